@@ -1,0 +1,140 @@
+//! `vigia fine ...`: the stateless calculator (`fine quote`).
+
+use super::{CliError, Ctx, Status, args};
+use crate::calendar::{FineScale, parse_brackets};
+use crate::fine::{self, Convention, Field, FineCase, Payment, ReferencePrices, StagePrice};
+use crate::report::liquidation;
+use chrono::NaiveDate;
+use clap::{Args, Subcommand, ValueEnum};
+use rust_decimal::Decimal;
+
+#[derive(Debug, Subcommand)]
+pub enum FineCommand {
+    /// Compute a fine from facts typed on the command line (nothing is stored).
+    ///
+    /// Example (SPEC §5): vigia fine quote --adjudicated 2024-03-15 --breach-date 2024-11-20
+    /// --shares 1000 --acquisition-price 963 --transfer-price 1450 --stage-price 1100
+    /// --until 2025-02-10
+    Quote(QuoteArgs),
+}
+
+/// Output format of a liquidation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LiquidationFormat {
+    /// Spanish, for people.
+    Table,
+    /// One JSON object, amounts and rates as decimal strings.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct QuoteArgs {
+    /// Adjudication date of the shares (start of the lock-up).
+    #[arg(long, value_name = "DATE", value_parser = args::date)]
+    pub adjudicated: NaiveDate,
+    /// Date the breach took place (sale, transfer of beneficial ownership, dación en pago,
+    /// credit subrogation).
+    #[arg(long, value_name = "DATE", value_parser = args::date)]
+    pub breach_date: NaiveDate,
+    /// Shares involved in the breach.
+    #[arg(long, value_name = "N", value_parser = args::shares)]
+    pub shares: u64,
+    /// Price per share paid at adjudication (reference price i).
+    #[arg(long, value_name = "P", value_parser = args::price)]
+    pub acquisition_price: Decimal,
+    /// Price or other consideration per share the holder obtained (reference price ii); omit
+    /// when there was none.
+    #[arg(long, value_name = "P", value_parser = args::price)]
+    pub transfer_price: Option<Decimal>,
+    /// Per-share price the sellers obtained in the Second or Third Stage (reference price iii);
+    /// omit when no later stage happened.
+    #[arg(long, value_name = "P", value_parser = args::price, conflicts_with = "stage_pending")]
+    pub stage_price: Option<Decimal>,
+    /// A later stage is still pending: the liquidation is marked provisional.
+    #[arg(long)]
+    pub stage_pending: bool,
+    /// Payment (or as-of) date the adjustment runs to, inclusive.
+    #[arg(long, value_name = "DATE", value_parser = args::date)]
+    pub until: NaiveDate,
+    /// A payment made, DATE=AMOUNT (repeatable; same-day payments apply in the order given).
+    #[arg(long = "payment", value_name = "DATE=AMOUNT", value_parser = args::payment)]
+    pub payments: Vec<Payment>,
+    /// How interest accrues: daily-simple (default), period-effective or compound.
+    #[arg(long, value_name = "C", default_value = "daily-simple", value_parser = parse_convention)]
+    pub convention: Convention,
+    /// Lock-up length in months from the adjudication (at most 24, Ley 226 art. 14).
+    #[arg(long, value_name = "MONTHS", default_value_t = 24)]
+    pub lockup_months: u32,
+    /// Fine brackets, MONTHS:PERCENT in increasing months, ending at the lock-up length.
+    #[arg(long, value_name = "LIST", default_value = "6:100,12:75,18:50,24:25")]
+    pub brackets: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = LiquidationFormat::Table)]
+    pub format: LiquidationFormat,
+}
+
+fn parse_convention(s: &str) -> Result<Convention, String> {
+    s.parse()
+}
+
+/// The command-line flag that carries an engine field.
+pub fn flag_of(field: Field) -> &'static str {
+    match field {
+        Field::Adjudicated => "--adjudicated",
+        Field::BreachDate => "--breach-date",
+        Field::Until => "--until",
+        Field::Shares => "--shares",
+        Field::AcquisitionPrice => "--acquisition-price",
+        Field::TransferPrice => "--transfer-price",
+        Field::StagePrice => "--stage-price",
+        Field::Payment(_) => "--payment",
+    }
+}
+
+impl FineCommand {
+    pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        match self {
+            FineCommand::Quote(a) => quote(a, ctx),
+        }
+    }
+}
+
+fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+    let brackets = parse_brackets(&a.brackets).map_err(|e| CliError::Flag {
+        flag: "--brackets".into(),
+        value: a.brackets.clone(),
+        reason: e.to_string(),
+    })?;
+    let scale = FineScale::new(a.lockup_months, brackets).map_err(|e| CliError::Flag {
+        flag: "--brackets".into(),
+        value: format!("{} (with --lockup-months {})", a.brackets, a.lockup_months),
+        reason: e.to_string(),
+    })?;
+    let stage = match (a.stage_price, a.stage_pending) {
+        (Some(p), _) => StagePrice::Known(p),
+        (None, true) => StagePrice::Pending,
+        (None, false) => StagePrice::Absent,
+    };
+    let case = FineCase {
+        adjudicated: a.adjudicated,
+        breach_date: a.breach_date,
+        shares: a.shares,
+        prices: ReferencePrices {
+            acquisition: a.acquisition_price,
+            transfer: a.transfer_price,
+            stage,
+        },
+        scale,
+    };
+    let rates = ctx.rates()?;
+    let outcome = fine::liquidate(&case, a.until, &a.payments, a.convention, &rates)?;
+    match a.format {
+        LiquidationFormat::Table => write!(ctx.out, "{}", liquidation::to_table(&outcome))?,
+        LiquidationFormat::Json => writeln!(
+            ctx.out,
+            "{}",
+            serde_json::to_string_pretty(&liquidation::to_json(&outcome)).expect("json")
+        )?,
+    }
+    Ok(Status::Ok)
+}

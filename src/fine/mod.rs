@@ -1,0 +1,595 @@
+//! The Art. 9 fine (SPEC §4): the bracket of the breach date, the highest reference price, the
+//! principal, and its adjustment at the maximum moratorium rate with payments imputed.
+//! Pure: validated facts in, a complete [`Liquidation`] out; no I/O, no flags, no storage.
+
+pub mod accrual;
+
+pub use accrual::{AccrualError, AppliedPayment, Convention, Payment, Piece};
+
+use crate::calendar::{BracketHit, FineScale, Placement};
+use crate::money::round_peso;
+use crate::rates::{MissingRates, RateSeries};
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
+use std::fmt;
+
+/// Which reference price (Art. 9 (i)–(iii)) a figure is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Basis {
+    /// (i) precio de adquisición por acción.
+    Acquisition,
+    /// (ii) precio u otra contraprestación obtenida por la transferencia.
+    Transfer,
+    /// (iii) precio recibido por los vendedores en la Segunda o Tercera Etapa.
+    Stage,
+}
+
+impl Basis {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Basis::Acquisition => "acquisition",
+            Basis::Transfer => "transfer",
+            Basis::Stage => "stage",
+        }
+    }
+
+    pub fn label_es(self) -> &'static str {
+        match self {
+            Basis::Acquisition => "precio de adquisición",
+            Basis::Transfer => "precio o contraprestación de la transferencia",
+            Basis::Stage => "precio de la Segunda o Tercera Etapa",
+        }
+    }
+}
+
+/// The stage price (Art. 9 (iii)), a program-level figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StagePrice {
+    /// No later stage happened (or will happen).
+    Absent,
+    /// A later stage is still pending: the liquidation is provisional.
+    Pending,
+    Known(Decimal),
+}
+
+/// Per-share reference prices, exact COP.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReferencePrices {
+    pub acquisition: Decimal,
+    /// `None` for events with no consideration (e.g. a credit subrogation).
+    pub transfer: Option<Decimal>,
+    pub stage: StagePrice,
+}
+
+impl ReferencePrices {
+    /// The prices present, in the order acquisition, transfer, stage.
+    pub fn present(&self) -> Vec<(Basis, Decimal)> {
+        let mut out = vec![(Basis::Acquisition, self.acquisition)];
+        if let Some(t) = self.transfer {
+            out.push((Basis::Transfer, t));
+        }
+        if let StagePrice::Known(s) = self.stage {
+            out.push((Basis::Stage, s));
+        }
+        out
+    }
+
+    /// The highest present price; on a tie the first in the order acquisition, transfer, stage.
+    pub fn reference(&self) -> (Basis, Decimal) {
+        let mut best = (Basis::Acquisition, self.acquisition);
+        for (basis, price) in self.present() {
+            if price > best.1 {
+                best = (basis, price);
+            }
+        }
+        best
+    }
+}
+
+/// The facts of one breach needed to price it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FineCase {
+    pub adjudicated: NaiveDate,
+    pub breach_date: NaiveDate,
+    pub shares: u64,
+    pub prices: ReferencePrices,
+    pub scale: FineScale,
+}
+
+/// An input that a caller must name back to the person who typed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Adjudicated,
+    BreachDate,
+    Until,
+    Shares,
+    AcquisitionPrice,
+    TransferPrice,
+    StagePrice,
+    /// The payment at this 0-based position, in the order given.
+    Payment(usize),
+}
+
+impl Field {
+    pub fn label(self) -> String {
+        match self {
+            Field::Adjudicated => "adjudication date".into(),
+            Field::BreachDate => "breach date".into(),
+            Field::Until => "until date".into(),
+            Field::Shares => "shares".into(),
+            Field::AcquisitionPrice => "acquisition price".into(),
+            Field::TransferPrice => "transfer price".into(),
+            Field::StagePrice => "stage price".into(),
+            Field::Payment(i) => format!("payment #{}", i + 1),
+        }
+    }
+}
+
+/// Why a fine could not be computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FineError {
+    Invalid {
+        field: Field,
+        value: String,
+        reason: String,
+    },
+    MissingRates(MissingRates),
+    /// The amounts exceed exact decimal range (about 7.9 × 10^28).
+    Overflow,
+}
+
+impl fmt::Display for FineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FineError::Invalid {
+                field,
+                value,
+                reason,
+            } => write!(f, "{} {value}: {reason}", field.label()),
+            FineError::MissingRates(m) => m.fmt(f),
+            FineError::Overflow => f.write_str(
+                "the fine exceeds the range of exact arithmetic; check shares and prices",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FineError {}
+
+fn invalid(field: Field, value: impl fmt::Display, reason: impl Into<String>) -> FineError {
+    FineError::Invalid {
+        field,
+        value: value.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// What a liquidation concluded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The breach falls after the lock-up: no fine applies.
+    NotApplicable(NotApplicable),
+    Liquidated(Box<Liquidation>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotApplicable {
+    pub adjudicated: NaiveDate,
+    pub breach_date: NaiveDate,
+    pub until: NaiveDate,
+    pub lockup_end: NaiveDate,
+}
+
+impl NotApplicable {
+    pub fn reason(&self) -> String {
+        format!(
+            "the breach date {} is after the lock-up ended on {} (the holder was free from {}): no fine applies",
+            self.breach_date,
+            self.lockup_end,
+            self.lockup_end.succ_opt().unwrap_or(self.lockup_end)
+        )
+    }
+}
+
+/// A complete fine computation: every input and every figure a person reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Liquidation {
+    pub convention: Convention,
+    pub adjudicated: NaiveDate,
+    pub breach_date: NaiveDate,
+    pub until: NaiveDate,
+    pub lockup_end: NaiveDate,
+    pub bracket: BracketHit,
+    pub shares: u64,
+    pub prices: ReferencePrices,
+    pub basis: Basis,
+    pub reference_price: Decimal,
+    /// The stage price was pending: the figure may rise once it is known.
+    pub provisional: bool,
+    /// round_peso(shares × reference × percent / 100).
+    pub principal: Decimal,
+    /// until − breach date.
+    pub days: i64,
+    pub pieces: Vec<Piece>,
+    pub interest: Decimal,
+    pub payments: Vec<AppliedPayment>,
+    pub outstanding_capital: Decimal,
+    pub outstanding_interest: Decimal,
+    pub surplus: Decimal,
+    pub total_due: Decimal,
+    /// Where the rates came from.
+    pub rates_source: String,
+}
+
+/// Prices a breach as of `until` (the payment or as-of date), with the payments made so far.
+pub fn liquidate(
+    case: &FineCase,
+    until: NaiveDate,
+    payments: &[Payment],
+    convention: Convention,
+    rates: &RateSeries,
+) -> Result<Outcome, FineError> {
+    validate(case, until)?;
+    let lockup_end = case
+        .scale
+        .lockup_end(case.adjudicated)
+        .ok_or(FineError::Overflow)?;
+    let bracket = match case.scale.place(case.adjudicated, case.breach_date) {
+        Some(Placement::Inside(hit)) => hit,
+        Some(Placement::AfterLockup { lockup_end }) => {
+            return Ok(Outcome::NotApplicable(NotApplicable {
+                adjudicated: case.adjudicated,
+                breach_date: case.breach_date,
+                until,
+                lockup_end,
+            }));
+        }
+        None => return Err(FineError::Overflow), // excluded by validate
+    };
+    let (basis, reference_price) = case.prices.reference();
+    let principal = Decimal::from(case.shares)
+        .checked_mul(reference_price)
+        .and_then(|v| v.checked_mul(bracket.percent))
+        .and_then(|v| v.checked_div(Decimal::ONE_HUNDRED))
+        .map(round_peso)
+        .ok_or(FineError::Overflow)?;
+    let accrual = accrual::accrue(
+        principal,
+        case.breach_date,
+        until,
+        payments,
+        convention,
+        rates,
+    )
+    .map_err(|e| match e {
+        AccrualError::PaymentOutsideSpan {
+            index,
+            date,
+            from,
+            until,
+        } => invalid(
+            Field::Payment(index),
+            date,
+            format!(
+                "payments must be dated from the breach date {from} through the until date {until}"
+            ),
+        ),
+        AccrualError::PaymentNotPositive { index, amount } => invalid(
+            Field::Payment(index),
+            amount,
+            "a payment amount must be greater than zero",
+        ),
+        AccrualError::MissingRates(m) => FineError::MissingRates(m),
+    })?;
+    let total_due = accrual.total_due();
+    Ok(Outcome::Liquidated(Box::new(Liquidation {
+        convention,
+        adjudicated: case.adjudicated,
+        breach_date: case.breach_date,
+        until,
+        lockup_end,
+        bracket,
+        shares: case.shares,
+        prices: case.prices.clone(),
+        basis,
+        reference_price,
+        provisional: case.prices.stage == StagePrice::Pending,
+        principal,
+        days: (until - case.breach_date).num_days(),
+        pieces: accrual.pieces,
+        interest: accrual.interest,
+        payments: accrual.payments,
+        outstanding_capital: accrual.outstanding_capital,
+        outstanding_interest: accrual.outstanding_interest,
+        surplus: accrual.surplus,
+        total_due,
+        rates_source: rates.source().to_string(),
+    })))
+}
+
+fn validate(case: &FineCase, until: NaiveDate) -> Result<(), FineError> {
+    if case.breach_date < case.adjudicated {
+        return Err(invalid(
+            Field::BreachDate,
+            case.breach_date,
+            format!(
+                "is before the adjudication date {}; a breach can only happen after the shares were adjudicated",
+                case.adjudicated
+            ),
+        ));
+    }
+    if until < case.breach_date {
+        return Err(invalid(
+            Field::Until,
+            until,
+            format!(
+                "is before the breach date {}; give the payment or as-of date, on or after the breach",
+                case.breach_date
+            ),
+        ));
+    }
+    if case.shares == 0 {
+        return Err(invalid(
+            Field::Shares,
+            0,
+            "must be a whole number of shares greater than zero",
+        ));
+    }
+    if case.prices.acquisition <= Decimal::ZERO {
+        return Err(invalid(
+            Field::AcquisitionPrice,
+            case.prices.acquisition,
+            "must be greater than zero",
+        ));
+    }
+    if let Some(t) = case.prices.transfer
+        && t < Decimal::ZERO
+    {
+        return Err(invalid(
+            Field::TransferPrice,
+            t,
+            "must not be negative (omit it when there was no consideration)",
+        ));
+    }
+    if let StagePrice::Known(s) = case.prices.stage
+        && s <= Decimal::ZERO
+    {
+        return Err(invalid(
+            Field::StagePrice,
+            s,
+            "must be greater than zero (omit it when no later stage happened)",
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+
+    fn date(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    fn spec_case() -> FineCase {
+        FineCase {
+            adjudicated: date("2024-03-15"),
+            breach_date: date("2024-11-20"),
+            shares: 1000,
+            prices: ReferencePrices {
+                acquisition: dec("963"),
+                transfer: Some(dec("1450")),
+                stage: StagePrice::Known(dec("1100")),
+            },
+            scale: FineScale::decreto_3939_2004(),
+        }
+    }
+
+    fn liquidated(o: Outcome) -> Liquidation {
+        match o {
+            Outcome::Liquidated(l) => *l,
+            Outcome::NotApplicable(n) => panic!("not applicable: {n:?}"),
+        }
+    }
+
+    #[test]
+    fn spec_worked_example_end_to_end() {
+        let l = liquidated(
+            liquidate(
+                &spec_case(),
+                date("2025-02-10"),
+                &[],
+                Convention::DailySimple,
+                &RateSeries::shipped(),
+            )
+            .unwrap(),
+        );
+        assert_eq!(l.bracket.percent, dec("75"));
+        assert_eq!((l.basis, l.reference_price), (Basis::Transfer, dec("1450")));
+        assert_eq!(l.principal, dec("1087500"));
+        assert_eq!(l.days, 82);
+        assert_eq!(l.interest, dec("56467"));
+        assert_eq!(l.total_due, dec("1143967"));
+        assert_eq!(l.lockup_end, date("2026-03-15"));
+        assert!(!l.provisional);
+    }
+
+    #[test]
+    fn reference_ties_go_to_the_earlier_basis() {
+        let p = |a: &str, t: Option<&str>, s: StagePrice| ReferencePrices {
+            acquisition: dec(a),
+            transfer: t.map(dec),
+            stage: s,
+        };
+        assert_eq!(
+            p("963", Some("963"), StagePrice::Known(dec("963"))).reference(),
+            (Basis::Acquisition, dec("963"))
+        );
+        assert_eq!(
+            p("963", Some("1100"), StagePrice::Known(dec("1100"))).reference(),
+            (Basis::Transfer, dec("1100"))
+        );
+        assert_eq!(
+            p("963", None, StagePrice::Known(dec("1100.5"))).reference(),
+            (Basis::Stage, dec("1100.5"))
+        );
+        assert_eq!(
+            p("963", None, StagePrice::Pending).reference(),
+            (Basis::Acquisition, dec("963"))
+        );
+    }
+
+    #[test]
+    fn principal_rounds_half_up_once() {
+        // 1 share × 963 × 50 % = 481.5 → 482 (half away from zero, not banker's 482 by luck:
+        // 3 shares × 321 × 50 % = 481.5 too; 5 × 96.3 × 25 % = 120.375 → 120).
+        let mut c = spec_case();
+        c.breach_date = date("2025-04-01"); // 50 % bracket
+        c.shares = 1;
+        c.prices = ReferencePrices {
+            acquisition: dec("963"),
+            transfer: None,
+            stage: StagePrice::Absent,
+        };
+        let l = liquidated(
+            liquidate(
+                &c,
+                c.breach_date,
+                &[],
+                Convention::DailySimple,
+                &RateSeries::shipped(),
+            )
+            .unwrap(),
+        );
+        assert_eq!(l.principal, dec("482"));
+        assert_eq!(l.total_due, dec("482"));
+        assert!(l.pieces.is_empty());
+    }
+
+    #[test]
+    fn pending_stage_makes_it_provisional() {
+        let mut c = spec_case();
+        c.prices.stage = StagePrice::Pending;
+        let l = liquidated(
+            liquidate(
+                &c,
+                date("2025-02-10"),
+                &[],
+                Convention::DailySimple,
+                &RateSeries::shipped(),
+            )
+            .unwrap(),
+        );
+        assert!(l.provisional);
+    }
+
+    #[test]
+    fn breach_after_the_lockup_is_not_a_fine() {
+        let mut c = spec_case();
+        c.breach_date = date("2026-03-16");
+        match liquidate(
+            &c,
+            date("2026-04-01"),
+            &[],
+            Convention::DailySimple,
+            &RateSeries::shipped(),
+        )
+        .unwrap()
+        {
+            Outcome::NotApplicable(n) => {
+                assert_eq!(n.lockup_end, date("2026-03-15"));
+                assert!(n.reason().contains("2026-03-15"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn input_errors_name_the_field() {
+        let r = RateSeries::shipped();
+        let mut c = spec_case();
+        c.breach_date = date("2024-03-14");
+        let e = liquidate(&c, date("2025-02-10"), &[], Convention::DailySimple, &r).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                FineError::Invalid {
+                    field: Field::BreachDate,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = liquidate(
+            &spec_case(),
+            date("2024-11-19"),
+            &[],
+            Convention::DailySimple,
+            &r,
+        )
+        .unwrap_err();
+        assert!(
+            matches!(
+                e,
+                FineError::Invalid {
+                    field: Field::Until,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let mut c = spec_case();
+        c.shares = 0;
+        assert!(matches!(
+            liquidate(&c, date("2025-02-10"), &[], Convention::DailySimple, &r),
+            Err(FineError::Invalid {
+                field: Field::Shares,
+                ..
+            })
+        ));
+        let mut c = spec_case();
+        c.prices.transfer = Some(dec("-1"));
+        assert!(matches!(
+            liquidate(&c, date("2025-02-10"), &[], Convention::DailySimple, &r),
+            Err(FineError::Invalid {
+                field: Field::TransferPrice,
+                ..
+            })
+        ));
+        let e = liquidate(
+            &spec_case(),
+            date("2026-12-01"),
+            &[],
+            Convention::DailySimple,
+            &r,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("2026-11-01..2026-12-01"), "{e}");
+    }
+
+    #[test]
+    fn huge_but_legal_inputs_stay_exact() {
+        // 10^9 shares at 999,999.99 in the 100 % bracket: principal 999,999,990,000,000.
+        let mut c = spec_case();
+        c.breach_date = date("2024-04-01");
+        c.shares = 1_000_000_000;
+        c.prices = ReferencePrices {
+            acquisition: dec("999999.99"),
+            transfer: None,
+            stage: StagePrice::Absent,
+        };
+        let l = liquidated(
+            liquidate(
+                &c,
+                date("2024-04-02"),
+                &[],
+                Convention::Compound,
+                &RateSeries::shipped(),
+            )
+            .unwrap(),
+        );
+        assert_eq!(l.principal, dec("999999990000000"));
+        assert_eq!(l.total_due, l.principal + l.interest);
+    }
+}

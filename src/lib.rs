@@ -1,0 +1,18 @@
+//! `vigia`: the register and fine calculator for the lock-up of Ley 226 de 1995 share sales.
+//!
+//! Map of the modules (pure logic first; I/O only in `cli` and `report`):
+//! - [`calendar`]: month arithmetic (Art. 829 C.Co.), fine brackets and the lock-up end;
+//! - [`money`]: exact COP amounts, the one rounding step, es-CO formatting;
+//! - [`exact`]: exact-decimal `ln` / `exp` for converting effective annual rates;
+//! - [`rates`]: the certified SFC rate series, the rate in force on a day, span splitting;
+//! - [`fine`]: reference prices, principal, accrual conventions and payment imputation (Art. 9);
+//! - [`report`]: turning a liquidation into a Spanish table or JSON;
+//! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs.
+
+pub mod calendar;
+pub mod cli;
+pub mod exact;
+pub mod fine;
+pub mod money;
+pub mod rates;
+pub mod report;

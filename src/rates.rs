@@ -1,0 +1,677 @@
+//! The certified rate series (SFC interés bancario corriente and the maximum moratorium rate,
+//! C.Co. Art. 884): parsing and validating the CSV, the rate in force on a day, and splitting an
+//! accrual span at every rate change. Parses text it is given; reading files is the caller's job.
+
+use crate::exact;
+use chrono::{Days, NaiveDate};
+use rust_decimal::Decimal;
+use std::fmt;
+
+/// The SFC series shipped with the binary (see `schema/rates/README.md` for its provenance).
+pub const SHIPPED_CSV: &str = include_str!("../schema/rates/ibc_consumo_ordinario.csv");
+/// Name under which the shipped series is reported.
+pub const SHIPPED_NAME: &str = "schema/rates/ibc_consumo_ordinario.csv (embedded)";
+
+/// Largest believable certified IBC, % EA. Colombian IBC peaked near 50 % in the late 1990s.
+const MAX_IBC_PCT: i64 = 100;
+/// Largest believable moratorium / usury rate, % EA.
+const MAX_MORATORIUM_PCT: i64 = 150;
+/// Allowed distance, in percentage points, between a printed usury figure and 1.5 × IBC
+/// (sources print rounded figures: e.g. 29.24 for 1.5 × 19.49 = 29.235).
+const USURY_TOLERANCE: (i64, u32) = (5, 2); // 0.05
+
+/// One certification period.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatePeriod {
+    pub valid_from: NaiveDate,
+    /// Inclusive.
+    pub valid_to: NaiveDate,
+    /// Interés bancario corriente, % EA, if the source gives it.
+    pub ibc_ea_pct: Option<Decimal>,
+    /// Usury ceiling (= maximum moratorium rate), % EA, if the source gives it.
+    pub usury_ea_pct: Option<Decimal>,
+    /// Certifying resolution, as the source names it.
+    pub resolution: String,
+    /// Line in the source file (1-based; 0 when it did not come from a file).
+    pub line: usize,
+    moratorium_ea_pct: Decimal,
+    ln_one_plus_ea: Decimal,
+    daily_rate: Decimal,
+}
+
+impl RatePeriod {
+    /// Builds a period; at least one of `ibc_ea_pct` and `usury_ea_pct` must be given and the
+    /// moratorium rate must be positive.
+    pub fn new(
+        valid_from: NaiveDate,
+        valid_to: NaiveDate,
+        ibc_ea_pct: Option<Decimal>,
+        usury_ea_pct: Option<Decimal>,
+        resolution: String,
+        line: usize,
+    ) -> Option<RatePeriod> {
+        // SPEC §5: the usury figure when the source gives it, else 1.5 × IBC exactly.
+        let moratorium_ea_pct = match (usury_ea_pct, ibc_ea_pct) {
+            (Some(u), _) => u,
+            (None, Some(i)) => i * Decimal::new(15, 1),
+            (None, None) => return None,
+        };
+        if moratorium_ea_pct <= Decimal::ZERO {
+            return None;
+        }
+        let ln_one_plus_ea = exact::ln(Decimal::ONE + moratorium_ea_pct / Decimal::ONE_HUNDRED)?;
+        Some(RatePeriod {
+            valid_from,
+            valid_to,
+            ibc_ea_pct,
+            usury_ea_pct,
+            resolution,
+            line,
+            moratorium_ea_pct,
+            ln_one_plus_ea,
+            daily_rate: exact::growth_from_log(ln_one_plus_ea, 1),
+        })
+    }
+
+    /// Maximum legal moratorium rate, % EA.
+    pub fn moratorium_ea_pct(&self) -> Decimal {
+        self.moratorium_ea_pct
+    }
+
+    /// `(1 + EA)^(1/365) − 1`, to about 25 significant digits.
+    pub fn daily_rate(&self) -> Decimal {
+        self.daily_rate
+    }
+
+    /// `(1 + EA)^(days/365) − 1`.
+    pub fn growth(&self, days: i64) -> Decimal {
+        if days == 1 {
+            self.daily_rate
+        } else {
+            exact::growth_from_log(self.ln_one_plus_ea, days)
+        }
+    }
+
+    pub fn covers(&self, d: NaiveDate) -> bool {
+        self.valid_from <= d && d <= self.valid_to
+    }
+}
+
+/// A sorted, non-overlapping set of certification periods (gaps allowed: a span that needs a
+/// missing day fails with [`MissingRates`]).
+#[derive(Debug, Clone)]
+pub struct RateSeries {
+    periods: Vec<RatePeriod>,
+    source: String,
+}
+
+/// A problem found in a rates file, with the line it was found on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub line: usize,
+    pub message: String,
+    /// Gaps make a file incomplete but still usable for spans that avoid them.
+    pub is_gap: bool,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// A rates file that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidRates {
+    pub source: String,
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for InvalidRates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let first = &self.problems[0];
+        write!(f, "rates file {}: {}", self.source, first)?;
+        if self.problems.len() > 1 {
+            write!(
+                f,
+                " (and {} more problem(s); run `vigia rates check {}` to list them all)",
+                self.problems.len() - 1,
+                self.source
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for InvalidRates {}
+
+/// Days of an accrual span with no certified rate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingRates {
+    /// Inclusive ranges of uncovered days.
+    pub ranges: Vec<(NaiveDate, NaiveDate)>,
+    pub source: String,
+}
+
+impl fmt::Display for MissingRates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ranges: Vec<String> = self
+            .ranges
+            .iter()
+            .map(|(a, b)| format_range(*a, *b))
+            .collect();
+        write!(
+            f,
+            "no certified moratorium rate for {} in {}; add the SFC certification for those dates to a rates CSV \
+             (header valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution) and pass it with --rates FILE",
+            ranges.join(", "),
+            self.source
+        )
+    }
+}
+
+impl std::error::Error for MissingRates {}
+
+fn format_range(a: NaiveDate, b: NaiveDate) -> String {
+    if a == b {
+        a.to_string()
+    } else {
+        format!("{a}..{b}")
+    }
+}
+
+/// A stretch of consecutive days under one certification period.
+#[derive(Debug, Clone, Copy)]
+pub struct Segment<'a> {
+    /// First day of the stretch (inclusive).
+    pub first: NaiveDate,
+    /// Last day of the stretch (inclusive).
+    pub last: NaiveDate,
+    pub period: &'a RatePeriod,
+}
+
+impl Segment<'_> {
+    pub fn days(&self) -> i64 {
+        (self.last - self.first).num_days() + 1
+    }
+}
+
+impl RateSeries {
+    /// The series shipped with the binary.
+    pub fn shipped() -> RateSeries {
+        RateSeries::from_csv(SHIPPED_CSV, SHIPPED_NAME).expect("the shipped rate series is valid")
+    }
+
+    /// Parses and validates a rates CSV; fails on any problem but gaps.
+    pub fn from_csv(text: &str, source: &str) -> Result<RateSeries, InvalidRates> {
+        let (periods, problems) = parse(text);
+        let fatal: Vec<Problem> = problems.into_iter().filter(|p| !p.is_gap).collect();
+        if !fatal.is_empty() {
+            return Err(InvalidRates {
+                source: source.to_string(),
+                problems: fatal,
+            });
+        }
+        Ok(RateSeries {
+            periods,
+            source: source.to_string(),
+        })
+    }
+
+    /// Builds a series from periods already validated elsewhere (e.g. the register).
+    /// Fails on overlaps, reported with each period's `line`.
+    pub fn from_periods(
+        mut periods: Vec<RatePeriod>,
+        source: &str,
+    ) -> Result<RateSeries, InvalidRates> {
+        periods.sort_by_key(|p| p.valid_from);
+        let problems: Vec<Problem> = sequence_problems(&periods)
+            .into_iter()
+            .filter(|p| !p.is_gap)
+            .collect();
+        if !problems.is_empty() {
+            return Err(InvalidRates {
+                source: source.to_string(),
+                problems,
+            });
+        }
+        Ok(RateSeries {
+            periods,
+            source: source.to_string(),
+        })
+    }
+
+    pub fn periods(&self) -> &[RatePeriod] {
+        &self.periods
+    }
+
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// The period in force on `d`, if any.
+    pub fn period_on(&self, d: NaiveDate) -> Option<&RatePeriod> {
+        let i = match self.periods.binary_search_by_key(&d, |p| p.valid_from) {
+            Ok(i) => i,
+            Err(0) => return None,
+            Err(i) => i - 1,
+        };
+        let p = &self.periods[i];
+        p.covers(d).then_some(p)
+    }
+
+    /// Splits the days `after < d <= through` into stretches under one period each, in order.
+    /// Fails naming every uncovered day range.
+    pub fn segments(
+        &self,
+        after: NaiveDate,
+        through: NaiveDate,
+    ) -> Result<Vec<Segment<'_>>, MissingRates> {
+        let mut out = Vec::new();
+        let mut missing: Vec<(NaiveDate, NaiveDate)> = Vec::new();
+        let mut day = match after.checked_add_days(Days::new(1)) {
+            Some(d) => d,
+            None => return Ok(out),
+        };
+        // Index of the first period that could cover `day`.
+        let mut i = match self.periods.binary_search_by_key(&day, |p| p.valid_from) {
+            Ok(i) => i,
+            Err(0) => 0,
+            Err(i) => i - 1,
+        };
+        while day <= through {
+            while i < self.periods.len() && self.periods[i].valid_to < day {
+                i += 1;
+            }
+            let next_start = self.periods.get(i).map(|p| p.valid_from);
+            match self.periods.get(i) {
+                Some(p) if p.covers(day) => {
+                    let last = p.valid_to.min(through);
+                    out.push(Segment {
+                        first: day,
+                        last,
+                        period: p,
+                    });
+                    day = last.succ_opt().unwrap_or(last);
+                    if last == through {
+                        break;
+                    }
+                }
+                _ => {
+                    // Uncovered until the next period starts, or to the end of the span.
+                    let last = match next_start {
+                        Some(s) if s <= through => s.pred_opt().unwrap_or(s),
+                        _ => through,
+                    };
+                    missing.push((day, last));
+                    if last == through {
+                        break;
+                    }
+                    day = last.succ_opt().unwrap_or(last);
+                }
+            }
+        }
+        if missing.is_empty() {
+            Ok(out)
+        } else {
+            Err(MissingRates {
+                ranges: missing,
+                source: self.source.clone(),
+            })
+        }
+    }
+
+    /// First and last covered day.
+    pub fn coverage(&self) -> Option<(NaiveDate, NaiveDate)> {
+        Some((
+            self.periods.first()?.valid_from,
+            self.periods.last()?.valid_to,
+        ))
+    }
+}
+
+/// Every problem in a rates CSV, gaps included, in line order (for `vigia rates check`).
+pub fn check_csv(text: &str) -> Vec<Problem> {
+    parse(text).1
+}
+
+const REQUIRED: [&str; 4] = ["valid_from", "valid_to", "ibc_ea_pct", "usury_ea_pct"];
+
+fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut problems = Vec::new();
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let headers = match reader.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => {
+            problems.push(problem(1, format!("cannot read the header: {e}")));
+            return (Vec::new(), problems);
+        }
+    };
+    let col = |name: &str| headers.iter().position(|h| h == name);
+    let missing: Vec<&str> = REQUIRED
+        .iter()
+        .copied()
+        .filter(|n| col(n).is_none())
+        .collect();
+    if !missing.is_empty() {
+        problems.push(problem(
+            1,
+            format!(
+                "header lacks column(s) {}; the header must start valid_from,valid_to,ibc_ea_pct,usury_ea_pct",
+                missing.join(", ")
+            ),
+        ));
+        return (Vec::new(), problems);
+    }
+    let (c_from, c_to, c_ibc, c_usury) = (
+        col("valid_from").unwrap_or(0),
+        col("valid_to").unwrap_or(1),
+        col("ibc_ea_pct").unwrap_or(2),
+        col("usury_ea_pct").unwrap_or(3),
+    );
+    let c_res = col("resolution");
+    let mut periods = Vec::new();
+    for record in reader.records() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
+                problems.push(problem(line, format!("unreadable row: {e}")));
+                continue;
+            }
+        };
+        let line = record.position().map(|p| p.line() as usize).unwrap_or(0);
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        let field = |i: usize| record.get(i).unwrap_or("");
+        let before = problems.len();
+        let from = parse_date(field(c_from), "valid_from", line, &mut problems);
+        let to = parse_date(field(c_to), "valid_to", line, &mut problems);
+        let ibc = parse_rate(field(c_ibc), "ibc_ea_pct", MAX_IBC_PCT, line, &mut problems);
+        let usury = parse_rate(
+            field(c_usury),
+            "usury_ea_pct",
+            MAX_MORATORIUM_PCT,
+            line,
+            &mut problems,
+        );
+        if problems.len() > before {
+            continue;
+        }
+        let (Some(from), Some(to)) = (from, to) else {
+            continue;
+        };
+        if to < from {
+            problems.push(problem(
+                line,
+                format!("valid_to {to} is before valid_from {from}"),
+            ));
+            continue;
+        }
+        let (ibc, usury) = (ibc.flatten(), usury.flatten());
+        if let (Some(i), Some(u)) = (ibc, usury) {
+            let tolerance = Decimal::new(USURY_TOLERANCE.0, USURY_TOLERANCE.1);
+            if (u - i * Decimal::new(15, 1)).abs() > tolerance {
+                problems.push(problem(
+                    line,
+                    format!(
+                        "usury_ea_pct {u} is not 1.5 × ibc_ea_pct {i} (= {}); check both figures against the SFC resolution",
+                        i * Decimal::new(15, 1)
+                    ),
+                ));
+                continue;
+            }
+        }
+        let resolution = c_res.map(|c| field(c).to_string()).unwrap_or_default();
+        match RatePeriod::new(from, to, ibc, usury, resolution, line) {
+            Some(p) => periods.push(p),
+            None => problems.push(problem(
+                line,
+                "both ibc_ea_pct and usury_ea_pct are empty; give at least one".to_string(),
+            )),
+        }
+    }
+    periods.sort_by_key(|p| p.valid_from);
+    problems.extend(sequence_problems(&periods));
+    problems.sort_by_key(|p| p.line);
+    (periods, problems)
+}
+
+/// Overlaps (fatal) and gaps (not fatal) between sorted periods.
+fn sequence_problems(periods: &[RatePeriod]) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for pair in periods.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        if b.valid_from <= a.valid_to {
+            out.push(problem(
+                b.line,
+                format!(
+                    "period {}..{} overlaps the period {}..{} on line {}; each day must have exactly one certified rate",
+                    b.valid_from, b.valid_to, a.valid_from, a.valid_to, a.line
+                ),
+            ));
+        } else if let Some(next) = a.valid_to.succ_opt()
+            && next < b.valid_from
+        {
+            out.push(Problem {
+                line: b.line,
+                message: format!(
+                    "gap: no certified rate for {} (between line {} and this one)",
+                    format_range(next, b.valid_from.pred_opt().unwrap_or(next)),
+                    a.line
+                ),
+                is_gap: true,
+            });
+        }
+    }
+    out
+}
+
+fn problem(line: usize, message: String) -> Problem {
+    Problem {
+        line,
+        message,
+        is_gap: false,
+    }
+}
+
+fn parse_date(
+    s: &str,
+    column: &str,
+    line: usize,
+    problems: &mut Vec<Problem>,
+) -> Option<NaiveDate> {
+    match NaiveDate::parse_from_str(s, "%Y-%m-%d") {
+        Ok(d) if s.len() == 10 => Some(d),
+        _ => {
+            problems.push(problem(
+                line,
+                format!("{column} {s:?} is not a date YYYY-MM-DD"),
+            ));
+            None
+        }
+    }
+}
+
+/// `Some(None)` for an empty cell, `Some(Some(rate))` for a valid one, `None` after a problem.
+fn parse_rate(
+    s: &str,
+    column: &str,
+    max: i64,
+    line: usize,
+    problems: &mut Vec<Problem>,
+) -> Option<Option<Decimal>> {
+    if s.is_empty() {
+        return Some(None);
+    }
+    match crate::money::parse_decimal(s) {
+        Ok(r) if r <= Decimal::ZERO => {
+            problems.push(problem(
+                line,
+                format!("{column} {s} must be a positive % EA"),
+            ));
+            None
+        }
+        Ok(r) if r >= Decimal::from(max) => {
+            problems.push(problem(
+                line,
+                format!("{column} {s} is not a believable % EA (must be below {max}); rates are percentages, e.g. 27.90"),
+            ));
+            None
+        }
+        Ok(r) => Some(Some(r)),
+        Err(e) => {
+            problems.push(problem(
+                line,
+                format!("{column} {s:?} is not a number: {}", e.hint()),
+            ));
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+
+    fn date(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    const HEADER: &str = "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n";
+
+    #[test]
+    fn shipped_series_is_contiguous_and_valid() {
+        let problems = check_csv(SHIPPED_CSV);
+        assert!(problems.is_empty(), "{problems:?}");
+        let s = RateSeries::shipped();
+        assert_eq!(s.periods().len(), 249); // README of the series: 249 rows
+        assert_eq!(s.coverage(), Some((date("1999-01-01"), date("2026-10-31"))));
+    }
+
+    #[test]
+    fn rate_in_force_uses_usury_figure_else_one_and_a_half_ibc() {
+        let s = RateSeries::shipped();
+        // SPEC §5 table: 2024-11 27.90, 2024-12 26.39, 2025-01 24.89, 2025-02 26.30.
+        assert_eq!(
+            s.period_on(date("2024-11-21")).unwrap().moratorium_ea_pct(),
+            dec("27.90")
+        );
+        assert_eq!(
+            s.period_on(date("2024-12-31")).unwrap().moratorium_ea_pct(),
+            dec("26.39")
+        );
+        assert_eq!(
+            s.period_on(date("2025-02-10")).unwrap().moratorium_ea_pct(),
+            dec("26.30")
+        );
+        // The 1–4 January 2007 period (Res. 2441 de 2006).
+        assert_eq!(
+            s.period_on(date("2007-01-04")).unwrap().moratorium_ea_pct(),
+            dec("31.02")
+        );
+        assert_eq!(
+            s.period_on(date("2007-01-05")).unwrap().moratorium_ea_pct(),
+            dec("20.75")
+        );
+        assert!(s.period_on(date("1998-12-31")).is_none());
+        assert!(s.period_on(date("2026-11-01")).is_none());
+
+        let only_ibc = format!("{HEADER}2030-01-01,2030-01-31,18.79,,X\n");
+        let s = RateSeries::from_csv(&only_ibc, "t").unwrap();
+        assert_eq!(s.periods()[0].moratorium_ea_pct(), dec("28.185"));
+    }
+
+    #[test]
+    fn segments_split_at_rate_changes() {
+        let s = RateSeries::shipped();
+        let segs = s.segments(date("2006-12-20"), date("2007-01-10")).unwrap();
+        let got: Vec<_> = segs.iter().map(|g| (g.first, g.last, g.days())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (date("2006-12-21"), date("2006-12-31"), 11),
+                (date("2007-01-01"), date("2007-01-04"), 4),
+                (date("2007-01-05"), date("2007-01-10"), 6),
+            ]
+        );
+        assert!(
+            s.segments(date("2024-01-01"), date("2024-01-01"))
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn missing_days_are_named_and_never_carried_forward() {
+        let s = RateSeries::shipped();
+        let err = s
+            .segments(date("2026-10-20"), date("2026-12-05"))
+            .unwrap_err();
+        assert_eq!(err.ranges, vec![(date("2026-11-01"), date("2026-12-05"))]);
+        let msg = err.to_string();
+        assert!(msg.contains("2026-11-01..2026-12-05"), "{msg}");
+        assert!(msg.contains("--rates"), "{msg}");
+
+        let gappy = format!("{HEADER}2030-01-01,2030-01-31,20,,A\n2030-03-01,2030-03-31,20,,B\n");
+        let s = RateSeries::from_csv(&gappy, "t").unwrap();
+        let err = s
+            .segments(date("2029-12-30"), date("2030-04-02"))
+            .unwrap_err();
+        assert_eq!(
+            err.ranges,
+            vec![
+                (date("2029-12-31"), date("2029-12-31")),
+                (date("2030-02-01"), date("2030-02-28")),
+                (date("2030-04-01"), date("2030-04-02")),
+            ]
+        );
+    }
+
+    #[test]
+    fn check_reports_every_problem_with_its_line() {
+        let text = format!(
+            "{HEADER}\
+             2030-01-01,2030-01-31,20,30,ok\n\
+             2030-01-15,2030-02-28,20,30,overlap\n\
+             2030-04-01,2030-04-30,,,both empty\n\
+             2030-05-01,2030-05-31,-2,,negative\n\
+             2030-06-01,2030-06-31,20,,bad date\n\
+             2030-07-01,2030-07-31,20,45,not 1.5x\n\
+             2030-08-01,2030-08-31,2790,,absurd\n\
+             2030-09-30,2030-09-01,20,,reversed\n\
+             2030-10-01,2030-10-31,1,4x,malformed\n\
+             2030-12-01,2030-12-31,20,,after a gap\n"
+        );
+        let problems = check_csv(&text);
+        let lines: Vec<usize> = problems.iter().map(|p| p.line).collect();
+        assert_eq!(lines, vec![3, 4, 5, 6, 7, 8, 9, 10, 11], "{problems:#?}");
+        assert!(problems[0].message.contains("overlaps"));
+        assert!(problems[1].message.contains("both"));
+        assert!(problems[2].message.contains("positive"));
+        assert!(problems[3].message.contains("valid_to"));
+        assert!(problems[4].message.contains("1.5"));
+        assert!(problems[5].message.contains("believable"));
+        assert!(problems[6].message.contains("before valid_from"));
+        assert!(problems[7].message.contains("usury_ea_pct"));
+        assert!(problems[8].is_gap && problems[8].message.contains("2030-03-01..2030-11-30"));
+        let err = RateSeries::from_csv(&text, "bad.csv").unwrap_err();
+        assert_eq!(err.problems.len(), 8); // the gap alone would not stop use
+    }
+
+    #[test]
+    fn header_must_name_the_required_columns_and_extra_ones_are_ignored() {
+        let err = RateSeries::from_csv("from,to,ibc\n", "x.csv").unwrap_err();
+        assert!(err.to_string().contains("valid_from"), "{err}");
+        let text = "\u{feff}usury_ea_pct,note,valid_to,valid_from,ibc_ea_pct\n30,hi,2030-01-31,2030-01-01,20\n";
+        let s = RateSeries::from_csv(text, "x").unwrap();
+        assert_eq!(s.periods()[0].moratorium_ea_pct(), dec("30"));
+        assert_eq!(s.periods()[0].resolution, "");
+    }
+}

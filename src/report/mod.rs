@@ -1,0 +1,5 @@
+//! Output for people and machines: tables (tabled), JSON and CSV. Formats what the core computed;
+//! never computes a figure of its own.
+
+pub mod liquidation;
+pub mod rates;
