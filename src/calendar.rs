@@ -57,7 +57,7 @@ pub enum ScaleError {
     BadPercent { percent: Decimal },
     LockupTooLong { months: u32 },
     LockupZero,
-    EndsBeforeLockup { last: u32, lockup: u32 },
+    EndMismatch { last: u32, lockup: u32 },
 }
 
 impl fmt::Display for ScaleError {
@@ -87,9 +87,9 @@ impl fmt::Display for ScaleError {
                 "lock-up of {months} months exceeds the {MAX_LOCKUP_MONTHS}-month limit of Ley 226 de 1995 Art. 14"
             ),
             ScaleError::LockupZero => write!(f, "the lock-up must last at least one month"),
-            ScaleError::EndsBeforeLockup { last, lockup } => write!(
+            ScaleError::EndMismatch { last, lockup } => write!(
                 f,
-                "the last bracket ends at {last} months but the lock-up lasts {lockup}; the brackets must cover the whole lock-up"
+                "the last bracket ends at {last} months but the lock-up lasts {lockup}; the last bracket must end where the lock-up ends"
             ),
         }
     }
@@ -129,7 +129,7 @@ impl FineScale {
         }
         match brackets.last() {
             None => Err(ScaleError::Empty),
-            Some(last) if last.upto_months != lockup_months => Err(ScaleError::EndsBeforeLockup {
+            Some(last) if last.upto_months != lockup_months => Err(ScaleError::EndMismatch {
                 last: last.upto_months,
                 lockup: lockup_months,
             }),
@@ -382,7 +382,7 @@ mod tests {
         );
         assert_eq!(
             FineScale::new(24, b("6:100,18:25")),
-            Err(ScaleError::EndsBeforeLockup {
+            Err(ScaleError::EndMismatch {
                 last: 18,
                 lockup: 24
             })

@@ -8,7 +8,9 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 use std::str::FromStr;
 use vigia::calendar::FineScale;
-use vigia::fine::{Convention, FineCase, Liquidation, Outcome, Payment, ReferencePrices, StagePrice, liquidate};
+use vigia::fine::{
+    Convention, FineCase, Liquidation, Outcome, Payment, ReferencePrices, StagePrice, liquidate,
+};
 use vigia::rates::RateSeries;
 
 fn date(s: &str) -> NaiveDate {
@@ -35,15 +37,28 @@ fn quote(
         prices: ReferencePrices {
             acquisition: dec(prices.0),
             transfer: prices.1.map(dec),
-            stage: prices.2.map(|s| StagePrice::Known(dec(s))).unwrap_or(StagePrice::Absent),
+            stage: prices
+                .2
+                .map(|s| StagePrice::Known(dec(s)))
+                .unwrap_or(StagePrice::Absent),
         },
         scale: FineScale::decreto_3939_2004(),
     };
     let payments: Vec<Payment> = payments
         .iter()
-        .map(|(d, a)| Payment { date: date(d), amount: dec(a) })
+        .map(|(d, a)| Payment {
+            date: date(d),
+            amount: dec(a),
+        })
         .collect();
-    liquidate(&case, date(until), &payments, convention, &RateSeries::shipped()).unwrap()
+    liquidate(
+        &case,
+        date(until),
+        &payments,
+        convention,
+        &RateSeries::shipped(),
+    )
+    .unwrap()
 }
 
 fn liq(o: Outcome) -> Liquidation {
@@ -54,7 +69,10 @@ fn liq(o: Outcome) -> Liquidation {
 }
 
 fn pieces(l: &Liquidation) -> Vec<i64> {
-    l.pieces.iter().map(|p| i64::try_from(p.interest.mantissa()).unwrap()).collect()
+    l.pieces
+        .iter()
+        .map(|p| i64::try_from(p.interest.mantissa()).unwrap())
+        .collect()
 }
 
 /// SPEC.md §5 worked example, the three conventions.
@@ -62,12 +80,35 @@ fn pieces(l: &Liquidation) -> Vec<i64> {
 fn spec_5_worked_example_all_conventions() {
     let prices = ("963", Some("1450"), Some("1100"));
     let expected = [
-        (Convention::DailySimple, vec![7334, 21639, 20535, 6959], "56467", "1143967"),
-        (Convention::PeriodEffective, vec![7357, 21848, 20724, 6979], "56908", "1144408"),
-        (Convention::Compound, vec![7357, 21996, 21283, 7304], "57940", "1145440"),
+        (
+            Convention::DailySimple,
+            vec![7334, 21639, 20535, 6959],
+            "56467",
+            "1143967",
+        ),
+        (
+            Convention::PeriodEffective,
+            vec![7357, 21848, 20724, 6979],
+            "56908",
+            "1144408",
+        ),
+        (
+            Convention::Compound,
+            vec![7357, 21996, 21283, 7304],
+            "57940",
+            "1145440",
+        ),
     ];
     for (convention, want_pieces, interest, total) in expected {
-        let l = liq(quote("2024-03-15", "2024-11-20", 1000, prices, "2025-02-10", &[], convention));
+        let l = liq(quote(
+            "2024-03-15",
+            "2024-11-20",
+            1000,
+            prices,
+            "2025-02-10",
+            &[],
+            convention,
+        ));
         assert_eq!(l.principal, dec("1087500"), "{convention}");
         assert_eq!(pieces(&l), want_pieces, "{convention}");
         assert_eq!(l.interest, dec(interest), "{convention}");
@@ -109,10 +150,26 @@ fn spec_3_bracket_boundaries_price_the_principal() {
         ("2026-03-15", "25000"),
     ];
     for (breach, principal) in cases {
-        let l = liq(quote("2024-03-15", breach, 100, ("1000", None, None), breach, &[], Convention::DailySimple));
+        let l = liq(quote(
+            "2024-03-15",
+            breach,
+            100,
+            ("1000", None, None),
+            breach,
+            &[],
+            Convention::DailySimple,
+        ));
         assert_eq!(l.principal, dec(principal), "breach {breach}");
     }
-    match quote("2024-03-15", "2026-03-16", 100, ("1000", None, None), "2026-03-16", &[], Convention::DailySimple) {
+    match quote(
+        "2024-03-15",
+        "2026-03-16",
+        100,
+        ("1000", None, None),
+        "2026-03-16",
+        &[],
+        Convention::DailySimple,
+    ) {
         Outcome::NotApplicable(n) => assert_eq!(n.lockup_end, date("2026-03-15")),
         other => panic!("{other:?}"),
     }
@@ -141,7 +198,9 @@ fn random_cases_match_the_independent_reference() {
             prices: ReferencePrices {
                 acquisition: dec(s(&c["acquisition_price"])),
                 transfer: opt("transfer_price"),
-                stage: opt("stage_price").map(StagePrice::Known).unwrap_or(StagePrice::Absent),
+                stage: opt("stage_price")
+                    .map(StagePrice::Known)
+                    .unwrap_or(StagePrice::Absent),
             },
             scale: FineScale::decreto_3939_2004(),
         };
@@ -149,22 +208,34 @@ fn random_cases_match_the_independent_reference() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|p| Payment { date: date(s(&p["date"])), amount: dec(s(&p["amount"])) })
+            .map(|p| Payment {
+                date: date(s(&p["date"])),
+                amount: dec(s(&p["amount"])),
+            })
             .collect();
         let convention: Convention = s(&c["convention"]).parse().unwrap();
         let want = &c["expected"];
-        let outcome = liquidate(&case, date(s(&c["until"])), &payments, convention, &rates).unwrap();
+        let outcome =
+            liquidate(&case, date(s(&c["until"])), &payments, convention, &rates).unwrap();
         let l = match outcome {
             Outcome::NotApplicable(n) => {
                 assert_eq!(want["applies"], Value::Bool(false), "case {id}");
-                assert_eq!(n.lockup_end.to_string(), s(&want["lockup_end"]), "case {id}");
+                assert_eq!(
+                    n.lockup_end.to_string(),
+                    s(&want["lockup_end"]),
+                    "case {id}"
+                );
                 continue;
             }
             Outcome::Liquidated(l) => l,
         };
         applied += 1;
         assert_eq!(want["applies"], Value::Bool(true), "case {id}");
-        assert_eq!(l.bracket.percent, dec(s(&want["bracket_percent"])), "case {id}");
+        assert_eq!(
+            l.bracket.percent,
+            dec(s(&want["bracket_percent"])),
+            "case {id}"
+        );
         assert_eq!(l.basis.as_str(), s(&want["basis"]), "case {id}");
         assert_eq!(l.principal, dec(s(&want["principal"])), "case {id}");
         let want_pieces = want["pieces"].as_array().unwrap();
@@ -172,7 +243,12 @@ fn random_cases_match_the_independent_reference() {
         for (got, w) in l.pieces.iter().zip(want_pieces) {
             assert_eq!(got.from.to_string(), s(&w["from"]), "case {id}");
             assert_eq!(got.to.to_string(), s(&w["to"]), "case {id}");
-            assert_eq!(got.interest, dec(s(&w["interest"])), "case {id}: piece {}", got.from);
+            assert_eq!(
+                got.interest,
+                dec(s(&w["interest"])),
+                "case {id}: piece {}",
+                got.from
+            );
         }
         for (got, w) in l.payments.iter().zip(want["payments"].as_array().unwrap()) {
             assert_eq!(got.to_interest, dec(s(&w["to_interest"])), "case {id}");
@@ -180,8 +256,16 @@ fn random_cases_match_the_independent_reference() {
             assert_eq!(got.surplus, dec(s(&w["surplus"])), "case {id}");
         }
         assert_eq!(l.interest, dec(s(&want["interest"])), "case {id}");
-        assert_eq!(l.outstanding_capital, dec(s(&want["outstanding_capital"])), "case {id}");
-        assert_eq!(l.outstanding_interest, dec(s(&want["outstanding_interest"])), "case {id}");
+        assert_eq!(
+            l.outstanding_capital,
+            dec(s(&want["outstanding_capital"])),
+            "case {id}"
+        );
+        assert_eq!(
+            l.outstanding_interest,
+            dec(s(&want["outstanding_interest"])),
+            "case {id}"
+        );
         assert_eq!(l.total_due, dec(s(&want["total_due"])), "case {id}");
     }
     assert!(applied > 250, "too few applicable cases: {applied}");

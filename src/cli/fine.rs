@@ -1,7 +1,7 @@
 //! `vigia fine ...`: the stateless calculator (`fine quote`).
 
 use super::{CliError, Ctx, Status, args};
-use crate::calendar::{FineScale, parse_brackets};
+use crate::calendar::{FineScale, ScaleError, parse_brackets};
 use crate::fine::{self, Convention, Field, FineCase, Payment, ReferencePrices, StagePrice};
 use crate::report::liquidation;
 use chrono::NaiveDate;
@@ -37,18 +37,18 @@ pub struct QuoteArgs {
     #[arg(long, value_name = "DATE", value_parser = args::date)]
     pub breach_date: NaiveDate,
     /// Shares involved in the breach.
-    #[arg(long, value_name = "N", value_parser = args::shares)]
+    #[arg(long, value_name = "N", value_parser = args::shares, allow_negative_numbers = true)]
     pub shares: u64,
     /// Price per share paid at adjudication (reference price i).
-    #[arg(long, value_name = "P", value_parser = args::price)]
+    #[arg(long, value_name = "P", value_parser = args::price, allow_negative_numbers = true)]
     pub acquisition_price: Decimal,
     /// Price or other consideration per share the holder obtained (reference price ii); omit
     /// when there was none.
-    #[arg(long, value_name = "P", value_parser = args::price)]
+    #[arg(long, value_name = "P", value_parser = args::price, allow_negative_numbers = true)]
     pub transfer_price: Option<Decimal>,
     /// Per-share price the sellers obtained in the Second or Third Stage (reference price iii);
     /// omit when no later stage happened.
-    #[arg(long, value_name = "P", value_parser = args::price, conflicts_with = "stage_pending")]
+    #[arg(long, value_name = "P", value_parser = args::price, allow_negative_numbers = true, conflicts_with = "stage_pending")]
     pub stage_price: Option<Decimal>,
     /// A later stage is still pending: the liquidation is marked provisional.
     #[arg(long)]
@@ -105,10 +105,17 @@ fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         value: a.brackets.clone(),
         reason: e.to_string(),
     })?;
-    let scale = FineScale::new(a.lockup_months, brackets).map_err(|e| CliError::Flag {
-        flag: "--brackets".into(),
-        value: format!("{} (with --lockup-months {})", a.brackets, a.lockup_months),
-        reason: e.to_string(),
+    let scale = FineScale::new(a.lockup_months, brackets).map_err(|e| match e {
+        ScaleError::LockupTooLong { .. } | ScaleError::LockupZero => CliError::Flag {
+            flag: "--lockup-months".into(),
+            value: a.lockup_months.to_string(),
+            reason: e.to_string(),
+        },
+        _ => CliError::Flag {
+            flag: "--brackets".into(),
+            value: a.brackets.clone(),
+            reason: e.to_string(),
+        },
     })?;
     let stage = match (a.stage_price, a.stage_pending) {
         (Some(p), _) => StagePrice::Known(p),
