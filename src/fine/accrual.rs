@@ -506,7 +506,19 @@ mod tests {
             &RateSeries::shipped(),
         )
         .unwrap();
-        let days: Vec<i64> = a.pieces.iter().map(|p| p.days).collect();
-        assert_eq!(days, vec![2, 2]);
+        let rows: Vec<_> = a
+            .pieces
+            .iter()
+            .map(|p| (p.to, p.days, p.interest))
+            .collect();
+        // By hand (Python decimal): 1e6 × ((1.3497)^(1/365) − 1) × 2 = 1,643.87 → 1,644 (Feb 28–29
+        // at 34.97 %); 1e6 × ((1.3330)^(1/365) − 1) × 2 = 1,575.59 → 1,576 (Mar 1–2 at 33.30 %).
+        assert_eq!(
+            rows,
+            vec![
+                (date("2024-02-29"), 2, dec("1644")),
+                (date("2024-03-02"), 2, dec("1576"))
+            ]
+        );
     }
 }
