@@ -6,6 +6,11 @@
 //! - [`exact`]: exact-decimal `ln` / `exp` for converting effective annual rates;
 //! - [`rates`]: the certified SFC rate series, the rate in force on a day, span splitting;
 //! - [`fine`]: reference prices, principal, accrual conventions and payment imputation (Art. 9);
+//! - [`ids`]: document types and the NIT check digit;
+//! - [`program`]: a programa de enajenación as a validated TOML file;
+//! - [`import`]: reading adjudication CSVs (UTF-8 or the es-CO Excel export);
+//! - [`store`]: the SQLite register, migrations and the hash-chained audit trail;
+//! - [`register`]: the register's rules (breaches, liquidations, pledge release) over store + engine;
 //! - [`report`]: turning a liquidation into a Spanish table or JSON;
 //! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs.
 
@@ -13,6 +18,11 @@ pub mod calendar;
 pub mod cli;
 pub mod exact;
 pub mod fine;
+pub mod ids;
+pub mod import;
 pub mod money;
+pub mod program;
 pub mod rates;
+pub mod register;
 pub mod report;
+pub mod store;

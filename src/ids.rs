@@ -1,0 +1,180 @@
+//! Colombian identification documents (SPEC §10): document types and the NIT check digit (DV,
+//! DIAN Orden Administrativa 4 de 1989). Pure validation; no storage.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Document type of a holder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DocType {
+    /// Cédula de ciudadanía.
+    Cc,
+    /// Cédula de extranjería.
+    Ce,
+    /// Tarjeta de identidad.
+    Ti,
+    /// Pasaporte.
+    Pa,
+    /// Permiso Especial de Permanencia.
+    Pep,
+    /// Permiso por Protección Temporal.
+    Ppt,
+    /// Número de Identificación Tributaria, with its check digit.
+    Nit,
+}
+
+impl DocType {
+    pub const ALL: [DocType; 7] = [
+        DocType::Cc,
+        DocType::Ce,
+        DocType::Ti,
+        DocType::Pa,
+        DocType::Pep,
+        DocType::Ppt,
+        DocType::Nit,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DocType::Cc => "CC",
+            DocType::Ce => "CE",
+            DocType::Ti => "TI",
+            DocType::Pa => "PA",
+            DocType::Pep => "PEP",
+            DocType::Ppt => "PPT",
+            DocType::Nit => "NIT",
+        }
+    }
+
+    pub fn name_es(self) -> &'static str {
+        match self {
+            DocType::Cc => "cédula de ciudadanía",
+            DocType::Ce => "cédula de extranjería",
+            DocType::Ti => "tarjeta de identidad",
+            DocType::Pa => "pasaporte",
+            DocType::Pep => "permiso especial de permanencia",
+            DocType::Ppt => "permiso por protección temporal",
+            DocType::Nit => "NIT",
+        }
+    }
+}
+
+impl fmt::Display for DocType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for DocType {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let up = s.trim().to_ascii_uppercase();
+        DocType::ALL
+            .into_iter()
+            .find(|d| d.as_str() == up)
+            .ok_or_else(|| {
+                format!("unknown document type {s:?}; use one of CC, CE, TI, PA, PEP, PPT, NIT")
+            })
+    }
+}
+
+/// NIT check digit: weights 3, 7, 13, … 71 from the rightmost digit; r = Σ mod 11;
+/// DV = r when r is 0 or 1, else 11 − r. `None` when `digits` is empty, longer than 15 or not
+/// all digits.
+pub fn nit_check_digit(digits: &str) -> Option<u32> {
+    const WEIGHTS: [u32; 15] = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
+    if digits.is_empty()
+        || digits.len() > WEIGHTS.len()
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let sum: u32 = digits
+        .bytes()
+        .rev()
+        .zip(WEIGHTS)
+        .map(|(b, w)| u32::from(b - b'0') * w)
+        .sum();
+    let r = sum % 11;
+    Some(if r <= 1 { r } else { 11 - r })
+}
+
+/// Validates a document number for its type and returns its canonical form
+/// (digits only; a NIT as `NNNNNNNNN-D`). Dots and spaces people type are removed.
+pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
+    let cleaned: String = number
+        .chars()
+        .filter(|c| !matches!(c, '.' | ' ' | ','))
+        .collect();
+    match doc_type {
+        DocType::Nit => {
+            let (base, dv) = match cleaned.split_once('-') {
+                Some((b, d)) => (b.to_string(), Some(d.to_string())),
+                None => (cleaned.clone(), None),
+            };
+            let expected = nit_check_digit(&base).ok_or_else(|| {
+                format!("NIT {number:?} must be up to 15 digits followed by -DV, e.g. 800197268-4")
+            })?;
+            match dv {
+                None => Err(format!(
+                    "NIT {base} lacks its check digit; write {base}-{expected}"
+                )),
+                Some(d) if d == expected.to_string() => Ok(format!("{base}-{expected}")),
+                Some(d) => Err(format!(
+                    "NIT {base}-{d} has a wrong check digit: the DIAN algorithm gives {expected} ({base}-{expected}); check the number"
+                )),
+            }
+        }
+        DocType::Cc | DocType::Ti => {
+            if (3..=11).contains(&cleaned.len()) && cleaned.bytes().all(|b| b.is_ascii_digit()) {
+                Ok(cleaned)
+            } else {
+                Err(format!("{doc_type} {number:?} must be 3 to 11 digits"))
+            }
+        }
+        DocType::Ce | DocType::Pa | DocType::Pep | DocType::Ppt => {
+            let up = cleaned.to_ascii_uppercase();
+            if (3..=20).contains(&up.len()) && up.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                Ok(up)
+            } else {
+                Err(format!(
+                    "{doc_type} {number:?} must be 3 to 20 letters or digits"
+                ))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nit_check_digits_from_spec_and_public_sources() {
+        // SPEC §10 and LEGAL_NOTES §4.2.
+        assert_eq!(nit_check_digit("800197268"), Some(4));
+        assert_eq!(nit_check_digit("800191045"), Some(1));
+        assert_eq!(nit_check_digit("899999068"), Some(1)); // Ecopetrol, "899.999.068-1"
+        assert_eq!(nit_check_digit("41261533"), Some(2));
+        assert_eq!(nit_check_digit("901458652"), Some(7));
+        assert_eq!(nit_check_digit(""), None);
+        assert_eq!(nit_check_digit("12a"), None);
+    }
+
+    #[test]
+    fn normalizes_and_rejects_with_the_expected_digit() {
+        assert_eq!(
+            normalize(DocType::Nit, "800.197.268-4"),
+            Ok("800197268-4".into())
+        );
+        let e = normalize(DocType::Nit, "800197268-5").unwrap_err();
+        assert!(e.contains("gives 4"), "{e}");
+        let e = normalize(DocType::Nit, "800197268").unwrap_err();
+        assert!(e.contains("800197268-4"), "{e}");
+        assert_eq!(normalize(DocType::Cc, "79.123.456"), Ok("79123456".into()));
+        assert!(normalize(DocType::Cc, "79A").is_err());
+        assert_eq!(normalize(DocType::Pa, "ab12345"), Ok("AB12345".into()));
+        assert_eq!("cc".parse::<DocType>(), Ok(DocType::Cc));
+        assert!("RUT".parse::<DocType>().is_err());
+    }
+}

@@ -1,0 +1,327 @@
+//! A *programa de enajenación* as data (SPEC §2): every clause of the decree that the fine, the
+//! pledge and the notices depend on, read from a reviewable TOML file and validated. Pure: parses
+//! text it is given.
+
+use crate::calendar::{Bracket, FineScale};
+use crate::fine::{Basis, Convention};
+use crate::ids::{DocType, normalize};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The Decreto 3939 de 2004 (Terpel del Centro) program shipped with the binary.
+pub const DECRETO_3939_2004: &str = include_str!("../schema/programs/decreto-3939-2004.toml");
+
+/// The kinds of breach a program can list (Decreto 3939 Art. 7 num. 5, Art. 8 num. 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum BreachKind {
+    /// Venta o negociación de las acciones.
+    Sale,
+    /// Transferencia del beneficio real.
+    BeneficialOwner,
+    /// Dación en pago.
+    DacionEnPago,
+    /// Subrogación del crédito que financió la compra.
+    CreditSubrogation,
+}
+
+impl BreachKind {
+    pub const ALL: [BreachKind; 4] = [
+        BreachKind::Sale,
+        BreachKind::BeneficialOwner,
+        BreachKind::DacionEnPago,
+        BreachKind::CreditSubrogation,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BreachKind::Sale => "sale",
+            BreachKind::BeneficialOwner => "beneficial-owner",
+            BreachKind::DacionEnPago => "dacion-en-pago",
+            BreachKind::CreditSubrogation => "credit-subrogation",
+        }
+    }
+
+    pub fn label_es(self) -> &'static str {
+        match self {
+            BreachKind::Sale => "venta o negociación de las acciones",
+            BreachKind::BeneficialOwner => "transferencia de la calidad de beneficiario real",
+            BreachKind::DacionEnPago => "dación en pago de las acciones",
+            BreachKind::CreditSubrogation => "subrogación del crédito que financió la compra",
+        }
+    }
+}
+
+impl std::str::FromStr for BreachKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        BreachKind::ALL.into_iter().find(|k| k.as_str() == s).ok_or_else(|| {
+            format!("unknown breach kind {s:?}; use sale, beneficial-owner, dacion-en-pago or credit-subrogation")
+        })
+    }
+}
+
+/// One seller (vendedor) and the shares it offers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seller {
+    pub name: String,
+    /// `NNNNNNNNN-D`; optional because decrees rarely print it, validated when present.
+    #[serde(default)]
+    pub nit: Option<String>,
+    pub shares: u64,
+}
+
+/// One fine bracket as written in the file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BracketSpec {
+    pub upto_months: u32,
+    #[serde(deserialize_with = "exact_decimal")]
+    pub percent: Decimal,
+}
+
+/// How the adjudication was pro-rated when oversubscribed (SPEC §9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProrationRule {
+    /// Decreto 3939 Art. 12: round to nearest, then adjust one share at a time.
+    NearestAdjust,
+    /// Seed 000: floor, leftovers to the smallest award.
+    FloorSmallest,
+}
+
+/// The program file (`schema/programs/*.toml`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Program {
+    /// Short code used on the command line, e.g. `D3939-2004`.
+    pub code: String,
+    pub name: String,
+    /// e.g. "Decreto 3939 de 2004".
+    pub decree: String,
+    /// The article that sets the fine, e.g. "artículo 9".
+    pub fine_article: String,
+    /// The article that sets the pledge, e.g. "artículo 10".
+    pub pledge_article: String,
+    pub issuer: String,
+    pub sellers: Vec<Seller>,
+    pub shares_offered: u64,
+    /// First-stage fixed price per share (COP, exact; write it as a quoted string).
+    #[serde(deserialize_with = "exact_decimal")]
+    pub fixed_price: Decimal,
+    pub lockup_months: u32,
+    pub brackets: Vec<BracketSpec>,
+    /// Which of acquisition, transfer, stage the fine takes the highest of.
+    pub reference_prices: Vec<String>,
+    pub breach_kinds: Vec<BreachKind>,
+    /// Special-condition recipient categories accepted in adjudication imports.
+    pub categories: Vec<String>,
+    /// daily-simple, period-effective or compound.
+    pub convention: String,
+    /// "sfc-ibc-consumo-ordinario": the embedded SFC series plus the register's additions.
+    pub rate_series: String,
+    /// Business days a notice gives to pay.
+    pub payment_term_business_days: u32,
+    pub proration: ProrationRule,
+}
+
+/// A program file that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgramError {
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for ProgramError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "field `{}`: {}", self.field, self.message)
+        }
+    }
+}
+
+fn err(field: &str, message: impl Into<String>) -> ProgramError {
+    ProgramError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+/// Reads an exact decimal from a quoted string or an integer; a TOML float (binary, inexact) is
+/// refused so that no amount ever passes through f64.
+fn exact_decimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Decimal, D::Error> {
+    struct V;
+    impl serde::de::Visitor<'_> for V {
+        type Value = Decimal;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an exact decimal written as a quoted string, e.g. \"963.00\"")
+        }
+        fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Decimal, E> {
+            crate::money::parse_decimal(s).map_err(|e| E::custom(format!("{s:?}: {}", e.hint())))
+        }
+        fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Decimal, E> {
+            Ok(Decimal::from(n))
+        }
+        fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Decimal, E> {
+            Ok(Decimal::from(n))
+        }
+    }
+    d.deserialize_any(V)
+}
+
+pub const RATE_SERIES_SFC: &str = "sfc-ibc-consumo-ordinario";
+
+impl Program {
+    /// Parses and validates a program file.
+    pub fn from_toml(text: &str) -> Result<Program, ProgramError> {
+        let p: Program = toml::from_str(text).map_err(|e| ProgramError {
+            field: String::new(),
+            message: format!("not a valid program file: {}", e.to_string().trim()),
+        })?;
+        p.validate()?;
+        Ok(p)
+    }
+
+    fn validate(&self) -> Result<(), ProgramError> {
+        if self.code.is_empty()
+            || !self
+                .code
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(err(
+                "code",
+                format!("{:?} must be letters, digits, '-' or '_'", self.code),
+            ));
+        }
+        if self.sellers.is_empty() {
+            return Err(err("sellers", "list at least one seller"));
+        }
+        for s in &self.sellers {
+            if let Some(nit) = &s.nit {
+                normalize(DocType::Nit, nit).map_err(|m| err("sellers.nit", m))?;
+            }
+            if s.shares == 0 {
+                return Err(err(
+                    "sellers.shares",
+                    format!("seller {} offers 0 shares", s.name),
+                ));
+            }
+        }
+        let total: u64 = self.sellers.iter().map(|s| s.shares).sum();
+        if total != self.shares_offered {
+            return Err(err(
+                "shares_offered",
+                format!(
+                    "{} is not the sum of the sellers' shares ({total})",
+                    self.shares_offered
+                ),
+            ));
+        }
+        if self.fixed_price <= Decimal::ZERO {
+            return Err(err("fixed_price", "must be greater than zero"));
+        }
+        self.scale().map_err(|e| err("brackets", e.to_string()))?;
+        if self.reference_prices.is_empty()
+            || self.reference_prices.iter().any(|r| basis_of(r).is_none())
+        {
+            return Err(err(
+                "reference_prices",
+                "list some of \"acquisition\", \"transfer\", \"stage\"",
+            ));
+        }
+        if !self.reference_prices.iter().any(|r| r == "acquisition") {
+            return Err(err("reference_prices", "must include \"acquisition\""));
+        }
+        if self.breach_kinds.is_empty() {
+            return Err(err("breach_kinds", "list at least one kind"));
+        }
+        if self.categories.is_empty() {
+            return Err(err("categories", "list the special-condition categories"));
+        }
+        self.convention().map_err(|m| err("convention", m))?;
+        if self.rate_series != RATE_SERIES_SFC {
+            return Err(err(
+                "rate_series",
+                format!("only {RATE_SERIES_SFC:?} is known"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The validated fine scale.
+    pub fn scale(&self) -> Result<FineScale, crate::calendar::ScaleError> {
+        FineScale::new(
+            self.lockup_months,
+            self.brackets
+                .iter()
+                .map(|b| Bracket {
+                    upto_months: b.upto_months,
+                    percent: b.percent,
+                })
+                .collect(),
+        )
+    }
+
+    pub fn convention(&self) -> Result<Convention, String> {
+        self.convention.parse()
+    }
+
+    /// Whether the program's fine takes this reference price into account.
+    pub fn uses(&self, basis: Basis) -> bool {
+        self.reference_prices
+            .iter()
+            .any(|r| basis_of(r) == Some(basis))
+    }
+}
+
+fn basis_of(s: &str) -> Option<Basis> {
+    match s {
+        "acquisition" => Some(Basis::Acquisition),
+        "transfer" => Some(Basis::Transfer),
+        "stage" => Some(Basis::Stage),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+
+    #[test]
+    fn shipped_program_matches_the_decree() {
+        let p = Program::from_toml(DECRETO_3939_2004).unwrap();
+        // Decreto 3939 de 2004, considerandos and Art. 1: Bancafé 12,861,067 + Granahorrar 99,915.
+        assert_eq!(p.shares_offered, 12_960_982);
+        assert_eq!(
+            p.sellers.iter().map(|s| s.shares).collect::<Vec<_>>(),
+            vec![12_861_067, 99_915]
+        );
+        // Art. 5 lit. b: $963.00.
+        assert_eq!(p.fixed_price, dec("963.00"));
+        // Art. 9 lits. a–d.
+        assert_eq!(p.scale().unwrap(), FineScale::decreto_3939_2004());
+        assert_eq!(p.breach_kinds.len(), 4);
+        assert_eq!(p.convention(), Ok(Convention::DailySimple));
+    }
+
+    #[test]
+    fn rejects_inconsistent_files_naming_the_field() {
+        let bad =
+            DECRETO_3939_2004.replace("shares_offered = 12960982", "shares_offered = 12960983");
+        assert_eq!(
+            Program::from_toml(&bad).unwrap_err().field,
+            "shares_offered"
+        );
+        let bad = DECRETO_3939_2004.replace("upto_months = 12,", "upto_months = 30,");
+        assert_eq!(Program::from_toml(&bad).unwrap_err().field, "brackets");
+        let bad = DECRETO_3939_2004.replace("fixed_price = \"963.00\"", "fixed_price = 963.0");
+        let e = Program::from_toml(&bad).unwrap_err();
+        assert!(e.message.contains("fixed_price"), "{e}");
+    }
+}

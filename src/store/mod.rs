@@ -1,0 +1,536 @@
+//! The register in SQLite (rusqlite, bundled): opening with pragmas and numbered migrations, one
+//! transaction per command, and the SHA-256-chained audit trail every write appends to.
+//! One file per aggregate returns domain types; nothing here formats output or parses flags.
+
+pub mod adjudications;
+pub mod audit;
+pub mod breaches;
+pub mod programs;
+pub mod rates;
+
+use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction, params};
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+use std::fmt;
+use std::path::Path;
+
+/// Numbered migrations, applied in order; `PRAGMA user_version` holds how many ran.
+pub const MIGRATIONS: &[(&str, &str)] = &[(
+    "0001_register.sql",
+    include_str!("../../schema/0001_register.sql"),
+)];
+
+/// Errors of the storage layer.
+#[derive(Debug)]
+pub enum StoreError {
+    Sqlite(rusqlite::Error),
+    /// The database was written by a newer vigia.
+    TooNew {
+        found: i64,
+        known: i64,
+    },
+    /// A stored value could not be read back (a hand edit, or a bug).
+    Corrupt(String),
+    /// Something the person asked for does not exist.
+    NotFound {
+        what: &'static str,
+        id: String,
+    },
+    /// A rule of the register refused the write; the message says why and what to do.
+    Refused(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Sqlite(e) => write!(f, "database error: {e}"),
+            StoreError::TooNew { found, known } => write!(
+                f,
+                "the database has schema version {found} but this vigia knows only {known}; use a newer vigia"
+            ),
+            StoreError::Corrupt(m) => write!(
+                f,
+                "stored data cannot be read: {m}; run `vigia audit verify`"
+            ),
+            StoreError::NotFound { what, id } => write!(f, "no {what} {id} in the register"),
+            StoreError::Refused(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Sqlite(e)
+    }
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// An open register.
+pub struct Store {
+    conn: Connection,
+}
+
+fn configure(conn: &Connection) -> Result<()> {
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    Ok(())
+}
+
+impl Store {
+    /// Opens an existing register (never creates one).
+    pub fn open(path: &Path) -> Result<Store> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        configure(&conn)?;
+        let mut store = Store { conn };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// Creates a register (or opens the one there) and applies the migrations.
+    pub fn create(path: &Path) -> Result<Store> {
+        let conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        configure(&conn)?;
+        let mut store = Store { conn };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// An in-memory register, for tests.
+    pub fn in_memory() -> Result<Store> {
+        let conn = Connection::open_in_memory()?;
+        configure(&conn)?;
+        let mut store = Store { conn };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// Schema version (number of migrations applied).
+    pub fn version(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))?)
+    }
+
+    fn migrate(&mut self) -> Result<()> {
+        let found = self.version()?;
+        let known = MIGRATIONS.len() as i64;
+        if found > known {
+            return Err(StoreError::TooNew { found, known });
+        }
+        let tx = self.conn.transaction()?;
+        for (i, (_, sql)) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Read access.
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Runs `f` in one transaction as `actor`; commits only if it succeeds.
+    pub fn write<T>(&mut self, actor: &str, f: impl FnOnce(&mut Tx<'_>) -> Result<T>) -> Result<T> {
+        let tx = self.conn.transaction()?;
+        let mut w = Tx {
+            tx,
+            actor: actor.to_string(),
+            now: now_utc(),
+        };
+        let out = f(&mut w)?;
+        w.tx.commit()?;
+        Ok(out)
+    }
+}
+
+/// A write transaction: every insert goes through [`Tx::insert`], which appends its audit event.
+pub struct Tx<'c> {
+    tx: Transaction<'c>,
+    actor: String,
+    now: String,
+}
+
+impl Tx<'_> {
+    pub fn conn(&self) -> &Connection {
+        &self.tx
+    }
+
+    pub fn now(&self) -> &str {
+        &self.now
+    }
+
+    pub fn actor(&self) -> &str {
+        &self.actor
+    }
+
+    /// Inserts one row (the `created_at`/`created_by` columns are added here), appends the audit
+    /// event `action` with the stored row as payload, and returns the new id.
+    pub fn insert(
+        &mut self,
+        table: &'static str,
+        action: &str,
+        columns: &[(&str, &dyn rusqlite::ToSql)],
+    ) -> Result<i64> {
+        let id = self.insert_unaudited(table, columns)?;
+        audit::append(&self.tx, &self.now, &self.actor, action, table, id, &[])?;
+        Ok(id)
+    }
+
+    /// Inserts one row like [`Tx::insert`] but appends no event: the caller covers it with
+    /// [`Tx::audit_bulk`] in the same transaction. For imports of many rows.
+    pub fn insert_unaudited(
+        &mut self,
+        table: &'static str,
+        columns: &[(&str, &dyn rusqlite::ToSql)],
+    ) -> Result<i64> {
+        let mut names: Vec<&str> = columns.iter().map(|(n, _)| *n).collect();
+        names.extend(["created_at", "created_by"]);
+        let placeholders: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
+        let sql = format!(
+            "INSERT INTO {table} ({}) VALUES ({})",
+            names.join(", "),
+            placeholders.join(", ")
+        );
+        let mut values: Vec<&dyn rusqlite::ToSql> = columns.iter().map(|(_, v)| *v).collect();
+        values.push(&self.now);
+        values.push(&self.actor);
+        self.tx.prepare_cached(&sql)?.execute(values.as_slice())?;
+        Ok(self.tx.last_insert_rowid())
+    }
+
+    /// Appends one event for `entity` row `id` that also covers rows written in bulk.
+    pub fn audit_bulk(
+        &mut self,
+        action: &str,
+        entity: &'static str,
+        id: i64,
+        covers: &[audit::Cover],
+    ) -> Result<i64> {
+        audit::append(&self.tx, &self.now, &self.actor, action, entity, id, covers)
+    }
+}
+
+fn now_utc() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// The stored row as a JSON object, columns in table order: the audit payload, and what
+/// `audit verify` compares it with.
+pub fn row_json(conn: &Connection, table: &str, id: i64) -> Result<Option<Value>> {
+    let key = if table == "audit_events" { "seq" } else { "id" };
+    let mut stmt = conn.prepare_cached(&format!("SELECT * FROM {table} WHERE {key} = ?1"))?;
+    let names: Vec<String> = stmt.column_names().map(|s| s.to_string()).collect();
+    let row = stmt
+        .query_row(params![id], |r| {
+            let mut map = Map::new();
+            for (i, name) in names.iter().enumerate() {
+                let v = match r.get_ref(i)? {
+                    rusqlite::types::ValueRef::Null => Value::Null,
+                    rusqlite::types::ValueRef::Integer(n) => Value::from(n),
+                    rusqlite::types::ValueRef::Real(x) => Value::String(format!("REAL:{x}")),
+                    rusqlite::types::ValueRef::Text(t) => {
+                        Value::String(String::from_utf8_lossy(t).into_owned())
+                    }
+                    rusqlite::types::ValueRef::Blob(b) => Value::String(hex(b)),
+                };
+                map.insert(name.clone(), v);
+            }
+            Ok(Value::Object(map))
+        })
+        .optional()?;
+    Ok(row)
+}
+
+/// Lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// SHA-256 of `data`, lower-case hex.
+pub fn sha256_hex(data: &[u8]) -> String {
+    hex(&Sha256::digest(data))
+}
+
+/// Reads a stored exact decimal.
+pub fn decimal(text: &str, what: &str) -> Result<rust_decimal::Decimal> {
+    crate::money::parse_decimal(text)
+        .map_err(|_| StoreError::Corrupt(format!("{what} {text:?} is not a decimal")))
+}
+
+/// Reads a stored ISO date.
+pub fn date(text: &str, what: &str) -> Result<chrono::NaiveDate> {
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .map_err(|_| StoreError::Corrupt(format!("{what} {text:?} is not a date")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables and columns the code reads and writes.
+    const EXPECTED: &[(&str, &[&str])] = &[
+        (
+            "programs",
+            &[
+                "id",
+                "code",
+                "source_toml",
+                "sha256",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "stage_prices",
+            &[
+                "id",
+                "program_id",
+                "stage",
+                "price",
+                "recorded_on",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "holders",
+            &[
+                "id",
+                "doc_type",
+                "doc_number",
+                "name",
+                "person_type",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "imports",
+            &[
+                "id",
+                "program_id",
+                "file_name",
+                "sha256",
+                "rows",
+                "encoding",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "adjudications",
+            &[
+                "id",
+                "program_id",
+                "holder_id",
+                "import_id",
+                "line",
+                "category",
+                "shares",
+                "price_per_share",
+                "adjudicated_on",
+                "lender",
+                "financed_shares",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "pledges",
+            &[
+                "id",
+                "adjudication_id",
+                "rank",
+                "beneficiary",
+                "shares",
+                "lender",
+                "registered_on",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "pledge_releases",
+            &["id", "pledge_id", "released_on", "created_at", "created_by"],
+        ),
+        (
+            "breaches",
+            &[
+                "id",
+                "adjudication_id",
+                "kind",
+                "breach_date",
+                "shares",
+                "consideration_per_share",
+                "consideration_total",
+                "registered_on",
+                "evidence",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "breach_voids",
+            &["id", "breach_id", "reason", "created_at", "created_by"],
+        ),
+        (
+            "payments",
+            &[
+                "id",
+                "breach_id",
+                "paid_on",
+                "amount",
+                "reference",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "liquidations",
+            &[
+                "id",
+                "breach_id",
+                "until",
+                "convention",
+                "provisional",
+                "total_due",
+                "inputs_json",
+                "result_json",
+                "sha256",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "rate_periods",
+            &[
+                "id",
+                "valid_from",
+                "valid_to",
+                "ibc_ea_pct",
+                "usury_ea_pct",
+                "resolution",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "rate_supersessions",
+            &[
+                "id",
+                "by_rate_id",
+                "superseded_rate_id",
+                "shipped_valid_from",
+                "reason",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "audit_events",
+            &[
+                "seq",
+                "at",
+                "actor",
+                "action",
+                "entity",
+                "entity_id",
+                "payload",
+                "prev_hash",
+                "hash",
+            ],
+        ),
+    ];
+
+    #[test]
+    fn migrations_apply_to_an_empty_database_and_match_the_code() {
+        let store = Store::in_memory().unwrap();
+        assert_eq!(store.version().unwrap(), MIGRATIONS.len() as i64);
+        let mut tables: Vec<String> = store
+            .conn()
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<std::result::Result<_, _>>()
+            .unwrap();
+        let mut want: Vec<String> = EXPECTED.iter().map(|(t, _)| t.to_string()).collect();
+        tables.sort();
+        want.sort();
+        assert_eq!(tables, want);
+        for (table, columns) in EXPECTED {
+            let got: Vec<String> = store
+                .conn()
+                .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))
+                .unwrap()
+                .query_map([], |r| r.get(0))
+                .unwrap()
+                .collect::<std::result::Result<_, _>>()
+                .unwrap();
+            assert_eq!(&got, columns, "table {table}");
+        }
+    }
+
+    #[test]
+    fn rows_cannot_be_updated_or_deleted() {
+        let mut store = Store::in_memory().unwrap();
+        store
+            .write("tester", |tx| {
+                tx.insert(
+                    "holders",
+                    "holder.create",
+                    &[
+                        ("doc_type", &"CC"),
+                        ("doc_number", &"123"),
+                        ("name", &"A"),
+                        ("person_type", &"natural"),
+                    ],
+                )
+            })
+            .unwrap();
+        let e = store
+            .conn()
+            .execute("UPDATE holders SET name = 'B'", [])
+            .unwrap_err();
+        assert!(e.to_string().contains("append-only"), "{e}");
+        assert!(store.conn().execute("DELETE FROM holders", []).is_err());
+        assert!(
+            store
+                .conn()
+                .execute("DELETE FROM audit_events", [])
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn reopening_applies_nothing_twice() {
+        let dir = std::env::temp_dir().join(format!("vigia-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.db");
+        let _ = std::fs::remove_file(&path);
+        Store::create(&path).unwrap();
+        let s = Store::open(&path).unwrap();
+        assert_eq!(s.version().unwrap(), 1);
+        let mode: String = s
+            .conn()
+            .pragma_query_value(None, "journal_mode", |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+        let fk: i64 = s
+            .conn()
+            .pragma_query_value(None, "foreign_keys", |r| r.get(0))
+            .unwrap();
+        assert_eq!(fk, 1);
+    }
+}

@@ -1,0 +1,192 @@
+//! Programs (stored verbatim as their reviewed TOML) and their stage prices.
+
+use super::{Result, StoreError, Tx, date, decimal};
+use crate::fine::StagePrice;
+use crate::program::Program;
+use chrono::NaiveDate;
+use rusqlite::{Connection, OptionalExtension, params};
+use rust_decimal::Decimal;
+
+/// A program as registered.
+#[derive(Debug, Clone)]
+pub struct StoredProgram {
+    pub id: i64,
+    pub program: Program,
+    pub sha256: String,
+    pub created_at: String,
+    pub created_by: String,
+}
+
+/// What `add` did.
+pub enum Added {
+    New(i64),
+    /// The same file was already registered under this id: nothing added.
+    AlreadyThere(i64),
+}
+
+/// Registers a program file. The same file again adds nothing; a different file under an existing
+/// code is refused (programs are never edited).
+pub fn add(tx: &mut Tx<'_>, program: &Program, source: &str) -> Result<Added> {
+    let sha = super::sha256_hex(source.as_bytes());
+    let existing: Option<(i64, String)> = tx
+        .conn()
+        .query_row(
+            "SELECT id, sha256 FROM programs WHERE code = ?1",
+            params![program.code],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    match existing {
+        Some((id, s)) if s == sha => Ok(Added::AlreadyThere(id)),
+        Some((id, _)) => Err(StoreError::Refused(format!(
+            "program {} is already registered (id {id}) with different contents; programs are never edited: \
+             register the changed file under a new code",
+            program.code
+        ))),
+        None => Ok(Added::New(tx.insert(
+            "programs",
+            "program.add",
+            &[
+                ("code", &program.code),
+                ("source_toml", &source),
+                ("sha256", &sha),
+            ],
+        )?)),
+    }
+}
+
+fn from_row(
+    id: i64,
+    source: String,
+    sha256: String,
+    created_at: String,
+    created_by: String,
+) -> Result<StoredProgram> {
+    let program = Program::from_toml(&source)
+        .map_err(|e| StoreError::Corrupt(format!("program {id}: {e}")))?;
+    Ok(StoredProgram {
+        id,
+        program,
+        sha256,
+        created_at,
+        created_by,
+    })
+}
+
+/// The program with this code.
+pub fn by_code(conn: &Connection, code: &str) -> Result<StoredProgram> {
+    let row: Option<(i64, String, String, String, String)> = conn
+        .query_row(
+            "SELECT id, source_toml, sha256, created_at, created_by FROM programs WHERE code = ?1",
+            params![code],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .optional()?;
+    let (id, s, h, a, b) = row.ok_or_else(|| StoreError::NotFound {
+        what: "program",
+        id: code.to_string(),
+    })?;
+    from_row(id, s, h, a, b)
+}
+
+/// The program with this id.
+pub fn by_id(conn: &Connection, id: i64) -> Result<StoredProgram> {
+    let (s, h, a, b): (String, String, String, String) = conn
+        .query_row(
+            "SELECT source_toml, sha256, created_at, created_by FROM programs WHERE id = ?1",
+            params![id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .optional()?
+        .ok_or_else(|| StoreError::NotFound {
+            what: "program",
+            id: id.to_string(),
+        })?;
+    from_row(id, s, h, a, b)
+}
+
+/// Every program, by code.
+pub fn list(conn: &Connection) -> Result<Vec<StoredProgram>> {
+    let mut stmt = conn.prepare(
+        "SELECT id, source_toml, sha256, created_at, created_by FROM programs ORDER BY code",
+    )?;
+    let rows: Vec<(i64, String, String, String, String)> = stmt
+        .query_map([], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })?
+        .collect::<std::result::Result<_, _>>()?;
+    rows.into_iter()
+        .map(|(i, s, h, a, b)| from_row(i, s, h, a, b))
+        .collect()
+}
+
+/// A recorded stage-price entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageRecord {
+    pub id: i64,
+    /// `None`: no later stage will happen.
+    pub stage: Option<u8>,
+    pub price: Option<Decimal>,
+    pub recorded_on: NaiveDate,
+    pub created_at: String,
+}
+
+impl StageRecord {
+    pub fn as_stage_price(&self) -> StagePrice {
+        match self.price {
+            Some(p) => StagePrice::Known(p),
+            None => StagePrice::Absent,
+        }
+    }
+}
+
+/// Records the stage price (`stage` 2 or 3 with `price`), or that no later stage happened (`None`).
+pub fn record_stage(
+    tx: &mut Tx<'_>,
+    program_id: i64,
+    stage: Option<(u8, Decimal)>,
+    on: NaiveDate,
+) -> Result<i64> {
+    let (s, p) = match stage {
+        Some((s, p)) => (Some(i64::from(s)), Some(p.to_string())),
+        None => (None, None),
+    };
+    tx.insert(
+        "stage_prices",
+        "program.stage-price",
+        &[
+            ("program_id", &program_id),
+            ("stage", &s),
+            ("price", &p),
+            ("recorded_on", &on.to_string()),
+        ],
+    )
+}
+
+/// The latest stage-price record of a program, if any (none yet: the stage is pending).
+pub fn latest_stage(conn: &Connection, program_id: i64) -> Result<Option<StageRecord>> {
+    let row: Option<(i64, Option<i64>, Option<String>, String, String)> = conn
+        .query_row(
+            "SELECT id, stage, price, recorded_on, created_at FROM stage_prices WHERE program_id = ?1 ORDER BY id DESC LIMIT 1",
+            params![program_id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .optional()?;
+    row.map(|(id, stage, price, on, at)| {
+        Ok(StageRecord {
+            id,
+            stage: stage.map(|s| s as u8),
+            price: price.map(|p| decimal(&p, "stage price")).transpose()?,
+            recorded_on: date(&on, "stage recorded_on")?,
+            created_at: at,
+        })
+    })
+    .transpose()
+}
+
+/// The program's Art. 9 (iii) price as the engine takes it: pending until something is recorded.
+pub fn stage_price(conn: &Connection, program_id: i64) -> Result<StagePrice> {
+    Ok(latest_stage(conn, program_id)?
+        .map(|r| r.as_stage_price())
+        .unwrap_or(StagePrice::Pending))
+}

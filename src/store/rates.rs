@@ -1,0 +1,277 @@
+//! Certified rate periods added to the register, supersessions, and the register's series: the
+//! embedded SFC series plus these additions, minus what was superseded.
+
+use super::{Result, StoreError, Tx, date, decimal};
+use crate::rates::{RatePeriod, RateSeries};
+use chrono::NaiveDate;
+use rusqlite::Connection;
+use rust_decimal::Decimal;
+
+/// Name under which the register's series is reported.
+pub const REGISTER_SERIES: &str = "embedded SFC series + register additions";
+
+/// A period stored in the register.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredRate {
+    pub id: i64,
+    pub valid_from: NaiveDate,
+    pub valid_to: NaiveDate,
+    pub ibc_ea_pct: Option<Decimal>,
+    pub usury_ea_pct: Option<Decimal>,
+    pub resolution: String,
+    pub created_at: String,
+    pub created_by: String,
+}
+
+/// A period that a later one took out of the series.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Supersession {
+    pub by_rate_id: i64,
+    pub superseded_rate_id: Option<i64>,
+    pub shipped_valid_from: Option<NaiveDate>,
+    pub reason: String,
+}
+
+pub fn stored(conn: &Connection) -> Result<Vec<StoredRate>> {
+    let mut stmt = conn.prepare(
+        "SELECT id, valid_from, valid_to, ibc_ea_pct, usury_ea_pct, resolution, created_at, created_by FROM rate_periods ORDER BY id",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, Option<String>>(3)?,
+            r.get::<_, Option<String>>(4)?,
+            r.get::<_, String>(5)?,
+            r.get::<_, String>(6)?,
+            r.get::<_, String>(7)?,
+        ))
+    })?;
+    rows.map(|r| {
+        let (id, from, to, ibc, usury, resolution, created_at, created_by) = r?;
+        Ok(StoredRate {
+            id,
+            valid_from: date(&from, "valid_from")?,
+            valid_to: date(&to, "valid_to")?,
+            ibc_ea_pct: ibc.map(|x| decimal(&x, "ibc_ea_pct")).transpose()?,
+            usury_ea_pct: usury.map(|x| decimal(&x, "usury_ea_pct")).transpose()?,
+            resolution,
+            created_at,
+            created_by,
+        })
+    })
+    .collect()
+}
+
+pub fn supersessions(conn: &Connection) -> Result<Vec<Supersession>> {
+    let mut stmt =
+        conn.prepare("SELECT by_rate_id, superseded_rate_id, shipped_valid_from, reason FROM rate_supersessions ORDER BY id")?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, Option<i64>>(1)?,
+            r.get::<_, Option<String>>(2)?,
+            r.get::<_, String>(3)?,
+        ))
+    })?;
+    rows.map(|r| {
+        let (by_rate_id, superseded_rate_id, shipped, reason) = r?;
+        Ok(Supersession {
+            by_rate_id,
+            superseded_rate_id,
+            shipped_valid_from: shipped
+                .map(|d| date(&d, "shipped_valid_from"))
+                .transpose()?,
+            reason,
+        })
+    })
+    .collect()
+}
+
+/// Where a period in force came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    Shipped,
+    Register(i64),
+}
+
+/// The periods in force, with their origin.
+pub fn in_force(conn: &Connection) -> Result<Vec<(Origin, RatePeriod)>> {
+    let sup = supersessions(conn)?;
+    let mut out: Vec<(Origin, RatePeriod)> = RateSeries::shipped()
+        .periods()
+        .iter()
+        .filter(|p| {
+            !sup.iter()
+                .any(|s| s.shipped_valid_from == Some(p.valid_from))
+        })
+        .map(|p| (Origin::Shipped, p.clone()))
+        .collect();
+    for r in stored(conn)? {
+        if sup.iter().any(|s| s.superseded_rate_id == Some(r.id)) {
+            continue;
+        }
+        let p = RatePeriod::new(
+            r.valid_from,
+            r.valid_to,
+            r.ibc_ea_pct,
+            r.usury_ea_pct,
+            r.resolution.clone(),
+            0,
+        )
+        .ok_or_else(|| StoreError::Corrupt(format!("rate period {} has no usable rate", r.id)))?;
+        out.push((Origin::Register(r.id), p));
+    }
+    out.sort_by_key(|(_, p)| p.valid_from);
+    Ok(out)
+}
+
+/// The register's series.
+pub fn series(conn: &Connection) -> Result<RateSeries> {
+    let periods = in_force(conn)?.into_iter().map(|(_, p)| p).collect();
+    RateSeries::from_periods(periods, REGISTER_SERIES)
+        .map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// What adding a period did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Added {
+    pub id: i64,
+    /// Periods taken out, as `valid_from..valid_to`.
+    pub superseded: Vec<(NaiveDate, NaiveDate)>,
+}
+
+/// Adds a certified period. One that overlaps a period in force is refused unless
+/// `supersede` gives the reason; the overlapped periods then leave the series (and stay on record).
+pub fn add(tx: &mut Tx<'_>, period: &RatePeriod, supersede: Option<&str>) -> Result<Added> {
+    let overlapping: Vec<(Origin, RatePeriod)> = in_force(tx.conn())?
+        .into_iter()
+        .filter(|(_, p)| p.valid_from <= period.valid_to && period.valid_from <= p.valid_to)
+        .collect();
+    if !overlapping.is_empty() && supersede.is_none() {
+        let list: Vec<String> = overlapping
+            .iter()
+            .map(|(o, p)| {
+                let origin = match o {
+                    Origin::Shipped => "embedded series".to_string(),
+                    Origin::Register(id) => format!("register rate {id}"),
+                };
+                format!(
+                    "{}..{} ({}, {})",
+                    p.valid_from, p.valid_to, p.resolution, origin
+                )
+            })
+            .collect();
+        return Err(StoreError::Refused(format!(
+            "{}..{} overlaps {}; each day has one certified rate. To correct it, repeat with --supersede --reason TEXT",
+            period.valid_from,
+            period.valid_to,
+            list.join(", ")
+        )));
+    }
+    let id = tx.insert(
+        "rate_periods",
+        "rate.add",
+        &[
+            ("valid_from", &period.valid_from.to_string()),
+            ("valid_to", &period.valid_to.to_string()),
+            ("ibc_ea_pct", &period.ibc_ea_pct.map(|d| d.to_string())),
+            ("usury_ea_pct", &period.usury_ea_pct.map(|d| d.to_string())),
+            ("resolution", &period.resolution),
+        ],
+    )?;
+    let mut superseded = Vec::new();
+    if let Some(reason) = supersede {
+        for (origin, p) in overlapping {
+            let (rate_id, shipped) = match origin {
+                Origin::Shipped => (None, Some(p.valid_from.to_string())),
+                Origin::Register(rid) => (Some(rid), None),
+            };
+            tx.insert(
+                "rate_supersessions",
+                "rate.supersede",
+                &[
+                    ("by_rate_id", &id),
+                    ("superseded_rate_id", &rate_id),
+                    ("shipped_valid_from", &shipped),
+                    ("reason", &reason),
+                ],
+            )?;
+            superseded.push((p.valid_from, p.valid_to));
+        }
+    }
+    Ok(Added { id, superseded })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Store;
+    use super::*;
+    use crate::money::dec;
+
+    fn d(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    fn period(from: &str, to: &str, ibc: &str) -> RatePeriod {
+        RatePeriod::new(
+            d(from),
+            d(to),
+            Some(dec(ibc)),
+            None,
+            "SFC Res. test".into(),
+            0,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn additions_extend_the_series_and_overlaps_need_a_reason() {
+        let mut store = Store::in_memory().unwrap();
+        store
+            .write("t", |tx| {
+                add(tx, &period("2026-11-01", "2026-11-30", "19.00"), None)
+            })
+            .unwrap();
+        let s = series(store.conn()).unwrap();
+        assert_eq!(
+            s.period_on(d("2026-11-15")).unwrap().moratorium_ea_pct(),
+            dec("28.500")
+        );
+
+        let e = store
+            .write("t", |tx| {
+                add(tx, &period("2026-10-01", "2026-10-31", "19.10"), None)
+            })
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("--supersede"), "{e}");
+        let added = store
+            .write("t", |tx| {
+                add(
+                    tx,
+                    &period("2026-10-01", "2026-10-31", "19.10"),
+                    Some("typo in source"),
+                )
+            })
+            .unwrap();
+        assert_eq!(added.superseded, vec![(d("2026-10-01"), d("2026-10-31"))]);
+        let s = series(store.conn()).unwrap();
+        assert_eq!(
+            s.period_on(d("2026-10-15")).unwrap().ibc_ea_pct,
+            Some(dec("19.10"))
+        );
+        // the superseded shipped row stays on record as a supersession
+        assert_eq!(
+            supersessions(store.conn()).unwrap()[0].shipped_valid_from,
+            Some(d("2026-10-01"))
+        );
+        assert_eq!(
+            super::super::audit::verify(store.conn())
+                .unwrap()
+                .first_mismatch,
+            None
+        );
+    }
+}
