@@ -11,6 +11,8 @@ fn vigia(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_vigia"))
         .args(args)
         .env_remove("VIGIA_DB")
+        // no register anywhere: quotes use the embedded series
+        .env("XDG_DATA_HOME", std::env::temp_dir().join("vigia-cli-no-register"))
         .output()
         .expect("run vigia")
 }

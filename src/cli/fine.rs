@@ -3,7 +3,9 @@
 use super::{CliError, Ctx, Status, args};
 use crate::calendar::{FineScale, ScaleError, parse_brackets};
 use crate::fine::{self, Convention, Field, FineCase, Payment, ReferencePrices, StagePrice};
+use crate::register::{self, Facts};
 use crate::report::liquidation;
+use crate::store::{StoreError, breaches};
 use chrono::NaiveDate;
 use clap::{Args, Subcommand, ValueEnum};
 use rust_decimal::Decimal;
@@ -16,6 +18,37 @@ pub enum FineCommand {
     /// --shares 1000 --acquisition-price 963 --transfer-price 1450 --stage-price 1100
     /// --until 2025-02-10
     Quote(QuoteArgs),
+    /// Liquidate a recorded breach as of a date and keep the result: an immutable, numbered
+    /// liquidation holding every input (program terms, prices, payments, the rate rows used).
+    Liquidate {
+        /// Breach id.
+        breach: i64,
+        /// Payment or as-of date the adjustment runs to.
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        until: NaiveDate,
+        /// Convention (default: the program's).
+        #[arg(long, value_name = "C", value_parser = parse_convention)]
+        convention: Option<Convention>,
+        #[arg(long, value_enum, default_value_t = LiquidationFormat::Table)]
+        format: LiquidationFormat,
+    },
+    /// The live position of a breach's fine as of a date, with the payments recorded up to then
+    /// (nothing is stored). Same JSON as `fine quote`.
+    Show {
+        breach: i64,
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        until: NaiveDate,
+        #[arg(long, value_name = "C", value_parser = parse_convention)]
+        convention: Option<Convention>,
+        #[arg(long, value_enum, default_value_t = LiquidationFormat::Table)]
+        format: LiquidationFormat,
+    },
+    /// Recompute a stored liquidation from its own stored inputs and say whether it still gives
+    /// the same figures and fingerprint (exit 1 if not).
+    Reproduce {
+        /// Liquidation id.
+        liquidation: i64,
+    },
 }
 
 /// Output format of a liquidation.
@@ -95,6 +128,106 @@ impl FineCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         match self {
             FineCommand::Quote(a) => quote(a, ctx),
+            FineCommand::Liquidate {
+                breach,
+                until,
+                convention,
+                format,
+            } => {
+                let rates = ctx.rates()?;
+                let mut store = ctx.store()?;
+                let (id, outcome) = store.write::<_, register::Error>(&ctx.officer(), |tx| {
+                    register::liquidate(tx, breach, until, convention, &rates)
+                })?;
+                let facts = register::facts(store.conn(), breach, until)?;
+                match format {
+                    LiquidationFormat::Table => {
+                        let l = breaches::liquidations(store.conn(), Some(breach))?
+                            .into_iter()
+                            .find(|l| l.id == id);
+                        writeln!(
+                            ctx.out,
+                            "Liquidación No. {id} — huella SHA-256 {}",
+                            l.map(|l| l.sha256).unwrap_or_default()
+                        )?;
+                        write!(ctx.out, "{}", holder_header(&facts))?;
+                        write!(ctx.out, "{}", liquidation::to_table(&outcome))?;
+                    }
+                    LiquidationFormat::Json => {
+                        let mut v = liquidation::to_json(&outcome);
+                        v["liquidation_id"] = serde_json::json!(id);
+                        writeln!(
+                            ctx.out,
+                            "{}",
+                            serde_json::to_string_pretty(&v).expect("json")
+                        )?;
+                    }
+                }
+                Ok(Status::Ok)
+            }
+            FineCommand::Show {
+                breach,
+                until,
+                convention,
+                format,
+            } => {
+                let rates = ctx.rates()?;
+                let store = ctx.store()?;
+                let facts = register::facts(store.conn(), breach, until)?;
+                let convention = match convention {
+                    Some(c) => c,
+                    None => register::default_convention(&facts)?,
+                };
+                let outcome = register::price(&facts, until, convention, &rates)?;
+                match format {
+                    LiquidationFormat::Table => {
+                        write!(ctx.out, "{}", holder_header(&facts))?;
+                        write!(ctx.out, "{}", liquidation::to_table(&outcome))?;
+                    }
+                    LiquidationFormat::Json => writeln!(
+                        ctx.out,
+                        "{}",
+                        serde_json::to_string_pretty(&liquidation::to_json(&outcome))
+                            .expect("json")
+                    )?,
+                }
+                Ok(Status::Ok)
+            }
+            FineCommand::Reproduce { liquidation: id } => {
+                let store = ctx.store()?;
+                let stored = breaches::liquidations(store.conn(), None)?
+                    .into_iter()
+                    .find(|l| l.id == id)
+                    .ok_or_else(|| StoreError::NotFound {
+                        what: "liquidation",
+                        id: id.to_string(),
+                    })?;
+                let again = register::reproduce(&stored.inputs_json)?;
+                let same_result = again == stored.result_json;
+                let same_print = register::fingerprint(&stored.inputs_json, &stored.result_json)
+                    == stored.sha256;
+                if same_result && same_print {
+                    writeln!(
+                        ctx.out,
+                        "liquidation {id} reproduces: total due {} as of {}, fingerprint {}",
+                        crate::money::format_cop(stored.total_due),
+                        stored.until,
+                        stored.sha256
+                    )?;
+                    Ok(Status::Ok)
+                } else {
+                    writeln!(
+                        ctx.out,
+                        "liquidation {id} does NOT reproduce: {}",
+                        if same_print {
+                            "recomputing its inputs gives other figures"
+                        } else {
+                            "its fingerprint does not match its stored contents"
+                        }
+                    )?;
+                    Ok(Status::Findings)
+                }
+            }
         }
     }
 }
@@ -144,4 +277,33 @@ fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         )?,
     }
     Ok(Status::Ok)
+}
+
+/// Who and what a stored liquidation is about, in Spanish.
+fn holder_header(f: &Facts) -> String {
+    let a = &f.adjudication;
+    let b = &f.breach;
+    let mut s = format!(
+        "Programa: {} ({})\nAdjudicatario: {} — {} {}\nAdjudicación No. {}: {} acciones el {}\nIncumplimiento No. {}: {} ({} acciones)\n",
+        f.program.program.decree,
+        f.program.program.code,
+        a.holder.name,
+        a.holder.doc_type,
+        a.holder.doc_number,
+        a.id,
+        crate::money::format_number(Decimal::from(a.shares)),
+        a.adjudicated_on,
+        b.id,
+        b.kind.label_es(),
+        crate::money::format_number(Decimal::from(b.shares)),
+    );
+    if f.payments.is_empty() {
+        s.push('\n');
+    } else {
+        s.push_str(&format!(
+            "Pagos registrados hasta la fecha de corte: {}\n\n",
+            f.payments.len()
+        ));
+    }
+    s
 }

@@ -2,12 +2,20 @@
 //! core inputs, and the CLI error type whose `Display` names the flag, the value and what to do.
 //! Prints results to the writer it is given; never prints errors (that is `main`'s job).
 
+pub mod adjudications;
 pub mod args;
+pub mod audit;
+pub mod breach;
+pub mod demo;
 pub mod fine;
+pub mod payment;
+pub mod pledge;
+pub mod program;
 pub mod rates;
 
 use crate::fine::{Field, FineError};
 use crate::rates::{InvalidRates, RateSeries};
+use crate::store::{Store, StoreError};
 use clap::{Parser, Subcommand};
 use std::fmt;
 use std::io::{self, Write};
@@ -27,6 +35,15 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "FILE")]
     pub rates: Option<PathBuf>,
 
+    /// Register database (default: $VIGIA_DB, else vigia.db in the platform's data directory,
+    /// e.g. ~/.local/share/vigia/vigia.db).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+
+    /// Who is making the change, for the audit trail (default: $VIGIA_OFFICER, else the OS user).
+    #[arg(long, global = true, value_name = "NAME")]
+    pub officer: Option<String>,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -36,9 +53,31 @@ pub enum Command {
     /// Compute fines.
     #[command(subcommand)]
     Fine(fine::FineCommand),
-    /// Show and check certified rate series.
+    /// Show, check and add certified rate periods.
     #[command(subcommand)]
     Rates(rates::RatesCommand),
+    /// Create the register database and print where it is.
+    Init,
+    /// Build a fresh demo register (fictional holders) and show a fine's whole life.
+    Demo,
+    /// Programs (programas de enajenación) and their stage prices.
+    #[command(subcommand)]
+    Program(program::ProgramCommand),
+    /// Adjudications: import from CSV, list, show.
+    #[command(subcommand)]
+    Adjudications(adjudications::AdjudicationsCommand),
+    /// Pledges of adjudicated shares to the sellers (Art. 10).
+    #[command(subcommand)]
+    Pledge(pledge::PledgeCommand),
+    /// Breaches of the lock-up: record, list, show, void.
+    #[command(subcommand)]
+    Breach(breach::BreachCommand),
+    /// Payments against fines.
+    #[command(subcommand)]
+    Payment(payment::PaymentCommand),
+    /// The audit trail: log and verify.
+    #[command(subcommand)]
+    Audit(audit::AuditCommand),
 }
 
 /// What a successful run reports to a scheduler.
@@ -50,23 +89,109 @@ pub enum Status {
     Findings,
 }
 
-/// Everything a command needs from outside: where to write, and which rate series to use.
+/// Everything a command needs from outside: where to write, the register, the officer, and
+/// which rate series to use.
 pub struct Ctx<'a> {
     pub out: &'a mut dyn Write,
     rates_path: Option<PathBuf>,
+    db: Option<PathBuf>,
+    officer: Option<String>,
 }
 
 impl Ctx<'_> {
-    /// The rate series in force: `--rates FILE`, else the embedded SFC series.
+    /// The rate series in force: `--rates FILE`, else the register's series (embedded SFC
+    /// series plus the periods added with `vigia rates add`) when a register exists, else the
+    /// embedded series.
     pub fn rates(&self) -> Result<RateSeries, CliError> {
         match &self.rates_path {
-            None => Ok(RateSeries::shipped()),
             Some(path) => {
                 let text = read_file(path, "--rates")?;
                 RateSeries::from_csv(&text, &path.display().to_string()).map_err(CliError::Rates)
             }
+            None => match self.db_path() {
+                Some(path) if path.exists() => {
+                    Ok(crate::store::rates::series(self.store()?.conn())?)
+                }
+                _ => Ok(RateSeries::shipped()),
+            },
         }
     }
+
+    /// Where the register is: `--db`, else `$VIGIA_DB`, else the platform's data directory.
+    pub fn db_path(&self) -> Option<PathBuf> {
+        self.db
+            .clone()
+            .or_else(|| {
+                std::env::var_os("VIGIA_DB")
+                    .filter(|v| !v.is_empty())
+                    .map(PathBuf::from)
+            })
+            .or_else(|| dirs::data_dir().map(|d| d.join("vigia").join("vigia.db")))
+    }
+
+    fn require_db_path(&self) -> Result<PathBuf, CliError> {
+        self.db_path().ok_or_else(|| CliError::Flag {
+            flag: "--db".into(),
+            value: String::new(),
+            reason: "no data directory is known on this system; pass --db PATH or set VIGIA_DB"
+                .into(),
+        })
+    }
+
+    /// Opens the existing register.
+    pub fn store(&self) -> Result<Store, CliError> {
+        let path = self.require_db_path()?;
+        if !path.exists() {
+            return Err(CliError::Flag {
+                flag: "--db".into(),
+                value: path.display().to_string(),
+                reason: "there is no register there; create it with `vigia init` (same --db) first"
+                    .into(),
+            });
+        }
+        Ok(Store::open(&path)?)
+    }
+
+    /// Creates the register (if needed) and returns it with its path.
+    pub fn create_store(&self) -> Result<(Store, PathBuf, bool), CliError> {
+        let path = self.require_db_path()?;
+        let existed = path.exists();
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| CliError::File {
+                flag: "--db",
+                path: dir.to_path_buf(),
+                error: e.to_string(),
+            })?;
+        }
+        let store = Store::create(&path)?;
+        restrict_permissions(&path);
+        Ok((store, path, existed))
+    }
+
+    /// The officer recorded in the audit trail.
+    pub fn officer(&self) -> String {
+        self.officer
+            .clone()
+            .or_else(|| {
+                std::env::var("VIGIA_OFFICER")
+                    .ok()
+                    .filter(|v| !v.is_empty())
+            })
+            .or_else(|| std::env::var("USER").ok().filter(|v| !v.is_empty()))
+            .or_else(|| std::env::var("USERNAME").ok().filter(|v| !v.is_empty()))
+            .unwrap_or_else(|| "unknown".into())
+    }
+}
+
+/// The register holds personal data: readable by its owner only (0600) where the OS allows.
+fn restrict_permissions(path: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
+    }
+    #[cfg(not(unix))]
+    let _ = path;
 }
 
 /// Reads a whole text file, naming the flag on failure.
@@ -94,6 +219,12 @@ pub enum CliError {
     },
     Rates(InvalidRates),
     Fine(FineError),
+    Store(StoreError),
+    /// Several problems (e.g. every bad row of an import); nothing was written.
+    Many {
+        what: String,
+        problems: Vec<String>,
+    },
     Io(io::Error),
 }
 
@@ -121,6 +252,18 @@ impl fmt::Display for CliError {
             }
             CliError::Rates(e) => e.fmt(f),
             CliError::Fine(e) => e.fmt(f),
+            CliError::Store(e) => e.fmt(f),
+            CliError::Many { what, problems } => {
+                write!(
+                    f,
+                    "{what}: {} problem(s), nothing was written:",
+                    problems.len()
+                )?;
+                for p in problems {
+                    write!(f, "\n  {p}")?;
+                }
+                Ok(())
+            }
             CliError::Io(e) => write!(f, "cannot write the output: {e}"),
         }
     }
@@ -131,6 +274,21 @@ impl std::error::Error for CliError {}
 impl From<io::Error> for CliError {
     fn from(e: io::Error) -> Self {
         CliError::Io(e)
+    }
+}
+
+impl From<StoreError> for CliError {
+    fn from(e: StoreError) -> Self {
+        CliError::Store(e)
+    }
+}
+
+impl From<crate::register::Error> for CliError {
+    fn from(e: crate::register::Error) -> Self {
+        match e {
+            crate::register::Error::Store(s) => CliError::Store(s),
+            crate::register::Error::Fine(f) => f.into(),
+        }
     }
 }
 
@@ -160,9 +318,31 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
     let mut ctx = Ctx {
         out,
         rates_path: cli.rates,
+        db: cli.db,
+        officer: cli.officer,
     };
     match cli.command {
         Command::Fine(cmd) => cmd.run(&mut ctx),
         Command::Rates(cmd) => cmd.run(&mut ctx),
+        Command::Init => init(&mut ctx),
+        Command::Demo => demo::run(&mut ctx),
+        Command::Program(cmd) => cmd.run(&mut ctx),
+        Command::Adjudications(cmd) => cmd.run(&mut ctx),
+        Command::Pledge(cmd) => cmd.run(&mut ctx),
+        Command::Breach(cmd) => cmd.run(&mut ctx),
+        Command::Payment(cmd) => cmd.run(&mut ctx),
+        Command::Audit(cmd) => cmd.run(&mut ctx),
     }
+}
+
+fn init(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+    let (store, path, existed) = ctx.create_store()?;
+    let verb = if existed { "already exists" } else { "created" };
+    writeln!(
+        ctx.out,
+        "register {verb}: {} (schema version {})",
+        path.display(),
+        store.version()?
+    )?;
+    Ok(Status::Ok)
 }

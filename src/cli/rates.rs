@@ -1,9 +1,12 @@
 //! `vigia rates ...`: show the series in force and check a rates file.
 
-use super::{CliError, Ctx, Status, read_file};
-use crate::rates::{RateSeries, check_csv};
+use super::{CliError, Ctx, Status, args, read_file};
+use crate::rates::{RatePeriod, RateSeries, check_csv};
 use crate::report::rates as report;
+use crate::store::rates as store_rates;
+use chrono::NaiveDate;
 use clap::{Subcommand, ValueEnum};
+use rust_decimal::Decimal;
 use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
@@ -20,6 +23,36 @@ pub enum RatesCommand {
     Check {
         /// The CSV file to check.
         file: PathBuf,
+    },
+    /// Add one certified period to the register (e.g. the SFC certification of a new month).
+    Add {
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        from: NaiveDate,
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        to: NaiveDate,
+        /// Interés bancario corriente, % EA (e.g. 19.06).
+        #[arg(long, value_name = "PCT", value_parser = args::amount, allow_negative_numbers = true)]
+        ibc: Decimal,
+        /// Usury rate (= maximum moratorium rate), % EA, when the SFC prints it (default 1.5 × IBC).
+        #[arg(long, value_name = "PCT", value_parser = args::amount, allow_negative_numbers = true)]
+        usury: Option<Decimal>,
+        /// Certifying resolution, e.g. "SFC Res. 1650 de 2026 (2026-10-30)".
+        #[arg(long, value_name = "TEXT")]
+        resolution: String,
+        /// Replace the periods this one overlaps (they stay on record).
+        #[arg(long, requires = "reason")]
+        supersede: bool,
+        /// Why the overlapped periods are replaced.
+        #[arg(long, value_name = "TEXT", requires = "supersede")]
+        reason: Option<String>,
+    },
+    /// Add every period of a rates CSV to the register, all or nothing.
+    Import {
+        file: PathBuf,
+        #[arg(long, requires = "reason")]
+        supersede: bool,
+        #[arg(long, value_name = "TEXT", requires = "supersede")]
+        reason: Option<String>,
     },
 }
 
@@ -76,6 +109,93 @@ impl RatesCommand {
                     Ok(Status::Findings)
                 }
             }
+            RatesCommand::Add {
+                from,
+                to,
+                ibc,
+                usury,
+                resolution,
+                supersede: _,
+                reason,
+            } => {
+                // Validate through the same checks as a rates file, so a typed period and a file
+                // row are held to one standard.
+                let line = format!(
+                    "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n{from},{to},{ibc},{},\"{}\"\n",
+                    usury.map(|u| u.to_string()).unwrap_or_default(),
+                    resolution.replace('"', "'")
+                );
+                let series =
+                    RateSeries::from_csv(&line, "rates add").map_err(|e| CliError::Flag {
+                        flag: "rates add".into(),
+                        value: format!("{from}..{to}"),
+                        reason: e
+                            .problems
+                            .iter()
+                            .map(|p| p.message.clone())
+                            .collect::<Vec<_>>()
+                            .join("; "),
+                    })?;
+                let period = series.periods()[0].clone();
+                let mut store = ctx.store()?;
+                let added = store.write(&ctx.officer(), |tx| {
+                    store_rates::add(tx, &period, reason.as_deref())
+                })?;
+                report_added(ctx, &period, &added)?;
+                Ok(Status::Ok)
+            }
+            RatesCommand::Import {
+                file,
+                supersede: _,
+                reason,
+            } => {
+                let text = read_file(&file, "rates import")?;
+                let name = file.display().to_string();
+                let series = RateSeries::from_csv(&text, &name).map_err(|e| CliError::Many {
+                    what: format!("rates import of {name}"),
+                    problems: e.problems.iter().map(|p| p.to_string()).collect(),
+                })?;
+                let mut store = ctx.store()?;
+                let periods: Vec<RatePeriod> = series.periods().to_vec();
+                let added = store.write(&ctx.officer(), |tx| {
+                    periods
+                        .iter()
+                        .map(|p| store_rates::add(tx, p, reason.as_deref()))
+                        .collect::<Result<Vec<_>, _>>()
+                })?;
+                for (p, a) in periods.iter().zip(&added) {
+                    report_added(ctx, p, a)?;
+                }
+                writeln!(ctx.out, "{} period(s) added from {name}", added.len())?;
+                Ok(Status::Ok)
+            }
         }
     }
+}
+
+fn report_added(
+    ctx: &mut Ctx<'_>,
+    p: &RatePeriod,
+    added: &store_rates::Added,
+) -> Result<(), CliError> {
+    writeln!(
+        ctx.out,
+        "rate {}: {}..{} moratorium {} % EA ({})",
+        added.id,
+        p.valid_from,
+        p.valid_to,
+        p.moratorium_ea_pct(),
+        p.resolution
+    )?;
+    for (a, b) in &added.superseded {
+        writeln!(ctx.out, "  supersedes {a}..{b} (kept on record)")?;
+        if *a < p.valid_from || *b > p.valid_to {
+            writeln!(
+                ctx.out,
+                "  warning: days of {a}..{b} outside {}..{} now have no rate; add them",
+                p.valid_from, p.valid_to
+            )?;
+        }
+    }
+    Ok(())
 }

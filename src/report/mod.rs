@@ -3,3 +3,4 @@
 
 pub mod liquidation;
 pub mod rates;
+pub mod records;

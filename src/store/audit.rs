@@ -41,17 +41,12 @@ pub struct Event {
     pub hash: String,
 }
 
-fn chain_hash(
-    prev: &str,
-    seq: i64,
-    at: &str,
-    actor: &str,
-    action: &str,
-    entity: &str,
-    entity_id: i64,
-    payload: &str,
-) -> String {
-    let text = format!("{prev}\n{seq}\n{at}\n{actor}\n{action}\n{entity}\n{entity_id}\n{payload}");
+/// SHA-256 over the event's fields and the previous event's hash (the `hash` field is ignored).
+fn chain_hash(e: &Event) -> String {
+    let text = format!(
+        "{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}",
+        e.prev_hash, e.seq, e.at, e.actor, e.action, e.entity, e.entity_id, e.payload
+    );
     sha256_hex(text.as_bytes())
 }
 
@@ -118,11 +113,22 @@ pub fn append(
         Some((s, h)) => (s + 1, h),
         None => (1, GENESIS.to_string()),
     };
-    let hash = chain_hash(&prev, seq, at, actor, action, entity, entity_id, &payload);
+    let mut e = Event {
+        seq,
+        at: at.to_string(),
+        actor: actor.to_string(),
+        action: action.to_string(),
+        entity: entity.to_string(),
+        entity_id,
+        payload,
+        prev_hash: prev,
+        hash: String::new(),
+    };
+    e.hash = chain_hash(&e);
     conn.execute(
         "INSERT INTO audit_events (seq, at, actor, action, entity, entity_id, payload, prev_hash, hash)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        params![seq, at, actor, action, entity, entity_id, payload, prev, hash],
+        params![e.seq, e.at, e.actor, e.action, e.entity, e.entity_id, e.payload, e.prev_hash, e.hash],
     )?;
     Ok(seq)
 }
@@ -172,10 +178,9 @@ pub fn verify(conn: &Connection) -> Result<Verification> {
     let events = log(conn, None, None)?;
     let total = events.len() as i64;
     let mut prev = GENESIS.to_string();
-    let mut expected_seq = 1;
     // table -> covered (first, last) ranges
     let mut covered: BTreeMap<String, Vec<(i64, i64)>> = BTreeMap::new();
-    for e in &events {
+    for (expected_seq, e) in (1i64..).zip(events.iter()) {
         let mismatch = |reason: String| Mismatch {
             seq: e.seq,
             entity: e.entity.clone(),
@@ -192,17 +197,7 @@ pub fn verify(conn: &Connection) -> Result<Verification> {
             Some(mismatch(
                 "its previous-hash link does not match the event before it".into(),
             ))
-        } else if chain_hash(
-            &e.prev_hash,
-            e.seq,
-            &e.at,
-            &e.actor,
-            &e.action,
-            &e.entity,
-            e.entity_id,
-            &e.payload,
-        ) != e.hash
-        {
+        } else if chain_hash(e) != e.hash {
             Some(mismatch(
                 "its hash does not match its contents: the event was altered".into(),
             ))
@@ -277,7 +272,6 @@ pub fn verify(conn: &Connection) -> Result<Verification> {
             });
         }
         prev = e.hash.clone();
-        expected_seq += 1;
     }
     for table in AUDITED {
         let ranges = covered.remove(*table).unwrap_or_default();

@@ -141,15 +141,19 @@ impl Store {
     }
 
     /// Runs `f` in one transaction as `actor`; commits only if it succeeds.
-    pub fn write<T>(&mut self, actor: &str, f: impl FnOnce(&mut Tx<'_>) -> Result<T>) -> Result<T> {
-        let tx = self.conn.transaction()?;
+    pub fn write<T, E: From<StoreError>>(
+        &mut self,
+        actor: &str,
+        f: impl FnOnce(&mut Tx<'_>) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        let tx = self.conn.transaction().map_err(StoreError::from)?;
         let mut w = Tx {
             tx,
             actor: actor.to_string(),
             now: now_utc(),
         };
         let out = f(&mut w)?;
-        w.tx.commit()?;
+        w.tx.commit().map_err(StoreError::from)?;
         Ok(out)
     }
 }

@@ -165,7 +165,8 @@ pub fn record_stage(
 
 /// The latest stage-price record of a program, if any (none yet: the stage is pending).
 pub fn latest_stage(conn: &Connection, program_id: i64) -> Result<Option<StageRecord>> {
-    let row: Option<(i64, Option<i64>, Option<String>, String, String)> = conn
+    type Raw = (i64, Option<i64>, Option<String>, String, String);
+    let row: Option<Raw> = conn
         .query_row(
             "SELECT id, stage, price, recorded_on, created_at FROM stage_prices WHERE program_id = ?1 ORDER BY id DESC LIMIT 1",
             params![program_id],

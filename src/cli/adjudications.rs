@@ -1,0 +1,194 @@
+//! `vigia adjudications ...`: import from CSV (all or nothing), list, show.
+
+use super::{CliError, Ctx, Status, args};
+use crate::import;
+use crate::report::records::{self, Format};
+use crate::store::adjudications::{self as store_adj, Adjudication, Imported};
+use crate::store::{breaches, programs, sha256_hex};
+use chrono::NaiveDate;
+use clap::{Subcommand, ValueEnum};
+use rusqlite::Connection;
+use serde_json::{Value, json};
+use std::path::PathBuf;
+
+#[derive(Debug, Subcommand)]
+pub enum AdjudicationsCommand {
+    /// Import adjudications from CSV: columns doc_type,doc_number,name,person_type,category,
+    /// shares,price_per_share,adjudicated_on,lender,financed_shares. UTF-8 (with or without
+    /// BOM) or the es-CO Excel export (Windows-1252, `;`, 1.450,50, DD/MM/YYYY). Nothing is
+    /// written unless every row is valid; the same file twice adds nothing.
+    Import {
+        file: PathBuf,
+        /// Program code (see `vigia program list`).
+        #[arg(long)]
+        program: String,
+    },
+    /// List adjudications.
+    List {
+        #[arg(long)]
+        program: Option<String>,
+        /// Holder document number.
+        #[arg(long, value_name = "DOC")]
+        holder: Option<String>,
+        /// Lock-up status as of --as-of: locked (inside the lock-up) or free (after it).
+        #[arg(long, value_enum)]
+        status: Option<LockStatus>,
+        /// Date for the lock-up status (default: today).
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        as_of: Option<NaiveDate>,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Show one adjudication: holder, lock-up end, pledges, breaches, liquidations, payments.
+    Show {
+        id: i64,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LockStatus {
+    Locked,
+    Free,
+}
+
+fn lockup_end(conn: &Connection, a: &Adjudication) -> Result<NaiveDate, CliError> {
+    let p = programs::by_id(conn, a.program_id)?;
+    let scale = p
+        .program
+        .scale()
+        .map_err(|e| CliError::Store(crate::store::StoreError::Corrupt(e.to_string())))?;
+    Ok(scale
+        .lockup_end(a.adjudicated_on)
+        .unwrap_or(a.adjudicated_on))
+}
+
+/// An adjudication as a list row.
+pub fn row(a: &Adjudication, lockup_end: NaiveDate, as_of: NaiveDate) -> Value {
+    json!({
+        "id": a.id,
+        "program": a.program_code,
+        "doc_type": a.holder.doc_type,
+        "doc_number": a.holder.doc_number,
+        "name": a.holder.name,
+        "category": a.category,
+        "shares": a.shares,
+        "price_per_share": a.price_per_share.to_string(),
+        "adjudicated_on": a.adjudicated_on.to_string(),
+        "lockup_end": lockup_end.to_string(),
+        "status": if as_of <= lockup_end { "locked" } else { "free" },
+        "lender": a.lender,
+        "financed_shares": a.financed_shares,
+    })
+}
+
+impl AdjudicationsCommand {
+    pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        match self {
+            AdjudicationsCommand::Import { file, program } => {
+                let bytes = std::fs::read(&file).map_err(|e| CliError::File {
+                    flag: "adjudications import",
+                    path: file.clone(),
+                    error: e.to_string(),
+                })?;
+                let mut store = ctx.store()?;
+                let p = programs::by_code(store.conn(), &program)?;
+                let (rows, dialect) =
+                    import::parse(&bytes, &p.program.categories).map_err(|errors| {
+                        CliError::Many {
+                            what: format!("import of {}", file.display()),
+                            problems: errors.iter().map(|e| e.to_string()).collect(),
+                        }
+                    })?;
+                let name = file
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let sha = sha256_hex(&bytes);
+                let result = store.write(&ctx.officer(), |tx| {
+                    store_adj::import(tx, &p, &name, &sha, dialect.encoding, &rows)
+                })?;
+                match result {
+                    Imported::Added {
+                        import_id,
+                        rows,
+                        new_holders,
+                        first_id,
+                        last_id,
+                    } => writeln!(
+                        ctx.out,
+                        "import {import_id}: {rows} adjudication(s) added (ids {first_id}..{last_id}), {new_holders} new holder(s); \
+                         read as {}, separator '{}'",
+                        dialect.encoding, dialect.separator as char
+                    )?,
+                    Imported::AlreadyImported { import_id, at, by } => writeln!(
+                        ctx.out,
+                        "{} was already imported as import {import_id} on {at} by {by}: nothing added",
+                        file.display()
+                    )?,
+                }
+            }
+            AdjudicationsCommand::List {
+                program,
+                holder,
+                status,
+                as_of,
+                format,
+            } => {
+                let store = ctx.store()?;
+                let conn = store.conn();
+                let program_id = program
+                    .map(|c| programs::by_code(conn, &c).map(|p| p.id))
+                    .transpose()?;
+                let as_of = as_of.unwrap_or_else(|| chrono::Local::now().date_naive());
+                let mut rows = Vec::new();
+                for a in store_adj::list(conn, program_id, holder.as_deref())? {
+                    let end = lockup_end(conn, &a)?;
+                    let locked = a.adjudicated_on <= as_of && as_of <= end;
+                    match status {
+                        Some(LockStatus::Locked) if !locked => continue,
+                        Some(LockStatus::Free) if as_of <= end => continue,
+                        _ => {}
+                    }
+                    rows.push(row(&a, end, as_of));
+                }
+                write!(ctx.out, "{}", records::list(&rows, format))?;
+            }
+            AdjudicationsCommand::Show { id, format } => {
+                let store = ctx.store()?;
+                let conn = store.conn();
+                let a = store_adj::get(conn, id)?;
+                let end = lockup_end(conn, &a)?;
+                let mut rec = row(&a, end, chrono::Local::now().date_naive());
+                let unbreached = crate::register::unbreached_shares(conn, &a)?;
+                let pledges: Vec<Value> = store_adj::pledges(conn, id)?
+                    .iter()
+                    .map(|p| json!({"id": p.id, "rank": p.rank, "beneficiary": p.beneficiary, "shares": p.shares, "lender": p.lender,
+                                    "registered_on": p.registered_on.to_string(), "released_on": p.released_on.map(|d| d.to_string())}))
+                    .collect();
+                let mut breach_rows = Vec::new();
+                for b in breaches::list(conn, Some(id), None)? {
+                    let liqs: Vec<Value> = breaches::liquidations(conn, Some(b.id))?
+                        .iter()
+                        .map(|l| json!({"id": l.id, "until": l.until.to_string(), "convention": l.convention, "total_due": l.total_due.to_string(), "provisional": l.provisional}))
+                        .collect();
+                    let pays: Vec<Value> = breaches::payments(conn, b.id)?
+                        .iter()
+                        .map(|p| json!({"id": p.id, "date": p.paid_on.to_string(), "amount": p.amount.to_string(), "reference": p.reference}))
+                        .collect();
+                    breach_rows.push(json!({"id": b.id, "kind": b.kind.as_str(), "date": b.breach_date.to_string(), "shares": b.shares,
+                        "void": b.void.as_ref().map(|v| v.reason.clone()), "liquidations": liqs, "payments": pays}));
+                }
+                if let Value::Object(m) = &mut rec {
+                    m.shift_remove("status");
+                    m.insert("unbreached_shares".into(), json!(unbreached));
+                    m.insert("pledges".into(), Value::Array(pledges));
+                    m.insert("breaches".into(), Value::Array(breach_rows));
+                }
+                write!(ctx.out, "{}", records::one(&rec, format))?;
+            }
+        }
+        Ok(Status::Ok)
+    }
+}

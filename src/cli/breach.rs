@@ -1,0 +1,192 @@
+//! `vigia breach ...`: record, list, show and void breaches of the lock-up.
+
+use super::{CliError, Ctx, Status, args};
+use crate::program::BreachKind;
+use crate::report::records::{self, Format};
+use crate::store::breaches::{self, Breach, NewBreach};
+use crate::store::programs;
+use chrono::NaiveDate;
+use clap::Subcommand;
+use rust_decimal::Decimal;
+use serde_json::{Value, json};
+
+#[derive(Debug, Subcommand)]
+pub enum BreachCommand {
+    /// Record a breach. Refused outside the lock-up, before the adjudication, for more shares
+    /// than remain unbreached, or for a kind the program does not list.
+    Record {
+        #[arg(long, value_name = "ID")]
+        adjudication: i64,
+        /// sale, beneficial-owner, dacion-en-pago or credit-subrogation.
+        #[arg(long, value_parser = parse_kind)]
+        kind: BreachKind,
+        /// Date the breach took place.
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        date: NaiveDate,
+        #[arg(long, value_name = "N", value_parser = args::shares, allow_negative_numbers = true)]
+        shares: u64,
+        /// Price or consideration obtained per share (Art. 9 (ii)).
+        #[arg(long, value_name = "P", value_parser = args::amount, allow_negative_numbers = true, conflicts_with = "consideration_total")]
+        consideration_per_share: Option<Decimal>,
+        /// Total price or consideration obtained for the shares (divided by --shares).
+        #[arg(long, value_name = "P", value_parser = args::amount, allow_negative_numbers = true)]
+        consideration_total: Option<Decimal>,
+        /// Date the transfer was registered in the share ledger.
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        registered_on: Option<NaiveDate>,
+        /// Where the breach is documented (document, letter, ledger entry).
+        #[arg(long, value_name = "TEXT")]
+        evidence: Option<String>,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// List breaches.
+    List {
+        #[arg(long, value_name = "ID")]
+        adjudication: Option<i64>,
+        #[arg(long)]
+        program: Option<String>,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Show one breach.
+    Show {
+        id: i64,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Void a breach recorded in error: it stays on record, marked void, with who and why.
+    Void {
+        id: i64,
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
+    },
+}
+
+fn parse_kind(s: &str) -> Result<BreachKind, String> {
+    s.parse()
+}
+
+/// A breach as a record.
+pub fn record(b: &Breach) -> Value {
+    json!({
+        "id": b.id,
+        "adjudication_id": b.adjudication_id,
+        "kind": b.kind.as_str(),
+        "breach_date": b.breach_date.to_string(),
+        "shares": b.shares,
+        "consideration_per_share": b.consideration_per_share.map(|d| d.to_string()),
+        "consideration_total": b.consideration_total.map(|d| d.to_string()),
+        "registered_on": b.registered_on.map(|d| d.to_string()),
+        "evidence": b.evidence,
+        "recorded_at": b.created_at,
+        "recorded_by": b.created_by,
+        "void": b.void.is_some(),
+        "void_reason": b.void.as_ref().map(|v| v.reason.clone()),
+        "voided_at": b.void.as_ref().map(|v| v.at.clone()),
+        "voided_by": b.void.as_ref().map(|v| v.by.clone()),
+    })
+}
+
+impl BreachCommand {
+    pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        match self {
+            BreachCommand::Record {
+                adjudication,
+                kind,
+                date,
+                shares,
+                consideration_per_share,
+                consideration_total,
+                registered_on,
+                evidence,
+                format,
+            } => {
+                let mut store = ctx.store()?;
+                let new = NewBreach {
+                    adjudication_id: adjudication,
+                    kind,
+                    breach_date: date,
+                    shares,
+                    consideration_per_share,
+                    consideration_total,
+                    registered_on,
+                    evidence: evidence.as_deref(),
+                };
+                let id = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                    crate::register::record_breach(tx, &new)
+                })?;
+                if format == Format::Table {
+                    writeln!(
+                        ctx.out,
+                        "breach {id} recorded: {} of {shares} shares on {date} (adjudication {adjudication})",
+                        kind.as_str()
+                    )?;
+                } else {
+                    write!(
+                        ctx.out,
+                        "{}",
+                        records::one(&record(&breaches::get(store.conn(), id)?), format)
+                    )?;
+                }
+            }
+            BreachCommand::List {
+                adjudication,
+                program,
+                format,
+            } => {
+                let store = ctx.store()?;
+                let program_id = program
+                    .map(|c| programs::by_code(store.conn(), &c).map(|p| p.id))
+                    .transpose()?;
+                let rows: Vec<Value> = breaches::list(store.conn(), adjudication, program_id)?
+                    .iter()
+                    .map(record)
+                    .collect();
+                write!(ctx.out, "{}", records::list(&rows, format))?;
+            }
+            BreachCommand::Show { id, format } => {
+                let store = ctx.store()?;
+                let b = breaches::get(store.conn(), id)?;
+                let mut rec = record(&b);
+                if let Value::Object(m) = &mut rec {
+                    let liqs: Vec<Value> = breaches::liquidations(store.conn(), Some(id))?
+                        .iter()
+                        .map(|l| json!({"id": l.id, "until": l.until.to_string(), "convention": l.convention, "total_due": l.total_due.to_string(), "provisional": l.provisional, "sha256": l.sha256}))
+                        .collect();
+                    let pays: Vec<Value> = breaches::payments(store.conn(), id)?
+                        .iter()
+                        .map(|p| json!({"id": p.id, "date": p.paid_on.to_string(), "amount": p.amount.to_string(), "reference": p.reference}))
+                        .collect();
+                    m.insert("liquidations".into(), Value::Array(liqs));
+                    m.insert("payments".into(), Value::Array(pays));
+                }
+                write!(ctx.out, "{}", records::one(&rec, format))?;
+            }
+            BreachCommand::Void { id, reason } => {
+                if reason.trim().is_empty() {
+                    return Err(CliError::Flag {
+                        flag: "--reason".into(),
+                        value: reason,
+                        reason: "say why the breach is voided".into(),
+                    });
+                }
+                let mut store = ctx.store()?;
+                let b = breaches::get(store.conn(), id)?;
+                if let Some(v) = &b.void {
+                    return Err(CliError::Flag {
+                        flag: "breach void".into(),
+                        value: id.to_string(),
+                        reason: format!("already voided on {} by {} ({})", v.at, v.by, v.reason),
+                    });
+                }
+                let vid = store.write(&ctx.officer(), |tx| breaches::void(tx, id, &reason))?;
+                writeln!(
+                    ctx.out,
+                    "breach {id} voided (void {vid}); it stays on record"
+                )?;
+            }
+        }
+        Ok(Status::Ok)
+    }
+}

@@ -1,0 +1,272 @@
+//! `vigia demo`: builds a fresh register from the shipped program and fictional holders, and runs
+//! the life of one fine through the real commands, printing each command line and what it shows.
+
+use super::{Cli, CliError, Ctx, Status};
+use clap::Parser;
+use std::path::PathBuf;
+
+/// The fictional holders (every name ends in "(DEMO)").
+pub const DEMO_CSV: &str = include_str!("../../schema/demo/adjudicaciones-demo.csv");
+
+/// One step: the command (after `vigia --db DB --officer demo`), and whether it is expected to be
+/// refused (to show the refusal).
+const STEPS: &[(&str, &[&str], bool)] = &[
+    (
+        "Register the program of Decreto 3939 de 2004",
+        &["program", "add", "{dir}/decreto-3939-2004.toml"],
+        false,
+    ),
+    (
+        "Import the adjudications (fictional holders)",
+        &[
+            "adjudications",
+            "import",
+            "{dir}/adjudicaciones-demo.csv",
+            "--program",
+            "D3939-2004",
+        ],
+        false,
+    ),
+    (
+        "Import the same file again: nothing is added",
+        &[
+            "adjudications",
+            "import",
+            "{dir}/adjudicaciones-demo.csv",
+            "--program",
+            "D3939-2004",
+        ],
+        false,
+    ),
+    (
+        "Pledge adjudication 1 to the sellers, first degree",
+        &[
+            "pledge",
+            "register",
+            "1",
+            "--rank",
+            "1",
+            "--registered-on",
+            "2024-04-01",
+        ],
+        false,
+    ),
+    (
+        "Adjudication 2 was financed: second-degree pledge",
+        &[
+            "pledge",
+            "register",
+            "2",
+            "--rank",
+            "2",
+            "--registered-on",
+            "2024-04-01",
+        ],
+        false,
+    ),
+    (
+        "Record the Second Stage price (Art. 9 (iii))",
+        &[
+            "program",
+            "stage-price",
+            "D3939-2004",
+            "--stage",
+            "2",
+            "--price",
+            "1100",
+            "--date",
+            "2024-06-28",
+        ],
+        false,
+    ),
+    (
+        "Holder 1 sold her 1,000 shares for $1,450 each on 2024-11-20",
+        &[
+            "breach",
+            "record",
+            "--adjudication",
+            "1",
+            "--kind",
+            "sale",
+            "--date",
+            "2024-11-20",
+            "--shares",
+            "1000",
+            "--consideration-per-share",
+            "1450",
+            "--evidence",
+            "Contrato de compraventa del 20-11-2024 (DEMO)",
+        ],
+        false,
+    ),
+    (
+        "A breach after the lock-up is refused",
+        &[
+            "breach",
+            "record",
+            "--adjudication",
+            "3",
+            "--kind",
+            "sale",
+            "--date",
+            "2026-03-16",
+            "--shares",
+            "10",
+        ],
+        true,
+    ),
+    (
+        "A partial payment of $500,000 on 2024-12-15",
+        &[
+            "payment",
+            "record",
+            "--breach",
+            "1",
+            "--date",
+            "2024-12-15",
+            "--amount",
+            "500000",
+            "--reference",
+            "Consignación 0001 (DEMO)",
+        ],
+        false,
+    ),
+    (
+        "Liquidate the fine as of 2025-02-10 (stored, numbered)",
+        &["fine", "liquidate", "1", "--until", "2025-02-10"],
+        false,
+    ),
+    (
+        "The pledge cannot be released while the fine is outstanding",
+        &["pledge", "release", "1", "--on", "2026-03-16"],
+        true,
+    ),
+    (
+        "The rest is paid on 2025-02-10",
+        &[
+            "payment",
+            "record",
+            "--breach",
+            "1",
+            "--date",
+            "2025-02-10",
+            "--amount",
+            "626823",
+            "--reference",
+            "Consignación 0002 (DEMO)",
+        ],
+        false,
+    ),
+    (
+        "Both payments are on record (the second settles the fine)",
+        &["payment", "list", "--breach", "1"],
+        false,
+    ),
+    (
+        "After the lock-up, with the fine paid, the pledge is released",
+        &["pledge", "release", "1", "--on", "2026-03-16"],
+        false,
+    ),
+    (
+        "The stored liquidation still reproduces from its own inputs",
+        &["fine", "reproduce", "1"],
+        false,
+    ),
+    (
+        "Adjudication 1 as a whole",
+        &["adjudications", "show", "1"],
+        false,
+    ),
+    (
+        "Every write is in the audit trail, chained by SHA-256",
+        &["audit", "verify"],
+        false,
+    ),
+];
+
+pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+    let db = match &ctx.db {
+        Some(p) => p.clone(),
+        None => {
+            let stamp = chrono::Utc::now().format("%Y%m%d%H%M%S");
+            std::env::temp_dir()
+                .join(format!("vigia-demo-{stamp}-{}", std::process::id()))
+                .join("vigia-demo.db")
+        }
+    };
+    if db.exists() {
+        return Err(CliError::Flag {
+            flag: "--db".into(),
+            value: db.display().to_string(),
+            reason: "the demo builds a fresh register; give a path where no file exists yet".into(),
+        });
+    }
+    let dir: PathBuf = db
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("."));
+    std::fs::create_dir_all(&dir).map_err(|e| CliError::File {
+        flag: "--db",
+        path: dir.clone(),
+        error: e.to_string(),
+    })?;
+    for (name, text) in [
+        ("decreto-3939-2004.toml", crate::program::DECRETO_3939_2004),
+        ("adjudicaciones-demo.csv", DEMO_CSV),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|e| CliError::File {
+            flag: "--db",
+            path,
+            error: e.to_string(),
+        })?;
+    }
+    let db_s = db.display().to_string();
+    let dir_s = dir.display().to_string();
+    writeln!(
+        ctx.out,
+        "vigia demo — a fresh register with FICTIONAL holders at {db_s}"
+    )?;
+    writeln!(
+        ctx.out,
+        "(explore it afterwards with: vigia --db {db_s} adjudications list)"
+    )?;
+    let mut base = Cli::try_parse_from(["vigia", "--db", &db_s, "init"]).expect("init parses");
+    base.officer = Some("demo".into());
+    super::run(base, ctx.out)?;
+    for (title, step, expect_refusal) in STEPS {
+        let args: Vec<String> = step.iter().map(|a| a.replace("{dir}", &dir_s)).collect();
+        let shown: Vec<String> = args.iter().map(|a| shell_quote(a)).collect();
+        writeln!(ctx.out, "\n## {title}\n$ vigia {}", shown.join(" "))?;
+        let mut full = vec![
+            "vigia".to_string(),
+            "--db".into(),
+            db_s.clone(),
+            "--officer".into(),
+            "demo".into(),
+        ];
+        full.extend(args);
+        if let Some(r) = &ctx.rates_path {
+            full.extend(["--rates".into(), r.display().to_string()]);
+        }
+        let cli = Cli::try_parse_from(&full).expect("demo steps parse");
+        match super::run(cli, ctx.out) {
+            Ok(_) => {}
+            Err(e) if *expect_refusal => writeln!(ctx.out, "refused, as it should be: {e}")?,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(Status::Ok)
+}
+
+/// Quotes an argument the way a POSIX shell needs it, for the command lines the demo prints.
+fn shell_quote(a: &str) -> String {
+    if !a.is_empty()
+        && a.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,".contains(c))
+    {
+        a.to_string()
+    } else {
+        format!("'{}'", a.replace('\'', "'\\''"))
+    }
+}

@@ -1,0 +1,178 @@
+//! `vigia program ...`: register program files, list and show them, record the stage price.
+
+use super::{CliError, Ctx, Status, args, read_file};
+use crate::fine::StagePrice;
+use crate::program::Program;
+use crate::report::records::{self, Format};
+use crate::store::programs::{self, Added, StoredProgram};
+use chrono::NaiveDate;
+use clap::Subcommand;
+use rust_decimal::Decimal;
+use serde_json::{Value, json};
+use std::path::PathBuf;
+
+#[derive(Debug, Subcommand)]
+pub enum ProgramCommand {
+    /// Register a program file (TOML; see schema/programs/decreto-3939-2004.toml).
+    Add {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// List registered programs.
+    List {
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Show one program's terms.
+    Show {
+        code: String,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Record the Art. 9 (iii) price: the per-share price the sellers obtained in the Second or
+    /// Third Stage, or `--stage none` when no later stage will happen. Until one is recorded,
+    /// liquidations are provisional.
+    StagePrice {
+        code: String,
+        /// 2, 3 or none.
+        #[arg(long, value_name = "2|3|none")]
+        stage: String,
+        /// Price per share (required with --stage 2 or 3).
+        #[arg(long, value_name = "P", value_parser = args::price, allow_negative_numbers = true)]
+        price: Option<Decimal>,
+        /// Date the price was obtained (or the decision that no later stage will happen).
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        date: NaiveDate,
+    },
+}
+
+/// A program as a record.
+pub fn record(p: &StoredProgram, stage: StagePrice) -> Value {
+    let g = &p.program;
+    json!({
+        "id": p.id,
+        "code": g.code,
+        "name": g.name,
+        "decree": g.decree,
+        "issuer": g.issuer,
+        "sellers": g.sellers.iter().map(|s| json!({"name": s.name, "nit": s.nit, "shares": s.shares})).collect::<Vec<_>>(),
+        "shares_offered": g.shares_offered,
+        "fixed_price": g.fixed_price.to_string(),
+        "lockup_months": g.lockup_months,
+        "brackets": g.brackets.iter().map(|b| format!("{}:{}", b.upto_months, b.percent)).collect::<Vec<_>>().join(","),
+        "reference_prices": g.reference_prices.join(","),
+        "breach_kinds": g.breach_kinds.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(","),
+        "convention": g.convention,
+        "payment_term_business_days": g.payment_term_business_days,
+        "stage_price": match stage {
+            StagePrice::Known(p) => p.to_string(),
+            StagePrice::Absent => "none (no later stage)".into(),
+            StagePrice::Pending => "pending".into(),
+        },
+        "sha256": p.sha256,
+        "added_at": p.created_at,
+        "added_by": p.created_by,
+    })
+}
+
+impl ProgramCommand {
+    pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        match self {
+            ProgramCommand::Add { file, format } => {
+                let text = read_file(&file, "program add")?;
+                let program = Program::from_toml(&text).map_err(|e| CliError::Flag {
+                    flag: "program add".into(),
+                    value: file.display().to_string(),
+                    reason: e.to_string(),
+                })?;
+                let mut store = ctx.store()?;
+                let added = store.write(&ctx.officer(), |tx| programs::add(tx, &program, &text))?;
+                let (id, note) = match added {
+                    Added::New(id) => (id, "added"),
+                    Added::AlreadyThere(id) => (
+                        id,
+                        "already registered with the same contents; nothing added",
+                    ),
+                };
+                if format == Format::Table {
+                    writeln!(ctx.out, "program {} (id {id}) {note}", program.code)?;
+                } else {
+                    let p = programs::by_id(store.conn(), id)?;
+                    let stage = programs::stage_price(store.conn(), id)?;
+                    write!(ctx.out, "{}", records::one(&record(&p, stage), format))?;
+                }
+            }
+            ProgramCommand::List { format } => {
+                let store = ctx.store()?;
+                let rows: Vec<Value> = programs::list(store.conn())?
+                    .iter()
+                    .map(|p| {
+                        json!({"id": p.id, "code": p.program.code, "decree": p.program.decree, "name": p.program.name,
+                               "shares_offered": p.program.shares_offered, "fixed_price": p.program.fixed_price.to_string()})
+                    })
+                    .collect();
+                write!(ctx.out, "{}", records::list(&rows, format))?;
+            }
+            ProgramCommand::Show { code, format } => {
+                let store = ctx.store()?;
+                let p = programs::by_code(store.conn(), &code)?;
+                let stage = programs::stage_price(store.conn(), p.id)?;
+                write!(ctx.out, "{}", records::one(&record(&p, stage), format))?;
+            }
+            ProgramCommand::StagePrice {
+                code,
+                stage,
+                price,
+                date,
+            } => {
+                let stage = match (stage.as_str(), price) {
+                    ("2" | "3", Some(p)) if p > Decimal::ZERO => {
+                        Some((if stage == "2" { 2 } else { 3 }, p))
+                    }
+                    ("2" | "3", _) => {
+                        return Err(CliError::Flag {
+                            flag: "--price".into(),
+                            value: price.map(|p| p.to_string()).unwrap_or_default(),
+                            reason: format!(
+                                "--stage {stage} needs the per-share price obtained, greater than zero"
+                            ),
+                        });
+                    }
+                    ("none", None) => None,
+                    ("none", Some(p)) => {
+                        return Err(CliError::Flag {
+                            flag: "--price".into(),
+                            value: p.to_string(),
+                            reason: "--stage none records that no later stage happened; it takes no price".into(),
+                        });
+                    }
+                    _ => {
+                        return Err(CliError::Flag {
+                            flag: "--stage".into(),
+                            value: stage,
+                            reason: "use 2, 3 or none".into(),
+                        });
+                    }
+                };
+                let mut store = ctx.store()?;
+                let program = programs::by_code(store.conn(), &code)?;
+                let id = store.write(&ctx.officer(), |tx| {
+                    programs::record_stage(tx, program.id, stage, date)
+                })?;
+                match stage {
+                    Some((s, p)) => writeln!(
+                        ctx.out,
+                        "stage price {id}: program {code}, stage {s}, {} per share",
+                        crate::money::format_cop(p)
+                    )?,
+                    None => writeln!(
+                        ctx.out,
+                        "stage price {id}: program {code} has no later stage; the stage price is absent"
+                    )?,
+                }
+            }
+        }
+        Ok(Status::Ok)
+    }
+}
