@@ -12,7 +12,10 @@ fn vigia(args: &[&str]) -> Output {
         .args(args)
         .env_remove("VIGIA_DB")
         // no register anywhere: quotes use the embedded series
-        .env("XDG_DATA_HOME", std::env::temp_dir().join("vigia-cli-no-register"))
+        .env(
+            "XDG_DATA_HOME",
+            std::env::temp_dir().join("vigia-cli-no-register"),
+        )
         .output()
         .expect("run vigia")
 }
