@@ -25,13 +25,17 @@ use std::path::{Path, PathBuf};
 ///
 /// Computes the Art. 9 fine (Decreto 3939 de 2004 and programs like it): the bracket of the
 /// breach date, the highest reference price, and the adjustment at the maximum legal moratorium
-/// rate certified by the Superintendencia Financiera. Exit status: 0 ok, 1 findings (e.g. `rates
-/// check` found problems), 2 error (bad input, missing rates, unreadable file).
+/// rate certified by the Superintendencia Financiera, and keeps the register of holders,
+/// adjudications, pledges, breaches, payments and liquidations with a hash-chained audit trail.
+/// Exit status: 0 ok, 1 findings (`rates check` found problems, `audit verify` found a
+/// mismatch), 2 error (bad input, refused write, missing rates, unreadable file).
 #[derive(Debug, Parser)]
 #[command(name = "vigia", version, max_term_width = 100)]
 pub struct Cli {
-    /// Certified rate series to use instead of the embedded SFC series (CSV with header
-    /// valid_from,valid_to,ibc_ea_pct,usury_ea_pct[,resolution,...]).
+    /// Certified rate series to use (CSV with header valid_from,valid_to,ibc_ea_pct,
+    /// usury_ea_pct[,resolution,...]). Default: the register's series (the embedded SFC series
+    /// plus periods added with `vigia rates add`), or the embedded series when there is no
+    /// register.
     #[arg(long, global = true, value_name = "FILE")]
     pub rates: Option<PathBuf>,
 
@@ -50,12 +54,6 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Compute fines.
-    #[command(subcommand)]
-    Fine(fine::FineCommand),
-    /// Show, check and add certified rate periods.
-    #[command(subcommand)]
-    Rates(rates::RatesCommand),
     /// Create the register database and print where it is.
     Init,
     /// Build a fresh demo register (fictional holders) and show a fine's whole life.
@@ -72,9 +70,15 @@ pub enum Command {
     /// Breaches of the lock-up: record, list, show, void.
     #[command(subcommand)]
     Breach(breach::BreachCommand),
+    /// Compute fines.
+    #[command(subcommand)]
+    Fine(fine::FineCommand),
     /// Payments against fines.
     #[command(subcommand)]
     Payment(payment::PaymentCommand),
+    /// Show, check and add certified rate periods.
+    #[command(subcommand)]
+    Rates(rates::RatesCommand),
     /// The audit trail: log and verify.
     #[command(subcommand)]
     Audit(audit::AuditCommand),
