@@ -20,35 +20,31 @@ pub enum FineCommand {
     Quote(QuoteArgs),
     /// Liquidate a recorded breach as of a date and keep the result: an immutable, numbered
     /// liquidation holding every input (program terms, prices, payments, the rate rows used).
-    Liquidate {
-        /// Breach id.
-        breach: i64,
-        /// Payment or as-of date the adjustment runs to.
-        #[arg(long, value_name = "DATE", value_parser = args::date)]
-        until: NaiveDate,
-        /// Convention (default: the program's).
-        #[arg(long, value_name = "C", value_parser = parse_convention)]
-        convention: Option<Convention>,
-        #[arg(long, value_enum, default_value_t = LiquidationFormat::Table)]
-        format: LiquidationFormat,
-    },
+    Liquidate(BreachAsOf),
     /// The live position of a breach's fine as of a date, with the payments recorded up to then
     /// (nothing is stored). Same JSON as `fine quote`.
-    Show {
-        breach: i64,
-        #[arg(long, value_name = "DATE", value_parser = args::date)]
-        until: NaiveDate,
-        #[arg(long, value_name = "C", value_parser = parse_convention)]
-        convention: Option<Convention>,
-        #[arg(long, value_enum, default_value_t = LiquidationFormat::Table)]
-        format: LiquidationFormat,
-    },
+    Show(BreachAsOf),
     /// Recompute a stored liquidation from its own stored inputs and say whether it still gives
     /// the same figures and fingerprint (exit 1 if not).
     Reproduce {
         /// Liquidation id.
         liquidation: i64,
     },
+}
+
+/// A recorded breach priced as of a date.
+#[derive(Debug, Args)]
+pub struct BreachAsOf {
+    /// Breach id.
+    pub breach: i64,
+    /// Payment or as-of date the adjustment runs to, inclusive.
+    #[arg(long, value_name = "DATE", value_parser = args::date)]
+    pub until: NaiveDate,
+    /// Convention (default: the program's).
+    #[arg(long, value_name = "C", value_parser = parse_convention)]
+    pub convention: Option<Convention>,
+    #[arg(long, value_enum, default_value_t = LiquidationFormat::Table)]
+    pub format: LiquidationFormat,
 }
 
 /// Output format of a liquidation.
@@ -128,12 +124,12 @@ impl FineCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         match self {
             FineCommand::Quote(a) => quote(a, ctx),
-            FineCommand::Liquidate {
+            FineCommand::Liquidate(BreachAsOf {
                 breach,
                 until,
                 convention,
                 format,
-            } => {
+            }) => {
                 let rates = ctx.rates()?;
                 let mut store = ctx.store()?;
                 let (id, outcome) = store.write::<_, register::Error>(&ctx.officer(), |tx| {
@@ -165,12 +161,12 @@ impl FineCommand {
                 }
                 Ok(Status::Ok)
             }
-            FineCommand::Show {
+            FineCommand::Show(BreachAsOf {
                 breach,
                 until,
                 convention,
                 format,
-            } => {
+            }) => {
                 let rates = ctx.rates()?;
                 let store = ctx.store()?;
                 let facts = register::facts(store.conn(), breach, until)?;
