@@ -2,6 +2,7 @@
 //!
 //! Map of the modules (pure logic first; I/O only in `cli` and `report`):
 //! - [`calendar`]: month arithmetic (Art. 829 C.Co.), fine brackets and the lock-up end;
+//! - [`holidays`]: Colombian public holidays and business days (payment deadlines);
 //! - [`money`]: exact COP amounts, the one rounding step, es-CO formatting;
 //! - [`exact`]: exact-decimal `ln` / `exp` for converting effective annual rates;
 //! - [`rates`]: the certified SFC rate series, the rate in force on a day, span splitting;
@@ -12,12 +13,14 @@
 //! - [`store`]: the SQLite register, migrations and the hash-chained audit trail;
 //! - [`register`]: the register's rules (breaches, liquidations, pledge release) over store + engine;
 //! - [`report`]: turning a liquidation into a Spanish table or JSON;
+//! - [`words`]: amounts in Spanish words for notices;
 //! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs.
 
 pub mod calendar;
 pub mod cli;
 pub mod exact;
 pub mod fine;
+pub mod holidays;
 pub mod ids;
 pub mod import;
 pub mod money;
@@ -26,3 +29,4 @@ pub mod rates;
 pub mod register;
 pub mod report;
 pub mod store;
+pub mod words;
