@@ -12,6 +12,7 @@
 //! - [`import`]: reading adjudication CSVs (UTF-8 or the es-CO Excel export);
 //! - [`store`]: the SQLite register, migrations and the hash-chained audit trail;
 //! - [`register`]: the register's rules (breaches, liquidations, pledge release) over store + engine;
+//! - [`notice`]: what a fine notice says (parties, facts, computation, deadline, split);
 //! - [`report`]: turning a liquidation into a Spanish table or JSON;
 //! - [`words`]: amounts in Spanish words for notices;
 //! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs.
@@ -24,6 +25,7 @@ pub mod holidays;
 pub mod ids;
 pub mod import;
 pub mod money;
+pub mod notice;
 pub mod program;
 pub mod rates;
 pub mod register;

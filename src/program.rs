@@ -43,6 +43,16 @@ impl BreachKind {
         }
     }
 
+    /// The act, to be followed by "de N acciones" in a sentence.
+    pub fn act_es(self) -> &'static str {
+        match self {
+            BreachKind::Sale => "la venta o negociación",
+            BreachKind::BeneficialOwner => "la transferencia de la calidad de beneficiario real",
+            BreachKind::DacionEnPago => "la dación en pago",
+            BreachKind::CreditSubrogation => "la subrogación del crédito que financió la compra",
+        }
+    }
+
     pub fn label_es(self) -> &'static str {
         match self {
             BreachKind::Sale => "venta o negociación de las acciones",

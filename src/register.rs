@@ -349,9 +349,36 @@ pub fn liquidate(
     Ok((id, outcome))
 }
 
+/// A stored liquidation of a breach as of `until` under the program's convention: the existing one
+/// when the register would compute exactly the same inputs and result again, else a new one.
+pub fn liquidation_for(
+    tx: &mut Tx<'_>,
+    breach_id: i64,
+    until: NaiveDate,
+    rates: &RateSeries,
+) -> Result<(i64, Outcome)> {
+    let f = facts(tx.conn(), breach_id, until)?;
+    let convention = default_convention(&f)?;
+    let outcome = price(&f, until, convention, rates)?;
+    let inputs = inputs_json(&f, until, convention, rates).to_string();
+    let result = to_json(&outcome).to_string();
+    if let Some(existing) = breaches::liquidations(tx.conn(), Some(breach_id))?
+        .into_iter()
+        .find(|l| l.until == until && l.inputs_json == inputs && l.result_json == result)
+    {
+        return Ok((existing.id, outcome));
+    }
+    liquidate(tx, breach_id, until, Some(convention), rates)
+}
+
 /// Recomputes a stored liquidation from its own stored inputs (not from the register's current
 /// state) and returns the result JSON it gives now; equal to the stored one when nothing changed.
 pub fn reproduce(inputs_json: &str) -> Result<String> {
+    Ok(to_json(&recompute(inputs_json)?).to_string())
+}
+
+/// The outcome a stored liquidation's inputs give.
+pub fn recompute(inputs_json: &str) -> Result<Outcome> {
     let bad = |m: &str| Error::Store(StoreError::Corrupt(format!("liquidation inputs: {m}")));
     let v: Value = serde_json::from_str(inputs_json).map_err(|_| bad("not JSON"))?;
     let s = |x: &Value| {
@@ -434,8 +461,13 @@ pub fn reproduce(inputs_json: &str) -> Result<String> {
     let rates = RateSeries::from_periods(periods, &s(&v["rates_source"])?)
         .map_err(|e| bad(&e.to_string()))?;
     let convention: fine::Convention = s(&v["convention"])?.parse().map_err(|m: String| bad(&m))?;
-    let outcome = fine::liquidate(&case, d(&v["until"])?, &payments, convention, &rates)?;
-    Ok(to_json(&outcome).to_string())
+    Ok(fine::liquidate(
+        &case,
+        d(&v["until"])?,
+        &payments,
+        convention,
+        &rates,
+    )?)
 }
 
 /// Total due on a breach's fine as of `on`, with the payments recorded up to then, under the

@@ -203,6 +203,7 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     }
     let dir: PathBuf = db
         .parent()
+        .filter(|d| !d.as_os_str().is_empty())
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("."));
     std::fs::create_dir_all(&dir).map_err(|e| CliError::File {

@@ -6,8 +6,10 @@ pub mod adjudications;
 pub mod args;
 pub mod audit;
 pub mod breach;
+pub mod calendar;
 pub mod demo;
 pub mod fine;
+pub mod notice;
 pub mod payment;
 pub mod pledge;
 pub mod program;
@@ -73,12 +75,18 @@ pub enum Command {
     /// Compute fines.
     #[command(subcommand)]
     Fine(fine::FineCommand),
+    /// Fine notices: issue (PDF, HTML, Markdown), list, verify.
+    #[command(subcommand)]
+    Notice(notice::NoticeCommand),
     /// Payments against fines.
     #[command(subcommand)]
     Payment(payment::PaymentCommand),
     /// Show, check and add certified rate periods.
     #[command(subcommand)]
     Rates(rates::RatesCommand),
+    /// The Colombian business-day calendar.
+    #[command(subcommand)]
+    Calendar(calendar::CalendarCommand),
     /// The audit trail: log and verify.
     #[command(subcommand)]
     Audit(audit::AuditCommand),
@@ -336,6 +344,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         Command::Breach(cmd) => cmd.run(&mut ctx),
         Command::Payment(cmd) => cmd.run(&mut ctx),
         Command::Audit(cmd) => cmd.run(&mut ctx),
+        Command::Notice(cmd) => cmd.run(&mut ctx),
+        Command::Calendar(cmd) => cmd.run(&mut ctx),
     }
 }
 

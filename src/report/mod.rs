@@ -2,5 +2,7 @@
 //! never computes a figure of its own.
 
 pub mod liquidation;
+pub mod notice;
+pub mod pdf;
 pub mod rates;
 pub mod records;

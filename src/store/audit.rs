@@ -26,6 +26,7 @@ pub const AUDITED: &[&str] = &[
     "liquidations",
     "rate_periods",
     "rate_supersessions",
+    "notices",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -5,6 +5,7 @@
 pub mod adjudications;
 pub mod audit;
 pub mod breaches;
+pub mod notices;
 pub mod programs;
 pub mod rates;
 
@@ -15,10 +16,16 @@ use std::fmt;
 use std::path::Path;
 
 /// Numbered migrations, applied in order; `PRAGMA user_version` holds how many ran.
-pub const MIGRATIONS: &[(&str, &str)] = &[(
-    "0001_register.sql",
-    include_str!("../../schema/0001_register.sql"),
-)];
+pub const MIGRATIONS: &[(&str, &str)] = &[
+    (
+        "0001_register.sql",
+        include_str!("../../schema/0001_register.sql"),
+    ),
+    (
+        "0002_notices.sql",
+        include_str!("../../schema/0002_notices.sql"),
+    ),
+];
 
 /// Errors of the storage layer.
 #[derive(Debug)]
@@ -455,6 +462,23 @@ mod tests {
                 "hash",
             ],
         ),
+        (
+            "notices",
+            &[
+                "id",
+                "program_id",
+                "year",
+                "seq",
+                "number",
+                "breach_id",
+                "liquidation_id",
+                "notice_date",
+                "deadline",
+                "supersedes_id",
+                "created_at",
+                "created_by",
+            ],
+        ),
     ];
 
     #[test]
@@ -525,7 +549,7 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         Store::create(&path).unwrap();
         let s = Store::open(&path).unwrap();
-        assert_eq!(s.version().unwrap(), 1);
+        assert_eq!(s.version().unwrap(), MIGRATIONS.len() as i64);
         let mode: String = s
             .conn()
             .pragma_query_value(None, "journal_mode", |r| r.get(0))

@@ -1,0 +1,55 @@
+//! `vigia calendar ...`: the Colombian public holidays that move payment deadlines.
+
+use super::{CliError, Ctx, Status};
+use crate::holidays;
+use crate::report::records::{self, Format};
+use clap::Subcommand;
+use serde_json::{Value, json};
+
+#[derive(Debug, Subcommand)]
+pub enum CalendarCommand {
+    /// The public holidays of a year (Ley 51 de 1983, Easter-based feasts included).
+    Holidays {
+        year: i32,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+}
+
+impl CalendarCommand {
+    pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        match self {
+            CalendarCommand::Holidays { year, format } => {
+                if !(1984..=9999).contains(&year) {
+                    return Err(CliError::Flag {
+                        flag: "calendar holidays".into(),
+                        value: year.to_string(),
+                        reason: "give a year from 1984 (Ley 51 de 1983 in force) to 9999".into(),
+                    });
+                }
+                let rows: Vec<Value> = holidays::holidays(year)
+                    .iter()
+                    .map(|h| {
+                        json!({"date": h.date.to_string(), "weekday": weekday_es(h.date), "holiday": h.name,
+                               "moved_from": h.moved_from.map(|d| d.to_string())})
+                    })
+                    .collect();
+                write!(ctx.out, "{}", records::list(&rows, format))?;
+                Ok(Status::Ok)
+            }
+        }
+    }
+}
+
+fn weekday_es(d: chrono::NaiveDate) -> &'static str {
+    use chrono::Datelike;
+    [
+        "lunes",
+        "martes",
+        "miércoles",
+        "jueves",
+        "viernes",
+        "sábado",
+        "domingo",
+    ][d.weekday().num_days_from_monday() as usize]
+}

@@ -1,0 +1,438 @@
+//! `vigia notice ...`: issue numbered fine notices (PDF, HTML, Markdown), one or all pending, list
+//! them, and verify a document against the register.
+
+use super::{CliError, Ctx, Status, args};
+use crate::holidays::add_business_days;
+use crate::notice::{self, NoticeData};
+use crate::register;
+use crate::report::notice::{self as doc, Block};
+use crate::report::pdf;
+use crate::report::records::{self, Format};
+use crate::store::{Store, StoreError, breaches, notices, programs};
+use chrono::{Datelike, NaiveDate};
+use clap::{Subcommand, ValueEnum};
+use serde_json::{Value, json};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DocFormat {
+    /// Letter-size PDF with embedded fonts.
+    Pdf,
+    /// One self-contained HTML file that prints well.
+    Html,
+    /// Markdown, for pasting into other documents.
+    Md,
+}
+
+impl DocFormat {
+    fn ext(self) -> &'static str {
+        match self {
+            DocFormat::Pdf => "pdf",
+            DocFormat::Html => "html",
+            DocFormat::Md => "md",
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum NoticeCommand {
+    /// Issue a fine notice for a breach: liquidates as of --until (or reuses that liquidation),
+    /// gives it the next number of the program's sequence for the year (MULTA-2025-0007), stores
+    /// it, and writes the document. A re-issue cites the notice it replaces.
+    Issue {
+        /// Breach id (omit with --pending).
+        #[arg(required_unless_present = "pending", conflicts_with = "pending")]
+        breach: Option<i64>,
+        /// Issue one notice for every breach that has none yet (--out is then a directory, and an
+        /// index.csv of what was issued is written there).
+        #[arg(long)]
+        pending: bool,
+        /// Date the liquidation runs to.
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        until: NaiveDate,
+        /// The notice's own date, from which the payment term counts (default: today).
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        date: Option<NaiveDate>,
+        #[arg(long, value_enum, default_value_t = DocFormat::Pdf)]
+        format: DocFormat,
+        /// File to write (default: NUMBER.pdf in the current directory); a directory with --pending.
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
+    },
+    /// Check a notice document against the register: its text and fingerprint must match what the
+    /// stored liquidation gives, and the register's current facts must still give those figures.
+    Verify { file: PathBuf },
+    /// List issued notices.
+    List {
+        #[arg(long, value_name = "ID")]
+        breach: Option<i64>,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+}
+
+/// The document of a notice in a format.
+pub fn render(data: &NoticeData, format: DocFormat) -> Vec<u8> {
+    let blocks: Vec<Block> = doc::blocks(data);
+    let title = format!("Notificación de multa {}", data.number);
+    match format {
+        DocFormat::Md => doc::markdown(&blocks).into_bytes(),
+        DocFormat::Html => doc::html(&blocks, &title).into_bytes(),
+        DocFormat::Pdf => {
+            let d = data.notice_date;
+            pdf::render(
+                &blocks,
+                &title,
+                &format!("Notificación {}", data.number),
+                (d.year(), d.month() as u8, d.day() as u8),
+            )
+        }
+    }
+}
+
+/// The visible text of a document, in the form documents are compared.
+fn text_of(bytes: &[u8]) -> Option<(DocFormat, Vec<String>)> {
+    if bytes.starts_with(b"%PDF-") {
+        return Some((
+            DocFormat::Pdf,
+            doc::normalized_lines(&pdf::extract_text(bytes)?),
+        ));
+    }
+    let s = std::str::from_utf8(bytes).ok()?;
+    if s.trim_start().starts_with("<!DOCTYPE html") {
+        Some((DocFormat::Html, doc::normalized_lines(&doc::html_text(s))))
+    } else {
+        Some((DocFormat::Md, doc::normalized_lines(s)))
+    }
+}
+
+/// Finds `MULTA-YYYY-NNNN` and the program code (`Programa: CODE —`) in a document's lines.
+fn identify(lines: &[String]) -> Option<(String, String)> {
+    let number = lines.iter().find_map(|l| {
+        let i = l.find("MULTA-")?;
+        let cand: String = l[i..].chars().take(15).collect();
+        let ok = cand.len() == 15
+            && cand[6..10].bytes().all(|b| b.is_ascii_digit())
+            && &cand[10..11] == "-"
+            && cand[11..15].bytes().all(|b| b.is_ascii_digit());
+        ok.then_some(cand)
+    })?;
+    let code = lines.iter().find_map(|l| {
+        let rest = l.strip_prefix("Programa: ")?;
+        rest.split_whitespace().next().map(str::to_string)
+    })?;
+    Some((number, code))
+}
+
+struct Issued {
+    number: String,
+    breach_id: i64,
+    liquidation_id: i64,
+    doc_type: String,
+    doc_number: String,
+    name: String,
+    total_due: String,
+    deadline: NaiveDate,
+    path: PathBuf,
+}
+
+/// Issues one notice in its own transaction; the file is written before the commit, so a failed
+/// write leaves no notice behind.
+fn issue_one(
+    store: &mut Store,
+    officer: &str,
+    rates: &crate::rates::RateSeries,
+    breach_id: i64,
+    until: NaiveDate,
+    date: NaiveDate,
+    format: DocFormat,
+    out: &dyn Fn(&str) -> PathBuf,
+) -> Result<Issued, CliError> {
+    store.write::<_, CliError>(officer, |tx| {
+        let breach = breaches::get(tx.conn(), breach_id)?;
+        let adj = crate::store::adjudications::get(tx.conn(), breach.adjudication_id)?;
+        let program = programs::by_id(tx.conn(), adj.program_id)?;
+        let (liquidation_id, _) = register::liquidation_for(tx, breach_id, until, rates)?;
+        let previous = notices::latest_for_breach(tx.conn(), breach_id)?;
+        let deadline = add_business_days(date, program.program.payment_term_business_days);
+        let id = notices::insert(
+            tx,
+            program.id,
+            breach_id,
+            liquidation_id,
+            date,
+            deadline,
+            previous.map(|n| n.id),
+        )?;
+        let stored = notices::get(tx.conn(), id)?;
+        let data = notice::gather(tx.conn(), &stored)?;
+        let bytes = render(&data, format);
+        let path = out(&stored.number);
+        std::fs::write(&path, &bytes).map_err(|e| CliError::File {
+            flag: "--out",
+            path: path.clone(),
+            error: e.to_string(),
+        })?;
+        Ok(Issued {
+            number: stored.number,
+            breach_id,
+            liquidation_id,
+            doc_type: data.doc_type,
+            doc_number: data.doc_number,
+            name: data.holder_name,
+            total_due: data.liquidation.total_due.to_string(),
+            deadline,
+            path,
+        })
+    })
+}
+
+impl NoticeCommand {
+    pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        match self {
+            NoticeCommand::Issue {
+                breach,
+                pending,
+                until,
+                date,
+                format,
+                out,
+            } => {
+                let date = date.unwrap_or_else(|| chrono::Local::now().date_naive());
+                let rates = ctx.rates()?;
+                let officer = ctx.officer();
+                let mut store = ctx.store()?;
+                if !pending {
+                    let breach = breach.unwrap_or_default();
+                    let target = |number: &str| match &out {
+                        Some(p) if p.is_dir() => p.join(format!("{number}.{}", format.ext())),
+                        Some(p) => p.clone(),
+                        None => PathBuf::from(format!("{number}.{}", format.ext())),
+                    };
+                    let i = issue_one(
+                        &mut store, &officer, &rates, breach, until, date, format, &target,
+                    )?;
+                    writeln!(
+                        ctx.out,
+                        "notice {} issued for breach {}: liquidation {}, total {} as of {until}, pay by {} -> {}",
+                        i.number,
+                        i.breach_id,
+                        i.liquidation_id,
+                        crate::money::format_cop(crate::money::dec(&i.total_due)),
+                        i.deadline,
+                        i.path.display()
+                    )?;
+                    return Ok(Status::Ok);
+                }
+                let dir = out.unwrap_or_else(|| PathBuf::from("."));
+                std::fs::create_dir_all(&dir).map_err(|e| CliError::File {
+                    flag: "--out",
+                    path: dir.clone(),
+                    error: e.to_string(),
+                })?;
+                let todo: Vec<i64> = breaches::list(store.conn(), None, None)?
+                    .into_iter()
+                    .filter(|b| b.void.is_none())
+                    .map(|b| b.id)
+                    .filter(|id| {
+                        notices::latest_for_breach(store.conn(), *id)
+                            .map(|n| n.is_none())
+                            .unwrap_or(false)
+                    })
+                    .collect();
+                let progress = std::io::stderr().is_terminal();
+                let mut issued = Vec::new();
+                let target = |number: &str| dir.join(format!("{number}.{}", format.ext()));
+                for (k, id) in todo.iter().enumerate() {
+                    if progress {
+                        eprint!("\rissuing notices: {}/{}", k + 1, todo.len());
+                    }
+                    issued.push(issue_one(
+                        &mut store, &officer, &rates, *id, until, date, format, &target,
+                    )?);
+                }
+                if progress && !todo.is_empty() {
+                    eprintln!();
+                }
+                let index = dir.join("index.csv");
+                let mut w = csv::Writer::from_writer(Vec::new());
+                let _ = w.write_record([
+                    "number",
+                    "breach_id",
+                    "liquidation_id",
+                    "doc_type",
+                    "doc_number",
+                    "name",
+                    "total_due",
+                    "until",
+                    "deadline",
+                    "file",
+                ]);
+                for i in &issued {
+                    let _ = w.write_record([
+                        i.number.clone(),
+                        i.breach_id.to_string(),
+                        i.liquidation_id.to_string(),
+                        i.doc_type.clone(),
+                        i.doc_number.clone(),
+                        i.name.clone(),
+                        i.total_due.clone(),
+                        until.to_string(),
+                        i.deadline.to_string(),
+                        i.path
+                            .file_name()
+                            .map(|f| f.to_string_lossy().into_owned())
+                            .unwrap_or_default(),
+                    ]);
+                }
+                let bytes = w.into_inner().unwrap_or_default();
+                std::fs::write(&index, bytes).map_err(|e| CliError::File {
+                    flag: "--out",
+                    path: index.clone(),
+                    error: e.to_string(),
+                })?;
+                writeln!(
+                    ctx.out,
+                    "{} notice(s) issued in {}; index: {}",
+                    issued.len(),
+                    dir.display(),
+                    index.display()
+                )?;
+                Ok(Status::Ok)
+            }
+            NoticeCommand::List { breach, format } => {
+                let store = ctx.store()?;
+                let rows: Vec<Value> = notices::list(store.conn(), breach)?
+                    .iter()
+                    .map(|n| {
+                        let supersedes = n.supersedes_id.and_then(|id| notices::get(store.conn(), id).ok()).map(|p| p.number);
+                        json!({"id": n.id, "number": n.number, "breach_id": n.breach_id, "liquidation_id": n.liquidation_id,
+                               "notice_date": n.notice_date.to_string(), "deadline": n.deadline.to_string(),
+                               "supersedes": supersedes, "issued_at": n.created_at, "issued_by": n.created_by})
+                    })
+                    .collect();
+                write!(ctx.out, "{}", records::list(&rows, format))?;
+                Ok(Status::Ok)
+            }
+            NoticeCommand::Verify { file } => verify(ctx, &file),
+        }
+    }
+}
+
+fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
+    let bytes = std::fs::read(file).map_err(|e| CliError::File {
+        flag: "notice verify",
+        path: file.to_path_buf(),
+        error: e.to_string(),
+    })?;
+    let unreadable = |reason: &str| CliError::Flag {
+        flag: "notice verify".into(),
+        value: file.display().to_string(),
+        reason: reason.into(),
+    };
+    let (format, lines) = text_of(&bytes).ok_or_else(|| {
+        unreadable("not a notice document vigia can read (PDF, HTML or Markdown)")
+    })?;
+    let (number, code) = identify(&lines).ok_or_else(|| {
+        unreadable("no notice number (MULTA-YYYY-NNNN) and program line found in it")
+    })?;
+    let rates = ctx.rates()?;
+    let store = ctx.store()?;
+    let program = programs::by_code(store.conn(), &code)?;
+    let stored = notices::by_number(store.conn(), program.id, &number)?;
+    let data = notice::gather(store.conn(), &stored)?;
+    let liq = breaches::liquidations(store.conn(), Some(stored.breach_id))?
+        .into_iter()
+        .find(|l| l.id == stored.liquidation_id)
+        .ok_or_else(|| StoreError::Corrupt(format!("notice {number} without its liquidation")))?;
+    let mut ok = true;
+    writeln!(
+        ctx.out,
+        "{}: notice {number} of program {code}, liquidation {}",
+        file.display(),
+        liq.id
+    )?;
+
+    // 1. The document says exactly what the stored notice and liquidation say.
+    let (_, expected) =
+        text_of(&render(&data, format)).ok_or_else(|| unreadable("cannot re-render"))?;
+    match expected.iter().zip(&lines).position(|(a, b)| a != b) {
+        None if expected.len() == lines.len() => {
+            writeln!(ctx.out, "  document text and figures: match the register")?
+        }
+        None => {
+            ok = false;
+            writeln!(
+                ctx.out,
+                "  document text and figures: DO NOT MATCH ({} lines expected, {} found)",
+                expected.len(),
+                lines.len()
+            )?;
+        }
+        Some(i) => {
+            ok = false;
+            writeln!(
+                ctx.out,
+                "  document text and figures: DO NOT MATCH at line {}",
+                i + 1
+            )?;
+            writeln!(ctx.out, "    expected: {}", expected[i])?;
+            writeln!(ctx.out, "    found:    {}", lines[i])?;
+        }
+    }
+    // 2. The stored liquidation still has the fingerprint the document prints.
+    let print = register::fingerprint(&liq.inputs_json, &liq.result_json);
+    let printed = lines.iter().any(|l| l.contains(&liq.sha256));
+    if print == liq.sha256 && printed {
+        writeln!(ctx.out, "  fingerprint {}: matches", liq.sha256)?;
+    } else {
+        ok = false;
+        writeln!(
+            ctx.out,
+            "  fingerprint: DOES NOT MATCH (stored {}, recomputed {print}, in document: {printed})",
+            liq.sha256
+        )?;
+    }
+    // 3. The register's current facts still give the same figures.
+    let facts = register::facts(store.conn(), stored.breach_id, liq.until)?;
+    let convention: crate::fine::Convention = liq
+        .convention
+        .parse()
+        .map_err(|m: String| StoreError::Corrupt(m))?;
+    let now = crate::report::liquidation::to_json(&register::price(
+        &facts, liq.until, convention, &rates,
+    )?)
+    .to_string();
+    if now == liq.result_json {
+        writeln!(
+            ctx.out,
+            "  recomputed from the register today: same figures"
+        )?;
+    } else {
+        ok = false;
+        writeln!(
+            ctx.out,
+            "  recomputed from the register today: DIFFERENT figures (a payment, stage price or rate recorded since); issue a new notice"
+        )?;
+    }
+    Ok(if ok { Status::Ok } else { Status::Findings })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifies_number_and_program() {
+        let lines = vec![
+            "NOTIFICACIÓN DE MULTA No. MULTA-2025-0007".to_string(),
+            "Programa: D3939-2004 — Decreto 3939 de 2004".to_string(),
+        ];
+        assert_eq!(
+            identify(&lines),
+            Some(("MULTA-2025-0007".into(), "D3939-2004".into()))
+        );
+        assert_eq!(identify(&["MULTA-25-7".to_string()]), None);
+    }
+}

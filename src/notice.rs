@@ -1,0 +1,222 @@
+//! What a fine notice says, gathered from a stored notice and the liquidation it presents: the
+//! parties, the facts, the computation, the deadline, the split among the sellers, the interest per
+//! additional day. Rendering (Markdown, HTML, PDF) is in `report::notice`. No I/O beyond reads.
+
+use crate::fine::{Convention, Liquidation, Outcome};
+use crate::money::round_peso;
+use crate::program::Seller;
+use crate::register::{self, Error, Result};
+use crate::store::StoreError;
+use crate::store::adjudications::{self, Pledge};
+use crate::store::breaches::{self, Breach};
+use crate::store::notices::{self, Notice};
+use crate::store::programs;
+use chrono::NaiveDate;
+use rusqlite::Connection;
+use rust_decimal::Decimal;
+
+/// Everything a notice document shows.
+#[derive(Debug, Clone)]
+pub struct NoticeData {
+    pub number: String,
+    pub notice_date: NaiveDate,
+    pub deadline: NaiveDate,
+    pub term_business_days: u32,
+    /// The notice this one replaces: number and date.
+    pub supersedes: Option<(String, NaiveDate)>,
+    pub program_code: String,
+    pub decree: String,
+    pub fine_article: String,
+    pub pledge_article: String,
+    pub issuer: String,
+    pub sellers: Vec<Seller>,
+    pub holder_name: String,
+    pub doc_type: String,
+    pub doc_number: String,
+    pub category: String,
+    pub adjudication_id: i64,
+    pub adjudicated_on: NaiveDate,
+    pub adjudicated_shares: u64,
+    pub adjudication_price: Decimal,
+    /// The pledge in force on the notice date (or the latest one).
+    pub pledge: Option<Pledge>,
+    pub breach: Breach,
+    pub liquidation_id: i64,
+    pub fingerprint: String,
+    pub liquidation: Liquidation,
+    pub per_day: PerDay,
+    /// Informative split of the total due among the sellers: (name, shares, amount).
+    pub split: Vec<(String, u64, Decimal)>,
+}
+
+/// Interest that accrues for each day after the until date.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PerDay {
+    pub amount: Decimal,
+    pub base: Decimal,
+    pub ea_pct: Decimal,
+}
+
+/// Splits `total` among shares-weighted parties so the parts sum exactly to `total`: each gets
+/// the floor of its proportional share in whole units (pesos, or cents when `total` has cents),
+/// and the units left over go one each to the largest remainders (ties: listed order).
+pub fn split_largest_remainder(total: Decimal, weights: &[u64]) -> Vec<Decimal> {
+    let sum: u64 = weights.iter().sum();
+    if sum == 0 || weights.is_empty() {
+        return vec![Decimal::ZERO; weights.len()];
+    }
+    let unit = if total.fract().is_zero() {
+        Decimal::ONE
+    } else {
+        Decimal::new(1, 2)
+    };
+    let units = (total / unit).trunc();
+    let sum_d = Decimal::from(sum);
+    let mut parts: Vec<(Decimal, Decimal, usize)> = weights
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| {
+            let exact = units * Decimal::from(w) / sum_d;
+            (exact.trunc(), exact - exact.trunc(), i)
+        })
+        .collect();
+    let assigned: Decimal = parts.iter().map(|p| p.0).sum();
+    let mut left = units - assigned;
+    let mut order: Vec<usize> = (0..parts.len()).collect();
+    order.sort_by(|&a, &b| parts[b].1.cmp(&parts[a].1).then(a.cmp(&b)));
+    for i in order {
+        if left <= Decimal::ZERO {
+            break;
+        }
+        parts[i].0 += Decimal::ONE;
+        left -= Decimal::ONE;
+    }
+    parts.into_iter().map(|(u, _, _)| u * unit).collect()
+}
+
+/// Interest for one more day after the until date, at the rate in force on the until date, on
+/// the base that accrues (capital; capital plus unpaid interest under `compound`).
+pub fn per_day(l: &Liquidation) -> PerDay {
+    let base = match l.convention {
+        Convention::Compound => l.outstanding_capital + l.outstanding_interest,
+        _ => l.outstanding_capital,
+    };
+    match l.pieces.last() {
+        Some(p) => PerDay {
+            amount: round_peso(base * p.daily_rate),
+            base,
+            ea_pct: p.moratorium_ea_pct,
+        },
+        None => PerDay {
+            amount: Decimal::ZERO,
+            base,
+            ea_pct: Decimal::ZERO,
+        },
+    }
+}
+
+fn corrupt(m: String) -> Error {
+    Error::Store(StoreError::Corrupt(m))
+}
+
+/// Gathers a stored notice's content. The liquidation is recomputed from its own stored inputs,
+/// so the document does not change when the register's rates or facts change later.
+pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
+    let liq = breaches::liquidations(conn, Some(notice.breach_id))?
+        .into_iter()
+        .find(|l| l.id == notice.liquidation_id)
+        .ok_or_else(|| {
+            corrupt(format!(
+                "notice {} points at a missing liquidation",
+                notice.number
+            ))
+        })?;
+    let liquidation = match register::recompute(&liq.inputs_json)? {
+        Outcome::Liquidated(l) => *l,
+        Outcome::NotApplicable(_) => {
+            return Err(corrupt(format!("liquidation {} applies no fine", liq.id)));
+        }
+    };
+    let breach = breaches::get(conn, notice.breach_id)?;
+    let adj = adjudications::get(conn, breach.adjudication_id)?;
+    let program = programs::by_id(conn, adj.program_id)?;
+    let pledges = adjudications::pledges(conn, adj.id)?;
+    let pledge = pledges
+        .iter()
+        .rev()
+        .find(|p| {
+            p.registered_on <= notice.notice_date
+                && p.released_on.is_none_or(|r| r > notice.notice_date)
+        })
+        .or(pledges.last())
+        .cloned();
+    let supersedes = match notice.supersedes_id {
+        Some(id) => {
+            let n = notices::get(conn, id)?;
+            Some((n.number, n.notice_date))
+        }
+        None => None,
+    };
+    let p = &program.program;
+    let weights: Vec<u64> = p.sellers.iter().map(|s| s.shares).collect();
+    let amounts = split_largest_remainder(liquidation.total_due, &weights);
+    let split = p
+        .sellers
+        .iter()
+        .zip(amounts)
+        .map(|(s, a)| (s.name.clone(), s.shares, a))
+        .collect();
+    Ok(NoticeData {
+        number: notice.number.clone(),
+        notice_date: notice.notice_date,
+        deadline: notice.deadline,
+        term_business_days: p.payment_term_business_days,
+        supersedes,
+        program_code: p.code.clone(),
+        decree: p.decree.clone(),
+        fine_article: p.fine_article.clone(),
+        pledge_article: p.pledge_article.clone(),
+        issuer: p.issuer.clone(),
+        sellers: p.sellers.clone(),
+        holder_name: adj.holder.name.clone(),
+        doc_type: adj.holder.doc_type.clone(),
+        doc_number: adj.holder.doc_number.clone(),
+        category: adj.category.clone(),
+        adjudication_id: adj.id,
+        adjudicated_on: adj.adjudicated_on,
+        adjudicated_shares: adj.shares,
+        adjudication_price: adj.price_per_share,
+        pledge,
+        breach,
+        liquidation_id: liq.id,
+        fingerprint: liq.sha256,
+        per_day: per_day(&liquidation),
+        liquidation,
+        split,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+
+    #[test]
+    fn largest_remainder_split_sums_exactly() {
+        // Decreto 3939 sellers: Bancafé 12,861,067 and Granahorrar 99,915 shares.
+        let w = [12_861_067, 99_915];
+        let parts = split_largest_remainder(dec("1143967"), &w);
+        assert_eq!(parts.iter().copied().sum::<Decimal>(), dec("1143967"));
+        // 1,143,967 × 12,861,067 / 12,960,982 = 1,135,148.27… → 1,135,148; the other 8,818.73… → 8,818,
+        // and the left-over peso goes to the larger remainder (0.73…): 8,819.
+        assert_eq!(parts, vec![dec("1135148"), dec("8819")]);
+        let parts = split_largest_remainder(dec("10"), &[1, 1, 1]);
+        assert_eq!(parts, vec![dec("4"), dec("3"), dec("3")]);
+        let parts = split_largest_remainder(dec("0.05"), &[1, 1]);
+        assert_eq!(parts, vec![dec("0.03"), dec("0.02")]);
+        assert_eq!(
+            split_largest_remainder(dec("7"), &[0, 0]),
+            vec![dec("0"), dec("0")]
+        );
+    }
+}

@@ -1,0 +1,614 @@
+//! The fine notice as a document: one list of blocks (title, headings, paragraphs, tables,
+//! signature) built from [`NoticeData`], rendered as Markdown, as one self-contained printable
+//! HTML file, or as PDF (`report::pdf`). Also extracts the text back from a rendered document so
+//! `notice verify` can compare it with a fresh rendering.
+
+use crate::fine::{Basis, StagePrice};
+use crate::money::{format_cop, format_number, format_percent};
+use crate::notice::NoticeData;
+use crate::report::liquidation::shown_daily_rate;
+use chrono::{Datelike, NaiveDate};
+use rust_decimal::Decimal;
+
+/// One piece of a document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Block {
+    Title(String),
+    /// Centered line under the title.
+    Subtitle(String),
+    Heading(String),
+    Para(String),
+    /// A paragraph set in bold.
+    Strong(String),
+    Table {
+        header: Vec<String>,
+        rows: Vec<Vec<String>>,
+        right: Vec<bool>,
+    },
+    Signature(Vec<String>),
+    Small(String),
+}
+
+const MONTHS: [&str; 12] = [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+];
+
+/// `10 de febrero de 2025`.
+pub fn long_date(d: NaiveDate) -> String {
+    format!(
+        "{} de {} de {}",
+        d.day(),
+        MONTHS[d.month0() as usize],
+        d.year()
+    )
+}
+
+fn n(x: u64) -> String {
+    format_number(Decimal::from(x))
+}
+
+fn rank_es(rank: u8) -> &'static str {
+    if rank == 1 { "primer" } else { "segundo" }
+}
+
+/// The document's blocks.
+pub fn blocks(d: &NoticeData) -> Vec<Block> {
+    let l = &d.liquidation;
+    let b = &d.breach;
+    let mut out = vec![
+        Block::Title(format!("NOTIFICACIÓN DE MULTA No. {}", d.number)),
+        Block::Subtitle(format!("Programa: {} — {}", d.program_code, d.decree)),
+        Block::Subtitle(format!("Fecha: {}", long_date(d.notice_date))),
+    ];
+    if let Some((number, date)) = &d.supersedes {
+        out.push(Block::Strong(format!(
+            "Esta notificación reemplaza la No. {number} del {}, que se conserva en el registro.",
+            long_date(*date)
+        )));
+    }
+    if l.provisional {
+        out.push(Block::Strong(
+            "LIQUIDACIÓN PROVISIONAL: el precio de la Segunda o Tercera Etapa aún no se conoce; la multa puede aumentar \
+             cuando se registre."
+                .into(),
+        ));
+    }
+    let sellers: Vec<String> = d
+        .sellers
+        .iter()
+        .map(|s| match &s.nit {
+            Some(nit) => format!("{} (NIT {nit})", s.name),
+            None => s.name.clone(),
+        })
+        .collect();
+    out.push(Block::Heading("Acreedores".into()));
+    out.push(Block::Para(format!(
+        "Los vendedores del Programa de Enajenación aprobado por el {}: {}, titulares de las acciones de {}.",
+        d.decree,
+        sellers.join(" y "),
+        d.issuer.trim_end_matches('.')
+    )));
+    out.push(Block::Heading("Destinatario".into()));
+    out.push(Block::Para(format!(
+        "{}, identificado(a) con {} No. {}.",
+        d.holder_name, d.doc_type, d.doc_number
+    )));
+
+    out.push(Block::Heading("1. Hechos".into()));
+    out.push(Block::Para(format!(
+        "Por adjudicación No. {} del {}, en la Primera Etapa del programa y como destinatario de condiciones \
+         especiales ({}), usted adquirió {} acciones a {} por acción.",
+        d.adjudication_id,
+        long_date(d.adjudicated_on),
+        d.category,
+        n(d.adjudicated_shares),
+        format_cop(d.adjudication_price)
+    )));
+    out.push(Block::Para(match &d.pledge {
+        Some(p) => format!(
+            "Las acciones fueron pignoradas en favor de los vendedores con prenda de {} grado sin tenencia, inscrita el {}{}.",
+            rank_es(p.rank),
+            long_date(p.registered_on),
+            p.lender.as_ref().map(|x| format!(" (acreedor financiador: {x})")).unwrap_or_default()
+        ),
+        None => "En el registro no consta la inscripción de la prenda sobre las acciones.".into(),
+    }));
+    let consideration = match (b.consideration_per_share, b.consideration_total) {
+        (Some(p), _) => format!(", por una contraprestación de {} por acción", format_cop(p)),
+        (None, Some(t)) => format!(", por una contraprestación total de {}", format_cop(t)),
+        (None, None) => String::new(),
+    };
+    let mut facts = format!(
+        "El {} tuvo lugar {} de {} acciones{consideration}, dentro del período de restricción de negociabilidad, \
+         que termina el {}.",
+        long_date(b.breach_date),
+        b.kind.act_es(),
+        n(b.shares),
+        long_date(l.lockup_end)
+    );
+    if let Some(r) = b.registered_on {
+        facts.push_str(&format!(" La operación se inscribió el {}.", long_date(r)));
+    }
+    if let Some(e) = &b.evidence {
+        facts.push_str(&format!(" Soporte: {e}."));
+    }
+    out.push(Block::Para(facts));
+
+    out.push(Block::Heading("2. Fundamento jurídico".into()));
+    out.push(Block::Para(
+        "Ley 226 de 1995, artículo 14: el programa de enajenación puede limitar la negociabilidad de las acciones \
+         adquiridas en condiciones especiales hasta por dos años, con multas graduales según el tiempo transcurrido."
+            .into(),
+    ));
+    out.push(Block::Para(format!(
+        "{}, {}: el incumplimiento acarrea una multa en favor de los vendedores, calculada sobre el mayor valor entre el \
+         precio de adquisición, el precio u otra contraprestación obtenida por la transferencia y el precio recibido por \
+         los vendedores en la Segunda o Tercera Etapa, ajustado a la tasa máxima moratoria legal entre el día del \
+         incumplimiento y el día del pago.",
+        d.decree, d.fine_article
+    )));
+    out.push(Block::Para(
+        "Código de Comercio, artículo 884 (modificado por la Ley 510 de 1999, artículo 111): la tasa máxima moratoria \
+         equivale a una y media veces el interés bancario corriente certificado por la Superintendencia Financiera de \
+         Colombia."
+            .into(),
+    ));
+
+    out.push(Block::Heading("3. Liquidación".into()));
+    let mut prices = Vec::new();
+    let stage_text = match l.prices.stage {
+        StagePrice::Known(_) => None,
+        StagePrice::Pending => Some("pendiente"),
+        StagePrice::Absent => Some("no hubo etapa posterior"),
+    };
+    for (basis, price) in l.prices.present() {
+        prices.push(vec![
+            basis.label_es().to_string(),
+            format_cop(price),
+            if basis == l.basis {
+                "mayor valor".into()
+            } else {
+                String::new()
+            },
+        ]);
+    }
+    if !l
+        .prices
+        .present()
+        .iter()
+        .any(|(b, _)| *b == Basis::Transfer)
+    {
+        prices.push(vec![
+            Basis::Transfer.label_es().into(),
+            "sin contraprestación".into(),
+            String::new(),
+        ]);
+    }
+    if let Some(t) = stage_text {
+        prices.push(vec![
+            Basis::Stage.label_es().into(),
+            t.into(),
+            String::new(),
+        ]);
+    }
+    out.push(Block::Table {
+        header: vec![
+            "Precio de referencia".into(),
+            "Por acción".into(),
+            String::new(),
+        ],
+        rows: prices,
+        right: vec![false, true, false],
+    });
+    let hit = &l.bracket;
+    let why = match hit.after {
+        None => format!(
+            "dentro de los primeros {} meses siguientes a la adjudicación (hasta el {})",
+            hit.upper_months,
+            long_date(hit.through)
+        ),
+        Some(after) => format!(
+            "entre los {} meses y un día ({}) y los {} meses ({}) siguientes a la adjudicación",
+            hit.lower_months,
+            long_date(after.succ_opt().unwrap_or(after)),
+            hit.upper_months,
+            long_date(hit.through)
+        ),
+    };
+    out.push(Block::Para(format!(
+        "Porcentaje aplicable: {}, porque el incumplimiento ocurrió {why}.",
+        format_percent(hit.percent)
+    )));
+    out.push(Block::Strong(format!(
+        "Multa: {} acciones × {} × {} = {}",
+        n(l.shares),
+        format_cop(l.reference_price),
+        format_percent(hit.percent),
+        format_cop(l.principal)
+    )));
+    out.push(Block::Para(format!(
+        "Ajuste a la tasa máxima moratoria desde el día siguiente al incumplimiento ({}) hasta el {} inclusive: {} días. {}",
+        long_date(l.breach_date.succ_opt().unwrap_or(l.breach_date)),
+        long_date(l.until),
+        l.days,
+        l.convention.explain_es()
+    )));
+    if !l.pieces.is_empty() {
+        out.push(Block::Table {
+            header: [
+                "Desde",
+                "Hasta",
+                "Días",
+                "Tasa mor. EA",
+                "Tasa diaria",
+                "Capital",
+                "Interés",
+                "Certificación",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+            rows: l
+                .pieces
+                .iter()
+                .map(|p| {
+                    vec![
+                        p.from.to_string(),
+                        p.to.to_string(),
+                        p.days.to_string(),
+                        format_percent(p.moratorium_ea_pct),
+                        shown_daily_rate(p.daily_rate).to_string().replace('.', ","),
+                        format_cop(p.capital),
+                        format_cop(p.interest),
+                        p.resolution.clone(),
+                    ]
+                })
+                .collect(),
+            right: vec![false, false, true, true, true, true, true, false],
+        });
+    }
+    out.push(Block::Para(format!(
+        "Intereses causados: {}.",
+        format_cop(l.interest)
+    )));
+    if !l.payments.is_empty() {
+        out.push(Block::Para("Pagos recibidos, imputados primero a intereses y luego a capital (Código Civil, artículo 1653):".into()));
+        out.push(Block::Table {
+            header: ["Fecha", "Valor", "A intereses", "A capital", "Excedente"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            rows: l
+                .payments
+                .iter()
+                .map(|p| {
+                    vec![
+                        p.date.to_string(),
+                        format_cop(p.amount),
+                        format_cop(p.to_interest),
+                        format_cop(p.to_capital),
+                        format_cop(p.surplus),
+                    ]
+                })
+                .collect(),
+            right: vec![false, true, true, true, true],
+        });
+    }
+    let mut totals = vec![
+        vec![
+            "Capital pendiente".to_string(),
+            format_cop(l.outstanding_capital),
+        ],
+        vec![
+            "Intereses pendientes".to_string(),
+            format_cop(l.outstanding_interest),
+        ],
+        vec![
+            format!("Total a pagar al {}", long_date(l.until)),
+            format_cop(l.total_due),
+        ],
+    ];
+    if l.surplus > Decimal::ZERO {
+        totals.push(vec!["Excedente a devolver".into(), format_cop(l.surplus)]);
+    }
+    out.push(Block::Table {
+        header: vec!["Concepto".into(), "Valor".into()],
+        rows: totals,
+        right: vec![false, true],
+    });
+    let words = crate::words::pesos(l.total_due).unwrap_or_default();
+    out.push(Block::Strong(format!(
+        "TOTAL A PAGAR AL {}: {} ({words}).",
+        long_date(l.until).to_uppercase(),
+        format_cop(l.total_due)
+    )));
+    out.push(Block::Para(format!(
+        "Por cada día adicional a partir del {} se causan {} de intereses (tasa moratoria de {} EA vigente al {}, sobre {}), \
+         hasta el pago; cuando la Superintendencia Financiera certifique una nueva tasa, se aplica la nueva.",
+        long_date(l.until.succ_opt().unwrap_or(l.until)),
+        format_cop(d.per_day.amount),
+        format_percent(d.per_day.ea_pct),
+        long_date(l.until),
+        format_cop(d.per_day.base)
+    )));
+
+    out.push(Block::Heading("4. Pago y garantía".into()));
+    out.push(Block::Para(format!(
+        "Plazo para pagar: {} días hábiles contados desde la fecha de esta notificación, es decir, hasta el {} \
+         (días hábiles de Colombia: sin sábados, domingos ni festivos de la Ley 51 de 1983).",
+        d.term_business_days,
+        long_date(d.deadline)
+    )));
+    out.push(Block::Para(format!(
+        "La prenda sobre las acciones ({} del {}) garantiza el pago de esta multa; mientras la multa no se pague, la \
+         prenda no se levanta.",
+        d.pledge_article, d.decree
+    )));
+    out.push(Block::Para(
+        "Distribución informativa del total entre los vendedores, en proporción a sus acciones en el programa \
+         (redondeo por residuos mayores, de modo que la suma es exacta):"
+            .into(),
+    ));
+    out.push(Block::Table {
+        header: vec!["Vendedor".into(), "Acciones".into(), "Valor".into()],
+        rows: d
+            .split
+            .iter()
+            .map(|(name, shares, amount)| vec![name.clone(), n(*shares), format_cop(*amount)])
+            .collect(),
+        right: vec![false, true, true],
+    });
+
+    out.push(Block::Signature(vec![
+        "Atentamente,".into(),
+        String::new(),
+        String::new(),
+        "______________________________________".into(),
+        "Nombre:".into(),
+        "Cargo:".into(),
+        "En representación de los Vendedores".into(),
+    ]));
+    out.push(Block::Small(format!(
+        "Huella de la liquidación No. {} (SHA-256): {}",
+        d.liquidation_id, d.fingerprint
+    )));
+    out.push(Block::Small(format!(
+        "Para verificar este documento ejecute `vigia notice verify ARCHIVO`: recalcula la liquidación No. {} desde el \
+         registro y compara sus cifras y su huella con las de este documento.",
+        d.liquidation_id
+    )));
+    out
+}
+
+fn md_escape_cell(s: &str) -> String {
+    s.replace('|', "\\|")
+}
+
+/// Markdown, for pasting into other documents.
+pub fn markdown(blocks: &[Block]) -> String {
+    let mut s = String::new();
+    for b in blocks {
+        match b {
+            Block::Title(t) => s.push_str(&format!("# {t}\n\n")),
+            Block::Subtitle(t) => s.push_str(&format!("{t}  \n")),
+            Block::Heading(t) => s.push_str(&format!("\n## {t}\n\n")),
+            Block::Para(t) => s.push_str(&format!("{t}\n\n")),
+            Block::Strong(t) => s.push_str(&format!("**{t}**\n\n")),
+            Block::Table {
+                header,
+                rows,
+                right,
+            } => {
+                s.push_str(&format!(
+                    "| {} |\n",
+                    header
+                        .iter()
+                        .map(|h| md_escape_cell(h))
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                ));
+                s.push_str(&format!(
+                    "|{}|\n",
+                    right
+                        .iter()
+                        .map(|r| if *r { "---:" } else { "---" })
+                        .collect::<Vec<_>>()
+                        .join("|")
+                ));
+                for r in rows {
+                    s.push_str(&format!(
+                        "| {} |\n",
+                        r.iter()
+                            .map(|c| md_escape_cell(c))
+                            .collect::<Vec<_>>()
+                            .join(" | ")
+                    ));
+                }
+                s.push('\n');
+            }
+            Block::Signature(lines) => {
+                s.push('\n');
+                for l in lines {
+                    s.push_str(&format!("{l}  \n"));
+                }
+                s.push('\n');
+            }
+            Block::Small(t) => s.push_str(&format!("<small>{t}</small>\n\n")),
+        }
+    }
+    s
+}
+
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+const CSS: &str = "@page{size:Letter;margin:25mm 22mm 20mm 22mm}\
+body{font-family:'DejaVu Serif',Georgia,'Times New Roman',serif;font-size:10.5pt;line-height:1.4;color:#000;max-width:180mm;margin:auto}\
+h1{font-size:15pt;text-align:center;margin:0 0 4pt}p.sub{text-align:center;margin:0}h2{font-size:11.5pt;margin:14pt 0 4pt;border-bottom:0.5pt solid #444}\
+table{border-collapse:collapse;width:100%;margin:6pt 0;font-size:9pt;page-break-inside:auto}tr{page-break-inside:avoid}\
+thead{display:table-header-group}th,td{border:0.5pt solid #888;padding:2pt 4pt;vertical-align:top}th{background:#eee}\
+td.r,th.r{text-align:right}p.strong{font-weight:bold}div.sig{margin-top:24pt}div.sig p{margin:0}small{font-size:8pt;word-break:break-all}";
+
+/// One self-contained HTML file (no external resources) that prints on Letter paper.
+pub fn html(blocks: &[Block], title: &str) -> String {
+    let mut s = format!(
+        "<!DOCTYPE html>\n<html lang=\"es\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{CSS}</style>\n</head>\n<body>\n",
+        html_escape(title)
+    );
+    for b in blocks {
+        match b {
+            Block::Title(t) => s.push_str(&format!("<h1>{}</h1>\n", html_escape(t))),
+            Block::Subtitle(t) => s.push_str(&format!("<p class=\"sub\">{}</p>\n", html_escape(t))),
+            Block::Heading(t) => s.push_str(&format!("<h2>{}</h2>\n", html_escape(t))),
+            Block::Para(t) => s.push_str(&format!("<p>{}</p>\n", html_escape(t))),
+            Block::Strong(t) => {
+                s.push_str(&format!("<p class=\"strong\">{}</p>\n", html_escape(t)))
+            }
+            Block::Table {
+                header,
+                rows,
+                right,
+            } => {
+                let cls = |i: usize| {
+                    if right.get(i).copied().unwrap_or(false) {
+                        " class=\"r\""
+                    } else {
+                        ""
+                    }
+                };
+                s.push_str("<table>\n<thead><tr>");
+                for (i, h) in header.iter().enumerate() {
+                    s.push_str(&format!("<th{}>{}</th>", cls(i), html_escape(h)));
+                }
+                s.push_str("</tr></thead>\n<tbody>\n");
+                for r in rows {
+                    s.push_str("<tr>");
+                    for (i, c) in r.iter().enumerate() {
+                        s.push_str(&format!("<td{}>{}</td>", cls(i), html_escape(c)));
+                    }
+                    s.push_str("</tr>\n");
+                }
+                s.push_str("</tbody>\n</table>\n");
+            }
+            Block::Signature(lines) => {
+                s.push_str("<div class=\"sig\">\n");
+                for l in lines {
+                    s.push_str(&format!(
+                        "<p>{}</p>\n",
+                        if l.is_empty() {
+                            "&nbsp;".into()
+                        } else {
+                            html_escape(l)
+                        }
+                    ));
+                }
+                s.push_str("</div>\n");
+            }
+            Block::Small(t) => s.push_str(&format!("<p><small>{}</small></p>\n", html_escape(t))),
+        }
+    }
+    s.push_str("</body>\n</html>\n");
+    s
+}
+
+/// The visible text of an HTML document, one line per block element.
+pub fn html_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    let mut tag = String::new();
+    let mut in_style = false;
+    for c in html.chars() {
+        if in_tag {
+            if c == '>' {
+                in_tag = false;
+                let t = tag.to_ascii_lowercase();
+                if t.starts_with("style") {
+                    in_style = true;
+                } else if t.starts_with("/style") {
+                    in_style = false;
+                }
+                if t.starts_with("/p")
+                    || t.starts_with("/h")
+                    || t.starts_with("/tr")
+                    || t.starts_with("br")
+                {
+                    out.push('\n');
+                } else if t.starts_with("/td") || t.starts_with("/th") {
+                    out.push_str(" | ");
+                }
+                tag.clear();
+            } else {
+                tag.push(c);
+            }
+        } else if c == '<' {
+            in_tag = true;
+        } else if !in_style {
+            out.push(c);
+        }
+    }
+    out.replace("&nbsp;", " ")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
+/// Lines of text, trimmed, empty ones dropped: the form in which documents are compared.
+pub fn normalized_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_dates_in_spanish() {
+        assert_eq!(
+            long_date(NaiveDate::from_ymd_opt(2025, 2, 10).unwrap()),
+            "10 de febrero de 2025"
+        );
+        assert_eq!(
+            long_date(NaiveDate::from_ymd_opt(2024, 12, 1).unwrap()),
+            "1 de diciembre de 2024"
+        );
+    }
+
+    #[test]
+    fn html_text_keeps_the_visible_words() {
+        let h = html(
+            &[
+                Block::Title("A & B".into()),
+                Block::Table {
+                    header: vec!["x".into()],
+                    rows: vec![vec!["<1>".into()]],
+                    right: vec![true],
+                },
+            ],
+            "t",
+        );
+        let t = html_text(&h);
+        assert!(
+            t.contains("A & B") && t.contains("<1>") && !t.contains("font-family"),
+            "{t}"
+        );
+    }
+}

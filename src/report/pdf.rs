@@ -1,0 +1,681 @@
+//! Notice blocks laid out on Letter pages as a real PDF: embedded DejaVu Serif (so á é í ó ú ñ º
+//! show), page numbers, tables that break cleanly across pages with their header repeated. Layout
+//! works in whole hundredths of a millimetre; the PDF library takes millimetres as its own float
+//! type only at the last step. Also reads the text back out of a PDF this module wrote.
+
+use super::notice::Block;
+use printpdf::lopdf;
+use printpdf::{IndirectFontRef, Line, Mm, OffsetDateTime, PdfDocument, Point};
+use std::collections::HashMap;
+use ttf_parser::Face;
+
+const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif.ttf");
+const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif-Bold.ttf");
+
+/// Letter, in hundredths of a millimetre.
+const PAGE_W: i64 = 21590;
+const PAGE_H: i64 = 27940;
+const MARGIN_X: i64 = 2200;
+const MARGIN_TOP: i64 = 2300;
+const MARGIN_BOTTOM: i64 = 2200;
+const FOOTER_Y: i64 = 1200; // from the bottom
+const CONTENT_W: i64 = PAGE_W - 2 * MARGIN_X;
+const CELL_PAD: i64 = 120;
+
+/// Font sizes in tenths of a point.
+const TITLE: i64 = 140;
+const SUBTITLE: i64 = 100;
+const HEADING: i64 = 115;
+const BODY: i64 = 100;
+const TABLE: i64 = 80;
+const SMALL: i64 = 72;
+
+fn face(bold: bool) -> Face<'static> {
+    Face::parse(if bold { BOLD } else { REGULAR }, 0).expect("embedded font parses")
+}
+
+/// Height of a line of text at `size` (tenths of a point), with leading, in hundredths of a mm.
+fn line_height(size: i64) -> i64 {
+    // 1 pt = 25.4/72 mm; 10 tenths per point; 135 % leading.
+    size * 2540 * 135 / (720 * 100)
+}
+
+/// Text measured with the font's advance widths.
+struct Measure {
+    regular: Face<'static>,
+    bold: Face<'static>,
+}
+
+impl Measure {
+    fn new() -> Measure {
+        Measure {
+            regular: face(false),
+            bold: face(true),
+        }
+    }
+
+    fn width(&self, text: &str, size: i64, bold: bool) -> i64 {
+        let f = if bold { &self.bold } else { &self.regular };
+        let units: i64 = text
+            .chars()
+            .map(|c| {
+                f.glyph_index(c)
+                    .and_then(|g| f.glyph_hor_advance(g))
+                    .map(i64::from)
+                    .unwrap_or(0)
+            })
+            .sum();
+        units * size * 2540 / (i64::from(f.units_per_em()) * 720)
+    }
+
+    /// Greedy word wrap to `width`; a word longer than a line is cut by characters.
+    fn wrap(&self, text: &str, size: i64, bold: bool, width: i64) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        for word in text.split(' ').filter(|w| !w.is_empty()) {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if self.width(&candidate, size, bold) <= width {
+                line = candidate;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            if self.width(word, size, bold) <= width {
+                line = word.to_string();
+            } else {
+                for c in word.chars() {
+                    let next = format!("{line}{c}");
+                    if self.width(&next, size, bold) > width && !line.is_empty() {
+                        lines.push(std::mem::take(&mut line));
+                        line.push(c);
+                    } else {
+                        line = next;
+                    }
+                }
+            }
+        }
+        if !line.is_empty() || lines.is_empty() {
+            lines.push(line);
+        }
+        lines
+    }
+}
+
+/// A drawing operation on a page; `y` is the baseline, measured from the top of the page.
+#[derive(Debug, Clone)]
+enum Op {
+    Text {
+        x: i64,
+        y: i64,
+        size: i64,
+        bold: bool,
+        text: String,
+    },
+    Rule {
+        x1: i64,
+        y1: i64,
+        x2: i64,
+        y2: i64,
+    },
+}
+
+struct Layout {
+    m: Measure,
+    pages: Vec<Vec<Op>>,
+    y: i64,
+}
+
+impl Layout {
+    fn new() -> Layout {
+        Layout {
+            m: Measure::new(),
+            pages: vec![Vec::new()],
+            y: MARGIN_TOP,
+        }
+    }
+
+    fn page(&mut self) -> &mut Vec<Op> {
+        self.pages.last_mut().expect("a page")
+    }
+
+    fn new_page(&mut self) {
+        self.pages.push(Vec::new());
+        self.y = MARGIN_TOP;
+    }
+
+    fn ensure(&mut self, height: i64) {
+        if self.y + height > PAGE_H - MARGIN_BOTTOM {
+            self.new_page();
+        }
+    }
+
+    fn text_lines(&mut self, text: &str, size: i64, bold: bool, centered: bool) {
+        let lh = line_height(size);
+        for line in self.m.wrap(text, size, bold, CONTENT_W) {
+            self.ensure(lh);
+            self.y += lh;
+            let x = if centered {
+                MARGIN_X + (CONTENT_W - self.m.width(&line, size, bold)) / 2
+            } else {
+                MARGIN_X
+            };
+            let y = self.y - lh / 4;
+            self.page().push(Op::Text {
+                x,
+                y,
+                size,
+                bold,
+                text: line,
+            });
+        }
+    }
+
+    fn gap(&mut self, h: i64) {
+        self.y += h;
+    }
+
+    /// Column widths. Each column gets at least its widest unbreakable word (dates, figures and
+    /// `$ 1.087.500` never break), then the space left is shared in proportion to how much more
+    /// each column would need to hold its longest cell on one line.
+    fn widths(&self, header: &[String], rows: &[Vec<String>]) -> Vec<i64> {
+        let cells = |c: usize| {
+            std::iter::once((header[c].as_str(), true)).chain(
+                rows.iter()
+                    .map(move |r| (r.get(c).map(String::as_str).unwrap_or(""), false)),
+            )
+        };
+        let pad = 2 * CELL_PAD + 1;
+        let min: Vec<i64> = (0..header.len())
+            .map(|c| {
+                cells(c)
+                    .flat_map(|(t, b)| t.split(' ').map(move |w| (w, b)))
+                    .map(|(w, b)| self.m.width(w, TABLE, b))
+                    .max()
+                    .unwrap_or(0)
+                    + pad
+            })
+            .collect();
+        let natural: Vec<i64> = (0..header.len())
+            .map(|c| {
+                cells(c)
+                    .map(|(t, b)| self.m.width(t, TABLE, b))
+                    .max()
+                    .unwrap_or(0)
+                    + pad
+            })
+            .collect();
+        let min_total: i64 = min.iter().sum();
+        let mut w: Vec<i64> = if min_total >= CONTENT_W {
+            min.iter()
+                .map(|m| m * CONTENT_W / min_total.max(1))
+                .collect()
+        } else {
+            let spare = CONTENT_W - min_total;
+            let wants: Vec<i64> = natural
+                .iter()
+                .zip(&min)
+                .map(|(n, m)| (n - m).max(0))
+                .collect();
+            let want_total: i64 = wants.iter().sum();
+            if want_total <= spare {
+                // everything fits on one line: share the rest in proportion to the natural widths
+                let nat_total: i64 = natural.iter().sum::<i64>().max(1);
+                natural.iter().map(|n| n * CONTENT_W / nat_total).collect()
+            } else {
+                min.iter()
+                    .zip(&wants)
+                    .map(|(m, x)| m + x * spare / want_total.max(1))
+                    .collect()
+            }
+        };
+        let used: i64 = w.iter().sum();
+        if let Some(last) = w.last_mut() {
+            *last += CONTENT_W - used;
+        }
+        w
+    }
+
+    fn row(&mut self, cells: &[String], widths: &[i64], right: &[bool], bold: bool) -> i64 {
+        let lh = line_height(TABLE);
+        let wrapped: Vec<Vec<String>> = cells
+            .iter()
+            .zip(widths)
+            .map(|(c, w)| self.m.wrap(c, TABLE, bold, w - 2 * CELL_PAD))
+            .collect();
+        let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1) as i64;
+        let height = lines * lh + CELL_PAD;
+        let top = self.y;
+        let mut x = MARGIN_X;
+        for ((cell_lines, w), r) in wrapped
+            .iter()
+            .zip(widths)
+            .zip(right.iter().chain(std::iter::repeat(&false)))
+        {
+            let mut y = top + CELL_PAD / 2;
+            for l in cell_lines {
+                y += lh;
+                let tx = if *r {
+                    x + w - CELL_PAD - self.m.width(l, TABLE, bold)
+                } else {
+                    x + CELL_PAD
+                };
+                self.page().push(Op::Text {
+                    x: tx,
+                    y: y - lh / 4,
+                    size: TABLE,
+                    bold,
+                    text: l.clone(),
+                });
+            }
+            x += w;
+        }
+        let bottom = top + height;
+        let mut x = MARGIN_X;
+        let page = self.page();
+        page.push(Op::Rule {
+            x1: MARGIN_X,
+            y1: top,
+            x2: MARGIN_X + CONTENT_W,
+            y2: top,
+        });
+        page.push(Op::Rule {
+            x1: MARGIN_X,
+            y1: bottom,
+            x2: MARGIN_X + CONTENT_W,
+            y2: bottom,
+        });
+        page.push(Op::Rule {
+            x1: x,
+            y1: top,
+            x2: x,
+            y2: bottom,
+        });
+        for w in widths {
+            x += w;
+            page.push(Op::Rule {
+                x1: x,
+                y1: top,
+                x2: x,
+                y2: bottom,
+            });
+        }
+        self.y = bottom;
+        height
+    }
+
+    fn row_height(&self, cells: &[String], widths: &[i64], bold: bool) -> i64 {
+        let lines = cells
+            .iter()
+            .zip(widths)
+            .map(|(c, w)| self.m.wrap(c, TABLE, bold, w - 2 * CELL_PAD).len())
+            .max()
+            .unwrap_or(1) as i64;
+        lines * line_height(TABLE) + CELL_PAD
+    }
+
+    fn table(&mut self, header: &[String], rows: &[Vec<String>], right: &[bool]) {
+        let widths = self.widths(header, rows);
+        let head_h = self.row_height(header, &widths, true);
+        let first_h = rows
+            .first()
+            .map(|r| self.row_height(r, &widths, false))
+            .unwrap_or(0);
+        self.gap(150);
+        self.ensure(head_h + first_h);
+        self.row(header, &widths, right, true);
+        for r in rows {
+            let h = self.row_height(r, &widths, false);
+            if self.y + h > PAGE_H - MARGIN_BOTTOM {
+                self.new_page();
+                self.row(header, &widths, right, true);
+            }
+            self.row(r, &widths, right, false);
+        }
+        self.gap(250);
+    }
+
+    fn block(&mut self, b: &Block) {
+        match b {
+            Block::Title(t) => {
+                self.text_lines(t, TITLE, true, true);
+                self.gap(150);
+            }
+            Block::Subtitle(t) => self.text_lines(t, SUBTITLE, false, true),
+            Block::Heading(t) => {
+                self.ensure(line_height(HEADING) + 3 * line_height(BODY));
+                self.gap(400);
+                self.text_lines(t, HEADING, true, false);
+                let y = self.y + 60;
+                self.page().push(Op::Rule {
+                    x1: MARGIN_X,
+                    y1: y,
+                    x2: MARGIN_X + CONTENT_W,
+                    y2: y,
+                });
+                self.gap(200);
+            }
+            Block::Para(t) => {
+                self.text_lines(t, BODY, false, false);
+                self.gap(200);
+            }
+            Block::Strong(t) => {
+                self.text_lines(t, BODY, true, false);
+                self.gap(200);
+            }
+            Block::Table {
+                header,
+                rows,
+                right,
+            } => {
+                let glue = |c: &String| c.replace("$ ", "$\u{a0}");
+                let rows: Vec<Vec<String>> =
+                    rows.iter().map(|r| r.iter().map(glue).collect()).collect();
+                self.table(header, &rows, right)
+            }
+            Block::Signature(lines) => {
+                self.ensure(lines.len() as i64 * line_height(BODY) + 400);
+                self.gap(400);
+                for l in lines {
+                    if l.is_empty() {
+                        self.gap(line_height(BODY));
+                    } else {
+                        self.text_lines(l, BODY, false, false);
+                    }
+                }
+                self.gap(300);
+            }
+            Block::Small(t) => {
+                self.text_lines(t, SMALL, false, false);
+                self.gap(100);
+            }
+        }
+    }
+}
+
+fn mm(hundredths: i64) -> Mm {
+    Mm(hundredths as f32 / 100.0)
+}
+
+fn pt(tenths: i64) -> f32 {
+    tenths as f32 / 10.0
+}
+
+/// Renders blocks as a Letter-size PDF. `footer` prefixes the page numbers ("… — Página 1 de 3");
+/// `date` (y, m, d) stamps the document's metadata so the same notice always gives the same bytes.
+pub fn render(blocks: &[Block], title: &str, footer: &str, date: (i32, u8, u8)) -> Vec<u8> {
+    let mut layout = Layout::new();
+    for b in blocks {
+        layout.block(b);
+    }
+    let pages = layout.pages;
+    let total = pages.len();
+    let stamp = time_stamp(date);
+    let (doc, first_page, first_layer) =
+        PdfDocument::new(title, mm(PAGE_W), mm(PAGE_H), "contenido");
+    let doc = doc
+        .with_creation_date(stamp)
+        .with_mod_date(stamp)
+        .with_metadata_date(stamp)
+        .with_document_id(footer.to_string())
+        .with_producer("vigia")
+        .with_creator("vigia");
+    let regular: IndirectFontRef = doc.add_external_font(REGULAR).expect("regular font embeds");
+    let bold: IndirectFontRef = doc.add_external_font(BOLD).expect("bold font embeds");
+    let measure = Measure::new();
+    for (i, ops) in (0..).zip(pages.iter()) {
+        let (page, layer) = if i == 0 {
+            (first_page, first_layer)
+        } else {
+            doc.add_page(mm(PAGE_W), mm(PAGE_H), "contenido")
+        };
+        let layer = doc.get_page(page).get_layer(layer);
+        layer.set_outline_thickness(0.4);
+        for op in ops {
+            match op {
+                Op::Text {
+                    x,
+                    y,
+                    size,
+                    bold: b,
+                    text,
+                } => layer.use_text(
+                    text.clone(),
+                    pt(*size),
+                    mm(*x),
+                    mm(PAGE_H - y),
+                    if *b { &bold } else { &regular },
+                ),
+                Op::Rule { x1, y1, x2, y2 } => layer.add_line(Line {
+                    points: vec![
+                        (Point::new(mm(*x1), mm(PAGE_H - y1)), false),
+                        (Point::new(mm(*x2), mm(PAGE_H - y2)), false),
+                    ],
+                    is_closed: false,
+                }),
+            }
+        }
+        let text = format!("{footer} — Página {} de {total}", i + 1);
+        let x = MARGIN_X + (CONTENT_W - measure.width(&text, SMALL, false)) / 2;
+        layer.use_text(text, pt(SMALL), mm(x), mm(FOOTER_Y), &regular);
+    }
+    let bytes = doc.save_to_bytes().expect("PDF serialises");
+    finish(&bytes, footer)
+}
+
+/// Makes the file reproducible and small: a document ID derived from the notice instead of the
+/// library's random one, and every stream (fonts included) deflated.
+fn finish(bytes: &[u8], id: &str) -> Vec<u8> {
+    let mut d = lopdf::Document::load_mem(bytes).expect("own PDF loads");
+    let id = crate::store::sha256_hex(id.as_bytes())[..32].to_string();
+    d.trailer.set(
+        "ID",
+        lopdf::Object::Array(vec![
+            lopdf::Object::String(id.clone().into_bytes(), lopdf::StringFormat::Literal),
+            lopdf::Object::String(id.into_bytes(), lopdf::StringFormat::Literal),
+        ]),
+    );
+    d.compress();
+    let mut out = Vec::new();
+    d.save_to(&mut out).expect("PDF serialises");
+    out
+}
+
+fn time_stamp((y, m, d): (i32, u8, u8)) -> OffsetDateTime {
+    let month = time::Month::try_from(m).unwrap_or(time::Month::January);
+    let date = time::Date::from_calendar_date(y, month, d).unwrap_or(time::Date::MIN);
+    date.midnight().assume_utc()
+}
+
+/// The text of a PDF written by [`render`], one line per baseline, top to bottom, page by page.
+/// `None` when the bytes are not such a PDF.
+pub fn extract_text(bytes: &[u8]) -> Option<String> {
+    let doc = lopdf::Document::load_mem(bytes).ok()?;
+    let glyph_chars = |f: &Face<'static>| {
+        let mut map: HashMap<u16, char> = HashMap::new();
+        if let Some(cmap) = f.tables().cmap {
+            for sub in cmap.subtables {
+                if !sub.is_unicode() {
+                    continue;
+                }
+                sub.codepoints(|cp| {
+                    if let (Some(c), Some(g)) = (char::from_u32(cp), sub.glyph_index(cp)) {
+                        map.entry(g.0).or_insert(c);
+                    }
+                });
+            }
+        }
+        map
+    };
+    let regular = glyph_chars(&face(false));
+    let bold = glyph_chars(&face(true));
+    let mut out = String::new();
+    for (_, page_id) in doc.get_pages() {
+        // font resource name → bold?
+        let mut bold_fonts: HashMap<Vec<u8>, bool> = HashMap::new();
+        for (name, base) in page_fonts(&doc, page_id) {
+            bold_fonts.insert(name, base.contains("Bold"));
+        }
+        let content = doc.get_and_decode_page_content(page_id).ok()?;
+        let mut lines: Vec<(i64, i64, String)> = Vec::new();
+        let mut is_bold = false;
+        let mut pos = (0i64, 0i64);
+        for op in &content.operations {
+            match op.operator.as_str() {
+                "Tf" => {
+                    if let Some(Ok(name)) = op.operands.first().map(|o| o.as_name()) {
+                        is_bold = bold_fonts.get(name).copied().unwrap_or(false);
+                    }
+                }
+                "Td" => {
+                    let num = |i: usize| {
+                        op.operands
+                            .get(i)
+                            .and_then(|o| o.as_float().ok())
+                            .unwrap_or(0.0)
+                    };
+                    pos = ((num(0) * 100.0) as i64, (num(1) * 100.0) as i64);
+                }
+                "Tj" => {
+                    if let Some(lopdf::Object::String(b, _)) = op.operands.first() {
+                        let map = if is_bold { &bold } else { &regular };
+                        let text: String = b
+                            .chunks(2)
+                            .filter_map(|p| {
+                                (p.len() == 2).then(|| u16::from(p[0]) << 8 | u16::from(p[1]))
+                            })
+                            .filter_map(|g| map.get(&g).copied())
+                            .map(|c| if c == '\u{a0}' { ' ' } else { c })
+                            .collect();
+                        lines.push((-pos.1, pos.0, text));
+                    }
+                }
+                _ => {}
+            }
+        }
+        lines.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        let mut current: Option<i64> = None;
+        for (y, _, text) in lines {
+            match current {
+                Some(c) if (c - y).abs() < 50 => {
+                    out.push_str(" | ");
+                }
+                Some(_) => out.push('\n'),
+                None => {}
+            }
+            out.push_str(&text);
+            current = Some(y);
+        }
+        out.push('\n');
+    }
+    Some(out)
+}
+
+/// The fonts a page uses: resource name and BaseFont, whether the page's resources are inline
+/// or referenced.
+fn page_fonts(doc: &lopdf::Document, page: lopdf::ObjectId) -> Vec<(Vec<u8>, String)> {
+    let (direct, referenced) = doc.get_page_resources(page);
+    let mut dicts: Vec<&lopdf::Dictionary> = direct.into_iter().collect();
+    dicts.extend(
+        referenced
+            .into_iter()
+            .filter_map(|id| doc.get_dictionary(id).ok()),
+    );
+    let mut out = Vec::new();
+    for res in dicts {
+        let Ok(fonts) = res
+            .get(b"Font")
+            .and_then(|f| doc.dereference(f))
+            .and_then(|(_, o)| o.as_dict())
+        else {
+            continue;
+        };
+        for (name, obj) in fonts.iter() {
+            let base = doc
+                .dereference(obj)
+                .ok()
+                .and_then(|(_, o)| o.as_dict().ok())
+                .and_then(|d| d.get(b"BaseFont").ok())
+                .and_then(|b| b.as_name().ok())
+                .map(|n| String::from_utf8_lossy(n).into_owned())
+                .unwrap_or_default();
+            out.push((name.clone(), base));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_within_the_width_and_cuts_long_tokens() {
+        let m = Measure::new();
+        let text =
+            "Los vendedores del Programa de Enajenación aprobado por el Decreto 3939 de 2004";
+        let lines = m.wrap(text, BODY, false, 6000);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| m.width(l, BODY, false) <= 6000));
+        assert_eq!(lines.join(" "), text);
+        let hash = "d2ed1b09ce793f9304f54db6e82a123b6ffe9892091d71c9e62b21ef1b85c1d8";
+        let lines = m.wrap(hash, SMALL, false, 3000);
+        assert!(lines.len() > 1 && lines.concat() == hash);
+    }
+
+    #[test]
+    fn text_round_trips_through_the_pdf_with_accents() {
+        let blocks = vec![
+            Block::Title("NOTIFICACIÓN DE MULTA".into()),
+            Block::Para("Año, señor, café, acción, número 1º".into()),
+            Block::Table {
+                header: vec!["Fecha".into(), "Valor".into()],
+                rows: vec![vec!["2025-02-10".into(), "$ 1.143.967".into()]],
+                right: vec![false, true],
+            },
+        ];
+        let pdf = render(&blocks, "prueba", "MULTA-2025-0001", (2025, 2, 10));
+        assert!(pdf.starts_with(b"%PDF-"));
+        let text = extract_text(&pdf).unwrap();
+        assert!(text.contains("NOTIFICACIÓN DE MULTA"), "{text}");
+        assert!(
+            text.contains("Año, señor, café, acción, número 1º"),
+            "{text}"
+        );
+        assert!(text.contains("2025-02-10 | $ 1.143.967"), "{text}");
+        assert!(text.contains("MULTA-2025-0001 — Página 1 de 1"), "{text}");
+        // the same input gives the same bytes
+        assert!(
+            pdf == render(&blocks, "prueba", "MULTA-2025-0001", (2025, 2, 10)),
+            "rendering is not reproducible"
+        );
+    }
+
+    #[test]
+    fn long_tables_continue_on_new_pages_with_their_header() {
+        let rows: Vec<Vec<String>> = (0..120)
+            .map(|i| vec![format!("fila {i}"), format!("{i}")])
+            .collect();
+        let blocks = vec![Block::Table {
+            header: vec!["Encabezado".into(), "N".into()],
+            rows,
+            right: vec![false, true],
+        }];
+        let pdf = render(&blocks, "t", "X", (2025, 1, 1));
+        let text = extract_text(&pdf).unwrap();
+        let pages = text.matches("Página").count();
+        assert!(pages >= 2, "{pages}");
+        assert_eq!(
+            text.matches("Encabezado | N").count(),
+            pages,
+            "header repeated on every page"
+        );
+        assert!(
+            text.contains("Página 1 de") && text.contains(&format!("Página {pages} de {pages}"))
+        );
+    }
+}

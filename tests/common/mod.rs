@@ -1,0 +1,137 @@
+//! Shared by the integration tests: a temporary register driven through the real binary.
+#![allow(dead_code)]
+
+use rusqlite::Connection;
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+pub const PROGRAM: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/schema/programs/decreto-3939-2004.toml"
+);
+pub const HEADER: &str = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n";
+
+pub struct Reg {
+    pub dir: tempfile::TempDir,
+}
+
+impl Reg {
+    /// A fresh register with the shipped program.
+    pub fn new() -> Reg {
+        let r = Reg {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        r.ok(&["init"]);
+        r.ok(&["program", "add", PROGRAM]);
+        r
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.dir.path().join("vigia.db")
+    }
+
+    pub fn file(&self, name: &str, bytes: &[u8]) -> String {
+        let p = self.dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p.display().to_string()
+    }
+
+    pub fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_vigia"))
+            .arg("--db")
+            .arg(self.db())
+            .args(["--officer", "tester"])
+            .args(args)
+            .env_remove("VIGIA_DB")
+            .env("XDG_DATA_HOME", self.dir.path())
+            .output()
+            .unwrap()
+    }
+
+    /// Runs, expects exit 0, returns stdout.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let o = self.run(args);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{args:?}\nstdout: {}\nstderr: {}",
+            out(&o),
+            err(&o)
+        );
+        out(&o)
+    }
+
+    /// Runs, expects exit 2 and an empty stdout, returns stderr.
+    pub fn fails(&self, args: &[&str]) -> String {
+        let o = self.run(args);
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{args:?}\nstdout: {}\nstderr: {}",
+            out(&o),
+            err(&o)
+        );
+        assert!(o.stdout.is_empty(), "stdout on error: {}", out(&o));
+        err(&o)
+    }
+
+    pub fn json(&self, args: &[&str]) -> Value {
+        serde_json::from_str(&self.ok(args)).unwrap()
+    }
+
+    pub fn conn(&self) -> Connection {
+        Connection::open(self.db()).unwrap()
+    }
+
+    /// Every row of every table, for "nothing changed" comparisons.
+    pub fn dump(&self) -> Vec<String> {
+        dump(&self.conn())
+    }
+
+    /// Imports the standard test holders: adjudication 1 (1,000 shares, 2024-03-15), 2 (financed),
+    /// 3 (a union, NIT).
+    pub fn with_holders(self) -> Reg {
+        let csv = format!(
+            "{HEADER}CC,1000000001,Ana Prueba,natural,trabajador,1000,,2024-03-15,,\n\
+             CC,1000000002,Luis Prueba,natural,pensionado,2500,,2024-03-15,Banco Ejemplo,2500\n\
+             NIT,999000001-2,Sindicato de Prueba,legal,sindicato,50000,963.00,2024-03-15,,\n"
+        );
+        let path = self.file("holders.csv", csv.as_bytes());
+        self.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+        self
+    }
+}
+
+pub fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+pub fn dump(conn: &Connection) -> Vec<String> {
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let mut rows = Vec::new();
+    for t in tables {
+        let mut stmt = conn
+            .prepare(&format!("SELECT * FROM {t} ORDER BY 1"))
+            .unwrap();
+        let n = stmt.column_count();
+        let mut q = stmt.query([]).unwrap();
+        while let Some(r) = q.next().unwrap() {
+            let cells: Vec<String> = (0..n)
+                .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
+                .collect();
+            rows.push(format!("{t}: {}", cells.join(" | ")));
+        }
+    }
+    rows
+}

@@ -1,0 +1,480 @@
+//! Fine notices end to end: the three formats of one notice as reviewed snapshots, the PDF's text
+//! read back independently (through the PDF's own ToUnicode map), numbering and re-issue,
+//! batch issue, and `notice verify` catching an altered total. Figures: SPEC.md §5 with the
+//! payment of 500,000 on 2024-12-15 → 626,823 due at 2025-02-10.
+
+mod common;
+
+use common::Reg;
+use printpdf::lopdf;
+use std::collections::HashMap;
+
+/// A register with the SPEC §5 breach and its partial payment (fictional holder Ana Prueba).
+fn spec_register() -> Reg {
+    let r = Reg::new().with_holders();
+    r.ok(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "1",
+        "--registered-on",
+        "2024-04-01",
+    ]);
+    r.ok(&[
+        "program",
+        "stage-price",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--price",
+        "1100",
+        "--date",
+        "2024-06-28",
+    ]);
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "1000",
+        "--consideration-per-share",
+        "1450",
+        "--evidence",
+        "contrato de compraventa",
+    ]);
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "2024-12-15",
+        "--amount",
+        "500000",
+    ]);
+    r
+}
+
+fn issue(r: &Reg, format: &str, name: &str, date: &str) -> Vec<u8> {
+    let path = r.dir.path().join(name);
+    let p = path.display().to_string();
+    r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "2025-02-10",
+        "--date",
+        date,
+        "--format",
+        format,
+        "--out",
+        &p,
+    ]);
+    std::fs::read(&path).unwrap()
+}
+
+/// gid → text, from the ToUnicode CMaps of every font in the PDF.
+fn to_unicode(doc: &lopdf::Document) -> HashMap<Vec<u8>, HashMap<u16, String>> {
+    let mut out = HashMap::new();
+    for (_, page) in doc.get_pages() {
+        let (direct, referenced) = doc.get_page_resources(page);
+        let mut dicts: Vec<&lopdf::Dictionary> = direct.into_iter().collect();
+        dicts.extend(
+            referenced
+                .into_iter()
+                .map(|id| doc.get_dictionary(id).unwrap()),
+        );
+        for res in dicts {
+            let Ok(fonts) = res
+                .get(b"Font")
+                .and_then(|f| doc.dereference(f))
+                .and_then(|(_, o)| o.as_dict())
+            else {
+                continue;
+            };
+            for (name, f) in fonts.iter() {
+                let font = doc.dereference(f).unwrap().1.as_dict().unwrap();
+                let cmap = doc
+                    .dereference(font.get(b"ToUnicode").unwrap())
+                    .unwrap()
+                    .1
+                    .as_stream()
+                    .unwrap();
+                let text = String::from_utf8_lossy(
+                    &cmap
+                        .decompressed_content()
+                        .unwrap_or_else(|_| cmap.content.clone()),
+                )
+                .into_owned();
+                let mut map = HashMap::new();
+                for line in text.lines() {
+                    let parts: Vec<&str> = line.split_whitespace().collect();
+                    if parts.len() == 2 && parts[0].starts_with('<') && parts[1].starts_with('<') {
+                        let gid = u16::from_str_radix(
+                            parts[0].trim_matches(|c| c == '<' || c == '>'),
+                            16,
+                        )
+                        .unwrap();
+                        let cp = u32::from_str_radix(
+                            parts[1].trim_matches(|c| c == '<' || c == '>'),
+                            16,
+                        )
+                        .unwrap();
+                        if let Some(c) = char::from_u32(cp) {
+                            map.insert(gid, c.to_string());
+                        }
+                    }
+                }
+                out.insert(name.clone(), map);
+            }
+        }
+    }
+    out
+}
+
+/// Every text-showing string of the PDF, decoded through its ToUnicode maps, in content order.
+fn pdf_strings(bytes: &[u8]) -> Vec<String> {
+    let doc = lopdf::Document::load_mem(bytes).unwrap();
+    let maps = to_unicode(&doc);
+    let mut out = Vec::new();
+    for (_, page) in doc.get_pages() {
+        let content = doc.get_and_decode_page_content(page).unwrap();
+        let mut font: Vec<u8> = Vec::new();
+        for op in content.operations {
+            match op.operator.as_str() {
+                "Tf" => font = op.operands[0].as_name().unwrap().to_vec(),
+                "Tj" => {
+                    let lopdf::Object::String(b, _) = &op.operands[0] else {
+                        continue;
+                    };
+                    let map = &maps[&font];
+                    out.push(
+                        b.chunks(2)
+                            .map(|p| {
+                                map.get(&(u16::from(p[0]) << 8 | u16::from(p[1])))
+                                    .cloned()
+                                    .unwrap_or_default()
+                            })
+                            .collect(),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_three_formats_of_one_notice() {
+    let r = spec_register();
+    let md = String::from_utf8(issue(&r, "md", "n.md", "2025-02-11")).unwrap();
+    let fingerprint =
+        r.json(&["breach", "show", "1", "--format", "json"])["liquidations"][0]["sha256"]
+            .as_str()
+            .unwrap()
+            .to_string();
+    assert!(md.contains(&fingerprint));
+    insta::assert_snapshot!("notice_markdown", md);
+    let html = String::from_utf8(issue(&r, "html", "n.html", "2025-02-11")).unwrap();
+    assert!(
+        html.starts_with("<!DOCTYPE html>") && !html.contains("src=") && !html.contains("href="),
+        "self-contained"
+    );
+    insta::assert_snapshot!("notice_html", html);
+
+    let pdf = issue(&r, "pdf", "n.pdf", "2025-02-11");
+    assert!(pdf.starts_with(b"%PDF-"));
+    let strings = pdf_strings(&pdf);
+    let all = strings.join("\n");
+    for expected in [
+        "NOTIFICACIÓN DE MULTA No. MULTA-2025-0003",
+        "Ana Prueba, identificado(a) con CC No. 1000000001.",
+        "TOTAL A PAGAR AL 10 DE FEBRERO DE 2025: $ 626.823 (SEISCIENTOS VEINTISÉIS",
+        "MIL OCHOCIENTOS VEINTITRÉS PESOS M/CTE).",
+        "el 25 de febrero de 2025 (días hábiles de Colombia: sin sábados, domingos ni festivos de la Ley",
+        "Notificación MULTA-2025-0003 — Página 1 de 3",
+    ] {
+        assert!(
+            strings.iter().any(|s| s == expected),
+            "missing {expected:?} in:\n{all}"
+        );
+    }
+    // the fingerprint may wrap at the page width: it is in the text once its pieces are joined
+    assert!(
+        strings.concat().contains(&fingerprint),
+        "fingerprint missing"
+    );
+    // the page is Letter: 612 × 792 points
+    let doc = lopdf::Document::load_mem(&pdf).unwrap();
+    let page = doc
+        .get_dictionary(*doc.get_pages().values().next().unwrap())
+        .unwrap();
+    let mb: Vec<f32> = page
+        .get(b"MediaBox")
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o.as_float().unwrap())
+        .collect();
+    assert_eq!(
+        mb.iter().map(|x| x.round() as i64).collect::<Vec<_>>(),
+        vec![0, 0, 612, 792]
+    );
+    // and the fonts are embedded
+    assert!(pdf.windows(9).any(|w| w == b"FontFile2"));
+    insta::assert_snapshot!("notice_pdf_text", all);
+}
+
+#[test]
+fn numbering_reissue_and_list() {
+    let r = spec_register();
+    let o = r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "2025-02-10",
+        "--date",
+        "2025-02-11",
+        "--format",
+        "md",
+        "--out",
+        r.dir.path().to_str().unwrap(),
+    ]);
+    assert!(
+        o.contains("MULTA-2025-0001")
+            && o.contains("total $ 626.823")
+            && o.contains("pay by 2025-02-25"),
+        "{o}"
+    );
+    assert!(r.dir.path().join("MULTA-2025-0001.md").exists());
+    // a later notice for a later date: new number, cites the earlier one, which stays
+    r.ok(&[
+        "rates",
+        "add",
+        "--from",
+        "2026-11-01",
+        "--to",
+        "2026-11-30",
+        "--ibc",
+        "19.00",
+        "--resolution",
+        "SFC Res. prueba",
+    ]);
+    let md = String::from_utf8(issue(&r, "md", "later.md", "2026-01-05")).unwrap();
+    assert!(
+        md.contains("MULTA-2026-0001"),
+        "a new year starts a new sequence"
+    );
+    assert!(
+        md.contains("reemplaza la No. MULTA-2025-0001 del 11 de febrero de 2025"),
+        "{md}"
+    );
+    // 10 business days from Monday 2026-01-05: Reyes moves to Monday 12 January → 20 January
+    assert!(md.contains("hasta el 20 de enero de 2026"), "{md}");
+    let list = r.json(&["notice", "list", "--format", "json"]);
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    assert_eq!(list[1]["supersedes"], "MULTA-2025-0001");
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+}
+
+#[test]
+fn verify_catches_an_altered_total_in_every_format() {
+    let r = spec_register();
+    for (format, name) in [("md", "v.md"), ("html", "v.html"), ("pdf", "v.pdf")] {
+        issue(&r, format, name, "2025-02-11");
+        let path = r.dir.path().join(name).display().to_string();
+        let ok = r.ok(&["notice", "verify", &path]);
+        assert!(
+            ok.contains("document text and figures: match") && ok.contains("same figures"),
+            "{ok}"
+        );
+    }
+    // Markdown and HTML: someone edits the total.
+    for name in ["v.md", "v.html"] {
+        let path = r.dir.path().join(name);
+        let text = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("$ 626.823", "$ 26.823");
+        std::fs::write(&path, text).unwrap();
+        let o = r.run(&["notice", "verify", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        let out = common::out(&o);
+        assert!(
+            out.contains("DO NOT MATCH") && out.contains("$ 626.823") && out.contains("$ 26.823"),
+            "{out}"
+        );
+    }
+    // PDF: the glyphs of the total changed inside the page content ("626.823" → "926.823").
+    let path = r.dir.path().join("v.pdf");
+    let mut doc = lopdf::Document::load_mem(&std::fs::read(&path).unwrap()).unwrap();
+    let maps = to_unicode(&doc);
+    let glyph_of =
+        |map: &HashMap<u16, String>, c: &str| *map.iter().find(|(_, v)| v.as_str() == c).unwrap().0;
+    let mut changed = false;
+    for (_, page) in doc.get_pages() {
+        let mut content = doc.get_and_decode_page_content(page).unwrap();
+        let mut font: Vec<u8> = Vec::new();
+        for op in content.operations.iter_mut() {
+            if op.operator == "Tf" {
+                font = op.operands[0].as_name().unwrap().to_vec();
+            }
+            if op.operator == "Tj" && !changed {
+                let map = &maps[&font];
+                if let lopdf::Object::String(b, _) = &mut op.operands[0] {
+                    let text: String = b
+                        .chunks(2)
+                        .map(|p| {
+                            map.get(&(u16::from(p[0]) << 8 | u16::from(p[1])))
+                                .cloned()
+                                .unwrap_or_default()
+                        })
+                        .collect();
+                    if text == "$\u{a0}626.823" || text == "$ 626.823" {
+                        let nine = glyph_of(map, "9");
+                        let i = text.chars().position(|c| c == '6').unwrap() * 2;
+                        b[i] = (nine >> 8) as u8;
+                        b[i + 1] = (nine & 0xff) as u8;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if changed {
+            doc.change_page_content(page, content.encode().unwrap())
+                .unwrap();
+            break;
+        }
+    }
+    assert!(changed, "the total was found in the PDF");
+    let mut bytes = Vec::new();
+    doc.save_to(&mut bytes).unwrap();
+    std::fs::write(&path, bytes).unwrap();
+    let o = r.run(&["notice", "verify", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(common::out(&o).contains("926.823"), "{}", common::out(&o));
+
+    // A payment recorded after the notice makes it outdated: verify says so.
+    issue(&r, "md", "w.md", "2025-02-11");
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "2025-01-15",
+        "--amount",
+        "1000",
+    ]);
+    let o = r.run(&[
+        "notice",
+        "verify",
+        r.dir.path().join("w.md").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        common::out(&o).contains("DIFFERENT figures"),
+        "{}",
+        common::out(&o)
+    );
+}
+
+#[test]
+fn pending_notices_are_issued_in_one_batch_with_an_index() {
+    let r = spec_register();
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "3",
+        "--kind",
+        "credit-subrogation",
+        "--date",
+        "2024-12-01",
+        "--shares",
+        "100",
+    ]);
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "2",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-12-01",
+        "--shares",
+        "10",
+    ]);
+    r.ok(&["breach", "void", "3", "--reason", "error"]);
+    let dir = r.dir.path().join("out");
+    let o = r.ok(&[
+        "notice",
+        "issue",
+        "--pending",
+        "--until",
+        "2025-02-10",
+        "--date",
+        "2025-02-11",
+        "--format",
+        "html",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.contains("2 notice(s) issued"), "{o}");
+    let index = std::fs::read_to_string(dir.join("index.csv")).unwrap();
+    let lines: Vec<&str> = index.lines().collect();
+    assert_eq!(
+        lines[0],
+        "number,breach_id,liquidation_id,doc_type,doc_number,name,total_due,until,deadline,file"
+    );
+    assert!(lines[1].starts_with("MULTA-2025-0001,1,1,CC,1000000001,Ana Prueba,626823,2025-02-10,2025-02-25,MULTA-2025-0001.html"), "{index}");
+    assert!(lines[2].starts_with("MULTA-2025-0002,2,"), "{index}");
+    assert_eq!(lines.len(), 3, "the voided breach gets no notice");
+    assert!(dir.join("MULTA-2025-0002.html").exists());
+    let o = r.ok(&[
+        "notice",
+        "issue",
+        "--pending",
+        "--until",
+        "2025-02-10",
+        "--date",
+        "2025-02-11",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.contains("0 notice(s) issued"), "{o}");
+}
+
+#[test]
+fn calendar_lists_the_holidays() {
+    let r = Reg::new();
+    let j = r.json(&["calendar", "holidays", "2025", "--format", "json"]);
+    let dates: Vec<&str> = j
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["date"].as_str().unwrap())
+        .collect();
+    assert_eq!(dates.len(), 18);
+    assert_eq!(
+        dates.iter().filter(|d| **d == "2025-06-30").count(),
+        2,
+        "Sagrado Corazón and San Pedro share 30 June"
+    );
+    let t = r.ok(&["calendar", "holidays", "2026"]);
+    assert!(
+        t.contains("2026-01-12 | lunes") && t.contains("2026-01-06"),
+        "{t}"
+    );
+    assert!(r.fails(&["calendar", "holidays", "1900"]).contains("1984"));
+}
