@@ -137,18 +137,31 @@ struct Issued {
     path: PathBuf,
 }
 
+/// What every notice of one `notice issue` run shares.
+struct Run<'a> {
+    officer: String,
+    rates: &'a crate::rates::RateSeries,
+    until: NaiveDate,
+    date: NaiveDate,
+    format: DocFormat,
+}
+
 /// Issues one notice in its own transaction; the file is written before the commit, so a failed
 /// write leaves no notice behind.
 fn issue_one(
     store: &mut Store,
-    officer: &str,
-    rates: &crate::rates::RateSeries,
+    run: &Run<'_>,
     breach_id: i64,
-    until: NaiveDate,
-    date: NaiveDate,
-    format: DocFormat,
     out: &dyn Fn(&str) -> PathBuf,
 ) -> Result<Issued, CliError> {
+    let Run {
+        officer,
+        rates,
+        until,
+        date,
+        format,
+    } = run;
+    let (officer, until, date, format) = (officer.as_str(), *until, *date, *format);
     store.write::<_, CliError>(officer, |tx| {
         let breach = breaches::get(tx.conn(), breach_id)?;
         let adj = crate::store::adjudications::get(tx.conn(), breach.adjudication_id)?;
@@ -201,7 +214,13 @@ impl NoticeCommand {
             } => {
                 let date = date.unwrap_or_else(|| chrono::Local::now().date_naive());
                 let rates = ctx.rates()?;
-                let officer = ctx.officer();
+                let run = Run {
+                    officer: ctx.officer(),
+                    rates: &rates,
+                    until,
+                    date,
+                    format,
+                };
                 let mut store = ctx.store()?;
                 if !pending {
                     let breach = breach.unwrap_or_default();
@@ -210,9 +229,7 @@ impl NoticeCommand {
                         Some(p) => p.clone(),
                         None => PathBuf::from(format!("{number}.{}", format.ext())),
                     };
-                    let i = issue_one(
-                        &mut store, &officer, &rates, breach, until, date, format, &target,
-                    )?;
+                    let i = issue_one(&mut store, &run, breach, &target)?;
                     writeln!(
                         ctx.out,
                         "notice {} issued for breach {}: liquidation {}, total {} as of {until}, pay by {} -> {}",
@@ -248,9 +265,7 @@ impl NoticeCommand {
                     if progress {
                         eprint!("\rissuing notices: {}/{}", k + 1, todo.len());
                     }
-                    issued.push(issue_one(
-                        &mut store, &officer, &rates, *id, until, date, format, &target,
-                    )?);
+                    issued.push(issue_one(&mut store, &run, *id, &target)?);
                 }
                 if progress && !todo.is_empty() {
                     eprintln!();

@@ -545,9 +545,8 @@ pub fn extract_text(bytes: &[u8]) -> Option<String> {
                         let map = if is_bold { &bold } else { &regular };
                         let text: String = b
                             .chunks(2)
-                            .filter_map(|p| {
-                                (p.len() == 2).then(|| u16::from(p[0]) << 8 | u16::from(p[1]))
-                            })
+                            .filter(|p| p.len() == 2)
+                            .map(|p| u16::from(p[0]) << 8 | u16::from(p[1]))
                             .filter_map(|g| map.get(&g).copied())
                             .map(|c| if c == '\u{a0}' { ' ' } else { c })
                             .collect();
@@ -557,7 +556,7 @@ pub fn extract_text(bytes: &[u8]) -> Option<String> {
                 _ => {}
             }
         }
-        lines.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        lines.sort_by_key(|a| (a.0, a.1));
         let mut current: Option<i64> = None;
         for (y, _, text) in lines {
             match current {
