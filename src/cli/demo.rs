@@ -137,6 +137,26 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
+        "Issue the fine notice (PDF, numbered, deadline in business days)",
+        &[
+            "notice",
+            "issue",
+            "1",
+            "--until",
+            "2025-02-10",
+            "--date",
+            "2025-02-11",
+            "--out",
+            "{dir}/MULTA-2025-0001.pdf",
+        ],
+        false,
+    ),
+    (
+        "Anyone can check the document against the register",
+        &["notice", "verify", "{dir}/MULTA-2025-0001.pdf"],
+        false,
+    ),
+    (
         "The pledge cannot be released while the fine is outstanding",
         &["pledge", "release", "1", "--on", "2026-03-16"],
         true,
