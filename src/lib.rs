@@ -13,11 +13,13 @@
 //! - [`store`]: the SQLite register, migrations and the hash-chained audit trail;
 //! - [`register`]: the register's rules (breaches, liquidations, pledge release) over store + engine;
 //! - [`notice`]: what a fine notice says (parties, facts, computation, deadline, split);
+//! - [`check`]: the periodic batch check over every holder (findings with stable codes);
 //! - [`report`]: turning a liquidation into a Spanish table or JSON;
 //! - [`words`]: amounts in Spanish words for notices;
 //! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs.
 
 pub mod calendar;
+pub mod check;
 pub mod cli;
 pub mod exact;
 pub mod fine;

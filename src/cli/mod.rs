@@ -7,6 +7,7 @@ pub mod args;
 pub mod audit;
 pub mod breach;
 pub mod calendar;
+pub mod check;
 pub mod demo;
 pub mod fine;
 pub mod notice;
@@ -84,6 +85,9 @@ pub enum Command {
     /// Show, check and add certified rate periods.
     #[command(subcommand)]
     Rates(rates::RatesCommand),
+    /// The periodic batch check over every holder (exit 0 nothing to do, 1 findings, 2 could not
+    /// run).
+    Check(check::CheckArgs),
     /// The Colombian business-day calendar.
     #[command(subcommand)]
     Calendar(calendar::CalendarCommand),
@@ -346,6 +350,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         Command::Audit(cmd) => cmd.run(&mut ctx),
         Command::Notice(cmd) => cmd.run(&mut ctx),
         Command::Calendar(cmd) => cmd.run(&mut ctx),
+        Command::Check(a) => check::run(a, &mut ctx),
     }
 }
 

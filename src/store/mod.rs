@@ -8,6 +8,7 @@ pub mod breaches;
 pub mod notices;
 pub mod programs;
 pub mod rates;
+pub mod scan;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction, params};
 use serde_json::{Map, Value};
