@@ -244,7 +244,7 @@ pub fn run(
         .unwrap_or(as_of);
     scan::adjudications(conn, opts.program_id, as_of, |a| {
         read += 1;
-        if read % 10_000 == 0 {
+        if read.is_multiple_of(10_000) {
             progress(read);
         }
         let end = lockup_end(a.program_id, a.adjudicated_on);

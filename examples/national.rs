@@ -1,0 +1,204 @@
+//! The national-offering benchmark (issue #5): `cargo run --release --example national [N]`.
+//!
+//! Generates a synthetic offering with a fixed seed — N adjudications (default 1,000,000), pledges
+//! for 90 % of them, 50,000 breaches, 20,000 liquidations, 10,000 payments (scaled down with N) —
+//! imports the adjudications through `vigia adjudications import`, seeds the rest through the
+//! library in audited transactions, runs `vigia check`, and reports times and peak memory next to
+//! two baselines measured in the same run on the same data: the sqlite3 shell's `.import` of the
+//! same CSV into a plain table, and a plain sqlite3 SELECT that scans adjudications joined with
+//! pledges. Needs `sqlite3` and GNU `/usr/bin/time` on the PATH (Debian: sqlite3, time).
+
+use chrono::{Days, NaiveDate};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+use vigia::fine::Convention;
+use vigia::store::audit::Cover;
+use vigia::store::{Store, breaches};
+
+/// A small deterministic generator (xorshift64*), so every run builds the same offering.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Runs a command under GNU time; returns (seconds, peak resident KiB, stdout).
+fn timed(cmd: &mut Command) -> (f64, u64, String) {
+    let stats = std::env::temp_dir().join(format!("vigia-bench-time-{}", std::process::id()));
+    let program = cmd.get_program().to_owned();
+    let args: Vec<_> = cmd.get_args().map(|a| a.to_owned()).collect();
+    let start = Instant::now();
+    let out = Command::new("/usr/bin/time")
+        .arg("-f")
+        .arg("%M")
+        .arg("-o")
+        .arg(&stats)
+        .arg(program)
+        .args(args)
+        .output()
+        .expect("/usr/bin/time runs");
+    let secs = start.elapsed().as_secs_f64();
+    assert!(out.status.code().is_some_and(|c| c <= 1), "{}", String::from_utf8_lossy(&out.stderr));
+    let kib = std::fs::read_to_string(&stats).ok().and_then(|s| s.trim().lines().last()?.trim().parse().ok()).unwrap_or(0);
+    (secs, kib, String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn main() {
+    let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let scale = |x: u64| (x * n / 1_000_000).max(1);
+    let (n_breaches, n_liquidations, n_payments) = (scale(50_000), scale(20_000), scale(10_000));
+    let dir = std::env::temp_dir().join(format!("vigia-national-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/vigia");
+    assert!(exe.exists(), "build the release binary first: cargo build --release");
+    let mut rng = Rng(0x5EED_2026_1129);
+
+    // 1. The adjudications CSV.
+    let t = Instant::now();
+    let csv_path = dir.join("adjudicaciones.csv");
+    let mut csv = String::with_capacity(n as usize * 90);
+    csv.push_str("doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n");
+    let first_day = NaiveDate::from_ymd_opt(2023, 1, 2).unwrap();
+    let mut dates = Vec::with_capacity(n as usize);
+    let mut shares = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let day = first_day + Days::new(rng.below(60)); // one sale window
+        let s = 1 + rng.below(12);
+        let financed = rng.below(3) == 0;
+        let (lender, fin) = if financed { ("Banco Ejemplo", s.to_string()) } else { ("", String::new()) };
+        let _ = writeln!(
+            csv,
+            "CC,{},Titular Sintético {i},natural,trabajador,{s},,{day},{lender},{fin}",
+            1_000_000_000 + i
+        );
+        dates.push(day);
+        shares.push(s);
+    }
+    std::fs::write(&csv_path, &csv).unwrap();
+    drop(csv);
+    eprintln!("generated {n} adjudications in {:.1} s", t.elapsed().as_secs_f64());
+
+    // 2. Baseline: the sqlite3 shell's .import of the same file into a plain table.
+    let base_db = dir.join("baseline.db");
+    let (import_base_s, import_base_kib, _) = timed(
+        Command::new("sqlite3").arg(&base_db).arg(".mode csv").arg(format!(".import {} adj", csv_path.display())),
+    );
+
+    // 3. vigia: init, program, import.
+    let db = dir.join("vigia.db");
+    let vigia = |args: &[&str]| {
+        let mut c = Command::new(&exe);
+        c.arg("--db").arg(&db).args(["--officer", "bench"]).args(args);
+        c
+    };
+    assert!(vigia(&["init"]).output().unwrap().status.success());
+    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/programs/decreto-3939-2004.toml");
+    // the shipped program offers 12,960,982 shares: enough for the synthetic offering
+    assert!(vigia(&["program", "add", program.to_str().unwrap()]).output().unwrap().status.success());
+    let (import_s, import_kib, out) = timed(&mut vigia(&["adjudications", "import", csv_path.to_str().unwrap(), "--program", "D3939-2004"]));
+    eprintln!("{}", out.trim());
+
+    // 4. Pledges, breaches, liquidations, payments, audited, through the library.
+    let t = Instant::now();
+    let mut store = Store::open(&db).unwrap();
+    let beneficiary = "Bancafé y Granahorrar Banco Comercial S.A.";
+    store
+        .write::<_, vigia::store::StoreError>("bench", |tx| {
+            let (mut first, mut last) = (0, 0);
+            for id in 1..=n as i64 {
+                if id % 10 == 0 {
+                    continue; // 10 % without pledge
+                }
+                let on = (dates[id as usize - 1] + Days::new(20)).to_string();
+                let p = tx.insert_unaudited(
+                    "pledges",
+                    &[("adjudication_id", &id), ("rank", &1i64), ("beneficiary", &beneficiary), ("shares", &(shares[id as usize - 1] as i64)), ("lender", &None::<String>), ("registered_on", &on)],
+                )?;
+                if first == 0 {
+                    first = p;
+                }
+                last = p;
+            }
+            tx.audit_bulk("pledge.bulk-register", "pledges", first, &[Cover { table: "pledges", first, last }])?;
+            Ok(())
+        })
+        .unwrap();
+    let mut breached = Vec::new();
+    store
+        .write::<_, vigia::register::Error>("bench", |tx| {
+            let mut seen = std::collections::HashSet::new();
+            while breached.len() < n_breaches as usize {
+                let adj = 1 + rng.below(n) as i64;
+                if !seen.insert(adj) {
+                    continue;
+                }
+                let day = dates[adj as usize - 1] + Days::new(30 + rng.below(600));
+                let b = vigia::store::breaches::NewBreach {
+                    adjudication_id: adj,
+                    kind: vigia::program::BreachKind::Sale,
+                    breach_date: day,
+                    shares: 1 + rng.below(shares[adj as usize - 1]),
+                    consideration_per_share: Some(rust_decimal::Decimal::from(900 + rng.below(900))),
+                    consideration_total: None,
+                    registered_on: None,
+                    evidence: None,
+                };
+                breached.push((vigia::register::record_breach(tx, &b)?, day));
+            }
+            Ok(())
+        })
+        .unwrap();
+    let rates = vigia::store::rates::series(store.conn()).unwrap();
+    let as_of = NaiveDate::from_ymd_opt(2025, 6, 30).unwrap();
+    store
+        .write::<_, vigia::register::Error>("bench", |tx| {
+            for (breach, day) in breached.iter().take(n_liquidations as usize) {
+                let until = (*day + Days::new(60)).min(as_of);
+                vigia::register::liquidate(tx, *breach, until, Some(Convention::DailySimple), &rates)?;
+            }
+            for (breach, day) in breached.iter().take(n_payments as usize) {
+                breaches::record_payment(tx, *breach, *day + Days::new(10), rust_decimal::Decimal::from(1000 + rng.below(100_000)), None)?;
+            }
+            Ok(())
+        })
+        .unwrap();
+    drop(store);
+    eprintln!("seeded pledges, {n_breaches} breaches, {n_liquidations} liquidations, {n_payments} payments in {:.1} s", t.elapsed().as_secs_f64());
+
+    // 5. Baseline: a plain scan of adjudications joined with pledges.
+    let (scan_s, scan_kib, _) = timed(Command::new("sqlite3").arg(&db).arg(
+        "SELECT count(*), sum(a.shares), count(p.id) FROM adjudications a LEFT JOIN pledges p ON p.adjudication_id = a.id;",
+    ));
+
+    // 6. vigia check.
+    let report = dir.join("check.csv");
+    let (check_s, check_kib, _) =
+        timed(&mut vigia(&["check", "--as-of", "2025-06-30", "--format", "csv", "--out", report.to_str().unwrap()]));
+    let findings = std::fs::read_to_string(&report).map(|s| s.lines().count().saturating_sub(1)).unwrap_or(0);
+
+    let mib = |k: u64| k as f64 / 1024.0;
+    println!("national offering benchmark: {n} adjudications, {n_breaches} breaches, {n_liquidations} liquidations, {n_payments} payments");
+    println!("| step | time (s) | peak memory (MiB) | baseline | baseline time (s) | ratio |");
+    println!("|---|---:|---:|---|---:|---:|");
+    println!(
+        "| vigia adjudications import | {import_s:.2} | {:.0} | sqlite3 .import | {import_base_s:.2} | {:.2}× |",
+        mib(import_kib),
+        import_s / import_base_s
+    );
+    println!(
+        "| vigia check ({findings} findings) | {check_s:.2} | {:.0} | sqlite3 SELECT scan | {scan_s:.2} | {:.2}× |",
+        mib(check_kib),
+        check_s / scan_s
+    );
+    println!("baseline peak memory: .import {:.0} MiB, scan {:.0} MiB; files in {}", mib(import_base_kib), mib(scan_kib), dir.display());
+}
