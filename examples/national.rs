@@ -48,19 +48,32 @@ fn timed(cmd: &mut Command) -> (f64, u64, String) {
         .output()
         .expect("/usr/bin/time runs");
     let secs = start.elapsed().as_secs_f64();
-    assert!(out.status.code().is_some_and(|c| c <= 1), "{}", String::from_utf8_lossy(&out.stderr));
-    let kib = std::fs::read_to_string(&stats).ok().and_then(|s| s.trim().lines().last()?.trim().parse().ok()).unwrap_or(0);
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let kib = std::fs::read_to_string(&stats)
+        .ok()
+        .and_then(|s| s.trim().lines().last()?.trim().parse().ok())
+        .unwrap_or(0);
     (secs, kib, String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 fn main() {
-    let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let n: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1_000_000);
     let scale = |x: u64| (x * n / 1_000_000).max(1);
     let (n_breaches, n_liquidations, n_payments) = (scale(50_000), scale(20_000), scale(10_000));
     let dir = std::env::temp_dir().join(format!("vigia-national-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let exe = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/vigia");
-    assert!(exe.exists(), "build the release binary first: cargo build --release");
+    assert!(
+        exe.exists(),
+        "build the release binary first: cargo build --release"
+    );
     let mut rng = Rng(0x5EED_2026_1129);
 
     // 1. The adjudications CSV.
@@ -75,7 +88,11 @@ fn main() {
         let day = first_day + Days::new(rng.below(60)); // one sale window
         let s = 1 + rng.below(12);
         let financed = rng.below(3) == 0;
-        let (lender, fin) = if financed { ("Banco Ejemplo", s.to_string()) } else { ("", String::new()) };
+        let (lender, fin) = if financed {
+            ("Banco Ejemplo", s.to_string())
+        } else {
+            ("", String::new())
+        };
         let _ = writeln!(
             csv,
             "CC,{},Titular Sintético {i},natural,trabajador,{s},,{day},{lender},{fin}",
@@ -86,26 +103,48 @@ fn main() {
     }
     std::fs::write(&csv_path, &csv).unwrap();
     drop(csv);
-    eprintln!("generated {n} adjudications in {:.1} s", t.elapsed().as_secs_f64());
+    eprintln!(
+        "generated {n} adjudications in {:.1} s",
+        t.elapsed().as_secs_f64()
+    );
 
     // 2. Baseline: the sqlite3 shell's .import of the same file into a plain table.
     let base_db = dir.join("baseline.db");
     let (import_base_s, import_base_kib, _) = timed(
-        Command::new("sqlite3").arg(&base_db).arg(".mode csv").arg(format!(".import {} adj", csv_path.display())),
+        Command::new("sqlite3")
+            .arg(&base_db)
+            .arg(".mode csv")
+            .arg(format!(".import {} adj", csv_path.display())),
     );
 
     // 3. vigia: init, program, import.
     let db = dir.join("vigia.db");
     let vigia = |args: &[&str]| {
         let mut c = Command::new(&exe);
-        c.arg("--db").arg(&db).args(["--officer", "bench"]).args(args);
+        c.arg("--db")
+            .arg(&db)
+            .args(["--officer", "bench"])
+            .args(args);
         c
     };
     assert!(vigia(&["init"]).output().unwrap().status.success());
-    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/programs/decreto-3939-2004.toml");
+    let program =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/programs/decreto-3939-2004.toml");
     // the shipped program offers 12,960,982 shares: enough for the synthetic offering
-    assert!(vigia(&["program", "add", program.to_str().unwrap()]).output().unwrap().status.success());
-    let (import_s, import_kib, out) = timed(&mut vigia(&["adjudications", "import", csv_path.to_str().unwrap(), "--program", "D3939-2004"]));
+    assert!(
+        vigia(&["program", "add", program.to_str().unwrap()])
+            .output()
+            .unwrap()
+            .status
+            .success()
+    );
+    let (import_s, import_kib, out) = timed(&mut vigia(&[
+        "adjudications",
+        "import",
+        csv_path.to_str().unwrap(),
+        "--program",
+        "D3939-2004",
+    ]));
     eprintln!("{}", out.trim());
 
     // 4. Pledges, breaches, liquidations, payments, audited, through the library.
@@ -122,14 +161,31 @@ fn main() {
                 let on = (dates[id as usize - 1] + Days::new(20)).to_string();
                 let p = tx.insert_unaudited(
                     "pledges",
-                    &[("adjudication_id", &id), ("rank", &1i64), ("beneficiary", &beneficiary), ("shares", &(shares[id as usize - 1] as i64)), ("lender", &None::<String>), ("registered_on", &on)],
+                    &[
+                        ("adjudication_id", &id),
+                        ("rank", &1i64),
+                        ("beneficiary", &beneficiary),
+                        ("shares", &(shares[id as usize - 1] as i64)),
+                        ("lender", &None::<String>),
+                        ("registered_on", &on),
+                    ],
                 )?;
                 if first == 0 {
                     first = p;
                 }
                 last = p;
             }
-            tx.audit_bulk("pledge.bulk-register", "pledges", first, &[Cover { table: "pledges", first, last }])?;
+            tx.audit_bulk(
+                "pledge.bulk-register",
+                "pledges",
+                first,
+                &[Cover {
+                    table: "pledges",
+                    first,
+                    last,
+                    digest: None,
+                }],
+            )?;
             Ok(())
         })
         .unwrap();
@@ -148,7 +204,9 @@ fn main() {
                     kind: vigia::program::BreachKind::Sale,
                     breach_date: day,
                     shares: 1 + rng.below(shares[adj as usize - 1]),
-                    consideration_per_share: Some(rust_decimal::Decimal::from(900 + rng.below(900))),
+                    consideration_per_share: Some(rust_decimal::Decimal::from(
+                        900 + rng.below(900),
+                    )),
                     consideration_total: None,
                     registered_on: None,
                     evidence: None,
@@ -164,16 +222,31 @@ fn main() {
         .write::<_, vigia::register::Error>("bench", |tx| {
             for (breach, day) in breached.iter().take(n_liquidations as usize) {
                 let until = (*day + Days::new(60)).min(as_of);
-                vigia::register::liquidate(tx, *breach, until, Some(Convention::DailySimple), &rates)?;
+                vigia::register::liquidate(
+                    tx,
+                    *breach,
+                    until,
+                    Some(Convention::DailySimple),
+                    &rates,
+                )?;
             }
             for (breach, day) in breached.iter().take(n_payments as usize) {
-                breaches::record_payment(tx, *breach, *day + Days::new(10), rust_decimal::Decimal::from(1000 + rng.below(100_000)), None)?;
+                breaches::record_payment(
+                    tx,
+                    *breach,
+                    *day + Days::new(10),
+                    rust_decimal::Decimal::from(1000 + rng.below(100_000)),
+                    None,
+                )?;
             }
             Ok(())
         })
         .unwrap();
     drop(store);
-    eprintln!("seeded pledges, {n_breaches} breaches, {n_liquidations} liquidations, {n_payments} payments in {:.1} s", t.elapsed().as_secs_f64());
+    eprintln!(
+        "seeded pledges, {n_breaches} breaches, {n_liquidations} liquidations, {n_payments} payments in {:.1} s",
+        t.elapsed().as_secs_f64()
+    );
 
     // 5. Baseline: a plain scan of adjudications joined with pledges.
     let (scan_s, scan_kib, _) = timed(Command::new("sqlite3").arg(&db).arg(
@@ -182,12 +255,23 @@ fn main() {
 
     // 6. vigia check.
     let report = dir.join("check.csv");
-    let (check_s, check_kib, _) =
-        timed(&mut vigia(&["check", "--as-of", "2025-06-30", "--format", "csv", "--out", report.to_str().unwrap()]));
-    let findings = std::fs::read_to_string(&report).map(|s| s.lines().count().saturating_sub(1)).unwrap_or(0);
+    let (check_s, check_kib, _) = timed(&mut vigia(&[
+        "check",
+        "--as-of",
+        "2025-06-30",
+        "--format",
+        "csv",
+        "--out",
+        report.to_str().unwrap(),
+    ]));
+    let findings = std::fs::read_to_string(&report)
+        .map(|s| s.lines().count().saturating_sub(1))
+        .unwrap_or(0);
 
     let mib = |k: u64| k as f64 / 1024.0;
-    println!("national offering benchmark: {n} adjudications, {n_breaches} breaches, {n_liquidations} liquidations, {n_payments} payments");
+    println!(
+        "national offering benchmark: {n} adjudications, {n_breaches} breaches, {n_liquidations} liquidations, {n_payments} payments"
+    );
     println!("| step | time (s) | peak memory (MiB) | baseline | baseline time (s) | ratio |");
     println!("|---|---:|---:|---|---:|---:|");
     println!(
@@ -200,5 +284,10 @@ fn main() {
         mib(check_kib),
         check_s / scan_s
     );
-    println!("baseline peak memory: .import {:.0} MiB, scan {:.0} MiB; files in {}", mib(import_base_kib), mib(scan_kib), dir.display());
+    println!(
+        "baseline peak memory: .import {:.0} MiB, scan {:.0} MiB; files in {}",
+        mib(import_base_kib),
+        mib(scan_kib),
+        dir.display()
+    );
 }

@@ -39,8 +39,7 @@ CREATE TABLE imports (
     program_id  INTEGER NOT NULL REFERENCES programs(id),
     file_name   TEXT NOT NULL,
     sha256      TEXT NOT NULL,
-    rows        INTEGER NOT NULL,
-    encoding    TEXT NOT NULL,
+    encoding    TEXT NOT NULL,          -- rows imported: counted in the import's audit event
     created_at  TEXT NOT NULL,
     created_by  TEXT NOT NULL,
     UNIQUE (program_id, sha256)

@@ -1,18 +1,21 @@
 //! The periodic batch check (SPEC §8): every finding about every adjudication and breach as of a
 //! date, each with a stable code, a severity and a one-line reason; overdue fines carry their
-//! balance accrued to the as-of date. Streams through the store; prices through the engine with
-//! one parsed rate series. No printing.
+//! balance accrued to the as-of date. Streams through the store (findings go to a sink as they
+//! are found) and prices through the engine with one parsed rate series. No printing.
 
 use crate::calendar::FineScale;
+use crate::fine::{self, Convention, Outcome, Payment, StagePrice};
 use crate::money::format_cop;
+use crate::program::Program;
 use crate::rates::RateSeries;
-use crate::register::{self, Result};
-use crate::store::{StoreError, programs, scan};
+use crate::register;
+use crate::store::breaches::transfer_price;
+use crate::store::{Result, StoreError, programs, scan};
 use chrono::{Days, NaiveDate};
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// What a finding is about; the names are stable (schedulers and spreadsheets key on them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -112,169 +115,208 @@ pub struct Options {
     pub within_days: u32,
 }
 
-struct Program {
-    code: String,
+/// A program's terms, read once.
+struct Terms {
+    program: Program,
     scale: FineScale,
+    stage: StagePrice,
+    stage_recorded: bool,
+    convention: Convention,
 }
 
-fn programs(conn: &Connection) -> Result<HashMap<i64, Program>> {
+fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>> {
     let mut out = HashMap::new();
     for p in programs::list(conn)? {
-        let scale = p
-            .program
-            .scale()
-            .map_err(|e| StoreError::Corrupt(format!("program {}: {e}", p.program.code)))?;
+        let corrupt = |m: String| StoreError::Corrupt(format!("program {}: {m}", p.program.code));
+        let scale = p.program.scale().map_err(|e| corrupt(e.to_string()))?;
+        let convention = p.program.convention().map_err(corrupt)?;
+        let latest = programs::latest_stage(conn, p.id)?;
         out.insert(
             p.id,
-            Program {
-                code: p.program.code.clone(),
+            Terms {
+                stage: latest
+                    .as_ref()
+                    .map(|r| r.as_stage_price())
+                    .unwrap_or(StagePrice::Pending),
+                stage_recorded: latest.is_some(),
+                program: p.program,
                 scale,
+                convention,
             },
         );
     }
     Ok(out)
 }
 
-/// Runs the check. `progress` is called with the number of adjudications read so far.
+/// Balance of a breach's fine on `as_of` with the payments recorded up to then.
+fn outstanding(
+    conn: &Connection,
+    t: &Terms,
+    a: &scan::AdjudicationRow,
+    b: &scan::BreachRow,
+    as_of: NaiveDate,
+    rates: &RateSeries,
+) -> Result<Decimal> {
+    let case = register::fine_case(
+        &t.program,
+        t.scale.clone(),
+        t.stage,
+        (a.adjudicated_on, a.price_per_share),
+        (
+            b.breach_date,
+            b.shares,
+            transfer_price(b.consideration_per_share, b.consideration_total, b.shares),
+        ),
+    );
+    let payments: Vec<Payment> = if b.has_payments {
+        scan::payments_until(conn, b.id, as_of)?
+            .into_iter()
+            .map(|(date, amount)| Payment { date, amount })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    match fine::liquidate(&case, as_of, &payments, t.convention, rates) {
+        Ok(Outcome::Liquidated(l)) => Ok(l.total_due),
+        Ok(Outcome::NotApplicable(_)) => Ok(Decimal::ZERO),
+        Err(e) => Err(StoreError::Refused(format!("breach {}: {e}", b.id))),
+    }
+}
+
+/// Runs the check, handing each finding to `sink` as it is found, adjudication by adjudication
+/// (its breaches' findings first). `progress` gets the adjudications read so far.
 pub fn run(
     conn: &Connection,
     opts: &Options,
     rates: &RateSeries,
+    sink: &mut dyn FnMut(Finding) -> Result<()>,
     progress: &mut dyn FnMut(u64),
-) -> Result<Vec<Finding>> {
-    let programs = programs(conn)?;
+) -> Result<()> {
+    let terms = terms(conn)?;
     let as_of = opts.as_of;
-    let lockup_end = |program_id: i64, adjudicated: NaiveDate| {
-        programs
-            .get(&program_id)
-            .and_then(|p| p.scale.lockup_end(adjudicated))
-            .unwrap_or(adjudicated)
-    };
-    let code_of = |program_id: i64| {
-        programs
-            .get(&program_id)
-            .map(|p| p.code.clone())
-            .unwrap_or_default()
-    };
-    let mut findings = Vec::new();
-    // Adjudications with a fine still owed on the as-of date, and those whose notice is overdue.
-    let mut owing: HashSet<i64> = HashSet::new();
-    let mut overdue: HashMap<i64, (i64, Decimal)> = HashMap::new();
-
-    scan::breaches(conn, opts.program_id, as_of, |b| {
-        let finding = |code: Code, outstanding: Option<Decimal>, reason: String| Finding {
-            code,
-            program: code_of(b.program_id),
-            doc_type: b.doc_type.clone(),
-            doc_number: b.doc_number.clone(),
-            holder: b.name.clone(),
-            adjudication_id: b.adjudication_id,
-            breach_id: Some(b.id),
-            outstanding,
-            reason,
-        };
-        match (&b.latest_liquidation, &b.latest_notice) {
-            (None, _) => findings.push(finding(
-                Code::BreachNotLiquidated,
-                None,
-                format!(
-                    "breach {} of {} has no liquidation: run `vigia fine liquidate {}`",
-                    b.id, b.breach_date, b.id
-                ),
-            )),
-            (Some(_), None) => findings.push(finding(
-                Code::BreachNotLiquidated,
-                None,
-                format!(
-                    "breach {} of {} has no notice: run `vigia notice issue {}`",
-                    b.id, b.breach_date, b.id
-                ),
-            )),
-            _ => {}
-        }
-        if let Some((liq, true)) = b.latest_liquidation
-            && b.stage_recorded
-        {
-            findings.push(finding(
-                Code::ProvisionalStale,
-                None,
-                format!("liquidation {liq} was provisional and the stage price is now recorded: liquidate again"),
-            ));
-        }
-        let notice_overdue = b
-            .latest_notice
-            .as_ref()
-            .filter(|(_, deadline)| *deadline < as_of);
-        let lockup_over = as_of > lockup_end(b.program_id, b.adjudicated_on);
-        if notice_overdue.is_some() || lockup_over {
-            // Without any payment the whole fine is owed; with payments, the engine says.
-            // Without any payment the whole fine is owed; the exact balance is computed only when
-            // it is shown (an overdue notice) or when payments may have settled it.
-            let due = if b.has_payments || notice_overdue.is_some() {
-                register::outstanding(conn, b.id, as_of, rates).map_err(|e| match e {
-                    register::Error::Store(s) => s,
-                    register::Error::Fine(f) => {
-                        StoreError::Refused(format!("breach {}: {f}", b.id))
-                    }
-                })?
-            } else {
-                Decimal::ONE
-            };
-            if due > Decimal::ZERO {
-                owing.insert(b.adjudication_id);
-                if let Some((number, deadline)) = notice_overdue {
-                    overdue.insert(b.adjudication_id, (b.id, due));
-                    findings.push(finding(
-                        Code::NoticeOverdue,
-                        Some(due),
-                        format!(
-                            "notice {number} was due on {deadline}; {} outstanding as of {as_of}",
-                            format_cop(due)
-                        ),
-                    ));
-                }
-            }
-        }
-        Ok(())
-    })?;
-
-    let mut read = 0u64;
     let until = as_of
         .checked_add_days(Days::new(u64::from(opts.within_days)))
         .unwrap_or(as_of);
-    scan::adjudications(conn, opts.program_id, as_of, |a| {
+    let mut ends: HashMap<(i64, NaiveDate), NaiveDate> = HashMap::new();
+    let mut read = 0u64;
+    scan::adjudications_with_breaches(conn, opts.program_id, as_of, |a, breaches| {
         read += 1;
         if read.is_multiple_of(10_000) {
             progress(read);
         }
-        let end = lockup_end(a.program_id, a.adjudicated_on);
+        let t = terms
+            .get(&a.program_id)
+            .ok_or_else(|| StoreError::Corrupt(format!("program {} is missing", a.program_id)))?;
+        let end = *ends
+            .entry((a.program_id, a.adjudicated_on))
+            .or_insert_with(|| {
+                t.scale
+                    .lockup_end(a.adjudicated_on)
+                    .unwrap_or(a.adjudicated_on)
+            });
         let in_lockup = as_of <= end;
-        let mut push =
-            |code: Code, breach_id: Option<i64>, outstanding: Option<Decimal>, reason: String| {
-                findings.push(Finding {
-                    code,
-                    program: code_of(a.program_id),
-                    doc_type: a.doc_type.clone(),
-                    doc_number: a.doc_number.clone(),
-                    holder: a.name.clone(),
-                    adjudication_id: a.id,
-                    breach_id,
-                    outstanding,
-                    reason,
-                })
-            };
-        if a.breached_shares > a.shares {
+        // the holder is looked up only for the adjudications that have something to report
+        let mut holder: Option<(String, String, String)> = None;
+        let mut push = |code: Code,
+                        breach_id: Option<i64>,
+                        outstanding: Option<Decimal>,
+                        reason: String|
+         -> Result<()> {
+            if holder.is_none() {
+                holder = Some(scan::holder(conn, a.holder_id)?);
+            }
+            let (doc_type, doc_number, name) = holder.clone().unwrap_or_default();
+            sink(Finding {
+                code,
+                program: t.program.code.clone(),
+                doc_type,
+                doc_number,
+                holder: name,
+                adjudication_id: a.id,
+                breach_id,
+                outstanding,
+                reason,
+            })
+        };
+
+        let mut owes = false;
+        let mut overdue: Option<(i64, Decimal)> = None;
+        for b in breaches {
+            match (&b.latest_liquidation, &b.latest_notice) {
+                (None, _) => push(
+                    Code::BreachNotLiquidated,
+                    Some(b.id),
+                    None,
+                    format!(
+                        "breach {} of {} has no liquidation: run `vigia fine liquidate {}`",
+                        b.id, b.breach_date, b.id
+                    ),
+                )?,
+                (Some(_), None) => push(
+                    Code::BreachNotLiquidated,
+                    Some(b.id),
+                    None,
+                    format!(
+                        "breach {} of {} has no notice: run `vigia notice issue {}`",
+                        b.id, b.breach_date, b.id
+                    ),
+                )?,
+                _ => {}
+            }
+            if let Some((liq, true)) = b.latest_liquidation
+                && t.stage_recorded
+            {
+                push(
+                    Code::ProvisionalStale,
+                    Some(b.id),
+                    None,
+                    format!(
+                        "liquidation {liq} was provisional and the stage price is now recorded: liquidate again"
+                    ),
+                )?;
+            }
+            let notice_overdue = b
+                .latest_notice
+                .as_ref()
+                .filter(|(_, deadline)| *deadline < as_of);
+            if notice_overdue.is_some() || !in_lockup {
+                // Without any payment the whole fine is owed; the exact balance is computed only
+                // when it is shown (an overdue notice) or when payments may have settled it.
+                let due = if b.has_payments || notice_overdue.is_some() {
+                    outstanding(conn, t, &a, b, as_of, rates)?
+                } else {
+                    Decimal::ONE
+                };
+                if due > Decimal::ZERO {
+                    owes = true;
+                    if let Some((number, deadline)) = notice_overdue {
+                        overdue = Some((b.id, due));
+                        push(
+                            Code::NoticeOverdue,
+                            Some(b.id),
+                            Some(due),
+                            format!(
+                                "notice {number} was due on {deadline}; {} outstanding as of {as_of}",
+                                format_cop(due)
+                            ),
+                        )?;
+                    }
+                }
+            }
+        }
+
+        let breached_shares: u64 = breaches.iter().map(|b| b.shares).sum();
+        if breached_shares > a.shares {
             push(
                 Code::SharesExceeded,
                 None,
                 None,
                 format!(
-                    "breaches cover {} shares but only {} were adjudicated",
-                    a.breached_shares, a.shares
+                    "breaches cover {breached_shares} shares but only {} were adjudicated",
+                    a.shares
                 ),
-            );
+            )?;
         }
-        let owes = owing.contains(&a.id);
         match a.pledge {
             None if in_lockup || owes => push(
                 Code::MissingPledge,
@@ -287,7 +329,7 @@ pub fn run(
                 } else {
                     "no pledge in force while a fine is owed: register it (Art. 10)".to_string()
                 },
-            ),
+            )?,
             Some((pledge, 2)) if !a.financed => push(
                 Code::PledgeRank,
                 None,
@@ -295,7 +337,7 @@ pub fn run(
                 format!(
                     "pledge {pledge} is second degree but the adjudication was not financed: it should be first degree"
                 ),
-            ),
+            )?,
             _ => {}
         }
         if in_lockup && end <= until {
@@ -307,7 +349,7 @@ pub fn run(
                     "the lock-up ends on {end}; the holder is free from {}",
                     end.succ_opt().unwrap_or(end)
                 ),
-            );
+            )?;
         }
         if let Some((pledge, _)) = a.pledge {
             if !in_lockup && !owes {
@@ -318,25 +360,22 @@ pub fn run(
                     format!(
                         "the lock-up ended on {end} and no fine is owed: pledge {pledge} can be released"
                     ),
-                );
+                )?;
             }
-            if let Some((breach, due)) = overdue.get(&a.id) {
+            if let Some((breach, due)) = overdue {
                 push(
                     Code::PledgeEnforceable,
-                    Some(*breach),
-                    Some(*due),
+                    Some(breach),
+                    Some(due),
                     format!(
                         "the fine of breach {breach} is overdue: pledge {pledge} secures {} (Art. 10)",
-                        format_cop(*due)
+                        format_cop(due)
                     ),
-                );
+                )?;
             }
         }
         Ok(())
     })?;
     progress(read);
-    findings.sort_by(|x, y| {
-        (x.code, x.adjudication_id, x.breach_id).cmp(&(y.code, y.adjudication_id, y.breach_id))
-    });
-    Ok(findings)
+    Ok(())
 }

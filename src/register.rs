@@ -160,6 +160,37 @@ pub struct Facts {
     pub payments: Vec<(i64, Payment)>,
 }
 
+/// The engine's view of a breach under its program: only the reference prices the program lists
+/// count. `adjudication` is (date, price per share); `breach` is (date, shares, consideration
+/// per share).
+pub fn fine_case(
+    program: &crate::program::Program,
+    scale: FineScale,
+    stage: StagePrice,
+    adjudication: (NaiveDate, Decimal),
+    breach: (NaiveDate, u64, Option<Decimal>),
+) -> FineCase {
+    FineCase {
+        adjudicated: adjudication.0,
+        breach_date: breach.0,
+        shares: breach.1,
+        prices: ReferencePrices {
+            acquisition: adjudication.1,
+            transfer: if program.uses(Basis::Transfer) {
+                breach.2
+            } else {
+                None
+            },
+            stage: if program.uses(Basis::Stage) {
+                stage
+            } else {
+                StagePrice::Absent
+            },
+        },
+        scale,
+    }
+}
+
 /// Gathers the stored facts of a breach; payments after `until` are left out.
 pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Facts> {
     let breach = breaches::get(conn, breach_id)?;
@@ -172,26 +203,13 @@ pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Fact
     let adjudication = adjudications::get(conn, breach.adjudication_id)?;
     let program = programs::by_id(conn, adjudication.program_id)?;
     let stage = programs::stage_price(conn, program.id)?;
-    let p = &program.program;
-    let case = FineCase {
-        adjudicated: adjudication.adjudicated_on,
-        breach_date: breach.breach_date,
-        shares: breach.shares,
-        prices: ReferencePrices {
-            acquisition: adjudication.price_per_share,
-            transfer: if p.uses(Basis::Transfer) {
-                breach.transfer_price()
-            } else {
-                None
-            },
-            stage: if p.uses(Basis::Stage) {
-                stage
-            } else {
-                StagePrice::Absent
-            },
-        },
-        scale: scale_of(&program)?,
-    };
+    let case = fine_case(
+        &program.program,
+        scale_of(&program)?,
+        stage,
+        (adjudication.adjudicated_on, adjudication.price_per_share),
+        (breach.breach_date, breach.shares, breach.transfer_price()),
+    );
     let payments = breaches::payments(conn, breach_id)?
         .into_iter()
         .filter(|sp| sp.paid_on <= until)

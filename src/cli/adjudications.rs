@@ -4,7 +4,7 @@ use super::{CliError, Ctx, Status, args};
 use crate::import;
 use crate::report::records::{self, Format};
 use crate::store::adjudications::{self as store_adj, Adjudication, Imported};
-use crate::store::{breaches, programs, sha256_hex};
+use crate::store::{StoreError, breaches, programs, sha256_hex};
 use chrono::NaiveDate;
 use clap::{Subcommand, ValueEnum};
 use rusqlite::Connection;
@@ -94,21 +94,26 @@ impl AdjudicationsCommand {
                 })?;
                 let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &program)?;
-                let (rows, dialect) =
-                    import::parse(&bytes, &p.program.categories).map_err(|errors| {
-                        CliError::Many {
-                            what: format!("import of {}", file.display()),
-                            problems: errors.iter().map(|e| e.to_string()).collect(),
-                        }
-                    })?;
+                let dialect = import::sniff(&bytes);
                 let name = file
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
                 let sha = sha256_hex(&bytes);
-                let result = store.write(&ctx.officer(), |tx| {
-                    store_adj::import(tx, &p, &name, &sha, dialect.encoding, &rows)
-                })?;
+                let result = store
+                    .write(&ctx.officer(), |tx| {
+                        store_adj::import(tx, &p, &name, &sha, dialect.encoding, |sink| {
+                            let (_, errors) = import::each(&bytes, &p.program.categories, sink)?;
+                            Ok(errors.iter().map(|e| e.to_string()).collect())
+                        })
+                    })
+                    .map_err(|e| match e {
+                        StoreError::Rejected(problems) => CliError::Many {
+                            what: format!("import of {}", file.display()),
+                            problems,
+                        },
+                        other => other.into(),
+                    })?;
                 match result {
                     Imported::Added {
                         import_id,

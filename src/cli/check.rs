@@ -1,14 +1,15 @@
 //! `vigia check`: the periodic batch check, for people (table) and schedulers (CSV, JSON, exit
-//! status 0 nothing to do / 1 findings / 2 could not run).
+//! status 0 nothing to do / 1 findings / 2 could not run). CSV and JSON are written as findings
+//! are found, so memory stays flat however many holders there are.
 
 use super::{CliError, Ctx, Status, args};
 use crate::check::{self, Code, Finding, Options};
 use crate::report::records::{self, Format};
-use crate::store::programs;
+use crate::store::{StoreError, programs};
 use chrono::NaiveDate;
 use clap::Args;
 use serde_json::{Value, json};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -29,7 +30,35 @@ pub struct CheckArgs {
     pub out: Option<PathBuf>,
 }
 
-fn record(f: &Finding) -> Value {
+const COLUMNS: [&str; 10] = [
+    "code",
+    "severity",
+    "program",
+    "doc_type",
+    "doc_number",
+    "holder",
+    "adjudication_id",
+    "breach_id",
+    "outstanding",
+    "reason",
+];
+
+fn cells(f: &Finding) -> [String; 10] {
+    [
+        f.code.as_str().to_string(),
+        f.code.severity().as_str().to_string(),
+        f.program.clone(),
+        f.doc_type.clone(),
+        f.doc_number.clone(),
+        f.holder.clone(),
+        f.adjudication_id.to_string(),
+        f.breach_id.map(|b| b.to_string()).unwrap_or_default(),
+        f.outstanding.map(|d| d.to_string()).unwrap_or_default(),
+        f.reason.clone(),
+    ]
+}
+
+fn json_of(f: &Finding) -> Value {
     json!({
         "code": f.code.as_str(),
         "severity": f.code.severity().as_str(),
@@ -44,13 +73,8 @@ fn record(f: &Finding) -> Value {
     })
 }
 
-/// Findings per code, in code order, codes without findings left out.
-fn summary(findings: &[Finding]) -> Vec<(Code, usize)> {
-    Code::ALL
-        .iter()
-        .map(|c| (*c, findings.iter().filter(|f| f.code == *c).count()))
-        .filter(|(_, n)| *n > 0)
-        .collect()
+fn io(e: std::io::Error) -> StoreError {
+    StoreError::Refused(format!("cannot write the report: {e}"))
 }
 
 pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
@@ -62,60 +86,121 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         .as_ref()
         .map(|c| programs::by_code(store.conn(), c).map(|p| p.id))
         .transpose()?;
+    // Where the report goes: a file (written as we go) or our buffered standard output.
+    let mut file = match &a.out {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path).map_err(|e| CliError::File {
+                flag: "--out",
+                path: path.clone(),
+                error: e.to_string(),
+            })?,
+        )),
+        None => None,
+    };
+    let out: &mut dyn Write = match file.as_mut() {
+        Some(f) => f,
+        None => &mut *ctx.out,
+    };
     let tty = std::io::stderr().is_terminal();
     let mut progress = |n: u64| {
         if tty {
             eprint!("\rchecking: {n} adjudications read");
         }
     };
-    let findings = check::run(
-        store.conn(),
-        &Options {
-            as_of,
-            program_id,
-            within_days: a.within_days,
-        },
-        &rates,
-        &mut progress,
-    )?;
+    let mut counts = [0usize; Code::ALL.len()];
+    let mut table_rows: Vec<Value> = Vec::new();
+    let mut first = true;
+    let opts = Options {
+        as_of,
+        program_id,
+        within_days: a.within_days,
+    };
+    match a.format {
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(&mut *out);
+            w.write_record(COLUMNS).map_err(|e| io(e.into()))?;
+            check::run(
+                store.conn(),
+                &opts,
+                &rates,
+                &mut |f| {
+                    counts[f.code as usize] += 1;
+                    w.write_record(cells(&f)).map_err(|e| io(e.into()))
+                },
+                &mut progress,
+            )?;
+            w.flush().map_err(io)?;
+        }
+        Format::Json => {
+            write!(out, "{{\n  \"as_of\": \"{as_of}\",\n  \"findings\": [").map_err(io)?;
+            check::run(
+                store.conn(),
+                &opts,
+                &rates,
+                &mut |f| {
+                    counts[f.code as usize] += 1;
+                    let sep = if first { "\n    " } else { ",\n    " };
+                    first = false;
+                    write!(out, "{sep}{}", json_of(&f)).map_err(io)
+                },
+                &mut progress,
+            )?;
+            let total: usize = counts.iter().sum();
+            let summary: serde_json::Map<String, Value> = Code::ALL
+                .iter()
+                .zip(counts)
+                .filter(|(_, n)| *n > 0)
+                .map(|(c, n)| (c.as_str().to_string(), json!(n)))
+                .collect();
+            writeln!(
+                out,
+                "\n  ],\n  \"findings_total\": {total},\n  \"summary\": {}\n}}",
+                Value::Object(summary)
+            )
+            .map_err(io)?;
+        }
+        Format::Table => {
+            // For people: the summary by code comes first, so the rows wait in memory.
+            check::run(
+                store.conn(),
+                &opts,
+                &rates,
+                &mut |f| {
+                    counts[f.code as usize] += 1;
+                    table_rows.push(Value::Object(
+                        COLUMNS
+                            .iter()
+                            .map(|c| c.to_string())
+                            .zip(cells(&f).map(Value::String))
+                            .collect(),
+                    ));
+                    Ok(())
+                },
+                &mut progress,
+            )?;
+            let total: usize = counts.iter().sum();
+            writeln!(out, "vigia check as of {as_of}: {total} finding(s)")?;
+            if total > 0 {
+                let sum: Vec<Value> = Code::ALL
+                    .iter()
+                    .zip(counts)
+                    .filter(|(_, n)| *n > 0)
+                    .map(|(c, n)| json!({"code": c.as_str(), "severity": c.severity().as_str(), "findings": n}))
+                    .collect();
+                write!(
+                    out,
+                    "{}\n{}",
+                    records::list(&sum, Format::Table),
+                    records::list(&table_rows, Format::Table)
+                )?;
+            }
+        }
+    }
     if tty {
         eprintln!();
     }
-    let rows: Vec<Value> = findings.iter().map(record).collect();
-    let counts = summary(&findings);
-    let text = match a.format {
-        Format::Json => {
-            let summary: serde_json::Map<String, Value> = counts
-                .iter()
-                .map(|(c, n)| (c.as_str().to_string(), json!(n)))
-                .collect();
-            let v = json!({"as_of": as_of.to_string(), "findings_total": findings.len(), "summary": summary, "findings": rows});
-            format!("{}\n", serde_json::to_string_pretty(&v).expect("json"))
-        }
-        Format::Csv => records::list(&rows, Format::Csv),
-        Format::Table => {
-            let mut s = format!("vigia check as of {as_of}: {} finding(s)\n", findings.len());
-            if !findings.is_empty() {
-                let sum: Vec<Value> = counts
-                    .iter()
-                    .map(|(c, n)| json!({"code": c.as_str(), "severity": c.severity().as_str(), "findings": n}))
-                    .collect();
-                s.push_str(&records::list(&sum, Format::Table));
-                s.push('\n');
-                s.push_str(&records::list(&rows, Format::Table));
-            }
-            s
-        }
-    };
-    match &a.out {
-        Some(path) => std::fs::write(path, text).map_err(|e| CliError::File {
-            flag: "--out",
-            path: path.clone(),
-            error: e.to_string(),
-        })?,
-        None => write!(ctx.out, "{text}")?,
-    }
-    Ok(if findings.is_empty() {
+    out.flush()?;
+    Ok(if counts.iter().sum::<usize>() == 0 {
         Status::Ok
     } else {
         Status::Findings

@@ -1,6 +1,6 @@
 //! Holders, adjudications (imported all-or-nothing) and the pledges on them (Art. 10).
 
-use super::audit::Cover;
+use super::audit::{Cover, RowHasher};
 use super::programs::StoredProgram;
 use super::{Result, StoreError, Tx, date, decimal};
 use crate::import::AdjudicationRow;
@@ -8,7 +8,6 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use rust_decimal::Decimal;
 use serde::Serialize;
-use std::collections::HashMap;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Holder {
@@ -53,16 +52,50 @@ pub enum Imported {
     },
 }
 
-/// Imports validated rows for a program in the caller's transaction. Refuses (nothing written)
-/// when a document already belongs to a holder with another name, or when the program's offer
-/// would be exceeded.
+/// A holder row as audited (columns in table order; must serialise exactly like
+/// [`super::json_of_row`] reads it back).
+#[derive(Serialize)]
+struct HolderRow<'a> {
+    id: i64,
+    doc_type: &'a str,
+    doc_number: &'a str,
+    name: &'a str,
+    person_type: &'a str,
+    created_at: &'a str,
+    created_by: &'a str,
+}
+
+/// An adjudication row as audited.
+#[derive(Serialize)]
+struct AdjudicationJson<'a> {
+    id: i64,
+    program_id: i64,
+    holder_id: i64,
+    import_id: i64,
+    line: i64,
+    category: &'a str,
+    shares: i64,
+    price_per_share: &'a str,
+    adjudicated_on: &'a str,
+    lender: Option<&'a str>,
+    financed_shares: i64,
+    created_at: &'a str,
+    created_by: &'a str,
+}
+
+/// Imports rows for a program in the caller's transaction, as `feed` reads them: `feed` hands
+/// each valid row to the sink it is given and returns the problems it found in the file. Refuses
+/// (the caller's transaction then writes nothing) on any row problem, on a document already
+/// registered under another name, or when the program's offer would be exceeded. One prepared
+/// statement per table, holders deduplicated by their unique index, and one audit event for the
+/// whole import that covers the rows by range and SHA-256 (computed as they are written).
 pub fn import(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
     file_name: &str,
     sha256: &str,
     encoding: &str,
-    rows: &[AdjudicationRow],
+    feed: impl FnOnce(&mut dyn FnMut(AdjudicationRow) -> Result<()>) -> Result<Vec<String>>,
 ) -> Result<Imported> {
     let before: Option<(i64, String, String)> = tx
         .conn()
@@ -75,42 +108,144 @@ pub fn import(
     if let Some((import_id, at, by)) = before {
         return Ok(Imported::AlreadyImported { import_id, at, by });
     }
-
-    // Same document, one name: within the file and against the register.
-    let mut problems = Vec::new();
-    let mut seen: HashMap<(String, String), (usize, String)> = HashMap::new();
-    let mut known: HashMap<(String, String), Option<(i64, String)>> = HashMap::new();
-    for r in rows {
-        let key = (r.doc_type.as_str().to_string(), r.doc_number.clone());
-        if let Some((line, name)) = seen.get(&key) {
-            if *name != r.name {
-                problems.push(format!(
-                    "line {}: name {:?}: {} {} is {:?} on line {line}; one document, one holder",
-                    r.line, r.name, key.0, key.1, name
-                ));
-            }
-        } else {
-            seen.insert(key.clone(), (r.line, r.name.clone()));
-        }
-        if !known.contains_key(&key) {
-            let existing = holder_by_doc(tx.conn(), &key.0, &key.1)?.map(|h| (h.id, h.name));
-            known.insert(key.clone(), existing);
-        }
-        if let Some(Some((id, name))) = known.get(&key)
-            && *name != r.name
-        {
-            problems.push(format!(
-                "line {}: name {:?}: {} {} is already registered as {:?} (holder {id}); fix the file or the name",
-                r.line, r.name, key.0, key.1, name
-            ));
-        }
-    }
     let already: i64 = tx.conn().query_row(
         "SELECT coalesce(sum(shares), 0) FROM adjudications WHERE program_id = ?1",
         params![program.id],
         |r| r.get(0),
     )?;
-    let adding: u64 = rows.iter().map(|r| r.shares).sum();
+    let import_id = tx.insert_unaudited(
+        "imports",
+        &[
+            ("program_id", &program.id),
+            ("file_name", &file_name),
+            ("sha256", &sha256),
+            ("encoding", &encoding),
+        ],
+    )?;
+    let (now, actor) = (tx.now().to_string(), tx.actor().to_string());
+    let mut problems: Vec<String> = Vec::new();
+    let (mut holder_hash, mut adjudication_hash) = (RowHasher::default(), RowHasher::default());
+    let (mut first_holder, mut last_holder, mut first_id, mut last_id) = (0i64, 0i64, 0i64, 0i64);
+    let (mut count, mut adding) = (0usize, 0u64);
+    let file_problems = {
+        let conn = tx.conn();
+        let mut find_holder = conn.prepare_cached(
+            "SELECT id, name FROM holders WHERE doc_type = ?1 AND doc_number = ?2",
+        )?;
+        let mut insert_holder = conn.prepare_cached(
+            "INSERT INTO holders (doc_type, doc_number, name, person_type, created_at, created_by)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (doc_type, doc_number) DO NOTHING",
+        )?;
+        let mut insert_adjudication = conn.prepare_cached(
+            "INSERT INTO adjudications (program_id, holder_id, import_id, line, category, shares, price_per_share,
+                 adjudicated_on, lender, financed_shares, created_at, created_by)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        )?;
+        let fixed_price = program.program.fixed_price.to_string();
+        let mut json = Vec::with_capacity(512);
+        let mut sink = |r: AdjudicationRow| -> Result<()> {
+            let doc_type = r.doc_type.as_str();
+            let holder_id = if insert_holder.execute(params![
+                doc_type,
+                r.doc_number,
+                r.name,
+                r.person_type.as_str(),
+                now,
+                actor
+            ])? == 1
+            {
+                let id = conn.last_insert_rowid();
+                json.clear();
+                serde_json::to_writer(
+                    &mut json,
+                    &HolderRow {
+                        id,
+                        doc_type,
+                        doc_number: &r.doc_number,
+                        name: &r.name,
+                        person_type: r.person_type.as_str(),
+                        created_at: &now,
+                        created_by: &actor,
+                    },
+                )
+                .expect("row serialises");
+                holder_hash.add_bytes(&json);
+                if first_holder == 0 {
+                    first_holder = id;
+                }
+                last_holder = id;
+                id
+            } else {
+                // one document, one holder: within the file and against the register
+                let (id, name): (i64, String) = find_holder
+                    .query_row(params![doc_type, r.doc_number], |x| {
+                        Ok((x.get(0)?, x.get(1)?))
+                    })?;
+                if name != r.name {
+                    problems.push(format!(
+                        "line {}: name {:?}: {} {} is already registered as {:?} (holder {id}, in the register or earlier in this file); one document, one holder",
+                        r.line, r.name, doc_type, r.doc_number, name
+                    ));
+                }
+                id
+            };
+            let own_price;
+            let price: &str = match r.price_per_share {
+                Some(p) => {
+                    own_price = p.to_string();
+                    &own_price
+                }
+                None => &fixed_price,
+            };
+            let on = iso_date(r.adjudicated_on);
+            let on = std::str::from_utf8(&on).expect("ascii date");
+            insert_adjudication.execute(params![
+                program.id,
+                holder_id,
+                import_id,
+                r.line as i64,
+                r.category,
+                r.shares as i64,
+                price,
+                on,
+                r.lender,
+                r.financed_shares as i64,
+                now,
+                actor
+            ])?;
+            let id = conn.last_insert_rowid();
+            json.clear();
+            serde_json::to_writer(
+                &mut json,
+                &AdjudicationJson {
+                    id,
+                    program_id: program.id,
+                    holder_id,
+                    import_id,
+                    line: r.line as i64,
+                    category: &r.category,
+                    shares: r.shares as i64,
+                    price_per_share: price,
+                    adjudicated_on: on,
+                    lender: r.lender.as_deref(),
+                    financed_shares: r.financed_shares as i64,
+                    created_at: &now,
+                    created_by: &actor,
+                },
+            )
+            .expect("row serialises");
+            adjudication_hash.add_bytes(&json);
+            if first_id == 0 {
+                first_id = id;
+            }
+            last_id = id;
+            count += 1;
+            adding += r.shares;
+            Ok(())
+        };
+        feed(&mut sink)?
+    };
+    problems.splice(0..0, file_problems);
     if already as u64 + adding > program.program.shares_offered {
         problems.push(format!(
             "the file adjudicates {adding} shares; with the {already} already registered that exceeds the {} offered by {}",
@@ -118,100 +253,51 @@ pub fn import(
         ));
     }
     if !problems.is_empty() {
-        return Err(StoreError::Refused(format!(
-            "nothing was imported:\n  {}",
-            problems.join("\n  ")
-        )));
+        // the caller's transaction is rolled back: nothing of this import stays
+        return Err(StoreError::Rejected(problems));
     }
-
-    let import_id = tx.insert_unaudited(
-        "imports",
-        &[
-            ("program_id", &program.id),
-            ("file_name", &file_name),
-            ("sha256", &sha256),
-            ("rows", &(rows.len() as i64)),
-            ("encoding", &encoding),
-        ],
-    )?;
-    let mut holder_ids: HashMap<(String, String), i64> = HashMap::new();
-    let mut new_holders = Vec::new();
-    let mut adjudication_ids = Vec::with_capacity(rows.len());
-    for r in rows {
-        let key = (r.doc_type.as_str().to_string(), r.doc_number.clone());
-        let holder_id = match (holder_ids.get(&key), known.get(&key)) {
-            (Some(id), _) => *id,
-            (None, Some(Some((id, _)))) => *id,
-            _ => {
-                let id = tx.insert_unaudited(
-                    "holders",
-                    &[
-                        ("doc_type", &key.0),
-                        ("doc_number", &key.1),
-                        ("name", &r.name),
-                        ("person_type", &r.person_type.as_str()),
-                    ],
-                )?;
-                new_holders.push(id);
-                id
-            }
-        };
-        holder_ids.insert(key, holder_id);
-        let price = r
-            .price_per_share
-            .unwrap_or(program.program.fixed_price)
-            .to_string();
-        let id = tx.insert_unaudited(
-            "adjudications",
-            &[
-                ("program_id", &program.id),
-                ("holder_id", &holder_id),
-                ("import_id", &import_id),
-                ("line", &(r.line as i64)),
-                ("category", &r.category),
-                ("shares", &(r.shares as i64)),
-                ("price_per_share", &price),
-                ("adjudicated_on", &r.adjudicated_on.to_string()),
-                ("lender", &r.lender),
-                ("financed_shares", &(r.financed_shares as i64)),
-            ],
-        )?;
-        adjudication_ids.push(id);
-    }
-    let first_id = *adjudication_ids.first().unwrap_or(&0);
-    let last_id = *adjudication_ids.last().unwrap_or(&0);
+    let new_holders = holder_hash.count_so_far();
     let mut covers = vec![Cover {
         table: "adjudications",
         first: first_id,
         last: last_id,
+        digest: Some(adjudication_hash.finish()),
     }];
-    if let (Some(a), Some(b)) = (new_holders.first(), new_holders.last()) {
+    if first_holder != 0 {
         covers.push(Cover {
             table: "holders",
-            first: *a,
-            last: *b,
+            first: first_holder,
+            last: last_holder,
+            digest: Some(holder_hash.finish()),
         });
     }
     tx.audit_bulk("adjudications.import", "imports", import_id, &covers)?;
     Ok(Imported::Added {
         import_id,
-        rows: rows.len(),
-        new_holders: new_holders.len(),
+        rows: count,
+        new_holders: new_holders as usize,
         first_id,
         last_id,
     })
 }
 
-fn holder_by_doc(conn: &Connection, doc_type: &str, doc_number: &str) -> Result<Option<Holder>> {
-    Ok(conn
-        .query_row(
-            "SELECT id, doc_type, doc_number, name, person_type FROM holders WHERE doc_type = ?1 AND doc_number = ?2",
-            params![doc_type, doc_number],
-            |r| {
-                Ok(Holder { id: r.get(0)?, doc_type: r.get(1)?, doc_number: r.get(2)?, name: r.get(3)?, person_type: r.get(4)? })
-            },
-        )
-        .optional()?)
+/// `YYYY-MM-DD` without going through a formatter (a million rows pass here).
+fn iso_date(d: NaiveDate) -> [u8; 10] {
+    use chrono::Datelike;
+    let (y, m, day) = (d.year() as u32, d.month(), d.day());
+    let digit = |n: u32| b'0' + (n % 10) as u8;
+    [
+        digit(y / 1000),
+        digit(y / 100),
+        digit(y / 10),
+        digit(y),
+        b'-',
+        digit(m / 10),
+        digit(m),
+        b'-',
+        digit(day / 10),
+        digit(day),
+    ]
 }
 
 const SELECT: &str = "SELECT a.id, a.program_id, p.code, h.id, h.doc_type, h.doc_number, h.name, h.person_type,

@@ -34,11 +34,25 @@ pub struct Breach {
 impl Breach {
     /// Art. 9 (ii): the consideration per share, from the per-share figure or the total.
     pub fn transfer_price(&self) -> Option<Decimal> {
-        self.consideration_per_share.or_else(|| {
-            self.consideration_total
-                .map(|t| t / Decimal::from(self.shares))
-        })
+        transfer_price(
+            self.consideration_per_share,
+            self.consideration_total,
+            self.shares,
+        )
     }
+}
+
+/// The per-share consideration from what was recorded: the per-share figure, or the total divided
+/// by the shares.
+pub fn transfer_price(
+    per_share: Option<Decimal>,
+    total: Option<Decimal>,
+    shares: u64,
+) -> Option<Decimal> {
+    if shares == 0 {
+        return per_share;
+    }
+    per_share.or_else(|| total.map(|t| t / Decimal::from(shares)))
 }
 
 /// What a new breach says.

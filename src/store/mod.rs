@@ -10,7 +10,7 @@ pub mod programs;
 pub mod rates;
 pub mod scan;
 
-use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OpenFlags, Transaction, params};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -25,6 +25,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0002_notices.sql",
         include_str!("../../schema/0002_notices.sql"),
+    ),
+    (
+        "0003_check_indexes.sql",
+        include_str!("../../schema/0003_check_indexes.sql"),
     ),
 ];
 
@@ -46,6 +50,8 @@ pub enum StoreError {
     },
     /// A rule of the register refused the write; the message says why and what to do.
     Refused(String),
+    /// Input rejected row by row (e.g. an import): every problem, each naming its line.
+    Rejected(Vec<String>),
 }
 
 impl fmt::Display for StoreError {
@@ -62,6 +68,13 @@ impl fmt::Display for StoreError {
             ),
             StoreError::NotFound { what, id } => write!(f, "no {what} {id} in the register"),
             StoreError::Refused(m) => f.write_str(m),
+            StoreError::Rejected(problems) => {
+                write!(f, "{} problem(s), nothing was written:", problems.len())?;
+                for p in problems {
+                    write!(f, "\n  {p}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -85,6 +98,9 @@ fn configure(conn: &Connection) -> Result<()> {
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
+    // 64 MiB of page cache: imports and the batch check walk big indexes.
+    conn.pragma_update(None, "cache_size", -65536)?;
+    conn.pragma_update(None, "temp_store", "MEMORY")?;
     Ok(())
 }
 
@@ -243,25 +259,30 @@ pub fn row_json(conn: &Connection, table: &str, id: i64) -> Result<Option<Value>
     let key = if table == "audit_events" { "seq" } else { "id" };
     let mut stmt = conn.prepare_cached(&format!("SELECT * FROM {table} WHERE {key} = ?1"))?;
     let names: Vec<String> = stmt.column_names().map(|s| s.to_string()).collect();
-    let row = stmt
-        .query_row(params![id], |r| {
-            let mut map = Map::new();
-            for (i, name) in names.iter().enumerate() {
-                let v = match r.get_ref(i)? {
-                    rusqlite::types::ValueRef::Null => Value::Null,
-                    rusqlite::types::ValueRef::Integer(n) => Value::from(n),
-                    rusqlite::types::ValueRef::Real(x) => Value::String(format!("REAL:{x}")),
-                    rusqlite::types::ValueRef::Text(t) => {
-                        Value::String(String::from_utf8_lossy(t).into_owned())
-                    }
-                    rusqlite::types::ValueRef::Blob(b) => Value::String(hex(b)),
-                };
-                map.insert(name.clone(), v);
+    let mut rows = stmt.query(params![id])?;
+    match rows.next()? {
+        Some(r) => Ok(Some(json_of_row(r, &names)?)),
+        None => Ok(None),
+    }
+}
+
+/// A row as a JSON object with its columns in order: integers as numbers, text as strings, NULL
+/// as null. The one definition of a row's audited form.
+pub fn json_of_row(r: &rusqlite::Row<'_>, names: &[String]) -> Result<Value> {
+    let mut map = Map::new();
+    for (i, name) in names.iter().enumerate() {
+        let v = match r.get_ref(i)? {
+            rusqlite::types::ValueRef::Null => Value::Null,
+            rusqlite::types::ValueRef::Integer(n) => Value::from(n),
+            rusqlite::types::ValueRef::Real(x) => Value::String(format!("REAL:{x}")),
+            rusqlite::types::ValueRef::Text(t) => {
+                Value::String(String::from_utf8_lossy(t).into_owned())
             }
-            Ok(Value::Object(map))
-        })
-        .optional()?;
-    Ok(row)
+            rusqlite::types::ValueRef::Blob(b) => Value::String(hex(b)),
+        };
+        map.insert(name.clone(), v);
+    }
+    Ok(Value::Object(map))
 }
 
 /// Lower-case hex.
@@ -334,7 +355,6 @@ mod tests {
                 "program_id",
                 "file_name",
                 "sha256",
-                "rows",
                 "encoding",
                 "created_at",
                 "created_by",

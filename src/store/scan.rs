@@ -1,30 +1,54 @@
-//! Streaming reads for the batch check: one pass over the adjudications (with the pledge in force
-//! and the breached shares of each) and one over the breaches (with their latest liquidation and
-//! notice). Rows go to a callback as they are read; nothing is collected here.
+//! Streaming reads for the batch check: one pass over the breaches (with what the engine needs to
+//! price them and their latest liquidation and notice) and one pass over the adjudications (with
+//! the pledge in force). Rows go to a callback as they are read; text columns are lent, not
+//! copied, so a million rows cost no allocation unless a finding keeps them.
 
-use super::{Result, date};
+use super::{Result, StoreError, date, decimal};
 use chrono::NaiveDate;
 use rusqlite::{Connection, params};
+use rust_decimal::Decimal;
+use std::collections::{HashMap, HashSet};
 
 /// One adjudication as the check sees it on the as-of date.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AdjudicationRow {
     pub id: i64,
     pub program_id: i64,
-    pub doc_type: String,
-    pub doc_number: String,
-    pub name: String,
+    pub holder_id: i64,
     pub shares: u64,
     pub adjudicated_on: NaiveDate,
     pub financed: bool,
-    /// The pledge in force on the as-of date: (id, rank).
+    /// The pledge in force on the as-of date (the latest, if several): (id, rank).
     pub pledge: Option<(i64, u8)>,
-    /// Shares of non-void breaches dated on or before the as-of date.
-    pub breached_shares: u64,
+    pub price_per_share: Decimal,
+}
+
+fn text<'r>(r: &'r rusqlite::Row<'_>, i: usize) -> Result<&'r str> {
+    r.get_ref(i)?
+        .as_str()
+        .map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// Parses `YYYY-MM-DD` as stored (a million rows come through here).
+fn iso(s: &str, what: &str) -> Result<NaiveDate> {
+    let b = s.as_bytes();
+    let n = |a: usize, z: usize| {
+        b[a..z].iter().try_fold(0u32, |acc, c| {
+            c.is_ascii_digit().then(|| acc * 10 + u32::from(c - b'0'))
+        })
+    };
+    if b.len() == 10
+        && let (Some(y), Some(m), Some(d)) = (n(0, 4), n(5, 7), n(8, 10))
+        && let Some(x) = NaiveDate::from_ymd_opt(y as i32, m, d)
+    {
+        return Ok(x);
+    }
+    date(s, what)
 }
 
 /// Calls `f` for every adjudication (of one program, or all) adjudicated on or before `as_of`,
-/// in id order.
+/// in id order. One pass: adjudications joined with their pledges (and releases, when there are
+/// any); an adjudication with several pledges comes once, with the latest one in force.
 pub fn adjudications(
     conn: &Connection,
     program_id: Option<i64>,
@@ -32,115 +56,228 @@ pub fn adjudications(
     mut f: impl FnMut(AdjudicationRow) -> Result<()>,
 ) -> Result<()> {
     let as_of_s = as_of.to_string();
-    let mut stmt = conn.prepare(
-        "SELECT a.id, a.program_id, h.doc_type, h.doc_number, h.name, a.shares, a.adjudicated_on,
-                (a.lender IS NOT NULL OR a.financed_shares > 0),
-                (SELECT p.id FROM pledges p
-                   WHERE p.adjudication_id = a.id AND p.registered_on <= ?2
-                     AND NOT EXISTS (SELECT 1 FROM pledge_releases r WHERE r.pledge_id = p.id AND r.released_on <= ?2)
-                   ORDER BY p.id DESC LIMIT 1) AS pledge_id,
-                (SELECT p.rank FROM pledges p
-                   WHERE p.adjudication_id = a.id AND p.registered_on <= ?2
-                     AND NOT EXISTS (SELECT 1 FROM pledge_releases r WHERE r.pledge_id = p.id AND r.released_on <= ?2)
-                   ORDER BY p.id DESC LIMIT 1) AS pledge_rank,
-                (SELECT coalesce(sum(b.shares), 0) FROM breaches b
-                   WHERE b.adjudication_id = a.id AND b.breach_date <= ?2
-                     AND NOT EXISTS (SELECT 1 FROM breach_voids v WHERE v.breach_id = b.id))
-         FROM adjudications a JOIN holders h ON h.id = a.holder_id
-         WHERE (?1 IS NULL OR a.program_id = ?1) AND a.adjudicated_on <= ?2
-         ORDER BY a.id",
-    )?;
-    let mut rows = stmt.query(params![program_id, as_of_s])?;
-    while let Some(r) = rows.next()? {
-        let pledge_id: Option<i64> = r.get(8)?;
-        let pledge_rank: Option<i64> = r.get(9)?;
-        let pledge = pledge_id
-            .zip(pledge_rank)
-            .map(|(id, rank)| (id, rank as u8));
-        let on: String = r.get(6)?;
-        f(AdjudicationRow {
-            id: r.get(0)?,
-            program_id: r.get(1)?,
-            doc_type: r.get(2)?,
-            doc_number: r.get(3)?,
-            name: r.get(4)?,
-            shares: r.get::<_, i64>(5)? as u64,
-            adjudicated_on: date(&on, "adjudicated_on")?,
-            financed: r.get(7)?,
-            pledge,
-            breached_shares: r.get::<_, i64>(10)? as u64,
+    let any_release: bool =
+        conn.query_row("SELECT EXISTS (SELECT 1 FROM pledge_releases)", [], |r| {
+            r.get(0)
         })?;
+    let released = if any_release {
+        "(SELECT r.released_on <= ?2 FROM pledge_releases r WHERE r.pledge_id = p.id)"
+    } else {
+        "NULL"
+    };
+    let mut stmt = conn.prepare(&format!(
+        "SELECT a.id, a.program_id, a.holder_id, a.shares, a.adjudicated_on,
+                (a.lender IS NOT NULL OR a.financed_shares > 0), p.id, p.rank, {released}, a.price_per_share
+         FROM adjudications a
+         LEFT JOIN pledges p ON p.adjudication_id = a.id AND p.registered_on <= ?2
+         WHERE (?1 IS NULL OR a.program_id = ?1)
+         ORDER BY a.id"
+    ))?;
+    let mut rows = stmt.query(params![program_id, as_of_s])?;
+    let mut current: Option<AdjudicationRow> = None;
+    // Offerings adjudicate on a handful of dates at a handful of prices: parse each text once.
+    let mut dates: HashMap<[u8; 10], NaiveDate> = HashMap::new();
+    let mut prices = Parsed::default();
+    while let Some(r) = rows.next()? {
+        let id: i64 = r.get(0)?;
+        let released: Option<bool> = r.get(8)?;
+        let pledge = match (r.get::<_, Option<i64>>(6)?, r.get::<_, Option<i64>>(7)?) {
+            (Some(p), Some(rank)) if released != Some(true) => Some((p, rank as u8)),
+            _ => None,
+        };
+        match current.as_mut() {
+            Some(c) if c.id == id => {
+                if pledge.is_some_and(|(p, _)| c.pledge.is_none_or(|(q, _)| p > q)) {
+                    c.pledge = pledge;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(done) = current.take() {
+            f(done)?;
+        }
+        let on_text = text(r, 4)?;
+        let adjudicated_on = match <[u8; 10]>::try_from(on_text.as_bytes())
+            .ok()
+            .and_then(|k| dates.get(&k).copied())
+        {
+            Some(d) => d,
+            None => {
+                let d = iso(on_text, "adjudicated_on")?;
+                if let Ok(k) = <[u8; 10]>::try_from(on_text.as_bytes()) {
+                    dates.insert(k, d);
+                }
+                d
+            }
+        };
+        if adjudicated_on > as_of {
+            continue;
+        }
+        current = Some(AdjudicationRow {
+            id,
+            program_id: r.get(1)?,
+            holder_id: r.get(2)?,
+            shares: r.get::<_, i64>(3)? as u64,
+            adjudicated_on,
+            financed: r.get(5)?,
+            pledge,
+            price_per_share: prices.get(text(r, 9)?)?,
+        });
+    }
+    if let Some(done) = current {
+        f(done)?;
     }
     Ok(())
 }
 
-/// One non-void breach with what has been done about it.
+/// A holder's (document type, document number, name), for the findings that name them.
+pub fn holder(conn: &Connection, holder_id: i64) -> Result<(String, String, String)> {
+    let mut stmt =
+        conn.prepare_cached("SELECT doc_type, doc_number, name FROM holders WHERE id = ?1")?;
+    Ok(stmt.query_row(params![holder_id], |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+    })?)
+}
+
+/// Exact decimals parsed once per distinct text.
+#[derive(Default)]
+struct Parsed(HashMap<String, Decimal>);
+
+impl Parsed {
+    fn get(&mut self, text: &str) -> Result<Decimal> {
+        if let Some(d) = self.0.get(text) {
+            return Ok(*d);
+        }
+        let d = decimal(text, "price_per_share")?;
+        self.0.insert(text.to_string(), d);
+        Ok(d)
+    }
+}
+
+/// One non-void breach with what it takes to price it and what has been done about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BreachRow {
     pub id: i64,
     pub adjudication_id: i64,
-    pub program_id: i64,
-    pub doc_type: String,
-    pub doc_number: String,
-    pub name: String,
     pub breach_date: NaiveDate,
-    pub adjudicated_on: NaiveDate,
+    pub shares: u64,
+    pub consideration_per_share: Option<Decimal>,
+    pub consideration_total: Option<Decimal>,
     /// Some payment against the fine is recorded on or before the as-of date.
     pub has_payments: bool,
     /// The latest liquidation: (id, provisional).
     pub latest_liquidation: Option<(i64, bool)>,
     /// The latest notice: (number, deadline).
     pub latest_notice: Option<(String, NaiveDate)>,
-    /// The program has recorded its stage price (or that there is none).
-    pub stage_recorded: bool,
 }
 
-/// Calls `f` for every non-void breach dated on or before `as_of`, in id order.
-pub fn breaches(
+/// What has been done about each breach: latest liquidation, latest notice, payments.
+#[derive(Debug, Default)]
+struct Followed {
+    liquidation: HashMap<i64, (i64, bool)>,
+    notice: HashMap<i64, (String, NaiveDate)>,
+    paid: HashSet<i64>,
+}
+
+/// Reads the (small) liquidation, notice and payment tables once, in sequence, instead of
+/// probing them for every breach.
+fn followed(conn: &Connection, as_of: &str) -> Result<Followed> {
+    let mut f = Followed::default();
+    // (breach_id, id, provisional) is a covering index: the big JSON columns are never read
+    let mut stmt =
+        conn.prepare("SELECT breach_id, id, provisional FROM liquidations ORDER BY breach_id, id")?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        f.liquidation.insert(r.get(0)?, (r.get(1)?, r.get(2)?));
+    }
+    let mut stmt = conn.prepare("SELECT breach_id, number, deadline FROM notices ORDER BY id")?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        f.notice
+            .insert(r.get(0)?, (r.get(1)?, iso(text(r, 2)?, "deadline")?));
+    }
+    let mut stmt = conn.prepare("SELECT DISTINCT breach_id FROM payments WHERE paid_on <= ?1")?;
+    let mut rows = stmt.query(params![as_of])?;
+    while let Some(r) = rows.next()? {
+        f.paid.insert(r.get(0)?);
+    }
+    Ok(f)
+}
+
+/// Walks the adjudications (see [`adjudications`]) and, beside each, its non-void breaches dated
+/// on or before `as_of`: a merge of two ordered cursors, so neither side is probed at random.
+pub fn adjudications_with_breaches(
     conn: &Connection,
     program_id: Option<i64>,
     as_of: NaiveDate,
-    mut f: impl FnMut(BreachRow) -> Result<()>,
+    mut f: impl FnMut(AdjudicationRow, &[BreachRow]) -> Result<()>,
 ) -> Result<()> {
     let as_of_s = as_of.to_string();
+    let mut done = followed(conn, &as_of_s)?;
     let mut stmt = conn.prepare(
-        "SELECT b.id, b.adjudication_id, a.program_id, h.doc_type, h.doc_number, h.name, b.breach_date,
-                (SELECT l.id FROM liquidations l WHERE l.breach_id = b.id ORDER BY l.id DESC LIMIT 1),
-                (SELECT l.provisional FROM liquidations l WHERE l.breach_id = b.id ORDER BY l.id DESC LIMIT 1),
-                (SELECT n.number FROM notices n WHERE n.breach_id = b.id ORDER BY n.id DESC LIMIT 1),
-                (SELECT n.deadline FROM notices n WHERE n.breach_id = b.id ORDER BY n.id DESC LIMIT 1),
-                EXISTS (SELECT 1 FROM stage_prices s WHERE s.program_id = a.program_id),
-                a.adjudicated_on,
-                EXISTS (SELECT 1 FROM payments y WHERE y.breach_id = b.id AND y.paid_on <= ?2)
-         FROM breaches b JOIN adjudications a ON a.id = b.adjudication_id JOIN holders h ON h.id = a.holder_id
-         WHERE (?1 IS NULL OR a.program_id = ?1) AND b.breach_date <= ?2
-           AND NOT EXISTS (SELECT 1 FROM breach_voids v WHERE v.breach_id = b.id)
-         ORDER BY b.id",
+        "SELECT b.id, b.adjudication_id, b.breach_date, b.shares, b.consideration_per_share, b.consideration_total
+         FROM breaches b
+         WHERE b.breach_date <= ?1 AND NOT EXISTS (SELECT 1 FROM breach_voids v WHERE v.breach_id = b.id)
+         ORDER BY b.adjudication_id, b.id",
     )?;
-    let mut rows = stmt.query(params![program_id, as_of_s])?;
-    while let Some(r) = rows.next()? {
-        let on: String = r.get(6)?;
-        let liq: Option<i64> = r.get(7)?;
-        let provisional: Option<bool> = r.get(8)?;
-        let number: Option<String> = r.get(9)?;
-        let deadline: Option<String> = r.get(10)?;
-        f(BreachRow {
-            id: r.get(0)?,
+    let mut rows = stmt.query(params![as_of_s])?;
+    let mut next = || -> Result<Option<BreachRow>> {
+        let Some(r) = rows.next()? else {
+            return Ok(None);
+        };
+        let opt_dec = |i: usize, what: &str| -> Result<Option<Decimal>> {
+            r.get::<_, Option<String>>(i)?
+                .map(|x| decimal(&x, what))
+                .transpose()
+        };
+        let id: i64 = r.get(0)?;
+        Ok(Some(BreachRow {
+            id,
             adjudication_id: r.get(1)?,
-            program_id: r.get(2)?,
-            doc_type: r.get(3)?,
-            doc_number: r.get(4)?,
-            name: r.get(5)?,
-            breach_date: date(&on, "breach_date")?,
-            latest_liquidation: liq.map(|id| (id, provisional.unwrap_or(false))),
-            latest_notice: match (number, deadline) {
-                (Some(n), Some(d)) => Some((n, date(&d, "deadline")?)),
-                _ => None,
-            },
-            stage_recorded: r.get(11)?,
-            adjudicated_on: date(&r.get::<_, String>(12)?, "adjudicated_on")?,
-            has_payments: r.get(13)?,
-        })?;
-    }
-    Ok(())
+            breach_date: iso(text(r, 2)?, "breach_date")?,
+            shares: r.get::<_, i64>(3)? as u64,
+            consideration_per_share: opt_dec(4, "consideration_per_share")?,
+            consideration_total: opt_dec(5, "consideration_total")?,
+            has_payments: done.paid.contains(&id),
+            latest_liquidation: done.liquidation.get(&id).copied(),
+            latest_notice: done.notice.remove(&id),
+        }))
+    };
+    let mut ahead = next()?;
+    let mut group: Vec<BreachRow> = Vec::new();
+    adjudications(conn, program_id, as_of, |a| {
+        group.clear();
+        while let Some(b) = ahead.take() {
+            if b.adjudication_id < a.id {
+                ahead = next()?; // an adjudication outside this scan
+            } else if b.adjudication_id == a.id {
+                group.push(b);
+                ahead = next()?;
+            } else {
+                ahead = Some(b);
+                break;
+            }
+        }
+        f(a, &group)
+    })
+}
+
+/// Payments against a breach dated on or before `as_of`, in the order recorded: (date, amount).
+pub fn payments_until(
+    conn: &Connection,
+    breach_id: i64,
+    as_of: NaiveDate,
+) -> Result<Vec<(NaiveDate, Decimal)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT paid_on, amount FROM payments WHERE breach_id = ?1 AND paid_on <= ?2 ORDER BY id",
+    )?;
+    let rows = stmt.query_map(params![breach_id, as_of.to_string()], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+    })?;
+    rows.map(|r| {
+        let (d, a) = r?;
+        Ok((date(&d, "paid_on")?, decimal(&a, "amount")?))
+    })
+    .collect()
 }
