@@ -47,8 +47,9 @@ fn iso(s: &str, what: &str) -> Result<NaiveDate> {
 }
 
 /// Calls `f` for every adjudication (of one program, or all) adjudicated on or before `as_of`,
-/// in id order. One pass: adjudications joined with their pledges (and releases, when there are
-/// any); an adjudication with several pledges comes once, with the latest one in force.
+/// in id order, with the pledge in force on that date (the latest, if several). Two sequential
+/// reads merged here — adjudications by id, pledges by adjudication through their covering
+/// index — instead of one index probe per adjudication.
 pub fn adjudications(
     conn: &Connection,
     program_id: Option<i64>,
@@ -56,56 +57,55 @@ pub fn adjudications(
     mut f: impl FnMut(AdjudicationRow) -> Result<()>,
 ) -> Result<()> {
     let as_of_s = as_of.to_string();
-    let any_release: bool =
-        conn.query_row("SELECT EXISTS (SELECT 1 FROM pledge_releases)", [], |r| {
-            r.get(0)
-        })?;
-    let released = if any_release {
-        "(SELECT r.released_on <= ?2 FROM pledge_releases r WHERE r.pledge_id = p.id)"
+    let any_release: bool = conn.query_row("SELECT EXISTS (SELECT 1 FROM pledge_releases)", [], |r| r.get(0))?;
+    let not_released = if any_release {
+        "AND NOT EXISTS (SELECT 1 FROM pledge_releases r WHERE r.pledge_id = p.id AND r.released_on <= ?1)"
     } else {
-        "NULL"
+        ""
     };
-    let mut stmt = conn.prepare(&format!(
-        "SELECT a.id, a.program_id, a.holder_id, a.shares, a.adjudicated_on,
-                (a.lender IS NOT NULL OR a.financed_shares > 0), p.id, p.rank, {released}, a.price_per_share
-         FROM adjudications a
-         LEFT JOIN pledges p ON p.adjudication_id = a.id AND p.registered_on <= ?2
-         WHERE (?1 IS NULL OR a.program_id = ?1)
-         ORDER BY a.id"
+    let mut pledges_stmt = conn.prepare(&format!(
+        "SELECT p.adjudication_id, p.id, p.rank FROM pledges p
+         WHERE p.registered_on <= ?1 {not_released}
+         ORDER BY p.adjudication_id"
     ))?;
-    let mut rows = stmt.query(params![program_id, as_of_s])?;
-    let mut current: Option<AdjudicationRow> = None;
+    let mut pledges = pledges_stmt.query(params![as_of_s])?;
+    let mut next_pledge = || -> Result<Option<(i64, i64, u8)>> {
+        Ok(match pledges.next()? {
+            Some(r) => Some((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? as u8)),
+            None => None,
+        })
+    };
+    let mut pledge_ahead = next_pledge()?;
+    let mut stmt = conn.prepare(
+        "SELECT a.id, a.program_id, a.holder_id, a.shares, a.adjudicated_on,
+                (a.lender IS NOT NULL OR a.financed_shares > 0), a.price_per_share
+         FROM adjudications a
+         WHERE (?1 IS NULL OR a.program_id = ?1)
+         ORDER BY a.id",
+    )?;
+    let mut rows = stmt.query(params![program_id])?;
     // Offerings adjudicate on a handful of dates at a handful of prices: parse each text once.
     let mut dates: HashMap<[u8; 10], NaiveDate> = HashMap::new();
     let mut prices = Parsed::default();
     while let Some(r) = rows.next()? {
         let id: i64 = r.get(0)?;
-        let released: Option<bool> = r.get(8)?;
-        let pledge = match (r.get::<_, Option<i64>>(6)?, r.get::<_, Option<i64>>(7)?) {
-            (Some(p), Some(rank)) if released != Some(true) => Some((p, rank as u8)),
-            _ => None,
-        };
-        match current.as_mut() {
-            Some(c) if c.id == id => {
-                if pledge.is_some_and(|(p, _)| c.pledge.is_none_or(|(q, _)| p > q)) {
-                    c.pledge = pledge;
-                }
-                continue;
+        let mut pledge: Option<(i64, u8)> = None;
+        while let Some((adj, p, rank)) = pledge_ahead {
+            if adj > id {
+                break;
             }
-            _ => {}
-        }
-        if let Some(done) = current.take() {
-            f(done)?;
+            if adj == id && pledge.is_none_or(|(q, _)| p > q) {
+                pledge = Some((p, rank));
+            }
+            pledge_ahead = next_pledge()?;
         }
         let on_text = text(r, 4)?;
-        let adjudicated_on = match <[u8; 10]>::try_from(on_text.as_bytes())
-            .ok()
-            .and_then(|k| dates.get(&k).copied())
-        {
+        let key = <[u8; 10]>::try_from(on_text.as_bytes()).ok();
+        let adjudicated_on = match key.and_then(|k| dates.get(&k).copied()) {
             Some(d) => d,
             None => {
                 let d = iso(on_text, "adjudicated_on")?;
-                if let Ok(k) = <[u8; 10]>::try_from(on_text.as_bytes()) {
+                if let Some(k) = key {
                     dates.insert(k, d);
                 }
                 d
@@ -114,7 +114,7 @@ pub fn adjudications(
         if adjudicated_on > as_of {
             continue;
         }
-        current = Some(AdjudicationRow {
+        f(AdjudicationRow {
             id,
             program_id: r.get(1)?,
             holder_id: r.get(2)?,
@@ -122,11 +122,8 @@ pub fn adjudications(
             adjudicated_on,
             financed: r.get(5)?,
             pledge,
-            price_per_share: prices.get(text(r, 9)?)?,
-        });
-    }
-    if let Some(done) = current {
-        f(done)?;
+            price_per_share: prices.get(text(r, 6)?)?,
+        })?;
     }
     Ok(())
 }
