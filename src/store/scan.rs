@@ -57,7 +57,10 @@ pub fn adjudications(
     mut f: impl FnMut(AdjudicationRow) -> Result<()>,
 ) -> Result<()> {
     let as_of_s = as_of.to_string();
-    let any_release: bool = conn.query_row("SELECT EXISTS (SELECT 1 FROM pledge_releases)", [], |r| r.get(0))?;
+    let any_release: bool =
+        conn.query_row("SELECT EXISTS (SELECT 1 FROM pledge_releases)", [], |r| {
+            r.get(0)
+        })?;
     let not_released = if any_release {
         "AND NOT EXISTS (SELECT 1 FROM pledge_releases r WHERE r.pledge_id = p.id AND r.released_on <= ?1)"
     } else {
