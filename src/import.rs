@@ -227,6 +227,52 @@ pub fn each<E>(
     Ok((dialect, errors))
 }
 
+/// Like [`each`], but the reading and checking run on a second thread while `f` runs on this
+/// one (an import spends about as long parsing as storing): rows travel in batches through a
+/// bounded channel, so memory stays flat.
+pub fn each_in_parallel<E: Send>(
+    bytes: &[u8],
+    categories: &[String],
+    mut f: impl FnMut(AdjudicationRow) -> Result<(), E>,
+) -> Result<(Dialect, Vec<RowError>), E> {
+    const BATCH: usize = 2048;
+    std::thread::scope(|scope| {
+        let (to_store, from_parser) = std::sync::mpsc::sync_channel::<Vec<AdjudicationRow>>(4);
+        let parser = scope.spawn(move || {
+            let mut batch = Vec::with_capacity(BATCH);
+            let read = each(bytes, categories, |row| {
+                batch.push(row);
+                if batch.len() == BATCH {
+                    // the receiver is gone only when storing failed: stop reading
+                    to_store
+                        .send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
+                        .map_err(|_| ())?;
+                }
+                Ok(())
+            });
+            if !batch.is_empty() {
+                let _ = to_store.send(batch);
+            }
+            read
+        });
+        let mut stored = Ok(());
+        for batch in from_parser.iter() {
+            for row in batch {
+                if stored.is_ok() {
+                    stored = f(row);
+                }
+            }
+            if stored.is_err() {
+                break;
+            }
+        }
+        drop(from_parser);
+        let read = parser.join().expect("the parsing thread does not panic");
+        stored?;
+        Ok(read.unwrap_or_else(|()| (sniff(bytes), Vec::new())))
+    })
+}
+
 /// Parses the whole file into memory; every valid row, or every problem found.
 pub fn parse(
     bytes: &[u8],

@@ -103,7 +103,8 @@ impl AdjudicationsCommand {
                 let result = store
                     .write(&ctx.officer(), |tx| {
                         store_adj::import(tx, &p, &name, &sha, dialect.encoding, |sink| {
-                            let (_, errors) = import::each(&bytes, &p.program.categories, sink)?;
+                            let (_, errors) =
+                                import::each_in_parallel(&bytes, &p.program.categories, sink)?;
                             Ok(errors.iter().map(|e| e.to_string()).collect())
                         })
                     })

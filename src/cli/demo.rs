@@ -157,6 +157,11 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
+        "The periodic check on 2025-03-10: the notice is overdue, the pledge enforceable, three holders lack a pledge",
+        &["check", "--as-of", "2025-03-10"],
+        false,
+    ),
+    (
         "The pledge cannot be released while the fine is outstanding",
         &["pledge", "release", "1", "--on", "2026-03-16"],
         true,
@@ -195,6 +200,11 @@ const STEPS: &[(&str, &[&str], bool)] = &[
     (
         "Adjudication 1 as a whole",
         &["adjudications", "show", "1"],
+        false,
+    ),
+    (
+        "The check after the lock-up: pledges that can now be released",
+        &["check", "--as-of", "2026-03-20", "--format", "csv"],
         false,
     ),
     (
