@@ -591,6 +591,52 @@ mod tests {
     }
 
     #[test]
+    fn the_parallel_reader_hands_on_the_same_rows_in_order_and_stops_on_a_storage_error() {
+        let mut text = HEADER.to_string();
+        for i in 0..5000 {
+            text.push_str(&format!(
+                "CC,{},N{i},natural,trabajador,{},,2024-03-15,,\n",
+                1_000_000 + i,
+                1 + i % 7
+            ));
+        }
+        let mut serial = Vec::new();
+        each(text.as_bytes(), &cats(), |r| {
+            serial.push((r.line, r.doc_number, r.shares));
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        let mut parallel = Vec::new();
+        let (_, errors) = each_in_parallel(text.as_bytes(), &cats(), |r| {
+            parallel.push((r.line, r.doc_number, r.shares));
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        assert!(errors.is_empty());
+        assert_eq!(serial.len(), 5000);
+        assert_eq!(parallel, serial);
+        let mut seen = 0;
+        let stopped = each_in_parallel(text.as_bytes(), &cats(), |_| {
+            seen += 1;
+            if seen == 3000 {
+                Err("disk full")
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!(stopped.unwrap_err(), "disk full");
+        assert_eq!(seen, 3000);
+        // a bad row anywhere is reported with its line
+        let bad = text.replace("CC,1004000,", "XX,1004000,");
+        let (_, errors) = each_in_parallel(bad.as_bytes(), &cats(), |_| Ok::<(), ()>(())).unwrap();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(
+            (errors[0].line, errors[0].field.as_str()),
+            (4002, "doc_type")
+        );
+    }
+
+    #[test]
     fn header_must_name_every_column() {
         let errors = parse(b"doc_type,doc_number\nCC,1\n", &cats()).unwrap_err();
         assert_eq!(errors[0].line, 1);
