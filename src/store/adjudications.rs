@@ -83,6 +83,83 @@ struct AdjudicationJson<'a> {
     created_by: &'a str,
 }
 
+/// Rows hashed per message to the hashing thread.
+const HASH_BATCH: usize = 1024;
+
+/// What every row of one import shares, for its audited form.
+#[derive(Clone, Copy)]
+struct RowContext<'a> {
+    program_id: i64,
+    import_id: i64,
+    fixed_price: &'a str,
+    now: &'a str,
+    actor: &'a str,
+}
+
+/// A row as stored, on its way to the hashing thread.
+struct Written {
+    id: i64,
+    holder_id: i64,
+    new_holder: bool,
+    own_price: Option<String>,
+    row: AdjudicationRow,
+}
+
+/// Hashes stored rows in their audited form (see [`super::json_of_row`]): new holders and
+/// adjudications, in the order they were written.
+fn hash_rows(
+    ctx: &RowContext<'_>,
+    rows: std::sync::mpsc::Receiver<Vec<Written>>,
+) -> (RowHasher, RowHasher) {
+    let (mut holders, mut adjudications) = (RowHasher::default(), RowHasher::default());
+    let mut json = Vec::with_capacity(512);
+    for batch in rows {
+        for w in batch {
+            let r = &w.row;
+            if w.new_holder {
+                json.clear();
+                serde_json::to_writer(
+                    &mut json,
+                    &HolderRow {
+                        id: w.holder_id,
+                        doc_type: r.doc_type.as_str(),
+                        doc_number: &r.doc_number,
+                        name: &r.name,
+                        person_type: r.person_type.as_str(),
+                        created_at: ctx.now,
+                        created_by: ctx.actor,
+                    },
+                )
+                .expect("row serialises");
+                holders.add_bytes(&json);
+            }
+            let on = iso_date(r.adjudicated_on);
+            json.clear();
+            serde_json::to_writer(
+                &mut json,
+                &AdjudicationJson {
+                    id: w.id,
+                    program_id: ctx.program_id,
+                    holder_id: w.holder_id,
+                    import_id: ctx.import_id,
+                    line: r.line as i64,
+                    category: &r.category,
+                    shares: r.shares as i64,
+                    price_per_share: w.own_price.as_deref().unwrap_or(ctx.fixed_price),
+                    adjudicated_on: std::str::from_utf8(&on).expect("ascii date"),
+                    lender: r.lender.as_deref(),
+                    financed_shares: r.financed_shares as i64,
+                    created_at: ctx.now,
+                    created_by: ctx.actor,
+                },
+            )
+            .expect("row serialises");
+            adjudications.add_bytes(&json);
+        }
+    }
+    (holders, adjudications)
+}
+
 /// Imports rows for a program in the caller's transaction, as `feed` reads them: `feed` hands
 /// each valid row to the sink it is given and returns the problems it found in the file. Refuses
 /// (the caller's transaction then writes nothing) on any row problem, on a document already
@@ -124,127 +201,115 @@ pub fn import(
     )?;
     let (now, actor) = (tx.now().to_string(), tx.actor().to_string());
     let mut problems: Vec<String> = Vec::new();
-    let (mut holder_hash, mut adjudication_hash) = (RowHasher::default(), RowHasher::default());
     let (mut first_holder, mut last_holder, mut first_id, mut last_id) = (0i64, 0i64, 0i64, 0i64);
     let (mut count, mut adding) = (0usize, 0u64);
-    let file_problems = {
-        let conn = tx.conn();
-        let mut find_holder = conn.prepare_cached(
-            "SELECT id, name FROM holders WHERE doc_type = ?1 AND doc_number = ?2",
-        )?;
-        let mut insert_holder = conn.prepare_cached(
+    let fixed_price = program.program.fixed_price.to_string();
+    let ctx = RowContext {
+        program_id: program.id,
+        import_id,
+        fixed_price: &fixed_price,
+        now: &now,
+        actor: &actor,
+    };
+    // Rows are hashed for the audit trail on a second thread while this one stores them.
+    let (file_problems, holder_hash, adjudication_hash) = std::thread::scope(
+        |scope| -> Result<_> {
+            let (to_hasher, from_store) = std::sync::mpsc::sync_channel::<Vec<Written>>(4);
+            let hasher = scope.spawn(move || hash_rows(&ctx, from_store));
+            let conn = tx.conn();
+            let mut find_holder = conn.prepare_cached(
+                "SELECT id, name FROM holders WHERE doc_type = ?1 AND doc_number = ?2",
+            )?;
+            let mut insert_holder = conn.prepare_cached(
             "INSERT INTO holders (doc_type, doc_number, name, person_type, created_at, created_by)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (doc_type, doc_number) DO NOTHING",
         )?;
-        let mut insert_adjudication = conn.prepare_cached(
+            let mut insert_adjudication = conn.prepare_cached(
             "INSERT INTO adjudications (program_id, holder_id, import_id, line, category, shares, price_per_share,
                  adjudicated_on, lender, financed_shares, created_at, created_by)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
         )?;
-        let fixed_price = program.program.fixed_price.to_string();
-        let mut json = Vec::with_capacity(512);
-        let mut sink = |r: AdjudicationRow| -> Result<()> {
-            let doc_type = r.doc_type.as_str();
-            let holder_id = if insert_holder.execute(params![
-                doc_type,
-                r.doc_number,
-                r.name,
-                r.person_type.as_str(),
-                now,
-                actor
-            ])? == 1
-            {
-                let id = conn.last_insert_rowid();
-                json.clear();
-                serde_json::to_writer(
-                    &mut json,
-                    &HolderRow {
-                        id,
-                        doc_type,
-                        doc_number: &r.doc_number,
-                        name: &r.name,
-                        person_type: r.person_type.as_str(),
-                        created_at: &now,
-                        created_by: &actor,
-                    },
-                )
-                .expect("row serialises");
-                holder_hash.add_bytes(&json);
-                if first_holder == 0 {
-                    first_holder = id;
-                }
-                last_holder = id;
-                id
-            } else {
-                // one document, one holder: within the file and against the register
-                let (id, name): (i64, String) = find_holder
-                    .query_row(params![doc_type, r.doc_number], |x| {
-                        Ok((x.get(0)?, x.get(1)?))
-                    })?;
-                if name != r.name {
-                    problems.push(format!(
+            let mut batch: Vec<Written> = Vec::with_capacity(HASH_BATCH);
+            let mut sink = |r: AdjudicationRow| -> Result<()> {
+                let doc_type = r.doc_type.as_str();
+                let inserted = insert_holder.execute(params![
+                    doc_type,
+                    r.doc_number,
+                    r.name,
+                    r.person_type.as_str(),
+                    now,
+                    actor
+                ])? == 1;
+                let (holder_id, new_holder) = if inserted {
+                    let id = conn.last_insert_rowid();
+                    if first_holder == 0 {
+                        first_holder = id;
+                    }
+                    last_holder = id;
+                    (id, true)
+                } else {
+                    // one document, one holder: within the file and against the register
+                    let (id, name): (i64, String) = find_holder
+                        .query_row(params![doc_type, r.doc_number], |x| {
+                            Ok((x.get(0)?, x.get(1)?))
+                        })?;
+                    if name != r.name {
+                        problems.push(format!(
                         "line {}: name {:?}: {} {} is already registered as {:?} (holder {id}, in the register or earlier in this file); one document, one holder",
                         r.line, r.name, doc_type, r.doc_number, name
                     ));
-                }
-                id
-            };
-            let own_price;
-            let price: &str = match r.price_per_share {
-                Some(p) => {
-                    own_price = p.to_string();
-                    &own_price
-                }
-                None => &fixed_price,
-            };
-            let on = iso_date(r.adjudicated_on);
-            let on = std::str::from_utf8(&on).expect("ascii date");
-            insert_adjudication.execute(params![
-                program.id,
-                holder_id,
-                import_id,
-                r.line as i64,
-                r.category,
-                r.shares as i64,
-                price,
-                on,
-                r.lender,
-                r.financed_shares as i64,
-                now,
-                actor
-            ])?;
-            let id = conn.last_insert_rowid();
-            json.clear();
-            serde_json::to_writer(
-                &mut json,
-                &AdjudicationJson {
-                    id,
-                    program_id: program.id,
+                    }
+                    (id, false)
+                };
+                let own_price = r.price_per_share.map(|p| p.to_string());
+                let on = iso_date(r.adjudicated_on);
+                insert_adjudication.execute(params![
+                    program.id,
                     holder_id,
                     import_id,
-                    line: r.line as i64,
-                    category: &r.category,
-                    shares: r.shares as i64,
-                    price_per_share: price,
-                    adjudicated_on: on,
-                    lender: r.lender.as_deref(),
-                    financed_shares: r.financed_shares as i64,
-                    created_at: &now,
-                    created_by: &actor,
-                },
-            )
-            .expect("row serialises");
-            adjudication_hash.add_bytes(&json);
-            if first_id == 0 {
-                first_id = id;
+                    r.line as i64,
+                    r.category,
+                    r.shares as i64,
+                    own_price.as_deref().unwrap_or(&fixed_price),
+                    std::str::from_utf8(&on).expect("ascii date"),
+                    r.lender,
+                    r.financed_shares as i64,
+                    now,
+                    actor
+                ])?;
+                let id = conn.last_insert_rowid();
+                if first_id == 0 {
+                    first_id = id;
+                }
+                last_id = id;
+                count += 1;
+                adding += r.shares;
+                batch.push(Written {
+                    id,
+                    holder_id,
+                    new_holder,
+                    own_price,
+                    row: r,
+                });
+                if batch.len() == HASH_BATCH {
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(HASH_BATCH));
+                    to_hasher
+                        .send(full)
+                        .map_err(|_| StoreError::Corrupt("the hashing thread stopped".into()))?;
+                }
+                Ok(())
+            };
+            let fed = feed(&mut sink);
+            drop(sink);
+            if !batch.is_empty() {
+                let _ = to_hasher.send(batch);
             }
-            last_id = id;
-            count += 1;
-            adding += r.shares;
-            Ok(())
-        };
-        feed(&mut sink)?
-    };
+            drop(to_hasher);
+            let (holder_hash, adjudication_hash) =
+                hasher.join().expect("the hashing thread does not panic");
+            Ok((fed?, holder_hash, adjudication_hash))
+        },
+    )?;
     problems.splice(0..0, file_problems);
     if already as u64 + adding > program.program.shares_offered {
         problems.push(format!(
