@@ -230,77 +230,78 @@ pub fn import(
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
         )?;
             let mut batch: Vec<Written> = Vec::with_capacity(HASH_BATCH);
-            let mut sink = |r: AdjudicationRow| -> Result<()> {
-                let doc_type = r.doc_type.as_str();
-                let inserted = insert_holder.execute(params![
-                    doc_type,
-                    r.doc_number,
-                    r.name,
-                    r.person_type.as_str(),
-                    now,
-                    actor
-                ])? == 1;
-                let (holder_id, new_holder) = if inserted {
-                    let id = conn.last_insert_rowid();
-                    if first_holder == 0 {
-                        first_holder = id;
-                    }
-                    last_holder = id;
-                    (id, true)
-                } else {
-                    // one document, one holder: within the file and against the register
-                    let (id, name): (i64, String) = find_holder
-                        .query_row(params![doc_type, r.doc_number], |x| {
-                            Ok((x.get(0)?, x.get(1)?))
-                        })?;
-                    if name != r.name {
-                        problems.push(format!(
+            let fed = {
+                let mut sink = |r: AdjudicationRow| -> Result<()> {
+                    let doc_type = r.doc_type.as_str();
+                    let inserted = insert_holder.execute(params![
+                        doc_type,
+                        r.doc_number,
+                        r.name,
+                        r.person_type.as_str(),
+                        now,
+                        actor
+                    ])? == 1;
+                    let (holder_id, new_holder) = if inserted {
+                        let id = conn.last_insert_rowid();
+                        if first_holder == 0 {
+                            first_holder = id;
+                        }
+                        last_holder = id;
+                        (id, true)
+                    } else {
+                        // one document, one holder: within the file and against the register
+                        let (id, name): (i64, String) = find_holder
+                            .query_row(params![doc_type, r.doc_number], |x| {
+                                Ok((x.get(0)?, x.get(1)?))
+                            })?;
+                        if name != r.name {
+                            problems.push(format!(
                         "line {}: name {:?}: {} {} is already registered as {:?} (holder {id}, in the register or earlier in this file); one document, one holder",
                         r.line, r.name, doc_type, r.doc_number, name
                     ));
+                        }
+                        (id, false)
+                    };
+                    let own_price = r.price_per_share.map(|p| p.to_string());
+                    let on = iso_date(r.adjudicated_on);
+                    insert_adjudication.execute(params![
+                        program.id,
+                        holder_id,
+                        import_id,
+                        r.line as i64,
+                        r.category,
+                        r.shares as i64,
+                        own_price.as_deref().unwrap_or(&fixed_price),
+                        std::str::from_utf8(&on).expect("ascii date"),
+                        r.lender,
+                        r.financed_shares as i64,
+                        now,
+                        actor
+                    ])?;
+                    let id = conn.last_insert_rowid();
+                    if first_id == 0 {
+                        first_id = id;
                     }
-                    (id, false)
+                    last_id = id;
+                    count += 1;
+                    adding += r.shares;
+                    batch.push(Written {
+                        id,
+                        holder_id,
+                        new_holder,
+                        own_price,
+                        row: r,
+                    });
+                    if batch.len() == HASH_BATCH {
+                        let full = std::mem::replace(&mut batch, Vec::with_capacity(HASH_BATCH));
+                        to_hasher.send(full).map_err(|_| {
+                            StoreError::Corrupt("the hashing thread stopped".into())
+                        })?;
+                    }
+                    Ok(())
                 };
-                let own_price = r.price_per_share.map(|p| p.to_string());
-                let on = iso_date(r.adjudicated_on);
-                insert_adjudication.execute(params![
-                    program.id,
-                    holder_id,
-                    import_id,
-                    r.line as i64,
-                    r.category,
-                    r.shares as i64,
-                    own_price.as_deref().unwrap_or(&fixed_price),
-                    std::str::from_utf8(&on).expect("ascii date"),
-                    r.lender,
-                    r.financed_shares as i64,
-                    now,
-                    actor
-                ])?;
-                let id = conn.last_insert_rowid();
-                if first_id == 0 {
-                    first_id = id;
-                }
-                last_id = id;
-                count += 1;
-                adding += r.shares;
-                batch.push(Written {
-                    id,
-                    holder_id,
-                    new_holder,
-                    own_price,
-                    row: r,
-                });
-                if batch.len() == HASH_BATCH {
-                    let full = std::mem::replace(&mut batch, Vec::with_capacity(HASH_BATCH));
-                    to_hasher
-                        .send(full)
-                        .map_err(|_| StoreError::Corrupt("the hashing thread stopped".into()))?;
-                }
-                Ok(())
+                feed(&mut sink)
             };
-            let fed = feed(&mut sink);
-            drop(sink);
             if !batch.is_empty() {
                 let _ = to_hasher.send(batch);
             }
