@@ -162,7 +162,7 @@ fn err(field: &str, message: impl Into<String>) -> ProgramError {
 }
 
 /// Reads an exact decimal from a quoted string or an integer; a TOML float (binary, inexact) is
-/// refused so that no amount ever passes through f64.
+/// refused so that no amount ever passes through binary floating point.
 fn exact_decimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Decimal, D::Error> {
     struct V;
     impl serde::de::Visitor<'_> for V {

@@ -471,7 +471,13 @@ pub fn render(blocks: &[Block], title: &str, footer: &str, date: (i32, u8, u8)) 
 /// library's random one, and every stream (fonts included) deflated.
 fn finish(bytes: &[u8], id: &str) -> Vec<u8> {
     let mut d = lopdf::Document::load_mem(bytes).expect("own PDF loads");
-    let id = crate::store::sha256_hex(id.as_bytes())[..32].to_string();
+    let id: String = id
+        .bytes()
+        .map(|b| format!("{b:02x}"))
+        .collect::<String>()
+        .chars()
+        .take(32)
+        .collect();
     d.trailer.set(
         "ID",
         lopdf::Object::Array(vec![
