@@ -83,6 +83,61 @@ struct AdjudicationJson<'a> {
     created_by: &'a str,
 }
 
+/// Adjudications stored per INSERT statement (each row binds 12 values).
+const ROWS_PER_INSERT: usize = 64;
+
+/// Stores the pending adjudications with one multi-row INSERT, gives each its id (a single
+/// INSERT without conflict clauses assigns consecutive rowids) and moves them to `done`.
+fn store_pending(
+    conn: &Connection,
+    ctx: &RowContext<'_>,
+    pending: &mut Vec<Written>,
+    done: &mut Vec<Written>,
+    first_id: &mut i64,
+    last_id: &mut i64,
+) -> Result<()> {
+    if pending.is_empty() {
+        return Ok(());
+    }
+    let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    let sql = format!(
+        "INSERT INTO adjudications (program_id, holder_id, import_id, line, category, shares, price_per_share,
+             adjudicated_on, lender, financed_shares, created_at, created_by) VALUES {}",
+        vec![one; pending.len()].join(", ")
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut i = 1;
+    for w in pending.iter() {
+        let r = &w.row;
+        let on = iso_date(r.adjudicated_on);
+        stmt.raw_bind_parameter(i, ctx.program_id)?;
+        stmt.raw_bind_parameter(i + 1, w.holder_id)?;
+        stmt.raw_bind_parameter(i + 2, ctx.import_id)?;
+        stmt.raw_bind_parameter(i + 3, r.line as i64)?;
+        stmt.raw_bind_parameter(i + 4, &r.category)?;
+        stmt.raw_bind_parameter(i + 5, r.shares as i64)?;
+        stmt.raw_bind_parameter(i + 6, w.own_price.as_deref().unwrap_or(ctx.fixed_price))?;
+        stmt.raw_bind_parameter(i + 7, std::str::from_utf8(&on).expect("ascii date"))?;
+        stmt.raw_bind_parameter(i + 8, r.lender.as_deref())?;
+        stmt.raw_bind_parameter(i + 9, r.financed_shares as i64)?;
+        stmt.raw_bind_parameter(i + 10, ctx.now)?;
+        stmt.raw_bind_parameter(i + 11, ctx.actor)?;
+        i += 12;
+    }
+    stmt.raw_execute()?;
+    let last = conn.last_insert_rowid();
+    let first = last - pending.len() as i64 + 1;
+    if *first_id == 0 {
+        *first_id = first;
+    }
+    *last_id = last;
+    for (k, mut w) in pending.drain(..).enumerate() {
+        w.id = first + k as i64;
+        done.push(w);
+    }
+    Ok(())
+}
+
 /// Rows hashed per message to the hashing thread.
 const HASH_BATCH: usize = 1024;
 
@@ -224,12 +279,8 @@ pub fn import(
             "INSERT INTO holders (doc_type, doc_number, name, person_type, created_at, created_by)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (doc_type, doc_number) DO NOTHING",
         )?;
-            let mut insert_adjudication = conn.prepare_cached(
-            "INSERT INTO adjudications (program_id, holder_id, import_id, line, category, shares, price_per_share,
-                 adjudicated_on, lender, financed_shares, created_at, created_by)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-        )?;
             let mut batch: Vec<Written> = Vec::with_capacity(HASH_BATCH);
+            let mut pending: Vec<Written> = Vec::with_capacity(ROWS_PER_INSERT);
             let fed = {
                 let mut sink = |r: AdjudicationRow| -> Result<()> {
                     let doc_type = r.doc_type.as_str();
@@ -263,44 +314,23 @@ pub fn import(
                         (id, false)
                     };
                     let own_price = r.price_per_share.map(|p| p.to_string());
-                    let on = iso_date(r.adjudicated_on);
-                    insert_adjudication.execute(params![
-                        program.id,
-                        holder_id,
-                        import_id,
-                        r.line as i64,
-                        r.category,
-                        r.shares as i64,
-                        own_price.as_deref().unwrap_or(&fixed_price),
-                        std::str::from_utf8(&on).expect("ascii date"),
-                        r.lender,
-                        r.financed_shares as i64,
-                        now,
-                        actor
-                    ])?;
-                    let id = conn.last_insert_rowid();
-                    if first_id == 0 {
-                        first_id = id;
-                    }
-                    last_id = id;
                     count += 1;
                     adding += r.shares;
-                    batch.push(Written {
-                        id,
-                        holder_id,
-                        new_holder,
-                        own_price,
-                        row: r,
-                    });
-                    if batch.len() == HASH_BATCH {
-                        let full = std::mem::replace(&mut batch, Vec::with_capacity(HASH_BATCH));
-                        to_hasher.send(full).map_err(|_| {
-                            StoreError::Corrupt("the hashing thread stopped".into())
-                        })?;
+                    pending.push(Written { id: 0, holder_id, new_holder, own_price, row: r });
+                    if pending.len() == ROWS_PER_INSERT {
+                        store_pending(conn, &ctx, &mut pending, &mut batch, &mut first_id, &mut last_id)?;
+                        if batch.len() >= HASH_BATCH {
+                            let full = std::mem::replace(&mut batch, Vec::with_capacity(HASH_BATCH));
+                            to_hasher.send(full).map_err(|_| StoreError::Corrupt("the hashing thread stopped".into()))?;
+                        }
                     }
                     Ok(())
                 };
-                feed(&mut sink)
+                let fed = feed(&mut sink);
+                match fed {
+                    Ok(problems) => store_pending(conn, &ctx, &mut pending, &mut batch, &mut first_id, &mut last_id).map(|_| problems),
+                    Err(e) => Err(e),
+                }
             };
             if !batch.is_empty() {
                 let _ = to_hasher.send(batch);
