@@ -8,3 +8,6 @@ DROP INDEX liquidations_breach;
 CREATE INDEX liquidations_breach ON liquidations(breach_id, id, provisional);
 DROP INDEX payments_breach;
 CREATE INDEX payments_breach ON payments(breach_id, paid_on);
+-- Adjudications are read by id (the check), by holder, or all of one program (few programs per
+-- register: a scan); an index on program_id only slowed every import down.
+DROP INDEX adjudications_program;

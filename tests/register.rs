@@ -273,6 +273,53 @@ fn a_failed_import_changes_nothing_and_names_every_bad_row() {
 }
 
 #[test]
+fn one_holder_with_several_adjudications_in_one_file() {
+    // The same document twice with the same name: two adjudications, one holder (rows are stored
+    // in groups of 64, so also across a group boundary: rows 2 and 70).
+    let r = Reg::new();
+    let mut csv = String::from(HEADER);
+    csv.push_str("CC,1000000001,Ana,natural,trabajador,10,,2024-03-15,,\n");
+    for i in 0..67 {
+        csv.push_str(&format!(
+            "CC,{},Otro {i},natural,trabajador,1,,2024-03-15,,\n",
+            2_000_000_000 + i
+        ));
+    }
+    csv.push_str("CC,1000000001,Ana,natural,trabajador,5,,2024-04-15,,\n");
+    let path = r.file("dup.csv", csv.as_bytes());
+    let o = r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    assert!(
+        o.contains("69 adjudication(s) added") && o.contains("68 new holder(s)"),
+        "{o}"
+    );
+    let mine = r.json(&[
+        "adjudications",
+        "list",
+        "--holder",
+        "1000000001",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(mine.as_array().unwrap().len(), 2);
+    assert_eq!(mine[0]["shares"], 10);
+    assert_eq!(mine[1]["shares"], 5);
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+
+    // ... and with another name in the same group: refused, nothing written.
+    let before = r.dump();
+    let bad = format!(
+        "{HEADER}CC,3000000001,Eva,natural,trabajador,1,,2024-03-15,,\nCC,3000000001,Eva María,natural,trabajador,1,,2024-03-15,,\n"
+    );
+    let path = r.file("dup2.csv", bad.as_bytes());
+    let e = r.fails(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    assert!(
+        e.contains("line 3") && e.contains("already registered as \"Eva\""),
+        "{e}"
+    );
+    assert_eq!(r.dump(), before);
+}
+
+#[test]
 fn reimporting_the_same_file_adds_nothing() {
     let r = Reg::new();
     let path = r.file(

@@ -83,60 +83,8 @@ struct AdjudicationJson<'a> {
     created_by: &'a str,
 }
 
-/// Adjudications stored per INSERT statement (each row binds 12 values).
+/// Rows stored per INSERT statement (an adjudication binds 12 values, a holder 6).
 const ROWS_PER_INSERT: usize = 64;
-
-/// Stores the pending adjudications with one multi-row INSERT, gives each its id (a single
-/// INSERT without conflict clauses assigns consecutive rowids) and moves them to `done`.
-fn store_pending(
-    conn: &Connection,
-    ctx: &RowContext<'_>,
-    pending: &mut Vec<Written>,
-    done: &mut Vec<Written>,
-    first_id: &mut i64,
-    last_id: &mut i64,
-) -> Result<()> {
-    if pending.is_empty() {
-        return Ok(());
-    }
-    let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    let sql = format!(
-        "INSERT INTO adjudications (program_id, holder_id, import_id, line, category, shares, price_per_share,
-             adjudicated_on, lender, financed_shares, created_at, created_by) VALUES {}",
-        vec![one; pending.len()].join(", ")
-    );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let mut i = 1;
-    for w in pending.iter() {
-        let r = &w.row;
-        let on = iso_date(r.adjudicated_on);
-        stmt.raw_bind_parameter(i, ctx.program_id)?;
-        stmt.raw_bind_parameter(i + 1, w.holder_id)?;
-        stmt.raw_bind_parameter(i + 2, ctx.import_id)?;
-        stmt.raw_bind_parameter(i + 3, r.line as i64)?;
-        stmt.raw_bind_parameter(i + 4, &r.category)?;
-        stmt.raw_bind_parameter(i + 5, r.shares as i64)?;
-        stmt.raw_bind_parameter(i + 6, w.own_price.as_deref().unwrap_or(ctx.fixed_price))?;
-        stmt.raw_bind_parameter(i + 7, std::str::from_utf8(&on).expect("ascii date"))?;
-        stmt.raw_bind_parameter(i + 8, r.lender.as_deref())?;
-        stmt.raw_bind_parameter(i + 9, r.financed_shares as i64)?;
-        stmt.raw_bind_parameter(i + 10, ctx.now)?;
-        stmt.raw_bind_parameter(i + 11, ctx.actor)?;
-        i += 12;
-    }
-    stmt.raw_execute()?;
-    let last = conn.last_insert_rowid();
-    let first = last - pending.len() as i64 + 1;
-    if *first_id == 0 {
-        *first_id = first;
-    }
-    *last_id = last;
-    for (k, mut w) in pending.drain(..).enumerate() {
-        w.id = first + k as i64;
-        done.push(w);
-    }
-    Ok(())
-}
 
 /// Rows hashed per message to the hashing thread.
 const HASH_BATCH: usize = 1024;
@@ -215,12 +163,193 @@ fn hash_rows(
     (holders, adjudications)
 }
 
+/// `n` groups of `one` for a multi-row VALUES clause.
+fn values(one: &str, n: usize) -> String {
+    vec![one; n].join(", ")
+}
+
+/// Stores an import's rows in groups: one multi-row INSERT for their holders (a document already
+/// registered, or repeated in the group, is kept once and its name checked), one for the
+/// adjudications, then hands them to the hashing thread.
+struct Writer<'a> {
+    conn: &'a Connection,
+    ctx: RowContext<'a>,
+    pending: Vec<Written>,
+    done: Vec<Written>,
+    to_hasher: std::sync::mpsc::SyncSender<Vec<Written>>,
+    problems: Vec<String>,
+    holders: (i64, i64),
+    adjudications: (i64, i64),
+    count: usize,
+    shares: u64,
+}
+
+impl Writer<'_> {
+    fn add(&mut self, row: AdjudicationRow) -> Result<()> {
+        self.count += 1;
+        self.shares += row.shares;
+        let own_price = row.price_per_share.map(|p| p.to_string());
+        self.pending.push(Written {
+            id: 0,
+            holder_id: 0,
+            new_holder: false,
+            own_price,
+            row,
+        });
+        if self.pending.len() == ROWS_PER_INSERT {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        self.store_holders()?;
+        self.store_adjudications()?;
+        self.done.append(&mut self.pending);
+        if self.done.len() >= HASH_BATCH {
+            let full = std::mem::replace(&mut self.done, Vec::with_capacity(HASH_BATCH));
+            self.to_hasher
+                .send(full)
+                .map_err(|_| StoreError::Corrupt("the hashing thread stopped".into()))?;
+        }
+        Ok(())
+    }
+
+    fn store_holders(&mut self) -> Result<()> {
+        let (conn, ctx) = (self.conn, self.ctx);
+        let before: i64 =
+            conn.query_row("SELECT coalesce(max(id), 0) FROM holders", [], |r| r.get(0))?;
+        let sql = format!(
+            "INSERT INTO holders (doc_type, doc_number, name, person_type, created_at, created_by) VALUES {}
+             ON CONFLICT (doc_type, doc_number) DO NOTHING",
+            values("(?, ?, ?, ?, ?, ?)", self.pending.len())
+        );
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let mut i = 1;
+        for w in &self.pending {
+            let r = &w.row;
+            stmt.raw_bind_parameter(i, r.doc_type.as_str())?;
+            stmt.raw_bind_parameter(i + 1, &r.doc_number)?;
+            stmt.raw_bind_parameter(i + 2, &r.name)?;
+            stmt.raw_bind_parameter(i + 3, r.person_type.as_str())?;
+            stmt.raw_bind_parameter(i + 4, ctx.now)?;
+            stmt.raw_bind_parameter(i + 5, ctx.actor)?;
+            i += 6;
+        }
+        let inserted = stmt.raw_execute()?;
+        if inserted == self.pending.len() {
+            // every document was new: rowids were given in order
+            for (k, w) in self.pending.iter_mut().enumerate() {
+                w.holder_id = before + 1 + k as i64;
+                w.new_holder = true;
+            }
+        } else {
+            let mut find = conn.prepare_cached(
+                "SELECT id, name FROM holders WHERE doc_type = ?1 AND doc_number = ?2",
+            )?;
+            let mut hashed: std::collections::HashSet<i64> = std::collections::HashSet::new();
+            for w in self.pending.iter_mut() {
+                let r = &w.row;
+                let (id, name): (i64, String) = find
+                    .query_row(params![r.doc_type.as_str(), r.doc_number], |x| {
+                        Ok((x.get(0)?, x.get(1)?))
+                    })?;
+                w.holder_id = id;
+                w.new_holder = id > before && hashed.insert(id);
+                if !w.new_holder && name != r.name {
+                    // one document, one holder: within the file and against the register
+                    self.problems.push(format!(
+                        "line {}: name {:?}: {} {} is already registered as {:?} (holder {id}, in the register or earlier in this file); one document, one holder",
+                        r.line, r.name, r.doc_type, r.doc_number, name
+                    ));
+                }
+            }
+        }
+        for w in self.pending.iter().filter(|w| w.new_holder) {
+            if self.holders.0 == 0 {
+                self.holders.0 = w.holder_id;
+            }
+            self.holders.1 = w.holder_id;
+        }
+        Ok(())
+    }
+
+    fn store_adjudications(&mut self) -> Result<()> {
+        let (conn, ctx) = (self.conn, self.ctx);
+        let sql = format!(
+            "INSERT INTO adjudications (program_id, holder_id, import_id, line, category, shares, price_per_share,
+                 adjudicated_on, lender, financed_shares, created_at, created_by) VALUES {}",
+            values("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", self.pending.len())
+        );
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let mut i = 1;
+        for w in &self.pending {
+            let r = &w.row;
+            let on = iso_date(r.adjudicated_on);
+            stmt.raw_bind_parameter(i, ctx.program_id)?;
+            stmt.raw_bind_parameter(i + 1, w.holder_id)?;
+            stmt.raw_bind_parameter(i + 2, ctx.import_id)?;
+            stmt.raw_bind_parameter(i + 3, r.line as i64)?;
+            stmt.raw_bind_parameter(i + 4, &r.category)?;
+            stmt.raw_bind_parameter(i + 5, r.shares as i64)?;
+            stmt.raw_bind_parameter(i + 6, w.own_price.as_deref().unwrap_or(ctx.fixed_price))?;
+            stmt.raw_bind_parameter(i + 7, std::str::from_utf8(&on).expect("ascii date"))?;
+            stmt.raw_bind_parameter(i + 8, r.lender.as_deref())?;
+            stmt.raw_bind_parameter(i + 9, r.financed_shares as i64)?;
+            stmt.raw_bind_parameter(i + 10, ctx.now)?;
+            stmt.raw_bind_parameter(i + 11, ctx.actor)?;
+            i += 12;
+        }
+        stmt.raw_execute()?;
+        // a single INSERT without conflict clauses gives consecutive rowids
+        let last = conn.last_insert_rowid();
+        let first = last - self.pending.len() as i64 + 1;
+        for (k, w) in self.pending.iter_mut().enumerate() {
+            w.id = first + k as i64;
+        }
+        if self.adjudications.0 == 0 {
+            self.adjudications.0 = first;
+        }
+        self.adjudications.1 = last;
+        Ok(())
+    }
+
+    /// Stores what is left and sends the last rows to the hashing thread (dropping the channel,
+    /// which ends it).
+    fn finish(mut self) -> Result<StoredRows> {
+        self.flush()?;
+        if !self.done.is_empty() {
+            let _ = self.to_hasher.send(std::mem::take(&mut self.done));
+        }
+        Ok(StoredRows {
+            problems: self.problems,
+            holders: self.holders,
+            adjudications: self.adjudications,
+            count: self.count,
+            shares: self.shares,
+        })
+    }
+}
+
+/// What a [`Writer`] stored: problems found, id ranges of new holders and adjudications, rows and
+/// shares.
+struct StoredRows {
+    problems: Vec<String>,
+    holders: (i64, i64),
+    adjudications: (i64, i64),
+    count: usize,
+    shares: u64,
+}
+
 /// Imports rows for a program in the caller's transaction, as `feed` reads them: `feed` hands
 /// each valid row to the sink it is given and returns the problems it found in the file. Refuses
 /// (the caller's transaction then writes nothing) on any row problem, on a document already
-/// registered under another name, or when the program's offer would be exceeded. One prepared
-/// statement per table, holders deduplicated by their unique index, and one audit event for the
-/// whole import that covers the rows by range and SHA-256 (computed as they are written).
+/// registered under another name, or when the program's offer would be exceeded. Rows are stored
+/// in groups by multi-row INSERTs, holders deduplicated by their unique index, and covered by one
+/// audit event for the whole import: rows hashed on a second thread as they are written.
 pub fn import(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
@@ -255,9 +384,6 @@ pub fn import(
         ],
     )?;
     let (now, actor) = (tx.now().to_string(), tx.actor().to_string());
-    let mut problems: Vec<String> = Vec::new();
-    let (mut first_holder, mut last_holder, mut first_id, mut last_id) = (0i64, 0i64, 0i64, 0i64);
-    let (mut count, mut adding) = (0usize, 0u64);
     let fixed_price = program.program.fixed_price.to_string();
     let ctx = RowContext {
         program_id: program.id,
@@ -266,86 +392,34 @@ pub fn import(
         now: &now,
         actor: &actor,
     };
-    // Rows are hashed for the audit trail on a second thread while this one stores them.
-    let (file_problems, holder_hash, adjudication_hash) = std::thread::scope(
-        |scope| -> Result<_> {
+    let (file_problems, stored, holder_hash, adjudication_hash) =
+        std::thread::scope(|scope| -> Result<_> {
             let (to_hasher, from_store) = std::sync::mpsc::sync_channel::<Vec<Written>>(4);
             let hasher = scope.spawn(move || hash_rows(&ctx, from_store));
-            let conn = tx.conn();
-            let mut find_holder = conn.prepare_cached(
-                "SELECT id, name FROM holders WHERE doc_type = ?1 AND doc_number = ?2",
-            )?;
-            let mut insert_holder = conn.prepare_cached(
-            "INSERT INTO holders (doc_type, doc_number, name, person_type, created_at, created_by)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (doc_type, doc_number) DO NOTHING",
-        )?;
-            let mut batch: Vec<Written> = Vec::with_capacity(HASH_BATCH);
-            let mut pending: Vec<Written> = Vec::with_capacity(ROWS_PER_INSERT);
-            let fed = {
-                let mut sink = |r: AdjudicationRow| -> Result<()> {
-                    let doc_type = r.doc_type.as_str();
-                    let inserted = insert_holder.execute(params![
-                        doc_type,
-                        r.doc_number,
-                        r.name,
-                        r.person_type.as_str(),
-                        now,
-                        actor
-                    ])? == 1;
-                    let (holder_id, new_holder) = if inserted {
-                        let id = conn.last_insert_rowid();
-                        if first_holder == 0 {
-                            first_holder = id;
-                        }
-                        last_holder = id;
-                        (id, true)
-                    } else {
-                        // one document, one holder: within the file and against the register
-                        let (id, name): (i64, String) = find_holder
-                            .query_row(params![doc_type, r.doc_number], |x| {
-                                Ok((x.get(0)?, x.get(1)?))
-                            })?;
-                        if name != r.name {
-                            problems.push(format!(
-                        "line {}: name {:?}: {} {} is already registered as {:?} (holder {id}, in the register or earlier in this file); one document, one holder",
-                        r.line, r.name, doc_type, r.doc_number, name
-                    ));
-                        }
-                        (id, false)
-                    };
-                    let own_price = r.price_per_share.map(|p| p.to_string());
-                    count += 1;
-                    adding += r.shares;
-                    pending.push(Written { id: 0, holder_id, new_holder, own_price, row: r });
-                    if pending.len() == ROWS_PER_INSERT {
-                        store_pending(conn, &ctx, &mut pending, &mut batch, &mut first_id, &mut last_id)?;
-                        if batch.len() >= HASH_BATCH {
-                            let full = std::mem::replace(&mut batch, Vec::with_capacity(HASH_BATCH));
-                            to_hasher.send(full).map_err(|_| StoreError::Corrupt("the hashing thread stopped".into()))?;
-                        }
-                    }
-                    Ok(())
-                };
-                let fed = feed(&mut sink);
-                match fed {
-                    Ok(problems) => store_pending(conn, &ctx, &mut pending, &mut batch, &mut first_id, &mut last_id).map(|_| problems),
-                    Err(e) => Err(e),
-                }
+            let mut writer = Writer {
+                conn: tx.conn(),
+                ctx,
+                pending: Vec::with_capacity(ROWS_PER_INSERT),
+                done: Vec::with_capacity(HASH_BATCH),
+                to_hasher,
+                problems: Vec::new(),
+                holders: (0, 0),
+                adjudications: (0, 0),
+                count: 0,
+                shares: 0,
             };
-            if !batch.is_empty() {
-                let _ = to_hasher.send(batch);
-            }
-            drop(to_hasher);
+            let fed = feed(&mut |row| writer.add(row));
+            let stored = writer.finish();
             let (holder_hash, adjudication_hash) =
                 hasher.join().expect("the hashing thread does not panic");
-            Ok((fed?, holder_hash, adjudication_hash))
-        },
-    )?;
-    problems.splice(0..0, file_problems);
-    if already as u64 + adding > program.program.shares_offered {
+            Ok((fed?, stored?, holder_hash, adjudication_hash))
+        })?;
+    let mut problems = file_problems;
+    problems.extend(stored.problems);
+    if already as u64 + stored.shares > program.program.shares_offered {
         problems.push(format!(
-            "the file adjudicates {adding} shares; with the {already} already registered that exceeds the {} offered by {}",
-            program.program.shares_offered, program.program.code
+            "the file adjudicates {} shares; with the {already} already registered that exceeds the {} offered by {}",
+            stored.shares, program.program.shares_offered, program.program.code
         ));
     }
     if !problems.is_empty() {
@@ -353,24 +427,25 @@ pub fn import(
         return Err(StoreError::Rejected(problems));
     }
     let new_holders = holder_hash.count_so_far();
+    let (first_id, last_id) = stored.adjudications;
     let mut covers = vec![Cover {
         table: "adjudications",
         first: first_id,
         last: last_id,
         digest: Some(adjudication_hash.finish()),
     }];
-    if first_holder != 0 {
+    if stored.holders.0 != 0 {
         covers.push(Cover {
             table: "holders",
-            first: first_holder,
-            last: last_holder,
+            first: stored.holders.0,
+            last: stored.holders.1,
             digest: Some(holder_hash.finish()),
         });
     }
     tx.audit_bulk("adjudications.import", "imports", import_id, &covers)?;
     Ok(Imported::Added {
         import_id,
-        rows: count,
+        rows: stored.count,
         new_holders: new_holders as usize,
         first_id,
         last_id,
