@@ -9,6 +9,7 @@ use crate::store::{StoreError, programs};
 use chrono::NaiveDate;
 use clap::Args;
 use serde_json::{Value, json};
+use std::borrow::Cow;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -43,18 +44,22 @@ const COLUMNS: [&str; 10] = [
     "reason",
 ];
 
-fn cells(f: &Finding) -> [String; 10] {
+fn cells(f: &Finding) -> [Cow<'_, str>; 10] {
     [
-        f.code.as_str().to_string(),
-        f.code.severity().as_str().to_string(),
-        f.program.clone(),
-        f.doc_type.clone(),
-        f.doc_number.clone(),
-        f.holder.clone(),
-        f.adjudication_id.to_string(),
-        f.breach_id.map(|b| b.to_string()).unwrap_or_default(),
-        f.outstanding.map(|d| d.to_string()).unwrap_or_default(),
-        f.reason.clone(),
+        Cow::Borrowed(f.code.as_str()),
+        Cow::Borrowed(f.code.severity().as_str()),
+        Cow::Borrowed(&f.program),
+        Cow::Borrowed(&f.doc_type),
+        Cow::Borrowed(&f.doc_number),
+        Cow::Borrowed(&f.holder),
+        Cow::Owned(f.adjudication_id.to_string()),
+        f.breach_id
+            .map(|b| Cow::Owned(b.to_string()))
+            .unwrap_or(Cow::Borrowed("")),
+        f.outstanding
+            .map(|d| Cow::Owned(d.to_string()))
+            .unwrap_or(Cow::Borrowed("")),
+        Cow::Borrowed(&f.reason),
     ]
 }
 
@@ -125,7 +130,8 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                 &rates,
                 &mut |f| {
                     counts[f.code as usize] += 1;
-                    w.write_record(cells(&f)).map_err(|e| io(e.into()))
+                    w.write_record(cells(&f).iter().map(|c| c.as_bytes()))
+                        .map_err(|e| io(e.into()))
                 },
                 &mut progress,
             )?;
@@ -171,7 +177,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                         COLUMNS
                             .iter()
                             .map(|c| c.to_string())
-                            .zip(cells(&f).map(Value::String))
+                            .zip(cells(&f).map(|c| Value::String(c.into_owned())))
                             .collect(),
                     ));
                     Ok(())
