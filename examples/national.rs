@@ -6,7 +6,7 @@
 //! library in audited transactions, runs `vigia check`, and reports times and peak memory next to
 //! two baselines measured in the same run on the same data: the sqlite3 shell's `.import` of the
 //! same CSV into a plain table, and a plain sqlite3 SELECT that scans adjudications joined with
-//! pledges. Needs `sqlite3` and GNU `/usr/bin/time` on the PATH (Debian: sqlite3, time).
+//! pledges. Every timing is the median of three runs, each after `sync`. Needs `sqlite3` and GNU `/usr/bin/time` on the PATH (Debian: sqlite3, time).
 
 use chrono::{Days, NaiveDate};
 use std::fmt::Write as _;
@@ -30,6 +30,17 @@ impl Rng {
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
+}
+
+/// Flushes dirty pages (the files just written) so that a timed step does not pay for them.
+fn settle() {
+    let _ = Command::new("sync").status();
+}
+
+/// The run with the median time.
+fn median(mut runs: Vec<(f64, u64, String)>) -> (f64, u64, String) {
+    runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    runs.swap_remove(runs.len() / 2)
 }
 
 /// Runs a command under GNU time; returns (seconds, peak resident KiB, stdout).
@@ -108,16 +119,8 @@ fn main() {
         t.elapsed().as_secs_f64()
     );
 
-    // 2. Baseline: the sqlite3 shell's .import of the same file into a plain table.
-    let base_db = dir.join("baseline.db");
-    let (import_base_s, import_base_kib, _) = timed(
-        Command::new("sqlite3")
-            .arg(&base_db)
-            .arg(".mode csv")
-            .arg(format!(".import {} adj", csv_path.display())),
-    );
-
-    // 3. vigia: init, program, import.
+    // 2 and 3. The sqlite3 shell's .import of the same file into a plain table, and vigia's import
+    //    into a fresh register: each three times, alternating, on a flushed disk; medians kept.
     let db = dir.join("vigia.db");
     let vigia = |args: &[&str]| {
         let mut c = Command::new(&exe);
@@ -127,24 +130,42 @@ fn main() {
             .args(args);
         c
     };
-    assert!(vigia(&["init"]).output().unwrap().status.success());
     let program =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/programs/decreto-3939-2004.toml");
-    // the shipped program offers 12,960,982 shares: enough for the synthetic offering
-    assert!(
-        vigia(&["program", "add", program.to_str().unwrap()])
-            .output()
-            .unwrap()
-            .status
-            .success()
-    );
-    let (import_s, import_kib, out) = timed(&mut vigia(&[
-        "adjudications",
-        "import",
-        csv_path.to_str().unwrap(),
-        "--program",
-        "D3939-2004",
-    ]));
+    let (mut base_runs, mut import_runs) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        let base_db = dir.join("baseline.db");
+        let _ = std::fs::remove_file(&base_db);
+        settle();
+        base_runs.push(timed(
+            Command::new("sqlite3")
+                .arg(&base_db)
+                .arg(".mode csv")
+                .arg(format!(".import {} adj", csv_path.display())),
+        ));
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+        }
+        assert!(vigia(&["init"]).output().unwrap().status.success());
+        // the shipped program offers 12,960,982 shares: enough for the synthetic offering
+        assert!(
+            vigia(&["program", "add", program.to_str().unwrap()])
+                .output()
+                .unwrap()
+                .status
+                .success()
+        );
+        settle();
+        import_runs.push(timed(&mut vigia(&[
+            "adjudications",
+            "import",
+            csv_path.to_str().unwrap(),
+            "--program",
+            "D3939-2004",
+        ])));
+    }
+    let (import_base_s, import_base_kib, _) = median(base_runs);
+    let (import_s, import_kib, out) = median(import_runs);
     eprintln!("{}", out.trim());
 
     // 4. Pledges, breaches, liquidations, payments, audited, through the library.
@@ -248,24 +269,33 @@ fn main() {
         t.elapsed().as_secs_f64()
     );
 
-    // 5. Baseline: a plain scan of adjudications joined with pledges.
-    let (scan_s, scan_kib, _) = timed(Command::new("sqlite3").arg(&db).arg(
-        "SELECT count(*), sum(a.shares), count(p.id) FROM adjudications a LEFT JOIN pledges p ON p.adjudication_id = a.id;",
-    ));
+    // 5. Baseline: a plain scan of adjudications joined with pledges (median of three).
+    let scan = || {
+        settle();
+        timed(Command::new("sqlite3").arg(&db).arg(
+            "SELECT count(*), sum(a.shares), count(p.id) FROM adjudications a LEFT JOIN pledges p ON p.adjudication_id = a.id;",
+        ))
+    };
+    let (scan_s, scan_kib, _) = median(vec![scan(), scan(), scan()]);
 
     // 6. vigia check: mid lock-up (the usual periodic run), and after every lock-up has ended
-    //    (when nearly every pledge becomes releasable: a finding per holder).
+    //    (when nearly every pledge becomes releasable: a finding per holder). Medians of three.
     let report = dir.join("check.csv");
     let check = |as_of: &str| {
-        let (s, kib, _) = timed(&mut vigia(&[
-            "check",
-            "--as-of",
-            as_of,
-            "--format",
-            "csv",
-            "--out",
-            report.to_str().unwrap(),
-        ]));
+        let mut runs = Vec::new();
+        for _ in 0..3 {
+            settle();
+            runs.push(timed(&mut vigia(&[
+                "check",
+                "--as-of",
+                as_of,
+                "--format",
+                "csv",
+                "--out",
+                report.to_str().unwrap(),
+            ])));
+        }
+        let (s, kib, _) = median(runs);
         let findings = std::fs::read_to_string(&report)
             .map(|s| s.lines().count().saturating_sub(1))
             .unwrap_or(0);
