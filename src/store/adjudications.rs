@@ -182,6 +182,8 @@ struct Writer<'a> {
     adjudications: (i64, i64),
     count: usize,
     shares: u64,
+    /// The largest holder id so far: new holders get the ids after it.
+    max_holder: i64,
 }
 
 impl Writer<'_> {
@@ -220,8 +222,7 @@ impl Writer<'_> {
 
     fn store_holders(&mut self) -> Result<()> {
         let (conn, ctx) = (self.conn, self.ctx);
-        let before: i64 =
-            conn.query_row("SELECT coalesce(max(id), 0) FROM holders", [], |r| r.get(0))?;
+        let before = self.max_holder;
         let sql = format!(
             "INSERT INTO holders (doc_type, doc_number, name, person_type, created_at, created_by) VALUES {}
              ON CONFLICT (doc_type, doc_number) DO NOTHING",
@@ -273,6 +274,7 @@ impl Writer<'_> {
                 self.holders.0 = w.holder_id;
             }
             self.holders.1 = w.holder_id;
+            self.max_holder = self.max_holder.max(w.holder_id);
         }
         Ok(())
     }
@@ -407,6 +409,11 @@ pub fn import(
                 adjudications: (0, 0),
                 count: 0,
                 shares: 0,
+                max_holder: tx.conn().query_row(
+                    "SELECT coalesce(max(id), 0) FROM holders",
+                    [],
+                    |r| r.get(0),
+                )?,
             };
             let fed = feed(&mut |row| writer.add(row));
             let stored = writer.finish();
