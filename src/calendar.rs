@@ -22,6 +22,22 @@ pub fn add_months(d: NaiveDate, n: u32) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(year, month, d.day().min(last))
 }
 
+/// Parses a strict `YYYY-MM-DD` calendar date (exactly ten characters, a real day). The one
+/// date parser of the crate: flags, rate files, imports and stored rows all go through it (a
+/// million-row import does, so it does not use a format-string parser).
+pub fn parse_iso(s: &str) -> Option<NaiveDate> {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| {
+        b[r].iter().try_fold(0u32, |acc, c| {
+            c.is_ascii_digit().then(|| acc * 10 + u32::from(c - b'0'))
+        })
+    };
+    NaiveDate::from_ymd_opt(num(0..4)? as i32, num(5..7)?, num(8..10)?)
+}
+
 /// Number of days in `month` of `year`.
 pub fn last_day_of_month(year: i32, month: u32) -> Option<u32> {
     let first_next = if month == 12 {
@@ -353,6 +369,19 @@ mod tests {
         assert_eq!(hit.after, Some(date("2024-09-15")));
         assert_eq!(hit.through, date("2025-03-15"));
         assert_eq!((hit.lower_months, hit.upper_months), (6, 12));
+    }
+
+    #[test]
+    fn iso_dates_are_strict() {
+        assert_eq!(
+            parse_iso("2024-02-29"),
+            NaiveDate::from_ymd_opt(2024, 2, 29)
+        );
+        assert_eq!(parse_iso("2025-02-29"), None);
+        assert_eq!(parse_iso("2024-2-29"), None);
+        assert_eq!(parse_iso("2024/02/29"), None);
+        assert_eq!(parse_iso("2024-02-2x"), None);
+        assert_eq!(parse_iso(" 2024-02-29"), None);
     }
 
     #[test]

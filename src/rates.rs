@@ -486,9 +486,9 @@ fn parse_date(
     line: usize,
     problems: &mut Vec<Problem>,
 ) -> Option<NaiveDate> {
-    match NaiveDate::parse_from_str(s, "%Y-%m-%d") {
-        Ok(d) if s.len() == 10 => Some(d),
-        _ => {
+    match crate::calendar::parse_iso(s) {
+        Some(d) => Some(d),
+        None => {
             problems.push(problem(
                 line,
                 format!("{column} {s:?} is not a date YYYY-MM-DD"),

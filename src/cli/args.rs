@@ -8,10 +8,8 @@ use rust_decimal::Decimal;
 
 /// `YYYY-MM-DD`, a real calendar day.
 pub fn date(s: &str) -> Result<NaiveDate, String> {
-    match NaiveDate::parse_from_str(s, "%Y-%m-%d") {
-        Ok(d) if s.len() == 10 => Ok(d),
-        _ => Err("expected a calendar date written YYYY-MM-DD, e.g. 2024-11-20".into()),
-    }
+    crate::calendar::parse_iso(s)
+        .ok_or_else(|| "expected a calendar date written YYYY-MM-DD, e.g. 2024-11-20".into())
 }
 
 /// An exact decimal amount, no thousands separators.

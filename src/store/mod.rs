@@ -303,8 +303,8 @@ pub fn decimal(text: &str, what: &str) -> Result<rust_decimal::Decimal> {
 
 /// Reads a stored ISO date.
 pub fn date(text: &str, what: &str) -> Result<chrono::NaiveDate> {
-    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
-        .map_err(|_| StoreError::Corrupt(format!("{what} {text:?} is not a date")))
+    crate::calendar::parse_iso(text)
+        .ok_or_else(|| StoreError::Corrupt(format!("{what} {text:?} is not a date")))
 }
 
 #[cfg(test)]

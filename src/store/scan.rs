@@ -29,23 +29,6 @@ fn text<'r>(r: &'r rusqlite::Row<'_>, i: usize) -> Result<&'r str> {
         .map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
-/// Parses `YYYY-MM-DD` as stored (a million rows come through here).
-fn iso(s: &str, what: &str) -> Result<NaiveDate> {
-    let b = s.as_bytes();
-    let n = |a: usize, z: usize| {
-        b[a..z].iter().try_fold(0u32, |acc, c| {
-            c.is_ascii_digit().then(|| acc * 10 + u32::from(c - b'0'))
-        })
-    };
-    if b.len() == 10
-        && let (Some(y), Some(m), Some(d)) = (n(0, 4), n(5, 7), n(8, 10))
-        && let Some(x) = NaiveDate::from_ymd_opt(y as i32, m, d)
-    {
-        return Ok(x);
-    }
-    date(s, what)
-}
-
 /// Calls `f` for every adjudication (of one program, or all) adjudicated on or before `as_of`,
 /// in id order, with the pledge in force on that date (the latest, if several). Two sequential
 /// reads merged here — adjudications by id, pledges by adjudication through their covering
@@ -107,7 +90,7 @@ pub fn adjudications(
         let adjudicated_on = match key.and_then(|k| dates.get(&k).copied()) {
             Some(d) => d,
             None => {
-                let d = iso(on_text, "adjudicated_on")?;
+                let d = date(on_text, "adjudicated_on")?;
                 if let Some(k) = key {
                     dates.insert(k, d);
                 }
@@ -195,7 +178,7 @@ fn followed(conn: &Connection, as_of: &str) -> Result<Followed> {
     let mut rows = stmt.query([])?;
     while let Some(r) = rows.next()? {
         f.notice
-            .insert(r.get(0)?, (r.get(1)?, iso(text(r, 2)?, "deadline")?));
+            .insert(r.get(0)?, (r.get(1)?, date(text(r, 2)?, "deadline")?));
     }
     let mut stmt = conn.prepare("SELECT DISTINCT breach_id FROM payments WHERE paid_on <= ?1")?;
     let mut rows = stmt.query(params![as_of])?;
@@ -235,7 +218,7 @@ pub fn adjudications_with_breaches(
         Ok(Some(BreachRow {
             id,
             adjudication_id: r.get(1)?,
-            breach_date: iso(text(r, 2)?, "breach_date")?,
+            breach_date: date(text(r, 2)?, "breach_date")?,
             shares: r.get::<_, i64>(3)? as u64,
             consideration_per_share: opt_dec(4, "consideration_per_share")?,
             consideration_total: opt_dec(5, "consideration_total")?,
