@@ -169,9 +169,9 @@ fn outstanding(
         ),
     );
     let payments: Vec<Payment> = if b.has_payments {
-        scan::payments_until(conn, b.id, as_of)?
+        register::payments_until(conn, b.id, as_of)?
             .into_iter()
-            .map(|(date, amount)| Payment { date, amount })
+            .map(|(_, p)| p)
             .collect()
     } else {
         Vec::new()

@@ -210,7 +210,24 @@ pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Fact
         (adjudication.adjudicated_on, adjudication.price_per_share),
         (breach.breach_date, breach.shares, breach.transfer_price()),
     );
-    let payments = breaches::payments(conn, breach_id)?
+    let payments = payments_until(conn, breach_id, until)?;
+    Ok(Facts {
+        breach,
+        adjudication,
+        program,
+        stage,
+        case,
+        payments,
+    })
+}
+
+/// The payments against a breach dated on or before `until`, in the order recorded, with their ids.
+pub fn payments_until(
+    conn: &Connection,
+    breach_id: i64,
+    until: NaiveDate,
+) -> store::Result<Vec<(i64, Payment)>> {
+    Ok(breaches::payments(conn, breach_id)?
         .into_iter()
         .filter(|sp| sp.paid_on <= until)
         .map(|sp| {
@@ -222,15 +239,7 @@ pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Fact
                 },
             )
         })
-        .collect();
-    Ok(Facts {
-        breach,
-        adjudication,
-        program,
-        stage,
-        case,
-        payments,
-    })
+        .collect())
 }
 
 /// Prices a stored breach as of `until` with the payments recorded up to then.

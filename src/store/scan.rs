@@ -245,22 +245,3 @@ pub fn adjudications_with_breaches(
         f(a, &group)
     })
 }
-
-/// Payments against a breach dated on or before `as_of`, in the order recorded: (date, amount).
-pub fn payments_until(
-    conn: &Connection,
-    breach_id: i64,
-    as_of: NaiveDate,
-) -> Result<Vec<(NaiveDate, Decimal)>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT paid_on, amount FROM payments WHERE breach_id = ?1 AND paid_on <= ?2 ORDER BY id",
-    )?;
-    let rows = stmt.query_map(params![breach_id, as_of.to_string()], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-    })?;
-    rows.map(|r| {
-        let (d, a) = r?;
-        Ok((date(&d, "paid_on")?, decimal(&a, "amount")?))
-    })
-    .collect()
-}
