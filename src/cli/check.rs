@@ -78,6 +78,19 @@ fn json_of(f: &Finding) -> Value {
     })
 }
 
+/// Where findings go as they are found.
+enum Sink<'a> {
+    Csv(Box<csv::Writer<&'a mut dyn Write>>),
+    Json {
+        out: &'a mut dyn Write,
+        first: bool,
+    },
+    Table {
+        out: &'a mut dyn Write,
+        rows: Vec<Value>,
+    },
+}
+
 fn io(e: std::io::Error) -> StoreError {
     StoreError::Refused(format!("cannot write the report: {e}"))
 }
@@ -113,49 +126,63 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         }
     };
     let mut counts = [0usize; Code::ALL.len()];
-    let mut table_rows: Vec<Value> = Vec::new();
-    let mut first = true;
     let opts = Options {
         as_of,
         program_id,
         within_days: a.within_days,
     };
-    match a.format {
+    // Opening, one finding at a time, closing: CSV and JSON stream; the table keeps its rows so
+    // that the summary by code can come first.
+    let mut sink = match a.format {
         Format::Csv => {
-            let mut w = csv::Writer::from_writer(&mut *out);
+            let mut w = csv::Writer::from_writer(out);
             w.write_record(COLUMNS).map_err(|e| io(e.into()))?;
-            check::run(
-                store.conn(),
-                &opts,
-                &rates,
-                &mut |f| {
-                    counts[f.code as usize] += 1;
-                    w.write_record(cells(&f).iter().map(|c| c.as_bytes()))
-                        .map_err(|e| io(e.into()))
-                },
-                &mut progress,
-            )?;
-            w.flush().map_err(io)?;
+            Sink::Csv(Box::new(w))
         }
         Format::Json => {
             write!(out, "{{\n  \"as_of\": \"{as_of}\",\n  \"findings\": [").map_err(io)?;
-            check::run(
-                store.conn(),
-                &opts,
-                &rates,
-                &mut |f| {
-                    counts[f.code as usize] += 1;
-                    let sep = if first { "\n    " } else { ",\n    " };
-                    first = false;
+            Sink::Json { out, first: true }
+        }
+        Format::Table => Sink::Table {
+            out,
+            rows: Vec::new(),
+        },
+    };
+    check::run(
+        store.conn(),
+        &opts,
+        &rates,
+        &mut |f| {
+            counts[f.code as usize] += 1;
+            match &mut sink {
+                Sink::Csv(w) => w
+                    .write_record(cells(&f).iter().map(|c| c.as_bytes()))
+                    .map_err(|e| io(e.into())),
+                Sink::Json { out, first } => {
+                    let sep = if *first { "\n    " } else { ",\n    " };
+                    *first = false;
                     write!(out, "{sep}{}", json_of(&f)).map_err(io)
-                },
-                &mut progress,
-            )?;
-            let total: usize = counts.iter().sum();
-            let summary: serde_json::Map<String, Value> = Code::ALL
-                .iter()
-                .zip(counts)
-                .filter(|(_, n)| *n > 0)
+                }
+                Sink::Table { rows, .. } => {
+                    rows.push(Value::Object(
+                        COLUMNS
+                            .iter()
+                            .map(|c| c.to_string())
+                            .zip(cells(&f).map(|c| Value::String(c.into_owned())))
+                            .collect(),
+                    ));
+                    Ok(())
+                }
+            }
+        },
+        &mut progress,
+    )?;
+    let total: usize = counts.iter().sum();
+    let present = || Code::ALL.iter().zip(counts).filter(|(_, n)| *n > 0);
+    let out = match sink {
+        Sink::Csv(w) => w.into_inner().map_err(|e| io(e.into_error()))?,
+        Sink::Json { out, .. } => {
+            let summary: serde_json::Map<String, Value> = present()
                 .map(|(c, n)| (c.as_str().to_string(), json!(n)))
                 .collect();
             writeln!(
@@ -164,49 +191,29 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                 Value::Object(summary)
             )
             .map_err(io)?;
+            out
         }
-        Format::Table => {
-            // For people: the summary by code comes first, so the rows wait in memory.
-            check::run(
-                store.conn(),
-                &opts,
-                &rates,
-                &mut |f| {
-                    counts[f.code as usize] += 1;
-                    table_rows.push(Value::Object(
-                        COLUMNS
-                            .iter()
-                            .map(|c| c.to_string())
-                            .zip(cells(&f).map(|c| Value::String(c.into_owned())))
-                            .collect(),
-                    ));
-                    Ok(())
-                },
-                &mut progress,
-            )?;
-            let total: usize = counts.iter().sum();
+        Sink::Table { out, rows } => {
             writeln!(out, "vigia check as of {as_of}: {total} finding(s)")?;
             if total > 0 {
-                let sum: Vec<Value> = Code::ALL
-                    .iter()
-                    .zip(counts)
-                    .filter(|(_, n)| *n > 0)
+                let sum: Vec<Value> = present()
                     .map(|(c, n)| json!({"code": c.as_str(), "severity": c.severity().as_str(), "findings": n}))
                     .collect();
                 write!(
                     out,
                     "{}\n{}",
                     records::list(&sum, Format::Table),
-                    records::list(&table_rows, Format::Table)
+                    records::list(&rows, Format::Table)
                 )?;
             }
+            out
         }
-    }
+    };
     if tty {
         eprintln!();
     }
     out.flush()?;
-    Ok(if counts.iter().sum::<usize>() == 0 {
+    Ok(if total == 0 {
         Status::Ok
     } else {
         Status::Findings
