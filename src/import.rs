@@ -128,6 +128,11 @@ fn windows_1252(b: u8) -> char {
 /// no `,`.
 pub fn sniff(bytes: &[u8]) -> Dialect {
     let (text, encoding) = decode(bytes);
+    sniff_text(&text, encoding)
+}
+
+/// [`sniff`] for text already decoded from `encoding`.
+fn sniff_text(text: &str, encoding: &'static str) -> Dialect {
     let first_line = text.lines().next().unwrap_or("");
     let separator = if first_line.contains(';') && !first_line.contains(',') {
         b';'
@@ -149,9 +154,9 @@ pub fn each<E>(
     categories: &[String],
     mut f: impl FnMut(AdjudicationRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    let (text, _) = decode(bytes);
+    let (text, encoding) = decode(bytes);
     let first_line = text.lines().next().unwrap_or("");
-    let dialect = sniff(bytes);
+    let dialect = sniff_text(&text, encoding);
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(dialect.separator)
         .flexible(true)

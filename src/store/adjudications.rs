@@ -163,9 +163,60 @@ fn hash_rows(
     (holders, adjudications)
 }
 
-/// `n` groups of `one` for a multi-row VALUES clause.
-fn values(one: &str, n: usize) -> String {
-    vec![one; n].join(", ")
+/// The VALUES of a multi-row INSERT of `rows` rows. The values every row shares (program,
+/// import, the program's price, when and by whom) are the numbered parameters `?1..?shared`,
+/// bound once per statement; in `row`, `$1..$9` are the row's own fields, numbered after them,
+/// so a row binds only those (`per_row` of them).
+fn values_sql(row: &str, shared: usize, per_row: usize, rows: usize) -> String {
+    let groups: Vec<String> = (0..rows)
+        .map(|k| {
+            (1..=per_row).fold(row.to_string(), |sql, i| {
+                sql.replace(&format!("${i}"), &format!("?{}", shared + per_row * k + i))
+            })
+        })
+        .collect();
+    groups.join(", ")
+}
+
+const INSERT_HOLDERS: &str =
+    "INSERT INTO holders (doc_type, doc_number, name, person_type, created_at, created_by) VALUES";
+/// Shared: `?1` now, `?2` actor.
+const HOLDER_ROW: &str = "($1, $2, $3, $4, ?1, ?2)";
+const INSERT_ADJUDICATIONS: &str =
+    "INSERT INTO adjudications (program_id, holder_id, import_id, line, category, shares,
+     price_per_share, adjudicated_on, lender, financed_shares, created_at, created_by) VALUES";
+/// Shared: `?1` program, `?2` import, `?3` the program's price (for a row without its own),
+/// `?4` now, `?5` actor.
+const ADJUDICATION_ROW: &str = "(?1, $1, ?2, $2, $3, $4, coalesce($5, ?3), $6, $7, $8, ?4, ?5)";
+
+/// The two statements that store a group of rows, with the shared values bound.
+struct GroupStatements<'a> {
+    holders: rusqlite::Statement<'a>,
+    adjudications: rusqlite::Statement<'a>,
+}
+
+impl<'a> GroupStatements<'a> {
+    fn prepare(conn: &'a Connection, ctx: &RowContext<'_>, rows: usize) -> Result<Self> {
+        let mut holders = conn.prepare(&format!(
+            "{INSERT_HOLDERS} {} ON CONFLICT (doc_type, doc_number) DO NOTHING",
+            values_sql(HOLDER_ROW, 2, 4, rows)
+        ))?;
+        holders.raw_bind_parameter(1, ctx.now)?;
+        holders.raw_bind_parameter(2, ctx.actor)?;
+        let mut adjudications = conn.prepare(&format!(
+            "{INSERT_ADJUDICATIONS} {}",
+            values_sql(ADJUDICATION_ROW, 5, 8, rows)
+        ))?;
+        adjudications.raw_bind_parameter(1, ctx.program_id)?;
+        adjudications.raw_bind_parameter(2, ctx.import_id)?;
+        adjudications.raw_bind_parameter(3, ctx.fixed_price)?;
+        adjudications.raw_bind_parameter(4, ctx.now)?;
+        adjudications.raw_bind_parameter(5, ctx.actor)?;
+        Ok(GroupStatements {
+            holders,
+            adjudications,
+        })
+    }
 }
 
 /// Stores an import's rows in groups: one multi-row INSERT for their holders (a document already
@@ -174,6 +225,8 @@ fn values(one: &str, n: usize) -> String {
 struct Writer<'a> {
     conn: &'a Connection,
     ctx: RowContext<'a>,
+    /// The statements for a full group ([`ROWS_PER_INSERT`] rows), prepared once.
+    full: GroupStatements<'a>,
     pending: Vec<Written>,
     done: Vec<Written>,
     to_hasher: std::sync::mpsc::SyncSender<Vec<Written>>,
@@ -186,7 +239,7 @@ struct Writer<'a> {
     max_holder: i64,
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     fn add(&mut self, row: AdjudicationRow) -> Result<()> {
         self.count += 1;
         self.shares += row.shares;
@@ -208,8 +261,14 @@ impl Writer<'_> {
         if self.pending.is_empty() {
             return Ok(());
         }
-        self.store_holders()?;
-        self.store_adjudications()?;
+        if self.pending.len() == ROWS_PER_INSERT {
+            self.store_holders(None)?;
+            self.store_adjudications(None)?;
+        } else {
+            let mut last = GroupStatements::prepare(self.conn, &self.ctx, self.pending.len())?;
+            self.store_holders(Some(&mut last.holders))?;
+            self.store_adjudications(Some(&mut last.adjudications))?;
+        }
         self.done.append(&mut self.pending);
         if self.done.len() >= HASH_BATCH {
             let full = std::mem::replace(&mut self.done, Vec::with_capacity(HASH_BATCH));
@@ -220,25 +279,19 @@ impl Writer<'_> {
         Ok(())
     }
 
-    fn store_holders(&mut self) -> Result<()> {
-        let (conn, ctx) = (self.conn, self.ctx);
+    /// Stores the pending rows' holders with `stmt`, or the full-group statement.
+    fn store_holders(&mut self, stmt: Option<&mut rusqlite::Statement<'a>>) -> Result<()> {
+        let conn = self.conn;
         let before = self.max_holder;
-        let sql = format!(
-            "INSERT INTO holders (doc_type, doc_number, name, person_type, created_at, created_by) VALUES {}
-             ON CONFLICT (doc_type, doc_number) DO NOTHING",
-            values("(?, ?, ?, ?, ?, ?)", self.pending.len())
-        );
-        let mut stmt = conn.prepare_cached(&sql)?;
-        let mut i = 1;
+        let stmt = stmt.unwrap_or(&mut self.full.holders);
+        let mut i = 3;
         for w in &self.pending {
             let r = &w.row;
             stmt.raw_bind_parameter(i, r.doc_type.as_str())?;
             stmt.raw_bind_parameter(i + 1, &r.doc_number)?;
             stmt.raw_bind_parameter(i + 2, &r.name)?;
             stmt.raw_bind_parameter(i + 3, r.person_type.as_str())?;
-            stmt.raw_bind_parameter(i + 4, ctx.now)?;
-            stmt.raw_bind_parameter(i + 5, ctx.actor)?;
-            i += 6;
+            i += 4;
         }
         let inserted = stmt.raw_execute()?;
         if inserted == self.pending.len() {
@@ -279,31 +332,23 @@ impl Writer<'_> {
         Ok(())
     }
 
-    fn store_adjudications(&mut self) -> Result<()> {
-        let (conn, ctx) = (self.conn, self.ctx);
-        let sql = format!(
-            "INSERT INTO adjudications (program_id, holder_id, import_id, line, category, shares, price_per_share,
-                 adjudicated_on, lender, financed_shares, created_at, created_by) VALUES {}",
-            values("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", self.pending.len())
-        );
-        let mut stmt = conn.prepare_cached(&sql)?;
-        let mut i = 1;
+    /// Stores the pending rows' adjudications with `stmt`, or the full-group statement.
+    fn store_adjudications(&mut self, stmt: Option<&mut rusqlite::Statement<'a>>) -> Result<()> {
+        let conn = self.conn;
+        let stmt = stmt.unwrap_or(&mut self.full.adjudications);
+        let mut i = 6;
         for w in &self.pending {
             let r = &w.row;
             let on = iso_date(r.adjudicated_on);
-            stmt.raw_bind_parameter(i, ctx.program_id)?;
-            stmt.raw_bind_parameter(i + 1, w.holder_id)?;
-            stmt.raw_bind_parameter(i + 2, ctx.import_id)?;
-            stmt.raw_bind_parameter(i + 3, r.line as i64)?;
-            stmt.raw_bind_parameter(i + 4, &r.category)?;
-            stmt.raw_bind_parameter(i + 5, r.shares as i64)?;
-            stmt.raw_bind_parameter(i + 6, w.own_price.as_deref().unwrap_or(ctx.fixed_price))?;
-            stmt.raw_bind_parameter(i + 7, std::str::from_utf8(&on).expect("ascii date"))?;
-            stmt.raw_bind_parameter(i + 8, r.lender.as_deref())?;
-            stmt.raw_bind_parameter(i + 9, r.financed_shares as i64)?;
-            stmt.raw_bind_parameter(i + 10, ctx.now)?;
-            stmt.raw_bind_parameter(i + 11, ctx.actor)?;
-            i += 12;
+            stmt.raw_bind_parameter(i, w.holder_id)?;
+            stmt.raw_bind_parameter(i + 1, r.line as i64)?;
+            stmt.raw_bind_parameter(i + 2, &r.category)?;
+            stmt.raw_bind_parameter(i + 3, r.shares as i64)?;
+            stmt.raw_bind_parameter(i + 4, w.own_price.as_deref())?;
+            stmt.raw_bind_parameter(i + 5, std::str::from_utf8(&on).expect("ascii date"))?;
+            stmt.raw_bind_parameter(i + 6, r.lender.as_deref())?;
+            stmt.raw_bind_parameter(i + 7, r.financed_shares as i64)?;
+            i += 8;
         }
         stmt.raw_execute()?;
         // a single INSERT without conflict clauses gives consecutive rowids
@@ -401,6 +446,7 @@ pub fn import(
             let mut writer = Writer {
                 conn: tx.conn(),
                 ctx,
+                full: GroupStatements::prepare(tx.conn(), &ctx, ROWS_PER_INSERT)?,
                 pending: Vec::with_capacity(ROWS_PER_INSERT),
                 done: Vec::with_capacity(HASH_BATCH),
                 to_hasher,
@@ -643,4 +689,22 @@ pub fn release_pledge(tx: &mut Tx<'_>, pledge_id: i64, on: NaiveDate) -> Result<
         "pledge.release",
         &[("pledge_id", &pledge_id), ("released_on", &on.to_string())],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::values_sql;
+
+    #[test]
+    fn each_row_numbers_its_own_parameters_after_the_shared_ones() {
+        // one shared value, two per row: row 0 binds ?2 ?3, row 1 binds ?4 ?5
+        assert_eq!(
+            values_sql("($1, ?1, $2)", 1, 2, 2),
+            "(?2, ?1, ?3), (?4, ?1, ?5)"
+        );
+        // the statements' real shapes: 5 shared + 64 rows x 8 = 517 parameters
+        let sql = values_sql(super::ADJUDICATION_ROW, 5, 8, 64);
+        assert!(sql.ends_with("coalesce(?514, ?3), ?515, ?516, ?517, ?4, ?5)"), "{sql}");
+        assert!(!sql.contains('$'));
+    }
 }
