@@ -12,10 +12,10 @@ use crate::register;
 use crate::store::breaches::transfer_price;
 use crate::store::{Result, StoreError, programs, scan};
 use chrono::{Days, NaiveDate};
+use foldhash::HashMap;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::Serialize;
-use std::collections::HashMap;
 
 /// What a finding is about; the names are stable (schedulers and spreadsheets key on them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -125,7 +125,7 @@ struct Terms {
 }
 
 fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>> {
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     for p in programs::list(conn)? {
         let corrupt = |m: String| StoreError::Corrupt(format!("program {}: {m}", p.program.code));
         let scale = p.program.scale().map_err(|e| corrupt(e.to_string()))?;
@@ -197,8 +197,10 @@ pub fn run(
     let until = as_of
         .checked_add_days(Days::new(u64::from(opts.within_days)))
         .unwrap_or(as_of);
-    let mut ends: HashMap<(i64, NaiveDate), NaiveDate> = HashMap::new();
+    let mut ends: HashMap<(i64, NaiveDate), NaiveDate> = HashMap::default();
     let mut read = 0u64;
+    let mut holders_stmt = scan::Holders::statement(conn)?;
+    let mut holders = scan::Holders::new(conn, &mut holders_stmt)?;
     scan::adjudications_with_breaches(conn, opts.program_id, as_of, |a, breaches| {
         read += 1;
         if read.is_multiple_of(10_000) {
@@ -223,7 +225,7 @@ pub fn run(
                         reason: String|
          -> Result<()> {
             if holder.is_none() {
-                holder = Some(scan::holder(conn, a.holder_id)?);
+                holder = Some(holders.get(a.holder_id)?);
             }
             let (doc_type, doc_number, name) = holder.clone().unwrap_or_default();
             sink(Finding {

@@ -258,6 +258,20 @@ fn every_finding_code_once_and_the_clean_holder_never() {
         t.starts_with("vigia check as of 2025-03-10: 11 finding(s)") && summary_at < detail_at,
         "{t}"
     );
+    // ... then the findings (spooled to a temporary file while the check runs): the same rows as
+    // the CSV, in the same order, cell for cell.
+    let detail: Vec<Vec<String>> = t[t.rfind("\n code ").unwrap() + 1..]
+        .lines()
+        .filter(|l| !l.starts_with('-'))
+        .map(|l| l.split('|').map(|c| c.trim().to_string()).collect())
+        .collect();
+    let from_csv: Vec<Vec<String>> = csv::Reader::from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect();
+    assert_eq!(detail.len(), 12, "{t}");
+    assert_eq!(detail[0][0], "code");
+    assert_eq!(detail[1..], from_csv[..]);
 
     // --program limits the check; --out writes the report to a file.
     let file = r.dir.path().join("report.json");
@@ -300,6 +314,21 @@ fn nothing_to_do_exits_0_and_could_not_run_exits_2() {
     ]);
     let o = r.ok(&["check", "--as-of", "2025-03-10"]);
     assert!(o.contains("0 finding(s)"), "{o}");
+
+    // A report that cannot be written: could not run, naming the flag.
+    let o = r.run(&[
+        "check",
+        "--as-of",
+        "2025-03-10",
+        "--out",
+        r.dir
+            .path()
+            .join("no-such-dir/report.csv")
+            .to_str()
+            .unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(common::err(&o).contains("--out "), "{}", common::err(&o));
 
     // An overdue notice whose balance needs rates the register does not have: could not run.
     let r = register_with_every_case();

@@ -1,6 +1,7 @@
 //! `vigia check`: the periodic batch check, for people (table) and schedulers (CSV, JSON, exit
 //! status 0 nothing to do / 1 findings / 2 could not run). CSV and JSON are written as findings
-//! are found, so memory stays flat however many holders there are.
+//! are found, the table's rows spooled to a temporary file until its summary is written, so memory
+//! stays flat however many holders there are.
 
 use super::{CliError, Ctx, Status, args};
 use crate::check::{self, Code, Finding, Options};
@@ -87,12 +88,16 @@ enum Sink<'a> {
     },
     Table {
         out: &'a mut dyn Write,
-        rows: Vec<Value>,
+        table: Box<records::SpooledTable>,
     },
 }
 
-fn io(e: std::io::Error) -> StoreError {
-    StoreError::Refused(format!("cannot write the report: {e}"))
+/// A CSV writer's error as the I/O error it is (so that a closed pipe is recognised).
+fn csv_io(e: csv::Error) -> std::io::Error {
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => std::io::Error::other(format!("{other:?}")),
+    }
 }
 
 pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
@@ -131,56 +136,58 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         program_id,
         within_days: a.within_days,
     };
-    // Opening, one finding at a time, closing: CSV and JSON stream; the table keeps its rows so
-    // that the summary by code can come first.
+    // Opening, one finding at a time, closing: CSV and JSON stream; the table spools its rows
+    // to a temporary file so that the summary by code can come first.
     let mut sink = match a.format {
         Format::Csv => {
             let mut w = csv::Writer::from_writer(out);
-            w.write_record(COLUMNS).map_err(|e| io(e.into()))?;
+            w.write_record(COLUMNS).map_err(csv_io)?;
             Sink::Csv(Box::new(w))
         }
         Format::Json => {
-            write!(out, "{{\n  \"as_of\": \"{as_of}\",\n  \"findings\": [").map_err(io)?;
+            write!(out, "{{\n  \"as_of\": \"{as_of}\",\n  \"findings\": [")?;
             Sink::Json { out, first: true }
         }
         Format::Table => Sink::Table {
             out,
-            rows: Vec::new(),
+            table: Box::new(records::SpooledTable::new(&COLUMNS)?),
         },
     };
-    check::run(
+    // A failed write stops the run; it is kept to be reported as what it is (a closed pipe is
+    // not an error).
+    let mut unwritten: Option<std::io::Error> = None;
+    let ran = check::run(
         store.conn(),
         &opts,
         &rates,
         &mut |f| {
             counts[f.code as usize] += 1;
-            match &mut sink {
+            let written = match &mut sink {
                 Sink::Csv(w) => w
                     .write_record(cells(&f).iter().map(|c| c.as_bytes()))
-                    .map_err(|e| io(e.into())),
+                    .map_err(csv_io),
                 Sink::Json { out, first } => {
                     let sep = if *first { "\n    " } else { ",\n    " };
                     *first = false;
-                    write!(out, "{sep}{}", json_of(&f)).map_err(io)
+                    write!(out, "{sep}{}", json_of(&f))
                 }
-                Sink::Table { rows, .. } => {
-                    rows.push(Value::Object(
-                        COLUMNS
-                            .iter()
-                            .map(|c| c.to_string())
-                            .zip(cells(&f).map(|c| Value::String(c.into_owned())))
-                            .collect(),
-                    ));
-                    Ok(())
-                }
-            }
+                Sink::Table { table, .. } => table.push(&cells(&f)),
+            };
+            written.map_err(|e| {
+                unwritten = Some(e);
+                StoreError::Refused("the report could not be written".into())
+            })
         },
         &mut progress,
-    )?;
+    );
+    if let Some(e) = unwritten {
+        return Err(CliError::Io(e));
+    }
+    ran?;
     let total: usize = counts.iter().sum();
     let present = || Code::ALL.iter().zip(counts).filter(|(_, n)| *n > 0);
     let out = match sink {
-        Sink::Csv(w) => w.into_inner().map_err(|e| io(e.into_error()))?,
+        Sink::Csv(w) => w.into_inner().map_err(|e| e.into_error())?,
         Sink::Json { out, .. } => {
             let summary: serde_json::Map<String, Value> = present()
                 .map(|(c, n)| (c.as_str().to_string(), json!(n)))
@@ -189,22 +196,17 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                 out,
                 "\n  ],\n  \"findings_total\": {total},\n  \"summary\": {}\n}}",
                 Value::Object(summary)
-            )
-            .map_err(io)?;
+            )?;
             out
         }
-        Sink::Table { out, rows } => {
+        Sink::Table { out, table } => {
             writeln!(out, "vigia check as of {as_of}: {total} finding(s)")?;
             if total > 0 {
                 let sum: Vec<Value> = present()
                     .map(|(c, n)| json!({"code": c.as_str(), "severity": c.severity().as_str(), "findings": n}))
                     .collect();
-                write!(
-                    out,
-                    "{}\n{}",
-                    records::list(&sum, Format::Table),
-                    records::list(&rows, Format::Table)
-                )?;
+                writeln!(out, "{}", records::list(&sum, Format::Table))?;
+                table.write_to(out)?;
             }
             out
         }

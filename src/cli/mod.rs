@@ -262,7 +262,7 @@ impl fmt::Display for CliError {
             CliError::File { flag, path, error } => {
                 write!(
                     f,
-                    "{flag} {}: cannot read the file ({error}); check the path",
+                    "{flag} {}: cannot open it ({error}); check the path and its permissions",
                     path.display()
                 )
             }

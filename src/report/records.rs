@@ -4,6 +4,7 @@
 use serde_json::Value;
 use tabled::builder::Builder;
 use tabled::settings::Style;
+use unicode_width::UnicodeWidthStr;
 
 /// Output format of register listings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -75,6 +76,74 @@ pub fn list(rows: &[Value], format: Format) -> String {
     }
 }
 
+/// A table too long to hold in memory (a batch check can find a million things): rows go to a
+/// temporary file as they come, with each column's width, and are rendered at the end in the
+/// style of [`list`] (psql), line by line, so memory stays flat however many rows there are.
+pub struct SpooledTable {
+    header: Vec<String>,
+    widths: Vec<usize>,
+    spool: csv::Writer<std::io::BufWriter<std::fs::File>>,
+    rows: u64,
+}
+
+impl SpooledTable {
+    pub fn new(header: &[&str]) -> std::io::Result<SpooledTable> {
+        Ok(SpooledTable {
+            header: header.iter().map(|h| h.to_string()).collect(),
+            widths: header.iter().map(|h| h.width()).collect(),
+            spool: csv::Writer::from_writer(std::io::BufWriter::new(tempfile::tempfile()?)),
+            rows: 0,
+        })
+    }
+
+    /// Adds a row (one cell per header column).
+    pub fn push<S: AsRef<str>>(&mut self, cells: &[S]) -> std::io::Result<()> {
+        for (w, c) in self.widths.iter_mut().zip(cells) {
+            *w = (*w).max(c.as_ref().width());
+        }
+        self.rows += 1;
+        self.spool
+            .write_record(cells.iter().map(|c| c.as_ref().as_bytes()))
+            .map_err(std::io::Error::other)
+    }
+
+    /// Writes the table (`(none)` when no row was added).
+    pub fn write_to(self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        if self.rows == 0 {
+            return out.write_all(b"(none)\n");
+        }
+        let widths = self.widths;
+        let line = |out: &mut dyn std::io::Write, cells: &mut dyn Iterator<Item = &str>| {
+            for (i, (c, w)) in cells.zip(&widths).enumerate() {
+                let pad = w - c.width();
+                let sep = if i == 0 { "" } else { "|" };
+                write!(out, "{sep} {c}{:pad$} ", "")?;
+            }
+            out.write_all(b"\n")
+        };
+        line(out, &mut self.header.iter().map(String::as_str))?;
+        let rule: Vec<String> = widths.iter().map(|w| "-".repeat(w + 2)).collect();
+        writeln!(out, "{}", rule.join("+"))?;
+        let mut file = self
+            .spool
+            .into_inner()
+            .map_err(|e| e.into_error())?
+            .into_inner()?;
+        std::io::Seek::rewind(&mut file)?;
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(std::io::BufReader::new(file));
+        let mut record = csv::StringRecord::new();
+        while reader
+            .read_record(&mut record)
+            .map_err(std::io::Error::other)?
+        {
+            line(out, &mut record.iter())?;
+        }
+        Ok(())
+    }
+}
+
 /// One record: `key: value` lines, CSV with one row, or a JSON object.
 pub fn one(record: &Value, format: Format) -> String {
     match format {
@@ -121,5 +190,39 @@ fn flatten(v: &Value) -> Value {
                 .collect(),
         ),
         other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_spooled_table_renders_exactly_like_a_listed_one() {
+        // tabled's psql rendering is the reference: accents, empty cells, a cell wider than its
+        // header and a header wider than its cells
+        let rows = vec![
+            json!({"code": "MISSING_PLEDGE", "holder": "Ana Gómez Peñaloza", "breach_id": ""}),
+            json!({"code": "X", "holder": "Sindicato Ficticio de Trabajadores", "breach_id": "12"}),
+        ];
+        let mut spooled = SpooledTable::new(&["code", "holder", "breach_id"]).unwrap();
+        for r in &rows {
+            let cells: Vec<String> = ["code", "holder", "breach_id"]
+                .iter()
+                .map(|c| cell(&r[*c]))
+                .collect();
+            spooled.push(&cells).unwrap();
+        }
+        let mut out = Vec::new();
+        spooled.write_to(&mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), list(&rows, Format::Table));
+
+        let mut out = Vec::new();
+        SpooledTable::new(&["code"])
+            .unwrap()
+            .write_to(&mut out)
+            .unwrap();
+        assert_eq!(out, b"(none)\n");
     }
 }

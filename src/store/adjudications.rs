@@ -704,7 +704,10 @@ mod tests {
         );
         // the statements' real shapes: 5 shared + 64 rows x 8 = 517 parameters
         let sql = values_sql(super::ADJUDICATION_ROW, 5, 8, 64);
-        assert!(sql.ends_with("coalesce(?514, ?3), ?515, ?516, ?517, ?4, ?5)"), "{sql}");
+        assert!(
+            sql.ends_with("coalesce(?514, ?3), ?515, ?516, ?517, ?4, ?5)"),
+            "{sql}"
+        );
         assert!(!sql.contains('$'));
     }
 }

@@ -235,7 +235,7 @@ pub fn record_payment(
 
 /// Payments against a breach's fine, in the order recorded.
 pub fn payments(conn: &Connection, breach_id: i64) -> Result<Vec<StoredPayment>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT id, breach_id, paid_on, amount, reference, created_at, created_by FROM payments WHERE breach_id = ?1 ORDER BY id",
     )?;
     let rows = stmt.query_map(params![breach_id], |r| {

@@ -5,9 +5,9 @@
 
 use super::{Result, StoreError, date, decimal};
 use chrono::NaiveDate;
+use foldhash::{HashMap, HashSet};
 use rusqlite::{Connection, params};
 use rust_decimal::Decimal;
-use std::collections::{HashMap, HashSet};
 
 /// One adjudication as the check sees it on the as-of date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,7 +71,7 @@ pub fn adjudications(
     )?;
     let mut rows = stmt.query(params![program_id])?;
     // Offerings adjudicate on a handful of dates at a handful of prices: parse each text once.
-    let mut dates: HashMap<[u8; 10], NaiveDate> = HashMap::new();
+    let mut dates: HashMap<[u8; 10], NaiveDate> = HashMap::default();
     let mut prices = Parsed::default();
     while let Some(r) = rows.next()? {
         let id: i64 = r.get(0)?;
@@ -121,6 +121,54 @@ pub fn holder(conn: &Connection, holder_id: i64) -> Result<(String, String, Stri
     Ok(stmt.query_row(params![holder_id], |r| {
         Ok((r.get(0)?, r.get(1)?, r.get(2)?))
     })?)
+}
+
+/// Holders by id for a walk over the adjudications in id order: imports register holders in
+/// that order, so a forward cursor over the holders table meets nearly every one as it is asked
+/// for (after a lock-up, when nearly every holder has a finding, this is one sequential read
+/// instead of a million probes). An id behind the cursor (a holder registered before, bought
+/// again) is looked up with [`holder`].
+pub struct Holders<'s> {
+    conn: &'s Connection,
+    rows: rusqlite::Rows<'s>,
+    /// The id of the row the cursor is on; `None` before the first step, `i64::MAX` at the end.
+    at: Option<i64>,
+}
+
+impl<'s> Holders<'s> {
+    /// The statement the cursor walks (kept by the caller while the cursor lives).
+    pub fn statement(conn: &Connection) -> Result<rusqlite::Statement<'_>> {
+        Ok(conn.prepare("SELECT id, doc_type, doc_number, name FROM holders ORDER BY id")?)
+    }
+
+    pub fn new(conn: &'s Connection, statement: &'s mut rusqlite::Statement<'_>) -> Result<Self> {
+        Ok(Holders {
+            conn,
+            rows: statement.query([])?,
+            at: None,
+        })
+    }
+
+    pub fn get(&mut self, id: i64) -> Result<(String, String, String)> {
+        use rusqlite::fallible_streaming_iterator::FallibleStreamingIterator;
+        if self.at.is_some_and(|at| at > id) {
+            return holder(self.conn, id);
+        }
+        while self.at.is_none_or(|at| at < id) {
+            self.at = Some(match self.rows.next()? {
+                Some(r) => r.get(0)?,
+                None => i64::MAX,
+            });
+        }
+        match self.rows.get() {
+            Some(r) if self.at == Some(id) => Ok((
+                text(r, 1)?.to_string(),
+                text(r, 2)?.to_string(),
+                text(r, 3)?.to_string(),
+            )),
+            _ => holder(self.conn, id),
+        }
+    }
 }
 
 /// Exact decimals parsed once per distinct text.
