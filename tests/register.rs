@@ -932,3 +932,48 @@ fn demo_runs_the_life_of_a_fine() {
     assert_eq!(o.status.code(), Some(2));
     assert!(Path::new(&db).exists());
 }
+
+#[test]
+fn officers_writing_at_the_same_time_wait_for_each_other() {
+    // Sixteen processes record a breach each at once. Every write takes the write lock before
+    // it reads (BEGIN IMMEDIATE), so each waits its turn instead of failing with "database is
+    // locked" (with deferred transactions most of them failed), and the audit chain stays whole.
+    let r = Reg::new().with_holders();
+    let children: Vec<_> = (1..=16)
+        .map(|i| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_vigia"))
+                .arg("--db")
+                .arg(r.db())
+                .args(["--officer", &format!("officer-{i}")])
+                .args([
+                    "breach",
+                    "record",
+                    "--adjudication",
+                    "3",
+                    "--kind",
+                    "sale",
+                    "--date",
+                    &format!("2024-06-{:02}", i),
+                    "--shares",
+                    "10",
+                    "--consideration-per-share",
+                    "1000",
+                ])
+                .env_remove("VIGIA_DB")
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", common::err(&o));
+    }
+    let n: i64 = r
+        .conn()
+        .query_row("SELECT count(*) FROM breaches", [], |x| x.get(0))
+        .unwrap();
+    assert_eq!(n, 16);
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+}

@@ -95,7 +95,8 @@ pub struct Store {
 }
 
 fn configure(conn: &Connection) -> Result<()> {
-    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    // Another writer (a large import takes seconds) is waited for rather than failed on.
+    conn.busy_timeout(std::time::Duration::from_secs(30))?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     // 64 MiB of page cache: imports and the batch check walk big indexes.
@@ -111,8 +112,8 @@ impl Store {
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
         configure(&conn)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
         let mut store = Store { conn };
         store.migrate()?;
         Ok(store)
@@ -121,8 +122,8 @@ impl Store {
     /// Creates a register (or opens the one there) and applies the migrations.
     pub fn create(path: &Path) -> Result<Store> {
         let conn = Connection::open(path)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
         configure(&conn)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
         let mut store = Store { conn };
         store.migrate()?;
         Ok(store)
@@ -150,7 +151,15 @@ impl Store {
         if found > known {
             return Err(StoreError::TooNew { found, known });
         }
-        let tx = self.conn.transaction()?;
+        if found == known {
+            return Ok(());
+        }
+        // Under the write lock, and from the version read under it: two processes opening an old
+        // register at once migrate it once.
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let found: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
         for (i, (_, sql)) in MIGRATIONS.iter().enumerate().skip(found as usize) {
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
@@ -170,7 +179,13 @@ impl Store {
         actor: &str,
         f: impl FnOnce(&mut Tx<'_>) -> std::result::Result<T, E>,
     ) -> std::result::Result<T, E> {
-        let tx = self.conn.transaction().map_err(StoreError::from)?;
+        // IMMEDIATE: the write lock is taken (waiting up to the busy timeout for another writer)
+        // before anything is read, so a concurrent writer can never invalidate what this
+        // transaction read; a deferred one would fail with "database is locked" instead of waiting.
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(StoreError::from)?;
         let mut w = Tx {
             tx,
             actor: actor.to_string(),
