@@ -2,11 +2,13 @@
 //!
 //! Generates a synthetic offering with a fixed seed — N adjudications (default 1,000,000), pledges
 //! for 90 % of them, 50,000 breaches, 20,000 liquidations, 10,000 payments (scaled down with N) —
-//! imports the adjudications through `vigia adjudications import`, seeds the rest through the
-//! library in audited transactions, runs `vigia check`, and reports times and peak memory next to
-//! two baselines measured in the same run on the same data: the sqlite3 shell's `.import` of the
-//! same CSV into a plain table, and a plain sqlite3 SELECT that scans adjudications joined with
-//! pledges. Every timing is the median of three runs, each after `sync`. Needs `sqlite3` and GNU `/usr/bin/time` on the PATH (Debian: sqlite3, time).
+//! imports the adjudications through `vigia adjudications import` and the pledges through
+//! `vigia pledge import`, seeds the rest through the library in audited transactions, runs
+//! `vigia check`, and reports times and peak memory next to two baselines measured in the same
+//! run on the same data: the sqlite3 shell's `.import` of the same CSV into a plain table, and a
+//! plain sqlite3 SELECT that scans adjudications joined with pledges. Every timing is the median
+//! of three runs, each after `sync` (the pledge import: one run). Needs `sqlite3` and GNU
+//! `/usr/bin/time` on the PATH (Debian: sqlite3, time).
 
 use chrono::{Days, NaiveDate};
 use std::fmt::Write as _;
@@ -14,7 +16,6 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 use vigia::fine::Convention;
-use vigia::store::audit::Cover;
 use vigia::store::{Store, breaches};
 
 /// A small deterministic generator (xorshift64*), so every run builds the same offering.
@@ -168,48 +169,35 @@ fn main() {
     let (import_s, import_kib, out) = median(import_runs);
     eprintln!("{}", out.trim());
 
-    // 4. Pledges, breaches, liquidations, payments, audited, through the library.
+    // 4. Pledges for 90 % of the adjudications through `vigia pledge import` (one run, next to
+    //    the sqlite3 shell's .import of the same file), then breaches, liquidations and payments,
+    //    audited, through the library.
+    let pledges_csv = dir.join("prendas.csv");
+    let mut text = String::from("adjudication_id,rank,registered_on\n");
+    for id in 1..=n {
+        if id % 10 != 0 {
+            let _ = writeln!(text, "{id},1,{}", dates[id as usize - 1] + Days::new(20));
+        }
+    }
+    std::fs::write(&pledges_csv, text).unwrap();
+    let base_db = dir.join("baseline-pledges.db");
+    let _ = std::fs::remove_file(&base_db);
+    settle();
+    let (pledge_base_s, _, _) = timed(
+        Command::new("sqlite3")
+            .arg(&base_db)
+            .arg(".mode csv")
+            .arg(format!(".import {} pledges", pledges_csv.display())),
+    );
+    settle();
+    let (pledge_s, pledge_kib, out) = timed(&mut vigia(&[
+        "pledge",
+        "import",
+        pledges_csv.to_str().unwrap(),
+    ]));
+    eprintln!("{}", out.trim());
     let t = Instant::now();
     let mut store = Store::open(&db).unwrap();
-    let beneficiary = "Bancafé y Granahorrar Banco Comercial S.A.";
-    store
-        .write::<_, vigia::store::StoreError>("bench", |tx| {
-            let (mut first, mut last) = (0, 0);
-            for id in 1..=n as i64 {
-                if id % 10 == 0 {
-                    continue; // 10 % without pledge
-                }
-                let on = (dates[id as usize - 1] + Days::new(20)).to_string();
-                let p = tx.insert_unaudited(
-                    "pledges",
-                    &[
-                        ("adjudication_id", &id),
-                        ("rank", &1i64),
-                        ("beneficiary", &beneficiary),
-                        ("shares", &(shares[id as usize - 1] as i64)),
-                        ("lender", &None::<String>),
-                        ("registered_on", &on),
-                    ],
-                )?;
-                if first == 0 {
-                    first = p;
-                }
-                last = p;
-            }
-            tx.audit_bulk(
-                "pledge.bulk-register",
-                "pledges",
-                first,
-                &[Cover {
-                    table: "pledges",
-                    first,
-                    last,
-                    digest: None,
-                }],
-            )?;
-            Ok(())
-        })
-        .unwrap();
     let mut breached = Vec::new();
     store
         .write::<_, vigia::register::Error>("bench", |tx| {
@@ -265,7 +253,7 @@ fn main() {
         .unwrap();
     drop(store);
     eprintln!(
-        "seeded pledges, {n_breaches} breaches, {n_liquidations} liquidations, {n_payments} payments in {:.1} s",
+        "seeded {n_breaches} breaches, {n_liquidations} liquidations, {n_payments} payments in {:.1} s",
         t.elapsed().as_secs_f64()
     );
 
@@ -317,6 +305,12 @@ fn main() {
         "| vigia adjudications import | {import_s:.2} | {:.0} | sqlite3 .import | {import_base_s:.2} | {:.2}× |",
         mib(import_kib),
         import_s / import_base_s
+    );
+    println!(
+        "| vigia pledge import ({} pledges, one run) | {pledge_s:.2} | {:.0} | sqlite3 .import | {pledge_base_s:.2} | {:.2}× |",
+        n - n / 10,
+        mib(pledge_kib),
+        pledge_s / pledge_base_s
     );
     println!(
         "| vigia check as of 2024-06-30 ({findings} findings) | {check_s:.2} | {:.0} | sqlite3 SELECT scan | {scan_s:.2} | {:.2}× |",

@@ -152,7 +152,29 @@ fn sniff_text(text: &str, encoding: &'static str) -> Dialect {
 pub fn each<E>(
     bytes: &[u8],
     categories: &[String],
-    mut f: impl FnMut(AdjudicationRow) -> Result<(), E>,
+    f: impl FnMut(AdjudicationRow) -> Result<(), E>,
+) -> Result<(Dialect, Vec<RowError>), E> {
+    each_row(
+        bytes,
+        &COLUMNS,
+        &[],
+        |line, get, dialect| parse_row(line, get, dialect, categories),
+        f,
+    )
+}
+
+/// Reads a CSV file whose header names every column of `required` (in any order and case; other
+/// columns are ignored, and `optional` ones may be missing: they read as empty). Each non-blank
+/// row goes to `parse` with its line number and a getter by position in `required` followed by
+/// `optional`; valid rows go on to `f` until the file is known to be bad, after which rows are
+/// only checked. Returns the dialect and every problem found (empty when the file is clean). An
+/// error from `f` (storage) stops the reading.
+pub fn each_row<T, E>(
+    bytes: &[u8],
+    required: &[&str],
+    optional: &[&str],
+    parse: impl Fn(usize, &dyn Fn(usize) -> String, Dialect) -> Result<T, Vec<RowError>>,
+    mut f: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
     let (text, encoding) = decode(bytes);
     let first_line = text.lines().next().unwrap_or("");
@@ -175,21 +197,17 @@ pub fn each<E>(
         Err(e) => return Ok((dialect, header_error(e.to_string()))),
     };
     let names: Vec<String> = headers.iter().map(|h| h.trim().to_lowercase()).collect();
-    let mut index = [0usize; 10];
-    for (i, col) in COLUMNS.iter().enumerate() {
-        match names.iter().position(|n| n == col) {
-            Some(p) => index[i] = p,
-            None => {
-                return Ok((
-                    dialect,
-                    header_error(format!(
-                        "missing column {col}; the header must name {}",
-                        COLUMNS.join(",")
-                    )),
-                ));
-            }
-        }
+    let find = |col: &&str| names.iter().position(|n| n == col);
+    if let Some(col) = required.iter().find(|c| find(c).is_none()) {
+        return Ok((
+            dialect,
+            header_error(format!(
+                "missing column {col}; the header must name {}",
+                required.join(",")
+            )),
+        ));
     }
+    let index: Vec<Option<usize>> = required.iter().chain(optional).map(find).collect();
     let mut errors = Vec::new();
     let mut any = false;
     let mut record = csv::StringRecord::new();
@@ -213,8 +231,13 @@ pub fn each<E>(
             continue;
         }
         any = true;
-        let get = |i: usize| record.get(index[i]).unwrap_or("").to_string();
-        match parse_row(line, &get, dialect, categories) {
+        let get = |i: usize| {
+            index[i]
+                .and_then(|at| record.get(at))
+                .unwrap_or("")
+                .to_string()
+        };
+        match parse(line, &get, dialect) {
             // once the file is known to be bad, rows are only checked, not handed on
             Ok(row) if errors.is_empty() => f(row)?,
             Ok(_) => {}
@@ -443,6 +466,132 @@ fn parse_row(
             adjudicated_on,
             lender,
             financed_shares,
+        }),
+        _ => Err(errors),
+    }
+}
+
+/// The columns of a pledge file (`vigia pledge import`): which adjudication, which rank, when it
+/// was registered in the share ledger.
+pub const PLEDGE_COLUMNS: [&str; 3] = ["adjudication_id", "rank", "registered_on"];
+/// Columns a pledge file may add: the financing lender (default: the adjudication's), and the
+/// holder's document, checked against the adjudication's holder to catch a misaligned file.
+pub const PLEDGE_OPTIONAL: [&str; 3] = ["lender", "doc_type", "doc_number"];
+
+/// One valid row of a pledge file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PledgeRow {
+    pub line: usize,
+    pub adjudication_id: i64,
+    pub rank: u8,
+    pub registered_on: NaiveDate,
+    pub lender: Option<String>,
+    /// The holder's document as the file gives it (canonical number), to check.
+    pub holder: Option<(DocType, String)>,
+}
+
+/// Reads a pledge file like [`each`] reads adjudications.
+pub fn each_pledge<E>(
+    bytes: &[u8],
+    f: impl FnMut(PledgeRow) -> Result<(), E>,
+) -> Result<(Dialect, Vec<RowError>), E> {
+    each_row(
+        bytes,
+        &PLEDGE_COLUMNS,
+        &PLEDGE_OPTIONAL,
+        parse_pledge_row,
+        f,
+    )
+}
+
+fn parse_pledge_row(
+    line: usize,
+    get: &dyn Fn(usize) -> String,
+    dialect: Dialect,
+) -> Result<PledgeRow, Vec<RowError>> {
+    let mut errors = Vec::new();
+    let mut fail = |field: &str, value: &str, reason: &str| {
+        errors.push(RowError {
+            line,
+            field: field.into(),
+            value: value.into(),
+            reason: reason.into(),
+        });
+    };
+    let id_s = get(0);
+    let adjudication_id = id_s.parse::<i64>().ok().filter(|&id| id > 0);
+    if adjudication_id.is_none() {
+        fail(
+            "adjudication_id",
+            &id_s,
+            "must be the id of an adjudication (see `vigia adjudications list`)",
+        );
+    }
+    let rank_s = get(1);
+    let rank = match rank_s.as_str() {
+        "1" => Some(1),
+        "2" => Some(2),
+        _ => {
+            fail(
+                "rank",
+                &rank_s,
+                "must be 1 (first degree) or 2 (second degree, when the lender holds the first)",
+            );
+            None
+        }
+    };
+    let date_s = get(2);
+    let registered_on = parse_date(&date_s, dialect).ok();
+    if registered_on.is_none() {
+        fail(
+            "registered_on",
+            &date_s,
+            "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)",
+        );
+    }
+    let lender_s = get(3);
+    let lender = (!lender_s.is_empty()).then_some(lender_s);
+    let (doc_type_s, doc_number_s) = (get(4), get(5));
+    let holder = match (doc_type_s.is_empty(), doc_number_s.is_empty()) {
+        (true, true) => Some(None),
+        (false, false) => match doc_type_s.parse::<DocType>() {
+            Ok(t) => match ids::normalize(t, &doc_number_s) {
+                Ok(n) => Some(Some((t, n))),
+                Err(e) => {
+                    fail("doc_number", &doc_number_s, &e);
+                    None
+                }
+            },
+            Err(e) => {
+                fail("doc_type", &doc_type_s, &e);
+                None
+            }
+        },
+        (true, false) => {
+            fail(
+                "doc_type",
+                "",
+                "give it with doc_number, or leave both empty",
+            );
+            None
+        }
+        (false, true) => {
+            fail(
+                "doc_number",
+                "",
+                "give it with doc_type, or leave both empty",
+            );
+            None
+        }
+    };
+    match (adjudication_id, rank, registered_on, holder) {
+        (Some(adjudication_id), Some(rank), Some(registered_on), Some(holder)) => Ok(PledgeRow {
+            line,
+            adjudication_id,
+            rank,
+            registered_on,
+            lender,
+            holder,
         }),
         _ => Err(errors),
     }

@@ -186,6 +186,12 @@ fn exact_decimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Decimal, D::E
 pub const RATE_SERIES_SFC: &str = "sfc-ibc-consumo-ordinario";
 
 impl Program {
+    /// Whom an adjudication's shares are pledged to (Art. 10): the sellers, named together.
+    pub fn pledge_beneficiary(&self) -> String {
+        let names: Vec<&str> = self.sellers.iter().map(|s| s.name.as_str()).collect();
+        names.join(" y ")
+    }
+
     /// Parses and validates a program file.
     pub fn from_toml(text: &str) -> Result<Program, ProgramError> {
         let p: Program = toml::from_str(text).map_err(|e| ProgramError {

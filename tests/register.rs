@@ -977,3 +977,77 @@ fn officers_writing_at_the_same_time_wait_for_each_other() {
     assert_eq!(n, 16);
     assert!(r.ok(&["audit", "verify"]).contains("intact"));
 }
+
+#[test]
+fn pledges_import_in_bulk_under_the_rules_of_pledge_register() {
+    let r = Reg::new().with_holders();
+
+    // A bad file: every problem, in line order, and nothing written.
+    let before = r.dump();
+    let bad = "adjudication_id,rank,registered_on,lender,doc_type,doc_number\n\
+               1,2,2024-04-01,,,\n\
+               1,1,2024-03-01,,,\n\
+               9,1,2024-04-01,,,\n\
+               1,1,2024-04-01,,CC,1000000002\n\
+               3,1,2024-04-01,,,\n\
+               3,1,2024-04-02,,,\n\
+               x,3,2024-13-01,,CC,\n";
+    let e = r.fails(&["pledge", "import", &r.file("bad.csv", bad.as_bytes())]);
+    let problems: Vec<&str> = e.lines().skip(1).map(str::trim).collect();
+    assert_eq!(
+        problems,
+        [
+            "line 2: rank \"2\": adjudication 1 has no financing lender; a second-degree pledge is taken only when the lender holds the first (Art. 10): name the lender or use rank 1",
+            "line 3: registered_on \"2024-03-01\": is before the adjudication on 2024-03-15; a pledge is registered after the shares are adjudicated",
+            "line 4: adjudication_id \"9\": no such adjudication in the register (see `vigia adjudications list`)",
+            "line 5: doc_number \"1000000002\": adjudication 1 belongs to CC 1000000001, not CC 1000000002; check the file's rows",
+            "line 7: adjudication_id \"3\": line 6 of this file already pledges it; one pledge in force per adjudication",
+            "line 8: adjudication_id \"x\": must be the id of an adjudication (see `vigia adjudications list`)",
+            "line 8: rank \"3\": must be 1 (first degree) or 2 (second degree, when the lender holds the first)",
+            "line 8: registered_on \"2024-13-01\": must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)",
+            "line 8: doc_number \"\": give it with doc_type, or leave both empty",
+        ],
+        "{e}"
+    );
+    assert!(e.starts_with("vigia: error: import of "), "{e}");
+    assert_eq!(r.dump(), before);
+
+    // A good file (the es-CO Excel layout): adjudication 2 is financed, so rank 2 takes its
+    // lender; the union's document is checked; adjudication 1 is left without a pledge.
+    let good = "adjudication_id;rank;registered_on;doc_type;doc_number\n\
+                2;2;01/04/2024;;\n\
+                3;1;02/04/2024;NIT;999000001-2\n";
+    let path = r.file("prendas.csv", good.as_bytes());
+    let o = r.ok(&["pledge", "import", &path]);
+    assert_eq!(
+        o.trim(),
+        "pledge import 1: 2 pledge(s) registered (ids 1..2); read as UTF-8, separator ';'"
+    );
+    let two = r.json(&["adjudications", "show", "2", "--format", "json"]);
+    let pledge = &two["pledges"][0];
+    assert_eq!(pledge["rank"], 2);
+    assert_eq!(pledge["lender"], "Banco Ejemplo");
+    assert_eq!(pledge["shares"], 2500);
+    assert_eq!(pledge["registered_on"], "2024-04-01");
+    assert_eq!(
+        pledge["beneficiary"],
+        "Bancafé y Granahorrar Banco Comercial S.A."
+    );
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+    // the same file again adds nothing
+    let after = r.dump();
+    assert!(
+        r.ok(&["pledge", "import", &path])
+            .contains("already imported as pledge import 1")
+    );
+    assert_eq!(r.dump(), after);
+    // only adjudication 1 still lacks its pledge
+    let check = r.run(&["check", "--as-of", "2024-06-01", "--format", "csv"]);
+    let text = common::out(&check);
+    let missing: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("MISSING_PLEDGE"))
+        .collect();
+    assert_eq!(missing.len(), 1, "{text}");
+    assert!(missing[0].contains(",1000000001,Ana Prueba,1,"), "{text}");
+}

@@ -83,38 +83,72 @@ pub fn row(a: &Adjudication, lockup_end: NaiveDate, as_of: NaiveDate) -> Value {
     })
 }
 
+/// A file to import, read whole: its bytes, name, SHA-256 (a file is imported once) and dialect.
+pub(super) struct ImportFile {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+    pub name: String,
+    pub sha256: String,
+    pub dialect: import::Dialect,
+}
+
+impl ImportFile {
+    pub fn read(path: &std::path::Path, command: &'static str) -> Result<ImportFile, CliError> {
+        let bytes = std::fs::read(path).map_err(|e| CliError::File {
+            flag: command,
+            path: path.to_path_buf(),
+            error: e.to_string(),
+        })?;
+        Ok(ImportFile {
+            path: path.to_path_buf(),
+            name: path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            sha256: sha256_hex(&bytes),
+            dialect: import::sniff(&bytes),
+            bytes,
+        })
+    }
+
+    /// What to say when the file was imported before.
+    pub fn already(&self, kind: &str, prior: &store_adj::PriorImport) -> String {
+        format!(
+            "{} was already imported as {kind} {} on {} by {}: nothing added",
+            self.path.display(),
+            prior.import_id,
+            prior.at,
+            prior.by
+        )
+    }
+
+    /// A refused import as the list of every problem, named after the file.
+    pub fn rejected(&self, e: StoreError) -> CliError {
+        match e {
+            StoreError::Rejected(problems) => CliError::Many {
+                what: format!("import of {}", self.path.display()),
+                problems,
+            },
+            other => other.into(),
+        }
+    }
+}
+
 impl AdjudicationsCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         match self {
             AdjudicationsCommand::Import { file, program } => {
-                let bytes = std::fs::read(&file).map_err(|e| CliError::File {
-                    flag: "adjudications import",
-                    path: file.clone(),
-                    error: e.to_string(),
-                })?;
+                let f = ImportFile::read(&file, "adjudications import")?;
                 let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &program)?;
-                let dialect = import::sniff(&bytes);
-                let name = file
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let sha = sha256_hex(&bytes);
+                let (bytes, dialect) = (&f.bytes, f.dialect);
                 let result = store
                     .write(&ctx.officer(), |tx| {
-                        store_adj::import(tx, &p, &name, &sha, dialect.encoding, |sink| {
-                            let (_, errors) =
-                                import::each_in_parallel(&bytes, &p.program.categories, sink)?;
-                            Ok(errors.iter().map(|e| e.to_string()).collect())
+                        store_adj::import(tx, &p, &f.name, &f.sha256, dialect.encoding, |sink| {
+                            Ok(import::each_in_parallel(bytes, &p.program.categories, sink)?.1)
                         })
                     })
-                    .map_err(|e| match e {
-                        StoreError::Rejected(problems) => CliError::Many {
-                            what: format!("import of {}", file.display()),
-                            problems,
-                        },
-                        other => other.into(),
-                    })?;
+                    .map_err(|e| f.rejected(e))?;
                 match result {
                     Imported::Added {
                         import_id,
@@ -126,13 +160,11 @@ impl AdjudicationsCommand {
                         ctx.out,
                         "import {import_id}: {rows} adjudication(s) added (ids {first_id}..{last_id}), {new_holders} new holder(s); \
                          read as {}, separator '{}'",
-                        dialect.encoding, dialect.separator as char
+                        f.dialect.encoding, f.dialect.separator as char
                     )?,
-                    Imported::AlreadyImported { import_id, at, by } => writeln!(
-                        ctx.out,
-                        "{} was already imported as import {import_id} on {at} by {by}: nothing added",
-                        file.display()
-                    )?,
+                    Imported::AlreadyImported(prior) => {
+                        writeln!(ctx.out, "{}", f.already("import", &prior))?
+                    }
                 }
             }
             AdjudicationsCommand::List {

@@ -1,7 +1,10 @@
 //! `vigia pledge ...`: register and release the pledge of adjudicated shares (Art. 10).
 
+use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status, args};
-use crate::store::{adjudications, programs};
+use crate::import;
+use crate::store::adjudications::{self, PledgesImported};
+use crate::store::programs;
 use chrono::NaiveDate;
 use clap::Subcommand;
 
@@ -21,6 +24,12 @@ pub enum PledgeCommand {
         #[arg(long, value_name = "NAME")]
         lender: Option<String>,
     },
+    /// Register pledges in bulk from CSV: columns adjudication_id,rank,registered_on, and
+    /// optionally lender (default: the adjudication's) and doc_type,doc_number (checked against
+    /// the adjudication's holder). UTF-8 or the es-CO Excel export (`;`, DD/MM/YYYY). Each row
+    /// follows the rules of `pledge register`; nothing is written unless every row passes, and
+    /// the same file twice adds nothing.
+    Import { file: std::path::PathBuf },
     /// Release the pledges of an adjudication: refused while the lock-up runs or a fine of that
     /// adjudication is outstanding.
     Release {
@@ -42,13 +51,7 @@ impl PledgeCommand {
                 let mut store = ctx.store()?;
                 let adj = adjudications::get(store.conn(), adjudication)?;
                 let program = programs::by_id(store.conn(), adj.program_id)?;
-                let sellers: Vec<&str> = program
-                    .program
-                    .sellers
-                    .iter()
-                    .map(|s| s.name.as_str())
-                    .collect();
-                let beneficiary = sellers.join(" y ");
+                let beneficiary = program.program.pledge_beneficiary();
                 let id = store.write(&ctx.officer(), |tx| {
                     adjudications::register_pledge(
                         tx,
@@ -64,6 +67,36 @@ impl PledgeCommand {
                     "pledge {id}: {} shares of adjudication {adjudication}, rank {rank}, to {beneficiary}, registered {registered_on}",
                     adj.shares
                 )?;
+            }
+            PledgeCommand::Import { file } => {
+                let f = ImportFile::read(&file, "pledge import")?;
+                let mut store = ctx.store()?;
+                let result = store
+                    .write(&ctx.officer(), |tx| {
+                        adjudications::import_pledges(
+                            tx,
+                            &f.name,
+                            &f.sha256,
+                            f.dialect.encoding,
+                            |sink| Ok(import::each_pledge(&f.bytes, sink)?.1),
+                        )
+                    })
+                    .map_err(|e| f.rejected(e))?;
+                match result {
+                    PledgesImported::Added {
+                        import_id,
+                        pledges,
+                        first_id,
+                        last_id,
+                    } => writeln!(
+                        ctx.out,
+                        "pledge import {import_id}: {pledges} pledge(s) registered (ids {first_id}..{last_id}); read as {}, separator '{}'",
+                        f.dialect.encoding, f.dialect.separator as char
+                    )?,
+                    PledgesImported::AlreadyImported(prior) => {
+                        writeln!(ctx.out, "{}", f.already("pledge import", &prior))?
+                    }
+                }
             }
             PledgeCommand::Release { adjudication, on } => {
                 let rates = ctx.rates()?;

@@ -3,7 +3,7 @@
 use super::audit::{Cover, RowHasher};
 use super::programs::StoredProgram;
 use super::{Result, StoreError, Tx, date, decimal};
-use crate::import::AdjudicationRow;
+use crate::import::{AdjudicationRow, RowError};
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use rust_decimal::Decimal;
@@ -34,6 +34,42 @@ pub struct Adjudication {
     pub line: i64,
 }
 
+/// An earlier import of the same file: which, when, by whom.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PriorImport {
+    pub import_id: i64,
+    pub at: String,
+    pub by: String,
+}
+
+/// The earlier import of the same file, if any: `table` is `imports` or `pledge_imports`, and
+/// `scope` narrows the match (an adjudications file is imported once per program).
+fn prior_import(
+    conn: &Connection,
+    table: &str,
+    sha256: &str,
+    program_id: Option<i64>,
+) -> Result<Option<PriorImport>> {
+    let scope = if program_id.is_some() {
+        "AND program_id = ?2"
+    } else {
+        "AND ?2 IS NULL"
+    };
+    Ok(conn
+        .query_row(
+            &format!("SELECT id, created_at, created_by FROM {table} WHERE sha256 = ?1 {scope}"),
+            params![sha256, program_id],
+            |r| {
+                Ok(PriorImport {
+                    import_id: r.get(0)?,
+                    at: r.get(1)?,
+                    by: r.get(2)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
 /// What an import did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Imported {
@@ -45,11 +81,7 @@ pub enum Imported {
         last_id: i64,
     },
     /// The same file was imported before: nothing added.
-    AlreadyImported {
-        import_id: i64,
-        at: String,
-        by: String,
-    },
+    AlreadyImported(PriorImport),
 }
 
 /// A holder row as audited (columns in table order; must serialise exactly like
@@ -403,18 +435,10 @@ pub fn import(
     file_name: &str,
     sha256: &str,
     encoding: &str,
-    feed: impl FnOnce(&mut dyn FnMut(AdjudicationRow) -> Result<()>) -> Result<Vec<String>>,
+    feed: impl FnOnce(&mut dyn FnMut(AdjudicationRow) -> Result<()>) -> Result<Vec<RowError>>,
 ) -> Result<Imported> {
-    let before: Option<(i64, String, String)> = tx
-        .conn()
-        .query_row(
-            "SELECT id, created_at, created_by FROM imports WHERE program_id = ?1 AND sha256 = ?2",
-            params![program.id, sha256],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )
-        .optional()?;
-    if let Some((import_id, at, by)) = before {
-        return Ok(Imported::AlreadyImported { import_id, at, by });
+    if let Some(prior) = prior_import(tx.conn(), "imports", sha256, Some(program.id))? {
+        return Ok(Imported::AlreadyImported(prior));
     }
     let already: i64 = tx.conn().query_row(
         "SELECT coalesce(sum(shares), 0) FROM adjudications WHERE program_id = ?1",
@@ -467,8 +491,9 @@ pub fn import(
                 hasher.join().expect("the hashing thread does not panic");
             Ok((fed?, stored?, holder_hash, adjudication_hash))
         })?;
-    let mut problems = file_problems;
+    let mut problems: Vec<String> = file_problems.iter().map(RowError::to_string).collect();
     problems.extend(stored.problems);
+    super::by_line(&mut problems);
     if already as u64 + stored.shares > program.program.shares_offered {
         problems.push(format!(
             "the file adjudicates {} shares; with the {already} already registered that exceeds the {} offered by {}",
@@ -634,6 +659,66 @@ pub fn pledges(conn: &Connection, adjudication_id: i64) -> Result<Vec<Pledge>> {
     .collect()
 }
 
+/// A pledge in force on an adjudication: (id, rank, registered on).
+type InForce = (i64, u8, NaiveDate);
+
+/// Art. 10's rules for a new pledge on adjudication `adjudication_id` (adjudicated on
+/// `adjudicated_on`, financed by `financed_by`): registered on or after the adjudication, second
+/// degree only with a financing lender (the pledge's own or the adjudication's), and no other
+/// pledge in force. Returns the lender the pledge records, or the field at fault and why.
+fn pledge_rules(
+    (adjudication_id, adjudicated_on, financed_by): (i64, NaiveDate, Option<&str>),
+    rank: u8,
+    registered_on: NaiveDate,
+    lender: Option<&str>,
+    in_force: Option<InForce>,
+) -> std::result::Result<Option<String>, (&'static str, String)> {
+    if registered_on < adjudicated_on {
+        return Err((
+            "registered_on",
+            format!(
+                "is before the adjudication on {adjudicated_on}; a pledge is registered after the shares are adjudicated"
+            ),
+        ));
+    }
+    let lender = lender.or(financed_by).map(str::to_string);
+    if rank == 2 && lender.is_none() {
+        return Err((
+            "rank",
+            format!(
+                "adjudication {adjudication_id} has no financing lender; a second-degree pledge is taken only when \
+                 the lender holds the first (Art. 10): name the lender or use rank 1"
+            ),
+        ));
+    }
+    if let Some((id, rank, on)) = in_force {
+        return Err((
+            "adjudication_id",
+            format!(
+                "adjudication {adjudication_id} already has pledge {id} (rank {rank}, registered {on}) in force; release it first"
+            ),
+        ));
+    }
+    Ok(lender)
+}
+
+/// The pledge in force on an adjudication (the latest, if several), if any.
+fn in_force(conn: &Connection, adjudication_id: i64) -> Result<Option<InForce>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT p.id, p.rank, p.registered_on FROM pledges p
+         WHERE p.adjudication_id = ?1 AND NOT EXISTS (SELECT 1 FROM pledge_releases r WHERE r.pledge_id = p.id)
+         ORDER BY p.id DESC LIMIT 1",
+    )?;
+    let found: Option<(i64, i64, String)> = stmt
+        .query_row(params![adjudication_id], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .optional()?;
+    found
+        .map(|(id, rank, on)| Ok((id, rank as u8, date(&on, "registered_on")?)))
+        .transpose()
+}
+
 /// Registers the pledge of an adjudication's shares to the sellers.
 pub fn register_pledge(
     tx: &mut Tx<'_>,
@@ -643,31 +728,24 @@ pub fn register_pledge(
     registered_on: NaiveDate,
     lender: Option<&str>,
 ) -> Result<i64> {
-    if registered_on < adjudication.adjudicated_on {
-        return Err(StoreError::Refused(format!(
-            "--registered-on {registered_on}: is before the adjudication on {}; a pledge is registered after the shares are adjudicated",
-            adjudication.adjudicated_on
-        )));
-    }
-    let lender = lender
-        .map(str::to_string)
-        .or_else(|| adjudication.lender.clone());
-    if rank == 2 && lender.is_none() {
-        return Err(StoreError::Refused(format!(
-            "--rank 2: adjudication {} has no financing lender; a second-degree pledge is taken only when the lender \
-             holds the first (Art. 10). Give --lender NAME or use --rank 1",
-            adjudication.id
-        )));
-    }
-    if let Some(p) = pledges(tx.conn(), adjudication.id)?
-        .into_iter()
-        .find(|p| p.released_on.is_none())
-    {
-        return Err(StoreError::Refused(format!(
-            "adjudication {} already has pledge {} (rank {}, registered {}) in force; release it first",
-            adjudication.id, p.id, p.rank, p.registered_on
-        )));
-    }
+    let lender = pledge_rules(
+        (
+            adjudication.id,
+            adjudication.adjudicated_on,
+            adjudication.lender.as_deref(),
+        ),
+        rank,
+        registered_on,
+        lender,
+        in_force(tx.conn(), adjudication.id)?,
+    )
+    .map_err(|(field, reason)| {
+        StoreError::Refused(match field {
+            "registered_on" => format!("--registered-on {registered_on}: {reason}"),
+            "rank" => format!("--rank {rank}: {reason} (--lender NAME)"),
+            _ => reason,
+        })
+    })?;
     tx.insert(
         "pledges",
         "pledge.register",
@@ -680,6 +758,209 @@ pub fn register_pledge(
             ("registered_on", &registered_on.to_string()),
         ],
     )
+}
+
+/// A pledge row as audited (columns in table order, like [`super::json_of_row`] reads it).
+#[derive(Serialize)]
+struct PledgeJson<'a> {
+    id: i64,
+    adjudication_id: i64,
+    rank: i64,
+    beneficiary: &'a str,
+    shares: i64,
+    lender: Option<&'a str>,
+    registered_on: &'a str,
+    created_at: &'a str,
+    created_by: &'a str,
+}
+
+/// What a pledge import did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PledgesImported {
+    Added {
+        import_id: i64,
+        pledges: usize,
+        first_id: i64,
+        last_id: i64,
+    },
+    /// The same file was imported before: nothing added.
+    AlreadyImported(PriorImport),
+}
+
+/// Registers the pledges of a file (see [`crate::import::each_pledge`]) in the caller's
+/// transaction, each under the same rules as [`register_pledge`] (a pledge earlier in the file
+/// counts as in force), to the sellers of its adjudication's program. Refuses (the caller's
+/// transaction then writes nothing) with every problem found, each naming its line. One audit
+/// event covers the whole import.
+pub fn import_pledges(
+    tx: &mut Tx<'_>,
+    file_name: &str,
+    sha256: &str,
+    encoding: &str,
+    feed: impl FnOnce(&mut dyn FnMut(crate::import::PledgeRow) -> Result<()>) -> Result<Vec<RowError>>,
+) -> Result<PledgesImported> {
+    if let Some(prior) = prior_import(tx.conn(), "pledge_imports", sha256, None)? {
+        return Ok(PledgesImported::AlreadyImported(prior));
+    }
+    let import_id = tx.insert_unaudited(
+        "pledge_imports",
+        &[
+            ("file_name", &file_name),
+            ("sha256", &sha256),
+            ("encoding", &encoding),
+        ],
+    )?;
+    let mut problems = Vec::new();
+    let mut beneficiaries: std::collections::HashMap<i64, String> = Default::default();
+    let (mut first_id, mut last_id, mut count) = (0i64, 0i64, 0usize);
+    // the file line of each pledge written, by id - first_id (to name a repeated adjudication)
+    let mut lines: Vec<u32> = Vec::new();
+    // the pledges as written, in their audited form
+    let (mut hasher, mut json) = (RowHasher::default(), Vec::with_capacity(256));
+    let file_problems = {
+        let conn = tx.conn();
+        let mut adjudication = conn.prepare(
+            "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, h.doc_type, h.doc_number
+             FROM adjudications a JOIN holders h ON h.id = a.holder_id WHERE a.id = ?1",
+        )?;
+        let mut insert = conn.prepare(
+            "INSERT INTO pledges (adjudication_id, rank, beneficiary, shares, lender, registered_on, created_at, created_by)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?;
+        let (now, actor) = (tx.now(), tx.actor());
+        feed(&mut |row| {
+            let found: Option<(i64, i64, String, Option<String>, String, String)> = adjudication
+                .query_row(params![row.adjudication_id], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                    ))
+                })
+                .optional()?;
+            let line = row.line;
+            let Some((program_id, shares, on, financed_by, doc_type, doc_number)) = found else {
+                problems.push(format!(
+                    "line {line}: adjudication_id \"{}\": no such adjudication in the register (see `vigia adjudications list`)",
+                    row.adjudication_id
+                ));
+                return Ok(());
+            };
+            if let Some((t, n)) = &row.holder
+                && (t.as_str() != doc_type || *n != doc_number)
+            {
+                problems.push(format!(
+                    "line {line}: doc_number \"{n}\": adjudication {} belongs to {doc_type} {doc_number}, not {t} {n}; check the file's rows",
+                    row.adjudication_id
+                ));
+                return Ok(());
+            }
+            let adjudicated_on = date(&on, "adjudicated_on")?;
+            let current = in_force(conn, row.adjudication_id)?;
+            let rules = pledge_rules(
+                (row.adjudication_id, adjudicated_on, financed_by.as_deref()),
+                row.rank,
+                row.registered_on,
+                row.lender.as_deref(),
+                current,
+            );
+            // a pledge in force written by this import: the file names the adjudication twice
+            let from_this_file = current
+                .filter(|(id, _, _)| first_id > 0 && *id >= first_id)
+                .map(|(id, _, _)| lines[(id - first_id) as usize]);
+            let lender = match (rules, from_this_file) {
+                (Ok(lender), _) => lender,
+                (Err(("adjudication_id", _)), Some(earlier)) => {
+                    problems.push(format!(
+                        "line {line}: adjudication_id \"{}\": line {earlier} of this file already pledges it; one pledge in force per adjudication",
+                        row.adjudication_id
+                    ));
+                    return Ok(());
+                }
+                (Err((field, reason)), _) => {
+                    let value = match field {
+                        "registered_on" => row.registered_on.to_string(),
+                        "rank" => row.rank.to_string(),
+                        _ => row.adjudication_id.to_string(),
+                    };
+                    problems.push(format!("line {line}: {field} \"{value}\": {reason}"));
+                    return Ok(());
+                }
+            };
+            // stored even once the import is known to be refused (it is then rolled back), so
+            // that a pledge repeated later in the file is still reported
+            let beneficiary = match beneficiaries.get(&program_id) {
+                Some(b) => b,
+                None => {
+                    let p = super::programs::by_id(conn, program_id)?;
+                    beneficiaries
+                        .entry(program_id)
+                        .or_insert(p.program.pledge_beneficiary())
+                }
+            };
+            insert.execute(params![
+                row.adjudication_id,
+                i64::from(row.rank),
+                beneficiary,
+                shares,
+                lender,
+                row.registered_on.to_string(),
+                now,
+                actor
+            ])?;
+            last_id = conn.last_insert_rowid();
+            if first_id == 0 {
+                first_id = last_id;
+            }
+            json.clear();
+            serde_json::to_writer(
+                &mut json,
+                &PledgeJson {
+                    id: last_id,
+                    adjudication_id: row.adjudication_id,
+                    rank: i64::from(row.rank),
+                    beneficiary,
+                    shares,
+                    lender: lender.as_deref(),
+                    registered_on: &row.registered_on.to_string(),
+                    created_at: now,
+                    created_by: actor,
+                },
+            )
+            .expect("row serialises");
+            hasher.add_bytes(&json);
+            lines.push(line as u32);
+            count += 1;
+            Ok(())
+        })?
+    };
+    let mut all: Vec<String> = file_problems.iter().map(RowError::to_string).collect();
+    all.extend(problems);
+    super::by_line(&mut all);
+    if !all.is_empty() {
+        // the caller's transaction is rolled back: nothing of this import stays
+        return Err(StoreError::Rejected(all));
+    }
+    tx.audit_bulk(
+        "pledge.import",
+        "pledge_imports",
+        import_id,
+        &[Cover {
+            table: "pledges",
+            first: first_id,
+            last: last_id,
+            digest: Some(hasher.finish()),
+        }],
+    )?;
+    Ok(PledgesImported::Added {
+        import_id,
+        pledges: count,
+        first_id,
+        last_id,
+    })
 }
 
 /// Records the release of a pledge (the caller has checked that it may be released).

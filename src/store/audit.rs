@@ -18,6 +18,7 @@ pub const AUDITED: &[&str] = &[
     "holders",
     "imports",
     "adjudications",
+    "pledge_imports",
     "pledges",
     "pledge_releases",
     "breaches",

@@ -30,6 +30,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0003_check_indexes.sql",
         include_str!("../../schema/0003_check_indexes.sql"),
     ),
+    (
+        "0004_pledge_imports.sql",
+        include_str!("../../schema/0004_pledge_imports.sql"),
+    ),
 ];
 
 /// Errors of the storage layer.
@@ -89,6 +93,18 @@ impl From<rusqlite::Error> for StoreError {
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
+/// Orders an import's problems ("line N: ...") by line; the file's own problems and the
+/// register's are found in separate passes. Stable: a line's problems keep their order.
+pub(crate) fn by_line(problems: &mut [String]) {
+    let line = |p: &String| -> usize {
+        p.strip_prefix("line ")
+            .and_then(|rest| rest.split(':').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(usize::MAX)
+    };
+    problems.sort_by_key(line);
+}
+
 /// An open register.
 pub struct Store {
     conn: Connection,
@@ -102,6 +118,13 @@ fn configure(conn: &Connection) -> Result<()> {
     // 64 MiB of page cache: imports and the batch check walk big indexes.
     conn.pragma_update(None, "cache_size", -65536)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
+    // A prepared statement keeps its plan whatever values are bound: without this, SQLite (built
+    // with STAT4) re-plans some statements at every new binding (a pledge import spent half its
+    // time re-preparing one lookup).
+    conn.set_db_config(
+        rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG,
+        true,
+    )?;
     Ok(())
 }
 
@@ -376,6 +399,17 @@ mod tests {
             ],
         ),
         (
+            "pledge_imports",
+            &[
+                "id",
+                "file_name",
+                "sha256",
+                "encoding",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
             "adjudications",
             &[
                 "id",
@@ -543,6 +577,41 @@ mod tests {
                 .collect::<std::result::Result<_, _>>()
                 .unwrap();
             assert_eq!(&got, columns, "table {table}");
+        }
+    }
+
+    #[test]
+    fn an_older_register_is_migrated_on_open_and_a_newer_one_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        {
+            // a register as version 3 of vigia left it
+            let conn = Connection::open(&path).unwrap();
+            for (_, sql) in &MIGRATIONS[..3] {
+                conn.execute_batch(sql).unwrap();
+            }
+            conn.pragma_update(None, "user_version", 3).unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.version().unwrap(), 4);
+        let n: i64 = store
+            .conn()
+            .query_row("SELECT count(*) FROM pledge_imports", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(n, 0);
+        drop(store);
+        // opening again changes nothing
+        assert_eq!(Store::open(&path).unwrap().version().unwrap(), 4);
+        Connection::open(&path)
+            .unwrap()
+            .pragma_update(None, "user_version", 99)
+            .unwrap();
+        match Store::open(&path) {
+            Err(StoreError::TooNew { found: 99, known }) => {
+                assert_eq!(known, MIGRATIONS.len() as i64)
+            }
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("a register from a newer vigia was opened"),
         }
     }
 
