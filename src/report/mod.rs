@@ -6,3 +6,4 @@ pub mod notice;
 pub mod pdf;
 pub mod rates;
 pub mod records;
+pub mod subset;

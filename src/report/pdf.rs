@@ -1,5 +1,5 @@
 //! Notice blocks laid out on Letter pages as a real PDF: embedded DejaVu Serif (so á é í ó ú ñ º
-//! show), page numbers, tables that break cleanly across pages with their header repeated. Layout
+//! show; only the glyphs the document draws), page numbers, tables that break cleanly across pages with their header repeated. Layout
 //! works in whole hundredths of a millimetre; the PDF library takes millimetres as its own float
 //! type only at the last step. Also reads the text back out of a PDF this module wrote.
 
@@ -424,8 +424,32 @@ pub fn render(blocks: &[Block], title: &str, footer: &str, date: (i32, u8, u8)) 
         .with_document_id(footer.to_string())
         .with_producer("vigia")
         .with_creator("vigia");
-    let regular: IndirectFontRef = doc.add_external_font(REGULAR).expect("regular font embeds");
-    let bold: IndirectFontRef = doc.add_external_font(BOLD).expect("bold font embeds");
+    // Each font is embedded with only the glyphs this document draws (see `subset`).
+    let footers: Vec<String> = (1..=total)
+        .map(|i| format!("{footer} — Página {i} de {total}"))
+        .collect();
+    let drawn = |in_bold: bool| {
+        let mut chars: std::collections::BTreeSet<char> = pages
+            .iter()
+            .flatten()
+            .filter_map(|op| match op {
+                Op::Text { bold, text, .. } if *bold == in_bold => Some(text.chars()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        if !in_bold {
+            chars.extend(footers.iter().flat_map(|f| f.chars()));
+        }
+        chars
+    };
+    let embed = |font: &[u8], in_bold: bool| -> IndirectFontRef {
+        let subset = super::subset::subset(font, drawn(in_bold)).expect("shipped font subsets");
+        doc.add_external_font(subset.as_slice())
+            .expect("font embeds")
+    };
+    let regular = embed(REGULAR, false);
+    let bold = embed(BOLD, true);
     let measure = Measure::new();
     for (i, ops) in (0..).zip(pages.iter()) {
         let (page, layer) = if i == 0 {
@@ -459,7 +483,7 @@ pub fn render(blocks: &[Block], title: &str, footer: &str, date: (i32, u8, u8)) 
                 }),
             }
         }
-        let text = format!("{footer} — Página {} de {total}", i + 1);
+        let text = footers[i].clone();
         let x = MARGIN_X + (CONTENT_W - measure.width(&text, SMALL, false)) / 2;
         layer.use_text(text, pt(SMALL), mm(x), mm(FOOTER_Y), &regular);
     }
