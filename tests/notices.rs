@@ -195,6 +195,21 @@ fn the_three_formats_of_one_notice() {
     // the fonts carry only the glyphs the notice draws: with the whole of DejaVu Serif embedded
     // (two faces, 737 KB) the three pages took 483 KB
     assert!(pdf.len() < 150_000, "{} bytes", pdf.len());
+    // its ID is its own (from the footer that names it), not shared by every notice
+    let id: String = {
+        use sha2::Digest;
+        sha2::Sha256::digest("Notificación MULTA-2025-0003".as_bytes())
+            .iter()
+            .take(16)
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    let trailer_id = format!("/ID[({id})({id})]");
+    assert!(
+        pdf.windows(trailer_id.len())
+            .any(|w| w == trailer_id.as_bytes()),
+        "{trailer_id} not in the PDF"
+    );
     let strings = pdf_strings(&pdf);
     let all = strings.join("\n");
     for expected in [

@@ -488,30 +488,118 @@ pub fn render(blocks: &[Block], title: &str, footer: &str, date: (i32, u8, u8)) 
         layer.use_text(text, pt(SMALL), mm(x), mm(FOOTER_Y), &regular);
     }
     let bytes = doc.save_to_bytes().expect("PDF serialises");
-    finish(&bytes, footer)
+    finish(bytes, title, footer)
 }
 
-/// Makes the file reproducible and small: a document ID derived from the notice instead of the
-/// library's random one, and every stream (fonts included) deflated.
-fn finish(bytes: &[u8], id: &str) -> Vec<u8> {
-    let mut d = lopdf::Document::load_mem(bytes).expect("own PDF loads");
-    let id: String = id
-        .bytes()
-        .map(|b| format!("{b:02x}"))
-        .collect::<String>()
-        .chars()
-        .take(32)
-        .collect();
-    d.trailer.set(
-        "ID",
-        lopdf::Object::Array(vec![
-            lopdf::Object::String(id.clone().into_bytes(), lopdf::StringFormat::Literal),
-            lopdf::Object::String(id.into_bytes(), lopdf::StringFormat::Literal),
-        ]),
+/// Makes the file reproducible, small and correctly titled without parsing it back (lopdf's
+/// parser took 0.12 s a notice, most of the time of a batch of notices). printpdf, built without
+/// debug assertions (as Cargo.toml asks in every profile), has deflated every stream but the
+/// fonts'; those are deflated here. It writes the title's UTF-8 bytes as they are, which viewers
+/// read as PDFDocEncoding ("NotificaciÃ³n"): the title is rewritten in UTF-16. The offsets in the
+/// cross-reference stream are moved to match, and the trailer's random IDs replaced by 32 hex
+/// digits of the SHA-256 of the footer (which names the notice), so every notice has its own ID
+/// and the same notice always the same bytes.
+fn finish(bytes: Vec<u8>, title: &str, footer: &str) -> Vec<u8> {
+    let find = |hay: &[u8], needle: &[u8], from: usize| {
+        hay[from..]
+            .windows(needle.len())
+            .position(|w| w == needle)
+            .map(|p| p + from)
+    };
+    let number = |b: &[u8], at: usize| -> (usize, usize) {
+        let end = at + b[at..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let n = std::str::from_utf8(&b[at..end])
+            .ok()
+            .and_then(|s| s.parse().ok());
+        (n.expect("a number in printpdf's output"), end)
+    };
+    // 1. What to rewrite, in file order: (start, end, new bytes).
+    let mut edits: Vec<(usize, usize, Vec<u8>)> = Vec::new();
+    // font streams: `<</Length1 A/Length B>>stream\n` + B bytes, deflated
+    let mut from = 0;
+    while let Some(at) = find(&bytes, b"<</Length1 ", from) {
+        let (length1, after) = number(&bytes, at + 11);
+        assert_eq!(
+            &bytes[after..after + 8],
+            b"/Length ",
+            "printpdf's font stream"
+        );
+        let (length, after) = number(&bytes, after + 8);
+        assert_eq!(
+            &bytes[after..after + 9],
+            b">>stream\n",
+            "printpdf's font stream"
+        );
+        let end = after + 9 + length;
+        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+        std::io::Write::write_all(&mut z, &bytes[after + 9..end]).expect("deflates in memory");
+        let deflated = z.finish().expect("deflates in memory");
+        let mut new = format!(
+            "<</Length1 {length1}/Filter/FlateDecode/Length {}>>stream\n",
+            deflated.len()
+        )
+        .into_bytes();
+        new.extend_from_slice(&deflated);
+        edits.push((at, end, new));
+        from = end;
+    }
+    // the title, as printpdf wrote it (a literal string of UTF-8 bytes), in UTF-16BE
+    let literal = [b"/Title(", title.as_bytes(), b")"].concat();
+    // (a title printpdf had to escape is left as it wrote it)
+    if let Some(at) = find(&bytes, &literal, 0) {
+        let utf16: String = title.encode_utf16().map(|u| format!("{u:04X}")).collect();
+        edits.push((
+            at,
+            at + literal.len(),
+            format!("/Title<FEFF{utf16}>").into_bytes(),
+        ));
+    }
+    edits.sort_by_key(|e| e.0);
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut moves: Vec<(usize, isize)> = Vec::new(); // (end of an edit, total shift after it)
+    let mut copied = 0;
+    for (start, end, new) in edits {
+        out.extend_from_slice(&bytes[copied..start]);
+        out.extend_from_slice(&new);
+        copied = end;
+        moves.push((end, out.len() as isize - end as isize));
+    }
+    out.extend_from_slice(&bytes[copied..]);
+    let shifted = |old: usize| -> usize {
+        let shift = moves
+            .iter()
+            .take_while(|(end, _)| *end <= old)
+            .last()
+            .map_or(0, |(_, s)| *s);
+        (old as isize + shift) as usize
+    };
+    // 2. The cross-reference stream (`/W[1 4 2]`, not deflated): every object's new offset.
+    let sx = find(&out, b"startxref\n", out.len().saturating_sub(64)).expect("startxref");
+    let (xref_at, _) = number(&out, sx + 10);
+    let xref = shifted(xref_at);
+    let dict_end = find(&out, b">>stream\n", xref).expect("the xref stream");
+    let dict = String::from_utf8(out[xref..dict_end].to_vec()).expect("an ASCII dictionary");
+    assert!(
+        dict.contains("/Type/XRef") && dict.contains("/W[1 4 2]") && !dict.contains("/Filter"),
+        "printpdf's cross-reference stream: {dict}"
     );
-    d.compress();
-    let mut out = Vec::new();
-    d.save_to(&mut out).expect("PDF serialises");
+    let data = dict_end + 9;
+    let (length, _) = number(&out, xref + dict.find("/Length ").expect("its length") + 8);
+    for entry in out[data..data + length].chunks_exact_mut(7) {
+        if entry[0] == 1 {
+            let old = u32::from_be_bytes(entry[1..5].try_into().expect("4 bytes"));
+            let new = u32::try_from(shifted(old as usize)).expect("a PDF under 4 GB");
+            entry[1..5].copy_from_slice(&new.to_be_bytes());
+        }
+    }
+    // 3. The IDs, in place (32 characters each), and where the cross-references now start.
+    let id = crate::store::sha256_hex(footer.as_bytes())[..32].to_string();
+    let ids = xref + dict.find("/ID[(").expect("the trailer's IDs") + 5;
+    assert_eq!(&out[ids + 32..ids + 34], b")(", "two 32-character IDs");
+    out[ids..ids + 32].copy_from_slice(id.as_bytes());
+    out[ids + 34..ids + 66].copy_from_slice(id.as_bytes());
+    out.truncate(sx);
+    out.extend_from_slice(format!("startxref\n{xref}\n%%EOF").as_bytes());
     out
 }
 
@@ -682,6 +770,75 @@ mod tests {
             pdf == render(&blocks, "prueba", "MULTA-2025-0001", (2025, 2, 10)),
             "rendering is not reproducible"
         );
+    }
+
+    #[test]
+    fn the_finished_file_is_a_sound_pdf_with_deflated_subset_fonts_a_utf16_title_and_its_own_id() {
+        let blocks = vec![
+            Block::Title("NOTIFICACIÓN DE MULTA".into()),
+            Block::Para("Año, señor".into()),
+        ];
+        let pdf = render(&blocks, "Notificación de multa X-1", "X-1", (2025, 2, 10));
+        let doc = lopdf::Document::load_mem(&pdf).unwrap();
+        // every cross-reference points at its object, even after the fonts shrank
+        let mut checked = 0;
+        for (&n, entry) in doc.reference_table.entries.iter() {
+            if let lopdf::xref::XrefEntry::Normal { offset, generation } = entry {
+                let head = format!("{n} {generation} obj");
+                assert!(
+                    pdf[*offset as usize..].starts_with(head.as_bytes()),
+                    "object {n} is not at {offset}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 10, "{checked} objects");
+        // both fonts deflated, and what they inflate to is the subset TrueType font
+        let fonts: Vec<&lopdf::Stream> = doc
+            .objects
+            .values()
+            .filter_map(|o| o.as_stream().ok())
+            .filter(|s| s.dict.has(b"Length1"))
+            .collect();
+        assert_eq!(fonts.len(), 2);
+        for f in fonts {
+            assert_eq!(
+                f.dict.get(b"Filter").unwrap().as_name().unwrap(),
+                b"FlateDecode"
+            );
+            let ttf = f.decompressed_content().unwrap();
+            assert_eq!(
+                f.dict.get(b"Length1").unwrap().as_i64().unwrap(),
+                ttf.len() as i64
+            );
+            let face = Face::parse(&ttf, 0).unwrap();
+            assert!(face.glyph_index('ñ').is_some());
+        }
+        // the title in UTF-16 (with its byte order mark), read back as written
+        let info = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+        let title = doc
+            .get_object(info)
+            .unwrap()
+            .as_dict()
+            .unwrap()
+            .get(b"Title")
+            .unwrap()
+            .as_str()
+            .unwrap();
+        let units: Vec<u16> = title[2..]
+            .chunks(2)
+            .map(|c| u16::from_be_bytes([c[0], c[1]]))
+            .collect();
+        assert_eq!(&title[..2], b"\xFE\xFF");
+        assert_eq!(
+            String::from_utf16(&units).unwrap(),
+            "Notificación de multa X-1"
+        );
+        // the ID: the first 32 hex digits of SHA-256("X-1") (by sha256sum), twice
+        let id = doc.trailer.get(b"ID").unwrap().as_array().unwrap();
+        for part in id {
+            assert_eq!(part.as_str().unwrap(), b"9cc37f46ccca5912974ac8abef858e06");
+        }
     }
 
     #[test]

@@ -607,7 +607,9 @@ pub fn list(
     doc_number: Option<&str>,
 ) -> Result<Vec<Adjudication>> {
     let mut stmt = conn.prepare(&format!(
-        "{SELECT} WHERE (?1 IS NULL OR a.program_id = ?1) AND (?2 IS NULL OR h.doc_number = ?2) ORDER BY a.id"
+        "{SELECT} WHERE {} AND {} ORDER BY a.id",
+        super::filter(program_id.is_some(), "a.program_id", 1),
+        super::filter(doc_number.is_some(), "h.doc_number", 2),
     ))?;
     let rows = stmt.query_map(params![program_id, doc_number], raw)?;
     rows.map(|r| cook(r?)).collect()

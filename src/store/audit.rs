@@ -164,10 +164,12 @@ pub fn append(
 
 /// Events in order, optionally only those of one entity table (and one id).
 pub fn log(conn: &Connection, entity: Option<&str>, entity_id: Option<i64>) -> Result<Vec<Event>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare(&format!(
         "SELECT seq, at, actor, action, entity, entity_id, payload, prev_hash, hash FROM audit_events
-         WHERE (?1 IS NULL OR entity = ?1) AND (?2 IS NULL OR entity_id = ?2) ORDER BY seq",
-    )?;
+         WHERE {} AND {} ORDER BY seq",
+        super::filter(entity.is_some(), "entity", 1),
+        super::filter(entity_id.is_some(), "entity_id", 2),
+    ))?;
     let rows = stmt.query_map(params![entity, entity_id], |r| {
         Ok(Event {
             seq: r.get(0)?,

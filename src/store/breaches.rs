@@ -196,8 +196,9 @@ pub fn list(
     program_id: Option<i64>,
 ) -> Result<Vec<Breach>> {
     let mut stmt = conn.prepare(&format!(
-        "{SELECT} JOIN adjudications a ON a.id = b.adjudication_id
-         WHERE (?1 IS NULL OR b.adjudication_id = ?1) AND (?2 IS NULL OR a.program_id = ?2) ORDER BY b.id"
+        "{SELECT} JOIN adjudications a ON a.id = b.adjudication_id WHERE {} AND {} ORDER BY b.id",
+        super::filter(adjudication_id.is_some(), "b.adjudication_id", 1),
+        super::filter(program_id.is_some(), "a.program_id", 2),
     ))?;
     let rows = stmt.query_map(params![adjudication_id, program_id], raw)?;
     rows.map(|r| cook(r?)).collect()
@@ -310,10 +311,11 @@ pub fn insert_liquidation(tx: &mut Tx<'_>, l: &NewLiquidation<'_>) -> Result<i64
 
 /// Liquidations of a breach (or all), in id order.
 pub fn liquidations(conn: &Connection, breach_id: Option<i64>) -> Result<Vec<StoredLiquidation>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare(&format!(
         "SELECT id, breach_id, until, convention, provisional, total_due, inputs_json, result_json, sha256, created_at, created_by
-         FROM liquidations WHERE (?1 IS NULL OR breach_id = ?1) ORDER BY id",
-    )?;
+         FROM liquidations WHERE {} ORDER BY id",
+        super::filter(breach_id.is_some(), "breach_id", 1)
+    ))?;
     let rows = stmt.query_map(params![breach_id], |r| {
         Ok((
             r.get::<_, i64>(0)?,

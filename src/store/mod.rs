@@ -93,6 +93,17 @@ impl From<rusqlite::Error> for StoreError {
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
+/// An optional filter as SQL an index can serve: `col = ?n` when the value is given, `?n IS NULL`
+/// (always true) when not. The parameter stays in the statement either way, so the caller binds
+/// the same list; `(?n IS NULL OR col = ?n)` would keep SQLite from using an index on `col`.
+pub(crate) fn filter(given: bool, col: &str, n: usize) -> String {
+    if given {
+        format!("{col} = ?{n}")
+    } else {
+        format!("?{n} IS NULL")
+    }
+}
+
 /// Orders an import's problems ("line N: ...") by line; the file's own problems and the
 /// register's are found in separate passes. Stable: a line's problems keep their order.
 pub(crate) fn by_line(problems: &mut [String]) {

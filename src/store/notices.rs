@@ -116,7 +116,8 @@ pub fn by_number(conn: &Connection, program_id: i64, number: &str) -> Result<Not
 /// Notices, optionally of one breach, in id order.
 pub fn list(conn: &Connection, breach_id: Option<i64>) -> Result<Vec<Notice>> {
     let mut stmt = conn.prepare(&format!(
-        "{SELECT} WHERE (?1 IS NULL OR breach_id = ?1) ORDER BY id"
+        "{SELECT} WHERE {} ORDER BY id",
+        super::filter(breach_id.is_some(), "breach_id", 1)
     ))?;
     let rows = stmt.query_map(params![breach_id], read)?;
     rows.map(|r| cook(r?)).collect()
