@@ -592,6 +592,34 @@ mod tests {
     }
 
     #[test]
+    fn an_optional_filter_lets_sqlite_use_the_index() {
+        let store = Store::in_memory().unwrap();
+        let plan = |sql: &str| -> String {
+            let mut stmt = store
+                .conn()
+                .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+                .unwrap();
+            let rows = stmt.query_map([7i64], |r| r.get::<_, String>(3)).unwrap();
+            rows.map(|r| r.unwrap()).collect::<Vec<_>>().join("; ")
+        };
+        let given = plan(&format!(
+            "SELECT id FROM liquidations WHERE {}",
+            filter(true, "breach_id", 1)
+        ));
+        assert!(
+            given.contains("USING COVERING INDEX liquidations_breach"),
+            "{given}"
+        );
+        // what it replaces: a scan of the whole table
+        let old = plan("SELECT id FROM liquidations WHERE (?1 IS NULL OR breach_id = ?1)");
+        assert!(
+            !old.contains("INDEX liquidations_breach (breach_id=?)"),
+            "{old}"
+        );
+        assert_eq!(filter(false, "breach_id", 1), "?1 IS NULL");
+    }
+
+    #[test]
     fn an_older_register_is_migrated_on_open_and_a_newer_one_refused() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("old.db");
