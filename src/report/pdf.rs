@@ -801,6 +801,7 @@ mod tests {
             .filter(|s| s.dict.has(b"Length1"))
             .collect();
         assert_eq!(fonts.len(), 2);
+        let mut maps = Vec::new();
         for f in fonts {
             assert_eq!(
                 f.dict.get(b"Filter").unwrap().as_name().unwrap(),
@@ -812,8 +813,12 @@ mod tests {
                 ttf.len() as i64
             );
             let face = Face::parse(&ttf, 0).unwrap();
-            assert!(face.glyph_index('ñ').is_some());
+            maps.push(['ñ', 'Ó', 'Z'].map(|c| face.glyph_index(c).is_some()));
         }
+        // the regular face maps the paragraph's ñ, the bold one the title's Ó; neither the Z
+        // that nothing draws
+        maps.sort();
+        assert_eq!(maps, [[false, true, false], [true, false, false]]);
         // the title in UTF-16 (with its byte order mark), read back as written
         let info = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
         let title = doc

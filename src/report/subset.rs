@@ -2,9 +2,10 @@
 //! uses (and the components they are built from) and loses the rest, so a notice embeds a few
 //! kilobytes of font instead of the whole of DejaVu Serif (about 480 KB a notice before).
 //!
-//! The subset keeps every glyph id: unused glyphs become empty (zero-length in `loca`), and the
-//! `cmap`, metrics and hinting tables are kept as they are, so text is encoded, measured and read
-//! back ([`super::pdf::extract_text`]) exactly as with the whole font. Tables a PDF viewer never
+//! The subset keeps every glyph id: unused glyphs become empty (zero-length in `loca`), the metrics
+//! and hinting tables are kept as they are, and the `cmap` maps the document's characters to the
+//! same glyphs as before (and nothing else), so text is encoded, measured and read back
+//! ([`super::pdf::extract_text`], which uses the whole font) exactly as with the whole font. Tables a PDF viewer never
 //! reads from an embedded font (OpenType layout, kerning, glyph names) are dropped. Deterministic:
 //! the same font and characters give the same bytes.
 
@@ -73,6 +74,76 @@ fn components(glyph: &[u8]) -> Vec<u16> {
     out
 }
 
+/// A `cmap` table that maps only `chars` (to their glyphs in the whole font): a Windows Unicode
+/// BMP subtable (format 4, a segment per character), and a full-repertoire one (format 12) when
+/// a character lies beyond the BMP. printpdf writes a width and a ToUnicode entry for every
+/// character a font maps, so this keeps those tables to what the document draws too.
+fn cmap(chars: &std::collections::BTreeMap<char, u16>) -> Vec<u8> {
+    let bmp: Vec<(u16, u16)> = chars
+        .iter()
+        .filter_map(|(c, g)| Some((u16::try_from(u32::from(*c)).ok()?, *g)))
+        .filter(|(c, _)| *c != 0xFFFF)
+        .collect();
+    let wide = bmp.len() < chars.len();
+    let mut out = Vec::new();
+    let push = |out: &mut Vec<u8>, v: u16| out.extend_from_slice(&v.to_be_bytes());
+    // header and encoding records
+    let tables: u16 = if wide { 2 } else { 1 };
+    push(&mut out, 0);
+    push(&mut out, tables);
+    let first = 4 + 8 * u32::from(tables);
+    let seg_count = bmp.len() + 1; // and the closing 0xFFFF segment
+    let format4_len = 16 + 8 * seg_count;
+    for (encoding, offset) in [(1u16, first), (10, first + format4_len as u32)]
+        .into_iter()
+        .take(usize::from(tables))
+    {
+        push(&mut out, 3);
+        push(&mut out, encoding);
+        out.extend_from_slice(&offset.to_be_bytes());
+    }
+    // format 4
+    let entry_selector = (usize::BITS - 1 - seg_count.leading_zeros()) as u16;
+    let search_range = 2u16 << entry_selector;
+    for v in [
+        4,
+        format4_len as u16,
+        0,
+        2 * seg_count as u16,
+        search_range,
+        entry_selector,
+        2 * seg_count as u16 - search_range,
+    ] {
+        push(&mut out, v);
+    }
+    let ends = bmp.iter().map(|(c, _)| *c).chain([0xFFFF]);
+    ends.clone().for_each(|c| push(&mut out, c)); // endCode
+    push(&mut out, 0); // reservedPad
+    ends.for_each(|c| push(&mut out, c)); // startCode (one character a segment)
+    for (c, g) in &bmp {
+        push(&mut out, g.wrapping_sub(*c)); // idDelta
+    }
+    push(&mut out, 1);
+    for _ in 0..seg_count {
+        push(&mut out, 0); // idRangeOffset
+    }
+    // format 12, only when needed
+    if wide {
+        let groups = chars.len() as u32;
+        push(&mut out, 12);
+        push(&mut out, 0);
+        for v in [16 + 12 * groups, 0, groups] {
+            out.extend_from_slice(&v.to_be_bytes());
+        }
+        for (c, g) in chars {
+            for v in [u32::from(*c), u32::from(*c), u32::from(*g)] {
+                out.extend_from_slice(&v.to_be_bytes());
+            }
+        }
+    }
+    out
+}
+
 /// TrueType table checksum: the sum of its big-endian u32 words (zero-padded).
 fn checksum(bytes: &[u8]) -> u32 {
     bytes.chunks(4).fold(0u32, |sum, c| {
@@ -103,11 +174,12 @@ pub fn subset(font: &[u8], chars: impl IntoIterator<Item = char>) -> Option<Vec<
     let outline = |g: usize| -> Option<&[u8]> { glyf.get(offset(g)?..offset(g + 1)?) };
 
     // The glyphs to keep: .notdef, those of the characters, and their components, recursively.
-    let mut keep: BTreeSet<u16> = BTreeSet::from([0]);
-    let mut todo: Vec<u16> = chars
+    let mapped: std::collections::BTreeMap<char, u16> = chars
         .into_iter()
-        .filter_map(|c| face.glyph_index(c).map(|g| g.0))
+        .filter_map(|c| Some((c, face.glyph_index(c)?.0)))
         .collect();
+    let mut keep: BTreeSet<u16> = BTreeSet::from([0]);
+    let mut todo: Vec<u16> = mapped.values().copied().collect();
     while let Some(g) = todo.pop() {
         if usize::from(g) < glyphs && keep.insert(g) {
             todo.extend(components(outline(usize::from(g))?));
@@ -143,6 +215,7 @@ pub fn subset(font: &[u8], chars: impl IntoIterator<Item = char>) -> Option<Vec<
                 b"loca" => new_loca.clone(),
                 b"head" => new_head.clone(),
                 b"post" => new_post.clone(),
+                b"cmap" => cmap(&mapped),
                 _ => b.to_vec(),
             };
             (*t, bytes)
@@ -209,8 +282,10 @@ mod tests {
             assert_eq!(sub.glyph_hor_advance(g), full.glyph_hor_advance(g), "{c}");
             assert_eq!(sub.glyph_bounding_box(g), full.glyph_bounding_box(g), "{c}");
         }
-        // a letter the text does not use keeps its id and width but loses its outline
+        // a letter the text does not use is no longer mapped, and its glyph keeps its id and
+        // width but loses its outline
         let z = full.glyph_index('Z').unwrap();
+        assert_eq!(sub.glyph_index('Z'), None);
         assert!(drawn(&full, z.0) && !drawn(&sub, z.0));
         assert_eq!(sub.glyph_hor_advance(z), full.glyph_hor_advance(z));
         // far smaller than the whole font, and the same bytes every time
@@ -218,6 +293,31 @@ mod tests {
         assert_eq!(subset(REGULAR, text.chars()).unwrap(), bytes);
         // the file checksum is what TrueType requires
         assert_eq!(checksum(&bytes), 0xB1B0_AFBA);
+    }
+
+    #[test]
+    fn characters_beyond_the_bmp_get_a_full_unicode_subtable() {
+        // DejaVu Serif has no glyph beyond the BMP: the cmap writer is checked on its own
+        let chars: std::collections::BTreeMap<char, u16> =
+            [('A', 36), ('ñ', 200), ('\u{1D400}', 3000)]
+                .into_iter()
+                .collect();
+        let table = cmap(&chars);
+        let parsed = ttf_parser::cmap::Table::parse(&table).unwrap();
+        let subtables: Vec<_> = parsed.subtables.into_iter().collect();
+        assert_eq!(subtables.len(), 2);
+        for (c, g) in &chars {
+            let found: Vec<_> = subtables
+                .iter()
+                .filter_map(|s| s.glyph_index(u32::from(*c)))
+                .collect();
+            assert!(!found.is_empty() && found.iter().all(|f| f.0 == *g), "{c}");
+        }
+        assert!(
+            subtables
+                .iter()
+                .all(|s| s.glyph_index(u32::from('B')).is_none())
+        );
     }
 
     #[test]
