@@ -183,14 +183,207 @@ fn outstanding(
     }
 }
 
+/// Why a finding was made: the facts of its one-line reason, written out by [`Why::reason`]
+/// where the finding is handed on (off the scanning thread).
+#[derive(Debug, Clone)]
+enum Why {
+    NoLiquidation {
+        breach: i64,
+        on: NaiveDate,
+    },
+    NoNotice {
+        breach: i64,
+        on: NaiveDate,
+    },
+    ProvisionalStale {
+        liquidation: i64,
+    },
+    NoticeOverdue {
+        number: String,
+        deadline: NaiveDate,
+        due: Decimal,
+    },
+    SharesExceeded {
+        breached: u64,
+        adjudicated: u64,
+    },
+    MissingPledgeInLockup {
+        end: NaiveDate,
+    },
+    MissingPledgeWhileOwed,
+    PledgeRank {
+        pledge: i64,
+    },
+    LockupEnding {
+        end: NaiveDate,
+    },
+    PledgeReleasable {
+        end: NaiveDate,
+        pledge: i64,
+    },
+    PledgeEnforceable {
+        breach: i64,
+        pledge: i64,
+        due: Decimal,
+    },
+}
+
+impl Why {
+    fn reason(&self, as_of: NaiveDate) -> String {
+        match self {
+            Why::NoLiquidation { breach, on } => format!(
+                "breach {breach} of {on} has no liquidation: run `vigia fine liquidate {breach}`"
+            ),
+            Why::NoNotice { breach, on } => {
+                format!("breach {breach} of {on} has no notice: run `vigia notice issue {breach}`")
+            }
+            Why::ProvisionalStale { liquidation } => format!(
+                "liquidation {liquidation} was provisional and the stage price is now recorded: liquidate again"
+            ),
+            Why::NoticeOverdue {
+                number,
+                deadline,
+                due,
+            } => format!(
+                "notice {number} was due on {deadline}; {} outstanding as of {as_of}",
+                format_cop(*due)
+            ),
+            Why::SharesExceeded {
+                breached,
+                adjudicated,
+            } => {
+                format!("breaches cover {breached} shares but only {adjudicated} were adjudicated")
+            }
+            Why::MissingPledgeInLockup { end } => {
+                format!("no pledge in force during the lock-up (ends {end}): register it (Art. 10)")
+            }
+            Why::MissingPledgeWhileOwed => {
+                "no pledge in force while a fine is owed: register it (Art. 10)".to_string()
+            }
+            Why::PledgeRank { pledge } => format!(
+                "pledge {pledge} is second degree but the adjudication was not financed: it should be first degree"
+            ),
+            Why::LockupEnding { end } => format!(
+                "the lock-up ends on {end}; the holder is free from {}",
+                end.succ_opt().unwrap_or(*end)
+            ),
+            Why::PledgeReleasable { end, pledge } => format!(
+                "the lock-up ended on {end} and no fine is owed: pledge {pledge} can be released"
+            ),
+            Why::PledgeEnforceable {
+                breach,
+                pledge,
+                due,
+            } => format!(
+                "the fine of breach {breach} is overdue: pledge {pledge} secures {} (Art. 10)",
+                format_cop(*due)
+            ),
+        }
+    }
+}
+
+/// A finding as the scan makes it: its holder and program still to be named, its reason to be
+/// written.
+struct Found {
+    code: Code,
+    holder_id: i64,
+    program_id: i64,
+    adjudication_id: i64,
+    breach_id: Option<i64>,
+    outstanding: Option<Decimal>,
+    why: Why,
+}
+
+/// Findings as the scan makes them, and how many adjudications it has read so far.
+struct Batch {
+    found: Vec<Found>,
+    read: u64,
+}
+
+/// Findings go on in batches of about this many.
+const BATCH: usize = 1024;
+
 /// Runs the check, handing each finding to `sink` as it is found, adjudication by adjudication
 /// (its breaches' findings first). `progress` gets the adjudications read so far.
+///
+/// On a register in a file, the scan runs on a second thread with its own read-only connection
+/// (one snapshot for the whole scan), while this thread names the holders of the findings and
+/// hands them to `sink`: after the lock-ups end nearly every holder has a finding, and naming and
+/// writing them is then as much work as the scan. Holders are never changed or deleted, so every
+/// holder the scan's snapshot refers to is in this connection's later one.
 pub fn run(
     conn: &Connection,
     opts: &Options,
     rates: &RateSeries,
     sink: &mut dyn FnMut(Finding) -> Result<()>,
     progress: &mut dyn FnMut(u64),
+) -> Result<()> {
+    let mut holders_stmt = scan::Holders::statement(conn)?;
+    let mut holders = scan::Holders::new(conn, &mut holders_stmt)?;
+    let codes: HashMap<i64, String> = programs::list(conn)?
+        .into_iter()
+        .map(|p| (p.id, p.program.code))
+        .collect();
+    let mut hand_on = |batch: Batch| -> Result<()> {
+        for f in batch.found {
+            let (doc_type, doc_number, holder) = holders.get(f.holder_id)?;
+            sink(Finding {
+                code: f.code,
+                program: codes.get(&f.program_id).cloned().unwrap_or_default(),
+                doc_type,
+                doc_number,
+                holder,
+                adjudication_id: f.adjudication_id,
+                breach_id: f.breach_id,
+                outstanding: f.outstanding,
+                reason: f.why.reason(opts.as_of),
+            })?;
+        }
+        progress(batch.read);
+        Ok(())
+    };
+    let Some(reader) = crate::store::reader(conn)? else {
+        // an in-memory register: one connection, one thread
+        return findings(conn, opts, rates, &mut hand_on);
+    };
+    // this connection only walks the holders in order now (see STREAMING_CACHE)
+    let cache: i64 = conn.pragma_query_value(None, "cache_size", |r| r.get(0))?;
+    conn.pragma_update(None, "cache_size", crate::store::STREAMING_CACHE)?;
+    let ran = std::thread::scope(|scope| {
+        let (to_main, from_scan) = std::sync::mpsc::sync_channel::<Batch>(8);
+        let scan = scope.spawn(move || {
+            reader.execute_batch("BEGIN")?;
+            let found = findings(&reader, opts, rates, &mut |batch| {
+                // the receiver is gone only when handing on failed: stop scanning
+                to_main
+                    .send(batch)
+                    .map_err(|_| StoreError::Refused("the check stopped".into()))
+            });
+            reader.execute_batch("COMMIT")?;
+            found
+        });
+        let mut handed = Ok(());
+        for batch in from_scan.iter() {
+            handed = hand_on(batch);
+            if handed.is_err() {
+                break;
+            }
+        }
+        drop(from_scan);
+        let scanned = scan.join().expect("the scanning thread does not panic");
+        // a failure to hand on is the cause when both failed
+        handed.and(scanned)
+    });
+    conn.pragma_update(None, "cache_size", cache)?;
+    ran
+}
+
+/// The scan: every finding, in batches to `emit`, holders not yet named.
+fn findings(
+    conn: &Connection,
+    opts: &Options,
+    rates: &RateSeries,
+    emit: &mut dyn FnMut(Batch) -> Result<()>,
 ) -> Result<()> {
     let terms = terms(conn)?;
     let as_of = opts.as_of;
@@ -199,12 +392,12 @@ pub fn run(
         .unwrap_or(as_of);
     let mut ends: HashMap<(i64, NaiveDate), NaiveDate> = HashMap::default();
     let mut read = 0u64;
-    let mut holders_stmt = scan::Holders::statement(conn)?;
-    let mut holders = scan::Holders::new(conn, &mut holders_stmt)?;
+    let mut batch: Vec<Found> = Vec::with_capacity(BATCH);
     scan::adjudications_with_breaches(conn, opts.program_id, as_of, |a, breaches| {
         read += 1;
-        if read.is_multiple_of(10_000) {
-            progress(read);
+        if batch.len() >= BATCH || read.is_multiple_of(10_000) {
+            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+            emit(Batch { found: full, read })?;
         }
         let t = terms
             .get(&a.program_id)
@@ -217,64 +410,51 @@ pub fn run(
                     .unwrap_or(a.adjudicated_on)
             });
         let in_lockup = as_of <= end;
-        // the holder is looked up only for the adjudications that have something to report
-        let mut holder: Option<(String, String, String)> = None;
+        // the holder and program are named, and the reason written, later (see `run`)
         let mut push = |code: Code,
                         breach_id: Option<i64>,
                         outstanding: Option<Decimal>,
-                        reason: String|
+                        why: Why|
          -> Result<()> {
-            if holder.is_none() {
-                holder = Some(holders.get(a.holder_id)?);
-            }
-            let (doc_type, doc_number, name) = holder.clone().unwrap_or_default();
-            sink(Finding {
+            batch.push(Found {
                 code,
-                program: t.program.code.clone(),
-                doc_type,
-                doc_number,
-                holder: name,
+                holder_id: a.holder_id,
+                program_id: a.program_id,
                 adjudication_id: a.id,
                 breach_id,
                 outstanding,
-                reason,
-            })
+                why,
+            });
+            Ok(())
         };
 
         let mut owes = false;
         let mut overdue: Option<(i64, Decimal)> = None;
         for b in breaches {
+            let on = b.breach_date;
             match (&b.latest_liquidation, &b.latest_notice) {
                 (None, _) => push(
                     Code::BreachNotLiquidated,
                     Some(b.id),
                     None,
-                    format!(
-                        "breach {} of {} has no liquidation: run `vigia fine liquidate {}`",
-                        b.id, b.breach_date, b.id
-                    ),
+                    Why::NoLiquidation { breach: b.id, on },
                 )?,
                 (Some(_), None) => push(
                     Code::BreachNotLiquidated,
                     Some(b.id),
                     None,
-                    format!(
-                        "breach {} of {} has no notice: run `vigia notice issue {}`",
-                        b.id, b.breach_date, b.id
-                    ),
+                    Why::NoNotice { breach: b.id, on },
                 )?,
                 _ => {}
             }
-            if let Some((liq, true)) = b.latest_liquidation
+            if let Some((liquidation, true)) = b.latest_liquidation
                 && t.stage_recorded
             {
                 push(
                     Code::ProvisionalStale,
                     Some(b.id),
                     None,
-                    format!(
-                        "liquidation {liq} was provisional and the stage price is now recorded: liquidate again"
-                    ),
+                    Why::ProvisionalStale { liquidation },
                 )?;
             }
             let notice_overdue = b
@@ -297,26 +477,27 @@ pub fn run(
                             Code::NoticeOverdue,
                             Some(b.id),
                             Some(due),
-                            format!(
-                                "notice {number} was due on {deadline}; {} outstanding as of {as_of}",
-                                format_cop(due)
-                            ),
+                            Why::NoticeOverdue {
+                                number: number.clone(),
+                                deadline: *deadline,
+                                due,
+                            },
                         )?;
                     }
                 }
             }
         }
 
-        let breached_shares: u64 = breaches.iter().map(|b| b.shares).sum();
-        if breached_shares > a.shares {
+        let breached: u64 = breaches.iter().map(|b| b.shares).sum();
+        if breached > a.shares {
             push(
                 Code::SharesExceeded,
                 None,
                 None,
-                format!(
-                    "breaches cover {breached_shares} shares but only {} were adjudicated",
-                    a.shares
-                ),
+                Why::SharesExceeded {
+                    breached,
+                    adjudicated: a.shares,
+                },
             )?;
         }
         match a.pledge {
@@ -325,33 +506,18 @@ pub fn run(
                 None,
                 None,
                 if in_lockup {
-                    format!(
-                        "no pledge in force during the lock-up (ends {end}): register it (Art. 10)"
-                    )
+                    Why::MissingPledgeInLockup { end }
                 } else {
-                    "no pledge in force while a fine is owed: register it (Art. 10)".to_string()
+                    Why::MissingPledgeWhileOwed
                 },
             )?,
-            Some((pledge, 2)) if !a.financed => push(
-                Code::PledgeRank,
-                None,
-                None,
-                format!(
-                    "pledge {pledge} is second degree but the adjudication was not financed: it should be first degree"
-                ),
-            )?,
+            Some((pledge, 2)) if !a.financed => {
+                push(Code::PledgeRank, None, None, Why::PledgeRank { pledge })?
+            }
             _ => {}
         }
         if in_lockup && end <= until {
-            push(
-                Code::LockupEnding,
-                None,
-                None,
-                format!(
-                    "the lock-up ends on {end}; the holder is free from {}",
-                    end.succ_opt().unwrap_or(end)
-                ),
-            )?;
+            push(Code::LockupEnding, None, None, Why::LockupEnding { end })?;
         }
         if let Some((pledge, _)) = a.pledge {
             if !in_lockup && !owes {
@@ -359,9 +525,7 @@ pub fn run(
                     Code::PledgeReleasable,
                     None,
                     None,
-                    format!(
-                        "the lock-up ended on {end} and no fine is owed: pledge {pledge} can be released"
-                    ),
+                    Why::PledgeReleasable { end, pledge },
                 )?;
             }
             if let Some((breach, due)) = overdue {
@@ -369,15 +533,98 @@ pub fn run(
                     Code::PledgeEnforceable,
                     Some(breach),
                     Some(due),
-                    format!(
-                        "the fine of breach {breach} is overdue: pledge {pledge} secures {} (Art. 10)",
-                        format_cop(due)
-                    ),
+                    Why::PledgeEnforceable {
+                        breach,
+                        pledge,
+                        due,
+                    },
                 )?;
             }
         }
         Ok(())
     })?;
-    progress(read);
-    Ok(())
+    emit(Batch { found: batch, read })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Store, adjudications, programs as store_programs};
+
+    const PROGRAM: &str = include_str!("../schema/programs/decreto-3939-2004.toml");
+
+    /// Two holders adjudicated on 2024-03-15, the first with a pledge: as of 2024-06-30 the
+    /// second lacks one. `store` is a fresh register, in memory or in a file.
+    fn findings_of(mut store: Store) -> Vec<Finding> {
+        let program = Program::from_toml(PROGRAM).unwrap();
+        store
+            .write("t", |tx| store_programs::add(tx, &program, PROGRAM))
+            .unwrap();
+        let p = store_programs::by_code(store.conn(), "D3939-2004").unwrap();
+        let csv = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n\
+                   CC,1000000001,Con Prenda,natural,trabajador,10,,2024-03-15,,\n\
+                   CC,1000000002,Sin Prenda,natural,trabajador,10,,2024-03-15,,\n";
+        store
+            .write("t", |tx| {
+                adjudications::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
+                    Ok(crate::import::each(csv.as_bytes(), &p.program.categories, sink)?.1)
+                })
+            })
+            .unwrap();
+        let first = adjudications::get(store.conn(), 1).unwrap();
+        store
+            .write("t", |tx| {
+                adjudications::register_pledge(
+                    tx,
+                    &first,
+                    "Vendedor",
+                    1,
+                    NaiveDate::from_ymd_opt(2024, 4, 1).unwrap(),
+                    None,
+                )
+            })
+            .unwrap();
+        let rates = RateSeries::shipped();
+        let opts = Options {
+            as_of: NaiveDate::from_ymd_opt(2024, 6, 30).unwrap(),
+            program_id: None,
+            within_days: 30,
+        };
+        let mut found = Vec::new();
+        run(
+            store.conn(),
+            &opts,
+            &rates,
+            &mut |f| {
+                found.push(f);
+                Ok(())
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+        found
+    }
+
+    #[test]
+    fn in_memory_and_in_a_file_the_check_finds_the_same() {
+        let expected = vec![Finding {
+            code: Code::MissingPledge,
+            program: "D3939-2004".into(),
+            doc_type: "CC".into(),
+            doc_number: "1000000002".into(),
+            holder: "Sin Prenda".into(),
+            adjudication_id: 2,
+            breach_id: None,
+            outstanding: None,
+            reason: "no pledge in force during the lock-up (ends 2026-03-15): register it (Art. 10)"
+                .into(),
+        }];
+        // one thread (no second connection can see a register in memory)
+        assert_eq!(findings_of(Store::in_memory().unwrap()), expected);
+        // two threads, the scan on its own read-only connection
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::create(&dir.path().join("v.db")).unwrap();
+        assert!(crate::store::reader(store.conn()).unwrap().is_some());
+        assert_eq!(findings_of(store), expected);
+    }
 }

@@ -93,6 +93,27 @@ impl From<rusqlite::Error> for StoreError {
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
+/// Page cache (`PRAGMA cache_size`, negative: KiB) for connections that only stream through
+/// tables in order: the operating system's cache serves those reads, and a large page cache only
+/// costs memory and time (the check over a million adjudications ran in 145 MB with the default
+/// 64 MiB per connection, in 26 MB and about 15 % faster with this).
+pub const STREAMING_CACHE: i64 = -8192;
+
+/// A second, read-only connection to the register `conn` is open on, for reading on another
+/// thread; `None` for an in-memory register (which no other connection can see).
+pub fn reader(conn: &Connection) -> Result<Option<Connection>> {
+    let Some(path) = conn.path().filter(|p| !p.is_empty()) else {
+        return Ok(None);
+    };
+    let reader = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    configure(&reader)?;
+    reader.pragma_update(None, "cache_size", STREAMING_CACHE)?;
+    Ok(Some(reader))
+}
+
 /// An optional filter as SQL an index can serve: `col = ?n` when the value is given, `?n IS NULL`
 /// (always true) when not. The parameter stays in the statement either way, so the caller binds
 /// the same list; `(?n IS NULL OR col = ?n)` would keep SQLite from using an index on `col`.
