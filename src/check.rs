@@ -73,7 +73,8 @@ impl Code {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+/// How urgent a finding is; ordered from the most urgent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     High,
@@ -113,6 +114,8 @@ pub struct Options {
     pub program_id: Option<i64>,
     /// LOCKUP_ENDING: lock-ups that end within this many days after the as-of date.
     pub within_days: u32,
+    /// Only findings this urgent or more (`Severity::Low`: all).
+    pub min_severity: Severity,
 }
 
 /// A program's terms, read once.
@@ -416,6 +419,9 @@ fn findings(
                         outstanding: Option<Decimal>,
                         why: Why|
          -> Result<()> {
+            if code.severity() > opts.min_severity {
+                return Ok(());
+            }
             batch.push(Found {
                 code,
                 holder_id: a.holder_id,
@@ -589,6 +595,7 @@ mod tests {
             as_of: NaiveDate::from_ymd_opt(2024, 6, 30).unwrap(),
             program_id: None,
             within_days: 30,
+            min_severity: Severity::Low,
         };
         let mut found = Vec::new();
         run(
@@ -616,8 +623,9 @@ mod tests {
             adjudication_id: 2,
             breach_id: None,
             outstanding: None,
-            reason: "no pledge in force during the lock-up (ends 2026-03-15): register it (Art. 10)"
-                .into(),
+            reason:
+                "no pledge in force during the lock-up (ends 2026-03-15): register it (Art. 10)"
+                    .into(),
         }];
         // one thread (no second connection can see a register in memory)
         assert_eq!(findings_of(Store::in_memory().unwrap()), expected);

@@ -273,6 +273,31 @@ fn every_finding_code_once_and_the_clean_holder_never() {
     assert_eq!(detail[0][0], "code");
     assert_eq!(detail[1..], from_csv[..]);
 
+    // --min-severity keeps the findings that urgent or more, and the exit status follows them.
+    let o = r.run(&[
+        "check",
+        "--as-of",
+        "2025-03-10",
+        "--min-severity",
+        "high",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+    let high: Value = serde_json::from_str(&common::out(&o)).unwrap();
+    assert_eq!(
+        findings(&high),
+        [
+            s("MISSING_PLEDGE", 2, None),
+            s("NOTICE_OVERDUE", 7, Some(2)),
+            s("PLEDGE_ENFORCEABLE", 7, Some(2)),
+            s("SHARES_EXCEEDED", 8, None),
+        ]
+        .into_iter()
+        .collect()
+    );
+    assert_eq!(high["findings_total"], 4);
+
     // --program limits the check; --out writes the report to a file.
     let file = r.dir.path().join("report.json");
     let o = r.run(&[
@@ -313,6 +338,17 @@ fn nothing_to_do_exits_0_and_could_not_run_exits_2() {
         "2024-04-01",
     ]);
     let o = r.ok(&["check", "--as-of", "2025-03-10"]);
+    assert!(o.contains("0 finding(s)"), "{o}");
+    // as of 2026-02-20 its lock-up ends within 30 days (2026-03-15): a low finding, which
+    // --min-severity medium leaves out (exit 0)
+    let o = r.run(&["check", "--as-of", "2026-02-20", "--format", "csv"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        common::out(&o).contains("\nLOCKUP_ENDING,low,"),
+        "{}",
+        common::out(&o)
+    );
+    let o = r.ok(&["check", "--as-of", "2026-02-20", "--min-severity", "medium"]);
     assert!(o.contains("0 finding(s)"), "{o}");
 
     // A report that cannot be written: could not run, naming the flag.

@@ -4,7 +4,7 @@
 //! stays flat however many holders there are.
 
 use super::{CliError, Ctx, Status, args};
-use crate::check::{self, Code, Finding, Options};
+use crate::check::{self, Code, Finding, Options, Severity};
 use crate::report::records::{self, Format};
 use crate::store::{StoreError, programs};
 use chrono::NaiveDate;
@@ -25,6 +25,10 @@ pub struct CheckArgs {
     /// LOCKUP_ENDING: lock-ups ending within this many days.
     #[arg(long, value_name = "DAYS", default_value_t = 30)]
     pub within_days: u32,
+    /// Only findings of this severity or higher; the exit status then counts only those (e.g.
+    /// `high` for a job that should alert only when someone must act now).
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = Severity::Low)]
+    pub min_severity: Severity,
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
     /// Write the report here instead of standard output.
@@ -135,6 +139,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         as_of,
         program_id,
         within_days: a.within_days,
+        min_severity: a.min_severity,
     };
     // Opening, one finding at a time, closing: CSV and JSON stream; the table spools its rows
     // to a temporary file so that the summary by code can come first.
