@@ -1051,3 +1051,72 @@ fn pledges_import_in_bulk_under_the_rules_of_pledge_register() {
     assert_eq!(missing.len(), 1, "{text}");
     assert!(missing[0].contains(",1000000001,Ana Prueba,1,"), "{text}");
 }
+
+#[test]
+fn every_releasable_pledge_is_released_at_once_and_no_other() {
+    let r = Reg::new().with_holders();
+    for (adj, rank) in [("1", "1"), ("2", "2"), ("3", "1")] {
+        r.ok(&[
+            "pledge",
+            "register",
+            adj,
+            "--rank",
+            rank,
+            "--registered-on",
+            "2024-04-01",
+        ]);
+    }
+    // adjudication 2 has an unpaid fine: its pledge secures it
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "2",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-06-01",
+        "--shares",
+        "10",
+        "--consideration-per-share",
+        "1000",
+    ]);
+    // the lock-ups (adjudicated 2024-03-15) run until 2026-03-15: nothing before
+    assert_eq!(
+        r.ok(&["pledge", "release", "--releasable", "--on", "2026-03-15"])
+            .trim(),
+        "no pledge can be released on 2026-03-15"
+    );
+    let before = r.dump();
+    let o = r.ok(&["pledge", "release", "--releasable", "--on", "2026-03-16"]);
+    assert_eq!(
+        o.trim(),
+        "released the pledges of 2 adjudication(s) on 2026-03-16 (release ids 1..2)"
+    );
+    let released = |adj: &str| {
+        r.json(&["adjudications", "show", adj, "--format", "json"])["pledges"][0]["released_on"]
+            .clone()
+    };
+    assert_eq!(released("1"), "2026-03-16");
+    assert_eq!(released("2"), Value::Null);
+    assert_eq!(released("3"), "2026-03-16");
+    // one audit event covers both releases, and the chain verifies
+    assert_eq!(r.dump().len(), before.len() + 3); // two releases, one event
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+    // nothing left to release; the check agrees
+    assert!(
+        r.ok(&["pledge", "release", "--releasable", "--on", "2026-03-20"])
+            .contains("no pledge can be released")
+    );
+    let check = r.run(&["check", "--as-of", "2026-03-20", "--format", "csv"]);
+    assert!(!common::out(&check).contains("PLEDGE_RELEASABLE"));
+    // an adjudication and --releasable together make no sense
+    r.fails(&[
+        "pledge",
+        "release",
+        "1",
+        "--releasable",
+        "--on",
+        "2026-03-20",
+    ]);
+}

@@ -4,7 +4,7 @@ use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status, args};
 use crate::import;
 use crate::store::adjudications::{self, PledgesImported};
-use crate::store::programs;
+use crate::store::{StoreError, programs};
 use chrono::NaiveDate;
 use clap::Subcommand;
 
@@ -31,9 +31,18 @@ pub enum PledgeCommand {
     /// the same file twice adds nothing.
     Import { file: std::path::PathBuf },
     /// Release the pledges of an adjudication: refused while the lock-up runs or a fine of that
-    /// adjudication is outstanding.
+    /// adjudication is outstanding. With --releasable instead of an adjudication: every pledge
+    /// the batch check reports as PLEDGE_RELEASABLE on that date, in one transaction.
     Release {
-        adjudication: i64,
+        /// Adjudication id (omit with --releasable).
+        #[arg(required_unless_present = "releasable", conflicts_with = "releasable")]
+        adjudication: Option<i64>,
+        /// Release every releasable pledge (of --program, or of every program).
+        #[arg(long)]
+        releasable: bool,
+        /// With --releasable: only this program.
+        #[arg(long, requires = "releasable")]
+        program: Option<String>,
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         on: NaiveDate,
     },
@@ -98,7 +107,64 @@ impl PledgeCommand {
                     }
                 }
             }
-            PledgeCommand::Release { adjudication, on } => {
+            PledgeCommand::Release {
+                adjudication: None,
+                program,
+                on,
+                ..
+            } => {
+                let rates = ctx.rates()?;
+                let mut store = ctx.store()?;
+                let program_id = program
+                    .map(|c| programs::by_code(store.conn(), &c).map(|p| p.id))
+                    .transpose()?;
+                // the candidates: what the batch check reports as releasable on that date
+                let opts = crate::check::Options {
+                    as_of: on,
+                    program_id,
+                    within_days: 0,
+                    min_severity: crate::check::Severity::Low,
+                };
+                let mut candidates = Vec::new();
+                crate::check::run(
+                    store.conn(),
+                    &opts,
+                    &rates,
+                    &mut |f| {
+                        if f.code == crate::check::Code::PledgeReleasable {
+                            candidates.push(f.adjudication_id);
+                        }
+                        Ok(())
+                    },
+                    &mut |_| {},
+                )?;
+                let released = store
+                    .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                        crate::register::release_many(tx, &candidates, on, &rates)
+                    })
+                    .map_err(|e| match e {
+                        crate::register::Error::Store(StoreError::Rejected(problems)) => {
+                            CliError::Many {
+                                what: format!("release of the releasable pledges on {on}"),
+                                problems,
+                            }
+                        }
+                        other => other.into(),
+                    })?;
+                match released {
+                    Some(r) => writeln!(
+                        ctx.out,
+                        "released the pledges of {} adjudication(s) on {on} (release ids {}..{})",
+                        r.adjudications, r.first_id, r.last_id
+                    )?,
+                    None => writeln!(ctx.out, "no pledge can be released on {on}")?,
+                }
+            }
+            PledgeCommand::Release {
+                adjudication: Some(adjudication),
+                on,
+                ..
+            } => {
                 let rates = ctx.rates()?;
                 let mut store = ctx.store()?;
                 let ids = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {

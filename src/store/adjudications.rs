@@ -591,7 +591,8 @@ fn cook((mut a, price, on): RawAdjudication) -> Result<Adjudication> {
 /// One adjudication.
 pub fn get(conn: &Connection, id: i64) -> Result<Adjudication> {
     let r = conn
-        .query_row(&format!("{SELECT} WHERE a.id = ?1"), params![id], raw)
+        .prepare_cached(&format!("{SELECT} WHERE a.id = ?1"))?
+        .query_row(params![id], raw)
         .optional()?
         .ok_or_else(|| StoreError::NotFound {
             what: "adjudication",
@@ -629,7 +630,7 @@ pub struct Pledge {
 
 /// Pledges on an adjudication, released ones included.
 pub fn pledges(conn: &Connection, adjudication_id: i64) -> Result<Vec<Pledge>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT p.id, p.adjudication_id, p.rank, p.beneficiary, p.shares, p.lender, p.registered_on, r.released_on
          FROM pledges p LEFT JOIN pledge_releases r ON r.pledge_id = p.id WHERE p.adjudication_id = ?1 ORDER BY p.id",
     )?;

@@ -180,7 +180,8 @@ fn cook(r: Raw) -> Result<Breach> {
 
 pub fn get(conn: &Connection, id: i64) -> Result<Breach> {
     let r = conn
-        .query_row(&format!("{SELECT} WHERE b.id = ?1"), params![id], raw)
+        .prepare_cached(&format!("{SELECT} WHERE b.id = ?1"))?
+        .query_row(params![id], raw)
         .optional()?
         .ok_or_else(|| StoreError::NotFound {
             what: "breach",
@@ -195,7 +196,7 @@ pub fn list(
     adjudication_id: Option<i64>,
     program_id: Option<i64>,
 ) -> Result<Vec<Breach>> {
-    let mut stmt = conn.prepare(&format!(
+    let mut stmt = conn.prepare_cached(&format!(
         "{SELECT} JOIN adjudications a ON a.id = b.adjudication_id WHERE {} AND {} ORDER BY b.id",
         super::filter(adjudication_id.is_some(), "b.adjudication_id", 1),
         super::filter(program_id.is_some(), "a.program_id", 2),
