@@ -27,13 +27,31 @@ pub struct CheckArgs {
     pub within_days: u32,
     /// Only findings of this severity or higher; the exit status then counts only those (e.g.
     /// `high` for a job that should alert only when someone must act now).
-    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = Severity::Low)]
-    pub min_severity: Severity,
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = MinSeverity::Low)]
+    pub min_severity: MinSeverity,
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
     /// Write the report here instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+}
+
+/// `--min-severity`: the flag's values, kept out of the core's `Severity`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MinSeverity {
+    High,
+    Medium,
+    Low,
+}
+
+impl From<MinSeverity> for Severity {
+    fn from(s: MinSeverity) -> Severity {
+        match s {
+            MinSeverity::High => Severity::High,
+            MinSeverity::Medium => Severity::Medium,
+            MinSeverity::Low => Severity::Low,
+        }
+    }
 }
 
 const COLUMNS: [&str; 10] = [
@@ -139,7 +157,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         as_of,
         program_id,
         within_days: a.within_days,
-        min_severity: a.min_severity,
+        min_severity: a.min_severity.into(),
     };
     // Opening, one finding at a time, closing: CSV and JSON stream; the table spools its rows
     // to a temporary file so that the summary by code can come first.
