@@ -1,7 +1,8 @@
 //! Invariants of the fine engine over random inputs (proptest), on the shipped SFC series:
 //! days add up, interest is additive over adjacent spans (up to one peso per piece) under the
 //! non-compounding conventions, interest grows with the until date, the bracket never rises as
-//! the breach date moves later, and money is conserved when payments are imputed.
+//! the breach date moves later, and money is conserved when payments are imputed. Also: a notice's
+//! font subset keeps every kept character's glyph id, width and outline.
 
 use chrono::{Days, NaiveDate};
 use proptest::prelude::*;
@@ -148,5 +149,34 @@ proptest! {
         };
         let (early, late) = (d1.min(d2), d1.max(d2));
         prop_assert!(pct(late) <= pct(early));
+    }
+}
+
+// A notice's font subset draws every character it keeps exactly as the whole font does.
+const DEJAVU: &[u8] = include_bytes!("../assets/fonts/DejaVuSerif.ttf");
+const POOL: &str = "abcdefghijklmnopqrstuvwxyzñáéíóúüABCDEFGHIJKLMNOPQRSTUVWXYZÑÁÉÍÓÚÜ0123456789 .,;:$%()-—–«»“”¿?¡!º←×·/";
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn a_font_subset_keeps_ids_widths_and_outlines_of_the_characters_it_keeps(
+        picks in proptest::collection::vec(0usize..POOL.chars().count(), 1..40)
+    ) {
+        let pool: Vec<char> = POOL.chars().collect();
+        let chars: Vec<char> = picks.iter().map(|&i| pool[i]).collect();
+        let bytes = vigia::report::subset::subset(DEJAVU, chars.iter().copied()).unwrap();
+        let full = ttf_parser::Face::parse(DEJAVU, 0).unwrap();
+        let sub = ttf_parser::Face::parse(&bytes, 0).unwrap();
+        for c in &chars {
+            let g = full.glyph_index(*c).unwrap();
+            prop_assert_eq!(sub.glyph_index(*c), Some(g));
+            prop_assert_eq!(sub.glyph_hor_advance(g), full.glyph_hor_advance(g));
+            prop_assert_eq!(sub.glyph_bounding_box(g), full.glyph_bounding_box(g));
+        }
+        // characters it does not keep are not mapped
+        for c in pool.iter().filter(|c| !chars.contains(c)) {
+            prop_assert_eq!(sub.glyph_index(*c), None);
+        }
+        prop_assert!(bytes.len() < DEJAVU.len() / 3);
     }
 }
