@@ -1,6 +1,7 @@
 //! `vigia adjudications ...`: import from CSV (all or nothing), list, show.
 
 use super::{CliError, Ctx, Status, args};
+use crate::calendar::FineScale;
 use crate::import;
 use crate::report::records::{self, Format};
 use crate::store::adjudications::{self as store_adj, Adjudication, Imported};
@@ -53,16 +54,36 @@ pub enum LockStatus {
     Free,
 }
 
-fn lockup_end(conn: &Connection, a: &Adjudication) -> Result<NaiveDate, CliError> {
-    let p = programs::by_id(conn, a.program_id)?;
-    let scale = p
-        .program
+/// A program's bracket and lock-up rule.
+fn scale(p: &programs::StoredProgram) -> Result<FineScale, StoreError> {
+    p.program
         .scale()
-        .map_err(|e| CliError::Store(crate::store::StoreError::Corrupt(e.to_string())))?;
+        .map_err(|e| StoreError::Corrupt(format!("program {}: {e}", p.program.code)))
+}
+
+fn lockup_end(conn: &Connection, a: &Adjudication) -> Result<NaiveDate, CliError> {
+    let scale = scale(&programs::by_id(conn, a.program_id)?)?;
     Ok(scale
         .lockup_end(a.adjudicated_on)
         .unwrap_or(a.adjudicated_on))
 }
+
+/// The columns of [`row`], in order.
+const ROW_COLUMNS: [&str; 13] = [
+    "id",
+    "program",
+    "doc_type",
+    "doc_number",
+    "name",
+    "category",
+    "shares",
+    "price_per_share",
+    "adjudicated_on",
+    "lockup_end",
+    "status",
+    "lender",
+    "financed_shares",
+];
 
 /// An adjudication as a list row.
 pub fn row(a: &Adjudication, lockup_end: NaiveDate, as_of: NaiveDate) -> Value {
@@ -180,18 +201,37 @@ impl AdjudicationsCommand {
                     .map(|c| programs::by_code(conn, &c).map(|p| p.id))
                     .transpose()?;
                 let as_of = as_of.unwrap_or_else(|| chrono::Local::now().date_naive());
-                let mut rows = Vec::new();
-                for a in store_adj::list(conn, program_id, holder.as_deref())? {
-                    let end = lockup_end(conn, &a)?;
+                // written as read (a national register holds a million), each program's
+                // lock-up rule read once
+                let mut ends: std::collections::HashMap<i64, FineScale> = Default::default();
+                let mut out = records::ListWriter::new(format, &ROW_COLUMNS, &mut *ctx.out)?;
+                let mut unwritten: Option<std::io::Error> = None;
+                let listed = store_adj::each(conn, program_id, holder.as_deref(), |a| {
+                    let rule = match ends.entry(a.program_id) {
+                        std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                        std::collections::hash_map::Entry::Vacant(e) => {
+                            e.insert(scale(&programs::by_id(conn, a.program_id)?)?)
+                        }
+                    };
+                    let end = rule
+                        .lockup_end(a.adjudicated_on)
+                        .unwrap_or(a.adjudicated_on);
                     let locked = a.adjudicated_on <= as_of && as_of <= end;
                     match status {
-                        Some(LockStatus::Locked) if !locked => continue,
-                        Some(LockStatus::Free) if as_of <= end => continue,
+                        Some(LockStatus::Locked) if !locked => return Ok(()),
+                        Some(LockStatus::Free) if as_of <= end => return Ok(()),
                         _ => {}
                     }
-                    rows.push(row(&a, end, as_of));
+                    out.push(&row(&a, end, as_of)).map_err(|e| {
+                        unwritten = Some(e);
+                        StoreError::Refused("the listing could not be written".into())
+                    })
+                });
+                if let Some(e) = unwritten {
+                    return Err(CliError::Io(e));
                 }
-                write!(ctx.out, "{}", records::list(&rows, format))?;
+                listed?;
+                out.finish()?;
             }
             AdjudicationsCommand::Show { id, format } => {
                 let store = ctx.store()?;
@@ -228,5 +268,37 @@ impl AdjudicationsCommand {
             }
         }
         Ok(Status::Ok)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_row_has_exactly_the_listed_columns_in_order() {
+        let d = NaiveDate::from_ymd_opt(2024, 3, 15).unwrap();
+        let a = Adjudication {
+            id: 1,
+            program_id: 1,
+            program_code: "P".into(),
+            holder: store_adj::Holder {
+                id: 1,
+                doc_type: "CC".into(),
+                doc_number: "1".into(),
+                name: "A".into(),
+                person_type: "natural".into(),
+            },
+            category: "trabajador".into(),
+            shares: 1,
+            price_per_share: rust_decimal::Decimal::ONE,
+            adjudicated_on: d,
+            lender: None,
+            financed_shares: 0,
+            import_id: 1,
+            line: 2,
+        };
+        let keys: Vec<String> = row(&a, d, d).as_object().unwrap().keys().cloned().collect();
+        assert_eq!(keys, ROW_COLUMNS);
     }
 }

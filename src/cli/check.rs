@@ -114,14 +114,6 @@ enum Sink<'a> {
     },
 }
 
-/// A CSV writer's error as the I/O error it is (so that a closed pipe is recognised).
-fn csv_io(e: csv::Error) -> std::io::Error {
-    match e.into_kind() {
-        csv::ErrorKind::Io(e) => e,
-        other => std::io::Error::other(format!("{other:?}")),
-    }
-}
-
 pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let as_of = a.as_of.unwrap_or_else(|| chrono::Local::now().date_naive());
     let rates = ctx.rates()?;
@@ -164,7 +156,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let mut sink = match a.format {
         Format::Csv => {
             let mut w = csv::Writer::from_writer(out);
-            w.write_record(COLUMNS).map_err(csv_io)?;
+            w.write_record(COLUMNS).map_err(records::csv_io)?;
             Sink::Csv(Box::new(w))
         }
         Format::Json => {
@@ -188,7 +180,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             let written = match &mut sink {
                 Sink::Csv(w) => w
                     .write_record(cells(&f).iter().map(|c| c.as_bytes()))
-                    .map_err(csv_io),
+                    .map_err(records::csv_io),
                 Sink::Json { out, first } => {
                     let sep = if *first { "\n    " } else { ",\n    " };
                     *first = false;

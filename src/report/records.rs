@@ -76,6 +76,94 @@ pub fn list(rows: &[Value], format: Format) -> String {
     }
 }
 
+/// A CSV writer's error as the I/O error it is (so that a closed pipe is recognised as one).
+pub fn csv_io(e: csv::Error) -> std::io::Error {
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => std::io::Error::other(format!("{other:?}")),
+    }
+}
+
+/// A list of records written as they come, in the same bytes as [`list`] would give for them
+/// all: for listings too long to hold (a national register's adjudications). Every record has
+/// the given columns, in that order.
+pub enum ListWriter<'a> {
+    Csv {
+        w: Box<csv::Writer<&'a mut dyn std::io::Write>>,
+        columns: Vec<String>,
+    },
+    Json {
+        out: &'a mut dyn std::io::Write,
+        first: bool,
+    },
+    Table {
+        out: &'a mut dyn std::io::Write,
+        columns: Vec<String>,
+        table: Box<SpooledTable>,
+    },
+}
+
+impl<'a> ListWriter<'a> {
+    pub fn new(
+        format: Format,
+        columns: &[&str],
+        out: &'a mut dyn std::io::Write,
+    ) -> std::io::Result<ListWriter<'a>> {
+        Ok(match format {
+            Format::Csv => {
+                let mut w = csv::Writer::from_writer(out);
+                w.write_record(columns).map_err(csv_io)?;
+                ListWriter::Csv {
+                    w: Box::new(w),
+                    columns: columns.iter().map(|c| c.to_string()).collect(),
+                }
+            }
+            Format::Json => ListWriter::Json { out, first: true },
+            Format::Table => ListWriter::Table {
+                out,
+                columns: columns.iter().map(|c| c.to_string()).collect(),
+                table: Box::new(SpooledTable::new(columns)?),
+            },
+        })
+    }
+
+    pub fn push(&mut self, record: &Value) -> std::io::Result<()> {
+        match self {
+            ListWriter::Csv { w, columns } => {
+                let cells: Vec<String> = columns.iter().map(|c| cell(&record[c])).collect();
+                w.write_record(&cells).map_err(csv_io)
+            }
+            ListWriter::Json { out, first } => {
+                // as serde_json pretty-prints an array: each element indented by two spaces
+                let text = serde_json::to_string_pretty(record).expect("json");
+                out.write_all(if *first { b"[\n" } else { b",\n" })?;
+                *first = false;
+                for (i, line) in text.lines().enumerate() {
+                    if i > 0 {
+                        out.write_all(b"\n")?;
+                    }
+                    write!(out, "  {line}")?;
+                }
+                Ok(())
+            }
+            ListWriter::Table { columns, table, .. } => {
+                let cells: Vec<String> = columns.iter().map(|c| cell(&record[c])).collect();
+                table.push(&cells)
+            }
+        }
+    }
+
+    pub fn finish(self) -> std::io::Result<()> {
+        match self {
+            ListWriter::Csv { mut w, .. } => w.flush(),
+            ListWriter::Json { out, first } => {
+                out.write_all(if first { b"[]\n" } else { b"\n]\n" })
+            }
+            ListWriter::Table { out, table, .. } => table.write_to(out),
+        }
+    }
+}
+
 /// A table too long to hold in memory (a batch check can find a million things): rows go to a
 /// temporary file as they come, with each column's width, and are rendered at the end in the
 /// style of [`list`] (psql), line by line, so memory stays flat however many rows there are.
@@ -104,7 +192,7 @@ impl SpooledTable {
         self.rows += 1;
         self.spool
             .write_record(cells.iter().map(|c| c.as_ref().as_bytes()))
-            .map_err(std::io::Error::other)
+            .map_err(csv_io)
     }
 
     /// Writes the table (`(none)` when no row was added).
@@ -134,10 +222,7 @@ impl SpooledTable {
             .has_headers(false)
             .from_reader(std::io::BufReader::new(file));
         let mut record = csv::StringRecord::new();
-        while reader
-            .read_record(&mut record)
-            .map_err(std::io::Error::other)?
-        {
+        while reader.read_record(&mut record).map_err(csv_io)? {
             line(out, &mut record.iter())?;
         }
         Ok(())
@@ -224,5 +309,41 @@ mod tests {
             .write_to(&mut out)
             .unwrap();
         assert_eq!(out, b"(none)\n");
+    }
+
+    #[test]
+    fn a_list_written_as_it_comes_is_the_list_written_at_once() {
+        let rows = vec![
+            json!({"id": 1, "name": "Ana Gómez", "lender": null, "shares": 1000, "ok": true}),
+            json!({"id": 2, "name": "Sindicato \"Unidos\", Bogotá", "lender": "Banco X", "shares": 5, "ok": false}),
+        ];
+        let columns = ["id", "name", "lender", "shares", "ok"];
+        for format in [Format::Table, Format::Json, Format::Csv] {
+            let mut out = Vec::new();
+            let mut w = ListWriter::new(format, &columns, &mut out).unwrap();
+            for r in &rows {
+                w.push(r).unwrap();
+            }
+            w.finish().unwrap();
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                list(&rows, format),
+                "{format:?}"
+            );
+        }
+        // nothing to list: the same for a person and for JSON; CSV keeps its header
+        for (format, expected) in [
+            (Format::Table, "(none)\n"),
+            (Format::Json, "[]\n"),
+            (Format::Csv, "id,name,lender,shares,ok\n"),
+        ] {
+            let mut out = Vec::new();
+            ListWriter::new(format, &columns, &mut out)
+                .unwrap()
+                .finish()
+                .unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), expected, "{format:?}");
+        }
+        assert_eq!(list(&[], Format::Json), "[]\n");
     }
 }

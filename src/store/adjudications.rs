@@ -607,13 +607,32 @@ pub fn list(
     program_id: Option<i64>,
     doc_number: Option<&str>,
 ) -> Result<Vec<Adjudication>> {
+    let mut out = Vec::new();
+    each(conn, program_id, doc_number, |a| {
+        out.push(a);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// [`list`], one adjudication at a time to `f` as it is read (a national register holds a
+/// million).
+pub fn each(
+    conn: &Connection,
+    program_id: Option<i64>,
+    doc_number: Option<&str>,
+    mut f: impl FnMut(Adjudication) -> Result<()>,
+) -> Result<()> {
     let mut stmt = conn.prepare(&format!(
         "{SELECT} WHERE {} AND {} ORDER BY a.id",
         super::filter(program_id.is_some(), "a.program_id", 1),
         super::filter(doc_number.is_some(), "h.doc_number", 2),
     ))?;
-    let rows = stmt.query_map(params![program_id, doc_number], raw)?;
-    rows.map(|r| cook(r?)).collect()
+    let mut rows = stmt.query(params![program_id, doc_number])?;
+    while let Some(r) = rows.next()? {
+        f(cook(raw(r)?)?)?;
+    }
+    Ok(())
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
