@@ -517,7 +517,9 @@ fn finish(bytes: Vec<u8>, title: &str, footer: &str) -> Vec<u8> {
     let mut edits: Vec<(usize, usize, Vec<u8>)> = Vec::new();
     // font streams: `<</Length1 A/Length B>>stream\n` + B bytes, deflated
     let mut from = 0;
-    while let Some(at) = find(&bytes, b"<</Length1 ", from) {
+    // (looked for where an object starts, `N 0 obj\n<<`: 15 exact bytes that deflated data
+    // will not plausibly contain; and a stray match would stop here, not write a bad file)
+    while let Some(at) = find(&bytes, b"obj\n<</Length1 ", from).map(|at| at + 4) {
         let (length1, after) = number(&bytes, at + 11);
         assert_eq!(
             &bytes[after..after + 8],
