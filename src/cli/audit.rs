@@ -30,22 +30,54 @@ impl AuditCommand {
         let store = ctx.store()?;
         match self {
             AuditCommand::Log { entity, id, format } => {
-                let events = audit::log(store.conn(), entity.as_deref(), id)?;
-                let rows: Vec<Value> = events
-                    .iter()
-                    .map(|e| {
-                        let mut v = json!({"seq": e.seq, "at": e.at, "actor": e.actor, "action": e.action, "entity": e.entity, "entity_id": e.entity_id});
-                        if format != Format::Table {
-                            v["payload"] = serde_json::from_str(&e.payload).unwrap_or(Value::Null);
-                            v["prev_hash"] = json!(e.prev_hash);
-                            v["hash"] = json!(e.hash);
-                        } else {
-                            v["hash"] = json!(e.hash[..12].to_string());
+                // written as read: payloads included, a large register's trail is hundreds of MB
+                let columns: &[&str] = if format == Format::Table {
+                    &[
+                        "seq",
+                        "at",
+                        "actor",
+                        "action",
+                        "entity",
+                        "entity_id",
+                        "hash",
+                    ]
+                } else {
+                    &[
+                        "seq",
+                        "at",
+                        "actor",
+                        "action",
+                        "entity",
+                        "entity_id",
+                        "payload",
+                        "prev_hash",
+                        "hash",
+                    ]
+                };
+                let mut out = records::ListWriter::new(format, columns, &mut *ctx.out)?;
+                let mut unwritten: Option<std::io::Error> = None;
+                let listed = audit::each_event(store.conn(), entity.as_deref(), id, |e| {
+                    let mut v = json!({"seq": e.seq, "at": e.at, "actor": e.actor, "action": e.action, "entity": e.entity, "entity_id": e.entity_id});
+                    if format != Format::Table {
+                        v["payload"] = serde_json::from_str(&e.payload).unwrap_or(Value::Null);
+                        v["prev_hash"] = json!(e.prev_hash);
+                        v["hash"] = json!(e.hash);
+                    } else {
+                        v["hash"] = json!(e.hash[..12].to_string());
+                    }
+                    match out.push(&v) {
+                        Ok(()) => Ok(true),
+                        Err(e) => {
+                            unwritten = Some(e);
+                            Ok(false)
                         }
-                        v
-                    })
-                    .collect();
-                write!(ctx.out, "{}", records::list(&rows, format))?;
+                    }
+                });
+                if let Some(e) = unwritten {
+                    return Err(CliError::Io(e));
+                }
+                listed?;
+                out.finish()?;
                 Ok(Status::Ok)
             }
             AuditCommand::Verify => {

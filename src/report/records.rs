@@ -314,10 +314,12 @@ mod tests {
     #[test]
     fn a_list_written_as_it_comes_is_the_list_written_at_once() {
         let rows = vec![
-            json!({"id": 1, "name": "Ana Gómez", "lender": null, "shares": 1000, "ok": true}),
-            json!({"id": 2, "name": "Sindicato \"Unidos\", Bogotá", "lender": "Banco X", "shares": 5, "ok": false}),
+            json!({"id": 1, "name": "Ana Gómez", "lender": null, "shares": 1000, "ok": true,
+                   "payload": {"row": {"a": [1, 2]}, "covers": []}}),
+            json!({"id": 2, "name": "Sindicato \"Unidos\", Bogotá", "lender": "Banco X", "shares": 5, "ok": false,
+                   "payload": null}),
         ];
-        let columns = ["id", "name", "lender", "shares", "ok"];
+        let columns = ["id", "name", "lender", "shares", "ok", "payload"];
         for format in [Format::Table, Format::Json, Format::Csv] {
             let mut out = Vec::new();
             let mut w = ListWriter::new(format, &columns, &mut out).unwrap();
@@ -335,7 +337,7 @@ mod tests {
         for (format, expected) in [
             (Format::Table, "(none)\n"),
             (Format::Json, "[]\n"),
-            (Format::Csv, "id,name,lender,shares,ok\n"),
+            (Format::Csv, "id,name,lender,shares,ok,payload\n"),
         ] {
             let mut out = Vec::new();
             ListWriter::new(format, &columns, &mut out)

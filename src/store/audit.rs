@@ -164,14 +164,31 @@ pub fn append(
 
 /// Events in order, optionally only those of one entity table (and one id).
 pub fn log(conn: &Connection, entity: Option<&str>, entity_id: Option<i64>) -> Result<Vec<Event>> {
+    let mut out = Vec::new();
+    each_event(conn, entity, entity_id, |e| {
+        out.push(e);
+        Ok(true)
+    })?;
+    Ok(out)
+}
+
+/// [`log`], one event at a time to `f` as it is read, until `f` returns `false` (the trail of a
+/// large register, payloads included, is hundreds of megabytes).
+pub fn each_event(
+    conn: &Connection,
+    entity: Option<&str>,
+    entity_id: Option<i64>,
+    mut f: impl FnMut(Event) -> Result<bool>,
+) -> Result<()> {
     let mut stmt = conn.prepare(&format!(
         "SELECT seq, at, actor, action, entity, entity_id, payload, prev_hash, hash FROM audit_events
          WHERE {} AND {} ORDER BY seq",
         super::filter(entity.is_some(), "entity", 1),
         super::filter(entity_id.is_some(), "entity_id", 2),
     ))?;
-    let rows = stmt.query_map(params![entity, entity_id], |r| {
-        Ok(Event {
+    let mut rows = stmt.query(params![entity, entity_id])?;
+    while let Some(r) = rows.next()? {
+        let event = Event {
             seq: r.get(0)?,
             at: r.get(1)?,
             actor: r.get(2)?,
@@ -181,9 +198,12 @@ pub fn log(conn: &Connection, entity: Option<&str>, entity_id: Option<i64>) -> R
             payload: r.get(6)?,
             prev_hash: r.get(7)?,
             hash: r.get(8)?,
-        })
-    })?;
-    Ok(rows.collect::<std::result::Result<_, _>>()?)
+        };
+        if !f(event)? {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// The first thing `verify` found wrong.
@@ -206,12 +226,16 @@ pub struct Verification {
 /// Recomputes the chain and compares each payload with the stored rows it covers; then checks
 /// that every row of the audited tables is covered by an event. Stops at the first mismatch.
 pub fn verify(conn: &Connection) -> Result<Verification> {
-    let events = log(conn, None, None)?;
-    let total = events.len() as i64;
+    let total: i64 = conn.query_row("SELECT count(*) FROM audit_events", [], |r| r.get(0))?;
     let mut prev = GENESIS.to_string();
     // table -> covered (first, last) ranges
     let mut covered: BTreeMap<String, Vec<(i64, i64)>> = BTreeMap::new();
-    for (expected_seq, e) in (1i64..).zip(events.iter()) {
+    let mut first_mismatch: Option<Mismatch> = None;
+    let mut expected_seq = 0i64;
+    // events are read one at a time: the trail of a large register does not fit in memory
+    each_event(conn, None, None, |event| {
+        expected_seq += 1;
+        let e = &event;
         let mismatch = |reason: String| Mismatch {
             seq: e.seq,
             entity: e.entity.clone(),
@@ -298,12 +322,17 @@ pub fn verify(conn: &Connection) -> Result<Verification> {
             }
         };
         if found.is_some() {
-            return Ok(Verification {
-                events: total,
-                first_mismatch: found,
-            });
+            first_mismatch = found;
+            return Ok(false);
         }
-        prev = e.hash.clone();
+        prev = event.hash;
+        Ok(true)
+    })?;
+    if first_mismatch.is_some() {
+        return Ok(Verification {
+            events: total,
+            first_mismatch,
+        });
     }
     for table in AUDITED {
         let ranges = covered.remove(*table).unwrap_or_default();
