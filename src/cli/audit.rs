@@ -25,36 +25,31 @@ pub enum AuditCommand {
     Verify,
 }
 
+/// An event's columns in `audit log`.
+const EVENT_COLUMNS: [&str; 9] = [
+    "seq",
+    "at",
+    "actor",
+    "action",
+    "entity",
+    "entity_id",
+    "payload",
+    "prev_hash",
+    "hash",
+];
+
 impl AuditCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         let store = ctx.store()?;
         match self {
             AuditCommand::Log { entity, id, format } => {
                 // written as read: payloads included, a large register's trail is hundreds of MB
-                let columns: &[&str] = if format == Format::Table {
-                    &[
-                        "seq",
-                        "at",
-                        "actor",
-                        "action",
-                        "entity",
-                        "entity_id",
-                        "hash",
-                    ]
-                } else {
-                    &[
-                        "seq",
-                        "at",
-                        "actor",
-                        "action",
-                        "entity",
-                        "entity_id",
-                        "payload",
-                        "prev_hash",
-                        "hash",
-                    ]
-                };
-                let mut out = records::ListWriter::new(format, columns, &mut *ctx.out)?;
+                // the table leaves out the payload and the previous hash (and shortens the hash)
+                let columns: Vec<&str> = EVENT_COLUMNS
+                    .into_iter()
+                    .filter(|c| format != Format::Table || !matches!(*c, "payload" | "prev_hash"))
+                    .collect();
+                let mut out = records::ListWriter::new(format, &columns, &mut *ctx.out)?;
                 let mut unwritten: Option<std::io::Error> = None;
                 let listed = audit::each_event(store.conn(), entity.as_deref(), id, |e| {
                     let mut v = json!({"seq": e.seq, "at": e.at, "actor": e.actor, "action": e.action, "entity": e.entity, "entity_id": e.entity_id});
