@@ -43,6 +43,7 @@ pub enum PledgeCommand {
         /// With --releasable: only this program.
         #[arg(long, requires = "releasable")]
         program: Option<String>,
+        /// Date of the release (after the lock-up's last day).
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         on: NaiveDate,
     },
