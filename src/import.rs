@@ -261,14 +261,33 @@ pub fn each_row<T, E>(
 pub fn each_in_parallel<E: Send>(
     bytes: &[u8],
     categories: &[String],
-    mut f: impl FnMut(AdjudicationRow) -> Result<(), E>,
+    f: impl FnMut(AdjudicationRow) -> Result<(), E>,
+) -> Result<(Dialect, Vec<RowError>), E> {
+    in_parallel(bytes, |sink| each(bytes, categories, sink), f)
+}
+
+/// Like [`each_pledge`], reading on a second thread (see [`each_in_parallel`]).
+pub fn each_pledge_in_parallel<E: Send>(
+    bytes: &[u8],
+    f: impl FnMut(PledgeRow) -> Result<(), E>,
+) -> Result<(Dialect, Vec<RowError>), E> {
+    in_parallel(bytes, |sink| each_pledge(bytes, sink), f)
+}
+
+/// Runs `read` (which hands rows to the sink it is given) on a second thread and `f` on this
+/// one, rows passing in batches; a storage error from `f` stops the reading.
+fn in_parallel<T: Send, E: Send>(
+    bytes: &[u8],
+    read: impl FnOnce(&mut dyn FnMut(T) -> Result<(), ()>) -> Result<(Dialect, Vec<RowError>), ()>
+    + Send,
+    mut f: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
     const BATCH: usize = 2048;
     std::thread::scope(|scope| {
-        let (to_store, from_parser) = std::sync::mpsc::sync_channel::<Vec<AdjudicationRow>>(4);
+        let (to_store, from_parser) = std::sync::mpsc::sync_channel::<Vec<T>>(4);
         let parser = scope.spawn(move || {
             let mut batch = Vec::with_capacity(BATCH);
-            let read = each(bytes, categories, |row| {
+            let read = read(&mut |row| {
                 batch.push(row);
                 if batch.len() == BATCH {
                     // the receiver is gone only when storing failed: stop reading

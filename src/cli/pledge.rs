@@ -88,7 +88,7 @@ impl PledgeCommand {
                             &f.name,
                             &f.sha256,
                             f.dialect.encoding,
-                            |sink| Ok(import::each_pledge(&f.bytes, sink)?.1),
+                            |sink| Ok(import::each_pledge_in_parallel(&f.bytes, sink)?.1),
                         )
                     })
                     .map_err(|e| f.rejected(e))?;
