@@ -131,7 +131,7 @@ fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>> {
     let mut out = HashMap::default();
     for p in programs::list(conn)? {
         let corrupt = |m: String| StoreError::Corrupt(format!("program {}: {m}", p.program.code));
-        let scale = p.program.scale().map_err(|e| corrupt(e.to_string()))?;
+        let scale = p.scale()?;
         let convention = p.program.convention().map_err(corrupt)?;
         let latest = programs::latest_stage(conn, p.id)?;
         out.insert(

@@ -60,15 +60,6 @@ fn refused(message: String) -> Error {
     Error::Store(StoreError::Refused(message))
 }
 
-fn scale_of(p: &StoredProgram) -> Result<FineScale> {
-    p.program.scale().map_err(|e| {
-        Error::Store(StoreError::Corrupt(format!(
-            "program {}: {e}",
-            p.program.code
-        )))
-    })
-}
-
 /// Shares of an adjudication not yet covered by a (non-void) breach.
 pub fn unbreached_shares(conn: &Connection, adjudication: &Adjudication) -> Result<u64> {
     let breached: u64 = breaches::list(conn, Some(adjudication.id), None)?
@@ -97,7 +88,7 @@ pub fn record_breach(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
             kinds.join(", ")
         )));
     }
-    let scale = scale_of(&program)?;
+    let scale = program.scale()?;
     match scale.place(adj.adjudicated_on, b.breach_date) {
         None => {
             return Err(refused(format!(
@@ -205,7 +196,7 @@ pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Fact
     let stage = programs::stage_price(conn, program.id)?;
     let case = fine_case(
         &program.program,
-        scale_of(&program)?,
+        program.scale()?,
         stage,
         (adjudication.adjudicated_on, adjudication.price_per_share),
         (breach.breach_date, breach.shares, breach.transfer_price()),
@@ -572,7 +563,7 @@ pub fn release_pledges(
 ) -> Result<Vec<i64>> {
     let adj = adjudications::get(tx.conn(), adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
-    let pledges = releasable(tx.conn(), &adj, &scale_of(&program)?, on, rates)?.map_err(refused)?;
+    let pledges = releasable(tx.conn(), &adj, &program.scale()?, on, rates)?.map_err(refused)?;
     let mut out = Vec::new();
     for pledge_id in pledges {
         out.push(adjudications::release_pledge(tx, pledge_id, on)?);
@@ -598,18 +589,13 @@ pub fn release_many(
     on: NaiveDate,
     rates: &RateSeries,
 ) -> Result<Option<Released>> {
-    let mut scales: std::collections::HashMap<i64, FineScale> = Default::default();
+    let mut scales = programs::Scales::default();
     let mut problems = Vec::new();
     let (mut first_id, mut last_id) = (0, 0);
     let on_text = on.to_string();
     for &id in candidates {
         let adj = adjudications::get(tx.conn(), id)?;
-        let scale = match scales.entry(adj.program_id) {
-            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(scale_of(&programs::by_id(tx.conn(), adj.program_id)?)?)
-            }
-        };
+        let scale = scales.get(tx.conn(), adj.program_id)?;
         match releasable(tx.conn(), &adj, scale, on, rates)? {
             Err(why) => problems.push(why),
             Ok(pledges) => {

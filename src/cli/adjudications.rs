@@ -1,7 +1,6 @@
 //! `vigia adjudications ...`: import from CSV (all or nothing), list, show.
 
 use super::{CliError, Ctx, Status, args};
-use crate::calendar::FineScale;
 use crate::import;
 use crate::report::records::{self, Format};
 use crate::store::adjudications::{self as store_adj, Adjudication, Imported};
@@ -54,16 +53,9 @@ pub enum LockStatus {
     Free,
 }
 
-/// A program's bracket and lock-up rule.
-fn scale(p: &programs::StoredProgram) -> Result<FineScale, StoreError> {
-    p.program
-        .scale()
-        .map_err(|e| StoreError::Corrupt(format!("program {}: {e}", p.program.code)))
-}
-
 fn lockup_end(conn: &Connection, a: &Adjudication) -> Result<NaiveDate, CliError> {
-    let scale = scale(&programs::by_id(conn, a.program_id)?)?;
-    Ok(scale
+    Ok(programs::by_id(conn, a.program_id)?
+        .scale()?
         .lockup_end(a.adjudicated_on)
         .unwrap_or(a.adjudicated_on))
 }
@@ -203,17 +195,12 @@ impl AdjudicationsCommand {
                 let as_of = as_of.unwrap_or_else(|| chrono::Local::now().date_naive());
                 // written as read (a national register holds a million), each program's
                 // lock-up rule read once
-                let mut ends: std::collections::HashMap<i64, FineScale> = Default::default();
+                let mut scales = programs::Scales::default();
                 let mut out = records::ListWriter::new(format, &ROW_COLUMNS, &mut *ctx.out)?;
                 let mut unwritten: Option<std::io::Error> = None;
                 let listed = store_adj::each(conn, program_id, holder.as_deref(), |a| {
-                    let rule = match ends.entry(a.program_id) {
-                        std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                        std::collections::hash_map::Entry::Vacant(e) => {
-                            e.insert(scale(&programs::by_id(conn, a.program_id)?)?)
-                        }
-                    };
-                    let end = rule
+                    let end = scales
+                        .get(conn, a.program_id)?
                         .lockup_end(a.adjudicated_on)
                         .unwrap_or(a.adjudicated_on);
                     let locked = a.adjudicated_on <= as_of && as_of <= end;

@@ -841,6 +841,8 @@ pub fn import_pledges(
     let (mut hasher, mut json) = (RowHasher::default(), Vec::with_capacity(256));
     let file_problems = {
         let conn = tx.conn();
+        // what the rules need of each adjudication, not `get` (which also parses the price and
+        // reads the holder's name and the program's code: 18 % slower over 900,000 rows)
         let mut adjudication = conn.prepare(
             "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, h.doc_type, h.doc_number
              FROM adjudications a JOIN holders h ON h.id = a.holder_id WHERE a.id = ?1",

@@ -1,6 +1,7 @@
 //! Programs (stored verbatim as their reviewed TOML) and their stage prices.
 
 use super::{Result, StoreError, Tx, date, decimal};
+use crate::calendar::FineScale;
 use crate::fine::StagePrice;
 use crate::program::Program;
 use chrono::NaiveDate;
@@ -15,6 +16,32 @@ pub struct StoredProgram {
     pub sha256: String,
     pub created_at: String,
     pub created_by: String,
+}
+
+impl StoredProgram {
+    /// The program's bracket and lock-up rule (a stored program that no longer gives one is
+    /// corrupt).
+    pub fn scale(&self) -> Result<FineScale> {
+        self.program
+            .scale()
+            .map_err(|e| StoreError::Corrupt(format!("program {}: {e}", self.program.code)))
+    }
+}
+
+/// Each program's bracket and lock-up rule, read from the register once (for walks over many
+/// adjudications).
+#[derive(Default)]
+pub struct Scales(std::collections::HashMap<i64, FineScale>);
+
+impl Scales {
+    pub fn get(&mut self, conn: &Connection, program_id: i64) -> Result<&FineScale> {
+        Ok(match self.0.entry(program_id) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(by_id(conn, program_id)?.scale()?)
+            }
+        })
+    }
 }
 
 /// What `add` did.
