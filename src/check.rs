@@ -381,6 +381,28 @@ pub fn run(
     ran
 }
 
+/// The adjudications with a finding of `code` as of `opts.as_of`, in id order: the scan alone,
+/// nothing named or written (e.g. the candidates of `pledge release --releasable`).
+pub fn adjudications_with(
+    conn: &Connection,
+    opts: &Options,
+    rates: &RateSeries,
+    code: Code,
+) -> Result<Vec<i64>> {
+    let mut ids = Vec::new();
+    findings(conn, opts, rates, &mut |batch| {
+        ids.extend(
+            batch
+                .found
+                .iter()
+                .filter(|f| f.code == code)
+                .map(|f| f.adjudication_id),
+        );
+        Ok(())
+    })?;
+    Ok(ids)
+}
+
 /// The scan: every finding, in batches to `emit`, holders not yet named.
 fn findings(
     conn: &Connection,

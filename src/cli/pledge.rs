@@ -126,18 +126,11 @@ impl PledgeCommand {
                     within_days: 0,
                     min_severity: crate::check::Severity::Low,
                 };
-                let mut candidates = Vec::new();
-                crate::check::run(
+                let candidates = crate::check::adjudications_with(
                     store.conn(),
                     &opts,
                     &rates,
-                    &mut |f| {
-                        if f.code == crate::check::Code::PledgeReleasable {
-                            candidates.push(f.adjudication_id);
-                        }
-                        Ok(())
-                    },
-                    &mut |_| {},
+                    crate::check::Code::PledgeReleasable,
                 )?;
                 let released = store
                     .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
