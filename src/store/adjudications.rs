@@ -601,22 +601,8 @@ pub fn get(conn: &Connection, id: i64) -> Result<Adjudication> {
     cook(r)
 }
 
-/// Adjudications, optionally of one program and/or one holder document number, in id order.
-pub fn list(
-    conn: &Connection,
-    program_id: Option<i64>,
-    doc_number: Option<&str>,
-) -> Result<Vec<Adjudication>> {
-    let mut out = Vec::new();
-    each(conn, program_id, doc_number, |a| {
-        out.push(a);
-        Ok(())
-    })?;
-    Ok(out)
-}
-
-/// [`list`], one adjudication at a time to `f` as it is read (a national register holds a
-/// million).
+/// Adjudications, optionally of one program and/or one holder document number, in id order,
+/// one at a time to `f` as they are read (a national register holds a million).
 pub fn each(
     conn: &Connection,
     program_id: Option<i64>,

@@ -162,18 +162,9 @@ pub fn append(
     Ok(seq)
 }
 
-/// Events in order, optionally only those of one entity table (and one id).
-pub fn log(conn: &Connection, entity: Option<&str>, entity_id: Option<i64>) -> Result<Vec<Event>> {
-    let mut out = Vec::new();
-    each_event(conn, entity, entity_id, |e| {
-        out.push(e);
-        Ok(true)
-    })?;
-    Ok(out)
-}
-
-/// [`log`], one event at a time to `f` as it is read, until `f` returns `false` (the trail of a
-/// large register, payloads included, is hundreds of megabytes).
+/// Events in order, optionally only those of one entity table (and one id), one at a time to `f`
+/// as they are read, until `f` returns `false` (the trail of a large register, payloads
+/// included, is hundreds of megabytes).
 pub fn each_event(
     conn: &Connection,
     entity: Option<&str>,
@@ -405,7 +396,12 @@ mod tests {
                 first_mismatch: None
             }
         );
-        let events = log(store.conn(), Some("holders"), None).unwrap();
+        let mut events = Vec::new();
+        each_event(store.conn(), Some("holders"), None, |e| {
+            events.push(e);
+            Ok(true)
+        })
+        .unwrap();
         assert_eq!(events[1].prev_hash, events[0].hash);
         assert_eq!(events[0].actor, "ana");
         assert!(events[1].payload.contains("\"doc_number\":\"222\""));
