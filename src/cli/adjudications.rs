@@ -226,7 +226,7 @@ impl AdjudicationsCommand {
                 let a = store_adj::get(conn, id)?;
                 let end = lockup_end(conn, &a)?;
                 let mut rec = row(&a, end, chrono::Local::now().date_naive());
-                let unbreached = crate::register::unbreached_shares(conn, &a)?;
+                let unbreached = crate::register::breach::unbreached_shares(conn, &a)?;
                 let pledges: Vec<Value> = store_adj::pledges(conn, id)?
                     .iter()
                     .map(|p| json!({"id": p.id, "rank": p.rank, "beneficiary": p.beneficiary, "shares": p.shares, "lender": p.lender,

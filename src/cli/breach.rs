@@ -114,7 +114,7 @@ impl BreachCommand {
                     evidence: evidence.as_deref(),
                 };
                 let id = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                    crate::register::record_breach(tx, &new)
+                    crate::register::breach::record(tx, &new)
                 })?;
                 if format == Format::Table {
                     writeln!(
@@ -164,23 +164,21 @@ impl BreachCommand {
                 write!(ctx.out, "{}", records::one(&rec, format))?;
             }
             BreachCommand::Void { id, reason } => {
-                if reason.trim().is_empty() {
-                    return Err(CliError::Flag {
-                        flag: "--reason".into(),
-                        value: reason,
-                        reason: "say why the breach is voided".into(),
-                    });
-                }
                 let mut store = ctx.store()?;
-                let b = breaches::get(store.conn(), id)?;
-                if let Some(v) = &b.void {
-                    return Err(CliError::Flag {
-                        flag: "breach void".into(),
-                        value: id.to_string(),
-                        reason: format!("already voided on {} by {} ({})", v.at, v.by, v.reason),
-                    });
-                }
-                let vid = store.write(&ctx.officer(), |tx| breaches::void(tx, id, &reason))?;
+                let vid = store
+                    .write(&ctx.officer(), |tx| {
+                        crate::register::breach::void(tx, id, &reason)
+                    })
+                    .map_err(|e| match e {
+                        // the breach is the command's positional argument
+                        crate::register::Error::Refused(r) => {
+                            CliError::Refused(super::refusal(&r, |f| match f {
+                                crate::register::Field::Breach => "breach void",
+                                other => super::flag_of(other),
+                            }))
+                        }
+                        other => other.into(),
+                    })?;
                 writeln!(
                     ctx.out,
                     "breach {id} voided (void {vid}); it stays on record"

@@ -18,6 +18,7 @@ pub mod rates;
 
 use crate::fine::{Field, FineError};
 use crate::rates::{InvalidRates, RateSeries};
+use crate::register;
 use crate::store::{Store, StoreError};
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -236,6 +237,8 @@ pub enum CliError {
     Rates(InvalidRates),
     Fine(FineError),
     Store(StoreError),
+    /// A register rule refused the write; the words name the flags.
+    Refused(String),
     /// Several problems (e.g. every bad row of an import); nothing was written.
     Many {
         what: String,
@@ -269,6 +272,7 @@ impl fmt::Display for CliError {
             CliError::Rates(e) => e.fmt(f),
             CliError::Fine(e) => e.fmt(f),
             CliError::Store(e) => e.fmt(f),
+            CliError::Refused(m) => f.write_str(m),
             CliError::Many { what, problems } => {
                 write!(
                     f,
@@ -299,13 +303,53 @@ impl From<StoreError> for CliError {
     }
 }
 
-impl From<crate::register::Error> for CliError {
-    fn from(e: crate::register::Error) -> Self {
+impl From<register::Error> for CliError {
+    fn from(e: register::Error) -> Self {
         match e {
-            crate::register::Error::Store(s) => CliError::Store(s),
-            crate::register::Error::Fine(f) => f.into(),
+            register::Error::Store(s) => CliError::Store(s),
+            register::Error::Fine(f) => f.into(),
+            register::Error::Refused(r) => CliError::Refused(refusal(&r, flag_of)),
+            register::Error::Refusals(rs) => CliError::Store(StoreError::Rejected(
+                rs.iter().map(|r| refusal(r, flag_of)).collect(),
+            )),
         }
     }
+}
+
+/// The flag that gives a register field (see [`register::Field`]), in the commands that take it.
+pub fn flag_of(field: register::Field) -> &'static str {
+    use register::Field as F;
+    match field {
+        F::Adjudication => "--adjudication",
+        F::Breach => "--breach",
+        F::BreachKind => "--kind",
+        F::BreachDate | F::PaymentDate => "--date",
+        F::Shares => "--shares",
+        F::ConsiderationPerShare => "--consideration-per-share",
+        F::ConsiderationTotal => "--consideration-total",
+        F::RegisteredOn => "--registered-on",
+        F::PledgeRank => "--rank",
+        F::Lender => "--lender",
+        F::ReleaseDate => "--on",
+        F::PaymentAmount => "--amount",
+        F::VoidReason => "--reason",
+    }
+}
+
+/// A register refusal in the CLI's words: each field named by `flag` (a command may name a field
+/// its own way, e.g. a positional id), a remedy as the flag with its value's name.
+pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static str) -> String {
+    r.describe(
+        |f| flag(f).to_string(),
+        |f| {
+            let value = match f {
+                register::Field::Lender => " NAME",
+                register::Field::VoidReason => " TEXT",
+                _ => " VALUE",
+            };
+            format!("{}{value}", flag(f))
+        },
+    )
 }
 
 impl From<FineError> for CliError {

@@ -1,6 +1,7 @@
 //! `vigia payment ...`: record and list payments against a breach's fine.
 
 use super::{CliError, Ctx, Status, args};
+use crate::register::payment::NewPayment;
 use crate::report::records::{self, Format};
 use crate::store::breaches;
 use chrono::NaiveDate;
@@ -40,37 +41,15 @@ impl PaymentCommand {
                 amount,
                 reference,
             } => {
-                if amount <= Decimal::ZERO {
-                    return Err(CliError::Flag {
-                        flag: "--amount".into(),
-                        value: amount.to_string(),
-                        reason: "a payment must be greater than zero".into(),
-                    });
-                }
                 let mut store = ctx.store()?;
-                let b = breaches::get(store.conn(), breach)?;
-                if let Some(v) = &b.void {
-                    return Err(CliError::Flag {
-                        flag: "--breach".into(),
-                        value: breach.to_string(),
-                        reason: format!(
-                            "the breach was voided ({}); it has no fine to pay",
-                            v.reason
-                        ),
-                    });
-                }
-                if date < b.breach_date {
-                    return Err(CliError::Flag {
-                        flag: "--date".into(),
-                        value: date.to_string(),
-                        reason: format!(
-                            "is before the breach on {}; payments against the fine come after it",
-                            b.breach_date
-                        ),
-                    });
-                }
-                let id = store.write(&ctx.officer(), |tx| {
-                    breaches::record_payment(tx, breach, date, amount, reference.as_deref())
+                let new = NewPayment {
+                    breach_id: breach,
+                    paid_on: date,
+                    amount,
+                    reference: reference.as_deref(),
+                };
+                let id = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                    crate::register::payment::record(tx, &new)
                 })?;
                 writeln!(
                     ctx.out,

@@ -4,7 +4,7 @@ use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status, args};
 use crate::import;
 use crate::store::adjudications::{self, PledgesImported};
-use crate::store::{StoreError, programs};
+use crate::store::programs;
 use chrono::NaiveDate;
 use clap::Subcommand;
 
@@ -134,15 +134,16 @@ impl PledgeCommand {
                 )?;
                 let released = store
                     .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                        crate::register::release_many(tx, &candidates, on, &rates)
+                        crate::register::pledge::release_many(tx, &candidates, on, &rates)
                     })
                     .map_err(|e| match e {
-                        crate::register::Error::Store(StoreError::Rejected(problems)) => {
-                            CliError::Many {
-                                what: format!("release of the releasable pledges on {on}"),
-                                problems,
-                            }
-                        }
+                        crate::register::Error::Refusals(problems) => CliError::Many {
+                            what: format!("release of the releasable pledges on {on}"),
+                            problems: problems
+                                .iter()
+                                .map(|r| super::refusal(r, super::flag_of))
+                                .collect(),
+                        },
                         other => other.into(),
                     })?;
                 match released {
@@ -162,7 +163,7 @@ impl PledgeCommand {
                 let rates = ctx.rates()?;
                 let mut store = ctx.store()?;
                 let ids = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                    crate::register::release_pledges(tx, adjudication, on, &rates)
+                    crate::register::pledge::release(tx, adjudication, on, &rates)
                 })?;
                 writeln!(
                     ctx.out,

@@ -1,15 +1,24 @@
-//! The register's rules on top of the store and the fine engine: what a breach may be, pricing a
-//! stored breach (live or as an immutable liquidation that keeps every input), and when a pledge
-//! may be released. No clap and no printing.
+//! The register's rules on top of the store and the fine engine, one file per aggregate (breach,
+//! payment, pledge; pricing a stored breach, live or as an immutable liquidation that keeps every
+//! input, is here). Every rule runs inside the caller's write transaction and refuses with a typed
+//! [`Refusal`] naming a [`Field`], never a flag: each front end names the field its own way. No
+//! clap and no printing.
 
-use crate::calendar::{FineScale, Placement};
+pub mod breach;
+pub mod payment;
+pub mod pledge;
+mod refusal;
+
+pub use refusal::{Field, Refusal};
+
+use crate::calendar::FineScale;
 use crate::fine::{
     self, Basis, FineCase, FineError, Outcome, Payment, ReferencePrices, StagePrice,
 };
 use crate::rates::{RatePeriod, RateSeries};
 use crate::report::liquidation::to_json;
 use crate::store::adjudications::{self, Adjudication};
-use crate::store::breaches::{self, Breach, NewBreach, NewLiquidation};
+use crate::store::breaches::{self, Breach, NewLiquidation};
 use crate::store::programs::{self, StoredProgram};
 use crate::store::{self, StoreError, Tx};
 use chrono::NaiveDate;
@@ -23,6 +32,10 @@ use std::fmt;
 pub enum Error {
     Store(StoreError),
     Fine(FineError),
+    /// A rule refused the write.
+    Refused(Refusal),
+    /// Rules refused several parts of one write (e.g. a release in bulk): every reason.
+    Refusals(Vec<Refusal>),
 }
 
 impl fmt::Display for Error {
@@ -30,6 +43,14 @@ impl fmt::Display for Error {
         match self {
             Error::Store(e) => e.fmt(f),
             Error::Fine(e) => e.fmt(f),
+            Error::Refused(r) => r.fmt(f),
+            Error::Refusals(rs) => {
+                write!(f, "{} problem(s), nothing was written:", rs.len())?;
+                for r in rs {
+                    write!(f, "\n  {r}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -56,88 +77,10 @@ impl From<FineError> for Error {
 
 pub type Result<T> = std::result::Result<T, Error>;
 
-fn refused(message: String) -> Error {
-    Error::Store(StoreError::Refused(message))
-}
-
-/// Shares of an adjudication not yet covered by a (non-void) breach.
-pub fn unbreached_shares(conn: &Connection, adjudication: &Adjudication) -> Result<u64> {
-    let breached: u64 = breaches::list(conn, Some(adjudication.id), None)?
-        .iter()
-        .filter(|b| b.void.is_none())
-        .map(|b| b.shares)
-        .sum();
-    Ok(adjudication.shares.saturating_sub(breached))
-}
-
-/// Records a breach after checking it against the adjudication and the program.
-pub fn record_breach(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
-    let adj = adjudications::get(tx.conn(), b.adjudication_id)?;
-    let program = programs::by_id(tx.conn(), adj.program_id)?;
-    if !program.program.breach_kinds.contains(&b.kind) {
-        let kinds: Vec<&str> = program
-            .program
-            .breach_kinds
-            .iter()
-            .map(|k| k.as_str())
-            .collect();
-        return Err(refused(format!(
-            "--kind {}: program {} does not list that breach kind; it lists {}",
-            b.kind.as_str(),
-            program.program.code,
-            kinds.join(", ")
-        )));
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        Error::Refused(r)
     }
-    let scale = program.scale()?;
-    match scale.place(adj.adjudicated_on, b.breach_date) {
-        None => {
-            return Err(refused(format!(
-                "--date {}: is before the adjudication on {}; a breach can only follow the adjudication",
-                b.breach_date, adj.adjudicated_on
-            )));
-        }
-        Some(Placement::AfterLockup { lockup_end }) => {
-            return Err(refused(format!(
-                "--date {}: no fine applies: the lock-up of adjudication {} ended on {lockup_end} and the holder was free \
-                 from {}; nothing was recorded",
-                b.breach_date,
-                adj.id,
-                lockup_end.succ_opt().unwrap_or(lockup_end)
-            )));
-        }
-        Some(Placement::Inside(_)) => {}
-    }
-    let remaining = unbreached_shares(tx.conn(), &adj)?;
-    if b.shares > remaining {
-        return Err(refused(format!(
-            "--shares {}: adjudication {} has {} shares of which {remaining} are not already covered by a recorded breach",
-            b.shares, adj.id, adj.shares
-        )));
-    }
-    if b.consideration_per_share.is_some() && b.consideration_total.is_some() {
-        return Err(refused(
-            "give --consideration-per-share or --consideration-total, not both".into(),
-        ));
-    }
-    for (flag, v) in [
-        ("--consideration-per-share", b.consideration_per_share),
-        ("--consideration-total", b.consideration_total),
-    ] {
-        if let Some(v) = v
-            && v < Decimal::ZERO
-        {
-            return Err(refused(format!("{flag} {v}: must not be negative")));
-        }
-    }
-    if let Some(r) = b.registered_on
-        && r < adj.adjudicated_on
-    {
-        return Err(refused(format!(
-            "--registered-on {r}: is before the adjudication on {}",
-            adj.adjudicated_on
-        )));
-    }
-    Ok(breaches::record(tx, b)?)
 }
 
 /// Everything needed to price one stored breach.
@@ -186,10 +129,11 @@ pub fn fine_case(
 pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Facts> {
     let breach = breaches::get(conn, breach_id)?;
     if let Some(v) = &breach.void {
-        return Err(refused(format!(
+        return Err(Refusal::Rule(format!(
             "breach {breach_id} was voided on {} by {} ({}); it has no fine",
             v.at, v.by, v.reason
-        )));
+        ))
+        .into());
     }
     let adjudication = adjudications::get(conn, breach.adjudication_id)?;
     let program = programs::by_id(conn, adjudication.program_id)?;
@@ -504,133 +448,4 @@ pub fn outstanding(
             Outcome::NotApplicable(_) => Decimal::ZERO,
         },
     )
-}
-
-/// The pledges in force on an adjudication that may be released on `on` (Art. 10: after the
-/// lock-up's last day, with no fine of the adjudication outstanding on that date), or why not.
-fn releasable(
-    conn: &Connection,
-    adj: &adjudications::Adjudication,
-    scale: &FineScale,
-    on: NaiveDate,
-    rates: &RateSeries,
-) -> Result<std::result::Result<Vec<i64>, String>> {
-    let lockup_end = scale
-        .lockup_end(adj.adjudicated_on)
-        .unwrap_or(adj.adjudicated_on);
-    if on <= lockup_end {
-        return Ok(Err(format!(
-            "--on {on}: the lock-up of adjudication {} runs until {lockup_end}; the pledge can be released from {}",
-            adj.id,
-            lockup_end.succ_opt().unwrap_or(lockup_end)
-        )));
-    }
-    for b in breaches::list(conn, Some(adj.id), None)?
-        .iter()
-        .filter(|b| b.void.is_none())
-    {
-        let due = outstanding(conn, b.id, on, rates)?;
-        if due > Decimal::ZERO {
-            return Ok(Err(format!(
-                "--on {on}: the fine of breach {} is outstanding ({} as of {on}); the pledge secures it (Art. 10) and stays \
-                 until the fine is paid",
-                b.id,
-                crate::money::format_cop(due)
-            )));
-        }
-    }
-    let active: Vec<i64> = adjudications::pledges(conn, adj.id)?
-        .into_iter()
-        .filter(|p| p.released_on.is_none())
-        .map(|p| p.id)
-        .collect();
-    if active.is_empty() {
-        return Ok(Err(format!(
-            "adjudication {} has no pledge in force to release",
-            adj.id
-        )));
-    }
-    Ok(Ok(active))
-}
-
-/// Releases every pledge in force on an adjudication, if the lock-up has ended and no fine of
-/// the adjudication is outstanding on `on`. Returns the release ids.
-pub fn release_pledges(
-    tx: &mut Tx<'_>,
-    adjudication_id: i64,
-    on: NaiveDate,
-    rates: &RateSeries,
-) -> Result<Vec<i64>> {
-    let adj = adjudications::get(tx.conn(), adjudication_id)?;
-    let program = programs::by_id(tx.conn(), adj.program_id)?;
-    let pledges = releasable(tx.conn(), &adj, &program.scale()?, on, rates)?.map_err(refused)?;
-    let mut out = Vec::new();
-    for pledge_id in pledges {
-        out.push(adjudications::release_pledge(tx, pledge_id, on)?);
-    }
-    Ok(out)
-}
-
-/// What a release in bulk did: adjudications, and the range of release ids written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Released {
-    pub adjudications: usize,
-    pub first_id: i64,
-    pub last_id: i64,
-}
-
-/// Releases the pledges of every adjudication in `candidates` (as the batch check finds them:
-/// `PLEDGE_RELEASABLE` on `on`), each checked again under the rules of [`release_pledges`] in
-/// this transaction; refused, with every reason, if any of them may not be released. One audit
-/// event covers all the releases. `None` when there is nothing to release.
-pub fn release_many(
-    tx: &mut Tx<'_>,
-    candidates: &[i64],
-    on: NaiveDate,
-    rates: &RateSeries,
-) -> Result<Option<Released>> {
-    let mut scales = programs::Scales::default();
-    let mut problems = Vec::new();
-    let (mut first_id, mut last_id) = (0, 0);
-    let on_text = on.to_string();
-    for &id in candidates {
-        let adj = adjudications::get(tx.conn(), id)?;
-        let scale = scales.get(tx.conn(), adj.program_id)?;
-        match releasable(tx.conn(), &adj, scale, on, rates)? {
-            Err(why) => problems.push(why),
-            Ok(pledges) => {
-                for pledge_id in pledges {
-                    last_id = tx.insert_unaudited(
-                        "pledge_releases",
-                        &[("pledge_id", &pledge_id), ("released_on", &on_text)],
-                    )?;
-                    if first_id == 0 {
-                        first_id = last_id;
-                    }
-                }
-            }
-        }
-    }
-    if !problems.is_empty() {
-        return Err(Error::Store(StoreError::Rejected(problems)));
-    }
-    if first_id == 0 {
-        return Ok(None);
-    }
-    tx.audit_bulk(
-        "pledge.release-releasable",
-        "pledge_releases",
-        first_id,
-        &[crate::store::audit::Cover {
-            table: "pledge_releases",
-            first: first_id,
-            last: last_id,
-            digest: None,
-        }],
-    )?;
-    Ok(Some(Released {
-        adjudications: candidates.len(),
-        first_id,
-        last_id,
-    }))
 }

@@ -1,0 +1,154 @@
+//! Typed refusals of the register's rules: the input a rule refused (a [`Field`], named in the
+//! domain), the value and the reason. Each front end maps the field to what its user typed (the
+//! CLI to a flag, the web to a form field), so no rule ever knows a flag.
+
+use std::fmt;
+
+/// An input of a register write, as the domain names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The adjudication a breach or pledge is about.
+    Adjudication,
+    /// The breach a payment or void is about.
+    Breach,
+    /// The kind of breach (Art. 8: sale, beneficial owner, dación en pago, credit subrogation).
+    BreachKind,
+    /// The date the breach took place.
+    BreachDate,
+    /// Shares a breach covers.
+    Shares,
+    /// Consideration obtained per share (Art. 9 (ii)).
+    ConsiderationPerShare,
+    /// Total consideration obtained.
+    ConsiderationTotal,
+    /// The date a transfer or pledge was registered in the share ledger.
+    RegisteredOn,
+    /// The degree of a pledge (1 or 2).
+    PledgeRank,
+    /// The lender that financed the shares.
+    Lender,
+    /// The date pledges are released.
+    ReleaseDate,
+    /// The date a payment was made.
+    PaymentDate,
+    /// A payment's amount.
+    PaymentAmount,
+    /// Why a record is voided.
+    VoidReason,
+}
+
+impl Field {
+    /// The field's stable name (snake case), e.g. for a form input or a log.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Field::Adjudication => "adjudication",
+            Field::Breach => "breach",
+            Field::BreachKind => "breach_kind",
+            Field::BreachDate => "breach_date",
+            Field::Shares => "shares",
+            Field::ConsiderationPerShare => "consideration_per_share",
+            Field::ConsiderationTotal => "consideration_total",
+            Field::RegisteredOn => "registered_on",
+            Field::PledgeRank => "pledge_rank",
+            Field::Lender => "lender",
+            Field::ReleaseDate => "release_date",
+            Field::PaymentDate => "payment_date",
+            Field::PaymentAmount => "payment_amount",
+            Field::VoidReason => "void_reason",
+        }
+    }
+}
+
+/// Why a rule refused a write. Nothing was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The value given for `field` breaks a rule. `remedy`, when present, is the input that
+    /// would make the write acceptable (e.g. naming the lender for a second-degree pledge).
+    Value {
+        field: Field,
+        value: String,
+        reason: String,
+        remedy: Option<Field>,
+    },
+    /// Two inputs were given where only one of them may be.
+    OneOf(Field, Field),
+    /// The write is refused as a whole: no single input is to blame.
+    Rule(String),
+}
+
+impl Refusal {
+    /// A value refused with a reason.
+    pub fn value(field: Field, value: impl fmt::Display, reason: impl Into<String>) -> Refusal {
+        Refusal::Value {
+            field,
+            value: value.to_string(),
+            reason: reason.into(),
+            remedy: None,
+        }
+    }
+
+    /// The refusal's words, with each field named by `name` (a flag, a form field's label).
+    /// `usage` gives how to supply a field (e.g. a flag with its value: `--lender NAME`).
+    pub fn describe(
+        &self,
+        name: impl Fn(Field) -> String,
+        usage: impl Fn(Field) -> String,
+    ) -> String {
+        match self {
+            Refusal::Value {
+                field,
+                value,
+                reason,
+                remedy,
+            } => {
+                let mut s = format!("{} {value}: {reason}", name(*field));
+                if let Some(r) = remedy {
+                    s.push_str(&format!(" ({})", usage(*r)));
+                }
+                s
+            }
+            Refusal::OneOf(a, b) => format!("give {} or {}, not both", name(*a), name(*b)),
+            Refusal::Rule(reason) => reason.clone(),
+        }
+    }
+}
+
+/// In the domain's own names (a front end uses [`Refusal::describe`] with its own).
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |x: Field| x.as_str().to_string();
+        f.write_str(&self.describe(name, name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(f: Field) -> String {
+        format!("<{f:?}>")
+    }
+
+    #[test]
+    fn a_refusal_names_its_fields_through_the_front_end() {
+        let r = Refusal::Value {
+            field: Field::PledgeRank,
+            value: "2".into(),
+            reason: "no lender".into(),
+            remedy: Some(Field::Lender),
+        };
+        assert_eq!(
+            r.describe(name, |f| format!("{f:?}=X")),
+            "<PledgeRank> 2: no lender (Lender=X)"
+        );
+        assert_eq!(
+            Refusal::OneOf(Field::ConsiderationPerShare, Field::ConsiderationTotal)
+                .describe(name, name),
+            "give <ConsiderationPerShare> or <ConsiderationTotal>, not both"
+        );
+        assert_eq!(
+            Refusal::Rule("nothing to release".into()).describe(name, name),
+            "nothing to release"
+        );
+    }
+}
