@@ -220,7 +220,7 @@ fn main() {
                     registered_on: None,
                     evidence: None,
                 };
-                breached.push((vigia::register::record_breach(tx, &b)?, day));
+                breached.push((vigia::register::breach::record(tx, &b)?, day));
             }
             Ok(())
         })
