@@ -270,6 +270,9 @@ impl fmt::Display for CliError {
                 )
             }
             CliError::Rates(e) => e.fmt(f),
+            CliError::Fine(FineError::MissingRates(m)) => {
+                write!(f, "{m} and pass it with --rates FILE")
+            }
             CliError::Fine(e) => e.fmt(f),
             CliError::Store(e) => e.fmt(f),
             CliError::Refused(m) => f.write_str(m),
