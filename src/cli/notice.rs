@@ -2,7 +2,6 @@
 //! them, and verify a document against the register.
 
 use super::{CliError, Ctx, Status, args};
-use crate::holidays::add_business_days;
 use crate::notice::{self, NoticeData};
 use crate::register;
 use crate::report::notice::{self as doc, Block};
@@ -163,23 +162,12 @@ fn issue_one(
     } = run;
     let (officer, until, date, format) = (officer.as_str(), *until, *date, *format);
     store.write::<_, CliError>(officer, |tx| {
-        let breach = breaches::get(tx.conn(), breach_id)?;
-        let adj = crate::store::adjudications::get(tx.conn(), breach.adjudication_id)?;
-        let program = programs::by_id(tx.conn(), adj.program_id)?;
-        let (liquidation_id, _) = register::liquidation_for(tx, breach_id, until, rates)?;
-        let previous = notices::latest_for_breach(tx.conn(), breach_id)?;
-        let deadline = add_business_days(date, program.program.payment_term_business_days);
-        let id = notices::insert(
-            tx,
-            program.id,
-            breach_id,
-            liquidation_id,
-            date,
-            deadline,
-            previous.map(|n| n.id),
-        )?;
-        let stored = notices::get(tx.conn(), id)?;
-        let data = notice::gather(tx.conn(), &stored)?;
+        let register::notice::Issued {
+            notice: stored,
+            data,
+        } = register::notice::issue(tx, breach_id, until, date, rates)?;
+        let liquidation_id = stored.liquidation_id;
+        let deadline = stored.deadline;
         let bytes = render(&data, format);
         let path = out(&stored.number);
         std::fs::write(&path, &bytes).map_err(|e| CliError::File {
@@ -248,16 +236,7 @@ impl NoticeCommand {
                     path: dir.clone(),
                     error: e.to_string(),
                 })?;
-                let todo: Vec<i64> = breaches::list(store.conn(), None, None)?
-                    .into_iter()
-                    .filter(|b| b.void.is_none())
-                    .map(|b| b.id)
-                    .filter(|id| {
-                        notices::latest_for_breach(store.conn(), *id)
-                            .map(|n| n.is_none())
-                            .unwrap_or(false)
-                    })
-                    .collect();
+                let todo = register::notice::pending(store.conn())?;
                 let progress = std::io::stderr().is_terminal();
                 let mut issued = Vec::new();
                 let target = |number: &str| dir.join(format!("{number}.{}", format.ext()));

@@ -5,6 +5,7 @@
 //! clap and no printing.
 
 pub mod breach;
+pub mod notice;
 pub mod payment;
 pub mod pledge;
 mod refusal;
