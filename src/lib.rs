@@ -7,6 +7,7 @@
 //! - [`exact`]: exact-decimal `ln` / `exp` for converting effective annual rates;
 //! - [`rates`]: the certified SFC rate series, the rate in force on a day, span splitting;
 //! - [`fine`]: reference prices, principal, accrual conventions and payment imputation (Art. 9);
+//! - [`liquidation`]: a stored liquidation as one typed record (inputs and result), the bytes it hashes;
 //! - [`ids`]: document types and the NIT check digit;
 //! - [`program`]: a programa de enajenación as a validated TOML file;
 //! - [`import`]: reading adjudication CSVs (UTF-8 or the es-CO Excel export);
@@ -26,6 +27,7 @@ pub mod fine;
 pub mod holidays;
 pub mod ids;
 pub mod import;
+pub mod liquidation;
 pub mod money;
 pub mod notice;
 pub mod program;
