@@ -7,11 +7,11 @@
 //! - [`exact`]: exact-decimal `ln` / `exp` for converting effective annual rates;
 //! - [`rates`]: the certified SFC rate series, the rate in force on a day, span splitting;
 //! - [`fine`]: reference prices, principal, accrual conventions and payment imputation (Art. 9);
-//! - [`liquidation`]: a stored liquidation as one typed record (inputs and result), the bytes it hashes;
 //! - [`ids`]: document types and the NIT check digit;
 //! - [`program`]: a programa de enajenación as a validated TOML file;
 //! - [`import`]: reading adjudication CSVs (UTF-8 or the es-CO Excel export);
 //! - [`store`]: the SQLite register, migrations and the hash-chained audit trail;
+//! - [`liquidation`]: the stored liquidation as one typed record (inputs, result), written and read;
 //! - [`register`]: the register's rules (breaches, liquidations, pledge release) over store + engine;
 //! - [`notice`]: what a fine notice says (parties, facts, computation, deadline, split);
 //! - [`check`]: the periodic batch check over every holder (findings with stable codes);
