@@ -11,6 +11,7 @@
 //! - [`program`]: a programa de enajenación as a validated TOML file;
 //! - [`import`]: reading adjudication CSVs (UTF-8 or the es-CO Excel export);
 //! - [`store`]: the SQLite register, migrations and the hash-chained audit trail;
+//! - [`liquidation`]: the stored liquidation as one typed record (inputs, result), written and read;
 //! - [`register`]: the register's rules (breaches, liquidations, pledge release) over store + engine;
 //! - [`notice`]: what a fine notice says (parties, facts, computation, deadline, split);
 //! - [`check`]: the periodic batch check over every holder (findings with stable codes);
@@ -26,6 +27,7 @@ pub mod fine;
 pub mod holidays;
 pub mod ids;
 pub mod import;
+pub mod liquidation;
 pub mod money;
 pub mod notice;
 pub mod program;

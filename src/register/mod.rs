@@ -16,8 +16,8 @@ use crate::calendar::FineScale;
 use crate::fine::{
     self, Basis, FineCase, FineError, Outcome, Payment, ReferencePrices, StagePrice,
 };
-use crate::rates::{RatePeriod, RateSeries};
-use crate::report::liquidation::to_json;
+use crate::liquidation::{LiquidationInputs, LiquidationResult, PaymentFact, RateFact};
+use crate::rates::RateSeries;
 use crate::store::adjudications::{self, Adjudication};
 use crate::store::breaches::{self, Breach, NewLiquidation};
 use crate::store::programs::{self, StoredProgram};
@@ -25,7 +25,6 @@ use crate::store::{self, StoreError, Tx};
 use chrono::NaiveDate;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
-use serde_json::{Value, json};
 use std::fmt;
 
 /// Errors of the register's rules.
@@ -204,69 +203,31 @@ pub fn default_convention(facts: &Facts) -> Result<fine::Convention> {
         .map_err(|m| Error::Store(StoreError::Corrupt(m)))
 }
 
-fn period_json(p: &RatePeriod) -> Value {
-    json!({
-        "valid_from": p.valid_from.to_string(),
-        "valid_to": p.valid_to.to_string(),
-        "ibc_ea_pct": p.ibc_ea_pct.map(|d| d.to_string()),
-        "usury_ea_pct": p.usury_ea_pct.map(|d| d.to_string()),
-        "moratorium_ea_pct": p.moratorium_ea_pct().to_string(),
-        "resolution": p.resolution,
-    })
-}
-
-fn stage_json(s: StagePrice) -> Value {
-    match s {
-        StagePrice::Absent => json!({"status": "none"}),
-        StagePrice::Pending => json!({"status": "pending"}),
-        StagePrice::Known(p) => json!({"status": "known", "price": p.to_string()}),
-    }
-}
-
-/// The inputs of a liquidation, complete enough to reproduce it without the register.
+/// The inputs of a liquidation, complete enough to reproduce it without the register, as stored.
 pub fn inputs_json(
     facts: &Facts,
     until: NaiveDate,
     convention: fine::Convention,
     rates: &RateSeries,
-) -> Value {
-    let p = &facts.program.program;
-    let a = &facts.adjudication;
-    let b = &facts.breach;
-    let used: Vec<Value> = rates
-        .periods()
-        .iter()
-        .filter(|r| r.valid_to > b.breach_date && r.valid_from <= until)
-        .map(period_json)
-        .collect();
-    json!({
-        "program": {
-            "code": p.code, "sha256": facts.program.sha256, "decree": p.decree, "fine_article": p.fine_article,
-            "lockup_months": p.lockup_months,
-            "brackets": p.brackets.iter().map(|x| json!({"upto_months": x.upto_months, "percent": x.percent.to_string()})).collect::<Vec<_>>(),
-            "reference_prices": p.reference_prices,
-        },
-        "adjudication": {
-            "id": a.id, "adjudicated_on": a.adjudicated_on.to_string(), "shares": a.shares,
-            "price_per_share": a.price_per_share.to_string(),
-            "holder": {"doc_type": a.holder.doc_type, "doc_number": a.holder.doc_number, "name": a.holder.name},
-        },
-        "breach": {
-            "id": b.id, "kind": b.kind.as_str(), "breach_date": b.breach_date.to_string(), "shares": b.shares,
-            "consideration_per_share": b.consideration_per_share.map(|d| d.to_string()),
-            "consideration_total": b.consideration_total.map(|d| d.to_string()),
-        },
-        "prices": {
-            "acquisition": facts.case.prices.acquisition.to_string(),
-            "transfer": facts.case.prices.transfer.map(|d| d.to_string()),
-            "stage": stage_json(facts.case.prices.stage),
-        },
-        "convention": convention.as_str(),
-        "until": until.to_string(),
-        "payments": facts.payments.iter().map(|(id, p)| json!({"id": id, "date": p.date.to_string(), "amount": p.amount.to_string()})).collect::<Vec<_>>(),
-        "rates_source": rates.source(),
-        "rates": used,
-    })
+) -> String {
+    let breach_date = facts.breach.breach_date;
+    LiquidationInputs {
+        program: (&facts.program).into(),
+        adjudication: (&facts.adjudication).into(),
+        breach: (&facts.breach).into(),
+        prices: (&facts.case.prices).into(),
+        convention,
+        until,
+        payments: facts.payments.iter().map(PaymentFact::from).collect(),
+        rates_source: rates.source().to_string(),
+        rates: rates
+            .periods()
+            .iter()
+            .filter(|r| r.valid_to > breach_date && r.valid_from <= until)
+            .map(RateFact::from)
+            .collect(),
+    }
+    .to_json()
 }
 
 /// Fingerprint of a stored liquidation: SHA-256 of its inputs and result as stored.
@@ -289,8 +250,8 @@ pub fn liquidate(
         None => default_convention(&facts)?,
     };
     let outcome = price(&facts, until, convention, rates)?;
-    let inputs = inputs_json(&facts, until, convention, rates).to_string();
-    let result = to_json(&outcome).to_string();
+    let inputs = inputs_json(&facts, until, convention, rates);
+    let result = LiquidationResult::from(&outcome).to_json();
     let (provisional, total_due) = match &outcome {
         Outcome::Liquidated(l) => (l.provisional, l.total_due),
         Outcome::NotApplicable(_) => (false, Decimal::ZERO),
@@ -323,8 +284,8 @@ pub fn liquidation_for(
     let f = facts(tx.conn(), breach_id, until)?;
     let convention = default_convention(&f)?;
     let outcome = price(&f, until, convention, rates)?;
-    let inputs = inputs_json(&f, until, convention, rates).to_string();
-    let result = to_json(&outcome).to_string();
+    let inputs = inputs_json(&f, until, convention, rates);
+    let result = LiquidationResult::from(&outcome).to_json();
     if let Some(existing) = breaches::liquidations(tx.conn(), Some(breach_id))?
         .into_iter()
         .find(|l| l.until == until && l.inputs_json == inputs && l.result_json == result)
@@ -337,98 +298,20 @@ pub fn liquidation_for(
 /// Recomputes a stored liquidation from its own stored inputs (not from the register's current
 /// state) and returns the result JSON it gives now; equal to the stored one when nothing changed.
 pub fn reproduce(inputs_json: &str) -> Result<String> {
-    Ok(to_json(&recompute(inputs_json)?).to_string())
+    Ok(LiquidationResult::from(&recompute(inputs_json)?).to_json())
 }
 
 /// The outcome a stored liquidation's inputs give.
 pub fn recompute(inputs_json: &str) -> Result<Outcome> {
-    let bad = |m: &str| Error::Store(StoreError::Corrupt(format!("liquidation inputs: {m}")));
-    let v: Value = serde_json::from_str(inputs_json).map_err(|_| bad("not JSON"))?;
-    let s = |x: &Value| {
-        x.as_str()
-            .map(str::to_string)
-            .ok_or_else(|| bad("missing text"))
-    };
-    let d = |x: &Value| -> Result<NaiveDate> { store::date(&s(x)?, "date").map_err(Error::Store) };
-    let dec =
-        |x: &Value| -> Result<Decimal> { store::decimal(&s(x)?, "amount").map_err(Error::Store) };
-    let opt_dec = |x: &Value| -> Result<Option<Decimal>> {
-        if x.is_null() {
-            Ok(None)
-        } else {
-            dec(x).map(Some)
-        }
-    };
-    let brackets: Vec<crate::calendar::Bracket> = v["program"]["brackets"]
-        .as_array()
-        .ok_or_else(|| bad("brackets"))?
-        .iter()
-        .map(|b| {
-            Ok(crate::calendar::Bracket {
-                upto_months: b["upto_months"]
-                    .as_u64()
-                    .ok_or_else(|| bad("upto_months"))? as u32,
-                percent: dec(&b["percent"])?,
-            })
-        })
-        .collect::<Result<_>>()?;
-    let lockup = v["program"]["lockup_months"]
-        .as_u64()
-        .ok_or_else(|| bad("lockup_months"))? as u32;
-    let scale = FineScale::new(lockup, brackets).map_err(|e| bad(&e.to_string()))?;
-    let stage = match v["prices"]["stage"]["status"].as_str() {
-        Some("known") => StagePrice::Known(dec(&v["prices"]["stage"]["price"])?),
-        Some("pending") => StagePrice::Pending,
-        _ => StagePrice::Absent,
-    };
-    let case = FineCase {
-        adjudicated: d(&v["adjudication"]["adjudicated_on"])?,
-        breach_date: d(&v["breach"]["breach_date"])?,
-        shares: v["breach"]["shares"]
-            .as_u64()
-            .ok_or_else(|| bad("shares"))?,
-        prices: ReferencePrices {
-            acquisition: dec(&v["prices"]["acquisition"])?,
-            transfer: opt_dec(&v["prices"]["transfer"])?,
-            stage,
-        },
-        scale,
-    };
-    let payments: Vec<Payment> = v["payments"]
-        .as_array()
-        .ok_or_else(|| bad("payments"))?
-        .iter()
-        .map(|p| {
-            Ok(Payment {
-                date: d(&p["date"])?,
-                amount: dec(&p["amount"])?,
-            })
-        })
-        .collect::<Result<_>>()?;
-    let periods: Vec<RatePeriod> = v["rates"]
-        .as_array()
-        .ok_or_else(|| bad("rates"))?
-        .iter()
-        .map(|r| {
-            RatePeriod::new(
-                d(&r["valid_from"])?,
-                d(&r["valid_to"])?,
-                opt_dec(&r["ibc_ea_pct"])?,
-                opt_dec(&r["usury_ea_pct"])?,
-                s(&r["resolution"])?,
-                0,
-            )
-            .ok_or_else(|| bad("rate"))
-        })
-        .collect::<Result<_>>()?;
-    let rates = RateSeries::from_periods(periods, &s(&v["rates_source"])?)
-        .map_err(|e| bad(&e.to_string()))?;
-    let convention: fine::Convention = s(&v["convention"])?.parse().map_err(|m: String| bad(&m))?;
+    let bad = |m: String| Error::Store(StoreError::Corrupt(format!("liquidation inputs: {m}")));
+    let inputs = LiquidationInputs::from_json(inputs_json).map_err(|e| bad(e.to_string()))?;
+    let case = inputs.fine_case().map_err(bad)?;
+    let rates = inputs.rate_series().map_err(bad)?;
     Ok(fine::liquidate(
         &case,
-        d(&v["until"])?,
-        &payments,
-        convention,
+        inputs.until,
+        &inputs.fine_payments(),
+        inputs.convention,
         &rates,
     )?)
 }

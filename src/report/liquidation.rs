@@ -1,177 +1,21 @@
 //! A liquidation as people read it (Spanish table, es-CO amounts) and as machines read it (the
-//! JSON contract of `vigia fine quote`, reused by the register). Formatting only: no arithmetic
-//! beyond presenting figures the engine already rounded.
+//! JSON of `vigia fine quote`, which is the register's stored result record, owned by
+//! [`crate::liquidation`]). Formatting only: no arithmetic beyond presenting figures the engine
+//! already rounded.
 
-use crate::fine::{Basis, Liquidation, NotApplicable, Outcome};
+use crate::fine::{Liquidation, Outcome};
+use crate::liquidation::LiquidationResult;
+pub use crate::liquidation::{DAILY_RATE_DECIMALS, shown_daily_rate};
 use crate::money::{format_cop, format_number, format_percent};
 use rust_decimal::Decimal;
-use serde::Serialize;
 use std::fmt::Write as _;
 use tabled::settings::{Alignment, Style, object::Columns};
 use tabled::{Table, Tabled};
 
-/// Decimals shown for a daily rate (SPEC §5).
-pub const DAILY_RATE_DECIMALS: u32 = 10;
-
-#[derive(Serialize)]
-struct JsonNotApplicable {
-    applies: bool,
-    reason: String,
-    adjudicated: String,
-    breach_date: String,
-    until: String,
-    lockup_end: String,
-}
-
-#[derive(Serialize)]
-struct JsonLiquidation {
-    applies: bool,
-    convention: &'static str,
-    adjudicated: String,
-    breach_date: String,
-    until: String,
-    lockup_end: String,
-    bracket_percent: Decimal,
-    shares: u64,
-    reference: JsonReference,
-    reference_prices: JsonPrices,
-    provisional: bool,
-    principal: Decimal,
-    days: i64,
-    periods: Vec<JsonPeriod>,
-    interest: Decimal,
-    payments: Vec<JsonPayment>,
-    outstanding_capital: Decimal,
-    outstanding_interest: Decimal,
-    surplus: Decimal,
-    total_due: Decimal,
-    rates_source: String,
-}
-
-#[derive(Serialize)]
-struct JsonReference {
-    basis: &'static str,
-    price_per_share: Decimal,
-}
-
-#[derive(Serialize)]
-struct JsonPrices {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    acquisition: Option<Decimal>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    transfer: Option<Decimal>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stage: Option<Decimal>,
-}
-
-#[derive(Serialize)]
-struct JsonPeriod {
-    from: String,
-    to: String,
-    days: i64,
-    moratorium_ea_percent: Decimal,
-    daily_rate: Decimal,
-    resolution: String,
-    capital: Decimal,
-    interest: Decimal,
-}
-
-#[derive(Serialize)]
-struct JsonPayment {
-    date: String,
-    amount: Decimal,
-    to_interest: Decimal,
-    to_capital: Decimal,
-    surplus: Decimal,
-}
-
-/// The daily rate as shown: a fraction with 10 decimals.
-pub fn shown_daily_rate(rate: Decimal) -> Decimal {
-    rate.round_dp(DAILY_RATE_DECIMALS)
-}
-
-/// The `fine quote` JSON object.
+/// The `fine quote` JSON object: the stored result record, [`LiquidationResult`], which owns
+/// its format.
 pub fn to_json(outcome: &Outcome) -> serde_json::Value {
-    match outcome {
-        Outcome::NotApplicable(n) => serde_json::to_value(not_applicable_json(n)),
-        Outcome::Liquidated(l) => serde_json::to_value(liquidation_json(l)),
-    }
-    .expect("liquidation serialises")
-}
-
-fn not_applicable_json(n: &NotApplicable) -> JsonNotApplicable {
-    JsonNotApplicable {
-        applies: false,
-        reason: n.reason(),
-        adjudicated: n.adjudicated.to_string(),
-        breach_date: n.breach_date.to_string(),
-        until: n.until.to_string(),
-        lockup_end: n.lockup_end.to_string(),
-    }
-}
-
-fn liquidation_json(l: &Liquidation) -> JsonLiquidation {
-    let mut prices = JsonPrices {
-        acquisition: None,
-        transfer: None,
-        stage: None,
-    };
-    for (basis, price) in l.prices.present() {
-        match basis {
-            Basis::Acquisition => prices.acquisition = Some(price),
-            Basis::Transfer => prices.transfer = Some(price),
-            Basis::Stage => prices.stage = Some(price),
-        }
-    }
-    JsonLiquidation {
-        applies: true,
-        convention: l.convention.as_str(),
-        adjudicated: l.adjudicated.to_string(),
-        breach_date: l.breach_date.to_string(),
-        until: l.until.to_string(),
-        lockup_end: l.lockup_end.to_string(),
-        bracket_percent: l.bracket.percent,
-        shares: l.shares,
-        reference: JsonReference {
-            basis: l.basis.as_str(),
-            price_per_share: l.reference_price,
-        },
-        reference_prices: prices,
-        provisional: l.provisional,
-        principal: l.principal,
-        days: l.days,
-        periods: l
-            .pieces
-            .iter()
-            .map(|p| JsonPeriod {
-                from: p.from.to_string(),
-                to: p.to.to_string(),
-                days: p.days,
-                moratorium_ea_percent: p.moratorium_ea_pct,
-                daily_rate: shown_daily_rate(p.daily_rate),
-                resolution: p.resolution.clone(),
-                capital: p.capital,
-                interest: p.interest,
-            })
-            .collect(),
-        interest: l.interest,
-        payments: l
-            .payments
-            .iter()
-            .map(|p| JsonPayment {
-                date: p.date.to_string(),
-                amount: p.amount,
-                to_interest: p.to_interest,
-                to_capital: p.to_capital,
-                surplus: p.surplus,
-            })
-            .collect(),
-        outstanding_capital: l.outstanding_capital,
-        outstanding_interest: l.outstanding_interest,
-        surplus: l.surplus,
-        total_due: l.total_due,
-        rates_source: l.rates_source.clone(),
-    }
+    serde_json::to_value(LiquidationResult::from(outcome)).expect("liquidation serialises")
 }
 
 #[derive(Tabled)]
@@ -377,4 +221,28 @@ fn liquidation_table(l: &Liquidation) -> String {
     }
     let _ = writeln!(w, "Tasas: {}", l.rates_source);
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `vigia notice verify` compares this JSON's text with a stored result: it must be the same
+    /// bytes the register stores.
+    #[test]
+    fn the_quote_json_is_the_stored_result() {
+        let fixtures: Vec<serde_json::Value> = serde_json::from_str(include_str!(
+            "../../tests/fixtures/liquidations/stored.json"
+        ))
+        .unwrap();
+        for f in fixtures {
+            let outcome = crate::register::recompute(f["inputs_json"].as_str().unwrap()).unwrap();
+            assert_eq!(
+                to_json(&outcome).to_string(),
+                f["result_json"].as_str().unwrap(),
+                "{}",
+                f["name"]
+            );
+        }
+    }
 }
