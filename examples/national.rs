@@ -231,7 +231,7 @@ fn main() {
         .write::<_, vigia::register::Error>("bench", |tx| {
             for (breach, day) in breached.iter().take(n_liquidations as usize) {
                 let until = (*day + Days::new(60)).min(as_of);
-                vigia::register::liquidate(
+                vigia::register::liquidation::liquidate(
                     tx,
                     *breach,
                     until,

@@ -160,7 +160,7 @@ fn outstanding(
     as_of: NaiveDate,
     rates: &RateSeries,
 ) -> Result<Decimal> {
-    let case = register::fine_case(
+    let case = register::liquidation::fine_case(
         &t.program,
         t.scale.clone(),
         t.stage,
@@ -172,7 +172,7 @@ fn outstanding(
         ),
     );
     let payments: Vec<Payment> = if b.has_payments {
-        register::payments_until(conn, b.id, as_of)?
+        register::liquidation::payments_until(conn, b.id, as_of)?
             .into_iter()
             .map(|(_, p)| p)
             .collect()

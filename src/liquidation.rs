@@ -641,7 +641,7 @@ mod tests {
             |store: &mut Store, breach: i64, until: &str, convention: Option<Convention>| {
                 store
                     .write("t", |tx| {
-                        register::liquidate(tx, breach, day(until), convention, &rates)
+                        register::liquidation::liquidate(tx, breach, day(until), convention, &rates)
                     })
                     .unwrap()
                     .0
@@ -754,7 +754,7 @@ mod tests {
             assert_eq!(l.result_json, f.result_json, "{name}: result");
             assert_eq!(l.sha256, f.sha256, "{name}: fingerprint");
             assert_eq!(
-                register::fingerprint(&f.inputs_json, &f.result_json),
+                register::liquidation::fingerprint(&f.inputs_json, &f.result_json),
                 f.sha256,
                 "{name}"
             );
@@ -764,7 +764,7 @@ mod tests {
     #[test]
     fn stored_liquidations_reproduce_from_their_own_inputs() {
         for f in fixtures() {
-            let again = register::reproduce(&f.inputs_json).unwrap();
+            let again = register::liquidation::reproduce(&f.inputs_json).unwrap();
             assert_eq!(again, f.result_json, "{}", f.name);
         }
     }
@@ -783,7 +783,7 @@ mod tests {
 
     #[test]
     fn a_malformed_stored_record_is_corrupt_and_says_where() {
-        let corrupt = |inputs: &str| match register::recompute(inputs) {
+        let corrupt = |inputs: &str| match register::liquidation::recompute(inputs) {
             Err(register::Error::Store(crate::store::StoreError::Corrupt(m))) => m,
             other => panic!("{inputs}: {other:?}"),
         };

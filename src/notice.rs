@@ -131,7 +131,7 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
                 notice.number
             ))
         })?;
-    let liquidation = match register::recompute(&liq.inputs_json)? {
+    let liquidation = match register::liquidation::recompute(&liq.inputs_json)? {
         Outcome::Liquidated(l) => *l,
         Outcome::NotApplicable(_) => {
             return Err(corrupt(format!("liquidation {} applies no fine", liq.id)));

@@ -3,7 +3,7 @@
 use super::{CliError, Ctx, Status, args};
 use crate::calendar::{FineScale, ScaleError, parse_brackets};
 use crate::fine::{self, Convention, Field, FineCase, Payment, ReferencePrices, StagePrice};
-use crate::register::{self, Facts};
+use crate::register::{self, liquidation::Facts};
 use crate::report::liquidation;
 use crate::store::{StoreError, breaches};
 use chrono::NaiveDate;
@@ -133,9 +133,9 @@ impl FineCommand {
                 let rates = ctx.rates()?;
                 let mut store = ctx.store()?;
                 let (id, outcome) = store.write::<_, register::Error>(&ctx.officer(), |tx| {
-                    register::liquidate(tx, breach, until, convention, &rates)
+                    register::liquidation::liquidate(tx, breach, until, convention, &rates)
                 })?;
-                let facts = register::facts(store.conn(), breach, until)?;
+                let facts = register::liquidation::facts(store.conn(), breach, until)?;
                 match format {
                     LiquidationFormat::Table => {
                         let l = breaches::liquidations(store.conn(), Some(breach))?
@@ -169,12 +169,12 @@ impl FineCommand {
             }) => {
                 let rates = ctx.rates()?;
                 let store = ctx.store()?;
-                let facts = register::facts(store.conn(), breach, until)?;
+                let facts = register::liquidation::facts(store.conn(), breach, until)?;
                 let convention = match convention {
                     Some(c) => c,
-                    None => register::default_convention(&facts)?,
+                    None => register::liquidation::default_convention(&facts)?,
                 };
-                let outcome = register::price(&facts, until, convention, &rates)?;
+                let outcome = register::liquidation::price(&facts, until, convention, &rates)?;
                 match format {
                     LiquidationFormat::Table => {
                         write!(ctx.out, "{}", holder_header(&facts))?;
@@ -198,10 +198,11 @@ impl FineCommand {
                         what: "liquidation",
                         id: id.to_string(),
                     })?;
-                let again = register::reproduce(&stored.inputs_json)?;
+                let again = register::liquidation::reproduce(&stored.inputs_json)?;
                 let same_result = again == stored.result_json;
-                let same_print = register::fingerprint(&stored.inputs_json, &stored.result_json)
-                    == stored.sha256;
+                let same_print =
+                    register::liquidation::fingerprint(&stored.inputs_json, &stored.result_json)
+                        == stored.sha256;
                 if same_result && same_print {
                     writeln!(
                         ctx.out,

@@ -376,7 +376,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
         }
     }
     // 2. The stored liquidation still has the fingerprint the document prints.
-    let print = register::fingerprint(&liq.inputs_json, &liq.result_json);
+    let print = register::liquidation::fingerprint(&liq.inputs_json, &liq.result_json);
     let printed = lines.iter().any(|l| l.contains(&liq.sha256));
     if print == liq.sha256 && printed {
         writeln!(ctx.out, "  fingerprint {}: matches", liq.sha256)?;
@@ -389,12 +389,12 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
         )?;
     }
     // 3. The register's current facts still give the same figures.
-    let facts = register::facts(store.conn(), stored.breach_id, liq.until)?;
+    let facts = register::liquidation::facts(store.conn(), stored.breach_id, liq.until)?;
     let convention: crate::fine::Convention = liq
         .convention
         .parse()
         .map_err(|m: String| StoreError::Corrupt(m))?;
-    let now = crate::report::liquidation::to_json(&register::price(
+    let now = crate::report::liquidation::to_json(&register::liquidation::price(
         &facts, liq.until, convention, &rates,
     )?)
     .to_string();

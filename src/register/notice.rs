@@ -30,7 +30,7 @@ pub fn issue(
     let breach = breaches::get(tx.conn(), breach_id)?;
     let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
-    let (liquidation_id, _) = super::liquidation_for(tx, breach_id, until, rates)?;
+    let (liquidation_id, _) = super::liquidation::liquidation_for(tx, breach_id, until, rates)?;
     let previous = notices::latest_for_breach(tx.conn(), breach_id)?;
     let deadline = add_business_days(date, program.program.payment_term_business_days);
     let id = notices::insert(

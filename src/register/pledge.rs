@@ -1,7 +1,8 @@
 //! Pledges of adjudicated shares to the sellers (Art. 10): when the pledges of an adjudication may
 //! be released, one at a time or every releasable one at once. Read inside the write transaction.
 
-use super::{Error, Field, Refusal, Result, outstanding};
+use super::liquidation::outstanding;
+use super::{Error, Field, Refusal, Result};
 use crate::calendar::FineScale;
 use crate::rates::RateSeries;
 use crate::store::Tx;

@@ -236,7 +236,9 @@ mod tests {
         ))
         .unwrap();
         for f in fixtures {
-            let outcome = crate::register::recompute(f["inputs_json"].as_str().unwrap()).unwrap();
+            let outcome =
+                crate::register::liquidation::recompute(f["inputs_json"].as_str().unwrap())
+                    .unwrap();
             assert_eq!(
                 to_json(&outcome).to_string(),
                 f["result_json"].as_str().unwrap(),

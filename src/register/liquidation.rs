@@ -1,0 +1,267 @@
+//! Pricing a stored breach: the facts the register holds about it, the fine as of a date (live),
+//! and the immutable liquidation that keeps every input, stored and reproduced through
+//! [`crate::liquidation`]'s typed record.
+
+use super::{Error, Refusal, Result};
+use crate::calendar::FineScale;
+use crate::fine::{self, Basis, FineCase, Outcome, Payment, ReferencePrices, StagePrice};
+use crate::liquidation::{LiquidationInputs, LiquidationResult, PaymentFact, RateFact};
+use crate::rates::RateSeries;
+use crate::store::adjudications::{self, Adjudication};
+use crate::store::breaches::{self, Breach, NewLiquidation};
+use crate::store::programs::{self, StoredProgram};
+use crate::store::{self, StoreError, Tx};
+use chrono::NaiveDate;
+use rusqlite::Connection;
+use rust_decimal::Decimal;
+
+/// Everything needed to price one stored breach.
+pub struct Facts {
+    pub breach: Breach,
+    pub adjudication: Adjudication,
+    pub program: StoredProgram,
+    pub stage: StagePrice,
+    pub case: FineCase,
+    /// Payments dated on or before the until date, in the order recorded.
+    pub payments: Vec<(i64, Payment)>,
+}
+
+/// The engine's view of a breach under its program: only the reference prices the program lists
+/// count. `adjudication` is (date, price per share); `breach` is (date, shares, consideration
+/// per share).
+pub fn fine_case(
+    program: &crate::program::Program,
+    scale: FineScale,
+    stage: StagePrice,
+    adjudication: (NaiveDate, Decimal),
+    breach: (NaiveDate, u64, Option<Decimal>),
+) -> FineCase {
+    FineCase {
+        adjudicated: adjudication.0,
+        breach_date: breach.0,
+        shares: breach.1,
+        prices: ReferencePrices {
+            acquisition: adjudication.1,
+            transfer: if program.uses(Basis::Transfer) {
+                breach.2
+            } else {
+                None
+            },
+            stage: if program.uses(Basis::Stage) {
+                stage
+            } else {
+                StagePrice::Absent
+            },
+        },
+        scale,
+    }
+}
+
+/// Gathers the stored facts of a breach; payments after `until` are left out.
+pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Facts> {
+    let breach = breaches::get(conn, breach_id)?;
+    if let Some(v) = &breach.void {
+        return Err(Refusal::Rule(format!(
+            "breach {breach_id} was voided on {} by {} ({}); it has no fine",
+            v.at, v.by, v.reason
+        ))
+        .into());
+    }
+    let adjudication = adjudications::get(conn, breach.adjudication_id)?;
+    let program = programs::by_id(conn, adjudication.program_id)?;
+    let stage = programs::stage_price(conn, program.id)?;
+    let case = fine_case(
+        &program.program,
+        program.scale()?,
+        stage,
+        (adjudication.adjudicated_on, adjudication.price_per_share),
+        (breach.breach_date, breach.shares, breach.transfer_price()),
+    );
+    let payments = payments_until(conn, breach_id, until)?;
+    Ok(Facts {
+        breach,
+        adjudication,
+        program,
+        stage,
+        case,
+        payments,
+    })
+}
+
+/// The payments against a breach dated on or before `until`, in the order recorded, with their ids.
+pub fn payments_until(
+    conn: &Connection,
+    breach_id: i64,
+    until: NaiveDate,
+) -> store::Result<Vec<(i64, Payment)>> {
+    Ok(breaches::payments(conn, breach_id)?
+        .into_iter()
+        .filter(|sp| sp.paid_on <= until)
+        .map(|sp| {
+            (
+                sp.id,
+                Payment {
+                    date: sp.paid_on,
+                    amount: sp.amount,
+                },
+            )
+        })
+        .collect())
+}
+
+/// Prices a stored breach as of `until` with the payments recorded up to then.
+pub fn price(
+    facts: &Facts,
+    until: NaiveDate,
+    convention: fine::Convention,
+    rates: &RateSeries,
+) -> Result<Outcome> {
+    let payments: Vec<Payment> = facts.payments.iter().map(|(_, p)| p.clone()).collect();
+    Ok(fine::liquidate(
+        &facts.case,
+        until,
+        &payments,
+        convention,
+        rates,
+    )?)
+}
+
+/// The program's default convention.
+pub fn default_convention(facts: &Facts) -> Result<fine::Convention> {
+    facts
+        .program
+        .program
+        .convention()
+        .map_err(|m| Error::Store(StoreError::Corrupt(m)))
+}
+
+/// The inputs of a liquidation, complete enough to reproduce it without the register, as stored.
+pub fn inputs_json(
+    facts: &Facts,
+    until: NaiveDate,
+    convention: fine::Convention,
+    rates: &RateSeries,
+) -> String {
+    let breach_date = facts.breach.breach_date;
+    LiquidationInputs {
+        program: (&facts.program).into(),
+        adjudication: (&facts.adjudication).into(),
+        breach: (&facts.breach).into(),
+        prices: (&facts.case.prices).into(),
+        convention,
+        until,
+        payments: facts.payments.iter().map(PaymentFact::from).collect(),
+        rates_source: rates.source().to_string(),
+        rates: rates
+            .periods()
+            .iter()
+            .filter(|r| r.valid_to > breach_date && r.valid_from <= until)
+            .map(RateFact::from)
+            .collect(),
+    }
+    .to_json()
+}
+
+/// Fingerprint of a stored liquidation: SHA-256 of its inputs and result as stored.
+pub fn fingerprint(inputs_json: &str, result_json: &str) -> String {
+    store::sha256_hex(format!("{inputs_json}\n{result_json}").as_bytes())
+}
+
+/// Computes and stores an immutable liquidation of a breach as of `until`; returns its id and
+/// the outcome.
+pub fn liquidate(
+    tx: &mut Tx<'_>,
+    breach_id: i64,
+    until: NaiveDate,
+    convention: Option<fine::Convention>,
+    rates: &RateSeries,
+) -> Result<(i64, Outcome)> {
+    let facts = facts(tx.conn(), breach_id, until)?;
+    let convention = match convention {
+        Some(c) => c,
+        None => default_convention(&facts)?,
+    };
+    let outcome = price(&facts, until, convention, rates)?;
+    let inputs = inputs_json(&facts, until, convention, rates);
+    let result = LiquidationResult::from(&outcome).to_json();
+    let (provisional, total_due) = match &outcome {
+        Outcome::Liquidated(l) => (l.provisional, l.total_due),
+        Outcome::NotApplicable(_) => (false, Decimal::ZERO),
+    };
+    let sha = fingerprint(&inputs, &result);
+    let id = breaches::insert_liquidation(
+        tx,
+        &NewLiquidation {
+            breach_id,
+            until,
+            convention: convention.as_str(),
+            provisional,
+            total_due,
+            inputs_json: &inputs,
+            result_json: &result,
+            sha256: &sha,
+        },
+    )?;
+    Ok((id, outcome))
+}
+
+/// A stored liquidation of a breach as of `until` under the program's convention: the existing one
+/// when the register would compute exactly the same inputs and result again, else a new one.
+pub fn liquidation_for(
+    tx: &mut Tx<'_>,
+    breach_id: i64,
+    until: NaiveDate,
+    rates: &RateSeries,
+) -> Result<(i64, Outcome)> {
+    let f = facts(tx.conn(), breach_id, until)?;
+    let convention = default_convention(&f)?;
+    let outcome = price(&f, until, convention, rates)?;
+    let inputs = inputs_json(&f, until, convention, rates);
+    let result = LiquidationResult::from(&outcome).to_json();
+    if let Some(existing) = breaches::liquidations(tx.conn(), Some(breach_id))?
+        .into_iter()
+        .find(|l| l.until == until && l.inputs_json == inputs && l.result_json == result)
+    {
+        return Ok((existing.id, outcome));
+    }
+    liquidate(tx, breach_id, until, Some(convention), rates)
+}
+
+/// Recomputes a stored liquidation from its own stored inputs (not from the register's current
+/// state) and returns the result JSON it gives now; equal to the stored one when nothing changed.
+pub fn reproduce(inputs_json: &str) -> Result<String> {
+    Ok(LiquidationResult::from(&recompute(inputs_json)?).to_json())
+}
+
+/// The outcome a stored liquidation's inputs give.
+pub fn recompute(inputs_json: &str) -> Result<Outcome> {
+    let bad = |m: String| Error::Store(StoreError::Corrupt(format!("liquidation inputs: {m}")));
+    let inputs = LiquidationInputs::from_json(inputs_json).map_err(|e| bad(e.to_string()))?;
+    let case = inputs.fine_case().map_err(bad)?;
+    let rates = inputs.rate_series().map_err(bad)?;
+    Ok(fine::liquidate(
+        &case,
+        inputs.until,
+        &inputs.fine_payments(),
+        inputs.convention,
+        &rates,
+    )?)
+}
+
+/// Total due on a breach's fine as of `on`, with the payments recorded up to then, under the
+/// program's convention.
+pub fn outstanding(
+    conn: &Connection,
+    breach_id: i64,
+    on: NaiveDate,
+    rates: &RateSeries,
+) -> Result<Decimal> {
+    let facts = facts(conn, breach_id, on)?;
+    let convention = default_convention(&facts)?;
+    Ok(
+        match price(&facts, on.max(facts.breach.breach_date), convention, rates)? {
+            Outcome::Liquidated(l) => l.total_due,
+            Outcome::NotApplicable(_) => Decimal::ZERO,
+        },
+    )
+}
