@@ -6,9 +6,7 @@ use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
 
-mod common;
-
-use common::{HEADER, PROGRAM, Reg, err, out};
+use crate::common::{HEADER, PROGRAM, Reg, err, out};
 
 fn interests(v: &Value) -> Vec<String> {
     v["periods"]
@@ -968,7 +966,7 @@ fn officers_writing_at_the_same_time_wait_for_each_other() {
         .collect();
     for child in children {
         let o = child.wait_with_output().unwrap();
-        assert_eq!(o.status.code(), Some(0), "{}", common::err(&o));
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     }
     let n: i64 = r
         .conn()
@@ -1043,7 +1041,7 @@ fn pledges_import_in_bulk_under_the_rules_of_pledge_register() {
     assert_eq!(r.dump(), after);
     // only adjudication 1 still lacks its pledge
     let check = r.run(&["check", "--as-of", "2024-06-01", "--format", "csv"]);
-    let text = common::out(&check);
+    let text = out(&check);
     let missing: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("MISSING_PLEDGE"))
@@ -1109,7 +1107,7 @@ fn every_releasable_pledge_is_released_at_once_and_no_other() {
             .contains("no pledge can be released")
     );
     let check = r.run(&["check", "--as-of", "2026-03-20", "--format", "csv"]);
-    assert!(!common::out(&check).contains("PLEDGE_RELEASABLE"));
+    assert!(!out(&check).contains("PLEDGE_RELEASABLE"));
     // an adjudication and --releasable together make no sense
     r.fails(&[
         "pledge",

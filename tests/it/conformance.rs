@@ -183,7 +183,7 @@ fn s(v: &Value) -> &str {
 /// from the independent reference implementation.
 #[test]
 fn random_cases_match_the_independent_reference() {
-    let text = include_str!("conformance/random_cases.json");
+    let text = include_str!("../conformance/random_cases.json");
     let cases: Vec<Value> = serde_json::from_str(text).unwrap();
     assert_eq!(cases.len(), 400);
     let rates = RateSeries::shipped();
