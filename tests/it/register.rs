@@ -4,7 +4,6 @@
 
 use serde_json::Value;
 use std::path::Path;
-use std::process::Command;
 
 use crate::common::{HEADER, PROGRAM, Reg, err, out};
 
@@ -184,9 +183,10 @@ fn the_whole_life_of_a_fine() {
 
 #[test]
 fn init_reports_the_path_and_protects_the_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("sub").join("r.db");
-    let o = Command::new(env!("CARGO_BIN_EXE_vigia"))
+    let r = Reg::without_register();
+    let db = r.dir.path().join("sub").join("r.db");
+    let o = r
+        .command()
         .arg("--db")
         .arg(&db)
         .arg("init")
@@ -206,9 +206,10 @@ fn init_reports_the_path_and_protects_the_file() {
         );
     }
     // VIGIA_DB is used when --db is absent; commands refuse a register that does not exist.
-    let o = Command::new(env!("CARGO_BIN_EXE_vigia"))
+    let o = r
+        .command()
         .args(["program", "list"])
-        .env("VIGIA_DB", dir.path().join("missing.db"))
+        .env("VIGIA_DB", r.dir.path().join("missing.db"))
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
@@ -902,9 +903,10 @@ fn listings_offer_table_json_and_csv() {
 
 #[test]
 fn demo_runs_the_life_of_a_fine() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("demo.db");
-    let o = Command::new(env!("CARGO_BIN_EXE_vigia"))
+    let r = Reg::without_register();
+    let db = r.dir.path().join("demo.db");
+    let o = r
+        .command()
         .arg("--db")
         .arg(&db)
         .arg("demo")
@@ -921,7 +923,8 @@ fn demo_runs_the_life_of_a_fine() {
         assert!(text.contains(expected), "missing {expected:?}");
     }
     // a second run refuses to overwrite
-    let o = Command::new(env!("CARGO_BIN_EXE_vigia"))
+    let o = r
+        .command()
         .arg("--db")
         .arg(&db)
         .arg("demo")
@@ -939,7 +942,7 @@ fn officers_writing_at_the_same_time_wait_for_each_other() {
     let r = Reg::new().with_holders();
     let children: Vec<_> = (1..=16)
         .map(|i| {
-            std::process::Command::new(env!("CARGO_BIN_EXE_vigia"))
+            r.command()
                 .arg("--db")
                 .arg(r.db())
                 .args(["--officer", &format!("officer-{i}")])
@@ -957,7 +960,6 @@ fn officers_writing_at_the_same_time_wait_for_each_other() {
                     "--consideration-per-share",
                     "1000",
                 ])
-                .env_remove("VIGIA_DB")
                 .stdout(std::process::Stdio::piped())
                 .stderr(std::process::Stdio::piped())
                 .spawn()
