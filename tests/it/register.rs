@@ -3,7 +3,6 @@
 //! 2025-02-10 without payments; 626,823 after paying 500,000 on 2024-12-15).
 
 use serde_json::Value;
-use std::path::Path;
 
 use crate::common::{HEADER, PROGRAM, Reg, err, out};
 
@@ -922,7 +921,8 @@ fn demo_runs_the_life_of_a_fine() {
     ] {
         assert!(text.contains(expected), "missing {expected:?}");
     }
-    // a second run refuses to overwrite
+    // a second run refuses to overwrite: it names --db and leaves the register as it was
+    let before = std::fs::read(&db).unwrap();
     let o = r
         .command()
         .arg("--db")
@@ -931,7 +931,13 @@ fn demo_runs_the_life_of_a_fine() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
-    assert!(Path::new(&db).exists());
+    assert!(o.stdout.is_empty(), "{}", out(&o));
+    assert!(
+        err(&o).contains(&format!("--db {}", db.display())),
+        "{}",
+        err(&o)
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), before);
 }
 
 #[test]
@@ -1109,7 +1115,18 @@ fn every_releasable_pledge_is_released_at_once_and_no_other() {
             .contains("no pledge can be released")
     );
     let check = r.run(&["check", "--as-of", "2026-03-20", "--format", "csv"]);
-    assert!(!out(&check).contains("PLEDGE_RELEASABLE"));
+    assert_eq!(check.status.code(), Some(1), "{}", err(&check));
+    let text = out(&check);
+    // (code, adjudication): only adjudication 2's unliquidated breach is left
+    let findings: Vec<(&str, &str)> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            (cells[0], cells[6])
+        })
+        .collect();
+    assert_eq!(findings, [("BREACH_NOT_LIQUIDATED", "2")], "{text}");
     // an adjudication and --releasable together make no sense
     r.fails(&[
         "pledge",
