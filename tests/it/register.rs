@@ -960,7 +960,7 @@ fn officers_writing_at_the_same_time_wait_for_each_other() {
                     "--kind",
                     "sale",
                     "--date",
-                    &format!("2024-06-{:02}", i),
+                    &format!("2024-06-{i:02}"),
                     "--shares",
                     "10",
                     "--consideration-per-share",
