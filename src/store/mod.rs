@@ -708,10 +708,8 @@ mod tests {
 
     #[test]
     fn reopening_applies_nothing_twice() {
-        let dir = std::env::temp_dir().join(format!("vigia-store-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("r.db");
-        let _ = std::fs::remove_file(&path);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.db");
         Store::create(&path).unwrap();
         let s = Store::open(&path).unwrap();
         assert_eq!(s.version().unwrap(), MIGRATIONS.len() as i64);

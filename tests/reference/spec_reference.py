@@ -4,7 +4,7 @@
 Written from SPEC.md alone, in a different style from the Rust engine on purpose: it walks the
 span one day at a time (the engine splits periods), uses Python's `decimal` at 60 digits and
 `**` for the fractional powers (the engine uses its own series). It generates
-`tests/conformance/random_cases.json`, which `tests/conformance.rs` replays through the library.
+`tests/conformance/random_cases.json`, which `tests/it/conformance.rs` replays through the library.
 
     python3 tests/reference/spec_reference.py            # regenerate (fixed seed)
     python3 tests/reference/spec_reference.py --check    # recompute and compare with the file

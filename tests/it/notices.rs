@@ -3,9 +3,7 @@
 //! batch issue, and `notice verify` catching an altered total. Figures: SPEC.md §5 with the
 //! payment of 500,000 on 2024-12-15 → 626,823 due at 2025-02-10.
 
-mod common;
-
-use common::Reg;
+use crate::common::{self, Reg};
 use printpdf::lopdf;
 use std::collections::HashMap;
 

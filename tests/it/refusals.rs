@@ -3,9 +3,7 @@
 //! CLI (issue 9), so it pins that the wording did not change; each refused command also leaves
 //! the register exactly as it was.
 
-mod common;
-
-use common::Reg;
+use crate::common::Reg;
 
 #[test]
 fn every_register_refusal_names_the_flag_the_value_and_what_to_do() {

@@ -3,12 +3,8 @@
 //! 2025-02-10 without payments; 626,823 after paying 500,000 on 2024-12-15).
 
 use serde_json::Value;
-use std::path::Path;
-use std::process::Command;
 
-mod common;
-
-use common::{HEADER, PROGRAM, Reg, err, out};
+use crate::common::{HEADER, PROGRAM, Reg, err, out};
 
 fn interests(v: &Value) -> Vec<String> {
     v["periods"]
@@ -186,9 +182,10 @@ fn the_whole_life_of_a_fine() {
 
 #[test]
 fn init_reports_the_path_and_protects_the_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("sub").join("r.db");
-    let o = Command::new(env!("CARGO_BIN_EXE_vigia"))
+    let r = Reg::without_register();
+    let db = r.dir.path().join("sub").join("r.db");
+    let o = r
+        .command()
         .arg("--db")
         .arg(&db)
         .arg("init")
@@ -208,9 +205,10 @@ fn init_reports_the_path_and_protects_the_file() {
         );
     }
     // VIGIA_DB is used when --db is absent; commands refuse a register that does not exist.
-    let o = Command::new(env!("CARGO_BIN_EXE_vigia"))
+    let o = r
+        .command()
         .args(["program", "list"])
-        .env("VIGIA_DB", dir.path().join("missing.db"))
+        .env("VIGIA_DB", r.dir.path().join("missing.db"))
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
@@ -904,9 +902,10 @@ fn listings_offer_table_json_and_csv() {
 
 #[test]
 fn demo_runs_the_life_of_a_fine() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("demo.db");
-    let o = Command::new(env!("CARGO_BIN_EXE_vigia"))
+    let r = Reg::without_register();
+    let db = r.dir.path().join("demo.db");
+    let o = r
+        .command()
         .arg("--db")
         .arg(&db)
         .arg("demo")
@@ -922,15 +921,23 @@ fn demo_runs_the_life_of_a_fine() {
     ] {
         assert!(text.contains(expected), "missing {expected:?}");
     }
-    // a second run refuses to overwrite
-    let o = Command::new(env!("CARGO_BIN_EXE_vigia"))
+    // a second run refuses to overwrite: it names --db and leaves the register as it was
+    let before = std::fs::read(&db).unwrap();
+    let o = r
+        .command()
         .arg("--db")
         .arg(&db)
         .arg("demo")
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
-    assert!(Path::new(&db).exists());
+    assert!(o.stdout.is_empty(), "{}", out(&o));
+    assert!(
+        err(&o).contains(&format!("--db {}", db.display())),
+        "{}",
+        err(&o)
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), before);
 }
 
 #[test]
@@ -941,7 +948,7 @@ fn officers_writing_at_the_same_time_wait_for_each_other() {
     let r = Reg::new().with_holders();
     let children: Vec<_> = (1..=16)
         .map(|i| {
-            std::process::Command::new(env!("CARGO_BIN_EXE_vigia"))
+            r.command()
                 .arg("--db")
                 .arg(r.db())
                 .args(["--officer", &format!("officer-{i}")])
@@ -953,13 +960,12 @@ fn officers_writing_at_the_same_time_wait_for_each_other() {
                     "--kind",
                     "sale",
                     "--date",
-                    &format!("2024-06-{:02}", i),
+                    &format!("2024-06-{i:02}"),
                     "--shares",
                     "10",
                     "--consideration-per-share",
                     "1000",
                 ])
-                .env_remove("VIGIA_DB")
                 .stdout(std::process::Stdio::piped())
                 .stderr(std::process::Stdio::piped())
                 .spawn()
@@ -968,7 +974,7 @@ fn officers_writing_at_the_same_time_wait_for_each_other() {
         .collect();
     for child in children {
         let o = child.wait_with_output().unwrap();
-        assert_eq!(o.status.code(), Some(0), "{}", common::err(&o));
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     }
     let n: i64 = r
         .conn()
@@ -1043,7 +1049,7 @@ fn pledges_import_in_bulk_under_the_rules_of_pledge_register() {
     assert_eq!(r.dump(), after);
     // only adjudication 1 still lacks its pledge
     let check = r.run(&["check", "--as-of", "2024-06-01", "--format", "csv"]);
-    let text = common::out(&check);
+    let text = out(&check);
     let missing: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("MISSING_PLEDGE"))
@@ -1109,7 +1115,18 @@ fn every_releasable_pledge_is_released_at_once_and_no_other() {
             .contains("no pledge can be released")
     );
     let check = r.run(&["check", "--as-of", "2026-03-20", "--format", "csv"]);
-    assert!(!common::out(&check).contains("PLEDGE_RELEASABLE"));
+    assert_eq!(check.status.code(), Some(1), "{}", err(&check));
+    let text = out(&check);
+    // (code, adjudication): only adjudication 2's unliquidated breach is left
+    let findings: Vec<(&str, &str)> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            (cells[0], cells[6])
+        })
+        .collect();
+    assert_eq!(findings, [("BREACH_NOT_LIQUIDATED", "2")], "{text}");
     // an adjudication and --releasable together make no sense
     r.fails(&[
         "pledge",

@@ -1,8 +1,11 @@
-//! Shared by the integration tests: a temporary register driven through the real binary.
-#![allow(dead_code)]
+//! The one harness of the integration tests: the real binary run in a temporary directory that
+//! holds everything a run writes (register, input files, reports, the binary's own temporary
+//! files) and is removed when the test ends.
 
 use rusqlite::Connection;
 use serde_json::Value;
+use std::ffi::OsStr;
+use std::fmt::Debug;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -12,8 +15,11 @@ pub const PROGRAM: &str = concat!(
 );
 pub const HEADER: &str = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n";
 
+/// A temporary directory the binary runs in, with a register (`Reg::new`) or without one
+/// (`Reg::without_register`). Keep it alive for the whole test: dropping it removes the directory.
 pub struct Reg {
     pub dir: tempfile::TempDir,
+    register: bool,
 }
 
 impl Reg {
@@ -21,10 +27,20 @@ impl Reg {
     pub fn new() -> Reg {
         let r = Reg {
             dir: tempfile::tempdir().unwrap(),
+            register: true,
         };
         r.ok(&["init"]);
         r.ok(&["program", "add", PROGRAM]);
         r
+    }
+
+    /// No register here nor anywhere the binary looks for one: `fine quote` and `rates` use the
+    /// embedded series. `run` passes no `--db`.
+    pub fn without_register() -> Reg {
+        Reg {
+            dir: tempfile::tempdir().unwrap(),
+            register: false,
+        }
     }
 
     pub fn db(&self) -> PathBuf {
@@ -37,20 +53,28 @@ impl Reg {
         p.display().to_string()
     }
 
-    pub fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_vigia"))
-            .arg("--db")
-            .arg(self.db())
-            .args(["--officer", "tester"])
-            .args(args)
+    /// The binary, confined to the directory: its working directory, its data directory (where
+    /// the default register would be) and its temporary directory; `VIGIA_DB` unset.
+    pub fn command(&self) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_vigia"));
+        c.current_dir(self.dir.path())
             .env_remove("VIGIA_DB")
             .env("XDG_DATA_HOME", self.dir.path())
-            .output()
-            .unwrap()
+            .env("TMPDIR", self.dir.path());
+        c
+    }
+
+    /// Runs with `--db` and `--officer tester` when there is a register.
+    pub fn run<S: AsRef<OsStr> + Debug>(&self, args: &[S]) -> Output {
+        let mut c = self.command();
+        if self.register {
+            c.arg("--db").arg(self.db()).args(["--officer", "tester"]);
+        }
+        c.args(args).output().unwrap()
     }
 
     /// Runs, expects exit 0, returns stdout.
-    pub fn ok(&self, args: &[&str]) -> String {
+    pub fn ok<S: AsRef<OsStr> + Debug>(&self, args: &[S]) -> String {
         let o = self.run(args);
         assert_eq!(
             o.status.code(),
@@ -63,7 +87,7 @@ impl Reg {
     }
 
     /// Runs, expects exit 2 and an empty stdout, returns stderr.
-    pub fn fails(&self, args: &[&str]) -> String {
+    pub fn fails<S: AsRef<OsStr> + Debug>(&self, args: &[S]) -> String {
         let o = self.run(args);
         assert_eq!(
             o.status.code(),
@@ -76,7 +100,7 @@ impl Reg {
         err(&o)
     }
 
-    pub fn json(&self, args: &[&str]) -> Value {
+    pub fn json<S: AsRef<OsStr> + Debug>(&self, args: &[S]) -> Value {
         serde_json::from_str(&self.ok(args)).unwrap()
     }
 

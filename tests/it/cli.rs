@@ -1,32 +1,10 @@
 //! Runs the real `vigia` binary the way a user would, and compares what it prints with reviewed
-//! snapshots (`tests/snapshots/`). Error messages are snapshotted too, so their wording is
+//! snapshots (`tests/it/snapshots/`). Error messages are snapshotted too, so their wording is
 //! reviewed like code. Figures come from SPEC.md §5's worked example.
 
+use crate::common::{Reg, err, out};
 use serde_json::Value;
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn vigia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vigia"))
-        .args(args)
-        .env_remove("VIGIA_DB")
-        // no register anywhere: quotes use the embedded series
-        .env(
-            "XDG_DATA_HOME",
-            std::env::temp_dir().join("vigia-cli-no-register"),
-        )
-        .output()
-        .expect("run vigia")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use std::process::Stdio;
 
 const SPEC_EXAMPLE: &[&str] = &[
     "fine",
@@ -47,45 +25,20 @@ const SPEC_EXAMPLE: &[&str] = &[
     "2025-02-10",
 ];
 
-fn with(extra: &[&str]) -> Vec<&'static str> {
-    let mut v: Vec<&'static str> = SPEC_EXAMPLE.to_vec();
-    for e in extra {
-        v.push(Box::leak(e.to_string().into_boxed_str()));
-    }
-    v
-}
-
-/// Runs and expects exit 2 with an empty stdout; returns stderr.
-fn fails(args: &[&str]) -> String {
-    let o = vigia(args);
-    assert_eq!(
-        o.status.code(),
-        Some(2),
-        "stdout: {}\nstderr: {}",
-        stdout(&o),
-        stderr(&o)
-    );
-    assert!(
-        o.stdout.is_empty(),
-        "stdout must stay empty on error: {}",
-        stdout(&o)
-    );
-    stderr(&o)
-}
-
-fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vigia-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
+fn with(extra: &[&str]) -> Vec<String> {
+    SPEC_EXAMPLE
+        .iter()
+        .chain(extra)
+        .map(|s| s.to_string())
+        .collect()
 }
 
 #[test]
 fn quote_table_reproduces_the_spec_example() {
-    let o = vigia(SPEC_EXAMPLE);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
+    let r = Reg::without_register();
+    let o = r.run(SPEC_EXAMPLE);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let out = out(&o);
     assert!(
         out.contains("TOTAL A PAGAR al 2025-02-10:          $ 1.143.967"),
         "{out}"
@@ -95,9 +48,10 @@ fn quote_table_reproduces_the_spec_example() {
 
 #[test]
 fn quote_json_has_the_contract_keys_and_figures() {
-    let o = vigia(&with(&["--format", "json"]));
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let v: Value = serde_json::from_str(&stdout(&o)).expect("exactly one JSON object");
+    let r = Reg::without_register();
+    let o = r.run(&with(&["--format", "json"]));
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let v: Value = serde_json::from_str(&out(&o)).expect("exactly one JSON object");
     for key in [
         "applies",
         "convention",
@@ -140,14 +94,15 @@ fn quote_json_has_the_contract_keys_and_figures() {
     assert_eq!(v["periods"][0]["moratorium_ea_percent"], "27.90");
     assert_eq!(v["interest"], "56467");
     assert_eq!(v["total_due"], "1143967");
-    insta::assert_snapshot!("quote_json_spec_example", stdout(&o));
+    insta::assert_snapshot!("quote_json_spec_example", out(&o));
 }
 
 #[test]
 fn quote_compound_and_period_effective_match_the_spec() {
+    let r = Reg::without_register();
     for (convention, interest) in [("compound", "57940"), ("period-effective", "56908")] {
-        let o = vigia(&with(&["--format", "json", "--convention", convention]));
-        let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let o = r.run(&with(&["--format", "json", "--convention", convention]));
+        let v: Value = serde_json::from_str(&out(&o)).unwrap();
         assert_eq!(v["convention"], convention);
         assert_eq!(v["interest"], interest, "{convention}");
     }
@@ -155,15 +110,17 @@ fn quote_compound_and_period_effective_match_the_spec() {
 
 #[test]
 fn quote_with_a_partial_payment() {
-    let o = vigia(&with(&["--payment", "2024-12-15=500000"]));
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
+    let r = Reg::without_register();
+    let o = r.run(&with(&["--payment", "2024-12-15=500000"]));
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let out = out(&o);
     assert!(out.contains("$ 626.823"), "{out}");
     insta::assert_snapshot!("quote_table_with_payment", out);
 }
 
 #[test]
 fn quote_after_the_lockup_says_no_fine_and_exits_0() {
+    let r = Reg::without_register();
     let args = [
         "fine",
         "quote",
@@ -180,24 +137,25 @@ fn quote_after_the_lockup_says_no_fine_and_exits_0() {
         "--format",
         "json",
     ];
-    let o = vigia(&args);
+    let o = r.run(&args);
     assert_eq!(o.status.code(), Some(0));
-    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(v["applies"], false);
     assert_eq!(v["lockup_end"], "2026-03-15");
     assert!(v["reason"].as_str().unwrap().contains("no fine applies"));
-    let o = vigia(&args[..args.len() - 2]);
-    insta::assert_snapshot!("quote_not_applicable_table", stdout(&o));
+    let o = r.run(&args[..args.len() - 2]);
+    insta::assert_snapshot!("quote_not_applicable_table", out(&o));
 }
 
 #[test]
 fn quote_input_errors_name_the_flag_and_value() {
+    let r = Reg::without_register();
     let mut errors = String::new();
-    let mut check = |label: &str, args: Vec<&str>| {
-        let e = fails(&args);
+    let mut check = |label: &str, args: Vec<String>| {
+        let e = r.fails(&args);
         errors.push_str(&format!("## {label}\n{e}\n"));
     };
-    let base = |breach: &str, until: &str, shares: &str, price: &str| -> Vec<&'static str> {
+    let base = |breach: &str, until: &str, shares: &str, price: &str| -> Vec<String> {
         [
             "fine",
             "quote",
@@ -212,9 +170,8 @@ fn quote_input_errors_name_the_flag_and_value() {
             "--until",
             until,
         ]
-        .iter()
-        .map(|s| &*Box::leak(s.to_string().into_boxed_str()))
-        .collect()
+        .map(String::from)
+        .to_vec()
     };
     check(
         "breach before adjudication",
@@ -238,33 +195,30 @@ fn quote_input_errors_name_the_flag_and_value() {
         base("2024-02-30", "2025-02-10", "10", "963"),
     );
     let mut b = base("2026-10-20", "2026-12-05", "10", "963");
-    b[3] = "2025-06-01"; // --adjudicated: keep the breach inside the lock-up
+    b[3] = "2025-06-01".into(); // --adjudicated: keep the breach inside the lock-up
     check("no certified rate", b);
     let mut b = base("2024-11-20", "2025-02-10", "10", "963");
-    b.extend(["--brackets", "6:100,12:75,12:50,24:25"]);
+    b.extend(["--brackets", "6:100,12:75,12:50,24:25"].map(String::from));
     check("brackets not increasing", b);
     let mut b = base("2024-11-20", "2025-02-10", "10", "963");
-    b.extend(["--brackets", "6:100,12:75,30:25"]);
+    b.extend(["--brackets", "6:100,12:75,30:25"].map(String::from));
     check("brackets beyond 24 months", b);
     let mut b = base("2024-11-20", "2025-02-10", "10", "963");
-    b.extend(["--brackets", "6:100,12:75,30:25", "--lockup-months", "30"]);
+    b.extend(["--brackets", "6:100,12:75,30:25", "--lockup-months", "30"].map(String::from));
     check("lock-up beyond 24 months", b);
     let mut b = base("2024-11-20", "2025-02-10", "10", "963");
-    b.extend(["--lockup-months", "12"]);
+    b.extend(["--lockup-months", "12"].map(String::from));
     check("brackets not ending with the lock-up", b);
     let mut b = base("2024-11-20", "2025-02-10", "10", "963");
-    b.extend(["--payment", "2024-11-19=100"]);
+    b.extend(["--payment", "2024-11-19=100"].map(String::from));
     check("payment before the breach", b);
-    let overlapping = temp_file(
+    let overlapping = r.file(
         "overlap.csv",
-        "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n2024-11-01,2024-11-30,18.60,27.90,A\n2024-11-15,2025-02-28,17.59,,B\n",
+        "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n2024-11-01,2024-11-30,18.60,27.90,A\n2024-11-15,2025-02-28,17.59,,B\n".as_bytes(),
     );
     let mut b = base("2024-11-20", "2025-02-10", "10", "963");
-    b.extend([
-        "--rates",
-        Box::leak(overlapping.display().to_string().into_boxed_str()),
-    ]);
-    let e = fails(&b);
+    b.extend(["--rates".to_string(), overlapping]);
+    let e = r.fails(&b);
     assert!(
         e.contains("overlaps the period 2024-11-01..2024-11-30 on line 2"),
         "{e}"
@@ -275,11 +229,12 @@ fn quote_input_errors_name_the_flag_and_value() {
 
 #[test]
 fn quote_with_another_rates_file() {
-    let rates = temp_file(
+    let r = Reg::without_register();
+    let rates = r.file(
         "flat.csv",
-        "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution,note\n2030-01-01,2030-12-31,20,,Res. X,extra column\n",
+        "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution,note\n2030-01-01,2030-12-31,20,,Res. X,extra column\n".as_bytes(),
     );
-    let o = vigia(&[
+    let o = r.run(&[
         "fine",
         "quote",
         "--adjudicated",
@@ -295,10 +250,10 @@ fn quote_with_another_rates_file() {
         "--format",
         "json",
         "--rates",
-        rates.to_str().unwrap(),
+        &rates,
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
     // 1.5 × 20 = 30 % EA; 30 days: 1,000,000 × ((1.30)^(1/365) − 1) × 30 = 21,571.94… (Python
     // decimal) → 21,572.
     assert_eq!(v["periods"][0]["moratorium_ea_percent"], "30.0");
@@ -307,53 +262,59 @@ fn quote_with_another_rates_file() {
 
 #[test]
 fn rates_list_shows_the_shipped_series() {
-    let o = vigia(&["rates", "list"]);
+    let r = Reg::without_register();
+    let o = r.run(&["rates", "list"]);
     assert_eq!(o.status.code(), Some(0));
-    let out = stdout(&o);
-    assert!(out.contains("2024-12-01 | 2024-12-31 |"), "{out}");
-    assert!(out.contains("26,39 %"));
-    assert!(out.contains("249 periods, 1999-01-01..2026-10-31"));
-    let o = vigia(&["rates", "list", "--format", "json"]);
-    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let text = out(&o);
+    assert!(text.contains("2024-12-01 | 2024-12-31 |"), "{text}");
+    assert!(text.contains("26,39 %"));
+    assert!(text.contains("249 periods, 1999-01-01..2026-10-31"));
+    let o = r.run(&["rates", "list", "--format", "json"]);
+    let v: Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(v.as_array().unwrap().len(), 249);
 }
 
 #[test]
 fn rates_check_reports_problems_with_line_numbers() {
-    let good = temp_file(
+    let r = Reg::without_register();
+    let good = r.file(
         "good.csv",
-        "valid_from,valid_to,ibc_ea_pct,usury_ea_pct\n2030-01-01,2030-01-31,20,30\n2030-02-01,2030-02-28,21,\n",
+        "valid_from,valid_to,ibc_ea_pct,usury_ea_pct\n2030-01-01,2030-01-31,20,30\n2030-02-01,2030-02-28,21,\n".as_bytes(),
     );
-    let o = vigia(&["rates", "check", good.to_str().unwrap()]);
+    let o = r.run(&["rates", "check", &good]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("2 periods, 2030-01-01..2030-02-28, no problems"));
+    assert!(out(&o).contains("2 periods, 2030-01-01..2030-02-28, no problems"));
 
-    let bad = temp_file(
+    let bad = r.file(
         "bad.csv",
-        "valid_from,valid_to,ibc_ea_pct,usury_ea_pct\n2030-01-01,2030-01-31,20,30\n2030-01-20,2030-02-28,21,\n2030-04-01,2030-04-30,,\n2030-05-01,2030-05-31,abc,\n",
+        "valid_from,valid_to,ibc_ea_pct,usury_ea_pct\n2030-01-01,2030-01-31,20,30\n2030-01-20,2030-02-28,21,\n2030-04-01,2030-04-30,,\n2030-05-01,2030-05-31,abc,\n".as_bytes(),
     );
-    let o = vigia(&["rates", "check", bad.to_str().unwrap()]);
+    let o = r.run(&["rates", "check", &bad]);
     assert_eq!(o.status.code(), Some(1));
-    let out = stdout(&o).replace(bad.to_str().unwrap(), "bad.csv");
+    let out = out(&o).replace(&bad, "bad.csv");
     insta::assert_snapshot!("rates_check_bad", out);
 
-    let e = fails(&["rates", "check", "/nonexistent/rates.csv"]);
-    assert!(e.contains("/nonexistent/rates.csv"), "{e}");
+    let missing = r.dir.path().join("missing.csv").display().to_string();
+    let e = r.fails(&["rates", "check", &missing]);
+    assert!(e.contains(&missing), "{e}");
 }
 
 #[test]
 fn shipped_series_checks_clean_through_the_binary() {
+    let r = Reg::without_register();
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/schema/rates/ibc_consumo_ordinario.csv"
     );
-    let o = vigia(&["rates", "check", path]);
-    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = r.run(&["rates", "check", path]);
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
 }
 
 #[test]
 fn closed_pipe_exits_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vigia"))
+    let r = Reg::without_register();
+    let mut child = r
+        .command()
         .args(["rates", "list"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -362,28 +323,76 @@ fn closed_pipe_exits_quietly() {
     drop(child.stdout.take()); // the reader goes away before vigia writes
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(0));
-    assert!(
-        o.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let _ = std::io::stdout().flush();
+    assert!(o.stderr.is_empty(), "{}", err(&o));
+}
+
+/// The names in the "Commands:" section of a help text, or the long flags of its "Options:"
+/// section: the first word of each entry line (entries are indented by two spaces, their
+/// continuation lines by more).
+fn help_entries(help: &str, section: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| *l != section)
+        .skip(1)
+        .take_while(|l| l.is_empty() || l.starts_with(' '))
+        .filter_map(|l| {
+            let entry = l
+                .strip_prefix("  ")?
+                .trim_start_matches("-h, ")
+                .trim_start_matches("-V, ");
+            let first = entry.split_whitespace().next()?;
+            (first.starts_with("--") || section == "Commands:").then(|| first.to_string())
+        })
+        .collect()
 }
 
 #[test]
 fn help_lists_the_commands() {
-    let out = stdout(&vigia(&["--help"]));
-    assert!(out.contains("fine") && out.contains("rates"), "{out}");
-    let out = stdout(&vigia(&["fine", "quote", "--help"]));
-    for flag in [
-        "--adjudicated",
-        "--breach-date",
-        "--payment",
-        "--convention",
-        "--brackets",
-        "--rates",
-        "--format",
-    ] {
-        assert!(out.contains(flag), "missing {flag} in help");
-    }
+    let r = Reg::without_register();
+    let help = r.ok(&["--help"]);
+    // The variants of cli::Command, in order, and clap's own `help`.
+    assert_eq!(
+        help_entries(&help, "Commands:"),
+        [
+            "init",
+            "demo",
+            "program",
+            "adjudications",
+            "pledge",
+            "breach",
+            "fine",
+            "notice",
+            "payment",
+            "rates",
+            "check",
+            "calendar",
+            "audit",
+            "help",
+        ],
+        "{help}"
+    );
+    // Every flag of `fine quote` (cli::fine::QuoteArgs), with the global ones where clap puts them.
+    let help = r.ok(&["fine", "quote", "--help"]);
+    assert_eq!(
+        help_entries(&help, "Options:"),
+        [
+            "--adjudicated",
+            "--rates",
+            "--breach-date",
+            "--db",
+            "--officer",
+            "--shares",
+            "--acquisition-price",
+            "--transfer-price",
+            "--stage-price",
+            "--stage-pending",
+            "--until",
+            "--payment",
+            "--convention",
+            "--lockup-months",
+            "--brackets",
+            "--format",
+            "--help",
+        ],
+        "{help}"
+    );
 }

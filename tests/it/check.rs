@@ -2,9 +2,7 @@
 //! holder, checked as of 2025-03-10. The overdue balance (1,163,124) is SPEC §5's fine accrued to
 //! 2025-03-10, computed by the independent reference `tests/reference/spec_reference.py`.
 
-mod common;
-
-use common::{HEADER, PROGRAM, Reg};
+use crate::common::{self, HEADER, PROGRAM, Reg};
 use serde_json::Value;
 use std::collections::BTreeSet;
 

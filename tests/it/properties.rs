@@ -153,7 +153,7 @@ proptest! {
 }
 
 // A notice's font subset draws every character it keeps exactly as the whole font does.
-const DEJAVU: &[u8] = include_bytes!("../assets/fonts/DejaVuSerif.ttf");
+const DEJAVU: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif.ttf");
 const POOL: &str = "abcdefghijklmnopqrstuvwxyzñáéíóúüABCDEFGHIJKLMNOPQRSTUVWXYZÑÁÉÍÓÚÜ0123456789 .,;:$%()-—–«»“”¿?¡!º←×·/";
 
 proptest! {

@@ -1,0 +1,13 @@
+//! The integration tests: one binary, one harness (`common`). Each module drives the real `vigia`
+//! binary or the library's public API; output is compared with reviewed snapshots in
+//! `snapshots/`, and the conformance cases in `../conformance/` each name their source.
+
+mod common;
+
+mod check;
+mod cli;
+mod conformance;
+mod notices;
+mod properties;
+mod refusals;
+mod register;
