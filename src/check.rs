@@ -577,7 +577,7 @@ fn findings(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{Store, adjudications, programs as store_programs};
+    use crate::store::{Store, adjudications, import, pledges, programs as store_programs};
 
     const PROGRAM: &str = include_str!("../schema/programs/decreto-3939-2004.toml");
 
@@ -594,7 +594,7 @@ mod tests {
                    CC,1000000002,Sin Prenda,natural,trabajador,10,,2024-03-15,,\n";
         store
             .write("t", |tx| {
-                adjudications::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
+                import::adjudications(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
                     Ok(crate::import::each(csv.as_bytes(), &p.program.categories, sink)?.1)
                 })
             })
@@ -602,7 +602,7 @@ mod tests {
         let first = adjudications::get(store.conn(), 1).unwrap();
         store
             .write("t", |tx| {
-                adjudications::register_pledge(
+                pledges::register(
                     tx,
                     &first,
                     "Vendedor",

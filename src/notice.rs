@@ -7,9 +7,10 @@ use crate::money::round_peso;
 use crate::program::Seller;
 use crate::register::{self, Error, Result};
 use crate::store::StoreError;
-use crate::store::adjudications::{self, Pledge};
+use crate::store::adjudications;
 use crate::store::breaches::{self, Breach};
 use crate::store::notices::{self, Notice};
+use crate::store::pledges::{self, Pledge};
 use crate::store::programs;
 use chrono::NaiveDate;
 use rusqlite::Connection;
@@ -140,7 +141,7 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
     let breach = breaches::get(conn, notice.breach_id)?;
     let adj = adjudications::get(conn, breach.adjudication_id)?;
     let program = programs::by_id(conn, adj.program_id)?;
-    let pledges = adjudications::pledges(conn, adj.id)?;
+    let pledges = pledges::list(conn, adj.id)?;
     let pledge = pledges
         .iter()
         .rev()

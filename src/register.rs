@@ -10,6 +10,7 @@ use crate::rates::{RatePeriod, RateSeries};
 use crate::report::liquidation::to_json;
 use crate::store::adjudications::{self, Adjudication};
 use crate::store::breaches::{self, Breach, NewBreach, NewLiquidation};
+use crate::store::pledges;
 use crate::store::programs::{self, StoredProgram};
 use crate::store::{self, StoreError, Tx};
 use chrono::NaiveDate;
@@ -539,7 +540,7 @@ fn releasable(
             )));
         }
     }
-    let active: Vec<i64> = adjudications::pledges(conn, adj.id)?
+    let active: Vec<i64> = pledges::list(conn, adj.id)?
         .into_iter()
         .filter(|p| p.released_on.is_none())
         .map(|p| p.id)
@@ -566,7 +567,7 @@ pub fn release_pledges(
     let pledges = releasable(tx.conn(), &adj, &program.scale()?, on, rates)?.map_err(refused)?;
     let mut out = Vec::new();
     for pledge_id in pledges {
-        out.push(adjudications::release_pledge(tx, pledge_id, on)?);
+        out.push(pledges::release(tx, pledge_id, on)?);
     }
     Ok(out)
 }

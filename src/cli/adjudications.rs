@@ -3,7 +3,9 @@
 use super::{CliError, Ctx, Status, args};
 use crate::import;
 use crate::report::records::{self, Format};
-use crate::store::adjudications::{self as store_adj, Adjudication, Imported};
+use crate::store::adjudications::{self as store_adj, Adjudication};
+use crate::store::import::{self as store_import, Imported};
+use crate::store::pledges;
 use crate::store::{StoreError, breaches, programs, sha256_hex};
 use chrono::NaiveDate;
 use clap::{Subcommand, ValueEnum};
@@ -125,7 +127,7 @@ impl ImportFile {
     }
 
     /// What to say when the file was imported before.
-    pub fn already(&self, kind: &str, prior: &store_adj::PriorImport) -> String {
+    pub fn already(&self, kind: &str, prior: &store_import::PriorImport) -> String {
         format!(
             "{} was already imported as {kind} {} on {} by {}: nothing added",
             self.path.display(),
@@ -157,9 +159,16 @@ impl AdjudicationsCommand {
                 let (bytes, dialect) = (&f.bytes, f.dialect);
                 let result = store
                     .write(&ctx.officer(), |tx| {
-                        store_adj::import(tx, &p, &f.name, &f.sha256, dialect.encoding, |sink| {
-                            Ok(import::each_in_parallel(bytes, &p.program.categories, sink)?.1)
-                        })
+                        store_import::adjudications(
+                            tx,
+                            &p,
+                            &f.name,
+                            &f.sha256,
+                            dialect.encoding,
+                            |sink| {
+                                Ok(import::each_in_parallel(bytes, &p.program.categories, sink)?.1)
+                            },
+                        )
                     })
                     .map_err(|e| f.rejected(e))?;
                 match result {
@@ -227,7 +236,7 @@ impl AdjudicationsCommand {
                 let end = lockup_end(conn, &a)?;
                 let mut rec = row(&a, end, chrono::Local::now().date_naive());
                 let unbreached = crate::register::unbreached_shares(conn, &a)?;
-                let pledges: Vec<Value> = store_adj::pledges(conn, id)?
+                let pledges: Vec<Value> = pledges::list(conn, id)?
                     .iter()
                     .map(|p| json!({"id": p.id, "rank": p.rank, "beneficiary": p.beneficiary, "shares": p.shares, "lender": p.lender,
                                     "registered_on": p.registered_on.to_string(), "released_on": p.released_on.map(|d| d.to_string())}))

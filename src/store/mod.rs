@@ -5,7 +5,10 @@
 pub mod adjudications;
 pub mod audit;
 pub mod breaches;
+pub mod import;
 pub mod notices;
+pub mod pledge_rules;
+pub mod pledges;
 pub mod programs;
 pub mod rates;
 pub mod scan;
