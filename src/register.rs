@@ -613,7 +613,9 @@ pub fn release_many(
         }
     }
     if !problems.is_empty() {
-        return Err(Error::Store(StoreError::Rejected(problems)));
+        return Err(Error::Store(StoreError::Rejected(
+            problems.into_iter().map(store::Problem::Whole).collect(),
+        )));
     }
     if first_id == 0 {
         return Ok(None);

@@ -142,7 +142,7 @@ impl ImportFile {
         match e {
             StoreError::Rejected(problems) => CliError::Many {
                 what: format!("import of {}", self.path.display()),
-                problems,
+                problems: problems.iter().map(ToString::to_string).collect(),
             },
             other => other.into(),
         }

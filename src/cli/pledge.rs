@@ -137,7 +137,7 @@ impl PledgeCommand {
                         crate::register::Error::Store(StoreError::Rejected(problems)) => {
                             CliError::Many {
                                 what: format!("release of the releasable pledges on {on}"),
-                                problems,
+                                problems: problems.iter().map(ToString::to_string).collect(),
                             }
                         }
                         other => other.into(),

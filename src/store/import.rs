@@ -238,7 +238,7 @@ struct Writer<'a> {
     pending: Vec<Written>,
     done: Vec<Written>,
     to_hasher: std::sync::mpsc::SyncSender<Vec<Written>>,
-    problems: Vec<String>,
+    problems: Vec<RowError>,
     holders: (i64, i64),
     adjudications: (i64, i64),
     count: usize,
@@ -323,10 +323,15 @@ impl<'a> Writer<'a> {
                 w.new_holder = id > before && hashed.insert(id);
                 if !w.new_holder && name != r.name {
                     // one document, one holder: within the file and against the register
-                    self.problems.push(format!(
-                        "line {}: name {:?}: {} {} is already registered as {:?} (holder {id}, in the register or earlier in this file); one document, one holder",
-                        r.line, r.name, r.doc_type, r.doc_number, name
-                    ));
+                    self.problems.push(RowError {
+                        line: r.line,
+                        field: "name".into(),
+                        value: r.name.clone(),
+                        reason: format!(
+                            "{} {} is already registered as {name:?} (holder {id}, in the register or earlier in this file); one document, one holder",
+                            r.doc_type, r.doc_number
+                        ),
+                    });
                 }
             }
         }
@@ -392,7 +397,7 @@ impl<'a> Writer<'a> {
 /// What a [`Writer`] stored: problems found, id ranges of new holders and adjudications, rows and
 /// shares.
 struct StoredRows {
-    problems: Vec<String>,
+    problems: Vec<RowError>,
     holders: (i64, i64),
     adjudications: (i64, i64),
     count: usize,
@@ -467,18 +472,18 @@ pub fn adjudications(
                 hasher.join().expect("the hashing thread does not panic");
             Ok((fed?, stored?, holder_hash, adjudication_hash))
         })?;
-    let mut problems: Vec<String> = file_problems.iter().map(RowError::to_string).collect();
-    problems.extend(stored.problems);
-    super::by_line(&mut problems);
+    let mut rows = file_problems;
+    rows.extend(stored.problems);
+    let mut whole = Vec::new();
     if already as u64 + stored.shares > program.program.shares_offered {
-        problems.push(format!(
+        whole.push(format!(
             "the file adjudicates {} shares; with the {already} already registered that exceeds the {} offered by {}",
             stored.shares, program.program.shares_offered, program.program.code
         ));
     }
-    if !problems.is_empty() {
+    if !rows.is_empty() || !whole.is_empty() {
         // the caller's transaction is rolled back: nothing of this import stays
-        return Err(StoreError::Rejected(problems));
+        return Err(super::rejected(rows, whole));
     }
     let new_holders = holder_hash.count_so_far();
     let (first_id, last_id) = stored.adjudications;

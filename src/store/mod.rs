@@ -13,6 +13,7 @@ pub mod programs;
 pub mod rates;
 pub mod scan;
 
+use crate::import::RowError;
 use rusqlite::{Connection, OpenFlags, Transaction, params};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -57,8 +58,37 @@ pub enum StoreError {
     },
     /// A rule of the register refused the write; the message says why and what to do.
     Refused(String),
-    /// Input rejected row by row (e.g. an import): every problem, each naming its line.
-    Rejected(Vec<String>),
+    /// Input rejected row by row (e.g. an import): every problem, rows in line order.
+    Rejected(Vec<Problem>),
+}
+
+/// One reason an input was refused: a row of a file (naming its line, field and value), or the
+/// input as a whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    Row(RowError),
+    Whole(String),
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Row(e) => e.fmt(f),
+            Problem::Whole(m) => f.write_str(m),
+        }
+    }
+}
+
+/// An import's refusal: the row problems in line order (the file's own and the register's are
+/// found in separate passes; a line's problems keep their order), then the whole file's.
+pub(crate) fn rejected(mut rows: Vec<RowError>, whole: Vec<String>) -> StoreError {
+    rows.sort_by_key(|e| e.line);
+    StoreError::Rejected(
+        rows.into_iter()
+            .map(Problem::Row)
+            .chain(whole.into_iter().map(Problem::Whole))
+            .collect(),
+    )
 }
 
 impl fmt::Display for StoreError {
@@ -126,18 +156,6 @@ pub(crate) fn filter(given: bool, col: &str, n: usize) -> String {
     } else {
         format!("?{n} IS NULL")
     }
-}
-
-/// Orders an import's problems ("line N: ...") by line; the file's own problems and the
-/// register's are found in separate passes. Stable: a line's problems keep their order.
-pub(crate) fn by_line(problems: &mut [String]) {
-    let line = |p: &String| -> usize {
-        p.strip_prefix("line ")
-            .and_then(|rest| rest.split(':').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(usize::MAX)
-    };
-    problems.sort_by_key(line);
 }
 
 /// An open register.

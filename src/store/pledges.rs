@@ -200,20 +200,33 @@ pub fn import(
                 })
                 .optional()?;
             let line = row.line;
+            let mut problem = |field: &str, value: String, reason: String| {
+                problems.push(RowError {
+                    line,
+                    field: field.into(),
+                    value,
+                    reason,
+                })
+            };
             let Some((program_id, shares, on, financed_by, doc_type, doc_number)) = found else {
-                problems.push(format!(
-                    "line {line}: adjudication_id \"{}\": no such adjudication in the register (see `vigia adjudications list`)",
-                    row.adjudication_id
-                ));
+                problem(
+                    "adjudication_id",
+                    row.adjudication_id.to_string(),
+                    "no such adjudication in the register (see `vigia adjudications list`)".into(),
+                );
                 return Ok(());
             };
             if let Some((t, n)) = &row.holder
                 && (t.as_str() != doc_type || *n != doc_number)
             {
-                problems.push(format!(
-                    "line {line}: doc_number \"{n}\": adjudication {} belongs to {doc_type} {doc_number}, not {t} {n}; check the file's rows",
-                    row.adjudication_id
-                ));
+                problem(
+                    "doc_number",
+                    n.clone(),
+                    format!(
+                        "adjudication {} belongs to {doc_type} {doc_number}, not {t} {n}; check the file's rows",
+                        row.adjudication_id
+                    ),
+                );
                 return Ok(());
             }
             let adjudicated_on = date(&on, "adjudicated_on")?;
@@ -232,10 +245,13 @@ pub fn import(
             let lender = match (rules, from_this_file) {
                 (Ok(lender), _) => lender,
                 (Err(("adjudication_id", _)), Some(earlier)) => {
-                    problems.push(format!(
-                        "line {line}: adjudication_id \"{}\": line {earlier} of this file already pledges it; one pledge in force per adjudication",
-                        row.adjudication_id
-                    ));
+                    problem(
+                        "adjudication_id",
+                        row.adjudication_id.to_string(),
+                        format!(
+                            "line {earlier} of this file already pledges it; one pledge in force per adjudication"
+                        ),
+                    );
                     return Ok(());
                 }
                 (Err((field, reason)), _) => {
@@ -244,7 +260,7 @@ pub fn import(
                         "rank" => row.rank.to_string(),
                         _ => row.adjudication_id.to_string(),
                     };
-                    problems.push(format!("line {line}: {field} \"{value}\": {reason}"));
+                    problem(field, value, reason);
                     return Ok(());
                 }
             };
@@ -295,12 +311,11 @@ pub fn import(
             Ok(())
         })?
     };
-    let mut all: Vec<String> = file_problems.iter().map(RowError::to_string).collect();
-    all.extend(problems);
-    super::by_line(&mut all);
-    if !all.is_empty() {
+    if !file_problems.is_empty() || !problems.is_empty() {
+        let mut rows = file_problems;
+        rows.extend(problems);
         // the caller's transaction is rolled back: nothing of this import stays
-        return Err(StoreError::Rejected(all));
+        return Err(super::rejected(rows, Vec::new()));
     }
     tx.audit_bulk(
         "pledge.import",
