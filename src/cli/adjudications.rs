@@ -206,27 +206,24 @@ impl AdjudicationsCommand {
                 // lock-up rule read once
                 let mut scales = programs::Scales::default();
                 let mut out = records::ListWriter::new(format, &ROW_COLUMNS, &mut *ctx.out)?;
-                let mut unwritten: Option<std::io::Error> = None;
-                let listed = store_adj::each(conn, program_id, holder.as_deref(), |a| {
-                    let end = scales
-                        .get(conn, a.program_id)?
-                        .lockup_end(a.adjudicated_on)
-                        .unwrap_or(a.adjudicated_on);
-                    let locked = a.adjudicated_on <= as_of && as_of <= end;
-                    match status {
-                        Some(LockStatus::Locked) if !locked => return Ok(()),
-                        Some(LockStatus::Free) if as_of <= end => return Ok(()),
-                        _ => {}
-                    }
-                    out.push(&row(&a, end, as_of)).map_err(|e| {
-                        unwritten = Some(e);
-                        StoreError::Refused("the listing could not be written".into())
-                    })
-                });
-                if let Some(e) = unwritten {
-                    return Err(CliError::Io(e));
-                }
-                listed?;
+                store_adj::each(
+                    conn,
+                    program_id,
+                    holder.as_deref(),
+                    |a| -> Result<(), CliError> {
+                        let end = scales
+                            .get(conn, a.program_id)?
+                            .lockup_end(a.adjudicated_on)
+                            .unwrap_or(a.adjudicated_on);
+                        let locked = a.adjudicated_on <= as_of && as_of <= end;
+                        match status {
+                            Some(LockStatus::Locked) if !locked => return Ok(()),
+                            Some(LockStatus::Free) if as_of <= end => return Ok(()),
+                            _ => {}
+                        }
+                        Ok(out.push(&row(&a, end, as_of))?)
+                    },
+                )?;
                 out.finish()?;
             }
             AdjudicationsCommand::Show { id, format } => {

@@ -85,21 +85,26 @@ pub fn get(conn: &Connection, id: i64) -> Result<Adjudication> {
 }
 
 /// Adjudications, optionally of one program and/or one holder document number, in id order,
-/// one at a time to `f` as they are read (a national register holds a million).
-pub fn each(
+/// one at a time to `f` as they are read (a national register holds a million). An error from
+/// `f` (e.g. the output could not be written) stops the reading and is returned as it is.
+pub fn each<E: From<StoreError>>(
     conn: &Connection,
     program_id: Option<i64>,
     doc_number: Option<&str>,
-    mut f: impl FnMut(Adjudication) -> Result<()>,
-) -> Result<()> {
-    let mut stmt = conn.prepare(&format!(
-        "{SELECT} WHERE {} AND {} ORDER BY a.id",
-        super::filter(program_id.is_some(), "a.program_id", 1),
-        super::filter(doc_number.is_some(), "h.doc_number", 2),
-    ))?;
-    let mut rows = stmt.query(params![program_id, doc_number])?;
-    while let Some(r) = rows.next()? {
-        f(cook(raw(r)?)?)?;
+    mut f: impl FnMut(Adjudication) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let mut stmt = conn
+        .prepare(&format!(
+            "{SELECT} WHERE {} AND {} ORDER BY a.id",
+            super::filter(program_id.is_some(), "a.program_id", 1),
+            super::filter(doc_number.is_some(), "h.doc_number", 2),
+        ))
+        .map_err(StoreError::from)?;
+    let mut rows = stmt
+        .query(params![program_id, doc_number])
+        .map_err(StoreError::from)?;
+    while let Some(r) = rows.next().map_err(StoreError::from)? {
+        f(cook(raw(r).map_err(StoreError::from)?)?)?;
     }
     Ok(())
 }
