@@ -180,7 +180,7 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
         issuer: p.issuer.clone(),
         sellers: p.sellers.clone(),
         holder_name: adj.holder.name.clone(),
-        doc_type: adj.holder.doc_type.clone(),
+        doc_type: adj.holder.doc_type.to_string(),
         doc_number: adj.holder.doc_number.clone(),
         category: adj.category.clone(),
         adjudication_id: adj.id,

@@ -357,7 +357,7 @@ pub fn liquidate(
         &NewLiquidation {
             breach_id,
             until,
-            convention: convention.as_str(),
+            convention,
             provisional,
             total_due,
             inputs_json: &inputs,

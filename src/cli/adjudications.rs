@@ -277,10 +277,10 @@ mod tests {
             program_code: "P".into(),
             holder: store_adj::Holder {
                 id: 1,
-                doc_type: "CC".into(),
+                doc_type: crate::ids::DocType::Cc,
                 doc_number: "1".into(),
                 name: "A".into(),
-                person_type: "natural".into(),
+                person_type: import::PersonType::Natural,
             },
             category: "trabajador".into(),
             shares: 1,

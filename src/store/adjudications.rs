@@ -1,7 +1,10 @@
 //! Holders and adjudications as stored: one adjudication, or all of them streamed in id order.
 //! The bulk writer that imports them is [`super::import`]; their pledges are [`super::pledges`].
 
-use super::{Result, StoreError, date, decimal};
+use super::columns::Cols;
+use super::{Result, StoreError};
+use crate::ids::DocType;
+use crate::import::PersonType;
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use rust_decimal::Decimal;
@@ -10,10 +13,10 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Holder {
     pub id: i64,
-    pub doc_type: String,
+    pub doc_type: DocType,
     pub doc_number: String,
     pub name: String,
-    pub person_type: String,
+    pub person_type: PersonType,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -36,52 +39,50 @@ const SELECT: &str = "SELECT a.id, a.program_id, p.code, h.id, h.doc_type, h.doc
         a.category, a.shares, a.price_per_share, a.adjudicated_on, a.lender, a.financed_shares, a.import_id, a.line
     FROM adjudications a JOIN holders h ON h.id = a.holder_id JOIN programs p ON p.id = a.program_id";
 
-type RawAdjudication = (Adjudication, String, String);
-
-fn raw(r: &Row<'_>) -> rusqlite::Result<RawAdjudication> {
-    Ok((
-        Adjudication {
-            id: r.get(0)?,
-            program_id: r.get(1)?,
-            program_code: r.get(2)?,
-            holder: Holder {
-                id: r.get(3)?,
-                doc_type: r.get(4)?,
-                doc_number: r.get(5)?,
-                name: r.get(6)?,
-                person_type: r.get(7)?,
-            },
-            category: r.get(8)?,
-            shares: r.get::<_, i64>(9)? as u64,
-            price_per_share: Decimal::ZERO,
-            adjudicated_on: NaiveDate::MIN,
-            lender: r.get(12)?,
-            financed_shares: r.get::<_, i64>(13)? as u64,
-            import_id: r.get(14)?,
-            line: r.get(15)?,
-        },
-        r.get(10)?,
-        r.get(11)?,
-    ))
+impl Holder {
+    /// The holder whose columns start at `at`: id, doc_type, doc_number, name, person_type.
+    fn from_row(r: &Row<'_>, at: usize) -> rusqlite::Result<Holder> {
+        let c = Cols::new(r, "holders");
+        Ok(Holder {
+            id: c.get(at)?,
+            doc_type: c.get(at + 1)?,
+            doc_number: c.get(at + 2)?,
+            name: c.get(at + 3)?,
+            person_type: c.get(at + 4)?,
+        })
+    }
 }
 
-fn cook((mut a, price, on): RawAdjudication) -> Result<Adjudication> {
-    a.price_per_share = decimal(&price, "price_per_share")?;
-    a.adjudicated_on = date(&on, "adjudicated_on")?;
-    Ok(a)
+impl Adjudication {
+    /// A row of [`SELECT`].
+    fn from_row(r: &Row<'_>) -> rusqlite::Result<Adjudication> {
+        let c = Cols::new(r, "adjudications");
+        Ok(Adjudication {
+            id: c.get(0)?,
+            program_id: c.get(1)?,
+            program_code: Cols::new(r, "programs").get(2)?,
+            holder: Holder::from_row(r, 3)?,
+            category: c.get(8)?,
+            shares: c.shares(9)?,
+            price_per_share: c.decimal(10)?,
+            adjudicated_on: c.date(11)?,
+            lender: c.get(12)?,
+            financed_shares: c.shares(13)?,
+            import_id: c.get(14)?,
+            line: c.get(15)?,
+        })
+    }
 }
 
 /// One adjudication.
 pub fn get(conn: &Connection, id: i64) -> Result<Adjudication> {
-    let r = conn
-        .prepare_cached(&format!("{SELECT} WHERE a.id = ?1"))?
-        .query_row(params![id], raw)
+    conn.prepare_cached(&format!("{SELECT} WHERE a.id = ?1"))?
+        .query_row(params![id], Adjudication::from_row)
         .optional()?
         .ok_or_else(|| StoreError::NotFound {
             what: "adjudication",
             id: id.to_string(),
-        })?;
-    cook(r)
+        })
 }
 
 /// Adjudications, optionally of one program and/or one holder document number, in id order,
@@ -104,7 +105,7 @@ pub fn each<E: From<StoreError>>(
         .query(params![program_id, doc_number])
         .map_err(StoreError::from)?;
     while let Some(r) = rows.next().map_err(StoreError::from)? {
-        f(cook(raw(r).map_err(StoreError::from)?)?)?;
+        f(Adjudication::from_row(r).map_err(StoreError::from)?)?;
     }
     Ok(())
 }

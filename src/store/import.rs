@@ -3,6 +3,7 @@
 //! audit event. Also what every file import shares: finding an earlier import of the same file.
 
 use super::audit::{Cover, RowHasher};
+use super::columns::{Cols, Shares};
 use super::programs::StoredProgram;
 use super::{Result, StoreError, Tx};
 use crate::import::{AdjudicationRow, RowError};
@@ -80,13 +81,13 @@ struct AdjudicationJson<'a> {
     program_id: i64,
     holder_id: i64,
     import_id: i64,
-    line: i64,
+    line: usize,
     category: &'a str,
-    shares: i64,
+    shares: u64,
     price_per_share: &'a str,
     adjudicated_on: &'a str,
     lender: Option<&'a str>,
-    financed_shares: i64,
+    financed_shares: u64,
     created_at: &'a str,
     created_by: &'a str,
 }
@@ -153,13 +154,13 @@ fn hash_rows(
                     program_id: ctx.program_id,
                     holder_id: w.holder_id,
                     import_id: ctx.import_id,
-                    line: r.line as i64,
+                    line: r.line,
                     category: &r.category,
-                    shares: r.shares as i64,
+                    shares: r.shares,
                     price_per_share: w.own_price.as_deref().unwrap_or(ctx.fixed_price),
                     adjudicated_on: std::str::from_utf8(&on).expect("ascii date"),
                     lender: r.lender.as_deref(),
-                    financed_shares: r.financed_shares as i64,
+                    financed_shares: r.financed_shares,
                     created_at: ctx.now,
                     created_by: ctx.actor,
                 },
@@ -356,11 +357,11 @@ impl<'a> Writer<'a> {
             stmt.raw_bind_parameter(i, w.holder_id)?;
             stmt.raw_bind_parameter(i + 1, r.line as i64)?;
             stmt.raw_bind_parameter(i + 2, &r.category)?;
-            stmt.raw_bind_parameter(i + 3, r.shares as i64)?;
+            stmt.raw_bind_parameter(i + 3, Shares(r.shares))?;
             stmt.raw_bind_parameter(i + 4, w.own_price.as_deref())?;
             stmt.raw_bind_parameter(i + 5, std::str::from_utf8(&on).expect("ascii date"))?;
             stmt.raw_bind_parameter(i + 6, r.lender.as_deref())?;
-            stmt.raw_bind_parameter(i + 7, r.financed_shares as i64)?;
+            stmt.raw_bind_parameter(i + 7, Shares(r.financed_shares))?;
             i += 8;
         }
         stmt.raw_execute()?;
@@ -421,10 +422,10 @@ pub fn adjudications(
     if let Some(prior) = prior_import(tx.conn(), "imports", sha256, Some(program.id))? {
         return Ok(Imported::AlreadyImported(prior));
     }
-    let already: i64 = tx.conn().query_row(
+    let already = tx.conn().query_row(
         "SELECT coalesce(sum(shares), 0) FROM adjudications WHERE program_id = ?1",
         params![program.id],
-        |r| r.get(0),
+        |r| Cols::new(r, "adjudications").shares(0),
     )?;
     let import_id = tx.insert_unaudited(
         "imports",
@@ -475,7 +476,7 @@ pub fn adjudications(
     let mut rows = file_problems;
     rows.extend(stored.problems);
     let mut whole = Vec::new();
-    if already as u64 + stored.shares > program.program.shares_offered {
+    if already + stored.shares > program.program.shares_offered {
         whole.push(format!(
             "the file adjudicates {} shares; with the {already} already registered that exceeds the {} offered by {}",
             stored.shares, program.program.shares_offered, program.program.code

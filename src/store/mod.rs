@@ -5,6 +5,7 @@
 pub mod adjudications;
 pub mod audit;
 pub mod breaches;
+pub mod columns;
 pub mod import;
 pub mod notices;
 pub mod pledge_rules;
@@ -119,8 +120,17 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
+    /// A stored value that did not convert (see [`columns::Cols::get`]) is corrupt data, not a
+    /// database error.
     fn from(e: rusqlite::Error) -> Self {
-        StoreError::Sqlite(e)
+        match e {
+            rusqlite::Error::FromSqlConversionFailure(_, _, cause)
+                if cause.is::<columns::Corruption>() =>
+            {
+                StoreError::Corrupt(cause.to_string())
+            }
+            e => StoreError::Sqlite(e),
+        }
     }
 }
 

@@ -4,12 +4,14 @@
 
 use super::adjudications::Adjudication;
 use super::audit::{Cover, RowHasher};
+use super::columns::{Cols, Shares};
 use super::import::{PriorImport, prior_import};
 use super::pledge_rules::{InForce, pledge_rules};
-use super::{Result, StoreError, Tx, date};
+use super::{Result, StoreError, Tx};
+use crate::ids::DocType;
 use crate::import::RowError;
 use chrono::NaiveDate;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -30,32 +32,26 @@ pub fn list(conn: &Connection, adjudication_id: i64) -> Result<Vec<Pledge>> {
         "SELECT p.id, p.adjudication_id, p.rank, p.beneficiary, p.shares, p.lender, p.registered_on, r.released_on
          FROM pledges p LEFT JOIN pledge_releases r ON r.pledge_id = p.id WHERE p.adjudication_id = ?1 ORDER BY p.id",
     )?;
-    let rows = stmt.query_map(params![adjudication_id], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, i64>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, i64>(4)?,
-            r.get::<_, Option<String>>(5)?,
-            r.get::<_, String>(6)?,
-            r.get::<_, Option<String>>(7)?,
-        ))
-    })?;
-    rows.map(|r| {
-        let (id, adjudication_id, rank, beneficiary, shares, lender, on, released) = r?;
+    let rows = stmt.query_map(params![adjudication_id], Pledge::from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+impl Pledge {
+    /// A pledge with its release: id, adjudication_id, rank, beneficiary, shares, lender,
+    /// registered_on, then `pledge_releases.released_on`.
+    fn from_row(r: &Row<'_>) -> rusqlite::Result<Pledge> {
+        let c = Cols::new(r, "pledges");
         Ok(Pledge {
-            id,
-            adjudication_id,
-            rank: rank as u8,
-            beneficiary,
-            shares: shares as u64,
-            lender,
-            registered_on: date(&on, "registered_on")?,
-            released_on: released.map(|d| date(&d, "released_on")).transpose()?,
+            id: c.get(0)?,
+            adjudication_id: c.get(1)?,
+            rank: c.get(2)?,
+            beneficiary: c.get(3)?,
+            shares: c.shares(4)?,
+            lender: c.get(5)?,
+            registered_on: c.date(6)?,
+            released_on: Cols::new(r, "pledge_releases").opt_date(7)?,
         })
-    })
-    .collect()
+    }
 }
 
 /// The pledge in force on an adjudication (the latest, if several), if any.
@@ -65,14 +61,12 @@ fn in_force(conn: &Connection, adjudication_id: i64) -> Result<Option<InForce>> 
          WHERE p.adjudication_id = ?1 AND NOT EXISTS (SELECT 1 FROM pledge_releases r WHERE r.pledge_id = p.id)
          ORDER BY p.id DESC LIMIT 1",
     )?;
-    let found: Option<(i64, i64, String)> = stmt
+    Ok(stmt
         .query_row(params![adjudication_id], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            let c = Cols::new(r, "pledges");
+            Ok((c.get(0)?, c.get(1)?, c.date(2)?))
         })
-        .optional()?;
-    found
-        .map(|(id, rank, on)| Ok((id, rank as u8, date(&on, "registered_on")?)))
-        .transpose()
+        .optional()?)
 }
 
 /// Registers the pledge of an adjudication's shares to the sellers.
@@ -109,7 +103,7 @@ pub fn register(
             ("adjudication_id", &adjudication.id),
             ("rank", &i64::from(rank)),
             ("beneficiary", &beneficiary),
-            ("shares", &(adjudication.shares as i64)),
+            ("shares", &Shares(adjudication.shares)),
             ("lender", &lender),
             ("registered_on", &registered_on.to_string()),
         ],
@@ -121,13 +115,41 @@ pub fn register(
 struct PledgeJson<'a> {
     id: i64,
     adjudication_id: i64,
-    rank: i64,
+    rank: u8,
     beneficiary: &'a str,
-    shares: i64,
+    shares: u64,
     lender: Option<&'a str>,
     registered_on: &'a str,
     created_at: &'a str,
     created_by: &'a str,
+}
+
+/// What the rules need of the adjudication a pledge file names, not [`super::adjudications::get`]
+/// (which also parses the price and reads the holder's name and the program's code: 18 % slower
+/// over 900,000 rows).
+struct Pledgeable {
+    program_id: i64,
+    shares: u64,
+    adjudicated_on: NaiveDate,
+    financed_by: Option<String>,
+    doc_type: DocType,
+    doc_number: String,
+}
+
+impl Pledgeable {
+    /// program_id, shares, adjudicated_on, lender of the adjudication; doc_type, doc_number of
+    /// its holder.
+    fn from_row(r: &Row<'_>) -> rusqlite::Result<Pledgeable> {
+        let (a, h) = (Cols::new(r, "adjudications"), Cols::new(r, "holders"));
+        Ok(Pledgeable {
+            program_id: a.get(0)?,
+            shares: a.shares(1)?,
+            adjudicated_on: a.date(2)?,
+            financed_by: a.get(3)?,
+            doc_type: h.get(4)?,
+            doc_number: h.get(5)?,
+        })
+    }
 }
 
 /// What a pledge import did.
@@ -175,8 +197,7 @@ pub fn import(
     let (mut hasher, mut json) = (RowHasher::default(), Vec::with_capacity(256));
     let file_problems = {
         let conn = tx.conn();
-        // what the rules need of each adjudication, not `get` (which also parses the price and
-        // reads the holder's name and the program's code: 18 % slower over 900,000 rows)
+        // what the rules need of each adjudication (see `Pledgeable`)
         let mut adjudication = conn.prepare(
             "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, h.doc_type, h.doc_number
              FROM adjudications a JOIN holders h ON h.id = a.holder_id WHERE a.id = ?1",
@@ -187,17 +208,8 @@ pub fn import(
         )?;
         let (now, actor) = (tx.now(), tx.actor());
         feed(&mut |row| {
-            let found: Option<(i64, i64, String, Option<String>, String, String)> = adjudication
-                .query_row(params![row.adjudication_id], |r| {
-                    Ok((
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                    ))
-                })
+            let found = adjudication
+                .query_row(params![row.adjudication_id], Pledgeable::from_row)
                 .optional()?;
             let line = row.line;
             let mut problem = |field: &str, value: String, reason: String| {
@@ -208,7 +220,15 @@ pub fn import(
                     reason,
                 })
             };
-            let Some((program_id, shares, on, financed_by, doc_type, doc_number)) = found else {
+            let Some(Pledgeable {
+                program_id,
+                shares,
+                adjudicated_on,
+                financed_by,
+                doc_type,
+                doc_number,
+            }) = found
+            else {
                 problem(
                     "adjudication_id",
                     row.adjudication_id.to_string(),
@@ -217,7 +237,7 @@ pub fn import(
                 return Ok(());
             };
             if let Some((t, n)) = &row.holder
-                && (t.as_str() != doc_type || *n != doc_number)
+                && (*t != doc_type || *n != doc_number)
             {
                 problem(
                     "doc_number",
@@ -229,7 +249,6 @@ pub fn import(
                 );
                 return Ok(());
             }
-            let adjudicated_on = date(&on, "adjudicated_on")?;
             let current = in_force(conn, row.adjudication_id)?;
             let rules = pledge_rules(
                 (row.adjudication_id, adjudicated_on, financed_by.as_deref()),
@@ -277,9 +296,9 @@ pub fn import(
             };
             insert.execute(params![
                 row.adjudication_id,
-                i64::from(row.rank),
+                row.rank,
                 beneficiary,
-                shares,
+                Shares(shares),
                 lender,
                 row.registered_on.to_string(),
                 now,
@@ -295,7 +314,7 @@ pub fn import(
                 &PledgeJson {
                     id: last_id,
                     adjudication_id: row.adjudication_id,
-                    rank: i64::from(row.rank),
+                    rank: row.rank,
                     beneficiary,
                     shares,
                     lender: lender.as_deref(),
