@@ -355,9 +355,18 @@ fn now_utc() -> String {
 }
 
 /// The stored row as a JSON object, columns in table order: the audit payload, and what
-/// `audit verify` compares it with.
+/// `audit verify` compares it with. `table` (read back from the trail by `verify`) must be one of
+/// the audited tables before it goes into the SQL.
 pub fn row_json(conn: &Connection, table: &str, id: i64) -> Result<Option<Value>> {
-    let key = if table == "audit_events" { "seq" } else { "id" };
+    let key = match table {
+        "audit_events" => "seq",
+        t if audit::AUDITED.contains(&t) => "id",
+        t => {
+            return Err(StoreError::Corrupt(format!(
+                "{t:?} is not an audited table"
+            )));
+        }
+    };
     let mut stmt = conn.prepare_cached(&format!("SELECT * FROM {table} WHERE {key} = ?1"))?;
     let names: Vec<String> = stmt.column_names().map(|s| s.to_string()).collect();
     let mut rows = stmt.query(params![id])?;
@@ -640,6 +649,20 @@ mod tests {
                 .collect::<std::result::Result<_, _>>()
                 .unwrap();
             assert_eq!(&got, columns, "table {table}");
+        }
+    }
+
+    #[test]
+    fn row_json_reads_only_audited_tables() {
+        let store = Store::in_memory().unwrap();
+        assert_eq!(row_json(store.conn(), "holders", 1).unwrap(), None);
+        for table in ["sqlite_master", "holders; DROP TABLE holders", "nope"] {
+            match row_json(store.conn(), table, 1) {
+                Err(StoreError::Corrupt(m)) => {
+                    assert_eq!(m, format!("{table:?} is not an audited table"))
+                }
+                other => panic!("{table}: {other:?}"),
+            }
         }
     }
 
