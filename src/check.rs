@@ -130,9 +130,8 @@ struct Terms {
 fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>> {
     let mut out = HashMap::default();
     for p in programs::list(conn)? {
-        let corrupt = |m: String| StoreError::Corrupt(format!("program {}: {m}", p.program.code));
         let scale = p.scale()?;
-        let convention = p.program.convention().map_err(corrupt)?;
+        let convention = p.program.convention;
         let latest = programs::latest_stage(conn, p.id)?;
         out.insert(
             p.id,

@@ -253,11 +253,7 @@ pub fn price(
 
 /// The program's default convention.
 pub fn default_convention(facts: &Facts) -> Result<fine::Convention> {
-    facts
-        .program
-        .program
-        .convention()
-        .map_err(|m| Error::Store(StoreError::Corrupt(m)))
+    Ok(facts.program.program.convention)
 }
 
 fn period_json(p: &RatePeriod) -> Value {
