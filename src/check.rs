@@ -130,9 +130,8 @@ struct Terms {
 fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>> {
     let mut out = HashMap::default();
     for p in programs::list(conn)? {
-        let corrupt = |m: String| StoreError::Corrupt(format!("program {}: {m}", p.program.code));
         let scale = p.scale()?;
-        let convention = p.program.convention().map_err(corrupt)?;
+        let convention = p.program.convention;
         let latest = programs::latest_stage(conn, p.id)?;
         out.insert(
             p.id,
@@ -577,7 +576,7 @@ fn findings(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{Store, adjudications, programs as store_programs};
+    use crate::store::{Store, adjudications, import, pledges, programs as store_programs};
 
     const PROGRAM: &str = include_str!("../schema/programs/decreto-3939-2004.toml");
 
@@ -594,7 +593,7 @@ mod tests {
                    CC,1000000002,Sin Prenda,natural,trabajador,10,,2024-03-15,,\n";
         store
             .write("t", |tx| {
-                adjudications::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
+                import::adjudications(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
                     Ok(crate::import::each(csv.as_bytes(), &p.program.categories, sink)?.1)
                 })
             })
@@ -602,7 +601,7 @@ mod tests {
         let first = adjudications::get(store.conn(), 1).unwrap();
         store
             .write("t", |tx| {
-                adjudications::register_pledge(
+                pledges::register(
                     tx,
                     &first,
                     "Vendedor",

@@ -22,13 +22,16 @@ pub const COLUMNS: [&str; 10] = [
 ];
 
 /// Natural or legal person (persona natural / jurídica).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum PersonType {
     Natural,
     Legal,
 }
 
 impl PersonType {
+    pub const ALL: [PersonType; 2] = [PersonType::Natural, PersonType::Legal];
+
     pub fn as_str(self) -> &'static str {
         match self {
             PersonType::Natural => "natural",

@@ -230,7 +230,11 @@ impl From<&StoredProgram> for ProgramTerms {
                     percent: b.percent,
                 })
                 .collect(),
-            reference_prices: p.reference_prices.clone(),
+            reference_prices: p
+                .reference_prices
+                .iter()
+                .map(|b| b.as_str().to_string())
+                .collect(),
         }
     }
 }
@@ -243,7 +247,7 @@ impl From<&Adjudication> for AdjudicationFacts {
             shares: a.shares,
             price_per_share: a.price_per_share,
             holder: HolderFacts {
-                doc_type: a.holder.doc_type.clone(),
+                doc_type: a.holder.doc_type.to_string(),
                 doc_number: a.holder.doc_number.clone(),
                 name: a.holder.name.clone(),
             },
@@ -582,7 +586,7 @@ mod tests {
     use crate::rates::RateSeries;
     use crate::register;
     use crate::store::breaches::{self, NewBreach};
-    use crate::store::{Store, adjudications, programs};
+    use crate::store::{Store, programs};
     use chrono::NaiveDate;
     use serde::Deserialize;
 
@@ -622,7 +626,7 @@ mod tests {
                    NIT,999000001-2,Sindicato de Prueba,legal,sindicato,50000,963.00,2024-03-15,,\n";
         store
             .write("t", |tx| {
-                adjudications::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
+                crate::store::import::adjudications(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
                     Ok(crate::import::each(csv.as_bytes(), &p.program.categories, sink)?.1)
                 })
             })

@@ -7,9 +7,10 @@ use crate::money::round_peso;
 use crate::program::Seller;
 use crate::register::{self, Error, Result};
 use crate::store::StoreError;
-use crate::store::adjudications::{self, Pledge};
+use crate::store::adjudications;
 use crate::store::breaches::{self, Breach};
 use crate::store::notices::{self, Notice};
+use crate::store::pledges::{self, Pledge};
 use crate::store::programs;
 use chrono::NaiveDate;
 use rusqlite::Connection;
@@ -140,7 +141,7 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
     let breach = breaches::get(conn, notice.breach_id)?;
     let adj = adjudications::get(conn, breach.adjudication_id)?;
     let program = programs::by_id(conn, adj.program_id)?;
-    let pledges = adjudications::pledges(conn, adj.id)?;
+    let pledges = pledges::list(conn, adj.id)?;
     let pledge = pledges
         .iter()
         .rev()
@@ -179,7 +180,7 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
         issuer: p.issuer.clone(),
         sellers: p.sellers.clone(),
         holder_name: adj.holder.name.clone(),
-        doc_type: adj.holder.doc_type.clone(),
+        doc_type: adj.holder.doc_type.to_string(),
         doc_number: adj.holder.doc_number.clone(),
         category: adj.category.clone(),
         adjudication_id: adj.id,

@@ -102,9 +102,9 @@ pub enum ProrationRule {
     FloorSmallest,
 }
 
-/// The program file (`schema/programs/*.toml`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A programa de enajenación, validated: what [`Program::from_toml`] makes of a program file
+/// (`schema/programs/*.toml`). Its clauses are domain types, checked once when the file is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Program {
     /// Short code used on the command line, e.g. `D3939-2004`.
     pub code: String,
@@ -119,22 +119,57 @@ pub struct Program {
     pub sellers: Vec<Seller>,
     pub shares_offered: u64,
     /// First-stage fixed price per share (COP, exact; write it as a quoted string).
-    #[serde(deserialize_with = "exact_decimal")]
     pub fixed_price: Decimal,
     pub lockup_months: u32,
     pub brackets: Vec<BracketSpec>,
-    /// Which of acquisition, transfer, stage the fine takes the highest of.
-    pub reference_prices: Vec<String>,
+    /// Which of acquisition, transfer, stage the fine takes the highest of (acquisition always).
+    pub reference_prices: Vec<Basis>,
     pub breach_kinds: Vec<BreachKind>,
     /// Special-condition recipient categories accepted in adjudication imports.
     pub categories: Vec<String>,
-    /// daily-simple, period-effective or compound.
-    pub convention: String,
+    /// The program's default accrual convention.
+    pub convention: Convention,
     /// "sfc-ibc-consumo-ordinario": the embedded SFC series plus the register's additions.
     pub rate_series: String,
     /// Business days a notice gives to pay.
     pub payment_term_business_days: u32,
     pub proration: ProrationRule,
+}
+
+/// The program file as written (`schema/programs/*.toml`), before it is validated into a
+/// [`Program`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProgramFile {
+    /// Short code used on the command line, e.g. `D3939-2004`.
+    code: String,
+    name: String,
+    /// e.g. "Decreto 3939 de 2004".
+    decree: String,
+    /// The article that sets the fine, e.g. "artículo 9".
+    fine_article: String,
+    /// The article that sets the pledge, e.g. "artículo 10".
+    pledge_article: String,
+    issuer: String,
+    sellers: Vec<Seller>,
+    shares_offered: u64,
+    /// First-stage fixed price per share (COP, exact; write it as a quoted string).
+    #[serde(deserialize_with = "exact_decimal")]
+    fixed_price: Decimal,
+    lockup_months: u32,
+    brackets: Vec<BracketSpec>,
+    /// Which of acquisition, transfer, stage the fine takes the highest of.
+    reference_prices: Vec<String>,
+    breach_kinds: Vec<BreachKind>,
+    /// Special-condition recipient categories accepted in adjudication imports.
+    categories: Vec<String>,
+    /// daily-simple, period-effective or compound.
+    convention: String,
+    /// "sfc-ibc-consumo-ordinario": the embedded SFC series plus the register's additions.
+    rate_series: String,
+    /// Business days a notice gives to pay.
+    payment_term_business_days: u32,
+    proration: ProrationRule,
 }
 
 /// A program file that cannot be used.
@@ -194,15 +229,28 @@ impl Program {
 
     /// Parses and validates a program file.
     pub fn from_toml(text: &str) -> Result<Program, ProgramError> {
-        let p: Program = toml::from_str(text).map_err(|e| ProgramError {
+        let p: ProgramFile = toml::from_str(text).map_err(|e| ProgramError {
             field: String::new(),
             message: format!("not a valid program file: {}", e.to_string().trim()),
         })?;
-        p.validate()?;
-        Ok(p)
+        p.validate()
     }
 
-    fn validate(&self) -> Result<(), ProgramError> {
+    /// The validated fine scale.
+    pub fn scale(&self) -> Result<FineScale, crate::calendar::ScaleError> {
+        scale(self.lockup_months, &self.brackets)
+    }
+
+    /// Whether the program's fine takes this reference price into account.
+    pub fn uses(&self, basis: Basis) -> bool {
+        self.reference_prices.contains(&basis)
+    }
+}
+
+impl ProgramFile {
+    /// Checks every clause, in the order the file's fields are reported, and gives the program
+    /// with its clauses typed.
+    fn validate(self) -> Result<Program, ProgramError> {
         if self.code.is_empty()
             || !self
                 .code
@@ -241,16 +289,20 @@ impl Program {
         if self.fixed_price <= Decimal::ZERO {
             return Err(err("fixed_price", "must be greater than zero"));
         }
-        self.scale().map_err(|e| err("brackets", e.to_string()))?;
-        if self.reference_prices.is_empty()
-            || self.reference_prices.iter().any(|r| basis_of(r).is_none())
-        {
-            return Err(err(
-                "reference_prices",
-                "list some of \"acquisition\", \"transfer\", \"stage\"",
-            ));
-        }
-        if !self.reference_prices.iter().any(|r| r == "acquisition") {
+        scale(self.lockup_months, &self.brackets).map_err(|e| err("brackets", e.to_string()))?;
+        let reference_prices: Vec<Basis> = self
+            .reference_prices
+            .iter()
+            .map(|r| basis_of(r))
+            .collect::<Option<_>>()
+            .filter(|r: &Vec<Basis>| !r.is_empty())
+            .ok_or_else(|| {
+                err(
+                    "reference_prices",
+                    "list some of \"acquisition\", \"transfer\", \"stage\"",
+                )
+            })?;
+        if !reference_prices.contains(&Basis::Acquisition) {
             return Err(err("reference_prices", "must include \"acquisition\""));
         }
         if self.breach_kinds.is_empty() {
@@ -259,40 +311,51 @@ impl Program {
         if self.categories.is_empty() {
             return Err(err("categories", "list the special-condition categories"));
         }
-        self.convention().map_err(|m| err("convention", m))?;
+        let convention: Convention = self.convention.parse().map_err(|m| err("convention", m))?;
         if self.rate_series != RATE_SERIES_SFC {
             return Err(err(
                 "rate_series",
                 format!("only {RATE_SERIES_SFC:?} is known"),
             ));
         }
-        Ok(())
+        Ok(Program {
+            code: self.code,
+            name: self.name,
+            decree: self.decree,
+            fine_article: self.fine_article,
+            pledge_article: self.pledge_article,
+            issuer: self.issuer,
+            sellers: self.sellers,
+            shares_offered: self.shares_offered,
+            fixed_price: self.fixed_price,
+            lockup_months: self.lockup_months,
+            brackets: self.brackets,
+            reference_prices,
+            breach_kinds: self.breach_kinds,
+            categories: self.categories,
+            convention,
+            rate_series: self.rate_series,
+            payment_term_business_days: self.payment_term_business_days,
+            proration: self.proration,
+        })
     }
+}
 
-    /// The validated fine scale.
-    pub fn scale(&self) -> Result<FineScale, crate::calendar::ScaleError> {
-        FineScale::new(
-            self.lockup_months,
-            self.brackets
-                .iter()
-                .map(|b| Bracket {
-                    upto_months: b.upto_months,
-                    percent: b.percent,
-                })
-                .collect(),
-        )
-    }
-
-    pub fn convention(&self) -> Result<Convention, String> {
-        self.convention.parse()
-    }
-
-    /// Whether the program's fine takes this reference price into account.
-    pub fn uses(&self, basis: Basis) -> bool {
-        self.reference_prices
+/// The fine scale of a lock-up and its brackets as the file writes them.
+fn scale(
+    lockup_months: u32,
+    brackets: &[BracketSpec],
+) -> Result<FineScale, crate::calendar::ScaleError> {
+    FineScale::new(
+        lockup_months,
+        brackets
             .iter()
-            .any(|r| basis_of(r) == Some(basis))
-    }
+            .map(|b| Bracket {
+                upto_months: b.upto_months,
+                percent: b.percent,
+            })
+            .collect(),
+    )
 }
 
 fn basis_of(s: &str) -> Option<Basis> {
@@ -323,7 +386,7 @@ mod tests {
         // Art. 9 lits. a–d.
         assert_eq!(p.scale().unwrap(), FineScale::decreto_3939_2004());
         assert_eq!(p.breach_kinds.len(), 4);
-        assert_eq!(p.convention(), Ok(Convention::DailySimple));
+        assert_eq!(p.convention, Convention::DailySimple);
     }
 
     #[test]
@@ -336,6 +399,24 @@ mod tests {
         );
         let bad = DECRETO_3939_2004.replace("upto_months = 12,", "upto_months = 30,");
         assert_eq!(Program::from_toml(&bad).unwrap_err().field, "brackets");
+        let bad =
+            DECRETO_3939_2004.replace("convention = \"daily-simple\"", "convention = \"daily\"");
+        assert_eq!(
+            Program::from_toml(&bad).unwrap_err().to_string(),
+            "field `convention`: \"daily\" is not a convention; use daily-simple, period-effective or compound"
+        );
+        let bad = DECRETO_3939_2004.replace("\"acquisition\", ", "");
+        assert_eq!(
+            Program::from_toml(&bad).unwrap_err().to_string(),
+            "field `reference_prices`: must include \"acquisition\""
+        );
+        let bad = DECRETO_3939_2004.replace("\"acquisition\"", "\"purchase\"");
+        assert_eq!(
+            Program::from_toml(&bad).unwrap_err().field,
+            "reference_prices"
+        );
+        let p = Program::from_toml(DECRETO_3939_2004).unwrap();
+        assert!(p.uses(Basis::Acquisition));
         let bad = DECRETO_3939_2004.replace("fixed_price = \"963.00\"", "fixed_price = 963.0");
         let e = Program::from_toml(&bad).unwrap_err();
         assert!(e.message.contains("fixed_price"), "{e}");

@@ -3,7 +3,9 @@
 use super::{CliError, Ctx, Status, args};
 use crate::import;
 use crate::report::records::{self, Format};
-use crate::store::adjudications::{self as store_adj, Adjudication, Imported};
+use crate::store::adjudications::{self as store_adj, Adjudication};
+use crate::store::import::{self as store_import, Imported};
+use crate::store::pledges;
 use crate::store::{StoreError, breaches, programs, sha256_hex};
 use chrono::NaiveDate;
 use clap::{Subcommand, ValueEnum};
@@ -125,7 +127,7 @@ impl ImportFile {
     }
 
     /// What to say when the file was imported before.
-    pub fn already(&self, kind: &str, prior: &store_adj::PriorImport) -> String {
+    pub fn already(&self, kind: &str, prior: &store_import::PriorImport) -> String {
         format!(
             "{} was already imported as {kind} {} on {} by {}: nothing added",
             self.path.display(),
@@ -140,7 +142,7 @@ impl ImportFile {
         match e {
             StoreError::Rejected(problems) => CliError::Many {
                 what: format!("import of {}", self.path.display()),
-                problems,
+                problems: problems.iter().map(ToString::to_string).collect(),
             },
             other => other.into(),
         }
@@ -157,9 +159,16 @@ impl AdjudicationsCommand {
                 let (bytes, dialect) = (&f.bytes, f.dialect);
                 let result = store
                     .write(&ctx.officer(), |tx| {
-                        store_adj::import(tx, &p, &f.name, &f.sha256, dialect.encoding, |sink| {
-                            Ok(import::each_in_parallel(bytes, &p.program.categories, sink)?.1)
-                        })
+                        store_import::adjudications(
+                            tx,
+                            &p,
+                            &f.name,
+                            &f.sha256,
+                            dialect.encoding,
+                            |sink| {
+                                Ok(import::each_in_parallel(bytes, &p.program.categories, sink)?.1)
+                            },
+                        )
                     })
                     .map_err(|e| f.rejected(e))?;
                 match result {
@@ -197,27 +206,24 @@ impl AdjudicationsCommand {
                 // lock-up rule read once
                 let mut scales = programs::Scales::default();
                 let mut out = records::ListWriter::new(format, &ROW_COLUMNS, &mut *ctx.out)?;
-                let mut unwritten: Option<std::io::Error> = None;
-                let listed = store_adj::each(conn, program_id, holder.as_deref(), |a| {
-                    let end = scales
-                        .get(conn, a.program_id)?
-                        .lockup_end(a.adjudicated_on)
-                        .unwrap_or(a.adjudicated_on);
-                    let locked = a.adjudicated_on <= as_of && as_of <= end;
-                    match status {
-                        Some(LockStatus::Locked) if !locked => return Ok(()),
-                        Some(LockStatus::Free) if as_of <= end => return Ok(()),
-                        _ => {}
-                    }
-                    out.push(&row(&a, end, as_of)).map_err(|e| {
-                        unwritten = Some(e);
-                        StoreError::Refused("the listing could not be written".into())
-                    })
-                });
-                if let Some(e) = unwritten {
-                    return Err(CliError::Io(e));
-                }
-                listed?;
+                store_adj::each(
+                    conn,
+                    program_id,
+                    holder.as_deref(),
+                    |a| -> Result<(), CliError> {
+                        let end = scales
+                            .get(conn, a.program_id)?
+                            .lockup_end(a.adjudicated_on)
+                            .unwrap_or(a.adjudicated_on);
+                        let locked = a.adjudicated_on <= as_of && as_of <= end;
+                        match status {
+                            Some(LockStatus::Locked) if !locked => return Ok(()),
+                            Some(LockStatus::Free) if as_of <= end => return Ok(()),
+                            _ => {}
+                        }
+                        Ok(out.push(&row(&a, end, as_of))?)
+                    },
+                )?;
                 out.finish()?;
             }
             AdjudicationsCommand::Show { id, format } => {
@@ -227,7 +233,7 @@ impl AdjudicationsCommand {
                 let end = lockup_end(conn, &a)?;
                 let mut rec = row(&a, end, chrono::Local::now().date_naive());
                 let unbreached = crate::register::breach::unbreached_shares(conn, &a)?;
-                let pledges: Vec<Value> = store_adj::pledges(conn, id)?
+                let pledges: Vec<Value> = pledges::list(conn, id)?
                     .iter()
                     .map(|p| json!({"id": p.id, "rank": p.rank, "beneficiary": p.beneficiary, "shares": p.shares, "lender": p.lender,
                                     "registered_on": p.registered_on.to_string(), "released_on": p.released_on.map(|d| d.to_string())}))
@@ -271,10 +277,10 @@ mod tests {
             program_code: "P".into(),
             holder: store_adj::Holder {
                 id: 1,
-                doc_type: "CC".into(),
+                doc_type: crate::ids::DocType::Cc,
                 doc_number: "1".into(),
                 name: "A".into(),
-                person_type: "natural".into(),
+                person_type: import::PersonType::Natural,
             },
             category: "trabajador".into(),
             shares: 1,

@@ -50,28 +50,23 @@ impl AuditCommand {
                     .filter(|c| format != Format::Table || !matches!(*c, "payload" | "prev_hash"))
                     .collect();
                 let mut out = records::ListWriter::new(format, &columns, &mut *ctx.out)?;
-                let mut unwritten: Option<std::io::Error> = None;
-                let listed = audit::each_event(store.conn(), entity.as_deref(), id, |e| {
-                    let mut v = json!({"seq": e.seq, "at": e.at, "actor": e.actor, "action": e.action, "entity": e.entity, "entity_id": e.entity_id});
-                    if format != Format::Table {
-                        v["payload"] = serde_json::from_str(&e.payload).unwrap_or(Value::Null);
-                        v["prev_hash"] = json!(e.prev_hash);
-                        v["hash"] = json!(e.hash);
-                    } else {
-                        v["hash"] = json!(e.hash[..12].to_string());
-                    }
-                    match out.push(&v) {
-                        Ok(()) => Ok(true),
-                        Err(e) => {
-                            unwritten = Some(e);
-                            Ok(false)
+                audit::each_event(
+                    store.conn(),
+                    entity.as_deref(),
+                    id,
+                    |e| -> Result<_, CliError> {
+                        let mut v = json!({"seq": e.seq, "at": e.at, "actor": e.actor, "action": e.action, "entity": e.entity, "entity_id": e.entity_id});
+                        if format != Format::Table {
+                            v["payload"] = serde_json::from_str(&e.payload).unwrap_or(Value::Null);
+                            v["prev_hash"] = json!(e.prev_hash);
+                            v["hash"] = json!(e.hash);
+                        } else {
+                            v["hash"] = json!(e.hash[..12].to_string());
                         }
-                    }
-                });
-                if let Some(e) = unwritten {
-                    return Err(CliError::Io(e));
-                }
-                listed?;
+                        out.push(&v)?;
+                        Ok(std::ops::ControlFlow::Continue(()))
+                    },
+                )?;
                 out.finish()?;
                 Ok(Status::Ok)
             }

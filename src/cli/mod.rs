@@ -313,7 +313,9 @@ impl From<register::Error> for CliError {
             register::Error::Fine(f) => f.into(),
             register::Error::Refused(r) => CliError::Refused(refusal(&r, flag_of)),
             register::Error::Refusals(rs) => CliError::Store(StoreError::Rejected(
-                rs.iter().map(|r| refusal(r, flag_of)).collect(),
+                rs.iter()
+                    .map(|r| crate::store::Problem::Whole(refusal(r, flag_of)))
+                    .collect(),
             )),
         }
     }

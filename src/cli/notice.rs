@@ -390,10 +390,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
     }
     // 3. The register's current facts still give the same figures.
     let facts = register::liquidation::facts(store.conn(), stored.breach_id, liq.until)?;
-    let convention: crate::fine::Convention = liq
-        .convention
-        .parse()
-        .map_err(|m: String| StoreError::Corrupt(m))?;
+    let convention = liq.convention;
     let now = crate::report::liquidation::to_json(&register::liquidation::price(
         &facts, liq.until, convention, &rates,
     )?)

@@ -3,7 +3,8 @@
 use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status, args};
 use crate::import;
-use crate::store::adjudications::{self, PledgesImported};
+use crate::store::adjudications;
+use crate::store::pledges::{self, PledgesImported};
 use crate::store::programs;
 use chrono::NaiveDate;
 use clap::Subcommand;
@@ -63,7 +64,7 @@ impl PledgeCommand {
                 let program = programs::by_id(store.conn(), adj.program_id)?;
                 let beneficiary = program.program.pledge_beneficiary();
                 let id = store.write(&ctx.officer(), |tx| {
-                    adjudications::register_pledge(
+                    pledges::register(
                         tx,
                         &adj,
                         &beneficiary,
@@ -83,13 +84,9 @@ impl PledgeCommand {
                 let mut store = ctx.store()?;
                 let result = store
                     .write(&ctx.officer(), |tx| {
-                        adjudications::import_pledges(
-                            tx,
-                            &f.name,
-                            &f.sha256,
-                            f.dialect.encoding,
-                            |sink| Ok(import::each_pledge_in_parallel(&f.bytes, sink)?.1),
-                        )
+                        pledges::import(tx, &f.name, &f.sha256, f.dialect.encoding, |sink| {
+                            Ok(import::each_pledge_in_parallel(&f.bytes, sink)?.1)
+                        })
                     })
                     .map_err(|e| f.rejected(e))?;
                 match result {

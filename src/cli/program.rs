@@ -61,7 +61,7 @@ pub fn record(p: &StoredProgram, stage: StagePrice) -> Value {
         "fixed_price": g.fixed_price.to_string(),
         "lockup_months": g.lockup_months,
         "brackets": g.brackets.iter().map(|b| format!("{}:{}", b.upto_months, b.percent)).collect::<Vec<_>>().join(","),
-        "reference_prices": g.reference_prices.join(","),
+        "reference_prices": g.reference_prices.iter().map(|b| b.as_str()).collect::<Vec<_>>().join(","),
         "breach_kinds": g.breach_kinds.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(","),
         "convention": g.convention,
         "payment_term_business_days": g.payment_term_business_days,

@@ -10,7 +10,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How the moratorium rate turns capital into interest over a piece of `days` days.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Convention {
     /// capital × i_d × days, i_d = (1 + EA)^(1/365) − 1; capital constant (C.Co. 886).
     #[default]

@@ -14,7 +14,8 @@ use rust_decimal::Decimal;
 use std::fmt;
 
 /// Which reference price (Art. 9 (i)–(iii)) a figure is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Basis {
     /// (i) precio de adquisición por acción.
     Acquisition,

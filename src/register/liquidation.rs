@@ -128,11 +128,7 @@ pub fn price(
 
 /// The program's default convention.
 pub fn default_convention(facts: &Facts) -> Result<fine::Convention> {
-    facts
-        .program
-        .program
-        .convention()
-        .map_err(|m| Error::Store(StoreError::Corrupt(m)))
+    Ok(facts.program.program.convention)
 }
 
 /// The inputs of a liquidation, complete enough to reproduce it without the register, as stored.
@@ -194,7 +190,7 @@ pub fn liquidate(
         &NewLiquidation {
             breach_id,
             until,
-            convention: convention.as_str(),
+            convention,
             provisional,
             total_due,
             inputs_json: &inputs,

@@ -8,6 +8,7 @@ use crate::rates::RateSeries;
 use crate::store::Tx;
 use crate::store::adjudications;
 use crate::store::breaches;
+use crate::store::pledges;
 use crate::store::programs;
 use chrono::NaiveDate;
 use rusqlite::Connection;
@@ -54,7 +55,7 @@ fn releasable(
             )));
         }
     }
-    let active: Vec<i64> = adjudications::pledges(conn, adj.id)?
+    let active: Vec<i64> = pledges::list(conn, adj.id)?
         .into_iter()
         .filter(|p| p.released_on.is_none())
         .map(|p| p.id)
@@ -81,7 +82,7 @@ pub fn release(
     let pledges = releasable(tx.conn(), &adj, &program.scale()?, on, rates)??;
     let mut out = Vec::new();
     for pledge_id in pledges {
-        out.push(adjudications::release_pledge(tx, pledge_id, on)?);
+        out.push(pledges::release(tx, pledge_id, on)?);
     }
     Ok(out)
 }

@@ -2,12 +2,13 @@
 //! each chained to the previous by SHA-256, and `verify`, which recomputes the chain and compares
 //! every payload with the row as it is stored now.
 
-use super::{Result, row_json, sha256_hex};
+use super::{Result, StoreError, row_json, sha256_hex};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 
 const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
@@ -163,23 +164,37 @@ pub fn append(
 }
 
 /// Events in order, optionally only those of one entity table (and one id), one at a time to `f`
-/// as they are read, until `f` returns `false` (the trail of a large register, payloads
-/// included, is hundreds of megabytes).
-pub fn each_event(
+/// as they are read, until `f` breaks (the trail of a large register, payloads included, is
+/// hundreds of megabytes). An error from `f` stops the reading and is returned as it is.
+pub fn each_event<E: From<StoreError>>(
     conn: &Connection,
     entity: Option<&str>,
     entity_id: Option<i64>,
-    mut f: impl FnMut(Event) -> Result<bool>,
-) -> Result<()> {
-    let mut stmt = conn.prepare(&format!(
-        "SELECT seq, at, actor, action, entity, entity_id, payload, prev_hash, hash FROM audit_events
-         WHERE {} AND {} ORDER BY seq",
-        super::filter(entity.is_some(), "entity", 1),
-        super::filter(entity_id.is_some(), "entity_id", 2),
-    ))?;
-    let mut rows = stmt.query(params![entity, entity_id])?;
-    while let Some(r) = rows.next()? {
-        let event = Event {
+    mut f: impl FnMut(Event) -> std::result::Result<ControlFlow<()>, E>,
+) -> std::result::Result<(), E> {
+    let mut stmt = conn
+        .prepare(&format!(
+            "SELECT seq, at, actor, action, entity, entity_id, payload, prev_hash, hash FROM audit_events
+             WHERE {} AND {} ORDER BY seq",
+            super::filter(entity.is_some(), "entity", 1),
+            super::filter(entity_id.is_some(), "entity_id", 2),
+        ))
+        .map_err(StoreError::from)?;
+    let mut rows = stmt
+        .query(params![entity, entity_id])
+        .map_err(StoreError::from)?;
+    while let Some(r) = rows.next().map_err(StoreError::from)? {
+        let event = Event::from_row(r).map_err(StoreError::from)?;
+        if f(event)?.is_break() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+impl Event {
+    fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
+        Ok(Event {
             seq: r.get(0)?,
             at: r.get(1)?,
             actor: r.get(2)?,
@@ -189,12 +204,8 @@ pub fn each_event(
             payload: r.get(6)?,
             prev_hash: r.get(7)?,
             hash: r.get(8)?,
-        };
-        if !f(event)? {
-            break;
-        }
+        })
     }
-    Ok(())
 }
 
 /// The first thing `verify` found wrong.
@@ -224,7 +235,7 @@ pub fn verify(conn: &Connection) -> Result<Verification> {
     let mut first_mismatch: Option<Mismatch> = None;
     let mut expected_seq = 0i64;
     // events are read one at a time: the trail of a large register does not fit in memory
-    each_event(conn, None, None, |event| {
+    each_event::<StoreError>(conn, None, None, |event| {
         expected_seq += 1;
         let e = &event;
         let mismatch = |reason: String| Mismatch {
@@ -314,10 +325,10 @@ pub fn verify(conn: &Connection) -> Result<Verification> {
         };
         if found.is_some() {
             first_mismatch = found;
-            return Ok(false);
+            return Ok(ControlFlow::Break(()));
         }
         prev = event.hash;
-        Ok(true)
+        Ok(ControlFlow::Continue(()))
     })?;
     if first_mismatch.is_some() {
         return Ok(Verification {
@@ -397,9 +408,9 @@ mod tests {
             }
         );
         let mut events = Vec::new();
-        each_event(store.conn(), Some("holders"), None, |e| {
+        each_event::<StoreError>(store.conn(), Some("holders"), None, |e| {
             events.push(e);
-            Ok(true)
+            Ok(ControlFlow::Continue(()))
         })
         .unwrap();
         assert_eq!(events[1].prev_hash, events[0].hash);

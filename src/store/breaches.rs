@@ -1,10 +1,12 @@
 //! Breaches (with their voids), the payments against their fines, and the immutable numbered
 //! liquidations computed for them.
 
-use super::{Result, StoreError, Tx, date, decimal};
+use super::columns::{Cols, Exact, Shares};
+use super::{Result, StoreError, Tx};
+use crate::fine::Convention;
 use crate::program::BreachKind;
 use chrono::NaiveDate;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -73,17 +75,14 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
         "breach.record",
         &[
             ("adjudication_id", &b.adjudication_id),
-            ("kind", &b.kind.as_str()),
+            ("kind", &b.kind),
             ("breach_date", &b.breach_date.to_string()),
-            ("shares", &(b.shares as i64)),
+            ("shares", &Shares(b.shares)),
             (
                 "consideration_per_share",
-                &b.consideration_per_share.map(|d| d.to_string()),
+                &b.consideration_per_share.map(Exact),
             ),
-            (
-                "consideration_total",
-                &b.consideration_total.map(|d| d.to_string()),
-            ),
+            ("consideration_total", &b.consideration_total.map(Exact)),
             ("registered_on", &b.registered_on.map(|d| d.to_string())),
             ("evidence", &b.evidence),
         ],
@@ -102,92 +101,38 @@ const SELECT: &str = "SELECT b.id, b.adjudication_id, b.kind, b.breach_date, b.s
         b.consideration_total, b.registered_on, b.evidence, b.created_at, b.created_by, v.reason, v.created_at, v.created_by
     FROM breaches b LEFT JOIN breach_voids v ON v.breach_id = b.id";
 
-type Raw = (
-    i64,
-    i64,
-    String,
-    String,
-    i64,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-);
-
-fn raw(r: &rusqlite::Row<'_>) -> rusqlite::Result<Raw> {
-    Ok((
-        r.get(0)?,
-        r.get(1)?,
-        r.get(2)?,
-        r.get(3)?,
-        r.get(4)?,
-        r.get(5)?,
-        r.get(6)?,
-        r.get(7)?,
-        r.get(8)?,
-        r.get(9)?,
-        r.get(10)?,
-        r.get(11)?,
-        r.get(12)?,
-        r.get(13)?,
-    ))
-}
-
-fn cook(r: Raw) -> Result<Breach> {
-    let (
-        id,
-        adjudication_id,
-        kind,
-        on,
-        shares,
-        per,
-        total,
-        reg,
-        evidence,
-        created_at,
-        created_by,
-        vr,
-        va,
-        vb,
-    ) = r;
-    Ok(Breach {
-        id,
-        adjudication_id,
-        kind: kind.parse().map_err(StoreError::Corrupt)?,
-        breach_date: date(&on, "breach_date")?,
-        shares: shares as u64,
-        consideration_per_share: per
-            .map(|p| decimal(&p, "consideration_per_share"))
-            .transpose()?,
-        consideration_total: total
-            .map(|p| decimal(&p, "consideration_total"))
-            .transpose()?,
-        registered_on: reg.map(|d| date(&d, "registered_on")).transpose()?,
-        evidence,
-        created_at,
-        created_by,
-        void: match (vr, va, vb) {
-            (Some(reason), Some(at), Some(by)) => Some(Void { reason, at, by }),
-            _ => None,
-        },
-    })
+impl Breach {
+    /// A row of [`SELECT`]: the breach's columns, then its void's.
+    fn from_row(r: &Row<'_>) -> rusqlite::Result<Breach> {
+        let (c, v) = (Cols::new(r, "breaches"), Cols::new(r, "breach_voids"));
+        Ok(Breach {
+            id: c.get(0)?,
+            adjudication_id: c.get(1)?,
+            kind: c.get(2)?,
+            breach_date: c.date(3)?,
+            shares: c.shares(4)?,
+            consideration_per_share: c.opt_decimal(5)?,
+            consideration_total: c.opt_decimal(6)?,
+            registered_on: c.opt_date(7)?,
+            evidence: c.get(8)?,
+            created_at: c.get(9)?,
+            created_by: c.get(10)?,
+            void: match (v.get(11)?, v.get(12)?, v.get(13)?) {
+                (Some(reason), Some(at), Some(by)) => Some(Void { reason, at, by }),
+                _ => None,
+            },
+        })
+    }
 }
 
 pub fn get(conn: &Connection, id: i64) -> Result<Breach> {
-    let r = conn
-        .prepare_cached(&format!("{SELECT} WHERE b.id = ?1"))?
-        .query_row(params![id], raw)
+    conn.prepare_cached(&format!("{SELECT} WHERE b.id = ?1"))?
+        .query_row(params![id], Breach::from_row)
         .optional()?
         .ok_or_else(|| StoreError::NotFound {
             what: "breach",
             id: id.to_string(),
-        })?;
-    cook(r)
+        })
 }
 
 /// Breaches, optionally of one adjudication or one program, in id order (voided ones included).
@@ -201,8 +146,8 @@ pub fn list(
         super::filter(adjudication_id.is_some(), "b.adjudication_id", 1),
         super::filter(program_id.is_some(), "a.program_id", 2),
     ))?;
-    let rows = stmt.query_map(params![adjudication_id, program_id], raw)?;
-    rows.map(|r| cook(r?)).collect()
+    let rows = stmt.query_map(params![adjudication_id, program_id], Breach::from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -229,7 +174,7 @@ pub fn record_payment(
         &[
             ("breach_id", &breach_id),
             ("paid_on", &paid_on.to_string()),
-            ("amount", &amount.to_string()),
+            ("amount", &Exact(amount)),
             ("reference", &reference),
         ],
     )
@@ -240,30 +185,24 @@ pub fn payments(conn: &Connection, breach_id: i64) -> Result<Vec<StoredPayment>>
     let mut stmt = conn.prepare_cached(
         "SELECT id, breach_id, paid_on, amount, reference, created_at, created_by FROM payments WHERE breach_id = ?1 ORDER BY id",
     )?;
-    let rows = stmt.query_map(params![breach_id], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, Option<String>>(4)?,
-            r.get::<_, String>(5)?,
-            r.get::<_, String>(6)?,
-        ))
-    })?;
-    rows.map(|r| {
-        let (id, breach_id, on, amount, reference, created_at, created_by) = r?;
+    let rows = stmt.query_map(params![breach_id], StoredPayment::from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+impl StoredPayment {
+    /// id, breach_id, paid_on, amount, reference, created_at, created_by.
+    fn from_row(r: &Row<'_>) -> rusqlite::Result<StoredPayment> {
+        let c = Cols::new(r, "payments");
         Ok(StoredPayment {
-            id,
-            breach_id,
-            paid_on: date(&on, "paid_on")?,
-            amount: decimal(&amount, "amount")?,
-            reference,
-            created_at,
-            created_by,
+            id: c.get(0)?,
+            breach_id: c.get(1)?,
+            paid_on: c.date(2)?,
+            amount: c.decimal(3)?,
+            reference: c.get(4)?,
+            created_at: c.get(5)?,
+            created_by: c.get(6)?,
         })
-    })
-    .collect()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -271,7 +210,7 @@ pub struct StoredLiquidation {
     pub id: i64,
     pub breach_id: i64,
     pub until: NaiveDate,
-    pub convention: String,
+    pub convention: Convention,
     pub provisional: bool,
     pub total_due: Decimal,
     pub inputs_json: String,
@@ -285,7 +224,7 @@ pub struct StoredLiquidation {
 pub struct NewLiquidation<'a> {
     pub breach_id: i64,
     pub until: NaiveDate,
-    pub convention: &'a str,
+    pub convention: Convention,
     pub provisional: bool,
     pub total_due: Decimal,
     pub inputs_json: &'a str,
@@ -302,7 +241,7 @@ pub fn insert_liquidation(tx: &mut Tx<'_>, l: &NewLiquidation<'_>) -> Result<i64
             ("until", &l.until.to_string()),
             ("convention", &l.convention),
             ("provisional", &l.provisional),
-            ("total_due", &l.total_due.to_string()),
+            ("total_due", &Exact(l.total_due)),
             ("inputs_json", &l.inputs_json),
             ("result_json", &l.result_json),
             ("sha256", &l.sha256),
@@ -317,48 +256,27 @@ pub fn liquidations(conn: &Connection, breach_id: Option<i64>) -> Result<Vec<Sto
          FROM liquidations WHERE {} ORDER BY id",
         super::filter(breach_id.is_some(), "breach_id", 1)
     ))?;
-    let rows = stmt.query_map(params![breach_id], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, bool>(4)?,
-            r.get::<_, String>(5)?,
-            r.get::<_, String>(6)?,
-            r.get::<_, String>(7)?,
-            r.get::<_, String>(8)?,
-            r.get::<_, String>(9)?,
-            r.get::<_, String>(10)?,
-        ))
-    })?;
-    rows.map(|r| {
-        let (
-            id,
-            breach_id,
-            until,
-            convention,
-            provisional,
-            total,
-            inputs_json,
-            result_json,
-            sha256,
-            created_at,
-            created_by,
-        ) = r?;
+    let rows = stmt.query_map(params![breach_id], StoredLiquidation::from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+impl StoredLiquidation {
+    /// id, breach_id, until, convention, provisional, total_due, inputs_json, result_json,
+    /// sha256, created_at, created_by.
+    fn from_row(r: &Row<'_>) -> rusqlite::Result<StoredLiquidation> {
+        let c = Cols::new(r, "liquidations");
         Ok(StoredLiquidation {
-            id,
-            breach_id,
-            until: date(&until, "until")?,
-            convention,
-            provisional,
-            total_due: decimal(&total, "total_due")?,
-            inputs_json,
-            result_json,
-            sha256,
-            created_at,
-            created_by,
+            id: c.get(0)?,
+            breach_id: c.get(1)?,
+            until: c.date(2)?,
+            convention: c.get(3)?,
+            provisional: c.get(4)?,
+            total_due: c.decimal(5)?,
+            inputs_json: c.get(6)?,
+            result_json: c.get(7)?,
+            sha256: c.get(8)?,
+            created_at: c.get(9)?,
+            created_by: c.get(10)?,
         })
-    })
-    .collect()
+    }
 }

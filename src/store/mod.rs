@@ -5,11 +5,16 @@
 pub mod adjudications;
 pub mod audit;
 pub mod breaches;
+pub mod columns;
+pub mod import;
 pub mod notices;
+pub mod pledge_rules;
+pub mod pledges;
 pub mod programs;
 pub mod rates;
 pub mod scan;
 
+use crate::import::RowError;
 use rusqlite::{Connection, OpenFlags, Transaction, params};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -54,8 +59,37 @@ pub enum StoreError {
     },
     /// A rule of the register refused the write; the message says why and what to do.
     Refused(String),
-    /// Input rejected row by row (e.g. an import): every problem, each naming its line.
-    Rejected(Vec<String>),
+    /// Input rejected row by row (e.g. an import): every problem, rows in line order.
+    Rejected(Vec<Problem>),
+}
+
+/// One reason an input was refused: a row of a file (naming its line, field and value), or the
+/// input as a whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    Row(RowError),
+    Whole(String),
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Row(e) => e.fmt(f),
+            Problem::Whole(m) => f.write_str(m),
+        }
+    }
+}
+
+/// An import's refusal: the row problems in line order (the file's own and the register's are
+/// found in separate passes; a line's problems keep their order), then the whole file's.
+pub(crate) fn rejected(mut rows: Vec<RowError>, whole: Vec<String>) -> StoreError {
+    rows.sort_by_key(|e| e.line);
+    StoreError::Rejected(
+        rows.into_iter()
+            .map(Problem::Row)
+            .chain(whole.into_iter().map(Problem::Whole))
+            .collect(),
+    )
 }
 
 impl fmt::Display for StoreError {
@@ -86,8 +120,17 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
+    /// A stored value that did not convert (see [`columns::Cols::get`]) is corrupt data, not a
+    /// database error.
     fn from(e: rusqlite::Error) -> Self {
-        StoreError::Sqlite(e)
+        match e {
+            rusqlite::Error::FromSqlConversionFailure(_, _, cause)
+                if cause.is::<columns::Corruption>() =>
+            {
+                StoreError::Corrupt(cause.to_string())
+            }
+            e => StoreError::Sqlite(e),
+        }
     }
 }
 
@@ -123,18 +166,6 @@ pub(crate) fn filter(given: bool, col: &str, n: usize) -> String {
     } else {
         format!("?{n} IS NULL")
     }
-}
-
-/// Orders an import's problems ("line N: ...") by line; the file's own problems and the
-/// register's are found in separate passes. Stable: a line's problems keep their order.
-pub(crate) fn by_line(problems: &mut [String]) {
-    let line = |p: &String| -> usize {
-        p.strip_prefix("line ")
-            .and_then(|rest| rest.split(':').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(usize::MAX)
-    };
-    problems.sort_by_key(line);
 }
 
 /// An open register.
@@ -324,9 +355,18 @@ fn now_utc() -> String {
 }
 
 /// The stored row as a JSON object, columns in table order: the audit payload, and what
-/// `audit verify` compares it with.
+/// `audit verify` compares it with. `table` (read back from the trail by `verify`) must be one of
+/// the audited tables before it goes into the SQL.
 pub fn row_json(conn: &Connection, table: &str, id: i64) -> Result<Option<Value>> {
-    let key = if table == "audit_events" { "seq" } else { "id" };
+    let key = match table {
+        "audit_events" => "seq",
+        t if audit::AUDITED.contains(&t) => "id",
+        t => {
+            return Err(StoreError::Corrupt(format!(
+                "{t:?} is not an audited table"
+            )));
+        }
+    };
     let mut stmt = conn.prepare_cached(&format!("SELECT * FROM {table} WHERE {key} = ?1"))?;
     let names: Vec<String> = stmt.column_names().map(|s| s.to_string()).collect();
     let mut rows = stmt.query(params![id])?;
@@ -609,6 +649,20 @@ mod tests {
                 .collect::<std::result::Result<_, _>>()
                 .unwrap();
             assert_eq!(&got, columns, "table {table}");
+        }
+    }
+
+    #[test]
+    fn row_json_reads_only_audited_tables() {
+        let store = Store::in_memory().unwrap();
+        assert_eq!(row_json(store.conn(), "holders", 1).unwrap(), None);
+        for table in ["sqlite_master", "holders; DROP TABLE holders", "nope"] {
+            match row_json(store.conn(), table, 1) {
+                Err(StoreError::Corrupt(m)) => {
+                    assert_eq!(m, format!("{table:?} is not an audited table"))
+                }
+                other => panic!("{table}: {other:?}"),
+            }
         }
     }
 

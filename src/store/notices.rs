@@ -1,7 +1,8 @@
 //! Fine notices: numbered per program and year, each pointing at its liquidation; a re-issue
 //! names the notice it replaces.
 
-use super::{Result, StoreError, Tx, date};
+use super::columns::Cols;
+use super::{Result, StoreError, Tx};
 use chrono::{Datelike, NaiveDate};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
@@ -61,56 +62,50 @@ pub fn insert(
 const SELECT: &str = "SELECT id, program_id, number, breach_id, liquidation_id, notice_date, deadline, supersedes_id,
     created_at, created_by FROM notices";
 
-fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<(Notice, String, String)> {
-    Ok((
-        Notice {
-            id: r.get(0)?,
-            program_id: r.get(1)?,
-            number: r.get(2)?,
-            breach_id: r.get(3)?,
-            liquidation_id: r.get(4)?,
-            notice_date: NaiveDate::MIN,
-            deadline: NaiveDate::MIN,
-            supersedes_id: r.get(7)?,
-            created_at: r.get(8)?,
-            created_by: r.get(9)?,
-        },
-        r.get(5)?,
-        r.get(6)?,
-    ))
-}
-
-fn cook((mut n, on, deadline): (Notice, String, String)) -> Result<Notice> {
-    n.notice_date = date(&on, "notice_date")?;
-    n.deadline = date(&deadline, "deadline")?;
-    Ok(n)
+impl Notice {
+    /// A row of [`SELECT`].
+    fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Notice> {
+        let c = Cols::new(r, "notices");
+        Ok(Notice {
+            id: c.get(0)?,
+            program_id: c.get(1)?,
+            number: c.get(2)?,
+            breach_id: c.get(3)?,
+            liquidation_id: c.get(4)?,
+            notice_date: c.date(5)?,
+            deadline: c.date(6)?,
+            supersedes_id: c.get(7)?,
+            created_at: c.get(8)?,
+            created_by: c.get(9)?,
+        })
+    }
 }
 
 pub fn get(conn: &Connection, id: i64) -> Result<Notice> {
-    let r = conn
-        .query_row(&format!("{SELECT} WHERE id = ?1"), params![id], read)
-        .optional()?
-        .ok_or_else(|| StoreError::NotFound {
-            what: "notice",
-            id: id.to_string(),
-        })?;
-    cook(r)
+    conn.query_row(
+        &format!("{SELECT} WHERE id = ?1"),
+        params![id],
+        Notice::from_row,
+    )
+    .optional()?
+    .ok_or_else(|| StoreError::NotFound {
+        what: "notice",
+        id: id.to_string(),
+    })
 }
 
 /// The notice with this number in this program.
 pub fn by_number(conn: &Connection, program_id: i64, number: &str) -> Result<Notice> {
-    let r = conn
-        .query_row(
-            &format!("{SELECT} WHERE program_id = ?1 AND number = ?2"),
-            params![program_id, number],
-            read,
-        )
-        .optional()?
-        .ok_or_else(|| StoreError::NotFound {
-            what: "notice",
-            id: number.to_string(),
-        })?;
-    cook(r)
+    conn.query_row(
+        &format!("{SELECT} WHERE program_id = ?1 AND number = ?2"),
+        params![program_id, number],
+        Notice::from_row,
+    )
+    .optional()?
+    .ok_or_else(|| StoreError::NotFound {
+        what: "notice",
+        id: number.to_string(),
+    })
 }
 
 /// Notices, optionally of one breach, in id order.
@@ -119,8 +114,8 @@ pub fn list(conn: &Connection, breach_id: Option<i64>) -> Result<Vec<Notice>> {
         "{SELECT} WHERE {} ORDER BY id",
         super::filter(breach_id.is_some(), "breach_id", 1)
     ))?;
-    let rows = stmt.query_map(params![breach_id], read)?;
-    rows.map(|r| cook(r?)).collect()
+    let rows = stmt.query_map(params![breach_id], Notice::from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// The latest notice of a breach (the one in force), if any.

@@ -1,11 +1,12 @@
 //! Programs (stored verbatim as their reviewed TOML) and their stage prices.
 
-use super::{Result, StoreError, Tx, date, decimal};
+use super::columns::{self, Cols, Exact};
+use super::{Result, StoreError, Tx};
 use crate::calendar::FineScale;
 use crate::fine::StagePrice;
 use crate::program::Program;
 use chrono::NaiveDate;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 use rust_decimal::Decimal;
 
 /// A program as registered.
@@ -82,69 +83,60 @@ pub fn add(tx: &mut Tx<'_>, program: &Program, source: &str) -> Result<Added> {
     }
 }
 
-fn from_row(
-    id: i64,
-    source: String,
-    sha256: String,
-    created_at: String,
-    created_by: String,
-) -> Result<StoredProgram> {
-    let program = Program::from_toml(&source)
-        .map_err(|e| StoreError::Corrupt(format!("program {id}: {e}")))?;
-    Ok(StoredProgram {
-        id,
-        program,
-        sha256,
-        created_at,
-        created_by,
-    })
+const SELECT: &str = "SELECT id, source_toml, sha256, created_at, created_by FROM programs";
+
+impl StoredProgram {
+    /// A row of [`SELECT`]; the reviewed TOML is parsed and validated again (a stored file that
+    /// no longer validates is corrupt).
+    fn from_row(r: &Row<'_>) -> rusqlite::Result<StoredProgram> {
+        let c = Cols::new(r, "programs");
+        let id: i64 = c.get(0)?;
+        let source: String = c.get(1)?;
+        let program = Program::from_toml(&source)
+            .map_err(|e| columns::corrupt(1, format!("program {id}: {e}")))?;
+        Ok(StoredProgram {
+            id,
+            program,
+            sha256: c.get(2)?,
+            created_at: c.get(3)?,
+            created_by: c.get(4)?,
+        })
+    }
 }
 
 /// The program with this code.
 pub fn by_code(conn: &Connection, code: &str) -> Result<StoredProgram> {
-    let row: Option<(i64, String, String, String, String)> = conn
-        .query_row(
-            "SELECT id, source_toml, sha256, created_at, created_by FROM programs WHERE code = ?1",
-            params![code],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-        )
-        .optional()?;
-    let (id, s, h, a, b) = row.ok_or_else(|| StoreError::NotFound {
+    conn.query_row(
+        &format!("{SELECT} WHERE code = ?1"),
+        params![code],
+        StoredProgram::from_row,
+    )
+    .optional()?
+    .ok_or_else(|| StoreError::NotFound {
         what: "program",
         id: code.to_string(),
-    })?;
-    from_row(id, s, h, a, b)
+    })
 }
 
 /// The program with this id.
 pub fn by_id(conn: &Connection, id: i64) -> Result<StoredProgram> {
-    let (s, h, a, b): (String, String, String, String) = conn
-        .query_row(
-            "SELECT source_toml, sha256, created_at, created_by FROM programs WHERE id = ?1",
-            params![id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-        )
-        .optional()?
-        .ok_or_else(|| StoreError::NotFound {
-            what: "program",
-            id: id.to_string(),
-        })?;
-    from_row(id, s, h, a, b)
+    conn.query_row(
+        &format!("{SELECT} WHERE id = ?1"),
+        params![id],
+        StoredProgram::from_row,
+    )
+    .optional()?
+    .ok_or_else(|| StoreError::NotFound {
+        what: "program",
+        id: id.to_string(),
+    })
 }
 
 /// Every program, by code.
 pub fn list(conn: &Connection) -> Result<Vec<StoredProgram>> {
-    let mut stmt = conn.prepare(
-        "SELECT id, source_toml, sha256, created_at, created_by FROM programs ORDER BY code",
-    )?;
-    let rows: Vec<(i64, String, String, String, String)> = stmt
-        .query_map([], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })?
-        .collect::<std::result::Result<_, _>>()?;
-    rows.into_iter()
-        .map(|(i, s, h, a, b)| from_row(i, s, h, a, b))
-        .collect()
+    let mut stmt = conn.prepare(&format!("{SELECT} ORDER BY code"))?;
+    let rows = stmt.query_map([], StoredProgram::from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// A recorded stage-price entry.
@@ -175,7 +167,7 @@ pub fn record_stage(
     on: NaiveDate,
 ) -> Result<i64> {
     let (s, p) = match stage {
-        Some((s, p)) => (Some(i64::from(s)), Some(p.to_string())),
+        Some((s, p)) => (Some(s), Some(Exact(p))),
         None => (None, None),
     };
     tx.insert(
@@ -192,24 +184,22 @@ pub fn record_stage(
 
 /// The latest stage-price record of a program, if any (none yet: the stage is pending).
 pub fn latest_stage(conn: &Connection, program_id: i64) -> Result<Option<StageRecord>> {
-    type Raw = (i64, Option<i64>, Option<String>, String, String);
-    let row: Option<Raw> = conn
+    Ok(conn
         .query_row(
             "SELECT id, stage, price, recorded_on, created_at FROM stage_prices WHERE program_id = ?1 ORDER BY id DESC LIMIT 1",
             params![program_id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+            |r| {
+                let c = Cols::new(r, "stage_prices");
+                Ok(StageRecord {
+                    id: c.get(0)?,
+                    stage: c.get(1)?,
+                    price: c.opt_decimal(2)?,
+                    recorded_on: c.date(3)?,
+                    created_at: c.get(4)?,
+                })
+            },
         )
-        .optional()?;
-    row.map(|(id, stage, price, on, at)| {
-        Ok(StageRecord {
-            id,
-            stage: stage.map(|s| s as u8),
-            price: price.map(|p| decimal(&p, "stage price")).transpose()?,
-            recorded_on: date(&on, "stage recorded_on")?,
-            created_at: at,
-        })
-    })
-    .transpose()
+        .optional()?)
 }
 
 /// The program's Art. 9 (iii) price as the engine takes it: pending until something is recorded.

@@ -1,7 +1,8 @@
 //! Certified rate periods added to the register, supersessions, and the register's series: the
 //! embedded SFC series plus these additions, minus what was superseded.
 
-use super::{Result, StoreError, Tx, date, decimal};
+use super::columns::Cols;
+use super::{Result, StoreError, Tx};
 use crate::rates::{RatePeriod, RateSeries};
 use chrono::NaiveDate;
 use rusqlite::Connection;
@@ -36,57 +37,40 @@ pub fn stored(conn: &Connection) -> Result<Vec<StoredRate>> {
     let mut stmt = conn.prepare(
         "SELECT id, valid_from, valid_to, ibc_ea_pct, usury_ea_pct, resolution, created_at, created_by FROM rate_periods ORDER BY id",
     )?;
-    let rows = stmt.query_map([], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, Option<String>>(3)?,
-            r.get::<_, Option<String>>(4)?,
-            r.get::<_, String>(5)?,
-            r.get::<_, String>(6)?,
-            r.get::<_, String>(7)?,
-        ))
-    })?;
-    rows.map(|r| {
-        let (id, from, to, ibc, usury, resolution, created_at, created_by) = r?;
+    let rows = stmt.query_map([], StoredRate::from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+impl StoredRate {
+    /// id, valid_from, valid_to, ibc_ea_pct, usury_ea_pct, resolution, created_at, created_by.
+    fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRate> {
+        let c = Cols::new(r, "rate_periods");
         Ok(StoredRate {
-            id,
-            valid_from: date(&from, "valid_from")?,
-            valid_to: date(&to, "valid_to")?,
-            ibc_ea_pct: ibc.map(|x| decimal(&x, "ibc_ea_pct")).transpose()?,
-            usury_ea_pct: usury.map(|x| decimal(&x, "usury_ea_pct")).transpose()?,
-            resolution,
-            created_at,
-            created_by,
+            id: c.get(0)?,
+            valid_from: c.date(1)?,
+            valid_to: c.date(2)?,
+            ibc_ea_pct: c.opt_decimal(3)?,
+            usury_ea_pct: c.opt_decimal(4)?,
+            resolution: c.get(5)?,
+            created_at: c.get(6)?,
+            created_by: c.get(7)?,
         })
-    })
-    .collect()
+    }
 }
 
 pub fn supersessions(conn: &Connection) -> Result<Vec<Supersession>> {
     let mut stmt =
         conn.prepare("SELECT by_rate_id, superseded_rate_id, shipped_valid_from, reason FROM rate_supersessions ORDER BY id")?;
     let rows = stmt.query_map([], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, Option<i64>>(1)?,
-            r.get::<_, Option<String>>(2)?,
-            r.get::<_, String>(3)?,
-        ))
-    })?;
-    rows.map(|r| {
-        let (by_rate_id, superseded_rate_id, shipped, reason) = r?;
+        let c = Cols::new(r, "rate_supersessions");
         Ok(Supersession {
-            by_rate_id,
-            superseded_rate_id,
-            shipped_valid_from: shipped
-                .map(|d| date(&d, "shipped_valid_from"))
-                .transpose()?,
-            reason,
+            by_rate_id: c.get(0)?,
+            superseded_rate_id: c.get(1)?,
+            shipped_valid_from: c.opt_date(2)?,
+            reason: c.get(3)?,
         })
-    })
-    .collect()
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// Where a period in force came from.

@@ -3,6 +3,7 @@
 //! the pledge in force). Rows go to a callback as they are read; text columns are lent, not
 //! copied, so a million rows cost no allocation unless a finding keeps them.
 
+use super::columns::Cols;
 use super::{Result, StoreError, date, decimal};
 use chrono::NaiveDate;
 use foldhash::{HashMap, HashSet};
@@ -57,7 +58,7 @@ pub fn adjudications(
     let mut pledges = pledges_stmt.query(params![as_of_s])?;
     let mut next_pledge = || -> Result<Option<(i64, i64, u8)>> {
         Ok(match pledges.next()? {
-            Some(r) => Some((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? as u8)),
+            Some(r) => Some((r.get(0)?, r.get(1)?, Cols::new(r, "pledges").get(2)?)),
             None => None,
         })
     };
@@ -104,7 +105,7 @@ pub fn adjudications(
             id,
             program_id: r.get(1)?,
             holder_id: r.get(2)?,
-            shares: r.get::<_, i64>(3)? as u64,
+            shares: Cols::new(r, "adjudications").shares(3)?,
             adjudicated_on,
             financed: r.get(5)?,
             pledge,
@@ -267,7 +268,7 @@ pub fn adjudications_with_breaches(
             id,
             adjudication_id: r.get(1)?,
             breach_date: date(text(r, 2)?, "breach_date")?,
-            shares: r.get::<_, i64>(3)? as u64,
+            shares: Cols::new(r, "breaches").shares(3)?,
             consideration_per_share: opt_dec(4, "consideration_per_share")?,
             consideration_total: opt_dec(5, "consideration_total")?,
             has_payments: done.paid.contains(&id),
