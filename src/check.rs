@@ -576,7 +576,7 @@ fn findings(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{Store, adjudications, import, pledges, programs as store_programs};
+    use crate::store::{Store, import, programs as store_programs};
 
     const PROGRAM: &str = include_str!("../schema/programs/decreto-3939-2004.toml");
 
@@ -598,13 +598,11 @@ mod tests {
                 })
             })
             .unwrap();
-        let first = adjudications::get(store.conn(), 1).unwrap();
         store
-            .write("t", |tx| {
-                pledges::register(
+            .write::<_, crate::register::Error>("t", |tx| {
+                crate::register::pledge::register(
                     tx,
-                    &first,
-                    "Vendedor",
+                    1,
                     1,
                     NaiveDate::from_ymd_opt(2024, 4, 1).unwrap(),
                     None,

@@ -138,9 +138,9 @@ impl ImportFile {
     }
 
     /// A refused import as the list of every problem, named after the file.
-    pub fn rejected(&self, e: StoreError) -> CliError {
-        match e {
-            StoreError::Rejected(problems) => CliError::Many {
+    pub fn rejected(&self, e: impl Into<crate::register::Error>) -> CliError {
+        match e.into() {
+            crate::register::Error::Store(StoreError::Rejected(problems)) => CliError::Many {
                 what: format!("import of {}", self.path.display()),
                 problems: problems.iter().map(ToString::to_string).collect(),
             },

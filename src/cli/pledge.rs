@@ -3,8 +3,7 @@
 use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status, args};
 use crate::import;
-use crate::store::adjudications;
-use crate::store::pledges::{self, PledgesImported};
+use crate::store::pledges::PledgesImported;
 use crate::store::programs;
 use chrono::NaiveDate;
 use clap::Subcommand;
@@ -60,14 +59,10 @@ impl PledgeCommand {
                 lender,
             } => {
                 let mut store = ctx.store()?;
-                let adj = adjudications::get(store.conn(), adjudication)?;
-                let program = programs::by_id(store.conn(), adj.program_id)?;
-                let beneficiary = program.program.pledge_beneficiary();
-                let id = store.write(&ctx.officer(), |tx| {
-                    pledges::register(
+                let p = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                    crate::register::pledge::register(
                         tx,
-                        &adj,
-                        &beneficiary,
+                        adjudication,
                         rank,
                         registered_on,
                         lender.as_deref(),
@@ -75,18 +70,22 @@ impl PledgeCommand {
                 })?;
                 writeln!(
                     ctx.out,
-                    "pledge {id}: {} shares of adjudication {adjudication}, rank {rank}, to {beneficiary}, registered {registered_on}",
-                    adj.shares
+                    "pledge {}: {} shares of adjudication {adjudication}, rank {rank}, to {}, registered {registered_on}",
+                    p.id, p.shares, p.beneficiary
                 )?;
             }
             PledgeCommand::Import { file } => {
                 let f = ImportFile::read(&file, "pledge import")?;
                 let mut store = ctx.store()?;
                 let result = store
-                    .write(&ctx.officer(), |tx| {
-                        pledges::import(tx, &f.name, &f.sha256, f.dialect.encoding, |sink| {
-                            Ok(import::each_pledge_in_parallel(&f.bytes, sink)?.1)
-                        })
+                    .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                        crate::register::pledge::import(
+                            tx,
+                            &f.name,
+                            &f.sha256,
+                            f.dialect.encoding,
+                            |sink| Ok(import::each_pledge_in_parallel(&f.bytes, sink)?.1),
+                        )
                     })
                     .map_err(|e| f.rejected(e))?;
                 match result {

@@ -8,7 +8,6 @@ pub mod breaches;
 pub mod columns;
 pub mod import;
 pub mod notices;
-pub mod pledge_rules;
 pub mod pledges;
 pub mod programs;
 pub mod rates;

@@ -1,13 +1,11 @@
-//! Pledges of adjudicated shares to the sellers (Art. 10): reading them, registering and
-//! releasing one, and importing a file of them. The rules a new pledge must meet are in
-//! [`super::pledge_rules`].
+//! Pledges of adjudicated shares to the sellers (Art. 10): reading them, storing one, releasing
+//! one, and the bulk writer of a file of them. The rules a new pledge must meet are the
+//! register's (`register::pledge`): the bulk writer asks its caller's rule for every row.
 
-use super::adjudications::Adjudication;
 use super::audit::{Cover, RowHasher};
 use super::columns::{Cols, Shares};
 use super::import::{PriorImport, prior_import};
-use super::pledge_rules::{InForce, pledge_rules};
-use super::{Result, StoreError, Tx};
+use super::{Result, Tx};
 use crate::ids::DocType;
 use crate::import::RowError;
 use chrono::NaiveDate;
@@ -54,8 +52,33 @@ impl Pledge {
     }
 }
 
+/// A pledge in force on an adjudication.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InForce {
+    pub id: i64,
+    pub rank: u8,
+    pub registered_on: NaiveDate,
+    /// The line of the file being imported that wrote it, when the import in progress did.
+    pub line: Option<u32>,
+}
+
+/// What Art. 10's rules look at for a new pledge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Candidate<'a> {
+    pub adjudication_id: i64,
+    pub adjudicated_on: NaiveDate,
+    /// The lender that financed the adjudication, if any.
+    pub financed_by: Option<&'a str>,
+    pub rank: u8,
+    pub registered_on: NaiveDate,
+    /// The lender named for the pledge, if any.
+    pub lender: Option<&'a str>,
+    /// The pledge already in force on the adjudication, if any.
+    pub in_force: Option<InForce>,
+}
+
 /// The pledge in force on an adjudication (the latest, if several), if any.
-fn in_force(conn: &Connection, adjudication_id: i64) -> Result<Option<InForce>> {
+pub fn in_force(conn: &Connection, adjudication_id: i64) -> Result<Option<InForce>> {
     let mut stmt = conn.prepare_cached(
         "SELECT p.id, p.rank, p.registered_on FROM pledges p
          WHERE p.adjudication_id = ?1 AND NOT EXISTS (SELECT 1 FROM pledge_releases r WHERE r.pledge_id = p.id)
@@ -64,48 +87,39 @@ fn in_force(conn: &Connection, adjudication_id: i64) -> Result<Option<InForce>> 
     Ok(stmt
         .query_row(params![adjudication_id], |r| {
             let c = Cols::new(r, "pledges");
-            Ok((c.get(0)?, c.get(1)?, c.date(2)?))
+            Ok(InForce {
+                id: c.get(0)?,
+                rank: c.get(1)?,
+                registered_on: c.date(2)?,
+                line: None,
+            })
         })
         .optional()?)
 }
 
-/// Registers the pledge of an adjudication's shares to the sellers.
-pub fn register(
-    tx: &mut Tx<'_>,
-    adjudication: &Adjudication,
-    beneficiary: &str,
-    rank: u8,
-    registered_on: NaiveDate,
-    lender: Option<&str>,
-) -> Result<i64> {
-    let lender = pledge_rules(
-        (
-            adjudication.id,
-            adjudication.adjudicated_on,
-            adjudication.lender.as_deref(),
-        ),
-        rank,
-        registered_on,
-        lender,
-        in_force(tx.conn(), adjudication.id)?,
-    )
-    .map_err(|(field, reason)| {
-        StoreError::Refused(match field {
-            "registered_on" => format!("--registered-on {registered_on}: {reason}"),
-            "rank" => format!("--rank {rank}: {reason} (--lender NAME)"),
-            _ => reason,
-        })
-    })?;
+/// What a new pledge says (the register has checked it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPledge<'a> {
+    pub adjudication_id: i64,
+    pub rank: u8,
+    pub beneficiary: &'a str,
+    pub shares: u64,
+    pub lender: Option<&'a str>,
+    pub registered_on: NaiveDate,
+}
+
+/// Stores the pledge of an adjudication's shares to the sellers.
+pub fn insert(tx: &mut Tx<'_>, p: &NewPledge<'_>) -> Result<i64> {
     tx.insert(
         "pledges",
         "pledge.register",
         &[
-            ("adjudication_id", &adjudication.id),
-            ("rank", &i64::from(rank)),
-            ("beneficiary", &beneficiary),
-            ("shares", &Shares(adjudication.shares)),
-            ("lender", &lender),
-            ("registered_on", &registered_on.to_string()),
+            ("adjudication_id", &p.adjudication_id),
+            ("rank", &i64::from(p.rank)),
+            ("beneficiary", &p.beneficiary),
+            ("shares", &Shares(p.shares)),
+            ("lender", &p.lender),
+            ("registered_on", &p.registered_on.to_string()),
         ],
     )
 }
@@ -166,15 +180,17 @@ pub enum PledgesImported {
 }
 
 /// Registers the pledges of a file (see [`crate::import::each_pledge`]) in the caller's
-/// transaction, each under the same rules as [`register`] (a pledge earlier in the file
-/// counts as in force), to the sellers of its adjudication's program. Refuses (the caller's
-/// transaction then writes nothing) with every problem found, each naming its line. One audit
-/// event covers the whole import.
+/// transaction, each accepted by `rules` (which returns the lender the pledge records, or the
+/// row's problem without its line; a pledge earlier in the file counts as in force), to the
+/// sellers of its adjudication's program. Refuses (the caller's transaction then writes
+/// nothing) with every problem found, each naming its line. One audit event covers the whole
+/// import.
 pub fn import(
     tx: &mut Tx<'_>,
     file_name: &str,
     sha256: &str,
     encoding: &str,
+    mut rules: impl FnMut(&Candidate<'_>) -> std::result::Result<Option<String>, RowError>,
     feed: impl FnOnce(&mut dyn FnMut(crate::import::PledgeRow) -> Result<()>) -> Result<Vec<RowError>>,
 ) -> Result<PledgesImported> {
     if let Some(prior) = prior_import(tx.conn(), "pledge_imports", sha256, None)? {
@@ -249,37 +265,24 @@ pub fn import(
                 );
                 return Ok(());
             }
-            let current = in_force(conn, row.adjudication_id)?;
-            let rules = pledge_rules(
-                (row.adjudication_id, adjudicated_on, financed_by.as_deref()),
-                row.rank,
-                row.registered_on,
-                row.lender.as_deref(),
-                current,
-            );
             // a pledge in force written by this import: the file names the adjudication twice
-            let from_this_file = current
-                .filter(|(id, _, _)| first_id > 0 && *id >= first_id)
-                .map(|(id, _, _)| lines[(id - first_id) as usize]);
-            let lender = match (rules, from_this_file) {
-                (Ok(lender), _) => lender,
-                (Err(("adjudication_id", _)), Some(earlier)) => {
-                    problem(
-                        "adjudication_id",
-                        row.adjudication_id.to_string(),
-                        format!(
-                            "line {earlier} of this file already pledges it; one pledge in force per adjudication"
-                        ),
-                    );
-                    return Ok(());
-                }
-                (Err((field, reason)), _) => {
-                    let value = match field {
-                        "registered_on" => row.registered_on.to_string(),
-                        "rank" => row.rank.to_string(),
-                        _ => row.adjudication_id.to_string(),
-                    };
-                    problem(field, value, reason);
+            let in_force = in_force(conn, row.adjudication_id)?.map(|f| InForce {
+                line: (first_id > 0 && f.id >= first_id).then(|| lines[(f.id - first_id) as usize]),
+                ..f
+            });
+            let candidate = Candidate {
+                adjudication_id: row.adjudication_id,
+                adjudicated_on,
+                financed_by: financed_by.as_deref(),
+                rank: row.rank,
+                registered_on: row.registered_on,
+                lender: row.lender.as_deref(),
+                in_force,
+            };
+            let lender = match rules(&candidate) {
+                Ok(lender) => lender,
+                Err(e) => {
+                    problems.push(RowError { line, ..e });
                     return Ok(());
                 }
             };
