@@ -617,7 +617,9 @@ mod tests {
         let rates = RateSeries::from_csv(RATES, RATES_SOURCE).unwrap();
         let program = Program::from_toml(PROGRAM).unwrap();
         store
-            .write("t", |tx| programs::add(tx, &program, PROGRAM))
+            .write::<_, crate::register::Error>("t", |tx| {
+                crate::register::program::add(tx, &program, PROGRAM)
+            })
             .unwrap();
         let p = programs::by_code(store.conn(), "D3939-2004").unwrap();
         let csv = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n\

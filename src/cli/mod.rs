@@ -338,6 +338,7 @@ pub fn flag_of(field: register::Field) -> &'static str {
         F::ReleaseDate => "--on",
         F::PaymentAmount => "--amount",
         F::VoidReason => "--reason",
+        F::SupersedeReason => "--supersede",
     }
 }
 
@@ -350,6 +351,7 @@ pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static
             let value = match f {
                 register::Field::Lender => " NAME",
                 register::Field::VoidReason => " TEXT",
+                register::Field::SupersedeReason => " --reason TEXT",
                 _ => " VALUE",
             };
             format!("{}{value}", flag(f))

@@ -87,7 +87,9 @@ impl ProgramCommand {
                     reason: e.to_string(),
                 })?;
                 let mut store = ctx.store()?;
-                let added = store.write(&ctx.officer(), |tx| programs::add(tx, &program, &text))?;
+                let added = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                    crate::register::program::add(tx, &program, &text)
+                })?;
                 let (id, note) = match added {
                     Added::New(id) => (id, "added"),
                     Added::AlreadyThere(id) => (

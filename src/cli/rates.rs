@@ -138,8 +138,8 @@ impl RatesCommand {
                     })?;
                 let period = series.periods()[0].clone();
                 let mut store = ctx.store()?;
-                let added = store.write(&ctx.officer(), |tx| {
-                    store_rates::add(tx, &period, reason.as_deref())
+                let added = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                    crate::register::rates::add(tx, &period, reason.as_deref())
                 })?;
                 report_added(ctx, &period, &added)?;
                 Ok(Status::Ok)
@@ -157,11 +157,8 @@ impl RatesCommand {
                 })?;
                 let mut store = ctx.store()?;
                 let periods: Vec<RatePeriod> = series.periods().to_vec();
-                let added = store.write(&ctx.officer(), |tx| {
-                    periods
-                        .iter()
-                        .map(|p| store_rates::add(tx, p, reason.as_deref()))
-                        .collect::<Result<Vec<_>, _>>()
+                let added = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                    crate::register::rates::add_all(tx, &periods, reason.as_deref())
                 })?;
                 for (p, a) in periods.iter().zip(&added) {
                     report_added(ctx, p, a)?;

@@ -9,6 +9,8 @@ pub mod liquidation;
 pub mod notice;
 pub mod payment;
 pub mod pledge;
+pub mod program;
+pub mod rates;
 mod refusal;
 
 pub use refusal::{Field, Refusal};

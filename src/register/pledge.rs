@@ -122,7 +122,7 @@ fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
                 ),
                 None => match other {
                     Refusal::Value { reason, .. } | Refusal::Rule(reason) => reason,
-                    Refusal::OneOf(..) => other.to_string(),
+                    Refusal::OneOf(..) | Refusal::Repeat { .. } => other.to_string(),
                 },
             },
         ),

@@ -35,6 +35,8 @@ pub enum Field {
     PaymentAmount,
     /// Why a record is voided.
     VoidReason,
+    /// The reason a certified rate period supersedes the ones it overlaps.
+    SupersedeReason,
 }
 
 impl Field {
@@ -55,6 +57,7 @@ impl Field {
             Field::PaymentDate => "payment_date",
             Field::PaymentAmount => "payment_amount",
             Field::VoidReason => "void_reason",
+            Field::SupersedeReason => "supersede_reason",
         }
     }
 }
@@ -74,6 +77,8 @@ pub enum Refusal {
     OneOf(Field, Field),
     /// The write is refused as a whole: no single input is to blame.
     Rule(String),
+    /// Refused as it stands; repeating it with the input `with` makes it acceptable.
+    Repeat { reason: String, with: Field },
 }
 
 impl Refusal {
@@ -109,6 +114,9 @@ impl Refusal {
             }
             Refusal::OneOf(a, b) => format!("give {} or {}, not both", name(*a), name(*b)),
             Refusal::Rule(reason) => reason.clone(),
+            Refusal::Repeat { reason, with } => {
+                format!("{reason}. To correct it, repeat with {}", usage(*with))
+            }
         }
     }
 }

@@ -201,7 +201,7 @@ impl<'a, 'r> Cols<'a, 'r> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Store, StoreError, adjudications, programs};
+    use super::super::{Store, StoreError, adjudications};
     use crate::program::{DECRETO_3939_2004, Program};
 
     /// A register with one adjudication written by hand with SQL (as a hand edit would), whose
@@ -210,7 +210,9 @@ mod tests {
         let mut store = Store::in_memory().unwrap();
         let program = Program::from_toml(DECRETO_3939_2004).unwrap();
         store
-            .write("ana", |tx| programs::add(tx, &program, DECRETO_3939_2004))
+            .write::<_, crate::register::Error>("ana", |tx| {
+                crate::register::program::add(tx, &program, DECRETO_3939_2004)
+            })
             .unwrap();
         store
             .conn()

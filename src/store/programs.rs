@@ -52,35 +52,28 @@ pub enum Added {
     AlreadyThere(i64),
 }
 
-/// Registers a program file. The same file again adds nothing; a different file under an existing
-/// code is refused (programs are never edited).
-pub fn add(tx: &mut Tx<'_>, program: &Program, source: &str) -> Result<Added> {
-    let sha = super::sha256_hex(source.as_bytes());
-    let existing: Option<(i64, String)> = tx
-        .conn()
+/// The id and file hash of the program registered under `code`, if any.
+pub fn sha256_of(conn: &Connection, code: &str) -> Result<Option<(i64, String)>> {
+    Ok(conn
         .query_row(
             "SELECT id, sha256 FROM programs WHERE code = ?1",
-            params![program.code],
+            params![code],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
-        .optional()?;
-    match existing {
-        Some((id, s)) if s == sha => Ok(Added::AlreadyThere(id)),
-        Some((id, _)) => Err(StoreError::Refused(format!(
-            "program {} is already registered (id {id}) with different contents; programs are never edited: \
-             register the changed file under a new code",
-            program.code
-        ))),
-        None => Ok(Added::New(tx.insert(
-            "programs",
-            "program.add",
-            &[
-                ("code", &program.code),
-                ("source_toml", &source),
-                ("sha256", &sha),
-            ],
-        )?)),
-    }
+        .optional()?)
+}
+
+/// Stores a program file (the register has checked its code is free).
+pub fn insert(tx: &mut Tx<'_>, program: &Program, source: &str, sha256: &str) -> Result<i64> {
+    tx.insert(
+        "programs",
+        "program.add",
+        &[
+            ("code", &program.code),
+            ("source_toml", &source),
+            ("sha256", &sha256),
+        ],
+    )
 }
 
 const SELECT: &str = "SELECT id, source_toml, sha256, created_at, created_by FROM programs";

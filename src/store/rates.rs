@@ -126,34 +126,14 @@ pub struct Added {
     pub superseded: Vec<(NaiveDate, NaiveDate)>,
 }
 
-/// Adds a certified period. One that overlaps a period in force is refused unless
-/// `supersede` gives the reason; the overlapped periods then leave the series (and stay on record).
-pub fn add(tx: &mut Tx<'_>, period: &RatePeriod, supersede: Option<&str>) -> Result<Added> {
-    let overlapping: Vec<(Origin, RatePeriod)> = in_force(tx.conn())?
-        .into_iter()
-        .filter(|(_, p)| p.valid_from <= period.valid_to && period.valid_from <= p.valid_to)
-        .collect();
-    if !overlapping.is_empty() && supersede.is_none() {
-        let list: Vec<String> = overlapping
-            .iter()
-            .map(|(o, p)| {
-                let origin = match o {
-                    Origin::Shipped => "embedded series".to_string(),
-                    Origin::Register(id) => format!("register rate {id}"),
-                };
-                format!(
-                    "{}..{} ({}, {})",
-                    p.valid_from, p.valid_to, p.resolution, origin
-                )
-            })
-            .collect();
-        return Err(StoreError::Refused(format!(
-            "{}..{} overlaps {}; each day has one certified rate. To correct it, repeat with --supersede --reason TEXT",
-            period.valid_from,
-            period.valid_to,
-            list.join(", ")
-        )));
-    }
+/// Stores a certified period; with `supersede` (the reason, and the periods in force it
+/// overlaps), those periods leave the series and stay on record. The register has checked that
+/// an overlap comes with a reason.
+pub fn insert(
+    tx: &mut Tx<'_>,
+    period: &RatePeriod,
+    supersede: Option<(&str, &[(Origin, RatePeriod)])>,
+) -> Result<Added> {
     let id = tx.insert(
         "rate_periods",
         "rate.add",
@@ -166,11 +146,11 @@ pub fn add(tx: &mut Tx<'_>, period: &RatePeriod, supersede: Option<&str>) -> Res
         ],
     )?;
     let mut superseded = Vec::new();
-    if let Some(reason) = supersede {
+    if let Some((reason, overlapping)) = supersede {
         for (origin, p) in overlapping {
             let (rate_id, shipped) = match origin {
                 Origin::Shipped => (None, Some(p.valid_from.to_string())),
-                Origin::Register(rid) => (Some(rid), None),
+                Origin::Register(rid) => (Some(*rid), None),
             };
             tx.insert(
                 "rate_supersessions",
@@ -186,76 +166,4 @@ pub fn add(tx: &mut Tx<'_>, period: &RatePeriod, supersede: Option<&str>) -> Res
         }
     }
     Ok(Added { id, superseded })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::Store;
-    use super::*;
-    use crate::money::dec;
-
-    fn d(s: &str) -> NaiveDate {
-        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
-    }
-
-    fn period(from: &str, to: &str, ibc: &str) -> RatePeriod {
-        RatePeriod::new(
-            d(from),
-            d(to),
-            Some(dec(ibc)),
-            None,
-            "SFC Res. test".into(),
-            0,
-        )
-        .unwrap()
-    }
-
-    #[test]
-    fn additions_extend_the_series_and_overlaps_need_a_reason() {
-        let mut store = Store::in_memory().unwrap();
-        store
-            .write("t", |tx| {
-                add(tx, &period("2026-11-01", "2026-11-30", "19.00"), None)
-            })
-            .unwrap();
-        let s = series(store.conn()).unwrap();
-        assert_eq!(
-            s.period_on(d("2026-11-15")).unwrap().moratorium_ea_pct(),
-            dec("28.500")
-        );
-
-        let e = store
-            .write("t", |tx| {
-                add(tx, &period("2026-10-01", "2026-10-31", "19.10"), None)
-            })
-            .err()
-            .unwrap();
-        assert!(e.to_string().contains("--supersede"), "{e}");
-        let added = store
-            .write("t", |tx| {
-                add(
-                    tx,
-                    &period("2026-10-01", "2026-10-31", "19.10"),
-                    Some("typo in source"),
-                )
-            })
-            .unwrap();
-        assert_eq!(added.superseded, vec![(d("2026-10-01"), d("2026-10-31"))]);
-        let s = series(store.conn()).unwrap();
-        assert_eq!(
-            s.period_on(d("2026-10-15")).unwrap().ibc_ea_pct,
-            Some(dec("19.10"))
-        );
-        // the superseded shipped row stays on record as a supersession
-        assert_eq!(
-            supersessions(store.conn()).unwrap()[0].shipped_valid_from,
-            Some(d("2026-10-01"))
-        );
-        assert_eq!(
-            super::super::audit::verify(store.conn())
-                .unwrap()
-                .first_mismatch,
-            None
-        );
-    }
 }

@@ -127,6 +127,27 @@ fn every_register_refusal_names_the_flag_the_value_and_what_to_do() {
         "10",
     ]);
     refused(&["fine", "liquidate", "1", "--until", "2025-02-10"]);
+    refused(&[
+        "rates",
+        "add",
+        "--from",
+        "2026-10-01",
+        "--to",
+        "2026-10-31",
+        "--ibc",
+        "20",
+        "--resolution",
+        "x",
+    ]);
+    let changed = std::fs::read_to_string(crate::common::PROGRAM)
+        .unwrap()
+        .replace(
+            "payment_term_business_days = 10",
+            "payment_term_business_days = 11",
+        );
+    assert!(changed.contains("payment_term_business_days = 11"));
+    let changed = r.file("changed.toml", changed.as_bytes());
+    refused(&["program", "add", &changed]);
     // the voided breach's void line carries the time it was voided: keep only the words
     let seen = seen
         .lines()
@@ -144,6 +165,7 @@ fn every_register_refusal_names_the_flag_the_value_and_what_to_do() {
             },
         })
         .collect::<Vec<_>>()
-        .join("\n");
+        .join("\n")
+        .replace(&r.dir.path().display().to_string(), "<dir>");
     insta::assert_snapshot!(seen);
 }

@@ -1,0 +1,191 @@
+//! Certified rate periods added to the register (SFC certifications): each day has one certified
+//! rate, so a period that overlaps one in force is refused unless a reason supersedes it.
+
+use super::{Field, Refusal, Result};
+use crate::rates::RatePeriod;
+use crate::store::Tx;
+use crate::store::rates::{self, Added, Origin};
+
+/// Adds a certified period; see [`add_all`].
+pub fn add(tx: &mut Tx<'_>, period: &RatePeriod, supersede: Option<&str>) -> Result<Added> {
+    let mut added = add_all(tx, std::slice::from_ref(period), supersede)?;
+    Ok(added.remove(0))
+}
+
+/// Adds certified periods in order. One that overlaps a period in force (an earlier one of
+/// `periods` included) is refused unless `supersede` gives the reason; the overlapped periods
+/// then leave the series and stay on record. The periods in force are read once.
+pub fn add_all(
+    tx: &mut Tx<'_>,
+    periods: &[RatePeriod],
+    supersede: Option<&str>,
+) -> Result<Vec<Added>> {
+    let mut in_force = rates::in_force(tx.conn())?;
+    let mut out = Vec::with_capacity(periods.len());
+    for period in periods {
+        let overlaps =
+            |p: &RatePeriod| p.valid_from <= period.valid_to && period.valid_from <= p.valid_to;
+        let overlapping: Vec<(Origin, RatePeriod)> = in_force
+            .iter()
+            .filter(|(_, p)| overlaps(p))
+            .cloned()
+            .collect();
+        let reason = match supersede {
+            Some(r) => r,
+            None if overlapping.is_empty() => "",
+            None => {
+                let list: Vec<String> = overlapping
+                    .iter()
+                    .map(|(o, p)| {
+                        let origin = match o {
+                            Origin::Shipped => "embedded series".to_string(),
+                            Origin::Register(id) => format!("register rate {id}"),
+                        };
+                        format!(
+                            "{}..{} ({}, {})",
+                            p.valid_from, p.valid_to, p.resolution, origin
+                        )
+                    })
+                    .collect();
+                return Err(Refusal::Repeat {
+                    reason: format!(
+                        "{}..{} overlaps {}; each day has one certified rate",
+                        period.valid_from,
+                        period.valid_to,
+                        list.join(", ")
+                    ),
+                    with: Field::SupersedeReason,
+                }
+                .into());
+            }
+        };
+        let added = rates::insert(
+            tx,
+            period,
+            supersede.map(|_| (reason, overlapping.as_slice())),
+        )?;
+        in_force.retain(|(_, p)| !overlaps(p));
+        in_force.push((Origin::Register(added.id), period.clone()));
+        out.push(added);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+    use crate::store::Store;
+    use crate::store::rates::{series, supersessions};
+    use chrono::NaiveDate;
+
+    fn d(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    fn period(from: &str, to: &str, ibc: &str) -> RatePeriod {
+        RatePeriod::new(
+            d(from),
+            d(to),
+            Some(dec(ibc)),
+            None,
+            "SFC Res. test".into(),
+            0,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn additions_extend_the_series_and_overlaps_need_a_reason() {
+        let mut store = Store::in_memory().unwrap();
+        store
+            .write::<_, crate::register::Error>("t", |tx| {
+                add(tx, &period("2026-11-01", "2026-11-30", "19.00"), None)
+            })
+            .unwrap();
+        let s = series(store.conn()).unwrap();
+        assert_eq!(
+            s.period_on(d("2026-11-15")).unwrap().moratorium_ea_pct(),
+            dec("28.500")
+        );
+
+        let e = store
+            .write::<_, crate::register::Error>("t", |tx| {
+                add(tx, &period("2026-10-01", "2026-10-31", "19.10"), None)
+            })
+            .err()
+            .unwrap();
+        match e {
+            crate::register::Error::Refused(Refusal::Repeat { reason, with }) => {
+                assert_eq!(with, Field::SupersedeReason);
+                assert!(
+                    reason.starts_with("2026-10-01..2026-10-31 overlaps 2026-10-01..2026-10-31 ("),
+                    "{reason}"
+                );
+            }
+            other => panic!("{other}"),
+        }
+        let added = store
+            .write::<_, crate::register::Error>("t", |tx| {
+                add(
+                    tx,
+                    &period("2026-10-01", "2026-10-31", "19.10"),
+                    Some("typo in source"),
+                )
+            })
+            .unwrap();
+        assert_eq!(added.superseded, vec![(d("2026-10-01"), d("2026-10-31"))]);
+        let s = series(store.conn()).unwrap();
+        assert_eq!(
+            s.period_on(d("2026-10-15")).unwrap().ibc_ea_pct,
+            Some(dec("19.10"))
+        );
+        // the superseded shipped row stays on record as a supersession
+        assert_eq!(
+            supersessions(store.conn()).unwrap()[0].shipped_valid_from,
+            Some(d("2026-10-01"))
+        );
+        assert_eq!(
+            crate::store::audit::verify(store.conn())
+                .unwrap()
+                .first_mismatch,
+            None
+        );
+    }
+
+    #[test]
+    fn periods_added_together_see_each_other() {
+        let mut store = Store::in_memory().unwrap();
+        // the second overlaps the first of the same batch: refused without a reason, and the
+        // whole batch with it
+        let e = store.write::<_, crate::register::Error>("t", |tx| {
+            add_all(
+                tx,
+                &[
+                    period("2030-01-01", "2030-01-31", "20"),
+                    period("2030-01-15", "2030-02-14", "21"),
+                ],
+                None,
+            )
+        });
+        assert!(matches!(e, Err(crate::register::Error::Refused(_))));
+        assert_eq!(crate::store::rates::stored(store.conn()).unwrap(), vec![]);
+        // with a reason the second supersedes the first
+        let added = store
+            .write::<_, crate::register::Error>("t", |tx| {
+                add_all(
+                    tx,
+                    &[
+                        period("2030-01-01", "2030-01-31", "20"),
+                        period("2030-01-15", "2030-02-14", "21"),
+                    ],
+                    Some("corrected"),
+                )
+            })
+            .unwrap();
+        assert_eq!(
+            added[1].superseded,
+            vec![(d("2030-01-01"), d("2030-01-31"))]
+        );
+    }
+}
