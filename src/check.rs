@@ -576,7 +576,7 @@ fn findings(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{Store, import, programs as store_programs};
+    use crate::store::{Store, programs as store_programs};
 
     const PROGRAM: &str = include_str!("../schema/programs/decreto-3939-2004.toml");
 
@@ -594,8 +594,8 @@ mod tests {
                    CC,1000000001,Con Prenda,natural,trabajador,10,,2024-03-15,,\n\
                    CC,1000000002,Sin Prenda,natural,trabajador,10,,2024-03-15,,\n";
         store
-            .write("t", |tx| {
-                import::adjudications(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
+            .write::<_, crate::register::Error>("t", |tx| {
+                crate::register::adjudication::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
                     Ok(crate::import::each(csv.as_bytes(), &p.program.categories, sink)?.1)
                 })
             })

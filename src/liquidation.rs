@@ -627,8 +627,8 @@ mod tests {
                    CC,1000000002,Luis Prueba,natural,pensionado,2500,,2024-03-15,Banco Ejemplo,2500\n\
                    NIT,999000001-2,Sindicato de Prueba,legal,sindicato,50000,963.00,2024-03-15,,\n";
         store
-            .write("t", |tx| {
-                crate::store::import::adjudications(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
+            .write::<_, crate::register::Error>("t", |tx| {
+                crate::register::adjudication::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
                     Ok(crate::import::each(csv.as_bytes(), &p.program.categories, sink)?.1)
                 })
             })

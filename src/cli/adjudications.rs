@@ -158,8 +158,8 @@ impl AdjudicationsCommand {
                 let p = programs::by_code(store.conn(), &program)?;
                 let (bytes, dialect) = (&f.bytes, f.dialect);
                 let result = store
-                    .write(&ctx.officer(), |tx| {
-                        store_import::adjudications(
+                    .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                        crate::register::adjudication::import(
                             tx,
                             &p,
                             &f.name,

@@ -239,11 +239,12 @@ struct Writer<'a> {
     pending: Vec<Written>,
     done: Vec<Written>,
     to_hasher: std::sync::mpsc::SyncSender<Vec<Written>>,
-    problems: Vec<RowError>,
+    conflicts: Vec<NameConflict>,
     holders: (i64, i64),
     adjudications: (i64, i64),
     count: usize,
-    shares: u64,
+    /// Shares of the rows so far; `None` once they add up to more than a count can hold.
+    shares: Option<u64>,
     /// The largest holder id so far: new holders get the ids after it.
     max_holder: i64,
 }
@@ -251,7 +252,7 @@ struct Writer<'a> {
 impl<'a> Writer<'a> {
     fn add(&mut self, row: AdjudicationRow) -> Result<()> {
         self.count += 1;
-        self.shares += row.shares;
+        self.shares = self.shares.and_then(|s| s.checked_add(row.shares));
         let own_price = row.price_per_share.map(|p| p.to_string());
         self.pending.push(Written {
             id: 0,
@@ -323,15 +324,13 @@ impl<'a> Writer<'a> {
                 w.holder_id = id;
                 w.new_holder = id > before && hashed.insert(id);
                 if !w.new_holder && name != r.name {
-                    // one document, one holder: within the file and against the register
-                    self.problems.push(RowError {
+                    self.conflicts.push(NameConflict {
                         line: r.line,
-                        field: "name".into(),
-                        value: r.name.clone(),
-                        reason: format!(
-                            "{} {} is already registered as {name:?} (holder {id}, in the register or earlier in this file); one document, one holder",
-                            r.doc_type, r.doc_number
-                        ),
+                        doc_type: r.doc_type,
+                        doc_number: r.doc_number.clone(),
+                        name: r.name.clone(),
+                        holder_id: id,
+                        registered_name: name,
                     });
                 }
             }
@@ -386,7 +385,7 @@ impl<'a> Writer<'a> {
             let _ = self.to_hasher.send(std::mem::take(&mut self.done));
         }
         Ok(StoredRows {
-            problems: self.problems,
+            conflicts: self.conflicts,
             holders: self.holders,
             adjudications: self.adjudications,
             count: self.count,
@@ -395,38 +394,69 @@ impl<'a> Writer<'a> {
     }
 }
 
-/// What a [`Writer`] stored: problems found, id ranges of new holders and adjudications, rows and
-/// shares.
+/// A row whose document is already registered (in the register or earlier in the file) under
+/// another name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NameConflict {
+    pub line: usize,
+    pub doc_type: crate::ids::DocType,
+    pub doc_number: String,
+    pub name: String,
+    pub holder_id: i64,
+    pub registered_name: String,
+}
+
+/// What a [`Writer`] stored: documents found under another name, id ranges of new holders and
+/// adjudications, rows and shares.
 struct StoredRows {
-    problems: Vec<RowError>,
+    conflicts: Vec<NameConflict>,
     holders: (i64, i64),
     adjudications: (i64, i64),
     count: usize,
-    shares: u64,
+    shares: Option<u64>,
 }
 
-/// Imports rows for a program in the caller's transaction, as `feed` reads them: `feed` hands
-/// each valid row to the sink it is given and returns the problems it found in the file. Refuses
-/// (the caller's transaction then writes nothing) on any row problem, on a document already
-/// registered under another name, or when the program's offer would be exceeded. Rows are stored
-/// in groups by multi-row INSERTs, holders deduplicated by their unique index, and covered by one
-/// audit event for the whole import: rows hashed on a second thread as they are written.
-pub fn adjudications(
+/// What [`write`] stored, for the register's rules to judge before [`seal`] (or the rollback).
+pub struct Stored {
+    import_id: i64,
+    /// Problems of the file's own rows (the reader's).
+    pub file_problems: Vec<RowError>,
+    /// Rows whose document is registered under another name.
+    pub conflicts: Vec<NameConflict>,
+    /// Shares of the program's adjudications before this import.
+    pub already: u64,
+    /// Shares of the file's rows; `None` when they add up to more than a count can hold.
+    pub shares: Option<u64>,
+    stored: StoredRows,
+    holder_hash: RowHasher,
+    adjudication_hash: RowHasher,
+}
+
+/// What [`write`] did.
+pub enum Write {
+    Written(Box<Stored>),
+    /// The same file was imported for this program before: nothing written.
+    AlreadyImported(PriorImport),
+}
+
+/// Stores the rows of a file for a program in the caller's transaction, as `feed` reads them:
+/// `feed` hands each valid row to the sink it is given and returns the problems it found in the
+/// file. Rows are stored in groups by multi-row INSERTs, holders deduplicated by their unique
+/// index, and hashed on a second thread as they are written. What was stored comes back as
+/// facts for the register's rules; [`seal`] then covers it with one audit event, or the caller
+/// rolls the transaction back.
+pub fn write(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
     file_name: &str,
     sha256: &str,
     encoding: &str,
     feed: impl FnOnce(&mut dyn FnMut(AdjudicationRow) -> Result<()>) -> Result<Vec<RowError>>,
-) -> Result<Imported> {
+) -> Result<Write> {
     if let Some(prior) = prior_import(tx.conn(), "imports", sha256, Some(program.id))? {
-        return Ok(Imported::AlreadyImported(prior));
+        return Ok(Write::AlreadyImported(prior));
     }
-    let already = tx.conn().query_row(
-        "SELECT coalesce(sum(shares), 0) FROM adjudications WHERE program_id = ?1",
-        params![program.id],
-        |r| Cols::new(r, "adjudications").shares(0),
-    )?;
+    let already = program_shares(tx.conn(), program.id)?;
     let import_id = tx.insert_unaudited(
         "imports",
         &[
@@ -456,11 +486,11 @@ pub fn adjudications(
                 pending: Vec::with_capacity(ROWS_PER_INSERT),
                 done: Vec::with_capacity(HASH_BATCH),
                 to_hasher,
-                problems: Vec::new(),
+                conflicts: Vec::new(),
                 holders: (0, 0),
                 adjudications: (0, 0),
                 count: 0,
-                shares: 0,
+                shares: Some(0),
                 max_holder: tx.conn().query_row(
                     "SELECT coalesce(max(id), 0) FROM holders",
                     [],
@@ -473,19 +503,43 @@ pub fn adjudications(
                 hasher.join().expect("the hashing thread does not panic");
             Ok((fed?, stored?, holder_hash, adjudication_hash))
         })?;
-    let mut rows = file_problems;
-    rows.extend(stored.problems);
-    let mut whole = Vec::new();
-    if already + stored.shares > program.program.shares_offered {
-        whole.push(format!(
-            "the file adjudicates {} shares; with the {already} already registered that exceeds the {} offered by {}",
-            stored.shares, program.program.shares_offered, program.program.code
-        ));
+    Ok(Write::Written(Box::new(Stored {
+        import_id,
+        file_problems,
+        conflicts: stored.conflicts.clone(),
+        already,
+        shares: stored.shares,
+        stored,
+        holder_hash,
+        adjudication_hash,
+    })))
+}
+
+/// Shares of a program's adjudications; corrupt if they add up to more than a count can hold.
+pub fn program_shares(conn: &Connection, program_id: i64) -> Result<u64> {
+    let mut stmt = conn.prepare_cached("SELECT shares FROM adjudications WHERE program_id = ?1")?;
+    let mut rows = stmt.query(params![program_id])?;
+    let mut total: u64 = 0;
+    while let Some(r) = rows.next()? {
+        let n = Cols::new(r, "adjudications").shares(0)?;
+        total = total.checked_add(n).ok_or_else(|| {
+            StoreError::Corrupt(format!(
+                "the adjudications of program {program_id} add up to more shares than can be counted"
+            ))
+        })?;
     }
-    if !rows.is_empty() || !whole.is_empty() {
-        // the caller's transaction is rolled back: nothing of this import stays
-        return Err(super::rejected(rows, whole));
-    }
+    Ok(total)
+}
+
+/// Covers what [`write`] stored with the import's one audit event.
+pub fn seal(tx: &mut Tx<'_>, w: Stored) -> Result<Imported> {
+    let Stored {
+        import_id,
+        stored,
+        holder_hash,
+        adjudication_hash,
+        ..
+    } = w;
     let new_holders = holder_hash.count_so_far();
     let (first_id, last_id) = stored.adjudications;
     let mut covers = vec![Cover {
