@@ -148,6 +148,36 @@ fn every_register_refusal_names_the_flag_the_value_and_what_to_do() {
     assert!(changed.contains("payment_term_business_days = 11"));
     let changed = r.file("changed.toml", changed.as_bytes());
     refused(&["program", "add", &changed]);
+    let import = |name: &str, rows: &str| {
+        let path = r.file(name, format!("{}{rows}", crate::common::HEADER).as_bytes());
+        vec![
+            "adjudications".to_string(),
+            "import".into(),
+            path,
+            "--program".into(),
+            "D3939-2004".into(),
+        ]
+    };
+    let args = import(
+        "renamed.csv",
+        "CC,1000000001,Ana Otra,natural,trabajador,10,,2024-03-16,,\n\
+         CC,1000000009,Nueva,natural,trabajador,10,,2024-03-16,,\n\
+         CC,1000000009,Nueva Otra,natural,trabajador,10,,2024-03-16,,\n",
+    );
+    refused(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    // Decreto 3939 offers 12,960,982 shares; 53,500 are already adjudicated
+    let args = import(
+        "too-many.csv",
+        "CC,1000000008,Grande,natural,trabajador,12907483,,2024-03-16,,\n",
+    );
+    refused(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let args = import(
+        "overflow.csv",
+        "CC,1000000011,Uno,natural,trabajador,9223372036854775807,,2024-03-16,,\n\
+         CC,1000000012,Dos,natural,trabajador,9223372036854775807,,2024-03-16,,\n\
+         CC,1000000013,Tres,natural,trabajador,2,,2024-03-16,,\n",
+    );
+    refused(&args.iter().map(String::as_str).collect::<Vec<_>>());
     // the voided breach's void line carries the time it was voided: keep only the words
     let seen = seen
         .lines()
