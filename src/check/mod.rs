@@ -3,6 +3,8 @@
 //! balance accrued to the as-of date. Streams through the store (findings go to a sink as they
 //! are found) and prices through the engine with one parsed rate series. No printing.
 
+mod assess;
+
 use crate::calendar::FineScale;
 use crate::fine::{self, Convention, Outcome, Payment, StagePrice};
 use crate::money::format_cop;
@@ -11,7 +13,8 @@ use crate::rates::RateSeries;
 use crate::register;
 use crate::store::breaches::transfer_price;
 use crate::store::{Result, StoreError, programs, scan};
-use chrono::{Days, NaiveDate};
+use assess::{Assessed, Owed};
+use chrono::NaiveDate;
 use foldhash::HashMap;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
@@ -188,7 +191,7 @@ fn outstanding(
 
 /// Why a finding was made: the facts of its one-line reason, written out by [`Why::reason`]
 /// where the finding is handed on (off the scanning thread).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 enum Why {
     NoLiquidation {
         breach: i64,
@@ -288,13 +291,10 @@ impl Why {
 /// A finding as the scan makes it: its holder and program still to be named, its reason to be
 /// written.
 struct Found {
-    code: Code,
     holder_id: i64,
     program_id: i64,
     adjudication_id: i64,
-    breach_id: Option<i64>,
-    outstanding: Option<Decimal>,
-    why: Why,
+    assessed: Assessed,
 }
 
 /// Findings as the scan makes them, and how many adjudications it has read so far.
@@ -330,16 +330,22 @@ pub fn run(
     let mut hand_on = |batch: Batch| -> Result<()> {
         for f in batch.found {
             let (doc_type, doc_number, holder) = holders.get(f.holder_id)?;
+            let Assessed {
+                code,
+                breach_id,
+                outstanding,
+                why,
+            } = f.assessed;
             sink(Finding {
-                code: f.code,
+                code,
                 program: codes.get(&f.program_id).cloned().unwrap_or_default(),
                 doc_type,
                 doc_number,
                 holder,
                 adjudication_id: f.adjudication_id,
-                breach_id: f.breach_id,
-                outstanding: f.outstanding,
-                reason: f.why.reason(opts.as_of),
+                breach_id,
+                outstanding,
+                reason: why.reason(opts.as_of),
             })?;
         }
         progress(batch.read);
@@ -395,7 +401,7 @@ pub fn adjudications_with(
             batch
                 .found
                 .iter()
-                .filter(|f| f.code == code)
+                .filter(|f| f.assessed.code == code)
                 .map(|f| f.adjudication_id),
         );
         Ok(())
@@ -403,7 +409,9 @@ pub fn adjudications_with(
     Ok(ids)
 }
 
-/// The scan: every finding, in batches to `emit`, holders not yet named.
+/// The scan: every finding, in batches to `emit`, holders not yet named. It gathers each
+/// adjudication's facts (pricing a breach only when the decisions need its balance) and
+/// [`assess::assess`] decides.
 fn findings(
     conn: &Connection,
     opts: &Options,
@@ -412,9 +420,6 @@ fn findings(
 ) -> Result<()> {
     let terms = terms(conn)?;
     let as_of = opts.as_of;
-    let until = as_of
-        .checked_add_days(Days::new(u64::from(opts.within_days)))
-        .unwrap_or(as_of);
     let mut ends: HashMap<(i64, NaiveDate), NaiveDate> = HashMap::default();
     let mut read = 0u64;
     let mut batch: Vec<Found> = Vec::with_capacity(BATCH);
@@ -434,141 +439,48 @@ fn findings(
                     .lockup_end(a.adjudicated_on)
                     .unwrap_or(a.adjudicated_on)
             });
-        let in_lockup = as_of <= end;
-        // the holder and program are named, and the reason written, later (see `run`)
-        let mut push = |code: Code,
-                        breach_id: Option<i64>,
-                        outstanding: Option<Decimal>,
-                        why: Why|
-         -> Result<()> {
-            if code.severity() > opts.min_severity {
-                return Ok(());
+        let mut facts: Vec<assess::Breach> = breaches
+            .iter()
+            .map(|b| assess::Breach {
+                id: b.id,
+                on: b.breach_date,
+                shares: b.shares,
+                has_payments: b.has_payments,
+                liquidation: b
+                    .latest_liquidation
+                    .map(|(id, provisional)| assess::Liquidation { id, provisional }),
+                notice: b
+                    .latest_notice
+                    .as_ref()
+                    .map(|(number, deadline)| assess::Notice {
+                        number,
+                        deadline: *deadline,
+                    }),
+                owed: Owed::Unknown,
+            })
+            .collect();
+        for (f, b) in facts.iter_mut().zip(breaches) {
+            if f.needs_balance(as_of, end) {
+                f.owed = Owed::priced(outstanding(conn, t, &a, b, as_of, rates)?);
             }
+        }
+        let facts = assess::Adjudication {
+            shares: a.shares,
+            financed: a.financed,
+            lockup_end: end,
+            pledge: a.pledge.map(|(id, rank)| assess::Pledge { id, rank }),
+            stage_recorded: t.stage_recorded,
+            breaches: &facts,
+        };
+        // the holder and program are named, and the reason written, later (see `run`)
+        assess::assess(&facts, opts, |assessed| {
             batch.push(Found {
-                code,
                 holder_id: a.holder_id,
                 program_id: a.program_id,
                 adjudication_id: a.id,
-                breach_id,
-                outstanding,
-                why,
-            });
-            Ok(())
-        };
-
-        let mut owes = false;
-        let mut overdue: Option<(i64, Decimal)> = None;
-        for b in breaches {
-            let on = b.breach_date;
-            match (&b.latest_liquidation, &b.latest_notice) {
-                (None, _) => push(
-                    Code::BreachNotLiquidated,
-                    Some(b.id),
-                    None,
-                    Why::NoLiquidation { breach: b.id, on },
-                )?,
-                (Some(_), None) => push(
-                    Code::BreachNotLiquidated,
-                    Some(b.id),
-                    None,
-                    Why::NoNotice { breach: b.id, on },
-                )?,
-                _ => {}
-            }
-            if let Some((liquidation, true)) = b.latest_liquidation
-                && t.stage_recorded
-            {
-                push(
-                    Code::ProvisionalStale,
-                    Some(b.id),
-                    None,
-                    Why::ProvisionalStale { liquidation },
-                )?;
-            }
-            let notice_overdue = b
-                .latest_notice
-                .as_ref()
-                .filter(|(_, deadline)| *deadline < as_of);
-            if notice_overdue.is_some() || !in_lockup {
-                // Without any payment the whole fine is owed; the exact balance is computed only
-                // when it is shown (an overdue notice) or when payments may have settled it.
-                let due = if b.has_payments || notice_overdue.is_some() {
-                    outstanding(conn, t, &a, b, as_of, rates)?
-                } else {
-                    Decimal::ONE
-                };
-                if due > Decimal::ZERO {
-                    owes = true;
-                    if let Some((number, deadline)) = notice_overdue {
-                        overdue = Some((b.id, due));
-                        push(
-                            Code::NoticeOverdue,
-                            Some(b.id),
-                            Some(due),
-                            Why::NoticeOverdue {
-                                number: number.clone(),
-                                deadline: *deadline,
-                                due,
-                            },
-                        )?;
-                    }
-                }
-            }
-        }
-
-        let breached: u64 = breaches.iter().map(|b| b.shares).sum();
-        if breached > a.shares {
-            push(
-                Code::SharesExceeded,
-                None,
-                None,
-                Why::SharesExceeded {
-                    breached,
-                    adjudicated: a.shares,
-                },
-            )?;
-        }
-        match a.pledge {
-            None if in_lockup || owes => push(
-                Code::MissingPledge,
-                None,
-                None,
-                if in_lockup {
-                    Why::MissingPledgeInLockup { end }
-                } else {
-                    Why::MissingPledgeWhileOwed
-                },
-            )?,
-            Some((pledge, 2)) if !a.financed => {
-                push(Code::PledgeRank, None, None, Why::PledgeRank { pledge })?
-            }
-            _ => {}
-        }
-        if in_lockup && end <= until {
-            push(Code::LockupEnding, None, None, Why::LockupEnding { end })?;
-        }
-        if let Some((pledge, _)) = a.pledge {
-            if !in_lockup && !owes {
-                push(
-                    Code::PledgeReleasable,
-                    None,
-                    None,
-                    Why::PledgeReleasable { end, pledge },
-                )?;
-            }
-            if let Some((breach, due)) = overdue {
-                push(
-                    Code::PledgeEnforceable,
-                    Some(breach),
-                    Some(due),
-                    Why::PledgeEnforceable {
-                        breach,
-                        pledge,
-                        due,
-                    },
-                )?;
-            }
-        }
+                assessed,
+            })
+        });
         Ok(())
     })?;
     emit(Batch { found: batch, read })
@@ -579,7 +491,7 @@ mod tests {
     use super::*;
     use crate::store::{Store, adjudications, programs as store_programs};
 
-    const PROGRAM: &str = include_str!("../schema/programs/decreto-3939-2004.toml");
+    const PROGRAM: &str = include_str!("../../schema/programs/decreto-3939-2004.toml");
 
     /// Two holders adjudicated on 2024-03-15, the first with a pledge: as of 2024-06-30 the
     /// second lacks one. `store` is a fresh register, in memory or in a file.
