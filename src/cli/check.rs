@@ -6,7 +6,7 @@
 use super::{CliError, Ctx, Status, args};
 use crate::check::{self, Code, Finding, Options, Severity};
 use crate::report::records::{self, Format};
-use crate::store::{StoreError, programs};
+use crate::store::programs;
 use chrono::NaiveDate;
 use clap::Args;
 use serde_json::{Value, json};
@@ -101,6 +101,18 @@ fn json_of(f: &Finding) -> Value {
     })
 }
 
+impl From<check::Error> for CliError {
+    fn from(e: check::Error) -> Self {
+        match e {
+            check::Error::Store(e) => CliError::Store(e),
+            check::Error::Fine { breach, error } => CliError::Breach {
+                breach,
+                error: Box::new(error.into()),
+            },
+        }
+    }
+}
+
 /// Where findings go as they are found.
 enum Sink<'a> {
     Csv(Box<csv::Writer<&'a mut dyn Write>>),
@@ -168,37 +180,29 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             table: Box::new(records::SpooledTable::new(&COLUMNS)?),
         },
     };
-    // A failed write stops the run; it is kept to be reported as what it is (a closed pipe is
-    // not an error).
-    let mut unwritten: Option<std::io::Error> = None;
-    let ran = check::run(
+    // A failed write stops the run and is reported as what it is (a closed pipe is not an
+    // error).
+    check::run(
         store.conn(),
         &opts,
         &rates,
-        &mut |f| {
+        |f| -> Result<(), CliError> {
             counts[f.code as usize] += 1;
-            let written = match &mut sink {
+            match &mut sink {
                 Sink::Csv(w) => w
                     .write_record(cells(&f).iter().map(|c| c.as_bytes()))
-                    .map_err(records::csv_io),
+                    .map_err(records::csv_io)?,
                 Sink::Json { out, first } => {
                     let sep = if *first { "\n    " } else { ",\n    " };
                     *first = false;
-                    write!(out, "{sep}{}", json_of(&f))
+                    write!(out, "{sep}{}", json_of(&f))?
                 }
-                Sink::Table { table, .. } => table.push(&cells(&f)),
-            };
-            written.map_err(|e| {
-                unwritten = Some(e);
-                StoreError::Refused("the report could not be written".into())
-            })
+                Sink::Table { table, .. } => table.push(&cells(&f))?,
+            }
+            Ok(())
         },
         &mut progress,
-    );
-    if let Some(e) = unwritten {
-        return Err(CliError::Io(e));
-    }
-    ran?;
+    )?;
     let total: usize = counts.iter().sum();
     let present = || Code::ALL.iter().zip(counts).filter(|(_, n)| *n > 0);
     let out = match sink {

@@ -239,6 +239,11 @@ pub enum CliError {
     Store(StoreError),
     /// A register rule refused the write; the words name the flags.
     Refused(String),
+    /// Pricing one breach failed (e.g. in the batch check).
+    Breach {
+        breach: i64,
+        error: Box<CliError>,
+    },
     /// Several problems (e.g. every bad row of an import); nothing was written.
     Many {
         what: String,
@@ -276,6 +281,7 @@ impl fmt::Display for CliError {
             CliError::Fine(e) => e.fmt(f),
             CliError::Store(e) => e.fmt(f),
             CliError::Refused(m) => f.write_str(m),
+            CliError::Breach { breach, error } => write!(f, "breach {breach}: {error}"),
             CliError::Many { what, problems } => {
                 write!(
                     f,

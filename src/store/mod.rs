@@ -56,8 +56,6 @@ pub enum StoreError {
         what: &'static str,
         id: String,
     },
-    /// A rule of the register refused the write; the message says why and what to do.
-    Refused(String),
     /// Input rejected row by row (e.g. an import): every problem, rows in line order.
     Rejected(Vec<Problem>),
 }
@@ -104,7 +102,6 @@ impl fmt::Display for StoreError {
                 "stored data cannot be read: {m}; run `vigia audit verify`"
             ),
             StoreError::NotFound { what, id } => write!(f, "no {what} {id} in the register"),
-            StoreError::Refused(m) => f.write_str(m),
             StoreError::Rejected(problems) => {
                 write!(f, "{} problem(s), nothing was written:", problems.len())?;
                 for p in problems {

@@ -33,13 +33,14 @@ fn text<'r>(r: &'r rusqlite::Row<'_>, i: usize) -> Result<&'r str> {
 /// Calls `f` for every adjudication (of one program, or all) adjudicated on or before `as_of`,
 /// in id order, with the pledge in force on that date (the latest, if several). Two sequential
 /// reads merged here — adjudications by id, pledges by adjudication through their covering
-/// index — instead of one index probe per adjudication.
-pub fn adjudications(
+/// index — instead of one index probe per adjudication. An error of `f` (the caller's own type)
+/// ends the walk and comes back unchanged.
+pub fn adjudications<E: From<StoreError> + From<rusqlite::Error>>(
     conn: &Connection,
     program_id: Option<i64>,
     as_of: NaiveDate,
-    mut f: impl FnMut(AdjudicationRow) -> Result<()>,
-) -> Result<()> {
+    mut f: impl FnMut(AdjudicationRow) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
     let as_of_s = as_of.to_string();
     let any_release: bool =
         conn.query_row("SELECT EXISTS (SELECT 1 FROM pledge_releases)", [], |r| {
@@ -239,12 +240,12 @@ fn followed(conn: &Connection, as_of: &str) -> Result<Followed> {
 
 /// Walks the adjudications (see [`adjudications`]) and, beside each, its non-void breaches dated
 /// on or before `as_of`: a merge of two ordered cursors, so neither side is probed at random.
-pub fn adjudications_with_breaches(
+pub fn adjudications_with_breaches<E: From<StoreError> + From<rusqlite::Error>>(
     conn: &Connection,
     program_id: Option<i64>,
     as_of: NaiveDate,
-    mut f: impl FnMut(AdjudicationRow, &[BreachRow]) -> Result<()>,
-) -> Result<()> {
+    mut f: impl FnMut(AdjudicationRow, &[BreachRow]) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
     let as_of_s = as_of.to_string();
     let mut done = followed(conn, &as_of_s)?;
     let mut stmt = conn.prepare(

@@ -1,21 +1,27 @@
 //! The periodic batch check (SPEC §8): every finding about every adjudication and breach as of a
 //! date, each with a stable code, a severity and a one-line reason; overdue fines carry their
 //! balance accrued to the as-of date. Streams through the store (findings go to a sink as they
-//! are found) and prices through the engine with one parsed rate series. No printing.
+//! are found) and prices through the engine with one parsed rate series. No printing. The scan
+//! here gathers each adjudication's facts; `assess` (pure) decides its findings.
+
+mod assess;
 
 use crate::calendar::FineScale;
-use crate::fine::{self, Convention, Outcome, Payment, StagePrice};
+use crate::fine::{self, Convention, FineError, Outcome, Payment, StagePrice};
 use crate::money::format_cop;
 use crate::program::Program;
 use crate::rates::RateSeries;
 use crate::register;
 use crate::store::breaches::transfer_price;
-use crate::store::{Result, StoreError, programs, scan};
-use chrono::{Days, NaiveDate};
+use crate::store::{StoreError, programs, scan};
+use assess::{Assessed, Owed};
+use chrono::NaiveDate;
 use foldhash::HashMap;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::Serialize;
+use std::convert::Infallible;
+use std::fmt;
 
 /// What a finding is about; the names are stable (schedulers and spreadsheets key on them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -118,6 +124,41 @@ pub struct Options {
     pub min_severity: Severity,
 }
 
+/// Why the check could not run.
+#[derive(Debug)]
+pub enum Error {
+    Store(StoreError),
+    /// The engine could not price a breach's fine (e.g. a month without a certified rate): the
+    /// check stops rather than report a wrong figure.
+    Fine {
+        breach: i64,
+        error: FineError,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Store(e) => e.fmt(f),
+            Error::Fine { breach, error } => write!(f, "breach {breach}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<StoreError> for Error {
+    fn from(e: StoreError) -> Self {
+        Error::Store(e)
+    }
+}
+
+impl From<rusqlite::Error> for Error {
+    fn from(e: rusqlite::Error) -> Self {
+        Error::Store(e.into())
+    }
+}
+
 /// A program's terms, read once.
 struct Terms {
     program: Program,
@@ -127,7 +168,7 @@ struct Terms {
     convention: Convention,
 }
 
-fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>> {
+fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>, StoreError> {
     let mut out = HashMap::default();
     for p in programs::list(conn)? {
         let scale = p.scale()?;
@@ -158,7 +199,7 @@ fn outstanding(
     b: &scan::BreachRow,
     as_of: NaiveDate,
     rates: &RateSeries,
-) -> Result<Decimal> {
+) -> Result<Decimal, Error> {
     let case = register::liquidation::fine_case(
         &t.program,
         t.scale.clone(),
@@ -181,13 +222,16 @@ fn outstanding(
     match fine::liquidate(&case, as_of, &payments, t.convention, rates) {
         Ok(Outcome::Liquidated(l)) => Ok(l.total_due),
         Ok(Outcome::NotApplicable(_)) => Ok(Decimal::ZERO),
-        Err(e) => Err(StoreError::Refused(format!("breach {}: {e}", b.id))),
+        Err(error) => Err(Error::Fine {
+            breach: b.id,
+            error,
+        }),
     }
 }
 
 /// Why a finding was made: the facts of its one-line reason, written out by [`Why::reason`]
 /// where the finding is handed on (off the scanning thread).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 enum Why {
     NoLiquidation {
         breach: i64,
@@ -287,13 +331,10 @@ impl Why {
 /// A finding as the scan makes it: its holder and program still to be named, its reason to be
 /// written.
 struct Found {
-    code: Code,
     holder_id: i64,
     program_id: i64,
     adjudication_id: i64,
-    breach_id: Option<i64>,
-    outstanding: Option<Decimal>,
-    why: Why,
+    assessed: Assessed,
 }
 
 /// Findings as the scan makes them, and how many adjudications it has read so far.
@@ -302,64 +343,104 @@ struct Batch {
     read: u64,
 }
 
+/// Why the scan stopped: the check failed, or whoever it hands its batches to did.
+enum Stop<E> {
+    Check(Error),
+    Emit(E),
+}
+
+impl<E> From<Error> for Stop<E> {
+    fn from(e: Error) -> Self {
+        Stop::Check(e)
+    }
+}
+
+impl<E> From<StoreError> for Stop<E> {
+    fn from(e: StoreError) -> Self {
+        Stop::Check(e.into())
+    }
+}
+
+impl<E> From<rusqlite::Error> for Stop<E> {
+    fn from(e: rusqlite::Error) -> Self {
+        Stop::Check(e.into())
+    }
+}
+
+/// The scanning thread's batches were not taken: handing on failed on the calling thread.
+struct NotTaken;
+
 /// Findings go on in batches of about this many.
 const BATCH: usize = 1024;
 
 /// Runs the check, handing each finding to `sink` as it is found, adjudication by adjudication
-/// (its breaches' findings first). `progress` gets the adjudications read so far.
+/// (its breaches' findings first). `progress` gets the adjudications read so far. An error of
+/// `sink` stops the check and comes back as it is (the caller's own type `E`); so does the check's
+/// own [`Error`], converted.
 ///
 /// On a register in a file, the scan runs on a second thread with its own read-only connection
 /// (one snapshot for the whole scan), while this thread names the holders of the findings and
 /// hands them to `sink`: after the lock-ups end nearly every holder has a finding, and naming and
 /// writing them is then as much work as the scan. Holders are never changed or deleted, so every
 /// holder the scan's snapshot refers to is in this connection's later one.
-pub fn run(
+pub fn run<E: From<Error>>(
     conn: &Connection,
     opts: &Options,
     rates: &RateSeries,
-    sink: &mut dyn FnMut(Finding) -> Result<()>,
-    progress: &mut dyn FnMut(u64),
-) -> Result<()> {
-    let mut holders_stmt = scan::Holders::statement(conn)?;
-    let mut holders = scan::Holders::new(conn, &mut holders_stmt)?;
-    let codes: HashMap<i64, String> = programs::list(conn)?
+    mut sink: impl FnMut(Finding) -> Result<(), E>,
+    mut progress: impl FnMut(u64),
+) -> Result<(), E> {
+    let mut holders_stmt = scan::Holders::statement(conn).map_err(Error::from)?;
+    let mut holders = scan::Holders::new(conn, &mut holders_stmt).map_err(Error::from)?;
+    let codes: HashMap<i64, String> = programs::list(conn)
+        .map_err(Error::from)?
         .into_iter()
         .map(|p| (p.id, p.program.code))
         .collect();
-    let mut hand_on = |batch: Batch| -> Result<()> {
+    let mut hand_on = |batch: Batch| -> Result<(), E> {
         for f in batch.found {
-            let (doc_type, doc_number, holder) = holders.get(f.holder_id)?;
+            let (doc_type, doc_number, holder) = holders.get(f.holder_id).map_err(Error::from)?;
+            let Assessed {
+                code,
+                breach_id,
+                outstanding,
+                why,
+            } = f.assessed;
             sink(Finding {
-                code: f.code,
+                code,
                 program: codes.get(&f.program_id).cloned().unwrap_or_default(),
                 doc_type,
                 doc_number,
                 holder,
                 adjudication_id: f.adjudication_id,
-                breach_id: f.breach_id,
-                outstanding: f.outstanding,
-                reason: f.why.reason(opts.as_of),
+                breach_id,
+                outstanding,
+                reason: why.reason(opts.as_of),
             })?;
         }
         progress(batch.read);
         Ok(())
     };
-    let Some(reader) = crate::store::reader(conn)? else {
+    let Some(reader) = crate::store::reader(conn).map_err(Error::from)? else {
         // an in-memory register: one connection, one thread
-        return findings(conn, opts, rates, &mut hand_on);
+        return findings(conn, opts, rates, &mut hand_on).map_err(|stop| match stop {
+            Stop::Check(e) => e.into(),
+            Stop::Emit(e) => e,
+        });
     };
     // this connection only walks the holders in order now (see STREAMING_CACHE)
-    let cache: i64 = conn.pragma_query_value(None, "cache_size", |r| r.get(0))?;
-    conn.pragma_update(None, "cache_size", crate::store::STREAMING_CACHE)?;
+    let cache: i64 = conn
+        .pragma_query_value(None, "cache_size", |r| r.get(0))
+        .map_err(Error::from)?;
+    conn.pragma_update(None, "cache_size", crate::store::STREAMING_CACHE)
+        .map_err(Error::from)?;
     let ran = std::thread::scope(|scope| {
         let (to_main, from_scan) = std::sync::mpsc::sync_channel::<Batch>(8);
-        let scan = scope.spawn(move || {
+        let scan = scope.spawn(move || -> Result<(), Stop<NotTaken>> {
             reader.execute_batch("BEGIN")?;
             let found = findings(&reader, opts, rates, &mut |batch| {
                 // the receiver is gone only when handing on failed: stop scanning
-                to_main
-                    .send(batch)
-                    .map_err(|_| StoreError::Refused("the check stopped".into()))
+                to_main.send(batch).map_err(|_| NotTaken)
             });
             reader.execute_batch("COMMIT")?;
             found
@@ -374,9 +455,17 @@ pub fn run(
         drop(from_scan);
         let scanned = scan.join().expect("the scanning thread does not panic");
         // a failure to hand on is the cause when both failed
-        handed.and(scanned)
+        handed?;
+        match scanned {
+            Ok(()) => Ok(()),
+            Err(Stop::Check(e)) => Err(e.into()),
+            Err(Stop::Emit(NotTaken)) => {
+                unreachable!("batches are refused only after handing on failed")
+            }
+        }
     });
-    conn.pragma_update(None, "cache_size", cache)?;
+    conn.pragma_update(None, "cache_size", cache)
+        .map_err(Error::from)?;
     ran
 }
 
@@ -387,41 +476,44 @@ pub fn adjudications_with(
     opts: &Options,
     rates: &RateSeries,
     code: Code,
-) -> Result<Vec<i64>> {
+) -> Result<Vec<i64>, Error> {
     let mut ids = Vec::new();
-    findings(conn, opts, rates, &mut |batch| {
+    findings(conn, opts, rates, &mut |batch| -> Result<(), Infallible> {
         ids.extend(
             batch
                 .found
                 .iter()
-                .filter(|f| f.code == code)
+                .filter(|f| f.assessed.code == code)
                 .map(|f| f.adjudication_id),
         );
         Ok(())
+    })
+    .map_err(|stop| match stop {
+        Stop::Check(e) => e,
+        Stop::Emit(never) => match never {},
     })?;
     Ok(ids)
 }
 
-/// The scan: every finding, in batches to `emit`, holders not yet named.
-fn findings(
+/// The scan: every finding, in batches to `emit`, holders not yet named. It gathers each
+/// adjudication's facts (pricing a breach only when the decisions need its balance) and
+/// [`assess::assess`] decides.
+fn findings<E>(
     conn: &Connection,
     opts: &Options,
     rates: &RateSeries,
-    emit: &mut dyn FnMut(Batch) -> Result<()>,
-) -> Result<()> {
+    emit: &mut dyn FnMut(Batch) -> Result<(), E>,
+) -> Result<(), Stop<E>> {
     let terms = terms(conn)?;
     let as_of = opts.as_of;
-    let until = as_of
-        .checked_add_days(Days::new(u64::from(opts.within_days)))
-        .unwrap_or(as_of);
     let mut ends: HashMap<(i64, NaiveDate), NaiveDate> = HashMap::default();
     let mut read = 0u64;
     let mut batch: Vec<Found> = Vec::with_capacity(BATCH);
-    scan::adjudications_with_breaches(conn, opts.program_id, as_of, |a, breaches| {
+    scan::adjudications_with_breaches::<Stop<E>>(conn, opts.program_id, as_of, |a, breaches| {
         read += 1;
         if batch.len() >= BATCH || read.is_multiple_of(10_000) {
             let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-            emit(Batch { found: full, read })?;
+            emit(Batch { found: full, read }).map_err(Stop::Emit)?;
         }
         let t = terms
             .get(&a.program_id)
@@ -433,144 +525,51 @@ fn findings(
                     .lockup_end(a.adjudicated_on)
                     .unwrap_or(a.adjudicated_on)
             });
-        let in_lockup = as_of <= end;
-        // the holder and program are named, and the reason written, later (see `run`)
-        let mut push = |code: Code,
-                        breach_id: Option<i64>,
-                        outstanding: Option<Decimal>,
-                        why: Why|
-         -> Result<()> {
-            if code.severity() > opts.min_severity {
-                return Ok(());
+        let mut facts: Vec<assess::Breach<'_>> = breaches
+            .iter()
+            .map(|b| assess::Breach {
+                id: b.id,
+                on: b.breach_date,
+                shares: b.shares,
+                has_payments: b.has_payments,
+                liquidation: b
+                    .latest_liquidation
+                    .map(|(id, provisional)| assess::Liquidation { id, provisional }),
+                notice: b
+                    .latest_notice
+                    .as_ref()
+                    .map(|(number, deadline)| assess::Notice {
+                        number,
+                        deadline: *deadline,
+                    }),
+                owed: Owed::Unknown,
+            })
+            .collect();
+        for (f, b) in facts.iter_mut().zip(breaches) {
+            if f.needs_balance(as_of, end) {
+                f.owed = Owed::priced(outstanding(conn, t, &a, b, as_of, rates)?);
             }
+        }
+        let facts = assess::Adjudication {
+            shares: a.shares,
+            financed: a.financed,
+            lockup_end: end,
+            pledge: a.pledge.map(|(id, rank)| assess::Pledge { id, rank }),
+            stage_recorded: t.stage_recorded,
+            breaches: &facts,
+        };
+        // the holder and program are named, and the reason written, later (see `run`)
+        assess::assess(&facts, opts, |assessed| {
             batch.push(Found {
-                code,
                 holder_id: a.holder_id,
                 program_id: a.program_id,
                 adjudication_id: a.id,
-                breach_id,
-                outstanding,
-                why,
-            });
-            Ok(())
-        };
-
-        let mut owes = false;
-        let mut overdue: Option<(i64, Decimal)> = None;
-        for b in breaches {
-            let on = b.breach_date;
-            match (&b.latest_liquidation, &b.latest_notice) {
-                (None, _) => push(
-                    Code::BreachNotLiquidated,
-                    Some(b.id),
-                    None,
-                    Why::NoLiquidation { breach: b.id, on },
-                )?,
-                (Some(_), None) => push(
-                    Code::BreachNotLiquidated,
-                    Some(b.id),
-                    None,
-                    Why::NoNotice { breach: b.id, on },
-                )?,
-                _ => {}
-            }
-            if let Some((liquidation, true)) = b.latest_liquidation
-                && t.stage_recorded
-            {
-                push(
-                    Code::ProvisionalStale,
-                    Some(b.id),
-                    None,
-                    Why::ProvisionalStale { liquidation },
-                )?;
-            }
-            let notice_overdue = b
-                .latest_notice
-                .as_ref()
-                .filter(|(_, deadline)| *deadline < as_of);
-            if notice_overdue.is_some() || !in_lockup {
-                // Without any payment the whole fine is owed; the exact balance is computed only
-                // when it is shown (an overdue notice) or when payments may have settled it.
-                let due = if b.has_payments || notice_overdue.is_some() {
-                    outstanding(conn, t, &a, b, as_of, rates)?
-                } else {
-                    Decimal::ONE
-                };
-                if due > Decimal::ZERO {
-                    owes = true;
-                    if let Some((number, deadline)) = notice_overdue {
-                        overdue = Some((b.id, due));
-                        push(
-                            Code::NoticeOverdue,
-                            Some(b.id),
-                            Some(due),
-                            Why::NoticeOverdue {
-                                number: number.clone(),
-                                deadline: *deadline,
-                                due,
-                            },
-                        )?;
-                    }
-                }
-            }
-        }
-
-        let breached: u64 = breaches.iter().map(|b| b.shares).sum();
-        if breached > a.shares {
-            push(
-                Code::SharesExceeded,
-                None,
-                None,
-                Why::SharesExceeded {
-                    breached,
-                    adjudicated: a.shares,
-                },
-            )?;
-        }
-        match a.pledge {
-            None if in_lockup || owes => push(
-                Code::MissingPledge,
-                None,
-                None,
-                if in_lockup {
-                    Why::MissingPledgeInLockup { end }
-                } else {
-                    Why::MissingPledgeWhileOwed
-                },
-            )?,
-            Some((pledge, 2)) if !a.financed => {
-                push(Code::PledgeRank, None, None, Why::PledgeRank { pledge })?
-            }
-            _ => {}
-        }
-        if in_lockup && end <= until {
-            push(Code::LockupEnding, None, None, Why::LockupEnding { end })?;
-        }
-        if let Some((pledge, _)) = a.pledge {
-            if !in_lockup && !owes {
-                push(
-                    Code::PledgeReleasable,
-                    None,
-                    None,
-                    Why::PledgeReleasable { end, pledge },
-                )?;
-            }
-            if let Some((breach, due)) = overdue {
-                push(
-                    Code::PledgeEnforceable,
-                    Some(breach),
-                    Some(due),
-                    Why::PledgeEnforceable {
-                        breach,
-                        pledge,
-                        due,
-                    },
-                )?;
-            }
-        }
+                assessed,
+            })
+        });
         Ok(())
     })?;
-    emit(Batch { found: batch, read })
+    emit(Batch { found: batch, read }).map_err(Stop::Emit)
 }
 
 #[cfg(test)]
@@ -578,11 +577,12 @@ mod tests {
     use super::*;
     use crate::store::{Store, programs as store_programs};
 
-    const PROGRAM: &str = include_str!("../schema/programs/decreto-3939-2004.toml");
+    const PROGRAM: &str = include_str!("../../schema/programs/decreto-3939-2004.toml");
 
-    /// Two holders adjudicated on 2024-03-15, the first with a pledge: as of 2024-06-30 the
-    /// second lacks one. `store` is a fresh register, in memory or in a file.
-    fn findings_of(mut store: Store) -> Vec<Finding> {
+    /// `holders` holders adjudicated 10 shares each on 2024-03-15, the first with a pledge: as
+    /// of 2024-06-30 every other one lacks one. `store` is a fresh register, in memory or in a
+    /// file.
+    fn register(mut store: Store, holders: u64) -> Store {
         let program = Program::from_toml(PROGRAM).unwrap();
         store
             .write::<_, crate::register::Error>("t", |tx| {
@@ -590,9 +590,16 @@ mod tests {
             })
             .unwrap();
         let p = store_programs::by_code(store.conn(), "D3939-2004").unwrap();
-        let csv = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n\
-                   CC,1000000001,Con Prenda,natural,trabajador,10,,2024-03-15,,\n\
-                   CC,1000000002,Sin Prenda,natural,trabajador,10,,2024-03-15,,\n";
+        let mut csv = String::from(
+            "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n\
+             CC,1000000001,Con Prenda,natural,trabajador,10,,2024-03-15,,\n",
+        );
+        for i in 2..=holders {
+            csv.push_str(&format!(
+                "CC,{},Sin Prenda,natural,trabajador,10,,2024-03-15,,\n",
+                1_000_000_000 + i
+            ));
+        }
         store
             .write::<_, crate::register::Error>("t", |tx| {
                 crate::register::adjudication::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
@@ -611,21 +618,28 @@ mod tests {
                 )
             })
             .unwrap();
-        let rates = RateSeries::shipped();
-        let opts = Options {
+        store
+    }
+
+    fn opts() -> Options {
+        Options {
             as_of: NaiveDate::from_ymd_opt(2024, 6, 30).unwrap(),
             program_id: None,
             within_days: 30,
             min_severity: Severity::Low,
-        };
+        }
+    }
+
+    fn findings_of(store: Store) -> Vec<Finding> {
+        let store = register(store, 2);
         let mut found = Vec::new();
         run(
             store.conn(),
-            &opts,
-            &rates,
-            &mut |f| {
+            &opts(),
+            &RateSeries::shipped(),
+            |f| {
                 found.push(f);
-                Ok(())
+                Ok::<(), Error>(())
             },
             &mut |_| {},
         )
@@ -655,5 +669,56 @@ mod tests {
         let store = Store::create(&dir.path().join("v.db")).unwrap();
         assert!(crate::store::reader(store.conn()).unwrap().is_some());
         assert_eq!(findings_of(store), expected);
+    }
+
+    /// A sink's own error, e.g. a report that could not be written.
+    #[derive(Debug, PartialEq)]
+    enum SinkError {
+        Full,
+        Check(String),
+    }
+
+    impl From<Error> for SinkError {
+        fn from(e: Error) -> Self {
+            SinkError::Check(e.to_string())
+        }
+    }
+
+    #[test]
+    fn a_failing_sink_stops_the_check_with_its_own_error() {
+        // 12,000 findings: more batches than the channel holds, so on two threads the scan is
+        // still running, and is stopped, when the sink fails on the first finding
+        let dir = tempfile::tempdir().unwrap();
+        for store in [
+            Store::in_memory().unwrap(),
+            Store::create(&dir.path().join("v.db")).unwrap(),
+        ] {
+            let store = register(store, 12_001);
+            let mut offered = 0;
+            let ran = run(
+                store.conn(),
+                &opts(),
+                &RateSeries::shipped(),
+                |_| {
+                    offered += 1;
+                    Err(SinkError::Full)
+                },
+                &mut |_| {},
+            );
+            assert_eq!(ran, Err(SinkError::Full));
+            assert_eq!(offered, 1);
+        }
+    }
+
+    #[test]
+    fn an_engine_error_names_its_breach() {
+        let e = Error::Fine {
+            breach: 3,
+            error: FineError::Overflow,
+        };
+        assert_eq!(
+            e.to_string(),
+            "breach 3: the fine exceeds the range of exact arithmetic; check shares and prices"
+        );
     }
 }
