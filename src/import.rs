@@ -8,18 +8,62 @@ use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use std::fmt;
 
-pub const COLUMNS: [&str; 10] = [
-    "doc_type",
-    "doc_number",
-    "name",
-    "person_type",
-    "category",
-    "shares",
-    "price_per_share",
-    "adjudicated_on",
-    "lender",
-    "financed_shares",
-];
+/// A column of the adjudications CSV; [`COLUMNS`] lists their names in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Col {
+    DocType,
+    DocNumber,
+    Name,
+    PersonType,
+    Category,
+    Shares,
+    PricePerShare,
+    AdjudicatedOn,
+    Lender,
+    FinancedShares,
+}
+
+impl Col {
+    const ALL: [Col; 10] = [
+        Col::DocType,
+        Col::DocNumber,
+        Col::Name,
+        Col::PersonType,
+        Col::Category,
+        Col::Shares,
+        Col::PricePerShare,
+        Col::AdjudicatedOn,
+        Col::Lender,
+        Col::FinancedShares,
+    ];
+
+    /// The column's name in the header (and in a row problem).
+    const fn name(self) -> &'static str {
+        match self {
+            Col::DocType => "doc_type",
+            Col::DocNumber => "doc_number",
+            Col::Name => "name",
+            Col::PersonType => "person_type",
+            Col::Category => "category",
+            Col::Shares => "shares",
+            Col::PricePerShare => "price_per_share",
+            Col::AdjudicatedOn => "adjudicated_on",
+            Col::Lender => "lender",
+            Col::FinancedShares => "financed_shares",
+        }
+    }
+}
+
+/// The columns every adjudications CSV names, in any order.
+pub const COLUMNS: [&str; 10] = {
+    let mut names = [""; 10];
+    let mut i = 0;
+    while i < Col::ALL.len() {
+        names[i] = Col::ALL[i].name();
+        i += 1;
+    }
+    names
+};
 
 /// Natural or legal person (persona natural / jurídica).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -347,39 +391,40 @@ fn parse_row(
     dialect: Dialect,
     categories: &[String],
 ) -> Result<AdjudicationRow, Vec<RowError>> {
+    let get = |c: Col| get(c as usize);
     let mut errors = Vec::new();
-    let mut fail = |field: &str, value: &str, reason: String| {
+    let mut fail = |field: Col, value: &str, reason: String| {
         errors.push(RowError {
             line,
-            field: field.into(),
+            field: field.name().into(),
             value: value.into(),
             reason,
         });
     };
-    let doc_type_s = get(0);
+    let doc_type_s = get(Col::DocType);
     let doc_type = doc_type_s
         .parse::<DocType>()
-        .map_err(|e| fail("doc_type", &doc_type_s, e))
+        .map_err(|e| fail(Col::DocType, &doc_type_s, e))
         .ok();
-    let doc_number_s = get(1);
+    let doc_number_s = get(Col::DocNumber);
     let doc_number = doc_type.and_then(|t| {
         ids::normalize(t, &doc_number_s)
-            .map_err(|e| fail("doc_number", &doc_number_s, e))
+            .map_err(|e| fail(Col::DocNumber, &doc_number_s, e))
             .ok()
     });
-    let name = get(2);
+    let name = get(Col::Name);
     if name.is_empty() {
-        fail("name", "", "the holder's name is required".into());
+        fail(Col::Name, "", "the holder's name is required".into());
     }
-    let person_s = get(3);
+    let person_s = get(Col::PersonType);
     let person_type = person_s
         .parse::<PersonType>()
-        .map_err(|e| fail("person_type", &person_s, e))
+        .map_err(|e| fail(Col::PersonType, &person_s, e))
         .ok();
-    let category = get(4);
+    let category = get(Col::Category);
     if !categories.iter().any(|c| c == &category) {
         fail(
-            "category",
+            Col::Category,
             &category,
             format!(
                 "not a special-condition category of this program; use one of {}",
@@ -387,19 +432,19 @@ fn parse_row(
             ),
         );
     }
-    let shares_s = get(5);
+    let shares_s = get(Col::Shares);
     let shares = parse_count(&shares_s, dialect)
         .filter(|&n| n > 0)
         .ok_or(())
         .map_err(|_| {
             fail(
-                "shares",
+                Col::Shares,
                 &shares_s,
                 "must be a whole number of shares greater than zero".into(),
             )
         })
         .ok();
-    let price_s = get(6);
+    let price_s = get(Col::PricePerShare);
     let price_per_share = if price_s.is_empty() {
         Some(None)
     } else {
@@ -408,7 +453,7 @@ fn parse_row(
             _ => {
                 let example = if dialect.es_co { "963,00" } else { "963.00" };
                 fail(
-                    "price_per_share",
+                    Col::PricePerShare,
                     &price_s,
                     format!(
                         "must be a positive amount such as {example}, or empty for the program's fixed price"
@@ -418,25 +463,25 @@ fn parse_row(
             }
         }
     };
-    let date_s = get(7);
+    let date_s = get(Col::AdjudicatedOn);
     let adjudicated_on = parse_date(&date_s, dialect)
         .map_err(|_| {
             fail(
-                "adjudicated_on",
+                Col::AdjudicatedOn,
                 &date_s,
                 "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)".into(),
             )
         })
         .ok();
-    let lender_s = get(8);
+    let lender_s = get(Col::Lender);
     let lender = (!lender_s.is_empty()).then_some(lender_s);
-    let financed_s = get(9);
+    let financed_s = get(Col::FinancedShares);
     let financed_shares = if financed_s.is_empty() {
         Some(0)
     } else {
         parse_count(&financed_s, dialect).or_else(|| {
             fail(
-                "financed_shares",
+                Col::FinancedShares,
                 &financed_s,
                 "must be a whole number of shares".into(),
             );
@@ -446,14 +491,14 @@ fn parse_row(
     if let (Some(f), Some(n)) = (financed_shares, shares) {
         if f > n {
             fail(
-                "financed_shares",
+                Col::FinancedShares,
                 &financed_s,
                 format!("exceeds the {n} shares adjudicated"),
             );
         }
         if f > 0 && lender.is_none() {
             fail(
-                "lender",
+                Col::Lender,
                 "",
                 "financed_shares is set, so the lender that financed them is required".into(),
             );
@@ -495,10 +540,43 @@ fn parse_row(
 
 /// The columns of a pledge file (`vigia pledge import`): which adjudication, which rank, when it
 /// was registered in the share ledger.
-pub const PLEDGE_COLUMNS: [&str; 3] = ["adjudication_id", "rank", "registered_on"];
+pub const PLEDGE_COLUMNS: [&str; 3] = [
+    PledgeCol::AdjudicationId.name(),
+    PledgeCol::Rank.name(),
+    PledgeCol::RegisteredOn.name(),
+];
 /// Columns a pledge file may add: the financing lender (default: the adjudication's), and the
 /// holder's document, checked against the adjudication's holder to catch a misaligned file.
-pub const PLEDGE_OPTIONAL: [&str; 3] = ["lender", "doc_type", "doc_number"];
+pub const PLEDGE_OPTIONAL: [&str; 3] = [
+    PledgeCol::Lender.name(),
+    PledgeCol::DocType.name(),
+    PledgeCol::DocNumber.name(),
+];
+
+/// A column of a pledge file, required ones first, in the order of [`PLEDGE_COLUMNS`] then
+/// [`PLEDGE_OPTIONAL`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PledgeCol {
+    AdjudicationId,
+    Rank,
+    RegisteredOn,
+    Lender,
+    DocType,
+    DocNumber,
+}
+
+impl PledgeCol {
+    const fn name(self) -> &'static str {
+        match self {
+            PledgeCol::AdjudicationId => "adjudication_id",
+            PledgeCol::Rank => "rank",
+            PledgeCol::RegisteredOn => "registered_on",
+            PledgeCol::Lender => "lender",
+            PledgeCol::DocType => "doc_type",
+            PledgeCol::DocNumber => "doc_number",
+        }
+    }
+}
 
 /// One valid row of a pledge file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -531,67 +609,68 @@ fn parse_pledge_row(
     get: &dyn Fn(usize) -> String,
     dialect: Dialect,
 ) -> Result<PledgeRow, Vec<RowError>> {
+    let get = |c: PledgeCol| get(c as usize);
     let mut errors = Vec::new();
-    let mut fail = |field: &str, value: &str, reason: &str| {
+    let mut fail = |field: PledgeCol, value: &str, reason: &str| {
         errors.push(RowError {
             line,
-            field: field.into(),
+            field: field.name().into(),
             value: value.into(),
             reason: reason.into(),
         });
     };
-    let id_s = get(0);
+    let id_s = get(PledgeCol::AdjudicationId);
     let adjudication_id = id_s.parse::<i64>().ok().filter(|&id| id > 0);
     if adjudication_id.is_none() {
         fail(
-            "adjudication_id",
+            PledgeCol::AdjudicationId,
             &id_s,
             "must be the id of an adjudication (see `vigia adjudications list`)",
         );
     }
-    let rank_s = get(1);
+    let rank_s = get(PledgeCol::Rank);
     let rank = match rank_s.as_str() {
         "1" => Some(1),
         "2" => Some(2),
         _ => {
             fail(
-                "rank",
+                PledgeCol::Rank,
                 &rank_s,
                 "must be 1 (first degree) or 2 (second degree, when the lender holds the first)",
             );
             None
         }
     };
-    let date_s = get(2);
+    let date_s = get(PledgeCol::RegisteredOn);
     let registered_on = parse_date(&date_s, dialect).ok();
     if registered_on.is_none() {
         fail(
-            "registered_on",
+            PledgeCol::RegisteredOn,
             &date_s,
             "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)",
         );
     }
-    let lender_s = get(3);
+    let lender_s = get(PledgeCol::Lender);
     let lender = (!lender_s.is_empty()).then_some(lender_s);
-    let (doc_type_s, doc_number_s) = (get(4), get(5));
+    let (doc_type_s, doc_number_s) = (get(PledgeCol::DocType), get(PledgeCol::DocNumber));
     let holder = match (doc_type_s.is_empty(), doc_number_s.is_empty()) {
         (true, true) => Some(None),
         (false, false) => match doc_type_s.parse::<DocType>() {
             Ok(t) => match ids::normalize(t, &doc_number_s) {
                 Ok(n) => Some(Some((t, n))),
                 Err(e) => {
-                    fail("doc_number", &doc_number_s, &e);
+                    fail(PledgeCol::DocNumber, &doc_number_s, &e);
                     None
                 }
             },
             Err(e) => {
-                fail("doc_type", &doc_type_s, &e);
+                fail(PledgeCol::DocType, &doc_type_s, &e);
                 None
             }
         },
         (true, false) => {
             fail(
-                "doc_type",
+                PledgeCol::DocType,
                 "",
                 "give it with doc_number, or leave both empty",
             );
@@ -599,7 +678,7 @@ fn parse_pledge_row(
         }
         (false, true) => {
             fail(
-                "doc_number",
+                PledgeCol::DocNumber,
                 "",
                 "give it with doc_type, or leave both empty",
             );
@@ -653,6 +732,31 @@ fn parse_date(s: &str, dialect: Dialect) -> Result<NaiveDate, ()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_column_is_read_by_its_own_name() {
+        // the getter is positional: a column's place in the header list must be its enum order
+        for c in Col::ALL {
+            assert_eq!(COLUMNS[c as usize], c.name());
+        }
+        let pledge: Vec<&str> = PLEDGE_COLUMNS
+            .iter()
+            .chain(&PLEDGE_OPTIONAL)
+            .copied()
+            .collect();
+        for c in [
+            PledgeCol::AdjudicationId,
+            PledgeCol::Rank,
+            PledgeCol::RegisteredOn,
+            PledgeCol::Lender,
+            PledgeCol::DocType,
+            PledgeCol::DocNumber,
+        ] {
+            assert_eq!(pledge[c as usize], c.name());
+        }
+        assert_eq!(COLUMNS[9], "financed_shares");
+        assert_eq!(pledge[5], "doc_number");
+    }
     use crate::money::dec;
 
     fn cats() -> Vec<String> {
