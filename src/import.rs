@@ -367,6 +367,7 @@ fn in_parallel<T: Send, E: Send>(
     })
 }
 
+#[cfg(test)]
 /// Parses the whole file into memory; every valid row, or every problem found.
 pub fn parse(
     bytes: &[u8],

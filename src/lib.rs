@@ -1,6 +1,8 @@
 //! `vigia`: the register and fine calculator for the lock-up of Ley 226 de 1995 share sales.
 //!
-//! Map of the modules (pure logic first; I/O only in `cli` and `report`):
+//! Map of the modules (pure logic first; I/O only in `cli` and `report`). Modules only the crate
+//! itself uses are `pub(crate)`; the public ones serve the binary, the benchmark and the tests.
+//!
 //! - [`calendar`]: month arithmetic (Art. 829 C.Co.), fine brackets and the lock-up end;
 //! - [`holidays`]: Colombian public holidays and business days (payment deadlines);
 //! - [`money`]: exact COP amounts, the one rounding step, es-CO formatting;
@@ -20,19 +22,19 @@
 //! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs.
 
 pub mod calendar;
-pub mod check;
+pub(crate) mod check;
 pub mod cli;
-pub mod exact;
+pub(crate) mod exact;
 pub mod fine;
-pub mod holidays;
-pub mod ids;
-pub mod import;
-pub mod liquidation;
+pub(crate) mod holidays;
+pub(crate) mod ids;
+pub(crate) mod import;
+pub(crate) mod liquidation;
 pub mod money;
-pub mod notice;
+pub(crate) mod notice;
 pub mod program;
 pub mod rates;
 pub mod register;
 pub mod report;
 pub mod store;
-pub mod words;
+pub(crate) mod words;

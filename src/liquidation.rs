@@ -420,6 +420,7 @@ impl LiquidationResult {
         serde_json::to_string(self).expect("liquidation result serialises")
     }
 
+    #[cfg(test)]
     /// Reads stored bytes back.
     pub fn from_json(text: &str) -> Result<LiquidationResult, serde_json::Error> {
         serde_json::from_str(text)

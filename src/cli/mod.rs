@@ -2,19 +2,19 @@
 //! core inputs, and the CLI error type whose `Display` names the flag, the value and what to do.
 //! Prints results to the writer it is given; never prints errors (that is `main`'s job).
 
-pub mod adjudications;
-pub mod args;
-pub mod audit;
-pub mod breach;
-pub mod calendar;
-pub mod check;
-pub mod demo;
-pub mod fine;
-pub mod notice;
-pub mod payment;
-pub mod pledge;
-pub mod program;
-pub mod rates;
+pub(crate) mod adjudications;
+pub(crate) mod args;
+pub(crate) mod audit;
+pub(crate) mod breach;
+pub(crate) mod calendar;
+pub(crate) mod check;
+pub(crate) mod demo;
+pub(crate) mod fine;
+pub(crate) mod notice;
+pub(crate) mod payment;
+pub(crate) mod pledge;
+pub(crate) mod program;
+pub(crate) mod rates;
 
 use crate::fine::{Field, FineError};
 use crate::rates::{InvalidRates, RateSeries};
