@@ -10,6 +10,7 @@
 //! - [`rates`]: the certified SFC rate series, the rate in force on a day, span splitting;
 //! - [`fine`]: reference prices, principal, accrual conventions and payment imputation (Art. 9);
 //! - [`ids`]: document types and the NIT check digit;
+//! - [`offering`]: the first-stage offering's arithmetic: pro-rata adjudication (Art. 12);
 //! - [`program`]: a programa de enajenación as a validated TOML file;
 //! - [`import`]: reading adjudication CSVs (UTF-8 or the es-CO Excel export);
 //! - [`store`]: the SQLite register, migrations and the hash-chained audit trail;
@@ -32,6 +33,7 @@ pub(crate) mod import;
 pub(crate) mod liquidation;
 pub mod money;
 pub(crate) mod notice;
+pub mod offering;
 pub mod program;
 pub mod rates;
 pub mod register;
