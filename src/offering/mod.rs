@@ -2,4 +2,5 @@
 //! adjudication, with no I/O. [`proration`] shares an oversubscribed offer among the admitted
 //! acceptances under the program's rule, in exact integers.
 
+pub mod caps;
 pub mod proration;
