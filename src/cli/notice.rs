@@ -4,7 +4,7 @@
 use super::{CliError, Ctx, Status, args};
 use crate::notice::{self, NoticeData};
 use crate::register;
-use crate::report::notice::{self as doc, Block};
+use crate::report::notice as doc;
 use crate::report::pdf;
 use crate::report::records::{self, Format};
 use crate::store::{Store, StoreError, breaches, notices, programs};
@@ -73,15 +73,15 @@ pub enum NoticeCommand {
 
 /// The document of a notice in a format.
 pub fn render(data: &NoticeData, format: DocFormat) -> Vec<u8> {
-    let blocks: Vec<Block> = doc::blocks(data);
     let title = format!("Notificación de multa {}", data.number);
     match format {
-        DocFormat::Md => doc::markdown(&blocks).into_bytes(),
-        DocFormat::Html => doc::html(&blocks, &title).into_bytes(),
+        // officer-typed values escaped for Markdown; HTML escapes everything it writes
+        DocFormat::Md => doc::markdown(&doc::markdown_blocks(data)).into_bytes(),
+        DocFormat::Html => doc::html(&doc::blocks(data), &title).into_bytes(),
         DocFormat::Pdf => {
             let d = data.notice_date;
             pdf::render(
-                &blocks,
+                &doc::blocks(data),
                 &title,
                 &format!("Notificación {}", data.number),
                 (d.year(), d.month() as u8, d.day() as u8),
