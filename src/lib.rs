@@ -15,6 +15,7 @@
 //! - [`register`]: the register's rules (breaches, liquidations, pledge release) over store + engine;
 //! - [`notice`]: what a fine notice says (parties, facts, computation, deadline, split);
 //! - [`check`]: the periodic batch check over every holder (findings with stable codes);
+//! - [`files`]: writing documents safely: staged beside the target, placed after the commit, 0600;
 //! - [`report`]: turning a liquidation into a Spanish table or JSON;
 //! - [`words`]: amounts in Spanish words for notices;
 //! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs.
@@ -23,6 +24,7 @@ pub mod calendar;
 pub mod check;
 pub mod cli;
 pub mod exact;
+pub mod files;
 pub mod fine;
 pub mod holidays;
 pub mod ids;

@@ -2,6 +2,7 @@
 //! them, and verify a document against the register.
 
 use super::{CliError, Ctx, Status, args};
+use crate::files::{self, FileError};
 use crate::notice::{self, NoticeData};
 use crate::register;
 use crate::report::notice as doc;
@@ -13,6 +14,7 @@ use clap::{Subcommand, ValueEnum};
 use serde_json::{Value, json};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DocFormat {
@@ -55,9 +57,15 @@ pub enum NoticeCommand {
         date: Option<NaiveDate>,
         #[arg(long, value_enum, default_value_t = DocFormat::Pdf)]
         format: DocFormat,
-        /// File to write (default: NUMBER.pdf in the current directory); a directory with --pending.
+        /// File to write (default: NUMBER.pdf in the current directory); a directory with --pending
+        /// (created, owner-only, when missing). Never a symbolic link; never over an existing
+        /// file without --force.
         #[arg(long, value_name = "PATH")]
         out: Option<PathBuf>,
+        /// Replace a file already at the document's path (with --pending: each document's and
+        /// index.csv).
+        #[arg(long)]
+        force: bool,
     },
     /// Check a notice document against the register: its text and fingerprint must match what the
     /// stored liquidation gives, and the register's current facts must still give those figures.
@@ -143,10 +151,37 @@ struct Run<'a> {
     until: NaiveDate,
     date: NaiveDate,
     format: DocFormat,
+    /// `--force`: replace a file at the document's path.
+    force: bool,
 }
 
-/// Issues one notice in its own transaction; the file is written before the commit, so a failed
-/// write leaves no notice behind.
+/// A document that could not be written at `--out`, in the CLI's words.
+fn out_error(e: FileError) -> CliError {
+    let path = e.path().display().to_string();
+    let reason = match e {
+        FileError::Exists(_) => "a file already exists there; pass --force to replace it".into(),
+        FileError::Symlink(_) => {
+            "it is a symbolic link; vigia does not write through links: give the real path".into()
+        }
+        FileError::IsDir(_) => "it is a directory; give a file name".into(),
+        FileError::Io { path, error } => {
+            return CliError::File {
+                flag: "--out",
+                path,
+                error: error.to_string(),
+            };
+        }
+    };
+    CliError::Flag {
+        flag: "--out".into(),
+        value: path,
+        reason,
+    }
+}
+
+/// Issues one notice in its own transaction. The document is written, inside the transaction, to
+/// a temporary file beside its path, and moved into place only after the commit: a refused or
+/// failed transaction leaves no file, and a file never shows a number the register does not hold.
 fn issue_one(
     store: &mut Store,
     run: &Run<'_>,
@@ -159,34 +194,45 @@ fn issue_one(
         until,
         date,
         format,
+        force,
     } = run;
-    let (officer, until, date, format) = (officer.as_str(), *until, *date, *format);
-    store.write::<_, CliError>(officer, |tx| {
+    let (officer, until, date, format, force) = (officer.as_str(), *until, *date, *format, *force);
+    // If the commit fails, the staged document is dropped with the closure's result: removed.
+    let (issued, staged) = store.write::<_, CliError>(officer, |tx| {
         let register::notice::Issued {
             notice: stored,
             data,
         } = register::notice::issue(tx, breach_id, until, date, rates)?;
-        let liquidation_id = stored.liquidation_id;
-        let deadline = stored.deadline;
-        let bytes = render(&data, format);
         let path = out(&stored.number);
-        std::fs::write(&path, &bytes).map_err(|e| CliError::File {
-            flag: "--out",
-            path: path.clone(),
-            error: e.to_string(),
-        })?;
-        Ok(Issued {
+        let staged = files::stage(&path, &render(&data, format), force).map_err(out_error)?;
+        let issued = Issued {
             number: stored.number,
             breach_id,
-            liquidation_id,
+            liquidation_id: stored.liquidation_id,
             doc_type: data.doc_type,
             doc_number: data.doc_number,
             name: data.holder_name,
             total_due: data.liquidation.total_due.to_string(),
-            deadline,
+            deadline: stored.deadline,
             path,
-        })
-    })
+        };
+        Ok((issued, staged))
+    })?;
+    let tmp = staged.temp_path().to_path_buf();
+    staged.place().map_err(|e| {
+        CliError::Refused(format!(
+            "notice {} is in the register, but its document could not be put at --out {} ({}); \
+             it was left at {}: move it there yourself",
+            issued.number,
+            issued.path.display(),
+            match &e {
+                FileError::Io { error, .. } => error.to_string(),
+                other => other.to_string(),
+            },
+            tmp.display()
+        ))
+    })?;
+    Ok(issued)
 }
 
 impl NoticeCommand {
@@ -199,7 +245,9 @@ impl NoticeCommand {
                 date,
                 format,
                 out,
+                force,
             } => {
+                let started = SystemTime::now();
                 let date = date.unwrap_or_else(|| chrono::Local::now().date_naive());
                 let rates = ctx.rates()?;
                 let run = Run {
@@ -208,15 +256,44 @@ impl NoticeCommand {
                     until,
                     date,
                     format,
+                    force,
                 };
-                let mut store = ctx.store()?;
                 if !pending {
                     let breach = breach.unwrap_or_default();
-                    let target = |number: &str| match &out {
-                        Some(p) if p.is_dir() => p.join(format!("{number}.{}", format.ext())),
-                        Some(p) => p.clone(),
-                        None => PathBuf::from(format!("{number}.{}", format.ext())),
+                    // a symbolic link at --out is refused, whether it points at a file or a
+                    // directory; a real directory receives NUMBER.EXT
+                    let into_dir = match &out {
+                        Some(p) => match std::fs::symlink_metadata(p) {
+                            Ok(m) if m.file_type().is_symlink() => {
+                                return Err(out_error(FileError::Symlink(p.clone())));
+                            }
+                            Ok(m) => m.is_dir(),
+                            Err(_) => false,
+                        },
+                        None => true,
                     };
+                    let target = |number: &str| {
+                        let name = format!("{number}.{}", format.ext());
+                        match &out {
+                            Some(p) if into_dir => p.join(name),
+                            Some(p) => p.clone(),
+                            None => PathBuf::from(name),
+                        }
+                    };
+                    if !into_dir {
+                        // the path is known before the number: refuse before liquidating
+                        files::check_target(&target(""), force).map_err(out_error)?;
+                    }
+                    let dir = match &out {
+                        Some(p) if into_dir => p.clone(),
+                        Some(p) => p
+                            .parent()
+                            .filter(|d| !d.as_os_str().is_empty())
+                            .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+                        None => PathBuf::from("."),
+                    };
+                    files::remove_stale(&dir, started);
+                    let mut store = ctx.store()?;
                     let i = issue_one(&mut store, &run, breach, &target)?;
                     writeln!(
                         ctx.out,
@@ -231,11 +308,12 @@ impl NoticeCommand {
                     return Ok(Status::Ok);
                 }
                 let dir = out.unwrap_or_else(|| PathBuf::from("."));
-                std::fs::create_dir_all(&dir).map_err(|e| CliError::File {
-                    flag: "--out",
-                    path: dir.clone(),
-                    error: e.to_string(),
-                })?;
+                let index = dir.join("index.csv");
+                let mut store = ctx.store()?;
+                files::private_dir(&dir).map_err(out_error)?;
+                // the index of this batch would replace another's: refuse before issuing
+                files::check_target(&index, force).map_err(out_error)?;
+                files::remove_stale(&dir, started);
                 let todo = register::notice::pending(store.conn())?;
                 let progress = std::io::stderr().is_terminal();
                 let mut issued = Vec::new();
@@ -249,7 +327,6 @@ impl NoticeCommand {
                 if progress && !todo.is_empty() {
                     eprintln!();
                 }
-                let index = dir.join("index.csv");
                 let mut w = csv::Writer::from_writer(Vec::new());
                 let _ = w.write_record([
                     "number",
@@ -281,11 +358,7 @@ impl NoticeCommand {
                     ]);
                 }
                 let bytes = w.into_inner().unwrap_or_default();
-                std::fs::write(&index, bytes).map_err(|e| CliError::File {
-                    flag: "--out",
-                    path: index.clone(),
-                    error: e.to_string(),
-                })?;
+                files::write(&index, &bytes, force).map_err(out_error)?;
                 writeln!(
                     ctx.out,
                     "{} notice(s) issued in {}; index: {}",
