@@ -98,21 +98,24 @@ pub fn render(data: &NoticeData, format: DocFormat) -> Vec<u8> {
     }
 }
 
-/// The visible text of a document, in the form documents are compared.
-fn text_of(bytes: &[u8]) -> Option<(DocFormat, Vec<String>)> {
+/// The visible text of a document, in the form documents are compared; a PDF that is not one
+/// vigia can read says why (which limit it broke).
+fn text_of(bytes: &[u8]) -> Result<(DocFormat, Vec<String>), String> {
     if bytes.starts_with(b"%PDF-") {
-        return Some((
-            DocFormat::Pdf,
-            doc::normalized_lines(&pdf::extract_text(bytes)?),
-        ));
+        let text = pdf::extract_text(bytes).map_err(|e| e.to_string())?;
+        return Ok((DocFormat::Pdf, doc::normalized_lines(&text)));
     }
-    let s = std::str::from_utf8(bytes).ok()?;
+    let s = std::str::from_utf8(bytes)
+        .map_err(|_| "neither a PDF nor UTF-8 text (HTML or Markdown)".to_string())?;
     if s.trim_start().starts_with("<!DOCTYPE html") {
-        Some((DocFormat::Html, doc::normalized_lines(&doc::html_text(s))))
+        Ok((DocFormat::Html, doc::normalized_lines(&doc::html_text(s))))
     } else {
-        Some((DocFormat::Md, doc::normalized_lines(s)))
+        Ok((DocFormat::Md, doc::normalized_lines(s)))
     }
 }
+
+/// The largest document `notice verify` reads: a notice is about 80 KB.
+const MAX_DOCUMENT: u64 = 20 << 20;
 
 /// Finds `MULTA-YYYY-NNNN` and the program code (`Programa: CODE —`) in a document's lines.
 fn identify(lines: &[String]) -> Option<(String, String)> {
@@ -388,19 +391,35 @@ impl NoticeCommand {
 }
 
 fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
-    let bytes = std::fs::read(file).map_err(|e| CliError::File {
+    let cannot_open = |e: std::io::Error| CliError::File {
         flag: "notice verify",
         path: file.to_path_buf(),
         error: e.to_string(),
-    })?;
+    };
     let unreadable = |reason: &str| CliError::Flag {
         flag: "notice verify".into(),
         value: file.display().to_string(),
         reason: reason.into(),
     };
-    let (format, lines) = text_of(&bytes).ok_or_else(|| {
-        unreadable("not a notice document vigia can read (PDF, HTML or Markdown)")
-    })?;
+    let too_large = |size: u64| {
+        unreadable(&format!(
+            "not a notice vigia can read: it is {size} bytes long (at most {} MiB)",
+            MAX_DOCUMENT >> 20
+        ))
+    };
+    let f = std::fs::File::open(file).map_err(cannot_open)?;
+    let size = f.metadata().map_err(cannot_open)?.len();
+    if size > MAX_DOCUMENT {
+        return Err(too_large(size));
+    }
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(f, MAX_DOCUMENT + 1), &mut bytes)
+        .map_err(cannot_open)?;
+    if bytes.len() as u64 > MAX_DOCUMENT {
+        return Err(too_large(bytes.len() as u64)); // it grew while being read
+    }
+    let (format, lines) = text_of(&bytes)
+        .map_err(|why| unreadable(&format!("not a notice vigia can read: {why}")))?;
     let (number, code) = identify(&lines).ok_or_else(|| {
         unreadable("no notice number (MULTA-YYYY-NNNN) and program line found in it")
     })?;
@@ -422,8 +441,8 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
     )?;
 
     // 1. The document says exactly what the stored notice and liquidation say.
-    let (_, expected) =
-        text_of(&render(&data, format)).ok_or_else(|| unreadable("cannot re-render"))?;
+    let (_, expected) = text_of(&render(&data, format))
+        .map_err(|why| unreadable(&format!("cannot read back its own rendering: {why}")))?;
     match expected.iter().zip(&lines).position(|(a, b)| a != b) {
         None if expected.len() == lines.len() => {
             writeln!(ctx.out, "  document text and figures: match the register")?
