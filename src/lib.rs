@@ -10,14 +10,15 @@
 //! - [`rates`]: the certified SFC rate series, the rate in force on a day, span splitting;
 //! - [`fine`]: reference prices, principal, accrual conventions and payment imputation (Art. 9);
 //! - [`ids`]: document types and the NIT check digit;
-//! - [`offering`]: the first-stage offering's arithmetic: pro-rata adjudication (Art. 12);
+//! - [`offering`]: the first-stage offering's arithmetic: caps (Arts. 7, 8), pro-rata (Art. 12);
 //! - [`program`]: a programa de enajenación as a validated TOML file;
 //! - [`import`]: reading adjudication CSVs (UTF-8 or the es-CO Excel export);
 //! - [`store`]: the SQLite register, migrations and the hash-chained audit trail;
 //! - [`liquidation`]: the stored liquidation as one typed record (inputs, result), written and read;
-//! - [`register`]: the register's rules (breaches, liquidations, pledge release) over store + engine;
+//! - [`register`]: the register's rules, one file per aggregate, with typed refusals (`Refusal`);
 //! - [`notice`]: what a fine notice says (parties, facts, computation, deadline, split);
 //! - [`check`]: the periodic batch check over every holder (findings with stable codes);
+//! - [`files`]: writing documents safely: staged beside the target, placed after the commit, 0600;
 //! - [`report`]: turning a liquidation into a Spanish table or JSON;
 //! - [`words`]: amounts in Spanish words for notices;
 //! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs.
@@ -26,6 +27,7 @@ pub mod calendar;
 pub(crate) mod check;
 pub mod cli;
 pub(crate) mod exact;
+pub(crate) mod files;
 pub mod fine;
 pub(crate) mod holidays;
 pub(crate) mod ids;

@@ -173,13 +173,19 @@ impl Ctx<'_> {
     pub fn create_store(&self) -> Result<(Store, PathBuf, bool), CliError> {
         let path = self.require_db_path()?;
         let existed = path.exists();
+        let file_error = |e: crate::files::FileError| CliError::File {
+            flag: "--db",
+            path: e.path().to_path_buf(),
+            error: match e {
+                crate::files::FileError::Io { error, .. } => error.to_string(),
+                other => other.to_string(),
+            },
+        };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| CliError::File {
-                flag: "--db",
-                path: dir.to_path_buf(),
-                error: e.to_string(),
-            })?;
+            crate::files::create_dirs(dir).map_err(file_error)?;
         }
+        // created 0600 before SQLite opens it: its -wal and -shm files take the same mode
+        crate::files::create_private_file(&path).map_err(file_error)?;
         let store = Store::create(&path)?;
         restrict_permissions(&path);
         Ok((store, path, existed))
@@ -200,12 +206,21 @@ impl Ctx<'_> {
     }
 }
 
-/// The register holds personal data: readable by its owner only (0600) where the OS allows.
+/// The register holds personal data: readable by its owner only (0600) where the OS allows, and
+/// so are its -wal and -shm files while they exist (a register created by an older vigia).
 fn restrict_permissions(path: &Path) {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
+        for side in ["-wal", "-shm"] {
+            let mut p = path.as_os_str().to_os_string();
+            p.push(side);
+            let p = PathBuf::from(p);
+            if p.exists() {
+                let _ = std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o600));
+            }
+        }
     }
     #[cfg(not(unix))]
     let _ = path;

@@ -2,9 +2,10 @@
 //! them, and verify a document against the register.
 
 use super::{CliError, Ctx, Status, args};
+use crate::files::{self, FileError};
 use crate::notice::{self, NoticeData};
 use crate::register;
-use crate::report::notice::{self as doc, Block};
+use crate::report::notice as doc;
 use crate::report::pdf;
 use crate::report::records::{self, Format};
 use crate::store::{Store, StoreError, breaches, notices, programs};
@@ -13,6 +14,7 @@ use clap::{Subcommand, ValueEnum};
 use serde_json::{Value, json};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DocFormat {
@@ -55,9 +57,15 @@ pub enum NoticeCommand {
         date: Option<NaiveDate>,
         #[arg(long, value_enum, default_value_t = DocFormat::Pdf)]
         format: DocFormat,
-        /// File to write (default: NUMBER.pdf in the current directory); a directory with --pending.
+        /// File to write (default: NUMBER.pdf in the current directory); a directory with --pending
+        /// (created, owner-only, when missing). Never a symbolic link; never over an existing
+        /// file without --force.
         #[arg(long, value_name = "PATH")]
         out: Option<PathBuf>,
+        /// Replace a file already at the document's path (with --pending: each document's and
+        /// index.csv).
+        #[arg(long)]
+        force: bool,
     },
     /// Check a notice document against the register: its text and fingerprint must match what the
     /// stored liquidation gives, and the register's current facts must still give those figures.
@@ -73,15 +81,15 @@ pub enum NoticeCommand {
 
 /// The document of a notice in a format.
 pub fn render(data: &NoticeData, format: DocFormat) -> Vec<u8> {
-    let blocks: Vec<Block> = doc::blocks(data);
     let title = format!("Notificación de multa {}", data.number);
     match format {
-        DocFormat::Md => doc::markdown(&blocks).into_bytes(),
-        DocFormat::Html => doc::html(&blocks, &title).into_bytes(),
+        // officer-typed values escaped for Markdown; HTML escapes everything it writes
+        DocFormat::Md => doc::markdown(&doc::markdown_blocks(data)).into_bytes(),
+        DocFormat::Html => doc::html(&doc::blocks(data), &title).into_bytes(),
         DocFormat::Pdf => {
             let d = data.notice_date;
             pdf::render(
-                &blocks,
+                &doc::blocks(data),
                 &title,
                 &format!("Notificación {}", data.number),
                 (d.year(), d.month() as u8, d.day() as u8),
@@ -90,21 +98,24 @@ pub fn render(data: &NoticeData, format: DocFormat) -> Vec<u8> {
     }
 }
 
-/// The visible text of a document, in the form documents are compared.
-fn text_of(bytes: &[u8]) -> Option<(DocFormat, Vec<String>)> {
+/// The visible text of a document, in the form documents are compared; a PDF that is not one
+/// vigia can read says why (which limit it broke).
+fn text_of(bytes: &[u8]) -> Result<(DocFormat, Vec<String>), String> {
     if bytes.starts_with(b"%PDF-") {
-        return Some((
-            DocFormat::Pdf,
-            doc::normalized_lines(&pdf::extract_text(bytes)?),
-        ));
+        let text = pdf::extract_text(bytes).map_err(|e| e.to_string())?;
+        return Ok((DocFormat::Pdf, doc::normalized_lines(&text)));
     }
-    let s = std::str::from_utf8(bytes).ok()?;
+    let s = std::str::from_utf8(bytes)
+        .map_err(|_| "neither a PDF nor UTF-8 text (HTML or Markdown)".to_string())?;
     if s.trim_start().starts_with("<!DOCTYPE html") {
-        Some((DocFormat::Html, doc::normalized_lines(&doc::html_text(s))))
+        Ok((DocFormat::Html, doc::normalized_lines(&doc::html_text(s))))
     } else {
-        Some((DocFormat::Md, doc::normalized_lines(s)))
+        Ok((DocFormat::Md, doc::normalized_lines(s)))
     }
 }
+
+/// The largest document `notice verify` reads: a notice is about 80 KB.
+const MAX_DOCUMENT: u64 = 20 << 20;
 
 /// Finds `MULTA-YYYY-NNNN` and the program code (`Programa: CODE —`) in a document's lines.
 fn identify(lines: &[String]) -> Option<(String, String)> {
@@ -143,10 +154,37 @@ struct Run<'a> {
     until: NaiveDate,
     date: NaiveDate,
     format: DocFormat,
+    /// `--force`: replace a file at the document's path.
+    force: bool,
 }
 
-/// Issues one notice in its own transaction; the file is written before the commit, so a failed
-/// write leaves no notice behind.
+/// A document that could not be written at `--out`, in the CLI's words.
+fn out_error(e: FileError) -> CliError {
+    let path = e.path().display().to_string();
+    let reason = match e {
+        FileError::Exists(_) => "a file already exists there; pass --force to replace it".into(),
+        FileError::Symlink(_) => {
+            "it is a symbolic link; vigia does not write through links: give the real path".into()
+        }
+        FileError::IsDir(_) => "it is a directory; give a file name".into(),
+        FileError::Io { path, error } => {
+            return CliError::File {
+                flag: "--out",
+                path,
+                error: error.to_string(),
+            };
+        }
+    };
+    CliError::Flag {
+        flag: "--out".into(),
+        value: path,
+        reason,
+    }
+}
+
+/// Issues one notice in its own transaction. The document is written, inside the transaction, to
+/// a temporary file beside its path, and moved into place only after the commit: a refused or
+/// failed transaction leaves no file, and a file never shows a number the register does not hold.
 fn issue_one(
     store: &mut Store,
     run: &Run<'_>,
@@ -159,34 +197,45 @@ fn issue_one(
         until,
         date,
         format,
+        force,
     } = run;
-    let (officer, until, date, format) = (officer.as_str(), *until, *date, *format);
-    store.write::<_, CliError>(officer, |tx| {
+    let (officer, until, date, format, force) = (officer.as_str(), *until, *date, *format, *force);
+    // If the commit fails, the staged document is dropped with the closure's result: removed.
+    let (issued, staged) = store.write::<_, CliError>(officer, |tx| {
         let register::notice::Issued {
             notice: stored,
             data,
         } = register::notice::issue(tx, breach_id, until, date, rates)?;
-        let liquidation_id = stored.liquidation_id;
-        let deadline = stored.deadline;
-        let bytes = render(&data, format);
         let path = out(&stored.number);
-        std::fs::write(&path, &bytes).map_err(|e| CliError::File {
-            flag: "--out",
-            path: path.clone(),
-            error: e.to_string(),
-        })?;
-        Ok(Issued {
+        let staged = files::stage(&path, &render(&data, format), force).map_err(out_error)?;
+        let issued = Issued {
             number: stored.number,
             breach_id,
-            liquidation_id,
+            liquidation_id: stored.liquidation_id,
             doc_type: data.doc_type,
             doc_number: data.doc_number,
             name: data.holder_name,
             total_due: data.liquidation.total_due.to_string(),
-            deadline,
+            deadline: stored.deadline,
             path,
-        })
-    })
+        };
+        Ok((issued, staged))
+    })?;
+    let tmp = staged.temp_path().to_path_buf();
+    staged.place().map_err(|e| {
+        CliError::Refused(format!(
+            "notice {} is in the register, but its document could not be put at --out {} ({}); \
+             it was left at {}: move it there yourself",
+            issued.number,
+            issued.path.display(),
+            match &e {
+                FileError::Io { error, .. } => error.to_string(),
+                other => other.to_string(),
+            },
+            tmp.display()
+        ))
+    })?;
+    Ok(issued)
 }
 
 impl NoticeCommand {
@@ -199,7 +248,9 @@ impl NoticeCommand {
                 date,
                 format,
                 out,
+                force,
             } => {
+                let started = SystemTime::now();
                 let date = date.unwrap_or_else(|| chrono::Local::now().date_naive());
                 let rates = ctx.rates()?;
                 let run = Run {
@@ -208,15 +259,44 @@ impl NoticeCommand {
                     until,
                     date,
                     format,
+                    force,
                 };
-                let mut store = ctx.store()?;
                 if !pending {
                     let breach = breach.unwrap_or_default();
-                    let target = |number: &str| match &out {
-                        Some(p) if p.is_dir() => p.join(format!("{number}.{}", format.ext())),
-                        Some(p) => p.clone(),
-                        None => PathBuf::from(format!("{number}.{}", format.ext())),
+                    // a symbolic link at --out is refused, whether it points at a file or a
+                    // directory; a real directory receives NUMBER.EXT
+                    let into_dir = match &out {
+                        Some(p) => match std::fs::symlink_metadata(p) {
+                            Ok(m) if m.file_type().is_symlink() => {
+                                return Err(out_error(FileError::Symlink(p.clone())));
+                            }
+                            Ok(m) => m.is_dir(),
+                            Err(_) => false,
+                        },
+                        None => true,
                     };
+                    let target = |number: &str| {
+                        let name = format!("{number}.{}", format.ext());
+                        match &out {
+                            Some(p) if into_dir => p.join(name),
+                            Some(p) => p.clone(),
+                            None => PathBuf::from(name),
+                        }
+                    };
+                    if !into_dir {
+                        // the path is known before the number: refuse before liquidating
+                        files::check_target(&target(""), force).map_err(out_error)?;
+                    }
+                    let dir = match &out {
+                        Some(p) if into_dir => p.clone(),
+                        Some(p) => p
+                            .parent()
+                            .filter(|d| !d.as_os_str().is_empty())
+                            .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+                        None => PathBuf::from("."),
+                    };
+                    files::remove_stale(&dir, started);
+                    let mut store = ctx.store()?;
                     let i = issue_one(&mut store, &run, breach, &target)?;
                     writeln!(
                         ctx.out,
@@ -231,11 +311,12 @@ impl NoticeCommand {
                     return Ok(Status::Ok);
                 }
                 let dir = out.unwrap_or_else(|| PathBuf::from("."));
-                std::fs::create_dir_all(&dir).map_err(|e| CliError::File {
-                    flag: "--out",
-                    path: dir.clone(),
-                    error: e.to_string(),
-                })?;
+                let index = dir.join("index.csv");
+                let mut store = ctx.store()?;
+                files::private_dir(&dir).map_err(out_error)?;
+                // the index of this batch would replace another's: refuse before issuing
+                files::check_target(&index, force).map_err(out_error)?;
+                files::remove_stale(&dir, started);
                 let todo = register::notice::pending(store.conn())?;
                 let progress = std::io::stderr().is_terminal();
                 let mut issued = Vec::new();
@@ -249,7 +330,6 @@ impl NoticeCommand {
                 if progress && !todo.is_empty() {
                     eprintln!();
                 }
-                let index = dir.join("index.csv");
                 let mut w = csv::Writer::from_writer(Vec::new());
                 let _ = w.write_record([
                     "number",
@@ -281,11 +361,7 @@ impl NoticeCommand {
                     ]);
                 }
                 let bytes = w.into_inner().unwrap_or_default();
-                std::fs::write(&index, bytes).map_err(|e| CliError::File {
-                    flag: "--out",
-                    path: index.clone(),
-                    error: e.to_string(),
-                })?;
+                files::write(&index, &bytes, force).map_err(out_error)?;
                 writeln!(
                     ctx.out,
                     "{} notice(s) issued in {}; index: {}",
@@ -315,19 +391,35 @@ impl NoticeCommand {
 }
 
 fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
-    let bytes = std::fs::read(file).map_err(|e| CliError::File {
+    let cannot_open = |e: std::io::Error| CliError::File {
         flag: "notice verify",
         path: file.to_path_buf(),
         error: e.to_string(),
-    })?;
+    };
     let unreadable = |reason: &str| CliError::Flag {
         flag: "notice verify".into(),
         value: file.display().to_string(),
         reason: reason.into(),
     };
-    let (format, lines) = text_of(&bytes).ok_or_else(|| {
-        unreadable("not a notice document vigia can read (PDF, HTML or Markdown)")
-    })?;
+    let too_large = |size: u64| {
+        unreadable(&format!(
+            "not a notice vigia can read: it is {size} bytes long (at most {} MiB)",
+            MAX_DOCUMENT >> 20
+        ))
+    };
+    let f = std::fs::File::open(file).map_err(cannot_open)?;
+    let size = f.metadata().map_err(cannot_open)?.len();
+    if size > MAX_DOCUMENT {
+        return Err(too_large(size));
+    }
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(f, MAX_DOCUMENT + 1), &mut bytes)
+        .map_err(cannot_open)?;
+    if bytes.len() as u64 > MAX_DOCUMENT {
+        return Err(too_large(bytes.len() as u64)); // it grew while being read
+    }
+    let (format, lines) = text_of(&bytes)
+        .map_err(|why| unreadable(&format!("not a notice vigia can read: {why}")))?;
     let (number, code) = identify(&lines).ok_or_else(|| {
         unreadable("no notice number (MULTA-YYYY-NNNN) and program line found in it")
     })?;
@@ -349,8 +441,8 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
     )?;
 
     // 1. The document says exactly what the stored notice and liquidation say.
-    let (_, expected) =
-        text_of(&render(&data, format)).ok_or_else(|| unreadable("cannot re-render"))?;
+    let (_, expected) = text_of(&render(&data, format))
+        .map_err(|why| unreadable(&format!("cannot read back its own rendering: {why}")))?;
     match expected.iter().zip(&lines).position(|(a, b)| a != b) {
         None if expected.len() == lines.len() => {
             writeln!(ctx.out, "  document text and figures: match the register")?

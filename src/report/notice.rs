@@ -62,13 +62,52 @@ fn rank_es(rank: u8) -> &'static str {
     if rank == 1 { "primer" } else { "segundo" }
 }
 
-/// The document's blocks.
+/// The document's blocks, with every value an officer typed (names, evidence, articles,
+/// resolutions) as typed: for HTML (which escapes everything it writes) and PDF.
 pub fn blocks(d: &NoticeData) -> Vec<Block> {
+    blocks_with(d, &|s| s.to_string())
+}
+
+/// The document's blocks for Markdown: every value an officer typed made inert by [`md_text`],
+/// the document's own wording (its parentheses, the signature line, the backquoted command) as
+/// it is.
+pub fn markdown_blocks(d: &NoticeData) -> Vec<Block> {
+    blocks_with(d, &md_text)
+}
+
+/// A value an officer typed, as Markdown text that stays text: `<` and `>` become entities (no
+/// raw HTML, no autolink); `\`, `&`, `[`, `]`, `*`, `_`, `` ` ``, `#` and `~` are
+/// backslash-escaped (no link, image, emphasis, code span, heading or entity); line breaks become
+/// spaces (no new block, no table row). Parentheses stay: without a `[` no link can form, and the
+/// document's own wording is full of them. Table cells escape `|` on top of this.
+pub fn md_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '&' | '[' | ']' | '*' | '_' | '`' | '#' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The blocks, with `q` applied to every value an officer typed.
+fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     let l = &d.liquidation;
     let b = &d.breach;
     let mut out = vec![
         Block::Title(format!("NOTIFICACIÓN DE MULTA No. {}", d.number)),
-        Block::Subtitle(format!("Programa: {} — {}", d.program_code, d.decree)),
+        Block::Subtitle(format!(
+            "Programa: {} — {}",
+            q(&d.program_code),
+            q(&d.decree)
+        )),
         Block::Subtitle(format!("Fecha: {}", long_date(d.notice_date))),
     ];
     if let Some((number, date)) = &d.supersedes {
@@ -88,21 +127,23 @@ pub fn blocks(d: &NoticeData) -> Vec<Block> {
         .sellers
         .iter()
         .map(|s| match &s.nit {
-            Some(nit) => format!("{} (NIT {nit})", s.name),
-            None => s.name.clone(),
+            Some(nit) => format!("{} (NIT {})", q(&s.name), q(nit)),
+            None => q(&s.name),
         })
         .collect();
     out.push(Block::Heading("Acreedores".into()));
     out.push(Block::Para(format!(
         "Los vendedores del Programa de Enajenación aprobado por el {}: {}, titulares de las acciones de {}.",
-        d.decree,
+        q(&d.decree),
         sellers.join(" y "),
-        d.issuer.trim_end_matches('.')
+        q(d.issuer.trim_end_matches('.'))
     )));
     out.push(Block::Heading("Destinatario".into()));
     out.push(Block::Para(format!(
         "{}, identificado(a) con {} No. {}.",
-        d.holder_name, d.doc_type, d.doc_number
+        q(&d.holder_name),
+        q(&d.doc_type),
+        q(&d.doc_number)
     )));
 
     out.push(Block::Heading("1. Hechos".into()));
@@ -111,7 +152,7 @@ pub fn blocks(d: &NoticeData) -> Vec<Block> {
          especiales ({}), usted adquirió {} acciones a {} por acción.",
         d.adjudication_id,
         long_date(d.adjudicated_on),
-        d.category,
+        q(&d.category),
         n(d.adjudicated_shares),
         format_cop(d.adjudication_price)
     )));
@@ -120,7 +161,7 @@ pub fn blocks(d: &NoticeData) -> Vec<Block> {
             "Las acciones fueron pignoradas en favor de los vendedores con prenda de {} grado sin tenencia, inscrita el {}{}.",
             rank_es(p.rank),
             long_date(p.registered_on),
-            p.lender.as_ref().map(|x| format!(" (acreedor financiador: {x})")).unwrap_or_default()
+            p.lender.as_ref().map(|x| format!(" (acreedor financiador: {})", q(x))).unwrap_or_default()
         ),
         None => "En el registro no consta la inscripción de la prenda sobre las acciones.".into(),
     }));
@@ -141,7 +182,7 @@ pub fn blocks(d: &NoticeData) -> Vec<Block> {
         facts.push_str(&format!(" La operación se inscribió el {}.", long_date(r)));
     }
     if let Some(e) = &b.evidence {
-        facts.push_str(&format!(" Soporte: {e}."));
+        facts.push_str(&format!(" Soporte: {}.", q(e)));
     }
     out.push(Block::Para(facts));
 
@@ -156,7 +197,8 @@ pub fn blocks(d: &NoticeData) -> Vec<Block> {
          precio de adquisición, el precio u otra contraprestación obtenida por la transferencia y el precio recibido por \
          los vendedores en la Segunda o Tercera Etapa, ajustado a la tasa máxima moratoria legal entre el día del \
          incumplimiento y el día del pago.",
-        d.decree, d.fine_article
+        q(&d.decree),
+        q(&d.fine_article)
     )));
     out.push(Block::Para(
         "Código de Comercio, artículo 884 (modificado por la Ley 510 de 1999, artículo 111): la tasa máxima moratoria \
@@ -271,7 +313,7 @@ pub fn blocks(d: &NoticeData) -> Vec<Block> {
                         shown_daily_rate(p.daily_rate).to_string().replace('.', ","),
                         format_cop(p.capital),
                         format_cop(p.interest),
-                        p.resolution.clone(),
+                        q(&p.resolution),
                     ]
                 })
                 .collect(),
@@ -353,7 +395,8 @@ pub fn blocks(d: &NoticeData) -> Vec<Block> {
     out.push(Block::Para(format!(
         "La prenda sobre las acciones ({} del {}) garantiza el pago de esta multa; mientras la multa no se pague, la \
          prenda no se levanta.",
-        d.pledge_article, d.decree
+        q(&d.pledge_article),
+        q(&d.decree)
     )));
     out.push(Block::Para(
         "Distribución informativa del total entre los vendedores, en proporción a sus acciones en el programa \
@@ -365,7 +408,7 @@ pub fn blocks(d: &NoticeData) -> Vec<Block> {
         rows: d
             .split
             .iter()
-            .map(|(name, shares, amount)| vec![name.clone(), n(*shares), format_cop(*amount)])
+            .map(|(name, shares, amount)| vec![q(name), n(*shares), format_cop(*amount)])
             .collect(),
         right: vec![false, true, true],
     });
@@ -590,6 +633,23 @@ mod tests {
             long_date(NaiveDate::from_ymd_opt(2024, 12, 1).unwrap()),
             "1 de diciembre de 2024"
         );
+    }
+
+    #[test]
+    fn officer_text_is_inert_markdown_and_plain_text_is_unchanged() {
+        assert_eq!(
+            md_text("<img src=x> [a](http://e) *b* _c_ `d` # & \\ ~e~\nf"),
+            "&lt;img src=x&gt; \\[a\\](http://e) \\*b\\* \\_c\\_ \\`d\\` \\# \\& \\\\ \\~e\\~ f"
+        );
+        // what the demo's values contain is left alone
+        for plain in [
+            "Granahorrar Banco Comercial S.A.",
+            "SFC Res. 2168 de 2024 (2024-10-31)",
+            "999000001-2",
+            "Marta Supuesta Díaz (DEMO) 75 % $ 1.450",
+        ] {
+            assert_eq!(md_text(plain), plain);
+        }
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! type only at the last step. Also reads the text back out of a PDF this module wrote.
 
 use super::notice::Block;
-use printpdf::lopdf;
+
+pub mod read;
 use printpdf::{IndirectFontRef, Line, Mm, OffsetDateTime, PdfDocument, Point};
 use std::collections::HashMap;
 use ttf_parser::Face;
@@ -611,71 +612,73 @@ fn time_stamp((y, m, d): (i32, u8, u8)) -> OffsetDateTime {
     date.midnight().assume_utc()
 }
 
-/// The text of a PDF written by [`render`], one line per baseline, top to bottom, page by page.
-/// `None` when the bytes are not such a PDF.
-pub fn extract_text(bytes: &[u8]) -> Option<String> {
-    let doc = lopdf::Document::load_mem(bytes).ok()?;
-    let glyph_chars = |f: &Face<'static>| {
-        let mut map: HashMap<u16, char> = HashMap::new();
-        if let Some(cmap) = f.tables().cmap {
-            for sub in cmap.subtables {
-                if !sub.is_unicode() {
-                    continue;
-                }
-                sub.codepoints(|cp| {
-                    if let (Some(c), Some(g)) = (char::from_u32(cp), sub.glyph_index(cp)) {
-                        map.entry(g.0).or_insert(c);
+/// Glyph id → character, for the regular and the bold face: built once.
+fn glyph_chars() -> &'static (HashMap<u16, char>, HashMap<u16, char>) {
+    static MAPS: std::sync::OnceLock<(HashMap<u16, char>, HashMap<u16, char>)> =
+        std::sync::OnceLock::new();
+    MAPS.get_or_init(|| {
+        let map_of = |f: &Face<'static>| {
+            let mut map: HashMap<u16, char> = HashMap::new();
+            if let Some(cmap) = f.tables().cmap {
+                for sub in cmap.subtables {
+                    if !sub.is_unicode() {
+                        continue;
                     }
-                });
+                    sub.codepoints(|cp| {
+                        if let (Some(c), Some(g)) = (char::from_u32(cp), sub.glyph_index(cp)) {
+                            map.entry(g.0).or_insert(c);
+                        }
+                    });
+                }
             }
-        }
-        map
-    };
-    let regular = glyph_chars(&face(false));
-    let bold = glyph_chars(&face(true));
+            map
+        };
+        (map_of(&face(false)), map_of(&face(true)))
+    })
+}
+
+/// The text of a PDF written by [`render`], one line per baseline, top to bottom, page by page.
+/// Read by [`read`], within its limits (nesting, decompressed size, pages): an error says which
+/// limit a file broke, or that it is not such a PDF. Nothing is printed.
+pub fn extract_text(bytes: &[u8]) -> Result<String, read::Unreadable> {
+    let doc = read::Doc::load(bytes)?;
+    let (regular, bold) = glyph_chars();
     let mut out = String::new();
-    for (_, page_id) in doc.get_pages() {
+    for page in doc.pages()? {
         // font resource name → bold?
-        let mut bold_fonts: HashMap<Vec<u8>, bool> = HashMap::new();
-        for (name, base) in page_fonts(&doc, page_id) {
-            bold_fonts.insert(name, base.contains("Bold"));
-        }
-        let content = doc.get_and_decode_page_content(page_id).ok()?;
+        let bold_fonts: HashMap<Vec<u8>, bool> = page
+            .fonts
+            .into_iter()
+            .map(|(name, base)| (name, base.windows(4).any(|w| w == b"Bold")))
+            .collect();
         let mut lines: Vec<(i64, i64, String)> = Vec::new();
         let mut is_bold = false;
         let mut pos = (0i64, 0i64);
-        for op in &content.operations {
-            match op.operator.as_str() {
-                "Tf" => {
-                    if let Some(Ok(name)) = op.operands.first().map(|o| o.as_name()) {
-                        is_bold = bold_fonts.get(name).copied().unwrap_or(false);
-                    }
+        read::operations(&page.content, |op, operands| match op {
+            b"Tf" => {
+                if let Some(read::Obj::Name(name)) = operands.first() {
+                    is_bold = bold_fonts.get(name).copied().unwrap_or(false);
                 }
-                "Td" => {
-                    let num = |i: usize| {
-                        op.operands
-                            .get(i)
-                            .and_then(|o| o.as_float().ok())
-                            .unwrap_or(0.0)
-                    };
-                    pos = ((num(0) * 100.0) as i64, (num(1) * 100.0) as i64);
-                }
-                "Tj" => {
-                    if let Some(lopdf::Object::String(b, _)) = op.operands.first() {
-                        let map = if is_bold { &bold } else { &regular };
-                        let text: String = b
-                            .chunks(2)
-                            .filter(|p| p.len() == 2)
-                            .map(|p| u16::from(p[0]) << 8 | u16::from(p[1]))
-                            .filter_map(|g| map.get(&g).copied())
-                            .map(|c| if c == '\u{a0}' { ' ' } else { c })
-                            .collect();
-                        lines.push((-pos.1, pos.0, text));
-                    }
-                }
-                _ => {}
             }
-        }
+            b"Td" => {
+                let num = |i: usize| operands.get(i).and_then(read::Obj::as_f32).unwrap_or(0.0);
+                pos = ((num(0) * 100.0) as i64, (num(1) * 100.0) as i64);
+            }
+            b"Tj" => {
+                if let Some(read::Obj::Str(b)) = operands.first() {
+                    let map = if is_bold { bold } else { regular };
+                    let text: String = b
+                        .chunks(2)
+                        .filter(|p| p.len() == 2)
+                        .map(|p| u16::from(p[0]) << 8 | u16::from(p[1]))
+                        .filter_map(|g| map.get(&g).copied())
+                        .map(|c| if c == '\u{a0}' { ' ' } else { c })
+                        .collect();
+                    lines.push((-pos.1, pos.0, text));
+                }
+            }
+            _ => {}
+        })?;
         lines.sort_by_key(|a| (a.0, a.1));
         let mut current: Option<i64> = None;
         for (y, _, text) in lines {
@@ -691,46 +694,13 @@ pub fn extract_text(bytes: &[u8]) -> Option<String> {
         }
         out.push('\n');
     }
-    Some(out)
-}
-
-/// The fonts a page uses: resource name and BaseFont, whether the page's resources are inline
-/// or referenced.
-fn page_fonts(doc: &lopdf::Document, page: lopdf::ObjectId) -> Vec<(Vec<u8>, String)> {
-    let (direct, referenced) = doc.get_page_resources(page);
-    let mut dicts: Vec<&lopdf::Dictionary> = direct.into_iter().collect();
-    dicts.extend(
-        referenced
-            .into_iter()
-            .filter_map(|id| doc.get_dictionary(id).ok()),
-    );
-    let mut out = Vec::new();
-    for res in dicts {
-        let Ok(fonts) = res
-            .get(b"Font")
-            .and_then(|f| doc.dereference(f))
-            .and_then(|(_, o)| o.as_dict())
-        else {
-            continue;
-        };
-        for (name, obj) in fonts.iter() {
-            let base = doc
-                .dereference(obj)
-                .ok()
-                .and_then(|(_, o)| o.as_dict().ok())
-                .and_then(|d| d.get(b"BaseFont").ok())
-                .and_then(|b| b.as_name().ok())
-                .map(|n| String::from_utf8_lossy(n).into_owned())
-                .unwrap_or_default();
-            out.push((name.clone(), base));
-        }
-    }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use printpdf::lopdf;
 
     #[test]
     fn wraps_within_the_width_and_cuts_long_tokens() {

@@ -457,6 +457,7 @@ fn pending_notices_are_issued_in_one_batch_with_an_index() {
     assert!(lines[2].starts_with("MULTA-2025-0002,2,"), "{index}");
     assert_eq!(lines.len(), 3, "the voided breach gets no notice");
     assert!(dir.join("MULTA-2025-0002.html").exists());
+    // a second batch into the same directory replaces the index only when told to
     let o = r.ok(&[
         "notice",
         "issue",
@@ -467,6 +468,7 @@ fn pending_notices_are_issued_in_one_batch_with_an_index() {
         "2025-02-11",
         "--out",
         dir.to_str().unwrap(),
+        "--force",
     ]);
     assert!(o.contains("0 notice(s) issued"), "{o}");
 }

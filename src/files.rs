@@ -1,0 +1,415 @@
+//! Writing the documents vigia produces (notices, the batch index; later actas and backups): the
+//! bytes go to a hidden temporary file beside the target, readable by the owner only, and are
+//! moved into place only when the caller says so (after the register's commit), never through a
+//! symbolic link and never over an existing file unless replacing was asked for. Pure std; knows
+//! no flag and no rule.
+
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime};
+
+/// The name every temporary file starts with (hidden on Unix), so a leftover is recognisable.
+pub const TEMP_PREFIX: &str = ".vigia-tmp-";
+
+/// How old a leftover temporary file must be, before the run that finds it started, to be
+/// removed by [`remove_stale`]: old enough that no other vigia run can still be about to move it.
+pub const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
+
+/// Why a document was not written or not placed.
+#[derive(Debug)]
+pub enum FileError {
+    /// Something is already at the target and replacing it was not asked for.
+    Exists(PathBuf),
+    /// The target (a file or a directory to write into) is a symbolic link.
+    Symlink(PathBuf),
+    /// The target is a directory where a file was to go.
+    IsDir(PathBuf),
+    /// The operating system refused: `path` is the target the caller named.
+    Io { path: PathBuf, error: io::Error },
+}
+
+impl FileError {
+    /// The target the error is about.
+    pub fn path(&self) -> &Path {
+        match self {
+            FileError::Exists(p) | FileError::Symlink(p) | FileError::IsDir(p) => p,
+            FileError::Io { path, .. } => path,
+        }
+    }
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileError::Exists(p) => write!(f, "{} already exists", p.display()),
+            FileError::Symlink(p) => write!(f, "{} is a symbolic link", p.display()),
+            FileError::IsDir(p) => write!(f, "{} is a directory", p.display()),
+            FileError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+fn io_error(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
+    move |error| FileError::Io {
+        path: path.to_path_buf(),
+        error,
+    }
+}
+
+/// Whether a document may be written at `target`: refused when it is a symbolic link (whatever
+/// `replace` says), a directory, or (unless `replace`) anything else that exists.
+pub fn check_target(target: &Path, replace: bool) -> Result<(), FileError> {
+    match fs::symlink_metadata(target) {
+        Ok(m) if m.file_type().is_symlink() => Err(FileError::Symlink(target.to_path_buf())),
+        Ok(m) if m.is_dir() => Err(FileError::IsDir(target.to_path_buf())),
+        Ok(_) if !replace => Err(FileError::Exists(target.to_path_buf())),
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(io_error(target)(e)),
+    }
+}
+
+/// The directory a file at `target` lives in.
+fn parent_of(target: &Path) -> &Path {
+    target
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// A document written to its temporary file and flushed to disk, waiting to be placed. Dropped
+/// without [`Staged::place`] (the register's commit failed, the run was refused), the temporary
+/// file is removed.
+#[derive(Debug)]
+pub struct Staged {
+    tmp: PathBuf,
+    target: PathBuf,
+    replace: bool,
+    done: bool,
+}
+
+/// Creates a new, empty temporary file in `dir`: `O_CREAT|O_EXCL` (never an existing file, never
+/// through a symbolic link), mode 0600 where the system has modes.
+fn create_temp(dir: &Path, target: &Path) -> Result<(PathBuf, File), FileError> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    loop {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let tmp = dir.join(format!(
+            "{TEMP_PREFIX}{}-{n}-{nanos:09}",
+            std::process::id()
+        ));
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        match options.open(&tmp) {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(io_error(target)(e)),
+        }
+    }
+}
+
+/// Writes `bytes` to a new temporary file in `target`'s directory and flushes it to disk, after
+/// [`check_target`]. Nothing is at `target` until [`Staged::place`].
+pub fn stage(target: &Path, bytes: &[u8], replace: bool) -> Result<Staged, FileError> {
+    check_target(target, replace)?;
+    let (tmp, mut file) = create_temp(parent_of(target), target)?;
+    let staged = Staged {
+        tmp,
+        target: target.to_path_buf(),
+        replace,
+        done: false,
+    };
+    file.write_all(bytes).map_err(io_error(target))?;
+    file.sync_all().map_err(io_error(target))?;
+    Ok(staged)
+}
+
+impl Staged {
+    /// Where the bytes wait.
+    pub fn temp_path(&self) -> &Path {
+        &self.tmp
+    }
+
+    /// Moves the document into place. Without `replace` the last step is a hard link, which
+    /// fails, changing nothing, when anything appeared at the target meanwhile (on a file system
+    /// without hard links: a copy into a file created with `O_EXCL`); with `replace` a rename,
+    /// which replaces a file (or a link) at the target without following it. On failure the
+    /// temporary file is kept, and the error's `path` is the target.
+    pub fn place(mut self) -> Result<PathBuf, FileError> {
+        let placed = self.move_into_place();
+        self.done = true; // placed, or kept for the caller to name: it may have committed already
+        placed
+    }
+
+    fn move_into_place(&mut self) -> Result<PathBuf, FileError> {
+        let target = self.target.clone();
+        if self.replace {
+            check_target(&target, true)?;
+            fs::rename(&self.tmp, &target).map_err(io_error(&target))?;
+        } else {
+            match fs::hard_link(&self.tmp, &target) {
+                Ok(()) => {
+                    let _ = fs::remove_file(&self.tmp);
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    return Err(FileError::Exists(target));
+                }
+                Err(_) => copy_exclusive(&self.tmp, &target)?,
+            }
+        }
+        sync_dir(parent_of(&target));
+        Ok(target)
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// Copies the temporary file to a target created with `O_EXCL` (mode 0600), then removes it.
+fn copy_exclusive(tmp: &Path, target: &Path) -> Result<(), FileError> {
+    let bytes = fs::read(tmp).map_err(io_error(target))?;
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut f = options.open(target).map_err(|e| {
+        if e.kind() == io::ErrorKind::AlreadyExists {
+            FileError::Exists(target.to_path_buf())
+        } else {
+            io_error(target)(e)
+        }
+    })?;
+    f.write_all(&bytes)
+        .and_then(|()| f.sync_all())
+        .map_err(io_error(target))?;
+    let _ = fs::remove_file(tmp);
+    Ok(())
+}
+
+/// Flushes a directory's entries (the new name) to disk where the system allows it.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+/// Writes a whole document at `target` now: [`stage`] then [`Staged::place`]. For documents no
+/// register transaction depends on (the batch index).
+/// On failure nothing is left behind.
+pub fn write(target: &Path, bytes: &[u8], replace: bool) -> Result<PathBuf, FileError> {
+    let mut staged = stage(target, bytes, replace)?;
+    let placed = staged.move_into_place();
+    staged.done = placed.is_ok();
+    placed
+}
+
+/// Makes sure `dir` is a directory to write into: refused when it is a symbolic link or not a
+/// directory; created (with its missing parents) mode 0700 when it does not exist.
+pub fn private_dir(dir: &Path) -> Result<(), FileError> {
+    match fs::symlink_metadata(dir) {
+        Ok(m) if m.file_type().is_symlink() => Err(FileError::Symlink(dir.to_path_buf())),
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(FileError::Io {
+            path: dir.to_path_buf(),
+            error: io::Error::other("it exists and is not a directory"),
+        }),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => create_dirs(dir),
+        Err(e) => Err(io_error(dir)(e)),
+    }
+}
+
+/// Creates `dir` and its missing parents, each mode 0700 where the system has modes; what
+/// exists already is left as it is (a symbolic link to a directory included).
+pub fn create_dirs(dir: &Path) -> Result<(), FileError> {
+    let mut b = fs::DirBuilder::new();
+    b.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        b.mode(0o700);
+    }
+    b.create(dir).map_err(io_error(dir))
+}
+
+/// Creates an empty file at `path`, mode 0600, unless something is there already (then nothing
+/// is done): a file that will hold personal data (the register) is never readable by others, not
+/// even for the moment between its creation and a `chmod`.
+pub fn create_private_file(path: &Path) -> Result<(), FileError> {
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(io_error(path)(e)),
+    }
+}
+
+/// Removes the temporary files (`.vigia-tmp-*`, regular files only) in `dir` last modified more
+/// than [`STALE_AFTER`] before `run_started`: leftovers of runs killed between writing a document
+/// and placing it. Returns how many were removed; what cannot be read or removed is left alone.
+pub fn remove_stale(dir: &Path, run_started: SystemTime) -> usize {
+    let Some(cutoff) = run_started.checked_sub(STALE_AFTER) else {
+        return 0;
+    };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        if !entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX) {
+            continue;
+        }
+        let Ok(m) = fs::symlink_metadata(entry.path()) else {
+            continue;
+        };
+        if m.is_file()
+            && m.modified().is_ok_and(|t| t < cutoff)
+            && fs::remove_file(entry.path()).is_ok()
+        {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temps(dir: &Path) -> Vec<String> {
+        fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(TEMP_PREFIX))
+            .collect()
+    }
+
+    #[test]
+    fn a_staged_document_appears_only_when_placed() {
+        let d = tempfile::tempdir().unwrap();
+        let target = d.path().join("n.pdf");
+        let staged = stage(&target, b"uno", false).unwrap();
+        assert!(!target.exists());
+        assert_eq!(temps(d.path()).len(), 1);
+        assert_eq!(fs::read(staged.temp_path()).unwrap(), b"uno");
+        staged.place().unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"uno");
+        assert!(temps(d.path()).is_empty());
+    }
+
+    #[test]
+    fn an_abandoned_document_leaves_nothing() {
+        // the register's commit failed: the staged document is dropped, not placed
+        let d = tempfile::tempdir().unwrap();
+        let target = d.path().join("n.pdf");
+        let staged = stage(&target, b"uno", false).unwrap();
+        drop(staged);
+        assert!(!target.exists());
+        assert!(temps(d.path()).is_empty());
+    }
+
+    #[test]
+    fn never_over_an_existing_file_unless_replacing() {
+        let d = tempfile::tempdir().unwrap();
+        let target = d.path().join("n.pdf");
+        fs::write(&target, b"old").unwrap();
+        assert!(matches!(
+            stage(&target, b"new", false),
+            Err(FileError::Exists(_))
+        ));
+        // a file that appears between the check and the placing is not replaced either
+        fs::remove_file(&target).unwrap();
+        let staged = stage(&target, b"new", false).unwrap();
+        fs::write(&target, b"raced").unwrap();
+        let tmp = staged.temp_path().to_path_buf();
+        assert!(matches!(staged.place(), Err(FileError::Exists(_))));
+        assert_eq!(fs::read(&target).unwrap(), b"raced");
+        assert_eq!(fs::read(&tmp).unwrap(), b"new", "the bytes are kept");
+        // replacing
+        write(&target, b"new", true).unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"new");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn never_through_a_symbolic_link_and_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = tempfile::tempdir().unwrap();
+        let elsewhere = d.path().join("elsewhere");
+        fs::write(&elsewhere, b"keep").unwrap();
+        let link = d.path().join("n.pdf");
+        std::os::unix::fs::symlink(&elsewhere, &link).unwrap();
+        for replace in [false, true] {
+            assert!(matches!(
+                write(&link, b"x", replace),
+                Err(FileError::Symlink(_))
+            ));
+        }
+        assert_eq!(fs::read(&elsewhere).unwrap(), b"keep");
+        let target = d.path().join("m.pdf");
+        write(&target, b"x", false).unwrap();
+        let mode = fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        let sub = d.path().join("a").join("b");
+        private_dir(&sub).unwrap();
+        let mode = fs::metadata(&sub).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700);
+        let dir_link = d.path().join("c");
+        std::os::unix::fs::symlink(&sub, &dir_link).unwrap();
+        assert!(matches!(private_dir(&dir_link), Err(FileError::Symlink(_))));
+    }
+
+    #[test]
+    fn stale_temporary_files_are_removed_fresh_ones_kept() {
+        let d = tempfile::tempdir().unwrap();
+        let now = SystemTime::now();
+        let old = d.path().join(format!("{TEMP_PREFIX}old"));
+        let fresh = d.path().join(format!("{TEMP_PREFIX}fresh"));
+        let other = d.path().join("old-notes.txt");
+        for p in [&old, &fresh, &other] {
+            fs::write(p, b"x").unwrap();
+        }
+        let hour_ago = now - Duration::from_secs(3600);
+        for p in [&old, &other] {
+            File::options()
+                .write(true)
+                .open(p)
+                .unwrap()
+                .set_modified(hour_ago)
+                .unwrap();
+        }
+        assert_eq!(remove_stale(d.path(), now), 1);
+        assert!(!old.exists() && fresh.exists() && other.exists());
+    }
+}

@@ -1,0 +1,922 @@
+//! Reading back the PDFs `report::pdf` writes, within fixed limits and without a general PDF
+//! library: a hostile file (nesting thousands deep, a stream `/Length` that refers to itself, a
+//! flate bomb, loops in the page tree or the cross-reference chain) is refused naming the limit
+//! it broke; it can never overflow the stack, take unbounded memory or print anything. Knows the
+//! cross-reference table or stream, indirect objects, the page tree, fonts by resource name,
+//! FlateDecode, and content-stream operators; nothing else.
+
+use std::collections::HashMap;
+use std::collections::HashSet;
+use std::fmt;
+use std::io::Read;
+
+/// Arrays and dictionaries nest at most this deep (a notice nests 3 deep).
+pub const MAX_DEPTH: usize = 64;
+/// The content streams a document's pages draw, decompressed, come to at most this (a notice's
+/// come to a few tens of KB).
+pub const MAX_CONTENT: usize = 16 << 20;
+/// Pages read (a notice has a handful).
+pub const MAX_PAGES: usize = 1000;
+/// Tokens read from the file's objects, all pages together: bounds the time a file full of
+/// shared, repeated references can take.
+const MAX_TOKENS: usize = 20_000_000;
+/// Elements one content-stream operation may carry in its operands.
+const MAX_OPERANDS: usize = 100_000;
+
+/// Why a PDF is not one vigia can read: the words complete "not a notice vigia can read: ...".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unreadable {
+    /// Arrays or dictionaries nested deeper than [`MAX_DEPTH`]: how deep they went.
+    TooDeep(usize),
+    /// The pages' content streams come to more than [`MAX_CONTENT`] bytes.
+    TooMuchContent,
+    /// A stream's `/Length` refers to an object that is not a plain number (itself, another
+    /// stream...).
+    LengthNotNumber { object: u32, target: u32 },
+    /// Anything else: what is wrong, in a few words.
+    Damaged(&'static str),
+}
+
+impl fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unreadable::TooDeep(n) => write!(f, "nested {n} levels deep (at most {MAX_DEPTH})"),
+            Unreadable::TooMuchContent => write!(
+                f,
+                "its streams inflate to more than {} MiB (at most {} MiB)",
+                MAX_CONTENT >> 20,
+                MAX_CONTENT >> 20
+            ),
+            Unreadable::LengthNotNumber { object, target } => write!(
+                f,
+                "the /Length of object {object} refers to object {target}, which is not a number"
+            ),
+            Unreadable::Damaged(what) => {
+                write!(f, "the PDF is damaged or not one vigia wrote ({what})")
+            }
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, Unreadable>;
+
+fn damaged<T>(what: &'static str) -> Result<T> {
+    Err(Unreadable::Damaged(what))
+}
+
+/// A PDF object, as far as vigia needs one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Obj {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Real(f32),
+    Name(Vec<u8>),
+    Str(Vec<u8>),
+    Array(Vec<Obj>),
+    Dict(Dict),
+    Ref(u32),
+}
+
+/// A dictionary's entries in file order.
+pub type Dict = Vec<(Vec<u8>, Obj)>;
+
+fn get<'d>(d: &'d Dict, key: &[u8]) -> Option<&'d Obj> {
+    d.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+impl Obj {
+    pub fn as_f32(&self) -> Option<f32> {
+        match self {
+            Obj::Int(i) => Some(*i as f32),
+            Obj::Real(r) => Some(*r),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bracket {
+    Array,
+    Dict,
+}
+
+#[derive(Debug)]
+enum Tok<'a> {
+    Int(i64),
+    Real(f32),
+    Name(Vec<u8>),
+    Str(Vec<u8>),
+    Open(Bracket),
+    Close(Bracket),
+    Word(&'a [u8]),
+}
+
+fn is_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0 | 0x0c)
+}
+
+fn is_regular(c: u8) -> bool {
+    !is_space(c) && !b"()<>[]{}/%".contains(&c)
+}
+
+/// Tokens of PDF syntax; strings (with their own parentheses and escapes) and comments are read
+/// without recursion. Always moves forward.
+struct Lexer<'a> {
+    b: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(b: &'a [u8], pos: usize) -> Self {
+        Lexer { b, pos }
+    }
+
+    fn skip_space(&mut self) {
+        while let Some(&c) = self.b.get(self.pos) {
+            if is_space(c) {
+                self.pos += 1;
+            } else if c == b'%' {
+                while self
+                    .b
+                    .get(self.pos)
+                    .is_some_and(|&c| c != b'\n' && c != b'\r')
+                {
+                    self.pos += 1;
+                }
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn regular_run(&mut self) -> &'a [u8] {
+        let start = self.pos;
+        while self.b.get(self.pos).is_some_and(|&c| is_regular(c)) {
+            self.pos += 1;
+        }
+        &self.b[start..self.pos]
+    }
+
+    fn next(&mut self) -> Result<Option<Tok<'a>>> {
+        self.skip_space();
+        let Some(&c) = self.b.get(self.pos) else {
+            return Ok(None);
+        };
+        let next = self.b.get(self.pos + 1).copied();
+        let tok = match c {
+            b'[' => {
+                self.pos += 1;
+                Tok::Open(Bracket::Array)
+            }
+            b']' => {
+                self.pos += 1;
+                Tok::Close(Bracket::Array)
+            }
+            b'<' if next == Some(b'<') => {
+                self.pos += 2;
+                Tok::Open(Bracket::Dict)
+            }
+            b'>' if next == Some(b'>') => {
+                self.pos += 2;
+                Tok::Close(Bracket::Dict)
+            }
+            b'<' => Tok::Str(self.hex_string()?),
+            b'(' => Tok::Str(self.literal_string()?),
+            b'/' => {
+                self.pos += 1;
+                Tok::Name(self.name())
+            }
+            b')' | b'>' | b'{' | b'}' => {
+                self.pos += 1;
+                Tok::Word(&self.b[self.pos - 1..self.pos])
+            }
+            _ => {
+                let run = self.regular_run();
+                number(run).unwrap_or(Tok::Word(run))
+            }
+        };
+        Ok(Some(tok))
+    }
+
+    fn name(&mut self) -> Vec<u8> {
+        let run = self.regular_run();
+        let mut out = Vec::with_capacity(run.len());
+        let mut i = 0;
+        while i < run.len() {
+            let hex = (run[i] == b'#')
+                .then(|| run.get(i + 1..i + 3))
+                .flatten()
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .and_then(|h| u8::from_str_radix(h, 16).ok());
+            match hex {
+                Some(v) => {
+                    out.push(v);
+                    i += 3;
+                }
+                None => {
+                    out.push(run[i]);
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+
+    fn hex_string(&mut self) -> Result<Vec<u8>> {
+        self.pos += 1; // <
+        let mut digits = Vec::new();
+        loop {
+            match self.b.get(self.pos) {
+                None => return damaged("a hexadecimal string is not closed"),
+                Some(b'>') => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(&c) if is_space(c) => self.pos += 1,
+                Some(&c) => {
+                    let v = (c as char).to_digit(16).ok_or(Unreadable::Damaged(
+                        "a hexadecimal string has a non-hex digit",
+                    ))?;
+                    digits.push(v as u8);
+                    self.pos += 1;
+                }
+            }
+        }
+        if digits.len() % 2 == 1 {
+            digits.push(0);
+        }
+        Ok(digits.chunks(2).map(|p| p[0] << 4 | p[1]).collect())
+    }
+
+    fn literal_string(&mut self) -> Result<Vec<u8>> {
+        self.pos += 1; // (
+        let mut out = Vec::new();
+        let mut open = 1usize; // balanced parentheses inside the string are part of it
+        loop {
+            let Some(&c) = self.b.get(self.pos) else {
+                return damaged("a string is not closed");
+            };
+            self.pos += 1;
+            match c {
+                b'(' => {
+                    open += 1;
+                    out.push(c);
+                }
+                b')' => {
+                    open -= 1;
+                    if open == 0 {
+                        return Ok(out);
+                    }
+                    out.push(c);
+                }
+                b'\\' => {
+                    let Some(&e) = self.b.get(self.pos) else {
+                        return damaged("a string is not closed");
+                    };
+                    self.pos += 1;
+                    match e {
+                        b'n' => out.push(b'\n'),
+                        b'r' => out.push(b'\r'),
+                        b't' => out.push(b'\t'),
+                        b'b' => out.push(8),
+                        b'f' => out.push(12),
+                        b'0'..=b'7' => {
+                            let mut v = u32::from(e - b'0');
+                            for _ in 0..2 {
+                                match self.b.get(self.pos) {
+                                    Some(&d @ b'0'..=b'7') => {
+                                        v = v * 8 + u32::from(d - b'0');
+                                        self.pos += 1;
+                                    }
+                                    _ => break,
+                                }
+                            }
+                            out.push((v & 0xff) as u8);
+                        }
+                        b'\r' => {
+                            if self.b.get(self.pos) == Some(&b'\n') {
+                                self.pos += 1;
+                            }
+                        }
+                        b'\n' => {}
+                        other => out.push(other),
+                    }
+                }
+                _ => out.push(c),
+            }
+        }
+    }
+}
+
+fn number(run: &[u8]) -> Option<Tok<'_>> {
+    let first = *run.first()?;
+    if !(first.is_ascii_digit() || matches!(first, b'+' | b'-' | b'.')) {
+        return None;
+    }
+    let s = std::str::from_utf8(run).ok()?;
+    if s.contains('.') {
+        s.parse::<f32>().ok().map(Tok::Real)
+    } else {
+        s.parse::<i64>().ok().map(Tok::Int)
+    }
+}
+
+/// How deep brackets go from the lexer's position, starting at `depth` open: counts without
+/// building anything, for the refusal's words.
+fn measure_depth(lx: &mut Lexer<'_>, mut depth: usize) -> usize {
+    let mut max = depth;
+    while let Ok(Some(t)) = lx.next() {
+        match t {
+            Tok::Open(_) => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            Tok::Close(_) => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    max
+}
+
+/// Builds objects from tokens, never deeper than [`MAX_DEPTH`] and never more than `budget`
+/// tokens.
+struct Parser<'a, 'b> {
+    lx: Lexer<'a>,
+    /// `N G R` is a reference (in the file's objects, not in content streams).
+    refs: bool,
+    budget: &'b mut usize,
+}
+
+impl<'a> Parser<'a, '_> {
+    fn next(&mut self) -> Result<Option<Tok<'a>>> {
+        if *self.budget == 0 {
+            return damaged("it has far more objects than a notice");
+        }
+        *self.budget -= 1;
+        self.lx.next()
+    }
+
+    fn object(&mut self, tok: Tok<'a>, depth: usize) -> Result<Obj> {
+        Ok(match tok {
+            Tok::Int(n) => {
+                if self.refs {
+                    let save = self.lx.pos;
+                    if let (Ok(Some(Tok::Int(_))), Ok(Some(Tok::Word(b"R")))) =
+                        (self.lx.next(), self.lx.next())
+                    {
+                        return u32::try_from(n)
+                            .map(Obj::Ref)
+                            .map_err(|_| Unreadable::Damaged("a reference is out of range"));
+                    }
+                    self.lx.pos = save;
+                }
+                Obj::Int(n)
+            }
+            Tok::Real(r) => Obj::Real(r),
+            Tok::Name(n) => Obj::Name(n),
+            Tok::Str(s) => Obj::Str(s),
+            Tok::Word(b"true") => Obj::Bool(true),
+            Tok::Word(b"false") => Obj::Bool(false),
+            Tok::Word(b"null") => Obj::Null,
+            Tok::Open(kind) => {
+                if depth + 1 > MAX_DEPTH {
+                    return Err(Unreadable::TooDeep(measure_depth(&mut self.lx, depth + 1)));
+                }
+                let mut items = Vec::new();
+                loop {
+                    let Some(t) = self.next()? else {
+                        return damaged("an array or dictionary is not closed");
+                    };
+                    if let Tok::Close(k) = t {
+                        if k != kind {
+                            return damaged("brackets do not match");
+                        }
+                        break;
+                    }
+                    items.push(self.object(t, depth + 1)?);
+                }
+                match kind {
+                    Bracket::Array => Obj::Array(items),
+                    Bracket::Dict => {
+                        if items.len() % 2 == 1 {
+                            return damaged("a dictionary key has no value");
+                        }
+                        let mut d = Dict::with_capacity(items.len() / 2);
+                        let mut it = items.into_iter();
+                        while let (Some(k), Some(v)) = (it.next(), it.next()) {
+                            let Obj::Name(k) = k else {
+                                return damaged("a dictionary key is not a name");
+                            };
+                            d.push((k, v));
+                        }
+                        Obj::Dict(d)
+                    }
+                }
+            }
+            Tok::Close(_) | Tok::Word(_) => return damaged("unexpected token"),
+        })
+    }
+}
+
+/// The operators of a content stream with their operands, in order.
+pub fn operations(content: &[u8], mut f: impl FnMut(&[u8], &[Obj])) -> Result<()> {
+    let mut budget = MAX_OPERANDS;
+    let mut p = Parser {
+        lx: Lexer::new(content, 0),
+        refs: false,
+        budget: &mut budget,
+    };
+    let mut operands = Vec::new();
+    while let Some(t) = p.next()? {
+        match t {
+            Tok::Word(w) if !matches!(w, b"true" | b"false" | b"null") => {
+                f(w, &operands);
+                operands.clear();
+                *p.budget = MAX_OPERANDS;
+            }
+            t => operands.push(p.object(t, 0)?),
+        }
+    }
+    Ok(())
+}
+
+/// A page: its font resources (name → BaseFont) and its content, decoded.
+pub struct Page {
+    pub fonts: Vec<(Vec<u8>, Vec<u8>)>,
+    pub content: Vec<u8>,
+}
+
+/// A loaded PDF: where each object is, and the trailer.
+pub struct Doc<'a> {
+    b: &'a [u8],
+    offsets: HashMap<u32, usize>,
+    trailer: Dict,
+    tokens: std::cell::Cell<usize>,
+}
+
+impl<'a> Doc<'a> {
+    pub fn load(b: &'a [u8]) -> Result<Doc<'a>> {
+        if !b.starts_with(b"%PDF-") {
+            return damaged("no %PDF- header");
+        }
+        let tail = b.len().saturating_sub(1024);
+        let sx = b[tail..]
+            .windows(9)
+            .rposition(|w| w == b"startxref")
+            .map(|i| tail + i + 9)
+            .ok_or(Unreadable::Damaged("no startxref"))?;
+        let mut lx = Lexer::new(b, sx);
+        let Ok(Some(Tok::Int(start))) = lx.next() else {
+            return damaged("no startxref");
+        };
+        let mut doc = Doc {
+            b,
+            offsets: HashMap::new(),
+            trailer: Dict::new(),
+            tokens: std::cell::Cell::new(MAX_TOKENS),
+        };
+        let mut seen = HashSet::new();
+        let mut next = Some(start);
+        let mut first = true;
+        while let Some(at) = next {
+            let at =
+                usize::try_from(at)
+                    .ok()
+                    .filter(|&a| a < b.len())
+                    .ok_or(Unreadable::Damaged(
+                        "a cross-reference offset is outside the file",
+                    ))?;
+            if !seen.insert(at) || seen.len() > 64 {
+                return damaged("the cross-reference sections loop");
+            }
+            let trailer = doc.xref_section(at)?;
+            next = match get(&trailer, b"Prev") {
+                Some(Obj::Int(p)) => Some(*p),
+                _ => None,
+            };
+            if first {
+                doc.trailer = trailer;
+                first = false;
+            }
+        }
+        Ok(doc)
+    }
+
+    fn parse<T>(
+        &self,
+        at: usize,
+        refs: bool,
+        f: impl FnOnce(&mut Parser<'a, '_>) -> Result<T>,
+    ) -> Result<(T, usize)> {
+        let mut budget = self.tokens.get();
+        let mut p = Parser {
+            lx: Lexer::new(self.b, at),
+            refs,
+            budget: &mut budget,
+        };
+        let out = f(&mut p);
+        let pos = p.lx.pos;
+        self.tokens.set(budget);
+        Ok((out?, pos))
+    }
+
+    /// Reads one cross-reference section (table or stream) into `offsets` (newer sections, read
+    /// first, win) and returns its trailer.
+    fn xref_section(&mut self, at: usize) -> Result<Dict> {
+        let mut found: Vec<(u32, usize)> = Vec::new();
+        let trailer = if self.b[at..].starts_with(b"xref") {
+            let (trailer, _) =
+                self.parse(at + 4, true, |p| {
+                    loop {
+                        match p.next()? {
+                            Some(Tok::Int(first)) => {
+                                let Some(Tok::Int(count)) = p.next()? else {
+                                    return damaged("a cross-reference subsection has no count");
+                                };
+                                for i in 0..count.max(0) {
+                                    let (
+                                        Some(Tok::Int(off)),
+                                        Some(Tok::Int(_)),
+                                        Some(Tok::Word(kind)),
+                                    ) = (p.next()?, p.next()?, p.next()?)
+                                    else {
+                                        return damaged("a cross-reference entry is damaged");
+                                    };
+                                    if kind == b"n"
+                                        && let (Ok(id), Ok(off)) = (
+                                            u32::try_from(first.saturating_add(i)),
+                                            usize::try_from(off),
+                                        )
+                                    {
+                                        found.push((id, off));
+                                    }
+                                }
+                            }
+                            Some(Tok::Word(b"trailer")) => {
+                                let Some(t) = p.next()? else {
+                                    return damaged("no trailer");
+                                };
+                                return match p.object(t, 0)? {
+                                    Obj::Dict(d) => Ok(d),
+                                    _ => damaged("the trailer is not a dictionary"),
+                                };
+                            }
+                            _ => return damaged("a cross-reference table is damaged"),
+                        }
+                    }
+                })?;
+            trailer
+        } else {
+            let (_, obj, data) = self.object_at(at, None, true)?;
+            let (Obj::Dict(dict), Some(data)) = (obj, data) else {
+                return damaged("startxref points at neither a table nor a stream");
+            };
+            if get(&dict, b"Type") != Some(&Obj::Name(b"XRef".to_vec())) {
+                return damaged("startxref points at neither a table nor a stream");
+            }
+            let mut budget = MAX_CONTENT;
+            let data = decode(&dict, data, &mut budget)?;
+            let w: Vec<usize> = match get(&dict, b"W") {
+                Some(Obj::Array(a)) if a.len() == 3 => a
+                    .iter()
+                    .map(|x| match x {
+                        Obj::Int(n) if (0..=8).contains(n) => Ok(*n as usize),
+                        _ => damaged("a cross-reference stream's /W is damaged"),
+                    })
+                    .collect::<Result<_>>()?,
+                _ => return damaged("a cross-reference stream has no /W"),
+            };
+            let row = w.iter().sum::<usize>().max(1);
+            let size = match get(&dict, b"Size") {
+                Some(Obj::Int(n)) => *n,
+                _ => 0,
+            };
+            let index: Vec<i64> = match get(&dict, b"Index") {
+                Some(Obj::Array(a)) => a
+                    .iter()
+                    .map(|x| match x {
+                        Obj::Int(n) => Ok(*n),
+                        _ => damaged("a cross-reference stream's /Index is damaged"),
+                    })
+                    .collect::<Result<_>>()?,
+                _ => vec![0, size],
+            };
+            let field = |r: &[u8]| r.iter().fold(0u64, |v, &b| v << 8 | u64::from(b));
+            let mut rows = data.chunks_exact(row);
+            for pair in index.chunks(2) {
+                let [first, count] = pair else {
+                    return damaged("a cross-reference stream's /Index is damaged");
+                };
+                for i in 0..(*count).max(0) {
+                    let Some(r) = rows.next() else {
+                        return damaged("a cross-reference stream is short");
+                    };
+                    let kind = if w[0] == 0 { 1 } else { field(&r[..w[0]]) };
+                    let off = field(&r[w[0]..w[0] + w[1]]);
+                    if kind == 1
+                        && let (Ok(id), Ok(off)) =
+                            (u32::try_from(first.saturating_add(i)), usize::try_from(off))
+                    {
+                        found.push((id, off));
+                    }
+                }
+            }
+            dict
+        };
+        for (id, off) in found {
+            self.offsets.entry(id).or_insert(off);
+        }
+        Ok(trailer)
+    }
+
+    /// The indirect object at `at` (`N G obj ...`): its number, its value, and, for a stream
+    /// when `streams`, its raw bytes. A stream's `/Length` is a number, or a reference to an
+    /// object that is a plain number: never followed further.
+    fn object_at(
+        &self,
+        at: usize,
+        id: Option<u32>,
+        streams: bool,
+    ) -> Result<(u32, Obj, Option<&'a [u8]>)> {
+        let ((n, obj), pos) = self.parse(at, true, |p| {
+            let (Some(Tok::Int(n)), Some(Tok::Int(_)), Some(Tok::Word(b"obj"))) =
+                (p.next()?, p.next()?, p.next()?)
+            else {
+                return damaged("an object is not where the cross-reference says");
+            };
+            let n = u32::try_from(n)
+                .map_err(|_| Unreadable::Damaged("an object number is out of range"))?;
+            if id.is_some_and(|id| id != n) {
+                return damaged("an object is not where the cross-reference says");
+            }
+            let Some(t) = p.next()? else {
+                return damaged("an object is empty");
+            };
+            Ok((n, p.object(t, 0)?))
+        })?;
+        let mut lx = Lexer::new(self.b, pos);
+        lx.skip_space();
+        let is_stream = self.b[lx.pos..].starts_with(b"stream");
+        let Obj::Dict(dict) = &obj else {
+            return Ok((n, obj, None));
+        };
+        if !is_stream {
+            return Ok((n, obj, None));
+        }
+        if !streams {
+            // asked for a /Length: the stream's bytes are not read (its own /Length not followed)
+            return Ok((n, obj, Some(&[])));
+        }
+        let mut start = lx.pos + b"stream".len();
+        if self.b.get(start) == Some(&b'\r') {
+            start += 1;
+        }
+        if self.b.get(start) == Some(&b'\n') {
+            start += 1;
+        }
+        let length = match get(dict, b"Length") {
+            Some(Obj::Int(l)) => *l,
+            Some(Obj::Ref(target)) => {
+                let number = self
+                    .offsets
+                    .get(target)
+                    .ok_or(Unreadable::Damaged(
+                        "a stream's /Length refers to a missing object",
+                    ))
+                    .and_then(|&off| self.object_at(off, Some(*target), false));
+                match number {
+                    Ok((_, Obj::Int(l), None)) => l,
+                    Ok(_) => {
+                        return Err(Unreadable::LengthNotNumber {
+                            object: n,
+                            target: *target,
+                        });
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            _ => return damaged("a stream has no /Length"),
+        };
+        let end = usize::try_from(length)
+            .ok()
+            .and_then(|l| start.checked_add(l))
+            .filter(|&e| e <= self.b.len())
+            .ok_or(Unreadable::Damaged(
+                "a stream runs past the end of the file",
+            ))?;
+        Ok((n, obj, Some(&self.b[start..end])))
+    }
+
+    /// Object `id`, with its raw stream bytes if it is a stream.
+    fn object(&self, id: u32) -> Result<(Obj, Option<&'a [u8]>)> {
+        let &at = self
+            .offsets
+            .get(&id)
+            .ok_or(Unreadable::Damaged("an object it refers to is missing"))?;
+        let (_, obj, data) = self.object_at(at, Some(id), true)?;
+        Ok((obj, data))
+    }
+
+    /// `o`, through references (at most a few in a row).
+    fn resolve(&self, o: &Obj) -> Result<Obj> {
+        let mut o = o.clone();
+        for _ in 0..8 {
+            match o {
+                Obj::Ref(id) => o = self.object(id)?.0,
+                other => return Ok(other),
+            }
+        }
+        damaged("references lead to references")
+    }
+
+    fn dict(&self, o: &Obj) -> Result<Dict> {
+        match self.resolve(o)? {
+            Obj::Dict(d) => Ok(d),
+            _ => damaged("a dictionary was expected"),
+        }
+    }
+
+    /// The pages in order, each with its fonts and decoded content; the page tree is walked
+    /// without recursion, each node once.
+    pub fn pages(&self) -> Result<Vec<Page>> {
+        let root =
+            self.dict(get(&self.trailer, b"Root").ok_or(Unreadable::Damaged("no /Root"))?)?;
+        let top = get(&root, b"Pages")
+            .ok_or(Unreadable::Damaged("no /Pages"))?
+            .clone();
+        let mut budget = MAX_CONTENT;
+        let mut visited = HashSet::new();
+        let mut stack: Vec<(Obj, Option<Obj>)> = vec![(top, None)];
+        let mut pages = Vec::new();
+        while let Some((node, inherited)) = stack.pop() {
+            if let Obj::Ref(id) = node
+                && !visited.insert(id)
+            {
+                return damaged("the page tree loops");
+            }
+            let d = self.dict(&node)?;
+            let resources = get(&d, b"Resources").cloned().or(inherited);
+            if let Some(kids) = get(&d, b"Kids") {
+                let Obj::Array(kids) = self.resolve(kids)? else {
+                    return damaged("/Kids is not an array");
+                };
+                for k in kids.into_iter().rev() {
+                    stack.push((k, resources.clone()));
+                }
+                continue;
+            }
+            if pages.len() == MAX_PAGES {
+                return damaged("it has more than 1000 pages");
+            }
+            let fonts = match &resources {
+                Some(r) => self.fonts(r)?,
+                None => Vec::new(),
+            };
+            let mut content = Vec::new();
+            let parts = match get(&d, b"Contents").map(|c| self.resolve_shallow(c)) {
+                Some(Ok(Obj::Array(a))) => a,
+                Some(Ok(o)) => vec![o],
+                Some(Err(e)) => return Err(e),
+                None => Vec::new(),
+            };
+            for part in parts {
+                let Obj::Ref(id) = part else {
+                    return damaged("a page's content is not a stream");
+                };
+                let (Obj::Dict(sd), Some(raw)) = self.object(id)? else {
+                    return damaged("a page's content is not a stream");
+                };
+                content.extend_from_slice(&decode(&sd, raw, &mut budget)?);
+                content.push(b'\n');
+            }
+            pages.push(Page { fonts, content });
+        }
+        Ok(pages)
+    }
+
+    /// A `/Contents` value: a reference to a stream stays a reference; a reference to an array
+    /// becomes the array.
+    fn resolve_shallow(&self, o: &Obj) -> Result<Obj> {
+        match o {
+            Obj::Ref(id) => match self.object(*id)? {
+                (Obj::Array(a), None) => Ok(Obj::Array(a)),
+                _ => Ok(o.clone()),
+            },
+            other => Ok(other.clone()),
+        }
+    }
+
+    /// Font resource names and their BaseFont.
+    fn fonts(&self, resources: &Obj) -> Result<Vec<(Vec<u8>, Vec<u8>)>> {
+        let res = self.dict(resources)?;
+        let Some(fonts) = get(&res, b"Font") else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for (name, f) in self.dict(fonts)? {
+            let base = match get(&self.dict(&f)?, b"BaseFont") {
+                Some(Obj::Name(b)) => b.clone(),
+                _ => Vec::new(),
+            };
+            out.push((name, base));
+        }
+        Ok(out)
+    }
+}
+
+/// A stream's bytes, decompressed if it is FlateDecode, counted against `budget`.
+fn decode(dict: &Dict, raw: &[u8], budget: &mut usize) -> Result<Vec<u8>> {
+    let flate = match get(dict, b"Filter") {
+        None => false,
+        Some(Obj::Name(n)) if n == b"FlateDecode" => true,
+        Some(Obj::Array(a)) if a.is_empty() => false,
+        Some(Obj::Array(a)) if a.len() == 1 && a[0] == Obj::Name(b"FlateDecode".to_vec()) => true,
+        _ => return damaged("a stream uses a filter vigia does not write"),
+    };
+    if get(dict, b"DecodeParms").is_some_and(|p| *p != Obj::Null) {
+        return damaged("a stream uses parameters vigia does not write");
+    }
+    let out = if flate {
+        let mut out = Vec::new();
+        flate2::read::ZlibDecoder::new(raw)
+            .take(*budget as u64 + 1)
+            .read_to_end(&mut out)
+            .map_err(|_| Unreadable::Damaged("a compressed stream is damaged"))?;
+        out
+    } else {
+        raw.iter().take(*budget + 1).copied().collect()
+    };
+    if out.len() > *budget {
+        return Err(Unreadable::TooMuchContent);
+    }
+    *budget -= out.len();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_names_and_numbers() {
+        let mut budget = 100;
+        let mut p = Parser {
+            lx: Lexer::new(
+                b"[(a\\)b(c)\\101\\\n) <41 42 4> /A#42 -.5 12 3 0 R true] % x",
+                0,
+            ),
+            refs: true,
+            budget: &mut budget,
+        };
+        let t = p.next().unwrap().unwrap();
+        let o = p.object(t, 0).unwrap();
+        assert_eq!(
+            o,
+            Obj::Array(vec![
+                Obj::Str(b"a)b(c)A".to_vec()),
+                Obj::Str(b"AB@".to_vec()),
+                Obj::Name(b"AB".to_vec()),
+                Obj::Real(-0.5),
+                Obj::Int(12),
+                Obj::Ref(3),
+                Obj::Bool(true),
+            ])
+        );
+        assert!(p.next().unwrap().is_none());
+    }
+
+    #[test]
+    fn nesting_is_refused_past_the_limit_and_measured() {
+        let ok = [b"[".repeat(MAX_DEPTH), b"]".repeat(MAX_DEPTH)].concat();
+        let deep = [b"[".repeat(100_000), b"]".repeat(100_000)].concat();
+        let mut seen = Vec::new();
+        operations(&[ok.as_slice(), b" TJ"].concat(), |op, _| {
+            seen.push(op.to_vec())
+        })
+        .unwrap();
+        assert_eq!(seen, [b"TJ".to_vec()]);
+        assert_eq!(
+            operations(&deep, |_, _| {}),
+            Err(Unreadable::TooDeep(100_000))
+        );
+    }
+
+    #[test]
+    fn a_string_of_parentheses_is_not_nesting() {
+        let s = [b"(".repeat(10_000), b")".repeat(10_000), b" Tj".to_vec()].concat();
+        let mut n = 0;
+        operations(&s, |op, args| {
+            assert_eq!(op, b"Tj");
+            assert!(matches!(&args[0], Obj::Str(b) if b.len() == 19_998));
+            n += 1;
+        })
+        .unwrap();
+        assert_eq!(n, 1);
+    }
+}
