@@ -1,6 +1,9 @@
-//! The first-stage offering (Decreto 3939 de 2004 Arts. 7, 8, 12; SPEC §9): pure arithmetic of
-//! adjudication, with no I/O. [`proration`] shares an oversubscribed offer among the admitted
-//! acceptances under the program's rule, in exact integers.
+//! The offering's arithmetic (Decreto 3939 de 2004 Arts. 7, 8, 12–19; SPEC §9 and §9b), pure, with
+//! no I/O: [`caps`] bounds what each first-stage acceptor may buy (program data), [`proration`]
+//! shares an oversubscribed offer among the admitted acceptances under the program's rule in
+//! exact integers, and [`stage`] judges and values the later stages' proposals and draws lots in
+//! a way anyone can re-check.
 
 pub mod caps;
 pub mod proration;
+pub mod stage;

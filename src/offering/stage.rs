@@ -1,0 +1,427 @@
+//! The later stages (Decreto 3939 Arts. 13–19, 22; seed 002's "Todo o Nada" sale): judging the
+//! proposals for a tranche, valuing them by the program's criterion, finding the best or the tie,
+//! and the draw that decides a persisting tie in a way anyone can re-check. Pure: no I/O.
+
+use chrono::NaiveDate;
+use rust_decimal::{Decimal, RoundingStrategy};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::fmt;
+
+/// Why a proposal is rejected; the names are stable (the acta and scripts print them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cause {
+    /// Filed before the window opened or after it closed.
+    OutsideWindow,
+    /// Price per share below the minimum (the first stage's fixed price: Art. 14 a, Art. 17 a).
+    BelowMinimumPrice,
+    /// Todo o Nada: the proposal is not for exactly the tranche's shares.
+    NotWholeBlock,
+    /// A person or beneficial owner in more than one proposal: all of them are rejected.
+    SameBidder,
+    /// No seriousness guarantee (Art. 19), or less than the program asks.
+    NoGuarantee,
+    /// Source of funds not accredited (Art. 22).
+    FundsNotAccredited,
+    /// A cause the staff recorded on review.
+    Review(String),
+}
+
+impl Cause {
+    pub fn code(&self) -> &str {
+        match self {
+            Cause::OutsideWindow => "OUTSIDE_WINDOW",
+            Cause::BelowMinimumPrice => "BELOW_MINIMUM_PRICE",
+            Cause::NotWholeBlock => "NOT_WHOLE_BLOCK",
+            Cause::SameBidder => "SAME_BIDDER",
+            Cause::NoGuarantee => "NO_GUARANTEE",
+            Cause::FundsNotAccredited => "FUNDS_NOT_ACCREDITED",
+            Cause::Review(code) => code,
+        }
+    }
+}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// One proposal for a tranche.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proposal {
+    /// The bidder's reference.
+    pub reference: String,
+    pub filed_on: NaiveDate,
+    /// Every bidder's document (`DOC_TYPE:NUMBER`); a joint proposal has several.
+    pub bidders: Vec<String>,
+    /// A group key: bidders forming one beneficial owner share it.
+    pub beneficial_owner: Option<String>,
+    pub shares: u64,
+    pub price_per_share: Decimal,
+    /// Days from adjudication to payment.
+    pub term_days: u32,
+    /// The seriousness guarantee in pesos (Art. 19).
+    pub guarantee: Option<Decimal>,
+    /// Source of funds accredited (Art. 22).
+    pub funds_accredited: bool,
+    /// A cause recorded by the staff who reviewed it.
+    pub review: Option<String>,
+}
+
+/// What a tranche asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Terms {
+    pub opens: NaiveDate,
+    pub closes: NaiveDate,
+    /// The tranche's shares (Todo o Nada).
+    pub shares: u64,
+    pub minimum_price: Decimal,
+    /// The least guarantee the program asks (zero: any guarantee given).
+    pub minimum_guarantee: Decimal,
+    /// The effective annual rate of the present-value criterion, as a percent (e.g. `17.84`).
+    pub rate_ea_pct: Decimal,
+}
+
+/// A proposal as evaluated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Evaluated {
+    /// Index in the proposals given.
+    pub index: usize,
+    pub cause: Option<Cause>,
+    /// The price per share that counts (the original, or a higher improvement).
+    pub price: Decimal,
+    /// Its value under the criterion, in centavos (valid proposals only).
+    pub value: Option<Decimal>,
+    /// 1 for the best value; tied proposals share a rank.
+    pub rank: Option<usize>,
+}
+
+/// The outcome of an evaluation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// One proposal has the best value.
+    Winner(usize),
+    /// Several share the best value: an improvement round, then a draw.
+    Tie(Vec<usize>),
+    /// No valid proposal: the stage is declared void (desierta).
+    Desert,
+}
+
+/// The present value of a price paid `term_days` after adjudication at `rate_ea_pct` effective
+/// annual, rounded to centavos: `price / (1 + r)^(term/365)`.
+pub fn present_value(price: Decimal, term_days: u32, rate_ea_pct: Decimal) -> Option<Decimal> {
+    let ln = crate::exact::ln(Decimal::ONE + rate_ea_pct / Decimal::ONE_HUNDRED)?;
+    let growth = crate::exact::growth_from_log(ln, i64::from(term_days));
+    let v = price.checked_div(Decimal::ONE + growth)?;
+    Some(v.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero))
+}
+
+/// Judges every proposal (causes in the order of [`Cause`]'s variants, the first that applies),
+/// values the valid ones with the improvements taken into account (`improved[i]`: the best price
+/// proposal `i` offered in an improvement round; a lower one is ignored), and ranks them.
+pub fn evaluate(
+    terms: &Terms,
+    proposals: &[Proposal],
+    improved: &HashMap<usize, Decimal>,
+) -> (Vec<Evaluated>, Outcome) {
+    // a person or beneficial owner in more than one proposal
+    let mut seen: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, p) in proposals.iter().enumerate() {
+        let mut keys: Vec<&str> = p.bidders.iter().map(String::as_str).collect();
+        if let Some(owner) = &p.beneficial_owner {
+            keys.push(owner.as_str());
+        }
+        keys.sort_unstable();
+        keys.dedup();
+        for k in keys {
+            seen.entry(k).or_default().push(i);
+        }
+    }
+    let mut same_bidder = vec![false; proposals.len()];
+    for ids in seen.values().filter(|ids| ids.len() > 1) {
+        for &i in ids {
+            same_bidder[i] = true;
+        }
+    }
+    let mut rows: Vec<Evaluated> = proposals
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let price = match improved.get(&i) {
+                Some(&better) if better > p.price_per_share => better,
+                _ => p.price_per_share,
+            };
+            let cause = if p.filed_on < terms.opens || p.filed_on > terms.closes {
+                Some(Cause::OutsideWindow)
+            } else if p.price_per_share < terms.minimum_price {
+                Some(Cause::BelowMinimumPrice)
+            } else if p.shares != terms.shares {
+                Some(Cause::NotWholeBlock)
+            } else if same_bidder[i] {
+                Some(Cause::SameBidder)
+            } else if p
+                .guarantee
+                .is_none_or(|g| g <= Decimal::ZERO || g < terms.minimum_guarantee)
+            {
+                Some(Cause::NoGuarantee)
+            } else if !p.funds_accredited {
+                Some(Cause::FundsNotAccredited)
+            } else {
+                p.review.clone().map(Cause::Review)
+            };
+            let value = if cause.is_none() {
+                present_value(price, p.term_days, terms.rate_ea_pct)
+            } else {
+                None
+            };
+            Evaluated {
+                index: i,
+                cause,
+                price,
+                value,
+                rank: None,
+            }
+        })
+        .collect();
+    let mut values: Vec<Decimal> = rows.iter().filter_map(|r| r.value).collect();
+    values.sort_unstable_by(|a, b| b.cmp(a));
+    values.dedup();
+    for r in &mut rows {
+        r.rank = r
+            .value
+            .and_then(|v| values.iter().position(|&x| x == v))
+            .map(|p| p + 1);
+    }
+    let best: Vec<usize> = rows
+        .iter()
+        .filter(|r| r.rank == Some(1))
+        .map(|r| r.index)
+        .collect();
+    let outcome = match best.as_slice() {
+        [] => Outcome::Desert,
+        [one] => Outcome::Winner(*one),
+        _ => Outcome::Tie(best),
+    };
+    (rows, outcome)
+}
+
+/// A draw among tied proposals, as recorded and printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Draw {
+    /// The tied references sorted by their UTF-8 bytes.
+    pub sorted: Vec<String>,
+    /// `SEED|PROGRAM|STAGE|TRANCHE|REF1,REF2,…`, the text hashed.
+    pub text: String,
+    /// SHA-256 of `text`, lowercase hex.
+    pub digest: String,
+    /// The first 8 bytes of the digest as a big-endian unsigned integer.
+    pub number: u64,
+    /// `number` modulo the number of tied proposals: the winner's place in `sorted`.
+    pub index: usize,
+    pub winner: String,
+}
+
+/// Decides a persisting tie so that anyone can re-check it with any SHA-256 tool: sort the tied
+/// references by their UTF-8 bytes, hash `SEED|PROGRAM|STAGE|TRANCHE|REF1,REF2,…`, read the
+/// first 8 bytes as a big-endian unsigned integer and take it modulo the number of tied
+/// proposals: that place in the sorted list wins. `None` without a tie to decide.
+pub fn draw(seed: &str, program: &str, stage: u8, tranche: u32, tied: &[&str]) -> Option<Draw> {
+    if tied.len() < 2 {
+        return None;
+    }
+    let mut sorted: Vec<String> = tied.iter().map(|s| s.to_string()).collect();
+    sorted.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    let text = format!("{seed}|{program}|{stage}|{tranche}|{}", sorted.join(","));
+    let digest = Sha256::digest(text.as_bytes());
+    let number = u64::from_be_bytes(
+        digest[..8]
+            .try_into()
+            .expect("a SHA-256 digest has 32 bytes"),
+    );
+    let index = usize::try_from(number % sorted.len() as u64).expect("below the count");
+    let digest: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    Some(Draw {
+        winner: sorted[index].clone(),
+        sorted,
+        text,
+        digest,
+        number,
+        index,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+
+    fn d(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    fn terms() -> Terms {
+        Terms {
+            opens: d("2025-03-03"),
+            closes: d("2025-03-14"),
+            shares: 1_000_000,
+            minimum_price: dec("963"),
+            minimum_guarantee: dec("0"),
+            rate_ea_pct: dec("17.84"),
+        }
+    }
+
+    fn proposal(reference: &str, bidder: &str, price: &str, term_days: u32) -> Proposal {
+        Proposal {
+            reference: reference.into(),
+            filed_on: d("2025-03-10"),
+            bidders: vec![bidder.into()],
+            beneficial_owner: None,
+            shares: 1_000_000,
+            price_per_share: dec(price),
+            term_days,
+            guarantee: Some(dec("50000000")),
+            funds_accredited: true,
+            review: None,
+        }
+    }
+
+    #[test]
+    fn present_value_discounts_the_price_by_the_term() {
+        // paid on adjudication: the price itself
+        assert_eq!(
+            present_value(dec("1100"), 0, dec("17.84")),
+            Some(dec("1100.00"))
+        );
+        // 365 days at 17.84 % EA: 1100 / 1.1784 = 933.4691…→ 933.47
+        assert_eq!(
+            present_value(dec("1100"), 365, dec("17.84")),
+            Some(dec("933.47"))
+        );
+    }
+
+    #[test]
+    fn the_best_value_wins_and_a_shorter_term_can_beat_a_higher_price() {
+        // A: 1,100 in 365 days → 933.47; B: 1,000 paid at once → 1,000.00: B wins
+        let ps = vec![
+            proposal("A", "CC:1", "1100", 365),
+            proposal("B", "CC:2", "1000", 0),
+        ];
+        let (rows, outcome) = evaluate(&terms(), &ps, &HashMap::new());
+        assert_eq!(outcome, Outcome::Winner(1));
+        assert_eq!(rows[1].rank, Some(1));
+        assert_eq!(rows[0].rank, Some(2));
+    }
+
+    #[test]
+    fn every_cause_in_its_order() {
+        let t = terms();
+        let mut late = proposal("late", "CC:1", "1000", 0);
+        late.filed_on = d("2025-03-15");
+        late.price_per_share = dec("900"); // also below minimum: the window comes first
+        let low = proposal("low", "CC:2", "962.99", 0);
+        let mut part = proposal("part", "CC:3", "1000", 0);
+        part.shares = 999_999;
+        let joint_a = Proposal {
+            bidders: vec!["CC:4".into(), "NIT:9".into()],
+            ..proposal("joint-a", "", "1000", 0)
+        };
+        let joint_b = proposal("joint-b", "NIT:9", "1000", 0);
+        let mut owner_a = proposal("owner-a", "CC:5", "1000", 0);
+        owner_a.beneficial_owner = Some("grupo-x".into());
+        let mut owner_b = proposal("owner-b", "CC:6", "1000", 0);
+        owner_b.beneficial_owner = Some("grupo-x".into());
+        let mut unguaranteed = proposal("nog", "CC:7", "1000", 0);
+        unguaranteed.guarantee = None;
+        let mut funds = proposal("funds", "CC:8", "1000", 0);
+        funds.funds_accredited = false;
+        let mut reviewed = proposal("rev", "CC:10", "1000", 0);
+        reviewed.review = Some("FORM_DEFECT".into());
+        let good = proposal("good", "CC:11", "1000", 0);
+        let ps = vec![
+            late,
+            low,
+            part,
+            joint_a,
+            joint_b,
+            owner_a,
+            owner_b,
+            unguaranteed,
+            funds,
+            reviewed,
+            good,
+        ];
+        let (rows, outcome) = evaluate(&t, &ps, &HashMap::new());
+        let causes: Vec<Option<String>> = rows
+            .iter()
+            .map(|r| r.cause.as_ref().map(|c| c.code().to_string()))
+            .collect();
+        let want = [
+            Some("OUTSIDE_WINDOW"),
+            Some("BELOW_MINIMUM_PRICE"),
+            Some("NOT_WHOLE_BLOCK"),
+            Some("SAME_BIDDER"),
+            Some("SAME_BIDDER"),
+            Some("SAME_BIDDER"),
+            Some("SAME_BIDDER"),
+            Some("NO_GUARANTEE"),
+            Some("FUNDS_NOT_ACCREDITED"),
+            Some("FORM_DEFECT"),
+            None,
+        ];
+        assert_eq!(causes, want.map(|c| c.map(str::to_string)));
+        assert_eq!(outcome, Outcome::Winner(10));
+    }
+
+    #[test]
+    fn a_tie_is_broken_by_an_improvement_and_a_lower_one_is_ignored() {
+        let ps = vec![
+            proposal("A", "CC:1", "1000", 0),
+            proposal("B", "CC:2", "1000", 0),
+        ];
+        let (_, outcome) = evaluate(&terms(), &ps, &HashMap::new());
+        assert_eq!(outcome, Outcome::Tie(vec![0, 1]));
+        // B offers less: ignored, still a tie
+        let lower = HashMap::from([(1, dec("999"))]);
+        let (rows, outcome) = evaluate(&terms(), &ps, &lower);
+        assert_eq!(rows[1].price, dec("1000"));
+        assert_eq!(outcome, Outcome::Tie(vec![0, 1]));
+        // A raises to 1,001: A wins
+        let raised = HashMap::from([(0, dec("1001")), (1, dec("999"))]);
+        let (rows, outcome) = evaluate(&terms(), &ps, &raised);
+        assert_eq!(rows[0].price, dec("1001"));
+        assert_eq!(outcome, Outcome::Winner(0));
+    }
+
+    #[test]
+    fn no_valid_proposal_is_a_desert_stage() {
+        let ps = vec![proposal("A", "CC:1", "900", 0)];
+        assert_eq!(evaluate(&terms(), &ps, &HashMap::new()).1, Outcome::Desert);
+        assert_eq!(evaluate(&terms(), &[], &HashMap::new()).1, Outcome::Desert);
+    }
+
+    #[test]
+    fn the_draw_can_be_checked_with_any_sha256_tool() {
+        // Worked by hand: sorted ["P-07", "P-12", "P-3"] (bytes: '0' < '1' < '3'); text
+        // "baloto-2025-03-20|D3939-2004|2|1|P-07,P-12,P-3"; `printf %s TEXT | sha256sum` gives
+        // 23f61e2bc21a358d…; its first 8 bytes 0x23f61e2bc21a358d = 2591291808887223693, and
+        // 2591291808887223693 mod 3 = 0: "P-07" wins.
+        let dr = draw(
+            "baloto-2025-03-20",
+            "D3939-2004",
+            2,
+            1,
+            &["P-3", "P-12", "P-07"],
+        )
+        .unwrap();
+        assert_eq!(dr.sorted, ["P-07", "P-12", "P-3"]);
+        assert_eq!(dr.text, "baloto-2025-03-20|D3939-2004|2|1|P-07,P-12,P-3");
+        assert_eq!(
+            dr.digest,
+            "23f61e2bc21a358dd0252228198ed92df6fd0a7881d16a80faeb53c908743ab2"
+        );
+        assert_eq!(dr.number, 2_591_291_808_887_223_693);
+        assert_eq!((dr.index, dr.winner.as_str()), (0, "P-07"));
+        assert!(draw("s", "P", 2, 1, &["only"]).is_none());
+    }
+}
