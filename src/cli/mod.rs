@@ -5,6 +5,7 @@
 pub(crate) mod adjudications;
 pub(crate) mod args;
 pub(crate) mod audit;
+pub(crate) mod backup;
 pub(crate) mod breach;
 pub(crate) mod calendar;
 pub(crate) mod check;
@@ -95,6 +96,9 @@ pub enum Command {
     /// The audit trail: log and verify.
     #[command(subcommand)]
     Audit(audit::AuditCommand),
+    /// Copy the register to FILE while others keep writing: one consistent snapshot, checked and
+    /// flushed to disk before it takes the name (exit 2, and no file, if it could not).
+    Backup(backup::BackupArgs),
 }
 
 /// What a successful run reports to a scheduler.
@@ -423,6 +427,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         Command::Notice(cmd) => cmd.run(&mut ctx),
         Command::Calendar(cmd) => cmd.run(&mut ctx),
         Command::Check(a) => check::run(a, &mut ctx),
+        Command::Backup(a) => backup::run(a, &mut ctx),
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod adjudications;
 pub mod audit;
+pub mod backup;
 pub mod breaches;
 pub mod columns;
 pub mod import;

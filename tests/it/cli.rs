@@ -366,6 +366,7 @@ fn help_lists_the_commands() {
             "check",
             "calendar",
             "audit",
+            "backup",
             "help",
         ],
         "{help}"

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod backup;
 mod check;
 mod cli;
 mod conformance;

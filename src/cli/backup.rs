@@ -1,0 +1,105 @@
+//! `vigia backup FILE`: a checked copy of the register, taken while officers keep writing. The
+//! copy itself is `store::backup`'s; this file words its refusals with the argument and the flag,
+//! shows progress on a terminal and prints the line an officer compares with the register.
+
+use super::{CliError, Ctx, Status};
+use crate::store::backup::{self, Error};
+use clap::Args;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Args)]
+pub struct BackupArgs {
+    /// Where to write the copy: a new file in an existing directory, written readable by its
+    /// owner only (0600).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Replace FILE if it is an existing plain file (never a symbolic link, a directory or the
+    /// register itself).
+    #[arg(long)]
+    pub force: bool,
+}
+
+pub fn run(a: BackupArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+    let register = ctx.require_db_path()?;
+    if !register.exists() {
+        return Err(CliError::Flag {
+            flag: "--db".into(),
+            value: register.display().to_string(),
+            reason: "there is no register there to back up; check the path (or VIGIA_DB)".into(),
+        });
+    }
+    let terminal = std::io::stderr().is_terminal();
+    let mut shown = None;
+    let copied = backup::backup(&register, &a.file, a.force, |done, total| {
+        let percent = (done * 100).checked_div(total).unwrap_or(100);
+        if terminal && shown != Some(percent) {
+            eprint!("\rbacking up: {percent} %");
+            shown = Some(percent);
+        }
+    });
+    if shown.is_some() {
+        eprintln!();
+    }
+    let copied = copied.map_err(|e| refusal(e, &a.file, &register))?;
+    let head = match &copied.head {
+        Some(h) => format!("chain head {h}"),
+        None => "no chain head".into(),
+    };
+    writeln!(
+        ctx.out,
+        "backup written to {}: {} bytes, {} audit event(s), {head}",
+        copied.path.display(),
+        copied.bytes,
+        copied.events
+    )?;
+    Ok(Status::Ok)
+}
+
+/// The store's reason in the command's words: the argument or flag, its value, what to do.
+fn refusal(e: Error, file: &Path, register: &Path) -> CliError {
+    let reason = match &e {
+        Error::TargetIsSymlink => {
+            "it is a symbolic link, which vigia neither writes through nor replaces; give the \
+             path of a real file"
+                .into()
+        }
+        Error::TargetExists => {
+            "it already exists and was left as it is; pass --force to replace it, or give a new \
+             file name (e.g. with the date in it)"
+                .into()
+        }
+        Error::TargetNotAFile => {
+            "it is a directory or not a plain file; give a file name, e.g. DIR/vigia-YYYY-MM-DD.db"
+                .into()
+        }
+        Error::TargetIsRegister => format!(
+            "it is the register itself (--db {}) or one of its -wal/-shm/-journal files; write \
+             the backup to another file",
+            register.display()
+        ),
+        Error::Io { .. } => format!(
+            "{e}; check that the directory exists, that you may write there and that there is \
+             room; no file was written"
+        ),
+        Error::Sqlite(_) => format!(
+            "{e}; check --db {} with `vigia audit verify`; no file was written",
+            register.display()
+        ),
+        Error::Busy(_) => {
+            format!(
+                "{e}; stop whatever opened the temporary copy and run it again; no file was written"
+            )
+        }
+        Error::Check(_) => format!(
+            "{e}; no file was written; run it again, and if it fails again check the register \
+             (--db {}) with `vigia audit verify`",
+            register.display()
+        ),
+    };
+    CliError::Flag {
+        flag: "backup".into(),
+        value: file.display().to_string(),
+        reason,
+    }
+}
