@@ -5,6 +5,7 @@ use crate::report::records::{self, Format};
 use crate::store::audit;
 use clap::Subcommand;
 use serde_json::{Value, json};
+use std::io::Write;
 
 #[derive(Debug, Subcommand)]
 pub enum AuditCommand {
@@ -72,30 +73,41 @@ impl AuditCommand {
             }
             AuditCommand::Verify => {
                 let v = audit::verify(store.conn())?;
-                match v.first_mismatch {
-                    None => {
-                        writeln!(
-                            ctx.out,
-                            "audit trail intact: {} events, chain and stored rows match",
-                            v.events
-                        )?;
-                        Ok(Status::Ok)
-                    }
-                    Some(m) => {
-                        let at = if m.seq == 0 {
-                            "no event".to_string()
-                        } else {
-                            format!("event {}", m.seq)
-                        };
-                        writeln!(
-                            ctx.out,
-                            "AUDIT MISMATCH at {at} ({} {}): {}",
-                            m.entity, m.entity_id, m.reason
-                        )?;
-                        Ok(Status::Findings)
-                    }
-                }
+                report_verification(&v, &mut *ctx.out)
             }
         }
     }
+}
+
+/// Writes what `audit verify` found: one line when intact, else a line per problem.
+fn report_verification(v: &audit::Verification, out: &mut dyn Write) -> Result<Status, CliError> {
+    if v.intact() {
+        writeln!(
+            out,
+            "audit trail intact: {} events, chain and stored rows match; schema and triggers as \
+             vigia created them; head {}",
+            v.events,
+            &v.head.hash[..12]
+        )?;
+        return Ok(Status::Ok);
+    }
+    if let Some(m) = &v.first_mismatch {
+        let at = match &m.place {
+            audit::Place::Event {
+                seq,
+                entity,
+                entity_id,
+            } => format!("event {seq} ({entity} {entity_id})"),
+            audit::Place::Row { entity, entity_id } => format!("no event ({entity} {entity_id})"),
+            audit::Place::Anchor { name } => name.clone(),
+        };
+        writeln!(out, "AUDIT MISMATCH at {at}: {}", m.reason)?;
+    }
+    for s in &v.schema {
+        writeln!(out, "SCHEMA MISMATCH: {s}")?;
+    }
+    for s in &v.storage {
+        writeln!(out, "FILE DAMAGED (SQLite quick_check): {s}")?;
+    }
+    Ok(Status::Findings)
 }

@@ -391,6 +391,62 @@ pub fn json_of_row(r: &rusqlite::Row<'_>, names: &[String]) -> Result<Value> {
     Ok(Value::Object(map))
 }
 
+/// The tables, indexes and triggers of the register as `(type, name) -> SQL`, whitespace
+/// collapsed; SQLite's own objects (`sqlite_*`) left out.
+fn schema_of(conn: &Connection) -> Result<std::collections::BTreeMap<(String, String), String>> {
+    let mut stmt = conn.prepare(
+        "SELECT type, name, coalesce(sql, '') FROM sqlite_master
+         WHERE substr(name, 1, 7) != 'sqlite_' ORDER BY type, name",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        let sql: String = r.get(2)?;
+        Ok((
+            (r.get(0)?, r.get(1)?),
+            sql.split_whitespace().collect::<Vec<_>>().join(" "),
+        ))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The schema the migrations create, in an empty in-memory database.
+fn migrated_schema() -> Result<std::collections::BTreeMap<(String, String), String>> {
+    let conn = Connection::open_in_memory()?;
+    for (_, sql) in MIGRATIONS {
+        conn.execute_batch(sql)?;
+    }
+    schema_of(&conn)
+}
+
+/// How the register's tables, indexes and triggers differ from what the migrations create (a
+/// dropped append-only trigger, an added one, an altered table), one sentence each.
+pub fn schema_differences(conn: &Connection) -> Result<Vec<String>> {
+    let want = migrated_schema()?;
+    let have = schema_of(conn)?;
+    let mut out = Vec::new();
+    for ((kind, name), sql) in &want {
+        match have.get(&(kind.clone(), name.clone())) {
+            None => out.push(format!("{kind} {name} is missing")),
+            Some(s) if s != sql => out.push(format!(
+                "{kind} {name} differs from the one vigia's migrations create: {s}"
+            )),
+            Some(_) => {}
+        }
+    }
+    for ((kind, name), sql) in &have {
+        if !want.contains_key(&(kind.clone(), name.clone())) {
+            out.push(format!("{kind} {name} was added outside vigia: {sql}"));
+        }
+    }
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version != MIGRATIONS.len() as i64 {
+        out.push(format!(
+            "the schema version is {version}, not {}",
+            MIGRATIONS.len()
+        ));
+    }
+    Ok(out)
+}
+
 /// Lower-case hex.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()

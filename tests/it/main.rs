@@ -4,6 +4,7 @@
 
 mod common;
 
+mod audit;
 mod check;
 mod cli;
 mod conformance;
