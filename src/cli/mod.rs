@@ -166,7 +166,7 @@ impl Ctx<'_> {
                     .into(),
             });
         }
-        Ok(Store::open(&path)?)
+        Store::open(&path).map_err(|e| not_a_register(e, &path))
     }
 
     /// Creates the register (if needed) and returns it with its path.
@@ -180,7 +180,7 @@ impl Ctx<'_> {
                 error: e.to_string(),
             })?;
         }
-        let store = Store::create(&path)?;
+        let store = Store::create(&path).map_err(|e| not_a_register(e, &path))?;
         restrict_permissions(&path);
         Ok((store, path, existed))
     }
@@ -197,6 +197,18 @@ impl Ctx<'_> {
             .or_else(|| std::env::var("USER").ok().filter(|v| !v.is_empty()))
             .or_else(|| std::env::var("USERNAME").ok().filter(|v| !v.is_empty()))
             .unwrap_or_else(|| "unknown".into())
+    }
+}
+
+/// A file that is not a register, named by the flag that gave it.
+fn not_a_register(e: StoreError, path: &Path) -> CliError {
+    match e {
+        StoreError::NotARegister(_) => CliError::Flag {
+            flag: "--db".into(),
+            value: path.display().to_string(),
+            reason: e.to_string(),
+        },
+        e => CliError::Store(e),
     }
 }
 

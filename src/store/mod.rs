@@ -40,6 +40,85 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ),
 ];
 
+/// `PRAGMA application_id` of a vigia register ("vigi" in ASCII): what tells it apart from any
+/// other SQLite file. Set by the first migration's transaction (and on registers created before
+/// it was, when they are first opened).
+pub const APPLICATION_ID: i32 = 0x7669_6769;
+
+/// What is in a file given as a register, read without writing anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Identity {
+    /// A register with vigia's application id.
+    Register,
+    /// A register created before vigia set its application id: no id, a known schema version,
+    /// and exactly the tables the migrations up to that version create.
+    Legacy,
+}
+
+/// Decides whether the database on `conn` is a vigia register, reading only (the header pragmas
+/// and the table names).
+fn identify(conn: &Connection) -> Result<Identity> {
+    let not_sqlite = |e: rusqlite::Error| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase) => {
+            StoreError::NotARegister("the file is not an SQLite database".into())
+        }
+        _ => StoreError::Sqlite(e),
+    };
+    let app: i32 = conn
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .map_err(not_sqlite)?;
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .map_err(not_sqlite)?;
+    let known = MIGRATIONS.len() as i64;
+    if app == APPLICATION_ID {
+        return match version {
+            v if v > known => Err(StoreError::TooNew { found: v, known }),
+            v if v >= 1 => Ok(Identity::Register),
+            v => Err(StoreError::NotARegister(format!(
+                "it has vigia's application id but schema version {v}"
+            ))),
+        };
+    }
+    if app != 0 {
+        return Err(StoreError::NotARegister(format!(
+            "it is another application's SQLite database (application id {app:#010x})"
+        )));
+    }
+    let tables = table_names(conn)?;
+    if tables.is_empty() && version == 0 {
+        return Err(StoreError::NotARegister(
+            "it is an SQLite database with no tables".into(),
+        ));
+    }
+    if (1..=known).contains(&version) {
+        let legacy = Connection::open_in_memory()?;
+        for (_, sql) in &MIGRATIONS[..version as usize] {
+            legacy.execute_batch(sql)?;
+        }
+        if table_names(&legacy)? == tables {
+            return Ok(Identity::Legacy);
+        }
+    }
+    let mut listed: Vec<&str> = tables.iter().map(String::as_str).take(5).collect();
+    if tables.len() > 5 {
+        listed.push("...");
+    }
+    Err(StoreError::NotARegister(format!(
+        "it is another application's SQLite database (schema version {version}, tables {})",
+        listed.join(", ")
+    )))
+}
+
+fn table_names(conn: &Connection) -> Result<Vec<String>> {
+    let mut stmt = conn.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) != 'sqlite_'
+         ORDER BY name",
+    )?;
+    let names = stmt.query_map([], |r| r.get(0))?;
+    Ok(names.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Errors of the storage layer.
 #[derive(Debug)]
 pub enum StoreError {
@@ -58,6 +137,9 @@ pub enum StoreError {
     },
     /// Input rejected row by row (e.g. an import): every problem, rows in line order.
     Rejected(Vec<Problem>),
+    /// The file is not a vigia register (empty, not SQLite, another application's database); it
+    /// was not changed.
+    NotARegister(String),
 }
 
 /// One reason an input was refused: a row of a file (naming its line, field and value), or the
@@ -102,6 +184,11 @@ impl fmt::Display for StoreError {
                 "stored data cannot be read: {m}; run `vigia audit verify`"
             ),
             StoreError::NotFound { what, id } => write!(f, "no {what} {id} in the register"),
+            StoreError::NotARegister(why) => write!(
+                f,
+                "not a vigia register: {why}; it was left untouched (only `vigia init` creates a \
+                 register, where no file exists yet)"
+            ),
             StoreError::Rejected(problems) => {
                 write!(f, "{} problem(s), nothing was written:", problems.len())?;
                 for p in problems {
@@ -188,27 +275,65 @@ fn configure(conn: &Connection) -> Result<()> {
 }
 
 impl Store {
-    /// Opens an existing register (never creates one).
+    /// Opens an existing register (never creates one). Anything that is not a vigia register
+    /// (see [`APPLICATION_ID`]) is refused before anything is written to it.
     pub fn open(path: &Path) -> Result<Store> {
+        if std::fs::metadata(path).is_ok_and(|m| m.len() == 0) {
+            return Err(StoreError::NotARegister("the file is empty".into()));
+        }
+        {
+            // read only: a file that is not a register must stay byte-for-byte as it is
+            let probe = Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?;
+            identify(&probe)?;
+        }
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         configure(&conn)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
         let mut store = Store { conn };
+        // again on this connection, in case the file was replaced in between
+        identify(&store.conn)?;
+        store.conn.pragma_update(None, "journal_mode", "WAL")?;
         store.migrate()?;
         Ok(store)
     }
 
-    /// Creates a register (or opens the one there) and applies the migrations.
+    /// Creates a register where no file exists (mode 0600 from the start, where the OS allows),
+    /// or opens the register there; any other file there is refused untouched.
     pub fn create(path: &Path) -> Result<Store> {
-        let conn = Connection::open(path)?;
-        configure(&conn)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        let mut store = Store { conn };
-        store.migrate()?;
-        Ok(store)
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        match options.open(path) {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Store::open(path),
+            Err(e) => {
+                return Err(StoreError::NotARegister(format!(
+                    "it cannot be created ({e})"
+                )));
+            }
+        }
+        let created = (|| {
+            let conn = Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?;
+            configure(&conn)?;
+            conn.pragma_update(None, "journal_mode", "WAL")?;
+            let mut store = Store { conn };
+            store.migrate()?;
+            Ok(store)
+        })();
+        if created.is_err() {
+            // an empty file left behind would be refused as "not a register" ever after
+            let _ignored = std::fs::remove_file(path);
+        }
+        created
     }
 
     /// An in-memory register, for tests.
@@ -227,13 +352,18 @@ impl Store {
             .pragma_query_value(None, "user_version", |r| r.get(0))?)
     }
 
+    /// Applies the migrations not yet applied and sets vigia's application id, in one
+    /// transaction. Only ever called on a new database or one [`identify`] accepted.
     fn migrate(&mut self) -> Result<()> {
         let found = self.version()?;
         let known = MIGRATIONS.len() as i64;
         if found > known {
             return Err(StoreError::TooNew { found, known });
         }
-        if found == known {
+        let app: i32 = self
+            .conn
+            .pragma_query_value(None, "application_id", |r| r.get(0))?;
+        if found == known && app == APPLICATION_ID {
             return Ok(());
         }
         // Under the write lock, and from the version read under it: two processes opening an old
@@ -246,6 +376,7 @@ impl Store {
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
         }
+        tx.pragma_update(None, "application_id", APPLICATION_ID)?;
         tx.commit()?;
         Ok(())
     }
@@ -760,6 +891,11 @@ mod tests {
         }
         let store = Store::open(&path).unwrap();
         assert_eq!(store.version().unwrap(), 4);
+        let app: i32 = store
+            .conn()
+            .pragma_query_value(None, "application_id", |r| r.get(0))
+            .unwrap();
+        assert_eq!(app, APPLICATION_ID, "adopted in the migrating transaction");
         let n: i64 = store
             .conn()
             .query_row("SELECT count(*) FROM pledge_imports", [], |r| r.get(0))
@@ -779,6 +915,48 @@ mod tests {
             Err(e) => panic!("{e}"),
             Ok(_) => panic!("a register from a newer vigia was opened"),
         }
+    }
+
+    #[test]
+    fn a_register_from_before_application_ids_is_adopted_and_a_lookalike_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let legacy = |name: &str, extra: &str| {
+            let path = dir.path().join(name);
+            let conn = Connection::open(&path).unwrap();
+            for (_, sql) in MIGRATIONS {
+                conn.execute_batch(sql).unwrap();
+            }
+            conn.execute_batch(extra).unwrap();
+            conn.pragma_update(None, "user_version", MIGRATIONS.len() as i64)
+                .unwrap();
+            path
+        };
+        // the current schema, as vigia left it before it set an application id
+        let path = legacy("old.db", "");
+        let store = Store::open(&path).unwrap();
+        let app: i32 = store
+            .conn()
+            .pragma_query_value(None, "application_id", |r| r.get(0))
+            .unwrap();
+        assert_eq!(app, APPLICATION_ID);
+        assert!(audit::verify(store.conn()).unwrap().intact());
+        // vigia's tables and one more: not recognised, not touched
+        let path = legacy("lookalike.db", "CREATE TABLE extra (x);");
+        let before = std::fs::read(&path).unwrap();
+        match Store::open(&path) {
+            Err(StoreError::NotARegister(why)) => assert!(
+                why.starts_with("it is another application's SQLite database (schema version 4, tables adjudications, "),
+                "{why}"
+            ),
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        // `create` on an existing register opens it; on anything else refuses
+        assert!(Store::create(&dir.path().join("old.db")).is_ok());
+        assert!(matches!(
+            Store::create(&path),
+            Err(StoreError::NotARegister(_))
+        ));
     }
 
     #[test]

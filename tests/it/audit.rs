@@ -146,3 +146,66 @@ fn verify_names_triggers_dropped_or_added_and_a_changed_table() {
         "{text}"
     );
 }
+
+#[test]
+fn a_file_that_is_not_a_register_is_refused_and_left_untouched() {
+    // Issue 11.6: any file given as --db was migrated into a register, and then verified intact.
+    let r = Reg::without_register();
+    let foreign = r.dir.path().join("notes.db");
+    {
+        let c = rusqlite::Connection::open(&foreign).unwrap();
+        c.execute_batch(
+            "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT);
+             INSERT INTO notes (text) VALUES ('keep me');
+             PRAGMA user_version = 2;",
+        )
+        .unwrap();
+    }
+    let other_app = r.dir.path().join("other.db");
+    {
+        let c = rusqlite::Connection::open(&other_app).unwrap();
+        c.execute_batch("PRAGMA application_id = 1234; CREATE TABLE t (x);")
+            .unwrap();
+    }
+    let cases = [
+        (r.file("empty.db", b""), "the file is empty"),
+        (
+            r.file("text.db", b"doc_type,doc_number\nCC,1\n"),
+            "the file is not an SQLite database",
+        ),
+        (
+            foreign.display().to_string(),
+            "it is another application's SQLite database (schema version 2, tables notes)",
+        ),
+        (
+            other_app.display().to_string(),
+            "it is another application's SQLite database (application id 0x000004d2)",
+        ),
+    ];
+    for (path, why) in &cases {
+        let before = std::fs::read(path).unwrap();
+        for args in [
+            &["audit", "verify"][..],
+            &["check", "--as-of", "2026-03-16"],
+            &["payment", "list", "--breach", "1"],
+            &["init"],
+        ] {
+            let mut c = r.command();
+            let o = c.arg("--db").arg(path).args(args).output().unwrap();
+            assert_eq!(o.status.code(), Some(2), "{args:?} on {path}: {}", out(&o));
+            assert_eq!(
+                err(&o),
+                format!(
+                    "vigia: error: --db {path}: not a vigia register: {why}; it was left \
+                     untouched (only `vigia init` creates a register, where no file exists yet)\n"
+                ),
+                "{args:?}"
+            );
+            assert_eq!(
+                std::fs::read(path).unwrap(),
+                before,
+                "{args:?} changed {path}"
+            );
+        }
+    }
+}
