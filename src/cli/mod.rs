@@ -19,6 +19,7 @@ pub(crate) mod rates;
 use crate::fine::{Field, FineError};
 use crate::rates::{InvalidRates, RateSeries};
 use crate::register;
+use crate::store::checkpoint::{self, CheckpointError};
 use crate::store::{Store, StoreError};
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -51,6 +52,12 @@ pub struct Cli {
     /// Who is making the change, for the audit trail (default: $VIGIA_OFFICER, else the OS user).
     #[arg(long, global = true, value_name = "NAME")]
     pub officer: Option<String>,
+
+    /// Audit key that signs and checks the chain's checkpoints, kept outside the register
+    /// (default: $VIGIA_KEY, else audit.key in vigia's configuration directory, e.g.
+    /// ~/.config/vigia/audit.key; `vigia init` creates it).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub key: Option<PathBuf>,
 
     #[command(subcommand)]
     pub command: Command,
@@ -113,6 +120,7 @@ pub struct Ctx<'a> {
     rates_path: Option<PathBuf>,
     db: Option<PathBuf>,
     officer: Option<String>,
+    key: Option<PathBuf>,
 }
 
 impl Ctx<'_> {
@@ -185,6 +193,39 @@ impl Ctx<'_> {
         Ok((store, path, existed))
     }
 
+    /// Where the audit key is: `--key`, else `$VIGIA_KEY`, else `audit.key` in vigia's
+    /// configuration directory (never beside the register: whoever can rewrite the register
+    /// should not also find the key that signs its checkpoints).
+    pub fn key_path(&self) -> Result<PathBuf, CliError> {
+        self.key
+            .clone()
+            .or_else(|| {
+                std::env::var_os("VIGIA_KEY")
+                    .filter(|v| !v.is_empty())
+                    .map(PathBuf::from)
+            })
+            .or_else(|| dirs::config_dir().map(|d| d.join("vigia").join("audit.key")))
+            .ok_or_else(|| CliError::Flag {
+                flag: "--key".into(),
+                value: String::new(),
+                reason: "no configuration directory is known on this system; pass --key PATH or \
+                         set VIGIA_KEY"
+                    .into(),
+            })
+    }
+
+    /// The audit key, read (it must exist).
+    pub fn audit_key(&self) -> Result<checkpoint::Key, CliError> {
+        Ok(checkpoint::Key::load(&self.key_path()?)?)
+    }
+
+    /// The register's checkpoint log: `<register>.checkpoints`, beside it.
+    pub fn checkpoint_log(&self) -> Result<PathBuf, CliError> {
+        let mut p = self.require_db_path()?.into_os_string();
+        p.push(".checkpoints");
+        Ok(PathBuf::from(p))
+    }
+
     /// The officer recorded in the audit trail.
     pub fn officer(&self) -> String {
         self.officer
@@ -249,6 +290,7 @@ pub enum CliError {
     Rates(InvalidRates),
     Fine(FineError),
     Store(StoreError),
+    Checkpoint(CheckpointError),
     /// A register rule refused the write; the words name the flags.
     Refused(String),
     /// Pricing one breach failed (e.g. in the batch check).
@@ -292,6 +334,7 @@ impl fmt::Display for CliError {
             }
             CliError::Fine(e) => e.fmt(f),
             CliError::Store(e) => e.fmt(f),
+            CliError::Checkpoint(e) => e.fmt(f),
             CliError::Refused(m) => f.write_str(m),
             CliError::Breach { breach, error } => write!(f, "breach {breach}: {error}"),
             CliError::Many { what, problems } => {
@@ -321,6 +364,12 @@ impl From<io::Error> for CliError {
 impl From<StoreError> for CliError {
     fn from(e: StoreError) -> Self {
         CliError::Store(e)
+    }
+}
+
+impl From<CheckpointError> for CliError {
+    fn from(e: CheckpointError) -> Self {
+        CliError::Checkpoint(e)
     }
 }
 
@@ -405,6 +454,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         rates_path: cli.rates,
         db: cli.db,
         officer: cli.officer,
+        key: cli.key,
     };
     match cli.command {
         Command::Fine(cmd) => cmd.run(&mut ctx),
@@ -423,6 +473,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
     }
 }
 
+/// Creates the register (or finds the one there), the audit key when there is none, and the
+/// checkpoint log with its first checkpoint when there is none.
 fn init(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let (store, path, existed) = ctx.create_store()?;
     let verb = if existed { "already exists" } else { "created" };
@@ -432,5 +484,28 @@ fn init(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         path.display(),
         store.version()?
     )?;
+    let key_path = ctx.key_path()?;
+    let (key, verb) = match std::fs::symlink_metadata(&key_path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            (checkpoint::Key::create(&key_path)?, "created")
+        }
+        _ => (checkpoint::Key::load(&key_path)?, "in use"),
+    };
+    writeln!(
+        ctx.out,
+        "audit key {verb}: {} (id {}); keep it away from the register",
+        key_path.display(),
+        key.id()
+    )?;
+    let log = ctx.checkpoint_log()?;
+    if !log.exists() {
+        let (line, c) = audit::Checkpointer::new(ctx)?.sign(&store)?;
+        writeln!(
+            ctx.out,
+            "checkpoint log created: {} (checkpoint {line}: {} events)",
+            log.display(),
+            c.count
+        )?;
+    }
     Ok(Status::Ok)
 }

@@ -252,6 +252,62 @@ pub struct Anchor {
     pub head: Head,
 }
 
+/// The head of the chain now, once the chain is found to extend `from` (a head signed earlier):
+/// the event at `from.count` still has `from`'s hash, and every event after it links to the one
+/// before and hashes to what it says. What a new checkpoint may sign (a consistency check, as in
+/// Certificate Transparency; the rows are `verify`'s job). Read in one snapshot.
+pub fn head_extending(
+    conn: &Connection,
+    from: &Anchor,
+) -> Result<std::result::Result<Head, Mismatch>> {
+    let tx = conn.unchecked_transaction()?;
+    let start = from.head.count.max(1);
+    let mut stmt = tx.prepare(
+        "SELECT seq, at, actor, action, entity, entity_id, payload, prev_hash, hash FROM audit_events
+         WHERE seq >= ?1 ORDER BY seq",
+    )?;
+    let mut rows = stmt.query(params![start])?;
+    let mut last = Head::genesis();
+    let mut expected = start;
+    while let Some(r) = rows.next()? {
+        let e = Event::from_row(r)?;
+        let broken = if e.seq != expected {
+            Some(format!("event {expected} is missing"))
+        } else if e.seq == from.head.count && e.hash != from.head.hash {
+            Some(format!("event {} is not the one it signed", e.seq))
+        } else if e.seq > from.head.count.max(1) && e.prev_hash != last.hash
+            || e.seq == 1 && e.prev_hash != GENESIS
+        {
+            Some(format!(
+                "event {}'s link to the event before it is broken",
+                e.seq
+            ))
+        } else if chain_hash(&e) != e.hash {
+            Some(format!("event {} was altered", e.seq))
+        } else {
+            None
+        };
+        if let Some(why) = broken {
+            return Ok(Err(anchor_mismatch(from, &why)));
+        }
+        last = Head {
+            count: e.seq,
+            hash: e.hash,
+        };
+        expected += 1;
+    }
+    drop(rows);
+    drop(stmt);
+    if last.count < from.head.count {
+        let now = head(&tx)?.count;
+        return Ok(Err(anchor_mismatch(
+            from,
+            &format!("the chain now has {now} events: events were removed from its end"),
+        )));
+    }
+    Ok(Ok(last))
+}
+
 /// Where `verify` found something wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum Place {

@@ -5,6 +5,7 @@
 pub mod adjudications;
 pub mod audit;
 pub mod breaches;
+pub mod checkpoint;
 pub mod columns;
 pub mod import;
 pub mod notices;

@@ -209,3 +209,251 @@ fn a_file_that_is_not_a_register_is_refused_and_left_untouched() {
         }
     }
 }
+
+/// Edits the register the way someone with the file and sqlite3 but without the audit key would:
+/// the append-only triggers dropped, `sql` run, the triggers put back exactly as they were (so
+/// that the schema check has nothing to say).
+fn behind_vigias_back(r: &Reg, sql: &str) {
+    let c = r.conn();
+    let triggers: Vec<(String, String)> = c
+        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
+        .unwrap()
+        .query_map([], |x| Ok((x.get(0)?, x.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for (name, _) in &triggers {
+        c.execute_batch(&format!("DROP TRIGGER {name}")).unwrap();
+    }
+    c.execute_batch(sql).unwrap();
+    for (_, sql) in &triggers {
+        c.execute_batch(sql).unwrap();
+    }
+}
+
+/// Recomputes every event's hash from `from` on, as vigia computes them (the chain is unkeyed).
+fn rehash_from(r: &Reg, from: i64) {
+    use sha2::{Digest, Sha256};
+    let c = r.conn();
+    let mut prev: String = c
+        .query_row(
+            "SELECT coalesce((SELECT hash FROM audit_events WHERE seq = ?1 - 1), ?2)",
+            rusqlite::params![from, "0".repeat(64)],
+            |x| x.get(0),
+        )
+        .unwrap();
+    let events: Vec<(i64, String)> = c
+        .prepare(
+            "SELECT seq, seq || char(10) || at || char(10) || actor || char(10) || action || char(10)
+                    || entity || char(10) || entity_id || char(10) || payload
+             FROM audit_events WHERE seq >= ?1 ORDER BY seq",
+        )
+        .unwrap()
+        .query_map([from], |x| Ok((x.get(0)?, x.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let mut sql = String::new();
+    for (seq, fields) in events {
+        let hash: String = Sha256::digest(format!("{prev}\n{fields}").as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        sql.push_str(&format!(
+            "UPDATE audit_events SET prev_hash = '{prev}', hash = '{hash}' WHERE seq = {seq};\n"
+        ));
+        prev = hash;
+    }
+    behind_vigias_back(r, &sql);
+}
+
+fn record_breach(r: &Reg, date: &str, shares: &str) {
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        date,
+        "--shares",
+        shares,
+    ]);
+}
+
+#[test]
+fn init_creates_a_private_key_outside_the_register_and_a_first_checkpoint() {
+    let r = Reg::without_register();
+    let db = r.dir.path().join("data/vigia.db");
+    let o = r
+        .command()
+        .arg("--db")
+        .arg(&db)
+        .arg("init")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let key = r.dir.path().join("vigia/audit.key"); // $XDG_CONFIG_HOME/vigia/audit.key
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("register created: {} (schema version 4)", db.display())
+    );
+    assert!(
+        lines[1].starts_with(&format!("audit key created: {} (id ", key.display())),
+        "{text}"
+    );
+    assert_eq!(
+        lines[2],
+        format!(
+            "checkpoint log created: {}.checkpoints (checkpoint 1: 0 events)",
+            db.display()
+        )
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&key), 0o600);
+        assert_eq!(mode(&r.dir.path().join("data/vigia.db.checkpoints")), 0o600);
+        assert_eq!(mode(&db), 0o600);
+    }
+    // a second init keeps the key and the log
+    let key_before = std::fs::read(&key).unwrap();
+    let o = r
+        .command()
+        .arg("--db")
+        .arg(&db)
+        .arg("init")
+        .output()
+        .unwrap();
+    assert!(out(&o).contains("audit key in use"), "{}", out(&o));
+    assert_eq!(std::fs::read(&key).unwrap(), key_before);
+    let log = std::fs::read_to_string(r.dir.path().join("data/vigia.db.checkpoints")).unwrap();
+    assert_eq!(log.lines().count(), 1);
+}
+
+#[test]
+fn a_truncated_chain_is_caught_back_to_the_last_checkpoint() {
+    // Issue 11.3: removing the last commands together with their rows left a shorter chain that
+    // verified; so did a register with every row and event deleted ("intact: 0 events").
+    let r = Reg::new().with_holders();
+    record_breach(&r, "2024-11-20", "10");
+    record_breach(&r, "2024-12-20", "20");
+    let o = r.ok(&["audit", "checkpoint"]);
+    assert!(o.starts_with("checkpoint 2: 4 events, head "), "{o}");
+    behind_vigias_back(
+        &r,
+        "DELETE FROM breaches WHERE id = 2; DELETE FROM audit_events WHERE seq = 4;",
+    );
+    let text = mismatch(&r);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.starts_with("AUDIT MISMATCH at checkpoint 2 (signed ")
+            && text.trim_end().ends_with(
+                "it signed 4 events and the chain now has 3: events were removed from the end of \
+                 the chain"
+            ),
+        "{text}"
+    );
+    // and nothing is signed over it
+    let e = r.fails(&["audit", "checkpoint"]);
+    assert!(
+        e.contains("the chain now has 3 events: events were removed from its end"),
+        "{e}"
+    );
+
+    // everything deleted
+    let r = Reg::new().with_holders();
+    r.ok(&["audit", "checkpoint"]);
+    let tables: Vec<String> = r
+        .conn()
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .unwrap()
+        .query_map([], |x| x.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let wipe: String = std::iter::once("PRAGMA foreign_keys = OFF;".to_string())
+        .chain(tables.iter().map(|t| format!("DELETE FROM {t};")))
+        .collect();
+    behind_vigias_back(&r, &wipe);
+    let text = mismatch(&r);
+    assert!(
+        text.contains("it signed 2 events and the chain now has 0"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_rewritten_chain_with_its_hashes_recomputed_is_caught() {
+    // Issue 11.3: the chain is unkeyed SHA-256; whoever edits a row and its event can recompute
+    // every hash after it. A signed checkpoint of the old head does not match any more.
+    let r = Reg::new().with_holders();
+    record_breach(&r, "2024-11-20", "10");
+    record_breach(&r, "2024-12-20", "20");
+    r.ok(&["audit", "checkpoint"]);
+    behind_vigias_back(
+        &r,
+        "UPDATE breaches SET shares = 1 WHERE id = 1;
+         UPDATE audit_events SET payload = replace(payload, '\"shares\":10', '\"shares\":1')
+          WHERE seq = 3;",
+    );
+    rehash_from(&r, 3);
+    // the chain alone says nothing is wrong: that is what the checkpoint is for
+    let text = mismatch(&r);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.starts_with("AUDIT MISMATCH at checkpoint 2 (signed ")
+            && text.contains("event 4 is not the one it signed: the chain was rewritten"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_checkpoint_log_itself_is_checked() {
+    let r = Reg::new().with_holders();
+    let log = format!("{}.checkpoints", r.db().display());
+    // a forged line: the count raised without the key
+    let text = std::fs::read_to_string(&log).unwrap();
+    std::fs::write(&log, text.replace("\"count\":0", "\"count\":9")).unwrap();
+    let o = mismatch(&r);
+    assert_eq!(
+        o,
+        "CHECKPOINT LOG: line 1 of the checkpoint log: its signature does not verify: the line \
+         was altered or forged\n"
+    );
+    // no log at all: nothing anchors the chain
+    std::fs::remove_file(&log).unwrap();
+    let o = mismatch(&r);
+    assert!(
+        o.starts_with("CHECKPOINT LOG MISSING: there is no checkpoint log at "),
+        "{o}"
+    );
+    // the nightly check anchors the day
+    let o = r.run(&[
+        "check",
+        "--as-of",
+        "2024-06-01",
+        "--checkpoint",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o)); // findings, and a checkpoint
+    let v = r.ok(&["audit", "verify"]);
+    assert!(
+        v.contains("checked against 1 checkpoint(s), the last (1) of 2 events signed"),
+        "{v}"
+    );
+    // without the key nothing can be verified or signed
+    let key = r.dir.path().join("vigia/audit.key");
+    let moved = r.dir.path().join("elsewhere.key");
+    std::fs::rename(&key, &moved).unwrap();
+    let e = r.fails(&["audit", "verify"]);
+    assert!(e.contains("there is no key there"), "{e}");
+    // --key names it
+    let v = r.ok(&["--key", moved.to_str().unwrap(), "audit", "verify"]);
+    assert!(v.starts_with("audit trail intact"), "{v}");
+}
