@@ -121,6 +121,8 @@ pub struct Ctx<'a> {
     db: Option<PathBuf>,
     officer: Option<String>,
     key: Option<PathBuf>,
+    /// The command being run, e.g. "payment record" (see [`command_name`]).
+    command: String,
 }
 
 impl Ctx<'_> {
@@ -174,7 +176,9 @@ impl Ctx<'_> {
                     .into(),
             });
         }
-        Store::open(&path).map_err(|e| not_a_register(e, &path))
+        let mut store = Store::open(&path).map_err(|e| not_a_register(e, &path))?;
+        store.set_command(&self.command);
+        Ok(store)
     }
 
     /// Creates the register (if needed) and returns it with its path.
@@ -188,7 +192,8 @@ impl Ctx<'_> {
                 error: e.to_string(),
             })?;
         }
-        let store = Store::create(&path).map_err(|e| not_a_register(e, &path))?;
+        let mut store = Store::create(&path).map_err(|e| not_a_register(e, &path))?;
+        store.set_command(&self.command);
         restrict_permissions(&path);
         Ok((store, path, existed))
     }
@@ -447,6 +452,29 @@ impl From<FineError> for CliError {
     }
 }
 
+/// The command's name as typed, e.g. "payment record", from the clap enums' derived `Debug`
+/// (`Payment(Record { .. })`): the variant names before any field, in kebab case, as clap names
+/// the subcommands. Never the values (they may hold personal data).
+fn command_name(command: &Command) -> String {
+    let debug = format!("{command:?}");
+    let head = debug.split([' ', '{']).next().unwrap_or_default();
+    head.split('(')
+        .map(|w| w.trim_end_matches(')'))
+        .filter(|w| !w.is_empty() && !w.ends_with("Args"))
+        .map(|w| {
+            let mut kebab = String::new();
+            for (i, c) in w.chars().enumerate() {
+                if c.is_uppercase() && i > 0 {
+                    kebab.push('-');
+                }
+                kebab.extend(c.to_lowercase());
+            }
+            kebab
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Runs a parsed command line, writing results to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
     let mut ctx = Ctx {
@@ -455,6 +483,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         db: cli.db,
         officer: cli.officer,
         key: cli.key,
+        command: command_name(&cli.command),
     };
     match cli.command {
         Command::Fine(cmd) => cmd.run(&mut ctx),
@@ -508,4 +537,59 @@ fn init(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         )?;
     }
     Ok(Status::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_command_is_named_as_it_is_typed_without_its_values() {
+        for (line, name) in [
+            (&["vigia", "init"][..], "init"),
+            (
+                &[
+                    "vigia",
+                    "payment",
+                    "record",
+                    "--breach",
+                    "1",
+                    "--date",
+                    "2024-12-01",
+                    "--amount",
+                    "5",
+                ],
+                "payment record",
+            ),
+            (
+                &[
+                    "vigia",
+                    "program",
+                    "stage-price",
+                    "P",
+                    "--stage",
+                    "none",
+                    "--date",
+                    "2024-01-01",
+                ],
+                "program stage-price",
+            ),
+            (&["vigia", "check", "--checkpoint"], "check"),
+            (&["vigia", "audit", "verify"], "audit verify"),
+            (
+                &[
+                    "vigia",
+                    "adjudications",
+                    "import",
+                    "f.csv",
+                    "--program",
+                    "Ana Prueba",
+                ],
+                "adjudications import",
+            ),
+        ] {
+            let cli = Cli::try_parse_from(line).unwrap();
+            assert_eq!(command_name(&cli.command), name, "{line:?}");
+        }
+    }
 }

@@ -141,6 +141,12 @@ pub enum StoreError {
     /// The file is not a vigia register (empty, not SQLite, another application's database); it
     /// was not changed.
     NotARegister(String),
+    /// Another writer held the write lock for the whole busy timeout.
+    Busy {
+        /// Its note (command, officer, process, since when), when it left one.
+        holder: Option<String>,
+        waited: std::time::Duration,
+    },
 }
 
 /// One reason an input was refused: a row of a file (naming its line, field and value), or the
@@ -185,6 +191,25 @@ impl fmt::Display for StoreError {
                 "stored data cannot be read: {m}; run `vigia audit verify`"
             ),
             StoreError::NotFound { what, id } => write!(f, "no {what} {id} in the register"),
+            StoreError::Busy {
+                holder: Some(h),
+                waited,
+            } => write!(
+                f,
+                "the register is busy: {h}, and still held its write lock after {}; nothing was \
+                 written: run the command again when that one has finished",
+                seconds(*waited)
+            ),
+            StoreError::Busy {
+                holder: None,
+                waited,
+            } => write!(
+                f,
+                "the register is busy: another program (no vigia command left its name: perhaps \
+                 the sqlite3 shell or a copy of the file) still held its write lock after {} s; \
+                 nothing was written: try again when it has finished",
+                seconds(*waited)
+            ),
             StoreError::NotARegister(why) => write!(
                 f,
                 "not a vigia register: {why}; it was left untouched (only `vigia init` creates a \
@@ -202,6 +227,11 @@ impl fmt::Display for StoreError {
 }
 
 impl std::error::Error for StoreError {}
+
+/// "30 s", "0.2 s".
+fn seconds(d: std::time::Duration) -> String {
+    format!("{} s", d.as_secs_f64())
+}
 
 impl From<rusqlite::Error> for StoreError {
     /// A stored value that did not convert (see [`columns::Cols::get`]) is corrupt data, not a
@@ -255,11 +285,91 @@ pub(crate) fn filter(given: bool, col: &str, n: usize) -> String {
 /// An open register.
 pub struct Store {
     conn: Connection,
+    /// The command writing, for the note another writer reads when it cannot get the lock
+    /// (e.g. "payment record").
+    command: String,
+    /// How long a write waits for the lock (`PRAGMA busy_timeout`).
+    busy_timeout: std::time::Duration,
+}
+
+/// How long a write waits for another writer before giving up (`PRAGMA busy_timeout`).
+const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The note a writer leaves beside the register while it holds the write lock, `<db>.writer`
+/// (mode 0600): written once `BEGIN IMMEDIATE` has the lock, removed before the commit (so that it
+/// never removes the next writer's note). A writer that waited the whole busy timeout names the
+/// command from it. Best effort: a directory it cannot write to only loses the name.
+struct WriterNote(Option<std::path::PathBuf>);
+
+impl WriterNote {
+    fn path_of(db: &Path) -> std::path::PathBuf {
+        let mut p = db.as_os_str().to_owned();
+        p.push(".writer");
+        p.into()
+    }
+
+    fn leave(conn: &Connection, text: &str) -> WriterNote {
+        let Some(db) = conn.path().filter(|p| !p.is_empty()) else {
+            return WriterNote(None);
+        };
+        let note = Self::path_of(Path::new(db));
+        // written aside and renamed over: a link planted at the note's path is replaced, never
+        // followed
+        let mut aside = note.clone().into_os_string();
+        aside.push(format!(".{}", std::process::id()));
+        let aside = std::path::PathBuf::from(aside);
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let written = options
+            .open(&aside)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+            .and_then(|()| std::fs::rename(&aside, &note));
+        if written.is_err() {
+            let _ignored = std::fs::remove_file(&aside);
+            return WriterNote(None);
+        }
+        WriterNote(Some(note))
+    }
+
+    /// The note of the writer holding the lock on the register at `db` now, if it left one.
+    fn read(db: Option<&Path>) -> Option<String> {
+        let text = std::fs::read_to_string(Self::path_of(db?)).ok()?;
+        Some(text.trim().to_string()).filter(|t| !t.is_empty())
+    }
+}
+
+impl Drop for WriterNote {
+    fn drop(&mut self) {
+        if let Some(p) = &self.0 {
+            let _ignored = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// `BEGIN IMMEDIATE` on `conn`; a lock still held by another writer after the busy timeout
+/// becomes [`StoreError::Busy`], naming that writer when it left a note.
+fn begin_immediate(conn: &mut Connection, waited: std::time::Duration) -> Result<Transaction<'_>> {
+    let db = conn
+        .path()
+        .filter(|p| !p.is_empty())
+        .map(std::path::PathBuf::from);
+    match conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
+        Ok(tx) => Ok(tx),
+        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) => {
+            Err(StoreError::Busy {
+                holder: WriterNote::read(db.as_deref()),
+                waited,
+            })
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 fn configure(conn: &Connection) -> Result<()> {
     // Another writer (a large import takes seconds) is waited for rather than failed on.
-    conn.busy_timeout(std::time::Duration::from_secs(30))?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     // 64 MiB of page cache: imports and the batch check walk big indexes.
@@ -295,7 +405,11 @@ impl Store {
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         configure(&conn)?;
-        let mut store = Store { conn };
+        let mut store = Store {
+            conn,
+            command: String::new(),
+            busy_timeout: BUSY_TIMEOUT,
+        };
         // again on this connection, in case the file was replaced in between
         identify(&store.conn)?;
         store.conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -326,7 +440,11 @@ impl Store {
             )?;
             configure(&conn)?;
             conn.pragma_update(None, "journal_mode", "WAL")?;
-            let mut store = Store { conn };
+            let mut store = Store {
+                conn,
+                command: String::new(),
+                busy_timeout: BUSY_TIMEOUT,
+            };
             store.migrate()?;
             Ok(store)
         })();
@@ -341,7 +459,11 @@ impl Store {
     pub fn in_memory() -> Result<Store> {
         let conn = Connection::open_in_memory()?;
         configure(&conn)?;
-        let mut store = Store { conn };
+        let mut store = Store {
+            conn,
+            command: String::new(),
+            busy_timeout: BUSY_TIMEOUT,
+        };
         store.migrate()?;
         Ok(store)
     }
@@ -369,9 +491,7 @@ impl Store {
         }
         // Under the write lock, and from the version read under it: two processes opening an old
         // register at once migrate it once.
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let tx = begin_immediate(&mut self.conn, self.busy_timeout)?;
         let found: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
         for (i, (_, sql)) in MIGRATIONS.iter().enumerate().skip(found as usize) {
             tx.execute_batch(sql)?;
@@ -387,6 +507,19 @@ impl Store {
         &self.conn
     }
 
+    /// Names the command that writes through this store (e.g. "payment record"), for the note
+    /// another writer reads when it waits for the lock in vain.
+    pub fn set_command(&mut self, command: &str) {
+        self.command = command.to_string();
+    }
+
+    /// Waits `d` instead of 30 s for another writer (tests).
+    #[cfg(test)]
+    fn set_busy_timeout(&mut self, d: std::time::Duration) {
+        self.conn.busy_timeout(d).expect("a busy timeout is set");
+        self.busy_timeout = d;
+    }
+
     /// Runs `f` in one transaction as `actor`; commits only if it succeeds.
     pub fn write<T, E: From<StoreError>>(
         &mut self,
@@ -396,16 +529,28 @@ impl Store {
         // IMMEDIATE: the write lock is taken (waiting up to the busy timeout for another writer)
         // before anything is read, so a concurrent writer can never invalidate what this
         // transaction read; a deferred one would fail with "database is locked" instead of waiting.
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-            .map_err(StoreError::from)?;
+        let now = now_utc();
+        let command = if self.command.is_empty() {
+            "a vigia command".to_string()
+        } else {
+            format!("`vigia {}`", self.command)
+        };
+        let tx = begin_immediate(&mut self.conn, self.busy_timeout)?;
+        let note = WriterNote::leave(
+            &tx,
+            &format!(
+                "{command} by {actor} (process {}), writing since {now}",
+                std::process::id()
+            ),
+        );
         let mut w = Tx {
             tx,
             actor: actor.to_string(),
-            now: now_utc(),
+            now,
         };
-        let out = f(&mut w)?;
+        let out = f(&mut w);
+        drop(note); // while the lock is still held: never the next writer's note
+        let out = out?;
         w.tx.commit().map_err(StoreError::from)?;
         Ok(out)
     }
@@ -958,6 +1103,58 @@ mod tests {
             Store::create(&path),
             Err(StoreError::NotARegister(_))
         ));
+    }
+
+    #[test]
+    fn a_writer_that_waits_in_vain_names_the_command_holding_the_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.db");
+        drop(Store::create(&path).unwrap());
+        let note = WriterNote::path_of(&path);
+        let mut importing = Store::open(&path).unwrap();
+        importing.set_command("adjudications import");
+        importing
+            .write("ana", |_| {
+                assert!(note.exists(), "the writer left no note");
+                let mut other = Store::open(&path)?;
+                other.set_busy_timeout(std::time::Duration::from_millis(200));
+                let e = other
+                    .write("luis", |_| Ok::<_, StoreError>(()))
+                    .unwrap_err();
+                let text = e.to_string();
+                let want = format!(
+                    "the register is busy: `vigia adjudications import` by ana (process {}), \
+                     writing since ",
+                    std::process::id()
+                );
+                assert!(text.starts_with(&want), "{text}");
+                assert!(
+                    text.ends_with(
+                        ", and still held its write lock after 0.2 s; nothing was written: run \
+                         the command again when that one has finished"
+                    ),
+                    "{text}"
+                );
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+        assert!(!note.exists(), "the note outlived the write");
+        // a refused write removes its note too
+        let refused: Result<()> = importing.write("ana", |_| Err(StoreError::Corrupt("x".into())));
+        assert!(refused.is_err());
+        assert!(!note.exists());
+        // a lock held by something that is not vigia
+        let sqlite3 = Connection::open(&path).unwrap();
+        sqlite3.execute_batch("BEGIN IMMEDIATE").unwrap();
+        importing.set_busy_timeout(std::time::Duration::from_millis(100));
+        let e = importing
+            .write("ana", |_| Ok::<_, StoreError>(()))
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("the register is busy: another program (no vigia command"),
+            "{e}"
+        );
     }
 
     #[test]
