@@ -84,13 +84,14 @@ impl AuditCommand {
                 let key = ctx.audit_key()?;
                 let log_path = ctx.checkpoint_log()?;
                 // the log before the snapshot: every head it signed is then in the snapshot
-                let log = checkpoint::read(&log_path, &key)?;
+                // an empty log anchors nothing: it is reported like a missing one
+                let log = checkpoint::read(&log_path, &key)?.filter(|l| l.lines > 0);
                 let anchors = log.as_ref().map(|l| &l.anchors[..]).unwrap_or_default();
                 let v = audit::verify_against(store.conn(), anchors)?;
                 report_verification(&v, log.as_ref(), &log_path, &mut *ctx.out)
             }
             AuditCommand::Checkpoint => {
-                let (line, c) = Checkpointer::new(ctx)?.sign(&store)?;
+                let (line, c) = Checkpointer::new(ctx, true)?.sign(&store)?;
                 writeln!(
                     ctx.out,
                     "checkpoint {line}: {} events, head {}, signed {} with key {}; appended to {}",
@@ -110,15 +111,34 @@ impl AuditCommand {
 pub(crate) struct Checkpointer {
     key: checkpoint::Key,
     log: PathBuf,
+    start: bool,
 }
 
 impl Checkpointer {
-    /// Reads the audit key (first, so a long command fails at once when it is missing).
-    pub(crate) fn new(ctx: &Ctx<'_>) -> Result<Checkpointer, CliError> {
-        Ok(Checkpointer {
+    /// Reads the audit key and looks for the log (first, so that a long command fails at once
+    /// when it could not sign at the end). A missing or empty log is started only when `start`
+    /// (by `init` and `audit checkpoint`, run by a person): a scheduled run must not anchor
+    /// whatever chain it finds after the log was removed.
+    pub(crate) fn new(ctx: &Ctx<'_>, start: bool) -> Result<Checkpointer, CliError> {
+        let c = Checkpointer {
             key: ctx.audit_key()?,
             log: ctx.checkpoint_log()?,
-        })
+            start,
+        };
+        c.nothing_to_extend()?;
+        Ok(c)
+    }
+
+    fn nothing_to_extend(&self) -> Result<(), CliError> {
+        let empty = std::fs::metadata(&self.log).map_or(true, |m| m.len() == 0);
+        if empty && !self.start {
+            return Err(CliError::Refused(format!(
+                "nothing was signed: there is no checkpoint in {} to extend; run `vigia audit \
+                 verify`, then start the log with `vigia audit checkpoint`",
+                self.log.display()
+            )));
+        }
+        Ok(())
     }
 
     /// Signs the chain's head now and appends it to the checkpoint log, once every line of the
@@ -126,6 +146,7 @@ impl Checkpointer {
     /// a checkpoint never anchors a chain that was rewritten). Returns the new line's number and
     /// the checkpoint. For `audit checkpoint`, `init` and `check --checkpoint`.
     pub(crate) fn sign(&self, store: &Store) -> Result<(usize, Checkpoint), CliError> {
+        self.nothing_to_extend()?;
         let log = checkpoint::read(&self.log, &self.key)?.unwrap_or_default();
         if let Some(p) = log.problems.first() {
             return Err(CliError::Refused(format!(
@@ -162,26 +183,27 @@ fn report_verification(
     log_path: &std::path::Path,
     out: &mut dyn Write,
 ) -> Result<Status, CliError> {
-    let anchored = log.and_then(|l| l.last.as_ref());
-    let log_ok = log.is_some_and(|l| l.problems.is_empty());
-    if v.intact() && log_ok {
-        let since = match anchored {
-            Some((n, c)) => format!(
-                "checked against {} checkpoint(s), the last ({n}) of {} events signed {}; {} \
-                 event(s) since",
-                log.map_or(0, |l| l.anchors.len()),
-                c.count,
-                c.at,
-                v.events - c.count
-            ),
-            None => "no checkpoint yet".into(),
-        };
+    // intact: the register, and a log whose every line verifies (an empty one was left out)
+    let anchored = log
+        .filter(|l| v.intact() && l.problems.is_empty())
+        .and_then(|l| Some((l.anchors.len(), l.last.as_ref()?)));
+    if let Some((signed, (n, c))) = anchored {
         writeln!(
             out,
-            "audit trail intact: {} events, chain and stored rows match; schema and triggers as \
-             vigia created them; head {}; {since}",
+            "audit trail intact: {} events, chain and stored rows match; head {}",
             v.events,
             &v.head.hash[..12]
+        )?;
+        writeln!(
+            out,
+            "schema and triggers as vigia's migrations create them; SQLite quick_check ok"
+        )?;
+        writeln!(
+            out,
+            "checkpoints: {signed} signed, the last (line {n}) at {} events, {}; {} event(s) since",
+            c.count,
+            c.at,
+            v.events - c.count
         )?;
         return Ok(Status::Ok);
     }
@@ -200,9 +222,9 @@ fn report_verification(
     match log {
         None => writeln!(
             out,
-            "CHECKPOINT LOG MISSING: there is no checkpoint log at {}: nothing outside the \
-             database anchors the chain (a register from before checkpoints gets its first with \
-             `vigia audit checkpoint`)",
+            "CHECKPOINT LOG MISSING: there is no checkpoint in {}: nothing outside the database \
+             anchors the chain (a register from before checkpoints gets its first with `vigia \
+             audit checkpoint`)",
             log_path.display()
         )?,
         Some(l) => {

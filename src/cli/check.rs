@@ -135,7 +135,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let rates = ctx.rates()?;
     let store = ctx.store()?;
     let checkpointer = (a.checkpoint)
-        .then(|| super::audit::Checkpointer::new(ctx))
+        .then(|| super::audit::Checkpointer::new(ctx, false))
         .transpose()?;
     let program_id = a
         .program
@@ -237,13 +237,13 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             out
         }
     };
+    if let Some(c) = &checkpointer {
+        c.sign(&store)?;
+    }
     if tty {
         eprintln!();
     }
     out.flush()?;
-    if let Some(c) = &checkpointer {
-        c.sign(&store)?;
-    }
     Ok(if total == 0 {
         Status::Ok
     } else {

@@ -528,7 +528,7 @@ fn init(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     )?;
     let log = ctx.checkpoint_log()?;
     if !log.exists() {
-        let (line, c) = audit::Checkpointer::new(ctx)?.sign(&store)?;
+        let (line, c) = audit::Checkpointer::new(ctx, true)?.sign(&store)?;
         writeln!(
             ctx.out,
             "checkpoint log created: {} (checkpoint {line}: {} events)",

@@ -425,12 +425,28 @@ fn the_checkpoint_log_itself_is_checked() {
         "CHECKPOINT LOG: line 1 of the checkpoint log: its signature does not verify: the line \
          was altered or forged\n"
     );
-    // no log at all: nothing anchors the chain
-    std::fs::remove_file(&log).unwrap();
+    // an emptied log, or none at all: nothing anchors the chain
+    std::fs::write(&log, "").unwrap();
     let o = mismatch(&r);
     assert!(
-        o.starts_with("CHECKPOINT LOG MISSING: there is no checkpoint log at "),
+        o.starts_with(&format!(
+            "CHECKPOINT LOG MISSING: there is no checkpoint in {log}: "
+        )),
         "{o}"
+    );
+    std::fs::remove_file(&log).unwrap();
+    assert_eq!(mismatch(&r), o);
+    // the nightly check does not start a log over whatever chain it finds; a person does
+    let e = r.fails(&["check", "--as-of", "2024-06-01", "--checkpoint"]);
+    assert!(
+        e.contains(&format!(
+            "nothing was signed: there is no checkpoint in {log} to extend"
+        )),
+        "{e}"
+    );
+    assert!(
+        r.ok(&["audit", "checkpoint"])
+            .starts_with("checkpoint 1: 2 events")
     );
     // the nightly check anchors the day
     let o = r.run(&[
@@ -443,10 +459,7 @@ fn the_checkpoint_log_itself_is_checked() {
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o)); // findings, and a checkpoint
     let v = r.ok(&["audit", "verify"]);
-    assert!(
-        v.contains("checked against 1 checkpoint(s), the last (1) of 2 events signed"),
-        "{v}"
-    );
+    assert!(v.ends_with("; 0 event(s) since\n"), "{v}");
     // without the key nothing can be verified or signed
     let key = r.dir.path().join("vigia/audit.key");
     let moved = r.dir.path().join("elsewhere.key");
