@@ -1,6 +1,8 @@
 //! The audit trail: one event per write (sequence, UTC time, actor, action, entity, payload),
-//! each chained to the previous by SHA-256, and `verify`, which recomputes the chain and compares
-//! every payload with the row as it is stored now.
+//! each chained to the previous by SHA-256; its [`Head`]; and `verify`, which in one snapshot
+//! recomputes the chain through every signed head ([`Anchor`]), compares every payload with the
+//! rows as stored now, and checks coverage, schema and file. Reads no file but the database (the
+//! checkpoint log is `checkpoint`'s).
 
 use super::{Result, StoreError, row_json, sha256_hex};
 use rusqlite::{Connection, OptionalExtension, params};

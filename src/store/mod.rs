@@ -1,5 +1,7 @@
-//! The register in SQLite (rusqlite, bundled): opening with pragmas and numbered migrations, one
-//! transaction per command, and the SHA-256-chained audit trail every write appends to.
+//! The register in SQLite (rusqlite, bundled): opening (only a vigia register: its application
+//! id) with pragmas and numbered migrations, one transaction per command (leaving a note of who
+//! writes beside the file), and the SHA-256-chained audit trail every write appends to, anchored
+//! by signed checkpoints kept outside the database.
 //! One file per aggregate returns domain types; nothing here formats output or parses flags.
 
 pub mod adjudications;
