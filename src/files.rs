@@ -256,24 +256,6 @@ pub fn create_dirs(dir: &Path) -> Result<(), FileError> {
     b.create(dir).map_err(io_error(dir))
 }
 
-/// Creates an empty file at `path`, mode 0600, unless something is there already (then nothing
-/// is done): a file that will hold personal data (the register) is never readable by others, not
-/// even for the moment between its creation and a `chmod`.
-pub fn create_private_file(path: &Path) -> Result<(), FileError> {
-    let mut options = OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    match options.open(path) {
-        Ok(_) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => Err(io_error(path)(e)),
-    }
-}
-
 /// Removes the temporary files (`.vigia-tmp-*`, regular files only) in `dir` last modified more
 /// than [`STALE_AFTER`] before `run_started`: leftovers of runs killed between writing a document
 /// and placing it. Returns how many were removed; what cannot be read or removed is left alone.

@@ -42,6 +42,7 @@ pub fn run(a: BackupArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         eprintln!();
     }
     let copied = copied.map_err(|e| refusal(e, &a.file, &register))?;
+    let anchors = copy_checkpoints(ctx, &copied, a.force)?;
     let head = match &copied.head {
         Some(h) => format!("chain head {h}"),
         None => "no chain head".into(),
@@ -53,7 +54,61 @@ pub fn run(a: BackupArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         copied.bytes,
         copied.events
     )?;
+    if let Some((path, n)) = anchors {
+        writeln!(
+            ctx.out,
+            "checkpoint log copied to {}: {n} checkpoint(s) the copy's chain reaches",
+            path.display()
+        )?;
+    }
     Ok(Status::Ok)
+}
+
+/// Copies the register's checkpoint log beside the copy (`FILE.checkpoints`, 0600), so that
+/// `vigia --db FILE audit verify` checks the copy against the same signed heads. Only the lines
+/// the copy's chain reaches are copied: a checkpoint signed after the copy's snapshot would
+/// otherwise make the copy look truncated. The lines are copied as they are (the key is not
+/// needed: verifying the copy checks their signatures).
+fn copy_checkpoints(
+    ctx: &Ctx<'_>,
+    copied: &backup::Copied,
+    force: bool,
+) -> Result<Option<(PathBuf, usize)>, CliError> {
+    let log = ctx.checkpoint_log()?;
+    let text = match std::fs::read_to_string(&log) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(CliError::File {
+                flag: "--db",
+                path: log,
+                error: e.to_string(),
+            });
+        }
+    };
+    let mut kept = String::new();
+    let mut n = 0;
+    // complete lines only (one without its newline is being appended right now)
+    for line in text.split_inclusive('\n').filter(|l| l.ends_with('\n')) {
+        let reached = serde_json::from_str::<crate::store::checkpoint::Checkpoint>(line)
+            .map(|c| c.count <= copied.events)
+            // a line that cannot be read is copied as it is: verifying the copy reports it
+            .unwrap_or(true);
+        if reached {
+            kept.push_str(line);
+            n += 1;
+        }
+    }
+    let mut target = copied.path.clone().into_os_string();
+    target.push(".checkpoints");
+    let target = PathBuf::from(target);
+    let placed =
+        crate::files::write(&target, kept.as_bytes(), force).map_err(|e| CliError::Flag {
+            flag: "backup".into(),
+            value: target.display().to_string(),
+            reason: format!("the copy was written, but not its checkpoint log: {e}"),
+        })?;
+    Ok(Some((placed, n)))
 }
 
 /// The store's reason in the command's words: the argument or flag, its value, what to do.

@@ -34,6 +34,10 @@ pub struct CheckArgs {
     /// Write the report here instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// After the check, sign the audit chain's head into the checkpoint log (as `vigia audit
+    /// checkpoint` does), so that a nightly run anchors the day's writes.
+    #[arg(long)]
+    pub checkpoint: bool,
 }
 
 /// `--min-severity`: the flag's values, kept out of the core's `Severity`.
@@ -130,6 +134,9 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let as_of = a.as_of.unwrap_or_else(|| chrono::Local::now().date_naive());
     let rates = ctx.rates()?;
     let store = ctx.store()?;
+    let checkpointer = (a.checkpoint)
+        .then(|| super::audit::Checkpointer::new(ctx, false))
+        .transpose()?;
     let program_id = a
         .program
         .as_ref()
@@ -230,6 +237,9 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             out
         }
     };
+    if let Some(c) = &checkpointer {
+        c.sign(&store)?;
+    }
     if tty {
         eprintln!();
     }

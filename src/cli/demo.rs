@@ -264,6 +264,7 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     )?;
     let mut base = Cli::try_parse_from(["vigia", "--db", &db_s, "init"]).expect("init parses");
     base.officer = Some("demo".into());
+    base.key = ctx.key.clone();
     super::run(base, ctx.out)?;
     for (title, step, expect_refusal) in STEPS {
         let args: Vec<String> = step.iter().map(|a| a.replace("{dir}", &dir_s)).collect();
@@ -279,6 +280,9 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         full.extend(args);
         if let Some(r) = &ctx.rates_path {
             full.extend(["--rates".into(), r.display().to_string()]);
+        }
+        if let Some(k) = &ctx.key {
+            full.extend(["--key".into(), k.display().to_string()]);
         }
         let cli = Cli::try_parse_from(&full).expect("demo steps parse");
         match super::run(cli, ctx.out) {

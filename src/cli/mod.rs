@@ -20,6 +20,7 @@ pub(crate) mod rates;
 use crate::fine::{Field, FineError};
 use crate::rates::{InvalidRates, RateSeries};
 use crate::register;
+use crate::store::checkpoint::{self, CheckpointError};
 use crate::store::{Store, StoreError};
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -52,6 +53,12 @@ pub struct Cli {
     /// Who is making the change, for the audit trail (default: $VIGIA_OFFICER, else the OS user).
     #[arg(long, global = true, value_name = "NAME")]
     pub officer: Option<String>,
+
+    /// Audit key that signs and checks the chain's checkpoints, kept outside the register
+    /// (default: $VIGIA_KEY, else audit.key in vigia's configuration directory, e.g.
+    /// ~/.config/vigia/audit.key; `vigia init` creates it).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub key: Option<PathBuf>,
 
     #[command(subcommand)]
     pub command: Command,
@@ -117,6 +124,9 @@ pub struct Ctx<'a> {
     rates_path: Option<PathBuf>,
     db: Option<PathBuf>,
     officer: Option<String>,
+    key: Option<PathBuf>,
+    /// The command being run, e.g. "payment record" (see [`command_name`]).
+    command: String,
 }
 
 impl Ctx<'_> {
@@ -170,7 +180,9 @@ impl Ctx<'_> {
                     .into(),
             });
         }
-        Ok(Store::open(&path)?)
+        let mut store = Store::open(&path).map_err(|e| not_a_register(e, &path))?;
+        store.set_command(&self.command);
+        Ok(store)
     }
 
     /// Creates the register (if needed) and returns it with its path.
@@ -188,11 +200,45 @@ impl Ctx<'_> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             crate::files::create_dirs(dir).map_err(file_error)?;
         }
-        // created 0600 before SQLite opens it: its -wal and -shm files take the same mode
-        crate::files::create_private_file(&path).map_err(file_error)?;
-        let store = Store::create(&path)?;
+        // created 0600 (create_new) before SQLite opens it: its -wal and -shm files take the
+        // same mode
+        let mut store = Store::create(&path).map_err(|e| not_a_register(e, &path))?;
+        store.set_command(&self.command);
         restrict_permissions(&path);
         Ok((store, path, existed))
+    }
+
+    /// Where the audit key is: `--key`, else `$VIGIA_KEY`, else `audit.key` in vigia's
+    /// configuration directory (never beside the register: whoever can rewrite the register
+    /// should not also find the key that signs its checkpoints).
+    pub fn key_path(&self) -> Result<PathBuf, CliError> {
+        self.key
+            .clone()
+            .or_else(|| {
+                std::env::var_os("VIGIA_KEY")
+                    .filter(|v| !v.is_empty())
+                    .map(PathBuf::from)
+            })
+            .or_else(|| dirs::config_dir().map(|d| d.join("vigia").join("audit.key")))
+            .ok_or_else(|| CliError::Flag {
+                flag: "--key".into(),
+                value: String::new(),
+                reason: "no configuration directory is known on this system; pass --key PATH or \
+                         set VIGIA_KEY"
+                    .into(),
+            })
+    }
+
+    /// The audit key, read (it must exist).
+    pub fn audit_key(&self) -> Result<checkpoint::Key, CliError> {
+        Ok(checkpoint::Key::load(&self.key_path()?)?)
+    }
+
+    /// The register's checkpoint log: `<register>.checkpoints`, beside it.
+    pub fn checkpoint_log(&self) -> Result<PathBuf, CliError> {
+        let mut p = self.require_db_path()?.into_os_string();
+        p.push(".checkpoints");
+        Ok(PathBuf::from(p))
     }
 
     /// The officer recorded in the audit trail.
@@ -207,6 +253,18 @@ impl Ctx<'_> {
             .or_else(|| std::env::var("USER").ok().filter(|v| !v.is_empty()))
             .or_else(|| std::env::var("USERNAME").ok().filter(|v| !v.is_empty()))
             .unwrap_or_else(|| "unknown".into())
+    }
+}
+
+/// A file that is not a register, named by the flag that gave it.
+fn not_a_register(e: StoreError, path: &Path) -> CliError {
+    match e {
+        StoreError::NotARegister(_) => CliError::Flag {
+            flag: "--db".into(),
+            value: path.display().to_string(),
+            reason: e.to_string(),
+        },
+        e => CliError::Store(e),
     }
 }
 
@@ -256,6 +314,7 @@ pub enum CliError {
     Rates(InvalidRates),
     Fine(FineError),
     Store(StoreError),
+    Checkpoint(CheckpointError),
     /// A register rule refused the write; the words name the flags.
     Refused(String),
     /// Pricing one breach failed (e.g. in the batch check).
@@ -299,6 +358,7 @@ impl fmt::Display for CliError {
             }
             CliError::Fine(e) => e.fmt(f),
             CliError::Store(e) => e.fmt(f),
+            CliError::Checkpoint(e) => e.fmt(f),
             CliError::Refused(m) => f.write_str(m),
             CliError::Breach { breach, error } => write!(f, "breach {breach}: {error}"),
             CliError::Many { what, problems } => {
@@ -328,6 +388,12 @@ impl From<io::Error> for CliError {
 impl From<StoreError> for CliError {
     fn from(e: StoreError) -> Self {
         CliError::Store(e)
+    }
+}
+
+impl From<CheckpointError> for CliError {
+    fn from(e: CheckpointError) -> Self {
+        CliError::Checkpoint(e)
     }
 }
 
@@ -405,6 +471,29 @@ impl From<FineError> for CliError {
     }
 }
 
+/// The command's name as typed, e.g. "payment record", from the clap enums' derived `Debug`
+/// (`Payment(Record { .. })`): the variant names before any field, in kebab case, as clap names
+/// the subcommands. Never the values (they may hold personal data).
+fn command_name(command: &Command) -> String {
+    let debug = format!("{command:?}");
+    let head = debug.split([' ', '{']).next().unwrap_or_default();
+    head.split('(')
+        .map(|w| w.trim_end_matches(')'))
+        .filter(|w| !w.is_empty() && !w.ends_with("Args"))
+        .map(|w| {
+            let mut kebab = String::new();
+            for (i, c) in w.chars().enumerate() {
+                if c.is_uppercase() && i > 0 {
+                    kebab.push('-');
+                }
+                kebab.extend(c.to_lowercase());
+            }
+            kebab
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Runs a parsed command line, writing results to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
     let mut ctx = Ctx {
@@ -412,6 +501,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         rates_path: cli.rates,
         db: cli.db,
         officer: cli.officer,
+        key: cli.key,
+        command: command_name(&cli.command),
     };
     match cli.command {
         Command::Fine(cmd) => cmd.run(&mut ctx),
@@ -431,6 +522,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
     }
 }
 
+/// Creates the register (or finds the one there), the audit key when there is none, and the
+/// checkpoint log with its first checkpoint when there is none.
 fn init(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let (store, path, existed) = ctx.create_store()?;
     let verb = if existed { "already exists" } else { "created" };
@@ -440,5 +533,83 @@ fn init(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         path.display(),
         store.version()?
     )?;
+    let key_path = ctx.key_path()?;
+    let (key, verb) = match std::fs::symlink_metadata(&key_path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            (checkpoint::Key::create(&key_path)?, "created")
+        }
+        _ => (checkpoint::Key::load(&key_path)?, "in use"),
+    };
+    writeln!(
+        ctx.out,
+        "audit key {verb}: {} (id {}); keep it away from the register",
+        key_path.display(),
+        key.id()
+    )?;
+    let log = ctx.checkpoint_log()?;
+    if !log.exists() {
+        let (line, c) = audit::Checkpointer::new(ctx, true)?.sign(&store)?;
+        writeln!(
+            ctx.out,
+            "checkpoint log created: {} (checkpoint {line}: {} events)",
+            log.display(),
+            c.count
+        )?;
+    }
     Ok(Status::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_command_is_named_as_it_is_typed_without_its_values() {
+        for (line, name) in [
+            (&["vigia", "init"][..], "init"),
+            (
+                &[
+                    "vigia",
+                    "payment",
+                    "record",
+                    "--breach",
+                    "1",
+                    "--date",
+                    "2024-12-01",
+                    "--amount",
+                    "5",
+                ],
+                "payment record",
+            ),
+            (
+                &[
+                    "vigia",
+                    "program",
+                    "stage-price",
+                    "P",
+                    "--stage",
+                    "none",
+                    "--date",
+                    "2024-01-01",
+                ],
+                "program stage-price",
+            ),
+            (&["vigia", "check", "--checkpoint"], "check"),
+            (&["vigia", "audit", "verify"], "audit verify"),
+            (
+                &[
+                    "vigia",
+                    "adjudications",
+                    "import",
+                    "f.csv",
+                    "--program",
+                    "Ana Prueba",
+                ],
+                "adjudications import",
+            ),
+        ] {
+            let cli = Cli::try_parse_from(line).unwrap();
+            assert_eq!(command_name(&cli.command), name, "{line:?}");
+        }
+    }
 }

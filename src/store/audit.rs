@@ -1,6 +1,8 @@
 //! The audit trail: one event per write (sequence, UTC time, actor, action, entity, payload),
-//! each chained to the previous by SHA-256, and `verify`, which recomputes the chain and compares
-//! every payload with the row as it is stored now.
+//! each chained to the previous by SHA-256; its [`Head`]; and `verify`, which in one snapshot
+//! recomputes the chain through every signed head ([`Anchor`]), compares every payload with the
+//! rows as stored now, and checks coverage, schema and file. Reads no file but the database (the
+//! checkpoint log is `checkpoint`'s).
 
 use super::{Result, StoreError, row_json, sha256_hex};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -208,40 +210,208 @@ impl Event {
     }
 }
 
-/// The first thing `verify` found wrong.
+/// The head of the chain: how many events there are and the hash of the last one (the genesis
+/// hash, all zeros, when there are none). What a checkpoint signs and a notice carries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Head {
+    pub count: i64,
+    pub hash: String,
+}
+
+impl Head {
+    /// The head of an empty chain.
+    pub fn genesis() -> Head {
+        Head {
+            count: 0,
+            hash: GENESIS.to_string(),
+        }
+    }
+}
+
+/// The head of the chain as stored now.
+pub fn head(conn: &Connection) -> Result<Head> {
+    Ok(conn
+        .query_row(
+            "SELECT seq, hash FROM audit_events ORDER BY seq DESC LIMIT 1",
+            [],
+            |r| {
+                Ok(Head {
+                    count: r.get(0)?,
+                    hash: r.get(1)?,
+                })
+            },
+        )
+        .optional()?
+        .unwrap_or_else(Head::genesis))
+}
+
+/// A head the chain must still pass through, taken earlier and kept outside the database (a
+/// signed checkpoint, once its signature has been checked).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Anchor {
+    /// What the anchor is, for the report: e.g. "checkpoint 3 (signed 2026-03-16T02:00:00Z)".
+    pub name: String,
+    pub head: Head,
+}
+
+/// The head of the chain now, once the chain is found to extend `from` (a head signed earlier):
+/// the event at `from.count` still has `from`'s hash, and every event after it links to the one
+/// before and hashes to what it says. What a new checkpoint may sign (a consistency check, as in
+/// Certificate Transparency; the rows are `verify`'s job). Read in one snapshot.
+pub fn head_extending(
+    conn: &Connection,
+    from: &Anchor,
+) -> Result<std::result::Result<Head, Mismatch>> {
+    let tx = conn.unchecked_transaction()?;
+    let start = from.head.count.max(1);
+    let mut stmt = tx.prepare(
+        "SELECT seq, at, actor, action, entity, entity_id, payload, prev_hash, hash FROM audit_events
+         WHERE seq >= ?1 ORDER BY seq",
+    )?;
+    let mut rows = stmt.query(params![start])?;
+    let mut last = Head::genesis();
+    let mut expected = start;
+    while let Some(r) = rows.next()? {
+        let e = Event::from_row(r)?;
+        let broken = if e.seq != expected {
+            Some(format!("event {expected} is missing"))
+        } else if e.seq == from.head.count && e.hash != from.head.hash {
+            Some(format!("event {} is not the one it signed", e.seq))
+        } else if e.seq > from.head.count.max(1) && e.prev_hash != last.hash
+            || e.seq == 1 && e.prev_hash != GENESIS
+        {
+            Some(format!(
+                "event {}'s link to the event before it is broken",
+                e.seq
+            ))
+        } else if chain_hash(&e) != e.hash {
+            Some(format!("event {} was altered", e.seq))
+        } else {
+            None
+        };
+        if let Some(why) = broken {
+            return Ok(Err(anchor_mismatch(from, &why)));
+        }
+        last = Head {
+            count: e.seq,
+            hash: e.hash,
+        };
+        expected += 1;
+    }
+    drop(rows);
+    drop(stmt);
+    if last.count < from.head.count {
+        let now = head(&tx)?.count;
+        return Ok(Err(anchor_mismatch(
+            from,
+            &format!("the chain now has {now} events: events were removed from its end"),
+        )));
+    }
+    Ok(Ok(last))
+}
+
+/// Where `verify` found something wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Place {
+    /// An event: its chain link, its hash, or the rows it recorded.
+    Event {
+        seq: i64,
+        entity: String,
+        entity_id: i64,
+    },
+    /// A row no event covers.
+    Row { entity: String, entity_id: i64 },
+    /// A head taken earlier that the chain no longer passes through.
+    Anchor { name: String },
+}
+
+/// The first thing `verify` found wrong in the chain and the rows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Mismatch {
-    /// The event that does not match (0 when a row has no event at all).
-    pub seq: i64,
-    pub entity: String,
-    pub entity_id: i64,
+    pub place: Place,
     pub reason: String,
 }
 
-/// Result of a verification.
+/// Result of a verification. Intact when all three are empty.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Verification {
     pub events: i64,
+    /// The head the chain was verified at (one snapshot: later writes are not part of it).
+    pub head: Head,
     pub first_mismatch: Option<Mismatch>,
+    /// How the tables, indexes and triggers differ from what the migrations create.
+    pub schema: Vec<String>,
+    /// What SQLite's `quick_check` found wrong in the file (empty when it says ok).
+    pub storage: Vec<String>,
 }
 
-/// Recomputes the chain and compares each payload with the stored rows it covers; then checks
-/// that every row of the audited tables is covered by an event. Stops at the first mismatch.
+impl Verification {
+    pub fn intact(&self) -> bool {
+        self.first_mismatch.is_none() && self.schema.is_empty() && self.storage.is_empty()
+    }
+}
+
+/// [`verify_against`] with no anchors.
 pub fn verify(conn: &Connection) -> Result<Verification> {
-    let total: i64 = conn.query_row("SELECT count(*) FROM audit_events", [], |r| r.get(0))?;
+    verify_against(conn, &[])
+}
+
+/// Verifies the register in one read transaction (one snapshot, whatever is written meanwhile):
+/// SQLite's `quick_check` of the file; the schema against the migrations; the chain (each link and
+/// hash recomputed, each payload compared with the rows it covers now, the chain passing through
+/// every anchor's head); then that every row of the audited tables is covered by an event. The
+/// chain and rows stop at the first mismatch.
+pub fn verify_against(conn: &Connection, anchors: &[Anchor]) -> Result<Verification> {
+    // Deferred: the snapshot is taken at the first read below and held to the end.
+    let tx = conn.unchecked_transaction()?;
+    let storage = quick_check(&tx)?;
+    let schema = super::schema_differences(&tx)?;
+    let head = head(&tx)?;
+    let first_mismatch = chain_and_rows(&tx, anchors)?;
+    drop(tx); // read only: the rollback ends the snapshot
+    Ok(Verification {
+        events: head.count,
+        head,
+        first_mismatch,
+        schema,
+        storage,
+    })
+}
+
+/// SQLite's own check of the file's structure; empty when it says "ok".
+fn quick_check(conn: &Connection) -> Result<Vec<String>> {
+    let mut stmt = conn.prepare("PRAGMA quick_check")?;
+    let found = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(if found == ["ok"] { Vec::new() } else { found })
+}
+
+fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismatch>> {
     let mut prev = GENESIS.to_string();
     // table -> covered (first, last) ranges
     let mut covered: BTreeMap<String, Vec<(i64, i64)>> = BTreeMap::new();
     let mut first_mismatch: Option<Mismatch> = None;
     let mut expected_seq = 0i64;
+    for a in anchors.iter().filter(|a| a.head.count == 0) {
+        if a.head.hash != GENESIS {
+            return Ok(Some(anchor_mismatch(
+                a,
+                "it signed an empty chain with a non-zero hash",
+            )));
+        }
+    }
     // events are read one at a time: the trail of a large register does not fit in memory
     each_event::<StoreError>(conn, None, None, |event| {
         expected_seq += 1;
         let e = &event;
-        let mismatch = |reason: String| Mismatch {
+        let at = Place::Event {
             seq: e.seq,
             entity: e.entity.clone(),
             entity_id: e.entity_id,
+        };
+        let mismatch = |reason: String| Mismatch {
+            place: at.clone(),
             reason,
         };
         let found = if e.seq != expected_seq {
@@ -258,70 +428,20 @@ pub fn verify(conn: &Connection) -> Result<Verification> {
             Some(mismatch(
                 "its hash does not match its contents: the event was altered".into(),
             ))
+        } else if let Some(a) = anchors
+            .iter()
+            .find(|a| a.head.count == e.seq && a.head.hash != e.hash)
+        {
+            Some(anchor_mismatch(
+                a,
+                &format!(
+                    "event {} is not the one it signed: the chain was rewritten up to or \
+                     after that event (and its hashes recomputed)",
+                    e.seq
+                ),
+            ))
         } else {
-            let recorded: Value = serde_json::from_str(&e.payload).unwrap_or(Value::Null);
-            let covers: Vec<Cover> = recorded
-                .get("covers")
-                .and_then(Value::as_array)
-                .map(|list| {
-                    list.iter()
-                        .filter_map(|c| {
-                            let table =
-                                AUDITED.iter().find(|t| Some(**t) == c["table"].as_str())?;
-                            Some(Cover {
-                                table,
-                                first: c["first"].as_i64()?,
-                                last: c["last"].as_i64()?,
-                                digest: None,
-                            })
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            covered
-                .entry(e.entity.clone())
-                .or_default()
-                .push((e.entity_id, e.entity_id));
-            for c in &covers {
-                covered
-                    .entry(c.table.to_string())
-                    .or_default()
-                    .push((c.first, c.last));
-            }
-            let now = payload_for(conn, &e.entity, e.entity_id, &covers)?;
-            if now == recorded {
-                None
-            } else if now.get("covers").is_some() && now["row"] == recorded["row"] {
-                Some(mismatch(format!(
-                    "rows written with it no longer match what was recorded (e.g. {} edited or removed by hand)",
-                    covers
-                        .iter()
-                        .map(|c| format!("{} {}..{}", c.table, c.first, c.last))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )))
-            } else if now
-                .get("covers")
-                .map(|_| &now["row"])
-                .unwrap_or(&now)
-                .is_null()
-            {
-                Some(mismatch(format!(
-                    "{} row {} no longer exists",
-                    e.entity, e.entity_id
-                )))
-            } else {
-                Some(mismatch(format!(
-                    "{} row {} differs from what was recorded: stored now {}, recorded {}",
-                    e.entity,
-                    e.entity_id,
-                    now.get("covers").map(|_| &now["row"]).unwrap_or(&now),
-                    recorded
-                        .get("covers")
-                        .map(|_| &recorded["row"])
-                        .unwrap_or(&recorded)
-                )))
-            }
+            payload_mismatch(conn, e, &mut covered)?.map(mismatch)
         };
         if found.is_some() {
             first_mismatch = found;
@@ -331,44 +451,156 @@ pub fn verify(conn: &Connection) -> Result<Verification> {
         Ok(ControlFlow::Continue(()))
     })?;
     if first_mismatch.is_some() {
-        return Ok(Verification {
-            events: total,
-            first_mismatch,
-        });
+        return Ok(first_mismatch);
+    }
+    if let Some(a) = anchors.iter().find(|a| a.head.count > expected_seq) {
+        return Ok(Some(anchor_mismatch(
+            a,
+            &format!(
+                "it signed {} events and the chain now has {expected_seq}: events were removed \
+                 from the end of the chain",
+                a.head.count
+            ),
+        )));
     }
     for table in AUDITED {
-        let ranges = covered.remove(*table).unwrap_or_default();
-        let rows: i64 =
-            conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))?;
-        let mut ranges = ranges;
-        ranges.sort();
-        ranges.dedup();
-        let covered_count: i64 = ranges.iter().map(|(a, b)| b - a + 1).sum();
-        if rows > covered_count || ranges.is_empty() && rows > 0 {
-            let mut stmt = conn.prepare(&format!("SELECT id FROM {table} ORDER BY id"))?;
-            let ids = stmt.query_map([], |r| r.get::<_, i64>(0))?;
-            for id in ids {
-                let id = id?;
-                if !ranges.iter().any(|(a, b)| *a <= id && id <= *b) {
-                    return Ok(Verification {
-                        events: total,
-                        first_mismatch: Some(Mismatch {
-                            seq: 0,
-                            entity: table.to_string(),
-                            entity_id: id,
-                            reason: format!(
-                                "{table} row {id} has no audit event: it was inserted outside vigia"
-                            ),
-                        }),
-                    });
-                }
-            }
+        let ranges = merged(covered.remove(*table).unwrap_or_default());
+        if let Some(id) = first_uncovered(conn, table, &ranges)? {
+            return Ok(Some(Mismatch {
+                place: Place::Row {
+                    entity: table.to_string(),
+                    entity_id: id,
+                },
+                reason: format!(
+                    "{table} row {id} has no audit event: it was inserted outside vigia"
+                ),
+            }));
         }
     }
-    Ok(Verification {
-        events: total,
-        first_mismatch: None,
+    Ok(None)
+}
+
+fn anchor_mismatch(a: &Anchor, why: &str) -> Mismatch {
+    Mismatch {
+        place: Place::Anchor {
+            name: a.name.clone(),
+        },
+        reason: format!(
+            "the chain no longer passes through the head it signed ({} events, hash {}): {why}",
+            a.head.count,
+            &a.head.hash[..a.head.hash.len().min(12)]
+        ),
+    }
+}
+
+/// Compares an event's payload with the rows it covers as stored now, recording what it covers.
+fn payload_mismatch(
+    conn: &Connection,
+    e: &Event,
+    covered: &mut BTreeMap<String, Vec<(i64, i64)>>,
+) -> Result<Option<String>> {
+    let recorded: Value = serde_json::from_str(&e.payload).unwrap_or(Value::Null);
+    let covers: Vec<Cover> = recorded
+        .get("covers")
+        .and_then(Value::as_array)
+        .map(|list| {
+            list.iter()
+                .filter_map(|c| {
+                    let table = AUDITED.iter().find(|t| Some(**t) == c["table"].as_str())?;
+                    Some(Cover {
+                        table,
+                        first: c["first"].as_i64()?,
+                        last: c["last"].as_i64()?,
+                        digest: None,
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    covered
+        .entry(e.entity.clone())
+        .or_default()
+        .push((e.entity_id, e.entity_id));
+    for c in &covers {
+        covered
+            .entry(c.table.to_string())
+            .or_default()
+            .push((c.first, c.last));
+    }
+    let now = payload_for(conn, &e.entity, e.entity_id, &covers)?;
+    let row_of = |v: &Value| {
+        v.get("covers")
+            .map(|_| v["row"].clone())
+            .unwrap_or(v.clone())
+    };
+    Ok(if now == recorded {
+        None
+    } else if now.get("covers").is_some() && now["row"] == recorded["row"] {
+        Some(format!(
+            "rows written with it no longer match what was recorded (e.g. {} edited or removed by hand)",
+            covers
+                .iter()
+                .map(|c| format!("{} {}..{}", c.table, c.first, c.last))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    } else if row_of(&now).is_null() {
+        Some(format!("{} row {} no longer exists", e.entity, e.entity_id))
+    } else {
+        Some(format!(
+            "{} row {} differs from what was recorded: stored now {}, recorded {}",
+            e.entity,
+            e.entity_id,
+            row_of(&now),
+            row_of(&recorded)
+        ))
     })
+}
+
+/// The ranges sorted and merged where they overlap or touch, so that no id is counted twice (an
+/// event that names its first row and covers first..last covers that row once).
+fn merged(mut ranges: Vec<(i64, i64)>) -> Vec<(i64, i64)> {
+    ranges.sort();
+    let mut out: Vec<(i64, i64)> = Vec::with_capacity(ranges.len());
+    for (a, b) in ranges {
+        match out.last_mut() {
+            Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    out
+}
+
+/// The first id of `table` outside the disjoint `ranges`, if any. The rows inside each range are
+/// counted by the primary key; only when they do not add up to the table's count are the ids
+/// walked to name the one outside.
+fn first_uncovered(conn: &Connection, table: &str, ranges: &[(i64, i64)]) -> Result<Option<i64>> {
+    let rows: i64 = conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))?;
+    let mut inside = 0i64;
+    {
+        let mut stmt = conn.prepare(&format!(
+            "SELECT count(*) FROM {table} WHERE id BETWEEN ?1 AND ?2"
+        ))?;
+        for (a, b) in ranges {
+            inside += stmt.query_row(params![a, b], |r| r.get::<_, i64>(0))?;
+        }
+    }
+    if inside == rows {
+        return Ok(None);
+    }
+    let mut stmt = conn.prepare(&format!("SELECT id FROM {table} ORDER BY id"))?;
+    let mut ids = stmt.query([])?;
+    let mut next = ranges.iter().peekable();
+    while let Some(r) = ids.next()? {
+        let id: i64 = r.get(0)?;
+        while next.peek().is_some_and(|(_, b)| *b < id) {
+            next.next();
+        }
+        if next.peek().is_none_or(|(a, _)| *a > id) {
+            return Ok(Some(id));
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -400,13 +632,9 @@ mod tests {
         let id2 = holder(&mut store, "222");
         holder(&mut store, "333");
         let v = verify(store.conn()).unwrap();
-        assert_eq!(
-            v,
-            Verification {
-                events: 3,
-                first_mismatch: None
-            }
-        );
+        assert!(v.intact(), "{v:?}");
+        assert_eq!(v.events, 3);
+        assert_eq!(v.head, head(store.conn()).unwrap());
         let mut events = Vec::new();
         each_event::<StoreError>(store.conn(), Some("holders"), None, |e| {
             events.push(e);
@@ -424,9 +652,19 @@ mod tests {
                 "DROP TRIGGER holders_no_update; UPDATE holders SET name = 'B' WHERE id = 2;",
             )
             .unwrap();
-        let m = verify(store.conn()).unwrap().first_mismatch.unwrap();
-        assert_eq!((m.seq, m.entity.as_str(), m.entity_id), (2, "holders", id2));
+        let v = verify(store.conn()).unwrap();
+        let m = v.first_mismatch.unwrap();
+        assert_eq!(
+            m.place,
+            Place::Event {
+                seq: 2,
+                entity: "holders".into(),
+                entity_id: id2
+            }
+        );
         assert!(m.reason.contains("differs"), "{}", m.reason);
+        // and the dropped trigger is named
+        assert_eq!(v.schema, ["trigger holders_no_update is missing"]);
     }
 
     #[test]
@@ -438,6 +676,12 @@ mod tests {
             .execute("INSERT INTO holders (doc_type, doc_number, name, person_type, created_at, created_by) VALUES ('CC','9','X','natural','t','u')", [])
             .unwrap();
         let m = verify(store.conn()).unwrap().first_mismatch.unwrap();
-        assert_eq!((m.seq, m.entity_id), (0, 2));
+        assert_eq!(
+            m.place,
+            Place::Row {
+                entity: "holders".into(),
+                entity_id: 2
+            }
+        );
     }
 }

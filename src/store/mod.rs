@@ -1,11 +1,14 @@
-//! The register in SQLite (rusqlite, bundled): opening with pragmas and numbered migrations, one
-//! transaction per command, and the SHA-256-chained audit trail every write appends to.
+//! The register in SQLite (rusqlite, bundled): opening (only a vigia register: its application
+//! id) with pragmas and numbered migrations, one transaction per command (leaving a note of who
+//! writes beside the file), and the SHA-256-chained audit trail every write appends to, anchored
+//! by signed checkpoints kept outside the database.
 //! One file per aggregate returns domain types; nothing here formats output or parses flags.
 
 pub mod adjudications;
 pub mod audit;
 pub mod backup;
 pub mod breaches;
+pub mod checkpoint;
 pub mod columns;
 pub mod import;
 pub mod notices;
@@ -41,6 +44,85 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ),
 ];
 
+/// `PRAGMA application_id` of a vigia register ("vigi" in ASCII): what tells it apart from any
+/// other SQLite file. Set by the first migration's transaction (and on registers created before
+/// it was, when they are first opened).
+pub const APPLICATION_ID: i32 = 0x7669_6769;
+
+/// What is in a file given as a register, read without writing anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Identity {
+    /// A register with vigia's application id.
+    Register,
+    /// A register created before vigia set its application id: no id, a known schema version,
+    /// and exactly the tables the migrations up to that version create.
+    Legacy,
+}
+
+/// Decides whether the database on `conn` is a vigia register, reading only (the header pragmas
+/// and the table names).
+fn identify(conn: &Connection) -> Result<Identity> {
+    let not_sqlite = |e: rusqlite::Error| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase) => {
+            StoreError::NotARegister("the file is not an SQLite database".into())
+        }
+        _ => StoreError::Sqlite(e),
+    };
+    let app: i32 = conn
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .map_err(not_sqlite)?;
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .map_err(not_sqlite)?;
+    let known = MIGRATIONS.len() as i64;
+    if app == APPLICATION_ID {
+        return match version {
+            v if v > known => Err(StoreError::TooNew { found: v, known }),
+            v if v >= 1 => Ok(Identity::Register),
+            v => Err(StoreError::NotARegister(format!(
+                "it has vigia's application id but schema version {v}"
+            ))),
+        };
+    }
+    if app != 0 {
+        return Err(StoreError::NotARegister(format!(
+            "it is another application's SQLite database (application id {app:#010x})"
+        )));
+    }
+    let tables = table_names(conn)?;
+    if tables.is_empty() && version == 0 {
+        return Err(StoreError::NotARegister(
+            "it is an SQLite database with no tables".into(),
+        ));
+    }
+    if (1..=known).contains(&version) {
+        let legacy = Connection::open_in_memory()?;
+        for (_, sql) in &MIGRATIONS[..version as usize] {
+            legacy.execute_batch(sql)?;
+        }
+        if table_names(&legacy)? == tables {
+            return Ok(Identity::Legacy);
+        }
+    }
+    let mut listed: Vec<&str> = tables.iter().map(String::as_str).take(5).collect();
+    if tables.len() > 5 {
+        listed.push("...");
+    }
+    Err(StoreError::NotARegister(format!(
+        "it is another application's SQLite database (schema version {version}, tables {})",
+        listed.join(", ")
+    )))
+}
+
+fn table_names(conn: &Connection) -> Result<Vec<String>> {
+    let mut stmt = conn.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) != 'sqlite_'
+         ORDER BY name",
+    )?;
+    let names = stmt.query_map([], |r| r.get(0))?;
+    Ok(names.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Errors of the storage layer.
 #[derive(Debug)]
 pub enum StoreError {
@@ -59,6 +141,15 @@ pub enum StoreError {
     },
     /// Input rejected row by row (e.g. an import): every problem, rows in line order.
     Rejected(Vec<Problem>),
+    /// The file is not a vigia register (empty, not SQLite, another application's database); it
+    /// was not changed.
+    NotARegister(String),
+    /// Another writer held the write lock for the whole busy timeout.
+    Busy {
+        /// Its note (command, officer, process, since when), when it left one.
+        holder: Option<String>,
+        waited: std::time::Duration,
+    },
 }
 
 /// One reason an input was refused: a row of a file (naming its line, field and value), or the
@@ -103,6 +194,30 @@ impl fmt::Display for StoreError {
                 "stored data cannot be read: {m}; run `vigia audit verify`"
             ),
             StoreError::NotFound { what, id } => write!(f, "no {what} {id} in the register"),
+            StoreError::Busy {
+                holder: Some(h),
+                waited,
+            } => write!(
+                f,
+                "the register is busy: {h}, and still held its write lock after {}; nothing was \
+                 written: run the command again when that one has finished",
+                seconds(*waited)
+            ),
+            StoreError::Busy {
+                holder: None,
+                waited,
+            } => write!(
+                f,
+                "the register is busy: another program (no vigia command left its name: perhaps \
+                 the sqlite3 shell or a copy of the file) still held its write lock after {} s; \
+                 nothing was written: try again when it has finished",
+                seconds(*waited)
+            ),
+            StoreError::NotARegister(why) => write!(
+                f,
+                "not a vigia register: {why}; it was left untouched (only `vigia init` creates a \
+                 register, where no file exists yet)"
+            ),
             StoreError::Rejected(problems) => {
                 write!(f, "{} problem(s), nothing was written:", problems.len())?;
                 for p in problems {
@@ -115,6 +230,11 @@ impl fmt::Display for StoreError {
 }
 
 impl std::error::Error for StoreError {}
+
+/// "30 s", "0.2 s".
+fn seconds(d: std::time::Duration) -> String {
+    format!("{} s", d.as_secs_f64())
+}
 
 impl From<rusqlite::Error> for StoreError {
     /// A stored value that did not convert (see [`columns::Cols::get`]) is corrupt data, not a
@@ -168,11 +288,91 @@ pub(crate) fn filter(given: bool, col: &str, n: usize) -> String {
 /// An open register.
 pub struct Store {
     conn: Connection,
+    /// The command writing, for the note another writer reads when it cannot get the lock
+    /// (e.g. "payment record").
+    command: String,
+    /// How long a write waits for the lock (`PRAGMA busy_timeout`).
+    busy_timeout: std::time::Duration,
+}
+
+/// How long a write waits for another writer before giving up (`PRAGMA busy_timeout`).
+const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The note a writer leaves beside the register while it holds the write lock, `<db>.writer`
+/// (mode 0600): written once `BEGIN IMMEDIATE` has the lock, removed before the commit (so that it
+/// never removes the next writer's note). A writer that waited the whole busy timeout names the
+/// command from it. Best effort: a directory it cannot write to only loses the name.
+struct WriterNote(Option<std::path::PathBuf>);
+
+impl WriterNote {
+    fn path_of(db: &Path) -> std::path::PathBuf {
+        let mut p = db.as_os_str().to_owned();
+        p.push(".writer");
+        p.into()
+    }
+
+    fn leave(conn: &Connection, text: &str) -> WriterNote {
+        let Some(db) = conn.path().filter(|p| !p.is_empty()) else {
+            return WriterNote(None);
+        };
+        let note = Self::path_of(Path::new(db));
+        // written aside and renamed over: a link planted at the note's path is replaced, never
+        // followed
+        let mut aside = note.clone().into_os_string();
+        aside.push(format!(".{}", std::process::id()));
+        let aside = std::path::PathBuf::from(aside);
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let written = options
+            .open(&aside)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+            .and_then(|()| std::fs::rename(&aside, &note));
+        if written.is_err() {
+            let _ignored = std::fs::remove_file(&aside);
+            return WriterNote(None);
+        }
+        WriterNote(Some(note))
+    }
+
+    /// The note of the writer holding the lock on the register at `db` now, if it left one.
+    fn read(db: Option<&Path>) -> Option<String> {
+        let text = std::fs::read_to_string(Self::path_of(db?)).ok()?;
+        Some(text.trim().to_string()).filter(|t| !t.is_empty())
+    }
+}
+
+impl Drop for WriterNote {
+    fn drop(&mut self) {
+        if let Some(p) = &self.0 {
+            let _ignored = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// `BEGIN IMMEDIATE` on `conn`; a lock still held by another writer after the busy timeout
+/// becomes [`StoreError::Busy`], naming that writer when it left a note.
+fn begin_immediate(conn: &mut Connection, waited: std::time::Duration) -> Result<Transaction<'_>> {
+    let db = conn
+        .path()
+        .filter(|p| !p.is_empty())
+        .map(std::path::PathBuf::from);
+    match conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
+        Ok(tx) => Ok(tx),
+        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) => {
+            Err(StoreError::Busy {
+                holder: WriterNote::read(db.as_deref()),
+                waited,
+            })
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 fn configure(conn: &Connection) -> Result<()> {
     // Another writer (a large import takes seconds) is waited for rather than failed on.
-    conn.busy_timeout(std::time::Duration::from_secs(30))?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     // 64 MiB of page cache: imports and the batch check walk big indexes.
@@ -189,34 +389,84 @@ fn configure(conn: &Connection) -> Result<()> {
 }
 
 impl Store {
-    /// Opens an existing register (never creates one).
+    /// Opens an existing register (never creates one). Anything that is not a vigia register
+    /// (see [`APPLICATION_ID`]) is refused before anything is written to it.
     pub fn open(path: &Path) -> Result<Store> {
+        if std::fs::metadata(path).is_ok_and(|m| m.len() == 0) {
+            return Err(StoreError::NotARegister("the file is empty".into()));
+        }
+        {
+            // read only: a file that is not a register must stay byte-for-byte as it is
+            let probe = Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?;
+            identify(&probe)?;
+        }
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         configure(&conn)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        let mut store = Store { conn };
+        let mut store = Store {
+            conn,
+            command: String::new(),
+            busy_timeout: BUSY_TIMEOUT,
+        };
+        // again on this connection, in case the file was replaced in between
+        identify(&store.conn)?;
+        store.conn.pragma_update(None, "journal_mode", "WAL")?;
         store.migrate()?;
         Ok(store)
     }
 
-    /// Creates a register (or opens the one there) and applies the migrations.
+    /// Creates a register where no file exists (mode 0600 from the start, where the OS allows),
+    /// or opens the register there; any other file there is refused untouched.
     pub fn create(path: &Path) -> Result<Store> {
-        let conn = Connection::open(path)?;
-        configure(&conn)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        let mut store = Store { conn };
-        store.migrate()?;
-        Ok(store)
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        match options.open(path) {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Store::open(path),
+            Err(e) => {
+                return Err(StoreError::NotARegister(format!(
+                    "it cannot be created ({e})"
+                )));
+            }
+        }
+        let created = (|| {
+            let conn = Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?;
+            configure(&conn)?;
+            conn.pragma_update(None, "journal_mode", "WAL")?;
+            let mut store = Store {
+                conn,
+                command: String::new(),
+                busy_timeout: BUSY_TIMEOUT,
+            };
+            store.migrate()?;
+            Ok(store)
+        })();
+        if created.is_err() {
+            // an empty file left behind would be refused as "not a register" ever after
+            let _ignored = std::fs::remove_file(path);
+        }
+        created
     }
 
     /// An in-memory register, for tests.
     pub fn in_memory() -> Result<Store> {
         let conn = Connection::open_in_memory()?;
         configure(&conn)?;
-        let mut store = Store { conn };
+        let mut store = Store {
+            conn,
+            command: String::new(),
+            busy_timeout: BUSY_TIMEOUT,
+        };
         store.migrate()?;
         Ok(store)
     }
@@ -228,25 +478,29 @@ impl Store {
             .pragma_query_value(None, "user_version", |r| r.get(0))?)
     }
 
+    /// Applies the migrations not yet applied and sets vigia's application id, in one
+    /// transaction. Only ever called on a new database or one [`identify`] accepted.
     fn migrate(&mut self) -> Result<()> {
         let found = self.version()?;
         let known = MIGRATIONS.len() as i64;
         if found > known {
             return Err(StoreError::TooNew { found, known });
         }
-        if found == known {
+        let app: i32 = self
+            .conn
+            .pragma_query_value(None, "application_id", |r| r.get(0))?;
+        if found == known && app == APPLICATION_ID {
             return Ok(());
         }
         // Under the write lock, and from the version read under it: two processes opening an old
         // register at once migrate it once.
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let tx = begin_immediate(&mut self.conn, self.busy_timeout)?;
         let found: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
         for (i, (_, sql)) in MIGRATIONS.iter().enumerate().skip(found as usize) {
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
         }
+        tx.pragma_update(None, "application_id", APPLICATION_ID)?;
         tx.commit()?;
         Ok(())
     }
@@ -254,6 +508,19 @@ impl Store {
     /// Read access.
     pub fn conn(&self) -> &Connection {
         &self.conn
+    }
+
+    /// Names the command that writes through this store (e.g. "payment record"), for the note
+    /// another writer reads when it waits for the lock in vain.
+    pub fn set_command(&mut self, command: &str) {
+        self.command = command.to_string();
+    }
+
+    /// Waits `d` instead of 30 s for another writer (tests).
+    #[cfg(test)]
+    fn set_busy_timeout(&mut self, d: std::time::Duration) {
+        self.conn.busy_timeout(d).expect("a busy timeout is set");
+        self.busy_timeout = d;
     }
 
     /// Runs `f` in one transaction as `actor`; commits only if it succeeds.
@@ -265,16 +532,28 @@ impl Store {
         // IMMEDIATE: the write lock is taken (waiting up to the busy timeout for another writer)
         // before anything is read, so a concurrent writer can never invalidate what this
         // transaction read; a deferred one would fail with "database is locked" instead of waiting.
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-            .map_err(StoreError::from)?;
+        let now = now_utc();
+        let command = if self.command.is_empty() {
+            "a vigia command".to_string()
+        } else {
+            format!("`vigia {}`", self.command)
+        };
+        let tx = begin_immediate(&mut self.conn, self.busy_timeout)?;
+        let note = WriterNote::leave(
+            &tx,
+            &format!(
+                "{command} by {actor} (process {}), writing since {now}",
+                std::process::id()
+            ),
+        );
         let mut w = Tx {
             tx,
             actor: actor.to_string(),
-            now: now_utc(),
+            now,
         };
-        let out = f(&mut w)?;
+        let out = f(&mut w);
+        drop(note); // while the lock is still held: never the next writer's note
+        let out = out?;
         w.tx.commit().map_err(StoreError::from)?;
         Ok(out)
     }
@@ -390,6 +669,62 @@ pub fn json_of_row(r: &rusqlite::Row<'_>, names: &[String]) -> Result<Value> {
         map.insert(name.clone(), v);
     }
     Ok(Value::Object(map))
+}
+
+/// The tables, indexes and triggers of the register as `(type, name) -> SQL`, whitespace
+/// collapsed; SQLite's own objects (`sqlite_*`) left out.
+fn schema_of(conn: &Connection) -> Result<std::collections::BTreeMap<(String, String), String>> {
+    let mut stmt = conn.prepare(
+        "SELECT type, name, coalesce(sql, '') FROM sqlite_master
+         WHERE substr(name, 1, 7) != 'sqlite_' ORDER BY type, name",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        let sql: String = r.get(2)?;
+        Ok((
+            (r.get(0)?, r.get(1)?),
+            sql.split_whitespace().collect::<Vec<_>>().join(" "),
+        ))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The schema the migrations create, in an empty in-memory database.
+fn migrated_schema() -> Result<std::collections::BTreeMap<(String, String), String>> {
+    let conn = Connection::open_in_memory()?;
+    for (_, sql) in MIGRATIONS {
+        conn.execute_batch(sql)?;
+    }
+    schema_of(&conn)
+}
+
+/// How the register's tables, indexes and triggers differ from what the migrations create (a
+/// dropped append-only trigger, an added one, an altered table), one sentence each.
+pub fn schema_differences(conn: &Connection) -> Result<Vec<String>> {
+    let want = migrated_schema()?;
+    let have = schema_of(conn)?;
+    let mut out = Vec::new();
+    for ((kind, name), sql) in &want {
+        match have.get(&(kind.clone(), name.clone())) {
+            None => out.push(format!("{kind} {name} is missing")),
+            Some(s) if s != sql => out.push(format!(
+                "{kind} {name} differs from the one vigia's migrations create: {s}"
+            )),
+            Some(_) => {}
+        }
+    }
+    for ((kind, name), sql) in &have {
+        if !want.contains_key(&(kind.clone(), name.clone())) {
+            out.push(format!("{kind} {name} was added outside vigia: {sql}"));
+        }
+    }
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version != MIGRATIONS.len() as i64 {
+        out.push(format!(
+            "the schema version is {version}, not {}",
+            MIGRATIONS.len()
+        ));
+    }
+    Ok(out)
 }
 
 /// Lower-case hex.
@@ -705,6 +1040,11 @@ mod tests {
         }
         let store = Store::open(&path).unwrap();
         assert_eq!(store.version().unwrap(), 4);
+        let app: i32 = store
+            .conn()
+            .pragma_query_value(None, "application_id", |r| r.get(0))
+            .unwrap();
+        assert_eq!(app, APPLICATION_ID, "adopted in the migrating transaction");
         let n: i64 = store
             .conn()
             .query_row("SELECT count(*) FROM pledge_imports", [], |r| r.get(0))
@@ -724,6 +1064,100 @@ mod tests {
             Err(e) => panic!("{e}"),
             Ok(_) => panic!("a register from a newer vigia was opened"),
         }
+    }
+
+    #[test]
+    fn a_register_from_before_application_ids_is_adopted_and_a_lookalike_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let legacy = |name: &str, extra: &str| {
+            let path = dir.path().join(name);
+            let conn = Connection::open(&path).unwrap();
+            for (_, sql) in MIGRATIONS {
+                conn.execute_batch(sql).unwrap();
+            }
+            conn.execute_batch(extra).unwrap();
+            conn.pragma_update(None, "user_version", MIGRATIONS.len() as i64)
+                .unwrap();
+            path
+        };
+        // the current schema, as vigia left it before it set an application id
+        let path = legacy("old.db", "");
+        let store = Store::open(&path).unwrap();
+        let app: i32 = store
+            .conn()
+            .pragma_query_value(None, "application_id", |r| r.get(0))
+            .unwrap();
+        assert_eq!(app, APPLICATION_ID);
+        assert!(audit::verify(store.conn()).unwrap().intact());
+        // vigia's tables and one more: not recognised, not touched
+        let path = legacy("lookalike.db", "CREATE TABLE extra (x);");
+        let before = std::fs::read(&path).unwrap();
+        match Store::open(&path) {
+            Err(StoreError::NotARegister(why)) => assert!(
+                why.starts_with("it is another application's SQLite database (schema version 4, tables adjudications, "),
+                "{why}"
+            ),
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        // `create` on an existing register opens it; on anything else refuses
+        assert!(Store::create(&dir.path().join("old.db")).is_ok());
+        assert!(matches!(
+            Store::create(&path),
+            Err(StoreError::NotARegister(_))
+        ));
+    }
+
+    #[test]
+    fn a_writer_that_waits_in_vain_names_the_command_holding_the_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.db");
+        drop(Store::create(&path).unwrap());
+        let note = WriterNote::path_of(&path);
+        let mut importing = Store::open(&path).unwrap();
+        importing.set_command("adjudications import");
+        importing
+            .write("ana", |_| {
+                assert!(note.exists(), "the writer left no note");
+                let mut other = Store::open(&path)?;
+                other.set_busy_timeout(std::time::Duration::from_millis(200));
+                let e = other
+                    .write("luis", |_| Ok::<_, StoreError>(()))
+                    .unwrap_err();
+                let text = e.to_string();
+                let want = format!(
+                    "the register is busy: `vigia adjudications import` by ana (process {}), \
+                     writing since ",
+                    std::process::id()
+                );
+                assert!(text.starts_with(&want), "{text}");
+                assert!(
+                    text.ends_with(
+                        ", and still held its write lock after 0.2 s; nothing was written: run \
+                         the command again when that one has finished"
+                    ),
+                    "{text}"
+                );
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+        assert!(!note.exists(), "the note outlived the write");
+        // a refused write removes its note too
+        let refused: Result<()> = importing.write("ana", |_| Err(StoreError::Corrupt("x".into())));
+        assert!(refused.is_err());
+        assert!(!note.exists());
+        // a lock held by something that is not vigia
+        let sqlite3 = Connection::open(&path).unwrap();
+        sqlite3.execute_batch("BEGIN IMMEDIATE").unwrap();
+        importing.set_busy_timeout(std::time::Duration::from_millis(100));
+        let e = importing
+            .write("ana", |_| Ok::<_, StoreError>(()))
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("the register is busy: another program (no vigia command"),
+            "{e}"
+        );
     }
 
     #[test]

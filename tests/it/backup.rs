@@ -95,7 +95,9 @@ fn a_backup_holds_the_same_rows_and_verifies() {
     assert_eq!(
         line,
         format!(
-            "backup written to {}: {bytes} bytes, {events} audit event(s), chain head {head}\n",
+            "backup written to {}: {bytes} bytes, {events} audit event(s), chain head {head}\n\
+             checkpoint log copied to {}.checkpoints: 1 checkpoint(s) the copy's chain reaches\n",
+            copy.display(),
             copy.display()
         )
     );

@@ -383,6 +383,7 @@ fn help_lists_the_commands() {
             "--officer",
             "--shares",
             "--acquisition-price",
+            "--key",
             "--transfer-price",
             "--stage-price",
             "--stage-pending",

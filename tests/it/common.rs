@@ -54,12 +54,15 @@ impl Reg {
     }
 
     /// The binary, confined to the directory: its working directory, its data directory (where
-    /// the default register would be) and its temporary directory; `VIGIA_DB` unset.
+    /// the default register would be), its configuration directory (where the audit key would
+    /// be) and its temporary directory; `VIGIA_DB` and `VIGIA_KEY` unset.
     pub fn command(&self) -> Command {
         let mut c = Command::new(env!("CARGO_BIN_EXE_vigia"));
         c.current_dir(self.dir.path())
             .env_remove("VIGIA_DB")
             .env("XDG_DATA_HOME", self.dir.path())
+            .env("XDG_CONFIG_HOME", self.dir.path())
+            .env_remove("VIGIA_KEY")
             .env("TMPDIR", self.dir.path());
         c
     }

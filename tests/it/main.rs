@@ -4,6 +4,7 @@
 
 mod common;
 
+mod audit;
 mod backup;
 mod check;
 mod cli;

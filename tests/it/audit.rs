@@ -1,0 +1,472 @@
+//! `vigia audit ...` against a register changed behind vigia's back: rows inserted by hand, the
+//! chain truncated or rewritten, the schema altered; and `audit verify` while others write.
+
+use crate::common::{Reg, err, out};
+use std::process::Output;
+
+fn breach(r: &Reg) {
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "10",
+    ]);
+}
+
+/// `audit verify`, expecting exit 1; its stdout.
+fn mismatch(r: &Reg) -> String {
+    let o = r.run(&["audit", "verify"]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", out(&o), err(&o));
+    out(&o)
+}
+
+fn verify_ok(o: &Output) {
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "stdout: {}\nstderr: {}",
+        out(o),
+        err(o)
+    );
+}
+
+#[test]
+fn verify_reads_one_snapshot_while_an_officer_records_payments() {
+    // Issue 11.2: the event scan and the table counts read different moments, so a payment
+    // committed in between was "inserted outside vigia" (26 of 33 verifies exited 1).
+    let r = Reg::new().with_holders();
+    breach(&r);
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writer = {
+        let (dir, db, done) = (r.dir.path().to_path_buf(), r.db(), done.clone());
+        std::thread::spawn(move || {
+            for i in 1..=40 {
+                let o = std::process::Command::new(env!("CARGO_BIN_EXE_vigia"))
+                    .current_dir(&dir)
+                    .env("XDG_DATA_HOME", &dir)
+                    .env("XDG_CONFIG_HOME", &dir)
+                    .env("TMPDIR", &dir)
+                    .arg("--db")
+                    .arg(&db)
+                    .args(["--officer", "writer", "payment", "record", "--breach", "1"])
+                    .args(["--date", "2024-12-01", "--amount", &format!("{i}")])
+                    .output()
+                    .unwrap();
+                assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+            }
+            done.store(true, std::sync::atomic::Ordering::SeqCst);
+        })
+    };
+    let mut runs = 0;
+    while !done.load(std::sync::atomic::Ordering::SeqCst) && runs < 200 {
+        verify_ok(&r.run(&["audit", "verify"]));
+        runs += 1;
+    }
+    writer.join().unwrap();
+    assert!(runs > 0);
+    verify_ok(&r.run(&["audit", "verify"]));
+}
+
+#[test]
+fn a_row_inserted_by_hand_after_a_bulk_release_is_found() {
+    // Issue 11.3: the bulk release's event names its first row and covers first..last, and the
+    // first row was counted twice, so one hand-made row went unnoticed.
+    let r = Reg::new().with_holders();
+    for (adj, rank) in [("1", "1"), ("2", "2"), ("3", "1")] {
+        r.ok(&[
+            "pledge",
+            "register",
+            adj,
+            "--rank",
+            rank,
+            "--registered-on",
+            "2024-04-01",
+        ]);
+    }
+    // adjudication 2's fine is owed: its pledge (2) stays
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "2",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-06-01",
+        "--shares",
+        "10",
+        "--consideration-per-share",
+        "1000",
+    ]);
+    assert!(
+        r.ok(&["pledge", "release", "--releasable", "--on", "2026-03-16"])
+            .contains("(release ids 1..2)")
+    );
+    verify_ok(&r.run(&["audit", "verify"]));
+    // the append-only triggers are intact: an INSERT is all it takes
+    r.conn()
+        .execute(
+            "INSERT INTO pledge_releases (pledge_id, released_on, created_at, created_by)
+             VALUES (2, '2026-03-17', '2026-03-17T00:00:00Z', 'mallory')",
+            [],
+        )
+        .unwrap();
+    let text = mismatch(&r);
+    assert!(
+        text.contains("pledge_releases row 3 has no audit event"),
+        "{text}"
+    );
+}
+
+#[test]
+fn verify_names_triggers_dropped_or_added_and_a_changed_table() {
+    // Issue 11.3: the schema was not compared with the migrations.
+    let r = Reg::new().with_holders();
+    r.conn()
+        .execute_batch(
+            "DROP TRIGGER payments_no_delete;
+             CREATE TRIGGER payments_copy AFTER INSERT ON payments BEGIN SELECT 1; END;
+             CREATE INDEX holders_name ON holders(name);",
+        )
+        .unwrap();
+    let text = mismatch(&r);
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        [
+            "SCHEMA MISMATCH: trigger payments_no_delete is missing",
+            "SCHEMA MISMATCH: index holders_name was added outside vigia: CREATE INDEX holders_name ON holders(name)",
+            "SCHEMA MISMATCH: trigger payments_copy was added outside vigia: CREATE TRIGGER payments_copy AFTER INSERT ON payments BEGIN SELECT 1; END",
+        ],
+        "{text}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_a_register_is_refused_and_left_untouched() {
+    // Issue 11.6: any file given as --db was migrated into a register, and then verified intact.
+    let r = Reg::without_register();
+    let foreign = r.dir.path().join("notes.db");
+    {
+        let c = rusqlite::Connection::open(&foreign).unwrap();
+        c.execute_batch(
+            "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT);
+             INSERT INTO notes (text) VALUES ('keep me');
+             PRAGMA user_version = 2;",
+        )
+        .unwrap();
+    }
+    let other_app = r.dir.path().join("other.db");
+    {
+        let c = rusqlite::Connection::open(&other_app).unwrap();
+        c.execute_batch("PRAGMA application_id = 1234; CREATE TABLE t (x);")
+            .unwrap();
+    }
+    let cases = [
+        (r.file("empty.db", b""), "the file is empty"),
+        (
+            r.file("text.db", b"doc_type,doc_number\nCC,1\n"),
+            "the file is not an SQLite database",
+        ),
+        (
+            foreign.display().to_string(),
+            "it is another application's SQLite database (schema version 2, tables notes)",
+        ),
+        (
+            other_app.display().to_string(),
+            "it is another application's SQLite database (application id 0x000004d2)",
+        ),
+    ];
+    for (path, why) in &cases {
+        let before = std::fs::read(path).unwrap();
+        for args in [
+            &["audit", "verify"][..],
+            &["check", "--as-of", "2026-03-16"],
+            &["payment", "list", "--breach", "1"],
+            &["init"],
+        ] {
+            let mut c = r.command();
+            let o = c.arg("--db").arg(path).args(args).output().unwrap();
+            assert_eq!(o.status.code(), Some(2), "{args:?} on {path}: {}", out(&o));
+            assert_eq!(
+                err(&o),
+                format!(
+                    "vigia: error: --db {path}: not a vigia register: {why}; it was left \
+                     untouched (only `vigia init` creates a register, where no file exists yet)\n"
+                ),
+                "{args:?}"
+            );
+            assert_eq!(
+                std::fs::read(path).unwrap(),
+                before,
+                "{args:?} changed {path}"
+            );
+        }
+    }
+}
+
+/// Edits the register the way someone with the file and sqlite3 but without the audit key would:
+/// the append-only triggers dropped, `sql` run, the triggers put back exactly as they were (so
+/// that the schema check has nothing to say).
+fn behind_vigias_back(r: &Reg, sql: &str) {
+    let c = r.conn();
+    let triggers: Vec<(String, String)> = c
+        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
+        .unwrap()
+        .query_map([], |x| Ok((x.get(0)?, x.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for (name, _) in &triggers {
+        c.execute_batch(&format!("DROP TRIGGER {name}")).unwrap();
+    }
+    c.execute_batch(sql).unwrap();
+    for (_, sql) in &triggers {
+        c.execute_batch(sql).unwrap();
+    }
+}
+
+/// Recomputes every event's hash from `from` on, as vigia computes them (the chain is unkeyed).
+fn rehash_from(r: &Reg, from: i64) {
+    use sha2::{Digest, Sha256};
+    let c = r.conn();
+    let mut prev: String = c
+        .query_row(
+            "SELECT coalesce((SELECT hash FROM audit_events WHERE seq = ?1 - 1), ?2)",
+            rusqlite::params![from, "0".repeat(64)],
+            |x| x.get(0),
+        )
+        .unwrap();
+    let events: Vec<(i64, String)> = c
+        .prepare(
+            "SELECT seq, seq || char(10) || at || char(10) || actor || char(10) || action || char(10)
+                    || entity || char(10) || entity_id || char(10) || payload
+             FROM audit_events WHERE seq >= ?1 ORDER BY seq",
+        )
+        .unwrap()
+        .query_map([from], |x| Ok((x.get(0)?, x.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let mut sql = String::new();
+    for (seq, fields) in events {
+        let hash: String = Sha256::digest(format!("{prev}\n{fields}").as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        sql.push_str(&format!(
+            "UPDATE audit_events SET prev_hash = '{prev}', hash = '{hash}' WHERE seq = {seq};\n"
+        ));
+        prev = hash;
+    }
+    behind_vigias_back(r, &sql);
+}
+
+fn record_breach(r: &Reg, date: &str, shares: &str) {
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        date,
+        "--shares",
+        shares,
+    ]);
+}
+
+#[test]
+fn init_creates_a_private_key_outside_the_register_and_a_first_checkpoint() {
+    let r = Reg::without_register();
+    let db = r.dir.path().join("data/vigia.db");
+    let o = r
+        .command()
+        .arg("--db")
+        .arg(&db)
+        .arg("init")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let key = r.dir.path().join("vigia/audit.key"); // $XDG_CONFIG_HOME/vigia/audit.key
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("register created: {} (schema version 4)", db.display())
+    );
+    assert!(
+        lines[1].starts_with(&format!("audit key created: {} (id ", key.display())),
+        "{text}"
+    );
+    assert_eq!(
+        lines[2],
+        format!(
+            "checkpoint log created: {}.checkpoints (checkpoint 1: 0 events)",
+            db.display()
+        )
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&key), 0o600);
+        assert_eq!(mode(&r.dir.path().join("data/vigia.db.checkpoints")), 0o600);
+        assert_eq!(mode(&db), 0o600);
+    }
+    // a second init keeps the key and the log
+    let key_before = std::fs::read(&key).unwrap();
+    let o = r
+        .command()
+        .arg("--db")
+        .arg(&db)
+        .arg("init")
+        .output()
+        .unwrap();
+    assert!(out(&o).contains("audit key in use"), "{}", out(&o));
+    assert_eq!(std::fs::read(&key).unwrap(), key_before);
+    let log = std::fs::read_to_string(r.dir.path().join("data/vigia.db.checkpoints")).unwrap();
+    assert_eq!(log.lines().count(), 1);
+}
+
+#[test]
+fn a_truncated_chain_is_caught_back_to_the_last_checkpoint() {
+    // Issue 11.3: removing the last commands together with their rows left a shorter chain that
+    // verified; so did a register with every row and event deleted ("intact: 0 events").
+    let r = Reg::new().with_holders();
+    record_breach(&r, "2024-11-20", "10");
+    record_breach(&r, "2024-12-20", "20");
+    let o = r.ok(&["audit", "checkpoint"]);
+    assert!(o.starts_with("checkpoint 2: 4 events, head "), "{o}");
+    behind_vigias_back(
+        &r,
+        "DELETE FROM breaches WHERE id = 2; DELETE FROM audit_events WHERE seq = 4;",
+    );
+    let text = mismatch(&r);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.starts_with("AUDIT MISMATCH at checkpoint 2 (signed ")
+            && text.trim_end().ends_with(
+                "it signed 4 events and the chain now has 3: events were removed from the end of \
+                 the chain"
+            ),
+        "{text}"
+    );
+    // and nothing is signed over it
+    let e = r.fails(&["audit", "checkpoint"]);
+    assert!(
+        e.contains("the chain now has 3 events: events were removed from its end"),
+        "{e}"
+    );
+
+    // everything deleted
+    let r = Reg::new().with_holders();
+    r.ok(&["audit", "checkpoint"]);
+    let tables: Vec<String> = r
+        .conn()
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .unwrap()
+        .query_map([], |x| x.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let wipe: String = std::iter::once("PRAGMA foreign_keys = OFF;".to_string())
+        .chain(tables.iter().map(|t| format!("DELETE FROM {t};")))
+        .collect();
+    behind_vigias_back(&r, &wipe);
+    let text = mismatch(&r);
+    assert!(
+        text.contains("it signed 2 events and the chain now has 0"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_rewritten_chain_with_its_hashes_recomputed_is_caught() {
+    // Issue 11.3: the chain is unkeyed SHA-256; whoever edits a row and its event can recompute
+    // every hash after it. A signed checkpoint of the old head does not match any more.
+    let r = Reg::new().with_holders();
+    record_breach(&r, "2024-11-20", "10");
+    record_breach(&r, "2024-12-20", "20");
+    r.ok(&["audit", "checkpoint"]);
+    behind_vigias_back(
+        &r,
+        "UPDATE breaches SET shares = 1 WHERE id = 1;
+         UPDATE audit_events SET payload = replace(payload, '\"shares\":10', '\"shares\":1')
+          WHERE seq = 3;",
+    );
+    rehash_from(&r, 3);
+    // the chain alone says nothing is wrong: that is what the checkpoint is for
+    let text = mismatch(&r);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.starts_with("AUDIT MISMATCH at checkpoint 2 (signed ")
+            && text.contains("event 4 is not the one it signed: the chain was rewritten"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_checkpoint_log_itself_is_checked() {
+    let r = Reg::new().with_holders();
+    let log = format!("{}.checkpoints", r.db().display());
+    // a forged line: the count raised without the key
+    let text = std::fs::read_to_string(&log).unwrap();
+    std::fs::write(&log, text.replace("\"count\":0", "\"count\":9")).unwrap();
+    let o = mismatch(&r);
+    assert_eq!(
+        o,
+        "CHECKPOINT LOG: line 1 of the checkpoint log: its signature does not verify: the line \
+         was altered or forged\n"
+    );
+    // an emptied log, or none at all: nothing anchors the chain
+    std::fs::write(&log, "").unwrap();
+    let o = mismatch(&r);
+    assert!(
+        o.starts_with(&format!(
+            "CHECKPOINT LOG MISSING: there is no checkpoint in {log}: "
+        )),
+        "{o}"
+    );
+    std::fs::remove_file(&log).unwrap();
+    assert_eq!(mismatch(&r), o);
+    // the nightly check does not start a log over whatever chain it finds; a person does
+    let e = r.fails(&["check", "--as-of", "2024-06-01", "--checkpoint"]);
+    assert!(
+        e.contains(&format!(
+            "nothing was signed: there is no checkpoint in {log} to extend"
+        )),
+        "{e}"
+    );
+    assert!(
+        r.ok(&["audit", "checkpoint"])
+            .starts_with("checkpoint 1: 2 events")
+    );
+    // the nightly check anchors the day
+    let o = r.run(&[
+        "check",
+        "--as-of",
+        "2024-06-01",
+        "--checkpoint",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o)); // findings, and a checkpoint
+    let v = r.ok(&["audit", "verify"]);
+    assert!(v.ends_with("; 0 event(s) since\n"), "{v}");
+    // without the key nothing can be verified or signed
+    let key = r.dir.path().join("vigia/audit.key");
+    let moved = r.dir.path().join("elsewhere.key");
+    std::fs::rename(&key, &moved).unwrap();
+    let e = r.fails(&["audit", "verify"]);
+    assert!(e.contains("there is no key there"), "{e}");
+    // --key names it
+    let v = r.ok(&["--key", moved.to_str().unwrap(), "audit", "verify"]);
+    assert!(v.starts_with("audit trail intact"), "{v}");
+}
