@@ -38,6 +38,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0004_pledge_imports.sql",
         include_str!("../../schema/0004_pledge_imports.sql"),
     ),
+    (
+        "0005_corrections.sql",
+        include_str!("../../schema/0005_corrections.sql"),
+    ),
 ];
 
 /// Errors of the storage layer.
@@ -534,6 +538,24 @@ mod tests {
             &["id", "breach_id", "reason", "created_at", "created_by"],
         ),
         (
+            "adjudication_voids",
+            &[
+                "id",
+                "adjudication_id",
+                "reason",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "payment_voids",
+            &["id", "payment_id", "reason", "created_at", "created_by"],
+        ),
+        (
+            "pledge_voids",
+            &["id", "pledge_id", "reason", "created_at", "created_by"],
+        ),
+        (
             "payments",
             &[
                 "id",
@@ -703,7 +725,7 @@ mod tests {
             conn.pragma_update(None, "user_version", 3).unwrap();
         }
         let store = Store::open(&path).unwrap();
-        assert_eq!(store.version().unwrap(), 4);
+        assert_eq!(store.version().unwrap(), MIGRATIONS.len() as i64);
         let n: i64 = store
             .conn()
             .query_row("SELECT count(*) FROM pledge_imports", [], |r| r.get(0))
@@ -711,7 +733,10 @@ mod tests {
         assert_eq!(n, 0);
         drop(store);
         // opening again changes nothing
-        assert_eq!(Store::open(&path).unwrap().version().unwrap(), 4);
+        assert_eq!(
+            Store::open(&path).unwrap().version().unwrap(),
+            MIGRATIONS.len() as i64
+        );
         Connection::open(&path)
             .unwrap()
             .pragma_update(None, "user_version", 99)

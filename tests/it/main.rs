@@ -7,6 +7,7 @@ mod common;
 mod check;
 mod cli;
 mod conformance;
+mod corrections;
 mod notices;
 mod properties;
 mod refusals;
