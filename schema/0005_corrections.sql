@@ -2,8 +2,8 @@
 -- or a pledge recorded by mistake is voided by a row that names it (like breach_voids): it stays
 -- on record with who, when and why, and every figure is computed as if it had never been
 -- recorded. One void per record (UNIQUE). No index on adjudications(program_id, holder_id,
--- adjudicated_on): a re-import loads the program's registered keys once into memory instead, so
--- the first import of a program pays nothing for it (see DESIGN.md).
+-- adjudicated_on): a re-import finds a registered award through adjudications_holder, and only
+-- for holders already registered, so the first import of a program pays nothing for it.
 
 CREATE TABLE adjudication_voids (
     id              INTEGER PRIMARY KEY,
