@@ -539,56 +539,79 @@ fn parse_row(
     }
 }
 
-/// The columns of a pledge file (`vigia pledge import`): which adjudication, which rank, when it
-/// was registered in the share ledger.
-pub const PLEDGE_COLUMNS: [&str; 3] = [
+/// The columns every pledge file has: which rank, when it was registered in the share ledger.
+/// Which adjudication is pledged comes from [`PLEDGE_OPTIONAL`]: vigia's `adjudication_id`, or
+/// the holder's `doc_type,doc_number` (officers do not have vigia's ids).
+pub const PLEDGE_COLUMNS: [&str; 2] = [PledgeCol::Rank.name(), PledgeCol::RegisteredOn.name()];
+/// Columns a pledge file may add: the adjudication's id, or its holder's document (checked
+/// against the adjudication when both are given), with the adjudication date and the program's
+/// code when the holder has several adjudications; and the financing lender (default: the
+/// adjudication's).
+pub const PLEDGE_OPTIONAL: [&str; 6] = [
     PledgeCol::AdjudicationId.name(),
-    PledgeCol::Rank.name(),
-    PledgeCol::RegisteredOn.name(),
-];
-/// Columns a pledge file may add: the financing lender (default: the adjudication's), and the
-/// holder's document, checked against the adjudication's holder to catch a misaligned file.
-pub const PLEDGE_OPTIONAL: [&str; 3] = [
     PledgeCol::Lender.name(),
     PledgeCol::DocType.name(),
     PledgeCol::DocNumber.name(),
+    PledgeCol::AdjudicatedOn.name(),
+    PledgeCol::Program.name(),
 ];
 
 /// A column of a pledge file, required ones first, in the order of [`PLEDGE_COLUMNS`] then
 /// [`PLEDGE_OPTIONAL`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum PledgeCol {
-    AdjudicationId,
     Rank,
     RegisteredOn,
+    AdjudicationId,
     Lender,
     DocType,
     DocNumber,
+    AdjudicatedOn,
+    Program,
 }
 
 impl PledgeCol {
     const fn name(self) -> &'static str {
         match self {
-            PledgeCol::AdjudicationId => "adjudication_id",
             PledgeCol::Rank => "rank",
             PledgeCol::RegisteredOn => "registered_on",
+            PledgeCol::AdjudicationId => "adjudication_id",
             PledgeCol::Lender => "lender",
             PledgeCol::DocType => "doc_type",
             PledgeCol::DocNumber => "doc_number",
+            PledgeCol::AdjudicatedOn => "adjudicated_on",
+            PledgeCol::Program => "program",
         }
     }
+}
+
+/// Which adjudication a row of a pledge file pledges.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PledgeOf {
+    /// vigia's adjudication id; the holder's document, when the file gives it, is checked
+    /// against the adjudication's holder.
+    Id {
+        adjudication_id: i64,
+        holder: Option<(DocType, String)>,
+    },
+    /// The holder's document (canonical number): the holder's one adjudication that is not
+    /// void, or the one of that date and program when the file gives them.
+    Holder {
+        doc_type: DocType,
+        doc_number: String,
+        adjudicated_on: Option<NaiveDate>,
+        program: Option<String>,
+    },
 }
 
 /// One valid row of a pledge file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PledgeRow {
     pub line: usize,
-    pub adjudication_id: i64,
+    pub of: PledgeOf,
     pub rank: u8,
     pub registered_on: NaiveDate,
     pub lender: Option<String>,
-    /// The holder's document as the file gives it (canonical number), to check.
-    pub holder: Option<(DocType, String)>,
 }
 
 /// Reads a pledge file like [`each`] reads adjudications.
@@ -621,14 +644,21 @@ fn parse_pledge_row(
         });
     };
     let id_s = get(PledgeCol::AdjudicationId);
-    let adjudication_id = id_s.parse::<i64>().ok().filter(|&id| id > 0);
-    if adjudication_id.is_none() {
-        fail(
-            PledgeCol::AdjudicationId,
-            &id_s,
-            "must be the id of an adjudication (see `vigia adjudications list`)",
-        );
-    }
+    let adjudication_id = if id_s.is_empty() {
+        Some(None)
+    } else {
+        match id_s.parse::<i64>().ok().filter(|&id| id > 0) {
+            Some(id) => Some(Some(id)),
+            None => {
+                fail(
+                    PledgeCol::AdjudicationId,
+                    &id_s,
+                    "must be the id of an adjudication (see `vigia adjudications list`)",
+                );
+                None
+            }
+        }
+    };
     let rank_s = get(PledgeCol::Rank);
     let rank = match rank_s.as_str() {
         "1" => Some(1),
@@ -686,14 +716,54 @@ fn parse_pledge_row(
             None
         }
     };
-    match (adjudication_id, rank, registered_on, holder) {
-        (Some(adjudication_id), Some(rank), Some(registered_on), Some(holder)) => Ok(PledgeRow {
-            line,
+    let on_s = get(PledgeCol::AdjudicatedOn);
+    let adjudicated_on = if on_s.is_empty() {
+        Some(None)
+    } else {
+        match parse_date(&on_s, dialect) {
+            Ok(d) => Some(Some(d)),
+            Err(()) => {
+                fail(
+                    PledgeCol::AdjudicatedOn,
+                    &on_s,
+                    "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export), or empty",
+                );
+                None
+            }
+        }
+    };
+    let program_s = get(PledgeCol::Program);
+    let program = (!program_s.is_empty()).then_some(program_s);
+    let of = match (adjudication_id, holder, adjudicated_on) {
+        (Some(Some(adjudication_id)), Some(holder), Some(_)) => Some(PledgeOf::Id {
             adjudication_id,
+            holder,
+        }),
+        (Some(None), Some(Some((doc_type, doc_number))), Some(adjudicated_on)) => {
+            Some(PledgeOf::Holder {
+                doc_type,
+                doc_number,
+                adjudicated_on,
+                program,
+            })
+        }
+        (Some(None), Some(None), _) => {
+            fail(
+                PledgeCol::AdjudicationId,
+                "",
+                "say which adjudication is pledged: its id, or the holder's doc_type and doc_number",
+            );
+            None
+        }
+        _ => None,
+    };
+    match (of, rank, registered_on) {
+        (Some(of), Some(rank), Some(registered_on)) => Ok(PledgeRow {
+            line,
+            of,
             rank,
             registered_on,
             lender,
-            holder,
         }),
         _ => Err(errors),
     }
@@ -746,17 +816,19 @@ mod tests {
             .copied()
             .collect();
         for c in [
-            PledgeCol::AdjudicationId,
             PledgeCol::Rank,
             PledgeCol::RegisteredOn,
+            PledgeCol::AdjudicationId,
             PledgeCol::Lender,
             PledgeCol::DocType,
             PledgeCol::DocNumber,
+            PledgeCol::AdjudicatedOn,
+            PledgeCol::Program,
         ] {
             assert_eq!(pledge[c as usize], c.name());
         }
         assert_eq!(COLUMNS[9], "financed_shares");
-        assert_eq!(pledge[5], "doc_number");
+        assert_eq!(pledge[7], "program");
     }
     use crate::money::dec;
 

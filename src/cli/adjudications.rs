@@ -1,4 +1,5 @@
-//! `vigia adjudications ...`: import from CSV (all or nothing), list, show.
+//! `vigia adjudications ...`: import from CSV (all or nothing; rows already registered are
+//! reported unchanged), list, show, void.
 
 use super::{CliError, Ctx, Status, args};
 use crate::import;
@@ -18,7 +19,9 @@ pub enum AdjudicationsCommand {
     /// Import adjudications from CSV: columns doc_type,doc_number,name,person_type,category,
     /// shares,price_per_share,adjudicated_on,lender,financed_shares. UTF-8 (with or without
     /// BOM) or the es-CO Excel export (Windows-1252, `;`, 1.450,50, DD/MM/YYYY). Nothing is
-    /// written unless every row is valid; the same file twice adds nothing.
+    /// written unless every row is valid; the same file twice adds nothing. A row whose award
+    /// (holder document and adjudication date) is already registered with the same figures is
+    /// reported unchanged; with other figures it is refused, saying what differs.
     Import {
         file: PathBuf,
         /// Program code (see `vigia program list`).
@@ -47,6 +50,34 @@ pub enum AdjudicationsCommand {
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
+    /// Void an adjudication recorded by mistake: it stays on record, marked void, with who,
+    /// when and why; no figure counts it, and its award may be imported again. Refused while a
+    /// breach (not void) or a pledge in force depends on it.
+    Void {
+        id: i64,
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
+    },
+}
+
+/// Rows of an import already registered as they are: how many, and the first few by line.
+pub(super) fn unchanged(u: &store_import::Unchanged, what: &str) -> String {
+    let named: Vec<String> = u
+        .first
+        .iter()
+        .map(|(line, id)| format!("line {line} ({what} {id})"))
+        .collect();
+    let more = u.count.saturating_sub(u.first.len());
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    format!(
+        "{} row(s) already registered as they are, unchanged: {}{more}",
+        u.count,
+        named.join(", ")
+    )
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -63,7 +94,7 @@ fn lockup_end(conn: &Connection, a: &Adjudication) -> Result<NaiveDate, CliError
 }
 
 /// The columns of [`row`], in order.
-const ROW_COLUMNS: [&str; 13] = [
+const ROW_COLUMNS: [&str; 14] = [
     "id",
     "program",
     "doc_type",
@@ -77,6 +108,7 @@ const ROW_COLUMNS: [&str; 13] = [
     "status",
     "lender",
     "financed_shares",
+    "void",
 ];
 
 /// An adjudication as a list row.
@@ -95,6 +127,7 @@ pub fn row(a: &Adjudication, lockup_end: NaiveDate, as_of: NaiveDate) -> Value {
         "status": if as_of <= lockup_end { "locked" } else { "free" },
         "lender": a.lender,
         "financed_shares": a.financed_shares,
+        "void": a.void.as_ref().map(|v| format!("voided {} by {}: {}", v.at, v.by, v.reason)),
     })
 }
 
@@ -178,12 +211,23 @@ impl AdjudicationsCommand {
                         new_holders,
                         first_id,
                         last_id,
-                    } => writeln!(
-                        ctx.out,
-                        "import {import_id}: {rows} adjudication(s) added (ids {first_id}..{last_id}), {new_holders} new holder(s); \
-                         read as {}, separator '{}'",
-                        f.dialect.encoding, f.dialect.separator as char
-                    )?,
+                        unchanged: same,
+                    } => {
+                        let ids = if rows > 0 {
+                            format!(" (ids {first_id}..{last_id})")
+                        } else {
+                            String::new()
+                        };
+                        writeln!(
+                            ctx.out,
+                            "import {import_id}: {rows} adjudication(s) added{ids}, {new_holders} new holder(s); \
+                             read as {}, separator '{}'",
+                            f.dialect.encoding, f.dialect.separator as char
+                        )?;
+                        if same.count > 0 {
+                            writeln!(ctx.out, "{}", unchanged(&same, "adjudication"))?;
+                        }
+                    }
                     Imported::AlreadyImported(prior) => {
                         writeln!(ctx.out, "{}", f.already("import", &prior))?
                     }
@@ -236,7 +280,8 @@ impl AdjudicationsCommand {
                 let pledges: Vec<Value> = pledges::list(conn, id)?
                     .iter()
                     .map(|p| json!({"id": p.id, "rank": p.rank, "beneficiary": p.beneficiary, "shares": p.shares, "lender": p.lender,
-                                    "registered_on": p.registered_on.to_string(), "released_on": p.released_on.map(|d| d.to_string())}))
+                                    "registered_on": p.registered_on.to_string(), "released_on": p.released_on.map(|d| d.to_string()),
+                                    "void": p.void.as_ref().map(|v| v.reason.clone())}))
                     .collect();
                 let mut breach_rows = Vec::new();
                 for b in breaches::list(conn, Some(id), None)? {
@@ -244,9 +289,10 @@ impl AdjudicationsCommand {
                         .iter()
                         .map(|l| json!({"id": l.id, "until": l.until.to_string(), "convention": l.convention, "total_due": l.total_due.to_string(), "provisional": l.provisional}))
                         .collect();
-                    let pays: Vec<Value> = breaches::payments(conn, b.id)?
+                    let pays: Vec<Value> = breaches::payments_recorded(conn, b.id)?
                         .iter()
-                        .map(|p| json!({"id": p.id, "date": p.paid_on.to_string(), "amount": p.amount.to_string(), "reference": p.reference}))
+                        .map(|p| json!({"id": p.id, "date": p.paid_on.to_string(), "amount": p.amount.to_string(), "reference": p.reference,
+                                        "void": p.void.as_ref().map(|v| v.reason.clone())}))
                         .collect();
                     breach_rows.push(json!({"id": b.id, "kind": b.kind.as_str(), "date": b.breach_date.to_string(), "shares": b.shares,
                         "void": b.void.as_ref().map(|v| v.reason.clone()), "liquidations": liqs, "payments": pays}));
@@ -258,6 +304,27 @@ impl AdjudicationsCommand {
                     m.insert("breaches".into(), Value::Array(breach_rows));
                 }
                 write!(ctx.out, "{}", records::one(&rec, format))?;
+            }
+            AdjudicationsCommand::Void { id, reason } => {
+                let mut store = ctx.store()?;
+                let vid = store
+                    .write(&ctx.officer(), |tx| {
+                        crate::register::adjudication::void(tx, id, &reason)
+                    })
+                    .map_err(|e| match e {
+                        // the adjudication is the command's positional argument
+                        crate::register::Error::Refused(r) => {
+                            CliError::Refused(super::refusal(&r, |f| match f {
+                                crate::register::Field::Adjudication => "adjudications void",
+                                other => super::flag_of(other),
+                            }))
+                        }
+                        other => other.into(),
+                    })?;
+                writeln!(
+                    ctx.out,
+                    "adjudication {id} voided (void {vid}); it stays on record, no figure counts it, and its award may be imported again"
+                )?;
             }
         }
         Ok(Status::Ok)
@@ -290,6 +357,7 @@ mod tests {
             financed_shares: 0,
             import_id: 1,
             line: 2,
+            void: None,
         };
         let keys: Vec<String> = row(&a, d, d).as_object().unwrap().keys().cloned().collect();
         assert_eq!(keys, ROW_COLUMNS);

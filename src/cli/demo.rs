@@ -8,6 +8,10 @@ use std::path::PathBuf;
 /// The fictional holders (every name ends in "(DEMO)").
 pub const DEMO_CSV: &str = include_str!("../../schema/demo/adjudicaciones-demo.csv");
 
+/// The holder list as updated later: the same five rows and one new holder.
+const NEW_HOLDER: &str =
+    "CC,1000000006,Pedro Imaginario Castro (DEMO),natural,trabajador,600,,2024-03-15,,\n";
+
 /// One step: the command (after `vigia --db DB --officer demo`), and whether it is expected to be
 /// refused (to show the refusal).
 const STEPS: &[(&str, &[&str], bool)] = &[
@@ -33,6 +37,17 @@ const STEPS: &[(&str, &[&str], bool)] = &[
             "adjudications",
             "import",
             "{dir}/adjudicaciones-demo.csv",
+            "--program",
+            "D3939-2004",
+        ],
+        false,
+    ),
+    (
+        "An updated holder list (the same five and one new holder): only the new one is added",
+        &[
+            "adjudications",
+            "import",
+            "{dir}/adjudicaciones-demo-actualizado.csv",
             "--program",
             "D3939-2004",
         ],
@@ -132,6 +147,49 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
+        "The same payment entered twice is refused",
+        &[
+            "payment",
+            "record",
+            "--breach",
+            "1",
+            "--date",
+            "2024-12-15",
+            "--amount",
+            "500000",
+            "--reference",
+            "Consignación 0001 (DEMO)",
+        ],
+        true,
+    ),
+    (
+        "A payment entered by mistake (it belongs to another holder)",
+        &[
+            "payment",
+            "record",
+            "--breach",
+            "1",
+            "--date",
+            "2024-12-20",
+            "--amount",
+            "80000",
+            "--reference",
+            "Consignación 0099 (DEMO)",
+        ],
+        false,
+    ),
+    (
+        "Void it: it stays on record, and no figure counts it",
+        &[
+            "payment",
+            "void",
+            "2",
+            "--reason",
+            "Consignación de otro titular (DEMO)",
+        ],
+        false,
+    ),
+    (
         "Liquidate the fine as of 2025-02-10 (stored, numbered)",
         &["fine", "liquidate", "1", "--until", "2025-02-10"],
         false,
@@ -157,7 +215,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "The periodic check on 2025-03-10: the notice is overdue, the pledge enforceable, three holders lack a pledge",
+        "The periodic check on 2025-03-10: the notice is overdue, the pledge enforceable, four holders lack a pledge",
         &["check", "--as-of", "2025-03-10"],
         false,
     ),
@@ -183,7 +241,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Both payments are on record (the second settles the fine)",
+        "The payments on record: the voided one with who, when and why; the last settles the fine",
         &["payment", "list", "--breach", "1"],
         false,
     ),
@@ -241,9 +299,11 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         path: dir.clone(),
         error: e.to_string(),
     })?;
+    let updated = format!("{DEMO_CSV}{NEW_HOLDER}");
     for (name, text) in [
         ("decreto-3939-2004.toml", crate::program::DECRETO_3939_2004),
         ("adjudicaciones-demo.csv", DEMO_CSV),
+        ("adjudicaciones-demo-actualizado.csv", updated.as_str()),
     ] {
         let path = dir.join(name);
         std::fs::write(&path, text).map_err(|e| CliError::File {

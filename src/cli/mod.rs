@@ -417,6 +417,9 @@ pub fn flag_of(field: register::Field) -> &'static str {
     use register::Field as F;
     match field {
         F::Adjudication => "--adjudication",
+        F::Payment => "payment void",
+        F::Pledge => "pledge void",
+        F::AllowDuplicate => "--allow-duplicate",
         F::Breach => "--breach",
         F::BreachKind => "--kind",
         F::BreachDate | F::PaymentDate => "--date",
@@ -443,6 +446,7 @@ pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static
                 register::Field::Lender => " NAME",
                 register::Field::VoidReason => " TEXT",
                 register::Field::SupersedeReason => " --reason TEXT",
+                register::Field::AllowDuplicate => "",
                 _ => " VALUE",
             };
             format!("{}{value}", flag(f))

@@ -499,6 +499,10 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
             "  recomputed from the register today: DIFFERENT figures (a payment, stage price or rate recorded since); issue a new notice"
         )?;
     }
+    for s in register::notice::superseded(store.conn(), &liq)? {
+        ok = false;
+        writeln!(ctx.out, "  {s}")?;
+    }
     Ok(if ok { Status::Ok } else { Status::Findings })
 }
 

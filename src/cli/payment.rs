@@ -1,4 +1,4 @@
-//! `vigia payment ...`: record and list payments against a breach's fine.
+//! `vigia payment ...`: record, list and void payments against a breach's fine.
 
 use super::{CliError, Ctx, Status, args};
 use crate::register::payment::NewPayment;
@@ -22,8 +22,21 @@ pub enum PaymentCommand {
         /// Bank reference, receipt number.
         #[arg(long, value_name = "TEXT")]
         reference: Option<String>,
+        /// Record it even though a payment with the same date, amount and reference is already
+        /// recorded against the breach (two real payments alike).
+        #[arg(long)]
+        allow_duplicate: bool,
     },
-    /// List the payments of a breach.
+    /// Void a payment recorded by mistake: it stays on record, marked void, with who, when and
+    /// why, and no figure counts it any more (stored liquidations and notices keep theirs;
+    /// `notice verify` says they were superseded).
+    Void {
+        /// Payment id (see `vigia payment list`).
+        id: i64,
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
+    },
+    /// List the payments of a breach, voided ones included (with who voided them, when and why).
     List {
         #[arg(long, value_name = "ID")]
         breach: i64,
@@ -40,6 +53,7 @@ impl PaymentCommand {
                 date,
                 amount,
                 reference,
+                allow_duplicate,
             } => {
                 let mut store = ctx.store()?;
                 let new = NewPayment {
@@ -47,6 +61,9 @@ impl PaymentCommand {
                     paid_on: date,
                     amount,
                     reference: reference.as_deref(),
+                    // the officer's local date: no payment is recorded before it is made
+                    today: chrono::Local::now().date_naive(),
+                    allow_duplicate,
                 };
                 let id = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                     crate::register::payment::record(tx, &new)
@@ -59,12 +76,25 @@ impl PaymentCommand {
             }
             PaymentCommand::List { breach, format } => {
                 let store = ctx.store()?;
-                let rows: Vec<Value> = breaches::payments(store.conn(), breach)?
+                let rows: Vec<Value> = breaches::payments_recorded(store.conn(), breach)?
                     .iter()
                     .map(|p| json!({"id": p.id, "breach_id": p.breach_id, "date": p.paid_on.to_string(), "amount": p.amount.to_string(),
-                                    "reference": p.reference, "recorded_at": p.created_at, "recorded_by": p.created_by}))
+                                    "reference": p.reference, "recorded_at": p.created_at, "recorded_by": p.created_by,
+                                    "void_reason": p.void.as_ref().map(|v| v.reason.clone()),
+                                    "voided_at": p.void.as_ref().map(|v| v.at.clone()),
+                                    "voided_by": p.void.as_ref().map(|v| v.by.clone())}))
                     .collect();
                 write!(ctx.out, "{}", records::list(&rows, format))?;
+            }
+            PaymentCommand::Void { id, reason } => {
+                let mut store = ctx.store()?;
+                let vid = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                    crate::register::payment::void(tx, id, &reason)
+                })?;
+                writeln!(
+                    ctx.out,
+                    "payment {id} voided (void {vid}); it stays on record and no figure counts it"
+                )?;
             }
         }
         Ok(Status::Ok)

@@ -1,4 +1,5 @@
-//! `vigia pledge ...`: register and release the pledge of adjudicated shares (Art. 10).
+//! `vigia pledge ...`: register, import, release and void the pledge of adjudicated shares
+//! (Art. 10).
 
 use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status, args};
@@ -24,11 +25,14 @@ pub enum PledgeCommand {
         #[arg(long, value_name = "NAME")]
         lender: Option<String>,
     },
-    /// Register pledges in bulk from CSV: columns adjudication_id,rank,registered_on, and
-    /// optionally lender (default: the adjudication's) and doc_type,doc_number (checked against
-    /// the adjudication's holder). UTF-8 or the es-CO Excel export (`;`, DD/MM/YYYY). Each row
-    /// follows the rules of `pledge register`; nothing is written unless every row passes, and
-    /// the same file twice adds nothing.
+    /// Register pledges in bulk from CSV: columns rank,registered_on and either adjudication_id
+    /// or the holder's doc_type,doc_number (with adjudicated_on, and program, when the holder
+    /// has several adjudications; with adjudication_id the document is checked against its
+    /// holder); optionally lender (default: the adjudication's). UTF-8 or the es-CO Excel export
+    /// (`;`, DD/MM/YYYY). Each row follows the rules of `pledge register`; rows already
+    /// registered as they are (same adjudication, rank, date and lender) are reported
+    /// unchanged; nothing is written unless every row passes, and the same file twice adds
+    /// nothing.
     Import { file: std::path::PathBuf },
     /// Release the pledges of an adjudication: refused while the lock-up runs or a fine of that
     /// adjudication is outstanding. With --releasable instead of an adjudication: every pledge
@@ -46,6 +50,15 @@ pub enum PledgeCommand {
         /// Date of the release (after the lock-up's last day).
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         on: NaiveDate,
+    },
+    /// Void a pledge registered by mistake (not a release): it stays on record, marked void,
+    /// with who, when and why, and no rule or figure counts it. A released pledge cannot be
+    /// voided.
+    Void {
+        /// Pledge id (see `vigia adjudications show ADJ`).
+        id: i64,
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
     },
 }
 
@@ -68,11 +81,19 @@ impl PledgeCommand {
                         lender.as_deref(),
                     )
                 })?;
-                writeln!(
-                    ctx.out,
-                    "pledge {}: {} shares of adjudication {adjudication}, rank {rank}, to {}, registered {registered_on}",
-                    p.id, p.shares, p.beneficiary
-                )?;
+                if p.unchanged {
+                    writeln!(
+                        ctx.out,
+                        "pledge {} of adjudication {adjudication} (rank {rank}, registered {registered_on}) is already registered: nothing added",
+                        p.id
+                    )?;
+                } else {
+                    writeln!(
+                        ctx.out,
+                        "pledge {}: {} shares of adjudication {adjudication}, rank {rank}, to {}, registered {registered_on}",
+                        p.id, p.shares, p.beneficiary
+                    )?;
+                }
             }
             PledgeCommand::Import { file } => {
                 let f = ImportFile::read(&file, "pledge import")?;
@@ -94,11 +115,26 @@ impl PledgeCommand {
                         pledges,
                         first_id,
                         last_id,
-                    } => writeln!(
-                        ctx.out,
-                        "pledge import {import_id}: {pledges} pledge(s) registered (ids {first_id}..{last_id}); read as {}, separator '{}'",
-                        f.dialect.encoding, f.dialect.separator as char
-                    )?,
+                        unchanged,
+                    } => {
+                        let ids = if pledges > 0 {
+                            format!(" (ids {first_id}..{last_id})")
+                        } else {
+                            String::new()
+                        };
+                        writeln!(
+                            ctx.out,
+                            "pledge import {import_id}: {pledges} pledge(s) registered{ids}; read as {}, separator '{}'",
+                            f.dialect.encoding, f.dialect.separator as char
+                        )?;
+                        if unchanged.count > 0 {
+                            writeln!(
+                                ctx.out,
+                                "{}",
+                                super::adjudications::unchanged(&unchanged, "pledge")
+                            )?;
+                        }
+                    }
                     PledgesImported::AlreadyImported(prior) => {
                         writeln!(ctx.out, "{}", f.already("pledge import", &prior))?
                     }
@@ -164,6 +200,16 @@ impl PledgeCommand {
                 writeln!(
                     ctx.out,
                     "released the pledge(s) of adjudication {adjudication} on {on} (release ids {ids:?})"
+                )?;
+            }
+            PledgeCommand::Void { id, reason } => {
+                let mut store = ctx.store()?;
+                let vid = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                    crate::register::pledge::void(tx, id, &reason)
+                })?;
+                writeln!(
+                    ctx.out,
+                    "pledge {id} voided (void {vid}); it stays on record and no rule counts it"
                 )?;
             }
         }

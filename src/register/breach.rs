@@ -4,7 +4,7 @@
 use super::{Field, Refusal, Result};
 use crate::calendar::Placement;
 use crate::store::Tx;
-use crate::store::adjudications::{self, Adjudication};
+use crate::store::adjudications::Adjudication;
 use crate::store::breaches::{self, NewBreach};
 use crate::store::programs;
 use rusqlite::Connection;
@@ -29,7 +29,7 @@ pub fn unbreached_shares(conn: &Connection, adjudication: &Adjudication) -> Resu
 
 /// Records a breach after checking it against the adjudication and the program.
 pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
-    let adj = adjudications::get(tx.conn(), b.adjudication_id)?;
+    let adj = super::adjudication::live(tx.conn(), b.adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
     if !program.program.breach_kinds.contains(&b.kind) {
         let kinds: Vec<&str> = program

@@ -60,3 +60,43 @@ pub fn pending(conn: &Connection) -> Result<Vec<i64>> {
     }
     Ok(out)
 }
+
+/// A void recorded since a stored liquidation that changes its figures: a payment it applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Superseded {
+    pub payment_id: i64,
+    pub void: breaches::Void,
+}
+
+impl std::fmt::Display for Superseded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "superseded: payment {} voided on {} by {}: {}",
+            self.payment_id, self.void.at, self.void.by, self.void.reason
+        )
+    }
+}
+
+/// The voids that change a stored liquidation's figures (and the notices that present it): the
+/// payments it applied that have been voided since. The stored liquidation keeps its figures; a
+/// new notice presents the register as it is now.
+pub fn superseded(
+    conn: &Connection,
+    liquidation: &breaches::StoredLiquidation,
+) -> Result<Vec<Superseded>> {
+    let inputs = crate::liquidation::LiquidationInputs::from_json(&liquidation.inputs_json)
+        .map_err(|e| {
+            crate::store::StoreError::Corrupt(format!("liquidation {} inputs: {e}", liquidation.id))
+        })?;
+    let mut out = Vec::new();
+    for p in &inputs.payments {
+        if let Some(void) = breaches::payment(conn, p.id)?.void {
+            out.push(Superseded {
+                payment_id: p.id,
+                void,
+            });
+        }
+    }
+    Ok(out)
+}

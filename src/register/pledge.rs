@@ -1,25 +1,47 @@
 //! Pledges of adjudicated shares to the sellers (Art. 10): what a new pledge may be (one at a time
-//! or a file of them, under one rule), and when the pledges of an adjudication may be released,
-//! one at a time or every releasable one at once. Read inside the write transaction.
+//! or a file of them, under one rule; a file may name the adjudication by its holder's
+//! document), when the pledges of an adjudication may be released, one at a time or every
+//! releasable one at once, and when a pledge registered by mistake may be voided. Read inside
+//! the write transaction.
 
 use super::liquidation::outstanding;
 use super::{Error, Field, Refusal, Result};
 use crate::calendar::FineScale;
-use crate::import::RowError;
+use crate::import::{PledgeOf, RowError};
 use crate::rates::RateSeries;
 use crate::store::Tx;
 use crate::store::adjudications;
 use crate::store::breaches;
-use crate::store::pledges::{self, Candidate, NewPledge, PledgesImported};
+use crate::store::pledges::{
+    self, Candidate, ImportRules, Named, NewPledge, PledgesImported, Verdict,
+};
 use crate::store::programs;
 use chrono::NaiveDate;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 
-/// Art. 10's rules for a new pledge: registered on or after the adjudication, second degree only
-/// with a financing lender (the pledge's own or the adjudication's), and no other pledge in
-/// force. Returns the lender the pledge records.
-pub fn rules(c: &Candidate<'_>) -> std::result::Result<Option<String>, Refusal> {
+/// Art. 10's rules for a new pledge: of an adjudication that is not void, registered on or
+/// after the adjudication, second degree only with a financing lender (the pledge's own or the
+/// adjudication's), and no other pledge in force. The same pledge (rank, date and lender) already
+/// registered, and not by the file being imported, is unchanged: nothing to add. Otherwise
+/// returns the lender the new pledge records.
+pub fn rules(c: &Candidate<'_>) -> std::result::Result<Verdict, Refusal> {
+    if c.adjudication_void {
+        return Err(Refusal::value(
+            Field::Adjudication,
+            c.adjudication_id,
+            "was voided; it is not an award any more and takes no pledge",
+        ));
+    }
+    let lender = c.lender.or(c.financed_by);
+    if let Some(same) = c.registered.iter().find(|e| {
+        e.line.is_none()
+            && e.rank == c.rank
+            && e.registered_on == c.registered_on
+            && e.lender.as_deref() == lender
+    }) {
+        return Ok(Verdict::Unchanged { pledge_id: same.id });
+    }
     if c.registered_on < c.adjudicated_on {
         return Err(Refusal::value(
             Field::RegisteredOn,
@@ -30,7 +52,7 @@ pub fn rules(c: &Candidate<'_>) -> std::result::Result<Option<String>, Refusal> 
             ),
         ));
     }
-    let lender = c.lender.or(c.financed_by).map(str::to_string);
+    let lender = lender.map(str::to_string);
     if c.rank == 2 && lender.is_none() {
         return Err(Refusal::Value {
             field: Field::PledgeRank,
@@ -49,15 +71,16 @@ pub fn rules(c: &Candidate<'_>) -> std::result::Result<Option<String>, Refusal> 
             c.adjudication_id, f.id, f.rank, f.registered_on
         )));
     }
-    Ok(lender)
+    Ok(Verdict::New { lender })
 }
 
-/// A pledge just registered.
+/// A pledge just registered, or the same one registered before (`unchanged`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Registered {
     pub id: i64,
     pub shares: u64,
     pub beneficiary: String,
+    pub unchanged: bool,
 }
 
 /// Registers the pledge of an adjudication's shares to the sellers of its program, under
@@ -71,16 +94,30 @@ pub fn register(
 ) -> Result<Registered> {
     let adj = adjudications::get(tx.conn(), adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
-    let lender = rules(&Candidate {
+    let (registered, in_force) = pledges::registered(tx.conn(), adjudication_id)?;
+    let verdict = rules(&Candidate {
         adjudication_id,
+        adjudication_void: adj.void.is_some(),
         adjudicated_on: adj.adjudicated_on,
         financed_by: adj.lender.as_deref(),
         rank,
         registered_on,
         lender,
-        in_force: pledges::in_force(tx.conn(), adjudication_id)?,
+        in_force,
+        registered: &registered,
     })?;
     let beneficiary = program.program.pledge_beneficiary();
+    let lender = match verdict {
+        Verdict::New { lender } => lender,
+        Verdict::Unchanged { pledge_id } => {
+            return Ok(Registered {
+                id: pledge_id,
+                shares: adj.shares,
+                beneficiary,
+                unchanged: true,
+            });
+        }
+    };
     let id = pledges::insert(
         tx,
         &NewPledge {
@@ -96,6 +133,7 @@ pub fn register(
         id,
         shares: adj.shares,
         beneficiary,
+        unchanged: false,
     })
 }
 
@@ -135,9 +173,91 @@ fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
     }
 }
 
+/// The rules of a pledge file: [`which`] adjudication a holder's document names, then [`rules`].
+struct FileRules;
+
+impl ImportRules for FileRules {
+    fn which(&mut self, of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowError> {
+        which(of, found)
+    }
+
+    fn judge(&mut self, c: &Candidate<'_>) -> std::result::Result<Verdict, RowError> {
+        rules(c).map_err(|r| row_problem(c, r))
+    }
+}
+
+/// The adjudication a row of a pledge file names by its holder's document: the one adjudication
+/// (not void) `found` for it, narrowed to the row's date and program when given. None, or
+/// several, is the row's problem, saying what to add.
+pub fn which(of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowError> {
+    let PledgeOf::Holder {
+        doc_type,
+        doc_number,
+        adjudicated_on,
+        program,
+    } = of
+    else {
+        return Err(RowError {
+            line: 0,
+            field: "adjudication_id".into(),
+            value: String::new(),
+            reason: "the row names its adjudication by id".into(),
+        });
+    };
+    let narrowed = match (adjudicated_on, program) {
+        (Some(d), Some(p)) => format!(" adjudicated on {d} in {p}"),
+        (Some(d), None) => format!(" adjudicated on {d}"),
+        (None, Some(p)) => format!(" in {p}"),
+        (None, None) => String::new(),
+    };
+    match found {
+        [one] => Ok(one.adjudication_id),
+        [] => Err(RowError {
+            line: 0,
+            field: "doc_number".into(),
+            value: doc_number.clone(),
+            reason: format!(
+                "{doc_type} {doc_number} has no adjudication{narrowed} in the register (voided ones do not count); \
+                 check the document, or import the adjudication first"
+            ),
+        }),
+        several => {
+            let list: Vec<String> = several
+                .iter()
+                .map(|n| {
+                    format!(
+                        "{} ({}, {})",
+                        n.adjudication_id, n.program, n.adjudicated_on
+                    )
+                })
+                .collect();
+            let add = if several
+                .iter()
+                .all(|n| n.adjudicated_on == several[0].adjudicated_on)
+            {
+                "the column program"
+            } else {
+                "the column adjudicated_on (and program, if needed)"
+            };
+            Err(RowError {
+                line: 0,
+                field: "doc_number".into(),
+                value: doc_number.clone(),
+                reason: format!(
+                    "{doc_type} {doc_number} has {} adjudications{narrowed}: {}; add {add} to say which, or give adjudication_id",
+                    several.len(),
+                    list.join(", ")
+                ),
+            })
+        }
+    }
+}
+
 /// Registers the pledges of a file (see [`crate::import::each_pledge`]), every row under
-/// [`rules`] (a pledge earlier in the file counts as in force): all of them, or none with every
-/// problem by line. The same file twice adds nothing.
+/// [`rules`] (a pledge earlier in the file counts as in force; a row naming its adjudication by
+/// the holder's document is resolved by [`which`]): all of them, or none with every problem by
+/// line. Rows whose pledge is already registered are reported unchanged; the same file twice
+/// adds nothing.
 pub fn import(
     tx: &mut Tx<'_>,
     file_name: &str,
@@ -152,9 +272,41 @@ pub fn import(
         file_name,
         sha256,
         encoding,
-        |c| rules(c).map_err(|r| row_problem(c, r)),
+        &mut FileRules,
         feed,
     )?)
+}
+
+/// Voids a pledge registered by mistake (not a release: a release ends a pledge that was
+/// rightly registered): it stays on record, marked void, with who, when and why, and no rule or
+/// figure counts it. Refused without a reason, for one already voided, and for one released (the
+/// release is history: the pledge did exist until then).
+pub fn void(tx: &mut Tx<'_>, pledge_id: i64, reason: &str) -> Result<i64> {
+    if reason.trim().is_empty() {
+        return Err(
+            Refusal::value(Field::VoidReason, reason, "say why the pledge is voided").into(),
+        );
+    }
+    let p = pledges::get(tx.conn(), pledge_id)?;
+    if let Some(v) = &p.void {
+        return Err(Refusal::value(
+            Field::Pledge,
+            pledge_id,
+            format!("already voided on {} by {} ({})", v.at, v.by, v.reason),
+        )
+        .into());
+    }
+    if let Some(on) = p.released_on {
+        return Err(Refusal::value(
+            Field::Pledge,
+            pledge_id,
+            format!(
+                "was released on {on}; a release is history (the pledge secured the shares until then) and a released pledge cannot be voided"
+            ),
+        )
+        .into());
+    }
+    Ok(pledges::void(tx, pledge_id, reason)?)
 }
 
 /// The pledges in force on an adjudication that may be released on `on` (Art. 10: after the
@@ -200,7 +352,7 @@ fn releasable(
     }
     let active: Vec<i64> = pledges::list(conn, adj.id)?
         .into_iter()
-        .filter(|p| p.released_on.is_none())
+        .filter(|p| p.released_on.is_none() && p.void.is_none())
         .map(|p| p.id)
         .collect();
     if active.is_empty() {

@@ -7,8 +7,14 @@ use std::fmt;
 /// An input of a register write, as the domain names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Field {
-    /// The adjudication a breach or pledge is about.
+    /// The adjudication a breach or pledge is about (or that is voided).
     Adjudication,
+    /// A payment (to void).
+    Payment,
+    /// A pledge (to void).
+    Pledge,
+    /// Whether a payment exactly like one already recorded is meant.
+    AllowDuplicate,
     /// The breach a payment or void is about.
     Breach,
     /// The kind of breach (Art. 8: sale, beneficial owner, dación en pago, credit subrogation).
@@ -44,6 +50,9 @@ impl Field {
     pub fn as_str(self) -> &'static str {
         match self {
             Field::Adjudication => "adjudication",
+            Field::Payment => "payment",
+            Field::Pledge => "pledge",
+            Field::AllowDuplicate => "allow_duplicate",
             Field::Breach => "breach",
             Field::BreachKind => "breach_kind",
             Field::BreachDate => "breach_date",

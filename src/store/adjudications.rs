@@ -1,8 +1,10 @@
-//! Holders and adjudications as stored: one adjudication, or all of them streamed in id order.
-//! The bulk writer that imports them is [`super::import`]; their pledges are [`super::pledges`].
+//! Holders and adjudications as stored (with their voids): one adjudication, or all of them
+//! streamed in id order; voiding one. The bulk writer that imports them is [`super::import`];
+//! their pledges are [`super::pledges`].
 
+use super::breaches::Void;
 use super::columns::Cols;
-use super::{Result, StoreError};
+use super::{Result, StoreError, Tx};
 use crate::ids::DocType;
 use crate::import::PersonType;
 use chrono::NaiveDate;
@@ -33,11 +35,15 @@ pub struct Adjudication {
     pub financed_shares: u64,
     pub import_id: i64,
     pub line: i64,
+    /// Voided by mistake: who, when and why (it stays on record; no figure counts it).
+    pub void: Option<Void>,
 }
 
 const SELECT: &str = "SELECT a.id, a.program_id, p.code, h.id, h.doc_type, h.doc_number, h.name, h.person_type,
-        a.category, a.shares, a.price_per_share, a.adjudicated_on, a.lender, a.financed_shares, a.import_id, a.line
-    FROM adjudications a JOIN holders h ON h.id = a.holder_id JOIN programs p ON p.id = a.program_id";
+        a.category, a.shares, a.price_per_share, a.adjudicated_on, a.lender, a.financed_shares, a.import_id, a.line,
+        v.reason, v.created_at, v.created_by
+    FROM adjudications a JOIN holders h ON h.id = a.holder_id JOIN programs p ON p.id = a.program_id
+    LEFT JOIN adjudication_voids v ON v.adjudication_id = a.id";
 
 impl Holder {
     /// The holder whose columns start at `at`: id, doc_type, doc_number, name, person_type.
@@ -70,6 +76,7 @@ impl Adjudication {
             financed_shares: c.shares(13)?,
             import_id: c.get(14)?,
             line: c.get(15)?,
+            void: Void::from_row(r, "adjudication_voids", 16)?,
         })
     }
 }
@@ -108,4 +115,13 @@ pub fn each<E: From<StoreError>>(
         f(Adjudication::from_row(r).map_err(StoreError::from)?)?;
     }
     Ok(())
+}
+
+/// Voids an adjudication (the register has checked that nothing depends on it).
+pub fn void(tx: &mut Tx<'_>, adjudication_id: i64, reason: &str) -> Result<i64> {
+    tx.insert(
+        "adjudication_voids",
+        "adjudication.void",
+        &[("adjudication_id", &adjudication_id), ("reason", &reason)],
+    )
 }

@@ -31,6 +31,9 @@ pub const AUDITED: &[&str] = &[
     "rate_periods",
     "rate_supersessions",
     "notices",
+    "adjudication_voids",
+    "payment_voids",
+    "pledge_voids",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

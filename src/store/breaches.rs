@@ -10,11 +10,28 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+/// A record voided by mistake (a breach, adjudication, payment or pledge): why, when, by whom.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Void {
     pub reason: String,
     pub at: String,
     pub by: String,
+}
+
+impl Void {
+    /// The void whose columns (reason, created_at, created_by of `table`) start at `at`; `None`
+    /// when the record is not void (a LEFT JOIN found nothing).
+    pub(super) fn from_row(
+        r: &Row<'_>,
+        table: &'static str,
+        at: usize,
+    ) -> rusqlite::Result<Option<Void>> {
+        let v = Cols::new(r, table);
+        Ok(match (v.get(at)?, v.get(at + 1)?, v.get(at + 2)?) {
+            (Some(reason), Some(at), Some(by)) => Some(Void { reason, at, by }),
+            _ => None,
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -104,7 +121,7 @@ const SELECT: &str = "SELECT b.id, b.adjudication_id, b.kind, b.breach_date, b.s
 impl Breach {
     /// A row of [`SELECT`]: the breach's columns, then its void's.
     fn from_row(r: &Row<'_>) -> rusqlite::Result<Breach> {
-        let (c, v) = (Cols::new(r, "breaches"), Cols::new(r, "breach_voids"));
+        let c = Cols::new(r, "breaches");
         Ok(Breach {
             id: c.get(0)?,
             adjudication_id: c.get(1)?,
@@ -117,10 +134,7 @@ impl Breach {
             evidence: c.get(8)?,
             created_at: c.get(9)?,
             created_by: c.get(10)?,
-            void: match (v.get(11)?, v.get(12)?, v.get(13)?) {
-                (Some(reason), Some(at), Some(by)) => Some(Void { reason, at, by }),
-                _ => None,
-            },
+            void: Void::from_row(r, "breach_voids", 11)?,
         })
     }
 }
@@ -159,6 +173,8 @@ pub struct StoredPayment {
     pub reference: Option<String>,
     pub created_at: String,
     pub created_by: String,
+    /// Recorded by mistake: it stays on record, and no figure counts it.
+    pub void: Option<Void>,
 }
 
 pub fn record_payment(
@@ -180,17 +196,52 @@ pub fn record_payment(
     )
 }
 
-/// Payments against a breach's fine, in the order recorded.
+const SELECT_PAYMENTS: &str =
+    "SELECT p.id, p.breach_id, p.paid_on, p.amount, p.reference, p.created_at, p.created_by,
+            v.reason, v.created_at, v.created_by
+     FROM payments p LEFT JOIN payment_voids v ON v.payment_id = p.id";
+
+/// The payments that count against a breach's fine (voided ones left out), in the order
+/// recorded: what every figure is computed from.
 pub fn payments(conn: &Connection, breach_id: i64) -> Result<Vec<StoredPayment>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, breach_id, paid_on, amount, reference, created_at, created_by FROM payments WHERE breach_id = ?1 ORDER BY id",
-    )?;
+    Ok(payments_recorded(conn, breach_id)?
+        .into_iter()
+        .filter(|p| p.void.is_none())
+        .collect())
+}
+
+/// Every payment recorded against a breach's fine, voided ones included (with their void), in
+/// the order recorded.
+pub fn payments_recorded(conn: &Connection, breach_id: i64) -> Result<Vec<StoredPayment>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "{SELECT_PAYMENTS} WHERE p.breach_id = ?1 ORDER BY p.id"
+    ))?;
     let rows = stmt.query_map(params![breach_id], StoredPayment::from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// One payment, with its void if it was voided.
+pub fn payment(conn: &Connection, id: i64) -> Result<StoredPayment> {
+    conn.prepare_cached(&format!("{SELECT_PAYMENTS} WHERE p.id = ?1"))?
+        .query_row(params![id], StoredPayment::from_row)
+        .optional()?
+        .ok_or_else(|| StoreError::NotFound {
+            what: "payment",
+            id: id.to_string(),
+        })
+}
+
+/// Voids a payment (the register has checked that it may be voided).
+pub fn void_payment(tx: &mut Tx<'_>, payment_id: i64, reason: &str) -> Result<i64> {
+    tx.insert(
+        "payment_voids",
+        "payment.void",
+        &[("payment_id", &payment_id), ("reason", &reason)],
+    )
+}
+
 impl StoredPayment {
-    /// id, breach_id, paid_on, amount, reference, created_at, created_by.
+    /// A row of [`SELECT_PAYMENTS`]: the payment's columns, then its void's.
     fn from_row(r: &Row<'_>) -> rusqlite::Result<StoredPayment> {
         let c = Cols::new(r, "payments");
         Ok(StoredPayment {
@@ -201,6 +252,7 @@ impl StoredPayment {
             reference: c.get(4)?,
             created_at: c.get(5)?,
             created_by: c.get(6)?,
+            void: Void::from_row(r, "payment_voids", 7)?,
         })
     }
 }

@@ -1,6 +1,8 @@
 //! The bulk writer of an adjudications import: rows stored in groups by multi-row INSERTs,
 //! holders deduplicated by their unique index, hashed on a second thread for the import's one
-//! audit event. Also what every file import shares: finding an earlier import of the same file.
+//! audit event. A row whose award (holder, adjudication date) the program already has is not
+//! stored: it goes to the register's rule, which says whether it is unchanged or a conflict.
+//! Also what every file import shares: finding an earlier import of the same file.
 
 use super::audit::{Cover, RowHasher};
 use super::columns::{Cols, Shares};
@@ -9,6 +11,7 @@ use super::{Result, StoreError, Tx};
 use crate::import::{AdjudicationRow, RowError};
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, params};
+use rust_decimal::Decimal;
 use serde::Serialize;
 
 /// An earlier import of the same file: which, when, by whom.
@@ -47,15 +50,28 @@ pub(super) fn prior_import(
         .optional()?)
 }
 
+/// How many of an import's rows were already registered as they are, and the first few of them
+/// (line, adjudication id).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Unchanged {
+    pub count: usize,
+    pub first: Vec<(usize, i64)>,
+}
+
+/// Lines of [`Unchanged`] named one by one; the rest are counted.
+pub(super) const UNCHANGED_NAMED: usize = 5;
+
 /// What an import did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Imported {
+    /// `rows` new adjudications (ids `first_id..=last_id`, both 0 when none).
     Added {
         import_id: i64,
         rows: usize,
         new_holders: usize,
         first_id: i64,
         last_id: i64,
+        unchanged: Unchanged,
     },
     /// The same file was imported before: nothing added.
     AlreadyImported(PriorImport),
@@ -113,9 +129,38 @@ struct Written {
     id: i64,
     holder_id: i64,
     new_holder: bool,
+    /// Its holder's document is registered (by now) under another name or person type.
+    holder_conflict: bool,
     own_price: Option<String>,
     row: AdjudicationRow,
 }
+
+/// An award the program already has for a row's holder and adjudication date.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegisteredAward {
+    /// 0 when it is an earlier line of the same group, not yet stored.
+    pub id: i64,
+    /// The line of this file that awarded it, when this import did.
+    pub line_in_this_file: Option<usize>,
+    pub category: String,
+    pub shares: u64,
+    pub price_per_share: Decimal,
+    pub lender: Option<String>,
+    pub financed_shares: u64,
+}
+
+/// A row of the file whose key (program, holder document, adjudication date) is already
+/// registered: not stored; the register's rule says whether it is unchanged or a conflict.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Repeated<'a> {
+    pub row: &'a AdjudicationRow,
+    /// The row's price per share: its own, or the program's fixed price.
+    pub price_per_share: Decimal,
+    pub registered: RegisteredAward,
+}
+
+/// The register's judgement of a [`Repeated`] row: `Ok` unchanged, `Err` the row's problem.
+pub type Judge<'j> = dyn FnMut(&Repeated<'_>) -> std::result::Result<(), RowError> + 'j;
 
 /// Hashes stored rows in their audited form (see [`super::json_of_row`]): new holders and
 /// adjudications, in the order they were written.
@@ -231,9 +276,15 @@ impl<'a> GroupStatements<'a> {
 /// Stores an import's rows in groups: one multi-row INSERT for their holders (a document already
 /// registered, or repeated in the group, is kept once and its name checked), one for the
 /// adjudications, then hands them to the hashing thread.
-struct Writer<'a> {
+struct Writer<'a, 'w, 'j> {
     conn: &'a Connection,
     ctx: RowContext<'a>,
+    /// The program's fixed price, for a row without its own.
+    fixed_price: Decimal,
+    judge: &'w mut Judge<'j>,
+    /// Rows already registered (judged unchanged) and rows refused by the judge.
+    unchanged: Unchanged,
+    repeats: Vec<RowError>,
     /// The statements for a full group ([`ROWS_PER_INSERT`] rows), prepared once.
     full: GroupStatements<'a>,
     pending: Vec<Written>,
@@ -249,15 +300,14 @@ struct Writer<'a> {
     max_holder: i64,
 }
 
-impl<'a> Writer<'a> {
+impl<'a> Writer<'a, '_, '_> {
     fn add(&mut self, row: AdjudicationRow) -> Result<()> {
-        self.count += 1;
-        self.shares = self.shares.and_then(|s| s.checked_add(row.shares));
         let own_price = row.price_per_share.map(|p| p.to_string());
         self.pending.push(Written {
             id: 0,
             holder_id: 0,
             new_holder: false,
+            holder_conflict: false,
             own_price,
             row,
         });
@@ -271,13 +321,26 @@ impl<'a> Writer<'a> {
         if self.pending.is_empty() {
             return Ok(());
         }
-        if self.pending.len() == ROWS_PER_INSERT {
-            self.store_holders(None)?;
-            self.store_adjudications(None)?;
+        let all_new = if self.pending.len() == ROWS_PER_INSERT {
+            self.store_holders(None)?
         } else {
             let mut last = GroupStatements::prepare(self.conn, &self.ctx, self.pending.len())?;
-            self.store_holders(Some(&mut last.holders))?;
+            self.store_holders(Some(&mut last.holders))?
+        };
+        // a holder new in this group has no award yet: only a group with a holder seen before
+        // (registered, or earlier in the file) can repeat one
+        if !all_new {
+            self.set_repeats_aside()?;
+        }
+        if self.pending.len() == ROWS_PER_INSERT {
+            self.store_adjudications(None)?;
+        } else if !self.pending.is_empty() {
+            let mut last = GroupStatements::prepare(self.conn, &self.ctx, self.pending.len())?;
             self.store_adjudications(Some(&mut last.adjudications))?;
+        }
+        for w in &self.pending {
+            self.count += 1;
+            self.shares = self.shares.and_then(|s| s.checked_add(w.row.shares));
         }
         self.done.append(&mut self.pending);
         if self.done.len() >= HASH_BATCH {
@@ -289,8 +352,87 @@ impl<'a> Writer<'a> {
         Ok(())
     }
 
-    /// Stores the pending rows' holders with `stmt`, or the full-group statement.
-    fn store_holders(&mut self, stmt: Option<&mut rusqlite::Statement<'a>>) -> Result<()> {
+    /// Takes out of the pending group every row whose holder already has an award of the
+    /// program on its date (registered and not void, or earlier in this file), and hands it to
+    /// the judge: unchanged (counted) or refused. Looked up through the index on the holder: a
+    /// holder has few awards.
+    fn set_repeats_aside(&mut self) -> Result<()> {
+        let mut find = self.conn.prepare_cached(
+            "SELECT a.id, a.import_id, a.line, a.category, a.shares, a.price_per_share, a.lender, a.financed_shares
+             FROM adjudications a
+             WHERE a.holder_id = ?1 AND a.program_id = ?2 AND a.adjudicated_on = ?3
+               AND NOT EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id)
+             ORDER BY a.id LIMIT 1",
+        )?;
+        let pending = std::mem::take(&mut self.pending);
+        let mut keep: Vec<Written> = Vec::with_capacity(pending.len());
+        for w in pending {
+            let r = &w.row;
+            // a name or person type conflict is reported as such, not judged again here
+            if w.holder_conflict {
+                keep.push(w);
+                continue;
+            }
+            let earlier_in_group = keep
+                .iter()
+                .find(|k| k.holder_id == w.holder_id && k.row.adjudicated_on == r.adjudicated_on);
+            let registered = match earlier_in_group {
+                Some(k) => Some(RegisteredAward {
+                    id: 0,
+                    line_in_this_file: Some(k.row.line),
+                    category: k.row.category.clone(),
+                    shares: k.row.shares,
+                    price_per_share: k.row.price_per_share.unwrap_or(self.fixed_price),
+                    lender: k.row.lender.clone(),
+                    financed_shares: k.row.financed_shares,
+                }),
+                None if w.new_holder => None,
+                None => {
+                    let on = iso_date(r.adjudicated_on);
+                    let on = std::str::from_utf8(&on).expect("ascii date");
+                    find.query_row(params![w.holder_id, self.ctx.program_id, on], |x| {
+                        let c = Cols::new(x, "adjudications");
+                        let import_id: i64 = c.get(1)?;
+                        let line: usize = c.get::<i64>(2)?.try_into().unwrap_or(0);
+                        Ok(RegisteredAward {
+                            id: c.get(0)?,
+                            line_in_this_file: (import_id == self.ctx.import_id).then_some(line),
+                            category: c.get(3)?,
+                            shares: c.shares(4)?,
+                            price_per_share: c.decimal(5)?,
+                            lender: c.get(6)?,
+                            financed_shares: c.shares(7)?,
+                        })
+                    })
+                    .optional()?
+                }
+            };
+            let Some(registered) = registered else {
+                keep.push(w);
+                continue;
+            };
+            let repeated = Repeated {
+                row: r,
+                price_per_share: r.price_per_share.unwrap_or(self.fixed_price),
+                registered,
+            };
+            match (self.judge)(&repeated) {
+                Ok(()) => {
+                    self.unchanged.count += 1;
+                    if self.unchanged.first.len() < UNCHANGED_NAMED {
+                        self.unchanged.first.push((r.line, repeated.registered.id));
+                    }
+                }
+                Err(problem) => self.repeats.push(problem),
+            }
+        }
+        self.pending = keep;
+        Ok(())
+    }
+
+    /// Stores the pending rows' holders with `stmt`, or the full-group statement. True when
+    /// every document was new.
+    fn store_holders(&mut self, stmt: Option<&mut rusqlite::Statement<'a>>) -> Result<bool> {
         let conn = self.conn;
         let before = self.max_holder;
         let stmt = stmt.unwrap_or(&mut self.full.holders);
@@ -312,25 +454,29 @@ impl<'a> Writer<'a> {
             }
         } else {
             let mut find = conn.prepare_cached(
-                "SELECT id, name FROM holders WHERE doc_type = ?1 AND doc_number = ?2",
+                "SELECT id, name, person_type FROM holders WHERE doc_type = ?1 AND doc_number = ?2",
             )?;
             let mut hashed: std::collections::HashSet<i64> = std::collections::HashSet::new();
             for w in self.pending.iter_mut() {
                 let r = &w.row;
-                let (id, name): (i64, String) = find
+                let (id, name, person_type): (i64, String, crate::import::PersonType) = find
                     .query_row(params![r.doc_type.as_str(), r.doc_number], |x| {
-                        Ok((x.get(0)?, x.get(1)?))
+                        let c = Cols::new(x, "holders");
+                        Ok((c.get(0)?, c.get(1)?, c.get(2)?))
                     })?;
                 w.holder_id = id;
                 w.new_holder = id > before && hashed.insert(id);
-                if !w.new_holder && name != r.name {
+                if !w.new_holder && (name != r.name || person_type != r.person_type) {
+                    w.holder_conflict = true;
                     self.conflicts.push(NameConflict {
                         line: r.line,
                         doc_type: r.doc_type,
                         doc_number: r.doc_number.clone(),
                         name: r.name.clone(),
+                        person_type: r.person_type,
                         holder_id: id,
                         registered_name: name,
+                        registered_person_type: person_type,
                     });
                 }
             }
@@ -342,7 +488,7 @@ impl<'a> Writer<'a> {
             self.holders.1 = w.holder_id;
             self.max_holder = self.max_holder.max(w.holder_id);
         }
-        Ok(())
+        Ok(inserted == self.pending.len())
     }
 
     /// Stores the pending rows' adjudications with `stmt`, or the full-group statement.
@@ -390,20 +536,24 @@ impl<'a> Writer<'a> {
             adjudications: self.adjudications,
             count: self.count,
             shares: self.shares,
+            unchanged: self.unchanged,
+            repeats: self.repeats,
         })
     }
 }
 
 /// A row whose document is already registered (in the register or earlier in the file) under
-/// another name.
+/// another name or person type.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NameConflict {
     pub line: usize,
     pub doc_type: crate::ids::DocType,
     pub doc_number: String,
     pub name: String,
+    pub person_type: crate::import::PersonType,
     pub holder_id: i64,
     pub registered_name: String,
+    pub registered_person_type: crate::import::PersonType,
 }
 
 /// What a [`Writer`] stored: documents found under another name, id ranges of new holders and
@@ -414,6 +564,8 @@ struct StoredRows {
     adjudications: (i64, i64),
     count: usize,
     shares: Option<u64>,
+    unchanged: Unchanged,
+    repeats: Vec<RowError>,
 }
 
 /// What [`write`] stored, for the register's rules to judge before [`seal`] (or the rollback).
@@ -421,11 +573,14 @@ pub struct Stored {
     import_id: i64,
     /// Problems of the file's own rows (the reader's).
     pub file_problems: Vec<RowError>,
-    /// Rows whose document is registered under another name.
+    /// Rows whose document is registered under another name or person type.
     pub conflicts: Vec<NameConflict>,
-    /// Shares of the program's adjudications before this import.
+    /// Rows whose award is registered with other figures (or repeated in the file), as the
+    /// register's rule described them.
+    pub repeats: Vec<RowError>,
+    /// Shares of the program's adjudications (not void) before this import.
     pub already: u64,
-    /// Shares of the file's rows; `None` when they add up to more than a count can hold.
+    /// Shares of the rows stored; `None` when they add up to more than a count can hold.
     pub shares: Option<u64>,
     stored: StoredRows,
     holder_hash: RowHasher,
@@ -442,15 +597,17 @@ pub enum Write {
 /// Stores the rows of a file for a program in the caller's transaction, as `feed` reads them:
 /// `feed` hands each valid row to the sink it is given and returns the problems it found in the
 /// file. Rows are stored in groups by multi-row INSERTs, holders deduplicated by their unique
-/// index, and hashed on a second thread as they are written. What was stored comes back as
-/// facts for the register's rules; [`seal`] then covers it with one audit event, or the caller
-/// rolls the transaction back.
+/// index, and hashed on a second thread as they are written. A row whose award is already
+/// registered (see [`Repeated`]) is not stored but handed to `judge`. What was stored comes back
+/// as facts for the register's rules; [`seal`] then covers it with one audit event, or the
+/// caller rolls the transaction back.
 pub fn write(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
     file_name: &str,
     sha256: &str,
     encoding: &str,
+    judge: &mut Judge<'_>,
     feed: impl FnOnce(&mut dyn FnMut(AdjudicationRow) -> Result<()>) -> Result<Vec<RowError>>,
 ) -> Result<Write> {
     if let Some(prior) = prior_import(tx.conn(), "imports", sha256, Some(program.id))? {
@@ -482,6 +639,10 @@ pub fn write(
             let mut writer = Writer {
                 conn: tx.conn(),
                 ctx,
+                fixed_price: program.program.fixed_price,
+                judge,
+                unchanged: Unchanged::default(),
+                repeats: Vec::new(),
                 full: GroupStatements::prepare(tx.conn(), &ctx, ROWS_PER_INSERT)?,
                 pending: Vec::with_capacity(ROWS_PER_INSERT),
                 done: Vec::with_capacity(HASH_BATCH),
@@ -507,6 +668,7 @@ pub fn write(
         import_id,
         file_problems,
         conflicts: stored.conflicts.clone(),
+        repeats: stored.repeats.clone(),
         already,
         shares: stored.shares,
         stored,
@@ -515,9 +677,13 @@ pub fn write(
     })))
 }
 
-/// Shares of a program's adjudications; corrupt if they add up to more than a count can hold.
+/// Shares of a program's adjudications (not void); corrupt if they add up to more than a count
+/// can hold.
 pub fn program_shares(conn: &Connection, program_id: i64) -> Result<u64> {
-    let mut stmt = conn.prepare_cached("SELECT shares FROM adjudications WHERE program_id = ?1")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT a.shares FROM adjudications a WHERE a.program_id = ?1
+           AND NOT EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id)",
+    )?;
     let mut rows = stmt.query(params![program_id])?;
     let mut total: u64 = 0;
     while let Some(r) = rows.next()? {
@@ -542,12 +708,16 @@ pub fn seal(tx: &mut Tx<'_>, w: Stored) -> Result<Imported> {
     } = w;
     let new_holders = holder_hash.count_so_far();
     let (first_id, last_id) = stored.adjudications;
-    let mut covers = vec![Cover {
-        table: "adjudications",
-        first: first_id,
-        last: last_id,
-        digest: Some(adjudication_hash.finish()),
-    }];
+    // an import of rows all registered already adds none: its event covers only itself
+    let mut covers = Vec::new();
+    if first_id != 0 {
+        covers.push(Cover {
+            table: "adjudications",
+            first: first_id,
+            last: last_id,
+            digest: Some(adjudication_hash.finish()),
+        });
+    }
     if stored.holders.0 != 0 {
         covers.push(Cover {
             table: "holders",
@@ -563,6 +733,7 @@ pub fn seal(tx: &mut Tx<'_>, w: Stored) -> Result<Imported> {
         new_holders: new_holders as usize,
         first_id,
         last_id,
+        unchanged: stored.unchanged,
     })
 }
 

@@ -42,6 +42,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0004_pledge_imports.sql",
         include_str!("../../schema/0004_pledge_imports.sql"),
     ),
+    (
+        "0005_corrections.sql",
+        include_str!("../../schema/0005_corrections.sql"),
+    ),
 ];
 
 /// `PRAGMA application_id` of a vigia register ("vigi" in ASCII): what tells it apart from any
@@ -870,6 +874,24 @@ mod tests {
             &["id", "breach_id", "reason", "created_at", "created_by"],
         ),
         (
+            "adjudication_voids",
+            &[
+                "id",
+                "adjudication_id",
+                "reason",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "payment_voids",
+            &["id", "payment_id", "reason", "created_at", "created_by"],
+        ),
+        (
+            "pledge_voids",
+            &["id", "pledge_id", "reason", "created_at", "created_by"],
+        ),
+        (
             "payments",
             &[
                 "id",
@@ -1039,7 +1061,7 @@ mod tests {
             conn.pragma_update(None, "user_version", 3).unwrap();
         }
         let store = Store::open(&path).unwrap();
-        assert_eq!(store.version().unwrap(), 4);
+        assert_eq!(store.version().unwrap(), MIGRATIONS.len() as i64);
         let app: i32 = store
             .conn()
             .pragma_query_value(None, "application_id", |r| r.get(0))
@@ -1052,7 +1074,10 @@ mod tests {
         assert_eq!(n, 0);
         drop(store);
         // opening again changes nothing
-        assert_eq!(Store::open(&path).unwrap().version().unwrap(), 4);
+        assert_eq!(
+            Store::open(&path).unwrap().version().unwrap(),
+            MIGRATIONS.len() as i64
+        );
         Connection::open(&path)
             .unwrap()
             .pragma_update(None, "user_version", 99)
@@ -1094,7 +1119,10 @@ mod tests {
         let before = std::fs::read(&path).unwrap();
         match Store::open(&path) {
             Err(StoreError::NotARegister(why)) => assert!(
-                why.starts_with("it is another application's SQLite database (schema version 4, tables adjudications, "),
+                why.starts_with(&format!(
+                    "it is another application's SQLite database (schema version {}, tables adjudication",
+                    MIGRATIONS.len()
+                )),
                 "{why}"
             ),
             other => panic!("{:?}", other.map(|_| ())),

@@ -1,13 +1,16 @@
-//! Pledges of adjudicated shares to the sellers (Art. 10): reading them, storing one, releasing
-//! one, and the bulk writer of a file of them. The rules a new pledge must meet are the
-//! register's (`register::pledge`): the bulk writer asks its caller's rule for every row.
+//! Pledges of adjudicated shares to the sellers (Art. 10): reading them (with their voids),
+//! storing one, releasing one, voiding one, and the bulk writer of a file of them. The rules a
+//! new pledge must meet are the register's (`register::pledge`): the bulk writer asks its
+//! caller's rules for every row (which adjudication a holder's document names, and whether the
+//! pledge is new, already registered, or refused).
 
 use super::audit::{Cover, RowHasher};
+use super::breaches::Void;
 use super::columns::{Cols, Shares};
-use super::import::{PriorImport, prior_import};
-use super::{Result, Tx};
+use super::import::{PriorImport, Unchanged, prior_import};
+use super::{Result, StoreError, Tx};
 use crate::ids::DocType;
-use crate::import::RowError;
+use crate::import::{PledgeOf, RowError};
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
@@ -22,21 +25,45 @@ pub struct Pledge {
     pub lender: Option<String>,
     pub registered_on: NaiveDate,
     pub released_on: Option<NaiveDate>,
+    /// Registered by mistake: it stays on record, and no rule or figure counts it.
+    pub void: Option<Void>,
 }
 
-/// Pledges on an adjudication, released ones included.
+const SELECT: &str = "SELECT p.id, p.adjudication_id, p.rank, p.beneficiary, p.shares, p.lender, p.registered_on, r.released_on,
+        v.reason, v.created_at, v.created_by
+    FROM pledges p LEFT JOIN pledge_releases r ON r.pledge_id = p.id LEFT JOIN pledge_voids v ON v.pledge_id = p.id";
+
+/// Pledges on an adjudication, released and voided ones included.
 pub fn list(conn: &Connection, adjudication_id: i64) -> Result<Vec<Pledge>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT p.id, p.adjudication_id, p.rank, p.beneficiary, p.shares, p.lender, p.registered_on, r.released_on
-         FROM pledges p LEFT JOIN pledge_releases r ON r.pledge_id = p.id WHERE p.adjudication_id = ?1 ORDER BY p.id",
-    )?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "{SELECT} WHERE p.adjudication_id = ?1 ORDER BY p.id"
+    ))?;
     let rows = stmt.query_map(params![adjudication_id], Pledge::from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// One pledge, with its release and its void.
+pub fn get(conn: &Connection, id: i64) -> Result<Pledge> {
+    conn.prepare_cached(&format!("{SELECT} WHERE p.id = ?1"))?
+        .query_row(params![id], Pledge::from_row)
+        .optional()?
+        .ok_or_else(|| StoreError::NotFound {
+            what: "pledge",
+            id: id.to_string(),
+        })
+}
+
+/// Voids a pledge registered by mistake (the register has checked that it may be voided).
+pub fn void(tx: &mut Tx<'_>, pledge_id: i64, reason: &str) -> Result<i64> {
+    tx.insert(
+        "pledge_voids",
+        "pledge.void",
+        &[("pledge_id", &pledge_id), ("reason", &reason)],
+    )
+}
+
 impl Pledge {
-    /// A pledge with its release: id, adjudication_id, rank, beneficiary, shares, lender,
-    /// registered_on, then `pledge_releases.released_on`.
+    /// A row of [`SELECT`]: the pledge's columns, its release's date, then its void's.
     fn from_row(r: &Row<'_>) -> rusqlite::Result<Pledge> {
         let c = Cols::new(r, "pledges");
         Ok(Pledge {
@@ -48,6 +75,7 @@ impl Pledge {
             lender: c.get(5)?,
             registered_on: c.date(6)?,
             released_on: Cols::new(r, "pledge_releases").opt_date(7)?,
+            void: Void::from_row(r, "pledge_voids", 8)?,
         })
     }
 }
@@ -62,10 +90,23 @@ pub struct InForce {
     pub line: Option<u32>,
 }
 
+/// A pledge registered (not void) on an adjudication, as a new one is compared with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Existing {
+    pub id: i64,
+    pub rank: u8,
+    pub registered_on: NaiveDate,
+    pub lender: Option<String>,
+    /// The line of the file being imported that wrote it, when the import in progress did.
+    pub line: Option<u32>,
+}
+
 /// What Art. 10's rules look at for a new pledge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Candidate<'a> {
     pub adjudication_id: i64,
+    /// The adjudication was voided.
+    pub adjudication_void: bool,
     pub adjudicated_on: NaiveDate,
     /// The lender that financed the adjudication, if any.
     pub financed_by: Option<&'a str>,
@@ -75,26 +116,106 @@ pub struct Candidate<'a> {
     pub lender: Option<&'a str>,
     /// The pledge already in force on the adjudication, if any.
     pub in_force: Option<InForce>,
+    /// Every pledge registered on the adjudication (not void, released ones included).
+    pub registered: &'a [Existing],
 }
 
-/// The pledge in force on an adjudication (the latest, if several), if any.
-pub fn in_force(conn: &Connection, adjudication_id: i64) -> Result<Option<InForce>> {
+/// What the rules make of a new pledge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// A new pledge, recording this lender.
+    New { lender: Option<String> },
+    /// The same pledge (rank, date, lender) is already registered: nothing to add.
+    Unchanged { pledge_id: i64 },
+}
+
+/// The pledges registered on an adjudication (not void), released ones included, in id order,
+/// and the one in force (the latest not released), if any.
+pub fn registered(
+    conn: &Connection,
+    adjudication_id: i64,
+) -> Result<(Vec<Existing>, Option<InForce>)> {
     let mut stmt = conn.prepare_cached(
-        "SELECT p.id, p.rank, p.registered_on FROM pledges p
-         WHERE p.adjudication_id = ?1 AND NOT EXISTS (SELECT 1 FROM pledge_releases r WHERE r.pledge_id = p.id)
-         ORDER BY p.id DESC LIMIT 1",
+        "SELECT p.id, p.rank, p.registered_on, p.lender,
+                EXISTS (SELECT 1 FROM pledge_releases r WHERE r.pledge_id = p.id)
+         FROM pledges p
+         WHERE p.adjudication_id = ?1 AND NOT EXISTS (SELECT 1 FROM pledge_voids v WHERE v.pledge_id = p.id)
+         ORDER BY p.id",
     )?;
-    Ok(stmt
-        .query_row(params![adjudication_id], |r| {
-            let c = Cols::new(r, "pledges");
-            Ok(InForce {
-                id: c.get(0)?,
-                rank: c.get(1)?,
-                registered_on: c.date(2)?,
+    let mut rows = stmt.query(params![adjudication_id])?;
+    let (mut all, mut in_force) = (Vec::new(), None);
+    while let Some(r) = rows.next()? {
+        let c = Cols::new(r, "pledges");
+        let e = Existing {
+            id: c.get(0)?,
+            rank: c.get(1)?,
+            registered_on: c.date(2)?,
+            lender: c.get(3)?,
+            line: None,
+        };
+        if !c.get::<bool>(4)? {
+            in_force = Some(InForce {
+                id: e.id,
+                rank: e.rank,
+                registered_on: e.registered_on,
                 line: None,
+            });
+        }
+        all.push(e);
+    }
+    Ok((all, in_force))
+}
+
+/// The pledge in force on an adjudication (the latest not released nor void), if any.
+pub fn in_force(conn: &Connection, adjudication_id: i64) -> Result<Option<InForce>> {
+    Ok(registered(conn, adjudication_id)?.1)
+}
+
+/// An adjudication (not void) a holder's document names in a pledge file: its id, program code
+/// and date.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Named {
+    pub adjudication_id: i64,
+    pub program: String,
+    pub adjudicated_on: NaiveDate,
+}
+
+/// The adjudications (not void) of the holder a row of a pledge file names by document, narrowed
+/// to the row's adjudication date and program when it gives them.
+fn named(
+    stmt: &mut rusqlite::Statement<'_>,
+    doc_type: DocType,
+    doc_number: &str,
+    adjudicated_on: Option<NaiveDate>,
+    program: Option<&str>,
+) -> Result<Vec<Named>> {
+    let rows = stmt.query_map(
+        params![
+            doc_type.as_str(),
+            doc_number,
+            adjudicated_on.map(|d| d.to_string()),
+            program
+        ],
+        |r| {
+            let c = Cols::new(r, "adjudications");
+            Ok(Named {
+                adjudication_id: c.get(0)?,
+                program: c.get(1)?,
+                adjudicated_on: c.date(2)?,
             })
-        })
-        .optional()?)
+        },
+    )?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The register's rules a pledge file's rows are judged by (see `register::pledge`).
+pub trait ImportRules {
+    /// Which adjudication a row naming its holder by document pledges, among the holder's
+    /// adjudications `found` (narrowed to the row's date and program); or the row's problem,
+    /// without its line.
+    fn which(&mut self, of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowError>;
+    /// What a row makes of its adjudication's pledges; or the row's problem, without its line.
+    fn judge(&mut self, c: &Candidate<'_>) -> std::result::Result<Verdict, RowError>;
 }
 
 /// What a new pledge says (the register has checked it).
@@ -142,6 +263,7 @@ struct PledgeJson<'a> {
 /// (which also parses the price and reads the holder's name and the program's code: 18 % slower
 /// over 900,000 rows).
 struct Pledgeable {
+    void: bool,
     program_id: i64,
     shares: u64,
     adjudicated_on: NaiveDate,
@@ -162,6 +284,7 @@ impl Pledgeable {
             financed_by: a.get(3)?,
             doc_type: h.get(4)?,
             doc_number: h.get(5)?,
+            void: a.get(6)?,
         })
     }
 }
@@ -169,28 +292,31 @@ impl Pledgeable {
 /// What a pledge import did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PledgesImported {
+    /// `pledges` new pledges (ids `first_id..=last_id`, both 0 when none).
     Added {
         import_id: i64,
         pledges: usize,
         first_id: i64,
         last_id: i64,
+        /// Rows whose pledge was already registered: (line, pledge id) of the first few.
+        unchanged: Unchanged,
     },
     /// The same file was imported before: nothing added.
     AlreadyImported(PriorImport),
 }
 
 /// Registers the pledges of a file (see [`crate::import::each_pledge`]) in the caller's
-/// transaction, each accepted by `rules` (which returns the lender the pledge records, or the
-/// row's problem without its line; a pledge earlier in the file counts as in force), to the
-/// sellers of its adjudication's program. Refuses (the caller's transaction then writes
-/// nothing) with every problem found, each naming its line. One audit event covers the whole
-/// import.
+/// transaction, each row judged by `rules` (which adjudication a holder's document names; then
+/// a new pledge with the lender it records, the same pledge already registered, or the row's
+/// problem without its line; a pledge earlier in the file counts as registered), to the sellers
+/// of its adjudication's program. Refuses (the caller's transaction then writes nothing) with
+/// every problem found, each naming its line. One audit event covers the whole import.
 pub fn import(
     tx: &mut Tx<'_>,
     file_name: &str,
     sha256: &str,
     encoding: &str,
-    mut rules: impl FnMut(&Candidate<'_>) -> std::result::Result<Option<String>, RowError>,
+    rules: &mut dyn ImportRules,
     feed: impl FnOnce(&mut dyn FnMut(crate::import::PledgeRow) -> Result<()>) -> Result<Vec<RowError>>,
 ) -> Result<PledgesImported> {
     if let Some(prior) = prior_import(tx.conn(), "pledge_imports", sha256, None)? {
@@ -205,6 +331,7 @@ pub fn import(
         ],
     )?;
     let mut problems = Vec::new();
+    let mut unchanged = Unchanged::default();
     let mut beneficiaries: std::collections::HashMap<i64, String> = Default::default();
     let (mut first_id, mut last_id, mut count) = (0i64, 0i64, 0usize);
     // the file line of each pledge written, by id - first_id (to name a repeated adjudication)
@@ -215,8 +342,19 @@ pub fn import(
         let conn = tx.conn();
         // what the rules need of each adjudication (see `Pledgeable`)
         let mut adjudication = conn.prepare(
-            "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, h.doc_type, h.doc_number
+            "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, h.doc_type, h.doc_number,
+                    EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id)
              FROM adjudications a JOIN holders h ON h.id = a.holder_id WHERE a.id = ?1",
+        )?;
+        // the adjudications a holder's document names (through the holders' unique index and
+        // the adjudications' index on the holder)
+        let mut by_document = conn.prepare(
+            "SELECT a.id, p.code, a.adjudicated_on
+             FROM holders h JOIN adjudications a ON a.holder_id = h.id JOIN programs p ON p.id = a.program_id
+             WHERE h.doc_type = ?1 AND h.doc_number = ?2
+               AND (?3 IS NULL OR a.adjudicated_on = ?3) AND (?4 IS NULL OR p.code = ?4)
+               AND NOT EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id)
+             ORDER BY a.id",
         )?;
         let mut insert = conn.prepare(
             "INSERT INTO pledges (adjudication_id, rank, beneficiary, shares, lender, registered_on, created_at, created_by)
@@ -224,9 +362,6 @@ pub fn import(
         )?;
         let (now, actor) = (tx.now(), tx.actor());
         feed(&mut |row| {
-            let found = adjudication
-                .query_row(params![row.adjudication_id], Pledgeable::from_row)
-                .optional()?;
             let line = row.line;
             let mut problem = |field: &str, value: String, reason: String| {
                 problems.push(RowError {
@@ -236,7 +371,37 @@ pub fn import(
                     reason,
                 })
             };
+            let adjudication_id = match &row.of {
+                PledgeOf::Id {
+                    adjudication_id, ..
+                } => *adjudication_id,
+                of @ PledgeOf::Holder {
+                    doc_type,
+                    doc_number,
+                    adjudicated_on,
+                    program,
+                } => {
+                    let found = named(
+                        &mut by_document,
+                        *doc_type,
+                        doc_number,
+                        *adjudicated_on,
+                        program.as_deref(),
+                    )?;
+                    match rules.which(of, &found) {
+                        Ok(id) => id,
+                        Err(e) => {
+                            problems.push(RowError { line, ..e });
+                            return Ok(());
+                        }
+                    }
+                }
+            };
+            let found = adjudication
+                .query_row(params![adjudication_id], Pledgeable::from_row)
+                .optional()?;
             let Some(Pledgeable {
+                void,
                 program_id,
                 shares,
                 adjudicated_on,
@@ -247,40 +412,57 @@ pub fn import(
             else {
                 problem(
                     "adjudication_id",
-                    row.adjudication_id.to_string(),
+                    adjudication_id.to_string(),
                     "no such adjudication in the register (see `vigia adjudications list`)".into(),
                 );
                 return Ok(());
             };
-            if let Some((t, n)) = &row.holder
+            if let PledgeOf::Id {
+                holder: Some((t, n)),
+                ..
+            } = &row.of
                 && (*t != doc_type || *n != doc_number)
             {
                 problem(
                     "doc_number",
                     n.clone(),
                     format!(
-                        "adjudication {} belongs to {doc_type} {doc_number}, not {t} {n}; check the file's rows",
-                        row.adjudication_id
+                        "adjudication {adjudication_id} belongs to {doc_type} {doc_number}, not {t} {n}; check the file's rows"
                     ),
                 );
                 return Ok(());
             }
-            // a pledge in force written by this import: the file names the adjudication twice
-            let in_force = in_force(conn, row.adjudication_id)?.map(|f| InForce {
-                line: (first_id > 0 && f.id >= first_id).then(|| lines[(f.id - first_id) as usize]),
+            // a pledge written by this import: the file names the adjudication twice
+            let this_file =
+                |id: i64| (first_id > 0 && id >= first_id).then(|| lines[(id - first_id) as usize]);
+            let (mut registered, in_force) = registered(conn, adjudication_id)?;
+            for e in &mut registered {
+                e.line = this_file(e.id);
+            }
+            let in_force = in_force.map(|f| InForce {
+                line: this_file(f.id),
                 ..f
             });
             let candidate = Candidate {
-                adjudication_id: row.adjudication_id,
+                adjudication_id,
+                adjudication_void: void,
                 adjudicated_on,
                 financed_by: financed_by.as_deref(),
                 rank: row.rank,
                 registered_on: row.registered_on,
                 lender: row.lender.as_deref(),
                 in_force,
+                registered: &registered,
             };
-            let lender = match rules(&candidate) {
-                Ok(lender) => lender,
+            let lender = match rules.judge(&candidate) {
+                Ok(Verdict::New { lender }) => lender,
+                Ok(Verdict::Unchanged { pledge_id }) => {
+                    unchanged.count += 1;
+                    if unchanged.first.len() < super::import::UNCHANGED_NAMED {
+                        unchanged.first.push((line, pledge_id));
+                    }
+                    return Ok(());
+                }
                 Err(e) => {
                     problems.push(RowError { line, ..e });
                     return Ok(());
@@ -298,7 +480,7 @@ pub fn import(
                 }
             };
             insert.execute(params![
-                row.adjudication_id,
+                adjudication_id,
                 row.rank,
                 beneficiary,
                 Shares(shares),
@@ -316,7 +498,7 @@ pub fn import(
                 &mut json,
                 &PledgeJson {
                     id: last_id,
-                    adjudication_id: row.adjudication_id,
+                    adjudication_id,
                     rank: row.rank,
                     beneficiary,
                     shares,
@@ -339,22 +521,24 @@ pub fn import(
         // the caller's transaction is rolled back: nothing of this import stays
         return Err(super::rejected(rows, Vec::new()));
     }
-    tx.audit_bulk(
-        "pledge.import",
-        "pledge_imports",
-        import_id,
-        &[Cover {
+    // a file of pledges all registered already adds none: its event covers only itself
+    let covers = if first_id == 0 {
+        Vec::new()
+    } else {
+        vec![Cover {
             table: "pledges",
             first: first_id,
             last: last_id,
             digest: Some(hasher.finish()),
-        }],
-    )?;
+        }]
+    };
+    tx.audit_bulk("pledge.import", "pledge_imports", import_id, &covers)?;
     Ok(PledgesImported::Added {
         import_id,
         pledges: count,
         first_id,
         last_id,
+        unchanged,
     })
 }
 

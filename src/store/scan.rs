@@ -30,8 +30,9 @@ fn text<'r>(r: &'r rusqlite::Row<'_>, i: usize) -> Result<&'r str> {
         .map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
-/// Calls `f` for every adjudication (of one program, or all) adjudicated on or before `as_of`,
-/// in id order, with the pledge in force on that date (the latest, if several). Two sequential
+/// Calls `f` for every adjudication (of one program, or all; voided ones left out) adjudicated on
+/// or before `as_of`, in id order, with the pledge in force on that date (the latest not voided,
+/// if several). Two sequential
 /// reads merged here — adjudications by id, pledges by adjudication through their covering
 /// index — instead of one index probe per adjudication. An error of `f` (the caller's own type)
 /// ends the walk and comes back unchanged.
@@ -51,9 +52,25 @@ pub fn adjudications<E: From<StoreError> + From<rusqlite::Error>>(
     } else {
         ""
     };
+    // voids are rare: a clause (a probe per row) only when there is one
+    let any = |table: &str| -> rusqlite::Result<bool> {
+        conn.query_row(&format!("SELECT EXISTS (SELECT 1 FROM {table})"), [], |r| {
+            r.get(0)
+        })
+    };
+    let not_void_pledge = if any("pledge_voids")? {
+        "AND NOT EXISTS (SELECT 1 FROM pledge_voids v WHERE v.pledge_id = p.id)"
+    } else {
+        ""
+    };
+    let not_void_adjudication = if any("adjudication_voids")? {
+        "AND NOT EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id)"
+    } else {
+        ""
+    };
     let mut pledges_stmt = conn.prepare(&format!(
         "SELECT p.adjudication_id, p.id, p.rank FROM pledges p
-         WHERE p.registered_on <= ?1 {not_released}
+         WHERE p.registered_on <= ?1 {not_released} {not_void_pledge}
          ORDER BY p.adjudication_id"
     ))?;
     let mut pledges = pledges_stmt.query(params![as_of_s])?;
@@ -64,13 +81,13 @@ pub fn adjudications<E: From<StoreError> + From<rusqlite::Error>>(
         })
     };
     let mut pledge_ahead = next_pledge()?;
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare(&format!(
         "SELECT a.id, a.program_id, a.holder_id, a.shares, a.adjudicated_on,
                 (a.lender IS NOT NULL OR a.financed_shares > 0), a.price_per_share
          FROM adjudications a
-         WHERE (?1 IS NULL OR a.program_id = ?1)
-         ORDER BY a.id",
-    )?;
+         WHERE (?1 IS NULL OR a.program_id = ?1) {not_void_adjudication}
+         ORDER BY a.id"
+    ))?;
     let mut rows = stmt.query(params![program_id])?;
     // Offerings adjudicate on a handful of dates at a handful of prices: parse each text once.
     let mut dates: HashMap<[u8; 10], NaiveDate> = HashMap::default();
@@ -230,7 +247,10 @@ fn followed(conn: &Connection, as_of: &str) -> Result<Followed> {
         f.notice
             .insert(r.get(0)?, (r.get(1)?, date(text(r, 2)?, "deadline")?));
     }
-    let mut stmt = conn.prepare("SELECT DISTINCT breach_id FROM payments WHERE paid_on <= ?1")?;
+    let mut stmt = conn.prepare(
+        "SELECT DISTINCT p.breach_id FROM payments p
+         WHERE p.paid_on <= ?1 AND NOT EXISTS (SELECT 1 FROM payment_voids v WHERE v.payment_id = p.id)",
+    )?;
     let mut rows = stmt.query(params![as_of])?;
     while let Some(r) = rows.next()? {
         f.paid.insert(r.get(0)?);

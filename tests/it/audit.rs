@@ -299,7 +299,11 @@ fn init_creates_a_private_key_outside_the_register_and_a_first_checkpoint() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        format!("register created: {} (schema version 4)", db.display())
+        format!(
+            "register created: {} (schema version {})",
+            db.display(),
+            vigia::store::MIGRATIONS.len()
+        )
     );
     assert!(
         lines[1].starts_with(&format!("audit key created: {} (id ", key.display())),

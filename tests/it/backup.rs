@@ -42,6 +42,8 @@ fn pay(r: &Reg) {
         "2024-12-15",
         "--amount",
         "1",
+        // the same small payment again and again: real, not entered twice by mistake
+        "--allow-duplicate",
     ]);
 }
 

@@ -9,6 +9,7 @@ mod backup;
 mod check;
 mod cli;
 mod conformance;
+mod corrections;
 mod hardening;
 mod notices;
 mod properties;
