@@ -4,6 +4,7 @@
 
 use crate::ids::{self, DocType};
 use crate::money::parse_decimal;
+use crate::text::{self, Lines};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use std::fmt;
@@ -126,6 +127,10 @@ pub struct RowError {
 
 impl fmt::Display for RowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            // a problem of the whole line (e.g. it repeats another)
+            return write!(f, "line {}: {}", self.line, self.reason);
+        }
         write!(
             f,
             "line {}: {} {:?}: {}",
@@ -143,39 +148,14 @@ pub struct Dialect {
     pub es_co: bool,
 }
 
-/// Decodes bytes: UTF-8 (a BOM is dropped; no copy), else Windows-1252.
-pub fn decode(bytes: &[u8]) -> (std::borrow::Cow<'_, str>, &'static str) {
-    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        return (String::from_utf8_lossy(rest), "UTF-8 (BOM)");
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => (std::borrow::Cow::Borrowed(s), "UTF-8"),
-        Err(_) => (
-            std::borrow::Cow::Owned(bytes.iter().map(|&b| windows_1252(b)).collect()),
-            "Windows-1252",
-        ),
-    }
-}
-
-/// Windows-1252 to Unicode: Latin-1 except 0x80–0x9F.
-fn windows_1252(b: u8) -> char {
-    const HIGH: [char; 32] = [
-        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž',
-        '\u{8F}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9D}',
-        'ž', 'Ÿ',
-    ];
-    if (0x80..0xA0).contains(&b) {
-        HIGH[usize::from(b - 0x80)]
-    } else {
-        char::from(b)
-    }
-}
-
 /// How a file will be read: its encoding, and `;` with es-CO numbers when the header has `;` and
 /// no `,`.
+/// (A file that is not text reads as the plain dialect: [`each_row`] reports what it is.)
 pub fn sniff(bytes: &[u8]) -> Dialect {
-    let (text, encoding) = decode(bytes);
-    sniff_text(&text, encoding)
+    match text::decode(bytes) {
+        Ok((text, encoding)) => sniff_text(&text, encoding),
+        Err(_) => sniff_text("", "UTF-8"),
+    }
 }
 
 /// [`sniff`] for text already decoded from `encoding`.
@@ -212,10 +192,15 @@ pub fn each<E>(
 
 /// Reads a CSV file whose header names every column of `required` (in any order and case; other
 /// columns are ignored, and `optional` ones may be missing: they read as empty). Each non-blank
-/// row goes to `parse` with its line number and a getter by position in `required` followed by
-/// `optional`; valid rows go on to `f` until the file is known to be bad, after which rows are
-/// only checked. Returns the dialect and every problem found (empty when the file is clean). An
-/// error from `f` (storage) stops the reading.
+/// row goes to `parse` with its line number (as an editor numbers lines, CRLF or not) and a
+/// getter by position in `required` followed by `optional`; valid rows go on to `f` until the
+/// file is known to be bad, after which rows are only checked. A file that is not text (a
+/// workbook, a PDF) or mixes encodings, a value with a control character and a line that repeats
+/// an earlier one byte for byte are problems too. Returns the dialect and every problem found
+/// (empty when the file is clean). An error from `f` (storage) stops the reading.
+///
+/// Repeated lines are found by keeping each distinct line's place in the file (a borrowed slice
+/// and a line number: about 32 bytes a row, 32 MB for a million rows).
 pub fn each_row<T, E>(
     bytes: &[u8],
     required: &[&str],
@@ -223,7 +208,22 @@ pub fn each_row<T, E>(
     parse: impl Fn(usize, &dyn Fn(usize) -> String, Dialect) -> Result<T, Vec<RowError>>,
     mut f: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    let (text, encoding) = decode(bytes);
+    let (text, encoding) = match text::decode(bytes) {
+        Ok(decoded) => decoded,
+        Err(e) => {
+            let line = match e {
+                text::NotText::BadUtf8 { line, .. } => line,
+                text::NotText::Binary(_) => 1,
+            };
+            let problem = RowError {
+                line,
+                field: String::new(),
+                value: String::new(),
+                reason: e.to_string(),
+            };
+            return Ok((sniff_text("", "UTF-8"), vec![problem]));
+        }
+    };
     let first_line = text.lines().next().unwrap_or("");
     let dialect = sniff_text(&text, encoding);
     let mut reader = csv::ReaderBuilder::new()
@@ -254,16 +254,21 @@ pub fn each_row<T, E>(
             )),
         ));
     }
-    let index: Vec<Option<usize>> = required.iter().chain(optional).map(find).collect();
+    let columns: Vec<&str> = required.iter().chain(optional).copied().collect();
+    let index: Vec<Option<usize>> = columns.iter().map(find).collect();
     let mut errors = Vec::new();
     let mut any = false;
     let mut record = csv::StringRecord::new();
+    let mut lines = Lines::new(&text);
+    // each distinct data line, with the line it was first seen on
+    let mut seen: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
     loop {
+        let at = reader.position().byte();
         match reader.read_record(&mut record) {
             Ok(false) => break,
             Ok(true) => {}
             Err(e) => {
-                let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
+                let line = lines.start(e.position().map_or(at, csv::Position::byte)).1;
                 errors.push(RowError {
                     line,
                     field: "row".into(),
@@ -273,11 +278,51 @@ pub fn each_row<T, E>(
                 continue;
             }
         }
-        let line = record.position().map(|p| p.line() as usize).unwrap_or(0);
+        let (start, line) = lines.start(record.position().map_or(at, csv::Position::byte));
         if record.iter().all(str::is_empty) {
             continue;
         }
         any = true;
+        let end =
+            usize::try_from(reader.position().byte()).map_or(text.len(), |e| e.min(text.len()));
+        let raw = text
+            .get(start..end.max(start))
+            .unwrap_or("")
+            .trim_end_matches(['\r', '\n']);
+        if let Some(first) = seen.get(raw) {
+            errors.push(RowError {
+                line,
+                field: String::new(),
+                value: String::new(),
+                reason: format!(
+                    "repeats line {first} exactly; a row is listed once: remove one of the two"
+                ),
+            });
+            continue;
+        }
+        seen.insert(raw, line);
+        let controls: Vec<RowError> = columns
+            .iter()
+            .zip(&index)
+            .filter_map(|(name, at)| {
+                let value = record.get((*at)?)?;
+                let (position, c) = value.chars().enumerate().find(|(_, c)| c.is_control())?;
+                Some(RowError {
+                    line,
+                    field: (*name).into(),
+                    value: value.into(),
+                    reason: format!(
+                        "has the control character U+{:04X} at character {}; values are printed on notices and must be plain text: remove it",
+                        u32::from(c),
+                        position + 1
+                    ),
+                })
+            })
+            .collect();
+        if !controls.is_empty() {
+            errors.extend(controls);
+            continue;
+        }
         let get = |i: usize| {
             index[i]
                 .and_then(|at| record.get(at))

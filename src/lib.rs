@@ -11,6 +11,7 @@
 //! - [`fine`]: reference prices, principal, accrual conventions and payment imputation (Art. 9);
 //! - [`ids`]: document types and the NIT check digit;
 //! - [`program`]: a programa de enajenación as a validated TOML file;
+//! - [`text`]: what a file given as text is (UTF-8, Windows-1252, or a workbook/PDF named as such);
 //! - [`import`]: reading adjudication CSVs (UTF-8 or the es-CO Excel export);
 //! - [`store`]: the SQLite register, migrations and the hash-chained audit trail;
 //! - [`liquidation`]: the stored liquidation as one typed record (inputs, result), written and read;
@@ -37,4 +38,5 @@ pub mod rates;
 pub mod register;
 pub mod report;
 pub mod store;
+pub(crate) mod text;
 pub(crate) mod words;

@@ -375,19 +375,28 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
     );
     let c_res = col("resolution");
     let mut periods = Vec::new();
-    for record in reader.records() {
-        let record = match record {
-            Ok(r) => r,
+    // lines as an editor numbers them: SFC-style files are CRLF
+    let mut lines = crate::text::Lines::new(text);
+    let mut record = csv::StringRecord::new();
+    let mut rows = 0;
+    loop {
+        let at = reader.position().byte();
+        match reader.read_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {}
             Err(e) => {
-                let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
+                let line = lines.start(e.position().map_or(at, csv::Position::byte)).1;
                 problems.push(problem(line, format!("unreadable row: {e}")));
                 continue;
             }
-        };
-        let line = record.position().map(|p| p.line() as usize).unwrap_or(0);
+        }
+        let line = lines
+            .start(record.position().map_or(at, csv::Position::byte))
+            .1;
         if record.iter().all(str::is_empty) {
             continue;
         }
+        rows += 1;
         let field = |i: usize| record.get(i).unwrap_or("");
         let before = problems.len();
         let from = parse_date(field(c_from), "valid_from", line, &mut problems);
@@ -435,6 +444,12 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
                 "both ibc_ea_pct and usury_ea_pct are empty; give at least one".to_string(),
             )),
         }
+    }
+    if rows == 0 && problems.is_empty() {
+        problems.push(problem(
+            2,
+            "the file has a header but no periods; add one row per certification period".into(),
+        ));
     }
     periods.sort_by_key(|p| p.valid_from);
     problems.extend(sequence_problems(&periods));

@@ -114,6 +114,14 @@ impl ImportFile {
             path: path.to_path_buf(),
             error: e.to_string(),
         })?;
+        // a workbook, a PDF or a file that mixes encodings is named before anything is read
+        if let Err(e) = crate::text::decode(&bytes) {
+            return Err(CliError::Flag {
+                flag: command.into(),
+                value: path.display().to_string(),
+                reason: e.to_string(),
+            });
+        }
         Ok(ImportFile {
             path: path.to_path_buf(),
             name: path

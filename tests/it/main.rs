@@ -4,6 +4,7 @@
 
 mod common;
 
+mod bad_input;
 mod check;
 mod cli;
 mod conformance;
