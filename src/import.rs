@@ -2,6 +2,7 @@
 //! es-CO Excel export (Windows-1252, `;` separator, `1.450,50` amounts, `15/03/2024` dates).
 //! Pure: bytes in, validated rows or every row problem out; storage is the caller's job.
 
+use crate::calendar::{DateError, parse_input};
 use crate::ids::{self, DocType};
 use crate::money::parse_decimal;
 use crate::text::{self, Lines};
@@ -511,12 +512,14 @@ fn parse_row(
     };
     let date_s = get(Col::AdjudicatedOn);
     let adjudicated_on = parse_date(&date_s, dialect)
-        .map_err(|_| {
-            fail(
-                Col::AdjudicatedOn,
-                &date_s,
-                "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)".into(),
-            )
+        .map_err(|e| {
+            let reason = match e {
+                DateError::Malformed => {
+                    "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)".into()
+                }
+                out_of_range => out_of_range.to_string(),
+            };
+            fail(Col::AdjudicatedOn, &date_s, reason)
         })
         .ok();
     let lender_s = get(Col::Lender);
@@ -762,17 +765,14 @@ fn parse_amount(s: &str, dialect: Dialect) -> Option<Decimal> {
     parse_decimal(text.trim().trim_start_matches('$').trim()).ok()
 }
 
-fn parse_date(s: &str, dialect: Dialect) -> Result<NaiveDate, ()> {
-    if let Some(d) = crate::calendar::parse_iso(s) {
-        return Ok(d);
-    }
+/// An ISO date, or DD/MM/YYYY in the es-CO Excel export, within the range vigia accepts.
+fn parse_date(s: &str, dialect: Dialect) -> Result<NaiveDate, DateError> {
     // The es-CO Excel export writes DD/MM/YYYY: rearranged into the ISO form.
     let b = s.as_bytes();
     if dialect.es_co && s.is_ascii() && b.len() == 10 && b[2] == b'/' && b[5] == b'/' {
-        return crate::calendar::parse_iso(&format!("{}-{}-{}", &s[6..10], &s[3..5], &s[0..2]))
-            .ok_or(());
+        return parse_input(&format!("{}-{}-{}", &s[6..10], &s[3..5], &s[0..2]));
     }
-    Err(())
+    parse_input(s)
 }
 
 #[cfg(test)]
@@ -897,11 +897,21 @@ mod tests {
         let d = NaiveDate::from_ymd_opt(2024, 3, 15).unwrap();
         assert_eq!(parse_date("2024-03-15", iso), Ok(d));
         assert_eq!(parse_date("15/03/2024", excel), Ok(d));
-        assert_eq!(parse_date("15/03/2024", iso), Err(()));
-        assert_eq!(parse_date("2024-02-30", iso), Err(()));
-        assert_eq!(parse_date("2024-3-15", iso), Err(()));
-        assert_eq!(parse_date("2024-03-1x", iso), Err(()));
-        assert_eq!(parse_date("", iso), Err(()));
+        let bad = Err(DateError::Malformed);
+        assert_eq!(parse_date("15/03/2024", iso), bad);
+        assert_eq!(parse_date("2024-02-30", iso), bad);
+        assert_eq!(parse_date("2024-3-15", iso), bad);
+        assert_eq!(parse_date("2024-03-1x", iso), bad);
+        assert_eq!(parse_date("", iso), bad);
+        let far = NaiveDate::from_ymd_opt(9999, 12, 31).unwrap();
+        assert_eq!(
+            parse_date("9999-12-31", iso),
+            Err(DateError::OutOfRange(far))
+        );
+        assert_eq!(
+            parse_date("31/12/9999", excel),
+            Err(DateError::OutOfRange(far))
+        );
     }
 
     #[test]

@@ -501,13 +501,17 @@ fn parse_date(
     line: usize,
     problems: &mut Vec<Problem>,
 ) -> Option<NaiveDate> {
-    match crate::calendar::parse_iso(s) {
-        Some(d) => Some(d),
-        None => {
+    match crate::calendar::parse_input(s) {
+        Ok(d) => Some(d),
+        Err(crate::calendar::DateError::Malformed) => {
             problems.push(problem(
                 line,
                 format!("{column} {s:?} is not a date YYYY-MM-DD"),
             ));
+            None
+        }
+        Err(e) => {
+            problems.push(problem(line, format!("{column} {e}")));
             None
         }
     }

@@ -226,3 +226,59 @@ fn a_rates_file_with_a_header_and_no_periods_is_an_error() {
     let e = r.fails(&["--rates", &path, "rates", "list"]);
     assert!(e.contains("the file has a header but no periods"), "{e}");
 }
+
+#[test]
+fn dates_outside_1990_to_2099_are_refused_with_the_range() {
+    let r = Reg::new();
+    let before = r.dump();
+    let csv = format!(
+        "{HEADER}CC,1000000101,Ana,natural,trabajador,10,,0000-01-01,,\n\
+         CC,1000000102,Bob,natural,trabajador,10,,9999-12-31,,\n"
+    );
+    let e = r.fails(&import_args(&r.file("far.csv", csv.as_bytes())));
+    assert_eq!(
+        problems(&e),
+        [
+            "line 2: adjudicated_on \"0000-01-01\": 0000-01-01 is outside the dates vigia accepts, 1990-01-01 to 2099-12-31; check the year",
+            "line 3: adjudicated_on \"9999-12-31\": 9999-12-31 is outside the dates vigia accepts, 1990-01-01 to 2099-12-31; check the year",
+        ],
+        "{e}"
+    );
+    // the es-CO Excel layout goes through the same parser
+    let csv = format!(
+        "{}CC;1000000101;Ana;natural;trabajador;10;;31/12/9999;;\n",
+        HEADER.replace(',', ";")
+    );
+    let e = r.fails(&import_args(&r.file("far-es.csv", csv.as_bytes())));
+    assert!(
+        e.contains("line 2: adjudicated_on \"31/12/9999\": 9999-12-31 is outside"),
+        "{e}"
+    );
+    // flags
+    let e = r.fails(&[
+        "rates",
+        "add",
+        "--from",
+        "9999-12-01",
+        "--to",
+        "9999-12-31",
+        "--ibc",
+        "19",
+        "--resolution",
+        "x",
+    ]);
+    assert!(
+        e.contains("9999-12-01 is outside the dates vigia accepts, 1990-01-01 to 2099-12-31"),
+        "{e}"
+    );
+    // rates files
+    let rates = "valid_from,valid_to,ibc_ea_pct,usury_ea_pct\n0000-01-01,0000-01-31,20,30\n";
+    let o = r.run(&["rates", "check", &r.file("r.csv", rates.as_bytes())]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = crate::common::out(&o);
+    assert!(
+        out.contains("line 2: valid_from 0000-01-01 is outside the dates vigia accepts"),
+        "{out}"
+    );
+    assert_eq!(r.dump(), before);
+}
