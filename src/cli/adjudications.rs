@@ -29,8 +29,8 @@ pub enum AdjudicationsCommand {
     List {
         #[arg(long)]
         program: Option<String>,
-        /// Holder document number.
-        #[arg(long, value_name = "DOC")]
+        /// Holder document number (dots and spaces are ignored: 79.263.082; a NIT with -DV).
+        #[arg(long, value_name = "DOC", value_parser = args::document)]
         holder: Option<String>,
         /// Lock-up status as of --as-of: locked (inside the lock-up) or free (after it).
         #[arg(long, value_enum)]

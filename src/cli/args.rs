@@ -25,6 +25,11 @@ pub fn price(s: &str) -> Result<Decimal, String> {
     Ok(p)
 }
 
+/// A document number without its type (`79.263.082`, `800.197.268-4`), in its stored form.
+pub fn document(s: &str) -> Result<String, String> {
+    crate::ids::normalize_any(s)
+}
+
 /// A whole number of shares, at least 1.
 pub fn shares(s: &str) -> Result<u64, String> {
     match s.trim().parse::<u64>() {

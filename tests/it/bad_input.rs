@@ -282,3 +282,26 @@ fn dates_outside_1990_to_2099_are_refused_with_the_range() {
     );
     assert_eq!(r.dump(), before);
 }
+
+#[test]
+fn a_holder_is_found_by_the_document_as_people_write_it() {
+    let r = Reg::new().with_holders();
+    for doc in ["1000000001", "1.000.000.001", "1 000 000 001"] {
+        let rows = r.json(&["adjudications", "list", "--holder", doc, "--format", "json"]);
+        assert_eq!(rows.as_array().map(Vec::len), Some(1), "{doc}: {rows}");
+        assert_eq!(rows[0]["doc_number"], "1000000001");
+    }
+    let rows = r.json(&[
+        "adjudications",
+        "list",
+        "--holder",
+        "999.000.001-2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(rows[0]["name"], "Sindicato de Prueba", "{rows}");
+    let e = r.fails(&["adjudications", "list", "--holder", "999.000.001-9"]);
+    assert!(e.contains("wrong check digit"), "{e}");
+    let e = r.fails(&["adjudications", "list", "--holder", "79/263"]);
+    assert!(e.contains("is not a document number"), "{e}");
+}
