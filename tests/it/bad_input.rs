@@ -305,3 +305,125 @@ fn a_holder_is_found_by_the_document_as_people_write_it() {
     let e = r.fails(&["adjudications", "list", "--holder", "79/263"]);
     assert!(e.contains("is not a document number"), "{e}");
 }
+
+#[test]
+fn implausible_rates_are_refused_everywhere_and_a_confirmed_usury_figure_needs_a_reason() {
+    let r = Reg::new();
+    let add = |extra: &[&str]| {
+        let mut args = vec![
+            "rates",
+            "add",
+            "--from",
+            "2026-11-01",
+            "--to",
+            "2026-11-30",
+            "--resolution",
+            "SFC Res. 1650 de 2026",
+        ];
+        args.extend_from_slice(extra);
+        args.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let before = r.dump();
+    // a fraction typed as a percent (issue 10: it was stored as 0.2835 % EA)
+    let e = r.fails(&add(&["--ibc", "0.189"]));
+    assert_eq!(
+        e.trim(),
+        "vigia: error: rates add 2026-11-01..2026-11-30: ibc_ea_pct 0.189 is not a believable % EA (must be from 1 to below 100); \
+         rates are percentages: a fraction 0.189 would be 18.9 %, write that"
+    );
+    let e = r.fails(&add(&["--ibc", "19.06", "--usury", "30"]));
+    assert!(
+        e.contains("usury_ea_pct 30 is not 1.5 × ibc_ea_pct 19.06 (= 28.590); check both figures against the SFC resolution; \
+                    if the resolution prints exactly this figure, repeat with --force --reason TEXT"),
+        "{e}"
+    );
+    // --force needs a reason, and a reason needs --force or --supersede
+    r.fails(&add(&["--ibc", "19.06", "--usury", "30", "--force"]));
+    r.fails(&add(&["--ibc", "19.06", "--usury", "30", "--reason", "x"]));
+    // --force does not make an implausible IBC acceptable
+    r.fails(&add(&["--ibc", "0.189", "--force", "--reason", "x"]));
+    assert_eq!(r.dump(), before);
+    let o = r.ok(&add(&[
+        "--ibc",
+        "19.06",
+        "--usury",
+        "30",
+        "--force",
+        "--reason",
+        "the resolution prints 30.00",
+    ]));
+    assert!(
+        o.starts_with("rate 1: 2026-11-01..2026-11-30 moratorium 30 % EA"),
+        "{o}"
+    );
+    let action: String = r
+        .conn()
+        .query_row(
+            "SELECT action FROM audit_events WHERE entity = 'rate_periods' AND entity_id = 1",
+            [],
+            |x| x.get(0),
+        )
+        .unwrap();
+    assert_eq!(action, "rate.add forced: the resolution prints 30.00");
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+    // --force alone supersedes nothing
+    r.fails(&add(&["--ibc", "19.06", "--force", "--reason", "again"]));
+    // a change of more than 5 points from the month before is a warning, not a refusal
+    let o = r.ok(&[
+        "rates",
+        "add",
+        "--from",
+        "2026-12-01",
+        "--to",
+        "2026-12-31",
+        "--ibc",
+        "25.10",
+        "--resolution",
+        "SFC Res. 1800 de 2026",
+    ]);
+    assert!(
+        o.contains("  warning: IBC 25.10 % EA for 2026-12-01..2026-12-31 is 6.04 points above the 19.06 % EA of 2026-11-01..2026-11-30"),
+        "{o}"
+    );
+
+    // the same standard for files: check, import and --rates
+    let rates = "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\r\n2030-01-01,2030-01-31,0.189,,x\r\n";
+    let path = r.file("fraction.csv", rates.as_bytes());
+    let o = r.run(&["rates", "check", &path]);
+    assert_eq!(o.status.code(), Some(1), "{}", crate::common::out(&o));
+    assert!(crate::common::out(&o).contains("line 2: ibc_ea_pct 0.189 is not a believable % EA"));
+    let e = r.fails(&["rates", "import", &path]);
+    assert!(
+        e.contains("line 2: ibc_ea_pct 0.189 is not a believable % EA"),
+        "{e}"
+    );
+    let e = r.fails(&["--rates", &path, "rates", "list"]);
+    assert!(
+        e.contains("line 2: ibc_ea_pct 0.189 is not a believable % EA"),
+        "{e}"
+    );
+}
+
+#[test]
+fn rates_check_lists_jumps_as_warnings_and_still_exits_0() {
+    let r = Reg::without_register();
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/schema/rates/ibc_consumo_ordinario.csv"
+    );
+    let o = r.run(&["rates", "check", path]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = crate::common::out(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(
+        lines[0].starts_with(
+            "line 6: warning: IBC 33.57 % EA for 1999-04-01..1999-04-30 is 6.19 points below"
+        ),
+        "{out}"
+    );
+    assert!(
+        lines[3].ends_with("249 periods, 1999-01-01..2026-10-31, no problems"),
+        "{out}"
+    );
+}
