@@ -5,6 +5,7 @@
 use crate::calendar::{DateError, parse_input};
 use crate::ids::{self, DocType};
 use crate::money::parse_decimal;
+use crate::program::Program;
 use crate::text::{self, Lines};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
@@ -177,16 +178,18 @@ fn sniff_text(text: &str, encoding: &'static str) -> Dialect {
 /// Reads every row, handing each valid one to `f` as soon as it is read (so a million rows need
 /// not sit in memory), and returns the dialect and every problem found: empty when the file is
 /// clean. An error from `f` (storage) stops the reading.
+/// Rows are read for `program`: its special-condition categories, and its offer, which no row's
+/// shares can exceed.
 pub fn each<E>(
     bytes: &[u8],
-    categories: &[String],
+    program: &Program,
     f: impl FnMut(AdjudicationRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
     each_row(
         bytes,
         &COLUMNS,
         &[],
-        |line, get, dialect| parse_row(line, get, dialect, categories),
+        |line, get, dialect| parse_row(line, get, dialect, program),
         f,
     )
 }
@@ -353,10 +356,10 @@ pub fn each_row<T, E>(
 /// bounded channel, so memory stays flat.
 pub fn each_in_parallel<E: Send>(
     bytes: &[u8],
-    categories: &[String],
+    program: &Program,
     f: impl FnMut(AdjudicationRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    in_parallel(bytes, |sink| each(bytes, categories, sink), f)
+    in_parallel(bytes, |sink| each(bytes, program, sink), f)
 }
 
 /// Like [`each_pledge`], reading on a second thread (see [`each_in_parallel`]).
@@ -417,10 +420,10 @@ fn in_parallel<T: Send, E: Send>(
 /// Parses the whole file into memory; every valid row, or every problem found.
 pub fn parse(
     bytes: &[u8],
-    categories: &[String],
+    program: &Program,
 ) -> Result<(Vec<AdjudicationRow>, Dialect), Vec<RowError>> {
     let mut rows = Vec::new();
-    let (dialect, errors) = each(bytes, categories, |r| {
+    let (dialect, errors) = each(bytes, program, |r| {
         rows.push(r);
         Ok::<(), std::convert::Infallible>(())
     })
@@ -436,8 +439,9 @@ fn parse_row(
     line: usize,
     get: &dyn Fn(usize) -> String,
     dialect: Dialect,
-    categories: &[String],
+    program: &Program,
 ) -> Result<AdjudicationRow, Vec<RowError>> {
+    let categories = &program.categories;
     let get = |c: Col| get(c as usize);
     let mut errors = Vec::new();
     let mut fail = |field: Col, value: &str, reason: String| {
@@ -480,17 +484,28 @@ fn parse_row(
         );
     }
     let shares_s = get(Col::Shares);
-    let shares = parse_count(&shares_s, dialect)
-        .filter(|&n| n > 0)
-        .ok_or(())
-        .map_err(|_| {
+    let shares = match parse_count(&shares_s, dialect).filter(|&n| n > 0) {
+        Some(n) if n > program.shares_offered => {
+            fail(
+                Col::Shares,
+                &shares_s,
+                format!(
+                    "exceeds the {} shares {} offers in all; check the figure",
+                    program.shares_offered, program.code
+                ),
+            );
+            None
+        }
+        Some(n) => Some(n),
+        None => {
             fail(
                 Col::Shares,
                 &shares_s,
                 "must be a whole number of shares greater than zero".into(),
-            )
-        })
-        .ok();
+            );
+            None
+        }
+    };
     let price_s = get(Col::PricePerShare);
     let price_per_share = if price_s.is_empty() {
         Some(None)
@@ -805,8 +820,11 @@ mod tests {
     }
     use crate::money::dec;
 
-    fn cats() -> Vec<String> {
-        vec!["trabajador".into(), "sindicato".into()]
+    /// The shipped program, with two of its categories.
+    fn cats() -> Program {
+        let mut p = Program::from_toml(crate::program::DECRETO_3939_2004).unwrap();
+        p.categories = vec!["trabajador".into(), "sindicato".into()];
+        p
     }
 
     const HEADER: &str = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n";
@@ -880,6 +898,27 @@ mod tests {
             ]
         );
         assert!(errors[1].reason.contains("gives 4"), "{}", errors[1]);
+    }
+
+    #[test]
+    fn a_row_cannot_adjudicate_more_than_the_offer() {
+        // issue 11: i64::MAX shares in one row; and one share more than Decreto 3939 offers
+        let text = format!(
+            "{HEADER}CC,123456,A,natural,trabajador,9223372036854775807,,2024-03-15,,\n\
+             CC,123457,B,natural,trabajador,12960983,,2024-03-15,,\n\
+             CC,123458,C,natural,trabajador,18446744073709551616,,2024-03-15,,\n\
+             CC,123459,D,natural,trabajador,12960982,,2024-03-15,,\n"
+        );
+        let errors = parse(text.as_bytes(), &cats()).unwrap_err();
+        let got: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            got,
+            [
+                "line 2: shares \"9223372036854775807\": exceeds the 12960982 shares D3939-2004 offers in all; check the figure",
+                "line 3: shares \"12960983\": exceeds the 12960982 shares D3939-2004 offers in all; check the figure",
+                "line 4: shares \"18446744073709551616\": must be a whole number of shares greater than zero",
+            ]
+        );
     }
 
     #[test]

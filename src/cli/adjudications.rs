@@ -173,9 +173,7 @@ impl AdjudicationsCommand {
                             &f.name,
                             &f.sha256,
                             dialect.encoding,
-                            |sink| {
-                                Ok(import::each_in_parallel(bytes, &p.program.categories, sink)?.1)
-                            },
+                            |sink| Ok(import::each_in_parallel(bytes, &p.program, sink)?.1),
                         )
                     })
                     .map_err(|e| f.rejected(e))?;

@@ -427,3 +427,67 @@ fn rates_check_lists_jumps_as_warnings_and_still_exits_0() {
         "{out}"
     );
 }
+
+#[test]
+fn a_row_of_more_shares_than_the_program_offers_is_refused_by_line() {
+    let r = Reg::new();
+    let before = r.dump();
+    let csv = format!(
+        "{HEADER}CC,1000000101,Ana,natural,trabajador,9223372036854775807,,2024-03-15,,\n\
+         CC,1000000102,Bob,natural,trabajador,12960983,,2024-03-15,,\n\
+         CC,1000000103,Eva,natural,trabajador,10,,2024-03-15,Banco X,11\n"
+    );
+    let e = r.fails(&import_args(&r.file("big.csv", csv.as_bytes())));
+    assert_eq!(
+        problems(&e),
+        [
+            "line 2: shares \"9223372036854775807\": exceeds the 12960982 shares D3939-2004 offers in all; check the figure",
+            "line 3: shares \"12960983\": exceeds the 12960982 shares D3939-2004 offers in all; check the figure",
+            "line 4: financed_shares \"11\": exceeds the 10 shares adjudicated",
+        ],
+        "{e}"
+    );
+    assert_eq!(r.dump(), before);
+}
+
+#[test]
+fn program_numbers_are_bounded_with_the_rule_in_the_message() {
+    let r = Reg::new();
+    let before = r.dump();
+    let shipped = std::fs::read_to_string(PROGRAM)
+        .unwrap()
+        .replace("code = \"D3939-2004\"", "code = \"OTRO\"");
+    let refused = |from: &str, to: &str| {
+        assert!(shipped.contains(from), "{from}");
+        let path = r.file("p.toml", shipped.replace(from, to).as_bytes());
+        r.fails(&["program", "add", &path])
+    };
+    // issue 11: accepted, then `notice issue` spun for 10 s and panicked
+    let e = refused(
+        "payment_term_business_days = 10",
+        "payment_term_business_days = 4294967295",
+    );
+    assert!(
+        e.ends_with("field `payment_term_business_days`: 4294967295 is not a term vigia counts: write 1 to 90 business days (the shipped program uses 10)\n"),
+        "{e}"
+    );
+    let e = refused("lockup_months = 24", "lockup_months = 36");
+    assert!(
+        e.contains("field `lockup_months`: 36 months is not a lock-up Ley 226 de 1995 art. 14 allows: write 1 to 24"),
+        "{e}"
+    );
+    // sellers whose shares overflow when summed (a panic in a debug build, a wrap in release)
+    let e = refused("shares = 12861067", "shares = 18446744073709551615");
+    assert!(
+        e.contains(
+            "field `sellers.shares`: the sellers' shares add up to more than 9223372036854775807"
+        ),
+        "{e}"
+    );
+    let e = refused(
+        "shares_offered = 12960982",
+        "shares_offered = 18446744073709551615",
+    );
+    assert!(e.contains("field `shares_offered`: 18446744073709551615 is not a number of shares vigia can register"), "{e}");
+    assert_eq!(r.dump(), before);
+}
