@@ -38,6 +38,51 @@ pub fn parse_iso(s: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(num(0..4)? as i32, num(5..7)?, num(8..10)?)
 }
 
+/// First and last date vigia accepts as input (flags, imports, rates files). Ley 226 de 1995
+/// governs no sale before 1995 and the embedded SFC series starts in 1999; the holiday calendar
+/// is checked against an independent Easter table for 1990–2100, so every deadline computed from
+/// an accepted date (at most 90 business days on) falls in checked years. A mistyped year (0000,
+/// 9999) is refused instead of running date arithmetic off its range.
+pub const FIRST_DATE: NaiveDate = NaiveDate::from_ymd_opt(1990, 1, 1).expect("a real date");
+pub const LAST_DATE: NaiveDate = NaiveDate::from_ymd_opt(2099, 12, 31).expect("a real date");
+
+/// Why a date typed or read from a file was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DateError {
+    /// Not `YYYY-MM-DD`, or not a real day (2025-02-29).
+    Malformed,
+    /// A real day outside [`FIRST_DATE`]..=[`LAST_DATE`].
+    OutOfRange(NaiveDate),
+}
+
+impl fmt::Display for DateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DateError::Malformed => {
+                f.write_str("expected a calendar date written YYYY-MM-DD, e.g. 2024-11-20")
+            }
+            DateError::OutOfRange(d) => write!(
+                f,
+                "{d} is outside the dates vigia accepts, {FIRST_DATE} to {LAST_DATE}; check the year"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DateError {}
+
+/// A date given as input (a flag, an import row, a rates file): [`parse_iso`], and within
+/// [`FIRST_DATE`]..=[`LAST_DATE`]. (Stored rows are read with [`parse_iso`] alone: a date the
+/// register computed, such as a deadline, may fall after `LAST_DATE`.)
+pub fn parse_input(s: &str) -> Result<NaiveDate, DateError> {
+    let d = parse_iso(s).ok_or(DateError::Malformed)?;
+    if (FIRST_DATE..=LAST_DATE).contains(&d) {
+        Ok(d)
+    } else {
+        Err(DateError::OutOfRange(d))
+    }
+}
+
 /// Number of days in `month` of `year`.
 pub fn last_day_of_month(year: i32, month: u32) -> Option<u32> {
     let first_next = if month == 12 {

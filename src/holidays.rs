@@ -93,14 +93,15 @@ pub fn holidays(year: i32) -> Vec<Holiday> {
     out
 }
 
-/// Whether `d` is a public holiday.
-pub fn is_holiday(d: NaiveDate) -> bool {
-    holidays(d.year()).iter().any(|h| h.date == d)
+/// Neither Saturday, Sunday nor one of `holidays` (the holidays of `d`'s year).
+fn business(d: NaiveDate, holidays: &[Holiday]) -> bool {
+    !matches!(d.weekday(), Weekday::Sat | Weekday::Sun) && !holidays.iter().any(|h| h.date == d)
 }
 
-/// Saturday, Sunday or a public holiday.
+#[cfg(test)]
+/// Neither Saturday, Sunday nor a public holiday.
 pub fn is_business_day(d: NaiveDate) -> bool {
-    !matches!(d.weekday(), Weekday::Sat | Weekday::Sun) && !is_holiday(d)
+    business(d, &holidays(d.year()))
 }
 
 #[cfg(test)]
@@ -115,17 +116,24 @@ pub fn next_business_day(d: NaiveDate) -> NaiveDate {
 }
 
 /// The `n`-th business day after `d` (`d` itself not counted): a term of `n` business days
-/// counted from `d`.
-pub fn add_business_days(d: NaiveDate, n: u32) -> NaiveDate {
+/// counted from `d`. `None` when the term runs past the last date chrono knows; never panics,
+/// and a term longer than the days left is answered at once.
+pub fn add_business_days(d: NaiveDate, n: u32) -> Option<NaiveDate> {
+    // every business day is a day: the answer is at least n days on
+    d.checked_add_days(Days::new(u64::from(n)))?;
     let mut x = d;
     let mut left = n;
+    let mut year = (d.year(), holidays(d.year()));
     while left > 0 {
-        x = x.succ_opt().expect("date in range");
-        if is_business_day(x) {
+        x = x.succ_opt()?;
+        if x.year() != year.0 {
+            year = (x.year(), holidays(x.year()));
+        }
+        if business(x, &year.1) {
             left -= 1;
         }
     }
-    x
+    Some(x)
 }
 
 #[cfg(test)]
@@ -247,12 +255,25 @@ mod tests {
     fn business_days_skip_weekends_and_holidays() {
         // Friday 2025-04-11 + 5 business days: Mon 14, Tue 15, Wed 16, (Thu 17, Fri 18 holy),
         // Mon 21, Tue 22.
-        assert_eq!(add_business_days(d("2025-04-11"), 5), d("2025-04-22"));
-        assert_eq!(add_business_days(d("2025-04-11"), 0), d("2025-04-11"));
+        assert_eq!(add_business_days(d("2025-04-11"), 5), Some(d("2025-04-22")));
+        assert_eq!(add_business_days(d("2025-04-11"), 0), Some(d("2025-04-11")));
+        // across a year end: Mon 2025-12-29, Tue 30, Wed 31, (Thu 1 Jan), Fri 2, Mon 5
+        assert_eq!(add_business_days(d("2025-12-26"), 5), Some(d("2026-01-05")));
         // A deadline on Saturday 2025-12-06 moves to Tuesday 9 (Monday 8 is a holiday).
         assert_eq!(next_business_day(d("2025-12-06")), d("2025-12-09"));
         assert_eq!(next_business_day(d("2025-12-09")), d("2025-12-09"));
         assert!(!is_business_day(d("2026-01-12")));
         assert!(is_business_day(d("2026-01-06")));
+    }
+
+    #[test]
+    fn a_term_past_the_calendar_is_none_not_a_panic() {
+        // issue 11: payment_term_business_days = 4294967295 spun for seconds, then panicked
+        let started = std::time::Instant::now();
+        assert_eq!(add_business_days(d("2025-04-11"), u32::MAX), None);
+        assert_eq!(add_business_days(NaiveDate::MAX - Days::new(3), 10), None);
+        assert_eq!(add_business_days(NaiveDate::MAX, 1), None);
+        assert_eq!(add_business_days(NaiveDate::MAX, 0), Some(NaiveDate::MAX));
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
     }
 }

@@ -108,10 +108,7 @@ pub fn nit_check_digit(digits: &str) -> Option<u32> {
 /// Validates a document number for its type and returns its canonical form
 /// (digits only; a NIT as `NNNNNNNNN-D`). Dots and spaces people type are removed.
 pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
-    let cleaned: String = number
-        .chars()
-        .filter(|c| !matches!(c, '.' | ' ' | ','))
-        .collect();
+    let cleaned = clean(number);
     match doc_type {
         DocType::Nit => {
             let (base, dv) = match cleaned.split_once('-') {
@@ -151,6 +148,32 @@ pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
     }
 }
 
+/// The number without the dots, commas and spaces people type (`79.263.082`, `79 263 082`).
+fn clean(number: &str) -> String {
+    number
+        .chars()
+        .filter(|&c| !matches!(c, '.' | ',') && !c.is_whitespace())
+        .collect()
+}
+
+/// A document number given without its type (e.g. to find a holder), in the canonical form
+/// [`normalize`] stores: dots and spaces removed, letters upper-cased, and a number with `-DV`
+/// checked as a NIT. Refused when it cannot be any document's number.
+pub fn normalize_any(number: &str) -> Result<String, String> {
+    let cleaned = clean(number);
+    if cleaned.contains('-') {
+        return normalize(DocType::Nit, &cleaned);
+    }
+    let up = cleaned.to_ascii_uppercase();
+    if (3..=20).contains(&up.len()) && up.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        Ok(up)
+    } else {
+        Err(format!(
+            "{number:?} is not a document number: write 3 to 20 letters or digits (dots and spaces are ignored), or a NIT with its check digit, e.g. 800197268-4"
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,5 +205,25 @@ mod tests {
         assert_eq!(normalize(DocType::Pa, "ab12345"), Ok("AB12345".into()));
         assert_eq!("cc".parse::<DocType>(), Ok(DocType::Cc));
         assert!("RUT".parse::<DocType>().is_err());
+    }
+
+    #[test]
+    fn a_number_without_its_type_takes_the_stored_form() {
+        assert_eq!(normalize_any("79.263.082"), Ok("79263082".into()));
+        assert_eq!(normalize_any(" 79 263 082 "), Ok("79263082".into()));
+        assert_eq!(normalize_any("800.197.268-4"), Ok("800197268-4".into()));
+        assert_eq!(normalize_any("ab12345"), Ok("AB12345".into()));
+        assert!(
+            normalize_any("800197268-5")
+                .unwrap_err()
+                .contains("gives 4")
+        );
+        assert!(normalize_any("79/263").is_err());
+        assert!(normalize_any("").is_err());
+        // the same form the typed normaliser stores
+        assert_eq!(
+            normalize_any("1.000.000.001"),
+            normalize(DocType::Cc, "1000000001")
+        );
     }
 }

@@ -2,8 +2,11 @@
 //! es-CO Excel export (Windows-1252, `;` separator, `1.450,50` amounts, `15/03/2024` dates).
 //! Pure: bytes in, validated rows or every row problem out; storage is the caller's job.
 
+use crate::calendar::{DateError, parse_input};
 use crate::ids::{self, DocType};
 use crate::money::parse_decimal;
+use crate::program::Program;
+use crate::text::{self, Lines};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use std::fmt;
@@ -126,6 +129,10 @@ pub struct RowError {
 
 impl fmt::Display for RowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            // a problem of the whole line (e.g. it repeats another)
+            return write!(f, "line {}: {}", self.line, self.reason);
+        }
         write!(
             f,
             "line {}: {} {:?}: {}",
@@ -143,39 +150,14 @@ pub struct Dialect {
     pub es_co: bool,
 }
 
-/// Decodes bytes: UTF-8 (a BOM is dropped; no copy), else Windows-1252.
-pub fn decode(bytes: &[u8]) -> (std::borrow::Cow<'_, str>, &'static str) {
-    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        return (String::from_utf8_lossy(rest), "UTF-8 (BOM)");
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => (std::borrow::Cow::Borrowed(s), "UTF-8"),
-        Err(_) => (
-            std::borrow::Cow::Owned(bytes.iter().map(|&b| windows_1252(b)).collect()),
-            "Windows-1252",
-        ),
-    }
-}
-
-/// Windows-1252 to Unicode: Latin-1 except 0x80–0x9F.
-fn windows_1252(b: u8) -> char {
-    const HIGH: [char; 32] = [
-        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž',
-        '\u{8F}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9D}',
-        'ž', 'Ÿ',
-    ];
-    if (0x80..0xA0).contains(&b) {
-        HIGH[usize::from(b - 0x80)]
-    } else {
-        char::from(b)
-    }
-}
-
 /// How a file will be read: its encoding, and `;` with es-CO numbers when the header has `;` and
 /// no `,`.
+/// (A file that is not text reads as the plain dialect: [`each_row`] reports what it is.)
 pub fn sniff(bytes: &[u8]) -> Dialect {
-    let (text, encoding) = decode(bytes);
-    sniff_text(&text, encoding)
+    match text::decode(bytes) {
+        Ok((text, encoding)) => sniff_text(&text, encoding),
+        Err(_) => sniff_text("", "UTF-8"),
+    }
 }
 
 /// [`sniff`] for text already decoded from `encoding`.
@@ -196,26 +178,33 @@ fn sniff_text(text: &str, encoding: &'static str) -> Dialect {
 /// Reads every row, handing each valid one to `f` as soon as it is read (so a million rows need
 /// not sit in memory), and returns the dialect and every problem found: empty when the file is
 /// clean. An error from `f` (storage) stops the reading.
+/// Rows are read for `program`: its special-condition categories, and its offer, which no row's
+/// shares can exceed.
 pub fn each<E>(
     bytes: &[u8],
-    categories: &[String],
+    program: &Program,
     f: impl FnMut(AdjudicationRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
     each_row(
         bytes,
         &COLUMNS,
         &[],
-        |line, get, dialect| parse_row(line, get, dialect, categories),
+        |line, get, dialect| parse_row(line, get, dialect, program),
         f,
     )
 }
 
 /// Reads a CSV file whose header names every column of `required` (in any order and case; other
 /// columns are ignored, and `optional` ones may be missing: they read as empty). Each non-blank
-/// row goes to `parse` with its line number and a getter by position in `required` followed by
-/// `optional`; valid rows go on to `f` until the file is known to be bad, after which rows are
-/// only checked. Returns the dialect and every problem found (empty when the file is clean). An
-/// error from `f` (storage) stops the reading.
+/// row goes to `parse` with its line number (as an editor numbers lines, CRLF or not) and a
+/// getter by position in `required` followed by `optional`; valid rows go on to `f` until the
+/// file is known to be bad, after which rows are only checked. A file that is not text (a
+/// workbook, a PDF) or mixes encodings, a value with a control character and a line that repeats
+/// an earlier one byte for byte are problems too. Returns the dialect and every problem found
+/// (empty when the file is clean). An error from `f` (storage) stops the reading.
+///
+/// Repeated lines are found by keeping each distinct line's place in the file (a borrowed slice
+/// and a line number, in a table sized once: about 50 MB for a million rows).
 pub fn each_row<T, E>(
     bytes: &[u8],
     required: &[&str],
@@ -223,7 +212,22 @@ pub fn each_row<T, E>(
     parse: impl Fn(usize, &dyn Fn(usize) -> String, Dialect) -> Result<T, Vec<RowError>>,
     mut f: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    let (text, encoding) = decode(bytes);
+    let (text, encoding) = match text::decode(bytes) {
+        Ok(decoded) => decoded,
+        Err(e) => {
+            let line = match e {
+                text::NotText::BadUtf8 { line, .. } => line,
+                text::NotText::Binary(_) => 1,
+            };
+            let problem = RowError {
+                line,
+                field: String::new(),
+                value: String::new(),
+                reason: e.to_string(),
+            };
+            return Ok((sniff_text("", "UTF-8"), vec![problem]));
+        }
+    };
     let first_line = text.lines().next().unwrap_or("");
     let dialect = sniff_text(&text, encoding);
     let mut reader = csv::ReaderBuilder::new()
@@ -254,16 +258,25 @@ pub fn each_row<T, E>(
             )),
         ));
     }
-    let index: Vec<Option<usize>> = required.iter().chain(optional).map(find).collect();
+    let columns: Vec<&str> = required.iter().chain(optional).copied().collect();
+    let index: Vec<Option<usize>> = columns.iter().map(find).collect();
     let mut errors = Vec::new();
     let mut any = false;
     let mut record = csv::StringRecord::new();
+    let mut lines = Lines::new(&text);
+    // each distinct data line, with the line it was first seen on; sized once from the count of
+    // line ends, so that a million rows do not hold two tables while it grows
+    let mut seen: foldhash::HashMap<&str, usize> = foldhash::HashMap::with_capacity_and_hasher(
+        text.bytes().filter(|&b| b == b'\n').count(),
+        Default::default(),
+    );
     loop {
+        let at = reader.position().byte();
         match reader.read_record(&mut record) {
             Ok(false) => break,
             Ok(true) => {}
             Err(e) => {
-                let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
+                let line = lines.start(e.position().map_or(at, csv::Position::byte)).1;
                 errors.push(RowError {
                     line,
                     field: "row".into(),
@@ -273,11 +286,55 @@ pub fn each_row<T, E>(
                 continue;
             }
         }
-        let line = record.position().map(|p| p.line() as usize).unwrap_or(0);
+        let (start, line) = lines.start(record.position().map_or(at, csv::Position::byte));
         if record.iter().all(str::is_empty) {
             continue;
         }
         any = true;
+        let end =
+            usize::try_from(reader.position().byte()).map_or(text.len(), |e| e.min(text.len()));
+        let raw = text
+            .get(start..end.max(start))
+            .unwrap_or("")
+            .trim_end_matches(['\r', '\n']);
+        if let Some(first) = seen.get(raw) {
+            errors.push(RowError {
+                line,
+                field: String::new(),
+                value: String::new(),
+                reason: format!(
+                    "repeats line {first} exactly; a row is listed once: remove one of the two"
+                ),
+            });
+            continue;
+        }
+        seen.insert(raw, line);
+        let controls: Vec<RowError> = columns
+            .iter()
+            .zip(&index)
+            .filter_map(|(name, at)| {
+                let value = record.get((*at)?)?;
+                // fast path: a control character is a byte below 0x20, 0x7F, or 0xC2 0x80..0x9F
+                if !value.bytes().any(|b| b < 0x20 || b == 0x7F || b == 0xC2) {
+                    return None;
+                }
+                let (position, c) = value.chars().enumerate().find(|(_, c)| c.is_control())?;
+                Some(RowError {
+                    line,
+                    field: (*name).into(),
+                    value: value.into(),
+                    reason: format!(
+                        "has the control character U+{:04X} at character {}; values are printed on notices and must be plain text: remove it",
+                        u32::from(c),
+                        position + 1
+                    ),
+                })
+            })
+            .collect();
+        if !controls.is_empty() {
+            errors.extend(controls);
+            continue;
+        }
         let get = |i: usize| {
             index[i]
                 .and_then(|at| record.get(at))
@@ -307,10 +364,10 @@ pub fn each_row<T, E>(
 /// bounded channel, so memory stays flat.
 pub fn each_in_parallel<E: Send>(
     bytes: &[u8],
-    categories: &[String],
+    program: &Program,
     f: impl FnMut(AdjudicationRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    in_parallel(bytes, |sink| each(bytes, categories, sink), f)
+    in_parallel(bytes, |sink| each(bytes, program, sink), f)
 }
 
 /// Like [`each_pledge`], reading on a second thread (see [`each_in_parallel`]).
@@ -371,10 +428,10 @@ fn in_parallel<T: Send, E: Send>(
 /// Parses the whole file into memory; every valid row, or every problem found.
 pub fn parse(
     bytes: &[u8],
-    categories: &[String],
+    program: &Program,
 ) -> Result<(Vec<AdjudicationRow>, Dialect), Vec<RowError>> {
     let mut rows = Vec::new();
-    let (dialect, errors) = each(bytes, categories, |r| {
+    let (dialect, errors) = each(bytes, program, |r| {
         rows.push(r);
         Ok::<(), std::convert::Infallible>(())
     })
@@ -390,8 +447,9 @@ fn parse_row(
     line: usize,
     get: &dyn Fn(usize) -> String,
     dialect: Dialect,
-    categories: &[String],
+    program: &Program,
 ) -> Result<AdjudicationRow, Vec<RowError>> {
+    let categories = &program.categories;
     let get = |c: Col| get(c as usize);
     let mut errors = Vec::new();
     let mut fail = |field: Col, value: &str, reason: String| {
@@ -434,17 +492,28 @@ fn parse_row(
         );
     }
     let shares_s = get(Col::Shares);
-    let shares = parse_count(&shares_s, dialect)
-        .filter(|&n| n > 0)
-        .ok_or(())
-        .map_err(|_| {
+    let shares = match parse_count(&shares_s, dialect).filter(|&n| n > 0) {
+        Some(n) if n > program.shares_offered => {
+            fail(
+                Col::Shares,
+                &shares_s,
+                format!(
+                    "exceeds the {} shares {} offers in all; check the figure",
+                    program.shares_offered, program.code
+                ),
+            );
+            None
+        }
+        Some(n) => Some(n),
+        None => {
             fail(
                 Col::Shares,
                 &shares_s,
                 "must be a whole number of shares greater than zero".into(),
-            )
-        })
-        .ok();
+            );
+            None
+        }
+    };
     let price_s = get(Col::PricePerShare);
     let price_per_share = if price_s.is_empty() {
         Some(None)
@@ -466,12 +535,14 @@ fn parse_row(
     };
     let date_s = get(Col::AdjudicatedOn);
     let adjudicated_on = parse_date(&date_s, dialect)
-        .map_err(|_| {
-            fail(
-                Col::AdjudicatedOn,
-                &date_s,
-                "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)".into(),
-            )
+        .map_err(|e| {
+            let reason = match e {
+                DateError::Malformed => {
+                    "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)".into()
+                }
+                out_of_range => out_of_range.to_string(),
+            };
+            fail(Col::AdjudicatedOn, &date_s, reason)
         })
         .ok();
     let lender_s = get(Col::Lender);
@@ -673,14 +744,21 @@ fn parse_pledge_row(
         }
     };
     let date_s = get(PledgeCol::RegisteredOn);
-    let registered_on = parse_date(&date_s, dialect).ok();
-    if registered_on.is_none() {
-        fail(
-            PledgeCol::RegisteredOn,
-            &date_s,
-            "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)",
-        );
-    }
+    let registered_on = match parse_date(&date_s, dialect) {
+        Ok(d) => Some(d),
+        Err(DateError::Malformed) => {
+            fail(
+                PledgeCol::RegisteredOn,
+                &date_s,
+                "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)",
+            );
+            None
+        }
+        Err(out_of_range) => {
+            fail(PledgeCol::RegisteredOn, &date_s, &out_of_range.to_string());
+            None
+        }
+    };
     let lender_s = get(PledgeCol::Lender);
     let lender = (!lender_s.is_empty()).then_some(lender_s);
     let (doc_type_s, doc_number_s) = (get(PledgeCol::DocType), get(PledgeCol::DocNumber));
@@ -722,12 +800,16 @@ fn parse_pledge_row(
     } else {
         match parse_date(&on_s, dialect) {
             Ok(d) => Some(Some(d)),
-            Err(()) => {
+            Err(DateError::Malformed) => {
                 fail(
                     PledgeCol::AdjudicatedOn,
                     &on_s,
                     "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export), or empty",
                 );
+                None
+            }
+            Err(out_of_range) => {
+                fail(PledgeCol::AdjudicatedOn, &on_s, &out_of_range.to_string());
                 None
             }
         }
@@ -787,17 +869,14 @@ fn parse_amount(s: &str, dialect: Dialect) -> Option<Decimal> {
     parse_decimal(text.trim().trim_start_matches('$').trim()).ok()
 }
 
-fn parse_date(s: &str, dialect: Dialect) -> Result<NaiveDate, ()> {
-    if let Some(d) = crate::calendar::parse_iso(s) {
-        return Ok(d);
-    }
+/// An ISO date, or DD/MM/YYYY in the es-CO Excel export, within the range vigia accepts.
+fn parse_date(s: &str, dialect: Dialect) -> Result<NaiveDate, DateError> {
     // The es-CO Excel export writes DD/MM/YYYY: rearranged into the ISO form.
     let b = s.as_bytes();
     if dialect.es_co && s.is_ascii() && b.len() == 10 && b[2] == b'/' && b[5] == b'/' {
-        return crate::calendar::parse_iso(&format!("{}-{}-{}", &s[6..10], &s[3..5], &s[0..2]))
-            .ok_or(());
+        return parse_input(&format!("{}-{}-{}", &s[6..10], &s[3..5], &s[0..2]));
     }
-    Err(())
+    parse_input(s)
 }
 
 #[cfg(test)]
@@ -832,8 +911,11 @@ mod tests {
     }
     use crate::money::dec;
 
-    fn cats() -> Vec<String> {
-        vec!["trabajador".into(), "sindicato".into()]
+    /// The shipped program, with two of its categories.
+    fn cats() -> Program {
+        let mut p = Program::from_toml(crate::program::DECRETO_3939_2004).unwrap();
+        p.categories = vec!["trabajador".into(), "sindicato".into()];
+        p
     }
 
     const HEADER: &str = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n";
@@ -910,6 +992,27 @@ mod tests {
     }
 
     #[test]
+    fn a_row_cannot_adjudicate_more_than_the_offer() {
+        // issue 11: i64::MAX shares in one row; and one share more than Decreto 3939 offers
+        let text = format!(
+            "{HEADER}CC,123456,A,natural,trabajador,9223372036854775807,,2024-03-15,,\n\
+             CC,123457,B,natural,trabajador,12960983,,2024-03-15,,\n\
+             CC,123458,C,natural,trabajador,18446744073709551616,,2024-03-15,,\n\
+             CC,123459,D,natural,trabajador,12960982,,2024-03-15,,\n"
+        );
+        let errors = parse(text.as_bytes(), &cats()).unwrap_err();
+        let got: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            got,
+            [
+                "line 2: shares \"9223372036854775807\": exceeds the 12960982 shares D3939-2004 offers in all; check the figure",
+                "line 3: shares \"12960983\": exceeds the 12960982 shares D3939-2004 offers in all; check the figure",
+                "line 4: shares \"18446744073709551616\": must be a whole number of shares greater than zero",
+            ]
+        );
+    }
+
+    #[test]
     fn dates_in_both_layouts_and_nothing_else() {
         let iso = Dialect {
             encoding: "UTF-8",
@@ -924,11 +1027,21 @@ mod tests {
         let d = NaiveDate::from_ymd_opt(2024, 3, 15).unwrap();
         assert_eq!(parse_date("2024-03-15", iso), Ok(d));
         assert_eq!(parse_date("15/03/2024", excel), Ok(d));
-        assert_eq!(parse_date("15/03/2024", iso), Err(()));
-        assert_eq!(parse_date("2024-02-30", iso), Err(()));
-        assert_eq!(parse_date("2024-3-15", iso), Err(()));
-        assert_eq!(parse_date("2024-03-1x", iso), Err(()));
-        assert_eq!(parse_date("", iso), Err(()));
+        let bad = Err(DateError::Malformed);
+        assert_eq!(parse_date("15/03/2024", iso), bad);
+        assert_eq!(parse_date("2024-02-30", iso), bad);
+        assert_eq!(parse_date("2024-3-15", iso), bad);
+        assert_eq!(parse_date("2024-03-1x", iso), bad);
+        assert_eq!(parse_date("", iso), bad);
+        let far = NaiveDate::from_ymd_opt(9999, 12, 31).unwrap();
+        assert_eq!(
+            parse_date("9999-12-31", iso),
+            Err(DateError::OutOfRange(far))
+        );
+        assert_eq!(
+            parse_date("31/12/9999", excel),
+            Err(DateError::OutOfRange(far))
+        );
     }
 
     #[test]

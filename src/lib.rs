@@ -12,6 +12,7 @@
 //! - [`ids`]: document types and the NIT check digit;
 //! - [`offering`]: the first-stage offering's arithmetic: caps (Arts. 7, 8), pro-rata (Art. 12);
 //! - [`program`]: a programa de enajenación as a validated TOML file;
+//! - [`text`]: what a file given as text is (UTF-8, Windows-1252, or a workbook/PDF named as such);
 //! - [`import`]: reading adjudication CSVs (UTF-8 or the es-CO Excel export);
 //! - [`store`]: the SQLite register, migrations and the hash-chained audit trail;
 //! - [`liquidation`]: the stored liquidation as one typed record (inputs, result), written and read;
@@ -41,4 +42,5 @@ pub mod rates;
 pub mod register;
 pub mod report;
 pub mod store;
+pub(crate) mod text;
 pub(crate) mod words;

@@ -630,7 +630,7 @@ mod tests {
         store
             .write::<_, crate::register::Error>("t", |tx| {
                 crate::register::adjudication::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
-                    Ok(crate::import::each(csv.as_bytes(), &p.program.categories, sink)?.1)
+                    Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)
                 })
             })
             .unwrap();

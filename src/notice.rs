@@ -61,23 +61,31 @@ pub struct PerDay {
 /// Splits `total` among shares-weighted parties so the parts sum exactly to `total`: each gets
 /// the floor of its proportional share in whole units (pesos, or cents when `total` has cents),
 /// and the units left over go one each to the largest remainders (ties: listed order).
+///
+/// No weights can overflow it: they are summed as decimals, and a share of the total whose exact
+/// product would pass 28 digits is computed from the weight's fraction of the sum instead.
 pub fn split_largest_remainder(total: Decimal, weights: &[u64]) -> Vec<Decimal> {
-    let sum: u64 = weights.iter().sum();
-    if sum == 0 || weights.is_empty() {
-        return vec![Decimal::ZERO; weights.len()];
-    }
+    let sum = weights
+        .iter()
+        .try_fold(Decimal::ZERO, |s, &w| s.checked_add(Decimal::from(w)));
+    let sum_d = match sum {
+        Some(s) if !s.is_zero() => s,
+        _ => return vec![Decimal::ZERO; weights.len()],
+    };
     let unit = if total.fract().is_zero() {
         Decimal::ONE
     } else {
         Decimal::new(1, 2)
     };
     let units = (total / unit).trunc();
-    let sum_d = Decimal::from(sum);
     let mut parts: Vec<(Decimal, Decimal, usize)> = weights
         .iter()
         .enumerate()
         .map(|(i, &w)| {
-            let exact = units * Decimal::from(w) / sum_d;
+            let w = Decimal::from(w);
+            let exact = units
+                .checked_mul(w)
+                .map_or_else(|| units * (w / sum_d), |p| p / sum_d);
             (exact.trunc(), exact - exact.trunc(), i)
         })
         .collect();
@@ -219,5 +227,17 @@ mod tests {
             split_largest_remainder(dec("7"), &[0, 0]),
             vec![dec("0"), dec("0")]
         );
+    }
+
+    #[test]
+    fn the_split_never_overflows_on_sellers_shares() {
+        // issue 11: sellers' shares summed as u64 overflowed (a panic in a debug build)
+        let parts = split_largest_remainder(Decimal::from(1001), &[u64::MAX, u64::MAX]);
+        assert_eq!(parts, vec![Decimal::from(501), Decimal::from(500)]);
+        // a total whose product with a weight passes 28 digits: split from the fraction
+        let total = dec("1000000000000000");
+        let parts = split_largest_remainder(total, &[u64::MAX, 1, 12_345]);
+        assert_eq!(parts.iter().copied().sum::<Decimal>(), total);
+        assert_eq!(parts[1], Decimal::ZERO);
     }
 }

@@ -2,7 +2,7 @@
 //! pledge and the notices depend on, read from a reviewable TOML file and validated. Pure: parses
 //! text it is given.
 
-use crate::calendar::{Bracket, FineScale};
+use crate::calendar::{Bracket, FineScale, MAX_LOCKUP_MONTHS};
 use crate::fine::{Basis, Convention};
 use crate::ids::{DocType, normalize};
 use rust_decimal::Decimal;
@@ -220,6 +220,14 @@ fn exact_decimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Decimal, D::E
 
 pub const RATE_SERIES_SFC: &str = "sfc-ibc-consumo-ordinario";
 
+/// Most shares a program may offer: the register counts shares as SQLite's signed 64-bit
+/// integers.
+pub const MAX_SHARES: u64 = i64::MAX as u64;
+/// Longest payment term a notice may give, in business days (about four months): the decree
+/// sets none, the shipped program uses 10, and a deadline must stay within the calendar vigia
+/// checks (`calendar::LAST_DATE` plus the term).
+pub const MAX_PAYMENT_TERM: u32 = 90;
+
 impl Program {
     /// Whom an adjudication's shares are pledged to (Art. 10): the sellers, named together.
     pub fn pledge_beneficiary(&self) -> String {
@@ -276,7 +284,29 @@ impl ProgramFile {
                 ));
             }
         }
-        let total: u64 = self.sellers.iter().map(|s| s.shares).sum();
+        if self.shares_offered == 0 || self.shares_offered > MAX_SHARES {
+            return Err(err(
+                "shares_offered",
+                format!(
+                    "{} is not a number of shares vigia can register: write 1 to {MAX_SHARES}",
+                    self.shares_offered
+                ),
+            ));
+        }
+        let total = self
+            .sellers
+            .iter()
+            .try_fold(0u64, |sum, s| sum.checked_add(s.shares))
+            .filter(|&t| t <= MAX_SHARES)
+            .ok_or_else(|| {
+                err(
+                    "sellers.shares",
+                    format!(
+                        "the sellers' shares add up to more than {MAX_SHARES}; they must add up to shares_offered ({})",
+                        self.shares_offered
+                    ),
+                )
+            })?;
         if total != self.shares_offered {
             return Err(err(
                 "shares_offered",
@@ -288,6 +318,15 @@ impl ProgramFile {
         }
         if self.fixed_price <= Decimal::ZERO {
             return Err(err("fixed_price", "must be greater than zero"));
+        }
+        if !(1..=MAX_LOCKUP_MONTHS).contains(&self.lockup_months) {
+            return Err(err(
+                "lockup_months",
+                format!(
+                    "{} months is not a lock-up Ley 226 de 1995 art. 14 allows: write 1 to {MAX_LOCKUP_MONTHS}",
+                    self.lockup_months
+                ),
+            ));
         }
         scale(self.lockup_months, &self.brackets).map_err(|e| err("brackets", e.to_string()))?;
         let reference_prices: Vec<Basis> = self
@@ -310,6 +349,15 @@ impl ProgramFile {
         }
         if self.categories.is_empty() {
             return Err(err("categories", "list the special-condition categories"));
+        }
+        if !(1..=MAX_PAYMENT_TERM).contains(&self.payment_term_business_days) {
+            return Err(err(
+                "payment_term_business_days",
+                format!(
+                    "{} is not a term vigia counts: write 1 to {MAX_PAYMENT_TERM} business days (the shipped program uses 10)",
+                    self.payment_term_business_days
+                ),
+            ));
         }
         let convention: Convention = self.convention.parse().map_err(|m| err("convention", m))?;
         if self.rate_series != RATE_SERIES_SFC {
@@ -420,5 +468,45 @@ mod tests {
         let bad = DECRETO_3939_2004.replace("fixed_price = \"963.00\"", "fixed_price = 963.0");
         let e = Program::from_toml(&bad).unwrap_err();
         assert!(e.message.contains("fixed_price"), "{e}");
+    }
+
+    #[test]
+    fn every_program_number_is_bounded_with_the_rule_in_the_message() {
+        let with = |from: &str, to: &str| {
+            assert!(DECRETO_3939_2004.contains(from), "{from}");
+            Program::from_toml(&DECRETO_3939_2004.replace(from, to))
+                .unwrap_err()
+                .to_string()
+        };
+        let term = "payment_term_business_days = 10";
+        assert_eq!(
+            with(term, "payment_term_business_days = 4294967295"),
+            "field `payment_term_business_days`: 4294967295 is not a term vigia counts: write 1 to 90 business days (the shipped program uses 10)"
+        );
+        assert!(with(term, "payment_term_business_days = 0").contains("write 1 to 90"));
+        assert!(
+            Program::from_toml(&DECRETO_3939_2004.replace(term, "payment_term_business_days = 90"))
+                .is_ok()
+        );
+        assert_eq!(
+            with("lockup_months = 24", "lockup_months = 36"),
+            "field `lockup_months`: 36 months is not a lock-up Ley 226 de 1995 art. 14 allows: write 1 to 24"
+        );
+        assert!(
+            with("lockup_months = 24", "lockup_months = 0").starts_with("field `lockup_months`")
+        );
+        assert!(
+            with("shares_offered = 12960982", "shares_offered = 0")
+                .starts_with("field `shares_offered`: 0 is not a number of shares vigia can register: write 1 to 9223372036854775807")
+        );
+        // sellers whose shares overflow a count when summed (they wrapped to the offer in a
+        // release build)
+        let big = DECRETO_3939_2004
+            .replace("shares = 12861067", "shares = 18446744073709551615")
+            .replace("shares = 99915", "shares = 12960983");
+        assert_eq!(
+            Program::from_toml(&big).unwrap_err().field,
+            "sellers.shares"
+        );
     }
 }

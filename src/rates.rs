@@ -12,10 +12,16 @@ pub const SHIPPED_CSV: &str = include_str!("../schema/rates/ibc_consumo_ordinari
 /// Name under which the shipped series is reported.
 pub const SHIPPED_NAME: &str = "schema/rates/ibc_consumo_ordinario.csv (embedded)";
 
-/// Largest believable certified IBC, % EA. Colombian IBC peaked near 50 % in the late 1990s.
-const MAX_IBC_PCT: i64 = 100;
-/// Largest believable moratorium / usury rate, % EA.
-const MAX_MORATORIUM_PCT: i64 = 150;
+/// Believable certified IBC, % EA: at least 1 and below 100. Colombian IBC peaked near 50 % in
+/// the late 1990s and has not been below 10 % since 1999; a figure below 1 is a fraction typed as
+/// a percent (0.189 for 18.9 %).
+const IBC_PCT: (i64, i64) = (1, 100);
+/// Believable moratorium / usury rate, % EA (1.5 × the IBC range).
+const MORATORIUM_PCT: (i64, i64) = (1, 150);
+/// A change of more than this many points of IBC from one period to the next is worth a second
+/// look (a warning, never a refusal: the shipped series has three, e.g. April 1999 and the 2007
+/// change of modality).
+const JUMP_POINTS: i64 = 5;
 /// Allowed distance, in percentage points, between a printed usury figure and 1.5 × IBC
 /// (sources print rounded figures: e.g. 29.24 for 1.5 × 19.49 = 29.235).
 const USURY_TOLERANCE: (i64, u32) = (5, 2); // 0.05
@@ -110,13 +116,40 @@ pub struct RateSeries {
 pub struct Problem {
     pub line: usize,
     pub message: String,
-    /// Gaps make a file incomplete but still usable for spans that avoid them.
-    pub is_gap: bool,
+    pub kind: Kind,
+}
+
+/// How much a [`Problem`] stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The file cannot be used.
+    Error,
+    /// Days without a rate: the file is still usable for spans that avoid them.
+    Gap,
+    /// A usury figure more than 0.05 points from 1.5 × IBC: an error, unless the person adding
+    /// the period says why (`RateSeries::from_csv_forced`).
+    UsuryRatio,
+    /// A change of more than 5 points of IBC from the period before: a warning only.
+    Jump,
+}
+
+impl Problem {
+    /// Whether the problem stops the file's use (`forced`: a usury figure was confirmed).
+    pub fn is_fatal(&self, forced: bool) -> bool {
+        match self.kind {
+            Kind::Error => true,
+            Kind::UsuryRatio => !forced,
+            Kind::Gap | Kind::Jump => false,
+        }
+    }
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        match self.kind {
+            Kind::Jump => write!(f, "line {}: warning: {}", self.line, self.message),
+            _ => write!(f, "line {}: {}", self.line, self.message),
+        }
     }
 }
 
@@ -202,10 +235,23 @@ impl RateSeries {
         RateSeries::from_csv(SHIPPED_CSV, SHIPPED_NAME).expect("the shipped rate series is valid")
     }
 
-    /// Parses and validates a rates CSV; fails on any problem but gaps.
+    /// Parses and validates a rates CSV; fails on any problem but gaps and warnings.
     pub fn from_csv(text: &str, source: &str) -> Result<RateSeries, InvalidRates> {
+        RateSeries::parse(text, source, false)
+    }
+
+    /// Like [`RateSeries::from_csv`], but a usury figure that is not 1.5 × IBC is accepted: the
+    /// person adding it has confirmed it against the resolution and said why.
+    pub fn from_csv_forced(text: &str, source: &str) -> Result<RateSeries, InvalidRates> {
+        RateSeries::parse(text, source, true)
+    }
+
+    fn parse(text: &str, source: &str, forced: bool) -> Result<RateSeries, InvalidRates> {
         let (periods, problems) = parse(text);
-        let fatal: Vec<Problem> = problems.into_iter().filter(|p| !p.is_gap).collect();
+        let fatal: Vec<Problem> = problems
+            .into_iter()
+            .filter(|p| p.is_fatal(forced))
+            .collect();
         if !fatal.is_empty() {
             return Err(InvalidRates {
                 source: source.to_string(),
@@ -227,7 +273,7 @@ impl RateSeries {
         periods.sort_by_key(|p| p.valid_from);
         let problems: Vec<Problem> = sequence_problems(&periods)
             .into_iter()
-            .filter(|p| !p.is_gap)
+            .filter(|p| p.kind == Kind::Error)
             .collect();
         if !problems.is_empty() {
             return Err(InvalidRates {
@@ -330,9 +376,49 @@ impl RateSeries {
     }
 }
 
-/// Every problem in a rates CSV, gaps included, in line order (for `vigia rates check`).
+/// Every problem in a rates CSV, gaps and warnings included, in line order (for `vigia rates
+/// check`).
 pub fn check_csv(text: &str) -> Vec<Problem> {
     parse(text).1
+}
+
+/// Warnings about `period` next to the periods of `series` before and after it (for a period
+/// added to the register): a change of more than 5 points of IBC.
+pub fn jumps_around(series: &RateSeries, period: &RatePeriod) -> Vec<String> {
+    let before = period
+        .valid_from
+        .pred_opt()
+        .and_then(|d| series.period_on(d));
+    let after = period.valid_to.succ_opt().and_then(|d| series.period_on(d));
+    [before.map(|b| (b, period)), after.map(|a| (period, a))]
+        .into_iter()
+        .flatten()
+        .filter_map(|(a, b)| jump(a, b))
+        .collect()
+}
+
+/// The IBC of a period, or the one its usury figure implies.
+fn ibc_of(p: &RatePeriod) -> Decimal {
+    p.ibc_ea_pct
+        .unwrap_or_else(|| p.moratorium_ea_pct / Decimal::new(15, 1))
+}
+
+/// A warning when the IBC changes by more than [`JUMP_POINTS`] from `a` to the adjacent `b`.
+fn jump(a: &RatePeriod, b: &RatePeriod) -> Option<String> {
+    let (x, y) = (ibc_of(a), ibc_of(b));
+    ((y - x).abs() > Decimal::from(JUMP_POINTS)).then(|| {
+        format!(
+            "IBC {} % EA for {}..{} is {} points {} the {} % EA of {}..{}; check it against the SFC resolution",
+            y.round_dp(2),
+            b.valid_from,
+            b.valid_to,
+            (y - x).abs().round_dp(2),
+            if y > x { "above" } else { "below" },
+            x.round_dp(2),
+            a.valid_from,
+            a.valid_to
+        )
+    })
 }
 
 const REQUIRED: [&str; 4] = ["valid_from", "valid_to", "ibc_ea_pct", "usury_ea_pct"];
@@ -375,28 +461,37 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
     );
     let c_res = col("resolution");
     let mut periods = Vec::new();
-    for record in reader.records() {
-        let record = match record {
-            Ok(r) => r,
+    // lines as an editor numbers them: SFC-style files are CRLF
+    let mut lines = crate::text::Lines::new(text);
+    let mut record = csv::StringRecord::new();
+    let mut rows = 0;
+    loop {
+        let at = reader.position().byte();
+        match reader.read_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {}
             Err(e) => {
-                let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
+                let line = lines.start(e.position().map_or(at, csv::Position::byte)).1;
                 problems.push(problem(line, format!("unreadable row: {e}")));
                 continue;
             }
-        };
-        let line = record.position().map(|p| p.line() as usize).unwrap_or(0);
+        }
+        let line = lines
+            .start(record.position().map_or(at, csv::Position::byte))
+            .1;
         if record.iter().all(str::is_empty) {
             continue;
         }
+        rows += 1;
         let field = |i: usize| record.get(i).unwrap_or("");
         let before = problems.len();
         let from = parse_date(field(c_from), "valid_from", line, &mut problems);
         let to = parse_date(field(c_to), "valid_to", line, &mut problems);
-        let ibc = parse_rate(field(c_ibc), "ibc_ea_pct", MAX_IBC_PCT, line, &mut problems);
+        let ibc = parse_rate(field(c_ibc), "ibc_ea_pct", IBC_PCT, line, &mut problems);
         let usury = parse_rate(
             field(c_usury),
             "usury_ea_pct",
-            MAX_MORATORIUM_PCT,
+            MORATORIUM_PCT,
             line,
             &mut problems,
         );
@@ -417,14 +512,15 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
         if let (Some(i), Some(u)) = (ibc, usury) {
             let tolerance = Decimal::new(USURY_TOLERANCE.0, USURY_TOLERANCE.1);
             if (u - i * Decimal::new(15, 1)).abs() > tolerance {
-                problems.push(problem(
+                // the period is still read: a confirmed figure may be forced in
+                problems.push(Problem {
                     line,
-                    format!(
+                    message: format!(
                         "usury_ea_pct {u} is not 1.5 × ibc_ea_pct {i} (= {}); check both figures against the SFC resolution",
                         i * Decimal::new(15, 1)
                     ),
-                ));
-                continue;
+                    kind: Kind::UsuryRatio,
+                });
             }
         }
         let resolution = c_res.map(|c| field(c).to_string()).unwrap_or_default();
@@ -435,6 +531,12 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
                 "both ibc_ea_pct and usury_ea_pct are empty; give at least one".to_string(),
             )),
         }
+    }
+    if rows == 0 && problems.is_empty() {
+        problems.push(problem(
+            2,
+            "the file has a header but no periods; add one row per certification period".into(),
+        ));
     }
     periods.sort_by_key(|p| p.valid_from);
     problems.extend(sequence_problems(&periods));
@@ -465,7 +567,13 @@ fn sequence_problems(periods: &[RatePeriod]) -> Vec<Problem> {
                     format_range(next, b.valid_from.pred_opt().unwrap_or(next)),
                     a.line
                 ),
-                is_gap: true,
+                kind: Kind::Gap,
+            });
+        } else if let Some(message) = jump(a, b) {
+            out.push(Problem {
+                line: b.line,
+                message,
+                kind: Kind::Jump,
             });
         }
     }
@@ -476,7 +584,7 @@ fn problem(line: usize, message: String) -> Problem {
     Problem {
         line,
         message,
-        is_gap: false,
+        kind: Kind::Error,
     }
 }
 
@@ -486,13 +594,17 @@ fn parse_date(
     line: usize,
     problems: &mut Vec<Problem>,
 ) -> Option<NaiveDate> {
-    match crate::calendar::parse_iso(s) {
-        Some(d) => Some(d),
-        None => {
+    match crate::calendar::parse_input(s) {
+        Ok(d) => Some(d),
+        Err(crate::calendar::DateError::Malformed) => {
             problems.push(problem(
                 line,
                 format!("{column} {s:?} is not a date YYYY-MM-DD"),
             ));
+            None
+        }
+        Err(e) => {
+            problems.push(problem(line, format!("{column} {e}")));
             None
         }
     }
@@ -502,7 +614,7 @@ fn parse_date(
 fn parse_rate(
     s: &str,
     column: &str,
-    max: i64,
+    (min, max): (i64, i64),
     line: usize,
     problems: &mut Vec<Problem>,
 ) -> Option<Option<Decimal>> {
@@ -517,10 +629,21 @@ fn parse_rate(
             ));
             None
         }
+        Ok(r) if r < Decimal::from(min) => {
+            problems.push(problem(
+                line,
+                format!(
+                    "{column} {s} is not a believable % EA (must be from {min} to below {max}); rates are percentages: \
+                     a fraction {s} would be {} %, write that",
+                    (r * Decimal::ONE_HUNDRED).normalize()
+                ),
+            ));
+            None
+        }
         Ok(r) if r >= Decimal::from(max) => {
             problems.push(problem(
                 line,
-                format!("{column} {s} is not a believable % EA (must be below {max}); rates are percentages, e.g. 27.90"),
+                format!("{column} {s} is not a believable % EA (must be from {min} to below {max}); rates are percentages, e.g. 27.90"),
             ));
             None
         }
@@ -549,7 +672,14 @@ mod tests {
     #[test]
     fn shipped_series_is_contiguous_and_valid() {
         let problems = check_csv(SHIPPED_CSV);
-        assert!(problems.is_empty(), "{problems:?}");
+        // three real changes of more than 5 points (April 1999; the 2007 change of modality),
+        // each a warning on its own line of the CRLF file
+        let warnings: Vec<(usize, Kind)> = problems.iter().map(|p| (p.line, p.kind)).collect();
+        assert_eq!(
+            warnings,
+            [(6, Kind::Jump), (97, Kind::Jump), (98, Kind::Jump)],
+            "{problems:?}"
+        );
         let s = RateSeries::shipped();
         assert_eq!(s.periods().len(), 249); // README of the series: 249 rows
         assert_eq!(s.coverage(), Some((date("1999-01-01"), date("2026-10-31"))));
@@ -652,18 +782,82 @@ mod tests {
         );
         let problems = check_csv(&text);
         let lines: Vec<usize> = problems.iter().map(|p| p.line).collect();
-        assert_eq!(lines, vec![3, 4, 5, 6, 7, 8, 9, 10, 11], "{problems:#?}");
+        assert_eq!(lines, vec![3, 4, 5, 6, 7, 7, 8, 9, 10, 11], "{problems:#?}");
         assert!(problems[0].message.contains("overlaps"));
         assert!(problems[1].message.contains("both"));
         assert!(problems[2].message.contains("positive"));
         assert!(problems[3].message.contains("valid_to"));
-        assert!(problems[4].message.contains("1.5"));
-        assert!(problems[5].message.contains("believable"));
-        assert!(problems[6].message.contains("before valid_from"));
-        assert!(problems[7].message.contains("usury_ea_pct"));
-        assert!(problems[8].is_gap && problems[8].message.contains("2030-03-01..2030-11-30"));
+        // a period whose usury is not 1.5 × IBC is still read (it may be forced in): the days
+        // between it and the last good one are a gap
+        assert!(problems[4].kind == Kind::UsuryRatio && problems[4].message.contains("1.5"));
+        assert!(
+            problems[5].kind == Kind::Gap && problems[5].message.contains("2030-03-01..2030-06-30")
+        );
+        assert!(problems[6].message.contains("believable"));
+        assert!(problems[7].message.contains("before valid_from"));
+        assert!(problems[8].message.contains("usury_ea_pct"));
+        assert!(
+            problems[9].kind == Kind::Gap && problems[9].message.contains("2030-08-01..2030-11-30")
+        );
         let err = RateSeries::from_csv(&text, "bad.csv").unwrap_err();
-        assert_eq!(err.problems.len(), 8); // the gap alone would not stop use
+        assert_eq!(err.problems.len(), 8); // the gaps alone would not stop use
+    }
+
+    #[test]
+    fn implausible_rates_are_refused_and_a_confirmed_usury_figure_can_be_forced() {
+        // a fraction typed as a percent (issue 10): 0.189 is not 18.9 % EA
+        let text = format!("{HEADER}2030-01-01,2030-01-31,0.189,,x\n");
+        let problems = check_csv(&text);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(
+            problems[0].message,
+            "ibc_ea_pct 0.189 is not a believable % EA (must be from 1 to below 100); rates are percentages: a fraction 0.189 would be 18.9 %, write that"
+        );
+        assert!(RateSeries::from_csv_forced(&text, "t").is_err());
+        // usury not 1.5 × IBC: refused, unless forced
+        let text = format!("{HEADER}2030-01-01,2030-01-31,19.06,30.00,x\n");
+        assert_eq!(
+            RateSeries::from_csv(&text, "t").unwrap_err().problems[0].kind,
+            Kind::UsuryRatio
+        );
+        let forced = RateSeries::from_csv_forced(&text, "t").unwrap();
+        assert_eq!(forced.periods()[0].moratorium_ea_pct(), dec("30.00"));
+        // within 0.05 points is fine (29.24 for 1.5 × 19.49 = 29.235)
+        let text = format!("{HEADER}2030-01-01,2030-01-31,19.49,29.24,x\n");
+        assert!(check_csv(&text).is_empty());
+    }
+
+    #[test]
+    fn a_jump_of_more_than_5_points_is_a_warning_only() {
+        let text = format!(
+            "{HEADER}2030-01-01,2030-01-31,19,,a\n2030-02-01,2030-02-28,24,,b\n2030-03-01,2030-03-31,29.01,,c\n"
+        );
+        let problems = check_csv(&text);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(
+            problems[0].to_string(),
+            "line 4: warning: IBC 29.01 % EA for 2030-03-01..2030-03-31 is 5.01 points above the 24 % EA of 2030-02-01..2030-02-28; check it against the SFC resolution"
+        );
+        let series = RateSeries::from_csv(&text, "t").unwrap();
+        // the register's view of a period added between two others
+        let p = RatePeriod::new(
+            date("2030-02-01"),
+            date("2030-02-28"),
+            Some(dec("13")),
+            None,
+            "n".into(),
+            0,
+        )
+        .unwrap();
+        let w = jumps_around(&series, &p);
+        assert_eq!(w.len(), 2, "{w:?}");
+        assert!(
+            w[0].contains("6 points below the 19 % EA of 2030-01-01..2030-01-31"),
+            "{w:?}"
+        );
+        // a header and no periods is an error
+        let e = RateSeries::from_csv(HEADER, "t").unwrap_err();
+        assert_eq!(e.problems[0].line, 2);
     }
 
     #[test]

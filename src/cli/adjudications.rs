@@ -32,8 +32,8 @@ pub enum AdjudicationsCommand {
     List {
         #[arg(long)]
         program: Option<String>,
-        /// Holder document number.
-        #[arg(long, value_name = "DOC")]
+        /// Holder document number (dots and spaces are ignored: 79.263.082; a NIT with -DV).
+        #[arg(long, value_name = "DOC", value_parser = args::document)]
         holder: Option<String>,
         /// Lock-up status as of --as-of: locked (inside the lock-up) or free (after it).
         #[arg(long, value_enum)]
@@ -147,6 +147,14 @@ impl ImportFile {
             path: path.to_path_buf(),
             error: e.to_string(),
         })?;
+        // a workbook, a PDF or a file that mixes encodings is named before anything is read
+        if let Err(e) = crate::text::decode(&bytes) {
+            return Err(CliError::Flag {
+                flag: command.into(),
+                value: path.display().to_string(),
+                reason: e.to_string(),
+            });
+        }
         Ok(ImportFile {
             path: path.to_path_buf(),
             name: path
@@ -198,9 +206,7 @@ impl AdjudicationsCommand {
                             &f.name,
                             &f.sha256,
                             dialect.encoding,
-                            |sink| {
-                                Ok(import::each_in_parallel(bytes, &p.program.categories, sink)?.1)
-                            },
+                            |sink| Ok(import::each_in_parallel(bytes, &p.program, sink)?.1),
                         )
                     })
                     .map_err(|e| f.rejected(e))?;

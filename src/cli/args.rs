@@ -6,10 +6,9 @@ use crate::money::parse_decimal;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
-/// `YYYY-MM-DD`, a real calendar day.
+/// `YYYY-MM-DD`, a real calendar day in the range vigia accepts (`calendar::parse_input`).
 pub fn date(s: &str) -> Result<NaiveDate, String> {
-    crate::calendar::parse_iso(s)
-        .ok_or_else(|| "expected a calendar date written YYYY-MM-DD, e.g. 2024-11-20".into())
+    crate::calendar::parse_input(s).map_err(|e| e.to_string())
 }
 
 /// An exact decimal amount, no thousands separators.
@@ -24,6 +23,11 @@ pub fn price(s: &str) -> Result<Decimal, String> {
         return Err("a price per share cannot be negative".into());
     }
     Ok(p)
+}
+
+/// A document number without its type (`79.263.082`, `800.197.268-4`), in its stored form.
+pub fn document(s: &str) -> Result<String, String> {
+    crate::ids::normalize_any(s)
 }
 
 /// A whole number of shares, at least 1.
@@ -68,6 +72,12 @@ mod tests {
     fn rejects_impossible_dates_and_bad_counts() {
         assert!(date("2025-02-29").is_err());
         assert!(date("2024-2-9").is_err());
+        assert_eq!(
+            date("0000-01-01").unwrap_err(),
+            "0000-01-01 is outside the dates vigia accepts, 1990-01-01 to 2099-12-31; check the year"
+        );
+        assert!(date("9999-12-31").is_err());
+        assert!(date("2099-12-31").is_ok() && date("1990-01-01").is_ok());
         assert!(shares("0").is_err());
         assert!(shares("-5").is_err());
         assert!(shares("1.000").is_err());

@@ -288,13 +288,22 @@ fn restrict_permissions(path: &Path) {
     let _ = path;
 }
 
-/// Reads a whole text file, naming the flag on failure.
+/// Reads a whole UTF-8 text file, naming the flag on failure; a workbook, a PDF or a byte that is
+/// not UTF-8 is named (`text::utf8`), never echoed.
 pub fn read_file(path: &Path, flag: &'static str) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| CliError::File {
+    let bytes = std::fs::read(path).map_err(|e| CliError::File {
         flag,
         path: path.to_path_buf(),
         error: e.to_string(),
-    })
+    })?;
+    match crate::text::utf8(&bytes) {
+        Ok(text) => Ok(text.to_string()),
+        Err(e) => Err(CliError::Flag {
+            flag: flag.into(),
+            value: path.display().to_string(),
+            reason: e.to_string(),
+        }),
+    }
 }
 
 /// Every way a command can fail; all map to exit status 2 except a broken pipe.

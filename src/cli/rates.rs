@@ -1,7 +1,7 @@
 //! `vigia rates ...`: show the series in force and check a rates file.
 
 use super::{CliError, Ctx, Status, args, read_file};
-use crate::rates::{RatePeriod, RateSeries, check_csv};
+use crate::rates::{Kind, RatePeriod, RateSeries, check_csv};
 use crate::report::rates as report;
 use crate::store::rates as store_rates;
 use chrono::NaiveDate;
@@ -25,6 +25,7 @@ pub enum RatesCommand {
         file: PathBuf,
     },
     /// Add one certified period to the register (e.g. the SFC certification of a new month).
+    #[command(group(clap::ArgGroup::new("overriding").args(["supersede", "force"]).multiple(true)))]
     Add {
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         from: NaiveDate,
@@ -42,16 +43,24 @@ pub enum RatesCommand {
         /// Replace the periods this one overlaps (they stay on record).
         #[arg(long, requires = "reason")]
         supersede: bool,
-        /// Why the overlapped periods are replaced.
-        #[arg(long, value_name = "TEXT", requires = "supersede")]
+        /// Accept a usury figure that is not 1.5 × IBC (within 0.05 points), after checking it
+        /// against the resolution; the reason is kept in the audit trail.
+        #[arg(long, requires = "reason")]
+        force: bool,
+        /// Why the overlapped periods are replaced (--supersede), or why the usury figure is
+        /// right (--force).
+        #[arg(long, value_name = "TEXT", requires = "overriding")]
         reason: Option<String>,
     },
     /// Add every period of a rates CSV to the register, all or nothing.
+    #[command(group(clap::ArgGroup::new("overriding").args(["supersede", "force"]).multiple(true)))]
     Import {
         file: PathBuf,
         #[arg(long, requires = "reason")]
         supersede: bool,
-        #[arg(long, value_name = "TEXT", requires = "supersede")]
+        #[arg(long, requires = "reason")]
+        force: bool,
+        #[arg(long, value_name = "TEXT", requires = "overriding")]
         reason: Option<String>,
     },
 }
@@ -94,7 +103,10 @@ impl RatesCommand {
                 let text = read_file(&file, "rates check")?;
                 let problems = check_csv(&text);
                 let name = file.display().to_string();
-                if problems.is_empty() {
+                // warnings are listed but are not problems
+                let count = problems.iter().filter(|p| p.kind != Kind::Jump).count();
+                write!(ctx.out, "{}", report::problems_text(&problems))?;
+                if count == 0 {
                     let series = RateSeries::from_csv(&text, &name).map_err(CliError::Rates)?;
                     let (a, b) = series.coverage().unwrap_or_default();
                     writeln!(
@@ -104,8 +116,7 @@ impl RatesCommand {
                     )?;
                     Ok(Status::Ok)
                 } else {
-                    write!(ctx.out, "{}", report::problems_text(&problems))?;
-                    writeln!(ctx.out, "{name}: {} problem(s)", problems.len())?;
+                    writeln!(ctx.out, "{name}: {count} problem(s)")?;
                     Ok(Status::Findings)
                 }
             }
@@ -115,7 +126,8 @@ impl RatesCommand {
                 ibc,
                 usury,
                 resolution,
-                supersede: _,
+                supersede,
+                force,
                 reason,
             } => {
                 // Validate through the same checks as a rates file, so a typed period and a file
@@ -125,49 +137,84 @@ impl RatesCommand {
                     usury.map(|u| u.to_string()).unwrap_or_default(),
                     resolution.replace('"', "'")
                 );
-                let series =
-                    RateSeries::from_csv(&line, "rates add").map_err(|e| CliError::Flag {
-                        flag: "rates add".into(),
-                        value: format!("{from}..{to}"),
-                        reason: e
-                            .problems
-                            .iter()
-                            .map(|p| p.message.clone())
-                            .collect::<Vec<_>>()
-                            .join("; "),
-                    })?;
+                let parsed = if force {
+                    RateSeries::from_csv_forced(&line, "rates add")
+                } else {
+                    RateSeries::from_csv(&line, "rates add")
+                };
+                let series = parsed.map_err(|e| CliError::Flag {
+                    flag: "rates add".into(),
+                    value: format!("{from}..{to}"),
+                    reason: refused_rates(&e.problems),
+                })?;
                 let period = series.periods()[0].clone();
+                let (supersede, forced) = overriding(supersede, force, reason.as_deref());
                 let mut store = ctx.store()?;
                 let added = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                    crate::register::rates::add(tx, &period, reason.as_deref())
+                    crate::register::rates::add(tx, &period, supersede, forced)
                 })?;
                 report_added(ctx, &period, &added)?;
+                let now = store_rates::series(store.conn())?;
+                for w in crate::rates::jumps_around(&now, &period) {
+                    writeln!(ctx.out, "  warning: {w}")?;
+                }
                 Ok(Status::Ok)
             }
             RatesCommand::Import {
                 file,
-                supersede: _,
+                supersede,
+                force,
                 reason,
             } => {
                 let text = read_file(&file, "rates import")?;
                 let name = file.display().to_string();
-                let series = RateSeries::from_csv(&text, &name).map_err(|e| CliError::Many {
+                let parsed = if force {
+                    RateSeries::from_csv_forced(&text, &name)
+                } else {
+                    RateSeries::from_csv(&text, &name)
+                };
+                let series = parsed.map_err(|e| CliError::Many {
                     what: format!("rates import of {name}"),
                     problems: e.problems.iter().map(|p| p.to_string()).collect(),
                 })?;
+                let (supersede, forced) = overriding(supersede, force, reason.as_deref());
                 let mut store = ctx.store()?;
                 let periods: Vec<RatePeriod> = series.periods().to_vec();
                 let added = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                    crate::register::rates::add_all(tx, &periods, reason.as_deref())
+                    crate::register::rates::add_all(tx, &periods, supersede, forced)
                 })?;
                 for (p, a) in periods.iter().zip(&added) {
                     report_added(ctx, p, a)?;
+                }
+                for p in check_csv(&text).iter().filter(|p| p.kind == Kind::Jump) {
+                    writeln!(ctx.out, "  {p}")?;
                 }
                 writeln!(ctx.out, "{} period(s) added from {name}", added.len())?;
                 Ok(Status::Ok)
             }
         }
     }
+}
+
+/// The reason given with `--reason`, as the reason to supersede and the reason to force.
+fn overriding(supersede: bool, force: bool, reason: Option<&str>) -> (Option<&str>, Option<&str>) {
+    (reason.filter(|_| supersede), reason.filter(|_| force))
+}
+
+/// A typed period's problems in one sentence; a usury figure that is not 1.5 × IBC says how to
+/// keep it when the resolution does print it.
+fn refused_rates(problems: &[crate::rates::Problem]) -> String {
+    problems
+        .iter()
+        .map(|p| match p.kind {
+            Kind::UsuryRatio => format!(
+                "{}; if the resolution prints exactly this figure, repeat with --force --reason TEXT",
+                p.message
+            ),
+            _ => p.message.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn report_added(

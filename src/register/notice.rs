@@ -32,7 +32,13 @@ pub fn issue(
     let program = programs::by_id(tx.conn(), adj.program_id)?;
     let (liquidation_id, _) = super::liquidation::liquidation_for(tx, breach_id, until, rates)?;
     let previous = notices::latest_for_breach(tx.conn(), breach_id)?;
-    let deadline = add_business_days(date, program.program.payment_term_business_days);
+    let term = program.program.payment_term_business_days;
+    let deadline = add_business_days(date, term).ok_or_else(|| {
+        crate::store::StoreError::Corrupt(format!(
+            "program {}: a payment term of {term} business days from {date} runs past the calendar; register a corrected program",
+            program.program.code
+        ))
+    })?;
     let id = notices::insert(
         tx,
         program.id,

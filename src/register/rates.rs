@@ -7,18 +7,26 @@ use crate::store::Tx;
 use crate::store::rates::{self, Added, Origin};
 
 /// Adds a certified period; see [`add_all`].
-pub fn add(tx: &mut Tx<'_>, period: &RatePeriod, supersede: Option<&str>) -> Result<Added> {
-    let mut added = add_all(tx, std::slice::from_ref(period), supersede)?;
+pub fn add(
+    tx: &mut Tx<'_>,
+    period: &RatePeriod,
+    supersede: Option<&str>,
+    forced: Option<&str>,
+) -> Result<Added> {
+    let mut added = add_all(tx, std::slice::from_ref(period), supersede, forced)?;
     Ok(added.remove(0))
 }
 
 /// Adds certified periods in order. One that overlaps a period in force (an earlier one of
 /// `periods` included) is refused unless `supersede` gives the reason; the overlapped periods
-/// then leave the series and stay on record. The periods in force are read once.
+/// then leave the series and stay on record. The periods in force are read once. `forced` is
+/// why a usury figure that is not 1.5 × IBC was accepted (`RateSeries::from_csv_forced`); it is
+/// kept in each period's audit event.
 pub fn add_all(
     tx: &mut Tx<'_>,
     periods: &[RatePeriod],
     supersede: Option<&str>,
+    forced: Option<&str>,
 ) -> Result<Vec<Added>> {
     let mut in_force = rates::in_force(tx.conn())?;
     let mut out = Vec::with_capacity(periods.len());
@@ -63,6 +71,7 @@ pub fn add_all(
             tx,
             period,
             supersede.map(|_| (reason, overlapping.as_slice())),
+            forced,
         )?;
         in_force.retain(|(_, p)| !overlaps(p));
         in_force.push((Origin::Register(added.id), period.clone()));
@@ -100,7 +109,7 @@ mod tests {
         let mut store = Store::in_memory().unwrap();
         store
             .write::<_, crate::register::Error>("t", |tx| {
-                add(tx, &period("2026-11-01", "2026-11-30", "19.00"), None)
+                add(tx, &period("2026-11-01", "2026-11-30", "19.00"), None, None)
             })
             .unwrap();
         let s = series(store.conn()).unwrap();
@@ -111,7 +120,7 @@ mod tests {
 
         let e = store
             .write::<_, crate::register::Error>("t", |tx| {
-                add(tx, &period("2026-10-01", "2026-10-31", "19.10"), None)
+                add(tx, &period("2026-10-01", "2026-10-31", "19.10"), None, None)
             })
             .err()
             .unwrap();
@@ -131,6 +140,7 @@ mod tests {
                     tx,
                     &period("2026-10-01", "2026-10-31", "19.10"),
                     Some("typo in source"),
+                    None,
                 )
             })
             .unwrap();
@@ -166,6 +176,7 @@ mod tests {
                     period("2030-01-15", "2030-02-14", "21"),
                 ],
                 None,
+                None,
             )
         });
         assert!(matches!(e, Err(crate::register::Error::Refused(_))));
@@ -180,6 +191,7 @@ mod tests {
                         period("2030-01-15", "2030-02-14", "21"),
                     ],
                     Some("corrected"),
+                    None,
                 )
             })
             .unwrap();

@@ -128,15 +128,22 @@ pub struct Added {
 
 /// Stores a certified period; with `supersede` (the reason, and the periods in force it
 /// overlaps), those periods leave the series and stay on record. The register has checked that
-/// an overlap comes with a reason.
+/// an overlap comes with a reason. `forced` (why a usury figure that is not 1.5 × IBC was
+/// accepted) goes into the period's audit event as its action, `rate.add forced: REASON`: the
+/// table has no column for it, and the event's payload must stay the stored row.
 pub fn insert(
     tx: &mut Tx<'_>,
     period: &RatePeriod,
     supersede: Option<(&str, &[(Origin, RatePeriod)])>,
+    forced: Option<&str>,
 ) -> Result<Added> {
+    let action = match forced {
+        Some(reason) => format!("rate.add forced: {reason}"),
+        None => "rate.add".to_string(),
+    };
     let id = tx.insert(
         "rate_periods",
-        "rate.add",
+        &action,
         &[
             ("valid_from", &period.valid_from.to_string()),
             ("valid_to", &period.valid_to.to_string()),

@@ -133,8 +133,9 @@ fn a_reimported_row_that_conflicts_is_refused_saying_what_differs() {
     let r = Reg::new();
     assert_eq!(import(&r, "lista.csv", &holders(50)).status.code(), Some(0));
     let before = r.dump();
-    // line 3: other shares; line 6: another price and a lender; line 52: new, but in the file
-    // twice (line 53); the new holder would be added: all or nothing
+    // line 3: other shares; line 6: another price and a lender; line 52: new, but awarded again
+    // on the same date on line 53 (not the same line byte for byte, which the reader reports as
+    // a repeated line); the new holder would be added: all or nothing
     let mut csv = holders(50)
         .replace(
             "CC,2000000001,Titular 1,natural,trabajador,100,,",
@@ -145,7 +146,7 @@ fn a_reimported_row_that_conflicts_is_refused_saying_what_differs() {
             "CC,2000000004,Titular 4,natural,trabajador,100,1000,2024-03-15,Banco X,100",
         );
     csv.push_str("CC,3000000001,Nueva,natural,trabajador,5,,2024-03-15,,\n");
-    csv.push_str("CC,3000000001,Nueva,natural,trabajador,5,,2024-03-15,,\n");
+    csv.push_str("CC,3000000001,Nueva,natural,trabajador,6,,2024-03-15,,\n");
     let e = r.fails(&[
         "adjudications",
         "import",

@@ -6,6 +6,7 @@ mod common;
 
 mod audit;
 mod backup;
+mod bad_input;
 mod check;
 mod cli;
 mod conformance;
