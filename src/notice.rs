@@ -44,6 +44,9 @@ pub struct NoticeData {
     pub breach: Breach,
     pub liquidation_id: i64,
     pub fingerprint: String,
+    /// The audit chain's head right after the notice was recorded: the document can be checked
+    /// against the chain and its signed checkpoints.
+    pub chain: Option<crate::store::audit::Head>,
     pub liquidation: Liquidation,
     pub per_day: PerDay,
     /// Informative split of the total due among the sellers: (name, shares, amount).
@@ -199,6 +202,7 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
         breach,
         liquidation_id: liq.id,
         fingerprint: liq.sha256,
+        chain: crate::store::audit::head_at(conn, "notices", notice.id)?,
         per_day: per_day(&liquidation),
         liquidation,
         split,

@@ -426,6 +426,12 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         "Huella de la liquidación No. {} (SHA-256): {}",
         d.liquidation_id, d.fingerprint
     )));
+    if let Some(h) = &d.chain {
+        out.push(Block::Small(format!(
+            "Registro de auditoría al emitirla: evento No. {} de la cadena, SHA-256 {}",
+            h.count, h.hash
+        )));
+    }
     out.push(Block::Small(format!(
         "Para verificar este documento ejecute `vigia notice verify ARCHIVO`: recalcula la liquidación No. {} desde el \
          registro y compara sus cifras y su huella con las de este documento.",

@@ -231,6 +231,24 @@ impl Head {
     }
 }
 
+/// The head of the chain right after the event that recorded row `id` of `entity` (its first
+/// event), if there is one: what a document issued in that write carries, and can be checked
+/// against the chain and its checkpoints later.
+pub fn head_at(conn: &Connection, entity: &str, id: i64) -> Result<Option<Head>> {
+    Ok(conn
+        .query_row(
+            "SELECT seq, hash FROM audit_events WHERE entity = ?1 AND entity_id = ?2 ORDER BY seq LIMIT 1",
+            rusqlite::params![entity, id],
+            |r| {
+                Ok(Head {
+                    count: r.get(0)?,
+                    hash: r.get(1)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
 /// The head of the chain as stored now.
 pub fn head(conn: &Connection) -> Result<Head> {
     Ok(conn
