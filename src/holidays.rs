@@ -103,7 +103,6 @@ pub fn is_business_day(d: NaiveDate) -> bool {
     !matches!(d.weekday(), Weekday::Sat | Weekday::Sun) && !is_holiday(d)
 }
 
-#[cfg(test)]
 /// `d` itself when it is a business day, else the next one (C.Co. 829 num. 3; Ley 4 de 1913
 /// Art. 62: a deadline that falls on a holiday moves to the next business day).
 pub fn next_business_day(d: NaiveDate) -> NaiveDate {

@@ -29,6 +29,11 @@ pub const AUDITED: &[&str] = &[
     "rate_periods",
     "rate_supersessions",
     "notices",
+    "offers",
+    "acceptance_imports",
+    "acceptances",
+    "offering_runs",
+    "offering_outcomes",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -8,6 +8,7 @@ pub mod breaches;
 pub mod columns;
 pub mod import;
 pub mod notices;
+pub mod offering;
 pub mod pledges;
 pub mod programs;
 pub mod rates;
@@ -37,6 +38,11 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0004_pledge_imports.sql",
         include_str!("../../schema/0004_pledge_imports.sql"),
+    ),
+    // 0005 is added by another change; when both land, it goes before this one
+    (
+        "0006_offering.sql",
+        include_str!("../../schema/0006_offering.sql"),
     ),
 ];
 
@@ -617,6 +623,98 @@ mod tests {
                 "created_by",
             ],
         ),
+        (
+            "offers",
+            &[
+                "id",
+                "program_id",
+                "opens",
+                "closes",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "acceptance_imports",
+            &[
+                "id",
+                "program_id",
+                "file_name",
+                "sha256",
+                "encoding",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "acceptances",
+            &[
+                "id",
+                "program_id",
+                "import_id",
+                "line",
+                "filed_at",
+                "doc_type",
+                "doc_number",
+                "name",
+                "person_type",
+                "category",
+                "shares",
+                "accepts_reduction",
+                "files_tax_return",
+                "patrimonio_liquido",
+                "income",
+                "is_director",
+                "annual_salary",
+                "investment_limit",
+                "patrimonio_ajustado",
+                "declarations",
+                "dismissed_with_just_cause",
+                "review",
+                "lender",
+                "financed_shares",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "offering_runs",
+            &[
+                "id",
+                "program_id",
+                "import_id",
+                "adjudicated_on",
+                "rule",
+                "offered",
+                "demand",
+                "awarded",
+                "leftover",
+                "oversubscribed",
+                "fingerprint",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "offering_outcomes",
+            &[
+                "id",
+                "run_id",
+                "seq",
+                "acceptance_id",
+                "requested",
+                "cap_shares",
+                "cap_rule",
+                "admitted",
+                "quota",
+                "awarded",
+                "status",
+                "cause",
+                "adjudication_id",
+                "created_at",
+                "created_by",
+            ],
+        ),
     ];
 
     #[test]
@@ -703,7 +801,8 @@ mod tests {
             conn.pragma_update(None, "user_version", 3).unwrap();
         }
         let store = Store::open(&path).unwrap();
-        assert_eq!(store.version().unwrap(), 4);
+        let latest = MIGRATIONS.len() as i64;
+        assert_eq!(store.version().unwrap(), latest);
         let n: i64 = store
             .conn()
             .query_row("SELECT count(*) FROM pledge_imports", [], |r| r.get(0))
@@ -711,7 +810,7 @@ mod tests {
         assert_eq!(n, 0);
         drop(store);
         // opening again changes nothing
-        assert_eq!(Store::open(&path).unwrap().version().unwrap(), 4);
+        assert_eq!(Store::open(&path).unwrap().version().unwrap(), latest);
         Connection::open(&path)
             .unwrap()
             .pragma_update(None, "user_version", 99)
