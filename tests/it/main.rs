@@ -9,6 +9,7 @@ mod cli;
 mod conformance;
 mod hardening;
 mod notices;
+mod offering;
 mod properties;
 mod refusals;
 mod register;
