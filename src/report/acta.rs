@@ -140,6 +140,7 @@ pub fn blocks(d: &ActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
                     r.quota.clone().unwrap_or_else(|| "—".into()),
                     n(r.awarded),
                     match r.cause {
+                        None if r.awarded == 0 => "Sin acciones en la prorrata".to_string(),
                         None => "Adjudicada".to_string(),
                         Some(c) => format!("Rechazada: {c}"),
                     },
