@@ -98,13 +98,11 @@ fn business(d: NaiveDate, holidays: &[Holiday]) -> bool {
     !matches!(d.weekday(), Weekday::Sat | Weekday::Sun) && !holidays.iter().any(|h| h.date == d)
 }
 
-#[cfg(test)]
 /// Neither Saturday, Sunday nor a public holiday.
 pub fn is_business_day(d: NaiveDate) -> bool {
     business(d, &holidays(d.year()))
 }
 
-#[cfg(test)]
 /// `d` itself when it is a business day, else the next one (C.Co. 829 num. 3; Ley 4 de 1913
 /// Art. 62: a deadline that falls on a holiday moves to the next business day).
 pub fn next_business_day(d: NaiveDate) -> NaiveDate {

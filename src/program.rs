@@ -92,15 +92,8 @@ pub struct BracketSpec {
     pub percent: Decimal,
 }
 
-/// How the adjudication was pro-rated when oversubscribed (SPEC §9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ProrationRule {
-    /// Decreto 3939 Art. 12: round to nearest, then adjust one share at a time.
-    NearestAdjust,
-    /// Seed 000: floor, leftovers to the smallest award.
-    FloorSmallest,
-}
+use crate::offering::caps::{self, Cap};
+use crate::offering::proration::Rule;
 
 /// A programa de enajenación, validated: what [`Program::from_toml`] makes of a program file
 /// (`schema/programs/*.toml`). Its clauses are domain types, checked once when the file is read.
@@ -133,7 +126,10 @@ pub struct Program {
     pub rate_series: String,
     /// Business days a notice gives to pay.
     pub payment_term_business_days: u32,
-    pub proration: ProrationRule,
+    /// How an oversubscribed first stage is pro-rated (SPEC §9; Art. 12 num. 2).
+    pub proration: Rule,
+    /// Caps on what one acceptor may buy in the first stage (Arts. 7–8), least binds.
+    pub caps: Vec<Cap>,
 }
 
 /// The program file as written (`schema/programs/*.toml`), before it is validated into a
@@ -169,7 +165,10 @@ struct ProgramFile {
     rate_series: String,
     /// Business days a notice gives to pay.
     payment_term_business_days: u32,
-    proration: ProrationRule,
+    proration: Rule,
+    /// `[[caps]]`: Arts. 7–8's caps on an acceptance (none: acceptances are not capped).
+    #[serde(default)]
+    caps: Vec<Cap>,
 }
 
 /// A program file that cannot be used.
@@ -366,6 +365,7 @@ impl ProgramFile {
                 format!("only {RATE_SERIES_SFC:?} is known"),
             ));
         }
+        caps::validate(&self.caps).map_err(|e| err("caps", e.to_string()))?;
         Ok(Program {
             code: self.code,
             name: self.name,
@@ -385,6 +385,7 @@ impl ProgramFile {
             rate_series: self.rate_series,
             payment_term_business_days: self.payment_term_business_days,
             proration: self.proration,
+            caps: self.caps,
         })
     }
 }

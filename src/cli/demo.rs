@@ -12,20 +12,46 @@ pub const DEMO_CSV: &str = include_str!("../../schema/demo/adjudicaciones-demo.c
 const NEW_HOLDER: &str =
     "CC,1000000006,Pedro Imaginario Castro (DEMO),natural,trabajador,600,,2024-03-15,,\n";
 
-/// One step: the command (after `vigia --db DB --officer demo`), and whether it is expected to be
-/// refused (to show the refusal).
-const STEPS: &[(&str, &[&str], bool)] = &[
+/// The fictional acceptances of the first stage (every name ends in "(DEMO)"): the awards of the
+/// offer are the demo's adjudications.
+pub const DEMO_ACCEPTANCES: &str = include_str!("../../schema/demo/aceptaciones-demo.csv");
+
+/// The first stage (issue 15), run right after the program is registered: the offer opened,
+/// the acceptances imported, the adjudication of Art. 12 with its acta. Its awards are the
+/// adjudications the rest of the story works with (ids 1 to 5, adjudicated on 2024-03-15).
+const OFFERING_STEPS: &[(&str, &[&str], bool)] = &[
     (
-        "Register the program of Decreto 3939 de 2004",
-        &["program", "add", "{dir}/decreto-3939-2004.toml"],
+        "First stage: an offer shorter than two months is refused (Art. 4)",
+        &[
+            "offer",
+            "open",
+            "D3939-2004",
+            "--opens",
+            "2024-01-02",
+            "--closes",
+            "2024-02-29",
+        ],
+        true,
+    ),
+    (
+        "Open the public offer: notice on 2024-01-02, acceptances until 2024-03-08",
+        &[
+            "offer",
+            "open",
+            "D3939-2004",
+            "--opens",
+            "2024-01-02",
+            "--closes",
+            "2024-03-08",
+        ],
         false,
     ),
     (
-        "Import the adjudications (fictional holders)",
+        "Import the acceptances (fictional acceptors)",
         &[
-            "adjudications",
+            "acceptances",
             "import",
-            "{dir}/adjudicaciones-demo.csv",
+            "{dir}/aceptaciones-demo.csv",
             "--program",
             "D3939-2004",
         ],
@@ -34,12 +60,45 @@ const STEPS: &[(&str, &[&str], bool)] = &[
     (
         "Import the same file again: nothing is added",
         &[
-            "adjudications",
+            "acceptances",
             "import",
-            "{dir}/adjudicaciones-demo.csv",
+            "{dir}/aceptaciones-demo.csv",
             "--program",
             "D3939-2004",
         ],
+        false,
+    ),
+    (
+        "Adjudicate on 2024-03-15 (Art. 12): caps, rejections, awards, and the acta",
+        &[
+            "offer",
+            "adjudicate",
+            "D3939-2004",
+            "--on",
+            "2024-03-15",
+            "--acta",
+            "{dir}/acta-adjudicacion-D3939-2004.pdf",
+        ],
+        false,
+    ),
+    (
+        "The adjudication takes place once: a second run is refused",
+        &["offer", "adjudicate", "D3939-2004", "--on", "2024-03-16"],
+        true,
+    ),
+    (
+        "Anyone can check the acta against the register",
+        &["offer", "verify", "{dir}/acta-adjudicacion-D3939-2004.pdf"],
+        false,
+    ),
+];
+
+/// One step: the command (after `vigia --db DB --officer demo`), and whether it is expected to be
+/// refused (to show the refusal).
+const STEPS: &[(&str, &[&str], bool)] = &[
+    (
+        "Register the program of Decreto 3939 de 2004",
+        &["program", "add", "{dir}/decreto-3939-2004.toml"],
         false,
     ),
     (
@@ -304,6 +363,7 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         ("decreto-3939-2004.toml", crate::program::DECRETO_3939_2004),
         ("adjudicaciones-demo.csv", DEMO_CSV),
         ("adjudicaciones-demo-actualizado.csv", updated.as_str()),
+        ("aceptaciones-demo.csv", DEMO_ACCEPTANCES),
     ] {
         let path = dir.join(name);
         std::fs::write(&path, text).map_err(|e| CliError::File {
@@ -326,7 +386,9 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     base.officer = Some("demo".into());
     base.key = ctx.key.clone();
     super::run(base, ctx.out)?;
-    for (title, step, expect_refusal) in STEPS {
+    // the program first, then the first stage (OFFERING_STEPS), then the life of a fine
+    let steps = STEPS[..1].iter().chain(OFFERING_STEPS).chain(&STEPS[1..]);
+    for (title, step, expect_refusal) in steps {
         let args: Vec<String> = step.iter().map(|a| a.replace("{dir}", &dir_s)).collect();
         let shown: Vec<String> = args.iter().map(|a| shell_quote(a)).collect();
         writeln!(ctx.out, "\n## {title}\n$ vigia {}", shown.join(" "))?;

@@ -2,6 +2,7 @@
 //! core inputs, and the CLI error type whose `Display` names the flag, the value and what to do.
 //! Prints results to the writer it is given; never prints errors (that is `main`'s job).
 
+pub(crate) mod acceptances;
 pub(crate) mod adjudications;
 pub(crate) mod args;
 pub(crate) mod audit;
@@ -12,6 +13,7 @@ pub(crate) mod check;
 pub(crate) mod demo;
 pub(crate) mod fine;
 pub(crate) mod notice;
+pub(crate) mod offer;
 pub(crate) mod payment;
 pub(crate) mod pledge;
 pub(crate) mod program;
@@ -73,6 +75,12 @@ pub enum Command {
     /// Programs (programas de enajenación) and their stage prices.
     #[command(subcommand)]
     Program(program::ProgramCommand),
+    /// The first-stage offer (Arts. 4 and 12): open its window, adjudicate it, verify its acta.
+    #[command(subcommand)]
+    Offer(offer::OfferCommand),
+    /// First-stage acceptances: import from CSV, list with their outcome.
+    #[command(subcommand)]
+    Acceptances(acceptances::AcceptancesCommand),
     /// Adjudications: import from CSV, list, show.
     #[command(subcommand)]
     Adjudications(adjudications::AdjudicationsCommand),
@@ -442,6 +450,9 @@ pub fn flag_of(field: register::Field) -> &'static str {
         F::PaymentAmount => "--amount",
         F::VoidReason => "--reason",
         F::SupersedeReason => "--supersede",
+        F::OfferOpens => "--opens",
+        F::OfferCloses => "--closes",
+        F::AdjudicationDate => "--on",
     }
 }
 
@@ -523,6 +534,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         Command::Init => init(&mut ctx),
         Command::Demo => demo::run(&mut ctx),
         Command::Program(cmd) => cmd.run(&mut ctx),
+        Command::Offer(cmd) => cmd.run(&mut ctx),
+        Command::Acceptances(cmd) => cmd.run(&mut ctx),
         Command::Adjudications(cmd) => cmd.run(&mut ctx),
         Command::Pledge(cmd) => cmd.run(&mut ctx),
         Command::Breach(cmd) => cmd.run(&mut ctx),

@@ -6,7 +6,8 @@ use std::cmp::Ordering;
 use std::fmt;
 
 /// How quotas become whole shares (a program parameter, `proration` in the program file).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Rule {
     /// Decreto 3939 Art. 12 num. 2: each quota to the nearest whole share (halves up); if the
     /// sum exceeds the offer, one share less for each award starting with the largest,
@@ -15,7 +16,9 @@ pub enum Rule {
     NearestAdjust,
     /// Seed 000: every quota rounded down; every leftover share goes to the acceptance with the
     /// smallest award (the smallest positive award; equal awards in filing order; the first filed
-    /// if every award is zero), up to what it admitted, then to the next smallest.
+    /// if every award is zero), up to what it admitted, then to the next smallest. Program
+    /// files written before the rule had its full name say `floor-smallest`.
+    #[serde(alias = "floor-smallest")]
     FloorLeftoverToSmallest,
 }
 
@@ -24,6 +27,20 @@ impl Rule {
         match self {
             Rule::NearestAdjust => "nearest-adjust",
             Rule::FloorLeftoverToSmallest => "floor-leftover-to-smallest",
+        }
+    }
+
+    /// Where the rule comes from, for the acta.
+    pub fn source_es(self) -> &'static str {
+        match self {
+            Rule::NearestAdjust => {
+                "prorrata con aproximación al entero más próximo y ajuste de una acción por \
+                 adjudicatario (Decreto 3939 de 2004, artículo 12, numeral 2)"
+            }
+            Rule::FloorLeftoverToSmallest => {
+                "prorrata por defecto, con las acciones sobrantes de las fracciones al aceptante \
+                 de menor adjudicación"
+            }
         }
     }
 }

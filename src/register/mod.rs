@@ -8,6 +8,7 @@ pub mod adjudication;
 pub mod breach;
 pub mod liquidation;
 pub mod notice;
+pub mod offering;
 pub mod payment;
 pub mod pledge;
 pub mod program;

@@ -43,6 +43,12 @@ pub enum Field {
     VoidReason,
     /// The reason a certified rate period supersedes the ones it overlaps.
     SupersedeReason,
+    /// The day the first-stage offer's notice is published (Art. 4).
+    OfferOpens,
+    /// The last day the offer receives acceptances.
+    OfferCloses,
+    /// The day the first-stage offer is adjudicated (Art. 12).
+    AdjudicationDate,
 }
 
 impl Field {
@@ -67,6 +73,9 @@ impl Field {
             Field::PaymentAmount => "payment_amount",
             Field::VoidReason => "void_reason",
             Field::SupersedeReason => "supersede_reason",
+            Field::OfferOpens => "offer_opens",
+            Field::OfferCloses => "offer_closes",
+            Field::AdjudicationDate => "adjudication_date",
         }
     }
 }

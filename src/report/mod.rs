@@ -1,6 +1,7 @@
 //! Output for people and machines: tables (tabled), JSON and CSV. Formats what the core computed;
 //! never computes a figure of its own.
 
+pub mod acta;
 pub mod liquidation;
 pub mod notice;
 pub mod pdf;

@@ -34,6 +34,11 @@ pub const AUDITED: &[&str] = &[
     "adjudication_voids",
     "payment_voids",
     "pledge_voids",
+    "offers",
+    "acceptance_imports",
+    "acceptances",
+    "offering_runs",
+    "offering_outcomes",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -737,6 +737,52 @@ pub fn seal(tx: &mut Tx<'_>, w: Stored) -> Result<Imported> {
     })
 }
 
+/// Like [`seal`] for a writer that covers the import with its own one event (the offering's
+/// adjudication run, `store::offering::seal_run`): the covers of the `imports` row and of what
+/// was stored, and what was added; no event is appended here.
+pub fn covers(w: Stored) -> (Vec<Cover>, Imported) {
+    let Stored {
+        import_id,
+        stored,
+        holder_hash,
+        adjudication_hash,
+        ..
+    } = w;
+    let new_holders = holder_hash.count_so_far();
+    let (first_id, last_id) = stored.adjudications;
+    let mut covers = vec![
+        Cover {
+            table: "imports",
+            first: import_id,
+            last: import_id,
+            digest: None,
+        },
+        Cover {
+            table: "adjudications",
+            first: first_id,
+            last: last_id,
+            digest: Some(adjudication_hash.finish()),
+        },
+    ];
+    if stored.holders.0 != 0 {
+        covers.push(Cover {
+            table: "holders",
+            first: stored.holders.0,
+            last: stored.holders.1,
+            digest: Some(holder_hash.finish()),
+        });
+    }
+    let added = Imported::Added {
+        import_id,
+        rows: stored.count,
+        new_holders: new_holders as usize,
+        first_id,
+        last_id,
+        unchanged: stored.unchanged,
+    };
+    (covers, added)
+}
+
 /// `YYYY-MM-DD` without going through a formatter (a million rows pass here).
 fn iso_date(d: NaiveDate) -> [u8; 10] {
     use chrono::Datelike;

@@ -12,6 +12,7 @@ pub mod checkpoint;
 pub mod columns;
 pub mod import;
 pub mod notices;
+pub mod offering;
 pub mod pledges;
 pub mod programs;
 pub mod rates;
@@ -45,6 +46,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0005_corrections.sql",
         include_str!("../../schema/0005_corrections.sql"),
+    ),
+    (
+        "0006_offering.sql",
+        include_str!("../../schema/0006_offering.sql"),
     ),
 ];
 
@@ -975,6 +980,98 @@ mod tests {
                 "created_by",
             ],
         ),
+        (
+            "offers",
+            &[
+                "id",
+                "program_id",
+                "opens",
+                "closes",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "acceptance_imports",
+            &[
+                "id",
+                "program_id",
+                "file_name",
+                "sha256",
+                "encoding",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "acceptances",
+            &[
+                "id",
+                "program_id",
+                "import_id",
+                "line",
+                "filed_at",
+                "doc_type",
+                "doc_number",
+                "name",
+                "person_type",
+                "category",
+                "shares",
+                "accepts_reduction",
+                "files_tax_return",
+                "patrimonio_liquido",
+                "income",
+                "is_director",
+                "annual_salary",
+                "investment_limit",
+                "patrimonio_ajustado",
+                "declarations",
+                "dismissed_with_just_cause",
+                "review",
+                "lender",
+                "financed_shares",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "offering_runs",
+            &[
+                "id",
+                "program_id",
+                "import_id",
+                "adjudicated_on",
+                "rule",
+                "offered",
+                "demand",
+                "awarded",
+                "leftover",
+                "oversubscribed",
+                "fingerprint",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "offering_outcomes",
+            &[
+                "id",
+                "run_id",
+                "seq",
+                "acceptance_id",
+                "requested",
+                "cap_shares",
+                "cap_rule",
+                "admitted",
+                "quota",
+                "awarded",
+                "status",
+                "cause",
+                "adjudication_id",
+                "created_at",
+                "created_by",
+            ],
+        ),
     ];
 
     #[test]
@@ -1120,7 +1217,7 @@ mod tests {
         match Store::open(&path) {
             Err(StoreError::NotARegister(why)) => assert!(
                 why.starts_with(&format!(
-                    "it is another application's SQLite database (schema version {}, tables adjudication",
+                    "it is another application's SQLite database (schema version {}, tables ",
                     MIGRATIONS.len()
                 )),
                 "{why}"

@@ -356,6 +356,8 @@ fn help_lists_the_commands() {
             "init",
             "demo",
             "program",
+            "offer",
+            "acceptances",
             "adjudications",
             "pledge",
             "breach",

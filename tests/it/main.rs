@@ -13,6 +13,7 @@ mod conformance;
 mod corrections;
 mod hardening;
 mod notices;
+mod offering;
 mod properties;
 mod refusals;
 mod register;

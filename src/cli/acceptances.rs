@@ -1,0 +1,224 @@
+//! `vigia acceptances ...`: import first-stage acceptances from CSV (all or nothing) and list
+//! them with their status.
+
+use super::adjudications::ImportFile;
+use super::{CliError, Ctx, Status};
+use crate::offering::adjudicate::{self, Facts};
+use crate::offering::file;
+use crate::report::records::{Format, ListWriter};
+use crate::store::offering::{self as store, ImportedAcceptances};
+use crate::store::programs::{self, StoredProgram};
+use clap::{Subcommand, ValueEnum};
+use serde_json::json;
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+#[derive(Debug, Subcommand)]
+pub enum AcceptancesCommand {
+    /// Import acceptances from CSV: columns filed_at,doc_type,doc_number,name,person_type,
+    /// category,shares, and optionally accepts_reduction,files_tax_return,patrimonio_liquido,
+    /// income,is_director,annual_salary,investment_limit,patrimonio_ajustado,declarations,
+    /// dismissed_with_just_cause,review,lender,financed_shares (header order free; empty = not
+    /// given). UTF-8 or the es-CO Excel export. Nothing is written unless every row is valid; the
+    /// same file twice adds nothing.
+    Import {
+        file: PathBuf,
+        /// Program code.
+        #[arg(long)]
+        program: String,
+    },
+    /// List acceptances, each with its status: pending (not adjudicated yet), awarded or
+    /// rejected, and the cause.
+    List {
+        #[arg(long)]
+        program: Option<String>,
+        #[arg(long, value_enum)]
+        status: Option<ListStatus>,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ListStatus {
+    Pending,
+    Awarded,
+    Rejected,
+}
+
+impl ListStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            ListStatus::Pending => "pending",
+            ListStatus::Awarded => "awarded",
+            ListStatus::Rejected => "rejected",
+        }
+    }
+}
+
+const ROW_COLUMNS: [&str; 12] = [
+    "id",
+    "program",
+    "line",
+    "filed_at",
+    "doc_type",
+    "doc_number",
+    "name",
+    "category",
+    "shares",
+    "accepts_reduction",
+    "status",
+    "cause",
+];
+
+/// A person (document type and number) and their run's status and cause.
+type Outcomes = HashMap<(String, String), (String, Option<String>)>;
+
+/// What a program's run says of each person: status and cause.
+struct Judged {
+    code: String,
+    window: Option<adjudicate::Window>,
+    categories: Vec<String>,
+    by_person: Option<Outcomes>,
+}
+
+fn judged(conn: &rusqlite::Connection, p: &StoredProgram) -> Result<Judged, CliError> {
+    let window = store::offer(conn, p.id)?.map(|o| o.window);
+    let by_person = match store::run(conn, p.id)? {
+        None => None,
+        Some(run) => {
+            let mut m = HashMap::new();
+            store::each_outcome::<CliError>(conn, run.id, |o| {
+                let a = store::acceptance(conn, o.acceptance_id)?;
+                m.insert(
+                    (a.row.doc_type.as_str().to_string(), a.row.doc_number),
+                    (o.status, o.cause),
+                );
+                Ok(())
+            })?;
+            Some(m)
+        }
+    };
+    Ok(Judged {
+        code: p.program.code.clone(),
+        window,
+        categories: p.program.categories.clone(),
+        by_person,
+    })
+}
+
+impl AcceptancesCommand {
+    pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        match self {
+            AcceptancesCommand::Import {
+                file: path,
+                program,
+            } => {
+                let f = ImportFile::read(&path, "acceptances import")?;
+                let mut store = ctx.store()?;
+                let p = programs::by_code(store.conn(), &program)?;
+                let (bytes, dialect) = (&f.bytes, f.dialect);
+                let result = store
+                    .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                        crate::register::offering::import(
+                            tx,
+                            &p,
+                            &f.name,
+                            &f.sha256,
+                            dialect.encoding,
+                            |sink| Ok(file::each_in_parallel(bytes, sink)?.1),
+                        )
+                    })
+                    .map_err(|e| f.rejected(e))?;
+                match result {
+                    ImportedAcceptances::Added {
+                        import_id,
+                        rows,
+                        first_id,
+                        last_id,
+                    } => writeln!(
+                        ctx.out,
+                        "acceptances import {import_id}: {rows} acceptance(s) added (ids {first_id}..{last_id}); \
+                         read as {}, separator '{}'",
+                        f.dialect.encoding, f.dialect.separator as char
+                    )?,
+                    ImportedAcceptances::AlreadyImported(prior) => {
+                        writeln!(ctx.out, "{}", f.already("acceptances import", &prior))?
+                    }
+                }
+            }
+            AcceptancesCommand::List {
+                program,
+                status,
+                format,
+            } => {
+                let store = ctx.store()?;
+                let conn = store.conn();
+                let only = program.map(|c| programs::by_code(conn, &c)).transpose()?;
+                let mut cache: HashMap<i64, Judged> = HashMap::new();
+                if let Some(p) = &only {
+                    cache.insert(p.id, judged(conn, p)?);
+                }
+                let mut out = ListWriter::new(format, &ROW_COLUMNS, &mut *ctx.out)?;
+                store::each_acceptance::<CliError>(
+                    conn,
+                    only.as_ref().map(|p| p.id),
+                    |program_id, a| {
+                        if let std::collections::hash_map::Entry::Vacant(e) =
+                            cache.entry(program_id)
+                        {
+                            let p = programs::by_id(conn, program_id)?;
+                            e.insert(judged(conn, &p)?);
+                        }
+                        let j = &cache[&program_id];
+                        let r = &a.row;
+                        let own = j.window.and_then(|w| {
+                            adjudicate::judge(
+                                &Facts {
+                                    filed_on: r.filed_at.date(),
+                                    category: &r.category,
+                                    dismissed_with_just_cause: r.dismissed_with_just_cause,
+                                    declarations: r.declarations,
+                                    review: r.review,
+                                },
+                                w,
+                                &j.categories,
+                            )
+                        });
+                        let (st, cause) = match &j.by_person {
+                            None => ("pending".to_string(), own.map(|c| c.as_str().to_string())),
+                            Some(m) => match own {
+                                // a filing rejected on its own stays rejected, whatever the person got
+                                Some(c) => ("rejected".to_string(), Some(c.as_str().to_string())),
+                                None => m
+                                    .get(&(r.doc_type.as_str().to_string(), r.doc_number.clone()))
+                                    .cloned()
+                                    .unwrap_or_else(|| ("pending".into(), None)),
+                            },
+                        };
+                        if status.is_some_and(|s| s.as_str() != st) {
+                            return Ok(());
+                        }
+                        out.push(&json!({
+                            "id": a.id,
+                            "program": j.code,
+                            "line": r.line,
+                            "filed_at": store::filed_text(r.filed_at),
+                            "doc_type": r.doc_type,
+                            "doc_number": r.doc_number,
+                            "name": r.name,
+                            "category": r.category,
+                            "shares": r.shares,
+                            "accepts_reduction": if r.accepts_reduction { "si" } else { "no" },
+                            "status": st,
+                            "cause": cause,
+                        }))?;
+                        Ok(())
+                    },
+                )?;
+                out.finish()?;
+            }
+        }
+        Ok(Status::Ok)
+    }
+}

@@ -1,0 +1,480 @@
+//! `vigia offer ...`: open the first-stage offer's window, adjudicate it (once; a dry run writes
+//! nothing) with its acta, and verify an acta against the register.
+
+use super::{CliError, Ctx, Status, args};
+use crate::files::{self, FileError};
+use crate::offering::adjudicate::Window;
+use crate::register::offering::{self as rules, Header, Row};
+use crate::report::acta::{self, ActaData};
+use crate::report::notice as doc;
+use crate::report::pdf;
+use crate::report::records::{Format, ListWriter};
+use crate::store::programs::{self, StoredProgram};
+use chrono::{Datelike, NaiveDate};
+use clap::Subcommand;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Subcommand)]
+pub enum OfferCommand {
+    /// Record the public offer's window (Decreto 3939 Art. 4: at least two months from the
+    /// business day after the notice).
+    Open {
+        /// Program code.
+        code: String,
+        /// The day the notice (aviso de oferta) is published: acceptances count from it.
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        opens: NaiveDate,
+        /// The last day acceptances are received.
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        closes: NaiveDate,
+    },
+    /// Evaluate every acceptance and adjudicate the offer (Art. 12): the awards become
+    /// adjudications of the register in one transaction, as a numbered run with a SHA-256
+    /// fingerprint. Once per program.
+    Adjudicate {
+        /// Program code.
+        code: String,
+        /// The day of the adjudication (after the offer closed).
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        on: NaiveDate,
+        /// Compute and show the adjudication; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// Also write the acta (its format from the extension: .pdf, .html or .md). Never over an
+        /// existing file without --force.
+        #[arg(long, value_name = "FILE")]
+        acta: Option<PathBuf>,
+        /// Replace a file already at --acta.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Write the acta of a program's adjudication again.
+    Acta {
+        /// Program code.
+        code: String,
+        /// The file (.pdf, .html or .md).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        #[arg(long)]
+        force: bool,
+    },
+    /// Check an acta against the register: its text must be what the stored run gives, and the
+    /// run's fingerprint must match its stored outcomes (exit 1 names the first difference).
+    Verify { file: PathBuf },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ActaFormat {
+    Pdf,
+    Html,
+    Md,
+}
+
+fn acta_format(path: &Path, flag: &str) -> Result<ActaFormat, CliError> {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_lowercase)
+        .as_deref()
+    {
+        Some("pdf") => Ok(ActaFormat::Pdf),
+        Some("html") | Some("htm") => Ok(ActaFormat::Html),
+        Some("md") => Ok(ActaFormat::Md),
+        _ => Err(CliError::Flag {
+            flag: flag.into(),
+            value: path.display().to_string(),
+            reason: "the acta's format comes from its extension: name it .pdf, .html or .md".into(),
+        }),
+    }
+}
+
+fn render(data: &ActaData<'_>, format: ActaFormat) -> Vec<u8> {
+    let title = format!(
+        "Acta de adjudicación {} N.º {}",
+        data.program.code, data.run_id
+    );
+    match format {
+        ActaFormat::Md => doc::markdown(&acta::markdown_blocks(data)).into_bytes(),
+        ActaFormat::Html => doc::html(&acta::plain_blocks(data), &title).into_bytes(),
+        ActaFormat::Pdf => {
+            let d = crate::calendar::parse_iso(&data.header.adjudicated_on).unwrap_or_default();
+            pdf::render(
+                &acta::plain_blocks(data),
+                &title,
+                &acta::number_line(data.run_id),
+                (d.year(), d.month() as u8, d.day() as u8),
+            )
+        }
+    }
+}
+
+fn out_error(flag: &'static str, e: FileError) -> CliError {
+    let path = e.path().display().to_string();
+    let reason = match e {
+        FileError::Exists(_) => "a file already exists there; pass --force to replace it".into(),
+        FileError::Symlink(_) => {
+            "it is a symbolic link; vigia does not write through links: give the real path".into()
+        }
+        FileError::IsDir(_) => "it is a directory; give a file name".into(),
+        FileError::Io { path, error } => {
+            return CliError::File {
+                flag,
+                path,
+                error: error.to_string(),
+            };
+        }
+    };
+    CliError::Flag {
+        flag: flag.into(),
+        value: path,
+        reason,
+    }
+}
+
+/// The acta's bytes for a program's stored run.
+fn acta_bytes(
+    conn: &rusqlite::Connection,
+    p: &StoredProgram,
+    format: ActaFormat,
+) -> Result<(Vec<u8>, i64), CliError> {
+    let run = crate::store::offering::run(conn, p.id)?.ok_or_else(|| {
+        CliError::Refused(format!(
+            "the offer of {} has not been adjudicated; run `vigia offer adjudicate {} --on D`",
+            p.program.code, p.program.code
+        ))
+    })?;
+    let r = rules::stored_result(conn, p, run)?;
+    let data = ActaData {
+        program: &p.program,
+        run_id: r.run.id,
+        fingerprint: &r.run.fingerprint,
+        header: &r.header,
+        rows: &r.rows,
+    };
+    Ok((render(&data, format), r.run.id))
+}
+
+const ROW_COLUMNS: [&str; 11] = [
+    "doc_type",
+    "doc_number",
+    "name",
+    "requested",
+    "cap_shares",
+    "cap_rule",
+    "admitted",
+    "quota",
+    "awarded",
+    "status",
+    "cause",
+];
+
+/// Hands each row of a result to the sink it is given.
+type EachRow<'a> =
+    dyn FnMut(&mut dyn FnMut(&Row) -> Result<(), CliError>) -> Result<(), CliError> + 'a;
+
+/// Writes the result: JSON (an object with the totals, the rows, the run and its fingerprint),
+/// CSV (the rows), or a table (totals, then the rows).
+fn write_result(
+    out: &mut dyn Write,
+    format: Format,
+    header: &Header,
+    each: &mut EachRow<'_>,
+    run: Option<i64>,
+    fingerprint: Option<&str>,
+) -> Result<String, CliError> {
+    let mut fp = rules::Fingerprint::default();
+    fp.header(header);
+    match format {
+        Format::Json => {
+            let mut obj = serde_json::to_value(header).expect("header serialises");
+            let map = obj.as_object_mut().expect("an object");
+            map.shift_remove("program_sha256");
+            let mut text = serde_json::to_string_pretty(&obj).expect("json");
+            text.truncate(text.len() - 2); // "\n}"
+            write!(out, "{text},\n  \"acceptances\": [")?;
+            let mut first = true;
+            each(&mut |r| {
+                fp.row(r);
+                let sep = if first { "\n    " } else { ",\n    " };
+                first = false;
+                write!(out, "{sep}{}", serde_json::to_string(r).expect("row"))?;
+                Ok(())
+            })?;
+            let fpv = fingerprint.map(str::to_string);
+            let computed = fp.finish();
+            writeln!(
+                out,
+                "\n  ],\n  \"run\": {},\n  \"fingerprint\": {}\n}}",
+                run.map_or("null".into(), |r| r.to_string()),
+                serde_json::to_string(&fpv.unwrap_or_else(|| computed.clone())).expect("json")
+            )?;
+            Ok(computed)
+        }
+        Format::Csv | Format::Table => {
+            if format == Format::Table {
+                writeln!(
+                    out,
+                    "offer {}: offered {}, demand {}, awarded {}, leftover {} (to the Second Stage), {}, rule {}",
+                    header.program,
+                    header.offered,
+                    header.demand,
+                    header.awarded,
+                    header.leftover,
+                    if header.oversubscribed {
+                        "oversubscribed"
+                    } else {
+                        "not oversubscribed"
+                    },
+                    header.rule
+                )?;
+            }
+            let mut list = ListWriter::new(format, &ROW_COLUMNS, &mut *out)?;
+            each(&mut |r| {
+                fp.row(r);
+                list.push(&serde_json::to_value(r).expect("row"))?;
+                Ok(())
+            })?;
+            list.finish()?;
+            Ok(fp.finish())
+        }
+    }
+}
+
+impl OfferCommand {
+    pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        match self {
+            OfferCommand::Open {
+                code,
+                opens,
+                closes,
+            } => {
+                let mut store = ctx.store()?;
+                let p = programs::by_code(store.conn(), &code)?;
+                let id = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                    rules::open(tx, &p, Window { opens, closes })
+                })?;
+                writeln!(
+                    ctx.out,
+                    "offer {id} of {code} opened: notice on {opens}, acceptances until {closes} (earliest close allowed: {})",
+                    rules::earliest_close(opens).map_or_else(|| "-".into(), |d| d.to_string())
+                )?;
+            }
+            OfferCommand::Adjudicate {
+                code,
+                on,
+                dry_run,
+                format,
+                acta,
+                force,
+            } => {
+                let af = acta
+                    .as_deref()
+                    .map(|a| acta_format(a, "--acta"))
+                    .transpose()?;
+                if dry_run && acta.is_some() {
+                    return Err(CliError::Flag {
+                        flag: "--acta".into(),
+                        value: acta.map(|a| a.display().to_string()).unwrap_or_default(),
+                        reason: "an acta records a run, and a dry run records nothing: drop --dry-run or --acta".into(),
+                    });
+                }
+                if let Some(a) = &acta {
+                    files::check_target(a, force).map_err(|e| out_error("--acta", e))?;
+                }
+                let mut store = ctx.store()?;
+                let p = programs::by_code(store.conn(), &code)?;
+                if dry_run {
+                    let conn = store.conn();
+                    let c = rules::compute(conn, &p, on)?;
+                    let header = c.header(&p);
+                    write_result(
+                        ctx.out,
+                        format,
+                        &header,
+                        &mut |f| rules::each_row::<CliError>(conn, &p, &c, |r, _| f(r)),
+                        None,
+                        None,
+                    )?;
+                    return Ok(Status::Ok);
+                }
+                let (c, done, staged) = store.write::<_, CliError>(&ctx.officer(), |tx| {
+                    let (c, done) = rules::adjudicate(tx, &p, on)?;
+                    let staged = match (&acta, af) {
+                        (Some(path), Some(f)) => {
+                            let (bytes, _) = acta_bytes(tx.conn(), &p, f)?;
+                            Some(
+                                files::stage(path, &bytes, force)
+                                    .map_err(|e| out_error("--acta", e))?,
+                            )
+                        }
+                        _ => None,
+                    };
+                    Ok((c, done, staged))
+                })?;
+                let placed = match staged {
+                    Some(s) => {
+                        let tmp = s.temp_path().to_path_buf();
+                        Some(s.place().map_err(|e| {
+                            CliError::Refused(format!(
+                                "run {} is in the register, but its acta could not be put at --acta ({e}); it was left \
+                                 at {}: move it there yourself",
+                                done.run_id,
+                                tmp.display()
+                            ))
+                        })?)
+                    }
+                    None => None,
+                };
+                let conn = store.conn();
+                let header = c.header(&p);
+                write_result(
+                    ctx.out,
+                    format,
+                    &header,
+                    &mut |f| rules::each_row::<CliError>(conn, &p, &c, |r, _| f(r)),
+                    Some(done.run_id),
+                    Some(&done.fingerprint),
+                )?;
+                if format == Format::Table {
+                    writeln!(
+                        ctx.out,
+                        "run {} of {code}: {} adjudication(s) written{}, {} new holder(s); fingerprint {}",
+                        done.run_id,
+                        done.adjudications.map_or(0, |(a, b)| b - a + 1),
+                        done.adjudications
+                            .map_or_else(String::new, |(a, b)| format!(" (ids {a}..{b})")),
+                        done.new_holders,
+                        done.fingerprint
+                    )?;
+                    if let Some(path) = placed {
+                        writeln!(ctx.out, "acta -> {}", path.display())?;
+                    }
+                }
+            }
+            OfferCommand::Acta { code, out, force } => {
+                let f = acta_format(&out, "--out")?;
+                files::check_target(&out, force).map_err(|e| out_error("--out", e))?;
+                let store = ctx.store()?;
+                let p = programs::by_code(store.conn(), &code)?;
+                let (bytes, run) = acta_bytes(store.conn(), &p, f)?;
+                let path = files::write(&out, &bytes, force).map_err(|e| out_error("--out", e))?;
+                writeln!(ctx.out, "acta of run {run} of {code} -> {}", path.display())?;
+            }
+            OfferCommand::Verify { file } => return verify(ctx, &file),
+        }
+        Ok(Status::Ok)
+    }
+}
+
+/// The largest acta `offer verify` reads.
+const MAX_DOCUMENT: u64 = 64 << 20;
+
+fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
+    let open_error = |e: std::io::Error| CliError::File {
+        flag: "offer verify",
+        path: file.to_path_buf(),
+        error: e.to_string(),
+    };
+    let len = std::fs::metadata(file).map_err(open_error)?.len();
+    if len > MAX_DOCUMENT {
+        return Err(CliError::Flag {
+            flag: "offer verify".into(),
+            value: file.display().to_string(),
+            reason: format!("is {len} bytes; an acta vigia reads is at most {MAX_DOCUMENT}"),
+        });
+    }
+    let bytes = std::fs::read(file).map_err(open_error)?;
+    let unreadable = |reason: String| CliError::Flag {
+        flag: "offer verify".into(),
+        value: file.display().to_string(),
+        reason,
+    };
+    let (format, lines) = if bytes.starts_with(b"%PDF-") {
+        let text = pdf::extract_text(&bytes).map_err(|e| unreadable(e.to_string()))?;
+        (ActaFormat::Pdf, doc::normalized_lines(&text))
+    } else {
+        let s = std::str::from_utf8(&bytes)
+            .map_err(|_| unreadable("neither a PDF nor UTF-8 text (HTML or Markdown)".into()))?;
+        if s.trim_start().starts_with("<!DOCTYPE html") {
+            (ActaFormat::Html, doc::normalized_lines(&doc::html_text(s)))
+        } else {
+            (ActaFormat::Md, doc::normalized_lines(s))
+        }
+    };
+    let code = lines
+        .iter()
+        .find_map(|l| {
+            l.strip_prefix("Programa: ")?
+                .split_whitespace()
+                .next()
+                .map(str::to_string)
+        })
+        .ok_or_else(|| unreadable("no \"Programa: CODE\" line: not an acta of vigia".into()))?;
+    let store = ctx.store()?;
+    let conn = store.conn();
+    let p = programs::by_code(conn, &code)?;
+    let run = crate::store::offering::run(conn, p.id)?
+        .ok_or_else(|| unreadable(format!("the register holds no adjudication of {code}")))?;
+    let r = rules::stored_result(conn, &p, run)?;
+    if r.recomputed != r.run.fingerprint {
+        writeln!(
+            ctx.out,
+            "NOT VERIFIED: run {} of {code}: its stored outcomes give fingerprint {}, but the run recorded {}; \
+             run `vigia audit verify`",
+            r.run.id, r.recomputed, r.run.fingerprint
+        )?;
+        return Ok(Status::Findings);
+    }
+    let data = ActaData {
+        program: &p.program,
+        run_id: r.run.id,
+        fingerprint: &r.run.fingerprint,
+        header: &r.header,
+        rows: &r.rows,
+    };
+    let fresh = render(&data, format);
+    let fresh_lines = match format {
+        ActaFormat::Pdf => doc::normalized_lines(
+            &pdf::extract_text(&fresh).map_err(|e| unreadable(e.to_string()))?,
+        ),
+        ActaFormat::Html => doc::normalized_lines(&doc::html_text(
+            std::str::from_utf8(&fresh).expect("vigia writes UTF-8"),
+        )),
+        ActaFormat::Md => doc::normalized_lines(std::str::from_utf8(&fresh).expect("UTF-8")),
+    };
+    if let Some((k, (a, b))) = lines
+        .iter()
+        .zip(&fresh_lines)
+        .enumerate()
+        .find(|(_, (a, b))| a != b)
+    {
+        writeln!(
+            ctx.out,
+            "NOT VERIFIED: line {} of the document says {a:?}; the register gives {b:?}",
+            k + 1
+        )?;
+        return Ok(Status::Findings);
+    }
+    if lines.len() != fresh_lines.len() {
+        writeln!(
+            ctx.out,
+            "NOT VERIFIED: the document has {} lines of text; the register gives {}",
+            lines.len(),
+            fresh_lines.len()
+        )?;
+        return Ok(Status::Findings);
+    }
+    writeln!(
+        ctx.out,
+        "verified: acta of adjudication {} of {code} ({} acceptor(s), {} shares awarded); fingerprint {} matches the \
+         register",
+        r.run.id,
+        r.rows.len(),
+        r.header.awarded,
+        r.run.fingerprint
+    )?;
+    Ok(Status::Ok)
+}

@@ -1,0 +1,533 @@
+//! Reading an acceptances CSV (issue 15): the columns of a first-stage acceptance, header order
+//! free, empty meaning "not given", through the same reader as the adjudications
+//! (`import::each_row`: UTF-8 or the es-CO Excel export, every bad row named by line). Pure:
+//! bytes in, rows or every problem out. Whether a filing is valid is not decided here
+//! ([`super::adjudicate::judge`] does that when adjudicating): a late filing or an unknown
+//! category is a fact to record, not a bad row.
+
+use super::adjudicate::Cause;
+use crate::ids::{self, DocType};
+use crate::import::{Dialect, PersonType, RowError};
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use rust_decimal::Decimal;
+
+/// A column of the acceptances CSV; [`COLUMNS`] then [`OPTIONAL`] list their names in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Col {
+    FiledAt,
+    DocType,
+    DocNumber,
+    Name,
+    PersonType,
+    Category,
+    Shares,
+    AcceptsReduction,
+    FilesTaxReturn,
+    PatrimonioLiquido,
+    Income,
+    IsDirector,
+    AnnualSalary,
+    InvestmentLimit,
+    PatrimonioAjustado,
+    Declarations,
+    DismissedWithJustCause,
+    Review,
+    Lender,
+    FinancedShares,
+}
+
+impl Col {
+    const ALL: [Col; 20] = [
+        Col::FiledAt,
+        Col::DocType,
+        Col::DocNumber,
+        Col::Name,
+        Col::PersonType,
+        Col::Category,
+        Col::Shares,
+        Col::AcceptsReduction,
+        Col::FilesTaxReturn,
+        Col::PatrimonioLiquido,
+        Col::Income,
+        Col::IsDirector,
+        Col::AnnualSalary,
+        Col::InvestmentLimit,
+        Col::PatrimonioAjustado,
+        Col::Declarations,
+        Col::DismissedWithJustCause,
+        Col::Review,
+        Col::Lender,
+        Col::FinancedShares,
+    ];
+
+    const fn name(self) -> &'static str {
+        match self {
+            Col::FiledAt => "filed_at",
+            Col::DocType => "doc_type",
+            Col::DocNumber => "doc_number",
+            Col::Name => "name",
+            Col::PersonType => "person_type",
+            Col::Category => "category",
+            Col::Shares => "shares",
+            Col::AcceptsReduction => "accepts_reduction",
+            Col::FilesTaxReturn => "files_tax_return",
+            Col::PatrimonioLiquido => "patrimonio_liquido",
+            Col::Income => "income",
+            Col::IsDirector => "is_director",
+            Col::AnnualSalary => "annual_salary",
+            Col::InvestmentLimit => "investment_limit",
+            Col::PatrimonioAjustado => "patrimonio_ajustado",
+            Col::Declarations => "declarations",
+            Col::DismissedWithJustCause => "dismissed_with_just_cause",
+            Col::Review => "review",
+            Col::Lender => "lender",
+            Col::FinancedShares => "financed_shares",
+        }
+    }
+}
+
+/// How many columns every acceptances file names (the first of [`Col::ALL`]).
+const REQUIRED: usize = 7;
+
+/// The columns every acceptances file names, in any order.
+pub const COLUMNS: [&str; REQUIRED] = {
+    let mut names = [""; REQUIRED];
+    let mut i = 0;
+    while i < REQUIRED {
+        names[i] = Col::ALL[i].name();
+        i += 1;
+    }
+    names
+};
+
+/// The columns a file may leave out (they read as empty).
+pub const OPTIONAL: [&str; 13] = {
+    let mut names = [""; 13];
+    let mut i = 0;
+    while i < 13 {
+        names[i] = Col::ALL[REQUIRED + i].name();
+        i += 1;
+    }
+    names
+};
+
+/// One acceptance (aceptación de compra) as filed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AcceptanceRow {
+    pub line: usize,
+    /// Date, or date and time; a date alone counts as its first instant.
+    pub filed_at: NaiveDateTime,
+    pub doc_type: DocType,
+    pub doc_number: String,
+    pub name: String,
+    pub person_type: PersonType,
+    /// As written; judged against the program's categories when adjudicating.
+    pub category: String,
+    /// Shares requested.
+    pub shares: u64,
+    /// Empty = silence = accepts (Art. 12).
+    pub accepts_reduction: bool,
+    pub files_tax_return: bool,
+    pub patrimonio_liquido: Option<Decimal>,
+    pub income: Option<Decimal>,
+    pub is_director: bool,
+    pub annual_salary: Option<Decimal>,
+    pub investment_limit: Option<Decimal>,
+    pub patrimonio_ajustado: Option<Decimal>,
+    pub declarations: bool,
+    pub dismissed_with_just_cause: bool,
+    pub review: Option<Cause>,
+    pub lender: Option<String>,
+    pub financed_shares: u64,
+}
+
+/// Reads every row, handing each valid one to `f` as it is read; returns the dialect and every
+/// problem found (empty when the file is clean). An error from `f` stops the reading.
+pub fn each<E>(
+    bytes: &[u8],
+    f: impl FnMut(AcceptanceRow) -> Result<(), E>,
+) -> Result<(Dialect, Vec<RowError>), E> {
+    crate::import::each_row(bytes, &COLUMNS, &OPTIONAL, parse_row, f)
+}
+
+/// Like [`each`], reading and checking on a second thread while `f` runs on this one (rows
+/// travel in batches through a bounded channel: memory stays flat).
+pub fn each_in_parallel<E: Send>(
+    bytes: &[u8],
+    mut f: impl FnMut(AcceptanceRow) -> Result<(), E>,
+) -> Result<(Dialect, Vec<RowError>), E> {
+    const BATCH: usize = 2048;
+    std::thread::scope(|scope| {
+        let (to_store, from_parser) = std::sync::mpsc::sync_channel::<Vec<AcceptanceRow>>(4);
+        let parser = scope.spawn(move || {
+            let mut batch = Vec::with_capacity(BATCH);
+            let read = each(bytes, |row| {
+                batch.push(row);
+                if batch.len() == BATCH {
+                    // the receiver is gone only when storing failed: stop reading
+                    to_store
+                        .send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
+                        .map_err(|_| ())?;
+                }
+                Ok(())
+            });
+            if !batch.is_empty() {
+                let _ = to_store.send(batch);
+            }
+            read
+        });
+        let mut stored = Ok(());
+        for batch in from_parser.iter() {
+            for row in batch {
+                if stored.is_ok() {
+                    stored = f(row);
+                }
+            }
+            if stored.is_err() {
+                break;
+            }
+        }
+        drop(from_parser);
+        let read = parser.join().expect("the parsing thread does not panic");
+        stored?;
+        Ok(read.unwrap_or_else(|()| (crate::import::sniff(bytes), Vec::new())))
+    })
+}
+
+fn parse_row(
+    line: usize,
+    get: &dyn Fn(usize) -> String,
+    dialect: Dialect,
+) -> Result<AcceptanceRow, Vec<RowError>> {
+    let get = |c: Col| get(c as usize);
+    let mut errors = Vec::new();
+    let mut fail = |field: Col, value: &str, reason: String| {
+        errors.push(RowError {
+            line,
+            field: field.name().into(),
+            value: value.into(),
+            reason,
+        });
+    };
+    let filed_s = get(Col::FiledAt);
+    let filed_at = parse_when(&filed_s, dialect);
+    if filed_at.is_none() {
+        fail(
+            Col::FiledAt,
+            &filed_s,
+            "must be a date YYYY-MM-DD or a date and time YYYY-MM-DD HH:MM[:SS] (DD/MM/YYYY in an \
+             Excel export)"
+                .into(),
+        );
+    }
+    let doc_type_s = get(Col::DocType);
+    let doc_type = doc_type_s
+        .parse::<DocType>()
+        .map_err(|e| fail(Col::DocType, &doc_type_s, e))
+        .ok();
+    let doc_number_s = get(Col::DocNumber);
+    let doc_number = doc_type.and_then(|t| {
+        ids::normalize(t, &doc_number_s)
+            .map_err(|e| fail(Col::DocNumber, &doc_number_s, e))
+            .ok()
+    });
+    let name = get(Col::Name);
+    if name.is_empty() {
+        fail(Col::Name, "", "the acceptor's name is required".into());
+    }
+    let person_s = get(Col::PersonType);
+    let person_type = person_s
+        .parse::<PersonType>()
+        .map_err(|e| fail(Col::PersonType, &person_s, e))
+        .ok();
+    let category = get(Col::Category);
+    if category.is_empty() {
+        fail(
+            Col::Category,
+            "",
+            "the acceptor's special-condition category is required".into(),
+        );
+    }
+    let shares_s = get(Col::Shares);
+    let shares = parse_count(&shares_s, dialect).filter(|&n| n > 0);
+    if shares.is_none() {
+        fail(
+            Col::Shares,
+            &shares_s,
+            "must be the whole number of shares requested, greater than zero".into(),
+        );
+    }
+    let mut yes_no = |col: Col, empty: bool| {
+        let s = get(col);
+        match s.to_lowercase().as_str() {
+            "" => empty,
+            "si" | "sí" | "s" => true,
+            "no" | "n" => false,
+            _ => {
+                fail(col, &s, "must be si or no".into());
+                empty
+            }
+        }
+    };
+    // Art. 12: silence means the reduction is accepted; elsewhere empty means no
+    let accepts_reduction = yes_no(Col::AcceptsReduction, true);
+    let files_tax_return = yes_no(Col::FilesTaxReturn, false);
+    let is_director = yes_no(Col::IsDirector, false);
+    let declarations = yes_no(Col::Declarations, false);
+    let dismissed_with_just_cause = yes_no(Col::DismissedWithJustCause, false);
+    let mut pesos = |col: Col| {
+        let s = get(col);
+        if s.is_empty() {
+            return None;
+        }
+        let v = parse_amount(&s, dialect);
+        if v.is_none() {
+            let example = if dialect.es_co {
+                "12.500.000,00"
+            } else {
+                "12500000.00"
+            };
+            fail(
+                col,
+                &s,
+                format!("must be an amount in pesos such as {example}, or empty"),
+            );
+        }
+        v
+    };
+    let patrimonio_liquido = pesos(Col::PatrimonioLiquido);
+    let income = pesos(Col::Income);
+    let annual_salary = pesos(Col::AnnualSalary);
+    let investment_limit = pesos(Col::InvestmentLimit);
+    let patrimonio_ajustado = pesos(Col::PatrimonioAjustado);
+    let review_s = get(Col::Review);
+    let review = if review_s.is_empty() {
+        None
+    } else {
+        let c = Cause::from_review(&review_s.to_uppercase());
+        if c.is_none() {
+            fail(
+                Col::Review,
+                &review_s,
+                "must be FORM_DEFECT, INFO_NOT_SUPPLIED, PRICE_NOT_PAID, or empty".into(),
+            );
+        }
+        c
+    };
+    let lender_s = get(Col::Lender);
+    let lender = (!lender_s.is_empty()).then_some(lender_s);
+    let financed_s = get(Col::FinancedShares);
+    let financed_shares = if financed_s.is_empty() {
+        Some(0)
+    } else {
+        let n = parse_count(&financed_s, dialect);
+        if n.is_none() {
+            fail(
+                Col::FinancedShares,
+                &financed_s,
+                "must be a whole number of shares".into(),
+            );
+        }
+        n
+    };
+    if let (Some(f), Some(n)) = (financed_shares, shares) {
+        if f > n {
+            fail(
+                Col::FinancedShares,
+                &financed_s,
+                format!("exceeds the {n} shares requested"),
+            );
+        }
+        if f > 0 && lender.is_none() {
+            fail(
+                Col::Lender,
+                "",
+                "financed_shares is set, so the lender that finances them is required".into(),
+            );
+        }
+    }
+    match (
+        filed_at,
+        doc_type,
+        doc_number,
+        person_type,
+        shares,
+        financed_shares,
+    ) {
+        (
+            Some(filed_at),
+            Some(doc_type),
+            Some(doc_number),
+            Some(person_type),
+            Some(shares),
+            Some(financed_shares),
+        ) if errors.is_empty() => Ok(AcceptanceRow {
+            line,
+            filed_at,
+            doc_type,
+            doc_number,
+            name,
+            person_type,
+            category,
+            shares,
+            accepts_reduction,
+            files_tax_return,
+            patrimonio_liquido,
+            income,
+            is_director,
+            annual_salary,
+            investment_limit,
+            patrimonio_ajustado,
+            declarations,
+            dismissed_with_just_cause,
+            review,
+            lender,
+            financed_shares,
+        }),
+        _ => Err(errors),
+    }
+}
+
+/// A count: digits, with `.` thousands separators in an es-CO export.
+fn parse_count(s: &str, dialect: Dialect) -> Option<u64> {
+    let cleaned = if dialect.es_co {
+        s.replace('.', "")
+    } else {
+        s.to_string()
+    };
+    cleaned.trim().parse().ok()
+}
+
+/// An amount in pesos, exact: `12500000.50`, or `12.500.000,50` in an es-CO export; a `$` in
+/// front is allowed.
+fn parse_amount(s: &str, dialect: Dialect) -> Option<Decimal> {
+    let text = if dialect.es_co {
+        s.replace('.', "").replace(',', ".")
+    } else {
+        s.to_string()
+    };
+    crate::money::parse_decimal(text.trim().trim_start_matches('$').trim()).ok()
+}
+
+/// A date (`YYYY-MM-DD`, or `DD/MM/YYYY` in an es-CO export), optionally followed by a space or
+/// `T` and `HH:MM` or `HH:MM:SS`.
+pub fn parse_when(s: &str, dialect: Dialect) -> Option<NaiveDateTime> {
+    let s = s.trim();
+    let (date_s, time_s) = match s.find([' ', 'T']) {
+        Some(i) => (&s[..i], Some(s[i + 1..].trim())),
+        None => (s, None),
+    };
+    let date = parse_day(date_s, dialect)?;
+    let time = match time_s {
+        None => NaiveTime::MIN,
+        Some(t) => {
+            let parts: Vec<&str> = t.split(':').collect();
+            let num = |p: &str| {
+                (p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| p.parse::<u32>().ok())
+                    .flatten()
+            };
+            match parts.as_slice() {
+                [h, m] => NaiveTime::from_hms_opt(num(h)?, num(m)?, 0)?,
+                [h, m, sec] => NaiveTime::from_hms_opt(num(h)?, num(m)?, num(sec)?)?,
+                _ => return None,
+            }
+        }
+    };
+    Some(date.and_time(time))
+}
+
+fn parse_day(s: &str, dialect: Dialect) -> Option<NaiveDate> {
+    if let Some(d) = crate::calendar::parse_iso(s) {
+        return Some(d);
+    }
+    let b = s.as_bytes();
+    if dialect.es_co && s.is_ascii() && b.len() == 10 && b[2] == b'/' && b[5] == b'/' {
+        return crate::calendar::parse_iso(&format!("{}-{}-{}", &s[6..10], &s[3..5], &s[0..2]));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> (Vec<AcceptanceRow>, Vec<RowError>) {
+        let mut rows = Vec::new();
+        let (_, errors) = each(text.as_bytes(), |r| {
+            rows.push(r);
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        (rows, errors)
+    }
+
+    #[test]
+    fn each_column_is_read_by_its_own_name() {
+        let all: Vec<&str> = COLUMNS.iter().chain(&OPTIONAL).copied().collect();
+        for c in Col::ALL {
+            assert_eq!(all[c as usize], c.name());
+        }
+    }
+
+    #[test]
+    fn a_minimal_row_reads_with_the_defaults_of_empty_columns() {
+        let (rows, errors) = read(
+            "shares,doc_type,doc_number,name,person_type,category,filed_at\n\
+             1.000,CC,1.000.000.001,Ana,natural,trabajador,2024-01-15 09:30\n",
+        );
+        assert_eq!(rows.len(), 0, "1.000 is not a count in a comma file");
+        assert_eq!(errors[0].field, "shares");
+        let (rows, errors) = read(
+            "shares,doc_type,doc_number,name,person_type,category,filed_at\n\
+             1000,CC,1000000001,Ana,natural,trabajador,2024-01-15 09:30\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let r = &rows[0];
+        assert_eq!(r.filed_at.to_string(), "2024-01-15 09:30:00");
+        assert!(
+            r.accepts_reduction,
+            "silence accepts the reduction (Art. 12)"
+        );
+        assert!(!r.declarations && !r.files_tax_return && !r.is_director);
+        assert_eq!((r.shares, r.review, r.financed_shares), (1000, None, 0));
+    }
+
+    #[test]
+    fn every_bad_value_is_named_by_line_and_column() {
+        let (rows, errors) = read(
+            "filed_at,doc_type,doc_number,name,person_type,category,shares,accepts_reduction,income,review,financed_shares\n\
+             2024-02-30,CC,1000000001,Ana,natural,trabajador,0,quizá,1e6,LATE,5\n",
+        );
+        assert!(rows.is_empty());
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(
+            fields,
+            [
+                "filed_at",
+                "shares",
+                "accepts_reduction",
+                "income",
+                "review",
+            ],
+            "{errors:?}"
+        );
+        assert!(errors.iter().all(|e| e.line == 2));
+    }
+
+    #[test]
+    fn the_excel_export_reads_es_co_numbers_and_dates() {
+        let (rows, errors) = read(
+            "filed_at;doc_type;doc_number;name;person_type;category;shares;patrimonio_liquido;declarations\n\
+             15/01/2024 14:05:09;CC;1.000.000.001;Ana;natural;trabajador;1.000;12.500.000,50;sí\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(rows[0].shares, 1000);
+        assert_eq!(
+            rows[0].patrimonio_liquido,
+            Some(crate::money::dec("12500000.50"))
+        );
+        assert_eq!(rows[0].filed_at.to_string(), "2024-01-15 14:05:09");
+        assert!(rows[0].declarations);
+    }
+}

@@ -1,0 +1,618 @@
+//! The first-stage offering's rules (Decreto 3939 de 2004 Arts. 4 and 12; issue 15): the offer's
+//! window (at least two months from the business day after the notice), what an acceptances
+//! import needs (an open offer, no adjudication yet), and the adjudication, which happens "en una
+//! sola oportunidad vencido el plazo de la oferta pública": once, after the window, writing its
+//! awards as adjudications of the register with one audit event. Refusals name fields.
+
+use super::{Error, Field, Refusal, Result};
+use crate::calendar::add_months;
+use crate::holidays::next_business_day;
+use crate::import::{AdjudicationRow, PersonType, RowError};
+use crate::offering::adjudicate::{
+    self, Adjudication, CapFacts, Cause, Facts, Filing, Terms, Window,
+};
+use crate::offering::caps::{Evidence, Person};
+use crate::offering::file::AcceptanceRow;
+use crate::store::Tx;
+use crate::store::offering::{
+    self as store, Acceptance, AcceptanceWrite, ImportedAcceptances, StoredOutcome,
+};
+use crate::store::programs::StoredProgram;
+use crate::store::{StoreError, sha256_hex};
+use chrono::NaiveDate;
+use rusqlite::Connection;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+
+/// The earliest day an offer whose notice is published on `notice` may close (Art. 4: "una
+/// vigencia mínima de dos (2) meses, contados a partir del día hábil siguiente a la publicación
+/// del aviso de oferta"): two months from the business day after the notice, the same day
+/// number or the month's last day (C.Co. art. 829 num. 3; C.C. art. 67), moved to the next
+/// business day when it falls on a weekend or holiday (Ley 4 de 1913 art. 62; LEGAL_NOTES §3.1).
+pub fn earliest_close(notice: NaiveDate) -> Option<NaiveDate> {
+    let start = next_business_day(notice.succ_opt()?);
+    Some(next_business_day(add_months(start, 2)?))
+}
+
+/// Records the offer's window for a program: `opens` is the day the notice (aviso de oferta) is
+/// published, `closes` the last day acceptances are received. Once per program.
+pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, window: Window) -> Result<i64> {
+    if let Some(o) = store::offer(tx.conn(), program.id)? {
+        return Err(Refusal::Rule(format!(
+            "the offer of {} was already opened ({} to {}, by {} on {}); a program has one first-stage offer",
+            program.program.code, o.window.opens, o.window.closes, o.created_by, o.created_at
+        ))
+        .into());
+    }
+    let earliest = earliest_close(window.opens).ok_or_else(|| {
+        Refusal::value(
+            Field::OfferOpens,
+            window.opens,
+            "is out of the calendar's range",
+        )
+    })?;
+    if window.closes < earliest {
+        return Err(Refusal::value(
+            Field::OfferCloses,
+            window.closes,
+            format!(
+                "the offer must stay open at least two months from the business day after the notice \
+                 (Decreto 3939 de 2004 art. 4; C.Co. art. 829): with the notice on {}, it closes on {earliest} or later",
+                window.opens
+            ),
+        )
+        .into());
+    }
+    Ok(store::insert_offer(tx, program.id, window)?)
+}
+
+/// Imports a file of acceptances for `program` in the caller's transaction, as `feed` reads it:
+/// all of it, or nothing with every bad row by line. The same file twice adds nothing. The offer
+/// must be open and not yet adjudicated.
+pub fn import(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    file_name: &str,
+    sha256: &str,
+    encoding: &str,
+    feed: impl FnOnce(
+        &mut dyn FnMut(AcceptanceRow) -> crate::store::Result<()>,
+    ) -> crate::store::Result<Vec<RowError>>,
+) -> Result<ImportedAcceptances> {
+    let code = &program.program.code;
+    if store::offer(tx.conn(), program.id)?.is_none() {
+        return Err(Refusal::Rule(format!(
+            "{code} has no offer yet: acceptances answer a public offer (Art. 4); open it first with \
+             `vigia offer open {code} --opens D --closes D`"
+        ))
+        .into());
+    }
+    if let Some(run) = store::run(tx.conn(), program.id)? {
+        return Err(Refusal::Rule(format!(
+            "the offer of {code} was adjudicated on {} (run {}); the adjudication takes place once \
+             (Art. 12), so later acceptances cannot be considered",
+            run.adjudicated_on, run.id
+        ))
+        .into());
+    }
+    match store::write_acceptances(tx, program, file_name, sha256, encoding, feed)? {
+        AcceptanceWrite::AlreadyImported(p) => Ok(ImportedAcceptances::AlreadyImported(p)),
+        AcceptanceWrite::Written(w) => {
+            if !w.file_problems.is_empty() {
+                return Err(crate::store::rejected(w.file_problems.clone(), Vec::new()).into());
+            }
+            Ok(store::seal_acceptances(tx, *w)?)
+        }
+    }
+}
+
+/// The adjudication computed from the register's acceptances, before anything is written.
+pub struct Computed {
+    pub window: Window,
+    pub on: NaiveDate,
+    pub adjudication: Adjudication,
+}
+
+/// The totals of a run as its result's first line (and the JSON's first keys).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Header {
+    pub program: String,
+    pub program_sha256: String,
+    pub opens: String,
+    pub closes: String,
+    pub adjudicated_on: String,
+    pub offered: u64,
+    pub demand: u64,
+    pub awarded: u64,
+    pub leftover: u64,
+    pub oversubscribed: bool,
+    pub rule: &'static str,
+}
+
+/// One person's outcome as the result lists it (issue 15's JSON row).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Row {
+    pub doc_type: String,
+    pub doc_number: String,
+    pub name: String,
+    pub requested: u64,
+    pub cap_shares: Option<u64>,
+    pub cap_rule: Option<String>,
+    pub admitted: u64,
+    pub quota: Option<String>,
+    pub awarded: u64,
+    pub status: &'static str,
+    pub cause: Option<&'static str>,
+}
+
+impl Computed {
+    pub fn header(&self, program: &StoredProgram) -> Header {
+        let a = &self.adjudication;
+        Header {
+            program: program.program.code.clone(),
+            program_sha256: program.sha256.clone(),
+            opens: self.window.opens.to_string(),
+            closes: self.window.closes.to_string(),
+            adjudicated_on: self.on.to_string(),
+            offered: a.offered,
+            demand: a.demand,
+            awarded: a.awarded,
+            leftover: a.leftover,
+            oversubscribed: a.oversubscribed,
+            rule: a.rule.as_str(),
+        }
+    }
+}
+
+/// Checks that the program's offer can be adjudicated on `on` and computes the adjudication
+/// from its acceptances (nothing is written: a dry run stops here).
+pub fn compute(conn: &Connection, program: &StoredProgram, on: NaiveDate) -> Result<Computed> {
+    let p = &program.program;
+    let code = &p.code;
+    let offer = store::offer(conn, program.id)?.ok_or_else(|| {
+        Refusal::Rule(format!(
+            "{code} has no offer to adjudicate; open it with `vigia offer open {code} --opens D --closes D` \
+             and import its acceptances"
+        ))
+    })?;
+    if let Some(run) = store::run(conn, program.id)? {
+        return Err(Refusal::Rule(format!(
+            "the offer of {code} was already adjudicated on {} (run {}, fingerprint {}); the adjudication \
+             takes place \"en una sola oportunidad\" (Decreto 3939 de 2004 art. 12): it cannot be run again",
+            run.adjudicated_on, run.id, run.fingerprint
+        ))
+        .into());
+    }
+    if on <= offer.window.closes {
+        return Err(Refusal::value(
+            Field::AdjudicationDate,
+            on,
+            format!(
+                "the adjudication takes place once the offer has closed (\"vencido el plazo de la oferta \
+                 pública\", art. 12): the offer closes on {}, adjudicate on a later day",
+                offer.window.closes
+            ),
+        )
+        .into());
+    }
+    let window = offer.window;
+    // every filing judged on its own; persons numbered by their document
+    let mut people: HashMap<(crate::ids::DocType, Box<str>), u32> = HashMap::new();
+    let mut filings = Vec::new();
+    store::each_filing::<Error>(conn, program.id, |f| {
+        let doc_type: crate::ids::DocType = f
+            .doc_type
+            .parse()
+            .map_err(|e: String| StoreError::Corrupt(format!("acceptance {}: {e}", f.id)))?;
+        let next = u32::try_from(people.len()).expect("fewer than 4 billion persons");
+        let person = *people
+            .entry((doc_type, f.doc_number.into()))
+            .or_insert(next);
+        let cause = adjudicate::judge(
+            &Facts {
+                filed_on: f.filed_at.date(),
+                category: f.category,
+                dismissed_with_just_cause: f.dismissed_with_just_cause,
+                declarations: f.declarations,
+                review: f.review,
+            },
+            window,
+            &p.categories,
+        );
+        filings.push(Filing {
+            id: f.id,
+            filed_at: f.filed_at,
+            line: f.line,
+            person,
+            shares: f.shares,
+            accepts_reduction: f.accepts_reduction,
+            cause,
+        });
+        Ok(())
+    })?;
+    drop(people);
+    if filings.is_empty() {
+        return Err(Refusal::Rule(format!(
+            "{code} has no acceptances in the register; import them with `vigia acceptances import FILE --program {code}` \
+             (the adjudication takes place once, so it is not run on an empty offer)"
+        ))
+        .into());
+    }
+    let terms = Terms {
+        offered: p.shares_offered,
+        rule: p.proration,
+        caps: &p.caps,
+        fixed_price: p.fixed_price,
+    };
+    let adjudication = adjudicate::adjudicate::<Error>(filings, terms, |id| {
+        let a = store::acceptance(conn, id)?;
+        Ok(cap_facts(&a.row))
+    })?;
+    Ok(Computed {
+        window,
+        on,
+        adjudication,
+    })
+}
+
+impl From<adjudicate::Error> for Error {
+    fn from(e: adjudicate::Error) -> Self {
+        Error::Refused(Refusal::Rule(e.to_string()))
+    }
+}
+
+fn cap_facts(r: &AcceptanceRow) -> CapFacts {
+    CapFacts {
+        person: match r.person_type {
+            PersonType::Natural => Person::Natural,
+            PersonType::Legal => Person::Legal,
+        },
+        evidence: Evidence {
+            files_tax_return: r.files_tax_return,
+            is_director: r.is_director,
+            patrimonio_liquido: r.patrimonio_liquido,
+            income: r.income,
+            annual_salary: r.annual_salary,
+            investment_limit: r.investment_limit,
+            patrimonio_ajustado: r.patrimonio_ajustado,
+        },
+    }
+}
+
+/// Each person's row of the result, in filing order, with the acceptance that speaks for them,
+/// to `f`.
+pub fn each_row<E: From<Error>>(
+    conn: &Connection,
+    program: &StoredProgram,
+    c: &Computed,
+    mut f: impl FnMut(&Row, &Acceptance) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let a = &c.adjudication;
+    for o in &a.outcomes {
+        let acc = store::acceptance(conn, o.filing).map_err(Error::from)?;
+        let row = Row {
+            doc_type: acc.row.doc_type.as_str().to_string(),
+            doc_number: acc.row.doc_number.clone(),
+            name: acc.row.name.clone(),
+            requested: o.requested,
+            cap_shares: o.cap.map(|(s, _)| s),
+            cap_rule: o.cap.map(|(_, i)| program.program.caps[i].rule.clone()),
+            admitted: o.admitted,
+            quota: o.pool.map(|j| a.quotas[j].to_string()),
+            awarded: o.awarded,
+            status: o.status.as_str(),
+            cause: o.cause.map(Cause::as_str),
+        };
+        f(&row, &acc)?;
+    }
+    Ok(())
+}
+
+/// SHA-256 of a result: its header as one line of JSON, then each row as one line of JSON, each
+/// line ending in a newline.
+#[derive(Default)]
+pub struct Fingerprint(Sha256);
+
+impl Fingerprint {
+    pub fn header(&mut self, h: &Header) {
+        self.line(&serde_json::to_vec(h).expect("header serialises"));
+    }
+    pub fn row(&mut self, r: &Row) {
+        self.line(&serde_json::to_vec(r).expect("row serialises"));
+    }
+    fn line(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+        self.0.update(b"\n");
+    }
+    pub fn finish(self) -> String {
+        crate::store::hex(&self.0.finalize())
+    }
+}
+
+/// The fingerprint of a computed adjudication.
+pub fn fingerprint(conn: &Connection, program: &StoredProgram, c: &Computed) -> Result<String> {
+    let mut fp = Fingerprint::default();
+    fp.header(&c.header(program));
+    each_row::<Error>(conn, program, c, |r, _| {
+        fp.row(r);
+        Ok(())
+    })?;
+    Ok(fp.finish())
+}
+
+/// What a run wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Adjudicated {
+    pub run_id: i64,
+    pub fingerprint: String,
+    pub adjudications: Option<(i64, i64)>,
+    pub new_holders: usize,
+}
+
+/// Adjudicates the program's offer on `on` in the caller's transaction: computes it, writes every
+/// award as an adjudication of the register (through the adjudications' bulk writer, so one
+/// document is one holder), the run with its fingerprint and one outcome per person, and one
+/// audit event covering all of it. Refused when the offer was adjudicated before.
+pub fn adjudicate(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    on: NaiveDate,
+) -> Result<(Computed, Adjudicated)> {
+    let computed = compute(tx.conn(), program, on)?;
+    let code = &program.program.code;
+    let already = store::adjudicated_shares(tx.conn(), program.id)?;
+    if already > 0 {
+        return Err(Refusal::Rule(format!(
+            "{code} already has {already} adjudicated shares in the register (imported); the first-stage \
+             adjudication must start from an empty register for the program"
+        ))
+        .into());
+    }
+    let fp = fingerprint(tx.conn(), program, &computed)?;
+    let a = &computed.adjudication;
+    let next_adjudication = store::max_adjudication_id(tx.conn())? + 1;
+    // the awards, written as adjudications; each outcome learns its adjudication's id
+    let mut adjudication_ids: Vec<Option<i64>> = Vec::with_capacity(a.outcomes.len());
+    let mut covers = Vec::new();
+    let (mut range, mut new_holders) = (None, 0);
+    let import_id = if a.awarded > 0 {
+        let name = format!("adjudicación primera etapa {code}");
+        let mut rows: Vec<AdjudicationRow> = Vec::new();
+        let mut k = 0i64;
+        each_row::<Error>(tx.conn(), program, &computed, |r, acc| {
+            if r.awarded == 0 {
+                adjudication_ids.push(None);
+                return Ok(());
+            }
+            adjudication_ids.push(Some(next_adjudication + k));
+            k += 1;
+            rows.push(AdjudicationRow {
+                line: acc.row.line,
+                doc_type: acc.row.doc_type,
+                doc_number: acc.row.doc_number.clone(),
+                name: acc.row.name.clone(),
+                person_type: acc.row.person_type,
+                category: acc.row.category.clone(),
+                shares: r.awarded,
+                price_per_share: None,
+                adjudicated_on: on,
+                lender: acc.row.lender.clone(),
+                financed_shares: acc.row.financed_shares.min(r.awarded),
+            });
+            Ok(())
+        })?;
+        let written = match crate::store::import::write(
+            tx,
+            program,
+            &name,
+            &fp,
+            "vigia",
+            &mut |r| super::adjudication::judge(r, &program.program.code),
+            |sink: &mut dyn FnMut(crate::import::AdjudicationRow) -> crate::store::Result<()>| {
+                for row in rows {
+                    sink(row)?;
+                }
+                Ok(Vec::new())
+            },
+        )? {
+            crate::store::import::Write::Written(w) => *w,
+            crate::store::import::Write::AlreadyImported(p) => {
+                return Err(Refusal::Rule(format!(
+                    "this adjudication was already written as import {} on {}",
+                    p.import_id, p.at
+                ))
+                .into());
+            }
+        };
+        if !written.conflicts.is_empty() || !written.repeats.is_empty() {
+            let problems = written
+                .conflicts
+                .iter()
+                .map(|c| {
+                    Refusal::Rule(format!(
+                        "{} {} is registered as {:?} (holder {}) but accepted as {:?}; one document, one holder: \
+                         correct the acceptance or the register before adjudicating",
+                        c.doc_type, c.doc_number, c.registered_name, c.holder_id, c.name
+                    ))
+                })
+                // an award already registered: the program's register is not the offering's to
+                // produce (it is refused before this; kept as a guard)
+                .chain(written.repeats.iter().map(|e| Refusal::Rule(e.to_string())))
+                .collect();
+            return Err(Error::Refusals(problems));
+        }
+        let (c, added) = crate::store::import::covers(written);
+        covers = c;
+        if let crate::store::import::Imported::Added {
+            import_id,
+            new_holders: n,
+            first_id,
+            last_id,
+            ..
+        } = added
+        {
+            if first_id != next_adjudication {
+                return Err(StoreError::Corrupt(format!(
+                    "adjudications were numbered from {first_id}, expected {next_adjudication}"
+                ))
+                .into());
+            }
+            range = Some((first_id, last_id));
+            new_holders = n;
+            Some(import_id)
+        } else {
+            None
+        }
+    } else {
+        adjudication_ids.resize(a.outcomes.len(), None);
+        None
+    };
+    let run_id = store::insert_run(
+        tx,
+        &store::NewRun {
+            program_id: program.id,
+            import_id,
+            adjudicated_on: on,
+            rule: a.rule.as_str(),
+            offered: a.offered,
+            demand: a.demand,
+            awarded: a.awarded,
+            leftover: a.leftover,
+            oversubscribed: a.oversubscribed,
+            fingerprint: &fp,
+        },
+    )?;
+    let mut w = store::OutcomeWriter::new(tx, run_id);
+    for (seq, (o, adj)) in a.outcomes.iter().zip(&adjudication_ids).enumerate() {
+        w.add(&StoredOutcome {
+            seq: seq as u64 + 1,
+            acceptance_id: o.filing,
+            requested: o.requested,
+            cap_shares: o.cap.map(|(s, _)| s),
+            cap_rule: o.cap.map(|(_, i)| program.program.caps[i].rule.clone()),
+            admitted: o.admitted,
+            quota: o.pool.map(|j| a.quotas[j].to_string()),
+            awarded: o.awarded,
+            status: o.status.as_str().to_string(),
+            cause: o.cause.map(|c| c.as_str().to_string()),
+            adjudication_id: *adj,
+        })?;
+    }
+    if let Some(c) = w.finish() {
+        covers.push(c);
+    }
+    store::seal_run(tx, run_id, &covers)?;
+    Ok((
+        computed,
+        Adjudicated {
+            run_id,
+            fingerprint: fp,
+            adjudications: range,
+            new_holders,
+        },
+    ))
+}
+
+/// A stored run's result, rebuilt from the register (header and rows in filing order), for the
+/// acta and its verification; the fingerprint recomputed from them.
+pub struct StoredResult {
+    pub run: store::Run,
+    pub header: Header,
+    pub rows: Vec<Row>,
+    pub recomputed: String,
+}
+
+/// Reads back a run's result and recomputes its fingerprint.
+pub fn stored_result(
+    conn: &Connection,
+    program: &StoredProgram,
+    run: store::Run,
+) -> Result<StoredResult> {
+    let offer = store::offer(conn, program.id)?
+        .ok_or_else(|| StoreError::Corrupt(format!("run {} has no offer", run.id)))?;
+    let rule = program.program.proration.as_str();
+    let header = Header {
+        program: program.program.code.clone(),
+        program_sha256: program.sha256.clone(),
+        opens: offer.window.opens.to_string(),
+        closes: offer.window.closes.to_string(),
+        adjudicated_on: run.adjudicated_on.to_string(),
+        offered: run.offered,
+        demand: run.demand,
+        awarded: run.awarded,
+        leftover: run.leftover,
+        oversubscribed: run.oversubscribed,
+        rule,
+    };
+    let mut fp = Fingerprint::default();
+    fp.header(&header);
+    let mut rows = Vec::new();
+    store::each_outcome::<Error>(conn, run.id, |o| {
+        let acc = store::acceptance(conn, o.acceptance_id)?;
+        let row = Row {
+            doc_type: acc.row.doc_type.as_str().to_string(),
+            doc_number: acc.row.doc_number,
+            name: acc.row.name,
+            requested: o.requested,
+            cap_shares: o.cap_shares,
+            cap_rule: o.cap_rule,
+            admitted: o.admitted,
+            quota: o.quota,
+            awarded: o.awarded,
+            status: if o.status == "awarded" {
+                "awarded"
+            } else {
+                "rejected"
+            },
+            cause: o.cause.as_deref().and_then(Cause::parse).map(Cause::as_str),
+        };
+        fp.row(&row);
+        rows.push(row);
+        Ok(())
+    })?;
+    Ok(StoredResult {
+        run,
+        header,
+        rows,
+        recomputed: fp.finish(),
+    })
+}
+
+/// The SHA-256 of a file's bytes (for imports).
+pub fn file_sha256(bytes: &[u8]) -> String {
+    sha256_hex(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> NaiveDate {
+        crate::calendar::parse_iso(s).unwrap()
+    }
+
+    #[test]
+    fn the_window_runs_two_months_from_the_business_day_after_the_notice() {
+        // (notice, earliest close), worked by hand against the calendar of Ley 51 de 1983:
+        let cases = [
+            // Monday 2024-01-15 → Tuesday 16 → 2024-03-16 is a Saturday → Monday 18
+            ("2024-01-15", "2024-03-18"),
+            // Friday 2024-03-01 → Monday 4 → 2024-05-04 Saturday → Monday 6
+            ("2024-03-01", "2024-05-06"),
+            // Wednesday 2024-05-29 → Thursday 30 → 2024-07-30 (Tuesday)
+            ("2024-05-29", "2024-07-30"),
+            // Friday 2023-12-29 → Tuesday 2024-01-02 (Jan 1 holiday) → 2024-03-02 Saturday →
+            // Monday 2024-03-04
+            ("2023-12-29", "2024-03-04"),
+            // Thursday 2024-06-27 → Friday 28 → 2024-08-28 (Wednesday)
+            ("2024-06-27", "2024-08-28"),
+            // month end: Friday 2023-12-29 is covered; Tuesday 2024-12-31 → Thursday 2025-01-02
+            // → 2025-03-02 Sunday → Monday 3
+            ("2024-12-31", "2025-03-03"),
+        ];
+        for (notice, close) in cases {
+            assert_eq!(earliest_close(d(notice)), Some(d(close)), "notice {notice}");
+        }
+    }
+}

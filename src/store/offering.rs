@@ -1,0 +1,793 @@
+//! The first-stage offering in SQLite: the offer's window, acceptances written in bulk (one
+//! audit event per file covering its rows by range and hash), and the adjudication run with its
+//! outcomes (one audit event covering the run, its outcomes and the adjudications it wrote).
+//! Rows are mapped to domain types once; no rule is decided here.
+
+use super::audit::{Cover, RowHasher};
+use super::columns::{Cols, Day, Shares};
+use super::import::PriorImport;
+use super::programs::StoredProgram;
+use super::{Result, StoreError, Tx};
+use crate::import::RowError;
+use crate::offering::adjudicate::{Cause, Window};
+use crate::offering::file::AcceptanceRow;
+use chrono::{NaiveDate, NaiveDateTime};
+use rusqlite::{Connection, OptionalExtension, params};
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+/// A program's recorded offer window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    pub id: i64,
+    pub program_id: i64,
+    pub window: Window,
+    pub created_at: String,
+    pub created_by: String,
+}
+
+/// The program's offer, if one was opened.
+pub fn offer(conn: &Connection, program_id: i64) -> Result<Option<Offer>> {
+    Ok(conn
+        .query_row(
+            "SELECT id, program_id, opens, closes, created_at, created_by FROM offers WHERE program_id = ?1",
+            params![program_id],
+            |r| {
+                let c = Cols::new(r, "offers");
+                Ok(Offer {
+                    id: c.get(0)?,
+                    program_id: c.get(1)?,
+                    window: Window {
+                        opens: c.date(2)?,
+                        closes: c.date(3)?,
+                    },
+                    created_at: c.get(4)?,
+                    created_by: c.get(5)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
+/// Records a program's offer window (audited).
+pub fn insert_offer(tx: &mut Tx<'_>, program_id: i64, window: Window) -> Result<i64> {
+    tx.insert(
+        "offers",
+        "offer.open",
+        &[
+            ("program_id", &program_id),
+            ("opens", &Day(window.opens)),
+            ("closes", &Day(window.closes)),
+        ],
+    )
+}
+
+/// An acceptance as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Acceptance {
+    pub id: i64,
+    pub import_id: i64,
+    pub row: AcceptanceRow,
+}
+
+/// `YYYY-MM-DD HH:MM:SS`, the stored form of a filing time.
+pub fn filed_text(t: NaiveDateTime) -> String {
+    t.format("%Y-%m-%d %H:%M:%S").to_string()
+}
+
+fn parse_filed(s: &str) -> Option<NaiveDateTime> {
+    NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S").ok()
+}
+
+const ACCEPTANCE_COLUMNS: &str = "id, import_id, line, filed_at, doc_type, doc_number, name, person_type, category, shares, \
+     accepts_reduction, files_tax_return, patrimonio_liquido, income, is_director, annual_salary, investment_limit, \
+     patrimonio_ajustado, declarations, dismissed_with_just_cause, review, lender, financed_shares";
+
+fn acceptance_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Acceptance> {
+    let c = Cols::new(r, "acceptances");
+    let filed: String = c.get(3)?;
+    let corrupt = |what: &str| {
+        rusqlite::Error::FromSqlConversionFailure(
+            3,
+            rusqlite::types::Type::Text,
+            Box::new(super::columns::Corruption(format!("acceptances.{what}"))),
+        )
+    };
+    let review: Option<String> = c.get(20)?;
+    let review = match review {
+        None => None,
+        Some(s) => Some(Cause::from_review(&s).ok_or_else(|| corrupt(&format!("review {s:?}")))?),
+    };
+    let flag = |i: usize| -> rusqlite::Result<bool> { Ok(c.get::<i64>(i)? != 0) };
+    Ok(Acceptance {
+        id: c.get(0)?,
+        import_id: c.get(1)?,
+        row: AcceptanceRow {
+            line: usize::try_from(c.get::<i64>(2)?).unwrap_or(0),
+            filed_at: parse_filed(&filed).ok_or_else(|| corrupt(&format!("filed_at {filed:?}")))?,
+            doc_type: c.get(4)?,
+            doc_number: c.get(5)?,
+            name: c.get(6)?,
+            person_type: c.get(7)?,
+            category: c.get(8)?,
+            shares: c.shares(9)?,
+            accepts_reduction: flag(10)?,
+            files_tax_return: flag(11)?,
+            patrimonio_liquido: c.opt_decimal(12)?,
+            income: c.opt_decimal(13)?,
+            is_director: flag(14)?,
+            annual_salary: c.opt_decimal(15)?,
+            investment_limit: c.opt_decimal(16)?,
+            patrimonio_ajustado: c.opt_decimal(17)?,
+            declarations: flag(18)?,
+            dismissed_with_just_cause: flag(19)?,
+            review,
+            lender: c.get(21)?,
+            financed_shares: c.shares(22)?,
+        },
+    })
+}
+
+/// One acceptance by id.
+pub fn acceptance(conn: &Connection, id: i64) -> Result<Acceptance> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {ACCEPTANCE_COLUMNS} FROM acceptances WHERE id = ?1"
+    ))?;
+    stmt.query_row(params![id], acceptance_of)
+        .optional()?
+        .ok_or_else(|| StoreError::NotFound {
+            what: "acceptance",
+            id: id.to_string(),
+        })
+}
+
+/// Every acceptance of a program (or of all programs), in the order they were stored, one at a
+/// time to `f`.
+pub fn each_acceptance<E: From<StoreError>>(
+    conn: &Connection,
+    program_id: Option<i64>,
+    mut f: impl FnMut(i64, Acceptance) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let mut stmt = conn
+        .prepare(&format!(
+            "SELECT {ACCEPTANCE_COLUMNS}, program_id FROM acceptances WHERE {} ORDER BY id",
+            super::filter(program_id.is_some(), "program_id", 1)
+        ))
+        .map_err(StoreError::from)?;
+    let mut rows = stmt.query(params![program_id]).map_err(StoreError::from)?;
+    while let Some(r) = rows.next().map_err(StoreError::from)? {
+        let a = acceptance_of(r).map_err(StoreError::from)?;
+        let program: i64 = r.get(23).map_err(StoreError::from)?;
+        f(program, a)?;
+    }
+    Ok(())
+}
+
+/// The few columns the adjudication reads of every filing, one at a time to `f`, in stored
+/// order: id, line, filed_at, doc_type, doc_number, category, shares, accepts_reduction,
+/// declarations, dismissed_with_just_cause, review.
+pub struct FilingColumns<'a> {
+    pub id: i64,
+    pub line: u64,
+    pub filed_at: NaiveDateTime,
+    pub doc_type: &'a str,
+    pub doc_number: &'a str,
+    pub category: &'a str,
+    pub shares: u64,
+    pub accepts_reduction: bool,
+    pub declarations: bool,
+    pub dismissed_with_just_cause: bool,
+    pub review: Option<Cause>,
+}
+
+/// Every filing of a program in the light form [`FilingColumns`], in stored order.
+pub fn each_filing<E: From<StoreError>>(
+    conn: &Connection,
+    program_id: i64,
+    mut f: impl FnMut(FilingColumns<'_>) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let mut stmt = conn
+        .prepare(
+            "SELECT id, line, filed_at, doc_type, doc_number, category, shares, accepts_reduction,
+                    declarations, dismissed_with_just_cause, review
+             FROM acceptances WHERE program_id = ?1 ORDER BY id",
+        )
+        .map_err(StoreError::from)?;
+    let mut rows = stmt.query(params![program_id]).map_err(StoreError::from)?;
+    let corrupt = |what: String| StoreError::Corrupt(format!("acceptances.{what}"));
+    while let Some(r) = rows.next().map_err(StoreError::from)? {
+        let get_str = |i: usize| -> Result<&str> {
+            match r.get_ref(i)? {
+                rusqlite::types::ValueRef::Text(t) => {
+                    std::str::from_utf8(t).map_err(|_| corrupt(format!("column {i} is not UTF-8")))
+                }
+                _ => Err(corrupt(format!("column {i} is not text"))),
+            }
+        };
+        let filed = get_str(2)?;
+        let review = match r.get_ref(10).map_err(StoreError::from)? {
+            rusqlite::types::ValueRef::Null => None,
+            _ => {
+                let s = get_str(10)?;
+                Some(Cause::from_review(s).ok_or_else(|| corrupt(format!("review {s:?}")))?)
+            }
+        };
+        let int = |i: usize| -> Result<i64> { Ok(r.get::<_, i64>(i)?) };
+        let filing = FilingColumns {
+            id: int(0)?,
+            line: u64::try_from(int(1)?).map_err(|_| corrupt("line is negative".into()))?,
+            filed_at: parse_filed(filed).ok_or_else(|| corrupt(format!("filed_at {filed:?}")))?,
+            doc_type: get_str(3)?,
+            doc_number: get_str(4)?,
+            category: get_str(5)?,
+            shares: r.get::<_, Shares>(6).map_err(StoreError::from)?.0,
+            accepts_reduction: int(7)? != 0,
+            declarations: int(8)? != 0,
+            dismissed_with_just_cause: int(9)? != 0,
+            review,
+        };
+        f(filing)?;
+    }
+    Ok(())
+}
+
+/// Acceptances stored for the program so far.
+pub fn count(conn: &Connection, program_id: i64) -> Result<i64> {
+    Ok(conn.query_row(
+        "SELECT count(*) FROM acceptances WHERE program_id = ?1",
+        params![program_id],
+        |r| r.get(0),
+    )?)
+}
+
+/// An acceptance row as audited (columns in table order, exactly as `json_of_row` reads them).
+#[derive(Serialize)]
+struct AcceptanceJson<'a> {
+    id: i64,
+    program_id: i64,
+    import_id: i64,
+    line: usize,
+    filed_at: &'a str,
+    doc_type: &'a str,
+    doc_number: &'a str,
+    name: &'a str,
+    person_type: &'a str,
+    category: &'a str,
+    shares: u64,
+    accepts_reduction: u8,
+    files_tax_return: u8,
+    patrimonio_liquido: Option<String>,
+    income: Option<String>,
+    is_director: u8,
+    annual_salary: Option<String>,
+    investment_limit: Option<String>,
+    patrimonio_ajustado: Option<String>,
+    declarations: u8,
+    dismissed_with_just_cause: u8,
+    review: Option<&'a str>,
+    lender: Option<&'a str>,
+    financed_shares: u64,
+    created_at: &'a str,
+    created_by: &'a str,
+}
+
+/// Rows per multi-row INSERT (21 values each, after the 4 they share).
+const ROWS_PER_INSERT: usize = 32;
+
+const INSERT_ACCEPTANCES: &str = "INSERT INTO acceptances (program_id, import_id, line, filed_at, doc_type, doc_number, name, \
+     person_type, category, shares, accepts_reduction, files_tax_return, patrimonio_liquido, income, is_director, \
+     annual_salary, investment_limit, patrimonio_ajustado, declarations, dismissed_with_just_cause, review, lender, \
+     financed_shares, created_at, created_by) VALUES";
+const PER_ROW: usize = 21;
+
+fn insert_sql(rows: usize) -> String {
+    let groups: Vec<String> = (0..rows)
+        .map(|k| {
+            let own: Vec<String> = (1..=PER_ROW)
+                .map(|i| format!("?{}", 4 + PER_ROW * k + i))
+                .collect();
+            format!("(?1, ?2, {}, ?3, ?4)", own.join(", "))
+        })
+        .collect();
+    format!("{INSERT_ACCEPTANCES} {}", groups.join(", "))
+}
+
+/// What [`write_acceptances`] stored, for the rules to judge before [`seal_acceptances`].
+pub struct StoredAcceptances {
+    pub import_id: i64,
+    pub file_problems: Vec<RowError>,
+    pub rows: usize,
+    pub first: i64,
+    pub last: i64,
+    hash: RowHasher,
+}
+
+/// What [`write_acceptances`] did.
+pub enum AcceptanceWrite {
+    Written(Box<StoredAcceptances>),
+    AlreadyImported(PriorImport),
+}
+
+/// What an acceptances import added.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportedAcceptances {
+    Added {
+        import_id: i64,
+        rows: usize,
+        first_id: i64,
+        last_id: i64,
+    },
+    AlreadyImported(PriorImport),
+}
+
+/// Stores an acceptances file's rows in the caller's transaction, as `feed` reads them (it hands
+/// each valid row to the sink and returns the file's problems), in groups by multi-row INSERTs,
+/// hashing each in its audited form.
+pub fn write_acceptances(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    file_name: &str,
+    sha256: &str,
+    encoding: &str,
+    feed: impl FnOnce(&mut dyn FnMut(AcceptanceRow) -> Result<()>) -> Result<Vec<RowError>>,
+) -> Result<AcceptanceWrite> {
+    if let Some(prior) = tx
+        .conn()
+        .query_row(
+            "SELECT id, created_at, created_by FROM acceptance_imports WHERE sha256 = ?1 AND program_id = ?2",
+            params![sha256, program.id],
+            |r| {
+                Ok(PriorImport {
+                    import_id: r.get(0)?,
+                    at: r.get(1)?,
+                    by: r.get(2)?,
+                })
+            },
+        )
+        .optional()?
+    {
+        return Ok(AcceptanceWrite::AlreadyImported(prior));
+    }
+    let import_id = tx.insert_unaudited(
+        "acceptance_imports",
+        &[
+            ("program_id", &program.id),
+            ("file_name", &file_name),
+            ("sha256", &sha256),
+            ("encoding", &encoding),
+        ],
+    )?;
+    let (now, actor) = (tx.now().to_string(), tx.actor().to_string());
+    let conn = tx.conn();
+    let mut full = conn.prepare(&insert_sql(ROWS_PER_INSERT))?;
+    full.raw_bind_parameter(1, program.id)?;
+    full.raw_bind_parameter(2, import_id)?;
+    full.raw_bind_parameter(3, &now)?;
+    full.raw_bind_parameter(4, &actor)?;
+    let mut pending: Vec<AcceptanceRow> = Vec::with_capacity(ROWS_PER_INSERT);
+    let mut hash = RowHasher::default();
+    let (mut first, mut last, mut rows) = (0i64, 0i64, 0usize);
+    let mut json = Vec::with_capacity(512);
+    let mut flush = |pending: &mut Vec<AcceptanceRow>| -> Result<()> {
+        if pending.is_empty() {
+            return Ok(());
+        }
+        let mut partial;
+        let stmt = if pending.len() == ROWS_PER_INSERT {
+            &mut full
+        } else {
+            partial = conn.prepare(&insert_sql(pending.len()))?;
+            partial.raw_bind_parameter(1, program.id)?;
+            partial.raw_bind_parameter(2, import_id)?;
+            partial.raw_bind_parameter(3, &now)?;
+            partial.raw_bind_parameter(4, &actor)?;
+            &mut partial
+        };
+        let texts: Vec<[Option<String>; 6]> = pending
+            .iter()
+            .map(|r| {
+                [
+                    Some(filed_text(r.filed_at)),
+                    r.patrimonio_liquido.map(|d| d.to_string()),
+                    r.income.map(|d| d.to_string()),
+                    r.annual_salary.map(|d| d.to_string()),
+                    r.investment_limit.map(|d| d.to_string()),
+                    r.patrimonio_ajustado.map(|d| d.to_string()),
+                ]
+            })
+            .collect();
+        let mut i = 5;
+        for (r, t) in pending.iter().zip(&texts) {
+            stmt.raw_bind_parameter(i, r.line as i64)?;
+            stmt.raw_bind_parameter(i + 1, t[0].as_deref())?;
+            stmt.raw_bind_parameter(i + 2, r.doc_type.as_str())?;
+            stmt.raw_bind_parameter(i + 3, &r.doc_number)?;
+            stmt.raw_bind_parameter(i + 4, &r.name)?;
+            stmt.raw_bind_parameter(i + 5, r.person_type.as_str())?;
+            stmt.raw_bind_parameter(i + 6, &r.category)?;
+            stmt.raw_bind_parameter(i + 7, Shares(r.shares))?;
+            stmt.raw_bind_parameter(i + 8, i64::from(r.accepts_reduction))?;
+            stmt.raw_bind_parameter(i + 9, i64::from(r.files_tax_return))?;
+            stmt.raw_bind_parameter(i + 10, t[1].as_deref())?;
+            stmt.raw_bind_parameter(i + 11, t[2].as_deref())?;
+            stmt.raw_bind_parameter(i + 12, i64::from(r.is_director))?;
+            stmt.raw_bind_parameter(i + 13, t[3].as_deref())?;
+            stmt.raw_bind_parameter(i + 14, t[4].as_deref())?;
+            stmt.raw_bind_parameter(i + 15, t[5].as_deref())?;
+            stmt.raw_bind_parameter(i + 16, i64::from(r.declarations))?;
+            stmt.raw_bind_parameter(i + 17, i64::from(r.dismissed_with_just_cause))?;
+            stmt.raw_bind_parameter(i + 18, r.review.map(Cause::as_str))?;
+            stmt.raw_bind_parameter(i + 19, r.lender.as_deref())?;
+            stmt.raw_bind_parameter(i + 20, Shares(r.financed_shares))?;
+            i += PER_ROW;
+        }
+        stmt.raw_execute()?;
+        // one INSERT without conflict clauses gives consecutive rowids
+        let end = conn.last_insert_rowid();
+        let start = end - pending.len() as i64 + 1;
+        if first == 0 {
+            first = start;
+        }
+        last = end;
+        for (k, (r, t)) in pending.iter().zip(texts).enumerate() {
+            json.clear();
+            let [filed, pl, inc, sal, lim, aj] = t;
+            serde_json::to_writer(
+                &mut json,
+                &AcceptanceJson {
+                    id: start + k as i64,
+                    program_id: program.id,
+                    import_id,
+                    line: r.line,
+                    filed_at: filed.as_deref().unwrap_or_default(),
+                    doc_type: r.doc_type.as_str(),
+                    doc_number: &r.doc_number,
+                    name: &r.name,
+                    person_type: r.person_type.as_str(),
+                    category: &r.category,
+                    shares: r.shares,
+                    accepts_reduction: u8::from(r.accepts_reduction),
+                    files_tax_return: u8::from(r.files_tax_return),
+                    patrimonio_liquido: pl,
+                    income: inc,
+                    is_director: u8::from(r.is_director),
+                    annual_salary: sal,
+                    investment_limit: lim,
+                    patrimonio_ajustado: aj,
+                    declarations: u8::from(r.declarations),
+                    dismissed_with_just_cause: u8::from(r.dismissed_with_just_cause),
+                    review: r.review.map(Cause::as_str),
+                    lender: r.lender.as_deref(),
+                    financed_shares: r.financed_shares,
+                    created_at: &now,
+                    created_by: &actor,
+                },
+            )
+            .expect("row serialises");
+            hash.add_bytes(&json);
+        }
+        rows += pending.len();
+        pending.clear();
+        Ok(())
+    };
+    let file_problems = feed(&mut |row| {
+        pending.push(row);
+        if pending.len() == ROWS_PER_INSERT {
+            flush(&mut pending)?;
+        }
+        Ok(())
+    })?;
+    flush(&mut pending)?;
+    Ok(AcceptanceWrite::Written(Box::new(StoredAcceptances {
+        import_id,
+        file_problems,
+        rows,
+        first,
+        last,
+        hash,
+    })))
+}
+
+/// Covers what [`write_acceptances`] stored with the import's one audit event.
+pub fn seal_acceptances(tx: &mut Tx<'_>, s: StoredAcceptances) -> Result<ImportedAcceptances> {
+    let covers = [Cover {
+        table: "acceptances",
+        first: s.first,
+        last: s.last,
+        digest: Some(s.hash.finish()),
+    }];
+    tx.audit_bulk(
+        "acceptances.import",
+        "acceptance_imports",
+        s.import_id,
+        &covers,
+    )?;
+    Ok(ImportedAcceptances::Added {
+        import_id: s.import_id,
+        rows: s.rows,
+        first_id: s.first,
+        last_id: s.last,
+    })
+}
+
+/// A stored adjudication run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run {
+    pub id: i64,
+    pub program_id: i64,
+    pub import_id: Option<i64>,
+    pub adjudicated_on: NaiveDate,
+    pub rule: String,
+    pub offered: u64,
+    pub demand: u64,
+    pub awarded: u64,
+    pub leftover: u64,
+    pub oversubscribed: bool,
+    pub fingerprint: String,
+    pub created_at: String,
+    pub created_by: String,
+}
+
+const RUN_COLUMNS: &str = "id, program_id, import_id, adjudicated_on, rule, offered, demand, awarded, leftover, \
+     oversubscribed, fingerprint, created_at, created_by";
+
+fn run_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Run> {
+    let c = Cols::new(r, "offering_runs");
+    Ok(Run {
+        id: c.get(0)?,
+        program_id: c.get(1)?,
+        import_id: c.get(2)?,
+        adjudicated_on: c.date(3)?,
+        rule: c.get(4)?,
+        offered: c.shares(5)?,
+        demand: c.shares(6)?,
+        awarded: c.shares(7)?,
+        leftover: c.shares(8)?,
+        oversubscribed: c.get::<i64>(9)? != 0,
+        fingerprint: c.get(10)?,
+        created_at: c.get(11)?,
+        created_by: c.get(12)?,
+    })
+}
+
+/// The program's adjudication run, if it took place.
+pub fn run(conn: &Connection, program_id: i64) -> Result<Option<Run>> {
+    Ok(conn
+        .query_row(
+            &format!("SELECT {RUN_COLUMNS} FROM offering_runs WHERE program_id = ?1"),
+            params![program_id],
+            run_of,
+        )
+        .optional()?)
+}
+
+/// A run by its number.
+pub fn run_by_id(conn: &Connection, id: i64) -> Result<Run> {
+    conn.query_row(
+        &format!("SELECT {RUN_COLUMNS} FROM offering_runs WHERE id = ?1"),
+        params![id],
+        run_of,
+    )
+    .optional()?
+    .ok_or_else(|| StoreError::NotFound {
+        what: "adjudication run",
+        id: id.to_string(),
+    })
+}
+
+/// One person's stored outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredOutcome {
+    pub seq: u64,
+    pub acceptance_id: i64,
+    pub requested: u64,
+    pub cap_shares: Option<u64>,
+    pub cap_rule: Option<String>,
+    pub admitted: u64,
+    pub quota: Option<String>,
+    pub awarded: u64,
+    pub status: String,
+    pub cause: Option<String>,
+    pub adjudication_id: Option<i64>,
+}
+
+/// A run's outcomes in filing order, one at a time to `f`.
+pub fn each_outcome<E: From<StoreError>>(
+    conn: &Connection,
+    run_id: i64,
+    mut f: impl FnMut(StoredOutcome) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let mut stmt = conn
+        .prepare(
+            "SELECT seq, acceptance_id, requested, cap_shares, cap_rule, admitted, quota, awarded, status, cause,
+                    adjudication_id FROM offering_outcomes WHERE run_id = ?1 ORDER BY seq",
+        )
+        .map_err(StoreError::from)?;
+    let mut rows = stmt.query(params![run_id]).map_err(StoreError::from)?;
+    while let Some(r) = rows.next().map_err(StoreError::from)? {
+        let c = Cols::new(r, "offering_outcomes");
+        let o = (|| -> rusqlite::Result<StoredOutcome> {
+            Ok(StoredOutcome {
+                seq: c.shares(0)?,
+                acceptance_id: c.get(1)?,
+                requested: c.shares(2)?,
+                cap_shares: c.get::<Option<Shares>>(3)?.map(|s| s.0),
+                cap_rule: c.get(4)?,
+                admitted: c.shares(5)?,
+                quota: c.get(6)?,
+                awarded: c.shares(7)?,
+                status: c.get(8)?,
+                cause: c.get(9)?,
+                adjudication_id: c.get(10)?,
+            })
+        })()
+        .map_err(StoreError::from)?;
+        f(o)?;
+    }
+    Ok(())
+}
+
+/// The run's row, before its outcomes.
+pub struct NewRun<'a> {
+    pub program_id: i64,
+    pub import_id: Option<i64>,
+    pub adjudicated_on: NaiveDate,
+    pub rule: &'a str,
+    pub offered: u64,
+    pub demand: u64,
+    pub awarded: u64,
+    pub leftover: u64,
+    pub oversubscribed: bool,
+    pub fingerprint: &'a str,
+}
+
+/// Inserts the run's row (covered later by [`seal_run`]).
+pub fn insert_run(tx: &mut Tx<'_>, r: &NewRun<'_>) -> Result<i64> {
+    tx.insert_unaudited(
+        "offering_runs",
+        &[
+            ("program_id", &r.program_id),
+            ("import_id", &r.import_id),
+            ("adjudicated_on", &Day(r.adjudicated_on)),
+            ("rule", &r.rule),
+            ("offered", &Shares(r.offered)),
+            ("demand", &Shares(r.demand)),
+            ("awarded", &Shares(r.awarded)),
+            ("leftover", &Shares(r.leftover)),
+            ("oversubscribed", &i64::from(r.oversubscribed)),
+            ("fingerprint", &r.fingerprint),
+        ],
+    )
+}
+
+/// An outcome row as audited.
+#[derive(Serialize)]
+struct OutcomeJson<'a> {
+    id: i64,
+    run_id: i64,
+    seq: u64,
+    acceptance_id: i64,
+    requested: u64,
+    cap_shares: Option<u64>,
+    cap_rule: Option<&'a str>,
+    admitted: u64,
+    quota: Option<&'a str>,
+    awarded: u64,
+    status: &'a str,
+    cause: Option<&'a str>,
+    adjudication_id: Option<i64>,
+    created_at: &'a str,
+    created_by: &'a str,
+}
+
+/// Writes a run's outcomes, hashing them as audited; returns their id range and digest.
+pub struct OutcomeWriter<'t, 'c> {
+    tx: &'t Tx<'c>,
+    run_id: i64,
+    hash: RowHasher,
+    first: i64,
+    last: i64,
+    json: Vec<u8>,
+}
+
+impl<'t, 'c> OutcomeWriter<'t, 'c> {
+    pub fn new(tx: &'t Tx<'c>, run_id: i64) -> Self {
+        OutcomeWriter {
+            tx,
+            run_id,
+            hash: RowHasher::default(),
+            first: 0,
+            last: 0,
+            json: Vec::with_capacity(256),
+        }
+    }
+
+    pub fn add(&mut self, o: &StoredOutcome) -> Result<()> {
+        let conn = self.tx.conn();
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO offering_outcomes (run_id, seq, acceptance_id, requested, cap_shares, cap_rule, admitted,
+             quota, awarded, status, cause, adjudication_id, created_at, created_by)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        )?;
+        stmt.execute(params![
+            self.run_id,
+            Shares(o.seq),
+            o.acceptance_id,
+            Shares(o.requested),
+            o.cap_shares.map(Shares),
+            o.cap_rule,
+            Shares(o.admitted),
+            o.quota,
+            Shares(o.awarded),
+            o.status,
+            o.cause,
+            o.adjudication_id,
+            self.tx.now(),
+            self.tx.actor(),
+        ])?;
+        let id = conn.last_insert_rowid();
+        if self.first == 0 {
+            self.first = id;
+        }
+        self.last = id;
+        self.json.clear();
+        serde_json::to_writer(
+            &mut self.json,
+            &OutcomeJson {
+                id,
+                run_id: self.run_id,
+                seq: o.seq,
+                acceptance_id: o.acceptance_id,
+                requested: o.requested,
+                cap_shares: o.cap_shares,
+                cap_rule: o.cap_rule.as_deref(),
+                admitted: o.admitted,
+                quota: o.quota.as_deref(),
+                awarded: o.awarded,
+                status: &o.status,
+                cause: o.cause.as_deref(),
+                adjudication_id: o.adjudication_id,
+                created_at: self.tx.now(),
+                created_by: self.tx.actor(),
+            },
+        )
+        .expect("row serialises");
+        self.hash.add_bytes(&self.json);
+        Ok(())
+    }
+
+    /// The cover of the outcomes written (none when there were none).
+    pub fn finish(self) -> Option<Cover> {
+        (self.first != 0).then(|| Cover {
+            table: "offering_outcomes",
+            first: self.first,
+            last: self.last,
+            digest: Some(self.hash.finish()),
+        })
+    }
+}
+
+/// The run's one audit event, covering its outcomes and whatever else it wrote with it (the
+/// `imports` row and the adjudications and holders of its awards).
+pub fn seal_run(tx: &mut Tx<'_>, run_id: i64, covers: &[Cover]) -> Result<i64> {
+    tx.audit_bulk("offer.adjudicate", "offering_runs", run_id, covers)
+}
+
+/// Shares already adjudicated for the program by any means.
+pub fn adjudicated_shares(conn: &Connection, program_id: i64) -> Result<u64> {
+    super::import::program_shares(conn, program_id)
+}
+
+/// The largest adjudication id so far (the next single INSERT continues after it).
+pub fn max_adjudication_id(conn: &Connection) -> Result<i64> {
+    Ok(
+        conn.query_row("SELECT coalesce(max(id), 0) FROM adjudications", [], |r| {
+            r.get(0)
+        })?,
+    )
+}
+
+/// An exact amount for the audited JSON and messages.
+pub fn amount_text(d: Option<Decimal>) -> Option<String> {
+    d.map(|d| d.to_string())
+}
