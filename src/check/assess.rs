@@ -1,14 +1,15 @@
 //! The check's decisions (SPEC §7, §8): from the facts of one adjudication on the as-of date,
-//! which findings it has and why. Pure: no store, no engine, no text. The scan gathers the facts
+//! which findings it has and why; and whether next month's rate is due ([`rate_due`]). Pure: no store, no engine, no text. The scan gathers the facts
 //! (pricing a breach only when [`Breach::needs_balance`] says the decisions need the figure); the
 //! caller names the holder and writes the reason from the [`Why`].
 
-use super::{Code, Options, Why};
-use chrono::{Days, NaiveDate};
+use super::{Code, Options, RATE_DUE_DAYS, Why};
+use crate::calendar::add_months;
+use chrono::{Datelike, Days, NaiveDate};
 use rust_decimal::Decimal;
 
 /// What the check knows of a breach's fine on the as-of date.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Owed {
     /// Priced: nothing is owed (paid off, or no fine applies).
     Nothing,
@@ -17,6 +18,9 @@ pub(super) enum Owed {
     /// Not priced, because no decision needs the figure ([`Breach::needs_balance`]): without a
     /// payment the whole fine is owed, whatever its exact amount.
     Unknown,
+    /// Needed but not priced: these days of its accrual have no certified rate (a RATE_MISSING
+    /// finding). Owed for certain without a payment; with payments it may be settled.
+    Unpriced(Vec<(NaiveDate, NaiveDate)>),
 }
 
 impl Owed {
@@ -47,7 +51,7 @@ pub(super) struct Notice<'a> {
 }
 
 /// One non-void breach dated on or before the as-of date, and what has been done about it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Breach<'a> {
     pub id: i64,
     pub on: NaiveDate,
@@ -124,8 +128,10 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
         }
     };
 
-    // a fine owed on this adjudication; the last breach whose notice is overdue, and its balance
+    // a fine owed on this adjudication; one that may be (its balance could not be priced); the
+    // last breach whose notice is overdue, and its balance
     let mut owes = false;
+    let mut may_owe = false;
     let mut overdue: Option<(i64, Decimal)> = None;
     for b in a.breaches {
         let breach = b.id;
@@ -154,15 +160,33 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
                 Code::ProvisionalStale,
                 Some(breach),
                 None,
-                Why::ProvisionalStale { liquidation },
+                Why::ProvisionalStale {
+                    breach,
+                    liquidation,
+                },
             );
         }
         let notice_overdue = b.overdue_notice(as_of);
         if notice_overdue.is_none() && in_lockup {
             continue; // nothing about this fine is due yet
         }
-        match b.owed {
+        match &b.owed {
             Owed::Nothing => {}
+            Owed::Unpriced(missing) => {
+                // stands in for NOTICE_OVERDUE and PLEDGE_ENFORCEABLE, which need the figure
+                push(
+                    Code::RateMissing,
+                    Some(breach),
+                    None,
+                    Why::RateMissing {
+                        breach,
+                        overdue: notice_overdue.map(|n| (n.number.to_string(), n.deadline)),
+                        missing: missing.clone(),
+                    },
+                );
+                may_owe = true;
+                owes |= !b.has_payments;
+            }
             Owed::Unknown => {
                 debug_assert!(
                     notice_overdue.is_none(),
@@ -170,7 +194,7 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
                 );
                 owes = true;
             }
-            Owed::Amount(due) => {
+            &Owed::Amount(due) => {
                 owes = true;
                 if let Some(notice) = notice_overdue {
                     overdue = Some((breach, due));
@@ -224,7 +248,7 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
         push(Code::LockupEnding, None, None, Why::LockupEnding { end });
     }
     if let Some(Pledge { id: pledge, .. }) = a.pledge {
-        if !in_lockup && !owes {
+        if !in_lockup && !owes && !may_owe {
             push(
                 Code::PledgeReleasable,
                 None,
@@ -245,6 +269,23 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
             );
         }
     }
+}
+
+/// RATE_DUE, about the register as a whole: on the last [`RATE_DUE_DAYS`] days of the as-of
+/// date's month, the first day of the next month has no certified rate (`certified` says whether
+/// a day has one). `None` when it is not due, or less urgent than `opts.min_severity`.
+pub(super) fn rate_due(opts: &Options, certified: impl Fn(NaiveDate) -> bool) -> Option<Assessed> {
+    let code = Code::RateDue;
+    let first = add_months(opts.as_of.with_day(1)?, 1)?;
+    let due = (first - opts.as_of).num_days() <= i64::from(RATE_DUE_DAYS)
+        && code.severity() <= opts.min_severity
+        && !certified(first);
+    due.then_some(Assessed {
+        code,
+        breach_id: None,
+        outstanding: None,
+        why: Why::RateDue { first },
+    })
 }
 
 #[cfg(test)]
@@ -330,6 +371,24 @@ mod tests {
             breaches: Vec::new(),
             expected: Vec::new(),
         }
+    }
+
+    /// December 2026 has no certified rate.
+    fn unpriced() -> Owed {
+        Owed::Unpriced(vec![(day("2026-12-01"), day("2026-12-31"))])
+    }
+
+    fn rate_missing(breach: i64, overdue: Option<(&str, &str)>) -> Assessed {
+        found(
+            Code::RateMissing,
+            Some(breach),
+            None,
+            Why::RateMissing {
+                breach,
+                overdue: overdue.map(|(n, d)| (n.to_string(), day(d))),
+                missing: vec![(day("2026-12-01"), day("2026-12-31"))],
+            },
+        )
     }
 
     fn cases() -> Vec<Case> {
@@ -489,6 +548,92 @@ mod tests {
                 ],
                 ..case("two overdue notices: one enforceable pledge, naming the last breach")
             },
+            // RATE_MISSING
+            Case {
+                breaches: vec![Breach {
+                    notice: notice("MULTA-2025-0001", "2025-02-25"),
+                    owed: unpriced(),
+                    ..breach(11)
+                }],
+                expected: vec![rate_missing(11, Some(("MULTA-2025-0001", "2025-02-25")))],
+                ..case(
+                    "notice overdue, no rate to price it: RATE_MISSING stands in for overdue and enforceable",
+                )
+            },
+            Case {
+                pledge: None,
+                breaches: vec![Breach {
+                    notice: notice("MULTA-2025-0001", "2025-02-25"),
+                    owed: unpriced(),
+                    ..breach(11)
+                }],
+                expected: vec![
+                    rate_missing(11, Some(("MULTA-2025-0001", "2025-02-25"))),
+                    found(
+                        Code::MissingPledge,
+                        None,
+                        None,
+                        Why::MissingPledgeInLockup { end },
+                    ),
+                ],
+                ..case("notice overdue, no rate, no pledge during the lock-up: both reported")
+            },
+            Case {
+                as_of: "2026-06-30",
+                breaches: vec![Breach {
+                    has_payments: true,
+                    owed: unpriced(),
+                    ..breach(11)
+                }],
+                expected: vec![rate_missing(11, None)],
+                ..case(
+                    "after the lock-up, payments, no rate to price the rest: the pledge is not releasable",
+                )
+            },
+            Case {
+                as_of: "2026-06-30",
+                pledge: None,
+                breaches: vec![Breach {
+                    has_payments: true,
+                    owed: unpriced(),
+                    ..breach(11)
+                }],
+                expected: vec![rate_missing(11, None)],
+                ..case(
+                    "after the lock-up, payments may have settled it, no pledge: not known to be owed",
+                )
+            },
+            Case {
+                as_of: "2026-06-30",
+                pledge: None,
+                breaches: vec![Breach {
+                    notice: notice("MULTA-2025-0001", "2025-02-25"),
+                    owed: unpriced(),
+                    ..breach(11)
+                }],
+                expected: vec![
+                    rate_missing(11, Some(("MULTA-2025-0001", "2025-02-25"))),
+                    found(Code::MissingPledge, None, None, Why::MissingPledgeWhileOwed),
+                ],
+                ..case(
+                    "after the lock-up, no payment, no rate, no pledge: owed whatever its figure",
+                )
+            },
+            Case {
+                min_severity: Severity::High,
+                stage_recorded: true,
+                breaches: vec![Breach {
+                    liquidation: Some(Liquidation {
+                        id: 21,
+                        provisional: true,
+                    }),
+                    notice: notice("MULTA-2025-0001", "2025-02-25"),
+                    owed: unpriced(),
+                    ..breach(11)
+                }],
+                expected: vec![rate_missing(11, Some(("MULTA-2025-0001", "2025-02-25")))],
+                ..case("high only: RATE_MISSING is high, the stale liquidation medium")
+            },
             // SHARES_EXCEEDED
             Case {
                 breaches: vec![
@@ -611,7 +756,10 @@ mod tests {
                     Code::ProvisionalStale,
                     Some(11),
                     None,
-                    Why::ProvisionalStale { liquidation: 21 },
+                    Why::ProvisionalStale {
+                        breach: 11,
+                        liquidation: 21,
+                    },
                 )],
                 ..case("a provisional liquidation and the stage price now recorded")
             },
@@ -800,7 +948,10 @@ mod tests {
                 Code::ProvisionalStale,
                 Some(12),
                 None,
-                Why::ProvisionalStale { liquidation: 22 },
+                Why::ProvisionalStale {
+                    breach: 12,
+                    liquidation: 22,
+                },
             ),
             found(
                 Code::NoticeOverdue,
@@ -877,8 +1028,9 @@ mod tests {
             }
         }
         assert!(failures.is_empty(), "{}", failures.join("\n"));
-        // not vacuous: every code is expected somewhere, and so is a clean result
-        for code in Code::ALL {
+        // not vacuous: every code is expected somewhere (RATE_DUE, about the register as a
+        // whole, in its own test), and so is a clean result
+        for code in Code::ALL.into_iter().filter(|c| *c != Code::RateDue) {
             assert!(
                 cases
                     .iter()
@@ -888,7 +1040,84 @@ mod tests {
             );
         }
         assert!(cases.iter().any(|c| c.expected.is_empty()));
-        assert_eq!(cases.len(), 32);
+        assert_eq!(cases.len(), 38);
+    }
+
+    #[test]
+    fn rate_due_in_the_last_five_days_of_a_month_without_next_months_rate() {
+        // (as of, last certified day, min severity, next month's first day if due)
+        let cases = [
+            ("2026-11-25", "2026-11-30", Severity::Low, None),
+            (
+                "2026-11-26",
+                "2026-11-30",
+                Severity::Low,
+                Some("2026-12-01"),
+            ),
+            (
+                "2026-11-30",
+                "2026-11-30",
+                Severity::Low,
+                Some("2026-12-01"),
+            ),
+            (
+                "2026-11-30",
+                "2026-11-30",
+                Severity::Medium,
+                Some("2026-12-01"),
+            ),
+            ("2026-11-30", "2026-11-30", Severity::High, None),
+            ("2026-11-30", "2026-12-31", Severity::Low, None),
+            ("2026-12-01", "2026-11-30", Severity::Low, None),
+            ("2026-10-26", "2026-10-31", Severity::Low, None),
+            (
+                "2026-10-27",
+                "2026-10-31",
+                Severity::Low,
+                Some("2026-11-01"),
+            ),
+            (
+                "2026-12-27",
+                "2026-12-31",
+                Severity::Low,
+                Some("2027-01-01"),
+            ),
+            ("2028-02-24", "2028-02-29", Severity::Low, None),
+            (
+                "2028-02-25",
+                "2028-02-29",
+                Severity::Low,
+                Some("2028-03-01"),
+            ),
+            (
+                "2027-02-24",
+                "2027-02-28",
+                Severity::Low,
+                Some("2027-03-01"),
+            ),
+        ];
+        for (as_of, certified_to, min_severity, due) in cases {
+            let opts = Options {
+                as_of: day(as_of),
+                program_id: None,
+                within_days: 30,
+                min_severity,
+            };
+            let expected = due.map(|first| {
+                found(
+                    Code::RateDue,
+                    None,
+                    None,
+                    Why::RateDue { first: day(first) },
+                )
+            });
+            assert_eq!(
+                rate_due(&opts, |d| d <= day(certified_to)),
+                expected,
+                "as of {as_of}, certified to {certified_to}, {min_severity:?}"
+            );
+        }
+        assert_eq!(Code::RateDue.severity(), Severity::Medium);
     }
 
     #[test]

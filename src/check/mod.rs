@@ -15,12 +15,11 @@ use crate::register;
 use crate::store::breaches::transfer_price;
 use crate::store::{StoreError, programs, scan};
 use assess::{Assessed, Owed};
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use foldhash::HashMap;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::Serialize;
-use std::convert::Infallible;
 use std::fmt;
 
 /// What a finding is about; the names are stable (schedulers and spreadsheets key on them).
@@ -31,22 +30,35 @@ pub enum Code {
     PledgeEnforceable,
     SharesExceeded,
     MissingPledge,
+    /// A balance the decisions need cannot be computed: a day of its accrual has no certified
+    /// rate. Stands in for that breach's NOTICE_OVERDUE and PLEDGE_ENFORCEABLE until the rate
+    /// is added.
+    RateMissing,
     BreachNotLiquidated,
     ProvisionalStale,
     PledgeRank,
+    /// About the register as a whole: next month's rate is not certified yet, and the month
+    /// ends within [`RATE_DUE_DAYS`] days.
+    RateDue,
     LockupEnding,
     PledgeReleasable,
 }
 
+/// RATE_DUE is reported on the last this many days of a month.
+pub const RATE_DUE_DAYS: u32 = 5;
+
 impl Code {
-    pub const ALL: [Code; 9] = [
+    /// Every code, most urgent first (the order of the summaries).
+    pub const ALL: [Code; 11] = [
         Code::NoticeOverdue,
         Code::PledgeEnforceable,
         Code::SharesExceeded,
         Code::MissingPledge,
+        Code::RateMissing,
         Code::BreachNotLiquidated,
         Code::ProvisionalStale,
         Code::PledgeRank,
+        Code::RateDue,
         Code::LockupEnding,
         Code::PledgeReleasable,
     ];
@@ -57,9 +69,11 @@ impl Code {
             Code::PledgeEnforceable => "PLEDGE_ENFORCEABLE",
             Code::SharesExceeded => "SHARES_EXCEEDED",
             Code::MissingPledge => "MISSING_PLEDGE",
+            Code::RateMissing => "RATE_MISSING",
             Code::BreachNotLiquidated => "BREACH_NOT_LIQUIDATED",
             Code::ProvisionalStale => "PROVISIONAL_STALE",
             Code::PledgeRank => "PLEDGE_RANK",
+            Code::RateDue => "RATE_DUE",
             Code::LockupEnding => "LOCKUP_ENDING",
             Code::PledgeReleasable => "PLEDGE_RELEASABLE",
         }
@@ -70,10 +84,14 @@ impl Code {
             Code::NoticeOverdue
             | Code::PledgeEnforceable
             | Code::SharesExceeded
-            | Code::MissingPledge => Severity::High,
-            Code::BreachNotLiquidated | Code::ProvisionalStale | Code::PledgeRank => {
-                Severity::Medium
-            }
+            | Code::MissingPledge
+            | Code::RateMissing => Severity::High,
+            // RATE_DUE is paperwork with a date (add the certification before the month
+            // starts), like liquidating or notifying; left undone it becomes RATE_MISSING
+            Code::BreachNotLiquidated
+            | Code::ProvisionalStale
+            | Code::PledgeRank
+            | Code::RateDue => Severity::Medium,
             Code::LockupEnding | Code::PledgeReleasable => Severity::Low,
         }
     }
@@ -102,15 +120,23 @@ impl Severity {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
     pub code: Code,
+    /// The adjudication it is about; `None` for a finding about the register as a whole
+    /// (RATE_DUE).
+    pub holding: Option<Holding>,
+    pub breach_id: Option<i64>,
+    /// Balance accrued to the as-of date, for overdue fines.
+    pub outstanding: Option<Decimal>,
+    pub reason: String,
+}
+
+/// The adjudication a finding is about, and its holder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holding {
     pub program: String,
     pub doc_type: String,
     pub doc_number: String,
     pub holder: String,
     pub adjudication_id: i64,
-    pub breach_id: Option<i64>,
-    /// Balance accrued to the as-of date, for overdue fines.
-    pub outstanding: Option<Decimal>,
-    pub reason: String,
 }
 
 /// What to check.
@@ -128,8 +154,9 @@ pub struct Options {
 #[derive(Debug)]
 pub enum Error {
     Store(StoreError),
-    /// The engine could not price a breach's fine (e.g. a month without a certified rate): the
-    /// check stops rather than report a wrong figure.
+    /// The engine could not price a breach's fine: the check stops rather than report a wrong
+    /// figure. (A month without a certified rate does not stop [`run`]: it is a RATE_MISSING
+    /// finding.)
     Fine {
         breach: i64,
         error: FineError,
@@ -230,7 +257,8 @@ fn outstanding(
 }
 
 /// Why a finding was made: the facts of its one-line reason, written out by [`Why::reason`]
-/// where the finding is handed on (off the scanning thread).
+/// where the finding is handed on (off the scanning thread). A command a reason suggests runs
+/// as printed (a test parses every one with the real command line).
 #[derive(Debug, Clone, PartialEq)]
 enum Why {
     NoLiquidation {
@@ -242,12 +270,21 @@ enum Why {
         on: NaiveDate,
     },
     ProvisionalStale {
+        breach: i64,
         liquidation: i64,
     },
     NoticeOverdue {
         number: String,
         deadline: NaiveDate,
         due: Decimal,
+    },
+    /// The balance of `breach` is needed (its notice is overdue, or payments may have settled
+    /// it) but these days of its accrual have no certified rate.
+    RateMissing {
+        breach: i64,
+        /// The overdue notice (number, deadline), if that is why the balance is needed.
+        overdue: Option<(String, NaiveDate)>,
+        missing: Vec<(NaiveDate, NaiveDate)>,
     },
     SharesExceeded {
         breached: u64,
@@ -259,6 +296,10 @@ enum Why {
     MissingPledgeWhileOwed,
     PledgeRank {
         pledge: i64,
+    },
+    /// The month `first` starts has no certified rate yet.
+    RateDue {
+        first: NaiveDate,
     },
     LockupEnding {
         end: NaiveDate,
@@ -274,17 +315,91 @@ enum Why {
     },
 }
 
+/// Where the rates the check prices with come from, which says how a missing certification is
+/// added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RatesHome<'a> {
+    /// The register's series (or the embedded one): `vigia rates import` adds to it.
+    Register,
+    /// A rates file the caller chose: the certification goes into it.
+    File(&'a str),
+}
+
+impl<'a> RatesHome<'a> {
+    fn of(rates: &'a RateSeries) -> RatesHome<'a> {
+        match rates.source() {
+            crate::store::rates::REGISTER_SERIES | crate::rates::SHIPPED_NAME => {
+                RatesHome::Register
+            }
+            file => RatesHome::File(file),
+        }
+    }
+
+    /// The file a suggested `vigia rates import` reads.
+    const IMPORT_FILE: &'static str = "sfc-rates.csv";
+
+    /// What to do to certify every day of `first..=last` (whole months).
+    fn advice(self, first: NaiveDate, last: NaiveDate) -> String {
+        let file = Self::IMPORT_FILE;
+        match self {
+            RatesHome::Register => format!(
+                "save the SFC certification for {first}..{last} in {file} (header \
+                 valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution; one row per month) and \
+                 run `vigia rates import {file}`"
+            ),
+            RatesHome::File(path) => format!(
+                "add the SFC certification for {first}..{last} to {path} (one row per month)"
+            ),
+        }
+    }
+}
+
+/// What a reason needs besides its facts.
+#[derive(Debug, Clone, Copy)]
+struct Words<'a> {
+    as_of: NaiveDate,
+    rates: RatesHome<'a>,
+}
+
+/// The first day of the month of `d`, and the last day of the month of `e`: the whole months
+/// an SFC certification covers.
+fn whole_months(d: NaiveDate, e: NaiveDate) -> (NaiveDate, NaiveDate) {
+    let first = d.with_day(1).unwrap_or(d);
+    let last = crate::calendar::last_day_of_month(e.year(), e.month())
+        .and_then(|n| e.with_day(n))
+        .unwrap_or(e);
+    (first, last)
+}
+
+fn ranges(missing: &[(NaiveDate, NaiveDate)]) -> String {
+    let text: Vec<String> = missing
+        .iter()
+        .map(|(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}..{b}")
+            }
+        })
+        .collect();
+    text.join(", ")
+}
+
 impl Why {
-    fn reason(&self, as_of: NaiveDate) -> String {
+    fn reason(&self, words: Words<'_>) -> String {
+        let as_of = words.as_of;
         match self {
             Why::NoLiquidation { breach, on } => format!(
-                "breach {breach} of {on} has no liquidation: run `vigia fine liquidate {breach}`"
+                "breach {breach} of {on} has no liquidation: run `vigia fine liquidate {breach} --until {as_of}`"
             ),
-            Why::NoNotice { breach, on } => {
-                format!("breach {breach} of {on} has no notice: run `vigia notice issue {breach}`")
-            }
-            Why::ProvisionalStale { liquidation } => format!(
-                "liquidation {liquidation} was provisional and the stage price is now recorded: liquidate again"
+            Why::NoNotice { breach, on } => format!(
+                "breach {breach} of {on} has no notice: run `vigia notice issue {breach} --until {as_of}`"
+            ),
+            Why::ProvisionalStale {
+                breach,
+                liquidation,
+            } => format!(
+                "liquidation {liquidation} was provisional and the stage price is now recorded: run `vigia fine liquidate {breach} --until {as_of}`"
             ),
             Why::NoticeOverdue {
                 number,
@@ -294,6 +409,27 @@ impl Why {
                 "notice {number} was due on {deadline}; {} outstanding as of {as_of}",
                 format_cop(*due)
             ),
+            Why::RateMissing {
+                breach,
+                overdue,
+                missing,
+            } => {
+                let why = match overdue {
+                    Some((number, deadline)) => {
+                        format!("notice {number} was due on {deadline}, but ")
+                    }
+                    None => String::new(),
+                };
+                let (first, last) = match (missing.first(), missing.last()) {
+                    (Some((first, _)), Some((_, last))) => whole_months(*first, *last),
+                    _ => (as_of, as_of),
+                };
+                format!(
+                    "{why}the balance of breach {breach} as of {as_of} cannot be computed: no certified moratorium rate for {}; {}",
+                    ranges(missing),
+                    words.rates.advice(first, last)
+                )
+            }
             Why::SharesExceeded {
                 breached,
                 adjudicated,
@@ -309,6 +445,13 @@ impl Why {
             Why::PledgeRank { pledge } => format!(
                 "pledge {pledge} is second degree but the adjudication was not financed: it should be first degree"
             ),
+            Why::RateDue { first } => {
+                let (first, last) = whole_months(*first, *first);
+                format!(
+                    "no certified moratorium rate for {first}..{last} yet: from {first} balances that need it cannot be computed; when the SFC certifies it, {}",
+                    words.rates.advice(first, last)
+                )
+            }
             Why::LockupEnding { end } => format!(
                 "the lock-up ends on {end}; the holder is free from {}",
                 end.succ_opt().unwrap_or(*end)
@@ -373,8 +516,9 @@ struct NotTaken;
 /// Findings go on in batches of about this many.
 const BATCH: usize = 1024;
 
-/// Runs the check, handing each finding to `sink` as it is found, adjudication by adjudication
-/// (its breaches' findings first). `progress` gets the adjudications read so far. An error of
+/// Runs the check, handing each finding to `sink` as it is found: the register's own (RATE_DUE)
+/// first, then adjudication by adjudication (its breaches' findings first). A balance that cannot
+/// be priced for lack of a certified rate is a RATE_MISSING finding, and the check goes on. `progress` gets the adjudications read so far. An error of
 /// `sink` stops the check and comes back as it is (the caller's own type `E`); so does the check's
 /// own [`Error`], converted.
 ///
@@ -397,6 +541,22 @@ pub fn run<E: From<Error>>(
         .into_iter()
         .map(|p| (p.id, p.program.code))
         .collect();
+    let words = Words {
+        as_of: opts.as_of,
+        rates: RatesHome::of(rates),
+    };
+    // about the register as a whole, known before the scan: first
+    if let Some(Assessed { code, why, .. }) =
+        assess::rate_due(opts, |d| rates.period_on(d).is_some())
+    {
+        sink(Finding {
+            code,
+            holding: None,
+            breach_id: None,
+            outstanding: None,
+            reason: why.reason(words),
+        })?;
+    }
     let mut hand_on = |batch: Batch| -> Result<(), E> {
         for f in batch.found {
             let (doc_type, doc_number, holder) = holders.get(f.holder_id).map_err(Error::from)?;
@@ -408,14 +568,16 @@ pub fn run<E: From<Error>>(
             } = f.assessed;
             sink(Finding {
                 code,
-                program: codes.get(&f.program_id).cloned().unwrap_or_default(),
-                doc_type,
-                doc_number,
-                holder,
-                adjudication_id: f.adjudication_id,
+                holding: Some(Holding {
+                    program: codes.get(&f.program_id).cloned().unwrap_or_default(),
+                    doc_type,
+                    doc_number,
+                    holder,
+                    adjudication_id: f.adjudication_id,
+                }),
                 breach_id,
                 outstanding,
-                reason: why.reason(opts.as_of),
+                reason: why.reason(words),
             })?;
         }
         progress(batch.read);
@@ -470,7 +632,9 @@ pub fn run<E: From<Error>>(
 }
 
 /// The adjudications with a finding of `code` as of `opts.as_of`, in id order: the scan alone,
-/// nothing named or written (e.g. the candidates of `pledge release --releasable`).
+/// nothing named or written (e.g. the candidates of `pledge release --releasable`). Unlike
+/// [`run`], a balance that cannot be priced for lack of a certified rate stops it with that
+/// error ([`FineError::MissingRates`]): whoever acts on the list should know it is incomplete.
 pub fn adjudications_with(
     conn: &Connection,
     opts: &Options,
@@ -478,19 +642,28 @@ pub fn adjudications_with(
     code: Code,
 ) -> Result<Vec<i64>, Error> {
     let mut ids = Vec::new();
-    findings(conn, opts, rates, &mut |batch| -> Result<(), Infallible> {
-        ids.extend(
-            batch
-                .found
-                .iter()
-                .filter(|f| f.assessed.code == code)
-                .map(|f| f.adjudication_id),
-        );
+    findings(conn, opts, rates, &mut |batch| -> Result<(), Error> {
+        for f in &batch.found {
+            if let Why::RateMissing {
+                breach, missing, ..
+            } = &f.assessed.why
+            {
+                return Err(Error::Fine {
+                    breach: *breach,
+                    error: FineError::MissingRates(crate::rates::MissingRates {
+                        ranges: missing.clone(),
+                        source: rates.source().to_string(),
+                    }),
+                });
+            }
+            if f.assessed.code == code {
+                ids.push(f.adjudication_id);
+            }
+        }
         Ok(())
     })
     .map_err(|stop| match stop {
-        Stop::Check(e) => e,
-        Stop::Emit(never) => match never {},
+        Stop::Check(e) | Stop::Emit(e) => e,
     })?;
     Ok(ids)
 }
@@ -547,7 +720,15 @@ fn findings<E>(
             .collect();
         for (f, b) in facts.iter_mut().zip(breaches) {
             if f.needs_balance(as_of, end) {
-                f.owed = Owed::priced(outstanding(conn, t, &a, b, as_of, rates)?);
+                f.owed = match outstanding(conn, t, &a, b, as_of, rates) {
+                    Ok(balance) => Owed::priced(balance),
+                    // reported (RATE_MISSING), and the scan goes on; any other error stops it
+                    Err(Error::Fine {
+                        error: FineError::MissingRates(m),
+                        ..
+                    }) => Owed::Unpriced(m.ranges),
+                    Err(e) => return Err(e.into()),
+                };
             }
         }
         let facts = assess::Adjudication {
@@ -651,11 +832,13 @@ mod tests {
     fn in_memory_and_in_a_file_the_check_finds_the_same() {
         let expected = vec![Finding {
             code: Code::MissingPledge,
-            program: "D3939-2004".into(),
-            doc_type: "CC".into(),
-            doc_number: "1000000002".into(),
-            holder: "Sin Prenda".into(),
-            adjudication_id: 2,
+            holding: Some(Holding {
+                program: "D3939-2004".into(),
+                doc_type: "CC".into(),
+                doc_number: "1000000002".into(),
+                holder: "Sin Prenda".into(),
+                adjudication_id: 2,
+            }),
             breach_id: None,
             outstanding: None,
             reason:
@@ -708,6 +891,58 @@ mod tests {
             assert_eq!(ran, Err(SinkError::Full));
             assert_eq!(offered, 1);
         }
+    }
+
+    #[test]
+    fn codes_are_listed_in_their_order_most_urgent_first() {
+        // summaries count by `code as usize` and print in `Code::ALL` order
+        for (i, code) in Code::ALL.into_iter().enumerate() {
+            assert_eq!(code as usize, i, "{}", code.as_str());
+        }
+        assert!(Code::ALL.is_sorted_by_key(|c| c.severity()));
+    }
+
+    #[test]
+    fn a_missing_rate_is_advised_as_a_command_that_runs_or_a_file_to_complete() {
+        let why = Why::RateMissing {
+            breach: 2,
+            overdue: Some(("MULTA-2025-0001".into(), day("2025-02-25"))),
+            missing: vec![
+                (day("2026-11-03"), day("2026-11-03")),
+                (day("2026-12-01"), day("2026-12-01")),
+            ],
+        };
+        let register = RateSeries::shipped();
+        let words = Words {
+            as_of: day("2026-12-01"),
+            rates: RatesHome::of(&register),
+        };
+        assert_eq!(
+            why.reason(words),
+            "notice MULTA-2025-0001 was due on 2025-02-25, but the balance of breach 2 as of 2026-12-01 \
+             cannot be computed: no certified moratorium rate for 2026-11-03, 2026-12-01; save the \
+             SFC certification for 2026-11-01..2026-12-31 in sfc-rates.csv (header \
+             valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution; one row per month) and run \
+             `vigia rates import sfc-rates.csv`"
+        );
+        let file = RateSeries::from_csv(crate::rates::SHIPPED_CSV, "/srv/tasas.csv").unwrap();
+        let words = Words {
+            as_of: day("2026-11-27"),
+            rates: RatesHome::of(&file),
+        };
+        assert_eq!(
+            Why::RateDue {
+                first: day("2026-12-01")
+            }
+            .reason(words),
+            "no certified moratorium rate for 2026-12-01..2026-12-31 yet: from 2026-12-01 balances \
+             that need it cannot be computed; when the SFC certifies it, add the SFC certification \
+             for 2026-12-01..2026-12-31 to /srv/tasas.csv (one row per month)"
+        );
+    }
+
+    fn day(s: &str) -> NaiveDate {
+        s.parse().unwrap()
     }
 
     #[test]

@@ -1,18 +1,19 @@
 //! `vigia check`: the periodic batch check, for people (table) and schedulers (CSV, JSON, exit
 //! status 0 nothing to do / 1 findings / 2 could not run). CSV and JSON are written as findings
-//! are found, the table's rows spooled to a temporary file until its summary is written, so memory
-//! stays flat however many holders there are.
+//! are found, the table's rows spooled (sorted) to temporary files until its summary is written,
+//! so memory stays flat however many holders there are; the report reaches standard output or
+//! `--out` only when the whole run succeeded.
 
 use super::{CliError, Ctx, Status, args};
-use crate::check::{self, Code, Finding, Options, Severity};
+use crate::check::{self, Code, Finding, Holding, Options, Severity};
 use crate::report::records::{self, Format};
 use crate::store::programs;
 use chrono::NaiveDate;
 use clap::Args;
 use serde_json::{Value, json};
 use std::borrow::Cow;
-use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::io::{IsTerminal, Seek, Write};
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -71,15 +72,24 @@ const COLUMNS: [&str; 10] = [
     "reason",
 ];
 
+/// A finding's cells; a finding about the register as a whole (RATE_DUE) has empty program,
+/// holder and adjudication cells.
 fn cells(f: &Finding) -> [Cow<'_, str>; 10] {
+    let holding = |field: fn(&Holding) -> &String| {
+        f.holding
+            .as_ref()
+            .map_or(Cow::Borrowed(""), |h| Cow::Borrowed(field(h).as_str()))
+    };
     [
         Cow::Borrowed(f.code.as_str()),
         Cow::Borrowed(f.code.severity().as_str()),
-        Cow::Borrowed(&f.program),
-        Cow::Borrowed(&f.doc_type),
-        Cow::Borrowed(&f.doc_number),
-        Cow::Borrowed(&f.holder),
-        Cow::Owned(f.adjudication_id.to_string()),
+        holding(|h| &h.program),
+        holding(|h| &h.doc_type),
+        holding(|h| &h.doc_number),
+        holding(|h| &h.holder),
+        f.holding.as_ref().map_or(Cow::Borrowed(""), |h| {
+            Cow::Owned(h.adjudication_id.to_string())
+        }),
         f.breach_id
             .map(|b| Cow::Owned(b.to_string()))
             .unwrap_or(Cow::Borrowed("")),
@@ -90,19 +100,44 @@ fn cells(f: &Finding) -> [Cow<'_, str>; 10] {
     ]
 }
 
+/// A finding as a JSON object; about the register as a whole (RATE_DUE), program, holder and
+/// adjudication are null.
 fn json_of(f: &Finding) -> Value {
+    let h = f.holding.as_ref();
     json!({
         "code": f.code.as_str(),
         "severity": f.code.severity().as_str(),
-        "program": f.program,
-        "doc_type": f.doc_type,
-        "doc_number": f.doc_number,
-        "holder": f.holder,
-        "adjudication_id": f.adjudication_id,
+        "program": h.map(|h| &h.program),
+        "doc_type": h.map(|h| &h.doc_type),
+        "doc_number": h.map(|h| &h.doc_number),
+        "holder": h.map(|h| &h.holder),
+        "adjudication_id": h.map(|h| h.adjudication_id),
         "breach_id": f.breach_id,
         "outstanding": f.outstanding.map(|d| d.to_string()),
         "reason": f.reason,
     })
+}
+
+/// Where a finding goes in the table: by severity, then program, then holder (by name as a
+/// Spanish reader orders names, then document); equal keys keep the order they were found in.
+fn push_sorted(table: &mut records::SpooledTable, f: &Finding) -> std::io::Result<()> {
+    let rank = match f.code.severity() {
+        Severity::High => "0",
+        Severity::Medium => "1",
+        Severity::Low => "2",
+    };
+    let cells = cells(f);
+    match &f.holding {
+        Some(h) => {
+            let program = records::collation_key(&h.program);
+            let holder = records::collation_key(&h.holder);
+            table.push_sorted(
+                &[rank, &program, &holder, &h.doc_type, &h.doc_number],
+                &cells,
+            )
+        }
+        None => table.push_sorted(&[rank], &cells),
+    }
 }
 
 impl From<check::Error> for CliError {
@@ -114,6 +149,134 @@ impl From<check::Error> for CliError {
                 error: Box::new(error.into()),
             },
         }
+    }
+}
+
+/// Where the report is written while the check runs. Nothing reaches its destination unless
+/// the whole run succeeds: a run that fails leaves standard output empty and `--out FILE` as it
+/// was, however much had been written (main's buffer alone could not promise that: it flushes
+/// as it fills).
+enum Target {
+    /// `--out FILE`, a file or none yet: a temporary file in the same directory (so memory
+    /// stays flat), renamed over FILE at the end (a symbolic link is followed: its target is
+    /// replaced). The file gets the permissions of the one it replaces, or a new file's.
+    File {
+        tmp: std::io::BufWriter<tempfile::NamedTempFile>,
+        path: PathBuf,
+        permissions: Option<std::fs::Permissions>,
+    },
+    /// Standard output, or `--out` naming something that is not a file (`/dev/stdout`, a pipe):
+    /// an anonymous temporary file, copied there at the end.
+    Spool {
+        spool: std::io::BufWriter<std::fs::File>,
+        device: Option<PathBuf>,
+    },
+    /// Standard output, for the table: nothing is written before the end anyway.
+    Stdout,
+}
+
+impl Target {
+    fn open(out: Option<&Path>, format: Format) -> Result<Target, CliError> {
+        let file_error = |path: &Path, e: std::io::Error| CliError::File {
+            flag: "--out",
+            path: path.to_path_buf(),
+            error: e.to_string(),
+        };
+        let spool =
+            || -> Result<_, CliError> { Ok(std::io::BufWriter::new(tempfile::tempfile()?)) };
+        let Some(path) = out else {
+            return Ok(match format {
+                Format::Table => Target::Stdout,
+                Format::Csv | Format::Json => Target::Spool {
+                    spool: spool()?,
+                    device: None,
+                },
+            });
+        };
+        let existing = std::fs::metadata(path).ok(); // through a symbolic link
+        let permissions = match &existing {
+            Some(m) if m.is_dir() => {
+                return Err(file_error(path, std::io::Error::other("it is a directory")));
+            }
+            Some(m) if !m.is_file() => {
+                return Ok(Target::Spool {
+                    spool: spool()?,
+                    device: Some(path.to_path_buf()),
+                });
+            }
+            Some(m) => Some(m.permissions()),
+            None => None,
+        };
+        let path = match existing {
+            Some(_) => path.canonicalize().map_err(|e| file_error(path, e))?,
+            None => path.to_path_buf(),
+        };
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let mut tmp = tempfile::Builder::new();
+        tmp.prefix(".vigia-check-");
+        #[cfg(unix)]
+        {
+            // what File::create would give a new file (the umask applies)
+            use std::os::unix::fs::PermissionsExt;
+            tmp.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let tmp = tmp.tempfile_in(dir).map_err(|e| file_error(&path, e))?;
+        Ok(Target::File {
+            tmp: std::io::BufWriter::new(tmp),
+            path,
+            permissions,
+        })
+    }
+
+    fn writer<'a>(&'a mut self, stdout: &'a mut dyn Write) -> &'a mut dyn Write {
+        match self {
+            Target::File { tmp, .. } => tmp,
+            Target::Spool { spool, .. } => spool,
+            Target::Stdout => stdout,
+        }
+    }
+
+    /// The run succeeded: the report goes to its destination.
+    fn finish(self, stdout: &mut dyn Write) -> Result<(), CliError> {
+        let file_error = |path: PathBuf, e: std::io::Error| CliError::File {
+            flag: "--out",
+            path,
+            error: e.to_string(),
+        };
+        match self {
+            Target::File {
+                tmp,
+                path,
+                permissions,
+            } => {
+                let tmp = tmp.into_inner().map_err(|e| e.into_error())?;
+                if let Some(p) = permissions {
+                    tmp.as_file().set_permissions(p)?;
+                }
+                tmp.persist(&path).map_err(|e| file_error(path, e.error))?;
+            }
+            Target::Spool { spool, device } => {
+                let mut file = spool.into_inner().map_err(|e| e.into_error())?;
+                file.rewind()?;
+                match device {
+                    None => {
+                        std::io::copy(&mut file, stdout)?;
+                    }
+                    Some(path) => {
+                        let mut to = std::fs::OpenOptions::new()
+                            .write(true)
+                            .open(&path)
+                            .map_err(|e| file_error(path, e))?;
+                        std::io::copy(&mut file, &mut to)?;
+                    }
+                }
+            }
+            Target::Stdout => {}
+        }
+        Ok(stdout.flush()?)
     }
 }
 
@@ -130,6 +293,40 @@ enum Sink<'a> {
     },
 }
 
+impl Sink<'_> {
+    /// Ends the report: the JSON's totals, or the table with its summary by code first.
+    fn close(self, as_of: NaiveDate, counts: &[usize]) -> Result<(), CliError> {
+        let total: usize = counts.iter().sum();
+        let present = || Code::ALL.iter().zip(counts).filter(|(_, n)| **n > 0);
+        match self {
+            Sink::Csv(w) => {
+                w.into_inner().map_err(|e| e.into_error())?;
+            }
+            Sink::Json { out, .. } => {
+                let summary: serde_json::Map<String, Value> = present()
+                    .map(|(c, n)| (c.as_str().to_string(), json!(n)))
+                    .collect();
+                writeln!(
+                    out,
+                    "\n  ],\n  \"findings_total\": {total},\n  \"summary\": {}\n}}",
+                    Value::Object(summary)
+                )?;
+            }
+            Sink::Table { out, table } => {
+                writeln!(out, "vigia check as of {as_of}: {total} finding(s)")?;
+                if total > 0 {
+                    let sum: Vec<Value> = present()
+                        .map(|(c, n)| json!({"code": c.as_str(), "severity": c.severity().as_str(), "findings": n}))
+                        .collect();
+                    writeln!(out, "{}", records::list(&sum, Format::Table))?;
+                    table.write_to(out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let as_of = a.as_of.unwrap_or_else(|| chrono::Local::now().date_naive());
     let rates = ctx.rates()?;
@@ -142,21 +339,8 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         .as_ref()
         .map(|c| programs::by_code(store.conn(), c).map(|p| p.id))
         .transpose()?;
-    // Where the report goes: a file (written as we go) or our buffered standard output.
-    let mut file = match &a.out {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| CliError::File {
-                flag: "--out",
-                path: path.clone(),
-                error: e.to_string(),
-            })?,
-        )),
-        None => None,
-    };
-    let out: &mut dyn Write = match file.as_mut() {
-        Some(f) => f,
-        None => &mut *ctx.out,
-    };
+    let mut target = Target::open(a.out.as_deref(), a.format)?;
+    let out = target.writer(&mut *ctx.out);
     let tty = std::io::stderr().is_terminal();
     let mut progress = |n: u64| {
         if tty {
@@ -170,8 +354,9 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         within_days: a.within_days,
         min_severity: a.min_severity.into(),
     };
-    // Opening, one finding at a time, closing: CSV and JSON stream; the table spools its rows
-    // to a temporary file so that the summary by code can come first.
+    // Opening, one finding at a time, closing: CSV and JSON stream in the order the check finds
+    // them; the table spools its rows, sorted, to temporary files so that the summary by code
+    // can come first.
     let mut sink = match a.format {
         Format::Csv => {
             let mut w = csv::Writer::from_writer(out);
@@ -184,7 +369,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         }
         Format::Table => Sink::Table {
             out,
-            table: Box::new(records::SpooledTable::new(&COLUMNS)?),
+            table: Box::new(records::SpooledTable::sorted(&COLUMNS)),
         },
     };
     // A failed write stops the run and is reported as what it is (a closed pipe is not an
@@ -196,54 +381,35 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         |f| -> Result<(), CliError> {
             counts[f.code as usize] += 1;
             match &mut sink {
-                Sink::Csv(w) => w
-                    .write_record(cells(&f).iter().map(|c| c.as_bytes()))
-                    .map_err(records::csv_io)?,
+                Sink::Csv(w) => {
+                    let cells = cells(&f);
+                    w.write_record(cells.iter().map(|c| match records::csv_cell(c) {
+                        Cow::Borrowed(c) => Cow::Borrowed(c.as_bytes()),
+                        Cow::Owned(c) => Cow::Owned(c.into_bytes()),
+                    }))
+                    .map_err(records::csv_io)?
+                }
                 Sink::Json { out, first } => {
                     let sep = if *first { "\n    " } else { ",\n    " };
                     *first = false;
                     write!(out, "{sep}{}", json_of(&f))?
                 }
-                Sink::Table { table, .. } => table.push(&cells(&f))?,
+                Sink::Table { table, .. } => push_sorted(table, &f)?,
             }
             Ok(())
         },
         &mut progress,
     )?;
     let total: usize = counts.iter().sum();
-    let present = || Code::ALL.iter().zip(counts).filter(|(_, n)| *n > 0);
-    let out = match sink {
-        Sink::Csv(w) => w.into_inner().map_err(|e| e.into_error())?,
-        Sink::Json { out, .. } => {
-            let summary: serde_json::Map<String, Value> = present()
-                .map(|(c, n)| (c.as_str().to_string(), json!(n)))
-                .collect();
-            writeln!(
-                out,
-                "\n  ],\n  \"findings_total\": {total},\n  \"summary\": {}\n}}",
-                Value::Object(summary)
-            )?;
-            out
-        }
-        Sink::Table { out, table } => {
-            writeln!(out, "vigia check as of {as_of}: {total} finding(s)")?;
-            if total > 0 {
-                let sum: Vec<Value> = present()
-                    .map(|(c, n)| json!({"code": c.as_str(), "severity": c.severity().as_str(), "findings": n}))
-                    .collect();
-                writeln!(out, "{}", records::list(&sum, Format::Table))?;
-                table.write_to(out)?;
-            }
-            out
-        }
-    };
+    sink.close(as_of, &counts)?;
+    // signed before the report goes out: a check whose checkpoint fails prints nothing
     if let Some(c) = &checkpointer {
         c.sign(&store)?;
     }
     if tty {
         eprintln!();
     }
-    out.flush()?;
+    target.finish(&mut *ctx.out)?;
     Ok(if total == 0 {
         Status::Ok
     } else {

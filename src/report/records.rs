@@ -1,7 +1,11 @@
 //! Register records (JSON objects with ordered keys) rendered the three ways every listing and
-//! showing command offers: a table for people, CSV and JSON for machines.
+//! showing command offers: a table for people, CSV and JSON for machines. What a record holds is
+//! made safe for where it goes: a table cell cannot move a terminal's cursor ([`table_cell`]), a
+//! CSV cell is not a spreadsheet formula ([`csv_cell`]).
 
 use serde_json::Value;
+use std::borrow::Cow;
+use std::io::{BufRead, Write};
 use tabled::builder::Builder;
 use tabled::settings::Style;
 use unicode_width::UnicodeWidthStr;
@@ -26,6 +30,93 @@ fn cell(v: &Value) -> String {
             }
         }
         other => other.to_string(),
+    }
+}
+
+/// A cell as a table shows it on a terminal: control characters (C0, DEL and C1, which start
+/// terminal escape sequences) and the Unicode bidirectional overrides and isolates (which reorder
+/// what is shown) are removed; tabs and line breaks become spaces, so a cell keeps to its line.
+/// Anything else, accents and other scripts included, is left as it is.
+pub fn table_cell(s: &str) -> Cow<'_, str> {
+    fn unsafe_char(c: char) -> bool {
+        c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    }
+    // fast: only these bytes can start an unsafe character (C1 controls are C2 80..9F in UTF-8,
+    // the overrides and isolates E2 80 AA..AE and E2 81 A6..A9)
+    let suspect = |b: &u8| *b < 0x20 || *b == 0x7F || *b == 0xC2 || *b == 0xE2;
+    if !s.as_bytes().iter().any(suspect) || !s.chars().any(unsafe_char) {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(
+        s.chars()
+            .filter_map(|c| match c {
+                '\t' | '\n' | '\r' => Some(' '),
+                c if unsafe_char(c) => None,
+                c => Some(c),
+            })
+            .collect(),
+    )
+}
+
+/// A cell as it goes into a CSV file a spreadsheet may open: text that starts with `=`, `+`,
+/// `-`, `@`, a tab or a carriage return gets a leading `'`, so Excel and LibreOffice show it
+/// instead of evaluating it as a formula (CSV injection). A plain number (`-5`, `12.50`) is left
+/// as it is: it cannot be a formula, and it stays a number for the spreadsheet (vigia writes no
+/// negative amount, but a listing may show any number).
+pub fn csv_cell(s: &str) -> Cow<'_, str> {
+    let risky = s
+        .as_bytes()
+        .first()
+        .is_some_and(|b| matches!(b, b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r'));
+    if risky && !is_plain_number(s) {
+        Cow::Owned(format!("'{s}"))
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+/// `-?digits(.digits)?`: a number and nothing else.
+fn is_plain_number(s: &str) -> bool {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    let (int, frac) = match digits.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (digits, None),
+    };
+    let all_digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    all_digits(int) && frac.is_none_or(all_digits)
+}
+
+/// A key that orders names as a Spanish reader expects: case and accents ignored (`Álvaro`
+/// next to `alvaro`), `ñ` after `n` and before `o`; control characters left out. Only for
+/// sorting; never shown.
+pub fn collation_key(s: &str) -> String {
+    let mut key = String::with_capacity(s.len() + 2);
+    for c in s.chars() {
+        if c.is_ascii() {
+            if !c.is_ascii_control() {
+                key.push(c.to_ascii_lowercase());
+            }
+            continue;
+        }
+        for c in c.to_lowercase() {
+            collate(c, &mut key);
+        }
+    }
+    key
+}
+
+fn collate(c: char, key: &mut String) {
+    match c {
+        'á' | 'à' | 'â' | 'ä' => key.push('a'),
+        'é' | 'è' | 'ê' | 'ë' => key.push('e'),
+        'í' | 'ì' | 'î' | 'ï' => key.push('i'),
+        'ó' | 'ò' | 'ô' | 'ö' => key.push('o'),
+        'ú' | 'ù' | 'û' | 'ü' => key.push('u'),
+        'ç' => key.push('c'),
+        // after every "n" + letter, before "o"
+        'ñ' => key.push_str("n~"),
+        c if c.is_control() => {}
+        c => key.push(c),
     }
 }
 
@@ -55,7 +146,7 @@ pub fn list(rows: &[Value], format: Format) -> String {
             let mut w = csv::Writer::from_writer(Vec::new());
             let _ = w.write_record(&cols);
             for r in rows {
-                let _ = w.write_record(cols.iter().map(|c| cell(&r[c])));
+                let _ = w.write_record(cols.iter().map(|c| csv_cell(&cell(&r[c])).into_owned()));
             }
             String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
         }
@@ -67,7 +158,7 @@ pub fn list(rows: &[Value], format: Format) -> String {
             let mut b = Builder::default();
             b.push_record(cols.iter().cloned());
             for r in rows {
-                b.push_record(cols.iter().map(|c| cell(&r[c])));
+                b.push_record(cols.iter().map(|c| table_cell(&cell(&r[c])).into_owned()));
             }
             let mut t = b.build();
             t.with(Style::psql());
@@ -131,7 +222,8 @@ impl<'a> ListWriter<'a> {
         match self {
             ListWriter::Csv { w, columns } => {
                 let cells: Vec<String> = columns.iter().map(|c| cell(&record[c])).collect();
-                w.write_record(&cells).map_err(csv_io)
+                w.write_record(cells.iter().map(|c| csv_cell(c).into_owned()))
+                    .map_err(csv_io)
             }
             ListWriter::Json { out, first } => {
                 // as serde_json pretty-prints an array: each element indented by two spaces
@@ -164,35 +256,136 @@ impl<'a> ListWriter<'a> {
     }
 }
 
-/// A table too long to hold in memory (a batch check can find a million things): rows go to a
-/// temporary file as they come, with each column's width, and are rendered at the end in the
+/// A table too long to hold in memory (a batch check can find a million things): rows go to
+/// temporary files as they come, with each column's width, and are rendered at the end in the
 /// style of [`list`] (psql), line by line, so memory stays flat however many rows there are.
+/// Rows come out in the order they were pushed ([`SpooledTable::new`]) or by a key
+/// ([`SpooledTable::sorted`]: an external merge sort, sorted runs of [`RUN_BYTES`] merged at the
+/// end; rows with equal keys keep the order they came in).
+///
+/// Cells are made safe for a terminal on the way in ([`table_cell`]); a spooled row is one line
+/// of its cells separated by U+001F (and its key before U+001E), which no safe cell contains.
 pub struct SpooledTable {
     header: Vec<String>,
     widths: Vec<usize>,
-    spool: csv::Writer<std::io::BufWriter<std::fs::File>>,
     rows: u64,
+    spool: Spool,
+}
+
+/// A sorted table holds up to this many bytes of rows in memory before it sorts them and writes
+/// them out as a run.
+pub const RUN_BYTES: usize = 8 << 20;
+
+const CELL_SEP: char = '\u{1F}';
+const KEY_SEP: char = '\u{1E}';
+
+enum Spool {
+    InOrder(std::io::BufWriter<std::fs::File>),
+    Sorted {
+        /// Rows not yet written out, each `key U+001E row` with the key's length.
+        run: Vec<(usize, String)>,
+        run_bytes: usize,
+        /// Bytes of rows a run holds ([`RUN_BYTES`]; less in tests).
+        run_limit: usize,
+        /// Runs written out, each sorted.
+        runs: Vec<std::fs::File>,
+    },
 }
 
 impl SpooledTable {
+    /// Rows in the order they are pushed.
     pub fn new(header: &[&str]) -> std::io::Result<SpooledTable> {
-        Ok(SpooledTable {
-            header: header.iter().map(|h| h.to_string()).collect(),
-            widths: header.iter().map(|h| h.width()).collect(),
-            spool: csv::Writer::from_writer(std::io::BufWriter::new(tempfile::tempfile()?)),
-            rows: 0,
-        })
+        Ok(Self::with(
+            header,
+            Spool::InOrder(std::io::BufWriter::new(tempfile::tempfile()?)),
+        ))
     }
 
-    /// Adds a row (one cell per header column).
-    pub fn push<S: AsRef<str>>(&mut self, cells: &[S]) -> std::io::Result<()> {
-        for (w, c) in self.widths.iter_mut().zip(cells) {
-            *w = (*w).max(c.as_ref().width());
+    /// Rows in the order of the keys they are pushed with ([`SpooledTable::push_sorted`]).
+    pub fn sorted(header: &[&str]) -> SpooledTable {
+        Self::sorted_in_runs(header, RUN_BYTES)
+    }
+
+    fn sorted_in_runs(header: &[&str], run_limit: usize) -> SpooledTable {
+        Self::with(
+            header,
+            Spool::Sorted {
+                run: Vec::new(),
+                run_bytes: 0,
+                run_limit,
+                runs: Vec::new(),
+            },
+        )
+    }
+
+    fn with(header: &[&str], spool: Spool) -> SpooledTable {
+        SpooledTable {
+            header: header.iter().map(|h| h.to_string()).collect(),
+            widths: header.iter().map(|h| shown_width(h)).collect(),
+            rows: 0,
+            spool,
+        }
+    }
+
+    /// Appends the row's line to `line`: its cells made safe, with the widths noted.
+    fn line<S: AsRef<str>>(&mut self, cells: &[S], line: &mut String) {
+        line.reserve(cells.iter().map(|c| c.as_ref().len() + 1).sum());
+        for (i, (w, c)) in self.widths.iter_mut().zip(cells).enumerate() {
+            let c = table_cell(c.as_ref());
+            *w = (*w).max(shown_width(&c));
+            if i > 0 {
+                line.push(CELL_SEP);
+            }
+            line.push_str(&c);
         }
         self.rows += 1;
-        self.spool
-            .write_record(cells.iter().map(|c| c.as_ref().as_bytes()))
-            .map_err(csv_io)
+    }
+
+    /// Adds a row (one cell per header column) to a table in push order.
+    pub fn push<S: AsRef<str>>(&mut self, cells: &[S]) -> std::io::Result<()> {
+        let mut line = String::new();
+        self.line(cells, &mut line);
+        line.push('\n');
+        match &mut self.spool {
+            Spool::InOrder(w) => w.write_all(line.as_bytes()),
+            Spool::Sorted { .. } => Err(std::io::Error::other(
+                "a sorted table takes rows with their key (push_sorted)",
+            )),
+        }
+    }
+
+    /// Adds a row to a sorted table, placed by `key`: its parts compare in turn, as strings
+    /// (e.g. a rank, then a [`collation_key`]).
+    pub fn push_sorted<S: AsRef<str>>(&mut self, key: &[&str], cells: &[S]) -> std::io::Result<()> {
+        let mut row = String::with_capacity(key.iter().map(|k| k.len() + 1).sum());
+        for (i, part) in key.iter().enumerate() {
+            if i > 0 {
+                // below every character a safe part holds: a shorter part sorts first
+                row.push(CELL_SEP);
+            }
+            row.push_str(&table_cell(part));
+        }
+        let key_len = row.len();
+        row.push(KEY_SEP);
+        self.line(cells, &mut row);
+        let Spool::Sorted {
+            run,
+            run_bytes,
+            run_limit,
+            runs,
+        } = &mut self.spool
+        else {
+            return Err(std::io::Error::other(
+                "a table in push order takes rows without a key (push)",
+            ));
+        };
+        *run_bytes += row.len();
+        run.push((key_len, row));
+        if *run_bytes >= *run_limit {
+            runs.push(write_run(run)?);
+            *run_bytes = 0;
+        }
+        Ok(())
     }
 
     /// Writes the table (`(none)` when no row was added).
@@ -203,30 +396,121 @@ impl SpooledTable {
         let widths = self.widths;
         let line = |out: &mut dyn std::io::Write, cells: &mut dyn Iterator<Item = &str>| {
             for (i, (c, w)) in cells.zip(&widths).enumerate() {
-                let pad = w - c.width();
-                let sep = if i == 0 { "" } else { "|" };
-                write!(out, "{sep} {c}{:pad$} ", "")?;
+                out.write_all(if i == 0 { b" " } else { b"| " })?;
+                out.write_all(c.as_bytes())?;
+                // the padding, and one space before the next separator
+                let mut pad = w - shown_width(c) + 1;
+                while pad > 0 {
+                    let n = pad.min(SPACES.len());
+                    out.write_all(&SPACES[..n])?;
+                    pad -= n;
+                }
             }
             out.write_all(b"\n")
         };
         line(out, &mut self.header.iter().map(String::as_str))?;
         let rule: Vec<String> = widths.iter().map(|w| "-".repeat(w + 2)).collect();
         writeln!(out, "{}", rule.join("+"))?;
-        let mut file = self
-            .spool
-            .into_inner()
-            .map_err(|e| e.into_error())?
-            .into_inner()?;
-        std::io::Seek::rewind(&mut file)?;
-        let mut reader = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .from_reader(std::io::BufReader::new(file));
-        let mut record = csv::StringRecord::new();
-        while reader.read_record(&mut record).map_err(csv_io)? {
-            line(out, &mut record.iter())?;
+        let mut row = |text: &str| line(out, &mut text.split(CELL_SEP));
+        match self.spool {
+            Spool::InOrder(w) => {
+                let mut file = w.into_inner().map_err(|e| e.into_error())?;
+                std::io::Seek::rewind(&mut file)?;
+                each_line(file, |text| row(text))
+            }
+            Spool::Sorted { mut run, runs, .. } if runs.is_empty() => {
+                // it all fitted in memory
+                sort_run(&mut run);
+                run.iter()
+                    .try_for_each(|(key_len, text)| row(&text[key_len + KEY_SEP.len_utf8()..]))
+            }
+            Spool::Sorted {
+                mut run, mut runs, ..
+            } => {
+                if !run.is_empty() {
+                    runs.push(write_run(&mut run)?);
+                }
+                drop(run);
+                merge(runs, |text| row(text))
+            }
         }
-        Ok(())
     }
+}
+
+const SPACES: [u8; 64] = [b' '; 64];
+
+/// Columns a safe cell takes on a terminal (ASCII, the usual case, without a table look-up).
+fn shown_width(s: &str) -> usize {
+    if s.is_ascii() { s.len() } else { s.width() }
+}
+
+/// Sorts a run stably, by key.
+fn sort_run(run: &mut [(usize, String)]) {
+    run.sort_by(|(a_len, a), (b_len, b)| a[..*a_len].cmp(&b[..*b_len]));
+}
+
+/// Sorts a run, writes it to a temporary file as `key U+001E row` lines and empties it.
+fn write_run(run: &mut Vec<(usize, String)>) -> std::io::Result<std::fs::File> {
+    sort_run(run);
+    let mut w = std::io::BufWriter::new(tempfile::tempfile()?);
+    for (_, line) in run.drain(..) {
+        w.write_all(line.as_bytes())?;
+        w.write_all(b"\n")?;
+    }
+    w.into_inner().map_err(|e| e.into_error())
+}
+
+/// Each line of a spool file from its start, without its line break.
+fn each_line(
+    mut file: std::fs::File,
+    mut f: impl FnMut(&str) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    std::io::Seek::rewind(&mut file)?;
+    let mut r = std::io::BufReader::new(file);
+    let mut text = String::new();
+    while r.read_line(&mut text)? > 0 {
+        f(text.strip_suffix('\n').unwrap_or(&text))?;
+        text.clear();
+    }
+    Ok(())
+}
+
+/// The rows of sorted runs, merged in key order; on equal keys the earlier run first (rows came
+/// in run by run, so equal keys keep the order they came in).
+fn merge(
+    runs: Vec<std::fs::File>,
+    mut f: impl FnMut(&str) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    use std::cmp::Reverse;
+    let mut readers = Vec::with_capacity(runs.len());
+    for mut file in runs {
+        std::io::Seek::rewind(&mut file)?;
+        readers.push(std::io::BufReader::new(file));
+    }
+    let mut heads = vec![String::new(); readers.len()];
+    // (key of the run's next line, run): the smallest first; a key's buffer is reused
+    let mut heap = std::collections::BinaryHeap::new();
+    let key_into = |line: &str, key: &mut String| {
+        key.clear();
+        key.push_str(line.split_once(KEY_SEP).map_or("", |(k, _)| k));
+    };
+    for (i, r) in readers.iter_mut().enumerate() {
+        if r.read_line(&mut heads[i])? > 0 {
+            let mut key = String::new();
+            key_into(&heads[i], &mut key);
+            heap.push(Reverse((key, i)));
+        }
+    }
+    while let Some(Reverse((mut key, i))) = heap.pop() {
+        let head = heads[i].strip_suffix('\n').unwrap_or(&heads[i]);
+        f(head.split_once(KEY_SEP).map_or(head, |(_, row)| row))?;
+        heads[i].clear();
+        if readers[i].read_line(&mut heads[i])? > 0 {
+            key_into(&heads[i], &mut key);
+            heap.push(Reverse((key, i)));
+        }
+    }
+    Ok(())
 }
 
 /// One record: `key: value` lines, CSV with one row, or a JSON object.
@@ -250,7 +534,9 @@ pub fn one(record: &Value, format: Format) -> String {
                             "{k:<width$}  {}\n",
                             serde_json::to_string(v).unwrap_or_default()
                         )),
-                        other => out.push_str(&format!("{k:<width$}  {}\n", cell(other))),
+                        other => {
+                            out.push_str(&format!("{k:<width$}  {}\n", table_cell(&cell(other))))
+                        }
                     }
                 }
             }
@@ -309,6 +595,109 @@ mod tests {
             .write_to(&mut out)
             .unwrap();
         assert_eq!(out, b"(none)\n");
+    }
+
+    #[test]
+    fn a_sorted_table_is_the_stable_sort_of_its_rows_in_memory_or_merged_from_runs() {
+        // keys with ties (stability), accents and a part that is a prefix of another
+        let names = [
+            "Ñusta",
+            "Nora",
+            "Álvaro",
+            "alvaro",
+            "Zoe",
+            "Oscar",
+            "Ana",
+            "Ana María",
+        ];
+        let rows: Vec<(String, [String; 3])> = (0..500)
+            .map(|i: usize| {
+                let name = names[(i * 7) % names.len()];
+                let rank = ((i * 13) % 3).to_string();
+                (rank.clone(), [rank, name.to_string(), i.to_string()])
+            })
+            .collect();
+        // the reference: a stable sort in memory, rendered by tabled
+        let mut expected: Vec<&(String, [String; 3])> = rows.iter().collect();
+        expected.sort_by_key(|(rank, cells)| (rank.clone(), collation_key(&cells[1])));
+        let listed: Vec<Value> = expected
+            .iter()
+            .map(|(_, c)| json!({"rank": c[0], "holder": c[1], "seq": c[2]}))
+            .collect();
+        let expected = list(&listed, Format::Table);
+        // all in memory; runs of about ten rows (fifty files) merged
+        for run_limit in [RUN_BYTES, 200] {
+            let mut t = SpooledTable::sorted_in_runs(&["rank", "holder", "seq"], run_limit);
+            for (rank, cells) in &rows {
+                t.push_sorted(&[rank, &collation_key(&cells[1])], cells)
+                    .unwrap();
+            }
+            let mut out = Vec::new();
+            t.write_to(&mut out).unwrap();
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                expected,
+                "runs of {run_limit} bytes"
+            );
+        }
+    }
+
+    #[test]
+    fn names_sort_as_a_spanish_reader_expects() {
+        let mut names = vec![
+            "Zoe", "Ñusta", "Oscar", "Álvaro", "nora", "Nuñez", "Núñez", "Nz",
+        ];
+        names.sort_by_key(|n| collation_key(n));
+        assert_eq!(
+            names,
+            [
+                "Álvaro", "nora", "Nuñez", "Núñez", "Nz", "Ñusta", "Oscar", "Zoe"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_table_cell_cannot_reach_the_terminal_a_csv_cell_is_no_formula() {
+        for (raw, shown) in [
+            ("Ana Gómez Peñaloza", "Ana Gómez Peñaloza"),
+            ("\u{1b}[2J\u{1b}[31mRojo\u{1b}[0m", "[2J[31mRojo[0m"),
+            ("dos\nlíneas\tcon tab\r", "dos líneas con tab "),
+            ("bell\u{7} del\u{7f} c1\u{9b}", "bell del c1"),
+            ("\u{202e}gnp.exe\u{2066}x\u{2069}", "gnp.exex"),
+            ("家族 👪 zwj\u{200d}", "家族 👪 zwj\u{200d}"),
+        ] {
+            assert_eq!(table_cell(raw), shown, "{raw:?}");
+        }
+        assert!(matches!(table_cell("plain"), Cow::Borrowed(_)));
+        for (raw, written) in [
+            ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"),
+            ("+57 300", "'+57 300"),
+            ("-2+3", "'-2+3"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\t=1", "'\t=1"),
+            ("\r=1", "'\r=1"),
+            ("-", "'-"),
+            ("-.5", "'-.5"),
+            ("-5.", "'-5."),
+            // plain numbers stay numbers
+            ("-5", "-5"),
+            ("-1087500.25", "-1087500.25"),
+            ("1087500", "1087500"),
+            // anything else as it is
+            ("Ana = Ana", "Ana = Ana"),
+            ("", ""),
+            ("'quoted", "'quoted"),
+        ] {
+            assert_eq!(csv_cell(raw), written, "{raw:?}");
+        }
+        // every listing's CSV, at once or as it comes
+        let rows = vec![json!({"name": "=1+1", "amount": -5})];
+        assert_eq!(list(&rows, Format::Csv), "name,amount\n'=1+1,-5\n");
+        let mut out = Vec::new();
+        let mut w = ListWriter::new(Format::Csv, &["name", "amount"], &mut out).unwrap();
+        w.push(&rows[0]).unwrap();
+        w.finish().unwrap();
+        assert_eq!(out, b"name,amount\n'=1+1,-5\n");
     }
 
     #[test]

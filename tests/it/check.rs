@@ -169,6 +169,18 @@ fn register_with_every_case() -> Reg {
     r
 }
 
+/// Rows (as the CSV has them) in the table's order: severity, program, holder; stable.
+fn sorted_as_the_table(mut rows: Vec<Vec<String>>) -> Vec<Vec<String>> {
+    let rank = |s: &str| {
+        ["high", "medium", "low"]
+            .iter()
+            .position(|x| *x == s)
+            .unwrap()
+    };
+    rows.sort_by_key(|r| (rank(&r[1]), r[2].to_lowercase(), r[5].to_lowercase()));
+    rows
+}
+
 fn findings(v: &Value) -> BTreeSet<(String, i64, Option<i64>)> {
     v["findings"]
         .as_array()
@@ -256,17 +268,24 @@ fn every_finding_code_once_and_the_clean_holder_never() {
         t.starts_with("vigia check as of 2025-03-10: 11 finding(s)") && summary_at < detail_at,
         "{t}"
     );
-    // ... then the findings (spooled to a temporary file while the check runs): the same rows as
-    // the CSV, in the same order, cell for cell.
+    // ... then the findings (spooled to temporary files while the check runs): the same rows as
+    // the CSV (which keeps the order they were found in), cell for cell, sorted by severity, then
+    // program, then holder (equal keys in the order found).
     let detail: Vec<Vec<String>> = t[t.rfind("\n code ").unwrap() + 1..]
         .lines()
         .filter(|l| !l.starts_with('-'))
         .map(|l| l.split('|').map(|c| c.trim().to_string()).collect())
         .collect();
-    let from_csv: Vec<Vec<String>> = csv::Reader::from_reader(text.as_bytes())
+    let mut from_csv: Vec<Vec<String>> = csv::Reader::from_reader(text.as_bytes())
         .records()
         .map(|r| r.unwrap().iter().map(str::to_string).collect())
         .collect();
+    assert_ne!(
+        from_csv,
+        sorted_as_the_table(from_csv.clone()),
+        "not vacuous: the CSV's order is not the table's"
+    );
+    from_csv = sorted_as_the_table(from_csv);
     assert_eq!(detail.len(), 12, "{t}");
     assert_eq!(detail[0][0], "code");
     assert_eq!(detail[1..], from_csv[..]);
@@ -364,14 +383,673 @@ fn nothing_to_do_exits_0_and_could_not_run_exits_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(common::err(&o).contains("--out "), "{}", common::err(&o));
 
-    // An overdue notice whose balance needs rates the register does not have: could not run.
-    let r = register_with_every_case();
-    let o = r.run(&["check", "--as-of", "2027-01-15"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(o.stdout.is_empty());
+    // No register: could not run.
+    let none = Reg::without_register();
+    let err = none.fails(&["--db", "missing.db", "check", "--as-of", "2025-03-10"]);
+    assert!(err.contains("there is no register there"), "{err}");
+}
+
+/// Issue 10's register: adjudication 1 (En Mora, pledged) with SPEC §5's breach, noticed on
+/// 2025-02-11 (due 2025-02-25) and unpaid; adjudications 2–7, six holders adjudicated on
+/// 2025-06-02 without a pledge (their lock-ups end 2027-06-02). The rates certified for
+/// November 2026 are added (a test figure), December's not.
+fn register_waiting_for_december() -> Reg {
+    let r = Reg::new();
+    let mut csv = format!("{HEADER}CC,1000000001,En Mora,natural,trabajador,1000,,2024-03-15,,\n");
+    for i in 2..=7 {
+        csv.push_str(&format!(
+            "CC,100000000{i},Sin Prenda {i},natural,trabajador,100,,2025-06-02,,\n"
+        ));
+    }
+    let path = r.file("a.csv", csv.as_bytes());
+    r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    r.ok(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "1",
+        "--registered-on",
+        "2024-04-01",
+    ]);
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "1000",
+        "--consideration-per-share",
+        "1450",
+    ]);
+    let out = r.dir.path().join("n1.md").display().to_string();
+    r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "2025-02-10",
+        "--date",
+        "2025-02-11",
+        "--format",
+        "md",
+        "--out",
+        &out,
+    ]);
+    r.ok(&[
+        "rates",
+        "add",
+        "--from",
+        "2026-11-01",
+        "--to",
+        "2026-11-30",
+        "--ibc",
+        "19.06",
+        "--resolution",
+        "test figure, not an SFC certification",
+    ]);
+    r
+}
+
+fn csv_rows(text: &str) -> Vec<csv::StringRecord> {
+    csv::Reader::from_reader(text.as_bytes())
+        .records()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// The commands a reason suggests: the text between backticks.
+fn suggested_commands(reason: &str) -> Vec<String> {
+    reason
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_missing_rate_is_a_finding_and_every_other_finding_is_still_reported() {
+    // issue 10: the check stopped (exit 2) on the breach whose balance needs December, and the
+    // six missing pledges went unreported
+    let r = register_waiting_for_december();
+    let report = r.dir.path().join("check.csv");
+    let o = r.run(&[
+        "check",
+        "--as-of",
+        "2026-12-01",
+        "--format",
+        "csv",
+        "--out",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+    let rows = csv_rows(&std::fs::read_to_string(&report).unwrap());
+    let codes: Vec<(&str, &str)> = rows.iter().map(|r| (&r[0], &r[6])).collect();
+    assert_eq!(
+        codes,
+        [
+            ("RATE_MISSING", "1"),
+            ("MISSING_PLEDGE", "2"),
+            ("MISSING_PLEDGE", "3"),
+            ("MISSING_PLEDGE", "4"),
+            ("MISSING_PLEDGE", "5"),
+            ("MISSING_PLEDGE", "6"),
+            ("MISSING_PLEDGE", "7"),
+        ],
+        "no PLEDGE_RELEASABLE for adjudication 1: its fine may still be owed"
+    );
+    let missing = &rows[0];
+    assert_eq!(&missing[1], "high");
+    assert_eq!(&missing[7], "1", "the breach");
+    assert_eq!(&missing[8], "", "the balance is unknown");
+    assert_eq!(
+        &missing[9],
+        "notice MULTA-2025-0001 was due on 2025-02-25, but the balance of breach 1 as of \
+         2026-12-01 cannot be computed: no certified moratorium rate for 2026-12-01; save the SFC \
+         certification for 2026-12-01..2026-12-31 in sfc-rates.csv (header \
+         valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution; one row per month) and run \
+         `vigia rates import sfc-rates.csv`"
+    );
+
+    // the summary counts it; --min-severity high keeps it (and the missing pledges)
+    let v: Value = serde_json::from_str(&common::out(&r.run(&[
+        "check",
+        "--as-of",
+        "2026-12-01",
+        "--min-severity",
+        "high",
+        "--format",
+        "json",
+    ])))
+    .unwrap();
+    assert_eq!(v["summary"]["RATE_MISSING"], 1);
+    assert_eq!(v["summary"]["MISSING_PLEDGE"], 6);
+    assert_eq!(v["findings_total"], 7);
+    assert_eq!(v["findings"][0]["outstanding"], Value::Null);
+
+    // --within-days planning works the same way: everything it can, exit 1
+    let o = r.run(&[
+        "check",
+        "--as-of",
+        "2026-12-01",
+        "--within-days",
+        "365",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+    let v: Value = serde_json::from_str(&common::out(&o)).unwrap();
+    assert_eq!(v["summary"]["RATE_MISSING"], 1);
+    assert_eq!(v["summary"]["MISSING_PLEDGE"], 6);
+    assert_eq!(v["summary"]["LOCKUP_ENDING"], 6);
+
+    // releasing pledges in bulk still stops: the list of releasable pledges would be incomplete
+    let err = r.fails(&["pledge", "release", "--releasable", "--on", "2026-12-01"]);
     assert!(
-        common::err(&o).contains("no certified moratorium rate for 2026-11-01..2027-01-15"),
-        "{}",
-        common::err(&o)
+        err.contains("no certified moratorium rate for 2026-12-01"),
+        "{err}"
+    );
+
+    // the advice, followed as printed, prices the breach: overdue and enforceable again
+    r.file(
+        "sfc-rates.csv",
+        b"valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n\
+          2026-12-01,2026-12-31,19.06,,test figure\n",
+    );
+    let command = suggested_commands(&missing[9]);
+    assert_eq!(command, ["vigia rates import sfc-rates.csv"]);
+    r.ok(&command[0].split(' ').skip(1).collect::<Vec<_>>());
+    let o = r.run(&["check", "--as-of", "2026-12-01", "--format", "csv"]);
+    let rows = csv_rows(&common::out(&o));
+    let codes: Vec<&str> = rows.iter().map(|r| &r[0]).collect();
+    assert_eq!(
+        codes,
+        [
+            "NOTICE_OVERDUE",
+            "PLEDGE_ENFORCEABLE",
+            "MISSING_PLEDGE",
+            "MISSING_PLEDGE",
+            "MISSING_PLEDGE",
+            "MISSING_PLEDGE",
+            "MISSING_PLEDGE",
+            "MISSING_PLEDGE"
+        ]
+    );
+}
+
+#[test]
+fn next_months_rate_is_due_in_the_last_five_days_of_the_month() {
+    // one finding about the register as a whole: no program, holder or adjudication
+    let r = register_waiting_for_december();
+    let o = r.run(&["check", "--as-of", "2026-11-26", "--format", "csv"]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+    let text = common::out(&o);
+    let due: Vec<_> = csv_rows(&text)
+        .into_iter()
+        .filter(|r| &r[0] == "RATE_DUE")
+        .collect();
+    assert_eq!(due.len(), 1, "{text}");
+    assert_eq!(
+        due[0].iter().collect::<Vec<_>>(),
+        [
+            "RATE_DUE",
+            "medium",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "no certified moratorium rate for 2026-12-01..2026-12-31 yet: from 2026-12-01 balances \
+             that need it cannot be computed; when the SFC certifies it, save the SFC \
+             certification for 2026-12-01..2026-12-31 in sfc-rates.csv (header \
+             valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution; one row per month) and run \
+             `vigia rates import sfc-rates.csv`"
+        ]
+    );
+    // CSV and JSON stream in the order found: the register's finding first
+    assert!(
+        text.lines().nth(1).unwrap().starts_with("RATE_DUE,"),
+        "{text}"
+    );
+    let v: Value = serde_json::from_str(&common::out(&r.run(&[
+        "check",
+        "--as-of",
+        "2026-11-26",
+        "--format",
+        "json",
+    ])))
+    .unwrap();
+    let f = &v["findings"][0];
+    assert_eq!(f["code"], "RATE_DUE");
+    for field in [
+        "program",
+        "doc_type",
+        "doc_number",
+        "holder",
+        "adjudication_id",
+    ] {
+        assert_eq!(f[field], Value::Null, "{field}");
+    }
+    assert_eq!(v["summary"]["RATE_DUE"], 1);
+
+    // not before the last five days; not for --min-severity high; not once December is added
+    let codes = |args: &[&str]| -> Vec<String> {
+        csv_rows(&common::out(&r.run(args)))
+            .iter()
+            .map(|r| r[0].to_string())
+            .collect()
+    };
+    let due = |args: &[&str]| codes(args).contains(&"RATE_DUE".to_string());
+    assert!(!due(&["check", "--as-of", "2026-11-25", "--format", "csv"]));
+    assert!(due(&["check", "--as-of", "2026-11-30", "--format", "csv"]));
+    assert!(!due(&[
+        "check",
+        "--as-of",
+        "2026-11-30",
+        "--format",
+        "csv",
+        "--min-severity",
+        "high"
+    ]));
+    r.ok(&[
+        "rates",
+        "add",
+        "--from",
+        "2026-12-01",
+        "--to",
+        "2026-12-31",
+        "--ibc",
+        "19.06",
+        "--resolution",
+        "test figure",
+    ]);
+    assert!(!due(&["check", "--as-of", "2026-11-30", "--format", "csv"]));
+}
+
+#[test]
+fn the_table_is_sorted_by_severity_then_program_then_holder() {
+    let r = Reg::new();
+    let mut csv = String::from(HEADER);
+    for (i, name) in ["Zoe", "Ñusta", "Oscar", "álvaro", "Nora", "Álvaro"]
+        .iter()
+        .enumerate()
+    {
+        csv.push_str(&format!(
+            "CC,10000000{i:02},{name},natural,trabajador,100,,2025-06-02,,\n"
+        ));
+    }
+    let path = r.file("a.csv", csv.as_bytes());
+    r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    // Zoe has a second-degree pledge nobody financed (medium): after every missing pledge (high)
+    r.ok(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "2",
+        "--registered-on",
+        "2025-06-03",
+        "--lender",
+        "Banco X",
+    ]);
+    // as of 2026-10-28 (Nov not certified in the embedded series): RATE_DUE, medium, first of
+    // its severity (no program, no holder)
+    let o = r.run(&["check", "--as-of", "2026-10-28"]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+    let t = common::out(&o);
+    let rows: Vec<(String, String)> = t[t.rfind("\n code ").unwrap() + 1..]
+        .lines()
+        .skip(2)
+        .map(|l| {
+            let c: Vec<&str> = l.split('|').map(str::trim).collect();
+            (c[0].to_string(), c[5].to_string())
+        })
+        .collect();
+    let expected: Vec<(String, String)> = [
+        ("MISSING_PLEDGE", "álvaro"),
+        ("MISSING_PLEDGE", "Álvaro"),
+        ("MISSING_PLEDGE", "Nora"),
+        ("MISSING_PLEDGE", "Ñusta"),
+        ("MISSING_PLEDGE", "Oscar"),
+        ("RATE_DUE", ""),
+        ("PLEDGE_RANK", "Zoe"),
+    ]
+    .iter()
+    .map(|(c, h)| (c.to_string(), h.to_string()))
+    .collect();
+    assert_eq!(rows, expected, "{t}");
+}
+
+#[test]
+fn every_command_a_reason_suggests_parses_as_printed() {
+    use clap::Parser;
+    // every code: SPEC's cases as of 2025-03-10, and as of 2026-11-27 (November not certified:
+    // the overdue balance cannot be priced, and December is due)
+    let r = register_with_every_case();
+    // and breach 6, liquidated and not noticed
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2025-01-15",
+        "--shares",
+        "10",
+    ]);
+    r.ok(&["fine", "liquidate", "6", "--until", "2025-02-01"]);
+    let mut codes = BTreeSet::new();
+    let mut commands = BTreeSet::new();
+    for as_of in ["2025-03-10", "2026-11-27"] {
+        let o = r.run(&["check", "--as-of", as_of, "--format", "json"]);
+        assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+        let v: Value = serde_json::from_str(&common::out(&o)).unwrap();
+        for f in v["findings"].as_array().unwrap() {
+            codes.insert(f["code"].as_str().unwrap().to_string());
+            commands.extend(suggested_commands(f["reason"].as_str().unwrap()));
+        }
+    }
+    let all = [
+        "NOTICE_OVERDUE",
+        "PLEDGE_ENFORCEABLE",
+        "SHARES_EXCEEDED",
+        "MISSING_PLEDGE",
+        "RATE_MISSING",
+        "BREACH_NOT_LIQUIDATED",
+        "PROVISIONAL_STALE",
+        "PLEDGE_RANK",
+        "RATE_DUE",
+        "LOCKUP_ENDING",
+        "PLEDGE_RELEASABLE",
+    ];
+    assert_eq!(codes, all.iter().map(|c| c.to_string()).collect());
+    // not vacuous: the commands of BREACH_NOT_LIQUIDATED (both kinds), PROVISIONAL_STALE,
+    // RATE_MISSING and RATE_DUE
+    let kinds: BTreeSet<String> = commands
+        .iter()
+        .map(|c| c.split(' ').take(3).collect::<Vec<_>>().join(" "))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "vigia fine liquidate",
+            "vigia notice issue",
+            "vigia rates import"
+        ]
+        .iter()
+        .map(|c| c.to_string())
+        .collect()
+    );
+    for command in &commands {
+        // printed to be pasted into a shell: plain words, nothing a shell would read otherwise
+        assert!(
+            command
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || " -._".contains(c)),
+            "{command}"
+        );
+        let words: Vec<&str> = command.split(' ').collect();
+        assert_eq!(words[0], "vigia");
+        if let Err(e) = vigia::cli::Cli::try_parse_from(&words) {
+            panic!("`{command}` does not parse: {e}");
+        }
+    }
+}
+
+/// 1,100 holders without a pledge (more findings than one batch, more bytes than any output
+/// buffer), then an adjudication whose stored price is not a number: the check fails after it
+/// has found and handed on more than a thousand findings.
+fn register_failing_mid_run() -> Reg {
+    let r = Reg::new();
+    let mut csv = String::from(HEADER);
+    for i in 1..=1100 {
+        csv.push_str(&format!(
+            "CC,{},Sin Prenda {i},natural,trabajador,10,,2025-06-02,,\n",
+            1_000_000_000 + i
+        ));
+    }
+    let path = r.file("a.csv", csv.as_bytes());
+    r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    r.conn()
+        .execute(
+            "INSERT INTO adjudications (id, program_id, holder_id, import_id, line, category, shares,
+                 price_per_share, adjudicated_on, created_at, created_by)
+             VALUES (5000, 1, 1, 1, 2, 'trabajador', 10, 'not a price', '2025-06-02',
+                 '2025-06-02T00:00:00Z', 'migration')",
+            [],
+        )
+        .unwrap();
+    r
+}
+
+#[test]
+fn a_run_that_fails_writes_nothing_however_much_it_had_found() {
+    // issue 11: main discards its own buffer on error, but what had already been flushed (a
+    // check writes findings as it finds them) reached standard output or --out
+    let r = register_failing_mid_run();
+    let previous = r.file("report", b"yesterday's report\n");
+    for format in ["csv", "json", "table"] {
+        let err = r.fails(&["check", "--as-of", "2025-12-01", "--format", format]);
+        assert!(err.contains("not a price"), "{format}: {err}");
+        let o = r.run(&[
+            "check",
+            "--as-of",
+            "2025-12-01",
+            "--format",
+            format,
+            "--out",
+            &previous,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{format}");
+        assert_eq!(
+            std::fs::read_to_string(&previous).unwrap(),
+            "yesterday's report\n",
+            "{format}: --out is left as it was"
+        );
+    }
+    // and no temporary file is left behind
+    let names: BTreeSet<String> = std::fs::read_dir(r.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with("vigia.db"))
+        .collect();
+    // (`vigia/` is the audit key's directory: the harness's XDG_CONFIG_HOME is the test dir)
+    assert_eq!(
+        names,
+        ["a.csv", "report", "vigia"]
+            .iter()
+            .map(|n| n.to_string())
+            .collect()
+    );
+}
+
+#[test]
+fn a_report_written_to_a_file_replaces_it_whole() {
+    let r = register_failing_mid_run();
+    // the corrupt row stays (the register is append-only): check a program it is not in
+    let p2 = std::fs::read_to_string(PROGRAM)
+        .unwrap()
+        .replace("code = \"D3939-2004\"", "code = \"P2\"");
+    let p2 = r.file("p2.toml", p2.as_bytes());
+    r.ok(&["program", "add", &p2]);
+    let path = r.file(
+        "b.csv",
+        format!("{HEADER}CC,2000000001,Otra,natural,trabajador,10,,2025-06-02,,\n").as_bytes(),
+    );
+    r.ok(&["adjudications", "import", &path, "--program", "P2"]);
+    let report = r.file(
+        "report.csv",
+        b"yesterday's report, longer than today's\n"
+            .repeat(100)
+            .as_slice(),
+    );
+    let o = r.run(&[
+        "check",
+        "--as-of",
+        "2025-12-01",
+        "--program",
+        "P2",
+        "--format",
+        "csv",
+        "--out",
+        &report,
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+    assert!(o.stdout.is_empty());
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert_eq!(text.lines().count(), 2, "{text}");
+    // something that is not a file (here our standard output, a pipe) is written to, not
+    // replaced
+    let o = r.run(&[
+        "check",
+        "--as-of",
+        "2025-12-01",
+        "--program",
+        "P2",
+        "--format",
+        "csv",
+        "--out",
+        "/dev/stdout",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+    assert_eq!(common::out(&o), text);
+    // a symbolic link is followed: its target is replaced, with its permissions
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let target = r.file("target.csv", b"old\n");
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let link = r.dir.path().join("link.csv");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let o = r.run(&[
+            "check",
+            "--as-of",
+            "2025-12-01",
+            "--program",
+            "P2",
+            "--format",
+            "csv",
+            "--out",
+            link.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), text);
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+    }
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("MISSING_PLEDGE,high,P2,CC,2000000001,Otra,")
+    );
+}
+
+#[test]
+fn cells_that_could_be_formulas_or_terminal_escapes_are_made_harmless() {
+    // data entered outside vigia's import (which may refuse such names): a formula, and a name
+    // that would clear the terminal, recolour it and ring its bell
+    let r = Reg::new();
+    let path = r.file(
+        "a.csv",
+        format!("{HEADER}CC,1000000001,Primera,natural,trabajador,10,,2025-06-02,,\n").as_bytes(),
+    );
+    r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    let conn = r.conn();
+    for (id, name) in [
+        (2, "=HYPERLINK(\"http://example.com\",\"x\")"),
+        (3, "\u{1b}[2J\u{1b}[31mRojo\u{7}\nSegunda línea"),
+        (4, "-2+3"),
+    ] {
+        conn.execute(
+            "INSERT INTO holders (id, doc_type, doc_number, name, person_type, created_at, created_by)
+             VALUES (?1, 'CC', ?2, ?3, 'natural', '2025-06-02T00:00:00Z', 'migration')",
+            rusqlite::params![id, format!("100000000{id}"), name],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO adjudications (id, program_id, holder_id, import_id, line, category, shares,
+                 price_per_share, adjudicated_on, created_at, created_by)
+             VALUES (?1, 1, ?1, 1, ?1, 'trabajador', 10, '963.00', '2025-06-02',
+                 '2025-06-02T00:00:00Z', 'migration')",
+            [id],
+        )
+        .unwrap();
+    }
+    // CSV, the check's and a listing's: a leading ' keeps the spreadsheet from evaluating it
+    for args in [
+        &["check", "--as-of", "2025-12-01", "--format", "csv"][..],
+        &["adjudications", "list", "--format", "csv"][..],
+    ] {
+        let o = r.run(args);
+        let rows = csv_rows(&common::out(&o));
+        let names: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .find(|c| c.contains("HYPERLINK") || c.contains("-2+3") || c.contains("Rojo"))
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .filter(|c| !c.is_empty())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "'=HYPERLINK(\"http://example.com\",\"x\")",
+                "\u{1b}[2J\u{1b}[31mRojo\u{7}\nSegunda línea",
+                "'-2+3"
+            ],
+            "{args:?}"
+        );
+    }
+    // tables, the check's and a listing's: no control character reaches the terminal, and each
+    // row keeps to its line
+    for args in [
+        &["check", "--as-of", "2025-12-01"][..],
+        &["adjudications", "list"][..],
+    ] {
+        let t = String::from_utf8(r.run(args).stdout).unwrap();
+        assert!(
+            !t.chars().any(|c| c.is_control() && c != '\n'),
+            "{args:?}: {t:?}"
+        );
+        assert!(t.contains("[2J[31mRojo Segunda línea"), "{t}");
+        assert!(t.contains("| =HYPERLINK("), "{t}");
+        let widths: BTreeSet<usize> = t
+            .lines()
+            .filter(|l| l.contains('|'))
+            .map(unicode_width::UnicodeWidthStr::width)
+            .collect();
+        assert!(
+            widths.len() <= 2,
+            "{args:?}: every row as wide as the header: {t}"
+        );
+    }
+    // JSON keeps the value as it is (escaped)
+    let v: Value = serde_json::from_str(&common::out(&r.run(&[
+        "check",
+        "--as-of",
+        "2025-12-01",
+        "--format",
+        "json",
+    ])))
+    .unwrap();
+    assert!(
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["holder"] == "-2+3")
     );
 }
