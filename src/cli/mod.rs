@@ -15,6 +15,8 @@ pub(crate) mod payment;
 pub(crate) mod pledge;
 pub(crate) mod program;
 pub(crate) mod rates;
+pub(crate) mod serve;
+pub(crate) mod user;
 
 use crate::fine::{Field, FineError};
 use crate::rates::{InvalidRates, RateSeries};
@@ -95,6 +97,11 @@ pub enum Command {
     /// The audit trail: log and verify.
     #[command(subcommand)]
     Audit(audit::AuditCommand),
+    /// Accounts of the web interface: add, list, disable, password.
+    #[command(subcommand)]
+    User(user::UserCommand),
+    /// Serve the Spanish web interface over the register (loopback by default).
+    Serve(serve::ServeArgs),
 }
 
 /// What a successful run reports to a scheduler.
@@ -423,6 +430,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         Command::Notice(cmd) => cmd.run(&mut ctx),
         Command::Calendar(cmd) => cmd.run(&mut ctx),
         Command::Check(a) => check::run(a, &mut ctx),
+        Command::User(cmd) => cmd.run(&mut ctx),
+        Command::Serve(a) => serve::run(a, &mut ctx),
     }
 }
 

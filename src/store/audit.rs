@@ -29,6 +29,9 @@ pub const AUDITED: &[&str] = &[
     "rate_periods",
     "rate_supersessions",
     "notices",
+    "users",
+    "user_passwords",
+    "user_disables",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

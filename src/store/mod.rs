@@ -6,12 +6,14 @@ pub mod adjudications;
 pub mod audit;
 pub mod breaches;
 pub mod columns;
+pub mod holders;
 pub mod import;
 pub mod notices;
 pub mod pledges;
 pub mod programs;
 pub mod rates;
 pub mod scan;
+pub mod users;
 
 use crate::import::RowError;
 use rusqlite::{Connection, OpenFlags, Transaction, params};
@@ -37,6 +39,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0004_pledge_imports.sql",
         include_str!("../../schema/0004_pledge_imports.sql"),
+    ),
+    (
+        "0007_users.sql",
+        include_str!("../../schema/0007_users.sql"),
     ),
 ];
 
@@ -617,6 +623,15 @@ mod tests {
                 "created_by",
             ],
         ),
+        ("users", &["id", "name", "role", "created_at", "created_by"]),
+        (
+            "user_passwords",
+            &["id", "user_id", "phc", "created_at", "created_by"],
+        ),
+        (
+            "user_disables",
+            &["id", "user_id", "created_at", "created_by"],
+        ),
     ];
 
     #[test]
@@ -703,7 +718,7 @@ mod tests {
             conn.pragma_update(None, "user_version", 3).unwrap();
         }
         let store = Store::open(&path).unwrap();
-        assert_eq!(store.version().unwrap(), 4);
+        assert_eq!(store.version().unwrap(), MIGRATIONS.len() as i64);
         let n: i64 = store
             .conn()
             .query_row("SELECT count(*) FROM pledge_imports", [], |r| r.get(0))
@@ -711,7 +726,10 @@ mod tests {
         assert_eq!(n, 0);
         drop(store);
         // opening again changes nothing
-        assert_eq!(Store::open(&path).unwrap().version().unwrap(), 4);
+        assert_eq!(
+            Store::open(&path).unwrap().version().unwrap(),
+            MIGRATIONS.len() as i64
+        );
         Connection::open(&path)
             .unwrap()
             .pragma_update(None, "user_version", 99)

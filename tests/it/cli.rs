@@ -366,6 +366,8 @@ fn help_lists_the_commands() {
             "check",
             "calendar",
             "audit",
+            "user",
+            "serve",
             "help",
         ],
         "{help}"
