@@ -201,7 +201,7 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
             dt { "Incumplimiento" } dd { (fecha(l.breach_date)) }
             dt { "Fin de la restricción" } dd { (fecha(l.lockup_end)) }
             dt { "Tramo" } dd.tramo {
-                (format_percent(b.percent)) " % — entre los meses " (b.lower_months) " y " (b.upper_months)
+                (format_percent(b.percent)) " — entre los meses " (b.lower_months) " y " (b.upper_months)
                 " (" (desde) " hasta el " (fecha(b.through)) " inclusive)"
             }
             dt { "Acciones" } dd { (numero(l.shares)) }
@@ -222,7 +222,7 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
         }
         p.capital {
             "Multa (capital): " (numero(l.shares)) " acciones × " (pesos(l.reference_price)) " × "
-            (format_percent(b.percent)) " % = " strong { (pesos(l.principal)) }
+            (format_percent(b.percent)) " = " strong { (pesos(l.principal)) }
         }
         p { "Convención: " (l.convention.as_str()) ". " (l.convention.explain_es()) }
         table.causacion {
@@ -235,7 +235,7 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
                 @for p in &l.pieces {
                     tr {
                         td { (fecha(p.from)) } td { (fecha(p.to)) } td.num { (p.days) }
-                        td.num { (format_percent(p.moratorium_ea_pct)) " %" }
+                        td.num { (format_percent(p.moratorium_ea_pct)) }
                         td.num { (p.daily_rate.round_dp(10)) }
                         td.num { (pesos(p.capital)) } td.num { (pesos(p.interest)) }
                         td { (p.resolution) }

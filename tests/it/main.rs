@@ -12,3 +12,4 @@ mod notices;
 mod properties;
 mod refusals;
 mod register;
+mod web;
