@@ -185,12 +185,16 @@ async fn not_found(user: User) -> WebError {
 
 // ---------------------------------------------------------------------------- login, logout
 
-async fn login_page(State(app): State<Arc<App>>) -> Response {
-    login_form(&app, None)
+async fn login_page(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    login_form(&app, &headers, None)
 }
 
-fn login_form(app: &App, error: Option<&str>) -> Response {
-    let t = auth::token();
+/// The login form, with its token: the one already in the browser's login cookie (a second tab,
+/// or a request the browser makes on its own, must not invalidate the form on screen), else new.
+fn login_form(app: &App, headers: &HeaderMap, error: Option<&str>) -> Response {
+    let t = auth::cookie(headers, LOGIN_COOKIE)
+        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+        .unwrap_or_else(auth::token);
     let body = html! {
         form method="post" action="/ingresar" {
             input type="hidden" name="csrf" value=(t);
@@ -230,6 +234,7 @@ async fn login(State(app): State<Arc<App>>, headers: HeaderMap, form: axum::Form
     if app.sessions.locked(&name) {
         return Ok(login_form(
             &app,
+            &headers,
             Some(
                 "La cuenta está bloqueada durante 15 minutos tras cinco intentos fallidos. Espere o pida ayuda a un administrador.",
             ),
@@ -261,6 +266,7 @@ async fn login(State(app): State<Arc<App>>, headers: HeaderMap, form: axum::Form
             app.sessions.failed(&name);
             Ok(login_form(
                 &app,
+                &headers,
                 Some("Usuario o contraseña incorrectos (o la cuenta está deshabilitada)."),
             ))
         }

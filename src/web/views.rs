@@ -79,7 +79,7 @@ pub fn refusal_field(r: &Refusal) -> Option<Field> {
 pub fn fine_error_text(e: &FineError) -> String {
     match e {
         FineError::MissingRates(m) => format!(
-            "No hay tasa moratoria certificada para {}: agréguela en «Tasas» (perfil administración) o calcule a una fecha anterior.",
+            "No hay tasa moratoria certificada {}: agréguela en «Tasas» (perfil administración) o calcule a una fecha anterior.",
             m.ranges
                 .iter()
                 .map(|(a, b)| format!("del {} al {}", fecha(*a), fecha(*b)))
@@ -292,17 +292,23 @@ pub fn balance_chart(l: &fine::Liquidation) -> Markup {
     let (w, h, pad) = (640.0_f64, 220.0_f64, 48.0_f64);
     let first = l.breach_date;
     let span = (l.until - first).num_days().max(1) as f64;
-    let top = points
+    let values: Vec<f64> = points
         .iter()
         .map(|(_, v)| v.to_f64().unwrap_or(0.0))
-        .fold(1.0_f64, f64::max);
+        .collect();
+    let top = values.iter().copied().fold(1.0_f64, f64::max);
+    // the axis starts near the lowest balance, so a small change shows
+    let low = values.iter().copied().fold(top, f64::min) * 0.98;
+    let low = if top - low < 1.0 { 0.0 } else { low };
     let x = |d: NaiveDate| pad + (d - first).num_days() as f64 / span * (w - 2.0 * pad);
-    let y = |v: Decimal| h - pad / 2.0 - v.to_f64().unwrap_or(0.0) / top * (h - pad);
+    let y =
+        |v: Decimal| h - pad / 2.0 - (v.to_f64().unwrap_or(0.0) - low) / (top - low) * (h - pad);
     let path: Vec<String> = points
         .iter()
         .map(|(d, v)| format!("{:.1},{:.1}", x(*d), y(*v)))
         .collect();
-    let top_label = pesos(Decimal::from_f64_retain(top).unwrap_or_default().round());
+    let label = |v: f64| pesos(Decimal::from_f64_retain(v).unwrap_or_default().round());
+    let (top_label, low_label) = (label(top), label(low));
     html! {
         figure.grafica {
             svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (w) " " (h)} role="img"
@@ -316,6 +322,7 @@ pub fn balance_chart(l: &fine::Liquidation) -> Markup {
                     }
                 }
                 text x="4" y=(pad / 2.0 + 4.0) { (top_label) }
+                text x="4" y=(h - pad / 2.0) { (low_label) }
                 text x=(pad) y=(h - 4.0) { (fecha(first)) }
                 text x=(w - pad) y=(h - 4.0) text-anchor="end" { (fecha(l.until)) }
             }

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod browser;
 mod check;
 mod cli;
 mod conformance;

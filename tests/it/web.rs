@@ -93,12 +93,35 @@ pub fn request(
     head.push_str("\r\n");
     s.write_all(head.as_bytes()).unwrap();
     s.write_all(body).unwrap();
+    // read to the end of the body: by its Content-Length when given (chromedriver says
+    // `Connection: close` and keeps the socket open), else until the server closes
     let mut raw = Vec::new();
-    s.read_to_end(&mut raw).unwrap();
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a complete response");
+    let mut buf = [0u8; 65536];
+    let split = loop {
+        let n = s.read(&mut buf).unwrap();
+        assert!(n > 0, "the connection closed before the headers ended");
+        raw.extend_from_slice(&buf[..n]);
+        if let Some(i) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i;
+        }
+    };
+    let length = String::from_utf8_lossy(&raw[..split])
+        .split("\r\n")
+        .filter_map(|l| l.split_once(':'))
+        .find(|(k, _)| k.trim().eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, v)| v.trim().parse::<usize>().ok());
+    match length {
+        Some(len) => {
+            while raw.len() < split + 4 + len {
+                let n = s.read(&mut buf).unwrap();
+                assert!(n > 0, "the connection closed before the body ended");
+                raw.extend_from_slice(&buf[..n]);
+            }
+        }
+        None => {
+            s.read_to_end(&mut raw).unwrap();
+        }
+    }
     let head = String::from_utf8_lossy(&raw[..split]).into_owned();
     let mut lines = head.split("\r\n");
     let status = lines
