@@ -22,7 +22,8 @@
 //! - [`files`]: writing documents safely: staged beside the target, placed after the commit, 0600;
 //! - [`report`]: turning a liquidation into a Spanish table or JSON;
 //! - [`words`]: amounts in Spanish words for notices;
-//! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs.
+//! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs;
+//! - [`web`]: the Spanish web interface (`vigia serve`), front end 2: routes, pages, sessions.
 
 pub mod calendar;
 pub(crate) mod check;
@@ -43,4 +44,5 @@ pub mod register;
 pub mod report;
 pub mod store;
 pub(crate) mod text;
+pub(crate) mod web;
 pub(crate) mod words;

@@ -413,7 +413,31 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             Err(e) => return Err(e),
         }
     }
+    web_login(ctx, &db_s)?;
     Ok(Status::Ok)
+}
+
+/// The demo's web account (a demo register only) and how to open the web interface on it.
+const DEMO_USER: (&str, &str) = ("demo", "clave-demo-vigia");
+
+fn web_login(ctx: &mut Ctx<'_>, db: &str) -> Result<(), CliError> {
+    let mut store = crate::store::Store::open(std::path::Path::new(db))?;
+    store.write::<_, crate::register::Error>("demo", |tx| {
+        crate::register::user::add(
+            tx,
+            DEMO_USER.0,
+            crate::register::user::Role::Admin,
+            DEMO_USER.1,
+        )
+    })?;
+    writeln!(
+        ctx.out,
+        "\n## The web interface, in Spanish (sign in as {} with password {}: a demo account, role admin)\n$ vigia --db {} serve\nthen open http://127.0.0.1:8080/",
+        DEMO_USER.0,
+        DEMO_USER.1,
+        shell_quote(db)
+    )?;
+    Ok(())
 }
 
 /// Quotes an argument the way a POSIX shell needs it, for the command lines the demo prints.

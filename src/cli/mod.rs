@@ -18,6 +18,8 @@ pub(crate) mod payment;
 pub(crate) mod pledge;
 pub(crate) mod program;
 pub(crate) mod rates;
+pub(crate) mod serve;
+pub(crate) mod user;
 
 use crate::fine::{Field, FineError};
 use crate::rates::{InvalidRates, RateSeries};
@@ -114,6 +116,11 @@ pub enum Command {
     /// Copy the register to FILE while others keep writing: one consistent snapshot, checked and
     /// flushed to disk before it takes the name (exit 2, and no file, if it could not).
     Backup(backup::BackupArgs),
+    /// Accounts of the web interface: add, list, disable, password.
+    #[command(subcommand)]
+    User(user::UserCommand),
+    /// Serve the Spanish web interface over the register (loopback by default).
+    Serve(serve::ServeArgs),
 }
 
 /// What a successful run reports to a scheduler.
@@ -545,6 +552,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         Command::Calendar(cmd) => cmd.run(&mut ctx),
         Command::Check(a) => check::run(a, &mut ctx),
         Command::Backup(a) => backup::run(a, &mut ctx),
+        Command::User(cmd) => cmd.run(&mut ctx),
+        Command::Serve(a) => serve::run(a, &mut ctx),
     }
 }
 

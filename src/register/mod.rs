@@ -14,6 +14,7 @@ pub mod pledge;
 pub mod program;
 pub mod rates;
 mod refusal;
+pub mod user;
 
 pub use refusal::{Field, Refusal};
 

@@ -39,6 +39,9 @@ pub const AUDITED: &[&str] = &[
     "acceptances",
     "offering_runs",
     "offering_outcomes",
+    "users",
+    "user_passwords",
+    "user_disables",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -10,6 +10,7 @@ pub mod backup;
 pub mod breaches;
 pub mod checkpoint;
 pub mod columns;
+pub mod holders;
 pub mod import;
 pub mod notices;
 pub mod offering;
@@ -17,6 +18,7 @@ pub mod pledges;
 pub mod programs;
 pub mod rates;
 pub mod scan;
+pub mod users;
 
 use crate::import::RowError;
 use rusqlite::{Connection, OpenFlags, Transaction, params};
@@ -50,6 +52,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0006_offering.sql",
         include_str!("../../schema/0006_offering.sql"),
+    ),
+    (
+        "0007_users.sql",
+        include_str!("../../schema/0007_users.sql"),
     ),
 ];
 
@@ -1071,6 +1077,15 @@ mod tests {
                 "created_at",
                 "created_by",
             ],
+        ),
+        ("users", &["id", "name", "role", "created_at", "created_by"]),
+        (
+            "user_passwords",
+            &["id", "user_id", "phc", "created_at", "created_by"],
+        ),
+        (
+            "user_disables",
+            &["id", "user_id", "created_at", "created_by"],
         ),
     ];
 

@@ -369,6 +369,8 @@ fn help_lists_the_commands() {
             "calendar",
             "audit",
             "backup",
+            "user",
+            "serve",
             "help",
         ],
         "{help}"

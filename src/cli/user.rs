@@ -1,0 +1,132 @@
+//! `vigia user ...`: the web interface's accounts (add, list, disable, password). Passwords come
+//! from a prompt without echo or, for scripts, one line of standard input (`--password-stdin`);
+//! never from a flag, which would leave them in the shell's history.
+
+use super::{CliError, Ctx, Status};
+use crate::register::user::{self, Role};
+use crate::report::records::{self, Format};
+use crate::store::users;
+use clap::Subcommand;
+use serde_json::json;
+use std::io::{BufRead, IsTerminal, Write};
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Add an account: consulta reads everything; oficial also imports and records; juridico also
+    /// liquidates and issues notices; admin also manages programs, rates and users.
+    Add {
+        name: String,
+        #[arg(long, value_parser = parse_role)]
+        role: Role,
+        /// Read the password from the first line of standard input instead of a prompt.
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// List the accounts.
+    List {
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Disable an account: it can no longer sign in; it stays on record.
+    Disable { name: String },
+    /// Set a new password for an account.
+    Password {
+        name: String,
+        /// Read the password from the first line of standard input instead of a prompt.
+        #[arg(long)]
+        password_stdin: bool,
+    },
+}
+
+fn parse_role(s: &str) -> Result<Role, String> {
+    s.parse()
+}
+
+/// The password: one line of standard input, or typed twice at a prompt without echo.
+fn read_password(from_stdin: bool) -> Result<String, CliError> {
+    let refused = |reason: &str| CliError::Flag {
+        flag: "--password-stdin".into(),
+        value: String::new(),
+        reason: reason.into(),
+    };
+    let stdin = std::io::stdin();
+    if from_stdin {
+        let mut line = String::new();
+        stdin.lock().read_line(&mut line)?;
+        return Ok(line.trim_end_matches(['\r', '\n']).to_string());
+    }
+    if !stdin.is_terminal() {
+        return Err(refused(
+            "standard input is not a terminal: pass --password-stdin and the password on its first line",
+        ));
+    }
+    let ask = |prompt: &str| -> Result<String, CliError> {
+        eprint!("{prompt}");
+        std::io::stderr().flush()?;
+        let quiet = std::process::Command::new("stty").arg("-echo").status();
+        let mut line = String::new();
+        let read = stdin.lock().read_line(&mut line);
+        if quiet.is_ok() {
+            let _ = std::process::Command::new("stty").arg("echo").status();
+        }
+        eprintln!();
+        read?;
+        Ok(line.trim_end_matches(['\r', '\n']).to_string())
+    };
+    let first = ask("Contraseña: ")?;
+    if ask("Repita la contraseña: ")? != first {
+        return Err(refused(
+            "the two passwords typed differ; nothing was changed",
+        ));
+    }
+    Ok(first)
+}
+
+impl UserCommand {
+    pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        let officer = ctx.officer();
+        match self {
+            UserCommand::Add {
+                name,
+                role,
+                password_stdin,
+            } => {
+                let password = read_password(password_stdin)?;
+                let mut store = ctx.store()?;
+                let id = store.write::<_, crate::register::Error>(&officer, |tx| {
+                    user::add(tx, &name, role, &password)
+                })?;
+                writeln!(ctx.out, "user {name} (id {id}) added with role {role}")?;
+            }
+            UserCommand::List { format } => {
+                let store = ctx.store()?;
+                let rows: Vec<_> = users::list(store.conn())?
+                    .into_iter()
+                    .map(|u| {
+                        json!({"id": u.id, "name": u.name, "role": u.role, "disabled": u.disabled,
+                               "created_at": u.created_at, "created_by": u.created_by})
+                    })
+                    .collect();
+                write!(ctx.out, "{}", records::list(&rows, format))?;
+            }
+            UserCommand::Disable { name } => {
+                let mut store = ctx.store()?;
+                store
+                    .write::<_, crate::register::Error>(&officer, |tx| user::disable(tx, &name))?;
+                writeln!(ctx.out, "user {name} disabled; it stays on record")?;
+            }
+            UserCommand::Password {
+                name,
+                password_stdin,
+            } => {
+                let password = read_password(password_stdin)?;
+                let mut store = ctx.store()?;
+                store.write::<_, crate::register::Error>(&officer, |tx| {
+                    user::set_password(tx, &name, &password)
+                })?;
+                writeln!(ctx.out, "password of {name} changed")?;
+            }
+        }
+        Ok(Status::Ok)
+    }
+}

@@ -1,0 +1,309 @@
+//! Front end 2: the Spanish web interface (`vigia serve`). Routes, pages, sessions; it turns
+//! form inputs into validated values and register refusals back into messages next to the input
+//! they name ([`register::Field::as_str`] is the input's name). No rule lives here: every write
+//! calls the same `register` function as the CLI, inside `Store::write` under the signed-in user.
+//!
+//! - [`auth`]: accounts, sessions (in memory, 30 idle minutes), CSRF tokens, lockout, roles;
+//! - [`pages`]: one handler per route;
+//! - [`views`]: the HTML (maud: every value escaped), es-CO formats and the SVG balance chart.
+
+mod auth;
+mod pages;
+mod views;
+
+use crate::rates::RateSeries;
+use crate::register;
+use crate::store::{Store, StoreError};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// How `vigia serve` was started.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub db: PathBuf,
+    pub listen: SocketAddr,
+    pub secure_cookies: bool,
+    /// `--rates FILE`; else the register's series, read at each use.
+    pub rates_file: Option<PathBuf>,
+}
+
+/// What every request shares: the register's connections, the sessions and the login attempts.
+pub(crate) struct App {
+    config: Config,
+    pool: Mutex<Vec<Store>>,
+    sessions: auth::Sessions,
+}
+
+impl App {
+    /// Runs `f` on a connection of the register, off the async threads.
+    async fn db<T: Send + 'static>(
+        self: &Arc<Self>,
+        f: impl FnOnce(&mut Store) -> Result<T, WebError> + Send + 'static,
+    ) -> Result<T, WebError> {
+        let app = Arc::clone(self);
+        tokio::task::spawn_blocking(move || {
+            let mut store = match app.pool.lock().map(|mut p| p.pop()) {
+                Ok(Some(s)) => s,
+                _ => Store::open(&app.config.db).map_err(WebError::from)?,
+            };
+            let out = f(&mut store);
+            if let Ok(mut p) = app.pool.lock() {
+                p.push(store);
+            }
+            out
+        })
+        .await
+        .map_err(|e| WebError::internal(format!("task failed: {e}")))?
+    }
+
+    /// The rate series in force, as the CLI reads it.
+    fn rates(&self, store: &Store) -> Result<RateSeries, WebError> {
+        match &self.config.rates_file {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| WebError::internal(format!("{}: {e}", path.display())))?;
+                RateSeries::from_csv(&text, &path.display().to_string())
+                    .map_err(|e| WebError::internal(e.to_string()))
+            }
+            None => Ok(crate::store::rates::series(store.conn())?),
+        }
+    }
+}
+
+/// Serves until the process is stopped; prints the address it listens on first.
+pub fn serve(config: Config, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    // the register must open (and migrate) before anyone is told to connect
+    let store = Store::open(&config.db).map_err(std::io::Error::other)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_io()
+        .enable_time()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(config.listen).await?;
+        let addr = listener.local_addr()?;
+        writeln!(
+            out,
+            "vigia serve: http://{addr}/ (register {}); stop with Ctrl-C",
+            config.db.display()
+        )?;
+        out.flush()?;
+        let app = Arc::new(App {
+            config,
+            pool: Mutex::new(vec![store]),
+            sessions: auth::Sessions::default(),
+        });
+        axum::serve(listener, pages::router(app)).await
+    })
+}
+
+/// A request that could not be served, as the Spanish sentence the person reads.
+#[derive(Debug)]
+pub(crate) struct WebError {
+    status: StatusCode,
+    message: String,
+}
+
+impl WebError {
+    fn new(status: StatusCode, message: impl Into<String>) -> WebError {
+        WebError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// A failure the person cannot fix: the detail goes to the server's log, not the page.
+    fn internal(detail: impl std::fmt::Display) -> WebError {
+        eprintln!("vigia serve: internal error: {detail}");
+        WebError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "Ocurrió un error interno al atender la solicitud; nada quedó a medias en el registro. \
+             Intente de nuevo o avise al administrador (el detalle quedó en el registro del servidor).",
+        )
+    }
+
+    fn forbidden() -> WebError {
+        WebError::new(
+            StatusCode::FORBIDDEN,
+            "Su perfil no permite esta acción. Pida a un administrador el perfil adecuado.",
+        )
+    }
+
+    fn csrf() -> WebError {
+        WebError::new(
+            StatusCode::FORBIDDEN,
+            "El formulario venció o no proviene de esta aplicación. Vuelva a la página, recárguela y envíelo de nuevo.",
+        )
+    }
+
+    fn not_found(what: &str) -> WebError {
+        WebError::new(
+            StatusCode::NOT_FOUND,
+            format!("No existe {what} en el registro."),
+        )
+    }
+
+    fn bad_request(message: impl Into<String>) -> WebError {
+        WebError::new(StatusCode::BAD_REQUEST, message)
+    }
+}
+
+/// The Spanish name of what the store could not find.
+fn thing_es(what: &str) -> &'static str {
+    match what {
+        "adjudication" => "la adjudicación",
+        "breach" => "el incumplimiento",
+        "liquidation" => "la liquidación",
+        "notice" => "el aviso",
+        "program" => "el programa",
+        "user" => "el usuario",
+        "holder" => "el titular",
+        "pledge" => "la prenda",
+        _ => "el registro pedido",
+    }
+}
+
+impl From<StoreError> for WebError {
+    fn from(e: StoreError) -> WebError {
+        match e {
+            StoreError::NotFound { what, id } => {
+                WebError::not_found(&format!("{} {id}", thing_es(what)))
+            }
+            other => WebError::internal(other),
+        }
+    }
+}
+
+impl From<register::Error> for WebError {
+    fn from(e: register::Error) -> WebError {
+        match e {
+            register::Error::Store(s) => s.into(),
+            register::Error::Refused(r) => WebError::bad_request(format!(
+                "El registro rechazó la operación: {}",
+                views::refusal_text(&r)
+            )),
+            register::Error::Refusals(rs) => WebError::bad_request(format!(
+                "El registro rechazó la operación: {}",
+                rs.iter()
+                    .map(views::refusal_text)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
+            register::Error::Fine(f) => WebError::bad_request(views::fine_error_text(&f)),
+        }
+    }
+}
+
+impl IntoResponse for WebError {
+    fn into_response(self) -> Response {
+        let mut r = (
+            self.status,
+            axum::response::Html(views::error_page(self.status, &self.message).into_string()),
+        )
+            .into_response();
+        secure_headers(&mut r);
+        r
+    }
+}
+
+/// The headers every page carries: a Content-Security-Policy without inline script (there is no
+/// script at all), no framing, no sniffing, no referrer.
+pub(crate) fn secure_headers(r: &mut Response) {
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; \
+             frame-ancestors 'none'; base-uri 'none'",
+        ),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+}
+
+/// Parsing what a person typed in a form (es-CO conventions), naming the input on failure.
+pub(crate) mod input {
+    use chrono::NaiveDate;
+    use rust_decimal::Decimal;
+
+    /// `dd/mm/aaaa` (what the pages show) or `aaaa-mm-dd`.
+    pub fn date(s: &str) -> Result<NaiveDate, String> {
+        let s = s.trim();
+        let parsed = if s.contains('/') {
+            NaiveDate::parse_from_str(s, "%d/%m/%Y").ok()
+        } else {
+            crate::calendar::parse_iso(s)
+        };
+        parsed.ok_or_else(|| format!("«{s}» no es una fecha: escríbala como dd/mm/aaaa"))
+    }
+
+    /// An amount as es-CO writes it: `1.450,50`, `1450,50` or `1450` (a point only between
+    /// groups of three digits).
+    pub fn amount(s: &str) -> Result<Decimal, String> {
+        let s = s.trim().trim_start_matches('$').trim();
+        let bad = || format!("«{s}» no es un valor: escríbalo como 1.450,50");
+        let (int, frac) = match s.split_once(',') {
+            Some((i, f)) => (i, Some(f)),
+            None => (s, None),
+        };
+        let groups: Vec<&str> = int.split('.').collect();
+        let grouped_ok = groups.len() == 1
+            || (!groups[0].is_empty()
+                && groups[0].len() <= 3
+                && groups[1..].iter().all(|g| g.len() == 3));
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        if !grouped_ok || !groups.iter().all(|g| digits(g)) || frac.is_some_and(|f| !digits(f)) {
+            return Err(bad());
+        }
+        let plain = match frac {
+            Some(f) => format!("{}.{f}", groups.concat()),
+            None => groups.concat(),
+        };
+        crate::money::parse_decimal(&plain).map_err(|_| bad())
+    }
+
+    /// A whole number of shares (`1.000` or `1000`).
+    pub fn count(s: &str) -> Result<u64, String> {
+        let t: String = s.trim().chars().filter(|c| *c != '.').collect();
+        t.parse::<u64>()
+            .map_err(|_| format!("«{}» no es un número entero de acciones", s.trim()))
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::money::dec;
+
+        #[test]
+        fn es_co_amounts_and_dates() {
+            assert_eq!(amount("1.450,50"), Ok(dec("1450.50")));
+            assert_eq!(amount("$ 1.087.500"), Ok(dec("1087500")));
+            assert_eq!(amount("1450"), Ok(dec("1450")));
+            assert!(amount("1450.50").is_err()); // a point is a thousands separator
+            assert!(amount("1,2,3").is_err());
+            assert!(amount("").is_err());
+            assert_eq!(
+                date("20/11/2024"),
+                Ok(NaiveDate::from_ymd_opt(2024, 11, 20).unwrap())
+            );
+            assert_eq!(
+                date("2024-11-20"),
+                Ok(NaiveDate::from_ymd_opt(2024, 11, 20).unwrap())
+            );
+            assert!(date("31/02/2024").is_err());
+            assert_eq!(count("1.000"), Ok(1000));
+            assert!(count("-3").is_err());
+        }
+    }
+}

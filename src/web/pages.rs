@@ -1,0 +1,1669 @@
+//! One handler per route. Every route but the login page and the style sheet needs a session
+//! (the [`User`] extractor sends anyone else to `/ingresar`); every form is checked for its CSRF
+//! token, then for the role, before anything is read or written. Writes call the register's
+//! functions inside `Store::write` under the signed-in user's name.
+
+use super::auth::{self, LOGIN_COOKIE, PendingImport, SESSION_COOKIE, User};
+use super::views::{self, csrf, fecha, input, numero, page, pesos};
+use super::{App, WebError, input as parse};
+use crate::check;
+use crate::fine::{self, Outcome};
+use crate::register::user::Role;
+use crate::register::{self, Field, Refusal};
+use crate::store::breaches::NewBreach;
+use crate::store::{self, Store, StoreError, adjudications, breaches, notices, pledges, programs};
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use chrono::NaiveDate;
+use maud::{Markup, html};
+use rust_decimal::Decimal;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+type Fields = Vec<(String, String)>;
+type Page = Result<Response, WebError>;
+
+/// The largest upload (an import file of a national offering is about 100 MB).
+const MAX_UPLOAD: usize = 256 << 20;
+
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(dashboard))
+        .route("/estilo.css", get(css))
+        .route("/ingresar", get(login_page).post(login))
+        .route("/salir", post(logout))
+        .route("/titulares", get(search))
+        .route("/titulares/{id}", get(holder))
+        .route(
+            "/adjudicaciones/{id}/incumplimiento",
+            get(breach_form).post(breach_submit),
+        )
+        .route("/incumplimientos/{id}", get(breach_page))
+        .route("/incumplimientos/{id}/pagos", post(payment))
+        .route("/incumplimientos/{id}/liquidar", post(liquidate))
+        .route("/incumplimientos/{id}/aviso", post(issue_notice))
+        .route("/liquidaciones/{id}", get(liquidation_page))
+        .route("/avisos/verificar", get(verify_page).post(verify_upload))
+        .route("/avisos/{id}", get(notice_page))
+        .route("/avisos/{id}/documento/{format}", get(notice_document))
+        .route("/importar", get(import_page).post(import_upload))
+        .route("/importar/confirmar", post(import_confirm))
+        .route("/auditoria", get(audit_page))
+        .route("/auditoria/verificar", get(audit_verify))
+        .route("/tasas", get(rates_page).post(rates_add))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_UPLOAD))
+        .layer(axum::middleware::map_response(
+            |mut r: Response| async move {
+                super::secure_headers(&mut r);
+                r
+            },
+        ))
+        .with_state(app)
+}
+
+fn ok(m: Markup) -> Page {
+    Ok(Html(m.into_string()).into_response())
+}
+
+fn see_other(to: String) -> Page {
+    Ok(Redirect::to(&to).into_response())
+}
+
+fn field<'a>(f: &'a Fields, name: &str) -> &'a str {
+    f.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or("")
+}
+
+fn opt(f: &Fields, name: &str) -> Option<String> {
+    Some(field(f, name).trim().to_string()).filter(|s| !s.is_empty())
+}
+
+fn csrf_of(f: &Fields) -> Option<&str> {
+    f.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.as_str())
+}
+
+fn today() -> NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+/// A date from a query string or form (`dd/mm/aaaa` or ISO), `default` when empty.
+fn date_or(f: &Fields, name: &str, default: NaiveDate) -> Result<NaiveDate, String> {
+    match opt(f, name) {
+        Some(s) => parse::date(&s),
+        None => Ok(default),
+    }
+}
+
+/// The outcome of a write tried in a transaction that is always rolled back (a preview): what the
+/// rules said, and nothing written.
+enum Dry<T> {
+    Refused(register::Error),
+    Accepted(T),
+}
+
+impl<T> From<StoreError> for Dry<T> {
+    fn from(e: StoreError) -> Self {
+        Dry::Refused(register::Error::Store(e))
+    }
+}
+
+fn dry_run<T>(
+    store: &mut Store,
+    officer: &str,
+    f: impl FnOnce(&mut store::Tx<'_>) -> register::Result<T>,
+) -> Result<T, register::Error> {
+    match store.write::<(), Dry<T>>(officer, |tx| match f(tx) {
+        Ok(t) => Err(Dry::Accepted(t)),
+        Err(e) => Err(Dry::Refused(e)),
+    }) {
+        Err(Dry::Accepted(t)) => Ok(t),
+        Err(Dry::Refused(e)) => Err(e),
+        Ok(()) => unreachable!("the closure never succeeds"),
+    }
+}
+
+/// Errors by input name: a refusal goes next to the field it names, or above the form.
+#[derive(Default)]
+struct Errors {
+    by_field: HashMap<String, String>,
+    general: Vec<String>,
+}
+
+impl Errors {
+    fn put(&mut self, name: &str, message: String) {
+        self.by_field.insert(name.to_string(), message);
+    }
+    fn get(&self, name: &str) -> Option<&str> {
+        self.by_field.get(name).map(String::as_str)
+    }
+    fn is_empty(&self) -> bool {
+        self.by_field.is_empty() && self.general.is_empty()
+    }
+    /// A register error: refusals next to their inputs, anything else above the form or up.
+    fn register(&mut self, e: register::Error) -> Result<(), WebError> {
+        match e {
+            register::Error::Refused(r) => self.refusal(&r),
+            register::Error::Refusals(rs) => rs.iter().for_each(|r| self.refusal(r)),
+            register::Error::Fine(f) => self.general.push(views::fine_error_text(&f)),
+            register::Error::Store(StoreError::Rejected(ps)) => {
+                self.general.extend(ps.iter().map(ToString::to_string))
+            }
+            register::Error::Store(s) => return Err(s.into()),
+        }
+        Ok(())
+    }
+    fn refusal(&mut self, r: &Refusal) {
+        let text = views::refusal_text(r);
+        match views::refusal_field(r) {
+            Some(f) => self.put(f.as_str(), text),
+            None => self.general.push(text),
+        }
+    }
+    fn general(&self) -> Markup {
+        html! { @for g in &self.general { p.error role="alert" { (g) } } }
+    }
+}
+
+async fn css() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        views::CSS,
+    )
+        .into_response()
+}
+
+async fn not_found(user: User) -> WebError {
+    let _ = user;
+    WebError::not_found("la página pedida")
+}
+
+// ---------------------------------------------------------------------------- login, logout
+
+async fn login_page(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    login_form(&app, &headers, None)
+}
+
+/// The login form, with its token: the one already in the browser's login cookie (a second tab,
+/// or a request the browser makes on its own, must not invalidate the form on screen), else new.
+fn login_form(app: &App, headers: &HeaderMap, error: Option<&str>) -> Response {
+    let t = auth::cookie(headers, LOGIN_COOKIE)
+        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+        .unwrap_or_else(auth::token);
+    let body = html! {
+        form method="post" action="/ingresar" {
+            input type="hidden" name="csrf" value=(t);
+            @if let Some(e) = error { p.error role="alert" { (e) } }
+            div.campo { label for="usuario" { "Usuario" } input id="usuario" name="usuario" type="text" autocomplete="username"; }
+            div.campo { label for="clave" { "Contraseña" } input id="clave" name="clave" type="password" autocomplete="current-password"; }
+            div.acciones { button type="submit" { "Ingresar" } }
+        }
+    };
+    let status = if error.is_some() {
+        StatusCode::UNAUTHORIZED
+    } else {
+        StatusCode::OK
+    };
+    let mut r = (status, Html(page(None, "Ingresar", body).into_string())).into_response();
+    if let Ok(v) = HeaderValue::from_str(&auth::set_cookie(
+        LOGIN_COOKIE,
+        &t,
+        app.config.secure_cookies,
+        None,
+    )) {
+        r.headers_mut().append(header::SET_COOKIE, v);
+    }
+    r
+}
+
+async fn login(State(app): State<Arc<App>>, headers: HeaderMap, form: axum::Form<Fields>) -> Page {
+    let f = form.0;
+    // the login form's own token (no session yet): the cookie set with the form must come back
+    let expected = auth::cookie(&headers, LOGIN_COOKIE);
+    match (expected.as_deref(), csrf_of(&f)) {
+        (Some(a), Some(b)) if !a.is_empty() && a == b => {}
+        _ => return Err(WebError::csrf()),
+    }
+    let name = field(&f, "usuario").trim().to_string();
+    let password = field(&f, "clave").to_string();
+    if app.sessions.locked(&name) {
+        return Ok(login_form(
+            &app,
+            &headers,
+            Some(
+                "La cuenta está bloqueada durante 15 minutos tras cinco intentos fallidos. Espere o pida ayuda a un administrador.",
+            ),
+        ));
+    }
+    let who = name.clone();
+    let found = app
+        .db(move |s| {
+            let user = store::users::by_name(s.conn(), &who)?;
+            Ok(register::user::authenticate(user, &password))
+        })
+        .await?;
+    match found {
+        Some((user, role)) => {
+            let token = app.sessions.open(&user.name, role);
+            let mut r = Redirect::to("/").into_response();
+            let h = r.headers_mut();
+            for c in [
+                auth::set_cookie(SESSION_COOKIE, &token, app.config.secure_cookies, None),
+                auth::set_cookie(LOGIN_COOKIE, "", app.config.secure_cookies, Some(0)),
+            ] {
+                if let Ok(v) = HeaderValue::from_str(&c) {
+                    h.append(header::SET_COOKIE, v);
+                }
+            }
+            Ok(r)
+        }
+        None => {
+            app.sessions.failed(&name);
+            Ok(login_form(
+                &app,
+                &headers,
+                Some("Usuario o contraseña incorrectos (o la cuenta está deshabilitada)."),
+            ))
+        }
+    }
+}
+
+async fn logout(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+    user.check_csrf(csrf_of(&form.0))?;
+    app.sessions.close(user.token());
+    let mut r = Redirect::to("/ingresar").into_response();
+    if let Ok(v) = HeaderValue::from_str(&auth::set_cookie(
+        SESSION_COOKIE,
+        "",
+        app.config.secure_cookies,
+        Some(0),
+    )) {
+        r.headers_mut().append(header::SET_COOKIE, v);
+    }
+    Ok(r)
+}
+
+// ---------------------------------------------------------------------------- dashboard
+
+async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) -> Page {
+    let as_of = date_or(&q.0, "fecha", today()).map_err(WebError::bad_request)?;
+    let app2 = Arc::clone(&app);
+    let (counts, shown, total, error, coverage) = app
+        .db(move |s| {
+            let rates = app2.rates(s)?;
+            let coverage = rates.coverage();
+            let mut counts: BTreeMap<(u8, String, String), u64> = BTreeMap::new();
+            let mut shown: Vec<check::Finding> = Vec::new();
+            let mut total = 0u64;
+            let opts = check::Options {
+                as_of,
+                program_id: None,
+                within_days: 30,
+                min_severity: check::Severity::Low,
+            };
+            let run = check::run::<check::Error>(
+                s.conn(),
+                &opts,
+                &rates,
+                |f| {
+                    total += 1;
+                    let rank = match f.code.severity() {
+                        check::Severity::High => 0,
+                        check::Severity::Medium => 1,
+                        check::Severity::Low => 2,
+                    };
+                    *counts
+                        .entry((
+                            rank,
+                            f.code.as_str().to_string(),
+                            // a finding about the register as a whole (RATE_DUE) has no program
+                            f.holding
+                                .as_ref()
+                                .map(|h| h.program.clone())
+                                .unwrap_or_default(),
+                        ))
+                        .or_default() += 1;
+                    if shown.len() < 200 {
+                        shown.push(f);
+                    }
+                    Ok(())
+                },
+                |_| {},
+            );
+            let error = run.err().map(|e| match e {
+                check::Error::Fine { breach, error } => format!(
+                    "El chequeo no pudo terminar: incumplimiento {breach}: {}",
+                    views::fine_error_text(&error)
+                ),
+                other => format!("El chequeo no pudo terminar: {other}"),
+            });
+            Ok((counts, shown, total, error, coverage))
+        })
+        .await?;
+    let sev_es = ["alta", "media", "baja"];
+    let rate_warning = coverage.and_then(|(_, last)| {
+        let t = today();
+        let next_end = crate::calendar::add_months(t.with_day0(0)?, 2)?.pred_opt()?;
+        (last < next_end).then_some(last)
+    });
+    let body = html! {
+        form method="get" action="/" {
+            div.campo { label for="fecha" { "Chequeo al" } input id="fecha" name="fecha" type="text" value=(fecha(as_of)); }
+            button type="submit" { "Actualizar" }
+        }
+        form method="get" action="/titulares" {
+            div.campo { label for="q" { "Buscar titular (documento, con o sin puntos, o nombre)" } input id="q" name="q" type="text"; }
+            button type="submit" { "Buscar" }
+        }
+        h2 { "Tasas certificadas" }
+        @match coverage {
+            Some((_, last)) => {
+                p { "Última tasa certificada hasta el " strong { (fecha(last)) } "." }
+                @if let Some(l) = rate_warning {
+                    p.aviso role="alert" { "Falta la tasa del mes siguiente (la serie termina el " (fecha(l)) "): agréguela en «Tasas» cuando la Superintendencia Financiera la certifique." }
+                }
+            }
+            None => p.aviso { "No hay tasas certificadas." }
+        }
+        h2 { "Hallazgos al " (fecha(as_of)) ": " (total) }
+        @if let Some(e) = &error { p.error role="alert" { (e) } }
+        table.resumen {
+            thead { tr { th { "severidad" } th { "código" } th { "programa" } th.num { "hallazgos" } } }
+            tbody {
+                @for ((rank, code, program), n) in &counts {
+                    tr { td class={"sev-" (["high","medium","low"][*rank as usize])} { (sev_es[*rank as usize]) } td { (code) } td { (program) } td.num { (n) } }
+                }
+            }
+        }
+        @if !shown.is_empty() {
+            table.hallazgos {
+                caption { "Primeros " (shown.len()) " hallazgos" }
+                thead { tr { th { "código" } th { "titular" } th { "adjudicación" } th { "incumplimiento" } th.num { "saldo" } th { "motivo" } } }
+                tbody {
+                    @for f in &shown {
+                        tr {
+                            td class={"sev-" (f.code.severity().as_str())} { (f.code.as_str()) }
+                            @if let Some(h) = &f.holding {
+                                td { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (h.doc_type) " " (h.doc_number) ")" }
+                                td { (h.adjudication_id) }
+                            } @else {
+                                td { "todo el registro" }
+                                td {}
+                            }
+                            td { @if let Some(b) = f.breach_id { a href={"/incumplimientos/" (b)} { (b) } } }
+                            td.num { @if let Some(o) = f.outstanding { (pesos(o)) } }
+                            td { (f.reason) }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    ok(page(Some(&user), "Tablero", body))
+}
+
+use chrono::Datelike;
+
+// ---------------------------------------------------------------------------- holders
+
+/// At most this many holders per search.
+const SEARCH_LIMIT: usize = 50;
+
+async fn search(State(app): State<Arc<App>>, user: User, q: Query<Fields>) -> Page {
+    let query = field(&q.0, "q").to_string();
+    let qq = query.clone();
+    let found = app
+        .db(move |s| Ok(store::holders::search(s.conn(), &qq, SEARCH_LIMIT)?))
+        .await?;
+    let body = html! {
+        form method="get" action="/titulares" {
+            div.campo { label for="q" { "Documento (con o sin puntos) o comienzo del nombre" } input id="q" name="q" type="text" value=(query); }
+            button type="submit" { "Buscar" }
+        }
+        @if !query.trim().is_empty() {
+            @if found.is_empty() { p { "Ningún titular coincide con «" (query) "»." } }
+            @else {
+                table.titulares {
+                    thead { tr { th { "documento" } th { "nombre" } th { "persona" } } }
+                    tbody {
+                        @for h in &found {
+                            tr {
+                                td { (h.doc_type.to_string()) " " (h.doc_number) }
+                                td { a href={"/titulares/" (h.id)} { (h.name) } }
+                                td { (format!("{:?}", h.person_type).to_lowercase()) }
+                            }
+                        }
+                    }
+                }
+                @if found.len() == SEARCH_LIMIT { p { "Se muestran los primeros " (SEARCH_LIMIT) "; precise la búsqueda." } }
+            }
+        }
+    };
+    ok(page(Some(&user), "Titulares", body))
+}
+
+struct HolderView {
+    holder: adjudications::Holder,
+    adjudications: Vec<(adjudications::Adjudication, Vec<pledges::Pledge>, u64)>,
+    timeline: Vec<(NaiveDate, String, Option<String>)>,
+}
+
+fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebError> {
+    let holder = store::holders::get(conn, id)?
+        .ok_or_else(|| WebError::not_found(&format!("el titular {id}")))?;
+    let mut adjs = Vec::new();
+    adjudications::each::<StoreError>(conn, None, Some(&holder.doc_number), |a| {
+        if a.holder.id == id {
+            adjs.push(a);
+        }
+        Ok(())
+    })?;
+    let mut timeline: Vec<(NaiveDate, String, Option<String>)> = Vec::new();
+    let mut out = Vec::new();
+    for a in adjs {
+        timeline.push((
+            a.adjudicated_on,
+            format!(
+                "Adjudicación {}: {} acciones a {} (programa {})",
+                a.id,
+                numero(a.shares),
+                pesos(a.price_per_share),
+                a.program_code
+            ),
+            None,
+        ));
+        let ps = pledges::list(conn, a.id)?;
+        for p in &ps {
+            timeline.push((
+                p.registered_on,
+                format!(
+                    "Prenda {} de grado {} sobre {} acciones de la adjudicación {}",
+                    p.id,
+                    p.rank,
+                    numero(p.shares),
+                    a.id
+                ),
+                None,
+            ));
+            if let Some(r) = p.released_on {
+                timeline.push((r, format!("Prenda {} liberada", p.id), None));
+            }
+        }
+        for b in breaches::list(conn, Some(a.id), None)? {
+            let link = Some(format!("/incumplimientos/{}", b.id));
+            timeline.push((
+                b.breach_date,
+                format!(
+                    "Incumplimiento {}: {} de {} acciones{}",
+                    b.id,
+                    b.kind.label_es(),
+                    numero(b.shares),
+                    if b.void.is_some() { " (ANULADO)" } else { "" }
+                ),
+                link.clone(),
+            ));
+            for p in breaches::payments(conn, b.id)? {
+                timeline.push((
+                    p.paid_on,
+                    format!(
+                        "Pago {} de {} (incumplimiento {})",
+                        p.id,
+                        pesos(p.amount),
+                        b.id
+                    ),
+                    link.clone(),
+                ));
+            }
+            for l in breaches::liquidations(conn, Some(b.id))? {
+                timeline.push((
+                    l.until,
+                    format!(
+                        "Liquidación {} al {}: total {}",
+                        l.id,
+                        fecha(l.until),
+                        pesos(l.total_due)
+                    ),
+                    Some(format!("/liquidaciones/{}", l.id)),
+                ));
+            }
+            for n in notices::list(conn, Some(b.id))? {
+                timeline.push((
+                    n.notice_date,
+                    format!(
+                        "Aviso {} (pagar a más tardar el {})",
+                        n.number,
+                        fecha(n.deadline)
+                    ),
+                    Some(format!("/avisos/{}", n.id)),
+                ));
+            }
+        }
+        let free = register::breach::unbreached_shares(conn, &a)?;
+        out.push((a, ps, free));
+    }
+    timeline.sort_by_key(|t| t.0);
+    Ok(HolderView {
+        holder,
+        adjudications: out,
+        timeline,
+    })
+}
+
+async fn holder(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
+    let v = app.db(move |s| holder_view(s.conn(), id)).await?;
+    let h = &v.holder;
+    let body = html! {
+        p.titular { (h.doc_type.to_string()) " " (h.doc_number) }
+        h2 { "Adjudicaciones" }
+        table.adjudicaciones {
+            thead { tr { th { "No." } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "sin incumplir" } th { "prendas" } th {} } }
+            tbody {
+                @for (a, ps, free) in &v.adjudications {
+                    tr {
+                        td { (a.id) } td { (a.program_code) } td { (fecha(a.adjudicated_on)) }
+                        td.num { (numero(a.shares)) } td.num { (pesos(a.price_per_share)) } td.num { (numero(*free)) }
+                        td { @for p in ps { "grado " (p.rank) @if p.released_on.is_some() { " (liberada)" } " " } }
+                        td { @if user.may(Role::Oficial) { a href={"/adjudicaciones/" (a.id) "/incumplimiento"} { "Registrar incumplimiento" } } }
+                    }
+                }
+            }
+        }
+        h2 { "Historia" }
+        table.historia {
+            thead { tr { th { "fecha" } th { "hecho" } } }
+            tbody {
+                @for (d, what, link) in &v.timeline {
+                    tr { td { (fecha(*d)) } td { @match link { Some(l) => a href=(l) { (what) }, None => (what) } } }
+                }
+            }
+        }
+    };
+    ok(page(Some(&user), &h.name, body))
+}
+
+// ---------------------------------------------------------------------------- breaches
+
+/// What the breach form holds, as typed.
+#[derive(Default)]
+struct BreachInput {
+    values: HashMap<String, String>,
+}
+
+const BREACH_INPUTS: [&str; 8] = [
+    "breach_kind",
+    "breach_date",
+    "shares",
+    "consideration_per_share",
+    "consideration_total",
+    "registered_on",
+    "evidence",
+    "until",
+];
+
+impl BreachInput {
+    fn from(f: &Fields) -> BreachInput {
+        BreachInput {
+            values: BREACH_INPUTS
+                .iter()
+                .map(|k| (k.to_string(), field(f, k).to_string()))
+                .collect(),
+        }
+    }
+    fn get(&self, k: &str) -> &str {
+        self.values.get(k).map(String::as_str).unwrap_or("")
+    }
+}
+
+struct ParsedBreach {
+    kind: crate::program::BreachKind,
+    date: NaiveDate,
+    shares: u64,
+    per_share: Option<Decimal>,
+    total: Option<Decimal>,
+    registered_on: Option<NaiveDate>,
+    evidence: Option<String>,
+    until: NaiveDate,
+}
+
+fn parse_breach(i: &BreachInput, errors: &mut Errors) -> Option<ParsedBreach> {
+    fn keep<T>(errors: &mut Errors, name: &str, r: Result<T, String>) -> Option<T> {
+        match r {
+            Ok(v) => Some(v),
+            Err(e) => {
+                errors.put(name, e);
+                None
+            }
+        }
+    }
+    let opt_of = |k: &str| Some(i.get(k).trim()).filter(|s| !s.is_empty());
+    let kind = keep(
+        errors,
+        Field::BreachKind.as_str(),
+        i.get("breach_kind")
+            .parse::<crate::program::BreachKind>()
+            .map_err(|_| "elija el tipo de incumplimiento".to_string()),
+    );
+    let date = keep(
+        errors,
+        Field::BreachDate.as_str(),
+        parse::date(i.get("breach_date")),
+    );
+    let shares = keep(
+        errors,
+        Field::Shares.as_str(),
+        parse::count(i.get("shares")),
+    );
+    let per_share = keep(
+        errors,
+        Field::ConsiderationPerShare.as_str(),
+        opt_of("consideration_per_share")
+            .map(parse::amount)
+            .transpose(),
+    );
+    let total = keep(
+        errors,
+        Field::ConsiderationTotal.as_str(),
+        opt_of("consideration_total").map(parse::amount).transpose(),
+    );
+    let registered_on = keep(
+        errors,
+        Field::RegisteredOn.as_str(),
+        opt_of("registered_on").map(parse::date).transpose(),
+    );
+    let until = keep(
+        errors,
+        "until",
+        opt_of("until").map(parse::date).unwrap_or(Ok(today())),
+    );
+    Some(ParsedBreach {
+        kind: kind?,
+        date: date?,
+        shares: shares?,
+        per_share: per_share?,
+        total: total?,
+        registered_on: registered_on?,
+        evidence: opt_of("evidence").map(str::to_string),
+        until: until?,
+    })
+}
+
+fn breach_form_markup(
+    user: &User,
+    adj: &adjudications::Adjudication,
+    kinds: &[crate::program::BreachKind],
+    i: &BreachInput,
+    errors: &Errors,
+    preview: Option<Markup>,
+) -> Markup {
+    let e = |k: Field| errors.get(k.as_str());
+    let until = if i.get("until").is_empty() {
+        fecha(today())
+    } else {
+        i.get("until").to_string()
+    };
+    html! {
+        p {
+            "Adjudicación " (adj.id) " de " a href={"/titulares/" (adj.holder.id)} { (adj.holder.name) }
+            " (" (adj.holder.doc_type.to_string()) " " (adj.holder.doc_number) "): " (numero(adj.shares))
+            " acciones el " (fecha(adj.adjudicated_on)) ", programa " (adj.program_code) "."
+        }
+        (errors.general())
+        form method="post" action={"/adjudicaciones/" (adj.id) "/incumplimiento"} {
+            (csrf(user))
+            div.campo.con-error[e(Field::BreachKind).is_some()] {
+                label for="breach_kind" { "Tipo de incumplimiento" }
+                select id="breach_kind" name="breach_kind" {
+                    @for k in kinds {
+                        option value=(k.as_str()) selected[i.get("breach_kind") == k.as_str()] { (k.label_es()) }
+                    }
+                }
+                @if let Some(m) = e(Field::BreachKind) { p.error role="alert" { (m) } }
+            }
+            (input("breach_date", views::field_label(Field::BreachDate), i.get("breach_date"), e(Field::BreachDate), Some("dd/mm/aaaa")))
+            (input("shares", views::field_label(Field::Shares), i.get("shares"), e(Field::Shares), None))
+            (input("consideration_per_share", views::field_label(Field::ConsiderationPerShare), i.get("consideration_per_share"), e(Field::ConsiderationPerShare), Some("en pesos, p. ej. 1.450,50; o deje vacío y use el total")))
+            (input("consideration_total", views::field_label(Field::ConsiderationTotal), i.get("consideration_total"), e(Field::ConsiderationTotal), None))
+            (input("registered_on", views::field_label(Field::RegisteredOn), i.get("registered_on"), e(Field::RegisteredOn), Some("inscripción en el libro de accionistas, dd/mm/aaaa")))
+            (input("evidence", "Prueba (documento, carta, asiento)", i.get("evidence"), None, None))
+            (input("until", "Vista previa de la multa al", &until, errors.get("until"), Some("dd/mm/aaaa; por defecto hoy")))
+            div.acciones {
+                button type="submit" name="accion" value="vista" { "Vista previa de la multa" }
+                button type="submit" name="accion" value="registrar" { "Registrar incumplimiento" }
+            }
+        }
+        @if let Some(p) = preview { section #vista-previa { h2 { "Vista previa (nada se ha registrado)" } (p) } }
+    }
+}
+
+async fn breach_form(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
+    user.require(Role::Oficial)?;
+    let (adj, kinds) = app
+        .db(move |s| {
+            let adj = adjudications::get(s.conn(), id)?;
+            let p = programs::by_id(s.conn(), adj.program_id)?;
+            Ok((adj, p.program.breach_kinds))
+        })
+        .await?;
+    let body = breach_form_markup(
+        &user,
+        &adj,
+        &kinds,
+        &BreachInput::default(),
+        &Errors::default(),
+        None,
+    );
+    ok(page(Some(&user), "Registrar incumplimiento", body))
+}
+
+async fn breach_submit(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    form: axum::Form<Fields>,
+) -> Page {
+    let f = form.0;
+    user.check_csrf(csrf_of(&f))?;
+    user.require(Role::Oficial)?;
+    let save = field(&f, "accion") == "registrar";
+    let input = BreachInput::from(&f);
+    let officer = user.name.clone();
+    let app2 = Arc::clone(&app);
+    let done = app
+        .db(move |s| {
+            let adj = adjudications::get(s.conn(), id)?;
+            let program = programs::by_id(s.conn(), adj.program_id)?;
+            let mut errors = Errors::default();
+            let Some(p) = parse_breach(&input, &mut errors) else {
+                return Ok(Err((
+                    adj,
+                    program.program.breach_kinds,
+                    input,
+                    errors,
+                    None,
+                )));
+            };
+            let new = NewBreach {
+                adjudication_id: id,
+                kind: p.kind,
+                breach_date: p.date,
+                shares: p.shares,
+                consideration_per_share: p.per_share,
+                consideration_total: p.total,
+                registered_on: p.registered_on,
+                evidence: p.evidence.as_deref(),
+            };
+            if save {
+                match s
+                    .write::<_, register::Error>(&officer, |tx| register::breach::record(tx, &new))
+                {
+                    Ok(bid) => return Ok(Ok(bid)),
+                    Err(e) => errors.register(e)?,
+                }
+                return Ok(Err((
+                    adj,
+                    program.program.breach_kinds,
+                    input,
+                    errors,
+                    None,
+                )));
+            }
+            // the preview: the same rules in a transaction rolled back, then the engine
+            if let Err(e) = dry_run(s, &officer, |tx| register::breach::record(tx, &new)) {
+                errors.register(e)?;
+            }
+            let rates = app2.rates(s)?;
+            let case = register::liquidation::fine_case(
+                &program.program,
+                program.scale()?,
+                programs::stage_price(s.conn(), program.id)?,
+                (adj.adjudicated_on, adj.price_per_share),
+                (
+                    p.date,
+                    p.shares,
+                    breaches::transfer_price(p.per_share, p.total, p.shares),
+                ),
+            );
+            let preview =
+                match fine::liquidate(&case, p.until, &[], program.program.convention, &rates) {
+                    Ok(o) => views::outcome(&o),
+                    Err(e) => html! { p.error role="alert" { (views::fine_error_text(&e)) } },
+                };
+            Ok(Err((
+                adj,
+                program.program.breach_kinds,
+                input,
+                errors,
+                Some(preview),
+            )))
+        })
+        .await?;
+    match done {
+        Ok(bid) => see_other(format!("/incumplimientos/{bid}")),
+        Err((adj, kinds, input, errors, preview)) => {
+            let status = if errors.is_empty() {
+                StatusCode::OK
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            let body = breach_form_markup(&user, &adj, &kinds, &input, &errors, preview);
+            Ok((
+                status,
+                Html(page(Some(&user), "Registrar incumplimiento", body).into_string()),
+            )
+                .into_response())
+        }
+    }
+}
+
+struct BreachView {
+    breach: breaches::Breach,
+    adj: adjudications::Adjudication,
+    payments: Vec<breaches::StoredPayment>,
+    liquidations: Vec<breaches::StoredLiquidation>,
+    notices: Vec<notices::Notice>,
+    position: Result<Outcome, String>,
+    as_of: NaiveDate,
+}
+
+fn breach_view(
+    app: &App,
+    s: &mut Store,
+    id: i64,
+    as_of: NaiveDate,
+) -> Result<BreachView, WebError> {
+    let breach = breaches::get(s.conn(), id)?;
+    let adj = adjudications::get(s.conn(), breach.adjudication_id)?;
+    let rates = app.rates(s)?;
+    let position = match register::liquidation::facts(s.conn(), id, as_of) {
+        Ok(facts) => {
+            let conv = facts.program.program.convention;
+            register::liquidation::price(&facts, as_of, conv, &rates).map_err(|e| match e {
+                register::Error::Fine(f) => views::fine_error_text(&f),
+                other => other.to_string(),
+            })
+        }
+        Err(register::Error::Refused(r)) => Err(views::refusal_text(&r)),
+        Err(e) => return Err(e.into()),
+    };
+    Ok(BreachView {
+        payments: breaches::payments(s.conn(), id)?,
+        liquidations: breaches::liquidations(s.conn(), Some(id))?,
+        notices: notices::list(s.conn(), Some(id))?,
+        breach,
+        adj,
+        position,
+        as_of,
+    })
+}
+
+fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -> Markup {
+    let b = &v.breach;
+    let e = |k: Field| errors.get(k.as_str());
+    html! {
+        dl.hechos {
+            dt { "Titular" } dd { a href={"/titulares/" (v.adj.holder.id)} { (v.adj.holder.name) } " (" (v.adj.holder.doc_type.to_string()) " " (v.adj.holder.doc_number) ")" }
+            dt { "Adjudicación" } dd { (v.adj.id) " — " (numero(v.adj.shares)) " acciones el " (fecha(v.adj.adjudicated_on)) }
+            dt { "Tipo" } dd { (b.kind.label_es()) }
+            dt { "Fecha" } dd { (fecha(b.breach_date)) }
+            dt { "Acciones" } dd { (numero(b.shares)) }
+            @if let Some(p) = b.transfer_price() { dt { "Contraprestación por acción" } dd { (pesos(p)) } }
+            @if let Some(ev) = &b.evidence { dt { "Prueba" } dd { (ev) } }
+            dt { "Registrado" } dd { (views::momento(&b.created_at)) " por " (b.created_by) }
+            @if let Some(vd) = &b.void { dt { "ANULADO" } dd { (views::momento(&vd.at)) " por " (vd.by) ": " (vd.reason) } }
+        }
+        (errors.general())
+        h2 { "Posición al " (fecha(v.as_of)) }
+        form method="get" action={"/incumplimientos/" (b.id)} {
+            div.campo { label for="hasta" { "Calcular al" } input id="hasta" name="hasta" type="text" value=(fecha(v.as_of)); }
+            button type="submit" { "Calcular" }
+        }
+        @match &v.position { Ok(o) => (views::outcome(o)), Err(m) => p.error role="alert" { (m) } }
+        h2 { "Pagos" }
+        table.pagos {
+            thead { tr { th { "No." } th { "fecha" } th.num { "valor" } th { "referencia" } th { "registrado por" } } }
+            tbody { @for p in &v.payments { tr { td { (p.id) } td { (fecha(p.paid_on)) } td.num { (pesos(p.amount)) } td { (p.reference.as_deref().unwrap_or("")) } td { (p.created_by) } } } }
+        }
+        @if user.may(Role::Oficial) && b.void.is_none() {
+            form method="post" action={"/incumplimientos/" (b.id) "/pagos"} {
+                (csrf(user))
+                (input("payment_date", views::field_label(Field::PaymentDate), field(typed, "payment_date"), e(Field::PaymentDate), Some("dd/mm/aaaa")))
+                (input("payment_amount", views::field_label(Field::PaymentAmount), field(typed, "payment_amount"), e(Field::PaymentAmount), Some("en pesos, p. ej. 500.000")))
+                (input("reference", "Referencia (consignación, recibo)", field(typed, "reference"), None, None))
+                div.acciones { button type="submit" { "Registrar pago" } }
+            }
+        }
+        h2 { "Liquidaciones" }
+        table.liquidaciones {
+            thead { tr { th { "No." } th { "al" } th { "convención" } th.num { "total" } th { "huella" } } }
+            tbody { @for l in &v.liquidations { tr { td { a href={"/liquidaciones/" (l.id)} { (l.id) } } td { (fecha(l.until)) } td { (l.convention.as_str()) } td.num { (pesos(l.total_due)) } td { code { (&l.sha256[..16]) "…" } } } } }
+        }
+        @if user.may(Role::Juridico) && b.void.is_none() {
+            form method="post" action={"/incumplimientos/" (b.id) "/liquidar"} {
+                (csrf(user))
+                (input("until", "Liquidar al", &fecha(v.as_of), errors.get("until"), Some("dd/mm/aaaa")))
+                div.acciones { button type="submit" { "Liquidar y guardar" } }
+            }
+        }
+        h2 { "Avisos de cobro" }
+        table.avisos {
+            thead { tr { th { "número" } th { "fecha" } th { "plazo" } th { "documentos" } } }
+            tbody { @for n in &v.notices { tr { td { a href={"/avisos/" (n.id)} { (n.number) } } td { (fecha(n.notice_date)) } td { (fecha(n.deadline)) } td { (doc_links(n.id)) } } } }
+        }
+        @if user.may(Role::Juridico) && b.void.is_none() {
+            form method="post" action={"/incumplimientos/" (b.id) "/aviso"} {
+                (csrf(user))
+                (input("notice_until", "Liquidar al", &fecha(v.as_of), errors.get("notice_until"), Some("dd/mm/aaaa")))
+                (input("notice_date", "Fecha del aviso", &fecha(today()), errors.get("notice_date"), Some("el plazo de pago se cuenta en días hábiles desde esta fecha")))
+                div.acciones { button type="submit" { "Emitir aviso" } }
+            }
+        }
+    }
+}
+
+fn doc_links(id: i64) -> Markup {
+    html! {
+        a href={"/avisos/" (id) "/documento/pdf"} { "PDF" } " · "
+        a href={"/avisos/" (id) "/documento/html"} { "HTML" } " · "
+        a href={"/avisos/" (id) "/documento/md"} { "Markdown" }
+    }
+}
+
+async fn breach_page(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    q: Query<Fields>,
+) -> Page {
+    let as_of = date_or(&q.0, "hasta", today()).map_err(WebError::bad_request)?;
+    let app2 = Arc::clone(&app);
+    let v = app.db(move |s| breach_view(&app2, s, id, as_of)).await?;
+    let body = breach_markup(&user, &v, &Errors::default(), &Vec::new());
+    ok(page(Some(&user), &format!("Incumplimiento {id}"), body))
+}
+
+/// Runs a write on a breach's page; a refusal shows the page again with the message next to the
+/// input it names.
+async fn breach_write<T: Send + 'static>(
+    app: Arc<App>,
+    user: User,
+    id: i64,
+    typed: Fields,
+    parsed: Result<
+        impl FnOnce(&App, &mut store::Tx<'_>) -> register::Result<T> + Send + 'static,
+        Errors,
+    >,
+    done: impl FnOnce(T) -> String + Send + 'static,
+) -> Page {
+    let officer = user.name.clone();
+    let app2 = Arc::clone(&app);
+    let result = app
+        .db(move |s| {
+            let mut errors = match parsed {
+                Ok(write) => match s.write::<_, register::Error>(&officer, |tx| write(&app2, tx)) {
+                    Ok(t) => return Ok(Ok(done(t))),
+                    Err(e) => {
+                        let mut errors = Errors::default();
+                        errors.register(e)?;
+                        errors
+                    }
+                },
+                Err(errors) => errors,
+            };
+            if errors.is_empty() {
+                errors.general.push("La operación fue rechazada.".into());
+            }
+            let v = breach_view(&app2, s, id, today())?;
+            Ok(Err((v, errors)))
+        })
+        .await?;
+    match result {
+        Ok(to) => see_other(to),
+        Err((v, errors)) => {
+            let body = breach_markup(&user, &v, &errors, &typed);
+            Ok((
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Html(page(Some(&user), &format!("Incumplimiento {id}"), body).into_string()),
+            )
+                .into_response())
+        }
+    }
+}
+
+async fn payment(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    form: axum::Form<Fields>,
+) -> Page {
+    let f = form.0;
+    user.check_csrf(csrf_of(&f))?;
+    user.require(Role::Oficial)?;
+    let mut errors = Errors::default();
+    let date = parse::date(field(&f, "payment_date"))
+        .map_err(|e| errors.put(Field::PaymentDate.as_str(), e))
+        .ok();
+    let amount = parse::amount(field(&f, "payment_amount"))
+        .map_err(|e| errors.put(Field::PaymentAmount.as_str(), e))
+        .ok();
+    let reference = opt(&f, "reference");
+    // a checkbox: two real payments alike (same day, amount and reference) are confirmed
+    let allow_duplicate = opt(&f, "allow_duplicate").is_some();
+    let parsed = match (date, amount) {
+        (Some(paid_on), Some(amount)) => Ok(move |_: &App, tx: &mut store::Tx<'_>| {
+            register::payment::record(
+                tx,
+                &register::payment::NewPayment {
+                    breach_id: id,
+                    paid_on,
+                    amount,
+                    reference: reference.as_deref(),
+                    today: chrono::Local::now().date_naive(),
+                    allow_duplicate,
+                },
+            )
+        }),
+        _ => Err(errors),
+    };
+    breach_write(app, user, id, f, parsed, move |_| {
+        format!("/incumplimientos/{id}")
+    })
+    .await
+}
+
+async fn liquidate(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    form: axum::Form<Fields>,
+) -> Page {
+    let f = form.0;
+    user.check_csrf(csrf_of(&f))?;
+    user.require(Role::Juridico)?;
+    let parsed = match parse::date(field(&f, "until")) {
+        Ok(until) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
+            let rates = app.rates_tx(tx)?;
+            register::liquidation::liquidate(tx, id, until, None, &rates).map(|(lid, _)| lid)
+        }),
+        Err(e) => {
+            let mut errors = Errors::default();
+            errors.put("until", e);
+            Err(errors)
+        }
+    };
+    breach_write(app, user, id, f, parsed, |lid| {
+        format!("/liquidaciones/{lid}")
+    })
+    .await
+}
+
+async fn issue_notice(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    form: axum::Form<Fields>,
+) -> Page {
+    let f = form.0;
+    user.check_csrf(csrf_of(&f))?;
+    user.require(Role::Juridico)?;
+    let mut errors = Errors::default();
+    let until = parse::date(field(&f, "notice_until"))
+        .map_err(|e| errors.put("notice_until", e))
+        .ok();
+    let date = date_or(&f, "notice_date", today())
+        .map_err(|e| errors.put("notice_date", e))
+        .ok();
+    let parsed = match (until, date) {
+        (Some(until), Some(date)) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
+            let rates = app.rates_tx(tx)?;
+            register::notice::issue(tx, id, until, date, &rates).map(|i| i.notice.id)
+        }),
+        _ => Err(errors),
+    };
+    breach_write(app, user, id, f, parsed, |nid| format!("/avisos/{nid}")).await
+}
+
+impl App {
+    /// The rate series, read inside a write transaction.
+    fn rates_tx(&self, tx: &store::Tx<'_>) -> register::Result<crate::rates::RateSeries> {
+        match &self.config.rates_file {
+            Some(_) => {
+                let text = std::fs::read_to_string(self.config.rates_file.as_ref().expect("some"))
+                    .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+                crate::rates::RateSeries::from_csv(&text, "--rates")
+                    .map_err(|e| StoreError::Corrupt(e.to_string()).into())
+            }
+            None => Ok(store::rates::series(tx.conn())?),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------- liquidations
+
+async fn liquidation_page(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
+    let (l, outcome) = app
+        .db(move |s| {
+            let l = breaches::liquidations(s.conn(), None)?
+                .into_iter()
+                .find(|l| l.id == id)
+                .ok_or_else(|| WebError::not_found(&format!("la liquidación {id}")))?;
+            let o = register::liquidation::recompute(&l.inputs_json)?;
+            Ok((l, o))
+        })
+        .await?;
+    let body = html! {
+        dl.hechos {
+            dt { "Incumplimiento" } dd { a href={"/incumplimientos/" (l.breach_id)} { (l.breach_id) } }
+            dt { "Liquidada" } dd { (views::momento(&l.created_at)) " por " (l.created_by) }
+            dt { "Huella SHA-256" } dd { code { (l.sha256) } }
+        }
+        @if let Outcome::Liquidated(liq) = &outcome { (views::balance_chart(liq)) }
+        (views::outcome(&outcome))
+    };
+    ok(page(Some(&user), &format!("Liquidación No. {id}"), body))
+}
+
+// ---------------------------------------------------------------------------- notices
+
+async fn notice_page(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
+    let n = app.db(move |s| Ok(notices::get(s.conn(), id)?)).await?;
+    let body = html! {
+        dl.hechos {
+            dt { "Número" } dd #numero { (n.number) }
+            dt { "Incumplimiento" } dd { a href={"/incumplimientos/" (n.breach_id)} { (n.breach_id) } }
+            dt { "Liquidación" } dd { a href={"/liquidaciones/" (n.liquidation_id)} { (n.liquidation_id) } }
+            dt { "Fecha" } dd { (fecha(n.notice_date)) }
+            dt { "Pagar a más tardar" } dd { (fecha(n.deadline)) }
+            dt { "Emitido" } dd { (views::momento(&n.created_at)) " por " (n.created_by) }
+        }
+        p { "Descargar: " (doc_links(n.id)) }
+    };
+    ok(page(Some(&user), &format!("Aviso {}", n.number), body))
+}
+
+async fn notice_document(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path((id, format)): Path<(i64, String)>,
+) -> Page {
+    let _ = &user;
+    use crate::cli::notice::DocFormat;
+    let (fmt, mime, ext) = match format.as_str() {
+        "pdf" => (DocFormat::Pdf, "application/pdf", "pdf"),
+        "html" => (DocFormat::Html, "text/html; charset=utf-8", "html"),
+        "md" => (DocFormat::Md, "text/markdown; charset=utf-8", "md"),
+        _ => return Err(WebError::not_found("ese formato de documento")),
+    };
+    let (number, bytes) = app
+        .db(move |s| {
+            let n = notices::get(s.conn(), id)?;
+            let data = crate::notice::gather(s.conn(), &n)?;
+            Ok((n.number, crate::cli::notice::render(&data, fmt)))
+        })
+        .await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, mime.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{number}.{ext}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// The uploaded parts of a multipart form: text fields and files (name, bytes).
+struct Upload {
+    fields: Fields,
+    files: HashMap<String, (String, Vec<u8>)>,
+}
+
+async fn read_upload(
+    m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Result<Upload, WebError> {
+    let bad = || {
+        WebError::bad_request("El formulario no llegó completo; envíelo de nuevo con el archivo.")
+    };
+    let mut m = m.map_err(|_| bad())?;
+    let mut up = Upload {
+        fields: Vec::new(),
+        files: HashMap::new(),
+    };
+    while let Some(part) = m.next_field().await.map_err(|_| bad())? {
+        let name = part.name().unwrap_or("").to_string();
+        match part.file_name().map(str::to_string) {
+            Some(file) => {
+                let bytes = part.bytes().await.map_err(|_| bad())?;
+                up.files.insert(name, (file, bytes.to_vec()));
+            }
+            None => {
+                let text = part.text().await.map_err(|_| bad())?;
+                up.fields.push((name, text));
+            }
+        }
+    }
+    Ok(up)
+}
+
+fn upload_form(user: &User, action: &str, file_label: &str, extra: Markup, button: &str) -> Markup {
+    html! {
+        form method="post" action=(action) enctype="multipart/form-data" {
+            (csrf(user))
+            (extra)
+            div.campo { label for="archivo" { (file_label) } input id="archivo" name="archivo" type="file"; }
+            div.acciones { button type="submit" { (button) } }
+        }
+    }
+}
+
+async fn verify_page(user: User) -> Page {
+    let body = upload_form(
+        &user,
+        "/avisos/verificar",
+        "Documento del aviso (PDF, HTML o Markdown)",
+        html! {},
+        "Verificar",
+    );
+    ok(page(Some(&user), "Verificar un aviso", body))
+}
+
+async fn verify_upload(
+    State(app): State<Arc<App>>,
+    user: User,
+    m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Page {
+    let up = read_upload(m).await?;
+    user.check_csrf(csrf_of(&up.fields))?;
+    let (_, bytes) = up
+        .files
+        .get("archivo")
+        .cloned()
+        .ok_or_else(|| WebError::bad_request("Elija el documento a verificar."))?;
+    let config = app.config.clone();
+    // the same verification as `vigia notice verify`, run on a private copy of the upload
+    let (status, text) = tokio::task::spawn_blocking(move || -> Result<_, WebError> {
+        let dir = tempfile::tempdir().map_err(WebError::internal)?;
+        let path = dir.path().join("aviso");
+        std::fs::write(&path, &bytes).map_err(WebError::internal)?;
+        let mut args: Vec<std::ffi::OsString> =
+            vec!["vigia".into(), "--db".into(), config.db.clone().into()];
+        if let Some(r) = &config.rates_file {
+            args.extend(["--rates".into(), r.clone().into()]);
+        }
+        args.extend(["notice".into(), "verify".into(), path.into()]);
+        let cli =
+            <crate::cli::Cli as clap::Parser>::try_parse_from(args).map_err(WebError::internal)?;
+        let mut out = Vec::new();
+        let r = crate::cli::run(cli, &mut out);
+        let text = String::from_utf8_lossy(&out)
+            .replace(&dir.path().join("aviso").display().to_string(), "documento");
+        Ok(match r {
+            Ok(s) => (Some(s), text),
+            Err(e) => (None, e.to_string()),
+        })
+    })
+    .await
+    .map_err(WebError::internal)??;
+    let body = html! {
+        @match status {
+            Some(crate::cli::Status::Ok) => p.ok role="status" { "El documento coincide con el registro: texto, cifras y huella." },
+            Some(crate::cli::Status::Findings) => p.error role="alert" { "El documento NO coincide con el registro (vea el detalle)." },
+            None => p.error role="alert" { "No se pudo verificar el documento." },
+        }
+        h2 { "Detalle" }
+        pre { (text) }
+        (upload_form(&user, "/avisos/verificar", "Otro documento", html! {}, "Verificar"))
+    };
+    ok(page(Some(&user), "Verificar un aviso", body))
+}
+
+// ---------------------------------------------------------------------------- imports
+
+async fn import_page(State(app): State<Arc<App>>, user: User) -> Page {
+    user.require(Role::Oficial)?;
+    let codes = app
+        .db(|s| {
+            Ok(programs::list(s.conn())?
+                .into_iter()
+                .map(|p| p.program.code)
+                .collect::<Vec<_>>())
+        })
+        .await?;
+    ok(page(
+        Some(&user),
+        "Importar adjudicaciones",
+        import_form(&user, &codes),
+    ))
+}
+
+fn import_form(user: &User, codes: &[String]) -> Markup {
+    let extra = html! {
+        div.campo { label for="programa" { "Programa" } select id="programa" name="programa" { @for c in codes { option value=(c) { (c) } } } }
+    };
+    html! {
+        p { "Archivo CSV (UTF-8 o la exportación de Excel es-CO con «;»). Primero se muestra cada problema por línea; nada se escribe hasta que usted confirme." }
+        (upload_form(user, "/importar", "Archivo de adjudicaciones", extra, "Revisar el archivo"))
+    }
+}
+
+async fn import_upload(
+    State(app): State<Arc<App>>,
+    user: User,
+    m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Page {
+    let up = read_upload(m).await?;
+    user.check_csrf(csrf_of(&up.fields))?;
+    user.require(Role::Oficial)?;
+    let (name, bytes) = up
+        .files
+        .get("archivo")
+        .cloned()
+        .ok_or_else(|| WebError::bad_request("Elija el archivo a importar."))?;
+    let program = field(&up.fields, "programa").to_string();
+    let bytes = Arc::new(bytes);
+    let officer = user.name.clone();
+    let (b2, p2, n2) = (Arc::clone(&bytes), program.clone(), name.clone());
+    let outcome = app
+        .db(move |s| Ok(import_run(s, &officer, &p2, &n2, &b2, false)))
+        .await?;
+    let body = match outcome {
+        Ok(Ok(summary)) => {
+            let token = auth::token();
+            app.sessions.set_pending(
+                user.token(),
+                Some(PendingImport {
+                    token: token.clone(),
+                    program: program.clone(),
+                    name: name.clone(),
+                    bytes,
+                }),
+            );
+            html! {
+                p.ok role="status" { "El archivo «" (name) "» no tiene problemas: " (summary) " Nada se ha escrito todavía." }
+                form method="post" action="/importar/confirmar" {
+                    (csrf(&user))
+                    input type="hidden" name="token" value=(token);
+                    div.acciones { button type="submit" { "Confirmar la importación" } }
+                }
+            }
+        }
+        Ok(Err(message)) => html! { p.aviso { (message) } },
+        Err(problems) => html! {
+            p.error role="alert" { "El archivo «" (name) "» tiene " (problems.len()) " problema(s); nada se escribió. Corríjalos y vuelva a subirlo." }
+            table.problemas {
+                thead { tr { th.num { "línea" } th { "columna" } th { "valor" } th { "problema" } } }
+                tbody {
+                    @for p in &problems {
+                        @match p {
+                            store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field) } td { (r.value) } td { (r.reason) } },
+                            store::Problem::Whole(w) => tr { td.num {} td {} td {} td { (w) } },
+                        }
+                    }
+                }
+            }
+        },
+    };
+    ok(page(Some(&user), "Importar adjudicaciones", body))
+}
+
+/// Imports (or, with `write` false, tries inside a rolled-back transaction) a file of
+/// adjudications: `Ok(Ok(summary))`, `Ok(Err(already imported))`, or `Err(every problem)`.
+#[allow(clippy::type_complexity, reason = "three outcomes a page shows")]
+fn import_run(
+    s: &mut Store,
+    officer: &str,
+    program: &str,
+    name: &str,
+    bytes: &[u8],
+    write: bool,
+) -> Result<Result<String, String>, Vec<store::Problem>> {
+    let whole = |m: String| vec![store::Problem::Whole(m)];
+    let p = programs::by_code(s.conn(), program).map_err(|e| whole(e.to_string()))?;
+    let sha = store::sha256_hex(bytes);
+    let dialect = crate::import::sniff(bytes);
+    let run = |tx: &mut store::Tx<'_>| {
+        register::adjudication::import(tx, &p, name, &sha, dialect.encoding, |sink| {
+            Ok(crate::import::each_in_parallel(bytes, &p.program, sink)?.1)
+        })
+    };
+    let result = if write {
+        s.write::<_, register::Error>(officer, run)
+    } else {
+        dry_run(s, officer, run)
+    };
+    match result {
+        Ok(store::import::Imported::Added {
+            rows, new_holders, ..
+        }) => Ok(Ok(format!(
+            "{} adjudicación(es), {} titular(es) nuevo(s){}.",
+            rows,
+            new_holders,
+            if write { " agregados" } else { " por agregar" }
+        ))),
+        Ok(store::import::Imported::AlreadyImported(prior)) => Ok(Err(format!(
+            "Este archivo ya se importó (importación {} del {} por {}): no se agrega nada.",
+            prior.import_id,
+            views::momento(&prior.at),
+            prior.by
+        ))),
+        Err(register::Error::Store(StoreError::Rejected(ps))) => Err(ps),
+        Err(e) => Err(whole(e.to_string())),
+    }
+}
+
+async fn import_confirm(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+    let f = form.0;
+    user.check_csrf(csrf_of(&f))?;
+    user.require(Role::Oficial)?;
+    let pending = app
+        .sessions
+        .pending(user.token())
+        .filter(|p| p.token == field(&f, "token"))
+        .ok_or_else(|| {
+            WebError::bad_request(
+                "No hay un archivo revisado pendiente de confirmar; súbalo de nuevo.",
+            )
+        })?;
+    app.sessions.set_pending(user.token(), None);
+    let officer = user.name.clone();
+    let p = pending.clone();
+    let outcome = app
+        .db(move |s| Ok(import_run(s, &officer, &p.program, &p.name, &p.bytes, true)))
+        .await?;
+    let body = match outcome {
+        Ok(Ok(summary)) => {
+            html! { p.ok role="status" { "Importado «" (pending.name) "»: " (summary) } }
+        }
+        Ok(Err(m)) => html! { p.aviso { (m) } },
+        Err(ps) => {
+            html! { p.error role="alert" { "El registro cambió desde la revisión; nada se escribió:" } ul { @for p in &ps { li { (p.to_string()) } } } }
+        }
+    };
+    ok(page(Some(&user), "Importar adjudicaciones", body))
+}
+
+// ---------------------------------------------------------------------------- audit, rates
+
+/// Events shown on the audit page.
+const AUDIT_PAGE: usize = 100;
+
+async fn audit_page(State(app): State<Arc<App>>, user: User, q: Query<Fields>) -> Page {
+    let entity = opt(&q.0, "tabla");
+    let e2 = entity.clone();
+    let events = app
+        .db(move |s| {
+            let mut last = std::collections::VecDeque::new();
+            store::audit::each_event::<StoreError>(s.conn(), e2.as_deref(), None, |e| {
+                if last.len() == AUDIT_PAGE {
+                    last.pop_front();
+                }
+                last.push_back(e);
+                Ok(std::ops::ControlFlow::Continue(()))
+            })?;
+            Ok(last)
+        })
+        .await?;
+    let body = html! {
+        p { a href="/auditoria/verificar" { "Verificar la cadena completa" } }
+        form method="get" action="/auditoria" {
+            div.campo { label for="tabla" { "Tabla" } input id="tabla" name="tabla" type="text" value=(entity.as_deref().unwrap_or("")); }
+            button type="submit" { "Filtrar" }
+        }
+        table.auditoria {
+            caption { "Últimos " (events.len()) " eventos" }
+            thead { tr { th.num { "No." } th { "momento" } th { "usuario" } th { "acción" } th { "tabla" } th.num { "id" } th { "hash" } } }
+            tbody { @for e in events.iter().rev() { tr { td.num { (e.seq) } td { (views::momento(&e.at)) } td { (e.actor) } td { (e.action) } td { (e.entity) } td.num { (e.entity_id) } td { code { (&e.hash[..12]) "…" } } } } }
+        }
+    };
+    ok(page(Some(&user), "Auditoría", body))
+}
+
+async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
+    let v = app.db(|s| Ok(store::audit::verify(s.conn())?)).await?;
+    let body = html! {
+        @match &v.first_mismatch {
+            None => p.ok role="status" { "Cadena de auditoría íntegra: " (v.events) " eventos; la cadena y las filas guardadas coinciden." },
+            Some(m) => p.error role="alert" {
+                @match &m.place {
+                    store::audit::Place::Event { seq, entity, entity_id } => {
+                        "La auditoría NO coincide en el evento " (seq) " (" (entity) " " (entity_id) "): "
+                    }
+                    store::audit::Place::Row { entity, entity_id } => {
+                        "La auditoría NO coincide: la fila " (entity_id) " de " (entity) " no tiene evento: "
+                    }
+                    store::audit::Place::Anchor { name } => {
+                        "La auditoría NO coincide con " (name) ": "
+                    }
+                }
+                (m.reason)
+            },
+        }
+        @for problem in v.schema.iter().chain(&v.storage) {
+            p.error role="alert" { (problem) }
+        }
+        p { a href="/auditoria" { "Volver a la auditoría" } }
+    };
+    ok(page(Some(&user), "Verificación de la auditoría", body))
+}
+
+async fn rates_page(State(app): State<Arc<App>>, user: User) -> Page {
+    rates_markup(app, user, Errors::default(), Vec::new(), StatusCode::OK).await
+}
+
+async fn rates_markup(
+    app: Arc<App>,
+    user: User,
+    errors: Errors,
+    typed: Fields,
+    status: StatusCode,
+) -> Page {
+    let app2 = Arc::clone(&app);
+    let periods = app
+        .db(move |s| Ok(app2.rates(s)?.periods().to_vec()))
+        .await?;
+    let body = html! {
+        (errors.general())
+        @if user.may(Role::Admin) {
+            h2 { "Agregar una certificación" }
+            form method="post" action="/tasas" {
+                (csrf(&user))
+                (input("from", "Desde", field(&typed, "from"), errors.get("from"), Some("dd/mm/aaaa")))
+                (input("to", "Hasta", field(&typed, "to"), errors.get("to"), Some("dd/mm/aaaa, inclusive")))
+                (input("ibc", "Interés bancario corriente (% EA)", field(&typed, "ibc"), errors.get("ibc"), Some("p. ej. 17,84")))
+                (input("usury", "Tasa de usura (% EA), si la resolución la trae", field(&typed, "usury"), errors.get("usury"), None))
+                (input("resolution", "Resolución", field(&typed, "resolution"), errors.get("resolution"), Some("p. ej. SFC Res. 1650 de 2026 (30/10/2026)")))
+                (input(Field::SupersedeReason.as_str(), views::field_label(Field::SupersedeReason), field(&typed, Field::SupersedeReason.as_str()), errors.get(Field::SupersedeReason.as_str()), Some("solo si reemplaza periodos vigentes")))
+                div.acciones { button type="submit" { "Agregar" } }
+            }
+        }
+        table.tasas {
+            caption { "Serie vigente (más reciente primero)" }
+            thead { tr { th { "desde" } th { "hasta" } th.num { "IBC % EA" } th.num { "moratoria % EA" } th { "resolución" } } }
+            tbody {
+                @for p in periods.iter().rev() {
+                    tr { td { (fecha(p.valid_from)) } td { (fecha(p.valid_to)) }
+                         td.num { @if let Some(i) = p.ibc_ea_pct { (crate::money::format_percent(i)) } }
+                         td.num { (crate::money::format_percent(p.moratorium_ea_pct())) } td { (p.resolution) } }
+                }
+            }
+        }
+    };
+    let mut r = Html(page(Some(&user), "Tasas certificadas", body).into_string()).into_response();
+    *r.status_mut() = status;
+    Ok(r)
+}
+
+async fn rates_add(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+    let f = form.0;
+    user.check_csrf(csrf_of(&f))?;
+    user.require(Role::Admin)?;
+    let mut errors = Errors::default();
+    let from = parse::date(field(&f, "from"))
+        .map_err(|e| errors.put("from", e))
+        .ok();
+    let to = parse::date(field(&f, "to"))
+        .map_err(|e| errors.put("to", e))
+        .ok();
+    let ibc = parse::amount(field(&f, "ibc"))
+        .map_err(|e| errors.put("ibc", e))
+        .ok();
+    let usury = opt(&f, "usury")
+        .map(|u| parse::amount(&u))
+        .transpose()
+        .map_err(|e| errors.put("usury", e))
+        .ok();
+    let resolution = opt(&f, "resolution");
+    if resolution.is_none() {
+        errors.put(
+            "resolution",
+            "escriba la resolución que certifica la tasa".into(),
+        );
+    }
+    let reason = opt(&f, Field::SupersedeReason.as_str());
+    let (Some(from), Some(to), Some(ibc), Some(usury), Some(resolution)) =
+        (from, to, ibc, usury, resolution)
+    else {
+        return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY).await;
+    };
+    // the same checks as a rates file row, as `vigia rates add` does
+    let line = format!(
+        "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n{from},{to},{ibc},{},\"{}\"\n",
+        usury.map(|u| u.to_string()).unwrap_or_default(),
+        resolution.replace('"', "'")
+    );
+    let period = match crate::rates::RateSeries::from_csv(&line, "formulario") {
+        Ok(s) => s.periods()[0].clone(),
+        Err(e) => {
+            errors.general.push(format!(
+                "La certificación no es válida: {}",
+                e.problems
+                    .iter()
+                    .map(|p| p.message.clone())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ));
+            return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY).await;
+        }
+    };
+    let officer = user.name.clone();
+    let result = app
+        .db(move |s| {
+            Ok(s.write::<_, register::Error>(&officer, |tx| {
+                register::rates::add(tx, &period, reason.as_deref(), None)
+            }))
+        })
+        .await?;
+    match result {
+        Ok(_) => see_other("/tasas".into()),
+        Err(e) => {
+            errors.register(e)?;
+            rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY).await
+        }
+    }
+}

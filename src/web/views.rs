@@ -1,0 +1,338 @@
+//! The pages' HTML (maud escapes every value it writes), es-CO formats (dd/mm/aaaa, `$ 1.450,50`),
+//! the Spanish names of register fields and refusals, the liquidation tables and the balance
+//! chart drawn as SVG on the server. Rendering only.
+
+use super::auth::User;
+use crate::fine::{self, FineError, Outcome};
+use crate::money::{format_cop, format_percent};
+use crate::register::user::Role;
+use crate::register::{Field, Refusal};
+use axum::http::StatusCode;
+use chrono::NaiveDate;
+use maud::{DOCTYPE, Markup, html};
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
+
+/// The style sheet (served from `/estilo.css`: the CSP allows no inline style).
+pub const CSS: &str = include_str!("vigia.css");
+
+/// dd/mm/aaaa.
+pub fn fecha(d: NaiveDate) -> String {
+    d.format("%d/%m/%Y").to_string()
+}
+
+/// A stored UTC time (RFC 3339) as `dd/mm/aaaa hh:mm UTC`.
+pub fn momento(at: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(at)
+        .map(|t| t.format("%d/%m/%Y %H:%M UTC").to_string())
+        .unwrap_or_else(|_| at.to_string())
+}
+
+pub fn pesos(x: Decimal) -> String {
+    format_cop(x)
+}
+
+/// A whole number with es-CO thousands (`1.000`).
+pub fn numero(n: u64) -> String {
+    crate::money::format_number(Decimal::from(n))
+}
+
+/// The label of the form input that gives a register field.
+pub fn field_label(f: Field) -> &'static str {
+    match f {
+        Field::Adjudication => "Adjudicación",
+        Field::Breach => "Incumplimiento",
+        Field::BreachKind => "Tipo de incumplimiento",
+        Field::BreachDate => "Fecha del incumplimiento",
+        Field::Shares => "Acciones",
+        Field::ConsiderationPerShare => "Contraprestación por acción",
+        Field::ConsiderationTotal => "Contraprestación total",
+        Field::RegisteredOn => "Fecha de inscripción",
+        Field::PledgeRank => "Grado de la prenda",
+        Field::Lender => "Prestamista",
+        Field::ReleaseDate => "Fecha de liberación",
+        Field::PaymentDate => "Fecha del pago",
+        Field::PaymentAmount => "Valor del pago",
+        Field::VoidReason => "Motivo de la anulación",
+        Field::SupersedeReason => "Motivo del reemplazo",
+        Field::Payment => "Pago",
+        Field::Pledge => "Prenda",
+        Field::AllowDuplicate => "Confirmar pago repetido",
+        Field::OfferOpens => "Fecha del aviso de oferta",
+        Field::OfferCloses => "Cierre de la oferta",
+        Field::AdjudicationDate => "Fecha de adjudicación",
+    }
+}
+
+/// A refusal in the form's words: each field by its label.
+pub fn refusal_text(r: &Refusal) -> String {
+    r.describe(
+        |f| field_label(f).to_string(),
+        |f| format!("el campo «{}»", field_label(f)),
+    )
+}
+
+/// The form input a refusal is about, if one.
+pub fn refusal_field(r: &Refusal) -> Option<Field> {
+    match r {
+        Refusal::Value { field, .. } => Some(*field),
+        Refusal::OneOf(a, _) => Some(*a),
+        Refusal::Repeat { with, .. } => Some(*with),
+        Refusal::Rule(_) => None,
+    }
+}
+
+pub fn fine_error_text(e: &FineError) -> String {
+    match e {
+        FineError::MissingRates(m) => format!(
+            "No hay tasa moratoria certificada {}: agréguela en «Tasas» (perfil administración) o calcule a una fecha anterior.",
+            m.ranges
+                .iter()
+                .map(|(a, b)| format!("del {} al {}", fecha(*a), fecha(*b)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        FineError::Invalid {
+            field,
+            value,
+            reason,
+        } => format!("{} {value}: {reason}", field.label()),
+        other => other.to_string(),
+    }
+}
+
+/// The page frame: title, the menu the user's role may use, the content.
+pub fn page(user: Option<&User>, title: &str, body: Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="es-CO" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) " — vigia" }
+                link rel="stylesheet" href="/estilo.css";
+            }
+            body {
+                header {
+                    a.marca href="/" { "vigia" }
+                    @if let Some(u) = user {
+                        nav {
+                            a href="/" { "Tablero" }
+                            a href="/titulares" { "Titulares" }
+                            @if u.may(Role::Oficial) { a href="/importar" { "Importar" } }
+                            a href="/avisos/verificar" { "Verificar aviso" }
+                            a href="/tasas" { "Tasas" }
+                            a href="/auditoria" { "Auditoría" }
+                        }
+                        form.salir method="post" action="/salir" {
+                            input type="hidden" name="csrf" value=(u.csrf);
+                            span { (u.name) " · " (u.role.label_es()) }
+                            button type="submit" { "Salir" }
+                        }
+                    }
+                }
+                main {
+                    h1 { (title) }
+                    (body)
+                }
+                footer { "Ley 226 de 1995 · registro con auditoría encadenada (SHA-256)" }
+            }
+        }
+    }
+}
+
+pub fn error_page(status: StatusCode, message: &str) -> Markup {
+    let title = match status {
+        StatusCode::FORBIDDEN => "Acceso denegado",
+        StatusCode::NOT_FOUND => "No encontrado",
+        StatusCode::BAD_REQUEST => "Solicitud rechazada",
+        _ => "Error",
+    };
+    page(
+        None,
+        title,
+        html! {
+            p.error role="alert" { (message) }
+            p { a href="/" { "Volver al tablero" } }
+        },
+    )
+}
+
+/// The hidden CSRF input every form carries.
+pub fn csrf(u: &User) -> Markup {
+    html! { input type="hidden" name="csrf" value=(u.csrf); }
+}
+
+/// A labelled text input, with the refusal next to it when it is the one refused.
+pub fn input(
+    name: &str,
+    label: &str,
+    value: &str,
+    error: Option<&str>,
+    hint: Option<&str>,
+) -> Markup {
+    html! {
+        div.campo.con-error[error.is_some()] {
+            label for=(name) { (label) }
+            input id=(name) name=(name) type="text" value=(value);
+            @if let Some(h) = hint { small { (h) } }
+            @if let Some(e) = error { p.error id={(name) "-error"} role="alert" { (e) } }
+        }
+    }
+}
+
+/// The fine as the engine concluded it: bracket, reference prices and the winner, principal,
+/// accrual pieces, payments and the balance.
+pub fn outcome(o: &Outcome) -> Markup {
+    match o {
+        Outcome::NotApplicable(n) => html! {
+            p.aviso {
+                "No hay multa: el incumplimiento del " (fecha(n.breach_date))
+                " es posterior al fin de la restricción (" (fecha(n.lockup_end)) ")."
+            }
+        },
+        Outcome::Liquidated(l) => liquidation(l),
+    }
+}
+
+fn liquidation(l: &fine::Liquidation) -> Markup {
+    let b = &l.bracket;
+    let desde = b
+        .after
+        .map(|d| format!("después del {}", fecha(d)))
+        .unwrap_or_else(|| format!("desde el {}", fecha(l.adjudicated)));
+    html! {
+        dl.hechos {
+            dt { "Adjudicación" } dd { (fecha(l.adjudicated)) }
+            dt { "Incumplimiento" } dd { (fecha(l.breach_date)) }
+            dt { "Fin de la restricción" } dd { (fecha(l.lockup_end)) }
+            dt { "Tramo" } dd.tramo {
+                (format_percent(b.percent)) " — entre los meses " (b.lower_months) " y " (b.upper_months)
+                " (" (desde) " hasta el " (fecha(b.through)) " inclusive)"
+            }
+            dt { "Acciones" } dd { (numero(l.shares)) }
+            @if l.provisional { dt { "Estado" } dd { "PROVISIONAL: el precio de la etapa posterior está pendiente" } }
+        }
+        table.precios {
+            caption { "Precios de referencia (gana el mayor)" }
+            thead { tr { th { "precio" } th.num { "por acción" } th {} } }
+            tbody {
+                @for (basis, price) in l.prices.present() {
+                    tr.ganador[basis == l.basis] {
+                        td { (basis.label_es()) }
+                        td.num { (pesos(price)) }
+                        td { @if basis == l.basis { "← mayor valor" } }
+                    }
+                }
+            }
+        }
+        p.capital {
+            "Multa (capital): " (numero(l.shares)) " acciones × " (pesos(l.reference_price)) " × "
+            (format_percent(b.percent)) " = " strong { (pesos(l.principal)) }
+        }
+        p { "Convención: " (l.convention.as_str()) ". " (l.convention.explain_es()) }
+        table.causacion {
+            caption { "Intereses moratorios del " (fecha(l.breach_date)) " exclusive al " (fecha(l.until)) " inclusive: " (l.days) " días" }
+            thead { tr {
+                th { "desde" } th { "hasta" } th.num { "días" } th.num { "tasa EA" } th.num { "tasa diaria" }
+                th.num { "capital" } th.num { "interés" } th { "resolución" }
+            } }
+            tbody {
+                @for p in &l.pieces {
+                    tr {
+                        td { (fecha(p.from)) } td { (fecha(p.to)) } td.num { (p.days) }
+                        td.num { (format_percent(p.moratorium_ea_pct)) }
+                        td.num { (p.daily_rate.round_dp(10)) }
+                        td.num { (pesos(p.capital)) } td.num { (pesos(p.interest)) }
+                        td { (p.resolution) }
+                    }
+                }
+            }
+            tfoot { tr { td colspan="6" { "Intereses causados" } td.num { (pesos(l.interest)) } td {} } }
+        }
+        @if !l.payments.is_empty() {
+            table.pagos {
+                caption { "Pagos (primero a intereses, luego a capital: C.C. art. 1653)" }
+                thead { tr { th { "fecha" } th.num { "valor" } th.num { "a intereses" } th.num { "a capital" } th.num { "excedente" } th.num { "capital después" } } }
+                tbody {
+                    @for p in &l.payments {
+                        tr { td { (fecha(p.date)) } td.num { (pesos(p.amount)) } td.num { (pesos(p.to_interest)) }
+                             td.num { (pesos(p.to_capital)) } td.num { (pesos(p.surplus)) } td.num { (pesos(p.capital_after)) } }
+                    }
+                }
+            }
+        }
+        dl.total {
+            dt { "Capital pendiente" } dd { (pesos(l.outstanding_capital)) }
+            dt { "Intereses pendientes" } dd { (pesos(l.outstanding_interest)) }
+            @if l.surplus > Decimal::ZERO { dt { "Excedente a devolver" } dd { (pesos(l.surplus)) } }
+            dt { "TOTAL A PAGAR al " (fecha(l.until)) } dd #total { strong { (pesos(l.total_due)) } }
+        }
+    }
+}
+
+/// The balance owed (capital plus unpaid interest) at the end of each accrual piece and right
+/// after each payment, from the liquidation's own figures (nothing recomputed).
+pub fn balance_points(l: &fine::Liquidation) -> Vec<(NaiveDate, Decimal)> {
+    let mut points = vec![(l.breach_date, l.principal)];
+    let mut accrued = Decimal::ZERO;
+    let mut paid_interest = Decimal::ZERO;
+    let mut payments = l.payments.iter().peekable();
+    let mut capital = l.principal;
+    for p in &l.pieces {
+        accrued += p.interest;
+        while let Some(pay) = payments.peek().filter(|pay| pay.date <= p.to) {
+            paid_interest += pay.to_interest;
+            capital = pay.capital_after;
+            points.push((pay.date, capital + accrued - paid_interest));
+            payments.next();
+        }
+        points.push((p.to, capital + accrued - paid_interest));
+    }
+    points
+}
+
+/// The balance over time as an SVG line chart (no script; drawn here).
+pub fn balance_chart(l: &fine::Liquidation) -> Markup {
+    let points = balance_points(l);
+    let (w, h, pad) = (640.0_f64, 220.0_f64, 48.0_f64);
+    let first = l.breach_date;
+    let span = (l.until - first).num_days().max(1) as f64;
+    let values: Vec<f64> = points
+        .iter()
+        .map(|(_, v)| v.to_f64().unwrap_or(0.0))
+        .collect();
+    let top = values.iter().copied().fold(1.0_f64, f64::max);
+    // the axis starts near the lowest balance, so a small change shows
+    let low = values.iter().copied().fold(top, f64::min) * 0.98;
+    let low = if top - low < 1.0 { 0.0 } else { low };
+    let x = |d: NaiveDate| pad + (d - first).num_days() as f64 / span * (w - 2.0 * pad);
+    let y =
+        |v: Decimal| h - pad / 2.0 - (v.to_f64().unwrap_or(0.0) - low) / (top - low) * (h - pad);
+    let path: Vec<String> = points
+        .iter()
+        .map(|(d, v)| format!("{:.1},{:.1}", x(*d), y(*v)))
+        .collect();
+    let label = |v: f64| pesos(Decimal::from_f64_retain(v).unwrap_or_default().round());
+    let (top_label, low_label) = (label(top), label(low));
+    html! {
+        figure.grafica {
+            svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (w) " " (h)} role="img"
+                aria-label="Saldo de la multa en el tiempo" {
+                line.eje x1=(pad) y1=(h - pad / 2.0) x2=(w - pad) y2=(h - pad / 2.0) {}
+                line.eje x1=(pad) y1=(pad / 2.0) x2=(pad) y2=(h - pad / 2.0) {}
+                polyline.saldo points=(path.join(" ")) {}
+                @for (d, v) in &points {
+                    circle cx=(format!("{:.1}", x(*d))) cy=(format!("{:.1}", y(*v))) r="3" {
+                        title { (fecha(*d)) ": " (pesos(*v)) }
+                    }
+                }
+                text x="4" y=(pad / 2.0 + 4.0) { (top_label) }
+                text x="4" y=(h - pad / 2.0) { (low_label) }
+                text x=(pad) y=(h - 4.0) { (fecha(first)) }
+                text x=(w - pad) y=(h - 4.0) text-anchor="end" { (fecha(l.until)) }
+            }
+            figcaption { "Saldo (capital más intereses pendientes) del " (fecha(first)) " al " (fecha(l.until)) }
+        }
+    }
+}

@@ -1,0 +1,897 @@
+//! The web interface over HTTP: the real `vigia serve` on a free port of 127.0.0.1, driven by a
+//! small HTTP/1.1 client (no cookies but the ones the server sets). Every route without a session,
+//! with the wrong role, without its CSRF token; the escaped holder name; a breach recorded through
+//! the form against the same breach recorded by the CLI; the lockout; previews that write nothing;
+//! notices issued and downloaded; an import previewed by line, then confirmed.
+
+use crate::common::Reg;
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Stdio};
+
+/// `vigia serve` on a free loopback port; stopped when dropped.
+pub struct Server {
+    child: Child,
+    pub addr: String,
+}
+
+impl Server {
+    pub fn start(r: &Reg) -> Server {
+        let mut child = r
+            .command()
+            .arg("--db")
+            .arg(r.db())
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        // "vigia serve: http://127.0.0.1:PORT/ (register ...)"
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|s| s.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Server { child, addr }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[derive(Debug)]
+pub struct Resp {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Resp {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+    /// The value of the first hidden CSRF input.
+    pub fn csrf(&self) -> String {
+        let t = self.text();
+        let i = t.find("name=\"csrf\" value=\"").expect("a csrf input") + 19;
+        t[i..i + 64].to_string()
+    }
+}
+
+/// One HTTP/1.1 request, `Connection: close`.
+pub fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Resp {
+    let mut s = TcpStream::connect(addr).unwrap();
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body).unwrap();
+    // read to the end of the body: by its Content-Length when given (chromedriver says
+    // `Connection: close` and keeps the socket open), else until the server closes
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 65536];
+    let split = loop {
+        let n = s.read(&mut buf).unwrap();
+        assert!(n > 0, "the connection closed before the headers ended");
+        raw.extend_from_slice(&buf[..n]);
+        if let Some(i) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i;
+        }
+    };
+    let length = String::from_utf8_lossy(&raw[..split])
+        .split("\r\n")
+        .filter_map(|l| l.split_once(':'))
+        .find(|(k, _)| k.trim().eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, v)| v.trim().parse::<usize>().ok());
+    match length {
+        Some(len) => {
+            while raw.len() < split + 4 + len {
+                let n = s.read(&mut buf).unwrap();
+                assert!(n > 0, "the connection closed before the body ended");
+                raw.extend_from_slice(&buf[..n]);
+            }
+        }
+        None => {
+            s.read_to_end(&mut raw).unwrap();
+        }
+    }
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect();
+    let mut body = raw[split + 4..].to_vec();
+    if headers
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"))
+    {
+        body = dechunk(&body);
+    }
+    Resp {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let eol = b.windows(2).position(|w| w == b"\r\n").unwrap();
+        let n = usize::from_str_radix(std::str::from_utf8(&b[..eol]).unwrap().trim(), 16).unwrap();
+        if n == 0 {
+            return out;
+        }
+        out.extend_from_slice(&b[eol + 2..eol + 2 + n]);
+        b = &b[eol + 4 + n..];
+    }
+}
+
+pub fn form(fields: &[(&str, &str)]) -> Vec<u8> {
+    fields
+        .iter()
+        .map(|(k, v)| format!("{}={}", enc(k), enc(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+        .into_bytes()
+}
+
+fn enc(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            b' ' => "+".into(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// A browser of one person: its cookies.
+pub struct Client<'s> {
+    server: &'s Server,
+    cookies: HashMap<String, String>,
+}
+
+impl<'s> Client<'s> {
+    pub fn new(server: &'s Server) -> Client<'s> {
+        Client {
+            server,
+            cookies: HashMap::new(),
+        }
+    }
+
+    fn send(&mut self, method: &str, path: &str, ctype: Option<&str>, body: &[u8]) -> Resp {
+        let cookie: String = self
+            .cookies
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let mut h = Vec::new();
+        if !cookie.is_empty() {
+            h.push(("Cookie", cookie.as_str()));
+        }
+        if let Some(c) = ctype {
+            h.push(("Content-Type", c));
+        }
+        let r = request(&self.server.addr, method, path, &h, body);
+        for (k, v) in &r.headers {
+            if k.eq_ignore_ascii_case("set-cookie") {
+                let (kv, attrs) = v.split_once(';').unwrap_or((v, ""));
+                let (name, value) = kv.split_once('=').unwrap();
+                if value.is_empty() || attrs.contains("Max-Age=0") {
+                    self.cookies.remove(name);
+                } else {
+                    self.cookies.insert(name.to_string(), value.to_string());
+                }
+            }
+        }
+        r
+    }
+
+    pub fn get(&mut self, path: &str) -> Resp {
+        self.send("GET", path, None, b"")
+    }
+
+    pub fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> Resp {
+        self.send(
+            "POST",
+            path,
+            Some("application/x-www-form-urlencoded"),
+            &form(fields),
+        )
+    }
+
+    /// A multipart form with one file input `archivo`.
+    pub fn upload(&mut self, path: &str, fields: &[(&str, &str)], file: (&str, &[u8])) -> Resp {
+        let boundary = "----vigiaPrueba7MA4YWxkTrZu0gW";
+        let mut body = Vec::new();
+        for (k, v) in fields {
+            body.extend(
+                format!(
+                    "--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"
+                )
+                .as_bytes(),
+            );
+        }
+        body.extend(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"archivo\"; filename=\"{}\"\r\nContent-Type: application/octet-stream\r\n\r\n",
+                file.0
+            )
+            .as_bytes(),
+        );
+        body.extend(file.1);
+        body.extend(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let ctype = format!("multipart/form-data; boundary={boundary}");
+        self.send("POST", path, Some(&ctype), &body)
+    }
+
+    pub fn login(&mut self, user: &str, password: &str) -> Resp {
+        let page = self.get("/ingresar");
+        let csrf = page.csrf();
+        self.post(
+            "/ingresar",
+            &[("csrf", &csrf), ("usuario", user), ("clave", password)],
+        )
+    }
+
+    /// Signed in: the CSRF token of this session (from any page).
+    pub fn signed_in(server: &'s Server, user: &str, password: &str) -> (Client<'s>, String) {
+        let mut c = Client::new(server);
+        let r = c.login(user, password);
+        assert_eq!(r.status, 303, "{}", r.text());
+        let csrf = c.get("/").csrf();
+        (c, csrf)
+    }
+}
+
+pub const PASSWORD: &str = "clave de prueba 1";
+
+/// Adds an account with [`PASSWORD`].
+pub fn add_user(r: &Reg, name: &str, role: &str) {
+    let mut c = r.command();
+    c.arg("--db")
+        .arg(r.db())
+        .args([
+            "--officer",
+            "admin",
+            "user",
+            "add",
+            name,
+            "--role",
+            role,
+            "--password-stdin",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped());
+    let mut child = c.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{PASSWORD}\n").as_bytes())
+        .unwrap();
+    assert!(child.wait_with_output().unwrap().status.success());
+}
+
+/// A register with the test holders and one account per role.
+pub fn register_with_users() -> Reg {
+    let r = Reg::new().with_holders();
+    for (name, role) in [
+        ("carla", "consulta"),
+        ("oscar", "oficial"),
+        ("julia", "juridico"),
+        ("adela", "admin"),
+    ] {
+        add_user(&r, name, role);
+    }
+    r
+}
+
+/// The breach of SPEC §5 on adjudication 1, as the form sends it.
+fn breach_fields<'a>(csrf: &'a str, action: &'a str) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("csrf", csrf),
+        ("breach_kind", "sale"),
+        ("breach_date", "20/11/2024"),
+        ("shares", "1.000"),
+        ("consideration_per_share", "1.450"),
+        ("consideration_total", ""),
+        ("registered_on", ""),
+        ("evidence", "Contrato <b>de prueba</b>"),
+        ("until", "10/02/2025"),
+        ("accion", action),
+    ]
+}
+
+#[test]
+fn every_route_needs_a_session() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    for path in [
+        "/",
+        "/titulares",
+        "/titulares?q=1000000001",
+        "/titulares/1",
+        "/adjudicaciones/1/incumplimiento",
+        "/incumplimientos/1",
+        "/liquidaciones/1",
+        "/avisos/1",
+        "/avisos/1/documento/pdf",
+        "/avisos/verificar",
+        "/importar",
+        "/auditoria",
+        "/auditoria/verificar",
+        "/tasas",
+        "/no-existe",
+    ] {
+        let resp = request(&s.addr, "GET", path, &[], b"");
+        assert_eq!(resp.status, 303, "GET {path}");
+        assert_eq!(resp.header("location"), Some("/ingresar"), "GET {path}");
+        assert!(resp.header("content-security-policy").is_some());
+    }
+    for path in [
+        "/salir",
+        "/adjudicaciones/1/incumplimiento",
+        "/incumplimientos/1/pagos",
+        "/incumplimientos/1/liquidar",
+        "/incumplimientos/1/aviso",
+        "/avisos/verificar",
+        "/importar",
+        "/importar/confirmar",
+        "/tasas",
+    ] {
+        let resp = request(&s.addr, "POST", path, &[], b"csrf=x");
+        assert_eq!(resp.status, 303, "POST {path}");
+        assert_eq!(resp.header("location"), Some("/ingresar"), "POST {path}");
+    }
+    // the login page and the style sheet are the only things served without a session
+    let login = request(&s.addr, "GET", "/ingresar", &[], b"");
+    assert_eq!(login.status, 200);
+    let csp = login.header("content-security-policy").unwrap();
+    assert!(
+        csp.contains("default-src 'none'") && !csp.contains("unsafe-inline"),
+        "{csp}"
+    );
+    let cookie = login.header("set-cookie").unwrap();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"),
+        "{cookie}"
+    );
+    assert_eq!(request(&s.addr, "GET", "/estilo.css", &[], b"").status, 200);
+}
+
+#[test]
+fn sessions_cookies_logout_and_lockout() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let mut c = Client::new(&s);
+    let resp = c.login("julia", PASSWORD);
+    assert_eq!(resp.status, 303);
+    let set = resp.header("set-cookie").unwrap();
+    assert!(
+        set.starts_with("vigia_sesion=")
+            && set.contains("HttpOnly")
+            && set.contains("SameSite=Strict")
+    );
+    let home = c.get("/");
+    assert_eq!(home.status, 200);
+    assert!(home.text().contains("julia · jurídico"));
+    // logging out needs the form's token, then ends the session
+    assert_eq!(c.post("/salir", &[]).status, 403);
+    let csrf = home.csrf();
+    assert_eq!(c.post("/salir", &[("csrf", &csrf)]).status, 303);
+    assert_eq!(c.get("/").status, 303);
+
+    // a login form without its token is refused
+    let mut m = Client::new(&s);
+    let resp = m.post("/ingresar", &[("usuario", "julia"), ("clave", PASSWORD)]);
+    assert_eq!(resp.status, 403);
+    assert!(resp.text().contains("El formulario venció"));
+
+    // five wrong passwords lock the account, even for the right one
+    let mut x = Client::new(&s);
+    for _ in 0..5 {
+        let resp = x.login("oscar", "no es la clave");
+        assert_eq!(resp.status, 401);
+        assert!(resp.text().contains("Usuario o contraseña incorrectos"));
+    }
+    let resp = x.login("oscar", PASSWORD);
+    assert_eq!(resp.status, 401);
+    assert!(
+        resp.text().contains("bloqueada durante 15 minutos"),
+        "{}",
+        resp.text()
+    );
+    // other accounts are not affected
+    assert_eq!(Client::new(&s).login("carla", PASSWORD).status, 303);
+
+    // a disabled account cannot sign in
+    r.ok(&["user", "disable", "carla"]);
+    assert_eq!(Client::new(&s).login("carla", PASSWORD).status, 401);
+}
+
+#[test]
+fn roles_are_checked_on_the_server() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut consulta, csrf) = Client::signed_in(&s, "carla", PASSWORD);
+    // reads are open to every role
+    for path in [
+        "/",
+        "/titulares?q=1.000.000.001",
+        "/titulares/1",
+        "/tasas",
+        "/auditoria",
+    ] {
+        assert_eq!(consulta.get(path).status, 200, "{path}");
+    }
+    // writes are not
+    let forbidden = consulta.post(
+        "/adjudicaciones/1/incumplimiento",
+        &breach_fields(&csrf, "registrar"),
+    );
+    assert_eq!(forbidden.status, 403);
+    assert!(
+        forbidden
+            .text()
+            .contains("Su perfil no permite esta acción")
+    );
+    assert_eq!(consulta.get("/adjudicaciones/1/incumplimiento").status, 403);
+    assert_eq!(consulta.get("/importar").status, 403);
+    let mut oficial = Client::signed_in(&s, "oscar", PASSWORD);
+    let (ref mut o, ref ocsrf) = oficial;
+    assert_eq!(
+        o.post(
+            "/adjudicaciones/1/incumplimiento",
+            &breach_fields(ocsrf, "registrar")
+        )
+        .status,
+        303
+    );
+    assert_eq!(
+        o.post(
+            "/incumplimientos/1/liquidar",
+            &[("csrf", ocsrf), ("until", "10/02/2025")]
+        )
+        .status,
+        403
+    );
+    assert_eq!(
+        o.post(
+            "/incumplimientos/1/aviso",
+            &[("csrf", ocsrf), ("notice_until", "10/02/2025")]
+        )
+        .status,
+        403
+    );
+    assert_eq!(
+        o.post(
+            "/tasas",
+            &[
+                ("csrf", ocsrf),
+                ("from", "01/11/2026"),
+                ("to", "30/11/2026"),
+                ("ibc", "17,5"),
+                ("resolution", "X")
+            ]
+        )
+        .status,
+        403
+    );
+    // the pages offer only what the role may do
+    let page = o.get("/incumplimientos/1").text();
+    assert!(page.contains("Registrar pago") && !page.contains("Emitir aviso"));
+    assert!(r.ok(&["breach", "list"]).contains("sale"));
+}
+
+#[test]
+fn forms_without_their_csrf_token_are_refused() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut admin, csrf) = Client::signed_in(&s, "adela", PASSWORD);
+    let before = r.dump();
+    let no_token: Vec<(&str, &str)> = breach_fields(&csrf, "registrar")
+        .into_iter()
+        .filter(|(k, _)| *k != "csrf")
+        .collect();
+    for (path, fields) in [
+        ("/adjudicaciones/1/incumplimiento", no_token.clone()),
+        (
+            "/incumplimientos/1/pagos",
+            vec![
+                ("payment_date", "15/12/2024"),
+                ("payment_amount", "500.000"),
+            ],
+        ),
+        ("/incumplimientos/1/liquidar", vec![("until", "10/02/2025")]),
+        (
+            "/incumplimientos/1/aviso",
+            vec![("notice_until", "10/02/2025")],
+        ),
+        ("/tasas", vec![("from", "01/11/2026")]),
+        ("/importar/confirmar", vec![("token", "x")]),
+    ] {
+        let resp = admin.post(path, &fields);
+        assert_eq!(resp.status, 403, "POST {path}");
+        // another session's token is no better
+        let wrong: Vec<(&str, &str)> = fields
+            .iter()
+            .copied()
+            .chain([("csrf", "0".repeat(64).leak() as &str)])
+            .collect();
+        assert_eq!(admin.post(path, &wrong).status, 403, "POST {path}");
+    }
+    let up = admin.upload("/importar", &[("programa", "D3939-2004")], ("a.csv", b"x"));
+    assert_eq!(up.status, 403);
+    let up = admin.upload("/avisos/verificar", &[], ("a.pdf", b"x"));
+    assert_eq!(up.status, 403);
+    assert_eq!(r.dump(), before, "nothing was written");
+}
+
+#[test]
+fn a_holder_named_like_a_script_is_shown_as_text() {
+    let r = register_with_users();
+    let csv = format!(
+        "{}CC,1000000009,<script>alert(1)</script>,natural,trabajador,10,,2024-03-15,,\n",
+        crate::common::HEADER
+    );
+    let path = r.file("xss.csv", csv.as_bytes());
+    r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    let s = Server::start(&r);
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    for page in [
+        c.get("/titulares?q=%3Cscript"),
+        c.get("/titulares?q=1.000.000.009"),
+        c.get("/titulares/4"),
+    ] {
+        let t = page.text();
+        assert_eq!(page.status, 200);
+        assert!(t.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{t}");
+        assert!(!t.contains("<script"), "{t}");
+    }
+}
+
+#[test]
+fn a_breach_recorded_through_the_form_equals_the_cli_one() {
+    let web = register_with_users();
+    let s = Server::start(&web);
+    let (mut c, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    // the preview prices the fine and writes nothing
+    let before = web.dump();
+    let preview = c.post(
+        "/adjudicaciones/1/incumplimiento",
+        &breach_fields(&csrf, "vista"),
+    );
+    assert_eq!(preview.status, 200);
+    let t = preview.text();
+    for expected in [
+        "Vista previa (nada se ha registrado)",
+        "75 % — entre los meses 6 y 12",
+        "$ 1.450",
+        "← mayor valor",
+        "$ 1.087.500",
+        "21/11/2024",
+        "TOTAL A PAGAR al 10/02/2025",
+    ] {
+        assert!(t.contains(expected), "{expected} in {t}");
+    }
+    assert_eq!(web.dump(), before, "a preview writes nothing");
+    let saved = c.post(
+        "/adjudicaciones/1/incumplimiento",
+        &breach_fields(&csrf, "registrar"),
+    );
+    assert_eq!(saved.status, 303);
+    assert_eq!(saved.header("location"), Some("/incumplimientos/1"));
+
+    let cli = Reg::new().with_holders();
+    let o = cli
+        .command()
+        .arg("--db")
+        .arg(cli.db())
+        .args([
+            "--officer",
+            "oscar",
+            "breach",
+            "record",
+            "--adjudication",
+            "1",
+            "--kind",
+            "sale",
+            "--date",
+            "2024-11-20",
+            "--shares",
+            "1000",
+            "--consideration-per-share",
+            "1450",
+            "--evidence",
+            "Contrato <b>de prueba</b>",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{o:?}");
+    let strip = |mut v: serde_json::Value| {
+        v.as_object_mut().unwrap().remove("recorded_at");
+        v
+    };
+    let a = strip(web.json(&["breach", "show", "1", "--format", "json"]));
+    let b = strip(cli.json(&["breach", "show", "1", "--format", "json"]));
+    assert_eq!(a, b);
+    assert_eq!(
+        a["recorded_by"], "oscar",
+        "the signed-in user is the officer"
+    );
+    let log = web.ok(&["audit", "log", "--entity", "breaches"]);
+    assert!(log.contains("oscar"), "{log}");
+
+    // a refusal is shown next to the input it names, and nothing is written
+    let before = web.dump();
+    let mut late = breach_fields(&csrf, "registrar");
+    late[2] = ("breach_date", "16/03/2026");
+    late[3] = ("shares", "10");
+    let refused = c.post("/adjudicaciones/1/incumplimiento", &late);
+    assert_eq!(refused.status, 422);
+    let t = refused.text();
+    assert!(t.contains("id=\"breach_date-error\""), "{t}");
+    assert!(t.contains("Fecha del incumplimiento 2026-03-16"), "{t}");
+    let mut bad = breach_fields(&csrf, "registrar");
+    bad[3] = ("shares", "mil");
+    let t = c.post("/adjudicaciones/1/incumplimiento", &bad).text();
+    assert!(
+        t.contains("id=\"shares-error\"") && t.contains("no es un número entero"),
+        "{t}"
+    );
+    assert_eq!(web.dump(), before);
+}
+
+#[test]
+fn payments_liquidations_notices_and_downloads() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    assert_eq!(
+        o.post(
+            "/adjudicaciones/1/incumplimiento",
+            &breach_fields(&ocsrf, "registrar")
+        )
+        .status,
+        303
+    );
+    let paid = o.post(
+        "/incumplimientos/1/pagos",
+        &[
+            ("csrf", &ocsrf),
+            ("payment_date", "15/12/2024"),
+            ("payment_amount", "500.000"),
+            ("reference", "Consignación 1"),
+        ],
+    );
+    assert_eq!(paid.status, 303);
+    let early = o.post(
+        "/incumplimientos/1/pagos",
+        &[
+            ("csrf", &ocsrf),
+            ("payment_date", "19/11/2024"),
+            ("payment_amount", "1"),
+        ],
+    );
+    assert_eq!(early.status, 422);
+    assert!(
+        early.text().contains("id=\"payment_date-error\""),
+        "{}",
+        early.text()
+    );
+
+    let (mut j, jcsrf) = Client::signed_in(&s, "julia", PASSWORD);
+    let liq = j.post(
+        "/incumplimientos/1/liquidar",
+        &[("csrf", &jcsrf), ("until", "10/02/2025")],
+    );
+    assert_eq!(liq.status, 303);
+    let page = j.get(liq.header("location").unwrap()).text();
+    assert!(
+        page.contains("<svg") && page.contains("<polyline"),
+        "{page}"
+    );
+    assert!(
+        page.contains("$ 626.823"),
+        "SPEC §5 with the payment: {page}"
+    );
+    let issued = j.post(
+        "/incumplimientos/1/aviso",
+        &[
+            ("csrf", &jcsrf),
+            ("notice_until", "10/02/2025"),
+            ("notice_date", "11/02/2025"),
+        ],
+    );
+    assert_eq!(issued.status, 303, "{}", issued.text());
+    let notice = j.get(issued.header("location").unwrap());
+    assert!(notice.text().contains("MULTA-2025-0001"));
+    let pdf = j.get("/avisos/1/documento/pdf");
+    assert_eq!(pdf.header("content-type"), Some("application/pdf"));
+    assert!(
+        pdf.header("content-disposition")
+            .unwrap()
+            .contains("MULTA-2025-0001.pdf")
+    );
+    assert!(pdf.body.starts_with(b"%PDF-"));
+    let md = j.get("/avisos/1/documento/md");
+    assert!(md.text().contains("626.823"));
+    // the downloaded document verifies against the register, uploaded back
+    let verified = j.upload(
+        "/avisos/verificar",
+        &[("csrf", &jcsrf)],
+        ("aviso.pdf", &pdf.body),
+    );
+    assert!(
+        verified
+            .text()
+            .contains("El documento coincide con el registro"),
+        "{}",
+        verified.text()
+    );
+    let mut altered = md.text();
+    altered = altered.replace("626.823", "526.823");
+    let refused = j.upload(
+        "/avisos/verificar",
+        &[("csrf", &jcsrf)],
+        ("aviso.md", altered.as_bytes()),
+    );
+    assert!(refused.text().contains("NO coincide"), "{}", refused.text());
+    // the holder's page shows the whole story in order
+    let t = j.get("/titulares/1").text();
+    let order = [
+        "Adjudicación 1",
+        "Incumplimiento 1",
+        "Pago 1",
+        "Liquidación 1",
+        "Aviso MULTA-2025-0001",
+    ];
+    let pos: Vec<usize> = order
+        .iter()
+        .map(|w| t.find(w).unwrap_or_else(|| panic!("{w} in {t}")))
+        .collect();
+    assert!(pos.windows(2).all(|w| w[0] < w[1]), "{pos:?}");
+    // the audit trail holds every write, by who made it, and verifies
+    let audit = j.get("/auditoria").text();
+    assert!(audit.contains("oscar") && audit.contains("julia"));
+    assert!(
+        j.get("/auditoria/verificar")
+            .text()
+            .contains("Cadena de auditoría íntegra")
+    );
+}
+
+#[test]
+fn imports_are_previewed_by_line_then_confirmed() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let before = r.dump();
+    let bad = format!(
+        "{}CC,2000000001,Nueva Persona,natural,trabajador,10,,2024-03-15,,\nCC,2000000002,Otra,natural,astronauta,10,,2024-03-15,,\nCC,1000000001,Otro Nombre,natural,trabajador,10,,2024-03-15,,\n",
+        crate::common::HEADER
+    );
+    let t = o
+        .upload(
+            "/importar",
+            &[("csrf", &csrf), ("programa", "D3939-2004")],
+            ("malo.csv", bad.as_bytes()),
+        )
+        .text();
+    assert!(t.contains("tiene 1 problema(s)"), "{t}");
+    assert!(
+        t.contains("<td class=\"num\">3</td><td>category</td><td>astronauta</td>"),
+        "{t}"
+    );
+    assert_eq!(r.dump(), before);
+    let good = format!(
+        "{}CC,2000000001,Nueva Persona,natural,trabajador,10,,2024-03-15,,\n",
+        crate::common::HEADER
+    );
+    let t = o
+        .upload(
+            "/importar",
+            &[("csrf", &csrf), ("programa", "D3939-2004")],
+            ("bueno.csv", good.as_bytes()),
+        )
+        .text();
+    assert!(
+        t.contains("no tiene problemas: 1 adjudicación(es), 1 titular(es) nuevo(s) por agregar"),
+        "{t}"
+    );
+    assert_eq!(r.dump(), before, "nothing before the confirmation");
+    let token = {
+        let i = t.find("name=\"token\" value=\"").unwrap() + 20;
+        t[i..i + 64].to_string()
+    };
+    let done = o
+        .post("/importar/confirmar", &[("csrf", &csrf), ("token", &token)])
+        .text();
+    assert!(done.contains("Importado «bueno.csv»"), "{done}");
+    assert!(r.ok(&["adjudications", "list"]).contains("Nueva Persona"));
+    // the same confirmation again finds nothing pending
+    assert_eq!(
+        o.post("/importar/confirmar", &[("csrf", &csrf), ("token", &token)])
+            .status,
+        400
+    );
+}
+
+#[test]
+fn rates_are_added_by_an_admin() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut a, csrf) = Client::signed_in(&s, "adela", PASSWORD);
+    let added = a.post(
+        "/tasas",
+        &[
+            ("csrf", &csrf),
+            ("from", "01/11/2026"),
+            ("to", "30/11/2026"),
+            ("ibc", "17,84"),
+            ("usury", ""),
+            ("resolution", "SFC Res. 9999 de 2026 (PRUEBA)"),
+            ("supersede_reason", ""),
+        ],
+    );
+    assert_eq!(added.status, 303, "{}", added.text());
+    let t = a.get("/tasas").text();
+    assert!(t.contains("01/11/2026") && t.contains("26,76"), "{t}");
+    let refused = a.post(
+        "/tasas",
+        &[
+            ("csrf", &csrf),
+            ("from", "01/11/2026"),
+            ("to", "30/11/2026"),
+            ("ibc", "18"),
+            ("resolution", "otra"),
+        ],
+    );
+    assert_eq!(refused.status, 422);
+    assert!(
+        refused.text().contains("class=\"error\""),
+        "{}",
+        refused.text()
+    );
+}
