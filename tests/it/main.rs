@@ -11,6 +11,7 @@ mod check;
 mod cli;
 mod conformance;
 mod corrections;
+mod csv_cells;
 mod hardening;
 mod notices;
 mod offering;
