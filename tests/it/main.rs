@@ -13,6 +13,7 @@ mod conformance;
 mod corrections;
 mod csv_cells;
 mod hardening;
+mod kill;
 mod notices;
 mod offering;
 mod properties;
