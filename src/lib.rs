@@ -31,6 +31,8 @@ pub mod cli;
 pub(crate) mod exact;
 pub(crate) mod files;
 pub mod fine;
+#[cfg(test)]
+mod fuzz;
 pub(crate) mod holidays;
 pub(crate) mod ids;
 pub(crate) mod import;

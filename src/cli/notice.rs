@@ -344,7 +344,8 @@ impl NoticeCommand {
                     "file",
                 ]);
                 for i in &issued {
-                    let _ = w.write_record([
+                    // a name or document typed as `=...` is text, not a formula (as in `check`)
+                    let cells = [
                         i.number.clone(),
                         i.breach_id.to_string(),
                         i.liquidation_id.to_string(),
@@ -358,7 +359,8 @@ impl NoticeCommand {
                             .file_name()
                             .map(|f| f.to_string_lossy().into_owned())
                             .unwrap_or_default(),
-                    ]);
+                    ];
+                    let _ = w.write_record(cells.iter().map(|c| records::csv_cell(c).into_owned()));
                 }
                 let bytes = w.into_inner().unwrap_or_default();
                 files::write(&index, &bytes, force).map_err(out_error)?;

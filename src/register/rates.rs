@@ -5,6 +5,8 @@ use super::{Field, Refusal, Result};
 use crate::rates::RatePeriod;
 use crate::store::Tx;
 use crate::store::rates::{self, Added, Origin};
+use chrono::NaiveDate;
+use std::collections::BTreeMap;
 
 /// Adds a certified period; see [`add_all`].
 pub fn add(
@@ -28,16 +30,27 @@ pub fn add_all(
     supersede: Option<&str>,
     forced: Option<&str>,
 ) -> Result<Vec<Added>> {
-    let mut in_force = rates::in_force(tx.conn())?;
-    let mut out = Vec::with_capacity(periods.len());
-    for period in periods {
-        let overlaps =
-            |p: &RatePeriod| p.valid_from <= period.valid_to && period.valid_from <= p.valid_to;
-        let overlapping: Vec<(Origin, RatePeriod)> = in_force
-            .iter()
-            .filter(|(_, p)| overlaps(p))
-            .cloned()
+    // the periods in force, by first day: they do not overlap, so the ones a period overlaps
+    // are found from the last one starting by its end, going back while they reach its start
+    // (a scan of every period per period made 8,000 periods take 0.2 s and 24,000 take 1 s)
+    let mut in_force: BTreeMap<(NaiveDate, usize), (Origin, RatePeriod)> =
+        rates::in_force(tx.conn())?
+            .into_iter()
+            .enumerate()
+            .map(|(k, (o, p))| ((p.valid_from, k), (o, p)))
             .collect();
+    let first_key = in_force.len();
+    let mut out = Vec::with_capacity(periods.len());
+    for (k, period) in periods.iter().enumerate() {
+        let mut keys: Vec<(NaiveDate, usize)> = in_force
+            .range(..=(period.valid_to, usize::MAX))
+            .rev()
+            .take_while(|(_, (_, p))| p.valid_to >= period.valid_from)
+            .map(|(key, _)| *key)
+            .collect();
+        keys.reverse();
+        let overlapping: Vec<(Origin, RatePeriod)> =
+            keys.iter().map(|key| in_force[key].clone()).collect();
         let reason = match supersede {
             Some(r) => r,
             None if overlapping.is_empty() => "",
@@ -73,8 +86,13 @@ pub fn add_all(
             supersede.map(|_| (reason, overlapping.as_slice())),
             forced,
         )?;
-        in_force.retain(|(_, p)| !overlaps(p));
-        in_force.push((Origin::Register(added.id), period.clone()));
+        for k in &keys {
+            in_force.remove(k);
+        }
+        in_force.insert(
+            (period.valid_from, first_key + k),
+            (Origin::Register(added.id), period.clone()),
+        );
         out.push(added);
     }
     Ok(out)
@@ -160,6 +178,64 @@ mod tests {
                 .unwrap()
                 .first_mismatch,
             None
+        );
+    }
+
+    #[test]
+    fn a_period_supersedes_every_period_it_overlaps_and_no_other() {
+        let mut store = Store::in_memory().unwrap();
+        let days: Vec<RatePeriod> = (1..=9)
+            .map(|i| {
+                let day = format!("2030-03-0{i}");
+                period(&day, &day, "20")
+            })
+            .collect();
+        store
+            .write::<_, crate::register::Error>("t", |tx| add_all(tx, &days, None, None))
+            .unwrap();
+        // 03-03..03-05 overlaps three of the nine days, and the shipped series none
+        let e = store.write::<_, crate::register::Error>("t", |tx| {
+            add(tx, &period("2030-03-03", "2030-03-05", "21"), None, None)
+        });
+        match e {
+            Err(crate::register::Error::Refused(Refusal::Repeat { reason, .. })) => assert!(
+                reason.starts_with(
+                    "2030-03-03..2030-03-05 overlaps 2030-03-03..2030-03-03 (SFC Res. test, register rate 3), \
+                     2030-03-04..2030-03-04 (SFC Res. test, register rate 4), \
+                     2030-03-05..2030-03-05 (SFC Res. test, register rate 5);"
+                ),
+                "{reason}"
+            ),
+            other => panic!("{other:?}"),
+        }
+        let added = store
+            .write::<_, crate::register::Error>("t", |tx| {
+                add_all(
+                    tx,
+                    &[
+                        period("2030-03-03", "2030-03-05", "21"),
+                        // overlaps the one just added and the ninth day
+                        period("2030-03-05", "2030-03-09", "22"),
+                    ],
+                    Some("corrected"),
+                    None,
+                )
+            })
+            .unwrap();
+        let day = |s: &str| (d(s), d(s));
+        assert_eq!(
+            added[0].superseded,
+            vec![day("2030-03-03"), day("2030-03-04"), day("2030-03-05")]
+        );
+        assert_eq!(
+            added[1].superseded,
+            vec![
+                (d("2030-03-03"), d("2030-03-05")),
+                day("2030-03-06"),
+                day("2030-03-07"),
+                day("2030-03-08"),
+                day("2030-03-09")
+            ]
         );
     }
 
