@@ -39,6 +39,14 @@ pub const AUDITED: &[&str] = &[
     "acceptances",
     "offering_runs",
     "offering_outcomes",
+    "stage_tranches",
+    "proposal_imports",
+    "proposals",
+    "proposal_bidders",
+    "stage_improvements",
+    "stage_draws",
+    "stage_conclusions",
+    "stage_awards",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
