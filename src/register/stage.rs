@@ -30,6 +30,11 @@ pub fn stage_name_es(stage: u8) -> &'static str {
     if stage == 2 { "Segunda" } else { "Tercera" }
 }
 
+/// "Second" or "Third", for messages.
+pub fn stage_name(stage: u8) -> &'static str {
+    if stage == 2 { "Second" } else { "Third" }
+}
+
 /// What a stage may offer: the shares the previous stage left, and the day it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Available {
@@ -74,13 +79,13 @@ pub fn available(conn: &Connection, program: &StoredProgram, stage: u8) -> Resul
         Refusal::Rule(format!(
             "the {} Stage of {code} has not ended: the Third Stage offers what it did not sell (Art. 16); \
              adjudicate it or declare it void first",
-            stage_name_es(stage - 1)
+            stage_name(stage - 1)
         ))
     })?;
     if prev.leftover == 0 {
         return Err(Refusal::Rule(format!(
             "the {} Stage of {code} sold every share on {}: nothing is left for stage {stage}",
-            stage_name_es(stage - 1),
+            stage_name(stage - 1),
             prev.decided_on
         ))
         .into());
@@ -95,7 +100,7 @@ fn refuse_if_concluded(conn: &Connection, program: &StoredProgram, stage: u8) ->
     if let Some(c) = store::conclusion(conn, program.id, stage)? {
         return Err(Refusal::Rule(format!(
             "the {} Stage of {} was {} on {} (Art. 3: the stage is exhausted); nothing more can be done in it",
-            stage_name_es(stage),
+            stage_name(stage),
             program.program.code,
             match c.kind {
                 Kind::Adjudicated => "adjudicated",
@@ -243,7 +248,7 @@ pub fn import(
         return Err(Refusal::Rule(format!(
             "the {} Stage of {code} has no open tranche: proposals answer a public invitation (Art. 13); open it \
              first with `vigia stage open {code} --stage {stage} --shares N --opens D --closes D`",
-            stage_name_es(stage)
+            stage_name(stage)
         ))
         .into());
     }
@@ -253,7 +258,7 @@ pub fn import(
         return Err(Refusal::Rule(format!(
             "the proposals of the {} Stage of {code} were read and a tie round has begun: later proposals cannot \
              be considered",
-            stage_name_es(stage)
+            stage_name(stage)
         ))
         .into());
     }
@@ -270,7 +275,7 @@ pub fn import(
                 value: r.tranche.to_string(),
                 reason: format!(
                     "the {} Stage has tranche(s) 1 to {}: open this one first",
-                    stage_name_es(stage),
+                    stage_name(stage),
                     tranches.len()
                 ),
             });
@@ -477,7 +482,7 @@ pub fn evaluate(
         return Err(Refusal::Rule(format!(
             "the {} Stage of {code} has no open tranche; open it with `vigia stage open {code} --stage {stage} \
              --shares N --opens D --closes D`",
-            stage_name_es(stage)
+            stage_name(stage)
         ))
         .into());
     }
@@ -602,7 +607,7 @@ pub fn improve(
             reference,
             format!(
                 "is not a proposal of the {} Stage of {}",
-                stage_name_es(stage),
+                stage_name(stage),
                 program.program.code
             ),
         )
@@ -700,7 +705,7 @@ pub fn draw(
             Refusal::value(
                 Field::Tranche,
                 tranche,
-                format!("the {} Stage has no such tranche", stage_name_es(stage)),
+                format!("the {} Stage has no such tranche", stage_name(stage)),
             )
         })?;
     if let Some(d) = &e.draw {
@@ -775,7 +780,7 @@ pub fn verify_draws(
     if draws.is_empty() {
         return Err(Refusal::Rule(format!(
             "the {} Stage of {} has no recorded draw",
-            stage_name_es(stage),
+            stage_name(stage),
             program.program.code
         ))
         .into());
@@ -900,7 +905,7 @@ fn check_decision_day(
             on,
             format!(
                 "the {} Stage of {} receives proposals until {} (tranche {}): decide on a later day",
-                stage_name_es(stage),
+                stage_name(stage),
                 program.program.code,
                 t.closes,
                 t.tranche
@@ -934,7 +939,7 @@ pub fn adjudicate(
             "the {} Stage offers the totality of what the previous stage left (Arts. 13, 16): {} shares, but its \
              tranches hold {offered}; open the other {} as tranche {next} (`vigia stage open {code} --stage {stage} \
              --tranche {next} --shares {} ...`)",
-            stage_name_es(stage),
+            stage_name(stage),
             available.shares,
             available.shares - offered,
             available.shares - offered
@@ -1002,7 +1007,7 @@ pub fn adjudicate(
         Refusal::Rule(format!(
             "no tranche of the {} Stage of {code} has a valid proposal: declare it void with `vigia stage desert \
              {code} --stage {stage} --on {on}`",
-            stage_name_es(stage)
+            stage_name(stage)
         ))
     })?;
     let awarded: u64 = parts.iter().map(|p| p.shares).sum();
@@ -1133,7 +1138,7 @@ pub fn concluded(
     let conclusion = store::conclusion(conn, program.id, stage)?.ok_or_else(|| {
         Refusal::Rule(format!(
             "the {} Stage of {} has not been adjudicated nor declared void",
-            stage_name_es(stage),
+            stage_name(stage),
             program.program.code
         ))
     })?;

@@ -143,7 +143,19 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
                         format_cop(r.price_per_share.parse().unwrap_or_default()),
                         r.improved_price.as_ref().map_or_else(
                             || "—".to_string(),
-                            |x| format_cop(x.parse().unwrap_or_default()),
+                            |x| {
+                                let offered: Decimal = x.parse().unwrap_or_default();
+                                let original: Decimal =
+                                    r.price_per_share.parse().unwrap_or_default();
+                                if offered > original {
+                                    format_cop(offered)
+                                } else {
+                                    format!(
+                                        "{} (no mejora: se mantiene el original)",
+                                        format_cop(offered)
+                                    )
+                                }
+                            },
                         ),
                         r.term_days.to_string(),
                         r.value.as_ref().map_or_else(

@@ -17,3 +17,4 @@ mod offering;
 mod properties;
 mod refusals;
 mod register;
+mod stages;
