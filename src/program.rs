@@ -130,6 +130,132 @@ pub struct Program {
     pub proration: Rule,
     /// Caps on what one acceptor may buy in the first stage (Arts. 7–8), least binds.
     pub caps: Vec<Cap>,
+    /// How the Second and Third Stages are decided (Arts. 3, 13–19, 22; seed 002).
+    pub later_stages: LaterStages,
+}
+
+/// The later stages as program data (`[later_stages]`, every key optional): how many stages the
+/// program has, the technical criterion that compares proposals (the real *reglamento de
+/// enajenación* defines it; vigia ships `present-value`) and the least seriousness guarantee
+/// (Art. 19).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LaterStages {
+    /// The last stage the program provides for: 3 (Decreto 3939 Art. 3) or 2. A void last stage
+    /// means there is no Art. 9 (iii) price.
+    pub last: u8,
+    pub criterion: Criterion,
+    /// The least guarantee a proposal must carry, in pesos (zero: any guarantee).
+    pub minimum_guarantee: Decimal,
+}
+
+impl Default for LaterStages {
+    fn default() -> Self {
+        LaterStages {
+            last: 3,
+            criterion: Criterion::PresentValue(CriterionRate::Ibc),
+            minimum_guarantee: Decimal::ZERO,
+        }
+    }
+}
+
+/// The technical criterion of comparison (criterio técnico de comparación, seed 002).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Criterion {
+    /// `price / (1 + r)^(term_days/365)`, `r` effective annual.
+    PresentValue(CriterionRate),
+}
+
+/// The effective annual rate a present value discounts at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CriterionRate {
+    /// The interés bancario corriente in force on the stage's closing date (the register's
+    /// rate series).
+    Ibc,
+    /// A fixed rate, % EA.
+    Fixed(Decimal),
+}
+
+impl CriterionRate {
+    /// As the program file writes it: `ibc` or the percent.
+    pub fn as_text(self) -> String {
+        match self {
+            CriterionRate::Ibc => "ibc".into(),
+            CriterionRate::Fixed(r) => r.to_string(),
+        }
+    }
+}
+
+/// `[later_stages]` as written.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct LaterStagesFile {
+    #[serde(default)]
+    last: Option<u8>,
+    #[serde(default)]
+    criterion: Option<String>,
+    /// "ibc" or a percent EA as a quoted string.
+    #[serde(default)]
+    rate: Option<String>,
+    #[serde(default, deserialize_with = "opt_exact_decimal")]
+    minimum_guarantee: Option<Decimal>,
+}
+
+fn opt_exact_decimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Decimal>, D::Error> {
+    exact_decimal(d).map(Some)
+}
+
+impl LaterStagesFile {
+    fn validate(self) -> Result<LaterStages, ProgramError> {
+        let d = LaterStages::default();
+        let last = self.last.unwrap_or(d.last);
+        if !(2..=3).contains(&last) {
+            return Err(err(
+                "later_stages.last",
+                format!("{last}: a program has a Second Stage and perhaps a Third: write 2 or 3"),
+            ));
+        }
+        let rate = match self.rate.as_deref().map(str::trim) {
+            None | Some("ibc") => CriterionRate::Ibc,
+            Some(s) => {
+                let r = crate::money::parse_decimal(s.trim_end_matches('%').trim()).map_err(|_| {
+                    err(
+                        "later_stages.rate",
+                        format!("{s:?}: write \"ibc\" (the IBC in force on the closing date) or an effective annual percent such as \"12.5\""),
+                    )
+                })?;
+                if r <= Decimal::ZERO || r >= Decimal::ONE_HUNDRED * Decimal::TEN {
+                    return Err(err(
+                        "later_stages.rate",
+                        format!("{s:?}: an effective annual percent above 0 and below 1000"),
+                    ));
+                }
+                CriterionRate::Fixed(r)
+            }
+        };
+        let criterion = match self.criterion.as_deref() {
+            None | Some("present-value") => Criterion::PresentValue(rate),
+            Some(other) => {
+                return Err(err(
+                    "later_stages.criterion",
+                    format!(
+                        "{other:?}: only \"present-value\" is known (see DESIGN.md to add another)"
+                    ),
+                ));
+            }
+        };
+        let minimum_guarantee = self.minimum_guarantee.unwrap_or(d.minimum_guarantee);
+        if minimum_guarantee < Decimal::ZERO {
+            return Err(err(
+                "later_stages.minimum_guarantee",
+                "must be zero or more pesos",
+            ));
+        }
+        Ok(LaterStages {
+            last,
+            criterion,
+            minimum_guarantee,
+        })
+    }
 }
 
 /// The program file as written (`schema/programs/*.toml`), before it is validated into a
@@ -169,6 +295,9 @@ struct ProgramFile {
     /// `[[caps]]`: Arts. 7–8's caps on an acceptance (none: acceptances are not capped).
     #[serde(default)]
     caps: Vec<Cap>,
+    /// `[later_stages]`: the Second and Third Stages (defaults when absent).
+    #[serde(default)]
+    later_stages: LaterStagesFile,
 }
 
 /// A program file that cannot be used.
@@ -366,6 +495,7 @@ impl ProgramFile {
             ));
         }
         caps::validate(&self.caps).map_err(|e| err("caps", e.to_string()))?;
+        let later_stages = self.later_stages.validate()?;
         Ok(Program {
             code: self.code,
             name: self.name,
@@ -386,6 +516,7 @@ impl ProgramFile {
             payment_term_business_days: self.payment_term_business_days,
             proration: self.proration,
             caps: self.caps,
+            later_stages,
         })
     }
 }
@@ -466,6 +597,35 @@ mod tests {
         );
         let p = Program::from_toml(DECRETO_3939_2004).unwrap();
         assert!(p.uses(Basis::Acquisition));
+        assert_eq!(
+            p.later_stages,
+            LaterStages {
+                last: 3,
+                criterion: Criterion::PresentValue(CriterionRate::Ibc),
+                minimum_guarantee: Decimal::ZERO,
+            }
+        );
+        let fixed = DECRETO_3939_2004.replace("rate = \"ibc\"", "rate = \"12.5\"");
+        assert_eq!(
+            Program::from_toml(&fixed).unwrap().later_stages.criterion,
+            Criterion::PresentValue(CriterionRate::Fixed(dec("12.5")))
+        );
+        let bad = DECRETO_3939_2004.replace("rate = \"ibc\"", "rate = \"doce\"");
+        assert_eq!(
+            Program::from_toml(&bad).unwrap_err().field,
+            "later_stages.rate"
+        );
+        let bad = DECRETO_3939_2004.replace("last = 3", "last = 4");
+        assert_eq!(
+            Program::from_toml(&bad).unwrap_err().field,
+            "later_stages.last"
+        );
+        let bad =
+            DECRETO_3939_2004.replace("criterion = \"present-value\"", "criterion = \"price\"");
+        assert_eq!(
+            Program::from_toml(&bad).unwrap_err().field,
+            "later_stages.criterion"
+        );
         let bad = DECRETO_3939_2004.replace("fixed_price = \"963.00\"", "fixed_price = 963.0");
         let e = Program::from_toml(&bad).unwrap_err();
         assert!(e.message.contains("fixed_price"), "{e}");

@@ -93,8 +93,115 @@ const OFFERING_STEPS: &[(&str, &[&str], bool)] = &[
     ),
 ];
 
+/// The fictional proposals of the Second Stage (every name ends in "(DEMO)").
+pub const DEMO_PROPOSALS: &str = include_str!("../../schema/demo/propuestas-demo.csv");
+
+/// The Second Stage (issue 12), where the typed stage price used to be: a tranche of everything
+/// the first stage left, the proposals (every rejection cause, a joint proposal), a tie between
+/// two, an improvement below the original that is ignored, the draw that decides it, its
+/// verification, and the adjudication on 2024-06-28 whose $1,100 per share becomes Art. 9
+/// (iii)'s price (as the typed step recorded before: the rest of the story is unchanged).
+const STAGE_STEPS: &[(&str, &[&str], bool)] = &[
+    (
+        "Second Stage: open a tranche of the 12,886,682 shares the first stage left (Art. 13)",
+        &[
+            "stage",
+            "open",
+            "D3939-2004",
+            "--stage",
+            "2",
+            "--shares",
+            "12886682",
+            "--opens",
+            "2024-06-03",
+            "--closes",
+            "2024-06-14",
+        ],
+        false,
+    ),
+    (
+        "Import the proposals (fictional bidders; Todo o Nada)",
+        &[
+            "proposals",
+            "import",
+            "{dir}/propuestas-demo.csv",
+            "--program",
+            "D3939-2004",
+            "--stage",
+            "2",
+        ],
+        false,
+    ),
+    (
+        "Evaluate: present value at the IBC in force on the close; a tie at the best value",
+        &["stage", "evaluate", "D3939-2004", "--stage", "2"],
+        false,
+    ),
+    (
+        "A tie must be decided before adjudicating",
+        &[
+            "stage",
+            "adjudicate",
+            "D3939-2004",
+            "--stage",
+            "2",
+            "--on",
+            "2024-06-28",
+        ],
+        true,
+    ),
+    (
+        "Invited to improve, P-12 offers less than its original: recorded and ignored",
+        &[
+            "stage",
+            "improve",
+            "D3939-2004",
+            "--stage",
+            "2",
+            "--proposal",
+            "P-12",
+            "--price",
+            "1090",
+        ],
+        false,
+    ),
+    (
+        "The tie persists: decided by a draw anyone can check with sha256sum",
+        &[
+            "stage",
+            "draw",
+            "D3939-2004",
+            "--stage",
+            "2",
+            "--seed",
+            "Baloto 2024-06-26: 03-11-19-27-40-12",
+        ],
+        false,
+    ),
+    (
+        "The draw recomputed from the record",
+        &["stage", "draw", "--verify", "D3939-2004", "--stage", "2"],
+        false,
+    ),
+    (
+        "Adjudicate on 2024-06-28: its price becomes the Art. 9 (iii) reference, with the acta",
+        &[
+            "stage",
+            "adjudicate",
+            "D3939-2004",
+            "--stage",
+            "2",
+            "--on",
+            "2024-06-28",
+            "--acta",
+            "{dir}/acta-segunda-etapa-D3939-2004.pdf",
+        ],
+        false,
+    ),
+];
+
 /// One step: the command (after `vigia --db DB --officer demo`), and whether it is expected to be
-/// refused (to show the refusal).
+/// refused (to show the refusal). The step titled `{stage}` stands for [`STAGE_STEPS`].
 const STEPS: &[(&str, &[&str], bool)] = &[
     (
         "Register the program of Decreto 3939 de 2004",
@@ -138,21 +245,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         ],
         false,
     ),
-    (
-        "Record the Second Stage price (Art. 9 (iii))",
-        &[
-            "program",
-            "stage-price",
-            "D3939-2004",
-            "--stage",
-            "2",
-            "--price",
-            "1100",
-            "--date",
-            "2024-06-28",
-        ],
-        false,
-    ),
+    ("{stage}", &[], false),
     (
         "Holder 1 sold her 1,000 shares for $1,450 each on 2024-11-20",
         &[
@@ -364,6 +457,7 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         ("adjudicaciones-demo.csv", DEMO_CSV),
         ("adjudicaciones-demo-actualizado.csv", updated.as_str()),
         ("aceptaciones-demo.csv", DEMO_ACCEPTANCES),
+        ("propuestas-demo.csv", DEMO_PROPOSALS),
     ] {
         let path = dir.join(name);
         std::fs::write(&path, text).map_err(|e| CliError::File {
@@ -387,7 +481,14 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     base.key = ctx.key.clone();
     super::run(base, ctx.out)?;
     // the program first, then the first stage (OFFERING_STEPS), then the life of a fine
-    let steps = STEPS[..1].iter().chain(OFFERING_STEPS).chain(&STEPS[1..]);
+    let steps = STEPS[..1]
+        .iter()
+        .chain(OFFERING_STEPS)
+        .chain(&STEPS[1..])
+        .flat_map(|step| match step.0 {
+            "{stage}" => STAGE_STEPS.iter().collect::<Vec<_>>(),
+            _ => vec![step],
+        });
     for (title, step, expect_refusal) in steps {
         let args: Vec<String> = step.iter().map(|a| a.replace("{dir}", &dir_s)).collect();
         let shown: Vec<String> = args.iter().map(|a| shell_quote(a)).collect();

@@ -17,8 +17,10 @@ pub(crate) mod offer;
 pub(crate) mod payment;
 pub(crate) mod pledge;
 pub(crate) mod program;
+pub(crate) mod proposals;
 pub(crate) mod rates;
 pub(crate) mod serve;
+pub(crate) mod stage;
 pub(crate) mod user;
 
 use crate::fine::{Field, FineError};
@@ -83,6 +85,13 @@ pub enum Command {
     /// First-stage acceptances: import from CSV, list with their outcome.
     #[command(subcommand)]
     Acceptances(acceptances::AcceptancesCommand),
+    /// The Second and Third Stages (Arts. 13-19): open a tranche, evaluate, improve a tie, draw,
+    /// adjudicate (its price becomes Art. 9 (iii)'s) or declare void.
+    #[command(subcommand)]
+    Stage(stage::StageCommand),
+    /// Later-stage proposals: import from CSV.
+    #[command(subcommand)]
+    Proposals(proposals::ProposalsCommand),
     /// Adjudications: import from CSV, list, show.
     #[command(subcommand)]
     Adjudications(adjudications::AdjudicationsCommand),
@@ -460,6 +469,14 @@ pub fn flag_of(field: register::Field) -> &'static str {
         F::OfferOpens => "--opens",
         F::OfferCloses => "--closes",
         F::AdjudicationDate => "--on",
+        F::Stage => "--stage",
+        F::Tranche => "--tranche",
+        F::StageOpens => "--opens",
+        F::StageCloses => "--closes",
+        F::Proposal => "--proposal",
+        F::ImprovedPrice => "--price",
+        F::DrawSeed => "--seed",
+        F::StageDecisionDate => "--on",
     }
 }
 
@@ -543,6 +560,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         Command::Program(cmd) => cmd.run(&mut ctx),
         Command::Offer(cmd) => cmd.run(&mut ctx),
         Command::Acceptances(cmd) => cmd.run(&mut ctx),
+        Command::Stage(cmd) => cmd.run(&mut ctx),
+        Command::Proposals(cmd) => cmd.run(&mut ctx),
         Command::Adjudications(cmd) => cmd.run(&mut ctx),
         Command::Pledge(cmd) => cmd.run(&mut ctx),
         Command::Breach(cmd) => cmd.run(&mut ctx),

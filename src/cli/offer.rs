@@ -67,13 +67,13 @@ pub enum OfferCommand {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ActaFormat {
+pub(super) enum ActaFormat {
     Pdf,
     Html,
     Md,
 }
 
-fn acta_format(path: &Path, flag: &str) -> Result<ActaFormat, CliError> {
+pub(super) fn acta_format(path: &Path, flag: &str) -> Result<ActaFormat, CliError> {
     match path
         .extension()
         .and_then(|e| e.to_str())
@@ -111,7 +111,7 @@ fn render(data: &ActaData<'_>, format: ActaFormat) -> Vec<u8> {
     }
 }
 
-fn out_error(flag: &'static str, e: FileError) -> CliError {
+pub(super) fn out_error(flag: &'static str, e: FileError) -> CliError {
     let path = e.path().display().to_string();
     let reason = match e {
         FileError::Exists(_) => "a file already exists there; pass --force to replace it".into(),

@@ -389,7 +389,7 @@ fn parse_row(
 }
 
 /// A count: digits, with `.` thousands separators in an es-CO export.
-fn parse_count(s: &str, dialect: Dialect) -> Option<u64> {
+pub(crate) fn parse_count(s: &str, dialect: Dialect) -> Option<u64> {
     let cleaned = if dialect.es_co {
         s.replace('.', "")
     } else {
@@ -400,7 +400,7 @@ fn parse_count(s: &str, dialect: Dialect) -> Option<u64> {
 
 /// An amount in pesos, exact: `12500000.50`, or `12.500.000,50` in an es-CO export; a `$` in
 /// front is allowed.
-fn parse_amount(s: &str, dialect: Dialect) -> Option<Decimal> {
+pub(crate) fn parse_amount(s: &str, dialect: Dialect) -> Option<Decimal> {
     let text = if dialect.es_co {
         s.replace('.', "").replace(',', ".")
     } else {

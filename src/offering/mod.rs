@@ -8,5 +8,6 @@
 pub mod adjudicate;
 pub mod caps;
 pub mod file;
+pub mod proposals;
 pub mod proration;
 pub mod stage;

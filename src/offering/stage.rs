@@ -125,9 +125,22 @@ pub fn evaluate(
     proposals: &[Proposal],
     improved: &HashMap<usize, Decimal>,
 ) -> (Vec<Evaluated>, Outcome) {
-    // a person or beneficial owner in more than one proposal
+    evaluate_among(terms, proposals, &[], improved)
+}
+
+/// [`evaluate`] for one tranche of a stage whose other tranches received `others`: a person or
+/// beneficial owner in one of those as well is in more than one proposal (`SAME_BIDDER`), and
+/// `others` are otherwise not judged.
+pub fn evaluate_among(
+    terms: &Terms,
+    proposals: &[Proposal],
+    others: &[Proposal],
+    improved: &HashMap<usize, Decimal>,
+) -> (Vec<Evaluated>, Outcome) {
+    // a person or beneficial owner in more than one proposal (those of other tranches numbered
+    // after this tranche's)
     let mut seen: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (i, p) in proposals.iter().enumerate() {
+    for (i, p) in proposals.iter().chain(others).enumerate() {
         let mut keys: Vec<&str> = p.bidders.iter().map(String::as_str).collect();
         if let Some(owner) = &p.beneficial_owner {
             keys.push(owner.as_str());
@@ -138,7 +151,7 @@ pub fn evaluate(
             seen.entry(k).or_default().push(i);
         }
     }
-    let mut same_bidder = vec![false; proposals.len()];
+    let mut same_bidder = vec![false; proposals.len() + others.len()];
     for ids in seen.values().filter(|ids| ids.len() > 1) {
         for &i in ids {
             same_bidder[i] = true;
@@ -391,6 +404,19 @@ mod tests {
         let (rows, outcome) = evaluate(&terms(), &ps, &raised);
         assert_eq!(rows[0].price, dec("1001"));
         assert_eq!(outcome, Outcome::Winner(0));
+    }
+
+    #[test]
+    fn a_bidder_in_another_tranche_is_in_more_than_one_proposal() {
+        let ps = vec![
+            proposal("A", "CC:1", "1000", 0),
+            proposal("B", "CC:2", "1000", 0),
+        ];
+        let others = vec![proposal("T2-A", "CC:1", "1000", 0)];
+        let (rows, outcome) = evaluate_among(&terms(), &ps, &others, &HashMap::new());
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].cause, Some(Cause::SameBidder));
+        assert_eq!(outcome, Outcome::Winner(1));
     }
 
     #[test]

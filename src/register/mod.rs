@@ -1,5 +1,5 @@
 //! The register's rules on top of the store and the fine engine, one file per aggregate (breach,
-//! payment, pledge; pricing a stored breach, live or as an immutable liquidation that keeps every
+//! payment, pledge, offering, stage; pricing a stored breach, live or as an immutable liquidation that keeps every
 //! input, is here). Every rule runs inside the caller's write transaction and refuses with a typed
 //! [`Refusal`] naming a [`Field`], never a flag: each front end names the field its own way. No
 //! clap and no printing.
@@ -14,6 +14,7 @@ pub mod pledge;
 pub mod program;
 pub mod rates;
 mod refusal;
+pub mod stage;
 pub mod user;
 
 pub use refusal::{Field, Refusal};

@@ -49,6 +49,22 @@ pub enum Field {
     OfferCloses,
     /// The day the first-stage offer is adjudicated (Art. 12).
     AdjudicationDate,
+    /// A later stage: 2 (Segunda Etapa) or 3 (Tercera Etapa).
+    Stage,
+    /// A tranche (tramo) of a later stage.
+    Tranche,
+    /// The first day a later stage's tranche receives proposals.
+    StageOpens,
+    /// The last day a later stage's tranche receives proposals.
+    StageCloses,
+    /// A proposal of a later stage, by its reference.
+    Proposal,
+    /// The price a tied bidder offers in the improvement round.
+    ImprovedPrice,
+    /// The public entropy a draw is seeded with.
+    DrawSeed,
+    /// The day a later stage is adjudicated or declared void.
+    StageDecisionDate,
 }
 
 impl Field {
@@ -76,6 +92,14 @@ impl Field {
             Field::OfferOpens => "offer_opens",
             Field::OfferCloses => "offer_closes",
             Field::AdjudicationDate => "adjudication_date",
+            Field::Stage => "stage",
+            Field::Tranche => "tranche",
+            Field::StageOpens => "stage_opens",
+            Field::StageCloses => "stage_closes",
+            Field::Proposal => "proposal",
+            Field::ImprovedPrice => "improved_price",
+            Field::DrawSeed => "draw_seed",
+            Field::StageDecisionDate => "stage_decision_date",
         }
     }
 }

@@ -7,4 +7,5 @@ pub mod notice;
 pub mod pdf;
 pub mod rates;
 pub mod records;
+pub mod stage_acta;
 pub mod subset;

@@ -42,6 +42,14 @@ pub const AUDITED: &[&str] = &[
     "users",
     "user_passwords",
     "user_disables",
+    "stage_tranches",
+    "proposal_imports",
+    "proposals",
+    "proposal_bidders",
+    "stage_improvements",
+    "stage_draws",
+    "stage_conclusions",
+    "stage_awards",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

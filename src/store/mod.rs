@@ -18,6 +18,7 @@ pub mod pledges;
 pub mod programs;
 pub mod rates;
 pub mod scan;
+pub mod stage;
 pub mod users;
 
 use crate::import::RowError;
@@ -56,6 +57,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0007_users.sql",
         include_str!("../../schema/0007_users.sql"),
+    ),
+    (
+        "0009_stages.sql",
+        include_str!("../../schema/0009_stages.sql"),
     ),
 ];
 
@@ -1086,6 +1091,134 @@ mod tests {
         (
             "user_disables",
             &["id", "user_id", "created_at", "created_by"],
+        ),
+        (
+            "stage_tranches",
+            &[
+                "id",
+                "program_id",
+                "stage",
+                "tranche",
+                "shares",
+                "opens",
+                "closes",
+                "minimum_price",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "proposal_imports",
+            &[
+                "id",
+                "program_id",
+                "stage",
+                "file_name",
+                "sha256",
+                "encoding",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "proposals",
+            &[
+                "id",
+                "program_id",
+                "stage",
+                "tranche",
+                "import_id",
+                "line",
+                "reference",
+                "filed_at",
+                "beneficial_owner",
+                "shares",
+                "price_per_share",
+                "term_days",
+                "guarantee",
+                "funds_accredited",
+                "review",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "proposal_bidders",
+            &[
+                "id",
+                "proposal_id",
+                "seq",
+                "doc_type",
+                "doc_number",
+                "name",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "stage_improvements",
+            &[
+                "id",
+                "proposal_id",
+                "price",
+                "counted",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "stage_draws",
+            &[
+                "id",
+                "program_id",
+                "stage",
+                "tranche",
+                "seed",
+                "hashed_text",
+                "digest",
+                "number",
+                "tied",
+                "winner_index",
+                "winner",
+                "proposal_id",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "stage_conclusions",
+            &[
+                "id",
+                "program_id",
+                "stage",
+                "kind",
+                "decided_on",
+                "offered",
+                "awarded",
+                "leftover",
+                "price",
+                "stage_price_id",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "stage_awards",
+            &[
+                "id",
+                "conclusion_id",
+                "tranche",
+                "shares",
+                "proposal_id",
+                "price",
+                "term_days",
+                "rate_ea_pct",
+                "value",
+                "payment_due",
+                "draw_id",
+                "created_at",
+                "created_by",
+            ],
         ),
     ];
 

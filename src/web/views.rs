@@ -61,6 +61,14 @@ pub fn field_label(f: Field) -> &'static str {
         Field::OfferOpens => "Fecha del aviso de oferta",
         Field::OfferCloses => "Cierre de la oferta",
         Field::AdjudicationDate => "Fecha de adjudicación",
+        Field::Stage => "Etapa",
+        Field::Tranche => "Tramo",
+        Field::StageOpens => "Apertura del tramo",
+        Field::StageCloses => "Cierre del tramo",
+        Field::Proposal => "Propuesta",
+        Field::ImprovedPrice => "Precio mejorado",
+        Field::DrawSeed => "Semilla del sorteo",
+        Field::StageDecisionDate => "Fecha de la decisión",
     }
 }
 

@@ -358,6 +358,8 @@ fn help_lists_the_commands() {
             "program",
             "offer",
             "acceptances",
+            "stage",
+            "proposals",
             "adjudications",
             "pledge",
             "breach",

@@ -20,4 +20,5 @@ mod offering;
 mod properties;
 mod refusals;
 mod register;
+mod stages;
 mod web;

@@ -1,0 +1,76 @@
+//! `vigia proposals import`: a later stage's proposals from CSV (all or nothing, every bad line
+//! named; the same file twice adds nothing).
+
+use super::adjudications::ImportFile;
+use super::{CliError, Ctx, Status};
+use crate::offering::proposals;
+use crate::register::stage::{self as rules, Imported};
+use crate::store::programs;
+use clap::Subcommand;
+use std::path::PathBuf;
+
+#[derive(Debug, Subcommand)]
+pub enum ProposalsCommand {
+    /// Import a stage's proposals from CSV: columns proposal,filed_at,bidders,shares,
+    /// price_per_share,term_days and optionally beneficial_owner,guarantee,funds_accredited,
+    /// review,tranche (header order free). bidders: DOC_TYPE:NUMBER:NAME, several separated by
+    /// '|' (a joint proposal). UTF-8 or the es-CO Excel export. Nothing is written unless every
+    /// row is valid; the same file twice adds nothing.
+    Import {
+        file: PathBuf,
+        /// Program code.
+        #[arg(long)]
+        program: String,
+        /// 2 (Segunda Etapa) or 3 (Tercera Etapa).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(2..=3))]
+        stage: u8,
+    },
+}
+
+impl ProposalsCommand {
+    pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        let ProposalsCommand::Import {
+            file: path,
+            program,
+            stage,
+        } = self;
+        let f = ImportFile::read(&path, "proposals import")?;
+        let mut rows = Vec::new();
+        let (_, problems) = proposals::each::<()>(&f.bytes, |r| {
+            rows.push(r);
+            Ok(())
+        })
+        .expect("collecting rows does not fail");
+        let mut store = ctx.store()?;
+        let p = programs::by_code(store.conn(), &program)?;
+        let result = store
+            .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                rules::import(
+                    tx,
+                    &p,
+                    stage,
+                    (&f.name, &f.sha256, f.dialect.encoding),
+                    rows,
+                    problems,
+                )
+            })
+            .map_err(|e| f.rejected(e))?;
+        match result {
+            Imported::Added(w) => writeln!(
+                ctx.out,
+                "proposals import {}: {} proposal(s) added to stage {stage} of {program} (ids {}..{}); read as {}, \
+                 separator '{}'",
+                w.import_id,
+                w.rows,
+                w.first_id,
+                w.last_id,
+                f.dialect.encoding,
+                f.dialect.separator as char
+            )?,
+            Imported::AlreadyImported(prior) => {
+                writeln!(ctx.out, "{}", f.already("proposals import", &prior))?
+            }
+        }
+        Ok(Status::Ok)
+    }
+}

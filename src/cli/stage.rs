@@ -1,0 +1,563 @@
+//! `vigia stage ...`: the Second and Third Stages (Decreto 3939 Arts. 3, 13–19, 22; seed 002):
+//! open a tranche, evaluate the proposals, record a tied bidder's improvement, decide a
+//! persisting tie by a verifiable draw (and re-check it), adjudicate or declare the stage void
+//! with its acta. Translates flags into the rules' inputs and renders; decides nothing.
+
+use super::offer::{ActaFormat, acta_format, out_error};
+use super::{CliError, Ctx, Status, args};
+use crate::files;
+use crate::money::format_cop;
+use crate::register::stage::{self as rules, Concluded, Open, Standing, TrancheEvaluation};
+use crate::report::notice as doc;
+use crate::report::pdf;
+use crate::report::records::{Format, ListWriter};
+use crate::report::stage_acta::{self, StageActaData};
+use crate::store::programs::{self, StoredProgram};
+use crate::store::stage::Kind;
+use chrono::{Datelike, NaiveDate};
+use clap::Subcommand;
+use rust_decimal::Decimal;
+use std::io::Write;
+use std::path::PathBuf;
+
+fn stage_arg() -> clap::builder::RangedI64ValueParser<u8> {
+    clap::value_parser!(u8).range(2..=3)
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StageCommand {
+    /// Open a tranche of the Second or Third Stage: its shares come from what the previous stage
+    /// left; the minimum price is the first stage's fixed price (Art. 14 a, Art. 17 a).
+    Open {
+        /// Program code.
+        code: String,
+        /// 2 or 3.
+        #[arg(long, value_parser = stage_arg())]
+        stage: u8,
+        /// The tranche's shares (Todo o Nada: a proposal is for exactly these).
+        #[arg(long, value_parser = args::shares)]
+        shares: u64,
+        /// The first day proposals are received.
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        opens: NaiveDate,
+        /// The last day proposals are received.
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        closes: NaiveDate,
+        /// The tranche's number (tranches open in order).
+        #[arg(long, value_name = "K", default_value_t = 1)]
+        tranche: u32,
+    },
+    /// Every proposal with its status and cause, its value under the program's criterion and
+    /// the ranking, tranche by tranche (improvements and a recorded draw taken into account).
+    Evaluate {
+        code: String,
+        #[arg(long, value_parser = stage_arg())]
+        stage: u8,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Record a tied bidder's answer to the invitation to improve (seed 002): only a proposal tied
+    /// at the best value, once, until the tie is drawn; a price not above the original is
+    /// recorded and ignored (the original stands).
+    Improve {
+        code: String,
+        #[arg(long, value_parser = stage_arg())]
+        stage: u8,
+        /// The proposal's reference.
+        #[arg(long, value_name = "REF")]
+        proposal: String,
+        /// The new price per share.
+        #[arg(long, value_name = "P", value_parser = args::price)]
+        price: Decimal,
+    },
+    /// Decide a persisting tie by lot, in a way anyone can re-check with any SHA-256 tool: sort
+    /// the tied references by their UTF-8 bytes, hash `SEED|PROGRAM|STAGE|TRANCHE|REF1,REF2,…`,
+    /// read the first 8 bytes as a big-endian unsigned integer, modulo the number tied: that
+    /// place (from 0) wins. `--verify` recomputes the recorded draws instead (exit 1 on a
+    /// difference).
+    Draw {
+        code: String,
+        #[arg(long, value_parser = stage_arg())]
+        stage: u8,
+        /// Public entropy named by the officer (e.g. a public lottery's result).
+        #[arg(
+            long,
+            value_name = "TEXT",
+            required_unless_present = "verify",
+            conflicts_with = "verify"
+        )]
+        seed: Option<String>,
+        #[arg(long, value_name = "K", default_value_t = 1)]
+        tranche: u32,
+        /// Recompute the recorded draws from the register and compare.
+        #[arg(long)]
+        verify: bool,
+    },
+    /// Adjudicate the stage, once: each tranche to its winner (all its bidders jointly liable),
+    /// payment due the next banking business day (Art. 14 c); the price per share (several
+    /// tranches: share-weighted) becomes the program's Art. 9 (iii) price from that day.
+    Adjudicate {
+        code: String,
+        #[arg(long, value_parser = stage_arg())]
+        stage: u8,
+        /// The day of the adjudication (after the proposals closed).
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        on: NaiveDate,
+        /// Also write the acta (.pdf, .html or .md), never over a file without --force.
+        #[arg(long, value_name = "FILE")]
+        acta: Option<PathBuf>,
+        #[arg(long)]
+        force: bool,
+    },
+    /// Declare the stage void (desierta) when no proposal is valid: its shares pass to the next
+    /// stage; a void last stage records that there is no Art. 9 (iii) price.
+    Desert {
+        code: String,
+        #[arg(long, value_parser = stage_arg())]
+        stage: u8,
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        on: NaiveDate,
+        #[arg(long, value_name = "FILE")]
+        acta: Option<PathBuf>,
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+const ROW_COLUMNS: [&str; 14] = [
+    "tranche",
+    "proposal",
+    "filed_at",
+    "bidders",
+    "beneficial_owner",
+    "shares",
+    "price_per_share",
+    "improved_price",
+    "price",
+    "term_days",
+    "value",
+    "rank",
+    "status",
+    "cause",
+];
+
+fn outcome_words(e: &TrancheEvaluation) -> String {
+    match &e.standing {
+        Standing::Winner { proposal, draw } => format!(
+            "winner {}{}",
+            e.proposals[*proposal].row.reference,
+            draw.map_or_else(String::new, |d| format!(" (by draw {d})"))
+        ),
+        Standing::Tie(v) => format!(
+            "tie between {}: invite them to improve, then draw",
+            e.references(v).join(", ")
+        ),
+        Standing::Desert => "no valid proposal".into(),
+    }
+}
+
+fn render(data: &StageActaData<'_>, format: ActaFormat) -> Vec<u8> {
+    let title = format!("Acta de la etapa {} de {}", data.stage, data.program.code);
+    match format {
+        ActaFormat::Md => doc::markdown(&stage_acta::markdown_blocks(data)).into_bytes(),
+        ActaFormat::Html => doc::html(&stage_acta::plain_blocks(data), &title).into_bytes(),
+        ActaFormat::Pdf => {
+            let d = data.concluded.conclusion.decided_on;
+            pdf::render(
+                &stage_acta::plain_blocks(data),
+                &title,
+                &stage_acta::number_line(data.stage, data.concluded.conclusion.id),
+                (d.year(), d.month() as u8, d.day() as u8),
+            )
+        }
+    }
+}
+
+impl StageCommand {
+    pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        match self {
+            StageCommand::Open {
+                code,
+                stage,
+                shares,
+                opens,
+                closes,
+                tranche,
+            } => {
+                let mut store = ctx.store()?;
+                let p = programs::by_code(store.conn(), &code)?;
+                let o = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                    rules::open(
+                        tx,
+                        &p,
+                        Open {
+                            stage,
+                            tranche,
+                            shares,
+                            opens,
+                            closes,
+                        },
+                    )
+                })?;
+                writeln!(
+                    ctx.out,
+                    "stage {stage} of {code}, tranche {tranche} opened: {shares} shares (Todo o Nada), proposals from \
+                     {opens} to {closes}, minimum price {} per share; the stage has {} share(s) to offer, {} in open \
+                     tranches",
+                    format_cop(o.minimum_price),
+                    o.available.shares,
+                    o.offered
+                )?;
+            }
+            StageCommand::Evaluate {
+                code,
+                stage,
+                format,
+            } => {
+                let rates = ctx.rates()?;
+                let store = ctx.store()?;
+                let p = programs::by_code(store.conn(), &code)?;
+                let evals = rules::evaluate(store.conn(), &p, stage, &rates)?;
+                match format {
+                    Format::Json => {
+                        let v: Vec<serde_json::Value> = evals
+                            .iter()
+                            .map(|e| {
+                                serde_json::json!({
+                                    "tranche": e.tranche.tranche,
+                                    "shares": e.tranche.shares,
+                                    "opens": e.tranche.opens.to_string(),
+                                    "closes": e.tranche.closes.to_string(),
+                                    "minimum_price": e.tranche.minimum_price.to_string(),
+                                    "rate_ea_pct": e.rate.rate_ea_pct.to_string(),
+                                    "rate_source": e.rate.source,
+                                    "outcome": match &e.standing {
+                                        Standing::Winner { .. } => "winner",
+                                        Standing::Tie(_) => "tie",
+                                        Standing::Desert => "desert",
+                                    },
+                                    "winner": match &e.standing {
+                                        Standing::Winner { proposal, .. } => Some(e.proposals[*proposal].row.reference.clone()),
+                                        _ => None,
+                                    },
+                                    "tied": match &e.standing {
+                                        Standing::Tie(v) => e.references(v).iter().map(|s| s.to_string()).collect(),
+                                        _ => Vec::<String>::new(),
+                                    },
+                                    "draw": e.draw.as_ref().map(|d| d.id),
+                                    "proposals": e.rows(),
+                                })
+                            })
+                            .collect();
+                        writeln!(
+                            ctx.out,
+                            "{}",
+                            serde_json::to_string_pretty(&serde_json::json!({
+                                "program": code,
+                                "stage": stage,
+                                "tranches": v,
+                            }))
+                            .expect("json")
+                        )?;
+                    }
+                    Format::Csv | Format::Table => {
+                        if format == Format::Table {
+                            for e in &evals {
+                                writeln!(
+                                    ctx.out,
+                                    "stage {stage} of {code}, tranche {}: {} shares, proposals {} to {}, minimum \
+                                     price {}; present value at {} % EA ({}); {}",
+                                    e.tranche.tranche,
+                                    e.tranche.shares,
+                                    e.tranche.opens,
+                                    e.tranche.closes,
+                                    format_cop(e.tranche.minimum_price),
+                                    e.rate.rate_ea_pct,
+                                    e.rate.source,
+                                    outcome_words(e)
+                                )?;
+                            }
+                        }
+                        let mut list = ListWriter::new(format, &ROW_COLUMNS, &mut *ctx.out)?;
+                        for e in &evals {
+                            for r in e.rows() {
+                                list.push(&serde_json::to_value(&r).expect("row"))?;
+                            }
+                        }
+                        list.finish()?;
+                    }
+                }
+            }
+            StageCommand::Improve {
+                code,
+                stage,
+                proposal,
+                price,
+            } => {
+                let rates = ctx.rates()?;
+                let mut store = ctx.store()?;
+                let p = programs::by_code(store.conn(), &code)?;
+                let i = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                    rules::improve(tx, &p, stage, &proposal, price, &rates)
+                })?;
+                if i.counted {
+                    writeln!(
+                        ctx.out,
+                        "improvement {}: {proposal} (tranche {}) raises its price from {} to {} per share; read the \
+                         proposals again with `vigia stage evaluate {code} --stage {stage}`",
+                        i.id,
+                        i.tranche,
+                        format_cop(i.original),
+                        format_cop(i.offered)
+                    )?;
+                } else {
+                    writeln!(
+                        ctx.out,
+                        "improvement {}: {proposal} (tranche {}) offered {}, not above its original {}: recorded and \
+                         ignored; the original price stands (seed 002)",
+                        i.id,
+                        i.tranche,
+                        format_cop(i.offered),
+                        format_cop(i.original)
+                    )?;
+                }
+            }
+            StageCommand::Draw {
+                code,
+                stage,
+                seed,
+                tranche,
+                verify,
+            } => {
+                let rates = ctx.rates()?;
+                if verify {
+                    let store = ctx.store()?;
+                    let p = programs::by_code(store.conn(), &code)?;
+                    let checks = rules::verify_draws(store.conn(), &p, stage, &rates)?;
+                    let mut status = Status::Ok;
+                    for c in checks {
+                        if c.differences.is_empty() {
+                            writeln!(
+                                ctx.out,
+                                "verified: draw {} of stage {stage} of {code}, tranche {}: sha256({:?}) = {}; first 8 \
+                                 bytes {} mod {} = {}: {} wins",
+                                c.stored.id,
+                                c.stored.tranche,
+                                c.recomputed.text,
+                                c.recomputed.digest,
+                                c.recomputed.number,
+                                c.recomputed.sorted.len(),
+                                c.recomputed.index,
+                                c.recomputed.winner
+                            )?;
+                        } else {
+                            status = Status::Findings;
+                            writeln!(
+                                ctx.out,
+                                "NOT VERIFIED: draw {} of stage {stage} of {code}, tranche {}: {}",
+                                c.stored.id,
+                                c.stored.tranche,
+                                c.differences.join("; ")
+                            )?;
+                        }
+                    }
+                    return Ok(status);
+                }
+                let seed = seed.expect("clap requires --seed without --verify");
+                let mut store = ctx.store()?;
+                let p = programs::by_code(store.conn(), &code)?;
+                let d = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                    rules::draw(tx, &p, stage, tranche, &seed, &rates)
+                })?;
+                let r = &d.draw;
+                writeln!(
+                    ctx.out,
+                    "draw {} of stage {stage} of {code}, tranche {}:\n  tied, sorted by their UTF-8 bytes: {}\n  text \
+                     hashed: {}\n  SHA-256: {}\n  first 8 bytes as an unsigned integer: {}\n  {} mod {} = {}: {} wins\n  \
+                     check it: printf %s '{}' | sha256sum",
+                    d.id,
+                    d.tranche,
+                    r.sorted.join(", "),
+                    r.text,
+                    r.digest,
+                    r.number,
+                    r.number,
+                    r.sorted.len(),
+                    r.index,
+                    r.winner,
+                    r.text.replace('\'', "'\\''")
+                )?;
+            }
+            StageCommand::Adjudicate {
+                code,
+                stage,
+                on,
+                acta,
+                force,
+            } => return conclude(ctx, code, stage, on, acta, force, true),
+            StageCommand::Desert {
+                code,
+                stage,
+                on,
+                acta,
+                force,
+            } => return conclude(ctx, code, stage, on, acta, force, false),
+        }
+        Ok(Status::Ok)
+    }
+}
+
+fn conclude(
+    ctx: &mut Ctx<'_>,
+    code: String,
+    stage: u8,
+    on: NaiveDate,
+    acta: Option<PathBuf>,
+    force: bool,
+    adjudicate: bool,
+) -> Result<Status, CliError> {
+    let af = acta
+        .as_deref()
+        .map(|a| acta_format(a, "--acta"))
+        .transpose()?;
+    if let Some(a) = &acta {
+        files::check_target(a, force).map_err(|e| out_error("--acta", e))?;
+    }
+    let rates = ctx.rates()?;
+    let mut store = ctx.store()?;
+    let p: StoredProgram = programs::by_code(store.conn(), &code)?;
+    let (c, staged) = store.write::<_, CliError>(&ctx.officer(), |tx| {
+        let c = if adjudicate {
+            rules::adjudicate(tx, &p, stage, on, &rates)?
+        } else {
+            rules::desert(tx, &p, stage, on, &rates)?
+        };
+        let staged = match (&acta, af) {
+            (Some(path), Some(f)) => {
+                let bytes = render(
+                    &StageActaData {
+                        program: &p.program,
+                        stage,
+                        concluded: &c,
+                    },
+                    f,
+                );
+                Some(files::stage(path, &bytes, force).map_err(|e| out_error("--acta", e))?)
+            }
+            _ => None,
+        };
+        Ok((c, staged))
+    })?;
+    let placed = match staged {
+        Some(s) => {
+            let tmp = s.temp_path().to_path_buf();
+            Some(s.place().map_err(|e| {
+                CliError::Refused(format!(
+                    "the stage's conclusion is in the register, but its acta could not be put at --acta ({e}); it \
+                     was left at {}: move it there yourself",
+                    tmp.display()
+                ))
+            })?)
+        }
+        None => None,
+    };
+    write_conclusion(ctx.out, &code, stage, &c)?;
+    if let Some(path) = placed {
+        writeln!(ctx.out, "acta -> {}", path.display())?;
+    }
+    Ok(Status::Ok)
+}
+
+fn write_conclusion(
+    out: &mut dyn Write,
+    code: &str,
+    stage: u8,
+    c: &Concluded,
+) -> Result<(), CliError> {
+    let k = &c.conclusion;
+    match k.kind {
+        Kind::Adjudicated => {
+            writeln!(
+                out,
+                "stage {stage} of {code} adjudicated on {} (conclusion {}): {} of {} shares awarded, {} left over",
+                k.decided_on, k.id, k.awarded, k.offered, k.leftover
+            )?;
+            for a in &c.awards {
+                let p = c
+                    .evaluations
+                    .iter()
+                    .flat_map(|e| &e.proposals)
+                    .find(|p| Some(p.id) == a.proposal_id);
+                match (p, a.price, a.payment_due) {
+                    (Some(p), Some(price), Some(due)) => writeln!(
+                        out,
+                        "  tranche {}: {} shares to {} ({}; jointly liable) at {} per share = {}, present value {}; \
+                         payment due {due}{}",
+                        a.tranche,
+                        a.shares,
+                        p.row.reference,
+                        p.row
+                            .bidders
+                            .iter()
+                            .map(|b| format!("{} {} {}", b.doc_type.as_str(), b.doc_number, b.name))
+                            .collect::<Vec<_>>()
+                            .join("; "),
+                        format_cop(price),
+                        format_cop(price * Decimal::from(a.shares)),
+                        a.value.map_or_else(|| "-".into(), format_cop),
+                        a.draw_id
+                            .map_or_else(String::new, |d| format!(" (decided by draw {d})"))
+                    )?,
+                    _ => writeln!(
+                        out,
+                        "  tranche {}: {} shares, no valid proposal (void: they pass to the next stage)",
+                        a.tranche, a.shares
+                    )?,
+                }
+            }
+            if let (Some(price), Some((id, _))) = (k.price, c.stage_price) {
+                let composition = if c.parts.len() > 1 {
+                    format!(
+                        " = ({}) / {} rounded to centavos",
+                        c.parts
+                            .iter()
+                            .map(|x| format!("{} × {}", x.shares, x.price))
+                            .collect::<Vec<_>>()
+                            .join(" + "),
+                        c.parts.iter().map(|x| x.shares).sum::<u64>()
+                    )
+                } else {
+                    String::new()
+                };
+                writeln!(
+                    out,
+                    "stage price {id}: program {code}, stage {stage}, {} per share{composition} (Art. 9 (iii)) from {}; \
+                     provisional liquidations are flagged by `vigia check` (PROVISIONAL_STALE) for re-liquidation",
+                    format_cop(price),
+                    k.decided_on
+                )?;
+            }
+        }
+        Kind::Desert => {
+            writeln!(
+                out,
+                "stage {stage} of {code} declared void on {} (conclusion {}): no valid proposal; {} shares {}",
+                k.decided_on,
+                k.id,
+                k.leftover,
+                match c.stage_price {
+                    Some(_) => "unsold, and it was the program's last stage",
+                    None => "pass to the Third Stage",
+                }
+            )?;
+            if let Some((id, _)) = c.stage_price {
+                writeln!(
+                    out,
+                    "stage price {id}: program {code} has no later stage; the stage price is absent (as `program \
+                     stage-price --stage none`)"
+                )?;
+            }
+        }
+    }
+    Ok(())
+}

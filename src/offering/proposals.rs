@@ -1,0 +1,425 @@
+//! Reading a later stage's proposals CSV (issue 12; Decreto 3939 Arts. 13–19, 22; seed 002)
+//! through the same reader as every import (`import::each_row`: UTF-8 or the es-CO Excel export,
+//! header order free, every bad row named by line). Pure: bytes in, rows or every problem out.
+//! Whether a proposal is valid is not decided here ([`super::stage::evaluate`] does that): a late
+//! filing or a price below the minimum is a fact to record, not a bad row.
+
+use super::file::{parse_amount, parse_count, parse_when};
+use crate::ids::{self, DocType};
+use crate::import::{Dialect, RowError};
+use chrono::NaiveDateTime;
+use rust_decimal::Decimal;
+
+/// A column of the proposals CSV, in the order [`COLUMNS`] then [`OPTIONAL`] name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Col {
+    Proposal,
+    FiledAt,
+    Bidders,
+    Shares,
+    PricePerShare,
+    TermDays,
+    BeneficialOwner,
+    Guarantee,
+    FundsAccredited,
+    Review,
+    Tranche,
+}
+
+impl Col {
+    const fn name(self) -> &'static str {
+        match self {
+            Col::Proposal => "proposal",
+            Col::FiledAt => "filed_at",
+            Col::Bidders => "bidders",
+            Col::Shares => "shares",
+            Col::PricePerShare => "price_per_share",
+            Col::TermDays => "term_days",
+            Col::BeneficialOwner => "beneficial_owner",
+            Col::Guarantee => "guarantee",
+            Col::FundsAccredited => "funds_accredited",
+            Col::Review => "review",
+            Col::Tranche => "tranche",
+        }
+    }
+}
+
+/// The columns every proposals file names, in any order.
+pub const COLUMNS: [&str; 6] = [
+    Col::Proposal.name(),
+    Col::FiledAt.name(),
+    Col::Bidders.name(),
+    Col::Shares.name(),
+    Col::PricePerShare.name(),
+    Col::TermDays.name(),
+];
+
+/// The columns a file may leave out (they read as empty: no beneficial-owner group, no
+/// guarantee, funds not accredited, no review cause, tranche 1).
+pub const OPTIONAL: [&str; 5] = [
+    Col::BeneficialOwner.name(),
+    Col::Guarantee.name(),
+    Col::FundsAccredited.name(),
+    Col::Review.name(),
+    Col::Tranche.name(),
+];
+
+/// The longest payment term a proposal may offer, in days (ten years).
+pub const MAX_TERM_DAYS: u32 = 3650;
+
+/// One bidder of a proposal (a joint proposal has several, jointly liable).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bidder {
+    pub doc_type: DocType,
+    /// Canonical (a NIT with its `-DV`).
+    pub doc_number: String,
+    pub name: String,
+}
+
+impl Bidder {
+    /// `DOC_TYPE:NUMBER`: who the bidder is, for the one-proposal-per-person rule.
+    pub fn key(&self) -> String {
+        format!("{}:{}", self.doc_type.as_str(), self.doc_number)
+    }
+}
+
+/// One proposal (propuesta de compra) as filed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProposalRow {
+    pub line: usize,
+    /// The bidder's reference.
+    pub reference: String,
+    pub filed_at: NaiveDateTime,
+    pub bidders: Vec<Bidder>,
+    pub beneficial_owner: Option<String>,
+    pub shares: u64,
+    pub price_per_share: Decimal,
+    pub term_days: u32,
+    pub guarantee: Option<Decimal>,
+    pub funds_accredited: bool,
+    /// A cause the staff recorded (upper case, e.g. `FORM_DEFECT`).
+    pub review: Option<String>,
+    pub tranche: u32,
+}
+
+/// Reads every row, handing each valid one to `f`; returns the dialect and every problem found
+/// (empty when the file is clean). Two rows with the same reference are a problem of the file.
+pub fn each<E>(
+    bytes: &[u8],
+    f: impl FnMut(ProposalRow) -> Result<(), E>,
+) -> Result<(Dialect, Vec<RowError>), E> {
+    // every reference and the line it was first seen on (checked on every row, bad file or not)
+    let seen: std::cell::RefCell<std::collections::HashMap<String, usize>> = Default::default();
+    crate::import::each_row(
+        bytes,
+        &COLUMNS,
+        &OPTIONAL,
+        |line, get, dialect| {
+            let row = parse_row(line, get, dialect);
+            let reference = get(Col::Proposal as usize);
+            if reference.is_empty() {
+                return row;
+            }
+            let mut seen = seen.borrow_mut();
+            match seen.get(&reference) {
+                Some(&first) => {
+                    let dupe = RowError {
+                        line,
+                        field: Col::Proposal.name().into(),
+                        value: reference.clone(),
+                        reason: format!(
+                            "the same reference as line {first}: one proposal, one reference"
+                        ),
+                    };
+                    match row {
+                        Ok(_) => Err(vec![dupe]),
+                        Err(mut e) => {
+                            e.push(dupe);
+                            Err(e)
+                        }
+                    }
+                }
+                None => {
+                    seen.insert(reference, line);
+                    row
+                }
+            }
+        },
+        f,
+    )
+}
+
+fn parse_row(
+    line: usize,
+    get: &dyn Fn(usize) -> String,
+    dialect: Dialect,
+) -> Result<ProposalRow, Vec<RowError>> {
+    let get = |c: Col| get(c as usize);
+    let mut errors = Vec::new();
+    let mut fail = |field: Col, value: &str, reason: String| {
+        errors.push(RowError {
+            line,
+            field: field.name().into(),
+            value: value.into(),
+            reason,
+        });
+    };
+    let reference = get(Col::Proposal);
+    if reference.is_empty() {
+        fail(
+            Col::Proposal,
+            "",
+            "the proposal's reference is required".into(),
+        );
+    } else if reference.contains([',', '|']) || reference.chars().any(char::is_control) {
+        // the draw hashes the references joined by ',' and the fields by '|'
+        fail(
+            Col::Proposal,
+            &reference,
+            "may not contain ',' or '|' (the draw's text joins references with them)".into(),
+        );
+    }
+    let filed_s = get(Col::FiledAt);
+    let filed_at = parse_when(&filed_s, dialect);
+    if filed_at.is_none() {
+        fail(
+            Col::FiledAt,
+            &filed_s,
+            "must be a date YYYY-MM-DD or a date and time YYYY-MM-DD HH:MM[:SS] (DD/MM/YYYY in an \
+             Excel export)"
+                .into(),
+        );
+    }
+    let bidders_s = get(Col::Bidders);
+    let mut bidders: Vec<Bidder> = Vec::new();
+    if bidders_s.is_empty() {
+        fail(
+            Col::Bidders,
+            "",
+            "name every bidder as DOC_TYPE:NUMBER:NAME, several separated by '|'".into(),
+        );
+    }
+    for part in bidders_s.split('|').filter(|_| !bidders_s.is_empty()) {
+        let mut it = part.trim().splitn(3, ':');
+        let (t, n, name) = (
+            it.next().unwrap_or("").trim(),
+            it.next().unwrap_or("").trim(),
+            it.next().unwrap_or("").trim(),
+        );
+        let doc_type = match t.parse::<DocType>() {
+            Ok(d) => d,
+            Err(e) => {
+                fail(
+                    Col::Bidders,
+                    part,
+                    format!("{e} (write DOC_TYPE:NUMBER:NAME)"),
+                );
+                continue;
+            }
+        };
+        let doc_number = match ids::normalize(doc_type, n) {
+            Ok(n) => n,
+            Err(e) => {
+                fail(Col::Bidders, part, e);
+                continue;
+            }
+        };
+        if name.is_empty() {
+            fail(
+                Col::Bidders,
+                part,
+                "the bidder's name is missing (write DOC_TYPE:NUMBER:NAME)".into(),
+            );
+            continue;
+        }
+        let b = Bidder {
+            doc_type,
+            doc_number,
+            name: name.to_string(),
+        };
+        if bidders.iter().any(|x| x.key() == b.key()) {
+            fail(
+                Col::Bidders,
+                part,
+                "names the same bidder twice in one proposal".into(),
+            );
+            continue;
+        }
+        bidders.push(b);
+    }
+    let owner = get(Col::BeneficialOwner);
+    let beneficial_owner = (!owner.is_empty()).then_some(owner);
+    let shares_s = get(Col::Shares);
+    let shares = parse_count(&shares_s, dialect).filter(|&n| n > 0);
+    if shares.is_none() {
+        fail(
+            Col::Shares,
+            &shares_s,
+            "must be the whole number of shares proposed, greater than zero".into(),
+        );
+    }
+    let example = if dialect.es_co { "1.100,50" } else { "1100.50" };
+    let price_s = get(Col::PricePerShare);
+    let price_per_share = parse_amount(&price_s, dialect).filter(|p| *p > Decimal::ZERO);
+    if price_per_share.is_none() {
+        fail(
+            Col::PricePerShare,
+            &price_s,
+            format!("must be the price per share in pesos, greater than zero, such as {example}"),
+        );
+    }
+    let term_s = get(Col::TermDays);
+    let term_days = parse_count(&term_s, dialect)
+        .and_then(|n| u32::try_from(n).ok())
+        .filter(|&n| n <= MAX_TERM_DAYS);
+    if term_days.is_none() {
+        fail(
+            Col::TermDays,
+            &term_s,
+            format!("must be the days from adjudication to payment, 0 to {MAX_TERM_DAYS}"),
+        );
+    }
+    let guarantee_s = get(Col::Guarantee);
+    let guarantee = if guarantee_s.is_empty() {
+        None
+    } else {
+        let g = parse_amount(&guarantee_s, dialect).filter(|g| *g >= Decimal::ZERO);
+        if g.is_none() {
+            fail(
+                Col::Guarantee,
+                &guarantee_s,
+                format!("must be the guarantee in pesos such as {example}, or empty (none given)"),
+            );
+        }
+        g
+    };
+    let funds_s = get(Col::FundsAccredited);
+    let funds_accredited = match funds_s.to_lowercase().as_str() {
+        "si" | "sí" | "s" => true,
+        "" | "no" | "n" => false,
+        _ => {
+            fail(Col::FundsAccredited, &funds_s, "must be si or no".into());
+            false
+        }
+    };
+    let review_s = get(Col::Review);
+    let review = if review_s.is_empty() {
+        None
+    } else {
+        let code = review_s.to_uppercase();
+        if !code
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        {
+            fail(
+                Col::Review,
+                &review_s,
+                "must be a cause code in letters, digits and '_' (e.g. FORM_DEFECT), or empty"
+                    .into(),
+            );
+        }
+        Some(code)
+    };
+    let tranche_s = get(Col::Tranche);
+    let tranche = if tranche_s.is_empty() {
+        Some(1)
+    } else {
+        parse_count(&tranche_s, dialect)
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|&n| n >= 1)
+    };
+    if tranche.is_none() {
+        fail(
+            Col::Tranche,
+            &tranche_s,
+            "must be the tranche's number (1, 2, ...), or empty for 1".into(),
+        );
+    }
+    match (filed_at, shares, price_per_share, term_days, tranche) {
+        (Some(filed_at), Some(shares), Some(price_per_share), Some(term_days), Some(tranche))
+            if errors.is_empty() =>
+        {
+            Ok(ProposalRow {
+                line,
+                reference,
+                filed_at,
+                bidders,
+                beneficial_owner,
+                shares,
+                price_per_share,
+                term_days,
+                guarantee,
+                funds_accredited,
+                review,
+                tranche,
+            })
+        }
+        _ => Err(errors),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+
+    fn read(text: &str) -> (Vec<ProposalRow>, Vec<String>) {
+        let mut rows = Vec::new();
+        let (_, problems) = each::<()>(text.as_bytes(), |r| {
+            rows.push(r);
+            Ok(())
+        })
+        .unwrap();
+        (rows, problems.iter().map(|p| p.to_string()).collect())
+    }
+
+    #[test]
+    fn a_joint_proposal_and_the_optional_columns() {
+        let (rows, problems) = read(
+            "proposal,filed_at,bidders,beneficial_owner,shares,price_per_share,term_days,guarantee,funds_accredited,review\n\
+             P-1,2025-03-10,CC:1000000001:Ana Uno|NIT:800191045-1:Grupo Dos,g1,1000,1100.50,30,5000000,si,\n\
+             P-2,2025-03-11 10:00,CC:1000000003:Tres,,1000,1000,0,,no,form_defect\n",
+        );
+        assert_eq!(problems, Vec::<String>::new());
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].bidders.len(), 2);
+        assert_eq!(rows[0].bidders[1].key(), "NIT:800191045-1");
+        assert_eq!(rows[0].beneficial_owner.as_deref(), Some("g1"));
+        assert_eq!(rows[0].price_per_share, dec("1100.50"));
+        assert_eq!(rows[0].guarantee, Some(dec("5000000")));
+        assert!(rows[0].funds_accredited);
+        assert_eq!(rows[0].tranche, 1);
+        assert_eq!(rows[1].guarantee, None);
+        assert_eq!(rows[1].review.as_deref(), Some("FORM_DEFECT"));
+    }
+
+    #[test]
+    fn every_bad_value_is_named_by_line() {
+        let (rows, problems) = read(
+            "proposal,filed_at,bidders,shares,price_per_share,term_days,tranche\n\
+             P|1,2025-13-01,CC:12,0,-5,x,0\n\
+             P-2,2025-03-10,XX:1001:Uno|CC:1001:,10,1000,0,\n\
+             P-3,2025-03-10,CC:1001:Uno|CC:1001:Otra vez,10,1000,0,\n\
+             P-4,2025-03-10,CC:1002:Dos,10,1000,0,\n\
+             P-4,2025-03-10,CC:1003:Tres,10,1000,0,\n",
+        );
+        // once the file is known to be bad, rows are only checked
+        assert!(rows.is_empty(), "{problems:#?}");
+        let all = problems.join("\n");
+        for needle in [
+            "line 2: proposal \"P|1\": may not contain ',' or '|'",
+            "line 2: filed_at \"2025-13-01\"",
+            "line 2: bidders",
+            "line 2: tranche",
+            "line 2: shares",
+            "line 2: price_per_share",
+            "line 2: term_days",
+            "line 3: bidders \"XX:1001:Uno\": unknown document type",
+            "line 3: bidders \"CC:1001:\": the bidder's name is missing",
+            "line 4: bidders \"CC:1001:Otra vez\": names the same bidder twice",
+            "line 6: proposal \"P-4\": the same reference as line 5",
+        ] {
+            assert!(all.contains(needle), "{needle} in\n{all}");
+        }
+    }
+}

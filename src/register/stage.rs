@@ -1,0 +1,1217 @@
+//! The later stages' rules (Decreto 3939 de 2004 Arts. 3, 13–19, 22; seed 002; issue 12): what a
+//! stage may offer (what the previous stage left), its tranches and windows, the proposals import
+//! (all or nothing), the evaluation under the program's criterion, the improvement round of a
+//! tie, the draw that decides a persisting one, and the stage's conclusion once: adjudicated (the
+//! price per share becomes the program's Art. 9 (iii) reference price) or declared void. Every
+//! rule runs inside the caller's transaction; refusals name fields, never flags.
+
+use super::{Field, Refusal, Result};
+use crate::holidays::{add_business_days, next_business_day};
+use crate::import::RowError;
+use crate::offering::proposals::ProposalRow;
+use crate::offering::stage::{self as core, Draw, Evaluated, Outcome, Proposal, Terms};
+use crate::program::{Criterion, CriterionRate};
+use crate::rates::RateSeries;
+use crate::store::Tx;
+use crate::store::programs::{self, StoredProgram};
+use crate::store::stage::{
+    self as store, Award, Conclusion, Kind, NewConclusion, NewDraw, NewTranche, StoredDraw,
+    StoredProposal, Tranche,
+};
+use crate::store::{StoreError, import::PriorImport};
+use chrono::{Days, NaiveDate};
+use rusqlite::Connection;
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// "Segunda" or "Tercera".
+pub fn stage_name_es(stage: u8) -> &'static str {
+    if stage == 2 { "Segunda" } else { "Tercera" }
+}
+
+/// "Second" or "Third", for messages.
+pub fn stage_name(stage: u8) -> &'static str {
+    if stage == 2 { "Second" } else { "Third" }
+}
+
+/// What a stage may offer: the shares the previous stage left, and the day it ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Available {
+    pub shares: u64,
+    /// The first-stage adjudication, or the Second Stage's conclusion.
+    pub since: NaiveDate,
+}
+
+/// The shares stage `stage` of `program` may offer (Art. 13: "la totalidad de las Acciones que
+/// no sean enajenados en la Primera Etapa"; Art. 16: those not sold in the Second).
+pub fn available(conn: &Connection, program: &StoredProgram, stage: u8) -> Result<Available> {
+    let code = &program.program.code;
+    let last = program.program.later_stages.last;
+    if !(2..=last).contains(&stage) {
+        return Err(Refusal::value(
+            Field::Stage,
+            stage,
+            format!("program {code} provides for stages 2 to {last} after the first"),
+        )
+        .into());
+    }
+    if stage == 2 {
+        let run = crate::store::offering::run(conn, program.id)?.ok_or_else(|| {
+            Refusal::Rule(format!(
+                "the first stage of {code} has not been adjudicated: the Second Stage offers what it leaves \
+                 (Art. 13); run `vigia offer adjudicate {code} --on D` first"
+            ))
+        })?;
+        if run.leftover == 0 {
+            return Err(Refusal::Rule(format!(
+                "the first stage of {code} placed every share (run {}): nothing is left for a Second Stage",
+                run.id
+            ))
+            .into());
+        }
+        return Ok(Available {
+            shares: run.leftover,
+            since: run.adjudicated_on,
+        });
+    }
+    let prev = store::conclusion(conn, program.id, stage - 1)?.ok_or_else(|| {
+        Refusal::Rule(format!(
+            "the {} Stage of {code} has not ended: the Third Stage offers what it did not sell (Art. 16); \
+             adjudicate it or declare it void first",
+            stage_name(stage - 1)
+        ))
+    })?;
+    if prev.leftover == 0 {
+        return Err(Refusal::Rule(format!(
+            "the {} Stage of {code} sold every share on {}: nothing is left for stage {stage}",
+            stage_name(stage - 1),
+            prev.decided_on
+        ))
+        .into());
+    }
+    Ok(Available {
+        shares: prev.leftover,
+        since: prev.decided_on,
+    })
+}
+
+fn refuse_if_concluded(conn: &Connection, program: &StoredProgram, stage: u8) -> Result<()> {
+    if let Some(c) = store::conclusion(conn, program.id, stage)? {
+        return Err(Refusal::Rule(format!(
+            "the {} Stage of {} was {} on {} (Art. 3: the stage is exhausted); nothing more can be done in it",
+            stage_name(stage),
+            program.program.code,
+            match c.kind {
+                Kind::Adjudicated => "adjudicated",
+                Kind::Desert => "declared void",
+            },
+            c.decided_on
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+/// A tranche to open.
+#[derive(Debug, Clone, Copy)]
+pub struct Open {
+    pub stage: u8,
+    pub tranche: u32,
+    pub shares: u64,
+    pub opens: NaiveDate,
+    pub closes: NaiveDate,
+}
+
+/// What opening a tranche did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opened {
+    pub id: i64,
+    pub available: Available,
+    /// Shares of the stage in open tranches, this one included.
+    pub offered: u64,
+    pub minimum_price: Decimal,
+}
+
+/// Opens a tranche of a later stage: the shares come from what the previous stage left; the
+/// minimum price is the first stage's fixed price (Art. 14 a, Art. 17 a).
+pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open) -> Result<Opened> {
+    let conn = tx.conn();
+    let available = available(conn, program, o.stage)?;
+    refuse_if_concluded(conn, program, o.stage)?;
+    let existing = store::tranches(conn, program.id, o.stage)?;
+    let next = existing.len() as u32 + 1;
+    if let Some(t) = existing.iter().find(|t| t.tranche == o.tranche) {
+        return Err(Refusal::value(
+            Field::Tranche,
+            o.tranche,
+            format!(
+                "is already open ({} shares, {} to {}, by {}); the next tranche is {next}",
+                t.shares, t.opens, t.closes, t.created_by
+            ),
+        )
+        .into());
+    }
+    if o.tranche != next {
+        return Err(Refusal::value(
+            Field::Tranche,
+            o.tranche,
+            format!("tranches are opened in order: the next one is {next}"),
+        )
+        .into());
+    }
+    let taken: u64 = existing.iter().map(|t| t.shares).sum();
+    let left = available.shares - taken.min(available.shares);
+    if o.shares > left {
+        return Err(Refusal::value(
+            Field::Shares,
+            o.shares,
+            format!(
+                "the stage can offer {left} more share(s): the previous stage left {}{}",
+                available.shares,
+                if taken > 0 {
+                    format!(" and open tranches hold {taken}")
+                } else {
+                    String::new()
+                }
+            ),
+        )
+        .into());
+    }
+    if o.opens <= available.since {
+        return Err(Refusal::value(
+            Field::StageOpens,
+            o.opens,
+            format!(
+                "the stage follows the previous one, which ended on {}: open it on a later day",
+                available.since
+            ),
+        )
+        .into());
+    }
+    if o.closes < o.opens {
+        return Err(Refusal::value(
+            Field::StageCloses,
+            o.closes,
+            format!("is before the opening on {}", o.opens),
+        )
+        .into());
+    }
+    let minimum_price = program.program.fixed_price;
+    let id = store::insert_tranche(
+        tx,
+        &NewTranche {
+            program_id: program.id,
+            stage: o.stage,
+            tranche: o.tranche,
+            shares: o.shares,
+            opens: o.opens,
+            closes: o.closes,
+            minimum_price,
+        },
+    )?;
+    Ok(Opened {
+        id,
+        available,
+        offered: taken + o.shares,
+        minimum_price,
+    })
+}
+
+/// What a proposals import did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Imported {
+    Added(store::WrittenProposals),
+    AlreadyImported(PriorImport),
+}
+
+/// Imports a stage's proposals file in the caller's transaction: all of it, or nothing with every
+/// bad row by line. The same file twice adds nothing. The stage must have open tranches, no
+/// improvement or draw yet (the proposals were read), and not be concluded.
+pub fn import(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    stage: u8,
+    file: (&str, &str, &str),
+    rows: Vec<ProposalRow>,
+    file_problems: Vec<RowError>,
+) -> Result<Imported> {
+    let conn = tx.conn();
+    let code = &program.program.code;
+    if let Some(prior) = store::prior_import(conn, program.id, stage, file.1)? {
+        return Ok(Imported::AlreadyImported(prior));
+    }
+    available(conn, program, stage)?;
+    refuse_if_concluded(conn, program, stage)?;
+    let tranches = store::tranches(conn, program.id, stage)?;
+    if tranches.is_empty() {
+        return Err(Refusal::Rule(format!(
+            "the {} Stage of {code} has no open tranche: proposals answer a public invitation (Art. 13); open it \
+             first with `vigia stage open {code} --stage {stage} --shares N --opens D --closes D`",
+            stage_name(stage)
+        ))
+        .into());
+    }
+    if !store::improvements(conn, program.id, stage)?.is_empty()
+        || !store::draws(conn, program.id, stage)?.is_empty()
+    {
+        return Err(Refusal::Rule(format!(
+            "the proposals of the {} Stage of {code} were read and a tie round has begun: later proposals cannot \
+             be considered",
+            stage_name(stage)
+        ))
+        .into());
+    }
+    let known: HashMap<String, (i64, i64)> = store::proposals(conn, program.id, stage)?
+        .into_iter()
+        .map(|p| (p.row.reference, (p.id, p.import_id)))
+        .collect();
+    let mut problems = file_problems;
+    for r in &rows {
+        if !tranches.iter().any(|t| t.tranche == r.tranche) {
+            problems.push(RowError {
+                line: r.line,
+                field: "tranche".into(),
+                value: r.tranche.to_string(),
+                reason: format!(
+                    "the {} Stage has tranche(s) 1 to {}: open this one first",
+                    stage_name(stage),
+                    tranches.len()
+                ),
+            });
+        }
+        if let Some((id, import)) = known.get(&r.reference) {
+            problems.push(RowError {
+                line: r.line,
+                field: "proposal".into(),
+                value: r.reference.clone(),
+                reason: format!(
+                    "is already registered (proposal {id}, proposals import {import}): one proposal, one reference"
+                ),
+            });
+        }
+    }
+    if !problems.is_empty() {
+        return Err(crate::store::rejected(problems, Vec::new()).into());
+    }
+    if rows.is_empty() {
+        return Err(Refusal::Rule("the file holds no proposal".into()).into());
+    }
+    Ok(Imported::Added(store::write_proposals(
+        tx, program.id, stage, file, &rows,
+    )?))
+}
+
+/// The rate a tranche's proposals are discounted at, and where it comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RateUsed {
+    pub rate_ea_pct: Decimal,
+    /// "IBC in force on 2024-06-14 (SFC Res. …)" or "fixed by the program".
+    pub source: String,
+}
+
+fn rate_for(program: &StoredProgram, t: &Tranche, rates: &RateSeries) -> Result<RateUsed> {
+    let Criterion::PresentValue(rate) = program.program.later_stages.criterion;
+    match rate {
+        CriterionRate::Fixed(r) => Ok(RateUsed {
+            rate_ea_pct: r,
+            source: "fixed by the program".into(),
+        }),
+        CriterionRate::Ibc => {
+            let p = rates.period_on(t.closes).ok_or_else(|| {
+                Refusal::Rule(format!(
+                    "no certified rate is in force on {} (tranche {} closes then) and the program's criterion \
+                     discounts at the IBC in force on the closing date: add it with `vigia rates add`",
+                    t.closes, t.tranche
+                ))
+            })?;
+            let ibc = p.ibc_ea_pct.ok_or_else(|| {
+                Refusal::Rule(format!(
+                    "the rate period {}..{} gives no interés bancario corriente; the program's criterion needs it",
+                    p.valid_from, p.valid_to
+                ))
+            })?;
+            Ok(RateUsed {
+                rate_ea_pct: ibc,
+                source: format!("IBC in force on {} ({})", t.closes, p.resolution),
+            })
+        }
+    }
+}
+
+fn core_proposal(p: &StoredProposal) -> Proposal {
+    Proposal {
+        reference: p.row.reference.clone(),
+        filed_on: p.row.filed_at.date(),
+        bidders: p.row.bidders.iter().map(|b| b.key()).collect(),
+        beneficial_owner: p.row.beneficial_owner.clone(),
+        shares: p.row.shares,
+        price_per_share: p.row.price_per_share,
+        term_days: p.row.term_days,
+        guarantee: p.row.guarantee,
+        funds_accredited: p.row.funds_accredited,
+        review: p.row.review.clone(),
+    }
+}
+
+/// One proposal as evaluated (the row `stage evaluate` prints).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Row {
+    pub tranche: u32,
+    pub proposal: String,
+    pub filed_at: String,
+    pub bidders: String,
+    pub beneficial_owner: Option<String>,
+    pub shares: u64,
+    pub price_per_share: String,
+    /// The price offered in the improvement round, counted or not.
+    pub improved_price: Option<String>,
+    /// The price that counts.
+    pub price: String,
+    pub term_days: u32,
+    /// Under the criterion, in pesos with centavos (valid proposals).
+    pub value: Option<String>,
+    pub rank: Option<usize>,
+    /// winner, tied, valid or rejected.
+    pub status: &'static str,
+    pub cause: Option<String>,
+}
+
+/// How a tranche stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Standing {
+    /// The best value, or the winner of the recorded draw.
+    Winner { proposal: usize, draw: Option<i64> },
+    /// Tied at the best value and not yet drawn: the proposals' indexes.
+    Tie(Vec<usize>),
+    /// No valid proposal.
+    Desert,
+}
+
+/// One tranche evaluated.
+#[derive(Debug, Clone)]
+pub struct TrancheEvaluation {
+    pub tranche: Tranche,
+    pub rate: RateUsed,
+    /// The tranche's proposals, in stored order.
+    pub proposals: Vec<StoredProposal>,
+    pub evaluated: Vec<Evaluated>,
+    /// The improvement each proposal offered, if any.
+    pub improvements: Vec<Option<store::Improvement>>,
+    /// The tie of the proposals as filed (before any improvement): who may improve.
+    pub original_tie: Vec<usize>,
+    pub standing: Standing,
+    pub draw: Option<StoredDraw>,
+}
+
+impl TrancheEvaluation {
+    /// The rows, in stored order.
+    pub fn rows(&self) -> Vec<Row> {
+        let winner = match self.standing {
+            Standing::Winner { proposal, .. } => Some(proposal),
+            _ => None,
+        };
+        let tied = self.outcome_tie().unwrap_or_default();
+        self.proposals
+            .iter()
+            .zip(&self.evaluated)
+            .zip(&self.improvements)
+            .enumerate()
+            .map(|(i, ((p, e), imp))| Row {
+                tranche: self.tranche.tranche,
+                proposal: p.row.reference.clone(),
+                filed_at: crate::store::offering::filed_text(p.row.filed_at),
+                bidders: p
+                    .row
+                    .bidders
+                    .iter()
+                    .map(|b| format!("{} {} {}", b.doc_type.as_str(), b.doc_number, b.name))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                beneficial_owner: p.row.beneficial_owner.clone(),
+                shares: p.row.shares,
+                price_per_share: p.row.price_per_share.to_string(),
+                improved_price: imp.as_ref().map(|m| m.price.to_string()),
+                price: e.price.to_string(),
+                term_days: p.row.term_days,
+                value: e.value.map(|v| format!("{v:.2}")),
+                rank: e.rank,
+                status: if Some(i) == winner {
+                    "winner"
+                } else if tied.contains(&i) {
+                    "tied"
+                } else if e.cause.is_none() {
+                    "valid"
+                } else {
+                    "rejected"
+                },
+                cause: e.cause.as_ref().map(|c| c.code().to_string()),
+            })
+            .collect()
+    }
+
+    /// The proposals tied at the best value with the improvements counted (drawn or not).
+    pub fn outcome_tie(&self) -> Option<Vec<usize>> {
+        let best: Vec<usize> = self
+            .evaluated
+            .iter()
+            .filter(|e| e.rank == Some(1))
+            .map(|e| e.index)
+            .collect();
+        (best.len() > 1).then_some(best)
+    }
+
+    /// The tied proposals' references.
+    pub fn references(&self, idx: &[usize]) -> Vec<&str> {
+        idx.iter()
+            .map(|&i| self.proposals[i].row.reference.as_str())
+            .collect()
+    }
+}
+
+/// Every tranche of a stage evaluated, the improvements and any draw taken into account.
+pub fn evaluate(
+    conn: &Connection,
+    program: &StoredProgram,
+    stage: u8,
+    rates: &RateSeries,
+) -> Result<Vec<TrancheEvaluation>> {
+    let code = &program.program.code;
+    let tranches = store::tranches(conn, program.id, stage)?;
+    if tranches.is_empty() {
+        return Err(Refusal::Rule(format!(
+            "the {} Stage of {code} has no open tranche; open it with `vigia stage open {code} --stage {stage} \
+             --shares N --opens D --closes D`",
+            stage_name(stage)
+        ))
+        .into());
+    }
+    let all = store::proposals(conn, program.id, stage)?;
+    let mut improvements = store::improvements(conn, program.id, stage)?;
+    let draws = store::draws(conn, program.id, stage)?;
+    let mut out = Vec::new();
+    for t in tranches {
+        let rate = rate_for(program, &t, rates)?;
+        let terms = Terms {
+            opens: t.opens,
+            closes: t.closes,
+            shares: t.shares,
+            minimum_price: t.minimum_price,
+            minimum_guarantee: program.program.later_stages.minimum_guarantee,
+            rate_ea_pct: rate.rate_ea_pct,
+        };
+        let (mine, others): (Vec<&StoredProposal>, Vec<&StoredProposal>) =
+            all.iter().partition(|p| p.row.tranche == t.tranche);
+        let ps: Vec<Proposal> = mine.iter().map(|p| core_proposal(p)).collect();
+        let os: Vec<Proposal> = others.iter().map(|p| core_proposal(p)).collect();
+        let imps: Vec<Option<store::Improvement>> =
+            mine.iter().map(|p| improvements.remove(&p.id)).collect();
+        let improved: HashMap<usize, Decimal> = imps
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| m.as_ref().map(|m| (i, m.price)))
+            .collect();
+        let (_, original) = core::evaluate_among(&terms, &ps, &os, &HashMap::new());
+        let original_tie = match original {
+            Outcome::Tie(v) => v,
+            _ => Vec::new(),
+        };
+        let (evaluated, outcome) = core::evaluate_among(&terms, &ps, &os, &improved);
+        let draw = draws.iter().find(|d| d.tranche == t.tranche).cloned();
+        let mine: Vec<StoredProposal> = mine.into_iter().cloned().collect();
+        let standing = match (outcome, &draw) {
+            (Outcome::Winner(i), None) => Standing::Winner {
+                proposal: i,
+                draw: None,
+            },
+            (Outcome::Tie(v), Some(d)) => {
+                let i = v
+                    .iter()
+                    .copied()
+                    .find(|&i| mine[i].id == d.proposal_id)
+                    .ok_or_else(|| {
+                        StoreError::Corrupt(format!(
+                            "draw {} names proposal {}, which is not tied in tranche {}",
+                            d.id, d.winner, t.tranche
+                        ))
+                    })?;
+                Standing::Winner {
+                    proposal: i,
+                    draw: Some(d.id),
+                }
+            }
+            (Outcome::Tie(v), None) => Standing::Tie(v),
+            (Outcome::Desert, None) => Standing::Desert,
+            (_, Some(d)) => {
+                return Err(StoreError::Corrupt(format!(
+                    "draw {} decided a tie in tranche {} that the register no longer shows",
+                    d.id, t.tranche
+                ))
+                .into());
+            }
+        };
+        out.push(TrancheEvaluation {
+            tranche: t,
+            rate,
+            proposals: mine,
+            evaluated,
+            improvements: imps,
+            original_tie,
+            standing,
+            draw,
+        });
+    }
+    Ok(out)
+}
+
+fn proposal_by_reference<'a>(
+    evals: &'a [TrancheEvaluation],
+    reference: &str,
+) -> Option<(&'a TrancheEvaluation, usize)> {
+    evals.iter().find_map(|e| {
+        e.proposals
+            .iter()
+            .position(|p| p.row.reference == reference)
+            .map(|i| (e, i))
+    })
+}
+
+/// What an improvement did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Improved {
+    pub id: i64,
+    pub tranche: u32,
+    pub original: Decimal,
+    pub offered: Decimal,
+    /// False: not above the original, which stands.
+    pub counted: bool,
+}
+
+/// Records a tied proposal's answer to the invitation to improve (seed 002): only a proposal tied
+/// at the best value as filed, once, while the round is open (the stage not concluded and its
+/// tranche not drawn). A price not above the original is recorded and ignored.
+pub fn improve(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    stage: u8,
+    reference: &str,
+    price: Decimal,
+    rates: &RateSeries,
+) -> Result<Improved> {
+    let conn = tx.conn();
+    refuse_if_concluded(conn, program, stage)?;
+    let evals = evaluate(conn, program, stage, rates)?;
+    let (e, i) = proposal_by_reference(&evals, reference).ok_or_else(|| {
+        Refusal::value(
+            Field::Proposal,
+            reference,
+            format!(
+                "is not a proposal of the {} Stage of {}",
+                stage_name(stage),
+                program.program.code
+            ),
+        )
+    })?;
+    if !e.original_tie.contains(&i) {
+        let why = match &e.evaluated[i].cause {
+            Some(c) => format!("it was rejected ({c})"),
+            None => "it is not tied at the best value".into(),
+        };
+        return Err(Refusal::value(
+            Field::Proposal,
+            reference,
+            format!(
+                "only proposals tied at the best value are invited to improve (seed 002): {why}"
+            ),
+        )
+        .into());
+    }
+    if let Some(d) = &e.draw {
+        return Err(Refusal::value(
+            Field::Proposal,
+            reference,
+            format!(
+                "the improvement round of tranche {} closed when the tie was drawn on {} (draw {})",
+                e.tranche.tranche, d.created_at, d.id
+            ),
+        )
+        .into());
+    }
+    if let Some(m) = &e.improvements[i] {
+        return Err(Refusal::value(
+            Field::Proposal,
+            reference,
+            format!(
+                "already answered the invitation with {} on {}; a bidder answers once",
+                crate::money::format_cop(m.price),
+                m.created_at
+            ),
+        )
+        .into());
+    }
+    if price <= Decimal::ZERO {
+        return Err(
+            Refusal::value(Field::ImprovedPrice, price, "must be greater than zero").into(),
+        );
+    }
+    let original = e.proposals[i].row.price_per_share;
+    let counted = price > original;
+    let proposal_id = e.proposals[i].id;
+    let tranche = e.tranche.tranche;
+    let id = store::insert_improvement(tx, proposal_id, price, counted)?;
+    Ok(Improved {
+        id,
+        tranche,
+        original,
+        offered: price,
+        counted,
+    })
+}
+
+/// What a draw did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Drawn {
+    pub id: i64,
+    pub tranche: u32,
+    pub draw: Draw,
+}
+
+/// Decides a persisting tie in `tranche` by the verifiable draw (`offering::stage::draw`) seeded
+/// with `seed`, and records it (audited with its seed, text, digest and winner). Refused without
+/// a tie, or when the tranche was drawn before.
+pub fn draw(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    stage: u8,
+    tranche: u32,
+    seed: &str,
+    rates: &RateSeries,
+) -> Result<Drawn> {
+    let conn = tx.conn();
+    refuse_if_concluded(conn, program, stage)?;
+    if seed.trim().is_empty() || seed.contains('|') || seed.chars().any(char::is_control) {
+        return Err(Refusal::value(
+            Field::DrawSeed,
+            seed,
+            "must be the public entropy named (e.g. a lottery's result), without '|' or control characters",
+        )
+        .into());
+    }
+    let evals = evaluate(conn, program, stage, rates)?;
+    let e = evals
+        .iter()
+        .find(|e| e.tranche.tranche == tranche)
+        .ok_or_else(|| {
+            Refusal::value(
+                Field::Tranche,
+                tranche,
+                format!("the {} Stage has no such tranche", stage_name(stage)),
+            )
+        })?;
+    if let Some(d) = &e.draw {
+        return Err(Refusal::Rule(format!(
+            "tranche {tranche} was already drawn (draw {}, seed {:?}, winner {}); check it with `vigia stage draw \
+             --verify {} --stage {stage}`",
+            d.id, d.seed, d.winner, program.program.code
+        ))
+        .into());
+    }
+    let tied = match &e.standing {
+        Standing::Tie(v) => v.clone(),
+        Standing::Winner { proposal, .. } => {
+            return Err(Refusal::Rule(format!(
+                "tranche {tranche} has no tie to draw: {} has the best value",
+                e.proposals[*proposal].row.reference
+            ))
+            .into());
+        }
+        Standing::Desert => {
+            return Err(Refusal::Rule(format!(
+                "tranche {tranche} has no valid proposal: nothing to draw"
+            ))
+            .into());
+        }
+    };
+    let refs = e.references(&tied);
+    let d = core::draw(seed, &program.program.code, stage, tranche, &refs)
+        .expect("a tie has two proposals or more");
+    let proposal_id = e
+        .proposals
+        .iter()
+        .find(|p| p.row.reference == d.winner)
+        .map(|p| p.id)
+        .expect("the winner is one of the tied");
+    let id = store::insert_draw(
+        tx,
+        &NewDraw {
+            program_id: program.id,
+            stage,
+            tranche,
+            draw: &d,
+            seed,
+            proposal_id,
+        },
+    )?;
+    Ok(Drawn {
+        id,
+        tranche,
+        draw: d,
+    })
+}
+
+/// A recorded draw recomputed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawCheck {
+    pub stored: StoredDraw,
+    pub recomputed: Draw,
+    /// Every difference between the record and the recomputation, in words (empty: verified).
+    pub differences: Vec<String>,
+}
+
+/// Recomputes every recorded draw of the stage from its record (the seed, the program, the
+/// stage, the tranche and the tie the register shows) and compares.
+pub fn verify_draws(
+    conn: &Connection,
+    program: &StoredProgram,
+    stage: u8,
+    rates: &RateSeries,
+) -> Result<Vec<DrawCheck>> {
+    let draws = store::draws(conn, program.id, stage)?;
+    if draws.is_empty() {
+        return Err(Refusal::Rule(format!(
+            "the {} Stage of {} has no recorded draw",
+            stage_name(stage),
+            program.program.code
+        ))
+        .into());
+    }
+    let evals = evaluate(conn, program, stage, rates)?;
+    let mut out = Vec::new();
+    for d in draws {
+        let e = evals.iter().find(|e| e.tranche.tranche == d.tranche);
+        let tied: Vec<&str> = e
+            .and_then(|e| e.outcome_tie().map(|t| e.references(&t)))
+            .unwrap_or_default();
+        let r = core::draw(&d.seed, &program.program.code, stage, d.tranche, &tied);
+        let Some(r) = r else {
+            out.push(DrawCheck {
+                differences: vec![format!(
+                    "the register shows no tie in tranche {} any more",
+                    d.tranche
+                )],
+                recomputed: Draw {
+                    sorted: Vec::new(),
+                    text: String::new(),
+                    digest: String::new(),
+                    number: 0,
+                    index: 0,
+                    winner: String::new(),
+                },
+                stored: d,
+            });
+            continue;
+        };
+        let mut differences = Vec::new();
+        if r.text != d.hashed_text {
+            differences.push(format!(
+                "the text hashed was {:?}; the record gives {:?}",
+                d.hashed_text, r.text
+            ));
+        }
+        if r.digest != d.digest {
+            differences.push(format!(
+                "the digest recorded is {}; SHA-256 gives {}",
+                d.digest, r.digest
+            ));
+        }
+        if r.number.to_string() != d.number || r.index != d.winner_index {
+            differences.push(format!(
+                "the number and place recorded are {} and {}; recomputed {} and {}",
+                d.number, d.winner_index, r.number, r.index
+            ));
+        }
+        if r.winner != d.winner {
+            differences.push(format!(
+                "the winner recorded is {}; the draw gives {}",
+                d.winner, r.winner
+            ));
+        }
+        out.push(DrawCheck {
+            stored: d,
+            recomputed: r,
+            differences,
+        });
+    }
+    Ok(out)
+}
+
+/// One tranche's share of the stage price: its shares and winning price.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Part {
+    pub tranche: u32,
+    pub shares: u64,
+    pub price: Decimal,
+}
+
+/// The stage's price per share: the share-weighted average of the adjudicated tranches' prices
+/// (one tranche: its price), rounded to centavos half away from zero, the only rounding.
+pub fn stage_price(parts: &[Part]) -> Option<Decimal> {
+    let shares: u64 = parts.iter().map(|p| p.shares).sum();
+    if shares == 0 {
+        return None;
+    }
+    let total: Decimal = parts
+        .iter()
+        .map(|p| p.price * Decimal::from(p.shares))
+        .sum();
+    Some(
+        (total / Decimal::from(shares))
+            .round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero)
+            .normalize(),
+    )
+}
+
+/// The day a winner pays: the banking business day after the adjudication (Art. 14 c, Art. 17 c),
+/// or the end of the term the proposal offered when that is later (seed 002's programs weigh the
+/// term), moved to a business day.
+pub fn payment_due(on: NaiveDate, term_days: u32) -> Option<NaiveDate> {
+    let next = add_business_days(on, 1)?;
+    let term = next_business_day(on.checked_add_days(Days::new(u64::from(term_days)))?);
+    Some(next.max(term))
+}
+
+/// What concluding a stage did.
+#[derive(Debug, Clone)]
+pub struct Concluded {
+    pub conclusion: Conclusion,
+    pub awards: Vec<Award>,
+    pub parts: Vec<Part>,
+    /// The stage price record written (`None` price: no later stage, `--stage none`).
+    pub stage_price: Option<(i64, Option<Decimal>)>,
+    pub evaluations: Vec<TrancheEvaluation>,
+}
+
+fn check_decision_day(
+    program: &StoredProgram,
+    stage: u8,
+    evals: &[TrancheEvaluation],
+    on: NaiveDate,
+) -> Result<()> {
+    if let Some(t) = evals.iter().map(|e| &e.tranche).max_by_key(|t| t.closes)
+        && on <= t.closes
+    {
+        return Err(Refusal::value(
+            Field::StageDecisionDate,
+            on,
+            format!(
+                "the {} Stage of {} receives proposals until {} (tranche {}): decide on a later day",
+                stage_name(stage),
+                program.program.code,
+                t.closes,
+                t.tranche
+            ),
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// Adjudicates the stage on `on`, once: each tranche to its winner (a tie must be drawn first; a
+/// tranche without a valid proposal is void and its shares pass on), the payment due dates, and
+/// the stage price (the share-weighted average of the winning prices) recorded as the program's
+/// Art. 9 (iii) price from `on`. The tranches must offer every share the stage has.
+pub fn adjudicate(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    stage: u8,
+    on: NaiveDate,
+    rates: &RateSeries,
+) -> Result<Concluded> {
+    let conn = tx.conn();
+    let code = program.program.code.clone();
+    let available = available(conn, program, stage)?;
+    refuse_if_concluded(conn, program, stage)?;
+    let evals = evaluate(conn, program, stage, rates)?;
+    let offered: u64 = evals.iter().map(|e| e.tranche.shares).sum();
+    if offered != available.shares {
+        let next = evals.len() + 1;
+        return Err(Refusal::Rule(format!(
+            "the {} Stage offers the totality of what the previous stage left (Arts. 13, 16): {} shares, but its \
+             tranches hold {offered}; open the other {} as tranche {next} (`vigia stage open {code} --stage {stage} \
+             --tranche {next} --shares {} ...`)",
+            stage_name(stage),
+            available.shares,
+            available.shares - offered,
+            available.shares - offered
+        ))
+        .into());
+    }
+    check_decision_day(program, stage, &evals, on)?;
+    let mut awards = Vec::new();
+    let mut parts = Vec::new();
+    for e in &evals {
+        let t = &e.tranche;
+        match &e.standing {
+            Standing::Tie(v) => {
+                return Err(Refusal::Rule(format!(
+                    "tranche {} is tied between {} at the best value: invite them to improve (`vigia stage improve`) \
+                     and decide a persisting tie by lot (`vigia stage draw {code} --stage {stage} --tranche {} \
+                     --seed TEXT`) before adjudicating",
+                    t.tranche,
+                    e.references(v).join(", "),
+                    t.tranche
+                ))
+                .into());
+            }
+            Standing::Desert => awards.push(Award {
+                tranche: t.tranche,
+                shares: t.shares,
+                proposal_id: None,
+                price: None,
+                term_days: None,
+                rate_ea_pct: Some(e.rate.rate_ea_pct),
+                value: None,
+                payment_due: None,
+                draw_id: None,
+            }),
+            Standing::Winner { proposal, draw } => {
+                let p = &e.proposals[*proposal];
+                let ev = &e.evaluated[*proposal];
+                let due = payment_due(on, p.row.term_days).ok_or_else(|| {
+                    Refusal::value(
+                        Field::StageDecisionDate,
+                        on,
+                        "the payment date falls outside the calendar",
+                    )
+                })?;
+                parts.push(Part {
+                    tranche: t.tranche,
+                    shares: t.shares,
+                    price: ev.price,
+                });
+                awards.push(Award {
+                    tranche: t.tranche,
+                    shares: t.shares,
+                    proposal_id: Some(p.id),
+                    price: Some(ev.price),
+                    term_days: Some(p.row.term_days),
+                    rate_ea_pct: Some(e.rate.rate_ea_pct),
+                    value: ev.value,
+                    payment_due: Some(due),
+                    draw_id: *draw,
+                });
+            }
+        }
+    }
+    let price = stage_price(&parts).ok_or_else(|| {
+        Refusal::Rule(format!(
+            "no tranche of the {} Stage of {code} has a valid proposal: declare it void with `vigia stage desert \
+             {code} --stage {stage} --on {on}`",
+            stage_name(stage)
+        ))
+    })?;
+    let awarded: u64 = parts.iter().map(|p| p.shares).sum();
+    let sp = programs::record_stage(tx, program.id, Some((stage, price)), on)?;
+    let c = NewConclusion {
+        program_id: program.id,
+        stage,
+        kind: Kind::Adjudicated,
+        decided_on: on,
+        offered,
+        awarded,
+        leftover: available.shares - awarded,
+        price: Some(price),
+        stage_price_id: Some(sp),
+    };
+    store::write_conclusion(tx, &c, &awards)?;
+    let conclusion = store::conclusion(tx.conn(), program.id, stage)?
+        .ok_or_else(|| StoreError::Corrupt("the conclusion just written is missing".into()))?;
+    Ok(Concluded {
+        conclusion,
+        awards,
+        parts,
+        stage_price: Some((sp, Some(price))),
+        evaluations: evals,
+    })
+}
+
+/// Declares the stage void (desierta) on `on`: refused while a tranche has a valid proposal. Its
+/// shares pass to the next stage; when it is the program's last stage, the register records
+/// that there is no Art. 9 (iii) price (as `program stage-price --stage none` does).
+pub fn desert(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    stage: u8,
+    on: NaiveDate,
+    rates: &RateSeries,
+) -> Result<Concluded> {
+    let conn = tx.conn();
+    let code = program.program.code.clone();
+    let available = available(conn, program, stage)?;
+    refuse_if_concluded(conn, program, stage)?;
+    let tranches = store::tranches(conn, program.id, stage)?;
+    let evals = if tranches.is_empty() {
+        Vec::new()
+    } else {
+        evaluate(conn, program, stage, rates)?
+    };
+    check_decision_day(program, stage, &evals, on)?;
+    if on <= available.since {
+        return Err(Refusal::value(
+            Field::StageDecisionDate,
+            on,
+            format!(
+                "the previous stage ended on {}: decide on a later day",
+                available.since
+            ),
+        )
+        .into());
+    }
+    if let Some(e) = evals
+        .iter()
+        .find(|e| !matches!(e.standing, Standing::Desert))
+    {
+        let best: Vec<&str> = e
+            .evaluated
+            .iter()
+            .filter(|x| x.rank == Some(1))
+            .map(|x| e.proposals[x.index].row.reference.as_str())
+            .collect();
+        return Err(Refusal::Rule(format!(
+            "tranche {} has a valid proposal ({}): a stage with a valid proposal is adjudicated (`vigia stage \
+             adjudicate {code} --stage {stage} --on {on}`), not declared void",
+            e.tranche.tranche,
+            best.join(", ")
+        ))
+        .into());
+    }
+    let awards: Vec<Award> = evals
+        .iter()
+        .map(|e| Award {
+            tranche: e.tranche.tranche,
+            shares: e.tranche.shares,
+            proposal_id: None,
+            price: None,
+            term_days: None,
+            rate_ea_pct: Some(e.rate.rate_ea_pct),
+            value: None,
+            payment_due: None,
+            draw_id: None,
+        })
+        .collect();
+    let last = stage >= program.program.later_stages.last;
+    let sp = if last {
+        Some(programs::record_stage(tx, program.id, None, on)?)
+    } else {
+        None
+    };
+    let c = NewConclusion {
+        program_id: program.id,
+        stage,
+        kind: Kind::Desert,
+        decided_on: on,
+        offered: available.shares,
+        awarded: 0,
+        leftover: available.shares,
+        price: None,
+        stage_price_id: sp,
+    };
+    store::write_conclusion(tx, &c, &awards)?;
+    let conclusion = store::conclusion(tx.conn(), program.id, stage)?
+        .ok_or_else(|| StoreError::Corrupt("the conclusion just written is missing".into()))?;
+    Ok(Concluded {
+        conclusion,
+        awards,
+        parts: Vec::new(),
+        stage_price: sp.map(|id| (id, None)),
+        evaluations: evals,
+    })
+}
+
+/// A concluded stage read back with its evaluation, for the acta.
+pub fn concluded(
+    conn: &Connection,
+    program: &StoredProgram,
+    stage: u8,
+    rates: &RateSeries,
+) -> Result<Concluded> {
+    let conclusion = store::conclusion(conn, program.id, stage)?.ok_or_else(|| {
+        Refusal::Rule(format!(
+            "the {} Stage of {} has not been adjudicated nor declared void",
+            stage_name(stage),
+            program.program.code
+        ))
+    })?;
+    let awards = store::awards(conn, conclusion.id)?;
+    let evaluations = if store::tranches(conn, program.id, stage)?.is_empty() {
+        Vec::new()
+    } else {
+        evaluate(conn, program, stage, rates)?
+    };
+    let parts = awards
+        .iter()
+        .filter_map(|a| {
+            a.price.map(|price| Part {
+                tranche: a.tranche,
+                shares: a.shares,
+                price,
+            })
+        })
+        .collect();
+    let stage_price = conclusion.stage_price_id.map(|id| (id, conclusion.price));
+    Ok(Concluded {
+        conclusion,
+        awards,
+        parts,
+        stage_price,
+        evaluations,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+
+    fn d(s: &str) -> NaiveDate {
+        crate::calendar::parse_iso(s).unwrap()
+    }
+
+    #[test]
+    fn the_stage_price_is_the_share_weighted_average_of_the_tranches() {
+        // one tranche: its price
+        let one = [Part {
+            tranche: 1,
+            shares: 1000,
+            price: dec("1100"),
+        }];
+        assert_eq!(stage_price(&one), Some(dec("1100")));
+        // (1,100 × 6,000,000 + 1,150 × 6,876,682) / 12,876,682
+        // = (6,600,000,000 + 7,908,184,300) / 12,876,682 = 14,508,184,300 / 12,876,682
+        // = 1,126.7020… → 1,126.70
+        let two = [
+            Part {
+                tranche: 1,
+                shares: 6_000_000,
+                price: dec("1100"),
+            },
+            Part {
+                tranche: 2,
+                shares: 6_876_682,
+                price: dec("1150"),
+            },
+        ];
+        assert_eq!(stage_price(&two), Some(dec("1126.7")));
+        assert_eq!(stage_price(&[]), None);
+    }
+
+    #[test]
+    fn payment_is_due_the_next_banking_business_day_or_at_the_end_of_the_term() {
+        // Friday 2024-06-28; Monday 2024-07-01 is San Pedro y San Pablo (moved): Tuesday 2
+        assert_eq!(payment_due(d("2024-06-28"), 0), Some(d("2024-07-02")));
+        // a Tuesday: Wednesday
+        assert_eq!(payment_due(d("2024-06-25"), 0), Some(d("2024-06-26")));
+        // 30 days: 2024-07-28 is a Sunday → Monday 29
+        assert_eq!(payment_due(d("2024-06-28"), 30), Some(d("2024-07-29")));
+    }
+}

@@ -1,0 +1,352 @@
+//! The acta of a later stage (Decreto 3939 de 2004 Arts. 3, 13–19, 22; seed 002): one list of
+//! blocks built from a concluded stage (its tranches, every proposal with its value and cause, the
+//! improvements, the draw and the award or the declaration that the stage is void), rendered as
+//! Markdown, HTML or PDF by the notices' machinery. Spanish, es-CO formats. Rendering only.
+
+use super::notice::{Block, long_date, md_text};
+use crate::money::{format_cop, format_number};
+use crate::program::{Criterion, CriterionRate, Program};
+use crate::register::stage::{Concluded, Standing, stage_name_es};
+use crate::store::stage::Kind;
+use rust_decimal::Decimal;
+
+/// What a stage's acta shows.
+pub struct StageActaData<'a> {
+    pub program: &'a Program,
+    pub stage: u8,
+    pub concluded: &'a Concluded,
+}
+
+fn n(x: u64) -> String {
+    format_number(Decimal::from(x))
+}
+
+fn pct(x: Decimal) -> String {
+    format!("{} %", x.normalize().to_string().replace('.', ","))
+}
+
+/// The acta's number line: `Etapa 2 — Acta N.º 4`.
+pub fn number_line(stage: u8, conclusion_id: i64) -> String {
+    format!("Etapa {stage} — Acta N.º {conclusion_id}")
+}
+
+/// The blocks of the acta; `q` makes an officer-typed value safe for the target format.
+pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
+    let p = d.program;
+    let c = &d.concluded.conclusion;
+    let name = stage_name_es(d.stage);
+    let articles = if d.stage == 2 {
+        "artículos 3 literal b), 13, 14, 15, 19 y 22"
+    } else {
+        "artículos 3 literal c), 16, 17, 18, 19 y 22"
+    };
+    let mut out = vec![
+        Block::Title(match c.kind {
+            Kind::Adjudicated => format!("Acta de adjudicación de la {name} Etapa"),
+            Kind::Desert => format!("Acta de declaratoria de desierta de la {name} Etapa"),
+        }),
+        Block::Subtitle(format!("{} — {}", q(&p.decree), number_line(d.stage, c.id))),
+        Block::Para(format!("Programa: {} — {}", p.code, q(&p.name))),
+        Block::Para(format!("Emisor: {}", q(&p.issuer))),
+        Block::Heading("1. Las acciones ofrecidas".into()),
+        Block::Para(format!(
+            "En la {name} Etapa se ofrecieron, bajo la condición \"Todo o Nada\", las {} acciones que no se \
+             enajenaron en la etapa anterior ({} del {}), al precio mínimo de {} por acción (precio fijo de la \
+             Primera Etapa).",
+            n(c.offered),
+            articles,
+            q(&p.decree),
+            format_cop(p.fixed_price)
+        )),
+    ];
+    let Criterion::PresentValue(rate) = p.later_stages.criterion;
+    if !d.concluded.evaluations.is_empty() {
+        out.push(Block::Table {
+            header: vec![
+                "Tramo".into(),
+                "Acciones".into(),
+                "Recepción de propuestas".into(),
+                "Tasa de descuento".into(),
+            ],
+            rows: d
+                .concluded
+                .evaluations
+                .iter()
+                .map(|e| {
+                    vec![
+                        e.tranche.tranche.to_string(),
+                        n(e.tranche.shares),
+                        format!(
+                            "{} a {}",
+                            e.tranche.opens.format("%d/%m/%Y"),
+                            e.tranche.closes.format("%d/%m/%Y")
+                        ),
+                        format!("{} E.A.", pct(e.rate.rate_ea_pct)),
+                    ]
+                })
+                .collect(),
+            right: vec![true, true, false, true],
+        });
+    }
+    out.push(Block::Heading("2. Criterio técnico de comparación".into()));
+    out.push(Block::Para(format!(
+        "Se adjudica a la propuesta de mejor valor presente: precio por acción ÷ (1 + r)^(días de plazo ÷ 365), con \
+         r {}, calculado con decimales exactos y comparado en pesos con centavos; dos valores iguales son un empate. \
+         En caso de empate los proponentes empatados fueron invitados a mejorar su precio (un precio inferior al \
+         original no se tiene en cuenta) y, de persistir el empate, se decidió por sorteo verificable.",
+        match rate {
+            CriterionRate::Ibc => {
+                "el interés bancario corriente certificado vigente en la fecha de cierre".to_string()
+            }
+            CriterionRate::Fixed(r) => format!("del {} efectivo anual fijado en el programa", pct(r)),
+        }
+    )));
+    if p.later_stages.minimum_guarantee > Decimal::ZERO {
+        out.push(Block::Para(format!(
+            "Garantía de seriedad mínima (artículo 19): {}.",
+            format_cop(p.later_stages.minimum_guarantee)
+        )));
+    }
+    out.push(Block::Heading("3. Propuestas y su evaluación".into()));
+    let mut draws = Vec::new();
+    for e in &d.concluded.evaluations {
+        let rows = e.rows();
+        if rows.is_empty() {
+            out.push(Block::Para(format!(
+                "Tramo {}: no se recibieron propuestas.",
+                e.tranche.tranche
+            )));
+            continue;
+        }
+        out.push(Block::Table {
+            header: [
+                "Tramo",
+                "Propuesta",
+                "Proponentes",
+                "Precio",
+                "Mejora",
+                "Plazo (días)",
+                "Valor presente",
+                "Orden",
+                "Resultado",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+            rows: rows
+                .iter()
+                .map(|r| {
+                    vec![
+                        r.tranche.to_string(),
+                        q(&r.proposal),
+                        q(&r.bidders),
+                        format_cop(r.price_per_share.parse().unwrap_or_default()),
+                        r.improved_price.as_ref().map_or_else(
+                            || "—".to_string(),
+                            |x| {
+                                let offered: Decimal = x.parse().unwrap_or_default();
+                                let original: Decimal =
+                                    r.price_per_share.parse().unwrap_or_default();
+                                if offered > original {
+                                    format_cop(offered)
+                                } else {
+                                    format!(
+                                        "{} (no mejora: se mantiene el original)",
+                                        format_cop(offered)
+                                    )
+                                }
+                            },
+                        ),
+                        r.term_days.to_string(),
+                        r.value.as_ref().map_or_else(
+                            || "—".to_string(),
+                            |x| format_cop(x.parse().unwrap_or_default()),
+                        ),
+                        r.rank.map_or_else(|| "—".to_string(), |k| k.to_string()),
+                        match (r.status, &r.cause) {
+                            ("winner", _) => "Adjudicataria".to_string(),
+                            ("tied", _) => "Empatada".to_string(),
+                            ("valid", _) => "Válida".to_string(),
+                            (_, Some(c)) => format!("Rechazada: {}", q(c)),
+                            _ => "Rechazada".to_string(),
+                        },
+                    ]
+                })
+                .collect(),
+            right: vec![true, false, false, true, true, true, true, true, false],
+        });
+        if let Some(dr) = &e.draw {
+            draws.push(dr.clone());
+        }
+        if matches!(e.standing, Standing::Desert) {
+            out.push(Block::Para(format!(
+                "Tramo {}: ninguna propuesta válida.",
+                e.tranche.tranche
+            )));
+        }
+    }
+    out.push(Block::Para(
+        "Causales de rechazo: OUTSIDE_WINDOW (presentada fuera del plazo), BELOW_MINIMUM_PRICE (precio inferior al \
+         mínimo, artículos 14 a y 17 a), NOT_WHOLE_BLOCK (no es por la totalidad del tramo: \"Todo o Nada\"), \
+         SAME_BIDDER (una misma persona o beneficiario real en más de una propuesta: todas se rechazan), \
+         NO_GUARANTEE (sin garantía de seriedad, artículo 19), FUNDS_NOT_ACCREDITED (sin acreditar la fuente de los \
+         recursos, artículo 22) o la causal anotada en la revisión."
+            .into(),
+    ));
+    if !draws.is_empty() {
+        out.push(Block::Heading("4. Sorteo".into()));
+        for dr in &draws {
+            out.push(Block::Para(format!(
+                "Tramo {}: semilla pública {:?}. Se ordenaron las referencias empatadas por sus bytes UTF-8 y se \
+                 calculó el SHA-256 del texto \"{}\": {}. Sus primeros 8 bytes, leídos como entero sin signo, son \
+                 {}; módulo {} da {}, y en esa posición (contando desde 0) está la propuesta {}.",
+                dr.tranche,
+                q(&dr.seed),
+                q(&dr.hashed_text),
+                dr.digest,
+                dr.number,
+                dr.tied,
+                dr.winner_index,
+                q(&dr.winner)
+            )));
+        }
+    }
+    out.push(Block::Heading(
+        if draws.is_empty() {
+            "4. Decisión"
+        } else {
+            "5. Decisión"
+        }
+        .into(),
+    ));
+    match c.kind {
+        Kind::Desert => {
+            out.push(Block::Para(format!(
+                "El {} se declaró desierta la {name} Etapa: ninguna propuesta válida. Sus {} acciones {}",
+                long_date(c.decided_on),
+                n(c.leftover),
+                if c.stage_price_id.is_some() {
+                    "no se enajenaron, y no hay precio de una etapa posterior (artículo 9, numeral iii)."
+                } else {
+                    "pasan a la Tercera Etapa (artículo 16)."
+                }
+            )));
+        }
+        Kind::Adjudicated => {
+            out.push(Block::Para(format!(
+                "El {} se adjudicaron {} de las {} acciones de la {name} Etapa. Los proponentes de una propuesta \
+                 conjunta responden solidariamente. El pago se debe el día hábil bancario siguiente a la \
+                 adjudicación (artículos 14 c y 17 c), o al vencer el plazo ofrecido si es posterior.",
+                long_date(c.decided_on),
+                n(c.awarded),
+                n(c.offered)
+            )));
+            let mut rows = Vec::new();
+            for a in &d.concluded.awards {
+                let (reference, bidders) = d
+                    .concluded
+                    .evaluations
+                    .iter()
+                    .flat_map(|e| &e.proposals)
+                    .find(|p| Some(p.id) == a.proposal_id)
+                    .map(|p| {
+                        (
+                            p.row.reference.clone(),
+                            p.row
+                                .bidders
+                                .iter()
+                                .map(|b| {
+                                    format!("{} {} {}", b.doc_type.as_str(), b.doc_number, b.name)
+                                })
+                                .collect::<Vec<_>>()
+                                .join("; "),
+                        )
+                    })
+                    .unwrap_or_else(|| ("—".into(), "Desierto".into()));
+                rows.push(vec![
+                    a.tranche.to_string(),
+                    n(a.shares),
+                    q(&reference),
+                    q(&bidders),
+                    a.price.map_or_else(|| "—".into(), format_cop),
+                    a.price
+                        .map_or_else(|| "—".into(), |pr| format_cop(pr * Decimal::from(a.shares))),
+                    a.payment_due
+                        .map_or_else(|| "—".into(), |x| x.format("%d/%m/%Y").to_string()),
+                ]);
+            }
+            out.push(Block::Table {
+                header: [
+                    "Tramo",
+                    "Acciones",
+                    "Propuesta",
+                    "Adjudicatarios",
+                    "Precio por acción",
+                    "Valor",
+                    "Pago a más tardar",
+                ]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+                rows,
+                right: vec![true, true, false, false, true, true, false],
+            });
+            if c.leftover > 0 {
+                out.push(Block::Para(format!(
+                    "{} acciones de tramos sin propuesta válida no se enajenaron y pasan a la etapa siguiente.",
+                    n(c.leftover)
+                )));
+            }
+            if let Some(price) = c.price {
+                let parts = &d.concluded.parts;
+                let composition = if parts.len() > 1 {
+                    format!(
+                        ": promedio ponderado por acciones ({}) ÷ {}, redondeado a centavos",
+                        parts
+                            .iter()
+                            .map(|x| format!("{} × {}", n(x.shares), format_cop(x.price)))
+                            .collect::<Vec<_>>()
+                            .join(" + "),
+                        n(parts.iter().map(|x| x.shares).sum())
+                    )
+                } else {
+                    String::new()
+                };
+                out.push(Block::Strong(format!(
+                    "Precio por acción recibido por los vendedores en la {name} Etapa: {}{composition}. Es el precio \
+                     de referencia del artículo 9, numeral iii), desde el {}.",
+                    format_cop(price),
+                    c.decided_on.format("%d/%m/%Y")
+                )));
+            }
+        }
+    }
+    out.push(Block::Signature(vec![
+        String::new(),
+        "______________________________________".into(),
+        "Nombre:".into(),
+        "Cargo:".into(),
+        "En representación de los Vendedores".into(),
+    ]));
+    out.push(Block::Small(format!(
+        "Registro: conclusión N.º {} de la etapa {} del programa {}, del {}. El sorteo, si lo hubo, puede \
+         verificarse con `vigia stage draw --verify {} --stage {}` o con cualquier herramienta SHA-256.",
+        c.id,
+        d.stage,
+        p.code,
+        c.decided_on.format("%d/%m/%Y"),
+        p.code,
+        d.stage
+    )));
+    out
+}
+
+/// The blocks for HTML and PDF (which escape what they write themselves).
+pub fn plain_blocks(d: &StageActaData<'_>) -> Vec<Block> {
+    blocks(d, &|s| s.to_string())
+}
+
+/// The blocks for Markdown: every officer-typed value made inert.
+pub fn markdown_blocks(d: &StageActaData<'_>) -> Vec<Block> {
+    blocks(d, &md_text)
+}

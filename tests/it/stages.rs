@@ -1,0 +1,913 @@
+//! The later stages (issue 12; Decreto 3939 de 2004 Arts. 3, 13–19, 22; seed 002), through the
+//! binary: a clean win, a tie broken by an improvement, a lower improvement ignored, a persisting
+//! tie decided by a draw worked by hand, a joint proposal sharing a bidder with another, a void
+//! Second Stage passing to a void Third, bad files, and the stage price flowing into a fine that
+//! was provisional.
+//!
+//! Every register here runs the first stage from the demo's acceptances (awarded 74,300 of
+//! 12,960,982 shares on 2024-03-15): the Second Stage offers the 12,886,682 left. The IBC in
+//! force on 2024-06-14 (the close) is 20.56 % EA (SFC Res. 1143 de 2024).
+
+use crate::common::Reg;
+use serde_json::Value;
+
+const BLOCK: &str = "12886682";
+const HEADER: &str = "proposal,filed_at,bidders,beneficial_owner,shares,price_per_share,term_days,guarantee,funds_accredited,review\n";
+
+/// A register after the first stage, with the Second Stage's single tranche open from
+/// 2024-06-03 to 2024-06-14.
+fn second_stage() -> Reg {
+    let r = Reg::new();
+    let acc = r.file(
+        "acc.csv",
+        include_bytes!("../../schema/demo/aceptaciones-demo.csv"),
+    );
+    r.ok(&[
+        "offer",
+        "open",
+        "D3939-2004",
+        "--opens",
+        "2024-01-02",
+        "--closes",
+        "2024-03-08",
+    ]);
+    r.ok(&["acceptances", "import", &acc, "--program", "D3939-2004"]);
+    r.ok(&["offer", "adjudicate", "D3939-2004", "--on", "2024-03-15"]);
+    let out = r.ok(&[
+        "stage",
+        "open",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--shares",
+        BLOCK,
+        "--opens",
+        "2024-06-03",
+        "--closes",
+        "2024-06-14",
+    ]);
+    assert!(
+        out.contains("the stage has 12886682 share(s) to offer"),
+        "{out}"
+    );
+    r
+}
+
+/// A valid proposal line for the whole block: reference, bidders, price, term.
+fn line(reference: &str, bidders: &str, price: &str, term: u32) -> String {
+    format!("{reference},2024-06-10,{bidders},,{BLOCK},{price},{term},500000000,si,\n")
+}
+
+fn import(r: &Reg, stage: &str, lines: &[String]) -> String {
+    let path = r.file(
+        &format!("prop-{stage}-{}.csv", lines.len()),
+        format!("{HEADER}{}", lines.concat()).as_bytes(),
+    );
+    r.ok(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        stage,
+    ])
+}
+
+fn evaluate(r: &Reg, stage: &str) -> Value {
+    r.json(&[
+        "stage",
+        "evaluate",
+        "D3939-2004",
+        "--stage",
+        stage,
+        "--format",
+        "json",
+    ])["tranches"][0]
+        .clone()
+}
+
+/// (proposal, status, cause, value) per row.
+fn rows(t: &Value) -> Vec<(String, String, String, String)> {
+    t["proposals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["proposal"].as_str().unwrap().to_string(),
+                p["status"].as_str().unwrap().to_string(),
+                p["cause"].as_str().unwrap_or("").to_string(),
+                p["value"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+fn row(p: &str, s: &str, c: &str, v: &str) -> (String, String, String, String) {
+    (p.into(), s.into(), c.into(), v.into())
+}
+
+fn stage_price(r: &Reg) -> Value {
+    r.json(&["program", "show", "D3939-2004", "--format", "json"])["stage_price"].clone()
+}
+
+#[test]
+fn a_clean_win_by_present_value_and_its_price_becomes_the_stage_price() {
+    // A: 1,100 paid at once → 1,100.00. B: 1,250 in 365 days at 20.56 % EA → 1,250 / 1.2056 =
+    // 1,036.828…→ 1,036.83: a higher price paid a year later is worth less. A wins.
+    let r = second_stage();
+    import(
+        &r,
+        "2",
+        &[
+            line("A", "CC:1000000101:Uno (PRUEBA)", "1100", 0),
+            line("B", "NIT:800191045-1:Dos (PRUEBA)", "1250", 365),
+        ],
+    );
+    let t = evaluate(&r, "2");
+    assert_eq!(t["rate_ea_pct"], "20.56");
+    assert_eq!(t["outcome"], "winner");
+    assert_eq!(
+        rows(&t),
+        [
+            row("A", "winner", "", "1100.00"),
+            row("B", "valid", "", "1036.83")
+        ]
+    );
+    assert_eq!(stage_price(&r), "pending");
+    // adjudication on the window's last day is refused: the proposals close on 2024-06-14
+    let e = r.fails(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-14",
+    ]);
+    assert!(
+        e.contains(
+            "--on 2024-06-14: the Second Stage of D3939-2004 receives proposals until 2024-06-14"
+        ),
+        "{e}"
+    );
+    // Friday 2024-06-28: Monday 2024-07-01 is a holiday (San Pedro y San Pablo, moved), so the
+    // next banking business day is Tuesday 2024-07-02 (Art. 14 c)
+    let out = r.ok(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+        "--acta",
+        "acta.md",
+    ]);
+    assert!(
+        out.contains("tranche 1: 12886682 shares to A (CC 1000000101 Uno (PRUEBA); jointly liable) at $ 1.100 per share = $ 14.175.350.200, present value $ 1.100; payment due 2024-07-02"),
+        "{out}"
+    );
+    assert!(out.contains("stage price 1: program D3939-2004, stage 2, $ 1.100 per share (Art. 9 (iii)) from 2024-06-28"), "{out}");
+    assert_eq!(stage_price(&r), "1100");
+    let acta = std::fs::read_to_string(r.dir.path().join("acta.md")).unwrap();
+    assert!(
+        acta.contains("# Acta de adjudicación de la Segunda Etapa"),
+        "{acta}"
+    );
+    assert!(acta.contains("| 1 | 12.886.682 | A | CC 1000000101 Uno (PRUEBA) | $ 1.100 | $ 14.175.350.200 | 02/07/2024 |"), "{acta}");
+    // once: the stage is exhausted (Art. 3)
+    let e = r.fails(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-29",
+    ]);
+    assert!(
+        e.contains("was adjudicated on 2024-06-28 (Art. 3: the stage is exhausted)"),
+        "{e}"
+    );
+    // nothing is left: no Third Stage
+    let e = r.fails(&[
+        "stage",
+        "open",
+        "D3939-2004",
+        "--stage",
+        "3",
+        "--shares",
+        "1",
+        "--opens",
+        "2024-07-01",
+        "--closes",
+        "2024-07-10",
+    ]);
+    assert!(
+        e.contains("sold every share on 2024-06-28: nothing is left for stage 3"),
+        "{e}"
+    );
+    r.ok(&["audit", "verify"]);
+}
+
+#[test]
+fn a_tie_broken_by_an_improvement_and_a_lower_one_ignored() {
+    let r = second_stage();
+    import(
+        &r,
+        "2",
+        &[
+            line("A", "CC:1000000101:Uno (PRUEBA)", "1100", 0),
+            line("B", "CC:1000000102:Dos (PRUEBA)", "1100", 0),
+            line("C", "CC:1000000103:Tres (PRUEBA)", "1050", 0),
+        ],
+    );
+    let t = evaluate(&r, "2");
+    assert_eq!(t["outcome"], "tie");
+    assert_eq!(t["tied"], serde_json::json!(["A", "B"]));
+    // a tie must be decided before adjudicating
+    let e = r.fails(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    assert!(
+        e.contains("tranche 1 is tied between A, B at the best value"),
+        "{e}"
+    );
+    // only the tied are invited
+    let e = r.fails(&[
+        "stage",
+        "improve",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--proposal",
+        "C",
+        "--price",
+        "1200",
+    ]);
+    assert!(e.contains("--proposal C: only proposals tied at the best value are invited to improve (seed 002): it is not tied at the best value"), "{e}");
+    // A answers with less: recorded and ignored, still a tie
+    let out = r.ok(&[
+        "stage",
+        "improve",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--proposal",
+        "A",
+        "--price",
+        "1090",
+    ]);
+    assert!(
+        out.contains("offered $ 1.090, not above its original $ 1.100: recorded and ignored"),
+        "{out}"
+    );
+    let t = evaluate(&r, "2");
+    assert_eq!(t["outcome"], "tie");
+    assert_eq!(t["proposals"][0]["improved_price"], "1090");
+    assert_eq!(t["proposals"][0]["price"], "1100");
+    // once per bidder
+    let e = r.fails(&[
+        "stage",
+        "improve",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--proposal",
+        "A",
+        "--price",
+        "1200",
+    ]);
+    assert!(
+        e.contains("already answered the invitation with $ 1.090"),
+        "{e}"
+    );
+    // B raises to 1,120: B wins when the proposals are read again
+    r.ok(&[
+        "stage",
+        "improve",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--proposal",
+        "B",
+        "--price",
+        "1120",
+    ]);
+    let t = evaluate(&r, "2");
+    assert_eq!(
+        rows(&t),
+        [
+            row("A", "valid", "", "1100.00"),
+            row("B", "winner", "", "1120.00"),
+            row("C", "valid", "", "1050.00"),
+        ]
+    );
+    // no tie left: nothing to draw
+    let e = r.fails(&["stage", "draw", "D3939-2004", "--stage", "2", "--seed", "x"]);
+    assert!(
+        e.contains("tranche 1 has no tie to draw: B has the best value"),
+        "{e}"
+    );
+    // proposals were read: no later file
+    let path = r.file(
+        "late.csv",
+        format!("{HEADER}{}", line("D", "CC:1000000104:Cuatro", "2000", 0)).as_bytes(),
+    );
+    let e = r.fails(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    assert!(e.contains("a tie round has begun"), "{e}");
+    let out = r.ok(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    assert!(
+        out.contains("to B (CC 1000000102 Dos (PRUEBA); jointly liable) at $ 1.120 per share"),
+        "{out}"
+    );
+    assert_eq!(stage_price(&r), "1120");
+    r.ok(&["audit", "verify"]);
+}
+
+#[test]
+fn a_persisting_tie_is_decided_by_a_draw_worked_by_hand() {
+    // Sorted by their UTF-8 bytes: P-07, P-12, P-3 ('0' < '1' < '3'). The text hashed is
+    // "baloto-2025-03-20|D3939-2004|2|1|P-07,P-12,P-3"; `printf %s TEXT | sha256sum` gives
+    // 23f61e2bc21a358dd0252228198ed92df6fd0a7881d16a80faeb53c908743ab2; its first 8 bytes,
+    // 0x23f61e2bc21a358d = 2591291808887223693, whose digits add up to 93, a multiple of 3: the
+    // remainder mod 3 is 0, and P-07, place 0, wins.
+    let r = second_stage();
+    import(
+        &r,
+        "2",
+        &[
+            line("P-3", "CC:1000000101:Uno (PRUEBA)", "1100", 0),
+            line("P-12", "CC:1000000102:Dos (PRUEBA)", "1100", 0),
+            line("P-07", "CC:1000000103:Tres (PRUEBA)", "1100", 0),
+        ],
+    );
+    // P-12 answers the invitation with the same price: not above, ignored; the tie persists
+    r.ok(&[
+        "stage",
+        "improve",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--proposal",
+        "P-12",
+        "--price",
+        "1100",
+    ]);
+    let e = r.fails(&[
+        "stage",
+        "draw",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--seed",
+        "a|b",
+    ]);
+    assert!(
+        e.contains("--seed a|b: must be the public entropy named"),
+        "{e}"
+    );
+    let out = r.ok(&[
+        "stage",
+        "draw",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--seed",
+        "baloto-2025-03-20",
+    ]);
+    for want in [
+        "tied, sorted by their UTF-8 bytes: P-07, P-12, P-3",
+        "text hashed: baloto-2025-03-20|D3939-2004|2|1|P-07,P-12,P-3",
+        "SHA-256: 23f61e2bc21a358dd0252228198ed92df6fd0a7881d16a80faeb53c908743ab2",
+        "first 8 bytes as an unsigned integer: 2591291808887223693",
+        "2591291808887223693 mod 3 = 0: P-07 wins",
+    ] {
+        assert!(out.contains(want), "{want} in {out}");
+    }
+    // recorded in the audit trail: seed, text hashed, digest and winner
+    let payload: String = r
+        .conn()
+        .query_row(
+            "SELECT payload FROM audit_events WHERE action = 'stage.draw'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    for want in [
+        "\"seed\":\"baloto-2025-03-20\"",
+        "\"hashed_text\":\"baloto-2025-03-20|D3939-2004|2|1|P-07,P-12,P-3\"",
+        "\"digest\":\"23f61e2bc21a358dd0252228198ed92df6fd0a7881d16a80faeb53c908743ab2\"",
+        "\"winner\":\"P-07\"",
+    ] {
+        assert!(payload.contains(want), "{want} in {payload}");
+    }
+    let out = r.ok(&["stage", "draw", "--verify", "D3939-2004", "--stage", "2"]);
+    assert!(
+        out.starts_with("verified: draw 1 of stage 2 of D3939-2004, tranche 1"),
+        "{out}"
+    );
+    let e = r.fails(&[
+        "stage",
+        "draw",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--seed",
+        "otra",
+    ]);
+    assert!(
+        e.contains("tranche 1 was already drawn (draw 1, seed \"baloto-2025-03-20\", winner P-07)"),
+        "{e}"
+    );
+    let e = r.fails(&[
+        "stage",
+        "improve",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--proposal",
+        "P-3",
+        "--price",
+        "1200",
+    ]);
+    assert!(e.contains("closed when the tie was drawn"), "{e}");
+    let t = evaluate(&r, "2");
+    assert_eq!(t["winner"], "P-07");
+    assert_eq!(t["draw"], 1);
+    let out = r.ok(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    assert!(
+        out.contains("to P-07") && out.contains("(decided by draw 1)"),
+        "{out}"
+    );
+    // a draw tampered with in the file is caught
+    r.conn()
+        .execute_batch(
+            "DROP TRIGGER stage_draws_no_update; UPDATE stage_draws SET winner = 'P-12' WHERE id = 1;",
+        )
+        .unwrap();
+    let o = r.run(&["stage", "draw", "--verify", "D3939-2004", "--stage", "2"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(crate::common::out(&o).contains("NOT VERIFIED: draw 1 of stage 2 of D3939-2004, tranche 1: the winner recorded is P-12; the draw gives P-07"));
+}
+
+#[test]
+fn a_joint_proposal_sharing_a_bidder_with_another_rejects_both() {
+    // J is joint (Uno and Dos, jointly liable); S is Dos alone: Dos is in two proposals, so both
+    // are rejected (seed 002); O and P share a beneficial owner: both rejected; V wins.
+    let r = second_stage();
+    let mut o = line("O", "CC:1000000105:Cinco (PRUEBA)", "1500", 0);
+    o = o.replace(",,12886682", ",grupo-x,12886682");
+    let mut p = line("P", "CC:1000000106:Seis (PRUEBA)", "1500", 0);
+    p = p.replace(",,12886682", ",grupo-x,12886682");
+    import(
+        &r,
+        "2",
+        &[
+            line(
+                "J",
+                "CC:1000000101:Uno (PRUEBA)|CC:1000000102:Dos (PRUEBA)",
+                "1400",
+                0,
+            ),
+            line("S", "CC:1000000102:Dos (PRUEBA)", "1300", 0),
+            o,
+            p,
+            line("V", "CC:1000000104:Cuatro (PRUEBA)", "1000", 0),
+        ],
+    );
+    let t = evaluate(&r, "2");
+    assert_eq!(
+        rows(&t),
+        [
+            row("J", "rejected", "SAME_BIDDER", ""),
+            row("S", "rejected", "SAME_BIDDER", ""),
+            row("O", "rejected", "SAME_BIDDER", ""),
+            row("P", "rejected", "SAME_BIDDER", ""),
+            row("V", "winner", "", "1000.00"),
+        ]
+    );
+}
+
+#[test]
+fn a_void_second_stage_passes_to_the_third_and_a_void_third_means_no_stage_price() {
+    let r = second_stage();
+    // every proposal fails: below the minimum ($963), not the whole block, late
+    let mut late = line("L", "CC:1000000103:Tres (PRUEBA)", "1500", 0);
+    late = late.replace("2024-06-10", "2024-06-15");
+    import(
+        &r,
+        "2",
+        &[
+            line("A", "CC:1000000101:Uno (PRUEBA)", "962.99", 0),
+            line("B", "CC:1000000102:Dos (PRUEBA)", "1500", 0).replace(BLOCK, "1000"),
+            late,
+        ],
+    );
+    let t = evaluate(&r, "2");
+    assert_eq!(t["outcome"], "desert");
+    let causes: Vec<String> = rows(&t).into_iter().map(|r| r.2).collect();
+    assert_eq!(
+        causes,
+        ["BELOW_MINIMUM_PRICE", "NOT_WHOLE_BLOCK", "OUTSIDE_WINDOW"]
+    );
+    let e = r.fails(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    assert!(
+        e.contains(
+            "declare it void with `vigia stage desert D3939-2004 --stage 2 --on 2024-06-28`"
+        ),
+        "{e}"
+    );
+    // the Third Stage waits for the Second
+    let e = r.fails(&[
+        "stage",
+        "open",
+        "D3939-2004",
+        "--stage",
+        "3",
+        "--shares",
+        BLOCK,
+        "--opens",
+        "2024-07-01",
+        "--closes",
+        "2024-07-12",
+    ]);
+    assert!(
+        e.contains("the Second Stage of D3939-2004 has not ended"),
+        "{e}"
+    );
+    let out = r.ok(&[
+        "stage",
+        "desert",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    assert!(out.contains("declared void on 2024-06-28 (conclusion 1): no valid proposal; 12886682 shares pass to the Third Stage"), "{out}");
+    assert_eq!(stage_price(&r), "pending");
+    // the Third offers the same shares, more than them is refused
+    let e = r.fails(&[
+        "stage",
+        "open",
+        "D3939-2004",
+        "--stage",
+        "3",
+        "--shares",
+        "12886683",
+        "--opens",
+        "2024-07-01",
+        "--closes",
+        "2024-07-12",
+    ]);
+    assert!(
+        e.contains("--shares 12886683: the stage can offer 12886682 more share(s)"),
+        "{e}"
+    );
+    r.ok(&[
+        "stage",
+        "open",
+        "D3939-2004",
+        "--stage",
+        "3",
+        "--shares",
+        BLOCK,
+        "--opens",
+        "2024-07-01",
+        "--closes",
+        "2024-07-12",
+    ]);
+    let out = r.ok(&[
+        "stage",
+        "desert",
+        "D3939-2004",
+        "--stage",
+        "3",
+        "--on",
+        "2024-07-15",
+        "--acta",
+        "acta3.md",
+    ]);
+    assert!(
+        out.contains("unsold, and it was the program's last stage"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the stage price is absent (as `program stage-price --stage none`)"),
+        "{out}"
+    );
+    assert_eq!(stage_price(&r), "none (no later stage)");
+    let acta = std::fs::read_to_string(r.dir.path().join("acta3.md")).unwrap();
+    assert!(
+        acta.contains("# Acta de declaratoria de desierta de la Tercera Etapa"),
+        "{acta}"
+    );
+    assert!(
+        acta.contains("Tramo 1: no se recibieron propuestas."),
+        "{acta}"
+    );
+    r.ok(&["audit", "verify"]);
+}
+
+#[test]
+fn a_bad_proposals_file_names_every_bad_line_and_writes_nothing() {
+    let r = second_stage();
+    let before = r.dump();
+    let text = format!(
+        "{HEADER}{}{}{}{}",
+        line("A", "CC:1000000101:Uno", "1100", 0),
+        "B,2024-06-10,CC:12:Corto,,12886682,mil,0,,tal vez,\n",
+        "A,2024-06-10,CC:1000000102:Dos,,12886682,1100,-1,,si,\n",
+        "C,2024-06-10,CC:1000000103:Tres,,12886682,1100,0,,si,\n".replace(",,si,\n", ",,si,,2\n"),
+    );
+    // the last line names a tranche: the header must have the column
+    let text = text.replace(
+        "funds_accredited,review\n",
+        "funds_accredited,review,tranche\n",
+    );
+    let path = r.file("bad.csv", text.as_bytes());
+    let e = r.fails(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    for want in [
+        "line 3: bidders \"CC:12:Corto\": CC \"12\" must be 3 to 11 digits",
+        "line 3: price_per_share \"mil\"",
+        "line 3: funds_accredited \"tal vez\": must be si or no",
+        "line 4: term_days \"-1\"",
+        "line 4: proposal \"A\": the same reference as line 2",
+    ] {
+        assert!(e.contains(want), "{want} in {e}");
+    }
+    assert_eq!(r.dump(), before);
+    // a clean file but for a tranche that is not open
+    let path = r.file(
+        "tranche.csv",
+        format!(
+            "{}{}",
+            HEADER.replace("review\n", "review,tranche\n"),
+            line("C", "CC:1000000103:Tres", "1100", 0).replace(",si,\n", ",si,,2\n")
+        )
+        .as_bytes(),
+    );
+    let e = r.fails(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    assert!(
+        e.contains(
+            "line 2: tranche \"2\": the Second Stage has tranche(s) 1 to 1: open this one first"
+        ),
+        "{e}"
+    );
+    assert_eq!(r.dump(), before);
+    // a workbook is named, not read
+    let path = r.file("x.csv", b"PK\x03\x04\x00\x00binary");
+    r.fails(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    // the same good file twice adds nothing
+    let path = r.file(
+        "ok.csv",
+        format!("{HEADER}{}", line("A", "CC:1000000101:Uno", "1100", 0)).as_bytes(),
+    );
+    r.ok(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    let out = r.ok(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    assert!(
+        out.contains("was already imported as proposals import 1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_stage_price_flows_into_a_fine_that_was_provisional() {
+    let r = second_stage();
+    // adjudication 1: Ana, 1,000 shares on 2024-03-15; she sold them for $1,000 each on 2024-11-20
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "1000",
+        "--consideration-per-share",
+        "1000",
+    ]);
+    let l = r.json(&[
+        "fine",
+        "liquidate",
+        "1",
+        "--until",
+        "2024-11-20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(l["provisional"], true);
+    assert_eq!(l["principal"], "750000"); // 1,000 × max(963, 1,000) × 75 %
+    import(
+        &r,
+        "2",
+        &[line("A", "NIT:800191045-1:Compradora (PRUEBA)", "1500", 0)],
+    );
+    r.ok(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    // the check flags the provisional liquidation for re-liquidation
+    let o = r.run(&["check", "--as-of", "2024-11-21", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(&crate::common::out(&o)).unwrap();
+    assert!(
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["code"] == "PROVISIONAL_STALE" && f["breach_id"] == 1),
+        "{v:#}"
+    );
+    // a new liquidation takes the stage's $1,500: 1,000 × 1,500 × 75 % = 1,125,000, final
+    let l = r.json(&[
+        "fine",
+        "liquidate",
+        "1",
+        "--until",
+        "2024-11-20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(l["provisional"], false);
+    assert_eq!(l["principal"], "1125000");
+}
+
+#[test]
+fn tranches_open_in_order_and_their_price_is_share_weighted() {
+    // Tranche 1: 6,000,000 shares, tranche 2: 6,886,682. Winners at $1,100 and $1,150:
+    // (6,000,000 × 1,100 + 6,886,682 × 1,150) / 12,886,682 = (6,600,000,000 + 7,919,684,300)
+    // / 12,886,682 = 14,519,684,300 / 12,886,682 = 1,126.7202… → $1,126.72.
+    let r = Reg::new();
+    let acc = r.file(
+        "acc.csv",
+        include_bytes!("../../schema/demo/aceptaciones-demo.csv"),
+    );
+    r.ok(&[
+        "offer",
+        "open",
+        "D3939-2004",
+        "--opens",
+        "2024-01-02",
+        "--closes",
+        "2024-03-08",
+    ]);
+    r.ok(&["acceptances", "import", &acc, "--program", "D3939-2004"]);
+    r.ok(&["offer", "adjudicate", "D3939-2004", "--on", "2024-03-15"]);
+    let open = |k: &str, shares: &str| {
+        r.run(&[
+            "stage",
+            "open",
+            "D3939-2004",
+            "--stage",
+            "2",
+            "--tranche",
+            k,
+            "--shares",
+            shares,
+            "--opens",
+            "2024-06-03",
+            "--closes",
+            "2024-06-14",
+        ])
+    };
+    assert_eq!(open("2", "1").status.code(), Some(2)); // tranche 1 first
+    assert_eq!(open("1", "6000000").status.code(), Some(0));
+    let text = format!(
+        "{}{}{}",
+        HEADER.replace("review\n", "review,tranche\n"),
+        "A,2024-06-10,CC:1000000101:Uno,,6000000,1100,0,1,si,,1\n",
+        "B,2024-06-10,CC:1000000102:Dos,,6886682,1150,0,1,si,,2\n"
+    );
+    // B is for tranche 2, which is not open yet: the file is refused
+    let file = r.file("t.csv", text.as_bytes());
+    let import = [
+        "proposals",
+        "import",
+        &file,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ];
+    let e = r.fails(&import);
+    assert!(
+        e.contains("line 3: tranche \"2\": the Second Stage has tranche(s) 1 to 1"),
+        "{e}"
+    );
+    // with tranche 1 alone the stage does not offer the totality: adjudication is refused
+    let e = r.fails(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    assert!(e.contains("open the other 6886682 as tranche 2"), "{e}");
+    assert_eq!(open("2", "6886682").status.code(), Some(0));
+    r.ok(&import);
+    let out = r.ok(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    assert!(
+        out.contains("$ 1.126,72 per share = (6000000 × 1100 + 6886682 × 1150) / 12886682 rounded to centavos"),
+        "{out}"
+    );
+    assert_eq!(stage_price(&r), "1126.72");
+}
