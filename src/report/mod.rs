@@ -7,4 +7,5 @@ pub mod notice;
 pub mod pdf;
 pub mod rates;
 pub mod records;
+pub mod settlement;
 pub mod subset;

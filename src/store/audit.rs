@@ -39,6 +39,10 @@ pub const AUDITED: &[&str] = &[
     "acceptances",
     "offering_runs",
     "offering_outcomes",
+    "settlements",
+    "renderings",
+    "notice_deliveries",
+    "holder_contacts",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -10,6 +10,7 @@ pub mod backup;
 pub mod breaches;
 pub mod checkpoint;
 pub mod columns;
+pub mod contacts;
 pub mod import;
 pub mod notices;
 pub mod offering;
@@ -17,6 +18,7 @@ pub mod pledges;
 pub mod programs;
 pub mod rates;
 pub mod scan;
+pub mod settlements;
 
 use crate::import::RowError;
 use rusqlite::{Connection, OpenFlags, Transaction, params};
@@ -50,6 +52,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0006_offering.sql",
         include_str!("../../schema/0006_offering.sql"),
+    ),
+    (
+        "0008_letters.sql",
+        include_str!("../../schema/0008_letters.sql"),
     ),
 ];
 
@@ -1048,6 +1054,57 @@ mod tests {
                 "leftover",
                 "oversubscribed",
                 "fingerprint",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "settlements",
+            &[
+                "id",
+                "program_id",
+                "year",
+                "seq",
+                "number",
+                "breach_id",
+                "liquidation_id",
+                "settlement_date",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "renderings",
+            &[
+                "id",
+                "notice_id",
+                "settlement_id",
+                "format",
+                "sha256",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "notice_deliveries",
+            &[
+                "id",
+                "notice_id",
+                "delivered_on",
+                "via",
+                "evidence",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "holder_contacts",
+            &[
+                "id",
+                "holder_id",
+                "address",
+                "city",
+                "email",
                 "created_at",
                 "created_by",
             ],

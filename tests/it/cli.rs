@@ -363,6 +363,8 @@ fn help_lists_the_commands() {
             "breach",
             "fine",
             "notice",
+            "settlement",
+            "holder",
             "payment",
             "rates",
             "check",
