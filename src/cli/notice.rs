@@ -215,7 +215,10 @@ fn number_in(l: &str, prefix: &str) -> Option<String> {
 /// paz y salvo's) and the program code (`Programa: CODE —`) in a document's lines.
 fn identify(lines: &[String]) -> Option<(String, String)> {
     let number = lines.iter().find_map(|l| {
-        if l.starts_with("PAZ Y SALVO No. ") {
+        if l.trim_start_matches('#')
+            .trim_start()
+            .starts_with("PAZ Y SALVO No. ")
+        {
             number_in(l, "PAZ-")
         } else {
             number_in(l, "MULTA-")

@@ -12,6 +12,7 @@ mod cli;
 mod conformance;
 mod corrections;
 mod hardening;
+mod letters;
 mod notices;
 mod offering;
 mod properties;

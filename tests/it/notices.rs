@@ -8,7 +8,7 @@ use printpdf::lopdf;
 use std::collections::HashMap;
 
 /// A register with the SPEC §5 breach and its partial payment (fictional holder Ana Prueba).
-fn spec_register() -> Reg {
+pub(crate) fn spec_register() -> Reg {
     let r = Reg::new().with_holders();
     r.ok(&[
         "pledge",
@@ -181,7 +181,13 @@ fn pdf_strings(bytes: &[u8]) -> Vec<String> {
 /// The notice carries the audit chain's head right after it was recorded; the hash depends on the
 /// time of every write, so the snapshot shows a placeholder and this checks the hash against the
 /// trail: the event the notice names holds exactly that hash, and it is the notice's own event.
-fn chain_head_checked(r: &Reg, text: &str) -> String {
+pub(crate) fn chain_head_checked(r: &Reg, text: &str) -> String {
+    chain_head_checked_as(r, text, ("notices", "notice.issue"))
+}
+
+/// [`chain_head_checked`] for a document recorded as `(entity, action)` (a paz y salvo:
+/// `("settlements", "settlement.issue")`).
+pub(crate) fn chain_head_checked_as(r: &Reg, text: &str, recorded: (&str, &str)) -> String {
     let at = text
         .find("evento No. ")
         .expect("the notice names its audit event");
@@ -202,7 +208,7 @@ fn chain_head_checked(r: &Reg, text: &str) -> String {
     assert_eq!(event["hash"], hash);
     assert_eq!(
         (event["entity"].as_str(), event["action"].as_str()),
-        (Some("notices"), Some("notice.issue"))
+        (Some(recorded.0), Some(recorded.1))
     );
     text.replace(hash, "<cabeza de la cadena>")
 }
