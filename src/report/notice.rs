@@ -496,7 +496,7 @@ pub fn addressee(
 ) -> String {
     let mut s = format!(
         "{}, identificado(a) con {} No. {}.",
-        q(name.trim_end_matches('.')),
+        q(name),
         q(doc_type),
         q(doc_number)
     );
@@ -525,9 +525,9 @@ fn payment_instructions(issuer: &Issuer, reference: &str, q: &dyn Fn(&str) -> St
             issuer
                 .entity
                 .as_ref()
-                .map(|e| format!(" a nombre de {}", q(e.trim_end_matches('.'))))
+                .map(|e| format!(" a nombre de {}", q(e)))
                 .unwrap_or_default(),
-            q(bank.trim_end_matches('.')),
+            q(bank),
             q(reference)
         ),
         _ => format!(

@@ -99,7 +99,7 @@ fn blocks_with(d: &SettlementData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     out.push(Block::Strong(format!(
         "Los vendedores certifican que {} se encuentra a paz y salvo por la multa descrita: con el pago del {} la \
          obligación quedó extinguida (Código Civil, artículo 1625) y nada se adeuda por ella.",
-        q(d.holder_name.trim_end_matches('.')),
+        q(&d.holder_name),
         long_date(l.until)
     )));
     if l.surplus > Decimal::ZERO {

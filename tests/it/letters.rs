@@ -256,3 +256,184 @@ fn verify_compares_the_bytes_and_names_the_notice_that_replaced_one() {
         common::out(&o)
     );
 }
+
+/// The issuer block that ends the test program (the shipped program's `[letters]` section is the
+/// last table of the file).
+const ISSUER: &str = r#"
+[letters.issuer]
+entity = "Administradora de la Enajenación S.A.S."
+nit = "900123456-8"
+address = "Carrera 7 # 71-21"
+city = "Bogotá D.C."
+bank = "Banco de Prueba"
+account = "cuenta corriente No. 000-12345-6"
+reference = "{number}-{doc}"
+signatory_name = "María Firmante"
+signatory_position = "Representante legal"
+
+[[letters.paragraphs]]
+heading = "Recursos"
+text = "Contra esta notificación procede la reclamación ante los vendedores dentro de los diez días hábiles siguientes a su recibo."
+"#;
+
+/// Point 4: the letter's content from data: the issuer's letterhead, the city and date line in
+/// words, the holder's address (a versioned, audited correction; a document keeps the version
+/// in force when it was recorded), payment instructions with the reference, the signatory, the
+/// program's paragraphs; and no doubled punctuation after a name ending in a period.
+#[test]
+fn the_letter_comes_from_the_program_and_the_holders_contact_versions() {
+    let r = Reg::with_program_tail(ISSUER).with_holders();
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "100",
+        "--evidence",
+        "contrato de compraventa.",
+    ]);
+    let e = r.fails(&["holder", "update", "1000000001", "--email", "ana@"]);
+    assert!(e.contains("--email ana@: is not an e-mail address"), "{e}");
+    r.ok(&[
+        "holder",
+        "update",
+        "1.000.000.001",
+        "--address",
+        "Calle 10 # 5-20",
+        "--city",
+        "Medellín",
+        "--email",
+        "ana@example.co",
+    ]);
+    issue(&r, "1", "2025-02-10", "2025-02-11", "md", "n.md");
+    let md = std::fs::read_to_string(r.dir.path().join("n.md")).unwrap();
+    for expected in [
+        "Administradora de la Enajenación S.A.S.  \nNIT 900123456-8  \nCarrera 7 \\# 71-21, Bogotá D.C.",
+        "Bogotá D.C., 11 de febrero de 2025",
+        "Ana Prueba, identificado(a) con CC No. 1000000001. Dirección: Calle 10 \\# 5-20, Medellín. \
+         Correo electrónico: ana@example.co.",
+        "Forma de pago: consignación o transferencia a cuenta corriente No. 000-12345-6 a nombre de \
+         Administradora de la Enajenación S.A.S., en Banco de Prueba, citando la referencia \
+         MULTA-2025-0001-1000000001.",
+        "## 5. Recursos",
+        "Contra esta notificación procede la reclamación",
+        "María Firmante  \nRepresentante legal  \nAdministradora de la Enajenación S.A.S.  \n",
+        "Soporte: contrato de compraventa.",
+        // no pledge registered: the facts and the guarantee paragraph agree
+        "En el registro no consta la inscripción de la prenda",
+        "el pago de esta multa no está garantizado con prenda",
+    ] {
+        assert!(md.contains(expected), "missing {expected:?} in\n{md}");
+    }
+    assert!(!md.contains(".."), "doubled punctuation in\n{md}");
+    assert!(!md.contains("garantiza el pago de esta multa"), "{md}");
+    // a correction later: a new version, audited; the issued notice keeps the old address
+    r.ok(&[
+        "holder",
+        "update",
+        "1000000001",
+        "--address",
+        "Avenida 1 # 2-3",
+    ]);
+    let history = r.json(&["holder", "show", "1000000001", "--format", "json"]);
+    assert_eq!(history.as_array().unwrap().len(), 2);
+    assert_eq!(history[1]["city"], "Medellín");
+    r.ok(&[
+        "notice",
+        "render",
+        "MULTA-2025-0001",
+        "--format",
+        "md",
+        "--out",
+        &path(&r, "again.md"),
+    ]);
+    assert_eq!(
+        md,
+        std::fs::read_to_string(r.dir.path().join("again.md")).unwrap()
+    );
+    assert!(
+        r.ok(&["notice", "verify", &path(&r, "n.md")])
+            .contains("identical to the issued file")
+    );
+    let log = r.json(&["audit", "log", "--format", "json"]);
+    assert_eq!(
+        log.as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["action"] == "holder.update")
+            .count(),
+        2
+    );
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+}
+
+/// Point 3: a notice's delivery is recorded once, not before the notice, and the payment term
+/// runs from it (the shipped program's reading); `notice list` shows it.
+#[test]
+fn delivery_is_recorded_and_the_term_runs_from_it() {
+    let r = spec_register();
+    let o = issue(&r, "1", "2025-02-10", "2025-02-11", "md", "n.md");
+    assert!(
+        o.contains(
+            "pay by 2025-02-25 (counted from the notice's date until its delivery is recorded)"
+        ),
+        "{o}"
+    );
+    let e = r.fails(&[
+        "notice",
+        "delivered",
+        "MULTA-2025-0001",
+        "--on",
+        "2025-02-10",
+        "--via",
+        "personal",
+    ]);
+    assert!(
+        e.contains("--on 2025-02-10: is before the notice's date (2025-02-11)"),
+        "{e}"
+    );
+    let o = r.ok(&[
+        "notice",
+        "delivered",
+        "MULTA-2025-0001",
+        "--on",
+        "2025-02-14",
+        "--via",
+        "correo-certificado",
+        "--evidence",
+        "guía 123 (DEMO)",
+    ]);
+    // 10 business days from Friday 14 February 2025: 28 February
+    assert!(
+        o.contains("delivered on 2025-02-14 by correo certificado")
+            && o.contains("runs from delivery: pay by 2025-02-28"),
+        "{o}"
+    );
+    let e = r.fails(&[
+        "notice",
+        "delivered",
+        "MULTA-2025-0001",
+        "--on",
+        "2025-02-15",
+        "--via",
+        "personal",
+    ]);
+    assert!(
+        e.contains("its delivery is already recorded: 2025-02-14"),
+        "{e}"
+    );
+    let list = r.json(&["notice", "list", "--format", "json"]);
+    assert_eq!(list[0]["deadline"], "2025-02-28");
+    assert_eq!(list[0]["delivered_on"], "2025-02-14");
+    assert_eq!(list[0]["via"], "correo-certificado");
+    // the document does not change with the delivery
+    assert!(
+        r.ok(&["notice", "verify", &path(&r, "n.md")])
+            .contains("identical to the issued file")
+    );
+}
