@@ -161,8 +161,9 @@ pub struct Letters {
     pub paragraphs: Vec<Paragraph>,
 }
 
-/// NOTICE_UNDELIVERED's default: the payment term of the shipped program.
-pub const DEFAULT_UNDELIVERED_AFTER: u32 = 10;
+/// NOTICE_UNDELIVERED's default: certified mail in Colombia usually arrives within a week, and a
+/// notice still undelivered then should be chased well before its payment term would end.
+pub const DEFAULT_UNDELIVERED_AFTER: u32 = 5;
 
 fn default_undelivered() -> u32 {
     DEFAULT_UNDELIVERED_AFTER

@@ -436,4 +436,113 @@ fn delivery_is_recorded_and_the_term_runs_from_it() {
         r.ok(&["notice", "verify", &path(&r, "n.md")])
             .contains("identical to the issued file")
     );
+    // the check counts from delivery: not overdue on 2025-02-27 (it was due on 2025-02-25
+    // counted from the notice's date), overdue on 2025-03-03, due on 2025-02-28
+    assert_eq!(codes(&r, "2025-02-27"), Vec::<String>::new());
+    let o = r.run(&["check", "--as-of", "2025-03-03", "--format", "json"]);
+    let overdue: serde_json::Value = serde_json::from_str(&common::out(&o)).unwrap();
+    let f = overdue["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "NOTICE_OVERDUE")
+        .expect("overdue after the term from delivery");
+    assert!(
+        f["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("notice MULTA-2025-0001 was due on 2025-02-28"),
+        "{f}"
+    );
+}
+
+/// The codes of the check's findings about adjudication 1 as of a date.
+fn codes(r: &Reg, as_of: &str) -> Vec<String> {
+    let o = r.run(&["check", "--as-of", as_of, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&common::out(&o)).unwrap();
+    v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["adjudication_id"] == 1)
+        .map(|f| f["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Point 3, the check: a notice issued and not delivered within the program's term is a finding
+/// (NOTICE_UNDELIVERED, 5 business days in the shipped program); a fine paid off needs no
+/// notice (no BREACH_NOT_LIQUIDATED), and its old notice's deadline passes without a finding.
+#[test]
+fn the_check_asks_for_delivery_and_leaves_settled_fines_alone() {
+    let r = spec_register();
+    issue(&r, "1", "2025-02-10", "2025-02-11", "md", "n.md");
+    // 5 business days from Tuesday 2025-02-11: Tuesday 2025-02-18
+    assert_eq!(codes(&r, "2025-02-18"), Vec::<String>::new());
+    assert_eq!(codes(&r, "2025-02-19"), ["NOTICE_UNDELIVERED"]);
+    // paid in full on 2025-02-10: the old notice's deadline passes without a finding
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "2025-02-10",
+        "--amount",
+        "626823",
+    ]);
+    assert_eq!(codes(&r, "2025-03-10"), Vec::<String>::new());
+    r.ok(&[
+        "settlement",
+        "issue",
+        "1",
+        "--date",
+        "2025-02-12",
+        "--format",
+        "md",
+        "--out",
+        &path(&r, "p.md"),
+    ]);
+    assert_eq!(codes(&r, "2025-03-10"), Vec::<String>::new());
+    // a second breach, liquidated and paid off without a notice: nothing asks to notify it
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "2",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "10",
+    ]);
+    r.ok(&["fine", "liquidate", "2", "--until", "2024-11-21"]);
+    let due = r.json(&[
+        "fine",
+        "show",
+        "2",
+        "--until",
+        "2024-11-21",
+        "--format",
+        "json",
+    ]);
+    let total = due["total_due"].as_str().unwrap().to_string();
+    let o = r.run(&["check", "--as-of", "2024-11-21", "--format", "json"]);
+    assert!(common::out(&o).contains("BREACH_NOT_LIQUIDATED"));
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "2",
+        "--date",
+        "2024-11-21",
+        "--amount",
+        &total,
+    ]);
+    let o = r.run(&["check", "--as-of", "2024-11-22", "--format", "json"]);
+    assert!(
+        !common::out(&o).contains("BREACH_NOT_LIQUIDATED"),
+        "{}",
+        common::out(&o)
+    );
 }
