@@ -546,3 +546,145 @@ fn the_check_asks_for_delivery_and_leaves_settled_fines_alone() {
         common::out(&o)
     );
 }
+
+/// The pages of a PDF document, each as the lines `report::pdf` reads back.
+fn pages(r: &Reg, name: &str) -> Vec<Vec<String>> {
+    let bytes = std::fs::read(r.dir.path().join(name)).unwrap();
+    vigia::report::pdf::extract_pages(&bytes)
+        .unwrap()
+        .iter()
+        .map(|p| p.lines().map(str::to_string).collect())
+        .collect()
+}
+
+/// Fails on what a lawyer would not send: a short table split across pages (a split table
+/// repeats its header on the next page), a page holding only the signature, an ISO date, a
+/// doubled period, a backquote.
+fn check_layout(what: &str, pages: &[Vec<String>]) {
+    let text = pages.concat().join("\n");
+    let headers = [
+        "Precio de referencia | Por acción",
+        "Fecha | Valor | A intereses | A capital | Excedente",
+        "Concepto | Valor",
+        "Vendedor | Acciones | Valor",
+        "Desde | Hasta | Días",
+    ];
+    for h in headers {
+        let on: Vec<usize> = pages
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.iter().any(|l| l.starts_with(h)))
+            .map(|(i, _)| i + 1)
+            .collect();
+        assert!(
+            on.len() <= 1,
+            "{what}: table {h:?} split over pages {on:?}\n{text}"
+        );
+    }
+    for (i, p) in pages.iter().enumerate() {
+        assert_ne!(
+            p.first().map(String::as_str),
+            Some("Atentamente,"),
+            "{what}: page {} starts with the signature\n{text}",
+            i + 1
+        );
+    }
+    let iso = text.as_bytes().windows(10).any(|w| {
+        w[..4].iter().all(u8::is_ascii_digit)
+            && w[4] == b'-'
+            && w[5..7].iter().all(u8::is_ascii_digit)
+            && w[7] == b'-'
+            && w[8..].iter().all(u8::is_ascii_digit)
+    });
+    assert!(!iso, "{what}: an ISO date\n{text}");
+    assert!(
+        !text.contains("..") && !text.contains('`'),
+        "{what}\n{text}"
+    );
+}
+
+/// Point 5: every page of a set of notices (short and long, with and without payments,
+/// provisional, each kind of breach) and of a paz y salvo passes the layout check.
+#[test]
+fn every_page_of_a_set_of_notices_is_laid_out_as_a_letter() {
+    // with the stage price: short with a payment, then long (two years of monthly rates)
+    let r = spec_register();
+    issue(&r, "1", "2025-02-10", "2025-02-11", "pdf", "short.pdf");
+    issue(&r, "1", "2026-10-31", "2026-11-03", "pdf", "long.pdf");
+    let long = pages(&r, "long.pdf");
+    assert!(long.len() >= 3, "the long notice has {} pages", long.len());
+    // not vacuous: every table the check looks for is in the long notice
+    for h in [
+        "Precio de referencia | Por acción",
+        "Fecha | Valor | A intereses | A capital | Excedente",
+        "Concepto | Valor",
+        "Vendedor | Acciones | Valor",
+        "Desde | Hasta | Días",
+    ] {
+        assert!(
+            long.concat().iter().any(|l| l.starts_with(h)),
+            "{h} in {long:?}"
+        );
+    }
+    check_layout("short, with a payment", &pages(&r, "short.pdf"));
+    check_layout("long, with a payment", &long);
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "2025-02-10",
+        "--amount",
+        "626823",
+    ]);
+    r.ok(&[
+        "settlement",
+        "issue",
+        "1",
+        "--date",
+        "2025-02-12",
+        "--out",
+        &path(&r, "paz.pdf"),
+    ]);
+    check_layout("paz y salvo", &pages(&r, "paz.pdf"));
+
+    // no stage price yet: provisional, without payments, one notice per kind of breach
+    let r = Reg::new().with_holders();
+    for (adjudication, kind, date) in [
+        ("1", "sale", "2024-05-20"),
+        ("3", "beneficial-owner", "2024-09-20"),
+        ("3", "dacion-en-pago", "2025-01-20"),
+        ("2", "credit-subrogation", "2025-06-20"),
+    ] {
+        r.ok(&[
+            "breach",
+            "record",
+            "--adjudication",
+            adjudication,
+            "--kind",
+            kind,
+            "--date",
+            date,
+            "--shares",
+            "10",
+        ]);
+    }
+    for breach in 1..=4 {
+        let name = format!("kind-{breach}.pdf");
+        issue(
+            &r,
+            &breach.to_string(),
+            "2025-08-29",
+            "2025-09-01",
+            "pdf",
+            &name,
+        );
+        let p = pages(&r, &name);
+        assert!(
+            p.concat().join(" ").contains("LIQUIDACIÓN PROVISIONAL"),
+            "breach {breach}"
+        );
+        check_layout(&format!("provisional, breach {breach}"), &p);
+    }
+}
