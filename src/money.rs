@@ -61,6 +61,33 @@ pub fn format_cop(x: Decimal) -> String {
     format!("{sign}$ {}", format_number(x.abs()))
 }
 
+/// Formats pesos with exactly `dp` decimals (rounded half away from zero when there are more):
+/// `$ 1.450,50` beside `$ 2,25` in a table where any cent appears.
+pub fn format_cop_dp(x: Decimal, dp: u32) -> String {
+    let mut r = x.round_dp_with_strategy(dp, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+    r.rescale(dp);
+    let sign = if r.is_sign_negative() && !r.is_zero() {
+        "-"
+    } else {
+        ""
+    };
+    let s = r.abs().to_string();
+    let (int, frac) = s.split_once('.').unwrap_or((&s, ""));
+    let grouped = format_number(Decimal::from_str(int).unwrap_or_default());
+    if frac.is_empty() {
+        format!("{sign}$ {grouped}")
+    } else {
+        format!("{sign}$ {grouped},{frac}")
+    }
+}
+
+/// Formats a percentage with exactly `dp` decimals: `28,35 %` beside `28,59 %`.
+pub fn format_percent_dp(x: Decimal, dp: u32) -> String {
+    let mut r = x.round_dp_with_strategy(dp, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+    r.rescale(dp);
+    format!("{} %", r.to_string().replace('.', ","))
+}
+
 /// Formats a non-negative decimal with `.` thousands and `,` decimals: `1.087.500`, `963,45`.
 pub fn format_number(x: Decimal) -> String {
     let s = x.normalize().to_string();

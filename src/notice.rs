@@ -4,17 +4,77 @@
 
 use crate::fine::{Convention, Liquidation, Outcome};
 use crate::money::round_peso;
-use crate::program::Seller;
+use crate::program::{Letters, Seller, TermFrom};
 use crate::register::{self, Error, Result};
 use crate::store::StoreError;
 use crate::store::adjudications;
 use crate::store::breaches::{self, Breach};
+use crate::store::contacts::{self, Contact};
 use crate::store::notices::{self, Notice};
 use crate::store::pledges::{self, Pledge};
 use crate::store::programs;
 use chrono::NaiveDate;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
+
+/// The format of a document vigia writes (a notice, a paz y salvo).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DocFormat {
+    Pdf,
+    Html,
+    Md,
+}
+
+impl DocFormat {
+    pub const ALL: [DocFormat; 3] = [DocFormat::Pdf, DocFormat::Html, DocFormat::Md];
+
+    /// The stored name, which is also the file extension.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DocFormat::Pdf => "pdf",
+            DocFormat::Html => "html",
+            DocFormat::Md => "md",
+        }
+    }
+}
+
+/// How a notice reached the holder (*notificación*): the channel recorded with its delivery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Via {
+    /// Correo certificado (a postal service's certified mail, with its delivery receipt).
+    CorreoCertificado,
+    /// Correo electrónico (with the read or delivery receipt as evidence).
+    CorreoElectronico,
+    /// Entrega personal (signed receipt).
+    Personal,
+}
+
+impl Via {
+    pub const ALL: [Via; 3] = [
+        Via::CorreoCertificado,
+        Via::CorreoElectronico,
+        Via::Personal,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Via::CorreoCertificado => "correo-certificado",
+            Via::CorreoElectronico => "correo-electronico",
+            Via::Personal => "personal",
+        }
+    }
+
+    /// In a Spanish sentence: "entregada por {}".
+    pub fn label_es(self) -> &'static str {
+        match self {
+            Via::CorreoCertificado => "correo certificado",
+            Via::CorreoElectronico => "correo electrónico",
+            Via::Personal => "entrega personal",
+        }
+    }
+}
 
 /// Everything a notice document shows.
 #[derive(Debug, Clone)]
@@ -51,6 +111,58 @@ pub struct NoticeData {
     pub per_day: PerDay,
     /// Informative split of the total due among the sellers: (name, shares, amount).
     pub split: Vec<(String, u64, Decimal)>,
+    /// The program's letterhead, payment instructions, paragraphs and the term's start.
+    pub letters: Letters,
+    /// The payment reference the holder quotes.
+    pub reference: String,
+    /// The holder's contact details in force when the notice was recorded.
+    pub contact: Option<Contact>,
+}
+
+/// Everything a paz y salvo shows: the fine, the liquidation that shows it paid (every payment
+/// with its imputation), and the pledge.
+#[derive(Debug, Clone)]
+pub struct SettlementData {
+    pub number: String,
+    pub date: NaiveDate,
+    pub program_code: String,
+    pub decree: String,
+    pub fine_article: String,
+    pub pledge_article: String,
+    pub sellers: Vec<Seller>,
+    pub letters: Letters,
+    pub holder_name: String,
+    pub doc_type: String,
+    pub doc_number: String,
+    pub contact: Option<Contact>,
+    pub adjudication_id: i64,
+    pub adjudicated_on: NaiveDate,
+    pub breach: Breach,
+    /// The latest notice of the breach (number, date), if one was issued.
+    pub notice: Option<(String, NaiveDate)>,
+    /// The pledge in force on the certificate's date (or the latest one).
+    pub pledge: Option<Pledge>,
+    pub liquidation_id: i64,
+    pub fingerprint: String,
+    pub chain: Option<crate::store::audit::Head>,
+    pub liquidation: Liquidation,
+}
+
+/// A notice's payment deadline: the one it was issued with (the term from its date), or, when
+/// the program counts the term from delivery and a delivery is recorded, the term from the day
+/// of delivery (business days, Ley 51 de 1983's holidays skipped).
+pub fn effective_deadline(
+    issued: NaiveDate,
+    delivered: Option<NaiveDate>,
+    from: TermFrom,
+    term_business_days: u32,
+) -> NaiveDate {
+    match (from, delivered) {
+        (TermFrom::Delivery, Some(on)) => {
+            crate::holidays::add_business_days(on, term_business_days).unwrap_or(issued)
+        }
+        _ => issued,
+    }
 }
 
 /// Interest that accrues for each day after the until date.
@@ -152,16 +264,7 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
     let breach = breaches::get(conn, notice.breach_id)?;
     let adj = adjudications::get(conn, breach.adjudication_id)?;
     let program = programs::by_id(conn, adj.program_id)?;
-    let pledges = pledges::list(conn, adj.id)?;
-    let pledge = pledges
-        .iter()
-        .rev()
-        .find(|p| {
-            p.registered_on <= notice.notice_date
-                && p.released_on.is_none_or(|r| r > notice.notice_date)
-        })
-        .or(pledges.last())
-        .cloned();
+    let pledge = pledge_on(&pledges::list(conn, adj.id)?, notice.notice_date);
     let supersedes = match notice.supersedes_id {
         Some(id) => {
             let n = notices::get(conn, id)?;
@@ -170,6 +273,8 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
         None => None,
     };
     let p = &program.program;
+    let chain = crate::store::audit::head_at(conn, "notices", notice.id)?;
+    let contact = contact_at(conn, adj.holder.id, chain.as_ref())?;
     let weights: Vec<u64> = p.sellers.iter().map(|s| s.shares).collect();
     let amounts = split_largest_remainder(liquidation.total_due, &weights);
     let split = p
@@ -202,10 +307,93 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
         breach,
         liquidation_id: liq.id,
         fingerprint: liq.sha256,
-        chain: crate::store::audit::head_at(conn, "notices", notice.id)?,
+        chain,
         per_day: per_day(&liquidation),
         liquidation,
         split,
+        letters: p.letters.clone(),
+        reference: p.letters.issuer.reference_for(
+            &notice.number,
+            &adj.holder.doc_number,
+            notice.breach_id,
+        ),
+        contact,
+    })
+}
+
+/// The holder's contact details in force at a document's audit event (the latest now, when the
+/// document has none).
+fn contact_at(
+    conn: &Connection,
+    holder_id: i64,
+    chain: Option<&crate::store::audit::Head>,
+) -> Result<Option<Contact>> {
+    Ok(match chain {
+        Some(h) => contacts::at_event(conn, holder_id, h.count)?,
+        None => contacts::current(conn, holder_id)?,
+    }
+    .filter(|c| !c.is_empty()))
+}
+
+/// The pledge in force on `on`, or the latest one.
+fn pledge_on(pledges: &[Pledge], on: NaiveDate) -> Option<Pledge> {
+    let live: Vec<&Pledge> = pledges.iter().filter(|p| p.void.is_none()).collect();
+    live.iter()
+        .rev()
+        .find(|p| p.registered_on <= on && p.released_on.is_none_or(|r| r > on))
+        .or(live.last())
+        .map(|p| (*p).clone())
+}
+
+/// Gathers a stored paz y salvo's content; the liquidation is recomputed from its stored inputs.
+pub fn gather_settlement(
+    conn: &Connection,
+    s: &crate::store::settlements::Settlement,
+) -> Result<SettlementData> {
+    let liq = breaches::liquidations(conn, Some(s.breach_id))?
+        .into_iter()
+        .find(|l| l.id == s.liquidation_id)
+        .ok_or_else(|| {
+            corrupt(format!(
+                "paz y salvo {} points at a missing liquidation",
+                s.number
+            ))
+        })?;
+    let liquidation = match register::liquidation::recompute(&liq.inputs_json)? {
+        Outcome::Liquidated(l) => *l,
+        Outcome::NotApplicable(_) => {
+            return Err(corrupt(format!("liquidation {} applies no fine", liq.id)));
+        }
+    };
+    let breach = breaches::get(conn, s.breach_id)?;
+    let adj = adjudications::get(conn, breach.adjudication_id)?;
+    let program = programs::by_id(conn, adj.program_id)?;
+    let p = &program.program;
+    let chain = crate::store::audit::head_at(conn, "settlements", s.id)?;
+    let contact = contact_at(conn, adj.holder.id, chain.as_ref())?;
+    let notice = notices::latest_for_breach(conn, s.breach_id)?.map(|n| (n.number, n.notice_date));
+    Ok(SettlementData {
+        number: s.number.clone(),
+        date: s.settlement_date,
+        program_code: p.code.clone(),
+        decree: p.decree.clone(),
+        fine_article: p.fine_article.clone(),
+        pledge_article: p.pledge_article.clone(),
+        sellers: p.sellers.clone(),
+        letters: p.letters.clone(),
+        holder_name: adj.holder.name.clone(),
+        doc_type: adj.holder.doc_type.to_string(),
+        doc_number: adj.holder.doc_number.clone(),
+        contact,
+        adjudication_id: adj.id,
+        adjudicated_on: adj.adjudicated_on,
+        breach,
+        notice,
+        pledge: pledge_on(&pledges::list(conn, adj.id)?, s.settlement_date),
+        liquidation_id: liq.id,
+        fingerprint: liq.sha256,
+        chain,
+        liquidation,
     })
 }
 

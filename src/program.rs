@@ -92,6 +92,106 @@ pub struct BracketSpec {
     pub percent: Decimal,
 }
 
+/// From when a notice's payment term runs (issue 14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TermFrom {
+    /// From the day the notice is delivered to the holder (recorded with `notice delivered`);
+    /// until a delivery is recorded, from the notice's date. The usual reading of notification.
+    #[default]
+    Delivery,
+    /// From the notice's date.
+    Issue,
+}
+
+/// Who signs and where to pay: the letterhead of the notices and paz y salvo certificates. Every
+/// field is optional: a document leaves a line to fill in by hand for what is missing.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Issuer {
+    /// The entity that writes on the sellers' behalf (e.g. the sale's administrator).
+    #[serde(default)]
+    pub entity: Option<String>,
+    /// `NNNNNNNNN-D`, check digit verified.
+    #[serde(default)]
+    pub nit: Option<String>,
+    #[serde(default)]
+    pub address: Option<String>,
+    /// The city of the date line ("Bogotá D.C., 11 de febrero de 2025").
+    #[serde(default)]
+    pub city: Option<String>,
+    #[serde(default)]
+    pub bank: Option<String>,
+    /// e.g. "cuenta corriente No. 000-00000-0".
+    #[serde(default)]
+    pub account: Option<String>,
+    /// The reference the holder quotes when paying: `{number}` (the notice's), `{doc}` (the
+    /// holder's document number) and `{breach}` are replaced. Default `{number}`.
+    #[serde(default)]
+    pub reference: Option<String>,
+    #[serde(default)]
+    pub signatory_name: Option<String>,
+    #[serde(default)]
+    pub signatory_position: Option<String>,
+}
+
+/// A paragraph the program adds to every notice, under its own heading (e.g. the recourse the
+/// holder has).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Paragraph {
+    pub heading: String,
+    pub text: String,
+}
+
+/// The `[letters]` section of a program file: optional as a whole, each field with a default, so
+/// programs registered before it still read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Letters {
+    #[serde(default)]
+    pub payment_term_from: TermFrom,
+    /// Business days after its date an issued notice may go without a recorded delivery before
+    /// the check reports it (NOTICE_UNDELIVERED).
+    #[serde(default = "default_undelivered")]
+    pub undelivered_after_business_days: u32,
+    #[serde(default)]
+    pub issuer: Issuer,
+    #[serde(default)]
+    pub paragraphs: Vec<Paragraph>,
+}
+
+/// NOTICE_UNDELIVERED's default: certified mail in Colombia usually arrives within a week, and a
+/// notice still undelivered then should be chased well before its payment term would end.
+pub const DEFAULT_UNDELIVERED_AFTER: u32 = 5;
+
+fn default_undelivered() -> u32 {
+    DEFAULT_UNDELIVERED_AFTER
+}
+
+impl Default for Letters {
+    fn default() -> Self {
+        Letters {
+            payment_term_from: TermFrom::default(),
+            undelivered_after_business_days: DEFAULT_UNDELIVERED_AFTER,
+            issuer: Issuer::default(),
+            paragraphs: Vec::new(),
+        }
+    }
+}
+
+impl Issuer {
+    /// The payment reference for a notice.
+    pub fn reference_for(&self, number: &str, doc: &str, breach: i64) -> String {
+        self.reference
+            .as_deref()
+            .unwrap_or("{number}")
+            .replace("{number}", number)
+            .replace("{doc}", doc)
+            .replace("{breach}", &breach.to_string())
+    }
+}
+
 use crate::offering::caps::{self, Cap};
 use crate::offering::proration::Rule;
 
@@ -132,6 +232,8 @@ pub struct Program {
     pub caps: Vec<Cap>,
     /// How the Second and Third Stages are decided (Arts. 3, 13–19, 22; seed 002).
     pub later_stages: LaterStages,
+    /// Letterhead, payment instructions and delivery rules of the notices.
+    pub letters: Letters,
 }
 
 /// The later stages as program data (`[later_stages]`, every key optional): how many stages the
@@ -298,6 +400,9 @@ struct ProgramFile {
     /// `[later_stages]`: the Second and Third Stages (defaults when absent).
     #[serde(default)]
     later_stages: LaterStagesFile,
+    /// `[letters]`: issuer, payment instructions, the payment term's start (issue 14).
+    #[serde(default)]
+    letters: Letters,
 }
 
 /// A program file that cannot be used.
@@ -496,6 +601,41 @@ impl ProgramFile {
         }
         caps::validate(&self.caps).map_err(|e| err("caps", e.to_string()))?;
         let later_stages = self.later_stages.validate()?;
+        let l = &self.letters;
+        if !(1..=MAX_PAYMENT_TERM).contains(&l.undelivered_after_business_days) {
+            return Err(err(
+                "letters.undelivered_after_business_days",
+                format!(
+                    "{} is not a term vigia counts: write 1 to {MAX_PAYMENT_TERM} business days",
+                    l.undelivered_after_business_days
+                ),
+            ));
+        }
+        if let Some(nit) = &l.issuer.nit {
+            normalize(DocType::Nit, nit).map_err(|m| err("letters.issuer.nit", m))?;
+        }
+        if let Some(r) = &l.issuer.reference {
+            let rest = r
+                .replace("{number}", "")
+                .replace("{doc}", "")
+                .replace("{breach}", "");
+            if rest.contains('{') || rest.contains('}') {
+                return Err(err(
+                    "letters.issuer.reference",
+                    format!("{r:?}: only {{number}}, {{doc}} and {{breach}} are replaced"),
+                ));
+            }
+        }
+        if let Some(p) = l
+            .paragraphs
+            .iter()
+            .find(|p| p.heading.trim().is_empty() || p.text.trim().is_empty())
+        {
+            return Err(err(
+                "letters.paragraphs",
+                format!("a paragraph needs a heading and a text ({:?})", p.heading),
+            ));
+        }
         Ok(Program {
             code: self.code,
             name: self.name,
@@ -517,6 +657,7 @@ impl ProgramFile {
             proration: self.proration,
             caps: self.caps,
             later_stages,
+            letters: self.letters,
         })
     }
 }

@@ -46,8 +46,13 @@ pub(super) struct Liquidation {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Notice<'a> {
     pub number: &'a str,
-    /// The last day to pay.
+    /// The last day to pay: from delivery when the program says so and a delivery is recorded,
+    /// from the notice's date otherwise.
     pub deadline: NaiveDate,
+    /// No delivery is recorded on or before the as-of date.
+    pub undelivered: bool,
+    /// The last day it may go undelivered (the program's term after its date).
+    pub deliver_by: NaiveDate,
 }
 
 /// One non-void breach dated on or before the as-of date, and what has been done about it.
@@ -60,6 +65,8 @@ pub(super) struct Breach<'a> {
     pub has_payments: bool,
     pub liquidation: Option<Liquidation>,
     pub notice: Option<Notice<'a>>,
+    /// A paz y salvo certifies the fine paid: nothing about it needs attention.
+    pub settled: bool,
     pub owed: Owed,
 }
 
@@ -74,7 +81,14 @@ impl Breach<'_> {
     /// it; after the lock-up, a payment may have settled the fine. Otherwise [`Owed::Unknown`]
     /// is enough (without payments the whole fine is owed; during the lock-up it decides nothing).
     pub(super) fn needs_balance(&self, as_of: NaiveDate, lockup_end: NaiveDate) -> bool {
-        self.overdue_notice(as_of).is_some() || (as_of > lockup_end && self.has_payments)
+        !self.settled
+            && (self.overdue_notice(as_of).is_some()
+                || (self.has_payments && (as_of > lockup_end || self.notice.is_none())))
+    }
+
+    /// Payments have paid the fine off: nothing to liquidate, notify or deliver.
+    fn paid_off(&self) -> bool {
+        self.settled || (self.has_payments && self.owed == Owed::Nothing)
     }
 }
 
@@ -135,6 +149,9 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
     let mut overdue: Option<(i64, Decimal)> = None;
     for b in a.breaches {
         let breach = b.id;
+        if b.paid_off() {
+            continue; // settled: no notice to ask for, nothing owed (issue 14)
+        }
         match (&b.liquidation, &b.notice) {
             (None, _) => push(
                 Code::BreachNotLiquidated,
@@ -163,6 +180,20 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
                 Why::ProvisionalStale {
                     breach,
                     liquidation,
+                },
+            );
+        }
+        if let Some(n) = &b.notice
+            && n.undelivered
+            && as_of > n.deliver_by
+        {
+            push(
+                Code::NoticeUndelivered,
+                Some(breach),
+                None,
+                Why::NoticeUndelivered {
+                    number: n.number.to_string(),
+                    deliver_by: n.deliver_by,
                 },
             );
         }
@@ -318,7 +349,10 @@ mod tests {
             notice: Some(Notice {
                 number: "MULTA-2025-0001",
                 deadline: day("2027-01-15"),
+                undelivered: false,
+                deliver_by: day("2024-12-10"),
             }),
+            settled: false,
             owed: Owed::Unknown,
         }
     }
@@ -327,6 +361,8 @@ mod tests {
         Some(Notice {
             number,
             deadline: day(deadline),
+            undelivered: false,
+            deliver_by: day("2024-12-10"),
         })
     }
 
@@ -742,6 +778,60 @@ mod tests {
                 )],
                 ..case("a liquidated breach without a notice")
             },
+            // issue 14: a fine paid off is settled: no notice asked for, nothing to deliver
+            Case {
+                breaches: vec![Breach {
+                    notice: None,
+                    has_payments: true,
+                    owed: Owed::Nothing,
+                    ..breach(11)
+                }],
+                ..case("a liquidated breach paid off without a notice: nothing to notify")
+            },
+            Case {
+                as_of: "2025-03-10",
+                breaches: vec![Breach {
+                    notice: notice("MULTA-2025-0001", "2025-02-25"),
+                    settled: true,
+                    has_payments: true,
+                    ..breach(11)
+                }],
+                ..case("a paz y salvo: the old notice's deadline has passed, nothing is due")
+            },
+            // NOTICE_UNDELIVERED
+            Case {
+                breaches: vec![Breach {
+                    notice: Some(Notice {
+                        number: "MULTA-2025-0001",
+                        deadline: day("2027-01-15"),
+                        undelivered: true,
+                        deliver_by: day("2025-06-29"),
+                    }),
+                    ..breach(11)
+                }],
+                expected: vec![found(
+                    Code::NoticeUndelivered,
+                    Some(11),
+                    None,
+                    Why::NoticeUndelivered {
+                        number: "MULTA-2025-0001".into(),
+                        deliver_by: day("2025-06-29"),
+                    },
+                )],
+                ..case("a notice with no delivery recorded past its delivery term")
+            },
+            Case {
+                breaches: vec![Breach {
+                    notice: Some(Notice {
+                        number: "MULTA-2025-0001",
+                        deadline: day("2027-01-15"),
+                        undelivered: true,
+                        deliver_by: day("2025-06-30"),
+                    }),
+                    ..breach(11)
+                }],
+                ..case("a notice undelivered on the last day of its delivery term: still in time")
+            },
             // PROVISIONAL_STALE
             Case {
                 stage_recorded: true,
@@ -1040,7 +1130,7 @@ mod tests {
             );
         }
         assert!(cases.iter().any(|c| c.expected.is_empty()));
-        assert_eq!(cases.len(), 38);
+        assert_eq!(cases.len(), 42);
     }
 
     #[test]
@@ -1128,11 +1218,12 @@ mod tests {
         // (notice, payments, as of, needed)
         let cases = [
             (None, false, "2025-06-30", false),
-            (None, true, "2025-06-30", false),
+            // payments with no notice yet: the balance says whether the fine is settled
+            (None, true, "2025-06-30", true),
             (in_time, true, "2025-06-30", false),
             (overdue, false, "2025-06-30", true),
             (overdue, true, "2025-06-30", true),
-            (None, true, END, false),
+            (None, true, END, true),
             (None, true, "2026-03-16", true),
             (None, false, "2026-03-16", false),
             (overdue, false, "2026-03-16", true),
@@ -1148,6 +1239,9 @@ mod tests {
                 needed,
                 "{notice:?}, payments {has_payments}, as of {as_of}"
             );
+            // a paz y salvo settles it: no figure is ever needed
+            let settled = Breach { settled: true, ..b };
+            assert!(!settled.needs_balance(day(as_of), end));
         }
     }
 

@@ -35,6 +35,9 @@ pub enum Code {
     /// is added.
     RateMissing,
     BreachNotLiquidated,
+    /// A notice issued more than the program's `undelivered_after_business_days` ago has no
+    /// recorded delivery (issue 14).
+    NoticeUndelivered,
     ProvisionalStale,
     PledgeRank,
     /// About the register as a whole: next month's rate is not certified yet, and the month
@@ -49,13 +52,14 @@ pub const RATE_DUE_DAYS: u32 = 5;
 
 impl Code {
     /// Every code, most urgent first (the order of the summaries).
-    pub const ALL: [Code; 11] = [
+    pub const ALL: [Code; 12] = [
         Code::NoticeOverdue,
         Code::PledgeEnforceable,
         Code::SharesExceeded,
         Code::MissingPledge,
         Code::RateMissing,
         Code::BreachNotLiquidated,
+        Code::NoticeUndelivered,
         Code::ProvisionalStale,
         Code::PledgeRank,
         Code::RateDue,
@@ -71,6 +75,7 @@ impl Code {
             Code::MissingPledge => "MISSING_PLEDGE",
             Code::RateMissing => "RATE_MISSING",
             Code::BreachNotLiquidated => "BREACH_NOT_LIQUIDATED",
+            Code::NoticeUndelivered => "NOTICE_UNDELIVERED",
             Code::ProvisionalStale => "PROVISIONAL_STALE",
             Code::PledgeRank => "PLEDGE_RANK",
             Code::RateDue => "RATE_DUE",
@@ -89,6 +94,7 @@ impl Code {
             // RATE_DUE is paperwork with a date (add the certification before the month
             // starts), like liquidating or notifying; left undone it becomes RATE_MISSING
             Code::BreachNotLiquidated
+            | Code::NoticeUndelivered
             | Code::ProvisionalStale
             | Code::PledgeRank
             | Code::RateDue => Severity::Medium,
@@ -278,6 +284,10 @@ enum Why {
         deadline: NaiveDate,
         due: Decimal,
     },
+    NoticeUndelivered {
+        number: String,
+        deliver_by: NaiveDate,
+    },
     /// The balance of `breach` is needed (its notice is overdue, or payments may have settled
     /// it) but these days of its accrual have no certified rate.
     RateMissing {
@@ -400,6 +410,9 @@ impl Why {
                 liquidation,
             } => format!(
                 "liquidation {liquidation} was provisional and the stage price is now recorded: run `vigia fine liquidate {breach} --until {as_of}`"
+            ),
+            Why::NoticeUndelivered { number, deliver_by } => format!(
+                "notice {number} has no recorded delivery and was to be delivered by {deliver_by}: deliver it, then record the day and channel with vigia notice delivered"
             ),
             Why::NoticeOverdue {
                 number,
@@ -708,13 +721,25 @@ fn findings<E>(
                 liquidation: b
                     .latest_liquidation
                     .map(|(id, provisional)| assess::Liquidation { id, provisional }),
-                notice: b
-                    .latest_notice
-                    .as_ref()
-                    .map(|(number, deadline)| assess::Notice {
-                        number,
-                        deadline: *deadline,
-                    }),
+                notice: b.latest_notice.as_ref().map(|n| {
+                    let letters = &t.program.letters;
+                    assess::Notice {
+                        number: &n.number,
+                        deadline: crate::notice::effective_deadline(
+                            n.deadline,
+                            n.delivered_on,
+                            letters.payment_term_from,
+                            t.program.payment_term_business_days,
+                        ),
+                        undelivered: n.delivered_on.is_none(),
+                        deliver_by: crate::holidays::add_business_days(
+                            n.notice_date,
+                            letters.undelivered_after_business_days,
+                        )
+                        .unwrap_or(n.deadline),
+                    }
+                }),
+                settled: b.settled,
                 owed: Owed::Unknown,
             })
             .collect();

@@ -12,6 +12,24 @@ pub const DEMO_CSV: &str = include_str!("../../schema/demo/adjudicaciones-demo.c
 const NEW_HOLDER: &str =
     "CC,1000000006,Pedro Imaginario Castro (DEMO),natural,trabajador,600,,2024-03-15,,\n";
 
+/// A fictional letterhead for the demo's notices (issue 14): who signs, where to pay.
+const DEMO_ISSUER: &str = r#"
+[letters.issuer]
+entity = "Administradora de la Enajenación (DEMO)"
+nit = "900123456-8"
+address = "Carrera 7 # 71-21"
+city = "Bogotá D.C."
+bank = "Banco Ficticio (DEMO)"
+account = "cuenta corriente No. 000-00000-0"
+reference = "{number}-{doc}"
+signatory_name = "Firmante Ficticio (DEMO)"
+signatory_position = "Representante legal"
+
+[[letters.paragraphs]]
+heading = "Recursos"
+text = "Si no está de acuerdo con esta liquidación, puede presentar sus observaciones por escrito a los vendedores antes del vencimiento del plazo para pagar."
+"#;
+
 /// The fictional acceptances of the first stage (every name ends in "(DEMO)"): the awards of the
 /// offer are the demo's adjudications.
 pub const DEMO_ACCEPTANCES: &str = include_str!("../../schema/demo/aceptaciones-demo.csv");
@@ -362,8 +380,36 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Anyone can check the document against the register",
+        "The same notice in HTML, to send by e-mail: rendered again, same number, no new one",
+        &[
+            "notice",
+            "render",
+            "MULTA-2025-0001",
+            "--format",
+            "html",
+            "--out",
+            "{dir}/MULTA-2025-0001.html",
+        ],
+        false,
+    ),
+    (
+        "Anyone can check the document against the register, down to its bytes",
         &["notice", "verify", "{dir}/MULTA-2025-0001.pdf"],
+        false,
+    ),
+    (
+        "Delivered by certified mail on 2025-02-13: the payment term runs from that day",
+        &[
+            "notice",
+            "delivered",
+            "MULTA-2025-0001",
+            "--on",
+            "2025-02-13",
+            "--via",
+            "correo-certificado",
+            "--evidence",
+            "Guía 0001 (DEMO)",
+        ],
         false,
     ),
     (
@@ -395,6 +441,37 @@ const STEPS: &[(&str, &[&str], bool)] = &[
     (
         "The payments on record: the voided one with who, when and why; the last settles the fine",
         &["payment", "list", "--breach", "1"],
+        false,
+    ),
+    (
+        "A fine paid in full gets no payment demand",
+        &[
+            "notice",
+            "issue",
+            "1",
+            "--until",
+            "2025-02-12",
+            "--date",
+            "2025-02-12",
+        ],
+        true,
+    ),
+    (
+        "It gets its paz y salvo: every payment with its imputation, the fine extinguished",
+        &[
+            "settlement",
+            "issue",
+            "1",
+            "--date",
+            "2025-02-12",
+            "--out",
+            "{dir}/PAZ-2025-0001.pdf",
+        ],
+        false,
+    ),
+    (
+        "The paz y salvo verifies like a notice",
+        &["settlement", "verify", "{dir}/PAZ-2025-0001.pdf"],
         false,
     ),
     (
@@ -452,8 +529,11 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         error: e.to_string(),
     })?;
     let updated = format!("{DEMO_CSV}{NEW_HOLDER}");
+    // the shipped program with a fictional letterhead (the shipped file's last table is
+    // `[letters]`, so the issuer's table follows it)
+    let program = format!("{}{DEMO_ISSUER}", crate::program::DECRETO_3939_2004);
     for (name, text) in [
-        ("decreto-3939-2004.toml", crate::program::DECRETO_3939_2004),
+        ("decreto-3939-2004.toml", program.as_str()),
         ("adjudicaciones-demo.csv", DEMO_CSV),
         ("adjudicaciones-demo-actualizado.csv", updated.as_str()),
         ("aceptaciones-demo.csv", DEMO_ACCEPTANCES),

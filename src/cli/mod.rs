@@ -12,6 +12,7 @@ pub(crate) mod calendar;
 pub(crate) mod check;
 pub(crate) mod demo;
 pub(crate) mod fine;
+pub(crate) mod holder;
 pub(crate) mod notice;
 pub(crate) mod offer;
 pub(crate) mod payment;
@@ -20,6 +21,7 @@ pub(crate) mod program;
 pub(crate) mod proposals;
 pub(crate) mod rates;
 pub(crate) mod serve;
+pub(crate) mod settlement;
 pub(crate) mod stage;
 pub(crate) mod user;
 
@@ -104,9 +106,15 @@ pub enum Command {
     /// Compute fines.
     #[command(subcommand)]
     Fine(fine::FineCommand),
-    /// Fine notices: issue (PDF, HTML, Markdown), list, verify.
+    /// Fine notices: issue (PDF, HTML, Markdown), render again, record delivery, list, verify.
     #[command(subcommand)]
     Notice(notice::NoticeCommand),
+    /// Paz y salvo certificates of fines paid in full: issue, list, verify.
+    #[command(subcommand)]
+    Settlement(settlement::SettlementCommand),
+    /// Holders' contact details (address, city, e-mail): update, show.
+    #[command(subcommand)]
+    Holder(holder::HolderCommand),
     /// Payments against fines.
     #[command(subcommand)]
     Payment(payment::PaymentCommand),
@@ -477,6 +485,18 @@ pub fn flag_of(field: register::Field) -> &'static str {
         F::ImprovedPrice => "--price",
         F::DrawSeed => "--seed",
         F::StageDecisionDate => "--on",
+        F::Notice => "NUMBER",
+        F::Program => "--program",
+        F::Settlement => "settlement issue",
+        F::SettlementDate => "--date",
+        F::DeliveryDate => "--on",
+        F::DeliveryVia => "--via",
+        F::Evidence => "--evidence",
+        F::Holder => "DOC",
+        F::DocType => "--doc-type",
+        F::Address => "--address",
+        F::City => "--city",
+        F::Email => "--email",
     }
 }
 
@@ -491,6 +511,9 @@ pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static
                 register::Field::VoidReason => " TEXT",
                 register::Field::SupersedeReason => " --reason TEXT",
                 register::Field::AllowDuplicate => "",
+                register::Field::Settlement => {
+                    return "its paz y salvo: vigia settlement issue BREACH".to_string();
+                }
                 _ => " VALUE",
             };
             format!("{}{value}", flag(f))
@@ -568,6 +591,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         Command::Payment(cmd) => cmd.run(&mut ctx),
         Command::Audit(cmd) => cmd.run(&mut ctx),
         Command::Notice(cmd) => cmd.run(&mut ctx),
+        Command::Settlement(cmd) => cmd.run(&mut ctx),
+        Command::Holder(cmd) => cmd.run(&mut ctx),
         Command::Calendar(cmd) => cmd.run(&mut ctx),
         Command::Check(a) => check::run(a, &mut ctx),
         Command::Backup(a) => backup::run(a, &mut ctx),

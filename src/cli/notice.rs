@@ -1,13 +1,15 @@
-//! `vigia notice ...`: issue numbered fine notices (PDF, HTML, Markdown), one or all pending, list
-//! them, and verify a document against the register.
+//! `vigia notice ...`: issue numbered fine notices (PDF, HTML, Markdown), one or all pending;
+//! render a stored notice (or paz y salvo) again in any format, under its own number; record a
+//! notice's delivery; list them; and verify a document against the register, down to its bytes.
 
 use super::{CliError, Ctx, Status, args};
 use crate::files::{self, FileError};
-use crate::notice::{self, NoticeData};
+use crate::notice::{self, NoticeData, SettlementData, Via};
 use crate::register;
 use crate::report::notice as doc;
 use crate::report::pdf;
 use crate::report::records::{self, Format};
+use crate::store::notices::Doc;
 use crate::store::{Store, StoreError, breaches, notices, programs};
 use chrono::{Datelike, NaiveDate};
 use clap::{Subcommand, ValueEnum};
@@ -27,11 +29,37 @@ pub enum DocFormat {
 }
 
 impl DocFormat {
-    fn ext(self) -> &'static str {
+    pub(crate) fn ext(self) -> &'static str {
+        self.core().as_str()
+    }
+
+    /// The register's name for the format.
+    pub(crate) fn core(self) -> crate::notice::DocFormat {
         match self {
-            DocFormat::Pdf => "pdf",
-            DocFormat::Html => "html",
-            DocFormat::Md => "md",
+            DocFormat::Pdf => crate::notice::DocFormat::Pdf,
+            DocFormat::Html => crate::notice::DocFormat::Html,
+            DocFormat::Md => crate::notice::DocFormat::Md,
+        }
+    }
+}
+
+/// How a notice reached its holder (`--via`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ViaArg {
+    /// Certified mail, with its delivery receipt.
+    CorreoCertificado,
+    /// E-mail, with its delivery or read receipt.
+    CorreoElectronico,
+    /// Handed over in person, with a signed receipt.
+    Personal,
+}
+
+impl From<ViaArg> for Via {
+    fn from(v: ViaArg) -> Via {
+        match v {
+            ViaArg::CorreoCertificado => Via::CorreoCertificado,
+            ViaArg::CorreoElectronico => Via::CorreoElectronico,
+            ViaArg::Personal => Via::Personal,
         }
     }
 }
@@ -67,8 +95,43 @@ pub enum NoticeCommand {
         #[arg(long)]
         force: bool,
     },
-    /// Check a notice document against the register: its text and fingerprint must match what the
-    /// stored liquidation gives, and the register's current facts must still give those figures.
+    /// Write a stored notice (or paz y salvo) again, in any format: the same number, date,
+    /// figures and fingerprint. No number is used; the file's SHA-256 is recorded for `verify`.
+    Render {
+        /// MULTA-YYYY-NNNN (or PAZ-YYYY-NNNN).
+        number: String,
+        /// The program, when the number is in several.
+        #[arg(long, value_name = "CODE")]
+        program: Option<String>,
+        #[arg(long, value_enum, default_value_t = DocFormat::Pdf)]
+        format: DocFormat,
+        /// File to write (default: NUMBER.EXT in the current directory; a directory receives
+        /// NUMBER.EXT). Never a symbolic link; never over an existing file without --force.
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
+        #[arg(long)]
+        force: bool,
+    },
+    /// Record that a notice was delivered to its holder (notificación): when the program counts
+    /// the payment term from delivery, the deadline runs from this day.
+    Delivered {
+        /// MULTA-YYYY-NNNN.
+        number: String,
+        #[arg(long, value_name = "CODE")]
+        program: Option<String>,
+        /// The day it was delivered.
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        on: NaiveDate,
+        #[arg(long, value_enum)]
+        via: ViaArg,
+        /// What proves it: a receipt, a guide number, the e-mail's delivery receipt.
+        #[arg(long, value_name = "TEXT")]
+        evidence: Option<String>,
+    },
+    /// Check a notice or paz y salvo document against the register: its text and fingerprint must
+    /// match what the stored liquidation gives, the register's current facts must still give
+    /// those figures, and its bytes are compared with the files vigia wrote of it. Says when a
+    /// notice was replaced by a later one.
     Verify { file: PathBuf },
     /// List issued notices.
     List {
@@ -77,6 +140,25 @@ pub enum NoticeCommand {
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
+}
+
+/// The document of a paz y salvo in a format.
+pub fn render_settlement(data: &SettlementData, format: DocFormat) -> Vec<u8> {
+    use crate::report::settlement as paz;
+    let title = format!("Paz y salvo {}", data.number);
+    match format {
+        DocFormat::Md => doc::markdown(&paz::markdown_blocks(data)).into_bytes(),
+        DocFormat::Html => doc::html(&paz::blocks(data), &title).into_bytes(),
+        DocFormat::Pdf => {
+            let d = data.date;
+            pdf::render(
+                &paz::blocks(data),
+                &title,
+                &title,
+                (d.year(), d.month() as u8, d.day() as u8),
+            )
+        }
+    }
 }
 
 /// The document of a notice in a format.
@@ -117,16 +199,30 @@ fn text_of(bytes: &[u8]) -> Result<(DocFormat, Vec<String>), String> {
 /// The largest document `notice verify` reads: a notice is about 80 KB.
 const MAX_DOCUMENT: u64 = 20 << 20;
 
-/// Finds `MULTA-YYYY-NNNN` and the program code (`Programa: CODE —`) in a document's lines.
+/// The number in a line: `MULTA-YYYY-NNNN` or `PAZ-YYYY-NNNN`.
+fn number_in(l: &str, prefix: &str) -> Option<String> {
+    let i = l.find(prefix)?;
+    let n = prefix.len();
+    let cand: String = l[i..].chars().take(n + 9).collect();
+    let ok = cand.len() == n + 9
+        && cand[n..n + 4].bytes().all(|b| b.is_ascii_digit())
+        && &cand[n + 4..n + 5] == "-"
+        && cand[n + 5..n + 9].bytes().all(|b| b.is_ascii_digit());
+    ok.then_some(cand)
+}
+
+/// Finds the document's number (`MULTA-YYYY-NNNN` in a notice's title, or `PAZ-YYYY-NNNN` in a
+/// paz y salvo's) and the program code (`Programa: CODE —`) in a document's lines.
 fn identify(lines: &[String]) -> Option<(String, String)> {
     let number = lines.iter().find_map(|l| {
-        let i = l.find("MULTA-")?;
-        let cand: String = l[i..].chars().take(15).collect();
-        let ok = cand.len() == 15
-            && cand[6..10].bytes().all(|b| b.is_ascii_digit())
-            && &cand[10..11] == "-"
-            && cand[11..15].bytes().all(|b| b.is_ascii_digit());
-        ok.then_some(cand)
+        if l.trim_start_matches('#')
+            .trim_start()
+            .starts_with("PAZ Y SALVO No. ")
+        {
+            number_in(l, "PAZ-")
+        } else {
+            number_in(l, "MULTA-")
+        }
     })?;
     let code = lines.iter().find_map(|l| {
         let rest = l.strip_prefix("Programa: ")?;
@@ -144,6 +240,8 @@ struct Issued {
     name: String,
     total_due: String,
     deadline: NaiveDate,
+    /// The program counts the payment term from delivery.
+    from_delivery: bool,
     path: PathBuf,
 }
 
@@ -159,7 +257,7 @@ struct Run<'a> {
 }
 
 /// A document that could not be written at `--out`, in the CLI's words.
-fn out_error(e: FileError) -> CliError {
+pub(crate) fn out_error(e: FileError) -> CliError {
     let path = e.path().display().to_string();
     let reason = match e {
         FileError::Exists(_) => "a file already exists there; pass --force to replace it".into(),
@@ -207,7 +305,9 @@ fn issue_one(
             data,
         } = register::notice::issue(tx, breach_id, until, date, rates)?;
         let path = out(&stored.number);
-        let staged = files::stage(&path, &render(&data, format), force).map_err(out_error)?;
+        let bytes = render(&data, format);
+        register::notice::rendered(tx, Doc::Notice(stored.id), format.core(), &bytes)?;
+        let staged = files::stage(&path, &bytes, force).map_err(out_error)?;
         let issued = Issued {
             number: stored.number,
             breach_id,
@@ -217,17 +317,23 @@ fn issue_one(
             name: data.holder_name,
             total_due: data.liquidation.total_due.to_string(),
             deadline: stored.deadline,
+            from_delivery: data.letters.payment_term_from == crate::program::TermFrom::Delivery,
             path,
         };
         Ok((issued, staged))
     })?;
+    place(staged, &format!("notice {}", issued.number), &issued.path)?;
+    Ok(issued)
+}
+
+/// Moves a document staged inside a committed transaction into place; `what` names it.
+pub(crate) fn place(staged: files::Staged, what: &str, path: &Path) -> Result<(), CliError> {
     let tmp = staged.temp_path().to_path_buf();
     staged.place().map_err(|e| {
         CliError::Refused(format!(
-            "notice {} is in the register, but its document could not be put at --out {} ({}); \
+            "{what} is in the register, but its document could not be put at --out {} ({}); \
              it was left at {}: move it there yourself",
-            issued.number,
-            issued.path.display(),
+            path.display(),
             match &e {
                 FileError::Io { error, .. } => error.to_string(),
                 other => other.to_string(),
@@ -235,7 +341,80 @@ fn issue_one(
             tmp.display()
         ))
     })?;
-    Ok(issued)
+    Ok(())
+}
+
+/// Where a document goes: `--out` as a file, or NAME.EXT inside `--out` when it is a directory
+/// (or in the current directory without `--out`). A symbolic link at `--out` is refused.
+pub(crate) fn target_of(
+    out: Option<&Path>,
+    name: &str,
+    format: DocFormat,
+) -> Result<PathBuf, CliError> {
+    let file = format!("{name}.{}", format.ext());
+    Ok(match out {
+        Some(p) => match std::fs::symlink_metadata(p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                return Err(out_error(FileError::Symlink(p.to_path_buf())));
+            }
+            Ok(m) if m.is_dir() => p.join(file),
+            _ => p.to_path_buf(),
+        },
+        None => PathBuf::from(file),
+    })
+}
+
+/// A register refusal about a document named by its number (a positional argument).
+pub(crate) fn by_number(e: register::Error) -> CliError {
+    match e {
+        register::Error::Refused(r) => CliError::Refused(super::refusal(&r, |f| match f {
+            register::Field::Notice | register::Field::Settlement => "NUMBER",
+            register::Field::Breach => "breach",
+            other => super::flag_of(other),
+        })),
+        other => other.into(),
+    }
+}
+
+/// Renders a stored notice or paz y salvo again and writes it, recording the file's SHA-256.
+fn render_again(
+    ctx: &mut Ctx<'_>,
+    number: &str,
+    program: Option<&str>,
+    format: DocFormat,
+    out: Option<&Path>,
+    force: bool,
+) -> Result<Status, CliError> {
+    let started = SystemTime::now();
+    let path = target_of(out, number, format)?;
+    files::check_target(&path, force).map_err(out_error)?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        files::remove_stale(dir, started);
+    }
+    let mut store = ctx.store()?;
+    let officer = ctx.officer();
+    let staged = store.write::<_, CliError>(&officer, |tx| {
+        let (doc, bytes) = if number.starts_with("PAZ-") {
+            let r = register::settlement::render(tx.conn(), number, program).map_err(by_number)?;
+            (
+                Doc::Settlement(r.settlement.id),
+                render_settlement(&r.data, format),
+            )
+        } else {
+            let r = register::notice::render(tx.conn(), number, program).map_err(by_number)?;
+            (Doc::Notice(r.notice.id), render(&r.data, format))
+        };
+        register::notice::rendered(tx, doc, format.core(), &bytes)?;
+        files::stage(&path, &bytes, force).map_err(out_error)
+    })?;
+    place(staged, number, &path)?;
+    writeln!(
+        ctx.out,
+        "{number} rendered again as {} (same number, date and figures) -> {}",
+        format.ext(),
+        path.display()
+    )?;
+    Ok(Status::Ok)
 }
 
 impl NoticeCommand {
@@ -297,15 +476,25 @@ impl NoticeCommand {
                     };
                     files::remove_stale(&dir, started);
                     let mut store = ctx.store()?;
-                    let i = issue_one(&mut store, &run, breach, &target)?;
+                    let i = issue_one(&mut store, &run, breach, &target).map_err(|e| match e {
+                        CliError::Refused(m) => {
+                            CliError::Refused(m.replacen("--breach", "breach", 1))
+                        }
+                        other => other,
+                    })?;
                     writeln!(
                         ctx.out,
-                        "notice {} issued for breach {}: liquidation {}, total {} as of {until}, pay by {} -> {}",
+                        "notice {} issued for breach {}: liquidation {}, total {} as of {until}, pay by {}{} -> {}",
                         i.number,
                         i.breach_id,
                         i.liquidation_id,
                         crate::money::format_cop(crate::money::dec(&i.total_due)),
                         i.deadline,
+                        if i.from_delivery {
+                            " (counted from the notice's date until its delivery is recorded)"
+                        } else {
+                            ""
+                        },
                         i.path.display()
                     )?;
                     return Ok(Status::Ok);
@@ -317,7 +506,7 @@ impl NoticeCommand {
                 // the index of this batch would replace another's: refuse before issuing
                 files::check_target(&index, force).map_err(out_error)?;
                 files::remove_stale(&dir, started);
-                let todo = register::notice::pending(store.conn())?;
+                let todo = register::notice::pending(store.conn(), until, &rates)?;
                 let progress = std::io::stderr().is_terminal();
                 let mut issued = Vec::new();
                 let target = |number: &str| dir.join(format!("{number}.{}", format.ext()));
@@ -379,8 +568,12 @@ impl NoticeCommand {
                     .iter()
                     .map(|n| {
                         let supersedes = n.supersedes_id.and_then(|id| notices::get(store.conn(), id).ok()).map(|p| p.number);
+                        let delivery = notices::delivery(store.conn(), n.id).ok().flatten();
+                        let due = register::notice::deadline(store.conn(), n).unwrap_or(n.deadline);
                         json!({"id": n.id, "number": n.number, "breach_id": n.breach_id, "liquidation_id": n.liquidation_id,
-                               "notice_date": n.notice_date.to_string(), "deadline": n.deadline.to_string(),
+                               "notice_date": n.notice_date.to_string(), "deadline": due.to_string(),
+                               "delivered_on": delivery.as_ref().map(|d| d.delivered_on.to_string()),
+                               "via": delivery.as_ref().map(|d| d.via.as_str()),
                                "supersedes": supersedes, "issued_at": n.created_at, "issued_by": n.created_by})
                     })
                     .collect();
@@ -388,11 +581,70 @@ impl NoticeCommand {
                 Ok(Status::Ok)
             }
             NoticeCommand::Verify { file } => verify(ctx, &file),
+            NoticeCommand::Render {
+                number,
+                program,
+                format,
+                out,
+                force,
+            } => render_again(
+                ctx,
+                &number,
+                program.as_deref(),
+                format,
+                out.as_deref(),
+                force,
+            ),
+            NoticeCommand::Delivered {
+                number,
+                program,
+                on,
+                via,
+                evidence,
+            } => {
+                let mut store = ctx.store()?;
+                let officer = ctx.officer();
+                let today = chrono::Local::now().date_naive();
+                let (n, d, due) = store.write::<_, CliError>(&officer, |tx| {
+                    let n = register::notice::find(tx.conn(), &number, program.as_deref())
+                        .map_err(by_number)?;
+                    let d = register::notice::deliver(
+                        tx,
+                        &n,
+                        on,
+                        via.into(),
+                        evidence.as_deref(),
+                        today,
+                    )
+                    .map_err(by_number)?;
+                    let due = register::notice::deadline(tx.conn(), &n)?;
+                    Ok((n, d, due))
+                })?;
+                let program = programs::by_id(store.conn(), n.program_id)?;
+                let p = &program.program;
+                let term = match p.letters.payment_term_from {
+                    crate::program::TermFrom::Delivery => format!(
+                        "the payment term ({} business days) now runs from delivery: pay by {due}",
+                        p.payment_term_business_days
+                    ),
+                    crate::program::TermFrom::Issue => format!(
+                        "the program counts the payment term from the notice's date: pay by {due}"
+                    ),
+                };
+                writeln!(
+                    ctx.out,
+                    "notice {} delivered on {} by {}; {term}",
+                    n.number,
+                    d.delivered_on,
+                    d.via.label_es()
+                )?;
+                Ok(Status::Ok)
+            }
         }
     }
 }
 
-fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
+pub(crate) fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
     let cannot_open = |e: std::io::Error| CliError::File {
         flag: "notice verify",
         path: file.to_path_buf(),
@@ -423,28 +675,58 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
     let (format, lines) = text_of(&bytes)
         .map_err(|why| unreadable(&format!("not a notice vigia can read: {why}")))?;
     let (number, code) = identify(&lines).ok_or_else(|| {
-        unreadable("no notice number (MULTA-YYYY-NNNN) and program line found in it")
+        unreadable(
+            "no document number (MULTA-YYYY-NNNN or PAZ-YYYY-NNNN) and program line found in it",
+        )
     })?;
     let rates = ctx.rates()?;
     let store = ctx.store()?;
-    let program = programs::by_code(store.conn(), &code)?;
-    let stored = notices::by_number(store.conn(), program.id, &number)?;
-    let data = notice::gather(store.conn(), &stored)?;
-    let liq = breaches::liquidations(store.conn(), Some(stored.breach_id))?
+    let conn = store.conn();
+    let program = programs::by_code(conn, &code)?;
+    // what the document is: its stored record, a fresh rendering, its liquidation
+    let (kind, doc, breach_id, liquidation_id, expected_bytes) = if number.starts_with("PAZ-") {
+        let s = crate::store::settlements::with_number(conn, &number)?
+            .into_iter()
+            .find(|s| s.program_id == program.id)
+            .ok_or_else(|| StoreError::NotFound {
+                what: "paz y salvo",
+                id: number.clone(),
+            })?;
+        let data = notice::gather_settlement(conn, &s)?;
+        (
+            "paz y salvo",
+            Doc::Settlement(s.id),
+            s.breach_id,
+            s.liquidation_id,
+            render_settlement(&data, format),
+        )
+    } else {
+        let stored = notices::by_number(conn, program.id, &number)?;
+        let data = notice::gather(conn, &stored)?;
+        (
+            "notice",
+            Doc::Notice(stored.id),
+            stored.breach_id,
+            stored.liquidation_id,
+            render(&data, format),
+        )
+    };
+    let liq = breaches::liquidations(conn, Some(breach_id))?
         .into_iter()
-        .find(|l| l.id == stored.liquidation_id)
-        .ok_or_else(|| StoreError::Corrupt(format!("notice {number} without its liquidation")))?;
+        .find(|l| l.id == liquidation_id)
+        .ok_or_else(|| StoreError::Corrupt(format!("{kind} {number} without its liquidation")))?;
     let mut ok = true;
     writeln!(
         ctx.out,
-        "{}: notice {number} of program {code}, liquidation {}",
+        "{}: {kind} {number} of program {code}, liquidation {}",
         file.display(),
         liq.id
     )?;
 
-    // 1. The document says exactly what the stored notice and liquidation say.
-    let (_, expected) = text_of(&render(&data, format))
+    // 1. The document says exactly what the stored record and liquidation say.
+    let (_, expected) = text_of(&expected_bytes)
         .map_err(|why| unreadable(&format!("cannot read back its own rendering: {why}")))?;
+    let text_matches = expected == lines;
     match expected.iter().zip(&lines).position(|(a, b)| a != b) {
         None if expected.len() == lines.len() => {
             writeln!(ctx.out, "  document text and figures: match the register")?
@@ -469,7 +751,44 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
             writeln!(ctx.out, "    found:    {}", lines[i])?;
         }
     }
-    // 2. The stored liquidation still has the fingerprint the document prints.
+    // 2. The file's bytes: one vigia wrote (and recorded), or changed since.
+    let sha = crate::store::sha256_hex(&bytes);
+    let written = notices::renderings(conn, doc)?;
+    match written.iter().position(|r| r.sha256 == sha) {
+        Some(0) => writeln!(
+            ctx.out,
+            "  file: identical to the issued file (SHA-256 {sha}, {} of {})",
+            written[0].format.as_str(),
+            written[0].created_at
+        )?,
+        Some(i) => writeln!(
+            ctx.out,
+            "  file: identical to the file rendered again on {} by {} ({}, SHA-256 {sha})",
+            written[i].created_at,
+            written[i].created_by,
+            written[i].format.as_str()
+        )?,
+        None if written.is_empty() => writeln!(
+            ctx.out,
+            "  file: no SHA-256 on record for this {kind} (issued before vigia recorded its files)"
+        )?,
+        None if text_matches => {
+            ok = false;
+            writeln!(
+                ctx.out,
+                "  file: text and figures match, but the file was changed: its SHA-256 {sha} is not one of the {} file(s) vigia wrote of it",
+                written.len()
+            )?;
+        }
+        None => {
+            ok = false;
+            writeln!(
+                ctx.out,
+                "  file: DIFFERENT from every file vigia wrote of it (SHA-256 {sha})"
+            )?;
+        }
+    }
+    // 3. The stored liquidation still has the fingerprint the document prints.
     let print = register::liquidation::fingerprint(&liq.inputs_json, &liq.result_json);
     let printed = lines.iter().any(|l| l.contains(&liq.sha256));
     if print == liq.sha256 && printed {
@@ -482,8 +801,8 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
             liq.sha256
         )?;
     }
-    // 3. The register's current facts still give the same figures.
-    let facts = register::liquidation::facts(store.conn(), stored.breach_id, liq.until)?;
+    // 4. The register's current facts still give the same figures.
+    let facts = register::liquidation::facts(conn, breach_id, liq.until)?;
     let convention = liq.convention;
     let now = crate::report::liquidation::to_json(&register::liquidation::price(
         &facts, liq.until, convention, &rates,
@@ -498,12 +817,26 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
         ok = false;
         writeln!(
             ctx.out,
-            "  recomputed from the register today: DIFFERENT figures (a payment, stage price or rate recorded since); issue a new notice"
+            "  recomputed from the register today: DIFFERENT figures (a payment, stage price or rate recorded since); issue a new {kind}"
         )?;
     }
-    for s in register::notice::superseded(store.conn(), &liq)? {
+    for s in register::notice::superseded(conn, &liq)? {
         ok = false;
         writeln!(ctx.out, "  {s}")?;
+    }
+    // 5. A notice replaced by a later one is no longer the one in force.
+    if let Doc::Notice(id) = doc {
+        match notices::superseded_by(conn, id)? {
+            Some(next) => {
+                ok = false;
+                writeln!(
+                    ctx.out,
+                    "  superseded: replaced by notice {} of {}; this notice is no longer in force",
+                    next.number, next.notice_date
+                )?;
+            }
+            None => writeln!(ctx.out, "  in force: no later notice replaces it")?,
+        }
     }
     Ok(if ok { Status::Ok } else { Status::Findings })
 }

@@ -37,6 +37,15 @@ impl Convention {
         }
     }
 
+    /// The convention's name in Spanish, as documents print it.
+    pub fn name_es(self) -> &'static str {
+        match self {
+            Convention::DailySimple => "interés simple diario",
+            Convention::PeriodEffective => "interés efectivo por tramo",
+            Convention::Compound => "interés compuesto",
+        }
+    }
+
     /// One plain Spanish sentence saying how interest was computed, for liquidations and notices.
     pub fn explain_es(self) -> &'static str {
         match self {

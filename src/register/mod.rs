@@ -6,6 +6,7 @@
 
 pub mod adjudication;
 pub mod breach;
+pub mod holder;
 pub mod liquidation;
 pub mod notice;
 pub mod offering;
@@ -14,6 +15,7 @@ pub mod pledge;
 pub mod program;
 pub mod rates;
 mod refusal;
+pub mod settlement;
 pub mod stage;
 pub mod user;
 

@@ -1,12 +1,17 @@
 //! Fine notices: issuing one (the liquidation it presents, the next number of the program's
-//! sequence, the payment deadline in business days, the notice it replaces) and which breaches
-//! still await one. Inside the caller's write transaction; rendering is `report`'s.
+//! sequence, the payment deadline in business days, the notice it replaces) — never for a fine
+//! with nothing outstanding, which gets a paz y salvo instead (`settlement`); which breaches
+//! still await one; finding one by its number; recording each file written of it (format and
+//! SHA-256) and its delivery, from which the payment term runs when the program says so. Inside
+//! the caller's write transaction; rendering is `report`'s.
 
-use super::Result;
+use super::{Field, Refusal, Result};
+use crate::fine::Outcome;
 use crate::holidays::add_business_days;
-use crate::notice::{self, NoticeData};
+use crate::notice::{self, DocFormat, NoticeData, Via};
 use crate::rates::RateSeries;
-use crate::store::{Tx, adjudications, breaches, notices, programs};
+use crate::store::notices::{Delivery, Doc, Notice};
+use crate::store::{Tx, adjudications, breaches, notices, programs, settlements};
 use chrono::NaiveDate;
 use rusqlite::Connection;
 
@@ -30,7 +35,34 @@ pub fn issue(
     let breach = breaches::get(tx.conn(), breach_id)?;
     let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
-    let (liquidation_id, _) = super::liquidation::liquidation_for(tx, breach_id, until, rates)?;
+    if let Some(s) = settlements::for_breach(tx.conn(), breach_id)? {
+        return Err(Refusal::Value {
+            field: Field::Breach,
+            value: breach_id.to_string(),
+            reason: format!(
+                "its fine is settled: paz y salvo {} of {}; there is nothing to demand",
+                s.number, s.settlement_date
+            ),
+            remedy: None,
+        }
+        .into());
+    }
+    let (liquidation_id, outcome) =
+        super::liquidation::liquidation_for(tx, breach_id, until, rates)?;
+    if let Outcome::Liquidated(l) = &outcome
+        && l.total_due <= rust_decimal::Decimal::ZERO
+    {
+        return Err(Refusal::Value {
+            field: Field::Breach,
+            value: breach_id.to_string(),
+            reason: format!(
+                "nothing is outstanding on its fine as of {until} (paid in full): a payment demand \
+                 would ask for $ 0"
+            ),
+            remedy: Some(Field::Settlement),
+        }
+        .into());
+    }
     let previous = notices::latest_for_breach(tx.conn(), breach_id)?;
     let term = program.program.payment_term_business_days;
     let deadline = add_business_days(date, term).ok_or_else(|| {
@@ -56,15 +88,149 @@ pub fn issue(
     })
 }
 
-/// The breaches (not void) that have no notice yet, in id order.
-pub fn pending(conn: &Connection) -> Result<Vec<i64>> {
+/// The breaches (not void) that have no notice yet and whose fine is not settled (a paz y
+/// salvo, or nothing outstanding as of `until`), in id order.
+pub fn pending(conn: &Connection, until: NaiveDate, rates: &RateSeries) -> Result<Vec<i64>> {
     let mut out = Vec::new();
     for b in breaches::list(conn, None, None)? {
-        if b.void.is_none() && notices::latest_for_breach(conn, b.id)?.is_none() {
+        if b.void.is_some()
+            || notices::latest_for_breach(conn, b.id)?.is_some()
+            || settlements::for_breach(conn, b.id)?.is_some()
+        {
+            continue;
+        }
+        let paid = !breaches::payments(conn, b.id)?.is_empty()
+            && super::liquidation::outstanding(conn, b.id, until, rates)?
+                <= rust_decimal::Decimal::ZERO;
+        if !paid {
             out.push(b.id);
         }
     }
     Ok(out)
+}
+
+/// The notice numbered `number`; `program` (a code) when the number is in several programs.
+pub fn find(conn: &Connection, number: &str, program: Option<&str>) -> Result<Notice> {
+    let mut found = notices::with_number(conn, number)?;
+    if let Some(code) = program {
+        let p = programs::by_code(conn, code)?;
+        found.retain(|n| n.program_id == p.id);
+    }
+    match found.len() {
+        0 => Err(Refusal::value(Field::Notice, number, "no notice has this number").into()),
+        1 => Ok(found.remove(0)),
+        n => Err(Refusal::Value {
+            field: Field::Notice,
+            value: number.to_string(),
+            reason: format!("{n} programs have a notice with this number"),
+            remedy: Some(Field::Program),
+        }
+        .into()),
+    }
+}
+
+/// Records a file written of a notice or a paz y salvo: its format and the SHA-256 of `bytes`.
+pub fn rendered(tx: &mut Tx<'_>, doc: Doc, format: DocFormat, bytes: &[u8]) -> Result<i64> {
+    Ok(notices::insert_rendering(
+        tx,
+        doc,
+        format,
+        &crate::store::sha256_hex(bytes),
+    )?)
+}
+
+/// The data of a stored notice, to render it again (same number, date, figures, fingerprint).
+pub fn render(conn: &Connection, number: &str, program: Option<&str>) -> Result<Issued> {
+    let stored = find(conn, number, program)?;
+    let data = notice::gather(conn, &stored)?;
+    Ok(Issued {
+        notice: stored,
+        data,
+    })
+}
+
+/// Records the delivery (*notificación*) of a notice to its holder. Refused before the notice's
+/// date, after `today`, for a notice replaced by another (deliver that one), and for a notice
+/// whose delivery is already recorded.
+pub fn deliver(
+    tx: &mut Tx<'_>,
+    notice: &Notice,
+    on: NaiveDate,
+    via: Via,
+    evidence: Option<&str>,
+    today: NaiveDate,
+) -> Result<Delivery> {
+    if on < notice.notice_date {
+        return Err(Refusal::value(
+            Field::DeliveryDate,
+            on,
+            format!(
+                "is before the notice's date ({}); a notice is delivered after it is issued",
+                notice.notice_date
+            ),
+        )
+        .into());
+    }
+    if on > today {
+        return Err(Refusal::value(
+            Field::DeliveryDate,
+            on,
+            format!("is after today ({today}); record a delivery once it has happened"),
+        )
+        .into());
+    }
+    if let Some(next) = notices::superseded_by(tx.conn(), notice.id)? {
+        return Err(Refusal::value(
+            Field::Notice,
+            &notice.number,
+            format!(
+                "was replaced by {} of {}: deliver that one",
+                next.number, next.notice_date
+            ),
+        )
+        .into());
+    }
+    if let Some(d) = notices::delivery(tx.conn(), notice.id)? {
+        return Err(Refusal::value(
+            Field::Notice,
+            &notice.number,
+            format!(
+                "its delivery is already recorded: {} by {} (recorded by {} at {})",
+                d.delivered_on,
+                d.via.label_es(),
+                d.created_by,
+                d.created_at
+            ),
+        )
+        .into());
+    }
+    if evidence.is_some_and(|e| e.trim().is_empty()) {
+        return Err(Refusal::value(
+            Field::Evidence,
+            "\"\"",
+            "is empty; leave it out or say what proves the delivery",
+        )
+        .into());
+    }
+    let id = notices::insert_delivery(tx, notice.id, on, via, evidence)?;
+    notices::delivery(tx.conn(), notice.id)?
+        .filter(|d| d.id == id)
+        .ok_or_else(|| {
+            crate::store::StoreError::Corrupt(format!("delivery {id} not read back")).into()
+        })
+}
+
+/// A notice's payment deadline as the register stands: the one it was issued with, or, when the
+/// program counts the term from delivery and a delivery is recorded, the term from that day.
+pub fn deadline(conn: &Connection, notice: &Notice) -> Result<NaiveDate> {
+    let program = programs::by_id(conn, notice.program_id)?;
+    let delivered = notices::delivery(conn, notice.id)?.map(|d| d.delivered_on);
+    Ok(notice::effective_deadline(
+        notice.deadline,
+        delivered,
+        program.program.letters.payment_term_from,
+        program.program.payment_term_business_days,
+    ))
 }
 
 /// A void recorded since a stored liquidation that changes its figures: a payment it applied.

@@ -65,6 +65,30 @@ pub enum Field {
     DrawSeed,
     /// The day a later stage is adjudicated or declared void.
     StageDecisionDate,
+    /// A notice, by its number (MULTA-2025-0007).
+    Notice,
+    /// The program a document number belongs to, when the number alone is ambiguous.
+    Program,
+    /// The paz y salvo that certifies a settled fine (what to issue instead of a notice).
+    Settlement,
+    /// The date of a paz y salvo.
+    SettlementDate,
+    /// The day a notice was delivered to its holder.
+    DeliveryDate,
+    /// The channel of a delivery.
+    DeliveryVia,
+    /// What proves a delivery (a receipt, a guide number).
+    Evidence,
+    /// A holder, by document number.
+    Holder,
+    /// The type of a holder's document, when the number alone is ambiguous.
+    DocType,
+    /// A holder's postal address.
+    Address,
+    /// A holder's city.
+    City,
+    /// A holder's e-mail address.
+    Email,
 }
 
 impl Field {
@@ -100,6 +124,18 @@ impl Field {
             Field::ImprovedPrice => "improved_price",
             Field::DrawSeed => "draw_seed",
             Field::StageDecisionDate => "stage_decision_date",
+            Field::Notice => "notice",
+            Field::Program => "program",
+            Field::Settlement => "settlement",
+            Field::SettlementDate => "settlement_date",
+            Field::DeliveryDate => "delivery_date",
+            Field::DeliveryVia => "delivery_via",
+            Field::Evidence => "evidence",
+            Field::Holder => "holder",
+            Field::DocType => "doc_type",
+            Field::Address => "address",
+            Field::City => "city",
+            Field::Email => "email",
         }
     }
 }

@@ -7,5 +7,6 @@ pub mod notice;
 pub mod pdf;
 pub mod rates;
 pub mod records;
+pub mod settlement;
 pub mod stage_acta;
 pub mod subset;

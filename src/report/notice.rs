@@ -4,9 +4,12 @@
 //! `notice verify` can compare it with a fresh rendering.
 
 use crate::fine::{Basis, StagePrice};
-use crate::money::{format_cop, format_number, format_percent};
+use crate::money::{format_cop, format_cop_dp, format_number, format_percent, format_percent_dp};
 use crate::notice::NoticeData;
+use crate::program::{Issuer, TermFrom};
 use crate::report::liquidation::shown_daily_rate;
+use crate::store::contacts::Contact;
+use crate::store::pledges::Pledge;
 use chrono::{Datelike, NaiveDate};
 use rust_decimal::Decimal;
 
@@ -101,15 +104,17 @@ pub fn md_text(s: &str) -> String {
 fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     let l = &d.liquidation;
     let b = &d.breach;
-    let mut out = vec![
+    let issuer = &d.letters.issuer;
+    let mut out = letterhead(issuer, q);
+    out.extend([
         Block::Title(format!("NOTIFICACIÓN DE MULTA No. {}", d.number)),
         Block::Subtitle(format!(
             "Programa: {} — {}",
             q(&d.program_code),
             q(&d.decree)
         )),
-        Block::Subtitle(format!("Fecha: {}", long_date(d.notice_date))),
-    ];
+        Block::Subtitle(date_line(issuer, d.notice_date, q)),
+    ]);
     if let Some((number, date)) = &d.supersedes {
         out.push(Block::Strong(format!(
             "Esta notificación reemplaza la No. {number} del {}, que se conserva en el registro.",
@@ -139,11 +144,12 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         q(d.issuer.trim_end_matches('.'))
     )));
     out.push(Block::Heading("Destinatario".into()));
-    out.push(Block::Para(format!(
-        "{}, identificado(a) con {} No. {}.",
-        q(&d.holder_name),
-        q(&d.doc_type),
-        q(&d.doc_number)
+    out.push(Block::Para(addressee(
+        &d.holder_name,
+        &d.doc_type,
+        &d.doc_number,
+        d.contact.as_ref(),
+        q,
     )));
 
     out.push(Block::Heading("1. Hechos".into()));
@@ -162,7 +168,10 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
             rank_es(p.rank),
             long_date(p.registered_on),
             p.lender.as_ref().map(|x| format!(" (acreedor financiador: {})", q(x))).unwrap_or_default()
-        ),
+        ) + &match p.released_on {
+            Some(r) if r <= d.notice_date => format!(" La prenda se levantó el {}.", long_date(r)),
+            _ => String::new(),
+        },
         None => "En el registro no consta la inscripción de la prenda sobre las acciones.".into(),
     }));
     let consideration = match (b.consideration_per_share, b.consideration_total) {
@@ -182,7 +191,7 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         facts.push_str(&format!(" La operación se inscribió el {}.", long_date(r)));
     }
     if let Some(e) = &b.evidence {
-        facts.push_str(&format!(" Soporte: {}.", q(e)));
+        facts.push_str(&format!(" Soporte: {}.", q(e.trim_end_matches('.'))));
     }
     out.push(Block::Para(facts));
 
@@ -214,10 +223,12 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         StagePrice::Pending => Some("pendiente"),
         StagePrice::Absent => Some("no hubo etapa posterior"),
     };
-    for (basis, price) in l.prices.present() {
+    let present = l.prices.present();
+    let money = MoneyFmt::of(present.iter().map(|(_, p)| *p));
+    for (basis, price) in present {
         prices.push(vec![
             basis.label_es().to_string(),
-            format_cop(price),
+            money.cop(price),
             if basis == l.basis {
                 "mayor valor".into()
             } else {
@@ -301,22 +312,25 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
             .iter()
             .map(|s| s.to_string())
             .collect(),
-            rows: l
-                .pieces
-                .iter()
-                .map(|p| {
-                    vec![
-                        p.from.to_string(),
-                        p.to.to_string(),
-                        p.days.to_string(),
-                        format_percent(p.moratorium_ea_pct),
-                        shown_daily_rate(p.daily_rate).to_string().replace('.', ","),
-                        format_cop(p.capital),
-                        format_cop(p.interest),
-                        q(&p.resolution),
-                    ]
-                })
-                .collect(),
+            rows: {
+                let money = MoneyFmt::of(l.pieces.iter().flat_map(|p| [p.capital, p.interest]));
+                let pct = percent_places(l.pieces.iter().map(|p| p.moratorium_ea_pct));
+                l.pieces
+                    .iter()
+                    .map(|p| {
+                        vec![
+                            short_date(p.from),
+                            short_date(p.to),
+                            p.days.to_string(),
+                            format_percent_dp(p.moratorium_ea_pct, pct),
+                            shown_daily_rate(p.daily_rate).to_string().replace('.', ","),
+                            money.cop(p.capital),
+                            money.cop(p.interest),
+                            q(&p.resolution),
+                        ]
+                    })
+                    .collect()
+            },
             right: vec![false, false, true, true, true, true, true, false],
         });
     }
@@ -331,38 +345,32 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
-            rows: l
-                .payments
-                .iter()
-                .map(|p| {
-                    vec![
-                        p.date.to_string(),
-                        format_cop(p.amount),
-                        format_cop(p.to_interest),
-                        format_cop(p.to_capital),
-                        format_cop(p.surplus),
-                    ]
-                })
-                .collect(),
+            rows: payment_rows(l),
             right: vec![false, true, true, true, true],
         });
     }
+    let money = MoneyFmt::of([
+        l.outstanding_capital,
+        l.outstanding_interest,
+        l.total_due,
+        l.surplus,
+    ]);
     let mut totals = vec![
         vec![
             "Capital pendiente".to_string(),
-            format_cop(l.outstanding_capital),
+            money.cop(l.outstanding_capital),
         ],
         vec![
             "Intereses pendientes".to_string(),
-            format_cop(l.outstanding_interest),
+            money.cop(l.outstanding_interest),
         ],
         vec![
             format!("Total a pagar al {}", long_date(l.until)),
-            format_cop(l.total_due),
+            money.cop(l.total_due),
         ],
     ];
     if l.surplus > Decimal::ZERO {
-        totals.push(vec!["Excedente a devolver".into(), format_cop(l.surplus)]);
+        totals.push(vec!["Excedente a devolver".into(), money.cop(l.surplus)]);
     }
     out.push(Block::Table {
         header: vec!["Concepto".into(), "Valor".into()],
@@ -386,17 +394,28 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     )));
 
     out.push(Block::Heading("4. Pago y garantía".into()));
+    let counted = match d.letters.payment_term_from {
+        TermFrom::Delivery => format!(
+            "contados desde el día en que usted reciba esta notificación; si la recibe en su fecha, vence el {}",
+            long_date(d.deadline)
+        ),
+        TermFrom::Issue => format!(
+            "contados desde la fecha de esta notificación, es decir, hasta el {}",
+            long_date(d.deadline)
+        ),
+    };
     out.push(Block::Para(format!(
-        "Plazo para pagar: {} días hábiles contados desde la fecha de esta notificación, es decir, hasta el {} \
-         (días hábiles de Colombia: sin sábados, domingos ni festivos de la Ley 51 de 1983).",
+        "Plazo para pagar: {} días hábiles de Colombia (sin sábados, domingos ni festivos de la Ley 51 de 1983) \
+         {counted}.",
         d.term_business_days,
-        long_date(d.deadline)
     )));
-    out.push(Block::Para(format!(
-        "La prenda sobre las acciones ({} del {}) garantiza el pago de esta multa; mientras la multa no se pague, la \
-         prenda no se levanta.",
-        q(&d.pledge_article),
-        q(&d.decree)
+    out.push(Block::Para(payment_instructions(issuer, &d.reference, q)));
+    out.push(Block::Para(pledge_paragraph(
+        d.pledge.as_ref(),
+        d.notice_date,
+        &d.pledge_article,
+        &d.decree,
+        q,
     )));
     out.push(Block::Para(
         "Distribución informativa del total entre los vendedores, en proporción a sus acciones en el programa \
@@ -405,23 +424,21 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     ));
     out.push(Block::Table {
         header: vec!["Vendedor".into(), "Acciones".into(), "Valor".into()],
-        rows: d
-            .split
-            .iter()
-            .map(|(name, shares, amount)| vec![q(name), n(*shares), format_cop(*amount)])
-            .collect(),
+        rows: {
+            let money = MoneyFmt::of(d.split.iter().map(|s| s.2));
+            d.split
+                .iter()
+                .map(|(name, shares, amount)| vec![q(name), n(*shares), money.cop(*amount)])
+                .collect()
+        },
         right: vec![false, true, true],
     });
+    for (i, p) in d.letters.paragraphs.iter().enumerate() {
+        out.push(Block::Heading(format!("{}. {}", i + 5, q(&p.heading))));
+        out.push(Block::Para(q(&p.text)));
+    }
 
-    out.push(Block::Signature(vec![
-        "Atentamente,".into(),
-        String::new(),
-        String::new(),
-        "______________________________________".into(),
-        "Nombre:".into(),
-        "Cargo:".into(),
-        "En representación de los Vendedores".into(),
-    ]));
+    out.push(signature(issuer, q));
     out.push(Block::Small(format!(
         "Huella de la liquidación No. {} (SHA-256): {}",
         d.liquidation_id, d.fingerprint
@@ -433,10 +450,256 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         )));
     }
     out.push(Block::Small(format!(
-        "Para verificar este documento ejecute `vigia notice verify ARCHIVO`: recalcula la liquidación No. {} desde el \
+        "Para verificar este documento ejecute «vigia notice verify ARCHIVO»: recalcula la liquidación No. {} desde el \
          registro y compara sus cifras y su huella con las de este documento.",
         d.liquidation_id
     )));
+    tidy(out)
+}
+
+/// The issuer's letterhead: entity, NIT and address, centered above the title (nothing when the
+/// program names no entity).
+pub fn letterhead(issuer: &Issuer, q: &dyn Fn(&str) -> String) -> Vec<Block> {
+    let Some(entity) = &issuer.entity else {
+        return Vec::new();
+    };
+    let mut out = vec![Block::Subtitle(q(entity))];
+    if let Some(nit) = &issuer.nit {
+        out.push(Block::Subtitle(format!("NIT {}", q(nit))));
+    }
+    let place: Vec<String> = [&issuer.address, &issuer.city]
+        .into_iter()
+        .flatten()
+        .map(|x| q(x))
+        .collect();
+    if !place.is_empty() {
+        out.push(Block::Subtitle(place.join(", ")));
+    }
+    out
+}
+
+/// "Bogotá D.C., 11 de febrero de 2025", or "Fecha: 11 de febrero de 2025" without a city.
+pub fn date_line(issuer: &Issuer, date: NaiveDate, q: &dyn Fn(&str) -> String) -> String {
+    match &issuer.city {
+        Some(city) => format!("{}, {}", q(city), long_date(date)),
+        None => format!("Fecha: {}", long_date(date)),
+    }
+}
+
+/// The addressee: name and document, then the address, city and e-mail on record.
+pub fn addressee(
+    name: &str,
+    doc_type: &str,
+    doc_number: &str,
+    contact: Option<&Contact>,
+    q: &dyn Fn(&str) -> String,
+) -> String {
+    let mut s = format!(
+        "{}, identificado(a) con {} No. {}.",
+        q(name),
+        q(doc_type),
+        q(doc_number)
+    );
+    if let Some(c) = contact {
+        let place: Vec<String> = [&c.address, &c.city]
+            .into_iter()
+            .flatten()
+            .map(|x| q(x.trim_end_matches('.')))
+            .collect();
+        if !place.is_empty() {
+            s.push_str(&format!(" Dirección: {}.", place.join(", ")));
+        }
+        if let Some(e) = &c.email {
+            s.push_str(&format!(" Correo electrónico: {}.", q(e)));
+        }
+    }
+    s
+}
+
+/// How to pay: the account when the program names one, and always the reference to quote.
+fn payment_instructions(issuer: &Issuer, reference: &str, q: &dyn Fn(&str) -> String) -> String {
+    match (&issuer.bank, &issuer.account) {
+        (Some(bank), Some(account)) => format!(
+            "Forma de pago: consignación o transferencia a {}{}, en {}, citando la referencia {}.",
+            q(account),
+            issuer
+                .entity
+                .as_ref()
+                .map(|e| format!(" a nombre de {}", q(e)))
+                .unwrap_or_default(),
+            q(bank),
+            q(reference)
+        ),
+        _ => format!(
+            "Forma de pago: cite la referencia {} en su pago a los vendedores.",
+            q(reference)
+        ),
+    }
+}
+
+/// What the pledge does for this fine, in each of its states on the document's date: in force
+/// (it secures the fine), released (it no longer does), none on record (nothing secures it).
+fn pledge_paragraph(
+    pledge: Option<&Pledge>,
+    on: NaiveDate,
+    article: &str,
+    decree: &str,
+    q: &dyn Fn(&str) -> String,
+) -> String {
+    match pledge {
+        Some(p) if p.released_on.is_none_or(|r| r > on) => format!(
+            "La prenda sobre las acciones ({} del {}) garantiza el pago de esta multa; mientras la multa no se pague, \
+             la prenda no se levanta.",
+            q(article),
+            q(decree)
+        ),
+        Some(p) => format!(
+            "La prenda sobre las acciones se levantó el {}; el pago de esta multa no está garantizado con prenda y \
+             puede exigirse por las vías legales.",
+            long_date(p.released_on.unwrap_or(on))
+        ),
+        None => "En el registro no consta prenda sobre las acciones; el pago de esta multa no está garantizado con \
+                 prenda y puede exigirse por las vías legales."
+            .into(),
+    }
+}
+
+/// The signature block: the signatory's name and position when the program names them, a line to
+/// fill in by hand otherwise.
+pub fn signature(issuer: &Issuer, q: &dyn Fn(&str) -> String) -> Block {
+    let mut lines = vec![
+        "Atentamente,".to_string(),
+        String::new(),
+        String::new(),
+        "______________________________________".into(),
+    ];
+    lines.push(match &issuer.signatory_name {
+        Some(x) => q(x),
+        None => "Nombre:".into(),
+    });
+    lines.push(match &issuer.signatory_position {
+        Some(x) => q(x),
+        None => "Cargo:".into(),
+    });
+    if let Some(e) = &issuer.entity {
+        lines.push(q(e));
+    }
+    lines.push("En representación de los Vendedores".into());
+    Block::Signature(lines)
+}
+
+/// The payments table's rows: date, amount and its imputation.
+pub fn payment_rows(l: &crate::fine::Liquidation) -> Vec<Vec<String>> {
+    let money = MoneyFmt::of(
+        l.payments
+            .iter()
+            .flat_map(|p| [p.amount, p.to_interest, p.to_capital, p.surplus]),
+    );
+    l.payments
+        .iter()
+        .map(|p| {
+            vec![
+                short_date(p.date),
+                money.cop(p.amount),
+                money.cop(p.to_interest),
+                money.cop(p.to_capital),
+                money.cop(p.surplus),
+            ]
+        })
+        .collect()
+}
+
+/// `11/02/2025`: dates in tables, the Colombian way.
+pub fn short_date(d: NaiveDate) -> String {
+    format!("{:02}/{:02}/{}", d.day(), d.month(), d.year())
+}
+
+/// How the amounts of one table print: with two decimals each when any of them has cents, whole
+/// pesos otherwise.
+#[derive(Debug, Clone, Copy)]
+pub struct MoneyFmt {
+    dp: u32,
+}
+
+impl MoneyFmt {
+    pub fn of(amounts: impl IntoIterator<Item = Decimal>) -> MoneyFmt {
+        let cents = amounts.into_iter().any(|x| !x.fract().is_zero());
+        MoneyFmt {
+            dp: if cents { 2 } else { 0 },
+        }
+    }
+
+    pub fn cop(self, x: Decimal) -> String {
+        format_cop_dp(x, self.dp)
+    }
+}
+
+/// The decimals a column of percentages prints with: the most any of them needs.
+pub fn percent_places(xs: impl IntoIterator<Item = Decimal>) -> u32 {
+    xs.into_iter()
+        .map(|x| x.normalize().scale())
+        .max()
+        .unwrap_or(0)
+        .max(2)
+}
+
+/// The finishing pass over a document's blocks: no doubled punctuation where a value that ends
+/// in a period meets the sentence's own ("S.A.S.."), and every ISO date inside a table cell (an
+/// SFC resolution's date) in the Colombian style.
+pub fn tidy(blocks: Vec<Block>) -> Vec<Block> {
+    let fix = |t: String| {
+        let mut t = t;
+        for (from, to) in [("..", "."), (",.", ".")] {
+            while t.contains(from) && !t.contains("...") {
+                t = t.replace(from, to);
+            }
+        }
+        t
+    };
+    blocks
+        .into_iter()
+        .map(|b| match b {
+            Block::Para(t) => Block::Para(fix(t)),
+            Block::Strong(t) => Block::Strong(fix(t)),
+            Block::Subtitle(t) => Block::Subtitle(fix(t)),
+            Block::Table {
+                header,
+                rows,
+                right,
+            } => Block::Table {
+                header,
+                rows: rows
+                    .into_iter()
+                    .map(|r| r.into_iter().map(|c| iso_dates_to_short(&c)).collect())
+                    .collect(),
+                right,
+            },
+            other => other,
+        })
+        .collect()
+}
+
+/// Rewrites every `YYYY-MM-DD` in `s` as `DD/MM/YYYY`.
+pub fn iso_dates_to_short(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < b.len() {
+        if i + 10 <= b.len()
+            && s.is_char_boundary(i)
+            && s.is_char_boundary(i + 10)
+            && (i == 0 || !b[i - 1].is_ascii_digit())
+            && (i + 10 == b.len() || !b[i + 10].is_ascii_digit())
+            && let Some(d) = crate::calendar::parse_iso(&s[i..i + 10])
+        {
+            out.push_str(&short_date(d));
+            i += 10;
+            continue;
+        }
+        let c = s[i..].chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
+    }
     out
 }
 

@@ -140,6 +140,23 @@ impl Layout {
         }
     }
 
+    /// Whether `blocks` end on the page where this layout stands now.
+    fn fits(&self, blocks: &[Block]) -> bool {
+        let mut trial = Layout {
+            m: Measure::new(),
+            pages: vec![Vec::new()],
+            y: self.y,
+        };
+        for b in blocks {
+            trial.block(b);
+        }
+        trial.pages.len() == 1
+    }
+
+    fn page_is_empty(&self) -> bool {
+        self.pages.last().is_none_or(Vec::is_empty)
+    }
+
     fn page(&mut self) -> &mut Vec<Op> {
         self.pages.last_mut().expect("a page")
     }
@@ -327,6 +344,16 @@ impl Layout {
             .map(|r| self.row_height(r, &widths, false))
             .unwrap_or(0);
         self.gap(150);
+        // a table that fits on one page is never split: it starts a new page when it does not
+        // fit on this one; a longer one continues with its header repeated
+        let whole = head_h
+            + rows
+                .iter()
+                .map(|r| self.row_height(r, &widths, false))
+                .sum::<i64>();
+        if whole <= PAGE_H - MARGIN_BOTTOM - MARGIN_TOP {
+            self.ensure(whole);
+        }
         self.ensure(head_h + first_h);
         self.row(header, &widths, right, true);
         for r in rows {
@@ -398,6 +425,16 @@ impl Layout {
     }
 }
 
+/// Whether `b` goes on the same page as `next`: the block before a signature (so the signature
+/// never stands alone), and a paragraph ending in a colon before the table it introduces.
+fn kept_with_next(b: &Block, next: &Block) -> bool {
+    match (b, next) {
+        (_, Block::Signature(_)) => true,
+        (Block::Para(t) | Block::Strong(t), Block::Table { .. }) => t.trim_end().ends_with(':'),
+        _ => false,
+    }
+}
+
 fn mm(hundredths: i64) -> Mm {
     Mm(hundredths as f32 / 100.0)
 }
@@ -410,8 +447,22 @@ fn pt(tenths: i64) -> f32 {
 /// `date` (y, m, d) stamps the document's metadata so the same notice always gives the same bytes.
 pub fn render(blocks: &[Block], title: &str, footer: &str, date: (i32, u8, u8)) -> Vec<u8> {
     let mut layout = Layout::new();
-    for b in blocks {
-        layout.block(b);
+    let mut i = 0;
+    while i < blocks.len() {
+        // blocks kept together (a paragraph that introduces a table, the block before the
+        // signature, the signature) start a new page when they would not end on this one
+        let mut end = i;
+        while end + 1 < blocks.len() && kept_with_next(&blocks[end], &blocks[end + 1]) {
+            end += 1;
+        }
+        let group = &blocks[i..=end];
+        if group.len() > 1 && !layout.page_is_empty() && !layout.fits(group) {
+            layout.new_page();
+        }
+        for b in group {
+            layout.block(b);
+        }
+        i = end + 1;
     }
     let pages = layout.pages;
     let total = pages.len();
@@ -641,10 +692,17 @@ fn glyph_chars() -> &'static (HashMap<u16, char>, HashMap<u16, char>) {
 /// Read by [`read`], within its limits (nesting, decompressed size, pages): an error says which
 /// limit a file broke, or that it is not such a PDF. Nothing is printed.
 pub fn extract_text(bytes: &[u8]) -> Result<String, read::Unreadable> {
+    Ok(extract_pages(bytes)?.concat())
+}
+
+/// The text of each page of a PDF written by [`render`] (as [`extract_text`] gives it), in
+/// order: what a layout check reads.
+pub fn extract_pages(bytes: &[u8]) -> Result<Vec<String>, read::Unreadable> {
     let doc = read::Doc::load(bytes)?;
     let (regular, bold) = glyph_chars();
-    let mut out = String::new();
+    let mut pages = Vec::new();
     for page in doc.pages()? {
+        let mut out = String::new();
         // font resource name → bold?
         let bold_fonts: HashMap<Vec<u8>, bool> = page
             .fonts
@@ -693,8 +751,9 @@ pub fn extract_text(bytes: &[u8]) -> Result<String, read::Unreadable> {
             current = Some(y);
         }
         out.push('\n');
+        pages.push(out);
     }
-    Ok(out)
+    Ok(pages)
 }
 
 #[cfg(test)]

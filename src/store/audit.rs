@@ -50,6 +50,10 @@ pub const AUDITED: &[&str] = &[
     "stage_draws",
     "stage_conclusions",
     "stage_awards",
+    "settlements",
+    "renderings",
+    "notice_deliveries",
+    "holder_contacts",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

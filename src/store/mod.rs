@@ -10,6 +10,7 @@ pub mod backup;
 pub mod breaches;
 pub mod checkpoint;
 pub mod columns;
+pub mod contacts;
 pub mod holders;
 pub mod import;
 pub mod notices;
@@ -18,6 +19,7 @@ pub mod pledges;
 pub mod programs;
 pub mod rates;
 pub mod scan;
+pub mod settlements;
 pub mod stage;
 pub mod users;
 
@@ -57,6 +59,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0007_users.sql",
         include_str!("../../schema/0007_users.sql"),
+    ),
+    (
+        "0008_letters.sql",
+        include_str!("../../schema/0008_letters.sql"),
     ),
     (
         "0009_stages.sql",
@@ -1059,6 +1065,57 @@ mod tests {
                 "leftover",
                 "oversubscribed",
                 "fingerprint",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "settlements",
+            &[
+                "id",
+                "program_id",
+                "year",
+                "seq",
+                "number",
+                "breach_id",
+                "liquidation_id",
+                "settlement_date",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "renderings",
+            &[
+                "id",
+                "notice_id",
+                "settlement_id",
+                "format",
+                "sha256",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "notice_deliveries",
+            &[
+                "id",
+                "notice_id",
+                "delivered_on",
+                "via",
+                "evidence",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "holder_contacts",
+            &[
+                "id",
+                "holder_id",
+                "address",
+                "city",
+                "email",
                 "created_at",
                 "created_by",
             ],

@@ -1,8 +1,10 @@
 //! Fine notices: numbered per program and year, each pointing at its liquidation; a re-issue
-//! names the notice it replaces.
+//! names the notice it replaces. Also the files written of a notice or a paz y salvo
+//! (renderings: format and SHA-256) and a notice's delivery.
 
 use super::columns::Cols;
 use super::{Result, StoreError, Tx};
+use crate::notice::{DocFormat, Via};
 use chrono::{Datelike, NaiveDate};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
@@ -121,4 +123,144 @@ pub fn list(conn: &Connection, breach_id: Option<i64>) -> Result<Vec<Notice>> {
 /// The latest notice of a breach (the one in force), if any.
 pub fn latest_for_breach(conn: &Connection, breach_id: i64) -> Result<Option<Notice>> {
     Ok(list(conn, Some(breach_id))?.pop())
+}
+
+/// The notices numbered `number`, in any program (a number is unique within its program).
+pub fn with_number(conn: &Connection, number: &str) -> Result<Vec<Notice>> {
+    let mut stmt = conn.prepare(&format!("{SELECT} WHERE number = ?1 ORDER BY id"))?;
+    let rows = stmt.query_map(params![number], Notice::from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The notice that replaced this one, if any.
+pub fn superseded_by(conn: &Connection, id: i64) -> Result<Option<Notice>> {
+    Ok(conn
+        .query_row(
+            &format!("{SELECT} WHERE supersedes_id = ?1 ORDER BY id LIMIT 1"),
+            params![id],
+            Notice::from_row,
+        )
+        .optional()?)
+}
+
+/// A document a rendering is of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Doc {
+    Notice(i64),
+    Settlement(i64),
+}
+
+/// A file vigia wrote of a notice or a paz y salvo: its format and the SHA-256 of its bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rendering {
+    pub id: i64,
+    pub format: DocFormat,
+    pub sha256: String,
+    pub created_at: String,
+    pub created_by: String,
+}
+
+/// Records a file written of `doc`.
+pub fn insert_rendering(tx: &mut Tx<'_>, doc: Doc, format: DocFormat, sha256: &str) -> Result<i64> {
+    let (notice, settlement) = match doc {
+        Doc::Notice(id) => (Some(id), None),
+        Doc::Settlement(id) => (None, Some(id)),
+    };
+    tx.insert(
+        "renderings",
+        "document.render",
+        &[
+            ("notice_id", &notice),
+            ("settlement_id", &settlement),
+            ("format", &format),
+            ("sha256", &sha256),
+        ],
+    )
+}
+
+/// The files written of `doc`, in the order they were written.
+pub fn renderings(conn: &Connection, doc: Doc) -> Result<Vec<Rendering>> {
+    let (col, id) = match doc {
+        Doc::Notice(id) => ("notice_id", id),
+        Doc::Settlement(id) => ("settlement_id", id),
+    };
+    let mut stmt = conn.prepare(&format!(
+        "SELECT id, format, sha256, created_at, created_by FROM renderings WHERE {col} = ?1 ORDER BY id"
+    ))?;
+    let rows = stmt.query_map(params![id], |r| {
+        let c = Cols::new(r, "renderings");
+        Ok(Rendering {
+            id: c.get(0)?,
+            format: c.get(1)?,
+            sha256: c.get(2)?,
+            created_at: c.get(3)?,
+            created_by: c.get(4)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The delivery (*notificación*) of a notice to its holder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Delivery {
+    pub id: i64,
+    pub notice_id: i64,
+    pub delivered_on: NaiveDate,
+    pub via: Via,
+    pub evidence: Option<String>,
+    pub created_at: String,
+    pub created_by: String,
+}
+
+/// Records a notice's delivery (one per notice).
+pub fn insert_delivery(
+    tx: &mut Tx<'_>,
+    notice_id: i64,
+    on: NaiveDate,
+    via: Via,
+    evidence: Option<&str>,
+) -> Result<i64> {
+    tx.insert(
+        "notice_deliveries",
+        "notice.delivered",
+        &[
+            ("notice_id", &notice_id),
+            ("delivered_on", &on.to_string()),
+            ("via", &via),
+            ("evidence", &evidence),
+        ],
+    )
+}
+
+const SELECT_DELIVERY: &str = "SELECT id, notice_id, delivered_on, via, evidence, created_at, created_by FROM notice_deliveries";
+
+fn delivery_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Delivery> {
+    let c = Cols::new(r, "notice_deliveries");
+    Ok(Delivery {
+        id: c.get(0)?,
+        notice_id: c.get(1)?,
+        delivered_on: c.date(2)?,
+        via: c.get(3)?,
+        evidence: c.get(4)?,
+        created_at: c.get(5)?,
+        created_by: c.get(6)?,
+    })
+}
+
+/// The delivery of a notice, if one is recorded.
+pub fn delivery(conn: &Connection, notice_id: i64) -> Result<Option<Delivery>> {
+    Ok(conn
+        .query_row(
+            &format!("{SELECT_DELIVERY} WHERE notice_id = ?1"),
+            params![notice_id],
+            delivery_row,
+        )
+        .optional()?)
+}
+
+/// Every delivery, by notice id (for the check, which reads the small tables once).
+pub fn deliveries(conn: &Connection) -> Result<Vec<Delivery>> {
+    let mut stmt = conn.prepare(&format!("{SELECT_DELIVERY} ORDER BY id"))?;
+    let rows = stmt.query_map([], delivery_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

@@ -218,16 +218,30 @@ pub struct BreachRow {
     pub has_payments: bool,
     /// The latest liquidation: (id, provisional).
     pub latest_liquidation: Option<(i64, bool)>,
-    /// The latest notice: (number, deadline).
-    pub latest_notice: Option<(String, NaiveDate)>,
+    /// The latest notice.
+    pub latest_notice: Option<LatestNotice>,
+    /// A paz y salvo dated on or before the as-of date certifies the fine paid.
+    pub settled: bool,
+}
+
+/// A breach's latest notice, as the check needs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LatestNotice {
+    pub number: String,
+    pub notice_date: NaiveDate,
+    /// The deadline it was issued with (the term from its date).
+    pub deadline: NaiveDate,
+    /// Its delivery, if recorded on or before the as-of date.
+    pub delivered_on: Option<NaiveDate>,
 }
 
 /// What has been done about each breach: latest liquidation, latest notice, payments.
 #[derive(Debug, Default)]
 struct Followed {
     liquidation: HashMap<i64, (i64, bool)>,
-    notice: HashMap<i64, (String, NaiveDate)>,
+    notice: HashMap<i64, LatestNotice>,
     paid: HashSet<i64>,
+    settled: HashSet<i64>,
 }
 
 /// Reads the (small) liquidation, notice and payment tables once, in sequence, instead of
@@ -241,11 +255,27 @@ fn followed(conn: &Connection, as_of: &str) -> Result<Followed> {
     while let Some(r) = rows.next()? {
         f.liquidation.insert(r.get(0)?, (r.get(1)?, r.get(2)?));
     }
-    let mut stmt = conn.prepare("SELECT breach_id, number, deadline FROM notices ORDER BY id")?;
-    let mut rows = stmt.query([])?;
+    let mut stmt = conn.prepare(
+        "SELECT n.breach_id, n.number, n.notice_date, n.deadline, d.delivered_on FROM notices n
+         LEFT JOIN notice_deliveries d ON d.notice_id = n.id AND d.delivered_on <= ?1 ORDER BY n.id",
+    )?;
+    let mut rows = stmt.query(params![as_of])?;
     while let Some(r) = rows.next()? {
-        f.notice
-            .insert(r.get(0)?, (r.get(1)?, date(text(r, 2)?, "deadline")?));
+        let delivered: Option<String> = r.get(4)?;
+        f.notice.insert(
+            r.get(0)?,
+            LatestNotice {
+                number: r.get(1)?,
+                notice_date: date(text(r, 2)?, "notice_date")?,
+                deadline: date(text(r, 3)?, "deadline")?,
+                delivered_on: delivered.map(|d| date(&d, "delivered_on")).transpose()?,
+            },
+        );
+    }
+    let mut stmt = conn.prepare("SELECT breach_id FROM settlements WHERE settlement_date <= ?1")?;
+    let mut rows = stmt.query(params![as_of])?;
+    while let Some(r) = rows.next()? {
+        f.settled.insert(r.get(0)?);
     }
     let mut stmt = conn.prepare(
         "SELECT DISTINCT p.breach_id FROM payments p
@@ -295,6 +325,7 @@ pub fn adjudications_with_breaches<E: From<StoreError> + From<rusqlite::Error>>(
             has_payments: done.paid.contains(&id),
             latest_liquidation: done.liquidation.get(&id).copied(),
             latest_notice: done.notice.remove(&id),
+            settled: done.settled.contains(&id),
         }))
     };
     let mut ahead = next()?;

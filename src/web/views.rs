@@ -69,6 +69,18 @@ pub fn field_label(f: Field) -> &'static str {
         Field::ImprovedPrice => "Precio mejorado",
         Field::DrawSeed => "Semilla del sorteo",
         Field::StageDecisionDate => "Fecha de la decisión",
+        Field::Notice => "Notificación",
+        Field::Program => "Programa",
+        Field::Settlement => "Paz y salvo",
+        Field::SettlementDate => "Fecha del paz y salvo",
+        Field::DeliveryDate => "Fecha de entrega",
+        Field::DeliveryVia => "Medio de entrega",
+        Field::Evidence => "Constancia",
+        Field::Holder => "Titular",
+        Field::DocType => "Tipo de documento",
+        Field::Address => "Dirección",
+        Field::City => "Ciudad",
+        Field::Email => "Correo electrónico",
     }
 }
 

@@ -211,6 +211,8 @@ fn every_finding_code_once_and_the_clean_holder_never() {
         s("BREACH_NOT_LIQUIDATED", 6, Some(1)),
         s("NOTICE_OVERDUE", 7, Some(2)),
         s("PLEDGE_ENFORCEABLE", 7, Some(2)),
+        // issue 14: the overdue notice was never recorded as delivered either
+        s("NOTICE_UNDELIVERED", 7, Some(2)),
         s("SHARES_EXCEEDED", 8, None),
         s("BREACH_NOT_LIQUIDATED", 8, Some(4)),
         s("BREACH_NOT_LIQUIDATED", 8, Some(5)),
@@ -237,7 +239,7 @@ fn every_finding_code_once_and_the_clean_holder_never() {
     assert_eq!(overdue["severity"], "high");
     assert_eq!(overdue["doc_number"], "1000000007");
     assert_eq!(v["as_of"], "2025-03-10");
-    assert_eq!(v["findings_total"], 11);
+    assert_eq!(v["findings_total"], 12);
     assert_eq!(v["summary"]["BREACH_NOT_LIQUIDATED"], 3);
     assert_eq!(v["summary"]["NOTICE_OVERDUE"], 1);
 
@@ -250,7 +252,7 @@ fn every_finding_code_once_and_the_clean_holder_never() {
         lines[0],
         "code,severity,program,doc_type,doc_number,holder,adjudication_id,breach_id,outstanding,reason"
     );
-    assert_eq!(lines.len(), 12);
+    assert_eq!(lines.len(), 13);
     assert!(
         lines
             .iter()
@@ -265,7 +267,7 @@ fn every_finding_code_once_and_the_clean_holder_never() {
     let summary_at = t.find("findings").unwrap();
     let detail_at = t.find("reason").unwrap();
     assert!(
-        t.starts_with("vigia check as of 2025-03-10: 11 finding(s)") && summary_at < detail_at,
+        t.starts_with("vigia check as of 2025-03-10: 12 finding(s)") && summary_at < detail_at,
         "{t}"
     );
     // ... then the findings (spooled to temporary files while the check runs): the same rows as
@@ -286,7 +288,7 @@ fn every_finding_code_once_and_the_clean_holder_never() {
         "not vacuous: the CSV's order is not the table's"
     );
     from_csv = sorted_as_the_table(from_csv);
-    assert_eq!(detail.len(), 12, "{t}");
+    assert_eq!(detail.len(), 13, "{t}");
     assert_eq!(detail[0][0], "code");
     assert_eq!(detail[1..], from_csv[..]);
 
@@ -493,6 +495,8 @@ fn a_missing_rate_is_a_finding_and_every_other_finding_is_still_reported() {
     assert_eq!(
         codes,
         [
+            // issue 14: its notice was never recorded as delivered
+            ("NOTICE_UNDELIVERED", "1"),
             ("RATE_MISSING", "1"),
             ("MISSING_PLEDGE", "2"),
             ("MISSING_PLEDGE", "3"),
@@ -503,7 +507,7 @@ fn a_missing_rate_is_a_finding_and_every_other_finding_is_still_reported() {
         ],
         "no PLEDGE_RELEASABLE for adjudication 1: its fine may still be owed"
     );
-    let missing = &rows[0];
+    let missing = &rows[1];
     assert_eq!(&missing[1], "high");
     assert_eq!(&missing[7], "1", "the breach");
     assert_eq!(&missing[8], "", "the balance is unknown");
@@ -570,6 +574,7 @@ fn a_missing_rate_is_a_finding_and_every_other_finding_is_still_reported() {
     assert_eq!(
         codes,
         [
+            "NOTICE_UNDELIVERED",
             "NOTICE_OVERDUE",
             "PLEDGE_ENFORCEABLE",
             "MISSING_PLEDGE",
@@ -765,6 +770,7 @@ fn every_command_a_reason_suggests_parses_as_printed() {
         "MISSING_PLEDGE",
         "RATE_MISSING",
         "BREACH_NOT_LIQUIDATED",
+        "NOTICE_UNDELIVERED",
         "PROVISIONAL_STALE",
         "PLEDGE_RANK",
         "RATE_DUE",

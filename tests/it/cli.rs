@@ -365,6 +365,8 @@ fn help_lists_the_commands() {
             "breach",
             "fine",
             "notice",
+            "settlement",
+            "holder",
             "payment",
             "rates",
             "check",

@@ -34,6 +34,20 @@ impl Reg {
         r
     }
 
+    /// A fresh register with the shipped program followed by `extra` (e.g. a `[letters.issuer]`
+    /// table for the shipped program's `[letters]` section, which ends the file).
+    pub fn with_program_tail(extra: &str) -> Reg {
+        let r = Reg {
+            dir: tempfile::tempdir().unwrap(),
+            register: true,
+        };
+        r.ok(&["init"]);
+        let text = std::fs::read_to_string(PROGRAM).unwrap() + extra;
+        let path = r.file("program.toml", text.as_bytes());
+        r.ok(&["program", "add", &path]);
+        r
+    }
+
     /// No register here nor anywhere the binary looks for one: `fine quote` and `rates` use the
     /// embedded series. `run` passes no `--db`.
     pub fn without_register() -> Reg {

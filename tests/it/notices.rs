@@ -8,7 +8,7 @@ use printpdf::lopdf;
 use std::collections::HashMap;
 
 /// A register with the SPEC §5 breach and its partial payment (fictional holder Ana Prueba).
-fn spec_register() -> Reg {
+pub(crate) fn spec_register() -> Reg {
     let r = Reg::new().with_holders();
     r.ok(&[
         "pledge",
@@ -57,6 +57,14 @@ fn spec_register() -> Reg {
         "500000",
     ]);
     r
+}
+
+/// `notice render NUMBER --format F --out NAME`: the stored notice written again.
+fn render(r: &Reg, number: &str, format: &str, name: &str) -> Vec<u8> {
+    let path = r.dir.path().join(name);
+    let p = path.display().to_string();
+    r.ok(&["notice", "render", number, "--format", format, "--out", &p]);
+    std::fs::read(&path).unwrap()
 }
 
 fn issue(r: &Reg, format: &str, name: &str, date: &str) -> Vec<u8> {
@@ -173,7 +181,13 @@ fn pdf_strings(bytes: &[u8]) -> Vec<String> {
 /// The notice carries the audit chain's head right after it was recorded; the hash depends on the
 /// time of every write, so the snapshot shows a placeholder and this checks the hash against the
 /// trail: the event the notice names holds exactly that hash, and it is the notice's own event.
-fn chain_head_checked(r: &Reg, text: &str) -> String {
+pub(crate) fn chain_head_checked(r: &Reg, text: &str) -> String {
+    chain_head_checked_as(r, text, ("notices", "notice.issue"))
+}
+
+/// [`chain_head_checked`] for a document recorded as `(entity, action)` (a paz y salvo:
+/// `("settlements", "settlement.issue")`).
+pub(crate) fn chain_head_checked_as(r: &Reg, text: &str, recorded: (&str, &str)) -> String {
     let at = text
         .find("evento No. ")
         .expect("the notice names its audit event");
@@ -194,7 +208,7 @@ fn chain_head_checked(r: &Reg, text: &str) -> String {
     assert_eq!(event["hash"], hash);
     assert_eq!(
         (event["entity"].as_str(), event["action"].as_str()),
-        (Some("notices"), Some("notice.issue"))
+        (Some(recorded.0), Some(recorded.1))
     );
     text.replace(hash, "<cabeza de la cadena>")
 }
@@ -210,14 +224,15 @@ fn the_three_formats_of_one_notice() {
             .to_string();
     assert!(md.contains(&fingerprint));
     insta::assert_snapshot!("notice_markdown", chain_head_checked(&r, &md));
-    let html = String::from_utf8(issue(&r, "html", "n.html", "2025-02-11")).unwrap();
+    // the other formats are the same notice rendered again: no new number (issue 14)
+    let html = String::from_utf8(render(&r, "MULTA-2025-0001", "html", "n.html")).unwrap();
     assert!(
         html.starts_with("<!DOCTYPE html>") && !html.contains("src=") && !html.contains("href="),
         "self-contained"
     );
     insta::assert_snapshot!("notice_html", chain_head_checked(&r, &html));
 
-    let pdf = issue(&r, "pdf", "n.pdf", "2025-02-11");
+    let pdf = render(&r, "MULTA-2025-0001", "pdf", "n.pdf");
     assert!(pdf.starts_with(b"%PDF-"));
     // the fonts carry only the glyphs the notice draws: with the whole of DejaVu Serif embedded
     // (two faces, 737 KB) the three pages took 483 KB
@@ -225,7 +240,7 @@ fn the_three_formats_of_one_notice() {
     // its ID is its own (from the footer that names it), not shared by every notice
     let id: String = {
         use sha2::Digest;
-        sha2::Sha256::digest("Notificación MULTA-2025-0003".as_bytes())
+        sha2::Sha256::digest("Notificación MULTA-2025-0001".as_bytes())
             .iter()
             .take(16)
             .map(|b| format!("{b:02x}"))
@@ -240,18 +255,24 @@ fn the_three_formats_of_one_notice() {
     let strings = pdf_strings(&pdf);
     let all = strings.join("\n");
     for expected in [
-        "NOTIFICACIÓN DE MULTA No. MULTA-2025-0003",
+        "NOTIFICACIÓN DE MULTA No. MULTA-2025-0001",
         "Ana Prueba, identificado(a) con CC No. 1000000001.",
         "TOTAL A PAGAR AL 10 DE FEBRERO DE 2025: $ 626.823 (SEISCIENTOS VEINTISÉIS",
         "MIL OCHOCIENTOS VEINTITRÉS PESOS M/CTE).",
-        "el 25 de febrero de 2025 (días hábiles de Colombia: sin sábados, domingos ni festivos de la Ley",
-        "Notificación MULTA-2025-0003 — Página 1 de 3",
+        "Notificación MULTA-2025-0001 — Página 1 de 3",
     ] {
         assert!(
             strings.iter().any(|s| s == expected),
             "missing {expected:?} in:\n{all}"
         );
     }
+    // the term runs from delivery (the shipped program's reading); the date if delivered that day
+    assert!(
+        strings
+            .join(" ")
+            .contains("si la recibe en su fecha, vence el 25 de febrero de 2025."),
+        "{all}"
+    );
     // the fingerprint may wrap at the page width: it is in the text once its pieces are joined
     assert!(
         strings.concat().contains(&fingerprint),
@@ -325,7 +346,7 @@ fn numbering_reissue_and_list() {
         "{md}"
     );
     // 10 business days from Monday 2026-01-05: Reyes moves to Monday 12 January → 20 January
-    assert!(md.contains("hasta el 20 de enero de 2026"), "{md}");
+    assert!(md.contains("vence el 20 de enero de 2026"), "{md}");
     let list = r.json(&["notice", "list", "--format", "json"]);
     assert_eq!(list.as_array().unwrap().len(), 2);
     assert_eq!(list[1]["supersedes"], "MULTA-2025-0001");

@@ -1,0 +1,114 @@
+//! `vigia settlement ...`: the paz y salvo of a fine paid in full (numbered PAZ-YYYY-NNNN, written
+//! like a notice and verified like one), and the list of those issued.
+
+use super::notice::{DocFormat, by_number, out_error, place, render_settlement, target_of};
+use super::{CliError, Ctx, Status, args};
+use crate::files;
+use crate::register;
+use crate::report::records::{self, Format};
+use crate::store::notices::Doc;
+use crate::store::settlements;
+use chrono::NaiveDate;
+use clap::Subcommand;
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+#[derive(Debug, Subcommand)]
+pub enum SettlementCommand {
+    /// Issue the paz y salvo of a breach's fine: refused unless the payments recorded leave
+    /// nothing outstanding on the day of the last one. Numbered per program and year.
+    Issue {
+        /// Breach id.
+        breach: i64,
+        /// The certificate's date (default: today); not before the last payment.
+        #[arg(long, value_name = "DATE", value_parser = args::date)]
+        date: Option<NaiveDate>,
+        #[arg(long, value_enum, default_value_t = DocFormat::Pdf)]
+        format: DocFormat,
+        /// File to write (default: NUMBER.EXT in the current directory; a directory receives
+        /// NUMBER.EXT). Never a symbolic link; never over an existing file without --force.
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
+        #[arg(long)]
+        force: bool,
+    },
+    /// Check a paz y salvo document against the register (the same as `notice verify`).
+    Verify { file: PathBuf },
+    /// List the paz y salvo certificates issued.
+    List {
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+}
+
+impl SettlementCommand {
+    pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        match self {
+            SettlementCommand::Issue {
+                breach,
+                date,
+                format,
+                out,
+                force,
+            } => {
+                let started = SystemTime::now();
+                let date = date.unwrap_or_else(|| chrono::Local::now().date_naive());
+                let rates = ctx.rates()?;
+                // the path, when --out names a file, is known before the number
+                let fixed = target_of(out.as_deref(), "", format)?;
+                let into_dir = out.as_ref().is_none_or(|p| p.is_dir());
+                if !into_dir {
+                    files::check_target(&fixed, force).map_err(out_error)?;
+                }
+                let mut store = ctx.store()?;
+                let officer = ctx.officer();
+                let (issued, path, staged) = store.write::<_, CliError>(&officer, |tx| {
+                    let i =
+                        register::settlement::issue(tx, breach, date, &rates).map_err(by_number)?;
+                    let path = target_of(out.as_deref(), &i.settlement.number, format)?;
+                    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                        files::remove_stale(dir, started);
+                    }
+                    let bytes = render_settlement(&i.data, format);
+                    register::notice::rendered(
+                        tx,
+                        Doc::Settlement(i.settlement.id),
+                        format.core(),
+                        &bytes,
+                    )?;
+                    let staged = files::stage(&path, &bytes, force).map_err(out_error)?;
+                    Ok((i, path, staged))
+                })?;
+                let number = &issued.settlement.number;
+                place(staged, &format!("paz y salvo {number}"), &path)?;
+                let l = &issued.data.liquidation;
+                let paid: rust_decimal::Decimal = l.payments.iter().map(|p| p.amount).sum();
+                writeln!(
+                    ctx.out,
+                    "paz y salvo {number} issued for breach {breach}: liquidation {}, {} payment(s) of {} in all, nothing outstanding as of {} -> {}",
+                    issued.settlement.liquidation_id,
+                    l.payments.len(),
+                    crate::money::format_cop(paid),
+                    l.until,
+                    path.display()
+                )?;
+                Ok(Status::Ok)
+            }
+            SettlementCommand::Verify { file } => super::notice::verify(ctx, &file),
+            SettlementCommand::List { format } => {
+                let store = ctx.store()?;
+                let rows: Vec<Value> = settlements::list(store.conn())?
+                    .iter()
+                    .map(|s| {
+                        json!({"id": s.id, "number": s.number, "breach_id": s.breach_id,
+                               "liquidation_id": s.liquidation_id, "date": s.settlement_date.to_string(),
+                               "issued_at": s.created_at, "issued_by": s.created_by})
+                    })
+                    .collect();
+                write!(ctx.out, "{}", records::list(&rows, format))?;
+                Ok(Status::Ok)
+            }
+        }
+    }
+}

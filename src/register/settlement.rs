@@ -1,0 +1,118 @@
+//! The *paz y salvo* of a settled fine: issued only when the payments recorded extinguish it
+//! (nothing outstanding on the day of the last payment, from a final liquidation), numbered per
+//! program and year (`PAZ-2025-0001`), one per breach. Inside the caller's write transaction;
+//! rendering is `report`'s.
+
+use super::{Field, Refusal, Result};
+use crate::fine::Outcome;
+use crate::notice::{self, SettlementData};
+use crate::rates::RateSeries;
+use crate::store::settlements::{self, Settlement};
+use crate::store::{Tx, adjudications, breaches, programs};
+use chrono::NaiveDate;
+use rusqlite::Connection;
+use rust_decimal::Decimal;
+
+/// A paz y salvo just stored, with everything its document shows.
+#[derive(Debug, Clone)]
+pub struct Issued {
+    pub settlement: Settlement,
+    pub data: SettlementData,
+}
+
+/// Issues the paz y salvo of a breach's fine, dated `date`: liquidates the fine as of the last
+/// payment (or reuses that liquidation) and refuses unless it shows nothing outstanding.
+pub fn issue(
+    tx: &mut Tx<'_>,
+    breach_id: i64,
+    date: NaiveDate,
+    rates: &RateSeries,
+) -> Result<Issued> {
+    let breach = breaches::get(tx.conn(), breach_id)?;
+    let refuse = |reason: String| -> super::Error {
+        Refusal::value(Field::Breach, breach_id, reason).into()
+    };
+    if let Some(v) = &breach.void {
+        return Err(refuse(format!(
+            "was voided on {} ({}): it has no fine",
+            v.at, v.reason
+        )));
+    }
+    if let Some(s) = settlements::for_breach(tx.conn(), breach_id)? {
+        return Err(refuse(format!(
+            "already has its paz y salvo, {} of {}; render that one again instead",
+            s.number, s.settlement_date
+        )));
+    }
+    let last = breaches::payments(tx.conn(), breach_id)?
+        .into_iter()
+        .filter(|p| p.void.is_none())
+        .map(|p| p.paid_on)
+        .max()
+        .ok_or_else(|| refuse("no payment is recorded against its fine".into()))?;
+    if date < last {
+        return Err(Refusal::value(
+            Field::SettlementDate,
+            date,
+            format!("is before the last payment ({last}); the certificate comes after it"),
+        )
+        .into());
+    }
+    let (liquidation_id, outcome) =
+        super::liquidation::liquidation_for(tx, breach_id, last, rates)?;
+    match &outcome {
+        Outcome::Liquidated(l) if l.provisional => {
+            return Err(refuse(
+                "its liquidation is provisional (the later stage's price is pending), so the fine \
+                 may still rise; record the stage price first"
+                    .into(),
+            ));
+        }
+        Outcome::Liquidated(l) if l.total_due > Decimal::ZERO => {
+            return Err(refuse(format!(
+                "{} is still outstanding on the day of its last payment ({last}); a paz y salvo \
+                 certifies a fine paid in full",
+                crate::money::format_cop(l.total_due)
+            )));
+        }
+        Outcome::Liquidated(_) => {}
+        Outcome::NotApplicable(_) => {
+            return Err(refuse("no fine applies to it".into()));
+        }
+    }
+    let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
+    let program = programs::by_id(tx.conn(), adj.program_id)?;
+    let id = settlements::insert(tx, program.id, breach_id, liquidation_id, date)?;
+    let settlement = settlements::get(tx.conn(), id)?;
+    let data = notice::gather_settlement(tx.conn(), &settlement)?;
+    Ok(Issued { settlement, data })
+}
+
+/// The paz y salvo numbered `number`; `program` (a code) when the number is in several programs.
+pub fn find(conn: &Connection, number: &str, program: Option<&str>) -> Result<Settlement> {
+    let mut found = settlements::with_number(conn, number)?;
+    if let Some(code) = program {
+        let p = programs::by_code(conn, code)?;
+        found.retain(|s| s.program_id == p.id);
+    }
+    match found.len() {
+        0 => {
+            Err(Refusal::value(Field::Settlement, number, "no paz y salvo has this number").into())
+        }
+        1 => Ok(found.remove(0)),
+        n => Err(Refusal::Value {
+            field: Field::Settlement,
+            value: number.to_string(),
+            reason: format!("{n} programs have a paz y salvo with this number"),
+            remedy: Some(Field::Program),
+        }
+        .into()),
+    }
+}
+
+/// The data of a stored paz y salvo, to render it again.
+pub fn render(conn: &Connection, number: &str, program: Option<&str>) -> Result<Issued> {
+    let settlement = find(conn, number, program)?;
+    let data = notice::gather_settlement(conn, &settlement)?;
+    Ok(Issued { settlement, data })
+}

@@ -1,0 +1,150 @@
+//! The *paz y salvo* as a document, in the notices' block machinery (`report::notice`): the
+//! fine, the liquidation that shows it paid with every payment and its imputation, the statement
+//! that the obligation is extinguished, and what it means for the pledge.
+
+use super::notice::{
+    Block, MoneyFmt, addressee, date_line, letterhead, long_date, md_text, payment_rows, signature,
+    tidy,
+};
+use crate::money::{format_cop, format_number};
+use crate::notice::SettlementData;
+use rust_decimal::Decimal;
+
+/// The document's blocks, every value an officer typed as typed (HTML, PDF).
+pub fn blocks(d: &SettlementData) -> Vec<Block> {
+    blocks_with(d, &|s| s.to_string())
+}
+
+/// The document's blocks for Markdown (officer-typed values made inert).
+pub fn markdown_blocks(d: &SettlementData) -> Vec<Block> {
+    blocks_with(d, &md_text)
+}
+
+fn blocks_with(d: &SettlementData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
+    let l = &d.liquidation;
+    let issuer = &d.letters.issuer;
+    let mut out = letterhead(issuer, q);
+    out.extend([
+        Block::Title(format!("PAZ Y SALVO No. {}", d.number)),
+        Block::Subtitle(format!(
+            "Programa: {} — {}",
+            q(&d.program_code),
+            q(&d.decree)
+        )),
+        Block::Subtitle(date_line(issuer, d.date, q)),
+    ]);
+    out.push(Block::Heading("Titular".into()));
+    out.push(Block::Para(addressee(
+        &d.holder_name,
+        &d.doc_type,
+        &d.doc_number,
+        d.contact.as_ref(),
+        q,
+    )));
+    out.push(Block::Heading("1. La multa".into()));
+    let noticed = match &d.notice {
+        Some((number, date)) => {
+            format!(", notificada con la No. {number} del {}", long_date(*date))
+        }
+        None => String::new(),
+    };
+    out.push(Block::Para(format!(
+        "Por {} de {} acciones el {}, adquiridas por adjudicación No. {} del {}, se causó la multa del {}, {}{noticed}: \
+         {} de capital ({} acciones × {} × {}) más el ajuste a la tasa máxima moratoria (convención de cálculo: {}).",
+        d.breach.kind.act_es(),
+        format_number(Decimal::from(d.breach.shares)),
+        long_date(d.breach.breach_date),
+        d.adjudication_id,
+        long_date(d.adjudicated_on),
+        q(&d.fine_article),
+        q(&d.decree),
+        format_cop(l.principal),
+        format_number(Decimal::from(l.shares)),
+        format_cop(l.reference_price),
+        crate::money::format_percent(l.bracket.percent),
+        l.convention.name_es()
+    )));
+    out.push(Block::Heading("2. Pagos".into()));
+    out.push(Block::Para(
+        "Pagos recibidos, imputados primero a intereses y luego a capital (Código Civil, artículo 1653):".into(),
+    ));
+    out.push(Block::Table {
+        header: ["Fecha", "Valor", "A intereses", "A capital", "Excedente"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        rows: payment_rows(l),
+        right: vec![false, true, true, true, true],
+    });
+    let paid: Decimal = l.payments.iter().map(|p| p.amount).sum();
+    let money = MoneyFmt::of([l.principal, l.interest, paid, l.total_due, l.surplus]);
+    let mut totals = vec![
+        vec!["Capital de la multa".to_string(), money.cop(l.principal)],
+        vec![
+            format!("Intereses causados hasta el {}", long_date(l.until)),
+            money.cop(l.interest),
+        ],
+        vec!["Total pagado".into(), money.cop(paid)],
+        vec!["Saldo".into(), money.cop(l.total_due)],
+    ];
+    if l.surplus > Decimal::ZERO {
+        totals.push(vec!["Excedente a devolver".into(), money.cop(l.surplus)]);
+    }
+    out.push(Block::Table {
+        header: vec!["Concepto".into(), "Valor".into()],
+        rows: totals,
+        right: vec![false, true],
+    });
+    out.push(Block::Heading("3. Certificación".into()));
+    out.push(Block::Strong(format!(
+        "Los vendedores certifican que {} se encuentra a paz y salvo por la multa descrita: con el pago del {} la \
+         obligación quedó extinguida (Código Civil, artículo 1625) y nada se adeuda por ella.",
+        q(&d.holder_name),
+        long_date(l.until)
+    )));
+    if l.surplus > Decimal::ZERO {
+        out.push(Block::Para(format!(
+            "El excedente de {} se devolverá al titular.",
+            format_cop(l.surplus)
+        )));
+    }
+    out.push(Block::Para(match &d.pledge {
+        None => "En el registro no consta prenda sobre las acciones.".into(),
+        Some(p) if p.released_on.is_some_and(|r| r <= d.date) => format!(
+            "La prenda sobre las acciones se levantó el {}.",
+            long_date(p.released_on.unwrap_or(d.date))
+        ),
+        Some(_) if d.date > l.lockup_end => format!(
+            "El período de restricción de negociabilidad terminó el {}: la prenda sobre las acciones ({} del {}) \
+             puede levantarse, si no hay otra multa pendiente sobre ellas.",
+            long_date(l.lockup_end),
+            q(&d.pledge_article),
+            q(&d.decree)
+        ),
+        Some(_) => format!(
+            "La prenda sobre las acciones ({} del {}) se mantiene hasta el fin del período de restricción de \
+             negociabilidad, el {}; a partir del día siguiente puede levantarse, si no hay otra multa pendiente \
+             sobre ellas.",
+            q(&d.pledge_article),
+            q(&d.decree),
+            long_date(l.lockup_end)
+        ),
+    }));
+    out.push(signature(issuer, q));
+    out.push(Block::Small(format!(
+        "Huella de la liquidación No. {} (SHA-256): {}",
+        d.liquidation_id, d.fingerprint
+    )));
+    if let Some(h) = &d.chain {
+        out.push(Block::Small(format!(
+            "Registro de auditoría al emitirlo: evento No. {} de la cadena, SHA-256 {}",
+            h.count, h.hash
+        )));
+    }
+    out.push(Block::Small(format!(
+        "Para verificar este documento ejecute «vigia notice verify ARCHIVO»: recalcula la liquidación No. {} desde el \
+         registro y compara sus cifras y su huella con las de este documento.",
+        d.liquidation_id
+    )));
+    tidy(out)
+}

@@ -1,0 +1,690 @@
+//! Issue 14, notices that are complete letters, one test per point: a stored notice rendered
+//! again in any format under its own number; a settled fine gets a paz y salvo, never a payment
+//! demand; `notice verify` compares bytes and names the notice that replaced one; the delivery
+//! of a notice and the term that runs from it; the letter's content from the program and the
+//! holder's contact versions; the layout of every page of a set of notices.
+
+use crate::common::{self, Reg};
+use crate::notices::{chain_head_checked_as, spec_register};
+
+fn path(r: &Reg, name: &str) -> String {
+    r.dir.path().join(name).display().to_string()
+}
+
+fn issue(r: &Reg, breach: &str, until: &str, date: &str, format: &str, name: &str) -> String {
+    r.ok(&[
+        "notice",
+        "issue",
+        breach,
+        "--until",
+        until,
+        "--date",
+        date,
+        "--format",
+        format,
+        "--out",
+        &path(r, name),
+    ])
+}
+
+/// Point 1: `notice render` writes the same notice (number, date, figures, fingerprint) in
+/// another format, as often as needed; only `notice issue` uses a number.
+#[test]
+fn render_writes_the_same_notice_in_another_format_without_a_number() {
+    let r = spec_register();
+    issue(&r, "1", "2025-02-10", "2025-02-11", "pdf", "n.pdf");
+    let md_issued = {
+        let o = r.ok(&[
+            "notice",
+            "render",
+            "MULTA-2025-0001",
+            "--format",
+            "md",
+            "--out",
+            &path(&r, "n.md"),
+        ]);
+        assert!(o.contains("MULTA-2025-0001 rendered again as md"), "{o}");
+        std::fs::read_to_string(r.dir.path().join("n.md")).unwrap()
+    };
+    r.ok(&[
+        "notice",
+        "render",
+        "MULTA-2025-0001",
+        "--format",
+        "html",
+        "--out",
+        &path(&r, "n.html"),
+    ]);
+    // twice in the same format: the same bytes
+    r.ok(&[
+        "notice",
+        "render",
+        "MULTA-2025-0001",
+        "--format",
+        "md",
+        "--out",
+        &path(&r, "again.md"),
+    ]);
+    assert_eq!(
+        md_issued,
+        std::fs::read_to_string(r.dir.path().join("again.md")).unwrap()
+    );
+    assert!(md_issued.contains("NOTIFICACIÓN DE MULTA No. MULTA-2025-0001"));
+    assert!(!md_issued.contains("reemplaza"), "{md_issued}");
+    let list = r.json(&["notice", "list", "--format", "json"]);
+    assert_eq!(list.as_array().unwrap().len(), 1, "no number was used");
+    for name in ["n.pdf", "n.md", "n.html"] {
+        let o = r.ok(&["notice", "verify", &path(&r, name)]);
+        assert!(
+            o.contains("document text and figures: match")
+                && o.contains("file: identical to the")
+                && o.contains("in force"),
+            "{name}: {o}"
+        );
+    }
+    assert!(
+        r.ok(&["notice", "verify", &path(&r, "n.pdf")])
+            .contains("file: identical to the issued file")
+    );
+    // an unknown number is refused, naming it
+    let e = r.fails(&["notice", "render", "MULTA-2025-0009", "--format", "md"]);
+    assert!(
+        e.contains("NUMBER MULTA-2025-0009: no notice has this number"),
+        "{e}"
+    );
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+}
+
+/// Point 2: a fine with nothing outstanding gets no payment demand (refused, pointing to the
+/// certificate; `--pending` skips it) but a paz y salvo, numbered, with every payment and its
+/// imputation, verifiable like a notice, carrying the audit chain's head.
+#[test]
+fn a_settled_fine_gets_a_paz_y_salvo_and_never_a_payment_demand() {
+    let r = spec_register();
+    // not yet paid in full: no certificate
+    let e = r.fails(&["settlement", "issue", "1", "--date", "2025-02-11"]);
+    assert!(e.contains("is still outstanding"), "{e}");
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "2025-02-10",
+        "--amount",
+        "626823",
+    ]);
+    let e = r.fails(&["notice", "issue", "1", "--until", "2025-02-20"]);
+    assert!(
+        e.contains("breach 1: nothing is outstanding on its fine as of 2025-02-20")
+            && e.contains("vigia settlement issue BREACH"),
+        "{e}"
+    );
+    // the batch skips it
+    let o = r.ok(&[
+        "notice",
+        "issue",
+        "--pending",
+        "--until",
+        "2025-02-20",
+        "--out",
+        &path(&r, "batch"),
+    ]);
+    assert!(o.starts_with("0 notice(s) issued"), "{o}");
+    let o = r.ok(&[
+        "settlement",
+        "issue",
+        "1",
+        "--date",
+        "2025-02-12",
+        "--format",
+        "md",
+        "--out",
+        &path(&r, "paz.md"),
+    ]);
+    assert!(
+        o.contains("paz y salvo PAZ-2025-0001 issued for breach 1")
+            && o.contains("2 payment(s) of $ 1.126.823 in all"),
+        "{o}"
+    );
+    let md = std::fs::read_to_string(r.dir.path().join("paz.md")).unwrap();
+    for expected in [
+        "# PAZ Y SALVO No. PAZ-2025-0001",
+        "Programa: D3939-2004 — Decreto 3939 de 2004",
+        "| 15/12/2024 | $ 500.000 | $ 17.804 | $ 482.196 | $ 0 |",
+        "| 10/02/2025 | $ 626.823 | $ 21.519 | $ 605.304 | $ 0 |",
+        "| Saldo | $ 0 |",
+        "la obligación quedó extinguida (Código Civil, artículo 1625)",
+        // inside the lock-up: the pledge stays until it ends
+        "se mantiene hasta el fin del período de restricción de negociabilidad, el 15 de marzo de 2026",
+        "interés simple diario",
+    ] {
+        assert!(md.contains(expected), "missing {expected:?} in\n{md}");
+    }
+    assert!(!md.contains("TOTAL A PAGAR"), "{md}");
+    chain_head_checked_as(&r, &md, ("settlements", "settlement.issue"));
+    let o = r.ok(&["notice", "verify", &path(&r, "paz.md")]);
+    assert!(
+        o.contains("paz y salvo PAZ-2025-0001 of program D3939-2004")
+            && o.contains("file: identical to the issued file")
+            && o.contains("same figures"),
+        "{o}"
+    );
+    // rendered again in PDF, verified by `settlement verify`
+    r.ok(&[
+        "notice",
+        "render",
+        "PAZ-2025-0001",
+        "--format",
+        "pdf",
+        "--out",
+        &path(&r, "paz.pdf"),
+    ]);
+    assert!(
+        r.ok(&["settlement", "verify", &path(&r, "paz.pdf")])
+            .contains("document text and figures: match")
+    );
+    // one per breach
+    let e = r.fails(&["settlement", "issue", "1", "--date", "2025-02-13"]);
+    assert!(
+        e.contains("already has its paz y salvo, PAZ-2025-0001"),
+        "{e}"
+    );
+    let e = r.fails(&["notice", "issue", "1", "--until", "2025-02-20"]);
+    assert!(
+        e.contains("its fine is settled: paz y salvo PAZ-2025-0001"),
+        "{e}"
+    );
+    assert_eq!(
+        r.json(&["settlement", "list", "--format", "json"])
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+}
+
+/// Point 6: `notice verify` compares the file's bytes with the ones vigia wrote, and always says
+/// when a notice was replaced, and by which.
+#[test]
+fn verify_compares_the_bytes_and_names_the_notice_that_replaced_one() {
+    let r = spec_register();
+    issue(&r, "1", "2025-02-10", "2025-02-11", "html", "v.html");
+    issue(&r, "1", "2025-02-10", "2025-02-11", "md", "v.md");
+    // the text is the same, a byte is not (an extra blank line in the HTML)
+    let html = std::fs::read_to_string(r.dir.path().join("v.html")).unwrap();
+    std::fs::write(
+        r.dir.path().join("v.html"),
+        html.replacen("<body>\n", "<body>\n\n", 1),
+    )
+    .unwrap();
+    let o = r.run(&["notice", "verify", &path(&r, "v.html")]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = common::out(&o);
+    assert!(
+        out.contains("document text and figures: match")
+            && out.contains("file: text and figures match, but the file was changed"),
+        "{out}"
+    );
+    // MULTA-2025-0001 was replaced by MULTA-2025-0002: said, and exit 1
+    assert!(
+        out.contains(
+            "superseded: replaced by notice MULTA-2025-0002 of 2025-02-11; this notice is no longer in force"
+        ),
+        "{out}"
+    );
+    let o = r.ok(&["notice", "verify", &path(&r, "v.md")]);
+    assert!(
+        o.contains("file: identical to the issued file") && o.contains("in force"),
+        "{o}"
+    );
+    // a PDF whose metadata changed (same length, same text): not the file vigia wrote
+    issue(&r, "1", "2025-02-10", "2025-02-12", "pdf", "v.pdf");
+    let mut bytes = std::fs::read(r.dir.path().join("v.pdf")).unwrap();
+    let at = bytes
+        .windows(7)
+        .position(|w| w == b"(vigia)")
+        .expect("the producer in the PDF's metadata");
+    bytes[at + 5] = b'b';
+    std::fs::write(r.dir.path().join("v.pdf"), &bytes).unwrap();
+    let o = r.run(&["notice", "verify", &path(&r, "v.pdf")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        common::out(&o).contains("text and figures match, but the file was changed"),
+        "{}",
+        common::out(&o)
+    );
+}
+
+/// The issuer block that ends the test program (the shipped program's `[letters]` section is the
+/// last table of the file).
+const ISSUER: &str = r#"
+[letters.issuer]
+entity = "Administradora de la Enajenación S.A.S."
+nit = "900123456-8"
+address = "Carrera 7 # 71-21"
+city = "Bogotá D.C."
+bank = "Banco de Prueba"
+account = "cuenta corriente No. 000-12345-6"
+reference = "{number}-{doc}"
+signatory_name = "María Firmante"
+signatory_position = "Representante legal"
+
+[[letters.paragraphs]]
+heading = "Recursos"
+text = "Contra esta notificación procede la reclamación ante los vendedores dentro de los diez días hábiles siguientes a su recibo."
+"#;
+
+/// Point 4: the letter's content from data: the issuer's letterhead, the city and date line in
+/// words, the holder's address (a versioned, audited correction; a document keeps the version
+/// in force when it was recorded), payment instructions with the reference, the signatory, the
+/// program's paragraphs; and no doubled punctuation after a name ending in a period.
+#[test]
+fn the_letter_comes_from_the_program_and_the_holders_contact_versions() {
+    let r = Reg::with_program_tail(ISSUER).with_holders();
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "100",
+        "--evidence",
+        "contrato de compraventa.",
+    ]);
+    let e = r.fails(&["holder", "update", "1000000001", "--email", "ana@"]);
+    assert!(e.contains("--email ana@: is not an e-mail address"), "{e}");
+    r.ok(&[
+        "holder",
+        "update",
+        "1.000.000.001",
+        "--address",
+        "Calle 10 # 5-20",
+        "--city",
+        "Medellín",
+        "--email",
+        "ana@example.co",
+    ]);
+    issue(&r, "1", "2025-02-10", "2025-02-11", "md", "n.md");
+    let md = std::fs::read_to_string(r.dir.path().join("n.md")).unwrap();
+    for expected in [
+        "Administradora de la Enajenación S.A.S.  \nNIT 900123456-8  \nCarrera 7 \\# 71-21, Bogotá D.C.",
+        "Bogotá D.C., 11 de febrero de 2025",
+        "Ana Prueba, identificado(a) con CC No. 1000000001. Dirección: Calle 10 \\# 5-20, Medellín. \
+         Correo electrónico: ana@example.co.",
+        "Forma de pago: consignación o transferencia a cuenta corriente No. 000-12345-6 a nombre de \
+         Administradora de la Enajenación S.A.S., en Banco de Prueba, citando la referencia \
+         MULTA-2025-0001-1000000001.",
+        "## 5. Recursos",
+        "Contra esta notificación procede la reclamación",
+        "María Firmante  \nRepresentante legal  \nAdministradora de la Enajenación S.A.S.  \n",
+        "Soporte: contrato de compraventa.",
+        // no pledge registered: the facts and the guarantee paragraph agree
+        "En el registro no consta la inscripción de la prenda",
+        "el pago de esta multa no está garantizado con prenda",
+    ] {
+        assert!(md.contains(expected), "missing {expected:?} in\n{md}");
+    }
+    assert!(!md.contains(".."), "doubled punctuation in\n{md}");
+    assert!(!md.contains("garantiza el pago de esta multa"), "{md}");
+    // a correction later: a new version, audited; the issued notice keeps the old address
+    r.ok(&[
+        "holder",
+        "update",
+        "1000000001",
+        "--address",
+        "Avenida 1 # 2-3",
+    ]);
+    let history = r.json(&["holder", "show", "1000000001", "--format", "json"]);
+    assert_eq!(history.as_array().unwrap().len(), 2);
+    assert_eq!(history[1]["city"], "Medellín");
+    r.ok(&[
+        "notice",
+        "render",
+        "MULTA-2025-0001",
+        "--format",
+        "md",
+        "--out",
+        &path(&r, "again.md"),
+    ]);
+    assert_eq!(
+        md,
+        std::fs::read_to_string(r.dir.path().join("again.md")).unwrap()
+    );
+    assert!(
+        r.ok(&["notice", "verify", &path(&r, "n.md")])
+            .contains("identical to the issued file")
+    );
+    let log = r.json(&["audit", "log", "--format", "json"]);
+    assert_eq!(
+        log.as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["action"] == "holder.update")
+            .count(),
+        2
+    );
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+}
+
+/// Point 3: a notice's delivery is recorded once, not before the notice, and the payment term
+/// runs from it (the shipped program's reading); `notice list` shows it.
+#[test]
+fn delivery_is_recorded_and_the_term_runs_from_it() {
+    let r = spec_register();
+    let o = issue(&r, "1", "2025-02-10", "2025-02-11", "md", "n.md");
+    assert!(
+        o.contains(
+            "pay by 2025-02-25 (counted from the notice's date until its delivery is recorded)"
+        ),
+        "{o}"
+    );
+    let e = r.fails(&[
+        "notice",
+        "delivered",
+        "MULTA-2025-0001",
+        "--on",
+        "2025-02-10",
+        "--via",
+        "personal",
+    ]);
+    assert!(
+        e.contains("--on 2025-02-10: is before the notice's date (2025-02-11)"),
+        "{e}"
+    );
+    let o = r.ok(&[
+        "notice",
+        "delivered",
+        "MULTA-2025-0001",
+        "--on",
+        "2025-02-14",
+        "--via",
+        "correo-certificado",
+        "--evidence",
+        "guía 123 (DEMO)",
+    ]);
+    // 10 business days from Friday 14 February 2025: 28 February
+    assert!(
+        o.contains("delivered on 2025-02-14 by correo certificado")
+            && o.contains("runs from delivery: pay by 2025-02-28"),
+        "{o}"
+    );
+    let e = r.fails(&[
+        "notice",
+        "delivered",
+        "MULTA-2025-0001",
+        "--on",
+        "2025-02-15",
+        "--via",
+        "personal",
+    ]);
+    assert!(
+        e.contains("its delivery is already recorded: 2025-02-14"),
+        "{e}"
+    );
+    let list = r.json(&["notice", "list", "--format", "json"]);
+    assert_eq!(list[0]["deadline"], "2025-02-28");
+    assert_eq!(list[0]["delivered_on"], "2025-02-14");
+    assert_eq!(list[0]["via"], "correo-certificado");
+    // the document does not change with the delivery
+    assert!(
+        r.ok(&["notice", "verify", &path(&r, "n.md")])
+            .contains("identical to the issued file")
+    );
+    // the check counts from delivery: not overdue on 2025-02-27 (it was due on 2025-02-25
+    // counted from the notice's date), overdue on 2025-03-03, due on 2025-02-28
+    assert_eq!(codes(&r, "2025-02-27"), Vec::<String>::new());
+    let o = r.run(&["check", "--as-of", "2025-03-03", "--format", "json"]);
+    let overdue: serde_json::Value = serde_json::from_str(&common::out(&o)).unwrap();
+    let f = overdue["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "NOTICE_OVERDUE")
+        .expect("overdue after the term from delivery");
+    assert!(
+        f["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("notice MULTA-2025-0001 was due on 2025-02-28"),
+        "{f}"
+    );
+}
+
+/// The codes of the check's findings about adjudication 1 as of a date.
+fn codes(r: &Reg, as_of: &str) -> Vec<String> {
+    let o = r.run(&["check", "--as-of", as_of, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&common::out(&o)).unwrap();
+    v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["adjudication_id"] == 1)
+        .map(|f| f["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Point 3, the check: a notice issued and not delivered within the program's term is a finding
+/// (NOTICE_UNDELIVERED, 5 business days in the shipped program); a fine paid off needs no
+/// notice (no BREACH_NOT_LIQUIDATED), and its old notice's deadline passes without a finding.
+#[test]
+fn the_check_asks_for_delivery_and_leaves_settled_fines_alone() {
+    let r = spec_register();
+    issue(&r, "1", "2025-02-10", "2025-02-11", "md", "n.md");
+    // 5 business days from Tuesday 2025-02-11: Tuesday 2025-02-18
+    assert_eq!(codes(&r, "2025-02-18"), Vec::<String>::new());
+    assert_eq!(codes(&r, "2025-02-19"), ["NOTICE_UNDELIVERED"]);
+    // paid in full on 2025-02-10: the old notice's deadline passes without a finding
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "2025-02-10",
+        "--amount",
+        "626823",
+    ]);
+    assert_eq!(codes(&r, "2025-03-10"), Vec::<String>::new());
+    r.ok(&[
+        "settlement",
+        "issue",
+        "1",
+        "--date",
+        "2025-02-12",
+        "--format",
+        "md",
+        "--out",
+        &path(&r, "p.md"),
+    ]);
+    assert_eq!(codes(&r, "2025-03-10"), Vec::<String>::new());
+    // a second breach, liquidated and paid off without a notice: nothing asks to notify it
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "2",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "10",
+    ]);
+    r.ok(&["fine", "liquidate", "2", "--until", "2024-11-21"]);
+    let due = r.json(&[
+        "fine",
+        "show",
+        "2",
+        "--until",
+        "2024-11-21",
+        "--format",
+        "json",
+    ]);
+    let total = due["total_due"].as_str().unwrap().to_string();
+    let o = r.run(&["check", "--as-of", "2024-11-21", "--format", "json"]);
+    assert!(common::out(&o).contains("BREACH_NOT_LIQUIDATED"));
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "2",
+        "--date",
+        "2024-11-21",
+        "--amount",
+        &total,
+    ]);
+    let o = r.run(&["check", "--as-of", "2024-11-22", "--format", "json"]);
+    assert!(
+        !common::out(&o).contains("BREACH_NOT_LIQUIDATED"),
+        "{}",
+        common::out(&o)
+    );
+}
+
+/// The pages of a PDF document, each as the lines `report::pdf` reads back.
+fn pages(r: &Reg, name: &str) -> Vec<Vec<String>> {
+    let bytes = std::fs::read(r.dir.path().join(name)).unwrap();
+    vigia::report::pdf::extract_pages(&bytes)
+        .unwrap()
+        .iter()
+        .map(|p| p.lines().map(str::to_string).collect())
+        .collect()
+}
+
+/// Fails on what a lawyer would not send: a short table split across pages (a split table
+/// repeats its header on the next page), a page holding only the signature, an ISO date, a
+/// doubled period, a backquote.
+fn check_layout(what: &str, pages: &[Vec<String>]) {
+    let text = pages.concat().join("\n");
+    let headers = [
+        "Precio de referencia | Por acción",
+        "Fecha | Valor | A intereses | A capital | Excedente",
+        "Concepto | Valor",
+        "Vendedor | Acciones | Valor",
+        "Desde | Hasta | Días",
+    ];
+    for h in headers {
+        let on: Vec<usize> = pages
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.iter().any(|l| l.starts_with(h)))
+            .map(|(i, _)| i + 1)
+            .collect();
+        assert!(
+            on.len() <= 1,
+            "{what}: table {h:?} split over pages {on:?}\n{text}"
+        );
+    }
+    for (i, p) in pages.iter().enumerate() {
+        assert_ne!(
+            p.first().map(String::as_str),
+            Some("Atentamente,"),
+            "{what}: page {} starts with the signature\n{text}",
+            i + 1
+        );
+    }
+    let iso = text.as_bytes().windows(10).any(|w| {
+        w[..4].iter().all(u8::is_ascii_digit)
+            && w[4] == b'-'
+            && w[5..7].iter().all(u8::is_ascii_digit)
+            && w[7] == b'-'
+            && w[8..].iter().all(u8::is_ascii_digit)
+    });
+    assert!(!iso, "{what}: an ISO date\n{text}");
+    assert!(
+        !text.contains("..") && !text.contains('`'),
+        "{what}\n{text}"
+    );
+}
+
+/// Point 5: every page of a set of notices (short and long, with and without payments,
+/// provisional, each kind of breach) and of a paz y salvo passes the layout check.
+#[test]
+fn every_page_of_a_set_of_notices_is_laid_out_as_a_letter() {
+    // with the stage price: short with a payment, then long (two years of monthly rates)
+    let r = spec_register();
+    issue(&r, "1", "2025-02-10", "2025-02-11", "pdf", "short.pdf");
+    issue(&r, "1", "2026-10-31", "2026-11-03", "pdf", "long.pdf");
+    let long = pages(&r, "long.pdf");
+    assert!(long.len() >= 3, "the long notice has {} pages", long.len());
+    // not vacuous: every table the check looks for is in the long notice
+    for h in [
+        "Precio de referencia | Por acción",
+        "Fecha | Valor | A intereses | A capital | Excedente",
+        "Concepto | Valor",
+        "Vendedor | Acciones | Valor",
+        "Desde | Hasta | Días",
+    ] {
+        assert!(
+            long.concat().iter().any(|l| l.starts_with(h)),
+            "{h} in {long:?}"
+        );
+    }
+    check_layout("short, with a payment", &pages(&r, "short.pdf"));
+    check_layout("long, with a payment", &long);
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "2025-02-10",
+        "--amount",
+        "626823",
+    ]);
+    r.ok(&[
+        "settlement",
+        "issue",
+        "1",
+        "--date",
+        "2025-02-12",
+        "--out",
+        &path(&r, "paz.pdf"),
+    ]);
+    check_layout("paz y salvo", &pages(&r, "paz.pdf"));
+
+    // no stage price yet: provisional, without payments, one notice per kind of breach
+    let r = Reg::new().with_holders();
+    for (adjudication, kind, date) in [
+        ("1", "sale", "2024-05-20"),
+        ("3", "beneficial-owner", "2024-09-20"),
+        ("3", "dacion-en-pago", "2025-01-20"),
+        ("2", "credit-subrogation", "2025-06-20"),
+    ] {
+        r.ok(&[
+            "breach",
+            "record",
+            "--adjudication",
+            adjudication,
+            "--kind",
+            kind,
+            "--date",
+            date,
+            "--shares",
+            "10",
+        ]);
+    }
+    for breach in 1..=4 {
+        let name = format!("kind-{breach}.pdf");
+        issue(
+            &r,
+            &breach.to_string(),
+            "2025-08-29",
+            "2025-09-01",
+            "pdf",
+            &name,
+        );
+        let p = pages(&r, &name);
+        assert!(
+            p.concat().join(" ").contains("LIQUIDACIÓN PROVISIONAL"),
+            "breach {breach}"
+        );
+        check_layout(&format!("provisional, breach {breach}"), &p);
+    }
+}
