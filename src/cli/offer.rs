@@ -369,41 +369,95 @@ impl OfferCommand {
     }
 }
 
-/// The largest acta `offer verify` reads.
+/// The largest acta `offer verify` and `stage verify` read.
 const MAX_DOCUMENT: u64 = 64 << 20;
 
-fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
+/// A refusal about a document given to `flag` (`offer verify`, `stage verify`), naming the file.
+pub(super) fn unreadable(flag: &'static str, file: &Path, reason: String) -> CliError {
+    CliError::Flag {
+        flag: flag.into(),
+        value: file.display().to_string(),
+        reason,
+    }
+}
+
+/// Reads an acta given to `flag`: its format (PDF, HTML or Markdown, from its bytes) and its
+/// lines of text, normalized as `lines_of` gives a fresh rendering's.
+pub(super) fn read_acta(
+    file: &Path,
+    flag: &'static str,
+) -> Result<(ActaFormat, Vec<String>), CliError> {
     let open_error = |e: std::io::Error| CliError::File {
-        flag: "offer verify",
+        flag,
         path: file.to_path_buf(),
         error: e.to_string(),
     };
     let len = std::fs::metadata(file).map_err(open_error)?.len();
     if len > MAX_DOCUMENT {
-        return Err(CliError::Flag {
-            flag: "offer verify".into(),
-            value: file.display().to_string(),
-            reason: format!("is {len} bytes; an acta vigia reads is at most {MAX_DOCUMENT}"),
-        });
+        return Err(unreadable(
+            flag,
+            file,
+            format!("is {len} bytes; an acta vigia reads is at most {MAX_DOCUMENT}"),
+        ));
     }
     let bytes = std::fs::read(file).map_err(open_error)?;
-    let unreadable = |reason: String| CliError::Flag {
-        flag: "offer verify".into(),
-        value: file.display().to_string(),
-        reason,
-    };
-    let (format, lines) = if bytes.starts_with(b"%PDF-") {
-        let text = pdf::extract_text(&bytes).map_err(|e| unreadable(e.to_string()))?;
-        (ActaFormat::Pdf, doc::normalized_lines(&text))
+    if bytes.starts_with(b"%PDF-") {
+        let text = pdf::extract_text(&bytes).map_err(|e| unreadable(flag, file, e.to_string()))?;
+        Ok((ActaFormat::Pdf, doc::normalized_lines(&text)))
     } else {
-        let s = std::str::from_utf8(&bytes)
-            .map_err(|_| unreadable("neither a PDF nor UTF-8 text (HTML or Markdown)".into()))?;
+        let s = std::str::from_utf8(&bytes).map_err(|_| {
+            unreadable(
+                flag,
+                file,
+                "neither a PDF nor UTF-8 text (HTML or Markdown)".into(),
+            )
+        })?;
         if s.trim_start().starts_with("<!DOCTYPE html") {
-            (ActaFormat::Html, doc::normalized_lines(&doc::html_text(s)))
+            Ok((ActaFormat::Html, doc::normalized_lines(&doc::html_text(s))))
         } else {
-            (ActaFormat::Md, doc::normalized_lines(s))
+            Ok((ActaFormat::Md, doc::normalized_lines(s)))
         }
-    };
+    }
+}
+
+/// The lines of text of a rendering vigia just made, normalized as `read_acta` reads a document.
+pub(super) fn lines_of(fresh: &[u8], format: ActaFormat) -> Result<Vec<String>, String> {
+    Ok(match format {
+        ActaFormat::Pdf => {
+            doc::normalized_lines(&pdf::extract_text(fresh).map_err(|e| e.to_string())?)
+        }
+        ActaFormat::Html => doc::normalized_lines(&doc::html_text(
+            std::str::from_utf8(fresh).expect("vigia writes UTF-8"),
+        )),
+        ActaFormat::Md => doc::normalized_lines(std::str::from_utf8(fresh).expect("UTF-8")),
+    })
+}
+
+/// The first difference between a document's lines and a fresh rendering's, in words.
+pub(super) fn first_difference(lines: &[String], fresh: &[String]) -> Option<String> {
+    if let Some((k, (a, b))) = lines
+        .iter()
+        .zip(fresh)
+        .enumerate()
+        .find(|(_, (a, b))| a != b)
+    {
+        return Some(format!(
+            "line {} of the document says {a:?}; the register gives {b:?}",
+            k + 1
+        ));
+    }
+    (lines.len() != fresh.len()).then(|| {
+        format!(
+            "the document has {} lines of text; the register gives {}",
+            lines.len(),
+            fresh.len()
+        )
+    })
+}
+
+fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
+    let (format, lines) = read_acta(file, "offer verify")?;
+    let unreadable = |reason: String| unreadable("offer verify", file, reason);
     let code = lines
         .iter()
         .find_map(|l| {
@@ -435,36 +489,9 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
         header: &r.header,
         rows: &r.rows,
     };
-    let fresh = render(&data, format);
-    let fresh_lines = match format {
-        ActaFormat::Pdf => doc::normalized_lines(
-            &pdf::extract_text(&fresh).map_err(|e| unreadable(e.to_string()))?,
-        ),
-        ActaFormat::Html => doc::normalized_lines(&doc::html_text(
-            std::str::from_utf8(&fresh).expect("vigia writes UTF-8"),
-        )),
-        ActaFormat::Md => doc::normalized_lines(std::str::from_utf8(&fresh).expect("UTF-8")),
-    };
-    if let Some((k, (a, b))) = lines
-        .iter()
-        .zip(&fresh_lines)
-        .enumerate()
-        .find(|(_, (a, b))| a != b)
-    {
-        writeln!(
-            ctx.out,
-            "NOT VERIFIED: line {} of the document says {a:?}; the register gives {b:?}",
-            k + 1
-        )?;
-        return Ok(Status::Findings);
-    }
-    if lines.len() != fresh_lines.len() {
-        writeln!(
-            ctx.out,
-            "NOT VERIFIED: the document has {} lines of text; the register gives {}",
-            lines.len(),
-            fresh_lines.len()
-        )?;
+    let fresh = lines_of(&render(&data, format), format).map_err(unreadable)?;
+    if let Some(d) = first_difference(&lines, &fresh) {
+        writeln!(ctx.out, "NOT VERIFIED: {d}")?;
         return Ok(Status::Findings);
     }
     writeln!(

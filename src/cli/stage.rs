@@ -3,7 +3,9 @@
 //! persisting tie by a verifiable draw (and re-check it), adjudicate or declare the stage void
 //! with its acta. Translates flags into the rules' inputs and renders; decides nothing.
 
-use super::offer::{ActaFormat, acta_format, out_error};
+use super::offer::{
+    ActaFormat, acta_format, first_difference, lines_of, out_error, read_acta, unreadable,
+};
 use super::{CliError, Ctx, Status, args};
 use crate::files;
 use crate::money::format_cop;
@@ -18,7 +20,7 @@ use chrono::{Datelike, NaiveDate};
 use clap::Subcommand;
 use rust_decimal::Decimal;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn stage_arg() -> clap::builder::RangedI64ValueParser<u8> {
     clap::value_parser!(u8).range(2..=3)
@@ -122,6 +124,23 @@ pub enum StageCommand {
         #[arg(long)]
         force: bool,
     },
+    /// Write the acta of a concluded stage (adjudicated or void) again.
+    Acta {
+        /// Program code.
+        code: String,
+        #[arg(long, value_parser = stage_arg())]
+        stage: u8,
+        /// The file (.pdf, .html or .md).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Replace a file already at --out.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Check a stage's acta against the register: the program and stage come from its text; the
+    /// stored proposals, improvements and draws must give the stored conclusion and awards, and
+    /// the text must be what they render (exit 1 names the first difference).
+    Verify { file: PathBuf },
 }
 
 const ROW_COLUMNS: [&str; 14] = [
@@ -402,6 +421,37 @@ impl StageCommand {
                 acta,
                 force,
             } => return conclude(ctx, code, stage, on, acta, force, false),
+            StageCommand::Acta {
+                code,
+                stage,
+                out,
+                force,
+            } => {
+                let f = acta_format(&out, "--out")?;
+                files::check_target(&out, force).map_err(|e| out_error("--out", e))?;
+                let rates = ctx.rates()?;
+                let store = ctx.store()?;
+                let p = programs::by_code(store.conn(), &code)?;
+                let c = rules::concluded(store.conn(), &p, stage, &rates)?;
+                let bytes = render(
+                    &StageActaData {
+                        program: &p.program,
+                        stage,
+                        concluded: &c,
+                    },
+                    f,
+                );
+                let path = files::write(&out, &bytes, force).map_err(|e| out_error("--out", e))?;
+                writeln!(
+                    ctx.out,
+                    "acta of stage {stage} of {code} (conclusion {}, {} on {}) -> {}",
+                    c.conclusion.id,
+                    c.conclusion.kind.as_str(),
+                    c.conclusion.decided_on,
+                    path.display()
+                )?;
+            }
+            StageCommand::Verify { file } => return verify(ctx, &file),
         }
         Ok(Status::Ok)
     }
@@ -560,4 +610,90 @@ fn write_conclusion(
         }
     }
     Ok(())
+}
+
+/// `stage verify FILE`: which program and stage the document names, the stored records
+/// recomputed, then the document's text against a fresh rendering, line by line.
+fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
+    const FLAG: &str = "stage verify";
+    let (format, lines) = read_acta(file, FLAG)?;
+    let refuse = |reason: String| unreadable(FLAG, file, reason);
+    let (stage, acta_id) = lines
+        .iter()
+        .find_map(|l| stage_acta::parse_number_line(l))
+        .ok_or_else(|| {
+            refuse(
+                "no \"Etapa N — Acta N.º K\" line: not the acta of a later stage written by vigia (a first-stage \
+                 acta is checked with `vigia offer verify`)"
+                    .into(),
+            )
+        })?;
+    let code = lines
+        .iter()
+        .find_map(|l| {
+            l.strip_prefix("Programa: ")?
+                .split_whitespace()
+                .next()
+                .map(str::to_string)
+        })
+        .ok_or_else(|| refuse("no \"Programa: CODE\" line: not an acta of vigia".into()))?;
+    let rates = ctx.rates()?;
+    let store = ctx.store()?;
+    let conn = store.conn();
+    let p = programs::by_code(conn, &code)?;
+    if crate::store::stage::conclusion(conn, p.id, stage)?.is_none() {
+        return Err(refuse(format!(
+            "it is the acta N.º {acta_id} of stage {stage} of {code}, but the register holds no conclusion of that \
+             stage"
+        )));
+    }
+    let (c, differences) = rules::recheck(conn, &p, stage, &rates)?;
+    let k = &c.conclusion;
+    if let Some(d) = differences.first() {
+        writeln!(
+            ctx.out,
+            "NOT VERIFIED: stage {stage} of {code} (conclusion {}): {d}; run `vigia audit verify`",
+            k.id
+        )?;
+        return Ok(Status::Findings);
+    }
+    let data = StageActaData {
+        program: &p.program,
+        stage,
+        concluded: &c,
+    };
+    let fresh = lines_of(&render(&data, format), format).map_err(refuse)?;
+    if let Some(d) = first_difference(&lines, &fresh) {
+        writeln!(ctx.out, "NOT VERIFIED: {d}")?;
+        return Ok(Status::Findings);
+    }
+    let what = match (k.kind, k.price) {
+        (Kind::Adjudicated, Some(price)) => format!(
+            "adjudicated on {}: {} of {} shares at {} per share",
+            k.decided_on,
+            k.awarded,
+            k.offered,
+            format_cop(price)
+        ),
+        _ => format!(
+            "declared void on {}: {} shares unsold",
+            k.decided_on, k.leftover
+        ),
+    };
+    let anchor = crate::store::audit::head_at(conn, "stage_conclusions", k.id)?.map_or_else(
+        || "the register holds no audit event for it: run `vigia audit verify`".to_string(),
+        |h| {
+            format!(
+                "its records carry no fingerprint; the audit event recording it (event {}) has SHA-256 {}: check it \
+                 against the chain with `vigia audit verify` and `vigia audit log --entity stage_conclusions --id {}`",
+                h.count, h.hash, k.id
+            )
+        },
+    );
+    writeln!(
+        ctx.out,
+        "verified: acta of stage {stage} of {code} (conclusion {}, {what}); {anchor}",
+        k.id
+    )?;
+    Ok(Status::Ok)
 }

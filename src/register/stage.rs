@@ -1168,6 +1168,125 @@ pub fn concluded(
     })
 }
 
+/// Reads a concluded stage back and recomputes what its acta states from the stored records: the
+/// evaluation of the stored proposals (improvements and draws counted) must give each stored
+/// award (winner, price, value, rate, draw), the awarded shares and leftover must add up, the
+/// stage price must be the share-weighted average of the awards, and every recorded draw must
+/// recompute. The differences come back in words (empty: consistent).
+pub fn recheck(
+    conn: &Connection,
+    program: &StoredProgram,
+    stage: u8,
+    rates: &RateSeries,
+) -> Result<(Concluded, Vec<String>)> {
+    let c = concluded(conn, program, stage, rates)?;
+    let k = &c.conclusion;
+    let mut diffs = Vec::new();
+    if !c.evaluations.is_empty() && c.awards.len() != c.evaluations.len() {
+        diffs.push(format!(
+            "the conclusion records {} tranche award(s); the stage has {} tranche(s)",
+            c.awards.len(),
+            c.evaluations.len()
+        ));
+    }
+    for e in &c.evaluations {
+        let t = e.tranche.tranche;
+        let Some(a) = c.awards.iter().find(|a| a.tranche == t) else {
+            diffs.push(format!("tranche {t} has no stored award"));
+            continue;
+        };
+        if a.shares != e.tranche.shares {
+            diffs.push(format!(
+                "tranche {t}: the award records {} shares; the tranche offers {}",
+                a.shares, e.tranche.shares
+            ));
+        }
+        match &e.standing {
+            Standing::Tie(v) => diffs.push(format!(
+                "tranche {t}: the stored proposals are tied between {}, but the conclusion records a decision",
+                e.references(v).join(", ")
+            )),
+            Standing::Desert => {
+                if a.proposal_id.is_some() || a.price.is_some() {
+                    diffs.push(format!(
+                        "tranche {t}: the stored proposals give no valid one, but the award names a winner"
+                    ));
+                }
+            }
+            Standing::Winner { proposal, draw } => {
+                let p = &e.proposals[*proposal];
+                let ev = &e.evaluated[*proposal];
+                if a.proposal_id != Some(p.id) {
+                    diffs.push(format!(
+                        "tranche {t}: the stored proposals give {} as the winner, but the award records another",
+                        p.row.reference
+                    ));
+                }
+                if a.price != Some(ev.price) {
+                    diffs.push(format!(
+                        "tranche {t}: the award records the price {}; the proposals give {}",
+                        a.price.map_or_else(|| "none".into(), |x| x.to_string()),
+                        ev.price
+                    ));
+                }
+                if a.value != ev.value {
+                    diffs.push(format!(
+                        "tranche {t}: the award records the value {}; the criterion gives {}",
+                        a.value.map_or_else(|| "none".into(), |x| x.to_string()),
+                        ev.value.map_or_else(|| "none".into(), |x| x.to_string())
+                    ));
+                }
+                if a.draw_id != *draw {
+                    diffs.push(format!(
+                        "tranche {t}: the award records draw {}; the register gives {}",
+                        a.draw_id.map_or_else(|| "none".into(), |x| x.to_string()),
+                        draw.map_or_else(|| "none".into(), |x| x.to_string())
+                    ));
+                }
+            }
+        }
+        if a.rate_ea_pct.is_some_and(|r| r != e.rate.rate_ea_pct) {
+            diffs.push(format!(
+                "tranche {t}: the award records a rate of {} % EA; the criterion gives {} % EA",
+                a.rate_ea_pct.unwrap_or_default(),
+                e.rate.rate_ea_pct
+            ));
+        }
+    }
+    let awarded: u64 = c.parts.iter().map(|x| x.shares).sum();
+    if awarded != k.awarded {
+        diffs.push(format!(
+            "the conclusion records {} shares awarded; its awards add up to {awarded}",
+            k.awarded
+        ));
+    }
+    if k.offered.checked_sub(k.awarded) != Some(k.leftover) {
+        diffs.push(format!(
+            "the conclusion records {} offered, {} awarded and {} left over, which do not add up",
+            k.offered, k.awarded, k.leftover
+        ));
+    }
+    let price = stage_price(&c.parts);
+    if price != k.price {
+        diffs.push(format!(
+            "the conclusion records the stage price {}; its awards give {}",
+            k.price.map_or_else(|| "none".into(), |x| x.to_string()),
+            price.map_or_else(|| "none".into(), |x| x.to_string())
+        ));
+    }
+    if !store::draws(conn, program.id, stage)?.is_empty() {
+        for d in verify_draws(conn, program, stage, rates)? {
+            for x in d.differences {
+                diffs.push(format!(
+                    "draw {} (tranche {}): {x}",
+                    d.stored.id, d.stored.tranche
+                ));
+            }
+        }
+    }
+    Ok((c, diffs))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

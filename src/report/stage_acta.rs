@@ -30,6 +30,18 @@ pub fn number_line(stage: u8, conclusion_id: i64) -> String {
     format!("Etapa {stage} — Acta N.º {conclusion_id}")
 }
 
+/// The stage and conclusion a line of text names, when it holds a number line (the last one
+/// on the line: the decree before it is typed by an officer).
+pub fn parse_number_line(line: &str) -> Option<(u8, i64)> {
+    let at = line.rfind("Etapa ")?;
+    let rest = &line[at + "Etapa ".len()..];
+    let (stage, rest) = rest.split_once(" — Acta N.º ")?;
+    let id = rest.split_whitespace().next()?;
+    let stage: u8 = stage.parse().ok()?;
+    ((2..=3).contains(&stage)).then_some(())?;
+    Some((stage, id.parse().ok()?))
+}
+
 /// The blocks of the acta; `q` makes an officer-typed value safe for the target format.
 pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     let p = d.program;
@@ -349,4 +361,19 @@ pub fn plain_blocks(d: &StageActaData<'_>) -> Vec<Block> {
 /// The blocks for Markdown: every officer-typed value made inert.
 pub fn markdown_blocks(d: &StageActaData<'_>) -> Vec<Block> {
     blocks(d, &md_text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_number_line_reads_back() {
+        assert_eq!(
+            parse_number_line(&format!("## Decreto 3939 de 2004 — {}", number_line(3, 14))),
+            Some((3, 14))
+        );
+        assert_eq!(parse_number_line("Etapa 4 — Acta N.º 1"), None);
+        assert_eq!(parse_number_line("Adjudicación N.º 1"), None);
+    }
 }

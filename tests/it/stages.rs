@@ -472,6 +472,22 @@ fn a_persisting_tie_is_decided_by_a_draw_worked_by_hand() {
         out.contains("to P-07") && out.contains("(decided by draw 1)"),
         "{out}"
     );
+    // its acta, written again, shows the draw and verifies
+    r.ok(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "acta.md",
+    ]);
+    let acta = std::fs::read_to_string(r.dir.path().join("acta.md")).unwrap();
+    assert!(acta.contains("## 4. Sorteo"), "{acta}");
+    assert!(
+        r.ok(&["stage", "verify", "acta.md"])
+            .starts_with("verified: acta of stage 2 of D3939-2004"),
+    );
     // a draw tampered with in the file is caught
     r.conn()
         .execute_batch(
@@ -481,6 +497,14 @@ fn a_persisting_tie_is_decided_by_a_draw_worked_by_hand() {
     let o = r.run(&["stage", "draw", "--verify", "D3939-2004", "--stage", "2"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(crate::common::out(&o).contains("NOT VERIFIED: draw 1 of stage 2 of D3939-2004, tranche 1: the winner recorded is P-12; the draw gives P-07"));
+    // and the acta no longer verifies: its draw does not recompute
+    let o = r.run(&["stage", "verify", "acta.md"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = crate::common::out(&o);
+    assert!(
+        v.starts_with("NOT VERIFIED: stage 2 of D3939-2004 (conclusion 1): draw 1 (tranche 1): the winner recorded is P-12; the draw gives P-07"),
+        "{v}"
+    );
 }
 
 #[test]
@@ -646,6 +670,11 @@ fn a_void_second_stage_passes_to_the_third_and_a_void_third_means_no_stage_price
     assert!(
         acta.contains("Tramo 1: no se recibieron propuestas."),
         "{acta}"
+    );
+    let v = r.ok(&["stage", "verify", "acta3.md"]);
+    assert!(
+        v.starts_with("verified: acta of stage 3 of D3939-2004 (conclusion 2, declared void on 2024-07-15: 12886682 shares unsold)"),
+        "{v}"
     );
     r.ok(&["audit", "verify"]);
 }
@@ -910,4 +939,172 @@ fn tranches_open_in_order_and_their_price_is_share_weighted() {
         "{out}"
     );
     assert_eq!(stage_price(&r), "1126.72");
+}
+
+#[test]
+fn a_stage_acta_is_written_again_and_verified_and_a_forged_one_is_caught() {
+    let r = second_stage();
+    import(
+        &r,
+        "2",
+        &[
+            line("A", "CC:1000000101:Uno (PRUEBA)", "1100", 0),
+            line("B", "NIT:800191045-1:Dos (PRUEBA)", "1250", 365),
+        ],
+    );
+    // not concluded yet: nothing to write
+    let e = r.fails(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "early.md",
+    ]);
+    assert!(
+        e.contains("the Second Stage of D3939-2004 has not been adjudicated nor declared void"),
+        "{e}"
+    );
+    assert!(!r.dir.path().join("early.md").exists());
+    r.ok(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+        "--acta",
+        "acta.pdf",
+    ]);
+    let written = std::fs::read(r.dir.path().join("acta.pdf")).unwrap();
+    for ext in ["md", "html", "pdf"] {
+        let out = r.ok(&[
+            "stage",
+            "acta",
+            "D3939-2004",
+            "--stage",
+            "2",
+            "--out",
+            &format!("again.{ext}"),
+        ]);
+        assert_eq!(
+            out,
+            format!(
+                "acta of stage 2 of D3939-2004 (conclusion 1, adjudicated on 2024-06-28) -> again.{ext}\n"
+            )
+        );
+    }
+    // the same acta again, byte for byte
+    assert_eq!(
+        std::fs::read(r.dir.path().join("again.pdf")).unwrap(),
+        written
+    );
+    // never over a file without --force
+    let e = r.fails(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "again.md",
+    ]);
+    assert!(
+        e.contains("a file already exists there; pass --force to replace it"),
+        "{e}"
+    );
+    r.ok(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "again.md",
+        "--force",
+    ]);
+    let e = r.fails(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "acta.txt",
+    ]);
+    assert!(e.contains("name it .pdf, .html or .md"), "{e}");
+    let head: String = r
+        .conn()
+        .query_row(
+            "SELECT hash FROM audit_events WHERE entity = 'stage_conclusions' AND entity_id = 1",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    for f in ["acta.pdf", "again.md", "again.html", "again.pdf"] {
+        let v = r.ok(&["stage", "verify", f]);
+        assert!(
+            v.starts_with(
+                "verified: acta of stage 2 of D3939-2004 (conclusion 1, adjudicated on 2024-06-28: 12886682 of \
+                 12886682 shares at $ 1.100 per share); its records carry no fingerprint; the audit event recording \
+                 it"
+            ) && v.contains(&format!("has SHA-256 {head}")),
+            "{f}: {v}"
+        );
+    }
+    // a forged price is caught, naming the line
+    let md = std::fs::read_to_string(r.dir.path().join("again.md")).unwrap();
+    let forged = md.replace(
+        "| $ 1.100 | $ 14.175.350.200 |",
+        "| $ 1.000 | $ 12.886.682.000 |",
+    );
+    assert_ne!(forged, md);
+    let f = r.file("forged.md", forged.as_bytes());
+    let o = r.run(&["stage", "verify", &f]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = crate::common::out(&o);
+    assert!(
+        v.starts_with("NOT VERIFIED: line ")
+            && v.contains("$ 1.000 | $ 12.886.682.000")
+            && v.contains("$ 1.100"),
+        "{v}"
+    );
+    // refusals name the file
+    let offer_acta = r.dir.path().join("offer.md");
+    r.ok(&[
+        "offer",
+        "acta",
+        "D3939-2004",
+        "--out",
+        offer_acta.to_str().unwrap(),
+    ]);
+    let e = r.fails(&["stage", "verify", "offer.md"]);
+    assert!(
+        e.contains("offer.md") && e.contains("not the acta of a later stage written by vigia"),
+        "{e}"
+    );
+    let e = r.fails(&["stage", "verify", "missing.md"]);
+    assert!(e.contains("missing.md"), "{e}");
+    let nothird = md.replace("Etapa 2 — Acta N.º 1", "Etapa 3 — Acta N.º 1");
+    let f = r.file("third.md", nothird.as_bytes());
+    let e = r.fails(&["stage", "verify", &f]);
+    assert!(
+        e.contains("third.md") && e.contains("the register holds no conclusion of that stage"),
+        "{e}"
+    );
+    // a stored award changed behind vigia's back: the records no longer give it
+    r.conn()
+        .execute_batch(
+            "DROP TRIGGER stage_awards_no_update; UPDATE stage_awards SET price = '1000' WHERE tranche = 1;",
+        )
+        .unwrap();
+    let o = r.run(&["stage", "verify", "again.md"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = crate::common::out(&o);
+    assert!(
+        v.starts_with("NOT VERIFIED: stage 2 of D3939-2004 (conclusion 1): tranche 1: the award records the price 1000; the proposals give 1100"),
+        "{v}"
+    );
 }
