@@ -14,6 +14,7 @@ mod corrections;
 mod hardening;
 mod notices;
 mod offering;
+mod offering_scale;
 mod properties;
 mod refusals;
 mod register;
