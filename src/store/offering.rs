@@ -8,8 +8,10 @@ use super::columns::{Cols, Day, Shares};
 use super::import::PriorImport;
 use super::programs::StoredProgram;
 use super::{Result, StoreError, Tx};
+use crate::import::PersonType;
 use crate::import::RowError;
 use crate::offering::adjudicate::{Cause, Window};
+use crate::offering::caps::Evidence;
 use crate::offering::file::AcceptanceRow;
 use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -72,11 +74,45 @@ pub struct Acceptance {
 
 /// `YYYY-MM-DD HH:MM:SS`, the stored form of a filing time.
 pub fn filed_text(t: NaiveDateTime) -> String {
+    use chrono::{Datelike, Timelike};
+    // std's formatting: chrono's re-reads its format string on every call. A leap second or a
+    // year without four digits goes through chrono.
+    if (0..=9999).contains(&t.year()) && t.nanosecond() < 1_000_000_000 {
+        return format!(
+            "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second()
+        );
+    }
     t.format("%Y-%m-%d %H:%M:%S").to_string()
 }
 
 fn parse_filed(s: &str) -> Option<NaiveDateTime> {
-    NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S").ok()
+    // the stored form read by hand (chrono's parser re-reads its format string on every call);
+    // anything else goes through chrono
+    let b = s.as_bytes();
+    let num = |r: std::ops::Range<usize>| {
+        b[r].iter().try_fold(0u32, |v, &d| {
+            d.is_ascii_digit().then(|| v * 10 + u32::from(d - b'0'))
+        })
+    };
+    let fast = (b.len() == 19
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b[10] == b' '
+        && b[13] == b':'
+        && b[16] == b':')
+        .then(|| {
+            let date =
+                NaiveDate::from_ymd_opt(i32::try_from(num(0..4)?).ok()?, num(5..7)?, num(8..10)?)?;
+            date.and_hms_opt(num(11..13)?, num(14..16)?, num(17..19)?)
+        })
+        .flatten();
+    fast.or_else(|| NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S").ok())
 }
 
 const ACCEPTANCE_COLUMNS: &str = "id, import_id, line, filed_at, doc_type, doc_number, name, person_type, category, shares, \
@@ -163,33 +199,81 @@ pub fn each_acceptance<E: From<StoreError>>(
     Ok(())
 }
 
-/// The few columns the adjudication reads of every filing, one at a time to `f`, in stored
-/// order: id, line, filed_at, doc_type, doc_number, category, shares, accepts_reduction,
-/// declarations, dismissed_with_just_cause, review.
+/// What the adjudication reads of every filing, one at a time, in stored order: what judging it
+/// needs, who filed it, and (on demand, [`FilingColumns::cap_figures`]) the figures of its cap.
 pub struct FilingColumns<'a> {
     pub id: i64,
     pub line: u64,
     pub filed_at: NaiveDateTime,
     pub doc_type: &'a str,
     pub doc_number: &'a str,
+    pub name: &'a str,
     pub category: &'a str,
     pub shares: u64,
     pub accepts_reduction: bool,
     pub declarations: bool,
     pub dismissed_with_just_cause: bool,
     pub review: Option<Cause>,
+    row: &'a rusqlite::Row<'a>,
 }
 
-/// Every filing of a program in the light form [`FilingColumns`], in stored order.
+/// The figures a cap is judged on, as filed.
+pub struct CapFigures {
+    pub person_type: PersonType,
+    pub evidence: Evidence,
+}
+
+impl FilingColumns<'_> {
+    /// The filing's person type and figures, read from its row only when asked (the
+    /// adjudication needs them of a person's first valid filing only).
+    pub fn cap_figures(&self) -> Result<CapFigures> {
+        let c = Cols::new(self.row, "acceptances");
+        let flag = |i: usize| -> rusqlite::Result<bool> { Ok(c.get::<i64>(i)? != 0) };
+        Ok(CapFigures {
+            person_type: c.get(12)?,
+            evidence: Evidence {
+                files_tax_return: flag(13)?,
+                is_director: flag(16)?,
+                patrimonio_liquido: c.opt_decimal(14)?,
+                income: c.opt_decimal(15)?,
+                annual_salary: c.opt_decimal(17)?,
+                investment_limit: c.opt_decimal(18)?,
+                patrimonio_ajustado: c.opt_decimal(19)?,
+            },
+        })
+    }
+}
+
+/// Every filing of a program as [`FilingColumns`], in stored order: one scan, nothing kept. The
+/// connection's page cache is the small streaming one while it lasts (a million filings would
+/// otherwise fill the 64 MiB cache with pages read once).
 pub fn each_filing<E: From<StoreError>>(
+    conn: &Connection,
+    program_id: i64,
+    f: impl FnMut(FilingColumns<'_>) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let cache: i64 = conn
+        .pragma_query_value(None, "cache_size", |r| r.get(0))
+        .map_err(StoreError::from)?;
+    conn.pragma_update(None, "cache_size", super::STREAMING_CACHE)
+        .map_err(StoreError::from)?;
+    let scanned = scan_filings(conn, program_id, f);
+    conn.pragma_update(None, "cache_size", cache)
+        .map_err(StoreError::from)?;
+    scanned
+}
+
+fn scan_filings<E: From<StoreError>>(
     conn: &Connection,
     program_id: i64,
     mut f: impl FnMut(FilingColumns<'_>) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let mut stmt = conn
         .prepare(
-            "SELECT id, line, filed_at, doc_type, doc_number, category, shares, accepts_reduction,
-                    declarations, dismissed_with_just_cause, review
+            "SELECT id, line, filed_at, doc_type, doc_number, name, category, shares, accepts_reduction,
+                    declarations, dismissed_with_just_cause, review,
+                    person_type, files_tax_return, patrimonio_liquido, income, is_director, annual_salary,
+                    investment_limit, patrimonio_ajustado
              FROM acceptances WHERE program_id = ?1 ORDER BY id",
         )
         .map_err(StoreError::from)?;
@@ -205,10 +289,10 @@ pub fn each_filing<E: From<StoreError>>(
             }
         };
         let filed = get_str(2)?;
-        let review = match r.get_ref(10).map_err(StoreError::from)? {
+        let review = match r.get_ref(11).map_err(StoreError::from)? {
             rusqlite::types::ValueRef::Null => None,
             _ => {
-                let s = get_str(10)?;
+                let s = get_str(11)?;
                 Some(Cause::from_review(s).ok_or_else(|| corrupt(format!("review {s:?}")))?)
             }
         };
@@ -219,12 +303,14 @@ pub fn each_filing<E: From<StoreError>>(
             filed_at: parse_filed(filed).ok_or_else(|| corrupt(format!("filed_at {filed:?}")))?,
             doc_type: get_str(3)?,
             doc_number: get_str(4)?,
-            category: get_str(5)?,
-            shares: r.get::<_, Shares>(6).map_err(StoreError::from)?.0,
-            accepts_reduction: int(7)? != 0,
-            declarations: int(8)? != 0,
-            dismissed_with_just_cause: int(9)? != 0,
+            name: get_str(5)?,
+            category: get_str(6)?,
+            shares: r.get::<_, Shares>(7).map_err(StoreError::from)?.0,
+            accepts_reduction: int(8)? != 0,
+            declarations: int(9)? != 0,
+            dismissed_with_just_cause: int(10)? != 0,
             review,
+            row: r,
         };
         f(filing)?;
     }
@@ -627,6 +713,72 @@ pub fn each_outcome<E: From<StoreError>>(
     Ok(())
 }
 
+/// The person an outcome names: the document and name of the acceptance that speaks for them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Speaker {
+    pub doc_type: crate::ids::DocType,
+    pub doc_number: String,
+    pub name: String,
+}
+
+/// A run's outcomes in filing order, each with the person of the acceptance it points at, one
+/// at a time to `f`: one query joining the two tables (no lookup per outcome).
+pub fn each_outcome_with_speaker<E: From<StoreError>>(
+    conn: &Connection,
+    run_id: i64,
+    mut f: impl FnMut(StoredOutcome, Speaker) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let mut stmt = conn
+        .prepare(
+            "SELECT o.seq, o.acceptance_id, o.requested, o.cap_shares, o.cap_rule, o.admitted, o.quota, o.awarded,
+                    o.status, o.cause, o.adjudication_id, a.id, a.doc_type, a.doc_number, a.name
+             FROM offering_outcomes o LEFT JOIN acceptances a ON a.id = o.acceptance_id
+             WHERE o.run_id = ?1 ORDER BY o.seq",
+        )
+        .map_err(StoreError::from)?;
+    let mut rows = stmt.query(params![run_id]).map_err(StoreError::from)?;
+    while let Some(r) = rows.next().map_err(StoreError::from)? {
+        let c = Cols::new(r, "offering_outcomes");
+        let o = (|| -> rusqlite::Result<StoredOutcome> {
+            Ok(StoredOutcome {
+                seq: c.shares(0)?,
+                acceptance_id: c.get(1)?,
+                requested: c.shares(2)?,
+                cap_shares: c.get::<Option<Shares>>(3)?.map(|s| s.0),
+                cap_rule: c.get(4)?,
+                admitted: c.shares(5)?,
+                quota: c.get(6)?,
+                awarded: c.shares(7)?,
+                status: c.get(8)?,
+                cause: c.get(9)?,
+                adjudication_id: c.get(10)?,
+            })
+        })()
+        .map_err(StoreError::from)?;
+        if c.get::<Option<i64>>(11)
+            .map_err(StoreError::from)?
+            .is_none()
+        {
+            return Err(StoreError::NotFound {
+                what: "acceptance",
+                id: o.acceptance_id.to_string(),
+            }
+            .into());
+        }
+        let c = Cols::new(r, "acceptances");
+        let speaker = (|| -> rusqlite::Result<Speaker> {
+            Ok(Speaker {
+                doc_type: c.get(12)?,
+                doc_number: c.get(13)?,
+                name: c.get(14)?,
+            })
+        })()
+        .map_err(StoreError::from)?;
+        f(o, speaker)?;
+    }
+    Ok(())
+}
+
 /// The run's row, before its outcomes.
 pub struct NewRun<'a> {
     pub program_id: i64,
@@ -790,4 +942,49 @@ pub fn max_adjudication_id(conn: &Connection) -> Result<i64> {
 /// An exact amount for the audited JSON and messages.
 pub fn amount_text(d: Option<Decimal>) -> Option<String> {
     d.map(|d| d.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filing_times_are_written_and_read_as_chrono_does() {
+        let chrono_text = |t: NaiveDateTime| t.format("%Y-%m-%d %H:%M:%S").to_string();
+        let chrono_parse = |s: &str| NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S").ok();
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        let times = [
+            day(2024, 1, 2).and_hms_opt(0, 0, 0).unwrap(),
+            day(1999, 12, 31).and_hms_opt(23, 59, 59).unwrap(),
+            day(2024, 2, 29).and_hms_opt(8, 5, 9).unwrap(),
+            day(1, 1, 1).and_hms_opt(1, 2, 3).unwrap(),
+            day(9999, 12, 31).and_hms_opt(12, 0, 0).unwrap(),
+            day(10000, 1, 1).and_hms_opt(12, 0, 0).unwrap(),
+            day(2016, 12, 31)
+                .and_hms_milli_opt(23, 59, 59, 1_000)
+                .unwrap(),
+        ];
+        for t in times {
+            assert_eq!(filed_text(t), chrono_text(t), "{t:?}");
+            assert_eq!(
+                parse_filed(&filed_text(t)),
+                chrono_parse(&chrono_text(t)),
+                "{t:?}"
+            );
+        }
+        for s in [
+            "2024-01-02 08:00:00",
+            "2024-02-30 08:00:00",
+            "2024-01-02 24:00:00",
+            "2024-01-02 23:59:60",
+            "2024-01-02T08:00:00",
+            "2024-01-02 08:00",
+            "+2024-01-02 08:00:00",
+            "2024-1-02 08:00:00 ",
+            "２０２４-01-02 08:00:0",
+            "",
+        ] {
+            assert_eq!(parse_filed(s), chrono_parse(s), "{s:?}");
+        }
+    }
 }
