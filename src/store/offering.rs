@@ -444,46 +444,122 @@ pub fn write_acceptances(
         ],
     )?;
     let (now, actor) = (tx.now().to_string(), tx.actor().to_string());
+    let ctx = RowContext {
+        program_id: program.id,
+        import_id,
+        now: &now,
+        actor: &actor,
+    };
     let conn = tx.conn();
-    let mut full = conn.prepare(&insert_sql(ROWS_PER_INSERT))?;
-    full.raw_bind_parameter(1, program.id)?;
-    full.raw_bind_parameter(2, import_id)?;
-    full.raw_bind_parameter(3, &now)?;
-    full.raw_bind_parameter(4, &actor)?;
-    let mut pending: Vec<AcceptanceRow> = Vec::with_capacity(ROWS_PER_INSERT);
-    let mut hash = RowHasher::default();
-    let (mut first, mut last, mut rows) = (0i64, 0i64, 0usize);
-    let mut json = Vec::with_capacity(512);
-    let mut flush = |pending: &mut Vec<AcceptanceRow>| -> Result<()> {
-        if pending.is_empty() {
+    let (file_problems, stored, hash) = std::thread::scope(|scope| -> Result<_> {
+        let (to_hasher, from_store) = std::sync::mpsc::sync_channel::<Vec<Written>>(4);
+        let hasher = scope.spawn(move || hash_acceptances(&ctx, from_store));
+        let mut writer = AcceptanceWriter {
+            conn,
+            ctx,
+            full: prepare_insert(conn, &ctx, ROWS_PER_INSERT)?,
+            pending: Vec::with_capacity(ROWS_PER_INSERT),
+            done: Vec::with_capacity(HASH_BATCH),
+            to_hasher,
+            first: 0,
+            last: 0,
+            rows: 0,
+        };
+        let fed = feed(&mut |row| writer.add(row));
+        let stored = writer.finish();
+        let hash = hasher.join().expect("the hashing thread does not panic");
+        Ok((fed?, stored?, hash))
+    })?;
+    let (first, last, rows) = stored;
+    Ok(AcceptanceWrite::Written(Box::new(StoredAcceptances {
+        import_id,
+        file_problems,
+        rows,
+        first,
+        last,
+        hash,
+    })))
+}
+
+/// Rows hashed per message to the hashing thread.
+const HASH_BATCH: usize = 1024;
+
+/// What every acceptance of one import shares.
+#[derive(Clone, Copy)]
+struct RowContext<'a> {
+    program_id: i64,
+    import_id: i64,
+    now: &'a str,
+    actor: &'a str,
+}
+
+/// An acceptance's stored texts: the filing time and the five amounts.
+type Texts = [Option<String>; 6];
+
+/// An acceptance as stored, on its way to the hashing thread.
+struct Written {
+    id: i64,
+    row: AcceptanceRow,
+    texts: Texts,
+}
+
+fn prepare_insert<'c>(
+    conn: &'c Connection,
+    ctx: &RowContext<'_>,
+    rows: usize,
+) -> Result<rusqlite::Statement<'c>> {
+    let mut stmt = conn.prepare(&insert_sql(rows))?;
+    stmt.raw_bind_parameter(1, ctx.program_id)?;
+    stmt.raw_bind_parameter(2, ctx.import_id)?;
+    stmt.raw_bind_parameter(3, ctx.now)?;
+    stmt.raw_bind_parameter(4, ctx.actor)?;
+    Ok(stmt)
+}
+
+/// Stores acceptances [`ROWS_PER_INSERT`] at a time and hands them, with their ids, to the
+/// hashing thread in batches.
+struct AcceptanceWriter<'c, 'x> {
+    conn: &'c Connection,
+    ctx: RowContext<'x>,
+    full: rusqlite::Statement<'c>,
+    pending: Vec<(AcceptanceRow, Texts)>,
+    done: Vec<Written>,
+    to_hasher: std::sync::mpsc::SyncSender<Vec<Written>>,
+    first: i64,
+    last: i64,
+    rows: usize,
+}
+
+impl AcceptanceWriter<'_, '_> {
+    fn add(&mut self, r: AcceptanceRow) -> Result<()> {
+        let texts = [
+            Some(filed_text(r.filed_at)),
+            amount_text(r.patrimonio_liquido),
+            amount_text(r.income),
+            amount_text(r.annual_salary),
+            amount_text(r.investment_limit),
+            amount_text(r.patrimonio_ajustado),
+        ];
+        self.pending.push((r, texts));
+        if self.pending.len() == ROWS_PER_INSERT {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        if self.pending.is_empty() {
             return Ok(());
         }
         let mut partial;
-        let stmt = if pending.len() == ROWS_PER_INSERT {
-            &mut full
+        let stmt = if self.pending.len() == ROWS_PER_INSERT {
+            &mut self.full
         } else {
-            partial = conn.prepare(&insert_sql(pending.len()))?;
-            partial.raw_bind_parameter(1, program.id)?;
-            partial.raw_bind_parameter(2, import_id)?;
-            partial.raw_bind_parameter(3, &now)?;
-            partial.raw_bind_parameter(4, &actor)?;
+            partial = prepare_insert(self.conn, &self.ctx, self.pending.len())?;
             &mut partial
         };
-        let texts: Vec<[Option<String>; 6]> = pending
-            .iter()
-            .map(|r| {
-                [
-                    Some(filed_text(r.filed_at)),
-                    r.patrimonio_liquido.map(|d| d.to_string()),
-                    r.income.map(|d| d.to_string()),
-                    r.annual_salary.map(|d| d.to_string()),
-                    r.investment_limit.map(|d| d.to_string()),
-                    r.patrimonio_ajustado.map(|d| d.to_string()),
-                ]
-            })
-            .collect();
         let mut i = 5;
-        for (r, t) in pending.iter().zip(&texts) {
+        for (r, t) in &self.pending {
             stmt.raw_bind_parameter(i, r.line as i64)?;
             stmt.raw_bind_parameter(i + 1, t[0].as_deref())?;
             stmt.raw_bind_parameter(i + 2, r.doc_type.as_str())?;
@@ -509,21 +585,62 @@ pub fn write_acceptances(
         }
         stmt.raw_execute()?;
         // one INSERT without conflict clauses gives consecutive rowids
-        let end = conn.last_insert_rowid();
-        let start = end - pending.len() as i64 + 1;
-        if first == 0 {
-            first = start;
+        let end = self.conn.last_insert_rowid();
+        let start = end - self.pending.len() as i64 + 1;
+        if self.first == 0 {
+            self.first = start;
         }
-        last = end;
-        for (k, (r, t)) in pending.iter().zip(texts).enumerate() {
+        self.last = end;
+        self.rows += self.pending.len();
+        for (k, (row, texts)) in self.pending.drain(..).enumerate() {
+            self.done.push(Written {
+                id: start + k as i64,
+                row,
+                texts,
+            });
+        }
+        if self.done.len() >= HASH_BATCH {
+            self.send()?;
+        }
+        Ok(())
+    }
+
+    fn send(&mut self) -> Result<()> {
+        let batch = std::mem::replace(&mut self.done, Vec::with_capacity(HASH_BATCH));
+        self.to_hasher
+            .send(batch)
+            .map_err(|_| StoreError::Corrupt("the hashing thread stopped".into()))
+    }
+
+    /// Stores what is left and sends the last rows to the hashing thread (dropping the channel
+    /// ends its work); returns the first and last ids and the count.
+    fn finish(mut self) -> Result<(i64, i64, usize)> {
+        self.flush()?;
+        if !self.done.is_empty() {
+            self.send()?;
+        }
+        Ok((self.first, self.last, self.rows))
+    }
+}
+
+/// Hashes stored acceptances in their audited form (see [`super::json_of_row`]), in the order
+/// they were written.
+fn hash_acceptances(
+    ctx: &RowContext<'_>,
+    rows: std::sync::mpsc::Receiver<Vec<Written>>,
+) -> RowHasher {
+    let mut hash = RowHasher::default();
+    let mut json = Vec::with_capacity(512);
+    for batch in rows {
+        for w in batch {
+            let (r, [filed, pl, inc, sal, lim, aj]) = (&w.row, w.texts);
             json.clear();
-            let [filed, pl, inc, sal, lim, aj] = t;
             serde_json::to_writer(
                 &mut json,
                 &AcceptanceJson {
-                    id: start + k as i64,
-                    program_id: program.id,
-                    import_id,
+                    id: w.id,
+                    program_id: ctx.program_id,
+                    import_id: ctx.import_id,
                     line: r.line,
                     filed_at: filed.as_deref().unwrap_or_default(),
                     doc_type: r.doc_type.as_str(),
@@ -545,33 +662,15 @@ pub fn write_acceptances(
                     review: r.review.map(Cause::as_str),
                     lender: r.lender.as_deref(),
                     financed_shares: r.financed_shares,
-                    created_at: &now,
-                    created_by: &actor,
+                    created_at: ctx.now,
+                    created_by: ctx.actor,
                 },
             )
             .expect("row serialises");
             hash.add_bytes(&json);
         }
-        rows += pending.len();
-        pending.clear();
-        Ok(())
-    };
-    let file_problems = feed(&mut |row| {
-        pending.push(row);
-        if pending.len() == ROWS_PER_INSERT {
-            flush(&mut pending)?;
-        }
-        Ok(())
-    })?;
-    flush(&mut pending)?;
-    Ok(AcceptanceWrite::Written(Box::new(StoredAcceptances {
-        import_id,
-        file_problems,
-        rows,
-        first,
-        last,
-        hash,
-    })))
+    }
+    hash
 }
 
 /// Covers what [`write_acceptances`] stored with the import's one audit event.
