@@ -58,6 +58,7 @@ fn timed(cmd: &mut Command) -> (f64, u64) {
         .ok()
         .and_then(|s| s.trim().lines().last()?.trim().parse().ok())
         .unwrap_or(0);
+    let _ = std::fs::remove_file(&stats);
     (secs, kib / 1024)
 }
 
