@@ -4,8 +4,12 @@
 //! figures, 3 % late, 1 % without declarations, 2 % refusing reduction, 5 % filing twice, an
 //! oversubscribed offer — then times `vigia acceptances import` against the sqlite3 shell's
 //! `.import` of the same CSV into a plain table, and `vigia offer adjudicate --dry-run --format
-//! csv` against a sqlite3 scan of the same rows sorted by filing time, with peak memory. One run
-//! each, after `sync`. Needs `sqlite3` and GNU `/usr/bin/time` on the PATH.
+//! csv` against a sqlite3 scan of the same rows sorted by filing time, with peak memory. Each
+//! step runs `--runs R` times (default 3; each after `sync`, each into a fresh register) and the
+//! median is reported. `--against OLD_VIGIA` times another build of vigia too, alternating with
+//! this one on the same data, so that a shared machine's load falls on both alike. `--keep`
+//! leaves the generated file and registers in place (for profiling) and names them. Needs
+//! `sqlite3` and GNU `/usr/bin/time` on the PATH.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -54,14 +58,51 @@ fn timed(cmd: &mut Command) -> (f64, u64) {
         .ok()
         .and_then(|s| s.trim().lines().last()?.trim().parse().ok())
         .unwrap_or(0);
+    let _ = std::fs::remove_file(&stats);
     (secs, kib / 1024)
 }
 
+/// The median of some figures.
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Times and peak memories of the runs of one step.
+#[derive(Default)]
+struct Step {
+    secs: Vec<f64>,
+    mib: Vec<f64>,
+}
+
+impl Step {
+    fn add(&mut self, (secs, mib): (f64, u64)) {
+        self.secs.push(secs);
+        self.mib.push(mib as f64);
+    }
+    fn time(&self) -> f64 {
+        median(self.secs.clone())
+    }
+    fn memory(&self) -> f64 {
+        median(self.mib.clone())
+    }
+    fn runs(&self) -> String {
+        let t: Vec<String> = self.secs.iter().map(|s| format!("{s:.2}")).collect();
+        t.join(" ")
+    }
+}
+
 fn main() {
-    let n: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1_000_000);
+    let mut args = std::env::args().skip(1);
+    let (mut n, mut runs, mut against, mut keep) = (1_000_000u64, 3usize, None, false);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--runs" => runs = args.next().and_then(|r| r.parse().ok()).expect("--runs R"),
+            "--against" => against = Some(args.next().expect("--against OLD_VIGIA")),
+            "--keep" => keep = true,
+            _ => n = a.parse().expect("N, the number of acceptances"),
+        }
+    }
     let dir = std::env::temp_dir().join(format!("vigia-offering-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let exe = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/vigia");
@@ -131,77 +172,124 @@ fn main() {
     let program_path = dir.join("program.toml");
     std::fs::write(&program_path, program).unwrap();
 
-    let db = dir.join("vigia.db");
-    let vigia = |args: &[&str]| {
-        let mut c = Command::new(&exe);
-        c.arg("--db")
-            .arg(&db)
-            .args(["--officer", "bench"])
-            .args(args);
-        c
-    };
-    assert!(vigia(&["init"]).output().unwrap().status.success());
-    assert!(
-        vigia(&["program", "add", program_path.to_str().unwrap()])
-            .output()
-            .unwrap()
-            .status
-            .success()
-    );
-    assert!(
-        vigia(&[
-            "offer",
-            "open",
-            "D3939-2004",
-            "--opens",
-            "2024-01-02",
-            "--closes",
-            "2024-03-08"
-        ])
-        .output()
-        .unwrap()
-        .status
-        .success()
-    );
-
-    let base_db = dir.join("baseline.db");
-    let (base_import, base_import_mb) = timed(
-        Command::new("sqlite3")
-            .arg(&base_db)
-            .arg(".mode csv")
-            .arg(format!(".import {} acc", csv_path.display())),
-    );
-    let (import, import_mb) = timed(&mut vigia(&[
-        "acceptances",
-        "import",
-        csv_path.to_str().unwrap(),
-        "--program",
-        "D3939-2004",
-    ]));
-    let (base_scan, base_scan_mb) = timed(
-        Command::new("sqlite3")
-            .arg(&base_db)
-            .arg(".mode csv")
-            .arg("SELECT * FROM acc ORDER BY filed_at, doc_number"),
-    );
-    let (adjudicate, adjudicate_mb) = timed(&mut vigia(&[
-        "offer",
-        "adjudicate",
-        "D3939-2004",
-        "--on",
-        "2024-03-15",
-        "--dry-run",
-        "--format",
-        "csv",
-    ]));
-    println!("offering benchmark: {n} acceptances, {person} persons (one run each)");
+    // (label, binary) of every build timed
+    let mut builds = vec![("vigia".to_string(), exe.clone())];
+    if let Some(old) = &against {
+        builds.push(("against".to_string(), Path::new(old).to_path_buf()));
+    }
+    let (mut base_import, mut base_scan) = (Step::default(), Step::default());
+    let mut import: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
+    let mut adjudicate: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
+    for run in 0..runs {
+        let base_db = dir.join("baseline.db");
+        let _ = std::fs::remove_file(&base_db);
+        base_import.add(timed(
+            Command::new("sqlite3")
+                .arg(&base_db)
+                .arg(".mode csv")
+                .arg(format!(".import {} acc", csv_path.display())),
+        ));
+        base_scan.add(timed(
+            Command::new("sqlite3")
+                .arg(&base_db)
+                .arg(".mode csv")
+                .arg("SELECT * FROM acc ORDER BY filed_at, doc_number"),
+        ));
+        // alternate which build goes first
+        let mut order: Vec<usize> = (0..builds.len()).collect();
+        if run % 2 == 1 {
+            order.reverse();
+        }
+        for b in order {
+            let db = dir.join(format!("vigia-{b}.db"));
+            for suffix in ["", "-wal", "-shm", ".writer"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+            }
+            let vigia = |args: &[&str]| {
+                let mut c = Command::new(&builds[b].1);
+                c.arg("--db")
+                    .arg(&db)
+                    .args(["--officer", "bench"])
+                    .args(args);
+                c
+            };
+            assert!(vigia(&["init"]).output().unwrap().status.success());
+            assert!(
+                vigia(&["program", "add", program_path.to_str().unwrap()])
+                    .output()
+                    .unwrap()
+                    .status
+                    .success()
+            );
+            assert!(
+                vigia(&[
+                    "offer",
+                    "open",
+                    "D3939-2004",
+                    "--opens",
+                    "2024-01-02",
+                    "--closes",
+                    "2024-03-08"
+                ])
+                .output()
+                .unwrap()
+                .status
+                .success()
+            );
+            import[b].add(timed(&mut vigia(&[
+                "acceptances",
+                "import",
+                csv_path.to_str().unwrap(),
+                "--program",
+                "D3939-2004",
+            ])));
+            adjudicate[b].add(timed(&mut vigia(&[
+                "offer",
+                "adjudicate",
+                "D3939-2004",
+                "--on",
+                "2024-03-15",
+                "--dry-run",
+                "--format",
+                "csv",
+            ])));
+        }
+    }
     println!(
-        "import:      vigia {import:.1} s, {import_mb} MB | sqlite3 .import {base_import:.1} s, {base_import_mb} MB | ratio {:.2}",
-        import / base_import
+        "offering benchmark: {n} acceptances, {person} persons; median of {runs} run(s) (each run's seconds in brackets)"
     );
     println!(
-        "adjudicate:  vigia --dry-run {adjudicate:.1} s, {adjudicate_mb} MB | sqlite3 sorted scan {base_scan:.1} s, {base_scan_mb} MB | ratio {:.2}",
-        adjudicate / base_scan
+        "sqlite3 .import      {:.2} s, {:.0} MiB [{}]",
+        base_import.time(),
+        base_import.memory(),
+        base_import.runs()
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    println!(
+        "sqlite3 sorted scan  {:.2} s, {:.0} MiB [{}]",
+        base_scan.time(),
+        base_scan.memory(),
+        base_scan.runs()
+    );
+    for (b, (label, path)) in builds.iter().enumerate() {
+        println!("{label} ({}):", path.display());
+        println!(
+            "  acceptances import          {:.2} s, {:.0} MiB, {:.2}x the sqlite3 .import [{}]",
+            import[b].time(),
+            import[b].memory(),
+            import[b].time() / base_import.time(),
+            import[b].runs()
+        );
+        println!(
+            "  offer adjudicate --dry-run  {:.2} s, {:.0} MiB, {:.2}x the sorted scan [{}]",
+            adjudicate[b].time(),
+            adjudicate[b].memory(),
+            adjudicate[b].time() / base_scan.time(),
+            adjudicate[b].runs()
+        );
+    }
+    if keep {
+        println!("kept: {}", dir.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -188,8 +188,8 @@ pub struct Outcome {
     pub cap: Option<(u64, usize)>,
     /// The requested shares within the cap (0 when rejected).
     pub admitted: u64,
-    /// Index into [`Adjudication::quotas`] when the person shared an oversubscribed offer.
-    pub pool: Option<usize>,
+    /// The person shared an oversubscribed offer: their quota is [`Adjudication::quota`].
+    pub pooled: bool,
     pub awarded: u64,
     pub status: Status,
     pub cause: Option<Cause>,
@@ -216,8 +216,26 @@ pub struct Adjudication {
     pub oversubscribed: bool,
     pub rule: Rule,
     pub outcomes: Vec<Outcome>,
-    /// The exact quotas of the persons who shared an oversubscribed offer.
-    pub quotas: Vec<Quota>,
+    /// The admitted shares of those who shared an oversubscribed offer (the quotas'
+    /// denominator); 0 when nobody did.
+    pub pool_demand: u64,
+}
+
+impl Adjudication {
+    /// The exact quota of a person who shared an oversubscribed offer: `offered × admitted /
+    /// pool demand`, as [`proration::share`] computes it (recomputed here rather than kept, so
+    /// that a million quotas do not stay in memory while the result is written).
+    pub fn quota(&self, o: &Outcome) -> Option<Quota> {
+        o.pooled.then(|| {
+            let product = u128::from(self.offered) * u128::from(o.admitted);
+            let d = u128::from(self.pool_demand);
+            Quota {
+                whole: u64::try_from(product / d).expect("a quota is below its admitted shares"),
+                remainder: product % d,
+                demand: d,
+            }
+        })
+    }
 }
 
 /// Why an adjudication could not be computed.
@@ -239,125 +257,245 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// Per person while the filings are walked in filing order.
-#[derive(Clone, Copy)]
-struct Gathered {
-    first: usize,
-    first_valid: Option<usize>,
-    requested_all: Option<u64>,
-    requested_valid: Option<u64>,
-    refuses: bool,
+/// Where a filing stands in filing order: by `filed_at`, then by `line`, then by `seq` (the
+/// caller's order of filings otherwise equal: the register's stored order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Order {
+    pub filed_at: NaiveDateTime,
+    pub line: u64,
+    pub seq: u64,
 }
 
-/// Adjudicates `filings` (any order; they are put in filing order) under `terms`. `cap_facts`
-/// gives the figures of a filing (by its id) for the cap of the person it speaks for; it is
-/// called once per person with a valid filing. Exact integers throughout.
+/// One person while their filings are gathered, in any order (rule 2): the filing that speaks
+/// for them so far (the first valid, else the first), its cause or the cap judged on it, and the
+/// shares asked for.
+#[derive(Debug, Clone, Copy)]
+struct Acceptor {
+    speaker: Order,
+    filing: i64,
+    requested_all: u64,
+    requested_valid: u64,
+    /// The cap of the first valid filing: (shares, index in the program's caps).
+    cap: Option<(u64, u32)>,
+    person: u32,
+    /// The cause of the first filing, while none is valid.
+    cause: Option<Cause>,
+    has_valid: bool,
+    /// The first valid filing lacks a figure an applicable cap needs.
+    info_missing: bool,
+    refuses: bool,
+    overflow_all: bool,
+    overflow_valid: bool,
+}
+
+/// Gathers filings person by person, in any order, then adjudicates ([`Gatherer::finish`]).
+/// Memory is one small record per person; a filing is forgotten once added.
+pub struct Gatherer<'a> {
+    terms: Terms<'a>,
+    acceptors: Vec<Acceptor>,
+}
+
+impl<'a> Gatherer<'a> {
+    pub fn new(terms: Terms<'a>) -> Self {
+        Gatherer {
+            terms,
+            acceptors: Vec::new(),
+        }
+    }
+
+    /// Persons gathered so far (the next new person is numbered this).
+    pub fn persons(&self) -> u32 {
+        u32::try_from(self.acceptors.len()).expect("fewer than 4 billion persons")
+    }
+
+    /// Adds a filing of person `k` (numbered from 0 in the order they first appear; `k` =
+    /// [`Gatherer::persons`] is a new person, reported as `person` in the outcome). When the
+    /// filing becomes the first valid one of its person, `cap_facts` gives its figures and the
+    /// cap is judged on them. Returns whether the filing now speaks for its person.
+    pub fn add<E: From<Error>>(
+        &mut self,
+        k: u32,
+        person: u32,
+        order: Order,
+        filing: &Filing,
+        cap_facts: impl FnOnce() -> Result<CapFacts, E>,
+    ) -> Result<bool, E> {
+        let k = k as usize;
+        if k == self.acceptors.len() {
+            self.acceptors.push(Acceptor {
+                speaker: order,
+                filing: filing.id,
+                requested_all: 0,
+                requested_valid: 0,
+                cap: None,
+                person,
+                cause: filing.cause,
+                has_valid: false,
+                info_missing: false,
+                refuses: false,
+                overflow_all: false,
+                overflow_valid: false,
+            });
+        }
+        let terms = self.terms;
+        let a = &mut self.acceptors[k];
+        match a.requested_all.checked_add(filing.shares) {
+            Some(s) => a.requested_all = s,
+            None => a.overflow_all = true,
+        }
+        if filing.cause.is_some() {
+            if !a.has_valid && order <= a.speaker {
+                (a.speaker, a.filing, a.cause) = (order, filing.id, filing.cause);
+                return Ok(true);
+            }
+            return Ok(false);
+        }
+        match a.requested_valid.checked_add(filing.shares) {
+            Some(s) => a.requested_valid = s,
+            None => a.overflow_valid = true,
+        }
+        a.refuses |= !filing.accepts_reduction;
+        if a.has_valid && order > a.speaker {
+            return Ok(false);
+        }
+        (a.speaker, a.filing, a.cause, a.has_valid) = (order, filing.id, None, true);
+        let facts = cap_facts()?;
+        match caps::binding(terms.caps, facts.person, &facts.evidence, terms.fixed_price) {
+            Err(_missing) => (a.cap, a.info_missing) = (None, true),
+            Ok(bound) => {
+                a.info_missing = false;
+                a.cap = bound.map(|b| {
+                    let i = cap_index(terms.caps, b.cap);
+                    (
+                        b.shares,
+                        u32::try_from(i).expect("fewer than 4 billion caps"),
+                    )
+                });
+            }
+        }
+        Ok(true)
+    }
+
+    /// Adjudicates what was gathered: persons in the filing order of their speaking filing,
+    /// refusers set aside when oversubscribed, the offer shared by the program's rule.
+    pub fn finish(self) -> Result<Adjudication, Error> {
+        let terms = self.terms;
+        let mut acceptors = self.acceptors;
+        // the filing order of a person is that of their first valid filing (unique: seq breaks
+        // every tie)
+        acceptors.sort_unstable_by_key(|a| a.speaker);
+        // outcomes are made from the last person back, and the records they come from given
+        // back as they go, so that both lists are never whole in memory at once
+        let n = acceptors.len();
+        let mut refuses = Vec::with_capacity(n);
+        let mut outcomes = Vec::with_capacity(n);
+        while let Some(a) = acceptors.pop() {
+            if acceptors.capacity() - acceptors.len() >= 1 << 16 {
+                acceptors.shrink_to_fit();
+            }
+            let mut o = Outcome {
+                person: a.person,
+                filing: a.filing,
+                requested: 0,
+                cap: None,
+                admitted: 0,
+                pooled: false,
+                awarded: 0,
+                status: Status::Rejected,
+                cause: None,
+            };
+            if !a.has_valid {
+                if a.overflow_all {
+                    return Err(Error::Overflow);
+                }
+                o.requested = a.requested_all;
+                o.cause = a.cause;
+            } else {
+                if a.overflow_valid {
+                    return Err(Error::Overflow);
+                }
+                o.requested = a.requested_valid;
+                if a.info_missing {
+                    o.cause = Some(Cause::InfoNotSupplied);
+                } else {
+                    o.cap = a.cap.map(|(s, i)| (s, i as usize));
+                    o.admitted = o.cap.map_or(o.requested, |(c, _)| o.requested.min(c));
+                    o.status = Status::Awarded;
+                }
+            }
+            refuses.push(a.refuses);
+            outcomes.push(o);
+        }
+        drop(acceptors);
+        outcomes.reverse();
+        refuses.reverse();
+        let demand = outcomes
+            .iter()
+            .filter(|o| o.status == Status::Awarded)
+            .try_fold(0u64, |s, o| s.checked_add(o.admitted))
+            .ok_or(Error::Overflow)?;
+        let oversubscribed = demand > terms.offered;
+        // Art. 12 num. 2: those who refuse reduction are set aside; the rest share the offer
+        let mut admitted = Vec::new();
+        for (o, &refuses) in outcomes.iter_mut().zip(&refuses) {
+            if o.status != Status::Awarded {
+                continue;
+            }
+            if oversubscribed && refuses {
+                o.status = Status::Rejected;
+                o.cause = Some(Cause::RefusedReduction);
+            } else {
+                admitted.push(o.admitted);
+            }
+        }
+        drop(refuses);
+        let shared =
+            proration::share(terms.offered, &admitted, terms.rule).map_err(|_| Error::Overflow)?;
+        drop(admitted);
+        let pooled = shared.quotas.as_ref().is_some_and(|q| !q.is_empty());
+        drop(shared.quotas);
+        let mut awards = shared.awards.iter();
+        for o in outcomes.iter_mut().filter(|o| o.status == Status::Awarded) {
+            o.awarded = *awards.next().expect("one award per pooled person");
+            o.pooled = pooled;
+        }
+        let awarded = shared.awards.iter().sum::<u64>();
+        Ok(Adjudication {
+            offered: terms.offered,
+            demand,
+            awarded,
+            leftover: terms.offered - awarded,
+            oversubscribed,
+            rule: terms.rule,
+            outcomes,
+            pool_demand: if pooled { shared.demand } else { 0 },
+        })
+    }
+}
+
+/// Adjudicates `filings` (any order; they are put in filing order, equal filings in the order
+/// given) under `terms`. `cap_facts` gives the figures of a filing (by its id) for the cap of
+/// the person it speaks for; it is called once per person with a valid filing. Exact integers
+/// throughout.
 pub fn adjudicate<E: From<Error>>(
     mut filings: Vec<Filing>,
     terms: Terms<'_>,
     mut cap_facts: impl FnMut(i64) -> Result<CapFacts, E>,
 ) -> Result<Adjudication, E> {
     filings.sort_by_key(|f| (f.filed_at, f.line));
-    // persons in the order of their first filing; valid filings added together (rule 2)
-    let mut index: HashMap<u32, usize> = HashMap::new();
-    let mut people: Vec<Gathered> = Vec::new();
-    for (i, f) in filings.iter().enumerate() {
-        let k = *index.entry(f.person).or_insert_with(|| {
-            people.push(Gathered {
-                first: i,
-                first_valid: None,
-                requested_all: Some(0),
-                requested_valid: Some(0),
-                refuses: false,
-            });
-            people.len() - 1
-        });
-        let g = &mut people[k];
-        g.requested_all = g.requested_all.and_then(|s| s.checked_add(f.shares));
-        if f.cause.is_none() {
-            g.first_valid.get_or_insert(i);
-            g.requested_valid = g.requested_valid.and_then(|s| s.checked_add(f.shares));
-            g.refuses |= !f.accepts_reduction;
-        }
-    }
-    drop(index);
-    // the filing order of a person is that of their first valid filing
-    people.sort_by_key(|g| g.first_valid.unwrap_or(g.first));
-    let mut outcomes = Vec::with_capacity(people.len());
-    let mut refuses = Vec::with_capacity(people.len());
-    for g in &people {
-        let speaker = &filings[g.first_valid.unwrap_or(g.first)];
-        let mut o = Outcome {
-            person: speaker.person,
-            filing: speaker.id,
-            requested: 0,
-            cap: None,
-            admitted: 0,
-            pool: None,
-            awarded: 0,
-            status: Status::Rejected,
-            cause: None,
+    let mut numbers: HashMap<u32, u32> = HashMap::new();
+    let mut g = Gatherer::new(terms);
+    for (seq, f) in filings.iter().enumerate() {
+        let next = g.persons();
+        let k = *numbers.entry(f.person).or_insert(next);
+        let order = Order {
+            filed_at: f.filed_at,
+            line: f.line,
+            seq: seq as u64,
         };
-        match g.first_valid {
-            None => {
-                o.requested = g.requested_all.ok_or(Error::Overflow)?;
-                o.cause = filings[g.first].cause;
-            }
-            Some(_) => {
-                o.requested = g.requested_valid.ok_or(Error::Overflow)?;
-                let facts = cap_facts(speaker.id)?;
-                match caps::binding(terms.caps, facts.person, &facts.evidence, terms.fixed_price) {
-                    Err(_missing) => o.cause = Some(Cause::InfoNotSupplied),
-                    Ok(bound) => {
-                        o.cap = bound.map(|b| (b.shares, cap_index(terms.caps, b.cap)));
-                        o.admitted = o.cap.map_or(o.requested, |(c, _)| o.requested.min(c));
-                        o.status = Status::Awarded;
-                    }
-                }
-            }
-        }
-        refuses.push(g.refuses);
-        outcomes.push(o);
+        g.add(k, f.person, order, f, || cap_facts(f.id))?;
     }
-    let demand = outcomes
-        .iter()
-        .filter(|o| o.status == Status::Awarded)
-        .try_fold(0u64, |s, o| s.checked_add(o.admitted))
-        .ok_or(Error::Overflow)?;
-    let oversubscribed = demand > terms.offered;
-    // Art. 12 num. 2: those who refuse reduction are set aside; the rest share the offer
-    let mut pool = Vec::new();
-    for (k, o) in outcomes.iter_mut().enumerate() {
-        if o.status != Status::Awarded {
-            continue;
-        }
-        if oversubscribed && refuses[k] {
-            o.status = Status::Rejected;
-            o.cause = Some(Cause::RefusedReduction);
-        } else {
-            pool.push(k);
-        }
-    }
-    let admitted: Vec<u64> = pool.iter().map(|&k| outcomes[k].admitted).collect();
-    let shared =
-        proration::share(terms.offered, &admitted, terms.rule).map_err(|_| Error::Overflow)?;
-    let quotas = shared.quotas.unwrap_or_default();
-    let pooled = !quotas.is_empty();
-    for (j, &k) in pool.iter().enumerate() {
-        outcomes[k].awarded = shared.awards[j];
-        outcomes[k].pool = pooled.then_some(j);
-    }
-    let awarded = shared.awards.iter().sum::<u64>();
-    Ok(Adjudication {
-        offered: terms.offered,
-        demand,
-        awarded,
-        leftover: terms.offered - awarded,
-        oversubscribed,
-        rule: terms.rule,
-        outcomes,
-        quotas,
-    })
+    Ok(g.finish()?)
 }
 
 /// The index of `cap` in `caps` (it is one of them).
@@ -661,7 +799,10 @@ mod tests {
         );
         assert_eq!((a.demand, a.awarded, a.leftover), (140, 60, 40));
         assert!(a.oversubscribed);
-        assert!(a.quotas.is_empty(), "the rest fit: no proration");
+        assert!(
+            a.outcomes.iter().all(|o| a.quota(o).is_none()),
+            "the rest fit: no proration"
+        );
         // the same refuser in an offer that fits everyone is awarded in full
         let mut refuser = filing(1, "2024-01-03", 1, 80);
         refuser.accepts_reduction = false;
@@ -719,7 +860,7 @@ mod tests {
             a.outcomes.iter().map(|o| o.awarded).collect::<Vec<_>>(),
             vec![4, 3, 3]
         );
-        assert_eq!(a.quotas[0].to_string(), "3 + 4/12");
+        assert_eq!(a.quota(&a.outcomes[0]).unwrap().to_string(), "3 + 4/12");
         assert_eq!((a.demand, a.awarded, a.leftover), (12, 10, 0));
         // ties decided by filing time, not by the order the file lists them
         let a = run(

@@ -259,8 +259,14 @@ fn parse_row(
     }
     let mut yes_no = |col: Col, empty: bool| {
         let s = get(col);
+        // the usual spellings without lower-casing a copy
+        match s.as_str() {
+            "" => return empty,
+            "si" => return true,
+            "no" => return false,
+            _ => {}
+        }
         match s.to_lowercase().as_str() {
-            "" => empty,
             "si" | "sí" | "s" => true,
             "no" | "n" => false,
             _ => {
@@ -390,23 +396,23 @@ fn parse_row(
 
 /// A count: digits, with `.` thousands separators in an es-CO export.
 pub(crate) fn parse_count(s: &str, dialect: Dialect) -> Option<u64> {
-    let cleaned = if dialect.es_co {
-        s.replace('.', "")
+    if dialect.es_co && s.contains('.') {
+        s.replace('.', "").trim().parse().ok()
     } else {
-        s.to_string()
-    };
-    cleaned.trim().parse().ok()
+        s.trim().parse().ok()
+    }
 }
 
 /// An amount in pesos, exact: `12500000.50`, or `12.500.000,50` in an es-CO export; a `$` in
 /// front is allowed.
 pub(crate) fn parse_amount(s: &str, dialect: Dialect) -> Option<Decimal> {
-    let text = if dialect.es_co {
-        s.replace('.', "").replace(',', ".")
+    let amount =
+        |text: &str| crate::money::parse_decimal(text.trim().trim_start_matches('$').trim()).ok();
+    if dialect.es_co && s.contains(['.', ',']) {
+        amount(&s.replace('.', "").replace(',', "."))
     } else {
-        s.to_string()
-    };
-    crate::money::parse_decimal(text.trim().trim_start_matches('$').trim()).ok()
+        amount(s)
+    }
 }
 
 /// A date (`YYYY-MM-DD`, or `DD/MM/YYYY` in an es-CO export), optionally followed by a space or
@@ -421,15 +427,18 @@ pub fn parse_when(s: &str, dialect: Dialect) -> Option<NaiveDateTime> {
     let time = match time_s {
         None => NaiveTime::MIN,
         Some(t) => {
-            let parts: Vec<&str> = t.split(':').collect();
+            let mut parts = t.split(':');
+            let mut part = || parts.next();
             let num = |p: &str| {
                 (p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit()))
                     .then(|| p.parse::<u32>().ok())
                     .flatten()
             };
-            match parts.as_slice() {
-                [h, m] => NaiveTime::from_hms_opt(num(h)?, num(m)?, 0)?,
-                [h, m, sec] => NaiveTime::from_hms_opt(num(h)?, num(m)?, num(sec)?)?,
+            match (part(), part(), part(), part()) {
+                (Some(h), Some(m), None, None) => NaiveTime::from_hms_opt(num(h)?, num(m)?, 0)?,
+                (Some(h), Some(m), Some(sec), None) => {
+                    NaiveTime::from_hms_opt(num(h)?, num(m)?, num(sec)?)?
+                }
                 _ => return None,
             }
         }

@@ -7,15 +7,16 @@
 use super::{Error, Field, Refusal, Result};
 use crate::calendar::add_months;
 use crate::holidays::next_business_day;
+use crate::ids::DocType;
 use crate::import::{AdjudicationRow, PersonType, RowError};
 use crate::offering::adjudicate::{
-    self, Adjudication, CapFacts, Cause, Facts, Filing, Terms, Window,
+    self, Adjudication, CapFacts, Cause, Facts, Filing, Gatherer, Order, Outcome, Terms, Window,
 };
-use crate::offering::caps::{Evidence, Person};
+use crate::offering::caps::Person;
 use crate::offering::file::AcceptanceRow;
 use crate::store::Tx;
 use crate::store::offering::{
-    self as store, Acceptance, AcceptanceWrite, ImportedAcceptances, StoredOutcome,
+    self as store, AcceptanceWrite, CapFigures, ImportedAcceptances, StoredOutcome,
 };
 use crate::store::programs::StoredProgram;
 use crate::store::{StoreError, sha256_hex};
@@ -112,6 +113,105 @@ pub struct Computed {
     pub window: Window,
     pub on: NaiveDate,
     pub adjudication: Adjudication,
+    /// Who each person is, as their speaking filing says (for the result's rows).
+    speakers: Speakers,
+}
+
+/// The document and name of each person's speaking filing, kept compactly while the result is
+/// computed and written: one buffer of text and a few bytes of position per person, so that
+/// writing the result reads nothing back from the register.
+#[derive(Default)]
+struct Speakers {
+    text: String,
+    /// Per person: where their document number starts in `text`, its length and the name's.
+    at: Vec<(usize, u32, u32, DocType)>,
+}
+
+impl Speakers {
+    /// Person `k` (numbered in order of appearance) is now spoken for by a filing with this
+    /// document and name.
+    fn set(&mut self, k: u32, doc_type: DocType, doc_number: &str, name: &str) {
+        let len = |s: &str| u32::try_from(s.len()).expect("a text shorter than 4 GB");
+        let entry = (self.text.len(), len(doc_number), len(name), doc_type);
+        self.text.push_str(doc_number);
+        self.text.push_str(name);
+        match self.at.get_mut(k as usize) {
+            Some(e) => *e = entry,
+            None => self.at.push(entry),
+        }
+    }
+
+    fn get(&self, k: u32) -> (DocType, &str, &str) {
+        let (start, doc, name, doc_type) = self.at[k as usize];
+        let mid = start + doc as usize;
+        (
+            doc_type,
+            &self.text[start..mid],
+            &self.text[mid..mid + name as usize],
+        )
+    }
+}
+
+/// Persons numbered by their document (type and number) in order of appearance. Most documents
+/// are numbers, kept as one `u64` each; any other is kept as text.
+#[derive(Default)]
+struct People {
+    numeric: HashMap<u64, u32>,
+    other: HashMap<(DocType, Box<str>), u32>,
+}
+
+impl People {
+    /// The number of the person with this document; `next` if they are new.
+    fn number(&mut self, doc_type: DocType, doc_number: &str, next: u32) -> u32 {
+        match pack(doc_type, doc_number) {
+            Some(key) => *self.numeric.entry(key).or_insert(next),
+            None => *self
+                .other
+                .entry((doc_type, doc_number.into()))
+                .or_insert(next),
+        }
+    }
+}
+
+/// A document as one number, when it is digits (no leading zero, at most 15) optionally
+/// followed by a dash and one digit (a NIT's check digit): `value << 4 | type << 1 | dash`.
+/// Two different documents never give the same number; `None` for any other form.
+fn pack(doc_type: DocType, doc_number: &str) -> Option<u64> {
+    let b = doc_number.as_bytes();
+    let (digits, check) = match b {
+        [rest @ .., b'-', d] => (rest, Some(*d)),
+        _ => (b, None),
+    };
+    let numeral = |s: &[u8]| {
+        !s.is_empty()
+            && s.len() <= 15
+            && s.iter().all(u8::is_ascii_digit)
+            && (s[0] != b'0' || s.len() == 1)
+    };
+    if !numeral(digits) || check.is_some_and(|d| !d.is_ascii_digit()) {
+        return None;
+    }
+    let mut value = digits
+        .iter()
+        .fold(0u64, |v, d| v * 10 + u64::from(d - b'0'));
+    if let Some(d) = check {
+        value = value * 10 + u64::from(d - b'0');
+    }
+    let kind = DocType::ALL
+        .iter()
+        .position(|&t| t == doc_type)
+        .expect("a document type is one of ALL") as u64;
+    Some(value << 4 | kind << 1 | u64::from(check.is_some()))
+}
+
+/// A stored document type (as written by vigia; read leniently as before).
+fn doc_type_of(id: i64, s: &str) -> std::result::Result<DocType, StoreError> {
+    match DocType::ALL.into_iter().find(|t| t.as_str() == s) {
+        Some(t) => Ok(t),
+        None => s
+            .parse()
+            .map_err(|e: String| StoreError::Corrupt(format!("acceptance {id}: {e}"))),
+    }
 }
 
 /// The totals of a run as its result's first line (and the JSON's first keys).
@@ -197,18 +297,22 @@ pub fn compute(conn: &Connection, program: &StoredProgram, on: NaiveDate) -> Res
         .into());
     }
     let window = offer.window;
-    // every filing judged on its own; persons numbered by their document
-    let mut people: HashMap<(crate::ids::DocType, Box<str>), u32> = HashMap::new();
-    let mut filings = Vec::new();
+    let terms = Terms {
+        offered: p.shares_offered,
+        rule: p.proration,
+        caps: &p.caps,
+        fixed_price: p.fixed_price,
+    };
+    // one scan in stored order: every filing judged on its own and gathered into its person
+    // (numbered by their document), the cap judged on the figures of the first valid filing as
+    // it is read, the speaking filing's document and name kept for the result
+    let mut gathered = Gatherer::new(terms);
+    let mut people = People::default();
+    let mut speakers = Speakers::default();
+    let mut seq = 0u64;
     store::each_filing::<Error>(conn, program.id, |f| {
-        let doc_type: crate::ids::DocType = f
-            .doc_type
-            .parse()
-            .map_err(|e: String| StoreError::Corrupt(format!("acceptance {}: {e}", f.id)))?;
-        let next = u32::try_from(people.len()).expect("fewer than 4 billion persons");
-        let person = *people
-            .entry((doc_type, f.doc_number.into()))
-            .or_insert(next);
+        let doc_type = doc_type_of(f.id, f.doc_type)?;
+        let k = people.number(doc_type, f.doc_number, gathered.persons());
         let cause = adjudicate::judge(
             &Facts {
                 filed_on: f.filed_at.date(),
@@ -220,39 +324,43 @@ pub fn compute(conn: &Connection, program: &StoredProgram, on: NaiveDate) -> Res
             window,
             &p.categories,
         );
-        filings.push(Filing {
+        let filing = Filing {
             id: f.id,
             filed_at: f.filed_at,
             line: f.line,
-            person,
+            person: k,
             shares: f.shares,
             accepts_reduction: f.accepts_reduction,
             cause,
-        });
+        };
+        // stored order breaks ties of time and line, as the stable sort by them did
+        let order = Order {
+            filed_at: f.filed_at,
+            line: f.line,
+            seq,
+        };
+        seq += 1;
+        let speaks =
+            gathered.add::<Error>(k, k, order, &filing, || Ok(cap_facts(f.cap_figures()?)))?;
+        if speaks {
+            speakers.set(k, doc_type, f.doc_number, f.name);
+        }
         Ok(())
     })?;
     drop(people);
-    if filings.is_empty() {
+    if seq == 0 {
         return Err(Refusal::Rule(format!(
             "{code} has no acceptances in the register; import them with `vigia acceptances import FILE --program {code}` \
              (the adjudication takes place once, so it is not run on an empty offer)"
         ))
         .into());
     }
-    let terms = Terms {
-        offered: p.shares_offered,
-        rule: p.proration,
-        caps: &p.caps,
-        fixed_price: p.fixed_price,
-    };
-    let adjudication = adjudicate::adjudicate::<Error>(filings, terms, |id| {
-        let a = store::acceptance(conn, id)?;
-        Ok(cap_facts(&a.row))
-    })?;
+    let adjudication = gathered.finish()?;
     Ok(Computed {
         window,
         on,
         adjudication,
+        speakers,
     })
 }
 
@@ -262,49 +370,41 @@ impl From<adjudicate::Error> for Error {
     }
 }
 
-fn cap_facts(r: &AcceptanceRow) -> CapFacts {
+fn cap_facts(f: CapFigures) -> CapFacts {
     CapFacts {
-        person: match r.person_type {
+        person: match f.person_type {
             PersonType::Natural => Person::Natural,
             PersonType::Legal => Person::Legal,
         },
-        evidence: Evidence {
-            files_tax_return: r.files_tax_return,
-            is_director: r.is_director,
-            patrimonio_liquido: r.patrimonio_liquido,
-            income: r.income,
-            annual_salary: r.annual_salary,
-            investment_limit: r.investment_limit,
-            patrimonio_ajustado: r.patrimonio_ajustado,
-        },
+        evidence: f.evidence,
     }
 }
 
-/// Each person's row of the result, in filing order, with the acceptance that speaks for them,
-/// to `f`.
+/// Each person's row of the result, in filing order, with their outcome, to `f`. Nothing is
+/// read from the register: the rows come from what [`compute`] kept.
 pub fn each_row<E: From<Error>>(
-    conn: &Connection,
+    _conn: &Connection,
     program: &StoredProgram,
     c: &Computed,
-    mut f: impl FnMut(&Row, &Acceptance) -> std::result::Result<(), E>,
+    mut f: impl FnMut(&Row, &Outcome) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let a = &c.adjudication;
     for o in &a.outcomes {
-        let acc = store::acceptance(conn, o.filing).map_err(Error::from)?;
+        let (doc_type, doc_number, name) = c.speakers.get(o.person);
         let row = Row {
-            doc_type: acc.row.doc_type.as_str().to_string(),
-            doc_number: acc.row.doc_number.clone(),
-            name: acc.row.name.clone(),
+            doc_type: doc_type.as_str().to_string(),
+            doc_number: doc_number.to_string(),
+            name: name.to_string(),
             requested: o.requested,
             cap_shares: o.cap.map(|(s, _)| s),
             cap_rule: o.cap.map(|(_, i)| program.program.caps[i].rule.clone()),
             admitted: o.admitted,
-            quota: o.pool.map(|j| a.quotas[j].to_string()),
+            quota: a.quota(o).map(|q| q.to_string()),
             awarded: o.awarded,
             status: o.status.as_str(),
             cause: o.cause.map(Cause::as_str),
         };
-        f(&row, &acc)?;
+        f(&row, o)?;
     }
     Ok(())
 }
@@ -380,13 +480,14 @@ pub fn adjudicate(
         let name = format!("adjudicación primera etapa {code}");
         let mut rows: Vec<AdjudicationRow> = Vec::new();
         let mut k = 0i64;
-        each_row::<Error>(tx.conn(), program, &computed, |r, acc| {
-            if r.awarded == 0 {
+        for o in &a.outcomes {
+            if o.awarded == 0 {
                 adjudication_ids.push(None);
-                return Ok(());
+                continue;
             }
             adjudication_ids.push(Some(next_adjudication + k));
             k += 1;
+            let acc = store::acceptance(tx.conn(), o.filing)?;
             rows.push(AdjudicationRow {
                 line: acc.row.line,
                 doc_type: acc.row.doc_type,
@@ -394,14 +495,13 @@ pub fn adjudicate(
                 name: acc.row.name.clone(),
                 person_type: acc.row.person_type,
                 category: acc.row.category.clone(),
-                shares: r.awarded,
+                shares: o.awarded,
                 price_per_share: None,
                 adjudicated_on: on,
                 lender: acc.row.lender.clone(),
-                financed_shares: acc.row.financed_shares.min(r.awarded),
+                financed_shares: acc.row.financed_shares.min(o.awarded),
             });
-            Ok(())
-        })?;
+        }
         let written = match crate::store::import::write(
             tx,
             program,
@@ -492,7 +592,7 @@ pub fn adjudicate(
             cap_shares: o.cap.map(|(s, _)| s),
             cap_rule: o.cap.map(|(_, i)| program.program.caps[i].rule.clone()),
             admitted: o.admitted,
-            quota: o.pool.map(|j| a.quotas[j].to_string()),
+            quota: a.quota(o).map(|q| q.to_string()),
             awarded: o.awarded,
             status: o.status.as_str().to_string(),
             cause: o.cause.map(|c| c.as_str().to_string()),
@@ -548,12 +648,11 @@ pub fn stored_result(
     let mut fp = Fingerprint::default();
     fp.header(&header);
     let mut rows = Vec::new();
-    store::each_outcome::<Error>(conn, run.id, |o| {
-        let acc = store::acceptance(conn, o.acceptance_id)?;
+    store::each_outcome_with_speaker::<Error>(conn, run.id, |o, speaker| {
         let row = Row {
-            doc_type: acc.row.doc_type.as_str().to_string(),
-            doc_number: acc.row.doc_number,
-            name: acc.row.name,
+            doc_type: speaker.doc_type.as_str().to_string(),
+            doc_number: speaker.doc_number,
+            name: speaker.name,
             requested: o.requested,
             cap_shares: o.cap_shares,
             cap_rule: o.cap_rule,

@@ -8,8 +8,10 @@ use super::columns::{Cols, Day, Shares};
 use super::import::PriorImport;
 use super::programs::StoredProgram;
 use super::{Result, StoreError, Tx};
+use crate::import::PersonType;
 use crate::import::RowError;
 use crate::offering::adjudicate::{Cause, Window};
+use crate::offering::caps::Evidence;
 use crate::offering::file::AcceptanceRow;
 use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -72,11 +74,45 @@ pub struct Acceptance {
 
 /// `YYYY-MM-DD HH:MM:SS`, the stored form of a filing time.
 pub fn filed_text(t: NaiveDateTime) -> String {
+    use chrono::{Datelike, Timelike};
+    // std's formatting: chrono's re-reads its format string on every call. A leap second or a
+    // year without four digits goes through chrono.
+    if (0..=9999).contains(&t.year()) && t.nanosecond() < 1_000_000_000 {
+        return format!(
+            "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second()
+        );
+    }
     t.format("%Y-%m-%d %H:%M:%S").to_string()
 }
 
 fn parse_filed(s: &str) -> Option<NaiveDateTime> {
-    NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S").ok()
+    // the stored form read by hand (chrono's parser re-reads its format string on every call);
+    // anything else goes through chrono
+    let b = s.as_bytes();
+    let num = |r: std::ops::Range<usize>| {
+        b[r].iter().try_fold(0u32, |v, &d| {
+            d.is_ascii_digit().then(|| v * 10 + u32::from(d - b'0'))
+        })
+    };
+    let fast = (b.len() == 19
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b[10] == b' '
+        && b[13] == b':'
+        && b[16] == b':')
+        .then(|| {
+            let date =
+                NaiveDate::from_ymd_opt(i32::try_from(num(0..4)?).ok()?, num(5..7)?, num(8..10)?)?;
+            date.and_hms_opt(num(11..13)?, num(14..16)?, num(17..19)?)
+        })
+        .flatten();
+    fast.or_else(|| NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S").ok())
 }
 
 const ACCEPTANCE_COLUMNS: &str = "id, import_id, line, filed_at, doc_type, doc_number, name, person_type, category, shares, \
@@ -163,33 +199,81 @@ pub fn each_acceptance<E: From<StoreError>>(
     Ok(())
 }
 
-/// The few columns the adjudication reads of every filing, one at a time to `f`, in stored
-/// order: id, line, filed_at, doc_type, doc_number, category, shares, accepts_reduction,
-/// declarations, dismissed_with_just_cause, review.
+/// What the adjudication reads of every filing, one at a time, in stored order: what judging it
+/// needs, who filed it, and (on demand, [`FilingColumns::cap_figures`]) the figures of its cap.
 pub struct FilingColumns<'a> {
     pub id: i64,
     pub line: u64,
     pub filed_at: NaiveDateTime,
     pub doc_type: &'a str,
     pub doc_number: &'a str,
+    pub name: &'a str,
     pub category: &'a str,
     pub shares: u64,
     pub accepts_reduction: bool,
     pub declarations: bool,
     pub dismissed_with_just_cause: bool,
     pub review: Option<Cause>,
+    row: &'a rusqlite::Row<'a>,
 }
 
-/// Every filing of a program in the light form [`FilingColumns`], in stored order.
+/// The figures a cap is judged on, as filed.
+pub struct CapFigures {
+    pub person_type: PersonType,
+    pub evidence: Evidence,
+}
+
+impl FilingColumns<'_> {
+    /// The filing's person type and figures, read from its row only when asked (the
+    /// adjudication needs them of a person's first valid filing only).
+    pub fn cap_figures(&self) -> Result<CapFigures> {
+        let c = Cols::new(self.row, "acceptances");
+        let flag = |i: usize| -> rusqlite::Result<bool> { Ok(c.get::<i64>(i)? != 0) };
+        Ok(CapFigures {
+            person_type: c.get(12)?,
+            evidence: Evidence {
+                files_tax_return: flag(13)?,
+                is_director: flag(16)?,
+                patrimonio_liquido: c.opt_decimal(14)?,
+                income: c.opt_decimal(15)?,
+                annual_salary: c.opt_decimal(17)?,
+                investment_limit: c.opt_decimal(18)?,
+                patrimonio_ajustado: c.opt_decimal(19)?,
+            },
+        })
+    }
+}
+
+/// Every filing of a program as [`FilingColumns`], in stored order: one scan, nothing kept. The
+/// connection's page cache is the small streaming one while it lasts (a million filings would
+/// otherwise fill the 64 MiB cache with pages read once).
 pub fn each_filing<E: From<StoreError>>(
+    conn: &Connection,
+    program_id: i64,
+    f: impl FnMut(FilingColumns<'_>) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let cache: i64 = conn
+        .pragma_query_value(None, "cache_size", |r| r.get(0))
+        .map_err(StoreError::from)?;
+    conn.pragma_update(None, "cache_size", super::STREAMING_CACHE)
+        .map_err(StoreError::from)?;
+    let scanned = scan_filings(conn, program_id, f);
+    conn.pragma_update(None, "cache_size", cache)
+        .map_err(StoreError::from)?;
+    scanned
+}
+
+fn scan_filings<E: From<StoreError>>(
     conn: &Connection,
     program_id: i64,
     mut f: impl FnMut(FilingColumns<'_>) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let mut stmt = conn
         .prepare(
-            "SELECT id, line, filed_at, doc_type, doc_number, category, shares, accepts_reduction,
-                    declarations, dismissed_with_just_cause, review
+            "SELECT id, line, filed_at, doc_type, doc_number, name, category, shares, accepts_reduction,
+                    declarations, dismissed_with_just_cause, review,
+                    person_type, files_tax_return, patrimonio_liquido, income, is_director, annual_salary,
+                    investment_limit, patrimonio_ajustado
              FROM acceptances WHERE program_id = ?1 ORDER BY id",
         )
         .map_err(StoreError::from)?;
@@ -205,10 +289,10 @@ pub fn each_filing<E: From<StoreError>>(
             }
         };
         let filed = get_str(2)?;
-        let review = match r.get_ref(10).map_err(StoreError::from)? {
+        let review = match r.get_ref(11).map_err(StoreError::from)? {
             rusqlite::types::ValueRef::Null => None,
             _ => {
-                let s = get_str(10)?;
+                let s = get_str(11)?;
                 Some(Cause::from_review(s).ok_or_else(|| corrupt(format!("review {s:?}")))?)
             }
         };
@@ -219,12 +303,14 @@ pub fn each_filing<E: From<StoreError>>(
             filed_at: parse_filed(filed).ok_or_else(|| corrupt(format!("filed_at {filed:?}")))?,
             doc_type: get_str(3)?,
             doc_number: get_str(4)?,
-            category: get_str(5)?,
-            shares: r.get::<_, Shares>(6).map_err(StoreError::from)?.0,
-            accepts_reduction: int(7)? != 0,
-            declarations: int(8)? != 0,
-            dismissed_with_just_cause: int(9)? != 0,
+            name: get_str(5)?,
+            category: get_str(6)?,
+            shares: r.get::<_, Shares>(7).map_err(StoreError::from)?.0,
+            accepts_reduction: int(8)? != 0,
+            declarations: int(9)? != 0,
+            dismissed_with_just_cause: int(10)? != 0,
             review,
+            row: r,
         };
         f(filing)?;
     }
@@ -358,46 +444,122 @@ pub fn write_acceptances(
         ],
     )?;
     let (now, actor) = (tx.now().to_string(), tx.actor().to_string());
+    let ctx = RowContext {
+        program_id: program.id,
+        import_id,
+        now: &now,
+        actor: &actor,
+    };
     let conn = tx.conn();
-    let mut full = conn.prepare(&insert_sql(ROWS_PER_INSERT))?;
-    full.raw_bind_parameter(1, program.id)?;
-    full.raw_bind_parameter(2, import_id)?;
-    full.raw_bind_parameter(3, &now)?;
-    full.raw_bind_parameter(4, &actor)?;
-    let mut pending: Vec<AcceptanceRow> = Vec::with_capacity(ROWS_PER_INSERT);
-    let mut hash = RowHasher::default();
-    let (mut first, mut last, mut rows) = (0i64, 0i64, 0usize);
-    let mut json = Vec::with_capacity(512);
-    let mut flush = |pending: &mut Vec<AcceptanceRow>| -> Result<()> {
-        if pending.is_empty() {
+    let (file_problems, stored, hash) = std::thread::scope(|scope| -> Result<_> {
+        let (to_hasher, from_store) = std::sync::mpsc::sync_channel::<Vec<Written>>(4);
+        let hasher = scope.spawn(move || hash_acceptances(&ctx, from_store));
+        let mut writer = AcceptanceWriter {
+            conn,
+            ctx,
+            full: prepare_insert(conn, &ctx, ROWS_PER_INSERT)?,
+            pending: Vec::with_capacity(ROWS_PER_INSERT),
+            done: Vec::with_capacity(HASH_BATCH),
+            to_hasher,
+            first: 0,
+            last: 0,
+            rows: 0,
+        };
+        let fed = feed(&mut |row| writer.add(row));
+        let stored = writer.finish();
+        let hash = hasher.join().expect("the hashing thread does not panic");
+        Ok((fed?, stored?, hash))
+    })?;
+    let (first, last, rows) = stored;
+    Ok(AcceptanceWrite::Written(Box::new(StoredAcceptances {
+        import_id,
+        file_problems,
+        rows,
+        first,
+        last,
+        hash,
+    })))
+}
+
+/// Rows hashed per message to the hashing thread.
+const HASH_BATCH: usize = 1024;
+
+/// What every acceptance of one import shares.
+#[derive(Clone, Copy)]
+struct RowContext<'a> {
+    program_id: i64,
+    import_id: i64,
+    now: &'a str,
+    actor: &'a str,
+}
+
+/// An acceptance's stored texts: the filing time and the five amounts.
+type Texts = [Option<String>; 6];
+
+/// An acceptance as stored, on its way to the hashing thread.
+struct Written {
+    id: i64,
+    row: AcceptanceRow,
+    texts: Texts,
+}
+
+fn prepare_insert<'c>(
+    conn: &'c Connection,
+    ctx: &RowContext<'_>,
+    rows: usize,
+) -> Result<rusqlite::Statement<'c>> {
+    let mut stmt = conn.prepare(&insert_sql(rows))?;
+    stmt.raw_bind_parameter(1, ctx.program_id)?;
+    stmt.raw_bind_parameter(2, ctx.import_id)?;
+    stmt.raw_bind_parameter(3, ctx.now)?;
+    stmt.raw_bind_parameter(4, ctx.actor)?;
+    Ok(stmt)
+}
+
+/// Stores acceptances [`ROWS_PER_INSERT`] at a time and hands them, with their ids, to the
+/// hashing thread in batches.
+struct AcceptanceWriter<'c, 'x> {
+    conn: &'c Connection,
+    ctx: RowContext<'x>,
+    full: rusqlite::Statement<'c>,
+    pending: Vec<(AcceptanceRow, Texts)>,
+    done: Vec<Written>,
+    to_hasher: std::sync::mpsc::SyncSender<Vec<Written>>,
+    first: i64,
+    last: i64,
+    rows: usize,
+}
+
+impl AcceptanceWriter<'_, '_> {
+    fn add(&mut self, r: AcceptanceRow) -> Result<()> {
+        let texts = [
+            Some(filed_text(r.filed_at)),
+            amount_text(r.patrimonio_liquido),
+            amount_text(r.income),
+            amount_text(r.annual_salary),
+            amount_text(r.investment_limit),
+            amount_text(r.patrimonio_ajustado),
+        ];
+        self.pending.push((r, texts));
+        if self.pending.len() == ROWS_PER_INSERT {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        if self.pending.is_empty() {
             return Ok(());
         }
         let mut partial;
-        let stmt = if pending.len() == ROWS_PER_INSERT {
-            &mut full
+        let stmt = if self.pending.len() == ROWS_PER_INSERT {
+            &mut self.full
         } else {
-            partial = conn.prepare(&insert_sql(pending.len()))?;
-            partial.raw_bind_parameter(1, program.id)?;
-            partial.raw_bind_parameter(2, import_id)?;
-            partial.raw_bind_parameter(3, &now)?;
-            partial.raw_bind_parameter(4, &actor)?;
+            partial = prepare_insert(self.conn, &self.ctx, self.pending.len())?;
             &mut partial
         };
-        let texts: Vec<[Option<String>; 6]> = pending
-            .iter()
-            .map(|r| {
-                [
-                    Some(filed_text(r.filed_at)),
-                    r.patrimonio_liquido.map(|d| d.to_string()),
-                    r.income.map(|d| d.to_string()),
-                    r.annual_salary.map(|d| d.to_string()),
-                    r.investment_limit.map(|d| d.to_string()),
-                    r.patrimonio_ajustado.map(|d| d.to_string()),
-                ]
-            })
-            .collect();
         let mut i = 5;
-        for (r, t) in pending.iter().zip(&texts) {
+        for (r, t) in &self.pending {
             stmt.raw_bind_parameter(i, r.line as i64)?;
             stmt.raw_bind_parameter(i + 1, t[0].as_deref())?;
             stmt.raw_bind_parameter(i + 2, r.doc_type.as_str())?;
@@ -423,21 +585,62 @@ pub fn write_acceptances(
         }
         stmt.raw_execute()?;
         // one INSERT without conflict clauses gives consecutive rowids
-        let end = conn.last_insert_rowid();
-        let start = end - pending.len() as i64 + 1;
-        if first == 0 {
-            first = start;
+        let end = self.conn.last_insert_rowid();
+        let start = end - self.pending.len() as i64 + 1;
+        if self.first == 0 {
+            self.first = start;
         }
-        last = end;
-        for (k, (r, t)) in pending.iter().zip(texts).enumerate() {
+        self.last = end;
+        self.rows += self.pending.len();
+        for (k, (row, texts)) in self.pending.drain(..).enumerate() {
+            self.done.push(Written {
+                id: start + k as i64,
+                row,
+                texts,
+            });
+        }
+        if self.done.len() >= HASH_BATCH {
+            self.send()?;
+        }
+        Ok(())
+    }
+
+    fn send(&mut self) -> Result<()> {
+        let batch = std::mem::replace(&mut self.done, Vec::with_capacity(HASH_BATCH));
+        self.to_hasher
+            .send(batch)
+            .map_err(|_| StoreError::Corrupt("the hashing thread stopped".into()))
+    }
+
+    /// Stores what is left and sends the last rows to the hashing thread (dropping the channel
+    /// ends its work); returns the first and last ids and the count.
+    fn finish(mut self) -> Result<(i64, i64, usize)> {
+        self.flush()?;
+        if !self.done.is_empty() {
+            self.send()?;
+        }
+        Ok((self.first, self.last, self.rows))
+    }
+}
+
+/// Hashes stored acceptances in their audited form (see [`super::json_of_row`]), in the order
+/// they were written.
+fn hash_acceptances(
+    ctx: &RowContext<'_>,
+    rows: std::sync::mpsc::Receiver<Vec<Written>>,
+) -> RowHasher {
+    let mut hash = RowHasher::default();
+    let mut json = Vec::with_capacity(512);
+    for batch in rows {
+        for w in batch {
+            let (r, [filed, pl, inc, sal, lim, aj]) = (&w.row, w.texts);
             json.clear();
-            let [filed, pl, inc, sal, lim, aj] = t;
             serde_json::to_writer(
                 &mut json,
                 &AcceptanceJson {
-                    id: start + k as i64,
-                    program_id: program.id,
-                    import_id,
+                    id: w.id,
+                    program_id: ctx.program_id,
+                    import_id: ctx.import_id,
                     line: r.line,
                     filed_at: filed.as_deref().unwrap_or_default(),
                     doc_type: r.doc_type.as_str(),
@@ -459,33 +662,15 @@ pub fn write_acceptances(
                     review: r.review.map(Cause::as_str),
                     lender: r.lender.as_deref(),
                     financed_shares: r.financed_shares,
-                    created_at: &now,
-                    created_by: &actor,
+                    created_at: ctx.now,
+                    created_by: ctx.actor,
                 },
             )
             .expect("row serialises");
             hash.add_bytes(&json);
         }
-        rows += pending.len();
-        pending.clear();
-        Ok(())
-    };
-    let file_problems = feed(&mut |row| {
-        pending.push(row);
-        if pending.len() == ROWS_PER_INSERT {
-            flush(&mut pending)?;
-        }
-        Ok(())
-    })?;
-    flush(&mut pending)?;
-    Ok(AcceptanceWrite::Written(Box::new(StoredAcceptances {
-        import_id,
-        file_problems,
-        rows,
-        first,
-        last,
-        hash,
-    })))
+    }
+    hash
 }
 
 /// Covers what [`write_acceptances`] stored with the import's one audit event.
@@ -623,6 +808,72 @@ pub fn each_outcome<E: From<StoreError>>(
         })()
         .map_err(StoreError::from)?;
         f(o)?;
+    }
+    Ok(())
+}
+
+/// The person an outcome names: the document and name of the acceptance that speaks for them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Speaker {
+    pub doc_type: crate::ids::DocType,
+    pub doc_number: String,
+    pub name: String,
+}
+
+/// A run's outcomes in filing order, each with the person of the acceptance it points at, one
+/// at a time to `f`: one query joining the two tables (no lookup per outcome).
+pub fn each_outcome_with_speaker<E: From<StoreError>>(
+    conn: &Connection,
+    run_id: i64,
+    mut f: impl FnMut(StoredOutcome, Speaker) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let mut stmt = conn
+        .prepare(
+            "SELECT o.seq, o.acceptance_id, o.requested, o.cap_shares, o.cap_rule, o.admitted, o.quota, o.awarded,
+                    o.status, o.cause, o.adjudication_id, a.id, a.doc_type, a.doc_number, a.name
+             FROM offering_outcomes o LEFT JOIN acceptances a ON a.id = o.acceptance_id
+             WHERE o.run_id = ?1 ORDER BY o.seq",
+        )
+        .map_err(StoreError::from)?;
+    let mut rows = stmt.query(params![run_id]).map_err(StoreError::from)?;
+    while let Some(r) = rows.next().map_err(StoreError::from)? {
+        let c = Cols::new(r, "offering_outcomes");
+        let o = (|| -> rusqlite::Result<StoredOutcome> {
+            Ok(StoredOutcome {
+                seq: c.shares(0)?,
+                acceptance_id: c.get(1)?,
+                requested: c.shares(2)?,
+                cap_shares: c.get::<Option<Shares>>(3)?.map(|s| s.0),
+                cap_rule: c.get(4)?,
+                admitted: c.shares(5)?,
+                quota: c.get(6)?,
+                awarded: c.shares(7)?,
+                status: c.get(8)?,
+                cause: c.get(9)?,
+                adjudication_id: c.get(10)?,
+            })
+        })()
+        .map_err(StoreError::from)?;
+        if c.get::<Option<i64>>(11)
+            .map_err(StoreError::from)?
+            .is_none()
+        {
+            return Err(StoreError::NotFound {
+                what: "acceptance",
+                id: o.acceptance_id.to_string(),
+            }
+            .into());
+        }
+        let c = Cols::new(r, "acceptances");
+        let speaker = (|| -> rusqlite::Result<Speaker> {
+            Ok(Speaker {
+                doc_type: c.get(12)?,
+                doc_number: c.get(13)?,
+                name: c.get(14)?,
+            })
+        })()
+        .map_err(StoreError::from)?;
+        f(o, speaker)?;
     }
     Ok(())
 }
@@ -790,4 +1041,49 @@ pub fn max_adjudication_id(conn: &Connection) -> Result<i64> {
 /// An exact amount for the audited JSON and messages.
 pub fn amount_text(d: Option<Decimal>) -> Option<String> {
     d.map(|d| d.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filing_times_are_written_and_read_as_chrono_does() {
+        let chrono_text = |t: NaiveDateTime| t.format("%Y-%m-%d %H:%M:%S").to_string();
+        let chrono_parse = |s: &str| NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S").ok();
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        let times = [
+            day(2024, 1, 2).and_hms_opt(0, 0, 0).unwrap(),
+            day(1999, 12, 31).and_hms_opt(23, 59, 59).unwrap(),
+            day(2024, 2, 29).and_hms_opt(8, 5, 9).unwrap(),
+            day(1, 1, 1).and_hms_opt(1, 2, 3).unwrap(),
+            day(9999, 12, 31).and_hms_opt(12, 0, 0).unwrap(),
+            day(10000, 1, 1).and_hms_opt(12, 0, 0).unwrap(),
+            day(2016, 12, 31)
+                .and_hms_milli_opt(23, 59, 59, 1_000)
+                .unwrap(),
+        ];
+        for t in times {
+            assert_eq!(filed_text(t), chrono_text(t), "{t:?}");
+            assert_eq!(
+                parse_filed(&filed_text(t)),
+                chrono_parse(&chrono_text(t)),
+                "{t:?}"
+            );
+        }
+        for s in [
+            "2024-01-02 08:00:00",
+            "2024-02-30 08:00:00",
+            "2024-01-02 24:00:00",
+            "2024-01-02 23:59:60",
+            "2024-01-02T08:00:00",
+            "2024-01-02 08:00",
+            "+2024-01-02 08:00:00",
+            "2024-1-02 08:00:00 ",
+            "２０２４-01-02 08:00:0",
+            "",
+        ] {
+            assert_eq!(parse_filed(s), chrono_parse(s), "{s:?}");
+        }
+    }
 }

@@ -18,6 +18,7 @@ mod kill;
 mod letters;
 mod notices;
 mod offering;
+mod offering_scale;
 mod properties;
 mod refusals;
 mod register;
