@@ -380,7 +380,7 @@ pub fn each_pledge_in_parallel<E: Send>(
 
 /// Runs `read` (which hands rows to the sink it is given) on a second thread and `f` on this
 /// one, rows passing in batches; a storage error from `f` stops the reading.
-fn in_parallel<T: Send, E: Send>(
+pub(crate) fn in_parallel<T: Send, E: Send>(
     bytes: &[u8],
     read: impl FnOnce(&mut dyn FnMut(T) -> Result<(), ()>) -> Result<(Dialect, Vec<RowError>), ()>
     + Send,

@@ -154,44 +154,9 @@ pub fn each<E>(
 /// travel in batches through a bounded channel: memory stays flat).
 pub fn each_in_parallel<E: Send>(
     bytes: &[u8],
-    mut f: impl FnMut(AcceptanceRow) -> Result<(), E>,
+    f: impl FnMut(AcceptanceRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    const BATCH: usize = 2048;
-    std::thread::scope(|scope| {
-        let (to_store, from_parser) = std::sync::mpsc::sync_channel::<Vec<AcceptanceRow>>(4);
-        let parser = scope.spawn(move || {
-            let mut batch = Vec::with_capacity(BATCH);
-            let read = each(bytes, |row| {
-                batch.push(row);
-                if batch.len() == BATCH {
-                    // the receiver is gone only when storing failed: stop reading
-                    to_store
-                        .send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
-                        .map_err(|_| ())?;
-                }
-                Ok(())
-            });
-            if !batch.is_empty() {
-                let _ = to_store.send(batch);
-            }
-            read
-        });
-        let mut stored = Ok(());
-        for batch in from_parser.iter() {
-            for row in batch {
-                if stored.is_ok() {
-                    stored = f(row);
-                }
-            }
-            if stored.is_err() {
-                break;
-            }
-        }
-        drop(from_parser);
-        let read = parser.join().expect("the parsing thread does not panic");
-        stored?;
-        Ok(read.unwrap_or_else(|()| (crate::import::sniff(bytes), Vec::new())))
-    })
+    crate::import::in_parallel(bytes, |sink| each(bytes, sink), f)
 }
 
 fn parse_row(
