@@ -18,11 +18,17 @@ pub struct Server {
 
 impl Server {
     pub fn start(r: &Reg) -> Server {
+        Server::start_with(r, &[])
+    }
+
+    /// With more `vigia serve` flags; `addr` is then without its scheme.
+    pub fn start_with(r: &Reg, flags: &[&str]) -> Server {
         let mut child = r
             .command()
             .arg("--db")
             .arg(r.db())
             .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(flags)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -31,9 +37,9 @@ impl Server {
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)
             .unwrap();
-        // "vigia serve: http://127.0.0.1:PORT/ (register ...)"
+        // "vigia serve: http://127.0.0.1:PORT/ (register ...)", or https://
         let addr = line
-            .split("http://")
+            .split("://")
             .nth(1)
             .and_then(|s| s.split('/').next())
             .unwrap_or_else(|| panic!("no address in {line:?}"))
@@ -894,4 +900,110 @@ fn rates_are_added_by_an_admin() {
         "{}",
         refused.text()
     );
+}
+
+/// The test-only certificate authority, certificate and key of tests/fixtures/tls/.
+fn tls_fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/tls/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// One HTTPS request over a rustls client that trusts only the test CA; the raw response.
+fn https_get(addr: &str, path: &str) -> Result<String, rustls::Error> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, ServerName};
+    use std::sync::Arc;
+    let mut roots = rustls::RootCertStore::empty();
+    for c in CertificateDer::pem_file_iter(tls_fixture("ca.pem")).unwrap() {
+        roots.add(c.unwrap()).unwrap();
+    }
+    let config = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_root_certificates(roots)
+    .with_no_client_auth();
+    let name = ServerName::try_from("127.0.0.1").unwrap();
+    let conn = rustls::ClientConnection::new(Arc::new(config), name)?;
+    let tcp = TcpStream::connect(addr).unwrap();
+    tcp.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    let mut tls = rustls::StreamOwned::new(conn, tcp);
+    let head = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let mut raw = Vec::new();
+    let read = tls
+        .write_all(head.as_bytes())
+        .and_then(|_| tls.read_to_end(&mut raw));
+    match read {
+        Ok(_) => Ok(String::from_utf8_lossy(&raw).into_owned()),
+        Err(e) => match e.into_inner().map(|i| i.downcast::<rustls::Error>()) {
+            Some(Ok(tls_error)) => Err(*tls_error),
+            other => panic!("not a TLS error: {other:?}"),
+        },
+    }
+}
+
+#[test]
+fn tls_serves_https_with_secure_cookies() {
+    let r = register_with_users();
+    let (cert, key) = (tls_fixture("cert.pem"), tls_fixture("key.pem"));
+    let s = Server::start_with(&r, &["--tls-cert", &cert, "--tls-key", &key]);
+    let page = https_get(&s.addr, "/ingresar").unwrap();
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("Ingresar"), "{page}");
+    let cookie = page
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .unwrap_or_else(|| panic!("no cookie in {page}"));
+    assert!(
+        cookie.contains("; Secure") && cookie.contains("HttpOnly"),
+        "{cookie}"
+    );
+
+    // plain HTTP on the HTTPS port gets no page
+    let mut plain = TcpStream::connect(&s.addr).unwrap();
+    plain
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    plain
+        .write_all(b"GET /ingresar HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut raw = Vec::new();
+    let _closed = plain.read_to_end(&mut raw);
+    assert!(!String::from_utf8_lossy(&raw).contains("Ingresar"));
+
+    // without TLS the cookie is not Secure (it would never come back over plain HTTP)
+    let s = Server::start(&r);
+    let plain = request(&s.addr, "GET", "/ingresar", &[], b"");
+    assert!(!plain.header("set-cookie").unwrap().contains("Secure"));
+}
+
+#[test]
+fn tls_flags_go_together_and_are_checked() {
+    let r = register_with_users();
+    let (cert, key) = (tls_fixture("cert.pem"), tls_fixture("key.pem"));
+    let e = r.fails(&["serve", "--tls-cert", &cert]);
+    assert!(
+        e.contains("--tls-cert") && e.contains("add --tls-key FILE"),
+        "{e}"
+    );
+    let e = r.fails(&["serve", "--tls-key", &key]);
+    assert!(
+        e.contains("--tls-key") && e.contains("add --tls-cert FILE"),
+        "{e}"
+    );
+    // a key in place of the certificate, and a certificate in place of the key
+    let e = r.fails(&["serve", "--tls-cert", &key, "--tls-key", &key]);
+    assert!(
+        e.contains("--tls-cert") && e.contains("no certificate"),
+        "{e}"
+    );
+    let e = r.fails(&["serve", "--tls-cert", &cert, "--tls-key", &cert]);
+    assert!(e.contains("--tls-key") && e.contains("private key"), "{e}");
+    // a key that is not the certificate's
+    let other = tls_fixture("other-key.pem");
+    let e = r.fails(&["serve", "--tls-cert", &cert, "--tls-key", &other]);
+    assert!(e.contains("does not go with the certificate"), "{e}");
+    let e = r.fails(&["serve", "--tls-cert", "/no/such.pem", "--tls-key", &key]);
+    assert!(e.contains("--tls-cert /no/such.pem: cannot read it"), "{e}");
 }
