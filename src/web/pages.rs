@@ -43,6 +43,11 @@ pub fn router(app: Arc<App>) -> Router {
         )
         .route("/incumplimientos/{id}", get(breach_page))
         .route("/incumplimientos/{id}/pagos", post(payment))
+        .route("/incumplimientos/{id}/anular", post(void_breach))
+        .route(
+            "/incumplimientos/{id}/pagos/{payment}/anular",
+            post(void_payment),
+        )
         .route("/incumplimientos/{id}/liquidar", post(liquidate))
         .route("/incumplimientos/{id}/aviso", post(issue_notice))
         .route("/liquidaciones/{id}", get(liquidation_page))
@@ -891,7 +896,8 @@ fn breach_view(
         Err(e) => return Err(e.into()),
     };
     Ok(BreachView {
-        payments: breaches::payments(s.conn(), id)?,
+        // voided payments too, marked: what was voided stays on record
+        payments: breaches::payments_recorded(s.conn(), id)?,
         liquidations: breaches::liquidations(s.conn(), Some(id))?,
         notices: notices::list(s.conn(), Some(id))?,
         breach,
@@ -925,9 +931,27 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
         @match &v.position { Ok(o) => (views::outcome(o)), Err(m) => p.error role="alert" { (m) } }
         h2 { "Pagos" }
         table.pagos {
-            thead { tr { th { "No." } th { "fecha" } th.num { "valor" } th { "referencia" } th { "registrado por" } } }
-            tbody { @for p in &v.payments { tr { td { (p.id) } td { (fecha(p.paid_on)) } td.num { (pesos(p.amount)) } td { (p.reference.as_deref().unwrap_or("")) } td { (p.created_by) } } } }
+            thead { tr { th { "No." } th { "fecha" } th.num { "valor" } th { "referencia" } th { "registrado por" } th { "anulación" } } }
+            tbody {
+                @for p in &v.payments {
+                    tr.anulado[p.void.is_some()] {
+                        td { (p.id) } td { (fecha(p.paid_on)) } td.num { (pesos(p.amount)) } td { (p.reference.as_deref().unwrap_or("")) } td { (p.created_by) }
+                        td {
+                            @if let Some(vd) = &p.void { "ANULADO " (views::momento(&vd.at)) " por " (vd.by) ": " (vd.reason) }
+                            @else if user.may(Role::Oficial) {
+                                form.anular method="post" action={"/incumplimientos/" (b.id) "/pagos/" (p.id) "/anular"} {
+                                    (csrf(user))
+                                    label for={"motivo-pago-" (p.id)} { "Motivo" }
+                                    input id={"motivo-pago-" (p.id)} name="void_reason" type="text" required;
+                                    button type="submit" { "Anular pago" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
+        @if let Some(m) = errors.get(Field::Payment.as_str()) { p.error role="alert" { (m) } }
         @if user.may(Role::Oficial) && b.void.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/pagos"} {
                 (csrf(user))
@@ -960,6 +984,15 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
                 (input("notice_until", "Liquidar al", &fecha(v.as_of), errors.get("notice_until"), Some("dd/mm/aaaa")))
                 (input("notice_date", "Fecha del aviso", &fecha(today()), errors.get("notice_date"), Some("el plazo de pago se cuenta en días hábiles desde esta fecha")))
                 div.acciones { button type="submit" { "Emitir aviso" } }
+            }
+        }
+        @if user.may(Role::Oficial) && b.void.is_none() {
+            h2 { "Anular el incumplimiento" }
+            p { "Solo si se registró por error: queda en el registro, marcado como anulado, con quién, cuándo y por qué, y ninguna cifra lo cuenta." }
+            form method="post" action={"/incumplimientos/" (b.id) "/anular"} {
+                (csrf(user))
+                (input("void_reason", views::field_label(Field::VoidReason), field(typed, "void_reason"), e(Field::VoidReason), None))
+                div.acciones { button type="submit" { "Anular incumplimiento" } }
             }
         }
     }
@@ -1070,6 +1103,59 @@ async fn payment(
         _ => Err(errors),
     };
     breach_write(app, user, id, f, parsed, move |_| {
+        format!("/incumplimientos/{id}")
+    })
+    .await
+}
+
+async fn void_breach(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    form: axum::Form<Fields>,
+) -> Page {
+    let f = form.0;
+    user.check_csrf(csrf_of(&f))?;
+    user.require(Role::Oficial)?;
+    let reason = field(&f, Field::VoidReason.as_str()).to_string();
+    let write = move |_: &App, tx: &mut store::Tx<'_>| register::breach::void(tx, id, &reason);
+    breach_write(app, user, id, f, Ok(write), move |_| {
+        format!("/incumplimientos/{id}")
+    })
+    .await
+}
+
+async fn void_payment(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path((id, payment)): Path<(i64, i64)>,
+    form: axum::Form<Fields>,
+) -> Page {
+    let f = form.0;
+    user.check_csrf(csrf_of(&f))?;
+    user.require(Role::Oficial)?;
+    let reason = field(&f, Field::VoidReason.as_str()).to_string();
+    let write = move |_: &App, tx: &mut store::Tx<'_>| {
+        // the page is the breach's: a payment of another breach is not voided from it
+        let p = breaches::payment(tx.conn(), payment)?;
+        if p.breach_id != id {
+            return Err(Refusal::value(
+                Field::Payment,
+                payment,
+                format!("belongs to breach {}, not to breach {id}", p.breach_id),
+            )
+            .into());
+        }
+        // a refusal of the reason is shown beside the payments, not the breach's own form
+        register::payment::void(tx, payment, &reason).map_err(|e| match e {
+            register::Error::Refused(r) if views::refusal_field(&r) == Some(Field::VoidReason) => {
+                Refusal::value(Field::Payment, payment, views::refusal_text(&r)).into()
+            }
+            other => other,
+        })
+    };
+    let typed: Fields = f.into_iter().filter(|(k, _)| k != "void_reason").collect();
+    breach_write(app, user, id, typed, Ok(write), move |_| {
         format!("/incumplimientos/{id}")
     })
     .await

@@ -1007,3 +1007,132 @@ fn tls_flags_go_together_and_are_checked() {
     let e = r.fails(&["serve", "--tls-cert", "/no/such.pem", "--tls-key", &key]);
     assert!(e.contains("--tls-cert /no/such.pem: cannot read it"), "{e}");
 }
+
+#[test]
+fn payments_and_breaches_are_voided_by_an_officer_with_a_reason() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    // anonymous: to the login page, nothing written
+    for path in [
+        "/incumplimientos/1/anular",
+        "/incumplimientos/1/pagos/1/anular",
+    ] {
+        let resp = request(&s.addr, "POST", path, &[], b"csrf=x&void_reason=y");
+        assert_eq!(resp.status, 303, "POST {path}");
+        assert_eq!(resp.header("location"), Some("/ingresar"), "POST {path}");
+    }
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    assert_eq!(
+        o.post(
+            "/adjudicaciones/1/incumplimiento",
+            &breach_fields(&ocsrf, "registrar")
+        )
+        .status,
+        303
+    );
+    let pay = |o: &mut Client<'_>, reference: &str| {
+        o.post(
+            "/incumplimientos/1/pagos",
+            &[
+                ("csrf", &ocsrf),
+                ("payment_date", "15/12/2024"),
+                ("payment_amount", "500.000"),
+                ("reference", reference),
+            ],
+        )
+        .status
+    };
+    assert_eq!(pay(&mut o, "Consignación 1"), 303);
+    let page = o.get("/incumplimientos/1").text();
+    assert!(
+        page.contains("Anular pago") && page.contains("Anular incumplimiento"),
+        "{page}"
+    );
+    let before = r.dump();
+
+    // a consulta sees no void forms and may not void (oficial and the roles above it may)
+    let (mut c, ccsrf) = Client::signed_in(&s, "carla", PASSWORD);
+    let page = c.get("/incumplimientos/1").text();
+    assert!(!page.contains("Anular pago") && !page.contains("Anular incumplimiento"));
+    for path in [
+        "/incumplimientos/1/anular",
+        "/incumplimientos/1/pagos/1/anular",
+    ] {
+        let resp = c.post(path, &[("csrf", &ccsrf), ("void_reason", "error")]);
+        assert_eq!(resp.status, 403, "POST {path}");
+        assert!(resp.text().contains("Su perfil no permite esta acción"));
+    }
+    // without the CSRF token, or with another one, an officer is refused too
+    for path in [
+        "/incumplimientos/1/anular",
+        "/incumplimientos/1/pagos/1/anular",
+    ] {
+        assert_eq!(o.post(path, &[("void_reason", "error")]).status, 403);
+        let other = "0".repeat(64);
+        let resp = o.post(path, &[("csrf", &other), ("void_reason", "error")]);
+        assert_eq!(resp.status, 403);
+    }
+    // without a reason the register refuses, next to the payments; a payment of another breach
+    // is not voided from this one
+    let resp = o.post(
+        "/incumplimientos/1/pagos/1/anular",
+        &[("csrf", &ocsrf), ("void_reason", " ")],
+    );
+    assert_eq!(resp.status, 422);
+    assert!(
+        resp.text().contains("say why the payment is voided"),
+        "{}",
+        resp.text()
+    );
+    let resp = o.post(
+        "/incumplimientos/2/pagos/1/anular",
+        &[("csrf", &ocsrf), ("void_reason", "error")],
+    );
+    assert_eq!(resp.status, 404, "{}", resp.text());
+    assert_eq!(r.dump(), before, "nothing was written");
+
+    // the officer voids the payment: it stays, marked, with who and why (escaped)
+    let resp = o.post(
+        "/incumplimientos/1/pagos/1/anular",
+        &[("csrf", &ocsrf), ("void_reason", "Era de otro titular <b>")],
+    );
+    assert_eq!(resp.status, 303, "{}", resp.text());
+    let page = o.get("/incumplimientos/1").text();
+    assert!(
+        page.contains("ANULADO") && page.contains("por oscar: Era de otro titular &lt;b&gt;"),
+        "{page}"
+    );
+    let cli = r.ok(&["payment", "list", "--breach", "1"]);
+    assert!(cli.contains("Era de otro titular <b>"), "{cli}");
+    // twice is refused
+    let again = o.post(
+        "/incumplimientos/1/pagos/1/anular",
+        &[("csrf", &ocsrf), ("void_reason", "otra vez")],
+    );
+    assert_eq!(again.status, 422);
+    assert!(again.text().contains("already voided"), "{}", again.text());
+
+    // then the breach itself, as the CLI would
+    let resp = o.post(
+        "/incumplimientos/1/anular",
+        &[("csrf", &ocsrf), ("void_reason", "Registrado por error")],
+    );
+    assert_eq!(resp.status, 303, "{}", resp.text());
+    let page = o.get("/incumplimientos/1").text();
+    assert!(
+        page.contains("ANULADO") && page.contains("Registrado por error"),
+        "{page}"
+    );
+    assert!(!page.contains("Anular incumplimiento") && !page.contains("Registrar pago"));
+    // both voids are in the audit trail under the officer who made them
+    let voids: i64 = r
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM audit_events WHERE actor = 'oscar' AND action LIKE '%void%'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(voids, 2);
+    r.ok(&["audit", "verify"]);
+}
