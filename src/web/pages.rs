@@ -461,13 +461,11 @@ struct HolderView {
 fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebError> {
     let holder = store::holders::get(conn, id)?
         .ok_or_else(|| WebError::not_found(&format!("el titular {id}")))?;
-    let mut adjs = Vec::new();
-    adjudications::each::<StoreError>(conn, None, Some(&holder.doc_number), |a| {
-        if a.holder.id == id {
-            adjs.push(a);
-        }
-        Ok(())
-    })?;
+    // by the holder's id through its index: a filter on the document would scan a million rows
+    let adjs = store::holders::adjudication_ids(conn, id)?
+        .into_iter()
+        .map(|a| adjudications::get(conn, a))
+        .collect::<Result<Vec<_>, StoreError>>()?;
     let mut timeline: Vec<(NaiveDate, String, Option<String>)> = Vec::new();
     let mut out = Vec::new();
     for a in adjs {
