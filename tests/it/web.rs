@@ -1136,3 +1136,113 @@ fn payments_and_breaches_are_voided_by_an_officer_with_a_reason() {
     assert_eq!(voids, 2);
     r.ok(&["audit", "verify"]);
 }
+
+#[test]
+fn pledges_are_registered_and_released_from_the_holders_page() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    for path in ["/adjudicaciones/1/prendas", "/adjudicaciones/1/liberar"] {
+        let resp = request(&s.addr, "POST", path, &[], b"csrf=x&pledge_rank=1");
+        assert_eq!(resp.status, 303, "POST {path}");
+        assert_eq!(resp.header("location"), Some("/ingresar"), "POST {path}");
+    }
+    let before = r.dump();
+    let (mut c, ccsrf) = Client::signed_in(&s, "carla", PASSWORD);
+    assert!(!c.get("/titulares/1").text().contains("Registrar prenda"));
+    let pledge = |csrf: &str| {
+        vec![
+            ("csrf".to_string(), csrf.to_string()),
+            ("adjudication".into(), "1".into()),
+            ("pledge_rank".into(), "1".into()),
+            ("registered_on".into(), "01/04/2024".into()),
+            ("lender".into(), String::new()),
+        ]
+    };
+    let fields = |v: &[(String, String)]| -> Vec<(String, String)> { v.to_vec() };
+    let post = |cl: &mut Client<'_>, path: &str, v: &[(String, String)]| {
+        let refs: Vec<(&str, &str)> = v.iter().map(|(k, x)| (k.as_str(), x.as_str())).collect();
+        cl.post(path, &refs)
+    };
+    // a consulta may not; nobody without the form's token may
+    assert_eq!(
+        post(&mut c, "/adjudicaciones/1/prendas", &pledge(&ccsrf)).status,
+        403
+    );
+    let release = |csrf: &str, on: &str| {
+        vec![
+            ("csrf".to_string(), csrf.to_string()),
+            ("adjudication".into(), "1".into()),
+            ("release_date".into(), on.to_string()),
+        ]
+    };
+    assert_eq!(
+        post(
+            &mut c,
+            "/adjudicaciones/1/liberar",
+            &release(&ccsrf, "16/03/2026")
+        )
+        .status,
+        403
+    );
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    assert!(o.get("/titulares/1").text().contains("Registrar prenda"));
+    let mut no_token = fields(&pledge(&ocsrf));
+    no_token.retain(|(k, _)| k != "csrf");
+    assert_eq!(
+        post(&mut o, "/adjudicaciones/1/prendas", &no_token).status,
+        403
+    );
+    let mut no_token = release(&ocsrf, "16/03/2026");
+    no_token.remove(0);
+    assert_eq!(
+        post(&mut o, "/adjudicaciones/1/liberar", &no_token).status,
+        403
+    );
+    // a degree that is neither 1 nor 2 is refused next to its input, nothing written
+    let mut bad = pledge(&ocsrf);
+    bad[2].1 = "3".into();
+    let resp = post(&mut o, "/adjudicaciones/1/prendas", &bad);
+    assert_eq!(resp.status, 422);
+    assert!(
+        resp.text().contains("id=\"pledge_rank-error\""),
+        "{}",
+        resp.text()
+    );
+    assert_eq!(r.dump(), before, "nothing was written");
+
+    // registered, as the CLI would
+    let resp = post(&mut o, "/adjudicaciones/1/prendas", &pledge(&ocsrf));
+    assert_eq!(resp.status, 303, "{}", resp.text());
+    assert_eq!(resp.header("location"), Some("/titulares/1"));
+    let page = o.get("/titulares/1").text();
+    assert!(page.contains("Prenda 1 de grado 1"), "{page}");
+    assert!(page.contains("Liberar prendas"), "{page}");
+    // the lock-up has not ended on 15/03/2026: refused with the register's reason
+    let resp = post(
+        &mut o,
+        "/adjudicaciones/1/liberar",
+        &release(&ocsrf, "15/03/2026"),
+    );
+    assert_eq!(resp.status, 422, "{}", resp.text());
+    let resp = post(
+        &mut o,
+        "/adjudicaciones/1/liberar",
+        &release(&ocsrf, "16/03/2026"),
+    );
+    assert_eq!(resp.status, 303, "{}", resp.text());
+    let page = o.get("/titulares/1").text();
+    assert!(
+        page.contains("Prenda 1 liberada") && page.contains("(liberada)"),
+        "{page}"
+    );
+    let writes: i64 = r
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM audit_events WHERE actor = 'oscar' AND action LIKE 'pledge.%'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(writes, 2);
+    r.ok(&["audit", "verify"]);
+}
