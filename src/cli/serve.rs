@@ -1,21 +1,56 @@
 //! `vigia serve`: the web interface (front end 2, `crate::web`) over the register, for the
-//! accounts made with `vigia user`. Loopback by default; see the README for a reverse proxy.
+//! accounts made with `vigia user`. Loopback by default; HTTPS with `--tls-cert` and `--tls-key`;
+//! see the README for a reverse proxy.
 
 use super::{CliError, Ctx, Status};
 use clap::Args;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// Address and port to listen on (port 0: any free port; the address is printed).
     #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
-    /// Mark the session cookie Secure: set it when a reverse proxy serves the pages over HTTPS.
+    /// Serve HTTPS with this PEM certificate chain (needs --tls-key; cookies are then Secure).
+    #[arg(long, value_name = "FILE")]
+    pub tls_cert: Option<PathBuf>,
+    /// The PEM private key of --tls-cert.
+    #[arg(long, value_name = "FILE")]
+    pub tls_key: Option<PathBuf>,
+    /// Mark the session cookie Secure: set it when a reverse proxy serves the pages over HTTPS
+    /// (implied by --tls-cert).
     #[arg(long)]
     pub secure_cookies: bool,
 }
 
 pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (None, None) => None,
+        (Some(cert), Some(key)) => {
+            Some(
+                crate::web::tls_config(cert, key).map_err(|e| CliError::Flag {
+                    flag: e.flag.to_string(),
+                    value: e.path,
+                    reason: e.reason,
+                })?,
+            )
+        }
+        (Some(cert), None) => {
+            return Err(CliError::Flag {
+                flag: "--tls-cert".into(),
+                value: cert.display().to_string(),
+                reason: "HTTPS needs the certificate's private key too: add --tls-key FILE (or drop --tls-cert to serve plain HTTP)".into(),
+            });
+        }
+        (None, Some(key)) => {
+            return Err(CliError::Flag {
+                flag: "--tls-key".into(),
+                value: key.display().to_string(),
+                reason: "HTTPS needs the certificate too: add --tls-cert FILE (or drop --tls-key to serve plain HTTP)".into(),
+            });
+        }
+    };
     // refuses a register that does not exist, as every command but `init` does
     drop(ctx.store()?);
     let path = ctx.db_path().unwrap_or_default();
@@ -25,6 +60,7 @@ pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             db: path,
             listen: args.listen,
             secure_cookies: args.secure_cookies,
+            tls,
             rates_file,
         },
         &mut *ctx.out,

@@ -17,6 +17,15 @@ pub fn get(conn: &Connection, id: i64) -> Result<Option<Holder>> {
         .optional()?)
 }
 
+/// The ids of a holder's adjudications, in order, through the `adjudications_holder` index (a
+/// national register holds a million adjudications: a holder's page never scans them).
+pub fn adjudication_ids(conn: &Connection, holder_id: i64) -> Result<Vec<i64>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT id FROM adjudications WHERE holder_id = ?1 ORDER BY id")?;
+    let ids = stmt.query_map(params![holder_id], |r| r.get(0))?;
+    Ok(ids.collect::<rusqlite::Result<_>>()?)
+}
+
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Holder> {
     let c = Cols::new(r, "holders");
     Ok(Holder {
@@ -38,6 +47,20 @@ pub fn document_key(q: &str) -> Option<String> {
     (digits > 0 && key.chars().all(|c| c.is_ascii_digit() || c == '-')).then_some(key)
 }
 
+/// The document search: the unique (doc_type, doc_number) index, sought once per document
+/// type (`doc_type IN` its seven values) since the person types no type; `doc_number = ?` alone
+/// would scan the whole index.
+const BY_DOCUMENT: &str = "SELECT id, doc_type, doc_number, name, person_type FROM holders
+     WHERE doc_type IN (?2, ?3, ?4, ?5, ?6, ?7, ?8) AND doc_number = ?1 ORDER BY id";
+
+/// The name search: a range of the `COLLATE NOCASE` name index. A prefix `LIKE ?` with a bound
+/// pattern cannot use the index here (the register's connections keep one plan per statement,
+/// whatever is bound: SQLITE_DBCONFIG_ENABLE_QPSG), so the range does the finding and `LIKE`
+/// only confirms.
+const BY_NAME: &str = "SELECT id, doc_type, doc_number, name, person_type FROM holders
+     WHERE name >= ?1 COLLATE NOCASE AND name < ?2 COLLATE NOCASE AND name LIKE ?3
+     ORDER BY name COLLATE NOCASE, id LIMIT ?4";
+
 /// Holders whose document is `q` (as typed, dotted or not) or whose name starts with `q`
 /// (letter case ignored for ASCII letters), at most `limit`, documents first, names in order.
 pub fn search(conn: &Connection, q: &str, limit: usize) -> Result<Vec<Holder>> {
@@ -47,26 +70,24 @@ pub fn search(conn: &Connection, q: &str, limit: usize) -> Result<Vec<Holder>> {
     }
     let mut out = Vec::new();
     if let Some(key) = document_key(q) {
-        let mut stmt = conn.prepare_cached(
-            "SELECT id, doc_type, doc_number, name, person_type FROM holders WHERE doc_number = ?1",
-        )?;
-        for h in stmt.query_map(params![key], row)? {
+        let mut stmt = conn.prepare_cached(BY_DOCUMENT)?;
+        let types = crate::ids::DocType::ALL.map(|t| t.as_str());
+        let [a, b, c, d, e, f, g] = types;
+        for h in stmt.query_map(params![key, a, b, c, d, e, f, g], row)? {
             out.push(h?);
         }
         return Ok(out);
     }
-    // LIKE's wildcards typed by the person are dropped (no name holds them; an ESCAPE clause
-    // would keep SQLite from using the index)
-    let pattern: String = q
-        .chars()
-        .filter(|c| !matches!(c, '%' | '_'))
-        .chain(['%'])
-        .collect();
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, doc_type, doc_number, name, person_type FROM holders
-         WHERE name LIKE ?1 ORDER BY name COLLATE NOCASE, id LIMIT ?2",
-    )?;
-    for h in stmt.query_map(params![pattern, limit as i64], row)? {
+    // LIKE's wildcards typed by the person are dropped (no name holds them)
+    let prefix: String = q.chars().filter(|c| !matches!(c, '%' | '_')).collect();
+    if prefix.is_empty() {
+        return Ok(out);
+    }
+    // every name that starts with `prefix` sorts from it to it followed by the last character
+    let upper = format!("{prefix}\u{10FFFF}");
+    let pattern = format!("{prefix}%");
+    let mut stmt = conn.prepare_cached(BY_NAME)?;
+    for h in stmt.query_map(params![prefix, upper, pattern, limit as i64], row)? {
         out.push(h?);
     }
     Ok(out)
@@ -88,12 +109,12 @@ mod tests {
     }
 
     #[test]
-    fn the_name_search_uses_the_index() {
+    fn a_holders_adjudications_are_found_through_the_index() {
         let store = crate::store::Store::in_memory().unwrap();
         let plan: Vec<String> = store
             .conn()
             .prepare(
-                "EXPLAIN QUERY PLAN SELECT id FROM holders WHERE name LIKE 'ana%' ORDER BY name COLLATE NOCASE, id LIMIT 20",
+                "EXPLAIN QUERY PLAN SELECT id FROM adjudications WHERE holder_id = 7 ORDER BY id",
             )
             .unwrap()
             .query_map([], |r| r.get::<_, String>(3))
@@ -101,8 +122,82 @@ mod tests {
             .map(|r| r.unwrap())
             .collect();
         assert!(
-            plan.iter().any(|p| p.contains("holders_name_nocase")),
+            plan.iter().any(|p| p.contains("adjudications_holder")),
             "{plan:?}"
         );
+    }
+
+    /// The plan of a statement with its parameters left unbound (as they are when planned).
+    fn plan(conn: &Connection, sql: &str) -> Vec<String> {
+        let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+        let mut rows = stmt.raw_query();
+        let mut out = Vec::new();
+        while let Some(r) = rows.next().unwrap() {
+            out.push(r.get::<_, String>(3).unwrap());
+        }
+        out
+    }
+
+    #[test]
+    fn both_searches_seek_an_index_and_scan_nothing() {
+        let store = crate::store::Store::in_memory().unwrap();
+        let by_name = plan(store.conn(), BY_NAME);
+        assert!(
+            by_name
+                .iter()
+                .any(|p| p.contains("holders_name_nocase") && p.contains("name>? AND name<?")),
+            "{by_name:?}"
+        );
+        let by_doc = plan(store.conn(), BY_DOCUMENT);
+        assert!(
+            by_doc
+                .iter()
+                .any(|p| p.contains("SEARCH") && p.contains("doc_type=? AND doc_number=?")),
+            "{by_doc:?}"
+        );
+        for p in by_name.iter().chain(&by_doc) {
+            assert!(!p.contains("SCAN"), "{p}");
+        }
+    }
+
+    #[test]
+    fn names_and_documents_are_found_as_typed() {
+        let store = crate::store::Store::in_memory().unwrap();
+        for (t, d, n) in [
+            ("CC", "1000000001", "Ana María Pérez"),
+            ("CC", "2", "ana lucía"),
+            ("CC", "3", "Andrés"),
+            ("NIT", "900000001-2", "Anagrama S.A.S."),
+            ("CE", "2", "Bea"),
+        ] {
+            store
+                .conn()
+                .execute(
+                    "INSERT INTO holders (doc_type, doc_number, name, person_type, created_at, created_by)
+                     VALUES (?1, ?2, ?3, 'natural', 'x', 'x')",
+                    params![t, d, n],
+                )
+                .unwrap();
+        }
+        let names = |q: &str, limit| -> Vec<String> {
+            search(store.conn(), q, limit)
+                .unwrap()
+                .into_iter()
+                .map(|h| h.name)
+                .collect()
+        };
+        assert_eq!(
+            names("ana", 50),
+            ["ana lucía", "Ana María Pérez", "Anagrama S.A.S."]
+        );
+        assert_eq!(names("ANA M", 50), ["Ana María Pérez"]);
+        assert_eq!(names("An", 2), ["ana lucía", "Ana María Pérez"]);
+        assert_eq!(names("Andr%", 50), ["Andrés"]);
+        assert_eq!(names("Anagrama S.A.S.", 50), ["Anagrama S.A.S."]);
+        assert!(names("Anaz", 50).is_empty());
+        assert!(names("%", 50).is_empty());
+        assert_eq!(names("1.000.000.001", 50), ["Ana María Pérez"]);
+        assert_eq!(names("900000001-2", 50), ["Anagrama S.A.S."]);
+        assert_eq!(names("2", 50), ["ana lucía", "Bea"]);
     }
 }

@@ -9,7 +9,10 @@
 
 mod auth;
 mod pages;
+mod tls;
 mod views;
+
+pub use tls::server_config as tls_config;
 
 use crate::rates::RateSeries;
 use crate::register;
@@ -25,7 +28,10 @@ use std::sync::{Arc, Mutex};
 pub struct Config {
     pub db: PathBuf,
     pub listen: SocketAddr,
+    /// Whether the session cookie is marked Secure: `--secure-cookies`, or always under TLS.
     pub secure_cookies: bool,
+    /// `--tls-cert` and `--tls-key`, read and checked ([`tls_config`]): serve HTTPS.
+    pub tls: Option<Arc<rustls::ServerConfig>>,
     /// `--rates FILE`; else the register's series, read at each use.
     pub rates_file: Option<PathBuf>,
 }
@@ -85,18 +91,32 @@ pub fn serve(config: Config, out: &mut dyn std::io::Write) -> std::io::Result<()
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(config.listen).await?;
         let addr = listener.local_addr()?;
+        let scheme = if config.tls.is_some() {
+            "https"
+        } else {
+            "http"
+        };
         writeln!(
             out,
-            "vigia serve: http://{addr}/ (register {}); stop with Ctrl-C",
+            "vigia serve: {scheme}://{addr}/ (register {}); stop with Ctrl-C",
             config.db.display()
         )?;
         out.flush()?;
+        let tls = config.tls.clone();
         let app = Arc::new(App {
-            config,
+            config: Config {
+                // a cookie set over HTTPS is never sent back over plain HTTP
+                secure_cookies: config.secure_cookies || tls.is_some(),
+                ..config
+            },
             pool: Mutex::new(vec![store]),
             sessions: auth::Sessions::default(),
         });
-        axum::serve(listener, pages::router(app)).await
+        let router = pages::router(app);
+        match tls {
+            Some(tls) => axum::serve(tls::TlsListener::new(listener, tls)?, router).await,
+            None => axum::serve(listener, router).await,
+        }
     })
 }
 

@@ -41,8 +41,15 @@ pub fn router(app: Arc<App>) -> Router {
             "/adjudicaciones/{id}/incumplimiento",
             get(breach_form).post(breach_submit),
         )
+        .route("/adjudicaciones/{id}/prendas", post(pledge_register))
+        .route("/adjudicaciones/{id}/liberar", post(pledge_release))
         .route("/incumplimientos/{id}", get(breach_page))
         .route("/incumplimientos/{id}/pagos", post(payment))
+        .route("/incumplimientos/{id}/anular", post(void_breach))
+        .route(
+            "/incumplimientos/{id}/pagos/{payment}/anular",
+            post(void_payment),
+        )
         .route("/incumplimientos/{id}/liquidar", post(liquidate))
         .route("/incumplimientos/{id}/aviso", post(issue_notice))
         .route("/liquidaciones/{id}", get(liquidation_page))
@@ -456,13 +463,11 @@ struct HolderView {
 fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebError> {
     let holder = store::holders::get(conn, id)?
         .ok_or_else(|| WebError::not_found(&format!("el titular {id}")))?;
-    let mut adjs = Vec::new();
-    adjudications::each::<StoreError>(conn, None, Some(&holder.doc_number), |a| {
-        if a.holder.id == id {
-            adjs.push(a);
-        }
-        Ok(())
-    })?;
+    // by the holder's id through its index: a filter on the document would scan a million rows
+    let adjs = store::holders::adjudication_ids(conn, id)?
+        .into_iter()
+        .map(|a| adjudications::get(conn, a))
+        .collect::<Result<Vec<_>, StoreError>>()?;
     let mut timeline: Vec<(NaiveDate, String, Option<String>)> = Vec::new();
     let mut out = Vec::new();
     for a in adjs {
@@ -556,8 +561,16 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
 
 async fn holder(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
     let v = app.db(move |s| holder_view(s.conn(), id)).await?;
+    let body = holder_markup(&user, &v, &Errors::default(), &Vec::new());
+    ok(page(Some(&user), &v.holder.name, body))
+}
+
+/// A holder's page; `errors` and `typed` belong to the pledge form that was sent (its
+/// `adjudication` input says which).
+fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -> Markup {
     let h = &v.holder;
-    let body = html! {
+    let sent_for = field(typed, "adjudication").parse::<i64>().ok();
+    html! {
         p.titular { (h.doc_type.to_string()) " " (h.doc_number) }
         h2 { "Adjudicaciones" }
         table.adjudicaciones {
@@ -573,6 +586,34 @@ async fn holder(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) ->
                 }
             }
         }
+        @if user.may(Role::Oficial) {
+            h2 { "Prendas" }
+            (errors.general())
+            @for (a, ps, _) in &v.adjudications {
+                @if a.void.is_none() {
+                    @let mine = sent_for == Some(a.id);
+                    @let typed_here = |k: &str| if mine { field(typed, k).to_string() } else { String::new() };
+                    @let error_here = |k: Field| if mine { errors.get(k.as_str()) } else { None };
+                    h3 { "Adjudicación " (a.id) }
+                    form method="post" action={"/adjudicaciones/" (a.id) "/prendas"} {
+                        (csrf(user))
+                        input type="hidden" name="adjudication" value=(a.id);
+                        (input(Field::PledgeRank.as_str(), views::field_label(Field::PledgeRank), &typed_here(Field::PledgeRank.as_str()), error_here(Field::PledgeRank), Some("1 o 2")))
+                        (input(Field::RegisteredOn.as_str(), views::field_label(Field::RegisteredOn), &typed_here(Field::RegisteredOn.as_str()), error_here(Field::RegisteredOn), Some("dd/mm/aaaa")))
+                        (input(Field::Lender.as_str(), views::field_label(Field::Lender), &typed_here(Field::Lender.as_str()), error_here(Field::Lender), Some("solo si la adjudicación fue financiada")))
+                        div.acciones { button type="submit" { "Registrar prenda" } }
+                    }
+                    @if ps.iter().any(|p| p.released_on.is_none() && p.void.is_none()) {
+                        form method="post" action={"/adjudicaciones/" (a.id) "/liberar"} {
+                            (csrf(user))
+                            input type="hidden" name="adjudication" value=(a.id);
+                            (input(Field::ReleaseDate.as_str(), views::field_label(Field::ReleaseDate), &typed_here(Field::ReleaseDate.as_str()), error_here(Field::ReleaseDate), Some("dd/mm/aaaa; solo terminado el período de restricción y sin multa pendiente")))
+                            div.acciones { button type="submit" { "Liberar prendas" } }
+                        }
+                    }
+                }
+            }
+        }
         h2 { "Historia" }
         table.historia {
             thead { tr { th { "fecha" } th { "hecho" } } }
@@ -582,8 +623,115 @@ async fn holder(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) ->
                 }
             }
         }
+    }
+}
+
+/// Runs a pledge write from a holder's page; a refusal shows the page again with the message
+/// next to the input it names, in the form that was sent.
+async fn pledge_write<T: Send + 'static>(
+    app: Arc<App>,
+    user: User,
+    adjudication: i64,
+    typed: Fields,
+    parsed: Result<
+        impl FnOnce(&App, &mut store::Tx<'_>) -> register::Result<T> + Send + 'static,
+        Errors,
+    >,
+) -> Page {
+    let officer = user.name.clone();
+    let app2 = Arc::clone(&app);
+    let result = app
+        .db(move |s| {
+            let holder = adjudications::get(s.conn(), adjudication)?.holder.id;
+            let mut errors = match parsed {
+                Ok(write) => match s.write::<_, register::Error>(&officer, |tx| write(&app2, tx)) {
+                    Ok(_) => return Ok(Ok(holder)),
+                    Err(e) => {
+                        let mut errors = Errors::default();
+                        errors.register(e)?;
+                        errors
+                    }
+                },
+                Err(errors) => errors,
+            };
+            if errors.is_empty() {
+                errors.general.push("La operación fue rechazada.".into());
+            }
+            let v = holder_view(s.conn(), holder)?;
+            Ok(Err((v, errors)))
+        })
+        .await?;
+    match result {
+        Ok(holder) => see_other(format!("/titulares/{holder}")),
+        Err((v, errors)) => {
+            let mut typed = typed;
+            typed.retain(|(k, _)| k != "adjudication");
+            typed.push(("adjudication".into(), adjudication.to_string()));
+            let body = holder_markup(&user, &v, &errors, &typed);
+            Ok((
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Html(page(Some(&user), &v.holder.name, body).into_string()),
+            )
+                .into_response())
+        }
+    }
+}
+
+async fn pledge_register(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    form: axum::Form<Fields>,
+) -> Page {
+    let f = form.0;
+    user.check_csrf(csrf_of(&f))?;
+    user.require(Role::Oficial)?;
+    let mut errors = Errors::default();
+    let rank = match field(&f, Field::PledgeRank.as_str()).trim() {
+        "1" => Some(1u8),
+        "2" => Some(2u8),
+        _ => {
+            errors.put(
+                Field::PledgeRank.as_str(),
+                "Escriba el grado de la prenda: 1 o 2.".into(),
+            );
+            None
+        }
     };
-    ok(page(Some(&user), &h.name, body))
+    let date = parse::date(field(&f, Field::RegisteredOn.as_str()))
+        .map_err(|e| errors.put(Field::RegisteredOn.as_str(), e))
+        .ok();
+    let lender = opt(&f, Field::Lender.as_str());
+    let parsed = match (rank, date) {
+        (Some(rank), Some(on)) => Ok(move |_: &App, tx: &mut store::Tx<'_>| {
+            register::pledge::register(tx, id, rank, on, lender.as_deref())
+        }),
+        _ => Err(errors),
+    };
+    pledge_write(app, user, id, f, parsed).await
+}
+
+async fn pledge_release(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    form: axum::Form<Fields>,
+) -> Page {
+    let f = form.0;
+    user.check_csrf(csrf_of(&f))?;
+    user.require(Role::Oficial)?;
+    let parsed = match parse::date(field(&f, Field::ReleaseDate.as_str())) {
+        Ok(on) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
+            let rates = app.rates_tx(tx)?;
+            register::pledge::release(tx, id, on, &rates)
+        }),
+        Err(e) => {
+            let mut errors = Errors::default();
+            errors.put(Field::ReleaseDate.as_str(), e);
+            Err(errors)
+        }
+    };
+    pledge_write(app, user, id, f, parsed).await
 }
 
 // ---------------------------------------------------------------------------- breaches
@@ -891,7 +1039,8 @@ fn breach_view(
         Err(e) => return Err(e.into()),
     };
     Ok(BreachView {
-        payments: breaches::payments(s.conn(), id)?,
+        // voided payments too, marked: what was voided stays on record
+        payments: breaches::payments_recorded(s.conn(), id)?,
         liquidations: breaches::liquidations(s.conn(), Some(id))?,
         notices: notices::list(s.conn(), Some(id))?,
         breach,
@@ -925,9 +1074,27 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
         @match &v.position { Ok(o) => (views::outcome(o)), Err(m) => p.error role="alert" { (m) } }
         h2 { "Pagos" }
         table.pagos {
-            thead { tr { th { "No." } th { "fecha" } th.num { "valor" } th { "referencia" } th { "registrado por" } } }
-            tbody { @for p in &v.payments { tr { td { (p.id) } td { (fecha(p.paid_on)) } td.num { (pesos(p.amount)) } td { (p.reference.as_deref().unwrap_or("")) } td { (p.created_by) } } } }
+            thead { tr { th { "No." } th { "fecha" } th.num { "valor" } th { "referencia" } th { "registrado por" } th { "anulación" } } }
+            tbody {
+                @for p in &v.payments {
+                    tr.anulado[p.void.is_some()] {
+                        td { (p.id) } td { (fecha(p.paid_on)) } td.num { (pesos(p.amount)) } td { (p.reference.as_deref().unwrap_or("")) } td { (p.created_by) }
+                        td {
+                            @if let Some(vd) = &p.void { "ANULADO " (views::momento(&vd.at)) " por " (vd.by) ": " (vd.reason) }
+                            @else if user.may(Role::Oficial) {
+                                form.anular method="post" action={"/incumplimientos/" (b.id) "/pagos/" (p.id) "/anular"} {
+                                    (csrf(user))
+                                    label for={"motivo-pago-" (p.id)} { "Motivo" }
+                                    input id={"motivo-pago-" (p.id)} name="void_reason" type="text" required;
+                                    button type="submit" { "Anular pago" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
+        @if let Some(m) = errors.get(Field::Payment.as_str()) { p.error role="alert" { (m) } }
         @if user.may(Role::Oficial) && b.void.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/pagos"} {
                 (csrf(user))
@@ -960,6 +1127,15 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
                 (input("notice_until", "Liquidar al", &fecha(v.as_of), errors.get("notice_until"), Some("dd/mm/aaaa")))
                 (input("notice_date", "Fecha del aviso", &fecha(today()), errors.get("notice_date"), Some("el plazo de pago se cuenta en días hábiles desde esta fecha")))
                 div.acciones { button type="submit" { "Emitir aviso" } }
+            }
+        }
+        @if user.may(Role::Oficial) && b.void.is_none() {
+            h2 { "Anular el incumplimiento" }
+            p { "Solo si se registró por error: queda en el registro, marcado como anulado, con quién, cuándo y por qué, y ninguna cifra lo cuenta." }
+            form method="post" action={"/incumplimientos/" (b.id) "/anular"} {
+                (csrf(user))
+                (input("void_reason", views::field_label(Field::VoidReason), field(typed, "void_reason"), e(Field::VoidReason), None))
+                div.acciones { button type="submit" { "Anular incumplimiento" } }
             }
         }
     }
@@ -1070,6 +1246,59 @@ async fn payment(
         _ => Err(errors),
     };
     breach_write(app, user, id, f, parsed, move |_| {
+        format!("/incumplimientos/{id}")
+    })
+    .await
+}
+
+async fn void_breach(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    form: axum::Form<Fields>,
+) -> Page {
+    let f = form.0;
+    user.check_csrf(csrf_of(&f))?;
+    user.require(Role::Oficial)?;
+    let reason = field(&f, Field::VoidReason.as_str()).to_string();
+    let write = move |_: &App, tx: &mut store::Tx<'_>| register::breach::void(tx, id, &reason);
+    breach_write(app, user, id, f, Ok(write), move |_| {
+        format!("/incumplimientos/{id}")
+    })
+    .await
+}
+
+async fn void_payment(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path((id, payment)): Path<(i64, i64)>,
+    form: axum::Form<Fields>,
+) -> Page {
+    let f = form.0;
+    user.check_csrf(csrf_of(&f))?;
+    user.require(Role::Oficial)?;
+    let reason = field(&f, Field::VoidReason.as_str()).to_string();
+    let write = move |_: &App, tx: &mut store::Tx<'_>| {
+        // the page is the breach's: a payment of another breach is not voided from it
+        let p = breaches::payment(tx.conn(), payment)?;
+        if p.breach_id != id {
+            return Err(Refusal::value(
+                Field::Payment,
+                payment,
+                format!("belongs to breach {}, not to breach {id}", p.breach_id),
+            )
+            .into());
+        }
+        // a refusal of the reason is shown beside the payments, not the breach's own form
+        register::payment::void(tx, payment, &reason).map_err(|e| match e {
+            register::Error::Refused(r) if views::refusal_field(&r) == Some(Field::VoidReason) => {
+                Refusal::value(Field::Payment, payment, views::refusal_text(&r)).into()
+            }
+            other => other,
+        })
+    };
+    let typed: Fields = f.into_iter().filter(|(k, _)| k != "void_reason").collect();
+    breach_write(app, user, id, typed, Ok(write), move |_| {
         format!("/incumplimientos/{id}")
     })
     .await

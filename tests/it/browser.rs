@@ -1,9 +1,9 @@
 //! The web interface in a real browser: headless Chromium driven over WebDriver (chromedriver's
 //! W3C endpoints, spoken with the same small HTTP client as `web.rs`) signs in, finds a holder by
-//! a dotted document, records a breach after previewing its fine, issues the notice and downloads
-//! the PDF. Screenshots of the main pages are written to the test's directory, and to
-//! `tests/golden/web-*.png` with `VIGIA_UPDATE_SCREENSHOTS=1` (reviewed by eye, not compared: they
-//! show today's date). Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them);
+//! a dotted document, records a breach after previewing its fine, issues the notice, downloads
+//! the PDF, and voids a payment with a reason. Screenshots of the main pages are written to the
+//! test's directory, and to `tests/golden/web-*.png` with `VIGIA_UPDATE_SCREENSHOTS=1` (reviewed
+//! by eye, not compared: they show today's date). Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them);
 //! without them the test says so and passes, except under CI, where it fails.
 
 use crate::web::{PASSWORD, Server, register_with_users, request};
@@ -287,4 +287,17 @@ fn an_officer_records_a_breach_and_issues_the_notice_in_a_browser() {
     // it is the register's notice
     let verify = r.run(&["notice", "verify", file.to_str().unwrap()]);
     assert!(verify.status.success(), "{verify:?}");
+
+    // a payment, then voided from the breach's page with a reason
+    d.go(&format!("{base}/incumplimientos/1"));
+    d.wait("Registrar pago");
+    d.type_in("#payment_date", "15/12/2024");
+    d.type_in("#payment_amount", "500.000");
+    d.click("form[action$='/pagos'] button");
+    d.wait("Anular pago");
+    d.type_in("#motivo-pago-1", "Era de otro titular");
+    d.click("form[action$='/pagos/1/anular'] button");
+    let page = d.wait("ANULADO");
+    assert!(page.contains("por julia: Era de otro titular"), "{page}");
+    d.screenshot(shots, "incumplimiento");
 }

@@ -18,11 +18,17 @@ pub struct Server {
 
 impl Server {
     pub fn start(r: &Reg) -> Server {
+        Server::start_with(r, &[])
+    }
+
+    /// With more `vigia serve` flags; `addr` is then without its scheme.
+    pub fn start_with(r: &Reg, flags: &[&str]) -> Server {
         let mut child = r
             .command()
             .arg("--db")
             .arg(r.db())
             .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(flags)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -31,9 +37,9 @@ impl Server {
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)
             .unwrap();
-        // "vigia serve: http://127.0.0.1:PORT/ (register ...)"
+        // "vigia serve: http://127.0.0.1:PORT/ (register ...)", or https://
         let addr = line
-            .split("http://")
+            .split("://")
             .nth(1)
             .and_then(|s| s.split('/').next())
             .unwrap_or_else(|| panic!("no address in {line:?}"))
@@ -894,4 +900,349 @@ fn rates_are_added_by_an_admin() {
         "{}",
         refused.text()
     );
+}
+
+/// The test-only certificate authority, certificate and key of tests/fixtures/tls/.
+fn tls_fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/tls/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// One HTTPS request over a rustls client that trusts only the test CA; the raw response.
+fn https_get(addr: &str, path: &str) -> Result<String, rustls::Error> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, ServerName};
+    use std::sync::Arc;
+    let mut roots = rustls::RootCertStore::empty();
+    for c in CertificateDer::pem_file_iter(tls_fixture("ca.pem")).unwrap() {
+        roots.add(c.unwrap()).unwrap();
+    }
+    let config = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_root_certificates(roots)
+    .with_no_client_auth();
+    let name = ServerName::try_from("127.0.0.1").unwrap();
+    let conn = rustls::ClientConnection::new(Arc::new(config), name)?;
+    let tcp = TcpStream::connect(addr).unwrap();
+    tcp.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    let mut tls = rustls::StreamOwned::new(conn, tcp);
+    let head = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let mut raw = Vec::new();
+    let read = tls
+        .write_all(head.as_bytes())
+        .and_then(|_| tls.read_to_end(&mut raw));
+    match read {
+        Ok(_) => Ok(String::from_utf8_lossy(&raw).into_owned()),
+        Err(e) => match e.into_inner().map(|i| i.downcast::<rustls::Error>()) {
+            Some(Ok(tls_error)) => Err(*tls_error),
+            other => panic!("not a TLS error: {other:?}"),
+        },
+    }
+}
+
+#[test]
+fn tls_serves_https_with_secure_cookies() {
+    let r = register_with_users();
+    let (cert, key) = (tls_fixture("cert.pem"), tls_fixture("key.pem"));
+    let s = Server::start_with(&r, &["--tls-cert", &cert, "--tls-key", &key]);
+    let page = https_get(&s.addr, "/ingresar").unwrap();
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("Ingresar"), "{page}");
+    let cookie = page
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .unwrap_or_else(|| panic!("no cookie in {page}"));
+    assert!(
+        cookie.contains("; Secure") && cookie.contains("HttpOnly"),
+        "{cookie}"
+    );
+
+    // plain HTTP on the HTTPS port gets no page
+    let mut plain = TcpStream::connect(&s.addr).unwrap();
+    plain
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    plain
+        .write_all(b"GET /ingresar HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut raw = Vec::new();
+    let _closed = plain.read_to_end(&mut raw);
+    assert!(!String::from_utf8_lossy(&raw).contains("Ingresar"));
+
+    // without TLS the cookie is not Secure (it would never come back over plain HTTP)
+    let s = Server::start(&r);
+    let plain = request(&s.addr, "GET", "/ingresar", &[], b"");
+    assert!(!plain.header("set-cookie").unwrap().contains("Secure"));
+}
+
+#[test]
+fn tls_flags_go_together_and_are_checked() {
+    let r = register_with_users();
+    let (cert, key) = (tls_fixture("cert.pem"), tls_fixture("key.pem"));
+    let e = r.fails(&["serve", "--tls-cert", &cert]);
+    assert!(
+        e.contains("--tls-cert") && e.contains("add --tls-key FILE"),
+        "{e}"
+    );
+    let e = r.fails(&["serve", "--tls-key", &key]);
+    assert!(
+        e.contains("--tls-key") && e.contains("add --tls-cert FILE"),
+        "{e}"
+    );
+    // a key in place of the certificate, and a certificate in place of the key
+    let e = r.fails(&["serve", "--tls-cert", &key, "--tls-key", &key]);
+    assert!(
+        e.contains("--tls-cert") && e.contains("no certificate"),
+        "{e}"
+    );
+    let e = r.fails(&["serve", "--tls-cert", &cert, "--tls-key", &cert]);
+    assert!(e.contains("--tls-key") && e.contains("private key"), "{e}");
+    // a key that is not the certificate's
+    let other = tls_fixture("other-key.pem");
+    let e = r.fails(&["serve", "--tls-cert", &cert, "--tls-key", &other]);
+    assert!(e.contains("does not go with the certificate"), "{e}");
+    let e = r.fails(&["serve", "--tls-cert", "/no/such.pem", "--tls-key", &key]);
+    assert!(e.contains("--tls-cert /no/such.pem: cannot read it"), "{e}");
+}
+
+#[test]
+fn payments_and_breaches_are_voided_by_an_officer_with_a_reason() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    // anonymous: to the login page, nothing written
+    for path in [
+        "/incumplimientos/1/anular",
+        "/incumplimientos/1/pagos/1/anular",
+    ] {
+        let resp = request(&s.addr, "POST", path, &[], b"csrf=x&void_reason=y");
+        assert_eq!(resp.status, 303, "POST {path}");
+        assert_eq!(resp.header("location"), Some("/ingresar"), "POST {path}");
+    }
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    assert_eq!(
+        o.post(
+            "/adjudicaciones/1/incumplimiento",
+            &breach_fields(&ocsrf, "registrar")
+        )
+        .status,
+        303
+    );
+    let pay = |o: &mut Client<'_>, reference: &str| {
+        o.post(
+            "/incumplimientos/1/pagos",
+            &[
+                ("csrf", &ocsrf),
+                ("payment_date", "15/12/2024"),
+                ("payment_amount", "500.000"),
+                ("reference", reference),
+            ],
+        )
+        .status
+    };
+    assert_eq!(pay(&mut o, "Consignación 1"), 303);
+    let page = o.get("/incumplimientos/1").text();
+    assert!(
+        page.contains("Anular pago") && page.contains("Anular incumplimiento"),
+        "{page}"
+    );
+    let before = r.dump();
+
+    // a consulta sees no void forms and may not void (oficial and the roles above it may)
+    let (mut c, ccsrf) = Client::signed_in(&s, "carla", PASSWORD);
+    let page = c.get("/incumplimientos/1").text();
+    assert!(!page.contains("Anular pago") && !page.contains("Anular incumplimiento"));
+    for path in [
+        "/incumplimientos/1/anular",
+        "/incumplimientos/1/pagos/1/anular",
+    ] {
+        let resp = c.post(path, &[("csrf", &ccsrf), ("void_reason", "error")]);
+        assert_eq!(resp.status, 403, "POST {path}");
+        assert!(resp.text().contains("Su perfil no permite esta acción"));
+    }
+    // without the CSRF token, or with another one, an officer is refused too
+    for path in [
+        "/incumplimientos/1/anular",
+        "/incumplimientos/1/pagos/1/anular",
+    ] {
+        assert_eq!(o.post(path, &[("void_reason", "error")]).status, 403);
+        let other = "0".repeat(64);
+        let resp = o.post(path, &[("csrf", &other), ("void_reason", "error")]);
+        assert_eq!(resp.status, 403);
+    }
+    // without a reason the register refuses, next to the payments; a payment of another breach
+    // is not voided from this one
+    let resp = o.post(
+        "/incumplimientos/1/pagos/1/anular",
+        &[("csrf", &ocsrf), ("void_reason", " ")],
+    );
+    assert_eq!(resp.status, 422);
+    assert!(
+        resp.text().contains("say why the payment is voided"),
+        "{}",
+        resp.text()
+    );
+    let resp = o.post(
+        "/incumplimientos/2/pagos/1/anular",
+        &[("csrf", &ocsrf), ("void_reason", "error")],
+    );
+    assert_eq!(resp.status, 404, "{}", resp.text());
+    assert_eq!(r.dump(), before, "nothing was written");
+
+    // the officer voids the payment: it stays, marked, with who and why (escaped)
+    let resp = o.post(
+        "/incumplimientos/1/pagos/1/anular",
+        &[("csrf", &ocsrf), ("void_reason", "Era de otro titular <b>")],
+    );
+    assert_eq!(resp.status, 303, "{}", resp.text());
+    let page = o.get("/incumplimientos/1").text();
+    assert!(
+        page.contains("ANULADO") && page.contains("por oscar: Era de otro titular &lt;b&gt;"),
+        "{page}"
+    );
+    let cli = r.ok(&["payment", "list", "--breach", "1"]);
+    assert!(cli.contains("Era de otro titular <b>"), "{cli}");
+    // twice is refused
+    let again = o.post(
+        "/incumplimientos/1/pagos/1/anular",
+        &[("csrf", &ocsrf), ("void_reason", "otra vez")],
+    );
+    assert_eq!(again.status, 422);
+    assert!(again.text().contains("already voided"), "{}", again.text());
+
+    // then the breach itself, as the CLI would
+    let resp = o.post(
+        "/incumplimientos/1/anular",
+        &[("csrf", &ocsrf), ("void_reason", "Registrado por error")],
+    );
+    assert_eq!(resp.status, 303, "{}", resp.text());
+    let page = o.get("/incumplimientos/1").text();
+    assert!(
+        page.contains("ANULADO") && page.contains("Registrado por error"),
+        "{page}"
+    );
+    assert!(!page.contains("Anular incumplimiento") && !page.contains("Registrar pago"));
+    // both voids are in the audit trail under the officer who made them
+    let voids: i64 = r
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM audit_events WHERE actor = 'oscar' AND action LIKE '%void%'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(voids, 2);
+    r.ok(&["audit", "verify"]);
+}
+
+#[test]
+fn pledges_are_registered_and_released_from_the_holders_page() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    for path in ["/adjudicaciones/1/prendas", "/adjudicaciones/1/liberar"] {
+        let resp = request(&s.addr, "POST", path, &[], b"csrf=x&pledge_rank=1");
+        assert_eq!(resp.status, 303, "POST {path}");
+        assert_eq!(resp.header("location"), Some("/ingresar"), "POST {path}");
+    }
+    let before = r.dump();
+    let (mut c, ccsrf) = Client::signed_in(&s, "carla", PASSWORD);
+    assert!(!c.get("/titulares/1").text().contains("Registrar prenda"));
+    let pledge = |csrf: &str| {
+        vec![
+            ("csrf".to_string(), csrf.to_string()),
+            ("adjudication".into(), "1".into()),
+            ("pledge_rank".into(), "1".into()),
+            ("registered_on".into(), "01/04/2024".into()),
+            ("lender".into(), String::new()),
+        ]
+    };
+    let fields = |v: &[(String, String)]| -> Vec<(String, String)> { v.to_vec() };
+    let post = |cl: &mut Client<'_>, path: &str, v: &[(String, String)]| {
+        let refs: Vec<(&str, &str)> = v.iter().map(|(k, x)| (k.as_str(), x.as_str())).collect();
+        cl.post(path, &refs)
+    };
+    // a consulta may not; nobody without the form's token may
+    assert_eq!(
+        post(&mut c, "/adjudicaciones/1/prendas", &pledge(&ccsrf)).status,
+        403
+    );
+    let release = |csrf: &str, on: &str| {
+        vec![
+            ("csrf".to_string(), csrf.to_string()),
+            ("adjudication".into(), "1".into()),
+            ("release_date".into(), on.to_string()),
+        ]
+    };
+    assert_eq!(
+        post(
+            &mut c,
+            "/adjudicaciones/1/liberar",
+            &release(&ccsrf, "16/03/2026")
+        )
+        .status,
+        403
+    );
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    assert!(o.get("/titulares/1").text().contains("Registrar prenda"));
+    let mut no_token = fields(&pledge(&ocsrf));
+    no_token.retain(|(k, _)| k != "csrf");
+    assert_eq!(
+        post(&mut o, "/adjudicaciones/1/prendas", &no_token).status,
+        403
+    );
+    let mut no_token = release(&ocsrf, "16/03/2026");
+    no_token.remove(0);
+    assert_eq!(
+        post(&mut o, "/adjudicaciones/1/liberar", &no_token).status,
+        403
+    );
+    // a degree that is neither 1 nor 2 is refused next to its input, nothing written
+    let mut bad = pledge(&ocsrf);
+    bad[2].1 = "3".into();
+    let resp = post(&mut o, "/adjudicaciones/1/prendas", &bad);
+    assert_eq!(resp.status, 422);
+    assert!(
+        resp.text().contains("id=\"pledge_rank-error\""),
+        "{}",
+        resp.text()
+    );
+    assert_eq!(r.dump(), before, "nothing was written");
+
+    // registered, as the CLI would
+    let resp = post(&mut o, "/adjudicaciones/1/prendas", &pledge(&ocsrf));
+    assert_eq!(resp.status, 303, "{}", resp.text());
+    assert_eq!(resp.header("location"), Some("/titulares/1"));
+    let page = o.get("/titulares/1").text();
+    assert!(page.contains("Prenda 1 de grado 1"), "{page}");
+    assert!(page.contains("Liberar prendas"), "{page}");
+    // the lock-up has not ended on 15/03/2026: refused with the register's reason
+    let resp = post(
+        &mut o,
+        "/adjudicaciones/1/liberar",
+        &release(&ocsrf, "15/03/2026"),
+    );
+    assert_eq!(resp.status, 422, "{}", resp.text());
+    let resp = post(
+        &mut o,
+        "/adjudicaciones/1/liberar",
+        &release(&ocsrf, "16/03/2026"),
+    );
+    assert_eq!(resp.status, 303, "{}", resp.text());
+    let page = o.get("/titulares/1").text();
+    assert!(
+        page.contains("Prenda 1 liberada") && page.contains("(liberada)"),
+        "{page}"
+    );
+    let writes: i64 = r
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM audit_events WHERE actor = 'oscar' AND action LIKE 'pledge.%'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(writes, 2);
+    r.ok(&["audit", "verify"]);
 }
