@@ -642,8 +642,9 @@ fn pages(r: &Reg, name: &str) -> Vec<Vec<String>> {
 }
 
 /// Fails on what a lawyer would not send: a short table split across pages (a split table
-/// repeats its header on the next page), a page holding only the signature, an ISO date, a
-/// doubled period, a backquote.
+/// repeats its header on the next page), a page holding only the signature, a last page holding
+/// only a table (and its introduction) and the signature, an ISO date, a doubled period, a
+/// backquote.
 fn check_layout(what: &str, pages: &[Vec<String>]) {
     let text = pages.concat().join("\n");
     let headers = [
@@ -671,6 +672,31 @@ fn check_layout(what: &str, pages: &[Vec<String>]) {
             Some("Atentamente,"),
             "{what}: page {} starts with the signature\n{text}",
             i + 1
+        );
+    }
+    // the last page holds more than a table and the signature: a table (with the paragraph that
+    // introduces it) alone above the signature reads as an appendix signed by itself
+    if let Some(last) = pages.last().filter(|_| pages.len() > 1)
+        && let Some(sig) = last.iter().position(|l| l == "Atentamente,")
+    {
+        let mut before: Vec<&str> = last[..sig].iter().map(String::as_str).collect();
+        while before.last().is_some_and(|l| l.contains(" | ")) {
+            before.pop();
+        }
+        // the introducing paragraph: its last line ends with a colon, its earlier (wrapped)
+        // lines end with neither a period nor a colon
+        if before.last().is_some_and(|l| l.ends_with(':')) {
+            before.pop();
+            while before
+                .last()
+                .is_some_and(|l| !l.ends_with('.') && !l.ends_with(':'))
+            {
+                before.pop();
+            }
+        }
+        assert!(
+            !before.is_empty(),
+            "{what}: the last page holds only a table and the signature\n{text}"
         );
     }
     let iso = text.as_bytes().windows(10).any(|w| {
