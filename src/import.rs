@@ -68,6 +68,11 @@ pub const COLUMNS: [&str; 10] = {
     names
 };
 
+/// Columns an adjudications CSV may add (an older file without them reads as before): where the
+/// holder receives letters. A row that gives any of them records a contact version for its
+/// holder, as `holder update` does.
+pub const CONTACT_COLUMNS: [&str; 3] = ["address", "city", "email"];
+
 /// Natural or legal person (persona natural / jurídica).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -116,6 +121,9 @@ pub struct AdjudicationRow {
     pub adjudicated_on: NaiveDate,
     pub lender: Option<String>,
     pub financed_shares: u64,
+    /// The holder's address, city and e-mail when the row gives any of them
+    /// ([`CONTACT_COLUMNS`]); `None` when it gives none.
+    pub contact: Option<crate::store::contacts::Contact>,
 }
 
 /// A problem with one row (or the header, line 1).
@@ -188,7 +196,7 @@ pub fn each<E>(
     each_row(
         bytes,
         &COLUMNS,
-        &[],
+        &CONTACT_COLUMNS,
         |line, get, dialect| parse_row(line, get, dialect, program),
         f,
     )
@@ -450,6 +458,7 @@ fn parse_row(
     program: &Program,
 ) -> Result<AdjudicationRow, Vec<RowError>> {
     let categories = &program.categories;
+    let get_at = get;
     let get = |c: Col| get(c as usize);
     let mut errors = Vec::new();
     let mut fail = |field: Col, value: &str, reason: String| {
@@ -576,6 +585,28 @@ fn parse_row(
             );
         }
     }
+    // the optional contact columns follow the required ones
+    let contact_value = |k: usize| {
+        let v = get_at(COLUMNS.len() + k);
+        (!v.is_empty()).then(|| v.split_whitespace().collect::<Vec<_>>().join(" "))
+    };
+    let contact = crate::store::contacts::Contact {
+        address: contact_value(0),
+        city: contact_value(1),
+        email: contact_value(2),
+    };
+    if let Some(e) = &contact.email
+        && !crate::register::holder::plausible_email(e)
+    {
+        errors.push(RowError {
+            line,
+            field: CONTACT_COLUMNS[2].into(),
+            value: e.clone(),
+            reason: "is not an e-mail address (one @, a domain with a dot, no spaces); correct it or leave it empty"
+                .into(),
+        });
+    }
+    let contact = (!contact.is_empty()).then_some(contact);
     match (
         doc_type,
         doc_number,
@@ -605,6 +636,7 @@ fn parse_row(
             adjudicated_on,
             lender,
             financed_shares,
+            contact,
         }),
         _ => Err(errors),
     }

@@ -5,19 +5,24 @@
 //! offer not exceeded) before the import is sealed by its audit event, or rolled back whole.
 
 use super::{Field, Refusal, Result};
+use crate::ids::DocType;
 use crate::import::{AdjudicationRow, RowError};
 use crate::store::Tx;
 use crate::store::adjudications::{self, Adjudication};
 use crate::store::breaches;
+use crate::store::contacts::{self, Contact};
 use crate::store::import::{self, Imported, Repeated, Write};
 use crate::store::pledges;
 use crate::store::programs::StoredProgram;
 use rusqlite::Connection;
+use std::collections::BTreeMap;
 
 /// Imports a file of adjudications for `program` in the caller's transaction, as `feed` reads it
 /// (see [`import::write`]): the new rows are added, the rows already registered as they are
 /// reported unchanged; all of it, or nothing with every problem by line. The same file twice
-/// adds nothing.
+/// adds nothing. A row that gives the holder's address, city or e-mail records a new version of
+/// the holder's contact details as `holder update` does (one per holder, the file's later rows
+/// overriding earlier ones; nothing when it is already the holder's current one).
 pub fn import(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
@@ -28,6 +33,27 @@ pub fn import(
         &mut dyn FnMut(AdjudicationRow) -> crate::store::Result<()>,
     ) -> crate::store::Result<Vec<RowError>>,
 ) -> Result<Imported> {
+    // each holder's contact as the file gives it, by document
+    let mut given: BTreeMap<(DocType, String), Contact> = BTreeMap::new();
+    let feed = |sink: &mut dyn FnMut(AdjudicationRow) -> crate::store::Result<()>| {
+        feed(&mut |row: AdjudicationRow| {
+            if let Some(c) = &row.contact {
+                let into = given
+                    .entry((row.doc_type, row.doc_number.clone()))
+                    .or_default();
+                for (to, from) in [
+                    (&mut into.address, &c.address),
+                    (&mut into.city, &c.city),
+                    (&mut into.email, &c.email),
+                ] {
+                    if from.is_some() {
+                        to.clone_from(from);
+                    }
+                }
+            }
+            sink(row)
+        })
+    };
     let written = match import::write(
         tx,
         program,
@@ -80,7 +106,27 @@ pub fn import(
         // the caller's transaction is rolled back: nothing of this import stays
         return Err(crate::store::rejected(rows, whole).into());
     }
-    Ok(import::seal(tx, written)?)
+    let imported = import::seal(tx, written)?;
+    for ((doc_type, doc_number), c) in &given {
+        let holder = super::holder::find(tx.conn(), doc_number, Some(*doc_type))?;
+        let current = contacts::current(tx.conn(), holder.id)?.unwrap_or_default();
+        let keep = |new: &Option<String>, old: &Option<String>| new.clone().or(old.clone());
+        let next = Contact {
+            address: keep(&c.address, &current.address),
+            city: keep(&c.city, &current.city),
+            email: keep(&c.email, &current.email),
+        };
+        if next == current {
+            continue;
+        }
+        let update = super::holder::Update {
+            address: c.address.clone(),
+            city: c.city.clone(),
+            email: c.email.clone(),
+        };
+        super::holder::update(tx, holder.id, &update)?;
+    }
+    Ok(imported)
 }
 
 /// A row whose award (program, holder document, adjudication date) is already registered: the

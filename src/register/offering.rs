@@ -500,6 +500,7 @@ pub fn adjudicate(
                 adjudicated_on: on,
                 lender: acc.row.lender.clone(),
                 financed_shares: acc.row.financed_shares.min(o.awarded),
+                contact: None,
             });
         }
         let written = match crate::store::import::write(

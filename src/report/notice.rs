@@ -892,6 +892,45 @@ pub fn normalized_lines(text: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// One table's money column: two decimals on every amount when any amount has cents, whole
+    /// pesos when none does (never `$ 1.450,5` beside `$ 1.450,50`); one decimal count per
+    /// percent column, the most any rate in it needs and at least two (never `28,350 %` beside
+    /// `28,59 %`).
+    #[test]
+    fn money_and_percent_decimals_are_one_per_column() {
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        let cents = MoneyFmt::of([d("1450.5"), d("1450"), d("1087500.00")]);
+        assert_eq!(
+            [d("1450.5"), d("1450"), d("1087500.00"), d("0")].map(|x| cents.cop(x)),
+            ["$ 1.450,50", "$ 1.450,00", "$ 1.087.500,00", "$ 0,00"]
+        );
+        // trailing zero cents are no cents: whole pesos
+        let whole = MoneyFmt::of([d("1450.00"), d("626823"), d("0")]);
+        assert_eq!(
+            [d("1450.00"), d("626823"), d("0")].map(|x| whole.cop(x)),
+            ["$ 1.450", "$ 626.823", "$ 0"]
+        );
+        // an empty column prints whole pesos
+        assert_eq!(MoneyFmt::of([]).cop(d("12")), "$ 12");
+
+        let rates = [d("28.350"), d("28.59"), d("25.1")];
+        let dp = percent_places(rates);
+        assert_eq!(dp, 2, "28,350 needs only two");
+        assert_eq!(
+            rates.map(|x| format_percent_dp(x, dp)),
+            ["28,35 %", "28,59 %", "25,10 %"]
+        );
+        let rates = [d("28.59"), d("25.175"), d("30")];
+        let dp = percent_places(rates);
+        assert_eq!(dp, 3);
+        assert_eq!(
+            rates.map(|x| format_percent_dp(x, dp)),
+            ["28,590 %", "25,175 %", "30,000 %"]
+        );
+        assert_eq!(percent_places([d("30"), d("25")]), 2);
+        assert_eq!(percent_places([]), 2);
+    }
+
     #[test]
     fn long_dates_in_spanish() {
         assert_eq!(

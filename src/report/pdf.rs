@@ -435,6 +435,44 @@ fn kept_with_next(b: &Block, next: &Block) -> bool {
     }
 }
 
+/// The blocks in the groups laid out together ([`kept_with_next`]). The group that ends with the
+/// signature also takes the groups before it until it holds some text of the letter besides
+/// tables and the paragraphs introducing them: a table alone above the signature would read as an
+/// appendix signed by itself.
+fn groups(blocks: &[Block]) -> Vec<&[Block]> {
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < blocks.len() {
+        let mut end = i;
+        while end + 1 < blocks.len() && kept_with_next(&blocks[end], &blocks[end + 1]) {
+            end += 1;
+        }
+        ranges.push((i, end));
+        i = end + 1;
+    }
+    // text of the letter: a paragraph that does not introduce the table after it
+    let text = |k: usize| match &blocks[k] {
+        Block::Para(_) | Block::Strong(_) => match blocks.get(k + 1) {
+            Some(next @ Block::Table { .. }) => !kept_with_next(&blocks[k], next),
+            _ => true,
+        },
+        _ => false,
+    };
+    let mut g = 0;
+    while g < ranges.len() {
+        let (start, end) = ranges[g];
+        let signed = matches!(blocks[end], Block::Signature(_));
+        if signed && g > 0 && !(start..end).any(text) {
+            ranges[g - 1].1 = end;
+            ranges.remove(g);
+            g -= 1;
+            continue;
+        }
+        g += 1;
+    }
+    ranges.into_iter().map(|(s, e)| &blocks[s..=e]).collect()
+}
+
 fn mm(hundredths: i64) -> Mm {
     Mm(hundredths as f32 / 100.0)
 }
@@ -447,22 +485,15 @@ fn pt(tenths: i64) -> f32 {
 /// `date` (y, m, d) stamps the document's metadata so the same notice always gives the same bytes.
 pub fn render(blocks: &[Block], title: &str, footer: &str, date: (i32, u8, u8)) -> Vec<u8> {
     let mut layout = Layout::new();
-    let mut i = 0;
-    while i < blocks.len() {
+    for group in groups(blocks) {
         // blocks kept together (a paragraph that introduces a table, the block before the
         // signature, the signature) start a new page when they would not end on this one
-        let mut end = i;
-        while end + 1 < blocks.len() && kept_with_next(&blocks[end], &blocks[end + 1]) {
-            end += 1;
-        }
-        let group = &blocks[i..=end];
         if group.len() > 1 && !layout.page_is_empty() && !layout.fits(group) {
             layout.new_page();
         }
         for b in group {
             layout.block(b);
         }
-        i = end + 1;
     }
     let pages = layout.pages;
     let total = pages.len();
@@ -875,6 +906,38 @@ mod tests {
         for part in id {
             assert_eq!(part.as_str().unwrap(), b"9cc37f46ccca5912974ac8abef858e06");
         }
+    }
+
+    #[test]
+    fn the_signature_keeps_with_text_of_the_letter_not_only_a_table() {
+        let para = |t: &str| Block::Para(t.into());
+        let table = || Block::Table {
+            header: vec!["Vendedor".into(), "Valor".into()],
+            rows: vec![vec!["A".into(), "$ 1".into()]],
+            right: vec![false, true],
+        };
+        let sig = || Block::Signature(vec!["Atentamente,".into()]);
+        let lens = |blocks: &[Block]| groups(blocks).iter().map(|g| g.len()).collect::<Vec<_>>();
+        // a table and its introduction before the signature take the heading and the
+        // paragraph before them
+        let blocks = [
+            para("Uno."),
+            para("Dos."),
+            Block::Heading("4. Pago".into()),
+            para("Distribución:"),
+            table(),
+            sig(),
+            Block::Small("huella".into()),
+        ];
+        assert_eq!(lens(&blocks), [1, 5, 1]);
+        // a paragraph before the signature is enough
+        let blocks = [para("Uno."), para("Dos."), sig()];
+        assert_eq!(lens(&blocks), [1, 2]);
+        // a table that does not follow an introduction
+        let blocks = [para("Uno."), table(), sig()];
+        assert_eq!(lens(&blocks), [3]);
+        // nothing before: nothing to take
+        assert_eq!(lens(&[table(), sig()]), [2]);
     }
 
     #[test]

@@ -372,6 +372,90 @@ fn the_letter_comes_from_the_program_and_the_holders_contact_versions() {
     assert!(r.ok(&["audit", "verify"]).contains("intact"));
 }
 
+/// Point 4: the holder's address, city and e-mail as optional columns of the adjudications CSV:
+/// a row that gives them records a contact version as `holder update` does, in the same import
+/// (audited as `holder.update`), and the notice prints them; a contact already current adds
+/// nothing; a file without the columns imports as before.
+#[test]
+fn the_adjudications_csv_may_carry_the_holders_contact() {
+    let r = Reg::with_program_tail(ISSUER);
+    let csv = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares,address,city,email\n\
+               CC,1000000001,Ana Prueba,natural,trabajador,1000,,2024-03-15,,,Calle 10 # 5-20,Medellín,ana@example.co\n\
+               CC,1000000002,Luis Prueba,natural,pensionado,2500,,2024-03-15,Banco Ejemplo,2500,,,\n";
+    // a malformed e-mail is a row problem: nothing is written
+    let bad = r.file("bad.csv", csv.replace("ana@example.co", "ana@").as_bytes());
+    let e = r.fails(&["adjudications", "import", &bad, "--program", "D3939-2004"]);
+    assert!(
+        e.contains("line 2: email \"ana@\": is not an e-mail address"),
+        "{e}"
+    );
+    let file = r.file("holders.csv", csv.as_bytes());
+    r.ok(&["adjudications", "import", &file, "--program", "D3939-2004"]);
+    let ana = r.json(&["holder", "show", "1000000001", "--format", "json"]);
+    assert_eq!(ana.as_array().unwrap().len(), 1, "{ana}");
+    assert_eq!(ana[0]["address"], "Calle 10 # 5-20");
+    assert_eq!(ana[0]["city"], "Medellín");
+    assert_eq!(ana[0]["email"], "ana@example.co");
+    // a row without the contact columns filled records nothing for its holder
+    let luis = r.json(&["holder", "show", "1000000002", "--format", "json"]);
+    assert_eq!(luis.as_array().unwrap().len(), 0, "{luis}");
+    let contact_events = |r: &Reg| {
+        r.json(&["audit", "log", "--format", "json"])
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["action"] == "holder.update")
+            .count()
+    };
+    assert_eq!(contact_events(&r), 1);
+    // a second file with the same contact adds no version; one with a new city adds one that
+    // keeps the address and e-mail given before
+    let same = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares,city,address\n\
+                CC,1000000001,Ana Prueba,natural,trabajador,10,,2024-04-15,,,Medellín,Calle 10 # 5-20\n";
+    let same = r.file("same.csv", same.as_bytes());
+    r.ok(&["adjudications", "import", &same, "--program", "D3939-2004"]);
+    assert_eq!(contact_events(&r), 1);
+    let moved = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares,city\n\
+                 CC,1000000001,Ana Prueba,natural,trabajador,10,,2024-05-15,,,Cali\n";
+    let moved = r.file("moved.csv", moved.as_bytes());
+    r.ok(&["adjudications", "import", &moved, "--program", "D3939-2004"]);
+    assert_eq!(contact_events(&r), 2);
+    let ana = r.json(&["holder", "show", "1000000001", "--format", "json"]);
+    assert_eq!(ana.as_array().unwrap().len(), 2, "{ana}");
+    assert_eq!(ana[1]["address"], "Calle 10 # 5-20");
+    assert_eq!(ana[1]["city"], "Cali");
+    assert_eq!(ana[1]["email"], "ana@example.co");
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "100",
+    ]);
+    issue(&r, "1", "2025-02-10", "2025-02-11", "md", "n.md");
+    let md = std::fs::read_to_string(r.dir.path().join("n.md")).unwrap();
+    assert!(
+        md.contains(
+            "Ana Prueba, identificado(a) con CC No. 1000000001. Dirección: Calle 10 \\# 5-20, Cali. \
+             Correo electrónico: ana@example.co."
+        ),
+        "{md}"
+    );
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+
+    // the file without the columns (the usual fixture) imports as before: no contact recorded
+    let r = Reg::new().with_holders();
+    let ana = r.json(&["holder", "show", "1000000001", "--format", "json"]);
+    assert_eq!(ana.as_array().unwrap().len(), 0, "{ana}");
+    let adjudications = r.json(&["adjudications", "list", "--format", "json"]);
+    assert_eq!(adjudications.as_array().unwrap().len(), 3);
+}
+
 /// Point 3: a notice's delivery is recorded once, not before the notice, and the payment term
 /// runs from it (the shipped program's reading); `notice list` shows it.
 #[test]
@@ -558,8 +642,9 @@ fn pages(r: &Reg, name: &str) -> Vec<Vec<String>> {
 }
 
 /// Fails on what a lawyer would not send: a short table split across pages (a split table
-/// repeats its header on the next page), a page holding only the signature, an ISO date, a
-/// doubled period, a backquote.
+/// repeats its header on the next page), a page holding only the signature, a last page holding
+/// only a table (and its introduction) and the signature, an ISO date, a doubled period, a
+/// backquote.
 fn check_layout(what: &str, pages: &[Vec<String>]) {
     let text = pages.concat().join("\n");
     let headers = [
@@ -587,6 +672,31 @@ fn check_layout(what: &str, pages: &[Vec<String>]) {
             Some("Atentamente,"),
             "{what}: page {} starts with the signature\n{text}",
             i + 1
+        );
+    }
+    // the last page holds more than a table and the signature: a table (with the paragraph that
+    // introduces it) alone above the signature reads as an appendix signed by itself
+    if let Some(last) = pages.last().filter(|_| pages.len() > 1)
+        && let Some(sig) = last.iter().position(|l| l == "Atentamente,")
+    {
+        let mut before: Vec<&str> = last[..sig].iter().map(String::as_str).collect();
+        while before.last().is_some_and(|l| l.contains(" | ")) {
+            before.pop();
+        }
+        // the introducing paragraph: its last line ends with a colon, its earlier (wrapped)
+        // lines end with neither a period nor a colon
+        if before.last().is_some_and(|l| l.ends_with(':')) {
+            before.pop();
+            while before
+                .last()
+                .is_some_and(|l| !l.ends_with('.') && !l.ends_with(':'))
+            {
+                before.pop();
+            }
+        }
+        assert!(
+            !before.is_empty(),
+            "{what}: the last page holds only a table and the signature\n{text}"
         );
     }
     let iso = text.as_bytes().windows(10).any(|w| {
