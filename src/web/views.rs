@@ -315,26 +315,33 @@ pub fn balance_points(l: &fine::Liquidation) -> Vec<(NaiveDate, Decimal)> {
 /// The balance over time as an SVG line chart (no script; drawn here).
 pub fn balance_chart(l: &fine::Liquidation) -> Markup {
     let points = balance_points(l);
+    // the scale's ends are amounts, kept exact; floats below are only screen coordinates
+    let top = points
+        .iter()
+        .map(|(_, v)| *v)
+        .fold(Decimal::ONE, Decimal::max);
+    // the axis starts near the lowest balance, so a small change shows
+    let lowest = points.iter().map(|(_, v)| *v).fold(top, Decimal::min);
+    let low = (lowest * Decimal::new(98, 2)).round();
+    let low = if top - low < Decimal::ONE {
+        Decimal::ZERO
+    } else {
+        low
+    };
     let (w, h, pad) = (640.0_f64, 220.0_f64, 48.0_f64);
     let first = l.breach_date;
     let span = (l.until - first).num_days().max(1) as f64;
-    let values: Vec<f64> = points
-        .iter()
-        .map(|(_, v)| v.to_f64().unwrap_or(0.0))
-        .collect();
-    let top = values.iter().copied().fold(1.0_f64, f64::max);
-    // the axis starts near the lowest balance, so a small change shows
-    let low = values.iter().copied().fold(top, f64::min) * 0.98;
-    let low = if top - low < 1.0 { 0.0 } else { low };
     let x = |d: NaiveDate| pad + (d - first).num_days() as f64 / span * (w - 2.0 * pad);
-    let y =
-        |v: Decimal| h - pad / 2.0 - (v.to_f64().unwrap_or(0.0) - low) / (top - low) * (h - pad);
+    // the share of the axis a balance stands at, computed exactly, then made a coordinate
+    let y = |v: Decimal| {
+        let share = ((v - low) / (top - low)).to_f64().unwrap_or(0.0);
+        h - pad / 2.0 - share * (h - pad)
+    };
     let path: Vec<String> = points
         .iter()
         .map(|(d, v)| format!("{:.1},{:.1}", x(*d), y(*v)))
         .collect();
-    let label = |v: f64| pesos(Decimal::from_f64_retain(v).unwrap_or_default().round());
-    let (top_label, low_label) = (label(top), label(low));
+    let (top_label, low_label) = (pesos(top.round()), pesos(low));
     html! {
         figure.grafica {
             svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (w) " " (h)} role="img"
