@@ -399,6 +399,11 @@ impl fmt::Display for CliError {
             }
             CliError::Fine(e) => e.fmt(f),
             CliError::Store(e) => e.fmt(f),
+            CliError::Checkpoint(CheckpointError::KeyMissing { path }) => write!(
+                f,
+                "audit key {}: there is no key there; `vigia init` creates one, or pass the key's path with --key",
+                path.display()
+            ),
             CliError::Checkpoint(e) => e.fmt(f),
             CliError::Refused(m) => f.write_str(m),
             CliError::Breach { breach, error } => write!(f, "breach {breach}: {error}"),

@@ -19,6 +19,9 @@ fn message(count: i64, head: &str, at: &str) -> String {
 pub enum CheckpointError {
     /// The key file cannot be created, read or understood.
     Key { path: PathBuf, why: String },
+    /// There is no key file at the path: `vigia init` creates one, or the key is elsewhere (each
+    /// front end says how to name its path).
+    KeyMissing { path: PathBuf },
     /// The checkpoint log cannot be read or appended to.
     Log { path: PathBuf, why: String },
 }
@@ -29,6 +32,11 @@ impl fmt::Display for CheckpointError {
             CheckpointError::Key { path, why } => {
                 write!(f, "audit key {}: {why}", path.display())
             }
+            CheckpointError::KeyMissing { path } => write!(
+                f,
+                "audit key {}: there is no key there; `vigia init` creates one, or give the key's path",
+                path.display()
+            ),
             CheckpointError::Log { path, why } => {
                 write!(f, "checkpoint log {}: {why}", path.display())
             }
@@ -101,12 +109,13 @@ impl Key {
             why,
         };
         let meta = std::fs::symlink_metadata(path).map_err(|e| {
-            fail(if e.kind() == std::io::ErrorKind::NotFound {
-                "there is no key there; `vigia init` creates one, or pass the key's path with --key"
-                    .into()
+            if e.kind() == std::io::ErrorKind::NotFound {
+                CheckpointError::KeyMissing {
+                    path: path.to_path_buf(),
+                }
             } else {
-                format!("cannot be read ({e})")
-            })
+                fail(format!("cannot be read ({e})"))
+            }
         })?;
         if meta.file_type().is_symlink() || !meta.is_file() {
             return Err(fail(
