@@ -246,6 +246,26 @@ impl RateSeries {
         RateSeries::parse(text, source, true)
     }
 
+    /// One certified period typed by a person (a form, `vigia rates add`), held to the same
+    /// checks as a row of a rates file; `forced` as in [`RateSeries::from_csv_forced`].
+    pub fn typed_period(
+        valid_from: NaiveDate,
+        valid_to: NaiveDate,
+        ibc_ea_pct: Decimal,
+        usury_ea_pct: Option<Decimal>,
+        resolution: &str,
+        source: &str,
+        forced: bool,
+    ) -> Result<RatePeriod, InvalidRates> {
+        let line = format!(
+            "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n{valid_from},{valid_to},{ibc_ea_pct},{},\"{}\"\n",
+            usury_ea_pct.map(|u| u.to_string()).unwrap_or_default(),
+            resolution.replace('"', "'")
+        );
+        let series = RateSeries::parse(&line, source, forced)?;
+        Ok(series.periods()[0].clone())
+    }
+
     fn parse(text: &str, source: &str, forced: bool) -> Result<RateSeries, InvalidRates> {
         let (periods, problems) = parse(text);
         let fatal: Vec<Problem> = problems

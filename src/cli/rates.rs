@@ -130,24 +130,14 @@ impl RatesCommand {
                 force,
                 reason,
             } => {
-                // Validate through the same checks as a rates file, so a typed period and a file
-                // row are held to one standard.
-                let line = format!(
-                    "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n{from},{to},{ibc},{},\"{}\"\n",
-                    usury.map(|u| u.to_string()).unwrap_or_default(),
-                    resolution.replace('"', "'")
-                );
-                let parsed = if force {
-                    RateSeries::from_csv_forced(&line, "rates add")
-                } else {
-                    RateSeries::from_csv(&line, "rates add")
-                };
-                let series = parsed.map_err(|e| CliError::Flag {
-                    flag: "rates add".into(),
-                    value: format!("{from}..{to}"),
-                    reason: refused_rates(&e.problems),
-                })?;
-                let period = series.periods()[0].clone();
+                // held to the same checks as a rates file row
+                let period =
+                    RateSeries::typed_period(from, to, ibc, usury, &resolution, "rates add", force)
+                        .map_err(|e| CliError::Flag {
+                            flag: "rates add".into(),
+                            value: format!("{from}..{to}"),
+                            reason: refused_rates(&e.problems),
+                        })?;
                 let (supersede, forced) = overriding(supersede, force, reason.as_deref());
                 let mut store = ctx.store()?;
                 let added = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {

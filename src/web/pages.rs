@@ -1861,13 +1861,16 @@ async fn rates_add(State(app): State<Arc<App>>, user: User, form: axum::Form<Fie
         return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY).await;
     };
     // the same checks as a rates file row, as `vigia rates add` does
-    let line = format!(
-        "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n{from},{to},{ibc},{},\"{}\"\n",
-        usury.map(|u| u.to_string()).unwrap_or_default(),
-        resolution.replace('"', "'")
-    );
-    let period = match crate::rates::RateSeries::from_csv(&line, "formulario") {
-        Ok(s) => s.periods()[0].clone(),
+    let period = match crate::rates::RateSeries::typed_period(
+        from,
+        to,
+        ibc,
+        usury,
+        &resolution,
+        "formulario",
+        false,
+    ) {
+        Ok(p) => p,
         Err(e) => {
             errors.general.push(format!(
                 "La certificación no es válida: {}",
