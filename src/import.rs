@@ -883,22 +883,24 @@ fn parse_pledge_row(
     }
 }
 
-fn parse_count(s: &str, dialect: Dialect) -> Option<u64> {
-    let cleaned: String = if dialect.es_co {
-        s.replace('.', "")
+/// A count: digits, with `.` thousands separators in an es-CO export.
+pub(crate) fn parse_count(s: &str, dialect: Dialect) -> Option<u64> {
+    if dialect.es_co && s.contains('.') {
+        s.replace('.', "").trim().parse().ok()
     } else {
-        s.to_string()
-    };
-    cleaned.trim().parse().ok()
+        s.trim().parse().ok()
+    }
 }
 
-fn parse_amount(s: &str, dialect: Dialect) -> Option<Decimal> {
-    let text = if dialect.es_co {
-        s.replace('.', "").replace(',', ".")
+/// An amount in pesos, exact: `12500000.50`, or `12.500.000,50` in an es-CO export; a `$` in
+/// front is allowed.
+pub(crate) fn parse_amount(s: &str, dialect: Dialect) -> Option<Decimal> {
+    let amount = |text: &str| parse_decimal(text.trim().trim_start_matches('$').trim()).ok();
+    if dialect.es_co && s.contains(['.', ',']) {
+        amount(&s.replace('.', "").replace(',', "."))
     } else {
-        s.to_string()
-    };
-    parse_decimal(text.trim().trim_start_matches('$').trim()).ok()
+        amount(s)
+    }
 }
 
 /// An ISO date, or DD/MM/YYYY in the es-CO Excel export, within the range vigia accepts.

@@ -7,7 +7,7 @@
 
 use super::adjudicate::Cause;
 use crate::ids::{self, DocType};
-use crate::import::{Dialect, PersonType, RowError};
+use crate::import::{Dialect, PersonType, RowError, parse_amount, parse_count};
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use rust_decimal::Decimal;
 
@@ -356,27 +356,6 @@ fn parse_row(
             financed_shares,
         }),
         _ => Err(errors),
-    }
-}
-
-/// A count: digits, with `.` thousands separators in an es-CO export.
-pub(crate) fn parse_count(s: &str, dialect: Dialect) -> Option<u64> {
-    if dialect.es_co && s.contains('.') {
-        s.replace('.', "").trim().parse().ok()
-    } else {
-        s.trim().parse().ok()
-    }
-}
-
-/// An amount in pesos, exact: `12500000.50`, or `12.500.000,50` in an es-CO export; a `$` in
-/// front is allowed.
-pub(crate) fn parse_amount(s: &str, dialect: Dialect) -> Option<Decimal> {
-    let amount =
-        |text: &str| crate::money::parse_decimal(text.trim().trim_start_matches('$').trim()).ok();
-    if dialect.es_co && s.contains(['.', ',']) {
-        amount(&s.replace('.', "").replace(',', "."))
-    } else {
-        amount(s)
     }
 }
 

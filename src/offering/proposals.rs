@@ -4,9 +4,10 @@
 //! Whether a proposal is valid is not decided here ([`super::stage::evaluate`] does that): a late
 //! filing or a price below the minimum is a fact to record, not a bad row.
 
-use super::file::{parse_amount, parse_count, parse_when};
+use super::file::parse_when;
 use crate::ids::{self, DocType};
 use crate::import::{Dialect, RowError};
+use crate::import::{parse_amount, parse_count};
 use chrono::NaiveDateTime;
 use rust_decimal::Decimal;
 
