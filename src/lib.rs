@@ -12,6 +12,7 @@
 //! - [`ids`]: document types and the NIT check digit;
 //! - [`offering`]: the first-stage offering's arithmetic: caps (Arts. 7, 8), pro-rata (Art. 12);
 //! - [`program`]: a programa de enajenación as a validated TOML file;
+//! - [`lang`]: the two languages (Spanish for pages and documents, English for the CLI): `Said`;
 //! - [`text`]: what a file given as text is (UTF-8, Windows-1252, or a workbook/PDF named as such);
 //! - [`import`]: reading adjudication CSVs (UTF-8 or the es-CO Excel export);
 //! - [`store`]: the SQLite register, migrations and the hash-chained audit trail;
@@ -36,6 +37,7 @@ mod fuzz;
 pub(crate) mod holidays;
 pub(crate) mod ids;
 pub(crate) mod import;
+pub mod lang;
 pub(crate) mod liquidation;
 pub mod money;
 pub(crate) mod notice;

@@ -17,9 +17,7 @@ use rust_decimal::prelude::ToPrimitive;
 pub const CSS: &str = include_str!("vigia.css");
 
 /// dd/mm/aaaa.
-pub fn fecha(d: NaiveDate) -> String {
-    d.format("%d/%m/%Y").to_string()
-}
+pub use crate::lang::fecha;
 
 /// A stored UTC time (RFC 3339) as `dd/mm/aaaa hh:mm UTC`.
 pub fn momento(at: &str) -> String {
