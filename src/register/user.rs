@@ -125,9 +125,16 @@ pub fn set_password(tx: &mut Tx<'_>, name: &str, password: &str) -> Result<User>
     Ok(user)
 }
 
-/// Disables an account: it can no longer sign in (it stays on record).
+/// Disables an account: it can no longer sign in (it stays on record). Nobody disables the
+/// account they act as (an administrator would lock themself out, perhaps the last one).
 pub fn disable(tx: &mut Tx<'_>, name: &str) -> Result<User> {
     let user = users::get(tx.conn(), name)?;
+    if user.name == tx.actor() {
+        return Err(Refusal::Rule(format!(
+            "user {name} cannot disable their own account; another administrator must do it"
+        ))
+        .into());
+    }
     if user.disabled {
         return Err(Refusal::Rule(format!("user {name} is already disabled")).into());
     }
@@ -178,6 +185,33 @@ mod tests {
         assert!(authenticate(u, "una clave larga").is_none());
         let v = crate::store::audit::verify(store.conn()).unwrap();
         assert!(v.first_mismatch.is_none(), "{v:?}");
+    }
+
+    #[test]
+    fn nobody_disables_the_account_they_act_as() {
+        let mut store = Store::in_memory().unwrap();
+        for name in ["adela", "beto"] {
+            store
+                .write::<_, super::super::Error>("root", |tx| {
+                    add(tx, name, Role::Admin, "una clave larga")
+                })
+                .unwrap();
+        }
+        let own = store.write::<_, super::super::Error>("adela", |tx| disable(tx, "adela"));
+        let e = own.unwrap_err().to_string();
+        assert!(e.contains("cannot disable their own account"), "{e}");
+        let u = users::by_name(store.conn(), "adela").unwrap().unwrap();
+        assert!(!u.disabled, "nothing was written");
+        // another administrator may
+        store
+            .write::<_, super::super::Error>("beto", |tx| disable(tx, "adela"))
+            .unwrap();
+        assert!(
+            users::by_name(store.conn(), "adela")
+                .unwrap()
+                .unwrap()
+                .disabled
+        );
     }
 
     #[test]

@@ -5,8 +5,10 @@
 //!
 //! - [`auth`]: accounts, sessions (in memory, 30 idle minutes), CSRF tokens, lockout, roles;
 //! - [`pages`]: one handler per route;
+//! - [`admin`]: the corrections, the bulk pledge release, the accounts and the programs;
 //! - [`views`]: the HTML (maud: every value escaped), es-CO formats and the SVG balance chart.
 
+mod admin;
 mod auth;
 mod pages;
 mod tls;

@@ -23,8 +23,8 @@ use rust_decimal::Decimal;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-type Fields = Vec<(String, String)>;
-type Page = Result<Response, WebError>;
+pub(super) type Fields = Vec<(String, String)>;
+pub(super) type Page = Result<Response, WebError>;
 
 /// The largest upload (an import file of a national offering is about 100 MB).
 const MAX_UPLOAD: usize = 256 << 20;
@@ -61,6 +61,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/auditoria", get(audit_page))
         .route("/auditoria/verificar", get(audit_verify))
         .route("/tasas", get(rates_page).post(rates_add))
+        .merge(super::admin::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_UPLOAD))
         .layer(axum::middleware::map_response(
@@ -72,30 +73,30 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-fn ok(m: Markup) -> Page {
+pub(super) fn ok(m: Markup) -> Page {
     Ok(Html(m.into_string()).into_response())
 }
 
-fn see_other(to: String) -> Page {
+pub(super) fn see_other(to: String) -> Page {
     Ok(Redirect::to(&to).into_response())
 }
 
-fn field<'a>(f: &'a Fields, name: &str) -> &'a str {
+pub(super) fn field<'a>(f: &'a Fields, name: &str) -> &'a str {
     f.iter()
         .find(|(k, _)| k == name)
         .map(|(_, v)| v.as_str())
         .unwrap_or("")
 }
 
-fn opt(f: &Fields, name: &str) -> Option<String> {
+pub(super) fn opt(f: &Fields, name: &str) -> Option<String> {
     Some(field(f, name).trim().to_string()).filter(|s| !s.is_empty())
 }
 
-fn csrf_of(f: &Fields) -> Option<&str> {
+pub(super) fn csrf_of(f: &Fields) -> Option<&str> {
     f.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.as_str())
 }
 
-fn today() -> NaiveDate {
+pub(super) fn today() -> NaiveDate {
     chrono::Local::now().date_naive()
 }
 
@@ -120,7 +121,7 @@ impl<T> From<StoreError> for Dry<T> {
     }
 }
 
-fn dry_run<T>(
+pub(super) fn dry_run<T>(
     store: &mut Store,
     officer: &str,
     f: impl FnOnce(&mut store::Tx<'_>) -> register::Result<T>,
@@ -137,23 +138,23 @@ fn dry_run<T>(
 
 /// Errors by input name: a refusal goes next to the field it names, or above the form.
 #[derive(Default)]
-struct Errors {
+pub(super) struct Errors {
     by_field: HashMap<String, String>,
-    general: Vec<String>,
+    pub(super) general: Vec<String>,
 }
 
 impl Errors {
-    fn put(&mut self, name: &str, message: String) {
+    pub(super) fn put(&mut self, name: &str, message: String) {
         self.by_field.insert(name.to_string(), message);
     }
-    fn get(&self, name: &str) -> Option<&str> {
+    pub(super) fn get(&self, name: &str) -> Option<&str> {
         self.by_field.get(name).map(String::as_str)
     }
-    fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.by_field.is_empty() && self.general.is_empty()
     }
     /// A register error: refusals next to their inputs, anything else above the form or up.
-    fn register(&mut self, e: register::Error) -> Result<(), WebError> {
+    pub(super) fn register(&mut self, e: register::Error) -> Result<(), WebError> {
         match e {
             register::Error::Refused(r) => self.refusal(&r),
             register::Error::Refusals(rs) => rs.iter().for_each(|r| self.refusal(r)),
@@ -172,7 +173,7 @@ impl Errors {
             None => self.general.push(text),
         }
     }
-    fn general(&self) -> Markup {
+    pub(super) fn general(&self) -> Markup {
         html! { @for g in &self.general { p.error role="alert" { (g) } } }
     }
 }
@@ -454,9 +455,9 @@ async fn search(State(app): State<Arc<App>>, user: User, q: Query<Fields>) -> Pa
     ok(page(Some(&user), "Titulares", body))
 }
 
-struct HolderView {
-    holder: adjudications::Holder,
-    adjudications: Vec<(adjudications::Adjudication, Vec<pledges::Pledge>, u64)>,
+pub(super) struct HolderView {
+    pub(super) holder: adjudications::Holder,
+    pub(super) adjudications: Vec<(adjudications::Adjudication, Vec<pledges::Pledge>, u64)>,
     timeline: Vec<(NaiveDate, String, Option<String>)>,
 }
 
@@ -578,9 +579,9 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -
             tbody {
                 @for (a, ps, free) in &v.adjudications {
                     tr {
-                        td { (a.id) } td { (a.program_code) } td { (fecha(a.adjudicated_on)) }
+                        td { (a.id) @if a.void.is_some() { " (ANULADA)" } } td { (a.program_code) } td { (fecha(a.adjudicated_on)) }
                         td.num { (numero(a.shares)) } td.num { (pesos(a.price_per_share)) } td.num { (numero(*free)) }
-                        td { @for p in ps { "grado " (p.rank) @if p.released_on.is_some() { " (liberada)" } " " } }
+                        td { @for p in ps { "grado " (p.rank) @if p.void.is_some() { " (anulada)" } @else if p.released_on.is_some() { " (liberada)" } " " } }
                         td { @if user.may(Role::Oficial) { a href={"/adjudicaciones/" (a.id) "/incumplimiento"} { "Registrar incumplimiento" } } }
                     }
                 }
@@ -614,6 +615,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -
                 }
             }
         }
+        @if user.may(Role::Oficial) { (super::admin::holder_corrections(user, v, errors, typed)) }
         h2 { "Historia" }
         table.historia {
             thead { tr { th { "fecha" } th { "hecho" } } }
@@ -626,9 +628,9 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -
     }
 }
 
-/// Runs a pledge write from a holder's page; a refusal shows the page again with the message
-/// next to the input it names, in the form that was sent.
-async fn pledge_write<T: Send + 'static>(
+/// Runs a write from a holder's page (a pledge, or a correction of `admin`); a refusal shows the
+/// page again with the message next to the input it names, in the form that was sent.
+pub(super) async fn pledge_write<T: Send + 'static>(
     app: Arc<App>,
     user: User,
     adjudication: i64,
@@ -1448,12 +1450,12 @@ async fn notice_document(
 }
 
 /// The uploaded parts of a multipart form: text fields and files (name, bytes).
-struct Upload {
-    fields: Fields,
-    files: HashMap<String, (String, Vec<u8>)>,
+pub(super) struct Upload {
+    pub(super) fields: Fields,
+    pub(super) files: HashMap<String, (String, Vec<u8>)>,
 }
 
-async fn read_upload(
+pub(super) async fn read_upload(
     m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Result<Upload, WebError> {
     let bad = || {
@@ -1480,7 +1482,13 @@ async fn read_upload(
     Ok(up)
 }
 
-fn upload_form(user: &User, action: &str, file_label: &str, extra: Markup, button: &str) -> Markup {
+pub(super) fn upload_form(
+    user: &User,
+    action: &str,
+    file_label: &str,
+    extra: Markup,
+    button: &str,
+) -> Markup {
     html! {
         form method="post" action=(action) enctype="multipart/form-data" {
             (csrf(user))

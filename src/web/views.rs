@@ -138,8 +138,11 @@ pub fn page(user: Option<&User>, title: &str, body: Markup) -> Markup {
                             a href="/" { "Tablero" }
                             a href="/titulares" { "Titulares" }
                             @if u.may(Role::Oficial) { a href="/importar" { "Importar" } }
+                            @if u.may(Role::Oficial) { a href="/prendas/liberar" { "Liberar prendas" } }
                             a href="/avisos/verificar" { "Verificar aviso" }
                             a href="/tasas" { "Tasas" }
+                            a href="/programas" { "Programas" }
+                            @if u.may(Role::Admin) { a href="/usuarios" { "Usuarios" } }
                             a href="/auditoria" { "Auditoría" }
                         }
                         form.salir method="post" action="/salir" {
