@@ -27,7 +27,8 @@ pub enum UserCommand {
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
-    /// Disable an account: it can no longer sign in; it stays on record.
+    /// Disable an account: it can no longer sign in; it stays on record. Refused for the account
+    /// named by --officer (nobody disables the account they act as).
     Disable { name: String },
     /// Set a new password for an account.
     Password {

@@ -114,10 +114,10 @@ pub(super) fn holder_corrections(
                                                 value=(if mine { reason_typed } else { "" });
                                             button type="submit" { "Anular prenda" }
                                         }
-                                        @if mine {
-                                            @for e in errors_of(&[Field::VoidReason, Field::Pledge]) {
-                                                p.error id={(id) "-error"} role="alert" { (e) }
-                                            }
+                                    }
+                                    @if mine {
+                                        @for e in errors_of(&[Field::VoidReason, Field::Pledge]) {
+                                            p.error id={(id) "-error"} role="alert" { (e) }
                                         }
                                     }
                                 }
@@ -137,10 +137,11 @@ pub(super) fn holder_corrections(
                         value=(if mine { reason_typed } else { "" });
                     button type="submit" { "Anular adjudicación" }
                 }
-                @if mine {
-                    @for e in errors_of(&[Field::VoidReason, Field::Adjudication]) {
-                        p.error id={(id) "-error"} role="alert" { (e) }
-                    }
+            }
+            // below the form, or in its place when the adjudication is void already
+            @if sent == "adjudicacion" && sent_adjudication == Some(a.id) {
+                @for e in errors_of(&[Field::VoidReason, Field::Adjudication]) {
+                    p.error id={"motivo-adjudicacion-" (a.id) "-error"} role="alert" { (e) }
                 }
             }
         }
@@ -601,7 +602,11 @@ async fn user_write<T: Send + 'static>(
             .await?;
         match result {
             Ok(_) => return see_other("/usuarios".into()),
-            Err(e) => errors.register(e)?,
+            Err(e) => errors.general.extend(
+                refusal_texts(e)?
+                    .into_iter()
+                    .map(|t| format!("El registro no hizo el cambio: {t}")),
+            ),
         }
     }
     // passwords are never sent back to the page
@@ -790,6 +795,9 @@ fn cap_es(c: &Cap) -> (String, String) {
         When::Director => ", con cargo directivo en la sociedad",
     };
     let limit = match (c.times, c.of, c.shares) {
+        (Some(t), Some(m), _) if t == rust_decimal::Decimal::ONE => {
+            format!("una vez {}", measure_es(m))
+        }
         (Some(t), Some(m), _) => {
             format!("{} veces {}", crate::money::format_number(t), measure_es(m))
         }

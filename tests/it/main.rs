@@ -24,3 +24,4 @@ mod refusals;
 mod register;
 mod stages;
 mod web;
+mod web_admin;
