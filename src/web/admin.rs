@@ -393,7 +393,7 @@ async fn release_page(State(app): State<Arc<App>>, user: User) -> Page {
 }
 
 /// What a release form led to.
-enum Released {
+enum ReleaseOutcome {
     /// The preview (`changed`: the confirmation found another list than the one previewed).
     Preview(ReleasePlan, bool),
     Done(ReleasePlan, Option<register::pledge::Released>),
@@ -431,21 +431,21 @@ async fn release_submit(State(app): State<Arc<App>>, user: User, form: axum::For
             let (plan, rates) = release_plan(&app2, s, &officer, on, program)?;
             if !confirm || plan.fingerprint != previewed || plan.verdict.is_err() {
                 let changed = confirm && plan.fingerprint != previewed;
-                return Ok(Released::Preview(plan, changed));
+                return Ok(ReleaseOutcome::Preview(plan, changed));
             }
             match s.write::<_, register::Error>(&officer, |tx| {
                 register::pledge::release_many(tx, &plan.candidates, on, &rates)
             }) {
-                Ok(r) => Ok(Released::Done(plan, r)),
+                Ok(r) => Ok(ReleaseOutcome::Done(plan, r)),
                 Err(e) => {
                     let problems = refusal_texts(e)?;
-                    Ok(Released::Refused(plan, problems))
+                    Ok(ReleaseOutcome::Refused(plan, problems))
                 }
             }
         })
         .await?;
     let (status, body) = match outcome {
-        Released::Preview(plan, changed) => {
+        ReleaseOutcome::Preview(plan, changed) => {
             let status = if changed {
                 StatusCode::CONFLICT
             } else {
@@ -462,7 +462,7 @@ async fn release_submit(State(app): State<Arc<App>>, user: User, form: axum::For
                 },
             )
         }
-        Released::Done(plan, Some(r)) => (
+        ReleaseOutcome::Done(plan, Some(r)) => (
             StatusCode::OK,
             html! {
                 p.ok role="status" {
@@ -472,11 +472,11 @@ async fn release_submit(State(app): State<Arc<App>>, user: User, form: axum::For
                 p { a href="/" { "Volver al tablero" } }
             },
         ),
-        Released::Done(plan, None) => (
+        ReleaseOutcome::Done(plan, None) => (
             StatusCode::OK,
             html! { p.aviso { "Ninguna prenda puede liberarse el " (fecha(plan.on)) "; nada se escribió." } },
         ),
-        Released::Refused(plan, problems) => (
+        ReleaseOutcome::Refused(plan, problems) => (
             StatusCode::UNPROCESSABLE_ENTITY,
             html! {
                 p.error role="alert" { "El registro rechazó la liberación; nada se escribió:" }
