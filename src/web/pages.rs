@@ -342,12 +342,11 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
                 },
                 |_| {},
             );
-            let error = run.err().map(|e| match e {
-                check::Error::Fine { breach, error } => format!(
-                    "El chequeo no pudo terminar: incumplimiento {breach}: {}",
-                    views::fine_error_text(&error)
-                ),
-                other => format!("El chequeo no pudo terminar: {other}"),
+            let error = run.err().map(|e| {
+                format!(
+                    "El chequeo no pudo terminar: {}",
+                    e.es(views::fine_error_text)
+                )
             });
             Ok((counts, shown, total, error, coverage))
         })
@@ -404,7 +403,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
                             }
                             td { @if let Some(b) = f.breach_id { a href={"/incumplimientos/" (b)} { (b) } } }
                             td.num { @if let Some(o) = f.outstanding { (pesos(o)) } }
-                            td { (f.reason) }
+                            td { (f.reason.in_lang(crate::lang::Lang::Es)) }
                         }
                     }
                 }

@@ -865,6 +865,32 @@ fn imports_are_previewed_by_line_then_confirmed() {
 }
 
 #[test]
+fn the_dashboard_gives_each_finding_its_reason_in_spanish() {
+    // issue 13: the check's reasons were English on a Spanish page
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    let t = c.get("/?fecha=30/06/2024").text();
+    // Ana Prueba's adjudication of 15/03/2024 has no pledge; its lock-up ends two years later
+    assert!(
+        t.contains(
+            "<td>no hay prenda vigente durante el período de restricción (termina el 15/03/2026): \
+             regístrela (art. 10)</td>"
+        ),
+        "{t}"
+    );
+    assert!(!t.contains("no pledge"), "{t}");
+    // the command line says the same finding in English, as before
+    let csv = crate::common::out(&r.run(&["check", "--as-of", "2024-06-30", "--format", "csv"]));
+    assert!(
+        csv.contains(
+            "no pledge in force during the lock-up (ends 2026-03-15): register it (Art. 10)"
+        ),
+        "{csv}"
+    );
+}
+
+#[test]
 fn rates_are_added_by_an_admin() {
     let r = register_with_users();
     let s = Server::start(&r);
