@@ -158,9 +158,9 @@ impl Errors {
             register::Error::Refused(r) => self.refusal(&r),
             register::Error::Refusals(rs) => rs.iter().for_each(|r| self.refusal(r)),
             register::Error::Fine(f) => self.general.push(views::fine_error_text(&f)),
-            register::Error::Store(StoreError::Rejected(ps)) => {
-                self.general.extend(ps.iter().map(ToString::to_string))
-            }
+            register::Error::Store(StoreError::Rejected(ps)) => self
+                .general
+                .extend(ps.iter().map(|p| p.in_lang(crate::lang::Lang::Es))),
             register::Error::Store(s) => return Err(s.into()),
         }
         Ok(())
@@ -1629,8 +1629,8 @@ async fn import_upload(
                 tbody {
                     @for p in &problems {
                         @match p {
-                            store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field) } td { (r.value) } td { (r.reason) } },
-                            store::Problem::Whole(w) => tr { td.num {} td {} td {} td { (w) } },
+                            store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field) } td { (r.value) } td { (r.reason.es()) } },
+                            store::Problem::Whole(w) => tr { td.num {} td {} td {} td { (w.es()) } },
                         }
                     }
                 }
@@ -1651,8 +1651,15 @@ fn import_run(
     bytes: &[u8],
     write: bool,
 ) -> Result<Result<String, String>, Vec<store::Problem>> {
-    let whole = |m: String| vec![store::Problem::Whole(m)];
-    let p = programs::by_code(s.conn(), program).map_err(|e| whole(e.to_string()))?;
+    let whole =
+        |en: String, es: String| vec![store::Problem::Whole(crate::lang::Said::new(en, es))];
+    let p = programs::by_code(s.conn(), program).map_err(|e| {
+        let es = match &e {
+            StoreError::NotFound { .. } => format!("no hay un programa «{program}» en el registro"),
+            other => format!("no se pudo leer el programa «{program}»: {other}"),
+        };
+        whole(e.to_string(), es)
+    })?;
     let sha = store::sha256_hex(bytes);
     let dialect = crate::import::sniff(bytes);
     let run = |tx: &mut store::Tx<'_>| {
@@ -1681,7 +1688,11 @@ fn import_run(
             prior.by
         ))),
         Err(register::Error::Store(StoreError::Rejected(ps))) => Err(ps),
-        Err(e) => Err(whole(e.to_string())),
+        Err(register::Error::Refused(r)) => Err(whole(r.to_string(), views::refusal_text(&r))),
+        Err(e) => Err(whole(
+            e.to_string(),
+            format!("no se pudo importar el archivo: {e}"),
+        )),
     }
 }
 
@@ -1710,7 +1721,7 @@ async fn import_confirm(State(app): State<Arc<App>>, user: User, form: axum::For
         }
         Ok(Err(m)) => html! { p.aviso { (m) } },
         Err(ps) => {
-            html! { p.error role="alert" { "El registro cambió desde la revisión; nada se escribió:" } ul { @for p in &ps { li { (p.to_string()) } } } }
+            html! { p.error role="alert" { "El registro cambió desde la revisión; nada se escribió:" } ul { @for p in &ps { li { (p.in_lang(crate::lang::Lang::Es)) } } } }
         }
     };
     ok(page(Some(&user), "Importar adjudicaciones", body))
