@@ -1,6 +1,8 @@
 //! Colombian identification documents (SPEC §10): document types and the NIT check digit (DV,
 //! DIAN Orden Administrativa 4 de 1989). Pure validation; no storage.
 
+use crate::lang::Said;
+use crate::said;
 use std::fmt;
 use std::str::FromStr;
 
@@ -71,16 +73,26 @@ impl fmt::Display for DocType {
     }
 }
 
-impl FromStr for DocType {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
+impl DocType {
+    /// A document type as written (any case), or why not in English and Spanish.
+    pub fn read(s: &str) -> Result<DocType, Said> {
         let up = s.trim().to_ascii_uppercase();
         DocType::ALL
             .into_iter()
             .find(|d| d.as_str() == up)
             .ok_or_else(|| {
-                format!("unknown document type {s:?}; use one of CC, CE, TI, PA, PEP, PPT, NIT")
+                said!(
+                    "unknown document type {s:?}; use one of CC, CE, TI, PA, PEP, PPT, NIT",
+                    "«{s}» no es un tipo de documento; use CC, CE, TI, PA, PEP, PPT o NIT"
+                )
             })
+    }
+}
+
+impl FromStr for DocType {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        DocType::read(s).map_err(|e| e.en().to_string())
     }
 }
 
@@ -108,6 +120,11 @@ pub fn nit_check_digit(digits: &str) -> Option<u32> {
 /// Validates a document number for its type and returns its canonical form
 /// (digits only; a NIT as `NNNNNNNNN-D`). Dots and spaces people type are removed.
 pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
+    normalized(doc_type, number).map_err(|e| e.en().to_string())
+}
+
+/// [`normalize`], saying why not in English and Spanish (for a file's row problems).
+pub fn normalized(doc_type: DocType, number: &str) -> Result<String, Said> {
     let cleaned = clean(number);
     match doc_type {
         DocType::Nit => {
@@ -116,15 +133,21 @@ pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
                 None => (cleaned.clone(), None),
             };
             let expected = nit_check_digit(&base).ok_or_else(|| {
-                format!("NIT {number:?} must be up to 15 digits followed by -DV, e.g. 800197268-4")
+                said!(
+                    "NIT {number:?} must be up to 15 digits followed by -DV, e.g. 800197268-4",
+                    "el NIT «{number}» debe tener hasta 15 dígitos seguidos de -DV, p. ej. 800197268-4"
+                )
             })?;
             match dv {
-                None => Err(format!(
-                    "NIT {base} lacks its check digit; write {base}-{expected}"
+                None => Err(said!(
+                    "NIT {base} lacks its check digit; write {base}-{expected}",
+                    "al NIT {base} le falta el dígito de verificación; escriba {base}-{expected}"
                 )),
                 Some(d) if d == expected.to_string() => Ok(format!("{base}-{expected}")),
-                Some(d) => Err(format!(
-                    "NIT {base}-{d} has a wrong check digit: the DIAN algorithm gives {expected} ({base}-{expected}); check the number"
+                Some(d) => Err(said!(
+                    "NIT {base}-{d} has a wrong check digit: the DIAN algorithm gives {expected} ({base}-{expected}); check the number",
+                    "el NIT {base}-{d} tiene un dígito de verificación errado: el algoritmo de la DIAN da {expected} \
+                     ({base}-{expected}); revise el número"
                 )),
             }
         }
@@ -132,7 +155,10 @@ pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
             if (3..=11).contains(&cleaned.len()) && cleaned.bytes().all(|b| b.is_ascii_digit()) {
                 Ok(cleaned)
             } else {
-                Err(format!("{doc_type} {number:?} must be 3 to 11 digits"))
+                Err(said!(
+                    "{doc_type} {number:?} must be 3 to 11 digits",
+                    "el número de {doc_type} «{number}» debe tener de 3 a 11 dígitos"
+                ))
             }
         }
         DocType::Ce | DocType::Pa | DocType::Pep | DocType::Ppt => {
@@ -140,8 +166,9 @@ pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
             if (3..=20).contains(&up.len()) && up.bytes().all(|b| b.is_ascii_alphanumeric()) {
                 Ok(up)
             } else {
-                Err(format!(
-                    "{doc_type} {number:?} must be 3 to 20 letters or digits"
+                Err(said!(
+                    "{doc_type} {number:?} must be 3 to 20 letters or digits",
+                    "el número de {doc_type} «{number}» debe tener de 3 a 20 letras o dígitos"
                 ))
             }
         }

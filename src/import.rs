@@ -1,11 +1,14 @@
 //! Reading an adjudications CSV the way people really have it: UTF-8 with or without BOM, or the
 //! es-CO Excel export (Windows-1252, `;` separator, `1.450,50` amounts, `15/03/2024` dates).
-//! Pure: bytes in, validated rows or every row problem out; storage is the caller's job.
+//! Pure: bytes in, validated rows or every row problem out (each said in English and Spanish);
+//! storage is the caller's job.
 
 use crate::calendar::{DateError, parse_input};
 use crate::ids::{self, DocType};
-use crate::money::parse_decimal;
+use crate::lang::{Lang, Said, fecha};
+use crate::money::{format_number, parse_decimal};
 use crate::program::Program;
+use crate::said;
 use crate::text::{self, Lines};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
@@ -93,13 +96,14 @@ impl PersonType {
 }
 
 impl std::str::FromStr for PersonType {
-    type Err = String;
+    type Err = Said;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_lowercase().as_str() {
             "natural" => Ok(PersonType::Natural),
             "legal" | "juridica" | "jurídica" => Ok(PersonType::Legal),
-            _ => Err(format!(
-                "{s:?} is not a person type; use natural or legal (jurídica)"
+            _ => Err(said!(
+                "{s:?} is not a person type; use natural or legal (jurídica)",
+                "«{s}» no es un tipo de persona; use natural o legal (jurídica)"
             )),
         }
     }
@@ -126,15 +130,51 @@ pub struct AdjudicationRow {
     pub contact: Option<crate::store::contacts::Contact>,
 }
 
-/// A problem with one row (or the header, line 1).
+/// A problem with one row (or the header, line 1): the column (as the file's header names it)
+/// and the value, and why in English and Spanish.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RowError {
     pub line: usize,
     pub field: String,
     pub value: String,
-    pub reason: String,
+    pub reason: Said,
 }
 
+impl RowError {
+    /// The problem as one line in `lang`: `line 4: shares "0": must be ...` (the command
+    /// line's), `línea 4: shares «0»: debe ser ...`.
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Es if self.field.is_empty() => {
+                format!("línea {}: {}", self.line, self.reason.es())
+            }
+            Lang::Es => format!(
+                "línea {}: {} «{}»: {}",
+                self.line,
+                self.field,
+                shown(&self.value),
+                self.reason.es()
+            ),
+        }
+    }
+}
+
+/// A value as a Spanish sentence quotes it: as typed, its control characters escaped.
+fn shown(value: &str) -> String {
+    value
+        .chars()
+        .flat_map(|c| {
+            let escaped = c.is_control().then(|| c.escape_unicode());
+            escaped
+                .into_iter()
+                .flatten()
+                .chain((!c.is_control()).then_some(c))
+        })
+        .collect()
+}
+
+/// In English, the command line's language.
 impl fmt::Display for RowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.field.is_empty() {
@@ -231,7 +271,7 @@ pub fn each_row<T, E>(
                 line,
                 field: String::new(),
                 value: String::new(),
-                reason: e.to_string(),
+                reason: e.said(),
             };
             return Ok((sniff_text("", "UTF-8"), vec![problem]));
         }
@@ -243,7 +283,7 @@ pub fn each_row<T, E>(
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
-    let header_error = |reason: String| {
+    let header_error = |reason: Said| {
         vec![RowError {
             line: 1,
             field: "header".into(),
@@ -253,16 +293,23 @@ pub fn each_row<T, E>(
     };
     let headers = match reader.headers() {
         Ok(h) => h.clone(),
-        Err(e) => return Ok((dialect, header_error(e.to_string()))),
+        Err(e) => {
+            let why = Said::new(
+                e.to_string(),
+                "el encabezado (la primera línea) no se puede leer como CSV",
+            );
+            return Ok((dialect, header_error(why)));
+        }
     };
     let names: Vec<String> = headers.iter().map(|h| h.trim().to_lowercase()).collect();
     let find = |col: &&str| names.iter().position(|n| n == col);
     if let Some(col) = required.iter().find(|c| find(c).is_none()) {
+        let all = required.join(",");
         return Ok((
             dialect,
-            header_error(format!(
-                "missing column {col}; the header must name {}",
-                required.join(",")
+            header_error(said!(
+                "missing column {col}; the header must name {all}",
+                "falta la columna {col}; el encabezado debe nombrar {all}"
             )),
         ));
     }
@@ -289,7 +336,7 @@ pub fn each_row<T, E>(
                     line,
                     field: "row".into(),
                     value: String::new(),
-                    reason: e.to_string(),
+                    reason: Said::new(e.to_string(), "la línea no se puede leer como CSV"),
                 });
                 continue;
             }
@@ -310,8 +357,10 @@ pub fn each_row<T, E>(
                 line,
                 field: String::new(),
                 value: String::new(),
-                reason: format!(
-                    "repeats line {first} exactly; a row is listed once: remove one of the two"
+                reason: said!(
+                    "repeats line {first} exactly; a row is listed once: remove one of the two",
+                    "repite exactamente la línea {first}; cada fila va una sola vez: borre una de \
+                     las dos"
                 ),
             });
             continue;
@@ -327,14 +376,15 @@ pub fn each_row<T, E>(
                     return None;
                 }
                 let (position, c) = value.chars().enumerate().find(|(_, c)| c.is_control())?;
+                let (code, at) = (u32::from(c), position + 1);
                 Some(RowError {
                     line,
                     field: (*name).into(),
                     value: value.into(),
-                    reason: format!(
-                        "has the control character U+{:04X} at character {}; values are printed on notices and must be plain text: remove it",
-                        u32::from(c),
-                        position + 1
+                    reason: said!(
+                        "has the control character U+{code:04X} at character {at}; values are printed on notices and must be plain text: remove it",
+                        "tiene el carácter de control U+{code:04X} en la posición {at}; los valores se \
+                         imprimen en los avisos y deben ser texto simple: quítelo"
                     ),
                 })
             })
@@ -361,7 +411,7 @@ pub fn each_row<T, E>(
             line: 2,
             field: "row".into(),
             value: String::new(),
-            reason: "the file has no rows".into(),
+            reason: Said::new("the file has no rows", "el archivo no tiene filas"),
         });
     }
     Ok((dialect, errors))
@@ -461,7 +511,7 @@ fn parse_row(
     let get_at = get;
     let get = |c: Col| get(c as usize);
     let mut errors = Vec::new();
-    let mut fail = |field: Col, value: &str, reason: String| {
+    let mut fail = |field: Col, value: &str, reason: Said| {
         errors.push(RowError {
             line,
             field: field.name().into(),
@@ -470,19 +520,25 @@ fn parse_row(
         });
     };
     let doc_type_s = get(Col::DocType);
-    let doc_type = doc_type_s
-        .parse::<DocType>()
+    let doc_type = DocType::read(&doc_type_s)
         .map_err(|e| fail(Col::DocType, &doc_type_s, e))
         .ok();
     let doc_number_s = get(Col::DocNumber);
     let doc_number = doc_type.and_then(|t| {
-        ids::normalize(t, &doc_number_s)
+        ids::normalized(t, &doc_number_s)
             .map_err(|e| fail(Col::DocNumber, &doc_number_s, e))
             .ok()
     });
     let name = get(Col::Name);
     if name.is_empty() {
-        fail(Col::Name, "", "the holder's name is required".into());
+        fail(
+            Col::Name,
+            "",
+            Said::new(
+                "the holder's name is required",
+                "falta el nombre del titular",
+            ),
+        );
     }
     let person_s = get(Col::PersonType);
     let person_type = person_s
@@ -491,24 +547,28 @@ fn parse_row(
         .ok();
     let category = get(Col::Category);
     if !categories.iter().any(|c| c == &category) {
+        let list = categories.join(", ");
         fail(
             Col::Category,
             &category,
-            format!(
-                "not a special-condition category of this program; use one of {}",
-                categories.join(", ")
+            said!(
+                "not a special-condition category of this program; use one of {list}",
+                "no es una categoría de condiciones especiales de este programa; use una de estas: \
+                 {list}"
             ),
         );
     }
     let shares_s = get(Col::Shares);
     let shares = match parse_count(&shares_s, dialect).filter(|&n| n > 0) {
         Some(n) if n > program.shares_offered => {
+            let (offered, code) = (program.shares_offered, &program.code);
+            let ofrecidas = acciones(offered);
             fail(
                 Col::Shares,
                 &shares_s,
-                format!(
-                    "exceeds the {} shares {} offers in all; check the figure",
-                    program.shares_offered, program.code
+                said!(
+                    "exceeds the {offered} shares {code} offers in all; check the figure",
+                    "supera las {ofrecidas} acciones que {code} ofrece en total; revise la cifra"
                 ),
             );
             None
@@ -518,7 +578,10 @@ fn parse_row(
             fail(
                 Col::Shares,
                 &shares_s,
-                "must be a whole number of shares greater than zero".into(),
+                Said::new(
+                    "must be a whole number of shares greater than zero",
+                    "debe ser un número entero de acciones mayor que cero",
+                ),
             );
             None
         }
@@ -534,8 +597,10 @@ fn parse_row(
                 fail(
                     Col::PricePerShare,
                     &price_s,
-                    format!(
-                        "must be a positive amount such as {example}, or empty for the program's fixed price"
+                    said!(
+                        "must be a positive amount such as {example}, or empty for the program's fixed price",
+                        "debe ser un valor positivo, como {example}, o quedar vacío para usar el \
+                         precio fijo del programa"
                     ),
                 );
                 None
@@ -545,13 +610,11 @@ fn parse_row(
     let date_s = get(Col::AdjudicatedOn);
     let adjudicated_on = parse_date(&date_s, dialect)
         .map_err(|e| {
-            let reason = match e {
-                DateError::Malformed => {
-                    "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)".into()
-                }
-                out_of_range => out_of_range.to_string(),
-            };
-            fail(Col::AdjudicatedOn, &date_s, reason)
+            fail(
+                Col::AdjudicatedOn,
+                &date_s,
+                date_problem(&e, dialect, false),
+            )
         })
         .ok();
     let lender_s = get(Col::Lender);
@@ -564,24 +627,34 @@ fn parse_row(
             fail(
                 Col::FinancedShares,
                 &financed_s,
-                "must be a whole number of shares".into(),
+                Said::new(
+                    "must be a whole number of shares",
+                    "debe ser un número entero de acciones",
+                ),
             );
             None
         })
     };
     if let (Some(f), Some(n)) = (financed_shares, shares) {
         if f > n {
+            let adjudicadas = acciones(n);
             fail(
                 Col::FinancedShares,
                 &financed_s,
-                format!("exceeds the {n} shares adjudicated"),
+                said!(
+                    "exceeds the {n} shares adjudicated",
+                    "supera las {adjudicadas} acciones adjudicadas"
+                ),
             );
         }
         if f > 0 && lender.is_none() {
             fail(
                 Col::Lender,
                 "",
-                "financed_shares is set, so the lender that financed them is required".into(),
+                Said::new(
+                    "financed_shares is set, so the lender that financed them is required",
+                    "financed_shares tiene un valor, así que falta el prestamista que las financió",
+                ),
             );
         }
     }
@@ -602,8 +675,11 @@ fn parse_row(
             line,
             field: CONTACT_COLUMNS[2].into(),
             value: e.clone(),
-            reason: "is not an e-mail address (one @, a domain with a dot, no spaces); correct it or leave it empty"
-                .into(),
+            reason: Said::new(
+                "is not an e-mail address (one @, a domain with a dot, no spaces); correct it or leave it empty",
+                "no es una dirección de correo electrónico (una @, un dominio con punto, sin \
+                 espacios); corríjala o déjela vacía",
+            ),
         });
     }
     let contact = (!contact.is_empty()).then_some(contact);
@@ -738,12 +814,12 @@ fn parse_pledge_row(
 ) -> Result<PledgeRow, Vec<RowError>> {
     let get = |c: PledgeCol| get(c as usize);
     let mut errors = Vec::new();
-    let mut fail = |field: PledgeCol, value: &str, reason: &str| {
+    let mut fail = |field: PledgeCol, value: &str, reason: Said| {
         errors.push(RowError {
             line,
             field: field.name().into(),
             value: value.into(),
-            reason: reason.into(),
+            reason,
         });
     };
     let id_s = get(PledgeCol::AdjudicationId);
@@ -756,7 +832,10 @@ fn parse_pledge_row(
                 fail(
                     PledgeCol::AdjudicationId,
                     &id_s,
-                    "must be the id of an adjudication (see `vigia adjudications list`)",
+                    Said::new(
+                        "must be the id of an adjudication (see `vigia adjudications list`)",
+                        "debe ser el número de una adjudicación del registro",
+                    ),
                 );
                 None
             }
@@ -770,7 +849,11 @@ fn parse_pledge_row(
             fail(
                 PledgeCol::Rank,
                 &rank_s,
-                "must be 1 (first degree) or 2 (second degree, when the lender holds the first)",
+                Said::new(
+                    "must be 1 (first degree) or 2 (second degree, when the lender holds the first)",
+                    "debe ser 1 (primer grado) o 2 (segundo grado, cuando el prestamista tiene el \
+                     primero)",
+                ),
             );
             None
         }
@@ -778,16 +861,12 @@ fn parse_pledge_row(
     let date_s = get(PledgeCol::RegisteredOn);
     let registered_on = match parse_date(&date_s, dialect) {
         Ok(d) => Some(d),
-        Err(DateError::Malformed) => {
+        Err(e) => {
             fail(
                 PledgeCol::RegisteredOn,
                 &date_s,
-                "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)",
+                date_problem(&e, dialect, false),
             );
-            None
-        }
-        Err(out_of_range) => {
-            fail(PledgeCol::RegisteredOn, &date_s, &out_of_range.to_string());
             None
         }
     };
@@ -796,16 +875,16 @@ fn parse_pledge_row(
     let (doc_type_s, doc_number_s) = (get(PledgeCol::DocType), get(PledgeCol::DocNumber));
     let holder = match (doc_type_s.is_empty(), doc_number_s.is_empty()) {
         (true, true) => Some(None),
-        (false, false) => match doc_type_s.parse::<DocType>() {
-            Ok(t) => match ids::normalize(t, &doc_number_s) {
+        (false, false) => match DocType::read(&doc_type_s) {
+            Ok(t) => match ids::normalized(t, &doc_number_s) {
                 Ok(n) => Some(Some((t, n))),
                 Err(e) => {
-                    fail(PledgeCol::DocNumber, &doc_number_s, &e);
+                    fail(PledgeCol::DocNumber, &doc_number_s, e);
                     None
                 }
             },
             Err(e) => {
-                fail(PledgeCol::DocType, &doc_type_s, &e);
+                fail(PledgeCol::DocType, &doc_type_s, e);
                 None
             }
         },
@@ -813,7 +892,10 @@ fn parse_pledge_row(
             fail(
                 PledgeCol::DocType,
                 "",
-                "give it with doc_number, or leave both empty",
+                Said::new(
+                    "give it with doc_number, or leave both empty",
+                    "escríbalo junto con doc_number, o deje ambos vacíos",
+                ),
             );
             None
         }
@@ -821,7 +903,10 @@ fn parse_pledge_row(
             fail(
                 PledgeCol::DocNumber,
                 "",
-                "give it with doc_type, or leave both empty",
+                Said::new(
+                    "give it with doc_type, or leave both empty",
+                    "escríbalo junto con doc_type, o deje ambos vacíos",
+                ),
             );
             None
         }
@@ -832,16 +917,12 @@ fn parse_pledge_row(
     } else {
         match parse_date(&on_s, dialect) {
             Ok(d) => Some(Some(d)),
-            Err(DateError::Malformed) => {
+            Err(e) => {
                 fail(
                     PledgeCol::AdjudicatedOn,
                     &on_s,
-                    "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export), or empty",
+                    date_problem(&e, dialect, true),
                 );
-                None
-            }
-            Err(out_of_range) => {
-                fail(PledgeCol::AdjudicatedOn, &on_s, &out_of_range.to_string());
                 None
             }
         }
@@ -865,7 +946,11 @@ fn parse_pledge_row(
             fail(
                 PledgeCol::AdjudicationId,
                 "",
-                "say which adjudication is pledged: its id, or the holder's doc_type and doc_number",
+                Said::new(
+                    "say which adjudication is pledged: its id, or the holder's doc_type and doc_number",
+                    "indique qué adjudicación se pignora: su número, o doc_type y doc_number del \
+                     titular",
+                ),
             );
             None
         }
@@ -901,6 +986,51 @@ pub(crate) fn parse_amount(s: &str, dialect: Dialect) -> Option<Decimal> {
     } else {
         amount(s)
     }
+}
+
+/// Why a date of a file was refused: not a date as the file's dialect writes them (`or_empty`:
+/// the column may also be left empty), or a day outside the range vigia accepts.
+fn date_problem(e: &DateError, dialect: Dialect, or_empty: bool) -> Said {
+    match e {
+        DateError::Malformed => {
+            let (empty, vacia) = if or_empty {
+                (", or empty", ", o déjela vacía")
+            } else {
+                ("", "")
+            };
+            if dialect.es_co {
+                said!(
+                    "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export){empty}",
+                    "no es una fecha válida; escríbala dd/mm/aaaa o aaaa-mm-dd{vacia}"
+                )
+            } else {
+                said!(
+                    "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export){empty}",
+                    "no es una fecha válida; escríbala aaaa-mm-dd (dd/mm/aaaa solo en la \
+                     exportación de Excel separada por «;»){vacia}"
+                )
+            }
+        }
+        DateError::OutOfRange(d) => {
+            let (first, last) = (
+                fecha(crate::calendar::FIRST_DATE),
+                fecha(crate::calendar::LAST_DATE),
+            );
+            Said::new(
+                e.to_string(),
+                format!(
+                    "{} está fuera de las fechas que vigia acepta, del {first} al {last}; revise el \
+                     año",
+                    fecha(*d)
+                ),
+            )
+        }
+    }
+}
+
+/// A number of shares the es-CO way (`12.960.982`).
+fn acciones(n: u64) -> String {
+    format_number(Decimal::from(n))
 }
 
 /// An ISO date, or DD/MM/YYYY in the es-CO Excel export, within the range vigia accepts.
@@ -1022,7 +1152,7 @@ mod tests {
                 (6, "lender"),
             ]
         );
-        assert!(errors[1].reason.contains("gives 4"), "{}", errors[1]);
+        assert!(errors[1].reason.en().contains("gives 4"), "{}", errors[1]);
     }
 
     #[test]
@@ -1125,11 +1255,74 @@ mod tests {
     }
 
     #[test]
+    fn row_problems_are_said_in_spanish_for_the_web() {
+        let text = format!(
+            "{HEADER}\
+             CC,123456,A,alien,trabajador,10,,15/03/2024,,\n\
+             CC,123457,B,natural,trabajador,10,,2024-03-15,,\n\
+             CC,123457,B,natural,trabajador,10,,2024-03-15,,\n\
+             XX,1,C,natural,trabajador,12960983,,2024-03-15,,\n"
+        );
+        let errors = parse(text.as_bytes(), &cats()).unwrap_err();
+        let es: Vec<String> = errors.iter().map(|e| e.in_lang(Lang::Es)).collect();
+        assert_eq!(
+            es,
+            [
+                "línea 2: person_type «alien»: «alien» no es un tipo de persona; use natural o legal \
+                 (jurídica)",
+                "línea 2: adjudicated_on «15/03/2024»: no es una fecha válida; escríbala aaaa-mm-dd \
+                 (dd/mm/aaaa solo en la exportación de Excel separada por «;»)",
+                "línea 4: repite exactamente la línea 3; cada fila va una sola vez: borre una de las \
+                 dos",
+                "línea 5: doc_type «XX»: «XX» no es un tipo de documento; use CC, CE, TI, PA, PEP, \
+                 PPT o NIT",
+                "línea 5: shares «12960983»: supera las 12.960.982 acciones que D3939-2004 ofrece en \
+                 total; revise la cifra",
+            ]
+        );
+        // the command line's words are as they were
+        assert_eq!(
+            errors[2].in_lang(Lang::En),
+            "line 4: repeats line 3 exactly; a row is listed once: remove one of the two"
+        );
+        assert_eq!(errors[2].in_lang(Lang::En), errors[2].to_string());
+        // the Excel export writes dates dd/mm/aaaa; a NIT without its check digit; a value with
+        // a control character, shown escaped
+        let excel = "doc_type;doc_number;name;person_type;category;shares;price_per_share;adjudicated_on;lender;financed_shares\n\
+                     NIT;800197268;A;legal;trabajador;10;;30/02/2024;;\n\
+                     CC;123456;B\u{7};natural;trabajador;10;;31/12/9999;;\n";
+        let errors = parse(excel.as_bytes(), &cats()).unwrap_err();
+        let es: Vec<String> = errors.iter().map(|e| e.in_lang(Lang::Es)).collect();
+        assert_eq!(
+            es,
+            [
+                "línea 2: doc_number «800197268»: al NIT 800197268 le falta el dígito de \
+                 verificación; escriba 800197268-4",
+                "línea 2: adjudicated_on «30/02/2024»: no es una fecha válida; escríbala dd/mm/aaaa \
+                 o aaaa-mm-dd",
+                "línea 3: name «B\\u{7}»: tiene el carácter de control U+0007 en la posición 2; los \
+                 valores se imprimen en los avisos y deben ser texto simple: quítelo",
+            ]
+        );
+        let excel = excel.replace("B\u{7}", "B");
+        let errors = parse(excel.as_bytes(), &cats()).unwrap_err();
+        assert_eq!(
+            errors[2].reason.es(),
+            "31/12/9999 está fuera de las fechas que vigia acepta, del 01/01/1990 al 31/12/2099; \
+             revise el año"
+        );
+        assert_eq!(
+            errors[2].reason.en(),
+            "9999-12-31 is outside the dates vigia accepts, 1990-01-01 to 2099-12-31; check the year"
+        );
+    }
+
+    #[test]
     fn header_must_name_every_column() {
         let errors = parse(b"doc_type,doc_number\nCC,1\n", &cats()).unwrap_err();
         assert_eq!(errors[0].line, 1);
         assert!(
-            errors[0].reason.contains("missing column name"),
+            errors[0].reason.en().contains("missing column name"),
             "{}",
             errors[0]
         );

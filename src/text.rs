@@ -1,7 +1,10 @@
 //! What a file handed to vigia as text really is: UTF-8 (with or without BOM), Windows-1252, or
 //! something that is not text at all (an Excel workbook, a PDF, a zip) named as such; and the
-//! line a person sees in an editor for a CSV record. Pure: bytes in, text or a reason out.
+//! line a person sees in an editor for a CSV record. Pure: bytes in, text or a reason (in English
+//! and Spanish) out.
 
+use crate::lang::Said;
+use crate::said;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -25,32 +28,64 @@ pub enum Binary {
 
 impl Binary {
     /// What the file is, in words.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Binary::Xlsx => "an Excel workbook (.xlsx), not a CSV file",
-            Binary::Ods => "a LibreOffice spreadsheet (.ods), not a CSV file",
-            Binary::Zip => "a zip archive, not a text file",
-            Binary::Xls => {
-                "an Excel 97-2003 workbook (.xls) or another old Office document, not a CSV file"
-            }
-            Binary::Pdf => "a PDF document, not a text file",
-            Binary::Utf16 => "UTF-16 text (Excel's \"Unicode Text\"), not UTF-8",
-            Binary::Other => "a binary file (it contains NUL bytes), not a text file",
-        }
+    pub fn describe(self) -> Said {
+        let (en, es) = match self {
+            Binary::Xlsx => (
+                "an Excel workbook (.xlsx), not a CSV file",
+                "un libro de Excel (.xlsx), no un archivo CSV",
+            ),
+            Binary::Ods => (
+                "a LibreOffice spreadsheet (.ods), not a CSV file",
+                "una hoja de cálculo de LibreOffice (.ods), no un archivo CSV",
+            ),
+            Binary::Zip => (
+                "a zip archive, not a text file",
+                "un archivo comprimido zip, no un archivo de texto",
+            ),
+            Binary::Xls => (
+                "an Excel 97-2003 workbook (.xls) or another old Office document, not a CSV file",
+                "un libro de Excel 97-2003 (.xls) u otro documento antiguo de Office, no un \
+                 archivo CSV",
+            ),
+            Binary::Pdf => (
+                "a PDF document, not a text file",
+                "un documento PDF, no un archivo de texto",
+            ),
+            Binary::Utf16 => (
+                "UTF-16 text (Excel's \"Unicode Text\"), not UTF-8",
+                "texto UTF-16 (el «Texto Unicode» de Excel), no UTF-8",
+            ),
+            Binary::Other => (
+                "a binary file (it contains NUL bytes), not a text file",
+                "un archivo binario (contiene bytes NUL), no un archivo de texto",
+            ),
+        };
+        Said::new(en, es)
     }
 
     /// What to do instead, for a CSV the person exported from a spreadsheet.
-    pub fn remedy(self) -> &'static str {
-        match self {
-            Binary::Xlsx | Binary::Xls | Binary::Ods | Binary::Utf16 => {
-                "open it in the spreadsheet, save it as \"CSV UTF-8 (Comma delimited)\" or \"CSV (separado por punto y coma)\" and import that file"
-            }
-            Binary::Zip => "extract the CSV file from it and give that file",
-            Binary::Pdf => {
-                "vigia cannot read figures out of a PDF: type them into a CSV file (or use `vigia rates add` for a rate period)"
-            }
-            Binary::Other => "give the CSV (or TOML) text file itself",
-        }
+    pub fn remedy(self) -> Said {
+        let (en, es) = match self {
+            Binary::Xlsx | Binary::Xls | Binary::Ods | Binary::Utf16 => (
+                "open it in the spreadsheet, save it as \"CSV UTF-8 (Comma delimited)\" or \"CSV (separado por punto y coma)\" and import that file",
+                "ábralo en la hoja de cálculo, guárdelo como «CSV UTF-8 (delimitado por comas)» o \
+                 «CSV (separado por punto y coma)» e importe ese archivo",
+            ),
+            Binary::Zip => (
+                "extract the CSV file from it and give that file",
+                "extraiga de él el archivo CSV y entregue ese archivo",
+            ),
+            Binary::Pdf => (
+                "vigia cannot read figures out of a PDF: type them into a CSV file (or use `vigia rates add` for a rate period)",
+                "vigia no puede leer cifras de un PDF: escríbalas en un archivo CSV (o, si es una \
+                 tasa certificada, agréguela en «Tasas»)",
+            ),
+            Binary::Other => (
+                "give the CSV (or TOML) text file itself",
+                "entregue el propio archivo de texto CSV (o TOML)",
+            ),
+        };
+        Said::new(en, es)
     }
 }
 
@@ -69,10 +104,18 @@ pub enum NotText {
     },
 }
 
-impl fmt::Display for NotText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl NotText {
+    /// Why, in English and Spanish.
+    pub fn said(&self) -> Said {
         match self {
-            NotText::Binary(b) => write!(f, "this is {}; {}", b.describe(), b.remedy()),
+            NotText::Binary(b) => {
+                let (what, remedy) = (b.describe(), b.remedy());
+                let (what_es, remedy_es) = (what.es(), remedy.es());
+                said!(
+                    "this is {what}; {remedy}",
+                    "este archivo es {what_es}; {remedy_es}"
+                )
+            }
             NotText::BadUtf8 {
                 line,
                 column,
@@ -80,24 +123,37 @@ impl fmt::Display for NotText {
                 bom,
             } => {
                 let as_1252 = (*byte >= 0xA0).then(|| char::from(*byte));
-                let hint = match as_1252 {
-                    Some(c) => format!(" (in Windows-1252 it would be {c:?})"),
-                    None => String::new(),
+                let (hint, pista) = match as_1252 {
+                    Some(c) => (
+                        format!(" (in Windows-1252 it would be {c:?})"),
+                        format!(" (en Windows-1252 sería «{c}»)"),
+                    ),
+                    None => (String::new(), String::new()),
                 };
                 if *bom {
-                    write!(
-                        f,
+                    said!(
                         "line {line}, column {column}: byte 0x{byte:02X} is not UTF-8{hint}, yet the file starts with a UTF-8 byte-order mark: \
-                         it mixes two encodings and its names would be stored mangled; save it again as \"CSV UTF-8 (Comma delimited)\" and import that file"
+                         it mixes two encodings and its names would be stored mangled; save it again as \"CSV UTF-8 (Comma delimited)\" and import that file",
+                        "línea {line}, columna {column}: el byte 0x{byte:02X} no es UTF-8{pista}, pero el archivo empieza con la marca \
+                         de orden de bytes de UTF-8: mezcla dos codificaciones y sus nombres se guardarían dañados; guárdelo de nuevo \
+                         como «CSV UTF-8 (delimitado por comas)» e importe ese archivo"
                     )
                 } else {
-                    write!(
-                        f,
-                        "line {line}, column {column}: byte 0x{byte:02X} is not UTF-8{hint}; save the file as UTF-8 text and give it again"
+                    said!(
+                        "line {line}, column {column}: byte 0x{byte:02X} is not UTF-8{hint}; save the file as UTF-8 text and give it again",
+                        "línea {line}, columna {column}: el byte 0x{byte:02X} no es UTF-8{pista}; guarde el archivo como texto UTF-8 \
+                         y entréguelo de nuevo"
                     )
                 }
             }
         }
+    }
+}
+
+/// In English (the command line's).
+impl fmt::Display for NotText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.said().en())
     }
 }
 
@@ -271,6 +327,34 @@ mod tests {
         assert!(e.starts_with("this is an Excel workbook (.xlsx)"), "{e}");
         assert!(e.contains("CSV UTF-8 (Comma delimited)"), "{e}");
         assert!(utf8(b"%PDF-1.4").is_err());
+    }
+
+    #[test]
+    fn what_a_file_is_not_is_said_in_spanish_too() {
+        let xlsx = NotText::Binary(Binary::Xlsx);
+        assert_eq!(
+            xlsx.said().es(),
+            "este archivo es un libro de Excel (.xlsx), no un archivo CSV; ábralo en la hoja de \
+             cálculo, guárdelo como «CSV UTF-8 (delimitado por comas)» o «CSV (separado por punto \
+             y coma)» e importe ese archivo"
+        );
+        assert_eq!(xlsx.said().en(), xlsx.to_string());
+        let mixed = NotText::BadUtf8 {
+            line: 3,
+            column: 4,
+            byte: 0xE9,
+            bom: true,
+        };
+        assert_eq!(
+            mixed.said().es(),
+            "línea 3, columna 4: el byte 0xE9 no es UTF-8 (en Windows-1252 sería «é»), pero el \
+             archivo empieza con la marca de orden de bytes de UTF-8: mezcla dos codificaciones y \
+             sus nombres se guardarían dañados; guárdelo de nuevo como «CSV UTF-8 (delimitado por \
+             comas)» e importe ese archivo"
+        );
+        let pdf = NotText::Binary(Binary::Pdf).said();
+        assert!(!pdf.es().contains("vigia rates"), "{}", pdf.es());
+        assert!(pdf.en().contains("`vigia rates add`"), "{}", pdf.en());
     }
 
     #[test]

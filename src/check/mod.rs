@@ -8,7 +8,8 @@ mod assess;
 
 use crate::calendar::FineScale;
 use crate::fine::{self, Convention, FineError, Outcome, Payment, StagePrice};
-use crate::money::format_cop;
+use crate::lang::{Lang, fecha};
+use crate::money::{format_cop, format_number};
 use crate::program::Program;
 use crate::rates::RateSeries;
 use crate::register;
@@ -21,6 +22,7 @@ use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::Serialize;
 use std::fmt;
+use std::sync::Arc;
 
 /// What a finding is about; the names are stable (schedulers and spreadsheets key on them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -132,7 +134,35 @@ pub struct Finding {
     pub breach_id: Option<i64>,
     /// Balance accrued to the as-of date, for overdue fines.
     pub outstanding: Option<Decimal>,
-    pub reason: String,
+    /// Why it was made, as one line in either language ([`Reason::in_lang`]; English through
+    /// `Display`).
+    pub reason: Reason,
+}
+
+/// A finding's reason: its facts, written out as a sentence only when it is shown (English for
+/// the command line, Spanish for the web), so a million findings carry no sentences.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reason {
+    why: Why,
+    words: Words,
+}
+
+impl Reason {
+    /// The one-line reason in `lang`. The English one may suggest a command to run (as
+    /// printed); the Spanish one says what to do in words.
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.why.reason(&self.words),
+            Lang::Es => self.why.razon(&self.words),
+        }
+    }
+}
+
+/// In English, the command line's language.
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.why.reason(&self.words))
+    }
 }
 
 /// The adjudication a finding is about, and its holder.
@@ -174,6 +204,26 @@ impl fmt::Display for Error {
         match self {
             Error::Store(e) => e.fmt(f),
             Error::Fine { breach, error } => write!(f, "breach {breach}: {error}"),
+        }
+    }
+}
+
+impl Error {
+    /// The error in Spanish, for the web. The engine words its own errors: `fine` gives an
+    /// engine error's Spanish; a store error's detail (SQLite's message, a stored value that does
+    /// not read) is given as the store words it.
+    pub fn es(&self, fine: impl FnOnce(&FineError) -> String) -> String {
+        match self {
+            Error::Store(StoreError::Sqlite(e)) => {
+                format!("error de la base de datos del registro: {e}")
+            }
+            Error::Store(StoreError::Corrupt(what)) => format!(
+                "un dato guardado en el registro no se puede leer ({what}); verifique el registro"
+            ),
+            Error::Store(other) => format!("no se pudo leer el registro: {other}"),
+            Error::Fine { breach, error } => {
+                format!("incumplimiento N.º {breach}: {}", fine(error))
+            }
         }
     }
 }
@@ -264,8 +314,9 @@ fn outstanding(
 
 /// Why a finding was made: the facts of its one-line reason, written out by [`Why::reason`]
 /// where the finding is handed on (off the scanning thread). A command a reason suggests runs
-/// as printed (a test parses every one with the real command line).
-#[derive(Debug, Clone, PartialEq)]
+/// as printed (a test parses every one with the real command line); the Spanish one
+/// ([`Why::razon`]) says what to do in words, with dates dd/mm/aaaa and pesos the es-CO way.
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum Why {
     NoLiquidation {
         breach: i64,
@@ -327,21 +378,22 @@ enum Why {
 
 /// Where the rates the check prices with come from, which says how a missing certification is
 /// added.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RatesHome<'a> {
-    /// The register's series (or the embedded one): `vigia rates import` adds to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum RatesHome {
+    /// The register's series (or the embedded one): `vigia rates import` adds to it (the web's
+    /// «Tasas» page too).
     Register,
     /// A rates file the caller chose: the certification goes into it.
-    File(&'a str),
+    File(Arc<str>),
 }
 
-impl<'a> RatesHome<'a> {
-    fn of(rates: &'a RateSeries) -> RatesHome<'a> {
+impl RatesHome {
+    fn of(rates: &RateSeries) -> RatesHome {
         match rates.source() {
             crate::store::rates::REGISTER_SERIES | crate::rates::SHIPPED_NAME => {
                 RatesHome::Register
             }
-            file => RatesHome::File(file),
+            file => RatesHome::File(file.into()),
         }
     }
 
@@ -349,7 +401,7 @@ impl<'a> RatesHome<'a> {
     const IMPORT_FILE: &'static str = "sfc-rates.csv";
 
     /// What to do to certify every day of `first..=last` (whole months).
-    fn advice(self, first: NaiveDate, last: NaiveDate) -> String {
+    fn advice(&self, first: NaiveDate, last: NaiveDate) -> String {
         let file = Self::IMPORT_FILE;
         match self {
             RatesHome::Register => format!(
@@ -362,13 +414,64 @@ impl<'a> RatesHome<'a> {
             ),
         }
     }
+
+    /// [`RatesHome::advice`] in Spanish, without a command: the months by name.
+    fn consejo(&self, first: NaiveDate, last: NaiveDate) -> String {
+        let tasas = if (first.year(), first.month()) == (last.year(), last.month()) {
+            "la tasa certificada"
+        } else {
+            "las tasas certificadas"
+        };
+        let months = meses(first, last);
+        match self {
+            RatesHome::Register => format!("agregue {tasas} {months} en «Tasas»"),
+            RatesHome::File(path) => {
+                format!("agregue {tasas} {months} al archivo {path} (una fila por mes)")
+            }
+        }
+    }
+}
+
+/// The months of the year in Spanish.
+const MESES: [&str; 12] = [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+];
+
+/// The months from `first`'s to `last`'s, in words: "de noviembre de 2026", "de noviembre a
+/// diciembre de 2026", "de diciembre de 2026 a enero de 2027".
+fn meses(first: NaiveDate, last: NaiveDate) -> String {
+    let mes = |d: NaiveDate| MESES[d.month0() as usize];
+    if (first.year(), first.month()) == (last.year(), last.month()) {
+        format!("de {} de {}", mes(first), first.year())
+    } else if first.year() == last.year() {
+        format!("de {} a {} de {}", mes(first), mes(last), last.year())
+    } else {
+        format!(
+            "de {} de {} a {} de {}",
+            mes(first),
+            first.year(),
+            mes(last),
+            last.year()
+        )
+    }
 }
 
 /// What a reason needs besides its facts.
-#[derive(Debug, Clone, Copy)]
-struct Words<'a> {
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Words {
     as_of: NaiveDate,
-    rates: RatesHome<'a>,
+    rates: RatesHome,
 }
 
 /// The first day of the month of `d`, and the last day of the month of `e`: the whole months
@@ -395,8 +498,32 @@ fn ranges(missing: &[(NaiveDate, NaiveDate)]) -> String {
     text.join(", ")
 }
 
+/// [`ranges`] in Spanish, to follow "no hay tasa": "el 03/11/2026, del 01/12/2026 al
+/// 31/12/2026".
+fn rangos(missing: &[(NaiveDate, NaiveDate)]) -> String {
+    let text: Vec<String> = missing
+        .iter()
+        .map(|(a, b)| {
+            if a == b {
+                format!("el {}", fecha(*a))
+            } else {
+                format!("del {} al {}", fecha(*a), fecha(*b))
+            }
+        })
+        .collect();
+    text.join(", ")
+}
+
+/// The whole months a RATE_MISSING finding asks to certify.
+fn months_missing(missing: &[(NaiveDate, NaiveDate)], as_of: NaiveDate) -> (NaiveDate, NaiveDate) {
+    match (missing.first(), missing.last()) {
+        (Some((first, _)), Some((_, last))) => whole_months(*first, *last),
+        _ => (as_of, as_of),
+    }
+}
+
 impl Why {
-    fn reason(&self, words: Words<'_>) -> String {
+    fn reason(&self, words: &Words) -> String {
         let as_of = words.as_of;
         match self {
             Why::NoLiquidation { breach, on } => format!(
@@ -433,10 +560,7 @@ impl Why {
                     }
                     None => String::new(),
                 };
-                let (first, last) = match (missing.first(), missing.last()) {
-                    (Some((first, _)), Some((_, last))) => whole_months(*first, *last),
-                    _ => (as_of, as_of),
-                };
+                let (first, last) = months_missing(missing, as_of);
                 format!(
                     "{why}the balance of breach {breach} as of {as_of} cannot be computed: no certified moratorium rate for {}; {}",
                     ranges(missing),
@@ -478,6 +602,106 @@ impl Why {
                 due,
             } => format!(
                 "the fine of breach {breach} is overdue: pledge {pledge} secures {} (Art. 10)",
+                format_cop(*due)
+            ),
+        }
+    }
+
+    /// The reason in Spanish (the web's): the same facts, what to do said in words rather than
+    /// as a command.
+    fn razon(&self, words: &Words) -> String {
+        let hoy = fecha(words.as_of);
+        let acciones = |n: u64| format_number(Decimal::from(n));
+        match self {
+            Why::NoLiquidation { breach, on } => format!(
+                "el incumplimiento N.º {breach} del {} no tiene liquidación: liquide su multa al {hoy}",
+                fecha(*on)
+            ),
+            Why::NoNotice { breach, on } => format!(
+                "el incumplimiento N.º {breach} del {} no tiene aviso de cobro: emita el aviso con la multa liquidada al {hoy}",
+                fecha(*on)
+            ),
+            Why::ProvisionalStale {
+                breach,
+                liquidation,
+            } => format!(
+                "la liquidación N.º {liquidation} era provisional y el precio de la etapa ya está registrado: liquide de nuevo la multa del incumplimiento N.º {breach} al {hoy}"
+            ),
+            Why::NoticeUndelivered { number, deliver_by } => format!(
+                "el aviso {number} no tiene entrega registrada y debía entregarse a más tardar el {}: entréguelo y registre el día y el medio de la entrega",
+                fecha(*deliver_by)
+            ),
+            Why::NoticeOverdue {
+                number,
+                deadline,
+                due,
+            } => format!(
+                "el plazo de pago del aviso {number} venció el {}; al {hoy} se deben {}",
+                fecha(*deadline),
+                format_cop(*due)
+            ),
+            Why::RateMissing {
+                breach,
+                overdue,
+                missing,
+            } => {
+                let why = match overdue {
+                    Some((number, deadline)) => format!(
+                        "el plazo de pago del aviso {number} venció el {}, pero ",
+                        fecha(*deadline)
+                    ),
+                    None => String::new(),
+                };
+                let (first, last) = months_missing(missing, words.as_of);
+                format!(
+                    "{why}el saldo del incumplimiento N.º {breach} al {hoy} no se puede calcular: no hay tasa moratoria certificada {}; {}",
+                    rangos(missing),
+                    words.rates.consejo(first, last)
+                )
+            }
+            Why::SharesExceeded {
+                breached,
+                adjudicated,
+            } => format!(
+                "los incumplimientos suman {} acciones, pero solo se adjudicaron {}",
+                acciones(*breached),
+                acciones(*adjudicated)
+            ),
+            Why::MissingPledgeInLockup { end } => format!(
+                "no hay prenda vigente durante el período de restricción (termina el {}): regístrela (art. 10)",
+                fecha(*end)
+            ),
+            Why::MissingPledgeWhileOwed => {
+                "no hay prenda vigente mientras se debe una multa: regístrela (art. 10)".to_string()
+            }
+            Why::PledgeRank { pledge } => format!(
+                "la prenda N.º {pledge} es de segundo grado, pero la adjudicación no fue financiada: debe ser de primer grado"
+            ),
+            Why::RateDue { first } => {
+                let (first, last) = whole_months(*first, *first);
+                format!(
+                    "aún no hay tasa moratoria certificada para {} de {}: desde el {} no se podrán calcular los saldos que la necesiten; cuando la Superintendencia Financiera la certifique, {}",
+                    MESES[first.month0() as usize],
+                    first.year(),
+                    fecha(first),
+                    words.rates.consejo(first, last)
+                )
+            }
+            Why::LockupEnding { end } => format!(
+                "el período de restricción termina el {}; el titular queda libre desde el {}",
+                fecha(*end),
+                fecha(end.succ_opt().unwrap_or(*end))
+            ),
+            Why::PledgeReleasable { end, pledge } => format!(
+                "el período de restricción terminó el {} y no se debe ninguna multa: la prenda N.º {pledge} puede liberarse",
+                fecha(*end)
+            ),
+            Why::PledgeEnforceable {
+                breach,
+                pledge,
+                due,
+            } => format!(
+                "la multa del incumplimiento N.º {breach} está vencida: la prenda N.º {pledge} garantiza {} (art. 10)",
                 format_cop(*due)
             ),
         }
@@ -567,7 +791,10 @@ pub fn run<E: From<Error>>(
             holding: None,
             breach_id: None,
             outstanding: None,
-            reason: why.reason(words),
+            reason: Reason {
+                why,
+                words: words.clone(),
+            },
         })?;
     }
     let mut hand_on = |batch: Batch| -> Result<(), E> {
@@ -590,7 +817,10 @@ pub fn run<E: From<Error>>(
                 }),
                 breach_id,
                 outstanding,
-                reason: why.reason(words),
+                reason: Reason {
+                    why,
+                    words: words.clone(),
+                },
             })?;
         }
         progress(batch.read);
@@ -866,10 +1096,20 @@ mod tests {
             }),
             breach_id: None,
             outstanding: None,
-            reason:
-                "no pledge in force during the lock-up (ends 2026-03-15): register it (Art. 10)"
-                    .into(),
+            reason: Reason {
+                why: Why::MissingPledgeInLockup {
+                    end: day("2026-03-15"),
+                },
+                words: Words {
+                    as_of: opts().as_of,
+                    rates: RatesHome::Register,
+                },
+            },
         }];
+        assert_eq!(
+            expected[0].reason.to_string(),
+            "no pledge in force during the lock-up (ends 2026-03-15): register it (Art. 10)"
+        );
         // one thread (no second connection can see a register in memory)
         assert_eq!(findings_of(Store::in_memory().unwrap()), expected);
         // two threads, the scan on its own read-only connection
@@ -943,7 +1183,7 @@ mod tests {
             rates: RatesHome::of(&register),
         };
         assert_eq!(
-            why.reason(words),
+            why.reason(&words),
             "notice MULTA-2025-0001 was due on 2025-02-25, but the balance of breach 2 as of 2026-12-01 \
              cannot be computed: no certified moratorium rate for 2026-11-03, 2026-12-01; save the \
              SFC certification for 2026-11-01..2026-12-31 in sfc-rates.csv (header \
@@ -959,7 +1199,7 @@ mod tests {
             Why::RateDue {
                 first: day("2026-12-01")
             }
-            .reason(words),
+            .reason(&words),
             "no certified moratorium rate for 2026-12-01..2026-12-31 yet: from 2026-12-01 balances \
              that need it cannot be computed; when the SFC certifies it, add the SFC certification \
              for 2026-12-01..2026-12-31 to /srv/tasas.csv (one row per month)"
@@ -968,6 +1208,228 @@ mod tests {
 
     fn day(s: &str) -> NaiveDate {
         s.parse().unwrap()
+    }
+
+    /// Which variant a reason is: an exhaustive match, so a new variant fails to compile until
+    /// the table below gives its Spanish sentence.
+    fn variant(why: &Why) -> usize {
+        match why {
+            Why::NoLiquidation { .. } => 0,
+            Why::NoNotice { .. } => 1,
+            Why::ProvisionalStale { .. } => 2,
+            Why::NoticeOverdue { .. } => 3,
+            Why::NoticeUndelivered { .. } => 4,
+            Why::RateMissing { .. } => 5,
+            Why::SharesExceeded { .. } => 6,
+            Why::MissingPledgeInLockup { .. } => 7,
+            Why::MissingPledgeWhileOwed => 8,
+            Why::PledgeRank { .. } => 9,
+            Why::RateDue { .. } => 10,
+            Why::LockupEnding { .. } => 11,
+            Why::PledgeReleasable { .. } => 12,
+            Why::PledgeEnforceable { .. } => 13,
+        }
+    }
+
+    #[test]
+    fn every_reason_has_its_spanish_sentence_without_a_command() {
+        let register = |as_of: &str| Words {
+            as_of: day(as_of),
+            rates: RatesHome::Register,
+        };
+        let file = |as_of: &str| Words {
+            as_of: day(as_of),
+            rates: RatesHome::File("/srv/tasas.csv".into()),
+        };
+        let number = || "MULTA-2026-0007".to_string();
+        let table: Vec<(Why, Words, &str)> = vec![
+            (
+                Why::NoLiquidation {
+                    breach: 12,
+                    on: day("2024-11-20"),
+                },
+                register("2026-12-01"),
+                "el incumplimiento N.º 12 del 20/11/2024 no tiene liquidación: liquide su multa al \
+                 01/12/2026",
+            ),
+            (
+                Why::NoNotice {
+                    breach: 12,
+                    on: day("2024-11-20"),
+                },
+                register("2026-12-01"),
+                "el incumplimiento N.º 12 del 20/11/2024 no tiene aviso de cobro: emita el aviso \
+                 con la multa liquidada al 01/12/2026",
+            ),
+            (
+                Why::ProvisionalStale {
+                    breach: 12,
+                    liquidation: 3,
+                },
+                register("2026-12-01"),
+                "la liquidación N.º 3 era provisional y el precio de la etapa ya está registrado: \
+                 liquide de nuevo la multa del incumplimiento N.º 12 al 01/12/2026",
+            ),
+            (
+                Why::NoticeOverdue {
+                    number: number(),
+                    deadline: day("2026-11-25"),
+                    due: crate::money::dec("1087500.25"),
+                },
+                register("2026-12-01"),
+                "el plazo de pago del aviso MULTA-2026-0007 venció el 25/11/2026; al 01/12/2026 se \
+                 deben $ 1.087.500,25",
+            ),
+            (
+                Why::NoticeUndelivered {
+                    number: number(),
+                    deliver_by: day("2026-11-20"),
+                },
+                register("2026-12-01"),
+                "el aviso MULTA-2026-0007 no tiene entrega registrada y debía entregarse a más \
+                 tardar el 20/11/2026: entréguelo y registre el día y el medio de la entrega",
+            ),
+            (
+                Why::RateMissing {
+                    breach: 2,
+                    overdue: Some(("MULTA-2025-0001".into(), day("2025-02-25"))),
+                    missing: vec![
+                        (day("2026-11-03"), day("2026-11-03")),
+                        (day("2026-12-01"), day("2026-12-01")),
+                    ],
+                },
+                register("2026-12-01"),
+                "el plazo de pago del aviso MULTA-2025-0001 venció el 25/02/2025, pero el saldo del \
+                 incumplimiento N.º 2 al 01/12/2026 no se puede calcular: no hay tasa moratoria \
+                 certificada el 03/11/2026, el 01/12/2026; agregue las tasas certificadas de \
+                 noviembre a diciembre de 2026 en «Tasas»",
+            ),
+            (
+                Why::RateMissing {
+                    breach: 5,
+                    overdue: None,
+                    missing: vec![(day("2026-11-01"), day("2026-11-30"))],
+                },
+                file("2026-12-01"),
+                "el saldo del incumplimiento N.º 5 al 01/12/2026 no se puede calcular: no hay tasa \
+                 moratoria certificada del 01/11/2026 al 30/11/2026; agregue la tasa certificada \
+                 de noviembre de 2026 al archivo /srv/tasas.csv (una fila por mes)",
+            ),
+            (
+                Why::RateMissing {
+                    breach: 5,
+                    overdue: None,
+                    missing: vec![(day("2026-12-15"), day("2027-01-10"))],
+                },
+                register("2027-01-10"),
+                "el saldo del incumplimiento N.º 5 al 10/01/2027 no se puede calcular: no hay tasa \
+                 moratoria certificada del 15/12/2026 al 10/01/2027; agregue las tasas \
+                 certificadas de diciembre de 2026 a enero de 2027 en «Tasas»",
+            ),
+            (
+                Why::SharesExceeded {
+                    breached: 12500,
+                    adjudicated: 10000,
+                },
+                register("2026-12-01"),
+                "los incumplimientos suman 12.500 acciones, pero solo se adjudicaron 10.000",
+            ),
+            (
+                Why::MissingPledgeInLockup {
+                    end: day("2026-03-15"),
+                },
+                register("2024-06-30"),
+                "no hay prenda vigente durante el período de restricción (termina el 15/03/2026): \
+                 regístrela (art. 10)",
+            ),
+            (
+                Why::MissingPledgeWhileOwed,
+                register("2026-12-01"),
+                "no hay prenda vigente mientras se debe una multa: regístrela (art. 10)",
+            ),
+            (
+                Why::PledgeRank { pledge: 7 },
+                register("2026-12-01"),
+                "la prenda N.º 7 es de segundo grado, pero la adjudicación no fue financiada: debe \
+                 ser de primer grado",
+            ),
+            (
+                Why::RateDue {
+                    first: day("2026-12-01"),
+                },
+                register("2026-11-27"),
+                "aún no hay tasa moratoria certificada para diciembre de 2026: desde el 01/12/2026 \
+                 no se podrán calcular los saldos que la necesiten; cuando la Superintendencia \
+                 Financiera la certifique, agregue la tasa certificada de diciembre de 2026 en \
+                 «Tasas»",
+            ),
+            (
+                Why::LockupEnding {
+                    end: day("2026-12-31"),
+                },
+                register("2026-12-01"),
+                "el período de restricción termina el 31/12/2026; el titular queda libre desde el \
+                 01/01/2027",
+            ),
+            (
+                Why::PledgeReleasable {
+                    end: day("2026-03-15"),
+                    pledge: 7,
+                },
+                register("2026-12-01"),
+                "el período de restricción terminó el 15/03/2026 y no se debe ninguna multa: la \
+                 prenda N.º 7 puede liberarse",
+            ),
+            (
+                Why::PledgeEnforceable {
+                    breach: 12,
+                    pledge: 7,
+                    due: crate::money::dec("1087500"),
+                },
+                register("2026-12-01"),
+                "la multa del incumplimiento N.º 12 está vencida: la prenda N.º 7 garantiza \
+                 $ 1.087.500 (art. 10)",
+            ),
+        ];
+        let mut covered = [false; 14];
+        for (why, words, spanish) in table {
+            covered[variant(&why)] = true;
+            let reason = Reason { why, words };
+            assert_eq!(reason.in_lang(Lang::Es), spanish);
+            // the English sentence is the command line's, unchanged
+            assert_eq!(reason.in_lang(Lang::En), reason.to_string());
+            assert_ne!(reason.in_lang(Lang::En), spanish);
+            // no command, flag or ISO date in Spanish
+            for english in ["vigia", "--", "`", "sfc-rates", "Art."] {
+                assert!(!spanish.contains(english), "{english} in {spanish}");
+            }
+            let iso = |w: &[u8]| {
+                w.iter().enumerate().all(|(i, b)| match i {
+                    4 | 7 => *b == b'-',
+                    _ => b.is_ascii_digit(),
+                })
+            };
+            assert!(!spanish.as_bytes().windows(10).any(iso), "{spanish}");
+        }
+        assert!(covered.iter().all(|&c| c), "a variant without its Spanish");
+    }
+
+    #[test]
+    fn the_check_error_is_said_in_spanish_for_the_web() {
+        let e = Error::Fine {
+            breach: 3,
+            error: FineError::Overflow,
+        };
+        assert_eq!(
+            e.es(|_| "la multa excede el rango".to_string()),
+            "incumplimiento N.º 3: la multa excede el rango"
+        );
+        let e = Error::Store(StoreError::Corrupt("adjudications.price_per_share".into()));
+        assert_eq!(
+            e.es(|_| unreachable!()),
+            "un dato guardado en el registro no se puede leer (adjudications.price_per_share); \
+             verifique el registro"
+        );
     }
 
     #[test]

@@ -449,11 +449,15 @@ impl From<register::Error> for CliError {
             register::Error::Store(s) => CliError::Store(s),
             register::Error::Fine(f) => f.into(),
             register::Error::Refused(r) => CliError::Refused(refusal(&r, flag_of)),
-            register::Error::Refusals(rs) => CliError::Store(StoreError::Rejected(
-                rs.iter()
-                    .map(|r| crate::store::Problem::Whole(refusal(r, flag_of)))
-                    .collect(),
-            )),
+            register::Error::Refusals(rs) => {
+                // as the store words a refused input, the refusals naming flags
+                let mut m = format!("{} problem(s), nothing was written:", rs.len());
+                for r in &rs {
+                    m.push_str("\n  ");
+                    m.push_str(&refusal(r, flag_of));
+                }
+                CliError::Refused(m)
+            }
         }
     }
 }

@@ -8,6 +8,9 @@
 use super::adjudicate::Cause;
 use crate::ids::{self, DocType};
 use crate::import::{Dialect, PersonType, RowError, parse_amount, parse_count};
+use crate::lang::Said;
+use crate::money::format_number;
+use crate::said;
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use rust_decimal::Decimal;
 
@@ -166,7 +169,7 @@ fn parse_row(
 ) -> Result<AcceptanceRow, Vec<RowError>> {
     let get = |c: Col| get(c as usize);
     let mut errors = Vec::new();
-    let mut fail = |field: Col, value: &str, reason: String| {
+    let mut fail = |field: Col, value: &str, reason: Said| {
         errors.push(RowError {
             line,
             field: field.name().into(),
@@ -180,25 +183,34 @@ fn parse_row(
         fail(
             Col::FiledAt,
             &filed_s,
-            "must be a date YYYY-MM-DD or a date and time YYYY-MM-DD HH:MM[:SS] (DD/MM/YYYY in an \
-             Excel export)"
-                .into(),
+            Said::new(
+                "must be a date YYYY-MM-DD or a date and time YYYY-MM-DD HH:MM[:SS] (DD/MM/YYYY in an \
+                 Excel export)",
+                "debe ser una fecha aaaa-mm-dd o una fecha y hora aaaa-mm-dd HH:MM[:SS] \
+                 (dd/mm/aaaa en la exportación de Excel separada por «;»)",
+            ),
         );
     }
     let doc_type_s = get(Col::DocType);
-    let doc_type = doc_type_s
-        .parse::<DocType>()
+    let doc_type = DocType::read(&doc_type_s)
         .map_err(|e| fail(Col::DocType, &doc_type_s, e))
         .ok();
     let doc_number_s = get(Col::DocNumber);
     let doc_number = doc_type.and_then(|t| {
-        ids::normalize(t, &doc_number_s)
+        ids::normalized(t, &doc_number_s)
             .map_err(|e| fail(Col::DocNumber, &doc_number_s, e))
             .ok()
     });
     let name = get(Col::Name);
     if name.is_empty() {
-        fail(Col::Name, "", "the acceptor's name is required".into());
+        fail(
+            Col::Name,
+            "",
+            Said::new(
+                "the acceptor's name is required",
+                "falta el nombre del aceptante",
+            ),
+        );
     }
     let person_s = get(Col::PersonType);
     let person_type = person_s
@@ -210,7 +222,10 @@ fn parse_row(
         fail(
             Col::Category,
             "",
-            "the acceptor's special-condition category is required".into(),
+            Said::new(
+                "the acceptor's special-condition category is required",
+                "falta la categoría de condiciones especiales del aceptante",
+            ),
         );
     }
     let shares_s = get(Col::Shares);
@@ -219,7 +234,10 @@ fn parse_row(
         fail(
             Col::Shares,
             &shares_s,
-            "must be the whole number of shares requested, greater than zero".into(),
+            Said::new(
+                "must be the whole number of shares requested, greater than zero",
+                "debe ser el número entero de acciones pedidas, mayor que cero",
+            ),
         );
     }
     let mut yes_no = |col: Col, empty: bool| {
@@ -235,7 +253,7 @@ fn parse_row(
             "si" | "sí" | "s" => true,
             "no" | "n" => false,
             _ => {
-                fail(col, &s, "must be si or no".into());
+                fail(col, &s, Said::new("must be si or no", "debe ser si o no"));
                 empty
             }
         }
@@ -261,7 +279,10 @@ fn parse_row(
             fail(
                 col,
                 &s,
-                format!("must be an amount in pesos such as {example}, or empty"),
+                said!(
+                    "must be an amount in pesos such as {example}, or empty",
+                    "debe ser un valor en pesos, como {example}, o quedar vacío"
+                ),
             );
         }
         v
@@ -280,7 +301,10 @@ fn parse_row(
             fail(
                 Col::Review,
                 &review_s,
-                "must be FORM_DEFECT, INFO_NOT_SUPPLIED, PRICE_NOT_PAID, or empty".into(),
+                Said::new(
+                    "must be FORM_DEFECT, INFO_NOT_SUPPLIED, PRICE_NOT_PAID, or empty",
+                    "debe ser FORM_DEFECT, INFO_NOT_SUPPLIED, PRICE_NOT_PAID o quedar vacío",
+                ),
             );
         }
         c
@@ -296,24 +320,34 @@ fn parse_row(
             fail(
                 Col::FinancedShares,
                 &financed_s,
-                "must be a whole number of shares".into(),
+                Said::new(
+                    "must be a whole number of shares",
+                    "debe ser un número entero de acciones",
+                ),
             );
         }
         n
     };
     if let (Some(f), Some(n)) = (financed_shares, shares) {
         if f > n {
+            let pedidas = format_number(Decimal::from(n));
             fail(
                 Col::FinancedShares,
                 &financed_s,
-                format!("exceeds the {n} shares requested"),
+                said!(
+                    "exceeds the {n} shares requested",
+                    "supera las {pedidas} acciones pedidas"
+                ),
             );
         }
         if f > 0 && lender.is_none() {
             fail(
                 Col::Lender,
                 "",
-                "financed_shares is set, so the lender that finances them is required".into(),
+                Said::new(
+                    "financed_shares is set, so the lender that finances them is required",
+                    "financed_shares tiene un valor, así que falta el prestamista que las financia",
+                ),
             );
         }
     }

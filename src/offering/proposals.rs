@@ -8,6 +8,8 @@ use super::file::parse_when;
 use crate::ids::{self, DocType};
 use crate::import::{Dialect, RowError};
 use crate::import::{parse_amount, parse_count};
+use crate::lang::Said;
+use crate::said;
 use chrono::NaiveDateTime;
 use rust_decimal::Decimal;
 
@@ -128,8 +130,9 @@ pub fn each<E>(
                         line,
                         field: Col::Proposal.name().into(),
                         value: reference.clone(),
-                        reason: format!(
-                            "the same reference as line {first}: one proposal, one reference"
+                        reason: said!(
+                            "the same reference as line {first}: one proposal, one reference",
+                            "la misma referencia de la línea {first}: una propuesta, una referencia"
                         ),
                     };
                     match row {
@@ -157,7 +160,7 @@ fn parse_row(
 ) -> Result<ProposalRow, Vec<RowError>> {
     let get = |c: Col| get(c as usize);
     let mut errors = Vec::new();
-    let mut fail = |field: Col, value: &str, reason: String| {
+    let mut fail = |field: Col, value: &str, reason: Said| {
         errors.push(RowError {
             line,
             field: field.name().into(),
@@ -170,14 +173,20 @@ fn parse_row(
         fail(
             Col::Proposal,
             "",
-            "the proposal's reference is required".into(),
+            Said::new(
+                "the proposal's reference is required",
+                "falta la referencia de la propuesta",
+            ),
         );
     } else if reference.contains([',', '|']) || reference.chars().any(char::is_control) {
         // the draw hashes the references joined by ',' and the fields by '|'
         fail(
             Col::Proposal,
             &reference,
-            "may not contain ',' or '|' (the draw's text joins references with them)".into(),
+            Said::new(
+                "may not contain ',' or '|' (the draw's text joins references with them)",
+                "no puede contener ',' ni '|' (el texto del sorteo une las referencias con ellos)",
+            ),
         );
     }
     let filed_s = get(Col::FiledAt);
@@ -186,9 +195,12 @@ fn parse_row(
         fail(
             Col::FiledAt,
             &filed_s,
-            "must be a date YYYY-MM-DD or a date and time YYYY-MM-DD HH:MM[:SS] (DD/MM/YYYY in an \
-             Excel export)"
-                .into(),
+            Said::new(
+                "must be a date YYYY-MM-DD or a date and time YYYY-MM-DD HH:MM[:SS] (DD/MM/YYYY in an \
+                 Excel export)",
+                "debe ser una fecha aaaa-mm-dd o una fecha y hora aaaa-mm-dd HH:MM[:SS] \
+                 (dd/mm/aaaa en la exportación de Excel separada por «;»)",
+            ),
         );
     }
     let bidders_s = get(Col::Bidders);
@@ -197,7 +209,11 @@ fn parse_row(
         fail(
             Col::Bidders,
             "",
-            "name every bidder as DOC_TYPE:NUMBER:NAME, several separated by '|'".into(),
+            Said::new(
+                "name every bidder as DOC_TYPE:NUMBER:NAME, several separated by '|'",
+                "nombre a cada oferente como TIPO:NÚMERO:NOMBRE (DOC_TYPE:NUMBER:NAME), varios \
+                 separados por '|'",
+            ),
         );
     }
     for part in bidders_s.split('|').filter(|_| !bidders_s.is_empty()) {
@@ -207,18 +223,22 @@ fn parse_row(
             it.next().unwrap_or("").trim(),
             it.next().unwrap_or("").trim(),
         );
-        let doc_type = match t.parse::<DocType>() {
+        let doc_type = match DocType::read(t) {
             Ok(d) => d,
             Err(e) => {
+                let (en, es) = (e.en(), e.es());
                 fail(
                     Col::Bidders,
                     part,
-                    format!("{e} (write DOC_TYPE:NUMBER:NAME)"),
+                    said!(
+                        "{en} (write DOC_TYPE:NUMBER:NAME)",
+                        "{es} (escriba TIPO:NÚMERO:NOMBRE)"
+                    ),
                 );
                 continue;
             }
         };
-        let doc_number = match ids::normalize(doc_type, n) {
+        let doc_number = match ids::normalized(doc_type, n) {
             Ok(n) => n,
             Err(e) => {
                 fail(Col::Bidders, part, e);
@@ -229,7 +249,10 @@ fn parse_row(
             fail(
                 Col::Bidders,
                 part,
-                "the bidder's name is missing (write DOC_TYPE:NUMBER:NAME)".into(),
+                Said::new(
+                    "the bidder's name is missing (write DOC_TYPE:NUMBER:NAME)",
+                    "falta el nombre del oferente (escriba TIPO:NÚMERO:NOMBRE)",
+                ),
             );
             continue;
         }
@@ -242,7 +265,10 @@ fn parse_row(
             fail(
                 Col::Bidders,
                 part,
-                "names the same bidder twice in one proposal".into(),
+                Said::new(
+                    "names the same bidder twice in one proposal",
+                    "nombra dos veces al mismo oferente en una propuesta",
+                ),
             );
             continue;
         }
@@ -256,7 +282,10 @@ fn parse_row(
         fail(
             Col::Shares,
             &shares_s,
-            "must be the whole number of shares proposed, greater than zero".into(),
+            Said::new(
+                "must be the whole number of shares proposed, greater than zero",
+                "debe ser el número entero de acciones propuestas, mayor que cero",
+            ),
         );
     }
     let example = if dialect.es_co { "1.100,50" } else { "1100.50" };
@@ -266,7 +295,10 @@ fn parse_row(
         fail(
             Col::PricePerShare,
             &price_s,
-            format!("must be the price per share in pesos, greater than zero, such as {example}"),
+            said!(
+                "must be the price per share in pesos, greater than zero, such as {example}",
+                "debe ser el precio por acción en pesos, mayor que cero, como {example}"
+            ),
         );
     }
     let term_s = get(Col::TermDays);
@@ -277,7 +309,10 @@ fn parse_row(
         fail(
             Col::TermDays,
             &term_s,
-            format!("must be the days from adjudication to payment, 0 to {MAX_TERM_DAYS}"),
+            said!(
+                "must be the days from adjudication to payment, 0 to {MAX_TERM_DAYS}",
+                "debe ser el número de días de la adjudicación al pago, de 0 a {MAX_TERM_DAYS}"
+            ),
         );
     }
     let guarantee_s = get(Col::Guarantee);
@@ -289,7 +324,10 @@ fn parse_row(
             fail(
                 Col::Guarantee,
                 &guarantee_s,
-                format!("must be the guarantee in pesos such as {example}, or empty (none given)"),
+                said!(
+                    "must be the guarantee in pesos such as {example}, or empty (none given)",
+                    "debe ser la garantía en pesos, como {example}, o quedar vacía (sin garantía)"
+                ),
             );
         }
         g
@@ -299,7 +337,11 @@ fn parse_row(
         "si" | "sí" | "s" => true,
         "" | "no" | "n" => false,
         _ => {
-            fail(Col::FundsAccredited, &funds_s, "must be si or no".into());
+            fail(
+                Col::FundsAccredited,
+                &funds_s,
+                Said::new("must be si or no", "debe ser si o no"),
+            );
             false
         }
     };
@@ -315,8 +357,11 @@ fn parse_row(
             fail(
                 Col::Review,
                 &review_s,
-                "must be a cause code in letters, digits and '_' (e.g. FORM_DEFECT), or empty"
-                    .into(),
+                Said::new(
+                    "must be a cause code in letters, digits and '_' (e.g. FORM_DEFECT), or empty",
+                    "debe ser un código de causa en letras, dígitos y '_' (p. ej. FORM_DEFECT), o \
+                     quedar vacío",
+                ),
             );
         }
         Some(code)
@@ -333,7 +378,10 @@ fn parse_row(
         fail(
             Col::Tranche,
             &tranche_s,
-            "must be the tranche's number (1, 2, ...), or empty for 1".into(),
+            Said::new(
+                "must be the tranche's number (1, 2, ...), or empty for 1",
+                "debe ser el número del tramo (1, 2, ...), o quedar vacío para el 1",
+            ),
         );
     }
     match (filed_at, shares, price_per_share, term_days, tranche) {

@@ -6,7 +6,10 @@
 
 use super::{Field, Refusal, Result};
 use crate::ids::DocType;
-use crate::import::{AdjudicationRow, RowError};
+use crate::import::{AdjudicationRow, PersonType, RowError};
+use crate::lang::fecha;
+use crate::money::format_number;
+use crate::said;
 use crate::store::Tx;
 use crate::store::adjudications::{self, Adjudication};
 use crate::store::breaches;
@@ -69,37 +72,55 @@ pub fn import(
     let mut rows = written.file_problems.clone();
     // one document, one holder: within the file and against the register
     rows.extend(written.conflicts.iter().map(|c| {
-        let (field, value, registered) = if c.name != c.registered_name {
-            ("name", c.name.clone(), format!("{:?}", c.registered_name))
+        let (field, value, registered, registrado) = if c.name != c.registered_name {
+            (
+                "name",
+                c.name.clone(),
+                format!("{:?}", c.registered_name),
+                format!("«{}»", c.registered_name),
+            )
         } else {
+            let persona = match c.registered_person_type {
+                PersonType::Natural => "persona natural",
+                PersonType::Legal => "persona jurídica",
+            };
             (
                 "person_type",
                 c.person_type.as_str().to_string(),
                 format!("a {} person", c.registered_person_type.as_str()),
+                persona.to_string(),
             )
         };
+        let (doc_type, doc_number, holder) = (c.doc_type, &c.doc_number, c.holder_id);
         RowError {
             line: c.line,
             field: field.into(),
             value,
-            reason: format!(
-                "{} {} is already registered as {registered} (holder {}, in the register or earlier in this file); one document, one holder",
-                c.doc_type, c.doc_number, c.holder_id
+            reason: said!(
+                "{doc_type} {doc_number} is already registered as {registered} (holder {holder}, in the register or earlier in this file); one document, one holder",
+                "{doc_type} {doc_number} ya está registrado como {registrado} (titular N.º {holder}, en el registro o antes \
+                 en este archivo); un documento, un titular"
             ),
         }
     }));
     rows.extend(written.repeats.iter().cloned());
     let mut whole = Vec::new();
     let p = &program.program;
+    let (already, offered, code) = (written.already, p.shares_offered, &p.code);
+    let acciones = |n: u64| format_number(n.into());
+    let (ya, ofrecidas) = (acciones(already), acciones(offered));
     match written.shares {
-        Some(shares) if written.already.checked_add(shares).is_some_and(|t| t <= p.shares_offered) => {}
-        Some(shares) => whole.push(format!(
-            "the file adjudicates {shares} shares; with the {} already registered that exceeds the {} offered by {}",
-            written.already, p.shares_offered, p.code
-        )),
-        None => whole.push(format!(
-            "the file's rows add up to more shares than can be counted; {} offers {}",
-            p.code, p.shares_offered
+        Some(shares) if already.checked_add(shares).is_some_and(|t| t <= offered) => {}
+        Some(shares) => {
+            let adjudica = acciones(shares);
+            whole.push(said!(
+                "the file adjudicates {shares} shares; with the {already} already registered that exceeds the {offered} offered by {code}",
+                "el archivo adjudica {adjudica} acciones; con las {ya} ya registradas supera las {ofrecidas} que ofrece {code}"
+            ))
+        }
+        None => whole.push(said!(
+            "the file's rows add up to more shares than can be counted; {code} offers {offered}",
+            "las filas del archivo suman más acciones de las que se pueden contar; {code} ofrece {ofrecidas}"
         )),
     }
     if !rows.is_empty() || !whole.is_empty() {
@@ -140,62 +161,88 @@ pub fn judge(r: &Repeated<'_>, program: &str) -> std::result::Result<(), RowErro
         "{} {} on {}",
         row.doc_type, row.doc_number, row.adjudicated_on
     );
+    let adjudicacion = format!(
+        "{} {} el {}",
+        row.doc_type,
+        row.doc_number,
+        fecha(row.adjudicated_on)
+    );
     let reg = &r.registered;
     if let Some(line) = reg.line_in_this_file {
         return Err(RowError {
             line: row.line,
             field: "adjudicated_on".into(),
             value: row.adjudicated_on.to_string(),
-            reason: format!(
+            reason: said!(
                 "line {line} of this file already awards {award}; a holder is awarded once per program and date: \
-                 keep one line (with the award's total shares)"
+                 keep one line (with the award's total shares)",
+                "la línea {line} de este archivo ya adjudica a {adjudicacion}; un titular recibe una sola adjudicación \
+                 por programa y fecha: deje una sola línea (con el total de acciones)"
             ),
         });
     }
-    let text = |o: &Option<String>| o.clone().unwrap_or_else(|| "none".into());
-    let mut differs: Vec<(&str, String, String)> = Vec::new();
+    // a value, or none (a lender not given)
+    let mut differs: Vec<(&str, Option<String>, Option<String>)> = Vec::new();
     if row.shares != reg.shares {
-        differs.push(("shares", row.shares.to_string(), reg.shares.to_string()));
+        differs.push((
+            "shares",
+            Some(row.shares.to_string()),
+            Some(reg.shares.to_string()),
+        ));
     }
     if r.price_per_share != reg.price_per_share {
         differs.push((
             "price_per_share",
-            r.price_per_share.to_string(),
-            reg.price_per_share.to_string(),
+            Some(r.price_per_share.to_string()),
+            Some(reg.price_per_share.to_string()),
         ));
     }
     if row.lender != reg.lender {
-        differs.push(("lender", text(&row.lender), text(&reg.lender)));
+        differs.push(("lender", row.lender.clone(), reg.lender.clone()));
     }
     if row.financed_shares != reg.financed_shares {
         differs.push((
             "financed_shares",
-            row.financed_shares.to_string(),
-            reg.financed_shares.to_string(),
+            Some(row.financed_shares.to_string()),
+            Some(reg.financed_shares.to_string()),
         ));
     }
     if row.category != reg.category {
-        differs.push(("category", row.category.clone(), reg.category.clone()));
+        differs.push((
+            "category",
+            Some(row.category.clone()),
+            Some(reg.category.clone()),
+        ));
     }
+    let text = |o: &Option<String>, none: &str| o.clone().unwrap_or_else(|| none.into());
     let Some((field, value, _)) = differs.first() else {
         return Ok(());
     };
-    let what: Vec<String> = differs
-        .iter()
-        .map(|(f, file, registered)| format!("{f} {file}, registered {registered}"))
-        .collect();
+    let listed = |registered: &str, none: &str| {
+        let each: Vec<String> = differs
+            .iter()
+            .map(|(f, file, reg)| {
+                format!("{f} {}, {registered} {}", text(file, none), text(reg, none))
+            })
+            .collect();
+        each.join("; ")
+    };
+    let (what, cifras) = (
+        listed("registered", "none"),
+        listed("registrado", "ninguno"),
+    );
+    let id = reg.id;
     Err(RowError {
         line: row.line,
         field: (*field).into(),
-        value: value.clone(),
-        reason: format!(
-            "{award} is already registered in {program} as adjudication {} with other figures ({}); \
-             if the register is right, correct the line; if the file is, void adjudication {} \
-             (`vigia adjudications void {} --reason TEXT`) and import the file again",
-            reg.id,
-            what.join("; "),
-            reg.id,
-            reg.id
+        value: text(value, "none"),
+        reason: said!(
+            "{award} is already registered in {program} as adjudication {id} with other figures ({what}); \
+             if the register is right, correct the line; if the file is, void adjudication {id} \
+             (`vigia adjudications void {id} --reason TEXT`) and import the file again",
+            "{adjudicacion} ya está registrada en {program} como la adjudicación N.º {id} con otras cifras \
+             ({cifras}); si el registro está bien, corrija la línea; si el archivo está bien, anule la \
+             adjudicación N.º {id} e importe de nuevo el archivo"
         ),
     })
 }

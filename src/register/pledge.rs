@@ -8,7 +8,9 @@ use super::liquidation::outstanding;
 use super::{Error, Field, Refusal, Result};
 use crate::calendar::FineScale;
 use crate::import::{PledgeOf, RowError};
+use crate::lang::{Said, fecha};
 use crate::rates::RateSeries;
+use crate::said;
 use crate::store::Tx;
 use crate::store::adjudications;
 use crate::store::breaches;
@@ -145,23 +147,28 @@ fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
             field: Field::RegisteredOn,
             reason,
             ..
-        } => ("registered_on", c.registered_on.to_string(), reason),
+        } => (
+            "registered_on",
+            c.registered_on.to_string(),
+            untranslated(reason),
+        ),
         Refusal::Value {
             field: Field::PledgeRank,
             reason,
             ..
-        } => ("rank", c.rank.to_string(), reason),
+        } => ("rank", c.rank.to_string(), untranslated(reason)),
         other => (
             "adjudication_id",
             c.adjudication_id.to_string(),
             match c.in_force.and_then(|f| f.line) {
-                Some(earlier) => format!(
-                    "line {earlier} of this file already pledges it; one pledge in force per adjudication"
+                Some(earlier) => said!(
+                    "line {earlier} of this file already pledges it; one pledge in force per adjudication",
+                    "la línea {earlier} de este archivo ya la pignora; una sola prenda vigente por adjudicación"
                 ),
-                None => match other {
+                None => untranslated(match other {
                     Refusal::Value { reason, .. } | Refusal::Rule(reason) => reason,
                     Refusal::OneOf(..) | Refusal::Repeat { .. } => other.to_string(),
-                },
+                }),
             },
         ),
     };
@@ -171,6 +178,13 @@ fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
         value,
         reason,
     }
+}
+
+/// A refusal's reason as a row problem's. The register's refusals are worded in English only so
+/// far: until they are said in Spanish too, the Spanish side repeats the English (pledge files
+/// are imported only from the command line; no page shows it).
+fn untranslated(english: String) -> Said {
+    Said::new(english.clone(), english)
 }
 
 /// The rules of a pledge file: [`which`] adjudication a holder's document names, then [`rules`].
@@ -201,7 +215,10 @@ pub fn which(of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowErro
             line: 0,
             field: "adjudication_id".into(),
             value: String::new(),
-            reason: "the row names its adjudication by id".into(),
+            reason: Said::new(
+                "the row names its adjudication by id",
+                "la fila nombra su adjudicación por número",
+            ),
         });
     };
     let narrowed = match (adjudicated_on, program) {
@@ -210,43 +227,61 @@ pub fn which(of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowErro
         (None, Some(p)) => format!(" in {p}"),
         (None, None) => String::new(),
     };
+    let acotada = match (adjudicated_on, program) {
+        (Some(d), Some(p)) => format!(" adjudicada el {} en {p}", fecha(*d)),
+        (Some(d), None) => format!(" adjudicada el {}", fecha(*d)),
+        (None, Some(p)) => format!(" en {p}"),
+        (None, None) => String::new(),
+    };
     match found {
         [one] => Ok(one.adjudication_id),
         [] => Err(RowError {
             line: 0,
             field: "doc_number".into(),
             value: doc_number.clone(),
-            reason: format!(
+            reason: said!(
                 "{doc_type} {doc_number} has no adjudication{narrowed} in the register (voided ones do not count); \
-                 check the document, or import the adjudication first"
+                 check the document, or import the adjudication first",
+                "{doc_type} {doc_number} no tiene ninguna adjudicación{acotada} en el registro (las anuladas no \
+                 cuentan); revise el documento o importe antes la adjudicación"
             ),
         }),
         several => {
-            let list: Vec<String> = several
-                .iter()
-                .map(|n| {
-                    format!(
-                        "{} ({}, {})",
-                        n.adjudication_id, n.program, n.adjudicated_on
-                    )
-                })
-                .collect();
-            let add = if several
+            let list = |date: fn(NaiveDate) -> String| {
+                let each: Vec<String> = several
+                    .iter()
+                    .map(|n| {
+                        format!(
+                            "{} ({}, {})",
+                            n.adjudication_id,
+                            n.program,
+                            date(n.adjudicated_on)
+                        )
+                    })
+                    .collect();
+                each.join(", ")
+            };
+            let (list, lista) = (list(|d| d.to_string()), list(fecha));
+            let (add, agregue) = if several
                 .iter()
                 .all(|n| n.adjudicated_on == several[0].adjudicated_on)
             {
-                "the column program"
+                ("the column program", "la columna program")
             } else {
-                "the column adjudicated_on (and program, if needed)"
+                (
+                    "the column adjudicated_on (and program, if needed)",
+                    "la columna adjudicated_on (y program, si hace falta)",
+                )
             };
+            let n = several.len();
             Err(RowError {
                 line: 0,
                 field: "doc_number".into(),
                 value: doc_number.clone(),
-                reason: format!(
-                    "{doc_type} {doc_number} has {} adjudications{narrowed}: {}; add {add} to say which, or give adjudication_id",
-                    several.len(),
-                    list.join(", ")
+                reason: said!(
+                    "{doc_type} {doc_number} has {n} adjudications{narrowed}: {list}; add {add} to say which, or give adjudication_id",
+                    "{doc_type} {doc_number} tiene {n} adjudicaciones{acotada}: {lista}; agregue {agregue} para decir cuál, \
+                     o dé adjudication_id"
                 ),
             })
         }

@@ -12,6 +12,7 @@ use crate::offering::proposals::ProposalRow;
 use crate::offering::stage::{self as core, Draw, Evaluated, Outcome, Proposal, Terms};
 use crate::program::{Criterion, CriterionRate};
 use crate::rates::RateSeries;
+use crate::said;
 use crate::store::Tx;
 use crate::store::programs::{self, StoredProgram};
 use crate::store::stage::{
@@ -269,14 +270,14 @@ pub fn import(
     let mut problems = file_problems;
     for r in &rows {
         if !tranches.iter().any(|t| t.tranche == r.tranche) {
+            let (name, nombre, n) = (stage_name(stage), stage_name_es(stage), tranches.len());
             problems.push(RowError {
                 line: r.line,
                 field: "tranche".into(),
                 value: r.tranche.to_string(),
-                reason: format!(
-                    "the {} Stage has tranche(s) 1 to {}: open this one first",
-                    stage_name(stage),
-                    tranches.len()
+                reason: said!(
+                    "the {name} Stage has tranche(s) 1 to {n}: open this one first",
+                    "la {nombre} Etapa tiene los tramos 1 a {n}: abra antes este tramo"
                 ),
             });
         }
@@ -285,8 +286,10 @@ pub fn import(
                 line: r.line,
                 field: "proposal".into(),
                 value: r.reference.clone(),
-                reason: format!(
-                    "is already registered (proposal {id}, proposals import {import}): one proposal, one reference"
+                reason: said!(
+                    "is already registered (proposal {id}, proposals import {import}): one proposal, one reference",
+                    "ya está registrada (propuesta N.º {id}, importación de propuestas N.º {import}): una propuesta, \
+                     una referencia"
                 ),
             });
         }

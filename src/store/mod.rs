@@ -24,6 +24,7 @@ pub mod stage;
 pub mod users;
 
 use crate::import::RowError;
+use crate::lang::{Lang, Said};
 use rusqlite::{Connection, OpenFlags, Transaction, params};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -179,25 +180,36 @@ pub enum StoreError {
 }
 
 /// One reason an input was refused: a row of a file (naming its line, field and value), or the
-/// input as a whole.
+/// input as a whole; said in English and Spanish.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
     Row(RowError),
-    Whole(String),
+    Whole(Said),
 }
 
+impl Problem {
+    /// The problem as one line in `lang` (a row's with its line: `line 4: ...`, `línea 4: ...`).
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match self {
+            Problem::Row(e) => e.in_lang(lang),
+            Problem::Whole(m) => m.in_lang(lang).to_string(),
+        }
+    }
+}
+
+/// In English, the command line's language.
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Problem::Row(e) => e.fmt(f),
-            Problem::Whole(m) => f.write_str(m),
+            Problem::Whole(m) => m.fmt(f),
         }
     }
 }
 
 /// An import's refusal: the row problems in line order (the file's own and the register's are
 /// found in separate passes; a line's problems keep their order), then the whole file's.
-pub(crate) fn rejected(mut rows: Vec<RowError>, whole: Vec<String>) -> StoreError {
+pub(crate) fn rejected(mut rows: Vec<RowError>, whole: Vec<Said>) -> StoreError {
     rows.sort_by_key(|e| e.line);
     StoreError::Rejected(
         rows.into_iter()

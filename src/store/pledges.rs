@@ -11,6 +11,8 @@ use super::import::{PriorImport, Unchanged, prior_import};
 use super::{Result, StoreError, Tx};
 use crate::ids::DocType;
 use crate::import::{PledgeOf, RowError};
+use crate::lang::Said;
+use crate::said;
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
@@ -363,7 +365,7 @@ pub fn import(
         let (now, actor) = (tx.now(), tx.actor());
         feed(&mut |row| {
             let line = row.line;
-            let mut problem = |field: &str, value: String, reason: String| {
+            let mut problem = |field: &str, value: String, reason: Said| {
                 problems.push(RowError {
                     line,
                     field: field.into(),
@@ -413,7 +415,10 @@ pub fn import(
                 problem(
                     "adjudication_id",
                     adjudication_id.to_string(),
-                    "no such adjudication in the register (see `vigia adjudications list`)".into(),
+                    Said::new(
+                        "no such adjudication in the register (see `vigia adjudications list`)",
+                        "no hay una adjudicación con ese número en el registro",
+                    ),
                 );
                 return Ok(());
             };
@@ -426,8 +431,10 @@ pub fn import(
                 problem(
                     "doc_number",
                     n.clone(),
-                    format!(
-                        "adjudication {adjudication_id} belongs to {doc_type} {doc_number}, not {t} {n}; check the file's rows"
+                    said!(
+                        "adjudication {adjudication_id} belongs to {doc_type} {doc_number}, not {t} {n}; check the file's rows",
+                        "la adjudicación N.º {adjudication_id} es de {doc_type} {doc_number}, no de {t} {n}; revise las \
+                         filas del archivo"
                     ),
                 );
                 return Ok(());

@@ -159,9 +159,9 @@ impl Errors {
             register::Error::Refused(r) => self.refusal(&r),
             register::Error::Refusals(rs) => rs.iter().for_each(|r| self.refusal(r)),
             register::Error::Fine(f) => self.general.push(views::fine_error_text(&f)),
-            register::Error::Store(StoreError::Rejected(ps)) => {
-                self.general.extend(ps.iter().map(ToString::to_string))
-            }
+            register::Error::Store(StoreError::Rejected(ps)) => self
+                .general
+                .extend(ps.iter().map(|p| p.in_lang(crate::lang::Lang::Es))),
             register::Error::Store(s) => return Err(s.into()),
         }
         Ok(())
@@ -343,12 +343,11 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
                 },
                 |_| {},
             );
-            let error = run.err().map(|e| match e {
-                check::Error::Fine { breach, error } => format!(
-                    "El chequeo no pudo terminar: incumplimiento {breach}: {}",
-                    views::fine_error_text(&error)
-                ),
-                other => format!("El chequeo no pudo terminar: {other}"),
+            let error = run.err().map(|e| {
+                format!(
+                    "El chequeo no pudo terminar: {}",
+                    e.es(views::fine_error_text)
+                )
             });
             Ok((counts, shown, total, error, coverage))
         })
@@ -405,7 +404,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
                             }
                             td { @if let Some(b) = f.breach_id { a href={"/incumplimientos/" (b)} { (b) } } }
                             td.num { @if let Some(o) = f.outstanding { (pesos(o)) } }
-                            td { (f.reason) }
+                            td { (f.reason.in_lang(crate::lang::Lang::Es)) }
                         }
                     }
                 }
@@ -1638,8 +1637,8 @@ async fn import_upload(
                 tbody {
                     @for p in &problems {
                         @match p {
-                            store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field) } td { (r.value) } td { (r.reason) } },
-                            store::Problem::Whole(w) => tr { td.num {} td {} td {} td { (w) } },
+                            store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field) } td { (r.value) } td { (r.reason.es()) } },
+                            store::Problem::Whole(w) => tr { td.num {} td {} td {} td { (w.es()) } },
                         }
                     }
                 }
@@ -1660,8 +1659,15 @@ fn import_run(
     bytes: &[u8],
     write: bool,
 ) -> Result<Result<String, String>, Vec<store::Problem>> {
-    let whole = |m: String| vec![store::Problem::Whole(m)];
-    let p = programs::by_code(s.conn(), program).map_err(|e| whole(e.to_string()))?;
+    let whole =
+        |en: String, es: String| vec![store::Problem::Whole(crate::lang::Said::new(en, es))];
+    let p = programs::by_code(s.conn(), program).map_err(|e| {
+        let es = match &e {
+            StoreError::NotFound { .. } => format!("no hay un programa «{program}» en el registro"),
+            other => format!("no se pudo leer el programa «{program}»: {other}"),
+        };
+        whole(e.to_string(), es)
+    })?;
     let sha = store::sha256_hex(bytes);
     let dialect = crate::import::sniff(bytes);
     let run = |tx: &mut store::Tx<'_>| {
@@ -1690,7 +1696,11 @@ fn import_run(
             prior.by
         ))),
         Err(register::Error::Store(StoreError::Rejected(ps))) => Err(ps),
-        Err(e) => Err(whole(e.to_string())),
+        Err(register::Error::Refused(r)) => Err(whole(r.to_string(), views::refusal_text(&r))),
+        Err(e) => Err(whole(
+            e.to_string(),
+            format!("no se pudo importar el archivo: {e}"),
+        )),
     }
 }
 
@@ -1719,7 +1729,7 @@ async fn import_confirm(State(app): State<Arc<App>>, user: User, form: axum::For
         }
         Ok(Err(m)) => html! { p.aviso { (m) } },
         Err(ps) => {
-            html! { p.error role="alert" { "El registro cambió desde la revisión; nada se escribió:" } ul { @for p in &ps { li { (p.to_string()) } } } }
+            html! { p.error role="alert" { "El registro cambió desde la revisión; nada se escribió:" } ul { @for p in &ps { li { (p.in_lang(crate::lang::Lang::Es)) } } } }
         }
     };
     ok(page(Some(&user), "Importar adjudicaciones", body))

@@ -865,6 +865,111 @@ fn imports_are_previewed_by_line_then_confirmed() {
 }
 
 #[test]
+fn the_dashboard_gives_each_finding_its_reason_in_spanish() {
+    // issue 13: the check's reasons were English on a Spanish page
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    let t = c.get("/?fecha=30/06/2024").text();
+    // Ana Prueba's adjudication of 15/03/2024 has no pledge; its lock-up ends two years later
+    assert!(
+        t.contains(
+            "<td>no hay prenda vigente durante el período de restricción (termina el 15/03/2026): \
+             regístrela (art. 10)</td>"
+        ),
+        "{t}"
+    );
+    assert!(!t.contains("no pledge"), "{t}");
+    // the command line says the same finding in English, as before
+    let csv = crate::common::out(&r.run(&["check", "--as-of", "2024-06-30", "--format", "csv"]));
+    assert!(
+        csv.contains(
+            "no pledge in force during the lock-up (ends 2026-03-15): register it (Art. 10)"
+        ),
+        "{csv}"
+    );
+}
+
+#[test]
+fn the_import_preview_says_every_problem_in_spanish() {
+    // issue 13: the preview of a bad file listed its problems in English
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let before = r.dump();
+    let mut preview = |name: &str, bytes: &[u8]| {
+        let t = o
+            .upload(
+                "/importar",
+                &[("csrf", &csrf), ("programa", "D3939-2004")],
+                (name, bytes),
+            )
+            .text();
+        // the problems' table: no English sentence, nor the English "line N:" glue
+        let table = &t[t
+            .find("<table class=\"problemas\"")
+            .expect("a problems table")..];
+        for english in ["line", "not a", "must be", "repeats", "already", "this is"] {
+            assert!(!table.contains(english), "{english:?} in {table}");
+        }
+        t
+    };
+    let bad = format!(
+        "{}CC,2000000001,Nueva Persona,natural,trabajador,10,,2024-13-01,,\n\
+         CC,2000000001,Nueva Persona,natural,trabajador,10,,2024-13-01,,\n\
+         CC,2000000002,Otra,alien,trabajador,10,,2024-03-15,,\n",
+        crate::common::HEADER
+    );
+    let t = preview("malo.csv", bad.as_bytes());
+    assert!(t.contains("tiene 3 problema(s)"), "{t}");
+    for row in [
+        "<td class=\"num\">2</td><td>adjudicated_on</td><td>2024-13-01</td><td>no es una fecha \
+         válida; escríbala aaaa-mm-dd (dd/mm/aaaa solo en la exportación de Excel separada por \
+         «;»)</td>",
+        "<td class=\"num\">3</td><td></td><td></td><td>repite exactamente la línea 2; cada fila \
+         va una sola vez: borre una de las dos</td>",
+        "<td class=\"num\">4</td><td>person_type</td><td>alien</td><td>«alien» no es un tipo de \
+         persona; use natural o legal (jurídica)</td>",
+    ] {
+        assert!(t.contains(row), "{row}\n{t}");
+    }
+    // what the register finds: a document already registered under another name, and more
+    // shares than the program offers
+    let conflict = format!(
+        "{}CC,1000000001,Otro Nombre,natural,trabajador,10,,2024-03-15,,\n\
+         CC,2000000003,Muchas Acciones,natural,trabajador,12960982,,2024-03-15,,\n",
+        crate::common::HEADER
+    );
+    let t = preview("conflicto.csv", conflict.as_bytes());
+    for row in [
+        "<td class=\"num\">2</td><td>name</td><td>Otro Nombre</td><td>CC 1000000001 ya está \
+         registrado como «Ana Prueba» (titular N.º 1, en el registro o antes en este archivo); un \
+         documento, un titular</td>",
+        "<td>el archivo adjudica 12.960.992 acciones; con las 53.500 ya registradas supera las \
+         12.960.982 que ofrece D3939-2004</td>",
+    ] {
+        assert!(t.contains(row), "{row}\n{t}");
+    }
+    // a workbook is not a CSV file
+    let t = preview(
+        "libro.xlsx",
+        b"PK\x03\x04\x14\x00\x06\x00[Content_Types].xml xl/workbook.xml",
+    );
+    assert!(
+        t.contains("<td>este archivo es un libro de Excel (.xlsx), no un archivo CSV; ábralo en la hoja de cálculo"),
+        "{t}"
+    );
+    assert_eq!(r.dump(), before);
+    // the command line reads the same file in English, as before
+    let path = r.file("malo.csv", bad.as_bytes());
+    let err = r.fails(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    assert!(
+        err.contains("line 4: person_type \"alien\": \"alien\" is not a person type; use natural or legal (jurídica)"),
+        "{err}"
+    );
+}
+
+#[test]
 fn rates_are_added_by_an_admin() {
     let r = register_with_users();
     let s = Server::start(&r);
