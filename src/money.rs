@@ -50,15 +50,20 @@ pub fn parse_decimal(text: &str) -> Result<Decimal, AmountError> {
     Decimal::from_str_exact(t).map_err(|_| AmountError::Malformed)
 }
 
-/// Formats pesos the es-CO way: `$ 1.087.500`, `$ 963,45`, `-$ 12`.
-/// Whole amounts print without decimals; fractional ones keep their own digits.
+/// Formats pesos the es-CO way: `$ 1.087.500`, `$ 963,45`, `$ 1.087.500,50`, `-$ 12`.
+/// Whole amounts print without decimals; fractional ones keep their own digits, and at least
+/// two (cents are written as two digits: never `$ 1.087.500,5`).
 pub fn format_cop(x: Decimal) -> String {
     let sign = if x.is_sign_negative() && !x.is_zero() {
         "-"
     } else {
         ""
     };
-    format!("{sign}$ {}", format_number(x.abs()))
+    let a = x.abs().normalize();
+    if a.scale() == 1 {
+        return format_cop_dp(x, 2);
+    }
+    format!("{sign}$ {}", format_number(a))
 }
 
 /// Formats pesos with exactly `dp` decimals (rounded half away from zero when there are more):
@@ -143,6 +148,11 @@ mod tests {
         assert_eq!(format_cop(dec("1000")), "$ 1.000");
         assert_eq!(format_cop(dec("0")), "$ 0");
         assert_eq!(format_cop(dec("-12345")), "-$ 12.345");
+        // cents are two digits, however the amount was scaled
+        assert_eq!(format_cop(dec("1087500.50")), "$ 1.087.500,50");
+        assert_eq!(format_cop(dec("1087500.5")), "$ 1.087.500,50");
+        assert_eq!(format_cop(dec("-0.5")), "-$ 0,50");
+        assert_eq!(format_cop(dec("2.125")), "$ 2,125");
         assert_eq!(format_number(dec("1234567890123")), "1.234.567.890.123");
         assert_eq!(format_percent(dec("27.90")), "27,90 %");
     }
