@@ -1,6 +1,8 @@
 //! Colombian identification documents (SPEC §10): document types and the NIT check digit (DV,
 //! DIAN Orden Administrativa 4 de 1989). Pure validation; no storage.
 
+use crate::lang::Said;
+use crate::said;
 use std::fmt;
 use std::str::FromStr;
 
@@ -108,6 +110,11 @@ pub fn nit_check_digit(digits: &str) -> Option<u32> {
 /// Validates a document number for its type and returns its canonical form
 /// (digits only; a NIT as `NNNNNNNNN-D`). Dots and spaces people type are removed.
 pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
+    normalize_said(doc_type, number).map_err(|e| e.en().to_string())
+}
+
+/// [`normalize`], with why not in both languages.
+pub fn normalize_said(doc_type: DocType, number: &str) -> Result<String, Said> {
     let cleaned = clean(number);
     match doc_type {
         DocType::Nit => {
@@ -116,15 +123,22 @@ pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
                 None => (cleaned.clone(), None),
             };
             let expected = nit_check_digit(&base).ok_or_else(|| {
-                format!("NIT {number:?} must be up to 15 digits followed by -DV, e.g. 800197268-4")
+                said!(
+                    "NIT {number:?} must be up to 15 digits followed by -DV, e.g. 800197268-4",
+                    "el NIT «{number}» debe tener hasta 15 dígitos seguidos de guion y el dígito de \
+                     verificación, p. ej. 800197268-4"
+                )
             })?;
             match dv {
-                None => Err(format!(
-                    "NIT {base} lacks its check digit; write {base}-{expected}"
+                None => Err(said!(
+                    "NIT {base} lacks its check digit; write {base}-{expected}",
+                    "al NIT {base} le falta el dígito de verificación; escriba {base}-{expected}"
                 )),
                 Some(d) if d == expected.to_string() => Ok(format!("{base}-{expected}")),
-                Some(d) => Err(format!(
-                    "NIT {base}-{d} has a wrong check digit: the DIAN algorithm gives {expected} ({base}-{expected}); check the number"
+                Some(d) => Err(said!(
+                    "NIT {base}-{d} has a wrong check digit: the DIAN algorithm gives {expected} ({base}-{expected}); check the number",
+                    "el NIT {base}-{d} tiene un dígito de verificación errado: el algoritmo de la DIAN da \
+                     {expected} ({base}-{expected}); verifique el número"
                 )),
             }
         }
@@ -132,7 +146,10 @@ pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
             if (3..=11).contains(&cleaned.len()) && cleaned.bytes().all(|b| b.is_ascii_digit()) {
                 Ok(cleaned)
             } else {
-                Err(format!("{doc_type} {number:?} must be 3 to 11 digits"))
+                Err(said!(
+                    "{doc_type} {number:?} must be 3 to 11 digits",
+                    "el número de {doc_type} «{number}» debe tener de 3 a 11 dígitos"
+                ))
             }
         }
         DocType::Ce | DocType::Pa | DocType::Pep | DocType::Ppt => {
@@ -140,8 +157,9 @@ pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
             if (3..=20).contains(&up.len()) && up.bytes().all(|b| b.is_ascii_alphanumeric()) {
                 Ok(up)
             } else {
-                Err(format!(
-                    "{doc_type} {number:?} must be 3 to 20 letters or digits"
+                Err(said!(
+                    "{doc_type} {number:?} must be 3 to 20 letters or digits",
+                    "el número de {doc_type} «{number}» debe tener de 3 a 20 letras o dígitos"
                 ))
             }
         }
@@ -160,16 +178,23 @@ fn clean(number: &str) -> String {
 /// [`normalize`] stores: dots and spaces removed, letters upper-cased, and a number with `-DV`
 /// checked as a NIT. Refused when it cannot be any document's number.
 pub fn normalize_any(number: &str) -> Result<String, String> {
+    normalize_any_said(number).map_err(|e| e.en().to_string())
+}
+
+/// [`normalize_any`], with why not in both languages.
+pub fn normalize_any_said(number: &str) -> Result<String, Said> {
     let cleaned = clean(number);
     if cleaned.contains('-') {
-        return normalize(DocType::Nit, &cleaned);
+        return normalize_said(DocType::Nit, &cleaned);
     }
     let up = cleaned.to_ascii_uppercase();
     if (3..=20).contains(&up.len()) && up.bytes().all(|b| b.is_ascii_alphanumeric()) {
         Ok(up)
     } else {
-        Err(format!(
-            "{number:?} is not a document number: write 3 to 20 letters or digits (dots and spaces are ignored), or a NIT with its check digit, e.g. 800197268-4"
+        Err(said!(
+            "{number:?} is not a document number: write 3 to 20 letters or digits (dots and spaces are ignored), or a NIT with its check digit, e.g. 800197268-4",
+            "«{number}» no es un número de documento: escriba de 3 a 20 letras o dígitos (los puntos y \
+             espacios no cuentan), o un NIT con su dígito de verificación, p. ej. 800197268-4"
         ))
     }
 }
@@ -198,6 +223,12 @@ mod tests {
         );
         let e = normalize(DocType::Nit, "800197268-5").unwrap_err();
         assert!(e.contains("gives 4"), "{e}");
+        let e = normalize_said(DocType::Nit, "800197268-5").unwrap_err();
+        assert_eq!(
+            e.es(),
+            "el NIT 800197268-5 tiene un dígito de verificación errado: el algoritmo de la DIAN da 4 \
+             (800197268-4); verifique el número"
+        );
         let e = normalize(DocType::Nit, "800197268").unwrap_err();
         assert!(e.contains("800197268-4"), "{e}");
         assert_eq!(normalize(DocType::Cc, "79.123.456"), Ok("79123456".into()));

@@ -21,6 +21,10 @@ pub mod user;
 
 pub use refusal::{Field, Refusal};
 
+use crate::lang::{Said, momento};
+use crate::said;
+use crate::store::breaches::Void;
+
 use crate::fine::FineError;
 use crate::store::StoreError;
 use std::fmt;
@@ -74,6 +78,18 @@ impl From<FineError> for Error {
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// Why a record voided before cannot be voided again (its void: when, by whom, why); `feminine`
+/// for a record Spanish names in the feminine (la adjudicación, la prenda).
+fn already_voided(v: &Void, feminine: bool) -> Said {
+    let (at, by, reason) = (&v.at, &v.by, &v.reason);
+    let at_es = momento(at);
+    let anulado = if feminine { "anulada" } else { "anulado" };
+    said!(
+        "already voided on {at} by {by} ({reason})",
+        "ya fue {anulado} el {at_es} por {by} ({reason})"
+    )
+}
 
 impl From<Refusal> for Error {
     fn from(r: Refusal) -> Self {

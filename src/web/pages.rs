@@ -1282,18 +1282,24 @@ async fn void_payment(
         // the page is the breach's: a payment of another breach is not voided from it
         let p = breaches::payment(tx.conn(), payment)?;
         if p.breach_id != id {
+            let other = p.breach_id;
             return Err(Refusal::value(
                 Field::Payment,
                 payment,
-                format!("belongs to breach {}, not to breach {id}", p.breach_id),
+                crate::said!(
+                    "belongs to breach {other}, not to breach {id}",
+                    "pertenece al incumplimiento N.º {other}, no al N.º {id}"
+                ),
             )
             .into());
         }
         // a refusal of the reason is shown beside the payments, not the breach's own form
         register::payment::void(tx, payment, &reason).map_err(|e| match e {
-            register::Error::Refused(r) if views::refusal_field(&r) == Some(Field::VoidReason) => {
-                Refusal::value(Field::Payment, payment, views::refusal_text(&r)).into()
-            }
+            register::Error::Refused(Refusal::Value {
+                field: Field::VoidReason,
+                reason,
+                ..
+            }) => Refusal::value(Field::Payment, payment, reason).into(),
             other => other,
         })
     };
