@@ -578,7 +578,7 @@ pub fn adjudicate(
                     Refusal::Rule(said!(
                         "{doc_type} {doc} is registered as {registered:?} (holder {holder}) but accepted as {name:?}; one document, one holder: \
                          correct the acceptance or the register before adjudicating",
-                        "el {doc_type} {doc} está registrado a nombre de «{registered}» (titular N.º {holder}), pero \
+                        "el documento {doc_type} {doc} está registrado a nombre de «{registered}» (titular N.º {holder}), pero \
                          la aceptación lo presenta como «{name}»; un documento corresponde a un solo titular: \
                          corrija la aceptación o el registro antes de adjudicar"
                     ))

@@ -36,7 +36,7 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
             p.amount,
             said!(
                 "a payment must be greater than zero",
-                "el valor del pago debe ser mayor que cero"
+                "debe ser mayor que cero"
             ),
         )
         .into());
@@ -104,7 +104,7 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
                 "payment {id} of {amount} on {on} with the same reference ({reference}) is already recorded against breach {breach} \
                  (by {by} at {at}); nothing was recorded: a payment entered twice would be counted twice",
                 "el pago N.º {id} por {amount} del {on_es} con la misma referencia ({referencia}) ya está \
-                 registrado en el incumplimiento N.º {breach} (por {by}, el {at_es}); no se registró nada: un \
+                 registrado en el incumplimiento N.º {breach} (lo registró {by} el {at_es}); no se registró nada: un \
                  pago ingresado dos veces se contaría dos veces"
             ),
             with: Field::AllowDuplicate,

@@ -46,7 +46,8 @@ pub fn issue(
         let (number, on, on_es) = (&s.number, s.settlement_date, fecha(s.settlement_date));
         return Err(refuse(said!(
             "already has its paz y salvo, {number} of {on}; render that one again instead",
-            "ya tiene su paz y salvo, el {number} del {on_es}; genere de nuevo el documento de ese"
+            "ya tiene su paz y salvo, el {number} del {on_es}; en lugar de expedir otro, genere de nuevo \
+             ese documento"
         )));
     }
     let last = breaches::payments(tx.conn(), breach_id)?

@@ -682,8 +682,7 @@ pub fn improve(
             reference,
             said!(
                 "only proposals tied at the best value are invited to improve (seed 002): {why}",
-                "solo las propuestas empatadas en el mejor valor son invitadas a mejorar su precio (seed 002): \
-                 {porque}"
+                "solo las propuestas empatadas en el mejor valor son invitadas a mejorar su precio: {porque}"
             ),
         )
         .into());
@@ -791,7 +790,7 @@ pub fn draw(
         return Err(Refusal::Rule(said!(
             "tranche {tranche} was already drawn (draw {draw}, seed {seed:?}, winner {winner}); check it with `vigia stage draw \
              --verify {code} --stage {stage}`",
-            "el empate del tramo {tranche} ya se sorteó (sorteo N.º {draw}, semilla «{seed}», ganadora {winner}); \
+            "el empate del tramo {tranche} ya se sorteó (sorteo N.º {draw}, semilla «{seed}», propuesta ganadora {winner}); \
              puede verificar ese sorteo en lugar de repetirlo"
         ))
         .into());

@@ -1688,6 +1688,7 @@ fn import_run(
             prior.by
         ))),
         Err(register::Error::Store(StoreError::Rejected(ps))) => Err(ps),
+        Err(register::Error::Refused(r)) => Err(whole(views::refusal_text(&r))),
         Err(e) => Err(whole(e.to_string())),
     }
 }
