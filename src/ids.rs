@@ -110,11 +110,11 @@ pub fn nit_check_digit(digits: &str) -> Option<u32> {
 /// Validates a document number for its type and returns its canonical form
 /// (digits only; a NIT as `NNNNNNNNN-D`). Dots and spaces people type are removed.
 pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
-    normalize_said(doc_type, number).map_err(|e| e.en().to_string())
+    normalized(doc_type, number).map_err(|e| e.en().to_string())
 }
 
-/// [`normalize`], with why not in both languages.
-pub fn normalize_said(doc_type: DocType, number: &str) -> Result<String, Said> {
+/// [`normalize`], saying why not in English and Spanish (for a file's row problems).
+pub fn normalized(doc_type: DocType, number: &str) -> Result<String, Said> {
     let cleaned = clean(number);
     match doc_type {
         DocType::Nit => {
@@ -125,8 +125,7 @@ pub fn normalize_said(doc_type: DocType, number: &str) -> Result<String, Said> {
             let expected = nit_check_digit(&base).ok_or_else(|| {
                 said!(
                     "NIT {number:?} must be up to 15 digits followed by -DV, e.g. 800197268-4",
-                    "el NIT «{number}» debe tener hasta 15 dígitos seguidos de guion y el dígito de \
-                     verificación, p. ej. 800197268-4"
+                    "el NIT «{number}» debe tener hasta 15 dígitos seguidos de -DV, p. ej. 800197268-4"
                 )
             })?;
             match dv {
@@ -137,8 +136,8 @@ pub fn normalize_said(doc_type: DocType, number: &str) -> Result<String, Said> {
                 Some(d) if d == expected.to_string() => Ok(format!("{base}-{expected}")),
                 Some(d) => Err(said!(
                     "NIT {base}-{d} has a wrong check digit: the DIAN algorithm gives {expected} ({base}-{expected}); check the number",
-                    "el NIT {base}-{d} tiene un dígito de verificación errado: el algoritmo de la DIAN da \
-                     {expected} ({base}-{expected}); verifique el número"
+                    "el NIT {base}-{d} tiene un dígito de verificación errado: el algoritmo de la DIAN da {expected} \
+                     ({base}-{expected}); revise el número"
                 )),
             }
         }
@@ -178,14 +177,14 @@ fn clean(number: &str) -> String {
 /// [`normalize`] stores: dots and spaces removed, letters upper-cased, and a number with `-DV`
 /// checked as a NIT. Refused when it cannot be any document's number.
 pub fn normalize_any(number: &str) -> Result<String, String> {
-    normalize_any_said(number).map_err(|e| e.en().to_string())
+    normalized_any(number).map_err(|e| e.en().to_string())
 }
 
 /// [`normalize_any`], with why not in both languages.
-pub fn normalize_any_said(number: &str) -> Result<String, Said> {
+pub fn normalized_any(number: &str) -> Result<String, Said> {
     let cleaned = clean(number);
     if cleaned.contains('-') {
-        return normalize_said(DocType::Nit, &cleaned);
+        return normalized(DocType::Nit, &cleaned);
     }
     let up = cleaned.to_ascii_uppercase();
     if (3..=20).contains(&up.len()) && up.bytes().all(|b| b.is_ascii_alphanumeric()) {
@@ -223,11 +222,11 @@ mod tests {
         );
         let e = normalize(DocType::Nit, "800197268-5").unwrap_err();
         assert!(e.contains("gives 4"), "{e}");
-        let e = normalize_said(DocType::Nit, "800197268-5").unwrap_err();
+        let e = normalized(DocType::Nit, "800197268-5").unwrap_err();
         assert_eq!(
             e.es(),
             "el NIT 800197268-5 tiene un dígito de verificación errado: el algoritmo de la DIAN da 4 \
-             (800197268-4); verifique el número"
+             (800197268-4); revise el número"
         );
         let e = normalize(DocType::Nit, "800197268").unwrap_err();
         assert!(e.contains("800197268-4"), "{e}");

@@ -22,8 +22,8 @@ pub struct Found {
 /// the number alone names several holders.
 pub fn find(conn: &Connection, doc: &str, doc_type: Option<DocType>) -> Result<Found> {
     let number = match doc_type {
-        Some(t) => crate::ids::normalize_said(t, doc),
-        None => crate::ids::normalize_any_said(doc),
+        Some(t) => crate::ids::normalized(t, doc),
+        None => crate::ids::normalized_any(doc),
     }
     .map_err(|m| Refusal::value(Field::Holder, doc, m))?;
     let mut stmt = conn.prepare(

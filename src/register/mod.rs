@@ -358,7 +358,7 @@ mod tests {
         assert_eq!(
             refused(&mut s, |tx| holder::find(tx.conn(), "800197268-5", None)),
             "<holder> 800197268-5: el NIT 800197268-5 tiene un dígito de verificación errado: el \
-             algoritmo de la DIAN da 4 (800197268-4); verifique el número"
+             algoritmo de la DIAN da 4 (800197268-4); revise el número"
         );
         let changed = format!("{PROGRAM}\n# una línea más\n");
         let program = Program::from_toml(&changed).unwrap();
