@@ -187,16 +187,23 @@ fn clean(number: &str) -> String {
 /// [`normalize`] stores: dots and spaces removed, letters upper-cased, and a number with `-DV`
 /// checked as a NIT. Refused when it cannot be any document's number.
 pub fn normalize_any(number: &str) -> Result<String, String> {
+    normalized_any(number).map_err(|e| e.en().to_string())
+}
+
+/// [`normalize_any`], with why not in both languages.
+pub fn normalized_any(number: &str) -> Result<String, Said> {
     let cleaned = clean(number);
     if cleaned.contains('-') {
-        return normalize(DocType::Nit, &cleaned);
+        return normalized(DocType::Nit, &cleaned);
     }
     let up = cleaned.to_ascii_uppercase();
     if (3..=20).contains(&up.len()) && up.bytes().all(|b| b.is_ascii_alphanumeric()) {
         Ok(up)
     } else {
-        Err(format!(
-            "{number:?} is not a document number: write 3 to 20 letters or digits (dots and spaces are ignored), or a NIT with its check digit, e.g. 800197268-4"
+        Err(said!(
+            "{number:?} is not a document number: write 3 to 20 letters or digits (dots and spaces are ignored), or a NIT with its check digit, e.g. 800197268-4",
+            "«{number}» no es un número de documento: escriba de 3 a 20 letras o dígitos (los puntos y \
+             espacios no cuentan), o un NIT con su dígito de verificación, p. ej. 800197268-4"
         ))
     }
 }
@@ -225,6 +232,12 @@ mod tests {
         );
         let e = normalize(DocType::Nit, "800197268-5").unwrap_err();
         assert!(e.contains("gives 4"), "{e}");
+        let e = normalized(DocType::Nit, "800197268-5").unwrap_err();
+        assert_eq!(
+            e.es(),
+            "el NIT 800197268-5 tiene un dígito de verificación errado: el algoritmo de la DIAN da 4 \
+             (800197268-4); revise el número"
+        );
         let e = normalize(DocType::Nit, "800197268").unwrap_err();
         assert!(e.contains("800197268-4"), "{e}");
         assert_eq!(normalize(DocType::Cc, "79.123.456"), Ok("79123456".into()));

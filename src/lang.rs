@@ -73,6 +73,77 @@ pub fn fecha(d: NaiveDate) -> String {
     d.format("%d/%m/%Y").to_string()
 }
 
+/// A whole number (a count of shares) with es-CO thousands: `1.087.500`.
+pub fn numero(n: u64) -> String {
+    crate::money::format_number(rust_decimal::Decimal::from(n))
+}
+
+/// A stored UTC time (RFC 3339, as the register writes `created_at`) as `dd/mm/aaaa hh:mm UTC`;
+/// any other text as it is.
+pub fn momento(at: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(at)
+        .map(|t| t.format("%d/%m/%Y %H:%M UTC").to_string())
+        .unwrap_or_else(|_| at.to_string())
+}
+
+/// A value as each language writes it, for a sentence that quotes it (the value a rule
+/// refused): a date ISO in English and dd/mm/aaaa in Spanish, a count or an amount with es-CO
+/// separators in Spanish (`1.001`, `-1.450,5`), an id or a text as it is in both.
+pub trait Shown {
+    fn shown(&self, lang: Lang) -> String;
+
+    /// Both languages' writing.
+    fn said(&self) -> Said {
+        Said::new(self.shown(Lang::En), self.shown(Lang::Es))
+    }
+}
+
+impl Shown for NaiveDate {
+    fn shown(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Es => fecha(*self),
+        }
+    }
+}
+
+impl Shown for rust_decimal::Decimal {
+    fn shown(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Es => crate::money::format_number(*self),
+        }
+    }
+}
+
+/// A count of shares (`u64` is what the register counts shares in).
+impl Shown for u64 {
+    fn shown(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Es => numero(*self),
+        }
+    }
+}
+
+/// Ids, degrees, stages, tranches: numbers that name, written without separators.
+macro_rules! shown_as_is {
+    ($($t:ty),*) => {$(
+        impl Shown for $t {
+            fn shown(&self, _: Lang) -> String {
+                self.to_string()
+            }
+        }
+    )*};
+}
+shown_as_is!(i64, u8, u32, str, String);
+
+impl<T: Shown + ?Sized> Shown for &T {
+    fn shown(&self, lang: Lang) -> String {
+        (**self).shown(lang)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,5 +161,26 @@ mod tests {
     fn fecha_is_day_month_year() {
         let d = NaiveDate::from_ymd_opt(2026, 3, 7).unwrap();
         assert_eq!(fecha(d), "07/03/2026");
+    }
+
+    #[test]
+    fn momento_is_day_month_year_and_utc_time() {
+        assert_eq!(momento("2025-02-10T14:05:09Z"), "10/02/2025 14:05 UTC");
+        assert_eq!(momento("yesterday"), "yesterday");
+    }
+
+    #[test]
+    fn values_are_shown_each_language_its_way() {
+        let d = NaiveDate::from_ymd_opt(2024, 11, 20).unwrap();
+        assert_eq!(d.said(), Said::new("2024-11-20", "20/11/2024"));
+        assert_eq!(1001u64.said(), Said::new("1001", "1.001"));
+        let amount = crate::money::dec("-1450.50");
+        assert_eq!(amount.said(), Said::new("-1450.50", "-1.450,5"));
+        // ids and texts as they are
+        assert_eq!(1234i64.said(), Said::new("1234", "1234"));
+        assert_eq!(
+            "MULTA-2025-0007".said(),
+            Said::new("MULTA-2025-0007", "MULTA-2025-0007")
+        );
     }
 }

@@ -513,6 +513,7 @@ pub fn flag_of(field: register::Field) -> &'static str {
 /// its own way, e.g. a positional id), a remedy as the flag with its value's name.
 pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static str) -> String {
     r.describe(
+        crate::lang::Lang::En,
         |f| flag(f).to_string(),
         |f| {
             let value = match f {
@@ -540,10 +541,10 @@ impl From<FineError> for CliError {
                 reason,
             } => CliError::Flag {
                 flag: fine::flag_of(field).to_string(),
-                value,
+                value: value.en().to_string(),
                 reason: match field {
                     Field::Payment(i) => format!("(payment #{}) {reason}", i + 1),
-                    _ => reason,
+                    _ => reason.en().to_string(),
                 },
             },
             other => CliError::Fine(other),

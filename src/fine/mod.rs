@@ -7,8 +7,10 @@ pub mod accrual;
 pub use accrual::{AccrualError, AppliedPayment, Convention, Payment, Piece};
 
 use crate::calendar::{BracketHit, FineScale, Placement};
+use crate::lang::{Lang, Said, Shown, fecha};
 use crate::money::round_peso;
 use crate::rates::{MissingRates, RateSeries};
+use crate::said;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use std::fmt;
@@ -112,6 +114,7 @@ pub enum Field {
 }
 
 impl Field {
+    /// The input's name in English (the CLI names the flag instead: `cli::fine::flag_of`).
     pub fn label(self) -> String {
         match self {
             Field::Adjudicated => "adjudication date".into(),
@@ -124,44 +127,105 @@ impl Field {
             Field::Payment(i) => format!("payment #{}", i + 1),
         }
     }
+
+    /// The input's name in Spanish, as a sentence on a page says it.
+    pub fn label_es(self) -> String {
+        match self {
+            Field::Adjudicated => "Fecha de adjudicación".into(),
+            Field::BreachDate => "Fecha del incumplimiento".into(),
+            Field::Until => "Fecha de corte".into(),
+            Field::Shares => "Acciones".into(),
+            Field::AcquisitionPrice => "Precio de adquisición".into(),
+            Field::TransferPrice => "Precio de la transferencia".into(),
+            Field::StagePrice => "Precio de la etapa posterior".into(),
+            Field::Payment(i) => format!("Pago N.º {}", i + 1),
+        }
+    }
+
+    /// The input's name in `lang`.
+    pub fn label_in(self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.label(),
+            Lang::Es => self.label_es(),
+        }
+    }
 }
 
-/// Why a fine could not be computed.
+/// Why a fine could not be computed, said in English and Spanish: [`FineError::describe`] in a
+/// front end's language (`Display` is English).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FineError {
     Invalid {
         field: Field,
-        value: String,
-        reason: String,
+        /// The value as each language writes it.
+        value: Said,
+        reason: Said,
     },
     MissingRates(MissingRates),
     /// The amounts exceed exact decimal range (about 7.9 × 10^28).
     Overflow,
 }
 
+impl FineError {
+    /// The error's words in `lang`, the input named by [`Field::label_in`].
+    pub fn describe(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (
+                FineError::Invalid {
+                    field,
+                    value,
+                    reason,
+                },
+                _,
+            ) => format!(
+                "{} {}: {}",
+                field.label_in(lang),
+                value.in_lang(lang),
+                reason.in_lang(lang)
+            ),
+            (FineError::MissingRates(m), Lang::En) => m.to_string(),
+            (FineError::MissingRates(m), Lang::Es) => {
+                let ranges: Vec<String> = m
+                    .ranges
+                    .iter()
+                    .map(|&(a, b)| {
+                        if a == b {
+                            format!("el {}", fecha(a))
+                        } else {
+                            format!("del {} al {}", fecha(a), fecha(b))
+                        }
+                    })
+                    .collect();
+                format!(
+                    "no hay tasa moratoria certificada {} en {}; agregue la certificación de la \
+                     Superintendencia Financiera para esas fechas",
+                    ranges.join(", "),
+                    m.source
+                )
+            }
+            (FineError::Overflow, Lang::En) => {
+                "the fine exceeds the range of exact arithmetic; check shares and prices".into()
+            }
+            (FineError::Overflow, Lang::Es) => "la multa excede el rango de la aritmética exacta; \
+                                                 revise las acciones y los precios"
+                .into(),
+        }
+    }
+}
+
 impl fmt::Display for FineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FineError::Invalid {
-                field,
-                value,
-                reason,
-            } => write!(f, "{} {value}: {reason}", field.label()),
-            FineError::MissingRates(m) => m.fmt(f),
-            FineError::Overflow => f.write_str(
-                "the fine exceeds the range of exact arithmetic; check shares and prices",
-            ),
-        }
+        f.write_str(&self.describe(Lang::En))
     }
 }
 
 impl std::error::Error for FineError {}
 
-fn invalid(field: Field, value: impl fmt::Display, reason: impl Into<String>) -> FineError {
+fn invalid(field: Field, value: impl Shown, reason: Said) -> FineError {
     FineError::Invalid {
         field,
-        value: value.to_string(),
-        reason: reason.into(),
+        value: value.said(),
+        reason,
     }
 }
 
@@ -268,17 +332,25 @@ pub fn liquidate(
             date,
             from,
             until,
-        } => invalid(
-            Field::Payment(index),
-            date,
-            format!(
-                "payments must be dated from the breach date {from} through the until date {until}"
-            ),
-        ),
+        } => {
+            let (from_es, until_es) = (fecha(from), fecha(until));
+            invalid(
+                Field::Payment(index),
+                date,
+                said!(
+                    "payments must be dated from the breach date {from} through the until date {until}",
+                    "los pagos deben tener fecha entre la del incumplimiento ({from_es}) y la fecha de corte \
+                     ({until_es}), ambas inclusive"
+                ),
+            )
+        }
         AccrualError::PaymentNotPositive { index, amount } => invalid(
             Field::Payment(index),
             amount,
-            "a payment amount must be greater than zero",
+            said!(
+                "a payment amount must be greater than zero",
+                "el valor de un pago debe ser mayor que cero"
+            ),
         ),
         AccrualError::MissingRates(m) => FineError::MissingRates(m),
     })?;
@@ -309,38 +381,45 @@ pub fn liquidate(
 }
 
 fn validate(case: &FineCase, until: NaiveDate) -> Result<(), FineError> {
-    if case.breach_date < case.adjudicated {
+    let (adjudicated, breach_date) = (case.adjudicated, case.breach_date);
+    let (adjudicated_es, breach_es) = (fecha(adjudicated), fecha(breach_date));
+    if breach_date < adjudicated {
         return Err(invalid(
             Field::BreachDate,
-            case.breach_date,
-            format!(
-                "is before the adjudication date {}; a breach can only happen after the shares were adjudicated",
-                case.adjudicated
+            breach_date,
+            said!(
+                "is before the adjudication date {adjudicated}; a breach can only happen after the shares were adjudicated",
+                "es anterior a la fecha de adjudicación ({adjudicated_es}); solo puede haber incumplimiento \
+                 después de adjudicadas las acciones"
             ),
         ));
     }
-    if until < case.breach_date {
+    if until < breach_date {
         return Err(invalid(
             Field::Until,
             until,
-            format!(
-                "is before the breach date {}; give the payment or as-of date, on or after the breach",
-                case.breach_date
+            said!(
+                "is before the breach date {breach_date}; give the payment or as-of date, on or after the breach",
+                "es anterior a la fecha del incumplimiento ({breach_es}); indique la fecha del pago o de corte, \
+                 igual o posterior al incumplimiento"
             ),
         ));
     }
     if case.shares == 0 {
         return Err(invalid(
             Field::Shares,
-            0,
-            "must be a whole number of shares greater than zero",
+            0u64,
+            said!(
+                "must be a whole number of shares greater than zero",
+                "debe ser un número entero de acciones mayor que cero"
+            ),
         ));
     }
     if case.prices.acquisition <= Decimal::ZERO {
         return Err(invalid(
             Field::AcquisitionPrice,
             case.prices.acquisition,
-            "must be greater than zero",
+            said!("must be greater than zero", "debe ser mayor que cero"),
         ));
     }
     if let Some(t) = case.prices.transfer
@@ -349,7 +428,10 @@ fn validate(case: &FineCase, until: NaiveDate) -> Result<(), FineError> {
         return Err(invalid(
             Field::TransferPrice,
             t,
-            "must not be negative (omit it when there was no consideration)",
+            said!(
+                "must not be negative (omit it when there was no consideration)",
+                "no puede ser negativo (omítalo cuando no hubo contraprestación)"
+            ),
         ));
     }
     if let StagePrice::Known(s) = case.prices.stage
@@ -358,7 +440,10 @@ fn validate(case: &FineCase, until: NaiveDate) -> Result<(), FineError> {
         return Err(invalid(
             Field::StagePrice,
             s,
-            "must be greater than zero (omit it when no later stage happened)",
+            said!(
+                "must be greater than zero (omit it when no later stage happened)",
+                "debe ser mayor que cero (omítalo cuando no hubo etapa posterior)"
+            ),
         ));
     }
     Ok(())

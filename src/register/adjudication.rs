@@ -7,7 +7,7 @@
 use super::{Field, Refusal, Result};
 use crate::ids::DocType;
 use crate::import::{AdjudicationRow, PersonType, RowError};
-use crate::lang::fecha;
+use crate::lang::{fecha, momento};
 use crate::money::format_number;
 use crate::said;
 use crate::store::Tx;
@@ -251,12 +251,14 @@ pub fn judge(r: &Repeated<'_>, program: &str) -> std::result::Result<(), RowErro
 pub fn live(conn: &Connection, id: i64) -> Result<Adjudication> {
     let a = adjudications::get(conn, id)?;
     if let Some(v) = &a.void {
+        let (at, by, reason) = (&v.at, &v.by, &v.reason);
+        let at_es = momento(at);
         return Err(Refusal::value(
             Field::Adjudication,
             id,
-            format!(
-                "was voided on {} by {} ({}); it is not an award any more",
-                v.at, v.by, v.reason
+            said!(
+                "was voided on {at} by {by} ({reason}); it is not an award any more",
+                "fue anulada el {at_es} por {by} ({reason}); ya no es una adjudicación vigente"
             ),
         )
         .into());
@@ -273,52 +275,93 @@ pub fn void(tx: &mut Tx<'_>, id: i64, reason: &str) -> Result<i64> {
         return Err(Refusal::value(
             Field::VoidReason,
             reason,
-            "say why the adjudication is voided",
+            said!(
+                "say why the adjudication is voided",
+                "indique por qué se anula la adjudicación"
+            ),
         )
         .into());
     }
     let a = adjudications::get(tx.conn(), id)?;
     if let Some(v) = &a.void {
-        return Err(Refusal::value(
-            Field::Adjudication,
-            id,
-            format!("already voided on {} by {} ({})", v.at, v.by, v.reason),
-        )
-        .into());
+        return Err(Refusal::value(Field::Adjudication, id, super::already_voided(v, true)).into());
     }
-    let breaches: Vec<String> = breaches::list(tx.conn(), Some(id), None)?
-        .iter()
+    let live: Vec<_> = breaches::list(tx.conn(), Some(id), None)?
+        .into_iter()
         .filter(|b| b.void.is_none())
-        .map(|b| format!("breach {} ({} on {})", b.id, b.kind.as_str(), b.breach_date))
         .collect();
-    if !breaches.is_empty() {
+    if !live.is_empty() {
+        let list = live
+            .iter()
+            .map(|b| format!("breach {} ({} on {})", b.id, b.kind.as_str(), b.breach_date))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let lista = live
+            .iter()
+            .map(|b| {
+                format!(
+                    "el incumplimiento N.º {} ({} del {})",
+                    b.id,
+                    b.kind.label_es(),
+                    fecha(b.breach_date)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (tiene, si) = if live.len() == 1 {
+            (
+                "tiene registrado",
+                "si se registró por error, anúlelo primero",
+            )
+        } else {
+            (
+                "tiene registrados",
+                "si se registraron por error, anúlelos primero",
+            )
+        };
         return Err(Refusal::value(
             Field::Adjudication,
             id,
-            format!(
-                "has {} recorded against it; void them first (`vigia breach void ID --reason TEXT`) if they were recorded by mistake",
-                breaches.join(", ")
+            said!(
+                "has {list} recorded against it; void them first (`vigia breach void ID --reason TEXT`) if they were recorded by mistake",
+                "{tiene} {lista}; {si}"
             ),
         )
         .into());
     }
-    let pledges: Vec<String> = pledges::list(tx.conn(), id)?
-        .iter()
+    let in_force: Vec<_> = pledges::list(tx.conn(), id)?
+        .into_iter()
         .filter(|p| p.released_on.is_none() && p.void.is_none())
-        .map(|p| {
-            format!(
-                "pledge {} (rank {}, registered {})",
-                p.id, p.rank, p.registered_on
-            )
-        })
         .collect();
-    if !pledges.is_empty() {
+    if !in_force.is_empty() {
+        let list = in_force
+            .iter()
+            .map(|p| {
+                format!(
+                    "pledge {} (rank {}, registered {})",
+                    p.id, p.rank, p.registered_on
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let lista = in_force
+            .iter()
+            .map(|p| {
+                format!(
+                    "la prenda N.º {} (de grado {}, inscrita el {})",
+                    p.id,
+                    p.rank,
+                    fecha(p.registered_on)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
         return Err(Refusal::value(
             Field::Adjudication,
             id,
-            format!(
-                "has {} in force; void it first (`vigia pledge void ID --reason TEXT`) if it was registered by mistake",
-                pledges.join(", ")
+            said!(
+                "has {list} in force; void it first (`vigia pledge void ID --reason TEXT`) if it was registered by mistake",
+                "tiene vigente {lista}; si se inscribió por error, anúlela primero"
             ),
         )
         .into());

@@ -3,6 +3,8 @@
 
 use super::{Field, Refusal, Result};
 use crate::calendar::Placement;
+use crate::lang::{Said, fecha, numero};
+use crate::said;
 use crate::store::Tx;
 use crate::store::adjudications::Adjudication;
 use crate::store::breaches::{self, NewBreach};
@@ -18,9 +20,11 @@ pub fn unbreached_shares(conn: &Connection, adjudication: &Adjudication) -> Resu
         .filter(|b| b.void.is_none())
     {
         breached = breached.checked_add(b.shares).ok_or_else(|| {
-            Refusal::Rule(format!(
-                "the breaches recorded on adjudication {} add up to more shares than can be counted",
-                adjudication.id
+            let id = adjudication.id;
+            Refusal::Rule(said!(
+                "the breaches recorded on adjudication {id} add up to more shares than can be counted",
+                "los incumplimientos registrados sobre la adjudicación N.º {id} suman más acciones de las \
+                 que se pueden contar"
             ))
         })?;
     }
@@ -32,45 +36,57 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
     let adj = super::adjudication::live(tx.conn(), b.adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
     if !program.program.breach_kinds.contains(&b.kind) {
-        let kinds: Vec<&str> = program
-            .program
-            .breach_kinds
+        let kinds = &program.program.breach_kinds;
+        let code = &program.program.code;
+        let listed = kinds
             .iter()
             .map(|k| k.as_str())
-            .collect();
-        return Err(Refusal::value(
-            Field::BreachKind,
-            b.kind.as_str(),
-            format!(
-                "program {} does not list that breach kind; it lists {}",
-                program.program.code,
-                kinds.join(", ")
+            .collect::<Vec<_>>()
+            .join(", ");
+        let listed_es = kinds
+            .iter()
+            .map(|k| k.label_es())
+            .collect::<Vec<_>>()
+            .join("; ");
+        return Err(Refusal::Value {
+            field: Field::BreachKind,
+            value: Said::new(b.kind.as_str(), b.kind.label_es()),
+            reason: said!(
+                "program {code} does not list that breach kind; it lists {listed}",
+                "el programa {code} no contempla ese tipo de incumplimiento; contempla: {listed_es}"
             ),
-        )
+            remedy: None,
+        }
         .into());
     }
     let scale = program.scale()?;
+    let (adjudicated, adjudicated_es) = (adj.adjudicated_on, fecha(adj.adjudicated_on));
+    let id = adj.id;
     match scale.place(adj.adjudicated_on, b.breach_date) {
         None => {
             return Err(Refusal::value(
                 Field::BreachDate,
                 b.breach_date,
-                format!(
-                    "is before the adjudication on {}; a breach can only follow the adjudication",
-                    adj.adjudicated_on
+                said!(
+                    "is before the adjudication on {adjudicated}; a breach can only follow the adjudication",
+                    "es anterior a la adjudicación del {adjudicated_es}; un incumplimiento solo puede ser \
+                     posterior a la adjudicación"
                 ),
             )
             .into());
         }
         Some(Placement::AfterLockup { lockup_end }) => {
+            let free = lockup_end.succ_opt().unwrap_or(lockup_end);
+            let (end_es, free_es) = (fecha(lockup_end), fecha(free));
             return Err(Refusal::value(
                 Field::BreachDate,
                 b.breach_date,
-                format!(
-                    "no fine applies: the lock-up of adjudication {} ended on {lockup_end} and the holder was free \
-                     from {}; nothing was recorded",
-                    adj.id,
-                    lockup_end.succ_opt().unwrap_or(lockup_end)
+                said!(
+                    "no fine applies: the lock-up of adjudication {id} ended on {lockup_end} and the holder was free \
+                     from {free}; nothing was recorded",
+                    "no hay lugar a multa: el período de restricción de negociabilidad de la adjudicación N.º {id} \
+                     terminó el {end_es} y el titular podía negociar libremente sus acciones desde el {free_es}; \
+                     no se registró nada"
                 ),
             )
             .into());
@@ -79,12 +95,15 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
     }
     let remaining = unbreached_shares(tx.conn(), &adj)?;
     if b.shares > remaining {
+        let shares = adj.shares;
+        let (shares_es, remaining_es) = (numero(shares), numero(remaining));
         return Err(Refusal::value(
             Field::Shares,
             b.shares,
-            format!(
-                "adjudication {} has {} shares of which {remaining} are not already covered by a recorded breach",
-                adj.id, adj.shares
+            said!(
+                "adjudication {id} has {shares} shares of which {remaining} are not already covered by a recorded breach",
+                "la adjudicación N.º {id} tiene {shares_es} acciones, de las cuales {remaining_es} no están \
+                 cubiertas ya por un incumplimiento registrado"
             ),
         )
         .into());
@@ -99,7 +118,12 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
         if let Some(v) = v
             && v < Decimal::ZERO
         {
-            return Err(Refusal::value(field, v, "must not be negative").into());
+            return Err(Refusal::value(
+                field,
+                v,
+                said!("must not be negative", "no puede ser negativa"),
+            )
+            .into());
         }
     }
     if let Some(r) = b.registered_on
@@ -108,7 +132,10 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
         return Err(Refusal::value(
             Field::RegisteredOn,
             r,
-            format!("is before the adjudication on {}", adj.adjudicated_on),
+            said!(
+                "is before the adjudication on {adjudicated}",
+                "es anterior a la adjudicación del {adjudicated_es}"
+            ),
         )
         .into());
     }
@@ -119,18 +146,21 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
 /// Refused without a reason, and for a breach already voided.
 pub fn void(tx: &mut Tx<'_>, breach_id: i64, reason: &str) -> Result<i64> {
     if reason.trim().is_empty() {
-        return Err(
-            Refusal::value(Field::VoidReason, reason, "say why the breach is voided").into(),
-        );
+        return Err(Refusal::value(
+            Field::VoidReason,
+            reason,
+            said!(
+                "say why the breach is voided",
+                "indique por qué se anula el incumplimiento"
+            ),
+        )
+        .into());
     }
     let b = breaches::get(tx.conn(), breach_id)?;
     if let Some(v) = &b.void {
-        return Err(Refusal::value(
-            Field::Breach,
-            breach_id,
-            format!("already voided on {} by {} ({})", v.at, v.by, v.reason),
-        )
-        .into());
+        return Err(
+            Refusal::value(Field::Breach, breach_id, super::already_voided(v, false)).into(),
+        );
     }
     Ok(breaches::void(tx, breach_id, reason)?)
 }

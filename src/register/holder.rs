@@ -3,6 +3,8 @@
 
 use super::{Field, Refusal, Result};
 use crate::ids::DocType;
+use crate::lang::Shown;
+use crate::said;
 use crate::store::Tx;
 use crate::store::contacts::{self, Contact};
 use rusqlite::{Connection, params};
@@ -20,8 +22,8 @@ pub struct Found {
 /// the number alone names several holders.
 pub fn find(conn: &Connection, doc: &str, doc_type: Option<DocType>) -> Result<Found> {
     let number = match doc_type {
-        Some(t) => crate::ids::normalize(t, doc),
-        None => crate::ids::normalize_any(doc),
+        Some(t) => crate::ids::normalized(t, doc),
+        None => crate::ids::normalized_any(doc),
     }
     .map_err(|m| Refusal::value(Field::Holder, doc, m))?;
     let mut stmt = conn.prepare(
@@ -41,12 +43,23 @@ pub fn find(conn: &Connection, doc: &str, doc_type: Option<DocType>) -> Result<F
         found.retain(|h| h.doc_type == t.as_str());
     }
     match found.len() {
-        0 => Err(Refusal::value(Field::Holder, doc, "no holder has this document").into()),
+        0 => Err(Refusal::value(
+            Field::Holder,
+            doc,
+            said!(
+                "no holder has this document",
+                "ningún titular tiene este documento"
+            ),
+        )
+        .into()),
         1 => Ok(found.remove(0)),
         n => Err(Refusal::Value {
             field: Field::Holder,
-            value: doc.to_string(),
-            reason: format!("{n} holders have this number with different document types"),
+            value: doc.said(),
+            reason: said!(
+                "{n} holders have this number with different document types",
+                "{n} titulares tienen este número con distintos tipos de documento"
+            ),
             remedy: Some(Field::DocType),
         }
         .into()),
@@ -82,14 +95,18 @@ pub fn update(tx: &mut Tx<'_>, holder_id: i64, u: &Update) -> Result<(Contact, i
         return Err(Refusal::value(
             Field::Email,
             e,
-            "is not an e-mail address (one @, a domain with a dot, no spaces)",
+            said!(
+                "is not an e-mail address (one @, a domain with a dot, no spaces)",
+                "no es una dirección de correo electrónico (una @, un dominio con punto, sin espacios)"
+            ),
         )
         .into());
     }
     if next == current {
-        return Err(Refusal::Rule(
-            "nothing to change: the holder's address, city and e-mail are already these".into(),
-        )
+        return Err(Refusal::Rule(said!(
+            "nothing to change: the holder's address, city and e-mail are already these",
+            "no hay nada que cambiar: la dirección, la ciudad y el correo electrónico del titular ya son estos"
+        ))
         .into());
     }
     let id = contacts::insert(tx, holder_id, &next, "holder.update")?;

@@ -5,8 +5,10 @@
 use super::{Error, Refusal, Result};
 use crate::calendar::FineScale;
 use crate::fine::{self, Basis, FineCase, Outcome, Payment, ReferencePrices, StagePrice};
+use crate::lang::momento;
 use crate::liquidation::{LiquidationInputs, LiquidationResult, PaymentFact, RateFact};
 use crate::rates::RateSeries;
+use crate::said;
 use crate::store::adjudications::{self, Adjudication};
 use crate::store::breaches::{self, Breach, NewLiquidation};
 use crate::store::programs::{self, StoredProgram};
@@ -61,9 +63,11 @@ pub fn fine_case(
 pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Facts> {
     let breach = breaches::get(conn, breach_id)?;
     if let Some(v) = &breach.void {
-        return Err(Refusal::Rule(format!(
-            "breach {breach_id} was voided on {} by {} ({}); it has no fine",
-            v.at, v.by, v.reason
+        let (at, by, why) = (&v.at, &v.by, &v.reason);
+        let at_es = momento(at);
+        return Err(Refusal::Rule(said!(
+            "breach {breach_id} was voided on {at} by {by} ({why}); it has no fine",
+            "el incumplimiento N.º {breach_id} fue anulado el {at_es} por {by} ({why}); no tiene multa"
         ))
         .into());
     }

@@ -21,6 +21,10 @@ pub mod user;
 
 pub use refusal::{Field, Refusal};
 
+use crate::lang::{Said, momento};
+use crate::said;
+use crate::store::breaches::Void;
+
 use crate::fine::FineError;
 use crate::store::StoreError;
 use std::fmt;
@@ -75,8 +79,367 @@ impl From<FineError> for Error {
 
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// Why a record voided before cannot be voided again (its void: when, by whom, why); `feminine`
+/// for a record Spanish names in the feminine (la adjudicación, la prenda).
+fn already_voided(v: &Void, feminine: bool) -> Said {
+    let (at, by, reason) = (&v.at, &v.by, &v.reason);
+    let at_es = momento(at);
+    let anulado = if feminine { "anulada" } else { "anulado" };
+    said!(
+        "already voided on {at} by {by} ({reason})",
+        "ya fue {anulado} el {at_es} por {by} ({reason})"
+    )
+}
+
 impl From<Refusal> for Error {
     fn from(r: Refusal) -> Self {
         Error::Refused(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Refusals of several aggregates, triggered through the rules on a register in memory, in
+    //! the Spanish a page shows (the English is the CLI's, pinned by `tests/it/refusals.rs`).
+    use super::*;
+    use crate::lang::Lang;
+    use crate::money::dec;
+    use crate::program::{BreachKind, Program};
+    use crate::rates::RateSeries;
+    use crate::store::breaches::NewBreach;
+    use crate::store::{Store, Tx, programs};
+    use chrono::NaiveDate;
+
+    const PROGRAM: &str = include_str!("../../schema/programs/decreto-3939-2004.toml");
+
+    fn day(s: &str) -> NaiveDate {
+        crate::calendar::parse_iso(s).unwrap()
+    }
+
+    /// The program and the three holders of the integration tests (Luis Prueba's adjudication,
+    /// 2, is financed by Banco Ejemplo; Ana Prueba's, 1, is not).
+    fn register() -> Store {
+        let mut store = Store::in_memory().unwrap();
+        let program = Program::from_toml(PROGRAM).unwrap();
+        store
+            .write::<_, Error>("t", |tx| program::add(tx, &program, PROGRAM))
+            .unwrap();
+        let p = programs::by_code(store.conn(), "D3939-2004").unwrap();
+        let csv = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n\
+                   CC,1000000001,Ana Prueba,natural,trabajador,1000,,2024-03-15,,\n\
+                   CC,1000000002,Luis Prueba,natural,pensionado,2500,,2024-03-15,Banco Ejemplo,2500\n\
+                   NIT,999000001-2,Sindicato de Prueba,legal,sindicato,50000,963.00,2024-03-15,,\n";
+        store
+            .write::<_, Error>("t", |tx| {
+                adjudication::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
+                    Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)
+                })
+            })
+            .unwrap();
+        store
+    }
+
+    fn sale(date: &str, shares: u64) -> NewBreach<'static> {
+        NewBreach {
+            adjudication_id: 1,
+            kind: BreachKind::Sale,
+            breach_date: day(date),
+            shares,
+            consideration_per_share: Some(dec("1450")),
+            consideration_total: None,
+            registered_on: None,
+            evidence: None,
+        }
+    }
+
+    /// The refusal of `write` in Spanish, each field by its domain name in angle brackets.
+    fn refused<T>(store: &mut Store, write: impl FnOnce(&mut Tx<'_>) -> Result<T>) -> String {
+        match store.write::<_, Error>("t", write) {
+            Err(Error::Refused(r)) => r.describe(
+                Lang::Es,
+                |f| format!("<{}>", f.as_str()),
+                |f| format!("«{}»", f.as_str()),
+            ),
+            Err(other) => panic!("not a refusal: {other}"),
+            Ok(_) => panic!("accepted"),
+        }
+    }
+
+    /// A stored time (RFC 3339) as the sentences write it, formatted here on its own.
+    fn at_es(rfc3339: &str) -> String {
+        chrono::DateTime::parse_from_rfc3339(rfc3339)
+            .unwrap()
+            .format("%d/%m/%Y %H:%M UTC")
+            .to_string()
+    }
+
+    #[test]
+    fn breach_refusals_in_spanish() {
+        let mut s = register();
+        assert_eq!(
+            refused(&mut s, |tx| breach::record(tx, &sale("2026-03-16", 10))),
+            "<breach_date> 16/03/2026: no hay lugar a multa: el período de restricción de negociabilidad \
+             de la adjudicación N.º 1 terminó el 15/03/2026 y el titular podía negociar libremente sus \
+             acciones desde el 16/03/2026; no se registró nada"
+        );
+        assert_eq!(
+            refused(&mut s, |tx| breach::record(tx, &sale("2024-03-14", 10))),
+            "<breach_date> 14/03/2024: es anterior a la adjudicación del 15/03/2024; un incumplimiento \
+             solo puede ser posterior a la adjudicación"
+        );
+        assert_eq!(
+            refused(&mut s, |tx| breach::record(tx, &sale("2024-11-20", 1001))),
+            "<shares> 1.001: la adjudicación N.º 1 tiene 1.000 acciones, de las cuales 1.000 no están \
+             cubiertas ya por un incumplimiento registrado"
+        );
+        let both = NewBreach {
+            consideration_total: Some(dec("1450000")),
+            ..sale("2024-11-20", 1000)
+        };
+        assert_eq!(
+            refused(&mut s, |tx| breach::record(tx, &both)),
+            "indique <consideration_per_share> o <consideration_total>, no ambos"
+        );
+        let negative = NewBreach {
+            consideration_per_share: Some(dec("-1450.50")),
+            ..sale("2024-11-20", 1000)
+        };
+        assert_eq!(
+            refused(&mut s, |tx| breach::record(tx, &negative)),
+            "<consideration_per_share> -1.450,5: no puede ser negativa"
+        );
+        // voided twice: the first void's time, officer and reason
+        let id = s
+            .write::<_, Error>("t", |tx| breach::record(tx, &sale("2024-11-20", 1000)))
+            .unwrap();
+        s.write::<_, Error>("ana", |tx| breach::void(tx, id, "registrado por error"))
+            .unwrap();
+        let void = crate::store::breaches::get(s.conn(), id)
+            .unwrap()
+            .void
+            .unwrap();
+        assert_eq!(
+            refused(&mut s, |tx| breach::void(tx, id, "otra vez")),
+            format!(
+                "<breach> 1: ya fue anulado el {} por ana (registrado por error)",
+                at_es(&void.at)
+            )
+        );
+        // a voided breach has no fine to pay
+        let payment = payment::NewPayment {
+            breach_id: id,
+            paid_on: day("2024-12-15"),
+            amount: dec("500000"),
+            reference: None,
+            today: day("2025-01-10"),
+            allow_duplicate: false,
+        };
+        assert_eq!(
+            refused(&mut s, |tx| payment::record(tx, &payment)),
+            "<breach> 1: el incumplimiento fue anulado (registrado por error); no tiene multa que pagar"
+        );
+    }
+
+    #[test]
+    fn payment_pledge_and_settlement_refusals_in_spanish() {
+        let mut s = register();
+        let rates = RateSeries::shipped();
+        let breach = s
+            .write::<_, Error>("t", |tx| breach::record(tx, &sale("2024-11-20", 1000)))
+            .unwrap();
+        let pay = |paid_on: &str| payment::NewPayment {
+            breach_id: breach,
+            paid_on: day(paid_on),
+            amount: dec("500000"),
+            reference: Some("Consignación 1"),
+            today: day("2025-01-10"),
+            allow_duplicate: false,
+        };
+        assert_eq!(
+            refused(&mut s, |tx| payment::record(tx, &pay("2025-01-11"))),
+            "<payment_date> 11/01/2025: es posterior a la fecha de hoy (10/01/2025); registre el pago \
+             una vez efectuado, con la fecha en que se hizo"
+        );
+        assert_eq!(
+            refused(&mut s, |tx| payment::record(tx, &pay("2024-11-19"))),
+            "<payment_date> 19/11/2024: es anterior al incumplimiento del 20/11/2024; los pagos de la \
+             multa son posteriores a él"
+        );
+        assert_eq!(
+            refused(&mut s, |tx| settlement::issue(
+                tx,
+                breach,
+                day("2025-01-10"),
+                &rates
+            )),
+            "<breach> 1: no hay pagos registrados de su multa"
+        );
+        s.write::<_, Error>("oscar", |tx| payment::record(tx, &pay("2024-12-15")))
+            .unwrap();
+        let first = &crate::store::breaches::payments(s.conn(), breach).unwrap()[0];
+        assert_eq!(
+            refused(&mut s, |tx| payment::record(tx, &pay("2024-12-15"))),
+            format!(
+                "el pago N.º 1 por $ 500.000 del 15/12/2024 con la misma referencia (Consignación 1) ya está \
+                 registrado en el incumplimiento N.º 1 (lo registró oscar el {}); no se registró nada: un pago \
+                 ingresado dos veces se contaría dos veces. Para corregirlo, repita la operación con \
+                 «allow_duplicate»",
+                at_es(&first.created_at)
+            )
+        );
+        // Art. 10: a second degree only for the lender that financed the purchase
+        assert_eq!(
+            refused(&mut s, |tx| pledge::register(
+                tx,
+                1,
+                2,
+                day("2024-04-01"),
+                None
+            )),
+            "<pledge_rank> 2: la adjudicación N.º 1 no tiene prestamista que haya financiado la compra; \
+             la prenda de segundo grado solo procede cuando el prestamista tiene la de primer grado \
+             (art. 10): indique el prestamista o use el grado 1 («lender»)"
+        );
+        s.write::<_, Error>("t", |tx| {
+            pledge::register(tx, 1, 1, day("2024-04-01"), None)
+        })
+        .unwrap();
+        assert_eq!(
+            refused(&mut s, |tx| pledge::register(
+                tx,
+                1,
+                1,
+                day("2024-05-02"),
+                None
+            )),
+            "la adjudicación N.º 1 ya tiene vigente la prenda N.º 1 (de grado 1, inscrita el \
+             01/04/2024); libérela primero"
+        );
+        assert_eq!(
+            refused(&mut s, |tx| pledge::release(
+                tx,
+                1,
+                day("2026-03-15"),
+                &rates
+            )),
+            "<release_date> 15/03/2026: el período de restricción de negociabilidad de la adjudicación \
+             N.º 1 va hasta el 15/03/2026; la prenda puede liberarse a partir del 16/03/2026"
+        );
+        // the pledge secures the fine still outstanding
+        let due = s
+            .write::<_, Error>("t", |tx| {
+                liquidation::outstanding(tx.conn(), breach, day("2026-03-16"), &rates)
+            })
+            .unwrap();
+        assert_eq!(
+            refused(&mut s, |tx| pledge::release(
+                tx,
+                1,
+                day("2026-03-16"),
+                &rates
+            )),
+            format!(
+                "<release_date> 16/03/2026: la multa del incumplimiento N.º 1 tiene saldo pendiente ({} al \
+                 16/03/2026); la prenda la garantiza (art. 10) y se mantiene hasta que la multa se pague",
+                crate::money::format_cop(due)
+            )
+        );
+        // what depends on an adjudication is named before it may be voided
+        assert_eq!(
+            refused(&mut s, |tx| adjudication::void(tx, 1, "error")),
+            "<adjudication> 1: tiene registrado el incumplimiento N.º 1 (venta o negociación de las \
+             acciones del 20/11/2024); si se registró por error, anúlelo primero"
+        );
+    }
+
+    #[test]
+    fn holder_program_and_offering_refusals_in_spanish() {
+        let mut s = register();
+        assert_eq!(
+            refused(&mut s, |tx| holder::find(tx.conn(), "800197268-5", None)),
+            "<holder> 800197268-5: el NIT 800197268-5 tiene un dígito de verificación errado: el \
+             algoritmo de la DIAN da 4 (800197268-4); revise el número"
+        );
+        let changed = format!("{PROGRAM}\n# una línea más\n");
+        let program = Program::from_toml(&changed).unwrap();
+        assert_eq!(
+            refused(&mut s, |tx| program::add(tx, &program, &changed)),
+            "el programa D3939-2004 ya está registrado (id 1) con un contenido distinto; los programas \
+             no se modifican: registre el archivo modificado con un código nuevo"
+        );
+        let p = programs::by_code(s.conn(), "D3939-2004").unwrap();
+        // no CLI syntax in the Spanish: the action in words
+        assert_eq!(
+            refused(&mut s, |tx| offering::compute(
+                tx.conn(),
+                &p,
+                day("2024-06-01")
+            )),
+            "D3939-2004 no tiene oferta que adjudicar; registre la apertura de la oferta e importe sus \
+             aceptaciones"
+        );
+        assert_eq!(
+            refused(&mut s, |tx| stage::available(tx.conn(), &p, 2)),
+            "la primera etapa de D3939-2004 no se ha adjudicado: la Segunda Etapa ofrece lo que aquella \
+             no enajenó (art. 13); adjudique primero la oferta de la primera etapa"
+        );
+        assert_eq!(
+            refused(&mut s, |tx| stage::available(tx.conn(), &p, 4)),
+            "<stage> 4: el programa D3939-2004 prevé, después de la primera, las etapas 2 a 3"
+        );
+        assert_eq!(
+            refused(&mut s, |tx| user::add(
+                tx,
+                "ana",
+                user::Role::Oficial,
+                "corta"
+            )),
+            "la contraseña es demasiado corta: debe tener al menos 10 caracteres"
+        );
+    }
+
+    #[test]
+    fn fine_errors_in_spanish() {
+        let mut s = register();
+        let id = s
+            .write::<_, Error>("t", |tx| breach::record(tx, &sale("2024-11-20", 1000)))
+            .unwrap();
+        let facts = liquidation::facts(s.conn(), id, day("2024-11-19")).unwrap();
+        let e = liquidation::price(
+            &facts,
+            day("2024-11-19"),
+            crate::fine::Convention::DailySimple,
+            &RateSeries::shipped(),
+        )
+        .unwrap_err();
+        let Error::Fine(e) = e else { panic!("{e}") };
+        assert_eq!(
+            e.describe(Lang::Es),
+            "Fecha de corte 19/11/2024: es anterior a la fecha del incumplimiento (20/11/2024); indique \
+             la fecha del pago o de corte, igual o posterior al incumplimiento"
+        );
+        assert_eq!(
+            e.to_string(),
+            "until date 2024-11-19: is before the breach date 2024-11-20; give the payment or as-of date, \
+             on or after the breach"
+        );
+        let e = liquidation::price(
+            &facts,
+            day("2099-01-01"),
+            crate::fine::Convention::DailySimple,
+            &RateSeries::shipped(),
+        )
+        .unwrap_err();
+        let Error::Fine(e) = e else { panic!("{e}") };
+        assert!(
+            e.describe(Lang::Es)
+                .starts_with("no hay tasa moratoria certificada del "),
+            "{}",
+            e.describe(Lang::Es)
+        );
+        assert_eq!(
+            crate::fine::FineError::Overflow.describe(Lang::Es),
+            "la multa excede el rango de la aritmética exacta; revise las acciones y los precios"
+        );
     }
 }

@@ -8,8 +8,10 @@
 use super::{Field, Refusal, Result};
 use crate::fine::Outcome;
 use crate::holidays::add_business_days;
+use crate::lang::{Shown, fecha, momento};
 use crate::notice::{self, DocFormat, NoticeData, Via};
 use crate::rates::RateSeries;
+use crate::said;
 use crate::store::notices::{Delivery, Doc, Notice};
 use crate::store::{Tx, adjudications, breaches, notices, programs, settlements};
 use chrono::NaiveDate;
@@ -36,15 +38,15 @@ pub fn issue(
     let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
     if let Some(s) = settlements::for_breach(tx.conn(), breach_id)? {
-        return Err(Refusal::Value {
-            field: Field::Breach,
-            value: breach_id.to_string(),
-            reason: format!(
-                "its fine is settled: paz y salvo {} of {}; there is nothing to demand",
-                s.number, s.settlement_date
+        let (number, on, on_es) = (&s.number, s.settlement_date, fecha(s.settlement_date));
+        return Err(Refusal::value(
+            Field::Breach,
+            breach_id,
+            said!(
+                "its fine is settled: paz y salvo {number} of {on}; there is nothing to demand",
+                "su multa está pagada: paz y salvo {number} del {on_es}; no hay nada que cobrar"
             ),
-            remedy: None,
-        }
+        )
         .into());
     }
     let (liquidation_id, outcome) =
@@ -52,12 +54,15 @@ pub fn issue(
     if let Outcome::Liquidated(l) = &outcome
         && l.total_due <= rust_decimal::Decimal::ZERO
     {
+        let until_es = fecha(until);
         return Err(Refusal::Value {
             field: Field::Breach,
-            value: breach_id.to_string(),
-            reason: format!(
+            value: breach_id.said(),
+            reason: said!(
                 "nothing is outstanding on its fine as of {until} (paid in full): a payment demand \
-                 would ask for $ 0"
+                 would ask for $ 0",
+                "su multa no tiene saldo pendiente al {until_es} (está pagada en su totalidad): un aviso \
+                 de cobro pediría $ 0"
             ),
             remedy: Some(Field::Settlement),
         }
@@ -117,12 +122,23 @@ pub fn find(conn: &Connection, number: &str, program: Option<&str>) -> Result<No
         found.retain(|n| n.program_id == p.id);
     }
     match found.len() {
-        0 => Err(Refusal::value(Field::Notice, number, "no notice has this number").into()),
+        0 => Err(Refusal::value(
+            Field::Notice,
+            number,
+            said!(
+                "no notice has this number",
+                "ningún aviso de cobro tiene este número"
+            ),
+        )
+        .into()),
         1 => Ok(found.remove(0)),
         n => Err(Refusal::Value {
             field: Field::Notice,
-            value: number.to_string(),
-            reason: format!("{n} programs have a notice with this number"),
+            value: number.said(),
+            reason: said!(
+                "{n} programs have a notice with this number",
+                "{n} programas tienen un aviso de cobro con este número"
+            ),
             remedy: Some(Field::Program),
         }
         .into()),
@@ -161,45 +177,55 @@ pub fn deliver(
     today: NaiveDate,
 ) -> Result<Delivery> {
     if on < notice.notice_date {
+        let (date, date_es) = (notice.notice_date, fecha(notice.notice_date));
         return Err(Refusal::value(
             Field::DeliveryDate,
             on,
-            format!(
-                "is before the notice's date ({}); a notice is delivered after it is issued",
-                notice.notice_date
+            said!(
+                "is before the notice's date ({date}); a notice is delivered after it is issued",
+                "es anterior a la fecha del aviso ({date_es}); un aviso se entrega después de emitido"
             ),
         )
         .into());
     }
     if on > today {
+        let today_es = fecha(today);
         return Err(Refusal::value(
             Field::DeliveryDate,
             on,
-            format!("is after today ({today}); record a delivery once it has happened"),
+            said!(
+                "is after today ({today}); record a delivery once it has happened",
+                "es posterior a la fecha de hoy ({today_es}); registre la entrega una vez ocurrida"
+            ),
         )
         .into());
     }
     if let Some(next) = notices::superseded_by(tx.conn(), notice.id)? {
+        let (number, date, date_es) = (&next.number, next.notice_date, fecha(next.notice_date));
         return Err(Refusal::value(
             Field::Notice,
             &notice.number,
-            format!(
-                "was replaced by {} of {}: deliver that one",
-                next.number, next.notice_date
+            said!(
+                "was replaced by {number} of {date}: deliver that one",
+                "este aviso fue reemplazado por el aviso {number} del {date_es}: entregue ese"
             ),
         )
         .into());
     }
     if let Some(d) = notices::delivery(tx.conn(), notice.id)? {
+        let (on, via, by, at) = (
+            d.delivered_on,
+            d.via.label_es(),
+            &d.created_by,
+            &d.created_at,
+        );
+        let (on_es, at_es) = (fecha(on), momento(at));
         return Err(Refusal::value(
             Field::Notice,
             &notice.number,
-            format!(
-                "its delivery is already recorded: {} by {} (recorded by {} at {})",
-                d.delivered_on,
-                d.via.label_es(),
-                d.created_by,
-                d.created_at
+            said!(
+                "its delivery is already recorded: {on} by {via} (recorded by {by} at {at})",
+                "su entrega ya está registrada: el {on_es} por {via} (registrada por {by} el {at_es})"
             ),
         )
         .into());
@@ -208,7 +234,10 @@ pub fn deliver(
         return Err(Refusal::value(
             Field::Evidence,
             "\"\"",
-            "is empty; leave it out or say what proves the delivery",
+            said!(
+                "is empty; leave it out or say what proves the delivery",
+                "está vacía; omítala o indique qué prueba la entrega"
+            ),
         )
         .into());
     }

@@ -9,11 +9,13 @@ use crate::calendar::add_months;
 use crate::holidays::next_business_day;
 use crate::ids::DocType;
 use crate::import::{AdjudicationRow, PersonType, RowError};
+use crate::lang::{Said, fecha, momento, numero};
 use crate::offering::adjudicate::{
     self, Adjudication, CapFacts, Cause, Facts, Filing, Gatherer, Order, Outcome, Terms, Window,
 };
 use crate::offering::caps::Person;
 use crate::offering::file::AcceptanceRow;
+use crate::said;
 use crate::store::Tx;
 use crate::store::offering::{
     self as store, AcceptanceWrite, CapFigures, ImportedAcceptances, StoredOutcome,
@@ -39,10 +41,19 @@ pub fn earliest_close(notice: NaiveDate) -> Option<NaiveDate> {
 /// Records the offer's window for a program: `opens` is the day the notice (aviso de oferta) is
 /// published, `closes` the last day acceptances are received. Once per program.
 pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, window: Window) -> Result<i64> {
+    let code = &program.program.code;
     if let Some(o) = store::offer(tx.conn(), program.id)? {
-        return Err(Refusal::Rule(format!(
-            "the offer of {} was already opened ({} to {}, by {} on {}); a program has one first-stage offer",
-            program.program.code, o.window.opens, o.window.closes, o.created_by, o.created_at
+        let (opens, closes, by, at) = (
+            o.window.opens,
+            o.window.closes,
+            &o.created_by,
+            &o.created_at,
+        );
+        let (opens_es, closes_es, at_es) = (fecha(opens), fecha(closes), momento(at));
+        return Err(Refusal::Rule(said!(
+            "the offer of {code} was already opened ({opens} to {closes}, by {by} on {at}); a program has one first-stage offer",
+            "la oferta de {code} ya se abrió (del {opens_es} al {closes_es}, por {by} el {at_es}); un programa \
+             tiene una sola oferta de primera etapa"
         ))
         .into());
     }
@@ -50,17 +61,24 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, window: Window) -> Result<
         Refusal::value(
             Field::OfferOpens,
             window.opens,
-            "is out of the calendar's range",
+            said!(
+                "is out of the calendar's range",
+                "está fuera del rango del calendario"
+            ),
         )
     })?;
     if window.closes < earliest {
+        let opens = window.opens;
+        let (opens_es, earliest_es) = (fecha(opens), fecha(earliest));
         return Err(Refusal::value(
             Field::OfferCloses,
             window.closes,
-            format!(
+            said!(
                 "the offer must stay open at least two months from the business day after the notice \
-                 (Decreto 3939 de 2004 art. 4; C.Co. art. 829): with the notice on {}, it closes on {earliest} or later",
-                window.opens
+                 (Decreto 3939 de 2004 art. 4; C.Co. art. 829): with the notice on {opens}, it closes on {earliest} or later",
+                "la oferta debe permanecer vigente al menos dos meses contados a partir del día hábil siguiente \
+                 a la publicación del aviso (Decreto 3939 de 2004, art. 4; C. Co., art. 829): con el aviso \
+                 publicado el {opens_es}, cierra el {earliest_es} o después"
             ),
         )
         .into());
@@ -83,17 +101,22 @@ pub fn import(
 ) -> Result<ImportedAcceptances> {
     let code = &program.program.code;
     if store::offer(tx.conn(), program.id)?.is_none() {
-        return Err(Refusal::Rule(format!(
+        return Err(Refusal::Rule(said!(
             "{code} has no offer yet: acceptances answer a public offer (Art. 4); open it first with \
-             `vigia offer open {code} --opens D --closes D`"
+             `vigia offer open {code} --opens D --closes D`",
+            "{code} aún no tiene oferta: las aceptaciones responden a una oferta pública (art. 4); registre \
+             primero la apertura de la oferta, con la fecha del aviso y la de cierre"
         ))
         .into());
     }
     if let Some(run) = store::run(tx.conn(), program.id)? {
-        return Err(Refusal::Rule(format!(
-            "the offer of {code} was adjudicated on {} (run {}); the adjudication takes place once \
+        let (on, run_id) = (run.adjudicated_on, run.id);
+        let on_es = fecha(on);
+        return Err(Refusal::Rule(said!(
+            "the offer of {code} was adjudicated on {on} (run {run_id}); the adjudication takes place once \
              (Art. 12), so later acceptances cannot be considered",
-            run.adjudicated_on, run.id
+            "la oferta de {code} se adjudicó el {on_es} (Adjudicación N.º {run_id}); la adjudicación se hace en \
+             una sola oportunidad (art. 12), de modo que no pueden considerarse aceptaciones posteriores"
         ))
         .into());
     }
@@ -271,27 +294,34 @@ pub fn compute(conn: &Connection, program: &StoredProgram, on: NaiveDate) -> Res
     let p = &program.program;
     let code = &p.code;
     let offer = store::offer(conn, program.id)?.ok_or_else(|| {
-        Refusal::Rule(format!(
+        Refusal::Rule(said!(
             "{code} has no offer to adjudicate; open it with `vigia offer open {code} --opens D --closes D` \
-             and import its acceptances"
+             and import its acceptances",
+            "{code} no tiene oferta que adjudicar; registre la apertura de la oferta e importe sus aceptaciones"
         ))
     })?;
     if let Some(run) = store::run(conn, program.id)? {
-        return Err(Refusal::Rule(format!(
-            "the offer of {code} was already adjudicated on {} (run {}, fingerprint {}); the adjudication \
+        let (on, run_id, fingerprint) = (run.adjudicated_on, run.id, &run.fingerprint);
+        let on_es = fecha(on);
+        return Err(Refusal::Rule(said!(
+            "the offer of {code} was already adjudicated on {on} (run {run_id}, fingerprint {fingerprint}); the adjudication \
              takes place \"en una sola oportunidad\" (Decreto 3939 de 2004 art. 12): it cannot be run again",
-            run.adjudicated_on, run.id, run.fingerprint
+            "la oferta de {code} ya se adjudicó el {on_es} (Adjudicación N.º {run_id}, huella {fingerprint}); la \
+             adjudicación se hace «en una sola oportunidad» (Decreto 3939 de 2004, art. 12): no puede repetirse"
         ))
         .into());
     }
     if on <= offer.window.closes {
+        let closes = offer.window.closes;
+        let closes_es = fecha(closes);
         return Err(Refusal::value(
             Field::AdjudicationDate,
             on,
-            format!(
+            said!(
                 "the adjudication takes place once the offer has closed (\"vencido el plazo de la oferta \
-                 pública\", art. 12): the offer closes on {}, adjudicate on a later day",
-                offer.window.closes
+                 pública\", art. 12): the offer closes on {closes}, adjudicate on a later day",
+                "la adjudicación se hace «vencido el plazo de la oferta pública» (art. 12): la oferta cierra el \
+                 {closes_es}; adjudique en una fecha posterior"
             ),
         )
         .into());
@@ -349,9 +379,11 @@ pub fn compute(conn: &Connection, program: &StoredProgram, on: NaiveDate) -> Res
     })?;
     drop(people);
     if seq == 0 {
-        return Err(Refusal::Rule(format!(
+        return Err(Refusal::Rule(said!(
             "{code} has no acceptances in the register; import them with `vigia acceptances import FILE --program {code}` \
-             (the adjudication takes place once, so it is not run on an empty offer)"
+             (the adjudication takes place once, so it is not run on an empty offer)",
+            "{code} no tiene aceptaciones en el registro; impórtelas primero (la adjudicación se hace en una \
+             sola oportunidad, de modo que no se ejecuta sobre una oferta sin aceptaciones)"
         ))
         .into());
     }
@@ -366,7 +398,12 @@ pub fn compute(conn: &Connection, program: &StoredProgram, on: NaiveDate) -> Res
 
 impl From<adjudicate::Error> for Error {
     fn from(e: adjudicate::Error) -> Self {
-        Error::Refused(Refusal::Rule(e.to_string()))
+        Error::Refused(Refusal::Rule(match e {
+            adjudicate::Error::Overflow => said!(
+                "the acceptances add up to more shares than a count can hold; check the file",
+                "las aceptaciones suman más acciones de las que se pueden contar; revise el archivo"
+            ),
+        }))
     }
 }
 
@@ -463,9 +500,12 @@ pub fn adjudicate(
     let code = &program.program.code;
     let already = store::adjudicated_shares(tx.conn(), program.id)?;
     if already > 0 {
-        return Err(Refusal::Rule(format!(
+        let already_es = numero(already);
+        return Err(Refusal::Rule(said!(
             "{code} already has {already} adjudicated shares in the register (imported); the first-stage \
-             adjudication must start from an empty register for the program"
+             adjudication must start from an empty register for the program",
+            "{code} ya tiene {already_es} acciones adjudicadas en el registro (importadas); la adjudicación de \
+             la primera etapa debe partir de un registro sin adjudicaciones del programa"
         ))
         .into());
     }
@@ -519,9 +559,11 @@ pub fn adjudicate(
         )? {
             crate::store::import::Write::Written(w) => *w,
             crate::store::import::Write::AlreadyImported(p) => {
-                return Err(Refusal::Rule(format!(
-                    "this adjudication was already written as import {} on {}",
-                    p.import_id, p.at
+                let (import, at) = (p.import_id, &p.at);
+                let at_es = momento(at);
+                return Err(Refusal::Rule(said!(
+                    "this adjudication was already written as import {import} on {at}",
+                    "esta adjudicación ya se registró como la importación N.º {import} el {at_es}"
                 ))
                 .into());
             }
@@ -531,15 +573,28 @@ pub fn adjudicate(
                 .conflicts
                 .iter()
                 .map(|c| {
-                    Refusal::Rule(format!(
-                        "{} {} is registered as {:?} (holder {}) but accepted as {:?}; one document, one holder: \
+                    let (doc_type, doc, registered, holder, name) =
+                        (c.doc_type, &c.doc_number, &c.registered_name, c.holder_id, &c.name);
+                    Refusal::Rule(said!(
+                        "{doc_type} {doc} is registered as {registered:?} (holder {holder}) but accepted as {name:?}; one document, one holder: \
                          correct the acceptance or the register before adjudicating",
-                        c.doc_type, c.doc_number, c.registered_name, c.holder_id, c.name
+                        "el documento {doc_type} {doc} está registrado a nombre de «{registered}» (titular N.º {holder}), pero \
+                         la aceptación lo presenta como «{name}»; un documento corresponde a un solo titular: \
+                         corrija la aceptación o el registro antes de adjudicar"
                     ))
                 })
                 // an award already registered: the program's register is not the offering's to
                 // produce (it is refused before this; kept as a guard)
-                .chain(written.repeats.iter().map(|e| Refusal::Rule(e.to_string())))
+                .chain(written.repeats.iter().map(|e| {
+                    let line = e.line;
+                    Refusal::Rule(Said::new(
+                        e.to_string(),
+                        format!(
+                            "línea {line}: esta adjudicación ya está registrada en el programa; la adjudicación \
+                             de la primera etapa parte de un registro sin adjudicaciones del programa"
+                        ),
+                    ))
+                }))
                 .collect();
             return Err(Error::Refusals(problems));
         }

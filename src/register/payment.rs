@@ -3,6 +3,9 @@
 //! write transaction, so a void or a payment recorded meanwhile cannot be missed.
 
 use super::{Field, Refusal, Result};
+use crate::lang::{fecha, momento};
+use crate::money::format_cop;
+use crate::said;
 use crate::store::Tx;
 use crate::store::breaches;
 use chrono::NaiveDate;
@@ -31,40 +34,47 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
         return Err(Refusal::value(
             Field::PaymentAmount,
             p.amount,
-            "a payment must be greater than zero",
+            said!(
+                "a payment must be greater than zero",
+                "debe ser mayor que cero"
+            ),
         )
         .into());
     }
     if p.paid_on > p.today {
+        let (today, today_es) = (p.today, fecha(p.today));
         return Err(Refusal::value(
             Field::PaymentDate,
             p.paid_on,
-            format!(
-                "is after today ({}); record a payment once it has been made, with the date it was made",
-                p.today
+            said!(
+                "is after today ({today}); record a payment once it has been made, with the date it was made",
+                "es posterior a la fecha de hoy ({today_es}); registre el pago una vez efectuado, con la fecha \
+                 en que se hizo"
             ),
         )
         .into());
     }
     let b = breaches::get(tx.conn(), p.breach_id)?;
     if let Some(v) = &b.void {
+        let why = &v.reason;
         return Err(Refusal::value(
             Field::Breach,
             p.breach_id,
-            format!(
-                "the breach was voided ({}); it has no fine to pay",
-                v.reason
+            said!(
+                "the breach was voided ({why}); it has no fine to pay",
+                "el incumplimiento fue anulado ({why}); no tiene multa que pagar"
             ),
         )
         .into());
     }
     if p.paid_on < b.breach_date {
+        let (breach_date, breach_es) = (b.breach_date, fecha(b.breach_date));
         return Err(Refusal::value(
             Field::PaymentDate,
             p.paid_on,
-            format!(
-                "is before the breach on {}; payments against the fine come after it",
-                b.breach_date
+            said!(
+                "is before the breach on {breach_date}; payments against the fine come after it",
+                "es anterior al incumplimiento del {breach_es}; los pagos de la multa son posteriores a él"
             ),
         )
         .into());
@@ -78,17 +88,24 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
                     && q.reference.as_deref() == p.reference
             })
     {
+        let (id, amount, on, by, at) = (
+            same.id,
+            format_cop(same.amount),
+            same.paid_on,
+            &same.created_by,
+            &same.created_at,
+        );
+        let (on_es, at_es) = (fecha(on), momento(at));
+        let reference = same.reference.as_deref().unwrap_or("none");
+        let referencia = same.reference.as_deref().unwrap_or("ninguna");
+        let breach = p.breach_id;
         return Err(Refusal::Repeat {
-            reason: format!(
-                "payment {} of {} on {} with the same reference ({}) is already recorded against breach {} \
-                 (by {} at {}); nothing was recorded: a payment entered twice would be counted twice",
-                same.id,
-                crate::money::format_cop(same.amount),
-                same.paid_on,
-                same.reference.as_deref().unwrap_or("none"),
-                p.breach_id,
-                same.created_by,
-                same.created_at
+            reason: said!(
+                "payment {id} of {amount} on {on} with the same reference ({reference}) is already recorded against breach {breach} \
+                 (by {by} at {at}); nothing was recorded: a payment entered twice would be counted twice",
+                "el pago N.º {id} por {amount} del {on_es} con la misma referencia ({referencia}) ya está \
+                 registrado en el incumplimiento N.º {breach} (lo registró {by} el {at_es}); no se registró nada: un \
+                 pago ingresado dos veces se contaría dos veces"
             ),
             with: Field::AllowDuplicate,
         }
@@ -109,18 +126,21 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
 /// (see [`super::notice::superseded`]). Refused without a reason and for one already voided.
 pub fn void(tx: &mut Tx<'_>, payment_id: i64, reason: &str) -> Result<i64> {
     if reason.trim().is_empty() {
-        return Err(
-            Refusal::value(Field::VoidReason, reason, "say why the payment is voided").into(),
-        );
+        return Err(Refusal::value(
+            Field::VoidReason,
+            reason,
+            said!(
+                "say why the payment is voided",
+                "indique por qué se anula el pago"
+            ),
+        )
+        .into());
     }
     let p = breaches::payment(tx.conn(), payment_id)?;
     if let Some(v) = &p.void {
-        return Err(Refusal::value(
-            Field::Payment,
-            payment_id,
-            format!("already voided on {} by {} ({})", v.at, v.by, v.reason),
-        )
-        .into());
+        return Err(
+            Refusal::value(Field::Payment, payment_id, super::already_voided(v, false)).into(),
+        );
     }
     Ok(breaches::void_payment(tx, payment_id, reason)?)
 }

@@ -8,7 +8,8 @@ use super::liquidation::outstanding;
 use super::{Error, Field, Refusal, Result};
 use crate::calendar::FineScale;
 use crate::import::{PledgeOf, RowError};
-use crate::lang::{Said, fecha};
+use crate::lang::{Lang, Said, Shown, fecha};
+use crate::money::format_cop;
 use crate::rates::RateSeries;
 use crate::said;
 use crate::store::Tx;
@@ -32,7 +33,10 @@ pub fn rules(c: &Candidate<'_>) -> std::result::Result<Verdict, Refusal> {
         return Err(Refusal::value(
             Field::Adjudication,
             c.adjudication_id,
-            "was voided; it is not an award any more and takes no pledge",
+            said!(
+                "was voided; it is not an award any more and takes no pledge",
+                "fue anulada; ya no es una adjudicación vigente y no admite prenda"
+            ),
         ));
     }
     let lender = c.lender.or(c.financed_by);
@@ -44,13 +48,16 @@ pub fn rules(c: &Candidate<'_>) -> std::result::Result<Verdict, Refusal> {
     }) {
         return Ok(Verdict::Unchanged { pledge_id: same.id });
     }
+    let (adjudicated, adjudicated_es) = (c.adjudicated_on, fecha(c.adjudicated_on));
+    let id = c.adjudication_id;
     if c.registered_on < c.adjudicated_on {
         return Err(Refusal::value(
             Field::RegisteredOn,
             c.registered_on,
-            format!(
-                "is before the adjudication on {}; a pledge is registered after the shares are adjudicated",
-                c.adjudicated_on
+            said!(
+                "is before the adjudication on {adjudicated}; a pledge is registered after the shares are adjudicated",
+                "es anterior a la adjudicación del {adjudicated_es}; la prenda se inscribe después de \
+                 adjudicadas las acciones"
             ),
         ));
     }
@@ -58,19 +65,24 @@ pub fn rules(c: &Candidate<'_>) -> std::result::Result<Verdict, Refusal> {
     if c.rank == 2 && lender.is_none() {
         return Err(Refusal::Value {
             field: Field::PledgeRank,
-            value: c.rank.to_string(),
-            reason: format!(
-                "adjudication {} has no financing lender; a second-degree pledge is taken only when \
+            value: c.rank.said(),
+            reason: said!(
+                "adjudication {id} has no financing lender; a second-degree pledge is taken only when \
                  the lender holds the first (Art. 10): name the lender or use rank 1",
-                c.adjudication_id
+                "la adjudicación N.º {id} no tiene prestamista que haya financiado la compra; la prenda de \
+                 segundo grado solo procede cuando el prestamista tiene la de primer grado (art. 10): \
+                 indique el prestamista o use el grado 1"
             ),
             remedy: Some(Field::Lender),
         });
     }
     if let Some(f) = c.in_force {
-        return Err(Refusal::Rule(format!(
-            "adjudication {} already has pledge {} (rank {}, registered {}) in force; release it first",
-            c.adjudication_id, f.id, f.rank, f.registered_on
+        let (pledge, rank, on) = (f.id, f.rank, f.registered_on);
+        let on_es = fecha(on);
+        return Err(Refusal::Rule(said!(
+            "adjudication {id} already has pledge {pledge} (rank {rank}, registered {on}) in force; release it first",
+            "la adjudicación N.º {id} ya tiene vigente la prenda N.º {pledge} (de grado {rank}, inscrita el \
+             {on_es}); libérela primero"
         )));
     }
     Ok(Verdict::New { lender })
@@ -147,16 +159,12 @@ fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
             field: Field::RegisteredOn,
             reason,
             ..
-        } => (
-            "registered_on",
-            c.registered_on.to_string(),
-            untranslated(reason),
-        ),
+        } => ("registered_on", c.registered_on.to_string(), reason),
         Refusal::Value {
             field: Field::PledgeRank,
             reason,
             ..
-        } => ("rank", c.rank.to_string(), untranslated(reason)),
+        } => ("rank", c.rank.to_string(), reason),
         other => (
             "adjudication_id",
             c.adjudication_id.to_string(),
@@ -165,10 +173,13 @@ fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
                     "line {earlier} of this file already pledges it; one pledge in force per adjudication",
                     "la línea {earlier} de este archivo ya la pignora; una sola prenda vigente por adjudicación"
                 ),
-                None => untranslated(match other {
+                None => match other {
                     Refusal::Value { reason, .. } | Refusal::Rule(reason) => reason,
-                    Refusal::OneOf(..) | Refusal::Repeat { .. } => other.to_string(),
-                }),
+                    Refusal::OneOf(..) | Refusal::Repeat { .. } => Said::new(
+                        other.describe(Lang::En, |f| f.as_str().into(), |f| f.as_str().into()),
+                        other.describe(Lang::Es, |f| f.as_str().into(), |f| f.as_str().into()),
+                    ),
+                },
             },
         ),
     };
@@ -178,13 +189,6 @@ fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
         value,
         reason,
     }
-}
-
-/// A refusal's reason as a row problem's. The register's refusals are worded in English only so
-/// far: until they are said in Spanish too, the Spanish side repeats the English (pledge files
-/// are imported only from the command line; no page shows it).
-fn untranslated(english: String) -> Said {
-    Said::new(english.clone(), english)
 }
 
 /// The rules of a pledge file: [`which`] adjudication a holder's document names, then [`rules`].
@@ -318,25 +322,31 @@ pub fn import(
 /// release is history: the pledge did exist until then).
 pub fn void(tx: &mut Tx<'_>, pledge_id: i64, reason: &str) -> Result<i64> {
     if reason.trim().is_empty() {
-        return Err(
-            Refusal::value(Field::VoidReason, reason, "say why the pledge is voided").into(),
-        );
-    }
-    let p = pledges::get(tx.conn(), pledge_id)?;
-    if let Some(v) = &p.void {
         return Err(Refusal::value(
-            Field::Pledge,
-            pledge_id,
-            format!("already voided on {} by {} ({})", v.at, v.by, v.reason),
+            Field::VoidReason,
+            reason,
+            said!(
+                "say why the pledge is voided",
+                "indique por qué se anula la prenda"
+            ),
         )
         .into());
     }
+    let p = pledges::get(tx.conn(), pledge_id)?;
+    if let Some(v) = &p.void {
+        return Err(
+            Refusal::value(Field::Pledge, pledge_id, super::already_voided(v, true)).into(),
+        );
+    }
     if let Some(on) = p.released_on {
+        let on_es = fecha(on);
         return Err(Refusal::value(
             Field::Pledge,
             pledge_id,
-            format!(
-                "was released on {on}; a release is history (the pledge secured the shares until then) and a released pledge cannot be voided"
+            said!(
+                "was released on {on}; a release is history (the pledge secured the shares until then) and a released pledge cannot be voided",
+                "fue liberada el {on_es}; la liberación es un hecho cumplido (la prenda gravó las acciones hasta \
+                 entonces) y una prenda liberada no puede anularse"
             ),
         )
         .into());
@@ -356,14 +366,17 @@ fn releasable(
     let lockup_end = scale
         .lockup_end(adj.adjudicated_on)
         .unwrap_or(adj.adjudicated_on);
+    let id = adj.id;
     if on <= lockup_end {
+        let free = lockup_end.succ_opt().unwrap_or(lockup_end);
+        let (end_es, free_es) = (fecha(lockup_end), fecha(free));
         return Ok(Err(Refusal::value(
             Field::ReleaseDate,
             on,
-            format!(
-                "the lock-up of adjudication {} runs until {lockup_end}; the pledge can be released from {}",
-                adj.id,
-                lockup_end.succ_opt().unwrap_or(lockup_end)
+            said!(
+                "the lock-up of adjudication {id} runs until {lockup_end}; the pledge can be released from {free}",
+                "el período de restricción de negociabilidad de la adjudicación N.º {id} va hasta el {end_es}; \
+                 la prenda puede liberarse a partir del {free_es}"
             ),
         )));
     }
@@ -373,14 +386,16 @@ fn releasable(
     {
         let due = outstanding(conn, b.id, on, rates)?;
         if due > Decimal::ZERO {
+            let (breach, due) = (b.id, format_cop(due));
+            let on_es = fecha(on);
             return Ok(Err(Refusal::value(
                 Field::ReleaseDate,
                 on,
-                format!(
-                    "the fine of breach {} is outstanding ({} as of {on}); the pledge secures it (Art. 10) and stays \
+                said!(
+                    "the fine of breach {breach} is outstanding ({due} as of {on}); the pledge secures it (Art. 10) and stays \
                      until the fine is paid",
-                    b.id,
-                    crate::money::format_cop(due)
+                    "la multa del incumplimiento N.º {breach} tiene saldo pendiente ({due} al {on_es}); la prenda \
+                     la garantiza (art. 10) y se mantiene hasta que la multa se pague"
                 ),
             )));
         }
@@ -391,9 +406,9 @@ fn releasable(
         .map(|p| p.id)
         .collect();
     if active.is_empty() {
-        return Ok(Err(Refusal::Rule(format!(
-            "adjudication {} has no pledge in force to release",
-            adj.id
+        return Ok(Err(Refusal::Rule(said!(
+            "adjudication {id} has no pledge in force to release",
+            "la adjudicación N.º {id} no tiene prenda vigente que liberar"
         ))));
     }
     Ok(Ok(active))

@@ -3,6 +3,7 @@
 
 use super::{Refusal, Result};
 use crate::program::Program;
+use crate::said;
 use crate::store::Tx;
 use crate::store::programs::{self, Added};
 
@@ -12,12 +13,16 @@ pub fn add(tx: &mut Tx<'_>, program: &Program, source: &str) -> Result<Added> {
     let sha = crate::store::sha256_hex(source.as_bytes());
     match programs::sha256_of(tx.conn(), &program.code)? {
         Some((id, s)) if s == sha => Ok(Added::AlreadyThere(id)),
-        Some((id, _)) => Err(Refusal::Rule(format!(
-            "program {} is already registered (id {id}) with different contents; programs are never edited: \
-             register the changed file under a new code",
-            program.code
-        ))
-        .into()),
+        Some((id, _)) => {
+            let code = &program.code;
+            Err(Refusal::Rule(said!(
+                "program {code} is already registered (id {id}) with different contents; programs are never edited: \
+                 register the changed file under a new code",
+                "el programa {code} ya está registrado (id {id}) con un contenido distinto; los programas no se \
+                 modifican: registre el archivo modificado con un código nuevo"
+            ))
+            .into())
+        }
         None => Ok(Added::New(programs::insert(tx, program, source, &sha)?)),
     }
 }

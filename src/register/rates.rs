@@ -2,7 +2,9 @@
 //! rate, so a period that overlaps one in force is refused unless a reason supersedes it.
 
 use super::{Field, Refusal, Result};
+use crate::lang::fecha;
 use crate::rates::RatePeriod;
+use crate::said;
 use crate::store::Tx;
 use crate::store::rates::{self, Added, Origin};
 use chrono::NaiveDate;
@@ -55,7 +57,7 @@ pub fn add_all(
             Some(r) => r,
             None if overlapping.is_empty() => "",
             None => {
-                let list: Vec<String> = overlapping
+                let list = overlapping
                     .iter()
                     .map(|(o, p)| {
                         let origin = match o {
@@ -67,13 +69,32 @@ pub fn add_all(
                             p.valid_from, p.valid_to, p.resolution, origin
                         )
                     })
-                    .collect();
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let lista = overlapping
+                    .iter()
+                    .map(|(o, p)| {
+                        let origen = match o {
+                            Origin::Shipped => "serie incorporada".to_string(),
+                            Origin::Register(id) => format!("tasa N.º {id} del registro"),
+                        };
+                        format!(
+                            "el del {} al {} ({}, {})",
+                            fecha(p.valid_from),
+                            fecha(p.valid_to),
+                            p.resolution,
+                            origen
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let (from, to) = (period.valid_from, period.valid_to);
+                let (from_es, to_es) = (fecha(from), fecha(to));
                 return Err(Refusal::Repeat {
-                    reason: format!(
-                        "{}..{} overlaps {}; each day has one certified rate",
-                        period.valid_from,
-                        period.valid_to,
-                        list.join(", ")
+                    reason: said!(
+                        "{from}..{to} overlaps {list}; each day has one certified rate",
+                        "el período del {from_es} al {to_es} se superpone con {lista}; cada día tiene una \
+                         sola tasa certificada"
                     ),
                     with: Field::SupersedeReason,
                 }
@@ -146,8 +167,18 @@ mod tests {
             crate::register::Error::Refused(Refusal::Repeat { reason, with }) => {
                 assert_eq!(with, Field::SupersedeReason);
                 assert!(
-                    reason.starts_with("2026-10-01..2026-10-31 overlaps 2026-10-01..2026-10-31 ("),
+                    reason
+                        .en()
+                        .starts_with("2026-10-01..2026-10-31 overlaps 2026-10-01..2026-10-31 ("),
                     "{reason}"
+                );
+                assert!(
+                    reason.es().starts_with(
+                        "el período del 01/10/2026 al 31/10/2026 se superpone con el del 01/10/2026 al \
+                         31/10/2026 ("
+                    ),
+                    "{}",
+                    reason.es()
                 );
             }
             other => panic!("{other}"),
@@ -199,7 +230,7 @@ mod tests {
         });
         match e {
             Err(crate::register::Error::Refused(Refusal::Repeat { reason, .. })) => assert!(
-                reason.starts_with(
+                reason.en().starts_with(
                     "2030-03-03..2030-03-05 overlaps 2030-03-03..2030-03-03 (SFC Res. test, register rate 3), \
                      2030-03-04..2030-03-04 (SFC Res. test, register rate 4), \
                      2030-03-05..2030-03-05 (SFC Res. test, register rate 5);"

@@ -1,7 +1,9 @@
 //! Typed refusals of the register's rules: the input a rule refused (a [`Field`], named in the
-//! domain), the value and the reason. Each front end maps the field to what its user typed (the
-//! CLI to a flag, the web to a form field), so no rule ever knows a flag.
+//! domain), the value and the reason, both said in English and Spanish ([`Said`]). Each front end
+//! maps the field to what its user typed (the CLI to a flag, the web to a form field) and picks its
+//! language (the CLI English, the web Spanish), so no rule ever knows a flag.
 
+use crate::lang::{Lang, Said, Shown};
 use std::fmt;
 
 /// An input of a register write, as the domain names it.
@@ -140,40 +142,45 @@ impl Field {
     }
 }
 
-/// Why a rule refused a write. Nothing was written.
+/// Why a rule refused a write. Nothing was written. Every reason is said in both languages
+/// (the rule words it, with the facts it knows); a front end picks its language in
+/// [`Refusal::describe`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     /// The value given for `field` breaks a rule. `remedy`, when present, is the input that
     /// would make the write acceptable (e.g. naming the lender for a second-degree pledge).
     Value {
         field: Field,
-        value: String,
-        reason: String,
+        /// The value as each language writes it ([`Shown`]).
+        value: Said,
+        reason: Said,
         remedy: Option<Field>,
     },
     /// Two inputs were given where only one of them may be.
     OneOf(Field, Field),
     /// The write is refused as a whole: no single input is to blame.
-    Rule(String),
+    Rule(Said),
     /// Refused as it stands; repeating it with the input `with` makes it acceptable.
-    Repeat { reason: String, with: Field },
+    Repeat { reason: Said, with: Field },
 }
 
 impl Refusal {
     /// A value refused with a reason.
-    pub fn value(field: Field, value: impl fmt::Display, reason: impl Into<String>) -> Refusal {
+    pub fn value(field: Field, value: impl Shown, reason: Said) -> Refusal {
         Refusal::Value {
             field,
-            value: value.to_string(),
-            reason: reason.into(),
+            value: value.said(),
+            reason,
             remedy: None,
         }
     }
 
-    /// The refusal's words, with each field named by `name` (a flag, a form field's label).
-    /// `usage` gives how to supply a field (e.g. a flag with its value: `--lender NAME`).
+    /// The refusal's words in `lang`, with each field named by `name` (a flag, a form field's
+    /// label) and `usage` giving how to supply a field (e.g. a flag with its value: `--lender
+    /// NAME`; a form's field: `el campo «Prestamista»`), both in that language.
     pub fn describe(
         &self,
+        lang: Lang,
         name: impl Fn(Field) -> String,
         usage: impl Fn(Field) -> String,
     ) -> String {
@@ -184,57 +191,111 @@ impl Refusal {
                 reason,
                 remedy,
             } => {
-                let mut s = format!("{} {value}: {reason}", name(*field));
+                let mut s = format!(
+                    "{} {}: {}",
+                    name(*field),
+                    value.in_lang(lang),
+                    reason.in_lang(lang)
+                );
                 if let Some(r) = remedy {
                     s.push_str(&format!(" ({})", usage(*r)));
                 }
                 s
             }
-            Refusal::OneOf(a, b) => format!("give {} or {}, not both", name(*a), name(*b)),
-            Refusal::Rule(reason) => reason.clone(),
-            Refusal::Repeat { reason, with } => {
-                format!("{reason}. To correct it, repeat with {}", usage(*with))
-            }
+            Refusal::OneOf(a, b) => match lang {
+                Lang::En => format!("give {} or {}, not both", name(*a), name(*b)),
+                Lang::Es => format!("indique {} o {}, no ambos", name(*a), name(*b)),
+            },
+            Refusal::Rule(reason) => reason.in_lang(lang).to_string(),
+            Refusal::Repeat { reason, with } => match lang {
+                Lang::En => format!(
+                    "{}. To correct it, repeat with {}",
+                    reason.en(),
+                    usage(*with)
+                ),
+                Lang::Es => format!(
+                    "{}. Para corregirlo, repita la operación con {}",
+                    reason.es(),
+                    usage(*with)
+                ),
+            },
         }
     }
 }
 
-/// In the domain's own names (a front end uses [`Refusal::describe`] with its own).
+/// In English, with the domain's own names (a front end uses [`Refusal::describe`] with its own).
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = |x: Field| x.as_str().to_string();
-        f.write_str(&self.describe(name, name))
+        f.write_str(&self.describe(Lang::En, name, name))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::said;
 
     fn name(f: Field) -> String {
         format!("<{f:?}>")
     }
 
     #[test]
-    fn a_refusal_names_its_fields_through_the_front_end() {
+    fn a_refusal_names_its_fields_through_the_front_end_in_its_language() {
         let r = Refusal::Value {
             field: Field::PledgeRank,
-            value: "2".into(),
-            reason: "no lender".into(),
+            value: 2u8.said(),
+            reason: said!("no lender", "sin prestamista"),
             remedy: Some(Field::Lender),
         };
+        let usage = |f: Field| format!("{f:?}=X");
         assert_eq!(
-            r.describe(name, |f| format!("{f:?}=X")),
+            r.describe(Lang::En, name, usage),
             "<PledgeRank> 2: no lender (Lender=X)"
         );
         assert_eq!(
-            Refusal::OneOf(Field::ConsiderationPerShare, Field::ConsiderationTotal)
-                .describe(name, name),
+            r.describe(Lang::Es, name, usage),
+            "<PledgeRank> 2: sin prestamista (Lender=X)"
+        );
+        let both = Refusal::OneOf(Field::ConsiderationPerShare, Field::ConsiderationTotal);
+        assert_eq!(
+            both.describe(Lang::En, name, name),
             "give <ConsiderationPerShare> or <ConsiderationTotal>, not both"
         );
         assert_eq!(
-            Refusal::Rule("nothing to release".into()).describe(name, name),
-            "nothing to release"
+            both.describe(Lang::Es, name, name),
+            "indique <ConsiderationPerShare> o <ConsiderationTotal>, no ambos"
         );
+        let rule = Refusal::Rule(said!("nothing to release", "nada que liberar"));
+        assert_eq!(rule.describe(Lang::En, name, name), "nothing to release");
+        assert_eq!(rule.describe(Lang::Es, name, name), "nada que liberar");
+        let repeat = Refusal::Repeat {
+            reason: said!("already recorded", "ya está registrado"),
+            with: Field::AllowDuplicate,
+        };
+        assert_eq!(
+            repeat.describe(Lang::En, name, usage),
+            "already recorded. To correct it, repeat with AllowDuplicate=X"
+        );
+        assert_eq!(
+            repeat.describe(Lang::Es, name, usage),
+            "ya está registrado. Para corregirlo, repita la operación con AllowDuplicate=X"
+        );
+    }
+
+    #[test]
+    fn a_refused_value_is_written_each_language_its_way() {
+        let d = chrono::NaiveDate::from_ymd_opt(2026, 3, 16).unwrap();
+        let r = Refusal::value(Field::BreachDate, d, said!("late", "tardía"));
+        assert_eq!(
+            r.describe(Lang::En, name, name),
+            "<BreachDate> 2026-03-16: late"
+        );
+        assert_eq!(
+            r.describe(Lang::Es, name, name),
+            "<BreachDate> 16/03/2026: tardía"
+        );
+        // Display is English with the domain's names
+        assert_eq!(r.to_string(), "breach_date 2026-03-16: late");
     }
 }

@@ -5,8 +5,11 @@
 
 use super::{Field, Refusal, Result};
 use crate::fine::Outcome;
+use crate::lang::{Said, Shown, fecha, momento};
+use crate::money::format_cop;
 use crate::notice::{self, SettlementData};
 use crate::rates::RateSeries;
+use crate::said;
 use crate::store::settlements::{self, Settlement};
 use crate::store::{Tx, adjudications, breaches, programs};
 use chrono::NaiveDate;
@@ -29,19 +32,22 @@ pub fn issue(
     rates: &RateSeries,
 ) -> Result<Issued> {
     let breach = breaches::get(tx.conn(), breach_id)?;
-    let refuse = |reason: String| -> super::Error {
-        Refusal::value(Field::Breach, breach_id, reason).into()
-    };
+    let refuse =
+        |reason: Said| -> super::Error { Refusal::value(Field::Breach, breach_id, reason).into() };
     if let Some(v) = &breach.void {
-        return Err(refuse(format!(
-            "was voided on {} ({}): it has no fine",
-            v.at, v.reason
+        let (at, why) = (&v.at, &v.reason);
+        let at_es = momento(at);
+        return Err(refuse(said!(
+            "was voided on {at} ({why}): it has no fine",
+            "fue anulado el {at_es} ({why}): no tiene multa"
         )));
     }
     if let Some(s) = settlements::for_breach(tx.conn(), breach_id)? {
-        return Err(refuse(format!(
-            "already has its paz y salvo, {} of {}; render that one again instead",
-            s.number, s.settlement_date
+        let (number, on, on_es) = (&s.number, s.settlement_date, fecha(s.settlement_date));
+        return Err(refuse(said!(
+            "already has its paz y salvo, {number} of {on}; render that one again instead",
+            "ya tiene su paz y salvo, el {number} del {on_es}; en lugar de expedir otro, genere de nuevo \
+             ese documento"
         )));
     }
     let last = breaches::payments(tx.conn(), breach_id)?
@@ -49,12 +55,21 @@ pub fn issue(
         .filter(|p| p.void.is_none())
         .map(|p| p.paid_on)
         .max()
-        .ok_or_else(|| refuse("no payment is recorded against its fine".into()))?;
+        .ok_or_else(|| {
+            refuse(said!(
+                "no payment is recorded against its fine",
+                "no hay pagos registrados de su multa"
+            ))
+        })?;
+    let last_es = fecha(last);
     if date < last {
         return Err(Refusal::value(
             Field::SettlementDate,
             date,
-            format!("is before the last payment ({last}); the certificate comes after it"),
+            said!(
+                "is before the last payment ({last}); the certificate comes after it",
+                "es anterior al último pago ({last_es}); el paz y salvo se expide después de él"
+            ),
         )
         .into());
     }
@@ -62,22 +77,28 @@ pub fn issue(
         super::liquidation::liquidation_for(tx, breach_id, last, rates)?;
     match &outcome {
         Outcome::Liquidated(l) if l.provisional => {
-            return Err(refuse(
+            return Err(refuse(said!(
                 "its liquidation is provisional (the later stage's price is pending), so the fine \
-                 may still rise; record the stage price first"
-                    .into(),
-            ));
+                 may still rise; record the stage price first",
+                "su liquidación es provisional (el precio de la etapa posterior está pendiente), de modo \
+                 que la multa aún puede aumentar; registre primero el precio de la etapa"
+            )));
         }
         Outcome::Liquidated(l) if l.total_due > Decimal::ZERO => {
-            return Err(refuse(format!(
-                "{} is still outstanding on the day of its last payment ({last}); a paz y salvo \
+            let due = format_cop(l.total_due);
+            return Err(refuse(said!(
+                "{due} is still outstanding on the day of its last payment ({last}); a paz y salvo \
                  certifies a fine paid in full",
-                crate::money::format_cop(l.total_due)
+                "al día de su último pago ({last_es}) queda un saldo pendiente de {due}; el paz y salvo \
+                 certifica una multa pagada en su totalidad"
             )));
         }
         Outcome::Liquidated(_) => {}
         Outcome::NotApplicable(_) => {
-            return Err(refuse("no fine applies to it".into()));
+            return Err(refuse(said!(
+                "no fine applies to it",
+                "no hay lugar a multa por este incumplimiento"
+            )));
         }
     }
     let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
@@ -96,14 +117,23 @@ pub fn find(conn: &Connection, number: &str, program: Option<&str>) -> Result<Se
         found.retain(|s| s.program_id == p.id);
     }
     match found.len() {
-        0 => {
-            Err(Refusal::value(Field::Settlement, number, "no paz y salvo has this number").into())
-        }
+        0 => Err(Refusal::value(
+            Field::Settlement,
+            number,
+            said!(
+                "no paz y salvo has this number",
+                "ningún paz y salvo tiene este número"
+            ),
+        )
+        .into()),
         1 => Ok(found.remove(0)),
         n => Err(Refusal::Value {
             field: Field::Settlement,
-            value: number.to_string(),
-            reason: format!("{n} programs have a paz y salvo with this number"),
+            value: number.said(),
+            reason: said!(
+                "{n} programs have a paz y salvo with this number",
+                "{n} programas tienen un paz y salvo con este número"
+            ),
             remedy: Some(Field::Program),
         }
         .into()),

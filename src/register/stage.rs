@@ -8,6 +8,8 @@
 use super::{Field, Refusal, Result};
 use crate::holidays::{add_business_days, next_business_day};
 use crate::import::RowError;
+use crate::lang::{fecha, momento, numero};
+use crate::money::format_cop;
 use crate::offering::proposals::ProposalRow;
 use crate::offering::stage::{self as core, Draw, Evaluated, Outcome, Proposal, Terms};
 use crate::program::{Criterion, CriterionRate};
@@ -53,21 +55,28 @@ pub fn available(conn: &Connection, program: &StoredProgram, stage: u8) -> Resul
         return Err(Refusal::value(
             Field::Stage,
             stage,
-            format!("program {code} provides for stages 2 to {last} after the first"),
+            said!(
+                "program {code} provides for stages 2 to {last} after the first",
+                "el programa {code} prevé, después de la primera, las etapas 2 a {last}"
+            ),
         )
         .into());
     }
     if stage == 2 {
         let run = crate::store::offering::run(conn, program.id)?.ok_or_else(|| {
-            Refusal::Rule(format!(
+            Refusal::Rule(said!(
                 "the first stage of {code} has not been adjudicated: the Second Stage offers what it leaves \
-                 (Art. 13); run `vigia offer adjudicate {code} --on D` first"
+                 (Art. 13); run `vigia offer adjudicate {code} --on D` first",
+                "la primera etapa de {code} no se ha adjudicado: la Segunda Etapa ofrece lo que aquella no \
+                 enajenó (art. 13); adjudique primero la oferta de la primera etapa"
             ))
         })?;
         if run.leftover == 0 {
-            return Err(Refusal::Rule(format!(
-                "the first stage of {code} placed every share (run {}): nothing is left for a Second Stage",
-                run.id
+            let run_id = run.id;
+            return Err(Refusal::Rule(said!(
+                "the first stage of {code} placed every share (run {run_id}): nothing is left for a Second Stage",
+                "la primera etapa de {code} colocó todas las acciones (Adjudicación N.º {run_id}): no queda \
+                 nada para una Segunda Etapa"
             ))
             .into());
         }
@@ -76,18 +85,21 @@ pub fn available(conn: &Connection, program: &StoredProgram, stage: u8) -> Resul
             since: run.adjudicated_on,
         });
     }
+    let (prev_name, prev_es) = (stage_name(stage - 1), stage_name_es(stage - 1));
     let prev = store::conclusion(conn, program.id, stage - 1)?.ok_or_else(|| {
-        Refusal::Rule(format!(
-            "the {} Stage of {code} has not ended: the Third Stage offers what it did not sell (Art. 16); \
+        Refusal::Rule(said!(
+            "the {prev_name} Stage of {code} has not ended: the Third Stage offers what it did not sell (Art. 16); \
              adjudicate it or declare it void first",
-            stage_name(stage - 1)
+            "la {prev_es} Etapa de {code} no ha concluido: la Tercera Etapa ofrece lo que aquella no enajenó \
+             (art. 16); adjudíquela o declárela desierta primero"
         ))
     })?;
     if prev.leftover == 0 {
-        return Err(Refusal::Rule(format!(
-            "the {} Stage of {code} sold every share on {}: nothing is left for stage {stage}",
-            stage_name(stage - 1),
-            prev.decided_on
+        let on = prev.decided_on;
+        let on_es = fecha(on);
+        return Err(Refusal::Rule(said!(
+            "the {prev_name} Stage of {code} sold every share on {on}: nothing is left for stage {stage}",
+            "la {prev_es} Etapa de {code} enajenó todas las acciones el {on_es}: no queda nada para la etapa {stage}"
         ))
         .into());
     }
@@ -99,15 +111,20 @@ pub fn available(conn: &Connection, program: &StoredProgram, stage: u8) -> Resul
 
 fn refuse_if_concluded(conn: &Connection, program: &StoredProgram, stage: u8) -> Result<()> {
     if let Some(c) = store::conclusion(conn, program.id, stage)? {
-        return Err(Refusal::Rule(format!(
-            "the {} Stage of {} was {} on {} (Art. 3: the stage is exhausted); nothing more can be done in it",
+        let (name, name_es, code) = (
             stage_name(stage),
-            program.program.code,
-            match c.kind {
-                Kind::Adjudicated => "adjudicated",
-                Kind::Desert => "declared void",
-            },
-            c.decided_on
+            stage_name_es(stage),
+            &program.program.code,
+        );
+        let (how, como) = match c.kind {
+            Kind::Adjudicated => ("adjudicated", "adjudicada"),
+            Kind::Desert => ("declared void", "declarada desierta"),
+        };
+        let (on, on_es) = (c.decided_on, fecha(c.decided_on));
+        return Err(Refusal::Rule(said!(
+            "the {name} Stage of {code} was {how} on {on} (Art. 3: the stage is exhausted); nothing more can be done in it",
+            "la {name_es} Etapa de {code} fue {como} el {on_es} (art. 3: la etapa se agotó); no puede hacerse \
+             nada más en ella"
         ))
         .into());
     }
@@ -143,12 +160,15 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open) -> Result<Opened>
     let existing = store::tranches(conn, program.id, o.stage)?;
     let next = existing.len() as u32 + 1;
     if let Some(t) = existing.iter().find(|t| t.tranche == o.tranche) {
+        let (shares, opens, closes, by) = (t.shares, t.opens, t.closes, &t.created_by);
+        let (shares_es, opens_es, closes_es) = (numero(shares), fecha(opens), fecha(closes));
         return Err(Refusal::value(
             Field::Tranche,
             o.tranche,
-            format!(
-                "is already open ({} shares, {} to {}, by {}); the next tranche is {next}",
-                t.shares, t.opens, t.closes, t.created_by
+            said!(
+                "is already open ({shares} shares, {opens} to {closes}, by {by}); the next tranche is {next}",
+                "ya está abierto ({shares_es} acciones, del {opens_es} al {closes_es}, por {by}); el siguiente \
+                 tramo es el {next}"
             ),
         )
         .into());
@@ -157,44 +177,57 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open) -> Result<Opened>
         return Err(Refusal::value(
             Field::Tranche,
             o.tranche,
-            format!("tranches are opened in order: the next one is {next}"),
+            said!(
+                "tranches are opened in order: the next one is {next}",
+                "los tramos se abren en orden: el siguiente es el {next}"
+            ),
         )
         .into());
     }
     let taken: u64 = existing.iter().map(|t| t.shares).sum();
     let left = available.shares - taken.min(available.shares);
     if o.shares > left {
+        let all = available.shares;
+        let (held, tienen) = if taken > 0 {
+            (
+                format!(" and open tranches hold {taken}"),
+                format!(" y los tramos abiertos ya tienen {}", numero(taken)),
+            )
+        } else {
+            (String::new(), String::new())
+        };
+        let (left_es, all_es) = (numero(left), numero(all));
         return Err(Refusal::value(
             Field::Shares,
             o.shares,
-            format!(
-                "the stage can offer {left} more share(s): the previous stage left {}{}",
-                available.shares,
-                if taken > 0 {
-                    format!(" and open tranches hold {taken}")
-                } else {
-                    String::new()
-                }
+            said!(
+                "the stage can offer {left} more share(s): the previous stage left {all}{held}",
+                "la etapa puede ofrecer {left_es} acción(es) más: la etapa anterior dejó {all_es}{tienen}"
             ),
         )
         .into());
     }
     if o.opens <= available.since {
+        let (since, since_es) = (available.since, fecha(available.since));
         return Err(Refusal::value(
             Field::StageOpens,
             o.opens,
-            format!(
-                "the stage follows the previous one, which ended on {}: open it on a later day",
-                available.since
+            said!(
+                "the stage follows the previous one, which ended on {since}: open it on a later day",
+                "la etapa sigue a la anterior, que concluyó el {since_es}: ábrala en una fecha posterior"
             ),
         )
         .into());
     }
     if o.closes < o.opens {
+        let (opens, opens_es) = (o.opens, fecha(o.opens));
         return Err(Refusal::value(
             Field::StageCloses,
             o.closes,
-            format!("is before the opening on {}", o.opens),
+            said!(
+                "is before the opening on {opens}",
+                "es anterior a la apertura del {opens_es}"
+            ),
         )
         .into());
     }
@@ -245,21 +278,24 @@ pub fn import(
     available(conn, program, stage)?;
     refuse_if_concluded(conn, program, stage)?;
     let tranches = store::tranches(conn, program.id, stage)?;
+    let (name, name_es) = (stage_name(stage), stage_name_es(stage));
     if tranches.is_empty() {
-        return Err(Refusal::Rule(format!(
-            "the {} Stage of {code} has no open tranche: proposals answer a public invitation (Art. 13); open it \
+        return Err(Refusal::Rule(said!(
+            "the {name} Stage of {code} has no open tranche: proposals answer a public invitation (Art. 13); open it \
              first with `vigia stage open {code} --stage {stage} --shares N --opens D --closes D`",
-            stage_name(stage)
+            "la {name_es} Etapa de {code} no tiene un tramo abierto: las propuestas responden a una invitación \
+             pública (art. 13); abra primero un tramo, con sus acciones y sus fechas de apertura y cierre"
         ))
         .into());
     }
     if !store::improvements(conn, program.id, stage)?.is_empty()
         || !store::draws(conn, program.id, stage)?.is_empty()
     {
-        return Err(Refusal::Rule(format!(
-            "the proposals of the {} Stage of {code} were read and a tie round has begun: later proposals cannot \
+        return Err(Refusal::Rule(said!(
+            "the proposals of the {name} Stage of {code} were read and a tie round has begun: later proposals cannot \
              be considered",
-            stage_name(stage)
+            "las propuestas de la {name_es} Etapa de {code} ya se leyeron y comenzó la ronda de desempate: no \
+             pueden considerarse propuestas posteriores"
         ))
         .into());
     }
@@ -298,7 +334,11 @@ pub fn import(
         return Err(crate::store::rejected(problems, Vec::new()).into());
     }
     if rows.is_empty() {
-        return Err(Refusal::Rule("the file holds no proposal".into()).into());
+        return Err(Refusal::Rule(said!(
+            "the file holds no proposal",
+            "el archivo no contiene ninguna propuesta"
+        ))
+        .into());
     }
     Ok(Imported::Added(store::write_proposals(
         tx, program.id, stage, file, &rows,
@@ -321,17 +361,24 @@ fn rate_for(program: &StoredProgram, t: &Tranche, rates: &RateSeries) -> Result<
             source: "fixed by the program".into(),
         }),
         CriterionRate::Ibc => {
+            let (closes, tranche) = (t.closes, t.tranche);
+            let closes_es = fecha(closes);
             let p = rates.period_on(t.closes).ok_or_else(|| {
-                Refusal::Rule(format!(
-                    "no certified rate is in force on {} (tranche {} closes then) and the program's criterion \
+                Refusal::Rule(said!(
+                    "no certified rate is in force on {closes} (tranche {tranche} closes then) and the program's criterion \
                      discounts at the IBC in force on the closing date: add it with `vigia rates add`",
-                    t.closes, t.tranche
+                    "no hay tasa certificada vigente el {closes_es} (fecha de cierre del tramo {tranche}) y el \
+                     criterio del programa descuenta al interés bancario corriente vigente en la fecha de cierre: \
+                     agregue la certificación de esa fecha"
                 ))
             })?;
             let ibc = p.ibc_ea_pct.ok_or_else(|| {
-                Refusal::Rule(format!(
-                    "the rate period {}..{} gives no interés bancario corriente; the program's criterion needs it",
-                    p.valid_from, p.valid_to
+                let (from, to) = (p.valid_from, p.valid_to);
+                let (from_es, to_es) = (fecha(from), fecha(to));
+                Refusal::Rule(said!(
+                    "the rate period {from}..{to} gives no interés bancario corriente; the program's criterion needs it",
+                    "el período de tasas del {from_es} al {to_es} no trae el interés bancario corriente; el criterio \
+                     del programa lo requiere"
                 ))
             })?;
             Ok(RateUsed {
@@ -482,10 +529,12 @@ pub fn evaluate(
     let code = &program.program.code;
     let tranches = store::tranches(conn, program.id, stage)?;
     if tranches.is_empty() {
-        return Err(Refusal::Rule(format!(
-            "the {} Stage of {code} has no open tranche; open it with `vigia stage open {code} --stage {stage} \
+        let (name, name_es) = (stage_name(stage), stage_name_es(stage));
+        return Err(Refusal::Rule(said!(
+            "the {name} Stage of {code} has no open tranche; open it with `vigia stage open {code} --stage {stage} \
              --shares N --opens D --closes D`",
-            stage_name(stage)
+            "la {name_es} Etapa de {code} no tiene un tramo abierto; abra primero un tramo, con sus acciones y \
+             sus fechas de apertura y cierre"
         ))
         .into());
     }
@@ -604,58 +653,77 @@ pub fn improve(
     let conn = tx.conn();
     refuse_if_concluded(conn, program, stage)?;
     let evals = evaluate(conn, program, stage, rates)?;
+    let (name, name_es, code) = (
+        stage_name(stage),
+        stage_name_es(stage),
+        &program.program.code,
+    );
     let (e, i) = proposal_by_reference(&evals, reference).ok_or_else(|| {
         Refusal::value(
             Field::Proposal,
             reference,
-            format!(
-                "is not a proposal of the {} Stage of {}",
-                stage_name(stage),
-                program.program.code
+            said!(
+                "is not a proposal of the {name} Stage of {code}",
+                "no es una propuesta de la {name_es} Etapa de {code}"
             ),
         )
     })?;
     if !e.original_tie.contains(&i) {
-        let why = match &e.evaluated[i].cause {
-            Some(c) => format!("it was rejected ({c})"),
-            None => "it is not tied at the best value".into(),
+        let (why, porque) = match &e.evaluated[i].cause {
+            Some(c) => (
+                format!("it was rejected ({c})"),
+                format!("fue rechazada ({c})"),
+            ),
+            None => (
+                "it is not tied at the best value".to_string(),
+                "no está empatada en el mejor valor".to_string(),
+            ),
         };
         return Err(Refusal::value(
             Field::Proposal,
             reference,
-            format!(
-                "only proposals tied at the best value are invited to improve (seed 002): {why}"
+            said!(
+                "only proposals tied at the best value are invited to improve (seed 002): {why}",
+                "solo las propuestas empatadas en el mejor valor son invitadas a mejorar su precio: {porque}"
             ),
         )
         .into());
     }
+    let tranche = e.tranche.tranche;
     if let Some(d) = &e.draw {
+        let (at, draw) = (&d.created_at, d.id);
+        let at_es = momento(at);
         return Err(Refusal::value(
             Field::Proposal,
             reference,
-            format!(
-                "the improvement round of tranche {} closed when the tie was drawn on {} (draw {})",
-                e.tranche.tranche, d.created_at, d.id
+            said!(
+                "the improvement round of tranche {tranche} closed when the tie was drawn on {at} (draw {draw})",
+                "la ronda de mejora del tramo {tranche} se cerró cuando el empate se sorteó el {at_es} \
+                 (sorteo N.º {draw})"
             ),
         )
         .into());
     }
     if let Some(m) = &e.improvements[i] {
+        let (offered, at) = (format_cop(m.price), &m.created_at);
+        let at_es = momento(at);
         return Err(Refusal::value(
             Field::Proposal,
             reference,
-            format!(
-                "already answered the invitation with {} on {}; a bidder answers once",
-                crate::money::format_cop(m.price),
-                m.created_at
+            said!(
+                "already answered the invitation with {offered} on {at}; a bidder answers once",
+                "ya respondió la invitación con {offered} el {at_es}; cada proponente responde una sola vez"
             ),
         )
         .into());
     }
     if price <= Decimal::ZERO {
-        return Err(
-            Refusal::value(Field::ImprovedPrice, price, "must be greater than zero").into(),
-        );
+        return Err(Refusal::value(
+            Field::ImprovedPrice,
+            price,
+            said!("must be greater than zero", "debe ser mayor que cero"),
+        )
+        .into());
     }
     let original = e.proposals[i].row.price_per_share;
     let counted = price > original;
@@ -696,7 +764,11 @@ pub fn draw(
         return Err(Refusal::value(
             Field::DrawSeed,
             seed,
-            "must be the public entropy named (e.g. a lottery's result), without '|' or control characters",
+            said!(
+                "must be the public entropy named (e.g. a lottery's result), without '|' or control characters",
+                "debe ser la fuente pública de azar anunciada (p. ej., el resultado de una lotería), sin «|» ni \
+                 caracteres de control"
+            ),
         )
         .into());
     }
@@ -705,32 +777,40 @@ pub fn draw(
         .iter()
         .find(|e| e.tranche.tranche == tranche)
         .ok_or_else(|| {
+            let (name, name_es) = (stage_name(stage), stage_name_es(stage));
             Refusal::value(
                 Field::Tranche,
                 tranche,
-                format!("the {} Stage has no such tranche", stage_name(stage)),
+                said!(
+                    "the {name} Stage has no such tranche",
+                    "la {name_es} Etapa no tiene ese tramo"
+                ),
             )
         })?;
     if let Some(d) = &e.draw {
-        return Err(Refusal::Rule(format!(
-            "tranche {tranche} was already drawn (draw {}, seed {:?}, winner {}); check it with `vigia stage draw \
-             --verify {} --stage {stage}`",
-            d.id, d.seed, d.winner, program.program.code
+        let (draw, seed, winner, code) = (d.id, &d.seed, &d.winner, &program.program.code);
+        return Err(Refusal::Rule(said!(
+            "tranche {tranche} was already drawn (draw {draw}, seed {seed:?}, winner {winner}); check it with `vigia stage draw \
+             --verify {code} --stage {stage}`",
+            "el empate del tramo {tranche} ya se sorteó (sorteo N.º {draw}, semilla «{seed}», propuesta ganadora {winner}); \
+             puede verificar ese sorteo en lugar de repetirlo"
         ))
         .into());
     }
     let tied = match &e.standing {
         Standing::Tie(v) => v.clone(),
         Standing::Winner { proposal, .. } => {
-            return Err(Refusal::Rule(format!(
-                "tranche {tranche} has no tie to draw: {} has the best value",
-                e.proposals[*proposal].row.reference
+            let best = &e.proposals[*proposal].row.reference;
+            return Err(Refusal::Rule(said!(
+                "tranche {tranche} has no tie to draw: {best} has the best value",
+                "el tramo {tranche} no tiene empate que sortear: la propuesta {best} tiene el mejor valor"
             ))
             .into());
         }
         Standing::Desert => {
-            return Err(Refusal::Rule(format!(
-                "tranche {tranche} has no valid proposal: nothing to draw"
+            return Err(Refusal::Rule(said!(
+                "tranche {tranche} has no valid proposal: nothing to draw",
+                "el tramo {tranche} no tiene ninguna propuesta válida: no hay nada que sortear"
             ))
             .into());
         }
@@ -781,10 +861,14 @@ pub fn verify_draws(
 ) -> Result<Vec<DrawCheck>> {
     let draws = store::draws(conn, program.id, stage)?;
     if draws.is_empty() {
-        return Err(Refusal::Rule(format!(
-            "the {} Stage of {} has no recorded draw",
+        let (name, name_es, code) = (
             stage_name(stage),
-            program.program.code
+            stage_name_es(stage),
+            &program.program.code,
+        );
+        return Err(Refusal::Rule(said!(
+            "the {name} Stage of {code} has no recorded draw",
+            "la {name_es} Etapa de {code} no tiene ningún sorteo registrado"
         ))
         .into());
     }
@@ -903,15 +987,20 @@ fn check_decision_day(
     if let Some(t) = evals.iter().map(|e| &e.tranche).max_by_key(|t| t.closes)
         && on <= t.closes
     {
+        let (name, name_es, code) = (
+            stage_name(stage),
+            stage_name_es(stage),
+            &program.program.code,
+        );
+        let (closes, tranche) = (t.closes, t.tranche);
+        let closes_es = fecha(closes);
         return Err(Refusal::value(
             Field::StageDecisionDate,
             on,
-            format!(
-                "the {} Stage of {} receives proposals until {} (tranche {}): decide on a later day",
-                stage_name(stage),
-                program.program.code,
-                t.closes,
-                t.tranche
+            said!(
+                "the {name} Stage of {code} receives proposals until {closes} (tranche {tranche}): decide on a later day",
+                "la {name_es} Etapa de {code} recibe propuestas hasta el {closes_es} (tramo {tranche}): decida en \
+                 una fecha posterior"
             ),
         )
         .into());
@@ -936,16 +1025,18 @@ pub fn adjudicate(
     refuse_if_concluded(conn, program, stage)?;
     let evals = evaluate(conn, program, stage, rates)?;
     let offered: u64 = evals.iter().map(|e| e.tranche.shares).sum();
+    let (name, name_es) = (stage_name(stage), stage_name_es(stage));
     if offered != available.shares {
         let next = evals.len() + 1;
-        return Err(Refusal::Rule(format!(
-            "the {} Stage offers the totality of what the previous stage left (Arts. 13, 16): {} shares, but its \
-             tranches hold {offered}; open the other {} as tranche {next} (`vigia stage open {code} --stage {stage} \
-             --tranche {next} --shares {} ...`)",
-            stage_name(stage),
-            available.shares,
-            available.shares - offered,
-            available.shares - offered
+        let (all, missing) = (available.shares, available.shares - offered);
+        let (all_es, offered_es, missing_es) = (numero(all), numero(offered), numero(missing));
+        return Err(Refusal::Rule(said!(
+            "the {name} Stage offers the totality of what the previous stage left (Arts. 13, 16): {all} shares, but its \
+             tranches hold {offered}; open the other {missing} as tranche {next} (`vigia stage open {code} --stage {stage} \
+             --tranche {next} --shares {missing} ...`)",
+            "la {name_es} Etapa ofrece la totalidad de lo que dejó la etapa anterior (arts. 13 y 16): \
+             {all_es} acciones, pero sus tramos suman {offered_es}; abra las {missing_es} restantes como el \
+             tramo {next}"
         ))
         .into());
     }
@@ -956,13 +1047,13 @@ pub fn adjudicate(
         let t = &e.tranche;
         match &e.standing {
             Standing::Tie(v) => {
-                return Err(Refusal::Rule(format!(
-                    "tranche {} is tied between {} at the best value: invite them to improve (`vigia stage improve`) \
-                     and decide a persisting tie by lot (`vigia stage draw {code} --stage {stage} --tranche {} \
+                let (tranche, tied) = (t.tranche, e.references(v).join(", "));
+                return Err(Refusal::Rule(said!(
+                    "tranche {tranche} is tied between {tied} at the best value: invite them to improve (`vigia stage improve`) \
+                     and decide a persisting tie by lot (`vigia stage draw {code} --stage {stage} --tranche {tranche} \
                      --seed TEXT`) before adjudicating",
-                    t.tranche,
-                    e.references(v).join(", "),
-                    t.tranche
+                    "en el tramo {tranche} hay empate en el mejor valor entre {tied}: antes de adjudicar, invite a \
+                     los proponentes empatados a mejorar su precio y, si el empate persiste, decídalo por sorteo"
                 ))
                 .into());
             }
@@ -984,7 +1075,10 @@ pub fn adjudicate(
                     Refusal::value(
                         Field::StageDecisionDate,
                         on,
-                        "the payment date falls outside the calendar",
+                        said!(
+                            "the payment date falls outside the calendar",
+                            "la fecha de pago queda fuera del calendario"
+                        ),
                     )
                 })?;
                 parts.push(Part {
@@ -1007,10 +1101,10 @@ pub fn adjudicate(
         }
     }
     let price = stage_price(&parts).ok_or_else(|| {
-        Refusal::Rule(format!(
-            "no tranche of the {} Stage of {code} has a valid proposal: declare it void with `vigia stage desert \
+        Refusal::Rule(said!(
+            "no tranche of the {name} Stage of {code} has a valid proposal: declare it void with `vigia stage desert \
              {code} --stage {stage} --on {on}`",
-            stage_name(stage)
+            "ningún tramo de la {name_es} Etapa de {code} tiene una propuesta válida: declare desierta la etapa"
         ))
     })?;
     let awarded: u64 = parts.iter().map(|p| p.shares).sum();
@@ -1060,12 +1154,13 @@ pub fn desert(
     };
     check_decision_day(program, stage, &evals, on)?;
     if on <= available.since {
+        let (since, since_es) = (available.since, fecha(available.since));
         return Err(Refusal::value(
             Field::StageDecisionDate,
             on,
-            format!(
-                "the previous stage ended on {}: decide on a later day",
-                available.since
+            said!(
+                "the previous stage ended on {since}: decide on a later day",
+                "la etapa anterior concluyó el {since_es}: decida en una fecha posterior"
             ),
         )
         .into());
@@ -1080,11 +1175,12 @@ pub fn desert(
             .filter(|x| x.rank == Some(1))
             .map(|x| e.proposals[x.index].row.reference.as_str())
             .collect();
-        return Err(Refusal::Rule(format!(
-            "tranche {} has a valid proposal ({}): a stage with a valid proposal is adjudicated (`vigia stage \
+        let (tranche, best) = (e.tranche.tranche, best.join(", "));
+        return Err(Refusal::Rule(said!(
+            "tranche {tranche} has a valid proposal ({best}): a stage with a valid proposal is adjudicated (`vigia stage \
              adjudicate {code} --stage {stage} --on {on}`), not declared void",
-            e.tranche.tranche,
-            best.join(", ")
+            "el tramo {tranche} tiene una propuesta válida ({best}): una etapa con propuesta válida se adjudica, \
+             no se declara desierta"
         ))
         .into());
     }
@@ -1139,10 +1235,14 @@ pub fn concluded(
     rates: &RateSeries,
 ) -> Result<Concluded> {
     let conclusion = store::conclusion(conn, program.id, stage)?.ok_or_else(|| {
-        Refusal::Rule(format!(
-            "the {} Stage of {} has not been adjudicated nor declared void",
+        let (name, name_es, code) = (
             stage_name(stage),
-            program.program.code
+            stage_name_es(stage),
+            &program.program.code,
+        );
+        Refusal::Rule(said!(
+            "the {name} Stage of {code} has not been adjudicated nor declared void",
+            "la {name_es} Etapa de {code} no ha sido adjudicada ni declarada desierta"
         ))
     })?;
     let awards = store::awards(conn, conclusion.id)?;

@@ -3,6 +3,7 @@
 //! passwords, inside the caller's write transaction. No front end and no session here.
 
 use super::{Refusal, Result};
+use crate::said;
 use crate::store::Tx;
 use crate::store::users::{self, User};
 use argon2::password_hash::phc::PasswordHash;
@@ -67,12 +68,21 @@ pub const MIN_PASSWORD: usize = 10;
 /// An argon2id hash (PHC string, random salt, the crate's default parameters) of `password`.
 pub fn hash_password(password: &str) -> std::result::Result<String, Refusal> {
     let mut salt = [0u8; 16];
-    getrandom::fill(&mut salt)
-        .map_err(|e| Refusal::Rule(format!("no random salt available: {e}")))?;
+    getrandom::fill(&mut salt).map_err(|e| {
+        Refusal::Rule(said!(
+            "no random salt available: {e}",
+            "no se pudo obtener una sal aleatoria: {e}"
+        ))
+    })?;
     argon2::Argon2::default()
         .hash_password_with_salt(password.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| Refusal::Rule(format!("cannot hash the password: {e}")))
+        .map_err(|e| {
+            Refusal::Rule(said!(
+                "cannot hash the password: {e}",
+                "no se pudo calcular el hash de la contraseña: {e}"
+            ))
+        })
 }
 
 /// Whether `password` is the one `phc` was made from.
@@ -86,8 +96,9 @@ pub fn password_matches(phc: &str, password: &str) -> bool {
 
 fn check_password(password: &str) -> std::result::Result<(), Refusal> {
     if password.chars().count() < MIN_PASSWORD {
-        return Err(Refusal::Rule(format!(
-            "the password is too short: at least {MIN_PASSWORD} characters"
+        return Err(Refusal::Rule(said!(
+            "the password is too short: at least {MIN_PASSWORD} characters",
+            "la contraseña es demasiado corta: debe tener al menos {MIN_PASSWORD} caracteres"
         )));
     }
     Ok(())
@@ -101,13 +112,18 @@ pub fn add(tx: &mut Tx<'_>, name: &str, role: Role, password: &str) -> Result<i6
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | '@'));
     if !valid {
-        return Err(Refusal::Rule(format!(
-            "{name:?} is not a user name: 1 to 64 letters, digits, '.', '-', '_' or '@'"
+        return Err(Refusal::Rule(said!(
+            "{name:?} is not a user name: 1 to 64 letters, digits, '.', '-', '_' or '@'",
+            "«{name}» no es un nombre de usuario válido: de 1 a 64 letras, dígitos, «.», «-», «_» o «@»"
         ))
         .into());
     }
     if users::by_name(tx.conn(), name)?.is_some() {
-        return Err(Refusal::Rule(format!("there is already a user called {name}")).into());
+        return Err(Refusal::Rule(said!(
+            "there is already a user called {name}",
+            "ya existe un usuario llamado {name}"
+        ))
+        .into());
     }
     check_password(password)?;
     let phc = hash_password(password)?;
@@ -130,13 +146,18 @@ pub fn set_password(tx: &mut Tx<'_>, name: &str, password: &str) -> Result<User>
 pub fn disable(tx: &mut Tx<'_>, name: &str) -> Result<User> {
     let user = users::get(tx.conn(), name)?;
     if user.name == tx.actor() {
-        return Err(Refusal::Rule(format!(
-            "user {name} cannot disable their own account; another administrator must do it"
+        return Err(Refusal::Rule(said!(
+            "user {name} cannot disable their own account; another administrator must do it",
+            "el usuario {name} no puede deshabilitar su propia cuenta; debe hacerlo otro administrador"
         ))
         .into());
     }
     if user.disabled {
-        return Err(Refusal::Rule(format!("user {name} is already disabled")).into());
+        return Err(Refusal::Rule(said!(
+            "user {name} is already disabled",
+            "el usuario {name} ya está deshabilitado"
+        ))
+        .into());
     }
     users::disable(tx, user.id)?;
     Ok(user)

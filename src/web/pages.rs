@@ -1283,18 +1283,24 @@ async fn void_payment(
         // the page is the breach's: a payment of another breach is not voided from it
         let p = breaches::payment(tx.conn(), payment)?;
         if p.breach_id != id {
+            let other = p.breach_id;
             return Err(Refusal::value(
                 Field::Payment,
                 payment,
-                format!("belongs to breach {}, not to breach {id}", p.breach_id),
+                crate::said!(
+                    "belongs to breach {other}, not to breach {id}",
+                    "pertenece al incumplimiento N.º {other}, no al N.º {id}"
+                ),
             )
             .into());
         }
         // a refusal of the reason is shown beside the payments, not the breach's own form
         register::payment::void(tx, payment, &reason).map_err(|e| match e {
-            register::Error::Refused(r) if views::refusal_field(&r) == Some(Field::VoidReason) => {
-                Refusal::value(Field::Payment, payment, views::refusal_text(&r)).into()
-            }
+            register::Error::Refused(Refusal::Value {
+                field: Field::VoidReason,
+                reason,
+                ..
+            }) => Refusal::value(Field::Payment, payment, reason).into(),
             other => other,
         })
     };
@@ -1697,6 +1703,7 @@ fn import_run(
         ))),
         Err(register::Error::Store(StoreError::Rejected(ps))) => Err(ps),
         Err(register::Error::Refused(r)) => Err(whole(r.to_string(), views::refusal_text(&r))),
+        Err(register::Error::Fine(f)) => Err(whole(f.to_string(), views::fine_error_text(&f))),
         Err(e) => Err(whole(
             e.to_string(),
             format!("no se pudo importar el archivo: {e}"),

@@ -4,6 +4,7 @@
 
 use super::auth::User;
 use crate::fine::{self, FineError, Outcome};
+use crate::lang::Lang;
 use crate::money::{format_cop, format_percent};
 use crate::register::user::Role;
 use crate::register::{Field, Refusal};
@@ -20,20 +21,14 @@ pub const CSS: &str = include_str!("vigia.css");
 pub use crate::lang::fecha;
 
 /// A stored UTC time (RFC 3339) as `dd/mm/aaaa hh:mm UTC`.
-pub fn momento(at: &str) -> String {
-    chrono::DateTime::parse_from_rfc3339(at)
-        .map(|t| t.format("%d/%m/%Y %H:%M UTC").to_string())
-        .unwrap_or_else(|_| at.to_string())
-}
+pub use crate::lang::momento;
 
 pub fn pesos(x: Decimal) -> String {
     format_cop(x)
 }
 
 /// A whole number with es-CO thousands (`1.000`).
-pub fn numero(n: u64) -> String {
-    crate::money::format_number(Decimal::from(n))
-}
+pub use crate::lang::numero;
 
 /// The label of the form input that gives a register field.
 pub fn field_label(f: Field) -> &'static str {
@@ -82,11 +77,16 @@ pub fn field_label(f: Field) -> &'static str {
     }
 }
 
-/// A refusal in the form's words: each field by its label.
+/// A refusal in the form's words, in Spanish: each field by its label; what to supply as the
+/// form's field (a paz y salvo, which no form of this page gives, by name).
 pub fn refusal_text(r: &Refusal) -> String {
     r.describe(
+        Lang::Es,
         |f| field_label(f).to_string(),
-        |f| format!("el campo «{}»", field_label(f)),
+        |f| match f {
+            Field::Settlement => "corresponde expedir el paz y salvo".to_string(),
+            _ => format!("el campo «{}»", field_label(f)),
+        },
     )
 }
 
@@ -100,6 +100,7 @@ pub fn refusal_field(r: &Refusal) -> Option<Field> {
     }
 }
 
+/// A fine engine's error in Spanish; missing rates with what to do on these pages.
 pub fn fine_error_text(e: &FineError) -> String {
     match e {
         FineError::MissingRates(m) => format!(
@@ -110,12 +111,7 @@ pub fn fine_error_text(e: &FineError) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        FineError::Invalid {
-            field,
-            value,
-            reason,
-        } => format!("{} {value}: {reason}", field.label()),
-        other => other.to_string(),
+        other => other.describe(Lang::Es),
     }
 }
 

@@ -333,6 +333,14 @@ pub fn register_with_users() -> Reg {
     r
 }
 
+/// The text of the refusal shown next to the input `name`, if any (as maud escaped it).
+fn error_text(page: &str, name: &str) -> Option<String> {
+    let open = format!("id=\"{name}-error\" role=\"alert\">");
+    let start = page.find(&open)? + open.len();
+    let len = page[start..].find("</p>")?;
+    Some(page[start..start + len].to_string())
+}
+
 /// The breach of SPEC §5 on adjudication 1, as the form sends it.
 fn breach_fields<'a>(csrf: &'a str, action: &'a str) -> Vec<(&'a str, &'a str)> {
     vec![
@@ -677,8 +685,15 @@ fn a_breach_recorded_through_the_form_equals_the_cli_one() {
     let refused = c.post("/adjudicaciones/1/incumplimiento", &late);
     assert_eq!(refused.status, 422);
     let t = refused.text();
-    assert!(t.contains("id=\"breach_date-error\""), "{t}");
-    assert!(t.contains("Fecha del incumplimiento 2026-03-16"), "{t}");
+    assert_eq!(
+        error_text(&t, "breach_date").as_deref(),
+        Some(
+            "Fecha del incumplimiento 16/03/2026: no hay lugar a multa: el período de restricción de \
+             negociabilidad de la adjudicación N.º 1 terminó el 15/03/2026 y el titular podía negociar \
+             libremente sus acciones desde el 16/03/2026; no se registró nada"
+        ),
+        "{t}"
+    );
     let mut bad = breach_fields(&csrf, "registrar");
     bad[3] = ("shares", "mil");
     let t = c.post("/adjudicaciones/1/incumplimiento", &bad).text();
@@ -1185,7 +1200,9 @@ fn payments_and_breaches_are_voided_by_an_officer_with_a_reason() {
     );
     assert_eq!(resp.status, 422);
     assert!(
-        resp.text().contains("say why the payment is voided"),
+        resp.text().contains(
+            "<p class=\"error\" role=\"alert\">Pago 1: indique por qué se anula el pago</p>"
+        ),
         "{}",
         resp.text()
     );
@@ -1215,7 +1232,14 @@ fn payments_and_breaches_are_voided_by_an_officer_with_a_reason() {
         &[("csrf", &ocsrf), ("void_reason", "otra vez")],
     );
     assert_eq!(again.status, 422);
-    assert!(again.text().contains("already voided"), "{}", again.text());
+    assert!(
+        again.text().contains("Pago 1: ya fue anulado el ")
+            && again
+                .text()
+                .contains(" por oscar (Era de otro titular &lt;b&gt;)"),
+        "{}",
+        again.text()
+    );
 
     // then the breach itself, as the CLI would
     let resp = o.post(
@@ -1350,4 +1374,86 @@ fn pledges_are_registered_and_released_from_the_holders_page() {
         .unwrap();
     assert_eq!(writes, 2);
     r.ok(&["audit", "verify"]);
+}
+
+/// A register refusal reaches the page in Spanish, worded by the rule that refused (dates
+/// dd/mm/aaaa, the lender named as the form names it), and none of the CLI's English.
+#[test]
+fn refusals_are_shown_in_spanish() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let before = r.dump();
+    // adjudication 1 (Ana Prueba) was not financed: no second-degree pledge without a lender
+    let resp = o.post(
+        "/adjudicaciones/1/prendas",
+        &[
+            ("csrf", &ocsrf),
+            ("adjudication", "1"),
+            ("pledge_rank", "2"),
+            ("registered_on", "01/04/2024"),
+            ("lender", ""),
+        ],
+    );
+    assert_eq!(resp.status, 422);
+    let t = resp.text();
+    assert_eq!(
+        error_text(&t, "pledge_rank").as_deref(),
+        Some(
+            "Grado de la prenda 2: la adjudicación N.º 1 no tiene prestamista que haya financiado la \
+             compra; la prenda de segundo grado solo procede cuando el prestamista tiene la de primer \
+             grado (art. 10): indique el prestamista o use el grado 1 (el campo «Prestamista»)"
+        ),
+        "{t}"
+    );
+    assert!(
+        !t.contains("financing lender") && !t.contains("Art. 10"),
+        "{t}"
+    );
+    assert_eq!(r.dump(), before, "nothing was written");
+
+    // a payment dated after today
+    assert_eq!(
+        o.post(
+            "/adjudicaciones/1/incumplimiento",
+            &breach_fields(&ocsrf, "registrar")
+        )
+        .status,
+        303
+    );
+    let today = || {
+        chrono::Local::now()
+            .date_naive()
+            .format("%d/%m/%Y")
+            .to_string()
+    };
+    let days = [today(), String::new()];
+    let resp = o.post(
+        "/incumplimientos/1/pagos",
+        &[
+            ("csrf", &ocsrf),
+            ("payment_date", "31/12/2099"),
+            ("payment_amount", "500.000"),
+            ("reference", ""),
+        ],
+    );
+    let days = [days[0].clone(), today()];
+    assert_eq!(resp.status, 422);
+    let t = resp.text();
+    let shown = error_text(&t, "payment_date").unwrap_or_default();
+    let expected = |day: &str| {
+        format!(
+            "Fecha del pago 31/12/2099: es posterior a la fecha de hoy ({day}); registre el pago una vez \
+             efectuado, con la fecha en que se hizo"
+        )
+    };
+    assert!(
+        days.iter().any(|d| shown == expected(d)),
+        "{shown:?} is not {:?}",
+        expected(&days[0])
+    );
+    assert!(
+        !t.contains("is after today") && !t.contains("2099-12-31"),
+        "{t}"
+    );
 }
