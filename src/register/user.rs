@@ -200,7 +200,7 @@ pub fn lockout(
     latest: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
 ) -> Option<DateTime<Utc>> {
-    let latest = latest.filter(|_| failures > 0 && failures % MAX_FAILURES == 0)?;
+    let latest = latest.filter(|_| failures > 0 && failures.is_multiple_of(MAX_FAILURES))?;
     let until = latest + LOCKOUT;
     (now < until).then_some(until)
 }

@@ -17,9 +17,12 @@ const SCOPES: usize = 8;
 
 type Slot<K, V> = Arc<tokio::sync::Mutex<Option<(K, Arc<V>)>>>;
 
+/// A scope's slot and when it was last used.
+type Used<K, V> = (u64, Slot<K, V>);
+
 /// Results of type `V` per scope `S`, each with the version `K` it was computed from.
 pub(crate) struct Fresh<S, K, V> {
-    scopes: Mutex<HashMap<S, (u64, Slot<K, V>)>>,
+    scopes: Mutex<HashMap<S, Used<K, V>>>,
     /// A clock of uses, for choosing the scope to drop.
     uses: AtomicU64,
     computed: AtomicU64,
