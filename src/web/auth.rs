@@ -100,16 +100,16 @@ pub fn set_cookie(name: &str, value: &str, secure: bool, max_age: Option<u64>) -
 }
 
 impl Sessions {
-    /// Until when the name `name`, which is no account, is answered as locked at `now`.
-    fn unknown_locked(&self, name: &str, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
-        let a = self.unknown.lock().unwrap_or_else(|p| p.into_inner());
-        let at = a.get(name)?;
-        account::lockout(at.failures, Some(at.latest), now)
-    }
-
-    /// Counts a failed sign-in on the name `name`, which is no account.
-    fn unknown_failed(&self, name: &str, now: DateTime<Utc>) {
+    /// An attempt at `now` to sign in as `name`, which is no account: until when it is answered
+    /// as locked, or `None` after counting it as a failure. One step under one lock, so attempts
+    /// at the same moment are counted one after the other, as an account's are.
+    fn unknown_attempt(&self, name: &str, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
         let mut a = self.unknown.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(at) = a.get(name)
+            && let Some(until) = account::lockout(at.failures, Some(at.latest), now)
+        {
+            return Some(until);
+        }
         if a.len() >= UNKNOWN_NAMES && !a.contains_key(name) {
             a.retain(|_, at| now < at.latest + account::LOCKOUT);
         }
@@ -119,6 +119,7 @@ impl Sessions {
         });
         at.failures += 1;
         at.latest = now;
+        None
     }
 
     /// A new session for a signed-in user: its token.
@@ -209,11 +210,10 @@ pub async fn sign_in(app: &Arc<App>, name: &str, password: String) -> Result<Out
     let result = app
         .db(move |s| {
             let Some(user) = users::by_name(s.conn(), &who)? else {
-                if let Some(until) = a.sessions.unknown_locked(&who, now) {
+                if let Some(until) = a.sessions.unknown_attempt(&who, now) {
                     return Ok(SignIn::Locked(until));
                 }
                 let _no_account = account::authenticate(None, &password);
-                a.sessions.unknown_failed(&who, now);
                 return Ok(SignIn::Refused);
             };
             if let Some(until) = account::locked_until(s.conn(), user.id, now)? {
@@ -434,22 +434,30 @@ mod tests {
         let rt = runtime();
         let clock = Arc::new(Mutex::new(Utc::now()));
         let app = server(&db, &clock);
-        let outcomes: Vec<Outcome> = rt.block_on(async {
-            let tries: Vec<_> = (0..12)
-                .map(|_| {
-                    let app = Arc::clone(&app);
-                    tokio::spawn(async move { sign_in(&app, "ana", "no es la clave".into()).await })
-                })
-                .collect();
-            let mut out = Vec::new();
-            for t in tries {
-                out.push(t.await.unwrap().unwrap());
-            }
-            out
-        });
-        let refused = outcomes.iter().filter(|o| **o == Outcome::Refused).count();
-        assert_eq!(refused, 5, "{outcomes:?}");
+        let at_once = |name: &'static str| -> Vec<Outcome> {
+            rt.block_on(async {
+                let tries: Vec<_> = (0..12)
+                    .map(|_| {
+                        let app = Arc::clone(&app);
+                        tokio::spawn(
+                            async move { sign_in(&app, name, "no es la clave".into()).await },
+                        )
+                    })
+                    .collect();
+                let mut out = Vec::new();
+                for t in tries {
+                    out.push(t.await.unwrap().unwrap());
+                }
+                out
+            })
+        };
+        let refused = |o: &[Outcome]| o.iter().filter(|o| **o == Outcome::Refused).count();
+        let outcomes = at_once("ana");
+        assert_eq!(refused(&outcomes), 5, "{outcomes:?}");
         assert_eq!(recorded(&db).len(), 5, "none slipped past the lockout");
+        // a name that is no account, the same
+        let outcomes = at_once("nadie");
+        assert_eq!(refused(&outcomes), 5, "{outcomes:?}");
     }
 
     #[test]

@@ -340,13 +340,16 @@ fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary,
         },
         |_| {},
     );
-    let error = run.err().map(|e| match e {
-        check::Error::Fine { breach, error } => format!(
+    let error = match run {
+        Ok(()) => None,
+        // the register's own answer, kept with the result until it changes
+        Err(check::Error::Fine { breach, error }) => Some(format!(
             "El chequeo no pudo terminar: incumplimiento {breach}: {}",
             views::fine_error_text(&error)
-        ),
-        other => format!("El chequeo no pudo terminar: {other}"),
-    });
+        )),
+        // a failure to read is no result: not kept, the next visit tries again
+        Err(check::Error::Store(e)) => return Err(e.into()),
+    };
     Ok(CheckSummary {
         counts,
         shown,
