@@ -1,14 +1,19 @@
 //! Accounts of the web interface: who may sign in and with which role (consulta < oficial <
-//! juridico < admin), argon2id password hashes, and the rules for adding, disabling and changing
-//! passwords, inside the caller's write transaction. No front end and no session here.
+//! juridico < admin), argon2id password hashes, the rules for adding, disabling and changing
+//! passwords, and the lockout (five failed sign-ins in a row lock an account for 15 minutes,
+//! counted from the register), inside the caller's write transaction. No front end and no
+//! session here.
 
 use super::{Refusal, Result};
 use crate::said;
-use crate::store::Tx;
 use crate::store::users::{self, User};
+use crate::store::{StoreError, Tx};
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use chrono::{DateTime, TimeDelta, Utc};
+use rusqlite::Connection;
 use std::fmt;
+use std::sync::OnceLock;
 
 /// What an account may do; each role may do everything the ones before it may.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -163,17 +168,103 @@ pub fn disable(tx: &mut Tx<'_>, name: &str) -> Result<User> {
     Ok(user)
 }
 
+/// A hash no password is checked against but to spend the same time as a real check.
+fn decoy_phc() -> &'static str {
+    static DECOY: OnceLock<String> = OnceLock::new();
+    DECOY.get_or_init(|| hash_password("no account has this password").unwrap_or_default())
+}
+
 /// The account `name` signs in as with `password`: enabled, with that password. `None` for any
-/// other case (the caller does not say which).
+/// other case (the caller does not say which). The password is checked against a hash in every
+/// case (a decoy when there is no account or no password), so the time the answer takes does not
+/// tell whether a name is an account.
 pub fn authenticate(user: Option<User>, password: &str) -> Option<(User, Role)> {
+    let matches = match user.as_ref().and_then(|u| u.phc.as_deref()) {
+        Some(phc) => password_matches(phc, password),
+        None => password_matches(decoy_phc(), password),
+    };
     let user = user?;
     let role: Role = user.role.parse().ok()?;
-    let ok = !user.disabled
-        && user
-            .phc
-            .as_deref()
-            .is_some_and(|phc| password_matches(phc, password));
+    let ok = matches && user.phc.is_some() && !user.disabled;
     ok.then_some((user, role))
+}
+
+/// Failed sign-ins in a row that lock an account ...
+pub const MAX_FAILURES: u64 = 5;
+/// ... for this long after the last of them.
+pub const LOCKOUT: TimeDelta = TimeDelta::minutes(15);
+
+/// The audit trail's actor for a failed sign-in: no one has shown who they are. It cannot be a
+/// user name (those have no spaces or parentheses).
+pub const NOT_SIGNED_IN: &str = "(not signed in)";
+
+/// Until when account `user_id` is locked at `now`, if it is.
+///
+/// Nothing is recorded while an account is locked (no password is checked then), so its failed
+/// sign-ins since the last successful one come in runs of [`MAX_FAILURES`], every run but the
+/// last ended by a lockout that has run out: the account is locked while that count is a
+/// positive multiple of five and the last failure is less than [`LOCKOUT`] old.
+pub fn locked_until(
+    conn: &Connection,
+    user_id: i64,
+    now: DateTime<Utc>,
+) -> Result<Option<DateTime<Utc>>> {
+    let f = users::failures_since_sign_in(conn, user_id)?;
+    let latest = match f.latest_at {
+        Some(at) => Some(
+            DateTime::parse_from_rfc3339(&at)
+                .map_err(|_| StoreError::Corrupt(format!("sign-in time {at:?} is not a UTC time")))?
+                .with_timezone(&Utc),
+        ),
+        None => None,
+    };
+    Ok(lockout(f.count, latest, now))
+}
+
+/// The lockout rule on its own: `failures` in a row (none recorded while locked), the latest at
+/// `latest`; until when the account is locked at `now`, if it is.
+pub fn lockout(
+    failures: u64,
+    latest: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> Option<DateTime<Utc>> {
+    let latest = latest.filter(|_| failures > 0 && failures.is_multiple_of(MAX_FAILURES))?;
+    let until = latest + LOCKOUT;
+    (now < until).then_some(until)
+}
+
+/// What an attempt to sign in came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignIn {
+    /// Signed in, with this role (recorded).
+    Accepted(Role),
+    /// Wrong password or disabled account (recorded; the fifth in a row locks the account).
+    Refused,
+    /// The account is locked until then: nothing was checked or recorded.
+    Locked(DateTime<Utc>),
+}
+
+/// Records an attempt to sign in to account `user_id` at `now`: `authenticated` is what
+/// [`authenticate`] found (checked by the caller before the write transaction: argon2 takes tens
+/// of milliseconds and must not hold the write lock). The lockout is read again inside the
+/// transaction, so attempts made at the same moment (even through two servers) are counted one
+/// after the other and none slips past a lockout another just caused: an account locked in the
+/// meantime refuses even the right password and records nothing. A failed attempt should be
+/// written under [`NOT_SIGNED_IN`], a successful one under the account's name.
+pub fn sign_in(
+    tx: &mut Tx<'_>,
+    user_id: i64,
+    authenticated: Option<Role>,
+    now: DateTime<Utc>,
+) -> Result<SignIn> {
+    if let Some(until) = locked_until(tx.conn(), user_id, now)? {
+        return Ok(SignIn::Locked(until));
+    }
+    users::record_sign_in(tx, user_id, authenticated.is_some())?;
+    Ok(match authenticated {
+        Some(role) => SignIn::Accepted(role),
+        None => SignIn::Refused,
+    })
 }
 
 #[cfg(test)]
@@ -206,6 +297,85 @@ mod tests {
         assert!(authenticate(u, "una clave larga").is_none());
         let v = crate::store::audit::verify(store.conn()).unwrap();
         assert!(v.first_mismatch.is_none(), "{v:?}");
+    }
+
+    fn at(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    #[test]
+    fn the_lockout_rule() {
+        let fifth = at("2026-03-16T10:00:00Z");
+        // five in a row lock for 15 minutes from the fifth
+        assert_eq!(
+            lockout(5, Some(fifth), at("2026-03-16T10:14:59Z")),
+            Some(at("2026-03-16T10:15:00Z"))
+        );
+        assert_eq!(lockout(5, Some(fifth), at("2026-03-16T10:15:00Z")), None);
+        // four lock nothing; a sixth (recorded only once the lockout ran out) starts a new run,
+        // which the tenth ends
+        assert_eq!(lockout(4, Some(fifth), fifth), None);
+        assert_eq!(lockout(6, Some(fifth), fifth), None);
+        assert_eq!(
+            lockout(10, Some(fifth), fifth),
+            Some(at("2026-03-16T10:15:00Z"))
+        );
+        assert_eq!(lockout(0, None, fifth), None);
+    }
+
+    #[test]
+    fn sign_ins_are_recorded_and_a_locked_account_refuses_the_right_password() {
+        let mut store = Store::in_memory().unwrap();
+        let id = store
+            .write::<_, super::super::Error>("admin", |tx| {
+                add(tx, "ana", Role::Oficial, "una clave larga")
+            })
+            .unwrap();
+        let attempt = |store: &mut Store, role: Option<Role>, now: DateTime<Utc>| {
+            store
+                .write::<_, super::super::Error>(NOT_SIGNED_IN, |tx| sign_in(tx, id, role, now))
+                .unwrap()
+        };
+        let now = Utc::now();
+        for _ in 0..4 {
+            assert_eq!(attempt(&mut store, None, now), SignIn::Refused);
+        }
+        assert_eq!(locked_until(store.conn(), id, now).unwrap(), None);
+        assert_eq!(attempt(&mut store, None, now), SignIn::Refused);
+        let fifth = users::failures_since_sign_in(store.conn(), id).unwrap();
+        assert_eq!(fifth.count, 5);
+        let until = at(fifth.latest_at.as_deref().unwrap()) + TimeDelta::minutes(15);
+        assert_eq!(locked_until(store.conn(), id, now).unwrap(), Some(until));
+        let locked = attempt(&mut store, Some(Role::Oficial), now);
+        assert_eq!(locked, SignIn::Locked(until));
+        assert_eq!(
+            users::failures_since_sign_in(store.conn(), id)
+                .unwrap()
+                .count,
+            5,
+            "nothing recorded while locked"
+        );
+        // once the lockout ran out the right password signs in, and the count starts again
+        let signed = attempt(&mut store, Some(Role::Oficial), until);
+        assert_eq!(signed, SignIn::Accepted(Role::Oficial));
+        let after = users::failures_since_sign_in(store.conn(), id).unwrap();
+        assert_eq!((after.count, after.latest_at), (0, None));
+        let v = crate::store::audit::verify(store.conn()).unwrap();
+        assert!(v.first_mismatch.is_none(), "{v:?}");
+    }
+
+    #[test]
+    fn a_missing_or_disabled_account_never_authenticates() {
+        assert!(authenticate(None, "una clave larga").is_none());
+        let mut store = Store::in_memory().unwrap();
+        store
+            .write::<_, super::super::Error>("admin", |tx| {
+                add(tx, "ana", Role::Oficial, "una clave larga")?;
+                disable(tx, "ana")
+            })
+            .unwrap();
+        let u = users::by_name(store.conn(), "ana").unwrap();
+        assert!(authenticate(u, "una clave larga").is_none());
     }
 
     #[test]

@@ -42,6 +42,7 @@ pub const AUDITED: &[&str] = &[
     "users",
     "user_passwords",
     "user_disables",
+    "user_sign_ins",
     "stage_tranches",
     "proposal_imports",
     "proposals",
@@ -282,6 +283,26 @@ pub fn head(conn: &Connection) -> Result<Head> {
                 })
             },
         )
+        .optional()?
+        .unwrap_or_else(Head::genesis))
+}
+
+/// The last event that is not about a row of `entity` (its sequence number and hash; the genesis
+/// head when there is none): e.g. the last change to the register's facts, leaving sign-ins
+/// (`user_sign_ins`) out. Every write appends an event in its own transaction, so this changes
+/// whenever a row of any other table is written, by any process. Reads back from the chain's end
+/// through the events about `entity` that came after.
+pub fn head_without(conn: &Connection, entity: &str) -> Result<Head> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT seq, hash FROM audit_events WHERE entity <> ?1 ORDER BY seq DESC LIMIT 1",
+        )?
+        .query_row(params![entity], |r| {
+            Ok(Head {
+                count: r.get(0)?,
+                hash: r.get(1)?,
+            })
+        })
         .optional()?
         .unwrap_or_else(Head::genesis))
 }
@@ -664,6 +685,47 @@ mod tests {
                 )
             })
             .unwrap()
+    }
+
+    #[test]
+    fn the_head_without_an_entity_skips_its_events_at_the_end() {
+        let mut store = Store::in_memory().unwrap();
+        assert_eq!(
+            head_without(store.conn(), "user_sign_ins").unwrap(),
+            Head::genesis()
+        );
+        holder(&mut store, "111");
+        let facts = head(store.conn()).unwrap();
+        assert_eq!(facts.count, 1);
+        store
+            .write("admin", |tx| {
+                let user = tx.insert(
+                    "users",
+                    "user.add",
+                    &[("name", &"ana"), ("role", &"oficial")],
+                )?;
+                tx.insert(
+                    "user_sign_ins",
+                    "user.sign_in",
+                    &[("user_id", &user), ("succeeded", &true)],
+                )
+            })
+            .unwrap();
+        // the account is a fact; its sign-in is not
+        let with_user = head(store.conn()).unwrap();
+        assert_eq!(with_user.count, 3);
+        let without = head_without(store.conn(), "user_sign_ins").unwrap();
+        assert_eq!(without.count, 2);
+        assert_ne!(without, facts);
+        let plan: String = store
+            .conn()
+            .query_row(
+                "EXPLAIN QUERY PLAN SELECT seq, hash FROM audit_events WHERE entity <> ?1 ORDER BY seq DESC LIMIT 1",
+                ["user_sign_ins"],
+                |r| r.get(3),
+            )
+            .unwrap();
+        assert_eq!(plan, "SCAN audit_events", "read back from the end by seq");
     }
 
     #[test]

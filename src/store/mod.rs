@@ -69,6 +69,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0009_stages.sql",
         include_str!("../../schema/0009_stages.sql"),
     ),
+    (
+        "0010_sign_ins.sql",
+        include_str!("../../schema/0010_sign_ins.sql"),
+    ),
 ];
 
 /// `PRAGMA application_id` of a vigia register ("vigi" in ASCII): what tells it apart from any
@@ -1160,6 +1164,10 @@ mod tests {
         (
             "user_disables",
             &["id", "user_id", "created_at", "created_by"],
+        ),
+        (
+            "user_sign_ins",
+            &["id", "user_id", "succeeded", "created_at", "created_by"],
         ),
         (
             "stage_tranches",

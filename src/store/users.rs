@@ -1,6 +1,7 @@
 //! Accounts of the web interface as stored (migration 0007): users, their password hashes (the
-//! latest row wins) and disables, each an audited append-only row. No rule lives here
-//! (`register::user` decides); no password is ever handled in clear.
+//! latest row wins) and disables, and (migration 0010) their sign-ins, each an audited
+//! append-only row. No rule lives here (`register::user` decides); no password is ever handled in
+//! clear.
 
 use super::{Result, StoreError, Tx};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -68,6 +69,56 @@ pub fn set_password(tx: &mut Tx<'_>, user_id: i64, phc: &str) -> Result<i64> {
 /// Disables an account (audited).
 pub fn disable(tx: &mut Tx<'_>, user_id: i64) -> Result<i64> {
     tx.insert("user_disables", "user.disable", &[("user_id", &user_id)])
+}
+
+/// The table of sign-ins (migration 0010).
+pub const SIGN_INS: &str = "user_sign_ins";
+
+/// A sign-in attempt on an account (audited): `succeeded`, or failed.
+pub fn record_sign_in(tx: &mut Tx<'_>, user_id: i64, succeeded: bool) -> Result<i64> {
+    let action = if succeeded {
+        "user.sign_in"
+    } else {
+        "user.sign_in_failed"
+    };
+    tx.insert(
+        SIGN_INS,
+        action,
+        &[("user_id", &user_id), ("succeeded", &succeeded)],
+    )
+}
+
+/// The failed sign-ins on an account since its last successful one (all of them if it never
+/// signed in).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failures {
+    pub count: u64,
+    /// When the latest was recorded (UTC, RFC 3339), if there is one.
+    pub latest_at: Option<String>,
+}
+
+/// The failed sign-ins on account `user_id` since its last successful one: two seeks of the
+/// `(user_id, succeeded, id)` index and a count over the failures in between.
+pub fn failures_since_sign_in(conn: &Connection, user_id: i64) -> Result<Failures> {
+    let (count, latest_at): (i64, Option<String>) = conn
+        .prepare_cached(
+            "WITH since AS (
+                 SELECT coalesce(max(id), 0) AS id FROM user_sign_ins
+                 WHERE user_id = ?1 AND succeeded = 1
+             )
+             SELECT
+                 (SELECT count(*) FROM user_sign_ins
+                  WHERE user_id = ?1 AND succeeded = 0 AND id > (SELECT id FROM since)),
+                 (SELECT created_at FROM user_sign_ins
+                  WHERE user_id = ?1 AND succeeded = 0 AND id > (SELECT id FROM since)
+                  ORDER BY id DESC LIMIT 1)",
+        )?
+        .query_row(params![user_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(Failures {
+        count: u64::try_from(count)
+            .map_err(|_| StoreError::Corrupt(format!("a count of {count} sign-ins")))?,
+        latest_at,
+    })
 }
 
 /// The account called `name`, or `NotFound`.

@@ -1,27 +1,30 @@
-//! Who is asking: sessions kept in the server's memory (a random 256-bit token in an HttpOnly,
-//! SameSite=Strict cookie, Secure behind HTTPS; 30 idle minutes), a CSRF token per session
-//! checked on every form, five failed logins locking an account for 15 minutes, and the role
-//! every route requires, checked here on the server.
+//! Who is asking: signing in (the lockout read from and every attempt on an account recorded in
+//! the register, so a restart unlocks nothing: [`sign_in`]), sessions kept in the server's memory
+//! (a random 256-bit token in an HttpOnly, SameSite=Strict cookie, Secure behind HTTPS; 30 idle
+//! minutes), a CSRF token per session checked on every form, and the role every route requires,
+//! checked here on the server.
 
 use super::{App, WebError};
-use crate::register::user::Role;
+use crate::register::user::{self as account, Role, SignIn};
+use crate::store::users;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Redirect, Response};
+use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A session ends after this long without a request.
 pub const IDLE: Duration = Duration::from_secs(30 * 60);
-/// Failed logins in a row that lock an account ...
-pub const MAX_FAILURES: u32 = 5;
-/// ... for this long.
-pub const LOCKOUT: Duration = Duration::from_secs(15 * 60);
 
 pub const SESSION_COOKIE: &str = "vigia_sesion";
 pub const LOGIN_COOKIE: &str = "vigia_ingreso";
+
+/// Names that are no account whose failed sign-ins are remembered at most; past it, those no
+/// longer locked and last tried a lockout ago are forgotten.
+const UNKNOWN_NAMES: usize = 10_000;
 
 /// An import file read and previewed, waiting for the person to confirm it.
 #[derive(Clone)]
@@ -40,17 +43,19 @@ struct Session {
     pending_import: Option<PendingImport>,
 }
 
-#[derive(Default)]
+/// Failed sign-ins in a row on a name that is no account, the latest at `latest`.
 struct Attempts {
-    failures: u32,
-    locked_until: Option<Instant>,
+    failures: u64,
+    latest: DateTime<Utc>,
 }
 
-/// Every session and login attempt of this server process.
+/// Every session of this server process, and the sign-in attempts on names that are no account
+/// (answered like an account's, so the lockout does not tell which names are accounts; kept in
+/// memory because there is nothing in the register to record them against).
 #[derive(Default)]
 pub struct Sessions {
     sessions: Mutex<HashMap<String, Session>>,
-    attempts: Mutex<HashMap<String, Attempts>>,
+    unknown: Mutex<HashMap<String, Attempts>>,
 }
 
 /// 32 random bytes, hex.
@@ -95,38 +100,30 @@ pub fn set_cookie(name: &str, value: &str, secure: bool, max_age: Option<u64>) -
 }
 
 impl Sessions {
-    /// Whether `name` may try to sign in now.
-    pub fn locked(&self, name: &str) -> bool {
-        let mut a = self.attempts.lock().unwrap_or_else(|p| p.into_inner());
-        match a.get_mut(name) {
-            Some(at) => match at.locked_until {
-                Some(t) if Instant::now() < t => true,
-                Some(_) => {
-                    *at = Attempts::default();
-                    false
-                }
-                None => false,
-            },
-            None => false,
+    /// An attempt at `now` to sign in as `name`, which is no account: until when it is answered
+    /// as locked, or `None` after counting it as a failure. One step under one lock, so attempts
+    /// at the same moment are counted one after the other, as an account's are.
+    fn unknown_attempt(&self, name: &str, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        let mut a = self.unknown.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(at) = a.get(name)
+            && let Some(until) = account::lockout(at.failures, Some(at.latest), now)
+        {
+            return Some(until);
         }
-    }
-
-    /// Counts a failed login; the fifth in a row locks the account.
-    pub fn failed(&self, name: &str) {
-        let mut a = self.attempts.lock().unwrap_or_else(|p| p.into_inner());
-        let at = a.entry(name.to_string()).or_default();
+        if a.len() >= UNKNOWN_NAMES && !a.contains_key(name) {
+            a.retain(|_, at| now < at.latest + account::LOCKOUT);
+        }
+        let at = a.entry(name.to_string()).or_insert(Attempts {
+            failures: 0,
+            latest: now,
+        });
         at.failures += 1;
-        if at.failures >= MAX_FAILURES {
-            at.locked_until = Some(Instant::now() + LOCKOUT);
-        }
+        at.latest = now;
+        None
     }
 
     /// A new session for a signed-in user: its token.
     pub fn open(&self, user: &str, role: Role) -> String {
-        self.attempts
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .remove(user);
         let t = token();
         let mut s = self.sessions.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
@@ -187,6 +184,59 @@ impl Sessions {
             .get(token)
             .and_then(|s| s.pending_import.clone())
     }
+}
+
+/// What a sign-in came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Signed in: the new session's token.
+    SignedIn(String),
+    /// Wrong name or password, or a disabled account (which of them is not said).
+    Refused,
+    /// Five failed sign-ins in a row: locked until then.
+    Locked(DateTime<Utc>),
+}
+
+/// Signs `name` in with `password`, at the server's time now. The account's lockout is read from
+/// the register first (a locked account checks no password), the password is checked
+/// (`register::user::authenticate`: argon2id, tens of milliseconds, off the async threads), and
+/// the attempt is recorded under the rules of `register::user::sign_in`, which read the lockout
+/// again inside the write. A name that is no account takes the same time and is locked the same
+/// way, counted in this process's memory.
+pub async fn sign_in(app: &Arc<App>, name: &str, password: String) -> Result<Outcome, WebError> {
+    let now = app.now();
+    let who = name.to_string();
+    let a = Arc::clone(app);
+    let result = app
+        .db(move |s| {
+            let Some(user) = users::by_name(s.conn(), &who)? else {
+                if let Some(until) = a.sessions.unknown_attempt(&who, now) {
+                    return Ok(SignIn::Locked(until));
+                }
+                let _no_account = account::authenticate(None, &password);
+                return Ok(SignIn::Refused);
+            };
+            if let Some(until) = account::locked_until(s.conn(), user.id, now)? {
+                return Ok(SignIn::Locked(until));
+            }
+            let id = user.id;
+            let authenticated = account::authenticate(Some(user), &password);
+            let actor = match &authenticated {
+                Some((u, _)) => u.name.clone(),
+                None => account::NOT_SIGNED_IN.to_string(),
+            };
+            let role = authenticated.map(|(_, role)| role);
+            Ok(s.write::<_, crate::register::Error>(&actor, |tx| {
+                account::sign_in(tx, id, role, now)
+            })?)
+        })
+        .await?;
+    Ok(match result {
+        // the name as stored: the one typed found it
+        SignIn::Accepted(role) => Outcome::SignedIn(app.sessions.open(name, role)),
+        SignIn::Refused => Outcome::Refused,
+        SignIn::Locked(until) => Outcome::Locked(until),
+    })
 }
 
 /// The signed-in user of a request. A request without a session in force is sent to the login
@@ -252,16 +302,183 @@ impl FromRequestParts<Arc<App>> for User {
 mod tests {
     use super::*;
 
+    use crate::store::Store;
+    use chrono::TimeDelta;
+
+    const PASSWORD: &str = "una clave larga";
+
+    /// A register with the account `ana`, in a temporary directory.
+    fn register() -> (tempfile::TempDir, std::path::PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("vigia.db");
+        Store::create(&db)
+            .unwrap()
+            .write::<_, crate::register::Error>("admin", |tx| {
+                account::add(tx, "ana", Role::Oficial, PASSWORD)
+            })
+            .unwrap();
+        (dir, db)
+    }
+
+    /// A server's state over `db` (as `vigia serve` makes it) whose clock reads `clock`.
+    fn server(db: &std::path::Path, clock: &Arc<Mutex<DateTime<Utc>>>) -> Arc<App> {
+        let clock = Arc::clone(clock);
+        let config = super::super::Config {
+            db: db.to_path_buf(),
+            listen: "127.0.0.1:0".parse().unwrap(),
+            secure_cookies: false,
+            tls: None,
+            rates_file: None,
+        };
+        Arc::new(App::new(
+            config,
+            None,
+            Box::new(move || *clock.lock().unwrap()),
+        ))
+    }
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .build()
+            .unwrap()
+    }
+
+    /// The sign-ins recorded: (succeeded, actor, created_at), in order.
+    fn recorded(db: &std::path::Path) -> Vec<(bool, String, String)> {
+        let conn = rusqlite::Connection::open(db).unwrap();
+        let mut stmt = conn
+            .prepare("SELECT succeeded, created_by, created_at FROM user_sign_ins ORDER BY id")
+            .unwrap();
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+
     #[test]
-    fn five_failures_lock_the_account() {
-        let s = Sessions::default();
-        for _ in 0..4 {
-            s.failed("ana");
-        }
-        assert!(!s.locked("ana"));
-        s.failed("ana");
-        assert!(s.locked("ana"));
-        assert!(!s.locked("luis"));
+    fn a_lockout_survives_a_restart_and_ends_fifteen_minutes_after_the_fifth_failure() {
+        let (_dir, db) = register();
+        let rt = runtime();
+        let start = Utc::now();
+        let clock = Arc::new(Mutex::new(start));
+        let first = server(&db, &clock);
+        let until = rt.block_on(async {
+            for _ in 0..5 {
+                let r = sign_in(&first, "ana", "no es la clave".into()).await;
+                assert_eq!(r.unwrap(), Outcome::Refused);
+            }
+            // the sixth, with the right password, is refused
+            match sign_in(&first, "ana", PASSWORD.into()).await.unwrap() {
+                Outcome::Locked(until) => until,
+                other => panic!("{other:?}"),
+            }
+        });
+        drop(first);
+        let rows = recorded(&db);
+        assert_eq!(
+            rows.len(),
+            5,
+            "an attempt refused for the lockout is not recorded"
+        );
+        assert!(
+            rows.iter()
+                .all(|(ok, actor, _)| !ok && actor == account::NOT_SIGNED_IN)
+        );
+        let fifth = DateTime::parse_from_rfc3339(&rows[4].2).unwrap();
+        assert_eq!(until, fifth + TimeDelta::minutes(15));
+
+        // a restart: another server over the same register, a minute later
+        *clock.lock().unwrap() = start + TimeDelta::minutes(1);
+        let second = server(&db, &clock);
+        rt.block_on(async {
+            let r = sign_in(&second, "ana", PASSWORD.into()).await.unwrap();
+            assert_eq!(r, Outcome::Locked(until), "the restart unlocked nothing");
+            *clock.lock().unwrap() = until - TimeDelta::seconds(1);
+            let r = sign_in(&second, "ana", PASSWORD.into()).await.unwrap();
+            assert_eq!(r, Outcome::Locked(until));
+            *clock.lock().unwrap() = until;
+            let r = sign_in(&second, "ana", PASSWORD.into()).await.unwrap();
+            assert!(matches!(r, Outcome::SignedIn(_)), "{r:?}");
+            // the success starts the count again: four failures lock nothing
+            for _ in 0..4 {
+                let r = sign_in(&second, "ana", "no es la clave".into()).await;
+                assert_eq!(r.unwrap(), Outcome::Refused);
+            }
+            let r = sign_in(&second, "ana", PASSWORD.into()).await.unwrap();
+            assert!(matches!(r, Outcome::SignedIn(_)), "{r:?}");
+        });
+        let rows = recorded(&db);
+        assert_eq!(rows.len(), 11);
+        assert_eq!((rows[5].0, rows[5].1.as_str()), (true, "ana"));
+        assert_eq!((rows[10].0, rows[10].1.as_str()), (true, "ana"));
+        let store = Store::open(&db).unwrap();
+        let v = crate::store::audit::verify(store.conn()).unwrap();
+        assert!(v.first_mismatch.is_none(), "{v:?}");
+        let actions: Vec<String> = store
+            .conn()
+            .prepare("SELECT action FROM audit_events WHERE entity = 'user_sign_ins' ORDER BY seq")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(actions.len(), 11);
+        assert_eq!(actions[0], "user.sign_in_failed");
+        assert_eq!(actions[5], "user.sign_in");
+    }
+
+    #[test]
+    fn attempts_at_the_same_moment_are_counted_one_after_the_other() {
+        let (_dir, db) = register();
+        let rt = runtime();
+        let clock = Arc::new(Mutex::new(Utc::now()));
+        let app = server(&db, &clock);
+        let at_once = |name: &'static str| -> Vec<Outcome> {
+            rt.block_on(async {
+                let tries: Vec<_> = (0..12)
+                    .map(|_| {
+                        let app = Arc::clone(&app);
+                        tokio::spawn(
+                            async move { sign_in(&app, name, "no es la clave".into()).await },
+                        )
+                    })
+                    .collect();
+                let mut out = Vec::new();
+                for t in tries {
+                    out.push(t.await.unwrap().unwrap());
+                }
+                out
+            })
+        };
+        let refused = |o: &[Outcome]| o.iter().filter(|o| **o == Outcome::Refused).count();
+        let outcomes = at_once("ana");
+        assert_eq!(refused(&outcomes), 5, "{outcomes:?}");
+        assert_eq!(recorded(&db).len(), 5, "none slipped past the lockout");
+        // a name that is no account, the same
+        let outcomes = at_once("nadie");
+        assert_eq!(refused(&outcomes), 5, "{outcomes:?}");
+    }
+
+    #[test]
+    fn a_name_that_is_no_account_is_answered_like_one() {
+        let (_dir, db) = register();
+        let rt = runtime();
+        let start = Utc::now();
+        let clock = Arc::new(Mutex::new(start));
+        let app = server(&db, &clock);
+        rt.block_on(async {
+            for _ in 0..5 {
+                let r = sign_in(&app, "nadie", PASSWORD.into()).await.unwrap();
+                assert_eq!(r, Outcome::Refused);
+            }
+            let r = sign_in(&app, "nadie", PASSWORD.into()).await.unwrap();
+            assert_eq!(r, Outcome::Locked(start + TimeDelta::minutes(15)));
+            *clock.lock().unwrap() = start + TimeDelta::minutes(15);
+            let r = sign_in(&app, "nadie", PASSWORD.into()).await.unwrap();
+            assert_eq!(r, Outcome::Refused);
+        });
+        assert!(recorded(&db).is_empty(), "nothing to record it against");
     }
 
     #[test]

@@ -3,13 +3,16 @@
 //! they name ([`register::Field::as_str`] is the input's name). No rule lives here: every write
 //! calls the same `register` function as the CLI, inside `Store::write` under the signed-in user.
 //!
-//! - [`auth`]: accounts, sessions (in memory, 30 idle minutes), CSRF tokens, lockout, roles;
+//! - [`auth`]: accounts, sessions (in memory, 30 idle minutes), CSRF tokens, sign-in and its
+//!   lockout (counted in the register), roles;
+//! - [`cache`]: the dashboard's batch check, kept while the register does not change;
 //! - [`pages`]: one handler per route;
 //! - [`admin`]: the corrections, the bulk pledge release, the accounts and the programs;
 //! - [`views`]: the HTML (maud: every value escaped), es-CO formats and the SVG balance chart.
 
 mod admin;
 mod auth;
+mod cache;
 mod pages;
 mod tls;
 mod views;
@@ -21,6 +24,7 @@ use crate::register;
 use crate::store::{Store, StoreError};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, NaiveDate, Utc};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -38,14 +42,70 @@ pub struct Config {
     pub rates_file: Option<PathBuf>,
 }
 
-/// What every request shares: the register's connections, the sessions and the login attempts.
+/// The time now, as the server reads it (a test sets another).
+pub(crate) type Clock = Box<dyn Fn() -> DateTime<Utc> + Send + Sync>;
+
+/// What the dashboard's batch check is asked for: the as-of date and the program (`None`: all).
+pub(crate) type CheckScope = (NaiveDate, Option<i64>);
+
+/// What the check's result depends on besides its scope: the register's facts (the last audit
+/// event, sign-ins left out: the check reads no account) and, with `--rates FILE`, the file's
+/// SHA-256 (without it the series is in the register). Every write appends an audit event in its
+/// own transaction, whichever process makes it, so a write anywhere changes this.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct CheckVersion {
+    register: crate::store::audit::Head,
+    rates_file: Option<String>,
+}
+
+/// What every request shares: the register's connections, the sessions, the sign-in attempts on
+/// names that are no account, the dashboard's check and the clock.
 pub(crate) struct App {
     config: Config,
     pool: Mutex<Vec<Store>>,
     sessions: auth::Sessions,
+    checks: cache::Fresh<CheckScope, CheckVersion, pages::CheckSummary>,
+    clock: Clock,
 }
 
 impl App {
+    /// A server's state over `config.db`, with one connection already open (if given).
+    fn new(config: Config, store: Option<Store>, clock: Clock) -> App {
+        App {
+            config,
+            pool: Mutex::new(store.into_iter().collect()),
+            sessions: auth::Sessions::default(),
+            checks: cache::Fresh::default(),
+            clock,
+        }
+    }
+
+    /// The time now.
+    fn now(&self) -> DateTime<Utc> {
+        (self.clock)()
+    }
+
+    /// What the dashboard's check depends on, as it stands now.
+    async fn check_version(self: &Arc<Self>) -> Result<CheckVersion, WebError> {
+        let app = Arc::clone(self);
+        self.db(move |s| {
+            let register =
+                crate::store::audit::head_without(s.conn(), crate::store::users::SIGN_INS)?;
+            let rates_file = match &app.config.rates_file {
+                Some(path) => Some(crate::store::sha256_hex(
+                    &std::fs::read(path)
+                        .map_err(|e| WebError::internal(format!("{}: {e}", path.display())))?,
+                )),
+                None => None,
+            };
+            Ok(CheckVersion {
+                register,
+                rates_file,
+            })
+        })
+        .await
+    }
+
     /// Runs `f` on a connection of the register, off the async threads.
     async fn db<T: Send + 'static>(
         self: &Arc<Self>,
@@ -105,15 +165,15 @@ pub fn serve(config: Config, out: &mut dyn std::io::Write) -> std::io::Result<()
         )?;
         out.flush()?;
         let tls = config.tls.clone();
-        let app = Arc::new(App {
-            config: Config {
+        let app = Arc::new(App::new(
+            Config {
                 // a cookie set over HTTPS is never sent back over plain HTTP
                 secure_cookies: config.secure_cookies || tls.is_some(),
                 ..config
             },
-            pool: Mutex::new(vec![store]),
-            sessions: auth::Sessions::default(),
-        });
+            Some(store),
+            Box::new(Utc::now),
+        ));
         let router = pages::router(app);
         match tls {
             Some(tls) => axum::serve(tls::TlsListener::new(listener, tls)?, router).await,

@@ -239,25 +239,8 @@ async fn login(State(app): State<Arc<App>>, headers: HeaderMap, form: axum::Form
     }
     let name = field(&f, "usuario").trim().to_string();
     let password = field(&f, "clave").to_string();
-    if app.sessions.locked(&name) {
-        return Ok(login_form(
-            &app,
-            &headers,
-            Some(
-                "La cuenta está bloqueada durante 15 minutos tras cinco intentos fallidos. Espere o pida ayuda a un administrador.",
-            ),
-        ));
-    }
-    let who = name.clone();
-    let found = app
-        .db(move |s| {
-            let user = store::users::by_name(s.conn(), &who)?;
-            Ok(register::user::authenticate(user, &password))
-        })
-        .await?;
-    match found {
-        Some((user, role)) => {
-            let token = app.sessions.open(&user.name, role);
+    match auth::sign_in(&app, &name, password).await? {
+        auth::Outcome::SignedIn(token) => {
             let mut r = Redirect::to("/").into_response();
             let h = r.headers_mut();
             for c in [
@@ -270,14 +253,18 @@ async fn login(State(app): State<Arc<App>>, headers: HeaderMap, form: axum::Form
             }
             Ok(r)
         }
-        None => {
-            app.sessions.failed(&name);
-            Ok(login_form(
-                &app,
-                &headers,
-                Some("Usuario o contraseña incorrectos (o la cuenta está deshabilitada)."),
-            ))
-        }
+        auth::Outcome::Locked(_) => Ok(login_form(
+            &app,
+            &headers,
+            Some(
+                "La cuenta está bloqueada durante 15 minutos tras cinco intentos fallidos. Espere o pida ayuda a un administrador.",
+            ),
+        )),
+        auth::Outcome::Refused => Ok(login_form(
+            &app,
+            &headers,
+            Some("Usuario o contraseña incorrectos (o la cuenta está deshabilitada)."),
+        )),
     }
 }
 
@@ -298,60 +285,114 @@ async fn logout(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields
 
 // ---------------------------------------------------------------------------- dashboard
 
+/// The batch check over the whole register as of a date, as the dashboard shows it.
+pub(crate) struct CheckSummary {
+    /// Findings by (severity rank, code, program).
+    counts: BTreeMap<(u8, String, String), u64>,
+    /// The first 200.
+    shown: Vec<check::Finding>,
+    total: u64,
+    /// Why the check stopped, if it did.
+    error: Option<String>,
+    coverage: Option<(NaiveDate, NaiveDate)>,
+    /// When it was computed (UTC, RFC 3339).
+    computed_at: String,
+}
+
+/// Runs the batch check as of `as_of` (every program).
+fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary, WebError> {
+    let rates = app.rates(s)?;
+    let coverage = rates.coverage();
+    let mut counts: BTreeMap<(u8, String, String), u64> = BTreeMap::new();
+    let mut shown: Vec<check::Finding> = Vec::new();
+    let mut total = 0u64;
+    let opts = check::Options {
+        as_of,
+        program_id: None,
+        within_days: 30,
+        min_severity: check::Severity::Low,
+    };
+    let run = check::run::<check::Error>(
+        s.conn(),
+        &opts,
+        &rates,
+        |f| {
+            total += 1;
+            let rank = match f.code.severity() {
+                check::Severity::High => 0,
+                check::Severity::Medium => 1,
+                check::Severity::Low => 2,
+            };
+            *counts
+                .entry((
+                    rank,
+                    f.code.as_str().to_string(),
+                    // a finding about the register as a whole (RATE_DUE) has no program
+                    f.holding
+                        .as_ref()
+                        .map(|h| h.program.clone())
+                        .unwrap_or_default(),
+                ))
+                .or_default() += 1;
+            if shown.len() < 200 {
+                shown.push(f);
+            }
+            Ok(())
+        },
+        |_| {},
+    );
+    let error = match run {
+        Ok(()) => None,
+        // the register's own answer, kept with the result until it changes
+        Err(e @ check::Error::Fine { .. }) => Some(format!(
+            "El chequeo no pudo terminar: {}",
+            e.es(views::fine_error_text)
+        )),
+        // a failure to read is no result: not kept, the next visit tries again
+        Err(check::Error::Store(e)) => return Err(e.into()),
+    };
+    Ok(CheckSummary {
+        counts,
+        shown,
+        total,
+        error,
+        coverage,
+        computed_at: app.now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    })
+}
+
+/// The check as of `as_of`: kept from an earlier visit while the register and the rates are
+/// those it was computed from (`App::check_version`), else computed once for everyone asking.
+async fn check_summary(app: &Arc<App>, as_of: NaiveDate) -> Result<Arc<CheckSummary>, WebError> {
+    let compute = Arc::clone(app);
+    app.checks
+        .get(
+            (as_of, None),
+            || app.check_version(),
+            move || async move {
+                let a = Arc::clone(&compute);
+                compute.db(move |s| run_check(&a, s, as_of)).await
+            },
+        )
+        .await
+}
+
+/// The response header that says how many times this server has run the dashboard's check (a
+/// test sees through it that a visit was served from the cache).
+pub(crate) const CHECK_RUNS_HEADER: &str = "x-vigia-check-runs";
+
 async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) -> Page {
     let as_of = date_or(&q.0, "fecha", today()).map_err(WebError::bad_request)?;
-    let app2 = Arc::clone(&app);
-    let (counts, shown, total, error, coverage) = app
-        .db(move |s| {
-            let rates = app2.rates(s)?;
-            let coverage = rates.coverage();
-            let mut counts: BTreeMap<(u8, String, String), u64> = BTreeMap::new();
-            let mut shown: Vec<check::Finding> = Vec::new();
-            let mut total = 0u64;
-            let opts = check::Options {
-                as_of,
-                program_id: None,
-                within_days: 30,
-                min_severity: check::Severity::Low,
-            };
-            let run = check::run::<check::Error>(
-                s.conn(),
-                &opts,
-                &rates,
-                |f| {
-                    total += 1;
-                    let rank = match f.code.severity() {
-                        check::Severity::High => 0,
-                        check::Severity::Medium => 1,
-                        check::Severity::Low => 2,
-                    };
-                    *counts
-                        .entry((
-                            rank,
-                            f.code.as_str().to_string(),
-                            // a finding about the register as a whole (RATE_DUE) has no program
-                            f.holding
-                                .as_ref()
-                                .map(|h| h.program.clone())
-                                .unwrap_or_default(),
-                        ))
-                        .or_default() += 1;
-                    if shown.len() < 200 {
-                        shown.push(f);
-                    }
-                    Ok(())
-                },
-                |_| {},
-            );
-            let error = run.err().map(|e| {
-                format!(
-                    "El chequeo no pudo terminar: {}",
-                    e.es(views::fine_error_text)
-                )
-            });
-            Ok((counts, shown, total, error, coverage))
-        })
-        .await?;
+    let summary = check_summary(&app, as_of).await?;
+    let CheckSummary {
+        counts,
+        shown,
+        total,
+        error,
+        coverage,
+        computed_at,
+    } = &*summary;
+    let coverage = *coverage;
     let sev_es = ["alta", "media", "baja"];
     let rate_warning = coverage.and_then(|(_, last)| {
         let t = today();
@@ -378,11 +419,12 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
             None => p.aviso { "No hay tasas certificadas." }
         }
         h2 { "Hallazgos al " (fecha(as_of)) ": " (total) }
-        @if let Some(e) = &error { p.error role="alert" { (e) } }
+        p.nota { "Chequeo calculado el " (views::momento(computed_at)) "; se calcula de nuevo en cuanto cambia el registro." }
+        @if let Some(e) = error { p.error role="alert" { (e) } }
         table.resumen {
             thead { tr { th { "severidad" } th { "código" } th { "programa" } th.num { "hallazgos" } } }
             tbody {
-                @for ((rank, code, program), n) in &counts {
+                @for ((rank, code, program), n) in counts {
                     tr { td class={"sev-" (["high","medium","low"][*rank as usize])} { (sev_es[*rank as usize]) } td { (code) } td { (program) } td.num { (n) } }
                 }
             }
@@ -392,7 +434,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
                 caption { "Primeros " (shown.len()) " hallazgos" }
                 thead { tr { th { "código" } th { "titular" } th { "adjudicación" } th { "incumplimiento" } th.num { "saldo" } th { "motivo" } } }
                 tbody {
-                    @for f in &shown {
+                    @for f in shown {
                         tr {
                             td class={"sev-" (f.code.severity().as_str())} { (f.code.as_str()) }
                             @if let Some(h) = &f.holding {
@@ -411,7 +453,10 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
             }
         }
     };
-    ok(page(Some(&user), "Tablero", body))
+    let mut r = ok(page(Some(&user), "Tablero", body))?;
+    r.headers_mut()
+        .insert(CHECK_RUNS_HEADER, HeaderValue::from(app.checks.computed()));
+    Ok(r)
 }
 
 use chrono::Datelike;

@@ -465,6 +465,123 @@ fn sessions_cookies_logout_and_lockout() {
 }
 
 #[test]
+fn a_lockout_survives_a_restart_of_the_server() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    for _ in 0..5 {
+        let resp = Client::new(&s).login("oscar", "no es la clave");
+        assert_eq!(resp.status, 401);
+        assert!(resp.text().contains("Usuario o contraseña incorrectos"));
+    }
+    drop(s);
+    // another server process over the same register
+    let s = Server::start(&r);
+    let resp = Client::new(&s).login("oscar", PASSWORD);
+    assert_eq!(resp.status, 401);
+    assert!(resp.text().contains("bloqueada durante 15 minutos"));
+    assert_eq!(Client::new(&s).login("julia", PASSWORD).status, 303);
+    // every attempt on an account is in the audit trail: who signed in, and each failure
+    let log = r.json(&[
+        "audit",
+        "log",
+        "--entity",
+        "user_sign_ins",
+        "--format",
+        "json",
+    ]);
+    let events: Vec<(&str, &str)> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["action"].as_str().unwrap(), e["actor"].as_str().unwrap()))
+        .collect();
+    let mut expected = vec![("user.sign_in_failed", "(not signed in)"); 5];
+    expected.push(("user.sign_in", "julia"));
+    assert_eq!(
+        events, expected,
+        "the refusal during the lockout is not recorded"
+    );
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+}
+
+/// How many times the server ran the dashboard's check, as its header says.
+fn check_runs(resp: &Resp) -> u64 {
+    assert_eq!(resp.status, 200, "{}", resp.text());
+    resp.header("x-vigia-check-runs")
+        .expect("the dashboard says how many times it ran the check")
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn the_dashboard_runs_the_check_again_only_when_the_register_changes() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut c, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    // `signed_in` visited the dashboard once, as of today
+    let today = c.get("/");
+    assert_eq!(check_runs(&today), 1);
+    let at = "/?fecha=10/03/2025";
+    let first = c.get(at);
+    assert_eq!(check_runs(&first), 2);
+    assert_eq!(first.text().matches("BREACH_NOT_LIQUIDATED").count(), 0);
+    let again = c.get(at);
+    assert_eq!(
+        check_runs(&again),
+        2,
+        "nothing changed: served from the cache"
+    );
+    assert_eq!(again.text(), first.text());
+    // another person signing in changes no fact of the register
+    let (mut other, _) = Client::signed_in(&s, "carla", PASSWORD);
+    assert_eq!(check_runs(&other.get(at)), 2);
+
+    // a breach recorded through the form: the next visit shows it
+    let saved = c.post(
+        "/adjudicaciones/1/incumplimiento",
+        &breach_fields(&csrf, "registrar"),
+    );
+    assert_eq!(saved.status, 303);
+    let after = other.get(at);
+    assert_eq!(check_runs(&after), 3);
+    let t = after.text();
+    // once in the summary, once in the list of findings
+    assert_eq!(t.matches("BREACH_NOT_LIQUIDATED").count(), 2, "{t}");
+    assert!(t.contains("href=\"/incumplimientos/1\""), "{t}");
+
+    // and one recorded by the CLI, another process
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "2",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "100",
+        "--consideration-per-share",
+        "1450",
+    ]);
+    let after = c.get(at);
+    assert_eq!(check_runs(&after), 4);
+    let t = after.text();
+    assert_eq!(t.matches("BREACH_NOT_LIQUIDATED").count(), 3, "{t}");
+    assert!(t.contains("href=\"/incumplimientos/2\""), "{t}");
+    assert_eq!(check_runs(&c.get(at)), 4);
+
+    // each date is kept apart, and a change reaches them all
+    assert_eq!(check_runs(&c.get("/?fecha=11/03/2025")), 5);
+    assert_eq!(check_runs(&c.get(at)), 5);
+    r.ok(&["breach", "void", "2", "--reason", "registrado por error"]);
+    let after = c.get(at);
+    assert_eq!(check_runs(&after), 6);
+    assert_eq!(after.text().matches("BREACH_NOT_LIQUIDATED").count(), 2);
+    assert_eq!(check_runs(&c.get("/?fecha=11/03/2025")), 7);
+}
+
+#[test]
 fn roles_are_checked_on_the_server() {
     let r = register_with_users();
     let s = Server::start(&r);
@@ -1168,10 +1285,10 @@ fn payments_and_breaches_are_voided_by_an_officer_with_a_reason() {
         page.contains("Anular pago") && page.contains("Anular incumplimiento"),
         "{page}"
     );
-    let before = r.dump();
-
     // a consulta sees no void forms and may not void (oficial and the roles above it may)
     let (mut c, ccsrf) = Client::signed_in(&s, "carla", PASSWORD);
+    // (signing in is recorded: what follows must write nothing more)
+    let before = r.dump();
     let page = c.get("/incumplimientos/1").text();
     assert!(!page.contains("Anular pago") && !page.contains("Anular incumplimiento"));
     for path in [
@@ -1275,8 +1392,10 @@ fn pledges_are_registered_and_released_from_the_holders_page() {
         assert_eq!(resp.status, 303, "POST {path}");
         assert_eq!(resp.header("location"), Some("/ingresar"), "POST {path}");
     }
-    let before = r.dump();
     let (mut c, ccsrf) = Client::signed_in(&s, "carla", PASSWORD);
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    // (signing in is recorded: what follows must write nothing more)
+    let before = r.dump();
     assert!(!c.get("/titulares/1").text().contains("Registrar prenda"));
     let pledge = |csrf: &str| {
         vec![
@@ -1313,7 +1432,6 @@ fn pledges_are_registered_and_released_from_the_holders_page() {
         .status,
         403
     );
-    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
     assert!(o.get("/titulares/1").text().contains("Registrar prenda"));
     let mut no_token = fields(&pledge(&ocsrf));
     no_token.retain(|(k, _)| k != "csrf");
