@@ -78,11 +78,19 @@ pub fn numero(n: u64) -> String {
     crate::money::format_number(rust_decimal::Decimal::from(n))
 }
 
-/// A stored UTC time (RFC 3339, as the register writes `created_at`) as `dd/mm/aaaa hh:mm UTC`;
-/// any other text as it is.
+/// Colombia's legal time: UTC−5 all year (no daylight saving since 1993).
+const COLOMBIA_SECONDS_EAST: i32 = -5 * 3600;
+
+/// A stored UTC time (RFC 3339, as the register writes `created_at`) in Colombia's legal time,
+/// as an officer reads a clock: `dd/mm/aaaa hh:mm (hora de Colombia)`; any other text as it is.
 pub fn momento(at: &str) -> String {
+    let colombia = chrono::FixedOffset::east_opt(COLOMBIA_SECONDS_EAST).expect("a valid offset");
     chrono::DateTime::parse_from_rfc3339(at)
-        .map(|t| t.format("%d/%m/%Y %H:%M UTC").to_string())
+        .map(|t| {
+            t.with_timezone(&colombia)
+                .format("%d/%m/%Y %H:%M (hora de Colombia)")
+                .to_string()
+        })
         .unwrap_or_else(|_| at.to_string())
 }
 
@@ -164,8 +172,20 @@ mod tests {
     }
 
     #[test]
-    fn momento_is_day_month_year_and_utc_time() {
-        assert_eq!(momento("2025-02-10T14:05:09Z"), "10/02/2025 14:05 UTC");
+    fn momento_is_day_month_year_in_colombian_time() {
+        // 14:05 UTC is 09:05 in Bogotá; 03:00 UTC is still the day before there
+        assert_eq!(
+            momento("2025-02-10T14:05:09Z"),
+            "10/02/2025 09:05 (hora de Colombia)"
+        );
+        assert_eq!(
+            momento("2025-03-01T03:00:00Z"),
+            "28/02/2025 22:00 (hora de Colombia)"
+        );
+        assert_eq!(
+            momento("2025-03-01T03:00:00-05:00"),
+            "01/03/2025 03:00 (hora de Colombia)"
+        );
         assert_eq!(momento("yesterday"), "yesterday");
     }
 

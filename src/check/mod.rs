@@ -86,6 +86,24 @@ impl Code {
         }
     }
 
+    /// What the code means, in Spanish (the web shows it beside the stable code).
+    pub fn nombre(self) -> &'static str {
+        match self {
+            Code::NoticeOverdue => "Aviso vencido sin pago",
+            Code::PledgeEnforceable => "Prenda exigible",
+            Code::SharesExceeded => "Más acciones incumplidas que adjudicadas",
+            Code::MissingPledge => "Falta la prenda",
+            Code::RateMissing => "Falta una tasa certificada para el saldo",
+            Code::BreachNotLiquidated => "Incumplimiento sin liquidar",
+            Code::NoticeUndelivered => "Aviso sin entrega registrada",
+            Code::ProvisionalStale => "Liquidación provisional sin el precio de la etapa",
+            Code::PledgeRank => "Grado de la prenda sin financiación",
+            Code::RateDue => "Falta la tasa del mes siguiente",
+            Code::LockupEnding => "Período de restricción por terminar",
+            Code::PledgeReleasable => "Prenda liberable",
+        }
+    }
+
     pub fn severity(self) -> Severity {
         match self {
             Code::NoticeOverdue

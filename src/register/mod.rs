@@ -165,11 +165,11 @@ mod tests {
         }
     }
 
-    /// A stored time (RFC 3339) as the sentences write it, formatted here on its own.
+    /// A stored time (RFC 3339) as the sentences write it (Colombia's time, UTC−5), formatted
+    /// here on its own.
     fn at_es(rfc3339: &str) -> String {
-        chrono::DateTime::parse_from_rfc3339(rfc3339)
-            .unwrap()
-            .format("%d/%m/%Y %H:%M UTC")
+        (chrono::DateTime::parse_from_rfc3339(rfc3339).unwrap() - chrono::TimeDelta::hours(5))
+            .format("%d/%m/%Y %H:%M (hora de Colombia)")
             .to_string()
     }
 

@@ -381,6 +381,14 @@ async fn check_summary(app: &Arc<App>, as_of: NaiveDate) -> Result<Arc<CheckSumm
 /// test sees through it that a visit was served from the cache).
 pub(crate) const CHECK_RUNS_HEADER: &str = "x-vigia-check-runs";
 
+/// A finding code's Spanish name (the summary keeps the code as text).
+fn code_es(code: &str) -> &'static str {
+    check::Code::ALL
+        .into_iter()
+        .find(|c| c.as_str() == code)
+        .map_or("", check::Code::nombre)
+}
+
 async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) -> Page {
     let as_of = date_or(&q.0, "fecha", today()).map_err(WebError::bad_request)?;
     let summary = check_summary(&app, as_of).await?;
@@ -425,7 +433,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
             thead { tr { th { "severidad" } th { "código" } th { "programa" } th.num { "hallazgos" } } }
             tbody {
                 @for ((rank, code, program), n) in counts {
-                    tr { td class={"sev-" (["high","medium","low"][*rank as usize])} { (sev_es[*rank as usize]) } td { (code) } td { (program) } td.num { (n) } }
+                    tr { td class={"sev-" (["high","medium","low"][*rank as usize])} { (sev_es[*rank as usize]) } td { (code_es(code)) br; small { code { (code) } } } td { (program) } td.num { (n) } }
                 }
             }
         }
@@ -436,7 +444,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
                 tbody {
                     @for f in shown {
                         tr {
-                            td class={"sev-" (f.code.severity().as_str())} { (f.code.as_str()) }
+                            td class={"sev-" (f.code.severity().as_str())} { (f.code.nombre()) br; small { code { (f.code.as_str()) } } }
                             @if let Some(h) = &f.holding {
                                 td { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (h.doc_type) " " (h.doc_number) ")" }
                                 td { (h.adjudication_id) }
@@ -549,7 +557,7 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
             timeline.push((
                 b.breach_date,
                 format!(
-                    "Incumplimiento {}: {} de {} acciones{}",
+                    "Incumplimiento {} ({}): {} acciones{}",
                     b.id,
                     b.kind.label_es(),
                     numero(b.shares),
@@ -1817,7 +1825,7 @@ async fn audit_page(State(app): State<Arc<App>>, user: User, q: Query<Fields>) -
         table.auditoria {
             caption { "Últimos " (events.len()) " eventos" }
             thead { tr { th.num { "No." } th { "momento" } th { "usuario" } th { "acción" } th { "tabla" } th.num { "id" } th { "hash" } } }
-            tbody { @for e in events.iter().rev() { tr { td.num { (e.seq) } td { (views::momento(&e.at)) } td { (e.actor) } td { (e.action) } td { (e.entity) } td.num { (e.entity_id) } td { code { (&e.hash[..12]) "…" } } } } }
+            tbody { @for e in events.iter().rev() { tr { td.num { (e.seq) } td { (views::momento(&e.at)) } td { (e.actor) } td { (views::accion(&e.action)) br; small { code { (e.action) } } } td { (e.entity) } td.num { (e.entity_id) } td { code { (&e.hash[..12]) "…" } } } } }
         }
     };
     ok(page(Some(&user), "Auditoría", body))

@@ -20,8 +20,52 @@ pub const CSS: &str = include_str!("vigia.css");
 /// dd/mm/aaaa.
 pub use crate::lang::fecha;
 
-/// A stored UTC time (RFC 3339) as `dd/mm/aaaa hh:mm UTC`.
+/// A stored UTC time (RFC 3339) in Colombia's time: `dd/mm/aaaa hh:mm (hora de Colombia)`.
 pub use crate::lang::momento;
+
+/// What an audit event's action code (`payment.void`) records, in Spanish; an unknown code as it
+/// is (the code itself is shown beside it).
+pub fn accion(code: &str) -> &str {
+    match code {
+        "program.add" => "Registro de un programa",
+        "program.stage-price" => "Precio de una etapa posterior",
+        "rate.add" => "Certificación de tasa agregada",
+        "rate.supersede" => "Certificación de tasa que reemplaza otra",
+        "offer.open" => "Apertura de la oferta",
+        "acceptances.import" => "Importación de aceptaciones",
+        "offer.adjudicate" => "Adjudicación de la oferta (Art. 12)",
+        "adjudications.import" => "Importación de adjudicaciones",
+        "adjudication.void" => "Anulación de una adjudicación",
+        "holder.create" => "Alta de un titular",
+        "holder.update" => "Datos de contacto de un titular",
+        "pledge.register" => "Inscripción de una prenda",
+        "pledge.import" => "Importación de prendas",
+        "pledge.release" => "Liberación de una prenda",
+        "pledge.release-releasable" => "Liberación en bloque de prendas",
+        "pledge.void" => "Anulación de una prenda",
+        "breach.record" => "Registro de un incumplimiento",
+        "breach.void" => "Anulación de un incumplimiento",
+        "payment.record" => "Registro de un pago",
+        "payment.void" => "Anulación de un pago",
+        "fine.liquidate" => "Liquidación de una multa",
+        "notice.issue" => "Expedición de un aviso de cobro",
+        "notice.delivered" => "Entrega de un aviso",
+        "document.render" => "Documento generado",
+        "settlement.issue" => "Expedición de un paz y salvo",
+        "stage.open" => "Apertura de un tramo de etapa posterior",
+        "proposals.import" => "Importación de propuestas",
+        "stage.improve" => "Mejora de precio de una propuesta",
+        "stage.draw" => "Sorteo entre propuestas empatadas",
+        "stage.adjudicate" => "Adjudicación de una etapa posterior",
+        "stage.desert" => "Etapa posterior declarada desierta",
+        "user.add" => "Alta de un usuario",
+        "user.disable" => "Usuario deshabilitado",
+        "user.password" => "Cambio de contraseña",
+        "user.sign_in" => "Ingreso al sistema",
+        "user.sign_in_failed" => "Ingreso fallido",
+        other => other,
+    }
+}
 
 pub fn pesos(x: Decimal) -> String {
     format_cop(x)

@@ -930,9 +930,27 @@ fn payments_liquidations_notices_and_downloads() {
         .map(|w| t.find(w).unwrap_or_else(|| panic!("{w} in {t}")))
         .collect();
     assert!(pos.windows(2).all(|w| w[0] < w[1]), "{pos:?}");
+    // a breach is told by its kind, then its shares
+    assert!(
+        t.contains("Incumplimiento 1 (venta o negociación de las acciones): "),
+        "{t}"
+    );
     // the audit trail holds every write, by who made it, and verifies
     let audit = j.get("/auditoria").text();
     assert!(audit.contains("oscar") && audit.contains("julia"));
+    // each action said in Spanish, its stable code beside it
+    for (label, code) in [
+        ("Registro de un incumplimiento", "breach.record"),
+        ("Liquidación de una multa", "fine.liquidate"),
+        ("Expedición de un aviso de cobro", "notice.issue"),
+    ] {
+        assert!(
+            audit.contains(&format!("<td>{label}<br><small><code>{code}</code>")),
+            "{label} / {code} in {audit}"
+        );
+    }
+    // times in Colombia's legal time, never UTC
+    assert!(audit.contains("(hora de Colombia)") && !audit.contains("UTC"));
     assert!(
         j.get("/auditoria/verificar")
             .text()
@@ -1012,6 +1030,21 @@ fn the_dashboard_gives_each_finding_its_reason_in_spanish() {
         "{t}"
     );
     assert!(!t.contains("no pledge"), "{t}");
+    // each code is named in Spanish, the code beside it: the summary's row (three holders
+    // without a pledge: Ana, Luis, the union) and each of the three findings listed
+    assert!(
+        t.contains(
+            "<td>Falta la prenda<br><small><code>MISSING_PLEDGE</code></small></td>\
+             <td>D3939-2004</td><td class=\"num\">3</td>"
+        ),
+        "{t}"
+    );
+    assert_eq!(
+        t.matches("Falta la prenda<br><small><code>MISSING_PLEDGE</code>")
+            .count(),
+        1 + 3,
+        "{t}"
+    );
     // the command line says the same finding in English, as before
     let csv = crate::common::out(&r.run(&["check", "--as-of", "2024-06-30", "--format", "csv"]));
     assert!(
