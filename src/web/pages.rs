@@ -1161,7 +1161,7 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
         h2 { "Liquidaciones" }
         table.liquidaciones {
             thead { tr { th { "No." } th { "al" } th { "convención" } th.num { "total" } th { "huella" } } }
-            tbody { @for l in &v.liquidations { tr { td { a href={"/liquidaciones/" (l.id)} { (l.id) } } td { (fecha(l.until)) } td { (l.convention.as_str()) } td.num { (pesos(l.total_due)) } td { code { (&l.sha256[..16]) "…" } } } } }
+            tbody { @for l in &v.liquidations { tr { td { a href={"/liquidaciones/" (l.id)} { (l.id) } } td { (fecha(l.until)) } td { (l.convention.name_es()) } td.num { (pesos(l.total_due)) } td { code { (&l.sha256[..16]) "…" } } } } }
         }
         @if user.may(Role::Juridico) && b.void.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/liquidar"} {

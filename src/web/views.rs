@@ -291,7 +291,7 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
             "Multa (capital): " (numero(l.shares)) " acciones × " (pesos(l.reference_price)) " × "
             (format_percent(b.percent)) " = " strong { (pesos(l.principal)) }
         }
-        p { "Convención: " (l.convention.as_str()) ". " (l.convention.explain_es()) }
+        p { "Convención: " (l.convention.name_es()) " (" code { (l.convention.as_str()) } "). " (l.convention.explain_es()) }
         table.causacion {
             caption { "Intereses moratorios del " (fecha(l.breach_date)) " exclusive al " (fecha(l.until)) " inclusive: " (l.days) " días" }
             thead { tr {
@@ -303,7 +303,7 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
                     tr {
                         td { (fecha(p.from)) } td { (fecha(p.to)) } td.num { (p.days) }
                         td.num { (format_percent(p.moratorium_ea_pct)) }
-                        td.num { (p.daily_rate.round_dp(10)) }
+                        td.num { (crate::liquidation::shown_daily_rate(p.daily_rate).to_string().replace('.', ",")) }
                         td.num { (pesos(p.capital)) } td.num { (pesos(p.interest)) }
                         td { (p.resolution) }
                     }

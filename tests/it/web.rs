@@ -874,6 +874,16 @@ fn payments_liquidations_notices_and_downloads() {
         page.contains("$ 626.823"),
         "SPEC §5 with the payment: {page}"
     );
+    // the daily rate of 27,90 % EA is (1,279)^(1/365) − 1 = 0,000674415 0…, written with a comma;
+    // the convention by its Spanish name
+    assert!(
+        page.contains("<td class=\"num\">0,0006744150</td>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("Convención: interés simple diario (<code>daily-simple</code>)"),
+        "{page}"
+    );
     let issued = j.post(
         "/incumplimientos/1/aviso",
         &[
