@@ -4,14 +4,14 @@
 
 use super::{CliError, Ctx, Status, args};
 use crate::files::{self, FileError};
-use crate::notice::{self, NoticeData, SettlementData, Via};
+use crate::notice::{NoticeData, SettlementData, Via};
 use crate::register;
-use crate::report::notice as doc;
-use crate::report::pdf;
+use crate::register::verify::{self, Standing, Text, Unverifiable};
+use crate::report::document::Documents;
 use crate::report::records::{self, Format};
 use crate::store::notices::Doc;
-use crate::store::{Store, StoreError, breaches, notices, programs};
-use chrono::{Datelike, NaiveDate};
+use crate::store::{Store, notices, programs};
+use chrono::NaiveDate;
 use clap::{Subcommand, ValueEnum};
 use serde_json::{Value, json};
 use std::io::IsTerminal;
@@ -144,91 +144,12 @@ pub enum NoticeCommand {
 
 /// The document of a paz y salvo in a format.
 pub fn render_settlement(data: &SettlementData, format: DocFormat) -> Vec<u8> {
-    use crate::report::settlement as paz;
-    let title = format!("Paz y salvo {}", data.number);
-    match format {
-        DocFormat::Md => doc::markdown(&paz::markdown_blocks(data)).into_bytes(),
-        DocFormat::Html => doc::html(&paz::blocks(data), &title).into_bytes(),
-        DocFormat::Pdf => {
-            let d = data.date;
-            pdf::render(
-                &paz::blocks(data),
-                &title,
-                &title,
-                (d.year(), d.month() as u8, d.day() as u8),
-            )
-        }
-    }
+    crate::report::document::settlement(data, format.core())
 }
 
 /// The document of a notice in a format.
 pub fn render(data: &NoticeData, format: DocFormat) -> Vec<u8> {
-    let title = format!("Notificación de multa {}", data.number);
-    match format {
-        // officer-typed values escaped for Markdown; HTML escapes everything it writes
-        DocFormat::Md => doc::markdown(&doc::markdown_blocks(data)).into_bytes(),
-        DocFormat::Html => doc::html(&doc::blocks(data), &title).into_bytes(),
-        DocFormat::Pdf => {
-            let d = data.notice_date;
-            pdf::render(
-                &doc::blocks(data),
-                &title,
-                &format!("Notificación {}", data.number),
-                (d.year(), d.month() as u8, d.day() as u8),
-            )
-        }
-    }
-}
-
-/// The visible text of a document, in the form documents are compared; a PDF that is not one
-/// vigia can read says why (which limit it broke).
-fn text_of(bytes: &[u8]) -> Result<(DocFormat, Vec<String>), String> {
-    if bytes.starts_with(b"%PDF-") {
-        let text = pdf::extract_text(bytes).map_err(|e| e.to_string())?;
-        return Ok((DocFormat::Pdf, doc::normalized_lines(&text)));
-    }
-    let s = std::str::from_utf8(bytes)
-        .map_err(|_| "neither a PDF nor UTF-8 text (HTML or Markdown)".to_string())?;
-    if s.trim_start().starts_with("<!DOCTYPE html") {
-        Ok((DocFormat::Html, doc::normalized_lines(&doc::html_text(s))))
-    } else {
-        Ok((DocFormat::Md, doc::normalized_lines(s)))
-    }
-}
-
-/// The largest document `notice verify` reads: a notice is about 80 KB.
-const MAX_DOCUMENT: u64 = 20 << 20;
-
-/// The number in a line: `MULTA-YYYY-NNNN` or `PAZ-YYYY-NNNN`.
-fn number_in(l: &str, prefix: &str) -> Option<String> {
-    let i = l.find(prefix)?;
-    let n = prefix.len();
-    let cand: String = l[i..].chars().take(n + 9).collect();
-    let ok = cand.len() == n + 9
-        && cand[n..n + 4].bytes().all(|b| b.is_ascii_digit())
-        && &cand[n + 4..n + 5] == "-"
-        && cand[n + 5..n + 9].bytes().all(|b| b.is_ascii_digit());
-    ok.then_some(cand)
-}
-
-/// Finds the document's number (`MULTA-YYYY-NNNN` in a notice's title, or `PAZ-YYYY-NNNN` in a
-/// paz y salvo's) and the program code (`Programa: CODE —`) in a document's lines.
-fn identify(lines: &[String]) -> Option<(String, String)> {
-    let number = lines.iter().find_map(|l| {
-        if l.trim_start_matches('#')
-            .trim_start()
-            .starts_with("PAZ Y SALVO No. ")
-        {
-            number_in(l, "PAZ-")
-        } else {
-            number_in(l, "MULTA-")
-        }
-    })?;
-    let code = lines.iter().find_map(|l| {
-        let rest = l.strip_prefix("Programa: ")?;
-        rest.split_whitespace().next().map(str::to_string)
-    })?;
-    Some((number, code))
+    crate::report::document::notice(data, format.core())
 }
 
 struct Issued {
@@ -644,217 +565,138 @@ impl NoticeCommand {
     }
 }
 
+/// `notice verify FILE` (and `settlement verify`): reads the file (at most
+/// [`verify::MAX_DOCUMENT`] bytes), checks it against the register (`register::verify`) and
+/// says each check's outcome in English; exit 1 when any finds something.
 pub(crate) fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
     let cannot_open = |e: std::io::Error| CliError::File {
         flag: "notice verify",
         path: file.to_path_buf(),
         error: e.to_string(),
     };
-    let unreadable = |reason: &str| CliError::Flag {
-        flag: "notice verify".into(),
-        value: file.display().to_string(),
-        reason: reason.into(),
-    };
-    let too_large = |size: u64| {
-        unreadable(&format!(
-            "not a notice vigia can read: it is {size} bytes long (at most {} MiB)",
-            MAX_DOCUMENT >> 20
-        ))
+    let unverifiable = |e: Unverifiable| {
+        if e.is_in_file() {
+            CliError::Flag {
+                flag: "notice verify".into(),
+                value: file.display().to_string(),
+                reason: e.said().en().to_string(),
+            }
+        } else {
+            CliError::Refused(e.said().en().to_string())
+        }
     };
     let f = std::fs::File::open(file).map_err(cannot_open)?;
     let size = f.metadata().map_err(cannot_open)?.len();
-    if size > MAX_DOCUMENT {
-        return Err(too_large(size));
+    if size > verify::MAX_DOCUMENT {
+        return Err(unverifiable(Unverifiable::TooLarge(size)));
     }
     let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut std::io::Read::take(f, MAX_DOCUMENT + 1), &mut bytes)
-        .map_err(cannot_open)?;
-    if bytes.len() as u64 > MAX_DOCUMENT {
-        return Err(too_large(bytes.len() as u64)); // it grew while being read
-    }
-    let (format, lines) = text_of(&bytes)
-        .map_err(|why| unreadable(&format!("not a notice vigia can read: {why}")))?;
-    let (number, code) = identify(&lines).ok_or_else(|| {
-        unreadable(
-            "no document number (MULTA-YYYY-NNNN or PAZ-YYYY-NNNN) and program line found in it",
-        )
-    })?;
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(f, verify::MAX_DOCUMENT + 1),
+        &mut bytes,
+    )
+    .map_err(cannot_open)?;
+    // a file that grew while being read is refused by `read`
+    let document = verify::read(&bytes, &Documents).map_err(unverifiable)?;
     let rates = ctx.rates()?;
     let store = ctx.store()?;
-    let conn = store.conn();
-    let program = programs::by_code(conn, &code)?;
-    // what the document is: its stored record, a fresh rendering, its liquidation
-    let (kind, doc, breach_id, liquidation_id, expected_bytes) = if number.starts_with("PAZ-") {
-        let s = crate::store::settlements::with_number(conn, &number)?
-            .into_iter()
-            .find(|s| s.program_id == program.id)
-            .ok_or_else(|| StoreError::NotFound {
-                what: "paz y salvo",
-                id: number.clone(),
-            })?;
-        let data = notice::gather_settlement(conn, &s)?;
-        (
-            "paz y salvo",
-            Doc::Settlement(s.id),
-            s.breach_id,
-            s.liquidation_id,
-            render_settlement(&data, format),
-        )
-    } else {
-        let stored = notices::by_number(conn, program.id, &number)?;
-        let data = notice::gather(conn, &stored)?;
-        (
-            "notice",
-            Doc::Notice(stored.id),
-            stored.breach_id,
-            stored.liquidation_id,
-            render(&data, format),
-        )
-    };
-    let liq = breaches::liquidations(conn, Some(breach_id))?
-        .into_iter()
-        .find(|l| l.id == liquidation_id)
-        .ok_or_else(|| StoreError::Corrupt(format!("{kind} {number} without its liquidation")))?;
-    let mut ok = true;
+    let v = verify::verify(store.conn(), &document, &rates, &Documents).map_err(|e| match e {
+        verify::Error::Unverifiable(e) => unverifiable(e),
+        verify::Error::Register(e) => e.into(),
+    })?;
+    let kind = v.kind.said();
+    let kind = kind.en();
     writeln!(
         ctx.out,
-        "{}: {kind} {number} of program {code}, liquidation {}",
+        "{}: {kind} {} of program {}, liquidation {}",
         file.display(),
-        liq.id
+        v.number,
+        v.program,
+        v.liquidation_id
     )?;
-
-    // 1. The document says exactly what the stored record and liquidation say.
-    let (_, expected) = text_of(&expected_bytes)
-        .map_err(|why| unreadable(&format!("cannot read back its own rendering: {why}")))?;
-    let text_matches = expected == lines;
-    match expected.iter().zip(&lines).position(|(a, b)| a != b) {
-        None if expected.len() == lines.len() => {
-            writeln!(ctx.out, "  document text and figures: match the register")?
-        }
-        None => {
-            ok = false;
+    match &v.text {
+        Text::Match => writeln!(ctx.out, "  document text and figures: match the register")?,
+        Text::LineCount { expected, found } => writeln!(
+            ctx.out,
+            "  document text and figures: DO NOT MATCH ({expected} lines expected, {found} found)"
+        )?,
+        Text::LineDiffers {
+            line,
+            expected,
+            found,
+        } => {
             writeln!(
                 ctx.out,
-                "  document text and figures: DO NOT MATCH ({} lines expected, {} found)",
-                expected.len(),
-                lines.len()
+                "  document text and figures: DO NOT MATCH at line {line}"
             )?;
-        }
-        Some(i) => {
-            ok = false;
-            writeln!(
-                ctx.out,
-                "  document text and figures: DO NOT MATCH at line {}",
-                i + 1
-            )?;
-            writeln!(ctx.out, "    expected: {}", expected[i])?;
-            writeln!(ctx.out, "    found:    {}", lines[i])?;
+            writeln!(ctx.out, "    expected: {expected}")?;
+            writeln!(ctx.out, "    found:    {found}")?;
         }
     }
-    // 2. The file's bytes: one vigia wrote (and recorded), or changed since.
-    let sha = crate::store::sha256_hex(&bytes);
-    let written = notices::renderings(conn, doc)?;
-    match written.iter().position(|r| r.sha256 == sha) {
-        Some(0) => writeln!(
+    match &v.file {
+        verify::File::Issued { sha256, format, at } => writeln!(
             ctx.out,
-            "  file: identical to the issued file (SHA-256 {sha}, {} of {})",
-            written[0].format.as_str(),
-            written[0].created_at
+            "  file: identical to the issued file (SHA-256 {sha256}, {} of {at})",
+            format.as_str()
         )?,
-        Some(i) => writeln!(
+        verify::File::RenderedAgain {
+            sha256,
+            format,
+            at,
+            by,
+        } => writeln!(
             ctx.out,
-            "  file: identical to the file rendered again on {} by {} ({}, SHA-256 {sha})",
-            written[i].created_at,
-            written[i].created_by,
-            written[i].format.as_str()
+            "  file: identical to the file rendered again on {at} by {by} ({}, SHA-256 {sha256})",
+            format.as_str()
         )?,
-        None if written.is_empty() => writeln!(
+        verify::File::NoRecord { .. } => writeln!(
             ctx.out,
             "  file: no SHA-256 on record for this {kind} (issued before vigia recorded its files)"
         )?,
-        None if text_matches => {
-            ok = false;
-            writeln!(
-                ctx.out,
-                "  file: text and figures match, but the file was changed: its SHA-256 {sha} is not one of the {} file(s) vigia wrote of it",
-                written.len()
-            )?;
-        }
-        None => {
-            ok = false;
-            writeln!(
-                ctx.out,
-                "  file: DIFFERENT from every file vigia wrote of it (SHA-256 {sha})"
-            )?;
-        }
+        verify::File::Changed { sha256, written } => writeln!(
+            ctx.out,
+            "  file: text and figures match, but the file was changed: its SHA-256 {sha256} is not one of the {written} file(s) vigia wrote of it"
+        )?,
+        verify::File::Different { sha256 } => writeln!(
+            ctx.out,
+            "  file: DIFFERENT from every file vigia wrote of it (SHA-256 {sha256})"
+        )?,
     }
-    // 3. The stored liquidation still has the fingerprint the document prints.
-    let print = register::liquidation::fingerprint(&liq.inputs_json, &liq.result_json);
-    let printed = lines.iter().any(|l| l.contains(&liq.sha256));
-    if print == liq.sha256 && printed {
-        writeln!(ctx.out, "  fingerprint {}: matches", liq.sha256)?;
+    let fp = &v.fingerprint;
+    if fp.matches() {
+        writeln!(ctx.out, "  fingerprint {}: matches", fp.stored)?;
     } else {
-        ok = false;
         writeln!(
             ctx.out,
-            "  fingerprint: DOES NOT MATCH (stored {}, recomputed {print}, in document: {printed})",
-            liq.sha256
+            "  fingerprint: DOES NOT MATCH (stored {}, recomputed {}, in document: {})",
+            fp.stored, fp.recomputed, fp.printed
         )?;
     }
-    // 4. The register's current facts still give the same figures.
-    let facts = register::liquidation::facts(conn, breach_id, liq.until)?;
-    let convention = liq.convention;
-    let now = crate::report::liquidation::to_json(&register::liquidation::price(
-        &facts, liq.until, convention, &rates,
-    )?)
-    .to_string();
-    if now == liq.result_json {
+    if v.same_figures {
         writeln!(
             ctx.out,
             "  recomputed from the register today: same figures"
         )?;
     } else {
-        ok = false;
         writeln!(
             ctx.out,
             "  recomputed from the register today: DIFFERENT figures (a payment, stage price or rate recorded since); issue a new {kind}"
         )?;
     }
-    for s in register::notice::superseded(conn, &liq)? {
-        ok = false;
+    for s in &v.voids {
         writeln!(ctx.out, "  {s}")?;
     }
-    // 5. A notice replaced by a later one is no longer the one in force.
-    if let Doc::Notice(id) = doc {
-        match notices::superseded_by(conn, id)? {
-            Some(next) => {
-                ok = false;
-                writeln!(
-                    ctx.out,
-                    "  superseded: replaced by notice {} of {}; this notice is no longer in force",
-                    next.number, next.notice_date
-                )?;
-            }
-            None => writeln!(ctx.out, "  in force: no later notice replaces it")?,
-        }
+    match &v.standing {
+        Some(Standing::Replaced { number, date }) => writeln!(
+            ctx.out,
+            "  superseded: replaced by notice {number} of {date}; this notice is no longer in force"
+        )?,
+        Some(Standing::InForce) => writeln!(ctx.out, "  in force: no later notice replaces it")?,
+        None => {}
     }
-    Ok(if ok { Status::Ok } else { Status::Findings })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn identifies_number_and_program() {
-        let lines = vec![
-            "NOTIFICACIÓN DE MULTA No. MULTA-2025-0007".to_string(),
-            "Programa: D3939-2004 — Decreto 3939 de 2004".to_string(),
-        ];
-        assert_eq!(
-            identify(&lines),
-            Some(("MULTA-2025-0007".into(), "D3939-2004".into()))
-        );
-        assert_eq!(identify(&["MULTA-25-7".to_string()]), None);
-    }
+    Ok(if v.matches() {
+        Status::Ok
+    } else {
+        Status::Findings
+    })
 }

@@ -18,6 +18,7 @@ mod refusal;
 pub mod settlement;
 pub mod stage;
 pub mod user;
+pub mod verify;
 
 pub use refusal::{Field, Refusal};
 
@@ -118,7 +119,7 @@ mod tests {
 
     /// The program and the three holders of the integration tests (Luis Prueba's adjudication,
     /// 2, is financed by Banco Ejemplo; Ana Prueba's, 1, is not).
-    fn register() -> Store {
+    pub(super) fn register() -> Store {
         let mut store = Store::in_memory().unwrap();
         let program = Program::from_toml(PROGRAM).unwrap();
         store
@@ -139,7 +140,7 @@ mod tests {
         store
     }
 
-    fn sale(date: &str, shares: u64) -> NewBreach<'static> {
+    pub(super) fn sale(date: &str, shares: u64) -> NewBreach<'static> {
         NewBreach {
             adjudication_id: 1,
             kind: BreachKind::Sale,

@@ -8,7 +8,7 @@
 use super::{Field, Refusal, Result};
 use crate::fine::Outcome;
 use crate::holidays::add_business_days;
-use crate::lang::{Shown, fecha, momento};
+use crate::lang::{Said, Shown, fecha, momento};
 use crate::notice::{self, DocFormat, NoticeData, Via};
 use crate::rates::RateSeries;
 use crate::said;
@@ -269,13 +269,23 @@ pub struct Superseded {
     pub void: breaches::Void,
 }
 
+impl Superseded {
+    /// What changed, in both languages (the time of the void as each language writes it).
+    pub fn said(&self) -> Said {
+        let (id, by, reason) = (self.payment_id, &self.void.by, &self.void.reason);
+        let (at, at_es) = (&self.void.at, momento(&self.void.at));
+        said!(
+            "superseded: payment {id} voided on {at} by {by}: {reason}",
+            "la liquidación quedó superada: el pago {id} que aplicaba fue anulado el {at_es} por \
+             {by}: {reason}"
+        )
+    }
+}
+
+/// In English, as the command line says it.
 impl std::fmt::Display for Superseded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "superseded: payment {} voided on {} by {}: {}",
-            self.payment_id, self.void.at, self.void.by, self.void.reason
-        )
+        f.write_str(self.said().en())
     }
 }
 

@@ -2,6 +2,7 @@
 //! never computes a figure of its own.
 
 pub mod acta;
+pub mod document;
 pub mod liquidation;
 pub mod notice;
 pub mod pdf;

@@ -1573,6 +1573,7 @@ async fn verify_upload(
     user: User,
     m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Page {
+    use crate::register::verify::{self, Error, Unverifiable};
     let up = read_upload(m).await?;
     user.check_csrf(csrf_of(&up.fields))?;
     let (_, bytes) = up
@@ -1580,42 +1581,192 @@ async fn verify_upload(
         .get("archivo")
         .cloned()
         .ok_or_else(|| WebError::bad_request("Elija el documento a verificar."))?;
-    let config = app.config.clone();
-    // the same verification as `vigia notice verify`, run on a private copy of the upload
-    let (status, text) = tokio::task::spawn_blocking(move || -> Result<_, WebError> {
-        let dir = tempfile::tempdir().map_err(WebError::internal)?;
-        let path = dir.path().join("aviso");
-        std::fs::write(&path, &bytes).map_err(WebError::internal)?;
-        let mut args: Vec<std::ffi::OsString> =
-            vec!["vigia".into(), "--db".into(), config.db.clone().into()];
-        if let Some(r) = &config.rates_file {
-            args.extend(["--rates".into(), r.clone().into()]);
-        }
-        args.extend(["notice".into(), "verify".into(), path.into()]);
-        let cli =
-            <crate::cli::Cli as clap::Parser>::try_parse_from(args).map_err(WebError::internal)?;
-        let mut out = Vec::new();
-        let r = crate::cli::run(cli, &mut out);
-        let text = String::from_utf8_lossy(&out)
-            .replace(&dir.path().join("aviso").display().to_string(), "documento");
-        Ok(match r {
-            Ok(s) => (Some(s), text),
-            Err(e) => (None, e.to_string()),
+    // the register's verification, on the uploaded bytes
+    let app2 = Arc::clone(&app);
+    let outcome = app
+        .db(move |s| {
+            let docs = crate::report::document::Documents;
+            let doc = match verify::read(&bytes, &docs) {
+                Ok(doc) => doc,
+                Err(e) => return Ok(Err(e)),
+            };
+            let rates = app2.rates(s)?;
+            match verify::verify(s.conn(), &doc, &rates, &docs) {
+                Ok(v) => Ok(Ok(v)),
+                Err(Error::Unverifiable(e)) => Ok(Err(e)),
+                Err(Error::Register(e)) => Err(e.into()),
+            }
         })
-    })
-    .await
-    .map_err(WebError::internal)??;
+        .await?;
     let body = html! {
-        @match status {
-            Some(crate::cli::Status::Ok) => p.ok role="status" { "El documento coincide con el registro: texto, cifras y huella." },
-            Some(crate::cli::Status::Findings) => p.error role="alert" { "El documento NO coincide con el registro (vea el detalle)." },
-            None => p.error role="alert" { "No se pudo verificar el documento." },
+        @match &outcome {
+            Ok(v) if v.matches() => p.ok role="status" { "El documento coincide con el registro: texto, cifras y huella." },
+            Ok(_) => p.error role="alert" { "El documento NO coincide con el registro (vea el detalle)." },
+            Err(_) => p.error role="alert" { "No se pudo verificar el documento." },
         }
         h2 { "Detalle" }
-        pre { (text) }
+        @match &outcome {
+            Ok(v) => (verification(v)),
+            Err(e) => p { "Motivo: " (Unverifiable::said(e).es()) "." },
+        }
         (upload_form(&user, "/avisos/verificar", "Otro documento", html! {}, "Verificar"))
     };
     ok(page(Some(&user), "Verificar un aviso", body))
+}
+
+/// Each check of a verified document, in Spanish: what was checked, whether it holds, and why.
+fn verification(v: &crate::register::verify::Verified) -> Markup {
+    use crate::register::verify::{File, Standing, Text};
+    let format = |f: crate::notice::DocFormat| match f {
+        crate::notice::DocFormat::Pdf => "PDF",
+        crate::notice::DocFormat::Html => "HTML",
+        crate::notice::DocFormat::Md => "Markdown",
+    };
+    let kind = v.kind.said();
+    let kind = kind.es();
+    // (check, holds: None when there is nothing to compare, detail)
+    let mut rows: Vec<(&str, Option<bool>, String)> = Vec::new();
+    rows.push(match &v.text {
+        Text::Match => (
+            "Texto y cifras",
+            Some(true),
+            "coinciden con el registro".into(),
+        ),
+        Text::LineDiffers {
+            line,
+            expected,
+            found,
+        } => (
+            "Texto y cifras",
+            Some(false),
+            format!("la línea {line} debía decir «{expected}» y dice «{found}»"),
+        ),
+        Text::LineCount { expected, found } => (
+            "Texto y cifras",
+            Some(false),
+            format!("el documento debía tener {expected} líneas y tiene {found}"),
+        ),
+    });
+    rows.push(match &v.file {
+        File::Issued { sha256, format: f, at } => (
+            "Archivo",
+            Some(true),
+            format!(
+                "idéntico al archivo emitido ({}, {}; SHA-256 {sha256})",
+                format(*f),
+                views::momento(at)
+            ),
+        ),
+        File::RenderedAgain {
+            sha256,
+            format: f,
+            at,
+            by,
+        } => (
+            "Archivo",
+            Some(true),
+            format!(
+                "idéntico al archivo generado de nuevo el {} por {by} ({}; SHA-256 {sha256})",
+                views::momento(at),
+                format(*f)
+            ),
+        ),
+        File::NoRecord { .. } => (
+            "Archivo",
+            None,
+            format!(
+                "no hay un SHA-256 registrado de este {kind} (se emitió antes de que vigia registrara sus archivos)"
+            ),
+        ),
+        File::Changed { sha256, written } => (
+            "Archivo",
+            Some(false),
+            format!(
+                "el texto y las cifras coinciden, pero el archivo fue modificado: su SHA-256 {sha256} no es el de ninguno de los {written} archivos que vigia generó"
+            ),
+        ),
+        File::Different { sha256 } => (
+            "Archivo",
+            Some(false),
+            format!("distinto de todos los archivos que vigia generó (SHA-256 {sha256})"),
+        ),
+    });
+    let fp = &v.fingerprint;
+    rows.push(if fp.matches() {
+        (
+            "Huella de la liquidación",
+            Some(true),
+            format!("{} coincide", fp.stored),
+        )
+    } else {
+        (
+            "Huella de la liquidación",
+            Some(false),
+            format!(
+                "registrada {}, recalculada {}; {}",
+                fp.stored,
+                fp.recomputed,
+                if fp.printed {
+                    "el documento la muestra"
+                } else {
+                    "el documento no la muestra"
+                }
+            ),
+        )
+    });
+    rows.push(if v.same_figures {
+        (
+            "Cifras recalculadas hoy",
+            Some(true),
+            "el registro da las mismas cifras".into(),
+        )
+    } else {
+        (
+            "Cifras recalculadas hoy",
+            Some(false),
+            format!(
+                "el registro da cifras distintas (se registró después un pago, un precio de etapa o una tasa); emita un nuevo {kind}"
+            ),
+        )
+    });
+    for s in &v.voids {
+        rows.push(("Pago anulado", Some(false), s.said().es().to_string()));
+    }
+    match &v.standing {
+        Some(Standing::InForce) => rows.push((
+            "Vigencia",
+            Some(true),
+            "vigente: ningún aviso posterior lo reemplaza".into(),
+        )),
+        Some(Standing::Replaced { number, date }) => rows.push((
+            "Vigencia",
+            Some(false),
+            format!(
+                "reemplazado por el aviso {number} del {}; este aviso ya no está vigente",
+                fecha(*date)
+            ),
+        )),
+        None => {}
+    }
+    html! {
+        p { "Documento: " (kind) " " strong { (v.number) } " del programa " (v.program) ", liquidación No. " (v.liquidation_id) "." }
+        table.verificacion {
+            thead { tr { th { "comprobación" } th { "resultado" } th { "detalle" } } }
+            tbody {
+                @for (check, holds, detail) in &rows {
+                    tr {
+                        td { (check) }
+                        @match holds {
+                            Some(true) => td { "✓ coincide" },
+                            Some(false) => td.error { "✗ no coincide" },
+                            None => td { "sin dato" },
+                        }
+                        td { (detail) }
+                    }
+                }
+            }
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------- imports

@@ -1618,3 +1618,165 @@ fn refusals_are_shown_in_spanish() {
         "{t}"
     );
 }
+
+/// Issue 13: «Verificar un aviso» checks the uploaded bytes itself (not through the command
+/// line) and says each check in Spanish: a notice as issued, the same notice tampered with, the
+/// notice once replaced, a file that is no document. The command line still says it in English.
+#[test]
+fn verifying_a_notice_says_each_check_in_spanish() {
+    let r = crate::notices::spec_register();
+    add_user(&r, "carla", "consulta");
+    let path = |name: &str| r.dir.path().join(name).display().to_string();
+    let issue = |date: &str, format: &str, name: &str| {
+        r.ok(&[
+            "notice",
+            "issue",
+            "1",
+            "--until",
+            "2025-02-10",
+            "--date",
+            date,
+            "--format",
+            format,
+            "--out",
+            &path(name),
+        ])
+    };
+    issue("2025-02-11", "pdf", "n.pdf");
+    r.ok(&[
+        "notice",
+        "render",
+        "MULTA-2025-0001",
+        "--format",
+        "md",
+        "--out",
+        &path("n.md"),
+    ]);
+    let pdf = std::fs::read(path("n.pdf")).unwrap();
+    let md = std::fs::read_to_string(path("n.md")).unwrap();
+    // when the PDF was recorded, as the page writes it (dd/mm/aaaa hh:mm UTC)
+    let at: String = r
+        .conn()
+        .query_row(
+            "SELECT created_at FROM renderings WHERE notice_id = 1 ORDER BY id LIMIT 1",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    let at_es = format!(
+        "{}/{}/{} {} UTC",
+        &at[8..10],
+        &at[5..7],
+        &at[0..4],
+        &at[11..16]
+    );
+
+    let s = Server::start(&r);
+    let (mut c, csrf) = Client::signed_in(&s, "carla", PASSWORD);
+    let mut verify = |name: &str, bytes: &[u8]| {
+        let t = c
+            .upload("/avisos/verificar", &[("csrf", &csrf)], (name, bytes))
+            .text();
+        // what the verification says: from the page's title to the form for another document
+        let start = t.find("</h1>").expect("the page's title");
+        let end = start + t[start..].find("<form").expect("the upload form");
+        let said = t[start..end].to_string();
+        let lower = said.to_lowercase();
+        for english in [
+            "match",
+            "notice",
+            "file",
+            "fingerprint",
+            "recomputed",
+            "superseded",
+            "in force",
+            "different",
+            "identical",
+            "issued",
+            "expected",
+            "found",
+            "line ",
+            "register",
+            "voided",
+            "payment",
+            "liquidation",
+            "not a",
+            " of ",
+        ] {
+            assert!(!lower.contains(english), "{english:?} in {said}");
+        }
+        said
+    };
+
+    // as issued
+    let t = verify("aviso.pdf", &pdf);
+    for expected in [
+        "El documento coincide con el registro: texto, cifras y huella.",
+        "Documento: aviso de cobro <strong>MULTA-2025-0001</strong> del programa D3939-2004, \
+         liquidación No. 1.",
+        "<td>Texto y cifras</td><td>✓ coincide</td><td>coinciden con el registro</td>",
+        &format!("<td>✓ coincide</td><td>idéntico al archivo emitido (PDF, {at_es}; SHA-256 "),
+        "<td>Cifras recalculadas hoy</td><td>✓ coincide</td><td>el registro da las mismas cifras</td>",
+        "<td>Vigencia</td><td>✓ coincide</td><td>vigente: ningún aviso posterior lo reemplaza</td>",
+    ] {
+        assert!(t.contains(expected), "{expected:?} in {t}");
+    }
+    assert!(!t.contains("✗"), "{t}");
+
+    // the total edited in the Markdown: the line, what it should say and what it says
+    let tampered = md.replace("$ 626.823", "$ 26.823");
+    let line = md
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .position(|l| l.contains("$ 626.823"))
+        .unwrap()
+        + 1;
+    let t = verify("aviso.md", tampered.as_bytes());
+    for expected in [
+        "El documento NO coincide con el registro (vea el detalle).".to_string(),
+        format!(
+            "<td>Texto y cifras</td><td class=\"error\">✗ no coincide</td><td>la línea {line} \
+             debía decir «| Total a pagar al 10 de febrero de 2025 | $ 626.823 |» y dice «| Total \
+             a pagar al 10 de febrero de 2025 | $ 26.823 |»</td>"
+        ),
+        "<td>Archivo</td><td class=\"error\">✗ no coincide</td><td>distinto de todos los archivos \
+         que vigia generó (SHA-256 "
+            .to_string(),
+    ] {
+        assert!(t.contains(&expected), "{expected:?} in {t}");
+    }
+    // the command line says the same in English, as before
+    let o = r.run(&["notice", "verify", &r.file("t.md", tampered.as_bytes())]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        crate::common::out(&o).contains(&format!(
+            "document text and figures: DO NOT MATCH at line {line}"
+        )),
+        "{}",
+        crate::common::out(&o)
+    );
+
+    // replaced by a later notice
+    issue("2025-02-12", "md", "n2.md");
+    let t = verify("aviso.pdf", &pdf);
+    assert!(
+        t.contains("El documento NO coincide con el registro")
+            && t.contains(
+                "<td>Vigencia</td><td class=\"error\">✗ no coincide</td><td>reemplazado por el \
+                 aviso MULTA-2025-0002 del 12/02/2025; este aviso ya no está vigente</td>"
+            ),
+        "{t}"
+    );
+
+    // no document at all
+    let t = verify("foto.jpg", b"\xff\xd8\xff\xe0 JFIF");
+    assert!(
+        t.contains("No se pudo verificar el documento.")
+            && t.contains(
+                "Motivo: no es un documento que vigia pueda leer: no es un PDF ni texto UTF-8 \
+                 (HTML o Markdown)."
+            ),
+        "{t}"
+    );
+}

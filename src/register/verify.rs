@@ -1,0 +1,812 @@
+//! Verifying a notice or paz y salvo document against the register (`notice verify`, the web's
+//! «Verificar un aviso»): what the document is (its number and program, read in its text), and
+//! each check's outcome as data — its text against a fresh rendering of the stored record, its
+//! bytes against the files vigia wrote of it, the liquidation's fingerprint, the figures the
+//! register gives today, the payments voided since and the notice that replaced it. Reading and
+//! rendering documents is the rendering layer's ([`Documents`], given by the caller); the front
+//! ends word the outcome, each in its language.
+
+use super::notice::Superseded;
+use crate::lang::Said;
+use crate::liquidation::LiquidationResult;
+use crate::notice::{self, DocFormat, NoticeData, SettlementData};
+use crate::rates::RateSeries;
+use crate::said;
+use crate::store::notices::Doc;
+use crate::store::{StoreError, breaches, notices, programs, settlements};
+use chrono::NaiveDate;
+use rusqlite::Connection;
+
+/// The largest document vigia verifies: a notice is about 80 KB.
+pub const MAX_DOCUMENT: u64 = 20 << 20;
+
+/// How documents are read and written, supplied by the rendering layer (which the rules do not
+/// import): `report::document::Documents`.
+pub trait Documents {
+    /// The visible text of a document as trimmed, non-empty lines, and its format; why not
+    /// when it is not a document vigia can read.
+    fn text(&self, bytes: &[u8]) -> Result<(DocFormat, Vec<String>), Said>;
+    /// A notice's document in a format.
+    fn notice(&self, data: &NoticeData, format: DocFormat) -> Vec<u8>;
+    /// A paz y salvo's document in a format.
+    fn settlement(&self, data: &SettlementData, format: DocFormat) -> Vec<u8>;
+}
+
+/// What a document is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A fine notice (*notificación de multa*), `MULTA-YYYY-NNNN`.
+    Notice,
+    /// A paz y salvo, `PAZ-YYYY-NNNN`.
+    Settlement,
+}
+
+impl Kind {
+    /// Its name: "notice" / "aviso de cobro", "paz y salvo" in both.
+    pub fn said(self) -> Said {
+        match self {
+            Kind::Notice => Said::new("notice", "aviso de cobro"),
+            Kind::Settlement => Said::new("paz y salvo", "paz y salvo"),
+        }
+    }
+}
+
+/// Why a document cannot be verified: nothing was checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unverifiable {
+    /// Larger than [`MAX_DOCUMENT`]: its size in bytes.
+    TooLarge(u64),
+    /// Not a document vigia reads (neither a PDF it wrote nor UTF-8 text): why.
+    NotADocument(Said),
+    /// No number (`MULTA-YYYY-NNNN`, `PAZ-YYYY-NNNN`) and program line in it.
+    NoNumber,
+    /// The program it names is not in the register.
+    UnknownProgram(String),
+    /// The register holds no notice (paz y salvo) with its number in its program.
+    UnknownNumber { kind: Kind, number: String },
+    /// vigia could not read back its own rendering of the record (a defect): why.
+    OwnRendering(Said),
+}
+
+impl Unverifiable {
+    /// What is wrong, in both languages.
+    pub fn said(&self) -> Said {
+        const NOT_EN: &str = "not a notice vigia can read";
+        const NOT_ES: &str = "no es un documento que vigia pueda leer";
+        match self {
+            Unverifiable::TooLarge(size) => {
+                let max = MAX_DOCUMENT >> 20;
+                let size_es = crate::lang::numero(*size);
+                said!(
+                    "{NOT_EN}: it is {size} bytes long (at most {max} MiB)",
+                    "{NOT_ES}: mide {size_es} bytes (como máximo {max} MiB)"
+                )
+            }
+            Unverifiable::NotADocument(why) => {
+                let (en, es) = (why.en(), why.es());
+                said!("{NOT_EN}: {en}", "{NOT_ES}: {es}")
+            }
+            Unverifiable::NoNumber => said!(
+                "no document number (MULTA-YYYY-NNNN or PAZ-YYYY-NNNN) and program line found in it",
+                "no se encontró en él el número del documento (MULTA-AAAA-NNNN o PAZ-AAAA-NNNN) \
+                 y la línea del programa"
+            ),
+            Unverifiable::UnknownProgram(code) => said!(
+                "no program {code} in the register",
+                "el programa {code} que nombra no está en el registro"
+            ),
+            Unverifiable::UnknownNumber { kind, number } => {
+                let (en, es) = (kind.said().en().to_string(), kind.said().es().to_string());
+                said!(
+                    "no {en} {number} in the register",
+                    "ningún {es} del registro tiene el número {number}"
+                )
+            }
+            Unverifiable::OwnRendering(why) => {
+                let (en, es) = (why.en(), why.es());
+                said!(
+                    "cannot read back its own rendering: {en}",
+                    "vigia no puede leer su propio documento: {es}"
+                )
+            }
+        }
+    }
+
+    /// True when the fault is in the file itself (too large, unreadable, no number), false when
+    /// the register does not hold what it names.
+    pub fn is_in_file(&self) -> bool {
+        !matches!(
+            self,
+            Unverifiable::UnknownProgram(_) | Unverifiable::UnknownNumber { .. }
+        )
+    }
+}
+
+/// A verification that could not run: the document, or the register.
+#[derive(Debug)]
+pub enum Error {
+    Unverifiable(Unverifiable),
+    Register(super::Error),
+}
+
+impl From<super::Error> for Error {
+    fn from(e: super::Error) -> Self {
+        Error::Register(e)
+    }
+}
+
+impl From<StoreError> for Error {
+    fn from(e: StoreError) -> Self {
+        Error::Register(e.into())
+    }
+}
+
+impl From<Unverifiable> for Error {
+    fn from(e: Unverifiable) -> Self {
+        Error::Unverifiable(e)
+    }
+}
+
+/// A document read: what it says it is.
+#[derive(Debug, Clone)]
+pub struct Document {
+    pub format: DocFormat,
+    /// Its visible text, as [`Documents::text`] gives it.
+    pub lines: Vec<String>,
+    pub kind: Kind,
+    pub number: String,
+    /// The program's code.
+    pub program: String,
+    /// The SHA-256 of its bytes.
+    pub sha256: String,
+}
+
+/// Reads a document's bytes: its text, its number and program. Refused when it is larger than
+/// [`MAX_DOCUMENT`], not a document vigia reads, or has no number and program line.
+pub fn read(bytes: &[u8], docs: &dyn Documents) -> Result<Document, Unverifiable> {
+    if bytes.len() as u64 > MAX_DOCUMENT {
+        return Err(Unverifiable::TooLarge(bytes.len() as u64));
+    }
+    let (format, lines) = docs.text(bytes).map_err(Unverifiable::NotADocument)?;
+    let (number, program) = identify(&lines).ok_or(Unverifiable::NoNumber)?;
+    Ok(Document {
+        format,
+        kind: if number.starts_with("PAZ-") {
+            Kind::Settlement
+        } else {
+            Kind::Notice
+        },
+        lines,
+        number,
+        program,
+        sha256: crate::store::sha256_hex(bytes),
+    })
+}
+
+/// The number in a line: `MULTA-YYYY-NNNN` or `PAZ-YYYY-NNNN`.
+fn number_in(l: &str, prefix: &str) -> Option<String> {
+    let i = l.find(prefix)?;
+    let n = prefix.len();
+    let cand: String = l[i..].chars().take(n + 9).collect();
+    let ok = cand.len() == n + 9
+        && cand[n..n + 4].bytes().all(|b| b.is_ascii_digit())
+        && &cand[n + 4..n + 5] == "-"
+        && cand[n + 5..n + 9].bytes().all(|b| b.is_ascii_digit());
+    ok.then_some(cand)
+}
+
+/// Finds the document's number (`MULTA-YYYY-NNNN` in a notice's title, or `PAZ-YYYY-NNNN` in a
+/// paz y salvo's) and the program code (`Programa: CODE —`) in a document's lines.
+fn identify(lines: &[String]) -> Option<(String, String)> {
+    let number = lines.iter().find_map(|l| {
+        if l.trim_start_matches('#')
+            .trim_start()
+            .starts_with("PAZ Y SALVO No. ")
+        {
+            number_in(l, "PAZ-")
+        } else {
+            number_in(l, "MULTA-")
+        }
+    })?;
+    let code = lines.iter().find_map(|l| {
+        let rest = l.strip_prefix("Programa: ")?;
+        rest.split_whitespace().next().map(str::to_string)
+    })?;
+    Some((number, code))
+}
+
+/// The document's text against the stored record rendered again in its format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Text {
+    /// Every line the same: text and figures match the register.
+    Match,
+    /// The first line that differs (counted from 1, over the non-empty lines).
+    LineDiffers {
+        line: usize,
+        expected: String,
+        found: String,
+    },
+    /// The lines agree as far as both go, but their counts differ.
+    LineCount { expected: usize, found: usize },
+}
+
+/// The document's bytes against the files vigia wrote of it (their SHA-256 are recorded).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum File {
+    /// The file written when it was issued.
+    Issued {
+        sha256: String,
+        format: DocFormat,
+        at: String,
+    },
+    /// A file written when it was rendered again (`notice render`).
+    RenderedAgain {
+        sha256: String,
+        format: DocFormat,
+        at: String,
+        by: String,
+    },
+    /// No file's SHA-256 is on record (issued before vigia recorded them): not a finding.
+    NoRecord { sha256: String },
+    /// Its text and figures match, but its bytes are none of the `written` files'.
+    Changed { sha256: String, written: usize },
+    /// Neither its text nor its bytes are those of a file vigia wrote.
+    Different { sha256: String },
+}
+
+impl File {
+    /// True unless the bytes were changed.
+    pub fn ok(&self) -> bool {
+        !matches!(self, File::Changed { .. } | File::Different { .. })
+    }
+}
+
+/// The stored liquidation's fingerprint: recomputed from its stored inputs and result, and
+/// printed in the document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fingerprint {
+    pub stored: String,
+    pub recomputed: String,
+    /// The document prints the stored fingerprint.
+    pub printed: bool,
+}
+
+impl Fingerprint {
+    pub fn matches(&self) -> bool {
+        self.recomputed == self.stored && self.printed
+    }
+}
+
+/// A notice in force, or replaced by a later one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Standing {
+    InForce,
+    Replaced { number: String, date: NaiveDate },
+}
+
+/// The outcome of every check of a document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    pub kind: Kind,
+    pub number: String,
+    pub program: String,
+    pub liquidation_id: i64,
+    pub text: Text,
+    pub file: File,
+    pub fingerprint: Fingerprint,
+    /// The register's current facts, priced again as of the liquidation's date, give the same
+    /// figures.
+    pub same_figures: bool,
+    /// Payments the liquidation applied that were voided since.
+    pub voids: Vec<Superseded>,
+    /// A notice's standing; `None` for a paz y salvo.
+    pub standing: Option<Standing>,
+}
+
+impl Verified {
+    /// True when every check passed: the document is the register's, and in force.
+    pub fn matches(&self) -> bool {
+        self.text == Text::Match
+            && self.file.ok()
+            && self.fingerprint.matches()
+            && self.same_figures
+            && self.voids.is_empty()
+            && !matches!(self.standing, Some(Standing::Replaced { .. }))
+    }
+}
+
+/// Checks a document read by [`read`] against the register: its stored record (notice or paz y
+/// salvo, by number within its program) rendered again in the document's format, the files
+/// written of it, its liquidation's fingerprint, the figures the register gives today (`rates`),
+/// the payments voided since and, for a notice, the notice that replaced it.
+pub fn verify(
+    conn: &Connection,
+    doc: &Document,
+    rates: &RateSeries,
+    docs: &dyn Documents,
+) -> Result<Verified, Error> {
+    let program = match programs::by_code(conn, &doc.program) {
+        Err(StoreError::NotFound { .. }) => {
+            return Err(Unverifiable::UnknownProgram(doc.program.clone()).into());
+        }
+        other => other?,
+    };
+    let unknown = || Unverifiable::UnknownNumber {
+        kind: doc.kind,
+        number: doc.number.clone(),
+    };
+    // what the document is: its stored record, a fresh rendering, its liquidation
+    let (record, breach_id, liquidation_id, expected_bytes) = match doc.kind {
+        Kind::Settlement => {
+            let s = settlements::with_number(conn, &doc.number)?
+                .into_iter()
+                .find(|s| s.program_id == program.id)
+                .ok_or_else(unknown)?;
+            let data = notice::gather_settlement(conn, &s)?;
+            (
+                Doc::Settlement(s.id),
+                s.breach_id,
+                s.liquidation_id,
+                docs.settlement(&data, doc.format),
+            )
+        }
+        Kind::Notice => {
+            let stored = match notices::by_number(conn, program.id, &doc.number) {
+                Err(StoreError::NotFound { .. }) => return Err(unknown().into()),
+                other => other?,
+            };
+            let data = notice::gather(conn, &stored)?;
+            (
+                Doc::Notice(stored.id),
+                stored.breach_id,
+                stored.liquidation_id,
+                docs.notice(&data, doc.format),
+            )
+        }
+    };
+    let liq = breaches::liquidations(conn, Some(breach_id))?
+        .into_iter()
+        .find(|l| l.id == liquidation_id)
+        .ok_or_else(|| {
+            StoreError::Corrupt(format!(
+                "{} {} without its liquidation",
+                doc.kind.said(),
+                doc.number
+            ))
+        })?;
+
+    // 1. The document says exactly what the stored record and liquidation say.
+    let (_, expected) = docs
+        .text(&expected_bytes)
+        .map_err(Unverifiable::OwnRendering)?;
+    let found = &doc.lines;
+    let text = match expected.iter().zip(found).position(|(a, b)| a != b) {
+        None if expected.len() == found.len() => Text::Match,
+        None => Text::LineCount {
+            expected: expected.len(),
+            found: found.len(),
+        },
+        Some(i) => Text::LineDiffers {
+            line: i + 1,
+            expected: expected[i].clone(),
+            found: found[i].clone(),
+        },
+    };
+    // 2. The file's bytes: one vigia wrote (and recorded), or changed since.
+    let sha256 = doc.sha256.clone();
+    let written = notices::renderings(conn, record)?;
+    let file = match written.iter().position(|r| r.sha256 == sha256) {
+        Some(0) => File::Issued {
+            sha256,
+            format: written[0].format,
+            at: written[0].created_at.clone(),
+        },
+        Some(i) => File::RenderedAgain {
+            sha256,
+            format: written[i].format,
+            at: written[i].created_at.clone(),
+            by: written[i].created_by.clone(),
+        },
+        None if written.is_empty() => File::NoRecord { sha256 },
+        None if text == Text::Match => File::Changed {
+            sha256,
+            written: written.len(),
+        },
+        None => File::Different { sha256 },
+    };
+    // 3. The stored liquidation still has the fingerprint the document prints.
+    let fingerprint = Fingerprint {
+        recomputed: super::liquidation::fingerprint(&liq.inputs_json, &liq.result_json),
+        printed: found.iter().any(|l| l.contains(&liq.sha256)),
+        stored: liq.sha256.clone(),
+    };
+    // 4. The register's current facts still give the same figures.
+    let facts = super::liquidation::facts(conn, breach_id, liq.until)?;
+    let now = super::liquidation::price(&facts, liq.until, liq.convention, rates)?;
+    let same_figures = LiquidationResult::from(&now).to_json() == liq.result_json;
+    let voids = super::notice::superseded(conn, &liq)?;
+    // 5. A notice replaced by a later one is no longer the one in force.
+    let standing = match record {
+        Doc::Notice(id) => Some(match notices::superseded_by(conn, id)? {
+            Some(next) => Standing::Replaced {
+                number: next.number,
+                date: next.notice_date,
+            },
+            None => Standing::InForce,
+        }),
+        Doc::Settlement(_) => None,
+    };
+    Ok(Verified {
+        kind: doc.kind,
+        number: doc.number.clone(),
+        program: doc.program.clone(),
+        liquidation_id: liq.id,
+        text,
+        file,
+        fingerprint,
+        same_figures,
+        voids,
+        standing,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The typed outcomes on a register in memory. Documents are "rendered" by a plain-text
+    //! stand-in for `report` (one line per fact), so each expected line is written out here.
+    use super::*;
+    use crate::money::dec;
+    use crate::register::{Error as RegisterError, notice, payment, settlement};
+    use crate::store::Store;
+    use sha2::{Digest, Sha256};
+
+    /// Number, program, total due and fingerprint, one per line.
+    struct Plain;
+
+    impl Documents for Plain {
+        fn text(&self, bytes: &[u8]) -> Result<(DocFormat, Vec<String>), Said> {
+            let s = std::str::from_utf8(bytes).map_err(|_| said!("not text", "no es texto"))?;
+            let lines = s
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(str::to_string);
+            Ok((DocFormat::Md, lines.collect()))
+        }
+
+        fn notice(&self, d: &NoticeData, format: DocFormat) -> Vec<u8> {
+            assert_eq!(format, DocFormat::Md);
+            let (n, p, t, f) = (
+                &d.number,
+                &d.program_code,
+                d.liquidation.total_due,
+                &d.fingerprint,
+            );
+            format!("NOTIFICACIÓN DE MULTA No. {n}\nPrograma: {p} — x\nTotal: {t}\nHuella: {f}\n")
+                .into_bytes()
+        }
+
+        fn settlement(&self, d: &SettlementData, _: DocFormat) -> Vec<u8> {
+            let (n, p, f) = (&d.number, &d.program_code, &d.fingerprint);
+            format!("# PAZ Y SALVO No. {n}\nPrograma: {p} — x\nHuella: {f}\n").into_bytes()
+        }
+    }
+
+    fn day(s: &str) -> NaiveDate {
+        crate::calendar::parse_iso(s).unwrap()
+    }
+
+    fn sha(bytes: &[u8]) -> String {
+        Sha256::digest(bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
+    fn pay(s: &mut Store, on: &str, amount: &str) {
+        let p = payment::NewPayment {
+            breach_id: 1,
+            paid_on: day(on),
+            amount: dec(amount),
+            reference: None,
+            today: day("2025-03-01"),
+            allow_duplicate: false,
+        };
+        s.write::<_, RegisterError>("t", |tx| payment::record(tx, &p))
+            .unwrap();
+    }
+
+    /// The SPEC §5 breach (1,000 shares sold at $ 1.450 on 2024-11-20; the second stage sold
+    /// at $ 1.100) with its payment of $ 500.000 on 2024-12-15.
+    fn spec() -> Store {
+        let mut s = super::super::tests::register();
+        s.write::<_, RegisterError>("t", |tx| {
+            programs::record_stage(tx, 1, Some((2, dec("1100"))), day("2024-06-28"))?;
+            super::super::breach::record(tx, &super::super::tests::sale("2024-11-20", 1000))
+        })
+        .unwrap();
+        pay(&mut s, "2024-12-15", "500000");
+        s
+    }
+
+    /// Issues a notice of breach 1 to 2025-02-10, dated `date`, and records its file (`Plain`'s
+    /// rendering) as issued; returns the file.
+    fn issue(s: &mut Store, date: &str) -> Vec<u8> {
+        let rates = RateSeries::shipped();
+        s.write::<_, RegisterError>("officer", |tx| {
+            let i = notice::issue(tx, 1, day("2025-02-10"), day(date), &rates)?;
+            let bytes = Plain.notice(&i.data, DocFormat::Md);
+            notice::rendered(tx, Doc::Notice(i.notice.id), DocFormat::Md, &bytes)?;
+            Ok(bytes)
+        })
+        .unwrap()
+    }
+
+    fn check(s: &Store, bytes: &[u8]) -> Verified {
+        let doc = read(bytes, &Plain).unwrap();
+        verify(s.conn(), &doc, &RateSeries::shipped(), &Plain).unwrap()
+    }
+
+    fn stored_liquidation(s: &Store) -> breaches::StoredLiquidation {
+        let mut l = breaches::liquidations(s.conn(), Some(1)).unwrap();
+        assert_eq!(l.len(), 1);
+        l.remove(0)
+    }
+
+    #[test]
+    fn a_notice_as_issued_passes_every_check() {
+        let mut s = spec();
+        let bytes = issue(&mut s, "2025-02-11");
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        // SPEC §5: $ 626.823 due on 2025-02-10 after the payment
+        assert!(text.contains("\nTotal: 626823\n"), "{text}");
+        let liq = stored_liquidation(&s);
+        let issued = notices::renderings(s.conn(), Doc::Notice(1)).unwrap();
+        let v = check(&s, &bytes);
+        assert_eq!(
+            v,
+            Verified {
+                kind: Kind::Notice,
+                number: "MULTA-2025-0001".into(),
+                program: "D3939-2004".into(),
+                liquidation_id: liq.id,
+                text: Text::Match,
+                file: File::Issued {
+                    sha256: sha(&bytes),
+                    format: DocFormat::Md,
+                    at: issued[0].created_at.clone(),
+                },
+                fingerprint: Fingerprint {
+                    stored: liq.sha256.clone(),
+                    recomputed: liq.sha256.clone(),
+                    printed: true,
+                },
+                same_figures: true,
+                voids: vec![],
+                standing: Some(Standing::InForce),
+            }
+        );
+        assert!(v.matches());
+        // the same text with another byte: changed, though its text matches
+        let mut extra = bytes.clone();
+        extra.extend_from_slice(b"\n\n");
+        let v = check(&s, &extra);
+        assert_eq!(v.text, Text::Match);
+        assert_eq!(
+            v.file,
+            File::Changed {
+                sha256: sha(&extra),
+                written: 1
+            }
+        );
+        assert!(!v.matches());
+        // a file vigia did not record: nothing to compare the bytes with, not a finding
+        let rates = RateSeries::shipped();
+        s.write::<_, RegisterError>("t", |tx| {
+            notice::issue(tx, 1, day("2025-02-10"), day("2025-02-12"), &rates)
+        })
+        .unwrap();
+        let data = crate::notice::gather(
+            s.conn(),
+            &notices::by_number(s.conn(), 1, "MULTA-2025-0002").unwrap(),
+        )
+        .unwrap();
+        let unrecorded = Plain.notice(&data, DocFormat::Md);
+        let v = check(&s, &unrecorded);
+        assert_eq!(
+            v.file,
+            File::NoRecord {
+                sha256: sha(&unrecorded)
+            }
+        );
+        assert!(v.matches());
+    }
+
+    #[test]
+    fn a_tampered_notice_names_the_line_that_differs() {
+        let mut s = spec();
+        let bytes = issue(&mut s, "2025-02-11");
+        let text = String::from_utf8(bytes).unwrap();
+        let tampered = text.replace("Total: 626823", "Total: 26823");
+        let v = check(&s, tampered.as_bytes());
+        assert_eq!(
+            v.text,
+            Text::LineDiffers {
+                line: 3,
+                expected: "Total: 626823".into(),
+                found: "Total: 26823".into(),
+            }
+        );
+        assert_eq!(
+            v.file,
+            File::Different {
+                sha256: sha(tampered.as_bytes())
+            }
+        );
+        // the rest holds: the register is unchanged
+        assert!(v.fingerprint.matches() && v.same_figures);
+        assert_eq!(v.standing, Some(Standing::InForce));
+        assert!(!v.matches());
+        // a line more: the counts differ
+        let longer = format!("{text}Firma\n");
+        let v = check(&s, longer.as_bytes());
+        assert_eq!(
+            v.text,
+            Text::LineCount {
+                expected: 4,
+                found: 5
+            }
+        );
+        // the fingerprint line altered: not printed, and the line differs
+        let liq = stored_liquidation(&s);
+        let forged = text.replace(&liq.sha256, &"0".repeat(64));
+        let v = check(&s, forged.as_bytes());
+        assert_eq!(
+            v.fingerprint,
+            Fingerprint {
+                stored: liq.sha256.clone(),
+                recomputed: liq.sha256.clone(),
+                printed: false,
+            }
+        );
+        assert!(matches!(v.text, Text::LineDiffers { line: 4, .. }));
+    }
+
+    #[test]
+    fn a_replaced_notice_and_a_voided_payment_are_findings() {
+        let mut s = spec();
+        let first = issue(&mut s, "2025-02-11");
+        let second = issue(&mut s, "2025-02-12");
+        let v = check(&s, &first);
+        assert_eq!(
+            v.standing,
+            Some(Standing::Replaced {
+                number: "MULTA-2025-0002".into(),
+                date: day("2025-02-12"),
+            })
+        );
+        assert_eq!(v.text, Text::Match);
+        assert!(!v.matches());
+        assert!(check(&s, &second).matches());
+        // the payment the liquidation applied is voided: the figures are no longer the
+        // register's, and the void is named
+        s.write::<_, RegisterError>("ana", |tx| payment::void(tx, 1, "otro titular"))
+            .unwrap();
+        let v = check(&s, &second);
+        assert!(!v.same_figures);
+        assert_eq!(v.voids.len(), 1);
+        let void = &v.voids[0];
+        assert_eq!(
+            (
+                void.payment_id,
+                void.void.by.as_str(),
+                void.void.reason.as_str()
+            ),
+            (1, "ana", "otro titular")
+        );
+        let at_es = chrono::DateTime::parse_from_rfc3339(&void.void.at)
+            .unwrap()
+            .format("%d/%m/%Y %H:%M UTC")
+            .to_string();
+        assert_eq!(
+            void.said().es(),
+            format!(
+                "la liquidación quedó superada: el pago 1 que aplicaba fue anulado el {at_es} por \
+                 ana: otro titular"
+            )
+        );
+        assert_eq!(
+            void.said().en(),
+            format!(
+                "superseded: payment 1 voided on {} by ana: otro titular",
+                void.void.at
+            )
+        );
+        assert!(!v.matches());
+    }
+
+    #[test]
+    fn a_paz_y_salvo_is_verified_without_a_standing() {
+        let mut s = spec();
+        pay(&mut s, "2025-02-10", "626823");
+        let rates = RateSeries::shipped();
+        let bytes = s
+            .write::<_, RegisterError>("t", |tx| {
+                let i = settlement::issue(tx, 1, day("2025-02-12"), &rates)?;
+                let bytes = Plain.settlement(&i.data, DocFormat::Md);
+                notice::rendered(tx, Doc::Settlement(i.settlement.id), DocFormat::Md, &bytes)?;
+                Ok(bytes)
+            })
+            .unwrap();
+        let v = check(&s, &bytes);
+        assert_eq!(
+            (v.kind, v.number.as_str()),
+            (Kind::Settlement, "PAZ-2025-0001")
+        );
+        assert_eq!(v.standing, None);
+        assert!(v.matches(), "{v:?}");
+    }
+
+    #[test]
+    fn documents_that_cannot_be_verified_say_why_in_both_languages() {
+        let s = spec();
+        let too_large = vec![b'a'; MAX_DOCUMENT as usize + 1];
+        let e = read(&too_large, &Plain).unwrap_err();
+        assert_eq!(e, Unverifiable::TooLarge(20_971_521));
+        assert_eq!(
+            e.said(),
+            Said::new(
+                "not a notice vigia can read: it is 20971521 bytes long (at most 20 MiB)",
+                "no es un documento que vigia pueda leer: mide 20.971.521 bytes (como máximo 20 MiB)"
+            )
+        );
+        let e = read(b"\xff", &Plain).unwrap_err();
+        assert_eq!(
+            e.said(),
+            Said::new(
+                "not a notice vigia can read: not text",
+                "no es un documento que vigia pueda leer: no es texto"
+            )
+        );
+        assert_eq!(read(b"hola\n", &Plain).unwrap_err(), Unverifiable::NoNumber);
+        let unknown = |text: &str| {
+            let doc = read(text.as_bytes(), &Plain).unwrap();
+            match verify(s.conn(), &doc, &RateSeries::shipped(), &Plain) {
+                Err(Error::Unverifiable(e)) => e,
+                other => panic!("{other:?}"),
+            }
+        };
+        let e = unknown("NOTIFICACIÓN DE MULTA No. MULTA-2025-0001\nPrograma: X-1 — x\n");
+        assert_eq!(e, Unverifiable::UnknownProgram("X-1".into()));
+        assert!(!e.is_in_file());
+        let e = unknown("NOTIFICACIÓN DE MULTA No. MULTA-2025-0099\nPrograma: D3939-2004 — x\n");
+        assert_eq!(
+            e.said(),
+            Said::new(
+                "no notice MULTA-2025-0099 in the register",
+                "ningún aviso de cobro del registro tiene el número MULTA-2025-0099"
+            )
+        );
+        let e = unknown("# PAZ Y SALVO No. PAZ-2025-0001\nPrograma: D3939-2004 — x\n");
+        assert_eq!(
+            e,
+            Unverifiable::UnknownNumber {
+                kind: Kind::Settlement,
+                number: "PAZ-2025-0001".into()
+            }
+        );
+    }
+
+    #[test]
+    fn identifies_number_and_program() {
+        let lines = vec![
+            "NOTIFICACIÓN DE MULTA No. MULTA-2025-0007".to_string(),
+            "Programa: D3939-2004 — Decreto 3939 de 2004".to_string(),
+        ];
+        assert_eq!(
+            identify(&lines),
+            Some(("MULTA-2025-0007".into(), "D3939-2004".into()))
+        );
+        assert_eq!(identify(&["MULTA-25-7".to_string()]), None);
+    }
+}

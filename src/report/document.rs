@@ -1,0 +1,135 @@
+//! A notice's or a paz y salvo's document in one of its formats (PDF, HTML, Markdown), and the
+//! text of a document in the form documents are compared. [`Documents`] hands both to the
+//! register's verification (`register::verify`), which does not import this layer.
+
+use super::notice as doc;
+use super::pdf::{self, read::Unreadable};
+use crate::lang::Said;
+use crate::notice::{DocFormat, NoticeData, SettlementData};
+use crate::said;
+use chrono::Datelike;
+
+/// The document of a notice in a format.
+pub fn notice(data: &NoticeData, format: DocFormat) -> Vec<u8> {
+    let title = format!("Notificación de multa {}", data.number);
+    match format {
+        // officer-typed values escaped for Markdown; HTML escapes everything it writes
+        DocFormat::Md => doc::markdown(&doc::markdown_blocks(data)).into_bytes(),
+        DocFormat::Html => doc::html(&doc::blocks(data), &title).into_bytes(),
+        DocFormat::Pdf => {
+            let d = data.notice_date;
+            pdf::render(
+                &doc::blocks(data),
+                &title,
+                &format!("Notificación {}", data.number),
+                (d.year(), d.month() as u8, d.day() as u8),
+            )
+        }
+    }
+}
+
+/// The document of a paz y salvo in a format.
+pub fn settlement(data: &SettlementData, format: DocFormat) -> Vec<u8> {
+    use super::settlement as paz;
+    let title = format!("Paz y salvo {}", data.number);
+    match format {
+        DocFormat::Md => doc::markdown(&paz::markdown_blocks(data)).into_bytes(),
+        DocFormat::Html => doc::html(&paz::blocks(data), &title).into_bytes(),
+        DocFormat::Pdf => {
+            let d = data.date;
+            pdf::render(
+                &paz::blocks(data),
+                &title,
+                &title,
+                (d.year(), d.month() as u8, d.day() as u8),
+            )
+        }
+    }
+}
+
+/// The visible text of a document and its format, as lines in the form documents are compared
+/// ([`doc::normalized_lines`]); why not, in both languages, when it is neither a PDF vigia can
+/// read (which limit it broke) nor UTF-8 text.
+pub fn text(bytes: &[u8]) -> Result<(DocFormat, Vec<String>), Said> {
+    if bytes.starts_with(b"%PDF-") {
+        let text = pdf::extract_text(bytes).map_err(|e| unreadable_pdf(&e))?;
+        return Ok((DocFormat::Pdf, doc::normalized_lines(&text)));
+    }
+    let s = std::str::from_utf8(bytes).map_err(|_| {
+        said!(
+            "neither a PDF nor UTF-8 text (HTML or Markdown)",
+            "no es un PDF ni texto UTF-8 (HTML o Markdown)"
+        )
+    })?;
+    if s.trim_start().starts_with("<!DOCTYPE html") {
+        Ok((DocFormat::Html, doc::normalized_lines(&doc::html_text(s))))
+    } else {
+        Ok((DocFormat::Md, doc::normalized_lines(s)))
+    }
+}
+
+/// Why a PDF cannot be read: the English is the reader's own sentence.
+fn unreadable_pdf(e: &Unreadable) -> Said {
+    use pdf::read::{MAX_CONTENT, MAX_DEPTH};
+    match e {
+        Unreadable::TooDeep(n) => said!(
+            "{e}",
+            "sus objetos se anidan {n} niveles (como máximo {MAX_DEPTH})"
+        ),
+        Unreadable::TooMuchContent => {
+            let mib = MAX_CONTENT >> 20;
+            said!(
+                "{e}",
+                "sus flujos descomprimidos pasan de {mib} MiB (como máximo {mib} MiB)"
+            )
+        }
+        Unreadable::LengthNotNumber { object, target } => said!(
+            "{e}",
+            "el /Length del objeto {object} remite al objeto {target}, que no es un número"
+        ),
+        Unreadable::Damaged(_) => said!("{e}", "el PDF está dañado o no lo escribió vigia"),
+    }
+}
+
+/// How the register's verification reads and renders documents: this module's functions.
+pub struct Documents;
+
+impl crate::register::verify::Documents for Documents {
+    fn text(&self, bytes: &[u8]) -> Result<(DocFormat, Vec<String>), Said> {
+        text(bytes)
+    }
+
+    fn notice(&self, data: &NoticeData, format: DocFormat) -> Vec<u8> {
+        notice(data, format)
+    }
+
+    fn settlement(&self, data: &SettlementData, format: DocFormat) -> Vec<u8> {
+        settlement(data, format)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_names_the_format_and_says_why_not() {
+        let (f, lines) = text(b"# Title\n\n  two   words \n").unwrap();
+        assert_eq!(f, DocFormat::Md);
+        assert_eq!(lines, ["# Title", "two words"]);
+        let (f, lines) =
+            text(b"<!DOCTYPE html>\n<html><body><p>uno</p><p>dos &amp; tres</p></body></html>")
+                .unwrap();
+        assert_eq!(f, DocFormat::Html);
+        assert_eq!(lines, ["uno", "dos & tres"]);
+        let e = text(b"\xff\xfe\x00").unwrap_err();
+        assert_eq!(e.en(), "neither a PDF nor UTF-8 text (HTML or Markdown)");
+        assert_eq!(e.es(), "no es un PDF ni texto UTF-8 (HTML o Markdown)");
+        let e = text(b"%PDF-1.4 nothing else").unwrap_err();
+        assert!(
+            e.en()
+                .starts_with("the PDF is damaged or not one vigia wrote (")
+        );
+        assert_eq!(e.es(), "el PDF está dañado o no lo escribió vigia");
+    }
+}
