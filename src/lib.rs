@@ -50,3 +50,76 @@ pub mod store;
 pub(crate) mod text;
 pub(crate) mod web;
 pub(crate) mod words;
+
+/// The layering DESIGN.md describes, held by the sources themselves: the front ends (`cli`,
+/// `web`) sit on the rules and rendering, never on each other; rendering (`report`) sits on the
+/// rules, never on a front end; the rules and the core (`register`, `check`, `store`, `fine`,
+/// `offering`, the top-level modules) name neither a front end nor the rendering.
+#[cfg(test)]
+mod layering {
+    use std::path::{Path, PathBuf};
+
+    fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                sources(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+
+    /// What a module at `rel` (relative to `src/`) must not name.
+    fn forbidden(rel: &str) -> &'static [&'static str] {
+        let top = rel.split('/').next().unwrap_or("");
+        match top {
+            "cli" | "main.rs" | "lib.rs" | "fuzz.rs" => &[],
+            "web" => &["crate::cli", "vigia::cli"],
+            "report" => &["crate::cli", "crate::web"],
+            _ => &["crate::cli", "crate::web", "crate::report"],
+        }
+    }
+
+    #[test]
+    fn no_layer_names_a_layer_above_it() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        sources(&src, &mut files);
+        assert!(files.len() > 50, "the sources were found: {}", files.len());
+        let mut wrong = Vec::new();
+        for f in &files {
+            let rel = f
+                .strip_prefix(&src)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let text = std::fs::read_to_string(f).unwrap();
+            for bad in forbidden(&rel) {
+                // `use crate::{cli, ...}` is caught by its path as well
+                let grouped = format!("{}::{{", &bad[..bad.find("::").unwrap()]);
+                let name = &bad[bad.find("::").unwrap() + 2..];
+                let in_group = text.match_indices(&grouped).any(|(i, _)| {
+                    let rest = &text[i + grouped.len()..];
+                    let group = &rest[..rest.find('}').unwrap_or(rest.len())];
+                    group
+                        .split([',', ' ', '\n'])
+                        .any(|w| w.trim() == name || w.trim().starts_with(&format!("{name}::")))
+                });
+                if text.contains(bad) || in_group {
+                    wrong.push(format!("{rel} names {bad}"));
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    #[test]
+    fn the_rule_sees_what_it_forbids() {
+        assert_eq!(forbidden("web/pages.rs"), &["crate::cli", "vigia::cli"]);
+        assert!(forbidden("register/verify.rs").contains(&"crate::report"));
+        assert!(forbidden("check/mod.rs").contains(&"crate::web"));
+        assert!(forbidden("notice.rs").contains(&"crate::report"));
+        assert!(forbidden("cli/notice.rs").is_empty());
+    }
+}

@@ -1480,7 +1480,7 @@ async fn notice_document(
     Path((id, format)): Path<(i64, String)>,
 ) -> Page {
     let _ = &user;
-    use crate::cli::notice::DocFormat;
+    use crate::notice::DocFormat;
     let (fmt, mime, ext) = match format.as_str() {
         "pdf" => (DocFormat::Pdf, "application/pdf", "pdf"),
         "html" => (DocFormat::Html, "text/html; charset=utf-8", "html"),
@@ -1491,7 +1491,7 @@ async fn notice_document(
         .db(move |s| {
             let n = notices::get(s.conn(), id)?;
             let data = crate::notice::gather(s.conn(), &n)?;
-            Ok((n.number, crate::cli::notice::render(&data, fmt)))
+            Ok((n.number, crate::report::document::notice(&data, fmt)))
         })
         .await?;
     Ok((
