@@ -704,10 +704,11 @@ mod tests {
             ),
             (1, "ana", "otro titular")
         );
-        let at_es = chrono::DateTime::parse_from_rfc3339(&void.void.at)
-            .unwrap()
-            .format("%d/%m/%Y %H:%M UTC")
-            .to_string();
+        // Colombia's time: five hours behind the stored UTC
+        let at_es = (chrono::DateTime::parse_from_rfc3339(&void.void.at).unwrap()
+            - chrono::TimeDelta::hours(5))
+        .format("%d/%m/%Y %H:%M (hora de Colombia)")
+        .to_string();
         assert_eq!(
             void.said().es(),
             format!(

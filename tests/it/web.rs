@@ -1654,7 +1654,7 @@ fn verifying_a_notice_says_each_check_in_spanish() {
     ]);
     let pdf = std::fs::read(path("n.pdf")).unwrap();
     let md = std::fs::read_to_string(path("n.md")).unwrap();
-    // when the PDF was recorded, as the page writes it (dd/mm/aaaa hh:mm UTC)
+    // when the PDF was recorded, as the page writes it: Colombia's time, UTC−5
     let at: String = r
         .conn()
         .query_row(
@@ -1663,13 +1663,9 @@ fn verifying_a_notice_says_each_check_in_spanish() {
             |row| row.get(0),
         )
         .unwrap();
-    let at_es = format!(
-        "{}/{}/{} {} UTC",
-        &at[8..10],
-        &at[5..7],
-        &at[0..4],
-        &at[11..16]
-    );
+    let at_es = (chrono::DateTime::parse_from_rfc3339(&at).unwrap() - chrono::TimeDelta::hours(5))
+        .format("%d/%m/%Y %H:%M (hora de Colombia)")
+        .to_string();
 
     let s = Server::start(&r);
     let (mut c, csrf) = Client::signed_in(&s, "carla", PASSWORD);
