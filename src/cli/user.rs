@@ -27,10 +27,12 @@ pub enum UserCommand {
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
-    /// Disable an account: it can no longer sign in; it stays on record. Refused for the account
-    /// named by --officer (nobody disables the account they act as).
+    /// Disable an account: it can no longer sign in, and its open web sessions end; it stays on
+    /// record. Refused for the account named by --officer (nobody disables the account they act
+    /// as) and for the last enabled administrator.
     Disable { name: String },
-    /// Set a new password for an account.
+    /// Set a new password for an account: it ends the account's lockout, and the web sessions
+    /// begun with the old password.
     Password {
         name: String,
         /// Read the password from the first line of standard input instead of a prompt.

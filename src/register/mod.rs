@@ -242,6 +242,60 @@ mod tests {
     }
 
     #[test]
+    fn a_payment_is_voided_from_its_own_breach_only() {
+        let mut s = register();
+        let first = s
+            .write::<_, Error>("t", |tx| breach::record(tx, &sale("2024-11-20", 500)))
+            .unwrap();
+        let second = s
+            .write::<_, Error>("t", |tx| breach::record(tx, &sale("2024-11-21", 500)))
+            .unwrap();
+        let paid = s
+            .write::<_, Error>("t", |tx| {
+                payment::record(
+                    tx,
+                    &payment::NewPayment {
+                        breach_id: first,
+                        paid_on: day("2024-12-15"),
+                        amount: dec("500000"),
+                        reference: None,
+                        today: day("2025-01-10"),
+                        allow_duplicate: false,
+                    },
+                )
+            })
+            .unwrap();
+        assert_eq!(
+            refused(&mut s, |tx| payment::void_of_breach(
+                tx, second, paid, "error"
+            )),
+            "<payment> 1: pertenece al incumplimiento N.º 1, no al N.º 2"
+        );
+        match s.write::<_, Error>("t", |tx| payment::void_of_breach(tx, second, paid, "error")) {
+            Err(Error::Refused(r)) => assert_eq!(
+                r.to_string(),
+                "payment 1: belongs to breach 1, not to breach 2"
+            ),
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            crate::store::breaches::payment(s.conn(), paid)
+                .unwrap()
+                .void
+                .is_none(),
+            "nothing was voided"
+        );
+        s.write::<_, Error>("t", |tx| payment::void_of_breach(tx, first, paid, "error"))
+            .unwrap();
+        assert!(
+            crate::store::breaches::payment(s.conn(), paid)
+                .unwrap()
+                .void
+                .is_some()
+        );
+    }
+
+    #[test]
     fn payment_pledge_and_settlement_refusals_in_spanish() {
         let mut s = register();
         let rates = RateSeries::shipped();

@@ -125,6 +125,26 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
 /// and notices that used it keep their stored figures; `notice verify` says they were superseded
 /// (see [`super::notice::superseded`]). Refused without a reason and for one already voided.
 pub fn void(tx: &mut Tx<'_>, payment_id: i64, reason: &str) -> Result<i64> {
+    void_checked(tx, None, payment_id, reason)
+}
+
+/// Voids a payment as [`void`] does, named as a payment of breach `breach_id` (a breach's page
+/// voids its own payments): refused when it is another breach's.
+pub fn void_of_breach(
+    tx: &mut Tx<'_>,
+    breach_id: i64,
+    payment_id: i64,
+    reason: &str,
+) -> Result<i64> {
+    void_checked(tx, Some(breach_id), payment_id, reason)
+}
+
+fn void_checked(
+    tx: &mut Tx<'_>,
+    breach_id: Option<i64>,
+    payment_id: i64,
+    reason: &str,
+) -> Result<i64> {
     if reason.trim().is_empty() {
         return Err(Refusal::value(
             Field::VoidReason,
@@ -137,6 +157,20 @@ pub fn void(tx: &mut Tx<'_>, payment_id: i64, reason: &str) -> Result<i64> {
         .into());
     }
     let p = breaches::payment(tx.conn(), payment_id)?;
+    if let Some(named) = breach_id
+        && p.breach_id != named
+    {
+        let of = p.breach_id;
+        return Err(Refusal::value(
+            Field::Payment,
+            payment_id,
+            said!(
+                "belongs to breach {of}, not to breach {named}",
+                "pertenece al incumplimiento N.º {of}, no al N.º {named}"
+            ),
+        )
+        .into());
+    }
     if let Some(v) = &p.void {
         return Err(
             Refusal::value(Field::Payment, payment_id, super::already_voided(v, false)).into(),

@@ -1,8 +1,10 @@
 //! Accounts of the web interface: who may sign in and with which role (consulta < oficial <
 //! juridico < admin), argon2id password hashes, the rules for adding, disabling and changing
-//! passwords, and the lockout (five failed sign-ins in a row lock an account for 15 minutes,
-//! counted from the register), inside the caller's write transaction. No front end and no
-//! session here.
+//! passwords (never the last enabled administrator disabled), the lockout (five failed sign-ins
+//! in a row lock an account for 15 minutes, counted from the register; a new password set by an
+//! administrator starts the count again) and whether a session opened on an account still
+//! stands ([`standing`]), inside the caller's write transaction. No front end and no session
+//! kept here.
 
 use super::{Refusal, Result};
 use crate::said;
@@ -137,7 +139,9 @@ pub fn add(tx: &mut Tx<'_>, name: &str, role: Role, password: &str) -> Result<i6
     Ok(id)
 }
 
-/// Changes an account's password.
+/// Changes an account's password. Only an administrator does (`vigia user password`, the web's
+/// «Usuarios» page), so it also ends a lockout: the failed sign-ins counted by [`locked_until`]
+/// start again after it, and every session opened with the old password ends ([`standing`]).
 pub fn set_password(tx: &mut Tx<'_>, name: &str, password: &str) -> Result<User> {
     let user = users::get(tx.conn(), name)?;
     check_password(password)?;
@@ -146,8 +150,10 @@ pub fn set_password(tx: &mut Tx<'_>, name: &str, password: &str) -> Result<User>
     Ok(user)
 }
 
-/// Disables an account: it can no longer sign in (it stays on record). Nobody disables the
-/// account they act as (an administrator would lock themself out, perhaps the last one).
+/// Disables an account: it can no longer sign in (it stays on record) and its open sessions end
+/// ([`standing`]). Nobody disables the account they act as (an administrator would lock themself
+/// out), and nobody the last enabled administrator (no one could manage the accounts any more,
+/// nor enable one: that takes a new account added from the command line).
 pub fn disable(tx: &mut Tx<'_>, name: &str) -> Result<User> {
     let user = users::get(tx.conn(), name)?;
     if user.name == tx.actor() {
@@ -164,8 +170,53 @@ pub fn disable(tx: &mut Tx<'_>, name: &str) -> Result<User> {
         ))
         .into());
     }
+    if user.role == Role::Admin.as_str() {
+        let others = users::list(tx.conn())?
+            .iter()
+            .filter(|u| u.id != user.id && !u.disabled && u.role == Role::Admin.as_str())
+            .count();
+        if others == 0 {
+            return Err(Refusal::Rule(said!(
+                "user {name} is the last enabled administrator; add another administrator before \
+                 disabling this one, or nobody could manage the accounts",
+                "el usuario {name} es el último administrador habilitado; agregue otro administrador \
+                 antes de deshabilitarlo, o nadie podría gestionar las cuentas"
+            ))
+            .into());
+        }
+    }
     users::disable(tx, user.id)?;
     Ok(user)
+}
+
+/// Whether a web session opened on an account still stands, read again on every request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// In force, with the account's role as the register has it now.
+    InForce(Role),
+    /// The account was disabled (or is no account): the session ends.
+    Disabled,
+    /// The account's password changed after the session began: the session ends.
+    NewPassword,
+}
+
+/// Whether a session opened on account `user_id` when `password_id` was its password (the row of
+/// `user_passwords` the sign-in checked) still stands: the account enabled and its password the
+/// same. One read of the account by its id.
+pub fn standing(conn: &Connection, user_id: i64, password_id: Option<i64>) -> Result<Standing> {
+    let Some(user) = users::by_id(conn, user_id)? else {
+        return Ok(Standing::Disabled);
+    };
+    if user.disabled {
+        return Ok(Standing::Disabled);
+    }
+    if user.password_id != password_id {
+        return Ok(Standing::NewPassword);
+    }
+    let role = user.role.parse().map_err(|_| {
+        StoreError::Corrupt(format!("user {} has the role {:?}", user.name, user.role))
+    })?;
+    Ok(Standing::InForce(role))
 }
 
 /// A hash no password is checked against but to spend the same time as a real check.
@@ -200,10 +251,12 @@ pub const NOT_SIGNED_IN: &str = "(not signed in)";
 
 /// Until when account `user_id` is locked at `now`, if it is.
 ///
-/// Nothing is recorded while an account is locked (no password is checked then), so its failed
-/// sign-ins since the last successful one come in runs of [`MAX_FAILURES`], every run but the
-/// last ended by a lockout that has run out: the account is locked while that count is a
-/// positive multiple of five and the last failure is less than [`LOCKOUT`] old.
+/// The failed sign-ins counted are those since the later of the last successful sign-in and the
+/// latest password set (an administrator setting a new password ends a lockout: the person need
+/// not wait the 15 minutes). Nothing is recorded while an account is locked (no password is
+/// checked then), so those failures come in runs of [`MAX_FAILURES`], every run but the last
+/// ended by a lockout that has run out: the account is locked while their count is a positive
+/// multiple of five and the last failure is less than [`LOCKOUT`] old.
 pub fn locked_until(
     conn: &Connection,
     user_id: i64,
@@ -402,6 +455,196 @@ mod tests {
                 .unwrap()
                 .unwrap()
                 .disabled
+        );
+    }
+
+    #[test]
+    fn the_last_enabled_administrator_is_not_disabled() {
+        let mut store = Store::in_memory().unwrap();
+        for (name, role) in [
+            ("adela", Role::Admin),
+            ("beto", Role::Admin),
+            ("oscar", Role::Oficial),
+        ] {
+            store
+                .write::<_, super::super::Error>("root", |tx| {
+                    add(tx, name, role, "una clave larga")
+                })
+                .unwrap();
+        }
+        // two administrators: one may go
+        store
+            .write::<_, super::super::Error>("root", |tx| disable(tx, "beto"))
+            .unwrap();
+        let disables = |store: &Store| -> i64 {
+            store
+                .conn()
+                .query_row("SELECT count(*) FROM user_disables", [], |r| r.get(0))
+                .unwrap()
+        };
+        assert_eq!(disables(&store), 1);
+        // the other is the last enabled one (a disabled administrator does not count)
+        match store.write::<_, super::super::Error>("root", |tx| disable(tx, "adela")) {
+            Err(super::super::Error::Refused(Refusal::Rule(said))) => {
+                assert_eq!(
+                    said.en(),
+                    "user adela is the last enabled administrator; add another administrator \
+                     before disabling this one, or nobody could manage the accounts"
+                );
+                assert_eq!(
+                    said.es(),
+                    "el usuario adela es el último administrador habilitado; agregue otro \
+                     administrador antes de deshabilitarlo, o nadie podría gestionar las cuentas"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(!users::get(store.conn(), "adela").unwrap().disabled);
+        assert_eq!(disables(&store), 1, "nothing was written");
+        // an account of another role may still be disabled
+        store
+            .write::<_, super::super::Error>("adela", |tx| disable(tx, "oscar"))
+            .unwrap();
+        // with a new administrator, the first may go
+        store
+            .write::<_, super::super::Error>("adela", |tx| {
+                add(tx, "carmen", Role::Admin, "una clave larga")
+            })
+            .unwrap();
+        store
+            .write::<_, super::super::Error>("carmen", |tx| disable(tx, "adela"))
+            .unwrap();
+    }
+
+    #[test]
+    fn a_new_password_ends_a_lockout_and_starts_the_count_again() {
+        let mut store = Store::in_memory().unwrap();
+        let id = store
+            .write::<_, super::super::Error>("admin", |tx| {
+                add(tx, "ana", Role::Oficial, "una clave larga")
+            })
+            .unwrap();
+        let fail = |store: &mut Store, now: DateTime<Utc>| {
+            store
+                .write::<_, super::super::Error>(NOT_SIGNED_IN, |tx| sign_in(tx, id, None, now))
+                .unwrap()
+        };
+        let new_password = |store: &mut Store| {
+            store
+                .write::<_, super::super::Error>("adela", |tx| {
+                    set_password(tx, "ana", "otra clave larga")
+                })
+                .unwrap();
+        };
+        // every write here falls within a second or two: which came first is the trail's order,
+        // not the times recorded (whole seconds)
+        let now = Utc::now();
+        for _ in 0..5 {
+            assert_eq!(fail(&mut store, now), SignIn::Refused);
+        }
+        assert!(locked_until(store.conn(), id, now).unwrap().is_some());
+        new_password(&mut store);
+        assert_eq!(locked_until(store.conn(), id, now).unwrap(), None);
+        let f = users::failures_since_sign_in(store.conn(), id).unwrap();
+        assert_eq!((f.count, f.latest_at), (0, None));
+        // the count starts again from the new password: four lock nothing, the fifth locks
+        for _ in 0..4 {
+            assert_eq!(fail(&mut store, now), SignIn::Refused);
+        }
+        assert_eq!(locked_until(store.conn(), id, now).unwrap(), None);
+        assert_eq!(
+            users::failures_since_sign_in(store.conn(), id)
+                .unwrap()
+                .count,
+            4
+        );
+        assert_eq!(fail(&mut store, now), SignIn::Refused);
+        let until = locked_until(store.conn(), id, now).unwrap();
+        assert!(until.is_some());
+        assert_eq!(
+            sign_in_now(&mut store, id, now),
+            SignIn::Locked(until.unwrap())
+        );
+        // a successful sign-in after a new password counts from itself, as before
+        new_password(&mut store);
+        assert_eq!(
+            sign_in_now(&mut store, id, now),
+            SignIn::Accepted(Role::Oficial)
+        );
+        assert_eq!(fail(&mut store, now), SignIn::Refused);
+        assert_eq!(
+            users::failures_since_sign_in(store.conn(), id)
+                .unwrap()
+                .count,
+            1
+        );
+        // (the password set before that success counts for nothing now)
+        let other = store
+            .write::<_, super::super::Error>("admin", |tx| {
+                add(tx, "beto", Role::Oficial, "una clave larga")
+            })
+            .unwrap();
+        store
+            .write::<_, super::super::Error>(NOT_SIGNED_IN, |tx| sign_in(tx, other, None, now))
+            .unwrap();
+        assert_eq!(
+            users::failures_since_sign_in(store.conn(), id)
+                .unwrap()
+                .count,
+            1,
+            "another account's attempts are not this one's"
+        );
+        let v = crate::store::audit::verify(store.conn()).unwrap();
+        assert!(v.first_mismatch.is_none(), "{v:?}");
+    }
+
+    /// A sign-in to account `id` with its password, at `now`.
+    fn sign_in_now(store: &mut Store, id: i64, now: DateTime<Utc>) -> SignIn {
+        store
+            .write::<_, super::super::Error>("ana", |tx| sign_in(tx, id, Some(Role::Oficial), now))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_session_stands_while_its_account_is_enabled_with_the_same_password() {
+        let mut store = Store::in_memory().unwrap();
+        let id = store
+            .write::<_, super::super::Error>("admin", |tx| {
+                add(tx, "ana", Role::Juridico, "una clave larga")
+            })
+            .unwrap();
+        let signed = users::by_id(store.conn(), id).unwrap().unwrap().password_id;
+        assert!(signed.is_some());
+        assert_eq!(
+            standing(store.conn(), id, signed).unwrap(),
+            Standing::InForce(Role::Juridico)
+        );
+        assert_eq!(
+            standing(store.conn(), id + 1, signed).unwrap(),
+            Standing::Disabled,
+            "no account"
+        );
+        store
+            .write::<_, super::super::Error>("admin", |tx| {
+                set_password(tx, "ana", "otra clave larga")
+            })
+            .unwrap();
+        assert_eq!(
+            standing(store.conn(), id, signed).unwrap(),
+            Standing::NewPassword
+        );
+        let again = users::by_id(store.conn(), id).unwrap().unwrap().password_id;
+        assert_ne!(again, signed);
+        assert_eq!(
+            standing(store.conn(), id, again).unwrap(),
+            Standing::InForce(Role::Juridico)
+        );
+        store
+            .write::<_, super::super::Error>("admin", |tx| disable(tx, "ana"))
+            .unwrap();
+        assert_eq!(
+            standing(store.conn(), id, again).unwrap(),
+            Standing::Disabled
         );
     }
 

@@ -15,6 +15,8 @@ pub struct User {
     pub role: String,
     /// The latest password hash (argon2id, PHC string).
     pub phc: Option<String>,
+    /// The row of `user_passwords` that hash is (a new password is a new row).
+    pub password_id: Option<i64>,
     pub disabled: bool,
     pub created_at: String,
     pub created_by: String,
@@ -22,7 +24,8 @@ pub struct User {
 
 const SELECT: &str = "SELECT u.id, u.name, u.role, u.created_at, u.created_by,
         (SELECT p.phc FROM user_passwords p WHERE p.user_id = u.id ORDER BY p.id DESC LIMIT 1),
-        EXISTS (SELECT 1 FROM user_disables d WHERE d.user_id = u.id)
+        EXISTS (SELECT 1 FROM user_disables d WHERE d.user_id = u.id),
+        (SELECT p.id FROM user_passwords p WHERE p.user_id = u.id ORDER BY p.id DESC LIMIT 1)
     FROM users u";
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
@@ -34,6 +37,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
         created_by: r.get(4)?,
         phc: r.get(5)?,
         disabled: r.get(6)?,
+        password_id: r.get(7)?,
     })
 }
 
@@ -42,6 +46,15 @@ pub fn by_name(conn: &Connection, name: &str) -> Result<Option<User>> {
     Ok(conn
         .prepare_cached(&format!("{SELECT} WHERE u.name = ?1"))?
         .query_row(params![name], from_row)
+        .optional()?)
+}
+
+/// The account `id`, if any: a seek of the primary key and of the indexes of its passwords and
+/// disables (what every request of a web session reads).
+pub fn by_id(conn: &Connection, id: i64) -> Result<Option<User>> {
+    Ok(conn
+        .prepare_cached(&format!("{SELECT} WHERE u.id = ?1"))?
+        .query_row(params![id], from_row)
         .optional()?)
 }
 
@@ -88,8 +101,8 @@ pub fn record_sign_in(tx: &mut Tx<'_>, user_id: i64, succeeded: bool) -> Result<
     )
 }
 
-/// The failed sign-ins on an account since its last successful one (all of them if it never
-/// signed in).
+/// The failed sign-ins on an account since the later of its last successful sign-in and its
+/// latest password (all of them if it never signed in and its password was never changed).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failures {
     pub count: u64,
@@ -97,22 +110,50 @@ pub struct Failures {
     pub latest_at: Option<String>,
 }
 
-/// The failed sign-ins on account `user_id` since its last successful one: two seeks of the
-/// `(user_id, succeeded, id)` index and a count over the failures in between.
+/// The failures counted by [`failures_since_sign_in`] (`?1`: the account).
+const FAILURES: &str = "WITH success AS (
+             SELECT coalesce(max(id), 0) AS id FROM user_sign_ins
+             WHERE user_id = ?1 AND succeeded = 1
+         ),
+         password AS (
+             SELECT coalesce((
+                 SELECT e.seq FROM audit_events e
+                 WHERE e.entity = 'user_passwords'
+                   AND e.entity_id = (SELECT max(p.id) FROM user_passwords p
+                                      WHERE p.user_id = ?1)
+             ), 0) AS seq
+         ),
+         since AS (
+             SELECT coalesce((
+                 SELECT s.id FROM user_sign_ins s
+                 JOIN audit_events e ON e.entity = 'user_sign_ins' AND e.entity_id = s.id
+                 WHERE s.user_id = ?1 AND s.succeeded = 0
+                   AND s.id > (SELECT id FROM success)
+                   AND e.seq < (SELECT seq FROM password)
+                 ORDER BY s.id DESC LIMIT 1
+             ), (SELECT id FROM success)) AS id
+         )
+         SELECT
+             (SELECT count(*) FROM user_sign_ins
+              WHERE user_id = ?1 AND succeeded = 0 AND id > (SELECT id FROM since)),
+             (SELECT created_at FROM user_sign_ins
+              WHERE user_id = ?1 AND succeeded = 0 AND id > (SELECT id FROM since)
+              ORDER BY id DESC LIMIT 1)";
+
+/// The failed sign-ins on account `user_id` since the later of its last successful sign-in and
+/// the setting of its latest password (`register::user::locked_until` decides what they mean).
+///
+/// A password and a sign-in are rows of two tables, and their times are whole seconds, so which
+/// came first is read from the audit trail, which orders every write of the register: the
+/// password's event (a seek of `audit_entity`) against the events of the failures since the last
+/// success, walked from the newest back to the first one before it (seeks of `audit_entity`, as
+/// many as the failures recorded after the password, and all of them since the last success
+/// when the password is older; sign-ins are only ever added, so their ids grow in the trail's
+/// order). The count and the latest failure after that are seeks of the `(user_id, succeeded,
+/// id)` index.
 pub fn failures_since_sign_in(conn: &Connection, user_id: i64) -> Result<Failures> {
     let (count, latest_at): (i64, Option<String>) = conn
-        .prepare_cached(
-            "WITH since AS (
-                 SELECT coalesce(max(id), 0) AS id FROM user_sign_ins
-                 WHERE user_id = ?1 AND succeeded = 1
-             )
-             SELECT
-                 (SELECT count(*) FROM user_sign_ins
-                  WHERE user_id = ?1 AND succeeded = 0 AND id > (SELECT id FROM since)),
-                 (SELECT created_at FROM user_sign_ins
-                  WHERE user_id = ?1 AND succeeded = 0 AND id > (SELECT id FROM since)
-                  ORDER BY id DESC LIMIT 1)",
-        )?
+        .prepare_cached(FAILURES)?
         .query_row(params![user_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
     Ok(Failures {
         count: u64::try_from(count)
@@ -127,4 +168,37 @@ pub fn get(conn: &Connection, name: &str) -> Result<User> {
         what: "user",
         id: name.to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    #[test]
+    fn the_failures_are_counted_through_indexes() {
+        let store = Store::in_memory().unwrap();
+        let plan: Vec<String> = store
+            .conn()
+            .prepare(&format!("EXPLAIN QUERY PLAN {FAILURES}"))
+            .unwrap()
+            .query_map([7i64], |r| r.get::<_, String>(3))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        // every read of the three tables is a seek of one of their indexes: the only scans are
+        // of the one-row results of the query's own steps
+        for step in &plan {
+            if let Some(what) = step.strip_prefix("SCAN ") {
+                assert!(
+                    ["CONSTANT ROW", "success", "password", "since"].contains(&what),
+                    "{step} in {plan:?}"
+                );
+            }
+        }
+        let plan = plan.join("; ");
+        for index in ["user_sign_ins_user", "audit_entity", "user_passwords_user"] {
+            assert!(plan.contains(index), "{index} in {plan}");
+        }
+    }
 }

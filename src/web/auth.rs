@@ -1,11 +1,13 @@
 //! Who is asking: signing in (the lockout read from and every attempt on an account recorded in
 //! the register, so a restart unlocks nothing: [`sign_in`]), sessions kept in the server's memory
 //! (a random 256-bit token in an HttpOnly, SameSite=Strict cookie, Secure behind HTTPS; 30 idle
-//! minutes), a CSRF token per session checked on every form, and the role every route requires,
-//! checked here on the server.
+//! minutes), each checked against the register on every request (a disabled account or a new
+//! password ends it, and the role is the register's: `register::user::standing`), a CSRF token
+//! per session checked on every form, and the role every route requires, checked here on the
+//! server.
 
 use super::{App, WebError};
-use crate::register::user::{self as account, Role, SignIn};
+use crate::register::user::{self as account, Role, SignIn, Standing};
 use crate::store::users;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -35,9 +37,17 @@ pub struct PendingImport {
     pub bytes: Arc<Vec<u8>>,
 }
 
+/// The account a session was opened on, as the sign-in found it: its name, its id and the row of
+/// its password the sign-in checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Who {
+    pub name: String,
+    pub user_id: i64,
+    pub password_id: Option<i64>,
+}
+
 struct Session {
-    user: String,
-    role: Role,
+    who: Who,
     csrf: String,
     last_seen: Instant,
     pending_import: Option<PendingImport>,
@@ -122,8 +132,8 @@ impl Sessions {
         None
     }
 
-    /// A new session for a signed-in user: its token.
-    pub fn open(&self, user: &str, role: Role) -> String {
+    /// A new session for a signed-in account: its token.
+    pub fn open(&self, who: Who) -> String {
         let t = token();
         let mut s = self.sessions.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
@@ -131,8 +141,7 @@ impl Sessions {
         s.insert(
             t.clone(),
             Session {
-                user: user.to_string(),
-                role,
+                who,
                 csrf: token(),
                 last_seen: now,
                 pending_import: None,
@@ -148,8 +157,9 @@ impl Sessions {
             .remove(token);
     }
 
-    /// The signed-in user of a token still in force (its idle clock restarts).
-    fn touch(&self, token: &str) -> Option<User> {
+    /// The account and CSRF token of a session not idle too long (its idle clock restarts); whether
+    /// the account still stands is the caller's to read.
+    fn touch(&self, token: &str) -> Option<(Who, String)> {
         let mut s = self.sessions.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
         let session = s.get_mut(token)?;
@@ -158,12 +168,7 @@ impl Sessions {
             return None;
         }
         session.last_seen = now;
-        Some(User {
-            name: session.user.clone(),
-            role: session.role,
-            csrf: session.csrf.clone(),
-            token: token.to_string(),
-        })
+        Some((session.who.clone(), session.csrf.clone()))
     }
 
     pub fn set_pending(&self, token: &str, p: Option<PendingImport>) {
@@ -207,40 +212,48 @@ pub async fn sign_in(app: &Arc<App>, name: &str, password: String) -> Result<Out
     let now = app.now();
     let who = name.to_string();
     let a = Arc::clone(app);
-    let result = app
+    let (result, found) = app
         .db(move |s| {
             let Some(user) = users::by_name(s.conn(), &who)? else {
                 if let Some(until) = a.sessions.unknown_attempt(&who, now) {
-                    return Ok(SignIn::Locked(until));
+                    return Ok((SignIn::Locked(until), None));
                 }
                 let _no_account = account::authenticate(None, &password);
-                return Ok(SignIn::Refused);
+                return Ok((SignIn::Refused, None));
             };
             if let Some(until) = account::locked_until(s.conn(), user.id, now)? {
-                return Ok(SignIn::Locked(until));
+                return Ok((SignIn::Locked(until), None));
             }
             let id = user.id;
+            // the password checked is the one of this row: a session begun with it ends when
+            // another is set
+            let found = Who {
+                name: user.name.clone(),
+                user_id: user.id,
+                password_id: user.password_id,
+            };
             let authenticated = account::authenticate(Some(user), &password);
             let actor = match &authenticated {
                 Some((u, _)) => u.name.clone(),
                 None => account::NOT_SIGNED_IN.to_string(),
             };
             let role = authenticated.map(|(_, role)| role);
-            Ok(s.write::<_, crate::register::Error>(&actor, |tx| {
+            let result = s.write::<_, crate::register::Error>(&actor, |tx| {
                 account::sign_in(tx, id, role, now)
-            })?)
+            })?;
+            Ok((result, Some(found)))
         })
         .await?;
-    Ok(match result {
-        // the name as stored: the one typed found it
-        SignIn::Accepted(role) => Outcome::SignedIn(app.sessions.open(name, role)),
-        SignIn::Refused => Outcome::Refused,
-        SignIn::Locked(until) => Outcome::Locked(until),
+    Ok(match (result, found) {
+        (SignIn::Accepted(_), Some(who)) => Outcome::SignedIn(app.sessions.open(who)),
+        (SignIn::Accepted(_), None) | (SignIn::Refused, _) => Outcome::Refused,
+        (SignIn::Locked(until), _) => Outcome::Locked(until),
     })
 }
 
-/// The signed-in user of a request. A request without a session in force is sent to the login
-/// page (so no page or file is ever served without one).
+/// The signed-in user of a request, with the role the register gives the account now. A request
+/// without a session in force is sent to the login page (so no page or file is ever served
+/// without one).
 #[derive(Debug, Clone)]
 pub struct User {
     pub name: String,
@@ -277,12 +290,70 @@ impl User {
     }
 }
 
-/// Sent to the login page.
-pub struct ToLogin;
+/// Why a session ended before its time, as the login page says it (`/ingresar?motivo=...`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// The account was disabled.
+    Disabled,
+    /// A new password was set for the account.
+    NewPassword,
+}
+
+impl Ended {
+    const ALL: [Ended; 2] = [Ended::Disabled, Ended::NewPassword];
+
+    /// The value of `motivo` in the login page's address.
+    pub fn code(self) -> &'static str {
+        match self {
+            Ended::Disabled => "cuenta-deshabilitada",
+            Ended::NewPassword => "clave-nueva",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Ended> {
+        Ended::ALL.into_iter().find(|e| e.code() == code)
+    }
+
+    /// What the login page says.
+    pub fn message(self) -> &'static str {
+        match self {
+            Ended::Disabled => {
+                "Su sesión terminó: la cuenta fue deshabilitada. Si cree que es un error, pida ayuda a un administrador."
+            }
+            Ended::NewPassword => {
+                "Su sesión terminó porque se asignó una contraseña nueva a la cuenta. Ingrese con la contraseña nueva."
+            }
+        }
+    }
+}
+
+/// A request without a session in force.
+#[derive(Debug)]
+pub enum ToLogin {
+    /// No session (none, unknown, or idle too long): to the login page.
+    Anonymous,
+    /// The session just ended (its cookie cleared): to the login page, which says why.
+    Ended { why: Ended, secure: bool },
+    /// The register could not be read to check the session.
+    Failed(WebError),
+}
 
 impl IntoResponse for ToLogin {
     fn into_response(self) -> Response {
-        let mut r = Redirect::to("/ingresar").into_response();
+        let mut r = match self {
+            ToLogin::Anonymous => Redirect::to("/ingresar").into_response(),
+            ToLogin::Ended { why, secure } => {
+                let mut r =
+                    Redirect::to(&format!("/ingresar?motivo={}", why.code())).into_response();
+                if let Ok(v) =
+                    header::HeaderValue::from_str(&set_cookie(SESSION_COOKIE, "", secure, Some(0)))
+                {
+                    r.headers_mut().append(header::SET_COOKIE, v);
+                }
+                r
+            }
+            ToLogin::Failed(e) => return e.into_response(),
+        };
         super::secure_headers(&mut r);
         r
     }
@@ -291,10 +362,34 @@ impl IntoResponse for ToLogin {
 impl FromRequestParts<Arc<App>> for User {
     type Rejection = ToLogin;
 
+    /// The session of the request's cookie, then the account it was opened on, read again from
+    /// the register (one read by its id): a disabled account or a new password ends the session;
+    /// otherwise the role is the account's now.
     async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<User, ToLogin> {
-        cookie(&parts.headers, SESSION_COOKIE)
-            .and_then(|t| app.sessions.touch(&t))
-            .ok_or(ToLogin)
+        let token = cookie(&parts.headers, SESSION_COOKIE).ok_or(ToLogin::Anonymous)?;
+        let (who, csrf) = app.sessions.touch(&token).ok_or(ToLogin::Anonymous)?;
+        let (id, password_id) = (who.user_id, who.password_id);
+        let standing = app
+            .db(move |s| Ok(account::standing(s.conn(), id, password_id)?))
+            .await
+            .map_err(ToLogin::Failed)?;
+        let why = match standing {
+            Standing::InForce(role) => {
+                return Ok(User {
+                    name: who.name,
+                    role,
+                    csrf,
+                    token,
+                });
+            }
+            Standing::Disabled => Ended::Disabled,
+            Standing::NewPassword => Ended::NewPassword,
+        };
+        app.sessions.close(&token);
+        Err(ToLogin::Ended {
+            why,
+            secure: app.config.secure_cookies,
+        })
     }
 }
 
@@ -481,17 +576,88 @@ mod tests {
         assert!(recorded(&db).is_empty(), "nothing to record it against");
     }
 
+    /// The user a request with the session cookie `token` is served as.
+    fn request_as(
+        rt: &tokio::runtime::Runtime,
+        app: &Arc<App>,
+        token: &str,
+    ) -> Result<User, ToLogin> {
+        let (mut parts, ()) = axum::http::Request::builder()
+            .header(header::COOKIE, format!("{SESSION_COOKIE}={token}"))
+            .body(())
+            .unwrap()
+            .into_parts();
+        rt.block_on(User::from_request_parts(&mut parts, app))
+    }
+
+    fn signed_in(rt: &tokio::runtime::Runtime, app: &Arc<App>, password: &str) -> String {
+        match rt.block_on(sign_in(app, "ana", password.into())).unwrap() {
+            Outcome::SignedIn(token) => token,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_request_reads_the_account_again() {
+        let (_dir, db) = register();
+        let rt = runtime();
+        let clock = Arc::new(Mutex::new(Utc::now()));
+        let app = server(&db, &clock);
+        let admin = |f: &dyn Fn(&mut crate::store::Tx<'_>) -> crate::register::Result<()>| {
+            Store::open(&db)
+                .unwrap()
+                .write::<_, crate::register::Error>("admin", f)
+                .unwrap()
+        };
+        let first = signed_in(&rt, &app, PASSWORD);
+        let u = request_as(&rt, &app, &first).unwrap();
+        assert_eq!((u.name.as_str(), u.role), ("ana", Role::Oficial));
+        // a new password ends the session begun with the old one, and it stays ended
+        admin(&|tx| account::set_password(tx, "ana", "otra clave larga").map(drop));
+        match request_as(&rt, &app, &first) {
+            Err(ToLogin::Ended { why, .. }) => assert_eq!(why, Ended::NewPassword),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            request_as(&rt, &app, &first),
+            Err(ToLogin::Anonymous)
+        ));
+        // one begun with the new password stands, until the account is disabled
+        let second = signed_in(&rt, &app, "otra clave larga");
+        assert!(request_as(&rt, &app, &second).is_ok());
+        admin(&|tx| account::disable(tx, "ana").map(drop));
+        match request_as(&rt, &app, &second) {
+            Err(ToLogin::Ended { why, .. }) => assert_eq!(why, Ended::Disabled),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            request_as(&rt, &app, &second),
+            Err(ToLogin::Anonymous)
+        ));
+    }
+
     #[test]
     fn sessions_expire_and_close() {
         let s = Sessions::default();
-        let t = s.open("ana", Role::Oficial);
-        let u = s.touch(&t).unwrap();
-        assert_eq!((u.name.as_str(), u.role), ("ana", Role::Oficial));
+        let ana = Who {
+            name: "ana".into(),
+            user_id: 1,
+            password_id: Some(1),
+        };
+        let t = s.open(ana.clone());
+        let (who, csrf) = s.touch(&t).unwrap();
+        assert_eq!(who, ana);
+        let u = User {
+            name: who.name,
+            role: Role::Oficial,
+            csrf,
+            token: t.clone(),
+        };
         assert!(u.require(Role::Consulta).is_ok() && u.require(Role::Juridico).is_err());
         assert!(u.check_csrf(Some(&u.csrf)).is_ok() && u.check_csrf(None).is_err());
         s.sessions.lock().unwrap().get_mut(&t).unwrap().last_seen -= IDLE;
         assert!(s.touch(&t).is_none(), "30 idle minutes end a session");
-        let t = s.open("ana", Role::Oficial);
+        let t = s.open(ana);
         s.close(&t);
         assert!(s.touch(&t).is_none());
     }

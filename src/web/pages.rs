@@ -193,19 +193,28 @@ async fn not_found(user: User) -> WebError {
 
 // ---------------------------------------------------------------------------- login, logout
 
-async fn login_page(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
-    login_form(&app, &headers, None)
+/// The login page; `?motivo=...` says why a session just ended (`auth::Ended`).
+async fn login_page(State(app): State<Arc<App>>, headers: HeaderMap, q: Query<Fields>) -> Response {
+    let ended = auth::Ended::from_code(field(&q.0, "motivo"));
+    login_form(&app, &headers, None, ended.map(auth::Ended::message))
 }
 
 /// The login form, with its token: the one already in the browser's login cookie (a second tab,
 /// or a request the browser makes on its own, must not invalidate the form on screen), else new.
-fn login_form(app: &App, headers: &HeaderMap, error: Option<&str>) -> Response {
+/// `error` says why a sign-in failed, `notice` why a session ended.
+fn login_form(
+    app: &App,
+    headers: &HeaderMap,
+    error: Option<&str>,
+    notice: Option<&str>,
+) -> Response {
     let t = auth::cookie(headers, LOGIN_COOKIE)
         .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
         .unwrap_or_else(auth::token);
     let body = html! {
         form method="post" action="/ingresar" {
             input type="hidden" name="csrf" value=(t);
+            @if let Some(n) = notice { p.aviso role="status" { (n) } }
             @if let Some(e) = error { p.error role="alert" { (e) } }
             div.campo { label for="usuario" { "Usuario" } input id="usuario" name="usuario" type="text" autocomplete="username"; }
             div.campo { label for="clave" { "Contraseña" } input id="clave" name="clave" type="password" autocomplete="current-password"; }
@@ -257,13 +266,16 @@ async fn login(State(app): State<Arc<App>>, headers: HeaderMap, form: axum::Form
             &app,
             &headers,
             Some(
-                "La cuenta está bloqueada durante 15 minutos tras cinco intentos fallidos. Espere o pida ayuda a un administrador.",
+                "La cuenta está bloqueada durante 15 minutos tras cinco intentos fallidos. Espere, \
+                 o pida a un administrador que le asigne una contraseña nueva: eso la desbloquea.",
             ),
+            None,
         )),
         auth::Outcome::Refused => Ok(login_form(
             &app,
             &headers,
             Some("Usuario o contraseña incorrectos (o la cuenta está deshabilitada)."),
+            None,
         )),
     }
 }
@@ -619,10 +631,14 @@ async fn holder(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) ->
 }
 
 /// A holder's page; `errors` and `typed` belong to the pledge form that was sent (its
-/// `adjudication` input says which).
+/// `adjudication` input says which; a correction's form also says `correccion`, and shows its
+/// own refusals).
 fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -> Markup {
     let h = &v.holder;
-    let sent_for = field(typed, "adjudication").parse::<i64>().ok();
+    let sent_for = field(typed, "adjudication")
+        .parse::<i64>()
+        .ok()
+        .filter(|_| field(typed, "correccion").is_empty());
     html! {
         p.titular { (h.doc_type.to_string()) " " (h.doc_number) }
         h2 { "Adjudicaciones" }
@@ -643,11 +659,19 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -
             h2 { "Prendas" }
             (errors.general())
             @for (a, ps, _) in &v.adjudications {
+                @let mine = sent_for == Some(a.id);
+                // a refusal about the adjudication itself (voided meanwhile, say): under its
+                // heading, even when it no longer takes the forms
+                @let about_it = if mine { errors.get(Field::Adjudication.as_str()) } else { None };
+                @if a.void.is_none() || about_it.is_some() {
+                    h3 { "Adjudicación " (a.id) }
+                }
+                @if let Some(e) = about_it {
+                    p.error id={"adjudicacion-" (a.id) "-error"} role="alert" { (e) }
+                }
                 @if a.void.is_none() {
-                    @let mine = sent_for == Some(a.id);
                     @let typed_here = |k: &str| if mine { field(typed, k).to_string() } else { String::new() };
                     @let error_here = |k: Field| if mine { errors.get(k.as_str()) } else { None };
-                    h3 { "Adjudicación " (a.id) }
                     form method="post" action={"/adjudicaciones/" (a.id) "/prendas"} {
                         (csrf(user))
                         input type="hidden" name="adjudication" value=(a.id);
@@ -1333,22 +1357,9 @@ async fn void_payment(
     user.require(Role::Oficial)?;
     let reason = field(&f, Field::VoidReason.as_str()).to_string();
     let write = move |_: &App, tx: &mut store::Tx<'_>| {
-        // the page is the breach's: a payment of another breach is not voided from it
-        let p = breaches::payment(tx.conn(), payment)?;
-        if p.breach_id != id {
-            let other = p.breach_id;
-            return Err(Refusal::value(
-                Field::Payment,
-                payment,
-                crate::said!(
-                    "belongs to breach {other}, not to breach {id}",
-                    "pertenece al incumplimiento N.º {other}, no al N.º {id}"
-                ),
-            )
-            .into());
-        }
-        // a refusal of the reason is shown beside the payments, not the breach's own form
-        register::payment::void(tx, payment, &reason).map_err(|e| match e {
+        // the page is the breach's: the register refuses a payment of another breach; a refusal
+        // of the reason is shown beside the payments, not the breach's own form
+        register::payment::void_of_breach(tx, id, payment, &reason).map_err(|e| match e {
             register::Error::Refused(Refusal::Value {
                 field: Field::VoidReason,
                 reason,

@@ -464,6 +464,95 @@ fn sessions_cookies_logout_and_lockout() {
     assert_eq!(Client::new(&s).login("carla", PASSWORD).status, 401);
 }
 
+/// What the login page says when a session just ended, as the redirect `to` shows it.
+fn ended_notice(s: &Server, to: &str) -> String {
+    let page = request(&s.addr, "GET", to, &[], b"");
+    assert_eq!(page.status, 200, "{}", page.text());
+    let t = page.text();
+    let open = "<p class=\"aviso\" role=\"status\">";
+    let start = t.find(open).unwrap_or_else(|| panic!("no notice in {t}")) + open.len();
+    t[start..start + t[start..].find("</p>").unwrap()].to_string()
+}
+
+#[test]
+fn a_session_ends_when_its_account_is_disabled_or_given_a_new_password() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, _) = Client::signed_in(&s, "oscar", PASSWORD);
+    let token = o.cookies["vigia_sesion"].clone();
+    assert_eq!(o.get("/titulares/1").status, 200);
+    // disabled from the command line while the session is open: its next request ends it
+    r.ok(&["user", "disable", "oscar"]);
+    let resp = o.get("/titulares/1");
+    assert_eq!(resp.status, 303);
+    let to = resp.header("location").unwrap().to_string();
+    assert_eq!(to, "/ingresar?motivo=cuenta-deshabilitada");
+    assert!(
+        resp.header("set-cookie")
+            .is_some_and(|c| c.starts_with("vigia_sesion=;") && c.contains("Max-Age=0")),
+        "{:?}",
+        resp.headers
+    );
+    assert_eq!(
+        ended_notice(&s, &to),
+        "Su sesión terminó: la cuenta fue deshabilitada. Si cree que es un error, pida ayuda a un administrador."
+    );
+    // the session is gone from the server, not only from the browser
+    let cookie = format!("vigia_sesion={token}");
+    let again = request(&s.addr, "GET", "/", &[("Cookie", &cookie)], b"");
+    assert_eq!(again.header("location"), Some("/ingresar"));
+
+    // a new password set by an administrator ends every session begun with the old one
+    let (mut j1, jcsrf) = Client::signed_in(&s, "julia", PASSWORD);
+    let (mut j2, _) = Client::signed_in(&s, "julia", PASSWORD);
+    let (mut a, acsrf) = Client::signed_in(&s, "adela", PASSWORD);
+    let new_password = "la clave nueva de julia";
+    let changed = a.post(
+        "/usuarios/clave",
+        &[
+            ("csrf", &acsrf),
+            ("usuario", "julia"),
+            ("nueva_clave", new_password),
+            ("nueva_clave_repetida", new_password),
+        ],
+    );
+    assert_eq!(changed.status, 303, "{}", changed.text());
+    let before = r.dump();
+    // a form sent with the old session writes nothing
+    let resp = j1.post(
+        "/adjudicaciones/1/prendas",
+        &[
+            ("csrf", &jcsrf),
+            ("adjudication", "1"),
+            ("pledge_rank", "1"),
+            ("registered_on", "01/04/2024"),
+        ],
+    );
+    assert_eq!(resp.status, 303);
+    assert_eq!(
+        resp.header("location"),
+        Some("/ingresar?motivo=clave-nueva")
+    );
+    assert_eq!(r.dump(), before, "nothing was written");
+    assert_eq!(
+        j2.get("/").header("location"),
+        Some("/ingresar?motivo=clave-nueva")
+    );
+    assert_eq!(
+        ended_notice(&s, "/ingresar?motivo=clave-nueva"),
+        "Su sesión terminó porque se asignó una contraseña nueva a la cuenta. Ingrese con la contraseña nueva."
+    );
+    assert_eq!(Client::new(&s).login("julia", PASSWORD).status, 401);
+    let (mut j3, _) = Client::signed_in(&s, "julia", new_password);
+    assert_eq!(j3.get("/").status, 200);
+    // the administrator's own session was not touched
+    assert_eq!(a.get("/usuarios").status, 200);
+    // an unknown reason says nothing
+    let plain = request(&s.addr, "GET", "/ingresar?motivo=%3Cb%3E", &[], b"");
+    assert_eq!(plain.status, 200);
+    assert!(!plain.text().contains("class=\"aviso\""));
+}
+
 #[test]
 fn a_lockout_survives_a_restart_of_the_server() {
     let r = register_with_users();
@@ -1372,6 +1461,27 @@ fn payments_and_breaches_are_voided_by_an_officer_with_a_reason() {
     );
     assert_eq!(resp.status, 404, "{}", resp.text());
     assert_eq!(r.dump(), before, "nothing was written");
+    // with a breach 2 (of adjudication 2), the register refuses payment 1 from its page
+    let mut second = breach_fields(&ocsrf, "registrar");
+    second[3].1 = "500";
+    assert_eq!(
+        o.post("/adjudicaciones/2/incumplimiento", &second).status,
+        303
+    );
+    let before = r.dump();
+    let resp = o.post(
+        "/incumplimientos/2/pagos/1/anular",
+        &[("csrf", &ocsrf), ("void_reason", "error")],
+    );
+    assert_eq!(resp.status, 422, "{}", resp.text());
+    assert!(
+        resp.text().contains(
+            "<p class=\"error\" role=\"alert\">Pago 1: pertenece al incumplimiento N.º 1, no al N.º 2</p>"
+        ),
+        "{}",
+        resp.text()
+    );
+    assert_eq!(r.dump(), before, "nothing was written");
 
     // the officer voids the payment: it stays, marked, with who and why (escaped)
     let resp = o.post(
@@ -1535,6 +1645,41 @@ fn pledges_are_registered_and_released_from_the_holders_page() {
         .unwrap();
     assert_eq!(writes, 2);
     r.ok(&["audit", "verify"]);
+}
+
+#[test]
+fn a_refusal_about_the_adjudication_is_shown_on_the_holders_page() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    assert!(o.get("/titulares/1").text().contains("Registrar prenda"));
+    // voided meanwhile (another officer, another tab): the page on screen still has the form
+    r.ok(&[
+        "adjudications",
+        "void",
+        "1",
+        "--reason",
+        "Registrada por error",
+    ]);
+    let before = r.dump();
+    let resp = o.post(
+        "/adjudicaciones/1/prendas",
+        &[
+            ("csrf", &csrf),
+            ("adjudication", "1"),
+            ("pledge_rank", "1"),
+            ("registered_on", "01/04/2024"),
+            ("lender", ""),
+        ],
+    );
+    assert_eq!(resp.status, 422, "{}", resp.text());
+    assert_eq!(
+        error_text(&resp.text(), "adjudicacion-1").as_deref(),
+        Some("Adjudicación 1: fue anulada; ya no es una adjudicación vigente y no admite prenda"),
+        "{}",
+        resp.text()
+    );
+    assert_eq!(r.dump(), before, "nothing was written");
 }
 
 /// A register refusal reaches the page in Spanish, worded by the rule that refused (dates

@@ -700,6 +700,83 @@ fn accounts_are_managed_by_an_admin_as_the_cli_does() {
 }
 
 #[test]
+fn the_last_enabled_administrator_is_not_disabled_from_the_command_line() {
+    let r = register_with_users();
+    let before = r.dump();
+    // adela is the only administrator (the command line acts as `tester`, no account)
+    let e = r.fails(&["user", "disable", "adela"]);
+    assert_eq!(
+        e.trim_end(),
+        "vigia: error: user adela is the last enabled administrator; add another administrator \
+         before disabling this one, or nobody could manage the accounts",
+    );
+    assert_eq!(r.dump(), before, "nothing was written");
+    // with a second administrator, either may go, but not both
+    cli_as(
+        &r,
+        "adela",
+        &["user", "add", "beto", "--role", "admin", "--password-stdin"],
+        &format!("{PASSWORD}\n"),
+    );
+    cli_as(&r, "root", &["user", "disable", "adela"], "");
+    let before = r.dump();
+    let e = r.fails(&["user", "disable", "beto"]);
+    assert!(
+        e.contains("user beto is the last enabled administrator"),
+        "{e}"
+    );
+    assert_eq!(r.dump(), before, "nothing was written");
+}
+
+#[test]
+fn a_new_password_set_by_an_administrator_ends_a_lockout() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let lock = |name: &str| {
+        for _ in 0..5 {
+            assert_eq!(Client::new(&s).login(name, "no es la clave").status, 401);
+        }
+        let resp = Client::new(&s).login(name, PASSWORD);
+        assert_eq!(resp.status, 401);
+        assert!(
+            resp.text()
+                .contains("pida a un administrador que le asigne una contraseña nueva"),
+            "{}",
+            resp.text()
+        );
+    };
+    // from the «Usuarios» page
+    lock("oscar");
+    let (mut a, csrf) = Client::signed_in(&s, "adela", PASSWORD);
+    let oscar_password = "la nueva clave de oscar";
+    let changed = a.post(
+        "/usuarios/clave",
+        &[
+            ("csrf", &csrf),
+            ("usuario", "oscar"),
+            ("nueva_clave", oscar_password),
+            ("nueva_clave_repetida", oscar_password),
+        ],
+    );
+    assert_eq!(changed.status, 303, "{}", changed.text());
+    assert_eq!(Client::new(&s).login("oscar", oscar_password).status, 303);
+    // from the command line; the count starts again: four failures lock nothing
+    lock("carla");
+    let carla_password = "la nueva clave de carla";
+    cli_as(
+        &r,
+        "adela",
+        &["user", "password", "carla", "--password-stdin"],
+        &format!("{carla_password}\n"),
+    );
+    for _ in 0..4 {
+        assert_eq!(Client::new(&s).login("carla", "no es la clave").status, 401);
+    }
+    assert_eq!(Client::new(&s).login("carla", carla_password).status, 303);
+    r.ok(&["audit", "verify"]);
+}
+
+#[test]
 fn programs_are_listed_shown_and_added_by_an_admin_as_the_cli_does() {
     let r = register_with_users();
     let twin = register_with_users();
