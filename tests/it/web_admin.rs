@@ -339,6 +339,11 @@ fn adjudications_and_pledges_are_voided_from_the_holders_page_as_the_cli_does() 
     assert!(page.contains("1 (ANULADA)") && page.contains("grado 1 (anulada)"));
     assert!(!page.contains("action=\"/prendas/1/anular\""));
     assert!(!page.contains("action=\"/adjudicaciones/1/anular\""));
+    // nor a link to record a breach of the voided adjudication
+    assert!(
+        !page.contains("href=\"/adjudicaciones/1/incumplimiento\""),
+        "{page}"
+    );
     // twice is refused, and nothing more is written
     let before = r.dump();
     let again = o.post(
