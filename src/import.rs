@@ -9,6 +9,7 @@ use crate::program::Program;
 use crate::text::{self, Lines};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
+use std::collections::hash_map::Entry;
 use std::fmt;
 
 /// A column of the adjudications CSV; [`COLUMNS`] lists their names in this order.
@@ -211,13 +212,49 @@ pub fn each<E>(
 /// an earlier one byte for byte are problems too. Returns the dialect and every problem found
 /// (empty when the file is clean). An error from `f` (storage) stops the reading.
 ///
-/// Repeated lines are found by keeping each distinct line's place in the file (a borrowed slice
-/// and a line number, in a table sized once: about 50 MB for a million rows).
+/// The getter gives each value as an owned `String`; [`each_record`] lends them instead.
 pub fn each_row<T, E>(
     bytes: &[u8],
     required: &[&str],
     optional: &[&str],
     parse: impl Fn(usize, &dyn Fn(usize) -> String, Dialect) -> Result<T, Vec<RowError>>,
+    f: impl FnMut(T) -> Result<(), E>,
+) -> Result<(Dialect, Vec<RowError>), E> {
+    each_record(
+        bytes,
+        required,
+        optional,
+        |line, fields, dialect| parse(line, &|i| fields.get(i).to_string(), dialect),
+        f,
+    )
+}
+
+/// The values of one row, by position in the reader's `required` columns followed by its
+/// `optional` ones: trimmed, and empty for a column the file does not have.
+pub struct Fields<'r> {
+    record: &'r csv::StringRecord,
+    index: &'r [Option<usize>],
+}
+
+impl<'r> Fields<'r> {
+    pub fn get(&self, i: usize) -> &'r str {
+        self.index[i]
+            .and_then(|at| self.record.get(at))
+            .unwrap_or("")
+            .trim()
+    }
+}
+
+/// [`each_row`], lending `parse` the row's values ([`Fields`]) rather than a copy of each: what
+/// a reader of a million rows uses (a value it keeps, it copies).
+///
+/// Repeated lines are found by keeping each distinct line's place in the file (a borrowed slice
+/// and a line number, in a table sized once: about 50 MB for a million rows).
+pub fn each_record<T, E>(
+    bytes: &[u8],
+    required: &[&str],
+    optional: &[&str],
+    parse: impl Fn(usize, &Fields<'_>, Dialect) -> Result<T, Vec<RowError>>,
     mut f: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
     let (text, encoding) = match text::decode(bytes) {
@@ -241,7 +278,7 @@ pub fn each_row<T, E>(
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(dialect.separator)
         .flexible(true)
-        .trim(csv::Trim::All)
+        // values are trimmed as they are read (`Fields::get`): trimming here copies every record
         .from_reader(text.as_bytes());
     let header_error = |reason: String| {
         vec![RowError {
@@ -295,7 +332,7 @@ pub fn each_row<T, E>(
             }
         }
         let (start, line) = lines.start(record.position().map_or(at, csv::Position::byte));
-        if record.iter().all(str::is_empty) {
+        if record.iter().all(|v| v.trim().is_empty()) {
             continue;
         }
         any = true;
@@ -305,51 +342,58 @@ pub fn each_row<T, E>(
             .get(start..end.max(start))
             .unwrap_or("")
             .trim_end_matches(['\r', '\n']);
-        if let Some(first) = seen.get(raw) {
-            errors.push(RowError {
-                line,
-                field: String::new(),
-                value: String::new(),
-                reason: format!(
-                    "repeats line {first} exactly; a row is listed once: remove one of the two"
-                ),
-            });
-            continue;
-        }
-        seen.insert(raw, line);
-        let controls: Vec<RowError> = columns
-            .iter()
-            .zip(&index)
-            .filter_map(|(name, at)| {
-                let value = record.get((*at)?)?;
-                // fast path: a control character is a byte below 0x20, 0x7F, or 0xC2 0x80..0x9F
-                if !value.bytes().any(|b| b < 0x20 || b == 0x7F || b == 0xC2) {
-                    return None;
-                }
-                let (position, c) = value.chars().enumerate().find(|(_, c)| c.is_control())?;
-                Some(RowError {
+        match seen.entry(raw) {
+            Entry::Occupied(first) => {
+                errors.push(RowError {
                     line,
-                    field: (*name).into(),
-                    value: value.into(),
+                    field: String::new(),
+                    value: String::new(),
                     reason: format!(
-                        "has the control character U+{:04X} at character {}; values are printed on notices and must be plain text: remove it",
-                        u32::from(c),
-                        position + 1
+                        "repeats line {} exactly; a row is listed once: remove one of the two",
+                        first.get()
                     ),
-                })
-            })
-            .collect();
-        if !controls.is_empty() {
-            errors.extend(controls);
-            continue;
+                });
+                continue;
+            }
+            Entry::Vacant(place) => {
+                place.insert(line);
+            }
         }
-        let get = |i: usize| {
-            index[i]
-                .and_then(|at| record.get(at))
-                .unwrap_or("")
-                .to_string()
+        let fields = Fields {
+            record: &record,
+            index: &index,
         };
-        match parse(line, &get, dialect) {
+        // a control character is a byte below 0x20, 0x7F, or 0xC2 0x80..0x9F: a line without
+        // any of those bytes has no value to look into
+        let suspect = |b: u8| b < 0x20 || b == 0x7F || b == 0xC2;
+        if raw.is_empty() || raw.bytes().any(suspect) {
+            let controls: Vec<RowError> = columns
+                .iter()
+                .enumerate()
+                .filter_map(|(i, name)| {
+                    let value = fields.get(i);
+                    if !value.bytes().any(suspect) {
+                        return None;
+                    }
+                    let (position, c) = value.chars().enumerate().find(|(_, c)| c.is_control())?;
+                    Some(RowError {
+                        line,
+                        field: (*name).into(),
+                        value: value.into(),
+                        reason: format!(
+                            "has the control character U+{:04X} at character {}; values are printed on notices and must be plain text: remove it",
+                            u32::from(c),
+                            position + 1
+                        ),
+                    })
+                })
+                .collect();
+            if !controls.is_empty() {
+                errors.extend(controls);
+                continue;
+            }
+        }
+        match parse(line, &fields, dialect) {
             // once the file is known to be bad, rows are only checked, not handed on
             Ok(row) if errors.is_empty() => f(row)?,
             Ok(_) => {}
