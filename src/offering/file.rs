@@ -363,7 +363,7 @@ fn parse_row(
 /// `T` and `HH:MM` or `HH:MM:SS`.
 pub fn parse_when(s: &str, dialect: Dialect) -> Option<NaiveDateTime> {
     let s = s.trim();
-    let (date_s, time_s) = match s.find([' ', 'T']) {
+    let (date_s, time_s) = match s.bytes().position(|b| b == b' ' || b == b'T') {
         Some(i) => (&s[..i], Some(s[i + 1..].trim())),
         None => (s, None),
     };

@@ -440,14 +440,17 @@ pub fn write_acceptances(
     let conn = tx.conn();
     let (file_problems, stored, hash) = std::thread::scope(|scope| -> Result<_> {
         let (to_hasher, from_store) = std::sync::mpsc::sync_channel::<Vec<Written>>(4);
-        let hasher = scope.spawn(move || hash_acceptances(&ctx, from_store));
+        let (to_store, emptied) = std::sync::mpsc::sync_channel::<Vec<Written>>(4);
+        let hasher = scope.spawn(move || hash_acceptances(&ctx, from_store, to_store));
         let mut writer = AcceptanceWriter {
             conn,
             ctx,
             full: prepare_insert(conn, &ctx, ROWS_PER_INSERT)?,
-            pending: Vec::with_capacity(ROWS_PER_INSERT),
-            done: Vec::with_capacity(HASH_BATCH),
+            held: Held::default(),
+            batch: Vec::with_capacity(HASH_BATCH),
+            pending: 0,
             to_hasher,
+            emptied,
             first: 0,
             last: 0,
             rows: 0,
@@ -504,14 +507,18 @@ fn prepare_insert<'c>(
 }
 
 /// Stores acceptances [`ROWS_PER_INSERT`] at a time and hands them, with their ids, to the
-/// hashing thread in batches.
+/// hashing thread in batches (which it sends back emptied, to be filled again).
 struct AcceptanceWriter<'c, 'x> {
     conn: &'c Connection,
     ctx: RowContext<'x>,
     full: rusqlite::Statement<'c>,
-    pending: Vec<(AcceptanceRow, Texts)>,
-    done: Vec<Written>,
+    /// What the parameters of `full` hold from its last execution.
+    held: Held,
+    /// The rows for the hashing thread; the last `pending` of them are not stored yet.
+    batch: Vec<Written>,
+    pending: usize,
     to_hasher: std::sync::mpsc::SyncSender<Vec<Written>>,
+    emptied: std::sync::mpsc::Receiver<Vec<Written>>,
     first: i64,
     last: i64,
     rows: usize,
@@ -527,73 +534,88 @@ impl AcceptanceWriter<'_, '_> {
             amount_text(r.investment_limit),
             amount_text(r.patrimonio_ajustado),
         ];
-        self.pending.push((r, texts));
-        if self.pending.len() == ROWS_PER_INSERT {
+        // its id once stored
+        self.batch.push(Written {
+            id: 0,
+            row: r,
+            texts,
+        });
+        self.pending += 1;
+        if self.pending == ROWS_PER_INSERT {
             self.flush()?;
         }
         Ok(())
     }
 
     fn flush(&mut self) -> Result<()> {
-        if self.pending.is_empty() {
+        if self.pending == 0 {
             return Ok(());
         }
-        let mut partial;
-        let stmt = if self.pending.len() == ROWS_PER_INSERT {
-            &mut self.full
+        let (mut partial, mut fresh);
+        let (stmt, held) = if self.pending == ROWS_PER_INSERT {
+            (&mut self.full, &mut self.held)
         } else {
-            partial = prepare_insert(self.conn, &self.ctx, self.pending.len())?;
-            &mut partial
+            partial = prepare_insert(self.conn, &self.ctx, self.pending)?;
+            fresh = Held::default();
+            (&mut partial, &mut fresh)
         };
+        let unstored = self.batch.len() - self.pending;
         let mut i = 5;
-        for (r, t) in &self.pending {
+        for Written {
+            row: r, texts: t, ..
+        } in &self.batch[unstored..]
+        {
+            use Param::{Int, Text};
+            let flag = |b: bool| Int(i64::from(b));
+            // what differs from one filing to the next is bound as it comes
             stmt.raw_bind_parameter(i, r.line as i64)?;
             stmt.raw_bind_parameter(i + 1, t[0].as_deref())?;
-            stmt.raw_bind_parameter(i + 2, r.doc_type.as_str())?;
             stmt.raw_bind_parameter(i + 3, &r.doc_number)?;
             stmt.raw_bind_parameter(i + 4, &r.name)?;
-            stmt.raw_bind_parameter(i + 5, r.person_type.as_str())?;
-            stmt.raw_bind_parameter(i + 6, &r.category)?;
-            stmt.raw_bind_parameter(i + 7, Shares(r.shares))?;
-            stmt.raw_bind_parameter(i + 8, i64::from(r.accepts_reduction))?;
-            stmt.raw_bind_parameter(i + 9, i64::from(r.files_tax_return))?;
-            stmt.raw_bind_parameter(i + 10, t[1].as_deref())?;
-            stmt.raw_bind_parameter(i + 11, t[2].as_deref())?;
-            stmt.raw_bind_parameter(i + 12, i64::from(r.is_director))?;
-            stmt.raw_bind_parameter(i + 13, t[3].as_deref())?;
-            stmt.raw_bind_parameter(i + 14, t[4].as_deref())?;
-            stmt.raw_bind_parameter(i + 15, t[5].as_deref())?;
-            stmt.raw_bind_parameter(i + 16, i64::from(r.declarations))?;
-            stmt.raw_bind_parameter(i + 17, i64::from(r.dismissed_with_just_cause))?;
-            stmt.raw_bind_parameter(i + 18, r.review.map(Cause::as_str))?;
-            stmt.raw_bind_parameter(i + 19, r.lender.as_deref())?;
-            stmt.raw_bind_parameter(i + 20, Shares(r.financed_shares))?;
+            held.bind(stmt, i + 2, Text(r.doc_type.as_str()))?;
+            held.bind(stmt, i + 5, Text(r.person_type.as_str()))?;
+            held.bind(stmt, i + 6, Text(&r.category))?;
+            held.bind(stmt, i + 7, Int(stored_shares(r.shares)?))?;
+            held.bind(stmt, i + 8, flag(r.accepts_reduction))?;
+            held.bind(stmt, i + 9, flag(r.files_tax_return))?;
+            held.bind(stmt, i + 10, Param::from(t[1].as_deref()))?;
+            held.bind(stmt, i + 11, Param::from(t[2].as_deref()))?;
+            held.bind(stmt, i + 12, flag(r.is_director))?;
+            held.bind(stmt, i + 13, Param::from(t[3].as_deref()))?;
+            held.bind(stmt, i + 14, Param::from(t[4].as_deref()))?;
+            held.bind(stmt, i + 15, Param::from(t[5].as_deref()))?;
+            held.bind(stmt, i + 16, flag(r.declarations))?;
+            held.bind(stmt, i + 17, flag(r.dismissed_with_just_cause))?;
+            held.bind(stmt, i + 18, Param::from(r.review.map(Cause::as_str)))?;
+            held.bind(stmt, i + 19, Param::from(r.lender.as_deref()))?;
+            held.bind(stmt, i + 20, Int(stored_shares(r.financed_shares)?))?;
             i += PER_ROW;
         }
         stmt.raw_execute()?;
         // one INSERT without conflict clauses gives consecutive rowids
         let end = self.conn.last_insert_rowid();
-        let start = end - self.pending.len() as i64 + 1;
+        let start = end - self.pending as i64 + 1;
         if self.first == 0 {
             self.first = start;
         }
         self.last = end;
-        self.rows += self.pending.len();
-        for (k, (row, texts)) in self.pending.drain(..).enumerate() {
-            self.done.push(Written {
-                id: start + k as i64,
-                row,
-                texts,
-            });
+        self.rows += self.pending;
+        for (id, w) in (start..).zip(&mut self.batch[unstored..]) {
+            w.id = id;
         }
-        if self.done.len() >= HASH_BATCH {
+        self.pending = 0;
+        if self.batch.len() >= HASH_BATCH {
             self.send()?;
         }
         Ok(())
     }
 
     fn send(&mut self) -> Result<()> {
-        let batch = std::mem::replace(&mut self.done, Vec::with_capacity(HASH_BATCH));
+        let fresh = self
+            .emptied
+            .try_recv()
+            .unwrap_or_else(|_| Vec::with_capacity(HASH_BATCH));
+        let batch = std::mem::replace(&mut self.batch, fresh);
         self.to_hasher
             .send(batch)
             .map_err(|_| StoreError::Corrupt("the hashing thread stopped".into()))
@@ -603,10 +625,83 @@ impl AcceptanceWriter<'_, '_> {
     /// ends its work); returns the first and last ids and the count.
     fn finish(mut self) -> Result<(i64, i64, usize)> {
         self.flush()?;
-        if !self.done.is_empty() {
+        if !self.batch.is_empty() {
             self.send()?;
         }
         Ok((self.first, self.last, self.rows))
+    }
+}
+
+/// A count of shares as SQLite stores it.
+fn stored_shares(n: u64) -> rusqlite::Result<i64> {
+    i64::try_from(n).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
+}
+
+/// A value for a parameter of the INSERT.
+#[derive(Clone, Copy)]
+enum Param<'a> {
+    Null,
+    Int(i64),
+    Text(&'a str),
+}
+
+impl<'a> From<Option<&'a str>> for Param<'a> {
+    fn from(text: Option<&'a str>) -> Param<'a> {
+        text.map_or(Param::Null, Param::Text)
+    }
+}
+
+/// What each parameter of a prepared INSERT holds since its last execution. SQLite keeps a
+/// statement's bindings from one execution to the next, so a value the parameter already holds
+/// is not bound again: most of an acceptance (its flags, empty columns, document and person
+/// type, category) is what the filing in the same place of the previous group had, and a bound
+/// text is a copy SQLite makes.
+#[derive(Default)]
+struct Held(Vec<HeldParam>);
+
+#[derive(Default)]
+enum HeldParam {
+    #[default]
+    Unbound,
+    Null,
+    Int(i64),
+    Text(String),
+}
+
+impl Held {
+    fn bind(
+        &mut self,
+        stmt: &mut rusqlite::Statement<'_>,
+        index: usize,
+        value: Param<'_>,
+    ) -> Result<()> {
+        if self.0.len() < index {
+            self.0.resize_with(index, HeldParam::default);
+        }
+        let held = &mut self.0[index - 1];
+        match (&mut *held, value) {
+            (HeldParam::Null, Param::Null) => {}
+            (HeldParam::Int(a), Param::Int(b)) if *a == b => {}
+            (HeldParam::Text(a), Param::Text(b)) if a == b => {}
+            (_, Param::Null) => {
+                stmt.raw_bind_parameter(index, rusqlite::types::Null)?;
+                *held = HeldParam::Null;
+            }
+            (_, Param::Int(n)) => {
+                stmt.raw_bind_parameter(index, n)?;
+                *held = HeldParam::Int(n);
+            }
+            (HeldParam::Text(a), Param::Text(b)) => {
+                stmt.raw_bind_parameter(index, b)?;
+                a.clear();
+                a.push_str(b);
+            }
+            (_, Param::Text(b)) => {
+                stmt.raw_bind_parameter(index, b)?;
+                *held = HeldParam::Text(b.to_string());
+            }
+        }
+        Ok(())
     }
 }
 
@@ -615,15 +710,18 @@ impl AcceptanceWriter<'_, '_> {
 fn hash_acceptances(
     ctx: &RowContext<'_>,
     rows: std::sync::mpsc::Receiver<Vec<Written>>,
+    emptied: std::sync::mpsc::SyncSender<Vec<Written>>,
 ) -> RowHasher {
     let mut hash = RowHasher::default();
     let mut json = Vec::with_capacity(1024);
-    for batch in rows {
-        for w in batch {
+    for mut batch in rows {
+        for w in batch.drain(..) {
             json.clear();
             acceptance_json(&mut json, ctx, &w);
             hash.add_bytes(&json);
         }
+        // the writer may hold enough batches already, or be done
+        let _ = emptied.try_send(batch);
     }
     hash
 }
@@ -1124,9 +1222,13 @@ mod tests {
         assert_eq!(amount_text(None), None);
     }
 
-    /// Acceptances imported as a file, with texts JSON escapes, amounts with and without cents,
-    /// and empty columns.
-    fn imported(actor: &str) -> super::super::Store {
+    const HEADER: &str = "filed_at,doc_type,doc_number,name,person_type,category,shares,\
+        accepts_reduction,files_tax_return,patrimonio_liquido,income,is_director,annual_salary,\
+        investment_limit,patrimonio_ajustado,declarations,dismissed_with_just_cause,review,lender,\
+        financed_shares\n";
+
+    /// A register with the acceptances of `csv` (after [`HEADER`]) imported by `actor`.
+    fn imported(actor: &str, csv: &str) -> super::super::Store {
         use crate::program::{DECRETO_3939_2004, Program};
         let mut store = super::super::Store::in_memory().unwrap();
         let program = Program::from_toml(DECRETO_3939_2004).unwrap();
@@ -1146,16 +1248,11 @@ mod tests {
                 crate::register::offering::open(tx, &p, window)
             })
             .unwrap();
-        let csv = "filed_at,doc_type,doc_number,name,person_type,category,shares,accepts_reduction,\
-                   files_tax_return,patrimonio_liquido,income,is_director,annual_salary,investment_limit,\
-                   patrimonio_ajustado,declarations,dismissed_with_just_cause,review,lender,financed_shares\n\
-                   2024-01-15 09:30:07,CC,1000000001,\"Ana \"\"la\"\" Pérez \\ Ñandú\",natural,trabajador,\
-                   12,no,si,12500000.50,,si,0.05,7000000,0,si,no,form_defect,\"Banco \"\"Uno\"\"\",5\n\
-                   2024-01-16,NIT,800000001-1,Fondo Ñ,legal,trabajador,3,,,,,,,,,,,,,\n";
+        let file = format!("{HEADER}{csv}");
         store
             .write::<_, crate::register::Error>(actor, |tx| {
                 crate::register::offering::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
-                    Ok(crate::offering::file::each(csv.as_bytes(), sink)?.1)
+                    Ok(crate::offering::file::each(file.as_bytes(), sink)?.1)
                 })
             })
             .unwrap();
@@ -1163,9 +1260,79 @@ mod tests {
     }
 
     #[test]
+    fn every_filing_reads_back_as_filed_whatever_the_filing_before_it_held() {
+        // 70 filings: two full groups and a partial one, each column changing with its own
+        // period, so that a place in a group holds now the value it held last time, now another
+        let pick = |k: usize, options: &[&'static str]| options[k % options.len()];
+        let mut csv = String::new();
+        for k in 0..70 {
+            let (doc_type, doc, person) = if k % 7 == 3 {
+                let digits = (800_000_000 + k).to_string();
+                let dv = crate::ids::nit_check_digit(&digits).unwrap();
+                ("NIT", format!("{digits}-{dv}"), "legal")
+            } else {
+                ("CC", (1_000_000_000 + k).to_string(), "natural")
+            };
+            let shares = 1 + k % 5;
+            let lender = pick(k, &["", "", "Banco Uno", "", "Banco \"Dos\""]);
+            let financed = if lender.is_empty() {
+                String::new()
+            } else {
+                (shares / 2).to_string()
+            };
+            let lender = if lender.contains('"') {
+                "\"Banco \"\"Dos\"\"\""
+            } else {
+                lender
+            };
+            csv.push_str(&format!(
+                "2024-01-{:02} 09:{:02},{doc_type},{doc},Persona {k},{person},{},{shares},{},{},{},{},{},{},{},{},{},{},{},{lender},{financed}\n",
+                2 + k % 28,
+                k % 60,
+                pick(k, &["trabajador", "trabajador", "pensionado", "trabajador", "sindicato"]),
+                pick(k, &["", "no", "si"]),
+                pick(k, &["si", "no"]),
+                pick(k, &["", "1000000", "", "2500000.75"]),
+                pick(k, &["", "", "", "800000", ""]),
+                pick(k, &["", "si", "", "", "", "", "no"]),
+                pick(k, &["", "", "90000000"]),
+                pick(k, &["", "12000000", "", "", "", "", "", ""]),
+                pick(k, &["", "", "", "", "", "", "", "", "0.50"]),
+                pick(k, &["si", "si", "", "si"]),
+                pick(k, &["", "", "", "", "si", ""]),
+                pick(k, &["", "", "", "", "", "", "", "", "", "", "PRICE_NOT_PAID"]),
+            ));
+        }
+        let store = imported("ana", &csv);
+        let mut filed = Vec::new();
+        let file = format!("{HEADER}{csv}");
+        let (_, problems) = crate::offering::file::each(file.as_bytes(), |r| {
+            filed.push(r);
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(filed.len(), 70);
+        for (id, row) in (1..).zip(&filed) {
+            assert_eq!(
+                &acceptance(store.conn(), id).unwrap().row,
+                row,
+                "filing {id}"
+            );
+        }
+        assert!(super::super::audit::verify(store.conn()).unwrap().intact());
+    }
+
+    #[test]
     fn the_audited_form_written_by_hand_is_what_verify_reads_back() {
         let actor = "ana \"la\" jefa";
-        let store = imported(actor);
+        // texts JSON escapes, amounts with and without cents, empty columns
+        let store = imported(
+            actor,
+            "2024-01-15 09:30:07,CC,1000000001,\"Ana \"\"la\"\" Pérez \\ Ñandú\",natural,trabajador,\
+             12,no,si,12500000.50,,si,0.05,7000000,0,si,no,form_defect,\"Banco \"\"Uno\"\"\",5\n\
+             2024-01-16,NIT,800000001-1,Fondo Ñ,legal,trabajador,3,,,,,,,,,,,,,\n",
+        );
         let conn = store.conn();
         let mut stmt = conn
             .prepare("SELECT * FROM acceptances ORDER BY id")
