@@ -8,8 +8,9 @@
 //! step runs `--runs R` times (default 3; each after `sync`, each into a fresh register) and the
 //! median is reported. `--against OLD_VIGIA` times another build of vigia too, alternating with
 //! this one on the same data, so that a shared machine's load falls on both alike. `--keep`
-//! leaves the generated file and registers in place (for profiling) and names them. Needs
-//! `sqlite3` and GNU `/usr/bin/time` on the PATH.
+//! leaves the generated file and registers in place (for profiling) and names them. The report
+//! says the load average before and after the runs: on a shared machine, compare ratios of one
+//! run, not times across runs. Needs `sqlite3` and GNU `/usr/bin/time` on the PATH.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -60,6 +61,14 @@ fn timed(cmd: &mut Command) -> (f64, u64) {
         .unwrap_or(0);
     let _ = std::fs::remove_file(&stats);
     (secs, kib / 1024)
+}
+
+/// The load average over the last minute (Linux), to say how busy the machine was.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".into())
 }
 
 /// The median of some figures.
@@ -177,6 +186,7 @@ fn main() {
     if let Some(old) = &against {
         builds.push(("against".to_string(), Path::new(old).to_path_buf()));
     }
+    let load_before = load();
     let (mut base_import, mut base_scan) = (Step::default(), Step::default());
     let mut import: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
     let mut adjudicate: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
@@ -257,6 +267,10 @@ fn main() {
     }
     println!(
         "offering benchmark: {n} acceptances, {person} persons; median of {runs} run(s) (each run's seconds in brackets)"
+    );
+    println!(
+        "load average (1 min): {load_before} before the runs, {} after",
+        load()
     );
     println!(
         "sqlite3 .import      {:.2} s, {:.0} MiB [{}]",

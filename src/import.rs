@@ -170,7 +170,7 @@ pub fn sniff(bytes: &[u8]) -> Dialect {
 }
 
 /// [`sniff`] for text already decoded from `encoding`.
-fn sniff_text(text: &str, encoding: &'static str) -> Dialect {
+pub(crate) fn sniff_text(text: &str, encoding: &'static str) -> Dialect {
     let first_line = text.lines().next().unwrap_or("");
     let separator = if first_line.contains(';') && !first_line.contains(',') {
         b';'
