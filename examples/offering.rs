@@ -112,6 +112,7 @@ fn main() {
             _ => n = a.parse().expect("N, the number of acceptances"),
         }
     }
+    let load_before = load();
     let dir = std::env::temp_dir().join(format!("vigia-offering-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let exe = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/vigia");
@@ -186,7 +187,6 @@ fn main() {
     if let Some(old) = &against {
         builds.push(("against".to_string(), Path::new(old).to_path_buf()));
     }
-    let load_before = load();
     let (mut base_import, mut base_scan) = (Step::default(), Step::default());
     let mut import: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
     let mut adjudicate: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
@@ -269,7 +269,7 @@ fn main() {
         "offering benchmark: {n} acceptances, {person} persons; median of {runs} run(s) (each run's seconds in brackets)"
     );
     println!(
-        "load average (1 min): {load_before} before the runs, {} after",
+        "load average (1 min): {load_before} before, {} after",
         load()
     );
     println!(
