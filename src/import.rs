@@ -499,38 +499,49 @@ impl<'t> SeenLines<'t> {
 pub fn each_in_parallel<E: Send>(
     bytes: &[u8],
     program: &Program,
-    f: impl FnMut(AdjudicationRow) -> Result<(), E>,
+    mut f: impl FnMut(AdjudicationRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    in_parallel(bytes, |sink| each(bytes, program, sink), f)
+    in_parallel(
+        bytes,
+        |sink| each(bytes, program, sink),
+        |batch| batch.drain(..).try_for_each(&mut f),
+    )
 }
 
 /// Like [`each_pledge`], reading on a second thread (see [`each_in_parallel`]).
 pub fn each_pledge_in_parallel<E: Send>(
     bytes: &[u8],
-    f: impl FnMut(PledgeRow) -> Result<(), E>,
+    mut f: impl FnMut(PledgeRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    in_parallel(bytes, |sink| each_pledge(bytes, sink), f)
+    in_parallel(
+        bytes,
+        |sink| each_pledge(bytes, sink),
+        |batch| batch.drain(..).try_for_each(&mut f),
+    )
 }
 
 /// Runs `read` (which hands rows to the sink it is given) on a second thread and `f` on this
-/// one, rows passing in batches; a storage error from `f` stops the reading. Emptied batches go
-/// back to the reading thread to be filled again, so a million rows do not allocate (and fault
-/// in) a fresh batch every 2,048.
+/// one, with each batch of rows (2,048), which it may take rows out of or only read; a storage
+/// error from `f` stops the reading. Each batch then goes back to the reading thread, which drops
+/// what is left in it and fills it again: a million rows do not allocate (and fault in) a fresh
+/// batch every 2,048, and rows `f` leaves are freed by the thread that made them.
 pub(crate) fn in_parallel<T: Send, E: Send>(
     bytes: &[u8],
     read: impl FnOnce(&mut dyn FnMut(T) -> Result<(), ()>) -> Result<(Dialect, Vec<RowError>), ()>
     + Send,
-    mut f: impl FnMut(T) -> Result<(), E>,
+    mut f: impl FnMut(&mut Vec<T>) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
     const BATCH: usize = 2048;
     std::thread::scope(|scope| {
         let (to_store, from_parser) = std::sync::mpsc::sync_channel::<Vec<T>>(4);
-        let (to_parser, emptied) = std::sync::mpsc::sync_channel::<Vec<T>>(4);
+        let (to_parser, done) = std::sync::mpsc::sync_channel::<Vec<T>>(4);
         let parser = scope.spawn(move || {
-            let fresh = || {
-                emptied
-                    .try_recv()
-                    .unwrap_or_else(|_| Vec::with_capacity(BATCH))
+            let fresh = || match done.try_recv() {
+                Ok(mut batch) => {
+                    batch.clear();
+                    batch
+                }
+                Err(_) => Vec::with_capacity(BATCH),
             };
             let mut batch = fresh();
             let read = read(&mut |row| {
@@ -550,11 +561,7 @@ pub(crate) fn in_parallel<T: Send, E: Send>(
         });
         let mut stored = Ok(());
         for mut batch in from_parser.iter() {
-            for row in batch.drain(..) {
-                if stored.is_ok() {
-                    stored = f(row);
-                }
-            }
+            stored = f(&mut batch);
             if stored.is_err() {
                 break;
             }

@@ -150,13 +150,25 @@ pub fn each<E>(
     crate::import::each_record(bytes, &COLUMNS, &OPTIONAL, parse_row, f)
 }
 
-/// Like [`each`], reading and checking on a second thread while `f` runs on this one (rows
-/// travel in batches through a bounded channel: memory stays flat).
-pub fn each_in_parallel<E: Send>(
+/// Like [`each`], reading and checking on a second thread, which also runs `prepare` on each
+/// valid row in file order, while `f` runs on this one with a batch of rows and what `prepare`
+/// made of each (rows travel in batches through a bounded channel: memory stays flat; the rows
+/// go back to be freed by the thread that made them).
+pub fn each_in_parallel<P: Send, E: Send>(
     bytes: &[u8],
-    f: impl FnMut(AcceptanceRow) -> Result<(), E>,
+    mut prepare: impl FnMut(&AcceptanceRow) -> P + Send,
+    f: impl FnMut(&mut Vec<(AcceptanceRow, P)>) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    crate::import::in_parallel(bytes, |sink| each(bytes, sink), f)
+    crate::import::in_parallel(
+        bytes,
+        |sink| {
+            each(bytes, |row| {
+                let prepared = prepare(&row);
+                sink((row, prepared))
+            })
+        },
+        f,
+    )
 }
 
 fn parse_row(

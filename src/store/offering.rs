@@ -449,16 +449,29 @@ pub enum ImportedAcceptances {
     AlreadyImported(PriorImport),
 }
 
-/// Stores an acceptances file's rows in the caller's transaction, as `feed` reads them (it hands
-/// each valid row to the sink and returns the file's problems), in groups by multi-row INSERTs,
-/// hashing each in its audited form.
+/// What the store makes of an acceptance on the reading thread ([`Prepare`]): its stored texts
+/// (the filing time and the five amounts); the row is hashed in its audited form there too.
+pub struct Prepared(Texts);
+
+/// The reading thread's part of an acceptances import: run on each valid row, in file order.
+pub type Prepare<'a> = dyn FnMut(&AcceptanceRow) -> Prepared + Send + 'a;
+
+/// The storing part: a batch of rows with what [`Prepare`] made of each, on the calling thread
+/// (the rows are left in the batch, to be freed by the thread that made them).
+pub type StoreRows<'a> = dyn FnMut(&mut Vec<(AcceptanceRow, Prepared)>) -> Result<()> + 'a;
+
+/// Stores an acceptances file's rows in the caller's transaction, as `feed` reads them (it runs
+/// [`Prepare`] on each valid row as it is read, hands the rows to [`StoreRows`] in batches and
+/// returns the file's problems), in groups by multi-row INSERTs. Each row is hashed in its
+/// audited form as it is read: the write lock is held, so the rows get the ids after the last
+/// one, in file order (checked as they are stored).
 pub fn write_acceptances(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
     file_name: &str,
     sha256: &str,
     encoding: &str,
-    feed: impl FnOnce(&mut dyn FnMut(AcceptanceRow) -> Result<()>) -> Result<Vec<RowError>>,
+    feed: impl FnOnce(&mut Prepare<'_>, &mut StoreRows<'_>) -> Result<Vec<RowError>>,
 ) -> Result<AcceptanceWrite> {
     if let Some(prior) = tx
         .conn()
@@ -494,29 +507,42 @@ pub fn write_acceptances(
         actor: &actor,
     };
     let conn = tx.conn();
-    let (file_problems, stored, hash) = std::thread::scope(|scope| -> Result<_> {
-        let (to_hasher, from_store) = std::sync::mpsc::sync_channel::<Vec<Written>>(4);
-        let (to_store, emptied) = std::sync::mpsc::sync_channel::<Vec<Written>>(4);
-        let hasher = scope.spawn(move || hash_acceptances(&ctx, from_store, to_store));
-        let mut writer = AcceptanceWriter {
-            conn,
-            ctx,
-            full: prepare_insert(conn, &ctx, ROWS_PER_INSERT)?,
-            held: Held::default(),
-            batch: Vec::with_capacity(HASH_BATCH),
-            pending: 0,
-            to_hasher,
-            emptied,
-            first: 0,
-            last: 0,
-            rows: 0,
-        };
-        let fed = feed(&mut |row| writer.add(row));
-        let stored = writer.finish();
-        let hash = hasher.join().expect("the hashing thread does not panic");
-        Ok((fed?, stored?, hash))
-    })?;
-    let (first, last, rows) = stored;
+    // SQLite gives a row without an id the one after the largest (the table is append-only)
+    let first: i64 = conn.query_row(
+        "SELECT coalesce(max(id), 0) + 1 FROM acceptances",
+        [],
+        |r| r.get(0),
+    )?;
+    let (mut hash, mut json, mut next) = (RowHasher::default(), Vec::with_capacity(1024), first);
+    let mut prepare = |r: &AcceptanceRow| {
+        let texts = [
+            Some(Short::filed(r.filed_at)),
+            r.patrimonio_liquido.map(Short::amount),
+            r.income.map(Short::amount),
+            r.annual_salary.map(Short::amount),
+            r.investment_limit.map(Short::amount),
+            r.patrimonio_ajustado.map(Short::amount),
+        ];
+        json.clear();
+        acceptance_json(&mut json, &ctx, next, r, &texts);
+        hash.add_bytes(&json);
+        next += 1;
+        Prepared(texts)
+    };
+    let mut writer = AcceptanceWriter {
+        conn,
+        ctx,
+        full: prepare_insert(conn, &ctx, ROWS_PER_INSERT)?,
+        held: Held::default(),
+        next: first,
+    };
+    let file_problems = feed(&mut prepare, &mut |batch| writer.store(batch))?;
+    let rows = usize::try_from(writer.next - first).expect("ids only grow");
+    let (first, last) = if rows == 0 {
+        (0, 0)
+    } else {
+        (first, writer.next - 1)
+    };
     Ok(AcceptanceWrite::Written(Box::new(StoredAcceptances {
         import_id,
         file_problems,
@@ -526,9 +552,6 @@ pub fn write_acceptances(
         hash,
     })))
 }
-
-/// Rows hashed per message to the hashing thread.
-const HASH_BATCH: usize = 1024;
 
 /// What every acceptance of one import shares.
 #[derive(Clone, Copy)]
@@ -541,13 +564,6 @@ struct RowContext<'a> {
 
 /// An acceptance's stored texts: the filing time and the five amounts.
 type Texts = [Option<Short>; 6];
-
-/// An acceptance as stored, on its way to the hashing thread.
-struct Written {
-    id: i64,
-    row: AcceptanceRow,
-    texts: Texts,
-}
 
 fn prepare_insert<'c>(
     conn: &'c Connection,
@@ -562,65 +578,35 @@ fn prepare_insert<'c>(
     Ok(stmt)
 }
 
-/// Stores acceptances [`ROWS_PER_INSERT`] at a time and hands them, with their ids, to the
-/// hashing thread in batches (which it sends back emptied, to be filled again).
+/// Stores acceptances [`ROWS_PER_INSERT`] at a time.
 struct AcceptanceWriter<'c, 'x> {
     conn: &'c Connection,
     ctx: RowContext<'x>,
     full: rusqlite::Statement<'c>,
     /// What the parameters of `full` hold from its last execution.
     held: Held,
-    /// The rows for the hashing thread; the last `pending` of them are not stored yet.
-    batch: Vec<Written>,
-    pending: usize,
-    to_hasher: std::sync::mpsc::SyncSender<Vec<Written>>,
-    emptied: std::sync::mpsc::Receiver<Vec<Written>>,
-    first: i64,
-    last: i64,
-    rows: usize,
+    /// The id the next row gets.
+    next: i64,
 }
 
 impl AcceptanceWriter<'_, '_> {
-    fn add(&mut self, r: AcceptanceRow) -> Result<()> {
-        let texts = [
-            Some(Short::filed(r.filed_at)),
-            r.patrimonio_liquido.map(Short::amount),
-            r.income.map(Short::amount),
-            r.annual_salary.map(Short::amount),
-            r.investment_limit.map(Short::amount),
-            r.patrimonio_ajustado.map(Short::amount),
-        ];
-        // its id once stored
-        self.batch.push(Written {
-            id: 0,
-            row: r,
-            texts,
-        });
-        self.pending += 1;
-        if self.pending == ROWS_PER_INSERT {
-            self.flush()?;
-        }
-        Ok(())
+    fn store(&mut self, batch: &mut Vec<(AcceptanceRow, Prepared)>) -> Result<()> {
+        batch
+            .chunks(ROWS_PER_INSERT)
+            .try_for_each(|group| self.insert(group))
     }
 
-    fn flush(&mut self) -> Result<()> {
-        if self.pending == 0 {
-            return Ok(());
-        }
+    fn insert(&mut self, group: &[(AcceptanceRow, Prepared)]) -> Result<()> {
         let (mut partial, mut fresh);
-        let (stmt, held) = if self.pending == ROWS_PER_INSERT {
+        let (stmt, held) = if group.len() == ROWS_PER_INSERT {
             (&mut self.full, &mut self.held)
         } else {
-            partial = prepare_insert(self.conn, &self.ctx, self.pending)?;
+            partial = prepare_insert(self.conn, &self.ctx, group.len())?;
             fresh = Held::default();
             (&mut partial, &mut fresh)
         };
-        let unstored = self.batch.len() - self.pending;
         let mut i = 5;
-        for Written {
-            row: r, texts: t, ..
-        } in &self.batch[unstored..]
-        {
+        for (r, Prepared(t)) in group {
             use Param::{Int, Text};
             let flag = |b: bool| Int(i64::from(b));
             // what differs from one filing to the next is bound as it comes
@@ -648,43 +634,17 @@ impl AcceptanceWriter<'_, '_> {
             i += PER_ROW;
         }
         stmt.raw_execute()?;
-        // one INSERT without conflict clauses gives consecutive rowids
-        let end = self.conn.last_insert_rowid();
-        let start = end - self.pending as i64 + 1;
-        if self.first == 0 {
-            self.first = start;
+        // one INSERT without conflict clauses gives consecutive rowids after the largest: the
+        // ids the rows were hashed with
+        let last = self.next + group.len() as i64 - 1;
+        if self.conn.last_insert_rowid() != last {
+            return Err(StoreError::Corrupt(format!(
+                "acceptances were stored up to id {} where {last} was expected",
+                self.conn.last_insert_rowid()
+            )));
         }
-        self.last = end;
-        self.rows += self.pending;
-        for (id, w) in (start..).zip(&mut self.batch[unstored..]) {
-            w.id = id;
-        }
-        self.pending = 0;
-        if self.batch.len() >= HASH_BATCH {
-            self.send()?;
-        }
+        self.next = last + 1;
         Ok(())
-    }
-
-    fn send(&mut self) -> Result<()> {
-        let fresh = self
-            .emptied
-            .try_recv()
-            .unwrap_or_else(|_| Vec::with_capacity(HASH_BATCH));
-        let batch = std::mem::replace(&mut self.batch, fresh);
-        self.to_hasher
-            .send(batch)
-            .map_err(|_| StoreError::Corrupt("the hashing thread stopped".into()))
-    }
-
-    /// Stores what is left and sends the last rows to the hashing thread (dropping the channel
-    /// ends its work); returns the first and last ids and the count.
-    fn finish(mut self) -> Result<(i64, i64, usize)> {
-        self.flush()?;
-        if !self.batch.is_empty() {
-            self.send()?;
-        }
-        Ok((self.first, self.last, self.rows))
     }
 }
 
@@ -761,35 +721,19 @@ impl Held {
     }
 }
 
-/// Hashes stored acceptances in their audited form (see [`super::json_of_row`]), in the order
-/// they were written.
-fn hash_acceptances(
-    ctx: &RowContext<'_>,
-    rows: std::sync::mpsc::Receiver<Vec<Written>>,
-    emptied: std::sync::mpsc::SyncSender<Vec<Written>>,
-) -> RowHasher {
-    let mut hash = RowHasher::default();
-    let mut json = Vec::with_capacity(1024);
-    for mut batch in rows {
-        for w in batch.drain(..) {
-            json.clear();
-            acceptance_json(&mut json, ctx, &w);
-            hash.add_bytes(&json);
-        }
-        // the writer may hold enough batches already, or be done
-        let _ = emptied.try_send(batch);
-    }
-    hash
-}
-
 /// An acceptance in its audited form: the object [`super::json_of_row`] reads back (every
 /// column in table order), as `serde_json` writes it, written by hand: field by field costs a
 /// third of serialising a struct, over a million rows. A text that JSON escapes is written by
 /// `serde_json` itself.
-fn acceptance_json(out: &mut Vec<u8>, ctx: &RowContext<'_>, w: &Written) {
-    let (r, [filed, pl, inc, sal, lim, aj]) = (&w.row, &w.texts);
+fn acceptance_json(
+    out: &mut Vec<u8>,
+    ctx: &RowContext<'_>,
+    id: i64,
+    r: &AcceptanceRow,
+    [filed, pl, inc, sal, lim, aj]: &Texts,
+) {
     let mut o = JsonObject { out, first: true };
-    o.int("id", w.id);
+    o.int("id", id);
     o.int("program_id", ctx.program_id);
     o.int("import_id", ctx.import_id);
     o.int("line", r.line as u64);
@@ -1302,9 +1246,21 @@ mod tests {
         let file = format!("{HEADER}{csv}");
         store
             .write::<_, crate::register::Error>(actor, |tx| {
-                crate::register::offering::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
-                    Ok(crate::offering::file::each(file.as_bytes(), sink)?.1)
-                })
+                crate::register::offering::import(
+                    tx,
+                    &p,
+                    "a.csv",
+                    "sha",
+                    "UTF-8",
+                    |prepare, store| {
+                        Ok(crate::offering::file::each_in_parallel(
+                            file.as_bytes(),
+                            prepare,
+                            store,
+                        )?
+                        .1)
+                    },
+                )
             })
             .unwrap();
         store
@@ -1419,7 +1375,7 @@ mod tests {
                 row.patrimonio_ajustado.map(Short::amount),
             ];
             let mut json = Vec::new();
-            acceptance_json(&mut json, &ctx, &Written { id, row, texts });
+            acceptance_json(&mut json, &ctx, id, &row, &texts);
             assert_eq!(String::from_utf8(json).unwrap(), *want);
         }
         assert!(read_back[0].contains(r#""name":"Ana \"la\" Pérez \\ Ñandú""#));
