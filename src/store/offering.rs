@@ -590,7 +590,7 @@ struct AcceptanceWriter<'c, 'x> {
 }
 
 impl AcceptanceWriter<'_, '_> {
-    fn store(&mut self, batch: &mut Vec<(AcceptanceRow, Prepared)>) -> Result<()> {
+    fn store(&mut self, batch: &[(AcceptanceRow, Prepared)]) -> Result<()> {
         batch
             .chunks(ROWS_PER_INSERT)
             .try_for_each(|group| self.insert(group))
