@@ -8,8 +8,9 @@
 //! step runs `--runs R` times (default 3; each after `sync`, each into a fresh register) and the
 //! median is reported. `--against OLD_VIGIA` times another build of vigia too, alternating with
 //! this one on the same data, so that a shared machine's load falls on both alike. `--keep`
-//! leaves the generated file and registers in place (for profiling) and names them. Needs
-//! `sqlite3` and GNU `/usr/bin/time` on the PATH.
+//! leaves the generated file and registers in place (for profiling) and names them. The report
+//! says the load average before and after the runs: on a shared machine, compare ratios of one
+//! run, not times across runs. Needs `sqlite3` and GNU `/usr/bin/time` on the PATH.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -62,6 +63,14 @@ fn timed(cmd: &mut Command) -> (f64, u64) {
     (secs, kib / 1024)
 }
 
+/// The load average over the last minute (Linux), to say how busy the machine was.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".into())
+}
+
 /// The median of some figures.
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -103,6 +112,7 @@ fn main() {
             _ => n = a.parse().expect("N, the number of acceptances"),
         }
     }
+    let load_before = load();
     let dir = std::env::temp_dir().join(format!("vigia-offering-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let exe = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/vigia");
@@ -257,6 +267,10 @@ fn main() {
     }
     println!(
         "offering benchmark: {n} acceptances, {person} persons; median of {runs} run(s) (each run's seconds in brackets)"
+    );
+    println!(
+        "load average (1 min): {load_before} before, {} after",
+        load()
     );
     println!(
         "sqlite3 .import      {:.2} s, {:.0} MiB [{}]",

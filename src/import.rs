@@ -13,6 +13,7 @@ use crate::text::{self, Lines};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use std::fmt;
+use std::hash::BuildHasher;
 
 /// A column of the adjudications CSV; [`COLUMNS`] lists their names in this order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -209,7 +210,7 @@ pub fn sniff(bytes: &[u8]) -> Dialect {
 }
 
 /// [`sniff`] for text already decoded from `encoding`.
-fn sniff_text(text: &str, encoding: &'static str) -> Dialect {
+pub(crate) fn sniff_text(text: &str, encoding: &'static str) -> Dialect {
     let first_line = text.lines().next().unwrap_or("");
     let separator = if first_line.contains(';') && !first_line.contains(',') {
         b';'
@@ -251,13 +252,49 @@ pub fn each<E>(
 /// an earlier one byte for byte are problems too. Returns the dialect and every problem found
 /// (empty when the file is clean). An error from `f` (storage) stops the reading.
 ///
-/// Repeated lines are found by keeping each distinct line's place in the file (a borrowed slice
-/// and a line number, in a table sized once: about 50 MB for a million rows).
+/// The getter gives each value as an owned `String`; [`each_record`] lends them instead.
 pub fn each_row<T, E>(
     bytes: &[u8],
     required: &[&str],
     optional: &[&str],
     parse: impl Fn(usize, &dyn Fn(usize) -> String, Dialect) -> Result<T, Vec<RowError>>,
+    f: impl FnMut(T) -> Result<(), E>,
+) -> Result<(Dialect, Vec<RowError>), E> {
+    each_record(
+        bytes,
+        required,
+        optional,
+        |line, fields, dialect| parse(line, &|i| fields.get(i).to_string(), dialect),
+        f,
+    )
+}
+
+/// The values of one row, by position in the reader's `required` columns followed by its
+/// `optional` ones: trimmed, and empty for a column the file does not have.
+pub struct Fields<'r> {
+    record: &'r csv::StringRecord,
+    index: &'r [Option<usize>],
+}
+
+impl<'r> Fields<'r> {
+    pub fn get(&self, i: usize) -> &'r str {
+        self.index[i]
+            .and_then(|at| self.record.get(at))
+            .unwrap_or("")
+            .trim()
+    }
+}
+
+/// [`each_row`], lending `parse` the row's values ([`Fields`]) rather than a copy of each: what
+/// a reader of a million rows uses (a value it keeps, it copies).
+///
+/// Repeated lines are found by keeping each distinct line's place in the file (a borrowed slice
+/// and a line number, in a table sized once: about 50 MB for a million rows).
+pub fn each_record<T, E>(
+    bytes: &[u8],
+    required: &[&str],
+    optional: &[&str],
+    parse: impl Fn(usize, &Fields<'_>, Dialect) -> Result<T, Vec<RowError>>,
     mut f: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
     let (text, encoding) = match text::decode(bytes) {
@@ -281,7 +318,7 @@ pub fn each_row<T, E>(
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(dialect.separator)
         .flexible(true)
-        .trim(csv::Trim::All)
+        // values are trimmed as they are read (`Fields::get`): trimming here copies every record
         .from_reader(text.as_bytes());
     let header_error = |reason: Said| {
         vec![RowError {
@@ -319,12 +356,8 @@ pub fn each_row<T, E>(
     let mut any = false;
     let mut record = csv::StringRecord::new();
     let mut lines = Lines::new(&text);
-    // each distinct data line, with the line it was first seen on; sized once from the count of
-    // line ends, so that a million rows do not hold two tables while it grows
-    let mut seen: foldhash::HashMap<&str, usize> = foldhash::HashMap::with_capacity_and_hasher(
-        text.bytes().filter(|&b| b == b'\n').count(),
-        Default::default(),
-    );
+    // sized once from the count of line ends, so that a million rows do not hold two tables
+    let mut seen = SeenLines::with_capacity(text.bytes().filter(|&b| b == b'\n').count());
     loop {
         let at = reader.position().byte();
         match reader.read_record(&mut record) {
@@ -342,7 +375,7 @@ pub fn each_row<T, E>(
             }
         }
         let (start, line) = lines.start(record.position().map_or(at, csv::Position::byte));
-        if record.iter().all(str::is_empty) {
+        if record.iter().all(|v| v.trim().is_empty()) {
             continue;
         }
         any = true;
@@ -352,7 +385,7 @@ pub fn each_row<T, E>(
             .get(start..end.max(start))
             .unwrap_or("")
             .trim_end_matches(['\r', '\n']);
-        if let Some(first) = seen.get(raw) {
+        if let Some(first) = seen.repeats(raw, line) {
             errors.push(RowError {
                 line,
                 field: String::new(),
@@ -365,41 +398,45 @@ pub fn each_row<T, E>(
             });
             continue;
         }
-        seen.insert(raw, line);
-        let controls: Vec<RowError> = columns
-            .iter()
-            .zip(&index)
-            .filter_map(|(name, at)| {
-                let value = record.get((*at)?)?;
-                // fast path: a control character is a byte below 0x20, 0x7F, or 0xC2 0x80..0x9F
-                if !value.bytes().any(|b| b < 0x20 || b == 0x7F || b == 0xC2) {
-                    return None;
-                }
-                let (position, c) = value.chars().enumerate().find(|(_, c)| c.is_control())?;
-                let (code, at) = (u32::from(c), position + 1);
-                Some(RowError {
-                    line,
-                    field: (*name).into(),
-                    value: value.into(),
-                    reason: said!(
-                        "has the control character U+{code:04X} at character {at}; values are printed on notices and must be plain text: remove it",
-                        "tiene el carácter de control U+{code:04X} en la posición {at}; los valores se \
-                         imprimen en los avisos y deben ser texto simple: quítelo"
-                    ),
-                })
-            })
-            .collect();
-        if !controls.is_empty() {
-            errors.extend(controls);
-            continue;
-        }
-        let get = |i: usize| {
-            index[i]
-                .and_then(|at| record.get(at))
-                .unwrap_or("")
-                .to_string()
+        let fields = Fields {
+            record: &record,
+            index: &index,
         };
-        match parse(line, &get, dialect) {
+        // a control character is a byte below 0x20, 0x7F, or 0xC2 0x80..0x9F: a line without
+        // any of those bytes has no value to look into
+        let suspect = |b: u8| b < 0x20 || b == 0x7F || b == 0xC2;
+        // (every byte looked at, without stopping at the first: the loop vectorises)
+        if raw.is_empty() || raw.bytes().fold(false, |any, b| any | suspect(b)) {
+            let controls: Vec<RowError> = columns
+                .iter()
+                .enumerate()
+                .filter_map(|(i, name)| {
+                    let value = fields.get(i);
+                    if !value.bytes().any(suspect) {
+                        return None;
+                    }
+                    let (position, c) = value.chars().enumerate().find(|(_, c)| c.is_control())?;
+                    Some(RowError {
+                        line,
+                        field: (*name).into(),
+                        value: value.into(),
+                        reason: {
+                            let (code, at) = (u32::from(c), position + 1);
+                            said!(
+                                "has the control character U+{code:04X} at character {at}; values are printed on notices and must be plain text: remove it",
+                                "tiene el carácter de control U+{code:04X} en la posición {at}; los valores se \
+                                 imprimen en los avisos y deben ser texto simple: quítelo"
+                            )
+                        },
+                    })
+                })
+                .collect();
+            if !controls.is_empty() {
+                errors.extend(controls);
+                continue;
+            }
+        }
+        match parse(line, &fields, dialect) {
             // once the file is known to be bad, rows are only checked, not handed on
             Ok(row) if errors.is_empty() => f(row)?,
             Ok(_) => {}
@@ -417,44 +454,154 @@ pub fn each_row<T, E>(
     Ok((dialect, errors))
 }
 
+/// The distinct lines of a file seen so far, each with the line it was first seen on, to name a
+/// line that repeats an earlier one byte for byte. The lines are kept in the order seen, and found
+/// through an open-addressing table of 4-byte slots, at most half full: a slot holds a line's
+/// place in `lines` (plus one; 0 is empty) in its low bits and the top bits of the line's hash
+/// above them, so that a probe rarely looks at a line that is not the one sought. A row costs
+/// one probe in a table of 8 MB for a million rows (it missed the cache twice in a map of
+/// borrowed slices of 50 MB); about 32 MB in all.
+struct SeenLines<'t> {
+    hasher: foldhash::fast::RandomState,
+    slots: Vec<u32>,
+    lines: Vec<(&'t str, usize)>,
+}
+
+impl<'t> SeenLines<'t> {
+    /// Room for `n` lines before the table grows.
+    fn with_capacity(n: usize) -> SeenLines<'t> {
+        SeenLines {
+            hasher: Default::default(),
+            slots: vec![0; (n.max(1) * 2).next_power_of_two()],
+            lines: Vec::with_capacity(n),
+        }
+    }
+
+    /// The line `raw` was first seen on; or none, and it is now seen, on `line`.
+    fn repeats(&mut self, raw: &'t str, line: usize) -> Option<usize> {
+        if self.lines.len() * 2 >= self.slots.len() {
+            self.grow();
+        }
+        let hash = self.hasher.hash_one(raw);
+        let at = self.place(hash, raw);
+        match self.slots[at] {
+            0 => {
+                self.slots[at] = self.tag(hash) | self.number(self.lines.len());
+                self.lines.push((raw, line));
+                None
+            }
+            slot => Some(self.lines[self.index(slot)].1),
+        }
+    }
+
+    /// Bits of a slot that number a line: enough for the lines of a half-full table.
+    fn bits(&self) -> u32 {
+        self.slots.len().trailing_zeros()
+    }
+
+    /// The slot bits that say which line (the place in `lines` plus one).
+    fn number(&self, place: usize) -> u32 {
+        u32::try_from(place + 1)
+            .ok()
+            .filter(|n| self.bits() < 32 && *n >> self.bits() == 0)
+            .expect("fewer than 2 billion lines")
+    }
+
+    /// The slot bits that hold the top of `hash`.
+    fn tag(&self, hash: u64) -> u32 {
+        ((hash >> 32) as u32).checked_shl(self.bits()).unwrap_or(0)
+    }
+
+    fn index(&self, slot: u32) -> usize {
+        (slot & ((1 << self.bits()) - 1)) as usize - 1
+    }
+
+    /// The slot of the line with `hash` that is `raw` (`None`: no line is), or the empty slot
+    /// where it goes.
+    fn place(&self, hash: u64, raw: impl Into<Option<&'t str>>) -> usize {
+        let (raw, tag, mask) = (raw.into(), self.tag(hash), self.slots.len() - 1);
+        let high = !((1u32 << self.bits()) - 1);
+        let mut at = hash as usize & mask;
+        loop {
+            match self.slots[at] {
+                0 => return at,
+                slot if slot & high == tag
+                    && raw.is_some_and(|raw| self.lines[self.index(slot)].0 == raw) =>
+                {
+                    return at;
+                }
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+
+    fn grow(&mut self) {
+        self.slots = vec![0; self.slots.len() * 2];
+        for place in 0..self.lines.len() {
+            let hash = self.hasher.hash_one(self.lines[place].0);
+            let at = self.place(hash, None);
+            self.slots[at] = self.tag(hash) | self.number(place);
+        }
+    }
+}
+
 /// Like [`each`], but the reading and checking run on a second thread while `f` runs on this
 /// one (an import spends about as long parsing as storing): rows travel in batches through a
 /// bounded channel, so memory stays flat.
 pub fn each_in_parallel<E: Send>(
     bytes: &[u8],
     program: &Program,
-    f: impl FnMut(AdjudicationRow) -> Result<(), E>,
+    mut f: impl FnMut(AdjudicationRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    in_parallel(bytes, |sink| each(bytes, program, sink), f)
+    in_parallel(
+        bytes,
+        |sink| each(bytes, program, sink),
+        |batch| batch.drain(..).try_for_each(&mut f),
+    )
 }
 
 /// Like [`each_pledge`], reading on a second thread (see [`each_in_parallel`]).
 pub fn each_pledge_in_parallel<E: Send>(
     bytes: &[u8],
-    f: impl FnMut(PledgeRow) -> Result<(), E>,
+    mut f: impl FnMut(PledgeRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    in_parallel(bytes, |sink| each_pledge(bytes, sink), f)
+    in_parallel(
+        bytes,
+        |sink| each_pledge(bytes, sink),
+        |batch| batch.drain(..).try_for_each(&mut f),
+    )
 }
 
 /// Runs `read` (which hands rows to the sink it is given) on a second thread and `f` on this
-/// one, rows passing in batches; a storage error from `f` stops the reading.
+/// one, with each batch of rows (2,048), which it may take rows out of or only read; a storage
+/// error from `f` stops the reading. Each batch then goes back to the reading thread, which drops
+/// what is left in it and fills it again: a million rows do not allocate (and fault in) a fresh
+/// batch every 2,048, and rows `f` leaves are freed by the thread that made them.
 pub(crate) fn in_parallel<T: Send, E: Send>(
     bytes: &[u8],
     read: impl FnOnce(&mut dyn FnMut(T) -> Result<(), ()>) -> Result<(Dialect, Vec<RowError>), ()>
     + Send,
-    mut f: impl FnMut(T) -> Result<(), E>,
+    mut f: impl FnMut(&mut Vec<T>) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
     const BATCH: usize = 2048;
     std::thread::scope(|scope| {
         let (to_store, from_parser) = std::sync::mpsc::sync_channel::<Vec<T>>(4);
+        let (to_parser, done) = std::sync::mpsc::sync_channel::<Vec<T>>(4);
         let parser = scope.spawn(move || {
-            let mut batch = Vec::with_capacity(BATCH);
+            let fresh = || match done.try_recv() {
+                Ok(mut batch) => {
+                    batch.clear();
+                    batch
+                }
+                Err(_) => Vec::with_capacity(BATCH),
+            };
+            let mut batch = fresh();
             let read = read(&mut |row| {
                 batch.push(row);
                 if batch.len() == BATCH {
                     // the receiver is gone only when storing failed: stop reading
                     to_store
-                        .send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
+                        .send(std::mem::replace(&mut batch, fresh()))
                         .map_err(|_| ())?;
                 }
                 Ok(())
@@ -465,15 +612,13 @@ pub(crate) fn in_parallel<T: Send, E: Send>(
             read
         });
         let mut stored = Ok(());
-        for batch in from_parser.iter() {
-            for row in batch {
-                if stored.is_ok() {
-                    stored = f(row);
-                }
-            }
+        for mut batch in from_parser.iter() {
+            stored = f(&mut batch);
             if stored.is_err() {
                 break;
             }
+            // the reader may have finished, or hold enough batches already
+            let _ = to_parser.try_send(batch);
         }
         drop(from_parser);
         let read = parser.join().expect("the parsing thread does not panic");
@@ -1046,6 +1191,32 @@ fn parse_date(s: &str, dialect: Dialect) -> Result<NaiveDate, DateError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_repeated_line_is_found_with_the_line_it_repeats_however_the_table_grew() {
+        // 5,000 lines, a third of them repeating an earlier one, into a table sized for one
+        let lines: Vec<String> = (0..5000u64)
+            .map(|k| {
+                let n = if k % 3 == 2 {
+                    (k.wrapping_mul(2_654_435_761) >> 7) % k
+                } else {
+                    k
+                };
+                format!("line {n}")
+            })
+            .collect();
+        let mut seen = SeenLines::with_capacity(1);
+        let mut first: std::collections::HashMap<&str, usize> = Default::default();
+        let mut repeats = 0;
+        for (k, line) in lines.iter().enumerate() {
+            let want = first.get(line.as_str()).copied();
+            first.entry(line).or_insert(k + 2);
+            assert_eq!(seen.repeats(line, k + 2), want, "{line}");
+            repeats += usize::from(want.is_some());
+        }
+        assert!(repeats > 1000, "{repeats}");
+        assert!(seen.slots.len() >= 2 * first.len());
+    }
 
     #[test]
     fn each_column_is_read_by_its_own_name() {

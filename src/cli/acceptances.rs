@@ -126,7 +126,7 @@ impl AcceptancesCommand {
                             &f.name,
                             &f.sha256,
                             dialect.encoding,
-                            |sink| Ok(file::each_in_parallel(bytes, sink)?.1),
+                            |prepare, rows| Ok(file::each_in_parallel(bytes, prepare, rows)?.1),
                         )
                     })
                     .map_err(|e| f.rejected(e))?;

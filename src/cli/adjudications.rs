@@ -148,22 +148,33 @@ impl ImportFile {
             path: path.to_path_buf(),
             error: e.to_string(),
         })?;
+        // the file's hash on a second thread while it is decoded once, for its dialect (a
+        // million rows are 100 MB)
+        let (sha256, decoded) = std::thread::scope(|scope| {
+            let sha256 = scope.spawn(|| sha256_hex(&bytes));
+            let decoded = crate::text::decode(&bytes)
+                .map(|(text, encoding)| import::sniff_text(&text, encoding));
+            (sha256.join().expect("hashing does not panic"), decoded)
+        });
         // a workbook, a PDF or a file that mixes encodings is named before anything is read
-        if let Err(e) = crate::text::decode(&bytes) {
-            return Err(CliError::Flag {
-                flag: command.into(),
-                value: path.display().to_string(),
-                reason: e.to_string(),
-            });
-        }
+        let dialect = match decoded {
+            Ok(dialect) => dialect,
+            Err(e) => {
+                return Err(CliError::Flag {
+                    flag: command.into(),
+                    value: path.display().to_string(),
+                    reason: e.to_string(),
+                });
+            }
+        };
         Ok(ImportFile {
             path: path.to_path_buf(),
             name: path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default(),
-            sha256: sha256_hex(&bytes),
-            dialect: import::sniff(&bytes),
+            sha256,
+            dialect,
             bytes,
         })
     }

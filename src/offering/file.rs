@@ -1,13 +1,13 @@
 //! Reading an acceptances CSV (issue 15): the columns of a first-stage acceptance, header order
 //! free, empty meaning "not given", through the same reader as the adjudications
-//! (`import::each_row`: UTF-8 or the es-CO Excel export, every bad row named by line). Pure:
+//! (`import::each_record`: UTF-8 or the es-CO Excel export, every bad row named by line). Pure:
 //! bytes in, rows or every problem out. Whether a filing is valid is not decided here
 //! ([`super::adjudicate::judge`] does that when adjudicating): a late filing or an unknown
 //! category is a fact to record, not a bad row.
 
 use super::adjudicate::Cause;
 use crate::ids::{self, DocType};
-use crate::import::{Dialect, PersonType, RowError, parse_amount, parse_count};
+use crate::import::{Dialect, Fields, PersonType, RowError, parse_amount, parse_count};
 use crate::lang::Said;
 use crate::money::format_number;
 use crate::said;
@@ -150,24 +150,36 @@ pub fn each<E>(
     bytes: &[u8],
     f: impl FnMut(AcceptanceRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    crate::import::each_row(bytes, &COLUMNS, &OPTIONAL, parse_row, f)
+    crate::import::each_record(bytes, &COLUMNS, &OPTIONAL, parse_row, f)
 }
 
-/// Like [`each`], reading and checking on a second thread while `f` runs on this one (rows
-/// travel in batches through a bounded channel: memory stays flat).
-pub fn each_in_parallel<E: Send>(
+/// Like [`each`], reading and checking on a second thread, which also runs `prepare` on each
+/// valid row in file order, while `f` runs on this one with a batch of rows and what `prepare`
+/// made of each (rows travel in batches through a bounded channel: memory stays flat; the rows
+/// go back to be freed by the thread that made them).
+pub fn each_in_parallel<P: Send, E: Send>(
     bytes: &[u8],
-    f: impl FnMut(AcceptanceRow) -> Result<(), E>,
+    mut prepare: impl FnMut(&AcceptanceRow) -> P + Send,
+    f: impl FnMut(&mut Vec<(AcceptanceRow, P)>) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    crate::import::in_parallel(bytes, |sink| each(bytes, sink), f)
+    crate::import::in_parallel(
+        bytes,
+        |sink| {
+            each(bytes, |row| {
+                let prepared = prepare(&row);
+                sink((row, prepared))
+            })
+        },
+        f,
+    )
 }
 
 fn parse_row(
     line: usize,
-    get: &dyn Fn(usize) -> String,
+    fields: &Fields<'_>,
     dialect: Dialect,
 ) -> Result<AcceptanceRow, Vec<RowError>> {
-    let get = |c: Col| get(c as usize);
+    let get = |c: Col| fields.get(c as usize);
     let mut errors = Vec::new();
     let mut fail = |field: Col, value: &str, reason: Said| {
         errors.push(RowError {
@@ -178,11 +190,11 @@ fn parse_row(
         });
     };
     let filed_s = get(Col::FiledAt);
-    let filed_at = parse_when(&filed_s, dialect);
+    let filed_at = parse_when(filed_s, dialect);
     if filed_at.is_none() {
         fail(
             Col::FiledAt,
-            &filed_s,
+            filed_s,
             Said::new(
                 "must be a date YYYY-MM-DD or a date and time YYYY-MM-DD HH:MM[:SS] (DD/MM/YYYY in an \
                  Excel export)",
@@ -192,16 +204,16 @@ fn parse_row(
         );
     }
     let doc_type_s = get(Col::DocType);
-    let doc_type = DocType::read(&doc_type_s)
-        .map_err(|e| fail(Col::DocType, &doc_type_s, e))
+    let doc_type = DocType::read(doc_type_s)
+        .map_err(|e| fail(Col::DocType, doc_type_s, e))
         .ok();
     let doc_number_s = get(Col::DocNumber);
     let doc_number = doc_type.and_then(|t| {
-        ids::normalized(t, &doc_number_s)
-            .map_err(|e| fail(Col::DocNumber, &doc_number_s, e))
+        ids::normalized(t, doc_number_s)
+            .map_err(|e| fail(Col::DocNumber, doc_number_s, e))
             .ok()
     });
-    let name = get(Col::Name);
+    let name = get(Col::Name).to_string();
     if name.is_empty() {
         fail(
             Col::Name,
@@ -215,9 +227,9 @@ fn parse_row(
     let person_s = get(Col::PersonType);
     let person_type = person_s
         .parse::<PersonType>()
-        .map_err(|e| fail(Col::PersonType, &person_s, e))
+        .map_err(|e| fail(Col::PersonType, person_s, e))
         .ok();
-    let category = get(Col::Category);
+    let category = get(Col::Category).to_string();
     if category.is_empty() {
         fail(
             Col::Category,
@@ -229,11 +241,11 @@ fn parse_row(
         );
     }
     let shares_s = get(Col::Shares);
-    let shares = parse_count(&shares_s, dialect).filter(|&n| n > 0);
+    let shares = parse_count(shares_s, dialect).filter(|&n| n > 0);
     if shares.is_none() {
         fail(
             Col::Shares,
-            &shares_s,
+            shares_s,
             Said::new(
                 "must be the whole number of shares requested, greater than zero",
                 "debe ser el número entero de acciones pedidas, mayor que cero",
@@ -243,7 +255,7 @@ fn parse_row(
     let mut yes_no = |col: Col, empty: bool| {
         let s = get(col);
         // the usual spellings without lower-casing a copy
-        match s.as_str() {
+        match s {
             "" => return empty,
             "si" => return true,
             "no" => return false,
@@ -253,7 +265,7 @@ fn parse_row(
             "si" | "sí" | "s" => true,
             "no" | "n" => false,
             _ => {
-                fail(col, &s, Said::new("must be si or no", "debe ser si o no"));
+                fail(col, s, Said::new("must be si or no", "debe ser si o no"));
                 empty
             }
         }
@@ -269,7 +281,7 @@ fn parse_row(
         if s.is_empty() {
             return None;
         }
-        let v = parse_amount(&s, dialect);
+        let v = parse_amount(s, dialect);
         if v.is_none() {
             let example = if dialect.es_co {
                 "12.500.000,00"
@@ -278,7 +290,7 @@ fn parse_row(
             };
             fail(
                 col,
-                &s,
+                s,
                 said!(
                     "must be an amount in pesos such as {example}, or empty",
                     "debe ser un valor en pesos, como {example}, o quedar vacío"
@@ -300,7 +312,7 @@ fn parse_row(
         if c.is_none() {
             fail(
                 Col::Review,
-                &review_s,
+                review_s,
                 Said::new(
                     "must be FORM_DEFECT, INFO_NOT_SUPPLIED, PRICE_NOT_PAID, or empty",
                     "debe ser FORM_DEFECT, INFO_NOT_SUPPLIED, PRICE_NOT_PAID o quedar vacío",
@@ -310,16 +322,16 @@ fn parse_row(
         c
     };
     let lender_s = get(Col::Lender);
-    let lender = (!lender_s.is_empty()).then_some(lender_s);
+    let lender = (!lender_s.is_empty()).then(|| lender_s.to_string());
     let financed_s = get(Col::FinancedShares);
     let financed_shares = if financed_s.is_empty() {
         Some(0)
     } else {
-        let n = parse_count(&financed_s, dialect);
+        let n = parse_count(financed_s, dialect);
         if n.is_none() {
             fail(
                 Col::FinancedShares,
-                &financed_s,
+                financed_s,
                 Said::new(
                     "must be a whole number of shares",
                     "debe ser un número entero de acciones",
@@ -333,7 +345,7 @@ fn parse_row(
             let pedidas = format_number(Decimal::from(n));
             fail(
                 Col::FinancedShares,
-                &financed_s,
+                financed_s,
                 said!(
                     "exceeds the {n} shares requested",
                     "supera las {pedidas} acciones pedidas"
@@ -397,7 +409,7 @@ fn parse_row(
 /// `T` and `HH:MM` or `HH:MM:SS`.
 pub fn parse_when(s: &str, dialect: Dialect) -> Option<NaiveDateTime> {
     let s = s.trim();
-    let (date_s, time_s) = match s.find([' ', 'T']) {
+    let (date_s, time_s) = match s.bytes().position(|b| b == b' ' || b == b'T') {
         Some(i) => (&s[..i], Some(s[i + 1..].trim())),
         None => (s, None),
     };

@@ -14,7 +14,6 @@ use crate::offering::adjudicate::{
     self, Adjudication, CapFacts, Cause, Facts, Filing, Gatherer, Order, Outcome, Terms, Window,
 };
 use crate::offering::caps::Person;
-use crate::offering::file::AcceptanceRow;
 use crate::said;
 use crate::store::Tx;
 use crate::store::offering::{
@@ -96,7 +95,8 @@ pub fn import(
     sha256: &str,
     encoding: &str,
     feed: impl FnOnce(
-        &mut dyn FnMut(AcceptanceRow) -> crate::store::Result<()>,
+        &mut store::Prepare<'_>,
+        &mut store::StoreRows<'_>,
     ) -> crate::store::Result<Vec<RowError>>,
 ) -> Result<ImportedAcceptances> {
     let code = &program.program.code;
