@@ -743,7 +743,8 @@ async fn program_add(
         Ok(p) => p,
         Err(e) => {
             let m = format!(
-                "El archivo «{name}» no es un programa válido; nada se registró. Detalle: {e}"
+                "El archivo «{name}» no es un programa válido; nada se registró. Motivo: {}",
+                e.in_lang(crate::lang::Lang::Es)
             );
             return refused(app, user, m).await;
         }

@@ -2118,7 +2118,7 @@ async fn rates_add(State(app): State<Arc<App>>, user: User, form: axum::Form<Fie
                 "La certificación no es válida: {}",
                 e.problems
                     .iter()
-                    .map(|p| p.message.clone())
+                    .map(|p| p.message.es().to_string())
                     .collect::<Vec<_>>()
                     .join("; ")
             ));

@@ -1269,6 +1269,28 @@ fn rates_are_added_by_an_admin() {
         "{}",
         refused.text()
     );
+    // the period's own checks, in Spanish with decimal commas: 1,5 × 18,5 = 27,75
+    let typed = a.post(
+        "/tasas",
+        &[
+            ("csrf", &csrf),
+            ("from", "01/12/2026"),
+            ("to", "31/12/2026"),
+            ("ibc", "18,5"),
+            ("usury", "30"),
+            ("resolution", "otra"),
+        ],
+    );
+    assert_eq!(typed.status, 422);
+    assert!(
+        typed.text().contains(
+            "La certificación no es válida: la tasa de usura (usury_ea_pct) 30 % no es 1,5 × el \
+             interés bancario corriente (ibc_ea_pct) 18,5 % (= 27,75 %); verifique ambas cifras en la \
+             resolución de la Superintendencia Financiera"
+        ),
+        "{}",
+        typed.text()
+    );
 }
 
 /// The test-only certificate authority, certificate and key of tests/fixtures/tls/.
