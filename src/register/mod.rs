@@ -849,6 +849,45 @@ mod tests {
         );
     }
 
+    /// Issue 13's review: a document registered under another name was reported only once the
+    /// file's own problems were fixed (the rows after a bad one were not judged). Every problem
+    /// of one upload, the file's and the register's, in line order.
+    #[test]
+    fn an_import_reports_the_files_problems_and_the_registers_at_once_in_line_order() {
+        let mut s = register();
+        let p = programs::by_code(s.conn(), "D3939-2004").unwrap();
+        let count = |s: &Store| -> i64 {
+            s.conn()
+                .query_row("SELECT count(*) FROM adjudications", [], |r| r.get(0))
+                .unwrap()
+        };
+        let before = count(&s);
+        let csv = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n\
+                   CC,1000000001,Ana Otra,natural,trabajador,10,,2024-03-16,,\n\
+                   CC,1000000021,Uno,natural,trabajador,abc,,2024-03-16,,\n\
+                   CC,1000000002,Luis Prueba,legal,pensionado,10,,2024-03-16,,\n";
+        let e = s.write::<_, Error>("t", |tx| {
+            adjudication::import(tx, &p, "b.csv", "sha-b", "UTF-8", |sink| {
+                Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)
+            })
+        });
+        let Err(Error::Store(crate::store::StoreError::Rejected(problems))) = e else {
+            panic!("not rejected: {e:?}")
+        };
+        let es: Vec<String> = problems.iter().map(|p| p.in_lang(Lang::Es)).collect();
+        assert_eq!(
+            es,
+            [
+                "línea 2: name «Ana Otra»: CC 1000000001 ya está registrado como «Ana Prueba» (titular \
+                 N.º 1, en el registro o antes en este archivo); un documento, un titular",
+                "línea 3: shares «abc»: debe ser un número entero de acciones mayor que cero",
+                "línea 4: person_type «legal»: CC 1000000002 ya está registrado como persona natural \
+                 (titular N.º 2, en el registro o antes en este archivo); un documento, un titular",
+            ]
+        );
+        assert_eq!(count(&s), before, "nothing was written");
+    }
+
     #[test]
     fn holder_program_and_offering_refusals_in_spanish() {
         let mut s = register();

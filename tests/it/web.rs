@@ -1214,6 +1214,18 @@ fn the_import_preview_says_every_problem_in_spanish() {
     ] {
         assert!(t.contains(row), "{row}\n{t}");
     }
+    // the file's problems and the register's in one preview, in line order (the review saw the
+    // register's only on a second upload, once the file's were fixed)
+    let both = format!(
+        "{}CC,2000000004,Nueva,natural,trabajador,abc,,2024-03-15,,\n\
+         CC,1000000001,Otro Nombre,natural,trabajador,10,,2024-03-15,,\n",
+        crate::common::HEADER
+    );
+    let t = preview("ambos.csv", both.as_bytes());
+    assert!(t.contains("tiene 2 problema(s)"), "{t}");
+    let shares = t.find("<td class=\"num\">2</td><td>shares</td><td>abc</td>");
+    let name = t.find("<td class=\"num\">3</td><td>name</td><td>Otro Nombre</td>");
+    assert!(matches!((shares, name), (Some(a), Some(b)) if a < b), "{t}");
     // a workbook is not a CSV file
     let t = preview(
         "libro.xlsx",
