@@ -1074,9 +1074,14 @@ fn imports_are_previewed_by_line_then_confirmed() {
             ("malo.csv", bad.as_bytes()),
         )
         .text();
-    assert!(t.contains("tiene 1 problema(s)"), "{t}");
+    // the file's problem (line 3) and the register's (line 4) in one preview
+    assert!(t.contains("tiene 2 problema(s)"), "{t}");
     assert!(
         t.contains("<td class=\"num\">3</td><td>category</td><td>astronauta</td>"),
+        "{t}"
+    );
+    assert!(
+        t.contains("<td class=\"num\">4</td><td>name</td><td>Otro Nombre</td>"),
         "{t}"
     );
     assert_eq!(r.dump(), before);
