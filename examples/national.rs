@@ -220,7 +220,8 @@ fn main() {
                     registered_on: None,
                     evidence: None,
                 };
-                breached.push((vigia::register::breach::record(tx, &b)?, day));
+                let today = chrono::Local::now().date_naive();
+                breached.push((vigia::register::breach::record(tx, &b, today)?, day));
             }
             Ok(())
         })

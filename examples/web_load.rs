@@ -187,7 +187,8 @@ fn build(exe: &Path, dir: &Path, n: u64) -> PathBuf {
                     registered_on: None,
                     evidence: None,
                 };
-                breached.push((vigia::register::breach::record(tx, &b)?, day));
+                let today = chrono::Local::now().date_naive();
+                breached.push((vigia::register::breach::record(tx, &b, today)?, day));
             }
             Ok(())
         })

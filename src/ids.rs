@@ -117,13 +117,9 @@ pub fn nit_check_digit(digits: &str) -> Option<u32> {
     Some(if r <= 1 { r } else { 11 - r })
 }
 
-/// Validates a document number for its type and returns its canonical form
-/// (digits only; a NIT as `NNNNNNNNN-D`). Dots and spaces people type are removed.
-pub fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
-    normalized(doc_type, number).map_err(|e| e.en().to_string())
-}
-
-/// [`normalize`], saying why not in English and Spanish (for a file's row problems).
+/// Validates a document number for its type and returns its canonical form (digits only; a NIT
+/// as `NNNNNNNNN-D`), or says why not in English and Spanish. Dots and spaces people type are
+/// removed.
 pub fn normalized(doc_type: DocType, number: &str) -> Result<String, Said> {
     let cleaned = clean(number);
     match doc_type {
@@ -184,7 +180,7 @@ fn clean(number: &str) -> String {
 }
 
 /// A document number given without its type (e.g. to find a holder), in the canonical form
-/// [`normalize`] stores: dots and spaces removed, letters upper-cased, and a number with `-DV`
+/// [`normalized`] stores: dots and spaces removed, letters upper-cased, and a number with `-DV`
 /// checked as a NIT. Refused when it cannot be any document's number.
 pub fn normalize_any(number: &str) -> Result<String, String> {
     normalized_any(number).map_err(|e| e.en().to_string())
@@ -211,6 +207,11 @@ pub fn normalized_any(number: &str) -> Result<String, Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`normalized`] in English, as the command line says it.
+    fn normalize(doc_type: DocType, number: &str) -> Result<String, String> {
+        normalized(doc_type, number).map_err(|e| e.en().to_string())
+    }
 
     #[test]
     fn nit_check_digits_from_spec_and_public_sources() {

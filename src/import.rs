@@ -246,8 +246,9 @@ pub fn each<E>(
 /// Reads a CSV file whose header names every column of `required` (in any order and case; other
 /// columns are ignored, and `optional` ones may be missing: they read as empty). Each non-blank
 /// row goes to `parse` with its line number (as an editor numbers lines, CRLF or not) and a
-/// getter by position in `required` followed by `optional`; valid rows go on to `f` until the
-/// file is known to be bad, after which rows are only checked. A file that is not text (a
+/// getter by position in `required` followed by `optional`; every valid row goes on to `f`,
+/// even after a bad one (the caller judges it against the register, so that one reading finds
+/// every problem; a file with problems is refused whole all the same). A file that is not text (a
 /// workbook, a PDF) or mixes encodings, a value with a control character and a line that repeats
 /// an earlier one byte for byte are problems too. Returns the dialect and every problem found
 /// (empty when the file is clean). An error from `f` (storage) stops the reading.
@@ -438,8 +439,9 @@ pub fn each_record<T, E>(
         }
         match parse(line, &fields, dialect) {
             // once the file is known to be bad, rows are only checked, not handed on
-            Ok(row) if errors.is_empty() => f(row)?,
-            Ok(_) => {}
+            // handed on even once the file is known to be bad, so that the register's own
+            // problems with them are found in the same reading and reported with the file's
+            Ok(row) => f(row)?,
             Err(mut e) => errors.append(&mut e),
         }
     }

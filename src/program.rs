@@ -2,9 +2,11 @@
 //! pledge and the notices depend on, read from a reviewable TOML file and validated. Pure: parses
 //! text it is given.
 
-use crate::calendar::{Bracket, FineScale, MAX_LOCKUP_MONTHS};
+use crate::calendar::{Bracket, FineScale, MAX_LOCKUP_MONTHS, ScaleError};
 use crate::fine::{Basis, Convention};
-use crate::ids::{DocType, normalize};
+use crate::ids::{DocType, normalized};
+use crate::lang::{Lang, Said, numero};
+use crate::said;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -313,7 +315,10 @@ impl LaterStagesFile {
         if !(2..=3).contains(&last) {
             return Err(err(
                 "later_stages.last",
-                format!("{last}: a program has a Second Stage and perhaps a Third: write 2 or 3"),
+                said!(
+                    "{last}: a program has a Second Stage and perhaps a Third: write 2 or 3",
+                    "{last}: un programa tiene una Segunda Etapa y quizá una Tercera: escriba 2 o 3"
+                ),
             ));
         }
         let rate = match self.rate.as_deref().map(str::trim) {
@@ -322,13 +327,20 @@ impl LaterStagesFile {
                 let r = crate::money::parse_decimal(s.trim_end_matches('%').trim()).map_err(|_| {
                     err(
                         "later_stages.rate",
-                        format!("{s:?}: write \"ibc\" (the IBC in force on the closing date) or an effective annual percent such as \"12.5\""),
+                        said!(
+                            "{s:?}: write \"ibc\" (the IBC in force on the closing date) or an effective annual percent such as \"12.5\"",
+                            "«{s}»: escriba \"ibc\" (el interés bancario corriente vigente en la fecha de cierre) o \
+                             un porcentaje efectivo anual como \"12.5\""
+                        ),
                     )
                 })?;
                 if r <= Decimal::ZERO || r >= Decimal::ONE_HUNDRED * Decimal::TEN {
                     return Err(err(
                         "later_stages.rate",
-                        format!("{s:?}: an effective annual percent above 0 and below 1000"),
+                        said!(
+                            "{s:?}: an effective annual percent above 0 and below 1000",
+                            "«{s}»: un porcentaje efectivo anual mayor que 0 y menor que 1000"
+                        ),
                     ));
                 }
                 CriterionRate::Fixed(r)
@@ -339,8 +351,9 @@ impl LaterStagesFile {
             Some(other) => {
                 return Err(err(
                     "later_stages.criterion",
-                    format!(
-                        "{other:?}: only \"present-value\" is known (see DESIGN.md to add another)"
+                    said!(
+                        "{other:?}: only \"present-value\" is known (see DESIGN.md to add another)",
+                        "«{other}»: solo se conoce \"present-value\" (DESIGN.md explica cómo agregar otro)"
                     ),
                 ));
             }
@@ -349,7 +362,7 @@ impl LaterStagesFile {
         if minimum_guarantee < Decimal::ZERO {
             return Err(err(
                 "later_stages.minimum_guarantee",
-                "must be zero or more pesos",
+                said!("must be zero or more pesos", "debe ser cero o más pesos"),
             ));
         }
         Ok(LaterStages {
@@ -405,27 +418,121 @@ struct ProgramFile {
     letters: Letters,
 }
 
-/// A program file that cannot be used.
+/// A program file that cannot be used: the field at fault (empty when the file as a whole could
+/// not be read) and why, in English and Spanish.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProgramError {
     pub field: String,
-    pub message: String,
+    pub message: Said,
 }
 
-impl fmt::Display for ProgramError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.field.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "field `{}`: {}", self.field, self.message)
+impl ProgramError {
+    /// The sentence in `lang`, naming the field (the command line's English, the web's Spanish).
+    pub fn in_lang(&self, lang: Lang) -> String {
+        let message = self.message.in_lang(lang);
+        match (self.field.is_empty(), lang) {
+            (true, _) => message.to_string(),
+            (false, Lang::En) => format!("field `{}`: {message}", self.field),
+            (false, Lang::Es) => format!("campo `{}`: {message}", self.field),
         }
     }
 }
 
-fn err(field: &str, message: impl Into<String>) -> ProgramError {
+/// In English, the command line's language.
+impl fmt::Display for ProgramError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.in_lang(Lang::En))
+    }
+}
+
+fn err(field: &str, message: Said) -> ProgramError {
     ProgramError {
         field: field.into(),
-        message: message.into(),
+        message,
+    }
+}
+
+/// A file the TOML reader refused (its syntax, a field missing, unknown or of the wrong type):
+/// the reader's own words in English as they always were; in Spanish what is wrong, naming the
+/// field and the line, with the reader's detail quoted.
+fn unreadable(text: &str, e: &toml::de::Error) -> ProgramError {
+    let detail = e.message().trim();
+    // the line the reader points at, and its text
+    let at = e.span().filter(|s| s.start < text.len()).map(|span| {
+        let before = &text[..span.start];
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        let line = before.matches('\n').count() + 1;
+        (
+            span.start,
+            line,
+            text[start..].lines().next().unwrap_or("").trim(),
+        )
+    });
+    let quoted = |s: &str| s.split('`').nth(1).unwrap_or("").to_string();
+    let (what, located) = if let Some(rest) = detail.strip_prefix("missing field ") {
+        let field = quoted(rest);
+        // missing at the top of the file: the reader points at its first byte
+        let inside = at.filter(|(offset, ..)| *offset > 0);
+        (
+            format!("falta el campo `{field}`, que es obligatorio"),
+            inside.map(|(_, line, t)| format!(" (en la tabla `{t}` de la línea {line})")),
+        )
+    } else if let Some(rest) = detail.strip_prefix("unknown field ") {
+        let field = quoted(rest);
+        (
+            format!("el campo `{field}` no es de un programa: revise cómo está escrito o quítelo"),
+            at.map(|(_, line, _)| format!(" (línea {line})")),
+        )
+    } else if detail.starts_with("invalid type") || detail.starts_with("invalid value") {
+        let key = at
+            .and_then(|(_, _, t)| t.split_once('='))
+            .map(|(k, _)| format!(" de `{}`", k.trim()))
+            .unwrap_or_default();
+        (
+            format!("el valor{key} no es del tipo que el campo pide"),
+            at.map(|(_, line, t)| format!(" (línea {line}: `{t}`)")),
+        )
+    } else {
+        (
+            "el archivo no se puede leer como TOML".to_string(),
+            at.map(|(_, line, t)| format!(" (línea {line}: `{t}`)")),
+        )
+    };
+    let located = located.unwrap_or_default();
+    let whole = e.to_string();
+    ProgramError {
+        field: String::new(),
+        message: Said::new(
+            format!("not a valid program file: {}", whole.trim()),
+            format!("{what}{located}. Detalle técnico del lector TOML: «{detail}»"),
+        ),
+    }
+}
+
+/// A fine scale refused, in Spanish (its English is [`ScaleError`]'s own).
+fn scale_es(e: &ScaleError) -> String {
+    match e {
+        ScaleError::Empty => "la lista de tramos de la multa está vacía".to_string(),
+        ScaleError::Malformed(item) => format!("el tramo «{item}» no es MESES:PORCENTAJE"),
+        ScaleError::NotIncreasing { previous, next } => {
+            format!("los meses de los tramos deben aumentar, pero {next} sigue a {previous}")
+        }
+        ScaleError::TooLong { months } => format!(
+            "un tramo de {months} meses excede el límite de {MAX_LOCKUP_MONTHS} meses del art. 14 de la Ley 226 de 1995"
+        ),
+        ScaleError::BadPercent { percent } => format!(
+            "el porcentaje de un tramo, {}, debe ser mayor que 0 y a lo sumo 100",
+            percent.to_string().replace('.', ",")
+        ),
+        ScaleError::LockupTooLong { months } => format!(
+            "un período de restricción de {months} meses excede el límite de {MAX_LOCKUP_MONTHS} meses del art. 14 de la Ley 226 de 1995"
+        ),
+        ScaleError::LockupZero => {
+            "el período de restricción debe durar al menos un mes".to_string()
+        }
+        ScaleError::EndMismatch { last, lockup } => format!(
+            "el último tramo termina a los {last} meses pero el período de restricción dura {lockup}; el último tramo debe terminar donde termina el período"
+        ),
     }
 }
 
@@ -470,10 +577,7 @@ impl Program {
 
     /// Parses and validates a program file.
     pub fn from_toml(text: &str) -> Result<Program, ProgramError> {
-        let p: ProgramFile = toml::from_str(text).map_err(|e| ProgramError {
-            field: String::new(),
-            message: format!("not a valid program file: {}", e.to_string().trim()),
-        })?;
+        let p: ProgramFile = toml::from_str(text).map_err(|e| unreadable(text, &e))?;
         p.validate()
     }
 
@@ -498,31 +602,47 @@ impl ProgramFile {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         {
+            let code = &self.code;
             return Err(err(
                 "code",
-                format!("{:?} must be letters, digits, '-' or '_'", self.code),
+                said!(
+                    "{code:?} must be letters, digits, '-' or '_'",
+                    "«{code}» debe tener solo letras, dígitos, '-' o '_'"
+                ),
             ));
         }
         if self.sellers.is_empty() {
-            return Err(err("sellers", "list at least one seller"));
+            return Err(err(
+                "sellers",
+                said!("list at least one seller", "indique al menos un vendedor"),
+            ));
         }
         for s in &self.sellers {
             if let Some(nit) = &s.nit {
-                normalize(DocType::Nit, nit).map_err(|m| err("sellers.nit", m))?;
+                normalized(DocType::Nit, nit).map_err(|m| err("sellers.nit", m))?;
             }
             if s.shares == 0 {
+                let name = &s.name;
                 return Err(err(
                     "sellers.shares",
-                    format!("seller {} offers 0 shares", s.name),
+                    said!(
+                        "seller {name} offers 0 shares",
+                        "el vendedor {name} ofrece 0 acciones"
+                    ),
                 ));
             }
         }
+        let (offered, offered_es, max_es) = (
+            self.shares_offered,
+            numero(self.shares_offered),
+            numero(MAX_SHARES),
+        );
         if self.shares_offered == 0 || self.shares_offered > MAX_SHARES {
             return Err(err(
                 "shares_offered",
-                format!(
-                    "{} is not a number of shares vigia can register: write 1 to {MAX_SHARES}",
-                    self.shares_offered
+                said!(
+                    "{offered} is not a number of shares vigia can register: write 1 to {MAX_SHARES}",
+                    "{offered_es} no es un número de acciones que vigia pueda registrar: escriba de 1 a {max_es}"
                 ),
             ));
         }
@@ -534,34 +654,41 @@ impl ProgramFile {
             .ok_or_else(|| {
                 err(
                     "sellers.shares",
-                    format!(
-                        "the sellers' shares add up to more than {MAX_SHARES}; they must add up to shares_offered ({})",
-                        self.shares_offered
+                    said!(
+                        "the sellers' shares add up to more than {MAX_SHARES}; they must add up to shares_offered ({offered})",
+                        "las acciones de los vendedores suman más de {max_es}; deben sumar shares_offered ({offered_es})"
                     ),
                 )
             })?;
         if total != self.shares_offered {
+            let total_es = numero(total);
             return Err(err(
                 "shares_offered",
-                format!(
-                    "{} is not the sum of the sellers' shares ({total})",
-                    self.shares_offered
+                said!(
+                    "{offered} is not the sum of the sellers' shares ({total})",
+                    "{offered_es} no es la suma de las acciones de los vendedores ({total_es})"
                 ),
             ));
         }
         if self.fixed_price <= Decimal::ZERO {
-            return Err(err("fixed_price", "must be greater than zero"));
+            return Err(err(
+                "fixed_price",
+                said!("must be greater than zero", "debe ser mayor que cero"),
+            ));
         }
         if !(1..=MAX_LOCKUP_MONTHS).contains(&self.lockup_months) {
+            let months = self.lockup_months;
             return Err(err(
                 "lockup_months",
-                format!(
-                    "{} months is not a lock-up Ley 226 de 1995 art. 14 allows: write 1 to {MAX_LOCKUP_MONTHS}",
-                    self.lockup_months
+                said!(
+                    "{months} months is not a lock-up Ley 226 de 1995 art. 14 allows: write 1 to {MAX_LOCKUP_MONTHS}",
+                    "{months} meses no es un período de restricción que permita el art. 14 de la Ley 226 de 1995: \
+                     escriba de 1 a {MAX_LOCKUP_MONTHS}"
                 ),
             ));
         }
-        scale(self.lockup_months, &self.brackets).map_err(|e| err("brackets", e.to_string()))?;
+        scale(self.lockup_months, &self.brackets)
+            .map_err(|e| err("brackets", Said::new(e.to_string(), scale_es(&e))))?;
         let reference_prices: Vec<Basis> = self
             .reference_prices
             .iter()
@@ -571,48 +698,95 @@ impl ProgramFile {
             .ok_or_else(|| {
                 err(
                     "reference_prices",
-                    "list some of \"acquisition\", \"transfer\", \"stage\"",
+                    said!(
+                        "list some of \"acquisition\", \"transfer\", \"stage\"",
+                        "indique algunos de \"acquisition\", \"transfer\", \"stage\""
+                    ),
                 )
             })?;
         if !reference_prices.contains(&Basis::Acquisition) {
-            return Err(err("reference_prices", "must include \"acquisition\""));
-        }
-        if self.breach_kinds.is_empty() {
-            return Err(err("breach_kinds", "list at least one kind"));
-        }
-        if self.categories.is_empty() {
-            return Err(err("categories", "list the special-condition categories"));
-        }
-        if !(1..=MAX_PAYMENT_TERM).contains(&self.payment_term_business_days) {
             return Err(err(
-                "payment_term_business_days",
-                format!(
-                    "{} is not a term vigia counts: write 1 to {MAX_PAYMENT_TERM} business days (the shipped program uses 10)",
-                    self.payment_term_business_days
+                "reference_prices",
+                said!(
+                    "must include \"acquisition\"",
+                    "debe incluir \"acquisition\""
                 ),
             ));
         }
-        let convention: Convention = self.convention.parse().map_err(|m| err("convention", m))?;
+        if self.breach_kinds.is_empty() {
+            return Err(err(
+                "breach_kinds",
+                said!(
+                    "list at least one kind",
+                    "indique al menos un tipo de incumplimiento"
+                ),
+            ));
+        }
+        if self.categories.is_empty() {
+            return Err(err(
+                "categories",
+                said!(
+                    "list the special-condition categories",
+                    "indique las categorías de condiciones especiales"
+                ),
+            ));
+        }
+        if !(1..=MAX_PAYMENT_TERM).contains(&self.payment_term_business_days) {
+            let term = self.payment_term_business_days;
+            return Err(err(
+                "payment_term_business_days",
+                said!(
+                    "{term} is not a term vigia counts: write 1 to {MAX_PAYMENT_TERM} business days (the shipped program uses 10)",
+                    "{term} no es un plazo que vigia cuente: escriba de 1 a {MAX_PAYMENT_TERM} días hábiles (el \
+                     programa incluido usa 10)"
+                ),
+            ));
+        }
+        let convention: Convention = self.convention.parse().map_err(|m: String| {
+            let c = &self.convention;
+            err(
+                "convention",
+                Said::new(
+                    m,
+                    format!(
+                        "«{c}» no es una convención; use daily-simple, period-effective o compound"
+                    ),
+                ),
+            )
+        })?;
         if self.rate_series != RATE_SERIES_SFC {
             return Err(err(
                 "rate_series",
-                format!("only {RATE_SERIES_SFC:?} is known"),
+                said!(
+                    "only {RATE_SERIES_SFC:?} is known",
+                    "solo se conoce {RATE_SERIES_SFC:?}"
+                ),
             ));
         }
-        caps::validate(&self.caps).map_err(|e| err("caps", e.to_string()))?;
+        caps::validate(&self.caps).map_err(|e| {
+            let (n, reason) = (e.index + 1, &e.reason);
+            err(
+                "caps",
+                Said::new(
+                    e.to_string(),
+                    format!("el tope N.º {n} no es válido (detalle: «{reason}»)"),
+                ),
+            )
+        })?;
         let later_stages = self.later_stages.validate()?;
         let l = &self.letters;
         if !(1..=MAX_PAYMENT_TERM).contains(&l.undelivered_after_business_days) {
+            let term = l.undelivered_after_business_days;
             return Err(err(
                 "letters.undelivered_after_business_days",
-                format!(
-                    "{} is not a term vigia counts: write 1 to {MAX_PAYMENT_TERM} business days",
-                    l.undelivered_after_business_days
+                said!(
+                    "{term} is not a term vigia counts: write 1 to {MAX_PAYMENT_TERM} business days",
+                    "{term} no es un plazo que vigia cuente: escriba de 1 a {MAX_PAYMENT_TERM} días hábiles"
                 ),
             ));
         }
         if let Some(nit) = &l.issuer.nit {
-            normalize(DocType::Nit, nit).map_err(|m| err("letters.issuer.nit", m))?;
+            normalized(DocType::Nit, nit).map_err(|m| err("letters.issuer.nit", m))?;
         }
         if let Some(r) = &l.issuer.reference {
             let rest = r
@@ -622,7 +796,10 @@ impl ProgramFile {
             if rest.contains('{') || rest.contains('}') {
                 return Err(err(
                     "letters.issuer.reference",
-                    format!("{r:?}: only {{number}}, {{doc}} and {{breach}} are replaced"),
+                    said!(
+                        "{r:?}: only {{number}}, {{doc}} and {{breach}} are replaced",
+                        "«{r}»: solo se reemplazan {{number}}, {{doc}} y {{breach}}"
+                    ),
                 ));
             }
         }
@@ -631,9 +808,13 @@ impl ProgramFile {
             .iter()
             .find(|p| p.heading.trim().is_empty() || p.text.trim().is_empty())
         {
+            let heading = &p.heading;
             return Err(err(
                 "letters.paragraphs",
-                format!("a paragraph needs a heading and a text ({:?})", p.heading),
+                said!(
+                    "a paragraph needs a heading and a text ({heading:?})",
+                    "cada párrafo necesita un título y un texto («{heading}»)"
+                ),
             ));
         }
         Ok(Program {
@@ -769,7 +950,7 @@ mod tests {
         );
         let bad = DECRETO_3939_2004.replace("fixed_price = \"963.00\"", "fixed_price = 963.0");
         let e = Program::from_toml(&bad).unwrap_err();
-        assert!(e.message.contains("fixed_price"), "{e}");
+        assert!(e.message.en().contains("fixed_price"), "{e}");
     }
 
     #[test]
@@ -809,6 +990,72 @@ mod tests {
         assert_eq!(
             Program::from_toml(&big).unwrap_err().field,
             "sellers.shares"
+        );
+    }
+
+    #[test]
+    fn a_refused_file_is_said_in_spanish_naming_the_field() {
+        let es = |text: &str| Program::from_toml(text).unwrap_err().in_lang(Lang::Es);
+        let decree = "decree = \"Decreto 3939 de 2004\"\n";
+        assert!(DECRETO_3939_2004.contains(decree));
+        let missing = DECRETO_3939_2004.replace(decree, "");
+        assert_eq!(
+            es(&missing),
+            "falta el campo `decree`, que es obligatorio. Detalle técnico del lector TOML: «missing \
+             field `decree`»"
+        );
+        // the English is the reader's own, as before
+        assert!(
+            Program::from_toml(&missing)
+                .unwrap_err()
+                .to_string()
+                .starts_with("not a valid program file: TOML parse error at line 1, column 1")
+        );
+        // a seller without its shares: the table it is missing from (line 65 of the shipped file)
+        let seller = DECRETO_3939_2004.replace("shares = 99915\n", "");
+        assert!(
+            es(&seller).starts_with(
+                "falta el campo `shares`, que es obligatorio (en la tabla `[[sellers]]` de la línea 65)."
+            ),
+            "{}",
+            es(&seller)
+        );
+        // a binary float where an exact decimal is asked for: the line, as written
+        let float = DECRETO_3939_2004.replace("fixed_price = \"963.00\"", "fixed_price = 963.0");
+        let line = DECRETO_3939_2004
+            .lines()
+            .position(|l| l.starts_with("fixed_price"))
+            .unwrap()
+            + 1;
+        assert!(
+            es(&float).starts_with(&format!(
+                "el valor de `fixed_price` no es del tipo que el campo pide (línea {line}: `fixed_price = \
+                 963.0`). Detalle técnico del lector TOML: «invalid type: floating point `963.0`"
+            )),
+            "{}",
+            es(&float)
+        );
+        let unknown = DECRETO_3939_2004.replace(decree, "decre = \"x\"\n");
+        assert!(
+            es(&unknown).starts_with(
+                "el campo `decre` no es de un programa: revise cómo está escrito o quítelo (línea 8)."
+            ),
+            "{}",
+            es(&unknown)
+        );
+        // a clause the file states wrongly, in Spanish with es-CO figures
+        let bad =
+            DECRETO_3939_2004.replace("shares_offered = 12960982", "shares_offered = 12960983");
+        assert_eq!(
+            es(&bad),
+            "campo `shares_offered`: 12.960.983 no es la suma de las acciones de los vendedores \
+             (12.960.982)"
+        );
+        let bad = DECRETO_3939_2004.replace("upto_months = 12,", "upto_months = 30,");
+        assert_eq!(
+            es(&bad),
+            "campo `brackets`: un tramo de 30 meses excede el límite de 24 meses del art. 14 de la Ley \
+             226 de 1995"
         );
     }
 }

@@ -3,6 +3,8 @@
 //! accrual span at every rate change. Parses text it is given; reading files is the caller's job.
 
 use crate::exact;
+use crate::lang::{Lang, Said, fecha};
+use crate::said;
 use chrono::{Days, NaiveDate};
 use rust_decimal::Decimal;
 use std::fmt;
@@ -111,11 +113,13 @@ pub struct RateSeries {
     source: String,
 }
 
-/// A problem found in a rates file, with the line it was found on.
+/// A problem found in a rates file (or a period typed in a form), with the line it was found
+/// on; said in English and Spanish (Spanish writes dates dd/mm/aaaa and rates with a decimal
+/// comma: 27,90 %).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     pub line: usize,
-    pub message: String,
+    pub message: Said,
     pub kind: Kind,
 }
 
@@ -144,12 +148,26 @@ impl Problem {
     }
 }
 
+impl Problem {
+    /// The problem as one line in `lang`: `line 4: ...` (the command line's), `línea 4: ...`.
+    pub fn in_lang(&self, lang: Lang) -> String {
+        let (line, warning) = match lang {
+            Lang::En => ("line", "warning: "),
+            Lang::Es => ("línea", "advertencia: "),
+        };
+        let warning = if self.kind == Kind::Jump { warning } else { "" };
+        format!(
+            "{line} {}: {warning}{}",
+            self.line,
+            self.message.in_lang(lang)
+        )
+    }
+}
+
+/// In English, the command line's language.
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            Kind::Jump => write!(f, "line {}: warning: {}", self.line, self.message),
-            _ => write!(f, "line {}: {}", self.line, self.message),
-        }
+        f.write_str(&self.in_lang(Lang::En))
     }
 }
 
@@ -211,6 +229,41 @@ fn format_range(a: NaiveDate, b: NaiveDate) -> String {
     } else {
         format!("{a}..{b}")
     }
+}
+
+/// [`format_range`] in Spanish: `el 01/03/2030`, `del 01/03/2030 al 30/06/2030`.
+fn rango(a: NaiveDate, b: NaiveDate) -> String {
+    if a == b {
+        format!("el {}", fecha(a))
+    } else {
+        format!("del {} al {}", fecha(a), fecha(b))
+    }
+}
+
+/// A rate as Spanish writes it, with a decimal comma and its own decimals: `27,90 %`.
+fn tasa(r: Decimal) -> String {
+    crate::money::format_percent(r)
+}
+
+/// A value typed in a column, in Spanish: a number with a decimal comma (`0,189`), anything
+/// else as it was typed.
+fn typed_es(s: &str) -> String {
+    match crate::money::parse_decimal(s) {
+        Ok(d) => d.to_string().replace('.', ","),
+        Err(_) => s.to_string(),
+    }
+}
+
+/// A column of a rates file as a Spanish sentence names it (the form's field, and the column).
+fn column_es(column: &str) -> String {
+    let name = match column {
+        "valid_from" => "la fecha «desde»",
+        "valid_to" => "la fecha «hasta»",
+        "ibc_ea_pct" => "el interés bancario corriente",
+        "usury_ea_pct" => "la tasa de usura",
+        _ => return column.to_string(),
+    };
+    format!("{name} ({column})")
 }
 
 /// A stretch of consecutive days under one certification period.
@@ -404,7 +457,7 @@ pub fn check_csv(text: &str) -> Vec<Problem> {
 
 /// Warnings about `period` next to the periods of `series` before and after it (for a period
 /// added to the register): a change of more than 5 points of IBC.
-pub fn jumps_around(series: &RateSeries, period: &RatePeriod) -> Vec<String> {
+pub fn jumps_around(series: &RateSeries, period: &RatePeriod) -> Vec<Said> {
     let before = period
         .valid_from
         .pred_opt()
@@ -424,19 +477,23 @@ fn ibc_of(p: &RatePeriod) -> Decimal {
 }
 
 /// A warning when the IBC changes by more than [`JUMP_POINTS`] from `a` to the adjacent `b`.
-fn jump(a: &RatePeriod, b: &RatePeriod) -> Option<String> {
+fn jump(a: &RatePeriod, b: &RatePeriod) -> Option<Said> {
     let (x, y) = (ibc_of(a), ibc_of(b));
     ((y - x).abs() > Decimal::from(JUMP_POINTS)).then(|| {
-        format!(
-            "IBC {} % EA for {}..{} is {} points {} the {} % EA of {}..{}; check it against the SFC resolution",
-            y.round_dp(2),
-            b.valid_from,
-            b.valid_to,
-            (y - x).abs().round_dp(2),
-            if y > x { "above" } else { "below" },
-            x.round_dp(2),
-            a.valid_from,
-            a.valid_to
+        let (y, x, points) = (y.round_dp(2), x.round_dp(2), (y - x).abs().round_dp(2));
+        let (bf, bt, af, at) = (b.valid_from, b.valid_to, a.valid_from, a.valid_to);
+        let (y_es, x_es, points_es) = (tasa(y), tasa(x), points.to_string().replace('.', ","));
+        let (bf_es, bt_es, af_es, at_es) = (fecha(bf), fecha(bt), fecha(af), fecha(at));
+        let (above, encima) = if y > x {
+            ("above", "por encima")
+        } else {
+            ("below", "por debajo")
+        };
+        said!(
+            "IBC {y} % EA for {bf}..{bt} is {points} points {above} the {x} % EA of {af}..{at}; check it against the SFC resolution",
+            "el interés bancario corriente de {y_es} efectivo anual del {bf_es} al {bt_es} está {points_es} puntos \
+             {encima} del {x_es} del {af_es} al {at_es}; verifíquelo en la resolución de la Superintendencia \
+             Financiera"
         )
     })
 }
@@ -453,7 +510,13 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
     let headers = match reader.headers() {
         Ok(h) => h.clone(),
         Err(e) => {
-            problems.push(problem(1, format!("cannot read the header: {e}")));
+            problems.push(problem(
+                1,
+                said!(
+                    "cannot read the header: {e}",
+                    "no se puede leer el encabezado (detalle técnico: {e})"
+                ),
+            ));
             return (Vec::new(), problems);
         }
     };
@@ -464,11 +527,13 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
         .filter(|n| col(n).is_none())
         .collect();
     if !missing.is_empty() {
+        let missing = missing.join(", ");
         problems.push(problem(
             1,
-            format!(
-                "header lacks column(s) {}; the header must start valid_from,valid_to,ibc_ea_pct,usury_ea_pct",
-                missing.join(", ")
+            said!(
+                "header lacks column(s) {missing}; the header must start valid_from,valid_to,ibc_ea_pct,usury_ea_pct",
+                "al encabezado le faltan las columnas {missing}; debe empezar por \
+                 valid_from,valid_to,ibc_ea_pct,usury_ea_pct"
             ),
         ));
         return (Vec::new(), problems);
@@ -492,7 +557,13 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
             Ok(true) => {}
             Err(e) => {
                 let line = lines.start(e.position().map_or(at, csv::Position::byte)).1;
-                problems.push(problem(line, format!("unreadable row: {e}")));
+                problems.push(problem(
+                    line,
+                    said!(
+                        "unreadable row: {e}",
+                        "la fila no se puede leer como CSV (detalle técnico: {e})"
+                    ),
+                ));
                 continue;
             }
         }
@@ -522,22 +593,31 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
             continue;
         };
         if to < from {
+            let (to_es, from_es) = (fecha(to), fecha(from));
             problems.push(problem(
                 line,
-                format!("valid_to {to} is before valid_from {from}"),
+                said!(
+                    "valid_to {to} is before valid_from {from}",
+                    "la fecha «hasta» (valid_to) {to_es} es anterior a la fecha «desde» (valid_from) \
+                     {from_es}"
+                ),
             ));
             continue;
         }
         let (ibc, usury) = (ibc.flatten(), usury.flatten());
         if let (Some(i), Some(u)) = (ibc, usury) {
             let tolerance = Decimal::new(USURY_TOLERANCE.0, USURY_TOLERANCE.1);
-            if (u - i * Decimal::new(15, 1)).abs() > tolerance {
+            let times = i * Decimal::new(15, 1);
+            if (u - times).abs() > tolerance {
                 // the period is still read: a confirmed figure may be forced in
+                let (u_es, i_es, times_es) = (tasa(u), tasa(i), tasa(times));
                 problems.push(Problem {
                     line,
-                    message: format!(
-                        "usury_ea_pct {u} is not 1.5 × ibc_ea_pct {i} (= {}); check both figures against the SFC resolution",
-                        i * Decimal::new(15, 1)
+                    message: said!(
+                        "usury_ea_pct {u} is not 1.5 × ibc_ea_pct {i} (= {times}); check both figures against the SFC resolution",
+                        "la tasa de usura (usury_ea_pct) {u_es} no es 1,5 × el interés bancario corriente \
+                         (ibc_ea_pct) {i_es} (= {times_es}); verifique ambas cifras en la resolución de la \
+                         Superintendencia Financiera"
                     ),
                     kind: Kind::UsuryRatio,
                 });
@@ -548,14 +628,22 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
             Some(p) => periods.push(p),
             None => problems.push(problem(
                 line,
-                "both ibc_ea_pct and usury_ea_pct are empty; give at least one".to_string(),
+                said!(
+                    "both ibc_ea_pct and usury_ea_pct are empty; give at least one",
+                    "el interés bancario corriente (ibc_ea_pct) y la tasa de usura (usury_ea_pct) están \
+                     vacíos; indique al menos uno"
+                ),
             )),
         }
     }
     if rows == 0 && problems.is_empty() {
         problems.push(problem(
             2,
-            "the file has a header but no periods; add one row per certification period".into(),
+            said!(
+                "the file has a header but no periods; add one row per certification period",
+                "el archivo tiene encabezado pero ningún período; agregue una fila por cada período \
+                 certificado"
+            ),
         ));
     }
     periods.sort_by_key(|p| p.valid_from);
@@ -570,22 +658,28 @@ fn sequence_problems(periods: &[RatePeriod]) -> Vec<Problem> {
     for pair in periods.windows(2) {
         let (a, b) = (&pair[0], &pair[1]);
         if b.valid_from <= a.valid_to {
+            let (bf, bt, af, at, line) =
+                (b.valid_from, b.valid_to, a.valid_from, a.valid_to, a.line);
+            let (bf_es, bt_es, af_es, at_es) = (fecha(bf), fecha(bt), fecha(af), fecha(at));
             out.push(problem(
                 b.line,
-                format!(
-                    "period {}..{} overlaps the period {}..{} on line {}; each day must have exactly one certified rate",
-                    b.valid_from, b.valid_to, a.valid_from, a.valid_to, a.line
+                said!(
+                    "period {bf}..{bt} overlaps the period {af}..{at} on line {line}; each day must have exactly one certified rate",
+                    "el período del {bf_es} al {bt_es} se superpone con el del {af_es} al {at_es} de la \
+                     línea {line}; cada día debe tener exactamente una tasa certificada"
                 ),
             ));
         } else if let Some(next) = a.valid_to.succ_opt()
             && next < b.valid_from
         {
+            let last = b.valid_from.pred_opt().unwrap_or(next);
+            let (range, rango) = (format_range(next, last), rango(next, last));
+            let line = a.line;
             out.push(Problem {
                 line: b.line,
-                message: format!(
-                    "gap: no certified rate for {} (between line {} and this one)",
-                    format_range(next, b.valid_from.pred_opt().unwrap_or(next)),
-                    a.line
+                message: said!(
+                    "gap: no certified rate for {range} (between line {line} and this one)",
+                    "vacío: no hay tasa certificada {rango} (entre la línea {line} y esta)"
                 ),
                 kind: Kind::Gap,
             });
@@ -600,7 +694,7 @@ fn sequence_problems(periods: &[RatePeriod]) -> Vec<Problem> {
     out
 }
 
-fn problem(line: usize, message: String) -> Problem {
+fn problem(line: usize, message: Said) -> Problem {
     Problem {
         line,
         message,
@@ -614,17 +708,33 @@ fn parse_date(
     line: usize,
     problems: &mut Vec<Problem>,
 ) -> Option<NaiveDate> {
+    let columna = column_es(column);
     match crate::calendar::parse_input(s) {
         Ok(d) => Some(d),
         Err(crate::calendar::DateError::Malformed) => {
             problems.push(problem(
                 line,
-                format!("{column} {s:?} is not a date YYYY-MM-DD"),
+                said!(
+                    "{column} {s:?} is not a date YYYY-MM-DD",
+                    "{columna} «{s}» no es una fecha válida; escríbala dd/mm/aaaa o aaaa-mm-dd"
+                ),
             ));
             None
         }
-        Err(e) => {
-            problems.push(problem(line, format!("{column} {e}")));
+        Err(e @ crate::calendar::DateError::OutOfRange(d)) => {
+            let (d_es, first, last) = (
+                fecha(d),
+                fecha(crate::calendar::FIRST_DATE),
+                fecha(crate::calendar::LAST_DATE),
+            );
+            problems.push(problem(
+                line,
+                said!(
+                    "{column} {e}",
+                    "{columna} {d_es} está fuera de las fechas que vigia acepta, del {first} al {last}; \
+                     revise el año"
+                ),
+            ));
             None
         }
     }
@@ -641,21 +751,29 @@ fn parse_rate(
     if s.is_empty() {
         return Some(None);
     }
+    let (columna, s_es) = (column_es(column), typed_es(s));
     match crate::money::parse_decimal(s) {
         Ok(r) if r <= Decimal::ZERO => {
             problems.push(problem(
                 line,
-                format!("{column} {s} must be a positive % EA"),
+                said!(
+                    "{column} {s} must be a positive % EA",
+                    "{columna} {s_es} debe ser un porcentaje efectivo anual positivo"
+                ),
             ));
             None
         }
         Ok(r) if r < Decimal::from(min) => {
+            let percent = (r * Decimal::ONE_HUNDRED).normalize();
+            let percent_es = tasa(percent);
             problems.push(problem(
                 line,
-                format!(
+                said!(
                     "{column} {s} is not a believable % EA (must be from {min} to below {max}); rates are percentages: \
-                     a fraction {s} would be {} %, write that",
-                    (r * Decimal::ONE_HUNDRED).normalize()
+                     a fraction {s} would be {percent} %, write that",
+                    "{columna} {s_es} no es una tasa creíble en porcentaje efectivo anual (debe estar entre {min} \
+                     y menos de {max}); las tasas se escriben en porcentaje: la fracción {s_es} sería {percent_es}, \
+                     escriba eso"
                 ),
             ));
             None
@@ -663,15 +781,29 @@ fn parse_rate(
         Ok(r) if r >= Decimal::from(max) => {
             problems.push(problem(
                 line,
-                format!("{column} {s} is not a believable % EA (must be from {min} to below {max}); rates are percentages, e.g. 27.90"),
+                said!(
+                    "{column} {s} is not a believable % EA (must be from {min} to below {max}); rates are percentages, e.g. 27.90",
+                    "{columna} {s_es} no es una tasa creíble en porcentaje efectivo anual (debe estar entre {min} \
+                     y menos de {max}); las tasas se escriben en porcentaje, p. ej. 27,90"
+                ),
             ));
             None
         }
         Ok(r) => Some(Some(r)),
         Err(e) => {
+            let hint = e.hint();
+            let pista = match e {
+                crate::money::AmountError::Comma => {
+                    "en un archivo, escríbalo sin separador de miles y con punto decimal, p. ej. 27.90"
+                }
+                crate::money::AmountError::Malformed => "escriba un número, p. ej. 27,90",
+            };
             problems.push(problem(
                 line,
-                format!("{column} {s:?} is not a number: {}", e.hint()),
+                said!(
+                    "{column} {s:?} is not a number: {hint}",
+                    "{columna} «{s}» no es un número: {pista}"
+                ),
             ));
             None
         }
@@ -803,24 +935,95 @@ mod tests {
         let problems = check_csv(&text);
         let lines: Vec<usize> = problems.iter().map(|p| p.line).collect();
         assert_eq!(lines, vec![3, 4, 5, 6, 7, 7, 8, 9, 10, 11], "{problems:#?}");
-        assert!(problems[0].message.contains("overlaps"));
-        assert!(problems[1].message.contains("both"));
-        assert!(problems[2].message.contains("positive"));
-        assert!(problems[3].message.contains("valid_to"));
+        assert!(problems[0].message.en().contains("overlaps"));
+        assert!(problems[1].message.en().contains("both"));
+        assert!(problems[2].message.en().contains("positive"));
+        assert!(problems[3].message.en().contains("valid_to"));
         // a period whose usury is not 1.5 × IBC is still read (it may be forced in): the days
         // between it and the last good one are a gap
-        assert!(problems[4].kind == Kind::UsuryRatio && problems[4].message.contains("1.5"));
+        assert!(problems[4].kind == Kind::UsuryRatio && problems[4].message.en().contains("1.5"));
         assert!(
-            problems[5].kind == Kind::Gap && problems[5].message.contains("2030-03-01..2030-06-30")
+            problems[5].kind == Kind::Gap
+                && problems[5].message.en().contains("2030-03-01..2030-06-30")
         );
-        assert!(problems[6].message.contains("believable"));
-        assert!(problems[7].message.contains("before valid_from"));
-        assert!(problems[8].message.contains("usury_ea_pct"));
+        assert!(problems[6].message.en().contains("believable"));
+        assert!(problems[7].message.en().contains("before valid_from"));
+        assert!(problems[8].message.en().contains("usury_ea_pct"));
         assert!(
-            problems[9].kind == Kind::Gap && problems[9].message.contains("2030-08-01..2030-11-30")
+            problems[9].kind == Kind::Gap
+                && problems[9].message.en().contains("2030-08-01..2030-11-30")
         );
         let err = RateSeries::from_csv(&text, "bad.csv").unwrap_err();
         assert_eq!(err.problems.len(), 8); // the gaps alone would not stop use
+    }
+
+    #[test]
+    fn a_typed_period_is_refused_in_both_languages() {
+        let typed = |from: &str, to: &str, ibc: &str, usury: Option<&str>| {
+            let e = RateSeries::typed_period(
+                date(from),
+                date(to),
+                dec(ibc),
+                usury.map(dec),
+                "SFC Res. 1650 de 2026",
+                "formulario",
+                false,
+            )
+            .unwrap_err();
+            assert_eq!(e.problems.len(), 1, "{e:?}");
+            e.problems[0].message.clone()
+        };
+        assert_eq!(
+            typed("2026-11-30", "2026-11-01", "18.5", None),
+            Said::new(
+                "valid_to 2026-11-01 is before valid_from 2026-11-30",
+                "la fecha «hasta» (valid_to) 01/11/2026 es anterior a la fecha «desde» (valid_from) \
+                 30/11/2026"
+            )
+        );
+        assert_eq!(
+            typed("2026-11-01", "2026-11-30", "150", None),
+            Said::new(
+                "ibc_ea_pct 150 is not a believable % EA (must be from 1 to below 100); rates are \
+                 percentages, e.g. 27.90",
+                "el interés bancario corriente (ibc_ea_pct) 150 no es una tasa creíble en porcentaje \
+                 efectivo anual (debe estar entre 1 y menos de 100); las tasas se escriben en \
+                 porcentaje, p. ej. 27,90"
+            )
+        );
+        // 1.5 × 18.5 = 27.75, more than 0.05 points from 30
+        assert_eq!(
+            typed("2026-11-01", "2026-11-30", "18.5", Some("30")),
+            Said::new(
+                "usury_ea_pct 30 is not 1.5 × ibc_ea_pct 18.5 (= 27.75); check both figures against \
+                 the SFC resolution",
+                "la tasa de usura (usury_ea_pct) 30 % no es 1,5 × el interés bancario corriente \
+                 (ibc_ea_pct) 18,5 % (= 27,75 %); verifique ambas cifras en la resolución de la \
+                 Superintendencia Financiera"
+            )
+        );
+        // a gap and an overlap in a file, and a date out of range
+        let text = format!(
+            "{HEADER}2030-01-01,2030-01-31,20,,a\n2030-01-15,2030-02-14,20,,b\n2030-04-01,2030-04-30,20,,c\n\
+             2100-01-01,2100-01-31,20,,d\n"
+        );
+        let es: Vec<String> = check_csv(&text)
+            .iter()
+            .map(|p| p.in_lang(Lang::Es))
+            .collect();
+        assert_eq!(
+            es,
+            [
+                "línea 3: el período del 15/01/2030 al 14/02/2030 se superpone con el del 01/01/2030 \
+                 al 31/01/2030 de la línea 2; cada día debe tener exactamente una tasa certificada",
+                "línea 4: vacío: no hay tasa certificada del 15/02/2030 al 31/03/2030 (entre la línea 3 \
+                 y esta)",
+                "línea 5: la fecha «desde» (valid_from) 01/01/2100 está fuera de las fechas que vigia \
+                 acepta, del 01/01/1990 al 31/12/2099; revise el año",
+                "línea 5: la fecha «hasta» (valid_to) 31/01/2100 está fuera de las fechas que vigia \
+                 acepta, del 01/01/1990 al 31/12/2099; revise el año",
+            ]
+        );
     }
 
     #[test]
@@ -830,8 +1033,14 @@ mod tests {
         let problems = check_csv(&text);
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert_eq!(
-            problems[0].message,
+            problems[0].message.en(),
             "ibc_ea_pct 0.189 is not a believable % EA (must be from 1 to below 100); rates are percentages: a fraction 0.189 would be 18.9 %, write that"
+        );
+        assert_eq!(
+            problems[0].in_lang(Lang::Es),
+            "línea 2: el interés bancario corriente (ibc_ea_pct) 0,189 no es una tasa creíble en \
+             porcentaje efectivo anual (debe estar entre 1 y menos de 100); las tasas se escriben en \
+             porcentaje: la fracción 0,189 sería 18,9 %, escriba eso"
         );
         assert!(RateSeries::from_csv_forced(&text, "t").is_err());
         // usury not 1.5 × IBC: refused, unless forced
@@ -872,8 +1081,16 @@ mod tests {
         let w = jumps_around(&series, &p);
         assert_eq!(w.len(), 2, "{w:?}");
         assert!(
-            w[0].contains("6 points below the 19 % EA of 2030-01-01..2030-01-31"),
+            w[0].en()
+                .contains("6 points below the 19 % EA of 2030-01-01..2030-01-31"),
             "{w:?}"
+        );
+        // 19 − 13 = 6 points, the dates and rates written the Spanish way
+        assert_eq!(
+            w[0].es(),
+            "el interés bancario corriente de 13 % efectivo anual del 01/02/2030 al 28/02/2030 está 6 \
+             puntos por debajo del 19 % del 01/01/2030 al 31/01/2030; verifíquelo en la resolución de \
+             la Superintendencia Financiera"
         );
         // a header and no periods is an error
         let e = RateSeries::from_csv(HEADER, "t").unwrap_err();

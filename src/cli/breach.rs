@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 
 #[derive(Debug, Subcommand)]
 pub enum BreachCommand {
-    /// Record a breach. Refused outside the lock-up, before the adjudication, for more shares
-    /// than remain unbreached, or for a kind the program does not list.
+    /// Record a breach. Refused outside the lock-up, before the adjudication, after today, for
+    /// more shares than remain unbreached, or for a kind the program does not list.
     Record {
         #[arg(long, value_name = "ID")]
         adjudication: i64,
@@ -31,7 +31,8 @@ pub enum BreachCommand {
         /// Total price or consideration obtained for the shares (divided by --shares).
         #[arg(long, value_name = "P", value_parser = args::amount, allow_negative_numbers = true)]
         consideration_total: Option<Decimal>,
-        /// Date the transfer was registered in the share ledger.
+        /// Date the transfer was registered in the share ledger (on or after --date, not after
+        /// today).
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         registered_on: Option<NaiveDate>,
         /// Where the breach is documented (document, letter, ledger entry).
@@ -56,6 +57,8 @@ pub enum BreachCommand {
         format: Format,
     },
     /// Void a breach recorded in error: it stays on record, marked void, with who and why.
+    /// Refused while payments against its fine are in force (void them first), and once a
+    /// notice or a paz y salvo was issued for it (a notified breach stays on record).
     Void {
         id: i64,
         #[arg(long, value_name = "TEXT")]
@@ -114,7 +117,7 @@ impl BreachCommand {
                     evidence: evidence.as_deref(),
                 };
                 let id = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                    crate::register::breach::record(tx, &new)
+                    crate::register::breach::record(tx, &new, chrono::Local::now().date_naive())
                 })?;
                 if format == Format::Table {
                     writeln!(

@@ -495,6 +495,7 @@ pub fn flag_of(field: register::Field) -> &'static str {
         F::DrawSeed => "--seed",
         F::StageDecisionDate => "--on",
         F::Notice => "NUMBER",
+        F::NoticeDate => "--date",
         F::Program => "--program",
         F::Settlement => "settlement issue",
         F::SettlementDate => "--date",

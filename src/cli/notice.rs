@@ -80,7 +80,8 @@ pub enum NoticeCommand {
         /// Date the liquidation runs to.
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         until: NaiveDate,
-        /// The notice's own date, from which the payment term counts (default: today).
+        /// The notice's own date, from which the payment term counts (default: today); not after
+        /// today, not before --until, nor before the notice it replaces.
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         date: Option<NaiveDate>,
         #[arg(long, value_enum, default_value_t = DocFormat::Pdf)]
@@ -172,6 +173,8 @@ struct Run<'a> {
     rates: &'a crate::rates::RateSeries,
     until: NaiveDate,
     date: NaiveDate,
+    /// The officer's date: no notice is dated after it.
+    today: NaiveDate,
     format: DocFormat,
     /// `--force`: replace a file at the document's path.
     force: bool,
@@ -215,16 +218,18 @@ fn issue_one(
         rates,
         until,
         date,
+        today,
         format,
         force,
     } = run;
-    let (officer, until, date, format, force) = (officer.as_str(), *until, *date, *format, *force);
+    let (officer, until, date, today, format, force) =
+        (officer.as_str(), *until, *date, *today, *format, *force);
     // If the commit fails, the staged document is dropped with the closure's result: removed.
     let (issued, staged) = store.write::<_, CliError>(officer, |tx| {
         let register::notice::Issued {
             notice: stored,
             data,
-        } = register::notice::issue(tx, breach_id, until, date, rates)?;
+        } = register::notice::issue(tx, breach_id, until, date, today, rates)?;
         let path = out(&stored.number);
         let bytes = render(&data, format);
         register::notice::rendered(tx, Doc::Notice(stored.id), format.core(), &bytes)?;
@@ -351,13 +356,15 @@ impl NoticeCommand {
                 force,
             } => {
                 let started = SystemTime::now();
-                let date = date.unwrap_or_else(|| chrono::Local::now().date_naive());
+                let today = chrono::Local::now().date_naive();
+                let date = date.unwrap_or(today);
                 let rates = ctx.rates()?;
                 let run = Run {
                     officer: ctx.officer(),
                     rates: &rates,
                     until,
                     date,
+                    today,
                     format,
                     force,
                 };

@@ -18,7 +18,7 @@ pub enum PledgeCommand {
         adjudication: i64,
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
         rank: u8,
-        /// Date the pledge was registered in the share ledger.
+        /// Date the pledge was registered in the share ledger (not after today).
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         registered_on: NaiveDate,
         /// The financing lender (default: the adjudication's lender).
@@ -47,7 +47,8 @@ pub enum PledgeCommand {
         /// With --releasable: only this program.
         #[arg(long, requires = "releasable")]
         program: Option<String>,
-        /// Date of the release (after the lock-up's last day).
+        /// Date of the release (after the lock-up's last day, not before the pledge was
+        /// registered, not after today).
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         on: NaiveDate,
     },
@@ -79,6 +80,7 @@ impl PledgeCommand {
                         rank,
                         registered_on,
                         lender.as_deref(),
+                        chrono::Local::now().date_naive(),
                     )
                 })?;
                 if p.unchanged {
@@ -105,6 +107,7 @@ impl PledgeCommand {
                             &f.name,
                             &f.sha256,
                             f.dialect.encoding,
+                            chrono::Local::now().date_naive(),
                             |sink| Ok(import::each_pledge_in_parallel(&f.bytes, sink)?.1),
                         )
                     })
@@ -166,7 +169,13 @@ impl PledgeCommand {
                 )?;
                 let released = store
                     .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                        crate::register::pledge::release_many(tx, &candidates, on, &rates)
+                        crate::register::pledge::release_many(
+                            tx,
+                            &candidates,
+                            on,
+                            chrono::Local::now().date_naive(),
+                            &rates,
+                        )
                     })
                     .map_err(|e| match e {
                         crate::register::Error::Refusals(problems) => CliError::Many {
@@ -195,7 +204,13 @@ impl PledgeCommand {
                 let rates = ctx.rates()?;
                 let mut store = ctx.store()?;
                 let ids = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                    crate::register::pledge::release(tx, adjudication, on, &rates)
+                    crate::register::pledge::release(
+                        tx,
+                        adjudication,
+                        on,
+                        chrono::Local::now().date_naive(),
+                        &rates,
+                    )
                 })?;
                 writeln!(
                     ctx.out,

@@ -201,7 +201,7 @@ fn refused_rates(problems: &[crate::rates::Problem]) -> String {
                 "{}; if the resolution prints exactly this figure, repeat with --force --reason TEXT",
                 p.message
             ),
-            _ => p.message.clone(),
+            _ => p.message.en().to_string(),
         })
         .collect::<Vec<_>>()
         .join("; ")

@@ -4,11 +4,13 @@
 use super::{Field, Refusal, Result};
 use crate::calendar::Placement;
 use crate::lang::{Said, fecha, numero};
+use crate::money::format_cop;
 use crate::said;
 use crate::store::Tx;
 use crate::store::adjudications::Adjudication;
 use crate::store::breaches::{self, NewBreach};
-use crate::store::programs;
+use crate::store::{notices, programs, settlements};
+use chrono::NaiveDate;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 
@@ -31,8 +33,35 @@ pub fn unbreached_shares(conn: &Connection, adjudication: &Adjudication) -> Resu
     Ok(adjudication.shares.saturating_sub(breached))
 }
 
-/// Records a breach after checking it against the adjudication and the program.
-pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
+/// Records a breach after checking it against the adjudication and the program: of a kind the
+/// program lists, dated inside the lock-up and not after `today` (the officer's date, as the
+/// front end knows it), for at least one share and no more than the adjudication has left, and
+/// inscribed in the share ledger (when given) neither before the breach nor after `today`.
+pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i64> {
+    let today_es = fecha(today);
+    if b.breach_date > today {
+        return Err(Refusal::value(
+            Field::BreachDate,
+            b.breach_date,
+            said!(
+                "is after today ({today}); record a breach once it has taken place, with the date it took place",
+                "es posterior a la fecha de hoy ({today_es}); registre el incumplimiento una vez ocurrido, con \
+                 la fecha en que ocurrió"
+            ),
+        )
+        .into());
+    }
+    if b.shares == 0 {
+        return Err(Refusal::value(
+            Field::Shares,
+            b.shares,
+            said!(
+                "must be at least 1: a breach covers the shares negotiated",
+                "debe ser al menos 1: un incumplimiento cubre las acciones negociadas"
+            ),
+        )
+        .into());
+    }
     let adj = super::adjudication::live(tx.conn(), b.adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
     if !program.program.breach_kinds.contains(&b.kind) {
@@ -139,11 +168,40 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
         )
         .into());
     }
+    if let Some(r) = b.registered_on {
+        let (breach, breach_es) = (b.breach_date, fecha(b.breach_date));
+        if r < b.breach_date {
+            return Err(Refusal::value(
+                Field::RegisteredOn,
+                r,
+                said!(
+                    "is before the breach on {breach}; the share ledger inscribes a transfer once it has been agreed",
+                    "es anterior al incumplimiento del {breach_es}; el libro de registro de acciones inscribe un \
+                     traspaso después de acordado"
+                ),
+            )
+            .into());
+        }
+        if r > today {
+            return Err(Refusal::value(
+                Field::RegisteredOn,
+                r,
+                said!(
+                    "is after today ({today}); record the inscription once it has been made",
+                    "es posterior a la fecha de hoy ({today_es}); registre la inscripción una vez hecha"
+                ),
+            )
+            .into());
+        }
+    }
     Ok(breaches::record(tx, b)?)
 }
 
 /// Voids a breach recorded in error: it stays on record, marked void, with who, when and why.
-/// Refused without a reason, and for a breach already voided.
+/// Refused without a reason, for a breach already voided, and while something depends on it:
+/// a paz y salvo or a notice issued for it (a document delivered to its holder cannot be taken
+/// back, so a breach that was notified stays on record), or a payment in force (void it first:
+/// money received against a voided breach would drop out of every figure unexplained).
 pub fn void(tx: &mut Tx<'_>, breach_id: i64, reason: &str) -> Result<i64> {
     if reason.trim().is_empty() {
         return Err(Refusal::value(
@@ -162,5 +220,92 @@ pub fn void(tx: &mut Tx<'_>, breach_id: i64, reason: &str) -> Result<i64> {
             Refusal::value(Field::Breach, breach_id, super::already_voided(v, false)).into(),
         );
     }
+    if let Some(d) = depends_on(tx.conn(), breach_id)? {
+        return Err(Refusal::value(Field::Breach, breach_id, d).into());
+    }
     Ok(breaches::void(tx, breach_id, reason)?)
+}
+
+/// Why a breach may not be voided, if something depends on it: its paz y salvo, its notices
+/// (what cannot be undone, said first), or its payments in force (what can: void them first).
+fn depends_on(conn: &Connection, breach_id: i64) -> Result<Option<Said>> {
+    if let Some(p) = settlements::for_breach(conn, breach_id)? {
+        let (number, on, on_es) = (&p.number, p.settlement_date, fecha(p.settlement_date));
+        return Ok(Some(said!(
+            "its paz y salvo {number} of {on} was issued: a certificate given to the holder cannot be taken back, \
+             so a settled breach stays on record",
+            "se expidió su paz y salvo {number} del {on_es}: un certificado entregado al titular no puede \
+             retirarse, de modo que un incumplimiento con paz y salvo permanece en el registro"
+        )));
+    }
+    let issued = notices::list(conn, Some(breach_id))?;
+    if !issued.is_empty() {
+        let list = issued
+            .iter()
+            .map(|n| format!("{} of {}", n.number, n.notice_date))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let lista = issued
+            .iter()
+            .map(|n| format!("{} del {}", n.number, fecha(n.notice_date)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (notices_en, was, avisos) = if issued.len() == 1 {
+            ("notice", "was", "el aviso de cobro")
+        } else {
+            ("notices", "were", "los avisos de cobro")
+        };
+        let expedido = if issued.len() == 1 {
+            "se expidió"
+        } else {
+            "se expidieron"
+        };
+        return Ok(Some(said!(
+            "the {notices_en} {list} {was} issued for it: a notice demanded the fine from the holder and cannot be taken \
+             back, so a notified breach stays on record; if it was recorded in error, withdraw the notice by the \
+             issuer's own written act (vigia does not record that act)",
+            "por él {expedido} {avisos} {lista}: un aviso le cobró la multa al titular y no puede retirarse, de modo \
+             que un incumplimiento notificado permanece en el registro; si se registró por error, el emisor debe \
+             revocar el aviso mediante un acto escrito propio (vigia no registra ese acto)"
+        )));
+    }
+    let paid = breaches::payments(conn, breach_id)?;
+    if !paid.is_empty() {
+        let list = paid
+            .iter()
+            .map(|p| {
+                format!(
+                    "payment {} of {} on {}",
+                    p.id,
+                    format_cop(p.amount),
+                    p.paid_on
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let lista = paid
+            .iter()
+            .map(|p| {
+                format!(
+                    "el pago N.º {} por {} del {}",
+                    p.id,
+                    format_cop(p.amount),
+                    fecha(p.paid_on)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (tiene, anulelos) = if paid.len() == 1 {
+            ("tiene vigente", "anúlelo primero")
+        } else {
+            ("tiene vigentes", "anúlelos primero")
+        };
+        return Ok(Some(said!(
+            "has {list} in force against its fine; money received against a voided breach would drop out of every \
+             figure unexplained: void the payments first, saying why (`vigia payment void ID --reason TEXT`)",
+            "{tiene} {lista} de su multa; el dinero recibido por un incumplimiento anulado desaparecería de todas las \
+             cifras sin explicación: {anulelos}, indicando el motivo"
+        )));
+    }
+    Ok(None)
 }

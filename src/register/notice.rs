@@ -27,13 +27,45 @@ pub struct Issued {
 /// Issues a notice for a breach: liquidates it as of `until` (or reuses the same liquidation),
 /// numbers it in its program's sequence for the year of `date`, sets the deadline the program's
 /// payment term after `date` in business days, and cites the notice it replaces, if any.
+/// The notice is dated no later than `today` (the officer's date, as the front end knows it),
+/// not before the day it liquidates to (a notice demands what is due on a day that has come:
+/// interest not yet accrued, or payments not yet made, cannot be stated), and not before the
+/// notice it replaces.
 pub fn issue(
     tx: &mut Tx<'_>,
     breach_id: i64,
     until: NaiveDate,
     date: NaiveDate,
+    today: NaiveDate,
     rates: &RateSeries,
 ) -> Result<Issued> {
+    if date > today {
+        let today_es = fecha(today);
+        return Err(Refusal::value(
+            Field::NoticeDate,
+            date,
+            said!(
+                "is after today ({today}); a notice is dated the day it is issued, or earlier",
+                "es posterior a la fecha de hoy ({today_es}); un aviso lleva la fecha en que se emite, o una \
+                 anterior"
+            ),
+        )
+        .into());
+    }
+    if date < until {
+        let until_es = fecha(until);
+        return Err(Refusal::value(
+            Field::NoticeDate,
+            date,
+            said!(
+                "is before the day the fine is liquidated to ({until}); a notice states what is due on a day that \
+                 has come: liquidate to the notice's date or an earlier one",
+                "es anterior a la fecha a la que se liquida la multa ({until_es}); un aviso indica lo que se debe \
+                 a una fecha ya cumplida: liquide a la fecha del aviso o a una anterior"
+            ),
+        )
+        .into());
+    }
     let breach = breaches::get(tx.conn(), breach_id)?;
     let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
@@ -45,6 +77,23 @@ pub fn issue(
             said!(
                 "its fine is settled: paz y salvo {number} of {on}; there is nothing to demand",
                 "su multa está pagada: paz y salvo {number} del {on_es}; no hay nada que cobrar"
+            ),
+        )
+        .into());
+    }
+    let previous = notices::latest_for_breach(tx.conn(), breach_id)?;
+    if let Some(p) = &previous
+        && date < p.notice_date
+    {
+        let (number, on, on_es) = (&p.number, p.notice_date, fecha(p.notice_date));
+        return Err(Refusal::value(
+            Field::NoticeDate,
+            date,
+            said!(
+                "is before notice {number} of {on}, which this one would replace; a notice replaces an earlier one: \
+                 date it on or after {on}",
+                "es anterior al aviso {number} del {on_es}, que este reemplazaría; un aviso reemplaza a uno \
+                 anterior: féchelo el {on_es} o después"
             ),
         )
         .into());
@@ -68,7 +117,6 @@ pub fn issue(
         }
         .into());
     }
-    let previous = notices::latest_for_breach(tx.conn(), breach_id)?;
     let term = program.program.payment_term_business_days;
     let deadline = add_business_days(date, term).ok_or_else(|| {
         crate::store::StoreError::Corrupt(format!(

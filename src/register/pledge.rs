@@ -23,12 +23,23 @@ use chrono::NaiveDate;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 
-/// Art. 10's rules for a new pledge: of an adjudication that is not void, registered on or
-/// after the adjudication, second degree only with a financing lender (the pledge's own or the
+/// Art. 10's rules for a new pledge: of an adjudication that is not void, of the first or second
+/// degree, registered on or after the adjudication and not after `today` (the officer's date, as
+/// the front end knows it), second degree only with a financing lender (the pledge's own or the
 /// adjudication's), and no other pledge in force. The same pledge (rank, date and lender) already
 /// registered, and not by the file being imported, is unchanged: nothing to add. Otherwise
 /// returns the lender the new pledge records.
-pub fn rules(c: &Candidate<'_>) -> std::result::Result<Verdict, Refusal> {
+pub fn rules(c: &Candidate<'_>, today: NaiveDate) -> std::result::Result<Verdict, Refusal> {
+    if !(1..=2).contains(&c.rank) {
+        return Err(Refusal::value(
+            Field::PledgeRank,
+            c.rank,
+            said!(
+                "must be 1 (first degree) or 2 (second degree, when the lender holds the first)",
+                "debe ser 1 (primer grado) o 2 (segundo grado, cuando el prestamista tiene el primero)"
+            ),
+        ));
+    }
     if c.adjudication_void {
         return Err(Refusal::value(
             Field::Adjudication,
@@ -58,6 +69,19 @@ pub fn rules(c: &Candidate<'_>) -> std::result::Result<Verdict, Refusal> {
                 "is before the adjudication on {adjudicated}; a pledge is registered after the shares are adjudicated",
                 "es anterior a la adjudicación del {adjudicated_es}; la prenda se inscribe después de \
                  adjudicadas las acciones"
+            ),
+        ));
+    }
+    if c.registered_on > today {
+        let today_es = fecha(today);
+        return Err(Refusal::value(
+            Field::RegisteredOn,
+            c.registered_on,
+            said!(
+                "is after today ({today}); register a pledge once it has been inscribed in the share ledger, with \
+                 the date of the inscription",
+                "es posterior a la fecha de hoy ({today_es}); registre la prenda una vez inscrita en el libro de \
+                 registro de acciones, con la fecha de la inscripción"
             ),
         ));
     }
@@ -105,21 +129,25 @@ pub fn register(
     rank: u8,
     registered_on: NaiveDate,
     lender: Option<&str>,
+    today: NaiveDate,
 ) -> Result<Registered> {
     let adj = adjudications::get(tx.conn(), adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
     let (registered, in_force) = pledges::registered(tx.conn(), adjudication_id)?;
-    let verdict = rules(&Candidate {
-        adjudication_id,
-        adjudication_void: adj.void.is_some(),
-        adjudicated_on: adj.adjudicated_on,
-        financed_by: adj.lender.as_deref(),
-        rank,
-        registered_on,
-        lender,
-        in_force,
-        registered: &registered,
-    })?;
+    let verdict = rules(
+        &Candidate {
+            adjudication_id,
+            adjudication_void: adj.void.is_some(),
+            adjudicated_on: adj.adjudicated_on,
+            financed_by: adj.lender.as_deref(),
+            rank,
+            registered_on,
+            lender,
+            in_force,
+            registered: &registered,
+        },
+        today,
+    )?;
     let beneficiary = program.program.pledge_beneficiary();
     let lender = match verdict {
         Verdict::New { lender } => lender,
@@ -191,8 +219,11 @@ fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
     }
 }
 
-/// The rules of a pledge file: [`which`] adjudication a holder's document names, then [`rules`].
-struct FileRules;
+/// The rules of a pledge file: [`which`] adjudication a holder's document names, then [`rules`]
+/// as of `today`.
+struct FileRules {
+    today: NaiveDate,
+}
 
 impl ImportRules for FileRules {
     fn which(&mut self, of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowError> {
@@ -200,7 +231,7 @@ impl ImportRules for FileRules {
     }
 
     fn judge(&mut self, c: &Candidate<'_>) -> std::result::Result<Verdict, RowError> {
-        rules(c).map_err(|r| row_problem(c, r))
+        rules(c, self.today).map_err(|r| row_problem(c, r))
     }
 }
 
@@ -296,12 +327,13 @@ pub fn which(of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowErro
 /// [`rules`] (a pledge earlier in the file counts as in force; a row naming its adjudication by
 /// the holder's document is resolved by [`which`]): all of them, or none with every problem by
 /// line. Rows whose pledge is already registered are reported unchanged; the same file twice
-/// adds nothing.
+/// adds nothing. `today` is the officer's date: no pledge is registered after it.
 pub fn import(
     tx: &mut Tx<'_>,
     file_name: &str,
     sha256: &str,
     encoding: &str,
+    today: NaiveDate,
     feed: impl FnOnce(
         &mut dyn FnMut(crate::import::PledgeRow) -> crate::store::Result<()>,
     ) -> crate::store::Result<Vec<RowError>>,
@@ -311,7 +343,7 @@ pub fn import(
         file_name,
         sha256,
         encoding,
-        &mut FileRules,
+        &mut FileRules { today },
         feed,
     )?)
 }
@@ -354,8 +386,28 @@ pub fn void(tx: &mut Tx<'_>, pledge_id: i64, reason: &str) -> Result<i64> {
     Ok(pledges::void(tx, pledge_id, reason)?)
 }
 
+/// A release dated after `today` (the officer's date): refused, as a release is recorded once
+/// it has been inscribed in the share ledger (and the fine it waits for is owed as of that day).
+fn not_after_today(on: NaiveDate, today: NaiveDate) -> std::result::Result<(), Refusal> {
+    if on > today {
+        let today_es = fecha(today);
+        return Err(Refusal::value(
+            Field::ReleaseDate,
+            on,
+            said!(
+                "is after today ({today}); record a release once it has been inscribed in the share ledger, with \
+                 the date of the inscription",
+                "es posterior a la fecha de hoy ({today_es}); registre la liberación una vez inscrita en el libro \
+                 de registro de acciones, con la fecha de la inscripción"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The pledges in force on an adjudication that may be released on `on` (Art. 10: after the
-/// lock-up's last day, with no fine of the adjudication outstanding on that date), or why not.
+/// lock-up's last day, with no fine of the adjudication outstanding on that date, and not before
+/// a pledge was registered), or why not.
 fn releasable(
     conn: &Connection,
     adj: &adjudications::Adjudication,
@@ -400,10 +452,9 @@ fn releasable(
             )));
         }
     }
-    let active: Vec<i64> = pledges::list(conn, adj.id)?
+    let active: Vec<pledges::Pledge> = pledges::list(conn, adj.id)?
         .into_iter()
         .filter(|p| p.released_on.is_none() && p.void.is_none())
-        .map(|p| p.id)
         .collect();
     if active.is_empty() {
         return Ok(Err(Refusal::Rule(said!(
@@ -411,17 +462,33 @@ fn releasable(
             "la adjudicación N.º {id} no tiene prenda vigente que liberar"
         ))));
     }
-    Ok(Ok(active))
+    if let Some(p) = active.iter().find(|p| p.registered_on > on) {
+        let (pledge, registered, registered_es) = (p.id, p.registered_on, fecha(p.registered_on));
+        return Ok(Err(Refusal::value(
+            Field::ReleaseDate,
+            on,
+            said!(
+                "pledge {pledge} of adjudication {id} was registered on {registered}; a release ends a pledge that \
+                 exists: date it on or after {registered}",
+                "la prenda N.º {pledge} de la adjudicación N.º {id} se inscribió el {registered_es}; la liberación \
+                 pone fin a una prenda existente: féchela el {registered_es} o después"
+            ),
+        )));
+    }
+    Ok(Ok(active.into_iter().map(|p| p.id).collect()))
 }
 
 /// Releases every pledge in force on an adjudication, if the lock-up has ended and no fine of
-/// the adjudication is outstanding on `on`. Returns the release ids.
+/// the adjudication is outstanding on `on` (not after `today`, nor before a pledge it releases
+/// was registered). Returns the release ids.
 pub fn release(
     tx: &mut Tx<'_>,
     adjudication_id: i64,
     on: NaiveDate,
+    today: NaiveDate,
     rates: &RateSeries,
 ) -> Result<Vec<i64>> {
+    not_after_today(on, today)?;
     let adj = adjudications::get(tx.conn(), adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
     let pledges = releasable(tx.conn(), &adj, &program.scale()?, on, rates)??;
@@ -442,14 +509,17 @@ pub struct Released {
 
 /// Releases the pledges of every adjudication in `candidates` (as the batch check finds them:
 /// `PLEDGE_RELEASABLE` on `on`), each checked again under the rules of [`release`] in
-/// this transaction; refused, with every reason, if any of them may not be released. One audit
-/// event covers all the releases. `None` when there is nothing to release.
+/// this transaction; refused, with every reason, if any of them may not be released (and as a
+/// whole when `on` is after `today`). One audit event covers all the releases. `None` when there
+/// is nothing to release.
 pub fn release_many(
     tx: &mut Tx<'_>,
     candidates: &[i64],
     on: NaiveDate,
+    today: NaiveDate,
     rates: &RateSeries,
 ) -> Result<Option<Released>> {
+    not_after_today(on, today)?;
     let mut scales = programs::Scales::default();
     let mut problems = Vec::new();
     let (mut first_id, mut last_id) = (0, 0);

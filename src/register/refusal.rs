@@ -69,6 +69,8 @@ pub enum Field {
     StageDecisionDate,
     /// A notice, by its number (MULTA-2025-0007).
     Notice,
+    /// The date of a notice (from which its payment term counts).
+    NoticeDate,
     /// The program a document number belongs to, when the number alone is ambiguous.
     Program,
     /// The paz y salvo that certifies a settled fine (what to issue instead of a notice).
@@ -127,6 +129,7 @@ impl Field {
             Field::DrawSeed => "draw_seed",
             Field::StageDecisionDate => "stage_decision_date",
             Field::Notice => "notice",
+            Field::NoticeDate => "notice_date",
             Field::Program => "program",
             Field::Settlement => "settlement",
             Field::SettlementDate => "settlement_date",

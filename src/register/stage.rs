@@ -155,6 +155,17 @@ pub struct Opened {
 /// minimum price is the first stage's fixed price (Art. 14 a, Art. 17 a).
 pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open) -> Result<Opened> {
     let conn = tx.conn();
+    if o.shares == 0 {
+        return Err(Refusal::value(
+            Field::Shares,
+            o.shares,
+            said!(
+                "must be at least 1: a tranche offers shares",
+                "debe ser al menos 1: un tramo ofrece acciones"
+            ),
+        )
+        .into());
+    }
     let available = available(conn, program, o.stage)?;
     refuse_if_concluded(conn, program, o.stage)?;
     let existing = store::tranches(conn, program.id, o.stage)?;

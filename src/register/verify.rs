@@ -522,7 +522,11 @@ mod tests {
         let mut s = super::super::tests::register();
         s.write::<_, RegisterError>("t", |tx| {
             programs::record_stage(tx, 1, Some((2, dec("1100"))), day("2024-06-28"))?;
-            super::super::breach::record(tx, &super::super::tests::sale("2024-11-20", 1000))
+            super::super::breach::record(
+                tx,
+                &super::super::tests::sale("2024-11-20", 1000),
+                super::super::tests::today(),
+            )
         })
         .unwrap();
         pay(&mut s, "2024-12-15", "500000");
@@ -534,7 +538,14 @@ mod tests {
     fn issue(s: &mut Store, date: &str) -> Vec<u8> {
         let rates = RateSeries::shipped();
         s.write::<_, RegisterError>("officer", |tx| {
-            let i = notice::issue(tx, 1, day("2025-02-10"), day(date), &rates)?;
+            let i = notice::issue(
+                tx,
+                1,
+                day("2025-02-10"),
+                day(date),
+                super::super::tests::today(),
+                &rates,
+            )?;
             let bytes = Plain.notice(&i.data, DocFormat::Md);
             notice::rendered(tx, Doc::Notice(i.notice.id), DocFormat::Md, &bytes)?;
             Ok(bytes)
@@ -603,7 +614,14 @@ mod tests {
         // a file vigia did not record: nothing to compare the bytes with, not a finding
         let rates = RateSeries::shipped();
         s.write::<_, RegisterError>("t", |tx| {
-            notice::issue(tx, 1, day("2025-02-10"), day("2025-02-12"), &rates)
+            notice::issue(
+                tx,
+                1,
+                day("2025-02-10"),
+                day("2025-02-12"),
+                super::super::tests::today(),
+                &rates,
+            )
         })
         .unwrap();
         let data = crate::notice::gather(

@@ -212,7 +212,8 @@ impl fmt::Display for Problem {
 }
 
 /// An import's refusal: the row problems in line order (the file's own and the register's are
-/// found in separate passes; a line's problems keep their order), then the whole file's.
+/// collected apart in one reading of the file, every valid row judged even after a bad one; a
+/// line's problems keep their order), then the whole file's.
 pub(crate) fn rejected(mut rows: Vec<RowError>, whole: Vec<Said>) -> StoreError {
     rows.sort_by_key(|e| e.line);
     StoreError::Rejected(

@@ -270,7 +270,7 @@ fn release_plan(
         })
         .collect::<Result<Vec<_>, store::StoreError>>()?;
     let verdict = match dry_run(s, officer, |tx| {
-        register::pledge::release_many(tx, &candidates, on, &rates)
+        register::pledge::release_many(tx, &candidates, on, super::pages::today(), &rates)
     }) {
         Ok(r) => Ok(r),
         Err(e) => Err(refusal_texts(e)?),
@@ -434,7 +434,13 @@ async fn release_submit(State(app): State<Arc<App>>, user: User, form: axum::For
                 return Ok(ReleaseOutcome::Preview(plan, changed));
             }
             match s.write::<_, register::Error>(&officer, |tx| {
-                register::pledge::release_many(tx, &plan.candidates, on, &rates)
+                register::pledge::release_many(
+                    tx,
+                    &plan.candidates,
+                    on,
+                    super::pages::today(),
+                    &rates,
+                )
             }) {
                 Ok(r) => Ok(ReleaseOutcome::Done(plan, r)),
                 Err(e) => {
@@ -737,7 +743,8 @@ async fn program_add(
         Ok(p) => p,
         Err(e) => {
             let m = format!(
-                "El archivo «{name}» no es un programa válido; nada se registró. Detalle: {e}"
+                "El archivo «{name}» no es un programa válido; nada se registró. Motivo: {}",
+                e.in_lang(crate::lang::Lang::Es)
             );
             return refused(app, user, m).await;
         }

@@ -782,7 +782,7 @@ async fn pledge_register(
     let lender = opt(&f, Field::Lender.as_str());
     let parsed = match (rank, date) {
         (Some(rank), Some(on)) => Ok(move |_: &App, tx: &mut store::Tx<'_>| {
-            register::pledge::register(tx, id, rank, on, lender.as_deref())
+            register::pledge::register(tx, id, rank, on, lender.as_deref(), today())
         }),
         _ => Err(errors),
     };
@@ -801,7 +801,7 @@ async fn pledge_release(
     let parsed = match parse::date(field(&f, Field::ReleaseDate.as_str())) {
         Ok(on) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
             let rates = app.rates_tx(tx)?;
-            register::pledge::release(tx, id, on, &rates)
+            register::pledge::release(tx, id, on, today(), &rates)
         }),
         Err(e) => {
             let mut errors = Errors::default();
@@ -1024,9 +1024,9 @@ async fn breach_submit(
                 evidence: p.evidence.as_deref(),
             };
             if save {
-                match s
-                    .write::<_, register::Error>(&officer, |tx| register::breach::record(tx, &new))
-                {
+                match s.write::<_, register::Error>(&officer, |tx| {
+                    register::breach::record(tx, &new, today())
+                }) {
                     Ok(bid) => return Ok(Ok(bid)),
                     Err(e) => errors.register(e)?,
                 }
@@ -1039,7 +1039,9 @@ async fn breach_submit(
                 )));
             }
             // the preview: the same rules in a transaction rolled back, then the engine
-            if let Err(e) = dry_run(s, &officer, |tx| register::breach::record(tx, &new)) {
+            if let Err(e) = dry_run(s, &officer, |tx| {
+                register::breach::record(tx, &new, today())
+            }) {
                 errors.register(e)?;
             }
             let rates = app2.rates(s)?;
@@ -1420,7 +1422,7 @@ async fn issue_notice(
     let parsed = match (until, date) {
         (Some(until), Some(date)) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
             let rates = app.rates_tx(tx)?;
-            register::notice::issue(tx, id, until, date, &rates).map(|i| i.notice.id)
+            register::notice::issue(tx, id, until, date, today(), &rates).map(|i| i.notice.id)
         }),
         _ => Err(errors),
     };
@@ -2116,7 +2118,7 @@ async fn rates_add(State(app): State<Arc<App>>, user: User, form: axum::Form<Fie
                 "La certificación no es válida: {}",
                 e.problems
                     .iter()
-                    .map(|p| p.message.clone())
+                    .map(|p| p.message.es().to_string())
                     .collect::<Vec<_>>()
                     .join("; ")
             ));

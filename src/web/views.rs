@@ -107,6 +107,7 @@ pub fn field_label(f: Field) -> &'static str {
         Field::DrawSeed => "Semilla del sorteo",
         Field::StageDecisionDate => "Fecha de la decisión",
         Field::Notice => "Notificación",
+        Field::NoticeDate => "Fecha del aviso",
         Field::Program => "Programa",
         Field::Settlement => "Paz y salvo",
         Field::SettlementDate => "Fecha del paz y salvo",

@@ -199,3 +199,170 @@ fn every_register_refusal_names_the_flag_the_value_and_what_to_do() {
         .replace(&r.dir.path().display().to_string(), "<dir>");
     insta::assert_snapshot!(seen);
 }
+
+/// Issue 13's review: dates after today or out of order, a breach of no shares, and a breach
+/// voided while payments, notices or a paz y salvo depend on it. Each is refused with exit
+/// status 2, names the flag, and leaves the register exactly as it was.
+#[test]
+fn future_or_out_of_order_dates_and_voids_with_dependents_write_nothing() {
+    let r = crate::notices::spec_register();
+    let refused = |args: &[&str], expected: &[&str]| {
+        let before = r.dump();
+        let e = r.fails(args);
+        assert_eq!(r.dump(), before, "{args:?} wrote something");
+        for x in expected {
+            assert!(e.contains(x), "{args:?}: {e:?} lacks {x:?}");
+        }
+    };
+    let breach = |extra: &[&'static str]| {
+        [
+            &[
+                "breach",
+                "record",
+                "--adjudication",
+                "3",
+                "--kind",
+                "sale",
+                "--date",
+                "2024-11-20",
+                "--shares",
+                "10",
+            ][..],
+            extra,
+        ]
+        .concat()
+    };
+    // the date of a breach that has not happened (after the lock-up too: today is said first)
+    refused(
+        &[
+            "breach",
+            "record",
+            "--adjudication",
+            "3",
+            "--kind",
+            "sale",
+            "--date",
+            "2099-01-01",
+            "--shares",
+            "10",
+        ],
+        &["--date 2099-01-01: is after today ("],
+    );
+    refused(
+        &breach(&["--registered-on", "2024-11-19"]),
+        &["--registered-on 2024-11-19: is before the breach on 2024-11-20"],
+    );
+    refused(
+        &breach(&["--registered-on", "2099-01-01"]),
+        &["--registered-on 2099-01-01: is after today ("],
+    );
+    refused(
+        &[
+            "pledge",
+            "register",
+            "3",
+            "--rank",
+            "1",
+            "--registered-on",
+            "2099-01-01",
+        ],
+        &["--registered-on 2099-01-01: is after today ("],
+    );
+    let file = r.file(
+        "future.csv",
+        b"adjudication_id,rank,registered_on\n3,1,2024-04-01\n2,1,2099-01-01\n",
+    );
+    refused(
+        &["pledge", "import", &file],
+        &["line 3: registered_on \"2099-01-01\": is after today ("],
+    );
+    refused(
+        &["pledge", "release", "1", "--on", "2099-01-01"],
+        &["--on 2099-01-01: is after today ("],
+    );
+    // the reviewer's notice dated after the day it was issued
+    refused(
+        &[
+            "notice",
+            "issue",
+            "1",
+            "--until",
+            "2025-02-10",
+            "--date",
+            "2099-01-01",
+        ],
+        &["--date 2099-01-01: is after today ("],
+    );
+    refused(
+        &[
+            "notice",
+            "issue",
+            "1",
+            "--until",
+            "2025-02-10",
+            "--date",
+            "2025-02-09",
+        ],
+        &["--date 2025-02-09: is before the day the fine is liquidated to (2025-02-10)"],
+    );
+    let out = r.dir.path().join("n.md").display().to_string();
+    r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "2025-02-10",
+        "--date",
+        "2025-02-11",
+        "--format",
+        "md",
+        "--out",
+        &out,
+    ]);
+    // ... and the backdated one that would have replaced it
+    refused(
+        &[
+            "notice",
+            "issue",
+            "1",
+            "--until",
+            "2025-02-05",
+            "--date",
+            "2025-02-06",
+        ],
+        &[
+            "--date 2025-02-06: is before notice MULTA-2025-0001 of 2025-02-11, which this one would replace",
+        ],
+    );
+    refused(
+        &["breach", "void", "1", "--reason", "registrado por error"],
+        &[
+            "breach void 1: the notice MULTA-2025-0001 of 2025-02-11 was issued for it",
+            "a notified breach stays on record",
+        ],
+    );
+    // a breach with a payment in force: the payment is voided first
+    r.ok(&breach(&["--registered-on", "2024-11-20"]));
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "2",
+        "--date",
+        "2024-12-16",
+        "--amount",
+        "1000",
+    ]);
+    refused(
+        &["breach", "void", "2", "--reason", "otro titular"],
+        &[
+            "breach void 2: has payment 2 of $ 1.000 on 2024-12-16 in force against its fine",
+            "(`vigia payment void ID --reason TEXT`)",
+        ],
+    );
+    r.ok(&["payment", "void", "2", "--reason", "devuelto"]);
+    assert!(
+        r.ok(&["breach", "void", "2", "--reason", "otro titular"])
+            .contains("breach 2 voided")
+    );
+}

@@ -268,6 +268,17 @@ fn a_failed_import_changes_nothing_and_names_every_bad_row() {
         "{e}"
     );
     assert_eq!(r.dump(), before);
+    // the same clash after a bad row (issue 13's review): both in one upload, in line order
+    let both = r.file(
+        "both.csv",
+        format!("{HEADER}CC,1000000009,Nuevo,natural,trabajador,abc,,2024-03-15,,\nCC,1000000001,Ana María,natural,trabajador,5,,2024-03-15,,\n").as_bytes(),
+    );
+    let e = r.fails(&["adjudications", "import", &both, "--program", "D3939-2004"]);
+    let shares = e.find("line 2: shares \"abc\"");
+    let name = e.find("line 3: name \"Ana María\": CC 1000000001 is already registered as \"Ana\"");
+    assert!(matches!((shares, name), (Some(a), Some(b)) if a < b), "{e}");
+    assert!(e.contains("2 problem(s), nothing was written"), "{e}");
+    assert_eq!(r.dump(), before);
 }
 
 #[test]

@@ -1074,9 +1074,14 @@ fn imports_are_previewed_by_line_then_confirmed() {
             ("malo.csv", bad.as_bytes()),
         )
         .text();
-    assert!(t.contains("tiene 1 problema(s)"), "{t}");
+    // the file's problem (line 3) and the register's (line 4) in one preview
+    assert!(t.contains("tiene 2 problema(s)"), "{t}");
     assert!(
         t.contains("<td class=\"num\">3</td><td>category</td><td>astronauta</td>"),
+        "{t}"
+    );
+    assert!(
+        t.contains("<td class=\"num\">4</td><td>name</td><td>Otro Nombre</td>"),
         "{t}"
     );
     assert_eq!(r.dump(), before);
@@ -1214,6 +1219,18 @@ fn the_import_preview_says_every_problem_in_spanish() {
     ] {
         assert!(t.contains(row), "{row}\n{t}");
     }
+    // the file's problems and the register's in one preview, in line order (the review saw the
+    // register's only on a second upload, once the file's were fixed)
+    let both = format!(
+        "{}CC,2000000004,Nueva,natural,trabajador,abc,,2024-03-15,,\n\
+         CC,1000000001,Otro Nombre,natural,trabajador,10,,2024-03-15,,\n",
+        crate::common::HEADER
+    );
+    let t = preview("ambos.csv", both.as_bytes());
+    assert!(t.contains("tiene 2 problema(s)"), "{t}");
+    let shares = t.find("<td class=\"num\">2</td><td>shares</td><td>abc</td>");
+    let name = t.find("<td class=\"num\">3</td><td>name</td><td>Otro Nombre</td>");
+    assert!(matches!((shares, name), (Some(a), Some(b)) if a < b), "{t}");
     // a workbook is not a CSV file
     let t = preview(
         "libro.xlsx",
@@ -1268,6 +1285,28 @@ fn rates_are_added_by_an_admin() {
         refused.text().contains("class=\"error\""),
         "{}",
         refused.text()
+    );
+    // the period's own checks, in Spanish with decimal commas: 1,5 × 18,5 = 27,75
+    let typed = a.post(
+        "/tasas",
+        &[
+            ("csrf", &csrf),
+            ("from", "01/12/2026"),
+            ("to", "31/12/2026"),
+            ("ibc", "18,5"),
+            ("usury", "30"),
+            ("resolution", "otra"),
+        ],
+    );
+    assert_eq!(typed.status, 422);
+    assert!(
+        typed.text().contains(
+            "La certificación no es válida: la tasa de usura (usury_ea_pct) 30 % no es 1,5 × el \
+             interés bancario corriente (ibc_ea_pct) 18,5 % (= 27,75 %); verifique ambas cifras en la \
+             resolución de la Superintendencia Financiera"
+        ),
+        "{}",
+        typed.text()
     );
 }
 

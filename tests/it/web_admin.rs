@@ -834,6 +834,15 @@ fn programs_are_listed_shown_and_added_by_an_admin_as_the_cli_does() {
         "{}",
         bad.text()
     );
+    // the first field a program must have after its code, named in Spanish
+    assert!(
+        bad.text().contains(
+            "Motivo: falta el campo `name`, que es obligatorio. Detalle técnico del lector TOML: \
+             «missing field `name`»"
+        ),
+        "{}",
+        bad.text()
+    );
     let binary = a.upload(
         "/programas",
         &[("csrf", &csrf)],
