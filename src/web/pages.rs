@@ -13,14 +13,16 @@ use crate::register::{self, Field, Refusal};
 use crate::store::breaches::NewBreach;
 use crate::store::{self, Store, StoreError, adjudications, breaches, notices, pledges, programs};
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use super::extract::{Form, Path, Query};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use chrono::NaiveDate;
 use maud::{Markup, html};
 use rust_decimal::Decimal;
-use std::collections::{BTreeMap, HashMap};
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 pub(super) type Fields = Vec<(String, String)>;
@@ -64,6 +66,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(super::admin::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_UPLOAD))
+        .layer(axum::middleware::from_fn(super::frame_errors))
         .layer(axum::middleware::map_response(
             |mut r: Response| async move {
                 super::secure_headers(&mut r);
@@ -136,24 +139,41 @@ pub(super) fn dry_run<T>(
     }
 }
 
-/// Errors by input name: a refusal goes next to the field it names, or above the form.
+/// What was wrong with a form that was sent: messages by input name, and general ones. A
+/// message is shown next to its input when the page shows that input, else in the general list
+/// ([`Errors::placed`]): a refusal whose field has no input on the page (the breach of a
+/// payment, the adjudication of a breach, a confirmation not offered yet) is never dropped.
 #[derive(Default)]
 pub(super) struct Errors {
-    by_field: HashMap<String, String>,
+    /// By input name, in the order they were given.
+    by_field: Vec<(String, String)>,
     pub(super) general: Vec<String>,
+    /// The inputs that showed their message in the rendering under way.
+    shown: RefCell<HashSet<String>>,
+    /// What no input showed in the first rendering: the general list shows it in the second.
+    unplaced: RefCell<Vec<String>>,
+    /// Whether the rendering under way showed the general list.
+    listed: Cell<bool>,
 }
 
 impl Errors {
     pub(super) fn put(&mut self, name: &str, message: String) {
-        self.by_field.insert(name.to_string(), message);
+        match self.by_field.iter_mut().find(|(k, _)| k == name) {
+            Some((_, m)) => *m = message,
+            None => self.by_field.push((name.to_string(), message)),
+        }
     }
+    /// The message for the input `name`, which the page shows next to it.
     pub(super) fn get(&self, name: &str) -> Option<&str> {
-        self.by_field.get(name).map(String::as_str)
+        let m = self.by_field.iter().find(|(k, _)| k == name)?;
+        self.shown.borrow_mut().insert(name.to_string());
+        Some(m.1.as_str())
     }
     pub(super) fn is_empty(&self) -> bool {
         self.by_field.is_empty() && self.general.is_empty()
     }
-    /// A register error: refusals next to their inputs, anything else above the form or up.
+    /// A register error: refusals by the input they name, anything else in the general list;
+    /// a failure to read goes up.
     pub(super) fn register(&mut self, e: register::Error) -> Result<(), WebError> {
         match e {
             register::Error::Refused(r) => self.refusal(&r),
@@ -173,8 +193,46 @@ impl Errors {
             None => self.general.push(text),
         }
     }
+    /// The general list, where the page puts it (above the form): the general messages and, in
+    /// the second rendering of [`Errors::placed`], those no input showed.
     pub(super) fn general(&self) -> Markup {
-        html! { @for g in &self.general { p.error role="alert" { (g) } } }
+        self.listed.set(true);
+        self.list()
+    }
+    fn list(&self) -> Markup {
+        let unplaced = self.unplaced.borrow();
+        html! {
+            @for g in self.general.iter().chain(unplaced.iter()) {
+                p.error role="alert" { (views::sentence(g)) }
+            }
+        }
+    }
+    /// Renders a page that shows these errors: once to learn which inputs show their message,
+    /// again when some did not, so that the general list holds them; a page that shows no
+    /// general list gets it above everything.
+    pub(super) fn placed(&self, render: impl Fn() -> Markup) -> Markup {
+        self.shown.borrow_mut().clear();
+        self.unplaced.borrow_mut().clear();
+        self.listed.set(false);
+        let mut m = render();
+        let left: Vec<String> = {
+            let shown = self.shown.borrow();
+            self.by_field
+                .iter()
+                .filter(|(k, _)| !shown.contains(k))
+                .map(|(_, m)| m.clone())
+                .collect()
+        };
+        if !left.is_empty() {
+            *self.unplaced.borrow_mut() = left;
+            self.listed.set(false);
+            m = render();
+        }
+        if self.listed.get() {
+            m
+        } else {
+            html! { (self.list()) (m) }
+        }
     }
 }
 
@@ -238,7 +296,7 @@ fn login_form(
     r
 }
 
-async fn login(State(app): State<Arc<App>>, headers: HeaderMap, form: axum::Form<Fields>) -> Page {
+async fn login(State(app): State<Arc<App>>, headers: HeaderMap, form: Form<Fields>) -> Page {
     let f = form.0;
     // the login form's own token (no session yet): the cookie set with the form must come back
     let expected = auth::cookie(&headers, LOGIN_COOKIE);
@@ -280,7 +338,7 @@ async fn login(State(app): State<Arc<App>>, headers: HeaderMap, form: axum::Form
     }
 }
 
-async fn logout(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+async fn logout(State(app): State<Arc<App>>, user: User, form: Form<Fields>) -> Page {
     user.check_csrf(csrf_of(&form.0))?;
     app.sessions.close(user.token());
     let mut r = Redirect::to("/ingresar").into_response();
@@ -667,7 +725,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -
                     h3 { "Adjudicación " (a.id) }
                 }
                 @if let Some(e) = about_it {
-                    p.error id={"adjudicacion-" (a.id) "-error"} role="alert" { (e) }
+                    p.error id={"adjudicacion-" (a.id) "-error"} role="alert" { (views::sentence(e)) }
                 }
                 @if a.void.is_none() {
                     @let typed_here = |k: &str| if mine { field(typed, k).to_string() } else { String::new() };
@@ -745,7 +803,7 @@ pub(super) async fn pledge_write<T: Send + 'static>(
             let mut typed = typed;
             typed.retain(|(k, _)| k != "adjudication");
             typed.push(("adjudication".into(), adjudication.to_string()));
-            let body = holder_markup(&user, &v, &errors, &typed);
+            let body = errors.placed(|| holder_markup(&user, &v, &errors, &typed));
             Ok((
                 StatusCode::UNPROCESSABLE_ENTITY,
                 Html(page(Some(&user), &v.holder.name, body).into_string()),
@@ -759,7 +817,7 @@ async fn pledge_register(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -793,7 +851,7 @@ async fn pledge_release(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -939,6 +997,12 @@ fn breach_form_markup(
             " acciones el " (fecha(adj.adjudicated_on)) ", programa " (adj.program_code) "."
         }
         (errors.general())
+        @if let Some(vd) = &adj.void {
+            p.aviso {
+                "ANULADA " (views::momento(&vd.at)) " por " (vd.by) ": " (vd.reason)
+                ". Una adjudicación anulada no admite incumplimientos."
+            }
+        } @else {
         form method="post" action={"/adjudicaciones/" (adj.id) "/incumplimiento"} {
             (csrf(user))
             div.campo.con-error[e(Field::BreachKind).is_some()] {
@@ -948,7 +1012,7 @@ fn breach_form_markup(
                         option value=(k.as_str()) selected[i.get("breach_kind") == k.as_str()] { (k.label_es()) }
                     }
                 }
-                @if let Some(m) = e(Field::BreachKind) { p.error role="alert" { (m) } }
+                @if let Some(m) = e(Field::BreachKind) { p.error role="alert" { (views::sentence(m)) } }
             }
             (input("breach_date", views::field_label(Field::BreachDate), i.get("breach_date"), e(Field::BreachDate), Some("dd/mm/aaaa")))
             (input("shares", views::field_label(Field::Shares), i.get("shares"), e(Field::Shares), None))
@@ -961,6 +1025,7 @@ fn breach_form_markup(
                 button type="submit" name="accion" value="vista" { "Vista previa de la multa" }
                 button type="submit" name="accion" value="registrar" { "Registrar incumplimiento" }
             }
+        }
         }
         @if let Some(p) = preview { section #vista-previa { h2 { "Vista previa (nada se ha registrado)" } (p) } }
     }
@@ -990,7 +1055,7 @@ async fn breach_submit(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -1042,6 +1107,16 @@ async fn breach_submit(
             if let Err(e) = dry_run(s, &officer, |tx| register::breach::record(tx, &new)) {
                 errors.register(e)?;
             }
+            if adj.void.is_some() {
+                // no fine of a voided adjudication to preview
+                return Ok(Err((
+                    adj,
+                    program.program.breach_kinds,
+                    input,
+                    errors,
+                    None,
+                )));
+            }
             let rates = app2.rates(s)?;
             let case = register::liquidation::fine_case(
                 &program.program,
@@ -1076,7 +1151,9 @@ async fn breach_submit(
             } else {
                 StatusCode::UNPROCESSABLE_ENTITY
             };
-            let body = breach_form_markup(&user, &adj, &kinds, &input, &errors, preview);
+            let body = errors.placed(|| {
+                breach_form_markup(&user, &adj, &kinds, &input, &errors, preview.clone())
+            });
             Ok((
                 status,
                 Html(page(Some(&user), "Registrar incumplimiento", body).into_string()),
@@ -1149,7 +1226,7 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
             div.campo { label for="hasta" { "Calcular al" } input id="hasta" name="hasta" type="text" value=(fecha(v.as_of)); }
             button type="submit" { "Calcular" }
         }
-        @match &v.position { Ok(o) => (views::outcome(o)), Err(m) => p.error role="alert" { (m) } }
+        @match &v.position { Ok(o) => (views::outcome(o)), Err(m) => p.error role="alert" { (views::sentence(m)) } }
         h2 { "Pagos" }
         table.pagos {
             thead { tr { th { "No." } th { "fecha" } th.num { "valor" } th { "referencia" } th { "registrado por" } th { "anulación" } } }
@@ -1172,13 +1249,23 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
                 }
             }
         }
-        @if let Some(m) = errors.get(Field::Payment.as_str()) { p.error role="alert" { (m) } }
+        @if let Some(m) = errors.get(Field::Payment.as_str()) { p.error role="alert" { (views::sentence(m)) } }
         @if user.may(Role::Oficial) && b.void.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/pagos"} {
                 (csrf(user))
                 (input("payment_date", views::field_label(Field::PaymentDate), field(typed, "payment_date"), e(Field::PaymentDate), Some("dd/mm/aaaa")))
                 (input("payment_amount", views::field_label(Field::PaymentAmount), field(typed, "payment_amount"), e(Field::PaymentAmount), Some("en pesos, p. ej. 500.000")))
                 (input("reference", "Referencia (consignación, recibo)", field(typed, "reference"), None, None))
+                // offered once the register found the same payment recorded: two real payments alike
+                @if let Some(m) = e(Field::AllowDuplicate) {
+                    div.campo.con-error {
+                        label {
+                            input type="checkbox" name=(Field::AllowDuplicate.as_str()) value="si";
+                            " " (views::field_label(Field::AllowDuplicate)) " (es otro pago, igual al ya registrado)"
+                        }
+                        p.error id={(Field::AllowDuplicate.as_str()) "-error"} role="alert" { (views::sentence(m)) }
+                    }
+                }
                 div.acciones { button type="submit" { "Registrar pago" } }
             }
         }
@@ -1190,7 +1277,7 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
         @if user.may(Role::Juridico) && b.void.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/liquidar"} {
                 (csrf(user))
-                (input("until", "Liquidar al", &fecha(v.as_of), errors.get("until"), Some("dd/mm/aaaa")))
+                (input("until", "Liquidar al", &typed_or(typed, "until", fecha(v.as_of)), errors.get("until"), Some("dd/mm/aaaa")))
                 div.acciones { button type="submit" { "Liquidar y guardar" } }
             }
         }
@@ -1202,8 +1289,8 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
         @if user.may(Role::Juridico) && b.void.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/aviso"} {
                 (csrf(user))
-                (input("notice_until", "Liquidar al", &fecha(v.as_of), errors.get("notice_until"), Some("dd/mm/aaaa")))
-                (input("notice_date", "Fecha del aviso", &fecha(today()), errors.get("notice_date"), Some("el plazo de pago se cuenta en días hábiles desde esta fecha")))
+                (input("notice_until", "Liquidar al", &typed_or(typed, "notice_until", fecha(v.as_of)), errors.get("notice_until"), Some("dd/mm/aaaa")))
+                (input("notice_date", "Fecha del aviso", &typed_or(typed, "notice_date", fecha(today())), errors.get("notice_date"), Some("el plazo de pago se cuenta en días hábiles desde esta fecha")))
                 div.acciones { button type="submit" { "Emitir aviso" } }
             }
         }
@@ -1217,6 +1304,14 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
             }
         }
     }
+}
+
+/// What was typed in the input `name` of the form that was sent, else `default`.
+fn typed_or(typed: &Fields, name: &str, default: String) -> String {
+    typed
+        .iter()
+        .find(|(k, _)| k == name)
+        .map_or(default, |(_, v)| v.clone())
 }
 
 fn doc_links(id: i64) -> Markup {
@@ -1278,7 +1373,7 @@ async fn breach_write<T: Send + 'static>(
     match result {
         Ok(to) => see_other(to),
         Err((v, errors)) => {
-            let body = breach_markup(&user, &v, &errors, &typed);
+            let body = errors.placed(|| breach_markup(&user, &v, &errors, &typed));
             Ok((
                 StatusCode::UNPROCESSABLE_ENTITY,
                 Html(page(Some(&user), &format!("Incumplimiento {id}"), body).into_string()),
@@ -1292,7 +1387,7 @@ async fn payment(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -1333,7 +1428,7 @@ async fn void_breach(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -1350,7 +1445,7 @@ async fn void_payment(
     State(app): State<Arc<App>>,
     user: User,
     Path((id, payment)): Path<(i64, i64)>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -1379,7 +1474,7 @@ async fn liquidate(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -1405,7 +1500,7 @@ async fn issue_notice(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -1540,7 +1635,10 @@ pub(super) async fn read_upload(
         match part.file_name().map(str::to_string) {
             Some(file) => {
                 let bytes = part.bytes().await.map_err(|_| bad())?;
-                up.files.insert(name, (file, bytes.to_vec()));
+                // a file input left empty: the browser sends a part without name or bytes
+                if !(file.is_empty() && bytes.is_empty()) {
+                    up.files.insert(name, (file, bytes.to_vec()));
+                }
             }
             None => {
                 let text = part.text().await.map_err(|_| bad())?;
@@ -1587,11 +1685,17 @@ async fn verify_upload(
     use crate::register::verify::{self, Error, Unverifiable};
     let up = read_upload(m).await?;
     user.check_csrf(csrf_of(&up.fields))?;
-    let (_, bytes) = up
-        .files
-        .get("archivo")
-        .cloned()
-        .ok_or_else(|| WebError::bad_request("Elija el documento a verificar."))?;
+    let Some((_, bytes)) = up.files.get("archivo").cloned() else {
+        let body = html! {
+            p.error role="alert" { "Elija el documento a verificar; no se subió ninguno." }
+            (upload_form(&user, "/avisos/verificar", "Documento del aviso (PDF, HTML o Markdown)", html! {}, "Verificar"))
+        };
+        return Ok((
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Html(page(Some(&user), "Verificar un aviso", body).into_string()),
+        )
+            .into_response());
+    };
     // the register's verification, on the uploaded bytes
     let app2 = Arc::clone(&app);
     let outcome = app
@@ -1782,26 +1886,31 @@ fn verification(v: &crate::register::verify::Verified) -> Markup {
 
 // ---------------------------------------------------------------------------- imports
 
+/// The codes of the programs in the register.
+pub(super) async fn program_codes(app: &Arc<App>) -> Result<Vec<String>, WebError> {
+    app.db(|s| {
+        Ok(programs::list(s.conn())?
+            .into_iter()
+            .map(|p| p.program.code)
+            .collect())
+    })
+    .await
+}
+
 async fn import_page(State(app): State<Arc<App>>, user: User) -> Page {
     user.require(Role::Oficial)?;
-    let codes = app
-        .db(|s| {
-            Ok(programs::list(s.conn())?
-                .into_iter()
-                .map(|p| p.program.code)
-                .collect::<Vec<_>>())
-        })
-        .await?;
+    let codes = program_codes(&app).await?;
     ok(page(
         Some(&user),
         "Importar adjudicaciones",
-        import_form(&user, &codes),
+        import_form(&user, &codes, ""),
     ))
 }
 
-fn import_form(user: &User, codes: &[String]) -> Markup {
+/// The import form, `chosen` the program selected.
+fn import_form(user: &User, codes: &[String], chosen: &str) -> Markup {
     let extra = html! {
-        div.campo { label for="programa" { "Programa" } select id="programa" name="programa" { @for c in codes { option value=(c) { (c) } } } }
+        div.campo { label for="programa" { "Programa" } select id="programa" name="programa" { @for c in codes { option value=(c) selected[c == chosen] { (c) } } } }
     };
     html! {
         p { "Archivo CSV (UTF-8 o la exportación de Excel es-CO con «;»). Primero se muestra cada problema por línea; nada se escribe hasta que usted confirme." }
@@ -1817,12 +1926,19 @@ async fn import_upload(
     let up = read_upload(m).await?;
     user.check_csrf(csrf_of(&up.fields))?;
     user.require(Role::Oficial)?;
-    let (name, bytes) = up
-        .files
-        .get("archivo")
-        .cloned()
-        .ok_or_else(|| WebError::bad_request("Elija el archivo a importar."))?;
     let program = field(&up.fields, "programa").to_string();
+    let Some((name, bytes)) = up.files.get("archivo").cloned() else {
+        let codes = program_codes(&app).await?;
+        let body = html! {
+            p.error role="alert" { "Elija el archivo a importar; no se subió ninguno." }
+            (import_form(&user, &codes, &program))
+        };
+        return Ok((
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Html(page(Some(&user), "Importar adjudicaciones", body).into_string()),
+        )
+            .into_response());
+    };
     let bytes = Arc::new(bytes);
     let officer = user.name.clone();
     let (b2, p2, n2) = (Arc::clone(&bytes), program.clone(), name.clone());
@@ -1852,7 +1968,10 @@ async fn import_upload(
         }
         Ok(Err(message)) => html! { p.aviso { (message) } },
         Err(problems) => html! {
-            p.error role="alert" { "El archivo «" (name) "» tiene " (problems.len()) " problema(s); nada se escribió. Corríjalos y vuelva a subirlo." }
+            p.error role="alert" {
+                "El archivo «" (name) "» tiene " (views::cuenta(problems.len() as u64, "problema", "problemas"))
+                "; nada se escribió. " (if problems.len() == 1 { "Corríjalo" } else { "Corríjalos" }) " y vuelva a subirlo."
+            }
             table.problemas {
                 thead { tr { th.num { "línea" } th { "columna" } th { "valor" } th { "problema" } } }
                 tbody {
@@ -1905,10 +2024,10 @@ fn import_run(
         Ok(store::import::Imported::Added {
             rows, new_holders, ..
         }) => Ok(Ok(format!(
-            "{} adjudicación(es), {} titular(es) nuevo(s){}.",
-            rows,
-            new_holders,
-            if write { " agregados" } else { " por agregar" }
+            "{} y {} {}.",
+            views::cuenta(rows as u64, "adjudicación", "adjudicaciones"),
+            views::cuenta(new_holders as u64, "titular nuevo", "titulares nuevos"),
+            if write { "agregados" } else { "por agregar" }
         ))),
         Ok(store::import::Imported::AlreadyImported(prior)) => Ok(Err(format!(
             "Este archivo ya se importó (importación {} del {} por {}): no se agrega nada.",
@@ -1926,7 +2045,7 @@ fn import_run(
     }
 }
 
-async fn import_confirm(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+async fn import_confirm(State(app): State<Arc<App>>, user: User, form: Form<Fields>) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
     user.require(Role::Oficial)?;
@@ -1963,6 +2082,9 @@ async fn import_confirm(State(app): State<Arc<App>>, user: User, form: axum::For
 const AUDIT_PAGE: usize = 100;
 
 async fn audit_page(State(app): State<Arc<App>>, user: User, q: Query<Fields>) -> Page {
+    // the audited tables, by their Spanish names
+    let mut tables: Vec<&str> = store::audit::AUDITED.to_vec();
+    tables.sort_by_key(|t| views::tabla(t).to_lowercase());
     let entity = opt(&q.0, "tabla");
     let e2 = entity.clone();
     let events = app
@@ -1981,13 +2103,37 @@ async fn audit_page(State(app): State<Arc<App>>, user: User, q: Query<Fields>) -
     let body = html! {
         p { a href="/auditoria/verificar" { "Verificar la cadena completa" } }
         form method="get" action="/auditoria" {
-            div.campo { label for="tabla" { "Tabla" } input id="tabla" name="tabla" type="text" value=(entity.as_deref().unwrap_or("")); }
+            div.campo {
+                label for="tabla" { "Tabla" }
+                select id="tabla" name="tabla" {
+                    option value="" selected[entity.is_none()] { "Todas las tablas" }
+                    @for t in &tables {
+                        option value=(t) selected[entity.as_deref() == Some(*t)] { (views::tabla(t)) " (" (t) ")" }
+                    }
+                }
+            }
             button type="submit" { "Filtrar" }
         }
         table.auditoria {
-            caption { "Últimos " (events.len()) " eventos" }
-            thead { tr { th.num { "No." } th { "momento" } th { "usuario" } th { "acción" } th { "tabla" } th.num { "id" } th { "hash" } } }
-            tbody { @for e in events.iter().rev() { tr { td.num { (e.seq) } td { (views::momento(&e.at)) } td { (e.actor) } td { (views::accion(&e.action)) br; small { code { (e.action) } } } td { (e.entity) } td.num { (e.entity_id) } td { code { (&e.hash[..12]) "…" } } } } }
+            caption {
+                @match events.len() {
+                    0 => "Ningún evento",
+                    1 => "El último evento",
+                    n => { "Últimos " (numero(n as u64)) " eventos" }
+                }
+                @if let Some(t) = &entity { " de la tabla " (views::tabla(t)) }
+            }
+            thead { tr { th.num { "N.º" } th { "momento" } th { "usuario" } th { "acción" } th { "tabla" } th.num { "id" } th { "huella" } } }
+            tbody {
+                @for e in events.iter().rev() {
+                    tr {
+                        td.num { (e.seq) } td { (views::momento(&e.at)) } td { (views::actor(&e.actor)) }
+                        td { (views::accion(&e.action)) br; small { code { (e.action) } } }
+                        td { (views::tabla(&e.entity)) br; small { code { (e.entity) } } }
+                        td.num { (e.entity_id) } td { code { (&e.hash[..12]) "…" } }
+                    }
+                }
+            }
         }
     };
     ok(page(Some(&user), "Auditoría", body))
@@ -1997,7 +2143,7 @@ async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
     let v = app.db(|s| Ok(store::audit::verify(s.conn())?)).await?;
     let body = html! {
         @match &v.first_mismatch {
-            None => p.ok role="status" { "Cadena de auditoría íntegra: " (v.events) " eventos; la cadena y las filas guardadas coinciden." },
+            None => p.ok role="status" { "Cadena de auditoría íntegra: " (views::cuenta(v.events as u64, "evento", "eventos")) "; la cadena y las filas guardadas coinciden." },
             Some(m) => p.error role="alert" {
                 @match &m.place {
                     store::audit::Place::Event { seq, entity, entity_id } => {
@@ -2036,7 +2182,7 @@ async fn rates_markup(
     let periods = app
         .db(move |s| Ok(app2.rates(s)?.periods().to_vec()))
         .await?;
-    let body = html! {
+    let body = errors.placed(|| html! {
         (errors.general())
         @if user.may(Role::Admin) {
             h2 { "Agregar una certificación" }
@@ -2062,13 +2208,13 @@ async fn rates_markup(
                 }
             }
         }
-    };
+    });
     let mut r = Html(page(Some(&user), "Tasas certificadas", body).into_string()).into_response();
     *r.status_mut() = status;
     Ok(r)
 }
 
-async fn rates_add(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+async fn rates_add(State(app): State<Arc<App>>, user: User, form: Form<Fields>) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
     user.require(Role::Admin)?;
