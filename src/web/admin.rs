@@ -817,7 +817,12 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
             dt { "Período de restricción" } dd { (g.lockup_months) " meses" }
             dt { "Precios de referencia" } dd { (g.reference_prices.iter().map(|b| b.label_es()).collect::<Vec<_>>().join("; ")) }
             dt { "Incumplimientos" } dd { (g.breach_kinds.iter().map(|k| k.label_es()).collect::<Vec<_>>().join("; ")) }
-            dt { "Convención de intereses" } dd { (g.convention.as_str()) ": " (g.convention.explain_es()) }
+            dt { "Convención de intereses" } dd {
+                // its Spanish name, its code, then how it computes (the explanation without the name it starts with)
+                @let explain = g.convention.explain_es();
+                (views::capital(g.convention.name_es())) " (" code { (g.convention.as_str()) } "): "
+                (explain.split_once(": ").filter(|(head, _)| head.to_lowercase() == g.convention.name_es()).map_or(explain, |(_, how)| how))
+            }
             dt { "Plazo de pago del aviso" } dd {
                 (g.payment_term_business_days) " días hábiles desde "
                 @match g.letters.payment_term_from { TermFrom::Delivery => "la entrega del aviso", TermFrom::Issue => "la fecha del aviso" }
@@ -834,7 +839,7 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
                 "hasta la " @if g.later_stages.last == 2 { "Segunda" } @else { "Tercera" } " Etapa; "
                 @match g.later_stages.criterion {
                     Criterion::PresentValue(CriterionRate::Ibc) => "valor presente al interés bancario corriente vigente al cierre",
-                    Criterion::PresentValue(CriterionRate::Fixed(r)) => { "valor presente al " (crate::money::format_percent(r)) " EA" }
+                    Criterion::PresentValue(CriterionRate::Fixed(r)) => { "valor presente al " (views::tasa(r)) " EA" }
                 }
                 "; garantía mínima " (pesos(g.later_stages.minimum_guarantee))
             }

@@ -629,3 +629,38 @@ pub(crate) mod input {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::back_to;
+
+    #[test]
+    fn an_error_page_links_back_to_the_page_it_came_from() {
+        // a form sent from a page that has it, or from the record it is under
+        assert_eq!(back_to(true, "/tasas").as_deref(), Some("/tasas"));
+        assert_eq!(
+            back_to(true, "/incumplimientos/7/aviso").as_deref(),
+            Some("/incumplimientos/7")
+        );
+        assert_eq!(
+            back_to(true, "/incumplimientos/7/pagos/3/anular").as_deref(),
+            Some("/incumplimientos/7")
+        );
+        assert_eq!(
+            back_to(true, "/adjudicaciones/2/incumplimiento").as_deref(),
+            Some("/adjudicaciones/2/incumplimiento")
+        );
+        // a page that failed: the page above it, never itself
+        assert_eq!(back_to(false, "/titulares/abc").as_deref(), Some("/titulares"));
+        assert_eq!(back_to(false, "/titulares/12").as_deref(), Some("/titulares"));
+        assert_eq!(
+            back_to(false, "/avisos/9/documento/xls").as_deref(),
+            Some("/avisos/9")
+        );
+        // nothing above it but the dashboard
+        assert_eq!(back_to(false, "/adjudicaciones/abc/incumplimiento"), None);
+        assert_eq!(back_to(false, "/no-existe"), None);
+        assert_eq!(back_to(true, "/adjudicaciones/1/prendas"), None);
+        assert_eq!(back_to(false, "/"), None);
+    }
+}

@@ -359,7 +359,7 @@ async fn logout(State(app): State<Arc<App>>, user: User, form: Form<Fields>) -> 
 pub(crate) struct CheckSummary {
     /// Findings by (severity rank, code, program).
     counts: BTreeMap<(u8, String, String), u64>,
-    /// The first 200.
+    /// The first [`SHOWN_FINDINGS`] by severity, program and holder ([`FindingKey`]).
     shown: Vec<check::Finding>,
     total: u64,
     /// Why the check stopped, if it did.
@@ -369,12 +369,25 @@ pub(crate) struct CheckSummary {
     computed_at: String,
 }
 
+/// Findings listed on the dashboard (all are counted).
+const SHOWN_FINDINGS: usize = 200;
+
+/// The dashboard's order of findings: severity (alta first), program, holder (by name, then
+/// document number), adjudication, breach, then the order the check found them in.
+type FindingKey = (u8, String, String, String, i64, i64, u64);
+
+/// Keeps the first [`SHOWN_FINDINGS`] of `kept` in [`FindingKey`] order.
+fn keep_first(kept: &mut Vec<(FindingKey, check::Finding)>) {
+    kept.sort_by(|a, b| a.0.cmp(&b.0));
+    kept.truncate(SHOWN_FINDINGS);
+}
+
 /// Runs the batch check as of `as_of` (every program).
 fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary, WebError> {
     let rates = app.rates(s)?;
     let coverage = rates.coverage();
     let mut counts: BTreeMap<(u8, String, String), u64> = BTreeMap::new();
-    let mut shown: Vec<check::Finding> = Vec::new();
+    let mut kept: Vec<(FindingKey, check::Finding)> = Vec::new();
     let mut total = 0u64;
     let opts = check::Options {
         as_of,
@@ -404,8 +417,22 @@ fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary,
                         .unwrap_or_default(),
                 ))
                 .or_default() += 1;
-            if shown.len() < 200 {
-                shown.push(f);
+            let key = match &f.holding {
+                Some(h) => (
+                    rank,
+                    h.program.clone(),
+                    h.holder.clone(),
+                    h.doc_number.clone(),
+                    h.adjudication_id,
+                    f.breach_id.unwrap_or(0),
+                    total,
+                ),
+                None => (rank, String::new(), String::new(), String::new(), 0, 0, total),
+            };
+            kept.push((key, f));
+            // sorted and cut back now and then: never more than twice the list in memory
+            if kept.len() == 2 * SHOWN_FINDINGS {
+                keep_first(&mut kept);
             }
             Ok(())
         },
@@ -421,9 +448,10 @@ fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary,
         // a failure to read is no result: not kept, the next visit tries again
         Err(check::Error::Store(e)) => return Err(e.into()),
     };
+    keep_first(&mut kept);
     Ok(CheckSummary {
         counts,
-        shown,
+        shown: kept.into_iter().map(|(_, f)| f).collect(),
         total,
         error,
         coverage,
@@ -472,11 +500,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
     } = &*summary;
     let coverage = *coverage;
     let sev_es = ["alta", "media", "baja"];
-    let rate_warning = coverage.and_then(|(_, last)| {
-        let t = today();
-        let next_end = crate::calendar::add_months(t.with_day0(0)?, 2)?.pred_opt()?;
-        (last < next_end).then_some(last)
-    });
+    let rate_warning = coverage.and_then(|(_, last)| rates_due(last, today()));
     let body = html! {
         form method="get" action="/" {
             div.campo { label for="fecha" { "Chequeo al" } input id="fecha" name="fecha" type="text" value=(fecha(as_of)); }
@@ -490,13 +514,13 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
         @match coverage {
             Some((_, last)) => {
                 p { "Última tasa certificada hasta el " strong { (fecha(last)) } "." }
-                @if let Some(l) = rate_warning {
-                    p.aviso role="alert" { "Falta la tasa del mes siguiente (la serie termina el " (fecha(l)) "): agréguela en «Tasas» cuando la Superintendencia Financiera la certifique." }
+                @if let Some(w) = rate_warning {
+                    p.aviso role="alert" { (w) }
                 }
             }
             None => p.aviso { "No hay tasas certificadas." }
         }
-        h2 { "Hallazgos al " (fecha(as_of)) ": " (total) }
+        h2 { "Hallazgos al " (fecha(as_of)) ": " (numero(*total)) }
         p.nota { "Chequeo calculado el " (views::momento(computed_at)) "; se calcula de nuevo en cuanto cambia el registro." }
         @if let Some(e) = error { p.error role="alert" { (e) } }
         table.resumen {
@@ -509,7 +533,11 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
         }
         @if !shown.is_empty() {
             table.hallazgos {
-                caption { "Primeros " (shown.len()) " hallazgos" }
+                caption {
+                    @if shown.len() == 1 { "Primer hallazgo" }
+                    @else { "Primeros " (numero(shown.len() as u64)) " hallazgos" }
+                    ", por severidad, programa y titular"
+                }
                 thead { tr { th { "código" } th { "titular" } th { "adjudicación" } th { "incumplimiento" } th.num { "saldo" } th { "motivo" } } }
                 tbody {
                     @for f in shown {
@@ -538,6 +566,40 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
 }
 
 use chrono::Datelike;
+
+/// What the dashboard says about the rates the series lacks on `today`, the series ending on
+/// `last`: the months from the one after its end through today's, which the register needs now
+/// ("Faltan las tasas de noviembre y diciembre de 2026"), or, when those are there, next month's
+/// (certified near the end of this one); `None` when next month's is there too.
+fn rates_due(last: NaiveDate, today: NaiveDate) -> Option<String> {
+    let month_of = |d: NaiveDate| d.with_day(1);
+    let this_month = month_of(today)?;
+    let next_month = crate::calendar::add_months(this_month, 1)?;
+    let first_missing = month_of(last.succ_opt()?)?;
+    let ends = fecha(last);
+    if first_missing <= this_month {
+        let months = views::meses(first_missing, this_month);
+        Some(if first_missing == this_month {
+            format!(
+                "Falta la tasa {months} (la serie termina el {ends}): agréguela en «Tasas»; sin ella \
+                 no se liquidan los días que cubre."
+            )
+        } else {
+            format!(
+                "Faltan las tasas {months} (la serie termina el {ends}): agréguelas en «Tasas»; sin \
+                 ellas no se liquidan los días que cubren."
+            )
+        })
+    } else if first_missing == next_month {
+        Some(format!(
+            "Falta la tasa del mes siguiente, {} (la serie termina el {ends}): agréguela en «Tasas» \
+             cuando la Superintendencia Financiera la certifique.",
+            views::meses(next_month, next_month).trim_start_matches("de ")
+        ))
+    } else {
+        None
+    }
+}
 
 // ---------------------------------------------------------------------------- holders
 
@@ -701,7 +763,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -
         p.titular { (h.doc_type.to_string()) " " (h.doc_number) }
         h2 { "Adjudicaciones" }
         table.adjudicaciones {
-            thead { tr { th { "No." } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "sin incumplir" } th { "prendas" } th {} } }
+            thead { tr { th { "N.º" } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "acciones sin incumplimiento" } th { "prendas" } th {} } }
             tbody {
                 @for (a, ps, free) in &v.adjudications {
                     tr {
@@ -1229,7 +1291,7 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
         @match &v.position { Ok(o) => (views::outcome(o)), Err(m) => p.error role="alert" { (views::sentence(m)) } }
         h2 { "Pagos" }
         table.pagos {
-            thead { tr { th { "No." } th { "fecha" } th.num { "valor" } th { "referencia" } th { "registrado por" } th { "anulación" } } }
+            thead { tr { th { "N.º" } th { "fecha" } th.num { "valor" } th { "referencia" } th { "registrado por" } th { "anulación" } } }
             tbody {
                 @for p in &v.payments {
                     tr.anulado[p.void.is_some()] {
@@ -1271,7 +1333,7 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
         }
         h2 { "Liquidaciones" }
         table.liquidaciones {
-            thead { tr { th { "No." } th { "al" } th { "convención" } th.num { "total" } th { "huella" } } }
+            thead { tr { th { "N.º" } th { "al" } th { "convención" } th.num { "total" } th { "huella" } } }
             tbody { @for l in &v.liquidations { tr { td { a href={"/liquidaciones/" (l.id)} { (l.id) } } td { (fecha(l.until)) } td { (l.convention.name_es()) } td.num { (pesos(l.total_due)) } td { code { (&l.sha256[..16]) "…" } } } } }
         }
         @if user.may(Role::Juridico) && b.void.is_none() {
@@ -1559,7 +1621,7 @@ async fn liquidation_page(State(app): State<Arc<App>>, user: User, Path(id): Pat
         @if let Outcome::Liquidated(liq) = &outcome { (views::balance_chart(liq)) }
         (views::outcome(&outcome))
     };
-    ok(page(Some(&user), &format!("Liquidación No. {id}"), body))
+    ok(page(Some(&user), &format!("Liquidación N.º {id}"), body))
 }
 
 // ---------------------------------------------------------------------------- notices
@@ -1864,7 +1926,7 @@ fn verification(v: &crate::register::verify::Verified) -> Markup {
         None => {}
     }
     html! {
-        p { "Documento: " (kind) " " strong { (v.number) } " del programa " (v.program) ", liquidación No. " (v.liquidation_id) "." }
+        p { "Documento: " (kind) " " strong { (v.number) } " del programa " (v.program) ", liquidación N.º " (v.liquidation_id) "." }
         table.verificacion {
             thead { tr { th { "comprobación" } th { "resultado" } th { "detalle" } } }
             tbody {
@@ -2168,15 +2230,26 @@ async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
 }
 
 async fn rates_page(State(app): State<Arc<App>>, user: User) -> Page {
-    rates_markup(app, user, Errors::default(), Vec::new(), StatusCode::OK).await
+    rates_markup(app, user, Errors::default(), Vec::new(), StatusCode::OK, None).await
 }
 
+/// A certification just added, as the rates page confirms it: its days and the warnings of a
+/// jump in IBC beside the periods next to it (`vigia rates add` prints the same).
+struct RateAdded {
+    from: NaiveDate,
+    to: NaiveDate,
+    jumps: Vec<crate::rates::Jump>,
+}
+
+/// The rates page; `errors` and `typed` belong to the form that was sent, `added` the
+/// certification it added.
 async fn rates_markup(
     app: Arc<App>,
     user: User,
     errors: Errors,
     typed: Fields,
     status: StatusCode,
+    added: Option<RateAdded>,
 ) -> Page {
     let app2 = Arc::clone(&app);
     let periods = app
@@ -2184,6 +2257,12 @@ async fn rates_markup(
         .await?;
     let body = errors.placed(|| html! {
         (errors.general())
+        @if let Some(a) = &added {
+            p.ok role="status" { "Certificación agregada: del " (fecha(a.from)) " al " (fecha(a.to)) "." }
+            @for j in &a.jumps {
+                p.aviso role="alert" { "Atención: " (j.said().es()) "." }
+            }
+        }
         @if user.may(Role::Admin) {
             h2 { "Agregar una certificación" }
             form method="post" action="/tasas" {
@@ -2191,7 +2270,7 @@ async fn rates_markup(
                 (input("from", "Desde", field(&typed, "from"), errors.get("from"), Some("dd/mm/aaaa")))
                 (input("to", "Hasta", field(&typed, "to"), errors.get("to"), Some("dd/mm/aaaa, inclusive")))
                 (input("ibc", "Interés bancario corriente (% EA)", field(&typed, "ibc"), errors.get("ibc"), Some("p. ej. 17,84")))
-                (input("usury", "Tasa de usura (% EA), si la resolución la trae", field(&typed, "usury"), errors.get("usury"), None))
+                (input("usury", "Tasa de usura (% EA), si la resolución la trae", field(&typed, "usury"), errors.get("usury"), Some("p. ej. 26,76; si se deja vacía, 1,5 veces el IBC")))
                 (input("resolution", "Resolución", field(&typed, "resolution"), errors.get("resolution"), Some("p. ej. SFC Res. 1650 de 2026 (30/10/2026)")))
                 (input(Field::SupersedeReason.as_str(), views::field_label(Field::SupersedeReason), field(&typed, Field::SupersedeReason.as_str()), errors.get(Field::SupersedeReason.as_str()), Some("solo si reemplaza periodos vigentes")))
                 div.acciones { button type="submit" { "Agregar" } }
@@ -2203,8 +2282,8 @@ async fn rates_markup(
             tbody {
                 @for p in periods.iter().rev() {
                     tr { td { (fecha(p.valid_from)) } td { (fecha(p.valid_to)) }
-                         td.num { @if let Some(i) = p.ibc_ea_pct { (crate::money::format_percent(i)) } }
-                         td.num { (crate::money::format_percent(p.moratorium_ea_pct())) } td { (p.resolution) } }
+                         td.num { @if let Some(i) = p.ibc_ea_pct { (views::tasa(i)) } }
+                         td.num { (views::tasa(p.moratorium_ea_pct())) } td { (views::resolucion(&p.resolution)) } }
                 }
             }
         }
@@ -2225,11 +2304,11 @@ async fn rates_add(State(app): State<Arc<App>>, user: User, form: Form<Fields>) 
     let to = parse::date(field(&f, "to"))
         .map_err(|e| errors.put("to", e))
         .ok();
-    let ibc = parse::amount(field(&f, "ibc"))
+    let ibc = parse::percent(field(&f, "ibc"))
         .map_err(|e| errors.put("ibc", e))
         .ok();
     let usury = opt(&f, "usury")
-        .map(|u| parse::amount(&u))
+        .map(|u| parse::percent(&u))
         .transpose()
         .map_err(|e| errors.put("usury", e))
         .ok();
@@ -2244,7 +2323,7 @@ async fn rates_add(State(app): State<Arc<App>>, user: User, form: Form<Fields>) 
     let (Some(from), Some(to), Some(ibc), Some(usury), Some(resolution)) =
         (from, to, ibc, usury, resolution)
     else {
-        return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY).await;
+        return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY, None).await;
     };
     // the same checks as a rates file row, as `vigia rates add` does
     let period = match crate::rates::RateSeries::typed_period(
@@ -2266,22 +2345,274 @@ async fn rates_add(State(app): State<Arc<App>>, user: User, form: Form<Fields>) 
                     .collect::<Vec<_>>()
                     .join("; ")
             ));
-            return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY).await;
+            return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY, None).await;
         }
     };
     let officer = user.name.clone();
     let result = app
         .db(move |s| {
-            Ok(s.write::<_, register::Error>(&officer, |tx| {
+            match s.write::<_, register::Error>(&officer, |tx| {
                 register::rates::add(tx, &period, reason.as_deref(), None)
-            }))
+            }) {
+                // the register's series now, as `vigia rates add` reads it for its warnings
+                Ok(_) => Ok(Ok(RateAdded {
+                    from: period.valid_from,
+                    to: period.valid_to,
+                    jumps: crate::rates::jumps_around(
+                        &store::rates::series(s.conn())?,
+                        &period,
+                    ),
+                })),
+                Err(e) => Ok(Err(e)),
+            }
         })
         .await?;
     match result {
-        Ok(_) => see_other("/tasas".into()),
+        Ok(added) => {
+            rates_markup(app, user, Errors::default(), Vec::new(), StatusCode::OK, Some(added))
+                .await
+        }
         Err(e) => {
             errors.register(e)?;
-            rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY).await
+            rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY, None).await
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::said;
+
+    /// Every field a refusal may name. The match makes a new variant a compile error here, so
+    /// it cannot be left out of the test below.
+    fn every_field() -> Vec<Field> {
+        let all = vec![
+            Field::Adjudication,
+            Field::Payment,
+            Field::Pledge,
+            Field::AllowDuplicate,
+            Field::Breach,
+            Field::BreachKind,
+            Field::BreachDate,
+            Field::Shares,
+            Field::ConsiderationPerShare,
+            Field::ConsiderationTotal,
+            Field::RegisteredOn,
+            Field::PledgeRank,
+            Field::Lender,
+            Field::ReleaseDate,
+            Field::PaymentDate,
+            Field::PaymentAmount,
+            Field::VoidReason,
+            Field::SupersedeReason,
+            Field::OfferOpens,
+            Field::OfferCloses,
+            Field::AdjudicationDate,
+            Field::Stage,
+            Field::Tranche,
+            Field::StageOpens,
+            Field::StageCloses,
+            Field::Proposal,
+            Field::ImprovedPrice,
+            Field::DrawSeed,
+            Field::StageDecisionDate,
+            Field::Notice,
+            Field::Program,
+            Field::Settlement,
+            Field::SettlementDate,
+            Field::DeliveryDate,
+            Field::DeliveryVia,
+            Field::Evidence,
+            Field::Holder,
+            Field::DocType,
+            Field::Address,
+            Field::City,
+            Field::Email,
+        ];
+        for f in &all {
+            match f {
+                Field::Adjudication
+                | Field::Payment
+                | Field::Pledge
+                | Field::AllowDuplicate
+                | Field::Breach
+                | Field::BreachKind
+                | Field::BreachDate
+                | Field::Shares
+                | Field::ConsiderationPerShare
+                | Field::ConsiderationTotal
+                | Field::RegisteredOn
+                | Field::PledgeRank
+                | Field::Lender
+                | Field::ReleaseDate
+                | Field::PaymentDate
+                | Field::PaymentAmount
+                | Field::VoidReason
+                | Field::SupersedeReason
+                | Field::OfferOpens
+                | Field::OfferCloses
+                | Field::AdjudicationDate
+                | Field::Stage
+                | Field::Tranche
+                | Field::StageOpens
+                | Field::StageCloses
+                | Field::Proposal
+                | Field::ImprovedPrice
+                | Field::DrawSeed
+                | Field::StageDecisionDate
+                | Field::Notice
+                | Field::Program
+                | Field::Settlement
+                | Field::SettlementDate
+                | Field::DeliveryDate
+                | Field::DeliveryVia
+                | Field::Evidence
+                | Field::Holder
+                | Field::DocType
+                | Field::Address
+                | Field::City
+                | Field::Email => {}
+            }
+        }
+        all
+    }
+
+    /// How many times `needle` occurs in `hay`.
+    fn times(hay: &str, needle: &str) -> usize {
+        hay.matches(needle).count()
+    }
+
+    /// The refusals a register may give about `f`, each with a reason naming the field's code.
+    fn refusals_about(f: Field) -> Vec<Refusal> {
+        let other = if f == Field::Lender {
+            Field::Breach
+        } else {
+            Field::Lender
+        };
+        vec![
+            Refusal::value(
+                f,
+                7i64,
+                crate::lang::Said::new("x", format!("motivo sobre {}", f.as_str())),
+            ),
+            Refusal::Repeat {
+                reason: crate::lang::Said::new("x", format!("repetido sobre {}", f.as_str())),
+                with: f,
+            },
+            Refusal::OneOf(f, other),
+        ]
+    }
+
+    #[test]
+    fn a_refusal_of_every_field_is_shown_once_whatever_inputs_the_page_has() {
+        for f in every_field() {
+            for r in refusals_about(f) {
+                let mut errors = Errors::default();
+                errors.register(r.clone().into()).unwrap();
+                let text = views::sentence(&views::refusal_text(&r));
+                // a page with a general list but no input for the field: in the list
+                let listed = errors
+                    .placed(|| html! { h2 { "Pagos" } (errors.general()) p { "formulario" } })
+                    .into_string();
+                assert_eq!(times(&listed, &text), 1, "{f:?} {r:?}: {listed}");
+                assert!(listed.find(&text) < listed.find("formulario"), "{listed}");
+                // a page without a general list: above everything
+                let bare = errors.placed(|| html! { p { "formulario" } }).into_string();
+                assert_eq!(times(&bare, &text), 1, "{f:?} {r:?}: {bare}");
+                assert!(bare.starts_with("<p class=\"error\" role=\"alert\">"), "{bare}");
+                // a page with the field's input: beside it, not in the list too
+                let name = views::refusal_field(&r).map(Field::as_str).unwrap_or("");
+                let beside = errors
+                    .placed(|| {
+                        html! {
+                            (errors.general())
+                            (views::input(name, "etiqueta", "", errors.get(name), None))
+                        }
+                    })
+                    .into_string();
+                assert_eq!(times(&beside, &text), 1, "{f:?} {r:?}: {beside}");
+                assert!(
+                    beside.contains(&format!("id=\"{name}-error\" role=\"alert\">{text}</p>")),
+                    "{f:?} {r:?}: {beside}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn general_refusals_and_unplaced_ones_are_listed_together_in_order() {
+        let mut errors = Errors::default();
+        errors.put("payment_date", "falta: indique la fecha (dd/mm/aaaa)".into());
+        errors.put("allow_duplicate", "el pago ya está registrado".into());
+        errors
+            .register(Refusal::Rule(said!("x", "nada que liberar")).into())
+            .unwrap();
+        let page = errors
+            .placed(|| {
+                html! {
+                    (errors.general())
+                    (views::input("payment_date", "Fecha del pago", "", errors.get("payment_date"), None))
+                }
+            })
+            .into_string();
+        assert_eq!(
+            page,
+            "<p class=\"error\" role=\"alert\">Nada que liberar.</p>\
+             <p class=\"error\" role=\"alert\">El pago ya está registrado.</p>\
+             <div class=\"campo con-error\"><label for=\"payment_date\">Fecha del pago</label>\
+             <input id=\"payment_date\" name=\"payment_date\" type=\"text\" value=\"\">\
+             <p class=\"error\" id=\"payment_date-error\" role=\"alert\">Falta: indique la fecha (dd/mm/aaaa).</p></div>"
+        );
+    }
+
+    fn day(s: &str) -> NaiveDate {
+        crate::calendar::parse_iso(s).unwrap()
+    }
+
+    #[test]
+    fn the_dashboard_names_the_missing_rate_months() {
+        // issue 13's review: on 01/12/2026 a series ending on 31/10/2026 lacks November and December
+        assert_eq!(
+            rates_due(day("2026-10-31"), day("2026-12-01")).as_deref(),
+            Some(
+                "Faltan las tasas de noviembre y diciembre de 2026 (la serie termina el 31/10/2026): \
+                 agréguelas en «Tasas»; sin ellas no se liquidan los días que cubren."
+            )
+        );
+        // one month of this year, one of the last
+        assert_eq!(
+            rates_due(day("2026-11-30"), day("2027-01-15")).as_deref(),
+            Some(
+                "Faltan las tasas de diciembre de 2026 y enero de 2027 (la serie termina el \
+                 30/11/2026): agréguelas en «Tasas»; sin ellas no se liquidan los días que cubren."
+            )
+        );
+        // today's month only (a series ending in the middle of it lacks it too)
+        assert_eq!(
+            rates_due(day("2026-12-15"), day("2026-12-20")).as_deref(),
+            Some(
+                "Falta la tasa de diciembre de 2026 (la serie termina el 15/12/2026): agréguela en \
+                 «Tasas»; sin ella no se liquidan los días que cubre."
+            )
+        );
+        // this month's is there, next month's not yet
+        assert_eq!(
+            rates_due(day("2026-12-31"), day("2026-12-01")).as_deref(),
+            Some(
+                "Falta la tasa del mes siguiente, enero de 2027 (la serie termina el 31/12/2026): \
+                 agréguela en «Tasas» cuando la Superintendencia Financiera la certifique."
+            )
+        );
+        // next month's is there too
+        assert_eq!(rates_due(day("2027-01-31"), day("2026-12-01")), None);
+        // a long gap is said as a span
+        assert_eq!(
+            rates_due(day("2025-10-31"), day("2026-12-01")).as_deref(),
+            Some(
+                "Faltan las tasas de noviembre de 2025 a diciembre de 2026 (la serie termina el \
+                 31/10/2025): agréguelas en «Tasas»; sin ellas no se liquidan los días que cubren."
+            )
+        );
     }
 }

@@ -138,17 +138,53 @@ pub fn resolucion(text: &str) -> String {
 /// A message shown as a sentence of its own: its first letter capital, a period at its end
 /// (the register's reasons are worded to follow a field's name, in lower case and without one).
 pub fn sentence(text: &str) -> String {
-    let t = text.trim();
-    let mut out = String::with_capacity(t.len() + 1);
-    let mut chars = t.chars();
-    if let Some(first) = chars.next() {
-        out.extend(first.to_uppercase());
-        out.push_str(chars.as_str());
-    }
+    let mut out = capital(text.trim());
     if !out.is_empty() && !out.ends_with(['.', '!', '?', '…']) {
         out.push('.');
     }
     out
+}
+
+/// `text` with its first letter capital (`interés simple diario` → `Interés simple diario`).
+pub fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The months of the year.
+const MESES: [&str; 12] = [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+];
+
+/// The months from `first`'s through `last`'s, in words: `de diciembre de 2026`, `de noviembre y
+/// diciembre de 2026`, `de diciembre de 2026 y enero de 2027`, `de octubre a diciembre de 2026`,
+/// `de noviembre de 2025 a diciembre de 2026`.
+pub fn meses(first: NaiveDate, last: NaiveDate) -> String {
+    use chrono::Datelike;
+    let mes = |d: NaiveDate| MESES[d.month0() as usize];
+    let count = (last.year() - first.year()) * 12 + last.month() as i32 - first.month() as i32 + 1;
+    let (y0, y1) = (first.year(), last.year());
+    match (count, y0 == y1) {
+        (..=1, _) => format!("de {} de {y0}", mes(first)),
+        (2, true) => format!("de {} y {} de {y1}", mes(first), mes(last)),
+        (2, false) => format!("de {} de {y0} y {} de {y1}", mes(first), mes(last)),
+        (_, true) => format!("de {} a {} de {y1}", mes(first), mes(last)),
+        (_, false) => format!("de {} de {y0} a {} de {y1}", mes(first), mes(last)),
+    }
 }
 
 /// `n` and the word for it, singular or plural: `1 problema`, `3 problemas`, `1.000 acciones`.
@@ -505,5 +541,106 @@ pub fn balance_chart(l: &fine::Liquidation) -> Markup {
             }
             figcaption { "Saldo (capital más intereses pendientes) del " (fecha(first)) " al " (fecha(l.until)) }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::said;
+
+    #[test]
+    fn an_iso_date_in_a_resolution_is_written_dd_mm_aaaa() {
+        assert_eq!(
+            resolucion("SFC Res. 2168 de 2024 (2024-10-31)"),
+            "SFC Res. 2168 de 2024 (31/10/2024)"
+        );
+        // only real dates, each one; the rest as it is
+        assert_eq!(
+            resolucion("Res. 0001 de 2025-01-02 y 2025-02-30; 12024-10-31; sin fecha"),
+            "Res. 0001 de 02/01/2025 y 2025-02-30; 12024-10-31; sin fecha"
+        );
+    }
+
+    #[test]
+    fn a_message_shown_alone_is_a_sentence() {
+        assert_eq!(
+            sentence("la adjudicación N.º 1 no tiene prenda vigente que liberar"),
+            "La adjudicación N.º 1 no tiene prenda vigente que liberar."
+        );
+        assert_eq!(sentence("Ya está bien."), "Ya está bien.");
+        assert_eq!(
+            sentence("élite (el campo «Prestamista»)"),
+            "Élite (el campo «Prestamista»)."
+        );
+        // a value first keeps its own case
+        assert_eq!(
+            sentence("«mil» no es un número entero de acciones"),
+            "«mil» no es un número entero de acciones."
+        );
+        assert_eq!(sentence(""), "");
+    }
+
+    #[test]
+    fn a_reason_left_empty_is_named_without_a_value() {
+        let r = Refusal::value(
+            Field::VoidReason,
+            "",
+            said!("say why", "indique por qué se anula el pago"),
+        );
+        assert_eq!(
+            refusal_text(&r),
+            "Motivo de la anulación: indique por qué se anula el pago"
+        );
+        let typed = Refusal::value(Field::VoidReason, "x", said!("short", "es muy corto"));
+        assert_eq!(refusal_text(&typed), "Motivo de la anulación x: es muy corto");
+    }
+
+    #[test]
+    fn every_audited_table_has_a_spanish_name() {
+        for t in crate::store::audit::AUDITED {
+            let name = tabla(t);
+            assert_ne!(name, *t, "{t} has no Spanish name");
+            assert!(!name.contains('_'), "{t}: {name}");
+        }
+        assert_eq!(tabla("payment_voids"), "Anulaciones de pagos");
+        assert_eq!(actor("(not signed in)"), "(sin sesión)");
+        assert_eq!(actor("oscar"), "oscar");
+    }
+
+    #[test]
+    fn rates_have_two_decimals_or_the_ones_they_need() {
+        use crate::money::dec;
+        assert_eq!(tasa(dec("18")), "18,00 %");
+        assert_eq!(tasa(dec("27.0")), "27,00 %");
+        assert_eq!(tasa(dec("28.650")), "28,65 %");
+        assert_eq!(tasa(dec("19.06")), "19,06 %");
+        // never rounded: 1,5 × 17,83
+        assert_eq!(tasa(dec("26.745")), "26,745 %");
+    }
+
+    #[test]
+    fn months_in_words() {
+        let d = |s: &str| crate::calendar::parse_iso(s).unwrap();
+        assert_eq!(meses(d("2026-12-01"), d("2026-12-01")), "de diciembre de 2026");
+        assert_eq!(
+            meses(d("2026-11-01"), d("2026-12-01")),
+            "de noviembre y diciembre de 2026"
+        );
+        assert_eq!(
+            meses(d("2026-12-01"), d("2027-01-01")),
+            "de diciembre de 2026 y enero de 2027"
+        );
+        assert_eq!(
+            meses(d("2026-10-01"), d("2026-12-01")),
+            "de octubre a diciembre de 2026"
+        );
+        assert_eq!(
+            meses(d("2026-11-01"), d("2027-02-01")),
+            "de noviembre de 2026 a febrero de 2027"
+        );
+        assert_eq!(cuenta(1, "problema", "problemas"), "1 problema");
+        assert_eq!(cuenta(1000, "evento", "eventos"), "1.000 eventos");
+        assert_eq!(cuenta(0, "evento", "eventos"), "0 eventos");
     }
 }
