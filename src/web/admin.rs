@@ -6,9 +6,10 @@
 //! lives here.
 
 use super::auth::User;
+use super::extract::{Form, Path};
 use super::pages::{
-    Errors, Fields, HolderView, Page, csrf_of, dry_run, field, ok, opt, pledge_write, program_codes,
-    read_upload, see_other, today, upload_form,
+    Errors, Fields, HolderView, Page, csrf_of, dry_run, field, ok, opt, pledge_write,
+    program_codes, read_upload, see_other, today, upload_form,
 };
 use super::views::{self, csrf, fecha, momento, numero, page, pesos};
 use super::{App, WebError, input as parse};
@@ -21,7 +22,6 @@ use crate::register::{self, Field};
 use crate::store::programs::{self, Added, StoredProgram};
 use crate::store::{self, Store, adjudications, pledges, users};
 use axum::Router;
-use super::extract::{Form, Path};
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse};

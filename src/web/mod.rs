@@ -366,7 +366,8 @@ fn back_to(post: bool, path: &str) -> Option<String> {
     ];
     let shows = |p: &str| {
         PAGES.iter().any(|page| {
-            let (a, b): (Vec<&str>, Vec<&str>) = (page.split('/').collect(), p.split('/').collect());
+            let (a, b): (Vec<&str>, Vec<&str>) =
+                (page.split('/').collect(), p.split('/').collect());
             a.len() == b.len()
                 && a.iter().zip(&b).all(|(x, y)| {
                     x == y || (*x == "#" && !y.is_empty() && y.bytes().all(|c| c.is_ascii_digit()))
@@ -414,9 +415,9 @@ pub(crate) fn secure_headers(r: &mut Response) {
 /// query or form no page sends is not a valid request (400).
 pub(crate) mod extract {
     use super::WebError;
-    use axum::extract::{FromRequest, FromRequestParts, Request};
     use axum::extract::path::ErrorKind;
     use axum::extract::rejection::PathRejection;
+    use axum::extract::{FromRequest, FromRequestParts, Request};
     use axum::http::request::Parts;
     use serde::de::DeserializeOwned;
 
@@ -610,7 +611,10 @@ pub(crate) mod input {
                 amount("mil"),
                 Err("«mil» no es un número: escríbalo como 1.450,50".to_string())
             );
-            assert_eq!(count(""), Err("falta: indique el número de acciones".to_string()));
+            assert_eq!(
+                count(""),
+                Err("falta: indique el número de acciones".to_string())
+            );
             // a percentage's example is a percentage
             assert_eq!(percent("27,90"), Ok(dec("27.90")));
             assert_eq!(percent("27,90 %"), Ok(dec("27.90")));
@@ -651,8 +655,14 @@ mod tests {
             Some("/adjudicaciones/2/incumplimiento")
         );
         // a page that failed: the page above it, never itself
-        assert_eq!(back_to(false, "/titulares/abc").as_deref(), Some("/titulares"));
-        assert_eq!(back_to(false, "/titulares/12").as_deref(), Some("/titulares"));
+        assert_eq!(
+            back_to(false, "/titulares/abc").as_deref(),
+            Some("/titulares")
+        );
+        assert_eq!(
+            back_to(false, "/titulares/12").as_deref(),
+            Some("/titulares")
+        );
         assert_eq!(
             back_to(false, "/avisos/9/documento/xls").as_deref(),
             Some("/avisos/9")

@@ -4,6 +4,7 @@
 //! functions inside `Store::write` under the signed-in user's name.
 
 use super::auth::{self, LOGIN_COOKIE, PendingImport, SESSION_COOKIE, User};
+use super::extract::{Form, Path, Query};
 use super::views::{self, csrf, fecha, input, numero, page, pesos};
 use super::{App, WebError, input as parse};
 use crate::check;
@@ -13,7 +14,6 @@ use crate::register::{self, Field, Refusal};
 use crate::store::breaches::NewBreach;
 use crate::store::{self, Store, StoreError, adjudications, breaches, notices, pledges, programs};
 use axum::Router;
-use super::extract::{Form, Path, Query};
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -427,7 +427,15 @@ fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary,
                     f.breach_id.unwrap_or(0),
                     total,
                 ),
-                None => (rank, String::new(), String::new(), String::new(), 0, 0, total),
+                None => (
+                    rank,
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    0,
+                    0,
+                    total,
+                ),
             };
             kept.push((key, f));
             // sorted and cut back now and then: never more than twice the list in memory
@@ -2230,7 +2238,15 @@ async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
 }
 
 async fn rates_page(State(app): State<Arc<App>>, user: User) -> Page {
-    rates_markup(app, user, Errors::default(), Vec::new(), StatusCode::OK, None).await
+    rates_markup(
+        app,
+        user,
+        Errors::default(),
+        Vec::new(),
+        StatusCode::OK,
+        None,
+    )
+    .await
 }
 
 /// A certification just added, as the rates page confirms it: its days and the warnings of a
@@ -2345,7 +2361,8 @@ async fn rates_add(State(app): State<Arc<App>>, user: User, form: Form<Fields>) 
                     .collect::<Vec<_>>()
                     .join("; ")
             ));
-            return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY, None).await;
+            return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY, None)
+                .await;
         }
     };
     let officer = user.name.clone();
@@ -2358,10 +2375,7 @@ async fn rates_add(State(app): State<Arc<App>>, user: User, form: Form<Fields>) 
                 Ok(_) => Ok(Ok(RateAdded {
                     from: period.valid_from,
                     to: period.valid_to,
-                    jumps: crate::rates::jumps_around(
-                        &store::rates::series(s.conn())?,
-                        &period,
-                    ),
+                    jumps: crate::rates::jumps_around(&store::rates::series(s.conn())?, &period),
                 })),
                 Err(e) => Ok(Err(e)),
             }
@@ -2369,8 +2383,15 @@ async fn rates_add(State(app): State<Arc<App>>, user: User, form: Form<Fields>) 
         .await?;
     match result {
         Ok(added) => {
-            rates_markup(app, user, Errors::default(), Vec::new(), StatusCode::OK, Some(added))
-                .await
+            rates_markup(
+                app,
+                user,
+                Errors::default(),
+                Vec::new(),
+                StatusCode::OK,
+                Some(added),
+            )
+            .await
         }
         Err(e) => {
             errors.register(e)?;
@@ -2520,7 +2541,10 @@ mod tests {
                 // a page without a general list: above everything
                 let bare = errors.placed(|| html! { p { "formulario" } }).into_string();
                 assert_eq!(times(&bare, &text), 1, "{f:?} {r:?}: {bare}");
-                assert!(bare.starts_with("<p class=\"error\" role=\"alert\">"), "{bare}");
+                assert!(
+                    bare.starts_with("<p class=\"error\" role=\"alert\">"),
+                    "{bare}"
+                );
                 // a page with the field's input: beside it, not in the list too
                 let name = views::refusal_field(&r).map(Field::as_str).unwrap_or("");
                 let beside = errors
@@ -2543,7 +2567,10 @@ mod tests {
     #[test]
     fn general_refusals_and_unplaced_ones_are_listed_together_in_order() {
         let mut errors = Errors::default();
-        errors.put("payment_date", "falta: indique la fecha (dd/mm/aaaa)".into());
+        errors.put(
+            "payment_date",
+            "falta: indique la fecha (dd/mm/aaaa)".into(),
+        );
         errors.put("allow_duplicate", "el pago ya está registrado".into());
         errors
             .register(Refusal::Rule(said!("x", "nada que liberar")).into())

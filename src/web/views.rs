@@ -396,7 +396,8 @@ pub fn outcome(o: &Outcome) -> Markup {
 fn liquidation(l: &fine::Liquidation) -> Markup {
     let b = &l.bracket;
     // the rates of the accrual table with the decimals the notice prints them with
-    let places = crate::report::notice::percent_places(l.pieces.iter().map(|p| p.moratorium_ea_pct));
+    let places =
+        crate::report::notice::percent_places(l.pieces.iter().map(|p| p.moratorium_ea_pct));
     let desde = b
         .after
         .map(|d| format!("después del {}", fecha(d)))
@@ -593,7 +594,10 @@ mod tests {
             "Motivo de la anulación: indique por qué se anula el pago"
         );
         let typed = Refusal::value(Field::VoidReason, "x", said!("short", "es muy corto"));
-        assert_eq!(refusal_text(&typed), "Motivo de la anulación x: es muy corto");
+        assert_eq!(
+            refusal_text(&typed),
+            "Motivo de la anulación x: es muy corto"
+        );
     }
 
     #[test]
@@ -622,7 +626,10 @@ mod tests {
     #[test]
     fn months_in_words() {
         let d = |s: &str| crate::calendar::parse_iso(s).unwrap();
-        assert_eq!(meses(d("2026-12-01"), d("2026-12-01")), "de diciembre de 2026");
+        assert_eq!(
+            meses(d("2026-12-01"), d("2026-12-01")),
+            "de diciembre de 2026"
+        );
         assert_eq!(
             meses(d("2026-11-01"), d("2026-12-01")),
             "de noviembre y diciembre de 2026"
