@@ -705,7 +705,7 @@ async fn program_add(
         programs_markup(
             app,
             user,
-            Some(html! { p.error role="alert" { (m) } }),
+            Some(html! { p.error role="alert" { (views::sentence(&m)) } }),
             StatusCode::UNPROCESSABLE_ENTITY,
         )
     };

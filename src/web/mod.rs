@@ -8,7 +8,9 @@
 //! - [`cache`]: the dashboard's batch check, kept while the register does not change;
 //! - [`pages`]: one handler per route;
 //! - [`admin`]: the corrections, the bulk pledge release, the accounts and the programs;
-//! - [`views`]: the HTML (maud: every value escaped), es-CO formats and the SVG balance chart.
+//! - [`views`]: the HTML (maud: every value escaped), es-CO formats and the SVG balance chart;
+//! - [`extract`]: axum's extractors refusing with a Spanish page; [`frame_errors`] draws every
+//!   error page with the menu of the person signed in and a link back.
 
 mod admin;
 mod auth;

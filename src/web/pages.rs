@@ -1202,7 +1202,7 @@ async fn breach_submit(
             let preview =
                 match fine::liquidate(&case, p.until, &[], program.program.convention, &rates) {
                     Ok(o) => views::outcome(&o),
-                    Err(e) => html! { p.error role="alert" { (views::fine_error_text(&e)) } },
+                    Err(e) => html! { p.error role="alert" { (views::sentence(&views::fine_error_text(&e))) } },
                 };
             Ok(Err((
                 adj,
@@ -2217,10 +2217,10 @@ async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
             Some(m) => p.error role="alert" {
                 @match &m.place {
                     store::audit::Place::Event { seq, entity, entity_id } => {
-                        "La auditoría NO coincide en el evento " (seq) " (" (entity) " " (entity_id) "): "
+                        "La auditoría NO coincide en el evento " (seq) " (" (views::tabla(entity)) ", fila " (entity_id) "): "
                     }
                     store::audit::Place::Row { entity, entity_id } => {
-                        "La auditoría NO coincide: la fila " (entity_id) " de " (entity) " no tiene evento: "
+                        "La auditoría NO coincide: la fila " (entity_id) " de " (views::tabla(entity)) " no tiene evento: "
                     }
                     store::audit::Place::Anchor { name } => {
                         "La auditoría NO coincide con " (name) ": "
