@@ -457,7 +457,7 @@ pub fn check_csv(text: &str) -> Vec<Problem> {
 
 /// Warnings about `period` next to the periods of `series` before and after it (for a period
 /// added to the register): a change of more than 5 points of IBC.
-pub fn jumps_around(series: &RateSeries, period: &RatePeriod) -> Vec<Said> {
+pub fn jumps_around(series: &RateSeries, period: &RatePeriod) -> Vec<Jump> {
     let before = period
         .valid_from
         .pred_opt()
@@ -476,25 +476,73 @@ fn ibc_of(p: &RatePeriod) -> Decimal {
         .unwrap_or_else(|| p.moratorium_ea_pct / Decimal::new(15, 1))
 }
 
-/// A warning when the IBC changes by more than [`JUMP_POINTS`] from `a` to the adjacent `b`.
-fn jump(a: &RatePeriod, b: &RatePeriod) -> Option<Said> {
-    let (x, y) = (ibc_of(a), ibc_of(b));
-    ((y - x).abs() > Decimal::from(JUMP_POINTS)).then(|| {
-        let (y, x, points) = (y.round_dp(2), x.round_dp(2), (y - x).abs().round_dp(2));
-        let (bf, bt, af, at) = (b.valid_from, b.valid_to, a.valid_from, a.valid_to);
-        let (y_es, x_es, points_es) = (tasa(y), tasa(x), points.to_string().replace('.', ","));
-        let (bf_es, bt_es, af_es, at_es) = (fecha(bf), fecha(bt), fecha(af), fecha(at));
-        let (above, encima) = if y > x {
-            ("above", "por encima")
-        } else {
-            ("below", "por debajo")
-        };
-        said!(
-            "IBC {y} % EA for {bf}..{bt} is {points} points {above} the {x} % EA of {af}..{at}; check it against the SFC resolution",
-            "el interés bancario corriente de {y_es} efectivo anual del {bf_es} al {bt_es} está {points_es} puntos \
-             {encima} del {x_es} del {af_es} al {at_es}; verifíquelo en la resolución de la Superintendencia \
-             Financiera"
+/// A change of more than [`JUMP_POINTS`] points of IBC from one period to the next: a warning,
+/// never a refusal. Said in English through `Display`, in either language through [`Jump::said`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Jump {
+    /// The earlier period's first and last day.
+    pub before: (NaiveDate, NaiveDate),
+    /// Its IBC (or the one its usury figure implies), % EA.
+    pub before_ibc: Decimal,
+    /// The later period's first and last day.
+    pub after: (NaiveDate, NaiveDate),
+    pub after_ibc: Decimal,
+}
+
+impl Jump {
+    /// The change in points, without its sign.
+    pub fn points(&self) -> Decimal {
+        (self.after_ibc - self.before_ibc).abs()
+    }
+
+    /// The warning in English and Spanish.
+    pub fn said(&self) -> crate::lang::Said {
+        use crate::lang::fecha;
+        use crate::money::{format_number, format_percent_dp};
+        let ((a_from, a_to), (b_from, b_to)) = (self.before, self.after);
+        let up = self.after_ibc > self.before_ibc;
+        let (x, y, points) = (
+            self.before_ibc.round_dp(2),
+            self.after_ibc.round_dp(2),
+            self.points().round_dp(2),
+        );
+        crate::lang::Said::new(
+            format!(
+                "IBC {y} % EA for {b_from}..{b_to} is {points} points {} the {x} % EA of \
+                 {a_from}..{a_to}; check it against the SFC resolution",
+                if up { "above" } else { "below" },
+            ),
+            format!(
+                "el IBC de {} EA del {} al {} está {} puntos {} del {} EA del {} al {}; compruébelo con \
+                 la resolución de la Superintendencia Financiera",
+                format_percent_dp(y, 2),
+                fecha(b_from),
+                fecha(b_to),
+                format_number(points),
+                if up { "por encima" } else { "por debajo" },
+                format_percent_dp(x, 2),
+                fecha(a_from),
+                fecha(a_to),
+            ),
         )
+    }
+}
+
+/// In English.
+impl fmt::Display for Jump {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.said().en())
+    }
+}
+
+/// The jump from `a` to the adjacent `b`, if the IBC changes by more than [`JUMP_POINTS`].
+fn jump(a: &RatePeriod, b: &RatePeriod) -> Option<Jump> {
+    let (x, y) = (ibc_of(a), ibc_of(b));
+    ((y - x).abs() > Decimal::from(JUMP_POINTS)).then_some(Jump {
+        before: (a.valid_from, a.valid_to),
+        before_ibc: x,
+        after: (b.valid_from, b.valid_to),
+        after_ibc: y,
     })
 }
 
@@ -683,10 +731,10 @@ fn sequence_problems(periods: &[RatePeriod]) -> Vec<Problem> {
                 ),
                 kind: Kind::Gap,
             });
-        } else if let Some(message) = jump(a, b) {
+        } else if let Some(j) = jump(a, b) {
             out.push(Problem {
                 line: b.line,
-                message,
+                message: j.said(),
                 kind: Kind::Jump,
             });
         }
@@ -1081,16 +1129,21 @@ mod tests {
         let w = jumps_around(&series, &p);
         assert_eq!(w.len(), 2, "{w:?}");
         assert!(
-            w[0].en()
+            w[0].to_string()
                 .contains("6 points below the 19 % EA of 2030-01-01..2030-01-31"),
             "{w:?}"
         );
-        // 19 − 13 = 6 points, the dates and rates written the Spanish way
+        // the same warnings in Spanish: 13 is 6 points below 19; 29.01 is 16.01 above 13
         assert_eq!(
-            w[0].es(),
-            "el interés bancario corriente de 13 % efectivo anual del 01/02/2030 al 28/02/2030 está 6 \
-             puntos por debajo del 19 % del 01/01/2030 al 31/01/2030; verifíquelo en la resolución de \
-             la Superintendencia Financiera"
+            w[0].said().es(),
+            "el IBC de 13,00 % EA del 01/02/2030 al 28/02/2030 está 6 puntos por debajo del 19,00 % EA \
+             del 01/01/2030 al 31/01/2030; compruébelo con la resolución de la Superintendencia Financiera"
+        );
+        assert_eq!(w[1].points(), dec("16.01"));
+        assert_eq!(
+            w[1].said().es(),
+            "el IBC de 29,01 % EA del 01/03/2030 al 31/03/2030 está 16,01 puntos por encima del 13,00 % EA \
+             del 01/02/2030 al 28/02/2030; compruébelo con la resolución de la Superintendencia Financiera"
         );
         // a header and no periods is an error
         let e = RateSeries::from_csv(HEADER, "t").unwrap_err();

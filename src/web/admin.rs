@@ -6,9 +6,10 @@
 //! lives here.
 
 use super::auth::User;
+use super::extract::{Form, Path};
 use super::pages::{
-    Errors, Fields, HolderView, Page, csrf_of, dry_run, field, ok, opt, pledge_write, read_upload,
-    see_other, today, upload_form,
+    Errors, Fields, HolderView, Page, csrf_of, dry_run, field, ok, opt, pledge_write,
+    program_codes, read_upload, see_other, today, upload_form,
 };
 use super::views::{self, csrf, fecha, momento, numero, page, pesos};
 use super::{App, WebError, input as parse};
@@ -21,7 +22,7 @@ use crate::register::{self, Field};
 use crate::store::programs::{self, Added, StoredProgram};
 use crate::store::{self, Store, adjudications, pledges, users};
 use axum::Router;
-use axum::extract::{Multipart, Path, State};
+use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse};
 use axum::routing::{get, post};
@@ -52,7 +53,7 @@ fn password(name: &str, label: &str, error: Option<&str>) -> Markup {
         div.campo.con-error[error.is_some()] {
             label for=(name) { (label) }
             input id=(name) name=(name) type="password" autocomplete="new-password";
-            @if let Some(e) = error { p.error id={(name) "-error"} role="alert" { (e) } }
+            @if let Some(e) = error { p.error id={(name) "-error"} role="alert" { (views::sentence(e)) } }
         }
     }
 }
@@ -117,7 +118,7 @@ pub(super) fn holder_corrections(
                                     }
                                     @if mine {
                                         @for e in errors_of(&[Field::VoidReason, Field::Pledge]) {
-                                            p.error id={(id) "-error"} role="alert" { (e) }
+                                            p.error id={(id) "-error"} role="alert" { (views::sentence(&e)) }
                                         }
                                     }
                                 }
@@ -141,7 +142,7 @@ pub(super) fn holder_corrections(
             // below the form, or in its place when the adjudication is void already
             @if sent == "adjudicacion" && sent_adjudication == Some(a.id) {
                 @for e in errors_of(&[Field::VoidReason, Field::Adjudication]) {
-                    p.error id={"motivo-adjudicacion-" (a.id) "-error"} role="alert" { (e) }
+                    p.error id={"motivo-adjudicacion-" (a.id) "-error"} role="alert" { (views::sentence(&e)) }
                 }
             }
         }
@@ -164,7 +165,7 @@ async fn void_adjudication(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -181,7 +182,7 @@ async fn void_pledge(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -335,13 +336,13 @@ fn release_preview(user: &User, plan: &ReleasePlan) -> Markup {
                 Ok(None) => p.aviso { "Ninguna prenda puede liberarse el " (fecha(plan.on)) "." },
                 Ok(Some(_)) => {
                     p.ok role="status" {
-                        "Se liberarían las prendas de " (numero(n as u64)) " adjudicación(es) el " (fecha(plan.on))
+                        "Se liberarían las prendas de " (views::cuenta(n as u64, "adjudicación", "adjudicaciones")) " el " (fecha(plan.on))
                         @if let Some(p) = &plan.program { " (programa " (p) ")" } "."
                     }
                 }
                 Err(problems) => {
                     p.error role="alert" { "El registro no permite esta liberación; nada se liberará:" }
-                    ul { @for m in problems { li { (m) } } }
+                    ul { @for m in problems { li { (views::sentence(m)) } } }
                 }
             }
             @if !plan.shown.is_empty() {
@@ -373,16 +374,6 @@ fn release_preview(user: &User, plan: &ReleasePlan) -> Markup {
     }
 }
 
-async fn program_codes(app: &Arc<App>) -> Result<Vec<String>, WebError> {
-    app.db(|s| {
-        Ok(programs::list(s.conn())?
-            .into_iter()
-            .map(|p| p.program.code)
-            .collect())
-    })
-    .await
-}
-
 const RELEASE_TITLE: &str = "Liberar las prendas liberables";
 
 async fn release_page(State(app): State<Arc<App>>, user: User) -> Page {
@@ -400,7 +391,7 @@ enum ReleaseOutcome {
     Refused(ReleasePlan, Vec<String>),
 }
 
-async fn release_submit(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+async fn release_submit(State(app): State<Arc<App>>, user: User, form: Form<Fields>) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
     user.require(Role::Oficial)?;
@@ -472,7 +463,7 @@ async fn release_submit(State(app): State<Arc<App>>, user: User, form: axum::For
             StatusCode::OK,
             html! {
                 p.ok role="status" {
-                    "Se liberaron las prendas de " (numero(r.adjudications as u64)) " adjudicación(es) el "
+                    "Se liberaron las prendas de " (views::cuenta(r.adjudications as u64, "adjudicación", "adjudicaciones")) " el "
                     (fecha(plan.on)) " (liberaciones " (r.first_id) " a " (r.last_id) ")."
                 }
                 p { a href="/" { "Volver al tablero" } }
@@ -486,7 +477,7 @@ async fn release_submit(State(app): State<Arc<App>>, user: User, form: axum::For
             StatusCode::UNPROCESSABLE_ENTITY,
             html! {
                 p.error role="alert" { "El registro rechazó la liberación; nada se escribió:" }
-                ul { @for m in &problems { li { (m) } } }
+                ul { @for m in &problems { li { (views::sentence(m)) } } }
                 (release_form(&user, &codes, &fecha(plan.on), plan.program.as_deref(), None))
             },
         ),
@@ -511,7 +502,7 @@ async fn users_markup(
             .map(Role::label_es)
             .unwrap_or("perfil desconocido")
     };
-    let body = html! {
+    let body = errors.placed(|| html! {
         (errors.general())
         table.usuarios {
             thead { tr { th { "usuario" } th { "perfil" } th { "estado" } th { "creado" } th {} } }
@@ -548,7 +539,7 @@ async fn users_markup(
                     }
                 }
                 small { "consulta lee todo; oficial además importa y registra adjudicaciones, prendas, incumplimientos, pagos y correcciones; jurídico además liquida y emite avisos; administración además gestiona programas, tasas y usuarios" }
-                @if let Some(e) = errors.get("perfil") { p.error id="perfil-error" role="alert" { (e) } }
+                @if let Some(e) = errors.get("perfil") { p.error id="perfil-error" role="alert" { (views::sentence(e)) } }
             }
             (password("clave", "Contraseña (al menos 10 caracteres)", errors.get("clave")))
             (password("clave_repetida", "Repita la contraseña", errors.get("clave_repetida")))
@@ -569,7 +560,7 @@ async fn users_markup(
             (password("nueva_clave_repetida", "Repita la nueva contraseña", errors.get("nueva_clave_repetida")))
             div.acciones { button type="submit" { "Cambiar la contraseña" } }
         }
-    };
+    });
     with_status(status, page(Some(&user), "Usuarios", body))
 }
 
@@ -624,7 +615,7 @@ async fn user_write<T: Send + 'static>(
 }
 
 /// `vigia user add NAME --role ROLE`.
-async fn user_add(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+async fn user_add(State(app): State<Arc<App>>, user: User, form: Form<Fields>) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
     user.require(Role::Admin)?;
@@ -645,7 +636,7 @@ async fn user_add(State(app): State<Arc<App>>, user: User, form: axum::Form<Fiel
 }
 
 /// `vigia user disable NAME`.
-async fn user_disable(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+async fn user_disable(State(app): State<Arc<App>>, user: User, form: Form<Fields>) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
     user.require(Role::Admin)?;
@@ -655,7 +646,7 @@ async fn user_disable(State(app): State<Arc<App>>, user: User, form: axum::Form<
 }
 
 /// `vigia user password NAME`.
-async fn user_password(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+async fn user_password(State(app): State<Arc<App>>, user: User, form: Form<Fields>) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
     user.require(Role::Admin)?;
@@ -716,18 +707,17 @@ async fn program_add(
     let up = read_upload(m).await?;
     user.check_csrf(csrf_of(&up.fields))?;
     user.require(Role::Admin)?;
-    let (name, bytes) = up
-        .files
-        .get("archivo")
-        .cloned()
-        .ok_or_else(|| WebError::bad_request("Elija el archivo del programa."))?;
     let refused = |app, user, m: String| {
         programs_markup(
             app,
             user,
-            Some(html! { p.error role="alert" { (m) } }),
+            Some(html! { p.error role="alert" { (views::sentence(&m)) } }),
             StatusCode::UNPROCESSABLE_ENTITY,
         )
+    };
+    let Some((name, bytes)) = up.files.get("archivo").cloned() else {
+        let m = "Elija el archivo del programa; no se subió ninguno.".to_string();
+        return refused(app, user, m).await;
     };
     // read as `vigia program add` reads its file: UTF-8 text, then the program's own checks
     let text = match crate::text::utf8(&bytes) {
@@ -834,7 +824,12 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
             dt { "Período de restricción" } dd { (g.lockup_months) " meses" }
             dt { "Precios de referencia" } dd { (g.reference_prices.iter().map(|b| b.label_es()).collect::<Vec<_>>().join("; ")) }
             dt { "Incumplimientos" } dd { (g.breach_kinds.iter().map(|k| k.label_es()).collect::<Vec<_>>().join("; ")) }
-            dt { "Convención de intereses" } dd { (g.convention.as_str()) ": " (g.convention.explain_es()) }
+            dt { "Convención de intereses" } dd {
+                // its Spanish name, its code, then how it computes (the explanation without the name it starts with)
+                @let explain = g.convention.explain_es();
+                (views::capital(g.convention.name_es())) " (" code { (g.convention.as_str()) } "): "
+                (explain.split_once(": ").filter(|(head, _)| head.to_lowercase() == g.convention.name_es()).map_or(explain, |(_, how)| how))
+            }
             dt { "Plazo de pago del aviso" } dd {
                 (g.payment_term_business_days) " días hábiles desde "
                 @match g.letters.payment_term_from { TermFrom::Delivery => "la entrega del aviso", TermFrom::Issue => "la fecha del aviso" }
@@ -851,7 +846,7 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
                 "hasta la " @if g.later_stages.last == 2 { "Segunda" } @else { "Tercera" } " Etapa; "
                 @match g.later_stages.criterion {
                     Criterion::PresentValue(CriterionRate::Ibc) => "valor presente al interés bancario corriente vigente al cierre",
-                    Criterion::PresentValue(CriterionRate::Fixed(r)) => { "valor presente al " (crate::money::format_percent(r)) " EA" }
+                    Criterion::PresentValue(CriterionRate::Fixed(r)) => { "valor presente al " (views::tasa(r)) " EA" }
                 }
                 "; garantía mínima " (pesos(g.later_stages.minimum_guarantee))
             }

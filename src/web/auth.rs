@@ -375,12 +375,17 @@ impl FromRequestParts<Arc<App>> for User {
             .map_err(ToLogin::Failed)?;
         let why = match standing {
             Standing::InForce(role) => {
-                return Ok(User {
+                let user = User {
                     name: who.name,
                     role,
                     csrf,
                     token,
-                });
+                };
+                // an error page of this request is drawn with this person's menu
+                if let Some(s) = parts.extensions.get::<super::SignedIn>() {
+                    s.set(&user);
+                }
+                return Ok(user);
             }
             Standing::Disabled => Ended::Disabled,
             Standing::NewPassword => Ended::NewPassword,

@@ -8,7 +8,9 @@
 //! - [`cache`]: the dashboard's batch check, kept while the register does not change;
 //! - [`pages`]: one handler per route;
 //! - [`admin`]: the corrections, the bulk pledge release, the accounts and the programs;
-//! - [`views`]: the HTML (maud: every value escaped), es-CO formats and the SVG balance chart.
+//! - [`views`]: the HTML (maud: every value escaped), es-CO formats and the SVG balance chart;
+//! - [`extract`]: axum's extractors refusing with a Spanish page; [`frame_errors`] draws every
+//!   error page with the menu of the person signed in and a link back.
 
 mod admin;
 mod auth;
@@ -182,17 +184,25 @@ pub fn serve(config: Config, out: &mut dyn std::io::Write) -> std::io::Result<()
     })
 }
 
-/// A request that could not be served, as the Spanish sentence the person reads.
-#[derive(Debug)]
+/// A request that could not be served, as the Spanish sentence the person reads under a title.
+#[derive(Debug, Clone)]
 pub(crate) struct WebError {
     status: StatusCode,
+    title: &'static str,
     message: String,
 }
 
 impl WebError {
     fn new(status: StatusCode, message: impl Into<String>) -> WebError {
+        let title = match status {
+            StatusCode::FORBIDDEN => "Acceso denegado",
+            StatusCode::NOT_FOUND => "No encontrado",
+            StatusCode::BAD_REQUEST => "Solicitud rechazada",
+            _ => "Error",
+        };
         WebError {
             status,
+            title,
             message: message.into(),
         }
     }
@@ -230,6 +240,14 @@ impl WebError {
 
     fn bad_request(message: impl Into<String>) -> WebError {
         WebError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// A request no page of this application sends (an address or a form edited by hand).
+    fn invalid(message: impl Into<String>) -> WebError {
+        WebError {
+            title: "Solicitud no válida",
+            ..WebError::new(StatusCode::BAD_REQUEST, message)
+        }
     }
 }
 
@@ -279,15 +297,95 @@ impl From<register::Error> for WebError {
     }
 }
 
+/// An error page is drawn here without its frame's menu; [`frame_errors`] draws it again for
+/// the person signed in, with a link back, from the copy kept on the response.
 impl IntoResponse for WebError {
     fn into_response(self) -> Response {
-        let mut r = (
-            self.status,
-            axum::response::Html(views::error_page(self.status, &self.message).into_string()),
-        )
-            .into_response();
+        let body = views::error_page(None, self.title, &self.message, None);
+        let mut r = (self.status, axum::response::Html(body.into_string())).into_response();
         secure_headers(&mut r);
+        r.extensions_mut().insert(self);
         r
+    }
+}
+
+/// The account of a request once the `User` extractor has checked its session, for the error
+/// page's frame (set by `auth`, read by [`frame_errors`]).
+#[derive(Clone, Default)]
+pub(crate) struct SignedIn(Arc<Mutex<Option<auth::User>>>);
+
+impl SignedIn {
+    pub(crate) fn set(&self, user: &auth::User) {
+        if let Ok(mut u) = self.0.lock() {
+            *u = Some(user.clone());
+        }
+    }
+
+    fn get(&self) -> Option<auth::User> {
+        self.0.lock().ok().and_then(|u| u.clone())
+    }
+}
+
+/// Draws every error page (a refusal, a page not found, a role or token refused) in the page
+/// frame with the menu of the person signed in and a link back to the page it came from.
+pub(crate) async fn frame_errors(
+    mut req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let signed_in = SignedIn::default();
+    req.extensions_mut().insert(signed_in.clone());
+    let back = back_to(req.method() == axum::http::Method::POST, req.uri().path());
+    let mut r = next.run(req).await;
+    if let Some(e) = r.extensions_mut().remove::<WebError>() {
+        let user = signed_in.get();
+        let body = views::error_page(user.as_ref(), e.title, &e.message, back.as_deref());
+        *r.body_mut() = axum::body::Body::from(body.into_string());
+        r.headers_mut().remove(header::CONTENT_LENGTH);
+    }
+    r
+}
+
+/// The page a failed request came from or belongs under: the form page a POST was sent from
+/// (itself, or the record it is under: `/incumplimientos/7/aviso` → `/incumplimientos/7`), else
+/// the nearest page above the address (`/titulares/abc` → `/titulares`). `None`: only the
+/// dashboard.
+fn back_to(post: bool, path: &str) -> Option<String> {
+    /// The pages a GET shows (`#` a record's number).
+    const PAGES: &[&str] = &[
+        "/titulares",
+        "/titulares/#",
+        "/adjudicaciones/#/incumplimiento",
+        "/incumplimientos/#",
+        "/liquidaciones/#",
+        "/avisos/verificar",
+        "/avisos/#",
+        "/importar",
+        "/auditoria",
+        "/tasas",
+        "/prendas/liberar",
+        "/usuarios",
+        "/programas",
+    ];
+    let shows = |p: &str| {
+        PAGES.iter().any(|page| {
+            let (a, b): (Vec<&str>, Vec<&str>) =
+                (page.split('/').collect(), p.split('/').collect());
+            a.len() == b.len()
+                && a.iter().zip(&b).all(|(x, y)| {
+                    x == y || (*x == "#" && !y.is_empty() && y.bytes().all(|c| c.is_ascii_digit()))
+                })
+        })
+    };
+    let mut p = path.trim_end_matches('/').to_string();
+    if !post {
+        // the page that failed is not the way back
+        p.truncate(p.rfind('/')?);
+    }
+    loop {
+        if shows(&p) {
+            return Some(p);
+        }
+        p.truncate(p.rfind('/').filter(|&i| i > 0)?);
     }
 }
 
@@ -314,6 +412,81 @@ pub(crate) fn secure_headers(r: &mut Response) {
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
 }
 
+/// axum's `Path`, `Query` and `Form`, refusing with a Spanish page ([`WebError`]) instead of
+/// axum's English text: an address whose record number is not a number names no page (404); a
+/// query or form no page sends is not a valid request (400).
+pub(crate) mod extract {
+    use super::WebError;
+    use axum::extract::path::ErrorKind;
+    use axum::extract::rejection::PathRejection;
+    use axum::extract::{FromRequest, FromRequestParts, Request};
+    use axum::http::request::Parts;
+    use serde::de::DeserializeOwned;
+
+    /// The parts of the address (`/titulares/{id}`).
+    pub(crate) struct Path<T>(pub T);
+
+    /// The query string (`?fecha=...`).
+    pub(crate) struct Query<T>(pub T);
+
+    /// A form sent as `application/x-www-form-urlencoded`.
+    pub(crate) struct Form<T>(pub T);
+
+    impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+        type Rejection = WebError;
+
+        async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, WebError> {
+            match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+                Ok(p) => Ok(Path(p.0)),
+                Err(PathRejection::FailedToDeserializePathParams(e)) => Err(match e.into_kind() {
+                    ErrorKind::ParseError { value, .. }
+                    | ErrorKind::ParseErrorAtIndex { value, .. }
+                    | ErrorKind::ParseErrorAtKey { value, .. } => WebError::new(
+                        axum::http::StatusCode::NOT_FOUND,
+                        format!(
+                            "No existe la página pedida: «{value}» no es el número de un registro."
+                        ),
+                    ),
+                    _ => WebError::not_found("la página pedida"),
+                }),
+                Err(e) => Err(WebError::internal(e)),
+            }
+        }
+    }
+
+    impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Query<T> {
+        type Rejection = WebError;
+
+        async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, WebError> {
+            axum::extract::Query::<T>::from_request_parts(parts, state)
+                .await
+                .map(|q| Query(q.0))
+                .map_err(|_| {
+                    WebError::invalid(
+                        "La dirección trae datos que ninguna página de vigia envía. Vuelva a la \
+                         página y use su formulario.",
+                    )
+                })
+        }
+    }
+
+    impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequest<S> for Form<T> {
+        type Rejection = WebError;
+
+        async fn from_request(req: Request, state: &S) -> Result<Self, WebError> {
+            axum::Form::<T>::from_request(req, state)
+                .await
+                .map(|f| Form(f.0))
+                .map_err(|_| {
+                    WebError::invalid(
+                        "El formulario no llegó como lo envía vigia (incompleto o en otro \
+                         formato). Vuelva a la página, recárguela y envíelo de nuevo.",
+                    )
+                })
+        }
+    }
+}
+
 /// Parsing what a person typed in a form (es-CO conventions), naming the input on failure.
 pub(crate) mod input {
     use chrono::NaiveDate;
@@ -322,6 +495,9 @@ pub(crate) mod input {
     /// `dd/mm/aaaa` (what the pages show) or `aaaa-mm-dd`.
     pub fn date(s: &str) -> Result<NaiveDate, String> {
         let s = s.trim();
+        if s.is_empty() {
+            return Err("falta: indique la fecha (dd/mm/aaaa)".into());
+        }
         let parsed = if s.contains('/') {
             NaiveDate::parse_from_str(s, "%d/%m/%Y").ok()
         } else {
@@ -330,11 +506,31 @@ pub(crate) mod input {
         parsed.ok_or_else(|| format!("«{s}» no es una fecha: escríbala como dd/mm/aaaa"))
     }
 
-    /// An amount as es-CO writes it: `1.450,50`, `1450,50` or `1450` (a point only between
-    /// groups of three digits).
+    /// An amount in pesos as es-CO writes it: `1.450,50`, `1450,50` or `1450` (a point only
+    /// between groups of three digits); zero or more.
     pub fn amount(s: &str) -> Result<Decimal, String> {
-        let s = s.trim().trim_start_matches('$').trim();
-        let bad = || format!("«{s}» no es un valor: escríbalo como 1.450,50");
+        number(s.trim().trim_start_matches('$'), "el valor", "1.450,50")
+    }
+
+    /// A percentage as es-CO writes it: `27,90` (a `%` after it is allowed); zero or more.
+    pub fn percent(s: &str) -> Result<Decimal, String> {
+        number(s.trim().trim_end_matches('%'), "el porcentaje", "27,90")
+    }
+
+    /// A decimal number, `what` the input asks for, `example` how to write one.
+    fn number(s: &str, what: &str, example: &str) -> Result<Decimal, String> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(format!("falta: indique {what}, p. ej. {example}"));
+        }
+        if let Some(rest) = s.strip_prefix('-')
+            && number(rest, what, example).is_ok()
+        {
+            return Err(format!(
+                "«{s}» es negativo: {what} debe ser positivo, p. ej. {example}"
+            ));
+        }
+        let bad = || format!("«{s}» no es un número: escríbalo como {example}");
         let (int, frac) = match s.split_once(',') {
             Some((i, f)) => (i, Some(f)),
             None => (s, None),
@@ -357,9 +553,13 @@ pub(crate) mod input {
 
     /// A whole number of shares (`1.000` or `1000`).
     pub fn count(s: &str) -> Result<u64, String> {
-        let t: String = s.trim().chars().filter(|c| *c != '.').collect();
+        let s = s.trim();
+        if s.is_empty() {
+            return Err("falta: indique el número de acciones".into());
+        }
+        let t: String = s.chars().filter(|c| *c != '.').collect();
         t.parse::<u64>()
-            .map_err(|_| format!("«{}» no es un número entero de acciones", s.trim()))
+            .map_err(|_| format!("«{s}» no es un número entero de acciones"))
     }
 
     #[cfg(test)]
@@ -387,5 +587,92 @@ pub(crate) mod input {
             assert_eq!(count("1.000"), Ok(1000));
             assert!(count("-3").is_err());
         }
+
+        #[test]
+        fn an_empty_or_negative_input_says_what_to_write() {
+            assert_eq!(
+                date(" "),
+                Err("falta: indique la fecha (dd/mm/aaaa)".to_string())
+            );
+            assert_eq!(
+                amount(""),
+                Err("falta: indique el valor, p. ej. 1.450,50".to_string())
+            );
+            assert_eq!(
+                amount("-100"),
+                Err("«-100» es negativo: el valor debe ser positivo, p. ej. 1.450,50".to_string())
+            );
+            assert_eq!(
+                amount("$ -1.450,50"),
+                Err(
+                    "«-1.450,50» es negativo: el valor debe ser positivo, p. ej. 1.450,50"
+                        .to_string()
+                )
+            );
+            assert_eq!(
+                amount("mil"),
+                Err("«mil» no es un número: escríbalo como 1.450,50".to_string())
+            );
+            assert_eq!(
+                count(""),
+                Err("falta: indique el número de acciones".to_string())
+            );
+            // a percentage's example is a percentage
+            assert_eq!(percent("27,90"), Ok(dec("27.90")));
+            assert_eq!(percent("27,90 %"), Ok(dec("27.90")));
+            assert_eq!(
+                percent("27.90"),
+                Err("«27.90» no es un número: escríbalo como 27,90".to_string())
+            );
+            assert_eq!(
+                percent("-2"),
+                Err("«-2» es negativo: el porcentaje debe ser positivo, p. ej. 27,90".to_string())
+            );
+            assert_eq!(
+                percent(""),
+                Err("falta: indique el porcentaje, p. ej. 27,90".to_string())
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::back_to;
+
+    #[test]
+    fn an_error_page_links_back_to_the_page_it_came_from() {
+        // a form sent from a page that has it, or from the record it is under
+        assert_eq!(back_to(true, "/tasas").as_deref(), Some("/tasas"));
+        assert_eq!(
+            back_to(true, "/incumplimientos/7/aviso").as_deref(),
+            Some("/incumplimientos/7")
+        );
+        assert_eq!(
+            back_to(true, "/incumplimientos/7/pagos/3/anular").as_deref(),
+            Some("/incumplimientos/7")
+        );
+        assert_eq!(
+            back_to(true, "/adjudicaciones/2/incumplimiento").as_deref(),
+            Some("/adjudicaciones/2/incumplimiento")
+        );
+        // a page that failed: the page above it, never itself
+        assert_eq!(
+            back_to(false, "/titulares/abc").as_deref(),
+            Some("/titulares")
+        );
+        assert_eq!(
+            back_to(false, "/titulares/12").as_deref(),
+            Some("/titulares")
+        );
+        assert_eq!(
+            back_to(false, "/avisos/9/documento/xls").as_deref(),
+            Some("/avisos/9")
+        );
+        // nothing above it but the dashboard
+        assert_eq!(back_to(false, "/adjudicaciones/abc/incumplimiento"), None);
+        assert_eq!(back_to(false, "/no-existe"), None);
+        assert_eq!(back_to(true, "/adjudicaciones/1/prendas"), None);
+        assert_eq!(back_to(false, "/"), None);
     }
 }

@@ -4,6 +4,7 @@
 //! functions inside `Store::write` under the signed-in user's name.
 
 use super::auth::{self, LOGIN_COOKIE, PendingImport, SESSION_COOKIE, User};
+use super::extract::{Form, Path, Query};
 use super::views::{self, csrf, fecha, input, numero, page, pesos};
 use super::{App, WebError, input as parse};
 use crate::check;
@@ -13,14 +14,15 @@ use crate::register::{self, Field, Refusal};
 use crate::store::breaches::NewBreach;
 use crate::store::{self, Store, StoreError, adjudications, breaches, notices, pledges, programs};
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use chrono::NaiveDate;
 use maud::{Markup, html};
 use rust_decimal::Decimal;
-use std::collections::{BTreeMap, HashMap};
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 pub(super) type Fields = Vec<(String, String)>;
@@ -64,6 +66,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(super::admin::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_UPLOAD))
+        .layer(axum::middleware::from_fn(super::frame_errors))
         .layer(axum::middleware::map_response(
             |mut r: Response| async move {
                 super::secure_headers(&mut r);
@@ -136,24 +139,41 @@ pub(super) fn dry_run<T>(
     }
 }
 
-/// Errors by input name: a refusal goes next to the field it names, or above the form.
+/// What was wrong with a form that was sent: messages by input name, and general ones. A
+/// message is shown next to its input when the page shows that input, else in the general list
+/// ([`Errors::placed`]): a refusal whose field has no input on the page (the breach of a
+/// payment, the adjudication of a breach, a confirmation not offered yet) is never dropped.
 #[derive(Default)]
 pub(super) struct Errors {
-    by_field: HashMap<String, String>,
+    /// By input name, in the order they were given.
+    by_field: Vec<(String, String)>,
     pub(super) general: Vec<String>,
+    /// The inputs that showed their message in the rendering under way.
+    shown: RefCell<HashSet<String>>,
+    /// What no input showed in the first rendering: the general list shows it in the second.
+    unplaced: RefCell<Vec<String>>,
+    /// Whether the rendering under way showed the general list.
+    listed: Cell<bool>,
 }
 
 impl Errors {
     pub(super) fn put(&mut self, name: &str, message: String) {
-        self.by_field.insert(name.to_string(), message);
+        match self.by_field.iter_mut().find(|(k, _)| k == name) {
+            Some((_, m)) => *m = message,
+            None => self.by_field.push((name.to_string(), message)),
+        }
     }
+    /// The message for the input `name`, which the page shows next to it.
     pub(super) fn get(&self, name: &str) -> Option<&str> {
-        self.by_field.get(name).map(String::as_str)
+        let m = self.by_field.iter().find(|(k, _)| k == name)?;
+        self.shown.borrow_mut().insert(name.to_string());
+        Some(m.1.as_str())
     }
     pub(super) fn is_empty(&self) -> bool {
         self.by_field.is_empty() && self.general.is_empty()
     }
-    /// A register error: refusals next to their inputs, anything else above the form or up.
+    /// A register error: refusals by the input they name, anything else in the general list;
+    /// a failure to read goes up.
     pub(super) fn register(&mut self, e: register::Error) -> Result<(), WebError> {
         match e {
             register::Error::Refused(r) => self.refusal(&r),
@@ -173,8 +193,46 @@ impl Errors {
             None => self.general.push(text),
         }
     }
+    /// The general list, where the page puts it (above the form): the general messages and, in
+    /// the second rendering of [`Errors::placed`], those no input showed.
     pub(super) fn general(&self) -> Markup {
-        html! { @for g in &self.general { p.error role="alert" { (g) } } }
+        self.listed.set(true);
+        self.list()
+    }
+    fn list(&self) -> Markup {
+        let unplaced = self.unplaced.borrow();
+        html! {
+            @for g in self.general.iter().chain(unplaced.iter()) {
+                p.error role="alert" { (views::sentence(g)) }
+            }
+        }
+    }
+    /// Renders a page that shows these errors: once to learn which inputs show their message,
+    /// again when some did not, so that the general list holds them; a page that shows no
+    /// general list gets it above everything.
+    pub(super) fn placed(&self, render: impl Fn() -> Markup) -> Markup {
+        self.shown.borrow_mut().clear();
+        self.unplaced.borrow_mut().clear();
+        self.listed.set(false);
+        let mut m = render();
+        let left: Vec<String> = {
+            let shown = self.shown.borrow();
+            self.by_field
+                .iter()
+                .filter(|(k, _)| !shown.contains(k))
+                .map(|(_, m)| m.clone())
+                .collect()
+        };
+        if !left.is_empty() {
+            *self.unplaced.borrow_mut() = left;
+            self.listed.set(false);
+            m = render();
+        }
+        if self.listed.get() {
+            m
+        } else {
+            html! { (self.list()) (m) }
+        }
     }
 }
 
@@ -238,7 +296,7 @@ fn login_form(
     r
 }
 
-async fn login(State(app): State<Arc<App>>, headers: HeaderMap, form: axum::Form<Fields>) -> Page {
+async fn login(State(app): State<Arc<App>>, headers: HeaderMap, form: Form<Fields>) -> Page {
     let f = form.0;
     // the login form's own token (no session yet): the cookie set with the form must come back
     let expected = auth::cookie(&headers, LOGIN_COOKIE);
@@ -280,7 +338,7 @@ async fn login(State(app): State<Arc<App>>, headers: HeaderMap, form: axum::Form
     }
 }
 
-async fn logout(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+async fn logout(State(app): State<Arc<App>>, user: User, form: Form<Fields>) -> Page {
     user.check_csrf(csrf_of(&form.0))?;
     app.sessions.close(user.token());
     let mut r = Redirect::to("/ingresar").into_response();
@@ -301,7 +359,7 @@ async fn logout(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields
 pub(crate) struct CheckSummary {
     /// Findings by (severity rank, code, program).
     counts: BTreeMap<(u8, String, String), u64>,
-    /// The first 200.
+    /// The first [`SHOWN_FINDINGS`] by severity, program and holder ([`FindingKey`]).
     shown: Vec<check::Finding>,
     total: u64,
     /// Why the check stopped, if it did.
@@ -311,12 +369,25 @@ pub(crate) struct CheckSummary {
     computed_at: String,
 }
 
+/// Findings listed on the dashboard (all are counted).
+const SHOWN_FINDINGS: usize = 200;
+
+/// The dashboard's order of findings: severity (alta first), program, holder (by name, then
+/// document number), adjudication, breach, then the order the check found them in.
+type FindingKey = (u8, String, String, String, i64, i64, u64);
+
+/// Keeps the first [`SHOWN_FINDINGS`] of `kept` in [`FindingKey`] order.
+fn keep_first(kept: &mut Vec<(FindingKey, check::Finding)>) {
+    kept.sort_by(|a, b| a.0.cmp(&b.0));
+    kept.truncate(SHOWN_FINDINGS);
+}
+
 /// Runs the batch check as of `as_of` (every program).
 fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary, WebError> {
     let rates = app.rates(s)?;
     let coverage = rates.coverage();
     let mut counts: BTreeMap<(u8, String, String), u64> = BTreeMap::new();
-    let mut shown: Vec<check::Finding> = Vec::new();
+    let mut kept: Vec<(FindingKey, check::Finding)> = Vec::new();
     let mut total = 0u64;
     let opts = check::Options {
         as_of,
@@ -346,8 +417,30 @@ fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary,
                         .unwrap_or_default(),
                 ))
                 .or_default() += 1;
-            if shown.len() < 200 {
-                shown.push(f);
+            let key = match &f.holding {
+                Some(h) => (
+                    rank,
+                    h.program.clone(),
+                    h.holder.clone(),
+                    h.doc_number.clone(),
+                    h.adjudication_id,
+                    f.breach_id.unwrap_or(0),
+                    total,
+                ),
+                None => (
+                    rank,
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    0,
+                    0,
+                    total,
+                ),
+            };
+            kept.push((key, f));
+            // sorted and cut back now and then: never more than twice the list in memory
+            if kept.len() == 2 * SHOWN_FINDINGS {
+                keep_first(&mut kept);
             }
             Ok(())
         },
@@ -363,9 +456,10 @@ fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary,
         // a failure to read is no result: not kept, the next visit tries again
         Err(check::Error::Store(e)) => return Err(e.into()),
     };
+    keep_first(&mut kept);
     Ok(CheckSummary {
         counts,
-        shown,
+        shown: kept.into_iter().map(|(_, f)| f).collect(),
         total,
         error,
         coverage,
@@ -414,11 +508,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
     } = &*summary;
     let coverage = *coverage;
     let sev_es = ["alta", "media", "baja"];
-    let rate_warning = coverage.and_then(|(_, last)| {
-        let t = today();
-        let next_end = crate::calendar::add_months(t.with_day0(0)?, 2)?.pred_opt()?;
-        (last < next_end).then_some(last)
-    });
+    let rate_warning = coverage.and_then(|(_, last)| rates_due(last, today()));
     let body = html! {
         form method="get" action="/" {
             div.campo { label for="fecha" { "Chequeo al" } input id="fecha" name="fecha" type="text" value=(fecha(as_of)); }
@@ -432,13 +522,13 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
         @match coverage {
             Some((_, last)) => {
                 p { "Última tasa certificada hasta el " strong { (fecha(last)) } "." }
-                @if let Some(l) = rate_warning {
-                    p.aviso role="alert" { "Falta la tasa del mes siguiente (la serie termina el " (fecha(l)) "): agréguela en «Tasas» cuando la Superintendencia Financiera la certifique." }
+                @if let Some(w) = rate_warning {
+                    p.aviso role="alert" { (w) }
                 }
             }
             None => p.aviso { "No hay tasas certificadas." }
         }
-        h2 { "Hallazgos al " (fecha(as_of)) ": " (total) }
+        h2 { "Hallazgos al " (fecha(as_of)) ": " (numero(*total)) }
         p.nota { "Chequeo calculado el " (views::momento(computed_at)) "; se calcula de nuevo en cuanto cambia el registro." }
         @if let Some(e) = error { p.error role="alert" { (e) } }
         table.resumen {
@@ -451,7 +541,11 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
         }
         @if !shown.is_empty() {
             table.hallazgos {
-                caption { "Primeros " (shown.len()) " hallazgos" }
+                caption {
+                    @if shown.len() == 1 { "Primer hallazgo" }
+                    @else { "Primeros " (numero(shown.len() as u64)) " hallazgos" }
+                    ", por severidad, programa y titular"
+                }
                 thead { tr { th { "código" } th { "titular" } th { "adjudicación" } th { "incumplimiento" } th.num { "saldo" } th { "motivo" } } }
                 tbody {
                     @for f in shown {
@@ -480,6 +574,40 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
 }
 
 use chrono::Datelike;
+
+/// What the dashboard says about the rates the series lacks on `today`, the series ending on
+/// `last`: the months from the one after its end through today's, which the register needs now
+/// ("Faltan las tasas de noviembre y diciembre de 2026"), or, when those are there, next month's
+/// (certified near the end of this one); `None` when next month's is there too.
+fn rates_due(last: NaiveDate, today: NaiveDate) -> Option<String> {
+    let month_of = |d: NaiveDate| d.with_day(1);
+    let this_month = month_of(today)?;
+    let next_month = crate::calendar::add_months(this_month, 1)?;
+    let first_missing = month_of(last.succ_opt()?)?;
+    let ends = fecha(last);
+    if first_missing <= this_month {
+        let months = views::meses(first_missing, this_month);
+        Some(if first_missing == this_month {
+            format!(
+                "Falta la tasa {months} (la serie termina el {ends}): agréguela en «Tasas»; sin ella \
+                 no se liquidan los días que cubre."
+            )
+        } else {
+            format!(
+                "Faltan las tasas {months} (la serie termina el {ends}): agréguelas en «Tasas»; sin \
+                 ellas no se liquidan los días que cubren."
+            )
+        })
+    } else if first_missing == next_month {
+        Some(format!(
+            "Falta la tasa del mes siguiente, {} (la serie termina el {ends}): agréguela en «Tasas» \
+             cuando la Superintendencia Financiera la certifique.",
+            views::meses(next_month, next_month).trim_start_matches("de ")
+        ))
+    } else {
+        None
+    }
+}
 
 // ---------------------------------------------------------------------------- holders
 
@@ -643,7 +771,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -
         p.titular { (h.doc_type.to_string()) " " (h.doc_number) }
         h2 { "Adjudicaciones" }
         table.adjudicaciones {
-            thead { tr { th { "No." } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "sin incumplir" } th { "prendas" } th {} } }
+            thead { tr { th { "N.º" } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "acciones sin incumplimiento" } th { "prendas" } th {} } }
             tbody {
                 @for (a, ps, free) in &v.adjudications {
                     tr {
@@ -667,7 +795,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -
                     h3 { "Adjudicación " (a.id) }
                 }
                 @if let Some(e) = about_it {
-                    p.error id={"adjudicacion-" (a.id) "-error"} role="alert" { (e) }
+                    p.error id={"adjudicacion-" (a.id) "-error"} role="alert" { (views::sentence(e)) }
                 }
                 @if a.void.is_none() {
                     @let typed_here = |k: &str| if mine { field(typed, k).to_string() } else { String::new() };
@@ -745,7 +873,7 @@ pub(super) async fn pledge_write<T: Send + 'static>(
             let mut typed = typed;
             typed.retain(|(k, _)| k != "adjudication");
             typed.push(("adjudication".into(), adjudication.to_string()));
-            let body = holder_markup(&user, &v, &errors, &typed);
+            let body = errors.placed(|| holder_markup(&user, &v, &errors, &typed));
             Ok((
                 StatusCode::UNPROCESSABLE_ENTITY,
                 Html(page(Some(&user), &v.holder.name, body).into_string()),
@@ -759,7 +887,7 @@ async fn pledge_register(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -793,7 +921,7 @@ async fn pledge_release(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -939,6 +1067,12 @@ fn breach_form_markup(
             " acciones el " (fecha(adj.adjudicated_on)) ", programa " (adj.program_code) "."
         }
         (errors.general())
+        @if let Some(vd) = &adj.void {
+            p.aviso {
+                "ANULADA " (views::momento(&vd.at)) " por " (vd.by) ": " (vd.reason)
+                ". Una adjudicación anulada no admite incumplimientos."
+            }
+        } @else {
         form method="post" action={"/adjudicaciones/" (adj.id) "/incumplimiento"} {
             (csrf(user))
             div.campo.con-error[e(Field::BreachKind).is_some()] {
@@ -948,7 +1082,7 @@ fn breach_form_markup(
                         option value=(k.as_str()) selected[i.get("breach_kind") == k.as_str()] { (k.label_es()) }
                     }
                 }
-                @if let Some(m) = e(Field::BreachKind) { p.error role="alert" { (m) } }
+                @if let Some(m) = e(Field::BreachKind) { p.error role="alert" { (views::sentence(m)) } }
             }
             (input("breach_date", views::field_label(Field::BreachDate), i.get("breach_date"), e(Field::BreachDate), Some("dd/mm/aaaa")))
             (input("shares", views::field_label(Field::Shares), i.get("shares"), e(Field::Shares), None))
@@ -961,6 +1095,7 @@ fn breach_form_markup(
                 button type="submit" name="accion" value="vista" { "Vista previa de la multa" }
                 button type="submit" name="accion" value="registrar" { "Registrar incumplimiento" }
             }
+        }
         }
         @if let Some(p) = preview { section #vista-previa { h2 { "Vista previa (nada se ha registrado)" } (p) } }
     }
@@ -990,7 +1125,7 @@ async fn breach_submit(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -1044,6 +1179,16 @@ async fn breach_submit(
             }) {
                 errors.register(e)?;
             }
+            if adj.void.is_some() {
+                // no fine of a voided adjudication to preview
+                return Ok(Err((
+                    adj,
+                    program.program.breach_kinds,
+                    input,
+                    errors,
+                    None,
+                )));
+            }
             let rates = app2.rates(s)?;
             let case = register::liquidation::fine_case(
                 &program.program,
@@ -1059,7 +1204,7 @@ async fn breach_submit(
             let preview =
                 match fine::liquidate(&case, p.until, &[], program.program.convention, &rates) {
                     Ok(o) => views::outcome(&o),
-                    Err(e) => html! { p.error role="alert" { (views::fine_error_text(&e)) } },
+                    Err(e) => html! { p.error role="alert" { (views::sentence(&views::fine_error_text(&e))) } },
                 };
             Ok(Err((
                 adj,
@@ -1078,7 +1223,9 @@ async fn breach_submit(
             } else {
                 StatusCode::UNPROCESSABLE_ENTITY
             };
-            let body = breach_form_markup(&user, &adj, &kinds, &input, &errors, preview);
+            let body = errors.placed(|| {
+                breach_form_markup(&user, &adj, &kinds, &input, &errors, preview.clone())
+            });
             Ok((
                 status,
                 Html(page(Some(&user), "Registrar incumplimiento", body).into_string()),
@@ -1151,10 +1298,10 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
             div.campo { label for="hasta" { "Calcular al" } input id="hasta" name="hasta" type="text" value=(fecha(v.as_of)); }
             button type="submit" { "Calcular" }
         }
-        @match &v.position { Ok(o) => (views::outcome(o)), Err(m) => p.error role="alert" { (m) } }
+        @match &v.position { Ok(o) => (views::outcome(o)), Err(m) => p.error role="alert" { (views::sentence(m)) } }
         h2 { "Pagos" }
         table.pagos {
-            thead { tr { th { "No." } th { "fecha" } th.num { "valor" } th { "referencia" } th { "registrado por" } th { "anulación" } } }
+            thead { tr { th { "N.º" } th { "fecha" } th.num { "valor" } th { "referencia" } th { "registrado por" } th { "anulación" } } }
             tbody {
                 @for p in &v.payments {
                     tr.anulado[p.void.is_some()] {
@@ -1174,25 +1321,35 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
                 }
             }
         }
-        @if let Some(m) = errors.get(Field::Payment.as_str()) { p.error role="alert" { (m) } }
+        @if let Some(m) = errors.get(Field::Payment.as_str()) { p.error role="alert" { (views::sentence(m)) } }
         @if user.may(Role::Oficial) && b.void.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/pagos"} {
                 (csrf(user))
                 (input("payment_date", views::field_label(Field::PaymentDate), field(typed, "payment_date"), e(Field::PaymentDate), Some("dd/mm/aaaa")))
                 (input("payment_amount", views::field_label(Field::PaymentAmount), field(typed, "payment_amount"), e(Field::PaymentAmount), Some("en pesos, p. ej. 500.000")))
                 (input("reference", "Referencia (consignación, recibo)", field(typed, "reference"), None, None))
+                // offered once the register found the same payment recorded: two real payments alike
+                @if let Some(m) = e(Field::AllowDuplicate) {
+                    div.campo.con-error {
+                        label {
+                            input type="checkbox" name=(Field::AllowDuplicate.as_str()) value="si";
+                            " " (views::field_label(Field::AllowDuplicate)) " (es otro pago, igual al ya registrado)"
+                        }
+                        p.error id={(Field::AllowDuplicate.as_str()) "-error"} role="alert" { (views::sentence(m)) }
+                    }
+                }
                 div.acciones { button type="submit" { "Registrar pago" } }
             }
         }
         h2 { "Liquidaciones" }
         table.liquidaciones {
-            thead { tr { th { "No." } th { "al" } th { "convención" } th.num { "total" } th { "huella" } } }
+            thead { tr { th { "N.º" } th { "al" } th { "convención" } th.num { "total" } th { "huella" } } }
             tbody { @for l in &v.liquidations { tr { td { a href={"/liquidaciones/" (l.id)} { (l.id) } } td { (fecha(l.until)) } td { (l.convention.name_es()) } td.num { (pesos(l.total_due)) } td { code { (&l.sha256[..16]) "…" } } } } }
         }
         @if user.may(Role::Juridico) && b.void.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/liquidar"} {
                 (csrf(user))
-                (input("until", "Liquidar al", &fecha(v.as_of), errors.get("until"), Some("dd/mm/aaaa")))
+                (input("until", "Liquidar al", &typed_or(typed, "until", fecha(v.as_of)), errors.get("until"), Some("dd/mm/aaaa")))
                 div.acciones { button type="submit" { "Liquidar y guardar" } }
             }
         }
@@ -1204,8 +1361,8 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
         @if user.may(Role::Juridico) && b.void.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/aviso"} {
                 (csrf(user))
-                (input("notice_until", "Liquidar al", &fecha(v.as_of), errors.get("notice_until"), Some("dd/mm/aaaa")))
-                (input("notice_date", "Fecha del aviso", &fecha(today()), errors.get("notice_date"), Some("el plazo de pago se cuenta en días hábiles desde esta fecha")))
+                (input("notice_until", "Liquidar al", &typed_or(typed, "notice_until", fecha(v.as_of)), errors.get("notice_until"), Some("dd/mm/aaaa")))
+                (input("notice_date", "Fecha del aviso", &typed_or(typed, "notice_date", fecha(today())), errors.get("notice_date"), Some("el plazo de pago se cuenta en días hábiles desde esta fecha")))
                 div.acciones { button type="submit" { "Emitir aviso" } }
             }
         }
@@ -1219,6 +1376,14 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
             }
         }
     }
+}
+
+/// What was typed in the input `name` of the form that was sent, else `default`.
+fn typed_or(typed: &Fields, name: &str, default: String) -> String {
+    typed
+        .iter()
+        .find(|(k, _)| k == name)
+        .map_or(default, |(_, v)| v.clone())
 }
 
 fn doc_links(id: i64) -> Markup {
@@ -1280,7 +1445,7 @@ async fn breach_write<T: Send + 'static>(
     match result {
         Ok(to) => see_other(to),
         Err((v, errors)) => {
-            let body = breach_markup(&user, &v, &errors, &typed);
+            let body = errors.placed(|| breach_markup(&user, &v, &errors, &typed));
             Ok((
                 StatusCode::UNPROCESSABLE_ENTITY,
                 Html(page(Some(&user), &format!("Incumplimiento {id}"), body).into_string()),
@@ -1294,7 +1459,7 @@ async fn payment(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -1335,7 +1500,7 @@ async fn void_breach(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -1352,7 +1517,7 @@ async fn void_payment(
     State(app): State<Arc<App>>,
     user: User,
     Path((id, payment)): Path<(i64, i64)>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -1381,7 +1546,7 @@ async fn liquidate(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -1407,7 +1572,7 @@ async fn issue_notice(
     State(app): State<Arc<App>>,
     user: User,
     Path(id): Path<i64>,
-    form: axum::Form<Fields>,
+    form: Form<Fields>,
 ) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
@@ -1466,7 +1631,7 @@ async fn liquidation_page(State(app): State<Arc<App>>, user: User, Path(id): Pat
         @if let Outcome::Liquidated(liq) = &outcome { (views::balance_chart(liq)) }
         (views::outcome(&outcome))
     };
-    ok(page(Some(&user), &format!("Liquidación No. {id}"), body))
+    ok(page(Some(&user), &format!("Liquidación N.º {id}"), body))
 }
 
 // ---------------------------------------------------------------------------- notices
@@ -1542,7 +1707,10 @@ pub(super) async fn read_upload(
         match part.file_name().map(str::to_string) {
             Some(file) => {
                 let bytes = part.bytes().await.map_err(|_| bad())?;
-                up.files.insert(name, (file, bytes.to_vec()));
+                // a file input left empty: the browser sends a part without name or bytes
+                if !(file.is_empty() && bytes.is_empty()) {
+                    up.files.insert(name, (file, bytes.to_vec()));
+                }
             }
             None => {
                 let text = part.text().await.map_err(|_| bad())?;
@@ -1589,11 +1757,17 @@ async fn verify_upload(
     use crate::register::verify::{self, Error, Unverifiable};
     let up = read_upload(m).await?;
     user.check_csrf(csrf_of(&up.fields))?;
-    let (_, bytes) = up
-        .files
-        .get("archivo")
-        .cloned()
-        .ok_or_else(|| WebError::bad_request("Elija el documento a verificar."))?;
+    let Some((_, bytes)) = up.files.get("archivo").cloned() else {
+        let body = html! {
+            p.error role="alert" { "Elija el documento a verificar; no se subió ninguno." }
+            (upload_form(&user, "/avisos/verificar", "Documento del aviso (PDF, HTML o Markdown)", html! {}, "Verificar"))
+        };
+        return Ok((
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Html(page(Some(&user), "Verificar un aviso", body).into_string()),
+        )
+            .into_response());
+    };
     // the register's verification, on the uploaded bytes
     let app2 = Arc::clone(&app);
     let outcome = app
@@ -1762,7 +1936,7 @@ fn verification(v: &crate::register::verify::Verified) -> Markup {
         None => {}
     }
     html! {
-        p { "Documento: " (kind) " " strong { (v.number) } " del programa " (v.program) ", liquidación No. " (v.liquidation_id) "." }
+        p { "Documento: " (kind) " " strong { (v.number) } " del programa " (v.program) ", liquidación N.º " (v.liquidation_id) "." }
         table.verificacion {
             thead { tr { th { "comprobación" } th { "resultado" } th { "detalle" } } }
             tbody {
@@ -1784,26 +1958,31 @@ fn verification(v: &crate::register::verify::Verified) -> Markup {
 
 // ---------------------------------------------------------------------------- imports
 
+/// The codes of the programs in the register.
+pub(super) async fn program_codes(app: &Arc<App>) -> Result<Vec<String>, WebError> {
+    app.db(|s| {
+        Ok(programs::list(s.conn())?
+            .into_iter()
+            .map(|p| p.program.code)
+            .collect())
+    })
+    .await
+}
+
 async fn import_page(State(app): State<Arc<App>>, user: User) -> Page {
     user.require(Role::Oficial)?;
-    let codes = app
-        .db(|s| {
-            Ok(programs::list(s.conn())?
-                .into_iter()
-                .map(|p| p.program.code)
-                .collect::<Vec<_>>())
-        })
-        .await?;
+    let codes = program_codes(&app).await?;
     ok(page(
         Some(&user),
         "Importar adjudicaciones",
-        import_form(&user, &codes),
+        import_form(&user, &codes, ""),
     ))
 }
 
-fn import_form(user: &User, codes: &[String]) -> Markup {
+/// The import form, `chosen` the program selected.
+fn import_form(user: &User, codes: &[String], chosen: &str) -> Markup {
     let extra = html! {
-        div.campo { label for="programa" { "Programa" } select id="programa" name="programa" { @for c in codes { option value=(c) { (c) } } } }
+        div.campo { label for="programa" { "Programa" } select id="programa" name="programa" { @for c in codes { option value=(c) selected[c == chosen] { (c) } } } }
     };
     html! {
         p { "Archivo CSV (UTF-8 o la exportación de Excel es-CO con «;»). Primero se muestra cada problema por línea; nada se escribe hasta que usted confirme." }
@@ -1819,12 +1998,19 @@ async fn import_upload(
     let up = read_upload(m).await?;
     user.check_csrf(csrf_of(&up.fields))?;
     user.require(Role::Oficial)?;
-    let (name, bytes) = up
-        .files
-        .get("archivo")
-        .cloned()
-        .ok_or_else(|| WebError::bad_request("Elija el archivo a importar."))?;
     let program = field(&up.fields, "programa").to_string();
+    let Some((name, bytes)) = up.files.get("archivo").cloned() else {
+        let codes = program_codes(&app).await?;
+        let body = html! {
+            p.error role="alert" { "Elija el archivo a importar; no se subió ninguno." }
+            (import_form(&user, &codes, &program))
+        };
+        return Ok((
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Html(page(Some(&user), "Importar adjudicaciones", body).into_string()),
+        )
+            .into_response());
+    };
     let bytes = Arc::new(bytes);
     let officer = user.name.clone();
     let (b2, p2, n2) = (Arc::clone(&bytes), program.clone(), name.clone());
@@ -1854,7 +2040,10 @@ async fn import_upload(
         }
         Ok(Err(message)) => html! { p.aviso { (message) } },
         Err(problems) => html! {
-            p.error role="alert" { "El archivo «" (name) "» tiene " (problems.len()) " problema(s); nada se escribió. Corríjalos y vuelva a subirlo." }
+            p.error role="alert" {
+                "El archivo «" (name) "» tiene " (views::cuenta(problems.len() as u64, "problema", "problemas"))
+                "; nada se escribió. " (if problems.len() == 1 { "Corríjalo" } else { "Corríjalos" }) " y vuelva a subirlo."
+            }
             table.problemas {
                 thead { tr { th.num { "línea" } th { "columna" } th { "valor" } th { "problema" } } }
                 tbody {
@@ -1907,10 +2096,10 @@ fn import_run(
         Ok(store::import::Imported::Added {
             rows, new_holders, ..
         }) => Ok(Ok(format!(
-            "{} adjudicación(es), {} titular(es) nuevo(s){}.",
-            rows,
-            new_holders,
-            if write { " agregados" } else { " por agregar" }
+            "{} y {} {}.",
+            views::cuenta(rows as u64, "adjudicación", "adjudicaciones"),
+            views::cuenta(new_holders as u64, "titular nuevo", "titulares nuevos"),
+            if write { "agregados" } else { "por agregar" }
         ))),
         Ok(store::import::Imported::AlreadyImported(prior)) => Ok(Err(format!(
             "Este archivo ya se importó (importación {} del {} por {}): no se agrega nada.",
@@ -1928,7 +2117,7 @@ fn import_run(
     }
 }
 
-async fn import_confirm(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+async fn import_confirm(State(app): State<Arc<App>>, user: User, form: Form<Fields>) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
     user.require(Role::Oficial)?;
@@ -1965,6 +2154,9 @@ async fn import_confirm(State(app): State<Arc<App>>, user: User, form: axum::For
 const AUDIT_PAGE: usize = 100;
 
 async fn audit_page(State(app): State<Arc<App>>, user: User, q: Query<Fields>) -> Page {
+    // the audited tables, by their Spanish names
+    let mut tables: Vec<&str> = store::audit::AUDITED.to_vec();
+    tables.sort_by_key(|t| views::tabla(t).to_lowercase());
     let entity = opt(&q.0, "tabla");
     let e2 = entity.clone();
     let events = app
@@ -1983,13 +2175,37 @@ async fn audit_page(State(app): State<Arc<App>>, user: User, q: Query<Fields>) -
     let body = html! {
         p { a href="/auditoria/verificar" { "Verificar la cadena completa" } }
         form method="get" action="/auditoria" {
-            div.campo { label for="tabla" { "Tabla" } input id="tabla" name="tabla" type="text" value=(entity.as_deref().unwrap_or("")); }
+            div.campo {
+                label for="tabla" { "Tabla" }
+                select id="tabla" name="tabla" {
+                    option value="" selected[entity.is_none()] { "Todas las tablas" }
+                    @for t in &tables {
+                        option value=(t) selected[entity.as_deref() == Some(*t)] { (views::tabla(t)) " (" (t) ")" }
+                    }
+                }
+            }
             button type="submit" { "Filtrar" }
         }
         table.auditoria {
-            caption { "Últimos " (events.len()) " eventos" }
-            thead { tr { th.num { "No." } th { "momento" } th { "usuario" } th { "acción" } th { "tabla" } th.num { "id" } th { "hash" } } }
-            tbody { @for e in events.iter().rev() { tr { td.num { (e.seq) } td { (views::momento(&e.at)) } td { (e.actor) } td { (views::accion(&e.action)) br; small { code { (e.action) } } } td { (e.entity) } td.num { (e.entity_id) } td { code { (&e.hash[..12]) "…" } } } } }
+            caption {
+                @match events.len() {
+                    0 => "Ningún evento",
+                    1 => "El último evento",
+                    n => { "Últimos " (numero(n as u64)) " eventos" }
+                }
+                @if let Some(t) = &entity { " de la tabla " (views::tabla(t)) }
+            }
+            thead { tr { th.num { "N.º" } th { "momento" } th { "usuario" } th { "acción" } th { "tabla" } th.num { "id" } th { "huella" } } }
+            tbody {
+                @for e in events.iter().rev() {
+                    tr {
+                        td.num { (e.seq) } td { (views::momento(&e.at)) } td { (views::actor(&e.actor)) }
+                        td { (views::accion(&e.action)) br; small { code { (e.action) } } }
+                        td { (views::tabla(&e.entity)) br; small { code { (e.entity) } } }
+                        td.num { (e.entity_id) } td { code { (&e.hash[..12]) "…" } }
+                    }
+                }
+            }
         }
     };
     ok(page(Some(&user), "Auditoría", body))
@@ -1999,14 +2215,14 @@ async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
     let v = app.db(|s| Ok(store::audit::verify(s.conn())?)).await?;
     let body = html! {
         @match &v.first_mismatch {
-            None => p.ok role="status" { "Cadena de auditoría íntegra: " (v.events) " eventos; la cadena y las filas guardadas coinciden." },
+            None => p.ok role="status" { "Cadena de auditoría íntegra: " (views::cuenta(v.events as u64, "evento", "eventos")) "; la cadena y las filas guardadas coinciden." },
             Some(m) => p.error role="alert" {
                 @match &m.place {
                     store::audit::Place::Event { seq, entity, entity_id } => {
-                        "La auditoría NO coincide en el evento " (seq) " (" (entity) " " (entity_id) "): "
+                        "La auditoría NO coincide en el evento " (seq) " (" (views::tabla(entity)) ", fila " (entity_id) "): "
                     }
                     store::audit::Place::Row { entity, entity_id } => {
-                        "La auditoría NO coincide: la fila " (entity_id) " de " (entity) " no tiene evento: "
+                        "La auditoría NO coincide: la fila " (entity_id) " de " (views::tabla(entity)) " no tiene evento: "
                     }
                     store::audit::Place::Anchor { name } => {
                         "La auditoría NO coincide con " (name) ": "
@@ -2024,22 +2240,47 @@ async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
 }
 
 async fn rates_page(State(app): State<Arc<App>>, user: User) -> Page {
-    rates_markup(app, user, Errors::default(), Vec::new(), StatusCode::OK).await
+    rates_markup(
+        app,
+        user,
+        Errors::default(),
+        Vec::new(),
+        StatusCode::OK,
+        None,
+    )
+    .await
 }
 
+/// A certification just added, as the rates page confirms it: its days and the warnings of a
+/// jump in IBC beside the periods next to it (`vigia rates add` prints the same).
+struct RateAdded {
+    from: NaiveDate,
+    to: NaiveDate,
+    jumps: Vec<crate::rates::Jump>,
+}
+
+/// The rates page; `errors` and `typed` belong to the form that was sent, `added` the
+/// certification it added.
 async fn rates_markup(
     app: Arc<App>,
     user: User,
     errors: Errors,
     typed: Fields,
     status: StatusCode,
+    added: Option<RateAdded>,
 ) -> Page {
     let app2 = Arc::clone(&app);
     let periods = app
         .db(move |s| Ok(app2.rates(s)?.periods().to_vec()))
         .await?;
-    let body = html! {
+    let body = errors.placed(|| html! {
         (errors.general())
+        @if let Some(a) = &added {
+            p.ok role="status" { "Certificación agregada: del " (fecha(a.from)) " al " (fecha(a.to)) "." }
+            @for j in &a.jumps {
+                p.aviso role="alert" { "Atención: " (j.said().es()) "." }
+            }
+        }
         @if user.may(Role::Admin) {
             h2 { "Agregar una certificación" }
             form method="post" action="/tasas" {
@@ -2047,7 +2288,7 @@ async fn rates_markup(
                 (input("from", "Desde", field(&typed, "from"), errors.get("from"), Some("dd/mm/aaaa")))
                 (input("to", "Hasta", field(&typed, "to"), errors.get("to"), Some("dd/mm/aaaa, inclusive")))
                 (input("ibc", "Interés bancario corriente (% EA)", field(&typed, "ibc"), errors.get("ibc"), Some("p. ej. 17,84")))
-                (input("usury", "Tasa de usura (% EA), si la resolución la trae", field(&typed, "usury"), errors.get("usury"), None))
+                (input("usury", "Tasa de usura (% EA), si la resolución la trae", field(&typed, "usury"), errors.get("usury"), Some("p. ej. 26,76; si se deja vacía, 1,5 veces el IBC")))
                 (input("resolution", "Resolución", field(&typed, "resolution"), errors.get("resolution"), Some("p. ej. SFC Res. 1650 de 2026 (30/10/2026)")))
                 (input(Field::SupersedeReason.as_str(), views::field_label(Field::SupersedeReason), field(&typed, Field::SupersedeReason.as_str()), errors.get(Field::SupersedeReason.as_str()), Some("solo si reemplaza periodos vigentes")))
                 div.acciones { button type="submit" { "Agregar" } }
@@ -2059,18 +2300,18 @@ async fn rates_markup(
             tbody {
                 @for p in periods.iter().rev() {
                     tr { td { (fecha(p.valid_from)) } td { (fecha(p.valid_to)) }
-                         td.num { @if let Some(i) = p.ibc_ea_pct { (crate::money::format_percent(i)) } }
-                         td.num { (crate::money::format_percent(p.moratorium_ea_pct())) } td { (p.resolution) } }
+                         td.num { @if let Some(i) = p.ibc_ea_pct { (views::tasa(i)) } }
+                         td.num { (views::tasa(p.moratorium_ea_pct())) } td { (views::resolucion(&p.resolution)) } }
                 }
             }
         }
-    };
+    });
     let mut r = Html(page(Some(&user), "Tasas certificadas", body).into_string()).into_response();
     *r.status_mut() = status;
     Ok(r)
 }
 
-async fn rates_add(State(app): State<Arc<App>>, user: User, form: axum::Form<Fields>) -> Page {
+async fn rates_add(State(app): State<Arc<App>>, user: User, form: Form<Fields>) -> Page {
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
     user.require(Role::Admin)?;
@@ -2081,11 +2322,11 @@ async fn rates_add(State(app): State<Arc<App>>, user: User, form: axum::Form<Fie
     let to = parse::date(field(&f, "to"))
         .map_err(|e| errors.put("to", e))
         .ok();
-    let ibc = parse::amount(field(&f, "ibc"))
+    let ibc = parse::percent(field(&f, "ibc"))
         .map_err(|e| errors.put("ibc", e))
         .ok();
     let usury = opt(&f, "usury")
-        .map(|u| parse::amount(&u))
+        .map(|u| parse::percent(&u))
         .transpose()
         .map_err(|e| errors.put("usury", e))
         .ok();
@@ -2100,7 +2341,7 @@ async fn rates_add(State(app): State<Arc<App>>, user: User, form: axum::Form<Fie
     let (Some(from), Some(to), Some(ibc), Some(usury), Some(resolution)) =
         (from, to, ibc, usury, resolution)
     else {
-        return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY).await;
+        return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY, None).await;
     };
     // the same checks as a rates file row, as `vigia rates add` does
     let period = match crate::rates::RateSeries::typed_period(
@@ -2122,22 +2363,287 @@ async fn rates_add(State(app): State<Arc<App>>, user: User, form: axum::Form<Fie
                     .collect::<Vec<_>>()
                     .join("; ")
             ));
-            return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY).await;
+            return rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY, None)
+                .await;
         }
     };
     let officer = user.name.clone();
     let result = app
         .db(move |s| {
-            Ok(s.write::<_, register::Error>(&officer, |tx| {
+            match s.write::<_, register::Error>(&officer, |tx| {
                 register::rates::add(tx, &period, reason.as_deref(), None)
-            }))
+            }) {
+                // the register's series now, as `vigia rates add` reads it for its warnings
+                Ok(_) => Ok(Ok(RateAdded {
+                    from: period.valid_from,
+                    to: period.valid_to,
+                    jumps: crate::rates::jumps_around(&store::rates::series(s.conn())?, &period),
+                })),
+                Err(e) => Ok(Err(e)),
+            }
         })
         .await?;
     match result {
-        Ok(_) => see_other("/tasas".into()),
+        Ok(added) => {
+            rates_markup(
+                app,
+                user,
+                Errors::default(),
+                Vec::new(),
+                StatusCode::OK,
+                Some(added),
+            )
+            .await
+        }
         Err(e) => {
             errors.register(e)?;
-            rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY).await
+            rates_markup(app, user, errors, f, StatusCode::UNPROCESSABLE_ENTITY, None).await
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::said;
+
+    /// Every field a refusal may name. The match makes a new variant a compile error here, so
+    /// it cannot be left out of the test below.
+    fn every_field() -> Vec<Field> {
+        let all = vec![
+            Field::Adjudication,
+            Field::Payment,
+            Field::Pledge,
+            Field::AllowDuplicate,
+            Field::Breach,
+            Field::BreachKind,
+            Field::BreachDate,
+            Field::Shares,
+            Field::ConsiderationPerShare,
+            Field::ConsiderationTotal,
+            Field::RegisteredOn,
+            Field::PledgeRank,
+            Field::Lender,
+            Field::ReleaseDate,
+            Field::PaymentDate,
+            Field::PaymentAmount,
+            Field::VoidReason,
+            Field::SupersedeReason,
+            Field::OfferOpens,
+            Field::OfferCloses,
+            Field::AdjudicationDate,
+            Field::Stage,
+            Field::Tranche,
+            Field::StageOpens,
+            Field::StageCloses,
+            Field::Proposal,
+            Field::ImprovedPrice,
+            Field::DrawSeed,
+            Field::StageDecisionDate,
+            Field::Notice,
+            Field::Program,
+            Field::Settlement,
+            Field::SettlementDate,
+            Field::DeliveryDate,
+            Field::DeliveryVia,
+            Field::Evidence,
+            Field::Holder,
+            Field::DocType,
+            Field::Address,
+            Field::City,
+            Field::Email,
+            Field::NoticeDate,
+        ];
+        for f in &all {
+            match f {
+                Field::Adjudication
+                | Field::Payment
+                | Field::Pledge
+                | Field::AllowDuplicate
+                | Field::Breach
+                | Field::BreachKind
+                | Field::BreachDate
+                | Field::Shares
+                | Field::ConsiderationPerShare
+                | Field::ConsiderationTotal
+                | Field::RegisteredOn
+                | Field::PledgeRank
+                | Field::Lender
+                | Field::ReleaseDate
+                | Field::PaymentDate
+                | Field::PaymentAmount
+                | Field::VoidReason
+                | Field::SupersedeReason
+                | Field::OfferOpens
+                | Field::OfferCloses
+                | Field::AdjudicationDate
+                | Field::Stage
+                | Field::Tranche
+                | Field::StageOpens
+                | Field::StageCloses
+                | Field::Proposal
+                | Field::ImprovedPrice
+                | Field::DrawSeed
+                | Field::StageDecisionDate
+                | Field::Notice
+                | Field::Program
+                | Field::Settlement
+                | Field::SettlementDate
+                | Field::DeliveryDate
+                | Field::DeliveryVia
+                | Field::Evidence
+                | Field::Holder
+                | Field::DocType
+                | Field::Address
+                | Field::City
+                | Field::Email
+                | Field::NoticeDate => {}
+            }
+        }
+        all
+    }
+
+    /// How many times `needle` occurs in `hay`.
+    fn times(hay: &str, needle: &str) -> usize {
+        hay.matches(needle).count()
+    }
+
+    /// The refusals a register may give about `f`, each with a reason naming the field's code.
+    fn refusals_about(f: Field) -> Vec<Refusal> {
+        let other = if f == Field::Lender {
+            Field::Breach
+        } else {
+            Field::Lender
+        };
+        vec![
+            Refusal::value(
+                f,
+                7i64,
+                crate::lang::Said::new("x", format!("motivo sobre {}", f.as_str())),
+            ),
+            Refusal::Repeat {
+                reason: crate::lang::Said::new("x", format!("repetido sobre {}", f.as_str())),
+                with: f,
+            },
+            Refusal::OneOf(f, other),
+        ]
+    }
+
+    #[test]
+    fn a_refusal_of_every_field_is_shown_once_whatever_inputs_the_page_has() {
+        for f in every_field() {
+            for r in refusals_about(f) {
+                let mut errors = Errors::default();
+                errors.register(r.clone().into()).unwrap();
+                let text = views::sentence(&views::refusal_text(&r));
+                // a page with a general list but no input for the field: in the list
+                let listed = errors
+                    .placed(|| html! { h2 { "Pagos" } (errors.general()) p { "formulario" } })
+                    .into_string();
+                assert_eq!(times(&listed, &text), 1, "{f:?} {r:?}: {listed}");
+                assert!(listed.find(&text) < listed.find("formulario"), "{listed}");
+                // a page without a general list: above everything
+                let bare = errors.placed(|| html! { p { "formulario" } }).into_string();
+                assert_eq!(times(&bare, &text), 1, "{f:?} {r:?}: {bare}");
+                assert!(
+                    bare.starts_with("<p class=\"error\" role=\"alert\">"),
+                    "{bare}"
+                );
+                // a page with the field's input: beside it, not in the list too
+                let name = views::refusal_field(&r).map(Field::as_str).unwrap_or("");
+                let beside = errors
+                    .placed(|| {
+                        html! {
+                            (errors.general())
+                            (views::input(name, "etiqueta", "", errors.get(name), None))
+                        }
+                    })
+                    .into_string();
+                assert_eq!(times(&beside, &text), 1, "{f:?} {r:?}: {beside}");
+                assert!(
+                    beside.contains(&format!("id=\"{name}-error\" role=\"alert\">{text}</p>")),
+                    "{f:?} {r:?}: {beside}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn general_refusals_and_unplaced_ones_are_listed_together_in_order() {
+        let mut errors = Errors::default();
+        errors.put(
+            "payment_date",
+            "falta: indique la fecha (dd/mm/aaaa)".into(),
+        );
+        errors.put("allow_duplicate", "el pago ya está registrado".into());
+        errors
+            .register(Refusal::Rule(said!("x", "nada que liberar")).into())
+            .unwrap();
+        let page = errors
+            .placed(|| {
+                html! {
+                    (errors.general())
+                    (views::input("payment_date", "Fecha del pago", "", errors.get("payment_date"), None))
+                }
+            })
+            .into_string();
+        assert_eq!(
+            page,
+            "<p class=\"error\" role=\"alert\">Nada que liberar.</p>\
+             <p class=\"error\" role=\"alert\">El pago ya está registrado.</p>\
+             <div class=\"campo con-error\"><label for=\"payment_date\">Fecha del pago</label>\
+             <input id=\"payment_date\" name=\"payment_date\" type=\"text\" value=\"\">\
+             <p class=\"error\" id=\"payment_date-error\" role=\"alert\">Falta: indique la fecha (dd/mm/aaaa).</p></div>"
+        );
+    }
+
+    fn day(s: &str) -> NaiveDate {
+        crate::calendar::parse_iso(s).unwrap()
+    }
+
+    #[test]
+    fn the_dashboard_names_the_missing_rate_months() {
+        // issue 13's review: on 01/12/2026 a series ending on 31/10/2026 lacks November and December
+        assert_eq!(
+            rates_due(day("2026-10-31"), day("2026-12-01")).as_deref(),
+            Some(
+                "Faltan las tasas de noviembre y diciembre de 2026 (la serie termina el 31/10/2026): \
+                 agréguelas en «Tasas»; sin ellas no se liquidan los días que cubren."
+            )
+        );
+        // one month of this year, one of the last
+        assert_eq!(
+            rates_due(day("2026-11-30"), day("2027-01-15")).as_deref(),
+            Some(
+                "Faltan las tasas de diciembre de 2026 y enero de 2027 (la serie termina el \
+                 30/11/2026): agréguelas en «Tasas»; sin ellas no se liquidan los días que cubren."
+            )
+        );
+        // today's month only (a series ending in the middle of it lacks it too)
+        assert_eq!(
+            rates_due(day("2026-12-15"), day("2026-12-20")).as_deref(),
+            Some(
+                "Falta la tasa de diciembre de 2026 (la serie termina el 15/12/2026): agréguela en \
+                 «Tasas»; sin ella no se liquidan los días que cubre."
+            )
+        );
+        // this month's is there, next month's not yet
+        assert_eq!(
+            rates_due(day("2026-12-31"), day("2026-12-01")).as_deref(),
+            Some(
+                "Falta la tasa del mes siguiente, enero de 2027 (la serie termina el 31/12/2026): \
+                 agréguela en «Tasas» cuando la Superintendencia Financiera la certifique."
+            )
+        );
+        // next month's is there too
+        assert_eq!(rates_due(day("2027-01-31"), day("2026-12-01")), None);
+        // a long gap is said as a span
+        assert_eq!(
+            rates_due(day("2025-10-31"), day("2026-12-01")).as_deref(),
+            Some(
+                "Faltan las tasas de noviembre de 2025 a diciembre de 2026 (la serie termina el \
+                 31/10/2025): agréguelas en «Tasas»; sin ellas no se liquidan los días que cubren."
+            )
+        );
     }
 }

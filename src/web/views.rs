@@ -5,10 +5,9 @@
 use super::auth::User;
 use crate::fine::{self, FineError, Outcome};
 use crate::lang::Lang;
-use crate::money::{format_cop, format_percent};
+use crate::money::{format_cop, format_percent, format_percent_dp};
 use crate::register::user::Role;
 use crate::register::{Field, Refusal};
-use axum::http::StatusCode;
 use chrono::NaiveDate;
 use maud::{DOCTYPE, Markup, html};
 use rust_decimal::Decimal;
@@ -28,16 +27,16 @@ pub use crate::lang::momento;
 pub fn accion(code: &str) -> &str {
     match code {
         "program.add" => "Registro de un programa",
-        "program.stage-price" => "Precio de una etapa posterior",
-        "rate.add" => "Certificación de tasa agregada",
-        "rate.supersede" => "Certificación de tasa que reemplaza otra",
+        "program.stage-price" => "Registro del precio de una etapa posterior",
+        "rate.add" => "Registro de una certificación de tasa",
+        "rate.supersede" => "Reemplazo de una certificación de tasa",
         "offer.open" => "Apertura de la oferta",
         "acceptances.import" => "Importación de aceptaciones",
         "offer.adjudicate" => "Adjudicación de la oferta (Art. 12)",
         "adjudications.import" => "Importación de adjudicaciones",
         "adjudication.void" => "Anulación de una adjudicación",
         "holder.create" => "Alta de un titular",
-        "holder.update" => "Datos de contacto de un titular",
+        "holder.update" => "Actualización de los datos de contacto de un titular",
         "pledge.register" => "Inscripción de una prenda",
         "pledge.import" => "Importación de prendas",
         "pledge.release" => "Liberación de una prenda",
@@ -49,22 +48,148 @@ pub fn accion(code: &str) -> &str {
         "payment.void" => "Anulación de un pago",
         "fine.liquidate" => "Liquidación de una multa",
         "notice.issue" => "Expedición de un aviso de cobro",
-        "notice.delivered" => "Entrega de un aviso",
-        "document.render" => "Documento generado",
+        "notice.delivered" => "Registro de la entrega de un aviso",
+        "document.render" => "Generación de un documento",
         "settlement.issue" => "Expedición de un paz y salvo",
         "stage.open" => "Apertura de un tramo de etapa posterior",
         "proposals.import" => "Importación de propuestas",
         "stage.improve" => "Mejora de precio de una propuesta",
         "stage.draw" => "Sorteo entre propuestas empatadas",
         "stage.adjudicate" => "Adjudicación de una etapa posterior",
-        "stage.desert" => "Etapa posterior declarada desierta",
+        "stage.desert" => "Declaración de una etapa posterior desierta",
         "user.add" => "Alta de un usuario",
-        "user.disable" => "Usuario deshabilitado",
+        "user.disable" => "Deshabilitación de un usuario",
         "user.password" => "Cambio de contraseña",
         "user.sign_in" => "Ingreso al sistema",
-        "user.sign_in_failed" => "Ingreso fallido",
+        "user.sign_in_failed" => "Intento de ingreso fallido",
         other => other,
     }
+}
+
+/// The Spanish name of an audited table (`store::audit::AUDITED`), as the audit page shows it
+/// beside the table's code; an unknown code as it is.
+pub fn tabla(code: &str) -> &str {
+    match code {
+        "programs" => "Programas",
+        "stage_prices" => "Precios de etapas posteriores",
+        "holders" => "Titulares",
+        "imports" => "Importaciones de adjudicaciones",
+        "adjudications" => "Adjudicaciones",
+        "pledge_imports" => "Importaciones de prendas",
+        "pledges" => "Prendas",
+        "pledge_releases" => "Liberaciones de prendas",
+        "breaches" => "Incumplimientos",
+        "breach_voids" => "Anulaciones de incumplimientos",
+        "payments" => "Pagos",
+        "liquidations" => "Liquidaciones",
+        "rate_periods" => "Certificaciones de tasas",
+        "rate_supersessions" => "Reemplazos de certificaciones de tasas",
+        "notices" => "Avisos de cobro",
+        "adjudication_voids" => "Anulaciones de adjudicaciones",
+        "payment_voids" => "Anulaciones de pagos",
+        "pledge_voids" => "Anulaciones de prendas",
+        "offers" => "Ofertas",
+        "acceptance_imports" => "Importaciones de aceptaciones",
+        "acceptances" => "Aceptaciones",
+        "offering_runs" => "Adjudicaciones de ofertas",
+        "offering_outcomes" => "Resultados de adjudicación por aceptación",
+        "users" => "Usuarios",
+        "user_passwords" => "Contraseñas de usuarios",
+        "user_disables" => "Deshabilitaciones de usuarios",
+        "user_sign_ins" => "Ingresos al sistema",
+        "stage_tranches" => "Tramos de etapas posteriores",
+        "proposal_imports" => "Importaciones de propuestas",
+        "proposals" => "Propuestas",
+        "proposal_bidders" => "Proponentes",
+        "stage_improvements" => "Mejoras de precio",
+        "stage_draws" => "Sorteos",
+        "stage_conclusions" => "Cierres de etapas posteriores",
+        "stage_awards" => "Adjudicaciones de etapas posteriores",
+        "settlements" => "Paz y salvos",
+        "renderings" => "Documentos generados",
+        "notice_deliveries" => "Entregas de avisos",
+        "holder_contacts" => "Datos de contacto de titulares",
+        other => other,
+    }
+}
+
+/// Who made an audited change, as the audit page shows it: a write made without a session
+/// (`register::user::NOT_SIGNED_IN`, kept so in the register) in Spanish.
+pub fn actor(stored: &str) -> &str {
+    if stored == crate::register::user::NOT_SIGNED_IN {
+        "(sin sesión)"
+    } else {
+        stored
+    }
+}
+
+/// A certified rate (% EA) with two decimals (`27,90 %`, `18,00 %`), or more when the figure
+/// has more (`26,745 %`): a rate is never shown other than the one that is used.
+pub fn tasa(x: Decimal) -> String {
+    format_percent_dp(x, crate::report::notice::percent_places([x]))
+}
+
+/// An SFC resolution's text with every ISO date in it written dd/mm/aaaa (the stored text is
+/// unchanged): `SFC Res. 2168 de 2024 (2024-10-31)` → `SFC Res. 2168 de 2024 (31/10/2024)`.
+pub fn resolucion(text: &str) -> String {
+    crate::report::notice::iso_dates_to_short(text)
+}
+
+/// A message shown as a sentence of its own: its first letter capital, a period at its end
+/// (the register's reasons are worded to follow a field's name, in lower case and without one).
+pub fn sentence(text: &str) -> String {
+    let mut out = capital(text.trim());
+    if !out.is_empty() && !out.ends_with(['.', '!', '?', '…']) {
+        out.push('.');
+    }
+    out
+}
+
+/// `text` with its first letter capital (`interés simple diario` → `Interés simple diario`).
+pub fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The months of the year.
+const MESES: [&str; 12] = [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+];
+
+/// The months from `first`'s through `last`'s, in words: `de diciembre de 2026`, `de noviembre y
+/// diciembre de 2026`, `de diciembre de 2026 y enero de 2027`, `de octubre a diciembre de 2026`,
+/// `de noviembre de 2025 a diciembre de 2026`.
+pub fn meses(first: NaiveDate, last: NaiveDate) -> String {
+    use chrono::Datelike;
+    let mes = |d: NaiveDate| MESES[d.month0() as usize];
+    let count = (last.year() - first.year()) * 12 + last.month() as i32 - first.month() as i32 + 1;
+    let (y0, y1) = (first.year(), last.year());
+    match (count, y0 == y1) {
+        (..=1, _) => format!("de {} de {y0}", mes(first)),
+        (2, true) => format!("de {} y {} de {y1}", mes(first), mes(last)),
+        (2, false) => format!("de {} de {y0} y {} de {y1}", mes(first), mes(last)),
+        (_, true) => format!("de {} a {} de {y1}", mes(first), mes(last)),
+        (_, false) => format!("de {} de {y0} a {} de {y1}", mes(first), mes(last)),
+    }
+}
+
+/// `n` and the word for it, singular or plural: `1 problema`, `3 problemas`, `1.000 acciones`.
+pub fn cuenta(n: u64, singular: &str, plural: &str) -> String {
+    format!("{} {}", numero(n), if n == 1 { singular } else { plural })
 }
 
 pub fn pesos(x: Decimal) -> String {
@@ -94,7 +219,7 @@ pub fn field_label(f: Field) -> &'static str {
         Field::SupersedeReason => "Motivo del reemplazo",
         Field::Payment => "Pago",
         Field::Pledge => "Prenda",
-        Field::AllowDuplicate => "Confirmar pago repetido",
+        Field::AllowDuplicate => "Registrar de todos modos",
         Field::OfferOpens => "Fecha del aviso de oferta",
         Field::OfferCloses => "Cierre de la oferta",
         Field::AdjudicationDate => "Fecha de adjudicación",
@@ -125,14 +250,27 @@ pub fn field_label(f: Field) -> &'static str {
 /// A refusal in the form's words, in Spanish: each field by its label; what to supply as the
 /// form's field (a paz y salvo, which no form of this page gives, by name).
 pub fn refusal_text(r: &Refusal) -> String {
-    r.describe(
-        Lang::Es,
-        |f| field_label(f).to_string(),
-        |f| match f {
-            Field::Settlement => "corresponde expedir el paz y salvo".to_string(),
-            _ => format!("el campo «{}»", field_label(f)),
-        },
-    )
+    let usage = |f: Field| match f {
+        Field::Settlement => "corresponde expedir el paz y salvo".to_string(),
+        Field::AllowDuplicate => format!("la casilla «{}» marcada", field_label(f)),
+        _ => format!("el campo «{}»", field_label(f)),
+    };
+    match r {
+        // nothing was typed (a reason left empty): the field, then why
+        Refusal::Value {
+            field,
+            value,
+            reason,
+            remedy,
+        } if value.es().trim().is_empty() => {
+            let mut s = format!("{}: {}", field_label(*field), reason.es());
+            if let Some(f) = remedy {
+                s.push_str(&format!(" ({})", usage(*f)));
+            }
+            s
+        }
+        _ => r.describe(Lang::Es, |f| field_label(f).to_string(), usage),
+    }
 }
 
 /// The form input a refusal is about, if one.
@@ -203,19 +341,18 @@ pub fn page(user: Option<&User>, title: &str, body: Markup) -> Markup {
     }
 }
 
-pub fn error_page(status: StatusCode, message: &str) -> Markup {
-    let title = match status {
-        StatusCode::FORBIDDEN => "Acceso denegado",
-        StatusCode::NOT_FOUND => "No encontrado",
-        StatusCode::BAD_REQUEST => "Solicitud rechazada",
-        _ => "Error",
-    };
+/// An error page: `title`, the message as a sentence, a link `back` to the page it came from
+/// (when one is known) and to the dashboard; in the frame with `user`'s menu when signed in.
+pub fn error_page(user: Option<&User>, title: &str, message: &str, back: Option<&str>) -> Markup {
     page(
-        None,
+        user,
         title,
         html! {
-            p.error role="alert" { (message) }
-            p { a href="/" { "Volver al tablero" } }
+            p.error role="alert" { (sentence(message)) }
+            p.volver {
+                @if let Some(b) = back { a href=(b) { "Volver" } " · " }
+                a href="/" { "Ir al tablero" }
+            }
         },
     )
 }
@@ -238,7 +375,7 @@ pub fn input(
             label for=(name) { (label) }
             input id=(name) name=(name) type="text" value=(value);
             @if let Some(h) = hint { small { (h) } }
-            @if let Some(e) = error { p.error id={(name) "-error"} role="alert" { (e) } }
+            @if let Some(e) = error { p.error id={(name) "-error"} role="alert" { (sentence(e)) } }
         }
     }
 }
@@ -259,6 +396,9 @@ pub fn outcome(o: &Outcome) -> Markup {
 
 fn liquidation(l: &fine::Liquidation) -> Markup {
     let b = &l.bracket;
+    // the rates of the accrual table with the decimals the notice prints them with
+    let places =
+        crate::report::notice::percent_places(l.pieces.iter().map(|p| p.moratorium_ea_pct));
     let desde = b
         .after
         .map(|d| format!("después del {}", fecha(d)))
@@ -303,10 +443,10 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
                 @for p in &l.pieces {
                     tr {
                         td { (fecha(p.from)) } td { (fecha(p.to)) } td.num { (p.days) }
-                        td.num { (format_percent(p.moratorium_ea_pct)) }
+                        td.num { (format_percent_dp(p.moratorium_ea_pct, places)) }
                         td.num { (crate::liquidation::shown_daily_rate(p.daily_rate).to_string().replace('.', ",")) }
                         td.num { (pesos(p.capital)) } td.num { (pesos(p.interest)) }
-                        td { (p.resolution) }
+                        td { (resolucion(&p.resolution)) }
                     }
                 }
             }
@@ -403,5 +543,112 @@ pub fn balance_chart(l: &fine::Liquidation) -> Markup {
             }
             figcaption { "Saldo (capital más intereses pendientes) del " (fecha(first)) " al " (fecha(l.until)) }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::said;
+
+    #[test]
+    fn an_iso_date_in_a_resolution_is_written_dd_mm_aaaa() {
+        assert_eq!(
+            resolucion("SFC Res. 2168 de 2024 (2024-10-31)"),
+            "SFC Res. 2168 de 2024 (31/10/2024)"
+        );
+        // only real dates, each one; the rest as it is
+        assert_eq!(
+            resolucion("Res. 0001 de 2025-01-02 y 2025-02-30; 12024-10-31; sin fecha"),
+            "Res. 0001 de 02/01/2025 y 2025-02-30; 12024-10-31; sin fecha"
+        );
+    }
+
+    #[test]
+    fn a_message_shown_alone_is_a_sentence() {
+        assert_eq!(
+            sentence("la adjudicación N.º 1 no tiene prenda vigente que liberar"),
+            "La adjudicación N.º 1 no tiene prenda vigente que liberar."
+        );
+        assert_eq!(sentence("Ya está bien."), "Ya está bien.");
+        assert_eq!(
+            sentence("élite (el campo «Prestamista»)"),
+            "Élite (el campo «Prestamista»)."
+        );
+        // a value first keeps its own case
+        assert_eq!(
+            sentence("«mil» no es un número entero de acciones"),
+            "«mil» no es un número entero de acciones."
+        );
+        assert_eq!(sentence(""), "");
+    }
+
+    #[test]
+    fn a_reason_left_empty_is_named_without_a_value() {
+        let r = Refusal::value(
+            Field::VoidReason,
+            "",
+            said!("say why", "indique por qué se anula el pago"),
+        );
+        assert_eq!(
+            refusal_text(&r),
+            "Motivo de la anulación: indique por qué se anula el pago"
+        );
+        let typed = Refusal::value(Field::VoidReason, "x", said!("short", "es muy corto"));
+        assert_eq!(
+            refusal_text(&typed),
+            "Motivo de la anulación x: es muy corto"
+        );
+    }
+
+    #[test]
+    fn every_audited_table_has_a_spanish_name() {
+        for t in crate::store::audit::AUDITED {
+            let name = tabla(t);
+            assert_ne!(name, *t, "{t} has no Spanish name");
+            assert!(!name.contains('_'), "{t}: {name}");
+        }
+        assert_eq!(tabla("payment_voids"), "Anulaciones de pagos");
+        assert_eq!(actor("(not signed in)"), "(sin sesión)");
+        assert_eq!(actor("oscar"), "oscar");
+    }
+
+    #[test]
+    fn rates_have_two_decimals_or_the_ones_they_need() {
+        use crate::money::dec;
+        assert_eq!(tasa(dec("18")), "18,00 %");
+        assert_eq!(tasa(dec("27.0")), "27,00 %");
+        assert_eq!(tasa(dec("28.650")), "28,65 %");
+        assert_eq!(tasa(dec("19.06")), "19,06 %");
+        // never rounded: 1,5 × 17,83
+        assert_eq!(tasa(dec("26.745")), "26,745 %");
+    }
+
+    #[test]
+    fn months_in_words() {
+        let d = |s: &str| crate::calendar::parse_iso(s).unwrap();
+        assert_eq!(
+            meses(d("2026-12-01"), d("2026-12-01")),
+            "de diciembre de 2026"
+        );
+        assert_eq!(
+            meses(d("2026-11-01"), d("2026-12-01")),
+            "de noviembre y diciembre de 2026"
+        );
+        assert_eq!(
+            meses(d("2026-12-01"), d("2027-01-01")),
+            "de diciembre de 2026 y enero de 2027"
+        );
+        assert_eq!(
+            meses(d("2026-10-01"), d("2026-12-01")),
+            "de octubre a diciembre de 2026"
+        );
+        assert_eq!(
+            meses(d("2026-11-01"), d("2027-02-01")),
+            "de noviembre de 2026 a febrero de 2027"
+        );
+        assert_eq!(cuenta(1, "problema", "problemas"), "1 problema");
+        assert_eq!(cuenta(1000, "evento", "eventos"), "1.000 eventos");
+        assert_eq!(cuenta(0, "evento", "eventos"), "0 eventos");
     }
 }

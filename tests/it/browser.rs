@@ -257,13 +257,13 @@ fn an_officer_records_a_breach_and_issues_the_notice_in_a_browser() {
     // liquidate and see the fine
     d.type_in("#until", "10/02/2025");
     d.click("form[action$='/liquidar'] button");
-    let liq = d.wait("<h1>Liquidación No. 1</h1>");
+    let liq = d.wait("<h1>Liquidación N.º 1</h1>");
     assert!(
         liq.contains("$ 1.087.500") && liq.contains("<polyline"),
         "{liq}"
     );
     assert!(
-        liq.contains("Liquidación No. 1") && liq.contains("$ 1.087.500"),
+        liq.contains("Liquidación N.º 1") && liq.contains("$ 1.087.500"),
         "{liq}"
     );
     d.screenshot(shots, "liquidacion");

@@ -896,7 +896,7 @@ fn a_breach_recorded_through_the_form_equals_the_cli_one() {
         Some(
             "Fecha del incumplimiento 16/03/2026: no hay lugar a multa: el período de restricción de \
              negociabilidad de la adjudicación N.º 1 terminó el 15/03/2026 y el titular podía negociar \
-             libremente sus acciones desde el 16/03/2026; no se registró nada"
+             libremente sus acciones desde el 16/03/2026; no se registró nada."
         ),
         "{t}"
     );
@@ -1075,7 +1075,10 @@ fn imports_are_previewed_by_line_then_confirmed() {
         )
         .text();
     // the file's problem (line 3) and the register's (line 4) in one preview
-    assert!(t.contains("tiene 2 problema(s)"), "{t}");
+    assert!(
+        t.contains("tiene 2 problemas; nada se escribió. Corríjalos y vuelva a subirlo."),
+        "{t}"
+    );
     assert!(
         t.contains("<td class=\"num\">3</td><td>category</td><td>astronauta</td>"),
         "{t}"
@@ -1097,7 +1100,7 @@ fn imports_are_previewed_by_line_then_confirmed() {
         )
         .text();
     assert!(
-        t.contains("no tiene problemas: 1 adjudicación(es), 1 titular(es) nuevo(s) por agregar"),
+        t.contains("no tiene problemas: 1 adjudicación y 1 titular nuevo por agregar."),
         "{t}"
     );
     assert_eq!(r.dump(), before, "nothing before the confirmation");
@@ -1190,7 +1193,10 @@ fn the_import_preview_says_every_problem_in_spanish() {
         crate::common::HEADER
     );
     let t = preview("malo.csv", bad.as_bytes());
-    assert!(t.contains("tiene 3 problema(s)"), "{t}");
+    assert!(
+        t.contains("tiene 3 problemas; nada se escribió. Corríjalos"),
+        "{t}"
+    );
     for row in [
         "<td class=\"num\">2</td><td>adjudicated_on</td><td>2024-13-01</td><td>no es una fecha \
          válida; escríbala aaaa-mm-dd (dd/mm/aaaa solo en la exportación de Excel separada por \
@@ -1227,7 +1233,10 @@ fn the_import_preview_says_every_problem_in_spanish() {
         crate::common::HEADER
     );
     let t = preview("ambos.csv", both.as_bytes());
-    assert!(t.contains("tiene 2 problema(s)"), "{t}");
+    assert!(
+        t.contains("tiene 2 problemas; nada se escribió. Corríjalos"),
+        "{t}"
+    );
     let shares = t.find("<td class=\"num\">2</td><td>shares</td><td>abc</td>");
     let name = t.find("<td class=\"num\">3</td><td>name</td><td>Otro Nombre</td>");
     assert!(matches!((shares, name), (Some(a), Some(b)) if a < b), "{t}");
@@ -1250,42 +1259,159 @@ fn the_import_preview_says_every_problem_in_spanish() {
     );
 }
 
+/// The row of the rates table for the period starting on `from` (dd/mm/aaaa).
+fn rate_row(page: &str, from: &str) -> String {
+    let start = page
+        .find(&format!("<tr><td>{from}</td>"))
+        .unwrap_or_else(|| panic!("no row for {from} in {page}"));
+    let len = page[start..].find("</tr>").unwrap();
+    page[start..start + len].to_string()
+}
+
 #[test]
 fn rates_are_added_by_an_admin() {
     let r = register_with_users();
     let s = Server::start(&r);
     let (mut a, csrf) = Client::signed_in(&s, "adela", PASSWORD);
-    let added = a.post(
-        "/tasas",
-        &[
-            ("csrf", &csrf),
-            ("from", "01/11/2026"),
-            ("to", "30/11/2026"),
-            ("ibc", "17,84"),
-            ("usury", ""),
-            ("resolution", "SFC Res. 9999 de 2026 (PRUEBA)"),
-            ("supersede_reason", ""),
-        ],
-    );
-    assert_eq!(added.status, 303, "{}", added.text());
+    let rate = |from: &str, to: &str, ibc: &str, usury: &str, resolution: &str| {
+        vec![
+            ("csrf", csrf.clone()),
+            ("from", from.to_string()),
+            ("to", to.to_string()),
+            ("ibc", ibc.to_string()),
+            ("usury", usury.to_string()),
+            ("resolution", resolution.to_string()),
+            ("supersede_reason", String::new()),
+        ]
+    };
+    let post = |c: &mut Client<'_>, v: &[(&str, String)]| {
+        let refs: Vec<(&str, &str)> = v.iter().map(|(k, x)| (*k, x.as_str())).collect();
+        c.post("/tasas", &refs)
+    };
+    // the shipped series, each rate with two decimals and each resolution's date dd/mm/aaaa
     let t = a.get("/tasas").text();
-    assert!(t.contains("01/11/2026") && t.contains("26,76"), "{t}");
-    let refused = a.post(
-        "/tasas",
-        &[
-            ("csrf", &csrf),
-            ("from", "01/11/2026"),
-            ("to", "30/11/2026"),
-            ("ibc", "18"),
-            ("resolution", "otra"),
-        ],
+    assert_eq!(
+        rate_row(&t, "01/09/2026"),
+        "<tr><td>01/09/2026</td><td>30/09/2026</td><td class=\"num\">19,49 %</td>\
+         <td class=\"num\">29,24 %</td><td>SFC Res. 1260 de 2026 (31/08/2026)</td>"
     );
-    assert_eq!(refused.status, 422);
+    // the percentage inputs ask for a percentage
+    let resp = post(&mut a, &rate("01/11/2026", "30/11/2026", "", "", "x"));
+    assert_eq!(resp.status, 422);
+    assert_eq!(
+        error_text(&resp.text(), "ibc").as_deref(),
+        Some("Falta: indique el porcentaje, p. ej. 27,90."),
+    );
+    let resp = post(
+        &mut a,
+        &rate("01/11/2026", "30/11/2026", "17.84", "-3", "x"),
+    );
+    assert_eq!(
+        error_text(&resp.text(), "ibc").as_deref(),
+        Some("«17.84» no es un número: escríbalo como 27,90."),
+    );
+    assert_eq!(
+        error_text(&resp.text(), "usury").as_deref(),
+        Some("«-3» es negativo: el porcentaje debe ser positivo, p. ej. 27,90."),
+    );
+
+    // November: 17,84 % after October's 19,06 % (1,22 points): confirmed, no warning; the
+    // moratorium rate is 1,5 × 17,84 = 26,76
+    let added = post(
+        &mut a,
+        &rate(
+            "01/11/2026",
+            "30/11/2026",
+            "17,84",
+            "",
+            "SFC Res. 9999 de 2026 (2026-10-30)",
+        ),
+    );
+    assert_eq!(added.status, 200, "{}", added.text());
+    let t = added.text();
     assert!(
-        refused.text().contains("class=\"error\""),
+        t.contains("<p class=\"ok\" role=\"status\">Certificación agregada: del 01/11/2026 al 30/11/2026.</p>"),
+        "{t}"
+    );
+    assert!(!t.contains("Atención"), "{t}");
+    assert_eq!(
+        rate_row(&t, "01/11/2026"),
+        "<tr><td>01/11/2026</td><td>30/11/2026</td><td class=\"num\">17,84 %</td>\
+         <td class=\"num\">26,76 %</td><td>SFC Res. 9999 de 2026 (30/10/2026)</td>"
+    );
+    // the form is empty again
+    assert!(t.contains("name=\"ibc\" type=\"text\" value=\"\""), "{t}");
+
+    // December: 25 % is 7,16 points above November's 17,84 %: added, with the CLI's warning
+    let added = post(&mut a, &rate("01/12/2026", "31/12/2026", "25", "37,5", "R"));
+    assert_eq!(added.status, 200, "{}", added.text());
+    let t = added.text();
+    assert!(
+        t.contains(
+            "<p class=\"aviso\" role=\"alert\">Atención: el IBC de 25,00 % EA del 01/12/2026 al \
+             31/12/2026 está 7,16 puntos por encima del 17,84 % EA del 01/11/2026 al 30/11/2026; \
+             compruébelo con la resolución de la Superintendencia Financiera.</p>"
+        ),
+        "{t}"
+    );
+    assert!(
+        rate_row(&t, "01/12/2026")
+            .contains("<td class=\"num\">25,00 %</td><td class=\"num\">37,50 %</td>")
+    );
+    // the audit trail says what was done
+    assert!(
+        a.get("/auditoria")
+            .text()
+            .contains("<td>Registro de una certificación de tasa<br><small><code>rate.add</code>"),
+    );
+    // the command line warns of the same jump, in English
+    let twin = Reg::new();
+    twin.ok(&[
+        "rates",
+        "add",
+        "--from",
+        "2026-11-01",
+        "--to",
+        "2026-11-30",
+        "--ibc",
+        "17.84",
+        "--resolution",
+        "x",
+    ]);
+    let out = twin.ok(&[
+        "rates",
+        "add",
+        "--from",
+        "2026-12-01",
+        "--to",
+        "2026-12-31",
+        "--ibc",
+        "25",
+        "--usury",
+        "37.5",
+        "--resolution",
+        "R",
+    ]);
+    assert!(
+        out.contains(
+            "warning: IBC 25 % EA for 2026-12-01..2026-12-31 is 7.16 points above the 17.84 % EA \
+             of 2026-11-01..2026-11-30; check it against the SFC resolution"
+        ),
+        "{out}"
+    );
+
+    // a period that overlaps one in force is refused beside the reason that would replace it
+    let before = r.dump();
+    let refused = post(&mut a, &rate("01/11/2026", "30/11/2026", "18", "", "otra"));
+    assert_eq!(refused.status, 422);
+    let shown = error_text(&refused.text(), "supersede_reason").unwrap_or_default();
+    assert!(
+        shown.starts_with("El período del 01/11/2026 al 30/11/2026 se superpone con el del 01/11/2026 al 30/11/2026"),
         "{}",
         refused.text()
     );
+    assert!(!refused.text().contains("Certificación agregada"));
+    assert_eq!(r.dump(), before, "nothing was written");
     // the period's own checks, in Spanish with decimal commas: 1,5 × 18,5 = 27,75
     let typed = a.post(
         "/tasas",
@@ -1489,7 +1615,7 @@ fn payments_and_breaches_are_voided_by_an_officer_with_a_reason() {
     assert_eq!(resp.status, 422);
     assert!(
         resp.text().contains(
-            "<p class=\"error\" role=\"alert\">Pago 1: indique por qué se anula el pago</p>"
+            "<p class=\"error\" role=\"alert\">Pago 1: indique por qué se anula el pago.</p>"
         ),
         "{}",
         resp.text()
@@ -1515,7 +1641,7 @@ fn payments_and_breaches_are_voided_by_an_officer_with_a_reason() {
     assert_eq!(resp.status, 422, "{}", resp.text());
     assert!(
         resp.text().contains(
-            "<p class=\"error\" role=\"alert\">Pago 1: pertenece al incumplimiento N.º 1, no al N.º 2</p>"
+            "<p class=\"error\" role=\"alert\">Pago 1: pertenece al incumplimiento N.º 1, no al N.º 2.</p>"
         ),
         "{}",
         resp.text()
@@ -1714,7 +1840,7 @@ fn a_refusal_about_the_adjudication_is_shown_on_the_holders_page() {
     assert_eq!(resp.status, 422, "{}", resp.text());
     assert_eq!(
         error_text(&resp.text(), "adjudicacion-1").as_deref(),
-        Some("Adjudicación 1: fue anulada; ya no es una adjudicación vigente y no admite prenda"),
+        Some("Adjudicación 1: fue anulada; ya no es una adjudicación vigente y no admite prenda."),
         "{}",
         resp.text()
     );
@@ -1747,7 +1873,7 @@ fn refusals_are_shown_in_spanish() {
         Some(
             "Grado de la prenda 2: la adjudicación N.º 1 no tiene prestamista que haya financiado la \
              compra; la prenda de segundo grado solo procede cuando el prestamista tiene la de primer \
-             grado (art. 10): indique el prestamista o use el grado 1 (el campo «Prestamista»)"
+             grado (art. 10): indique el prestamista o use el grado 1 (el campo «Prestamista»)."
         ),
         "{t}"
     );
@@ -1789,7 +1915,7 @@ fn refusals_are_shown_in_spanish() {
     let expected = |day: &str| {
         format!(
             "Fecha del pago 31/12/2099: es posterior a la fecha de hoy ({day}); registre el pago una vez \
-             efectuado, con la fecha en que se hizo"
+             efectuado, con la fecha en que se hizo."
         )
     };
     assert!(
@@ -1893,7 +2019,7 @@ fn verifying_a_notice_says_each_check_in_spanish() {
     for expected in [
         "El documento coincide con el registro: texto, cifras y huella.",
         "Documento: aviso de cobro <strong>MULTA-2025-0001</strong> del programa D3939-2004, \
-         liquidación No. 1.",
+         liquidación N.º 1.",
         "<td>Texto y cifras</td><td>✓ coincide</td><td>coinciden con el registro</td>",
         &format!("<td>✓ coincide</td><td>idéntico al archivo emitido (PDF, {at_es}; SHA-256 "),
         "<td>Cifras recalculadas hoy</td><td>✓ coincide</td><td>el registro da las mismas cifras</td>",
@@ -1957,6 +2083,621 @@ fn verifying_a_notice_says_each_check_in_spanish() {
                 "Motivo: no es un documento que vigia pueda leer: no es un PDF ni texto UTF-8 \
                  (HTML o Markdown)."
             ),
+        "{t}"
+    );
+}
+
+/// The text of every general message (`<p class="error" role="alert">`, no input's id) of a page.
+fn general_errors(page: &str) -> Vec<String> {
+    let open = "<p class=\"error\" role=\"alert\">";
+    page.match_indices(open)
+        .map(|(i, _)| {
+            let start = i + open.len();
+            page[start..start + page[start..].find("</p>").unwrap()].to_string()
+        })
+        .collect()
+}
+
+/// Issue 13's review: refusals about something the form has no input for (the payment already
+/// recorded, the fine already paid, the voided adjudication, the pledge already released) came
+/// back as a bare 422. Each is now said, and a repeated payment may be confirmed.
+#[test]
+fn refusals_without_an_input_of_their_own_are_shown_above_the_form() {
+    let r = register_with_users();
+    r.ok(&[
+        "pledge",
+        "register",
+        "3",
+        "--rank",
+        "1",
+        "--registered-on",
+        "2024-04-01",
+    ]);
+    let s = Server::start(&r);
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let (mut j, jcsrf) = Client::signed_in(&s, "julia", PASSWORD);
+    assert_eq!(
+        o.post(
+            "/adjudicaciones/1/incumplimiento",
+            &breach_fields(&ocsrf, "registrar")
+        )
+        .status,
+        303
+    );
+    let payment = |day: &str, amount: &str, confirmed: bool| {
+        let mut f = vec![
+            ("csrf", ocsrf.as_str()),
+            ("payment_date", day.to_string().leak() as &str),
+            ("payment_amount", amount.to_string().leak() as &str),
+            ("reference", "Consignación 1"),
+        ];
+        if confirmed {
+            f.push(("allow_duplicate", "si"));
+        }
+        f
+    };
+    assert_eq!(
+        o.post(
+            "/incumplimientos/1/pagos",
+            &payment("15/12/2024", "500.000", false)
+        )
+        .status,
+        303
+    );
+    // the same payment again: refused, said beside the confirmation it offers, the typed
+    // values kept so that ticking it is enough
+    let before = r.dump();
+    let again = o.post(
+        "/incumplimientos/1/pagos",
+        &payment("15/12/2024", "500.000", false),
+    );
+    assert_eq!(again.status, 422);
+    let t = again.text();
+    let shown = error_text(&t, "allow_duplicate").unwrap_or_else(|| panic!("{t}"));
+    assert!(
+        shown.starts_with(
+            "El pago N.º 1 por $ 500.000 del 15/12/2024 con la misma referencia (Consignación 1) ya \
+             está registrado en el incumplimiento N.º 1 (lo registró oscar el "
+        ) && shown.ends_with(
+            "no se registró nada: un pago ingresado dos veces se contaría dos veces. Para corregirlo, \
+             repita la operación con la casilla «Registrar de todos modos» marcada."
+        ),
+        "{shown}"
+    );
+    assert!(
+        t.contains("<input type=\"checkbox\" name=\"allow_duplicate\" value=\"si\"> Registrar de todos modos"),
+        "{t}"
+    );
+    for (name, value) in [
+        ("payment_date", "15/12/2024"),
+        ("payment_amount", "500.000"),
+        ("reference", "Consignación 1"),
+    ] {
+        assert!(
+            t.contains(&format!(
+                "id=\"{name}\" name=\"{name}\" type=\"text\" value=\"{value}\""
+            )),
+            "{name} in {t}"
+        );
+    }
+    assert_eq!(r.dump(), before, "nothing was written");
+    // the form offers no confirmation until the register asks for one
+    assert!(
+        !o.get("/incumplimientos/1")
+            .text()
+            .contains("allow_duplicate")
+    );
+    // confirmed: a second payment, as `--allow-duplicate` records it
+    assert_eq!(
+        o.post(
+            "/incumplimientos/1/pagos",
+            &payment("15/12/2024", "500.000", true)
+        )
+        .status,
+        303
+    );
+    let payments: i64 = r
+        .conn()
+        .query_row("SELECT count(*) FROM payments", [], |x| x.get(0))
+        .unwrap();
+    assert_eq!(payments, 2);
+
+    // paid in full (SPEC §5's fine: 1.087.500 of capital, under 1.000.000 + 200.000 with its
+    // interest to mid-December): a notice would demand $ 0; the dates typed stay
+    assert_eq!(
+        o.post(
+            "/incumplimientos/1/pagos",
+            &payment("16/12/2024", "200.000", false)
+        )
+        .status,
+        303
+    );
+    let before = r.dump();
+    let notice = j.post(
+        "/incumplimientos/1/aviso",
+        &[
+            ("csrf", &jcsrf),
+            ("notice_until", "10/02/2025"),
+            ("notice_date", "11/02/2025"),
+        ],
+    );
+    assert_eq!(notice.status, 422);
+    let t = notice.text();
+    assert!(
+        general_errors(&t).contains(
+            &"Incumplimiento 1: su multa no tiene saldo pendiente al 10/02/2025 (está pagada en su \
+              totalidad): un aviso de cobro pediría $ 0 (corresponde expedir el paz y salvo)."
+                .to_string()
+        ),
+        "{t}"
+    );
+    assert!(
+        t.contains("id=\"notice_until\" name=\"notice_until\" type=\"text\" value=\"10/02/2025\"")
+            && t.contains(
+                "id=\"notice_date\" name=\"notice_date\" type=\"text\" value=\"11/02/2025\""
+            ),
+        "{t}"
+    );
+    assert_eq!(r.dump(), before, "nothing was written");
+
+    // a pledge released, released again (a page left open): said on the holder's page
+    let release = [("csrf", ocsrf.as_str()), ("release_date", "16/03/2026")];
+    assert_eq!(o.post("/adjudicaciones/3/liberar", &release).status, 303);
+    let before = r.dump();
+    let again = o.post("/adjudicaciones/3/liberar", &release);
+    assert_eq!(again.status, 422);
+    assert_eq!(
+        general_errors(&again.text()),
+        ["La adjudicación N.º 3 no tiene prenda vigente que liberar."],
+        "{}",
+        again.text()
+    );
+    assert_eq!(r.dump(), before, "nothing was written");
+
+    // a breach of a voided adjudication: the page says it is voided and offers no form
+    r.ok(&[
+        "adjudications",
+        "void",
+        "2",
+        "--reason",
+        "Registrada por error",
+    ]);
+    let page = o.get("/adjudicaciones/2/incumplimiento");
+    assert_eq!(page.status, 200);
+    let t = page.text();
+    assert!(
+        t.contains("<p class=\"aviso\">ANULADA ")
+            && t.contains(
+                ": Registrada por error. Una adjudicación anulada no admite incumplimientos.</p>"
+            ),
+        "{t}"
+    );
+    assert!(
+        !t.contains("action=\"/adjudicaciones/2/incumplimiento\""),
+        "{t}"
+    );
+    // sent from a page opened before the void: refused, said, still no form and no preview
+    let before = r.dump();
+    for action in ["registrar", "vista"] {
+        let resp = o.post(
+            "/adjudicaciones/2/incumplimiento",
+            &breach_fields(&ocsrf, action),
+        );
+        assert_eq!(resp.status, 422, "{action}");
+        let t = resp.text();
+        let said = general_errors(&t);
+        assert_eq!(said.len(), 1, "{t}");
+        assert!(
+            said[0].starts_with("Adjudicación 2: fue anulada el ")
+                && said[0].ends_with(" (Registrada por error); ya no es una adjudicación vigente."),
+            "{t}"
+        );
+        assert!(
+            !t.contains("action=\"/adjudicaciones/2/incumplimiento\"")
+                && !t.contains("vista-previa"),
+            "{t}"
+        );
+    }
+    assert_eq!(r.dump(), before, "nothing was written");
+}
+
+/// Issue 13's review: `/titulares/abc` answered axum's English plain text, and error pages had
+/// no menu. Every refusal is a Spanish page in the frame, with the menu of the person signed in
+/// and a link back.
+#[test]
+fn bad_addresses_and_refused_requests_are_spanish_pages_with_the_menu() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    let menu = "<nav><a href=\"/\">Tablero</a><a href=\"/titulares\">Titulares</a>\
+                <a href=\"/importar\">Importar</a>";
+    for (path, back) in [
+        ("/titulares/abc", Some("/titulares")),
+        ("/adjudicaciones/abc/incumplimiento", None),
+        ("/incumplimientos/1x", None),
+    ] {
+        let resp = o.get(path);
+        assert_eq!(resp.status, 404, "{path}");
+        assert_eq!(
+            resp.header("content-type"),
+            Some("text/html; charset=utf-8")
+        );
+        assert!(resp.header("content-security-policy").is_some());
+        let t = resp.text();
+        let value = path.split('/').nth(2).unwrap();
+        assert!(
+            t.contains("<h1>No encontrado</h1>")
+                && t.contains(&format!(
+                    "<p class=\"error\" role=\"alert\">No existe la página pedida: «{value}» no es \
+                     el número de un registro.</p>"
+                )),
+            "{path}: {t}"
+        );
+        assert!(
+            t.contains(menu) && t.contains("oscar · oficial"),
+            "{path}: {t}"
+        );
+        let links = match back {
+            Some(b) => format!("<a href=\"{b}\">Volver</a> · <a href=\"/\">Ir al tablero</a>"),
+            None => "<p class=\"volver\"><a href=\"/\">Ir al tablero</a></p>".into(),
+        };
+        assert!(t.contains(&links), "{path}: {t}");
+        assert!(!t.contains("Invalid URL"), "{t}");
+    }
+    // a form with a bad address, or not sent as a form
+    let resp = o.post(
+        "/incumplimientos/abc/pagos",
+        &[("csrf", &ocsrf), ("payment_date", "15/12/2024")],
+    );
+    assert_eq!(resp.status, 404);
+    let cookie = format!("vigia_sesion={}", o.cookies["vigia_sesion"]);
+    let resp = request(
+        &s.addr,
+        "POST",
+        "/incumplimientos/1/pagos",
+        &[("Cookie", &cookie), ("Content-Type", "text/plain")],
+        b"csrf=x",
+    );
+    assert_eq!(resp.status, 400);
+    let t = resp.text();
+    assert!(
+        t.contains("<h1>Solicitud no válida</h1>")
+            && t.contains("El formulario no llegó como lo envía vigia")
+            && t.contains(menu)
+            && t.contains("<a href=\"/incumplimientos/1\">Volver</a>"),
+        "{t}"
+    );
+    // a record that is not there, a token that is not the session's, a role that may not
+    let t = o.get("/liquidaciones/99").text();
+    assert!(
+        t.contains("<h1>No encontrado</h1>")
+            && t.contains("No existe la liquidación 99 en el registro.")
+            && t.contains(menu),
+        "{t}"
+    );
+    let resp = o.post("/tasas", &[("csrf", "otro")]);
+    assert_eq!(resp.status, 403);
+    let t = resp.text();
+    assert!(
+        t.contains("<h1>Acceso denegado</h1>")
+            && t.contains(menu)
+            && t.contains("<a href=\"/tasas\">Volver</a>"),
+        "{t}"
+    );
+    let resp = c.get("/importar");
+    assert_eq!(resp.status, 403);
+    let t = resp.text();
+    assert!(
+        t.contains("Su perfil no permite esta acción")
+            && t.contains("<nav><a href=\"/\">Tablero</a><a href=\"/titulares\">Titulares</a><a href=\"/avisos/verificar\">")
+            && t.contains("carla · consulta"),
+        "{t}"
+    );
+    // nobody signed in: the same page, without a menu
+    let resp = request(
+        &s.addr,
+        "POST",
+        "/ingresar",
+        &[("Content-Type", "application/x-www-form-urlencoded")],
+        b"usuario=x",
+    );
+    assert_eq!(resp.status, 403);
+    let t = resp.text();
+    assert!(
+        t.contains("<h1>Acceso denegado</h1>") && !t.contains("<nav>"),
+        "{t}"
+    );
+}
+
+/// Issue 13's review: an upload sent without a file landed on an error page.
+#[test]
+fn an_upload_without_a_file_shows_its_form_again_with_a_message() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let (mut a, acsrf) = Client::signed_in(&s, "adela", PASSWORD);
+    let before = r.dump();
+    // a file input left empty: the browser sends a part without a file name or bytes
+    let none = ("", &b""[..]);
+    for (admin, path, said, form) in [
+        (
+            false,
+            "/importar",
+            "Elija el archivo a importar; no se subió ninguno.",
+            "<option value=\"D3939-2004\" selected>",
+        ),
+        (
+            false,
+            "/avisos/verificar",
+            "Elija el documento a verificar; no se subió ninguno.",
+            "<form method=\"post\" action=\"/avisos/verificar\" enctype=\"multipart/form-data\">",
+        ),
+        (
+            true,
+            "/programas",
+            "Elija el archivo del programa; no se subió ninguno.",
+            "<form method=\"post\" action=\"/programas\" enctype=\"multipart/form-data\">",
+        ),
+    ] {
+        let (c, csrf) = if admin {
+            (&mut a, &acsrf)
+        } else {
+            (&mut o, &ocsrf)
+        };
+        let resp = c.upload(path, &[("csrf", csrf), ("programa", "D3939-2004")], none);
+        assert_eq!(resp.status, 422, "{path}: {}", resp.text());
+        let t = resp.text();
+        assert_eq!(general_errors(&t), [said], "{path}: {t}");
+        assert!(t.contains(form), "{path}: {t}");
+    }
+    assert_eq!(r.dump(), before);
+}
+
+/// Issue 13's review of the audit page: the actor of a sign-in that failed, the tables by
+/// their SQL names, "hash".
+#[test]
+fn the_audit_page_says_its_tables_and_actors_in_spanish() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    assert_eq!(Client::new(&s).login("oscar", "no es la clave").status, 401);
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    let t = c.get("/auditoria").text();
+    assert!(
+        t.contains("<td>(sin sesión)</td><td>Intento de ingreso fallido<br><small><code>user.sign_in_failed</code></small></td>\
+                    <td>Ingresos al sistema<br><small><code>user_sign_ins</code></small></td>"),
+        "{t}"
+    );
+    assert!(
+        !t.contains("(not signed in)")
+            && t.contains("<th>huella</th>")
+            && !t.contains("<th>hash</th>"),
+        "{t}"
+    );
+    // the register keeps what it stored
+    let stored: String = r
+        .conn()
+        .query_row(
+            "SELECT actor FROM audit_events WHERE action = 'user.sign_in_failed'",
+            [],
+            |x| x.get(0),
+        )
+        .unwrap();
+    assert_eq!(stored, "(not signed in)");
+    // the filter is a list of Spanish names whose values are the tables
+    assert!(
+        t.contains("<select id=\"tabla\" name=\"tabla\"><option value=\"\" selected>Todas las tablas</option>")
+            && t.contains("<option value=\"payment_voids\">Anulaciones de pagos (payment_voids)</option>")
+            && t.contains("<option value=\"renderings\">Documentos generados (renderings)</option>"),
+        "{t}"
+    );
+    let t = c.get("/auditoria?tabla=user_sign_ins").text();
+    assert!(
+        t.contains(
+            "<option value=\"user_sign_ins\" selected>Ingresos al sistema (user_sign_ins)</option>"
+        ),
+        "{t}"
+    );
+    // two sign-ins (carla's failed one is oscar's) and nothing else
+    assert!(
+        t.contains("<caption>Últimos 2 eventos de la tabla Ingresos al sistema</caption>"),
+        "{t}"
+    );
+    assert_eq!(t.matches("<code>user_sign_ins</code>").count(), 2, "{t}");
+    assert!(!t.contains("<code>users</code>"), "{t}");
+}
+
+/// Issue 13's review of the dashboard: which rate months are missing; findings by severity,
+/// program and holder; "Primer hallazgo" for one.
+#[test]
+fn the_dashboard_names_missing_months_and_sorts_its_findings() {
+    use chrono::Datelike;
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    // the shipped series ends on 31/10/2026; this test runs on 01/12/2026 or later, so
+    // November is missing, and every month through today's
+    let t = o.get("/").text();
+    let today = chrono::Local::now().date_naive();
+    let meses = [
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ];
+    let this_month = format!("{} de {}", meses[today.month0() as usize], today.year());
+    let open = "<p class=\"aviso\" role=\"alert\">";
+    let start = t.find(open).unwrap_or_else(|| panic!("{t}")) + open.len();
+    let warning = &t[start..start + t[start..].find("</p>").unwrap()];
+    assert!(
+        warning.starts_with("Faltan las tasas de noviembre")
+            && warning.contains(&format!(
+                "{this_month} (la serie termina el 31/10/2026): agréguelas en «Tasas»"
+            )),
+        "{warning}"
+    );
+    if (today.year(), today.month()) == (2026, 12) {
+        assert!(warning.starts_with(
+            "Faltan las tasas de noviembre y diciembre de 2026 (la serie termina el 31/10/2026)"
+        ));
+    }
+
+    // Ana's and Luis's adjudications pledged (Luis's to the bank that financed it), the
+    // union's not: on 01/02/2026 that is the one finding
+    r.ok(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "1",
+        "--registered-on",
+        "2024-04-01",
+    ]);
+    r.ok(&[
+        "pledge",
+        "register",
+        "2",
+        "--rank",
+        "1",
+        "--registered-on",
+        "2024-04-01",
+        "--lender",
+        "Banco Ejemplo",
+    ]);
+    let t = o.get("/?fecha=01/02/2026").text();
+    assert!(
+        t.contains("Hallazgos al 01/02/2026: 1</h2>")
+            && t.contains("<caption>Primer hallazgo, por severidad, programa y titular</caption>"),
+        "{t}"
+    );
+    // on 01/03/2026, 15 days before the lock-ups end on 15/03/2026, with a breach of the
+    // union's: its missing pledge (high), its breach not liquidated (medium), each lock-up
+    // ending (low), holders by name within a severity
+    assert_eq!(
+        o.post(
+            "/adjudicaciones/3/incumplimiento",
+            &breach_fields(&ocsrf, "registrar")
+        )
+        .status,
+        303
+    );
+    let t = o.get("/?fecha=01/03/2026").text();
+    let start = t
+        .find("<table class=\"hallazgos\">")
+        .unwrap_or_else(|| panic!("{t}"));
+    let table = &t[start..start + t[start..].find("</table>").unwrap()];
+    let rows: Vec<(String, String)> = table
+        .split("<tr>")
+        .skip(2)
+        .map(|row| {
+            let code = row
+                .split("<code>")
+                .nth(1)
+                .unwrap()
+                .split('<')
+                .next()
+                .unwrap();
+            let holder = row.split("\">").nth(2).unwrap().split('<').next().unwrap();
+            (code.to_string(), holder.to_string())
+        })
+        .collect();
+    let expected = [
+        ("MISSING_PLEDGE", "Sindicato de Prueba"),
+        ("BREACH_NOT_LIQUIDATED", "Sindicato de Prueba"),
+        ("LOCKUP_ENDING", "Ana Prueba"),
+        ("LOCKUP_ENDING", "Luis Prueba"),
+        ("LOCKUP_ENDING", "Sindicato de Prueba"),
+    ];
+    assert_eq!(
+        rows,
+        expected.map(|(a, b)| (a.to_string(), b.to_string())),
+        "{table}"
+    );
+    assert!(
+        table
+            .contains("<caption>Primeros 5 hallazgos, por severidad, programa y titular</caption>"),
+        "{table}"
+    );
+}
+
+/// Issue 13's review of the wording: an empty field, a negative amount, an empty reason, the
+/// convention, the holder's table.
+#[test]
+fn the_pages_word_their_messages_as_sentences() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    assert_eq!(
+        o.post(
+            "/adjudicaciones/1/incumplimiento",
+            &breach_fields(&ocsrf, "registrar")
+        )
+        .status,
+        303
+    );
+    let t = o
+        .post(
+            "/incumplimientos/1/pagos",
+            &[
+                ("csrf", &ocsrf),
+                ("payment_date", ""),
+                ("payment_amount", "-100"),
+            ],
+        )
+        .text();
+    assert_eq!(
+        error_text(&t, "payment_date").as_deref(),
+        Some("Falta: indique la fecha (dd/mm/aaaa).")
+    );
+    assert_eq!(
+        error_text(&t, "payment_amount").as_deref(),
+        Some("«-100» es negativo: el valor debe ser positivo, p. ej. 1.450,50.")
+    );
+    let t = o
+        .post(
+            "/incumplimientos/1/anular",
+            &[("csrf", &ocsrf), ("void_reason", "")],
+        )
+        .text();
+    assert_eq!(
+        error_text(&t, "void_reason").as_deref(),
+        Some("Motivo de la anulación: indique por qué se anula el incumplimiento.")
+    );
+    // the preview's resolutions with their dates dd/mm/aaaa, its rates with two decimals
+    let t = o
+        .post(
+            "/adjudicaciones/2/incumplimiento",
+            &breach_fields(&ocsrf, "vista"),
+        )
+        .text();
+    assert!(
+        t.contains("<td class=\"num\">27,90 %</td>")
+            && t.contains("<td>SFC Res. 2168 de 2024 (31/10/2024)</td>")
+            && !t.contains("2024-10-31"),
+        "{t}"
+    );
+    let t = o.get("/titulares/1").text();
+    assert!(
+        t.contains(
+            "<th>N.º</th><th>programa</th><th>fecha</th><th class=\"num\">acciones</th>\
+                    <th class=\"num\">precio</th><th class=\"num\">acciones sin incumplimiento</th>"
+        ),
+        "{t}"
+    );
+    let t = o.get("/programas/D3939-2004").text();
+    assert!(
+        t.contains(
+            "<dt>Convención de intereses</dt><dd>Interés simple diario (<code>daily-simple</code>): \
+             cada día se liquida sobre el capital pendiente"
+        ),
         "{t}"
     );
 }

@@ -445,7 +445,7 @@ fn releasable_pledges_are_released_in_bulk_after_a_preview_as_the_cli_does() {
     let t = preview.text();
     assert!(
         t.contains(
-            "Se liberarían las prendas de 2 adjudicación(es) el 16/03/2026 (programa D3939-2004)."
+            "Se liberarían las prendas de 2 adjudicaciones el 16/03/2026 (programa D3939-2004)."
         ),
         "{t}"
     );
@@ -488,7 +488,7 @@ fn releasable_pledges_are_released_in_bulk_after_a_preview_as_the_cli_does() {
     assert_eq!(done.status, 200);
     assert!(
         done.text().contains(
-            "Se liberaron las prendas de 2 adjudicación(es) el 16/03/2026 (liberaciones 1 a 2)."
+            "Se liberaron las prendas de 2 adjudicaciones el 16/03/2026 (liberaciones 1 a 2)."
         ),
         "{}",
         done.text()
