@@ -63,6 +63,25 @@ impl TermRule {
         })
     }
 
+    /// From what a notice's deadline runs, in Spanish: its delivery, when the program counts
+    /// from it and one is recorded, else its date (`register::notice::deadline`'s reading).
+    fn runs_from(self, issued: NaiveDate, delivered: Option<NaiveDate>) -> String {
+        let days = self.days;
+        let issued = fecha(issued);
+        match (self.from, delivered) {
+            (TermFrom::Delivery, Some(on)) => {
+                format!("{days} días hábiles desde la entrega del {}", fecha(on))
+            }
+            (TermFrom::Delivery, None) => format!(
+                "{days} días hábiles desde la expedición del {issued}; aún sin entrega registrada"
+            ),
+            (TermFrom::Issue, _) => format!(
+                "{days} días hábiles desde la expedición del {issued} (el programa cuenta el \
+                 plazo desde la fecha del aviso)"
+            ),
+        }
+    }
+
     /// The hint of the notice's date in the form that issues one.
     fn issue_hint(self) -> String {
         let days = self.days;
@@ -108,21 +127,10 @@ fn notice_line(conn: &Connection, notice: Notice) -> Result<NoticeLine, WebError
     let rule = TermRule::of(conn, notice.program_id)?;
     let deadline = register::notice::deadline(conn, &notice)?;
     let delivery = notices::delivery(conn, notice.id)?;
-    let days = rule.days;
-    let issued = fecha(notice.notice_date);
-    let runs_from = match (rule.from, &delivery) {
-        (TermFrom::Delivery, Some(d)) => format!(
-            "{days} días hábiles desde la entrega del {}",
-            fecha(d.delivered_on)
-        ),
-        (TermFrom::Delivery, None) => format!(
-            "{days} días hábiles desde la expedición del {issued}; aún sin entrega registrada"
-        ),
-        (TermFrom::Issue, _) => format!(
-            "{days} días hábiles desde la expedición del {issued} (el programa cuenta el plazo \
-             desde la fecha del aviso)"
-        ),
-    };
+    let runs_from = rule.runs_from(
+        notice.notice_date,
+        delivery.as_ref().map(|d| d.delivered_on),
+    );
     let replaces = notice
         .supersedes_id
         .map(|id| notices::get(conn, id))
@@ -849,5 +857,50 @@ fn verification(v: &crate::register::verify::Verified) -> Markup {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> NaiveDate {
+        crate::calendar::parse_iso(s).unwrap()
+    }
+
+    #[test]
+    fn the_term_is_worded_from_the_programs_parameter() {
+        let delivery = TermRule {
+            from: TermFrom::Delivery,
+            days: 10,
+        };
+        let issue = TermRule {
+            from: TermFrom::Issue,
+            days: 7,
+        };
+        let (issued, delivered) = (d("2025-02-11"), Some(d("2025-02-13")));
+        assert_eq!(
+            delivery.runs_from(issued, delivered),
+            "10 días hábiles desde la entrega del 13/02/2025"
+        );
+        assert_eq!(
+            delivery.runs_from(issued, None),
+            "10 días hábiles desde la expedición del 11/02/2025; aún sin entrega registrada"
+        );
+        // a program that counts from the notice's date: a delivery changes nothing
+        let from_issue = "7 días hábiles desde la expedición del 11/02/2025 (el programa cuenta \
+                          el plazo desde la fecha del aviso)";
+        assert_eq!(issue.runs_from(issued, delivered), from_issue);
+        assert_eq!(issue.runs_from(issued, None), from_issue);
+        assert_eq!(
+            issue.issue_hint(),
+            "dd/mm/aaaa; el plazo de pago (7 días hábiles) corre desde esta fecha"
+        );
+        assert!(delivery.issue_hint().contains("corre desde la entrega del aviso"));
+        assert!(issue.delivery_hint().contains("la entrega no lo cambia"));
+        assert_eq!(
+            delivery.delivery_hint(),
+            "dd/mm/aaaa; el plazo de pago (10 días hábiles) correrá desde este día"
+        );
     }
 }
