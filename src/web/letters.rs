@@ -100,9 +100,9 @@ impl TermRule {
     fn delivery_hint(self) -> String {
         let days = self.days;
         match self.from {
-            TermFrom::Delivery => format!(
-                "dd/mm/aaaa; el plazo de pago ({days} días hábiles) correrá desde este día"
-            ),
+            TermFrom::Delivery => {
+                format!("dd/mm/aaaa; el plazo de pago ({days} días hábiles) correrá desde este día")
+            }
             TermFrom::Issue => "dd/mm/aaaa; el programa cuenta el plazo de pago desde la fecha \
                                 del aviso: la entrega no lo cambia"
                 .to_string(),
@@ -538,7 +538,10 @@ async fn issue_settlement(
             Err(errors)
         }
     };
-    breach_write(app, user, id, f, parsed, |sid| format!("/paz-y-salvo/{sid}")).await
+    breach_write(app, user, id, f, parsed, |sid| {
+        format!("/paz-y-salvo/{sid}")
+    })
+    .await
 }
 
 async fn settlement_page(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
@@ -550,7 +553,11 @@ async fn settlement_page(State(app): State<Arc<App>>, user: User, Path(id): Path
         })
         .await?;
     let body = settlement_markup(&s, &data);
-    ok(page(Some(&user), &format!("Paz y salvo {}", s.number), body))
+    ok(page(
+        Some(&user),
+        &format!("Paz y salvo {}", s.number),
+        body,
+    ))
 }
 
 fn settlement_markup(s: &Settlement, data: &crate::notice::SettlementData) -> Markup {
@@ -896,7 +903,11 @@ mod tests {
             issue.issue_hint(),
             "dd/mm/aaaa; el plazo de pago (7 días hábiles) corre desde esta fecha"
         );
-        assert!(delivery.issue_hint().contains("corre desde la entrega del aviso"));
+        assert!(
+            delivery
+                .issue_hint()
+                .contains("corre desde la entrega del aviso")
+        );
         assert!(issue.delivery_hint().contains("la entrega no lo cambia"));
         assert_eq!(
             delivery.delivery_hint(),

@@ -1410,7 +1410,10 @@ async fn issue_notice(
 
 impl App {
     /// The rate series, read inside a write transaction.
-    pub(super) fn rates_tx(&self, tx: &store::Tx<'_>) -> register::Result<crate::rates::RateSeries> {
+    pub(super) fn rates_tx(
+        &self,
+        tx: &store::Tx<'_>,
+    ) -> register::Result<crate::rates::RateSeries> {
         match &self.config.rates_file {
             Some(_) => {
                 let text = std::fs::read_to_string(self.config.rates_file.as_ref().expect("some"))

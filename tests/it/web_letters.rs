@@ -127,9 +127,8 @@ fn a_notice_shows_the_registers_deadline_and_what_it_runs_from() {
         "<strong>27/02/2025</strong> — 10 días hábiles desde la entrega del 13/02/2025"
     );
     assert!(
-        page.contains(
-            "<td>13/02/2025</td><td>correo certificado</td><td>Guía 0001</td><td>"
-        ) && page.contains(" por oscar</td>"),
+        page.contains("<td>13/02/2025</td><td>correo certificado</td><td>Guía 0001</td><td>")
+            && page.contains(" por oscar</td>"),
         "{page}"
     );
     // no form to deliver it twice
@@ -314,7 +313,11 @@ fn deliveries_are_recorded_by_an_officer_and_refused_in_spanish() {
     );
     let missing = deliver(&mut o, &ocsrf, 9, "13/02/2025", "personal", "");
     assert_eq!(missing.status, 404);
-    assert!(missing.text().contains("No existe el aviso 9 en el registro."));
+    assert!(
+        missing
+            .text()
+            .contains("No existe el aviso 9 en el registro.")
+    );
     assert_eq!(r.dump(), before, "nothing written by a refused delivery");
 
     assert_eq!(
@@ -470,7 +473,11 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
         assert!(page.contains(expected), "{expected} in {page}");
     }
     // not priced to today, so no rate is missing; no payment demand offered
-    for absent in ["No hay tasa moratoria certificada", "Posición al", "Emitir aviso"] {
+    for absent in [
+        "No hay tasa moratoria certificada",
+        "Posición al",
+        "Emitir aviso",
+    ] {
         assert!(!page.contains(absent), "{absent} in {page}");
     }
     // the notice issued before the payment: a notice of a fine paid since, not one to re-issue
@@ -506,7 +513,11 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
         &[("csrf", &ocsrf), ("settlement_date", "12/02/2025")],
     );
     assert_eq!(forbidden.status, 403);
-    assert!(!o.get("/incumplimientos/1").text().contains("Expedir paz y salvo"));
+    assert!(
+        !o.get("/incumplimientos/1")
+            .text()
+            .contains("Expedir paz y salvo")
+    );
     let early = j.post(
         "/incumplimientos/1/paz-y-salvo",
         &[("csrf", &jcsrf), ("settlement_date", "09/02/2025")],
