@@ -146,3 +146,40 @@ pub fn render(conn: &Connection, number: &str, program: Option<&str>) -> Result<
     let data = notice::gather_settlement(conn, &settlement)?;
     Ok(Issued { settlement, data })
 }
+
+/// A fine paid in full: the day of the payment that left nothing outstanding, the payments (not
+/// void) that paid it, and its paz y salvo when one was issued.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paid {
+    pub on: NaiveDate,
+    pub payments: Vec<breaches::StoredPayment>,
+    pub settlement: Option<Settlement>,
+}
+
+/// Whether a breach's fine is paid in full, by the rule [`issue`] applies: a paz y salvo was
+/// issued, or the payments recorded leave nothing outstanding on the day of the last one, from a
+/// liquidation that is not provisional. `None` for a voided breach, a breach with no fine or no
+/// payment, and a fine with a balance.
+pub fn paid(conn: &Connection, breach_id: i64, rates: &RateSeries) -> Result<Option<Paid>> {
+    if breaches::get(conn, breach_id)?.void.is_some() {
+        return Ok(None);
+    }
+    let payments = breaches::payments(conn, breach_id)?;
+    let Some(on) = payments.iter().map(|p| p.paid_on).max() else {
+        return Ok(None);
+    };
+    let settlement = settlements::for_breach(conn, breach_id)?;
+    if settlement.is_none() {
+        let facts = super::liquidation::facts(conn, breach_id, on)?;
+        let convention = super::liquidation::default_convention(&facts)?;
+        match super::liquidation::price(&facts, on, convention, rates)? {
+            Outcome::Liquidated(l) if !l.provisional && l.total_due <= Decimal::ZERO => {}
+            _ => return Ok(None),
+        }
+    }
+    Ok(Some(Paid {
+        on,
+        payments,
+        settlement,
+    }))
+}

@@ -2,7 +2,8 @@
 //! «Verificar un aviso»): what the document is (its number and program, read in its text), and
 //! each check's outcome as data — its text against a fresh rendering of the stored record, its
 //! bytes against the files vigia wrote of it, the liquidation's fingerprint, the figures the
-//! register gives today, the payments voided since and the notice that replaced it. Reading and
+//! register gives today, the payments voided since, the notice that replaced it and, for a
+//! notice, whether its fine has been paid in full since (a paz y salvo is due). Reading and
 //! rendering documents is the rendering layer's ([`Documents`], given by the caller); the front
 //! ends word the outcome, each in its language.
 
@@ -284,6 +285,15 @@ pub enum Standing {
     Replaced { number: String, date: NaiveDate },
 }
 
+/// A notice's fine paid in full since it was issued: the day of the payment that left nothing
+/// outstanding, and the paz y salvo that certifies it, if issued (number, date). The notice no
+/// longer demands anything: its holder is owed a paz y salvo, not a new notice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaidSince {
+    pub on: NaiveDate,
+    pub settlement: Option<(String, NaiveDate)>,
+}
+
 /// The outcome of every check of a document.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verified {
@@ -301,6 +311,8 @@ pub struct Verified {
     pub voids: Vec<Superseded>,
     /// A notice's standing; `None` for a paz y salvo.
     pub standing: Option<Standing>,
+    /// A notice whose fine has been paid in full since (`None` for a paz y salvo).
+    pub paid_since: Option<PaidSince>,
 }
 
 impl Verified {
@@ -436,6 +448,14 @@ pub fn verify(
         }),
         Doc::Settlement(_) => None,
     };
+    // 6. A notice's fine paid in full since: a paz y salvo is due, not a new notice.
+    let paid_since = match record {
+        Doc::Notice(_) => super::settlement::paid(conn, breach_id, rates)?.map(|p| PaidSince {
+            on: p.on,
+            settlement: p.settlement.map(|s| (s.number, s.settlement_date)),
+        }),
+        Doc::Settlement(_) => None,
+    };
     Ok(Verified {
         kind: doc.kind,
         number: doc.number.clone(),
@@ -447,6 +467,7 @@ pub fn verify(
         same_figures,
         voids,
         standing,
+        paid_since,
     })
 }
 
@@ -595,6 +616,7 @@ mod tests {
                 same_figures: true,
                 voids: vec![],
                 standing: Some(Standing::InForce),
+                paid_since: None,
             }
         );
         assert!(v.matches());
@@ -742,6 +764,41 @@ mod tests {
             )
         );
         assert!(!v.matches());
+    }
+
+    #[test]
+    fn a_notice_of_a_fine_paid_since_says_so() {
+        let mut s = spec();
+        let bytes = issue(&mut s, "2025-02-11");
+        // part of the $ 626.823 due on 2025-02-10: a balance of $ 526.823 remains
+        pay(&mut s, "2025-02-10", "100000");
+        let v = check(&s, &bytes);
+        assert!(!v.same_figures);
+        assert_eq!(v.paid_since, None);
+        // the rest, the same day: nothing outstanding, no paz y salvo yet
+        pay(&mut s, "2025-02-10", "526823");
+        let v = check(&s, &bytes);
+        assert!(!v.same_figures);
+        assert_eq!(
+            v.paid_since,
+            Some(PaidSince {
+                on: day("2025-02-10"),
+                settlement: None
+            })
+        );
+        assert!(!v.matches());
+        let rates = RateSeries::shipped();
+        s.write::<_, RegisterError>("t", |tx| {
+            settlement::issue(tx, 1, day("2025-02-12"), &rates)
+        })
+        .unwrap();
+        assert_eq!(
+            check(&s, &bytes).paid_since,
+            Some(PaidSince {
+                on: day("2025-02-10"),
+                settlement: Some(("PAZ-2025-0001".into(), day("2025-02-12")))
+            })
+        );
     }
 
     #[test]

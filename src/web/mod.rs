@@ -8,6 +8,8 @@
 //! - [`cache`]: the dashboard's batch check, kept while the register does not change;
 //! - [`pages`]: one handler per route;
 //! - [`admin`]: the corrections, the bulk pledge release, the accounts and the programs;
+//! - [`letters`]: notices and paz y salvo (deadlines, deliveries, downloads recorded as
+//!   renderings, issuing a paz y salvo) and «Verificar aviso»;
 //! - [`views`]: the HTML (maud: every value escaped), es-CO formats and the SVG balance chart;
 //! - [`extract`]: axum's extractors refusing with a Spanish page; [`frame_errors`] draws every
 //!   error page with the menu of the person signed in and a link back.
@@ -15,6 +17,7 @@
 mod admin;
 mod auth;
 mod cache;
+mod letters;
 mod pages;
 mod tls;
 mod views;
@@ -258,6 +261,7 @@ fn thing_es(what: &str) -> &'static str {
         "breach" => "el incumplimiento",
         "liquidation" => "la liquidación",
         "notice" => "el aviso",
+        "paz y salvo" => "el paz y salvo",
         "program" => "el programa",
         "user" => "el usuario",
         "holder" => "el titular",

@@ -12,7 +12,7 @@ use crate::fine::{self, Outcome};
 use crate::register::user::Role;
 use crate::register::{self, Field, Refusal};
 use crate::store::breaches::NewBreach;
-use crate::store::{self, Store, StoreError, adjudications, breaches, notices, pledges, programs};
+use crate::store::{self, Store, StoreError, adjudications, breaches, pledges, programs};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -55,15 +55,13 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/incumplimientos/{id}/liquidar", post(liquidate))
         .route("/incumplimientos/{id}/aviso", post(issue_notice))
         .route("/liquidaciones/{id}", get(liquidation_page))
-        .route("/avisos/verificar", get(verify_page).post(verify_upload))
-        .route("/avisos/{id}", get(notice_page))
-        .route("/avisos/{id}/documento/{format}", get(notice_document))
         .route("/importar", get(import_page).post(import_upload))
         .route("/importar/confirmar", post(import_confirm))
         .route("/auditoria", get(audit_page))
         .route("/auditoria/verificar", get(audit_verify))
         .route("/tasas", get(rates_page).post(rates_add))
         .merge(super::admin::routes())
+        .merge(super::letters::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_UPLOAD))
         .layer(axum::middleware::from_fn(super::frame_errors))
@@ -729,17 +727,7 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
                     Some(format!("/liquidaciones/{}", l.id)),
                 ));
             }
-            for n in notices::list(conn, Some(b.id))? {
-                timeline.push((
-                    n.notice_date,
-                    format!(
-                        "Aviso {} (pagar a más tardar el {})",
-                        n.number,
-                        fecha(n.deadline)
-                    ),
-                    Some(format!("/avisos/{}", n.id)),
-                ));
-            }
+            super::letters::timeline(conn, b.id, &mut timeline)?;
         }
         let free = register::breach::unbreached_shares(conn, &a)?;
         out.push((a, ps, free));
@@ -1240,8 +1228,10 @@ struct BreachView {
     adj: adjudications::Adjudication,
     payments: Vec<breaches::StoredPayment>,
     liquidations: Vec<breaches::StoredLiquidation>,
-    notices: Vec<notices::Notice>,
+    /// Its notices and paz y salvo, and whether its fine is paid.
+    letters: super::letters::BreachLetters,
     position: Result<Outcome, String>,
+    /// The position's date: the one asked for, or the day a paid fine was paid.
     as_of: NaiveDate,
 }
 
@@ -1254,6 +1244,9 @@ fn breach_view(
     let breach = breaches::get(s.conn(), id)?;
     let adj = adjudications::get(s.conn(), breach.adjudication_id)?;
     let rates = app.rates(s)?;
+    let letters = super::letters::breach_letters(s.conn(), id, adj.program_id, &rates)?;
+    // a paid fine is not priced to today: its position is the day it was paid
+    let as_of = letters.paid.as_ref().map_or(as_of, |p| p.on);
     let position = match register::liquidation::facts(s.conn(), id, as_of) {
         Ok(facts) => {
             let conv = facts.program.program.convention;
@@ -1269,7 +1262,7 @@ fn breach_view(
         // voided payments too, marked: what was voided stays on record
         payments: breaches::payments_recorded(s.conn(), id)?,
         liquidations: breaches::liquidations(s.conn(), Some(id))?,
-        notices: notices::list(s.conn(), Some(id))?,
+        letters,
         breach,
         adj,
         position,
@@ -1293,10 +1286,18 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
             @if let Some(vd) = &b.void { dt { "ANULADO" } dd { (views::momento(&vd.at)) " por " (vd.by) ": " (vd.reason) } }
         }
         (errors.general())
-        h2 { "Posición al " (fecha(v.as_of)) }
-        form method="get" action={"/incumplimientos/" (b.id)} {
-            div.campo { label for="hasta" { "Calcular al" } input id="hasta" name="hasta" type="text" value=(fecha(v.as_of)); }
-            button type="submit" { "Calcular" }
+        @match &v.letters.paid {
+            Some(paid) => {
+                h2 { "Multa pagada" }
+                (super::letters::paid_markup(paid))
+            }
+            None => {
+                h2 { "Posición al " (fecha(v.as_of)) }
+                form method="get" action={"/incumplimientos/" (b.id)} {
+                    div.campo { label for="hasta" { "Calcular al" } input id="hasta" name="hasta" type="text" value=(fecha(v.as_of)); }
+                    button type="submit" { "Calcular" }
+                }
+            }
         }
         @match &v.position { Ok(o) => (views::outcome(o)), Err(m) => p.error role="alert" { (views::sentence(m)) } }
         h2 { "Pagos" }
@@ -1353,19 +1354,7 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
                 div.acciones { button type="submit" { "Liquidar y guardar" } }
             }
         }
-        h2 { "Avisos de cobro" }
-        table.avisos {
-            thead { tr { th { "número" } th { "fecha" } th { "plazo" } th { "documentos" } } }
-            tbody { @for n in &v.notices { tr { td { a href={"/avisos/" (n.id)} { (n.number) } } td { (fecha(n.notice_date)) } td { (fecha(n.deadline)) } td { (doc_links(n.id)) } } } }
-        }
-        @if user.may(Role::Juridico) && b.void.is_none() {
-            form method="post" action={"/incumplimientos/" (b.id) "/aviso"} {
-                (csrf(user))
-                (input("notice_until", "Liquidar al", &typed_or(typed, "notice_until", fecha(v.as_of)), errors.get("notice_until"), Some("dd/mm/aaaa")))
-                (input("notice_date", "Fecha del aviso", &typed_or(typed, "notice_date", fecha(today())), errors.get("notice_date"), Some("el plazo de pago se cuenta en días hábiles desde esta fecha")))
-                div.acciones { button type="submit" { "Emitir aviso" } }
-            }
-        }
+        (super::letters::breach_letters_markup(user, b.id, b.void.is_some(), &v.letters, v.as_of, errors, typed))
         @if user.may(Role::Oficial) && b.void.is_none() {
             h2 { "Anular el incumplimiento" }
             p { "Solo si se registró por error: queda en el registro, marcado como anulado, con quién, cuándo y por qué, y ninguna cifra lo cuenta." }
@@ -1379,19 +1368,11 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
 }
 
 /// What was typed in the input `name` of the form that was sent, else `default`.
-fn typed_or(typed: &Fields, name: &str, default: String) -> String {
+pub(super) fn typed_or(typed: &Fields, name: &str, default: String) -> String {
     typed
         .iter()
         .find(|(k, _)| k == name)
         .map_or(default, |(_, v)| v.clone())
-}
-
-fn doc_links(id: i64) -> Markup {
-    html! {
-        a href={"/avisos/" (id) "/documento/pdf"} { "PDF" } " · "
-        a href={"/avisos/" (id) "/documento/html"} { "HTML" } " · "
-        a href={"/avisos/" (id) "/documento/md"} { "Markdown" }
-    }
 }
 
 async fn breach_page(
@@ -1409,7 +1390,7 @@ async fn breach_page(
 
 /// Runs a write on a breach's page; a refusal shows the page again with the message next to the
 /// input it names.
-async fn breach_write<T: Send + 'static>(
+pub(super) async fn breach_write<T: Send + 'static>(
     app: Arc<App>,
     user: User,
     id: i64,
@@ -1596,7 +1577,10 @@ async fn issue_notice(
 
 impl App {
     /// The rate series, read inside a write transaction.
-    fn rates_tx(&self, tx: &store::Tx<'_>) -> register::Result<crate::rates::RateSeries> {
+    pub(super) fn rates_tx(
+        &self,
+        tx: &store::Tx<'_>,
+    ) -> register::Result<crate::rates::RateSeries> {
         match &self.config.rates_file {
             Some(_) => {
                 let text = std::fs::read_to_string(self.config.rates_file.as_ref().expect("some"))
@@ -1634,56 +1618,7 @@ async fn liquidation_page(State(app): State<Arc<App>>, user: User, Path(id): Pat
     ok(page(Some(&user), &format!("Liquidación N.º {id}"), body))
 }
 
-// ---------------------------------------------------------------------------- notices
-
-async fn notice_page(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
-    let n = app.db(move |s| Ok(notices::get(s.conn(), id)?)).await?;
-    let body = html! {
-        dl.hechos {
-            dt { "Número" } dd #numero { (n.number) }
-            dt { "Incumplimiento" } dd { a href={"/incumplimientos/" (n.breach_id)} { (n.breach_id) } }
-            dt { "Liquidación" } dd { a href={"/liquidaciones/" (n.liquidation_id)} { (n.liquidation_id) } }
-            dt { "Fecha" } dd { (fecha(n.notice_date)) }
-            dt { "Pagar a más tardar" } dd { (fecha(n.deadline)) }
-            dt { "Emitido" } dd { (views::momento(&n.created_at)) " por " (n.created_by) }
-        }
-        p { "Descargar: " (doc_links(n.id)) }
-    };
-    ok(page(Some(&user), &format!("Aviso {}", n.number), body))
-}
-
-async fn notice_document(
-    State(app): State<Arc<App>>,
-    user: User,
-    Path((id, format)): Path<(i64, String)>,
-) -> Page {
-    let _ = &user;
-    use crate::notice::DocFormat;
-    let (fmt, mime, ext) = match format.as_str() {
-        "pdf" => (DocFormat::Pdf, "application/pdf", "pdf"),
-        "html" => (DocFormat::Html, "text/html; charset=utf-8", "html"),
-        "md" => (DocFormat::Md, "text/markdown; charset=utf-8", "md"),
-        _ => return Err(WebError::not_found("ese formato de documento")),
-    };
-    let (number, bytes) = app
-        .db(move |s| {
-            let n = notices::get(s.conn(), id)?;
-            let data = crate::notice::gather(s.conn(), &n)?;
-            Ok((n.number, crate::report::document::notice(&data, fmt)))
-        })
-        .await?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, mime.to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{number}.{ext}\""),
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
-}
+// ---------------------------------------------------------------------------- uploads
 
 /// The uploaded parts of a multipart form: text fields and files (name, bytes).
 pub(super) struct Upload {
@@ -1734,224 +1669,6 @@ pub(super) fn upload_form(
             (extra)
             div.campo { label for="archivo" { (file_label) } input id="archivo" name="archivo" type="file"; }
             div.acciones { button type="submit" { (button) } }
-        }
-    }
-}
-
-async fn verify_page(user: User) -> Page {
-    let body = upload_form(
-        &user,
-        "/avisos/verificar",
-        "Documento del aviso (PDF, HTML o Markdown)",
-        html! {},
-        "Verificar",
-    );
-    ok(page(Some(&user), "Verificar un aviso", body))
-}
-
-async fn verify_upload(
-    State(app): State<Arc<App>>,
-    user: User,
-    m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
-) -> Page {
-    use crate::register::verify::{self, Error, Unverifiable};
-    let up = read_upload(m).await?;
-    user.check_csrf(csrf_of(&up.fields))?;
-    let Some((_, bytes)) = up.files.get("archivo").cloned() else {
-        let body = html! {
-            p.error role="alert" { "Elija el documento a verificar; no se subió ninguno." }
-            (upload_form(&user, "/avisos/verificar", "Documento del aviso (PDF, HTML o Markdown)", html! {}, "Verificar"))
-        };
-        return Ok((
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Html(page(Some(&user), "Verificar un aviso", body).into_string()),
-        )
-            .into_response());
-    };
-    // the register's verification, on the uploaded bytes
-    let app2 = Arc::clone(&app);
-    let outcome = app
-        .db(move |s| {
-            let docs = crate::report::document::Documents;
-            let doc = match verify::read(&bytes, &docs) {
-                Ok(doc) => doc,
-                Err(e) => return Ok(Err(e)),
-            };
-            let rates = app2.rates(s)?;
-            match verify::verify(s.conn(), &doc, &rates, &docs) {
-                Ok(v) => Ok(Ok(v)),
-                Err(Error::Unverifiable(e)) => Ok(Err(e)),
-                Err(Error::Register(e)) => Err(e.into()),
-            }
-        })
-        .await?;
-    let body = html! {
-        @match &outcome {
-            Ok(v) if v.matches() => p.ok role="status" { "El documento coincide con el registro: texto, cifras y huella." },
-            Ok(_) => p.error role="alert" { "El documento NO coincide con el registro (vea el detalle)." },
-            Err(_) => p.error role="alert" { "No se pudo verificar el documento." },
-        }
-        h2 { "Detalle" }
-        @match &outcome {
-            Ok(v) => (verification(v)),
-            Err(e) => p { "Motivo: " (Unverifiable::said(e).es()) "." },
-        }
-        (upload_form(&user, "/avisos/verificar", "Otro documento", html! {}, "Verificar"))
-    };
-    ok(page(Some(&user), "Verificar un aviso", body))
-}
-
-/// Each check of a verified document, in Spanish: what was checked, whether it holds, and why.
-fn verification(v: &crate::register::verify::Verified) -> Markup {
-    use crate::register::verify::{File, Standing, Text};
-    let format = |f: crate::notice::DocFormat| match f {
-        crate::notice::DocFormat::Pdf => "PDF",
-        crate::notice::DocFormat::Html => "HTML",
-        crate::notice::DocFormat::Md => "Markdown",
-    };
-    let kind = v.kind.said();
-    let kind = kind.es();
-    // (check, holds: None when there is nothing to compare, detail)
-    let mut rows: Vec<(&str, Option<bool>, String)> = Vec::new();
-    rows.push(match &v.text {
-        Text::Match => (
-            "Texto y cifras",
-            Some(true),
-            "coinciden con el registro".into(),
-        ),
-        Text::LineDiffers {
-            line,
-            expected,
-            found,
-        } => (
-            "Texto y cifras",
-            Some(false),
-            format!("la línea {line} debía decir «{expected}» y dice «{found}»"),
-        ),
-        Text::LineCount { expected, found } => (
-            "Texto y cifras",
-            Some(false),
-            format!("el documento debía tener {expected} líneas y tiene {found}"),
-        ),
-    });
-    rows.push(match &v.file {
-        File::Issued { sha256, format: f, at } => (
-            "Archivo",
-            Some(true),
-            format!(
-                "idéntico al archivo emitido ({}, {}; SHA-256 {sha256})",
-                format(*f),
-                views::momento(at)
-            ),
-        ),
-        File::RenderedAgain {
-            sha256,
-            format: f,
-            at,
-            by,
-        } => (
-            "Archivo",
-            Some(true),
-            format!(
-                "idéntico al archivo generado de nuevo el {} por {by} ({}; SHA-256 {sha256})",
-                views::momento(at),
-                format(*f)
-            ),
-        ),
-        File::NoRecord { .. } => (
-            "Archivo",
-            None,
-            format!(
-                "no hay un SHA-256 registrado de este {kind} (se emitió antes de que vigia registrara sus archivos)"
-            ),
-        ),
-        File::Changed { sha256, written } => (
-            "Archivo",
-            Some(false),
-            format!(
-                "el texto y las cifras coinciden, pero el archivo fue modificado: su SHA-256 {sha256} no es el de ninguno de los {written} archivos que vigia generó"
-            ),
-        ),
-        File::Different { sha256 } => (
-            "Archivo",
-            Some(false),
-            format!("distinto de todos los archivos que vigia generó (SHA-256 {sha256})"),
-        ),
-    });
-    let fp = &v.fingerprint;
-    rows.push(if fp.matches() {
-        (
-            "Huella de la liquidación",
-            Some(true),
-            format!("{} coincide", fp.stored),
-        )
-    } else {
-        (
-            "Huella de la liquidación",
-            Some(false),
-            format!(
-                "registrada {}, recalculada {}; {}",
-                fp.stored,
-                fp.recomputed,
-                if fp.printed {
-                    "el documento la muestra"
-                } else {
-                    "el documento no la muestra"
-                }
-            ),
-        )
-    });
-    rows.push(if v.same_figures {
-        (
-            "Cifras recalculadas hoy",
-            Some(true),
-            "el registro da las mismas cifras".into(),
-        )
-    } else {
-        (
-            "Cifras recalculadas hoy",
-            Some(false),
-            format!(
-                "el registro da cifras distintas (se registró después un pago, un precio de etapa o una tasa); emita un nuevo {kind}"
-            ),
-        )
-    });
-    for s in &v.voids {
-        rows.push(("Pago anulado", Some(false), s.said().es().to_string()));
-    }
-    match &v.standing {
-        Some(Standing::InForce) => rows.push((
-            "Vigencia",
-            Some(true),
-            "vigente: ningún aviso posterior lo reemplaza".into(),
-        )),
-        Some(Standing::Replaced { number, date }) => rows.push((
-            "Vigencia",
-            Some(false),
-            format!(
-                "reemplazado por el aviso {number} del {}; este aviso ya no está vigente",
-                fecha(*date)
-            ),
-        )),
-        None => {}
-    }
-    html! {
-        p { "Documento: " (kind) " " strong { (v.number) } " del programa " (v.program) ", liquidación N.º " (v.liquidation_id) "." }
-        table.verificacion {
-            thead { tr { th { "comprobación" } th { "resultado" } th { "detalle" } } }
-            tbody {
-                @for (check, holds, detail) in &rows {
-                    tr {
-                        td { (check) }
-                        @match holds {
-                            Some(true) => td { "✓ coincide" },
-                            Some(false) => td.error { "✗ no coincide" },
-                            None => td { "sin dato" },
-                        }
-                        td { (detail) }
-                    }
-                }
-            }
         }
     }
 }

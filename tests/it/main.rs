@@ -25,3 +25,4 @@ mod register;
 mod stages;
 mod web;
 mod web_admin;
+mod web_letters;

@@ -2223,11 +2223,13 @@ fn refusals_without_an_input_of_their_own_are_shown_above_the_form() {
     );
     assert_eq!(notice.status, 422);
     let t = notice.text();
+    // said in the notices' section, right above the notice form it refuses
     assert!(
-        general_errors(&t).contains(
-            &"Incumplimiento 1: su multa no tiene saldo pendiente al 10/02/2025 (está pagada en su \
-              totalidad): un aviso de cobro pediría $ 0 (corresponde expedir el paz y salvo)."
-                .to_string()
+        t.contains(
+            "<p class=\"error\" id=\"breach-error\" role=\"alert\">Incumplimiento 1: su multa no \
+             tiene saldo pendiente al 10/02/2025 (está pagada en su totalidad): un aviso de cobro \
+             pediría $ 0 (corresponde expedir el paz y salvo)</p><form method=\"post\" \
+             action=\"/incumplimientos/1/aviso\">"
         ),
         "{t}"
     );
