@@ -68,6 +68,22 @@ macro_rules! said {
     };
 }
 
+/// The months of the year in Spanish, January first (`MESES[d.month0()]`).
+pub const MESES: [&str; 12] = [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+];
+
 /// A date as Colombians write it: dd/mm/aaaa.
 pub fn fecha(d: NaiveDate) -> String {
     d.format("%d/%m/%Y").to_string()

@@ -450,26 +450,10 @@ impl RatesHome {
     }
 }
 
-/// The months of the year in Spanish.
-const MESES: [&str; 12] = [
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-];
-
 /// The months from `first`'s to `last`'s, in words: "de noviembre de 2026", "de noviembre a
 /// diciembre de 2026", "de diciembre de 2026 a enero de 2027".
 fn meses(first: NaiveDate, last: NaiveDate) -> String {
-    let mes = |d: NaiveDate| MESES[d.month0() as usize];
+    let mes = |d: NaiveDate| crate::lang::MESES[d.month0() as usize];
     if (first.year(), first.month()) == (last.year(), last.month()) {
         format!("de {} de {}", mes(first), first.year())
     } else if first.year() == last.year() {
@@ -699,7 +683,7 @@ impl Why {
                 let (first, last) = whole_months(*first, *first);
                 format!(
                     "aún no hay tasa moratoria certificada para {} de {}: desde el {} no se podrán calcular los saldos que la necesiten; cuando la Superintendencia Financiera la certifique, {}",
-                    MESES[first.month0() as usize],
+                    crate::lang::MESES[first.month0() as usize],
                     first.year(),
                     fecha(first),
                     words.rates.consejo(first, last)

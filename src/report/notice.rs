@@ -32,27 +32,12 @@ pub enum Block {
     Small(String),
 }
 
-const MONTHS: [&str; 12] = [
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-];
-
 /// `10 de febrero de 2025`.
 pub fn long_date(d: NaiveDate) -> String {
     format!(
         "{} de {} de {}",
         d.day(),
-        MONTHS[d.month0() as usize],
+        crate::lang::MESES[d.month0() as usize],
         d.year()
     )
 }

@@ -495,16 +495,36 @@ async fn notice_document(
     user: User,
     Path((id, format)): Path<(i64, String)>,
 ) -> Page {
-    let (fmt, mime) = doc_format(&format)?;
+    recorded_download(&app, &user, &format, move |tx, fmt| {
+        let n = notices::get(tx.conn(), id)?;
+        let data = crate::notice::gather(tx.conn(), &n)?;
+        let bytes = crate::report::document::notice(&data, fmt);
+        Ok((Doc::Notice(n.id), n.number, bytes))
+    })
+    .await
+}
+
+/// A document rendered by `render` inside a write transaction, recorded there as a rendering
+/// under the signed-in user, then sent as a download.
+async fn recorded_download(
+    app: &Arc<App>,
+    user: &User,
+    format: &str,
+    render: impl FnOnce(
+        &mut store::Tx<'_>,
+        DocFormat,
+    ) -> Result<(Doc, String, Vec<u8>), register::Error>
+    + Send
+    + 'static,
+) -> Page {
+    let (fmt, mime) = doc_format(format)?;
     let officer = user.name.clone();
     let (number, bytes) = app
         .db(move |s| {
             Ok(s.write::<_, register::Error>(&officer, |tx| {
-                let n = notices::get(tx.conn(), id)?;
-                let data = crate::notice::gather(tx.conn(), &n)?;
-                let bytes = crate::report::document::notice(&data, fmt);
-                register::notice::rendered(tx, Doc::Notice(n.id), fmt, &bytes)?;
-                Ok((n.number, bytes))
+                let (doc, number, bytes) = render(tx, fmt)?;
+                register::notice::rendered(tx, doc, fmt, &bytes)?;
+                Ok((number, bytes))
             })?)
         })
         .await?;
@@ -596,20 +616,13 @@ async fn settlement_document(
     user: User,
     Path((id, format)): Path<(i64, String)>,
 ) -> Page {
-    let (fmt, mime) = doc_format(&format)?;
-    let officer = user.name.clone();
-    let (number, bytes) = app
-        .db(move |s| {
-            Ok(s.write::<_, register::Error>(&officer, |tx| {
-                let st = settlements::get(tx.conn(), id)?;
-                let data = crate::notice::gather_settlement(tx.conn(), &st)?;
-                let bytes = crate::report::document::settlement(&data, fmt);
-                register::notice::rendered(tx, Doc::Settlement(st.id), fmt, &bytes)?;
-                Ok((st.number, bytes))
-            })?)
-        })
-        .await?;
-    download(&number, fmt, mime, bytes)
+    recorded_download(&app, &user, &format, move |tx, fmt| {
+        let st = settlements::get(tx.conn(), id)?;
+        let data = crate::notice::gather_settlement(tx.conn(), &st)?;
+        let bytes = crate::report::document::settlement(&data, fmt);
+        Ok((Doc::Settlement(st.id), st.number, bytes))
+    })
+    .await
 }
 
 // ---------------------------------------------------------------------------- verification

@@ -154,28 +154,12 @@ pub fn capital(text: &str) -> String {
     }
 }
 
-/// The months of the year.
-const MESES: [&str; 12] = [
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-];
-
 /// The months from `first`'s through `last`'s, in words: `de diciembre de 2026`, `de noviembre y
 /// diciembre de 2026`, `de diciembre de 2026 y enero de 2027`, `de octubre a diciembre de 2026`,
 /// `de noviembre de 2025 a diciembre de 2026`.
 pub fn meses(first: NaiveDate, last: NaiveDate) -> String {
     use chrono::Datelike;
-    let mes = |d: NaiveDate| MESES[d.month0() as usize];
+    let mes = |d: NaiveDate| crate::lang::MESES[d.month0() as usize];
     let count = (last.year() - first.year()) * 12 + last.month() as i32 - first.month() as i32 + 1;
     let (y0, y1) = (first.year(), last.year());
     match (count, y0 == y1) {
