@@ -64,8 +64,14 @@ impl SettlementCommand {
                 let mut store = ctx.store()?;
                 let officer = ctx.officer();
                 let (issued, path, staged) = store.write::<_, CliError>(&officer, |tx| {
-                    let i =
-                        register::settlement::issue(tx, breach, date, &rates).map_err(by_number)?;
+                    let i = register::settlement::issue(
+                        tx,
+                        breach,
+                        date,
+                        chrono::Local::now().date_naive(),
+                        &rates,
+                    )
+                    .map_err(by_number)?;
                     let path = target_of(out.as_deref(), &i.settlement.number, format)?;
                     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                         files::remove_stale(dir, started);

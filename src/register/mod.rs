@@ -351,9 +351,22 @@ mod tests {
                 tx,
                 breach,
                 day("2025-01-10"),
+                day("2026-12-01"),
                 &rates
             )),
             "<breach> 1: no hay pagos registrados de su multa"
+        );
+        // a paz y salvo dated after today is refused before anything else is looked at
+        assert_eq!(
+            refused(&mut s, |tx| settlement::issue(
+                tx,
+                breach,
+                day("2025-01-11"),
+                day("2025-01-10"),
+                &rates
+            )),
+            "<settlement_date> 11/01/2025: es posterior a la fecha de hoy (10/01/2025); un paz y salvo \
+             lleva la fecha en que se expide, o una anterior"
         );
         s.write::<_, Error>("oscar", |tx| payment::record(tx, &pay("2024-12-15")))
             .unwrap();
@@ -777,7 +790,7 @@ mod tests {
         assert_eq!((first, second), (1, 2));
         let paz = s
             .write::<_, Error>("t", |tx| {
-                settlement::issue(tx, breach, day("2025-02-12"), &rates)
+                settlement::issue(tx, breach, day("2025-02-12"), day("2026-12-01"), &rates)
             })
             .unwrap();
         assert_eq!(paz.settlement.number, "PAZ-2025-0001");

@@ -29,8 +29,22 @@ pub fn issue(
     tx: &mut Tx<'_>,
     breach_id: i64,
     date: NaiveDate,
+    today: NaiveDate,
     rates: &RateSeries,
 ) -> Result<Issued> {
+    if date > today {
+        let today_es = fecha(today);
+        return Err(Refusal::value(
+            Field::SettlementDate,
+            date,
+            said!(
+                "is after today ({today}); a paz y salvo is dated the day it is issued, or earlier",
+                "es posterior a la fecha de hoy ({today_es}); un paz y salvo lleva la fecha en que se \
+                 expide, o una anterior"
+            ),
+        )
+        .into());
+    }
     let breach = breaches::get(tx.conn(), breach_id)?;
     let refuse =
         |reason: Said| -> super::Error { Refusal::value(Field::Breach, breach_id, reason).into() };

@@ -789,7 +789,7 @@ mod tests {
         assert!(!v.matches());
         let rates = RateSeries::shipped();
         s.write::<_, RegisterError>("t", |tx| {
-            settlement::issue(tx, 1, day("2025-02-12"), &rates)
+            settlement::issue(tx, 1, day("2025-02-12"), day("2026-12-01"), &rates)
         })
         .unwrap();
         assert_eq!(
@@ -808,7 +808,7 @@ mod tests {
         let rates = RateSeries::shipped();
         let bytes = s
             .write::<_, RegisterError>("t", |tx| {
-                let i = settlement::issue(tx, 1, day("2025-02-12"), &rates)?;
+                let i = settlement::issue(tx, 1, day("2025-02-12"), day("2026-12-01"), &rates)?;
                 let bytes = Plain.settlement(&i.data, DocFormat::Md);
                 notice::rendered(tx, Doc::Settlement(i.settlement.id), DocFormat::Md, &bytes)?;
                 Ok(bytes)

@@ -551,7 +551,7 @@ async fn issue_settlement(
     let parsed = match date {
         Ok(date) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
             let rates = app.rates_tx(tx)?;
-            register::settlement::issue(tx, id, date, &rates).map(|i| i.settlement.id)
+            register::settlement::issue(tx, id, date, today(), &rates).map(|i| i.settlement.id)
         }),
         Err(e) => {
             let mut errors = Errors::default();
