@@ -684,6 +684,16 @@ pub(crate) fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError>
             ctx.out,
             "  recomputed from the register today: same figures"
         )?;
+    } else if let Some(p) = &v.paid_since {
+        let paz = match &p.settlement {
+            Some((number, date)) => format!("its paz y salvo is {number} of {date}"),
+            None => "issue its paz y salvo (vigia settlement issue), not a new notice".into(),
+        };
+        writeln!(
+            ctx.out,
+            "  recomputed from the register today: DIFFERENT figures: the fine was paid in full on {} since; nothing is left to demand: {paz}",
+            p.on
+        )?;
     } else {
         writeln!(
             ctx.out,

@@ -546,3 +546,47 @@ fn calendar_lists_the_holidays() {
     );
     assert!(r.fails(&["calendar", "holidays", "1900"]).contains("1984"));
 }
+
+#[test]
+fn a_notice_of_a_fine_paid_since_says_so_and_names_the_paz_y_salvo() {
+    // SPEC §5 with the payment: $ 626.823 outstanding on 10/02/2025 after the 500.000 of 15/12
+    let r = spec_register();
+    issue(&r, "md", "n.md", "2025-02-11");
+    let path = r.dir.path().join("n.md").display().to_string();
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "2025-02-10",
+        "--amount",
+        "626823",
+    ]);
+    let o = r.run(&["notice", "verify", &path]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = common::out(&o);
+    assert!(
+        out.contains(
+            "recomputed from the register today: DIFFERENT figures: the fine was paid in full on \
+             2025-02-10 since; nothing is left to demand: issue its paz y salvo (vigia settlement \
+             issue), not a new notice"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("issue a new notice"), "{out}");
+    r.ok(&[
+        "settlement",
+        "issue",
+        "1",
+        "--date",
+        "2025-02-12",
+        "--out",
+        &r.dir.path().join("p.md").display().to_string(),
+    ]);
+    let out = common::out(&r.run(&["notice", "verify", &path]));
+    assert!(
+        out.contains("nothing is left to demand: its paz y salvo is PAZ-2025-0001 of 2025-02-12"),
+        "{out}"
+    );
+}
