@@ -183,12 +183,8 @@ impl fmt::Display for InvalidRates {
         let first = &self.problems[0];
         write!(f, "rates file {}: {}", self.source, first)?;
         if self.problems.len() > 1 {
-            write!(
-                f,
-                " (and {} more problem(s); run `vigia rates check {}` to list them all)",
-                self.problems.len() - 1,
-                self.source
-            )?;
+            // how to list them all is the front end's to say (the CLI: `vigia rates check FILE`)
+            write!(f, " (and {} more problem(s))", self.problems.len() - 1)?;
         }
         Ok(())
     }

@@ -393,6 +393,15 @@ impl fmt::Display for CliError {
                     path.display()
                 )
             }
+            // the first problem, and the command that lists them all
+            CliError::Rates(e) if e.problems.len() > 1 => write!(
+                f,
+                "rates file {}: {} (and {} more problem(s); run `vigia rates check {}` to list them all)",
+                e.source,
+                e.problems[0],
+                e.problems.len() - 1,
+                e.source
+            ),
             CliError::Rates(e) => e.fmt(f),
             CliError::Fine(FineError::MissingRates(m)) => {
                 write!(f, "{m} and pass it with --rates FILE")

@@ -491,3 +491,20 @@ fn program_numbers_are_bounded_with_the_rule_in_the_message() {
     assert!(e.contains("field `shares_offered`: 18446744073709551615 is not a number of shares vigia can register"), "{e}");
     assert_eq!(r.dump(), before);
 }
+
+#[test]
+fn a_bad_rates_file_names_its_first_problem_and_the_command_that_lists_all() {
+    let r = Reg::without_register();
+    let rates = "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n\
+                 2030-01-01,2030-01-31,abc,,A\n\
+                 2030-02-01,2030-02-28,xyz,,B\n";
+    let path = r.file("r.csv", rates.as_bytes());
+    let e = r.fails(&["--rates", &path, "rates", "list"]);
+    assert!(e.contains(&format!("rates file {path}: line 2: ")), "{e}");
+    assert!(
+        e.contains(&format!(
+            "(and 1 more problem(s); run `vigia rates check {path}` to list them all)"
+        )),
+        "{e}"
+    );
+}
