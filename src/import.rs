@@ -3,10 +3,10 @@
 //! Pure: bytes in, validated rows or every row problem out (each said in English and Spanish);
 //! storage is the caller's job.
 
-use crate::calendar::{DateError, parse_input};
 use crate::ids::{self, DocType};
-use crate::lang::{Lang, Said, fecha};
-use crate::money::{format_number, parse_decimal};
+use crate::input::Refused;
+use crate::lang::{Lang, Said};
+use crate::money::format_number;
 use crate::program::Program;
 use crate::said;
 use crate::text::{self, Lines};
@@ -195,7 +195,8 @@ impl fmt::Display for RowError {
 pub struct Dialect {
     pub encoding: &'static str,
     pub separator: u8,
-    /// `1.450,50` amounts and `dd/mm/yyyy` dates.
+    /// The es-CO Excel export (`;`): how the file was written, told to the user; numbers and
+    /// dates read the same in every dialect ([`crate::input`]).
     pub es_co: bool,
 }
 
@@ -339,15 +340,29 @@ pub fn each_record<T, E>(
             return Ok((dialect, header_error(why)));
         }
     };
-    let names: Vec<String> = headers.iter().map(|h| h.trim().to_lowercase()).collect();
+    // English or Spanish names, whatever their case, accents and spacing (`headers::canonical`)
+    let names: Vec<String> = headers
+        .iter()
+        .map(|h| match crate::headers::canonical(h) {
+            Some(name) => name.to_string(),
+            None => h.trim().to_lowercase(),
+        })
+        .collect();
     let find = |col: &&str| names.iter().position(|n| n == col);
     if let Some(col) = required.iter().find(|c| find(c).is_none()) {
         let all = required.join(",");
+        let todas = required
+            .iter()
+            .map(|c| crate::headers::spanish(c))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let es = crate::headers::spanish(col);
         return Ok((
             dialect,
             header_error(said!(
-                "missing column {col}; the header must name {all}",
-                "falta la columna {col}; el encabezado debe nombrar {all}"
+                "missing column {col} (or {es:?}); the header must name {all} (in English or Spanish)",
+                "falta la columna «{es}» ({col}); el encabezado debe nombrar {todas} (en español \
+                 o en inglés)"
             )),
         ));
     }
@@ -654,7 +669,6 @@ fn parse_row(
     dialect: Dialect,
     program: &Program,
 ) -> Result<AdjudicationRow, Vec<RowError>> {
-    let categories = &program.categories;
     let get_at = get;
     let get = |c: Col| get(c as usize);
     let mut errors = Vec::new();
@@ -692,22 +706,17 @@ fn parse_row(
         .parse::<PersonType>()
         .map_err(|e| fail(Col::PersonType, &person_s, e))
         .ok();
-    let category = get(Col::Category);
-    if !categories.iter().any(|c| c == &category) {
-        let list = categories.join(", ");
-        fail(
-            Col::Category,
-            &category,
-            said!(
-                "not a special-condition category of this program; use one of {list}",
-                "no es una categoría de condiciones especiales de este programa; use una de estas: \
-                 {list}"
-            ),
-        );
-    }
+    let category_s = get(Col::Category);
+    let category = match program.category(&category_s) {
+        Ok(c) => c.to_string(),
+        Err(why) => {
+            fail(Col::Category, &category_s, why);
+            category_s
+        }
+    };
     let shares_s = get(Col::Shares);
-    let shares = match parse_count(&shares_s, dialect).filter(|&n| n > 0) {
-        Some(n) if n > program.shares_offered => {
+    let shares = match parse_count(&shares_s) {
+        Ok(n) if n > program.shares_offered => {
             let (offered, code) = (program.shares_offered, &program.code);
             let ofrecidas = acciones(offered);
             fail(
@@ -720,16 +729,17 @@ fn parse_row(
             );
             None
         }
-        Some(n) => Some(n),
-        None => {
-            fail(
-                Col::Shares,
-                &shares_s,
-                Said::new(
-                    "must be a whole number of shares greater than zero",
-                    "debe ser un número entero de acciones mayor que cero",
-                ),
+        Ok(n) if n > 0 => Some(n),
+        other => {
+            let own = Said::new(
+                "must be a whole number of shares greater than zero",
+                "debe ser un número entero de acciones mayor que cero",
             );
+            let why = match &other {
+                Err(r) => reason(r, own),
+                Ok(_) => own,
+            };
+            fail(Col::Shares, &shares_s, why);
             None
         }
     };
@@ -737,32 +747,26 @@ fn parse_row(
     let price_per_share = if price_s.is_empty() {
         Some(None)
     } else {
-        match parse_amount(&price_s, dialect) {
-            Some(p) if p > Decimal::ZERO => Some(Some(p)),
-            _ => {
-                let example = if dialect.es_co { "963,00" } else { "963.00" };
-                fail(
-                    Col::PricePerShare,
-                    &price_s,
-                    said!(
-                        "must be a positive amount such as {example}, or empty for the program's fixed price",
-                        "debe ser un valor positivo, como {example}, o quedar vacío para usar el \
-                         precio fijo del programa"
-                    ),
+        match parse_amount(&price_s) {
+            Ok(p) if p > Decimal::ZERO => Some(Some(p)),
+            other => {
+                let own = Said::new(
+                    "must be a positive amount such as 963,00, or empty for the program's fixed price",
+                    "debe ser un valor positivo, como 963,00, o quedar vacío para usar el precio \
+                     fijo del programa",
                 );
+                let why = match &other {
+                    Err(r) => reason(r, own),
+                    Ok(_) => own,
+                };
+                fail(Col::PricePerShare, &price_s, why);
                 None
             }
         }
     };
     let date_s = get(Col::AdjudicatedOn);
     let adjudicated_on = parse_date(&date_s, dialect)
-        .map_err(|e| {
-            fail(
-                Col::AdjudicatedOn,
-                &date_s,
-                date_problem(&e, dialect, false),
-            )
-        })
+        .map_err(|e| fail(Col::AdjudicatedOn, &date_s, date_problem(&e, false)))
         .ok();
     let lender_s = get(Col::Lender);
     let lender = (!lender_s.is_empty()).then_some(lender_s);
@@ -770,17 +774,17 @@ fn parse_row(
     let financed_shares = if financed_s.is_empty() {
         Some(0)
     } else {
-        parse_count(&financed_s, dialect).or_else(|| {
-            fail(
-                Col::FinancedShares,
-                &financed_s,
-                Said::new(
+        match parse_count(&financed_s) {
+            Ok(n) => Some(n),
+            Err(r) => {
+                let own = Said::new(
                     "must be a whole number of shares",
                     "debe ser un número entero de acciones",
-                ),
-            );
-            None
-        })
+                );
+                fail(Col::FinancedShares, &financed_s, reason(&r, own));
+                None
+            }
+        }
     };
     if let (Some(f), Some(n)) = (financed_shares, shares) {
         if f > n {
@@ -1009,11 +1013,7 @@ fn parse_pledge_row(
     let registered_on = match parse_date(&date_s, dialect) {
         Ok(d) => Some(d),
         Err(e) => {
-            fail(
-                PledgeCol::RegisteredOn,
-                &date_s,
-                date_problem(&e, dialect, false),
-            );
+            fail(PledgeCol::RegisteredOn, &date_s, date_problem(&e, false));
             None
         }
     };
@@ -1065,11 +1065,7 @@ fn parse_pledge_row(
         match parse_date(&on_s, dialect) {
             Ok(d) => Some(Some(d)),
             Err(e) => {
-                fail(
-                    PledgeCol::AdjudicatedOn,
-                    &on_s,
-                    date_problem(&e, dialect, true),
-                );
+                fail(PledgeCol::AdjudicatedOn, &on_s, date_problem(&e, true));
                 None
             }
         }
@@ -1115,64 +1111,54 @@ fn parse_pledge_row(
     }
 }
 
-/// A count: digits, with `.` thousands separators in an es-CO export.
-pub(crate) fn parse_count(s: &str, dialect: Dialect) -> Option<u64> {
-    if dialect.es_co && s.contains('.') {
-        s.replace('.', "").trim().parse().ok()
-    } else {
-        s.trim().parse().ok()
+/// A count as the one reader reads every typed number ([`crate::input::count`]: `4.000` = 4000,
+/// in any file); the file's dialect no longer changes how a number reads.
+pub(crate) fn parse_count(s: &str) -> Result<u64, Refused> {
+    // the common case of a million-row import: plain digits
+    if !s.is_empty() && s.len() < 20 && s.bytes().all(|b| b.is_ascii_digit()) {
+        return s.parse().map_err(|_| Refused {
+            value: s.into(),
+            problem: crate::input::Problem::TooLarge,
+        });
+    }
+    crate::input::count(s)
+}
+
+/// An amount in pesos, exact, as the one reader reads it ([`crate::input::amount`]:
+/// `1.450` = 1450, `1.450,50`, `1450.50`, `$ 1.450`).
+pub(crate) fn parse_amount(s: &str) -> Result<Decimal, Refused> {
+    crate::input::amount(s)
+}
+
+/// Why a cell was refused: the reader's own sentence when it says more than the column's (two
+/// readings, a misplaced separator, a two-digit year), else the column's `own`.
+pub(crate) fn reason(r: &Refused, own: Said) -> Said {
+    if r.explains() { r.said() } else { own }
+}
+
+/// [`reason`] for what a reader made of a cell (a value it read but the column refuses keeps the
+/// column's sentence).
+pub(crate) fn why<T>(read: &Result<T, Refused>, own: Said) -> Said {
+    match read {
+        Err(r) => reason(r, own),
+        Ok(_) => own,
     }
 }
 
-/// An amount in pesos, exact: `12500000.50`, or `12.500.000,50` in an es-CO export; a `$` in
-/// front is allowed.
-pub(crate) fn parse_amount(s: &str, dialect: Dialect) -> Option<Decimal> {
-    let amount = |text: &str| parse_decimal(text.trim().trim_start_matches('$').trim()).ok();
-    if dialect.es_co && s.contains(['.', ',']) {
-        amount(&s.replace('.', "").replace(',', "."))
+/// Why a date of a file was refused (`or_empty`: the column may also be left empty).
+fn date_problem(r: &Refused, or_empty: bool) -> Said {
+    if r.explains() {
+        return r.said();
+    }
+    let (empty, vacia) = if or_empty {
+        (", or empty", ", o déjela vacía")
     } else {
-        amount(s)
-    }
-}
-
-/// Why a date of a file was refused: not a date as the file's dialect writes them (`or_empty`:
-/// the column may also be left empty), or a day outside the range vigia accepts.
-fn date_problem(e: &DateError, dialect: Dialect, or_empty: bool) -> Said {
-    match e {
-        DateError::Malformed => {
-            let (empty, vacia) = if or_empty {
-                (", or empty", ", o déjela vacía")
-            } else {
-                ("", "")
-            };
-            if dialect.es_co {
-                said!(
-                    "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export){empty}",
-                    "no es una fecha válida; escríbala dd/mm/aaaa o aaaa-mm-dd{vacia}"
-                )
-            } else {
-                said!(
-                    "must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export){empty}",
-                    "no es una fecha válida; escríbala aaaa-mm-dd (dd/mm/aaaa solo en la \
-                     exportación de Excel separada por «;»){vacia}"
-                )
-            }
-        }
-        DateError::OutOfRange(d) => {
-            let (first, last) = (
-                fecha(crate::calendar::FIRST_DATE),
-                fecha(crate::calendar::LAST_DATE),
-            );
-            Said::new(
-                e.to_string(),
-                format!(
-                    "{} está fuera de las fechas que vigia acepta, del {first} al {last}; revise el \
-                     año",
-                    fecha(*d)
-                ),
-            )
-        }
-    }
+        ("", "")
+    };
+    said!(
+        "must be a date DD/MM/YYYY or YYYY-MM-DD{empty}",
+        "no es una fecha válida; escríbala dd/mm/aaaa o aaaa-mm-dd{vacia}"
+    )
 }
 
 /// A number of shares the es-CO way (`12.960.982`).
@@ -1180,14 +1166,16 @@ fn acciones(n: u64) -> String {
     format_number(Decimal::from(n))
 }
 
-/// An ISO date, or DD/MM/YYYY in the es-CO Excel export, within the range vigia accepts.
-fn parse_date(s: &str, dialect: Dialect) -> Result<NaiveDate, DateError> {
-    // The es-CO Excel export writes DD/MM/YYYY: rearranged into the ISO form.
-    let b = s.as_bytes();
-    if dialect.es_co && s.is_ascii() && b.len() == 10 && b[2] == b'/' && b[5] == b'/' {
-        return parse_input(&format!("{}-{}-{}", &s[6..10], &s[3..5], &s[0..2]));
+/// A date of a file: every form the one reader takes ([`crate::input::date`]), in any dialect
+/// (a workbook's date cells arrive written `YYYY-MM-DD`: [`crate::workbook`]).
+pub(crate) fn parse_date(s: &str, _dialect: Dialect) -> Result<NaiveDate, Refused> {
+    if let Some(d) = crate::calendar::parse_iso(s) {
+        // the common case, without a copy
+        if (crate::calendar::FIRST_DATE..=crate::calendar::LAST_DATE).contains(&d) {
+            return Ok(d);
+        }
     }
-    parse_input(s)
+    crate::input::date(s)
 }
 
 #[cfg(test)]
@@ -1350,7 +1338,7 @@ mod tests {
     }
 
     #[test]
-    fn dates_in_both_layouts_and_nothing_else() {
+    fn dates_in_every_layout_of_the_one_reader_in_any_dialect() {
         let iso = Dialect {
             encoding: "UTF-8",
             separator: b',',
@@ -1362,23 +1350,31 @@ mod tests {
             es_co: true,
         };
         let d = NaiveDate::from_ymd_opt(2024, 3, 15).unwrap();
-        assert_eq!(parse_date("2024-03-15", iso), Ok(d));
-        assert_eq!(parse_date("15/03/2024", excel), Ok(d));
-        let bad = Err(DateError::Malformed);
-        assert_eq!(parse_date("15/03/2024", iso), bad);
-        assert_eq!(parse_date("2024-02-30", iso), bad);
-        assert_eq!(parse_date("2024-3-15", iso), bad);
-        assert_eq!(parse_date("2024-03-1x", iso), bad);
-        assert_eq!(parse_date("", iso), bad);
-        let far = NaiveDate::from_ymd_opt(9999, 12, 31).unwrap();
-        assert_eq!(
-            parse_date("9999-12-31", iso),
-            Err(DateError::OutOfRange(far))
-        );
-        assert_eq!(
-            parse_date("31/12/9999", excel),
-            Err(DateError::OutOfRange(far))
-        );
+        for dialect in [iso, excel] {
+            assert_eq!(parse_date("2024-03-15", dialect), Ok(d));
+            assert_eq!(parse_date("15/03/2024", dialect), Ok(d));
+            assert_eq!(parse_date("15-03-2024", dialect), Ok(d));
+            // what a Spanish-locale Excel writes
+            assert_eq!(
+                parse_date("5/03/2024", dialect),
+                Ok(d - chrono::Days::new(10))
+            );
+            for bad in [
+                "2024-02-30",
+                "2024-3-15",
+                "2024-03-1x",
+                "",
+                "15/03/24",
+                "45366",
+            ] {
+                assert!(parse_date(bad, dialect).is_err(), "{bad}");
+            }
+            let far = NaiveDate::from_ymd_opt(9999, 12, 31).unwrap();
+            assert_eq!(
+                parse_date("31/12/9999", dialect).unwrap_err().problem,
+                crate::input::Problem::OutOfRange(far)
+            );
+        }
     }
 
     #[test]
@@ -1431,7 +1427,7 @@ mod tests {
     fn row_problems_are_said_in_spanish_for_the_web() {
         let text = format!(
             "{HEADER}\
-             CC,123456,A,alien,trabajador,10,,15/03/2024,,\n\
+             CC,123456,A,alien,trabajador,10,,15/03/24,,\n\
              CC,123457,B,natural,trabajador,10,,2024-03-15,,\n\
              CC,123457,B,natural,trabajador,10,,2024-03-15,,\n\
              XX,1,C,natural,trabajador,12960983,,2024-03-15,,\n"
@@ -1443,8 +1439,8 @@ mod tests {
             [
                 "línea 2: person_type «alien»: «alien» no es un tipo de persona; use natural o legal \
                  (jurídica)",
-                "línea 2: adjudicated_on «15/03/2024»: no es una fecha válida; escríbala aaaa-mm-dd \
-                 (dd/mm/aaaa solo en la exportación de Excel separada por «;»)",
+                "línea 2: adjudicated_on «15/03/24»: «15/03/24» tiene el año con dos dígitos, que \
+                 vigia no adivina; escriba los cuatro, p. ej. 15/03/1924 o 15/03/2024",
                 "línea 4: repite exactamente la línea 3; cada fila va una sola vez: borre una de las \
                  dos",
                 "línea 5: doc_type «XX»: «XX» no es un tipo de documento; use CC, CE, TI, PA, PEP, \
@@ -1471,8 +1467,8 @@ mod tests {
             [
                 "línea 2: doc_number «800197268»: al NIT 800197268 le falta el dígito de \
                  verificación; escriba 800197268-4",
-                "línea 2: adjudicated_on «30/02/2024»: no es una fecha válida; escríbala dd/mm/aaaa \
-                 o aaaa-mm-dd",
+                "línea 2: adjudicated_on «30/02/2024»: «30/02/2024» no es un día del calendario; \
+                 revise el día y el mes (dd/mm/aaaa)",
                 "línea 3: name «B\\u{7}»: tiene el carácter de control U+0007 en la posición 2; los \
                  valores se imprimen en los avisos y deben ser texto simple: quítelo",
             ]
@@ -1486,7 +1482,7 @@ mod tests {
         );
         assert_eq!(
             errors[2].reason.en(),
-            "9999-12-31 is outside the dates vigia accepts, 1990-01-01 to 2099-12-31; check the year"
+            "31/12/9999 is outside the dates vigia accepts, 01/01/1990 to 31/12/2099; check the year"
         );
     }
 

@@ -10,11 +10,16 @@
 //! - [`rates`]: the certified SFC rate series, the rate in force on a day, span splitting;
 //! - [`fine`]: reference prices, principal, accrual conventions and payment imputation (Art. 9);
 //! - [`ids`]: document types and the NIT check digit;
+//! - [`input`]: what people type, read once the Colombian way (amounts, counts, dates), for both
+//!   front ends and every file's cells;
 //! - [`offering`]: the first-stage offering's arithmetic: caps (Arts. 7, 8), pro-rata (Art. 12);
 //! - [`program`]: a programa de enajenación as a validated TOML file;
+//! - [`categories`]: which of a program's categories a file's cell names;
 //! - [`lang`]: the two languages (Spanish for pages and documents, English for the CLI): `Said`;
 //! - [`text`]: what a file given as text is (UTF-8, Windows-1252, or a workbook/PDF named as such);
+//! - [`headers`]: the English and Spanish names of an imported file's columns;
 //! - [`import`]: reading adjudication CSVs (UTF-8 or the es-CO Excel export);
+//! - [`workbook`]: a workbook's sheet (`.xlsx`, `.xls`, `.ods`) as the CSV text the imports read;
 //! - [`store`]: the SQLite register, migrations and the hash-chained audit trail;
 //! - [`liquidation`]: the stored liquidation as one typed record (inputs, result), written and read;
 //! - [`register`]: the register's rules, one file per aggregate, with typed refusals (`Refusal`);
@@ -27,6 +32,7 @@
 //! - [`web`]: the Spanish web interface (`vigia serve`), front end 2: routes, pages, sessions.
 
 pub mod calendar;
+pub(crate) mod categories;
 pub(crate) mod check;
 pub mod cli;
 pub(crate) mod exact;
@@ -34,9 +40,11 @@ pub(crate) mod files;
 pub mod fine;
 #[cfg(test)]
 mod fuzz;
+pub(crate) mod headers;
 pub(crate) mod holidays;
 pub(crate) mod ids;
 pub(crate) mod import;
+pub mod input;
 pub mod lang;
 pub(crate) mod liquidation;
 pub mod money;
@@ -50,6 +58,7 @@ pub mod store;
 pub(crate) mod text;
 pub(crate) mod web;
 pub(crate) mod words;
+pub mod workbook;
 
 /// The layering DESIGN.md describes, held by the sources themselves: the front ends (`cli`,
 /// `web`) sit on the rules and rendering, never on each other; rendering (`report`) sits on the

@@ -14,6 +14,19 @@ use std::fmt;
 /// The Decreto 3939 de 2004 (Terpel del Centro) program shipped with the binary.
 pub const DECRETO_3939_2004: &str = include_str!("../schema/programs/decreto-3939-2004.toml");
 
+/// The programs shipped inside the binary, by code: `vigia program add D3939-2004` registers one
+/// with no file, `vigia program show-file D3939-2004` prints it to start another.
+pub const EMBEDDED: [(&str, &str); 1] = [("D3939-2004", DECRETO_3939_2004)];
+
+/// The shipped program file whose code is `code` (case and hyphens aside: `d3939 2004`).
+pub fn embedded(code: &str) -> Option<&'static str> {
+    let key = crate::input::folded(code);
+    EMBEDDED
+        .iter()
+        .find(|(c, _)| crate::input::folded(c) == key)
+        .map(|(_, text)| *text)
+}
+
 /// The kinds of breach a program can list (Decreto 3939 Art. 7 num. 5, Art. 8 num. 4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case")]
@@ -65,12 +78,44 @@ impl BreachKind {
     }
 }
 
+impl BreachKind {
+    /// The Spanish name the command line and files also take (`venta`, `dacion-en-pago`,
+    /// `beneficiario-real`, `subrogacion-credito`).
+    pub fn spanish(self) -> &'static str {
+        match self {
+            BreachKind::Sale => "venta",
+            BreachKind::BeneficialOwner => "beneficiario-real",
+            BreachKind::DacionEnPago => "dacion-en-pago",
+            BreachKind::CreditSubrogation => "subrogacion-credito",
+        }
+    }
+}
+
+/// The English or the Spanish name, whatever its case, accents and hyphens (`Dación en pago`,
+/// `VENTA`, `credit_subrogation`).
 impl std::str::FromStr for BreachKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        BreachKind::ALL.into_iter().find(|k| k.as_str() == s).ok_or_else(|| {
-            format!("unknown breach kind {s:?}; use sale, beneficial-owner, dacion-en-pago or credit-subrogation")
-        })
+        let key = crate::input::folded(s);
+        let also = |k: BreachKind| match k {
+            BreachKind::Sale => &["negociacion", "ventaonegociacion"][..],
+            BreachKind::CreditSubrogation => &["subrogacion", "subrogaciondelcredito"][..],
+            BreachKind::BeneficialOwner => &["beneficioreal"][..],
+            BreachKind::DacionEnPago => &["dacion"][..],
+        };
+        BreachKind::ALL
+            .into_iter()
+            .find(|k| {
+                crate::input::folded(k.as_str()) == key
+                    || crate::input::folded(k.spanish()) == key
+                    || also(*k).contains(&key.as_str())
+            })
+            .ok_or_else(|| {
+                format!(
+                    "unknown breach kind {s:?}; use sale (venta), beneficial-owner \
+                     (beneficiario-real), dacion-en-pago or credit-subrogation (subrogacion-credito)"
+                )
+            })
     }
 }
 
@@ -222,6 +267,13 @@ pub struct Program {
     pub breach_kinds: Vec<BreachKind>,
     /// Special-condition recipient categories accepted in adjudication imports.
     pub categories: Vec<String>,
+    /// Other names of the categories (the decree's numerals `(i)`…`(x)`): each names one
+    /// category, or several the file must then tell apart ([`crate::categories`]).
+    pub category_aliases: std::collections::BTreeMap<String, Vec<String>>,
+    /// What an acceptance may give as its category for a filer who belongs to none (`ninguna`):
+    /// the filing is recorded and rejected as not a special-condition recipient (Art. 12 par. 1
+    /// (iii)); any other name that is not a category is refused at import.
+    pub not_recipients: Vec<String>,
     /// The program's default accrual convention.
     pub convention: Convention,
     /// "sfc-ibc-consumo-ordinario": the embedded SFC series plus the register's additions.
@@ -400,6 +452,12 @@ struct ProgramFile {
     breach_kinds: Vec<BreachKind>,
     /// Special-condition recipient categories accepted in adjudication imports.
     categories: Vec<String>,
+    /// `[category_aliases]`: `"(ii)" = ["extrabajador"]`.
+    #[serde(default)]
+    category_aliases: std::collections::BTreeMap<String, Vec<String>>,
+    /// `not_recipients = ["ninguna"]`.
+    #[serde(default)]
+    not_recipients: Vec<String>,
     /// daily-simple, period-effective or compound.
     convention: String,
     /// "sfc-ibc-consumo-ordinario": the embedded SFC series plus the register's additions.
@@ -731,6 +789,36 @@ impl ProgramFile {
                 ),
             ));
         }
+        if let Some(both) = self.not_recipients.iter().find(|n| {
+            let key = crate::input::folded(n);
+            self.categories
+                .iter()
+                .any(|c| crate::input::folded(c) == key)
+        }) {
+            return Err(err(
+                "not_recipients",
+                said!(
+                    "{both:?} is also a category; a filer either belongs to a category or to none",
+                    "«{both}» también es una categoría; quien acepta pertenece a una categoría o a \
+                     ninguna"
+                ),
+            ));
+        }
+        if let Some((alias, unknown)) = self.category_aliases.iter().find_map(|(a, names)| {
+            names
+                .iter()
+                .find(|n| !self.categories.contains(n))
+                .map(|n| (a.clone(), n.clone()))
+                .or_else(|| names.is_empty().then(|| (a.clone(), String::new())))
+        }) {
+            return Err(err(
+                "category_aliases",
+                said!(
+                    "{alias:?} names {unknown:?}, which is not one of the categories",
+                    "«{alias}» nombra «{unknown}», que no es una de las categorías"
+                ),
+            ));
+        }
         if !(1..=MAX_PAYMENT_TERM).contains(&self.payment_term_business_days) {
             let term = self.payment_term_business_days;
             return Err(err(
@@ -832,6 +920,8 @@ impl ProgramFile {
             reference_prices,
             breach_kinds: self.breach_kinds,
             categories: self.categories,
+            category_aliases: self.category_aliases,
+            not_recipients: self.not_recipients,
             convention,
             rate_series: self.rate_series,
             payment_term_business_days: self.payment_term_business_days,
@@ -1011,11 +1101,11 @@ mod tests {
                 .to_string()
                 .starts_with("not a valid program file: TOML parse error at line 1, column 1")
         );
-        // a seller without its shares: the table it is missing from (line 65 of the shipped file)
+        // a seller without its shares: the table it is missing from (line 82 of the shipped file)
         let seller = DECRETO_3939_2004.replace("shares = 99915\n", "");
         assert!(
             es(&seller).starts_with(
-                "falta el campo `shares`, que es obligatorio (en la tabla `[[sellers]]` de la línea 65)."
+                "falta el campo `shares`, que es obligatorio (en la tabla `[[sellers]]` de la línea 82)."
             ),
             "{}",
             es(&seller)

@@ -26,6 +26,9 @@ pub enum AcceptancesCommand {
         /// Program code.
         #[arg(long)]
         program: String,
+        /// In a workbook (.xlsx, .xls, .ods), the sheet to read (default: the first).
+        #[arg(long, value_name = "NAME")]
+        sheet: Option<String>,
     },
     /// List acceptances, each with its status: pending (not adjudicated yet), awarded or
     /// rejected, and the cause.
@@ -113,8 +116,9 @@ impl AcceptancesCommand {
             AcceptancesCommand::Import {
                 file: path,
                 program,
+                sheet,
             } => {
-                let f = ImportFile::read(&path, "acceptances import")?;
+                let f = ImportFile::read(&path, "acceptances import", sheet.as_deref())?;
                 let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &program)?;
                 let (bytes, dialect) = (&f.bytes, f.dialect);
@@ -126,7 +130,9 @@ impl AcceptancesCommand {
                             &f.name,
                             &f.sha256,
                             dialect.encoding,
-                            |prepare, rows| Ok(file::each_in_parallel(bytes, prepare, rows)?.1),
+                            |prepare, rows| {
+                                Ok(file::each_in_parallel(bytes, &p.program, prepare, rows)?.1)
+                            },
                         )
                     })
                     .map_err(|e| f.rejected(e))?;

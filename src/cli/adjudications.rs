@@ -28,6 +28,9 @@ pub enum AdjudicationsCommand {
         /// Program code (see `vigia program list`).
         #[arg(long)]
         program: String,
+        /// In a workbook (.xlsx, .xls, .ods), the sheet to read (default: the first).
+        #[arg(long, value_name = "NAME")]
+        sheet: Option<String>,
     },
     /// List adjudications.
     List {
@@ -142,12 +145,31 @@ pub(super) struct ImportFile {
 }
 
 impl ImportFile {
-    pub fn read(path: &std::path::Path, command: &'static str) -> Result<ImportFile, CliError> {
+    /// The file at `path`; a workbook's sheet (`sheet`, or the first) as the CSV text the
+    /// imports read ([`crate::workbook`]), hashed as that text, so that the same rows saved
+    /// again are found as imported before.
+    pub fn read(
+        path: &std::path::Path,
+        command: &'static str,
+        sheet: Option<&str>,
+    ) -> Result<ImportFile, CliError> {
         let bytes = std::fs::read(path).map_err(|e| CliError::File {
             flag: command,
             path: path.to_path_buf(),
             error: e.to_string(),
         })?;
+        let workbook = crate::workbook::is_workbook(&bytes);
+        let bytes = match crate::workbook::as_csv(&bytes, sheet) {
+            Ok(std::borrow::Cow::Owned(csv)) => csv,
+            Ok(std::borrow::Cow::Borrowed(_)) => bytes,
+            Err(why) => {
+                return Err(CliError::Flag {
+                    flag: command.into(),
+                    value: path.display().to_string(),
+                    reason: why.en().to_string(),
+                });
+            }
+        };
         // the file's hash on a second thread while it is decoded once, for its dialect (a
         // million rows are 100 MB)
         let (sha256, decoded) = std::thread::scope(|scope| {
@@ -158,6 +180,10 @@ impl ImportFile {
         });
         // a workbook, a PDF or a file that mixes encodings is named before anything is read
         let dialect = match decoded {
+            Ok(dialect) if workbook => import::Dialect {
+                encoding: "workbook",
+                ..dialect
+            },
             Ok(dialect) => dialect,
             Err(e) => {
                 return Err(CliError::Flag {
@@ -205,8 +231,12 @@ impl ImportFile {
 impl AdjudicationsCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         match self {
-            AdjudicationsCommand::Import { file, program } => {
-                let f = ImportFile::read(&file, "adjudications import")?;
+            AdjudicationsCommand::Import {
+                file,
+                program,
+                sheet,
+            } => {
+                let f = ImportFile::read(&file, "adjudications import", sheet.as_deref())?;
                 let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &program)?;
                 let (bytes, dialect) = (&f.bytes, f.dialect);

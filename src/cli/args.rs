@@ -1,19 +1,27 @@
-//! Value parsers shared by every command: ISO dates, exact amounts, `DATE=AMOUNT` payments.
-//! Each returns a message clap shows after naming the flag and the value.
+//! Value parsers shared by every command, each a thin call into [`crate::input`], the one reader
+//! of what people type (the web's fields and every import's cells use it too): dates
+//! (`20/11/2024`, `2024-11-20`), amounts the Colombian way (`1.450` = 1450, `1.450,50`), counts
+//! (`1.000`), percentages (`18,9`), `DATE=AMOUNT` payments. Each returns the sentence clap shows
+//! after naming the flag and the value.
 
 use crate::fine::Payment;
-use crate::money::parse_decimal;
+use crate::input;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
-/// `YYYY-MM-DD`, a real calendar day in the range vigia accepts (`calendar::parse_input`).
+/// A calendar day: `DD/MM/YYYY`, `D/M/YYYY`, `DD-MM-YYYY` or `YYYY-MM-DD`, 1990–2099.
 pub fn date(s: &str) -> Result<NaiveDate, String> {
-    crate::calendar::parse_input(s).map_err(|e| e.to_string())
+    input::date(s).map_err(|e| e.to_string())
 }
 
-/// An exact decimal amount, no thousands separators.
+/// An exact amount the Colombian way; a negative one is read (the rule refuses it by name).
 pub fn amount(s: &str) -> Result<Decimal, String> {
-    parse_decimal(s).map_err(|e| format!("not an exact amount: {}", e.hint()))
+    input::signed_amount(s).map_err(|e| e.to_string())
+}
+
+/// A percentage, `18,9` or `18.9`.
+pub fn percent(s: &str) -> Result<Decimal, String> {
+    input::percent(s).map_err(|e| e.to_string())
 }
 
 /// A non-negative exact price per share.
@@ -30,20 +38,20 @@ pub fn document(s: &str) -> Result<String, String> {
     crate::ids::normalize_any(s)
 }
 
-/// A whole number of shares, at least 1.
+/// A whole number of shares, at least 1 (`1.000` = 1000).
 pub fn shares(s: &str) -> Result<u64, String> {
-    match s.trim().parse::<u64>() {
+    match input::count(s) {
         Ok(0) => Err("the number of shares must be at least 1".into()),
         Ok(n) => Ok(n),
-        Err(_) => Err("expected a whole number of shares, without separators, e.g. 1000".into()),
+        Err(e) => Err(e.to_string()),
     }
 }
 
-/// `DATE=AMOUNT`, e.g. `2024-12-15=500000`.
+/// `DATE=AMOUNT`, e.g. `15/12/2024=500.000` or `2024-12-15=500000`.
 pub fn payment(s: &str) -> Result<Payment, String> {
     let (d, a) = s
         .split_once('=')
-        .ok_or_else(|| "expected DATE=AMOUNT, e.g. 2024-12-15=500000".to_string())?;
+        .ok_or_else(|| "expected DATE=AMOUNT, e.g. 15/12/2024=500.000".to_string())?;
     let date = date(d.trim())?;
     let amount = amount(a.trim())?;
     if amount <= Decimal::ZERO {
@@ -62,10 +70,27 @@ mod tests {
         let p = payment("2024-12-15=500000").unwrap();
         assert_eq!(p.date, NaiveDate::from_ymd_opt(2024, 12, 15).unwrap());
         assert_eq!(p.amount, dec("500000"));
+        let p = payment("15/12/2024=500.000,00").unwrap();
+        assert_eq!(p.date, NaiveDate::from_ymd_opt(2024, 12, 15).unwrap());
+        assert_eq!(p.amount, dec("500000"));
         assert!(payment("2024-12-15").is_err());
         assert!(payment("2024-12-15=0").is_err());
-        assert!(payment("2024-12-15=500.000,00").is_err());
-        assert!(payment("15/12/2024=5").is_err());
+        assert!(payment("15/12/24=5").is_err());
+    }
+
+    #[test]
+    fn flags_read_amounts_the_colombian_way() {
+        // the audit's cases: each was read as 1,45 / 100 / 1,10 before
+        assert_eq!(price("1.450"), Ok(dec("1450")));
+        assert_eq!(amount("100.000"), Ok(dec("100000")));
+        assert_eq!(price("1.100"), Ok(dec("1100")));
+        assert!(amount("1.4500").is_err());
+        assert_eq!(shares("1.000"), Ok(1000));
+        assert_eq!(percent("18,9"), Ok(dec("18.9")));
+        assert_eq!(
+            date("20/11/2024"),
+            Ok(NaiveDate::from_ymd_opt(2024, 11, 20).unwrap())
+        );
     }
 
     #[test]
@@ -74,13 +99,13 @@ mod tests {
         assert!(date("2024-2-9").is_err());
         assert_eq!(
             date("0000-01-01").unwrap_err(),
-            "0000-01-01 is outside the dates vigia accepts, 1990-01-01 to 2099-12-31; check the year"
+            "01/01/0000 is outside the dates vigia accepts, 01/01/1990 to 31/12/2099; check the year"
         );
         assert!(date("9999-12-31").is_err());
         assert!(date("2099-12-31").is_ok() && date("1990-01-01").is_ok());
         assert!(shares("0").is_err());
         assert!(shares("-5").is_err());
-        assert!(shares("1.000").is_err());
+        assert!(shares("1,5").is_err());
         assert_eq!(shares("1000000000"), Ok(1_000_000_000));
         assert!(price("-1").is_err());
     }

@@ -17,7 +17,7 @@ pub enum BreachCommand {
     Record {
         #[arg(long, value_name = "ID")]
         adjudication: i64,
-        /// sale, beneficial-owner, dacion-en-pago or credit-subrogation.
+        /// sale (venta), beneficial-owner (beneficiario-real), dacion-en-pago or credit-subrogation (subrogacion-credito).
         #[arg(long, value_parser = parse_kind)]
         kind: BreachKind,
         /// Date the breach took place.

@@ -23,6 +23,7 @@ pub(crate) mod rates;
 pub(crate) mod serve;
 pub(crate) mod settlement;
 pub(crate) mod stage;
+pub(crate) mod template;
 pub(crate) mod user;
 
 use crate::fine::{Field, FineError};
@@ -127,6 +128,9 @@ pub enum Command {
     /// The Colombian business-day calendar.
     #[command(subcommand)]
     Calendar(calendar::CalendarCommand),
+    /// An empty import file to fill in (.xlsx or .csv): the Spanish headers, an example row and
+    /// notes on each column.
+    Template(template::TemplateArgs),
     /// The audit trail: log and verify.
     #[command(subcommand)]
     Audit(audit::AuditCommand),
@@ -614,6 +618,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         Command::Settlement(cmd) => cmd.run(&mut ctx),
         Command::Holder(cmd) => cmd.run(&mut ctx),
         Command::Calendar(cmd) => cmd.run(&mut ctx),
+        Command::Template(a) => template::run(a, &mut ctx),
         Command::Check(a) => check::run(a, &mut ctx),
         Command::Backup(a) => backup::run(a, &mut ctx),
         Command::User(cmd) => cmd.run(&mut ctx),

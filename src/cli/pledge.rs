@@ -33,7 +33,12 @@ pub enum PledgeCommand {
     /// registered as they are (same adjudication, rank, date and lender) are reported
     /// unchanged; nothing is written unless every row passes, and the same file twice adds
     /// nothing.
-    Import { file: std::path::PathBuf },
+    Import {
+        file: std::path::PathBuf,
+        /// In a workbook (.xlsx, .xls, .ods), the sheet to read (default: the first).
+        #[arg(long, value_name = "NAME")]
+        sheet: Option<String>,
+    },
     /// Release the pledges of an adjudication: refused while the lock-up runs or a fine of that
     /// adjudication is outstanding. With --releasable instead of an adjudication: every pledge
     /// the batch check reports as PLEDGE_RELEASABLE on that date, in one transaction.
@@ -97,8 +102,8 @@ impl PledgeCommand {
                     )?;
                 }
             }
-            PledgeCommand::Import { file } => {
-                let f = ImportFile::read(&file, "pledge import")?;
+            PledgeCommand::Import { file, sheet } => {
+                let f = ImportFile::read(&file, "pledge import", sheet.as_deref())?;
                 let mut store = ctx.store()?;
                 let result = store
                     .write::<_, crate::register::Error>(&ctx.officer(), |tx| {

@@ -13,11 +13,21 @@ use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum ProgramCommand {
-    /// Register a program file (TOML; see schema/programs/decreto-3939-2004.toml).
+    /// Register a program file (TOML; see schema/programs/decreto-3939-2004.toml), or a program
+    /// shipped inside vigia by its code: `vigia program add D3939-2004` (a file of that name,
+    /// when there is one, is read instead).
     Add {
+        /// The program file, or the code of a shipped program (D3939-2004).
+        #[arg(value_name = "FILE|CODE")]
         file: PathBuf,
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
+    },
+    /// Print a shipped program's file (TOML), to start another program from it:
+    /// `vigia program show-file D3939-2004 > mi-programa.toml`.
+    ShowFile {
+        /// The shipped program's code (D3939-2004).
+        code: String,
     },
     /// List registered programs.
     List {
@@ -79,8 +89,29 @@ pub fn record(p: &StoredProgram, stage: StagePrice) -> Value {
 impl ProgramCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         match self {
+            ProgramCommand::ShowFile { code } => match crate::program::embedded(&code) {
+                Some(text) => write!(ctx.out, "{text}")?,
+                None => {
+                    let shipped: Vec<&str> =
+                        crate::program::EMBEDDED.iter().map(|(c, _)| *c).collect();
+                    return Err(CliError::Flag {
+                        flag: "program show-file".into(),
+                        value: code,
+                        reason: format!(
+                            "not a program shipped with vigia; the shipped ones are {}",
+                            shipped.join(", ")
+                        ),
+                    });
+                }
+            },
             ProgramCommand::Add { file, format } => {
-                let text = read_file(&file, "program add")?;
+                let shipped = (!file.exists())
+                    .then(|| crate::program::embedded(&file.to_string_lossy()))
+                    .flatten();
+                let text = match shipped {
+                    Some(text) => text.to_string(),
+                    None => read_file(&file, "program add")?,
+                };
                 let program = Program::from_toml(&text).map_err(|e| CliError::Flag {
                     flag: "program add".into(),
                     value: file.display().to_string(),

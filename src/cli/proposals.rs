@@ -24,6 +24,9 @@ pub enum ProposalsCommand {
         /// 2 (Segunda Etapa) or 3 (Tercera Etapa).
         #[arg(long, value_parser = clap::value_parser!(u8).range(2..=3))]
         stage: u8,
+        /// In a workbook (.xlsx, .xls, .ods), the sheet to read (default: the first).
+        #[arg(long, value_name = "NAME")]
+        sheet: Option<String>,
     },
 }
 
@@ -33,8 +36,9 @@ impl ProposalsCommand {
             file: path,
             program,
             stage,
+            sheet,
         } = self;
-        let f = ImportFile::read(&path, "proposals import")?;
+        let f = ImportFile::read(&path, "proposals import", sheet.as_deref())?;
         let mut rows = Vec::new();
         let (_, problems) = proposals::each::<()>(&f.bytes, |r| {
             rows.push(r);

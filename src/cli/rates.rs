@@ -31,11 +31,11 @@ pub enum RatesCommand {
         from: NaiveDate,
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         to: NaiveDate,
-        /// Interés bancario corriente, % EA (e.g. 19.06).
-        #[arg(long, value_name = "PCT", value_parser = args::amount, allow_negative_numbers = true)]
+        /// Interés bancario corriente, % EA (e.g. 19,06 or 19.06).
+        #[arg(long, value_name = "PCT", value_parser = args::percent, allow_negative_numbers = true)]
         ibc: Decimal,
         /// Usury rate (= maximum moratorium rate), % EA, when the SFC prints it (default 1.5 × IBC).
-        #[arg(long, value_name = "PCT", value_parser = args::amount, allow_negative_numbers = true)]
+        #[arg(long, value_name = "PCT", value_parser = args::percent, allow_negative_numbers = true)]
         usury: Option<Decimal>,
         /// Certifying resolution, e.g. "SFC Res. 1650 de 2026 (2026-10-30)".
         #[arg(long, value_name = "TEXT")]

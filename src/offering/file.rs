@@ -2,16 +2,17 @@
 //! free, empty meaning "not given", through the same reader as the adjudications
 //! (`import::each_record`: UTF-8 or the es-CO Excel export, every bad row named by line). Pure:
 //! bytes in, rows or every problem out. Whether a filing is valid is not decided here
-//! ([`super::adjudicate::judge`] does that when adjudicating): a late filing or an unknown
-//! category is a fact to record, not a bad row.
+//! ([`super::adjudicate::judge`] does that when adjudicating): a late filing is a fact to
+//! record, not a bad row. A category the program does not have is a bad row (issue 19).
 
 use super::adjudicate::Cause;
 use crate::ids::{self, DocType};
-use crate::import::{Dialect, Fields, PersonType, RowError, parse_amount, parse_count};
+use crate::import::{Dialect, Fields, PersonType, RowError, parse_amount, parse_count, reason};
 use crate::lang::Said;
 use crate::money::format_number;
+use crate::program::Program;
 use crate::said;
-use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use chrono::{NaiveDateTime, NaiveTime};
 use rust_decimal::Decimal;
 
 /// A column of the acceptances CSV; [`COLUMNS`] then [`OPTIONAL`] list their names in this order.
@@ -146,11 +147,20 @@ pub struct AcceptanceRow {
 
 /// Reads every row, handing each valid one to `f` as it is read; returns the dialect and every
 /// problem found (empty when the file is clean). An error from `f` stops the reading.
+/// Rows are read for `program`: a category it does not have is refused here, naming the line
+/// and the program's categories (never a rejection found only when adjudicating).
 pub fn each<E>(
     bytes: &[u8],
+    program: &Program,
     f: impl FnMut(AcceptanceRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
-    crate::import::each_record(bytes, &COLUMNS, &OPTIONAL, parse_row, f)
+    crate::import::each_record(
+        bytes,
+        &COLUMNS,
+        &OPTIONAL,
+        |line, fields, dialect| parse_row(line, fields, dialect, program),
+        f,
+    )
 }
 
 /// Like [`each`], reading and checking on a second thread, which also runs `prepare` on each
@@ -159,13 +169,14 @@ pub fn each<E>(
 /// go back to be freed by the thread that made them).
 pub fn each_in_parallel<P: Send, E: Send>(
     bytes: &[u8],
+    program: &Program,
     mut prepare: impl FnMut(&AcceptanceRow) -> P + Send,
     f: impl FnMut(&mut Vec<(AcceptanceRow, P)>) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
     crate::import::in_parallel(
         bytes,
         |sink| {
-            each(bytes, |row| {
+            each(bytes, program, |row| {
                 let prepared = prepare(&row);
                 sink((row, prepared))
             })
@@ -178,6 +189,7 @@ fn parse_row(
     line: usize,
     fields: &Fields<'_>,
     dialect: Dialect,
+    program: &Program,
 ) -> Result<AcceptanceRow, Vec<RowError>> {
     let get = |c: Col| fields.get(c as usize);
     let mut errors = Vec::new();
@@ -229,8 +241,8 @@ fn parse_row(
         .parse::<PersonType>()
         .map_err(|e| fail(Col::PersonType, person_s, e))
         .ok();
-    let category = get(Col::Category).to_string();
-    if category.is_empty() {
+    let category_s = get(Col::Category);
+    let category = if category_s.is_empty() {
         fail(
             Col::Category,
             "",
@@ -239,32 +251,42 @@ fn parse_row(
                 "falta la categoría de condiciones especiales del aceptante",
             ),
         );
-    }
+        String::new()
+    } else {
+        match program.filing_category(category_s) {
+            Ok(c) => c.to_string(),
+            Err(why) => {
+                fail(Col::Category, category_s, why);
+                String::new()
+            }
+        }
+    };
     let shares_s = get(Col::Shares);
-    let shares = parse_count(shares_s, dialect).filter(|&n| n > 0);
+    let shares_read = parse_count(shares_s);
+    let shares = shares_read.as_ref().ok().copied().filter(|&n| n > 0);
     if shares.is_none() {
-        fail(
-            Col::Shares,
-            shares_s,
-            Said::new(
-                "must be the whole number of shares requested, greater than zero",
-                "debe ser el número entero de acciones pedidas, mayor que cero",
-            ),
+        let own = Said::new(
+            "must be the whole number of shares requested, greater than zero",
+            "debe ser el número entero de acciones pedidas, mayor que cero",
         );
+        let why = match &shares_read {
+            Err(r) => reason(r, own),
+            Ok(_) => own,
+        };
+        fail(Col::Shares, shares_s, why);
     }
     let mut yes_no = |col: Col, empty: bool| {
         let s = get(col);
-        // the usual spellings without lower-casing a copy
+        // the usual spellings without folding a copy
         match s {
             "" => return empty,
             "si" => return true,
             "no" => return false,
             _ => {}
         }
-        match s.to_lowercase().as_str() {
-            "si" | "sí" | "s" => true,
-            "no" | "n" => false,
-            _ => {
+        match crate::input::yes_no(s) {
+            Some(b) => b,
+            None => {
                 fail(col, s, Said::new("must be si or no", "debe ser si o no"));
                 empty
             }
@@ -281,23 +303,17 @@ fn parse_row(
         if s.is_empty() {
             return None;
         }
-        let v = parse_amount(s, dialect);
-        if v.is_none() {
-            let example = if dialect.es_co {
-                "12.500.000,00"
-            } else {
-                "12500000.00"
-            };
-            fail(
-                col,
-                s,
-                said!(
-                    "must be an amount in pesos such as {example}, or empty",
-                    "debe ser un valor en pesos, como {example}, o quedar vacío"
-                ),
-            );
+        match parse_amount(s) {
+            Ok(v) => Some(v),
+            Err(r) => {
+                let own = Said::new(
+                    "must be an amount in pesos such as 12.500.000,00, or empty",
+                    "debe ser un valor en pesos, como 12.500.000,00, o quedar vacío",
+                );
+                fail(col, s, reason(&r, own));
+                None
+            }
         }
-        v
     };
     let patrimonio_liquido = pesos(Col::PatrimonioLiquido);
     let income = pesos(Col::Income);
@@ -327,18 +343,17 @@ fn parse_row(
     let financed_shares = if financed_s.is_empty() {
         Some(0)
     } else {
-        let n = parse_count(financed_s, dialect);
-        if n.is_none() {
-            fail(
-                Col::FinancedShares,
-                financed_s,
-                Said::new(
+        match parse_count(financed_s) {
+            Ok(n) => Some(n),
+            Err(r) => {
+                let own = Said::new(
                     "must be a whole number of shares",
                     "debe ser un número entero de acciones",
-                ),
-            );
+                );
+                fail(Col::FinancedShares, financed_s, reason(&r, own));
+                None
+            }
         }
-        n
     };
     if let (Some(f), Some(n)) = (financed_shares, shares) {
         if f > n {
@@ -405,46 +420,18 @@ fn parse_row(
     }
 }
 
-/// A date (`YYYY-MM-DD`, or `DD/MM/YYYY` in an es-CO export), optionally followed by a space or
-/// `T` and `HH:MM` or `HH:MM:SS`.
-pub fn parse_when(s: &str, dialect: Dialect) -> Option<NaiveDateTime> {
+/// A date in any form the one reader takes ([`crate::input::date`]: `DD/MM/YYYY`, `YYYY-MM-DD`
+/// ...), optionally followed by a space or `T` and `HH:MM` or `HH:MM:SS`; a date alone is its
+/// midnight. (`_dialect`: every file reads dates the same way.)
+pub fn parse_when(s: &str, _dialect: Dialect) -> Option<NaiveDateTime> {
     let s = s.trim();
-    let (date_s, time_s) = match s.bytes().position(|b| b == b' ' || b == b'T') {
-        Some(i) => (&s[..i], Some(s[i + 1..].trim())),
-        None => (s, None),
-    };
-    let date = parse_day(date_s, dialect)?;
-    let time = match time_s {
-        None => NaiveTime::MIN,
-        Some(t) => {
-            let mut parts = t.split(':');
-            let mut part = || parts.next();
-            let num = |p: &str| {
-                (p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit()))
-                    .then(|| p.parse::<u32>().ok())
-                    .flatten()
-            };
-            match (part(), part(), part(), part()) {
-                (Some(h), Some(m), None, None) => NaiveTime::from_hms_opt(num(h)?, num(m)?, 0)?,
-                (Some(h), Some(m), Some(sec), None) => {
-                    NaiveTime::from_hms_opt(num(h)?, num(m)?, num(sec)?)?
-                }
-                _ => return None,
-            }
-        }
-    };
-    Some(date.and_time(time))
-}
-
-fn parse_day(s: &str, dialect: Dialect) -> Option<NaiveDate> {
-    if let Some(d) = crate::calendar::parse_iso(s) {
-        return Some(d);
+    if s.contains([' ', 'T']) {
+        crate::input::datetime(s).ok()
+    } else {
+        crate::input::date(s)
+            .ok()
+            .map(|d| d.and_time(NaiveTime::MIN))
     }
-    let b = s.as_bytes();
-    if dialect.es_co && s.is_ascii() && b.len() == 10 && b[2] == b'/' && b[5] == b'/' {
-        return crate::calendar::parse_iso(&format!("{}-{}-{}", &s[6..10], &s[3..5], &s[0..2]));
-    }
-    None
 }
 
 #[cfg(test)]
@@ -453,7 +440,8 @@ mod tests {
 
     fn read(text: &str) -> (Vec<AcceptanceRow>, Vec<RowError>) {
         let mut rows = Vec::new();
-        let (_, errors) = each(text.as_bytes(), |r| {
+        let program = Program::from_toml(crate::program::DECRETO_3939_2004).unwrap();
+        let (_, errors) = each(text.as_bytes(), &program, |r| {
             rows.push(r);
             Ok::<(), ()>(())
         })
@@ -475,7 +463,14 @@ mod tests {
             "shares,doc_type,doc_number,name,person_type,category,filed_at\n\
              1.000,CC,1.000.000.001,Ana,natural,trabajador,2024-01-15 09:30\n",
         );
-        assert_eq!(rows.len(), 0, "1.000 is not a count in a comma file");
+        // one reading in every file: 1.000 is a thousand (issue 19)
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(rows[0].shares, 1000);
+        let (rows, errors) = read(
+            "shares,doc_type,doc_number,name,person_type,category,filed_at\n\
+             \"1,5\",CC,1.000.000.001,Ana,natural,trabajador,2024-01-15 09:30\n",
+        );
+        assert_eq!(rows.len(), 0, "1,5 is not a count");
         assert_eq!(errors[0].field, "shares");
         let (rows, errors) = read(
             "shares,doc_type,doc_number,name,person_type,category,filed_at\n\

@@ -7,7 +7,7 @@
 use super::file::parse_when;
 use crate::ids::{self, DocType};
 use crate::import::{Dialect, RowError};
-use crate::import::{parse_amount, parse_count};
+use crate::import::{parse_amount, parse_count, why};
 use crate::lang::Said;
 use crate::said;
 use chrono::NaiveDateTime;
@@ -277,66 +277,60 @@ fn parse_row(
     let owner = get(Col::BeneficialOwner);
     let beneficial_owner = (!owner.is_empty()).then_some(owner);
     let shares_s = get(Col::Shares);
-    let shares = parse_count(&shares_s, dialect).filter(|&n| n > 0);
+    let read = parse_count(&shares_s);
+    let shares = read.as_ref().ok().copied().filter(|&n| n > 0);
     if shares.is_none() {
-        fail(
-            Col::Shares,
-            &shares_s,
-            Said::new(
-                "must be the whole number of shares proposed, greater than zero",
-                "debe ser el número entero de acciones propuestas, mayor que cero",
-            ),
+        let own = Said::new(
+            "must be the whole number of shares proposed, greater than zero",
+            "debe ser el número entero de acciones propuestas, mayor que cero",
         );
+        fail(Col::Shares, &shares_s, why(&read, own));
     }
-    let example = if dialect.es_co { "1.100,50" } else { "1100.50" };
+    let example = "1.100,50";
     let price_s = get(Col::PricePerShare);
-    let price_per_share = parse_amount(&price_s, dialect).filter(|p| *p > Decimal::ZERO);
+    let read = parse_amount(&price_s);
+    let price_per_share = read.as_ref().ok().copied().filter(|p| *p > Decimal::ZERO);
     if price_per_share.is_none() {
-        fail(
-            Col::PricePerShare,
-            &price_s,
-            said!(
-                "must be the price per share in pesos, greater than zero, such as {example}",
-                "debe ser el precio por acción en pesos, mayor que cero, como {example}"
-            ),
+        let own = said!(
+            "must be the price per share in pesos, greater than zero, such as {example}",
+            "debe ser el precio por acción en pesos, mayor que cero, como {example}"
         );
+        fail(Col::PricePerShare, &price_s, why(&read, own));
     }
     let term_s = get(Col::TermDays);
-    let term_days = parse_count(&term_s, dialect)
-        .and_then(|n| u32::try_from(n).ok())
+    let read = parse_count(&term_s);
+    let term_days = read
+        .as_ref()
+        .ok()
+        .and_then(|&n| u32::try_from(n).ok())
         .filter(|&n| n <= MAX_TERM_DAYS);
     if term_days.is_none() {
-        fail(
-            Col::TermDays,
-            &term_s,
-            said!(
-                "must be the days from adjudication to payment, 0 to {MAX_TERM_DAYS}",
-                "debe ser el número de días de la adjudicación al pago, de 0 a {MAX_TERM_DAYS}"
-            ),
+        let own = said!(
+            "must be the days from adjudication to payment, 0 to {MAX_TERM_DAYS}",
+            "debe ser el número de días de la adjudicación al pago, de 0 a {MAX_TERM_DAYS}"
         );
+        fail(Col::TermDays, &term_s, why(&read, own));
     }
     let guarantee_s = get(Col::Guarantee);
     let guarantee = if guarantee_s.is_empty() {
         None
     } else {
-        let g = parse_amount(&guarantee_s, dialect).filter(|g| *g >= Decimal::ZERO);
+        let read = parse_amount(&guarantee_s);
+        let g = read.as_ref().ok().copied();
         if g.is_none() {
-            fail(
-                Col::Guarantee,
-                &guarantee_s,
-                said!(
-                    "must be the guarantee in pesos such as {example}, or empty (none given)",
-                    "debe ser la garantía en pesos, como {example}, o quedar vacía (sin garantía)"
-                ),
+            let own = said!(
+                "must be the guarantee in pesos such as {example}, or empty (none given)",
+                "debe ser la garantía en pesos, como {example}, o quedar vacía (sin garantía)"
             );
+            fail(Col::Guarantee, &guarantee_s, why(&read, own));
         }
         g
     };
     let funds_s = get(Col::FundsAccredited);
-    let funds_accredited = match funds_s.to_lowercase().as_str() {
-        "si" | "sí" | "s" => true,
-        "" | "no" | "n" => false,
-        _ => {
+    let funds_accredited = match crate::input::yes_no(&funds_s) {
+        Some(b) => b,
+        None if funds_s.is_empty() => false,
+        None => {
             fail(
                 Col::FundsAccredited,
                 &funds_s,
@@ -370,7 +364,8 @@ fn parse_row(
     let tranche = if tranche_s.is_empty() {
         Some(1)
     } else {
-        parse_count(&tranche_s, dialect)
+        parse_count(&tranche_s)
+            .ok()
             .and_then(|n| u32::try_from(n).ok())
             .filter(|&n| n >= 1)
     };

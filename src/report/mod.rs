@@ -11,3 +11,4 @@ pub mod records;
 pub mod settlement;
 pub mod stage_acta;
 pub mod subset;
+pub mod template;

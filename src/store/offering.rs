@@ -1255,6 +1255,7 @@ mod tests {
                     |prepare, store| {
                         Ok(crate::offering::file::each_in_parallel(
                             file.as_bytes(),
+                            &p.program,
                             prepare,
                             store,
                         )?
@@ -1313,7 +1314,9 @@ mod tests {
         let store = imported("ana", &csv);
         let mut filed = Vec::new();
         let file = format!("{HEADER}{csv}");
-        let (_, problems) = crate::offering::file::each(file.as_bytes(), |r| {
+        let program =
+            crate::program::Program::from_toml(crate::program::DECRETO_3939_2004).unwrap();
+        let (_, problems) = crate::offering::file::each(file.as_bytes(), &program, |r| {
             filed.push(r);
             Ok::<(), ()>(())
         })

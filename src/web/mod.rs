@@ -491,68 +491,55 @@ pub(crate) mod extract {
     }
 }
 
-/// Parsing what a person typed in a form (es-CO conventions), naming the input on failure.
+/// What a person typed in a form, read by the one reader below both front ends
+/// ([`crate::input`]: the command line's flags and the imports' cells read the same), its
+/// refusals in Spanish; an empty or negative input says what to write.
 pub(crate) mod input {
+    use crate::input as reader;
     use chrono::NaiveDate;
     use rust_decimal::Decimal;
 
-    /// `dd/mm/aaaa` (what the pages show) or `aaaa-mm-dd`.
+    /// `dd/mm/aaaa` (what the pages show), `d/m/aaaa`, `dd-mm-aaaa` or `aaaa-mm-dd`, 1990–2099.
     pub fn date(s: &str) -> Result<NaiveDate, String> {
-        let s = s.trim();
-        if s.is_empty() {
+        if s.trim().is_empty() {
             return Err("falta: indique la fecha (dd/mm/aaaa)".into());
         }
-        let parsed = if s.contains('/') {
-            NaiveDate::parse_from_str(s, "%d/%m/%Y").ok()
-        } else {
-            crate::calendar::parse_iso(s)
-        };
-        parsed.ok_or_else(|| format!("«{s}» no es una fecha: escríbala como dd/mm/aaaa"))
+        reader::date(s).map_err(|e| e.said().es().to_string())
     }
 
-    /// An amount in pesos as es-CO writes it: `1.450,50`, `1450,50` or `1450` (a point only
-    /// between groups of three digits); zero or more.
+    /// An amount in pesos the Colombian way: `1.450,50`, `1.450`, `1450,5`, `1450.50`; zero or
+    /// more.
     pub fn amount(s: &str) -> Result<Decimal, String> {
-        number(s.trim().trim_start_matches('$'), "el valor", "1.450,50")
+        number(reader::signed_amount(s), s, "el valor", "1.450,50")
     }
 
-    /// A percentage as es-CO writes it: `27,90` (a `%` after it is allowed); zero or more.
+    /// A percentage: `27,90` or `27.90` (a `%` after it is allowed); zero or more.
     pub fn percent(s: &str) -> Result<Decimal, String> {
-        number(s.trim().trim_end_matches('%'), "el porcentaje", "27,90")
+        number(reader::percent(s), s, "el porcentaje", "27,90")
     }
 
-    /// A decimal number, `what` the input asks for, `example` how to write one.
-    fn number(s: &str, what: &str, example: &str) -> Result<Decimal, String> {
+    /// What the reader made of `s`, `what` the input asks for, `example` how to write one.
+    fn number(
+        read: Result<Decimal, reader::Refused>,
+        s: &str,
+        what: &str,
+        example: &str,
+    ) -> Result<Decimal, String> {
         let s = s.trim();
-        if s.is_empty() {
-            return Err(format!("falta: indique {what}, p. ej. {example}"));
+        match read {
+            Err(e) if e.problem == reader::Problem::Empty => {
+                Err(format!("falta: indique {what}, p. ej. {example}"))
+            }
+            Err(e) if e.problem == reader::Problem::NotANumber => {
+                Err(format!("«{s}» no es un número: escríbalo como {example}"))
+            }
+            Err(e) => Err(e.said().es().to_string()),
+            Ok(v) if v.is_sign_negative() && !v.is_zero() => Err(format!(
+                "«{}» es negativo: {what} debe ser positivo, p. ej. {example}",
+                s.trim_start_matches('$').trim()
+            )),
+            Ok(v) => Ok(v),
         }
-        if let Some(rest) = s.strip_prefix('-')
-            && number(rest, what, example).is_ok()
-        {
-            return Err(format!(
-                "«{s}» es negativo: {what} debe ser positivo, p. ej. {example}"
-            ));
-        }
-        let bad = || format!("«{s}» no es un número: escríbalo como {example}");
-        let (int, frac) = match s.split_once(',') {
-            Some((i, f)) => (i, Some(f)),
-            None => (s, None),
-        };
-        let groups: Vec<&str> = int.split('.').collect();
-        let grouped_ok = groups.len() == 1
-            || (!groups[0].is_empty()
-                && groups[0].len() <= 3
-                && groups[1..].iter().all(|g| g.len() == 3));
-        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-        if !grouped_ok || !groups.iter().all(|g| digits(g)) || frac.is_some_and(|f| !digits(f)) {
-            return Err(bad());
-        }
-        let plain = match frac {
-            Some(f) => format!("{}.{f}", groups.concat()),
-            None => groups.concat(),
-        };
-        crate::money::parse_decimal(&plain).map_err(|_| bad())
     }
 
     /// A whole number of shares (`1.000` or `1000`).
@@ -561,9 +548,12 @@ pub(crate) mod input {
         if s.is_empty() {
             return Err("falta: indique el número de acciones".into());
         }
-        let t: String = s.chars().filter(|c| *c != '.').collect();
-        t.parse::<u64>()
-            .map_err(|_| format!("«{s}» no es un número entero de acciones"))
+        reader::count(s).map_err(|e| match e.problem {
+            reader::Problem::NotANumber | reader::Problem::Negative => {
+                format!("«{s}» no es un número entero de acciones")
+            }
+            _ => e.said().es().to_string(),
+        })
     }
 
     #[cfg(test)]
@@ -576,8 +566,21 @@ pub(crate) mod input {
             assert_eq!(amount("1.450,50"), Ok(dec("1450.50")));
             assert_eq!(amount("$ 1.087.500"), Ok(dec("1087500")));
             assert_eq!(amount("1450"), Ok(dec("1450")));
-            assert!(amount("1450.50").is_err()); // a point is a thousands separator
+            // a point followed by two digits is a decimal point, as on the command line
+            assert_eq!(amount("1450.50"), Ok(dec("1450.50")));
+            assert_eq!(amount("1.450"), Ok(dec("1450")));
             assert!(amount("1,2,3").is_err());
+            assert!(amount("1,450").unwrap_err().contains("dos maneras"));
+            assert_eq!(
+                date("5/12/2024"),
+                Ok(NaiveDate::from_ymd_opt(2024, 12, 5).unwrap())
+            );
+            // the range the command line enforces
+            assert!(
+                date("01/01/1900")
+                    .unwrap_err()
+                    .contains("fuera de las fechas")
+            );
             assert!(amount("").is_err());
             assert_eq!(
                 date("20/11/2024"),
@@ -624,10 +627,7 @@ pub(crate) mod input {
             // a percentage's example is a percentage
             assert_eq!(percent("27,90"), Ok(dec("27.90")));
             assert_eq!(percent("27,90 %"), Ok(dec("27.90")));
-            assert_eq!(
-                percent("27.90"),
-                Err("«27.90» no es un número: escríbalo como 27,90".to_string())
-            );
+            assert_eq!(percent("27.90"), Ok(dec("27.90")));
             assert_eq!(
                 percent("-2"),
                 Err("«-2» es negativo: el porcentaje debe ser positivo, p. ej. 27,90".to_string())

@@ -1702,7 +1702,7 @@ fn import_form(user: &User, codes: &[String], chosen: &str) -> Markup {
         div.campo { label for="programa" { "Programa" } select id="programa" name="programa" { @for c in codes { option value=(c) selected[c == chosen] { (c) } } } }
     };
     html! {
-        p { "Archivo CSV (UTF-8 o la exportación de Excel es-CO con «;»). Primero se muestra cada problema por línea; nada se escribe hasta que usted confirme." }
+        p { "Archivo CSV (UTF-8 o la exportación de Excel es-CO con «;») o libro de Excel o LibreOffice (.xlsx, .xls, .ods: su primera hoja), con los encabezados en español o en inglés. Primero se muestra cada problema por línea; nada se escribe hasta que usted confirme." }
         (upload_form(user, "/importar", "Archivo de adjudicaciones", extra, "Revisar el archivo"))
     }
 }
@@ -1728,12 +1728,19 @@ async fn import_upload(
         )
             .into_response());
     };
-    let bytes = Arc::new(bytes);
+    // a workbook's first sheet, read as the command line reads it; one it cannot read is the
+    // file's one problem
+    let converted = crate::workbook::as_csv(&bytes, None).map(std::borrow::Cow::into_owned);
+    let bytes = Arc::new(converted.as_ref().map_or_else(|_| Vec::new(), Clone::clone));
     let officer = user.name.clone();
     let (b2, p2, n2) = (Arc::clone(&bytes), program.clone(), name.clone());
-    let outcome = app
-        .db(move |s| Ok(import_run(s, &officer, &p2, &n2, &b2, false)))
-        .await?;
+    let outcome = match converted {
+        Ok(_) => {
+            app.db(move |s| Ok(import_run(s, &officer, &p2, &n2, &b2, false)))
+                .await?
+        }
+        Err(why) => Err(vec![store::Problem::Whole(why)]),
+    };
     let body = match outcome {
         Ok(Ok(summary)) => {
             let token = auth::token();

@@ -188,7 +188,11 @@ fn quote_input_errors_name_the_flag_and_value() {
     );
     check(
         "malformed price",
-        base("2024-11-20", "2025-02-10", "10", "1.450,50"),
+        base("2024-11-20", "2025-02-10", "10", "1,450.50"),
+    );
+    check(
+        "a price two readers read two ways",
+        base("2024-11-20", "2025-02-10", "10", "1,450"),
     );
     check(
         "impossible date",
@@ -371,6 +375,7 @@ fn help_lists_the_commands() {
             "rates",
             "check",
             "calendar",
+            "template",
             "audit",
             "backup",
             "user",

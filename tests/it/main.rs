@@ -23,6 +23,7 @@ mod properties;
 mod refusals;
 mod register;
 mod stages;
+mod typed_input;
 mod web;
 mod web_admin;
 mod web_letters;

@@ -332,7 +332,7 @@ fn a_bad_file_names_every_bad_line_and_writes_nothing() {
         "bad.csv",
         format!(
             "{HEADER}2024-01-16,CC,1000000001,Uno,natural,trabajador,1,,si,1,,,,si,,,\n\
-             16/01/2024,CC,1000000002,Dos,natural,trabajador,1,,si,1,,,,si,,,\n\
+             16/01/24,CC,1000000002,Dos,natural,trabajador,1,,si,1,,,,si,,,\n\
              2024-01-16,CC,1000000003,Tres,natural,trabajador,0,,si,1,,,,si,,,\n\
              2024-01-16,CC,1000000004,Cuatro,natural,trabajador,1,quizá,si,1,,,,si,LATE,,\n\
              2024-01-16,NIT,800197268-5,Cinco,legal,sindicato,1,,no,,,,,si,,,\n\
@@ -342,7 +342,7 @@ fn a_bad_file_names_every_bad_line_and_writes_nothing() {
     );
     let e = r.fails(&["acceptances", "import", &csv, "--program", "D3939-2004"]);
     for want in [
-        "line 3: filed_at \"16/01/2024\"",
+        "line 3: filed_at \"16/01/24\"",
         "line 4: shares \"0\"",
         "line 5: accepts_reduction \"quizá\"",
         "line 5: review \"LATE\"",

@@ -357,11 +357,11 @@ fn five_thousand_acceptances_under_nearest_adjust_give_the_pinned_result() {
         &[
             (
                 "dry-run fingerprint",
-                "dd436cf4f01755ba83429ae920b0b423b3c681d16ff429b300563d38edacf94c",
+                "4f7141c515033d70fd996f9fa9292b1602e52516c4ec922cd99efbba9d7622d8",
             ),
             (
                 "dry-run json",
-                "80341c50a070566307312b0dfd730e22e74609033761a80f298ed484b5bb69ab",
+                "ec88224cc483ecd8d358765b53375bd3212baa4a5bfd2a530a2c233a6a347b54",
             ),
             (
                 "dry-run csv",
@@ -373,15 +373,15 @@ fn five_thousand_acceptances_under_nearest_adjust_give_the_pinned_result() {
             ),
             (
                 "run fingerprint",
-                "dd436cf4f01755ba83429ae920b0b423b3c681d16ff429b300563d38edacf94c",
+                "4f7141c515033d70fd996f9fa9292b1602e52516c4ec922cd99efbba9d7622d8",
             ),
             (
                 "run json",
-                "be32c4ac26efbb7d27ac251cf1dd3604d6503ead0b486beb44aace7b49ab2475",
+                "b9196777e548ab78783db3ed9e894a593ff6b88199f99a979b2449e408421b98",
             ),
             (
                 "stored run",
-                "d53b931a81df4e86de4a61ff8b02d53ecd85ccc00c26ff18124a3cbe2a4aa3f4",
+                "149fc4570ac3e1d537f051b3502b391d3623135c17282cd359b8874a40db8994",
             ),
             (
                 "stored outcomes",
@@ -401,7 +401,7 @@ fn five_thousand_acceptances_under_nearest_adjust_give_the_pinned_result() {
             ),
             (
                 "acta",
-                "fbd7d59059085c0fbe792694ca43417a61ab1f23828dc5ee54935f62c86f2025",
+                "126b71abb64391a667d724378d8d063fdff0bff1d344ca29cbfdbd8ab1d1dbba",
             ),
         ],
     );
@@ -415,11 +415,11 @@ fn five_thousand_acceptances_under_floor_leftover_give_the_pinned_result() {
         &[
             (
                 "dry-run fingerprint",
-                "bf65130adfb105c99b38494c25f897fd42520894a5b7df68776dfbb54572a811",
+                "91c03a63b1c2bc677c676f5cbeeb84d2db2dfc8e8876d51e090c9bff7bb1ffe7",
             ),
             (
                 "dry-run json",
-                "8fcc371694d3210b9f68cbc4d291f40dbd1d8c90dc3537ec89b87fb81791dadb",
+                "f031084e7e52824ad29aab1a23491c761fe742bcc74d334557b4a80d3c499a43",
             ),
             (
                 "dry-run csv",
@@ -431,15 +431,15 @@ fn five_thousand_acceptances_under_floor_leftover_give_the_pinned_result() {
             ),
             (
                 "run fingerprint",
-                "bf65130adfb105c99b38494c25f897fd42520894a5b7df68776dfbb54572a811",
+                "91c03a63b1c2bc677c676f5cbeeb84d2db2dfc8e8876d51e090c9bff7bb1ffe7",
             ),
             (
                 "run json",
-                "90735ace1ca0544ba5a0999c109a3218a91a8ac5796e7eb003c8f563d84adae4",
+                "9c39dadd23a01807970852bb6c2aaddf0f0e2de2403dd7a1c20d3354b3327432",
             ),
             (
                 "stored run",
-                "04d6c7aa7186cd73d293c8ded94145a4d6a640a657c80edb0f1f57d1fb3f7ac8",
+                "278817225c560b5f7151b038f49a9219b05d13c5305d14fd77859263aaf50f61",
             ),
             (
                 "stored outcomes",
@@ -459,7 +459,7 @@ fn five_thousand_acceptances_under_floor_leftover_give_the_pinned_result() {
             ),
             (
                 "acta",
-                "86b50018b84bdb7a78e1d1c08fc0244353ccc420c76998aa4c0663596984adc3",
+                "0be9374d0279221c2c0c1e981b57dd034b9ff0b243f2fe3ddbd2f539940aed5a",
             ),
         ],
     );
@@ -473,11 +473,11 @@ fn five_thousand_acceptances_that_fit_the_offer_give_the_pinned_result() {
         &[
             (
                 "dry-run fingerprint",
-                "e716e4a7832394f2c186e866e9c68896333853874b194147e7f10e0ac7f327a4",
+                "14c84db97c1eebc2fe1683f97336f50fee22265031bfbb4e622cd2384598a9d8",
             ),
             (
                 "dry-run json",
-                "780b5c61e4d5b31405b971c58148bb365476fffb7a37357f9a1e181893439364",
+                "0ada61e2a13098caaa66c86c022d7e550560ed56b8a6a089f9c66f43af77f713",
             ),
             (
                 "dry-run csv",
@@ -489,15 +489,15 @@ fn five_thousand_acceptances_that_fit_the_offer_give_the_pinned_result() {
             ),
             (
                 "run fingerprint",
-                "e716e4a7832394f2c186e866e9c68896333853874b194147e7f10e0ac7f327a4",
+                "14c84db97c1eebc2fe1683f97336f50fee22265031bfbb4e622cd2384598a9d8",
             ),
             (
                 "run json",
-                "43e79377c63785254cbc9ab3958532e5626c326d47900099bbd74c8a6aa005cb",
+                "61edd3d95057071750ed1506cda34daddd82af02f99eabbfd36057ee10c6d5b7",
             ),
             (
                 "stored run",
-                "c3cf15241fdefbc65d48f07ec73c7450e9d453df4fd09ea041a9026116ccb943",
+                "8324885c844af9fffca9c09bdaad0c63b32307f29a81660efa19b5025f014f88",
             ),
             (
                 "stored outcomes",
@@ -517,7 +517,7 @@ fn five_thousand_acceptances_that_fit_the_offer_give_the_pinned_result() {
             ),
             (
                 "acta",
-                "e789f2f73a48e8c9da2a0556e1922c14f291c5e98cfcfafb3c4d581a5ecfa0e2",
+                "28eca11780fdc495c40c674e136c6bfbfcc7348186cc6f1fd15767ddce2d0d93",
             ),
         ],
     );

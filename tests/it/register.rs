@@ -222,7 +222,7 @@ fn a_failed_import_changes_nothing_and_names_every_bad_row() {
     let csv = format!(
         "{HEADER}CC,1000000001,Ana,natural,trabajador,1000,,2024-03-15,,\n\
          NIT,999000001-9,Mal DV,legal,sindicato,10,,2024-03-15,,\n\
-         CC,1000000003,Sin Fecha,natural,trabajador,10,,15-03-2024,,\n\
+         CC,1000000003,Sin Fecha,natural,trabajador,10,,15-03-24,,\n\
          CC,1000000004,Cero,natural,trabajador,0,,2024-03-15,,\n\
          XX,1,Tipo,natural,trabajador,10,,2024-03-15,,\n\
          CC,1000000005,Categoria,natural,gerente,10,,2024-03-15,,\n\
@@ -234,7 +234,7 @@ fn a_failed_import_changes_nothing_and_names_every_bad_row() {
     let e = r.fails(&["adjudications", "import", &path, "--program", "D3939-2004"]);
     for expected in [
         "line 3: doc_number \"999000001-9\": NIT 999000001-9 has a wrong check digit: the DIAN algorithm gives 2",
-        "line 4: adjudicated_on \"15-03-2024\"",
+        "line 4: adjudicated_on \"15-03-24\"",
         "line 5: shares \"0\"",
         "line 6: doc_type \"XX\"",
         "line 7: category \"gerente\"",
@@ -1021,7 +1021,7 @@ fn pledges_import_in_bulk_under_the_rules_of_pledge_register() {
             "line 7: adjudication_id \"3\": line 6 of this file already pledges it; one pledge in force per adjudication",
             "line 8: adjudication_id \"x\": must be the id of an adjudication (see `vigia adjudications list`)",
             "line 8: rank \"3\": must be 1 (first degree) or 2 (second degree, when the lender holds the first)",
-            "line 8: registered_on \"2024-13-01\": must be a date YYYY-MM-DD (or DD/MM/YYYY in an Excel export)",
+            "line 8: registered_on \"2024-13-01\": \"2024-13-01\" is not a day of the calendar; check the day and the month (DD/MM/YYYY)",
             "line 8: doc_number \"\": give it with doc_type, or leave both empty",
         ],
         "{e}"

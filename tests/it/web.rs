@@ -1198,9 +1198,8 @@ fn the_import_preview_says_every_problem_in_spanish() {
         "{t}"
     );
     for row in [
-        "<td class=\"num\">2</td><td>adjudicated_on</td><td>2024-13-01</td><td>no es una fecha \
-         válida; escríbala aaaa-mm-dd (dd/mm/aaaa solo en la exportación de Excel separada por \
-         «;»)</td>",
+        "<td class=\"num\">2</td><td>adjudicated_on</td><td>2024-13-01</td><td>«2024-13-01» no es \
+         un día del calendario; revise el día y el mes (dd/mm/aaaa)</td>",
         "<td class=\"num\">3</td><td></td><td></td><td>repite exactamente la línea 2; cada fila \
          va una sola vez: borre una de las dos</td>",
         "<td class=\"num\">4</td><td>person_type</td><td>alien</td><td>«alien» no es un tipo de \
@@ -1240,15 +1239,12 @@ fn the_import_preview_says_every_problem_in_spanish() {
     let shares = t.find("<td class=\"num\">2</td><td>shares</td><td>abc</td>");
     let name = t.find("<td class=\"num\">3</td><td>name</td><td>Otro Nombre</td>");
     assert!(matches!((shares, name), (Some(a), Some(b)) if a < b), "{t}");
-    // a workbook is not a CSV file
+    // a workbook that cannot be read (workbooks are read since issue 19)
     let t = preview(
         "libro.xlsx",
         b"PK\x03\x04\x14\x00\x06\x00[Content_Types].xml xl/workbook.xml",
     );
-    assert!(
-        t.contains("<td>este archivo es un libro de Excel (.xlsx), no un archivo CSV; ábralo en la hoja de cálculo"),
-        "{t}"
-    );
+    assert!(t.contains("<td>el libro no se puede leer ("), "{t}");
     assert_eq!(r.dump(), before);
     // the command line reads the same file in English, as before
     let path = r.file("malo.csv", bad.as_bytes());
@@ -1304,11 +1300,14 @@ fn rates_are_added_by_an_admin() {
     );
     let resp = post(
         &mut a,
-        &rate("01/11/2026", "30/11/2026", "17.84", "-3", "x"),
+        &rate("01/11/2026", "30/11/2026", "17,8,4", "-3", "x"),
     );
+    // 17.84 reads as 17,84 since issue 19 (a point before two digits is a decimal point)
     assert_eq!(
         error_text(&resp.text(), "ibc").as_deref(),
-        Some("«17.84» no es un número: escríbalo como 27,90."),
+        Some(
+            "«17,8,4» tiene los separadores fuera de lugar; escriba un punto cada tres dígitos para los miles y una coma para los decimales, p. ej. 1.450.000,50."
+        ),
     );
     assert_eq!(
         error_text(&resp.text(), "usury").as_deref(),

@@ -410,8 +410,9 @@ fn releasable_pledges_are_released_in_bulk_after_a_preview_as_the_cli_does() {
     );
     assert_eq!(bad.status, 422);
     assert!(
-        bad.text()
-            .contains("«31/02/2026» no es una fecha: escríbala como dd/mm/aaaa"),
+        bad.text().contains(
+            "«31/02/2026» no es un día del calendario; revise el día y el mes (dd/mm/aaaa)"
+        ),
         "{}",
         bad.text()
     );

@@ -298,7 +298,7 @@ fn deliveries_are_recorded_by_an_officer_and_refused_in_spanish() {
     let t = typo.text();
     assert_eq!(
         by_id(&t, "delivery_date-error", "</p>"),
-        "«31/02/2025» no es una fecha: escríbala como dd/mm/aaaa."
+        "«31/02/2025» no es un día del calendario; revise el día y el mes (dd/mm/aaaa)."
     );
     assert_eq!(
         by_id(&t, "delivery_via-error", "</p>"),

@@ -1,0 +1,142 @@
+//! Which of a program's special-condition categories (Art. 3) a file's cell names: the category
+//! itself whatever its case, accents, spaces and hyphens (`Trabajador`, `Asociación empleados`),
+//! or one of the program's aliases (Decreto 3939's numerals `(i)`…`(x)`, with or without the
+//! parentheses). A name that fits none, or an alias that covers several (`(i)`: workers and
+//! pensioners), is refused with the program's list: at import, never turned into a rejection
+//! later. Pure: no I/O.
+
+use crate::input::folded;
+use crate::lang::Said;
+use crate::program::Program;
+use crate::said;
+
+/// A numeral or name without its parentheses: `(ii)` = `ii`.
+fn bare(key: &str) -> String {
+    folded(key).replace(['(', ')'], "")
+}
+
+impl Program {
+    /// The category `typed` names, as the program writes it.
+    pub fn category(&self, typed: &str) -> Result<&str, Said> {
+        let key = folded(typed);
+        if let Some(c) = self.categories.iter().find(|c| folded(c) == key) {
+            return Ok(c);
+        }
+        let key = bare(typed);
+        if let Some((alias, names)) = self
+            .category_aliases
+            .iter()
+            .find(|(a, _)| !key.is_empty() && bare(a) == key)
+        {
+            return match names.as_slice() {
+                [one] => self
+                    .categories
+                    .iter()
+                    .find(|c| *c == one)
+                    .map(String::as_str)
+                    .ok_or_else(|| self.unknown(typed)),
+                several => {
+                    let list = several.join(", ");
+                    Err(said!(
+                        "{alias} names several categories ({list}); write which one",
+                        "{alias} nombra varias categorías ({list}); escriba cuál"
+                    ))
+                }
+            };
+        }
+        Err(self.unknown(typed))
+    }
+
+    /// What an acceptance's category cell names: a category ([`Program::category`]), or one of
+    /// the program's names for a filer who belongs to none (`ninguna`), kept as the program
+    /// writes it so that the adjudication rejects the filing as not a recipient.
+    pub fn filing_category(&self, typed: &str) -> Result<&str, Said> {
+        let key = folded(typed);
+        match self.not_recipients.iter().find(|n| folded(n) == key) {
+            Some(n) => Ok(n),
+            None => self.category(typed).map_err(|e| {
+                if self.not_recipients.is_empty() {
+                    return e;
+                }
+                let none = self.not_recipients.join(", ");
+                Said::new(
+                    format!("{}; for a filer who belongs to none, write {none}", e.en()),
+                    format!(
+                        "{}; para quien no pertenece a ninguna, escriba {none}",
+                        e.es()
+                    ),
+                )
+            }),
+        }
+    }
+
+    /// The program's categories with the numerals that name them: `trabajador (i)`.
+    pub fn category_list(&self) -> String {
+        self.categories
+            .iter()
+            .map(|c| {
+                let numeral = self
+                    .category_aliases
+                    .iter()
+                    .find(|(_, names)| names.contains(c))
+                    .map(|(a, _)| format!(" {a}"))
+                    .unwrap_or_default();
+                format!("{c}{numeral}")
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn unknown(&self, typed: &str) -> Said {
+        let (list, code) = (self.category_list(), &self.code);
+        said!(
+            "{typed:?} is not a special-condition category of {code}; use one of {list}",
+            "«{typed}» no es una categoría de condiciones especiales de {code}; use una de estas: \
+             {list}"
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::program::{DECRETO_3939_2004, Program};
+
+    #[test]
+    fn a_category_is_named_whatever_its_case_accents_or_numeral() {
+        let p = Program::from_toml(DECRETO_3939_2004).unwrap();
+        assert_eq!(p.category("Trabajador"), Ok("trabajador"));
+        assert_eq!(p.category("TRABAJADOR"), Ok("trabajador"));
+        assert_eq!(
+            p.category("Asociación empleados"),
+            Ok("asociacion-empleados")
+        );
+        assert_eq!(p.category("Caja compensación"), Ok("caja-compensacion"));
+        assert_eq!(p.category("(ii)"), Ok("extrabajador"));
+        assert_eq!(p.category("ix"), Ok("cooperativa"));
+        assert_eq!(p.category("(X)"), Ok("caja-compensacion"));
+        let both = p.category("(i)").unwrap_err();
+        assert!(both.en().contains("trabajador, pensionado"), "{both}");
+        let e = p.category("accionista").unwrap_err();
+        assert!(
+            e.es().contains("«accionista» no es una categoría"),
+            "{}",
+            e.es()
+        );
+        assert!(
+            e.en()
+                .contains("trabajador (i), pensionado (i), extrabajador (ii)"),
+            "{e}"
+        );
+        assert!(p.category("").is_err());
+        // an acceptance may say the filer belongs to none: recorded, rejected when adjudicating
+        assert_eq!(p.filing_category("Ninguna"), Ok("ninguna"));
+        assert!(p.category("ninguna").is_err());
+        let e = p.filing_category("gerente").unwrap_err();
+        assert!(
+            e.es()
+                .ends_with("para quien no pertenece a ninguna, escriba ninguna"),
+            "{}",
+            e.es()
+        );
+    }
+}

@@ -1,0 +1,57 @@
+//! `vigia template KIND --out FILE.xlsx|FILE.csv`: an empty import file to fill in, with the
+//! Spanish headers, one example row and (in a workbook) a sheet of notes on each column.
+
+use super::{CliError, Ctx, Status};
+use crate::report::template::{self, Kind};
+use std::path::PathBuf;
+
+/// Write an empty template of an import file.
+#[derive(Debug, clap::Args)]
+pub struct TemplateArgs {
+    /// adjudications (adjudicaciones), pledges (prendas), acceptances (aceptaciones) or
+    /// proposals (propuestas).
+    #[arg(value_enum)]
+    kind: Kind,
+    /// Where to write it: a name ending in .xlsx (a workbook with a notes sheet) or .csv (UTF-8,
+    /// `;`, as the es-CO Excel opens it).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Replace FILE if it exists.
+    #[arg(long)]
+    force: bool,
+}
+
+pub fn run(a: TemplateArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+    let ext = a
+        .out
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let bytes = match ext.as_str() {
+        "xlsx" => template::xlsx(a.kind).map_err(|e| CliError::Flag {
+            flag: "--out".into(),
+            value: a.out.display().to_string(),
+            reason: format!("the workbook could not be made: {e}"),
+        })?,
+        "csv" => template::csv(a.kind),
+        _ => {
+            return Err(CliError::Flag {
+                flag: "--out".into(),
+                value: a.out.display().to_string(),
+                reason: "name the template FILE.xlsx (a workbook) or FILE.csv".into(),
+            });
+        }
+    };
+    let placed = crate::files::write(&a.out, &bytes, a.force).map_err(|e| CliError::Flag {
+        flag: "--out".into(),
+        value: a.out.display().to_string(),
+        reason: e.to_string(),
+    })?;
+    writeln!(
+        ctx.out,
+        "template written to {}: fill in one row per line below the Spanish headers (delete the \
+         example row), then import it",
+        placed.display()
+    )?;
+    Ok(Status::Ok)
+}

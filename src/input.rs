@@ -1,0 +1,759 @@
+//! What people type, read once and the Colombian way, below both front ends: the command line's
+//! flags, the web's fields and every cell of an imported file call these readers. Amounts
+//! (`1.450` = 1450, `1.450,50`, `1450,5`, `1450.50`, `$ 1.450`), counts (`4.000`), percentages
+//! (`18,9`, `18.9`), dates (`2024-11-20`, `20/11/2024`, `5/3/2024`, `20-11-2024`) and datetimes
+//! (`20/11/2024 14:30`). Anything two readers could read two ways (`1,450`, `1,450.50`,
+//! `1.4500`, a two-digit year) is refused with a [`Refused`] that shows the readings and how to
+//! write the value; nothing is guessed. Pure: no I/O.
+
+use crate::calendar::{FIRST_DATE, LAST_DATE};
+use crate::lang::{Said, fecha};
+use crate::money::{format_cop, format_number};
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use rust_decimal::Decimal;
+use std::fmt;
+
+/// What a value was refused for: the facts, worded by [`Refused::said`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// Nothing was written.
+    Empty,
+    /// Not a number at all (letters, two signs, a lone separator).
+    NotANumber,
+    /// A comma followed by exactly three digits after one to three digits (`1,450`): a decimal
+    /// comma to some, a thousands comma to others.
+    CommaOrThousands {
+        decimal: Decimal,
+        thousands: Decimal,
+    },
+    /// The US way, commas for thousands and a point for decimals (`1,450.50`, `1,450,000`).
+    UsGrouping { us: Decimal },
+    /// A point followed by four or more digits (`1.4500`), or by three after more than three
+    /// (`1450.500`), or after a lone `0` (`0.450`): neither a decimal point (one or two digits
+    /// follow one) nor a thousands point (groups of three after one to three digits).
+    PointOrThousands { decimal: Decimal },
+    /// Points that are not every three digits (`1.45.0`, `14.50.000`), or a point and a comma in
+    /// the wrong places (`1.450.50`).
+    MisplacedSeparators,
+    /// A minus sign where the value cannot be negative.
+    Negative,
+    /// A count with a fraction (`4,5`).
+    NotWhole { value: Decimal },
+    /// More than a count can hold.
+    TooLarge,
+    /// A year written with two digits (`15/03/24`).
+    TwoDigitYear { day: u32, month: u32, year: u32 },
+    /// Not a date in any of the accepted forms.
+    NotADate,
+    /// The form of a date, but no such day (`31/02/2024`).
+    NoSuchDay,
+    /// A real day outside the range vigia accepts.
+    OutOfRange(NaiveDate),
+    /// Not a time of day `HH:MM`.
+    NotATime,
+}
+
+/// A value refused: what was typed and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    pub value: String,
+    pub problem: Problem,
+}
+
+fn refuse<T>(value: &str, problem: Problem) -> Result<T, Refused> {
+    Err(Refused {
+        value: value.trim().to_string(),
+        problem,
+    })
+}
+
+impl Refused {
+    /// The sentence in English and in Spanish: why, the readings when there are two, and how to
+    /// write the value. Amounts are shown the es-CO way in both languages, as vigia prints them.
+    pub fn said(&self) -> Said {
+        let v = &self.value;
+        let (first, last) = (FIRST_DATE.format("%d/%m/%Y"), LAST_DATE.format("%d/%m/%Y"));
+        match &self.problem {
+            Problem::Empty => Said::new("nothing was written", "no se escribió nada"),
+            Problem::NotANumber => crate::said!(
+                "{v:?} is not a number; write it the Colombian way, e.g. 1.450 or 1.450,50",
+                "«{v}» no es un número; escríbalo a la colombiana, p. ej. 1.450 o 1.450,50"
+            ),
+            Problem::CommaOrThousands { decimal, thousands } => {
+                let (d, t) = (es(decimal.normalize()), es(*thousands));
+                crate::said!(
+                    "{v:?} can be read two ways: {d} (a decimal comma) or {t} (a thousands comma); \
+                     write {t} or {d}, points for thousands and a comma for decimals",
+                    "«{v}» se puede leer de dos maneras: {d} (coma decimal) o {t} (coma de miles); \
+                     escriba {t} o {d}: punto para los miles y coma para los decimales"
+                )
+            }
+            Problem::UsGrouping { us } => {
+                let es = es(*us);
+                crate::said!(
+                    "{v:?} is written the US way (commas for thousands, a point for decimals); \
+                     vigia reads points for thousands and a comma for decimals: write {es}",
+                    "«{v}» está escrito a la estadounidense (comas de miles, punto decimal); vigia \
+                     lee punto para los miles y coma para los decimales: escriba {es}"
+                )
+            }
+            Problem::PointOrThousands { decimal } => {
+                let d = es(decimal.normalize());
+                crate::said!(
+                    "{v:?} can be read two ways: the point is neither a decimal point (one or two \
+                     digits follow it) nor a thousands point (groups of three); write {d} for \
+                     that decimal, or group the thousands in threes, e.g. 1.450.000",
+                    "«{v}» se puede leer de dos maneras: el punto no es decimal (lo siguen uno o \
+                     dos dígitos) ni de miles (grupos de tres); escriba {d} si es ese decimal, o \
+                     agrupe los miles de a tres, p. ej. 1.450.000"
+                )
+            }
+            Problem::MisplacedSeparators => crate::said!(
+                "{v:?} has its separators in the wrong places; write points every three digits \
+                 for thousands and one comma for decimals, e.g. 1.450.000,50",
+                "«{v}» tiene los separadores fuera de lugar; escriba un punto cada tres dígitos \
+                 para los miles y una coma para los decimales, p. ej. 1.450.000,50"
+            ),
+            Problem::Negative => crate::said!(
+                "{v:?} is negative; the value must be zero or more",
+                "«{v}» es negativo; el valor debe ser cero o más"
+            ),
+            Problem::NotWhole { value } => {
+                let shown = es(value.normalize());
+                crate::said!(
+                    "{v:?} reads as {shown}, which is not a whole number; write a whole number, \
+                     e.g. 4.000",
+                    "«{v}» se lee {shown}, que no es un número entero; escriba un entero, p. ej. \
+                     4.000"
+                )
+            }
+            Problem::TooLarge => crate::said!("{v:?} is too large", "«{v}» es demasiado grande"),
+            Problem::TwoDigitYear { day, month, year } => crate::said!(
+                "{v:?} has a two-digit year, which vigia does not guess; write the four digits, \
+                 e.g. {day:02}/{month:02}/19{year:02} or {day:02}/{month:02}/20{year:02}",
+                "«{v}» tiene el año con dos dígitos, que vigia no adivina; escriba los cuatro, p. \
+                 ej. {day:02}/{month:02}/19{year:02} o {day:02}/{month:02}/20{year:02}"
+            ),
+            Problem::NotADate => crate::said!(
+                "{v:?} is not a date; write DD/MM/YYYY (20/11/2024) or YYYY-MM-DD (2024-11-20)",
+                "«{v}» no es una fecha; escríbala dd/mm/aaaa (20/11/2024) o aaaa-mm-dd \
+                 (2024-11-20)"
+            ),
+            Problem::NoSuchDay => crate::said!(
+                "{v:?} is not a day of the calendar; check the day and the month (DD/MM/YYYY)",
+                "«{v}» no es un día del calendario; revise el día y el mes (dd/mm/aaaa)"
+            ),
+            Problem::OutOfRange(d) => {
+                let shown = fecha(*d);
+                crate::said!(
+                    "{shown} is outside the dates vigia accepts, {first} to {last}; check the year",
+                    "{shown} está fuera de las fechas que vigia acepta, del {first} al {last}; \
+                     revise el año"
+                )
+            }
+            Problem::NotATime => crate::said!(
+                "{v:?} is not a date and time; write DD/MM/YYYY HH:MM, e.g. 20/11/2024 14:30",
+                "«{v}» no es una fecha y hora; escríbala dd/mm/aaaa hh:mm, p. ej. 20/11/2024 14:30"
+            ),
+        }
+    }
+}
+
+/// In English, the command line's language.
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.said().en())
+    }
+}
+
+impl std::error::Error for Refused {}
+
+impl Refused {
+    /// Whether the sentence says more than "not a number / not a date" (two readings, misplaced
+    /// separators, a two-digit year, no such day): a column's own sentence then gives way to it.
+    pub fn explains(&self) -> bool {
+        !matches!(
+            self.problem,
+            Problem::Empty
+                | Problem::NotANumber
+                | Problem::NotADate
+                | Problem::NotATime
+                | Problem::TooLarge
+        )
+    }
+}
+
+/// `text` without `$`, `COP` and whitespace (spaces, no-break spaces), and the sign apart.
+fn bare(text: &str) -> (bool, String) {
+    let mut t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut negative = false;
+    if let Some(rest) = t.strip_prefix('-') {
+        negative = true;
+        t = rest.to_string();
+    }
+    if let Some(rest) = t.strip_prefix('$') {
+        t = rest.to_string();
+    }
+    if let Some(rest) = t.strip_prefix("COP") {
+        t = rest.to_string();
+    }
+    if !negative && let Some(rest) = t.strip_prefix('-') {
+        // `$ -1.450`
+        negative = true;
+        t = rest.to_string();
+    }
+    (negative, t)
+}
+
+fn digits(t: &str) -> bool {
+    !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `int` and `frac` (digits only, checked) as one exact decimal.
+fn exact(int: &str, frac: &str) -> Option<Decimal> {
+    let s = if frac.is_empty() {
+        int.to_string()
+    } else {
+        format!("{int}.{frac}")
+    };
+    Decimal::from_str_exact(&s).ok()
+}
+
+/// Groups of a thousands-grouped integer (`1.450.000` split at the points) are one to three
+/// digits, not starting with 0 unless alone, then exactly three each.
+fn grouped(groups: &[&str]) -> bool {
+    let Some((head, rest)) = groups.split_first() else {
+        return false;
+    };
+    digits(head)
+        && head.len() <= 3
+        && !(head.starts_with('0'))
+        && rest.iter().all(|g| g.len() == 3 && digits(g))
+}
+
+/// A decimal number the Colombian way, sign allowed (the caller decides whether a negative
+/// value is refused). See the module header for the forms.
+pub fn number(text: &str) -> Result<Decimal, Refused> {
+    let (negative, t) = bare(text);
+    if t.is_empty() {
+        return refuse(
+            text,
+            if negative {
+                Problem::NotANumber
+            } else {
+                Problem::Empty
+            },
+        );
+    }
+    if !t
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+    {
+        return refuse(text, Problem::NotANumber);
+    }
+    let value = unsigned(text, &t)?;
+    Ok(if negative { -value } else { value })
+}
+
+fn unsigned(text: &str, t: &str) -> Result<Decimal, Refused> {
+    let commas = t.matches(',').count();
+    let points = t.matches('.').count();
+    let malformed = || refuse(text, Problem::MisplacedSeparators);
+    if t.starts_with(['.', ',']) || t.ends_with(['.', ',']) || t.contains(",,") || t.contains("..")
+    {
+        return refuse(text, Problem::NotANumber);
+    }
+    // a point after a comma is the US way (`1,450.50`); two commas too (`1,450,000`)
+    let us_order = t.rfind('.').zip(t.find(',')).is_some_and(|(d, c)| d > c);
+    match (points, commas) {
+        (_, _) if commas >= 2 || us_order => {
+            let (int, frac) = t.split_once('.').unwrap_or((t, ""));
+            let us_ok = points <= 1
+                && grouped(&int.split(',').collect::<Vec<_>>())
+                && (frac.is_empty() || digits(frac));
+            match us_ok.then(|| exact(&int.replace(',', ""), frac)).flatten() {
+                Some(us) => refuse(text, Problem::UsGrouping { us }),
+                None => malformed(),
+            }
+        }
+        (0, 0) => exact(t, "")
+            .ok_or(())
+            .or_else(|()| refuse(text, Problem::TooLarge)),
+        // `1450,5`, `1.450,50`, `1.450.000,5`
+        (_, 1) => {
+            let (int, frac) = t.split_once(',').unwrap_or((t, ""));
+            if int.contains('.') && !grouped(&int.split('.').collect::<Vec<_>>()) {
+                return malformed();
+            }
+            let plain = int.replace('.', "");
+            if !digits(&plain) || !digits(frac) {
+                return malformed();
+            }
+            let decimal = exact(&plain, frac)
+                .ok_or(())
+                .or_else(|()| refuse(text, Problem::TooLarge))?;
+            if points == 0 && frac.len() == 3 && int.len() <= 3 && !int.starts_with('0') {
+                let thousands = exact(&format!("{int}{frac}"), "").unwrap_or_default();
+                return refuse(text, Problem::CommaOrThousands { decimal, thousands });
+            }
+            Ok(decimal)
+        }
+        // `1450.5`, `1450.50`, `1.5`: a point followed by one or two digits is a decimal point
+        (1, 0) => {
+            let (int, frac) = t.split_once('.').unwrap_or((t, ""));
+            let decimal = exact(int, frac)
+                .ok_or(())
+                .or_else(|()| refuse(text, Problem::TooLarge))?;
+            match frac.len() {
+                1 | 2 => Ok(decimal),
+                3 if int.len() <= 3 && !int.starts_with('0') => {
+                    Ok(exact(&format!("{int}{frac}"), "")
+                        .ok_or(())
+                        .or_else(|()| refuse(text, Problem::TooLarge))?)
+                }
+                _ => refuse(text, Problem::PointOrThousands { decimal }),
+            }
+        }
+        // `1.450.000`
+        (_, _) => {
+            let groups: Vec<&str> = t.split('.').collect();
+            if !grouped(&groups) {
+                return malformed();
+            }
+            exact(&groups.concat(), "")
+                .ok_or(())
+                .or_else(|()| refuse(text, Problem::TooLarge))
+        }
+    }
+}
+
+/// An amount in pesos or a price per share ([`number`]), never negative.
+pub fn amount(text: &str) -> Result<Decimal, Refused> {
+    let v = number(text)?;
+    if v.is_sign_negative() && !v.is_zero() {
+        return refuse(text, Problem::Negative);
+    }
+    Ok(v)
+}
+
+/// An amount that may be negative (the caller's rule refuses it with its own sentence).
+pub fn signed_amount(text: &str) -> Result<Decimal, Refused> {
+    number(text)
+}
+
+/// A count (shares, days): [`number`] whole and not negative (`4.000` = 4000; `4.000,00` too).
+pub fn count(text: &str) -> Result<u64, Refused> {
+    let v = number(text)?;
+    if v.is_sign_negative() && !v.is_zero() {
+        return refuse(text, Problem::Negative);
+    }
+    if !v.fract().is_zero() {
+        return refuse(text, Problem::NotWhole { value: v });
+    }
+    u64::try_from(v.trunc()).or_else(|_| refuse(text, Problem::TooLarge))
+}
+
+/// A percentage (`18,9`, `18.9`, `27,90 %`): at most one point or comma, which is the decimal
+/// separator (rates are never grouped in thousands). Sign allowed; the caller's rule judges the
+/// range.
+pub fn percent(text: &str) -> Result<Decimal, Refused> {
+    let (negative, t) = bare(text.trim().trim_end_matches('%'));
+    if t.is_empty() {
+        return refuse(
+            text,
+            if negative {
+                Problem::NotANumber
+            } else {
+                Problem::Empty
+            },
+        );
+    }
+    let t = t.replace(',', ".");
+    let (int, frac) = t.split_once('.').unwrap_or((&t, ""));
+    if !digits(int) || (t.contains('.') && !digits(frac)) {
+        let problem = if t.matches('.').count() > 1 {
+            Problem::MisplacedSeparators
+        } else {
+            Problem::NotANumber
+        };
+        return refuse(text, problem);
+    }
+    let v = exact(int, frac)
+        .ok_or(())
+        .or_else(|()| refuse(text, Problem::TooLarge))?;
+    Ok(if negative { -v } else { v })
+}
+
+/// A calendar day: `YYYY-MM-DD`, `DD/MM/YYYY`, `D/M/YYYY`, `DD-MM-YYYY`, within the range vigia
+/// accepts (1990–2099). A two-digit year is refused, never guessed.
+pub fn date(text: &str) -> Result<NaiveDate, Refused> {
+    let t = text.trim();
+    if t.is_empty() {
+        return refuse(text, Problem::Empty);
+    }
+    let d = day(t).or_else(|p| refuse(text, p))?;
+    if (FIRST_DATE..=LAST_DATE).contains(&d) {
+        Ok(d)
+    } else {
+        refuse(text, Problem::OutOfRange(d))
+    }
+}
+
+fn day(t: &str) -> Result<NaiveDate, Problem> {
+    let num = |s: &str| -> Option<u32> { (digits(s) && s.len() <= 4).then(|| s.parse().ok())? };
+    let sep = if t.contains('/') { '/' } else { '-' };
+    let parts: Vec<&str> = t.split(sep).collect();
+    let [a, b, c] = parts[..] else {
+        return Err(Problem::NotADate);
+    };
+    let (Some(na), Some(nb), Some(nc)) = (num(a), num(b), num(c)) else {
+        return Err(Problem::NotADate);
+    };
+    // year first: `2024-11-20` (ISO; the dash only, as ISO writes it)
+    if a.len() == 4 && sep == '-' && b.len() == 2 && c.len() == 2 {
+        return NaiveDate::from_ymd_opt(na as i32, nb, nc).ok_or(Problem::NoSuchDay);
+    }
+    if a.len() > 2 || b.len() > 2 {
+        return Err(Problem::NotADate);
+    }
+    match c.len() {
+        4 => NaiveDate::from_ymd_opt(nc as i32, nb, na).ok_or(Problem::NoSuchDay),
+        2 => Err(Problem::TwoDigitYear {
+            day: na,
+            month: nb,
+            year: nc,
+        }),
+        _ => Err(Problem::NotADate),
+    }
+}
+
+/// A day and a time of day: `DD/MM/YYYY HH:MM` (or any [`date`] form, then `HH:MM`, seconds
+/// allowed; ISO's `T` too).
+pub fn datetime(text: &str) -> Result<NaiveDateTime, Refused> {
+    let t = text.trim();
+    if t.is_empty() {
+        return refuse(text, Problem::Empty);
+    }
+    let (d, time) = t
+        .split_once([' ', 'T'])
+        .map(|(d, h)| (d, h.trim()))
+        .ok_or(())
+        .or_else(|()| refuse(text, Problem::NotATime))?;
+    let d = date(d).map_err(|r| Refused {
+        value: t.to_string(),
+        problem: r.problem,
+    })?;
+    let time = NaiveTime::parse_from_str(time, "%H:%M")
+        .or_else(|_| NaiveTime::parse_from_str(time, "%H:%M:%S"))
+        .or_else(|_| refuse(text, Problem::NotATime))?;
+    Ok(d.and_time(time))
+}
+
+/// `v` the es-CO way with the decimals it has (`1.450,50`, not `1.450,5`): how a refusal
+/// shows a reading.
+fn es(v: Decimal) -> String {
+    let s = v.abs().to_string();
+    let sign = if v.is_sign_negative() && !v.is_zero() {
+        "-"
+    } else {
+        ""
+    };
+    match s.split_once('.') {
+        Some((int, frac)) => {
+            let int = format_number(Decimal::from_str_exact(int).unwrap_or_default());
+            format!("{sign}{int},{frac}")
+        }
+        None => format!("{sign}{}", format_number(v.abs())),
+    }
+}
+
+/// `s` as a key to match names by (headers, categories, kinds, yes and no): lowercase, accents
+/// folded (`Categoría` = `categoria`, `Ñ` = `n`), and spaces, underscores, hyphens and dots
+/// dropped (`Tipo documento` = `tipo_documento` = `tipodocumento`).
+pub fn folded(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '_' | '-' | '.'))
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' | 'à' | 'ä' | 'â' => 'a',
+            'é' | 'è' | 'ë' | 'ê' => 'e',
+            'í' | 'ì' | 'ï' | 'î' => 'i',
+            'ó' | 'ò' | 'ö' | 'ô' => 'o',
+            'ú' | 'ù' | 'ü' | 'û' => 'u',
+            'ñ' => 'n',
+            c => c,
+        })
+        .collect()
+}
+
+/// A yes or no (`si`, `sí`, `SI`, `s`, `no`, `n`, `yes`, `true`/`false`, `1`/`0`, `x` for yes).
+pub fn yes_no(text: &str) -> Option<bool> {
+    match folded(text).as_str() {
+        "si" | "s" | "yes" | "y" | "true" | "verdadero" | "1" | "x" => Some(true),
+        "no" | "n" | "false" | "falso" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// How a value the reader accepts is written back the es-CO way (`1.450,5`): what the reader
+/// reads as the same value (see the property tests).
+pub fn shown(v: Decimal) -> String {
+    format_number(v)
+}
+
+/// An amount as the refusals show one: `$ 1.450,50`.
+pub fn pesos(v: Decimal) -> String {
+    format_cop(v)
+}
+
+/// How the rule is stated once, for `--help` and the README.
+pub const RULE: &str = "Amounts and counts are read the Colombian way: a point groups thousands \
+(1.450 = 1450) and a comma starts the decimals (1.450,50); a point followed by one or two digits \
+is a decimal point (1450.50). Forms two readers could read two ways (1,450; 1,450.50; 1.4500) are \
+refused, never guessed. Dates: DD/MM/YYYY, D/M/YYYY, DD-MM-YYYY or YYYY-MM-DD, with a \
+four-digit year.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+    use proptest::prelude::*;
+
+    fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    #[test]
+    fn amounts_are_read_the_colombian_way() {
+        for (typed, want) in [
+            ("1.450", "1450"),
+            ("1.450,50", "1450.50"),
+            ("1450,5", "1450.5"),
+            ("1450.50", "1450.50"),
+            ("1450.5", "1450.5"),
+            ("$ 1.450", "1450"),
+            ("$1.450", "1450"),
+            (" 1 450 ", "1450"),
+            ("100.000", "100000"),
+            ("1.087.500", "1087500"),
+            ("963", "963"),
+            ("963,45", "963.45"),
+            ("0,5", "0.5"),
+            ("0,450", "0.45"),
+            ("1234,567", "1234.567"),
+            ("1.1", "1.1"),
+            ("0", "0"),
+        ] {
+            assert_eq!(amount(typed), Ok(dec(want)), "{typed}");
+        }
+    }
+
+    #[test]
+    fn what_two_readers_could_read_two_ways_is_refused_with_both_readings() {
+        let r = amount("1,450").unwrap_err();
+        assert_eq!(
+            r.problem,
+            Problem::CommaOrThousands {
+                decimal: dec("1.45"),
+                thousands: dec("1450")
+            }
+        );
+        assert!(r.said().es().contains("1,45") && r.said().es().contains("1.450"));
+        assert_eq!(
+            amount("1,450.50").unwrap_err().problem,
+            Problem::UsGrouping { us: dec("1450.50") }
+        );
+        assert!(
+            amount("1,450.50")
+                .unwrap_err()
+                .to_string()
+                .contains("write 1.450,50")
+        );
+        assert_eq!(
+            amount("1,450,000").unwrap_err().problem,
+            Problem::UsGrouping { us: dec("1450000") }
+        );
+        assert_eq!(
+            amount("1.4500").unwrap_err().problem,
+            Problem::PointOrThousands {
+                decimal: dec("1.45")
+            }
+        );
+        assert_eq!(
+            amount("1450.500").unwrap_err().problem,
+            Problem::PointOrThousands {
+                decimal: dec("1450.5")
+            }
+        );
+        assert_eq!(
+            amount("0.450").unwrap_err().problem,
+            Problem::PointOrThousands {
+                decimal: dec("0.45")
+            }
+        );
+        for bad in [
+            "1.45.0",
+            "14.50.000",
+            "1.450.50",
+            "1,45,0",
+            "1.4,50",
+            "12.3456,7",
+        ] {
+            assert_eq!(
+                amount(bad).unwrap_err().problem,
+                Problem::MisplacedSeparators,
+                "{bad}"
+            );
+        }
+        for bad in ["abc", "1e3", "NaN", ".5", "5.", "5,", "--5", "1.450,", "$"] {
+            assert!(amount(bad).is_err(), "{bad}");
+        }
+        assert_eq!(amount("").unwrap_err().problem, Problem::Empty);
+        assert_eq!(amount("-1.450").unwrap_err().problem, Problem::Negative);
+        assert_eq!(signed_amount("-1.450"), Ok(dec("-1450")));
+        assert_eq!(signed_amount("$ -1.450,5"), Ok(dec("-1450.5")));
+    }
+
+    #[test]
+    fn counts_are_whole_and_grouped_the_same_way() {
+        assert_eq!(count("4.000"), Ok(4000));
+        assert_eq!(count("4000"), Ok(4000));
+        assert_eq!(count("1.000.000"), Ok(1_000_000));
+        assert_eq!(count("4.000,00"), Ok(4000));
+        assert_eq!(
+            count("4,5").unwrap_err().problem,
+            Problem::NotWhole { value: dec("4.5") }
+        );
+        assert!(matches!(
+            count("4.5").unwrap_err().problem,
+            Problem::NotWhole { .. }
+        ));
+        assert!(matches!(
+            count("4,000").unwrap_err().problem,
+            Problem::CommaOrThousands { .. }
+        ));
+        assert_eq!(count("-3").unwrap_err().problem, Problem::Negative);
+        assert_eq!(
+            count("99.999.999.999.999.999.999").unwrap_err().problem,
+            Problem::TooLarge
+        );
+    }
+
+    #[test]
+    fn percentages_take_a_comma_or_a_point() {
+        assert_eq!(percent("18,9"), Ok(dec("18.9")));
+        assert_eq!(percent("18.9"), Ok(dec("18.9")));
+        assert_eq!(percent("27,90 %"), Ok(dec("27.90")));
+        assert_eq!(percent("18,915"), Ok(dec("18.915")));
+        assert_eq!(percent("-1"), Ok(dec("-1")));
+        assert!(percent("1.8.9").is_err());
+        assert!(percent("18,9,1").is_err());
+        assert!(percent("x").is_err());
+        assert_eq!(percent(" ").unwrap_err().problem, Problem::Empty);
+    }
+
+    #[test]
+    fn dates_in_every_accepted_form_and_two_digit_years_refused() {
+        for typed in ["2024-11-20", "20/11/2024", "20-11-2024", " 20/11/2024 "] {
+            assert_eq!(date(typed), Ok(ymd(2024, 11, 20)), "{typed}");
+        }
+        assert_eq!(date("5/3/2024"), Ok(ymd(2024, 3, 5)));
+        assert_eq!(date("5/03/2024"), Ok(ymd(2024, 3, 5)));
+        assert_eq!(date("5/12/2024"), Ok(ymd(2024, 12, 5)));
+        assert_eq!(
+            date("15/03/24").unwrap_err().problem,
+            Problem::TwoDigitYear {
+                day: 15,
+                month: 3,
+                year: 24
+            }
+        );
+        assert!(
+            date("15/03/24")
+                .unwrap_err()
+                .to_string()
+                .contains("15/03/2024")
+        );
+        assert_eq!(date("31/02/2024").unwrap_err().problem, Problem::NoSuchDay);
+        assert_eq!(date("2025-02-29").unwrap_err().problem, Problem::NoSuchDay);
+        assert_eq!(
+            date("01/01/1989").unwrap_err().problem,
+            Problem::OutOfRange(ymd(1989, 1, 1))
+        );
+        for bad in [
+            "2024/11/20x",
+            "20.11.2024",
+            "2024-1-5",
+            "20112024",
+            "tomorrow",
+            "1/1/12345",
+        ] {
+            assert!(date(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            datetime("20/11/2024 14:30"),
+            Ok(ymd(2024, 11, 20).and_hms_opt(14, 30, 0).unwrap())
+        );
+        assert_eq!(
+            datetime("2024-11-20T14:30:05"),
+            Ok(ymd(2024, 11, 20).and_hms_opt(14, 30, 5).unwrap())
+        );
+        assert_eq!(
+            datetime("20/11/2024").unwrap_err().problem,
+            Problem::NotATime
+        );
+        assert_eq!(
+            datetime("20/11/2024 25:00").unwrap_err().problem,
+            Problem::NotATime
+        );
+    }
+
+    /// Values whose es-CO rendering is itself ambiguous: one to three digits, then exactly three
+    /// decimals (`963,125` is refused as `1,450` is).
+    fn comma_or_thousands(v: Decimal) -> bool {
+        let v = v.abs().normalize();
+        v.scale() == 3 && v.trunc() >= Decimal::ONE && v.trunc() < Decimal::from(1000)
+    }
+
+    proptest! {
+        #[test]
+        fn what_the_reader_accepts_reads_back_the_same_in_es_co(
+            int in 0u64..10_000_000_000u64, frac in 0u32..10_000u32, scale in 0u32..5u32
+        ) {
+            let v = Decimal::from(int) + Decimal::new(i64::from(frac % 10u32.pow(scale)), scale);
+            let written = shown(v);
+            if comma_or_thousands(v) {
+                prop_assert!(amount(&written).is_err(), "{written}");
+            } else {
+                prop_assert_eq!(amount(&written), Ok(v.normalize()), "{}", written);
+                prop_assert_eq!(amount(&pesos(v)), Ok(v.normalize()));
+            }
+        }
+
+        #[test]
+        fn an_accepted_text_rendered_and_read_again_is_the_same_value(s in "[0-9.,$ ]{1,14}") {
+            if let Ok(v) = amount(&s) {
+                // the reading is stable: written back es-CO it reads the same (or is one of the
+                // ambiguous renderings, which the reader never accepts as typed)
+                let again = amount(&shown(v));
+                prop_assert!(again == Ok(v) || comma_or_thousands(v), "{s:?} -> {v} -> {again:?}");
+            }
+        }
+
+        #[test]
+        fn counts_read_back_from_their_grouping(n in 0u64..u64::MAX) {
+            prop_assert_eq!(count(&shown(Decimal::from(n))), Ok(n));
+            prop_assert_eq!(count(&n.to_string()), Ok(n));
+        }
+
+        #[test]
+        fn dates_read_back_from_dd_mm_yyyy_and_iso(days in 0i64..40_000i64) {
+            let d = FIRST_DATE + chrono::Duration::days(days);
+            prop_assume!(d <= LAST_DATE);
+            prop_assert_eq!(date(&d.format("%d/%m/%Y").to_string()), Ok(d));
+            prop_assert_eq!(date(&d.format("%-d/%-m/%Y").to_string()), Ok(d));
+            prop_assert_eq!(date(&d.to_string()), Ok(d));
+            prop_assert_eq!(date(&fecha(d)), Ok(d));
+        }
+    }
+}
