@@ -10,6 +10,20 @@ use crate::lang::Said;
 use crate::program::Program;
 use crate::said;
 
+/// A category's name as a key: [`folded`], without the little words a person adds (`Fondo de
+/// empleados` = `fondo-empleados`).
+fn key(s: &str) -> String {
+    s.split(|c: char| c.is_whitespace() || c == '-' || c == '_')
+        .filter(|w| {
+            !matches!(
+                folded(w).as_str(),
+                "de" | "del" | "la" | "las" | "los" | "el" | "y"
+            )
+        })
+        .map(folded)
+        .collect()
+}
+
 /// A numeral or name without its parentheses: `(ii)` = `ii`.
 fn bare(key: &str) -> String {
     folded(key).replace(['(', ')'], "")
@@ -18,8 +32,8 @@ fn bare(key: &str) -> String {
 impl Program {
     /// The category `typed` names, as the program writes it.
     pub fn category(&self, typed: &str) -> Result<&str, Said> {
-        let key = folded(typed);
-        if let Some(c) = self.categories.iter().find(|c| folded(c) == key) {
+        let wanted = key(typed);
+        if let Some(c) = self.categories.iter().find(|c| key(c) == wanted) {
             return Ok(c);
         }
         let key = bare(typed);
@@ -111,6 +125,11 @@ mod tests {
             Ok("asociacion-empleados")
         );
         assert_eq!(p.category("Caja compensación"), Ok("caja-compensacion"));
+        assert_eq!(p.category("Fondo de empleados"), Ok("fondo-empleados"));
+        assert_eq!(
+            p.category("Asociación de empleados"),
+            Ok("asociacion-empleados")
+        );
         assert_eq!(p.category("(ii)"), Ok("extrabajador"));
         assert_eq!(p.category("ix"), Ok("cooperativa"));
         assert_eq!(p.category("(X)"), Ok("caja-compensacion"));

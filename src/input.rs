@@ -507,11 +507,14 @@ pub fn pesos(v: Decimal) -> String {
 }
 
 /// How the rule is stated once, for `--help` and the README.
-pub const RULE: &str = "Amounts and counts are read the Colombian way: a point groups thousands \
-(1.450 = 1450) and a comma starts the decimals (1.450,50); a point followed by one or two digits \
-is a decimal point (1450.50). Forms two readers could read two ways (1,450; 1,450.50; 1.4500) are \
-refused, never guessed. Dates: DD/MM/YYYY, D/M/YYYY, DD-MM-YYYY or YYYY-MM-DD, with a \
-four-digit year.";
+pub const RULE: &str = "\
+How vigia reads what you type (flags, web forms, every imported file):
+  Amounts and counts the Colombian way: a point groups thousands (1.450 = 1450) and a comma
+  starts the decimals (1.450,50); a point followed by one or two digits is a decimal point
+  (1450.50); `$` and spaces are allowed. Forms two readers could read two ways (1,450; 1,450.50;
+  1.4500) are refused with both readings, never guessed.
+  Rates in percent: 18,9 or 18.9.
+  Dates: DD/MM/YYYY, D/M/YYYY, DD-MM-YYYY or YYYY-MM-DD, with a four-digit year.";
 
 #[cfg(test)]
 mod tests {

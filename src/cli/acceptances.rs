@@ -19,8 +19,10 @@ pub enum AcceptancesCommand {
     /// category,shares, and optionally accepts_reduction,files_tax_return,patrimonio_liquido,
     /// income,is_director,annual_salary,investment_limit,patrimonio_ajustado,declarations,
     /// dismissed_with_just_cause,review,lender,financed_shares (header order free; empty = not
-    /// given). UTF-8 or the es-CO Excel export. Nothing is written unless every row is valid; the
-    /// same file twice adds nothing.
+    /// given), in English or Spanish; CSV (UTF-8 or the es-CO Excel export) or a workbook.
+    /// category: one of the program's, or its numeral ((ii)), or `ninguna` for a filer who
+    /// belongs to none (rejected at adjudication). Nothing is written unless every row is valid;
+    /// the same file twice adds nothing.
     Import {
         file: PathBuf,
         /// Program code.

@@ -16,10 +16,12 @@ use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum AdjudicationsCommand {
-    /// Import adjudications from CSV: columns doc_type,doc_number,name,person_type,category,
-    /// shares,price_per_share,adjudicated_on,lender,financed_shares, and optionally
-    /// address,city,email (the holder's contact, recorded as `holder update` does). UTF-8 (with or without
-    /// BOM) or the es-CO Excel export (Windows-1252, `;`, 1.450,50, DD/MM/YYYY). Nothing is
+    /// Import adjudications from CSV or a workbook (.xlsx, .xls, .ods): columns doc_type,
+    /// doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,
+    /// financed_shares, and optionally address,city,email (the holder's contact, recorded as
+    /// `holder update` does), in English or Spanish (Tipo documento, Número documento ...; see
+    /// `vigia template adjudicaciones`). UTF-8 (with or without BOM) or the es-CO Excel export
+    /// (Windows-1252, `;`); numbers and dates as `vigia --help` says (1.450,50, DD/MM/YYYY). Nothing is
     /// written unless every row is valid; the same file twice adds nothing. A row whose award
     /// (holder document and adjudication date) is already registered with the same figures is
     /// reported unchanged; with other figures it is refused, saying what differs.

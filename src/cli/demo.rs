@@ -65,7 +65,7 @@ const OFFERING_STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Import the acceptances (fictional acceptors)",
+        "Import the acceptances (fictional acceptors; Spanish headers, es-CO dates and numbers, the decree's numerals)",
         &[
             "acceptances",
             "import",
@@ -265,7 +265,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
     ),
     ("{stage}", &[], false),
     (
-        "Holder 1 sold her 1,000 shares for $1,450 each on 2024-11-20",
+        "Holder 1 sold her 1.000 shares for $ 1.450 each on 2024-11-20",
         &[
             "breach",
             "record",
@@ -278,7 +278,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
             "--shares",
             "1000",
             "--consideration-per-share",
-            "1450",
+            "1.450",
             "--evidence",
             "Contrato de compraventa del 20-11-2024 (DEMO)",
         ],
@@ -301,7 +301,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
-        "A partial payment of $500,000 on 2024-12-15",
+        "A partial payment of $ 500.000 on 2024-12-15",
         &[
             "payment",
             "record",
@@ -310,7 +310,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
             "--date",
             "2024-12-15",
             "--amount",
-            "500000",
+            "500.000",
             "--reference",
             "Consignación 0001 (DEMO)",
         ],
@@ -326,7 +326,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
             "--date",
             "2024-12-15",
             "--amount",
-            "500000",
+            "500.000",
             "--reference",
             "Consignación 0001 (DEMO)",
         ],
@@ -432,7 +432,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
             "--date",
             "2025-02-10",
             "--amount",
-            "626823",
+            "626.823",
             "--reference",
             "Consignación 0002 (DEMO)",
         ],

@@ -45,7 +45,7 @@ use std::path::{Path, PathBuf};
 /// Exit status: 0 ok, 1 findings (`rates check` found problems, `audit verify` found a
 /// mismatch), 2 error (bad input, refused write, missing rates, unreadable file).
 #[derive(Debug, Parser)]
-#[command(name = "vigia", version, max_term_width = 100)]
+#[command(name = "vigia", version, max_term_width = 100, after_help = crate::input::RULE)]
 pub struct Cli {
     /// Certified rate series to use (CSV with header valid_from,valid_to,ibc_ea_pct,
     /// usury_ea_pct[,resolution,...]). Default: the register's series (the embedded SFC series

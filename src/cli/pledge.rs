@@ -28,8 +28,8 @@ pub enum PledgeCommand {
     /// Register pledges in bulk from CSV: columns rank,registered_on and either adjudication_id
     /// or the holder's doc_type,doc_number (with adjudicated_on, and program, when the holder
     /// has several adjudications; with adjudication_id the document is checked against its
-    /// holder); optionally lender (default: the adjudication's). UTF-8 or the es-CO Excel export
-    /// (`;`, DD/MM/YYYY). Each row follows the rules of `pledge register`; rows already
+    /// holder); optionally lender (default: the adjudication's). CSV (UTF-8 or the es-CO
+    /// Excel export, `;`) or a workbook, headers in English or Spanish. Each row follows the rules of `pledge register`; rows already
     /// registered as they are (same adjudication, rank, date and lender) are reported
     /// unchanged; nothing is written unless every row passes, and the same file twice adds
     /// nothing.

@@ -14,7 +14,8 @@ pub enum ProposalsCommand {
     /// Import a stage's proposals from CSV: columns proposal,filed_at,bidders,shares,
     /// price_per_share,term_days and optionally beneficial_owner,guarantee,funds_accredited,
     /// review,tranche (header order free). bidders: DOC_TYPE:NUMBER:NAME, several separated by
-    /// '|' (a joint proposal). UTF-8 or the es-CO Excel export. Nothing is written unless every
+    /// '|' (a joint proposal). CSV (UTF-8 or the es-CO Excel export) or a workbook, headers in
+    /// English or Spanish. Nothing is written unless every
     /// row is valid; the same file twice adds nothing.
     Import {
         file: PathBuf,
