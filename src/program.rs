@@ -302,6 +302,10 @@ pub struct LaterStages {
     pub criterion: Criterion,
     /// The least guarantee a proposal must carry, in pesos (zero: any guarantee).
     pub minimum_guarantee: Decimal,
+    /// The longest payment term, in days after the adjudication, a proposal may offer
+    /// (Decreto 3939 Arts. 14 c and 17 c: payment the next banking business day, so 0); `None`:
+    /// any term up to ten years, valued by the criterion (seed 002).
+    pub max_term_days: Option<u32>,
 }
 
 impl Default for LaterStages {
@@ -310,6 +314,7 @@ impl Default for LaterStages {
             last: 3,
             criterion: Criterion::PresentValue(CriterionRate::Ibc),
             minimum_guarantee: Decimal::ZERO,
+            max_term_days: None,
         }
     }
 }
@@ -354,6 +359,8 @@ struct LaterStagesFile {
     rate: Option<String>,
     #[serde(default, deserialize_with = "opt_exact_decimal")]
     minimum_guarantee: Option<Decimal>,
+    #[serde(default)]
+    max_term_days: Option<u32>,
 }
 
 fn opt_exact_decimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Decimal>, D::Error> {
@@ -417,10 +424,23 @@ impl LaterStagesFile {
                 said!("must be zero or more pesos", "debe ser cero o más pesos"),
             ));
         }
+        if let Some(days) = self.max_term_days
+            && days > crate::offering::proposals::MAX_TERM_DAYS
+        {
+            let most = crate::offering::proposals::MAX_TERM_DAYS;
+            return Err(err(
+                "later_stages.max_term_days",
+                said!(
+                    "{days}: at most {most} days (ten years)",
+                    "{days}: como máximo {most} días (diez años)"
+                ),
+            ));
+        }
         Ok(LaterStages {
             last,
             criterion,
             minimum_guarantee,
+            max_term_days: self.max_term_days,
         })
     }
 }
@@ -1015,7 +1035,14 @@ mod tests {
                 last: 3,
                 criterion: Criterion::PresentValue(CriterionRate::Ibc),
                 minimum_guarantee: Decimal::ZERO,
+                // Arts. 14 c, 17 c: the next banking business day
+                max_term_days: Some(0),
             }
+        );
+        let bad = DECRETO_3939_2004.replace("max_term_days = 0", "max_term_days = 3651");
+        assert_eq!(
+            Program::from_toml(&bad).unwrap_err().field,
+            "later_stages.max_term_days"
         );
         let fixed = DECRETO_3939_2004.replace("rate = \"ibc\"", "rate = \"12.5\"");
         assert_eq!(
@@ -1101,11 +1128,11 @@ mod tests {
                 .to_string()
                 .starts_with("not a valid program file: TOML parse error at line 1, column 1")
         );
-        // a seller without its shares: the table it is missing from (line 82 of the shipped file)
+        // a seller without its shares: the table it is missing from (line 86 of the shipped file)
         let seller = DECRETO_3939_2004.replace("shares = 99915\n", "");
         assert!(
             es(&seller).starts_with(
-                "falta el campo `shares`, que es obligatorio (en la tabla `[[sellers]]` de la línea 82)."
+                "falta el campo `shares`, que es obligatorio (en la tabla `[[sellers]]` de la línea 86)."
             ),
             "{}",
             es(&seller)

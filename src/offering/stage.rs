@@ -15,6 +15,9 @@ pub enum Cause {
     OutsideWindow,
     /// Price per share below the minimum (the first stage's fixed price: Art. 14 a, Art. 17 a).
     BelowMinimumPrice,
+    /// A payment term longer than the program allows (Decreto 3939 Arts. 14 c, 17 c: the next
+    /// banking business day).
+    TermTooLong,
     /// Todo o Nada: the proposal is not for exactly the tranche's shares.
     NotWholeBlock,
     /// A person or beneficial owner in more than one proposal: all of them are rejected.
@@ -32,6 +35,7 @@ impl Cause {
         match self {
             Cause::OutsideWindow => "OUTSIDE_WINDOW",
             Cause::BelowMinimumPrice => "BELOW_MINIMUM_PRICE",
+            Cause::TermTooLong => "TERM_TOO_LONG",
             Cause::NotWholeBlock => "NOT_WHOLE_BLOCK",
             Cause::SameBidder => "SAME_BIDDER",
             Cause::NoGuarantee => "NO_GUARANTEE",
@@ -81,6 +85,8 @@ pub struct Terms {
     pub minimum_guarantee: Decimal,
     /// The effective annual rate of the present-value criterion, as a percent (e.g. `17.84`).
     pub rate_ea_pct: Decimal,
+    /// The longest payment term a proposal may offer, in days (`None`: any).
+    pub max_term_days: Option<u32>,
 }
 
 /// A proposal as evaluated.
@@ -169,6 +175,8 @@ pub fn evaluate_among(
                 Some(Cause::OutsideWindow)
             } else if p.price_per_share < terms.minimum_price {
                 Some(Cause::BelowMinimumPrice)
+            } else if terms.max_term_days.is_some_and(|most| p.term_days > most) {
+                Some(Cause::TermTooLong)
             } else if p.shares != terms.shares {
                 Some(Cause::NotWholeBlock)
             } else if same_bidder[i] {
@@ -281,6 +289,7 @@ mod tests {
             minimum_price: dec("963"),
             minimum_guarantee: dec("0"),
             rate_ea_pct: dec("17.84"),
+            max_term_days: None,
         }
     }
 
@@ -449,5 +458,28 @@ mod tests {
         assert_eq!(dr.number, 2_591_291_808_887_223_693);
         assert_eq!((dr.index, dr.winner.as_str()), (0, "P-07"));
         assert!(draw("s", "P", 2, 1, &["only"]).is_none());
+    }
+
+    #[test]
+    fn a_term_longer_than_the_program_allows_is_its_own_cause_and_never_wins() {
+        // LEGAL_NOTES §7.2: $ 1.800 in 365 days is worth 1.800 / 1,1784 = 1.527,49 at 17,84 %,
+        // more than $ 1.500 cash; under Decreto 3939 (next banking day) it is not valid at all
+        let ps = [
+            proposal("A", "CC:1", "1800", 365),
+            proposal("B", "CC:2", "1500", 0),
+        ];
+        let free = evaluate(&terms(), &ps, &HashMap::new());
+        assert_eq!(free.1, Outcome::Winner(0));
+        let bounded = Terms {
+            max_term_days: Some(0),
+            ..terms()
+        };
+        let (rows, outcome) = evaluate(&bounded, &ps, &HashMap::new());
+        assert_eq!(rows[0].cause, Some(Cause::TermTooLong));
+        assert_eq!(
+            rows[0].cause.as_ref().map(Cause::code),
+            Some("TERM_TOO_LONG")
+        );
+        assert_eq!(outcome, Outcome::Winner(1));
     }
 }

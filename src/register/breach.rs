@@ -88,6 +88,23 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
         }
         .into());
     }
+    // Art. 7 num. 5 / Art. 8 num. 4: "subrogar el crédito" presupposes a credit that financed the
+    // purchase: with no lender on record there is none to subrogate (issue 20, item 7)
+    if b.kind == crate::program::BreachKind::CreditSubrogation && adj.lender.is_none() {
+        let id = adj.id;
+        return Err(Refusal::Value {
+            field: Field::BreachKind,
+            value: Said::new(b.kind.as_str(), b.kind.label_es()),
+            reason: said!(
+                "adjudication {id} was not financed (no lender on record), so there is no credit to subrogate; record the breach as what it was, or correct the adjudication's lender first",
+                "la adjudicación {id} no fue financiada (no tiene prestamista registrado), así que \
+                 no hay crédito que subrogar; registre el incumplimiento como lo que fue, o corrija \
+                 antes el prestamista de la adjudicación"
+            ),
+            remedy: None,
+        }
+        .into());
+    }
     let scale = program.scale()?;
     let (adjudicated, adjudicated_es) = (adj.adjudicated_on, fecha(adj.adjudicated_on));
     let id = adj.id;

@@ -562,6 +562,7 @@ pub fn evaluate(
             minimum_price: t.minimum_price,
             minimum_guarantee: program.program.later_stages.minimum_guarantee,
             rate_ea_pct: rate.rate_ea_pct,
+            max_term_days: program.program.later_stages.max_term_days,
         };
         let (mine, others): (Vec<&StoredProposal>, Vec<&StoredProposal>) =
             all.iter().partition(|p| p.row.tranche == t.tranche);

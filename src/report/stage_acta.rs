@@ -197,14 +197,24 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
             )));
         }
     }
-    out.push(Block::Para(
+    // TERM_TOO_LONG is named only under a program that bounds the term, so that the actas of a
+    // program registered before the key existed render as they always did
+    let term = match p.later_stages.max_term_days {
+        Some(0) => " TERM_TOO_LONG (ofrece pagar después del día hábil bancario siguiente a la \
+                    adjudicación, artículos 14 c y 17 c),"
+            .to_string(),
+        Some(days) => format!(
+            " TERM_TOO_LONG (ofrece un plazo de pago de más de {days} días, el máximo del programa),"
+        ),
+        None => String::new(),
+    };
+    out.push(Block::Para(format!(
         "Causales de rechazo: OUTSIDE_WINDOW (presentada fuera del plazo), BELOW_MINIMUM_PRICE (precio inferior al \
-         mínimo, artículos 14 a y 17 a), NOT_WHOLE_BLOCK (no es por la totalidad del tramo: \"Todo o Nada\"), \
+         mínimo, artículos 14 a y 17 a),{term} NOT_WHOLE_BLOCK (no es por la totalidad del tramo: \"Todo o Nada\"), \
          SAME_BIDDER (una misma persona o beneficiario real en más de una propuesta: todas se rechazan), \
          NO_GUARANTEE (sin garantía de seriedad, artículo 19), FUNDS_NOT_ACCREDITED (sin acreditar la fuente de los \
          recursos, artículo 22) o la causal anotada en la revisión."
-            .into(),
-    ));
+    )));
     if !draws.is_empty() {
         out.push(Block::Heading("4. Sorteo".into()));
         for dr in &draws {

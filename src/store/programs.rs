@@ -195,9 +195,46 @@ pub fn latest_stage(conn: &Connection, program_id: i64) -> Result<Option<StageRe
         .optional()?)
 }
 
-/// The program's Art. 9 (iii) price as the engine takes it: pending until something is recorded.
+/// The price each later stage obtained, by stage (2, 3), as last recorded for it (a stage
+/// adjudicated, or typed by hand with `program stage-price`; a later record corrects an earlier
+/// one of the same stage).
+pub fn stage_prices(conn: &Connection, program_id: i64) -> Result<Vec<(u8, Decimal)>> {
+    let mut st = conn.prepare(
+        "SELECT stage, price FROM stage_prices WHERE program_id = ?1 AND stage IS NOT NULL \
+         ORDER BY id",
+    )?;
+    let mut by_stage: Vec<(u8, Decimal)> = Vec::new();
+    let mut rows = st.query(params![program_id])?;
+    while let Some(r) = rows.next()? {
+        let c = Cols::new(r, "stage_prices");
+        let stage: u8 = c.get(0)?;
+        let Some(price) = c.opt_decimal(1)? else {
+            continue;
+        };
+        match by_stage.iter_mut().find(|(s, _)| *s == stage) {
+            Some(entry) => entry.1 = price,
+            None => by_stage.push((stage, price)),
+        }
+    }
+    by_stage.sort_by_key(|(s, _)| *s);
+    Ok(by_stage)
+}
+
+/// The program's Art. 9 (iii) price as the engine takes it (LEGAL_NOTES §7.1): the **highest**
+/// of the prices the later stages obtained ("el mayor valor"), each stage's own price
+/// share-weighted over its tranches and as last recorded for it; absent when the latest record
+/// says no later stage happened (as before: a `--stage none` typed after a price is read as
+/// withdrawing it); pending until something is recorded.
 pub fn stage_price(conn: &Connection, program_id: i64) -> Result<StagePrice> {
-    Ok(latest_stage(conn, program_id)?
-        .map(|r| r.as_stage_price())
-        .unwrap_or(StagePrice::Pending))
+    match latest_stage(conn, program_id)? {
+        None => Ok(StagePrice::Pending),
+        Some(r) if r.price.is_none() => Ok(StagePrice::Absent),
+        Some(r) => {
+            let highest = stage_prices(conn, program_id)?
+                .into_iter()
+                .map(|(_, p)| p)
+                .max();
+            Ok(highest.map_or(r.as_stage_price(), StagePrice::Known))
+        }
+    }
 }

@@ -15,6 +15,7 @@ mod corrections;
 mod csv_cells;
 mod hardening;
 mod kill;
+mod legal;
 mod letters;
 mod notices;
 mod offering;

@@ -463,7 +463,8 @@ fn pending_notices_are_issued_in_one_batch_with_an_index() {
         "--adjudication",
         "3",
         "--kind",
-        "credit-subrogation",
+        // no consideration; adjudication 3 was not financed, so not a credit subrogation
+        "beneficial-owner",
         "--date",
         "2024-12-01",
         "--shares",

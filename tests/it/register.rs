@@ -634,7 +634,8 @@ fn a_pending_stage_price_makes_the_liquidation_provisional() {
         "--adjudication",
         "1",
         "--kind",
-        "credit-subrogation",
+        // no consideration (adjudication 1 was not financed: no credit to subrogate)
+        "beneficial-owner",
         "--date",
         "2024-11-20",
         "--shares",

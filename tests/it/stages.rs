@@ -114,8 +114,10 @@ fn stage_price(r: &Reg) -> Value {
 
 #[test]
 fn a_clean_win_by_present_value_and_its_price_becomes_the_stage_price() {
-    // A: 1,100 paid at once → 1,100.00. B: 1,250 in 365 days at 20.56 % EA → 1,250 / 1.2056 =
-    // 1,036.828…→ 1,036.83: a higher price paid a year later is worth less. A wins.
+    // A: 1,100 paid at once → 1,100.00. B: 1,250 in 365 days: under Decreto 3939 the price is
+    // paid the next banking business day (Arts. 14 c, 17 c; LEGAL_NOTES §7.2), so B is not valid
+    // (TERM_TOO_LONG); at 20.56 % EA it would have been worth 1,250 / 1.2056 = 1,036.83 anyway.
+    // A wins. (Present value over a term: `offering::stage` tests, for programs that allow one.)
     let r = second_stage();
     import(
         &r,
@@ -132,7 +134,7 @@ fn a_clean_win_by_present_value_and_its_price_becomes_the_stage_price() {
         rows(&t),
         [
             row("A", "winner", "", "1100.00"),
-            row("B", "valid", "", "1036.83")
+            row("B", "rejected", "TERM_TOO_LONG", "")
         ]
     );
     assert_eq!(stage_price(&r), "pending");

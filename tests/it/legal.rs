@@ -1,0 +1,102 @@
+//! The legal readings decided in LEGAL_NOTES §7 (issue 20), each worked by hand from the decree.
+
+use crate::common::Reg;
+
+/// Breach 1: 10 of adjudication 1's shares (963 each, adjudicated 2024-03-15) sold on 2024-06-10
+/// (inside the first six months: 100 %) at $ 1.200 each.
+fn breach_at_1200(r: &Reg) {
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "10/06/2024",
+        "--shares",
+        "10",
+        "--consideration-per-share",
+        "1.200",
+    ]);
+}
+
+fn stage(r: &Reg, stage: &str, price: &str, date: &str) {
+    r.ok(&[
+        "program",
+        "stage-price",
+        "D3939-2004",
+        "--stage",
+        stage,
+        "--price",
+        price,
+        "--date",
+        date,
+    ]);
+}
+
+#[test]
+fn with_two_later_stages_the_fine_takes_the_highest_stage_price() {
+    // LEGAL_NOTES §7.1: Stage 2 sold at $ 1.800, Stage 3 at $ 1.050, transfer $ 1.200:
+    // (iii) = 1.800, principal 10 × 1.800 × 100 % = $ 18.000 (not the latest stage's 1.050,
+    // which would let the transfer win: 10 × 1.200 = $ 12.000)
+    let r = Reg::new().with_holders();
+    breach_at_1200(&r);
+    stage(&r, "2", "1.800", "28/06/2024");
+    stage(&r, "3", "1.050", "30/09/2024");
+    let v = r.json(&[
+        "fine",
+        "show",
+        "1",
+        "--until",
+        "2024-12-10",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["principal"], "18000", "{v}");
+    // a stage's price corrected by hand: its latest record counts
+    stage(&r, "2", "1.100", "02/10/2024");
+    let v = r.json(&[
+        "fine",
+        "show",
+        "1",
+        "--until",
+        "2024-12-10",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v["principal"], "12000",
+        "1.200 now beats 1.100 and 1.050: {v}"
+    );
+}
+
+#[test]
+fn a_credit_subrogation_needs_a_credit() {
+    // Art. 7 num. 5: "subrogar el crédito" presupposes the lender that financed the purchase;
+    // adjudication 1 had none, adjudication 2 was financed by Banco Ejemplo
+    let r = Reg::new().with_holders();
+    let before = r.dump();
+    let args = |adj: &'static str| {
+        [
+            "breach",
+            "record",
+            "--adjudication",
+            adj,
+            "--kind",
+            "subrogacion-credito",
+            "--date",
+            "10/06/2024",
+            "--shares",
+            "10",
+        ]
+    };
+    let e = r.fails(&args("1"));
+    assert!(
+        e.contains("adjudication 1 was not financed (no lender on record), so there is no credit to subrogate"),
+        "{e}"
+    );
+    assert_eq!(r.dump(), before);
+    let out = r.ok(&args("2"));
+    assert!(out.contains("credit-subrogation of 10 shares"), "{out}");
+}
