@@ -84,6 +84,24 @@ impl Program {
         }
     }
 
+    /// Who may accept under the program (Art. 3), for [`crate::offering::adjudicate::judge`].
+    pub fn eligibility(&self) -> crate::offering::adjudicate::Eligibility<'_> {
+        crate::offering::adjudicate::Eligibility {
+            categories: &self.categories,
+            legal: self.legal_person_categories.as_deref(),
+            just_cause: self.just_cause_categories.as_deref(),
+        }
+    }
+
+    /// Whether `category` belongs to the kind of person `person` is (always, when the program
+    /// does not tie categories to kinds of person).
+    pub fn category_fits(&self, category: &str, person: crate::import::PersonType) -> bool {
+        let legal = person == crate::import::PersonType::Legal;
+        self.legal_person_categories
+            .as_ref()
+            .is_none_or(|l| l.iter().any(|c| c == category) == legal)
+    }
+
     /// The program's categories with the numerals that name them: `trabajador (i)`.
     pub fn category_list(&self) -> String {
         self.categories

@@ -708,6 +708,24 @@ fn parse_row(
         .ok();
     let category_s = get(Col::Category);
     let category = match program.category(&category_s) {
+        Ok(c) if person_type.is_some_and(|t| !program.category_fits(c, t)) => {
+            // Art. 3: each category is of natural or of legal persons (LEGAL_NOTES §7.5)
+            let (person, persona) = match person_type {
+                Some(PersonType::Legal) => ("a legal person", "una persona jurídica"),
+                _ => ("a natural person", "una persona natural"),
+            };
+            let code = &program.code;
+            fail(
+                Col::Category,
+                &category_s,
+                said!(
+                    "{c} is not a category of {person} under {code} (Art. 3); check the category or the person type",
+                    "{c} no es una categoría de {persona} en {code} (artículo 3); revise la \
+                     categoría o el tipo de persona"
+                ),
+            );
+            c.to_string()
+        }
         Ok(c) => c.to_string(),
         Err(why) => {
             fail(Col::Category, &category_s, why);
@@ -1458,7 +1476,7 @@ mod tests {
         // the Excel export writes dates dd/mm/aaaa; a NIT without its check digit; a value with
         // a control character, shown escaped
         let excel = "doc_type;doc_number;name;person_type;category;shares;price_per_share;adjudicated_on;lender;financed_shares\n\
-                     NIT;800197268;A;legal;trabajador;10;;30/02/2024;;\n\
+                     NIT;800197268;A;legal;sindicato;10;;30/02/2024;;\n\
                      CC;123456;B\u{7};natural;trabajador;10;;31/12/9999;;\n";
         let errors = parse(excel.as_bytes(), &cats()).unwrap_err();
         let es: Vec<String> = errors.iter().map(|e| e.in_lang(Lang::Es)).collect();

@@ -274,6 +274,13 @@ pub struct Program {
     /// the filing is recorded and rejected as not a special-condition recipient (Art. 12 par. 1
     /// (iii)); any other name that is not a category is refused at import.
     pub not_recipients: Vec<String>,
+    /// The categories of legal persons (Art. 3: associations, unions, funds, cooperatives ...);
+    /// the others are natural persons'. `None`: the program does not tie them (a file written
+    /// before the key).
+    pub legal_person_categories: Option<Vec<String>>,
+    /// The categories a dismissal with just cause disqualifies (Decreto 3939 Art. 3 (ii): the
+    /// ex-workers only). `None`: every category, as before the key.
+    pub just_cause_categories: Option<Vec<String>>,
     /// The program's default accrual convention.
     pub convention: Convention,
     /// "sfc-ibc-consumo-ordinario": the embedded SFC series plus the register's additions.
@@ -478,6 +485,10 @@ struct ProgramFile {
     /// `not_recipients = ["ninguna"]`.
     #[serde(default)]
     not_recipients: Vec<String>,
+    #[serde(default)]
+    legal_person_categories: Option<Vec<String>>,
+    #[serde(default)]
+    just_cause_categories: Option<Vec<String>>,
     /// daily-simple, period-effective or compound.
     convention: String,
     /// "sfc-ibc-consumo-ordinario": the embedded SFC series plus the register's additions.
@@ -824,6 +835,20 @@ impl ProgramFile {
                 ),
             ));
         }
+        for (key, list) in [
+            ("legal_person_categories", &self.legal_person_categories),
+            ("just_cause_categories", &self.just_cause_categories),
+        ] {
+            if let Some(unknown) = list.iter().flatten().find(|c| !self.categories.contains(c)) {
+                return Err(err(
+                    key,
+                    said!(
+                        "{unknown:?} is not one of the categories",
+                        "«{unknown}» no es una de las categorías"
+                    ),
+                ));
+            }
+        }
         if let Some((alias, unknown)) = self.category_aliases.iter().find_map(|(a, names)| {
             names
                 .iter()
@@ -942,6 +967,8 @@ impl ProgramFile {
             categories: self.categories,
             category_aliases: self.category_aliases,
             not_recipients: self.not_recipients,
+            legal_person_categories: self.legal_person_categories,
+            just_cause_categories: self.just_cause_categories,
             convention,
             rate_series: self.rate_series,
             payment_term_business_days: self.payment_term_business_days,
@@ -1128,11 +1155,11 @@ mod tests {
                 .to_string()
                 .starts_with("not a valid program file: TOML parse error at line 1, column 1")
         );
-        // a seller without its shares: the table it is missing from (line 86 of the shipped file)
+        // a seller without its shares: the table it is missing from (line 96 of the shipped file)
         let seller = DECRETO_3939_2004.replace("shares = 99915\n", "");
         assert!(
             es(&seller).starts_with(
-                "falta el campo `shares`, que es obligatorio (en la tabla `[[sellers]]` de la línea 86)."
+                "falta el campo `shares`, que es obligatorio (en la tabla `[[sellers]]` de la línea 96)."
             ),
             "{}",
             es(&seller)

@@ -83,7 +83,7 @@ type Outcomes = HashMap<(String, String), (String, Option<String>)>;
 struct Judged {
     code: String,
     window: Option<adjudicate::Window>,
-    categories: Vec<String>,
+    program: crate::program::Program,
     by_person: Option<Outcomes>,
 }
 
@@ -107,7 +107,7 @@ fn judged(conn: &rusqlite::Connection, p: &StoredProgram) -> Result<Judged, CliE
     Ok(Judged {
         code: p.program.code.clone(),
         window,
-        categories: p.program.categories.clone(),
+        program: p.program.clone(),
         by_person,
     })
 }
@@ -185,12 +185,13 @@ impl AcceptancesCommand {
                                 &Facts {
                                     filed_on: r.filed_at.date(),
                                     category: &r.category,
+                                    person_type: r.person_type,
                                     dismissed_with_just_cause: r.dismissed_with_just_cause,
                                     declarations: r.declarations,
                                     review: r.review,
                                 },
                                 w,
-                                &j.categories,
+                                &j.program.eligibility(),
                             )
                         });
                         let (st, cause) = match &j.by_person {

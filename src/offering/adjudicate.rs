@@ -111,11 +111,39 @@ pub struct Window {
     pub closes: NaiveDate,
 }
 
+/// Who may accept (Art. 3): the program's categories, which of them are legal persons', and
+/// which a dismissal with just cause disqualifies (LEGAL_NOTES §7.5).
+#[derive(Debug, Clone, Copy)]
+pub struct Eligibility<'a> {
+    pub categories: &'a [String],
+    /// `None`: categories are not tied to a kind of person.
+    pub legal: Option<&'a [String]>,
+    /// `None`: a just-cause dismissal disqualifies every category.
+    pub just_cause: Option<&'a [String]>,
+}
+
+impl Eligibility<'_> {
+    /// Whether a filer of `category`, a `person` person, is a special-condition recipient.
+    pub fn eligible(
+        &self,
+        category: &str,
+        person: crate::import::PersonType,
+        dismissed_with_just_cause: bool,
+    ) -> bool {
+        let named = |list: &[String]| list.iter().any(|c| c == category);
+        let legal = person == crate::import::PersonType::Legal;
+        named(self.categories)
+            && self.legal.is_none_or(|l| named(l) == legal)
+            && !(dismissed_with_just_cause && self.just_cause.is_none_or(named))
+    }
+}
+
 /// What judging one filing on its own needs of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Facts<'a> {
     pub filed_on: NaiveDate,
     pub category: &'a str,
+    pub person_type: crate::import::PersonType,
     pub dismissed_with_just_cause: bool,
     pub declarations: bool,
     pub review: Option<Cause>,
@@ -123,10 +151,10 @@ pub struct Facts<'a> {
 
 /// The first cause that applies to a filing on its own, in the order of rule 1 of issue 15:
 /// late, not eligible, no declarations, the reviewers' cause. `None`: valid.
-pub fn judge(f: &Facts<'_>, window: Window, categories: &[String]) -> Option<Cause> {
+pub fn judge(f: &Facts<'_>, window: Window, who: &Eligibility<'_>) -> Option<Cause> {
     if f.filed_on < window.opens || f.filed_on > window.closes {
         Some(Cause::Late)
-    } else if !categories.iter().any(|c| c == f.category) || f.dismissed_with_just_cause {
+    } else if !who.eligible(f.category, f.person_type, f.dismissed_with_just_cause) {
         Some(Cause::NotEligible)
     } else if !f.declarations {
         Some(Cause::NoDeclarations)
@@ -529,6 +557,7 @@ mod tests {
         let ok = Facts {
             filed_on: day("2024-01-02"),
             category: "trabajador",
+            person_type: crate::import::PersonType::Natural,
             dismissed_with_just_cause: false,
             declarations: true,
             review: None,
@@ -622,7 +651,12 @@ mod tests {
             ),
         ];
         for (case, f, want) in cases {
-            assert_eq!(judge(&f, W, &cats), want, "{case}");
+            let who = Eligibility {
+                categories: &cats,
+                legal: None,
+                just_cause: None,
+            };
+            assert_eq!(judge(&f, W, &who), want, "{case}");
         }
     }
 
@@ -917,5 +951,35 @@ mod tests {
             vec![2, 0, 0]
         );
         assert_eq!(a.outcomes[1].status, Status::Awarded);
+    }
+
+    #[test]
+    fn categories_belong_to_natural_or_legal_persons_and_just_cause_bars_ex_workers_only() {
+        // LEGAL_NOTES §7.5, Decreto 3939 Art. 3: (i)-(ii) natural persons, (iii)-(x) legal
+        use crate::import::PersonType::{Legal, Natural};
+        let p = crate::program::Program::from_toml(crate::program::DECRETO_3939_2004).unwrap();
+        let who = p.eligibility();
+        assert!(who.eligible("trabajador", Natural, false));
+        assert!(
+            !who.eligible("trabajador", Legal, false),
+            "a NIT filed as a worker"
+        );
+        assert!(who.eligible("sindicato", Legal, false));
+        assert!(
+            !who.eligible("sindicato", Natural, false),
+            "a person filed as a union"
+        );
+        // "siempre y cuando no hayan sido desvinculados con justa causa" qualifies item (ii)
+        assert!(!who.eligible("extrabajador", Natural, true));
+        assert!(who.eligible("pensionado", Natural, true));
+        assert!(who.eligible("sindicato", Legal, true));
+        // a program written before the keys judges as it always did
+        let old = Eligibility {
+            categories: &p.categories,
+            legal: None,
+            just_cause: None,
+        };
+        assert!(old.eligible("trabajador", Legal, false));
+        assert!(!old.eligible("pensionado", Natural, true));
     }
 }

@@ -878,7 +878,7 @@ mod tests {
         let csv = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n\
                    CC,1000000001,Ana Otra,natural,trabajador,10,,2024-03-16,,\n\
                    CC,1000000021,Uno,natural,trabajador,abc,,2024-03-16,,\n\
-                   CC,1000000002,Luis Prueba,legal,pensionado,10,,2024-03-16,,\n";
+                   CC,1000000002,Luis Prueba,legal,sindicato,10,,2024-03-16,,\n";
         let e = s.write::<_, Error>("t", |tx| {
             adjudication::import(tx, &p, "b.csv", "sha-b", "UTF-8", |sink| {
                 Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)

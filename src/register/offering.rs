@@ -347,12 +347,13 @@ pub fn compute(conn: &Connection, program: &StoredProgram, on: NaiveDate) -> Res
             &Facts {
                 filed_on: f.filed_at.date(),
                 category: f.category,
+                person_type: f.person_type()?,
                 dismissed_with_just_cause: f.dismissed_with_just_cause,
                 declarations: f.declarations,
                 review: f.review,
             },
             window,
-            &p.categories,
+            &p.eligibility(),
         );
         let filing = Filing {
             id: f.id,

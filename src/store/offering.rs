@@ -298,6 +298,11 @@ pub struct CapFigures {
 }
 
 impl FilingColumns<'_> {
+    /// The filer's kind of person (eligibility depends on it: Art. 3).
+    pub fn person_type(&self) -> Result<PersonType> {
+        Ok(Cols::new(self.row, "acceptances").get(12)?)
+    }
+
     /// The filing's person type and figures, read from its row only when asked (the
     /// adjudication needs them of a person's first valid filing only).
     pub fn cap_figures(&self) -> Result<CapFigures> {

@@ -176,7 +176,7 @@ fn a_reimported_row_that_conflicts_is_refused_saying_what_differs() {
         "import",
         &r.file(
             "tipo.csv",
-            format!("{HEADER}CC,2000000000,Titular 0,legal,trabajador,100,,2024-03-15,,\n")
+            format!("{HEADER}CC,2000000000,Titular 0,legal,sindicato,100,,2024-03-15,,\n")
                 .as_bytes(),
         ),
         "--program",

@@ -100,3 +100,73 @@ fn a_credit_subrogation_needs_a_credit() {
     let out = r.ok(&args("2"));
     assert!(out.contains("credit-subrogation of 10 shares"), "{out}");
 }
+
+#[test]
+fn a_category_belongs_to_natural_or_legal_persons_and_just_cause_bars_ex_workers_only() {
+    // LEGAL_NOTES §7.5 (Decreto 3939 Art. 3): a NIT filed as a worker is refused at import
+    let r = Reg::new();
+    let before = r.dump();
+    let csv = format!(
+        "{}NIT,800197268-4,Empresa,legal,trabajador,10,,2024-03-15,,\n",
+        crate::common::HEADER
+    );
+    let e = r.fails(&[
+        "adjudications",
+        "import",
+        &r.file("nit.csv", csv.as_bytes()),
+        "--program",
+        "D3939-2004",
+    ]);
+    assert!(
+        e.contains("line 2: category \"trabajador\": trabajador is not a category of a legal person under D3939-2004 (Art. 3)"),
+        "{e}"
+    );
+    assert_eq!(r.dump(), before);
+    // acceptances: a person filed as a union is not eligible; a pensioner dismissed with just
+    // cause is (the proviso qualifies ex-workers only); an ex-worker so dismissed is not
+    r.ok(&[
+        "offer",
+        "open",
+        "D3939-2004",
+        "--opens",
+        "15/01/2024",
+        "--closes",
+        "18/03/2024",
+    ]);
+    let csv = "filed_at,doc_type,doc_number,name,person_type,category,shares,declarations,\
+               dismissed_with_just_cause\n\
+               16/01/2024,CC,1000000001,Uno,natural,sindicato,10,si,\n\
+               16/01/2024,CC,1000000002,Dos,natural,pensionado,10,si,si\n\
+               16/01/2024,CC,1000000003,Tres,natural,extrabajador,10,si,si\n";
+    r.ok(&[
+        "acceptances",
+        "import",
+        &r.file("a.csv", csv.as_bytes()),
+        "--program",
+        "D3939-2004",
+    ]);
+    let v = r.json(&[
+        "offer",
+        "adjudicate",
+        "D3939-2004",
+        "--on",
+        "20/03/2024",
+        "--dry-run",
+        "--format",
+        "json",
+    ]);
+    let text = v.to_string();
+    let status = |name: &str| {
+        let at = text.find(&format!("\"{name}\"")).expect(name);
+        let rest = &text[at..];
+        let end = rest.find('}').unwrap();
+        rest[..end].to_string()
+    };
+    assert!(status("Uno").contains("NOT_ELIGIBLE"), "{}", status("Uno"));
+    assert!(!status("Dos").contains("NOT_ELIGIBLE"), "{}", status("Dos"));
+    assert!(
+        status("Tres").contains("NOT_ELIGIBLE"),
+        "{}",
+        status("Tres")
+    );
+}
