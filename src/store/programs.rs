@@ -222,19 +222,88 @@ pub fn stage_prices(conn: &Connection, program_id: i64) -> Result<Vec<(u8, Decim
 
 /// The program's Art. 9 (iii) price as the engine takes it (LEGAL_NOTES §7.1): the **highest**
 /// of the prices the later stages obtained ("el mayor valor"), each stage's own price
-/// share-weighted over its tranches and as last recorded for it; absent when the latest record
-/// says no later stage happened (as before: a `--stage none` typed after a price is read as
-/// withdrawing it); pending until something is recorded.
+/// share-weighted over its tranches and as last recorded for it; pending until something is
+/// recorded. When the latest record says no later stage happened: a `--stage none` typed by
+/// hand withdraws the prices before it (absent, as always); the `none` of a last stage declared
+/// void (`stage desert`, which links it from its conclusion) keeps the price of a stage that
+/// sold before it.
 pub fn stage_price(conn: &Connection, program_id: i64) -> Result<StagePrice> {
+    let highest = || -> Result<Option<Decimal>> {
+        Ok(stage_prices(conn, program_id)?
+            .into_iter()
+            .map(|(_, p)| p)
+            .max())
+    };
     match latest_stage(conn, program_id)? {
         None => Ok(StagePrice::Pending),
-        Some(r) if r.price.is_none() => Ok(StagePrice::Absent),
-        Some(r) => {
-            let highest = stage_prices(conn, program_id)?
-                .into_iter()
-                .map(|(_, p)| p)
-                .max();
-            Ok(highest.map_or(r.as_stage_price(), StagePrice::Known))
+        Some(r) if r.price.is_none() => {
+            let desert: bool = conn.query_row(
+                "SELECT EXISTS (SELECT 1 FROM stage_conclusions WHERE stage_price_id = ?1 \
+                 AND kind = 'desert')",
+                params![r.id],
+                |row| row.get(0),
+            )?;
+            Ok(match highest()? {
+                Some(p) if desert => StagePrice::Known(p),
+                _ => StagePrice::Absent,
+            })
         }
+        Some(r) => Ok(highest()?.map_or(r.as_stage_price(), StagePrice::Known)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+    use crate::program::{DECRETO_3939_2004, Program};
+
+    #[test]
+    fn the_stage_price_is_the_highest_stage_and_a_void_last_stage_keeps_it() {
+        let mut store = super::super::Store::in_memory().unwrap();
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
+        let id = store
+            .write::<_, crate::register::Error>("ana", |tx| {
+                crate::register::program::add(tx, &program, DECRETO_3939_2004)?;
+                Ok(by_code(tx.conn(), &program.code)?.id)
+            })
+            .unwrap();
+        assert_eq!(stage_price(store.conn(), id).unwrap(), StagePrice::Pending);
+        let record = |store: &mut super::super::Store, s: Option<(u8, &str)>, on| {
+            store
+                .write::<_, crate::register::Error>("ana", |tx| {
+                    Ok(record_stage(tx, id, s.map(|(s, p)| (s, dec(p))), on)?)
+                })
+                .unwrap()
+        };
+        record(&mut store, Some((2, "1800")), day(6, 28));
+        record(&mut store, Some((3, "1050")), day(9, 30));
+        // LEGAL_NOTES §7.1: the highest, not the latest
+        assert_eq!(
+            stage_price(store.conn(), id).unwrap(),
+            StagePrice::Known(dec("1800"))
+        );
+        assert_eq!(
+            stage_prices(store.conn(), id).unwrap(),
+            [(2, dec("1800")), (3, dec("1050"))]
+        );
+        // a `none` typed by hand withdraws them
+        let none = record(&mut store, None, day(10, 1));
+        assert_eq!(stage_price(store.conn(), id).unwrap(), StagePrice::Absent);
+        // the same `none` as a void last stage's (linked from its conclusion) keeps them
+        store
+            .conn()
+            .execute(
+                "INSERT INTO stage_conclusions (program_id, stage, kind, decided_on, offered, \
+                 awarded, leftover, stage_price_id, created_at, created_by) \
+                 VALUES (?1, 3, 'desert', '2024-10-01', 10, 0, 10, ?2, 'x', 'ana')",
+                params![id, none],
+            )
+            .unwrap();
+        assert_eq!(
+            stage_price(store.conn(), id).unwrap(),
+            StagePrice::Known(dec("1800"))
+        );
     }
 }
