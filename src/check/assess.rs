@@ -51,6 +51,10 @@ pub(super) struct Notice<'a> {
     pub deadline: NaiveDate,
     /// No delivery is recorded on or before the as-of date.
     pub undelivered: bool,
+    /// The program counts the payment term from delivery and none is recorded: the notice has
+    /// no deadline yet, so it is never overdue and never makes the pledge enforceable
+    /// (LEGAL_NOTES §7.3).
+    pub awaits_delivery: bool,
     /// The last day it may go undelivered (the program's term after its date).
     pub deliver_by: NaiveDate,
 }
@@ -74,16 +78,20 @@ impl Breach<'_> {
     /// The latest notice, if its deadline has passed on `as_of` (the deadline day itself is
     /// still in time).
     fn overdue_notice(&self, as_of: NaiveDate) -> Option<&Notice<'_>> {
-        self.notice.as_ref().filter(|n| n.deadline < as_of)
+        self.notice
+            .as_ref()
+            .filter(|n| !n.awaits_delivery && n.deadline < as_of)
     }
 
     /// Whether the decisions need this breach's exact balance on `as_of`: an overdue notice shows
     /// it; after the lock-up, a payment may have settled the fine. Otherwise [`Owed::Unknown`]
     /// is enough (without payments the whole fine is owed; during the lock-up it decides nothing).
     pub(super) fn needs_balance(&self, as_of: NaiveDate, lockup_end: NaiveDate) -> bool {
+        // (a notice awaiting delivery asks for it only while payments have not paid it off)
         !self.settled
             && (self.overdue_notice(as_of).is_some()
-                || (self.has_payments && (as_of > lockup_end || self.notice.is_none())))
+                || (self.has_payments
+                    && (as_of > lockup_end || self.notice.is_none_or(|n| n.awaits_delivery))))
     }
 
     /// Payments have paid the fine off: nothing to liquidate, notify or deliver.
@@ -132,7 +140,7 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
     let in_lockup = as_of <= a.lockup_end;
     let end = a.lockup_end;
     let mut push = |code: Code, breach_id: Option<i64>, outstanding: Option<Decimal>, why: Why| {
-        if code.severity() <= opts.min_severity {
+        if super::severity_of(code, &why) <= opts.min_severity {
             found(Assessed {
                 code,
                 breach_id,
@@ -183,9 +191,12 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
                 },
             );
         }
+        // a notice whose term runs from delivery is reported from the day it is issued until
+        // a delivery is recorded (medium; high once its delivery term has passed); one whose
+        // term runs from its date, only once the delivery term has passed
         if let Some(n) = &b.notice
             && n.undelivered
-            && as_of > n.deliver_by
+            && (n.awaits_delivery || as_of > n.deliver_by)
         {
             push(
                 Code::NoticeUndelivered,
@@ -194,6 +205,7 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
                 Why::NoticeUndelivered {
                     number: n.number.to_string(),
                     deliver_by: n.deliver_by,
+                    late: as_of > n.deliver_by,
                 },
             );
         }
@@ -350,6 +362,7 @@ mod tests {
                 number: "MULTA-2025-0001",
                 deadline: day("2027-01-15"),
                 undelivered: false,
+                awaits_delivery: false,
                 deliver_by: day("2024-12-10"),
             }),
             settled: false,
@@ -362,6 +375,7 @@ mod tests {
             number,
             deadline: day(deadline),
             undelivered: false,
+            awaits_delivery: false,
             deliver_by: day("2024-12-10"),
         })
     }
@@ -799,12 +813,68 @@ mod tests {
                 ..case("a paz y salvo: the old notice's deadline has passed, nothing is due")
             },
             // NOTICE_UNDELIVERED
+            // LEGAL_NOTES §7.3: the term runs from delivery and none is recorded: no deadline
+            // yet, so neither overdue (its issued deadline of 2025-02-25 has passed) nor
+            // enforceable, though the balance is owed; medium while in its delivery term ...
+            Case {
+                breaches: vec![Breach {
+                    notice: Some(Notice {
+                        number: "MULTA-2025-0001",
+                        deadline: day("2025-02-25"),
+                        undelivered: true,
+                        awaits_delivery: true,
+                        deliver_by: day("2025-07-08"),
+                    }),
+                    owed: Owed::Amount(cop(637_486)),
+                    ..breach(11)
+                }],
+                expected: vec![found(
+                    Code::NoticeUndelivered,
+                    Some(11),
+                    None,
+                    Why::NoticeUndelivered {
+                        number: "MULTA-2025-0001".into(),
+                        deliver_by: day("2025-07-08"),
+                        late: false,
+                    },
+                )],
+                ..case(
+                    "a notice awaiting delivery is never overdue nor makes the pledge enforceable",
+                )
+            },
+            // ... and high once it has passed
+            Case {
+                min_severity: Severity::High,
+                breaches: vec![Breach {
+                    notice: Some(Notice {
+                        number: "MULTA-2025-0001",
+                        deadline: day("2025-02-25"),
+                        undelivered: true,
+                        awaits_delivery: true,
+                        deliver_by: day("2025-03-04"),
+                    }),
+                    owed: Owed::Amount(cop(637_486)),
+                    ..breach(11)
+                }],
+                expected: vec![found(
+                    Code::NoticeUndelivered,
+                    Some(11),
+                    None,
+                    Why::NoticeUndelivered {
+                        number: "MULTA-2025-0001".into(),
+                        deliver_by: day("2025-03-04"),
+                        late: true,
+                    },
+                )],
+                ..case("a notice awaiting delivery past its delivery term is high")
+            },
             Case {
                 breaches: vec![Breach {
                     notice: Some(Notice {
                         number: "MULTA-2025-0001",
                         deadline: day("2027-01-15"),
                         undelivered: true,
+                        awaits_delivery: false,
                         deliver_by: day("2025-06-29"),
                     }),
                     ..breach(11)
@@ -816,6 +886,7 @@ mod tests {
                     Why::NoticeUndelivered {
                         number: "MULTA-2025-0001".into(),
                         deliver_by: day("2025-06-29"),
+                        late: true,
                     },
                 )],
                 ..case("a notice with no delivery recorded past its delivery term")
@@ -826,6 +897,7 @@ mod tests {
                         number: "MULTA-2025-0001",
                         deadline: day("2027-01-15"),
                         undelivered: true,
+                        awaits_delivery: false,
                         deliver_by: day("2025-06-30"),
                     }),
                     ..breach(11)
@@ -1077,7 +1149,7 @@ mod tests {
         ];
         let kept: Vec<Assessed> = all
             .into_iter()
-            .filter(|f| f.code.severity() <= min)
+            .filter(|f| super::super::severity_of(f.code, &f.why) <= min)
             .collect();
         // the filter is checked by hand too: 3 high, 3 medium, 1 low
         let expected_len = match min {
@@ -1130,7 +1202,7 @@ mod tests {
             );
         }
         assert!(cases.iter().any(|c| c.expected.is_empty()));
-        assert_eq!(cases.len(), 42);
+        assert_eq!(cases.len(), 44);
     }
 
     #[test]

@@ -123,6 +123,22 @@ impl Code {
     }
 }
 
+/// How urgent one finding is: its code's severity, but a notice with no delivery recorded
+/// becomes high once its delivery term has passed (LEGAL_NOTES §7.3).
+fn severity_of(code: Code, why: &Why) -> Severity {
+    match why {
+        Why::NoticeUndelivered { late: true, .. } => Severity::High,
+        _ => code.severity(),
+    }
+}
+
+impl Finding {
+    /// How urgent this finding is ([`severity_of`]).
+    pub fn severity(&self) -> Severity {
+        severity_of(self.code, &self.reason.why)
+    }
+}
+
 /// How urgent a finding is; ordered from the most urgent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -356,6 +372,8 @@ enum Why {
     NoticeUndelivered {
         number: String,
         deliver_by: NaiveDate,
+        /// Its delivery term has passed.
+        late: bool,
     },
     /// The balance of `breach` is needed (its notice is overdue, or payments may have settled
     /// it) but these days of its accrual have no certified rate.
@@ -540,8 +558,17 @@ impl Why {
             } => format!(
                 "liquidation {liquidation} was provisional and the stage price is now recorded: run `vigia fine liquidate {breach} --until {as_of}`"
             ),
-            Why::NoticeUndelivered { number, deliver_by } => format!(
+            Why::NoticeUndelivered {
+                number,
+                deliver_by,
+                late: true,
+            } => format!(
                 "notice {number} has no recorded delivery and was to be delivered by {deliver_by}: deliver it, then record the day and channel with vigia notice delivered"
+            ),
+            Why::NoticeUndelivered {
+                number, deliver_by, ..
+            } => format!(
+                "notice {number} has no recorded delivery: its payment term runs from delivery, so it has no deadline yet; deliver it by {deliver_by}, then record the day and channel with vigia notice delivered"
             ),
             Why::NoticeOverdue {
                 number,
@@ -629,8 +656,18 @@ impl Why {
             } => format!(
                 "la liquidación N.º {liquidation} era provisional y el precio de la etapa ya está registrado: liquide de nuevo la multa del incumplimiento N.º {breach} al {hoy}"
             ),
-            Why::NoticeUndelivered { number, deliver_by } => format!(
+            Why::NoticeUndelivered {
+                number,
+                deliver_by,
+                late: true,
+            } => format!(
                 "el aviso {number} no tiene entrega registrada y debía entregarse a más tardar el {}: entréguelo y registre el día y el medio de la entrega",
+                fecha(*deliver_by)
+            ),
+            Why::NoticeUndelivered {
+                number, deliver_by, ..
+            } => format!(
+                "el aviso {number} no tiene entrega registrada: su plazo de pago corre desde la entrega, así que aún no vence; entréguelo a más tardar el {} y registre el día y el medio de la entrega",
                 fecha(*deliver_by)
             ),
             Why::NoticeOverdue {
@@ -964,6 +1001,8 @@ fn findings<E>(
                             t.program.payment_term_business_days,
                         ),
                         undelivered: n.delivered_on.is_none(),
+                        awaits_delivery: n.delivered_on.is_none()
+                            && letters.payment_term_from == crate::program::TermFrom::Delivery,
                         deliver_by: crate::holidays::add_business_days(
                             n.notice_date,
                             letters.undelivered_after_business_days,
@@ -1287,6 +1326,7 @@ mod tests {
                 Why::NoticeUndelivered {
                     number: number(),
                     deliver_by: day("2026-11-20"),
+                    late: true,
                 },
                 register("2026-12-01"),
                 "el aviso MULTA-2026-0007 no tiene entrega registrada y debía entregarse a más \

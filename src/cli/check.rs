@@ -82,7 +82,7 @@ fn cells(f: &Finding) -> [Cow<'_, str>; 10] {
     };
     [
         Cow::Borrowed(f.code.as_str()),
-        Cow::Borrowed(f.code.severity().as_str()),
+        Cow::Borrowed(f.severity().as_str()),
         holding(|h| &h.program),
         holding(|h| &h.doc_type),
         holding(|h| &h.doc_number),
@@ -106,7 +106,7 @@ fn json_of(f: &Finding) -> Value {
     let h = f.holding.as_ref();
     json!({
         "code": f.code.as_str(),
-        "severity": f.code.severity().as_str(),
+        "severity": f.severity().as_str(),
         "program": h.map(|h| &h.program),
         "doc_type": h.map(|h| &h.doc_type),
         "doc_number": h.map(|h| &h.doc_number),
@@ -121,7 +121,7 @@ fn json_of(f: &Finding) -> Value {
 /// Where a finding goes in the table: by severity, then program, then holder (by name as a
 /// Spanish reader orders names, then document); equal keys keep the order they were found in.
 fn push_sorted(table: &mut records::SpooledTable, f: &Finding) -> std::io::Result<()> {
-    let rank = match f.code.severity() {
+    let rank = match f.severity() {
         Severity::High => "0",
         Severity::Medium => "1",
         Severity::Low => "2",

@@ -399,7 +399,7 @@ fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary,
         &rates,
         |f| {
             total += 1;
-            let rank = match f.code.severity() {
+            let rank = match f.severity() {
                 check::Severity::High => 0,
                 check::Severity::Medium => 1,
                 check::Severity::Low => 2,
@@ -548,7 +548,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
                 tbody {
                     @for f in shown {
                         tr {
-                            td class={"sev-" (f.code.severity().as_str())} { (f.code.nombre()) br; small { code { (f.code.as_str()) } } }
+                            td class={"sev-" (f.severity().as_str())} { (f.code.nombre()) br; small { code { (f.code.as_str()) } } }
                             @if let Some(h) = &f.holding {
                                 td { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (h.doc_type) " " (h.doc_number) ")" }
                                 td { (h.adjudication_id) }

@@ -108,6 +108,17 @@ fn register_with_every_case() -> Reg {
         "--out",
         &out,
     ]);
+    // delivered by hand the same day: its term runs from then (a notice with no delivery has no
+    // deadline yet, LEGAL_NOTES §7.3)
+    r.ok(&[
+        "notice",
+        "delivered",
+        "MULTA-2025-0001",
+        "--on",
+        "2025-02-11",
+        "--via",
+        "personal",
+    ]);
     // 9 (P2): liquidated and noticed while P2's stage price was pending, then the price arrives
     r.ok(&[
         "breach",
@@ -212,7 +223,7 @@ fn every_finding_code_once_and_the_clean_holder_never() {
         s("NOTICE_OVERDUE", 7, Some(2)),
         s("PLEDGE_ENFORCEABLE", 7, Some(2)),
         // issue 14: the overdue notice was never recorded as delivered either
-        s("NOTICE_UNDELIVERED", 7, Some(2)),
+        s("NOTICE_UNDELIVERED", 9, Some(3)),
         s("SHARES_EXCEEDED", 8, None),
         s("BREACH_NOT_LIQUIDATED", 8, Some(4)),
         s("BREACH_NOT_LIQUIDATED", 8, Some(5)),
@@ -335,7 +346,12 @@ fn every_finding_code_once_and_the_clean_holder_never() {
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(
         findings(&v),
-        [s("PROVISIONAL_STALE", 9, Some(3))].into_iter().collect()
+        [
+            s("NOTICE_UNDELIVERED", 9, Some(3)),
+            s("PROVISIONAL_STALE", 9, Some(3))
+        ]
+        .into_iter()
+        .collect()
     );
 }
 
@@ -443,6 +459,15 @@ fn register_waiting_for_december() -> Reg {
         &out,
     ]);
     r.ok(&[
+        "notice",
+        "delivered",
+        "MULTA-2025-0001",
+        "--on",
+        "2025-02-11",
+        "--via",
+        "personal",
+    ]);
+    r.ok(&[
         "rates",
         "add",
         "--from",
@@ -495,8 +520,6 @@ fn a_missing_rate_is_a_finding_and_every_other_finding_is_still_reported() {
     assert_eq!(
         codes,
         [
-            // issue 14: its notice was never recorded as delivered
-            ("NOTICE_UNDELIVERED", "1"),
             ("RATE_MISSING", "1"),
             ("MISSING_PLEDGE", "2"),
             ("MISSING_PLEDGE", "3"),
@@ -507,7 +530,7 @@ fn a_missing_rate_is_a_finding_and_every_other_finding_is_still_reported() {
         ],
         "no PLEDGE_RELEASABLE for adjudication 1: its fine may still be owed"
     );
-    let missing = &rows[1];
+    let missing = &rows[0];
     assert_eq!(&missing[1], "high");
     assert_eq!(&missing[7], "1", "the breach");
     assert_eq!(&missing[8], "", "the balance is unknown");
@@ -574,7 +597,6 @@ fn a_missing_rate_is_a_finding_and_every_other_finding_is_still_reported() {
     assert_eq!(
         codes,
         [
-            "NOTICE_UNDELIVERED",
             "NOTICE_OVERDUE",
             "PLEDGE_ENFORCEABLE",
             "MISSING_PLEDGE",

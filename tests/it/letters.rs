@@ -560,9 +560,33 @@ fn codes(r: &Reg, as_of: &str) -> Vec<String> {
 fn the_check_asks_for_delivery_and_leaves_settled_fines_alone() {
     let r = spec_register();
     issue(&r, "1", "2025-02-10", "2025-02-11", "md", "n.md");
-    // 5 business days from Tuesday 2025-02-11: Tuesday 2025-02-18
-    assert_eq!(codes(&r, "2025-02-18"), Vec::<String>::new());
-    assert_eq!(codes(&r, "2025-02-19"), ["NOTICE_UNDELIVERED"]);
+    // the program counts the term from delivery: until one is recorded the notice has no
+    // deadline (never overdue, LEGAL_NOTES §7.3) and asks for delivery, medium within the 5
+    // business days from Tuesday 2025-02-11 (Tuesday 2025-02-18), high after them
+    let severity = |as_of: &str| {
+        let o = r.run(&["check", "--as-of", as_of, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&common::out(&o)).unwrap();
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["adjudication_id"] == 1)
+            .map(|f| {
+                format!(
+                    "{} {}",
+                    f["code"].as_str().unwrap(),
+                    f["severity"].as_str().unwrap()
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(severity("2025-02-18"), ["NOTICE_UNDELIVERED medium"]);
+    assert_eq!(severity("2025-02-19"), ["NOTICE_UNDELIVERED high"]);
+    assert_eq!(
+        severity("2025-03-10"),
+        ["NOTICE_UNDELIVERED high"],
+        "never NOTICE_OVERDUE"
+    );
     // paid in full on 2025-02-10: the old notice's deadline passes without a finding
     r.ok(&[
         "payment",
