@@ -170,3 +170,60 @@ fn a_category_belongs_to_natural_or_legal_persons_and_just_cause_bars_ex_workers
         status("Tres")
     );
 }
+
+#[test]
+fn a_fine_paid_off_needs_no_rate_to_release_its_pledge() {
+    // issue 20, item 9: SPEC §5's fine, $ 1.143.967 at 2025-02-10 (1.000 × 1.450 × 75 % =
+    // 1.087.500 plus 56.467 of interest), paid in full that day; the embedded series ends on
+    // 31/10/2026, so a release on 01/11/2026 cannot price the fine to that day, and needs not
+    let r = Reg::new().with_holders();
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "20/11/2024",
+        "--shares",
+        "1.000",
+        "--consideration-per-share",
+        "1.450",
+    ]);
+    r.ok(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "1",
+        "--registered-on",
+        "01/04/2024",
+    ]);
+    let release = ["pledge", "release", "1", "--on", "01/11/2026"];
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "10/02/2025",
+        "--amount",
+        "1.000.000",
+    ]);
+    // not paid off: the balance to 01/11/2026 needs November's rate, which is missing
+    let e = r.fails(&release);
+    assert!(e.contains("2026-11-01"), "{e}");
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "10/02/2025",
+        "--amount",
+        "143.967",
+    ]);
+    let out = r.ok(&release);
+    assert!(out.contains("released"), "{out}");
+}
