@@ -173,10 +173,21 @@ pub fn normalized(doc_type: DocType, number: &str) -> Result<String, Said> {
 
 /// The number without the dots, commas and spaces people type (`79.263.082`, `79 263 082`).
 fn clean(number: &str) -> String {
-    number
-        .chars()
-        .filter(|&c| !matches!(c, '.' | ',') && !c.is_whitespace())
-        .collect()
+    let compact: String = number.chars().filter(|c| !c.is_whitespace()).collect();
+    // separators group thousands (`79.263.082`, `800.197.268-4`); anywhere else (`30000,54`, a
+    // number cell's decimals) they are kept, so that the number is refused rather than read
+    // as another one
+    let body = compact
+        .rsplit_once('-')
+        .map_or(compact.as_str(), |(b, _)| b);
+    let groups: Vec<&str> = body.split(['.', ',']).collect();
+    let grouped = groups.len() == 1
+        || ((1..=3).contains(&groups[0].len()) && groups[1..].iter().all(|g| g.len() == 3));
+    if grouped {
+        compact.replace(['.', ','], "")
+    } else {
+        compact
+    }
 }
 
 /// A document number given without its type (e.g. to find a holder), in the canonical form
@@ -252,6 +263,10 @@ mod tests {
     fn a_number_without_its_type_takes_the_stored_form() {
         assert_eq!(normalize_any("79.263.082"), Ok("79263082".into()));
         assert_eq!(normalize_any(" 79 263 082 "), Ok("79263082".into()));
+        // separators that do not group thousands are not dropped: the number is refused
+        assert!(normalized(DocType::Cc, "30000,54").is_err());
+        assert!(normalized(DocType::Cc, "3.0000.54").is_err());
+        assert_eq!(normalized(DocType::Cc, "79,263,082"), Ok("79263082".into()));
         assert_eq!(normalize_any("800.197.268-4"), Ok("800197268-4".into()));
         assert_eq!(normalize_any("ab12345"), Ok("AB12345".into()));
         assert!(

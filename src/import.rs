@@ -349,6 +349,27 @@ pub fn each_record<T, E>(
         })
         .collect();
     let find = |col: &&str| names.iter().position(|n| n == col);
+    // two header cells that name one column (`Precio` and `Precio por acción`): which one to
+    // read would be a guess
+    let known: Vec<&str> = required.iter().chain(optional).copied().collect();
+    if let Some((a, b)) = known.iter().find_map(|col| {
+        let mut at = names.iter().enumerate().filter(|(_, n)| n == col);
+        let first = at.next()?.0;
+        at.next().map(|(second, _)| (first, second))
+    }) {
+        let (ha, hb) = (
+            headers.get(a).unwrap_or("").trim().to_string(),
+            headers.get(b).unwrap_or("").trim().to_string(),
+        );
+        let col = &names[a];
+        return Ok((
+            dialect,
+            header_error(said!(
+                "columns {ha:?} and {hb:?} both name {col}; keep one of them",
+                "las columnas «{ha}» y «{hb}» nombran las dos {col}; deje solo una"
+            )),
+        ));
+    }
     if let Some(col) = required.iter().find(|c| find(c).is_none()) {
         let all = required.join(",");
         let todas = required
@@ -1458,7 +1479,7 @@ mod tests {
                 "línea 2: person_type «alien»: «alien» no es un tipo de persona; use natural o legal \
                  (jurídica)",
                 "línea 2: adjudicated_on «15/03/24»: «15/03/24» tiene el año con dos dígitos, que \
-                 vigia no adivina; escriba los cuatro, p. ej. 15/03/1924 o 15/03/2024",
+                 vigia no adivina; escriba los cuatro, p. ej. 15/03/2024",
                 "línea 4: repite exactamente la línea 3; cada fila va una sola vez: borre una de las \
                  dos",
                 "línea 5: doc_type «XX»: «XX» no es un tipo de documento; use CC, CE, TI, PA, PEP, \

@@ -39,8 +39,10 @@ pub enum Problem {
     Negative,
     /// A count with a fraction (`4,5`).
     NotWhole { value: Decimal },
-    /// More than a count can hold.
+    /// More than a count can hold, or an amount above [`MAX_AMOUNT`].
     TooLarge,
+    /// An amount paid with fractions of a centavo (`1.000,001`).
+    BelowCentavo { value: Decimal },
     /// A year written with two digits (`15/03/24`).
     TwoDigitYear { day: u32, month: u32, year: u32 },
     /// Not a date in any of the accepted forms.
@@ -127,13 +129,41 @@ impl Refused {
                      4.000"
                 )
             }
-            Problem::TooLarge => crate::said!("{v:?} is too large", "«{v}» es demasiado grande"),
-            Problem::TwoDigitYear { day, month, year } => crate::said!(
-                "{v:?} has a two-digit year, which vigia does not guess; write the four digits, \
-                 e.g. {day:02}/{month:02}/19{year:02} or {day:02}/{month:02}/20{year:02}",
-                "«{v}» tiene el año con dos dígitos, que vigia no adivina; escriba los cuatro, p. \
-                 ej. {day:02}/{month:02}/19{year:02} o {day:02}/{month:02}/20{year:02}"
+            Problem::TooLarge => crate::said!(
+                "{v:?} is too large (at most 1.000.000.000.000.000); check the figure",
+                "«{v}» es demasiado grande (como máximo 1.000.000.000.000.000); revise la cifra"
             ),
+            Problem::BelowCentavo { value } => {
+                let shown = es(value.normalize());
+                crate::said!(
+                    "{v:?} reads as {shown}, with fractions of a centavo; a payment is in pesos and \
+                     centavos: write at most two decimals",
+                    "«{v}» se lee {shown}, con fracciones de centavo; un pago va en pesos y \
+                     centavos: escriba a lo sumo dos decimales"
+                )
+            }
+            Problem::TwoDigitYear { day, month, year } => {
+                // the readings in the range vigia accepts (1990-2099)
+                let (en, es) = if *year >= 90 {
+                    (
+                        format!(
+                            "{day:02}/{month:02}/19{year:02} or {day:02}/{month:02}/20{year:02}"
+                        ),
+                        format!(
+                            "{day:02}/{month:02}/19{year:02} o {day:02}/{month:02}/20{year:02}"
+                        ),
+                    )
+                } else {
+                    let w = format!("{day:02}/{month:02}/20{year:02}");
+                    (w.clone(), w)
+                };
+                crate::said!(
+                    "{v:?} has a two-digit year, which vigia does not guess; write the four \
+                     digits, e.g. {en}",
+                    "«{v}» tiene el año con dos dígitos, que vigia no adivina; escriba los \
+                     cuatro, p. ej. {es}"
+                )
+            }
             Problem::NotADate => crate::said!(
                 "{v:?} is not a date; write DD/MM/YYYY (20/11/2024) or YYYY-MM-DD (2024-11-20)",
                 "«{v}» no es una fecha; escríbala dd/mm/aaaa (20/11/2024) o aaaa-mm-dd \
@@ -327,9 +357,31 @@ fn unsigned(text: &str, t: &str) -> Result<Decimal, Refused> {
     }
 }
 
+/// The largest amount vigia reads: a thousand billion pesos (10^15), far above any fine or
+/// stage; a longer number is a typing slip.
+pub const MAX_AMOUNT: Decimal = Decimal::from_parts(2_764_472_320, 232_830, 0, false, 0);
+
+/// [`number`] within [`MAX_AMOUNT`] either way.
+fn bounded(text: &str) -> Result<Decimal, Refused> {
+    let v = number(text)?;
+    if v.abs() > MAX_AMOUNT {
+        return refuse(text, Problem::TooLarge);
+    }
+    Ok(v)
+}
+
+/// An amount of money paid or owed: [`amount`] with at most two decimals (centavos).
+pub fn pesos_paid(text: &str) -> Result<Decimal, Refused> {
+    let v = signed_amount(text)?;
+    if v.normalize().scale() > 2 {
+        return refuse(text, Problem::BelowCentavo { value: v });
+    }
+    Ok(v)
+}
+
 /// An amount in pesos or a price per share ([`number`]), never negative.
 pub fn amount(text: &str) -> Result<Decimal, Refused> {
-    let v = number(text)?;
+    let v = bounded(text)?;
     if v.is_sign_negative() && !v.is_zero() {
         return refuse(text, Problem::Negative);
     }
@@ -338,7 +390,7 @@ pub fn amount(text: &str) -> Result<Decimal, Refused> {
 
 /// An amount that may be negative (the caller's rule refuses it with its own sentence).
 pub fn signed_amount(text: &str) -> Result<Decimal, Refused> {
-    number(text)
+    bounded(text)
 }
 
 /// A count (shares, days): [`number`] whole and not negative (`4.000` = 4000; `4.000,00` too).
@@ -615,6 +667,19 @@ mod tests {
         assert_eq!(amount("-1.450").unwrap_err().problem, Problem::Negative);
         assert_eq!(signed_amount("-1.450"), Ok(dec("-1450")));
         assert_eq!(signed_amount("$ -1.450,5"), Ok(dec("-1450.5")));
+        assert_eq!(MAX_AMOUNT, dec("1000000000000000"));
+        assert_eq!(amount("1.000.000.000.000.000"), Ok(MAX_AMOUNT));
+        assert_eq!(
+            amount("99999999999999999999999999").unwrap_err().problem,
+            Problem::TooLarge
+        );
+        // a payment is in centavos at most
+        assert_eq!(pesos_paid("1.000,50"), Ok(dec("1000.50")));
+        assert_eq!(pesos_paid("1.000,500"), Ok(dec("1000.5")));
+        assert!(matches!(
+            pesos_paid("1.000,001").unwrap_err().problem,
+            Problem::BelowCentavo { .. }
+        ));
     }
 
     #[test]

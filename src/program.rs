@@ -390,7 +390,7 @@ impl LaterStagesFile {
         let rate = match self.rate.as_deref().map(str::trim) {
             None | Some("ibc") => CriterionRate::Ibc,
             Some(s) => {
-                let r = crate::money::parse_decimal(s.trim_end_matches('%').trim()).map_err(|_| {
+                let r = crate::input::percent(s).map_err(|_| {
                     err(
                         "later_stages.rate",
                         said!(
@@ -632,10 +632,12 @@ fn exact_decimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Decimal, D::E
     impl serde::de::Visitor<'_> for V {
         type Value = Decimal;
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("an exact decimal written as a quoted string, e.g. \"963.00\"")
+            f.write_str("an exact decimal written as a quoted string, e.g. \"963\" or \"1.450,50\"")
         }
         fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Decimal, E> {
-            crate::money::parse_decimal(s).map_err(|e| E::custom(format!("{s:?}: {}", e.hint())))
+            // the one reader of typed values: "1.450" is one thousand four hundred and fifty
+            // here too (issue 19); a form two readers would read two ways is refused
+            crate::input::signed_amount(s).map_err(|e| E::custom(e.to_string()))
         }
         fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Decimal, E> {
             Ok(Decimal::from(n))

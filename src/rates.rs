@@ -753,13 +753,18 @@ fn parse_date(
     problems: &mut Vec<Problem>,
 ) -> Option<NaiveDate> {
     let columna = column_es(column);
-    match crate::calendar::parse_input(s) {
+    // every form the one reader takes (issue 19): 2024-11-01, 01/11/2024, 1/11/2024
+    let read = crate::input::date(s).map_err(|r| match r.problem {
+        crate::input::Problem::OutOfRange(d) => crate::calendar::DateError::OutOfRange(d),
+        _ => crate::calendar::DateError::Malformed,
+    });
+    match read {
         Ok(d) => Some(d),
         Err(crate::calendar::DateError::Malformed) => {
             problems.push(problem(
                 line,
                 said!(
-                    "{column} {s:?} is not a date YYYY-MM-DD",
+                    "{column} {s:?} is not a date DD/MM/YYYY or YYYY-MM-DD",
                     "{columna} «{s}» no es una fecha válida; escríbala dd/mm/aaaa o aaaa-mm-dd"
                 ),
             ));
@@ -796,7 +801,8 @@ fn parse_rate(
         return Some(None);
     }
     let (columna, s_es) = (column_es(column), typed_es(s));
-    match crate::money::parse_decimal(s) {
+    // a percent: 18,9 or 18.9 (the one reader's percent: rates are never grouped)
+    match crate::input::percent(s) {
         Ok(r) if r <= Decimal::ZERO => {
             problems.push(problem(
                 line,
@@ -834,19 +840,12 @@ fn parse_rate(
             None
         }
         Ok(r) => Some(Some(r)),
-        Err(e) => {
-            let hint = e.hint();
-            let pista = match e {
-                crate::money::AmountError::Comma => {
-                    "en un archivo, escríbalo sin separador de miles y con punto decimal, p. ej. 27.90"
-                }
-                crate::money::AmountError::Malformed => "escriba un número, p. ej. 27,90",
-            };
+        Err(_) => {
             problems.push(problem(
                 line,
                 said!(
-                    "{column} {s:?} is not a number: {hint}",
-                    "{columna} «{s}» no es un número: {pista}"
+                    "{column} {s:?} is not a number: write a percent such as 27,90 or 27.90",
+                    "{columna} «{s}» no es un número: escriba un porcentaje, p. ej. 27,90"
                 ),
             ));
             None

@@ -77,7 +77,23 @@ pub fn to_csv(bytes: &[u8], sheet: Option<&str>) -> Result<String, Said> {
         )
     })?;
     let merged = merged_cells(&mut book, &name);
-    write(&range, &merged, &name)
+    // the cells that hold a formula: one with no value saved (a file written by a program that
+    // does not compute) must not read as empty
+    let formulas: std::collections::HashSet<(u32, u32)> = match book.worksheet_formula(&name) {
+        Ok(f) => {
+            let (r0, c0) = f.start().unwrap_or((0, 0));
+            f.used_cells()
+                .filter(|(_, _, v)| !v.trim().is_empty())
+                .map(|(r, c, _)| {
+                    let r = r0 + u32::try_from(r).unwrap_or(u32::MAX - r0);
+                    let c = c0 + u32::try_from(c).unwrap_or(u32::MAX - c0);
+                    (r, c)
+                })
+                .collect()
+        }
+        Err(_) => Default::default(),
+    };
+    write(&range, &merged, &formulas, &name)
 }
 
 /// The merged cells of the sheet, where the format keeps them (`.xlsx`, `.xls`).
@@ -101,7 +117,12 @@ pub fn cell_name(row: u32, col: u32) -> String {
     format!("{letters}{}", row + 1)
 }
 
-fn write(range: &Range<Data>, merged: &[Dimensions], sheet: &str) -> Result<String, Said> {
+fn write(
+    range: &Range<Data>,
+    merged: &[Dimensions],
+    formulas: &std::collections::HashSet<(u32, u32)>,
+    sheet: &str,
+) -> Result<String, Said> {
     let Some((first_row, first_col)) = range.start() else {
         return Ok(String::new());
     };
@@ -146,7 +167,21 @@ fn write(range: &Range<Data>, merged: &[Dimensions], sheet: &str) -> Result<Stri
         for (j, cell) in row.iter().enumerate() {
             let col = first_col + u32::try_from(j).unwrap_or(u32::MAX);
             let is_date = at > header_row && date_column.get(j).copied().unwrap_or(false);
-            cells.push(cell_text(cell, is_date).map_err(|why| {
+            let blank = match cell {
+                Data::Empty => true,
+                Data::String(v) => v.trim().is_empty(),
+                _ => false,
+            };
+            let text = if blank && formulas.contains(&(at, col)) {
+                Err(Said::new(
+                    "holds a formula with no value saved (the file was written by a program that does not compute formulas); open it in the spreadsheet and save it, or type the value",
+                    "tiene una fórmula sin valor guardado (el archivo lo escribió un programa que no \
+                     calcula fórmulas); ábralo en la hoja de cálculo y guárdelo, o escriba el valor",
+                ))
+            } else {
+                cell_text(cell, is_date)
+            };
+            cells.push(text.map_err(|why| {
                 let name = cell_name(at, col);
                 Said::new(
                     format!("cell {name} of sheet {sheet:?}: {}", why.en()),

@@ -19,6 +19,11 @@ pub fn amount(s: &str) -> Result<Decimal, String> {
     input::signed_amount(s).map_err(|e| e.to_string())
 }
 
+/// An amount paid, in pesos and centavos (at most two decimals).
+pub fn paid(s: &str) -> Result<Decimal, String> {
+    input::pesos_paid(s).map_err(|e| e.to_string())
+}
+
 /// A percentage, `18,9` or `18.9`.
 pub fn percent(s: &str) -> Result<Decimal, String> {
     input::percent(s).map_err(|e| e.to_string())
@@ -53,7 +58,7 @@ pub fn payment(s: &str) -> Result<Payment, String> {
         .split_once('=')
         .ok_or_else(|| "expected DATE=AMOUNT, e.g. 15/12/2024=500.000".to_string())?;
     let date = date(d.trim())?;
-    let amount = amount(a.trim())?;
+    let amount = paid(a.trim())?;
     if amount <= Decimal::ZERO {
         return Err("a payment amount must be greater than zero".into());
     }

@@ -17,7 +17,7 @@ pub enum PaymentCommand {
         breach: i64,
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         date: NaiveDate,
-        #[arg(long, value_name = "X", value_parser = args::amount, allow_negative_numbers = true)]
+        #[arg(long, value_name = "X", value_parser = args::paid, allow_negative_numbers = true)]
         amount: Decimal,
         /// Bank reference, receipt number.
         #[arg(long, value_name = "TEXT")]

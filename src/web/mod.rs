@@ -513,6 +513,11 @@ pub(crate) mod input {
         number(reader::signed_amount(s), s, "el valor", "1.450,50")
     }
 
+    /// An amount paid: [`amount`] in pesos and centavos (at most two decimals).
+    pub fn paid(s: &str) -> Result<Decimal, String> {
+        number(reader::pesos_paid(s), s, "el valor", "1.450,50")
+    }
+
     /// A percentage: `27,90` or `27.90` (a `%` after it is allowed); zero or more.
     pub fn percent(s: &str) -> Result<Decimal, String> {
         number(reader::percent(s), s, "el porcentaje", "27,90")

@@ -1449,7 +1449,7 @@ async fn payment(
     let date = parse::date(field(&f, "payment_date"))
         .map_err(|e| errors.put(Field::PaymentDate.as_str(), e))
         .ok();
-    let amount = parse::amount(field(&f, "payment_amount"))
+    let amount = parse::paid(field(&f, "payment_amount"))
         .map_err(|e| errors.put(Field::PaymentAmount.as_str(), e))
         .ok();
     let reference = opt(&f, "reference");

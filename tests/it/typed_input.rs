@@ -479,3 +479,110 @@ fn the_shipped_program_is_added_by_its_code_and_its_file_printed() {
     let e = r.fails(&["program", "show-file", "D0000"]);
     assert!(e.contains("the shipped ones are D3939-2004"), "{e}");
 }
+
+#[test]
+fn two_names_for_one_column_and_a_stray_separator_are_refused() {
+    let r = Reg::new();
+    let before = r.dump();
+    // `Precio` and `Precio por acción` both name price_per_share: which to read is a guess
+    let csv = "Tipo documento;Número documento;Nombre;Tipo persona;Categoría;Acciones;Precio;\
+               Precio por acción;Fecha adjudicación;Acreedor;Acciones financiadas\n\
+               CC;1000000001;Ana;natural;trabajador;10;1.450;2.000;15/03/2024;;\n";
+    let e = r.fails(&[
+        "adjudications",
+        "import",
+        &r.file("dos.csv", csv.as_bytes()),
+        "--program",
+        "D3939-2004",
+    ]);
+    assert!(
+        e.contains("columns \"Precio\" and \"Precio por acción\" both name price_per_share"),
+        "{e}"
+    );
+    // a document number whose separator does not group thousands is refused, not joined
+    let csv = format!("{HEADER}CC,\"30000,54\",Ana,natural,trabajador,10,,2024-03-15,,\n");
+    let e = r.fails(&[
+        "adjudications",
+        "import",
+        &r.file("doc.csv", csv.as_bytes()),
+        "--program",
+        "D3939-2004",
+    ]);
+    assert!(e.contains("line 2: doc_number \"30000,54\""), "{e}");
+    assert_eq!(r.dump(), before);
+}
+
+#[test]
+fn payments_are_in_centavos_and_amounts_have_a_ceiling() {
+    let r = Reg::new().with_holders();
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "20/11/2024",
+        "--shares",
+        "10",
+        "--consideration-per-share",
+        "1.450",
+    ]);
+    let before = r.dump();
+    let pay = |amount: &str| {
+        r.run(&[
+            "payment",
+            "record",
+            "--breach",
+            "1",
+            "--date",
+            "15/12/2024",
+            "--amount",
+            amount,
+        ])
+    };
+    let o = pay("1.000,001");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(crate::common::err(&o).contains("fractions of a centavo"));
+    let o = pay("99999999999999999999999999");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(crate::common::err(&o).contains("is too large"));
+    assert_eq!(r.dump(), before);
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "15/12/2024",
+        "--amount",
+        "1.000,50",
+    ]);
+}
+
+#[test]
+fn program_and_rates_files_read_numbers_and_dates_the_same_way() {
+    // a program's fixed price "1.450" is one thousand four hundred and fifty
+    let r = Reg::without_register();
+    let db = r.dir.path().join("r.db");
+    let db = db.to_str().unwrap();
+    r.ok(&["--db", db, "init"]);
+    let text = std::fs::read_to_string(crate::common::PROGRAM)
+        .unwrap()
+        .replace("code = \"D3939-2004\"", "code = \"P1450\"")
+        .replace("fixed_price = \"963.00\"", "fixed_price = \"1.450\"");
+    assert!(
+        text.contains("fixed_price = \"1.450\""),
+        "the shipped file's fixed price"
+    );
+    let path = r.file("p.toml", text.as_bytes());
+    r.ok(&["--db", db, "program", "add", &path]);
+    let v = r.json(&["--db", db, "program", "show", "P1450", "--format", "json"]);
+    assert_eq!(v["fixed_price"], "1450", "{v}");
+    // a rates file with es-CO dates and a decimal comma
+    let rates = "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n\
+                 01/11/2027,30/11/2027,\"18,9\",,SFC Res. 1 de 2027\n";
+    let o = r.run(&["rates", "check", &r.file("r.csv", rates.as_bytes())]);
+    assert_eq!(o.status.code(), Some(0), "{}", crate::common::err(&o));
+}
