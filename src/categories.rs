@@ -149,6 +149,8 @@ mod tests {
             Ok("asociacion-empleados")
         );
         assert_eq!(p.category("(ii)"), Ok("extrabajador"));
+        assert_eq!(p.category("TRABAJADORA"), Ok("trabajador"));
+        assert_eq!(p.category("Ex trabajadora"), Ok("extrabajador"));
         assert_eq!(p.category("ix"), Ok("cooperativa"));
         assert_eq!(p.category("(X)"), Ok("caja-compensacion"));
         let both = p.category("(i)").unwrap_err();

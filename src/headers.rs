@@ -26,6 +26,8 @@ pub const ALIASES: &[(&str, &[&str])] = &[
             "Documento",
             "Número identificación",
             "Cédula o NIT",
+            "Cédula",
+            "Número de identificación",
         ],
     ),
     (
@@ -162,6 +164,7 @@ mod tests {
             ("Tipo documento", "doc_type"),
             ("TIPO_DOCUMENTO", "doc_type"),
             ("Número documento", "doc_number"),
+            ("Cédula", "doc_number"),
             ("numero documento", "doc_number"),
             ("Nombre", "name"),
             ("Tipo persona", "person_type"),

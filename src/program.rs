@@ -1157,11 +1157,11 @@ mod tests {
                 .to_string()
                 .starts_with("not a valid program file: TOML parse error at line 1, column 1")
         );
-        // a seller without its shares: the table it is missing from (line 96 of the shipped file)
+        // a seller without its shares: the table it is missing from (line 102 of the shipped file)
         let seller = DECRETO_3939_2004.replace("shares = 99915\n", "");
         assert!(
             es(&seller).starts_with(
-                "falta el campo `shares`, que es obligatorio (en la tabla `[[sellers]]` de la línea 96)."
+                "falta el campo `shares`, que es obligatorio (en la tabla `[[sellers]]` de la línea 102)."
             ),
             "{}",
             es(&seller)

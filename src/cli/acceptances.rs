@@ -15,7 +15,7 @@ use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum AcceptancesCommand {
-    /// Import acceptances from CSV: columns filed_at,doc_type,doc_number,name,person_type,
+    /// Import acceptances from CSV or a workbook: columns filed_at,doc_type,doc_number,name,person_type,
     /// category,shares, and optionally accepts_reduction,files_tax_return,patrimonio_liquido,
     /// income,is_director,annual_salary,investment_limit,patrimonio_ajustado,declarations,
     /// dismissed_with_just_cause,review,lender,financed_shares (header order free; empty = not

@@ -85,17 +85,17 @@ pub enum Command {
     /// The first-stage offer (Arts. 4 and 12): open its window, adjudicate it, verify its acta.
     #[command(subcommand)]
     Offer(offer::OfferCommand),
-    /// First-stage acceptances: import from CSV, list with their outcome.
+    /// First-stage acceptances: import from CSV or a workbook, list with their outcome.
     #[command(subcommand)]
     Acceptances(acceptances::AcceptancesCommand),
     /// The Second and Third Stages (Arts. 13-19): open a tranche, evaluate, improve a tie, draw,
     /// adjudicate (its price becomes Art. 9 (iii)'s) or declare void.
     #[command(subcommand)]
     Stage(stage::StageCommand),
-    /// Later-stage proposals: import from CSV.
+    /// Later-stage proposals: import from CSV or a workbook.
     #[command(subcommand)]
     Proposals(proposals::ProposalsCommand),
-    /// Adjudications: import from CSV, list, show.
+    /// Adjudications: import from CSV or a workbook, list, show.
     #[command(subcommand)]
     Adjudications(adjudications::AdjudicationsCommand),
     /// Pledges of adjudicated shares to the sellers (Art. 10).

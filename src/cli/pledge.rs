@@ -25,7 +25,7 @@ pub enum PledgeCommand {
         #[arg(long, value_name = "NAME")]
         lender: Option<String>,
     },
-    /// Register pledges in bulk from CSV: columns rank,registered_on and either adjudication_id
+    /// Register pledges in bulk from CSV or a workbook: columns rank,registered_on and either adjudication_id
     /// or the holder's doc_type,doc_number (with adjudicated_on, and program, when the holder
     /// has several adjudications; with adjudication_id the document is checked against its
     /// holder); optionally lender (default: the adjudication's). CSV (UTF-8 or the es-CO

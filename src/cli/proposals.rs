@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum ProposalsCommand {
-    /// Import a stage's proposals from CSV: columns proposal,filed_at,bidders,shares,
+    /// Import a stage's proposals from CSV or a workbook: columns proposal,filed_at,bidders,shares,
     /// price_per_share,term_days and optionally beneficial_owner,guarantee,funds_accredited,
     /// review,tranche (header order free). bidders: DOC_TYPE:NUMBER:NAME, several separated by
     /// '|' (a joint proposal). CSV (UTF-8 or the es-CO Excel export) or a workbook, headers in

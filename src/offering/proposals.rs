@@ -196,10 +196,10 @@ fn parse_row(
             Col::FiledAt,
             &filed_s,
             Said::new(
-                "must be a date YYYY-MM-DD or a date and time YYYY-MM-DD HH:MM[:SS] (DD/MM/YYYY in an \
-                 Excel export)",
-                "debe ser una fecha aaaa-mm-dd o una fecha y hora aaaa-mm-dd HH:MM[:SS] \
-                 (dd/mm/aaaa en la exportación de Excel separada por «;»)",
+                "must be a date DD/MM/YYYY (or YYYY-MM-DD), or a date and time DD/MM/YYYY HH:MM[:SS], \
+                 with a four-digit year",
+                "debe ser una fecha dd/mm/aaaa (o aaaa-mm-dd), o una fecha y hora dd/mm/aaaa \
+                 hh:mm[:ss], con el año de cuatro dígitos",
             ),
         );
     }
