@@ -147,8 +147,8 @@ impl AcceptancesCommand {
                     } => writeln!(
                         ctx.out,
                         "acceptances import {import_id}: {rows} acceptance(s) added (ids {first_id}..{last_id}); \
-                         read as {}, separator '{}'",
-                        f.dialect.encoding, f.dialect.separator as char
+                         {}",
+                        f.read_as()
                     )?,
                     ImportedAcceptances::AlreadyImported(prior) => {
                         writeln!(ctx.out, "{}", f.already("acceptances import", &prior))?

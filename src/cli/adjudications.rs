@@ -207,6 +207,19 @@ impl ImportFile {
         })
     }
 
+    /// How the file was read, for the import's last words: `read as UTF-8, separator ';'`, or
+    /// `read from a workbook's sheet`.
+    pub fn read_as(&self) -> String {
+        if self.dialect.encoding == "workbook" {
+            "read from a workbook's sheet".into()
+        } else {
+            format!(
+                "read as {}, separator '{}'",
+                self.dialect.encoding, self.dialect.separator as char
+            )
+        }
+    }
+
     /// What to say when the file was imported before.
     pub fn already(&self, kind: &str, prior: &store_import::PriorImport) -> String {
         format!(
@@ -271,8 +284,8 @@ impl AdjudicationsCommand {
                         writeln!(
                             ctx.out,
                             "import {import_id}: {rows} adjudication(s) added{ids}, {new_holders} new holder(s); \
-                             read as {}, separator '{}'",
-                            f.dialect.encoding, f.dialect.separator as char
+                             {}",
+                            f.read_as()
                         )?;
                         if same.count > 0 {
                             writeln!(ctx.out, "{}", unchanged(&same, "adjudication"))?;

@@ -132,8 +132,8 @@ impl PledgeCommand {
                         };
                         writeln!(
                             ctx.out,
-                            "pledge import {import_id}: {pledges} pledge(s) registered{ids}; read as {}, separator '{}'",
-                            f.dialect.encoding, f.dialect.separator as char
+                            "pledge import {import_id}: {pledges} pledge(s) registered{ids}; {}",
+                            f.read_as()
                         )?;
                         if unchanged.count > 0 {
                             writeln!(

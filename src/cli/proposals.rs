@@ -63,14 +63,12 @@ impl ProposalsCommand {
         match result {
             Imported::Added(w) => writeln!(
                 ctx.out,
-                "proposals import {}: {} proposal(s) added to stage {stage} of {program} (ids {}..{}); read as {}, \
-                 separator '{}'",
+                "proposals import {}: {} proposal(s) added to stage {stage} of {program} (ids {}..{}); {}",
                 w.import_id,
                 w.rows,
                 w.first_id,
                 w.last_id,
-                f.dialect.encoding,
-                f.dialect.separator as char
+                f.read_as()
             )?,
             Imported::AlreadyImported(prior) => {
                 writeln!(ctx.out, "{}", f.already("proposals import", &prior))?
