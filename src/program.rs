@@ -432,9 +432,9 @@ impl LaterStagesFile {
             ));
         }
         if let Some(days) = self.max_term_days
-            && days > crate::offering::proposals::MAX_TERM_DAYS
+            && days > MAX_TERM_DAYS
         {
-            let most = crate::offering::proposals::MAX_TERM_DAYS;
+            let most = MAX_TERM_DAYS;
             return Err(err(
                 "later_stages.max_term_days",
                 said!(
@@ -658,6 +658,11 @@ pub const MAX_SHARES: u64 = i64::MAX as u64;
 /// sets none, the shipped program uses 10, and a deadline must stay within the calendar vigia
 /// checks (`calendar::LAST_DATE` plus the term).
 pub const MAX_PAYMENT_TERM: u32 = 90;
+
+/// The longest payment term a later-stage proposal file may give, in days (ten years; the same
+/// bound as `offering::proposals::MAX_TERM_DAYS`, written here so that the program file does
+/// not import the proposals' reader).
+pub const MAX_TERM_DAYS: u32 = 3650;
 
 impl Program {
     /// Whom an adjudication's shares are pledged to (Art. 10): the sellers, named together.

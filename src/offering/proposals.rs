@@ -68,7 +68,7 @@ pub const OPTIONAL: [&str; 5] = [
 ];
 
 /// The longest payment term a proposal may offer, in days (ten years).
-pub const MAX_TERM_DAYS: u32 = 3650;
+pub const MAX_TERM_DAYS: u32 = crate::program::MAX_TERM_DAYS;
 
 /// One bidder of a proposal (a joint proposal has several, jointly liable).
 #[derive(Debug, Clone, PartialEq, Eq)]
