@@ -156,6 +156,7 @@ fn write(
         })
         .collect();
     let mut text = String::new();
+    let mut unreadable: Vec<Said> = Vec::new();
     // rows above the range: empty lines, so that CSV line n is sheet row n
     for _ in 0..first_row {
         text.push('\n');
@@ -181,13 +182,18 @@ fn write(
             } else {
                 cell_text(cell, is_date)
             };
-            cells.push(text.map_err(|why| {
-                let name = cell_name(at, col);
-                Said::new(
-                    format!("cell {name} of sheet {sheet:?}: {}", why.en()),
-                    format!("celda {name} de la hoja «{sheet}»: {}", why.es()),
-                )
-            })?);
+            match text {
+                Ok(t) => cells.push(t),
+                Err(why) => {
+                    // every such cell is named, in the order the sheet has them
+                    let name = cell_name(at, col);
+                    unreadable.push(Said::new(
+                        format!("cell {name} of sheet {sheet:?}: {}", why.en()),
+                        format!("celda {name} de la hoja «{sheet}»: {}", why.es()),
+                    ));
+                    cells.push(String::new());
+                }
+            }
         }
         if cells.iter().any(|c| !c.is_empty()) {
             let quoted: Vec<String> = cells.iter().map(|c| quoted(c)).collect();
@@ -195,7 +201,20 @@ fn write(
         }
         text.push('\n');
     }
-    Ok(text)
+    if unreadable.is_empty() {
+        return Ok(text);
+    }
+    let join = |lang: crate::lang::Lang| {
+        unreadable
+            .iter()
+            .map(|w| w.in_lang(lang).to_string())
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    Err(Said::new(
+        join(crate::lang::Lang::En),
+        join(crate::lang::Lang::Es),
+    ))
 }
 
 /// A CSV field: quoted when it holds a comma, a quote or a line end.

@@ -586,3 +586,32 @@ fn program_and_rates_files_read_numbers_and_dates_the_same_way() {
     let o = r.run(&["rates", "check", &r.file("r.csv", rates.as_bytes())]);
     assert_eq!(o.status.code(), Some(0), "{}", crate::common::err(&o));
 }
+
+#[test]
+fn every_unreadable_cell_of_a_workbook_is_named_at_once() {
+    let r = Reg::new();
+    let mut book = Workbook::new();
+    let s = book.add_worksheet();
+    for (c, h) in (0u16..).zip(HEADER.trim().split(',')) {
+        s.write_string(0, c, h).unwrap();
+    }
+    for row in [1u32, 2] {
+        for (c, v) in (0u16..).zip(["CC", "", "Ana", "natural", "trabajador", "10"]) {
+            s.write_string(row, c, v).unwrap();
+        }
+        s.write_string(row, 1, format!("100000000{row}")).unwrap();
+        s.write_string(row, 7, "15/03/2024").unwrap();
+    }
+    // a computed price (G2) and half a day in the date column (H3)
+    s.write_number(1, 6, 1450.4999999999998).unwrap();
+    s.write_number(2, 7, 45366.5).unwrap();
+    let path = r.file("dos.xlsx", &book.save_to_buffer().unwrap());
+    let e = r.fails(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    assert!(
+        e.contains("cell G2 of sheet \"Sheet1\": holds the computed number 1450,4999999999998")
+            && e.contains(
+                "; cell H3 of sheet \"Sheet1\": holds the number 45.366,5 in a date column"
+            ),
+        "{e}"
+    );
+}
