@@ -96,10 +96,7 @@ impl Program {
     /// Whether `category` belongs to the kind of person `person` is (always, when the program
     /// does not tie categories to kinds of person).
     pub fn category_fits(&self, category: &str, person: crate::import::PersonType) -> bool {
-        let legal = person == crate::import::PersonType::Legal;
-        self.legal_person_categories
-            .as_ref()
-            .is_none_or(|l| l.iter().any(|c| c == category) == legal)
+        self.eligibility().fits(category, person)
     }
 
     /// The program's categories with the numerals that name them: `trabajador (i)`.

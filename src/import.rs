@@ -239,7 +239,7 @@ pub fn each<E>(
         bytes,
         &COLUMNS,
         &CONTACT_COLUMNS,
-        |line, get, dialect| parse_row(line, get, dialect, program),
+        |line, get| parse_row(line, get, program),
         f,
     )
 }
@@ -259,14 +259,14 @@ pub fn each_row<T, E>(
     bytes: &[u8],
     required: &[&str],
     optional: &[&str],
-    parse: impl Fn(usize, &dyn Fn(usize) -> String, Dialect) -> Result<T, Vec<RowError>>,
+    parse: impl Fn(usize, &dyn Fn(usize) -> String) -> Result<T, Vec<RowError>>,
     f: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
     each_record(
         bytes,
         required,
         optional,
-        |line, fields, dialect| parse(line, &|i| fields.get(i).to_string(), dialect),
+        |line, fields| parse(line, &|i| fields.get(i).to_string()),
         f,
     )
 }
@@ -296,7 +296,7 @@ pub fn each_record<T, E>(
     bytes: &[u8],
     required: &[&str],
     optional: &[&str],
-    parse: impl Fn(usize, &Fields<'_>, Dialect) -> Result<T, Vec<RowError>>,
+    parse: impl Fn(usize, &Fields<'_>) -> Result<T, Vec<RowError>>,
     mut f: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
     let (text, encoding) = match text::decode(bytes) {
@@ -473,7 +473,7 @@ pub fn each_record<T, E>(
                 continue;
             }
         }
-        match parse(line, &fields, dialect) {
+        match parse(line, &fields) {
             // once the file is known to be bad, rows are only checked, not handed on
             // handed on even once the file is known to be bad, so that the register's own
             // problems with them are found in the same reading and reported with the file's
@@ -687,7 +687,6 @@ pub fn parse(
 fn parse_row(
     line: usize,
     get: &dyn Fn(usize) -> String,
-    dialect: Dialect,
     program: &Program,
 ) -> Result<AdjudicationRow, Vec<RowError>> {
     let get_at = get;
@@ -804,7 +803,7 @@ fn parse_row(
         }
     };
     let date_s = get(Col::AdjudicatedOn);
-    let adjudicated_on = parse_date(&date_s, dialect)
+    let adjudicated_on = parse_date(&date_s)
         .map_err(|e| fail(Col::AdjudicatedOn, &date_s, date_problem(&e, false)))
         .ok();
     let lender_s = get(Col::Lender);
@@ -1000,7 +999,6 @@ pub fn each_pledge<E>(
 fn parse_pledge_row(
     line: usize,
     get: &dyn Fn(usize) -> String,
-    dialect: Dialect,
 ) -> Result<PledgeRow, Vec<RowError>> {
     let get = |c: PledgeCol| get(c as usize);
     let mut errors = Vec::new();
@@ -1049,7 +1047,7 @@ fn parse_pledge_row(
         }
     };
     let date_s = get(PledgeCol::RegisteredOn);
-    let registered_on = match parse_date(&date_s, dialect) {
+    let registered_on = match parse_date(&date_s) {
         Ok(d) => Some(d),
         Err(e) => {
             fail(PledgeCol::RegisteredOn, &date_s, date_problem(&e, false));
@@ -1101,7 +1099,7 @@ fn parse_pledge_row(
     let adjudicated_on = if on_s.is_empty() {
         Some(None)
     } else {
-        match parse_date(&on_s, dialect) {
+        match parse_date(&on_s) {
             Ok(d) => Some(Some(d)),
             Err(e) => {
                 fail(PledgeCol::AdjudicatedOn, &on_s, date_problem(&e, true));
@@ -1205,9 +1203,9 @@ fn acciones(n: u64) -> String {
     format_number(Decimal::from(n))
 }
 
-/// A date of a file: every form the one reader takes ([`crate::input::date`]), in any dialect
-/// (a workbook's date cells arrive written `YYYY-MM-DD`: [`crate::workbook`]).
-pub(crate) fn parse_date(s: &str, _dialect: Dialect) -> Result<NaiveDate, Refused> {
+/// A date of a file: every form the one reader takes ([`crate::input::date`]), whatever the
+/// file's dialect (a workbook's date cells arrive written `YYYY-MM-DD`: [`crate::workbook`]).
+pub(crate) fn parse_date(s: &str) -> Result<NaiveDate, Refused> {
     if let Some(d) = crate::calendar::parse_iso(s) {
         // the common case, without a copy
         if (crate::calendar::FIRST_DATE..=crate::calendar::LAST_DATE).contains(&d) {
@@ -1377,27 +1375,14 @@ mod tests {
     }
 
     #[test]
-    fn dates_in_every_layout_of_the_one_reader_in_any_dialect() {
-        let iso = Dialect {
-            encoding: "UTF-8",
-            separator: b',',
-            es_co: false,
-        };
-        let excel = Dialect {
-            encoding: "Windows-1252",
-            separator: b';',
-            es_co: true,
-        };
+    fn dates_in_every_layout_of_the_one_reader() {
         let d = NaiveDate::from_ymd_opt(2024, 3, 15).unwrap();
-        for dialect in [iso, excel] {
-            assert_eq!(parse_date("2024-03-15", dialect), Ok(d));
-            assert_eq!(parse_date("15/03/2024", dialect), Ok(d));
-            assert_eq!(parse_date("15-03-2024", dialect), Ok(d));
+        {
+            assert_eq!(parse_date("2024-03-15"), Ok(d));
+            assert_eq!(parse_date("15/03/2024"), Ok(d));
+            assert_eq!(parse_date("15-03-2024"), Ok(d));
             // what a Spanish-locale Excel writes
-            assert_eq!(
-                parse_date("5/03/2024", dialect),
-                Ok(d - chrono::Days::new(10))
-            );
+            assert_eq!(parse_date("5/03/2024"), Ok(d - chrono::Days::new(10)));
             for bad in [
                 "2024-02-30",
                 "2024-3-15",
@@ -1406,11 +1391,11 @@ mod tests {
                 "15/03/24",
                 "45366",
             ] {
-                assert!(parse_date(bad, dialect).is_err(), "{bad}");
+                assert!(parse_date(bad).is_err(), "{bad}");
             }
             let far = NaiveDate::from_ymd_opt(9999, 12, 31).unwrap();
             assert_eq!(
-                parse_date("31/12/9999", dialect).unwrap_err().problem,
+                parse_date("31/12/9999").unwrap_err().problem,
                 crate::input::Problem::OutOfRange(far)
             );
         }

@@ -32,7 +32,7 @@ pub fn as_csv<'b>(
     if !is_workbook(bytes) {
         if let Some(name) = sheet {
             return Err(said!(
-                "--sheet {name:?} was given but the file is not a workbook (.xlsx, .xls, .ods)",
+                "the sheet {name:?} was asked for but the file is not a workbook (.xlsx, .xls, .ods)",
                 "se indicó la hoja «{name}» pero el archivo no es un libro (.xlsx, .xls, .ods)"
             ));
         }

@@ -123,6 +123,14 @@ pub struct Eligibility<'a> {
 }
 
 impl Eligibility<'_> {
+    /// Whether `category` belongs to the kind of person `person` is (always, when the program
+    /// does not tie categories to kinds of person).
+    pub fn fits(&self, category: &str, person: crate::import::PersonType) -> bool {
+        let legal = person == crate::import::PersonType::Legal;
+        self.legal
+            .is_none_or(|l| l.iter().any(|c| c == category) == legal)
+    }
+
     /// Whether a filer of `category`, a `person` person, is a special-condition recipient.
     pub fn eligible(
         &self,
@@ -131,9 +139,8 @@ impl Eligibility<'_> {
         dismissed_with_just_cause: bool,
     ) -> bool {
         let named = |list: &[String]| list.iter().any(|c| c == category);
-        let legal = person == crate::import::PersonType::Legal;
         named(self.categories)
-            && self.legal.is_none_or(|l| named(l) == legal)
+            && self.fits(category, person)
             && !(dismissed_with_just_cause && self.just_cause.is_none_or(named))
     }
 }

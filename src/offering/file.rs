@@ -158,7 +158,7 @@ pub fn each<E>(
         bytes,
         &COLUMNS,
         &OPTIONAL,
-        |line, fields, dialect| parse_row(line, fields, dialect, program),
+        |line, fields| parse_row(line, fields, program),
         f,
     )
 }
@@ -188,7 +188,6 @@ pub fn each_in_parallel<P: Send, E: Send>(
 fn parse_row(
     line: usize,
     fields: &Fields<'_>,
-    dialect: Dialect,
     program: &Program,
 ) -> Result<AcceptanceRow, Vec<RowError>> {
     let get = |c: Col| fields.get(c as usize);
@@ -202,7 +201,7 @@ fn parse_row(
         });
     };
     let filed_s = get(Col::FiledAt);
-    let filed_at = parse_when(filed_s, dialect);
+    let filed_at = parse_when(filed_s);
     if filed_at.is_none() {
         fail(
             Col::FiledAt,
@@ -422,8 +421,8 @@ fn parse_row(
 
 /// A date in any form the one reader takes ([`crate::input::date`]: `DD/MM/YYYY`, `YYYY-MM-DD`
 /// ...), optionally followed by a space or `T` and `HH:MM` or `HH:MM:SS`; a date alone is its
-/// midnight. (`_dialect`: every file reads dates the same way.)
-pub fn parse_when(s: &str, _dialect: Dialect) -> Option<NaiveDateTime> {
+/// midnight. Every file reads dates the same way, whatever its dialect.
+pub fn parse_when(s: &str) -> Option<NaiveDateTime> {
     let s = s.trim();
     if s.contains([' ', 'T']) {
         crate::input::datetime(s).ok()

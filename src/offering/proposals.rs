@@ -117,8 +117,8 @@ pub fn each<E>(
         bytes,
         &COLUMNS,
         &OPTIONAL,
-        |line, get, dialect| {
-            let row = parse_row(line, get, dialect);
+        |line, get| {
+            let row = parse_row(line, get);
             let reference = get(Col::Proposal as usize);
             if reference.is_empty() {
                 return row;
@@ -153,11 +153,7 @@ pub fn each<E>(
     )
 }
 
-fn parse_row(
-    line: usize,
-    get: &dyn Fn(usize) -> String,
-    dialect: Dialect,
-) -> Result<ProposalRow, Vec<RowError>> {
+fn parse_row(line: usize, get: &dyn Fn(usize) -> String) -> Result<ProposalRow, Vec<RowError>> {
     let get = |c: Col| get(c as usize);
     let mut errors = Vec::new();
     let mut fail = |field: Col, value: &str, reason: Said| {
@@ -190,7 +186,7 @@ fn parse_row(
         );
     }
     let filed_s = get(Col::FiledAt);
-    let filed_at = parse_when(&filed_s, dialect);
+    let filed_at = parse_when(&filed_s);
     if filed_at.is_none() {
         fail(
             Col::FiledAt,
