@@ -44,6 +44,19 @@ pub struct LiquidationInputs {
     pub payments: Vec<PaymentFact>,
     pub rates_source: String,
     pub rates: Vec<RateFact>,
+    /// The rate of the day after `until`, which quotes the interest of each further day
+    /// (LEGAL_NOTES §7.4). Absent in liquidations stored before it was kept: their notices quote
+    /// the rate of the until date, as they always did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub day_after: Option<DayAfter>,
+}
+
+/// The day after a liquidation's until date: its certified rate, or none certified yet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "lowercase", deny_unknown_fields)]
+pub enum DayAfter {
+    Certified { rate: RateFact },
+    Uncertified,
 }
 
 /// The clauses of the programa de enajenación the fine depends on.
@@ -104,6 +117,19 @@ pub struct PriceFacts {
     pub acquisition: Decimal,
     pub transfer: Option<Decimal>,
     pub stage: StageFact,
+    /// The later stages' own prices the stage price is the highest of (LEGAL_NOTES §7.1), so the
+    /// documents list them; absent when none was recorded, and in liquidations stored before
+    /// they were kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stages: Vec<StageEntry>,
+}
+
+/// One later stage's price per share, as recorded for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StageEntry {
+    pub stage: u8,
+    pub price: Decimal,
 }
 
 /// The stage price (Art. 9 (iii)) as it stood: `{"status": "none" | "pending" | "known", ...}`.
@@ -193,15 +219,7 @@ impl LiquidationInputs {
             .rates
             .iter()
             .map(|r| {
-                RatePeriod::new(
-                    r.valid_from,
-                    r.valid_to,
-                    r.ibc_ea_pct,
-                    r.usury_ea_pct,
-                    r.resolution.clone(),
-                    0,
-                )
-                .ok_or_else(|| {
+                rate_period(r).ok_or_else(|| {
                     format!(
                         "rate {}..{} has neither an IBC nor a usury rate that gives a positive moratorium rate",
                         r.valid_from, r.valid_to
@@ -211,6 +229,19 @@ impl LiquidationInputs {
             .collect::<Result<_, _>>()?;
         RateSeries::from_periods(periods, &self.rates_source).map_err(|e| e.to_string())
     }
+}
+
+/// A stored rate fact as the period it was, or `None` when its figures give no positive
+/// moratorium rate.
+pub fn rate_period(r: &RateFact) -> Option<RatePeriod> {
+    RatePeriod::new(
+        r.valid_from,
+        r.valid_to,
+        r.ibc_ea_pct,
+        r.usury_ea_pct,
+        r.resolution.clone(),
+        0,
+    )
 }
 
 impl From<&StoredProgram> for ProgramTerms {
@@ -274,6 +305,7 @@ impl From<&ReferencePrices> for PriceFacts {
             acquisition: p.acquisition,
             transfer: p.transfer,
             stage: p.stage.into(),
+            stages: Vec::new(),
         }
     }
 }
@@ -757,9 +789,31 @@ mod tests {
         for ((name, id), f) in made.into_iter().zip(&fixtures) {
             assert_eq!((name, id), (f.name.as_str(), f.id));
             let l = rows.iter().find(|l| l.id == id).unwrap();
-            assert_eq!(l.inputs_json, f.inputs_json, "{name}: inputs");
+            // what this version keeps beside them (the day after's rate, the stages' prices)
+            // aside, the inputs are the earlier bytes
+            let mut kept = LiquidationInputs::from_json(&l.inputs_json).unwrap();
+            let day_after = kept.day_after.take();
+            let stages = std::mem::take(&mut kept.prices.stages);
+            assert_eq!(kept.to_json(), f.inputs_json, "{name}: inputs");
             assert_eq!(l.result_json, f.result_json, "{name}: result");
-            assert_eq!(l.sha256, f.sha256, "{name}: fingerprint");
+            assert_eq!(
+                l.sha256,
+                register::liquidation::fingerprint(&l.inputs_json, &l.result_json),
+                "{name}: fingerprint"
+            );
+            // the day after the until date: its own period when the fixtures' rates certify
+            // it, else none (the not-applicable case runs until 2026-05-01, past them)
+            let next = kept.until.succ_opt().unwrap();
+            match day_after {
+                Some(DayAfter::Certified { rate }) => {
+                    assert!(rate.valid_from <= next && next <= rate.valid_to, "{name}")
+                }
+                Some(DayAfter::Uncertified) => assert_eq!(name, "not-applicable"),
+                None => panic!("{name}: no day after kept"),
+            }
+            // only a known stage price lists the stages it is the highest of
+            let known = matches!(kept.prices.stage, StageFact::Known { .. });
+            assert_eq!(!stages.is_empty(), known, "{name}: {stages:?}");
             assert_eq!(
                 register::liquidation::fingerprint(&f.inputs_json, &f.result_json),
                 f.sha256,

@@ -3,6 +3,7 @@
 //! additional day. Rendering (Markdown, HTML, PDF) is in `report::notice`. No I/O beyond reads.
 
 use crate::fine::{Convention, Liquidation, Outcome};
+use crate::liquidation::{DayAfter, LiquidationInputs, StageEntry};
 use crate::money::round_peso;
 use crate::program::{Letters, Seller, TermFrom};
 use crate::register::{self, Error, Result};
@@ -109,6 +110,9 @@ pub struct NoticeData {
     pub chain: Option<crate::store::audit::Head>,
     pub liquidation: Liquidation,
     pub per_day: PerDay,
+    /// The later stages' prices the stage price is the highest of (empty in liquidations stored
+    /// before they were kept).
+    pub stage_prices: Vec<StageEntry>,
     /// Informative split of the total due among the sellers: (name, shares, amount).
     pub split: Vec<(String, u64, Decimal)>,
     /// The program's letterhead, payment instructions, paragraphs and the term's start.
@@ -171,6 +175,19 @@ pub struct PerDay {
     pub amount: Decimal,
     pub base: Decimal,
     pub ea_pct: Decimal,
+    /// Whose rate `ea_pct` is.
+    pub rate: PerDayRate,
+}
+
+/// Which day's rate quotes the interest of each day after a liquidation's until date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PerDayRate {
+    /// The until date's (liquidations stored before the day after's rate was kept).
+    UntilDate,
+    /// The day after the until date's (LEGAL_NOTES §7.4), certified through `certified_to`.
+    DayAfter { certified_to: NaiveDate },
+    /// The day after the until date has no certified rate yet: no figure is quoted.
+    Uncertified,
 }
 
 /// Splits `total` among shares-weighted parties so the parts sum exactly to `total`: each gets
@@ -218,23 +235,42 @@ pub fn split_largest_remainder(total: Decimal, weights: &[u64]) -> Vec<Decimal> 
     parts.into_iter().map(|(u, _, _)| u * unit).collect()
 }
 
-/// Interest for one more day after the until date, at the rate in force on the until date, on
-/// the base that accrues (capital; capital plus unpaid interest under `compound`).
-pub fn per_day(l: &Liquidation) -> PerDay {
+/// Interest for one more day after the until date, on the base that accrues (capital; capital
+/// plus unpaid interest under `compound`): at the rate of the day after the until date when the
+/// liquidation kept it (LEGAL_NOTES §7.4), else at the until date's rate, as liquidations stored
+/// before it was kept were quoted.
+pub fn per_day(l: &Liquidation, day_after: Option<&DayAfter>) -> PerDay {
     let base = match l.convention {
         Convention::Compound => l.outstanding_capital + l.outstanding_interest,
         _ => l.outstanding_capital,
     };
-    match l.pieces.last() {
-        Some(p) => PerDay {
-            amount: round_peso(base * p.daily_rate),
-            base,
-            ea_pct: p.moratorium_ea_pct,
+    let nothing = |rate| PerDay {
+        amount: Decimal::ZERO,
+        base,
+        ea_pct: Decimal::ZERO,
+        rate,
+    };
+    match day_after {
+        Some(DayAfter::Certified { rate }) => match crate::liquidation::rate_period(rate) {
+            Some(period) => PerDay {
+                amount: round_peso(base * period.daily_rate()),
+                base,
+                ea_pct: rate.moratorium_ea_pct,
+                rate: PerDayRate::DayAfter {
+                    certified_to: rate.valid_to,
+                },
+            },
+            None => nothing(PerDayRate::Uncertified),
         },
-        None => PerDay {
-            amount: Decimal::ZERO,
-            base,
-            ea_pct: Decimal::ZERO,
+        Some(DayAfter::Uncertified) => nothing(PerDayRate::Uncertified),
+        None => match l.pieces.last() {
+            Some(p) => PerDay {
+                amount: round_peso(base * p.daily_rate),
+                base,
+                ea_pct: p.moratorium_ea_pct,
+                rate: PerDayRate::UntilDate,
+            },
+            None => nothing(PerDayRate::UntilDate),
         },
     }
 }
@@ -261,6 +297,8 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
             return Err(corrupt(format!("liquidation {} applies no fine", liq.id)));
         }
     };
+    let inputs = LiquidationInputs::from_json(&liq.inputs_json)
+        .map_err(|e| corrupt(format!("liquidation {} inputs: {e}", liq.id)))?;
     let breach = breaches::get(conn, notice.breach_id)?;
     let adj = adjudications::get(conn, breach.adjudication_id)?;
     let program = programs::by_id(conn, adj.program_id)?;
@@ -308,7 +346,8 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
         liquidation_id: liq.id,
         fingerprint: liq.sha256,
         chain,
-        per_day: per_day(&liquidation),
+        per_day: per_day(&liquidation, inputs.day_after.as_ref()),
+        stage_prices: inputs.prices.stages,
         liquidation,
         split,
         letters: p.letters.clone(),
@@ -401,6 +440,62 @@ pub fn gather_settlement(
 mod tests {
     use super::*;
     use crate::money::dec;
+
+    #[test]
+    fn the_day_after_quotes_its_own_rate_and_old_records_their_until_dates() {
+        // SPEC §5's fine, unpaid: capital 1.000 × 1.450 × 75 % = $ 1.087.500, liquidated until
+        // 31/01/2025 (moratorium 24,89 % EA); 01/02/2025 is February's, 26,30 % EA. Per day:
+        // 1.087.500 × (1,2630^(1/365) − 1) = $ 695,89 → $ 696 (kept day after); at January's
+        // 24,89 %: $ 662,42 → $ 662 (a liquidation stored before the day after was kept).
+        use crate::calendar::{Bracket, FineScale};
+        use crate::fine::{FineCase, ReferencePrices, StagePrice};
+        use crate::rates::RateSeries;
+        let d = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        let brackets = [(6, "100"), (12, "75"), (18, "50"), (24, "25")]
+            .map(|(m, p)| Bracket {
+                upto_months: m,
+                percent: dec(p),
+            })
+            .to_vec();
+        let case = FineCase {
+            adjudicated: d("2024-03-15"),
+            breach_date: d("2024-11-20"),
+            shares: 1000,
+            prices: ReferencePrices {
+                acquisition: dec("963"),
+                transfer: Some(dec("1450")),
+                stage: StagePrice::Absent,
+            },
+            scale: FineScale::new(24, brackets).unwrap(),
+        };
+        let rates = RateSeries::shipped();
+        let Ok(Outcome::Liquidated(l)) =
+            crate::fine::liquidate(&case, d("2025-01-31"), &[], Convention::DailySimple, &rates)
+        else {
+            panic!("a fine")
+        };
+        assert_eq!(l.outstanding_capital, dec("1087500"));
+        let old = per_day(&l, None);
+        assert_eq!((old.amount, old.ea_pct), (dec("662"), dec("24.89")));
+        assert_eq!(old.rate, PerDayRate::UntilDate);
+        let february = rates.period_on(d("2025-02-01")).unwrap();
+        let kept = DayAfter::Certified {
+            rate: february.into(),
+        };
+        let new = per_day(&l, Some(&kept));
+        assert_eq!((new.amount, new.ea_pct), (dec("696"), dec("26.30")));
+        assert_eq!(
+            new.rate,
+            PerDayRate::DayAfter {
+                certified_to: d("2025-02-28")
+            }
+        );
+        let none = per_day(&l, Some(&DayAfter::Uncertified));
+        assert_eq!(
+            (none.amount, none.rate),
+            (dec("0"), PerDayRate::Uncertified)
+        );
+    }
 
     #[test]
     fn largest_remainder_split_sums_exactly() {

@@ -115,6 +115,17 @@ fn below_million(n: u64, apocope: bool) -> String {
 }
 
 /// A whole number in words. `apocope` for a number that precedes a noun ("VEINTIÚN PESOS").
+/// A later stage's name as the decrees write it: "Segunda Etapa", "Tercera Etapa"…
+pub fn stage_es(stage: u8) -> String {
+    const ORDINALS: [&str; 9] = [
+        "Primera", "Segunda", "Tercera", "Cuarta", "Quinta", "Sexta", "Séptima", "Octava", "Novena",
+    ];
+    match ORDINALS.get(usize::from(stage).wrapping_sub(1)) {
+        Some(o) => format!("{o} Etapa"),
+        None => format!("Etapa {stage}"),
+    }
+}
+
 pub fn number(n: u64, apocope: bool) -> String {
     if n == 0 {
         return "CERO".into();

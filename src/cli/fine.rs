@@ -147,11 +147,16 @@ impl FineCommand {
                             l.map(|l| l.sha256).unwrap_or_default()
                         )?;
                         write!(ctx.out, "{}", holder_header(&facts))?;
-                        write!(ctx.out, "{}", liquidation::to_table(&outcome))?;
+                        write!(
+                            ctx.out,
+                            "{}",
+                            liquidation::to_table(&outcome, &facts.stage_prices)
+                        )?;
                     }
                     LiquidationFormat::Json => {
                         let mut v = liquidation::to_json(&outcome);
                         v["liquidation_id"] = serde_json::json!(id);
+                        add_stage_prices(&mut v, &facts);
                         writeln!(
                             ctx.out,
                             "{}",
@@ -178,14 +183,21 @@ impl FineCommand {
                 match format {
                     LiquidationFormat::Table => {
                         write!(ctx.out, "{}", holder_header(&facts))?;
-                        write!(ctx.out, "{}", liquidation::to_table(&outcome))?;
+                        write!(
+                            ctx.out,
+                            "{}",
+                            liquidation::to_table(&outcome, &facts.stage_prices)
+                        )?;
                     }
-                    LiquidationFormat::Json => writeln!(
-                        ctx.out,
-                        "{}",
-                        serde_json::to_string_pretty(&liquidation::to_json(&outcome))
-                            .expect("json")
-                    )?,
+                    LiquidationFormat::Json => {
+                        let mut v = liquidation::to_json(&outcome);
+                        add_stage_prices(&mut v, &facts);
+                        writeln!(
+                            ctx.out,
+                            "{}",
+                            serde_json::to_string_pretty(&v).expect("json")
+                        )?
+                    }
                 }
                 Ok(Status::Ok)
             }
@@ -266,7 +278,7 @@ fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let rates = ctx.rates()?;
     let outcome = fine::liquidate(&case, a.until, &a.payments, a.convention, &rates)?;
     match a.format {
-        LiquidationFormat::Table => write!(ctx.out, "{}", liquidation::to_table(&outcome))?,
+        LiquidationFormat::Table => write!(ctx.out, "{}", liquidation::to_table(&outcome, &[]))?,
         LiquidationFormat::Json => writeln!(
             ctx.out,
             "{}",
@@ -274,6 +286,13 @@ fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         )?,
     }
     Ok(Status::Ok)
+}
+
+/// The later stages' prices the stage price is the highest of, beside the result (when any).
+fn add_stage_prices(v: &mut serde_json::Value, f: &Facts) {
+    if !f.stage_prices.is_empty() {
+        v["stage_prices"] = serde_json::to_value(&f.stage_prices).expect("json");
+    }
 }
 
 /// Who and what a stored liquidation is about, in Spanish.

@@ -55,6 +55,16 @@ pub enum StagePrice {
     Known(Decimal),
 }
 
+impl StagePrice {
+    /// The price, when known.
+    pub fn known(self) -> Option<Decimal> {
+        match self {
+            StagePrice::Known(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
 /// Per-share reference prices, exact COP.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReferencePrices {

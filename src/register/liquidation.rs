@@ -6,7 +6,9 @@ use super::{Error, Refusal, Result};
 use crate::calendar::FineScale;
 use crate::fine::{self, Basis, FineCase, Outcome, Payment, ReferencePrices, StagePrice};
 use crate::lang::momento;
-use crate::liquidation::{LiquidationInputs, LiquidationResult, PaymentFact, RateFact};
+use crate::liquidation::{
+    DayAfter, LiquidationInputs, LiquidationResult, PaymentFact, PriceFacts, RateFact, StageEntry,
+};
 use crate::rates::RateSeries;
 use crate::said;
 use crate::store::adjudications::{self, Adjudication};
@@ -23,6 +25,8 @@ pub struct Facts {
     pub adjudication: Adjudication,
     pub program: StoredProgram,
     pub stage: StagePrice,
+    /// The later stages' prices `stage` is the highest of (empty unless it counts and is known).
+    pub stage_prices: Vec<StageEntry>,
     pub case: FineCase,
     /// Payments dated on or before the until date, in the order recorded.
     pub payments: Vec<(i64, Payment)>,
@@ -73,7 +77,7 @@ pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Fact
     }
     let adjudication = adjudications::get(conn, breach.adjudication_id)?;
     let program = programs::by_id(conn, adjudication.program_id)?;
-    let stage = programs::stage_price(conn, program.id)?;
+    let (stage, stages) = programs::stage_price_and_stages(conn, program.id)?;
     let case = fine_case(
         &program.program,
         program.scale()?,
@@ -82,11 +86,19 @@ pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Fact
         (breach.breach_date, breach.shares, breach.transfer_price()),
     );
     let payments = payments_until(conn, breach_id, until)?;
+    let stage_prices = match case.prices.stage {
+        StagePrice::Known(_) => stages
+            .into_iter()
+            .map(|(stage, price)| StageEntry { stage, price })
+            .collect(),
+        _ => Vec::new(),
+    };
     Ok(Facts {
         breach,
         adjudication,
         program,
         stage,
+        stage_prices,
         case,
         payments,
     })
@@ -143,11 +155,17 @@ pub fn inputs_json(
     rates: &RateSeries,
 ) -> String {
     let breach_date = facts.breach.breach_date;
+    let mut prices = PriceFacts::from(&facts.case.prices);
+    prices.stages = facts.stage_prices.clone();
+    let day_after = match until.succ_opt().and_then(|d| rates.period_on(d)) {
+        Some(p) => DayAfter::Certified { rate: p.into() },
+        None => DayAfter::Uncertified,
+    };
     LiquidationInputs {
         program: (&facts.program).into(),
         adjudication: (&facts.adjudication).into(),
         breach: (&facts.breach).into(),
-        prices: (&facts.case.prices).into(),
+        prices,
         convention,
         until,
         payments: facts.payments.iter().map(PaymentFact::from).collect(),
@@ -158,6 +176,7 @@ pub fn inputs_json(
             .filter(|r| r.valid_to > breach_date && r.valid_from <= until)
             .map(RateFact::from)
             .collect(),
+        day_after: Some(day_after),
     }
     .to_json()
 }

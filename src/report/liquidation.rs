@@ -4,9 +4,10 @@
 //! already rounded.
 
 use crate::fine::{Liquidation, Outcome};
-use crate::liquidation::LiquidationResult;
 pub use crate::liquidation::{DAILY_RATE_DECIMALS, shown_daily_rate};
+use crate::liquidation::{LiquidationResult, StageEntry};
 use crate::money::{format_cop, format_number, format_percent};
+use crate::words::stage_es;
 use rust_decimal::Decimal;
 use std::fmt::Write as _;
 use tabled::settings::{Alignment, Style, object::Columns};
@@ -66,8 +67,46 @@ fn table<T: Tabled>(rows: impl IntoIterator<Item = T>, right: std::ops::Range<us
     t.to_string()
 }
 
-/// The liquidation as a person reads it, in Spanish.
-pub fn to_table(outcome: &Outcome) -> String {
+/// The later stages' prices a liquidation's stage price is the highest of, and which it took
+/// (LEGAL_NOTES §7.1), as one Spanish sentence; `None` when there are none to list.
+pub fn stage_prices_es(stages: &[StageEntry], taken: Option<Decimal>) -> Option<String> {
+    match stages {
+        [] => None,
+        [one] => Some(format!(
+            "Precio recibido por los vendedores en la etapa posterior (numeral iii): {}, {} por acción.",
+            stage_es(one.stage),
+            format_cop(one.price)
+        )),
+        several => {
+            let mut marked = false;
+            let listed: Vec<String> = several
+                .iter()
+                .map(|s| {
+                    let mark = if !marked && Some(s.price) == taken {
+                        marked = true;
+                        " (el mayor: el que se toma)"
+                    } else {
+                        ""
+                    };
+                    format!(
+                        "{}, {} por acción{mark}",
+                        stage_es(s.stage),
+                        format_cop(s.price)
+                    )
+                })
+                .collect();
+            Some(format!(
+                "Precios recibidos por los vendedores en las etapas posteriores (numeral iii: se toma el mayor; el de \
+                 cada etapa, ponderado por las acciones que enajenó): {}.",
+                listed.join("; ")
+            ))
+        }
+    }
+}
+
+/// The liquidation as a person reads it, in Spanish; `stages` are the later stages' prices its
+/// stage price is the highest of (empty: none to list).
+pub fn to_table(outcome: &Outcome, stages: &[StageEntry]) -> String {
     match outcome {
         Outcome::NotApplicable(n) => format!(
             "NO APLICA MULTA\n\
@@ -79,11 +118,11 @@ pub fn to_table(outcome: &Outcome) -> String {
             n.lockup_end.succ_opt().unwrap_or(n.lockup_end),
             n.adjudicated
         ),
-        Outcome::Liquidated(l) => liquidation_table(l),
+        Outcome::Liquidated(l) => liquidation_table(l, stages),
     }
 }
 
-fn liquidation_table(l: &Liquidation) -> String {
+fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
     let mut s = String::new();
     let w = &mut s;
     let _ = writeln!(
@@ -146,6 +185,9 @@ fn liquidation_table(l: &Liquidation) -> String {
             },
         });
     let _ = writeln!(w, "{}", table(prices, 1..2));
+    if let Some(listed) = stage_prices_es(stages, l.prices.stage.known()) {
+        let _ = writeln!(w, "{listed}");
+    }
     let _ = writeln!(w);
     let _ = writeln!(
         w,

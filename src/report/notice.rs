@@ -5,9 +5,9 @@
 
 use crate::fine::{Basis, StagePrice};
 use crate::money::{format_cop, format_cop_dp, format_number, format_percent, format_percent_dp};
-use crate::notice::NoticeData;
+use crate::notice::{NoticeData, PerDayRate};
 use crate::program::{Issuer, TermFrom};
-use crate::report::liquidation::shown_daily_rate;
+use crate::report::liquidation::{shown_daily_rate, stage_prices_es};
 use crate::store::contacts::Contact;
 use crate::store::pledges::Pledge;
 use chrono::{Datelike, NaiveDate};
@@ -249,6 +249,9 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         rows: prices,
         right: vec![false, true, false],
     });
+    if let Some(listed) = stage_prices_es(&d.stage_prices, l.prices.stage.known()) {
+        out.push(Block::Para(listed));
+    }
     let hit = &l.bracket;
     let why = match hit.after {
         None => format!(
@@ -368,15 +371,7 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         long_date(l.until).to_uppercase(),
         format_cop(l.total_due)
     )));
-    out.push(Block::Para(format!(
-        "Por cada día adicional a partir del {} se causan {} de intereses (tasa moratoria de {} EA vigente al {}, sobre {}), \
-         hasta el pago; cuando la Superintendencia Financiera certifique una nueva tasa, se aplica la nueva.",
-        long_date(l.until.succ_opt().unwrap_or(l.until)),
-        format_cop(d.per_day.amount),
-        format_percent(d.per_day.ea_pct),
-        long_date(l.until),
-        format_cop(d.per_day.base)
-    )));
+    out.push(Block::Para(per_day_es(d)));
 
     out.push(Block::Heading("4. Pago y garantía".into()));
     let counted = match d.letters.payment_term_from {
@@ -444,6 +439,44 @@ fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
 
 /// The issuer's letterhead: entity, NIT and address, centered above the title (nothing when the
 /// program names no entity).
+/// The interest of each day after the liquidation's until date. Liquidations that kept the rate
+/// of the day after it (LEGAL_NOTES §7.4) quote that rate and say until when it is certified;
+/// older ones keep the sentence they were issued with.
+fn per_day_es(d: &NoticeData) -> String {
+    let l = &d.liquidation;
+    let next = l.until.succ_opt().unwrap_or(l.until);
+    match d.per_day.rate {
+        PerDayRate::UntilDate => format!(
+            "Por cada día adicional a partir del {} se causan {} de intereses (tasa moratoria de {} EA vigente al {}, sobre {}), \
+             hasta el pago; cuando la Superintendencia Financiera certifique una nueva tasa, se aplica la nueva.",
+            long_date(next),
+            format_cop(d.per_day.amount),
+            format_percent(d.per_day.ea_pct),
+            long_date(l.until),
+            format_cop(d.per_day.base)
+        ),
+        PerDayRate::DayAfter { certified_to } => format!(
+            "Por cada día adicional a partir del {} se causan {} de intereses (tasa moratoria de {} EA vigente el {}, \
+             certificada hasta el {}, sobre {}), hasta el pago; los días posteriores al {} causan intereses a las tasas que \
+             la Superintendencia Financiera certifique para ellos.",
+            long_date(next),
+            format_cop(d.per_day.amount),
+            format_percent_dp(d.per_day.ea_pct, percent_places([d.per_day.ea_pct])),
+            long_date(next),
+            long_date(certified_to),
+            format_cop(d.per_day.base),
+            long_date(certified_to)
+        ),
+        PerDayRate::Uncertified => format!(
+            "A partir del {} y hasta el pago se causan intereses sobre {} a la tasa máxima moratoria que la \
+             Superintendencia Financiera certifique para cada día; a la fecha de esta liquidación no está certificada \
+             la tasa de ese día.",
+            long_date(next),
+            format_cop(d.per_day.base)
+        ),
+    }
+}
+
 pub fn letterhead(issuer: &Issuer, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     let Some(entity) = &issuer.entity else {
         return Vec::new();

@@ -228,6 +228,24 @@ pub fn stage_prices(conn: &Connection, program_id: i64) -> Result<Vec<(u8, Decim
 /// void (`stage desert`, which links it from its conclusion) keeps the price of a stage that
 /// sold before it.
 pub fn stage_price(conn: &Connection, program_id: i64) -> Result<StagePrice> {
+    Ok(stage_price_and_stages(conn, program_id)?.0)
+}
+
+/// [`stage_price`] and the stage prices it is the highest of, by stage (empty unless it is
+/// known from recorded stages): what a liquidation lists to show which price it took.
+pub fn stage_price_and_stages(
+    conn: &Connection,
+    program_id: i64,
+) -> Result<(StagePrice, Vec<(u8, Decimal)>)> {
+    let price = stage_price_alone(conn, program_id)?;
+    let stages = match price {
+        StagePrice::Known(_) => stage_prices(conn, program_id)?,
+        _ => Vec::new(),
+    };
+    Ok((price, stages))
+}
+
+fn stage_price_alone(conn: &Connection, program_id: i64) -> Result<StagePrice> {
     let highest = || -> Result<Option<Decimal>> {
         Ok(stage_prices(conn, program_id)?
             .into_iter()

@@ -54,6 +54,34 @@ fn with_two_later_stages_the_fine_takes_the_highest_stage_price() {
         "json",
     ]);
     assert_eq!(v["principal"], "18000", "{v}");
+    // every stage price listed, and which was taken
+    assert_eq!(
+        v["stage_prices"],
+        serde_json::json!([{"stage": 2, "price": "1800"}, {"stage": 3, "price": "1050"}]),
+        "{v}"
+    );
+    let listed = "Segunda Etapa, $ 1.800 por acción (el mayor: el que se toma); Tercera Etapa, \
+                  $ 1.050 por acción.";
+    let table = r.ok(&["fine", "show", "1", "--until", "2024-12-10"]);
+    assert!(table.contains(listed), "{table}");
+    let table = r.ok(&["fine", "liquidate", "1", "--until", "2024-12-10"]);
+    assert!(table.contains(listed), "{table}");
+    let md = r.dir.path().join("aviso.md");
+    r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "2024-12-10",
+        "--date",
+        "2024-12-10",
+        "--format",
+        "md",
+        "--out",
+        &md.display().to_string(),
+    ]);
+    let text = std::fs::read_to_string(&md).unwrap();
+    assert!(text.contains(listed), "{text}");
     // a stage's price corrected by hand: its latest record counts
     stage(&r, "2", "1.100", "02/10/2024");
     let v = r.json(&[
@@ -226,4 +254,73 @@ fn a_fine_paid_off_needs_no_rate_to_release_its_pledge() {
     ]);
     let out = r.ok(&release);
     assert!(out.contains("released"), "{out}");
+}
+
+#[test]
+fn interest_per_day_after_a_liquidation_is_quoted_at_the_next_days_rate() {
+    // LEGAL_NOTES §7.4. Breach 1 (10 shares at $ 1.200 on 10/06/2024, 100 %): principal
+    // 10 × 1.200 = $ 12.000. Liquidated until 30/11/2024, the last day of November (moratorium
+    // 27,90 % EA); the day after, 01/12/2024, is December's: the SFC's published 26,39 % EA
+    // (Res. 2394 de 2024), certified through 31/12/2024. Per day on $ 12.000:
+    // 12.000 × (1,2639^(1/365) − 1) = 12.000 × 0,000641… = $ 7,70 → $ 8; November's 27,90 %
+    // would give 12.000 × 0,000674… = $ 8,09 → $ 8 as well, so the rate and date tell them apart.
+    let r = Reg::new().with_holders();
+    breach_at_1200(&r);
+    let md = r.dir.path().join("aviso.md");
+    r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "30/11/2024",
+        "--date",
+        "30/11/2024",
+        "--format",
+        "md",
+        "--out",
+        &md.display().to_string(),
+    ]);
+    let text = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        text.contains(
+            "Por cada día adicional a partir del 1 de diciembre de 2024 se causan $ 8 de intereses \
+             (tasa moratoria de 26,39 % EA vigente el 1 de diciembre de 2024, certificada hasta el \
+             31 de diciembre de 2024, sobre $ 12.000), hasta el pago; los días posteriores al 31 de \
+             diciembre de 2024 causan intereses a las tasas que la Superintendencia Financiera \
+             certifique para ellos."
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_day_after_with_no_certified_rate_quotes_no_figure() {
+    // the embedded series ends on 31/10/2026: a liquidation until then has no rate for
+    // 01/11/2026, so the notice names no per-day figure and says why
+    let r = Reg::new().with_holders();
+    breach_at_1200(&r);
+    let md = r.dir.path().join("aviso.md");
+    r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "31/10/2026",
+        "--date",
+        "31/10/2026",
+        "--format",
+        "md",
+        "--out",
+        &md.display().to_string(),
+    ]);
+    let text = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        text.contains(
+            "A partir del 1 de noviembre de 2026 y hasta el pago se causan intereses sobre $ 12.000 a la \
+             tasa máxima moratoria que la Superintendencia Financiera certifique para cada día; a la \
+             fecha de esta liquidación no está certificada la tasa de ese día."
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("Por cada día adicional"), "{text}");
 }
