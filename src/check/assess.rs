@@ -314,6 +314,44 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
     }
 }
 
+/// The days up to `as_of` with no certified rate, when `as_of` itself has none: from the first
+/// uncertified day of the run that ends on `as_of` (looked for back to a year before it). `None`
+/// when `as_of` is certified.
+pub(super) fn uncertified_days(
+    as_of: NaiveDate,
+    certified: impl Fn(NaiveDate) -> bool,
+) -> Option<(NaiveDate, NaiveDate)> {
+    if certified(as_of) {
+        return None;
+    }
+    let mut from = as_of;
+    for _ in 0..366 {
+        match from.pred_opt() {
+            Some(d) if !certified(d) => from = d,
+            _ => break,
+        }
+    }
+    Some((from, as_of))
+}
+
+/// RATE_MISSING about the register as a whole (issue 20, item 9): a month has begun, up to the
+/// as-of date, without its certification (`uncertified`, from [`uncertified_days`]), so nothing
+/// can be liquidated or notified as of that date; `open` breaches may need it.
+pub(super) fn rates_uncertified(
+    opts: &Options,
+    uncertified: Option<(NaiveDate, NaiveDate)>,
+    open: u64,
+) -> Option<Assessed> {
+    let code = Code::RateMissing;
+    let (from, to) = uncertified?;
+    (code.severity() <= opts.min_severity).then_some(Assessed {
+        code,
+        breach_id: None,
+        outstanding: None,
+        why: Why::RatesUncertified { from, to, open },
+    })
+}
+
 /// RATE_DUE, about the register as a whole: on the last [`RATE_DUE_DAYS`] days of the as-of
 /// date's month, the first day of the next month has no certified rate (`certified` says whether
 /// a day has one). `None` when it is not due, or less urgent than `opts.min_severity`.

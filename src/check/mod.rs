@@ -7,13 +7,13 @@
 mod assess;
 
 use crate::calendar::FineScale;
-use crate::fine::{self, Convention, FineError, Outcome, Payment, StagePrice};
+use crate::fine::{self, Convention, FineError, Payment, StagePrice};
 use crate::lang::{Lang, fecha};
 use crate::money::{format_cop, format_number};
 use crate::program::Program;
 use crate::rates::RateSeries;
 use crate::register;
-use crate::store::breaches::transfer_price;
+use crate::store::breaches::{self, transfer_price};
 use crate::store::{StoreError, programs, scan};
 use assess::{Assessed, Owed};
 use chrono::{Datelike, NaiveDate};
@@ -336,14 +336,10 @@ fn outstanding(
     } else {
         Vec::new()
     };
-    match fine::liquidate(&case, as_of, &payments, t.convention, rates) {
-        Ok(Outcome::Liquidated(l)) => Ok(l.total_due),
-        Ok(Outcome::NotApplicable(_)) => Ok(Decimal::ZERO),
-        Err(error) => Err(Error::Fine {
-            breach: b.id,
-            error,
-        }),
-    }
+    fine::balance(&case, as_of, &payments, t.convention, rates).map_err(|error| Error::Fine {
+        breach: b.id,
+        error,
+    })
 }
 
 /// Why a finding was made: the facts of its one-line reason, written out by [`Why::reason`]
@@ -393,6 +389,14 @@ enum Why {
     MissingPledgeWhileOwed,
     PledgeRank {
         pledge: i64,
+    },
+    /// About the register as a whole (RATE_MISSING with no breach): the days `from..=to`, up to
+    /// the as-of date, have no certified rate, so no fine can be liquidated or notified as of
+    /// then; `open` breaches have a fine that may need it (not voided, no paz y salvo).
+    RatesUncertified {
+        from: NaiveDate,
+        to: NaiveDate,
+        open: u64,
     },
     /// The month `first` starts has no certified rate yet.
     RateDue {
@@ -492,6 +496,33 @@ fn meses(first: NaiveDate, last: NaiveDate) -> String {
 struct Words {
     as_of: NaiveDate,
     rates: RatesHome,
+    /// The whole months, up to the as-of date's, that have no certified rate when the as-of
+    /// date has none: a liquidation as of that date cannot run until they are certified.
+    uncertified: Option<(NaiveDate, NaiveDate)>,
+}
+
+impl Words {
+    /// What a suggested `fine liquidate` or `notice issue` as of the as-of date waits for, if
+    /// anything: "once the rate … is certified (RATE_MISSING), ".
+    fn once_certified(&self) -> String {
+        match self.uncertified {
+            Some((first, last)) => format!(
+                "once the moratorium rate for {first}..{last} is certified (RATE_MISSING), "
+            ),
+            None => String::new(),
+        }
+    }
+
+    /// [`Words::once_certified`] in Spanish.
+    fn cuando_se_certifique(&self) -> String {
+        match self.uncertified {
+            Some((first, last)) => format!(
+                "cuando se certifique la tasa moratoria {} (RATE_MISSING), ",
+                meses(first, last)
+            ),
+            None => String::new(),
+        }
+    }
 }
 
 /// The first day of the month of `d`, and the last day of the month of `e`: the whole months
@@ -547,16 +578,19 @@ impl Why {
         let as_of = words.as_of;
         match self {
             Why::NoLiquidation { breach, on } => format!(
-                "breach {breach} of {on} has no liquidation: run `vigia fine liquidate {breach} --until {as_of}`"
+                "breach {breach} of {on} has no liquidation: {}run `vigia fine liquidate {breach} --until {as_of}`",
+                words.once_certified()
             ),
             Why::NoNotice { breach, on } => format!(
-                "breach {breach} of {on} has no notice: run `vigia notice issue {breach} --until {as_of}`"
+                "breach {breach} of {on} has no notice: {}run `vigia notice issue {breach} --until {as_of}`",
+                words.once_certified()
             ),
             Why::ProvisionalStale {
                 breach,
                 liquidation,
             } => format!(
-                "liquidation {liquidation} was provisional and the stage price is now recorded: run `vigia fine liquidate {breach} --until {as_of}`"
+                "liquidation {liquidation} was provisional and the stage price is now recorded: {}run `vigia fine liquidate {breach} --until {as_of}`",
+                words.once_certified()
             ),
             Why::NoticeUndelivered {
                 number,
@@ -611,6 +645,20 @@ impl Why {
             Why::PledgeRank { pledge } => format!(
                 "pledge {pledge} is second degree but the adjudication was not financed: it should be first degree"
             ),
+            Why::RatesUncertified { from, to, open } => {
+                let (first, last) = whole_months(*from, *to);
+                let what = match open {
+                    0 => "no breach has a fine to liquidate now, but none could be".to_string(),
+                    n => format!(
+                        "the fines of {n} breach(es) without a paz y salvo cannot be liquidated or notified"
+                    ),
+                };
+                format!(
+                    "no certified moratorium rate for {}: {what} as of {as_of} until it is certified; {}",
+                    ranges(&[(*from, *to)]),
+                    words.rates.advice(first, last)
+                )
+            }
             Why::RateDue { first } => {
                 let (first, last) = whole_months(*first, *first);
                 format!(
@@ -643,18 +691,21 @@ impl Why {
         let acciones = |n: u64| format_number(Decimal::from(n));
         match self {
             Why::NoLiquidation { breach, on } => format!(
-                "el incumplimiento N.º {breach} del {} no tiene liquidación: liquide su multa al {hoy}",
-                fecha(*on)
+                "el incumplimiento N.º {breach} del {} no tiene liquidación: {}liquide su multa al {hoy}",
+                fecha(*on),
+                words.cuando_se_certifique()
             ),
             Why::NoNotice { breach, on } => format!(
-                "el incumplimiento N.º {breach} del {} no tiene aviso de cobro: emita el aviso con la multa liquidada al {hoy}",
-                fecha(*on)
+                "el incumplimiento N.º {breach} del {} no tiene aviso de cobro: {}emita el aviso con la multa liquidada al {hoy}",
+                fecha(*on),
+                words.cuando_se_certifique()
             ),
             Why::ProvisionalStale {
                 breach,
                 liquidation,
             } => format!(
-                "la liquidación N.º {liquidation} era provisional y el precio de la etapa ya está registrado: liquide de nuevo la multa del incumplimiento N.º {breach} al {hoy}"
+                "la liquidación N.º {liquidation} era provisional y el precio de la etapa ya está registrado: {}liquide de nuevo la multa del incumplimiento N.º {breach} al {hoy}",
+                words.cuando_se_certifique()
             ),
             Why::NoticeUndelivered {
                 number,
@@ -716,6 +767,18 @@ impl Why {
             Why::PledgeRank { pledge } => format!(
                 "la prenda N.º {pledge} es de segundo grado, pero la adjudicación no fue financiada: debe ser de primer grado"
             ),
+            Why::RatesUncertified { from, to, open } => {
+                let (first, last) = whole_months(*from, *to);
+                let que = match open {
+                    0 => "ningún incumplimiento tiene hoy una multa por liquidar, pero ninguna podría liquidarse".to_string(),
+                    n => format!("las multas de {n} incumplimiento(s) sin paz y salvo no pueden liquidarse ni notificarse"),
+                };
+                format!(
+                    "no hay tasa moratoria certificada {}: {que} al {hoy} hasta que se certifique; {}",
+                    rangos(&[(*from, *to)]),
+                    words.rates.consejo(first, last)
+                )
+            }
             Why::RateDue { first } => {
                 let (first, last) = whole_months(*first, *first);
                 format!(
@@ -817,14 +880,23 @@ pub fn run<E: From<Error>>(
         .into_iter()
         .map(|p| (p.id, p.program.code))
         .collect();
+    let certified = |d: NaiveDate| rates.period_on(d).is_some();
+    let uncertified = assess::uncertified_days(opts.as_of, certified);
     let words = Words {
         as_of: opts.as_of,
         rates: RatesHome::of(rates),
+        uncertified: uncertified.map(|(from, to)| whole_months(from, to)),
     };
     // about the register as a whole, known before the scan: first
-    if let Some(Assessed { code, why, .. }) =
-        assess::rate_due(opts, |d| rates.period_on(d).is_some())
-    {
+    let open = match uncertified {
+        Some(_) => breaches::open_count(conn, opts.program_id).map_err(Error::from)?,
+        None => 0,
+    };
+    let register_wide = [
+        assess::rates_uncertified(opts, uncertified, open),
+        assess::rate_due(opts, certified),
+    ];
+    for Assessed { code, why, .. } in register_wide.into_iter().flatten() {
         sink(Finding {
             code,
             holding: None,
@@ -914,32 +986,30 @@ pub fn run<E: From<Error>>(
 }
 
 /// The adjudications with a finding of `code` as of `opts.as_of`, in id order: the scan alone,
-/// nothing named or written (e.g. the candidates of `pledge release --releasable`). Unlike
-/// [`run`], a balance that cannot be priced for lack of a certified rate stops it with that
-/// error ([`FineError::MissingRates`]): whoever acts on the list should know it is incomplete.
+/// nothing named or written (e.g. the candidates of `pledge release --releasable`), and the
+/// adjudications it could not decide because a balance needs a rate not certified (a RATE_MISSING
+/// finding): whoever acts on the list acts on what is decided and is told what is not. A fine
+/// paid off before the missing days needs no rate and is decided.
 pub fn adjudications_with(
     conn: &Connection,
     opts: &Options,
     rates: &RateSeries,
     code: Code,
-) -> Result<Vec<i64>, Error> {
-    let mut ids = Vec::new();
+) -> Result<Candidates, Error> {
+    let mut found = Candidates::default();
     findings(conn, opts, rates, &mut |batch| -> Result<(), Error> {
         for f in &batch.found {
             if let Why::RateMissing {
                 breach, missing, ..
             } = &f.assessed.why
             {
-                return Err(Error::Fine {
+                found.undecided.push(Undecided {
+                    adjudication: f.adjudication_id,
                     breach: *breach,
-                    error: FineError::MissingRates(crate::rates::MissingRates {
-                        ranges: missing.clone(),
-                        source: rates.source().to_string(),
-                    }),
+                    missing: missing.clone(),
                 });
-            }
-            if f.assessed.code == code {
-                ids.push(f.adjudication_id);
+            } else if f.assessed.code == code {
+                found.ids.push(f.adjudication_id);
             }
         }
         Ok(())
@@ -947,7 +1017,40 @@ pub fn adjudications_with(
     .map_err(|stop| match stop {
         Stop::Check(e) | Stop::Emit(e) => e,
     })?;
-    Ok(ids)
+    found
+        .ids
+        .retain(|id| !found.undecided.iter().any(|u| u.adjudication == *id));
+    Ok(found)
+}
+
+/// What [`adjudications_with`] found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Candidates {
+    /// The adjudications with the finding, in id order.
+    pub ids: Vec<i64>,
+    /// The adjudications that could not be decided.
+    pub undecided: Vec<Undecided>,
+}
+
+/// An adjudication the check could not decide: the balance of `breach` needs the rates of the
+/// `missing` days, which are not certified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Undecided {
+    pub adjudication: i64,
+    pub breach: i64,
+    pub missing: Vec<(NaiveDate, NaiveDate)>,
+}
+
+impl Undecided {
+    /// The sentence that says it, in both languages.
+    pub fn said(&self) -> crate::lang::Said {
+        let (adjudication, breach) = (self.adjudication, self.breach);
+        let (days, dias) = (ranges(&self.missing), rangos(&self.missing));
+        crate::said!(
+            "adjudication {adjudication} was not decided: the balance of breach {breach} needs the certified moratorium rate for {days}",
+            "la adjudicación N.º {adjudication} no se decidió: el saldo del incumplimiento N.º {breach} necesita la tasa moratoria certificada {dias}"
+        )
+    }
 }
 
 /// The scan: every finding, in batches to `emit`, holders not yet named. It gathers each
@@ -1145,6 +1248,7 @@ mod tests {
                 words: Words {
                     as_of: opts().as_of,
                     rates: RatesHome::Register,
+                    uncertified: None,
                 },
             },
         }];
@@ -1223,6 +1327,7 @@ mod tests {
         let words = Words {
             as_of: day("2026-12-01"),
             rates: RatesHome::of(&register),
+            uncertified: None,
         };
         assert_eq!(
             why.reason(&words),
@@ -1236,6 +1341,7 @@ mod tests {
         let words = Words {
             as_of: day("2026-11-27"),
             rates: RatesHome::of(&file),
+            uncertified: None,
         };
         assert_eq!(
             Why::RateDue {
@@ -1267,6 +1373,7 @@ mod tests {
             Why::MissingPledgeWhileOwed => 8,
             Why::PledgeRank { .. } => 9,
             Why::RateDue { .. } => 10,
+            Why::RatesUncertified { .. } => 14,
             Why::LockupEnding { .. } => 11,
             Why::PledgeReleasable { .. } => 12,
             Why::PledgeEnforceable { .. } => 13,
@@ -1278,10 +1385,12 @@ mod tests {
         let register = |as_of: &str| Words {
             as_of: day(as_of),
             rates: RatesHome::Register,
+            uncertified: None,
         };
         let file = |as_of: &str| Words {
             as_of: day(as_of),
             rates: RatesHome::File("/srv/tasas.csv".into()),
+            uncertified: None,
         };
         let number = || "MULTA-2026-0007".to_string();
         let table: Vec<(Why, Words, &str)> = vec![
@@ -1433,8 +1542,33 @@ mod tests {
                 "la multa del incumplimiento N.º 12 está vencida: la prenda N.º 7 garantiza \
                  $ 1.087.500 (art. 10)",
             ),
+            (
+                Why::RatesUncertified {
+                    from: day("2026-11-01"),
+                    to: day("2026-12-01"),
+                    open: 3,
+                },
+                register("2026-12-01"),
+                "no hay tasa moratoria certificada del 01/11/2026 al 01/12/2026: las multas de 3 \
+                 incumplimiento(s) sin paz y salvo no pueden liquidarse ni notificarse al 01/12/2026 \
+                 hasta que se certifique; agregue las tasas certificadas de noviembre a diciembre de \
+                 2026 en «Tasas»",
+            ),
+            (
+                Why::NoNotice {
+                    breach: 12,
+                    on: day("2024-11-20"),
+                },
+                Words {
+                    uncertified: Some((day("2026-11-01"), day("2026-12-31"))),
+                    ..register("2026-12-01")
+                },
+                "el incumplimiento N.º 12 del 20/11/2024 no tiene aviso de cobro: cuando se \
+                 certifique la tasa moratoria de noviembre a diciembre de 2026 (RATE_MISSING), emita \
+                 el aviso con la multa liquidada al 01/12/2026",
+            ),
         ];
-        let mut covered = [false; 14];
+        let mut covered = [false; 15];
         for (why, words, spanish) in table {
             covered[variant(&why)] = true;
             let reason = Reason { why, words };

@@ -166,12 +166,13 @@ impl PledgeCommand {
                     within_days: 0,
                     min_severity: crate::check::Severity::Low,
                 };
-                let candidates = crate::check::adjudications_with(
+                let found = crate::check::adjudications_with(
                     store.conn(),
                     &opts,
                     &rates,
                     crate::check::Code::PledgeReleasable,
                 )?;
+                let candidates = found.ids;
                 let released = store
                     .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                         crate::register::pledge::release_many(
@@ -199,6 +200,10 @@ impl PledgeCommand {
                         r.adjudications, r.first_id, r.last_id
                     )?,
                     None => writeln!(ctx.out, "no pledge can be released on {on}")?,
+                }
+                // what could not be decided is said, and released later
+                for u in &found.undecided {
+                    writeln!(ctx.out, "{} (RATE_MISSING)", u.said())?;
                 }
             }
             PledgeCommand::Release {

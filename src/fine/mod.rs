@@ -296,6 +296,32 @@ pub struct Liquidation {
     pub rates_source: String,
 }
 
+/// What is owed on a breach's fine as of `until` with the payments made so far (zero when no
+/// fine applies). A fine its payments paid off accrues nothing after the last of them, so a
+/// rate missing after that day decides nothing: the balance is then zero (issue 20, item 9).
+pub fn balance(
+    case: &FineCase,
+    until: NaiveDate,
+    payments: &[Payment],
+    convention: Convention,
+    rates: &RateSeries,
+) -> Result<Decimal, FineError> {
+    let owed = |until| match liquidate(case, until, payments, convention, rates)? {
+        Outcome::Liquidated(l) => Ok(l.total_due),
+        Outcome::NotApplicable(_) => Ok(Decimal::ZERO),
+    };
+    match owed(until) {
+        Err(e @ FineError::MissingRates(_)) => match payments.iter().map(|p| p.date).max() {
+            Some(last) if last < until && last >= case.breach_date => match owed(last) {
+                Ok(due) if due <= Decimal::ZERO => Ok(Decimal::ZERO),
+                _ => Err(e),
+            },
+            _ => Err(e),
+        },
+        other => other,
+    }
+}
+
 /// Prices a breach as of `until` (the payment or as-of date), with the payments made so far.
 pub fn liquidate(
     case: &FineCase,

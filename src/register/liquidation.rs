@@ -278,20 +278,12 @@ pub fn outstanding(
     let facts = facts(conn, breach_id, on)?;
     let convention = default_convention(&facts)?;
     let until = on.max(facts.breach.breach_date);
-    match price(&facts, until, convention, rates) {
-        Ok(Outcome::Liquidated(l)) => Ok(l.total_due),
-        Ok(Outcome::NotApplicable(_)) => Ok(Decimal::ZERO),
-        Err(e) => {
-            // a fine its payments paid off accrues nothing after the last of them: a rate
-            // missing after that day decides nothing (issue 20, item 9)
-            let last = facts.payments.iter().map(|(_, p)| p.date).max();
-            if let Some(last) = last.filter(|d| *d < until)
-                && let Ok(Outcome::Liquidated(l)) = price(&facts, last, convention, rates)
-                && l.total_due <= Decimal::ZERO
-            {
-                return Ok(Decimal::ZERO);
-            }
-            Err(e)
-        }
-    }
+    let payments: Vec<Payment> = facts.payments.iter().map(|(_, p)| p.clone()).collect();
+    Ok(fine::balance(
+        &facts.case,
+        until,
+        &payments,
+        convention,
+        rates,
+    )?)
 }

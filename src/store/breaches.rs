@@ -139,6 +139,21 @@ impl Breach {
     }
 }
 
+/// How many breaches still have a fine to liquidate or notify: not voided, on an adjudication
+/// not voided, with no paz y salvo (of `program_id`, or of every program).
+pub fn open_count(conn: &Connection, program_id: Option<i64>) -> Result<u64> {
+    let n: i64 = conn.query_row(
+        "SELECT count(*) FROM breaches b JOIN adjudications a ON a.id = b.adjudication_id \
+         WHERE (?1 IS NULL OR a.program_id = ?1) \
+         AND NOT EXISTS (SELECT 1 FROM breach_voids v WHERE v.breach_id = b.id) \
+         AND NOT EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id) \
+         AND NOT EXISTS (SELECT 1 FROM settlements s WHERE s.breach_id = b.id)",
+        params![program_id],
+        |r| r.get(0),
+    )?;
+    u64::try_from(n).map_err(|_| StoreError::Corrupt(format!("breach count {n}")))
+}
+
 pub fn get(conn: &Connection, id: i64) -> Result<Breach> {
     conn.prepare_cached(&format!("{SELECT} WHERE b.id = ?1"))?
         .query_row(params![id], Breach::from_row)

@@ -208,6 +208,8 @@ struct ReleasePlan {
     program: Option<String>,
     /// What the batch check reports as PLEDGE_RELEASABLE on that date.
     candidates: Vec<i64>,
+    /// The adjudications it could not decide for lack of a certified rate, in Spanish.
+    undecided: Vec<String>,
     /// The first [`RELEASE_SHOWN`] candidates with their pledges in force.
     shown: Vec<(adjudications::Adjudication, Vec<pledges::Pledge>)>,
     /// What the register's rules said: the releases it would write, or every refusal.
@@ -255,9 +257,14 @@ fn release_plan(
         within_days: 0,
         min_severity: check::Severity::Low,
     };
-    let candidates =
-        check::adjudications_with(s.conn(), &opts, &rates, check::Code::PledgeReleasable)
-            .map_err(check_error)?;
+    let found = check::adjudications_with(s.conn(), &opts, &rates, check::Code::PledgeReleasable)
+        .map_err(check_error)?;
+    let undecided = found
+        .undecided
+        .iter()
+        .map(|u| u.said().in_lang(crate::lang::Lang::Es).to_string())
+        .collect();
+    let candidates = found.ids;
     let shown = candidates
         .iter()
         .take(RELEASE_SHOWN)
@@ -290,6 +297,7 @@ fn release_plan(
             on,
             program,
             candidates,
+            undecided,
             shown,
             verdict,
             fingerprint,
@@ -344,6 +352,14 @@ fn release_preview(user: &User, plan: &ReleasePlan) -> Markup {
                     p.error role="alert" { "El registro no permite esta liberación; nada se liberará:" }
                     ul { @for m in problems { li { (views::sentence(m)) } } }
                 }
+            }
+            @if !plan.undecided.is_empty() {
+                p.aviso {
+                    "No se decidieron, y no se liberarán, las prendas de "
+                    (views::cuenta(plan.undecided.len() as u64, "adjudicación", "adjudicaciones"))
+                    " (RATE_MISSING):"
+                }
+                ul { @for m in &plan.undecided { li { (views::sentence(m)) } } }
             }
             @if !plan.shown.is_empty() {
                 table.liberacion {

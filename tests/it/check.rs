@@ -520,6 +520,7 @@ fn a_missing_rate_is_a_finding_and_every_other_finding_is_still_reported() {
     assert_eq!(
         codes,
         [
+            ("RATE_MISSING", ""),
             ("RATE_MISSING", "1"),
             ("MISSING_PLEDGE", "2"),
             ("MISSING_PLEDGE", "3"),
@@ -530,7 +531,18 @@ fn a_missing_rate_is_a_finding_and_every_other_finding_is_still_reported() {
         ],
         "no PLEDGE_RELEASABLE for adjudication 1: its fine may still be owed"
     );
-    let missing = &rows[0];
+    // first, about the register (issue 20, item 9): December has begun without its rate
+    let register_wide = &rows[0];
+    assert_eq!((&register_wide[1], &register_wide[7]), ("high", ""));
+    assert!(
+        register_wide[9].starts_with(
+            "no certified moratorium rate for 2026-12-01: the fines of 1 breach(es) without a paz \
+             y salvo cannot be liquidated or notified as of 2026-12-01 until it is certified"
+        ),
+        "{}",
+        &register_wide[9]
+    );
+    let missing = &rows[1];
     assert_eq!(&missing[1], "high");
     assert_eq!(&missing[7], "1", "the breach");
     assert_eq!(&missing[8], "", "the balance is unknown");
@@ -554,9 +566,9 @@ fn a_missing_rate_is_a_finding_and_every_other_finding_is_still_reported() {
         "json",
     ])))
     .unwrap();
-    assert_eq!(v["summary"]["RATE_MISSING"], 1);
+    assert_eq!(v["summary"]["RATE_MISSING"], 2);
     assert_eq!(v["summary"]["MISSING_PLEDGE"], 6);
-    assert_eq!(v["findings_total"], 7);
+    assert_eq!(v["findings_total"], 8);
     assert_eq!(v["findings"][0]["outstanding"], Value::Null);
 
     // --within-days planning works the same way: everything it can, exit 1
@@ -571,15 +583,18 @@ fn a_missing_rate_is_a_finding_and_every_other_finding_is_still_reported() {
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
     let v: Value = serde_json::from_str(&common::out(&o)).unwrap();
-    assert_eq!(v["summary"]["RATE_MISSING"], 1);
+    assert_eq!(v["summary"]["RATE_MISSING"], 2);
     assert_eq!(v["summary"]["MISSING_PLEDGE"], 6);
     assert_eq!(v["summary"]["LOCKUP_ENDING"], 6);
 
-    // releasing pledges in bulk still stops: the list of releasable pledges would be incomplete
-    let err = r.fails(&["pledge", "release", "--releasable", "--on", "2026-12-01"]);
+    // releasing pledges in bulk releases what is decided and names what is not
+    let out = r.ok(&["pledge", "release", "--releasable", "--on", "2026-12-01"]);
     assert!(
-        err.contains("no certified moratorium rate for 2026-12-01"),
-        "{err}"
+        out.contains(
+            "adjudication 1 was not decided: the balance of breach 1 needs the certified \
+             moratorium rate for 2026-12-01 (RATE_MISSING)"
+        ),
+        "{out}"
     );
 
     // the advice, followed as printed, prices the breach: overdue and enforceable again

@@ -324,3 +324,127 @@ fn a_day_after_with_no_certified_rate_quotes_no_figure() {
     );
     assert!(!text.contains("Por cada día adicional"), "{text}");
 }
+
+#[test]
+fn a_month_begun_without_its_rate_is_said_for_the_register_and_no_suggestion_fails() {
+    // issue 20, item 9: the embedded series ends on 31/10/2026. As of 01/12/2026 November and
+    // December are uncertified: RATE_MISSING for the register (high), and breach 1, which has
+    // no liquidation, is not told to run a liquidation that would fail for that reason.
+    let r = Reg::new().with_holders();
+    breach_at_1200(&r);
+    let check = |as_of: &str| {
+        let out = r.run(&["check", "--as-of", as_of, "--format", "json"]);
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let v = check("2026-12-01");
+    let findings = v["findings"]
+        .as_array()
+        .unwrap_or_else(|| v.as_array().unwrap());
+    let register_wide = findings
+        .iter()
+        .find(|f| f["code"] == "RATE_MISSING" && f["breach_id"].is_null())
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(register_wide["severity"], "high");
+    let reason = register_wide["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with(
+            "no certified moratorium rate for 2026-11-01..2026-12-01: the fines of 1 breach(es) \
+             without a paz y salvo cannot be liquidated or notified as of 2026-12-01 until it is \
+             certified; save the SFC certification for 2026-11-01..2026-12-31"
+        ),
+        "{reason}"
+    );
+    let no_liquidation = findings
+        .iter()
+        .find(|f| f["code"] == "BREACH_NOT_LIQUIDATED")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(
+        no_liquidation["reason"],
+        "breach 1 of 2024-06-10 has no liquidation: once the moratorium rate for \
+         2026-11-01..2026-12-31 is certified (RATE_MISSING), run `vigia fine liquidate 1 --until \
+         2026-12-01`"
+    );
+    // the command it names does fail today, for that reason
+    let e = r.fails(&["fine", "liquidate", "1", "--until", "2026-12-01"]);
+    assert!(e.contains("2026-11-01"), "{e}");
+    // on the last certified day nothing is missing and the suggestion is plain
+    let v = check("2026-10-31");
+    let findings = v["findings"]
+        .as_array()
+        .unwrap_or_else(|| v.as_array().unwrap());
+    assert!(!findings.iter().any(|f| f["code"] == "RATE_MISSING"), "{v}");
+    let no_liquidation = findings
+        .iter()
+        .find(|f| f["code"] == "BREACH_NOT_LIQUIDATED")
+        .unwrap();
+    assert_eq!(
+        no_liquidation["reason"],
+        "breach 1 of 2024-06-10 has no liquidation: run `vigia fine liquidate 1 --until 2026-10-31`"
+    );
+}
+
+#[test]
+fn releasing_every_releasable_pledge_skips_only_what_a_missing_rate_leaves_undecided() {
+    // adjudication 1: SPEC §5's fine, paid in full on 10/02/2025 ($ 1.143.967), pledged;
+    // adjudication 3 (the union, 50.000 shares at 963): 10 shares sold on 10/06/2024 at
+    // 1.200 (fine $ 12.000), $ 1.000 paid on 01/07/2024, pledged. On 01/11/2026 (November
+    // uncertified) adjudication 1's pledge is released: paid off, it needs no rate;
+    // adjudication 3's balance cannot be priced, so its pledge is kept and that is said.
+    let r = Reg::new().with_holders();
+    for (adjudication, date, shares, price) in [
+        ("1", "20/11/2024", "1.000", "1.450"),
+        ("3", "10/06/2024", "10", "1.200"),
+    ] {
+        r.ok(&[
+            "breach",
+            "record",
+            "--adjudication",
+            adjudication,
+            "--kind",
+            "sale",
+            "--date",
+            date,
+            "--shares",
+            shares,
+            "--consideration-per-share",
+            price,
+        ]);
+        r.ok(&[
+            "pledge",
+            "register",
+            adjudication,
+            "--rank",
+            "1",
+            "--registered-on",
+            "01/04/2024",
+        ]);
+    }
+    for (breach, date, amount) in [
+        ("1", "10/02/2025", "1.143.967"),
+        ("2", "01/07/2024", "1.000"),
+    ] {
+        r.ok(&[
+            "payment", "record", "--breach", breach, "--date", date, "--amount", amount,
+        ]);
+    }
+    let out = r.ok(&["pledge", "release", "--releasable", "--on", "01/11/2026"]);
+    assert!(
+        out.contains("released the pledges of 1 adjudication(s) on 2026-11-01"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "adjudication 3 was not decided: the balance of breach 2 needs the certified \
+             moratorium rate for 2026-11-01 (RATE_MISSING)"
+        ),
+        "{out}"
+    );
+    let released = |adjudication: &str| {
+        let v = r.json(&["adjudications", "show", adjudication, "--format", "json"]);
+        let p = &v["pledges"][0];
+        assert!(!p.is_null(), "{v}");
+        !p["released_on"].is_null()
+    };
+    assert!(released("1"));
+    assert!(!released("3"));
+}
