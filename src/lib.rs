@@ -28,6 +28,7 @@
 //! - [`files`]: writing documents safely: staged beside the target, placed after the commit, 0600;
 //! - [`report`]: turning a liquidation into a Spanish table or JSON;
 //! - [`words`]: amounts in Spanish words for notices;
+//! - [`validity`]: a program's validity (Decreto 3939 art. 28) and whether a day is inside it;
 //! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs;
 //! - [`web`]: the Spanish web interface (`vigia serve`), front end 2: routes, pages, sessions.
 
@@ -56,6 +57,7 @@ pub mod register;
 pub mod report;
 pub mod store;
 pub(crate) mod text;
+pub mod validity;
 pub(crate) mod web;
 pub(crate) mod words;
 pub mod workbook;

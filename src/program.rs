@@ -293,6 +293,9 @@ pub struct Program {
     pub caps: Vec<Cap>,
     /// How the Second and Third Stages are decided (Arts. 3, 13–19, 22; seed 002).
     pub later_stages: LaterStages,
+    /// `[validity]`: the days the program's offer and stages may open on (Decreto 3939 art. 28);
+    /// `None`: the file states none.
+    pub validity: Option<crate::validity::Validity>,
     /// Letterhead, payment instructions and delivery rules of the notices.
     pub letters: Letters,
 }
@@ -502,6 +505,9 @@ struct ProgramFile {
     /// `[later_stages]`: the Second and Third Stages (defaults when absent).
     #[serde(default)]
     later_stages: LaterStagesFile,
+    /// `[validity]`: from when and for how many months the program is in force.
+    #[serde(default)]
+    validity: Option<crate::validity::ValidityFile>,
     /// `[letters]`: issuer, payment instructions, the payment term's start (issue 14).
     #[serde(default)]
     letters: Letters,
@@ -914,6 +920,10 @@ impl ProgramFile {
             )
         })?;
         let later_stages = self.later_stages.validate()?;
+        let validity = self
+            .validity
+            .map(|v| v.validate().map_err(|(field, m)| err(field, m)))
+            .transpose()?;
         let l = &self.letters;
         if !(1..=MAX_PAYMENT_TERM).contains(&l.undelivered_after_business_days) {
             let term = l.undelivered_after_business_days;
@@ -982,6 +992,7 @@ impl ProgramFile {
             proration: self.proration,
             caps: self.caps,
             later_stages,
+            validity,
             letters: self.letters,
         })
     }
@@ -1162,11 +1173,11 @@ mod tests {
                 .to_string()
                 .starts_with("not a valid program file: TOML parse error at line 1, column 1")
         );
-        // a seller without its shares: the table it is missing from (line 102 of the shipped file)
+        // a seller without its shares: the table it is missing from (line 111 of the shipped file)
         let seller = DECRETO_3939_2004.replace("shares = 99915\n", "");
         assert!(
             es(&seller).starts_with(
-                "falta el campo `shares`, que es obligatorio (en la tabla `[[sellers]]` de la línea 102)."
+                "falta el campo `shares`, que es obligatorio (en la tabla `[[sellers]]` de la línea 111)."
             ),
             "{}",
             es(&seller)

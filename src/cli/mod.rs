@@ -475,6 +475,23 @@ impl From<register::Error> for CliError {
     }
 }
 
+/// After an act the register allowed outside the program's validity: says so (its reason is
+/// recorded with it).
+fn outside_validity(
+    ctx: &mut Ctx<'_>,
+    program: &crate::program::Program,
+    on: chrono::NaiveDate,
+) -> std::io::Result<()> {
+    match &program.validity {
+        Some(v) if !v.covers(on) => writeln!(
+            ctx.out,
+            "outside the program's validity ({}): the reason given is recorded with it",
+            v.said()
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// The flag that gives a register field (see [`register::Field`]), in the commands that take it.
 pub fn flag_of(field: register::Field) -> &'static str {
     use register::Field as F;
@@ -496,6 +513,7 @@ pub fn flag_of(field: register::Field) -> &'static str {
         F::PaymentAmount => "--amount",
         F::VoidReason => "--reason",
         F::SupersedeReason => "--supersede",
+        F::ValidityReason => "--reason",
         F::OfferOpens => "--opens",
         F::OfferCloses => "--closes",
         F::AdjudicationDate => "--on",
@@ -532,7 +550,7 @@ pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static
         |f| {
             let value = match f {
                 register::Field::Lender => " NAME",
-                register::Field::VoidReason => " TEXT",
+                register::Field::VoidReason | register::Field::ValidityReason => " TEXT",
                 register::Field::SupersedeReason => " --reason TEXT",
                 register::Field::AllowDuplicate => "",
                 register::Field::Settlement => {

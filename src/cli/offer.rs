@@ -28,6 +28,10 @@ pub enum OfferCommand {
         /// The last day acceptances are received.
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         closes: NaiveDate,
+        /// Why it opens outside the program's validity (Decreto 3939 art. 28), when it does: an
+        /// extension, a later decree. Recorded with it.
+        #[arg(long, value_name = "TEXT")]
+        reason: Option<String>,
     },
     /// Evaluate every acceptance and adjudicate the offer (Art. 12): the awards become
     /// adjudications of the register in one transaction, as a numbered run with a SHA-256
@@ -250,17 +254,19 @@ impl OfferCommand {
                 code,
                 opens,
                 closes,
+                reason,
             } => {
                 let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &code)?;
                 let id = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                    rules::open(tx, &p, Window { opens, closes })
+                    rules::open(tx, &p, Window { opens, closes }, reason.as_deref())
                 })?;
                 writeln!(
                     ctx.out,
                     "offer {id} of {code} opened: notice on {opens}, acceptances until {closes} (earliest close allowed: {})",
                     rules::earliest_close(opens).map_or_else(|| "-".into(), |d| d.to_string())
                 )?;
+                super::outside_validity(ctx, &p.program, opens)?;
             }
             OfferCommand::Adjudicate {
                 code,

@@ -48,6 +48,10 @@ pub enum StageCommand {
         /// The tranche's number (tranches open in order).
         #[arg(long, value_name = "K", default_value_t = 1)]
         tranche: u32,
+        /// Why it opens outside the program's validity (Decreto 3939 art. 28), when it does: an
+        /// extension, a later decree. Recorded with it.
+        #[arg(long, value_name = "TEXT")]
+        reason: Option<String>,
     },
     /// Every proposal with its status and cause, its value under the program's criterion and
     /// the ranking, tranche by tranche (improvements and a recorded draw taken into account).
@@ -202,6 +206,7 @@ impl StageCommand {
                 opens,
                 closes,
                 tranche,
+                reason,
             } => {
                 let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &code)?;
@@ -215,6 +220,7 @@ impl StageCommand {
                             shares,
                             opens,
                             closes,
+                            reason: reason.as_deref(),
                         },
                     )
                 })?;
@@ -227,6 +233,7 @@ impl StageCommand {
                     o.available.shares,
                     o.offered
                 )?;
+                super::outside_validity(ctx, &p.program, opens)?;
             }
             StageCommand::Evaluate {
                 code,

@@ -18,6 +18,7 @@ mod refusal;
 pub mod settlement;
 pub mod stage;
 pub mod user;
+pub mod validity;
 pub mod verify;
 
 pub use refusal::{Field, Refusal};
@@ -855,6 +856,7 @@ mod tests {
             shares: 0,
             opens: day("2024-06-03"),
             closes: day("2024-06-14"),
+            reason: None,
         };
         assert_eq!(
             refused(&mut s, |tx| stage::open(tx, &p, open)),

@@ -38,8 +38,14 @@ pub fn earliest_close(notice: NaiveDate) -> Option<NaiveDate> {
 }
 
 /// Records the offer's window for a program: `opens` is the day the notice (aviso de oferta) is
-/// published, `closes` the last day acceptances are received. Once per program.
-pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, window: Window) -> Result<i64> {
+/// published, `closes` the last day acceptances are received. Once per program. Opening outside
+/// the program's validity needs `reason`, recorded with it ([`super::validity`]).
+pub fn open(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    window: Window,
+    reason: Option<&str>,
+) -> Result<i64> {
     let code = &program.program.code;
     if let Some(o) = store::offer(tx.conn(), program.id)? {
         let (opens, closes, by, at) = (
@@ -82,7 +88,11 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, window: Window) -> Result<
         )
         .into());
     }
-    Ok(store::insert_offer(tx, program.id, window)?)
+    let act = crate::store::programs::Act::Offer;
+    let outside = super::validity::reason_needed(program, act, window.opens, reason)?;
+    let id = store::insert_offer(tx, program.id, window)?;
+    super::validity::record(tx, program, act, id, window.opens, outside)?;
+    Ok(id)
 }
 
 /// Imports a file of acceptances for `program` in the caller's transaction, as `feed` reads it:

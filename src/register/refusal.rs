@@ -45,6 +45,8 @@ pub enum Field {
     VoidReason,
     /// The reason a certified rate period supersedes the ones it overlaps.
     SupersedeReason,
+    /// Why an offer or a stage opens outside the program's validity (Decreto 3939 art. 28).
+    ValidityReason,
     /// The day the first-stage offer's notice is published (Art. 4).
     OfferOpens,
     /// The last day the offer receives acceptances.
@@ -117,6 +119,7 @@ impl Field {
             Field::PaymentAmount => "payment_amount",
             Field::VoidReason => "void_reason",
             Field::SupersedeReason => "supersede_reason",
+            Field::ValidityReason => "validity_reason",
             Field::OfferOpens => "offer_opens",
             Field::OfferCloses => "offer_closes",
             Field::AdjudicationDate => "adjudication_date",

@@ -133,12 +133,14 @@ fn refuse_if_concluded(conn: &Connection, program: &StoredProgram, stage: u8) ->
 
 /// A tranche to open.
 #[derive(Debug, Clone, Copy)]
-pub struct Open {
+pub struct Open<'r> {
     pub stage: u8,
     pub tranche: u32,
     pub shares: u64,
     pub opens: NaiveDate,
     pub closes: NaiveDate,
+    /// Why it opens outside the program's validity, when it does ([`super::validity`]).
+    pub reason: Option<&'r str>,
 }
 
 /// What opening a tranche did.
@@ -153,7 +155,7 @@ pub struct Opened {
 
 /// Opens a tranche of a later stage: the shares come from what the previous stage left; the
 /// minimum price is the first stage's fixed price (Art. 14 a, Art. 17 a).
-pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open) -> Result<Opened> {
+pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open<'_>) -> Result<Opened> {
     let conn = tx.conn();
     if o.shares == 0 {
         return Err(Refusal::value(
@@ -242,6 +244,8 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open) -> Result<Opened>
         )
         .into());
     }
+    let act = crate::store::programs::Act::Tranche;
+    let outside = super::validity::reason_needed(program, act, o.opens, o.reason)?;
     let minimum_price = program.program.fixed_price;
     let id = store::insert_tranche(
         tx,
@@ -255,6 +259,7 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open) -> Result<Opened>
             minimum_price,
         },
     )?;
+    super::validity::record(tx, program, act, id, o.opens, outside)?;
     Ok(Opened {
         id,
         available,

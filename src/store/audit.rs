@@ -55,6 +55,7 @@ pub const AUDITED: &[&str] = &[
     "renderings",
     "notice_deliveries",
     "holder_contacts",
+    "validity_exceptions",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

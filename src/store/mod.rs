@@ -73,6 +73,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0010_sign_ins.sql",
         include_str!("../../schema/0010_sign_ins.sql"),
     ),
+    (
+        "0011_validity.sql",
+        include_str!("../../schema/0011_validity.sql"),
+    ),
 ];
 
 /// `PRAGMA application_id` of a vigia register ("vigi" in ASCII): what tells it apart from any
@@ -1133,6 +1137,19 @@ mod tests {
                 "address",
                 "city",
                 "email",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "validity_exceptions",
+            &[
+                "id",
+                "program_id",
+                "act",
+                "act_id",
+                "act_date",
+                "reason",
                 "created_at",
                 "created_by",
             ],

@@ -1245,7 +1245,7 @@ mod tests {
         };
         store
             .write::<_, crate::register::Error>(actor, |tx| {
-                crate::register::offering::open(tx, &p, window)
+                crate::register::offering::open(tx, &p, window, Some("test: a 2024 offer"))
             })
             .unwrap();
         let file = format!("{HEADER}{csv}");

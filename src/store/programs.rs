@@ -152,6 +152,44 @@ impl StageRecord {
     }
 }
 
+/// An act of a program outside its validity, allowed by a recorded reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    Offer,
+    Tranche,
+}
+
+impl Act {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Act::Offer => "offer",
+            Act::Tranche => "tranche",
+        }
+    }
+}
+
+/// Records why `act` (its id, on `on`) happened outside the program's validity.
+pub fn record_validity_exception(
+    tx: &mut Tx<'_>,
+    program_id: i64,
+    act: Act,
+    act_id: i64,
+    on: NaiveDate,
+    reason: &str,
+) -> Result<i64> {
+    tx.insert(
+        "validity_exceptions",
+        "program.outside-validity",
+        &[
+            ("program_id", &program_id),
+            ("act", &act.as_str()),
+            ("act_id", &act_id),
+            ("act_date", &columns::Day(on)),
+            ("reason", &reason),
+        ],
+    )
+}
+
 /// Records the stage price (`stage` 2 or 3 with `price`), or that no later stage happened (`None`).
 pub fn record_stage(
     tx: &mut Tx<'_>,

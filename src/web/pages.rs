@@ -2198,6 +2198,7 @@ mod tests {
                 | Field::PaymentAmount
                 | Field::VoidReason
                 | Field::SupersedeReason
+                | Field::ValidityReason
                 | Field::OfferOpens
                 | Field::OfferCloses
                 | Field::AdjudicationDate

@@ -31,6 +31,7 @@ pub fn accion(code: &str) -> &str {
         "rate.add" => "Registro de una certificación de tasa",
         "rate.supersede" => "Reemplazo de una certificación de tasa",
         "offer.open" => "Apertura de la oferta",
+        "program.outside-validity" => "Acto fuera de la vigencia del programa (con su razón)",
         "acceptances.import" => "Importación de aceptaciones",
         "offer.adjudicate" => "Adjudicación de la oferta (Art. 12)",
         "adjudications.import" => "Importación de adjudicaciones",
@@ -109,6 +110,7 @@ pub fn tabla(code: &str) -> &str {
         "renderings" => "Documentos generados",
         "notice_deliveries" => "Entregas de avisos",
         "holder_contacts" => "Datos de contacto de titulares",
+        "validity_exceptions" => "Actos fuera de la vigencia del programa",
         other => other,
     }
 }
@@ -201,6 +203,7 @@ pub fn field_label(f: Field) -> &'static str {
         Field::PaymentAmount => "Valor del pago",
         Field::VoidReason => "Motivo de la anulación",
         Field::SupersedeReason => "Motivo del reemplazo",
+        Field::ValidityReason => "Razón del acto fuera de la vigencia del programa",
         Field::Payment => "Pago",
         Field::Pledge => "Prenda",
         Field::AllowDuplicate => "Registrar de todos modos",

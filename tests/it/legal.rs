@@ -160,6 +160,8 @@ fn a_category_belongs_to_natural_or_legal_persons_and_just_cause_bars_ex_workers
         "15/01/2024",
         "--closes",
         "18/03/2024",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     let csv = "filed_at,doc_type,doc_number,name,person_type,category,shares,declarations,\
                dismissed_with_just_cause\n\
@@ -447,4 +449,85 @@ fn releasing_every_releasable_pledge_skips_only_what_a_missing_rate_leaves_undec
     };
     assert!(released("1"));
     assert!(!released("3"));
+}
+
+#[test]
+fn an_offer_or_a_stage_outside_the_programs_validity_needs_a_recorded_reason() {
+    // Art. 28: the program is in force one year from its publication (D.O. 45744, 26/11/2004),
+    // through 26/11/2005 (C.C. art. 67). The demo's offer of 02/01/2024 is outside it.
+    let r = Reg::new();
+    let open = |extra: &[&str]| {
+        let mut args = vec![
+            "offer",
+            "open",
+            "D3939-2004",
+            "--opens",
+            "02/01/2024",
+            "--closes",
+            "08/03/2024",
+        ];
+        args.extend_from_slice(extra);
+        args.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let before = r.dump();
+    let o = r.run(&open(&[]));
+    assert_eq!(o.status.code(), Some(2));
+    let e = crate::common::err(&o);
+    assert!(
+        e.contains(
+            "the offer opens on 2024-01-02, outside the validity of program D3939-2004 (Decreto \
+             3939 de 2004, valid from 2004-11-26 through 2005-11-26 (artículo 28)): if an extension \
+             or a later decree allows it, record why"
+        ),
+        "{e}"
+    );
+    assert!(e.contains("--reason TEXT"), "{e}");
+    assert_eq!(r.dump(), before, "nothing written");
+    let out = r.ok(&open(&[
+        "--reason",
+        "Decreto 9999 de 2023 extends the program (fictional)",
+    ]));
+    assert!(
+        out.contains(
+            "outside the program's validity (valid from 2004-11-26 through 2005-11-26 (artículo \
+             28)): the reason given is recorded with it"
+        ),
+        "{out}"
+    );
+    let kept: (String, i64, String, String) = r
+        .conn()
+        .query_row(
+            "SELECT act, act_id, act_date, reason FROM validity_exceptions",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        kept,
+        (
+            "offer".to_string(),
+            1,
+            "2024-01-02".to_string(),
+            "Decreto 9999 de 2023 extends the program (fictional)".to_string()
+        )
+    );
+    // inside the validity no reason is asked for: the last day counts
+    let inside = Reg::new();
+    let out = inside.ok(&[
+        "offer",
+        "open",
+        "D3939-2004",
+        "--opens",
+        "26/11/2005",
+        "--closes",
+        "30/01/2006",
+    ]);
+    assert!(!out.contains("validity"), "{out}");
+    let none: i64 = inside
+        .conn()
+        .query_row("SELECT count(*) FROM validity_exceptions", [], |row| {
+            row.get(0)
+        })
+        .unwrap();
+    assert_eq!(none, 0);
 }

@@ -275,6 +275,8 @@ fn the_window_is_at_least_two_months_from_the_business_day_after_the_notice() {
         "2024-01-15",
         "--closes",
         "2024-03-15",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     assert!(
         e.contains("--closes 2024-03-15")
@@ -298,6 +300,8 @@ fn the_window_is_at_least_two_months_from_the_business_day_after_the_notice() {
         "2024-01-15",
         "--closes",
         "2024-03-18",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     let e = r.fails(&[
         "offer",
@@ -307,6 +311,8 @@ fn the_window_is_at_least_two_months_from_the_business_day_after_the_notice() {
         "2024-01-15",
         "--closes",
         "2024-04-18",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     assert!(e.contains("already opened"), "{e}");
     // the adjudication comes after the window
@@ -326,6 +332,8 @@ fn a_bad_file_names_every_bad_line_and_writes_nothing() {
         "2024-01-15",
         "--closes",
         "2024-03-18",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     let before = r.dump();
     let csv = r.file(

@@ -30,9 +30,29 @@ fn second_stage() -> Reg {
         "2024-01-02",
         "--closes",
         "2024-03-08",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     r.ok(&["acceptances", "import", &acc, "--program", "D3939-2004"]);
     r.ok(&["offer", "adjudicate", "D3939-2004", "--on", "2024-03-15"]);
+    // outside the program's validity (Art. 28, through 26/11/2005) a tranche needs a reason
+    let e = r.fails(&[
+        "stage",
+        "open",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--shares",
+        BLOCK,
+        "--opens",
+        "2024-06-03",
+        "--closes",
+        "2024-06-14",
+    ]);
+    assert!(
+        e.contains("the tranche opens on 2024-06-03, outside the validity of program D3939-2004"),
+        "{e}"
+    );
     let out = r.ok(&[
         "stage",
         "open",
@@ -45,6 +65,8 @@ fn second_stage() -> Reg {
         "2024-06-03",
         "--closes",
         "2024-06-14",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     assert!(
         out.contains("the stage has 12886682 share(s) to offer"),
@@ -206,6 +228,8 @@ fn a_clean_win_by_present_value_and_its_price_becomes_the_stage_price() {
         "2024-07-01",
         "--closes",
         "2024-07-10",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     assert!(
         e.contains("sold every share on 2024-06-28: nothing is left for stage 3"),
@@ -597,6 +621,8 @@ fn a_void_second_stage_passes_to_the_third_and_a_void_third_means_no_stage_price
         "2024-07-01",
         "--closes",
         "2024-07-12",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     assert!(
         e.contains("the Second Stage of D3939-2004 has not ended"),
@@ -626,6 +652,8 @@ fn a_void_second_stage_passes_to_the_third_and_a_void_third_means_no_stage_price
         "2024-07-01",
         "--closes",
         "2024-07-12",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     assert!(
         e.contains("--shares 12886683: the stage can offer 12886682 more share(s)"),
@@ -643,6 +671,8 @@ fn a_void_second_stage_passes_to_the_third_and_a_void_third_means_no_stage_price
         "2024-07-01",
         "--closes",
         "2024-07-12",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     let out = r.ok(&[
         "stage",
@@ -870,6 +900,8 @@ fn tranches_open_in_order_and_their_price_is_share_weighted() {
         "2024-01-02",
         "--closes",
         "2024-03-08",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     r.ok(&["acceptances", "import", &acc, "--program", "D3939-2004"]);
     r.ok(&["offer", "adjudicate", "D3939-2004", "--on", "2024-03-15"]);
@@ -888,6 +920,8 @@ fn tranches_open_in_order_and_their_price_is_share_weighted() {
             "2024-06-03",
             "--closes",
             "2024-06-14",
+            "--reason",
+            "fictional sale of 2024 under the 2004 decree (tests)",
         ])
     };
     assert_eq!(open("2", "1").status.code(), Some(2)); // tranche 1 first

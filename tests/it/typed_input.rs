@@ -253,6 +253,8 @@ fn offer() -> Reg {
         "15/01/2024",
         "--closes",
         "18/03/2024",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
     ]);
     r
 }
