@@ -1092,6 +1092,7 @@ mod tests {
                     1,
                     NaiveDate::from_ymd_opt(2024, 4, 1).unwrap(),
                     None,
+                    None,
                     NaiveDate::from_ymd_opt(2024, 6, 30).unwrap(),
                 )
             })
