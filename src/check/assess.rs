@@ -100,12 +100,14 @@ impl Breach<'_> {
     }
 }
 
-/// The pledge in force on the as-of date (the latest, if several).
+/// A pledge in force on the as-of date (Art. 10: an adjudication may have several, each over its
+/// shares).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Pledge {
     pub id: i64,
     /// 1 = first degree, 2 = second degree.
     pub rank: u8,
+    pub shares: u64,
 }
 
 /// One adjudication as the check sees it on the as-of date.
@@ -114,9 +116,12 @@ pub(super) struct Adjudication<'a> {
     pub shares: u64,
     /// A lender financed the purchase (it may then hold the first-degree pledge).
     pub financed: bool,
+    /// How many shares the lender financed (0 when not recorded).
+    pub financed_shares: u64,
     /// The lock-up's last day (SPEC §3): the holder is free from the next day.
     pub lockup_end: NaiveDate,
-    pub pledge: Option<Pledge>,
+    /// The pledges in force, in id order.
+    pub pledges: &'a [Pledge],
     /// The program's later-stage price has been recorded (a provisional liquidation is stale).
     pub stage_recorded: bool,
     pub breaches: &'a [Breach<'a>],
@@ -268,50 +273,15 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
             },
         );
     }
-    match a.pledge {
-        None if in_lockup || owes => push(
-            Code::MissingPledge,
-            None,
-            None,
-            if in_lockup {
-                Why::MissingPledgeInLockup { end }
-            } else {
-                Why::MissingPledgeWhileOwed
-            },
-        ),
-        Some(Pledge { id, rank: 2 }) if !a.financed => {
-            push(Code::PledgeRank, None, None, Why::PledgeRank { pledge: id })
-        }
-        _ => {}
-    }
+    super::pledges::held(a, in_lockup, owes, &mut push);
     let horizon = as_of
         .checked_add_days(Days::new(u64::from(opts.within_days)))
         .unwrap_or(as_of);
     if in_lockup && end <= horizon {
         push(Code::LockupEnding, None, None, Why::LockupEnding { end });
     }
-    if let Some(Pledge { id: pledge, .. }) = a.pledge {
-        if !in_lockup && !owes && !may_owe {
-            push(
-                Code::PledgeReleasable,
-                None,
-                None,
-                Why::PledgeReleasable { end, pledge },
-            );
-        }
-        if let Some((breach, due)) = overdue {
-            push(
-                Code::PledgeEnforceable,
-                Some(breach),
-                Some(due),
-                Why::PledgeEnforceable {
-                    breach,
-                    pledge,
-                    due,
-                },
-            );
-        }
-    }
+    let releasable = !in_lockup && !owes && !may_owe;
+    super::pledges::freed_or_enforced(a, releasable, overdue, &mut push);
 }
 
 /// RATE_DUE, about the register as a whole: on the last [`RATE_DUE_DAYS`] days of the as-of
@@ -344,7 +314,11 @@ mod tests {
     }
 
     const END: &str = "2026-03-15";
-    const PLEDGE: Pledge = Pledge { id: 7, rank: 1 };
+    const PLEDGE: Pledge = Pledge {
+        id: 7,
+        rank: 1,
+        shares: 100,
+    };
 
     /// Breach `id` of 10 shares on 2024-11-20, liquidated (liquidation `id + 10`, final) and
     /// noticed with a deadline of 2027-01-15 (after every as-of date below), no payment.
@@ -400,7 +374,8 @@ mod tests {
         min_severity: Severity,
         shares: u64,
         financed: bool,
-        pledge: Option<Pledge>,
+        financed_shares: u64,
+        pledges: Vec<Pledge>,
         stage_recorded: bool,
         breaches: Vec<Breach<'static>>,
         expected: Vec<Assessed>,
@@ -416,7 +391,8 @@ mod tests {
             min_severity: Severity::Low,
             shares: 100,
             financed: false,
-            pledge: Some(PLEDGE),
+            financed_shares: 0,
+            pledges: vec![PLEDGE],
             stage_recorded: false,
             breaches: Vec::new(),
             expected: Vec::new(),
@@ -471,6 +447,7 @@ mod tests {
                             breach: 11,
                             pledge: 7,
                             due: cop(637_486),
+                            of: None,
                         },
                     ),
                 ],
@@ -502,6 +479,7 @@ mod tests {
                             breach: 11,
                             pledge: 7,
                             due: cop(1),
+                            of: None,
                         },
                     ),
                 ],
@@ -525,7 +503,7 @@ mod tests {
                 ..case("notice past its deadline but nothing outstanding (paid off): nothing due")
             },
             Case {
-                pledge: None,
+                pledges: vec![],
                 breaches: vec![Breach {
                     notice: notice("MULTA-2025-0001", "2025-02-25"),
                     owed: Owed::Amount(cop(5_000)),
@@ -593,6 +571,7 @@ mod tests {
                             breach: 12,
                             pledge: 7,
                             due: cop(200),
+                            of: None,
                         },
                     ),
                 ],
@@ -611,7 +590,7 @@ mod tests {
                 )
             },
             Case {
-                pledge: None,
+                pledges: vec![],
                 breaches: vec![Breach {
                     notice: notice("MULTA-2025-0001", "2025-02-25"),
                     owed: unpriced(),
@@ -642,7 +621,7 @@ mod tests {
             },
             Case {
                 as_of: "2026-06-30",
-                pledge: None,
+                pledges: vec![],
                 breaches: vec![Breach {
                     has_payments: true,
                     owed: unpriced(),
@@ -655,7 +634,7 @@ mod tests {
             },
             Case {
                 as_of: "2026-06-30",
-                pledge: None,
+                pledges: vec![],
                 breaches: vec![Breach {
                     notice: notice("MULTA-2025-0001", "2025-02-25"),
                     owed: unpriced(),
@@ -722,7 +701,7 @@ mod tests {
             },
             // MISSING_PLEDGE
             Case {
-                pledge: None,
+                pledges: vec![],
                 expected: vec![found(
                     Code::MissingPledge,
                     None,
@@ -733,7 +712,7 @@ mod tests {
             },
             Case {
                 as_of: "2026-06-30",
-                pledge: None,
+                pledges: vec![],
                 breaches: vec![breach(11)], // no payment: owed in full, not priced
                 expected: vec![found(
                     Code::MissingPledge,
@@ -745,7 +724,7 @@ mod tests {
             },
             Case {
                 as_of: "2026-06-30",
-                pledge: None,
+                pledges: vec![],
                 breaches: vec![Breach {
                     has_payments: true,
                     owed: Owed::Nothing,
@@ -755,7 +734,7 @@ mod tests {
             },
             Case {
                 as_of: "2026-03-16",
-                pledge: None,
+                pledges: vec![],
                 ..case("no pledge the day after the lock-up, no fine")
             },
             // BREACH_NOT_LIQUIDATED
@@ -943,7 +922,7 @@ mod tests {
             },
             // PLEDGE_RANK
             Case {
-                pledge: Some(Pledge { id: 7, rank: 2 }),
+                pledges: vec![Pledge { rank: 2, ..PLEDGE }],
                 expected: vec![found(
                     Code::PledgeRank,
                     None,
@@ -953,7 +932,7 @@ mod tests {
                 ..case("a second-degree pledge on an adjudication nobody financed")
             },
             Case {
-                pledge: Some(Pledge { id: 7, rank: 2 }),
+                pledges: vec![Pledge { rank: 2, ..PLEDGE }],
                 financed: true,
                 ..case("a second-degree pledge when a lender financed the purchase")
             },
@@ -995,7 +974,11 @@ mod tests {
                     Code::PledgeReleasable,
                     None,
                     None,
-                    Why::PledgeReleasable { end, pledge: 7 },
+                    Why::PledgeReleasable {
+                        end,
+                        pledge: 7,
+                        of: None,
+                    },
                 )],
                 ..case("the day after the lock-up's last day, no fine: releasable")
             },
@@ -1034,7 +1017,11 @@ mod tests {
                     Code::PledgeReleasable,
                     None,
                     None,
-                    Why::PledgeReleasable { end, pledge: 7 },
+                    Why::PledgeReleasable {
+                        end,
+                        pledge: 7,
+                        of: None,
+                    },
                 )],
                 ..case("after the lock-up, the fine paid off to zero: releasable")
             },
@@ -1042,7 +1029,7 @@ mod tests {
             Case {
                 as_of: "2026-03-01",
                 stage_recorded: true,
-                pledge: Some(Pledge { id: 7, rank: 2 }),
+                pledges: vec![Pledge { rank: 2, ..PLEDGE }],
                 breaches: everything(),
                 expected: everything_found(Severity::Low),
                 ..case("every rule at once")
@@ -1051,7 +1038,7 @@ mod tests {
                 as_of: "2026-03-01",
                 min_severity: Severity::Medium,
                 stage_recorded: true,
-                pledge: Some(Pledge { id: 7, rank: 2 }),
+                pledges: vec![Pledge { rank: 2, ..PLEDGE }],
                 breaches: everything(),
                 expected: everything_found(Severity::Medium),
                 ..case("every rule at once, medium and high only")
@@ -1060,7 +1047,7 @@ mod tests {
                 as_of: "2026-03-01",
                 min_severity: Severity::High,
                 stage_recorded: true,
-                pledge: Some(Pledge { id: 7, rank: 2 }),
+                pledges: vec![Pledge { rank: 2, ..PLEDGE }],
                 breaches: everything(),
                 expected: everything_found(Severity::High),
                 ..case("every rule at once, high only")
@@ -1144,6 +1131,7 @@ mod tests {
                     breach: 12,
                     pledge: 7,
                     due: cop(1_000),
+                    of: None,
                 },
             ),
         ];
@@ -1175,8 +1163,9 @@ mod tests {
             let a = Adjudication {
                 shares: c.shares,
                 financed: c.financed,
+                financed_shares: c.financed_shares,
                 lockup_end: day(END),
-                pledge: c.pledge,
+                pledges: &c.pledges,
                 stage_recorded: c.stage_recorded,
                 breaches: &c.breaches,
             };

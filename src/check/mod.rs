@@ -5,6 +5,7 @@
 //! here gathers each adjudication's facts; `assess` (pure) decides its findings.
 
 mod assess;
+mod pledges;
 
 use crate::calendar::FineScale;
 use crate::fine::{self, Convention, FineError, Outcome, Payment, StagePrice};
@@ -391,8 +392,22 @@ enum Why {
         end: NaiveDate,
     },
     MissingPledgeWhileOwed,
+    /// Pledges are in force, but over fewer shares than were adjudicated (Art. 10): during the
+    /// lock-up (`end`, its last day) or while a fine is owed (`None`).
+    PledgeShort {
+        end: Option<NaiveDate>,
+        covered: u64,
+        shares: u64,
+    },
     PledgeRank {
         pledge: i64,
+    },
+    /// Second-degree pledges over more shares than the lender financed: the rest should carry
+    /// the first degree (Art. 10).
+    PledgeRankBeyondFinancing {
+        pledges: Vec<i64>,
+        second: u64,
+        financed: u64,
     },
     /// The month `first` starts has no certified rate yet.
     RateDue {
@@ -404,11 +419,15 @@ enum Why {
     PledgeReleasable {
         end: NaiveDate,
         pledge: i64,
+        /// Its part, when it is one of several pledges in force.
+        of: Option<pledges::Part>,
     },
     PledgeEnforceable {
         breach: i64,
         pledge: i64,
         due: Decimal,
+        /// Its part, when it is one of several pledges in force.
+        of: Option<pledges::Part>,
     },
 }
 
@@ -608,9 +627,19 @@ impl Why {
             Why::MissingPledgeWhileOwed => {
                 "no pledge in force while a fine is owed: register it (Art. 10)".to_string()
             }
+            Why::PledgeShort {
+                end,
+                covered,
+                shares,
+            } => pledges::short(*end, *covered, *shares),
             Why::PledgeRank { pledge } => format!(
                 "pledge {pledge} is second degree but the adjudication was not financed: it should be first degree"
             ),
+            Why::PledgeRankBeyondFinancing {
+                pledges: ids,
+                second,
+                financed,
+            } => pledges::beyond(ids, *second, *financed),
             Why::RateDue { first } => {
                 let (first, last) = whole_months(*first, *first);
                 format!(
@@ -622,15 +651,18 @@ impl Why {
                 "the lock-up ends on {end}; the holder is free from {}",
                 end.succ_opt().unwrap_or(*end)
             ),
-            Why::PledgeReleasable { end, pledge } => format!(
-                "the lock-up ended on {end} and no fine is owed: pledge {pledge} can be released"
+            Why::PledgeReleasable { end, pledge, of } => format!(
+                "the lock-up ended on {end} and no fine is owed: pledge {pledge}{} can be released",
+                pledges::part(of, false)
             ),
             Why::PledgeEnforceable {
                 breach,
                 pledge,
                 due,
+                of,
             } => format!(
-                "the fine of breach {breach} is overdue: pledge {pledge} secures {} (Art. 10)",
+                "the fine of breach {breach} is overdue: pledge {pledge}{} secures {} (Art. 10)",
+                pledges::part(of, true),
                 format_cop(*due)
             ),
         }
@@ -713,9 +745,19 @@ impl Why {
             Why::MissingPledgeWhileOwed => {
                 "no hay prenda vigente mientras se debe una multa: regístrela (art. 10)".to_string()
             }
+            Why::PledgeShort {
+                end,
+                covered,
+                shares,
+            } => pledges::corta(*end, *covered, *shares),
             Why::PledgeRank { pledge } => format!(
                 "la prenda N.º {pledge} es de segundo grado, pero la adjudicación no fue financiada: debe ser de primer grado"
             ),
+            Why::PledgeRankBeyondFinancing {
+                pledges: ids,
+                second,
+                financed,
+            } => pledges::mas_alla(ids, *second, *financed),
             Why::RateDue { first } => {
                 let (first, last) = whole_months(*first, *first);
                 format!(
@@ -731,16 +773,19 @@ impl Why {
                 fecha(*end),
                 fecha(end.succ_opt().unwrap_or(*end))
             ),
-            Why::PledgeReleasable { end, pledge } => format!(
-                "el período de restricción terminó el {} y no se debe ninguna multa: la prenda N.º {pledge} puede liberarse",
-                fecha(*end)
+            Why::PledgeReleasable { end, pledge, of } => format!(
+                "el período de restricción terminó el {} y no se debe ninguna multa: la prenda N.º {pledge}{} puede liberarse",
+                fecha(*end),
+                pledges::parte(of, false)
             ),
             Why::PledgeEnforceable {
                 breach,
                 pledge,
                 due,
+                of,
             } => format!(
-                "la multa del incumplimiento N.º {breach} está vencida: la prenda N.º {pledge} garantiza {} (art. 10)",
+                "la multa del incumplimiento N.º {breach} está vencida: la prenda N.º {pledge}{} garantiza {} (art. 10)",
+                pledges::parte(of, true),
                 format_cop(*due)
             ),
         }
@@ -938,7 +983,8 @@ pub fn adjudications_with(
                     }),
                 });
             }
-            if f.assessed.code == code {
+            // one adjudication may have a finding per pledge (split pledges, Art. 10)
+            if f.assessed.code == code && ids.last() != Some(&f.adjudication_id) {
                 ids.push(f.adjudication_id);
             }
         }
@@ -964,88 +1010,101 @@ fn findings<E>(
     let mut ends: HashMap<(i64, NaiveDate), NaiveDate> = HashMap::default();
     let mut read = 0u64;
     let mut batch: Vec<Found> = Vec::with_capacity(BATCH);
-    scan::adjudications_with_breaches::<Stop<E>>(conn, opts.program_id, as_of, |a, breaches| {
-        read += 1;
-        if batch.len() >= BATCH || read.is_multiple_of(10_000) {
-            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-            emit(Batch { found: full, read }).map_err(Stop::Emit)?;
-        }
-        let t = terms
-            .get(&a.program_id)
-            .ok_or_else(|| StoreError::Corrupt(format!("program {} is missing", a.program_id)))?;
-        let end = *ends
-            .entry((a.program_id, a.adjudicated_on))
-            .or_insert_with(|| {
-                t.scale
-                    .lockup_end(a.adjudicated_on)
-                    .unwrap_or(a.adjudicated_on)
-            });
-        let mut facts: Vec<assess::Breach<'_>> = breaches
-            .iter()
-            .map(|b| assess::Breach {
-                id: b.id,
-                on: b.breach_date,
-                shares: b.shares,
-                has_payments: b.has_payments,
-                liquidation: b
-                    .latest_liquidation
-                    .map(|(id, provisional)| assess::Liquidation { id, provisional }),
-                notice: b.latest_notice.as_ref().map(|n| {
-                    let letters = &t.program.letters;
-                    assess::Notice {
-                        number: &n.number,
-                        deadline: crate::notice::effective_deadline(
-                            n.deadline,
-                            n.delivered_on,
-                            letters.payment_term_from,
-                            t.program.payment_term_business_days,
-                        ),
-                        undelivered: n.delivered_on.is_none(),
-                        awaits_delivery: n.delivered_on.is_none()
-                            && letters.payment_term_from == crate::program::TermFrom::Delivery,
-                        deliver_by: crate::holidays::add_business_days(
-                            n.notice_date,
-                            letters.undelivered_after_business_days,
-                        )
-                        .unwrap_or(n.deadline),
-                    }
-                }),
-                settled: b.settled,
-                owed: Owed::Unknown,
-            })
-            .collect();
-        for (f, b) in facts.iter_mut().zip(breaches) {
-            if f.needs_balance(as_of, end) {
-                f.owed = match outstanding(conn, t, &a, b, as_of, rates) {
-                    Ok(balance) => Owed::priced(balance),
-                    // reported (RATE_MISSING), and the scan goes on; any other error stops it
-                    Err(Error::Fine {
-                        error: FineError::MissingRates(m),
-                        ..
-                    }) => Owed::Unpriced(m.ranges),
-                    Err(e) => return Err(e.into()),
-                };
+    let mut in_force: Vec<assess::Pledge> = Vec::new();
+    scan::adjudications_with_breaches::<Stop<E>>(
+        conn,
+        opts.program_id,
+        as_of,
+        |a, pledges, breaches| {
+            read += 1;
+            if batch.len() >= BATCH || read.is_multiple_of(10_000) {
+                let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                emit(Batch { found: full, read }).map_err(Stop::Emit)?;
             }
-        }
-        let facts = assess::Adjudication {
-            shares: a.shares,
-            financed: a.financed,
-            lockup_end: end,
-            pledge: a.pledge.map(|(id, rank)| assess::Pledge { id, rank }),
-            stage_recorded: t.stage_recorded,
-            breaches: &facts,
-        };
-        // the holder and program are named, and the reason written, later (see `run`)
-        assess::assess(&facts, opts, |assessed| {
-            batch.push(Found {
-                holder_id: a.holder_id,
-                program_id: a.program_id,
-                adjudication_id: a.id,
-                assessed,
-            })
-        });
-        Ok(())
-    })?;
+            let t = terms.get(&a.program_id).ok_or_else(|| {
+                StoreError::Corrupt(format!("program {} is missing", a.program_id))
+            })?;
+            let end = *ends
+                .entry((a.program_id, a.adjudicated_on))
+                .or_insert_with(|| {
+                    t.scale
+                        .lockup_end(a.adjudicated_on)
+                        .unwrap_or(a.adjudicated_on)
+                });
+            let mut facts: Vec<assess::Breach<'_>> = breaches
+                .iter()
+                .map(|b| assess::Breach {
+                    id: b.id,
+                    on: b.breach_date,
+                    shares: b.shares,
+                    has_payments: b.has_payments,
+                    liquidation: b
+                        .latest_liquidation
+                        .map(|(id, provisional)| assess::Liquidation { id, provisional }),
+                    notice: b.latest_notice.as_ref().map(|n| {
+                        let letters = &t.program.letters;
+                        assess::Notice {
+                            number: &n.number,
+                            deadline: crate::notice::effective_deadline(
+                                n.deadline,
+                                n.delivered_on,
+                                letters.payment_term_from,
+                                t.program.payment_term_business_days,
+                            ),
+                            undelivered: n.delivered_on.is_none(),
+                            awaits_delivery: n.delivered_on.is_none()
+                                && letters.payment_term_from == crate::program::TermFrom::Delivery,
+                            deliver_by: crate::holidays::add_business_days(
+                                n.notice_date,
+                                letters.undelivered_after_business_days,
+                            )
+                            .unwrap_or(n.deadline),
+                        }
+                    }),
+                    settled: b.settled,
+                    owed: Owed::Unknown,
+                })
+                .collect();
+            for (f, b) in facts.iter_mut().zip(breaches) {
+                if f.needs_balance(as_of, end) {
+                    f.owed = match outstanding(conn, t, &a, b, as_of, rates) {
+                        Ok(balance) => Owed::priced(balance),
+                        // reported (RATE_MISSING), and the scan goes on; any other error stops it
+                        Err(Error::Fine {
+                            error: FineError::MissingRates(m),
+                            ..
+                        }) => Owed::Unpriced(m.ranges),
+                        Err(e) => return Err(e.into()),
+                    };
+                }
+            }
+            in_force.clear();
+            in_force.extend(pledges.iter().map(|p| assess::Pledge {
+                id: p.id,
+                rank: p.rank,
+                shares: p.shares,
+            }));
+            let facts = assess::Adjudication {
+                shares: a.shares,
+                financed: a.financed,
+                financed_shares: a.financed_shares,
+                lockup_end: end,
+                pledges: &in_force,
+                stage_recorded: t.stage_recorded,
+                breaches: &facts,
+            };
+            // the holder and program are named, and the reason written, later (see `run`)
+            assess::assess(&facts, opts, |assessed| {
+                batch.push(Found {
+                    holder_id: a.holder_id,
+                    program_id: a.program_id,
+                    adjudication_id: a.id,
+                    assessed,
+                })
+            });
+            Ok(())
+        },
+    )?;
     emit(Batch { found: batch, read }).map_err(Stop::Emit)
 }
 
@@ -1271,6 +1330,8 @@ mod tests {
             Why::LockupEnding { .. } => 11,
             Why::PledgeReleasable { .. } => 12,
             Why::PledgeEnforceable { .. } => 13,
+            Why::PledgeShort { .. } => 14,
+            Why::PledgeRankBeyondFinancing { .. } => 15,
         }
     }
 
@@ -1419,6 +1480,7 @@ mod tests {
                 Why::PledgeReleasable {
                     end: day("2026-03-15"),
                     pledge: 7,
+                    of: None,
                 },
                 register("2026-12-01"),
                 "el período de restricción terminó el 15/03/2026 y no se debe ninguna multa: la \
@@ -1429,13 +1491,64 @@ mod tests {
                     breach: 12,
                     pledge: 7,
                     due: crate::money::dec("1087500"),
+                    of: None,
                 },
                 register("2026-12-01"),
                 "la multa del incumplimiento N.º 12 está vencida: la prenda N.º 7 garantiza \
                  $ 1.087.500 (art. 10)",
             ),
+            // split pledges (Art. 10): 600 financed shares in the second degree, 400 in the first
+            (
+                Why::PledgeShort {
+                    end: Some(day("2026-03-15")),
+                    covered: 600,
+                    shares: 1000,
+                },
+                register("2024-06-30"),
+                "las prendas vigentes cubren 600 de las 1.000 acciones: 400 acciones no tienen \
+                 prenda durante el período de restricción (termina el 15/03/2026): registre su \
+                 prenda (art. 10)",
+            ),
+            (
+                Why::PledgeRankBeyondFinancing {
+                    pledges: vec![7, 9],
+                    second: 1000,
+                    financed: 600,
+                },
+                register("2024-06-30"),
+                "las prendas de segundo grado N.º 7, 9 cubren 1.000 acciones, pero el prestamista \
+                 financió 600: 400 de ellas deben llevar la prenda de primer grado (art. 10)",
+            ),
+            (
+                Why::PledgeEnforceable {
+                    breach: 12,
+                    pledge: 8,
+                    due: crate::money::dec("1087500"),
+                    of: Some(pledges::Part {
+                        rank: 2,
+                        shares: 600,
+                    }),
+                },
+                register("2026-12-01"),
+                "la multa del incumplimiento N.º 12 está vencida: la prenda N.º 8 (de segundo \
+                 grado, sobre 600 acciones: después de la prenda de primer grado del prestamista) \
+                 garantiza $ 1.087.500 (art. 10)",
+            ),
+            (
+                Why::PledgeReleasable {
+                    end: day("2026-03-15"),
+                    pledge: 9,
+                    of: Some(pledges::Part {
+                        rank: 1,
+                        shares: 400,
+                    }),
+                },
+                register("2026-12-01"),
+                "el período de restricción terminó el 15/03/2026 y no se debe ninguna multa: la \
+                 prenda N.º 9 (de grado 1, sobre 400 acciones) puede liberarse",
+            ),
         ];
-        let mut covered = [false; 14];
+        let mut covered = [false; 16];
         for (why, words, spanish) in table {
             covered[variant(&why)] = true;
             let reason = Reason { why, words };

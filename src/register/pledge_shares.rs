@@ -31,8 +31,13 @@ fn listed(in_force: &[InForce]) -> Said {
         .map(|p| {
             let (rank, shares, on) = (p.rank, p.shares, p.registered_on);
             match p.line {
-                Some(line) => format!("line {line} of this file: rank {rank}, {shares} shares, registered {on}"),
-                None => format!("pledge {}: rank {rank}, {shares} shares, registered {on}", p.id),
+                Some(line) => format!(
+                    "line {line} of this file: rank {rank}, {shares} shares, registered {on}"
+                ),
+                None => format!(
+                    "pledge {}: rank {rank}, {shares} shares, registered {on}",
+                    p.id
+                ),
             }
         })
         .collect();
@@ -113,7 +118,7 @@ pub fn shares(c: &Candidate<'_>) -> Result<u64, Refusal> {
                 }
                 _ => {
                     let l = listed(c.in_force);
-                let (list, lista) = (l.en(), l.es());
+                    let (list, lista) = (l.en(), l.es());
                     said!(
                         "the {adjudicated} shares of adjudication {id} are all pledged already ({list}); release a \
                          pledge first",
@@ -227,7 +232,10 @@ mod tests {
             "the 1000 shares of adjudication 1 are all pledged already (pledge 7: rank 2, 600 shares, registered \
              2024-04-01; pledge 8: rank 1, 400 shares, registered 2024-04-01); release a pledge first"
         );
-        assert!(refused(shares(&candidate(1, Some(0), &[]))).starts_with("shares 0: a pledge covers at least one share"));
+        assert!(
+            refused(shares(&candidate(1, Some(0), &[])))
+                .starts_with("shares 0: a pledge covers at least one share")
+        );
     }
 
     #[test]
@@ -235,8 +243,10 @@ mod tests {
         // 600 financed: a second-degree pledge of all 1,000 leaves 400 unfinanced shares in it
         let e = refused(shares(&candidate(2, None, &[])));
         assert!(
-            e.starts_with("pledge_rank 2: the lender financed 600 of the 1000 shares of adjudication 1, and \
-                           second-degree pledges would cover 1000;"),
+            e.starts_with(
+                "pledge_rank 2: the lender financed 600 of the 1000 shares of adjudication 1, and \
+                           second-degree pledges would cover 1000;"
+            ),
             "{e}"
         );
         assert!(e.ends_with("(shares)"), "{e}");

@@ -937,8 +937,9 @@ async fn pledge_release(
                     }
                     .into())
                 }
-                Some(p) => register::pledge::release_pledge(tx, p, on, today(), &rates)
-                    .map(|r| vec![r]),
+                Some(p) => {
+                    register::pledge::release_pledge(tx, p, on, today(), &rates).map(|r| vec![r])
+                }
                 None => register::pledge::release(tx, id, on, today(), &rates),
             }
         }),
