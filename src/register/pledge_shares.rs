@@ -119,11 +119,19 @@ pub fn shares(c: &Candidate<'_>) -> Result<u64, Refusal> {
                 _ => {
                     let l = listed(c.in_force);
                     let (list, lista) = (l.en(), l.es());
+                    // a file that pledged them itself splits them by giving each row its shares
+                    let (then, luego) = if c.in_force.iter().any(|p| p.line.is_some()) {
+                        (
+                            "give each row its shares to split them between pledges",
+                            "indique en cada fila sus acciones para repartirlas entre prendas",
+                        )
+                    } else {
+                        ("release a pledge first", "libere antes una prenda")
+                    };
                     said!(
-                        "the {adjudicated} shares of adjudication {id} are all pledged already ({list}); release a \
-                         pledge first",
+                        "the {adjudicated} shares of adjudication {id} are all pledged already ({list}); {then}",
                         "las {adjudicated_es} acciones de la adjudicación N.º {id} ya están todas pignoradas ({lista}); \
-                         libere antes una prenda"
+                         {luego}"
                     )
                 }
             }));
