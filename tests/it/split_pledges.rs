@@ -285,3 +285,69 @@ fn each_pledge_is_released_and_enforced_on_its_own() {
     );
     assert_eq!(findings(&r, "2026-03-16"), []);
 }
+
+#[test]
+fn the_holders_page_registers_a_pledge_of_some_shares_and_releases_one_of_several() {
+    use crate::web::{Client, PASSWORD, Server, add_user};
+    let r = register();
+    add_user(&r, "oscar", "oficial");
+    let s = Server::start(&r);
+    let (mut o, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let pledge = |rank: &'static str, shares: &'static str| {
+        vec![
+            ("csrf", csrf.as_str()),
+            ("adjudication", "1"),
+            ("pledge_rank", rank),
+            ("registered_on", "01/04/2024"),
+            ("lender", ""),
+            ("shares", shares),
+        ]
+    };
+    let resp = o.post("/adjudicaciones/1/prendas", &pledge("2", "600"));
+    assert_eq!(resp.status, 303, "{}", resp.text());
+    // 401 of the 400 left: refused next to the input, nothing written
+    let before = r.dump();
+    let resp = o.post("/adjudicaciones/1/prendas", &pledge("1", "401"));
+    assert_eq!(resp.status, 422);
+    let page = resp.text();
+    assert!(page.contains("id=\"shares-error\""), "{page}");
+    assert!(
+        page.contains(
+            "supera las 400 acciones de la adjudicación N.º 1 que ninguna prenda vigente cubre"
+        ),
+        "{page}"
+    );
+    assert_eq!(r.dump(), before);
+    // empty: the 400 left
+    let resp = o.post("/adjudicaciones/1/prendas", &pledge("1", ""));
+    assert_eq!(resp.status, 303, "{}", resp.text());
+    let page = o.get("/titulares/1").text();
+    assert!(
+        page.contains("Prenda 2 de grado 1 sobre 400 acciones"),
+        "{page}"
+    );
+    assert!(
+        page.contains("N.º 1: de grado 2, sobre 600 acciones"),
+        "{page}"
+    );
+    // release only the first-degree one
+    let resp = o.post(
+        "/adjudicaciones/1/liberar",
+        &[
+            ("csrf", csrf.as_str()),
+            ("adjudication", "1"),
+            ("pledge", "2"),
+            ("release_date", "16/03/2026"),
+        ],
+    );
+    assert_eq!(resp.status, 303, "{}", resp.text());
+    let released: Vec<i64> = r
+        .conn()
+        .prepare("SELECT pledge_id FROM pledge_releases")
+        .unwrap()
+        .query_map([], |x| x.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(released, [2]);
+}
