@@ -35,11 +35,12 @@ pub enum PledgeCommand {
     /// Register pledges in bulk from CSV or a workbook: columns rank,registered_on and either adjudication_id
     /// or the holder's doc_type,doc_number (with adjudicated_on, and program, when the holder
     /// has several adjudications; with adjudication_id the document is checked against its
-    /// holder); optionally lender (default: the adjudication's). CSV (UTF-8 or the es-CO
+    /// holder); optionally lender (default: the adjudication's) and shares (the shares the
+    /// pledge covers; default: every share not yet pledged). CSV (UTF-8 or the es-CO
     /// Excel export, `;`) or a workbook, headers in English or Spanish. Each row follows the rules of `pledge register`; rows already
-    /// registered as they are (same adjudication, rank, date and lender) are reported
-    /// unchanged; nothing is written unless every row passes, and the same file twice adds
-    /// nothing.
+    /// registered as they are (same adjudication, rank, date and lender, and shares when
+    /// given) are reported unchanged; nothing is written unless every row passes, and the same
+    /// file twice adds nothing.
     Import {
         file: std::path::PathBuf,
         /// In a workbook (.xlsx, .xls, .ods), the sheet to read (default: the first).

@@ -50,10 +50,6 @@ fn findings(r: &Reg, as_of: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-fn codes(found: &[(String, String)]) -> Vec<&str> {
-    found.iter().map(|(c, _)| c.as_str()).collect()
-}
-
 #[test]
 fn the_financed_shares_in_the_second_degree_and_the_rest_in_the_first_cover_the_adjudication() {
     let r = register();
