@@ -100,15 +100,7 @@ impl Breach<'_> {
     }
 }
 
-/// A pledge in force on the as-of date (Art. 10: an adjudication may have several, each over its
-/// shares).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Pledge {
-    pub id: i64,
-    /// 1 = first degree, 2 = second degree.
-    pub rank: u8,
-    pub shares: u64,
-}
+pub(super) use super::pledges::Pledge;
 
 /// One adjudication as the check sees it on the as-of date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -273,7 +265,14 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
             },
         );
     }
-    super::pledges::held(a, in_lockup, owes, &mut push);
+    let holding = super::pledges::Holding {
+        shares: a.shares,
+        financed: a.financed,
+        financed_shares: a.financed_shares,
+        lockup_end: a.lockup_end,
+        pledges: a.pledges,
+    };
+    super::pledges::held(&holding, in_lockup, owes, &mut push);
     let horizon = as_of
         .checked_add_days(Days::new(u64::from(opts.within_days)))
         .unwrap_or(as_of);
@@ -281,7 +280,7 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
         push(Code::LockupEnding, None, None, Why::LockupEnding { end });
     }
     let releasable = !in_lockup && !owes && !may_owe;
-    super::pledges::freed_or_enforced(a, releasable, overdue, &mut push);
+    super::pledges::freed_or_enforced(&holding, releasable, overdue, &mut push);
 }
 
 /// RATE_DUE, about the register as a whole: on the last [`RATE_DUE_DAYS`] days of the as-of

@@ -4,11 +4,34 @@
 //! second-degree pledge; PLEDGE_RELEASABLE and PLEDGE_ENFORCEABLE name each pledge in force.
 //! Pure, like [`super::assess`]; the words of a pledge's part are here too.
 
-use super::assess::Adjudication;
 use super::{Code, Why};
 use crate::money::format_number;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
+
+/// A pledge in force on the as-of date (Art. 10: an adjudication may have several, each over its
+/// shares).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Pledge {
+    pub id: i64,
+    /// 1 = first degree, 2 = second degree.
+    pub rank: u8,
+    pub shares: u64,
+}
+
+/// What the pledge decisions look at of an adjudication on the as-of date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Holding<'a> {
+    pub shares: u64,
+    /// A lender financed the purchase (it may then hold the first-degree pledge).
+    pub financed: bool,
+    /// How many shares the lender financed (0 when not recorded).
+    pub financed_shares: u64,
+    /// The lock-up's last day.
+    pub lockup_end: NaiveDate,
+    /// The pledges in force, in id order.
+    pub pledges: &'a [Pledge],
+}
 
 /// Which part of a split adjudication a pledge covers, for the findings that name one of several
 /// pledges in force.
@@ -19,7 +42,7 @@ pub(super) struct Part {
 }
 
 /// The shares some pledges cover together (saturating: no register holds `u64::MAX` shares).
-fn covered<'a>(pledges: impl IntoIterator<Item = &'a super::assess::Pledge>) -> u64 {
+fn covered<'a>(pledges: impl IntoIterator<Item = &'a Pledge>) -> u64 {
     pledges
         .into_iter()
         .fold(0u64, |sum, p| sum.saturating_add(p.shares))
@@ -30,7 +53,7 @@ type Push<'p> = dyn FnMut(Code, Option<i64>, Option<Decimal>, Why) + 'p;
 /// MISSING_PLEDGE (shares no pledge in force covers, during the lock-up or while a fine is
 /// owed) and PLEDGE_RANK (a second-degree pledge nobody's financing explains, or second-degree
 /// pledges over more shares than the lender financed).
-pub(super) fn held(a: &Adjudication<'_>, in_lockup: bool, owes: bool, push: &mut Push<'_>) {
+pub(super) fn held(a: &Holding<'_>, in_lockup: bool, owes: bool, push: &mut Push<'_>) {
     let end = a.lockup_end;
     let covered_now = covered(a.pledges);
     if covered_now < a.shares && (in_lockup || owes) {
@@ -45,7 +68,7 @@ pub(super) fn held(a: &Adjudication<'_>, in_lockup: bool, owes: bool, push: &mut
         };
         push(Code::MissingPledge, None, None, why);
     }
-    let second: Vec<&super::assess::Pledge> = a.pledges.iter().filter(|p| p.rank == 2).collect();
+    let second: Vec<&Pledge> = a.pledges.iter().filter(|p| p.rank == 2).collect();
     if !a.financed {
         for p in &second {
             push(
@@ -76,13 +99,13 @@ pub(super) fn held(a: &Adjudication<'_>, in_lockup: bool, owes: bool, push: &mut
 /// with this balance), one finding per pledge in force, each naming its part when there are
 /// several.
 pub(super) fn freed_or_enforced(
-    a: &Adjudication<'_>,
+    a: &Holding<'_>,
     releasable: bool,
     overdue: Option<(i64, Decimal)>,
     push: &mut Push<'_>,
 ) {
     let split = a.pledges.len() > 1;
-    let part = |p: &super::assess::Pledge| {
+    let part = |p: &Pledge| {
         split.then_some(Part {
             rank: p.rank,
             shares: p.shares,
@@ -211,9 +234,8 @@ pub(super) fn mas_alla(pledges: &[i64], second: u64, financed: u64) -> String {
 mod tests {
     //! Worked by hand: an adjudication of 1,000 shares on 2024-03-15 (lock-up to 2026-03-15), a
     //! lender financed 600 of them; pledge 7 of the 600 in the second degree, pledge 8 of the
-    //! other 400 in the first.
-    use super::super::assess::{Adjudication, Assessed, Breach, Liquidation, Notice, Owed, Pledge};
-    use super::super::{Options, Severity};
+    //! other 400 in the first. (`check::assess` calls these; `tests/it/split_pledges.rs` runs
+    //! them through the binary.)
     use super::*;
 
     fn day(s: &str) -> NaiveDate {
@@ -231,31 +253,29 @@ mod tests {
         shares: 400,
     };
 
-    fn found(pledges: &[Pledge], as_of: &str, breaches: &[Breach<'_>]) -> Vec<(Code, Why)> {
-        let a = Adjudication {
+    fn holding(pledges: &[Pledge]) -> Holding<'_> {
+        Holding {
             shares: 1000,
             financed: true,
             financed_shares: 600,
             lockup_end: day("2026-03-15"),
             pledges,
-            stage_recorded: false,
-            breaches,
-        };
-        let opts = Options {
-            as_of: day(as_of),
-            program_id: None,
-            within_days: 0,
-            min_severity: Severity::Low,
-        };
+        }
+    }
+
+    /// (code, why) of [`held`] during the lock-up, nothing owed.
+    fn held_in_lockup(pledges: &[Pledge]) -> Vec<(Code, Why)> {
         let mut got = Vec::new();
-        super::super::assess::assess(&a, &opts, |f: Assessed| got.push((f.code, f.why)));
+        held(&holding(pledges), true, false, &mut |c, _, _, w| {
+            got.push((c, w))
+        });
         got
     }
 
     #[test]
     fn a_pledge_of_the_financed_shares_alone_leaves_400_without_a_pledge() {
         assert_eq!(
-            found(&[SECOND], "2025-06-30", &[]),
+            held_in_lockup(&[SECOND]),
             [(
                 Code::MissingPledge,
                 Why::PledgeShort {
@@ -266,12 +286,22 @@ mod tests {
             )]
         );
         assert_eq!(
-            super::short(Some(day("2026-03-15")), 600, 1000),
+            short(Some(day("2026-03-15")), 600, 1000),
             "pledges in force cover 600 of the 1000 shares: 400 shares have no pledge during the \
              lock-up (ends 2026-03-15): register their pledge (Art. 10)"
         );
         // both pledges: every share covered, each rank where Art. 10 puts it
-        assert_eq!(found(&[SECOND, FIRST], "2025-06-30", &[]), []);
+        assert_eq!(held_in_lockup(&[SECOND, FIRST]), []);
+        // none: today's finding, unchanged
+        assert_eq!(
+            held_in_lockup(&[]),
+            [(
+                Code::MissingPledge,
+                Why::MissingPledgeInLockup {
+                    end: day("2026-03-15")
+                }
+            )]
+        );
     }
 
     #[test]
@@ -281,7 +311,7 @@ mod tests {
             ..SECOND
         };
         assert_eq!(
-            found(&[all], "2025-06-30", &[]),
+            held_in_lockup(&[all]),
             [(
                 Code::PledgeRank,
                 Why::PledgeRankBeyondFinancing {
@@ -292,7 +322,7 @@ mod tests {
             )]
         );
         assert_eq!(
-            super::beyond(&[7], 1000, 600),
+            beyond(&[7], 1000, 600),
             "second-degree pledge 7 covers 1000 shares but the lender financed 600: 400 of them \
              should carry the first-degree pledge (Art. 10)"
         );
@@ -307,8 +337,12 @@ mod tests {
             })
         };
         let end = day("2026-03-15");
+        let mut got = Vec::new();
+        freed_or_enforced(&holding(&[SECOND, FIRST]), true, None, &mut |c, _, _, w| {
+            got.push((c, w))
+        });
         assert_eq!(
-            found(&[SECOND, FIRST], "2026-03-16", &[]),
+            got,
             [
                 (
                     Code::PledgeReleasable,
@@ -328,33 +362,22 @@ mod tests {
                 ),
             ]
         );
-        // breach 1, noticed with a deadline of 2025-01-15, $ 1.000 owed on 2025-02-01
-        let overdue = Breach {
-            id: 1,
-            on: day("2024-11-20"),
-            shares: 10,
-            has_payments: false,
-            liquidation: Some(Liquidation {
-                id: 3,
-                provisional: false,
-            }),
-            notice: Some(Notice {
-                number: "MULTA-2025-0001",
-                deadline: day("2025-01-15"),
-                undelivered: false,
-                awaits_delivery: false,
-                deliver_by: day("2024-12-10"),
-            }),
-            settled: false,
-            owed: Owed::Amount(Decimal::from(1000)),
-        };
-        let got = found(&[SECOND, FIRST], "2025-02-01", &[overdue]);
+        // breach 1's notice is overdue with $ 1.000 owed
         let due = Decimal::from(1000);
+        let mut got = Vec::new();
+        freed_or_enforced(
+            &holding(&[SECOND, FIRST]),
+            false,
+            Some((1, due)),
+            &mut |c, b, o, w| got.push((c, b, o, w)),
+        );
         assert_eq!(
-            got[1..],
+            got,
             [
                 (
                     Code::PledgeEnforceable,
+                    Some(1),
+                    Some(due),
                     Why::PledgeEnforceable {
                         breach: 1,
                         pledge: 7,
@@ -364,6 +387,8 @@ mod tests {
                 ),
                 (
                     Code::PledgeEnforceable,
+                    Some(1),
+                    Some(due),
                     Why::PledgeEnforceable {
                         breach: 1,
                         pledge: 8,
@@ -373,11 +398,23 @@ mod tests {
                 ),
             ]
         );
-        assert_eq!(got[0].0, Code::NoticeOverdue);
         assert_eq!(
             super::part(&part(SECOND), true),
             " (second degree, 600 shares: after the lender's first-degree pledge)"
         );
         assert_eq!(super::part(&part(FIRST), true), " (rank 1, 400 shares)");
+        // a single pledge is named as before, without its part
+        let mut got = Vec::new();
+        freed_or_enforced(&holding(&[FIRST]), true, None, &mut |_, _, _, w| {
+            got.push(w)
+        });
+        assert_eq!(
+            got,
+            [Why::PledgeReleasable {
+                end,
+                pledge: 8,
+                of: None
+            }]
+        );
     }
 }
