@@ -313,7 +313,7 @@ fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>, StoreError> {
 fn outstanding(
     conn: &Connection,
     t: &Terms,
-    a: &scan::AdjudicationRow,
+    a: &scan::AdjudicationRow<'_>,
     b: &scan::BreachRow,
     as_of: NaiveDate,
     rates: &RateSeries,
@@ -1011,100 +1011,95 @@ fn findings<E>(
     let mut read = 0u64;
     let mut batch: Vec<Found> = Vec::with_capacity(BATCH);
     let mut in_force: Vec<assess::Pledge> = Vec::new();
-    scan::adjudications_with_breaches::<Stop<E>>(
-        conn,
-        opts.program_id,
-        as_of,
-        |a, pledges, breaches| {
-            read += 1;
-            if batch.len() >= BATCH || read.is_multiple_of(10_000) {
-                let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                emit(Batch { found: full, read }).map_err(Stop::Emit)?;
-            }
-            let t = terms.get(&a.program_id).ok_or_else(|| {
-                StoreError::Corrupt(format!("program {} is missing", a.program_id))
-            })?;
-            let end = *ends
-                .entry((a.program_id, a.adjudicated_on))
-                .or_insert_with(|| {
-                    t.scale
-                        .lockup_end(a.adjudicated_on)
-                        .unwrap_or(a.adjudicated_on)
-                });
-            let mut facts: Vec<assess::Breach<'_>> = breaches
-                .iter()
-                .map(|b| assess::Breach {
-                    id: b.id,
-                    on: b.breach_date,
-                    shares: b.shares,
-                    has_payments: b.has_payments,
-                    liquidation: b
-                        .latest_liquidation
-                        .map(|(id, provisional)| assess::Liquidation { id, provisional }),
-                    notice: b.latest_notice.as_ref().map(|n| {
-                        let letters = &t.program.letters;
-                        assess::Notice {
-                            number: &n.number,
-                            deadline: crate::notice::effective_deadline(
-                                n.deadline,
-                                n.delivered_on,
-                                letters.payment_term_from,
-                                t.program.payment_term_business_days,
-                            ),
-                            undelivered: n.delivered_on.is_none(),
-                            awaits_delivery: n.delivered_on.is_none()
-                                && letters.payment_term_from == crate::program::TermFrom::Delivery,
-                            deliver_by: crate::holidays::add_business_days(
-                                n.notice_date,
-                                letters.undelivered_after_business_days,
-                            )
-                            .unwrap_or(n.deadline),
-                        }
-                    }),
-                    settled: b.settled,
-                    owed: Owed::Unknown,
-                })
-                .collect();
-            for (f, b) in facts.iter_mut().zip(breaches) {
-                if f.needs_balance(as_of, end) {
-                    f.owed = match outstanding(conn, t, &a, b, as_of, rates) {
-                        Ok(balance) => Owed::priced(balance),
-                        // reported (RATE_MISSING), and the scan goes on; any other error stops it
-                        Err(Error::Fine {
-                            error: FineError::MissingRates(m),
-                            ..
-                        }) => Owed::Unpriced(m.ranges),
-                        Err(e) => return Err(e.into()),
-                    };
-                }
-            }
-            in_force.clear();
-            in_force.extend(pledges.iter().map(|p| assess::Pledge {
-                id: p.id,
-                rank: p.rank,
-                shares: p.shares,
-            }));
-            let facts = assess::Adjudication {
-                shares: a.shares,
-                financed: a.financed,
-                financed_shares: a.financed_shares,
-                lockup_end: end,
-                pledges: &in_force,
-                stage_recorded: t.stage_recorded,
-                breaches: &facts,
-            };
-            // the holder and program are named, and the reason written, later (see `run`)
-            assess::assess(&facts, opts, |assessed| {
-                batch.push(Found {
-                    holder_id: a.holder_id,
-                    program_id: a.program_id,
-                    adjudication_id: a.id,
-                    assessed,
-                })
+    scan::adjudications_with_breaches::<Stop<E>>(conn, opts.program_id, as_of, |a, breaches| {
+        read += 1;
+        if batch.len() >= BATCH || read.is_multiple_of(10_000) {
+            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+            emit(Batch { found: full, read }).map_err(Stop::Emit)?;
+        }
+        let t = terms
+            .get(&a.program_id)
+            .ok_or_else(|| StoreError::Corrupt(format!("program {} is missing", a.program_id)))?;
+        let end = *ends
+            .entry((a.program_id, a.adjudicated_on))
+            .or_insert_with(|| {
+                t.scale
+                    .lockup_end(a.adjudicated_on)
+                    .unwrap_or(a.adjudicated_on)
             });
-            Ok(())
-        },
-    )?;
+        let mut facts: Vec<assess::Breach<'_>> = breaches
+            .iter()
+            .map(|b| assess::Breach {
+                id: b.id,
+                on: b.breach_date,
+                shares: b.shares,
+                has_payments: b.has_payments,
+                liquidation: b
+                    .latest_liquidation
+                    .map(|(id, provisional)| assess::Liquidation { id, provisional }),
+                notice: b.latest_notice.as_ref().map(|n| {
+                    let letters = &t.program.letters;
+                    assess::Notice {
+                        number: &n.number,
+                        deadline: crate::notice::effective_deadline(
+                            n.deadline,
+                            n.delivered_on,
+                            letters.payment_term_from,
+                            t.program.payment_term_business_days,
+                        ),
+                        undelivered: n.delivered_on.is_none(),
+                        awaits_delivery: n.delivered_on.is_none()
+                            && letters.payment_term_from == crate::program::TermFrom::Delivery,
+                        deliver_by: crate::holidays::add_business_days(
+                            n.notice_date,
+                            letters.undelivered_after_business_days,
+                        )
+                        .unwrap_or(n.deadline),
+                    }
+                }),
+                settled: b.settled,
+                owed: Owed::Unknown,
+            })
+            .collect();
+        for (f, b) in facts.iter_mut().zip(breaches) {
+            if f.needs_balance(as_of, end) {
+                f.owed = match outstanding(conn, t, &a, b, as_of, rates) {
+                    Ok(balance) => Owed::priced(balance),
+                    // reported (RATE_MISSING), and the scan goes on; any other error stops it
+                    Err(Error::Fine {
+                        error: FineError::MissingRates(m),
+                        ..
+                    }) => Owed::Unpriced(m.ranges),
+                    Err(e) => return Err(e.into()),
+                };
+            }
+        }
+        in_force.clear();
+        in_force.extend(a.pledges.iter().map(|p| assess::Pledge {
+            id: p.id,
+            rank: p.rank,
+            shares: p.shares,
+        }));
+        let facts = assess::Adjudication {
+            shares: a.shares,
+            financed: a.financed,
+            financed_shares: a.financed_shares,
+            lockup_end: end,
+            pledges: &in_force,
+            stage_recorded: t.stage_recorded,
+            breaches: &facts,
+        };
+        // the holder and program are named, and the reason written, later (see `run`)
+        assess::assess(&facts, opts, |assessed| {
+            batch.push(Found {
+                holder_id: a.holder_id,
+                program_id: a.program_id,
+                adjudication_id: a.id,
+                assessed,
+            })
+        });
+        Ok(())
+    })?;
     emit(Batch { found: batch, read }).map_err(Stop::Emit)
 }
 

@@ -12,7 +12,7 @@ use rust_decimal::Decimal;
 
 /// One adjudication as the check sees it on the as-of date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AdjudicationRow {
+pub struct AdjudicationRow<'p> {
     pub id: i64,
     pub program_id: i64,
     pub holder_id: i64,
@@ -21,6 +21,8 @@ pub struct AdjudicationRow {
     pub financed: bool,
     /// How many of its shares the lender financed (0 when not recorded).
     pub financed_shares: u64,
+    /// The pledges in force on the as-of date, in id order.
+    pub pledges: &'p [PledgeInForce],
     pub price_per_share: Decimal,
 }
 
@@ -50,7 +52,7 @@ pub fn adjudications<E: From<StoreError> + From<rusqlite::Error>>(
     conn: &Connection,
     program_id: Option<i64>,
     as_of: NaiveDate,
-    mut f: impl FnMut(AdjudicationRow, &[PledgeInForce]) -> std::result::Result<(), E>,
+    mut f: impl FnMut(AdjudicationRow<'_>) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let as_of_s = as_of.to_string();
     let any_release: bool =
@@ -143,19 +145,17 @@ pub fn adjudications<E: From<StoreError> + From<rusqlite::Error>>(
             continue;
         }
         let a = Cols::new(r, "adjudications");
-        f(
-            AdjudicationRow {
-                id,
-                program_id: r.get(1)?,
-                holder_id: r.get(2)?,
-                shares: a.shares(3)?,
-                adjudicated_on,
-                financed: r.get(5)?,
-                financed_shares: a.shares(7)?,
-                price_per_share: prices.get(text(r, 6)?)?,
-            },
-            &in_force,
-        )?;
+        f(AdjudicationRow {
+            id,
+            program_id: r.get(1)?,
+            holder_id: r.get(2)?,
+            shares: a.shares(3)?,
+            adjudicated_on,
+            financed: r.get(5)?,
+            financed_shares: a.shares(7)?,
+            pledges: &in_force,
+            price_per_share: prices.get(text(r, 6)?)?,
+        })?;
     }
     Ok(())
 }
@@ -321,7 +321,7 @@ pub fn adjudications_with_breaches<E: From<StoreError> + From<rusqlite::Error>>(
     conn: &Connection,
     program_id: Option<i64>,
     as_of: NaiveDate,
-    mut f: impl FnMut(AdjudicationRow, &[PledgeInForce], &[BreachRow]) -> std::result::Result<(), E>,
+    mut f: impl FnMut(AdjudicationRow<'_>, &[BreachRow]) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let as_of_s = as_of.to_string();
     let mut done = followed(conn, &as_of_s)?;
@@ -357,7 +357,7 @@ pub fn adjudications_with_breaches<E: From<StoreError> + From<rusqlite::Error>>(
     };
     let mut ahead = next()?;
     let mut group: Vec<BreachRow> = Vec::new();
-    adjudications(conn, program_id, as_of, |a, pledges| {
+    adjudications(conn, program_id, as_of, |a| {
         group.clear();
         while let Some(b) = ahead.take() {
             if b.adjudication_id < a.id {
@@ -370,6 +370,6 @@ pub fn adjudications_with_breaches<E: From<StoreError> + From<rusqlite::Error>>(
                 break;
             }
         }
-        f(a, pledges, &group)
+        f(a, &group)
     })
 }
