@@ -49,7 +49,12 @@ pub const ALIASES: &[(&str, &[&str])] = &[
     ),
     (
         "shares",
-        &["Acciones", "Número de acciones", "Cantidad de acciones"],
+        &[
+            "Acciones",
+            "Número de acciones",
+            "Cantidad de acciones",
+            "Acciones pignoradas",
+        ],
     ),
     (
         "price_per_share",
@@ -175,6 +180,7 @@ mod tests {
             ("Fecha adjudicación", "adjudicated_on"),
             ("Acreedor", "lender"),
             ("Acciones financiadas", "financed_shares"),
+            ("Acciones pignoradas", "shares"),
             ("Fecha radicación", "filed_at"),
             ("Acepta reducción", "accepts_reduction"),
             ("doc_type", "doc_type"),

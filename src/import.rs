@@ -913,15 +913,18 @@ fn parse_row(
 pub const PLEDGE_COLUMNS: [&str; 2] = [PledgeCol::Rank.name(), PledgeCol::RegisteredOn.name()];
 /// Columns a pledge file may add: the adjudication's id, or its holder's document (checked
 /// against the adjudication when both are given), with the adjudication date and the program's
-/// code when the holder has several adjudications; and the financing lender (default: the
-/// adjudication's).
-pub const PLEDGE_OPTIONAL: [&str; 6] = [
+/// code when the holder has several adjudications; the financing lender (default: the
+/// adjudication's); and the shares the pledge covers (default: every share of the adjudication
+/// no pledge in force covers; Art. 10: a lender's financed shares may carry a second-degree
+/// pledge and the rest a first-degree one).
+pub const PLEDGE_OPTIONAL: [&str; 7] = [
     PledgeCol::AdjudicationId.name(),
     PledgeCol::Lender.name(),
     PledgeCol::DocType.name(),
     PledgeCol::DocNumber.name(),
     PledgeCol::AdjudicatedOn.name(),
     PledgeCol::Program.name(),
+    PledgeCol::Shares.name(),
 ];
 
 /// A column of a pledge file, required ones first, in the order of [`PLEDGE_COLUMNS`] then
@@ -936,6 +939,7 @@ enum PledgeCol {
     DocNumber,
     AdjudicatedOn,
     Program,
+    Shares,
 }
 
 impl PledgeCol {
@@ -949,6 +953,7 @@ impl PledgeCol {
             PledgeCol::DocNumber => "doc_number",
             PledgeCol::AdjudicatedOn => "adjudicated_on",
             PledgeCol::Program => "program",
+            PledgeCol::Shares => "shares",
         }
     }
 }
@@ -980,6 +985,8 @@ pub struct PledgeRow {
     pub rank: u8,
     pub registered_on: NaiveDate,
     pub lender: Option<String>,
+    /// The shares the pledge covers, when the file says.
+    pub shares: Option<u64>,
 }
 
 /// Reads a pledge file like [`each`] reads adjudications.
@@ -1109,6 +1116,23 @@ fn parse_pledge_row(
     };
     let program_s = get(PledgeCol::Program);
     let program = (!program_s.is_empty()).then_some(program_s);
+    let shares_s = get(PledgeCol::Shares);
+    let shares = if shares_s.is_empty() {
+        Some(None)
+    } else {
+        match parse_count(&shares_s) {
+            Ok(n) => Some(Some(n)),
+            Err(r) => {
+                let own = Said::new(
+                    "must be the whole number of shares the pledge covers, or empty for every share not yet pledged",
+                    "debe ser el número entero de acciones que cubre la prenda, o quedar vacío para todas las aún \
+                     no pignoradas",
+                );
+                fail(PledgeCol::Shares, &shares_s, reason(&r, own));
+                None
+            }
+        }
+    };
     let of = match (adjudication_id, holder, adjudicated_on) {
         (Some(Some(adjudication_id)), Some(holder), Some(_)) => Some(PledgeOf::Id {
             adjudication_id,
@@ -1136,13 +1160,14 @@ fn parse_pledge_row(
         }
         _ => None,
     };
-    match (of, rank, registered_on) {
-        (Some(of), Some(rank), Some(registered_on)) => Ok(PledgeRow {
+    match (of, rank, registered_on, shares) {
+        (Some(of), Some(rank), Some(registered_on), Some(shares)) => Ok(PledgeRow {
             line,
             of,
             rank,
             registered_on,
             lender,
+            shares,
         }),
         _ => Err(errors),
     }

@@ -100,13 +100,7 @@ impl Breach<'_> {
     }
 }
 
-/// The pledge in force on the as-of date (the latest, if several).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Pledge {
-    pub id: i64,
-    /// 1 = first degree, 2 = second degree.
-    pub rank: u8,
-}
+pub(super) use super::pledges::Pledge;
 
 /// One adjudication as the check sees it on the as-of date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,9 +108,12 @@ pub(super) struct Adjudication<'a> {
     pub shares: u64,
     /// A lender financed the purchase (it may then hold the first-degree pledge).
     pub financed: bool,
+    /// How many shares the lender financed (0 when not recorded).
+    pub financed_shares: u64,
     /// The lock-up's last day (SPEC §3): the holder is free from the next day.
     pub lockup_end: NaiveDate,
-    pub pledge: Option<Pledge>,
+    /// The pledges in force, in id order.
+    pub pledges: &'a [Pledge],
     /// The program's later-stage price has been recorded (a provisional liquidation is stale).
     pub stage_recorded: bool,
     pub breaches: &'a [Breach<'a>],
@@ -268,50 +265,22 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
             },
         );
     }
-    match a.pledge {
-        None if in_lockup || owes => push(
-            Code::MissingPledge,
-            None,
-            None,
-            if in_lockup {
-                Why::MissingPledgeInLockup { end }
-            } else {
-                Why::MissingPledgeWhileOwed
-            },
-        ),
-        Some(Pledge { id, rank: 2 }) if !a.financed => {
-            push(Code::PledgeRank, None, None, Why::PledgeRank { pledge: id })
-        }
-        _ => {}
-    }
+    let holding = super::pledges::Holding {
+        shares: a.shares,
+        financed: a.financed,
+        financed_shares: a.financed_shares,
+        lockup_end: a.lockup_end,
+        pledges: a.pledges,
+    };
+    super::pledges::held(&holding, in_lockup, owes, &mut push);
     let horizon = as_of
         .checked_add_days(Days::new(u64::from(opts.within_days)))
         .unwrap_or(as_of);
     if in_lockup && end <= horizon {
         push(Code::LockupEnding, None, None, Why::LockupEnding { end });
     }
-    if let Some(Pledge { id: pledge, .. }) = a.pledge {
-        if !in_lockup && !owes && !may_owe {
-            push(
-                Code::PledgeReleasable,
-                None,
-                None,
-                Why::PledgeReleasable { end, pledge },
-            );
-        }
-        if let Some((breach, due)) = overdue {
-            push(
-                Code::PledgeEnforceable,
-                Some(breach),
-                Some(due),
-                Why::PledgeEnforceable {
-                    breach,
-                    pledge,
-                    due,
-                },
-            );
-        }
-    }
+    let releasable = !in_lockup && !owes && !may_owe;
+    super::pledges::freed_or_enforced(&holding, releasable, overdue, &mut push);
 }
 
 /// The days up to `as_of` with no certified rate, when `as_of` itself has none: from the first
@@ -382,7 +351,11 @@ mod tests {
     }
 
     const END: &str = "2026-03-15";
-    const PLEDGE: Pledge = Pledge { id: 7, rank: 1 };
+    const PLEDGE: Pledge = Pledge {
+        id: 7,
+        rank: 1,
+        shares: 100,
+    };
 
     /// Breach `id` of 10 shares on 2024-11-20, liquidated (liquidation `id + 10`, final) and
     /// noticed with a deadline of 2027-01-15 (after every as-of date below), no payment.
@@ -438,7 +411,8 @@ mod tests {
         min_severity: Severity,
         shares: u64,
         financed: bool,
-        pledge: Option<Pledge>,
+        financed_shares: u64,
+        pledges: Vec<Pledge>,
         stage_recorded: bool,
         breaches: Vec<Breach<'static>>,
         expected: Vec<Assessed>,
@@ -454,7 +428,8 @@ mod tests {
             min_severity: Severity::Low,
             shares: 100,
             financed: false,
-            pledge: Some(PLEDGE),
+            financed_shares: 0,
+            pledges: vec![PLEDGE],
             stage_recorded: false,
             breaches: Vec::new(),
             expected: Vec::new(),
@@ -509,6 +484,7 @@ mod tests {
                             breach: 11,
                             pledge: 7,
                             due: cop(637_486),
+                            of: None,
                         },
                     ),
                 ],
@@ -540,6 +516,7 @@ mod tests {
                             breach: 11,
                             pledge: 7,
                             due: cop(1),
+                            of: None,
                         },
                     ),
                 ],
@@ -563,7 +540,7 @@ mod tests {
                 ..case("notice past its deadline but nothing outstanding (paid off): nothing due")
             },
             Case {
-                pledge: None,
+                pledges: vec![],
                 breaches: vec![Breach {
                     notice: notice("MULTA-2025-0001", "2025-02-25"),
                     owed: Owed::Amount(cop(5_000)),
@@ -631,6 +608,7 @@ mod tests {
                             breach: 12,
                             pledge: 7,
                             due: cop(200),
+                            of: None,
                         },
                     ),
                 ],
@@ -649,7 +627,7 @@ mod tests {
                 )
             },
             Case {
-                pledge: None,
+                pledges: vec![],
                 breaches: vec![Breach {
                     notice: notice("MULTA-2025-0001", "2025-02-25"),
                     owed: unpriced(),
@@ -680,7 +658,7 @@ mod tests {
             },
             Case {
                 as_of: "2026-06-30",
-                pledge: None,
+                pledges: vec![],
                 breaches: vec![Breach {
                     has_payments: true,
                     owed: unpriced(),
@@ -693,7 +671,7 @@ mod tests {
             },
             Case {
                 as_of: "2026-06-30",
-                pledge: None,
+                pledges: vec![],
                 breaches: vec![Breach {
                     notice: notice("MULTA-2025-0001", "2025-02-25"),
                     owed: unpriced(),
@@ -760,7 +738,7 @@ mod tests {
             },
             // MISSING_PLEDGE
             Case {
-                pledge: None,
+                pledges: vec![],
                 expected: vec![found(
                     Code::MissingPledge,
                     None,
@@ -771,7 +749,7 @@ mod tests {
             },
             Case {
                 as_of: "2026-06-30",
-                pledge: None,
+                pledges: vec![],
                 breaches: vec![breach(11)], // no payment: owed in full, not priced
                 expected: vec![found(
                     Code::MissingPledge,
@@ -783,7 +761,7 @@ mod tests {
             },
             Case {
                 as_of: "2026-06-30",
-                pledge: None,
+                pledges: vec![],
                 breaches: vec![Breach {
                     has_payments: true,
                     owed: Owed::Nothing,
@@ -793,7 +771,7 @@ mod tests {
             },
             Case {
                 as_of: "2026-03-16",
-                pledge: None,
+                pledges: vec![],
                 ..case("no pledge the day after the lock-up, no fine")
             },
             // BREACH_NOT_LIQUIDATED
@@ -981,7 +959,7 @@ mod tests {
             },
             // PLEDGE_RANK
             Case {
-                pledge: Some(Pledge { id: 7, rank: 2 }),
+                pledges: vec![Pledge { rank: 2, ..PLEDGE }],
                 expected: vec![found(
                     Code::PledgeRank,
                     None,
@@ -991,7 +969,7 @@ mod tests {
                 ..case("a second-degree pledge on an adjudication nobody financed")
             },
             Case {
-                pledge: Some(Pledge { id: 7, rank: 2 }),
+                pledges: vec![Pledge { rank: 2, ..PLEDGE }],
                 financed: true,
                 ..case("a second-degree pledge when a lender financed the purchase")
             },
@@ -1033,7 +1011,11 @@ mod tests {
                     Code::PledgeReleasable,
                     None,
                     None,
-                    Why::PledgeReleasable { end, pledge: 7 },
+                    Why::PledgeReleasable {
+                        end,
+                        pledge: 7,
+                        of: None,
+                    },
                 )],
                 ..case("the day after the lock-up's last day, no fine: releasable")
             },
@@ -1072,7 +1054,11 @@ mod tests {
                     Code::PledgeReleasable,
                     None,
                     None,
-                    Why::PledgeReleasable { end, pledge: 7 },
+                    Why::PledgeReleasable {
+                        end,
+                        pledge: 7,
+                        of: None,
+                    },
                 )],
                 ..case("after the lock-up, the fine paid off to zero: releasable")
             },
@@ -1080,7 +1066,7 @@ mod tests {
             Case {
                 as_of: "2026-03-01",
                 stage_recorded: true,
-                pledge: Some(Pledge { id: 7, rank: 2 }),
+                pledges: vec![Pledge { rank: 2, ..PLEDGE }],
                 breaches: everything(),
                 expected: everything_found(Severity::Low),
                 ..case("every rule at once")
@@ -1089,7 +1075,7 @@ mod tests {
                 as_of: "2026-03-01",
                 min_severity: Severity::Medium,
                 stage_recorded: true,
-                pledge: Some(Pledge { id: 7, rank: 2 }),
+                pledges: vec![Pledge { rank: 2, ..PLEDGE }],
                 breaches: everything(),
                 expected: everything_found(Severity::Medium),
                 ..case("every rule at once, medium and high only")
@@ -1098,7 +1084,7 @@ mod tests {
                 as_of: "2026-03-01",
                 min_severity: Severity::High,
                 stage_recorded: true,
-                pledge: Some(Pledge { id: 7, rank: 2 }),
+                pledges: vec![Pledge { rank: 2, ..PLEDGE }],
                 breaches: everything(),
                 expected: everything_found(Severity::High),
                 ..case("every rule at once, high only")
@@ -1182,6 +1168,7 @@ mod tests {
                     breach: 12,
                     pledge: 7,
                     due: cop(1_000),
+                    of: None,
                 },
             ),
         ];
@@ -1213,8 +1200,9 @@ mod tests {
             let a = Adjudication {
                 shares: c.shares,
                 financed: c.financed,
+                financed_shares: c.financed_shares,
                 lockup_end: day(END),
-                pledge: c.pledge,
+                pledges: &c.pledges,
                 stage_recorded: c.stage_recorded,
                 breaches: &c.breaches,
             };

@@ -5,6 +5,7 @@
 //! here gathers each adjudication's facts; `assess` (pure) decides its findings.
 
 mod assess;
+mod pledges;
 
 use crate::calendar::FineScale;
 use crate::fine::{self, Convention, FineError, Payment, StagePrice};
@@ -312,7 +313,7 @@ fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>, StoreError> {
 fn outstanding(
     conn: &Connection,
     t: &Terms,
-    a: &scan::AdjudicationRow,
+    a: &scan::AdjudicationRow<'_>,
     b: &scan::BreachRow,
     as_of: NaiveDate,
     rates: &RateSeries,
@@ -387,6 +388,13 @@ enum Why {
         end: NaiveDate,
     },
     MissingPledgeWhileOwed,
+    /// Pledges are in force, but over fewer shares than were adjudicated (Art. 10): during the
+    /// lock-up (`end`, its last day) or while a fine is owed (`None`).
+    PledgeShort {
+        end: Option<NaiveDate>,
+        covered: u64,
+        shares: u64,
+    },
     PledgeRank {
         pledge: i64,
     },
@@ -398,6 +406,13 @@ enum Why {
         to: NaiveDate,
         open: u64,
     },
+    /// Second-degree pledges over more shares than the lender financed: the rest should carry
+    /// the first degree (Art. 10).
+    PledgeRankBeyondFinancing {
+        pledges: Vec<i64>,
+        second: u64,
+        financed: u64,
+    },
     /// The month `first` starts has no certified rate yet.
     RateDue {
         first: NaiveDate,
@@ -408,11 +423,15 @@ enum Why {
     PledgeReleasable {
         end: NaiveDate,
         pledge: i64,
+        /// Its part, when it is one of several pledges in force.
+        of: Option<pledges::Part>,
     },
     PledgeEnforceable {
         breach: i64,
         pledge: i64,
         due: Decimal,
+        /// Its part, when it is one of several pledges in force.
+        of: Option<pledges::Part>,
     },
 }
 
@@ -642,6 +661,11 @@ impl Why {
             Why::MissingPledgeWhileOwed => {
                 "no pledge in force while a fine is owed: register it (Art. 10)".to_string()
             }
+            Why::PledgeShort {
+                end,
+                covered,
+                shares,
+            } => pledges::short(*end, *covered, *shares),
             Why::PledgeRank { pledge } => format!(
                 "pledge {pledge} is second degree but the adjudication was not financed: it should be first degree"
             ),
@@ -659,6 +683,11 @@ impl Why {
                     words.rates.advice(first, last)
                 )
             }
+            Why::PledgeRankBeyondFinancing {
+                pledges: ids,
+                second,
+                financed,
+            } => pledges::beyond(ids, *second, *financed),
             Why::RateDue { first } => {
                 let (first, last) = whole_months(*first, *first);
                 format!(
@@ -670,15 +699,18 @@ impl Why {
                 "the lock-up ends on {end}; the holder is free from {}",
                 end.succ_opt().unwrap_or(*end)
             ),
-            Why::PledgeReleasable { end, pledge } => format!(
-                "the lock-up ended on {end} and no fine is owed: pledge {pledge} can be released"
+            Why::PledgeReleasable { end, pledge, of } => format!(
+                "the lock-up ended on {end} and no fine is owed: pledge {pledge}{} can be released",
+                pledges::part(of, false)
             ),
             Why::PledgeEnforceable {
                 breach,
                 pledge,
                 due,
+                of,
             } => format!(
-                "the fine of breach {breach} is overdue: pledge {pledge} secures {} (Art. 10)",
+                "the fine of breach {breach} is overdue: pledge {pledge}{} secures {} (Art. 10)",
+                pledges::part(of, true),
                 format_cop(*due)
             ),
         }
@@ -764,6 +796,11 @@ impl Why {
             Why::MissingPledgeWhileOwed => {
                 "no hay prenda vigente mientras se debe una multa: regístrela (art. 10)".to_string()
             }
+            Why::PledgeShort {
+                end,
+                covered,
+                shares,
+            } => pledges::corta(*end, *covered, *shares),
             Why::PledgeRank { pledge } => format!(
                 "la prenda N.º {pledge} es de segundo grado, pero la adjudicación no fue financiada: debe ser de primer grado"
             ),
@@ -779,6 +816,11 @@ impl Why {
                     words.rates.consejo(first, last)
                 )
             }
+            Why::PledgeRankBeyondFinancing {
+                pledges: ids,
+                second,
+                financed,
+            } => pledges::mas_alla(ids, *second, *financed),
             Why::RateDue { first } => {
                 let (first, last) = whole_months(*first, *first);
                 format!(
@@ -794,16 +836,19 @@ impl Why {
                 fecha(*end),
                 fecha(end.succ_opt().unwrap_or(*end))
             ),
-            Why::PledgeReleasable { end, pledge } => format!(
-                "el período de restricción terminó el {} y no se debe ninguna multa: la prenda N.º {pledge} puede liberarse",
-                fecha(*end)
+            Why::PledgeReleasable { end, pledge, of } => format!(
+                "el período de restricción terminó el {} y no se debe ninguna multa: la prenda N.º {pledge}{} puede liberarse",
+                fecha(*end),
+                pledges::parte(of, false)
             ),
             Why::PledgeEnforceable {
                 breach,
                 pledge,
                 due,
+                of,
             } => format!(
-                "la multa del incumplimiento N.º {breach} está vencida: la prenda N.º {pledge} garantiza {} (art. 10)",
+                "la multa del incumplimiento N.º {breach} está vencida: la prenda N.º {pledge}{} garantiza {} (art. 10)",
+                pledges::parte(of, true),
                 format_cop(*due)
             ),
         }
@@ -1008,7 +1053,10 @@ pub fn adjudications_with(
                     breach: *breach,
                     missing: missing.clone(),
                 });
-            } else if f.assessed.code == code {
+            } else if f.assessed.code == code
+                // one adjudication may have a finding per pledge (split pledges, Art. 10)
+                && found.ids.last() != Some(&f.adjudication_id)
+            {
                 found.ids.push(f.adjudication_id);
             }
         }
@@ -1067,6 +1115,7 @@ fn findings<E>(
     let mut ends: HashMap<(i64, NaiveDate), NaiveDate> = HashMap::default();
     let mut read = 0u64;
     let mut batch: Vec<Found> = Vec::with_capacity(BATCH);
+    let mut in_force: Vec<assess::Pledge> = Vec::new();
     scan::adjudications_with_breaches::<Stop<E>>(conn, opts.program_id, as_of, |a, breaches| {
         read += 1;
         if batch.len() >= BATCH || read.is_multiple_of(10_000) {
@@ -1130,11 +1179,18 @@ fn findings<E>(
                 };
             }
         }
+        in_force.clear();
+        in_force.extend(a.pledges.iter().map(|p| assess::Pledge {
+            id: p.id,
+            rank: p.rank,
+            shares: p.shares,
+        }));
         let facts = assess::Adjudication {
             shares: a.shares,
             financed: a.financed,
+            financed_shares: a.financed_shares,
             lockup_end: end,
-            pledge: a.pledge.map(|(id, rank)| assess::Pledge { id, rank }),
+            pledges: &in_force,
             stage_recorded: t.stage_recorded,
             breaches: &facts,
         };
@@ -1194,6 +1250,7 @@ mod tests {
                     1,
                     1,
                     NaiveDate::from_ymd_opt(2024, 4, 1).unwrap(),
+                    None,
                     None,
                     NaiveDate::from_ymd_opt(2024, 6, 30).unwrap(),
                 )
@@ -1373,10 +1430,12 @@ mod tests {
             Why::MissingPledgeWhileOwed => 8,
             Why::PledgeRank { .. } => 9,
             Why::RateDue { .. } => 10,
-            Why::RatesUncertified { .. } => 14,
+            Why::RatesUncertified { .. } => 16,
             Why::LockupEnding { .. } => 11,
             Why::PledgeReleasable { .. } => 12,
             Why::PledgeEnforceable { .. } => 13,
+            Why::PledgeShort { .. } => 14,
+            Why::PledgeRankBeyondFinancing { .. } => 15,
         }
     }
 
@@ -1527,6 +1586,7 @@ mod tests {
                 Why::PledgeReleasable {
                     end: day("2026-03-15"),
                     pledge: 7,
+                    of: None,
                 },
                 register("2026-12-01"),
                 "el período de restricción terminó el 15/03/2026 y no se debe ninguna multa: la \
@@ -1537,6 +1597,7 @@ mod tests {
                     breach: 12,
                     pledge: 7,
                     due: crate::money::dec("1087500"),
+                    of: None,
                 },
                 register("2026-12-01"),
                 "la multa del incumplimiento N.º 12 está vencida: la prenda N.º 7 garantiza \
@@ -1567,8 +1628,58 @@ mod tests {
                  certifique la tasa moratoria de noviembre a diciembre de 2026 (RATE_MISSING), emita \
                  el aviso con la multa liquidada al 01/12/2026",
             ),
+            // split pledges (Art. 10): 600 financed shares in the second degree, 400 in the first
+            (
+                Why::PledgeShort {
+                    end: Some(day("2026-03-15")),
+                    covered: 600,
+                    shares: 1000,
+                },
+                register("2024-06-30"),
+                "las prendas vigentes cubren 600 de las 1.000 acciones: 400 acciones no tienen \
+                 prenda durante el período de restricción (termina el 15/03/2026): registre su \
+                 prenda (art. 10)",
+            ),
+            (
+                Why::PledgeRankBeyondFinancing {
+                    pledges: vec![7, 9],
+                    second: 1000,
+                    financed: 600,
+                },
+                register("2024-06-30"),
+                "las prendas de segundo grado N.º 7, 9 cubren 1.000 acciones, pero el prestamista \
+                 financió 600: 400 de ellas deben llevar la prenda de primer grado (art. 10)",
+            ),
+            (
+                Why::PledgeEnforceable {
+                    breach: 12,
+                    pledge: 8,
+                    due: crate::money::dec("1087500"),
+                    of: Some(pledges::Part {
+                        rank: 2,
+                        shares: 600,
+                    }),
+                },
+                register("2026-12-01"),
+                "la multa del incumplimiento N.º 12 está vencida: la prenda N.º 8 (de segundo \
+                 grado, sobre 600 acciones: después de la prenda de primer grado del prestamista) \
+                 garantiza $ 1.087.500 (art. 10)",
+            ),
+            (
+                Why::PledgeReleasable {
+                    end: day("2026-03-15"),
+                    pledge: 9,
+                    of: Some(pledges::Part {
+                        rank: 1,
+                        shares: 400,
+                    }),
+                },
+                register("2026-12-01"),
+                "el período de restricción terminó el 15/03/2026 y no se debe ninguna multa: la \
+                 prenda N.º 9 (de grado 1, sobre 400 acciones) puede liberarse",
+            ),
         ];
-        let mut covered = [false; 15];
+        let mut covered = [false; 17];
         for (why, words, spanish) in table {
             covered[variant(&why)] = true;
             let reason = Reason { why, words };

@@ -12,12 +12,19 @@ use clap::Subcommand;
 #[derive(Debug, Subcommand)]
 pub enum PledgeCommand {
     /// Register the pledge of an adjudication's shares to the sellers: rank 1 (first degree
-    /// without tenancy) or 2 (second degree, when the financing lender holds the first).
+    /// without tenancy) or 2 (second degree, when the financing lender holds the first). When a
+    /// lender financed part of the adjudication, register two pledges: the financed shares in
+    /// the second degree (--shares), the rest in the first (Art. 10). Pledges in force together
+    /// cover at most the adjudicated shares.
     Register {
         /// Adjudication id.
         adjudication: i64,
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
         rank: u8,
+        /// Shares the pledge covers (default: every share of the adjudication that no pledge in
+        /// force covers).
+        #[arg(long, value_name = "N", value_parser = args::shares)]
+        shares: Option<u64>,
         /// Date the pledge was registered in the share ledger (not after today).
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         registered_on: NaiveDate,
@@ -28,11 +35,12 @@ pub enum PledgeCommand {
     /// Register pledges in bulk from CSV or a workbook: columns rank,registered_on and either adjudication_id
     /// or the holder's doc_type,doc_number (with adjudicated_on, and program, when the holder
     /// has several adjudications; with adjudication_id the document is checked against its
-    /// holder); optionally lender (default: the adjudication's). CSV (UTF-8 or the es-CO
+    /// holder); optionally lender (default: the adjudication's) and shares (the shares the
+    /// pledge covers; default: every share not yet pledged). CSV (UTF-8 or the es-CO
     /// Excel export, `;`) or a workbook, headers in English or Spanish. Each row follows the rules of `pledge register`; rows already
-    /// registered as they are (same adjudication, rank, date and lender) are reported
-    /// unchanged; nothing is written unless every row passes, and the same file twice adds
-    /// nothing.
+    /// registered as they are (same adjudication, rank, date and lender, and shares when
+    /// given) are reported unchanged; nothing is written unless every row passes, and the same
+    /// file twice adds nothing.
     Import {
         file: std::path::PathBuf,
         /// In a workbook (.xlsx, .xls, .ods), the sheet to read (default: the first).
@@ -40,12 +48,19 @@ pub enum PledgeCommand {
         sheet: Option<String>,
     },
     /// Release the pledges of an adjudication: refused while the lock-up runs or a fine of that
-    /// adjudication is outstanding. With --releasable instead of an adjudication: every pledge
-    /// the batch check reports as PLEDGE_RELEASABLE on that date, in one transaction.
+    /// adjudication is outstanding. With --pledge instead of an adjudication: that one pledge,
+    /// under the same rules (one of several in force, say). With --releasable: every pledge the
+    /// batch check reports as PLEDGE_RELEASABLE on that date, in one transaction.
     Release {
-        /// Adjudication id (omit with --releasable).
-        #[arg(required_unless_present = "releasable", conflicts_with = "releasable")]
+        /// Adjudication id (omit with --pledge or --releasable).
+        #[arg(
+            required_unless_present_any = ["releasable", "pledge"],
+            conflicts_with_all = ["releasable", "pledge"]
+        )]
         adjudication: Option<i64>,
+        /// Release only this pledge (see `vigia adjudications show ADJ`).
+        #[arg(long, value_name = "ID", conflicts_with = "releasable")]
+        pledge: Option<i64>,
         /// Release every releasable pledge (of --program, or of every program).
         #[arg(long)]
         releasable: bool,
@@ -74,6 +89,7 @@ impl PledgeCommand {
             PledgeCommand::Register {
                 adjudication,
                 rank,
+                shares,
                 registered_on,
                 lender,
             } => {
@@ -85,6 +101,7 @@ impl PledgeCommand {
                         rank,
                         registered_on,
                         lender.as_deref(),
+                        shares,
                         chrono::Local::now().date_naive(),
                     )
                 })?;
@@ -147,6 +164,39 @@ impl PledgeCommand {
                         writeln!(ctx.out, "{}", f.already("pledge import", &prior))?
                     }
                 }
+            }
+            PledgeCommand::Release {
+                adjudication: None,
+                pledge: Some(pledge),
+                on,
+                ..
+            } => {
+                let rates = ctx.rates()?;
+                let mut store = ctx.store()?;
+                let id = store
+                    .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+                        crate::register::pledge::release_pledge(
+                            tx,
+                            pledge,
+                            on,
+                            chrono::Local::now().date_naive(),
+                            &rates,
+                        )
+                    })
+                    .map_err(|e| match e {
+                        // the pledge is this command's --pledge
+                        crate::register::Error::Refused(r) => {
+                            CliError::Refused(super::refusal(&r, |f| match f {
+                                crate::register::Field::Pledge => "--pledge",
+                                other => super::flag_of(other),
+                            }))
+                        }
+                        other => other.into(),
+                    })?;
+                writeln!(
+                    ctx.out,
+                    "released pledge {pledge} on {on} (release id {id})"
+                )?;
             }
             PledgeCommand::Release {
                 adjudication: None,

@@ -12,6 +12,7 @@ pub mod notice;
 pub mod offering;
 pub mod payment;
 pub mod pledge;
+mod pledge_shares;
 pub mod program;
 pub mod rates;
 mod refusal;
@@ -390,6 +391,7 @@ mod tests {
                 2,
                 day("2024-04-01"),
                 None,
+                None,
                 today()
             )),
             "<pledge_rank> 2: la adjudicación N.º 1 no tiene prestamista que haya financiado la compra; \
@@ -397,7 +399,7 @@ mod tests {
              (art. 10): indique el prestamista o use el grado 1 («lender»)"
         );
         s.write::<_, Error>("t", |tx| {
-            pledge::register(tx, 1, 1, day("2024-04-01"), None, today())
+            pledge::register(tx, 1, 1, day("2024-04-01"), None, None, today())
         })
         .unwrap();
         assert_eq!(
@@ -406,6 +408,7 @@ mod tests {
                 1,
                 1,
                 day("2024-05-02"),
+                None,
                 None,
                 today()
             )),
@@ -544,6 +547,7 @@ mod tests {
                 3,
                 day("2024-04-01"),
                 None,
+                None,
                 today()
             )),
             "<pledge_rank> 3: debe ser 1 (primer grado) o 2 (segundo grado, cuando el prestamista \
@@ -556,6 +560,7 @@ mod tests {
                 1,
                 day("2026-04-02"),
                 None,
+                None,
                 day("2026-04-01")
             )),
             "<registered_on> 02/04/2026: es posterior a la fecha de hoy (01/04/2026); registre la \
@@ -565,7 +570,7 @@ mod tests {
         // inscribed today, after the lock-up (which ended on 2026-03-15)
         let pledge = s
             .write::<_, Error>("t", |tx| {
-                pledge::register(tx, 3, 1, day("2026-04-01"), None, day("2026-04-01"))
+                pledge::register(tx, 3, 1, day("2026-04-01"), None, None, day("2026-04-01"))
             })
             .unwrap()
             .id;

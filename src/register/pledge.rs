@@ -26,9 +26,10 @@ use rust_decimal::Decimal;
 /// Art. 10's rules for a new pledge: of an adjudication that is not void, of the first or second
 /// degree, registered on or after the adjudication and not after `today` (the officer's date, as
 /// the front end knows it), second degree only with a financing lender (the pledge's own or the
-/// adjudication's), and no other pledge in force. The same pledge (rank, date and lender) already
-/// registered, and not by the file being imported, is unchanged: nothing to add. Otherwise
-/// returns the lender the new pledge records.
+/// adjudication's), and of shares no pledge in force covers ([`shares`]). The same pledge (rank,
+/// date and lender, and shares when given) already registered, and not by the file being
+/// imported, is unchanged: nothing to add. Otherwise returns the lender and the shares the new
+/// pledge records.
 pub fn rules(c: &Candidate<'_>, today: NaiveDate) -> std::result::Result<Verdict, Refusal> {
     if !(1..=2).contains(&c.rank) {
         return Err(Refusal::value(
@@ -56,6 +57,7 @@ pub fn rules(c: &Candidate<'_>, today: NaiveDate) -> std::result::Result<Verdict
             && e.rank == c.rank
             && e.registered_on == c.registered_on
             && e.lender.as_deref() == lender
+            && c.shares.is_none_or(|n| n == e.shares)
     }) {
         return Ok(Verdict::Unchanged { pledge_id: same.id });
     }
@@ -100,16 +102,8 @@ pub fn rules(c: &Candidate<'_>, today: NaiveDate) -> std::result::Result<Verdict
             remedy: Some(Field::Lender),
         });
     }
-    if let Some(f) = c.in_force {
-        let (pledge, rank, on) = (f.id, f.rank, f.registered_on);
-        let on_es = fecha(on);
-        return Err(Refusal::Rule(said!(
-            "adjudication {id} already has pledge {pledge} (rank {rank}, registered {on}) in force; release it first",
-            "la adjudicación N.º {id} ya tiene vigente la prenda N.º {pledge} (de grado {rank}, inscrita el \
-             {on_es}); libérela primero"
-        )));
-    }
-    Ok(Verdict::New { lender })
+    let shares = super::pledge_shares::shares(c)?;
+    Ok(Verdict::New { lender, shares })
 }
 
 /// A pledge just registered, or the same one registered before (`unchanged`).
@@ -122,13 +116,14 @@ pub struct Registered {
 }
 
 /// Registers the pledge of an adjudication's shares to the sellers of its program, under
-/// [`rules`].
+/// [`rules`]: of `shares` of them, or (`None`) of every share no pledge in force covers.
 pub fn register(
     tx: &mut Tx<'_>,
     adjudication_id: i64,
     rank: u8,
     registered_on: NaiveDate,
     lender: Option<&str>,
+    shares: Option<u64>,
     today: NaiveDate,
 ) -> Result<Registered> {
     let adj = adjudications::get(tx.conn(), adjudication_id)?;
@@ -139,22 +134,29 @@ pub fn register(
             adjudication_id,
             adjudication_void: adj.void.is_some(),
             adjudicated_on: adj.adjudicated_on,
+            adjudicated: adj.shares,
             financed_by: adj.lender.as_deref(),
+            financed_shares: adj.financed_shares,
             rank,
             registered_on,
             lender,
-            in_force,
+            shares,
+            in_force: &in_force,
             registered: &registered,
         },
         today,
     )?;
     let beneficiary = program.program.pledge_beneficiary();
-    let lender = match verdict {
-        Verdict::New { lender } => lender,
+    let (lender, shares) = match verdict {
+        Verdict::New { lender, shares } => (lender, shares),
         Verdict::Unchanged { pledge_id } => {
+            let shares = registered
+                .iter()
+                .find(|e| e.id == pledge_id)
+                .map_or(adj.shares, |e| e.shares);
             return Ok(Registered {
                 id: pledge_id,
-                shares: adj.shares,
+                shares,
                 beneficiary,
                 unchanged: true,
             });
@@ -166,21 +168,21 @@ pub fn register(
             adjudication_id,
             rank,
             beneficiary: &beneficiary,
-            shares: adj.shares,
+            shares,
             lender: lender.as_deref(),
             registered_on,
         },
     )?;
     Ok(Registered {
         id,
-        shares: adj.shares,
+        shares,
         beneficiary,
         unchanged: false,
     })
 }
 
 /// A row of a pledge file refused by [`rules`], in the file's columns (the line is the store's
-/// to set). A second pledge of an adjudication that this file pledged already names that line.
+/// to set). A pledge this file wrote is named by its line (see [`super::pledge_shares`]).
 fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
     let (field, value, reason) = match refusal {
         Refusal::Value {
@@ -193,21 +195,24 @@ fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
             reason,
             ..
         } => ("rank", c.rank.to_string(), reason),
+        Refusal::Value {
+            field: Field::Shares,
+            reason,
+            ..
+        } => (
+            "shares",
+            c.shares.map(|n| n.to_string()).unwrap_or_default(),
+            reason,
+        ),
         other => (
             "adjudication_id",
             c.adjudication_id.to_string(),
-            match c.in_force.and_then(|f| f.line) {
-                Some(earlier) => said!(
-                    "line {earlier} of this file already pledges it; one pledge in force per adjudication",
-                    "la línea {earlier} de este archivo ya la pignora; una sola prenda vigente por adjudicación"
+            match other {
+                Refusal::Value { reason, .. } | Refusal::Rule(reason) => reason,
+                Refusal::OneOf(..) | Refusal::Repeat { .. } => Said::new(
+                    other.describe(Lang::En, |f| f.as_str().into(), |f| f.as_str().into()),
+                    other.describe(Lang::Es, |f| f.as_str().into(), |f| f.as_str().into()),
                 ),
-                None => match other {
-                    Refusal::Value { reason, .. } | Refusal::Rule(reason) => reason,
-                    Refusal::OneOf(..) | Refusal::Repeat { .. } => Said::new(
-                        other.describe(Lang::En, |f| f.as_str().into(), |f| f.as_str().into()),
-                        other.describe(Lang::Es, |f| f.as_str().into(), |f| f.as_str().into()),
-                    ),
-                },
             },
         ),
     };
@@ -405,16 +410,16 @@ fn not_after_today(on: NaiveDate, today: NaiveDate) -> std::result::Result<(), R
     Ok(())
 }
 
-/// The pledges in force on an adjudication that may be released on `on` (Art. 10: after the
-/// lock-up's last day, with no fine of the adjudication outstanding on that date, and not before
-/// a pledge was registered), or why not.
-fn releasable(
+/// Whether the pledges of an adjudication may be released on `on` (Art. 10: after the lock-up's
+/// last day, with no fine of the adjudication outstanding on that date: every pledge in force
+/// secures the whole fine), or why not.
+fn may_release(
     conn: &Connection,
     adj: &adjudications::Adjudication,
     scale: &FineScale,
     on: NaiveDate,
     rates: &RateSeries,
-) -> Result<std::result::Result<Vec<i64>, Refusal>> {
+) -> Result<std::result::Result<(), Refusal>> {
     let lockup_end = scale
         .lockup_end(adj.adjudicated_on)
         .unwrap_or(adj.adjudicated_on);
@@ -452,6 +457,41 @@ fn releasable(
             )));
         }
     }
+    Ok(Ok(()))
+}
+
+/// A release dated before the pledge it ends was registered: refused.
+fn not_before(p: &pledges::Pledge, on: NaiveDate) -> std::result::Result<(), Refusal> {
+    if p.registered_on > on {
+        let (pledge, id) = (p.id, p.adjudication_id);
+        let (registered, registered_es) = (p.registered_on, fecha(p.registered_on));
+        return Err(Refusal::value(
+            Field::ReleaseDate,
+            on,
+            said!(
+                "pledge {pledge} of adjudication {id} was registered on {registered}; a release ends a pledge that \
+                 exists: date it on or after {registered}",
+                "la prenda N.º {pledge} de la adjudicación N.º {id} se inscribió el {registered_es}; la liberación \
+                 pone fin a una prenda existente: féchela el {registered_es} o después"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The pledges in force on an adjudication that may be released on `on` ([`may_release`], and
+/// not before a pledge was registered), or why not.
+fn releasable(
+    conn: &Connection,
+    adj: &adjudications::Adjudication,
+    scale: &FineScale,
+    on: NaiveDate,
+    rates: &RateSeries,
+) -> Result<std::result::Result<Vec<i64>, Refusal>> {
+    if let Err(why) = may_release(conn, adj, scale, on, rates)? {
+        return Ok(Err(why));
+    }
+    let id = adj.id;
     let active: Vec<pledges::Pledge> = pledges::list(conn, adj.id)?
         .into_iter()
         .filter(|p| p.released_on.is_none() && p.void.is_none())
@@ -462,18 +502,8 @@ fn releasable(
             "la adjudicación N.º {id} no tiene prenda vigente que liberar"
         ))));
     }
-    if let Some(p) = active.iter().find(|p| p.registered_on > on) {
-        let (pledge, registered, registered_es) = (p.id, p.registered_on, fecha(p.registered_on));
-        return Ok(Err(Refusal::value(
-            Field::ReleaseDate,
-            on,
-            said!(
-                "pledge {pledge} of adjudication {id} was registered on {registered}; a release ends a pledge that \
-                 exists: date it on or after {registered}",
-                "la prenda N.º {pledge} de la adjudicación N.º {id} se inscribió el {registered_es}; la liberación \
-                 pone fin a una prenda existente: féchela el {registered_es} o después"
-            ),
-        )));
+    if let Some(why) = active.iter().find_map(|p| not_before(p, on).err()) {
+        return Ok(Err(why));
     }
     Ok(Ok(active.into_iter().map(|p| p.id).collect()))
 }
@@ -497,6 +527,43 @@ pub fn release(
         out.push(pledges::release(tx, pledge_id, on)?);
     }
     Ok(out)
+}
+
+/// Releases one pledge (of several in force on an adjudication, say, inscribed in the share
+/// ledger on different days) under the rules of [`release`]: it is in force (not released, not
+/// void), the lock-up has ended, no fine of its adjudication is outstanding on `on`, and it was
+/// registered on or before `on`. Returns the release id.
+pub fn release_pledge(
+    tx: &mut Tx<'_>,
+    pledge_id: i64,
+    on: NaiveDate,
+    today: NaiveDate,
+    rates: &RateSeries,
+) -> Result<i64> {
+    not_after_today(on, today)?;
+    let p = pledges::get(tx.conn(), pledge_id)?;
+    if let Some(v) = &p.void {
+        return Err(
+            Refusal::value(Field::Pledge, pledge_id, super::already_voided(v, true)).into(),
+        );
+    }
+    if let Some(released) = p.released_on {
+        let released_es = fecha(released);
+        return Err(Refusal::value(
+            Field::Pledge,
+            pledge_id,
+            said!(
+                "was released on {released} already",
+                "ya fue liberada el {released_es}"
+            ),
+        )
+        .into());
+    }
+    let adj = adjudications::get(tx.conn(), p.adjudication_id)?;
+    let program = programs::by_id(tx.conn(), adj.program_id)?;
+    may_release(tx.conn(), &adj, &program.scale()?, on, rates)??;
+    not_before(&p, on)?;
+    Ok(pledges::release(tx, pledge_id, on)?)
 }
 
 /// What a release in bulk did: adjudications, and the range of release ids written.

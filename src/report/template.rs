@@ -121,7 +121,7 @@ const ADJUDICATIONS: [Column; 13] = [
     ),
 ];
 
-const PLEDGES: [Column; 8] = [
+const PLEDGES: [Column; 9] = [
     col(
         "rank",
         true,
@@ -159,6 +159,13 @@ const PLEDGES: [Column; 8] = [
         false,
         "D3939-2004",
         "Código del programa, cuando el titular está en varios",
+    ),
+    col(
+        "shares",
+        false,
+        "",
+        "Acciones que cubre la prenda (vacío: todas las aún no pignoradas); p. ej. las financiadas con \
+         prenda de grado 2 y el resto en otra fila con grado 1",
     ),
 ];
 

@@ -87,6 +87,9 @@ impl Pledge {
 pub struct InForce {
     pub id: i64,
     pub rank: u8,
+    /// The shares it covers (Art. 10: a lender's financed shares may carry one pledge, the rest
+    /// another).
+    pub shares: u64,
     pub registered_on: NaiveDate,
     /// The line of the file being imported that wrote it, when the import in progress did.
     pub line: Option<u32>,
@@ -97,6 +100,7 @@ pub struct InForce {
 pub struct Existing {
     pub id: i64,
     pub rank: u8,
+    pub shares: u64,
     pub registered_on: NaiveDate,
     pub lender: Option<String>,
     /// The line of the file being imported that wrote it, when the import in progress did.
@@ -110,14 +114,21 @@ pub struct Candidate<'a> {
     /// The adjudication was voided.
     pub adjudication_void: bool,
     pub adjudicated_on: NaiveDate,
+    /// The adjudication's shares.
+    pub adjudicated: u64,
     /// The lender that financed the adjudication, if any.
     pub financed_by: Option<&'a str>,
+    /// How many of its shares the lender financed (0 when not recorded).
+    pub financed_shares: u64,
     pub rank: u8,
     pub registered_on: NaiveDate,
     /// The lender named for the pledge, if any.
     pub lender: Option<&'a str>,
-    /// The pledge already in force on the adjudication, if any.
-    pub in_force: Option<InForce>,
+    /// The shares the new pledge covers, when given (otherwise every share no pledge in force
+    /// covers).
+    pub shares: Option<u64>,
+    /// The pledges already in force on the adjudication, in id order.
+    pub in_force: &'a [InForce],
     /// Every pledge registered on the adjudication (not void, released ones included).
     pub registered: &'a [Existing],
 }
@@ -125,40 +136,43 @@ pub struct Candidate<'a> {
 /// What the rules make of a new pledge.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
-    /// A new pledge, recording this lender.
-    New { lender: Option<String> },
-    /// The same pledge (rank, date, lender) is already registered: nothing to add.
+    /// A new pledge of these shares, recording this lender.
+    New { lender: Option<String>, shares: u64 },
+    /// The same pledge (rank, date, lender, and shares when given) is already registered:
+    /// nothing to add.
     Unchanged { pledge_id: i64 },
 }
 
 /// The pledges registered on an adjudication (not void), released ones included, in id order,
-/// and the one in force (the latest not released), if any.
+/// and those in force (not released), in id order.
 pub fn registered(
     conn: &Connection,
     adjudication_id: i64,
-) -> Result<(Vec<Existing>, Option<InForce>)> {
+) -> Result<(Vec<Existing>, Vec<InForce>)> {
     let mut stmt = conn.prepare_cached(
-        "SELECT p.id, p.rank, p.registered_on, p.lender,
+        "SELECT p.id, p.rank, p.registered_on, p.lender, p.shares,
                 EXISTS (SELECT 1 FROM pledge_releases r WHERE r.pledge_id = p.id)
          FROM pledges p
          WHERE p.adjudication_id = ?1 AND NOT EXISTS (SELECT 1 FROM pledge_voids v WHERE v.pledge_id = p.id)
          ORDER BY p.id",
     )?;
     let mut rows = stmt.query(params![adjudication_id])?;
-    let (mut all, mut in_force) = (Vec::new(), None);
+    let (mut all, mut in_force) = (Vec::new(), Vec::new());
     while let Some(r) = rows.next()? {
         let c = Cols::new(r, "pledges");
         let e = Existing {
             id: c.get(0)?,
             rank: c.get(1)?,
+            shares: c.shares(4)?,
             registered_on: c.date(2)?,
             lender: c.get(3)?,
             line: None,
         };
-        if !c.get::<bool>(4)? {
-            in_force = Some(InForce {
+        if !c.get::<bool>(5)? {
+            in_force.push(InForce {
                 id: e.id,
                 rank: e.rank,
+                shares: e.shares,
                 registered_on: e.registered_on,
                 line: None,
             });
@@ -166,11 +180,6 @@ pub fn registered(
         all.push(e);
     }
     Ok((all, in_force))
-}
-
-/// The pledge in force on an adjudication (the latest not released nor void), if any.
-pub fn in_force(conn: &Connection, adjudication_id: i64) -> Result<Option<InForce>> {
-    Ok(registered(conn, adjudication_id)?.1)
 }
 
 /// An adjudication (not void) a holder's document names in a pledge file: its id, program code
@@ -270,13 +279,14 @@ struct Pledgeable {
     shares: u64,
     adjudicated_on: NaiveDate,
     financed_by: Option<String>,
+    financed_shares: u64,
     doc_type: DocType,
     doc_number: String,
 }
 
 impl Pledgeable {
     /// program_id, shares, adjudicated_on, lender of the adjudication; doc_type, doc_number of
-    /// its holder.
+    /// its holder; whether it is void; the shares the lender financed.
     fn from_row(r: &Row<'_>) -> rusqlite::Result<Pledgeable> {
         let (a, h) = (Cols::new(r, "adjudications"), Cols::new(r, "holders"));
         Ok(Pledgeable {
@@ -287,6 +297,7 @@ impl Pledgeable {
             doc_type: h.get(4)?,
             doc_number: h.get(5)?,
             void: a.get(6)?,
+            financed_shares: a.shares(7)?,
         })
     }
 }
@@ -345,7 +356,8 @@ pub fn import(
         // what the rules need of each adjudication (see `Pledgeable`)
         let mut adjudication = conn.prepare(
             "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, h.doc_type, h.doc_number,
-                    EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id)
+                    EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id),
+                    a.financed_shares
              FROM adjudications a JOIN holders h ON h.id = a.holder_id WHERE a.id = ?1",
         )?;
         // the adjudications a holder's document names (through the holders' unique index and
@@ -408,6 +420,7 @@ pub fn import(
                 shares,
                 adjudicated_on,
                 financed_by,
+                financed_shares,
                 doc_type,
                 doc_number,
             }) = found
@@ -446,23 +459,29 @@ pub fn import(
             for e in &mut registered {
                 e.line = this_file(e.id);
             }
-            let in_force = in_force.map(|f| InForce {
-                line: this_file(f.id),
-                ..f
-            });
+            let in_force: Vec<InForce> = in_force
+                .into_iter()
+                .map(|f| InForce {
+                    line: this_file(f.id),
+                    ..f
+                })
+                .collect();
             let candidate = Candidate {
                 adjudication_id,
                 adjudication_void: void,
                 adjudicated_on,
+                adjudicated: shares,
                 financed_by: financed_by.as_deref(),
+                financed_shares,
                 rank: row.rank,
                 registered_on: row.registered_on,
                 lender: row.lender.as_deref(),
-                in_force,
+                shares: row.shares,
+                in_force: &in_force,
                 registered: &registered,
             };
-            let lender = match rules.judge(&candidate) {
-                Ok(Verdict::New { lender }) => lender,
+            let (lender, shares) = match rules.judge(&candidate) {
+                Ok(Verdict::New { lender, shares }) => (lender, shares),
                 Ok(Verdict::Unchanged { pledge_id }) => {
                     unchanged.count += 1;
                     if unchanged.first.len() < super::import::UNCHANGED_NAMED {

@@ -1,6 +1,6 @@
 //! Streaming reads for the batch check: one pass over the breaches (with what the engine needs to
 //! price them and their latest liquidation and notice) and one pass over the adjudications (with
-//! the pledge in force). Rows go to a callback as they are read; text columns are lent, not
+//! the pledges in force). Rows go to a callback as they are read; text columns are lent, not
 //! copied, so a million rows cost no allocation unless a finding keeps them.
 
 use super::columns::Cols;
@@ -12,16 +12,28 @@ use rust_decimal::Decimal;
 
 /// One adjudication as the check sees it on the as-of date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AdjudicationRow {
+pub struct AdjudicationRow<'p> {
     pub id: i64,
     pub program_id: i64,
     pub holder_id: i64,
     pub shares: u64,
     pub adjudicated_on: NaiveDate,
     pub financed: bool,
-    /// The pledge in force on the as-of date (the latest, if several): (id, rank).
-    pub pledge: Option<(i64, u8)>,
+    /// How many of its shares the lender financed (0 when not recorded).
+    pub financed_shares: u64,
+    /// The pledges in force on the as-of date, in id order.
+    pub pledges: &'p [PledgeInForce],
     pub price_per_share: Decimal,
+}
+
+/// A pledge in force on the as-of date (Art. 10: an adjudication may have several, each over
+/// its shares).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PledgeInForce {
+    pub id: i64,
+    /// 1 = first degree, 2 = second degree.
+    pub rank: u8,
+    pub shares: u64,
 }
 
 fn text<'r>(r: &'r rusqlite::Row<'_>, i: usize) -> Result<&'r str> {
@@ -31,8 +43,8 @@ fn text<'r>(r: &'r rusqlite::Row<'_>, i: usize) -> Result<&'r str> {
 }
 
 /// Calls `f` for every adjudication (of one program, or all; voided ones left out) adjudicated on
-/// or before `as_of`, in id order, with the pledge in force on that date (the latest not voided,
-/// if several). Two sequential
+/// or before `as_of`, in id order, with the pledges in force on that date (registered by then,
+/// not released by then, not voided), in id order. Two sequential
 /// reads merged here — adjudications by id, pledges by adjudication through their covering
 /// index — instead of one index probe per adjudication. An error of `f` (the caller's own type)
 /// ends the walk and comes back unchanged.
@@ -40,7 +52,7 @@ pub fn adjudications<E: From<StoreError> + From<rusqlite::Error>>(
     conn: &Connection,
     program_id: Option<i64>,
     as_of: NaiveDate,
-    mut f: impl FnMut(AdjudicationRow) -> std::result::Result<(), E>,
+    mut f: impl FnMut(AdjudicationRow<'_>) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let as_of_s = as_of.to_string();
     let any_release: bool =
@@ -69,21 +81,32 @@ pub fn adjudications<E: From<StoreError> + From<rusqlite::Error>>(
         ""
     };
     let mut pledges_stmt = conn.prepare(&format!(
-        "SELECT p.adjudication_id, p.id, p.rank FROM pledges p
+        "SELECT p.adjudication_id, p.id, p.rank, p.shares FROM pledges p
          WHERE p.registered_on <= ?1 {not_released} {not_void_pledge}
          ORDER BY p.adjudication_id"
     ))?;
     let mut pledges = pledges_stmt.query(params![as_of_s])?;
-    let mut next_pledge = || -> Result<Option<(i64, i64, u8)>> {
+    let mut next_pledge = || -> Result<Option<(i64, PledgeInForce)>> {
         Ok(match pledges.next()? {
-            Some(r) => Some((r.get(0)?, r.get(1)?, Cols::new(r, "pledges").get(2)?)),
+            Some(r) => {
+                let c = Cols::new(r, "pledges");
+                Some((
+                    c.get(0)?,
+                    PledgeInForce {
+                        id: c.get(1)?,
+                        rank: c.get(2)?,
+                        shares: c.shares(3)?,
+                    },
+                ))
+            }
             None => None,
         })
     };
     let mut pledge_ahead = next_pledge()?;
+    let mut in_force: Vec<PledgeInForce> = Vec::new();
     let mut stmt = conn.prepare(&format!(
         "SELECT a.id, a.program_id, a.holder_id, a.shares, a.adjudicated_on,
-                (a.lender IS NOT NULL OR a.financed_shares > 0), a.price_per_share
+                (a.lender IS NOT NULL OR a.financed_shares > 0), a.price_per_share, a.financed_shares
          FROM adjudications a
          WHERE (?1 IS NULL OR a.program_id = ?1) {not_void_adjudication}
          ORDER BY a.id"
@@ -94,16 +117,18 @@ pub fn adjudications<E: From<StoreError> + From<rusqlite::Error>>(
     let mut prices = Parsed::default();
     while let Some(r) = rows.next()? {
         let id: i64 = r.get(0)?;
-        let mut pledge: Option<(i64, u8)> = None;
-        while let Some((adj, p, rank)) = pledge_ahead {
+        in_force.clear();
+        while let Some((adj, p)) = pledge_ahead {
             if adj > id {
                 break;
             }
-            if adj == id && pledge.is_none_or(|(q, _)| p > q) {
-                pledge = Some((p, rank));
+            if adj == id {
+                in_force.push(p);
             }
             pledge_ahead = next_pledge()?;
         }
+        // the index walks an adjudication's pledges by date: in id order for the check
+        in_force.sort_unstable_by_key(|p| p.id);
         let on_text = text(r, 4)?;
         let key = <[u8; 10]>::try_from(on_text.as_bytes()).ok();
         let adjudicated_on = match key.and_then(|k| dates.get(&k).copied()) {
@@ -119,14 +144,16 @@ pub fn adjudications<E: From<StoreError> + From<rusqlite::Error>>(
         if adjudicated_on > as_of {
             continue;
         }
+        let a = Cols::new(r, "adjudications");
         f(AdjudicationRow {
             id,
             program_id: r.get(1)?,
             holder_id: r.get(2)?,
-            shares: Cols::new(r, "adjudications").shares(3)?,
+            shares: a.shares(3)?,
             adjudicated_on,
             financed: r.get(5)?,
-            pledge,
+            financed_shares: a.shares(7)?,
+            pledges: &in_force,
             price_per_share: prices.get(text(r, 6)?)?,
         })?;
     }
@@ -294,7 +321,7 @@ pub fn adjudications_with_breaches<E: From<StoreError> + From<rusqlite::Error>>(
     conn: &Connection,
     program_id: Option<i64>,
     as_of: NaiveDate,
-    mut f: impl FnMut(AdjudicationRow, &[BreachRow]) -> std::result::Result<(), E>,
+    mut f: impl FnMut(AdjudicationRow<'_>, &[BreachRow]) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let as_of_s = as_of.to_string();
     let mut done = followed(conn, &as_of_s)?;

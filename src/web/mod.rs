@@ -19,6 +19,7 @@ mod auth;
 mod cache;
 mod letters;
 mod pages;
+mod split_pledges;
 mod tls;
 mod views;
 

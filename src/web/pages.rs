@@ -794,12 +794,17 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -
                         (input(Field::PledgeRank.as_str(), views::field_label(Field::PledgeRank), &typed_here(Field::PledgeRank.as_str()), error_here(Field::PledgeRank), Some("1 o 2")))
                         (input(Field::RegisteredOn.as_str(), views::field_label(Field::RegisteredOn), &typed_here(Field::RegisteredOn.as_str()), error_here(Field::RegisteredOn), Some("dd/mm/aaaa")))
                         (input(Field::Lender.as_str(), views::field_label(Field::Lender), &typed_here(Field::Lender.as_str()), error_here(Field::Lender), Some("solo si la adjudicación fue financiada")))
+                        (input(Field::Shares.as_str(), views::field_label(Field::Shares), &typed_here(Field::Shares.as_str()), error_here(Field::Shares), Some("vacío: todas las aún no pignoradas; las financiadas en grado 2 y el resto en grado 1 (art. 10)")))
                         div.acciones { button type="submit" { "Registrar prenda" } }
                     }
-                    @if ps.iter().any(|p| p.released_on.is_none() && p.void.is_none()) {
+                    @let in_force: Vec<&pledges::Pledge> = ps.iter().filter(|p| p.released_on.is_none() && p.void.is_none()).collect();
+                    @if !in_force.is_empty() {
                         form method="post" action={"/adjudicaciones/" (a.id) "/liberar"} {
                             (csrf(user))
                             input type="hidden" name="adjudication" value=(a.id);
+                            @if in_force.len() > 1 {
+                                (super::split_pledges::which_to_release(&in_force, &typed_here(Field::Pledge.as_str())))
+                            }
                             (input(Field::ReleaseDate.as_str(), views::field_label(Field::ReleaseDate), &typed_here(Field::ReleaseDate.as_str()), error_here(Field::ReleaseDate), Some("dd/mm/aaaa; solo terminado el período de restricción y sin multa pendiente")))
                             div.acciones { button type="submit" { "Liberar prendas" } }
                         }
@@ -896,9 +901,13 @@ async fn pledge_register(
         .map_err(|e| errors.put(Field::RegisteredOn.as_str(), e))
         .ok();
     let lender = opt(&f, Field::Lender.as_str());
-    let parsed = match (rank, date) {
-        (Some(rank), Some(on)) => Ok(move |_: &App, tx: &mut store::Tx<'_>| {
-            register::pledge::register(tx, id, rank, on, lender.as_deref(), today())
+    let shares = opt(&f, Field::Shares.as_str())
+        .map(|s| parse::count(&s))
+        .transpose()
+        .map_err(|e| errors.put(Field::Shares.as_str(), e));
+    let parsed = match (rank, date, shares) {
+        (Some(rank), Some(on), Ok(shares)) => Ok(move |_: &App, tx: &mut store::Tx<'_>| {
+            register::pledge::register(tx, id, rank, on, lender.as_deref(), shares, today())
         }),
         _ => Err(errors),
     };
@@ -914,10 +923,25 @@ async fn pledge_release(
     let f = form.0;
     user.check_csrf(csrf_of(&f))?;
     user.require(Role::Oficial)?;
+    // one of several pledges in force, when the form names it (`vigia pledge release --pledge`)
+    let one = opt(&f, Field::Pledge.as_str()).and_then(|p| p.parse::<i64>().ok());
     let parsed = match parse::date(field(&f, Field::ReleaseDate.as_str())) {
         Ok(on) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
             let rates = app.rates_tx(tx)?;
-            register::pledge::release(tx, id, on, today(), &rates)
+            match one {
+                // a pledge of this adjudication only (the page offers no other)
+                Some(p) if pledges::get(tx.conn(), p)?.adjudication_id != id => {
+                    Err(StoreError::NotFound {
+                        what: "pledge",
+                        id: p.to_string(),
+                    }
+                    .into())
+                }
+                Some(p) => {
+                    register::pledge::release_pledge(tx, p, on, today(), &rates).map(|r| vec![r])
+                }
+                None => register::pledge::release(tx, id, on, today(), &rates),
+            }
         }),
         Err(e) => {
             let mut errors = Errors::default();

@@ -23,6 +23,7 @@ mod offering_scale;
 mod properties;
 mod refusals;
 mod register;
+mod split_pledges;
 mod stages;
 mod typed_input;
 mod web;

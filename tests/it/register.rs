@@ -1019,7 +1019,8 @@ fn pledges_import_in_bulk_under_the_rules_of_pledge_register() {
             "line 3: registered_on \"2024-03-01\": is before the adjudication on 2024-03-15; a pledge is registered after the shares are adjudicated",
             "line 4: adjudication_id \"9\": no such adjudication in the register (see `vigia adjudications list`)",
             "line 5: doc_number \"1000000002\": adjudication 1 belongs to CC 1000000001, not CC 1000000002; check the file's rows",
-            "line 7: adjudication_id \"3\": line 6 of this file already pledges it; one pledge in force per adjudication",
+            // several pledges may be in force (Art. 10), but line 6 pledged every share already
+            "line 7: adjudication_id \"3\": the 50000 shares of adjudication 3 are all pledged already (line 6 of this file: rank 1, 50000 shares, registered 2024-04-01); give each row its shares to split them between pledges",
             "line 8: adjudication_id \"x\": must be the id of an adjudication (see `vigia adjudications list`)",
             "line 8: rank \"3\": must be 1 (first degree) or 2 (second degree, when the lender holds the first)",
             "line 8: registered_on \"2024-13-01\": \"2024-13-01\" is not a day of the calendar; check the day and the month (DD/MM/YYYY)",
