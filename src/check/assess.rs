@@ -57,6 +57,8 @@ pub(super) struct Notice<'a> {
     pub awaits_delivery: bool,
     /// The last day it may go undelivered (the program's term after its date).
     pub deliver_by: NaiveDate,
+    /// It is undelivered and its holder has no postal address on file (HOLDER_NO_ADDRESS).
+    pub holder_no_address: bool,
 }
 
 /// One non-void breach dated on or before the as-of date, and what has been done about it.
@@ -206,6 +208,18 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
                     number: n.number.to_string(),
                     deliver_by: n.deliver_by,
                     late: as_of > n.deliver_by,
+                },
+            );
+        }
+        if let Some(n) = &b.notice
+            && n.holder_no_address
+        {
+            push(
+                Code::HolderNoAddress,
+                Some(breach),
+                None,
+                Why::HolderNoAddress {
+                    number: n.number.to_string(),
                 },
             );
         }
@@ -363,6 +377,7 @@ mod tests {
                 deadline: day("2027-01-15"),
                 undelivered: false,
                 awaits_delivery: false,
+                holder_no_address: false,
                 deliver_by: day("2024-12-10"),
             }),
             settled: false,
@@ -823,6 +838,7 @@ mod tests {
                         deadline: day("2025-02-25"),
                         undelivered: true,
                         awaits_delivery: true,
+                        holder_no_address: false,
                         deliver_by: day("2025-07-08"),
                     }),
                     owed: Owed::Amount(cop(637_486)),
@@ -851,6 +867,7 @@ mod tests {
                         deadline: day("2025-02-25"),
                         undelivered: true,
                         awaits_delivery: true,
+                        holder_no_address: false,
                         deliver_by: day("2025-03-04"),
                     }),
                     owed: Owed::Amount(cop(637_486)),
@@ -875,6 +892,7 @@ mod tests {
                         deadline: day("2027-01-15"),
                         undelivered: true,
                         awaits_delivery: false,
+                        holder_no_address: false,
                         deliver_by: day("2025-06-29"),
                     }),
                     ..breach(11)
@@ -898,6 +916,7 @@ mod tests {
                         deadline: day("2027-01-15"),
                         undelivered: true,
                         awaits_delivery: false,
+                        holder_no_address: false,
                         deliver_by: day("2025-06-30"),
                     }),
                     ..breach(11)

@@ -7,6 +7,7 @@
 pub mod adjudication;
 pub mod breach;
 pub mod holder;
+pub mod letterhead;
 pub mod liquidation;
 pub mod notice;
 pub mod offering;

@@ -427,8 +427,10 @@ impl Layout {
 
 /// Whether `b` goes on the same page as `next`: the block before a signature (so the signature
 /// never stands alone), and a paragraph ending in a colon before the table it introduces.
-fn kept_with_next(b: &Block, next: &Block) -> bool {
+fn kept_with_next(b: &Block, next: &Block, headings: bool) -> bool {
     match (b, next) {
+        // layout 2: a heading never ends a page
+        (Block::Heading(_), _) if headings => true,
         (_, Block::Signature(_)) => true,
         (Block::Para(t) | Block::Strong(t), Block::Table { .. }) => t.trim_end().ends_with(':'),
         _ => false,
@@ -439,12 +441,12 @@ fn kept_with_next(b: &Block, next: &Block) -> bool {
 /// signature also takes the groups before it until it holds some text of the letter besides
 /// tables and the paragraphs introducing them: a table alone above the signature would read as an
 /// appendix signed by itself.
-fn groups(blocks: &[Block]) -> Vec<&[Block]> {
+fn groups(blocks: &[Block], headings: bool) -> Vec<&[Block]> {
     let mut ranges: Vec<(usize, usize)> = Vec::new();
     let mut i = 0;
     while i < blocks.len() {
         let mut end = i;
-        while end + 1 < blocks.len() && kept_with_next(&blocks[end], &blocks[end + 1]) {
+        while end + 1 < blocks.len() && kept_with_next(&blocks[end], &blocks[end + 1], headings) {
             end += 1;
         }
         ranges.push((i, end));
@@ -453,7 +455,7 @@ fn groups(blocks: &[Block]) -> Vec<&[Block]> {
     // text of the letter: a paragraph that does not introduce the table after it
     let text = |k: usize| match &blocks[k] {
         Block::Para(_) | Block::Strong(_) => match blocks.get(k + 1) {
-            Some(next @ Block::Table { .. }) => !kept_with_next(&blocks[k], next),
+            Some(next @ Block::Table { .. }) => !kept_with_next(&blocks[k], next, headings),
             _ => true,
         },
         _ => false,
@@ -484,8 +486,20 @@ fn pt(tenths: i64) -> f32 {
 /// Renders blocks as a Letter-size PDF. `footer` prefixes the page numbers ("… — Página 1 de 3");
 /// `date` (y, m, d) stamps the document's metadata so the same notice always gives the same bytes.
 pub fn render(blocks: &[Block], title: &str, footer: &str, date: (i32, u8, u8)) -> Vec<u8> {
+    render_layout(blocks, title, footer, date, 1)
+}
+
+/// [`render`] for a document of text version `version` (`crate::notice::LAYOUT`): from 2 on, a
+/// heading is kept with the block after it, so no page ends on a heading.
+pub fn render_layout(
+    blocks: &[Block],
+    title: &str,
+    footer: &str,
+    date: (i32, u8, u8),
+    version: u8,
+) -> Vec<u8> {
     let mut layout = Layout::new();
-    for group in groups(blocks) {
+    for group in groups(blocks, version >= 2) {
         // blocks kept together (a paragraph that introduces a table, the block before the
         // signature, the signature) start a new page when they would not end on this one
         if group.len() > 1 && !layout.page_is_empty() && !layout.fits(group) {
@@ -917,7 +931,12 @@ mod tests {
             right: vec![false, true],
         };
         let sig = || Block::Signature(vec!["Atentamente,".into()]);
-        let lens = |blocks: &[Block]| groups(blocks).iter().map(|g| g.len()).collect::<Vec<_>>();
+        let lens = |blocks: &[Block]| {
+            groups(blocks, false)
+                .iter()
+                .map(|g| g.len())
+                .collect::<Vec<_>>()
+        };
         // a table and its introduction before the signature take the heading and the
         // paragraph before them
         let blocks = [

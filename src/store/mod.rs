@@ -13,6 +13,7 @@ pub mod columns;
 pub mod contacts;
 pub mod holders;
 pub mod import;
+pub mod letterheads;
 pub mod notices;
 pub mod offering;
 pub mod pledges;
@@ -72,6 +73,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0010_sign_ins.sql",
         include_str!("../../schema/0010_sign_ins.sql"),
+    ),
+    (
+        "0011_letterheads.sql",
+        include_str!("../../schema/0011_letterheads.sql"),
     ),
 ];
 

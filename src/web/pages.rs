@@ -1565,10 +1565,13 @@ async fn issue_notice(
     let date = date_or(&f, "notice_date", today())
         .map_err(|e| errors.put("notice_date", e))
         .ok();
+    let reason = opt(&f, "notice_reason");
     let parsed = match (until, date) {
         (Some(until), Some(date)) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
             let rates = app.rates_tx(tx)?;
-            register::notice::issue(tx, id, until, date, today(), &rates).map(|i| i.notice.id)
+            let reason = reason.as_deref();
+            register::notice::issue(tx, id, until, date, today(), reason, &rates)
+                .map(|i| i.notice.id)
         }),
         _ => Err(errors),
     };
@@ -2177,6 +2180,10 @@ mod tests {
             Field::City,
             Field::Email,
             Field::NoticeDate,
+            Field::Letterhead,
+            Field::IssuerNit,
+            Field::PaymentReference,
+            Field::BackdateReason,
         ];
         for f in &all {
             match f {
@@ -2221,7 +2228,11 @@ mod tests {
                 | Field::Address
                 | Field::City
                 | Field::Email
-                | Field::NoticeDate => {}
+                | Field::NoticeDate
+                | Field::Letterhead
+                | Field::IssuerNit
+                | Field::PaymentReference
+                | Field::BackdateReason => {}
             }
         }
         all

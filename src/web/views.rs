@@ -228,6 +228,10 @@ pub fn field_label(f: Field) -> &'static str {
         Field::Address => "Dirección",
         Field::City => "Ciudad",
         Field::Email => "Correo electrónico",
+        Field::Letterhead => "Membrete y firma del programa",
+        Field::IssuerNit => "NIT del emisor",
+        Field::PaymentReference => "Referencia de pago",
+        Field::BackdateReason => "Motivo de la fecha anterior",
     }
 }
 
