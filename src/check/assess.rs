@@ -392,6 +392,7 @@ mod tests {
             undelivered: false,
             awaits_delivery: false,
             deliver_by: day("2024-12-10"),
+            holder_no_address: false,
         })
     }
 
@@ -923,6 +924,29 @@ mod tests {
                 }],
                 ..case("a notice undelivered on the last day of its delivery term: still in time")
             },
+            // HOLDER_NO_ADDRESS: the same notice, to a holder with no postal address on file
+            Case {
+                breaches: vec![Breach {
+                    notice: Some(Notice {
+                        number: "MULTA-2025-0001",
+                        deadline: day("2027-01-15"),
+                        undelivered: true,
+                        awaits_delivery: false,
+                        holder_no_address: true,
+                        deliver_by: day("2025-06-30"),
+                    }),
+                    ..breach(11)
+                }],
+                expected: vec![found(
+                    Code::HolderNoAddress,
+                    Some(11),
+                    None,
+                    Why::HolderNoAddress {
+                        number: "MULTA-2025-0001".into(),
+                    },
+                )],
+                ..case("an undelivered notice to a holder with no address on file")
+            },
             // PROVISIONAL_STALE
             Case {
                 stage_recorded: true,
@@ -1221,7 +1245,7 @@ mod tests {
             );
         }
         assert!(cases.iter().any(|c| c.expected.is_empty()));
-        assert_eq!(cases.len(), 44);
+        assert_eq!(cases.len(), 45);
     }
 
     #[test]

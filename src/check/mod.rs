@@ -1473,7 +1473,7 @@ mod tests {
                  $ 1.087.500 (art. 10)",
             ),
         ];
-        let mut covered = [false; 14];
+        let mut covered = [false; 15];
         for (why, words, spanish) in table {
             covered[variant(&why)] = true;
             let reason = Reason { why, words };

@@ -144,6 +144,24 @@ mod tests {
                 })
             })
             .unwrap();
+        // the letterhead every notice and paz y salvo needs (issue 20)
+        store
+            .write::<_, Error>("t", |tx| {
+                letterhead::set(
+                    tx,
+                    &p,
+                    &letterhead::Update {
+                        entity: Some("Fiduciaria de Prueba S.A.".into()),
+                        address: Some("Calle 72 # 10-07".into()),
+                        bank: Some("Banco de Prueba".into()),
+                        account: Some("cuenta corriente No. 1".into()),
+                        signatory_name: Some("Carmen Firma Real".into()),
+                        signatory_position: Some("Vicepresidente Jurídico".into()),
+                        ..letterhead::Update::default()
+                    },
+                )
+            })
+            .unwrap();
         store
     }
 
@@ -652,7 +670,16 @@ mod tests {
             .unwrap();
         let issue = |s: &mut Store, until: &str, date: &str, today: &str| {
             s.write::<_, Error>("t", |tx| {
-                notice::issue(tx, breach, day(until), day(date), day(today), &rates)
+                let reason = (day(date) < day(today)).then_some("prueba");
+                notice::issue(
+                    tx,
+                    breach,
+                    day(until),
+                    day(date),
+                    day(today),
+                    reason,
+                    &rates,
+                )
             })
         };
         // the reviewer's case: a notice dated after the day it is issued

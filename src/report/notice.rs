@@ -499,6 +499,7 @@ pub fn normalized_lines(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::money::format_percent_dp;
 
     /// One table's money column: two decimals on every amount when any amount has cents, whole
     /// pesos when none does (never `$ 1.450,5` beside `$ 1.450,50`); one decimal count per

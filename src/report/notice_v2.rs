@@ -472,3 +472,17 @@ pub(crate) fn nbsp(s: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::nbsp;
+
+    #[test]
+    fn money_and_percent_are_bound_to_their_figures_and_nothing_else() {
+        assert_eq!(
+            nbsp("$ 1.087.500 × 75 % = $ -3 y 27,90 % EA; $ y % solos; 5 %s"),
+            "$\u{a0}1.087.500 × 75\u{a0}% = $\u{a0}-3 y 27,90\u{a0}% EA; $ y % solos; 5\u{a0}%s"
+        );
+        assert_eq!(nbsp("sin cifras"), "sin cifras");
+    }
+}

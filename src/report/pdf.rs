@@ -959,6 +959,63 @@ mod tests {
         assert_eq!(lens(&[table(), sig()]), [2]);
     }
 
+    /// Issue 20: a heading is never the last line of a page. Layout 1 (kept for the documents
+    /// issued before) left "3. Liquidación" alone at the foot of a page when the table after it
+    /// moved to the next; layout 2 keeps a heading with what follows it.
+    #[test]
+    fn a_heading_never_ends_a_page_from_layout_2_on() {
+        let table = || Block::Table {
+            header: vec!["Precio".into(), "Valor".into()],
+            rows: (0..12)
+                .map(|i| vec![format!("precio {i}"), format!("$\u{a0}{i}.000")])
+                .collect(),
+            right: vec![false, true],
+        };
+        // the last text line of each page but the footer
+        let last_lines = |pdf: &[u8]| -> Vec<String> {
+            extract_pages(pdf)
+                .unwrap()
+                .iter()
+                .map(|p| {
+                    p.lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty() && !l.contains("Página"))
+                        .last()
+                        .unwrap_or_default()
+                        .to_string()
+                })
+                .collect()
+        };
+        let mut alone_in_v1 = 0;
+        for k in 20..60 {
+            let mut blocks: Vec<Block> = (0..k)
+                .map(|i| Block::Para(format!("Párrafo de relleno número {i}.")))
+                .collect();
+            blocks.push(Block::Heading("3. Liquidación".into()));
+            blocks.push(table());
+            let v1 = render_layout(&blocks, "t", "X", (2025, 1, 1), 1);
+            let v2 = render_layout(&blocks, "t", "X", (2025, 1, 1), 2);
+            if last_lines(&v1).iter().any(|l| l == "3. Liquidación") {
+                alone_in_v1 += 1;
+            }
+            assert!(
+                !last_lines(&v2).iter().any(|l| l == "3. Liquidación"),
+                "{k} paragraphs: {:?}",
+                last_lines(&v2)
+            );
+        }
+        assert!(
+            alone_in_v1 > 0,
+            "the case layout 2 fixes happens in layout 1"
+        );
+        // a no-break space keeps `$` with its figure when a line wraps
+        let m = Measure::new();
+        let text = "a ".repeat(60) + "$\u{a0}1.087.500 y 75\u{a0}% de la multa";
+        for line in m.wrap(&text, BODY, false, CONTENT_W / 3) {
+            assert!(!line.ends_with('$') && !line.starts_with('%'), "{line:?}");
+        }
+    }
+
     #[test]
     fn long_tables_continue_on_new_pages_with_their_header() {
         let rows: Vec<Vec<String>> = (0..120)

@@ -1303,6 +1303,38 @@ mod tests {
                 "created_by",
             ],
         ),
+        (
+            "letterheads",
+            &[
+                "id",
+                "program_id",
+                "entity",
+                "nit",
+                "address",
+                "city",
+                "bank",
+                "account",
+                "reference",
+                "signatory_name",
+                "signatory_position",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "document_texts",
+            &[
+                "id",
+                "notice_id",
+                "settlement_id",
+                "layout",
+                "letterhead_id",
+                "issued_on",
+                "backdate_reason",
+                "created_at",
+                "created_by",
+            ],
+        ),
     ];
 
     #[test]

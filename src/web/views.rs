@@ -109,6 +109,8 @@ pub fn tabla(code: &str) -> &str {
         "renderings" => "Documentos generados",
         "notice_deliveries" => "Entregas de avisos",
         "holder_contacts" => "Datos de contacto de titulares",
+        "letterheads" => "Membretes y firmas de las cartas",
+        "document_texts" => "Versiones del texto de avisos y paz y salvo",
         other => other,
     }
 }
