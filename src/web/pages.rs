@@ -62,6 +62,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/tasas", get(rates_page).post(rates_add))
         .merge(super::admin::routes())
         .merge(super::letters::routes())
+        .merge(super::letterhead::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_UPLOAD))
         .layer(axum::middleware::from_fn(super::frame_errors))

@@ -242,6 +242,7 @@ pub fn field_label(f: Field) -> &'static str {
 pub fn refusal_text(r: &Refusal) -> String {
     let usage = |f: Field| match f {
         Field::Settlement => "corresponde expedir el paz y salvo".to_string(),
+        Field::Letterhead => "regístrelo en la página «Cartas» del programa".to_string(),
         Field::AllowDuplicate => format!("la casilla «{}» marcada", field_label(f)),
         _ => format!("el campo «{}»", field_label(f)),
     };
