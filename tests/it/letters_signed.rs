@@ -645,3 +645,56 @@ fn the_documents_of_the_earlier_version_verify_and_render_byte_for_byte() {
     ]);
     assert!(e.contains("has no letterhead in the register"), "{e}");
 }
+
+/// «Cartas» on the web: the page says what a notice lacks; a lawyer records a version (the NIT's
+/// refusal next to its input, nothing written), and the notice then issues.
+#[test]
+fn the_letterhead_is_set_on_its_own_web_page() {
+    use crate::web::{Client, PASSWORD, Server, add_user};
+    let r = breached();
+    add_user(&r, "julia", "juridico");
+    add_user(&r, "carla", "consulta");
+    let s = Server::start(&r);
+    let (mut j, jcsrf) = Client::signed_in(&s, "julia", PASSWORD);
+    let page = j.get("/programas/D3939-2004/cartas").text();
+    assert!(
+        page.contains("El programa aún no tiene membrete en el registro"),
+        "{page}"
+    );
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    assert!(!c.get("/programas/D3939-2004/cartas").text().contains("Registrar membrete"));
+    let fields = |nit: &'static str| {
+        vec![
+            ("entity", "Fiduciaria de Prueba S.A."),
+            ("issuer_nit", nit),
+            ("address", "Calle 72 # 10-07"),
+            ("city", "Bogotá D.C."),
+            ("bank", "Banco de Prueba"),
+            ("account", "cuenta corriente No. 123-45678-9"),
+            ("payment_reference", ""),
+            ("signatory_name", "Carmen Firma Real"),
+            ("signatory_position", "Vicepresidente Jurídico"),
+        ]
+    };
+    let before = r.dump();
+    let mut bad = fields("900123456-7");
+    bad.push(("csrf", &jcsrf));
+    let refused = j.post("/programas/D3939-2004/cartas", &bad);
+    assert_eq!(refused.status, 422);
+    let t = refused.text();
+    assert!(
+        t.contains("id=\"issuer_nit-error\"") && t.contains("900123456-7"),
+        "{t}"
+    );
+    assert_eq!(r.dump(), before, "nothing written");
+    let mut good = fields("900123456-8");
+    good.push(("csrf", &jcsrf));
+    let done = j.post("/programas/D3939-2004/cartas", &good);
+    assert_eq!(done.status, 303, "{}", done.text());
+    let page = j.get("/programas/D3939-2004/cartas").text();
+    assert!(page.contains("Membrete vigente: versión 1"), "{page}");
+    assert!(page.contains("Carmen Firma Real"));
+    r.ok(&[
+        "notice", "issue", "1", "--until", "2025-02-10", "--date", "2025-02-11", "--reason", REASON,
+    ]);
+}
