@@ -20,33 +20,8 @@ pub enum LettersCommand {
     Set {
         /// The program's code (D3939-2004).
         code: String,
-        /// The entity that writes on the sellers' behalf.
-        #[arg(long, value_name = "TEXT")]
-        entity: Option<String>,
-        /// The issuer's NIT, NNNNNNNNN-D (check digit verified).
-        #[arg(long, value_name = "NIT")]
-        nit: Option<String>,
-        /// Where the holder answers and the post returns an undelivered letter.
-        #[arg(long, value_name = "TEXT")]
-        return_address: Option<String>,
-        /// The city of the date line.
-        #[arg(long, value_name = "TEXT")]
-        city: Option<String>,
-        /// The bank the fine is paid into.
-        #[arg(long, value_name = "TEXT")]
-        bank: Option<String>,
-        /// The account, e.g. "cuenta corriente No. 000-00000-0".
-        #[arg(long, value_name = "TEXT")]
-        account: Option<String>,
-        /// The payment reference the holder quotes: {number} (the notice's), {doc} (the
-        /// holder's document) and {breach} are replaced; default {number}.
-        #[arg(long, value_name = "TEXT")]
-        reference: Option<String>,
-        #[arg(long, value_name = "TEXT")]
-        signatory_name: Option<String>,
-        /// The signatory's position (cargo).
-        #[arg(long, value_name = "TEXT")]
-        signatory_position: Option<String>,
+        #[command(flatten)]
+        parts: Box<Parts>,
     },
     /// The letterhead in force and what a notice or a paz y salvo would still lack.
     Show {
@@ -60,6 +35,38 @@ pub enum LettersCommand {
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
+}
+
+/// The parts `letters set` changes (each flag given replaces its part; an empty value clears it).
+#[derive(Debug, clap::Args)]
+pub struct Parts {
+    /// The entity that writes on the sellers' behalf.
+    #[arg(long, value_name = "TEXT")]
+    entity: Option<String>,
+    /// The issuer's NIT, NNNNNNNNN-D (check digit verified).
+    #[arg(long, value_name = "NIT")]
+    nit: Option<String>,
+    /// Where the holder answers and the post returns an undelivered letter.
+    #[arg(long, value_name = "TEXT")]
+    return_address: Option<String>,
+    /// The city of the date line.
+    #[arg(long, value_name = "TEXT")]
+    city: Option<String>,
+    /// The bank the fine is paid into.
+    #[arg(long, value_name = "TEXT")]
+    bank: Option<String>,
+    /// The account, e.g. "cuenta corriente No. 000-00000-0".
+    #[arg(long, value_name = "TEXT")]
+    account: Option<String>,
+    /// The payment reference the holder quotes: {number} (the notice's), {doc} (the
+    /// holder's document) and {breach} are replaced; default {number}.
+    #[arg(long, value_name = "TEXT")]
+    reference: Option<String>,
+    #[arg(long, value_name = "TEXT")]
+    signatory_name: Option<String>,
+    /// The signatory's position (cargo).
+    #[arg(long, value_name = "TEXT")]
+    signatory_position: Option<String>,
 }
 
 fn record(l: &Letterhead) -> Value {
@@ -92,18 +99,18 @@ fn record(l: &Letterhead) -> Value {
 impl LettersCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         match self {
-            LettersCommand::Set {
-                code,
-                entity,
-                nit,
-                return_address,
-                city,
-                bank,
-                account,
-                reference,
-                signatory_name,
-                signatory_position,
-            } => {
+            LettersCommand::Set { code, parts } => {
+                let Parts {
+                    entity,
+                    nit,
+                    return_address,
+                    city,
+                    bank,
+                    account,
+                    reference,
+                    signatory_name,
+                    signatory_position,
+                } = *parts;
                 let u = Update {
                     entity,
                     nit,

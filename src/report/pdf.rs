@@ -979,8 +979,7 @@ mod tests {
                 .map(|p| {
                     p.lines()
                         .map(str::trim)
-                        .filter(|l| !l.is_empty() && !l.contains("Página"))
-                        .last()
+                        .rfind(|l| !l.is_empty() && !l.contains("Página"))
                         .unwrap_or_default()
                         .to_string()
                 })

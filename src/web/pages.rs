@@ -1566,7 +1566,7 @@ async fn issue_notice(
     let date = date_or(&f, "notice_date", today())
         .map_err(|e| errors.put("notice_date", e))
         .ok();
-    let reason = opt(&f, "notice_reason");
+    let reason = opt(&f, "backdate_reason");
     let parsed = match (until, date) {
         (Some(until), Some(date)) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
             let rates = app.rates_tx(tx)?;

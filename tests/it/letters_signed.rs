@@ -662,7 +662,11 @@ fn the_letterhead_is_set_on_its_own_web_page() {
         "{page}"
     );
     let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
-    assert!(!c.get("/programas/D3939-2004/cartas").text().contains("Registrar membrete"));
+    assert!(
+        !c.get("/programas/D3939-2004/cartas")
+            .text()
+            .contains("Registrar membrete")
+    );
     let fields = |nit: &'static str| {
         vec![
             ("entity", "Fiduciaria de Prueba S.A."),
@@ -695,6 +699,14 @@ fn the_letterhead_is_set_on_its_own_web_page() {
     assert!(page.contains("Membrete vigente: versión 1"), "{page}");
     assert!(page.contains("Carmen Firma Real"));
     r.ok(&[
-        "notice", "issue", "1", "--until", "2025-02-10", "--date", "2025-02-11", "--reason", REASON,
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "2025-02-10",
+        "--date",
+        "2025-02-11",
+        "--reason",
+        REASON,
     ]);
 }

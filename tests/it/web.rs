@@ -979,7 +979,7 @@ fn payments_liquidations_notices_and_downloads() {
             ("csrf", &jcsrf),
             ("notice_until", "10/02/2025"),
             ("notice_date", "11/02/2025"),
-            ("notice_reason", "fecha del caso de prueba"),
+            ("backdate_reason", "fecha del caso de prueba"),
         ],
     );
     assert_eq!(issued.status, 303, "{}", issued.text());
@@ -2221,7 +2221,7 @@ fn refusals_without_an_input_of_their_own_are_shown_above_the_form() {
             ("csrf", &jcsrf),
             ("notice_until", "10/02/2025"),
             ("notice_date", "11/02/2025"),
-            ("notice_reason", "fecha del caso de prueba"),
+            ("backdate_reason", "fecha del caso de prueba"),
         ],
     );
     assert_eq!(notice.status, 422);

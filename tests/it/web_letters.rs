@@ -186,7 +186,7 @@ fn a_replaced_notice_names_its_successor_and_deadlines_skip_holidays() {
             ("csrf", &jcsrf),
             ("notice_until", "10/02/2025"),
             ("notice_date", "14/03/2025"),
-            ("notice_reason", "fecha del caso de prueba"),
+            ("backdate_reason", "fecha del caso de prueba"),
         ],
     );
     assert_eq!(issued.status, 303, "{}", issued.text());
@@ -509,7 +509,7 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
             ("csrf", &jcsrf),
             ("notice_until", "12/02/2025"),
             ("notice_date", "12/02/2025"),
-            ("notice_reason", "fecha del caso de prueba"),
+            ("backdate_reason", "fecha del caso de prueba"),
         ],
     );
     assert_eq!(demand.status, 422);
