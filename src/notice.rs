@@ -11,6 +11,7 @@ use crate::store::StoreError;
 use crate::store::adjudications;
 use crate::store::breaches::{self, Breach};
 use crate::store::contacts::{self, Contact};
+use crate::store::letterheads;
 use crate::store::notices::{self, Notice};
 use crate::store::pledges::{self, Pledge};
 use crate::store::programs;
@@ -77,11 +78,43 @@ impl Via {
     }
 }
 
+/// The text version of the documents issued now (recorded with each; see
+/// `store::letterheads::DocText`). 1 is the text of the documents issued before issue 20, which
+/// keep it: their letterhead is the program file's, and `report::notice_v1` renders them.
+pub const LAYOUT: u8 = 2;
+
+/// A stored document's text version: its layout, the letterhead it shows, the day it was issued
+/// and why it is dated earlier (for a document of layout 1: its own date, no reason).
+fn text_of(
+    conn: &Connection,
+    doc: notices::Doc,
+    date: NaiveDate,
+    file_issuer: &crate::program::Issuer,
+) -> Result<(u8, crate::program::Issuer, NaiveDate, Option<String>)> {
+    Ok(match letterheads::text_of(conn, doc)? {
+        Some(t) => (
+            t.layout,
+            letterheads::get(conn, t.letterhead_id)?.issuer,
+            t.issued_on,
+            t.backdate_reason,
+        ),
+        None => (1, file_issuer.clone(), date, None),
+    })
+}
+
 /// Everything a notice document shows.
 #[derive(Debug, Clone)]
 pub struct NoticeData {
+    /// The text version it renders with ([`LAYOUT`]; 1 for notices issued before it).
+    pub layout: u8,
     pub number: String,
     pub notice_date: NaiveDate,
+    /// The day it was issued; its `notice_date` may be earlier, with `backdate_reason`.
+    pub issued_on: NaiveDate,
+    pub backdate_reason: Option<String>,
+    /// The article and numeral of the acceptor's declaration the breach goes against, for the
+    /// holder's kind of person (program file, `[letters]`), when the program names it.
+    pub declaration: Option<String>,
     pub deadline: NaiveDate,
     pub term_business_days: u32,
     /// The notice this one replaces: number and date.
@@ -115,7 +148,8 @@ pub struct NoticeData {
     pub stage_prices: Vec<StageEntry>,
     /// Informative split of the total due among the sellers: (name, shares, amount).
     pub split: Vec<(String, u64, Decimal)>,
-    /// The program's letterhead, payment instructions, paragraphs and the term's start.
+    /// The program's letterhead (the register's one the notice recorded; the program file's for
+    /// layout 1), payment instructions, paragraphs and the term's start.
     pub letters: Letters,
     /// The payment reference the holder quotes.
     pub reference: String,
@@ -127,6 +161,8 @@ pub struct NoticeData {
 /// with its imputation), and the pledge.
 #[derive(Debug, Clone)]
 pub struct SettlementData {
+    /// The text version it renders with ([`LAYOUT`]; 1 for those issued before it).
+    pub layout: u8,
     pub number: String,
     pub date: NaiveDate,
     pub program_code: String,
@@ -313,6 +349,18 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
     let p = &program.program;
     let chain = crate::store::audit::head_at(conn, "notices", notice.id)?;
     let contact = contact_at(conn, adj.holder.id, chain.as_ref())?;
+    let (layout, issuer, issued_on, backdate_reason) = text_of(
+        conn,
+        notices::Doc::Notice(notice.id),
+        notice.notice_date,
+        &p.letters.issuer,
+    )?;
+    let mut letters = p.letters.clone();
+    letters.issuer = issuer;
+    let declaration = match adj.holder.person_type {
+        crate::import::PersonType::Natural => p.letters.declaration_natural.clone(),
+        crate::import::PersonType::Legal => p.letters.declaration_legal.clone(),
+    };
     let weights: Vec<u64> = p.sellers.iter().map(|s| s.shares).collect();
     let amounts = split_largest_remainder(liquidation.total_due, &weights);
     let split = p
@@ -322,8 +370,12 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
         .map(|(s, a)| (s.name.clone(), s.shares, a))
         .collect();
     Ok(NoticeData {
+        layout,
         number: notice.number.clone(),
         notice_date: notice.notice_date,
+        issued_on,
+        backdate_reason,
+        declaration,
         deadline: notice.deadline,
         term_business_days: p.payment_term_business_days,
         supersedes,
@@ -350,12 +402,12 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
         stage_prices: inputs.prices.stages,
         liquidation,
         split,
-        letters: p.letters.clone(),
-        reference: p.letters.issuer.reference_for(
+        reference: letters.issuer.reference_for(
             &notice.number,
             &adj.holder.doc_number,
             notice.breach_id,
         ),
+        letters,
         contact,
     })
 }
@@ -411,7 +463,16 @@ pub fn gather_settlement(
     let chain = crate::store::audit::head_at(conn, "settlements", s.id)?;
     let contact = contact_at(conn, adj.holder.id, chain.as_ref())?;
     let notice = notices::latest_for_breach(conn, s.breach_id)?.map(|n| (n.number, n.notice_date));
+    let (layout, issuer, _, _) = text_of(
+        conn,
+        notices::Doc::Settlement(s.id),
+        s.settlement_date,
+        &p.letters.issuer,
+    )?;
+    let mut letters = p.letters.clone();
+    letters.issuer = issuer;
     Ok(SettlementData {
+        layout,
         number: s.number.clone(),
         date: s.settlement_date,
         program_code: p.code.clone(),
@@ -419,7 +480,7 @@ pub fn gather_settlement(
         fine_article: p.fine_article.clone(),
         pledge_article: p.pledge_article.clone(),
         sellers: p.sellers.clone(),
-        letters: p.letters.clone(),
+        letters,
         holder_name: adj.holder.name.clone(),
         doc_type: adj.holder.doc_type.to_string(),
         doc_number: adj.holder.doc_number.clone(),

@@ -68,6 +68,22 @@ impl BreachKind {
         }
     }
 
+    /// What the acceptor declared not to do (Art. 7 num. 5 / Art. 8 num. 4, ordinals (i)–(iv)),
+    /// to follow "su voluntad irrevocable de".
+    pub fn promise_es(self) -> &'static str {
+        match self {
+            BreachKind::Sale => "no negociar las acciones",
+            BreachKind::BeneficialOwner => {
+                "no realizar conductas que conduzcan a que personas diferentes de usted tengan el carácter de \
+                 beneficiario real de los derechos derivados de las acciones"
+            }
+            BreachKind::DacionEnPago => "no dar en pago las acciones",
+            BreachKind::CreditSubrogation => {
+                "no subrogar el crédito con el que financió la adquisición de las acciones"
+            }
+        }
+    }
+
     pub fn label_es(self) -> &'static str {
         match self {
             BreachKind::Sale => "venta o negociación de las acciones",
@@ -151,8 +167,12 @@ pub enum TermFrom {
     Issue,
 }
 
-/// Who signs and where to pay: the letterhead of the notices and paz y salvo certificates. Every
-/// field is optional: a document leaves a line to fill in by hand for what is missing.
+/// Who signs and where to pay: the letterhead of the notices and paz y salvo certificates. In a
+/// program file (`[letters.issuer]`) every field is optional: it is the letterhead of the
+/// documents issued before the register held one, and the starting values of the first
+/// `program letters set`; the register's letterhead (`store::letterheads`, issue 20) is what new
+/// documents show, and they are refused while it lacks what they need
+/// (`register::letterhead::missing`).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Issuer {
@@ -206,6 +226,13 @@ pub struct Letters {
     pub issuer: Issuer,
     #[serde(default)]
     pub paragraphs: Vec<Paragraph>,
+    /// The article and numeral of the acceptor's declaration whose breach the fine sanctions,
+    /// for a natural person (Decreto 3939: "artículo 7, numeral 5"); cited by the notices.
+    #[serde(default)]
+    pub declaration_natural: Option<String>,
+    /// The same for a legal person (Decreto 3939: "artículo 8, numeral 4").
+    #[serde(default)]
+    pub declaration_legal: Option<String>,
 }
 
 /// NOTICE_UNDELIVERED's default: certified mail in Colombia usually arrives within a week, and a
@@ -223,6 +250,8 @@ impl Default for Letters {
             undelivered_after_business_days: DEFAULT_UNDELIVERED_AFTER,
             issuer: Issuer::default(),
             paragraphs: Vec::new(),
+            declaration_natural: None,
+            declaration_legal: None,
         }
     }
 }

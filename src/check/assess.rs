@@ -57,6 +57,8 @@ pub(super) struct Notice<'a> {
     pub awaits_delivery: bool,
     /// The last day it may go undelivered (the program's term after its date).
     pub deliver_by: NaiveDate,
+    /// It is undelivered and its holder has no postal address on file (HOLDER_NO_ADDRESS).
+    pub holder_no_address: bool,
 }
 
 /// One non-void breach dated on or before the as-of date, and what has been done about it.
@@ -203,6 +205,18 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
                     number: n.number.to_string(),
                     deliver_by: n.deliver_by,
                     late: as_of > n.deliver_by,
+                },
+            );
+        }
+        if let Some(n) = &b.notice
+            && n.holder_no_address
+        {
+            push(
+                Code::HolderNoAddress,
+                Some(breach),
+                None,
+                Why::HolderNoAddress {
+                    number: n.number.to_string(),
                 },
             );
         }
@@ -374,6 +388,7 @@ mod tests {
                 deadline: day("2027-01-15"),
                 undelivered: false,
                 awaits_delivery: false,
+                holder_no_address: false,
                 deliver_by: day("2024-12-10"),
             }),
             settled: false,
@@ -388,6 +403,7 @@ mod tests {
             undelivered: false,
             awaits_delivery: false,
             deliver_by: day("2024-12-10"),
+            holder_no_address: false,
         })
     }
 
@@ -839,6 +855,7 @@ mod tests {
                         deadline: day("2025-02-25"),
                         undelivered: true,
                         awaits_delivery: true,
+                        holder_no_address: false,
                         deliver_by: day("2025-07-08"),
                     }),
                     owed: Owed::Amount(cop(637_486)),
@@ -867,6 +884,7 @@ mod tests {
                         deadline: day("2025-02-25"),
                         undelivered: true,
                         awaits_delivery: true,
+                        holder_no_address: false,
                         deliver_by: day("2025-03-04"),
                     }),
                     owed: Owed::Amount(cop(637_486)),
@@ -891,6 +909,7 @@ mod tests {
                         deadline: day("2027-01-15"),
                         undelivered: true,
                         awaits_delivery: false,
+                        holder_no_address: false,
                         deliver_by: day("2025-06-29"),
                     }),
                     ..breach(11)
@@ -914,11 +933,35 @@ mod tests {
                         deadline: day("2027-01-15"),
                         undelivered: true,
                         awaits_delivery: false,
+                        holder_no_address: false,
                         deliver_by: day("2025-06-30"),
                     }),
                     ..breach(11)
                 }],
                 ..case("a notice undelivered on the last day of its delivery term: still in time")
+            },
+            // HOLDER_NO_ADDRESS: the same notice, to a holder with no postal address on file
+            Case {
+                breaches: vec![Breach {
+                    notice: Some(Notice {
+                        number: "MULTA-2025-0001",
+                        deadline: day("2027-01-15"),
+                        undelivered: true,
+                        awaits_delivery: false,
+                        holder_no_address: true,
+                        deliver_by: day("2025-06-30"),
+                    }),
+                    ..breach(11)
+                }],
+                expected: vec![found(
+                    Code::HolderNoAddress,
+                    Some(11),
+                    None,
+                    Why::HolderNoAddress {
+                        number: "MULTA-2025-0001".into(),
+                    },
+                )],
+                ..case("an undelivered notice to a holder with no address on file")
             },
             // PROVISIONAL_STALE
             Case {
@@ -1228,7 +1271,7 @@ mod tests {
             );
         }
         assert!(cases.iter().any(|c| c.expected.is_empty()));
-        assert_eq!(cases.len(), 44);
+        assert_eq!(cases.len(), 45);
     }
 
     #[test]

@@ -41,6 +41,9 @@ pub enum Code {
     /// A notice issued more than the program's `undelivered_after_business_days` ago has no
     /// recorded delivery (issue 14).
     NoticeUndelivered,
+    /// An undelivered notice's holder has no postal address on file: it cannot go by mail
+    /// (`notice delivered` refuses certified mail), only by hand (issue 20).
+    HolderNoAddress,
     ProvisionalStale,
     PledgeRank,
     /// About the register as a whole: next month's rate is not certified yet, and the month
@@ -55,7 +58,7 @@ pub const RATE_DUE_DAYS: u32 = 5;
 
 impl Code {
     /// Every code, most urgent first (the order of the summaries).
-    pub const ALL: [Code; 12] = [
+    pub const ALL: [Code; 13] = [
         Code::NoticeOverdue,
         Code::PledgeEnforceable,
         Code::SharesExceeded,
@@ -63,6 +66,7 @@ impl Code {
         Code::RateMissing,
         Code::BreachNotLiquidated,
         Code::NoticeUndelivered,
+        Code::HolderNoAddress,
         Code::ProvisionalStale,
         Code::PledgeRank,
         Code::RateDue,
@@ -79,6 +83,7 @@ impl Code {
             Code::RateMissing => "RATE_MISSING",
             Code::BreachNotLiquidated => "BREACH_NOT_LIQUIDATED",
             Code::NoticeUndelivered => "NOTICE_UNDELIVERED",
+            Code::HolderNoAddress => "HOLDER_NO_ADDRESS",
             Code::ProvisionalStale => "PROVISIONAL_STALE",
             Code::PledgeRank => "PLEDGE_RANK",
             Code::RateDue => "RATE_DUE",
@@ -97,6 +102,7 @@ impl Code {
             Code::RateMissing => "Falta una tasa certificada para el saldo",
             Code::BreachNotLiquidated => "Incumplimiento sin liquidar",
             Code::NoticeUndelivered => "Aviso sin entrega registrada",
+            Code::HolderNoAddress => "Titular sin dirección para el aviso",
             Code::ProvisionalStale => "Liquidación provisional sin el precio de la etapa",
             Code::PledgeRank => "Grado de la prenda sin financiación",
             Code::RateDue => "Falta la tasa del mes siguiente",
@@ -116,6 +122,7 @@ impl Code {
             // starts), like liquidating or notifying; left undone it becomes RATE_MISSING
             Code::BreachNotLiquidated
             | Code::NoticeUndelivered
+            | Code::HolderNoAddress
             | Code::ProvisionalStale
             | Code::PledgeRank
             | Code::RateDue => Severity::Medium,
@@ -286,6 +293,13 @@ struct Terms {
     convention: Convention,
 }
 
+/// Whether the holder's contact details in force give a postal address.
+fn has_address(conn: &Connection, holder_id: i64) -> Result<bool, StoreError> {
+    Ok(crate::store::contacts::current(conn, holder_id)?
+        .and_then(|c| c.address)
+        .is_some_and(|a| !a.trim().is_empty()))
+}
+
 fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>, StoreError> {
     let mut out = HashMap::default();
     for p in programs::list(conn)? {
@@ -371,6 +385,10 @@ enum Why {
         deliver_by: NaiveDate,
         /// Its delivery term has passed.
         late: bool,
+    },
+    /// The undelivered notice's holder has no postal address on file.
+    HolderNoAddress {
+        number: String,
     },
     /// The balance of `breach` is needed (its notice is overdue, or payments may have settled
     /// it) but these days of its accrual have no certified rate.
@@ -618,6 +636,9 @@ impl Why {
             } => format!(
                 "notice {number} has no recorded delivery and was to be delivered by {deliver_by}: deliver it, then record the day and channel with vigia notice delivered"
             ),
+            Why::HolderNoAddress { number } => format!(
+                "notice {number} is undelivered and its holder has no postal address on file: it cannot go by certified mail; record the address with vigia holder update, or deliver it by hand (--via personal)"
+            ),
             Why::NoticeUndelivered {
                 number, deliver_by, ..
             } => format!(
@@ -746,6 +767,9 @@ impl Why {
             } => format!(
                 "el aviso {number} no tiene entrega registrada y debía entregarse a más tardar el {}: entréguelo y registre el día y el medio de la entrega",
                 fecha(*deliver_by)
+            ),
+            Why::HolderNoAddress { number } => format!(
+                "el aviso {number} no se ha entregado y su titular no tiene dirección postal registrada: no puede enviarse por correo certificado; registre la dirección del titular o entréguelo personalmente"
             ),
             Why::NoticeUndelivered {
                 number, deliver_by, ..
@@ -1132,6 +1156,12 @@ fn findings<E>(
                     .lockup_end(a.adjudicated_on)
                     .unwrap_or(a.adjudicated_on)
             });
+        // read only for a holder with an undelivered notice
+        let no_address = breaches.iter().any(|b| {
+            b.latest_notice
+                .as_ref()
+                .is_some_and(|n| n.delivered_on.is_none())
+        }) && !has_address(conn, a.holder_id)?;
         let mut facts: Vec<assess::Breach<'_>> = breaches
             .iter()
             .map(|b| assess::Breach {
@@ -1153,6 +1183,7 @@ fn findings<E>(
                             t.program.payment_term_business_days,
                         ),
                         undelivered: n.delivered_on.is_none(),
+                        holder_no_address: n.delivered_on.is_none() && no_address,
                         awaits_delivery: n.delivered_on.is_none()
                             && letters.payment_term_from == crate::program::TermFrom::Delivery,
                         deliver_by: crate::holidays::add_business_days(
@@ -1436,6 +1467,7 @@ mod tests {
             Why::PledgeEnforceable { .. } => 13,
             Why::PledgeShort { .. } => 14,
             Why::PledgeRankBeyondFinancing { .. } => 15,
+            Why::HolderNoAddress { .. } => 17,
         }
     }
 
@@ -1499,6 +1531,13 @@ mod tests {
                 register("2026-12-01"),
                 "el aviso MULTA-2026-0007 no tiene entrega registrada y debía entregarse a más \
                  tardar el 20/11/2026: entréguelo y registre el día y el medio de la entrega",
+            ),
+            (
+                Why::HolderNoAddress { number: number() },
+                register("2026-12-01"),
+                "el aviso MULTA-2026-0007 no se ha entregado y su titular no tiene dirección postal \
+                 registrada: no puede enviarse por correo certificado; registre la dirección del \
+                 titular o entréguelo personalmente",
             ),
             (
                 Why::RateMissing {
@@ -1679,7 +1718,7 @@ mod tests {
                  prenda N.º 9 (de grado 1, sobre 400 acciones) puede liberarse",
             ),
         ];
-        let mut covered = [false; 17];
+        let mut covered = [false; 18];
         for (why, words, spanish) in table {
             covered[variant(&why)] = true;
             let reason = Reason { why, words };

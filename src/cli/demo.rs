@@ -12,19 +12,9 @@ pub const DEMO_CSV: &str = include_str!("../../schema/demo/adjudicaciones-demo.c
 const NEW_HOLDER: &str =
     "CC,1000000006,Pedro Imaginario Castro (DEMO),natural,trabajador,600,,2024-03-15,,\n";
 
-/// A fictional letterhead for the demo's notices (issue 14): who signs, where to pay.
+/// A paragraph the demo's program adds to every notice (issue 14). The letterhead (who signs,
+/// where to pay and answer) is register data, set by a step of the story (issue 20).
 const DEMO_ISSUER: &str = r#"
-[letters.issuer]
-entity = "Administradora de la Enajenación (DEMO)"
-nit = "900123456-8"
-address = "Carrera 7 # 71-21"
-city = "Bogotá D.C."
-bank = "Banco Ficticio (DEMO)"
-account = "cuenta corriente No. 000-00000-0"
-reference = "{number}-{doc}"
-signatory_name = "Firmante Ficticio (DEMO)"
-signatory_position = "Representante legal"
-
 [[letters.paragraphs]]
 heading = "Recursos"
 text = "Si no está de acuerdo con esta liquidación, puede presentar sus observaciones por escrito a los vendedores antes del vencimiento del plazo para pagar."
@@ -305,6 +295,110 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
+        "The letterhead is register data (who signs, where to pay and answer): no notice without it",
+        &[
+            "program",
+            "letters",
+            "set",
+            "D3939-2004",
+            "--entity",
+            "Administradora de la Enajenación (DEMO)",
+            "--nit",
+            "900123456-8",
+            "--return-address",
+            "Carrera 7 # 71-21",
+            "--city",
+            "Bogotá D.C.",
+            "--bank",
+            "Banco Ficticio (DEMO)",
+            "--account",
+            "cuenta corriente No. 000-00000-0",
+            "--reference",
+            "{number}-{doc}",
+            "--signatory-name",
+            "Firmante Ficticio (DEMO)",
+            "--signatory-position",
+            "Representante legal",
+        ],
+        false,
+    ),
+    (
+        "Issue the fine notice (PDF, numbered, deadline in business days); dated in the story's past, so with its reason",
+        &[
+            "notice",
+            "issue",
+            "1",
+            "--until",
+            "2024-11-29",
+            "--date",
+            "2024-11-29",
+            "--reason",
+            "Demostración: la historia ocurre en 2024 y 2025 (DEMO)",
+            "--out",
+            "{dir}/MULTA-2024-0001.pdf",
+        ],
+        false,
+    ),
+    (
+        "The same notice in HTML, to send by e-mail: rendered again, same number, no new one",
+        &[
+            "notice",
+            "render",
+            "MULTA-2024-0001",
+            "--format",
+            "html",
+            "--out",
+            "{dir}/MULTA-2024-0001.html",
+        ],
+        false,
+    ),
+    (
+        "Anyone can check the document against the register, down to its bytes",
+        &["notice", "verify", "{dir}/MULTA-2024-0001.pdf"],
+        false,
+    ),
+    (
+        "No postal address on file: a delivery by certified mail is refused",
+        &[
+            "notice",
+            "delivered",
+            "MULTA-2024-0001",
+            "--on",
+            "2024-12-03",
+            "--via",
+            "correo-certificado",
+        ],
+        true,
+    ),
+    (
+        "The holder's address, as a new audited version of her contact details",
+        &[
+            "holder",
+            "update",
+            "1000000001",
+            "--address",
+            "Calle 45 # 12-34 (DEMO)",
+            "--city",
+            "Bogotá D.C.",
+        ],
+        false,
+    ),
+    (
+        "Delivered by certified mail on 2024-12-03: the payment term runs from that day",
+        &[
+            "notice",
+            "delivered",
+            "MULTA-2024-0001",
+            "--on",
+            "2024-12-03",
+            "--via",
+            "correo-certificado",
+            "--evidence",
+            "Guía 0001 (DEMO)",
+        ],
+        false,
+    ),
+    (
         "A partial payment of $ 500.000 on 2024-12-15",
         &[
             "payment",
@@ -364,61 +458,8 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Liquidate the fine as of 2025-02-10 (stored, numbered)",
-        &["fine", "liquidate", "1", "--until", "2025-02-10"],
-        false,
-    ),
-    (
-        "Issue the fine notice (PDF, numbered, deadline in business days)",
-        &[
-            "notice",
-            "issue",
-            "1",
-            "--until",
-            "2025-02-10",
-            "--date",
-            "2025-02-11",
-            "--out",
-            "{dir}/MULTA-2025-0001.pdf",
-        ],
-        false,
-    ),
-    (
-        "The same notice in HTML, to send by e-mail: rendered again, same number, no new one",
-        &[
-            "notice",
-            "render",
-            "MULTA-2025-0001",
-            "--format",
-            "html",
-            "--out",
-            "{dir}/MULTA-2025-0001.html",
-        ],
-        false,
-    ),
-    (
-        "Anyone can check the document against the register, down to its bytes",
-        &["notice", "verify", "{dir}/MULTA-2025-0001.pdf"],
-        false,
-    ),
-    (
-        "Delivered by certified mail on 2025-02-13: the payment term runs from that day",
-        &[
-            "notice",
-            "delivered",
-            "MULTA-2025-0001",
-            "--on",
-            "2025-02-13",
-            "--via",
-            "correo-certificado",
-            "--evidence",
-            "Guía 0001 (DEMO)",
-        ],
-        false,
-    ),
-    (
-        "The periodic check on 2025-03-10: the notice is overdue, the pledge enforceable, four holders lack a pledge",
-        &["check", "--as-of", "2025-03-10"],
+        "The periodic check on 2025-01-10: the notice is overdue, the pledge enforceable, four holders lack a pledge",
+        &["check", "--as-of", "2025-01-10"],
         false,
     ),
     (
@@ -427,7 +468,44 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
-        "The rest is paid on 2025-02-10",
+        "Liquidate the fine as of 2025-02-10 (stored, numbered)",
+        &["fine", "liquidate", "1", "--until", "2025-02-10"],
+        false,
+    ),
+    (
+        "A new notice for the balance replaces the first (which stays on record)",
+        &[
+            "notice",
+            "issue",
+            "1",
+            "--until",
+            "2025-02-10",
+            "--date",
+            "2025-02-10",
+            "--reason",
+            "Demostración: la historia ocurre en 2024 y 2025 (DEMO)",
+            "--out",
+            "{dir}/MULTA-2025-0001.pdf",
+        ],
+        false,
+    ),
+    (
+        "Handed to the holder on 2025-02-10",
+        &[
+            "notice",
+            "delivered",
+            "MULTA-2025-0001",
+            "--on",
+            "2025-02-10",
+            "--via",
+            "personal",
+            "--evidence",
+            "Recibido firmado (DEMO)",
+        ],
+        false,
+    ),
+    (
+        "She pays the balance the same day",
         &[
             "payment",
             "record",
@@ -457,6 +535,8 @@ const STEPS: &[(&str, &[&str], bool)] = &[
             "2025-02-12",
             "--date",
             "2025-02-12",
+            "--reason",
+            "Demostración: la historia ocurre en 2024 y 2025 (DEMO)",
         ],
         true,
     ),

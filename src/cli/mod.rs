@@ -13,6 +13,7 @@ pub(crate) mod check;
 pub(crate) mod demo;
 pub(crate) mod fine;
 pub(crate) mod holder;
+pub(crate) mod letters;
 pub(crate) mod notice;
 pub(crate) mod offer;
 pub(crate) mod payment;
@@ -538,6 +539,10 @@ pub fn flag_of(field: register::Field) -> &'static str {
         F::Address => "--address",
         F::City => "--city",
         F::Email => "--email",
+        F::Letterhead => "program",
+        F::IssuerNit => "--nit",
+        F::PaymentReference => "--reference",
+        F::BackdateReason => "--reason",
     }
 }
 
@@ -555,6 +560,11 @@ pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static
                 register::Field::AllowDuplicate => "",
                 register::Field::Settlement => {
                     return "its paz y salvo: vigia settlement issue BREACH".to_string();
+                }
+                register::Field::Letterhead => {
+                    return "set it with: vigia program letters set CODE --entity TEXT --signatory-name TEXT \
+                            --signatory-position TEXT --return-address TEXT --bank TEXT --account TEXT"
+                        .to_string();
                 }
                 _ => " VALUE",
             };

@@ -81,9 +81,13 @@ pub enum NoticeCommand {
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         until: NaiveDate,
         /// The notice's own date, from which the payment term counts (default: today); not after
-        /// today, not before --until, nor before the notice it replaces.
+        /// today, not before --until, nor before the notice it replaces. A date before today
+        /// needs --reason; the notice keeps both dates and shows the day it was issued.
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         date: Option<NaiveDate>,
+        /// Why the notice is dated before today (kept in the register with it, not printed).
+        #[arg(long, value_name = "TEXT")]
+        reason: Option<String>,
         #[arg(long, value_enum, default_value_t = DocFormat::Pdf)]
         format: DocFormat,
         /// File to write (default: NUMBER.pdf in the current directory); a directory with --pending
@@ -175,6 +179,8 @@ struct Run<'a> {
     date: NaiveDate,
     /// The officer's date: no notice is dated after it.
     today: NaiveDate,
+    /// `--reason`: why the notices are dated before today.
+    reason: Option<String>,
     format: DocFormat,
     /// `--force`: replace a file at the document's path.
     force: bool,
@@ -219,17 +225,19 @@ fn issue_one(
         until,
         date,
         today,
+        reason,
         format,
         force,
     } = run;
     let (officer, until, date, today, format, force) =
         (officer.as_str(), *until, *date, *today, *format, *force);
+    let reason = reason.as_deref();
     // If the commit fails, the staged document is dropped with the closure's result: removed.
     let (issued, staged) = store.write::<_, CliError>(officer, |tx| {
         let register::notice::Issued {
             notice: stored,
             data,
-        } = register::notice::issue(tx, breach_id, until, date, today, rates)?;
+        } = register::notice::issue(tx, breach_id, until, date, today, reason, rates)?;
         let path = out(&stored.number);
         let bytes = render(&data, format);
         register::notice::rendered(tx, Doc::Notice(stored.id), format.core(), &bytes)?;
@@ -351,6 +359,7 @@ impl NoticeCommand {
                 pending,
                 until,
                 date,
+                reason,
                 format,
                 out,
                 force,
@@ -365,6 +374,7 @@ impl NoticeCommand {
                     until,
                     date,
                     today,
+                    reason,
                     format,
                     force,
                 };

@@ -40,6 +40,12 @@ pub enum ProgramCommand {
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
+    /// The letters' letterhead (issuer, signatory, payment account and reference, return
+    /// address): register data, changed with an audited new version, never a new program code.
+    Letters {
+        #[command(subcommand)]
+        command: super::letters::LettersCommand,
+    },
     /// Record the Art. 9 (iii) price: the per-share price the sellers obtained in the Second or
     /// Third Stage, or `--stage none` when no later stage will happen. Until one is recorded,
     /// liquidations are provisional.
@@ -147,6 +153,7 @@ impl ProgramCommand {
                     .collect();
                 write!(ctx.out, "{}", records::list(&rows, format))?;
             }
+            ProgramCommand::Letters { command } => return command.run(ctx),
             ProgramCommand::Show { code, format } => {
                 let store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &code)?;

@@ -7,6 +7,7 @@
 pub mod adjudication;
 pub mod breach;
 pub mod holder;
+pub mod letterhead;
 pub mod liquidation;
 pub mod notice;
 pub mod offering;
@@ -143,6 +144,24 @@ mod tests {
                 adjudication::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
                     Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)
                 })
+            })
+            .unwrap();
+        // the letterhead every notice and paz y salvo needs (issue 20)
+        store
+            .write::<_, Error>("t", |tx| {
+                letterhead::set(
+                    tx,
+                    &p,
+                    &letterhead::Update {
+                        entity: Some("Fiduciaria de Prueba S.A.".into()),
+                        address: Some("Calle 72 # 10-07".into()),
+                        bank: Some("Banco de Prueba".into()),
+                        account: Some("cuenta corriente No. 1".into()),
+                        signatory_name: Some("Carmen Firma Real".into()),
+                        signatory_position: Some("Vicepresidente Jurídico".into()),
+                        ..letterhead::Update::default()
+                    },
+                )
             })
             .unwrap();
         store
@@ -657,7 +676,16 @@ mod tests {
             .unwrap();
         let issue = |s: &mut Store, until: &str, date: &str, today: &str| {
             s.write::<_, Error>("t", |tx| {
-                notice::issue(tx, breach, day(until), day(date), day(today), &rates)
+                let reason = (day(date) < day(today)).then_some("prueba");
+                notice::issue(
+                    tx,
+                    breach,
+                    day(until),
+                    day(date),
+                    day(today),
+                    reason,
+                    &rates,
+                )
             })
         };
         // the reviewer's case: a notice dated after the day it is issued

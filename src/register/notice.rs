@@ -12,6 +12,7 @@ use crate::lang::{Said, Shown, fecha, momento};
 use crate::notice::{self, DocFormat, NoticeData, Via};
 use crate::rates::RateSeries;
 use crate::said;
+use crate::store::letterheads::{self, DocText};
 use crate::store::notices::{Delivery, Doc, Notice};
 use crate::store::{Tx, adjudications, breaches, notices, programs, settlements};
 use chrono::NaiveDate;
@@ -27,16 +28,19 @@ pub struct Issued {
 /// Issues a notice for a breach: liquidates it as of `until` (or reuses the same liquidation),
 /// numbers it in its program's sequence for the year of `date`, sets the deadline the program's
 /// payment term after `date` in business days, and cites the notice it replaces, if any.
-/// The notice is dated no later than `today` (the officer's date, as the front end knows it),
-/// not before the day it liquidates to (a notice demands what is due on a day that has come:
+/// The notice is dated no later than `today` (the officer's date, as the front end knows it, and
+/// the day it is issued, which it records), before it only with a `reason` (kept with it), not
+/// before the day it liquidates to (a notice demands what is due on a day that has come:
 /// interest not yet accrued, or payments not yet made, cannot be stated), and not before the
-/// notice it replaces.
+/// notice it replaces. It needs the program's letterhead in the register (issuer, signatory,
+/// payment account, return address: `letterhead::require`), which it records and shows.
 pub fn issue(
     tx: &mut Tx<'_>,
     breach_id: i64,
     until: NaiveDate,
     date: NaiveDate,
     today: NaiveDate,
+    reason: Option<&str>,
     rates: &RateSeries,
 ) -> Result<Issued> {
     if date > today {
@@ -48,6 +52,46 @@ pub fn issue(
                 "is after today ({today}); a notice is dated the day it is issued, or earlier",
                 "es posterior a la fecha de hoy ({today_es}); un aviso lleva la fecha en que se emite, o una \
                  anterior"
+            ),
+        )
+        .into());
+    }
+    let reason = reason.map(str::trim);
+    if reason == Some("") {
+        return Err(Refusal::value(
+            Field::BackdateReason,
+            "\"\"",
+            said!(
+                "is empty; say why the notice bears an earlier date than the day it is issued",
+                "está vacío; indique por qué el aviso lleva una fecha anterior a la de su emisión"
+            ),
+        )
+        .into());
+    }
+    if date < today && reason.is_none() {
+        let today_es = fecha(today);
+        return Err(Refusal::Value {
+            field: Field::NoticeDate,
+            value: date.said(),
+            reason: said!(
+                "is before today ({today}), the day the notice is issued; a notice is dated the day it \
+                 is issued unless the reason for an earlier date is recorded",
+                "es anterior a hoy ({today_es}), el día en que se emite el aviso; un aviso lleva la fecha \
+                 de su emisión, salvo que se registre el motivo de una fecha anterior"
+            ),
+            remedy: Some(Field::BackdateReason),
+        }
+        .into());
+    }
+    if date == today
+        && let Some(r) = reason
+    {
+        return Err(Refusal::value(
+            Field::BackdateReason,
+            r,
+            said!(
+                "is recorded only for a notice dated before the day it is issued; this one is dated today",
+                "solo se registra para un aviso fechado antes del día de su emisión; este lleva la fecha de hoy"
             ),
         )
         .into());
@@ -81,6 +125,8 @@ pub fn issue(
         )
         .into());
     }
+    let letterhead =
+        super::letterhead::require(tx.conn(), &program, super::letterhead::For::Notice)?;
     let previous = notices::latest_for_breach(tx.conn(), breach_id)?;
     if let Some(p) = &previous
         && date < p.notice_date
@@ -132,6 +178,16 @@ pub fn issue(
         date,
         deadline,
         previous.map(|n| n.id),
+    )?;
+    letterheads::insert_text(
+        tx,
+        Doc::Notice(id),
+        &DocText {
+            layout: notice::LAYOUT,
+            letterhead_id: letterhead.id,
+            issued_on: today,
+            backdate_reason: reason.map(str::to_string),
+        },
     )?;
     let stored = notices::get(tx.conn(), id)?;
     let data = notice::gather(tx.conn(), &stored)?;
@@ -276,6 +332,39 @@ pub fn deliver(
                 "su entrega ya está registrada: el {on_es} por {via} (registrada por {by} el {at_es})"
             ),
         )
+        .into());
+    }
+    let breach = breaches::get(tx.conn(), notice.breach_id)?;
+    let holder = adjudications::get(tx.conn(), breach.adjudication_id)?.holder;
+    let contact = crate::store::contacts::current(tx.conn(), holder.id)?.unwrap_or_default();
+    let blank = |x: &Option<String>| x.as_deref().is_none_or(|v| v.trim().is_empty());
+    let (lacks, lacks_es, on_file_es) = match via {
+        Via::CorreoCertificado if blank(&contact.address) => {
+            ("postal address", "dirección postal", "registrada")
+        }
+        Via::CorreoElectronico if blank(&contact.email) => {
+            ("e-mail address", "correo electrónico", "registrado")
+        }
+        _ => ("", "", ""),
+    };
+    if !lacks.is_empty() {
+        let (name, label) = (&holder.name, via.label_es());
+        let via_en = via.as_str();
+        return Err(Refusal::Value {
+            field: Field::DeliveryVia,
+            value: via_en.said(),
+            reason: said!(
+                "the holder {name} has no {lacks} on file, so the notice cannot have reached them by this \
+                 channel; record the holder's {lacks} first, or a delivery by hand (personal)",
+                "el titular {name} no tiene {lacks_es} {on_file_es}, de modo que el aviso no pudo llegarle por \
+                 {label}; registre primero su {lacks_es}, o una entrega personal"
+            ),
+            remedy: Some(if via == Via::CorreoCertificado {
+                Field::Address
+            } else {
+                Field::Email
+            }),
+        }
         .into());
     }
     if evidence.is_some_and(|e| e.trim().is_empty()) {

@@ -95,6 +95,15 @@ pub enum Field {
     City,
     /// A holder's e-mail address.
     Email,
+    /// A program's letterhead (issuer, signatory, payment account, return address): what a
+    /// document needs of it, set with its own command or page.
+    Letterhead,
+    /// The issuer's NIT on the letterhead.
+    IssuerNit,
+    /// The payment reference template on the letterhead.
+    PaymentReference,
+    /// Why a notice is dated before the day it is issued.
+    BackdateReason,
 }
 
 impl Field {
@@ -144,6 +153,10 @@ impl Field {
             Field::Address => "address",
             Field::City => "city",
             Field::Email => "email",
+            Field::Letterhead => "letterhead",
+            Field::IssuerNit => "issuer_nit",
+            Field::PaymentReference => "payment_reference",
+            Field::BackdateReason => "backdate_reason",
         }
     }
 }

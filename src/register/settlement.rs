@@ -117,7 +117,19 @@ pub fn issue(
     }
     let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
+    let letterhead =
+        super::letterhead::require(tx.conn(), &program, super::letterhead::For::Settlement)?;
     let id = settlements::insert(tx, program.id, breach_id, liquidation_id, date)?;
+    crate::store::letterheads::insert_text(
+        tx,
+        crate::store::notices::Doc::Settlement(id),
+        &crate::store::letterheads::DocText {
+            layout: notice::LAYOUT,
+            letterhead_id: letterhead.id,
+            issued_on: today,
+            backdate_reason: None,
+        },
+    )?;
     let settlement = settlements::get(tx.conn(), id)?;
     let data = notice::gather_settlement(tx.conn(), &settlement)?;
     Ok(Issued { settlement, data })

@@ -565,6 +565,7 @@ mod tests {
                 day("2025-02-10"),
                 day(date),
                 super::super::tests::today(),
+                Some("prueba"),
                 &rates,
             )?;
             let bytes = Plain.notice(&i.data, DocFormat::Md);
@@ -642,6 +643,7 @@ mod tests {
                 day("2025-02-10"),
                 day("2025-02-12"),
                 super::super::tests::today(),
+                Some("prueba"),
                 &rates,
             )
         })

@@ -18,11 +18,12 @@ pub fn notice(data: &NoticeData, format: DocFormat) -> Vec<u8> {
         DocFormat::Html => doc::html(&doc::blocks(data), &title).into_bytes(),
         DocFormat::Pdf => {
             let d = data.notice_date;
-            pdf::render(
+            pdf::render_layout(
                 &doc::blocks(data),
                 &title,
                 &format!("Notificación {}", data.number),
                 (d.year(), d.month() as u8, d.day() as u8),
+                data.layout,
             )
         }
     }
@@ -37,11 +38,12 @@ pub fn settlement(data: &SettlementData, format: DocFormat) -> Vec<u8> {
         DocFormat::Html => doc::html(&paz::blocks(data), &title).into_bytes(),
         DocFormat::Pdf => {
             let d = data.date;
-            pdf::render(
+            pdf::render_layout(
                 &paz::blocks(data),
                 &title,
                 &title,
                 (d.year(), d.month() as u8, d.day() as u8),
+                data.layout,
             )
         }
     }

@@ -427,8 +427,10 @@ impl Layout {
 
 /// Whether `b` goes on the same page as `next`: the block before a signature (so the signature
 /// never stands alone), and a paragraph ending in a colon before the table it introduces.
-fn kept_with_next(b: &Block, next: &Block) -> bool {
+fn kept_with_next(b: &Block, next: &Block, headings: bool) -> bool {
     match (b, next) {
+        // layout 2: a heading never ends a page
+        (Block::Heading(_), _) if headings => true,
         (_, Block::Signature(_)) => true,
         (Block::Para(t) | Block::Strong(t), Block::Table { .. }) => t.trim_end().ends_with(':'),
         _ => false,
@@ -439,12 +441,12 @@ fn kept_with_next(b: &Block, next: &Block) -> bool {
 /// signature also takes the groups before it until it holds some text of the letter besides
 /// tables and the paragraphs introducing them: a table alone above the signature would read as an
 /// appendix signed by itself.
-fn groups(blocks: &[Block]) -> Vec<&[Block]> {
+fn groups(blocks: &[Block], headings: bool) -> Vec<&[Block]> {
     let mut ranges: Vec<(usize, usize)> = Vec::new();
     let mut i = 0;
     while i < blocks.len() {
         let mut end = i;
-        while end + 1 < blocks.len() && kept_with_next(&blocks[end], &blocks[end + 1]) {
+        while end + 1 < blocks.len() && kept_with_next(&blocks[end], &blocks[end + 1], headings) {
             end += 1;
         }
         ranges.push((i, end));
@@ -453,7 +455,7 @@ fn groups(blocks: &[Block]) -> Vec<&[Block]> {
     // text of the letter: a paragraph that does not introduce the table after it
     let text = |k: usize| match &blocks[k] {
         Block::Para(_) | Block::Strong(_) => match blocks.get(k + 1) {
-            Some(next @ Block::Table { .. }) => !kept_with_next(&blocks[k], next),
+            Some(next @ Block::Table { .. }) => !kept_with_next(&blocks[k], next, headings),
             _ => true,
         },
         _ => false,
@@ -484,8 +486,20 @@ fn pt(tenths: i64) -> f32 {
 /// Renders blocks as a Letter-size PDF. `footer` prefixes the page numbers ("… — Página 1 de 3");
 /// `date` (y, m, d) stamps the document's metadata so the same notice always gives the same bytes.
 pub fn render(blocks: &[Block], title: &str, footer: &str, date: (i32, u8, u8)) -> Vec<u8> {
+    render_layout(blocks, title, footer, date, 1)
+}
+
+/// [`render`] for a document of text version `version` (`crate::notice::LAYOUT`): from 2 on, a
+/// heading is kept with the block after it, so no page ends on a heading.
+pub fn render_layout(
+    blocks: &[Block],
+    title: &str,
+    footer: &str,
+    date: (i32, u8, u8),
+    version: u8,
+) -> Vec<u8> {
     let mut layout = Layout::new();
-    for group in groups(blocks) {
+    for group in groups(blocks, version >= 2) {
         // blocks kept together (a paragraph that introduces a table, the block before the
         // signature, the signature) start a new page when they would not end on this one
         if group.len() > 1 && !layout.page_is_empty() && !layout.fits(group) {
@@ -917,7 +931,12 @@ mod tests {
             right: vec![false, true],
         };
         let sig = || Block::Signature(vec!["Atentamente,".into()]);
-        let lens = |blocks: &[Block]| groups(blocks).iter().map(|g| g.len()).collect::<Vec<_>>();
+        let lens = |blocks: &[Block]| {
+            groups(blocks, false)
+                .iter()
+                .map(|g| g.len())
+                .collect::<Vec<_>>()
+        };
         // a table and its introduction before the signature take the heading and the
         // paragraph before them
         let blocks = [
@@ -938,6 +957,62 @@ mod tests {
         assert_eq!(lens(&blocks), [3]);
         // nothing before: nothing to take
         assert_eq!(lens(&[table(), sig()]), [2]);
+    }
+
+    /// Issue 20: a heading is never the last line of a page. Layout 1 (kept for the documents
+    /// issued before) left "3. Liquidación" alone at the foot of a page when the table after it
+    /// moved to the next; layout 2 keeps a heading with what follows it.
+    #[test]
+    fn a_heading_never_ends_a_page_from_layout_2_on() {
+        let table = || Block::Table {
+            header: vec!["Precio".into(), "Valor".into()],
+            rows: (0..12)
+                .map(|i| vec![format!("precio {i}"), format!("$\u{a0}{i}.000")])
+                .collect(),
+            right: vec![false, true],
+        };
+        // the last text line of each page but the footer
+        let last_lines = |pdf: &[u8]| -> Vec<String> {
+            extract_pages(pdf)
+                .unwrap()
+                .iter()
+                .map(|p| {
+                    p.lines()
+                        .map(str::trim)
+                        .rfind(|l| !l.is_empty() && !l.contains("Página"))
+                        .unwrap_or_default()
+                        .to_string()
+                })
+                .collect()
+        };
+        let mut alone_in_v1 = 0;
+        for k in 20..60 {
+            let mut blocks: Vec<Block> = (0..k)
+                .map(|i| Block::Para(format!("Párrafo de relleno número {i}.")))
+                .collect();
+            blocks.push(Block::Heading("3. Liquidación".into()));
+            blocks.push(table());
+            let v1 = render_layout(&blocks, "t", "X", (2025, 1, 1), 1);
+            let v2 = render_layout(&blocks, "t", "X", (2025, 1, 1), 2);
+            if last_lines(&v1).iter().any(|l| l == "3. Liquidación") {
+                alone_in_v1 += 1;
+            }
+            assert!(
+                !last_lines(&v2).iter().any(|l| l == "3. Liquidación"),
+                "{k} paragraphs: {:?}",
+                last_lines(&v2)
+            );
+        }
+        assert!(
+            alone_in_v1 > 0,
+            "the case layout 2 fixes happens in layout 1"
+        );
+        // a no-break space keeps `$` with its figure when a line wraps
+        let m = Measure::new();
+        let text = "a ".repeat(60) + "$\u{a0}1.087.500 y 75\u{a0}% de la multa";
+        for line in m.wrap(&text, BODY, false, CONTENT_W / 3) {
+            assert!(!line.ends_with('$') && !line.starts_with('%'), "{line:?}");
+        }
     }
 
     #[test]

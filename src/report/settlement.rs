@@ -12,15 +12,16 @@ use rust_decimal::Decimal;
 
 /// The document's blocks, every value an officer typed as typed (HTML, PDF).
 pub fn blocks(d: &SettlementData) -> Vec<Block> {
-    blocks_with(d, &|s| s.to_string())
+    blocks_with(d, &|s| s.to_string(), true)
 }
 
 /// The document's blocks for Markdown (officer-typed values made inert).
 pub fn markdown_blocks(d: &SettlementData) -> Vec<Block> {
-    blocks_with(d, &md_text)
+    blocks_with(d, &md_text, false)
 }
 
-fn blocks_with(d: &SettlementData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
+/// `glue`: for layout 2, `$` and `%` bound to their figures (HTML and PDF).
+fn blocks_with(d: &SettlementData, q: &dyn Fn(&str) -> String, glue: bool) -> Vec<Block> {
     let l = &d.liquidation;
     let issuer = &d.letters.issuer;
     let mut out = letterhead(issuer, q);
@@ -108,7 +109,10 @@ fn blocks_with(d: &SettlementData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
             format_cop(l.surplus)
         )));
     }
+    let v2 = d.layout >= 2;
     out.push(Block::Para(match &d.pledge {
+        // layout 2: an unrecorded pledge is the sellers' internal finding, not a sentence
+        None if v2 => String::new(),
         None => "En el registro no consta prenda sobre las acciones.".into(),
         Some(p) if p.released_on.is_some_and(|r| r <= d.date) => format!(
             "La prenda sobre las acciones se levantó el {}.",
@@ -140,6 +144,20 @@ fn blocks_with(d: &SettlementData, q: &dyn Fn(&str) -> String) -> Vec<Block> {
             "Registro de auditoría al emitirlo: evento No. {} de la cadena, SHA-256 {}",
             h.count, h.hash
         )));
+    }
+    if v2 {
+        out.push(Block::Small(format!(
+            "Para confirmar la autenticidad de este paz y salvo, comuníquese con los vendedores{} citando su número, {}, \
+             y la huella de la liquidación indicada arriba: los vendedores la cotejan con su registro.",
+            issuer
+                .address
+                .as_ref()
+                .map(|a| format!(" en {}", q(a.trim_end_matches('.'))))
+                .unwrap_or_default(),
+            d.number
+        )));
+        out.retain(|b| !matches!(b, Block::Para(t) if t.is_empty()));
+        return super::notice_v2::bound(tidy(out), glue);
     }
     out.push(Block::Small(format!(
         "Para verificar este documento ejecute «vigia notice verify ARCHIVO»: recalcula la liquidación No. {} desde el \

@@ -55,6 +55,8 @@ pub const AUDITED: &[&str] = &[
     "renderings",
     "notice_deliveries",
     "holder_contacts",
+    "letterheads",
+    "document_texts",
     "validity_exceptions",
 ];
 

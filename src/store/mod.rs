@@ -13,6 +13,7 @@ pub mod columns;
 pub mod contacts;
 pub mod holders;
 pub mod import;
+pub mod letterheads;
 pub mod notices;
 pub mod offering;
 pub mod pledges;
@@ -74,8 +75,12 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         include_str!("../../schema/0010_sign_ins.sql"),
     ),
     (
-        "0011_validity.sql",
-        include_str!("../../schema/0011_validity.sql"),
+        "0011_letterheads.sql",
+        include_str!("../../schema/0011_letterheads.sql"),
+    ),
+    (
+        "0012_validity.sql",
+        include_str!("../../schema/0012_validity.sql"),
     ),
 ];
 
@@ -1311,6 +1316,38 @@ mod tests {
                 "value",
                 "payment_due",
                 "draw_id",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "letterheads",
+            &[
+                "id",
+                "program_id",
+                "entity",
+                "nit",
+                "address",
+                "city",
+                "bank",
+                "account",
+                "reference",
+                "signatory_name",
+                "signatory_position",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "document_texts",
+            &[
+                "id",
+                "notice_id",
+                "settlement_id",
+                "layout",
+                "letterhead_id",
+                "issued_on",
+                "backdate_reason",
                 "created_at",
                 "created_by",
             ],

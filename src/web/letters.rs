@@ -262,6 +262,7 @@ pub(super) fn breach_letters_markup(
                         (csrf(user))
                         (input("notice_until", "Liquidar al", &typed_or(typed, "notice_until", fecha(as_of)), errors.get("notice_until"), Some("dd/mm/aaaa")))
                         (input("notice_date", "Fecha del aviso", &typed_or(typed, "notice_date", fecha(today())), errors.get("notice_date"), Some(&l.rule.issue_hint())))
+                        (input("backdate_reason", "Motivo de la fecha anterior", &typed_or(typed, "backdate_reason", String::new()), errors.get("backdate_reason"), Some("solo si el aviso lleva una fecha anterior a hoy")))
                         div.acciones { button type="submit" { "Emitir aviso" } }
                     }
                 }

@@ -17,6 +17,7 @@
 mod admin;
 mod auth;
 mod cache;
+mod letterhead;
 mod letters;
 mod pages;
 mod split_pledges;

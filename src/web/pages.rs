@@ -62,6 +62,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/tasas", get(rates_page).post(rates_add))
         .merge(super::admin::routes())
         .merge(super::letters::routes())
+        .merge(super::letterhead::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_UPLOAD))
         .layer(axum::middleware::from_fn(super::frame_errors))
@@ -1589,10 +1590,13 @@ async fn issue_notice(
     let date = date_or(&f, "notice_date", today())
         .map_err(|e| errors.put("notice_date", e))
         .ok();
+    let reason = opt(&f, "backdate_reason");
     let parsed = match (until, date) {
         (Some(until), Some(date)) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
             let rates = app.rates_tx(tx)?;
-            register::notice::issue(tx, id, until, date, today(), &rates).map(|i| i.notice.id)
+            let reason = reason.as_deref();
+            register::notice::issue(tx, id, until, date, today(), reason, &rates)
+                .map(|i| i.notice.id)
         }),
         _ => Err(errors),
     };
@@ -2201,6 +2205,10 @@ mod tests {
             Field::City,
             Field::Email,
             Field::NoticeDate,
+            Field::Letterhead,
+            Field::IssuerNit,
+            Field::PaymentReference,
+            Field::BackdateReason,
         ];
         for f in &all {
             match f {
@@ -2246,7 +2254,11 @@ mod tests {
                 | Field::Address
                 | Field::City
                 | Field::Email
-                | Field::NoticeDate => {}
+                | Field::NoticeDate
+                | Field::Letterhead
+                | Field::IssuerNit
+                | Field::PaymentReference
+                | Field::BackdateReason => {}
             }
         }
         all

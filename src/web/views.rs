@@ -110,6 +110,8 @@ pub fn tabla(code: &str) -> &str {
         "renderings" => "Documentos generados",
         "notice_deliveries" => "Entregas de avisos",
         "holder_contacts" => "Datos de contacto de titulares",
+        "letterheads" => "Membretes y firmas de las cartas",
+        "document_texts" => "Versiones del texto de avisos y paz y salvo",
         "validity_exceptions" => "Actos fuera de la vigencia del programa",
         other => other,
     }
@@ -231,6 +233,10 @@ pub fn field_label(f: Field) -> &'static str {
         Field::Address => "Dirección",
         Field::City => "Ciudad",
         Field::Email => "Correo electrónico",
+        Field::Letterhead => "Membrete y firma del programa",
+        Field::IssuerNit => "NIT del emisor",
+        Field::PaymentReference => "Referencia de pago",
+        Field::BackdateReason => "Motivo de la fecha anterior",
     }
 }
 
@@ -239,6 +245,7 @@ pub fn field_label(f: Field) -> &'static str {
 pub fn refusal_text(r: &Refusal) -> String {
     let usage = |f: Field| match f {
         Field::Settlement => "corresponde expedir el paz y salvo".to_string(),
+        Field::Letterhead => "regístrelo en la página «Cartas» del programa".to_string(),
         Field::AllowDuplicate => format!("la casilla «{}» marcada", field_label(f)),
         _ => format!("el campo «{}»", field_label(f)),
     };

@@ -273,6 +273,7 @@ fn an_officer_records_a_breach_and_issues_the_notice_in_a_browser() {
     d.wait("Emitir aviso");
     d.type_in("#notice_until", "10/02/2025");
     d.type_in("#notice_date", "11/02/2025");
+    d.type_in("#backdate_reason", "fecha del caso de prueba");
     d.click("form[action$='/aviso'] button");
     d.wait("<h1>Aviso MULTA-2025-0001</h1>");
     d.screenshot(shots, "aviso");

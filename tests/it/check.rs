@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 /// Adjudications 1–7 and 9 in D3939-2004, 8 in a second program P2 (same terms).
 fn register_with_every_case() -> Reg {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let csv = format!(
         "{HEADER}CC,1000000001,Limpio,natural,trabajador,100,,2024-03-15,,\n\
          CC,1000000002,Sin Prenda,natural,trabajador,100,,2024-03-15,,\n\
@@ -26,6 +26,24 @@ fn register_with_every_case() -> Reg {
         .replace("code = \"D3939-2004\"", "code = \"P2\"");
     let p2 = r.file("p2.toml", p2.as_bytes());
     r.ok(&["program", "add", &p2]);
+    r.ok(&[
+        "program",
+        "letters",
+        "set",
+        "P2",
+        "--entity",
+        "Administradora de Prueba S.A.S.",
+        "--return-address",
+        "Carrera 7 # 71-21",
+        "--bank",
+        "Banco de Prueba",
+        "--account",
+        "cuenta corriente No. 000-00000-0",
+        "--signatory-name",
+        "Firmante de Prueba",
+        "--signatory-position",
+        "Representante legal",
+    ]);
     let path = r.file(
         "b.csv",
         format!("{HEADER}CC,1000000008,Provisional,natural,trabajador,100,,2024-03-15,,\n")
@@ -103,6 +121,8 @@ fn register_with_every_case() -> Reg {
         "2025-02-10",
         "--date",
         "2025-02-11",
+        "--reason",
+        "fecha del caso de prueba",
         "--format",
         "md",
         "--out",
@@ -141,6 +161,8 @@ fn register_with_every_case() -> Reg {
         "2025-03-05",
         "--date",
         "2025-03-05",
+        "--reason",
+        "fecha del caso de prueba",
         "--format",
         "md",
         "--out",
@@ -224,6 +246,8 @@ fn every_finding_code_once_and_the_clean_holder_never() {
         s("PLEDGE_ENFORCEABLE", 7, Some(2)),
         // issue 14: the overdue notice was never recorded as delivered either
         s("NOTICE_UNDELIVERED", 9, Some(3)),
+        // issue 20: and its holder has no postal address on file
+        s("HOLDER_NO_ADDRESS", 9, Some(3)),
         s("SHARES_EXCEEDED", 8, None),
         s("BREACH_NOT_LIQUIDATED", 8, Some(4)),
         s("BREACH_NOT_LIQUIDATED", 8, Some(5)),
@@ -250,7 +274,7 @@ fn every_finding_code_once_and_the_clean_holder_never() {
     assert_eq!(overdue["severity"], "high");
     assert_eq!(overdue["doc_number"], "1000000007");
     assert_eq!(v["as_of"], "2025-03-10");
-    assert_eq!(v["findings_total"], 12);
+    assert_eq!(v["findings_total"], 13);
     assert_eq!(v["summary"]["BREACH_NOT_LIQUIDATED"], 3);
     assert_eq!(v["summary"]["NOTICE_OVERDUE"], 1);
 
@@ -263,7 +287,7 @@ fn every_finding_code_once_and_the_clean_holder_never() {
         lines[0],
         "code,severity,program,doc_type,doc_number,holder,adjudication_id,breach_id,outstanding,reason"
     );
-    assert_eq!(lines.len(), 13);
+    assert_eq!(lines.len(), 14);
     assert!(
         lines
             .iter()
@@ -278,7 +302,7 @@ fn every_finding_code_once_and_the_clean_holder_never() {
     let summary_at = t.find("findings").unwrap();
     let detail_at = t.find("reason").unwrap();
     assert!(
-        t.starts_with("vigia check as of 2025-03-10: 12 finding(s)") && summary_at < detail_at,
+        t.starts_with("vigia check as of 2025-03-10: 13 finding(s)") && summary_at < detail_at,
         "{t}"
     );
     // ... then the findings (spooled to temporary files while the check runs): the same rows as
@@ -299,7 +323,7 @@ fn every_finding_code_once_and_the_clean_holder_never() {
         "not vacuous: the CSV's order is not the table's"
     );
     from_csv = sorted_as_the_table(from_csv);
-    assert_eq!(detail.len(), 13, "{t}");
+    assert_eq!(detail.len(), 14, "{t}");
     assert_eq!(detail[0][0], "code");
     assert_eq!(detail[1..], from_csv[..]);
 
@@ -348,6 +372,7 @@ fn every_finding_code_once_and_the_clean_holder_never() {
         findings(&v),
         [
             s("NOTICE_UNDELIVERED", 9, Some(3)),
+            s("HOLDER_NO_ADDRESS", 9, Some(3)),
             s("PROVISIONAL_STALE", 9, Some(3))
         ]
         .into_iter()
@@ -357,7 +382,7 @@ fn every_finding_code_once_and_the_clean_holder_never() {
 
 #[test]
 fn nothing_to_do_exits_0_and_could_not_run_exits_2() {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let path = r.file(
         "a.csv",
         format!("{HEADER}CC,1000000001,Limpio,natural,trabajador,100,,2024-03-15,,\n").as_bytes(),
@@ -412,7 +437,7 @@ fn nothing_to_do_exits_0_and_could_not_run_exits_2() {
 /// 2025-06-02 without a pledge (their lock-ups end 2027-06-02). The rates certified for
 /// November 2026 are added (a test figure), December's not.
 fn register_waiting_for_december() -> Reg {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let mut csv = format!("{HEADER}CC,1000000001,En Mora,natural,trabajador,1000,,2024-03-15,,\n");
     for i in 2..=7 {
         csv.push_str(&format!(
@@ -453,6 +478,8 @@ fn register_waiting_for_december() -> Reg {
         "2025-02-10",
         "--date",
         "2025-02-11",
+        "--reason",
+        "fecha del caso de prueba",
         "--format",
         "md",
         "--out",
@@ -717,7 +744,7 @@ fn next_months_rate_is_due_in_the_last_five_days_of_the_month() {
 
 #[test]
 fn the_table_is_sorted_by_severity_then_program_then_holder() {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let mut csv = String::from(HEADER);
     for (i, name) in ["Zoe", "Ñusta", "Oscar", "álvaro", "Nora", "Álvaro"]
         .iter()
@@ -808,6 +835,7 @@ fn every_command_a_reason_suggests_parses_as_printed() {
         "RATE_MISSING",
         "BREACH_NOT_LIQUIDATED",
         "NOTICE_UNDELIVERED",
+        "HOLDER_NO_ADDRESS",
         "PROVISIONAL_STALE",
         "PLEDGE_RANK",
         "RATE_DUE",
@@ -852,7 +880,7 @@ fn every_command_a_reason_suggests_parses_as_printed() {
 /// buffer), then an adjudication whose stored price is not a number: the check fails after it
 /// has found and handed on more than a thousand findings.
 fn register_failing_mid_run() -> Reg {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let mut csv = String::from(HEADER);
     for i in 1..=1100 {
         csv.push_str(&format!(
@@ -1002,7 +1030,7 @@ fn a_report_written_to_a_file_replaces_it_whole() {
 fn cells_that_could_be_formulas_or_terminal_escapes_are_made_harmless() {
     // data entered outside vigia's import (which may refuse such names): a formula, and a name
     // that would clear the terminal, recolour it and ring its bell
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let path = r.file(
         "a.csv",
         format!("{HEADER}CC,1000000001,Primera,natural,trabajador,10,,2025-06-02,,\n").as_bytes(),

@@ -132,6 +132,37 @@ impl Reg {
 
     /// Imports the standard test holders: adjudication 1 (1,000 shares, 2024-03-15), 2 (financed),
     /// 3 (a union, NIT).
+    /// The letterhead notices and paz y salvo certificates need (issue 20: register data, set
+    /// with `program letters set`), every part of it.
+    pub fn with_letterhead(self) -> Reg {
+        self.ok(&[
+            "program",
+            "letters",
+            "set",
+            "D3939-2004",
+            "--entity",
+            "Administradora de Prueba S.A.S.",
+            "--return-address",
+            "Carrera 7 # 71-21",
+            "--bank",
+            "Banco de Prueba",
+            "--account",
+            "cuenta corriente No. 000-00000-0",
+            "--signatory-name",
+            "Firmante de Prueba",
+            "--signatory-position",
+            "Representante legal",
+        ]);
+        self
+    }
+
+    /// The letterhead as the program file's `[letters.issuer]` gives it: the starting values of
+    /// the first `program letters set`, which copies them when given nothing else.
+    pub fn with_file_letterhead(self) -> Reg {
+        self.ok(&["program", "letters", "set", "D3939-2004"]);
+        self
+    }
+
     pub fn with_holders(self) -> Reg {
         let csv = format!(
             "{HEADER}CC,1000000001,Ana Prueba,natural,trabajador,1000,,2024-03-15,,\n\

@@ -85,7 +85,7 @@ fn pay(r: &Reg, date: &str, amount: &str, reference: &str) -> std::process::Outp
 
 #[test]
 fn reimporting_an_updated_holder_list_adds_only_the_new_holder() {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let first = import(&r, "lista.csv", &holders(50));
     assert_eq!(first.status.code(), Some(0));
     // the same 50 rows and one new holder: 1 added, 50 unchanged (counted, the first by line)
@@ -130,7 +130,7 @@ fn reimporting_an_updated_holder_list_adds_only_the_new_holder() {
 
 #[test]
 fn a_reimported_row_that_conflicts_is_refused_saying_what_differs() {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     assert_eq!(import(&r, "lista.csv", &holders(50)).status.code(), Some(0));
     let before = r.dump();
     // line 3: other shares; line 6: another price and a lender; line 52: new, but awarded again
@@ -191,7 +191,7 @@ fn a_reimported_row_that_conflicts_is_refused_saying_what_differs() {
 
 #[test]
 fn a_voided_adjudication_stays_visible_counts_for_nothing_and_may_be_imported_again() {
-    let r = Reg::new().with_holders();
+    let r = Reg::new().with_letterhead().with_holders();
     // adjudication 3 (the union) was imported with the wrong shares
     assert!(codes(&r, "2024-06-30").contains(&("MISSING_PLEDGE".into(), 3)));
     let e = r.fails(&["adjudications", "void", "3", "--reason", " "]);
@@ -274,7 +274,7 @@ fn a_voided_adjudication_stays_visible_counts_for_nothing_and_may_be_imported_ag
 
 #[test]
 fn an_adjudication_something_depends_on_cannot_be_voided() {
-    let r = Reg::new().with_holders();
+    let r = Reg::new().with_letterhead().with_holders();
     r.ok(&[
         "pledge",
         "register",
@@ -303,7 +303,7 @@ fn an_adjudication_something_depends_on_cannot_be_voided() {
 
 #[test]
 fn a_payment_twice_or_dated_after_today_is_refused() {
-    let r = Reg::new().with_holders();
+    let r = Reg::new().with_letterhead().with_holders();
     breach(&r);
     assert_eq!(
         pay(&r, "2024-12-15", "500000", "c-1").status.code(),
@@ -371,7 +371,7 @@ fn a_payment_twice_or_dated_after_today_is_refused() {
 
 #[test]
 fn a_voided_payment_stays_listed_and_no_figure_counts_it() {
-    let r = Reg::new().with_holders();
+    let r = Reg::new().with_letterhead().with_holders();
     r.ok(&[
         "pledge",
         "register",
@@ -422,6 +422,8 @@ fn a_voided_payment_stays_listed_and_no_figure_counts_it() {
         "2025-02-10",
         "--date",
         "2025-02-11",
+        "--reason",
+        "fecha del caso de prueba",
         "--format",
         "md",
         "--out",
@@ -473,7 +475,7 @@ fn a_voided_payment_stays_listed_and_no_figure_counts_it() {
 
 #[test]
 fn a_pledge_registered_by_mistake_is_voided_but_a_released_one_is_not() {
-    let r = Reg::new().with_holders();
+    let r = Reg::new().with_letterhead().with_holders();
     // rank 1 on the financed adjudication 2 by mistake: the check takes it as in force
     r.ok(&[
         "pledge",
@@ -523,7 +525,7 @@ fn a_pledge_registered_by_mistake_is_voided_but_a_released_one_is_not() {
 
 #[test]
 fn pledges_import_by_the_holders_document_and_merge_on_reimport() {
-    let r = Reg::new().with_holders();
+    let r = Reg::new().with_letterhead().with_holders();
     // Ana has a second adjudication, on another date
     assert_eq!(
         import(

@@ -6,7 +6,7 @@ use crate::common::{HEADER, Reg};
 
 #[test]
 fn the_index_of_a_pending_batch_neutralises_formula_cells() {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let names = [
         "=HYPERLINK(\"http://evil\",\"Ana\")",
         "@SUM(1+1)",
@@ -47,6 +47,8 @@ fn the_index_of_a_pending_batch_neutralises_formula_cells() {
         "2025-02-10",
         "--date",
         "2025-02-11",
+        "--reason",
+        "fecha del caso de prueba",
         "--format",
         "md",
         "--out",

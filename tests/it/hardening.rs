@@ -12,7 +12,7 @@ const HOSTILE_EVIDENCE: &str =
     "[ver](http://evil) ![i](http://evil/i.png) <script>alert(1)</script>";
 
 fn hostile_register() -> Reg {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let csv =
         format!("{HEADER}CC,1000000001,\"{HOSTILE_NAME}\",natural,trabajador,1000,,2024-03-15,,\n");
     let path = r.file("holders.csv", csv.as_bytes());
@@ -48,6 +48,8 @@ fn officer_typed_text_is_inert_in_the_markdown_and_html_notices() {
         "2025-02-10",
         "--date",
         "2025-02-11",
+        "--reason",
+        "fecha del caso de prueba",
         "--format",
         "md",
         "--out",
@@ -81,6 +83,8 @@ fn officer_typed_text_is_inert_in_the_markdown_and_html_notices() {
         "2025-02-10",
         "--date",
         "2025-02-11",
+        "--reason",
+        "fecha del caso de prueba",
         "--format",
         "html",
         "--out",
@@ -101,7 +105,7 @@ fn officer_typed_text_is_inert_in_the_markdown_and_html_notices() {
 
 /// The standard holders with one breach (adjudication 1) ready for a notice.
 fn breach_register() -> Reg {
-    let r = Reg::new().with_holders();
+    let r = Reg::new().with_letterhead().with_holders();
     r.ok(&[
         "breach",
         "record",
@@ -128,6 +132,8 @@ fn issue_args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
         "2025-02-10",
         "--date",
         "2025-02-11",
+        "--reason",
+        "fecha del caso de prueba",
         "--out",
         out,
     ];
@@ -144,6 +150,8 @@ fn pending_args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
         "2025-02-10",
         "--date",
         "2025-02-11",
+        "--reason",
+        "fecha del caso de prueba",
         "--format",
         "md",
         "--out",
@@ -331,7 +339,7 @@ fn a_later_run_removes_stale_temporary_files_in_its_directory() {
 #[cfg(unix)]
 #[test]
 fn the_register_is_readable_by_its_owner_only() {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     assert_eq!(mode(&r.db()), 0o600);
     for side in ["vigia.db-wal", "vigia.db-shm"] {
         let p = r.dir.path().join(side);
@@ -394,7 +402,7 @@ fn refused(r: &Reg, name: &str, bytes: &[u8], limit: &str) {
 
 #[test]
 fn notice_verify_refuses_deeply_nested_pdfs_without_crashing() {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let depth = 10_000;
     let nested = [b"[".repeat(depth), b"]".repeat(depth)].concat();
     let pdf = pdf_with(&[nested]);
@@ -433,7 +441,7 @@ fn notice_verify_refuses_deeply_nested_pdfs_without_crashing() {
 
 #[test]
 fn notice_verify_refuses_a_stream_whose_length_refers_to_itself() {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let pdf = pdf_with(&[b"<</Length 1 0 R>>stream\nBT ET\nendstream".to_vec()]);
     refused(
         &r,
@@ -454,7 +462,7 @@ fn notice_verify_refuses_a_stream_whose_length_refers_to_itself() {
 #[test]
 fn notice_verify_refuses_a_flate_bomb_within_bounded_memory() {
     use std::io::Write;
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     // 48 MiB of spaces deflate to about 48 KB; the limit is 16 MiB inflated
     let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
     let chunk = vec![b' '; 1 << 20];
@@ -481,7 +489,7 @@ fn notice_verify_refuses_a_flate_bomb_within_bounded_memory() {
 
 #[test]
 fn notice_verify_refuses_a_file_larger_than_any_notice() {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let mut big = b"%PDF-1.3\n".to_vec();
     big.resize(20 * 1024 * 1024 + 1, b' ');
     refused(

@@ -112,7 +112,7 @@ fn documents(dir: &Path, stored: &HashSet<String>, seen: &mut HashSet<String>) {
 
 #[test]
 fn kill_9_during_import_liquidation_and_notices_leaves_a_sound_register_and_no_orphans() {
-    let r = Reg::new();
+    let r = Reg::new().with_letterhead();
     let mut csv = HEADER.to_string();
     for i in 0..HOLDERS {
         csv.push_str(&format!(
@@ -174,6 +174,8 @@ fn kill_9_during_import_liquidation_and_notices_leaves_a_sound_register_and_no_o
             "2025-02-10".into(),
             "--date".into(),
             "2025-02-11".into(),
+            "--reason".into(),
+            "fecha del caso de prueba".into(),
             "--out".into(),
             dir.into(),
         ]

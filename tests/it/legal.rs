@@ -40,7 +40,7 @@ fn with_two_later_stages_the_fine_takes_the_highest_stage_price() {
     // LEGAL_NOTES §7.1: Stage 2 sold at $ 1.800, Stage 3 at $ 1.050, transfer $ 1.200:
     // (iii) = 1.800, principal 10 × 1.800 × 100 % = $ 18.000 (not the latest stage's 1.050,
     // which would let the transfer win: 10 × 1.200 = $ 12.000)
-    let r = Reg::new().with_holders();
+    let r = Reg::new().with_holders().with_letterhead();
     breach_at_1200(&r);
     stage(&r, "2", "1.800", "28/06/2024");
     stage(&r, "3", "1.050", "30/09/2024");
@@ -79,6 +79,8 @@ fn with_two_later_stages_the_fine_takes_the_highest_stage_price() {
         "md",
         "--out",
         &md.display().to_string(),
+        "--reason",
+        "test: dated as of the liquidation",
     ]);
     let text = std::fs::read_to_string(&md).unwrap();
     assert!(text.contains(listed), "{text}");
@@ -266,7 +268,7 @@ fn interest_per_day_after_a_liquidation_is_quoted_at_the_next_days_rate() {
     // (Res. 2394 de 2024), certified through 31/12/2024. Per day on $ 12.000:
     // 12.000 × (1,2639^(1/365) − 1) = 12.000 × 0,000641… = $ 7,70 → $ 8; November's 27,90 %
     // would give 12.000 × 0,000674… = $ 8,09 → $ 8 as well, so the rate and date tell them apart.
-    let r = Reg::new().with_holders();
+    let r = Reg::new().with_holders().with_letterhead();
     breach_at_1200(&r);
     let md = r.dir.path().join("aviso.md");
     r.ok(&[
@@ -281,6 +283,8 @@ fn interest_per_day_after_a_liquidation_is_quoted_at_the_next_days_rate() {
         "md",
         "--out",
         &md.display().to_string(),
+        "--reason",
+        "test: dated as of the liquidation",
     ]);
     let text = std::fs::read_to_string(&md).unwrap();
     assert!(
@@ -299,7 +303,7 @@ fn interest_per_day_after_a_liquidation_is_quoted_at_the_next_days_rate() {
 fn a_day_after_with_no_certified_rate_quotes_no_figure() {
     // the embedded series ends on 31/10/2026: a liquidation until then has no rate for
     // 01/11/2026, so the notice names no per-day figure and says why
-    let r = Reg::new().with_holders();
+    let r = Reg::new().with_holders().with_letterhead();
     breach_at_1200(&r);
     let md = r.dir.path().join("aviso.md");
     r.ok(&[
@@ -314,6 +318,8 @@ fn a_day_after_with_no_certified_rate_quotes_no_figure() {
         "md",
         "--out",
         &md.display().to_string(),
+        "--reason",
+        "test: dated as of the liquidation",
     ]);
     let text = std::fs::read_to_string(&md).unwrap();
     assert!(

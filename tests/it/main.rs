@@ -17,6 +17,7 @@ mod hardening;
 mod kill;
 mod legal;
 mod letters;
+mod letters_signed;
 mod notices;
 mod offering;
 mod offering_scale;

@@ -7,7 +7,7 @@ use crate::common::Reg;
 
 #[test]
 fn every_register_refusal_names_the_flag_the_value_and_what_to_do() {
-    let r = Reg::new().with_holders();
+    let r = Reg::new().with_letterhead().with_holders();
     let mut seen = String::new();
     let mut refused = |args: &[&str]| {
         let before = r.dump();
@@ -290,6 +290,8 @@ fn future_or_out_of_order_dates_and_voids_with_dependents_write_nothing() {
             "2025-02-10",
             "--date",
             "2099-01-01",
+            "--reason",
+            "fecha del caso de prueba",
         ],
         &["--date 2099-01-01: is after today ("],
     );
@@ -302,6 +304,8 @@ fn future_or_out_of_order_dates_and_voids_with_dependents_write_nothing() {
             "2025-02-10",
             "--date",
             "2025-02-09",
+            "--reason",
+            "fecha del caso de prueba",
         ],
         &["--date 2025-02-09: is before the day the fine is liquidated to (2025-02-10)"],
     );
@@ -314,6 +318,8 @@ fn future_or_out_of_order_dates_and_voids_with_dependents_write_nothing() {
         "2025-02-10",
         "--date",
         "2025-02-11",
+        "--reason",
+        "fecha del caso de prueba",
         "--format",
         "md",
         "--out",
@@ -329,6 +335,8 @@ fn future_or_out_of_order_dates_and_voids_with_dependents_write_nothing() {
             "2025-02-05",
             "--date",
             "2025-02-06",
+            "--reason",
+            "fecha del caso de prueba",
         ],
         &[
             "--date 2025-02-06: is before notice MULTA-2025-0001 of 2025-02-11, which this one would replace",

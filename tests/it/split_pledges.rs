@@ -159,7 +159,7 @@ fn a_pledge_file_splits_an_adjudication_between_two_rows() {
 
 #[test]
 fn each_pledge_is_released_and_enforced_on_its_own() {
-    let r = register();
+    let r = register().with_letterhead();
     pledge(&r, "2", Some("600"));
     pledge(&r, "1", Some("400"));
     // SPEC §5's breach on all 1.000 shares, noticed and delivered on 11/02/2025: overdue by
@@ -193,6 +193,8 @@ fn each_pledge_is_released_and_enforced_on_its_own() {
         "md",
         "--out",
         &out,
+        "--reason",
+        "test: dated as of the liquidation",
     ]);
     r.ok(&[
         "notice",

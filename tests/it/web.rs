@@ -321,7 +321,7 @@ pub fn add_user(r: &Reg, name: &str, role: &str) {
 
 /// A register with the test holders and one account per role.
 pub fn register_with_users() -> Reg {
-    let r = Reg::new().with_holders();
+    let r = Reg::new().with_letterhead().with_holders();
     for (name, role) in [
         ("carla", "consulta"),
         ("oscar", "oficial"),
@@ -843,7 +843,7 @@ fn a_breach_recorded_through_the_form_equals_the_cli_one() {
     assert_eq!(saved.status, 303);
     assert_eq!(saved.header("location"), Some("/incumplimientos/1"));
 
-    let cli = Reg::new().with_holders();
+    let cli = Reg::new().with_letterhead().with_holders();
     let o = cli
         .command()
         .arg("--db")
@@ -979,6 +979,7 @@ fn payments_liquidations_notices_and_downloads() {
             ("csrf", &jcsrf),
             ("notice_until", "10/02/2025"),
             ("notice_date", "11/02/2025"),
+            ("backdate_reason", "fecha del caso de prueba"),
         ],
     );
     assert_eq!(issued.status, 303, "{}", issued.text());
@@ -1364,7 +1365,7 @@ fn rates_are_added_by_an_admin() {
             .contains("<td>Registro de una certificación de tasa<br><small><code>rate.add</code>"),
     );
     // the command line warns of the same jump, in English
-    let twin = Reg::new();
+    let twin = Reg::new().with_letterhead();
     twin.ok(&[
         "rates",
         "add",
@@ -1945,6 +1946,8 @@ fn verifying_a_notice_says_each_check_in_spanish() {
             "2025-02-10",
             "--date",
             date,
+            "--reason",
+            "fecha del caso de prueba",
             "--format",
             format,
             "--out",
@@ -2218,6 +2221,7 @@ fn refusals_without_an_input_of_their_own_are_shown_above_the_form() {
             ("csrf", &jcsrf),
             ("notice_until", "10/02/2025"),
             ("notice_date", "11/02/2025"),
+            ("backdate_reason", "fecha del caso de prueba"),
         ],
     );
     assert_eq!(notice.status, 422);

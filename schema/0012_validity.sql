@@ -1,4 +1,4 @@
--- vigia register, migration 0011: acts outside a program's validity (Decreto 3939 de 2004 art. 28:
+-- vigia register, migration 0012: acts outside a program's validity (Decreto 3939 de 2004 art. 28:
 -- "un (1) año, contado a partir de la fecha de publicación"). Opening the first-stage offer or a
 -- later stage's tranche on a day outside the validity the program file states is refused unless
 -- the officer records why (an extension, a later decree: LEGAL_NOTES §7, item 7); the reason is
