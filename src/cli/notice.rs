@@ -507,9 +507,11 @@ impl NoticeCommand {
                     .map(|n| {
                         let supersedes = n.supersedes_id.and_then(|id| notices::get(store.conn(), id).ok()).map(|p| p.number);
                         let delivery = notices::delivery(store.conn(), n.id).ok().flatten();
-                        let due = register::notice::deadline(store.conn(), n).unwrap_or(n.deadline);
+                        // no deadline yet while it awaits its delivery (LEGAL_NOTES §7.3)
+                        let due = register::notice::deadline_as_stands(store.conn(), n).unwrap_or(Some(n.deadline));
                         json!({"id": n.id, "number": n.number, "breach_id": n.breach_id, "liquidation_id": n.liquidation_id,
-                               "notice_date": n.notice_date.to_string(), "deadline": due.to_string(),
+                               "notice_date": n.notice_date.to_string(), "deadline": due.map(|d| d.to_string()),
+                               "awaits_delivery": due.is_none(),
                                "delivered_on": delivery.as_ref().map(|d| d.delivered_on.to_string()),
                                "via": delivery.as_ref().map(|d| d.via.as_str()),
                                "supersedes": supersedes, "issued_at": n.created_at, "issued_by": n.created_by})

@@ -399,6 +399,18 @@ pub fn deadline(conn: &Connection, notice: &Notice) -> Result<NaiveDate> {
     ))
 }
 
+/// A notice's deadline as it stands: `None` while the program counts the term from delivery and
+/// none is recorded (LEGAL_NOTES §7.3: such a notice has no deadline yet), else [`deadline`].
+pub fn deadline_as_stands(conn: &Connection, notice: &Notice) -> Result<Option<NaiveDate>> {
+    let program = programs::by_id(conn, notice.program_id)?;
+    let delivered = notices::delivery(conn, notice.id)?.is_some();
+    if !delivered && program.program.letters.payment_term_from == crate::program::TermFrom::Delivery
+    {
+        return Ok(None);
+    }
+    deadline(conn, notice).map(Some)
+}
+
 /// A void recorded since a stored liquidation that changes its figures: a payment it applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Superseded {

@@ -74,7 +74,7 @@ impl TermRule {
                 format!("{days} días hábiles desde la entrega del {}", fecha(on))
             }
             (TermFrom::Delivery, None) => format!(
-                "{days} días hábiles desde la expedición del {issued}; aún sin entrega registrada"
+                "{days} días hábiles desde la entrega, que aún no está registrada (expedido el {issued})"
             ),
             (TermFrom::Issue, _) => format!(
                 "{days} días hábiles desde la expedición del {issued} (el programa cuenta el \
@@ -111,11 +111,20 @@ impl TermRule {
     }
 }
 
+/// A deadline as the pages show it: the day, or that there is none until the delivery.
+fn plazo(deadline: Option<NaiveDate>) -> String {
+    match deadline {
+        Some(d) => fecha(d),
+        None => "sin plazo aún".to_string(),
+    }
+}
+
 /// A notice as the pages show it: its deadline as the register has it (`register::notice::
 /// deadline`) and from what the term runs, its delivery, and the notices either side of it.
 pub(super) struct NoticeLine {
     pub(super) notice: Notice,
-    pub(super) deadline: NaiveDate,
+    /// `None`: no deadline yet, the term runs from a delivery not yet recorded.
+    pub(super) deadline: Option<NaiveDate>,
     /// From what the deadline runs, in Spanish ("10 días hábiles desde la entrega del …").
     pub(super) runs_from: String,
     pub(super) delivery: Option<Delivery>,
@@ -126,7 +135,7 @@ pub(super) struct NoticeLine {
 
 fn notice_line(conn: &Connection, notice: Notice) -> Result<NoticeLine, WebError> {
     let rule = TermRule::of(conn, notice.program_id)?;
-    let deadline = register::notice::deadline(conn, &notice)?;
+    let deadline = register::notice::deadline_as_stands(conn, &notice)?;
     let delivery = notices::delivery(conn, notice.id)?;
     let runs_from = rule.runs_from(
         notice.notice_date,
@@ -222,7 +231,7 @@ pub(super) fn breach_letters_markup(
                         tr {
                             td { a href={"/avisos/" (n.notice.id)} { (n.notice.number) } }
                             td { (fecha(n.notice.notice_date)) }
-                            td { (fecha(n.deadline)) br; small { (n.runs_from) } }
+                            td { (plazo(n.deadline)) br; small { (n.runs_from) } }
                             td { @match &n.delivery { Some(d) => { (fecha(d.delivered_on)) " por " (d.via.label_es()) }, None => "sin registrar" } }
                             td { @match &n.replaced_by { Some(r) => { "reemplazado por " a href={"/avisos/" (r.id)} { (r.number) } }, None => "vigente" } }
                             td { (doc_links("avisos", n.notice.id)) }
@@ -284,9 +293,12 @@ pub(super) fn timeline(
         out.push((
             n.notice.notice_date,
             format!(
-                "Aviso {} (pagar a más tardar el {}: {}){}",
+                "Aviso {} ({}: {}){}",
                 n.notice.number,
-                fecha(n.deadline),
+                match n.deadline {
+                    Some(d) => format!("pagar a más tardar el {}", fecha(d)),
+                    None => "sin plazo aún".to_string(),
+                },
                 n.runs_from,
                 match &n.replaces {
                     Some(r) => format!("; reemplaza al aviso {}", r.number),
@@ -347,7 +359,7 @@ fn notice_markup(user: &User, n: &NoticeLine, errors: &Errors, typed: &Fields) -
             dt { "Incumplimiento" } dd { a href={"/incumplimientos/" (notice.breach_id)} { (notice.breach_id) } }
             dt { "Liquidación" } dd { a href={"/liquidaciones/" (notice.liquidation_id)} { (notice.liquidation_id) } }
             dt { "Fecha" } dd { (fecha(notice.notice_date)) }
-            dt { "Pagar a más tardar" } dd #plazo { strong { (fecha(n.deadline)) } " — " (n.runs_from) }
+            dt { "Pagar a más tardar" } dd #plazo { strong { (plazo(n.deadline)) } " — " (n.runs_from) }
             dt { "Emitido" } dd { (views::momento(&notice.created_at)) " por " (notice.created_by) }
             @if let Some(p) = &n.replaces {
                 dt { "Reemplaza a" } dd #reemplaza { "el aviso " a href={"/avisos/" (p.id)} { (p.number) } " del " (fecha(p.notice_date)) }

@@ -537,3 +537,52 @@ fn an_offer_or_a_stage_outside_the_programs_validity_needs_a_recorded_reason() {
         .unwrap();
     assert_eq!(none, 0);
 }
+
+#[test]
+fn an_undelivered_notice_is_listed_without_a_deadline_until_its_delivery() {
+    // LEGAL_NOTES §7.3: the shipped program counts the term from delivery, so a notice with no
+    // delivery recorded has no deadline yet; delivered on 03/12/2024 (a Tuesday), 10 business
+    // days later is 17/12/2024 (no holiday in between: Ley 51 de 1983's of December is the 8th,
+    // a Sunday in 2024).
+    let r = Reg::new().with_holders().with_letterhead();
+    breach_at_1200(&r);
+    r.ok(&[
+        "holder",
+        "update",
+        "1000000001",
+        "--address",
+        "Calle 1 # 2-3",
+        "--city",
+        "Bogotá",
+    ]);
+    r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "29/11/2024",
+        "--date",
+        "29/11/2024",
+        "--format",
+        "md",
+        "--out",
+        &r.dir.path().join("a.md").display().to_string(),
+        "--reason",
+        "test: dated as of the liquidation",
+    ]);
+    let list = r.json(&["notice", "list", "--format", "json"]);
+    assert_eq!(list[0]["deadline"], serde_json::Value::Null, "{list}");
+    assert_eq!(list[0]["awaits_delivery"], true, "{list}");
+    r.ok(&[
+        "notice",
+        "delivered",
+        "MULTA-2024-0001",
+        "--on",
+        "03/12/2024",
+        "--via",
+        "correo-certificado",
+    ]);
+    let list = r.json(&["notice", "list", "--format", "json"]);
+    assert_eq!(list[0]["deadline"], "2024-12-17", "{list}");
+    assert_eq!(list[0]["awaits_delivery"], false, "{list}");
+}

@@ -106,8 +106,9 @@ fn a_notice_shows_the_registers_deadline_and_what_it_runs_from() {
     let page = j.get("/avisos/1").text();
     assert_eq!(
         by_id(&page, "plazo", "</dd>"),
-        "<strong>25/02/2025</strong> — 10 días hábiles desde la expedición del 11/02/2025; aún \
-         sin entrega registrada"
+        // no deadline until its delivery is recorded (LEGAL_NOTES §7.3)
+        "<strong>sin plazo aún</strong> — 10 días hábiles desde la entrega, que aún no está \
+         registrada (expedido el 11/02/2025)"
     );
     assert!(page.contains("Sin entrega registrada."), "{page}");
     // the form that issues a notice says where the term runs from, as the program has it
@@ -194,8 +195,9 @@ fn a_replaced_notice_names_its_successor_and_deadlines_skip_holidays() {
     let second = j.get("/avisos/2").text();
     assert_eq!(
         by_id(&second, "plazo", "</dd>"),
-        "<strong>31/03/2025</strong> — 10 días hábiles desde la expedición del 14/03/2025; aún \
-         sin entrega registrada"
+        // no deadline until its delivery is recorded (LEGAL_NOTES §7.3)
+        "<strong>sin plazo aún</strong> — 10 días hábiles desde la entrega, que aún no está \
+         registrada (expedido el 14/03/2025)"
     );
     assert_eq!(
         by_id(&second, "reemplaza", "</dd>"),
