@@ -135,6 +135,8 @@ pub struct NoticeData {
     pub adjudication_price: Decimal,
     /// The pledge in force on the notice date (or the latest one).
     pub pledge: Option<Pledge>,
+    /// Every pledge in force on the notice date (layout 2 names each: split pledges, Art. 10).
+    pub pledges: Vec<Pledge>,
     pub breach: Breach,
     pub liquidation_id: i64,
     pub fingerprint: String,
@@ -338,7 +340,9 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
     let breach = breaches::get(conn, notice.breach_id)?;
     let adj = adjudications::get(conn, breach.adjudication_id)?;
     let program = programs::by_id(conn, adj.program_id)?;
-    let pledge = pledge_on(&pledges::list(conn, adj.id)?, notice.notice_date);
+    let all_pledges = pledges::list(conn, adj.id)?;
+    let pledge = pledge_on(&all_pledges, notice.notice_date);
+    let in_force = in_force_on(&all_pledges, notice.notice_date);
     let supersedes = match notice.supersedes_id {
         Some(id) => {
             let n = notices::get(conn, id)?;
@@ -394,6 +398,7 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
         adjudicated_shares: adj.shares,
         adjudication_price: adj.price_per_share,
         pledge,
+        pledges: in_force,
         breach,
         liquidation_id: liq.id,
         fingerprint: liq.sha256,
@@ -427,6 +432,18 @@ fn contact_at(
 }
 
 /// The pledge in force on `on`, or the latest one.
+/// Every pledge in force on `on` (not void, registered by then, not yet released), in the order
+/// registered: an adjudication split between degrees has several (Art. 10).
+fn in_force_on(pledges: &[Pledge], on: NaiveDate) -> Vec<Pledge> {
+    pledges
+        .iter()
+        .filter(|p| {
+            p.void.is_none() && p.registered_on <= on && p.released_on.is_none_or(|r| r > on)
+        })
+        .cloned()
+        .collect()
+}
+
 fn pledge_on(pledges: &[Pledge], on: NaiveDate) -> Option<Pledge> {
     let live: Vec<&Pledge> = pledges.iter().filter(|p| p.void.is_none()).collect();
     live.iter()

@@ -97,7 +97,33 @@ pub(super) fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String, glue: bool
         b.kind.promise_es(),
         long_date(l.lockup_end)
     )));
-    if let Some(p) = &d.pledge {
+    if d.pledges.len() > 1 {
+        let each: Vec<String> = d
+            .pledges
+            .iter()
+            .map(|p| {
+                format!(
+                    "{} acciones con prenda de {} grado sin tenencia, inscrita el {}{}",
+                    n(p.shares),
+                    rank_es(p.rank),
+                    long_date(p.registered_on),
+                    p.lender
+                        .as_ref()
+                        .filter(|_| p.rank == 2)
+                        .map(|x| format!(
+                            " (después de la prenda de primer grado del acreedor financiador, {})",
+                            q(x)
+                        ))
+                        .unwrap_or_default()
+                )
+            })
+            .collect();
+        out.push(Block::Para(format!(
+            "Las acciones están pignoradas en favor de los vendedores ({}): {}.",
+            q(&d.pledge_article),
+            each.join("; ")
+        )));
+    } else if let Some(p) = &d.pledge {
         out.push(Block::Para(format!(
             "Las acciones fueron pignoradas en favor de los vendedores con prenda de {} grado sin tenencia, inscrita el {}{}.",
             rank_es(p.rank),

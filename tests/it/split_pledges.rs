@@ -196,6 +196,17 @@ fn each_pledge_is_released_and_enforced_on_its_own() {
         "--reason",
         "test: dated as of the liquidation",
     ]);
+    // the notice names both pledges in force, each with its shares and degree
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains(
+            "Las acciones están pignoradas en favor de los vendedores (artículo 10): 600 acciones \
+             con prenda de segundo grado sin tenencia, inscrita el 1 de abril de 2024 (después de \
+             la prenda de primer grado del acreedor financiador, Banco Ejemplo); 400 acciones con \
+             prenda de primer grado sin tenencia, inscrita el 1 de abril de 2024."
+        ),
+        "{text}"
+    );
     r.ok(&[
         "notice",
         "delivered",
