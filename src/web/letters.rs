@@ -925,7 +925,7 @@ mod tests {
         );
         assert_eq!(
             delivery.runs_from(issued, None),
-            "10 días hábiles desde la expedición del 11/02/2025; aún sin entrega registrada"
+            "10 días hábiles desde la entrega, que aún no está registrada (expedido el 11/02/2025)"
         );
         // a program that counts from the notice's date: a delivery changes nothing
         let from_issue = "7 días hábiles desde la expedición del 11/02/2025 (el programa cuenta \
