@@ -2,24 +2,43 @@
 //! text of a document in the form documents are compared. [`Documents`] hands both to the
 //! register's verification (`register::verify`), which does not import this layer.
 
-use super::notice as doc;
+use super::notice::{self as doc, Block};
 use super::pdf::{self, read::Unreadable};
 use crate::lang::Said;
 use crate::notice::{DocFormat, NoticeData, SettlementData};
 use crate::said;
 use chrono::Datelike;
 
+/// The document's blocks, with every value an officer typed (names, evidence, articles,
+/// resolutions) as typed: for HTML (which escapes everything it writes) and PDF.
+fn blocks(d: &NoticeData) -> Vec<Block> {
+    match d.layout {
+        1 => super::notice_v1::blocks_with(d, &|s| s.to_string()),
+        _ => super::notice_v2::blocks_with(d, &|s| s.to_string(), true),
+    }
+}
+
+/// The document's blocks for Markdown: every value an officer typed made inert by [`doc::md_text`],
+/// the document's own wording (its parentheses, the signature line, the backquoted command) as
+/// it is.
+fn markdown_blocks(d: &NoticeData) -> Vec<Block> {
+    match d.layout {
+        1 => super::notice_v1::blocks_with(d, &doc::md_text),
+        _ => super::notice_v2::blocks_with(d, &doc::md_text, false),
+    }
+}
+
 /// The document of a notice in a format.
 pub fn notice(data: &NoticeData, format: DocFormat) -> Vec<u8> {
     let title = format!("Notificación de multa {}", data.number);
     match format {
         // officer-typed values escaped for Markdown; HTML escapes everything it writes
-        DocFormat::Md => doc::markdown(&doc::markdown_blocks(data)).into_bytes(),
-        DocFormat::Html => doc::html(&doc::blocks(data), &title).into_bytes(),
+        DocFormat::Md => doc::markdown(&markdown_blocks(data)).into_bytes(),
+        DocFormat::Html => doc::html(&blocks(data), &title).into_bytes(),
         DocFormat::Pdf => {
             let d = data.notice_date;
             pdf::render_layout(
-                &doc::blocks(data),
+                &blocks(data),
                 &title,
                 &format!("Notificación {}", data.number),
                 (d.year(), d.month() as u8, d.day() as u8),

@@ -4,7 +4,6 @@
 //! `notice verify` can compare it with a fresh rendering.
 
 use crate::money::{format_cop_dp, format_number};
-use crate::notice::NoticeData;
 use crate::program::Issuer;
 use crate::store::contacts::Contact;
 use chrono::{Datelike, NaiveDate};
@@ -45,25 +44,6 @@ pub(super) fn n(x: u64) -> String {
 
 pub(super) fn rank_es(rank: u8) -> &'static str {
     if rank == 1 { "primer" } else { "segundo" }
-}
-
-/// The document's blocks, with every value an officer typed (names, evidence, articles,
-/// resolutions) as typed: for HTML (which escapes everything it writes) and PDF.
-pub fn blocks(d: &NoticeData) -> Vec<Block> {
-    match d.layout {
-        1 => super::notice_v1::blocks_with(d, &|s| s.to_string()),
-        _ => super::notice_v2::blocks_with(d, &|s| s.to_string(), true),
-    }
-}
-
-/// The document's blocks for Markdown: every value an officer typed made inert by [`md_text`],
-/// the document's own wording (its parentheses, the signature line, the backquoted command) as
-/// it is.
-pub fn markdown_blocks(d: &NoticeData) -> Vec<Block> {
-    match d.layout {
-        1 => super::notice_v1::blocks_with(d, &md_text),
-        _ => super::notice_v2::blocks_with(d, &md_text, false),
-    }
 }
 
 /// A value an officer typed, as Markdown text that stays text: `<` and `>` become entities (no
