@@ -14,6 +14,8 @@
 //!   front ends and every file's cells;
 //! - [`offering`]: the first-stage offering's arithmetic: caps (Arts. 7, 8), pro-rata (Art. 12);
 //! - [`program`]: a programa de enajenación as a validated TOML file;
+//! - [`later_stages`]: the later stages' criterion (present value, highest price, price and term)
+//!   and minimum price, as program keys and pure arithmetic;
 //! - [`categories`]: which of a program's categories a file's cell names;
 //! - [`lang`]: the two languages (Spanish for pages and documents, English for the CLI): `Said`;
 //! - [`text`]: what a file given as text is (UTF-8, Windows-1252, or a workbook/PDF named as such);
@@ -47,6 +49,7 @@ pub(crate) mod ids;
 pub(crate) mod import;
 pub mod input;
 pub mod lang;
+pub mod later_stages;
 pub(crate) mod liquidation;
 pub mod money;
 pub(crate) mod notice;

@@ -11,12 +11,17 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub use crate::later_stages::{Criterion, CriterionRate, MinimumPrice, Weights};
+
 /// The Decreto 3939 de 2004 (Terpel del Centro) program shipped with the binary.
 pub const DECRETO_3939_2004: &str = include_str!("../schema/programs/decreto-3939-2004.toml");
 
 /// The programs shipped inside the binary, by code: `vigia program add D3939-2004` registers one
 /// with no file, `vigia program show-file D3939-2004` prints it to start another.
-pub const EMBEDDED: [(&str, &str); 1] = [("D3939-2004", DECRETO_3939_2004)];
+pub const EMBEDDED: [(&str, &str); 2] = [
+    ("D3939-2004", DECRETO_3939_2004),
+    ("FOGAFIN-TON", crate::later_stages::FOGAFIN_TODO_O_NADA),
+];
 
 /// The shipped program file whose code is `code` (case and hyphens aside: `d3939 2004`).
 pub fn embedded(code: &str) -> Option<&'static str> {
@@ -345,6 +350,9 @@ pub struct LaterStages {
     /// (Decreto 3939 Arts. 14 c and 17 c: payment the next banking business day, so 0); `None`:
     /// any term up to ten years, valued by the criterion (seed 002).
     pub max_term_days: Option<u32>,
+    /// The least price per share a later-stage proposal may offer (Arts. 14 a, 17 a: the first
+    /// stage's fixed price, the default).
+    pub minimum_price: MinimumPrice,
 }
 
 impl Default for LaterStages {
@@ -354,33 +362,7 @@ impl Default for LaterStages {
             criterion: Criterion::PresentValue(CriterionRate::Ibc),
             minimum_guarantee: Decimal::ZERO,
             max_term_days: None,
-        }
-    }
-}
-
-/// The technical criterion of comparison (criterio técnico de comparación, seed 002).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Criterion {
-    /// `price / (1 + r)^(term_days/365)`, `r` effective annual.
-    PresentValue(CriterionRate),
-}
-
-/// The effective annual rate a present value discounts at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CriterionRate {
-    /// The interés bancario corriente in force on the stage's closing date (the register's
-    /// rate series).
-    Ibc,
-    /// A fixed rate, % EA.
-    Fixed(Decimal),
-}
-
-impl CriterionRate {
-    /// As the program file writes it: `ibc` or the percent.
-    pub fn as_text(self) -> String {
-        match self {
-            CriterionRate::Ibc => "ibc".into(),
-            CriterionRate::Fixed(r) => r.to_string(),
+            minimum_price: MinimumPrice::FirstStage,
         }
     }
 }
@@ -391,11 +373,27 @@ impl CriterionRate {
 struct LaterStagesFile {
     #[serde(default)]
     last: Option<u8>,
+    /// The technical criterion of comparison (seed 002: "el criterio técnico de comparación
+    /// definido en el Reglamento de Venta"): "present-value" (default), "highest-price" or
+    /// "price-and-term" ([`crate::later_stages::points`]).
     #[serde(default)]
     criterion: Option<String>,
-    /// "ibc" or a percent EA as a quoted string.
+    /// "present-value" only: "ibc" (default: the IBC in force on the closing date) or a percent
+    /// EA as a quoted string.
     #[serde(default)]
     rate: Option<String>,
+    /// "price-and-term" only, required there: the price's weight, a quoted decimal above 0 and
+    /// below 1; with `term_weight` it sums to exactly 1 (the reglamento's weights; seed 002).
+    #[serde(default, deserialize_with = "opt_exact_decimal")]
+    price_weight: Option<Decimal>,
+    /// "price-and-term" only, required there: the term's weight (see `price_weight`).
+    #[serde(default, deserialize_with = "opt_exact_decimal")]
+    term_weight: Option<Decimal>,
+    /// The later stages' minimum price per share: "first-stage" (default: the first stage's fixed
+    /// price, Decreto 3939 Arts. 14 a, 17 a) or a price in pesos as a quoted string (a program
+    /// whose decree or reglamento sets its own minimum).
+    #[serde(default)]
+    minimum_price: Option<String>,
     #[serde(default, deserialize_with = "opt_exact_decimal")]
     minimum_guarantee: Option<Decimal>,
     #[serde(default)]
@@ -420,7 +418,8 @@ impl LaterStagesFile {
             ));
         }
         let rate = match self.rate.as_deref().map(str::trim) {
-            None | Some("ibc") => CriterionRate::Ibc,
+            None => None,
+            Some("ibc") => Some(CriterionRate::Ibc),
             Some(s) => {
                 let r = crate::input::percent(s).map_err(|_| {
                     err(
@@ -441,21 +440,18 @@ impl LaterStagesFile {
                         ),
                     ));
                 }
-                CriterionRate::Fixed(r)
+                Some(CriterionRate::Fixed(r))
             }
         };
-        let criterion = match self.criterion.as_deref() {
-            None | Some("present-value") => Criterion::PresentValue(rate),
-            Some(other) => {
-                return Err(err(
-                    "later_stages.criterion",
-                    said!(
-                        "{other:?}: only \"present-value\" is known (see DESIGN.md to add another)",
-                        "«{other}»: solo se conoce \"present-value\" (DESIGN.md explica cómo agregar otro)"
-                    ),
-                ));
-            }
-        };
+        let criterion = crate::later_stages::criterion(
+            self.criterion.as_deref(),
+            rate,
+            self.price_weight,
+            self.term_weight,
+        )
+        .map_err(|(field, message)| err(field, message))?;
+        let minimum_price = crate::later_stages::minimum_price(self.minimum_price.as_deref())
+            .map_err(|(field, message)| err(field, message))?;
         let minimum_guarantee = self.minimum_guarantee.unwrap_or(d.minimum_guarantee);
         if minimum_guarantee < Decimal::ZERO {
             return Err(err(
@@ -480,6 +476,7 @@ impl LaterStagesFile {
             criterion,
             minimum_guarantee,
             max_term_days: self.max_term_days,
+            minimum_price,
         })
     }
 }
@@ -1111,6 +1108,7 @@ mod tests {
                 minimum_guarantee: Decimal::ZERO,
                 // Arts. 14 c, 17 c: the next banking business day
                 max_term_days: Some(0),
+                minimum_price: MinimumPrice::FirstStage,
             }
         );
         let bad = DECRETO_3939_2004.replace("max_term_days = 0", "max_term_days = 3651");

@@ -16,6 +16,7 @@ pub(crate) mod holder;
 pub(crate) mod letters;
 pub(crate) mod notice;
 pub(crate) mod offer;
+pub(crate) mod offer_external;
 pub(crate) mod payment;
 pub(crate) mod pledge;
 pub(crate) mod program;
@@ -543,6 +544,8 @@ pub fn flag_of(field: register::Field) -> &'static str {
         F::IssuerNit => "--nit",
         F::PaymentReference => "--reference",
         F::BackdateReason => "--reason",
+        F::ExternalAwarded => "--awarded",
+        F::ActaReference => "--acta",
     }
 }
 

@@ -68,6 +68,10 @@ pub enum OfferCommand {
     /// Check an acta against the register: its text must be what the stored run gives, and the
     /// run's fingerprint must match its stored outcomes (exit 1 names the first difference).
     Verify { file: PathBuf },
+    /// Record a first stage concluded outside vigia (its adjudication date, the shares awarded,
+    /// the acta's reference), once, so the program's later stages run in vigia (Art. 13: the
+    /// Second Stage offers what the first left). Refused when vigia runs the first stage itself.
+    RecordExternal(super::offer_external::RecordExternal),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -370,6 +374,7 @@ impl OfferCommand {
                 writeln!(ctx.out, "acta of run {run} of {code} -> {}", path.display())?;
             }
             OfferCommand::Verify { file } => return verify(ctx, &file),
+            OfferCommand::RecordExternal(r) => return r.run(ctx),
         }
         Ok(Status::Ok)
     }

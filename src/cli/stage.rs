@@ -8,6 +8,7 @@ use super::offer::{
 };
 use super::{CliError, Ctx, Status, args};
 use crate::files;
+use crate::later_stages::Valuation;
 use crate::money::format_cop;
 use crate::register::stage::{self as rules, Concluded, Open, Standing, TrancheEvaluation};
 use crate::report::notice as doc;
@@ -164,6 +165,35 @@ const ROW_COLUMNS: [&str; 14] = [
     "cause",
 ];
 
+/// How the tranche's proposals are valued, in the table's words.
+fn criterion_words(e: &TrancheEvaluation) -> String {
+    match (e.valuation, &e.rate) {
+        (Valuation::PresentValue { rate_ea_pct }, Some(r)) => {
+            format!("present value at {rate_ea_pct} % EA ({})", r.source)
+        }
+        (Valuation::PresentValue { rate_ea_pct }, None) => {
+            format!("present value at {rate_ea_pct} % EA")
+        }
+        (Valuation::HighestPrice, _) => "highest price".into(),
+        (Valuation::PriceAndTerm(w), _) => format!(
+            "price and term: points = 100 × ({} × price / best price + {} × shortest term / term)",
+            w.price, w.term
+        ),
+    }
+}
+
+/// A winner's value under the criterion, in the adjudication's words.
+fn value_words(v: Valuation, value: Option<rust_decimal::Decimal>) -> String {
+    let Some(x) = value else {
+        return "-".into();
+    };
+    match v {
+        Valuation::PresentValue { .. } => format!("present value {}", format_cop(x)),
+        Valuation::HighestPrice => format!("value {}", format_cop(x)),
+        Valuation::PriceAndTerm(_) => format!("{x:.4} points"),
+    }
+}
+
 fn outcome_words(e: &TrancheEvaluation) -> String {
     match &e.standing {
         Standing::Winner { proposal, draw } => format!(
@@ -255,8 +285,9 @@ impl StageCommand {
                                     "opens": e.tranche.opens.to_string(),
                                     "closes": e.tranche.closes.to_string(),
                                     "minimum_price": e.tranche.minimum_price.to_string(),
-                                    "rate_ea_pct": e.rate.rate_ea_pct.to_string(),
-                                    "rate_source": e.rate.source,
+                                    "criterion": crate::report::stage_acta::criterion_code(&p.program.later_stages.criterion),
+                                    "rate_ea_pct": e.rate.as_ref().map(|r| r.rate_ea_pct.to_string()),
+                                    "rate_source": e.rate.as_ref().map(|r| r.source.clone()),
                                     "outcome": match &e.standing {
                                         Standing::Winner { .. } => "winner",
                                         Standing::Tie(_) => "tie",
@@ -292,14 +323,13 @@ impl StageCommand {
                                 writeln!(
                                     ctx.out,
                                     "stage {stage} of {code}, tranche {}: {} shares, proposals {} to {}, minimum \
-                                     price {}; present value at {} % EA ({}); {}",
+                                     price {}; {}; {}",
                                     e.tranche.tranche,
                                     e.tranche.shares,
                                     e.tranche.opens,
                                     e.tranche.closes,
                                     format_cop(e.tranche.minimum_price),
-                                    e.rate.rate_ea_pct,
-                                    e.rate.source,
+                                    criterion_words(e),
                                     outcome_words(e)
                                 )?;
                             }
@@ -548,7 +578,7 @@ fn write_conclusion(
                 match (p, a.price, a.payment_due) {
                     (Some(p), Some(price), Some(due)) => writeln!(
                         out,
-                        "  tranche {}: {} shares to {} ({}; jointly liable) at {} per share = {}, present value {}; \
+                        "  tranche {}: {} shares to {} ({}; jointly liable) at {} per share = {}, {}; \
                          payment due {due}{}",
                         a.tranche,
                         a.shares,
@@ -561,7 +591,13 @@ fn write_conclusion(
                             .join("; "),
                         format_cop(price),
                         format_cop(price * Decimal::from(a.shares)),
-                        a.value.map_or_else(|| "-".into(), format_cop),
+                        value_words(
+                            c.evaluations
+                                .iter()
+                                .find(|e| e.tranche.tranche == a.tranche)
+                                .map_or(Valuation::HighestPrice, |e| e.valuation),
+                            a.value
+                        ),
                         a.draw_id
                             .map_or_else(String::new, |d| format!(" (decided by draw {d})"))
                     )?,

@@ -8,6 +8,8 @@ use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::fmt;
 
+pub use crate::later_stages::Valuation;
+
 /// Why a proposal is rejected; the names are stable (the acta and scripts print them).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cause {
@@ -83,8 +85,8 @@ pub struct Terms {
     pub minimum_price: Decimal,
     /// The least guarantee the program asks (zero: any guarantee given).
     pub minimum_guarantee: Decimal,
-    /// The effective annual rate of the present-value criterion, as a percent (e.g. `17.84`).
-    pub rate_ea_pct: Decimal,
+    /// The program's criterion, its rate resolved ([`Valuation`]).
+    pub valuation: Valuation,
     /// The longest payment term a proposal may offer, in days (`None`: any).
     pub max_term_days: Option<u32>,
 }
@@ -97,7 +99,8 @@ pub struct Evaluated {
     pub cause: Option<Cause>,
     /// The price per share that counts (the original, or a higher improvement).
     pub price: Decimal,
-    /// Its value under the criterion, in centavos (valid proposals only).
+    /// Its value under the criterion (valid proposals only): pesos with centavos (present
+    /// value, highest price) or points with four decimals (price and term).
     pub value: Option<Decimal>,
     /// 1 for the best value; tied proposals share a rank.
     pub rank: Option<usize>,
@@ -191,20 +194,43 @@ pub fn evaluate_among(
             } else {
                 p.review.clone().map(Cause::Review)
             };
-            let value = if cause.is_none() {
-                present_value(price, p.term_days, terms.rate_ea_pct)
-            } else {
-                None
-            };
             Evaluated {
                 index: i,
                 cause,
                 price,
-                value,
+                value: None,
                 rank: None,
             }
         })
         .collect();
+    // the best price and the shortest term among the valid proposals (price and term)
+    let valid = || rows.iter().filter(|r| r.cause.is_none());
+    let best_price = valid().map(|r| r.price).max();
+    let shortest = valid().map(|r| proposals[r.index].term_days).min();
+    let values: Vec<Option<Decimal>> = rows
+        .iter()
+        .map(|r| {
+            if r.cause.is_some() {
+                return None;
+            }
+            let term = proposals[r.index].term_days;
+            match terms.valuation {
+                Valuation::PresentValue { rate_ea_pct } => {
+                    present_value(r.price, term, rate_ea_pct)
+                }
+                Valuation::HighestPrice => Some(
+                    r.price
+                        .round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero),
+                ),
+                Valuation::PriceAndTerm(w) => {
+                    crate::later_stages::points(w, r.price, best_price?, term, shortest?)
+                }
+            }
+        })
+        .collect();
+    for (r, v) in rows.iter_mut().zip(values) {
+        r.value = v;
+    }
     let mut values: Vec<Decimal> = rows.iter().filter_map(|r| r.value).collect();
     values.sort_unstable_by(|a, b| b.cmp(a));
     values.dedup();
@@ -288,7 +314,9 @@ mod tests {
             shares: 1_000_000,
             minimum_price: dec("963"),
             minimum_guarantee: dec("0"),
-            rate_ea_pct: dec("17.84"),
+            valuation: Valuation::PresentValue {
+                rate_ea_pct: dec("17.84"),
+            },
             max_term_days: None,
         }
     }
@@ -481,5 +509,62 @@ mod tests {
             Some("TERM_TOO_LONG")
         );
         assert_eq!(outcome, Outcome::Winner(1));
+    }
+
+    #[test]
+    fn highest_price_ignores_the_term() {
+        // A: 1,100 in 365 days; B: 1,000 at once. By price alone A wins (1,100.00 > 1,000.00),
+        // where present value at 17.84 % gave B (the test above)
+        let t = Terms {
+            valuation: Valuation::HighestPrice,
+            ..terms()
+        };
+        let ps = vec![
+            proposal("A", "CC:1", "1100", 365),
+            proposal("B", "CC:2", "1000", 0),
+        ];
+        let (rows, outcome) = evaluate(&t, &ps, &HashMap::new());
+        assert_eq!(outcome, Outcome::Winner(0));
+        assert_eq!(rows[0].value, Some(dec("1100.00")));
+        assert_eq!(rows[1].value, Some(dec("1000.00")));
+    }
+
+    #[test]
+    fn price_and_term_points_are_relative_to_the_valid_proposals() {
+        // weights 0.8 / 0.2. Valid: A 1,300 in 60 days, B 1,250 in 30 days, C 1,200 at once
+        // (counted as 1 day); D 1,500 in 1 day is below no minimum but filed late: rejected, so
+        // neither its price nor its term counts. Best price 1,300, shortest term 1.
+        // A: 100 × (0.8 × 1300/1300 + 0.2 × 1/60) = 100 × (0.8 + 0.00333…) = 80.3333
+        // B: 100 × (0.8 × 1250/1300 + 0.2 × 1/30) = 100 × (0.769230769… + 0.006666…) = 77.5897
+        // C: 100 × (0.8 × 1200/1300 + 0.2 × 1/1) = 100 × (0.738461538… + 0.2) = 93.8462
+        let t = Terms {
+            valuation: Valuation::PriceAndTerm(crate::later_stages::Weights {
+                price: dec("0.8"),
+                term: dec("0.2"),
+            }),
+            ..terms()
+        };
+        let mut late = proposal("D", "CC:4", "1500", 1);
+        late.filed_on = d("2025-03-15");
+        let ps = vec![
+            proposal("A", "CC:1", "1300", 60),
+            proposal("B", "CC:2", "1250", 30),
+            proposal("C", "CC:3", "1200", 0),
+            late,
+        ];
+        let (rows, outcome) = evaluate(&t, &ps, &HashMap::new());
+        let values: Vec<Option<Decimal>> = rows.iter().map(|r| r.value).collect();
+        assert_eq!(
+            values,
+            [
+                Some(dec("80.3333")),
+                Some(dec("77.5897")),
+                Some(dec("93.8462")),
+                None
+            ]
+        );
+        let ranks: Vec<Option<usize>> = rows.iter().map(|r| r.rank).collect();
+        assert_eq!(ranks, [Some(2), Some(3), Some(1), None]);
+        assert_eq!(outcome, Outcome::Winner(2));
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod adjudication;
 pub mod breach;
+pub mod external;
 pub mod holder;
 pub mod letterhead;
 pub mod liquidation;
@@ -965,7 +966,8 @@ mod tests {
         assert_eq!(
             refused(&mut s, |tx| stage::available(tx.conn(), &p, 2)),
             "la primera etapa de D3939-2004 no se ha adjudicado: la Segunda Etapa ofrece lo que aquella \
-             no enajenó (art. 13); adjudique primero la oferta de la primera etapa"
+             no enajenó (art. 13); adjudique primero la oferta de la primera etapa o, si concluyó fuera \
+             de vigia, registre esa adjudicación"
         );
         assert_eq!(
             refused(&mut s, |tx| stage::available(tx.conn(), &p, 4)),

@@ -62,6 +62,7 @@ pub fn open(
         ))
         .into());
     }
+    super::external::refuse_if_recorded(tx.conn(), program)?;
     let earliest = earliest_close(window.opens).ok_or_else(|| {
         Refusal::value(
             Field::OfferOpens,

@@ -104,6 +104,10 @@ pub enum Field {
     PaymentReference,
     /// Why a notice is dated before the day it is issued.
     BackdateReason,
+    /// The shares a first stage concluded outside vigia awarded.
+    ExternalAwarded,
+    /// The reference of the acta of a first stage concluded outside vigia.
+    ActaReference,
 }
 
 impl Field {
@@ -157,6 +161,8 @@ impl Field {
             Field::IssuerNit => "issuer_nit",
             Field::PaymentReference => "payment_reference",
             Field::BackdateReason => "backdate_reason",
+            Field::ExternalAwarded => "external_awarded",
+            Field::ActaReference => "acta_reference",
         }
     }
 }

@@ -9,6 +9,7 @@ use super::{Field, Refusal, Result};
 use crate::holidays::{add_business_days, next_business_day};
 use crate::import::RowError;
 use crate::lang::{fecha, momento, numero};
+use crate::later_stages::Valuation;
 use crate::money::format_cop;
 use crate::offering::proposals::ProposalRow;
 use crate::offering::stage::{self as core, Draw, Evaluated, Outcome, Proposal, Terms};
@@ -63,26 +64,29 @@ pub fn available(conn: &Connection, program: &StoredProgram, stage: u8) -> Resul
         .into());
     }
     if stage == 2 {
-        let run = crate::store::offering::run(conn, program.id)?.ok_or_else(|| {
+        let first = super::external::first_stage(conn, program)?.ok_or_else(|| {
             Refusal::Rule(said!(
                 "the first stage of {code} has not been adjudicated: the Second Stage offers what it leaves \
-                 (Art. 13); run `vigia offer adjudicate {code} --on D` first",
+                 (Art. 13); run `vigia offer adjudicate {code} --on D` first, or, if it was concluded outside vigia, \
+                 record it with `vigia offer record-external {code} --on D --awarded N --acta REF`",
                 "la primera etapa de {code} no se ha adjudicado: la Segunda Etapa ofrece lo que aquella no \
-                 enajenó (art. 13); adjudique primero la oferta de la primera etapa"
+                 enajenó (art. 13); adjudique primero la oferta de la primera etapa o, si concluyó fuera de \
+                 vigia, registre esa adjudicación"
             ))
         })?;
-        if run.leftover == 0 {
-            let run_id = run.id;
+        if first.leftover == 0 {
+            let on = first.adjudicated_on;
+            let on_es = fecha(on);
             return Err(Refusal::Rule(said!(
-                "the first stage of {code} placed every share (run {run_id}): nothing is left for a Second Stage",
-                "la primera etapa de {code} colocó todas las acciones (Adjudicación N.º {run_id}): no queda \
+                "the first stage of {code} placed every share (adjudicated on {on}): nothing is left for a Second Stage",
+                "la primera etapa de {code} colocó todas las acciones (adjudicada el {on_es}): no queda \
                  nada para una Segunda Etapa"
             ))
             .into());
         }
         return Ok(Available {
-            shares: run.leftover,
-            since: run.adjudicated_on,
+            shares: first.leftover,
+            since: first.adjudicated_on,
         });
     }
     let (prev_name, prev_es) = (stage_name(stage - 1), stage_name_es(stage - 1));
@@ -154,7 +158,8 @@ pub struct Opened {
 }
 
 /// Opens a tranche of a later stage: the shares come from what the previous stage left; the
-/// minimum price is the first stage's fixed price (Art. 14 a, Art. 17 a).
+/// minimum price is the program's `minimum_price` (by default the first stage's fixed price:
+/// Art. 14 a, Art. 17 a), fixed on the tranche when it opens.
 pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open<'_>) -> Result<Opened> {
     let conn = tx.conn();
     if o.shares == 0 {
@@ -246,7 +251,11 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open<'_>) -> Result<Ope
     }
     let act = crate::store::programs::Act::Tranche;
     let outside = super::validity::reason_needed(program, act, o.opens, o.reason)?;
-    let minimum_price = program.program.fixed_price;
+    let minimum_price = program
+        .program
+        .later_stages
+        .minimum_price
+        .resolve(program.program.fixed_price);
     let id = store::insert_tranche(
         tx,
         &NewTranche {
@@ -369,8 +378,28 @@ pub struct RateUsed {
     pub source: String,
 }
 
-fn rate_for(program: &StoredProgram, t: &Tranche, rates: &RateSeries) -> Result<RateUsed> {
-    let Criterion::PresentValue(rate) = program.program.later_stages.criterion;
+/// The program's criterion as tranche `t` applies it, with the rate a present value discounts
+/// at (none for the other criteria).
+fn valuation_for(
+    program: &StoredProgram,
+    t: &Tranche,
+    rates: &RateSeries,
+) -> Result<(Valuation, Option<RateUsed>)> {
+    let rate = match program.program.later_stages.criterion {
+        Criterion::HighestPrice => return Ok((Valuation::HighestPrice, None)),
+        Criterion::PriceAndTerm(w) => return Ok((Valuation::PriceAndTerm(w), None)),
+        Criterion::PresentValue(rate) => rate,
+    };
+    let used = rate_for(rate, t, rates)?;
+    Ok((
+        Valuation::PresentValue {
+            rate_ea_pct: used.rate_ea_pct,
+        },
+        Some(used),
+    ))
+}
+
+fn rate_for(rate: CriterionRate, t: &Tranche, rates: &RateSeries) -> Result<RateUsed> {
     match rate {
         CriterionRate::Fixed(r) => Ok(RateUsed {
             rate_ea_pct: r,
@@ -435,7 +464,8 @@ pub struct Row {
     /// The price that counts.
     pub price: String,
     pub term_days: u32,
-    /// Under the criterion, in pesos with centavos (valid proposals).
+    /// Under the criterion (valid proposals): pesos with centavos, or the points of
+    /// `price-and-term` with four decimals.
     pub value: Option<String>,
     pub rank: Option<usize>,
     /// winner, tied, valid or rejected.
@@ -458,7 +488,10 @@ pub enum Standing {
 #[derive(Debug, Clone)]
 pub struct TrancheEvaluation {
     pub tranche: Tranche,
-    pub rate: RateUsed,
+    /// The criterion as applied.
+    pub valuation: Valuation,
+    /// The rate of a present value (`None`: the criterion discounts nothing).
+    pub rate: Option<RateUsed>,
     /// The tranche's proposals, in stored order.
     pub proposals: Vec<StoredProposal>,
     pub evaluated: Vec<Evaluated>,
@@ -500,7 +533,10 @@ impl TrancheEvaluation {
                 improved_price: imp.as_ref().map(|m| m.price.to_string()),
                 price: e.price.to_string(),
                 term_days: p.row.term_days,
-                value: e.value.map(|v| format!("{v:.2}")),
+                value: e.value.map(|v| {
+                    let dp = crate::later_stages::decimals(self.valuation) as usize;
+                    format!("{v:.dp$}")
+                }),
                 rank: e.rank,
                 status: if Some(i) == winner {
                     "winner"
@@ -559,14 +595,14 @@ pub fn evaluate(
     let draws = store::draws(conn, program.id, stage)?;
     let mut out = Vec::new();
     for t in tranches {
-        let rate = rate_for(program, &t, rates)?;
+        let (valuation, rate) = valuation_for(program, &t, rates)?;
         let terms = Terms {
             opens: t.opens,
             closes: t.closes,
             shares: t.shares,
             minimum_price: t.minimum_price,
             minimum_guarantee: program.program.later_stages.minimum_guarantee,
-            rate_ea_pct: rate.rate_ea_pct,
+            valuation,
             max_term_days: program.program.later_stages.max_term_days,
         };
         let (mine, others): (Vec<&StoredProposal>, Vec<&StoredProposal>) =
@@ -621,6 +657,7 @@ pub fn evaluate(
         };
         out.push(TrancheEvaluation {
             tranche: t,
+            valuation,
             rate,
             proposals: mine,
             evaluated,
@@ -1080,7 +1117,7 @@ pub fn adjudicate(
                 proposal_id: None,
                 price: None,
                 term_days: None,
-                rate_ea_pct: Some(e.rate.rate_ea_pct),
+                rate_ea_pct: e.rate.as_ref().map(|r| r.rate_ea_pct),
                 value: None,
                 payment_due: None,
                 draw_id: None,
@@ -1109,7 +1146,7 @@ pub fn adjudicate(
                     proposal_id: Some(p.id),
                     price: Some(ev.price),
                     term_days: Some(p.row.term_days),
-                    rate_ea_pct: Some(e.rate.rate_ea_pct),
+                    rate_ea_pct: e.rate.as_ref().map(|r| r.rate_ea_pct),
                     value: ev.value,
                     payment_due: Some(due),
                     draw_id: *draw,
@@ -1209,7 +1246,7 @@ pub fn desert(
             proposal_id: None,
             price: None,
             term_days: None,
-            rate_ea_pct: Some(e.rate.rate_ea_pct),
+            rate_ea_pct: e.rate.as_ref().map(|r| r.rate_ea_pct),
             value: None,
             payment_due: None,
             draw_id: None,
@@ -1365,11 +1402,13 @@ pub fn recheck(
                 }
             }
         }
-        if a.rate_ea_pct.is_some_and(|r| r != e.rate.rate_ea_pct) {
+        let given = e.rate.as_ref().map(|r| r.rate_ea_pct);
+        if let Some(r) = a.rate_ea_pct
+            && Some(r) != given
+        {
             diffs.push(format!(
-                "tranche {t}: the award records a rate of {} % EA; the criterion gives {} % EA",
-                a.rate_ea_pct.unwrap_or_default(),
-                e.rate.rate_ea_pct
+                "tranche {t}: the award records a rate of {r} % EA; the criterion gives {}",
+                given.map_or_else(|| "none".into(), |g| format!("{g} % EA"))
             ));
         }
     }

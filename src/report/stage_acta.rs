@@ -4,6 +4,7 @@
 //! Markdown, HTML or PDF by the notices' machinery. Spanish, es-CO formats. Rendering only.
 
 use super::notice::{Block, long_date, md_text};
+use crate::later_stages::MinimumPrice;
 use crate::money::{format_cop, format_number};
 use crate::program::{Criterion, CriterionRate, Program};
 use crate::register::stage::{Concluded, Standing, stage_name_es};
@@ -23,6 +24,51 @@ fn n(x: u64) -> String {
 
 fn pct(x: Decimal) -> String {
     format!("{} %", x.normalize().to_string().replace('.', ","))
+}
+
+/// The criterion's code as the program file writes it (`present-value`, `highest-price`,
+/// `price-and-term`).
+pub fn criterion_code(c: &Criterion) -> &'static str {
+    match c {
+        Criterion::PresentValue(_) => "present-value",
+        Criterion::HighestPrice => "highest-price",
+        Criterion::PriceAndTerm(_) => "price-and-term",
+    }
+}
+
+/// The paragraph stating the criterion (section 2 of the acta).
+fn criterion_para(c: &Criterion) -> String {
+    const TIE: &str = "En caso de empate los proponentes empatados fueron invitados a mejorar su precio (un precio \
+                       inferior al original no se tiene en cuenta) y, de persistir el empate, se decidió por sorteo \
+                       verificable.";
+    match c {
+        Criterion::PresentValue(rate) => format!(
+            "Se adjudica a la propuesta de mejor valor presente: precio por acción ÷ (1 + r)^(días de plazo ÷ 365), con \
+             r {}, calculado con decimales exactos y comparado en pesos con centavos; dos valores iguales son un empate. \
+             {TIE}",
+            match rate {
+                CriterionRate::Ibc => {
+                    "el interés bancario corriente certificado vigente en la fecha de cierre"
+                        .to_string()
+                }
+                CriterionRate::Fixed(r) =>
+                    format!("del {} efectivo anual fijado en el programa", pct(*r)),
+            }
+        ),
+        Criterion::HighestPrice => format!(
+            "Se adjudica a la propuesta de mayor precio por acción, comparado en pesos con centavos; dos precios \
+             iguales son un empate. {TIE}"
+        ),
+        Criterion::PriceAndTerm(w) => format!(
+            "Se adjudica a la propuesta de mayor puntaje, que considera el precio ofrecido y el plazo para la compra: \
+             puntaje = 100 × ({} × precio ÷ mejor precio + {} × plazo más corto ÷ plazo), con el mejor precio y el \
+             plazo más corto de las propuestas válidas del tramo (mejoras incluidas) y cada plazo contado en días \
+             desde la adjudicación, al menos uno; calculado con decimales exactos y redondeado a cuatro decimales; \
+             dos puntajes iguales son un empate. {TIE}",
+            w.price.to_string().replace('.', ","),
+            w.term.to_string().replace('.', ",")
+        ),
+    }
 }
 
 /// The acta's number line: `Etapa 2 — Acta N.º 4`.
@@ -52,6 +98,23 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     } else {
         "artículos 3 literal c), 16, 17, 18, 19 y 22"
     };
+    let minimum = match p.later_stages.minimum_price {
+        MinimumPrice::FirstStage => format!(
+            "al precio mínimo de {} por acción (precio fijo de la Primera Etapa)",
+            format_cop(p.fixed_price)
+        ),
+        MinimumPrice::Fixed(x) => {
+            format!(
+                "al precio mínimo de {} por acción fijado en el programa",
+                format_cop(x)
+            )
+        }
+    };
+    let valuation = d.concluded.evaluations.first().map(|e| e.valuation);
+    let points = matches!(
+        valuation,
+        Some(crate::later_stages::Valuation::PriceAndTerm(_))
+    );
     let mut out = vec![
         Block::Title(match c.kind {
             Kind::Adjudicated => format!("Acta de adjudicación de la {name} Etapa"),
@@ -63,15 +126,12 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         Block::Heading("1. Las acciones ofrecidas".into()),
         Block::Para(format!(
             "En la {name} Etapa se ofrecieron, bajo la condición \"Todo o Nada\", las {} acciones que no se \
-             enajenaron en la etapa anterior ({} del {}), al precio mínimo de {} por acción (precio fijo de la \
-             Primera Etapa).",
+             enajenaron en la etapa anterior ({} del {}), {minimum}.",
             n(c.offered),
             articles,
             q(&p.decree),
-            format_cop(p.fixed_price)
         )),
     ];
-    let Criterion::PresentValue(rate) = p.later_stages.criterion;
     if !d.concluded.evaluations.is_empty() {
         out.push(Block::Table {
             header: vec![
@@ -93,7 +153,10 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
                             e.tranche.opens.format("%d/%m/%Y"),
                             e.tranche.closes.format("%d/%m/%Y")
                         ),
-                        format!("{} E.A.", pct(e.rate.rate_ea_pct)),
+                        e.rate.as_ref().map_or_else(
+                            || "—".to_string(),
+                            |r| format!("{} E.A.", pct(r.rate_ea_pct)),
+                        ),
                     ]
                 })
                 .collect(),
@@ -101,18 +164,7 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         });
     }
     out.push(Block::Heading("2. Criterio técnico de comparación".into()));
-    out.push(Block::Para(format!(
-        "Se adjudica a la propuesta de mejor valor presente: precio por acción ÷ (1 + r)^(días de plazo ÷ 365), con \
-         r {}, calculado con decimales exactos y comparado en pesos con centavos; dos valores iguales son un empate. \
-         En caso de empate los proponentes empatados fueron invitados a mejorar su precio (un precio inferior al \
-         original no se tiene en cuenta) y, de persistir el empate, se decidió por sorteo verificable.",
-        match rate {
-            CriterionRate::Ibc => {
-                "el interés bancario corriente certificado vigente en la fecha de cierre".to_string()
-            }
-            CriterionRate::Fixed(r) => format!("del {} efectivo anual fijado en el programa", pct(r)),
-        }
-    )));
+    out.push(Block::Para(criterion_para(&p.later_stages.criterion)));
     if p.later_stages.minimum_guarantee > Decimal::ZERO {
         out.push(Block::Para(format!(
             "Garantía de seriedad mínima (artículo 19): {}.",
@@ -138,7 +190,11 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
                 "Precio",
                 "Mejora",
                 "Plazo (días)",
-                "Valor presente",
+                match p.later_stages.criterion {
+                    Criterion::PresentValue(_) => "Valor presente",
+                    Criterion::HighestPrice => "Valor",
+                    Criterion::PriceAndTerm(_) => "Puntaje",
+                },
                 "Orden",
                 "Resultado",
             ]
@@ -172,7 +228,13 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
                         r.term_days.to_string(),
                         r.value.as_ref().map_or_else(
                             || "—".to_string(),
-                            |x| format_cop(x.parse().unwrap_or_default()),
+                            |x| {
+                                if points {
+                                    x.replace('.', ",")
+                                } else {
+                                    format_cop(x.parse().unwrap_or_default())
+                                }
+                            },
                         ),
                         r.rank.map_or_else(|| "—".to_string(), |k| k.to_string()),
                         match (r.status, &r.cause) {

@@ -58,6 +58,7 @@ pub const AUDITED: &[&str] = &[
     "letterheads",
     "document_texts",
     "validity_exceptions",
+    "external_first_stages",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

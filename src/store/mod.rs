@@ -11,6 +11,7 @@ pub mod breaches;
 pub mod checkpoint;
 pub mod columns;
 pub mod contacts;
+pub mod external;
 pub mod holders;
 pub mod import;
 pub mod letterheads;
@@ -81,6 +82,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0012_validity.sql",
         include_str!("../../schema/0012_validity.sql"),
+    ),
+    (
+        "0013_external_first_stage.sql",
+        include_str!("../../schema/0013_external_first_stage.sql"),
     ),
 ];
 
@@ -1142,6 +1147,20 @@ mod tests {
                 "address",
                 "city",
                 "email",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "external_first_stages",
+            &[
+                "id",
+                "program_id",
+                "adjudicated_on",
+                "offered",
+                "awarded",
+                "leftover",
+                "acta",
                 "created_at",
                 "created_by",
             ],

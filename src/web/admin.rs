@@ -863,6 +863,8 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
                 @match g.later_stages.criterion {
                     Criterion::PresentValue(CriterionRate::Ibc) => "valor presente al interés bancario corriente vigente al cierre",
                     Criterion::PresentValue(CriterionRate::Fixed(r)) => { "valor presente al " (views::tasa(r)) " EA" }
+                    Criterion::HighestPrice => "mayor precio",
+                    Criterion::PriceAndTerm(w) => { "precio y plazo (pesos " (w.price) " y " (w.term) ")" }
                 }
                 "; garantía mínima " (pesos(g.later_stages.minimum_guarantee))
             }

@@ -2209,6 +2209,8 @@ mod tests {
             Field::IssuerNit,
             Field::PaymentReference,
             Field::BackdateReason,
+            Field::ExternalAwarded,
+            Field::ActaReference,
         ];
         for f in &all {
             match f {
@@ -2258,7 +2260,9 @@ mod tests {
                 | Field::Letterhead
                 | Field::IssuerNit
                 | Field::PaymentReference
-                | Field::BackdateReason => {}
+                | Field::BackdateReason
+                | Field::ExternalAwarded
+                | Field::ActaReference => {}
             }
         }
         all

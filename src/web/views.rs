@@ -32,6 +32,7 @@ pub fn accion(code: &str) -> &str {
         "rate.supersede" => "Reemplazo de una certificación de tasa",
         "offer.open" => "Apertura de la oferta",
         "program.outside-validity" => "Acto fuera de la vigencia del programa (con su razón)",
+        "offer.record-external" => "Primera etapa concluida fuera de vigia (registrada)",
         "acceptances.import" => "Importación de aceptaciones",
         "offer.adjudicate" => "Adjudicación de la oferta (Art. 12)",
         "adjudications.import" => "Importación de adjudicaciones",
@@ -113,6 +114,7 @@ pub fn tabla(code: &str) -> &str {
         "letterheads" => "Membretes y firmas de las cartas",
         "document_texts" => "Versiones del texto de avisos y paz y salvo",
         "validity_exceptions" => "Actos fuera de la vigencia del programa",
+        "external_first_stages" => "Primeras etapas concluidas fuera de vigia",
         other => other,
     }
 }
@@ -237,6 +239,8 @@ pub fn field_label(f: Field) -> &'static str {
         Field::IssuerNit => "NIT del emisor",
         Field::PaymentReference => "Referencia de pago",
         Field::BackdateReason => "Motivo de la fecha anterior",
+        Field::ExternalAwarded => "Acciones adjudicadas en la primera etapa",
+        Field::ActaReference => "Acta de la adjudicación",
     }
 }
 

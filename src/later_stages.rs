@@ -1,0 +1,394 @@
+//! The later stages' program keys that vary between programs (issue 27): the technical criterion
+//! that compares proposals (*criterio técnico de comparación*: present value, highest price, or
+//! price and term weighted as the *reglamento* says) and the later-stage minimum price (a figure,
+//! or the first stage's price), with the pure arithmetic of each criterion. Pure: no I/O; read by
+//! `program` (the file) and `offering::stage` (the evaluation).
+
+use crate::lang::Said;
+use crate::said;
+use rust_decimal::{Decimal, RoundingStrategy};
+
+/// FOGAFIN's later-stage sale in "Todo o Nada" (seed 002), shipped with the binary: the first
+/// program whose criterion weighs the price and the term. Its figures are examples to replace.
+pub const FOGAFIN_TODO_O_NADA: &str = include_str!("../schema/programs/fogafin-todo-o-nada.toml");
+
+/// The technical criterion of comparison (`[later_stages] criterion`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Criterion {
+    /// `present-value` (the default): `price / (1 + r)^(term_days/365)`, `r` effective annual
+    /// (the term is worth what waiting for the money costs).
+    PresentValue(CriterionRate),
+    /// `highest-price`: the price per share alone (a program that pays at once, or whose
+    /// reglamento ignores the term).
+    HighestPrice,
+    /// `price-and-term`: points weighted as the reglamento says (seed 002: "deberá considerar el
+    /// precio ofrecido y el plazo para la compra"), see [`points`].
+    PriceAndTerm(Weights),
+}
+
+/// The effective annual rate a present value discounts at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CriterionRate {
+    /// The interés bancario corriente in force on the stage's closing date (the register's
+    /// rate series).
+    Ibc,
+    /// A fixed rate, % EA.
+    Fixed(Decimal),
+}
+
+impl CriterionRate {
+    /// As the program file writes it: `ibc` or the percent.
+    pub fn as_text(self) -> String {
+        match self {
+            CriterionRate::Ibc => "ibc".into(),
+            CriterionRate::Fixed(r) => r.to_string(),
+        }
+    }
+}
+
+/// The weights of `price-and-term` (`price_weight`, `term_weight`): exact decimals, each above 0
+/// and below 1, summing to exactly 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weights {
+    pub price: Decimal,
+    pub term: Decimal,
+}
+
+/// The later stages' minimum price per share (`[later_stages] minimum_price`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MinimumPrice {
+    /// `"first-stage"` (the default): the first stage's fixed price (Decreto 3939 Arts. 14 a,
+    /// 17 a: "no podrá ser inferior al precio fijo de la Primera Etapa").
+    FirstStage,
+    /// A figure in pesos the program states.
+    Fixed(Decimal),
+}
+
+impl MinimumPrice {
+    /// The minimum a tranche opened now asks, given the program's first-stage fixed price.
+    pub fn resolve(self, fixed_price: Decimal) -> Decimal {
+        match self {
+            MinimumPrice::FirstStage => fixed_price,
+            MinimumPrice::Fixed(p) => p,
+        }
+    }
+}
+
+/// A criterion as a tranche applies it: the rate of a present value resolved to a figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Valuation {
+    /// Present value at this effective annual percent (e.g. `17.84`).
+    PresentValue {
+        rate_ea_pct: Decimal,
+    },
+    HighestPrice,
+    PriceAndTerm(Weights),
+}
+
+/// The decimals a criterion's value is rounded to (half away from zero), and printed with:
+/// pesos with centavos, or points with four decimals.
+pub fn decimals(v: Valuation) -> u32 {
+    match v {
+        Valuation::PriceAndTerm(_) => 4,
+        _ => 2,
+    }
+}
+
+/// A term as `price-and-term` counts it: days from adjudication to payment, at least one
+/// (payment is never before the banking business day after the adjudication, so an offer to
+/// pay at once, 0 days, counts as 1).
+pub fn counted_term(term_days: u32) -> Decimal {
+    Decimal::from(term_days.max(1))
+}
+
+/// The points of `price-and-term`, out of 100:
+///
+/// `100 × (w_price × price / best_price + w_term × shortest_term / term)`
+///
+/// where `best_price` is the highest price and `shortest_term` the shortest term (each counted
+/// by [`counted_term`]) among the tranche's valid proposals, improvements counted; rounded to
+/// four decimals half away from zero. The best proposal in both scores 100; equal points are a
+/// tie.
+pub fn points(
+    w: Weights,
+    price: Decimal,
+    best_price: Decimal,
+    term_days: u32,
+    shortest_days: u32,
+) -> Option<Decimal> {
+    let price_part = w.price.checked_mul(price.checked_div(best_price)?)?;
+    let term_part = w
+        .term
+        .checked_mul(counted_term(shortest_days).checked_div(counted_term(term_days))?)?;
+    let v = Decimal::ONE_HUNDRED.checked_mul(price_part.checked_add(term_part)?)?;
+    Some(v.round_dp_with_strategy(4, RoundingStrategy::MidpointAwayFromZero))
+}
+
+/// A key of `[later_stages]` refused: its name and why.
+pub type KeyError = (&'static str, Said);
+
+fn unknown(name: &str) -> KeyError {
+    (
+        "later_stages.criterion",
+        said!(
+            "{name:?}: write \"present-value\", \"highest-price\" or \"price-and-term\"",
+            "«{name}»: escriba \"present-value\", \"highest-price\" o \"price-and-term\""
+        ),
+    )
+}
+
+/// Reads `criterion`, `rate`, `price_weight` and `term_weight` as the file writes them.
+pub fn criterion(
+    name: Option<&str>,
+    rate: Option<CriterionRate>,
+    price_weight: Option<Decimal>,
+    term_weight: Option<Decimal>,
+) -> Result<Criterion, KeyError> {
+    let name = name.map(str::trim).unwrap_or("present-value");
+    if !["present-value", "highest-price", "price-and-term"].contains(&name) {
+        return Err(unknown(name));
+    }
+    let weighted = name == "price-and-term";
+    if !weighted && (price_weight.is_some() || term_weight.is_some()) {
+        let key = if price_weight.is_some() {
+            "later_stages.price_weight"
+        } else {
+            "later_stages.term_weight"
+        };
+        return Err((
+            key,
+            said!(
+                "weights belong to criterion = \"price-and-term\"; criterion {name:?} takes none: remove the key",
+                "los pesos son del criterio \"price-and-term\"; el criterio «{name}» no los usa: quite la clave"
+            ),
+        ));
+    }
+    if name != "present-value" && rate.is_some() {
+        return Err((
+            "later_stages.rate",
+            said!(
+                "a discount rate belongs to criterion = \"present-value\"; criterion {name:?} takes none: remove the key",
+                "la tasa de descuento es del criterio \"present-value\"; el criterio «{name}» no la usa: quite \
+                 la clave"
+            ),
+        ));
+    }
+    match name {
+        "present-value" => Ok(Criterion::PresentValue(rate.unwrap_or(CriterionRate::Ibc))),
+        "highest-price" => Ok(Criterion::HighestPrice),
+        "price-and-term" => {
+            let (Some(price), Some(term)) = (price_weight, term_weight) else {
+                let key = if price_weight.is_none() {
+                    "later_stages.price_weight"
+                } else {
+                    "later_stages.term_weight"
+                };
+                return Err((
+                    key,
+                    said!(
+                        "criterion \"price-and-term\" needs both weights, as the reglamento sets them: write \
+                         price_weight and term_weight as quoted decimals summing to 1, e.g. \"0.7\" and \"0.3\"",
+                        "el criterio \"price-and-term\" necesita los dos pesos que fija el reglamento: escriba \
+                         price_weight y term_weight como decimales entre comillas que sumen 1, p. ej. \"0.7\" y \"0.3\""
+                    ),
+                ));
+            };
+            for (key, w) in [
+                ("later_stages.price_weight", price),
+                ("later_stages.term_weight", term),
+            ] {
+                if w <= Decimal::ZERO || w >= Decimal::ONE {
+                    return Err((
+                        key,
+                        said!(
+                            "{w}: a weight is above 0 and below 1 (the criterion considers both the price and the term)",
+                            "{w}: un peso es mayor que 0 y menor que 1 (el criterio considera el precio y el plazo)"
+                        ),
+                    ));
+                }
+            }
+            if price + term != Decimal::ONE {
+                let sum = price + term;
+                return Err((
+                    "later_stages.term_weight",
+                    said!(
+                        "price_weight {price} and term_weight {term} add up to {sum}: they must add up to exactly 1",
+                        "price_weight {price} y term_weight {term} suman {sum}: deben sumar exactamente 1"
+                    ),
+                ));
+            }
+            Ok(Criterion::PriceAndTerm(Weights { price, term }))
+        }
+        _ => Err(unknown(name)),
+    }
+}
+
+/// Reads `minimum_price`: `"first-stage"` or a price in pesos as a quoted string.
+pub fn minimum_price(text: Option<&str>) -> Result<MinimumPrice, KeyError> {
+    let Some(s) = text.map(str::trim) else {
+        return Ok(MinimumPrice::FirstStage);
+    };
+    if s == "first-stage" {
+        return Ok(MinimumPrice::FirstStage);
+    }
+    match crate::input::amount(s) {
+        Ok(p) if p > Decimal::ZERO => Ok(MinimumPrice::Fixed(p)),
+        _ => Err((
+            "later_stages.minimum_price",
+            said!(
+                "{s:?}: write \"first-stage\" (the first stage's fixed price) or a price per share in pesos above \
+                 zero, such as \"1200.00\"",
+                "«{s}»: escriba \"first-stage\" (el precio fijo de la primera etapa) o un precio por acción en pesos \
+                 mayor que cero, como \"1200.00\""
+            ),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+
+    fn w(p: &str, t: &str) -> Weights {
+        Weights {
+            price: dec(p),
+            term: dec(t),
+        }
+    }
+
+    #[test]
+    fn points_weigh_the_price_against_the_best_and_the_term_against_the_shortest() {
+        // 0.7 × 1,000/1,000 + 0.3 × 30/30 = 1 → 100
+        assert_eq!(
+            points(w("0.7", "0.3"), dec("1000"), dec("1000"), 30, 30),
+            Some(dec("100"))
+        );
+        // 0.7 × 950/1,000 + 0.3 × 30/90 = 0.665 + 0.1 = 0.765 → 76.5
+        assert_eq!(
+            points(w("0.7", "0.3"), dec("950"), dec("1000"), 90, 30),
+            Some(dec("76.5"))
+        );
+        // 0.6 × 1,000/1,200 + 0.4 × 1/1 (0 days counts as 1) = 0.5 + 0.4 = 0.9 → 90
+        assert_eq!(
+            points(w("0.6", "0.4"), dec("1000"), dec("1200"), 0, 0),
+            Some(dec("90"))
+        );
+        // 0.6 × 1 + 0.4 × 1/365 = 0.6 + 0.001095890410… = 0.601095890… → 60.1096 (4 decimals)
+        assert_eq!(
+            points(w("0.6", "0.4"), dec("1200"), dec("1200"), 365, 0),
+            Some(dec("60.1096"))
+        );
+    }
+
+    #[test]
+    fn the_criterion_keys_default_to_present_value_at_the_ibc_and_check_the_weights() {
+        assert_eq!(
+            criterion(None, None, None, None),
+            Ok(Criterion::PresentValue(CriterionRate::Ibc))
+        );
+        assert_eq!(
+            criterion(Some("highest-price"), None, None, None),
+            Ok(Criterion::HighestPrice)
+        );
+        assert_eq!(
+            criterion(
+                Some("price-and-term"),
+                None,
+                Some(dec("0.7")),
+                Some(dec("0.3"))
+            ),
+            Ok(Criterion::PriceAndTerm(w("0.7", "0.3")))
+        );
+        let field = |r: Result<Criterion, KeyError>| r.unwrap_err().0;
+        // 0.7 + 0.4 = 1.1
+        let e = criterion(
+            Some("price-and-term"),
+            None,
+            Some(dec("0.7")),
+            Some(dec("0.4")),
+        )
+        .unwrap_err();
+        assert_eq!(e.0, "later_stages.term_weight");
+        assert!(e.1.en().contains("add up to 1.1"), "{}", e.1.en());
+        assert_eq!(
+            field(criterion(
+                Some("price-and-term"),
+                None,
+                Some(dec("1")),
+                Some(dec("0"))
+            )),
+            "later_stages.price_weight"
+        );
+        assert_eq!(
+            field(criterion(
+                Some("price-and-term"),
+                None,
+                Some(dec("0.5")),
+                None
+            )),
+            "later_stages.term_weight"
+        );
+        assert_eq!(
+            field(criterion(
+                Some("highest-price"),
+                Some(CriterionRate::Ibc),
+                None,
+                None
+            )),
+            "later_stages.rate"
+        );
+        assert_eq!(
+            field(criterion(None, None, Some(dec("0.5")), None)),
+            "later_stages.price_weight"
+        );
+        assert_eq!(
+            field(criterion(Some("lowest"), None, None, None)),
+            "later_stages.criterion"
+        );
+    }
+
+    #[test]
+    fn the_minimum_price_is_the_first_stage_price_unless_the_program_names_a_figure() {
+        assert_eq!(minimum_price(None), Ok(MinimumPrice::FirstStage));
+        assert_eq!(
+            minimum_price(Some("first-stage")),
+            Ok(MinimumPrice::FirstStage)
+        );
+        assert_eq!(
+            minimum_price(Some("1200.50")),
+            Ok(MinimumPrice::Fixed(dec("1200.50")))
+        );
+        assert_eq!(MinimumPrice::FirstStage.resolve(dec("963")), dec("963"));
+        assert_eq!(
+            MinimumPrice::Fixed(dec("1200.50")).resolve(dec("963")),
+            dec("1200.50")
+        );
+        for bad in ["0", "-5", "cheap"] {
+            assert_eq!(
+                minimum_price(Some(bad)).unwrap_err().0,
+                "later_stages.minimum_price"
+            );
+        }
+    }
+
+    #[test]
+    fn the_shipped_seed_002_program_weighs_price_and_term_and_names_its_minimum() {
+        let p = crate::program::Program::from_toml(FOGAFIN_TODO_O_NADA).unwrap();
+        assert_eq!(p.code, "FOGAFIN-TON");
+        assert_eq!(
+            p.later_stages.criterion,
+            Criterion::PriceAndTerm(w("0.8", "0.2"))
+        );
+        assert_eq!(
+            p.later_stages.minimum_price,
+            MinimumPrice::Fixed(dec("1200.00"))
+        );
+        assert_eq!(p.later_stages.max_term_days, None);
+        assert_eq!(p.later_stages.last, 2);
+        assert_eq!(
+            crate::program::embedded("fogafin ton"),
+            Some(FOGAFIN_TODO_O_NADA)
+        );
+    }
+}
