@@ -268,6 +268,7 @@ impl Issuer {
     }
 }
 
+use crate::offering::adjudicate::Cause;
 use crate::offering::caps::{self, Cap};
 use crate::offering::proration::Rule;
 
@@ -327,6 +328,12 @@ pub struct Program {
     pub validity: Option<crate::validity::Validity>,
     /// Letterhead, payment instructions and delivery rules of the notices.
     pub letters: Letters,
+    /// `[offer]`: the first-stage offer's minimum length and from when it runs (Decreto 3939
+    /// art. 4 when absent).
+    pub offer: crate::program_offer::Offer,
+    /// `[[review_causes]]`: the causes the program's reglamento adds to the built-in ones
+    /// (seed 001 (v)); none when absent.
+    pub review_causes: Vec<crate::program_offer::ReviewCause>,
 }
 
 /// The later stages as program data (`[later_stages]`, every key optional): how many stages the
@@ -540,6 +547,16 @@ struct ProgramFile {
     /// `[letters]`: issuer, payment instructions, the payment term's start (issue 14).
     #[serde(default)]
     letters: Letters,
+    /// `[offer]`: `minimum_months` (default 2), `counted_from` (default
+    /// "business-day-after-notice", or "notice") and `article` (default "art. 4") of the
+    /// offer's minimum length (Decreto 3939 de 2004 art. 4). Optional as a whole.
+    #[serde(default)]
+    offer: crate::program_offer::OfferFile,
+    /// `[[review_causes]]`: `code`, `article`, `wording` of each cause the program's reglamento
+    /// adds to the built-in review causes (seed 001 (v): "las demás que sean establecidas en el
+    /// Reglamento"). Default none.
+    #[serde(default)]
+    review_causes: Vec<crate::program_offer::ReviewCause>,
 }
 
 /// A program file that cannot be used: the field at fault (empty when the file as a whole could
@@ -720,6 +737,43 @@ impl Program {
     /// Whether the program's fine takes this reference price into account.
     pub fn uses(&self, basis: Basis) -> bool {
         self.reference_prices.contains(&basis)
+    }
+
+    /// The review cause an acceptance's `review` cell names (any case): a built-in one, or one
+    /// of the program's `[[review_causes]]`; else why not, listing the codes it may be.
+    pub fn review_cause(&self, cell: &str) -> Result<Cause, Said> {
+        let code = cell.trim().to_uppercase();
+        if let Some(c) = Cause::REVIEW.into_iter().find(|c| c.as_str() == code) {
+            return Ok(c);
+        }
+        if let Some(own) = self.review_causes.iter().find(|c| c.code == code) {
+            return Ok(Cause::Program(crate::program_offer::intern(&own.code)));
+        }
+        let codes: Vec<&str> = Cause::REVIEW
+            .iter()
+            .map(|c| c.as_str())
+            .chain(self.review_causes.iter().map(|c| c.code.as_str()))
+            .collect();
+        let (list, program) = (codes.join(", "), &self.code);
+        Err(said!(
+            "must be one of {list} (the review causes of {program}), or empty",
+            "debe ser una de {list} (las causales de revisión de {program}) o quedar vacío"
+        ))
+    }
+
+    /// A cause in the acta's words, with its source: a program cause's wording and article.
+    pub fn cause_label_es(&self, cause: Cause) -> String {
+        match cause {
+            Cause::Program(code) => self
+                .review_causes
+                .iter()
+                .find(|c| c.code == code)
+                .map_or_else(
+                    || cause.label_es().to_string(),
+                    |c| format!("{} ({})", c.wording.trim(), c.article.trim()),
+                ),
+            builtin => builtin.label_es().to_string(),
+        }
     }
 }
 
@@ -949,6 +1003,10 @@ impl ProgramFile {
             )
         })?;
         let later_stages = self.later_stages.validate()?;
+        let offer = self.offer.validate().map_err(|(field, m)| err(field, m))?;
+        let builtin: Vec<&str> = Cause::ALL.iter().map(|c| c.as_str()).collect();
+        crate::program_offer::validate_causes(&self.review_causes, &builtin)
+            .map_err(|(field, m)| err(field, m))?;
         let validity = self
             .validity
             .map(|v| v.validate().map_err(|(field, m)| err(field, m)))
@@ -1023,6 +1081,8 @@ impl ProgramFile {
             later_stages,
             validity,
             letters: self.letters,
+            offer,
+            review_causes: self.review_causes,
         })
     }
 }

@@ -323,18 +323,13 @@ fn parse_row(
     let review = if review_s.is_empty() {
         None
     } else {
-        let c = Cause::from_review(&review_s.to_uppercase());
-        if c.is_none() {
-            fail(
-                Col::Review,
-                review_s,
-                Said::new(
-                    "must be FORM_DEFECT, INFO_NOT_SUPPLIED, PRICE_NOT_PAID, or empty",
-                    "debe ser FORM_DEFECT, INFO_NOT_SUPPLIED, PRICE_NOT_PAID o quedar vacío",
-                ),
-            );
+        match program.review_cause(review_s) {
+            Ok(c) => Some(c),
+            Err(why) => {
+                fail(Col::Review, review_s, why);
+                None
+            }
         }
-        c
     };
     let lender_s = get(Col::Lender);
     let lender = (!lender_s.is_empty()).then(|| lender_s.to_string());
