@@ -58,6 +58,7 @@ pub const AUDITED: &[&str] = &[
     "letterheads",
     "document_texts",
     "validity_exceptions",
+    "acceptance_figures",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

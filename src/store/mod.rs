@@ -82,6 +82,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0012_validity.sql",
         include_str!("../../schema/0012_validity.sql"),
     ),
+    (
+        "0013_acceptance_figures.sql",
+        include_str!("../../schema/0013_acceptance_figures.sql"),
+    ),
 ];
 
 /// `PRAGMA application_id` of a vigia register ("vigi" in ASCII): what tells it apart from any
@@ -1155,6 +1159,17 @@ mod tests {
                 "act_id",
                 "act_date",
                 "reason",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "acceptance_figures",
+            &[
+                "id",
+                "acceptance_id",
+                "measure",
+                "amount",
                 "created_at",
                 "created_by",
             ],

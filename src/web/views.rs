@@ -113,6 +113,7 @@ pub fn tabla(code: &str) -> &str {
         "letterheads" => "Membretes y firmas de las cartas",
         "document_texts" => "Versiones del texto de avisos y paz y salvo",
         "validity_exceptions" => "Actos fuera de la vigencia del programa",
+        "acceptance_figures" => "Cifras adicionales de las aceptaciones",
         other => other,
     }
 }
