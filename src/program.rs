@@ -14,9 +14,22 @@ use std::fmt;
 /// The Decreto 3939 de 2004 (Terpel del Centro) program shipped with the binary.
 pub const DECRETO_3939_2004: &str = include_str!("../schema/programs/decreto-3939-2004.toml");
 
+/// The program of seed 000 (a first phase pro rata, leftovers to the smallest award; issue 27).
+pub const SEMILLA_000: &str = include_str!("../schema/programs/semilla-000.toml");
+/// The program of seed 001 (Comité de Dirección, causes (i)–(v); issue 27).
+pub const SEMILLA_001: &str = include_str!("../schema/programs/semilla-001.toml");
+/// The EBSA 2010 program of seed 003 (legal persons' documents and caps; issue 27).
+pub const EBSA_2010: &str = include_str!("../schema/programs/ebsa-2010.toml");
+
 /// The programs shipped inside the binary, by code: `vigia program add D3939-2004` registers one
-/// with no file, `vigia program show-file D3939-2004` prints it to start another.
-pub const EMBEDDED: [(&str, &str); 1] = [("D3939-2004", DECRETO_3939_2004)];
+/// with no file, `vigia program show-file D3939-2004` prints it to start another. The seeds'
+/// programs carry figures marked EXAMPLE TO REPLACE in their comments.
+pub const EMBEDDED: [(&str, &str); 4] = [
+    ("D3939-2004", DECRETO_3939_2004),
+    ("SEMILLA-000", SEMILLA_000),
+    ("SEMILLA-001", SEMILLA_001),
+    ("EBSA-2010", EBSA_2010),
+];
 
 /// The shipped program file whose code is `code` (case and hyphens aside: `d3939 2004`).
 pub fn embedded(code: &str) -> Option<&'static str> {
@@ -1117,6 +1130,25 @@ fn basis_of(s: &str) -> Option<Basis> {
 mod tests {
     use super::*;
     use crate::money::dec;
+
+    #[test]
+    fn every_embedded_program_reads_under_its_own_code() {
+        for (code, text) in EMBEDDED {
+            let p = Program::from_toml(text).unwrap_or_else(|e| panic!("{code}: {e}"));
+            assert_eq!(p.code, code);
+        }
+        // seed 003 num. 5: five times the least of the two documents' income
+        let ebsa = Program::from_toml(EBSA_2010).unwrap();
+        let five = ebsa.caps.iter().find(|c| c.rule.contains("numeral 5")).unwrap();
+        assert_eq!(five.of.len(), 2);
+        // seed 001 (v): the reglamento's own cause
+        let s001 = Program::from_toml(SEMILLA_001).unwrap();
+        assert!(s001.review_cause("otra_causal").is_ok());
+        assert!(Program::from_toml(DECRETO_3939_2004)
+            .unwrap()
+            .review_cause("OTRA_CAUSAL")
+            .is_err());
+    }
 
     #[test]
     fn shipped_program_matches_the_decree() {
