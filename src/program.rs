@@ -1139,15 +1139,21 @@ mod tests {
         }
         // seed 003 num. 5: five times the least of the two documents' income
         let ebsa = Program::from_toml(EBSA_2010).unwrap();
-        let five = ebsa.caps.iter().find(|c| c.rule.contains("numeral 5")).unwrap();
+        let five = ebsa
+            .caps
+            .iter()
+            .find(|c| c.rule.contains("numeral 5"))
+            .unwrap();
         assert_eq!(five.of.len(), 2);
         // seed 001 (v): the reglamento's own cause
         let s001 = Program::from_toml(SEMILLA_001).unwrap();
         assert!(s001.review_cause("otra_causal").is_ok());
-        assert!(Program::from_toml(DECRETO_3939_2004)
-            .unwrap()
-            .review_cause("OTRA_CAUSAL")
-            .is_err());
+        assert!(
+            Program::from_toml(DECRETO_3939_2004)
+                .unwrap()
+                .review_cause("OTRA_CAUSAL")
+                .is_err()
+        );
     }
 
     #[test]

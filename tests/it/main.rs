@@ -24,6 +24,7 @@ mod offering_scale;
 mod properties;
 mod refusals;
 mod register;
+mod seed_programs;
 mod split_pledges;
 mod stages;
 mod typed_input;
