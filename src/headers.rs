@@ -103,6 +103,14 @@ pub const ALIASES: &[(&str, &[&str])] = &[
     ("patrimonio_liquido", &["Patrimonio líquido"]),
     ("income", &["Ingresos", "Ingresos anuales"]),
     (
+        "income_financial_statements",
+        &[
+            "Ingresos estados financieros",
+            "Ingresos según estados financieros",
+            "Ingresos anuales estados financieros",
+        ],
+    ),
+    (
         "is_director",
         &["Es directivo", "Directivo", "Administrador"],
     ),

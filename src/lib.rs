@@ -31,6 +31,7 @@
 //! - [`report`]: turning a liquidation into a Spanish table or JSON;
 //! - [`words`]: amounts in Spanish words for notices;
 //! - [`validity`]: a program's validity (Decreto 3939 art. 28) and whether a day is inside it;
+//! - [`program_offer`]: the first-stage offer's minimum length and the program's own review causes;
 //! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs;
 //! - [`web`]: the Spanish web interface (`vigia serve`), front end 2: routes, pages, sessions.
 
@@ -55,6 +56,7 @@ pub mod money;
 pub(crate) mod notice;
 pub mod offering;
 pub mod program;
+pub mod program_offer;
 pub mod rates;
 pub mod register;
 pub mod report;

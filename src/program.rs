@@ -16,10 +16,21 @@ pub use crate::later_stages::{Criterion, CriterionRate, MinimumPrice, Weights};
 /// The Decreto 3939 de 2004 (Terpel del Centro) program shipped with the binary.
 pub const DECRETO_3939_2004: &str = include_str!("../schema/programs/decreto-3939-2004.toml");
 
+/// The program of seed 000 (a first phase pro rata, leftovers to the smallest award; issue 27).
+pub const SEMILLA_000: &str = include_str!("../schema/programs/semilla-000.toml");
+/// The program of seed 001 (Comité de Dirección, causes (i)–(v); issue 27).
+pub const SEMILLA_001: &str = include_str!("../schema/programs/semilla-001.toml");
+/// The EBSA 2010 program of seed 003 (legal persons' documents and caps; issue 27).
+pub const EBSA_2010: &str = include_str!("../schema/programs/ebsa-2010.toml");
+
 /// The programs shipped inside the binary, by code: `vigia program add D3939-2004` registers one
-/// with no file, `vigia program show-file D3939-2004` prints it to start another.
-pub const EMBEDDED: [(&str, &str); 2] = [
+/// with no file, `vigia program show-file D3939-2004` prints it to start another. The seeds'
+/// programs carry figures marked EXAMPLE TO REPLACE in their comments.
+pub const EMBEDDED: [(&str, &str); 5] = [
     ("D3939-2004", DECRETO_3939_2004),
+    ("SEMILLA-000", SEMILLA_000),
+    ("SEMILLA-001", SEMILLA_001),
+    ("EBSA-2010", EBSA_2010),
     ("FOGAFIN-TON", crate::later_stages::FOGAFIN_TODO_O_NADA),
 ];
 
@@ -273,6 +284,7 @@ impl Issuer {
     }
 }
 
+use crate::offering::adjudicate::Cause;
 use crate::offering::caps::{self, Cap};
 use crate::offering::proration::Rule;
 
@@ -332,6 +344,12 @@ pub struct Program {
     pub validity: Option<crate::validity::Validity>,
     /// Letterhead, payment instructions and delivery rules of the notices.
     pub letters: Letters,
+    /// `[offer]`: the first-stage offer's minimum length and from when it runs (Decreto 3939
+    /// art. 4 when absent).
+    pub offer: crate::program_offer::Offer,
+    /// `[[review_causes]]`: the causes the program's reglamento adds to the built-in ones
+    /// (seed 001 (v)); none when absent.
+    pub review_causes: Vec<crate::program_offer::ReviewCause>,
 }
 
 /// The later stages as program data (`[later_stages]`, every key optional): how many stages the
@@ -537,6 +555,16 @@ struct ProgramFile {
     /// `[letters]`: issuer, payment instructions, the payment term's start (issue 14).
     #[serde(default)]
     letters: Letters,
+    /// `[offer]`: `minimum_months` (default 2), `counted_from` (default
+    /// "business-day-after-notice", or "notice") and `article` (default "art. 4") of the
+    /// offer's minimum length (Decreto 3939 de 2004 art. 4). Optional as a whole.
+    #[serde(default)]
+    offer: crate::program_offer::OfferFile,
+    /// `[[review_causes]]`: `code`, `article`, `wording` of each cause the program's reglamento
+    /// adds to the built-in review causes (seed 001 (v): "las demás que sean establecidas en el
+    /// Reglamento"). Default none.
+    #[serde(default)]
+    review_causes: Vec<crate::program_offer::ReviewCause>,
 }
 
 /// A program file that cannot be used: the field at fault (empty when the file as a whole could
@@ -717,6 +745,43 @@ impl Program {
     /// Whether the program's fine takes this reference price into account.
     pub fn uses(&self, basis: Basis) -> bool {
         self.reference_prices.contains(&basis)
+    }
+
+    /// The review cause an acceptance's `review` cell names (any case): a built-in one, or one
+    /// of the program's `[[review_causes]]`; else why not, listing the codes it may be.
+    pub fn review_cause(&self, cell: &str) -> Result<Cause, Said> {
+        let code = cell.trim().to_uppercase();
+        if let Some(c) = Cause::REVIEW.into_iter().find(|c| c.as_str() == code) {
+            return Ok(c);
+        }
+        if let Some(own) = self.review_causes.iter().find(|c| c.code == code) {
+            return Ok(Cause::Program(crate::program_offer::intern(&own.code)));
+        }
+        let codes: Vec<&str> = Cause::REVIEW
+            .iter()
+            .map(|c| c.as_str())
+            .chain(self.review_causes.iter().map(|c| c.code.as_str()))
+            .collect();
+        let (list, program) = (codes.join(", "), &self.code);
+        Err(said!(
+            "must be one of {list} (the review causes of {program}), or empty",
+            "debe ser una de {list} (las causales de revisión de {program}) o quedar vacío"
+        ))
+    }
+
+    /// A cause in the acta's words, with its source: a program cause's wording and article.
+    pub fn cause_label_es(&self, cause: Cause) -> String {
+        match cause {
+            Cause::Program(code) => self
+                .review_causes
+                .iter()
+                .find(|c| c.code == code)
+                .map_or_else(
+                    || cause.label_es().to_string(),
+                    |c| format!("{} ({})", c.wording.trim(), c.article.trim()),
+                ),
+            builtin => builtin.label_es().to_string(),
+        }
     }
 }
 
@@ -946,6 +1011,10 @@ impl ProgramFile {
             )
         })?;
         let later_stages = self.later_stages.validate()?;
+        let offer = self.offer.validate().map_err(|(field, m)| err(field, m))?;
+        let builtin: Vec<&str> = Cause::ALL.iter().map(|c| c.as_str()).collect();
+        crate::program_offer::validate_causes(&self.review_causes, &builtin)
+            .map_err(|(field, m)| err(field, m))?;
         let validity = self
             .validity
             .map(|v| v.validate().map_err(|(field, m)| err(field, m)))
@@ -1020,6 +1089,8 @@ impl ProgramFile {
             later_stages,
             validity,
             letters: self.letters,
+            offer,
+            review_causes: self.review_causes,
         })
     }
 }
@@ -1054,6 +1125,31 @@ fn basis_of(s: &str) -> Option<Basis> {
 mod tests {
     use super::*;
     use crate::money::dec;
+
+    #[test]
+    fn every_embedded_program_reads_under_its_own_code() {
+        for (code, text) in EMBEDDED {
+            let p = Program::from_toml(text).unwrap_or_else(|e| panic!("{code}: {e}"));
+            assert_eq!(p.code, code);
+        }
+        // seed 003 num. 5: five times the least of the two documents' income
+        let ebsa = Program::from_toml(EBSA_2010).unwrap();
+        let five = ebsa
+            .caps
+            .iter()
+            .find(|c| c.rule.contains("numeral 5"))
+            .unwrap();
+        assert_eq!(five.of.len(), 2);
+        // seed 001 (v): the reglamento's own cause
+        let s001 = Program::from_toml(SEMILLA_001).unwrap();
+        assert!(s001.review_cause("otra_causal").is_ok());
+        assert!(
+            Program::from_toml(DECRETO_3939_2004)
+                .unwrap()
+                .review_cause("OTRA_CAUSAL")
+                .is_err()
+        );
+    }
 
     #[test]
     fn shipped_program_matches_the_decree() {

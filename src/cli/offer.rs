@@ -268,7 +268,8 @@ impl OfferCommand {
                 writeln!(
                     ctx.out,
                     "offer {id} of {code} opened: notice on {opens}, acceptances until {closes} (earliest close allowed: {})",
-                    rules::earliest_close(opens).map_or_else(|| "-".into(), |d| d.to_string())
+                    rules::earliest_close(&p.program, opens)
+                        .map_or_else(|| "-".into(), |d| d.to_string())
                 )?;
                 super::outside_validity(ctx, &p.program, opens)?;
             }

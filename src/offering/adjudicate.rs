@@ -30,6 +30,10 @@ pub enum Cause {
     PriceNotPaid,
     /// Refused reduction in an oversubscribed offer: set aside (Art. 12 num. 2, par. 2).
     RefusedReduction,
+    /// A cause the program's own reglamento adds (`[[review_causes]]`, seed 001 (v)), by its
+    /// code; recorded by the reviewers. Its wording and article are the program's
+    /// ([`crate::program::Program::cause_label_es`]).
+    Program(&'static str),
 }
 
 impl Cause {
@@ -53,22 +57,38 @@ impl Cause {
             Cause::InfoNotSupplied => "INFO_NOT_SUPPLIED",
             Cause::PriceNotPaid => "PRICE_NOT_PAID",
             Cause::RefusedReduction => "REFUSED_REDUCTION",
+            Cause::Program(code) => code,
         }
     }
 
-    /// The causes the reviewing staff may record in the `review` column.
+    /// The built-in causes the reviewing staff may record in the `review` column (a program
+    /// adds its own: [`crate::program::Program::review_cause`]).
+    pub const REVIEW: [Cause; 3] = [
+        Cause::FormDefect,
+        Cause::InfoNotSupplied,
+        Cause::PriceNotPaid,
+    ];
+
+    /// A review cause as stored: a built-in one, or a program's (its code was checked against
+    /// the program when the acceptance was imported).
     pub fn from_review(s: &str) -> Option<Cause> {
-        [
-            Cause::FormDefect,
-            Cause::InfoNotSupplied,
-            Cause::PriceNotPaid,
-        ]
-        .into_iter()
-        .find(|c| c.as_str() == s)
+        Cause::REVIEW
+            .into_iter()
+            .find(|c| c.as_str() == s)
+            .or_else(|| Cause::program(s))
+    }
+
+    /// A code written as a program cause's and not a built-in one.
+    fn program(s: &str) -> Option<Cause> {
+        (crate::program_offer::is_code(s) && !Cause::ALL.iter().any(|c| c.as_str() == s))
+            .then(|| Cause::Program(crate::program_offer::intern(s)))
     }
 
     pub fn parse(s: &str) -> Option<Cause> {
-        Cause::ALL.into_iter().find(|c| c.as_str() == s)
+        Cause::ALL
+            .into_iter()
+            .find(|c| c.as_str() == s)
+            .or_else(|| Cause::program(s))
     }
 
     /// The cause in the acta's words, with its source.
@@ -93,6 +113,7 @@ impl Cause {
             Cause::RefusedReduction => {
                 "no aceptó la reducción y la demanda superó la oferta (art. 12, num. 2)"
             }
+            Cause::Program(_) => "causal establecida en el reglamento del programa",
         }
     }
 }

@@ -31,6 +31,9 @@ pub enum Measure {
     InvestmentLimit,
     /// Patrimonio ajustado: assets − liabilities − valuation surplus (Art. 8 num. 2 b).
     PatrimonioAjustado,
+    /// Annual income as the audited financial statements show it (seed 003 num. 5 (b)), beside
+    /// the return's `income` (num. 5 (a)).
+    IncomeFinancialStatements,
 }
 
 impl Measure {
@@ -42,6 +45,7 @@ impl Measure {
             Measure::AnnualSalary => "annual_salary",
             Measure::InvestmentLimit => "investment_limit",
             Measure::PatrimonioAjustado => "patrimonio_ajustado",
+            Measure::IncomeFinancialStatements => "income_financial_statements",
         }
     }
 }
@@ -60,6 +64,32 @@ pub enum When {
     Director,
 }
 
+/// How a cap's several documents combine into the one figure it multiplies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Combine {
+    /// The least of the figures: each document caps on its own (seed 003 num. 5: income "que
+    /// figuren en: (a) … y (b) …"). The default.
+    #[default]
+    Least,
+    /// Their sum.
+    Sum,
+}
+
+/// `of = "income"` or `of = ["income", "income_financial_statements"]`.
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Measure>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        One(Measure),
+        Many(Vec<Measure>),
+    }
+    Ok(match OneOrMany::deserialize(d)? {
+        OneOrMany::One(m) => vec![m],
+        OneOrMany::Many(v) => v,
+    })
+}
+
 /// One cap of a program (`[[caps]]` in the program file).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -72,7 +102,14 @@ pub struct Cap {
     /// `times × of` pesos…
     #[serde(default, with = "rust_decimal::serde::str_option")]
     pub times: Option<Decimal>,
-    pub of: Option<Measure>,
+    /// The figure, or the documents whose figures `combine` makes one (`of = ["income",
+    /// "income_financial_statements"]`, seed 003 num. 5); a list of one is the single figure.
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub of: Vec<Measure>,
+    /// How several documents of `of` combine: `"least"` (default) or `"sum"`. A cap any of whose
+    /// documents is missing is "información no suministrada", as a missing figure always was.
+    #[serde(default)]
+    pub combine: Combine,
     /// …or a number of shares.
     pub shares: Option<u64>,
 }
@@ -87,6 +124,7 @@ pub struct Evidence {
     pub annual_salary: Option<Decimal>,
     pub investment_limit: Option<Decimal>,
     pub patrimonio_ajustado: Option<Decimal>,
+    pub income_financial_statements: Option<Decimal>,
 }
 
 impl Evidence {
@@ -97,7 +135,24 @@ impl Evidence {
             Measure::AnnualSalary => self.annual_salary,
             Measure::InvestmentLimit => self.investment_limit,
             Measure::PatrimonioAjustado => self.patrimonio_ajustado,
+            Measure::IncomeFinancialStatements => self.income_financial_statements,
         }
+    }
+
+    /// The figure a cap multiplies: its documents' figures combined, or the first document
+    /// missing.
+    fn combined(&self, of: &[Measure], combine: Combine) -> Result<Decimal, Measure> {
+        let mut out: Option<Decimal> = None;
+        for &m in of {
+            let f = self.figure(m).ok_or(m)?;
+            out = Some(match (out, combine) {
+                (None, _) => f,
+                (Some(a), Combine::Least) => a.min(f),
+                // beyond Decimal's 7.9 × 10^28 pesos no cap binds
+                (Some(a), Combine::Sum) => a.checked_add(f).unwrap_or(Decimal::MAX),
+            });
+        }
+        out.ok_or(Measure::Income)
     }
 }
 
@@ -123,11 +178,19 @@ pub fn validate(caps: &[Cap]) -> Result<(), InvalidCap> {
                 reason: format!("{} ({})", reason, c.rule),
             })
         };
-        match (c.times, c.of, c.shares) {
-            (Some(t), Some(_), None) if t > Decimal::ZERO => {}
-            (Some(_), Some(_), None) => return bad("times must be greater than zero"),
-            (None, None, Some(n)) if n > 0 => {}
-            (None, None, Some(_)) => return bad("shares must be greater than zero"),
+        let mut seen: Vec<Measure> = Vec::new();
+        if let Some(twice) = c.of.iter().find(|&&m| {
+            let again = seen.contains(&m);
+            seen.push(m);
+            again
+        }) {
+            return bad(&format!("{} is listed twice in of", twice.column()));
+        }
+        match (c.times, c.of.is_empty(), c.shares) {
+            (Some(t), false, None) if t > Decimal::ZERO => {}
+            (Some(_), false, None) => return bad("times must be greater than zero"),
+            (None, true, Some(n)) if n > 0 => {}
+            (None, true, Some(_)) => return bad("shares must be greater than zero"),
             _ => {
                 return bad("give either times and of (a multiple of a figure in pesos) or shares");
             }
@@ -166,10 +229,10 @@ pub fn binding<'a>(
         if !applies {
             continue;
         }
-        let shares = match (cap.times, cap.of, cap.shares) {
-            (_, _, Some(n)) => n,
-            (Some(times), Some(of), None) => {
-                let figure = evidence.figure(of).ok_or(of)?;
+        let shares = match (cap.times, cap.shares) {
+            (_, Some(n)) => n,
+            (Some(times), None) if !cap.of.is_empty() => {
+                let figure = evidence.combined(&cap.of, cap.combine)?;
                 whole_shares(times, figure, fixed_price)
             }
             _ => continue, // rejected by `validate`
@@ -350,7 +413,8 @@ mod tests {
                 person: Person::Legal,
                 when: When::Always,
                 times: Some(dec("1")),
-                of: Some(Measure::PatrimonioAjustado),
+                of: vec![Measure::PatrimonioAjustado],
+                combine: Combine::Least,
                 shares: None,
             },
             Cap {
@@ -358,7 +422,8 @@ mod tests {
                 person: Person::Legal,
                 when: When::Always,
                 times: None,
-                of: None,
+                of: Vec::new(),
+                combine: Combine::Least,
                 shares: Some(122_122_301),
             },
         ];

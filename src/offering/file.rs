@@ -38,10 +38,11 @@ enum Col {
     Review,
     Lender,
     FinancedShares,
+    IncomeFinancialStatements,
 }
 
 impl Col {
-    const ALL: [Col; 20] = [
+    const ALL: [Col; 21] = [
         Col::FiledAt,
         Col::DocType,
         Col::DocNumber,
@@ -62,6 +63,7 @@ impl Col {
         Col::Review,
         Col::Lender,
         Col::FinancedShares,
+        Col::IncomeFinancialStatements,
     ];
 
     const fn name(self) -> &'static str {
@@ -86,6 +88,7 @@ impl Col {
             Col::Review => "review",
             Col::Lender => "lender",
             Col::FinancedShares => "financed_shares",
+            Col::IncomeFinancialStatements => "income_financial_statements",
         }
     }
 }
@@ -105,10 +108,10 @@ pub const COLUMNS: [&str; REQUIRED] = {
 };
 
 /// The columns a file may leave out (they read as empty).
-pub const OPTIONAL: [&str; 13] = {
-    let mut names = [""; 13];
+pub const OPTIONAL: [&str; 14] = {
+    let mut names = [""; 14];
     let mut i = 0;
-    while i < 13 {
+    while i < 14 {
         names[i] = Col::ALL[REQUIRED + i].name();
         i += 1;
     }
@@ -143,6 +146,9 @@ pub struct AcceptanceRow {
     pub review: Option<Cause>,
     pub lender: Option<String>,
     pub financed_shares: u64,
+    /// Annual income as the audited financial statements show it (seed 003 num. 5 (b));
+    /// stored apart (`acceptance_figures`, migration 0013).
+    pub income_financial_statements: Option<Decimal>,
 }
 
 /// Reads every row, handing each valid one to `f` as it is read; returns the dialect and every
@@ -319,22 +325,18 @@ fn parse_row(
     let annual_salary = pesos(Col::AnnualSalary);
     let investment_limit = pesos(Col::InvestmentLimit);
     let patrimonio_ajustado = pesos(Col::PatrimonioAjustado);
+    let income_financial_statements = pesos(Col::IncomeFinancialStatements);
     let review_s = get(Col::Review);
     let review = if review_s.is_empty() {
         None
     } else {
-        let c = Cause::from_review(&review_s.to_uppercase());
-        if c.is_none() {
-            fail(
-                Col::Review,
-                review_s,
-                Said::new(
-                    "must be FORM_DEFECT, INFO_NOT_SUPPLIED, PRICE_NOT_PAID, or empty",
-                    "debe ser FORM_DEFECT, INFO_NOT_SUPPLIED, PRICE_NOT_PAID o quedar vacío",
-                ),
-            );
+        match program.review_cause(review_s) {
+            Ok(c) => Some(c),
+            Err(why) => {
+                fail(Col::Review, review_s, why);
+                None
+            }
         }
-        c
     };
     let lender_s = get(Col::Lender);
     let lender = (!lender_s.is_empty()).then(|| lender_s.to_string());
@@ -414,6 +416,7 @@ fn parse_row(
             review,
             lender,
             financed_shares,
+            income_financial_statements,
         }),
         _ => Err(errors),
     }

@@ -5,8 +5,6 @@
 //! awards as adjudications of the register with one audit event. Refusals name fields.
 
 use super::{Error, Field, Refusal, Result};
-use crate::calendar::add_months;
-use crate::holidays::next_business_day;
 use crate::ids::DocType;
 use crate::import::{AdjudicationRow, PersonType, RowError};
 use crate::lang::{Said, fecha, momento, numero};
@@ -27,14 +25,34 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 
-/// The earliest day an offer whose notice is published on `notice` may close (Art. 4: "una
-/// vigencia mínima de dos (2) meses, contados a partir del día hábil siguiente a la publicación
-/// del aviso de oferta"): two months from the business day after the notice, the same day
-/// number or the month's last day (C.Co. art. 829 num. 3; C.C. art. 67), moved to the next
-/// business day when it falls on a weekend or holiday (Ley 4 de 1913 art. 62; LEGAL_NOTES §3.1).
-pub fn earliest_close(notice: NaiveDate) -> Option<NaiveDate> {
-    let start = next_business_day(notice.succ_opt()?);
-    Some(next_business_day(add_months(start, 2)?))
+/// The earliest day an offer of `program` whose notice is published on `notice` may close: the
+/// program's `[offer]` minimum length ([`crate::program_offer::Offer::earliest_close`]; Decreto
+/// 3939 art. 4 by default: "una vigencia mínima de dos (2) meses, contados a partir del día
+/// hábil siguiente a la publicación del aviso de oferta").
+pub fn earliest_close(program: &crate::program::Program, notice: NaiveDate) -> Option<NaiveDate> {
+    program.offer.earliest_close(notice)
+}
+
+/// Why an offer closing before `earliest` is refused, citing the program's article.
+fn offer_too_short(
+    program: &crate::program::Program,
+    opens: NaiveDate,
+    earliest: NaiveDate,
+) -> Said {
+    let (opens_es, earliest_es) = (fecha(opens), fecha(earliest));
+    let (decree, article) = (&program.decree, &program.offer.article);
+    let length = program.offer.length_said();
+    let (length_en, length_es) = (
+        length.in_lang(crate::lang::Lang::En),
+        length.in_lang(crate::lang::Lang::Es),
+    );
+    said!(
+        "the offer must stay open at least {length_en} \
+         ({decree} {article}; C.Co. art. 829): with the notice on {opens}, it closes on {earliest} or later",
+        "la oferta debe permanecer vigente al menos {length_es} \
+         ({decree}, {article}; C. Co., art. 829): con el aviso \
+         publicado el {opens_es}, cierra el {earliest_es} o después"
+    )
 }
 
 /// Records the offer's window for a program: `opens` is the day the notice (aviso de oferta) is
@@ -63,7 +81,7 @@ pub fn open(
         .into());
     }
     super::external::refuse_if_recorded(tx.conn(), program)?;
-    let earliest = earliest_close(window.opens).ok_or_else(|| {
+    let earliest = earliest_close(&program.program, window.opens).ok_or_else(|| {
         Refusal::value(
             Field::OfferOpens,
             window.opens,
@@ -74,18 +92,10 @@ pub fn open(
         )
     })?;
     if window.closes < earliest {
-        let opens = window.opens;
-        let (opens_es, earliest_es) = (fecha(opens), fecha(earliest));
         return Err(Refusal::value(
             Field::OfferCloses,
             window.closes,
-            said!(
-                "the offer must stay open at least two months from the business day after the notice \
-                 (Decreto 3939 de 2004 art. 4; C.Co. art. 829): with the notice on {opens}, it closes on {earliest} or later",
-                "la oferta debe permanecer vigente al menos dos meses contados a partir del día hábil siguiente \
-                 a la publicación del aviso (Decreto 3939 de 2004, art. 4; C. Co., art. 829): con el aviso \
-                 publicado el {opens_es}, cierra el {earliest_es} o después"
-            ),
+            offer_too_short(&program.program, window.opens, earliest),
         )
         .into());
     }
@@ -779,7 +789,11 @@ mod tests {
             ("2024-12-31", "2025-03-03"),
         ];
         for (notice, close) in cases {
-            assert_eq!(earliest_close(d(notice)), Some(d(close)), "notice {notice}");
+            assert_eq!(
+                crate::program_offer::Offer::default().earliest_close(d(notice)),
+                Some(d(close)),
+                "notice {notice}"
+            );
         }
     }
 }

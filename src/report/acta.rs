@@ -34,6 +34,15 @@ fn short(s: &str) -> String {
     )
 }
 
+/// The article as the acta's sentence writes it: the default "art. 4" as "artículo 4", as the
+/// acta always said.
+fn acta_article(article: &str) -> String {
+    match article.strip_prefix("art. ") {
+        Some(n) => format!("artículo {n}"),
+        None => article.to_string(),
+    }
+}
+
 /// The acta's number line, which `offer verify` finds: `Adjudicación N.º 3`.
 pub fn number_line(run_id: i64) -> String {
     format!("Adjudicación N.º {run_id}")
@@ -51,12 +60,13 @@ pub fn blocks(d: &ActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         Block::Heading("1. La oferta".into()),
         Block::Para(format!(
             "Los vendedores ofrecieron {} acciones a los destinatarios de las condiciones especiales, al precio fijo de \
-             {} por acción, mediante oferta pública publicada el {} y abierta hasta el {} (vigencia mínima de dos meses \
-             contados a partir del día hábil siguiente a la publicación del aviso, artículo 4 del {}).",
+             {} por acción, mediante oferta pública publicada el {} y abierta hasta el {} (vigencia mínima de {}, {} del {}).",
             n(h.offered),
             format_cop(p.fixed_price),
             day(&h.opens),
             day(&h.closes),
+            p.offer.length_said().in_lang(crate::lang::Lang::Es),
+            q(&acta_article(&p.offer.article)),
             q(&p.decree)
         )),
         Block::Heading("2. Regla aplicada".into()),
@@ -176,7 +186,7 @@ pub fn blocks(d: &ActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
             header: vec!["Causal".into(), "Significado".into()],
             rows: causes
                 .iter()
-                .map(|c| vec![c.as_str().to_string(), c.label_es().to_string()])
+                .map(|c| vec![c.as_str().to_string(), q(&p.cause_label_es(*c))])
                 .collect(),
             right: vec![false, false],
         });

@@ -169,7 +169,7 @@ const PLEDGES: [Column; 9] = [
     ),
 ];
 
-const ACCEPTANCES: [Column; 20] = [
+const ACCEPTANCES: [Column; 21] = [
     col(
         "filed_at",
         true,
@@ -251,10 +251,16 @@ const ACCEPTANCES: [Column; 20] = [
         "review",
         false,
         "",
-        "Causal de revisión: FORM_DEFECT, INFO_NOT_SUPPLIED, PRICE_NOT_PAID o vacío",
+        "Causal de revisión: FORM_DEFECT, INFO_NOT_SUPPLIED, PRICE_NOT_PAID, una causal del programa o vacío",
     ),
     col("lender", false, "", "Entidad que financia la compra"),
     col("financed_shares", false, "", "Acciones que financia"),
+    col(
+        "income_financial_statements",
+        false,
+        "",
+        "Ingresos anuales según los estados financieros, en pesos (si el programa los pide)",
+    ),
 ];
 
 const PROPOSALS: [Column; 11] = [

@@ -59,6 +59,7 @@ pub const AUDITED: &[&str] = &[
     "document_texts",
     "validity_exceptions",
     "external_first_stages",
+    "acceptance_figures",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -87,6 +87,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0013_external_first_stage.sql",
         include_str!("../../schema/0013_external_first_stage.sql"),
     ),
+    (
+        "0014_acceptance_figures.sql",
+        include_str!("../../schema/0014_acceptance_figures.sql"),
+    ),
 ];
 
 /// `PRAGMA application_id` of a vigia register ("vigi" in ASCII): what tells it apart from any
@@ -1174,6 +1178,17 @@ mod tests {
                 "act_id",
                 "act_date",
                 "reason",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "acceptance_figures",
+            &[
+                "id",
+                "acceptance_id",
+                "measure",
+                "amount",
                 "created_at",
                 "created_by",
             ],

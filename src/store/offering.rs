@@ -191,7 +191,9 @@ fn parse_filed(s: &str) -> Option<NaiveDateTime> {
 
 const ACCEPTANCE_COLUMNS: &str = "id, import_id, line, filed_at, doc_type, doc_number, name, person_type, category, shares, \
      accepts_reduction, files_tax_return, patrimonio_liquido, income, is_director, annual_salary, investment_limit, \
-     patrimonio_ajustado, declarations, dismissed_with_just_cause, review, lender, financed_shares";
+     patrimonio_ajustado, declarations, dismissed_with_just_cause, review, lender, financed_shares, \
+     (SELECT amount FROM acceptance_figures f WHERE f.acceptance_id = acceptances.id \
+      AND f.measure = 'income_financial_statements')";
 
 fn acceptance_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Acceptance> {
     let c = Cols::new(r, "acceptances");
@@ -234,6 +236,7 @@ fn acceptance_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Acceptance> {
             review,
             lender: c.get(21)?,
             financed_shares: c.shares(22)?,
+            income_financial_statements: c.opt_decimal(23)?,
         },
     })
 }
@@ -267,7 +270,7 @@ pub fn each_acceptance<E: From<StoreError>>(
     let mut rows = stmt.query(params![program_id]).map_err(StoreError::from)?;
     while let Some(r) = rows.next().map_err(StoreError::from)? {
         let a = acceptance_of(r).map_err(StoreError::from)?;
-        let program: i64 = r.get(23).map_err(StoreError::from)?;
+        let program: i64 = r.get(24).map_err(StoreError::from)?;
         f(program, a)?;
     }
     Ok(())
@@ -318,6 +321,7 @@ impl FilingColumns<'_> {
                 annual_salary: c.opt_decimal(17)?,
                 investment_limit: c.opt_decimal(18)?,
                 patrimonio_ajustado: c.opt_decimal(19)?,
+                income_financial_statements: c.opt_decimal(20)?,
             },
         })
     }
@@ -352,7 +356,9 @@ fn scan_filings<E: From<StoreError>>(
             "SELECT id, line, filed_at, doc_type, doc_number, name, category, shares, accepts_reduction,
                     declarations, dismissed_with_just_cause, review,
                     person_type, files_tax_return, patrimonio_liquido, income, is_director, annual_salary,
-                    investment_limit, patrimonio_ajustado
+                    investment_limit, patrimonio_ajustado,
+                    (SELECT amount FROM acceptance_figures f WHERE f.acceptance_id = acceptances.id
+                     AND f.measure = 'income_financial_statements')
              FROM acceptances WHERE program_id = ?1 ORDER BY id",
         )
         .map_err(StoreError::from)?;
@@ -434,6 +440,8 @@ pub struct StoredAcceptances {
     pub first: i64,
     pub last: i64,
     hash: RowHasher,
+    /// The `acceptance_figures` rows written with them (first, last), if any.
+    figures: Option<(i64, i64)>,
 }
 
 /// What [`write_acceptances`] did.
@@ -540,6 +548,7 @@ pub fn write_acceptances(
         full: prepare_insert(conn, &ctx, ROWS_PER_INSERT)?,
         held: Held::default(),
         next: first,
+        figures: None,
     };
     let file_problems = feed(&mut prepare, &mut |batch| writer.store(batch))?;
     let rows = usize::try_from(writer.next - first).expect("ids only grow");
@@ -548,6 +557,7 @@ pub fn write_acceptances(
     } else {
         (first, writer.next - 1)
     };
+    let figures = writer.figures;
     Ok(AcceptanceWrite::Written(Box::new(StoredAcceptances {
         import_id,
         file_problems,
@@ -555,6 +565,7 @@ pub fn write_acceptances(
         first,
         last,
         hash,
+        figures,
     })))
 }
 
@@ -592,6 +603,8 @@ struct AcceptanceWriter<'c, 'x> {
     held: Held,
     /// The id the next row gets.
     next: i64,
+    /// The first and last `acceptance_figures` rows written, if any.
+    figures: Option<(i64, i64)>,
 }
 
 impl AcceptanceWriter<'_, '_> {
@@ -648,7 +661,31 @@ impl AcceptanceWriter<'_, '_> {
                 self.conn.last_insert_rowid()
             )));
         }
+        for (k, (r, _)) in (0..).zip(group) {
+            if let Some(v) = r.income_financial_statements {
+                self.figure(self.next + k, "income_financial_statements", v)?;
+            }
+        }
         self.next = last + 1;
+        Ok(())
+    }
+
+    /// Stores a figure of acceptance `id` beyond the acceptances' own columns (migration 0013).
+    fn figure(&mut self, id: i64, measure: &str, amount: Decimal) -> Result<()> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO acceptance_figures (acceptance_id, measure, amount, created_at, created_by)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![
+                id,
+                measure,
+                Short::amount(amount).as_str(),
+                self.ctx.now,
+                self.ctx.actor
+            ])?;
+        let row = self.conn.last_insert_rowid();
+        self.figures = Some(self.figures.map_or((row, row), |(first, _)| (first, row)));
         Ok(())
     }
 }
@@ -828,12 +865,20 @@ impl JsonObject<'_> {
 
 /// Covers what [`write_acceptances`] stored with the import's one audit event.
 pub fn seal_acceptances(tx: &mut Tx<'_>, s: StoredAcceptances) -> Result<ImportedAcceptances> {
-    let covers = [Cover {
+    let mut covers = vec![Cover {
         table: "acceptances",
         first: s.first,
         last: s.last,
         digest: Some(s.hash.finish()),
     }];
+    if let Some((first, last)) = s.figures {
+        covers.push(Cover {
+            table: "acceptance_figures",
+            first,
+            last,
+            digest: None,
+        });
+    }
     tx.audit_bulk(
         "acceptances.import",
         "acceptance_imports",

@@ -792,6 +792,22 @@ fn measure_es(m: Measure) -> &'static str {
         Measure::AnnualSalary => "el salario anual",
         Measure::InvestmentLimit => "el límite legal o estatutario de inversión",
         Measure::PatrimonioAjustado => "el patrimonio ajustado",
+        Measure::IncomeFinancialStatements => "los ingresos de los estados financieros",
+    }
+}
+
+/// A cap's documents in words: one, or the least or the sum of several.
+fn measures_es(of: &[Measure], combine: crate::offering::caps::Combine) -> String {
+    let names: Vec<&str> = of.iter().map(|&m| measure_es(m)).collect();
+    match (names.split_last(), combine) {
+        (Some((last, [])), _) => (*last).to_string(),
+        (Some((last, rest)), crate::offering::caps::Combine::Least) => {
+            format!("el menor entre {} y {last}", rest.join(", "))
+        }
+        (Some((last, rest)), crate::offering::caps::Combine::Sum) => {
+            format!("la suma de {} y {last}", rest.join(", "))
+        }
+        (None, _) => String::new(),
     }
 }
 
@@ -807,12 +823,16 @@ fn cap_es(c: &Cap) -> (String, String) {
         When::NoTaxReturn => ", que no declara renta",
         When::Director => ", con cargo directivo en la sociedad",
     };
-    let limit = match (c.times, c.of, c.shares) {
-        (Some(t), Some(m), _) if t == rust_decimal::Decimal::ONE => {
-            format!("una vez {}", measure_es(m))
+    let limit = match (c.times, c.of.is_empty(), c.shares) {
+        (Some(t), false, _) if t == rust_decimal::Decimal::ONE => {
+            format!("una vez {}", measures_es(&c.of, c.combine))
         }
-        (Some(t), Some(m), _) => {
-            format!("{} veces {}", crate::money::format_number(t), measure_es(m))
+        (Some(t), false, _) => {
+            format!(
+                "{} veces {}",
+                crate::money::format_number(t),
+                measures_es(&c.of, c.combine)
+            )
         }
         (_, _, Some(n)) => format!("{} acciones", numero(n)),
         _ => String::new(),

@@ -115,6 +115,7 @@ pub fn tabla(code: &str) -> &str {
         "document_texts" => "Versiones del texto de avisos y paz y salvo",
         "validity_exceptions" => "Actos fuera de la vigencia del programa",
         "external_first_stages" => "Primeras etapas concluidas fuera de vigia",
+        "acceptance_figures" => "Cifras adicionales de las aceptaciones",
         other => other,
     }
 }

@@ -25,6 +25,7 @@ mod program_schema;
 mod properties;
 mod refusals;
 mod register;
+mod seed_programs;
 mod seed_stages;
 mod split_pledges;
 mod stages;

@@ -39,6 +39,8 @@ fn probes(shipped: &str) -> Vec<(&'static str, String)> {
         ("letters.", after("[letters]")),
         ("letters.issuer.", appended("[letters.issuer]")),
         ("letters.paragraphs[].", appended("[[letters.paragraphs]]")),
+        ("offer.", appended("[offer]")),
+        ("review_causes[].", appended("[[review_causes]]")),
     ]
 }
 
