@@ -340,7 +340,10 @@ pub fn gather(conn: &Connection, notice: &Notice) -> Result<NoticeData> {
     let breach = breaches::get(conn, notice.breach_id)?;
     let adj = adjudications::get(conn, breach.adjudication_id)?;
     let program = programs::by_id(conn, adj.program_id)?;
-    let all_pledges = pledges::list(conn, adj.id)?;
+    // the pledges as the register held them when the notice was recorded
+    let seq =
+        crate::store::audit::head_at(conn, "notices", notice.id)?.map_or(i64::MAX, |h| h.count);
+    let all_pledges = pledges::list_as_of(conn, adj.id, &notice.created_at, seq)?;
     let pledge = pledge_on(&all_pledges, notice.notice_date);
     let in_force = in_force_on(&all_pledges, notice.notice_date);
     let supersedes = match notice.supersedes_id {
@@ -506,7 +509,16 @@ pub fn gather_settlement(
         adjudicated_on: adj.adjudicated_on,
         breach,
         notice,
-        pledge: pledge_on(&pledges::list(conn, adj.id)?, s.settlement_date),
+        pledge: pledge_on(
+            &pledges::list_as_of(
+                conn,
+                adj.id,
+                &s.created_at,
+                crate::store::audit::head_at(conn, "settlements", s.id)?
+                    .map_or(i64::MAX, |h| h.count),
+            )?,
+            s.settlement_date,
+        ),
         liquidation_id: liq.id,
         fingerprint: liq.sha256,
         chain,

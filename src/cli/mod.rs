@@ -564,6 +564,13 @@ pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static
                 register::Field::Settlement => {
                     return "its paz y salvo: vigia settlement issue BREACH".to_string();
                 }
+                // a holder's contact, recorded with its own command (a delivery needs it)
+                register::Field::Address => {
+                    return "vigia holder update DOC --address TEXT --city TEXT".to_string();
+                }
+                register::Field::Email => {
+                    return "vigia holder update DOC --email ADDRESS".to_string();
+                }
                 register::Field::Letterhead => {
                     return "set it with: vigia program letters set CODE --entity TEXT --signatory-name TEXT \
                             --signatory-position TEXT --return-address TEXT --bank TEXT --account TEXT"

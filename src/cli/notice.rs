@@ -422,16 +422,19 @@ impl NoticeCommand {
                     })?;
                     writeln!(
                         ctx.out,
-                        "notice {} issued for breach {}: liquidation {}, total {} as of {until}, pay by {}{} -> {}",
+                        "notice {} issued for breach {}: liquidation {}, total {} as of {until}, {} -> {}",
                         i.number,
                         i.breach_id,
                         i.liquidation_id,
                         crate::money::format_cop(crate::money::dec(&i.total_due)),
-                        i.deadline,
+                        // no deadline until the delivery is recorded (LEGAL_NOTES §7.3)
                         if i.from_delivery {
-                            " (counted from the notice's date until its delivery is recorded)"
+                            format!(
+                                "no deadline until its delivery is recorded (delivered on its date, pay by {})",
+                                i.deadline
+                            )
                         } else {
-                            ""
+                            format!("pay by {}", i.deadline)
                         },
                         i.path.display()
                     )?;

@@ -68,13 +68,19 @@ pub(super) fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String, glue: bool
         q(d.issuer.trim_end_matches('.'))
     )));
     out.push(Block::Heading("Destinatario".into()));
-    out.push(Block::Para(addressee(
+    // a legal person (NIT) is "identificada"; layout 1 wrote "identificado(a)" for everyone
+    let to = addressee(
         &d.holder_name,
         &d.doc_type,
         &d.doc_number,
         d.contact.as_ref(),
         q,
-    )));
+    );
+    out.push(Block::Para(if d.doc_type == "NIT" {
+        to.replacen("identificado(a) con NIT", "identificada con NIT", 1)
+    } else {
+        to
+    }));
 
     out.push(Block::Heading("1. Hechos".into()));
     out.push(Block::Para(format!(

@@ -35,6 +35,36 @@ const SELECT: &str = "SELECT p.id, p.adjudication_id, p.rank, p.beneficiary, p.s
         v.reason, v.created_at, v.created_by
     FROM pledges p LEFT JOIN pledge_releases r ON r.pledge_id = p.id LEFT JOIN pledge_voids v ON v.pledge_id = p.id";
 
+/// Pledges on an adjudication as the register held them when a document was recorded: at audit
+/// event `seq`, time `at` (its `created_at`). A pledge, release or void counts when its own
+/// audit event comes before `seq`; one written in bulk (an import, a release of every releasable
+/// pledge: one event for many rows) when it was recorded by `at`. A document is rebuilt from
+/// these, so a pledge recorded after it never changes its text (`notice verify`).
+pub fn list_as_of(
+    conn: &Connection,
+    adjudication_id: i64,
+    at: &str,
+    seq: i64,
+) -> Result<Vec<Pledge>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT p.id, p.adjudication_id, p.rank, p.beneficiary, p.shares, p.lender, p.registered_on, r.released_on,
+                v.reason, v.created_at, v.created_by
+            FROM pledges p
+            LEFT JOIN pledge_releases r ON r.pledge_id = p.id AND COALESCE(
+                (SELECT e.seq FROM audit_events e WHERE e.entity = 'pledge_releases' AND e.entity_id = r.id),
+                CASE WHEN r.created_at <= ?2 THEN 0 END) < ?3
+            LEFT JOIN pledge_voids v ON v.pledge_id = p.id AND COALESCE(
+                (SELECT e.seq FROM audit_events e WHERE e.entity = 'pledge_voids' AND e.entity_id = v.id),
+                CASE WHEN v.created_at <= ?2 THEN 0 END) < ?3
+            WHERE p.adjudication_id = ?1 AND COALESCE(
+                (SELECT e.seq FROM audit_events e WHERE e.entity = 'pledges' AND e.entity_id = p.id),
+                CASE WHEN p.created_at <= ?2 THEN 0 END) < ?3
+            ORDER BY p.id",
+    )?;
+    let rows = stmt.query_map(params![adjudication_id, at, seq], Pledge::from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Pledges on an adjudication, released and voided ones included.
 pub fn list(conn: &Connection, adjudication_id: i64) -> Result<Vec<Pledge>> {
     let mut stmt = conn.prepare_cached(&format!(

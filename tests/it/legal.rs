@@ -586,3 +586,64 @@ fn an_undelivered_notice_is_listed_without_a_deadline_until_its_delivery() {
     assert_eq!(list[0]["deadline"], "2024-12-17", "{list}");
     assert_eq!(list[0]["awaits_delivery"], false, "{list}");
 }
+
+#[test]
+fn a_pledge_recorded_after_a_notice_does_not_change_what_the_notice_verifies_against() {
+    // a review found `notice verify` refusing a genuine notice once a pledge (registered in the
+    // ledger before the notice's date) was recorded after the notice: the document is rebuilt
+    // from the register as it stood when the notice was recorded
+    let r = Reg::new().with_holders().with_letterhead();
+    breach_at_1200(&r);
+    let html = r.dir.path().join("aviso.html").display().to_string();
+    r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "29/11/2024",
+        "--date",
+        "29/11/2024",
+        "--format",
+        "html",
+        "--out",
+        &html,
+        "--reason",
+        "test: dated as of the liquidation",
+    ]);
+    r.ok(&["notice", "verify", &html]);
+    r.ok(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "1",
+        "--registered-on",
+        "01/04/2024",
+    ]);
+    let out = r.ok(&["notice", "verify", &html]);
+    assert!(!out.contains("DO NOT MATCH"), "{out}");
+    // a notice issued now names the pledge
+    let md = r.dir.path().join("nuevo.md").display().to_string();
+    r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "29/11/2024",
+        "--date",
+        "29/11/2024",
+        "--format",
+        "md",
+        "--out",
+        &md,
+        "--reason",
+        "test: dated as of the liquidation",
+    ]);
+    let text = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        text.contains(
+            "Las acciones fueron pignoradas en favor de los vendedores con prenda de primer grado"
+        ),
+        "{text}"
+    );
+}

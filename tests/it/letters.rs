@@ -468,7 +468,7 @@ fn delivery_is_recorded_and_the_term_runs_from_it() {
     let o = issue(&r, "1", "2025-02-10", "2025-02-11", "md", "n.md");
     assert!(
         o.contains(
-            "pay by 2025-02-25 (counted from the notice's date until its delivery is recorded)"
+            "no deadline until its delivery is recorded (delivered on its date, pay by 2025-02-25)"
         ),
         "{o}"
     );

@@ -281,6 +281,9 @@ fn the_notice_cites_the_declaration_breached_for_the_holders_kind_of_person() {
         ),
         "{legal}"
     );
+    // a legal person is "identificada", a natural person "identificado(a)"
+    assert!(legal.contains("identificada con NIT No."), "{legal}");
+    assert!(natural.contains("identificado(a) con CC No."), "{natural}");
 }
 
 /// An unrecorded pledge is the sellers' internal finding: the letter says nothing of it.
@@ -426,7 +429,7 @@ fn a_holder_with_no_address_gets_no_certified_mail_and_the_check_warns() {
     let e = r.fails(&mail);
     assert!(
         e.contains("--via correo-certificado: the holder Ana Prueba has no postal address on file")
-            && e.contains("(--address VALUE)"),
+            && e.contains("(vigia holder update DOC --address TEXT --city TEXT)"),
         "{e}"
     );
     let e = r.fails(&[
