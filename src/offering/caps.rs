@@ -448,6 +448,43 @@ mod tests {
     }
 
     #[test]
+    fn several_documents_combine_by_the_least_or_their_sum() {
+        // 5 × income read from two documents: 40.000.000 (return) and 30.000.000 (financial
+        // statements) at $ 1.000 a share: least → 5 × 30.000.000 / 1.000 = 150.000 shares;
+        // sum → 5 × 70.000.000 / 1.000 = 350.000 shares; a document missing: not supplied
+        let cap = |combine| Cap {
+            rule: "seed 003 num. 5".into(),
+            person: Person::Legal,
+            when: When::Always,
+            times: Some(dec("5")),
+            of: vec![Measure::Income, Measure::IncomeFinancialStatements],
+            combine,
+            shares: None,
+        };
+        let both = Evidence {
+            income: Some(dec("40000000")),
+            income_financial_statements: Some(dec("30000000")),
+            ..Evidence::default()
+        };
+        for (combine, shares) in [(Combine::Least, 150_000), (Combine::Sum, 350_000)] {
+            let caps = vec![cap(combine)];
+            validate(&caps).unwrap();
+            let b = binding(&caps, Person::Legal, &both, dec("1000"))
+                .unwrap()
+                .unwrap();
+            assert_eq!(b.shares, shares, "{combine:?}");
+        }
+        let one = Evidence {
+            income: Some(dec("40000000")),
+            ..Evidence::default()
+        };
+        assert_eq!(
+            binding(&[cap(Combine::Sum)], Person::Legal, &one, dec("1000")),
+            Err(Measure::IncomeFinancialStatements)
+        );
+    }
+
+    #[test]
     fn pesos_become_whole_shares_exactly_rounding_down() {
         assert_eq!(whole_shares(dec("3"), dec("963"), dec("963")), 3);
         assert_eq!(whole_shares(dec("3"), dec("962.99"), dec("963")), 2);
