@@ -295,16 +295,27 @@ enum Sink<'a> {
 
 impl Sink<'_> {
     /// Ends the report: the JSON's totals, or the table with its summary by code first.
-    fn close(self, as_of: NaiveDate, counts: &[usize]) -> Result<(), CliError> {
+    fn close(
+        self,
+        as_of: NaiveDate,
+        counts: &[usize],
+        most_urgent: &[check::Severity],
+    ) -> Result<(), CliError> {
         let total: usize = counts.iter().sum();
-        let present = || Code::ALL.iter().zip(counts).filter(|(_, n)| **n > 0);
+        let present = || {
+            Code::ALL
+                .iter()
+                .zip(counts)
+                .zip(most_urgent)
+                .filter(|((_, n), _)| **n > 0)
+        };
         match self {
             Sink::Csv(w) => {
                 w.into_inner().map_err(|e| e.into_error())?;
             }
             Sink::Json { out, .. } => {
                 let summary: serde_json::Map<String, Value> = present()
-                    .map(|(c, n)| (c.as_str().to_string(), json!(n)))
+                    .map(|((c, n), _)| (c.as_str().to_string(), json!(n)))
                     .collect();
                 writeln!(
                     out,
@@ -316,7 +327,8 @@ impl Sink<'_> {
                 writeln!(out, "vigia check as of {as_of}: {total} finding(s)")?;
                 if total > 0 {
                     let sum: Vec<Value> = present()
-                        .map(|(c, n)| json!({"code": c.as_str(), "severity": c.severity().as_str(), "findings": n}))
+                        // the most urgent of the code's findings
+                        .map(|((c, n), s)| json!({"code": c.as_str(), "severity": s.as_str(), "findings": n}))
                         .collect();
                     writeln!(out, "{}", records::list(&sum, Format::Table))?;
                     table.write_to(out)?;
@@ -348,6 +360,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         }
     };
     let mut counts = [0usize; Code::ALL.len()];
+    let mut most_urgent: Vec<check::Severity> = Code::ALL.iter().map(|c| c.severity()).collect();
     let opts = Options {
         as_of,
         program_id,
@@ -380,6 +393,9 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         &rates,
         |f| -> Result<(), CliError> {
             counts[f.code as usize] += 1;
+            // a code's findings may be more urgent than the code (NOTICE_UNDELIVERED past its term)
+            let worst = &mut most_urgent[f.code as usize];
+            *worst = (*worst).min(f.severity());
             match &mut sink {
                 Sink::Csv(w) => {
                     let cells = cells(&f);
@@ -401,7 +417,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         &mut progress,
     )?;
     let total: usize = counts.iter().sum();
-    sink.close(as_of, &counts)?;
+    sink.close(as_of, &counts, &most_urgent)?;
     // signed before the report goes out: a check whose checkpoint fails prints nothing
     if let Some(c) = &checkpointer {
         c.sign(&store)?;

@@ -573,6 +573,15 @@ fn an_undelivered_notice_is_listed_without_a_deadline_until_its_delivery() {
     let list = r.json(&["notice", "list", "--format", "json"]);
     assert_eq!(list[0]["deadline"], serde_json::Value::Null, "{list}");
     assert_eq!(list[0]["awaits_delivery"], true, "{list}");
+    // undelivered past its 5 business days (06/12/2024): high, in the summary too
+    let o = r.run(&["check", "--as-of", "2024-12-10"]);
+    let table = crate::common::out(&o);
+    let summary = table.split("\n\n").next().unwrap();
+    let line = summary
+        .lines()
+        .find(|l| l.contains("NOTICE_UNDELIVERED"))
+        .unwrap_or_else(|| panic!("{table}"));
+    assert!(line.contains("high"), "{table}");
     r.ok(&[
         "notice",
         "delivered",
