@@ -17,7 +17,7 @@ pub enum ProgramCommand {
     /// shipped inside vigia by its code: `vigia program add D3939-2004` (a file of that name,
     /// when there is one, is read instead).
     Add {
-        /// The program file, or the code of a shipped program (D3939-2004).
+        /// The program file, or the code of a shipped program: D3939-2004, SEMILLA-000, SEMILLA-001, EBSA-2010, FOGAFIN-TON.
         #[arg(value_name = "FILE|CODE")]
         file: PathBuf,
         #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -26,7 +26,7 @@ pub enum ProgramCommand {
     /// Print a shipped program's file (TOML), to start another program from it:
     /// `vigia program show-file D3939-2004 > mi-programa.toml`.
     ShowFile {
-        /// The shipped program's code (D3939-2004).
+        /// The shipped program's code: D3939-2004, SEMILLA-000, SEMILLA-001, EBSA-2010, FOGAFIN-TON.
         code: String,
     },
     /// List registered programs.

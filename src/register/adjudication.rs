@@ -123,6 +123,22 @@ pub fn import(
             "las filas del archivo suman más acciones de las que se pueden contar; {code} ofrece {ofrecidas}"
         )),
     }
+    // a first stage recorded as concluded outside vigia awarded so many shares: the holders
+    // imported for it cannot come to more
+    if let (Some(e), Some(shares)) = (
+        crate::store::external::get(tx.conn(), program.id)?,
+        written.shares,
+    ) && already.checked_add(shares).is_none_or(|t| t > e.awarded)
+    {
+        let (awarded, acta, on) = (e.awarded, &e.acta, e.adjudicated_on);
+        let (adjudicada, on_es) = (acciones(awarded), crate::lang::fecha(on));
+        let adjudica = acciones(shares);
+        whole.push(said!(
+            "the file adjudicates {shares} shares; with the {already} already registered that exceeds the {awarded} the first stage of {code} awarded as recorded (concluded outside vigia on {on}, acta {acta})",
+            "el archivo adjudica {adjudica} acciones; con las {ya} ya registradas supera las {adjudicada} que adjudicó la \
+             primera etapa de {code} según su registro (concluida fuera de vigia el {on_es}, acta {acta})"
+        ));
+    }
     if !rows.is_empty() || !whole.is_empty() {
         // the caller's transaction is rolled back: nothing of this import stays
         return Err(crate::store::rejected(rows, whole).into());

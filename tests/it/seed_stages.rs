@@ -110,6 +110,24 @@ fn seed_002_runs_its_second_stage_by_price_and_term_after_a_first_stage_outside_
         out.contains("first stage of FOGAFIN-TON recorded as concluded outside vigia (record 1): adjudicated on 2024-03-15, 600000 of 1000000 shares awarded, 400000 left for the Second Stage (Acta 001 de 2024 (ejemplo))"),
         "{out}"
     );
+    // the holders imported afterwards cannot add up to more than the record's 600,000
+    // (a review found 1,100,000 shares of a 1,000,000 offer once the record came first)
+    let more = r.file(
+        "more.csv",
+        format!("{HEADER}CC,1000000003,Otra Prueba,natural,trabajador,1,1000.00,2024-03-15,,\n")
+            .as_bytes(),
+    );
+    let before = r.dump();
+    let e = r.fails(&["adjudications", "import", &more, "--program", CODE]);
+    assert!(
+        e.contains(
+            "the file adjudicates 1 shares; with the 600000 already registered that exceeds the \
+             600000 the first stage of FOGAFIN-TON awarded as recorded (concluded outside vigia on \
+             2024-03-15, acta Acta 001 de 2024 (ejemplo))"
+        ),
+        "{e}"
+    );
+    assert_eq!(r.dump(), before, "nothing written");
     // once; and a first-stage offer in vigia is refused after it
     let e = r.fails(&record("600000"));
     assert!(
