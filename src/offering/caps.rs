@@ -195,6 +195,10 @@ pub fn validate(caps: &[Cap]) -> Result<(), InvalidCap> {
                 return bad("give either times and of (a multiple of a figure in pesos) or shares");
             }
         }
+        // a combination needs documents to combine: `combine` with one figure is a slip
+        if c.combine == Combine::Sum && c.of.len() < 2 {
+            return bad("combine = \"sum\" adds several documents: list two or more in of");
+        }
         if c.rule.trim().is_empty() {
             return bad("rule must say where the cap comes from");
         }
@@ -474,6 +478,15 @@ mod tests {
                 .unwrap();
             assert_eq!(b.shares, shares, "{combine:?}");
         }
+        // a sum of one document is a slip in the program file
+        let mut single = cap(Combine::Sum);
+        single.of = vec![Measure::Income];
+        assert!(
+            validate(&[single])
+                .unwrap_err()
+                .reason
+                .contains("list two or more")
+        );
         let one = Evidence {
             income: Some(dec("40000000")),
             ..Evidence::default()
