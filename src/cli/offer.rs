@@ -179,6 +179,15 @@ const ROW_COLUMNS: [&str; 11] = [
     "cause",
 ];
 
+/// Under the table, what the program's own review causes mean (their code is the rows' cause):
+/// each with its wording and article, as the acta words it.
+fn causes_legend(out: &mut dyn Write, p: &crate::program::Program) -> std::io::Result<()> {
+    for c in &p.review_causes {
+        writeln!(out, "{}: {} ({})", c.code, c.wording, c.article)?;
+    }
+    Ok(())
+}
+
 /// Hands each row of a result to the sink it is given.
 type EachRow<'a> =
     dyn FnMut(&mut dyn FnMut(&Row) -> Result<(), CliError>) -> Result<(), CliError> + 'a;
@@ -309,6 +318,9 @@ impl OfferCommand {
                         None,
                         None,
                     )?;
+                    if format == Format::Table {
+                        causes_legend(ctx.out, &p.program)?;
+                    }
                     return Ok(Status::Ok);
                 }
                 let (c, done, staged) = store.write::<_, CliError>(&ctx.officer(), |tx| {
@@ -350,6 +362,7 @@ impl OfferCommand {
                     Some(&done.fingerprint),
                 )?;
                 if format == Format::Table {
+                    causes_legend(ctx.out, &p.program)?;
                     writeln!(
                         ctx.out,
                         "run {} of {code}: {} adjudication(s) written{}, {} new holder(s); fingerprint {}",

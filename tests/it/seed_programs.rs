@@ -191,6 +191,39 @@ fn semilla_001_records_the_reglamentos_own_cause_and_prorates_the_rest() {
             row("1000000004", 0, 0, "OTRA_CAUSAL"),
         ]
     );
+    // the table's legend says what the program's own cause is
+    let fresh = Reg::new();
+    fresh.ok(&["program", "add", "SEMILLA-001"]);
+    fresh.ok(&[
+        "offer",
+        "open",
+        "SEMILLA-001",
+        "--opens",
+        "2024-01-15",
+        "--closes",
+        "2024-03-18",
+    ]);
+    let csv = fresh.file(
+        "acc.csv",
+        format!("{HEADER}2024-01-19,CC,1000000004,Dora,natural,trabajador,100,,si,1000000000,,,,,si,OTRA_CAUSAL\n")
+            .as_bytes(),
+    );
+    fresh.ok(&["acceptances", "import", &csv, "--program", "SEMILLA-001"]);
+    let table = fresh.ok(&[
+        "offer",
+        "adjudicate",
+        "SEMILLA-001",
+        "--on",
+        "2024-03-20",
+        "--dry-run",
+    ]);
+    assert!(
+        table.contains(
+            "OTRA_CAUSAL: otra causal de rechazo establecida en el Reglamento de Primera Etapa \
+             (Reglamento de Primera Etapa, causal (v) del artículo de adjudicación)"
+        ),
+        "{table}"
+    );
     let path = r.dir.path().join("acta.md");
     r.ok(&[
         "offer",
