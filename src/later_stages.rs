@@ -245,6 +245,105 @@ pub fn minimum_price(text: Option<&str>) -> Result<MinimumPrice, KeyError> {
     }
 }
 
+/// `[later_stages.articles]` as written: what a stage's acta cites for each rule, every key
+/// optional, Decreto 3939 de 2004's articles by default (so its actas read as they always did).
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArticlesFile {
+    /// The Second Stage's articles. Default "artículos 3 literal b), 13, 14, 15, 19 y 22".
+    #[serde(default)]
+    second: Option<String>,
+    /// The Third Stage's articles. Default "artículos 3 literal c), 16, 17, 18, 19 y 22".
+    #[serde(default)]
+    third: Option<String>,
+    /// The minimum price. Default "artículos 14 a y 17 a".
+    #[serde(default)]
+    minimum_price: Option<String>,
+    /// Payment the next banking business day. Default "artículos 14 c y 17 c".
+    #[serde(default)]
+    payment: Option<String>,
+    /// The seriousness guarantee. Default "artículo 19".
+    #[serde(default)]
+    guarantee: Option<String>,
+    /// The source of the funds. Default "artículo 22".
+    #[serde(default)]
+    funds: Option<String>,
+    /// A void Second Stage passing to the Third. Default "artículo 16".
+    #[serde(default)]
+    to_third: Option<String>,
+    /// The stage price as the fine's reference. Default "artículo 9, numeral iii".
+    #[serde(default)]
+    stage_price: Option<String>,
+}
+
+/// What a stage's acta cites, validated (see [`ArticlesFile`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Articles {
+    pub second: String,
+    pub third: String,
+    pub minimum_price: String,
+    pub payment: String,
+    pub guarantee: String,
+    pub funds: String,
+    pub to_third: String,
+    pub stage_price: String,
+}
+
+impl Default for Articles {
+    fn default() -> Self {
+        Articles {
+            second: "artículos 3 literal b), 13, 14, 15, 19 y 22".into(),
+            third: "artículos 3 literal c), 16, 17, 18, 19 y 22".into(),
+            minimum_price: "artículos 14 a y 17 a".into(),
+            payment: "artículos 14 c y 17 c".into(),
+            guarantee: "artículo 19".into(),
+            funds: "artículo 22".into(),
+            to_third: "artículo 16".into(),
+            stage_price: "artículo 9, numeral iii".into(),
+        }
+    }
+}
+
+impl ArticlesFile {
+    /// The citations, or the key written empty.
+    pub fn validate(self) -> Result<Articles, KeyError> {
+        let d = Articles::default();
+        let pick = |key: &'static str, v: Option<String>, default: String| match v {
+            None => Ok(default),
+            Some(a) if a.trim().is_empty() => Err((
+                key,
+                said!(
+                    "write what the acta cites, or leave the key out for Decreto 3939's article",
+                    "escriba lo que cita el acta, u omita la clave para el artículo del Decreto 3939"
+                ),
+            )),
+            Some(a) => Ok(a.trim().to_string()),
+        };
+        Ok(Articles {
+            second: pick("later_stages.articles.second", self.second, d.second)?,
+            third: pick("later_stages.articles.third", self.third, d.third)?,
+            minimum_price: pick(
+                "later_stages.articles.minimum_price",
+                self.minimum_price,
+                d.minimum_price,
+            )?,
+            payment: pick("later_stages.articles.payment", self.payment, d.payment)?,
+            guarantee: pick(
+                "later_stages.articles.guarantee",
+                self.guarantee,
+                d.guarantee,
+            )?,
+            funds: pick("later_stages.articles.funds", self.funds, d.funds)?,
+            to_third: pick("later_stages.articles.to_third", self.to_third, d.to_third)?,
+            stage_price: pick(
+                "later_stages.articles.stage_price",
+                self.stage_price,
+                d.stage_price,
+            )?,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -371,6 +371,8 @@ pub struct LaterStages {
     /// The least price per share a later-stage proposal may offer (Arts. 14 a, 17 a: the first
     /// stage's fixed price, the default).
     pub minimum_price: MinimumPrice,
+    /// What a stage's acta cites (`[later_stages.articles]`; Decreto 3939's by default).
+    pub articles: crate::later_stages::Articles,
 }
 
 impl Default for LaterStages {
@@ -381,6 +383,7 @@ impl Default for LaterStages {
             minimum_guarantee: Decimal::ZERO,
             max_term_days: None,
             minimum_price: MinimumPrice::FirstStage,
+            articles: crate::later_stages::Articles::default(),
         }
     }
 }
@@ -416,6 +419,10 @@ struct LaterStagesFile {
     minimum_guarantee: Option<Decimal>,
     #[serde(default)]
     max_term_days: Option<u32>,
+    /// `[later_stages.articles]`: what a stage's acta cites for each rule (Decreto 3939's by
+    /// default).
+    #[serde(default)]
+    articles: crate::later_stages::ArticlesFile,
 }
 
 fn opt_exact_decimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Decimal>, D::Error> {
@@ -489,12 +496,17 @@ impl LaterStagesFile {
                 ),
             ));
         }
+        let articles = self
+            .articles
+            .validate()
+            .map_err(|(field, m)| err(field, m))?;
         Ok(LaterStages {
             last,
             criterion,
             minimum_guarantee,
             max_term_days: self.max_term_days,
             minimum_price,
+            articles,
         })
     }
 }
@@ -780,7 +792,15 @@ impl Program {
                     || cause.label_es().to_string(),
                     |c| format!("{} ({})", c.wording.trim(), c.article.trim()),
                 ),
-            builtin => builtin.label_es().to_string(),
+            // the program may reword a built-in cause with its own article
+            builtin => self
+                .review_causes
+                .iter()
+                .find(|c| c.code == builtin.as_str())
+                .map_or_else(
+                    || builtin.label_es().to_string(),
+                    |c| format!("{} ({})", c.wording.trim(), c.article.trim()),
+                ),
         }
     }
 }
@@ -1012,8 +1032,7 @@ impl ProgramFile {
         })?;
         let later_stages = self.later_stages.validate()?;
         let offer = self.offer.validate().map_err(|(field, m)| err(field, m))?;
-        let builtin: Vec<&str> = Cause::ALL.iter().map(|c| c.as_str()).collect();
-        crate::program_offer::validate_causes(&self.review_causes, &builtin)
+        crate::program_offer::validate_causes(&self.review_causes)
             .map_err(|(field, m)| err(field, m))?;
         let validity = self
             .validity
@@ -1205,6 +1224,7 @@ mod tests {
                 // Arts. 14 c, 17 c: the next banking business day
                 max_term_days: Some(0),
                 minimum_price: MinimumPrice::FirstStage,
+                articles: crate::later_stages::Articles::default(),
             }
         );
         let bad = DECRETO_3939_2004.replace("max_term_days = 0", "max_term_days = 3651");

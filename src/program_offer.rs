@@ -40,14 +40,30 @@ pub struct OfferFile {
     /// decree. Default `"art. 4"` (Decreto 3939 art. 4).
     #[serde(default)]
     article: Option<String>,
+    /// What the acta cites for the caps on an acceptance. Default `"los artículos 7 y 8"`
+    /// (Decreto 3939 arts. 7–8).
+    #[serde(default)]
+    caps_article: Option<String>,
+    /// What the acta cites for awarding each acceptor what it asked when demand does not exceed
+    /// the offer. Default `"artículo 12, numeral 1"` (Decreto 3939).
+    #[serde(default)]
+    allotment_article: Option<String>,
+    /// What the acta cites for the pro-rata rule. Default: the rule's own source (Decreto 3939
+    /// art. 12 num. 2 for `nearest-adjust`; none for seed 000's rule).
+    #[serde(default)]
+    proration_article: Option<String>,
 }
 
-/// The offer's minimum length, validated.
+/// The offer's minimum length, validated, and what the acta cites.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Offer {
     pub minimum_months: u32,
     pub counted_from: CountedFrom,
     pub article: String,
+    pub caps_article: String,
+    pub allotment_article: String,
+    /// `None`: the pro-rata rule's own source.
+    pub proration_article: Option<String>,
 }
 
 /// The default minimum length (Decreto 3939 de 2004 art. 4).
@@ -61,6 +77,9 @@ impl Default for Offer {
             minimum_months: DEFAULT_MINIMUM_MONTHS,
             counted_from: CountedFrom::default(),
             article: "art. 4".into(),
+            caps_article: "los artículos 7 y 8".into(),
+            allotment_article: "artículo 12, numeral 1".into(),
+            proration_article: None,
         }
     }
 }
@@ -93,10 +112,34 @@ impl OfferFile {
             }
             Some(a) => a.trim().to_string(),
         };
+        let text = |key: &'static str, v: Option<String>, default: String| match v {
+            None => Ok(default),
+            Some(a) if a.trim().is_empty() => Err((
+                key,
+                said!(
+                    "write what the acta cites, or leave the key out for Decreto 3939's article",
+                    "escriba lo que cita el acta, u omita la clave para el artículo del Decreto 3939"
+                ),
+            )),
+            Some(a) => Ok(a.trim().to_string()),
+        };
+        let caps_article = text("offer.caps_article", self.caps_article, d.caps_article)?;
+        let allotment_article = text(
+            "offer.allotment_article",
+            self.allotment_article,
+            d.allotment_article,
+        )?;
+        let proration_article = match self.proration_article {
+            None => None,
+            some => Some(text("offer.proration_article", some, String::new())?),
+        };
         Ok(Offer {
             minimum_months,
             counted_from: self.counted_from.unwrap_or(d.counted_from),
             article,
+            caps_article,
+            allotment_article,
+            proration_article,
         })
     }
 }
@@ -179,12 +222,9 @@ pub fn intern(code: &str) -> &'static str {
     leaked
 }
 
-/// Checks a program's review causes: well-formed codes, unique, none a built-in cause's code
-/// (`builtin`), each with its article and wording.
-pub fn validate_causes(
-    causes: &[ReviewCause],
-    builtin: &[&str],
-) -> Result<(), (&'static str, Said)> {
+/// Checks a program's review causes: well-formed codes, unique, each with its article and
+/// wording (a built-in cause's code rewords that cause).
+pub fn validate_causes(causes: &[ReviewCause]) -> Result<(), (&'static str, Said)> {
     let mut seen = BTreeSet::new();
     for c in causes {
         let code = &c.code;
@@ -198,15 +238,8 @@ pub fn validate_causes(
                 ),
             ));
         }
-        if builtin.contains(&code.as_str()) {
-            return Err((
-                "review_causes.code",
-                said!(
-                    "{code:?} is a cause vigia already has: give the program's cause another code",
-                    "«{code}» es una causal que vigia ya tiene: dé otro código a la causal del programa"
-                ),
-            ));
-        }
+        // a built-in code is allowed: it rewords that cause with the program's own article
+        // (its documents cite the program's numbering, not Decreto 3939's)
         if !seen.insert(code.as_str()) {
             return Err((
                 "review_causes.code",
@@ -248,6 +281,7 @@ mod tests {
             minimum_months: 1,
             counted_from: CountedFrom::Notice,
             article: "artículo 5".into(),
+            ..Offer::default()
         };
         // 2024-06-27 + 1 month = 2024-07-27, a Saturday → Monday 2024-07-29
         assert_eq!(o.earliest_close(d("2024-06-27")), Some(d("2024-07-29")));
@@ -263,11 +297,11 @@ mod tests {
             article: "Reglamento, num. 5 (v)".into(),
             wording: "otra".into(),
         };
-        let builtin = ["LATE", "FORM_DEFECT"];
-        assert!(validate_causes(&[c("OTRA_CAUSAL")], &builtin).is_ok());
-        assert!(validate_causes(&[c("LATE")], &builtin).is_err());
-        assert!(validate_causes(&[c("otra")], &builtin).is_err());
-        assert!(validate_causes(&[c("A"), c("A")], &builtin).is_err());
+        assert!(validate_causes(&[c("OTRA_CAUSAL")]).is_ok());
+        // a built-in code is allowed: it rewords the built-in cause
+        assert!(validate_causes(&[c("LATE")]).is_ok());
+        assert!(validate_causes(&[c("otra")]).is_err());
+        assert!(validate_causes(&[c("A"), c("A")]).is_err());
         assert_eq!(
             intern("OTRA_CAUSAL").as_ptr(),
             intern("OTRA_CAUSAL").as_ptr()

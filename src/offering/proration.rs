@@ -31,6 +31,20 @@ impl Rule {
     }
 
     /// Where the rule comes from, for the acta.
+    /// The rule in the acta's words, without its source.
+    pub fn describe_es(self) -> &'static str {
+        match self {
+            Rule::NearestAdjust => {
+                "prorrata con aproximación al entero más próximo y ajuste de una acción por \
+                 adjudicatario"
+            }
+            Rule::FloorLeftoverToSmallest => {
+                "prorrata por defecto, con las acciones sobrantes de las fracciones al aceptante \
+                 de menor adjudicación"
+            }
+        }
+    }
+
     pub fn source_es(self) -> &'static str {
         match self {
             Rule::NearestAdjust => {

@@ -324,11 +324,25 @@ pub fn compute(conn: &Connection, program: &StoredProgram, on: NaiveDate) -> Res
     if let Some(run) = store::run(conn, program.id)? {
         let (on, run_id, fingerprint) = (run.adjudicated_on, run.id, &run.fingerprint);
         let on_es = fecha(on);
+        // Decreto 3939's article, or only the program's decree when it numbers its own
+        let (source, fuente) = if program.program.offer.allotment_article
+            == crate::program_offer::Offer::default().allotment_article
+        {
+            (
+                "Decreto 3939 de 2004 art. 12".to_string(),
+                "Decreto 3939 de 2004, art. 12".to_string(),
+            )
+        } else {
+            (
+                program.program.decree.clone(),
+                program.program.decree.clone(),
+            )
+        };
         return Err(Refusal::Rule(said!(
             "the offer of {code} was already adjudicated on {on} (run {run_id}, fingerprint {fingerprint}); the adjudication \
-             takes place \"en una sola oportunidad\" (Decreto 3939 de 2004 art. 12): it cannot be run again",
+             takes place \"en una sola oportunidad\" ({source}): it cannot be run again",
             "la oferta de {code} ya se adjudicó el {on_es} (Adjudicación N.º {run_id}, huella {fingerprint}); la \
-             adjudicación se hace «en una sola oportunidad» (Decreto 3939 de 2004, art. 12): no puede repetirse"
+             adjudicación se hace «en una sola oportunidad» ({fuente}): no puede repetirse"
         ))
         .into());
     }

@@ -73,9 +73,10 @@ pub fn blocks(d: &ActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         Block::Para(format!(
             "La adjudicación se efectuó en una sola oportunidad, vencido el plazo de la oferta, el {}. Cada aceptación \
              se evaluó por sí misma; las aceptaciones válidas de una misma persona se sumaron y se limitaron una sola \
-             vez a los montos máximos de los artículos 7 y 8; una aceptación por encima de su límite se entiende \
+             vez a los montos máximos de {}; una aceptación por encima de su límite se entiende \
              presentada por el límite.",
-            day(&h.adjudicated_on)
+            day(&h.adjudicated_on),
+            q(&p.offer.caps_article)
         )),
     ];
     let rule = p.proration;
@@ -84,13 +85,17 @@ pub fn blocks(d: &ActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
             "La demanda ({} acciones) superó la oferta: se apartaron las aceptaciones que no aceptaron la reducción y \
              las demás se adjudicaron por {}.",
             n(h.demand),
-            rule.source_es()
+            match &p.offer.proration_article {
+                None => rule.source_es().to_string(),
+                Some(a) => format!("{} ({})", rule.describe_es(), q(a)),
+            }
         )
     } else {
         format!(
             "La demanda ({} acciones) no superó la oferta: a cada aceptante se le adjudicó la cantidad admitida \
-             (artículo 12, numeral 1).",
-            n(h.demand)
+             ({}).",
+            n(h.demand),
+            q(&p.offer.allotment_article)
         )
     }));
     out.push(Block::Heading("3. Totales".into()));

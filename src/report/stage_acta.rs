@@ -93,11 +93,12 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     let p = d.program;
     let c = &d.concluded.conclusion;
     let name = stage_name_es(d.stage);
-    let articles = if d.stage == 2 {
-        "artículos 3 literal b), 13, 14, 15, 19 y 22"
+    let cite = &p.later_stages.articles;
+    let articles = q(if d.stage == 2 {
+        &cite.second
     } else {
-        "artículos 3 literal c), 16, 17, 18, 19 y 22"
-    };
+        &cite.third
+    });
     let minimum = match p.later_stages.minimum_price {
         MinimumPrice::FirstStage => format!(
             "al precio mínimo de {} por acción (precio fijo de la Primera Etapa)",
@@ -167,7 +168,8 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     out.push(Block::Para(criterion_para(&p.later_stages.criterion)));
     if p.later_stages.minimum_guarantee > Decimal::ZERO {
         out.push(Block::Para(format!(
-            "Garantía de seriedad mínima (artículo 19): {}.",
+            "Garantía de seriedad mínima ({}): {}.",
+            q(&cite.guarantee),
             format_cop(p.later_stages.minimum_guarantee)
         )));
     }
@@ -262,9 +264,11 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     // TERM_TOO_LONG is named only under a program that bounds the term, so that the actas of a
     // program registered before the key existed render as they always did
     let term = match p.later_stages.max_term_days {
-        Some(0) => " TERM_TOO_LONG (ofrece pagar después del día hábil bancario siguiente a la \
-                    adjudicación, artículos 14 c y 17 c),"
-            .to_string(),
+        Some(0) => format!(
+            " TERM_TOO_LONG (ofrece pagar después del día hábil bancario siguiente a la \
+             adjudicación, {}),",
+            q(&cite.payment)
+        ),
         Some(days) => format!(
             " TERM_TOO_LONG (ofrece un plazo de pago de más de {days} días, el máximo del programa),"
         ),
@@ -272,10 +276,13 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     };
     out.push(Block::Para(format!(
         "Causales de rechazo: OUTSIDE_WINDOW (presentada fuera del plazo), BELOW_MINIMUM_PRICE (precio inferior al \
-         mínimo, artículos 14 a y 17 a),{term} NOT_WHOLE_BLOCK (no es por la totalidad del tramo: \"Todo o Nada\"), \
+         mínimo, {}),{term} NOT_WHOLE_BLOCK (no es por la totalidad del tramo: \"Todo o Nada\"), \
          SAME_BIDDER (una misma persona o beneficiario real en más de una propuesta: todas se rechazan), \
-         NO_GUARANTEE (sin garantía de seriedad, artículo 19), FUNDS_NOT_ACCREDITED (sin acreditar la fuente de los \
-         recursos, artículo 22) o la causal anotada en la revisión."
+         NO_GUARANTEE (sin garantía de seriedad, {}), FUNDS_NOT_ACCREDITED (sin acreditar la fuente de los \
+         recursos, {}) o la causal anotada en la revisión.",
+        q(&cite.minimum_price),
+        q(&cite.guarantee),
+        q(&cite.funds)
     )));
     if !draws.is_empty() {
         out.push(Block::Heading("4. Sorteo".into()));
@@ -310,9 +317,12 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
                 long_date(c.decided_on),
                 n(c.leftover),
                 if c.stage_price_id.is_some() {
-                    "no se enajenaron, y no hay precio de una etapa posterior (artículo 9, numeral iii)."
+                    format!(
+                        "no se enajenaron, y no hay precio de una etapa posterior ({}).",
+                        q(&cite.stage_price)
+                    )
                 } else {
-                    "pasan a la Tercera Etapa (artículo 16)."
+                    format!("pasan a la Tercera Etapa ({}).", q(&cite.to_third))
                 }
             )));
         }
@@ -320,10 +330,11 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
             out.push(Block::Para(format!(
                 "El {} se adjudicaron {} de las {} acciones de la {name} Etapa. Los proponentes de una propuesta \
                  conjunta responden solidariamente. El pago se debe el día hábil bancario siguiente a la \
-                 adjudicación (artículos 14 c y 17 c), o al vencer el plazo ofrecido si es posterior.",
+                 adjudicación ({}), o al vencer el plazo ofrecido si es posterior.",
                 long_date(c.decided_on),
                 n(c.awarded),
-                n(c.offered)
+                n(c.offered),
+                q(&cite.payment)
             )));
             let mut rows = Vec::new();
             for a in &d.concluded.awards {
@@ -398,8 +409,9 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
                 };
                 out.push(Block::Strong(format!(
                     "Precio por acción recibido por los vendedores en la {name} Etapa: {}{composition}. Es el precio \
-                     de referencia del artículo 9, numeral iii), desde el {}.",
+                     de referencia del {}), desde el {}.",
                     format_cop(price),
+                    q(&cite.stage_price),
                     c.decided_on.format("%d/%m/%Y")
                 )));
             }

@@ -40,6 +40,10 @@ fn probes(shipped: &str) -> Vec<(&'static str, String)> {
         ("letters.issuer.", appended("[letters.issuer]")),
         ("letters.paragraphs[].", appended("[[letters.paragraphs]]")),
         ("offer.", appended("[offer]")),
+        (
+            "later_stages.articles.",
+            appended("[later_stages.articles]"),
+        ),
         ("review_causes[].", appended("[[review_causes]]")),
     ]
 }

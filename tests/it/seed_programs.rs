@@ -237,6 +237,21 @@ fn semilla_001_records_the_reglamentos_own_cause_and_prorates_the_rest() {
         acta.contains("otra causal de rechazo establecida en el Reglamento de Primera Etapa"),
         "{acta}"
     );
+    // the acta cites the program's own articles, never Decreto 3939's
+    for own in [
+        "a los montos máximos de los artículos 8 y 9",
+        "(regla (ii) del artículo de adjudicación; mecanismo de prorrateo del Reglamento de Primera Etapa)",
+        "no aceptó la reducción y la demanda superó la oferta (mecanismo de prorrateo del Reglamento de Primera Etapa (EJEMPLO))",
+    ] {
+        assert!(acta.contains(own), "{own} in {acta}");
+    }
+    for decreto_3939 in [
+        "artículos 7 y 8",
+        "Decreto 3939 de 2004, artículo 12",
+        "art. 12, num. 2",
+    ] {
+        assert!(!acta.contains(decreto_3939), "{decreto_3939} in {acta}");
+    }
     // the fine of its art. 10: a sale of 1.000 shares at $900 on 2024-12-01, in the second
     // bracket (2024-09-20 < d ≤ 2025-03-20: 75 %); the highest of $1.000 and $900 is the
     // acquisition: 1.000 × 1.000 × 75 % = $750.000

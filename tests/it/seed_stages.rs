@@ -266,6 +266,18 @@ fn seed_002_runs_its_second_stage_by_price_and_term_after_a_first_stage_outside_
         ),
         "{acta}"
     );
+    // it cites the program's articles ([later_stages.articles]), never Decreto 3939's
+    assert!(
+        acta.contains("precio inferior al mínimo, Reglamento de Venta (EJEMPLO)"),
+        "{acta}"
+    );
+    for decreto_3939 in [
+        "artículos 3 literal b)",
+        "artículos 14 a y 17 a",
+        "artículo 22",
+    ] {
+        assert!(!acta.contains(decreto_3939), "{decreto_3939} in {acta}");
+    }
     // the acta verifies against the register (its evaluation recomputed from the records)
     let acta_path = r.dir.path().join("acta.md");
     r.ok(&["stage", "verify", acta_path.to_str().unwrap()]);
