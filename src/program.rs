@@ -284,7 +284,6 @@ impl Issuer {
     }
 }
 
-use crate::offering::adjudicate::Cause;
 use crate::offering::caps::{self, Cap};
 use crate::offering::proration::Rule;
 
@@ -758,51 +757,6 @@ impl Program {
     pub fn uses(&self, basis: Basis) -> bool {
         self.reference_prices.contains(&basis)
     }
-
-    /// The review cause an acceptance's `review` cell names (any case): a built-in one, or one
-    /// of the program's `[[review_causes]]`; else why not, listing the codes it may be.
-    pub fn review_cause(&self, cell: &str) -> Result<Cause, Said> {
-        let code = cell.trim().to_uppercase();
-        if let Some(c) = Cause::REVIEW.into_iter().find(|c| c.as_str() == code) {
-            return Ok(c);
-        }
-        if let Some(own) = self.review_causes.iter().find(|c| c.code == code) {
-            return Ok(Cause::Program(crate::program_offer::intern(&own.code)));
-        }
-        let codes: Vec<&str> = Cause::REVIEW
-            .iter()
-            .map(|c| c.as_str())
-            .chain(self.review_causes.iter().map(|c| c.code.as_str()))
-            .collect();
-        let (list, program) = (codes.join(", "), &self.code);
-        Err(said!(
-            "must be one of {list} (the review causes of {program}), or empty",
-            "debe ser una de {list} (las causales de revisión de {program}) o quedar vacío"
-        ))
-    }
-
-    /// A cause in the acta's words, with its source: a program cause's wording and article.
-    pub fn cause_label_es(&self, cause: Cause) -> String {
-        match cause {
-            Cause::Program(code) => self
-                .review_causes
-                .iter()
-                .find(|c| c.code == code)
-                .map_or_else(
-                    || cause.label_es().to_string(),
-                    |c| format!("{} ({})", c.wording.trim(), c.article.trim()),
-                ),
-            // the program may reword a built-in cause with its own article
-            builtin => self
-                .review_causes
-                .iter()
-                .find(|c| c.code == builtin.as_str())
-                .map_or_else(
-                    || builtin.label_es().to_string(),
-                    |c| format!("{} ({})", c.wording.trim(), c.article.trim()),
-                ),
-        }
-    }
 }
 
 impl ProgramFile {
@@ -1159,15 +1113,6 @@ mod tests {
             .find(|c| c.rule.contains("numeral 5"))
             .unwrap();
         assert_eq!(five.of.len(), 2);
-        // seed 001 (v): the reglamento's own cause
-        let s001 = Program::from_toml(SEMILLA_001).unwrap();
-        assert!(s001.review_cause("otra_causal").is_ok());
-        assert!(
-            Program::from_toml(DECRETO_3939_2004)
-                .unwrap()
-                .review_cause("OTRA_CAUSAL")
-                .is_err()
-        );
     }
 
     #[test]

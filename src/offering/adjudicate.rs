@@ -6,6 +6,9 @@
 
 use super::caps::{self, Cap, Evidence, Person};
 use super::proration::{self, Quota, Rule};
+use crate::lang::Said;
+use crate::program::Program;
+use crate::said;
 use chrono::{NaiveDate, NaiveDateTime};
 use rust_decimal::Decimal;
 use std::collections::HashMap;
@@ -32,7 +35,7 @@ pub enum Cause {
     RefusedReduction,
     /// A cause the program's own reglamento adds (`[[review_causes]]`, seed 001 (v)), by its
     /// code; recorded by the reviewers. Its wording and article are the program's
-    /// ([`crate::program::Program::cause_label_es`]).
+    /// ([`Cause::label_for`]).
     Program(&'static str),
 }
 
@@ -62,7 +65,7 @@ impl Cause {
     }
 
     /// The built-in causes the reviewing staff may record in the `review` column (a program
-    /// adds its own: [`crate::program::Program::review_cause`]).
+    /// adds its own: [`Cause::of_review`]).
     pub const REVIEW: [Cause; 3] = [
         Cause::FormDefect,
         Cause::InfoNotSupplied,
@@ -114,6 +117,55 @@ impl Cause {
                 "no aceptó la reducción y la demanda superó la oferta (art. 12, num. 2)"
             }
             Cause::Program(_) => "causal establecida en el reglamento del programa",
+        }
+    }
+}
+
+/// A cause as a program reads and words it: its own `[[review_causes]]` beside the built-in ones.
+impl Cause {
+    /// The review cause an acceptance's `review` cell names (any case): a built-in one, or one
+    /// of the program's `[[review_causes]]`; else why not, listing the codes it may be.
+    pub fn of_review(program: &Program, cell: &str) -> Result<Cause, Said> {
+        let code = cell.trim().to_uppercase();
+        if let Some(c) = Cause::REVIEW.into_iter().find(|c| c.as_str() == code) {
+            return Ok(c);
+        }
+        if let Some(own) = program.review_causes.iter().find(|c| c.code == code) {
+            return Ok(Cause::Program(crate::program_offer::intern(&own.code)));
+        }
+        let codes: Vec<&str> = Cause::REVIEW
+            .iter()
+            .map(|c| c.as_str())
+            .chain(program.review_causes.iter().map(|c| c.code.as_str()))
+            .collect();
+        let (list, program) = (codes.join(", "), &program.code);
+        Err(said!(
+            "must be one of {list} (the review causes of {program}), or empty",
+            "debe ser una de {list} (las causales de revisión de {program}) o quedar vacío"
+        ))
+    }
+
+    /// A cause in the acta's words, with its source: a program cause's wording and article.
+    pub fn label_for(self, program: &Program) -> String {
+        let cause = self;
+        match cause {
+            Cause::Program(code) => program
+                .review_causes
+                .iter()
+                .find(|c| c.code == code)
+                .map_or_else(
+                    || cause.label_es().to_string(),
+                    |c| format!("{} ({})", c.wording.trim(), c.article.trim()),
+                ),
+            // the program may reword a built-in cause with its own article
+            builtin => program
+                .review_causes
+                .iter()
+                .find(|c| c.code == builtin.as_str())
+                .map_or_else(
+                    || builtin.label_es().to_string(),
+                    |c| format!("{} ({})", c.wording.trim(), c.article.trim()),
+                ),
         }
     }
 }
@@ -563,6 +615,26 @@ fn cap_index(caps: &[Cap], cap: &Cap) -> usize {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_program_reads_and_words_its_own_review_causes() {
+        use crate::program::{DECRETO_3939_2004, Program, SEMILLA_001};
+        // seed 001 (v): the reglamento's own cause; and (iii) reworded with the seed's numbering
+        let s001 = Program::from_toml(SEMILLA_001).unwrap();
+        let own = Cause::of_review(&s001, "otra_causal").unwrap();
+        assert_eq!(own.as_str(), "OTRA_CAUSAL");
+        assert_eq!(
+            Cause::InfoNotSupplied.label_for(&s001),
+            "la información solicitada para subsanar o aclarar la aceptación no fue suministrada \
+             oportunamente (causal (iii) del artículo de adjudicación de la Primera Etapa)"
+        );
+        let d3939 = Program::from_toml(DECRETO_3939_2004).unwrap();
+        assert!(Cause::of_review(&d3939, "OTRA_CAUSAL").is_err());
+        assert_eq!(
+            Cause::InfoNotSupplied.label_for(&d3939),
+            Cause::InfoNotSupplied.label_es()
+        );
+    }
+
     use super::*;
     use crate::money::dec;
 

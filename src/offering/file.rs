@@ -330,7 +330,7 @@ fn parse_row(
     let review = if review_s.is_empty() {
         None
     } else {
-        match program.review_cause(review_s) {
+        match Cause::of_review(program, review_s) {
             Ok(c) => Some(c),
             Err(why) => {
                 fail(Col::Review, review_s, why);

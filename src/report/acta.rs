@@ -191,7 +191,7 @@ pub fn blocks(d: &ActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
             header: vec!["Causal".into(), "Significado".into()],
             rows: causes
                 .iter()
-                .map(|c| vec![c.as_str().to_string(), q(&p.cause_label_es(*c))])
+                .map(|c| vec![c.as_str().to_string(), q(&c.label_for(p))])
                 .collect(),
             right: vec![false, false],
         });
