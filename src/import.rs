@@ -128,7 +128,7 @@ pub struct AdjudicationRow {
     pub financed_shares: u64,
     /// The holder's address, city and e-mail when the row gives any of them
     /// ([`CONTACT_COLUMNS`]); `None` when it gives none.
-    pub contact: Option<crate::store::contacts::Contact>,
+    pub contact: Option<crate::contact::Contact>,
 }
 
 /// A problem with one row (or the header, line 1): the column (as the file's header names it)
@@ -852,13 +852,13 @@ fn parse_row(
         let v = get_at(COLUMNS.len() + k);
         (!v.is_empty()).then(|| v.split_whitespace().collect::<Vec<_>>().join(" "))
     };
-    let contact = crate::store::contacts::Contact {
+    let contact = crate::contact::Contact {
         address: contact_value(0),
         city: contact_value(1),
         email: contact_value(2),
     };
     if let Some(e) = &contact.email
-        && !crate::register::holder::plausible_email(e)
+        && !crate::contact::plausible_email(e)
     {
         errors.push(RowError {
             line,

@@ -39,6 +39,7 @@ pub mod calendar;
 pub(crate) mod categories;
 pub(crate) mod check;
 pub mod cli;
+pub mod contact;
 pub(crate) mod exact;
 pub(crate) mod files;
 pub mod fine;
@@ -86,14 +87,35 @@ mod layering {
         }
     }
 
-    /// What a module at `rel` (relative to `src/`) must not name.
+    /// What a module at `rel` (relative to `src/`) must not name: the front ends nothing of
+    /// each other, rendering no front end, the rules no rendering, the store no rule, and the
+    /// pure core neither the store nor a rule (issue 21: a 17-file loop tied them together).
     fn forbidden(rel: &str) -> &'static [&'static str] {
         let top = rel.split('/').next().unwrap_or("");
         match top {
             "cli" | "main.rs" | "lib.rs" | "fuzz.rs" => &[],
             "web" => &["crate::cli", "vigia::cli"],
             "report" => &["crate::cli", "crate::web"],
-            _ => &["crate::cli", "crate::web", "crate::report"],
+            "register" | "check" | "notice.rs" | "files.rs" => {
+                &["crate::cli", "crate::web", "crate::report"]
+            }
+            "store" => &[
+                "crate::cli",
+                "crate::web",
+                "crate::report",
+                "crate::register",
+                "crate::check",
+                "crate::notice",
+            ],
+            _ => &[
+                "crate::cli",
+                "crate::web",
+                "crate::report",
+                "crate::register",
+                "crate::check",
+                "crate::notice",
+                "crate::store",
+            ],
         }
     }
 
@@ -110,7 +132,12 @@ mod layering {
                 .unwrap()
                 .to_string_lossy()
                 .replace('\\', "/");
-            let text = std::fs::read_to_string(f).unwrap();
+            let whole = std::fs::read_to_string(f).unwrap();
+            // a module's tests may set up a register through the layers above it
+            let text = whole
+                .split("#[cfg(test)]\nmod tests")
+                .next()
+                .unwrap_or(&whole);
             for bad in forbidden(&rel) {
                 // `use crate::{cli, ...}` is caught by its path as well
                 let grouped = format!("{}::{{", &bad[..bad.find("::").unwrap()]);
@@ -137,5 +164,9 @@ mod layering {
         assert!(forbidden("check/mod.rs").contains(&"crate::web"));
         assert!(forbidden("notice.rs").contains(&"crate::report"));
         assert!(forbidden("cli/notice.rs").is_empty());
+        assert!(forbidden("store/notices.rs").contains(&"crate::notice"));
+        assert!(forbidden("import.rs").contains(&"crate::store"));
+        assert!(forbidden("liquidation.rs").contains(&"crate::register"));
+        assert!(!forbidden("register/liquidation.rs").contains(&"crate::store"));
     }
 }

@@ -1,7 +1,8 @@
 //! A stored liquidation as one typed record: the inputs that reproduce it ([`LiquidationInputs`])
 //! and the result they gave ([`LiquidationResult`]), serialised to the exact bytes the register
 //! hashes and read back from them. Owns the stored format only: it converts to and from the
-//! engine's and the store's types, computes no figure and does no I/O.
+//! engine's types (the store's records convert in `register::liquidation`), computes no figure
+//! and does no I/O.
 //!
 //! Field order is key order (serde_json keeps it), `None` in the inputs is `null`, amounts are
 //! decimal strings: changing any of these changes every fingerprint, which the fixture tests pin.
@@ -13,9 +14,6 @@ use crate::fine::{
 };
 use crate::program::BreachKind;
 use crate::rates::{RatePeriod, RateSeries};
-use crate::store::adjudications::Adjudication;
-use crate::store::breaches::Breach;
-use crate::store::programs::StoredProgram;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -242,61 +240,6 @@ pub fn rate_period(r: &RateFact) -> Option<RatePeriod> {
         r.resolution.clone(),
         0,
     )
-}
-
-impl From<&StoredProgram> for ProgramTerms {
-    fn from(s: &StoredProgram) -> Self {
-        let p = &s.program;
-        ProgramTerms {
-            code: p.code.clone(),
-            sha256: s.sha256.clone(),
-            decree: p.decree.clone(),
-            fine_article: p.fine_article.clone(),
-            lockup_months: p.lockup_months,
-            brackets: p
-                .brackets
-                .iter()
-                .map(|b| BracketTerm {
-                    upto_months: b.upto_months,
-                    percent: b.percent,
-                })
-                .collect(),
-            reference_prices: p
-                .reference_prices
-                .iter()
-                .map(|b| b.as_str().to_string())
-                .collect(),
-        }
-    }
-}
-
-impl From<&Adjudication> for AdjudicationFacts {
-    fn from(a: &Adjudication) -> Self {
-        AdjudicationFacts {
-            id: a.id,
-            adjudicated_on: a.adjudicated_on,
-            shares: a.shares,
-            price_per_share: a.price_per_share,
-            holder: HolderFacts {
-                doc_type: a.holder.doc_type.to_string(),
-                doc_number: a.holder.doc_number.clone(),
-                name: a.holder.name.clone(),
-            },
-        }
-    }
-}
-
-impl From<&Breach> for BreachFacts {
-    fn from(b: &Breach) -> Self {
-        BreachFacts {
-            id: b.id,
-            kind: b.kind,
-            breach_date: b.breach_date,
-            shares: b.shares,
-            consideration_per_share: b.consideration_per_share,
-            consideration_total: b.consideration_total,
-        }
-    }
 }
 
 impl From<&ReferencePrices> for PriceFacts {

@@ -19,64 +19,7 @@ use chrono::NaiveDate;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 
-/// The format of a document vigia writes (a notice, a paz y salvo).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum DocFormat {
-    Pdf,
-    Html,
-    Md,
-}
-
-impl DocFormat {
-    pub const ALL: [DocFormat; 3] = [DocFormat::Pdf, DocFormat::Html, DocFormat::Md];
-
-    /// The stored name, which is also the file extension.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DocFormat::Pdf => "pdf",
-            DocFormat::Html => "html",
-            DocFormat::Md => "md",
-        }
-    }
-}
-
-/// How a notice reached the holder (*notificación*): the channel recorded with its delivery.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Via {
-    /// Correo certificado (a postal service's certified mail, with its delivery receipt).
-    CorreoCertificado,
-    /// Correo electrónico (with the read or delivery receipt as evidence).
-    CorreoElectronico,
-    /// Entrega personal (signed receipt).
-    Personal,
-}
-
-impl Via {
-    pub const ALL: [Via; 3] = [
-        Via::CorreoCertificado,
-        Via::CorreoElectronico,
-        Via::Personal,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Via::CorreoCertificado => "correo-certificado",
-            Via::CorreoElectronico => "correo-electronico",
-            Via::Personal => "personal",
-        }
-    }
-
-    /// In a Spanish sentence: "entregada por {}".
-    pub fn label_es(self) -> &'static str {
-        match self {
-            Via::CorreoCertificado => "correo certificado",
-            Via::CorreoElectronico => "correo electrónico",
-            Via::Personal => "entrega personal",
-        }
-    }
-}
+pub use crate::contact::{DocFormat, Via};
 
 /// The text version of the documents issued now (recorded with each; see
 /// `store::letterheads::DocText`). 1 is the text of the documents issued before issue 20, which

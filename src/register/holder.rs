@@ -113,20 +113,7 @@ pub fn update(tx: &mut Tx<'_>, holder_id: i64, u: &Update) -> Result<(Contact, i
     Ok((next, id))
 }
 
-/// One `@`, something before it, a domain with a dot after it, no spaces or angle brackets.
-pub fn plausible_email(e: &str) -> bool {
-    match e.split_once('@') {
-        Some((user, domain)) => {
-            !user.is_empty()
-                && !domain.contains('@')
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && !e.chars().any(|c| c.is_whitespace() || "<>,;".contains(c))
-        }
-        None => false,
-    }
-}
+pub use crate::contact::plausible_email;
 
 #[cfg(test)]
 mod tests {

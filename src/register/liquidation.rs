@@ -7,7 +7,8 @@ use crate::calendar::FineScale;
 use crate::fine::{self, Basis, FineCase, Outcome, Payment, ReferencePrices, StagePrice};
 use crate::lang::momento;
 use crate::liquidation::{
-    DayAfter, LiquidationInputs, LiquidationResult, PaymentFact, PriceFacts, RateFact, StageEntry,
+    AdjudicationFacts, BracketTerm, BreachFacts, DayAfter, HolderFacts, LiquidationInputs,
+    LiquidationResult, PaymentFact, PriceFacts, ProgramTerms, RateFact, StageEntry,
 };
 use crate::rates::RateSeries;
 use crate::said;
@@ -286,4 +287,61 @@ pub fn outstanding(
         convention,
         rates,
     )?)
+}
+
+// The stored records as the liquidation's facts (the record's format is `crate::liquidation`'s;
+// the conversion lives here, above both the store and that pure module).
+impl From<&StoredProgram> for ProgramTerms {
+    fn from(s: &StoredProgram) -> Self {
+        let p = &s.program;
+        ProgramTerms {
+            code: p.code.clone(),
+            sha256: s.sha256.clone(),
+            decree: p.decree.clone(),
+            fine_article: p.fine_article.clone(),
+            lockup_months: p.lockup_months,
+            brackets: p
+                .brackets
+                .iter()
+                .map(|b| BracketTerm {
+                    upto_months: b.upto_months,
+                    percent: b.percent,
+                })
+                .collect(),
+            reference_prices: p
+                .reference_prices
+                .iter()
+                .map(|b| b.as_str().to_string())
+                .collect(),
+        }
+    }
+}
+
+impl From<&Adjudication> for AdjudicationFacts {
+    fn from(a: &Adjudication) -> Self {
+        AdjudicationFacts {
+            id: a.id,
+            adjudicated_on: a.adjudicated_on,
+            shares: a.shares,
+            price_per_share: a.price_per_share,
+            holder: HolderFacts {
+                doc_type: a.holder.doc_type.to_string(),
+                doc_number: a.holder.doc_number.clone(),
+                name: a.holder.name.clone(),
+            },
+        }
+    }
+}
+
+impl From<&Breach> for BreachFacts {
+    fn from(b: &Breach) -> Self {
+        BreachFacts {
+            id: b.id,
+            kind: b.kind,
+            breach_date: b.breach_date,
+            shares: b.shares,
+            consideration_per_share: b.consideration_per_share,
+            consideration_total: b.consideration_total,
+        }
+    }
 }

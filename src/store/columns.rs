@@ -98,8 +98,8 @@ stored_by_name!(DocType, "a document type");
 stored_by_name!(PersonType, "a person type");
 stored_by_name!(BreachKind, "a breach kind");
 stored_by_name!(Convention, "a convention");
-stored_by_name!(crate::notice::DocFormat, "a document format");
-stored_by_name!(crate::notice::Via, "a delivery channel");
+stored_by_name!(crate::contact::DocFormat, "a document format");
+stored_by_name!(crate::contact::Via, "a delivery channel");
 
 /// Why a stored value does not convert; the column and value are added by [`Cols::get`].
 #[derive(Debug)]

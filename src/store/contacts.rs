@@ -7,19 +7,7 @@ use super::{Result, Tx};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
-/// One version of a holder's contact details.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
-pub struct Contact {
-    pub address: Option<String>,
-    pub city: Option<String>,
-    pub email: Option<String>,
-}
-
-impl Contact {
-    pub fn is_empty(&self) -> bool {
-        self.address.is_none() && self.city.is_none() && self.email.is_none()
-    }
-}
+pub use crate::contact::Contact;
 
 /// A stored version.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -4,7 +4,7 @@
 
 use super::columns::Cols;
 use super::{Result, StoreError, Tx};
-use crate::notice::{DocFormat, Via};
+use crate::contact::{DocFormat, Via};
 use chrono::{Datelike, NaiveDate};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
