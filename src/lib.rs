@@ -87,35 +87,95 @@ mod layering {
         }
     }
 
-    /// What a module at `rel` (relative to `src/`) must not name: the front ends nothing of
-    /// each other, rendering no front end, the rules no rendering, the store no rule, and the
-    /// pure core neither the store nor a rule (issue 21: a 17-file loop tied them together).
-    fn forbidden(rel: &str) -> &'static [&'static str] {
-        let top = rel.split('/').next().unwrap_or("");
-        match top {
-            "cli" | "main.rs" | "lib.rs" | "fuzz.rs" => &[],
-            "web" => &["crate::cli", "vigia::cli"],
-            "report" => &["crate::cli", "crate::web"],
-            "register" | "check" | "notice.rs" | "files.rs" => {
-                &["crate::cli", "crate::web", "crate::report"]
+    /// The layers of DESIGN.md's module map, top first, each with its top-level modules: the
+    /// backquoted names of its "modules" cell outside parentheses (`register/`, `notice.rs`,
+    /// `calendar`).
+    fn layers() -> Vec<(String, Vec<String>)> {
+        let design = include_str!("../DESIGN.md");
+        let map = design
+            .split("## Module map")
+            .nth(1)
+            .expect("DESIGN.md has a module map");
+        let mut out = Vec::new();
+        for row in map
+            .lines()
+            .skip_while(|l| !l.starts_with("| layer"))
+            .skip(2)
+        {
+            if !row.starts_with('|') {
+                break;
             }
-            "store" => &[
-                "crate::cli",
-                "crate::web",
-                "crate::report",
-                "crate::register",
-                "crate::check",
-                "crate::notice",
-            ],
-            _ => &[
-                "crate::cli",
-                "crate::web",
-                "crate::report",
-                "crate::register",
-                "crate::check",
-                "crate::notice",
-                "crate::store",
-            ],
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            let (layer, modules) = (cells[1], cells[2]);
+            let mut names = Vec::new();
+            let (mut depth, mut tick) = (0i32, None::<usize>);
+            for (i, ch) in modules.char_indices() {
+                match ch {
+                    '(' if tick.is_none() => depth += 1,
+                    ')' if tick.is_none() => depth -= 1,
+                    '`' => match tick.take() {
+                        None => tick = Some(i + 1),
+                        Some(start) if depth == 0 => {
+                            let name = modules[start..i]
+                                .trim_end_matches('/')
+                                .trim_end_matches(".rs");
+                            names.push(name.to_string());
+                        }
+                        Some(_) => {}
+                    },
+                    _ => {}
+                }
+            }
+            out.push((layer.to_string(), names));
+        }
+        out
+    }
+
+    /// What a module at `rel` (relative to `src/`) must not name: every module of a layer above
+    /// its own in DESIGN.md's module map (and the web not the command line, its peer).
+    fn forbidden(rel: &str) -> Vec<String> {
+        let top = rel.split('/').next().unwrap_or("").trim_end_matches(".rs");
+        if matches!(top, "main" | "lib" | "fuzz") {
+            return Vec::new();
+        }
+        let layers = layers();
+        let at = layers
+            .iter()
+            .position(|(_, names)| names.iter().any(|n| n == top))
+            .unwrap_or_else(|| panic!("{top} is in no layer of DESIGN.md's module map"));
+        let mut out: Vec<String> = layers[..at]
+            .iter()
+            .flat_map(|(_, names)| names.iter().map(|n| format!("crate::{n}")))
+            .filter(|n| n != "crate::main")
+            .collect();
+        if top == "web" {
+            out.extend(["crate::cli".to_string(), "vigia::cli".to_string()]);
+        }
+        out
+    }
+
+    #[test]
+    fn every_module_has_its_layer_in_the_module_map() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let layers = layers();
+        assert_eq!(
+            layers.iter().map(|(l, _)| l.as_str()).collect::<Vec<_>>(),
+            ["front ends", "rendering", "rules", "storage", "core (pure)"]
+        );
+        for e in std::fs::read_dir(&src).unwrap() {
+            let name = e
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string();
+            if matches!(name.as_str(), "lib" | "fuzz") {
+                continue;
+            }
+            assert!(
+                layers.iter().any(|(_, names)| names.contains(&name)),
+                "{name} is in no layer of DESIGN.md's module map"
+            );
         }
     }
 
@@ -138,7 +198,7 @@ mod layering {
                 .split("#[cfg(test)]\nmod tests")
                 .next()
                 .unwrap_or(&whole);
-            for bad in forbidden(&rel) {
+            for bad in &forbidden(&rel) {
                 // `use crate::{cli, ...}` is caught by its path as well
                 let grouped = format!("{}::{{", &bad[..bad.find("::").unwrap()]);
                 let name = &bad[bad.find("::").unwrap() + 2..];
@@ -365,14 +425,16 @@ mod layering {
 
     #[test]
     fn the_rule_sees_what_it_forbids() {
-        assert_eq!(forbidden("web/pages.rs"), &["crate::cli", "vigia::cli"]);
-        assert!(forbidden("register/verify.rs").contains(&"crate::report"));
-        assert!(forbidden("check/mod.rs").contains(&"crate::web"));
-        assert!(forbidden("notice.rs").contains(&"crate::report"));
+        let has = |rel: &str, name: &str| forbidden(rel).iter().any(|n| n == name);
+        assert_eq!(forbidden("web/pages.rs"), ["crate::cli", "vigia::cli"]);
+        assert!(has("register/verify.rs", "crate::report"));
+        assert!(has("check/mod.rs", "crate::web"));
+        assert!(has("notice.rs", "crate::report"));
         assert!(forbidden("cli/notice.rs").is_empty());
-        assert!(forbidden("store/notices.rs").contains(&"crate::notice"));
-        assert!(forbidden("import.rs").contains(&"crate::store"));
-        assert!(forbidden("liquidation.rs").contains(&"crate::register"));
-        assert!(!forbidden("register/liquidation.rs").contains(&"crate::store"));
+        assert!(has("store/notices.rs", "crate::notice"));
+        assert!(has("store/notices.rs", "crate::register"));
+        assert!(has("import.rs", "crate::store"));
+        assert!(has("liquidation.rs", "crate::register"));
+        assert!(!has("register/liquidation.rs", "crate::store"));
     }
 }
