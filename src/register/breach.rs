@@ -245,7 +245,8 @@ pub fn void(tx: &mut Tx<'_>, breach_id: i64, reason: &str) -> Result<i64> {
 
 /// Why a breach may not be voided, if something depends on it: its paz y salvo, its notices
 /// (what cannot be undone, said first), or its payments in force (what can: void them first).
-fn depends_on(conn: &Connection, breach_id: i64) -> Result<Option<Said>> {
+/// A front end asks before it offers the void.
+pub fn depends_on(conn: &Connection, breach_id: i64) -> Result<Option<Said>> {
     if let Some(p) = settlements::for_breach(conn, breach_id)? {
         let (number, on, on_es) = (&p.number, p.settlement_date, fecha(p.settlement_date));
         return Ok(Some(said!(

@@ -1258,6 +1258,9 @@ struct BreachView {
     position: Result<Outcome, String>,
     /// The position's date: the one asked for, or the day a paid fine was paid.
     as_of: NaiveDate,
+    /// Why the breach cannot be voided (its paz y salvo, its notices, its payments), in Spanish:
+    /// the page says so instead of offering a void the register would refuse.
+    void_blocked: Option<String>,
 }
 
 fn breach_view(
@@ -1283,7 +1286,10 @@ fn breach_view(
         Err(register::Error::Refused(r)) => Err(views::refusal_text(&r)),
         Err(e) => return Err(e.into()),
     };
+    let void_blocked = register::breach::depends_on(s.conn(), id)?
+        .map(|why| why.in_lang(crate::lang::Lang::Es).to_string());
     Ok(BreachView {
+        void_blocked,
         // voided payments too, marked: what was voided stays on record
         payments: breaches::payments_recorded(s.conn(), id)?,
         liquidations: breaches::liquidations(s.conn(), Some(id))?,
@@ -1380,7 +1386,11 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Fields) -
             }
         }
         (super::letters::breach_letters_markup(user, b.id, b.void.is_some(), &v.letters, v.as_of, errors, typed))
-        @if user.may(Role::Oficial) && b.void.is_none() {
+        @if user.may(Role::Oficial) && b.void.is_none() && v.void_blocked.is_some() {
+            h2 { "Anular el incumplimiento" }
+            p #no-anulable { "No puede anularse: " (v.void_blocked.as_deref().unwrap_or("")) "." }
+        }
+        @if user.may(Role::Oficial) && b.void.is_none() && v.void_blocked.is_none() {
             h2 { "Anular el incumplimiento" }
             p { "Solo si se registró por error: queda en el registro, marcado como anulado, con quién, cuándo y por qué, y ninguna cifra lo cuenta." }
             form method="post" action={"/incumplimientos/" (b.id) "/anular"} {

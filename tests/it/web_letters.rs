@@ -550,6 +550,15 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
     assert_eq!(issued.status, 303, "{}", issued.text());
     assert_eq!(issued.header("location"), Some("/paz-y-salvo/1"));
     let (mut c, ccsrf) = Client::signed_in(&s, "carla", PASSWORD);
+    // the breach page no longer offers a void the register would refuse: it says why
+    let page = j.get("/incumplimientos/1").text();
+    assert!(!page.contains("Anular incumplimiento"), "{page}");
+    assert!(
+        by_id(&page, "no-anulable", "</p>").starts_with(
+            "No puede anularse: se expidió su paz y salvo PAZ-2025-0001 del 12/02/2025"
+        ),
+        "{page}"
+    );
     let paz = c.get("/paz-y-salvo/1").text();
     assert!(paz.contains("<h1>Paz y salvo PAZ-2025-0001</h1>"), "{paz}");
     for expected in [
