@@ -786,9 +786,14 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -
                 @if let Some(e) = about_it {
                     p.error id={"adjudicacion-" (a.id) "-error"} role="alert" { (views::sentence(e)) }
                 }
+                // shares no pledge in force covers: the register refuses a pledge beyond them
+                @let pledged: u64 = ps.iter().filter(|p| p.void.is_none() && p.released_on.is_none()).map(|p| p.shares).fold(0, u64::saturating_add);
                 @if a.void.is_none() {
                     @let typed_here = |k: &str| if mine { field(typed, k).to_string() } else { String::new() };
                     @let error_here = |k: Field| if mine { errors.get(k.as_str()) } else { None };
+                    @if pledged >= a.shares && !mine {
+                        p.cubiertas { "Las prendas vigentes cubren todas sus acciones (" (numero(a.shares)) ")." }
+                    } @else {
                     form method="post" action={"/adjudicaciones/" (a.id) "/prendas"} {
                         (csrf(user))
                         input type="hidden" name="adjudication" value=(a.id);
@@ -797,6 +802,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -
                         (input(Field::Lender.as_str(), views::field_label(Field::Lender), &typed_here(Field::Lender.as_str()), error_here(Field::Lender), Some("solo si la adjudicación fue financiada")))
                         (input(Field::Shares.as_str(), views::field_label(Field::Shares), &typed_here(Field::Shares.as_str()), error_here(Field::Shares), Some("vacío: todas las aún no pignoradas; las financiadas en grado 2 y el resto en grado 1 (art. 10)")))
                         div.acciones { button type="submit" { "Registrar prenda" } }
+                    }
                     }
                     @let in_force: Vec<&pledges::Pledge> = ps.iter().filter(|p| p.released_on.is_none() && p.void.is_none()).collect();
                     @if !in_force.is_empty() {

@@ -1789,6 +1789,13 @@ fn pledges_are_registered_and_released_from_the_holders_page() {
     let page = o.get("/titulares/1").text();
     assert!(page.contains("Prenda 1 de grado 1"), "{page}");
     assert!(page.contains("Liberar prendas"), "{page}");
+    // its 1.000 shares are all pledged: no second pledge is offered (the register would refuse
+    // one), the page says so
+    assert!(!page.contains("Registrar prenda"), "{page}");
+    assert!(
+        page.contains("Las prendas vigentes cubren todas sus acciones (1.000)."),
+        "{page}"
+    );
     // the lock-up has not ended on 15/03/2026: refused with the register's reason
     let resp = post(
         &mut o,
@@ -1807,6 +1814,8 @@ fn pledges_are_registered_and_released_from_the_holders_page() {
         page.contains("Prenda 1 liberada") && page.contains("(liberada)"),
         "{page}"
     );
+    // released, its shares are free to pledge again
+    assert!(page.contains("Registrar prenda"), "{page}");
     let writes: i64 = r
         .conn()
         .query_row(
