@@ -127,6 +127,8 @@ pub struct SettlementData {
     pub notice: Option<(String, NaiveDate)>,
     /// The pledge in force on the certificate's date (or the latest one).
     pub pledge: Option<Pledge>,
+    /// Every pledge in force on the certificate's date (layout 2 names each when several).
+    pub pledges: Vec<Pledge>,
     pub liquidation_id: i64,
     pub fingerprint: String,
     pub chain: Option<crate::store::audit::Head>,
@@ -434,6 +436,13 @@ pub fn gather_settlement(
     )?;
     let mut letters = p.letters.clone();
     letters.issuer = issuer;
+    // the pledges as the register held them when the certificate was recorded
+    let held = pledges::list_as_of(
+        conn,
+        adj.id,
+        &s.created_at,
+        crate::store::audit::head_at(conn, "settlements", s.id)?.map_or(i64::MAX, |h| h.count),
+    )?;
     Ok(SettlementData {
         layout,
         number: s.number.clone(),
@@ -452,16 +461,8 @@ pub fn gather_settlement(
         adjudicated_on: adj.adjudicated_on,
         breach,
         notice,
-        pledge: pledge_on(
-            &pledges::list_as_of(
-                conn,
-                adj.id,
-                &s.created_at,
-                crate::store::audit::head_at(conn, "settlements", s.id)?
-                    .map_or(i64::MAX, |h| h.count),
-            )?,
-            s.settlement_date,
-        ),
+        pledge: pledge_on(&held, s.settlement_date),
+        pledges: in_force_on(&held, s.settlement_date),
         liquidation_id: liq.id,
         fingerprint: liq.sha256,
         chain,

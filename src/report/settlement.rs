@@ -110,7 +110,37 @@ fn blocks_with(d: &SettlementData, q: &dyn Fn(&str) -> String, glue: bool) -> Ve
         )));
     }
     let v2 = d.layout >= 2;
+    // layout 2, several pledges in force (split pledges, Art. 10): each named, in the plural
+    let several = v2 && d.pledges.len() > 1;
+    let each = d
+        .pledges
+        .iter()
+        .map(|p| {
+            format!(
+                "N.º {}, de {} grado sobre {} acciones",
+                p.id,
+                if p.rank == 2 { "segundo" } else { "primer" },
+                crate::money::format_number(Decimal::from(p.shares))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
     out.push(Block::Para(match &d.pledge {
+        Some(_) if several && d.date > l.lockup_end => format!(
+            "El período de restricción de negociabilidad terminó el {}: las prendas sobre las acciones ({each}; {} \
+             del {}) pueden levantarse, si no hay otra multa pendiente sobre ellas.",
+            long_date(l.lockup_end),
+            q(&d.pledge_article),
+            q(&d.decree)
+        ),
+        Some(_) if several => format!(
+            "Las prendas sobre las acciones ({each}; {} del {}) se mantienen hasta el fin del período de \
+             restricción de negociabilidad, el {}; a partir del día siguiente pueden levantarse, si no hay otra \
+             multa pendiente sobre ellas.",
+            q(&d.pledge_article),
+            q(&d.decree),
+            long_date(l.lockup_end)
+        ),
         // layout 2: an unrecorded pledge is the sellers' internal finding, not a sentence
         None if v2 => String::new(),
         None => "En el registro no consta prenda sobre las acciones.".into(),

@@ -360,3 +360,67 @@ fn the_holders_page_registers_a_pledge_of_some_shares_and_releases_one_of_severa
         .collect();
     assert_eq!(released, [2]);
 }
+
+#[test]
+fn the_paz_y_salvo_names_each_pledge_in_force() {
+    // SPEC §5's breach (1.000 shares at $ 1.450 on 20/11/2024, 75 %), no later stage, paid the
+    // same day: 1.000 × 1.450 × 75 % = $ 1.087.500, no interest. Pledge 1 holds the 600 financed
+    // shares in the second degree, pledge 2 the other 400 in the first.
+    let r = register().with_letterhead();
+    pledge(&r, "2", Some("600"));
+    pledge(&r, "1", Some("400"));
+    r.ok(&[
+        "program",
+        "stage-price",
+        "D3939-2004",
+        "--stage",
+        "none",
+        "--date",
+        "01/07/2024",
+    ]);
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "1000",
+        "--consideration-per-share",
+        "1450",
+    ]);
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "20/11/2024",
+        "--amount",
+        "1.087.500",
+    ]);
+    let paz = r.dir.path().join("paz.md").display().to_string();
+    r.ok(&[
+        "settlement",
+        "issue",
+        "1",
+        "--date",
+        "20/11/2024",
+        "--format",
+        "md",
+        "--out",
+        &paz,
+    ]);
+    let text = std::fs::read_to_string(&paz).unwrap();
+    assert!(
+        text.contains(
+            "Las prendas sobre las acciones (N.º 1, de segundo grado sobre 600 acciones; N.º 2, de \
+             primer grado sobre 400 acciones; artículo 10 del Decreto 3939 de 2004) se mantienen hasta \
+             el fin del período de restricción de negociabilidad"
+        ),
+        "{text}"
+    );
+}
