@@ -5,6 +5,7 @@ pub mod acta;
 pub mod document;
 pub mod liquidation;
 pub mod notice;
+mod notice_figures;
 mod notice_v1;
 mod notice_v2;
 pub mod pdf;
