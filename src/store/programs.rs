@@ -275,23 +275,11 @@ pub fn stage_price_and_stages(
     conn: &Connection,
     program_id: i64,
 ) -> Result<(StagePrice, Vec<(u8, Decimal)>)> {
-    let price = stage_price_alone(conn, program_id)?;
-    let stages = match price {
-        StagePrice::Known(_) => stage_prices(conn, program_id)?,
-        _ => Vec::new(),
-    };
-    Ok((price, stages))
-}
-
-fn stage_price_alone(conn: &Connection, program_id: i64) -> Result<StagePrice> {
-    let highest = || -> Result<Option<Decimal>> {
-        Ok(stage_prices(conn, program_id)?
-            .into_iter()
-            .map(|(_, p)| p)
-            .max())
-    };
-    match latest_stage(conn, program_id)? {
-        None => Ok(StagePrice::Pending),
+    // the stages' prices, read once: the price is their highest, and they are listed with it
+    let stages = stage_prices(conn, program_id)?;
+    let highest = stages.iter().map(|(_, p)| *p).max();
+    let price = match latest_stage(conn, program_id)? {
+        None => StagePrice::Pending,
         Some(r) if r.price.is_none() => {
             let desert: bool = conn.query_row(
                 "SELECT EXISTS (SELECT 1 FROM stage_conclusions WHERE stage_price_id = ?1 \
@@ -299,13 +287,18 @@ fn stage_price_alone(conn: &Connection, program_id: i64) -> Result<StagePrice> {
                 params![r.id],
                 |row| row.get(0),
             )?;
-            Ok(match highest()? {
+            match highest {
                 Some(p) if desert => StagePrice::Known(p),
                 _ => StagePrice::Absent,
-            })
+            }
         }
-        Some(r) => Ok(highest()?.map_or(r.as_stage_price(), StagePrice::Known)),
-    }
+        Some(r) => highest.map_or(r.as_stage_price(), StagePrice::Known),
+    };
+    let listed = match price {
+        StagePrice::Known(_) => stages,
+        _ => Vec::new(),
+    };
+    Ok((price, listed))
 }
 
 #[cfg(test)]
