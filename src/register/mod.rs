@@ -14,7 +14,7 @@ pub mod notice;
 pub mod offering;
 pub mod payment;
 pub mod pledge;
-mod pledge_shares;
+pub mod pledge_shares;
 pub mod program;
 pub mod rates;
 mod refusal;

@@ -787,11 +787,11 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Fields) -
                     p.error id={"adjudicacion-" (a.id) "-error"} role="alert" { (views::sentence(e)) }
                 }
                 // shares no pledge in force covers: the register refuses a pledge beyond them
-                @let pledged: u64 = ps.iter().filter(|p| p.void.is_none() && p.released_on.is_none()).map(|p| p.shares).fold(0, u64::saturating_add);
+                @let uncovered = register::pledge_shares::uncovered(a.shares, ps);
                 @if a.void.is_none() {
                     @let typed_here = |k: &str| if mine { field(typed, k).to_string() } else { String::new() };
                     @let error_here = |k: Field| if mine { errors.get(k.as_str()) } else { None };
-                    @if pledged >= a.shares && !mine {
+                    @if uncovered == 0 && !mine {
                         p.cubiertas { "Las prendas vigentes cubren todas sus acciones (" (numero(a.shares)) ")." }
                     } @else {
                     form method="post" action={"/adjudicaciones/" (a.id) "/prendas"} {
