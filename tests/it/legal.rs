@@ -35,6 +35,28 @@ fn stage(r: &Reg, stage: &str, price: &str, date: &str) {
     ]);
 }
 
+/// Issues breach 1's notice liquidated to and dated `day` (a day gone by: with its reason) as
+/// `format` into the register's directory as `name`; the file's path.
+fn issue(r: &Reg, day: &str, format: &str, name: &str) -> String {
+    let path = r.dir.path().join(name).display().to_string();
+    r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        day,
+        "--date",
+        day,
+        "--format",
+        format,
+        "--out",
+        &path,
+        "--reason",
+        "test: dated as of the liquidation",
+    ]);
+    path
+}
+
 #[test]
 fn with_two_later_stages_the_fine_takes_the_highest_stage_price() {
     // LEGAL_NOTES §7.1: Stage 2 sold at $ 1.800, Stage 3 at $ 1.050, transfer $ 1.200:
@@ -66,22 +88,7 @@ fn with_two_later_stages_the_fine_takes_the_highest_stage_price() {
     assert!(table.contains(listed), "{table}");
     let table = r.ok(&["fine", "liquidate", "1", "--until", "2024-12-10"]);
     assert!(table.contains(listed), "{table}");
-    let md = r.dir.path().join("aviso.md");
-    r.ok(&[
-        "notice",
-        "issue",
-        "1",
-        "--until",
-        "2024-12-10",
-        "--date",
-        "2024-12-10",
-        "--format",
-        "md",
-        "--out",
-        &md.display().to_string(),
-        "--reason",
-        "test: dated as of the liquidation",
-    ]);
+    let md = issue(&r, "2024-12-10", "md", "aviso.md");
     let text = std::fs::read_to_string(&md).unwrap();
     assert!(text.contains(listed), "{text}");
     // a stage's price corrected by hand: its latest record counts
@@ -270,22 +277,7 @@ fn interest_per_day_after_a_liquidation_is_quoted_at_the_next_days_rate() {
     // would give 12.000 × 0,000674… = $ 8,09 → $ 8 as well, so the rate and date tell them apart.
     let r = Reg::new().with_holders().with_letterhead();
     breach_at_1200(&r);
-    let md = r.dir.path().join("aviso.md");
-    r.ok(&[
-        "notice",
-        "issue",
-        "1",
-        "--until",
-        "30/11/2024",
-        "--date",
-        "30/11/2024",
-        "--format",
-        "md",
-        "--out",
-        &md.display().to_string(),
-        "--reason",
-        "test: dated as of the liquidation",
-    ]);
+    let md = issue(&r, "30/11/2024", "md", "aviso.md");
     let text = std::fs::read_to_string(&md).unwrap();
     assert!(
         text.contains(
@@ -305,22 +297,7 @@ fn a_day_after_with_no_certified_rate_quotes_no_figure() {
     // 01/11/2026, so the notice names no per-day figure and says why
     let r = Reg::new().with_holders().with_letterhead();
     breach_at_1200(&r);
-    let md = r.dir.path().join("aviso.md");
-    r.ok(&[
-        "notice",
-        "issue",
-        "1",
-        "--until",
-        "31/10/2026",
-        "--date",
-        "31/10/2026",
-        "--format",
-        "md",
-        "--out",
-        &md.display().to_string(),
-        "--reason",
-        "test: dated as of the liquidation",
-    ]);
+    let md = issue(&r, "31/10/2026", "md", "aviso.md");
     let text = std::fs::read_to_string(&md).unwrap();
     assert!(
         text.contains(
@@ -603,22 +580,7 @@ fn a_pledge_recorded_after_a_notice_does_not_change_what_the_notice_verifies_aga
     // from the register as it stood when the notice was recorded
     let r = Reg::new().with_holders().with_letterhead();
     breach_at_1200(&r);
-    let html = r.dir.path().join("aviso.html").display().to_string();
-    r.ok(&[
-        "notice",
-        "issue",
-        "1",
-        "--until",
-        "29/11/2024",
-        "--date",
-        "29/11/2024",
-        "--format",
-        "html",
-        "--out",
-        &html,
-        "--reason",
-        "test: dated as of the liquidation",
-    ]);
+    let html = issue(&r, "29/11/2024", "html", "aviso.html");
     r.ok(&["notice", "verify", &html]);
     r.ok(&[
         "pledge",
@@ -632,22 +594,7 @@ fn a_pledge_recorded_after_a_notice_does_not_change_what_the_notice_verifies_aga
     let out = r.ok(&["notice", "verify", &html]);
     assert!(!out.contains("DO NOT MATCH"), "{out}");
     // a notice issued now names the pledge
-    let md = r.dir.path().join("nuevo.md").display().to_string();
-    r.ok(&[
-        "notice",
-        "issue",
-        "1",
-        "--until",
-        "29/11/2024",
-        "--date",
-        "29/11/2024",
-        "--format",
-        "md",
-        "--out",
-        &md,
-        "--reason",
-        "test: dated as of the liquidation",
-    ]);
+    let md = issue(&r, "29/11/2024", "md", "nuevo.md");
     let text = std::fs::read_to_string(&md).unwrap();
     assert!(
         text.contains(
