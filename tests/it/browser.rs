@@ -301,4 +301,28 @@ fn an_officer_records_a_breach_and_issues_the_notice_in_a_browser() {
     let page = d.wait("ANULADO");
     assert!(page.contains("por julia: Era de otro titular"), "{page}");
     d.screenshot(shots, "incumplimiento");
+
+    // on a phone (390 px wide) no page is wider than the screen: the header's links wrap, wide
+    // tables scroll in their own box (the pages rendered 1037 px wide before)
+    d.cmd("POST", "/window/rect", json!({"width": 390, "height": 844}));
+    for path in [
+        "/",
+        "/titulares/1",
+        "/incumplimientos/1",
+        "/prendas/liberar",
+    ] {
+        d.go(&format!("{base}{path}"));
+        d.wait("</main>");
+        let widths = d.cmd(
+            "POST",
+            "/execute/sync",
+            json!({"script": "const e = document.documentElement; return [e.scrollWidth, e.clientWidth]", "args": []}),
+        );
+        let (page, screen) = (widths[0].as_i64().unwrap(), widths[1].as_i64().unwrap());
+        assert!(
+            page <= screen,
+            "{path}: {page} px wide on a {screen} px screen"
+        );
+    }
+    d.screenshot(shots, "incumplimiento-390");
 }
