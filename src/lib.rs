@@ -36,6 +36,7 @@
 //! - [`web`]: the Spanish web interface (`vigia serve`), front end 2: routes, pages, sessions.
 
 pub mod calendar;
+pub(crate) mod catalogue;
 pub(crate) mod categories;
 pub(crate) mod check;
 pub mod cli;

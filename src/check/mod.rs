@@ -9,8 +9,6 @@ mod pledges;
 
 use crate::calendar::FineScale;
 use crate::fine::{self, Convention, FineError, Payment, StagePrice};
-use crate::lang::{Lang, fecha};
-use crate::money::{format_cop, format_number};
 use crate::program::Program;
 use crate::rates::RateSeries;
 use crate::register;
@@ -19,6 +17,7 @@ use crate::store::{StoreError, programs, scan};
 use assess::{Assessed, Owed};
 use chrono::{Datelike, NaiveDate};
 use foldhash::HashMap;
+pub use pledges::Part;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -92,25 +91,6 @@ impl Code {
         }
     }
 
-    /// What the code means, in Spanish (the web shows it beside the stable code).
-    pub fn nombre(self) -> &'static str {
-        match self {
-            Code::NoticeOverdue => "Aviso vencido sin pago",
-            Code::PledgeEnforceable => "Prenda exigible",
-            Code::SharesExceeded => "Más acciones incumplidas que adjudicadas",
-            Code::MissingPledge => "Falta la prenda",
-            Code::RateMissing => "Falta una tasa certificada para el saldo",
-            Code::BreachNotLiquidated => "Incumplimiento sin liquidar",
-            Code::NoticeUndelivered => "Aviso sin entrega registrada",
-            Code::HolderNoAddress => "Titular sin dirección para el aviso",
-            Code::ProvisionalStale => "Liquidación provisional sin el precio de la etapa",
-            Code::PledgeRank => "Grado de la prenda sin financiación",
-            Code::RateDue => "Falta la tasa del mes siguiente",
-            Code::LockupEnding => "Período de restricción por terminar",
-            Code::PledgeReleasable => "Prenda liberable",
-        }
-    }
-
     pub fn severity(self) -> Severity {
         match self {
             Code::NoticeOverdue
@@ -143,7 +123,7 @@ fn severity_of(code: Code, why: &Why) -> Severity {
 impl Finding {
     /// How urgent this finding is ([`severity_of`]).
     pub fn severity(&self) -> Severity {
-        severity_of(self.code, &self.reason.why)
+        severity_of(self.code, &self.why)
     }
 }
 
@@ -176,35 +156,11 @@ pub struct Finding {
     pub breach_id: Option<i64>,
     /// Balance accrued to the as-of date, for overdue fines.
     pub outstanding: Option<Decimal>,
-    /// Why it was made, as one line in either language ([`Reason::in_lang`]; English through
-    /// `Display`).
-    pub reason: Reason,
-}
-
-/// A finding's reason: its facts, written out as a sentence only when it is shown (English for
-/// the command line, Spanish for the web), so a million findings carry no sentences.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reason {
-    why: Why,
-    words: Words,
-}
-
-impl Reason {
-    /// The one-line reason in `lang`. The English one may suggest a command to run (as
-    /// printed); the Spanish one says what to do in words.
-    pub fn in_lang(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.why.reason(&self.words),
-            Lang::Es => self.why.razon(&self.words),
-        }
-    }
-}
-
-/// In English, the command line's language.
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.why.reason(&self.words))
-    }
+    /// Why it was made: the facts, worded by each language's catalogue
+    /// (the catalogue).
+    pub why: Why,
+    /// What its words need besides its facts.
+    pub context: Context,
 }
 
 /// The adjudication a finding is about, and its holder.
@@ -357,12 +313,11 @@ fn outstanding(
     })
 }
 
-/// Why a finding was made: the facts of its one-line reason, written out by [`Why::reason`]
-/// where the finding is handed on (off the scanning thread). A command a reason suggests runs
-/// as printed (a test parses every one with the real command line); the Spanish one
-/// ([`Why::razon`]) says what to do in words, with dates dd/mm/aaaa and pesos the es-CO way.
+/// Why a finding was made: the facts of its one-line reason, which the catalogue words in
+/// each language where the finding is shown (off the scanning thread), with the [`Remedy`] the
+/// finding calls for ([`Finding::remedy`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Why {
+pub enum Why {
     NoLiquidation {
         breach: i64,
         on: NaiveDate,
@@ -456,8 +411,8 @@ enum Why {
 /// Where the rates the check prices with come from, which says how a missing certification is
 /// added.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum RatesHome {
-    /// The register's series (or the embedded one): `vigia rates import` adds to it (the web's
+pub enum RatesHome {
+    /// The register's series (or the embedded one): a rates import adds to it (the web's
     /// «Tasas» page too).
     Register,
     /// A rates file the caller chose: the certification goes into it.
@@ -465,7 +420,7 @@ enum RatesHome {
 }
 
 impl RatesHome {
-    fn of(rates: &RateSeries) -> RatesHome {
+    pub fn of(rates: &RateSeries) -> RatesHome {
         match rates.source() {
             crate::store::rates::REGISTER_SERIES | crate::rates::SHIPPED_NAME => {
                 RatesHome::Register
@@ -473,92 +428,79 @@ impl RatesHome {
             file => RatesHome::File(file.into()),
         }
     }
-
-    /// The file a suggested `vigia rates import` reads.
-    const IMPORT_FILE: &'static str = "sfc-rates.csv";
-
-    /// What to do to certify every day of `first..=last` (whole months).
-    fn advice(&self, first: NaiveDate, last: NaiveDate) -> String {
-        let file = Self::IMPORT_FILE;
-        match self {
-            RatesHome::Register => format!(
-                "save the SFC certification for {first}..{last} in {file} (header \
-                 valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution; one row per month) and \
-                 run `vigia rates import {file}`"
-            ),
-            RatesHome::File(path) => format!(
-                "add the SFC certification for {first}..{last} to {path} (one row per month)"
-            ),
-        }
-    }
-
-    /// [`RatesHome::advice`] in Spanish, without a command: the months by name.
-    fn consejo(&self, first: NaiveDate, last: NaiveDate) -> String {
-        let tasas = if (first.year(), first.month()) == (last.year(), last.month()) {
-            "la tasa certificada"
-        } else {
-            "las tasas certificadas"
-        };
-        let months = meses(first, last);
-        match self {
-            RatesHome::Register => format!("agregue {tasas} {months} en «Tasas»"),
-            RatesHome::File(path) => {
-                format!("agregue {tasas} {months} al archivo {path} (una fila por mes)")
-            }
-        }
-    }
 }
 
-/// The months from `first`'s to `last`'s, in words: "de noviembre de 2026", "de noviembre a
-/// diciembre de 2026", "de diciembre de 2026 a enero de 2027".
-fn meses(first: NaiveDate, last: NaiveDate) -> String {
-    let mes = |d: NaiveDate| crate::lang::MESES[d.month0() as usize];
-    if (first.year(), first.month()) == (last.year(), last.month()) {
-        format!("de {} de {}", mes(first), first.year())
-    } else if first.year() == last.year() {
-        format!("de {} a {} de {}", mes(first), mes(last), last.year())
-    } else {
-        format!(
-            "de {} de {} a {} de {}",
-            mes(first),
-            first.year(),
-            mes(last),
-            last.year()
-        )
-    }
-}
-
-/// What a reason needs besides its facts.
+/// What a finding's words need besides its facts.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Words {
-    as_of: NaiveDate,
-    rates: RatesHome,
+pub struct Context {
+    pub as_of: NaiveDate,
+    pub rates: RatesHome,
     /// The whole months, up to the as-of date's, that have no certified rate when the as-of
     /// date has none: a liquidation as of that date cannot run until they are certified.
-    uncertified: Option<(NaiveDate, NaiveDate)>,
+    pub uncertified: Option<(NaiveDate, NaiveDate)>,
 }
 
-impl Words {
-    /// What a suggested `fine liquidate` or `notice issue` as of the as-of date waits for, if
-    /// anything: "once the rate … is certified (RATE_MISSING), ".
-    fn once_certified(&self) -> String {
-        match self.uncertified {
-            Some((first, last)) => format!(
-                "once the moratorium rate for {first}..{last} is certified (RATE_MISSING), "
-            ),
-            None => String::new(),
-        }
-    }
+/// What a finding calls for: the act that answers it, which each front end words its own way
+/// (the command line as the command to run, the web in words).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Remedy {
+    /// Liquidate (again) the fine of `breach` as of `until`.
+    Liquidate { breach: i64, until: NaiveDate },
+    /// Issue the notice of `breach`'s fine, liquidated as of `until`.
+    IssueNotice { breach: i64, until: NaiveDate },
+    /// Deliver the notice `number`, then record the day and channel of its delivery.
+    RecordDelivery { number: String },
+    /// Record the postal address of notice `number`'s holder, or deliver it by hand.
+    RecordAddress { number: String },
+    /// Add the SFC's certification of the whole months `first..=last` where the rates come from.
+    Certify {
+        first: NaiveDate,
+        last: NaiveDate,
+        into: RatesHome,
+    },
+}
 
-    /// [`Words::once_certified`] in Spanish.
-    fn cuando_se_certifique(&self) -> String {
-        match self.uncertified {
-            Some((first, last)) => format!(
-                "cuando se certifique la tasa moratoria {} (RATE_MISSING), ",
-                meses(first, last)
-            ),
-            None => String::new(),
-        }
+impl Finding {
+    /// The act this finding calls for, if one answers it (a missing pledge is registered as
+    /// the pledge's own facts say; an overdue notice is collected outside vigia).
+    pub fn remedy(&self) -> Option<Remedy> {
+        let as_of = self.context.as_of;
+        let certify = |(first, last): (NaiveDate, NaiveDate)| Remedy::Certify {
+            first,
+            last,
+            into: self.context.rates.clone(),
+        };
+        Some(match &self.why {
+            Why::NoLiquidation { breach, .. } | Why::ProvisionalStale { breach, .. } => {
+                Remedy::Liquidate {
+                    breach: *breach,
+                    until: as_of,
+                }
+            }
+            Why::NoNotice { breach, .. } => Remedy::IssueNotice {
+                breach: *breach,
+                until: as_of,
+            },
+            Why::NoticeUndelivered { number, .. } => Remedy::RecordDelivery {
+                number: number.clone(),
+            },
+            Why::HolderNoAddress { number } => Remedy::RecordAddress {
+                number: number.clone(),
+            },
+            Why::RateMissing { missing, .. } => certify(months_missing(missing, as_of)),
+            Why::RatesUncertified { from, to, .. } => certify(whole_months(*from, *to)),
+            Why::RateDue { first } => certify(whole_months(*first, *first)),
+            Why::NoticeOverdue { .. }
+            | Why::SharesExceeded { .. }
+            | Why::MissingPledgeInLockup { .. }
+            | Why::MissingPledgeWhileOwed
+            | Why::PledgeShort { .. }
+            | Why::PledgeRank { .. }
+            | Why::PledgeRankBeyondFinancing { .. }
+            | Why::LockupEnding { .. }
+            | Why::PledgeReleasable { .. }
+            | Why::PledgeEnforceable { .. } => return None,
+        })
     }
 }
 
@@ -572,310 +514,11 @@ fn whole_months(d: NaiveDate, e: NaiveDate) -> (NaiveDate, NaiveDate) {
     (first, last)
 }
 
-fn ranges(missing: &[(NaiveDate, NaiveDate)]) -> String {
-    let text: Vec<String> = missing
-        .iter()
-        .map(|(a, b)| {
-            if a == b {
-                a.to_string()
-            } else {
-                format!("{a}..{b}")
-            }
-        })
-        .collect();
-    text.join(", ")
-}
-
-/// [`ranges`] in Spanish, to follow "no hay tasa": "el 03/11/2026, del 01/12/2026 al
-/// 31/12/2026".
-fn rangos(missing: &[(NaiveDate, NaiveDate)]) -> String {
-    let text: Vec<String> = missing
-        .iter()
-        .map(|(a, b)| {
-            if a == b {
-                format!("el {}", fecha(*a))
-            } else {
-                format!("del {} al {}", fecha(*a), fecha(*b))
-            }
-        })
-        .collect();
-    text.join(", ")
-}
-
 /// The whole months a RATE_MISSING finding asks to certify.
 fn months_missing(missing: &[(NaiveDate, NaiveDate)], as_of: NaiveDate) -> (NaiveDate, NaiveDate) {
     match (missing.first(), missing.last()) {
         (Some((first, _)), Some((_, last))) => whole_months(*first, *last),
         _ => (as_of, as_of),
-    }
-}
-
-impl Why {
-    fn reason(&self, words: &Words) -> String {
-        let as_of = words.as_of;
-        match self {
-            Why::NoLiquidation { breach, on } => format!(
-                "breach {breach} of {on} has no liquidation: {}run `vigia fine liquidate {breach} --until {as_of}`",
-                words.once_certified()
-            ),
-            Why::NoNotice { breach, on } => format!(
-                "breach {breach} of {on} has no notice: {}run `vigia notice issue {breach} --until {as_of}`",
-                words.once_certified()
-            ),
-            Why::ProvisionalStale {
-                breach,
-                liquidation,
-            } => format!(
-                "liquidation {liquidation} was provisional and the stage price is now recorded: {}run `vigia fine liquidate {breach} --until {as_of}`",
-                words.once_certified()
-            ),
-            Why::NoticeUndelivered {
-                number,
-                deliver_by,
-                late: true,
-            } => format!(
-                "notice {number} has no recorded delivery and was to be delivered by {deliver_by}: deliver it, then record the day and channel with vigia notice delivered"
-            ),
-            Why::HolderNoAddress { number } => format!(
-                "notice {number} is undelivered and its holder has no postal address on file: it cannot go by certified mail; record the address with vigia holder update, or deliver it by hand (--via personal)"
-            ),
-            Why::NoticeUndelivered {
-                number, deliver_by, ..
-            } => format!(
-                "notice {number} has no recorded delivery: its payment term runs from delivery, so it has no deadline yet; deliver it by {deliver_by}, then record the day and channel with vigia notice delivered"
-            ),
-            Why::NoticeOverdue {
-                number,
-                deadline,
-                due,
-            } => format!(
-                "notice {number} was due on {deadline}; {} outstanding as of {as_of}",
-                format_cop(*due)
-            ),
-            Why::RateMissing {
-                breach,
-                overdue,
-                missing,
-            } => {
-                let why = match overdue {
-                    Some((number, deadline)) => {
-                        format!("notice {number} was due on {deadline}, but ")
-                    }
-                    None => String::new(),
-                };
-                let (first, last) = months_missing(missing, as_of);
-                format!(
-                    "{why}the balance of breach {breach} as of {as_of} cannot be computed: no certified moratorium rate for {}; {}",
-                    ranges(missing),
-                    words.rates.advice(first, last)
-                )
-            }
-            Why::SharesExceeded {
-                breached,
-                adjudicated,
-            } => {
-                format!("breaches cover {breached} shares but only {adjudicated} were adjudicated")
-            }
-            Why::MissingPledgeInLockup { end } => {
-                format!("no pledge in force during the lock-up (ends {end}): register it (Art. 10)")
-            }
-            Why::MissingPledgeWhileOwed => {
-                "no pledge in force while a fine is owed: register it (Art. 10)".to_string()
-            }
-            Why::PledgeShort {
-                end,
-                covered,
-                shares,
-            } => pledges::short(*end, *covered, *shares),
-            Why::PledgeRank { pledge } => format!(
-                "pledge {pledge} is second degree but the adjudication was not financed: it should be first degree"
-            ),
-            Why::RatesUncertified { from, to, open } => {
-                let (first, last) = whole_months(*from, *to);
-                let what = match open {
-                    0 => "no breach has a fine to liquidate now, but none could be".to_string(),
-                    n => format!(
-                        "the fines of {n} breach(es) without a paz y salvo cannot be liquidated or notified"
-                    ),
-                };
-                format!(
-                    "no certified moratorium rate for {}: {what} as of {as_of} until it is certified; {}",
-                    ranges(&[(*from, *to)]),
-                    words.rates.advice(first, last)
-                )
-            }
-            Why::PledgeRankBeyondFinancing {
-                pledges: ids,
-                second,
-                financed,
-            } => pledges::beyond(ids, *second, *financed),
-            Why::RateDue { first } => {
-                let (first, last) = whole_months(*first, *first);
-                format!(
-                    "no certified moratorium rate for {first}..{last} yet: from {first} balances that need it cannot be computed; when the SFC certifies it, {}",
-                    words.rates.advice(first, last)
-                )
-            }
-            Why::LockupEnding { end } => format!(
-                "the lock-up ends on {end}; the holder is free from {}",
-                end.succ_opt().unwrap_or(*end)
-            ),
-            Why::PledgeReleasable { end, pledge, of } => format!(
-                "the lock-up ended on {end} and no fine is owed: pledge {pledge}{} can be released",
-                pledges::part(of, false)
-            ),
-            Why::PledgeEnforceable {
-                breach,
-                pledge,
-                due,
-                of,
-            } => format!(
-                "the fine of breach {breach} is overdue: pledge {pledge}{} secures {} (Art. 10)",
-                pledges::part(of, true),
-                format_cop(*due)
-            ),
-        }
-    }
-
-    /// The reason in Spanish (the web's): the same facts, what to do said in words rather than
-    /// as a command.
-    fn razon(&self, words: &Words) -> String {
-        let hoy = fecha(words.as_of);
-        let acciones = |n: u64| format_number(Decimal::from(n));
-        match self {
-            Why::NoLiquidation { breach, on } => format!(
-                "el incumplimiento N.º {breach} del {} no tiene liquidación: {}liquide su multa al {hoy}",
-                fecha(*on),
-                words.cuando_se_certifique()
-            ),
-            Why::NoNotice { breach, on } => format!(
-                "el incumplimiento N.º {breach} del {} no tiene aviso de cobro: {}emita el aviso con la multa liquidada al {hoy}",
-                fecha(*on),
-                words.cuando_se_certifique()
-            ),
-            Why::ProvisionalStale {
-                breach,
-                liquidation,
-            } => format!(
-                "la liquidación N.º {liquidation} era provisional y el precio de la etapa ya está registrado: {}liquide de nuevo la multa del incumplimiento N.º {breach} al {hoy}",
-                words.cuando_se_certifique()
-            ),
-            Why::NoticeUndelivered {
-                number,
-                deliver_by,
-                late: true,
-            } => format!(
-                "el aviso {number} no tiene entrega registrada y debía entregarse a más tardar el {}: entréguelo y registre el día y el medio de la entrega",
-                fecha(*deliver_by)
-            ),
-            Why::HolderNoAddress { number } => format!(
-                "el aviso {number} no se ha entregado y su titular no tiene dirección postal registrada: no puede enviarse por correo certificado; registre la dirección del titular o entréguelo personalmente"
-            ),
-            Why::NoticeUndelivered {
-                number, deliver_by, ..
-            } => format!(
-                "el aviso {number} no tiene entrega registrada: su plazo de pago corre desde la entrega, así que aún no vence; entréguelo a más tardar el {} y registre el día y el medio de la entrega",
-                fecha(*deliver_by)
-            ),
-            Why::NoticeOverdue {
-                number,
-                deadline,
-                due,
-            } => format!(
-                "el plazo de pago del aviso {number} venció el {}; al {hoy} se deben {}",
-                fecha(*deadline),
-                format_cop(*due)
-            ),
-            Why::RateMissing {
-                breach,
-                overdue,
-                missing,
-            } => {
-                let why = match overdue {
-                    Some((number, deadline)) => format!(
-                        "el plazo de pago del aviso {number} venció el {}, pero ",
-                        fecha(*deadline)
-                    ),
-                    None => String::new(),
-                };
-                let (first, last) = months_missing(missing, words.as_of);
-                format!(
-                    "{why}el saldo del incumplimiento N.º {breach} al {hoy} no se puede calcular: no hay tasa moratoria certificada {}; {}",
-                    rangos(missing),
-                    words.rates.consejo(first, last)
-                )
-            }
-            Why::SharesExceeded {
-                breached,
-                adjudicated,
-            } => format!(
-                "los incumplimientos suman {} acciones, pero solo se adjudicaron {}",
-                acciones(*breached),
-                acciones(*adjudicated)
-            ),
-            Why::MissingPledgeInLockup { end } => format!(
-                "no hay prenda vigente durante el período de restricción (termina el {}): regístrela (art. 10)",
-                fecha(*end)
-            ),
-            Why::MissingPledgeWhileOwed => {
-                "no hay prenda vigente mientras se debe una multa: regístrela (art. 10)".to_string()
-            }
-            Why::PledgeShort {
-                end,
-                covered,
-                shares,
-            } => pledges::corta(*end, *covered, *shares),
-            Why::PledgeRank { pledge } => format!(
-                "la prenda N.º {pledge} es de segundo grado, pero la adjudicación no fue financiada: debe ser de primer grado"
-            ),
-            Why::RatesUncertified { from, to, open } => {
-                let (first, last) = whole_months(*from, *to);
-                let que = match open {
-                    0 => "ningún incumplimiento tiene hoy una multa por liquidar, pero ninguna podría liquidarse".to_string(),
-                    n => format!("las multas de {n} incumplimiento(s) sin paz y salvo no pueden liquidarse ni notificarse"),
-                };
-                format!(
-                    "no hay tasa moratoria certificada {}: {que} al {hoy} hasta que se certifique; {}",
-                    rangos(&[(*from, *to)]),
-                    words.rates.consejo(first, last)
-                )
-            }
-            Why::PledgeRankBeyondFinancing {
-                pledges: ids,
-                second,
-                financed,
-            } => pledges::mas_alla(ids, *second, *financed),
-            Why::RateDue { first } => {
-                let (first, last) = whole_months(*first, *first);
-                format!(
-                    "aún no hay tasa moratoria certificada para {} de {}: desde el {} no se podrán calcular los saldos que la necesiten; cuando la Superintendencia Financiera la certifique, {}",
-                    crate::lang::MESES[first.month0() as usize],
-                    first.year(),
-                    fecha(first),
-                    words.rates.consejo(first, last)
-                )
-            }
-            Why::LockupEnding { end } => format!(
-                "el período de restricción termina el {}; el titular queda libre desde el {}",
-                fecha(*end),
-                fecha(end.succ_opt().unwrap_or(*end))
-            ),
-            Why::PledgeReleasable { end, pledge, of } => format!(
-                "el período de restricción terminó el {} y no se debe ninguna multa: la prenda N.º {pledge}{} puede liberarse",
-                fecha(*end),
-                pledges::parte(of, false)
-            ),
-            Why::PledgeEnforceable {
-                breach,
-                pledge,
-                due,
-                of,
-            } => format!(
-                "la multa del incumplimiento N.º {breach} está vencida: la prenda N.º {pledge}{} garantiza {} (art. 10)",
-                pledges::parte(of, true),
-                format_cop(*due)
-            ),
-        }
     }
 }
 
@@ -951,7 +594,7 @@ pub fn run<E: From<Error>>(
         .collect();
     let certified = |d: NaiveDate| rates.period_on(d).is_some();
     let uncertified = assess::uncertified_days(opts.as_of, certified);
-    let words = Words {
+    let context = Context {
         as_of: opts.as_of,
         rates: RatesHome::of(rates),
         uncertified: uncertified.map(|(from, to)| whole_months(from, to)),
@@ -971,10 +614,8 @@ pub fn run<E: From<Error>>(
             holding: None,
             breach_id: None,
             outstanding: None,
-            reason: Reason {
-                why,
-                words: words.clone(),
-            },
+            why,
+            context: context.clone(),
         })?;
     }
     let mut hand_on = |batch: Batch| -> Result<(), E> {
@@ -997,10 +638,8 @@ pub fn run<E: From<Error>>(
                 }),
                 breach_id,
                 outstanding,
-                reason: Reason {
-                    why,
-                    words: words.clone(),
-                },
+                why,
+                context: context.clone(),
             })?;
         }
         progress(batch.read);
@@ -1111,18 +750,6 @@ pub struct Undecided {
     pub adjudication: i64,
     pub breach: i64,
     pub missing: Vec<(NaiveDate, NaiveDate)>,
-}
-
-impl Undecided {
-    /// The sentence that says it, in both languages.
-    pub fn said(&self) -> crate::lang::Said {
-        let (adjudication, breach) = (self.adjudication, self.breach);
-        let (days, dias) = (ranges(&self.missing), rangos(&self.missing));
-        crate::said!(
-            "adjudication {adjudication} was not decided: the balance of breach {breach} needs the certified moratorium rate for {days}",
-            "la adjudicación N.º {adjudication} no se decidió: el saldo del incumplimiento N.º {breach} necesita la tasa moratoria certificada {dias}"
-        )
-    }
 }
 
 /// The scan: every finding, in batches to `emit`, holders not yet named. It gathers each
@@ -1329,21 +956,15 @@ mod tests {
             }),
             breach_id: None,
             outstanding: None,
-            reason: Reason {
-                why: Why::MissingPledgeInLockup {
-                    end: day("2026-03-15"),
-                },
-                words: Words {
-                    as_of: opts().as_of,
-                    rates: RatesHome::Register,
-                    uncertified: None,
-                },
+            why: Why::MissingPledgeInLockup {
+                end: day("2026-03-15"),
+            },
+            context: Context {
+                as_of: opts().as_of,
+                rates: RatesHome::Register,
+                uncertified: None,
             },
         }];
-        assert_eq!(
-            expected[0].reason.to_string(),
-            "no pledge in force during the lock-up (ends 2026-03-15): register it (Art. 10)"
-        );
         // one thread (no second connection can see a register in memory)
         assert_eq!(findings_of(Store::in_memory().unwrap()), expected);
         // two threads, the scan on its own read-only connection
@@ -1401,344 +1022,8 @@ mod tests {
         assert!(Code::ALL.is_sorted_by_key(|c| c.severity()));
     }
 
-    #[test]
-    fn a_missing_rate_is_advised_as_a_command_that_runs_or_a_file_to_complete() {
-        let why = Why::RateMissing {
-            breach: 2,
-            overdue: Some(("MULTA-2025-0001".into(), day("2025-02-25"))),
-            missing: vec![
-                (day("2026-11-03"), day("2026-11-03")),
-                (day("2026-12-01"), day("2026-12-01")),
-            ],
-        };
-        let register = RateSeries::shipped();
-        let words = Words {
-            as_of: day("2026-12-01"),
-            rates: RatesHome::of(&register),
-            uncertified: None,
-        };
-        assert_eq!(
-            why.reason(&words),
-            "notice MULTA-2025-0001 was due on 2025-02-25, but the balance of breach 2 as of 2026-12-01 \
-             cannot be computed: no certified moratorium rate for 2026-11-03, 2026-12-01; save the \
-             SFC certification for 2026-11-01..2026-12-31 in sfc-rates.csv (header \
-             valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution; one row per month) and run \
-             `vigia rates import sfc-rates.csv`"
-        );
-        let file = RateSeries::from_csv(crate::rates::SHIPPED_CSV, "/srv/tasas.csv").unwrap();
-        let words = Words {
-            as_of: day("2026-11-27"),
-            rates: RatesHome::of(&file),
-            uncertified: None,
-        };
-        assert_eq!(
-            Why::RateDue {
-                first: day("2026-12-01")
-            }
-            .reason(&words),
-            "no certified moratorium rate for 2026-12-01..2026-12-31 yet: from 2026-12-01 balances \
-             that need it cannot be computed; when the SFC certifies it, add the SFC certification \
-             for 2026-12-01..2026-12-31 to /srv/tasas.csv (one row per month)"
-        );
-    }
-
     fn day(s: &str) -> NaiveDate {
         s.parse().unwrap()
-    }
-
-    /// Which variant a reason is: an exhaustive match, so a new variant fails to compile until
-    /// the table below gives its Spanish sentence.
-    fn variant(why: &Why) -> usize {
-        match why {
-            Why::NoLiquidation { .. } => 0,
-            Why::NoNotice { .. } => 1,
-            Why::ProvisionalStale { .. } => 2,
-            Why::NoticeOverdue { .. } => 3,
-            Why::NoticeUndelivered { .. } => 4,
-            Why::RateMissing { .. } => 5,
-            Why::SharesExceeded { .. } => 6,
-            Why::MissingPledgeInLockup { .. } => 7,
-            Why::MissingPledgeWhileOwed => 8,
-            Why::PledgeRank { .. } => 9,
-            Why::RateDue { .. } => 10,
-            Why::RatesUncertified { .. } => 16,
-            Why::LockupEnding { .. } => 11,
-            Why::PledgeReleasable { .. } => 12,
-            Why::PledgeEnforceable { .. } => 13,
-            Why::PledgeShort { .. } => 14,
-            Why::PledgeRankBeyondFinancing { .. } => 15,
-            Why::HolderNoAddress { .. } => 17,
-        }
-    }
-
-    #[test]
-    fn every_reason_has_its_spanish_sentence_without_a_command() {
-        let register = |as_of: &str| Words {
-            as_of: day(as_of),
-            rates: RatesHome::Register,
-            uncertified: None,
-        };
-        let file = |as_of: &str| Words {
-            as_of: day(as_of),
-            rates: RatesHome::File("/srv/tasas.csv".into()),
-            uncertified: None,
-        };
-        let number = || "MULTA-2026-0007".to_string();
-        let table: Vec<(Why, Words, &str)> = vec![
-            (
-                Why::NoLiquidation {
-                    breach: 12,
-                    on: day("2024-11-20"),
-                },
-                register("2026-12-01"),
-                "el incumplimiento N.º 12 del 20/11/2024 no tiene liquidación: liquide su multa al \
-                 01/12/2026",
-            ),
-            (
-                Why::NoNotice {
-                    breach: 12,
-                    on: day("2024-11-20"),
-                },
-                register("2026-12-01"),
-                "el incumplimiento N.º 12 del 20/11/2024 no tiene aviso de cobro: emita el aviso \
-                 con la multa liquidada al 01/12/2026",
-            ),
-            (
-                Why::ProvisionalStale {
-                    breach: 12,
-                    liquidation: 3,
-                },
-                register("2026-12-01"),
-                "la liquidación N.º 3 era provisional y el precio de la etapa ya está registrado: \
-                 liquide de nuevo la multa del incumplimiento N.º 12 al 01/12/2026",
-            ),
-            (
-                Why::NoticeOverdue {
-                    number: number(),
-                    deadline: day("2026-11-25"),
-                    due: crate::money::dec("1087500.25"),
-                },
-                register("2026-12-01"),
-                "el plazo de pago del aviso MULTA-2026-0007 venció el 25/11/2026; al 01/12/2026 se \
-                 deben $ 1.087.500,25",
-            ),
-            (
-                Why::NoticeUndelivered {
-                    number: number(),
-                    deliver_by: day("2026-11-20"),
-                    late: true,
-                },
-                register("2026-12-01"),
-                "el aviso MULTA-2026-0007 no tiene entrega registrada y debía entregarse a más \
-                 tardar el 20/11/2026: entréguelo y registre el día y el medio de la entrega",
-            ),
-            (
-                Why::HolderNoAddress { number: number() },
-                register("2026-12-01"),
-                "el aviso MULTA-2026-0007 no se ha entregado y su titular no tiene dirección postal \
-                 registrada: no puede enviarse por correo certificado; registre la dirección del \
-                 titular o entréguelo personalmente",
-            ),
-            (
-                Why::RateMissing {
-                    breach: 2,
-                    overdue: Some(("MULTA-2025-0001".into(), day("2025-02-25"))),
-                    missing: vec![
-                        (day("2026-11-03"), day("2026-11-03")),
-                        (day("2026-12-01"), day("2026-12-01")),
-                    ],
-                },
-                register("2026-12-01"),
-                "el plazo de pago del aviso MULTA-2025-0001 venció el 25/02/2025, pero el saldo del \
-                 incumplimiento N.º 2 al 01/12/2026 no se puede calcular: no hay tasa moratoria \
-                 certificada el 03/11/2026, el 01/12/2026; agregue las tasas certificadas de \
-                 noviembre a diciembre de 2026 en «Tasas»",
-            ),
-            (
-                Why::RateMissing {
-                    breach: 5,
-                    overdue: None,
-                    missing: vec![(day("2026-11-01"), day("2026-11-30"))],
-                },
-                file("2026-12-01"),
-                "el saldo del incumplimiento N.º 5 al 01/12/2026 no se puede calcular: no hay tasa \
-                 moratoria certificada del 01/11/2026 al 30/11/2026; agregue la tasa certificada \
-                 de noviembre de 2026 al archivo /srv/tasas.csv (una fila por mes)",
-            ),
-            (
-                Why::RateMissing {
-                    breach: 5,
-                    overdue: None,
-                    missing: vec![(day("2026-12-15"), day("2027-01-10"))],
-                },
-                register("2027-01-10"),
-                "el saldo del incumplimiento N.º 5 al 10/01/2027 no se puede calcular: no hay tasa \
-                 moratoria certificada del 15/12/2026 al 10/01/2027; agregue las tasas \
-                 certificadas de diciembre de 2026 a enero de 2027 en «Tasas»",
-            ),
-            (
-                Why::SharesExceeded {
-                    breached: 12500,
-                    adjudicated: 10000,
-                },
-                register("2026-12-01"),
-                "los incumplimientos suman 12.500 acciones, pero solo se adjudicaron 10.000",
-            ),
-            (
-                Why::MissingPledgeInLockup {
-                    end: day("2026-03-15"),
-                },
-                register("2024-06-30"),
-                "no hay prenda vigente durante el período de restricción (termina el 15/03/2026): \
-                 regístrela (art. 10)",
-            ),
-            (
-                Why::MissingPledgeWhileOwed,
-                register("2026-12-01"),
-                "no hay prenda vigente mientras se debe una multa: regístrela (art. 10)",
-            ),
-            (
-                Why::PledgeRank { pledge: 7 },
-                register("2026-12-01"),
-                "la prenda N.º 7 es de segundo grado, pero la adjudicación no fue financiada: debe \
-                 ser de primer grado",
-            ),
-            (
-                Why::RateDue {
-                    first: day("2026-12-01"),
-                },
-                register("2026-11-27"),
-                "aún no hay tasa moratoria certificada para diciembre de 2026: desde el 01/12/2026 \
-                 no se podrán calcular los saldos que la necesiten; cuando la Superintendencia \
-                 Financiera la certifique, agregue la tasa certificada de diciembre de 2026 en \
-                 «Tasas»",
-            ),
-            (
-                Why::LockupEnding {
-                    end: day("2026-12-31"),
-                },
-                register("2026-12-01"),
-                "el período de restricción termina el 31/12/2026; el titular queda libre desde el \
-                 01/01/2027",
-            ),
-            (
-                Why::PledgeReleasable {
-                    end: day("2026-03-15"),
-                    pledge: 7,
-                    of: None,
-                },
-                register("2026-12-01"),
-                "el período de restricción terminó el 15/03/2026 y no se debe ninguna multa: la \
-                 prenda N.º 7 puede liberarse",
-            ),
-            (
-                Why::PledgeEnforceable {
-                    breach: 12,
-                    pledge: 7,
-                    due: crate::money::dec("1087500"),
-                    of: None,
-                },
-                register("2026-12-01"),
-                "la multa del incumplimiento N.º 12 está vencida: la prenda N.º 7 garantiza \
-                 $ 1.087.500 (art. 10)",
-            ),
-            (
-                Why::RatesUncertified {
-                    from: day("2026-11-01"),
-                    to: day("2026-12-01"),
-                    open: 3,
-                },
-                register("2026-12-01"),
-                "no hay tasa moratoria certificada del 01/11/2026 al 01/12/2026: las multas de 3 \
-                 incumplimiento(s) sin paz y salvo no pueden liquidarse ni notificarse al 01/12/2026 \
-                 hasta que se certifique; agregue las tasas certificadas de noviembre a diciembre de \
-                 2026 en «Tasas»",
-            ),
-            (
-                Why::NoNotice {
-                    breach: 12,
-                    on: day("2024-11-20"),
-                },
-                Words {
-                    uncertified: Some((day("2026-11-01"), day("2026-12-31"))),
-                    ..register("2026-12-01")
-                },
-                "el incumplimiento N.º 12 del 20/11/2024 no tiene aviso de cobro: cuando se \
-                 certifique la tasa moratoria de noviembre a diciembre de 2026 (RATE_MISSING), emita \
-                 el aviso con la multa liquidada al 01/12/2026",
-            ),
-            // split pledges (Art. 10): 600 financed shares in the second degree, 400 in the first
-            (
-                Why::PledgeShort {
-                    end: Some(day("2026-03-15")),
-                    covered: 600,
-                    shares: 1000,
-                },
-                register("2024-06-30"),
-                "las prendas vigentes cubren 600 de las 1.000 acciones: 400 acciones no tienen \
-                 prenda durante el período de restricción (termina el 15/03/2026): registre su \
-                 prenda (art. 10)",
-            ),
-            (
-                Why::PledgeRankBeyondFinancing {
-                    pledges: vec![7, 9],
-                    second: 1000,
-                    financed: 600,
-                },
-                register("2024-06-30"),
-                "las prendas de segundo grado N.º 7, 9 cubren 1.000 acciones, pero el prestamista \
-                 financió 600: 400 de ellas deben llevar la prenda de primer grado (art. 10)",
-            ),
-            (
-                Why::PledgeEnforceable {
-                    breach: 12,
-                    pledge: 8,
-                    due: crate::money::dec("1087500"),
-                    of: Some(pledges::Part {
-                        rank: 2,
-                        shares: 600,
-                    }),
-                },
-                register("2026-12-01"),
-                "la multa del incumplimiento N.º 12 está vencida: la prenda N.º 8 (de segundo \
-                 grado, sobre 600 acciones: después de la prenda de primer grado del prestamista) \
-                 garantiza $ 1.087.500 (art. 10)",
-            ),
-            (
-                Why::PledgeReleasable {
-                    end: day("2026-03-15"),
-                    pledge: 9,
-                    of: Some(pledges::Part {
-                        rank: 1,
-                        shares: 400,
-                    }),
-                },
-                register("2026-12-01"),
-                "el período de restricción terminó el 15/03/2026 y no se debe ninguna multa: la \
-                 prenda N.º 9 (de grado 1, sobre 400 acciones) puede liberarse",
-            ),
-        ];
-        let mut covered = [false; 18];
-        for (why, words, spanish) in table {
-            covered[variant(&why)] = true;
-            let reason = Reason { why, words };
-            assert_eq!(reason.in_lang(Lang::Es), spanish);
-            // the English sentence is the command line's, unchanged
-            assert_eq!(reason.in_lang(Lang::En), reason.to_string());
-            assert_ne!(reason.in_lang(Lang::En), spanish);
-            // no command, flag or ISO date in Spanish
-            for english in ["vigia", "--", "`", "sfc-rates", "Art."] {
-                assert!(!spanish.contains(english), "{english} in {spanish}");
-            }
-            let iso = |w: &[u8]| {
-                w.iter().enumerate().all(|(i, b)| match i {
-                    4 | 7 => *b == b'-',
-                    _ => b.is_ascii_digit(),
-                })
-            };
-            assert!(!spanish.as_bytes().windows(10).any(iso), "{spanish}");
-        }
-        assert!(covered.iter().all(|&c| c), "a variant without its Spanish");
     }
 
     #[test]

@@ -2,10 +2,9 @@
 //! several may be in force, each over its shares (the financed shares in the second degree, the
 //! rest in the first). MISSING_PLEDGE counts the shares none covers; PLEDGE_RANK looks at each
 //! second-degree pledge; PLEDGE_RELEASABLE and PLEDGE_ENFORCEABLE name each pledge in force.
-//! Pure, like [`super::assess`]; the words of a pledge's part are here too.
+//! Pure, like [`super::assess`]; the catalogue words a pledge's part.
 
 use super::{Code, Why};
-use crate::money::format_number;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
@@ -36,7 +35,7 @@ pub(super) struct Holding<'a> {
 /// Which part of a split adjudication a pledge covers, for the findings that name one of several
 /// pledges in force.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Part {
+pub struct Part {
     pub rank: u8,
     pub shares: u64,
 }
@@ -140,96 +139,6 @@ pub(super) fn freed_or_enforced(
     }
 }
 
-/// A count of shares the Spanish way (`1.000`).
-fn acciones(n: u64) -> String {
-    format_number(Decimal::from(n))
-}
-
-/// " (rank 2, 600 shares)" after a pledge's number, when it is one of several in force; an
-/// enforceable second-degree one comes after the lender's first-degree pledge.
-pub(super) fn part(of: &Option<Part>, enforced: bool) -> String {
-    match of {
-        None => String::new(),
-        Some(Part { rank: 2, shares }) if enforced => {
-            format!(" (second degree, {shares} shares: after the lender's first-degree pledge)")
-        }
-        Some(Part { rank, shares }) => format!(" (rank {rank}, {shares} shares)"),
-    }
-}
-
-/// [`part`] in Spanish.
-pub(super) fn parte(of: &Option<Part>, enforced: bool) -> String {
-    match of {
-        None => String::new(),
-        Some(Part { rank: 2, shares }) if enforced => format!(
-            " (de segundo grado, sobre {} acciones: después de la prenda de primer grado del prestamista)",
-            acciones(*shares)
-        ),
-        Some(Part { rank, shares }) => {
-            format!(" (de grado {rank}, sobre {} acciones)", acciones(*shares))
-        }
-    }
-}
-
-/// The reason of [`Why::PledgeShort`].
-pub(super) fn short(end: Option<NaiveDate>, covered: u64, shares: u64) -> String {
-    let uncovered = shares.saturating_sub(covered);
-    let when = match end {
-        Some(end) => format!("during the lock-up (ends {end})"),
-        None => "while a fine is owed".to_string(),
-    };
-    format!(
-        "pledges in force cover {covered} of the {shares} shares: {uncovered} shares have no pledge {when}: register their pledge (Art. 10)"
-    )
-}
-
-/// [`short`] in Spanish.
-pub(super) fn corta(end: Option<NaiveDate>, covered: u64, shares: u64) -> String {
-    let uncovered = shares.saturating_sub(covered);
-    let when = match end {
-        Some(end) => format!(
-            "durante el período de restricción (termina el {})",
-            crate::lang::fecha(end)
-        ),
-        None => "mientras se debe una multa".to_string(),
-    };
-    format!(
-        "las prendas vigentes cubren {} de las {} acciones: {} acciones no tienen prenda {when}: registre su prenda (art. 10)",
-        acciones(covered),
-        acciones(shares),
-        acciones(uncovered)
-    )
-}
-
-/// The reason of [`Why::PledgeRankBeyondFinancing`].
-pub(super) fn beyond(pledges: &[i64], second: u64, financed: u64) -> String {
-    let list: Vec<String> = pledges.iter().map(i64::to_string).collect();
-    let (s, list) = (if pledges.len() > 1 { "s" } else { "" }, list.join(", "));
-    let over = second.saturating_sub(financed);
-    format!(
-        "second-degree pledge{s} {list} cover{} {second} shares but the lender financed {financed}: {over} of them should carry the first-degree pledge (Art. 10)",
-        if pledges.len() > 1 { "" } else { "s" }
-    )
-}
-
-/// [`beyond`] in Spanish.
-pub(super) fn mas_alla(pledges: &[i64], second: u64, financed: u64) -> String {
-    let list: Vec<String> = pledges.iter().map(i64::to_string).collect();
-    let over = second.saturating_sub(financed);
-    let (las_prendas, cubren) = if pledges.len() > 1 {
-        ("las prendas de segundo grado N.º", "cubren")
-    } else {
-        ("la prenda de segundo grado N.º", "cubre")
-    };
-    format!(
-        "{las_prendas} {} {cubren} {} acciones, pero el prestamista financió {}: {} de ellas deben llevar la prenda de primer grado (art. 10)",
-        list.join(", "),
-        acciones(second),
-        acciones(financed),
-        acciones(over)
-    )
-}
-
 #[cfg(test)]
 mod tests {
     //! Worked by hand: an adjudication of 1,000 shares on 2024-03-15 (lock-up to 2026-03-15), a
@@ -285,11 +194,6 @@ mod tests {
                 }
             )]
         );
-        assert_eq!(
-            short(Some(day("2026-03-15")), 600, 1000),
-            "pledges in force cover 600 of the 1000 shares: 400 shares have no pledge during the \
-             lock-up (ends 2026-03-15): register their pledge (Art. 10)"
-        );
         // both pledges: every share covered, each rank where Art. 10 puts it
         assert_eq!(held_in_lockup(&[SECOND, FIRST]), []);
         // none: today's finding, unchanged
@@ -320,11 +224,6 @@ mod tests {
                     financed: 600,
                 }
             )]
-        );
-        assert_eq!(
-            beyond(&[7], 1000, 600),
-            "second-degree pledge 7 covers 1000 shares but the lender financed 600: 400 of them \
-             should carry the first-degree pledge (Art. 10)"
         );
     }
 
@@ -398,11 +297,6 @@ mod tests {
                 ),
             ]
         );
-        assert_eq!(
-            super::part(&part(SECOND), true),
-            " (second degree, 600 shares: after the lender's first-degree pledge)"
-        );
-        assert_eq!(super::part(&part(FIRST), true), " (rank 1, 400 shares)");
         // a single pledge is named as before, without its part
         let mut got = Vec::new();
         freed_or_enforced(&holding(&[FIRST]), true, None, &mut |_, _, _, w| {

@@ -96,7 +96,7 @@ fn cells(f: &Finding) -> [Cow<'_, str>; 10] {
         f.outstanding
             .map(|d| Cow::Owned(d.to_string()))
             .unwrap_or(Cow::Borrowed("")),
-        Cow::Owned(f.reason.to_string()),
+        Cow::Owned(super::remedy::reason(f)),
     ]
 }
 
@@ -114,7 +114,7 @@ fn json_of(f: &Finding) -> Value {
         "adjudication_id": h.map(|h| h.adjudication_id),
         "breach_id": f.breach_id,
         "outstanding": f.outstanding.map(|d| d.to_string()),
-        "reason": f.reason.to_string(),
+        "reason": super::remedy::reason(f),
     })
 }
 

@@ -22,6 +22,7 @@ pub(crate) mod pledge;
 pub(crate) mod program;
 pub(crate) mod proposals;
 pub(crate) mod rates;
+pub(crate) mod remedy;
 pub(crate) mod serve;
 pub(crate) mod settlement;
 pub(crate) mod stage;

@@ -253,7 +253,11 @@ impl PledgeCommand {
                 }
                 // what could not be decided is said, and released later
                 for u in &found.undecided {
-                    writeln!(ctx.out, "{} (RATE_MISSING)", u.said())?;
+                    writeln!(
+                        ctx.out,
+                        "{} (RATE_MISSING)",
+                        crate::catalogue::of(crate::lang::Lang::En).undecided(u)
+                    )?;
                 }
             }
             PledgeCommand::Release {

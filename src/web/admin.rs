@@ -262,7 +262,7 @@ fn release_plan(
     let undecided = found
         .undecided
         .iter()
-        .map(|u| u.said().in_lang(crate::lang::Lang::Es).to_string())
+        .map(|u| crate::catalogue::of(crate::lang::Lang::Es).undecided(u))
         .collect();
     let candidates = found.ids;
     let shown = candidates

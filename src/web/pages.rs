@@ -491,7 +491,9 @@ fn code_es(code: &str) -> &'static str {
     check::Code::ALL
         .into_iter()
         .find(|c| c.as_str() == code)
-        .map_or("", check::Code::nombre)
+        .map_or("", |c| {
+            crate::catalogue::of(crate::lang::Lang::Es).code_name(c)
+        })
 }
 
 async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) -> Page {
@@ -549,7 +551,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
                 tbody {
                     @for f in shown {
                         tr {
-                            td class={"sev-" (f.severity().as_str())} { (f.code.nombre()) br; small { code { (f.code.as_str()) } } }
+                            td class={"sev-" (f.severity().as_str())} { (crate::catalogue::of(crate::lang::Lang::Es).code_name(f.code)) br; small { code { (f.code.as_str()) } } }
                             @if let Some(h) = &f.holding {
                                 td { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (h.doc_type) " " (h.doc_number) ")" }
                                 td { (h.adjudication_id) }
@@ -559,7 +561,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Fields>) ->
                             }
                             td { @if let Some(b) = f.breach_id { a href={"/incumplimientos/" (b)} { (b) } } }
                             td.num { @if let Some(o) = f.outstanding { (pesos(o)) } }
-                            td { (f.reason.in_lang(crate::lang::Lang::Es)) }
+                            td { (crate::catalogue::of(crate::lang::Lang::Es).finding(f, &crate::catalogue::InWords)) }
                         }
                     }
                 }

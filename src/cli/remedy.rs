@@ -1,0 +1,182 @@
+//! The command line's way of carrying out what a finding calls for: the command to run, as it
+//! parses (a test in `tests/it/check.rs` runs every one the check suggests through the real
+//! command line). The sentence around it is the catalogue's (`crate::catalogue`).
+
+use crate::catalogue::{self, Front, SUGGESTED_RATES_FILE};
+use crate::check::{Finding, RatesHome, Remedy};
+use crate::lang::Lang;
+
+/// The command line as a [`Front`].
+pub(crate) struct Commands;
+
+impl Front for Commands {
+    fn command(&self, remedy: &Remedy) -> Option<String> {
+        Some(match remedy {
+            Remedy::Liquidate { breach, until } => {
+                format!("vigia fine liquidate {breach} --until {until}")
+            }
+            Remedy::IssueNotice { breach, until } => {
+                format!("vigia notice issue {breach} --until {until}")
+            }
+            Remedy::RecordDelivery { .. } => "vigia notice delivered".to_string(),
+            Remedy::RecordAddress { .. } => "vigia holder update".to_string(),
+            Remedy::Certify {
+                into: RatesHome::Register,
+                ..
+            } => format!("vigia rates import {SUGGESTED_RATES_FILE}"),
+            // the rows go into the caller's own file, which the command line already reads
+            Remedy::Certify {
+                into: RatesHome::File(_),
+                ..
+            } => return None,
+        })
+    }
+
+    fn by_hand(&self) -> Option<String> {
+        Some("--via personal".to_string())
+    }
+}
+
+/// A finding's reason as the command line prints it.
+pub(crate) fn reason(f: &Finding) -> String {
+    catalogue::of(Lang::En).finding(f, &Commands)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{Code, Context, Part, Why};
+    use crate::rates::RateSeries;
+    use chrono::NaiveDate;
+
+    fn day(s: &str) -> NaiveDate {
+        s.parse().unwrap()
+    }
+
+    fn finding(why: Why, context: Context) -> Finding {
+        Finding {
+            code: Code::RateMissing,
+            holding: None,
+            breach_id: None,
+            outstanding: None,
+            why,
+            context,
+        }
+    }
+
+    #[test]
+    fn a_missing_rate_is_advised_as_a_command_that_runs_or_a_file_to_complete() {
+        let why = Why::RateMissing {
+            breach: 2,
+            overdue: Some(("MULTA-2025-0001".into(), day("2025-02-25"))),
+            missing: vec![
+                (day("2026-11-03"), day("2026-11-03")),
+                (day("2026-12-01"), day("2026-12-01")),
+            ],
+        };
+        let register = RateSeries::shipped();
+        let context = Context {
+            as_of: day("2026-12-01"),
+            rates: RatesHome::of(&register),
+            uncertified: None,
+        };
+        assert_eq!(
+            reason(&finding(why, context)),
+            "notice MULTA-2025-0001 was due on 2025-02-25, but the balance of breach 2 as of 2026-12-01 \
+             cannot be computed: no certified moratorium rate for 2026-11-03, 2026-12-01; save the \
+             SFC certification for 2026-11-01..2026-12-31 in sfc-rates.csv (header \
+             valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution; one row per month) and run \
+             `vigia rates import sfc-rates.csv`"
+        );
+        let file = RateSeries::from_csv(crate::rates::SHIPPED_CSV, "/srv/tasas.csv").unwrap();
+        let context = Context {
+            as_of: day("2026-11-27"),
+            rates: RatesHome::of(&file),
+            uncertified: None,
+        };
+        let why = Why::RateDue {
+            first: day("2026-12-01"),
+        };
+        assert_eq!(
+            reason(&finding(why, context)),
+            "no certified moratorium rate for 2026-12-01..2026-12-31 yet: from 2026-12-01 balances \
+             that need it cannot be computed; when the SFC certifies it, add the SFC certification \
+             for 2026-12-01..2026-12-31 to /srv/tasas.csv (one row per month)"
+        );
+    }
+
+    #[test]
+    fn each_remedy_names_the_command_that_carries_it_out() {
+        let context = || Context {
+            as_of: day("2026-12-01"),
+            rates: RatesHome::Register,
+            uncertified: Some((day("2026-11-01"), day("2026-12-31"))),
+        };
+        let table = [
+            (
+                Why::ProvisionalStale {
+                    breach: 12,
+                    liquidation: 3,
+                },
+                "liquidation 3 was provisional and the stage price is now recorded: once the \
+                 moratorium rate for 2026-11-01..2026-12-31 is certified (RATE_MISSING), run \
+                 `vigia fine liquidate 12 --until 2026-12-01`",
+            ),
+            (
+                Why::HolderNoAddress {
+                    number: "MULTA-2026-0007".into(),
+                },
+                "notice MULTA-2026-0007 is undelivered and its holder has no postal address on \
+                 file: it cannot go by certified mail; record the address with vigia holder \
+                 update, or deliver it by hand (--via personal)",
+            ),
+            (
+                Why::PledgeShort {
+                    end: Some(day("2026-03-15")),
+                    covered: 600,
+                    shares: 1000,
+                },
+                "pledges in force cover 600 of the 1000 shares: 400 shares have no pledge during \
+                 the lock-up (ends 2026-03-15): register their pledge (Art. 10)",
+            ),
+            (
+                Why::PledgeRankBeyondFinancing {
+                    pledges: vec![7],
+                    second: 1000,
+                    financed: 600,
+                },
+                "second-degree pledge 7 covers 1000 shares but the lender financed 600: 400 of \
+                 them should carry the first-degree pledge (Art. 10)",
+            ),
+            (
+                Why::PledgeEnforceable {
+                    breach: 12,
+                    pledge: 8,
+                    due: crate::money::dec("1087500"),
+                    of: Some(Part {
+                        rank: 2,
+                        shares: 600,
+                    }),
+                },
+                "the fine of breach 12 is overdue: pledge 8 (second degree, 600 shares: after \
+                 the lender's first-degree pledge) secures $ 1.087.500 (Art. 10)",
+            ),
+            (
+                Why::PledgeEnforceable {
+                    breach: 12,
+                    pledge: 9,
+                    due: crate::money::dec("1087500"),
+                    of: Some(Part {
+                        rank: 1,
+                        shares: 400,
+                    }),
+                },
+                "the fine of breach 12 is overdue: pledge 9 (rank 1, 400 shares) secures \
+                 $ 1.087.500 (Art. 10)",
+            ),
+        ];
+        for (why, expected) in table {
+            assert_eq!(reason(&finding(why, context())), expected);
+        }
+    }
+}
