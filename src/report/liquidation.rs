@@ -4,6 +4,7 @@
 //! already rounded.
 
 use crate::fine::{Liquidation, Outcome};
+use crate::lang::fecha;
 pub use crate::liquidation::{DAILY_RATE_DECIMALS, shown_daily_rate};
 use crate::liquidation::{LiquidationResult, StageEntry};
 use crate::money::{format_cop, format_number, format_percent};
@@ -113,10 +114,10 @@ pub fn to_table(outcome: &Outcome, stages: &[StageEntry]) -> String {
              El incumplimiento del {} es posterior al fin de la restricción de negociabilidad ({}); \
              el adjudicatario podía disponer de sus acciones desde el {}.\n\
              Adjudicación: {}\n",
-            n.breach_date,
-            n.lockup_end,
-            n.lockup_end.succ_opt().unwrap_or(n.lockup_end),
-            n.adjudicated
+            fecha(n.breach_date),
+            fecha(n.lockup_end),
+            fecha(n.lockup_end.succ_opt().unwrap_or(n.lockup_end)),
+            fecha(n.adjudicated)
         ),
         Outcome::Liquidated(l) => liquidation_table(l, stages),
     }
@@ -136,13 +137,13 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
         );
     }
     let _ = writeln!(w);
-    let _ = writeln!(w, "Adjudicación:             {}", l.adjudicated);
-    let _ = writeln!(w, "Incumplimiento:           {}", l.breach_date);
+    let _ = writeln!(w, "Adjudicación:             {}", fecha(l.adjudicated));
+    let _ = writeln!(w, "Incumplimiento:           {}", fecha(l.breach_date));
     let _ = writeln!(
         w,
         "Fin de la restricción:    {} (libre desde {})",
-        l.lockup_end,
-        l.lockup_end.succ_opt().unwrap_or(l.lockup_end)
+        fecha(l.lockup_end),
+        fecha(l.lockup_end.succ_opt().unwrap_or(l.lockup_end))
     );
     let _ = writeln!(
         w,
@@ -153,14 +154,15 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
     let why = match b.after {
         None => format!(
             "el incumplimiento ocurrió dentro de los primeros {} meses siguientes a la adjudicación (hasta el {})",
-            b.upper_months, b.through
+            b.upper_months,
+            fecha(b.through)
         ),
         Some(after) => format!(
             "el incumplimiento ocurrió entre los {} meses y un día ({}) y los {} meses ({}) siguientes a la adjudicación",
             b.lower_months,
-            after.succ_opt().unwrap_or(after),
+            fecha(after.succ_opt().unwrap_or(after)),
             b.upper_months,
-            b.through
+            fecha(b.through)
         ),
     };
     let _ = writeln!(
@@ -201,11 +203,13 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
     let _ = writeln!(
         w,
         "Ajuste a la tasa máxima moratoria (C.Co. art. 884), del {} exclusive al {} inclusive: {} días",
-        l.breach_date, l.until, l.days
+        fecha(l.breach_date),
+        fecha(l.until),
+        l.days
     );
     let _ = writeln!(
         w,
-        "Convención: {}. {}",
+        "Convención ({}): {}",
         l.convention,
         l.convention.explain_es()
     );
@@ -213,8 +217,8 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
         let _ = writeln!(w, "(sin días de causación)");
     } else {
         let rows = l.pieces.iter().map(|p| PieceRow {
-            desde: p.from.to_string(),
-            hasta: p.to.to_string(),
+            desde: fecha(p.from),
+            hasta: fecha(p.to),
             days: p.days,
             ea: format_percent(p.moratorium_ea_pct),
             daily: shown_daily_rate(p.daily_rate).to_string().replace('.', ","),
@@ -232,7 +236,7 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
             "Pagos (se imputan primero a intereses y luego a capital, C.C. art. 1653)"
         );
         let rows = l.payments.iter().map(|p| PaymentRow {
-            fecha: p.date.to_string(),
+            fecha: fecha(p.date),
             valor: format_cop(p.amount),
             to_interest: format_cop(p.to_interest),
             to_capital: format_cop(p.to_capital),
@@ -255,14 +259,28 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
     let _ = writeln!(
         w,
         "TOTAL A PAGAR al {}: {:>20}",
-        l.until,
+        fecha(l.until),
         format_cop(l.total_due)
     );
     if l.surplus > Decimal::ZERO {
         let _ = writeln!(w, "Excedente a devolver:     {:>20}", format_cop(l.surplus));
     }
-    let _ = writeln!(w, "Tasas: {}", l.rates_source);
+    let _ = writeln!(w, "Tasas: {}", rates_source_es(&l.rates_source));
     s
+}
+
+/// Where a liquidation's rates came from, in Spanish: the series vigia carries, the register's
+/// (that series and the periods added to it), or a file the caller gave.
+fn rates_source_es(source: &str) -> String {
+    match source {
+        crate::rates::SHIPPED_NAME => {
+            "serie certificada por la Superintendencia Financiera incluida en vigia".to_string()
+        }
+        crate::store::rates::REGISTER_SERIES => "serie certificada por la Superintendencia \
+             Financiera incluida en vigia, con los períodos agregados al registro"
+            .to_string(),
+        file => format!("archivo {file}"),
+    }
 }
 
 #[cfg(test)]

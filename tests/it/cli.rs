@@ -40,7 +40,7 @@ fn quote_table_reproduces_the_spec_example() {
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let out = out(&o);
     assert!(
-        out.contains("TOTAL A PAGAR al 2025-02-10:          $ 1.143.967"),
+        out.contains("TOTAL A PAGAR al 10/02/2025:          $ 1.143.967"),
         "{out}"
     );
     insta::assert_snapshot!("quote_table_spec_example", out);

@@ -926,7 +926,7 @@ fn demo_runs_the_life_of_a_fine() {
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let text = out(&o);
     for expected in [
-        "TOTAL A PAGAR al 2025-02-10:            $ 626.823",
+        "TOTAL A PAGAR al 10/02/2025:            $ 626.823",
         "refused, as it should be",
         "audit trail intact",
         "(DEMO)",
