@@ -38,6 +38,17 @@ pub fn parse_iso(s: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(num(0..4)? as i32, num(5..7)?, num(8..10)?)
 }
 
+/// Colombia's legal time: UTC−5 all year (no daylight saving since 1993).
+pub const COLOMBIA_SECONDS_EAST: i32 = -5 * 3600;
+
+/// The day it is in Colombia at the instant `now`: the "today" of every default date (a
+/// notice's date, a payment's, the check's as-of date). The front ends read `now` from their one
+/// injected clock; nothing reads the server's local time zone.
+pub fn colombia_date(now: chrono::DateTime<chrono::Utc>) -> NaiveDate {
+    let colombia = chrono::FixedOffset::east_opt(COLOMBIA_SECONDS_EAST).expect("a valid offset");
+    now.with_timezone(&colombia).date_naive()
+}
+
 /// First and last date vigia accepts as input (flags, imports, rates files). Ley 226 de 1995
 /// governs no sale before 1995 and the embedded SFC series starts in 1999; the holiday calendar
 /// is checked against an independent Easter table for 1990–2100, so every deadline computed from
@@ -306,6 +317,24 @@ pub struct BracketHit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn today_is_the_day_in_bogota_not_in_greenwich() {
+        let at = |s: &str| s.parse::<chrono::DateTime<chrono::Utc>>().unwrap();
+        // 04:59 UTC is still 23:59 of the day before in Bogotá; 05:00 UTC is midnight there
+        assert_eq!(
+            colombia_date(at("2026-12-02T04:59:59Z")),
+            date("2026-12-01")
+        );
+        assert_eq!(
+            colombia_date(at("2026-12-02T05:00:00Z")),
+            date("2026-12-02")
+        );
+        assert_eq!(
+            colombia_date(at("2027-01-01T03:00:00Z")),
+            date("2026-12-31")
+        );
+    }
     use crate::money::dec;
 
     fn date(s: &str) -> NaiveDate {

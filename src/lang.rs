@@ -94,13 +94,11 @@ pub fn numero(n: u64) -> String {
     crate::money::format_number(rust_decimal::Decimal::from(n))
 }
 
-/// Colombia's legal time: UTC−5 all year (no daylight saving since 1993).
-const COLOMBIA_SECONDS_EAST: i32 = -5 * 3600;
-
 /// A stored UTC time (RFC 3339, as the register writes `created_at`) in Colombia's legal time,
 /// as an officer reads a clock: `dd/mm/aaaa hh:mm (hora de Colombia)`; any other text as it is.
 pub fn momento(at: &str) -> String {
-    let colombia = chrono::FixedOffset::east_opt(COLOMBIA_SECONDS_EAST).expect("a valid offset");
+    let colombia = chrono::FixedOffset::east_opt(crate::calendar::COLOMBIA_SECONDS_EAST)
+        .expect("a valid offset");
     chrono::DateTime::parse_from_rfc3339(at)
         .map(|t| {
             t.with_timezone(&colombia)

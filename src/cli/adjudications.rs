@@ -308,7 +308,7 @@ impl AdjudicationsCommand {
                 let program_id = program
                     .map(|c| programs::by_code(conn, &c).map(|p| p.id))
                     .transpose()?;
-                let as_of = as_of.unwrap_or_else(|| chrono::Local::now().date_naive());
+                let as_of = as_of.unwrap_or_else(|| ctx.today());
                 // written as read (a national register holds a million), each program's
                 // lock-up rule read once
                 let mut scales = programs::Scales::default();
@@ -338,7 +338,7 @@ impl AdjudicationsCommand {
                 let conn = store.conn();
                 let a = store_adj::get(conn, id)?;
                 let end = lockup_end(conn, &a)?;
-                let mut rec = row(&a, end, chrono::Local::now().date_naive());
+                let mut rec = row(&a, end, ctx.today());
                 let unbreached = crate::register::breach::unbreached_shares(conn, &a)?;
                 let pledges: Vec<Value> = pledges::list(conn, id)?
                     .iter()

@@ -117,7 +117,7 @@ impl BreachCommand {
                     evidence: evidence.as_deref(),
                 };
                 let id = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                    crate::register::breach::record(tx, &new, chrono::Local::now().date_naive())
+                    crate::register::breach::record(tx, &new, ctx.today())
                 })?;
                 if format == Format::Table {
                     writeln!(

@@ -340,7 +340,7 @@ impl Sink<'_> {
 }
 
 pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
-    let as_of = a.as_of.unwrap_or_else(|| chrono::Local::now().date_naive());
+    let as_of = a.as_of.unwrap_or_else(|| ctx.today());
     let rates = ctx.rates()?;
     let store = ctx.store()?;
     let checkpointer = (a.checkpoint)

@@ -166,9 +166,17 @@ pub struct Ctx<'a> {
     key: Option<PathBuf>,
     /// The command being run, e.g. "payment record" (see [`command_name`]).
     command: String,
+    /// The command line's one clock ([`Ctx::today`]).
+    clock: fn() -> chrono::DateTime<chrono::Utc>,
 }
 
 impl Ctx<'_> {
+    /// Today in Colombia, by the command line's one clock: the default of every date a command
+    /// takes (the server's own time zone plays no part).
+    pub fn today(&self) -> chrono::NaiveDate {
+        crate::calendar::colombia_date((self.clock)())
+    }
+
     /// The rate series in force: `--rates FILE`, else the register's series (embedded SFC
     /// series plus the periods added with `vigia rates add`) when a register exists, else the
     /// embedded series.
@@ -637,6 +645,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         officer: cli.officer,
         key: cli.key,
         command: command_name(&cli.command),
+        clock: chrono::Utc::now,
     };
     match cli.command {
         Command::Fine(cmd) => cmd.run(&mut ctx),

@@ -62,7 +62,7 @@ impl PaymentCommand {
                     amount,
                     reference: reference.as_deref(),
                     // the officer's local date: no payment is recorded before it is made
-                    today: chrono::Local::now().date_naive(),
+                    today: ctx.today(),
                     allow_duplicate,
                 };
                 let id = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {

@@ -102,7 +102,7 @@ impl PledgeCommand {
                         registered_on,
                         lender.as_deref(),
                         shares,
-                        chrono::Local::now().date_naive(),
+                        ctx.today(),
                     )
                 })?;
                 if p.unchanged {
@@ -129,7 +129,7 @@ impl PledgeCommand {
                             &f.name,
                             &f.sha256,
                             f.dialect.encoding,
-                            chrono::Local::now().date_naive(),
+                            ctx.today(),
                             |sink| Ok(import::each_pledge_in_parallel(&f.bytes, sink)?.1),
                         )
                     })
@@ -175,13 +175,7 @@ impl PledgeCommand {
                 let mut store = ctx.store()?;
                 let id = store
                     .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                        crate::register::pledge::release_pledge(
-                            tx,
-                            pledge,
-                            on,
-                            chrono::Local::now().date_naive(),
-                            &rates,
-                        )
+                        crate::register::pledge::release_pledge(tx, pledge, on, ctx.today(), &rates)
                     })
                     .map_err(|e| match e {
                         // the pledge is this command's --pledge
@@ -229,7 +223,7 @@ impl PledgeCommand {
                             tx,
                             &candidates,
                             on,
-                            chrono::Local::now().date_naive(),
+                            ctx.today(),
                             &rates,
                         )
                     })
@@ -268,13 +262,7 @@ impl PledgeCommand {
                 let rates = ctx.rates()?;
                 let mut store = ctx.store()?;
                 let ids = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                    crate::register::pledge::release(
-                        tx,
-                        adjudication,
-                        on,
-                        chrono::Local::now().date_naive(),
-                        &rates,
-                    )
+                    crate::register::pledge::release(tx, adjudication, on, ctx.today(), &rates)
                 })?;
                 writeln!(
                     ctx.out,
