@@ -561,7 +561,7 @@ pub fn flag_of(field: register::Field) -> &'static str {
 /// A register refusal in the CLI's words: each field named by `flag` (a command may name a field
 /// its own way, e.g. a positional id), a remedy as the flag with its value's name.
 pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static str) -> String {
-    r.describe(
+    r.describe_acting(
         crate::lang::Lang::En,
         |f| flag(f).to_string(),
         |f| {
@@ -589,6 +589,7 @@ pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static
             };
             format!("{}{value}", flag(f))
         },
+        |act| Some(remedy::act(act)),
     )
 }
 

@@ -1,5 +1,5 @@
-//! The command line's way of carrying out what a finding calls for: the command to run, as it
-//! parses (a test in `tests/it/check.rs` runs every one the check suggests through the real
+//! The command line's way of carrying out what a finding calls for, or what a refused write
+//! waits for: the command to run, as it parses (a test in `tests/it/check.rs` runs every one the check suggests through the real
 //! command line). The sentence around it is the catalogue's (`crate::catalogue`).
 
 use crate::catalogue::{self, Front, SUGGESTED_RATES_FILE};
@@ -35,6 +35,18 @@ impl Front for Commands {
     fn by_hand(&self) -> Option<String> {
         Some("--via personal".to_string())
     }
+}
+
+/// The command that carries out an act a register refusal waits for.
+pub(crate) fn act(act: crate::register::Act) -> String {
+    use crate::register::{Act, Record};
+    match act {
+        Act::Void(Record::Adjudication) => "vigia adjudications void ID --reason TEXT",
+        Act::Void(Record::Breach) => "vigia breach void ID --reason TEXT",
+        Act::Void(Record::Pledge) => "vigia pledge void ID --reason TEXT",
+        Act::Void(Record::Payment) => "vigia payment void ID --reason TEXT",
+    }
+    .to_string()
 }
 
 /// A finding's reason as the command line prints it.

@@ -4,9 +4,10 @@
 //! differs. These rules then judge what was stored (one document, one holder; the program's
 //! offer not exceeded) before the import is sealed by its audit event, or rolled back whole.
 
-use super::{Field, Refusal, Result};
+use super::{Act, Field, Record, Refusal, Result};
 use crate::ids::DocType;
 use crate::import::{AdjudicationRow, PersonType, RowError};
+use crate::lang::Shown;
 use crate::lang::{fecha, momento};
 use crate::money::format_number;
 use crate::said;
@@ -335,14 +336,15 @@ pub fn void(tx: &mut Tx<'_>, id: i64, reason: &str) -> Result<i64> {
                 "si se registraron por error, anúlelos primero",
             )
         };
-        return Err(Refusal::value(
-            Field::Adjudication,
-            id,
-            said!(
-                "has {list} recorded against it; void them first (`vigia breach void ID --reason TEXT`) if they were recorded by mistake",
+        return Err(Refusal::Blocked {
+            field: Field::Adjudication,
+            value: id.said(),
+            reason: said!(
+                "has {list} recorded against it; void them first if they were recorded by mistake",
                 "{tiene} {lista}; {si}"
             ),
-        )
+            first: Act::Void(Record::Breach),
+        }
         .into());
     }
     let in_force: Vec<_> = pledges::list(tx.conn(), id)?
@@ -372,14 +374,15 @@ pub fn void(tx: &mut Tx<'_>, id: i64, reason: &str) -> Result<i64> {
             })
             .collect::<Vec<_>>()
             .join(", ");
-        return Err(Refusal::value(
-            Field::Adjudication,
-            id,
-            said!(
-                "has {list} in force; void it first (`vigia pledge void ID --reason TEXT`) if it was registered by mistake",
+        return Err(Refusal::Blocked {
+            field: Field::Adjudication,
+            value: id.said(),
+            reason: said!(
+                "has {list} in force; void it first if it was registered by mistake",
                 "tiene vigente {lista}; si se inscribió por error, anúlela primero"
             ),
-        )
+            first: Act::Void(Record::Pledge),
+        }
         .into());
     }
     Ok(adjudications::void(tx, id, reason)?)

@@ -1,8 +1,9 @@
 //! Breaches of the lock-up (Art. 8 / Art. 9): what a breach may be when it is recorded, and when
 //! one may be voided. Every rule reads the register inside the caller's write transaction.
 
-use super::{Field, Refusal, Result};
+use super::{Act, Field, Record, Refusal, Result};
 use crate::calendar::Placement;
+use crate::lang::Shown;
 use crate::lang::{Said, fecha, numero};
 use crate::money::format_cop;
 use crate::said;
@@ -238,7 +239,16 @@ pub fn void(tx: &mut Tx<'_>, breach_id: i64, reason: &str) -> Result<i64> {
         );
     }
     if let Some(d) = depends_on(tx.conn(), breach_id)? {
-        return Err(Refusal::value(Field::Breach, breach_id, d).into());
+        return Err(match d.first {
+            Some(first) => Refusal::Blocked {
+                field: Field::Breach,
+                value: breach_id.said(),
+                reason: d.reason,
+                first,
+            },
+            None => Refusal::value(Field::Breach, breach_id, d.reason),
+        }
+        .into());
     }
     Ok(breaches::void(tx, breach_id, reason)?)
 }
@@ -246,15 +256,15 @@ pub fn void(tx: &mut Tx<'_>, breach_id: i64, reason: &str) -> Result<i64> {
 /// Why a breach may not be voided, if something depends on it: its paz y salvo, its notices
 /// (what cannot be undone, said first), or its payments in force (what can: void them first).
 /// A front end asks before it offers the void.
-pub fn depends_on(conn: &Connection, breach_id: i64) -> Result<Option<Said>> {
+pub fn depends_on(conn: &Connection, breach_id: i64) -> Result<Option<Dependent>> {
     if let Some(p) = settlements::for_breach(conn, breach_id)? {
         let (number, on, on_es) = (&p.number, p.settlement_date, fecha(p.settlement_date));
-        return Ok(Some(said!(
+        return Ok(Some(Dependent::final_(said!(
             "its paz y salvo {number} of {on} was issued: a certificate given to the holder cannot be taken back, \
              so a settled breach stays on record",
             "se expidió su paz y salvo {number} del {on_es}: un certificado entregado al titular no puede \
              retirarse, de modo que un incumplimiento con paz y salvo permanece en el registro"
-        )));
+        ))));
     }
     let issued = notices::list(conn, Some(breach_id))?;
     if !issued.is_empty() {
@@ -278,14 +288,14 @@ pub fn depends_on(conn: &Connection, breach_id: i64) -> Result<Option<Said>> {
         } else {
             "se expidieron"
         };
-        return Ok(Some(said!(
+        return Ok(Some(Dependent::final_(said!(
             "the {notices_en} {list} {was} issued for it: a notice demanded the fine from the holder and cannot be taken \
              back, so a notified breach stays on record; if it was recorded in error, withdraw the notice by the \
              issuer's own written act (vigia does not record that act)",
             "por él {expedido} {avisos} {lista}: un aviso le cobró la multa al titular y no puede retirarse, de modo \
              que un incumplimiento notificado permanece en el registro; si se registró por error, el emisor debe \
              revocar el aviso mediante un acto escrito propio (vigia no registra ese acto)"
-        )));
+        ))));
     }
     let paid = breaches::payments(conn, breach_id)?;
     if !paid.is_empty() {
@@ -318,12 +328,33 @@ pub fn depends_on(conn: &Connection, breach_id: i64) -> Result<Option<Said>> {
         } else {
             ("tiene vigentes", "anúlelos primero")
         };
-        return Ok(Some(said!(
-            "has {list} in force against its fine; money received against a voided breach would drop out of every \
-             figure unexplained: void the payments first, saying why (`vigia payment void ID --reason TEXT`)",
-            "{tiene} {lista} de su multa; el dinero recibido por un incumplimiento anulado desaparecería de todas las \
-             cifras sin explicación: {anulelos}, indicando el motivo"
-        )));
+        return Ok(Some(Dependent {
+            reason: said!(
+                "has {list} in force against its fine; money received against a voided breach would drop out of every \
+                 figure unexplained: void the payments first, saying why",
+                "{tiene} {lista} de su multa; el dinero recibido por un incumplimiento anulado desaparecería de todas las \
+                 cifras sin explicación: {anulelos}, indicando el motivo"
+            ),
+            first: Some(Act::Void(Record::Payment)),
+        }));
     }
     Ok(None)
+}
+
+/// What a breach's void waits for ([`depends_on`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dependent {
+    pub reason: Said,
+    /// The act that lifts it, when one can (its payments voided); `None`: it stays.
+    pub first: Option<Act>,
+}
+
+impl Dependent {
+    /// Something that cannot be undone (a paz y salvo, a notice).
+    fn final_(reason: Said) -> Dependent {
+        Dependent {
+            reason,
+            first: None,
+        }
+    }
 }

@@ -24,7 +24,7 @@ pub mod user;
 pub mod validity;
 pub mod verify;
 
-pub use refusal::{Field, Refusal};
+pub use refusal::{Act, Field, Record, Refusal};
 
 use crate::lang::{Said, momento};
 use crate::said;

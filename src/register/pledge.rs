@@ -208,7 +208,9 @@ fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
             "adjudication_id",
             c.adjudication_id.to_string(),
             match other {
-                Refusal::Value { reason, .. } | Refusal::Rule(reason) => reason,
+                Refusal::Value { reason, .. }
+                | Refusal::Blocked { reason, .. }
+                | Refusal::Rule(reason) => reason,
                 Refusal::OneOf(..) | Refusal::Repeat { .. } => Said::new(
                     other.describe(Lang::En, |f| f.as_str().into(), |f| f.as_str().into()),
                     other.describe(Lang::Es, |f| f.as_str().into(), |f| f.as_str().into()),

@@ -187,6 +187,30 @@ pub enum Refusal {
     Rule(Said),
     /// Refused as it stands; repeating it with the input `with` makes it acceptable.
     Repeat { reason: Said, with: Field },
+    /// The value given for `field` is refused until another act is done first (`first`), which
+    /// each front end names its own way (the command line as its command).
+    Blocked {
+        field: Field,
+        value: Said,
+        reason: Said,
+        first: Act,
+    },
+}
+
+/// An act on the register that a refused write waits for, as the domain names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    /// Void a record of this kind (with the reason), when it was recorded by mistake.
+    Void(Record),
+}
+
+/// A kind of record of the register.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Record {
+    Adjudication,
+    Breach,
+    Pledge,
+    Payment,
 }
 
 impl Refusal {
@@ -209,7 +233,36 @@ impl Refusal {
         name: impl Fn(Field) -> String,
         usage: impl Fn(Field) -> String,
     ) -> String {
+        self.describe_acting(lang, name, usage, |_| None)
+    }
+
+    /// [`Refusal::describe`], with `act` giving the command that carries out an act a refusal
+    /// waits for (`None`: the reason says it in words), shown after the reason.
+    pub fn describe_acting(
+        &self,
+        lang: Lang,
+        name: impl Fn(Field) -> String,
+        usage: impl Fn(Field) -> String,
+        act: impl Fn(Act) -> Option<String>,
+    ) -> String {
         match self {
+            Refusal::Blocked {
+                field,
+                value,
+                reason,
+                first,
+            } => {
+                let mut s = format!(
+                    "{} {}: {}",
+                    name(*field),
+                    value.in_lang(lang),
+                    reason.in_lang(lang)
+                );
+                if let Some(command) = act(*first) {
+                    s.push_str(&format!(" (`{command}`)"));
+                }
+                s
+            }
             Refusal::Value {
                 field,
                 value,

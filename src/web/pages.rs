@@ -1295,7 +1295,7 @@ fn breach_view(
         Err(e) => return Err(e.into()),
     };
     let void_blocked = register::breach::depends_on(s.conn(), id)?
-        .map(|why| why.in_lang(crate::lang::Lang::Es).to_string());
+        .map(|d| d.reason.in_lang(crate::lang::Lang::Es).to_string());
     Ok(BreachView {
         void_blocked,
         // voided payments too, marked: what was voided stays on record

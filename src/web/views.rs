@@ -275,7 +275,7 @@ pub fn refusal_text(r: &Refusal) -> String {
 /// The form input a refusal is about, if one.
 pub fn refusal_field(r: &Refusal) -> Option<Field> {
     match r {
-        Refusal::Value { field, .. } => Some(*field),
+        Refusal::Value { field, .. } | Refusal::Blocked { field, .. } => Some(*field),
         Refusal::OneOf(a, _) => Some(*a),
         Refusal::Repeat { with, .. } => Some(*with),
         Refusal::Rule(_) => None,

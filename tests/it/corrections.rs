@@ -288,7 +288,7 @@ fn an_adjudication_something_depends_on_cannot_be_voided() {
     assert_eq!(
         e,
         "vigia: error: adjudications void 1: has pledge 1 (rank 1, registered 2024-04-01) in force; void it first \
-         (`vigia pledge void ID --reason TEXT`) if it was registered by mistake\n"
+         if it was registered by mistake (`vigia pledge void ID --reason TEXT`)\n"
     );
     breach(&r);
     let before = r.dump();
@@ -296,7 +296,7 @@ fn an_adjudication_something_depends_on_cannot_be_voided() {
     assert_eq!(
         e,
         "vigia: error: adjudications void 1: has breach 1 (sale on 2024-11-20) recorded against it; void them first \
-         (`vigia breach void ID --reason TEXT`) if they were recorded by mistake\n"
+         if they were recorded by mistake (`vigia breach void ID --reason TEXT`)\n"
     );
     assert_eq!(r.dump(), before);
 }
