@@ -147,6 +147,9 @@ impl FineCommand {
                             l.map(|l| l.sha256).unwrap_or_default()
                         )?;
                         write!(ctx.out, "{}", holder_header(&facts))?;
+                        if let fine::Outcome::Liquidated(l) = &outcome {
+                            paid_off_note(ctx, until, l.until)?;
+                        }
                         write!(
                             ctx.out,
                             "{}",
@@ -179,10 +182,12 @@ impl FineCommand {
                     Some(c) => c,
                     None => register::liquidation::default_convention(&facts)?,
                 };
-                let outcome = register::liquidation::price(&facts, until, convention, &rates)?;
+                let (outcome, ran_to) =
+                    register::liquidation::settle(&facts, until, convention, &rates)?;
                 match format {
                     LiquidationFormat::Table => {
                         write!(ctx.out, "{}", holder_header(&facts))?;
+                        paid_off_note(ctx, until, ran_to)?;
                         write!(
                             ctx.out,
                             "{}",
@@ -276,9 +281,12 @@ fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         scale,
     };
     let rates = ctx.rates()?;
-    let outcome = fine::liquidate(&case, a.until, &a.payments, a.convention, &rates)?;
+    let (outcome, ran_to) = fine::settled(&case, a.until, &a.payments, a.convention, &rates)?;
     match a.format {
-        LiquidationFormat::Table => write!(ctx.out, "{}", liquidation::to_table(&outcome, &[]))?,
+        LiquidationFormat::Table => {
+            paid_off_note(ctx, a.until, ran_to)?;
+            write!(ctx.out, "{}", liquidation::to_table(&outcome, &[]))?
+        }
         LiquidationFormat::Json => writeln!(
             ctx.out,
             "{}",
@@ -286,6 +294,22 @@ fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         )?,
     }
     Ok(Status::Ok)
+}
+
+/// Says why a liquidation asked as of `asked` runs only to `ran_to`: the fine was paid off then,
+/// and a rate after that day is missing (nothing accrues after it, so it decides nothing).
+fn paid_off_note(ctx: &mut Ctx<'_>, asked: NaiveDate, ran_to: NaiveDate) -> std::io::Result<()> {
+    if ran_to == asked {
+        return Ok(());
+    }
+    writeln!(
+        ctx.out,
+        "La multa quedó pagada el {}: después no se causa nada, de modo que la liquidación llega \
+         hasta ese día y no al {} (la tasa moratoria de los días siguientes no está certificada y \
+         no cambiaría la cifra).\n",
+        crate::lang::fecha(ran_to),
+        crate::lang::fecha(asked)
+    )
 }
 
 /// The later stages' prices the stage price is the highest of, beside the result (when any).

@@ -306,19 +306,41 @@ pub fn balance(
     convention: Convention,
     rates: &RateSeries,
 ) -> Result<Decimal, FineError> {
-    let owed = |until| match liquidate(case, until, payments, convention, rates)? {
-        Outcome::Liquidated(l) => Ok(l.total_due),
-        Outcome::NotApplicable(_) => Ok(Decimal::ZERO),
-    };
-    match owed(until) {
+    Ok(match settled(case, until, payments, convention, rates)?.0 {
+        Outcome::Liquidated(l) => l.total_due,
+        Outcome::NotApplicable(_) => Decimal::ZERO,
+    })
+}
+
+/// [`liquidate`] as of `until`, and the day it runs to: `until`, or, when a rate missing after
+/// the fine was paid off keeps it from running to `until`, the day of the last payment, which
+/// paid it off (nothing accrues after it, so the missing rate decides nothing). Any other
+/// missing rate is the error it is.
+pub fn settled(
+    case: &FineCase,
+    until: NaiveDate,
+    payments: &[Payment],
+    convention: Convention,
+    rates: &RateSeries,
+) -> Result<(Outcome, NaiveDate), FineError> {
+    match liquidate(case, until, payments, convention, rates) {
         Err(e @ FineError::MissingRates(_)) => match payments.iter().map(|p| p.date).max() {
-            Some(last) if last < until && last >= case.breach_date => match owed(last) {
-                Ok(due) if due <= Decimal::ZERO => Ok(Decimal::ZERO),
-                _ => Err(e),
-            },
+            Some(last) if last < until && last >= case.breach_date => {
+                match liquidate(case, last, payments, convention, rates) {
+                    Ok(paid @ Outcome::Liquidated(_)) if owes_nothing(&paid) => Ok((paid, last)),
+                    _ => Err(e),
+                }
+            }
             _ => Err(e),
         },
-        other => other,
+        other => other.map(|o| (o, until)),
+    }
+}
+
+fn owes_nothing(o: &Outcome) -> bool {
+    match o {
+        Outcome::Liquidated(l) => l.total_due <= Decimal::ZERO,
+        Outcome::NotApplicable(_) => true,
     }
 }
 

@@ -143,6 +143,24 @@ pub fn price(
     )?)
 }
 
+/// [`price`], run to the day the fine was paid off when a rate missing after that day keeps it
+/// from running to `until` ([`fine::settled`]); with the day it runs to.
+pub fn settle(
+    facts: &Facts,
+    until: NaiveDate,
+    convention: fine::Convention,
+    rates: &RateSeries,
+) -> Result<(Outcome, NaiveDate)> {
+    let payments: Vec<Payment> = facts.payments.iter().map(|(_, p)| p.clone()).collect();
+    Ok(fine::settled(
+        &facts.case,
+        until,
+        &payments,
+        convention,
+        rates,
+    )?)
+}
+
 /// The program's default convention.
 pub fn default_convention(facts: &Facts) -> Result<fine::Convention> {
     Ok(facts.program.program.convention)
@@ -187,8 +205,9 @@ pub fn fingerprint(inputs_json: &str, result_json: &str) -> String {
     store::sha256_hex(format!("{inputs_json}\n{result_json}").as_bytes())
 }
 
-/// Computes and stores an immutable liquidation of a breach as of `until`; returns its id and
-/// the outcome.
+/// Computes and stores an immutable liquidation of a breach as of `until` (or as of the day its
+/// fine was paid off, when a rate after that day is missing: [`settle`]); returns its id and the
+/// outcome, whose date says which.
 pub fn liquidate(
     tx: &mut Tx<'_>,
     breach_id: i64,
@@ -201,7 +220,8 @@ pub fn liquidate(
         Some(c) => c,
         None => default_convention(&facts)?,
     };
-    let outcome = price(&facts, until, convention, rates)?;
+    // a fine paid off runs to the day it was paid off when a later rate is missing
+    let (outcome, until) = settle(&facts, until, convention, rates)?;
     let inputs = inputs_json(&facts, until, convention, rates);
     let result = LiquidationResult::from(&outcome).to_json();
     let (provisional, total_due) = match &outcome {

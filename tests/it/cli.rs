@@ -411,3 +411,41 @@ fn help_lists_the_commands() {
         "{help}"
     );
 }
+
+/// A fine paid off on 10/01/2025, quoted as of a day whose rate is not certified: nothing
+/// accrues after the payment, so the liquidation runs to it and says so; a fine still owed is
+/// refused for the missing rate as before.
+#[test]
+fn a_fine_paid_off_is_quoted_to_its_payment_when_later_rates_are_missing() {
+    let r = Reg::without_register();
+    // far past the embedded series: no certified rate for June 2099
+    let late = |payment: &str| {
+        let mut args = with(&["--payment", payment]);
+        let at = args.iter().position(|a| a == "--until").unwrap();
+        args[at + 1] = "10/06/2099".into();
+        r.run(&args)
+    };
+    let o = late("10/01/2025=1.200.000");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let text = out(&o);
+    // by hand (SPEC §5's daily rates): 1.087.500 × 0,0006744150 × 10 = 7.334; × 0,0006418557 × 31
+    // = 21.639; × 0,0006091256 × 10 = 6.624: 35.597 of interest, paid first; the rest of the
+    // 1.200.000 pays the principal and leaves 1.200.000 − 35.597 − 1.087.500 = 76.903 over
+    for expected in [
+        "La multa quedó pagada el 10/01/2025",
+        "no al 10/06/2099",
+        "Intereses causados: $ 35.597",
+        "TOTAL A PAGAR al 10/01/2025:                  $ 0",
+        "Excedente a devolver:                 $ 76.903",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in {text}");
+    }
+    // 500.000 leaves the fine owed: the missing rate decides the figure, and is refused
+    let o = late("10/01/2025=500.000");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("no certified moratorium rate"),
+        "{}",
+        err(&o)
+    );
+}

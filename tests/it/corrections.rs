@@ -601,3 +601,37 @@ fn pledges_import_by_the_holders_document_and_merge_on_reimport() {
     );
     assert!(r.ok(&["audit", "verify"]).contains("intact"));
 }
+
+/// A fine its payment paid off is liquidated (and kept) as of that payment when the rate of a
+/// later day is missing: the stored liquidation says the day it runs to.
+#[test]
+fn a_paid_off_fine_is_liquidated_to_its_payment_when_a_later_rate_is_missing() {
+    let r = Reg::new().with_letterhead().with_holders();
+    breach(&r);
+    assert_eq!(
+        pay(&r, "2025-01-10", "1200000", "c-1").status.code(),
+        Some(0)
+    );
+    // as of a day the embedded series does not certify (it ends on 2026-10-31)
+    let shown = r.ok(&["fine", "show", "1", "--until", "2026-12-20"]);
+    assert!(
+        shown.contains("La multa quedó pagada el 10/01/2025"),
+        "{shown}"
+    );
+    assert!(shown.contains("TOTAL A PAGAR al 10/01/2025:"), "{shown}");
+    let kept = r.json(&[
+        "fine",
+        "liquidate",
+        "1",
+        "--until",
+        "2026-12-20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(kept["total_due"], "0", "{kept}");
+    let until: String = r
+        .conn()
+        .query_row("SELECT until FROM liquidations", [], |x| x.get(0))
+        .unwrap();
+    assert_eq!(until, "2025-01-10");
+}
