@@ -165,6 +165,39 @@ fn acta_bytes(
     Ok((render(&data, format), r.run.id))
 }
 
+/// Writes the acta of run `run_id`, just committed, into the file reserved for it (rendered from
+/// a read of the stored run, no write lock held) and moves it into place. A failure says that
+/// the run is in the register and how to write its acta again.
+fn write_acta_after_commit(
+    conn: &rusqlite::Connection,
+    p: &StoredProgram,
+    format: ActaFormat,
+    reserved: files::Reserved,
+    run_id: i64,
+) -> Result<PathBuf, CliError> {
+    let path = reserved.target().to_path_buf();
+    let failed = |what: &str, e: &dyn std::fmt::Display| {
+        CliError::Refused(format!(
+            "run {run_id} is in the register, but its acta could not be {what} --acta ({e}); write it again with \
+             `vigia offer acta {} --out {}`",
+            p.program.code,
+            path.display()
+        ))
+    };
+    let (bytes, _) = acta_bytes(conn, p, format)?;
+    let staged = reserved
+        .fill(&bytes)
+        .map_err(|e| failed("written at", &e))?;
+    let tmp = staged.temp_path().to_path_buf();
+    staged.place().map_err(|e| {
+        CliError::Refused(format!(
+            "run {run_id} is in the register, but its acta could not be put at --acta ({e}); it was left \
+             at {}: move it there yourself",
+            tmp.display()
+        ))
+    })
+}
+
 const ROW_COLUMNS: [&str; 11] = [
     "doc_type",
     "doc_number",
@@ -323,33 +356,28 @@ impl OfferCommand {
                     }
                     return Ok(Status::Ok);
                 }
-                let (c, done, staged) = store.write::<_, CliError>(&ctx.officer(), |tx| {
+                // one call into the rules; the acta's file is reserved in the transaction (a path
+                // that cannot be written refuses the run while nothing is stored) and the acta is
+                // rendered after the commit, from the stored run, without the write lock
+                let (c, done, reserved) = store.write::<_, CliError>(&ctx.officer(), |tx| {
                     let (c, done) = rules::adjudicate(tx, &p, on)?;
-                    let staged = match (&acta, af) {
-                        (Some(path), Some(f)) => {
-                            let (bytes, _) = acta_bytes(tx.conn(), &p, f)?;
-                            Some(
-                                files::stage(path, &bytes, force)
-                                    .map_err(|e| out_error("--acta", e))?,
-                            )
-                        }
-                        _ => None,
-                    };
-                    Ok((c, done, staged))
+                    let reserved = acta
+                        .as_deref()
+                        .map(|path| {
+                            files::reserve(path, force).map_err(|e| out_error("--acta", e))
+                        })
+                        .transpose()?;
+                    Ok((c, done, reserved))
                 })?;
-                let placed = match staged {
-                    Some(s) => {
-                        let tmp = s.temp_path().to_path_buf();
-                        Some(s.place().map_err(|e| {
-                            CliError::Refused(format!(
-                                "run {} is in the register, but its acta could not be put at --acta ({e}); it was left \
-                                 at {}: move it there yourself",
-                                done.run_id,
-                                tmp.display()
-                            ))
-                        })?)
-                    }
-                    None => None,
+                let placed = match (reserved, af) {
+                    (Some(r), Some(f)) => Some(write_acta_after_commit(
+                        store.conn(),
+                        &p,
+                        f,
+                        r,
+                        done.run_id,
+                    )?),
+                    _ => None,
                 };
                 let conn = store.conn();
                 let header = c.header(&p);

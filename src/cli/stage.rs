@@ -513,32 +513,41 @@ fn conclude(
     let rates = ctx.rates()?;
     let mut store = ctx.store()?;
     let p: StoredProgram = programs::by_code(store.conn(), &code)?;
-    let (c, staged) = store.write::<_, CliError>(&ctx.officer(), |tx| {
+    // one call into the rules; the acta's file is reserved in the transaction (a path that
+    // cannot be written refuses the conclusion while nothing is stored), and the acta is rendered
+    // after the commit from what the rules returned, without the write lock
+    let (c, reserved) = store.write::<_, CliError>(&ctx.officer(), |tx| {
         let c = if adjudicate {
             rules::adjudicate(tx, &p, stage, on, &rates)?
         } else {
             rules::desert(tx, &p, stage, on, &rates)?
         };
-        let staged = match (&acta, af) {
-            (Some(path), Some(f)) => {
-                let bytes = render(
-                    &StageActaData {
-                        program: &p.program,
-                        stage,
-                        concluded: &c,
-                    },
-                    f,
-                );
-                Some(files::stage(path, &bytes, force).map_err(|e| out_error("--acta", e))?)
-            }
-            _ => None,
-        };
-        Ok((c, staged))
+        let reserved = acta
+            .as_deref()
+            .map(|path| files::reserve(path, force).map_err(|e| out_error("--acta", e)))
+            .transpose()?;
+        Ok((c, reserved))
     })?;
-    let placed = match staged {
-        Some(s) => {
-            let tmp = s.temp_path().to_path_buf();
-            Some(s.place().map_err(|e| {
+    let placed = match (reserved, af) {
+        (Some(r), Some(f)) => {
+            let path = r.target().to_path_buf();
+            let bytes = render(
+                &StageActaData {
+                    program: &p.program,
+                    stage,
+                    concluded: &c,
+                },
+                f,
+            );
+            let staged = r.fill(&bytes).map_err(|e| {
+                CliError::Refused(format!(
+                    "the stage's conclusion is in the register, but its acta could not be written at --acta \
+                     ({e}); write it again with `vigia stage acta {code} --stage {stage} --out {}`",
+                    path.display()
+                ))
+            })?;
+            let tmp = staged.temp_path().to_path_buf();
+            Some(staged.place().map_err(|e| {
                 CliError::Refused(format!(
                     "the stage's conclusion is in the register, but its acta could not be put at --acta ({e}); it \
                      was left at {}: move it there yourself",
@@ -546,7 +555,7 @@ fn conclude(
                 ))
             })?)
         }
-        None => None,
+        _ => None,
     };
     write_conclusion(ctx.out, &code, stage, &c)?;
     if let Some(path) = placed {
