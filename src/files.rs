@@ -171,7 +171,9 @@ impl Reserved {
     pub fn finish(self) -> Result<Staged, FileError> {
         let Reserved { staged, file } = self;
         let target = staged.target.clone();
-        let file = file.into_inner().map_err(|e| io_error(&target)(e.into_error()))?;
+        let file = file
+            .into_inner()
+            .map_err(|e| io_error(&target)(e.into_error()))?;
         file.sync_all().map_err(io_error(&target))?;
         Ok(staged)
     }
@@ -370,7 +372,10 @@ mod tests {
         assert_eq!(fs::read(tmp).unwrap(), b"");
         assert!(!target.exists());
         drop(r);
-        assert!(temps(d.path()).is_empty(), "an abandoned reservation is removed");
+        assert!(
+            temps(d.path()).is_empty(),
+            "an abandoned reservation is removed"
+        );
         // written through Write, in pieces, then placed
         let mut r = reserve(&target, false).unwrap();
         r.write_all(b"u").unwrap();
@@ -380,7 +385,10 @@ mod tests {
         assert!(temps(d.path()).is_empty());
         // a directory that does not exist refuses at once, before anything is rendered
         let missing = d.path().join("no").join("n.pdf");
-        assert!(matches!(reserve(&missing, false), Err(FileError::Io { .. })));
+        assert!(matches!(
+            reserve(&missing, false),
+            Err(FileError::Io { .. })
+        ));
         assert!(matches!(reserve(&target, false), Err(FileError::Exists(_))));
     }
 
