@@ -390,7 +390,7 @@ mod tests {
         let mut calls = 0;
         write_markdown::<std::io::Error>(&mut streamed, &data.head(), &mut |f| {
             calls += 1;
-            rows.iter().try_for_each(|r| f(r))
+            rows.iter().try_for_each(&mut *f)
         })
         .unwrap();
         assert_eq!(String::from_utf8(streamed).unwrap(), whole);
