@@ -125,17 +125,69 @@ fn create_temp(dir: &Path, target: &Path) -> Result<(PathBuf, File), FileError> 
 /// Writes `bytes` to a new temporary file in `target`'s directory and flushes it to disk, after
 /// [`check_target`]. Nothing is at `target` until [`Staged::place`].
 pub fn stage(target: &Path, bytes: &[u8], replace: bool) -> Result<Staged, FileError> {
+    reserve(target, replace)?.fill(bytes)
+}
+
+/// The empty temporary file a document will be written to, beside its target: made before the
+/// register's transaction commits (so that a target that cannot be written refuses the command
+/// while nothing is stored yet), written after it, when the document is rendered. Dropped
+/// unwritten, it is removed.
+#[derive(Debug)]
+pub struct Reserved {
+    staged: Staged,
+    file: io::BufWriter<File>,
+}
+
+/// Reserves the temporary file of a document for `target`, after [`check_target`]: the
+/// directory must exist and take a new file; nothing is at `target` until [`Staged::place`].
+pub fn reserve(target: &Path, replace: bool) -> Result<Reserved, FileError> {
     check_target(target, replace)?;
-    let (tmp, mut file) = create_temp(parent_of(target), target)?;
-    let staged = Staged {
-        tmp,
-        target: target.to_path_buf(),
-        replace,
-        done: false,
-    };
-    file.write_all(bytes).map_err(io_error(target))?;
-    file.sync_all().map_err(io_error(target))?;
-    Ok(staged)
+    let (tmp, file) = create_temp(parent_of(target), target)?;
+    Ok(Reserved {
+        staged: Staged {
+            tmp,
+            target: target.to_path_buf(),
+            replace,
+            done: false,
+        },
+        file: io::BufWriter::with_capacity(1 << 16, file),
+    })
+}
+
+impl Reserved {
+    /// The target the document is for.
+    pub fn target(&self) -> &Path {
+        &self.staged.target
+    }
+
+    /// Writes the whole document and flushes it to disk.
+    pub fn fill(mut self, bytes: &[u8]) -> Result<Staged, FileError> {
+        let target = self.staged.target.clone();
+        self.file.write_all(bytes).map_err(io_error(&target))?;
+        self.finish()
+    }
+
+    /// Flushes what was written through [`Write`] to disk: the document is staged.
+    pub fn finish(self) -> Result<Staged, FileError> {
+        let Reserved { staged, file } = self;
+        let target = staged.target.clone();
+        let file = file
+            .into_inner()
+            .map_err(|e| io_error(&target)(e.into_error()))?;
+        file.sync_all().map_err(io_error(&target))?;
+        Ok(staged)
+    }
+}
+
+/// A document streamed into its temporary file (then [`Reserved::finish`]).
+impl Write for Reserved {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
 }
 
 impl Staged {
@@ -308,6 +360,36 @@ mod tests {
         staged.place().unwrap();
         assert_eq!(fs::read(&target).unwrap(), b"uno");
         assert!(temps(d.path()).is_empty());
+    }
+
+    #[test]
+    fn a_reserved_file_is_written_later_and_removed_when_abandoned() {
+        let d = tempfile::tempdir().unwrap();
+        let target = d.path().join("n.pdf");
+        // reserved: an empty hidden file, nothing at the target
+        let r = reserve(&target, false).unwrap();
+        let tmp = d.path().join(&temps(d.path())[0]);
+        assert_eq!(fs::read(tmp).unwrap(), b"");
+        assert!(!target.exists());
+        drop(r);
+        assert!(
+            temps(d.path()).is_empty(),
+            "an abandoned reservation is removed"
+        );
+        // written through Write, in pieces, then placed
+        let mut r = reserve(&target, false).unwrap();
+        r.write_all(b"u").unwrap();
+        r.write_all(b"no").unwrap();
+        r.finish().unwrap().place().unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"uno");
+        assert!(temps(d.path()).is_empty());
+        // a directory that does not exist refuses at once, before anything is rendered
+        let missing = d.path().join("no").join("n.pdf");
+        assert!(matches!(
+            reserve(&missing, false),
+            Err(FileError::Io { .. })
+        ));
+        assert!(matches!(reserve(&target, false), Err(FileError::Exists(_))));
     }
 
     #[test]

@@ -9,8 +9,8 @@ use crate::register;
 use crate::register::verify::{self, Standing, Text, Unverifiable};
 use crate::report::document::Documents;
 use crate::report::records::{self, Format};
+use crate::store::Store;
 use crate::store::notices::Doc;
-use crate::store::{Store, notices, programs};
 use chrono::NaiveDate;
 use clap::{Subcommand, ValueEnum};
 use serde_json::{Value, json};
@@ -157,6 +157,7 @@ pub fn render(data: &NoticeData, format: DocFormat) -> Vec<u8> {
     crate::report::document::notice(data, format.core())
 }
 
+/// What `notice issue` says of a notice it issued, and where its document went.
 struct Issued {
     number: String,
     breach_id: i64,
@@ -210,9 +211,11 @@ pub(crate) fn out_error(e: FileError) -> CliError {
     }
 }
 
-/// Issues one notice in its own transaction. The document is written, inside the transaction, to
-/// a temporary file beside its path, and moved into place only after the commit: a refused or
-/// failed transaction leaves no file, and a file never shows a number the register does not hold.
+/// Issues one notice: one call into the rules (`register::notice::issue`) in one transaction,
+/// which also reserves the document's temporary file beside its path (the path depends on the
+/// number), so that a path that cannot be written refuses the notice while nothing is stored.
+/// The document is rendered after the commit, without the write lock, and placed by
+/// [`finish_document`]: a file never shows a number the register does not hold.
 fn issue_one(
     store: &mut Store,
     run: &Run<'_>,
@@ -232,35 +235,80 @@ fn issue_one(
     let (officer, until, date, today, format, force) =
         (officer.as_str(), *until, *date, *today, *format, *force);
     let reason = reason.as_deref();
-    // If the commit fails, the staged document is dropped with the closure's result: removed.
-    let (issued, staged) = store.write::<_, CliError>(officer, |tx| {
-        let register::notice::Issued {
-            notice: stored,
-            data,
-        } = register::notice::issue(tx, breach_id, until, date, today, reason, rates)?;
-        let path = out(&stored.number);
-        let bytes = render(&data, format);
-        register::notice::rendered(tx, Doc::Notice(stored.id), format.core(), &bytes)?;
-        let staged = files::stage(&path, &bytes, force).map_err(out_error)?;
-        let issued = Issued {
-            number: stored.number,
-            breach_id,
-            liquidation_id: stored.liquidation_id,
-            doc_type: data.doc_type,
-            doc_number: data.doc_number,
-            name: data.holder_name,
-            total_due: data.liquidation.total_due.to_string(),
-            deadline: stored.deadline,
-            from_delivery: data.letters.payment_term_from == crate::program::TermFrom::Delivery,
-            path,
-        };
-        Ok((issued, staged))
+    // If the commit fails, the reserved file is dropped with the closure's result: removed.
+    let (i, reserved) = store.write::<_, CliError>(officer, |tx| {
+        let i = register::notice::issue(tx, breach_id, until, date, today, reason, rates)?;
+        let reserved = files::reserve(&out(&i.notice.number), force).map_err(out_error)?;
+        Ok((i, reserved))
     })?;
-    place(staged, &format!("notice {}", issued.number), &issued.path)?;
-    Ok(issued)
+    let register::notice::Issued { notice, data } = i;
+    let bytes = render(&data, format);
+    let path = finish_document(
+        store,
+        officer,
+        reserved,
+        &bytes,
+        (Doc::Notice(notice.id), format),
+        Some(&format!("notice {}", notice.number)),
+    )?;
+    Ok(Issued {
+        number: notice.number,
+        breach_id,
+        liquidation_id: notice.liquidation_id,
+        doc_type: data.doc_type,
+        doc_number: data.doc_number,
+        name: data.holder_name,
+        total_due: data.liquidation.total_due.to_string(),
+        deadline: notice.deadline,
+        from_delivery: data.letters.payment_term_from == crate::program::TermFrom::Delivery,
+        path,
+    })
 }
 
-/// Moves a document staged inside a committed transaction into place; `what` names it.
+/// Writes a document (rendered outside any transaction) into the file reserved for it, records
+/// the file's format and SHA-256 (`register::notice::rendered`, a short transaction of its own,
+/// so that `verify` knows the file) and moves it into place. `committed` names what a command
+/// already stored (`notice MULTA-2025-0001`): a failure then says that it is in the register and
+/// how to write its document again.
+pub(crate) fn finish_document(
+    store: &mut Store,
+    officer: &str,
+    reserved: files::Reserved,
+    bytes: &[u8],
+    (doc, format): (Doc, DocFormat),
+    committed: Option<&str>,
+) -> Result<PathBuf, CliError> {
+    let path = reserved.target().to_path_buf();
+    let after_commit = |reason: String| match committed {
+        Some(what) => CliError::Refused(format!(
+            "{what} is in the register, but its document could not be written at --out {} ({reason}); \
+             write it again with `vigia notice render {}`",
+            path.display(),
+            what.rsplit(' ').next().unwrap_or(what)
+        )),
+        None => CliError::Refused(reason),
+    };
+    let staged = reserved.fill(bytes).map_err(|e| match committed {
+        Some(_) => after_commit(match &e {
+            FileError::Io { error, .. } => error.to_string(),
+            other => other.to_string(),
+        }),
+        None => out_error(e),
+    })?;
+    // If this write fails, the staged document is dropped with it: removed.
+    store
+        .write::<_, register::Error>(officer, |tx| {
+            register::notice::rendered(tx, doc, format.core(), bytes)
+        })
+        .map_err(|e| match committed {
+            Some(_) => after_commit(CliError::from(e).to_string()),
+            None => e.into(),
+        })?;
+    place(staged, committed.unwrap_or("the document"), &path)?;
+    Ok(path)
+}
+
+/// Moves a document staged after a committed transaction into place; `what` names it.
 pub(crate) fn place(staged: files::Staged, what: &str, path: &Path) -> Result<(), CliError> {
     let tmp = staged.temp_path().to_path_buf();
     staged.place().map_err(|e| {
@@ -310,7 +358,8 @@ pub(crate) fn by_number(e: register::Error) -> CliError {
     }
 }
 
-/// Renders a stored notice or paz y salvo again and writes it, recording the file's SHA-256.
+/// Renders a stored notice or paz y salvo again (from a read of the register, no write lock) and
+/// writes it, recording the file's SHA-256.
 fn render_again(
     ctx: &mut Ctx<'_>,
     number: &str,
@@ -327,26 +376,223 @@ fn render_again(
     }
     let mut store = ctx.store()?;
     let officer = ctx.officer();
-    let staged = store.write::<_, CliError>(&officer, |tx| {
-        let (doc, bytes) = if number.starts_with("PAZ-") {
-            let r = register::settlement::render(tx.conn(), number, program).map_err(by_number)?;
-            (
-                Doc::Settlement(r.settlement.id),
-                render_settlement(&r.data, format),
-            )
-        } else {
-            let r = register::notice::render(tx.conn(), number, program).map_err(by_number)?;
-            (Doc::Notice(r.notice.id), render(&r.data, format))
-        };
-        register::notice::rendered(tx, doc, format.core(), &bytes)?;
-        files::stage(&path, &bytes, force).map_err(out_error)
-    })?;
-    place(staged, number, &path)?;
+    let (doc, bytes) = if number.starts_with("PAZ-") {
+        let r = register::settlement::render(store.conn(), number, program).map_err(by_number)?;
+        (
+            Doc::Settlement(r.settlement.id),
+            render_settlement(&r.data, format),
+        )
+    } else {
+        let r = register::notice::render(store.conn(), number, program).map_err(by_number)?;
+        (Doc::Notice(r.notice.id), render(&r.data, format))
+    };
+    let reserved = files::reserve(&path, force).map_err(out_error)?;
+    finish_document(&mut store, &officer, reserved, &bytes, (doc, format), None)?;
     writeln!(
         ctx.out,
         "{number} rendered again as {} (same number, date and figures) -> {}",
         format.ext(),
         path.display()
+    )?;
+    Ok(Status::Ok)
+}
+
+/// `notice issue BREACH`: one notice; the document at `--out` (a file, or NUMBER.EXT in a
+/// directory or the current one).
+fn issue_single(
+    ctx: &mut Ctx<'_>,
+    run: &Run<'_>,
+    breach: i64,
+    out: Option<PathBuf>,
+    started: SystemTime,
+) -> Result<Status, CliError> {
+    let (format, force, until) = (run.format, run.force, run.until);
+    // a symbolic link at --out is refused, whether it points at a file or a directory; a real
+    // directory receives NUMBER.EXT
+    let into_dir = match &out {
+        Some(p) => match std::fs::symlink_metadata(p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                return Err(out_error(FileError::Symlink(p.clone())));
+            }
+            Ok(m) => m.is_dir(),
+            Err(_) => false,
+        },
+        None => true,
+    };
+    let target = |number: &str| {
+        let name = format!("{number}.{}", format.ext());
+        match &out {
+            Some(p) if into_dir => p.join(name),
+            Some(p) => p.clone(),
+            None => PathBuf::from(name),
+        }
+    };
+    if !into_dir {
+        // the path is known before the number: refuse before liquidating
+        files::check_target(&target(""), force).map_err(out_error)?;
+    }
+    let dir = match &out {
+        Some(p) if into_dir => p.clone(),
+        Some(p) => p
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+        None => PathBuf::from("."),
+    };
+    files::remove_stale(&dir, started);
+    let mut store = ctx.store()?;
+    let i = issue_one(&mut store, run, breach, &target).map_err(|e| match e {
+        CliError::Refused(m) => CliError::Refused(m.replacen("--breach", "breach", 1)),
+        other => other,
+    })?;
+    writeln!(
+        ctx.out,
+        "notice {} issued for breach {}: liquidation {}, total {} as of {until}, {} -> {}",
+        i.number,
+        i.breach_id,
+        i.liquidation_id,
+        crate::money::format_cop(crate::money::dec(&i.total_due)),
+        // no deadline until the delivery is recorded (LEGAL_NOTES §7.3)
+        if i.from_delivery {
+            format!(
+                "no deadline until its delivery is recorded (delivered on its date, pay by {})",
+                i.deadline
+            )
+        } else {
+            format!("pay by {}", i.deadline)
+        },
+        i.path.display()
+    )?;
+    Ok(Status::Ok)
+}
+
+/// `notice issue --pending`: a notice for every breach that awaits one, each in its own
+/// transaction, the documents and an index.csv in `--out` (a directory).
+fn issue_pending(
+    ctx: &mut Ctx<'_>,
+    run: &Run<'_>,
+    out: Option<PathBuf>,
+    started: SystemTime,
+) -> Result<Status, CliError> {
+    let (format, force, until) = (run.format, run.force, run.until);
+    let dir = out.unwrap_or_else(|| PathBuf::from("."));
+    let index = dir.join("index.csv");
+    let mut store = ctx.store()?;
+    files::private_dir(&dir).map_err(out_error)?;
+    // the index of this batch would replace another's: refuse before issuing
+    files::check_target(&index, force).map_err(out_error)?;
+    files::remove_stale(&dir, started);
+    let todo = register::notice::pending(store.conn(), until, run.rates)?;
+    let progress = std::io::stderr().is_terminal();
+    let mut issued = Vec::new();
+    let target = |number: &str| dir.join(format!("{number}.{}", format.ext()));
+    for (k, id) in todo.iter().enumerate() {
+        if progress {
+            eprint!("\rissuing notices: {}/{}", k + 1, todo.len());
+        }
+        issued.push(issue_one(&mut store, run, *id, &target)?);
+    }
+    if progress && !todo.is_empty() {
+        eprintln!();
+    }
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record([
+        "number",
+        "breach_id",
+        "liquidation_id",
+        "doc_type",
+        "doc_number",
+        "name",
+        "total_due",
+        "until",
+        "deadline",
+        "file",
+    ]);
+    for i in &issued {
+        // a name or document typed as `=...` is text, not a formula (as in `check`)
+        let cells = [
+            i.number.clone(),
+            i.breach_id.to_string(),
+            i.liquidation_id.to_string(),
+            i.doc_type.clone(),
+            i.doc_number.clone(),
+            i.name.clone(),
+            i.total_due.clone(),
+            until.to_string(),
+            i.deadline.to_string(),
+            i.path
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        ];
+        let _ = w.write_record(cells.iter().map(|c| records::csv_cell(c).into_owned()));
+    }
+    let bytes = w.into_inner().unwrap_or_default();
+    files::write(&index, &bytes, force).map_err(out_error)?;
+    writeln!(
+        ctx.out,
+        "{} notice(s) issued in {}; index: {}",
+        issued.len(),
+        dir.display(),
+        index.display()
+    )?;
+    Ok(Status::Ok)
+}
+
+/// `notice list`: each notice with the one it replaced, its delivery and its deadline as it
+/// stands (`register::notice::listing`).
+fn list(ctx: &mut Ctx<'_>, breach: Option<i64>, format: Format) -> Result<Status, CliError> {
+    let store = ctx.store()?;
+    let rows: Vec<Value> = register::notice::listing(store.conn(), breach)?
+        .iter()
+        .map(|l| {
+            let (n, delivery) = (&l.notice, &l.delivery);
+            // no deadline yet while it awaits its delivery (LEGAL_NOTES §7.3)
+            json!({"id": n.id, "number": n.number, "breach_id": n.breach_id, "liquidation_id": n.liquidation_id,
+                   "notice_date": n.notice_date.to_string(), "deadline": l.deadline.map(|d| d.to_string()),
+                   "awaits_delivery": l.deadline.is_none(),
+                   "delivered_on": delivery.as_ref().map(|d| d.delivered_on.to_string()),
+                   "via": delivery.as_ref().map(|d| d.via.as_str()),
+                   "supersedes": l.supersedes, "issued_at": n.created_at, "issued_by": n.created_by})
+        })
+        .collect();
+    write!(ctx.out, "{}", records::list(&rows, format))?;
+    Ok(Status::Ok)
+}
+
+/// `notice delivered`: one call into the rules (`register::notice::record_delivery`).
+fn delivered(
+    ctx: &mut Ctx<'_>,
+    number: &str,
+    program: Option<&str>,
+    on: NaiveDate,
+    via: ViaArg,
+    evidence: Option<&str>,
+) -> Result<Status, CliError> {
+    let mut store = ctx.store()?;
+    let officer = ctx.officer();
+    let today = chrono::Local::now().date_naive();
+    let d = store
+        .write::<_, register::Error>(&officer, |tx| {
+            register::notice::record_delivery(tx, number, program, on, via.into(), evidence, today)
+        })
+        .map_err(by_number)?;
+    let due = d.deadline;
+    let term = match d.term_from {
+        crate::program::TermFrom::Delivery => format!(
+            "the payment term ({} business days) now runs from delivery: pay by {due}",
+            d.term_days
+        ),
+        crate::program::TermFrom::Issue => {
+            format!("the program counts the payment term from the notice's date: pay by {due}")
+        }
+    };
+    writeln!(
+        ctx.out,
+        "notice {} delivered on {} by {}; {term}",
+        d.notice.number,
+        d.delivery.delivered_on,
+        d.delivery.via.label_es()
     )?;
     Ok(Status::Ok)
 }
@@ -366,163 +612,25 @@ impl NoticeCommand {
             } => {
                 let started = SystemTime::now();
                 let today = chrono::Local::now().date_naive();
-                let date = date.unwrap_or(today);
                 let rates = ctx.rates()?;
                 let run = Run {
                     officer: ctx.officer(),
                     rates: &rates,
                     until,
-                    date,
+                    date: date.unwrap_or(today),
                     today,
                     reason,
                     format,
                     force,
                 };
-                if !pending {
-                    let breach = breach.unwrap_or_default();
-                    // a symbolic link at --out is refused, whether it points at a file or a
-                    // directory; a real directory receives NUMBER.EXT
-                    let into_dir = match &out {
-                        Some(p) => match std::fs::symlink_metadata(p) {
-                            Ok(m) if m.file_type().is_symlink() => {
-                                return Err(out_error(FileError::Symlink(p.clone())));
-                            }
-                            Ok(m) => m.is_dir(),
-                            Err(_) => false,
-                        },
-                        None => true,
-                    };
-                    let target = |number: &str| {
-                        let name = format!("{number}.{}", format.ext());
-                        match &out {
-                            Some(p) if into_dir => p.join(name),
-                            Some(p) => p.clone(),
-                            None => PathBuf::from(name),
-                        }
-                    };
-                    if !into_dir {
-                        // the path is known before the number: refuse before liquidating
-                        files::check_target(&target(""), force).map_err(out_error)?;
+                match (pending, breach) {
+                    (false, breach) => {
+                        issue_single(ctx, &run, breach.unwrap_or_default(), out, started)
                     }
-                    let dir = match &out {
-                        Some(p) if into_dir => p.clone(),
-                        Some(p) => p
-                            .parent()
-                            .filter(|d| !d.as_os_str().is_empty())
-                            .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
-                        None => PathBuf::from("."),
-                    };
-                    files::remove_stale(&dir, started);
-                    let mut store = ctx.store()?;
-                    let i = issue_one(&mut store, &run, breach, &target).map_err(|e| match e {
-                        CliError::Refused(m) => {
-                            CliError::Refused(m.replacen("--breach", "breach", 1))
-                        }
-                        other => other,
-                    })?;
-                    writeln!(
-                        ctx.out,
-                        "notice {} issued for breach {}: liquidation {}, total {} as of {until}, {} -> {}",
-                        i.number,
-                        i.breach_id,
-                        i.liquidation_id,
-                        crate::money::format_cop(crate::money::dec(&i.total_due)),
-                        // no deadline until the delivery is recorded (LEGAL_NOTES §7.3)
-                        if i.from_delivery {
-                            format!(
-                                "no deadline until its delivery is recorded (delivered on its date, pay by {})",
-                                i.deadline
-                            )
-                        } else {
-                            format!("pay by {}", i.deadline)
-                        },
-                        i.path.display()
-                    )?;
-                    return Ok(Status::Ok);
+                    (true, _) => issue_pending(ctx, &run, out, started),
                 }
-                let dir = out.unwrap_or_else(|| PathBuf::from("."));
-                let index = dir.join("index.csv");
-                let mut store = ctx.store()?;
-                files::private_dir(&dir).map_err(out_error)?;
-                // the index of this batch would replace another's: refuse before issuing
-                files::check_target(&index, force).map_err(out_error)?;
-                files::remove_stale(&dir, started);
-                let todo = register::notice::pending(store.conn(), until, &rates)?;
-                let progress = std::io::stderr().is_terminal();
-                let mut issued = Vec::new();
-                let target = |number: &str| dir.join(format!("{number}.{}", format.ext()));
-                for (k, id) in todo.iter().enumerate() {
-                    if progress {
-                        eprint!("\rissuing notices: {}/{}", k + 1, todo.len());
-                    }
-                    issued.push(issue_one(&mut store, &run, *id, &target)?);
-                }
-                if progress && !todo.is_empty() {
-                    eprintln!();
-                }
-                let mut w = csv::Writer::from_writer(Vec::new());
-                let _ = w.write_record([
-                    "number",
-                    "breach_id",
-                    "liquidation_id",
-                    "doc_type",
-                    "doc_number",
-                    "name",
-                    "total_due",
-                    "until",
-                    "deadline",
-                    "file",
-                ]);
-                for i in &issued {
-                    // a name or document typed as `=...` is text, not a formula (as in `check`)
-                    let cells = [
-                        i.number.clone(),
-                        i.breach_id.to_string(),
-                        i.liquidation_id.to_string(),
-                        i.doc_type.clone(),
-                        i.doc_number.clone(),
-                        i.name.clone(),
-                        i.total_due.clone(),
-                        until.to_string(),
-                        i.deadline.to_string(),
-                        i.path
-                            .file_name()
-                            .map(|f| f.to_string_lossy().into_owned())
-                            .unwrap_or_default(),
-                    ];
-                    let _ = w.write_record(cells.iter().map(|c| records::csv_cell(c).into_owned()));
-                }
-                let bytes = w.into_inner().unwrap_or_default();
-                files::write(&index, &bytes, force).map_err(out_error)?;
-                writeln!(
-                    ctx.out,
-                    "{} notice(s) issued in {}; index: {}",
-                    issued.len(),
-                    dir.display(),
-                    index.display()
-                )?;
-                Ok(Status::Ok)
             }
-            NoticeCommand::List { breach, format } => {
-                let store = ctx.store()?;
-                let rows: Vec<Value> = notices::list(store.conn(), breach)?
-                    .iter()
-                    .map(|n| {
-                        let supersedes = n.supersedes_id.and_then(|id| notices::get(store.conn(), id).ok()).map(|p| p.number);
-                        let delivery = notices::delivery(store.conn(), n.id).ok().flatten();
-                        // no deadline yet while it awaits its delivery (LEGAL_NOTES §7.3)
-                        let due = register::notice::deadline_as_stands(store.conn(), n).unwrap_or(Some(n.deadline));
-                        json!({"id": n.id, "number": n.number, "breach_id": n.breach_id, "liquidation_id": n.liquidation_id,
-                               "notice_date": n.notice_date.to_string(), "deadline": due.map(|d| d.to_string()),
-                               "awaits_delivery": due.is_none(),
-                               "delivered_on": delivery.as_ref().map(|d| d.delivered_on.to_string()),
-                               "via": delivery.as_ref().map(|d| d.via.as_str()),
-                               "supersedes": supersedes, "issued_at": n.created_at, "issued_by": n.created_by})
-                    })
-                    .collect();
-                write!(ctx.out, "{}", records::list(&rows, format))?;
-                Ok(Status::Ok)
-            }
+            NoticeCommand::List { breach, format } => list(ctx, breach, format),
             NoticeCommand::Verify { file } => verify(ctx, &file),
             NoticeCommand::Render {
                 number,
@@ -544,45 +652,14 @@ impl NoticeCommand {
                 on,
                 via,
                 evidence,
-            } => {
-                let mut store = ctx.store()?;
-                let officer = ctx.officer();
-                let today = chrono::Local::now().date_naive();
-                let (n, d, due) = store.write::<_, CliError>(&officer, |tx| {
-                    let n = register::notice::find(tx.conn(), &number, program.as_deref())
-                        .map_err(by_number)?;
-                    let d = register::notice::deliver(
-                        tx,
-                        &n,
-                        on,
-                        via.into(),
-                        evidence.as_deref(),
-                        today,
-                    )
-                    .map_err(by_number)?;
-                    let due = register::notice::deadline(tx.conn(), &n)?;
-                    Ok((n, d, due))
-                })?;
-                let program = programs::by_id(store.conn(), n.program_id)?;
-                let p = &program.program;
-                let term = match p.letters.payment_term_from {
-                    crate::program::TermFrom::Delivery => format!(
-                        "the payment term ({} business days) now runs from delivery: pay by {due}",
-                        p.payment_term_business_days
-                    ),
-                    crate::program::TermFrom::Issue => format!(
-                        "the program counts the payment term from the notice's date: pay by {due}"
-                    ),
-                };
-                writeln!(
-                    ctx.out,
-                    "notice {} delivered on {} by {}; {term}",
-                    n.number,
-                    d.delivered_on,
-                    d.via.label_es()
-                )?;
-                Ok(Status::Ok)
-            }
+            } => delivered(
+                ctx,
+                &number,
+                program.as_deref(),
+                on,
+                via,
+                evidence.as_deref(),
+            ),
         }
     }
 }

@@ -142,18 +142,34 @@ pub(super) fn out_error(flag: &'static str, e: FileError) -> CliError {
     }
 }
 
-/// The acta's bytes for a program's stored run.
-fn acta_bytes(
+/// Writes the acta of a program's stored run to `out` and says which run it is: Markdown as its
+/// rows are read from the register (`register::offering::each_stored_row`, twice: the tally,
+/// then the table), so memory holds a row, not the run; HTML and PDF from the rows in memory.
+fn write_acta(
     conn: &rusqlite::Connection,
     p: &StoredProgram,
     format: ActaFormat,
-) -> Result<(Vec<u8>, i64), CliError> {
+    out: &mut dyn Write,
+) -> Result<i64, CliError> {
     let run = crate::store::offering::run(conn, p.id)?.ok_or_else(|| {
         CliError::Refused(format!(
             "the offer of {} has not been adjudicated; run `vigia offer adjudicate {} --on D`",
             p.program.code, p.program.code
         ))
     })?;
+    if format == ActaFormat::Md {
+        let header = rules::stored_header(conn, p, &run)?;
+        let head = acta::ActaHead {
+            program: &p.program,
+            run_id: run.id,
+            fingerprint: &run.fingerprint,
+            header: &header,
+        };
+        acta::write_markdown::<CliError>(out, &head, &mut |f| {
+            rules::each_stored_row::<CliError>(conn, run.id, |r| f(&r))
+        })?;
+        return Ok(run.id);
+    }
     let r = rules::stored_result(conn, p, run)?;
     let data = ActaData {
         program: &p.program,
@@ -162,7 +178,54 @@ fn acta_bytes(
         header: &r.header,
         rows: &r.rows,
     };
-    Ok((render(&data, format), r.run.id))
+    out.write_all(&render(&data, format))?;
+    Ok(r.run.id)
+}
+
+/// Where an acta went, or why it could not be moved there and where its bytes wait.
+type Placed = std::result::Result<PathBuf, (FileError, PathBuf)>;
+
+/// Writes the acta of a program's stored run into the file reserved for it, flushed, and moves
+/// it into place; the run's id and where the acta is.
+fn acta_into(
+    conn: &rusqlite::Connection,
+    p: &StoredProgram,
+    format: ActaFormat,
+    mut reserved: files::Reserved,
+    flag: &'static str,
+) -> Result<(i64, Placed), CliError> {
+    let run = write_acta(conn, p, format, &mut reserved)?;
+    let staged = reserved.finish().map_err(|e| out_error(flag, e))?;
+    let tmp = staged.temp_path().to_path_buf();
+    Ok((run, staged.place().map_err(|e| (e, tmp))))
+}
+
+/// Writes the acta of run `run_id`, just committed, into the file reserved for it (rendered from
+/// a read of the stored run, no write lock held) and moves it into place. A failure says that
+/// the run is in the register and how to write its acta again.
+fn write_acta_after_commit(
+    conn: &rusqlite::Connection,
+    p: &StoredProgram,
+    format: ActaFormat,
+    reserved: files::Reserved,
+    run_id: i64,
+) -> Result<PathBuf, CliError> {
+    let path = reserved.target().to_path_buf();
+    let (_, placed) = acta_into(conn, p, format, reserved, "--acta").map_err(|e| {
+        CliError::Refused(format!(
+            "run {run_id} is in the register, but its acta could not be written at --acta ({e}); write it again \
+             with `vigia offer acta {} --out {}`",
+            p.program.code,
+            path.display()
+        ))
+    })?;
+    placed.map_err(|(e, tmp)| {
+        CliError::Refused(format!(
+            "run {run_id} is in the register, but its acta could not be put at --acta ({e}); it was left \
+             at {}: move it there yourself",
+            tmp.display()
+        ))
+    })
 }
 
 const ROW_COLUMNS: [&str; 11] = [
@@ -323,33 +386,26 @@ impl OfferCommand {
                     }
                     return Ok(Status::Ok);
                 }
-                let (c, done, staged) = store.write::<_, CliError>(&ctx.officer(), |tx| {
+                // one call into the rules; the acta's file is reserved in the transaction (a path
+                // that cannot be written refuses the run while nothing is stored) and the acta is
+                // rendered after the commit, from the stored run, without the write lock
+                let (c, done, reserved) = store.write::<_, CliError>(&ctx.officer(), |tx| {
                     let (c, done) = rules::adjudicate(tx, &p, on)?;
-                    let staged = match (&acta, af) {
-                        (Some(path), Some(f)) => {
-                            let (bytes, _) = acta_bytes(tx.conn(), &p, f)?;
-                            Some(
-                                files::stage(path, &bytes, force)
-                                    .map_err(|e| out_error("--acta", e))?,
-                            )
-                        }
-                        _ => None,
-                    };
-                    Ok((c, done, staged))
+                    let reserved = acta
+                        .as_deref()
+                        .map(|path| files::reserve(path, force).map_err(|e| out_error("--acta", e)))
+                        .transpose()?;
+                    Ok((c, done, reserved))
                 })?;
-                let placed = match staged {
-                    Some(s) => {
-                        let tmp = s.temp_path().to_path_buf();
-                        Some(s.place().map_err(|e| {
-                            CliError::Refused(format!(
-                                "run {} is in the register, but its acta could not be put at --acta ({e}); it was left \
-                                 at {}: move it there yourself",
-                                done.run_id,
-                                tmp.display()
-                            ))
-                        })?)
-                    }
-                    None => None,
+                let placed = match (reserved, af) {
+                    (Some(r), Some(f)) => Some(write_acta_after_commit(
+                        store.conn(),
+                        &p,
+                        f,
+                        r,
+                        done.run_id,
+                    )?),
+                    _ => None,
                 };
                 let conn = store.conn();
                 let header = c.header(&p);
@@ -383,8 +439,12 @@ impl OfferCommand {
                 files::check_target(&out, force).map_err(|e| out_error("--out", e))?;
                 let store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &code)?;
-                let (bytes, run) = acta_bytes(store.conn(), &p, f)?;
-                let path = files::write(&out, &bytes, force).map_err(|e| out_error("--out", e))?;
+                let reserved = files::reserve(&out, force).map_err(|e| out_error("--out", e))?;
+                let (run, placed) = acta_into(store.conn(), &p, f, reserved, "--out")?;
+                let path = placed.map_err(|(e, tmp)| {
+                    let _ = std::fs::remove_file(tmp); // nothing to keep: no run was just stored
+                    out_error("--out", e)
+                })?;
                 writeln!(ctx.out, "acta of run {run} of {code} -> {}", path.display())?;
             }
             OfferCommand::Verify { file } => return verify(ctx, &file),

@@ -1,7 +1,9 @@
 //! `vigia settlement ...`: the paz y salvo of a fine paid in full (numbered PAZ-YYYY-NNNN, written
 //! like a notice and verified like one), and the list of those issued.
 
-use super::notice::{DocFormat, by_number, out_error, place, render_settlement, target_of};
+use super::notice::{
+    DocFormat, by_number, finish_document, out_error, render_settlement, target_of,
+};
 use super::{CliError, Ctx, Status, args};
 use crate::files;
 use crate::register;
@@ -63,7 +65,9 @@ impl SettlementCommand {
                 }
                 let mut store = ctx.store()?;
                 let officer = ctx.officer();
-                let (issued, path, staged) = store.write::<_, CliError>(&officer, |tx| {
+                // one call into the rules; the document's file is reserved in the transaction
+                // (its name is the number) and written after the commit
+                let (issued, reserved) = store.write::<_, CliError>(&officer, |tx| {
                     let i = register::settlement::issue(
                         tx,
                         breach,
@@ -76,18 +80,19 @@ impl SettlementCommand {
                     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                         files::remove_stale(dir, started);
                     }
-                    let bytes = render_settlement(&i.data, format);
-                    register::notice::rendered(
-                        tx,
-                        Doc::Settlement(i.settlement.id),
-                        format.core(),
-                        &bytes,
-                    )?;
-                    let staged = files::stage(&path, &bytes, force).map_err(out_error)?;
-                    Ok((i, path, staged))
+                    let reserved = files::reserve(&path, force).map_err(out_error)?;
+                    Ok((i, reserved))
                 })?;
                 let number = &issued.settlement.number;
-                place(staged, &format!("paz y salvo {number}"), &path)?;
+                let bytes = render_settlement(&issued.data, format);
+                let path = finish_document(
+                    &mut store,
+                    &officer,
+                    reserved,
+                    &bytes,
+                    (Doc::Settlement(issued.settlement.id), format),
+                    Some(&format!("paz y salvo {number}")),
+                )?;
                 let l = &issued.data.liquidation;
                 let paid: rust_decimal::Decimal = l.payments.iter().map(|p| p.amount).sum();
                 writeln!(

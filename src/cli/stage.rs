@@ -237,261 +237,311 @@ impl StageCommand {
                 closes,
                 tranche,
                 reason,
-            } => {
-                let mut store = ctx.store()?;
-                let p = programs::by_code(store.conn(), &code)?;
-                let o = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                    rules::open(
-                        tx,
-                        &p,
-                        Open {
-                            stage,
-                            tranche,
-                            shares,
-                            opens,
-                            closes,
-                            reason: reason.as_deref(),
-                        },
-                    )
-                })?;
-                writeln!(
-                    ctx.out,
-                    "stage {stage} of {code}, tranche {tranche} opened: {shares} shares (Todo o Nada), proposals from \
-                     {opens} to {closes}, minimum price {} per share; the stage has {} share(s) to offer, {} in open \
-                     tranches",
-                    format_cop(o.minimum_price),
-                    o.available.shares,
-                    o.offered
-                )?;
-                super::outside_validity(ctx, &p.program, opens)?;
-            }
+            } => open_tranche(
+                ctx,
+                &code,
+                Open {
+                    stage,
+                    tranche,
+                    shares,
+                    opens,
+                    closes,
+                    reason: reason.as_deref(),
+                },
+            ),
             StageCommand::Evaluate {
                 code,
                 stage,
                 format,
-            } => {
-                let rates = ctx.rates()?;
-                let store = ctx.store()?;
-                let p = programs::by_code(store.conn(), &code)?;
-                let evals = rules::evaluate(store.conn(), &p, stage, &rates)?;
-                match format {
-                    Format::Json => {
-                        let v: Vec<serde_json::Value> = evals
-                            .iter()
-                            .map(|e| {
-                                serde_json::json!({
-                                    "tranche": e.tranche.tranche,
-                                    "shares": e.tranche.shares,
-                                    "opens": e.tranche.opens.to_string(),
-                                    "closes": e.tranche.closes.to_string(),
-                                    "minimum_price": e.tranche.minimum_price.to_string(),
-                                    "criterion": crate::report::stage_acta::criterion_code(&p.program.later_stages.criterion),
-                                    "rate_ea_pct": e.rate.as_ref().map(|r| r.rate_ea_pct.to_string()),
-                                    "rate_source": e.rate.as_ref().map(|r| r.source.clone()),
-                                    "outcome": match &e.standing {
-                                        Standing::Winner { .. } => "winner",
-                                        Standing::Tie(_) => "tie",
-                                        Standing::Desert => "desert",
-                                    },
-                                    "winner": match &e.standing {
-                                        Standing::Winner { proposal, .. } => Some(e.proposals[*proposal].row.reference.clone()),
-                                        _ => None,
-                                    },
-                                    "tied": match &e.standing {
-                                        Standing::Tie(v) => e.references(v).iter().map(|s| s.to_string()).collect(),
-                                        _ => Vec::<String>::new(),
-                                    },
-                                    "draw": e.draw.as_ref().map(|d| d.id),
-                                    "proposals": e.rows(),
-                                })
-                            })
-                            .collect();
-                        writeln!(
-                            ctx.out,
-                            "{}",
-                            serde_json::to_string_pretty(&serde_json::json!({
-                                "program": code,
-                                "stage": stage,
-                                "tranches": v,
-                            }))
-                            .expect("json")
-                        )?;
-                    }
-                    Format::Csv | Format::Table => {
-                        if format == Format::Table {
-                            for e in &evals {
-                                writeln!(
-                                    ctx.out,
-                                    "stage {stage} of {code}, tranche {}: {} shares, proposals {} to {}, minimum \
-                                     price {}; {}; {}",
-                                    e.tranche.tranche,
-                                    e.tranche.shares,
-                                    e.tranche.opens,
-                                    e.tranche.closes,
-                                    format_cop(e.tranche.minimum_price),
-                                    criterion_words(e),
-                                    outcome_words(e)
-                                )?;
-                            }
-                        }
-                        let mut list = ListWriter::new(format, &ROW_COLUMNS, &mut *ctx.out)?;
-                        for e in &evals {
-                            for r in e.rows() {
-                                list.push(&serde_json::to_value(&r).expect("row"))?;
-                            }
-                        }
-                        list.finish()?;
-                    }
-                }
-            }
+            } => evaluate(ctx, code, stage, format),
             StageCommand::Improve {
                 code,
                 stage,
                 proposal,
                 price,
-            } => {
-                let rates = ctx.rates()?;
-                let mut store = ctx.store()?;
-                let p = programs::by_code(store.conn(), &code)?;
-                let i = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                    rules::improve(tx, &p, stage, &proposal, price, &rates)
-                })?;
-                if i.counted {
-                    writeln!(
-                        ctx.out,
-                        "improvement {}: {proposal} (tranche {}) raises its price from {} to {} per share; read the \
-                         proposals again with `vigia stage evaluate {code} --stage {stage}`",
-                        i.id,
-                        i.tranche,
-                        format_cop(i.original),
-                        format_cop(i.offered)
-                    )?;
-                } else {
-                    writeln!(
-                        ctx.out,
-                        "improvement {}: {proposal} (tranche {}) offered {}, not above its original {}: recorded and \
-                         ignored; the original price stands (seed 002)",
-                        i.id,
-                        i.tranche,
-                        format_cop(i.offered),
-                        format_cop(i.original)
-                    )?;
-                }
-            }
+            } => improve(ctx, code, stage, proposal, price),
             StageCommand::Draw {
                 code,
                 stage,
                 seed,
                 tranche,
                 verify,
-            } => {
-                let rates = ctx.rates()?;
-                if verify {
-                    let store = ctx.store()?;
-                    let p = programs::by_code(store.conn(), &code)?;
-                    let checks = rules::verify_draws(store.conn(), &p, stage, &rates)?;
-                    let mut status = Status::Ok;
-                    for c in checks {
-                        if c.differences.is_empty() {
-                            writeln!(
-                                ctx.out,
-                                "verified: draw {} of stage {stage} of {code}, tranche {}: sha256({:?}) = {}; first 8 \
-                                 bytes {} mod {} = {}: {} wins",
-                                c.stored.id,
-                                c.stored.tranche,
-                                c.recomputed.text,
-                                c.recomputed.digest,
-                                c.recomputed.number,
-                                c.recomputed.sorted.len(),
-                                c.recomputed.index,
-                                c.recomputed.winner
-                            )?;
-                        } else {
-                            status = Status::Findings;
-                            writeln!(
-                                ctx.out,
-                                "NOT VERIFIED: draw {} of stage {stage} of {code}, tranche {}: {}",
-                                c.stored.id,
-                                c.stored.tranche,
-                                c.differences.join("; ")
-                            )?;
-                        }
-                    }
-                    return Ok(status);
-                }
-                let seed = seed.expect("clap requires --seed without --verify");
-                let mut store = ctx.store()?;
-                let p = programs::by_code(store.conn(), &code)?;
-                let d = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
-                    rules::draw(tx, &p, stage, tranche, &seed, &rates)
-                })?;
-                let r = &d.draw;
-                writeln!(
-                    ctx.out,
-                    "draw {} of stage {stage} of {code}, tranche {}:\n  tied, sorted by their UTF-8 bytes: {}\n  text \
-                     hashed: {}\n  SHA-256: {}\n  first 8 bytes as an unsigned integer: {}\n  {} mod {} = {}: {} wins\n  \
-                     check it: printf %s '{}' | sha256sum",
-                    d.id,
-                    d.tranche,
-                    r.sorted.join(", "),
-                    r.text,
-                    r.digest,
-                    r.number,
-                    r.number,
-                    r.sorted.len(),
-                    r.index,
-                    r.winner,
-                    r.text.replace('\'', "'\\''")
-                )?;
-            }
+            } => draw(ctx, code, stage, seed, tranche, verify),
             StageCommand::Adjudicate {
                 code,
                 stage,
                 on,
                 acta,
                 force,
-            } => return conclude(ctx, code, stage, on, acta, force, true),
+            } => conclude(ctx, code, stage, on, acta, force, true),
             StageCommand::Desert {
                 code,
                 stage,
                 on,
                 acta,
                 force,
-            } => return conclude(ctx, code, stage, on, acta, force, false),
+            } => conclude(ctx, code, stage, on, acta, force, false),
             StageCommand::Acta {
                 code,
                 stage,
                 out,
                 force,
-            } => {
-                let f = acta_format(&out, "--out")?;
-                files::check_target(&out, force).map_err(|e| out_error("--out", e))?;
-                let rates = ctx.rates()?;
-                let store = ctx.store()?;
-                let p = programs::by_code(store.conn(), &code)?;
-                let c = rules::concluded(store.conn(), &p, stage, &rates)?;
-                let bytes = render(
-                    &StageActaData {
-                        program: &p.program,
-                        stage,
-                        concluded: &c,
-                    },
-                    f,
-                );
-                let path = files::write(&out, &bytes, force).map_err(|e| out_error("--out", e))?;
+            } => acta(ctx, code, stage, out, force),
+            StageCommand::Verify { file } => verify(ctx, &file),
+        }
+    }
+}
+
+/// Open a tranche: one call into the rules (`register::stage::open`).
+fn open_tranche(ctx: &mut Ctx<'_>, code: &str, open: Open<'_>) -> Result<Status, CliError> {
+    let Open {
+        stage,
+        tranche,
+        shares,
+        opens,
+        closes,
+        ..
+    } = open;
+    let mut store = ctx.store()?;
+    let p = programs::by_code(store.conn(), code)?;
+    let o =
+        store.write::<_, crate::register::Error>(&ctx.officer(), |tx| rules::open(tx, &p, open))?;
+    writeln!(
+        ctx.out,
+        "stage {stage} of {code}, tranche {tranche} opened: {shares} shares (Todo o Nada), proposals from \
+         {opens} to {closes}, minimum price {} per share; the stage has {} share(s) to offer, {} in open \
+         tranches",
+        format_cop(o.minimum_price),
+        o.available.shares,
+        o.offered
+    )?;
+    super::outside_validity(ctx, &p.program, opens)?;
+    Ok(Status::Ok)
+}
+
+/// `stage evaluate`: the rules' evaluation (`register::stage::evaluate`) as JSON, CSV or a table.
+fn evaluate(
+    ctx: &mut Ctx<'_>,
+    code: String,
+    stage: u8,
+    format: Format,
+) -> Result<Status, CliError> {
+    let rates = ctx.rates()?;
+    let store = ctx.store()?;
+    let p = programs::by_code(store.conn(), &code)?;
+    let evals = rules::evaluate(store.conn(), &p, stage, &rates)?;
+    match format {
+        Format::Json => {
+            let v: Vec<serde_json::Value> = evals
+                .iter()
+                .map(|e| {
+                    serde_json::json!({
+                        "tranche": e.tranche.tranche,
+                        "shares": e.tranche.shares,
+                        "opens": e.tranche.opens.to_string(),
+                        "closes": e.tranche.closes.to_string(),
+                        "minimum_price": e.tranche.minimum_price.to_string(),
+                        "criterion": crate::report::stage_acta::criterion_code(&p.program.later_stages.criterion),
+                        "rate_ea_pct": e.rate.as_ref().map(|r| r.rate_ea_pct.to_string()),
+                        "rate_source": e.rate.as_ref().map(|r| r.source.clone()),
+                        "outcome": match &e.standing {
+                            Standing::Winner { .. } => "winner",
+                            Standing::Tie(_) => "tie",
+                            Standing::Desert => "desert",
+                        },
+                        "winner": match &e.standing {
+                            Standing::Winner { proposal, .. } => Some(e.proposals[*proposal].row.reference.clone()),
+                            _ => None,
+                        },
+                        "tied": match &e.standing {
+                            Standing::Tie(v) => e.references(v).iter().map(|s| s.to_string()).collect(),
+                            _ => Vec::<String>::new(),
+                        },
+                        "draw": e.draw.as_ref().map(|d| d.id),
+                        "proposals": e.rows(),
+                    })
+                })
+                .collect();
+            writeln!(
+                ctx.out,
+                "{}",
+                serde_json::to_string_pretty(&serde_json::json!({
+                    "program": code,
+                    "stage": stage,
+                    "tranches": v,
+                }))
+                .expect("json")
+            )?;
+        }
+        Format::Csv | Format::Table => {
+            if format == Format::Table {
+                for e in &evals {
+                    writeln!(
+                        ctx.out,
+                        "stage {stage} of {code}, tranche {}: {} shares, proposals {} to {}, minimum \
+                         price {}; {}; {}",
+                        e.tranche.tranche,
+                        e.tranche.shares,
+                        e.tranche.opens,
+                        e.tranche.closes,
+                        format_cop(e.tranche.minimum_price),
+                        criterion_words(e),
+                        outcome_words(e)
+                    )?;
+                }
+            }
+            let mut list = ListWriter::new(format, &ROW_COLUMNS, &mut *ctx.out)?;
+            for e in &evals {
+                for r in e.rows() {
+                    list.push(&serde_json::to_value(&r).expect("row"))?;
+                }
+            }
+            list.finish()?;
+        }
+    }
+    Ok(Status::Ok)
+}
+
+/// `stage improve`: one call into the rules (`register::stage::improve`).
+fn improve(
+    ctx: &mut Ctx<'_>,
+    code: String,
+    stage: u8,
+    proposal: String,
+    price: Decimal,
+) -> Result<Status, CliError> {
+    let rates = ctx.rates()?;
+    let mut store = ctx.store()?;
+    let p = programs::by_code(store.conn(), &code)?;
+    let i = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+        rules::improve(tx, &p, stage, &proposal, price, &rates)
+    })?;
+    if i.counted {
+        writeln!(
+            ctx.out,
+            "improvement {}: {proposal} (tranche {}) raises its price from {} to {} per share; read the \
+             proposals again with `vigia stage evaluate {code} --stage {stage}`",
+            i.id,
+            i.tranche,
+            format_cop(i.original),
+            format_cop(i.offered)
+        )?;
+    } else {
+        writeln!(
+            ctx.out,
+            "improvement {}: {proposal} (tranche {}) offered {}, not above its original {}: recorded and \
+             ignored; the original price stands (seed 002)",
+            i.id,
+            i.tranche,
+            format_cop(i.offered),
+            format_cop(i.original)
+        )?;
+    }
+    Ok(Status::Ok)
+}
+
+/// `stage draw`: one call into the rules (`register::stage::draw`), or `--verify` of the recorded draws.
+fn draw(
+    ctx: &mut Ctx<'_>,
+    code: String,
+    stage: u8,
+    seed: Option<String>,
+    tranche: u32,
+    verify: bool,
+) -> Result<Status, CliError> {
+    let rates = ctx.rates()?;
+    if verify {
+        let store = ctx.store()?;
+        let p = programs::by_code(store.conn(), &code)?;
+        let checks = rules::verify_draws(store.conn(), &p, stage, &rates)?;
+        let mut status = Status::Ok;
+        for c in checks {
+            if c.differences.is_empty() {
                 writeln!(
                     ctx.out,
-                    "acta of stage {stage} of {code} (conclusion {}, {} on {}) -> {}",
-                    c.conclusion.id,
-                    c.conclusion.kind.as_str(),
-                    c.conclusion.decided_on,
-                    path.display()
+                    "verified: draw {} of stage {stage} of {code}, tranche {}: sha256({:?}) = {}; first 8 \
+                     bytes {} mod {} = {}: {} wins",
+                    c.stored.id,
+                    c.stored.tranche,
+                    c.recomputed.text,
+                    c.recomputed.digest,
+                    c.recomputed.number,
+                    c.recomputed.sorted.len(),
+                    c.recomputed.index,
+                    c.recomputed.winner
+                )?;
+            } else {
+                status = Status::Findings;
+                writeln!(
+                    ctx.out,
+                    "NOT VERIFIED: draw {} of stage {stage} of {code}, tranche {}: {}",
+                    c.stored.id,
+                    c.stored.tranche,
+                    c.differences.join("; ")
                 )?;
             }
-            StageCommand::Verify { file } => return verify(ctx, &file),
         }
-        Ok(Status::Ok)
+        return Ok(status);
     }
+    let seed = seed.expect("clap requires --seed without --verify");
+    let mut store = ctx.store()?;
+    let p = programs::by_code(store.conn(), &code)?;
+    let d = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+        rules::draw(tx, &p, stage, tranche, &seed, &rates)
+    })?;
+    let r = &d.draw;
+    writeln!(
+        ctx.out,
+        "draw {} of stage {stage} of {code}, tranche {}:\n  tied, sorted by their UTF-8 bytes: {}\n  text \
+         hashed: {}\n  SHA-256: {}\n  first 8 bytes as an unsigned integer: {}\n  {} mod {} = {}: {} wins\n  \
+         check it: printf %s '{}' | sha256sum",
+        d.id,
+        d.tranche,
+        r.sorted.join(", "),
+        r.text,
+        r.digest,
+        r.number,
+        r.number,
+        r.sorted.len(),
+        r.index,
+        r.winner,
+        r.text.replace('\'', "'\\''")
+    )?;
+    Ok(Status::Ok)
+}
+
+/// `stage acta`: the acta of a concluded stage, rendered from a read of the register.
+fn acta(
+    ctx: &mut Ctx<'_>,
+    code: String,
+    stage: u8,
+    out: PathBuf,
+    force: bool,
+) -> Result<Status, CliError> {
+    let f = acta_format(&out, "--out")?;
+    files::check_target(&out, force).map_err(|e| out_error("--out", e))?;
+    let rates = ctx.rates()?;
+    let store = ctx.store()?;
+    let p = programs::by_code(store.conn(), &code)?;
+    let c = rules::concluded(store.conn(), &p, stage, &rates)?;
+    let bytes = render(
+        &StageActaData {
+            program: &p.program,
+            stage,
+            concluded: &c,
+        },
+        f,
+    );
+    let path = files::write(&out, &bytes, force).map_err(|e| out_error("--out", e))?;
+    writeln!(
+        ctx.out,
+        "acta of stage {stage} of {code} (conclusion {}, {} on {}) -> {}",
+        c.conclusion.id,
+        c.conclusion.kind.as_str(),
+        c.conclusion.decided_on,
+        path.display()
+    )?;
+    Ok(Status::Ok)
 }
 
 fn conclude(
@@ -513,32 +563,41 @@ fn conclude(
     let rates = ctx.rates()?;
     let mut store = ctx.store()?;
     let p: StoredProgram = programs::by_code(store.conn(), &code)?;
-    let (c, staged) = store.write::<_, CliError>(&ctx.officer(), |tx| {
+    // one call into the rules; the acta's file is reserved in the transaction (a path that
+    // cannot be written refuses the conclusion while nothing is stored), and the acta is rendered
+    // after the commit from what the rules returned, without the write lock
+    let (c, reserved) = store.write::<_, CliError>(&ctx.officer(), |tx| {
         let c = if adjudicate {
             rules::adjudicate(tx, &p, stage, on, &rates)?
         } else {
             rules::desert(tx, &p, stage, on, &rates)?
         };
-        let staged = match (&acta, af) {
-            (Some(path), Some(f)) => {
-                let bytes = render(
-                    &StageActaData {
-                        program: &p.program,
-                        stage,
-                        concluded: &c,
-                    },
-                    f,
-                );
-                Some(files::stage(path, &bytes, force).map_err(|e| out_error("--acta", e))?)
-            }
-            _ => None,
-        };
-        Ok((c, staged))
+        let reserved = acta
+            .as_deref()
+            .map(|path| files::reserve(path, force).map_err(|e| out_error("--acta", e)))
+            .transpose()?;
+        Ok((c, reserved))
     })?;
-    let placed = match staged {
-        Some(s) => {
-            let tmp = s.temp_path().to_path_buf();
-            Some(s.place().map_err(|e| {
+    let placed = match (reserved, af) {
+        (Some(r), Some(f)) => {
+            let path = r.target().to_path_buf();
+            let bytes = render(
+                &StageActaData {
+                    program: &p.program,
+                    stage,
+                    concluded: &c,
+                },
+                f,
+            );
+            let staged = r.fill(&bytes).map_err(|e| {
+                CliError::Refused(format!(
+                    "the stage's conclusion is in the register, but its acta could not be written at --acta \
+                     ({e}); write it again with `vigia stage acta {code} --stage {stage} --out {}`",
+                    path.display()
+                ))
+            })?;
+            let tmp = staged.temp_path().to_path_buf();
+            Some(staged.place().map_err(|e| {
                 CliError::Refused(format!(
                     "the stage's conclusion is in the register, but its acta could not be put at --acta ({e}); it \
                      was left at {}: move it there yourself",
@@ -546,7 +605,7 @@ fn conclude(
                 ))
             })?)
         }
-        None => None,
+        _ => None,
     };
     write_conclusion(ctx.out, &code, stage, &c)?;
     if let Some(path) = placed {

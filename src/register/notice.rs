@@ -386,6 +386,71 @@ pub fn deliver(
         })
 }
 
+/// A delivery just recorded, with the deadline it leaves in force and the program's term.
+#[derive(Debug, Clone)]
+pub struct Delivered {
+    pub notice: Notice,
+    pub delivery: Delivery,
+    /// The deadline in force now ([`deadline`]).
+    pub deadline: NaiveDate,
+    /// Where the program counts the payment term from, and how many business days it is.
+    pub term_from: crate::program::TermFrom,
+    pub term_days: u32,
+}
+
+/// `notice delivered`: finds the notice numbered `number` ([`find`]), records its delivery
+/// ([`deliver`]) and reads the deadline that leaves in force, in the caller's transaction.
+pub fn record_delivery(
+    tx: &mut Tx<'_>,
+    number: &str,
+    program: Option<&str>,
+    on: NaiveDate,
+    via: Via,
+    evidence: Option<&str>,
+    today: NaiveDate,
+) -> Result<Delivered> {
+    let notice = find(tx.conn(), number, program)?;
+    let delivery = deliver(tx, &notice, on, via, evidence, today)?;
+    let deadline = deadline(tx.conn(), &notice)?;
+    let p = programs::by_id(tx.conn(), notice.program_id)?.program;
+    Ok(Delivered {
+        notice,
+        delivery,
+        deadline,
+        term_from: p.letters.payment_term_from,
+        term_days: p.payment_term_business_days,
+    })
+}
+
+/// A notice as `notice list` shows it: the number it replaced, its delivery, and its deadline as
+/// it stands (`None` while it awaits a delivery the term runs from).
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub notice: Notice,
+    pub supersedes: Option<String>,
+    pub delivery: Option<Delivery>,
+    pub deadline: Option<NaiveDate>,
+}
+
+/// The notices issued (of one breach, or all), oldest first, each with what [`Listed`] adds.
+pub fn listing(conn: &Connection, breach: Option<i64>) -> Result<Vec<Listed>> {
+    notices::list(conn, breach)?
+        .into_iter()
+        .map(|n| {
+            let supersedes = match n.supersedes_id {
+                Some(id) => Some(notices::get(conn, id)?.number),
+                None => None,
+            };
+            Ok(Listed {
+                supersedes,
+                delivery: notices::delivery(conn, n.id)?,
+                deadline: deadline_as_stands(conn, &n)?,
+                notice: n,
+            })
+        })
+        .collect()
+}
+
 /// A notice's payment deadline as the register stands: the one it was issued with, or, when the
 /// program counts the term from delivery and a delivery is recorded, the term from that day.
 pub fn deadline(conn: &Connection, notice: &Notice) -> Result<NaiveDate> {

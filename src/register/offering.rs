@@ -721,10 +721,32 @@ pub fn stored_result(
     program: &StoredProgram,
     run: store::Run,
 ) -> Result<StoredResult> {
+    let header = stored_header(conn, program, &run)?;
+    let mut fp = Fingerprint::default();
+    fp.header(&header);
+    let mut rows = Vec::new();
+    each_stored_row::<Error>(conn, run.id, |row| {
+        fp.row(&row);
+        rows.push(row);
+        Ok(())
+    })?;
+    Ok(StoredResult {
+        run,
+        header,
+        rows,
+        recomputed: fp.finish(),
+    })
+}
+
+/// A stored run's totals, as its result's header.
+pub fn stored_header(
+    conn: &Connection,
+    program: &StoredProgram,
+    run: &store::Run,
+) -> Result<Header> {
     let offer = store::offer(conn, program.id)?
         .ok_or_else(|| StoreError::Corrupt(format!("run {} has no offer", run.id)))?;
-    let rule = program.program.proration.as_str();
-    let header = Header {
+    Ok(Header {
         program: program.program.code.clone(),
         program_sha256: program.sha256.clone(),
         opens: offer.window.opens.to_string(),
@@ -735,13 +757,19 @@ pub fn stored_result(
         awarded: run.awarded,
         leftover: run.leftover,
         oversubscribed: run.oversubscribed,
-        rule,
-    };
-    let mut fp = Fingerprint::default();
-    fp.header(&header);
-    let mut rows = Vec::new();
-    store::each_outcome_with_speaker::<Error>(conn, run.id, |o, speaker| {
-        let row = Row {
+        rule: program.program.proration.as_str(),
+    })
+}
+
+/// Hands each stored row of run `run_id` to `f`, in filing order, as it is read (one row in
+/// memory at a time: the acta of a million acceptances is written this way).
+pub fn each_stored_row<E: From<StoreError>>(
+    conn: &Connection,
+    run_id: i64,
+    mut f: impl FnMut(Row) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    store::each_outcome_with_speaker::<E>(conn, run_id, |o, speaker| {
+        f(Row {
             doc_type: speaker.doc_type.as_str().to_string(),
             doc_number: speaker.doc_number,
             name: speaker.name,
@@ -757,16 +785,7 @@ pub fn stored_result(
                 "rejected"
             },
             cause: o.cause.as_deref().and_then(Cause::parse).map(Cause::as_str),
-        };
-        fp.row(&row);
-        rows.push(row);
-        Ok(())
-    })?;
-    Ok(StoredResult {
-        run,
-        header,
-        rows,
-        recomputed: fp.finish(),
+        })
     })
 }
 

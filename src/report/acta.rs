@@ -2,13 +2,15 @@
 //! list of blocks built from a stored run's result, rendered as Markdown, HTML or PDF by the
 //! notices' machinery (`report::notice`, `report::pdf`). Spanish, es-CO formats. Rendering only.
 
-use super::notice::{Block, long_date, md_text};
+use super::notice::{Block, long_date, markdown, md_table_head, md_table_row, md_text};
 use crate::money::{format_cop, format_number};
 use crate::offering::adjudicate::Cause;
 use crate::program::Program;
 use crate::register::offering::{Header, Row};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
+use std::collections::BTreeSet;
+use std::io::Write;
 
 /// What an acta shows: the program, the run and its result.
 pub struct ActaData<'a> {
@@ -48,8 +50,97 @@ pub fn number_line(run_id: i64) -> String {
     format!("Adjudicación N.º {run_id}")
 }
 
-/// The blocks of the acta; `q` makes an officer-typed value safe for the target format.
-pub fn blocks(d: &ActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
+/// What the acta says of its rows as a whole, counted in one pass over them (so that the acta
+/// can be written as its rows are read, holding one row at a time).
+#[derive(Debug, Default)]
+pub struct Tally {
+    pub rows: u64,
+    pub awarded: u64,
+    pub rejected: u64,
+    /// The limits that bound someone (a few rules, not one per person), in byte order.
+    pub limits: BTreeSet<String>,
+    /// The causes of rejection used.
+    pub causes: BTreeSet<Cause>,
+}
+
+impl Tally {
+    pub fn add(&mut self, r: &Row) {
+        self.rows += 1;
+        self.awarded += u64::from(r.awarded > 0);
+        self.rejected += u64::from(r.status == "rejected");
+        if let Some(l) = &r.cap_rule
+            && !self.limits.contains(l)
+        {
+            self.limits.insert(l.clone());
+        }
+        if let Some(c) = r.cause.and_then(Cause::parse) {
+            self.causes.insert(c);
+        }
+    }
+}
+
+/// What the acta shows besides its rows.
+pub struct ActaHead<'a> {
+    pub program: &'a Program,
+    pub run_id: i64,
+    pub fingerprint: &'a str,
+    pub header: &'a Header,
+}
+
+impl<'a> ActaData<'a> {
+    fn head(&self) -> ActaHead<'a> {
+        ActaHead {
+            program: self.program,
+            run_id: self.run_id,
+            fingerprint: self.fingerprint,
+            header: self.header,
+        }
+    }
+}
+
+/// The table of acceptances' header and alignment.
+fn rows_table(rows: Vec<Vec<String>>) -> Block {
+    Block::Table {
+        header: [
+            "N.º",
+            "Documento",
+            "Aceptante",
+            "Solicitadas",
+            "Límite",
+            "Admitidas",
+            "Cuota",
+            "Adjudicadas",
+            "Resultado",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+        rows,
+        right: vec![true, false, false, true, true, true, true, true, false],
+    }
+}
+
+/// The cells of the `i`-th row (from 0) of the table of acceptances.
+fn row_cells(i: u64, r: &Row, q: &dyn Fn(&str) -> String) -> Vec<String> {
+    vec![
+        n(i + 1),
+        format!("{} {}", r.doc_type, r.doc_number),
+        q(&r.name),
+        n(r.requested),
+        r.cap_shares.map_or_else(|| "—".to_string(), n),
+        n(r.admitted),
+        r.quota.clone().unwrap_or_else(|| "—".into()),
+        n(r.awarded),
+        match r.cause {
+            None if r.awarded == 0 => "Sin acciones en la prorrata".to_string(),
+            None => "Adjudicada".to_string(),
+            Some(c) => format!("Rechazada: {c}"),
+        },
+    ]
+}
+
+/// The blocks before the table of acceptances (its heading included).
+fn head_blocks(d: &ActaHead<'_>, t: &Tally, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     let p = d.program;
     let h = d.header;
     let mut out = vec![
@@ -115,81 +206,35 @@ pub fn blocks(d: &ActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         ],
         right: vec![false, true],
     });
-    let awarded = d.rows.iter().filter(|r| r.awarded > 0).count();
-    let rejected = d.rows.iter().filter(|r| r.status == "rejected").count();
     out.push(Block::Para(format!(
         "Aceptantes: {}; con adjudicación: {}; rechazados: {}. Valor de lo adjudicado al precio fijo: {}.",
-        n(d.rows.len() as u64),
-        n(awarded as u64),
-        n(rejected as u64),
+        n(t.rows),
+        n(t.awarded),
+        n(t.rejected),
         format_cop(p.fixed_price * Decimal::from(h.awarded))
     )));
     out.push(Block::Heading("4. Aceptaciones y su resultado".into()));
-    out.push(Block::Table {
-        header: [
-            "N.º",
-            "Documento",
-            "Aceptante",
-            "Solicitadas",
-            "Límite",
-            "Admitidas",
-            "Cuota",
-            "Adjudicadas",
-            "Resultado",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect(),
-        rows: d
-            .rows
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                vec![
-                    n(i as u64 + 1),
-                    format!("{} {}", r.doc_type, r.doc_number),
-                    q(&r.name),
-                    n(r.requested),
-                    r.cap_shares.map_or_else(|| "—".to_string(), n),
-                    n(r.admitted),
-                    r.quota.clone().unwrap_or_else(|| "—".into()),
-                    n(r.awarded),
-                    match r.cause {
-                        None if r.awarded == 0 => "Sin acciones en la prorrata".to_string(),
-                        None => "Adjudicada".to_string(),
-                        Some(c) => format!("Rechazada: {c}"),
-                    },
-                ]
-            })
-            .collect(),
-        right: vec![true, false, false, true, true, true, true, true, false],
-    });
+    out
+}
+
+/// The blocks after the table of acceptances.
+fn tail_blocks(d: &ActaHead<'_>, t: &Tally, q: &dyn Fn(&str) -> String) -> Vec<Block> {
+    let p = d.program;
+    let h = d.header;
+    let mut out = Vec::new();
     // the limits that bound, and the causes used, explained once
-    let mut limits: Vec<&str> = d
-        .rows
-        .iter()
-        .filter_map(|r| r.cap_rule.as_deref())
-        .collect();
-    limits.sort_unstable();
-    limits.dedup();
-    if !limits.is_empty() {
+    if !t.limits.is_empty() {
         out.push(Block::Para(format!(
             "Límites aplicados (en acciones, al precio fijo, por defecto): {}.",
-            limits.iter().map(|s| q(s)).collect::<Vec<_>>().join("; ")
+            t.limits.iter().map(|s| q(s)).collect::<Vec<_>>().join("; ")
         )));
     }
-    let mut causes: Vec<Cause> = d
-        .rows
-        .iter()
-        .filter_map(|r| r.cause.and_then(Cause::parse))
-        .collect();
-    causes.sort_unstable();
-    causes.dedup();
-    if !causes.is_empty() {
+    if !t.causes.is_empty() {
         out.push(Block::Heading("5. Causales de rechazo".into()));
         out.push(Block::Table {
             header: vec!["Causal".into(), "Significado".into()],
-            rows: causes
+            rows: t
+                .causes
                 .iter()
                 .map(|c| vec![c.as_str().to_string(), q(&c.label_for(p))])
                 .collect(),
@@ -224,6 +269,56 @@ pub fn blocks(d: &ActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     out
 }
 
+/// The blocks of the acta; `q` makes an officer-typed value safe for the target format.
+pub fn blocks(d: &ActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
+    let mut t = Tally::default();
+    d.rows.iter().for_each(|r| t.add(r));
+    let head = d.head();
+    let mut out = head_blocks(&head, &t, q);
+    out.push(rows_table(
+        d.rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| row_cells(i as u64, r, q))
+            .collect(),
+    ));
+    out.extend(tail_blocks(&head, &t, q));
+    out
+}
+
+/// The rows of a run handed to a sink, in order, each once per call.
+pub type EachRow<'a, E> = dyn FnMut(&mut dyn FnMut(&Row) -> Result<(), E>) -> Result<(), E> + 'a;
+
+/// The acta in Markdown, written to `out` as its rows are read: `each` is called twice (the
+/// tally, then the table), so memory holds a row, not the run. The same bytes as
+/// `markdown(&markdown_blocks(..))` of the rows all at once.
+pub fn write_markdown<E: From<std::io::Error>>(
+    out: &mut dyn Write,
+    d: &ActaHead<'_>,
+    each: &mut EachRow<'_, E>,
+) -> Result<(), E> {
+    let mut t = Tally::default();
+    each(&mut |r| {
+        t.add(r);
+        Ok(())
+    })?;
+    let q = &md_text;
+    let Block::Table { header, right, .. } = rows_table(Vec::new()) else {
+        unreachable!("the rows' table is a table")
+    };
+    out.write_all(markdown(&head_blocks(d, &t, q)).as_bytes())?;
+    out.write_all(md_table_head(&header, &right).as_bytes())?;
+    let mut k = 0u64;
+    each(&mut |r| {
+        out.write_all(md_table_row(&row_cells(k, r, q)).as_bytes())?;
+        k += 1;
+        Ok(())
+    })?;
+    out.write_all(b"\n")?;
+    out.write_all(markdown(&tail_blocks(d, &t, q)).as_bytes())?;
+    Ok(())
+}
+
 /// The blocks for HTML and PDF (which escape what they write themselves).
 pub fn plain_blocks(d: &ActaData<'_>) -> Vec<Block> {
     blocks(d, &|s| s.to_string())
@@ -232,4 +327,84 @@ pub fn plain_blocks(d: &ActaData<'_>) -> Vec<Block> {
 /// The blocks for Markdown: every officer-typed value made inert.
 pub fn markdown_blocks(d: &ActaData<'_>) -> Vec<Block> {
     blocks(d, &md_text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::{DECRETO_3939_2004, Program};
+
+    fn row(name: &str, awarded: u64, cap_rule: Option<&str>, cause: Option<&'static str>) -> Row {
+        Row {
+            doc_type: "CC".into(),
+            doc_number: "1000000001".into(),
+            name: name.into(),
+            requested: 40,
+            cap_shares: cap_rule.map(|_| 30),
+            cap_rule: cap_rule.map(str::to_string),
+            admitted: if cause.is_some() { 0 } else { 30 },
+            quota: Some("12 + 1/3".into()),
+            awarded,
+            status: if cause.is_some() {
+                "rejected"
+            } else {
+                "awarded"
+            },
+            cause,
+        }
+    }
+
+    #[test]
+    fn the_streamed_markdown_acta_is_the_acta_of_the_rows_at_once() {
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let header = Header {
+            program: "D3939-2004".into(),
+            program_sha256: "00".into(),
+            opens: "2024-01-02".into(),
+            closes: "2024-03-08".into(),
+            adjudicated_on: "2024-03-15".into(),
+            offered: 100,
+            demand: 130,
+            awarded: 100,
+            leftover: 0,
+            oversubscribed: true,
+            rule: "proportional",
+        };
+        // limits given in another order than byte order, one twice; a cause; a name with the
+        // table's separator, which Markdown escapes; a person with nothing in the proration
+        let rows = [
+            row("Ana | Gómez", 12, Some("regla B"), None),
+            row("Luis", 0, None, Some("LATE")),
+            row("Eva", 0, Some("regla A"), None),
+            row("Juan", 88, Some("regla B"), None),
+        ];
+        let data = ActaData {
+            program: &program,
+            run_id: 3,
+            fingerprint: "ab12",
+            header: &header,
+            rows: &rows,
+        };
+        let whole = markdown(&markdown_blocks(&data));
+        let mut streamed = Vec::new();
+        let mut calls = 0;
+        write_markdown::<std::io::Error>(&mut streamed, &data.head(), &mut |f| {
+            calls += 1;
+            rows.iter().try_for_each(&mut *f)
+        })
+        .unwrap();
+        assert_eq!(String::from_utf8(streamed).unwrap(), whole);
+        assert_eq!(
+            calls, 2,
+            "the rows are read twice: the tally, then the table"
+        );
+        // what the tally decided is in the acta: counts, limits in byte order, the cause
+        assert!(
+            whole.contains("Aceptantes: 4; con adjudicación: 2; rechazados: 1."),
+            "{whole}"
+        );
+        assert!(whole.contains("por defecto): regla A; regla B."), "{whole}");
+        assert!(whole.contains("| LATE |"), "{whole}");
+        assert!(whole.contains("Ana \\| Gómez"), "{whole}");
+    }
 }

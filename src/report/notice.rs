@@ -295,6 +295,35 @@ fn md_escape_cell(s: &str) -> String {
     s.replace('|', "\\|")
 }
 
+/// A Markdown table's header and alignment lines.
+pub fn md_table_head(header: &[String], right: &[bool]) -> String {
+    format!(
+        "| {} |\n|{}|\n",
+        header
+            .iter()
+            .map(|h| md_escape_cell(h))
+            .collect::<Vec<_>>()
+            .join(" | "),
+        right
+            .iter()
+            .map(|r| if *r { "---:" } else { "---" })
+            .collect::<Vec<_>>()
+            .join("|")
+    )
+}
+
+/// One row of a Markdown table.
+pub fn md_table_row(cells: &[String]) -> String {
+    format!(
+        "| {} |\n",
+        cells
+            .iter()
+            .map(|c| md_escape_cell(c))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    )
+}
+
 /// Markdown, for pasting into other documents.
 pub fn markdown(blocks: &[Block]) -> String {
     let mut s = String::new();
@@ -310,30 +339,9 @@ pub fn markdown(blocks: &[Block]) -> String {
                 rows,
                 right,
             } => {
-                s.push_str(&format!(
-                    "| {} |\n",
-                    header
-                        .iter()
-                        .map(|h| md_escape_cell(h))
-                        .collect::<Vec<_>>()
-                        .join(" | ")
-                ));
-                s.push_str(&format!(
-                    "|{}|\n",
-                    right
-                        .iter()
-                        .map(|r| if *r { "---:" } else { "---" })
-                        .collect::<Vec<_>>()
-                        .join("|")
-                ));
+                s.push_str(&md_table_head(header, right));
                 for r in rows {
-                    s.push_str(&format!(
-                        "| {} |\n",
-                        r.iter()
-                            .map(|c| md_escape_cell(c))
-                            .collect::<Vec<_>>()
-                            .join(" | ")
-                    ));
+                    s.push_str(&md_table_row(r));
                 }
                 s.push('\n');
             }

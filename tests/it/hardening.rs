@@ -539,3 +539,24 @@ fn reading_back_damaged_copies_of_a_notice_never_panics() {
     // a bit flipped in a stream the reader never opens (the fonts) changes nothing: not vacuous
     assert!(read > 0, "none of 600 damaged copies read");
 }
+
+#[test]
+fn a_notice_into_a_directory_that_does_not_exist_is_refused_with_nothing_stored() {
+    // the document is rendered after the commit, but its file is reserved inside the transaction:
+    // a path that cannot be written still refuses the notice before any number is used
+    let r = breach_register();
+    let missing = r.dir.path().join("no-such-dir").join("aviso.pdf");
+    let before = r.dump();
+    let e = r.fails(&issue_args(missing.to_str().unwrap(), &[]));
+    assert!(e.contains(&missing.display().to_string()), "{e}");
+    assert_eq!(r.dump(), before, "the register changed");
+    assert!(!missing.exists());
+    // the same path once its directory exists: the notice and its recorded file verify
+    std::fs::create_dir(missing.parent().unwrap()).unwrap();
+    let o = r.ok(&issue_args(missing.to_str().unwrap(), &[]));
+    assert!(o.contains("notice MULTA-2025-0001 issued"), "{o}");
+    assert_eq!(mode(&missing), 0o600);
+    let v = r.ok(&["notice", "verify", missing.to_str().unwrap()]);
+    assert!(v.contains("file: identical to the issued file"), "{v}");
+    assert!(temporaries(missing.parent().unwrap()).is_empty());
+}

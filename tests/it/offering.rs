@@ -218,6 +218,52 @@ fn the_run_writes_the_awards_once_and_a_second_run_is_refused() {
 }
 
 #[test]
+fn an_acta_path_that_cannot_be_written_refuses_the_run_with_nothing_stored() {
+    // the acta is rendered after the commit, from the stored run; its file is reserved inside
+    // the transaction, so a directory that does not exist refuses before the run is stored
+    let r = offer("floor-leftover-to-smallest");
+    let missing = r.dir.path().join("no-such-dir").join("acta.md");
+    let before = r.dump();
+    let e = r.fails(&[
+        "offer",
+        "adjudicate",
+        "EBSA-TEST",
+        "--on",
+        "2024-03-20",
+        "--acta",
+        missing.to_str().unwrap(),
+    ]);
+    assert!(e.contains("--acta") && e.contains("no-such-dir"), "{e}");
+    assert_eq!(r.dump(), before, "the register changed");
+    std::fs::create_dir(missing.parent().unwrap()).unwrap();
+    let out = r.ok(&[
+        "offer",
+        "adjudicate",
+        "EBSA-TEST",
+        "--on",
+        "2024-03-20",
+        "--acta",
+        missing.to_str().unwrap(),
+    ]);
+    assert!(out.contains("acta -> "), "{out}");
+    // the streamed Markdown acta is the one `offer acta` writes again, and it verifies
+    let again = r.dir.path().join("again.md");
+    r.ok(&[
+        "offer",
+        "acta",
+        "EBSA-TEST",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        std::fs::read(&missing).unwrap(),
+        std::fs::read(&again).unwrap()
+    );
+    let v = r.ok(&["offer", "verify", missing.to_str().unwrap()]);
+    assert!(v.starts_with("verified: acta of adjudication 1"), "{v}");
+}
+
+#[test]
 fn the_acta_renders_in_three_formats_and_verifies() {
     let r = offer("floor-leftover-to-smallest");
     let pdf = r.dir.path().join("acta.pdf");

@@ -1,0 +1,528 @@
+//! A stage's conclusion, once: adjudicated (each tranche to its winner, payment due the next
+//! banking business day, the share-weighted stage price recorded as the program's Art. 9 (iii)
+//! price) or declared void; a concluded stage read back, and re-checked against its records.
+
+use super::evaluate::{Standing, TrancheEvaluation, evaluate};
+use super::tie::verify_draws;
+use super::{available, refuse_if_concluded, stage_name, stage_name_es};
+use crate::holidays::{add_business_days, next_business_day};
+use crate::lang::{fecha, numero};
+use crate::rates::RateSeries;
+use crate::register::{Field, Refusal, Result};
+use crate::said;
+use crate::store::StoreError;
+use crate::store::Tx;
+use crate::store::programs::{self, StoredProgram};
+use crate::store::stage::{self as store, Award, Conclusion, Kind, NewConclusion};
+use chrono::{Days, NaiveDate};
+use rusqlite::Connection;
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::Serialize;
+
+/// One tranche's share of the stage price: its shares and winning price.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Part {
+    pub tranche: u32,
+    pub shares: u64,
+    pub price: Decimal,
+}
+
+/// The stage's price per share: the share-weighted average of the adjudicated tranches' prices
+/// (one tranche: its price), rounded to centavos half away from zero, the only rounding.
+pub fn stage_price(parts: &[Part]) -> Option<Decimal> {
+    let shares: u64 = parts.iter().map(|p| p.shares).sum();
+    if shares == 0 {
+        return None;
+    }
+    let total: Decimal = parts
+        .iter()
+        .map(|p| p.price * Decimal::from(p.shares))
+        .sum();
+    Some(
+        (total / Decimal::from(shares))
+            .round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero)
+            .normalize(),
+    )
+}
+
+/// The day a winner pays: the banking business day after the adjudication (Art. 14 c, Art. 17 c),
+/// or the end of the term the proposal offered when that is later (seed 002's programs weigh the
+/// term), moved to a business day.
+pub fn payment_due(on: NaiveDate, term_days: u32) -> Option<NaiveDate> {
+    let next = add_business_days(on, 1)?;
+    let term = next_business_day(on.checked_add_days(Days::new(u64::from(term_days)))?);
+    Some(next.max(term))
+}
+
+/// What concluding a stage did.
+#[derive(Debug, Clone)]
+pub struct Concluded {
+    pub conclusion: Conclusion,
+    pub awards: Vec<Award>,
+    pub parts: Vec<Part>,
+    /// The stage price record written (`None` price: no later stage, `--stage none`).
+    pub stage_price: Option<(i64, Option<Decimal>)>,
+    pub evaluations: Vec<TrancheEvaluation>,
+}
+
+fn check_decision_day(
+    program: &StoredProgram,
+    stage: u8,
+    evals: &[TrancheEvaluation],
+    on: NaiveDate,
+) -> Result<()> {
+    if let Some(t) = evals.iter().map(|e| &e.tranche).max_by_key(|t| t.closes)
+        && on <= t.closes
+    {
+        let (name, name_es, code) = (
+            stage_name(stage),
+            stage_name_es(stage),
+            &program.program.code,
+        );
+        let (closes, tranche) = (t.closes, t.tranche);
+        let closes_es = fecha(closes);
+        return Err(Refusal::value(
+            Field::StageDecisionDate,
+            on,
+            said!(
+                "the {name} Stage of {code} receives proposals until {closes} (tranche {tranche}): decide on a later day",
+                "la {name_es} Etapa de {code} recibe propuestas hasta el {closes_es} (tramo {tranche}): decida en \
+                 una fecha posterior"
+            ),
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// Adjudicates the stage on `on`, once: each tranche to its winner (a tie must be drawn first; a
+/// tranche without a valid proposal is void and its shares pass on), the payment due dates, and
+/// the stage price (the share-weighted average of the winning prices) recorded as the program's
+/// Art. 9 (iii) price from `on`. The tranches must offer every share the stage has.
+pub fn adjudicate(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    stage: u8,
+    on: NaiveDate,
+    rates: &RateSeries,
+) -> Result<Concluded> {
+    let conn = tx.conn();
+    let code = program.program.code.clone();
+    let available = available(conn, program, stage)?;
+    refuse_if_concluded(conn, program, stage)?;
+    let evals = evaluate(conn, program, stage, rates)?;
+    let offered: u64 = evals.iter().map(|e| e.tranche.shares).sum();
+    let (name, name_es) = (stage_name(stage), stage_name_es(stage));
+    if offered != available.shares {
+        let next = evals.len() + 1;
+        let (all, missing) = (available.shares, available.shares - offered);
+        let (all_es, offered_es, missing_es) = (numero(all), numero(offered), numero(missing));
+        return Err(Refusal::Rule(said!(
+            "the {name} Stage offers the totality of what the previous stage left (Arts. 13, 16): {all} shares, but its \
+             tranches hold {offered}; open the other {missing} as tranche {next} (`vigia stage open {code} --stage {stage} \
+             --tranche {next} --shares {missing} ...`)",
+            "la {name_es} Etapa ofrece la totalidad de lo que dejó la etapa anterior (arts. 13 y 16): \
+             {all_es} acciones, pero sus tramos suman {offered_es}; abra las {missing_es} restantes como el \
+             tramo {next}"
+        ))
+        .into());
+    }
+    check_decision_day(program, stage, &evals, on)?;
+    let mut awards = Vec::new();
+    let mut parts = Vec::new();
+    for e in &evals {
+        let t = &e.tranche;
+        match &e.standing {
+            Standing::Tie(v) => {
+                let (tranche, tied) = (t.tranche, e.references(v).join(", "));
+                return Err(Refusal::Rule(said!(
+                    "tranche {tranche} is tied between {tied} at the best value: invite them to improve (`vigia stage improve`) \
+                     and decide a persisting tie by lot (`vigia stage draw {code} --stage {stage} --tranche {tranche} \
+                     --seed TEXT`) before adjudicating",
+                    "en el tramo {tranche} hay empate en el mejor valor entre {tied}: antes de adjudicar, invite a \
+                     los proponentes empatados a mejorar su precio y, si el empate persiste, decídalo por sorteo"
+                ))
+                .into());
+            }
+            Standing::Desert => awards.push(Award {
+                tranche: t.tranche,
+                shares: t.shares,
+                proposal_id: None,
+                price: None,
+                term_days: None,
+                rate_ea_pct: e.rate.as_ref().map(|r| r.rate_ea_pct),
+                value: None,
+                payment_due: None,
+                draw_id: None,
+            }),
+            Standing::Winner { proposal, draw } => {
+                let p = &e.proposals[*proposal];
+                let ev = &e.evaluated[*proposal];
+                let due = payment_due(on, p.row.term_days).ok_or_else(|| {
+                    Refusal::value(
+                        Field::StageDecisionDate,
+                        on,
+                        said!(
+                            "the payment date falls outside the calendar",
+                            "la fecha de pago queda fuera del calendario"
+                        ),
+                    )
+                })?;
+                parts.push(Part {
+                    tranche: t.tranche,
+                    shares: t.shares,
+                    price: ev.price,
+                });
+                awards.push(Award {
+                    tranche: t.tranche,
+                    shares: t.shares,
+                    proposal_id: Some(p.id),
+                    price: Some(ev.price),
+                    term_days: Some(p.row.term_days),
+                    rate_ea_pct: e.rate.as_ref().map(|r| r.rate_ea_pct),
+                    value: ev.value,
+                    payment_due: Some(due),
+                    draw_id: *draw,
+                });
+            }
+        }
+    }
+    let price = stage_price(&parts).ok_or_else(|| {
+        Refusal::Rule(said!(
+            "no tranche of the {name} Stage of {code} has a valid proposal: declare it void with `vigia stage desert \
+             {code} --stage {stage} --on {on}`",
+            "ningún tramo de la {name_es} Etapa de {code} tiene una propuesta válida: declare desierta la etapa"
+        ))
+    })?;
+    let awarded: u64 = parts.iter().map(|p| p.shares).sum();
+    let sp = programs::record_stage(tx, program.id, Some((stage, price)), on)?;
+    let c = NewConclusion {
+        program_id: program.id,
+        stage,
+        kind: Kind::Adjudicated,
+        decided_on: on,
+        offered,
+        awarded,
+        leftover: available.shares - awarded,
+        price: Some(price),
+        stage_price_id: Some(sp),
+    };
+    store::write_conclusion(tx, &c, &awards)?;
+    let conclusion = store::conclusion(tx.conn(), program.id, stage)?
+        .ok_or_else(|| StoreError::Corrupt("the conclusion just written is missing".into()))?;
+    Ok(Concluded {
+        conclusion,
+        awards,
+        parts,
+        stage_price: Some((sp, Some(price))),
+        evaluations: evals,
+    })
+}
+
+/// Declares the stage void (desierta) on `on`: refused while a tranche has a valid proposal. Its
+/// shares pass to the next stage; when it is the program's last stage, the register records
+/// that there is no Art. 9 (iii) price (as `program stage-price --stage none` does).
+pub fn desert(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    stage: u8,
+    on: NaiveDate,
+    rates: &RateSeries,
+) -> Result<Concluded> {
+    let conn = tx.conn();
+    let code = program.program.code.clone();
+    let available = available(conn, program, stage)?;
+    refuse_if_concluded(conn, program, stage)?;
+    let tranches = store::tranches(conn, program.id, stage)?;
+    let evals = if tranches.is_empty() {
+        Vec::new()
+    } else {
+        evaluate(conn, program, stage, rates)?
+    };
+    check_decision_day(program, stage, &evals, on)?;
+    if on <= available.since {
+        let (since, since_es) = (available.since, fecha(available.since));
+        return Err(Refusal::value(
+            Field::StageDecisionDate,
+            on,
+            said!(
+                "the previous stage ended on {since}: decide on a later day",
+                "la etapa anterior concluyó el {since_es}: decida en una fecha posterior"
+            ),
+        )
+        .into());
+    }
+    if let Some(e) = evals
+        .iter()
+        .find(|e| !matches!(e.standing, Standing::Desert))
+    {
+        let best: Vec<&str> = e
+            .evaluated
+            .iter()
+            .filter(|x| x.rank == Some(1))
+            .map(|x| e.proposals[x.index].row.reference.as_str())
+            .collect();
+        let (tranche, best) = (e.tranche.tranche, best.join(", "));
+        return Err(Refusal::Rule(said!(
+            "tranche {tranche} has a valid proposal ({best}): a stage with a valid proposal is adjudicated (`vigia stage \
+             adjudicate {code} --stage {stage} --on {on}`), not declared void",
+            "el tramo {tranche} tiene una propuesta válida ({best}): una etapa con propuesta válida se adjudica, \
+             no se declara desierta"
+        ))
+        .into());
+    }
+    let awards: Vec<Award> = evals
+        .iter()
+        .map(|e| Award {
+            tranche: e.tranche.tranche,
+            shares: e.tranche.shares,
+            proposal_id: None,
+            price: None,
+            term_days: None,
+            rate_ea_pct: e.rate.as_ref().map(|r| r.rate_ea_pct),
+            value: None,
+            payment_due: None,
+            draw_id: None,
+        })
+        .collect();
+    let last = stage >= program.program.later_stages.last;
+    let sp = if last {
+        Some(programs::record_stage(tx, program.id, None, on)?)
+    } else {
+        None
+    };
+    let c = NewConclusion {
+        program_id: program.id,
+        stage,
+        kind: Kind::Desert,
+        decided_on: on,
+        offered: available.shares,
+        awarded: 0,
+        leftover: available.shares,
+        price: None,
+        stage_price_id: sp,
+    };
+    store::write_conclusion(tx, &c, &awards)?;
+    let conclusion = store::conclusion(tx.conn(), program.id, stage)?
+        .ok_or_else(|| StoreError::Corrupt("the conclusion just written is missing".into()))?;
+    Ok(Concluded {
+        conclusion,
+        awards,
+        parts: Vec::new(),
+        stage_price: sp.map(|id| (id, None)),
+        evaluations: evals,
+    })
+}
+
+/// A concluded stage read back with its evaluation, for the acta.
+pub fn concluded(
+    conn: &Connection,
+    program: &StoredProgram,
+    stage: u8,
+    rates: &RateSeries,
+) -> Result<Concluded> {
+    let conclusion = store::conclusion(conn, program.id, stage)?.ok_or_else(|| {
+        let (name, name_es, code) = (
+            stage_name(stage),
+            stage_name_es(stage),
+            &program.program.code,
+        );
+        Refusal::Rule(said!(
+            "the {name} Stage of {code} has not been adjudicated nor declared void",
+            "la {name_es} Etapa de {code} no ha sido adjudicada ni declarada desierta"
+        ))
+    })?;
+    let awards = store::awards(conn, conclusion.id)?;
+    let evaluations = if store::tranches(conn, program.id, stage)?.is_empty() {
+        Vec::new()
+    } else {
+        evaluate(conn, program, stage, rates)?
+    };
+    let parts = awards
+        .iter()
+        .filter_map(|a| {
+            a.price.map(|price| Part {
+                tranche: a.tranche,
+                shares: a.shares,
+                price,
+            })
+        })
+        .collect();
+    let stage_price = conclusion.stage_price_id.map(|id| (id, conclusion.price));
+    Ok(Concluded {
+        conclusion,
+        awards,
+        parts,
+        stage_price,
+        evaluations,
+    })
+}
+
+/// Reads a concluded stage back and recomputes what its acta states from the stored records: the
+/// evaluation of the stored proposals (improvements and draws counted) must give each stored
+/// award (winner, price, value, rate, draw), the awarded shares and leftover must add up, the
+/// stage price must be the share-weighted average of the awards, and every recorded draw must
+/// recompute. The differences come back in words (empty: consistent).
+pub fn recheck(
+    conn: &Connection,
+    program: &StoredProgram,
+    stage: u8,
+    rates: &RateSeries,
+) -> Result<(Concluded, Vec<String>)> {
+    let c = concluded(conn, program, stage, rates)?;
+    let k = &c.conclusion;
+    let mut diffs = Vec::new();
+    if !c.evaluations.is_empty() && c.awards.len() != c.evaluations.len() {
+        diffs.push(format!(
+            "the conclusion records {} tranche award(s); the stage has {} tranche(s)",
+            c.awards.len(),
+            c.evaluations.len()
+        ));
+    }
+    for e in &c.evaluations {
+        let t = e.tranche.tranche;
+        let Some(a) = c.awards.iter().find(|a| a.tranche == t) else {
+            diffs.push(format!("tranche {t} has no stored award"));
+            continue;
+        };
+        if a.shares != e.tranche.shares {
+            diffs.push(format!(
+                "tranche {t}: the award records {} shares; the tranche offers {}",
+                a.shares, e.tranche.shares
+            ));
+        }
+        match &e.standing {
+            Standing::Tie(v) => diffs.push(format!(
+                "tranche {t}: the stored proposals are tied between {}, but the conclusion records a decision",
+                e.references(v).join(", ")
+            )),
+            Standing::Desert => {
+                if a.proposal_id.is_some() || a.price.is_some() {
+                    diffs.push(format!(
+                        "tranche {t}: the stored proposals give no valid one, but the award names a winner"
+                    ));
+                }
+            }
+            Standing::Winner { proposal, draw } => {
+                let p = &e.proposals[*proposal];
+                let ev = &e.evaluated[*proposal];
+                if a.proposal_id != Some(p.id) {
+                    diffs.push(format!(
+                        "tranche {t}: the stored proposals give {} as the winner, but the award records another",
+                        p.row.reference
+                    ));
+                }
+                if a.price != Some(ev.price) {
+                    diffs.push(format!(
+                        "tranche {t}: the award records the price {}; the proposals give {}",
+                        a.price.map_or_else(|| "none".into(), |x| x.to_string()),
+                        ev.price
+                    ));
+                }
+                if a.value != ev.value {
+                    diffs.push(format!(
+                        "tranche {t}: the award records the value {}; the criterion gives {}",
+                        a.value.map_or_else(|| "none".into(), |x| x.to_string()),
+                        ev.value.map_or_else(|| "none".into(), |x| x.to_string())
+                    ));
+                }
+                if a.draw_id != *draw {
+                    diffs.push(format!(
+                        "tranche {t}: the award records draw {}; the register gives {}",
+                        a.draw_id.map_or_else(|| "none".into(), |x| x.to_string()),
+                        draw.map_or_else(|| "none".into(), |x| x.to_string())
+                    ));
+                }
+            }
+        }
+        let given = e.rate.as_ref().map(|r| r.rate_ea_pct);
+        if let Some(r) = a.rate_ea_pct
+            && Some(r) != given
+        {
+            diffs.push(format!(
+                "tranche {t}: the award records a rate of {r} % EA; the criterion gives {}",
+                given.map_or_else(|| "none".into(), |g| format!("{g} % EA"))
+            ));
+        }
+    }
+    let awarded: u64 = c.parts.iter().map(|x| x.shares).sum();
+    if awarded != k.awarded {
+        diffs.push(format!(
+            "the conclusion records {} shares awarded; its awards add up to {awarded}",
+            k.awarded
+        ));
+    }
+    if k.offered.checked_sub(k.awarded) != Some(k.leftover) {
+        diffs.push(format!(
+            "the conclusion records {} offered, {} awarded and {} left over, which do not add up",
+            k.offered, k.awarded, k.leftover
+        ));
+    }
+    let price = stage_price(&c.parts);
+    if price != k.price {
+        diffs.push(format!(
+            "the conclusion records the stage price {}; its awards give {}",
+            k.price.map_or_else(|| "none".into(), |x| x.to_string()),
+            price.map_or_else(|| "none".into(), |x| x.to_string())
+        ));
+    }
+    if !store::draws(conn, program.id, stage)?.is_empty() {
+        for d in verify_draws(conn, program, stage, rates)? {
+            for x in d.differences {
+                diffs.push(format!(
+                    "draw {} (tranche {}): {x}",
+                    d.stored.id, d.stored.tranche
+                ));
+            }
+        }
+    }
+    Ok((c, diffs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+
+    fn d(s: &str) -> NaiveDate {
+        crate::calendar::parse_iso(s).unwrap()
+    }
+
+    #[test]
+    fn the_stage_price_is_the_share_weighted_average_of_the_tranches() {
+        // one tranche: its price
+        let one = [Part {
+            tranche: 1,
+            shares: 1000,
+            price: dec("1100"),
+        }];
+        assert_eq!(stage_price(&one), Some(dec("1100")));
+        // (1,100 × 6,000,000 + 1,150 × 6,876,682) / 12,876,682
+        // = (6,600,000,000 + 7,908,184,300) / 12,876,682 = 14,508,184,300 / 12,876,682
+        // = 1,126.7020… → 1,126.70
+        let two = [
+            Part {
+                tranche: 1,
+                shares: 6_000_000,
+                price: dec("1100"),
+            },
+            Part {
+                tranche: 2,
+                shares: 6_876_682,
+                price: dec("1150"),
+            },
+        ];
+        assert_eq!(stage_price(&two), Some(dec("1126.7")));
+        assert_eq!(stage_price(&[]), None);
+    }
+
+    #[test]
+    fn payment_is_due_the_next_banking_business_day_or_at_the_end_of_the_term() {
+        // Friday 2024-06-28; Monday 2024-07-01 is San Pedro y San Pablo (moved): Tuesday 2
+        assert_eq!(payment_due(d("2024-06-28"), 0), Some(d("2024-07-02")));
+        // a Tuesday: Wednesday
+        assert_eq!(payment_due(d("2024-06-25"), 0), Some(d("2024-06-26")));
+        // 30 days: 2024-07-28 is a Sunday → Monday 29
+        assert_eq!(payment_due(d("2024-06-28"), 30), Some(d("2024-07-29")));
+    }
+}

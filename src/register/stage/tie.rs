@@ -1,0 +1,320 @@
+//! A tie at the best value: the improvement round (only the tied, once, until the draw) and the
+//! draw that decides a persisting tie, and its re-check from the record.
+
+use super::evaluate::{Standing, evaluate, proposal_by_reference};
+use super::{refuse_if_concluded, stage_name, stage_name_es};
+use crate::lang::momento;
+use crate::money::format_cop;
+use crate::offering::stage::{self as core, Draw};
+use crate::rates::RateSeries;
+use crate::register::{Field, Refusal, Result};
+use crate::said;
+use crate::store::Tx;
+use crate::store::programs::StoredProgram;
+use crate::store::stage::{self as store, NewDraw, StoredDraw};
+use rusqlite::Connection;
+use rust_decimal::Decimal;
+
+/// What an improvement did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Improved {
+    pub id: i64,
+    pub tranche: u32,
+    pub original: Decimal,
+    pub offered: Decimal,
+    /// False: not above the original, which stands.
+    pub counted: bool,
+}
+
+/// Records a tied proposal's answer to the invitation to improve (seed 002): only a proposal tied
+/// at the best value as filed, once, while the round is open (the stage not concluded and its
+/// tranche not drawn). A price not above the original is recorded and ignored.
+pub fn improve(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    stage: u8,
+    reference: &str,
+    price: Decimal,
+    rates: &RateSeries,
+) -> Result<Improved> {
+    let conn = tx.conn();
+    refuse_if_concluded(conn, program, stage)?;
+    let evals = evaluate(conn, program, stage, rates)?;
+    let (name, name_es, code) = (
+        stage_name(stage),
+        stage_name_es(stage),
+        &program.program.code,
+    );
+    let (e, i) = proposal_by_reference(&evals, reference).ok_or_else(|| {
+        Refusal::value(
+            Field::Proposal,
+            reference,
+            said!(
+                "is not a proposal of the {name} Stage of {code}",
+                "no es una propuesta de la {name_es} Etapa de {code}"
+            ),
+        )
+    })?;
+    if !e.original_tie.contains(&i) {
+        let (why, porque) = match &e.evaluated[i].cause {
+            Some(c) => (
+                format!("it was rejected ({c})"),
+                format!("fue rechazada ({c})"),
+            ),
+            None => (
+                "it is not tied at the best value".to_string(),
+                "no está empatada en el mejor valor".to_string(),
+            ),
+        };
+        return Err(Refusal::value(
+            Field::Proposal,
+            reference,
+            said!(
+                "only proposals tied at the best value are invited to improve (seed 002): {why}",
+                "solo las propuestas empatadas en el mejor valor son invitadas a mejorar su precio: {porque}"
+            ),
+        )
+        .into());
+    }
+    let tranche = e.tranche.tranche;
+    if let Some(d) = &e.draw {
+        let (at, draw) = (&d.created_at, d.id);
+        let at_es = momento(at);
+        return Err(Refusal::value(
+            Field::Proposal,
+            reference,
+            said!(
+                "the improvement round of tranche {tranche} closed when the tie was drawn on {at} (draw {draw})",
+                "la ronda de mejora del tramo {tranche} se cerró cuando el empate se sorteó el {at_es} \
+                 (sorteo N.º {draw})"
+            ),
+        )
+        .into());
+    }
+    if let Some(m) = &e.improvements[i] {
+        let (offered, at) = (format_cop(m.price), &m.created_at);
+        let at_es = momento(at);
+        return Err(Refusal::value(
+            Field::Proposal,
+            reference,
+            said!(
+                "already answered the invitation with {offered} on {at}; a bidder answers once",
+                "ya respondió la invitación con {offered} el {at_es}; cada proponente responde una sola vez"
+            ),
+        )
+        .into());
+    }
+    if price <= Decimal::ZERO {
+        return Err(Refusal::value(
+            Field::ImprovedPrice,
+            price,
+            said!("must be greater than zero", "debe ser mayor que cero"),
+        )
+        .into());
+    }
+    let original = e.proposals[i].row.price_per_share;
+    let counted = price > original;
+    let proposal_id = e.proposals[i].id;
+    let tranche = e.tranche.tranche;
+    let id = store::insert_improvement(tx, proposal_id, price, counted)?;
+    Ok(Improved {
+        id,
+        tranche,
+        original,
+        offered: price,
+        counted,
+    })
+}
+
+/// What a draw did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Drawn {
+    pub id: i64,
+    pub tranche: u32,
+    pub draw: Draw,
+}
+
+/// Decides a persisting tie in `tranche` by the verifiable draw (`offering::stage::draw`) seeded
+/// with `seed`, and records it (audited with its seed, text, digest and winner). Refused without
+/// a tie, or when the tranche was drawn before.
+pub fn draw(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    stage: u8,
+    tranche: u32,
+    seed: &str,
+    rates: &RateSeries,
+) -> Result<Drawn> {
+    let conn = tx.conn();
+    refuse_if_concluded(conn, program, stage)?;
+    if seed.trim().is_empty() || seed.contains('|') || seed.chars().any(char::is_control) {
+        return Err(Refusal::value(
+            Field::DrawSeed,
+            seed,
+            said!(
+                "must be the public entropy named (e.g. a lottery's result), without '|' or control characters",
+                "debe ser la fuente pública de azar anunciada (p. ej., el resultado de una lotería), sin «|» ni \
+                 caracteres de control"
+            ),
+        )
+        .into());
+    }
+    let evals = evaluate(conn, program, stage, rates)?;
+    let e = evals
+        .iter()
+        .find(|e| e.tranche.tranche == tranche)
+        .ok_or_else(|| {
+            let (name, name_es) = (stage_name(stage), stage_name_es(stage));
+            Refusal::value(
+                Field::Tranche,
+                tranche,
+                said!(
+                    "the {name} Stage has no such tranche",
+                    "la {name_es} Etapa no tiene ese tramo"
+                ),
+            )
+        })?;
+    if let Some(d) = &e.draw {
+        let (draw, seed, winner, code) = (d.id, &d.seed, &d.winner, &program.program.code);
+        return Err(Refusal::Rule(said!(
+            "tranche {tranche} was already drawn (draw {draw}, seed {seed:?}, winner {winner}); check it with `vigia stage draw \
+             --verify {code} --stage {stage}`",
+            "el empate del tramo {tranche} ya se sorteó (sorteo N.º {draw}, semilla «{seed}», propuesta ganadora {winner}); \
+             puede verificar ese sorteo en lugar de repetirlo"
+        ))
+        .into());
+    }
+    let tied = match &e.standing {
+        Standing::Tie(v) => v.clone(),
+        Standing::Winner { proposal, .. } => {
+            let best = &e.proposals[*proposal].row.reference;
+            return Err(Refusal::Rule(said!(
+                "tranche {tranche} has no tie to draw: {best} has the best value",
+                "el tramo {tranche} no tiene empate que sortear: la propuesta {best} tiene el mejor valor"
+            ))
+            .into());
+        }
+        Standing::Desert => {
+            return Err(Refusal::Rule(said!(
+                "tranche {tranche} has no valid proposal: nothing to draw",
+                "el tramo {tranche} no tiene ninguna propuesta válida: no hay nada que sortear"
+            ))
+            .into());
+        }
+    };
+    let refs = e.references(&tied);
+    let d = core::draw(seed, &program.program.code, stage, tranche, &refs)
+        .expect("a tie has two proposals or more");
+    let proposal_id = e
+        .proposals
+        .iter()
+        .find(|p| p.row.reference == d.winner)
+        .map(|p| p.id)
+        .expect("the winner is one of the tied");
+    let id = store::insert_draw(
+        tx,
+        &NewDraw {
+            program_id: program.id,
+            stage,
+            tranche,
+            draw: &d,
+            seed,
+            proposal_id,
+        },
+    )?;
+    Ok(Drawn {
+        id,
+        tranche,
+        draw: d,
+    })
+}
+
+/// A recorded draw recomputed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawCheck {
+    pub stored: StoredDraw,
+    pub recomputed: Draw,
+    /// Every difference between the record and the recomputation, in words (empty: verified).
+    pub differences: Vec<String>,
+}
+
+/// Recomputes every recorded draw of the stage from its record (the seed, the program, the
+/// stage, the tranche and the tie the register shows) and compares.
+pub fn verify_draws(
+    conn: &Connection,
+    program: &StoredProgram,
+    stage: u8,
+    rates: &RateSeries,
+) -> Result<Vec<DrawCheck>> {
+    let draws = store::draws(conn, program.id, stage)?;
+    if draws.is_empty() {
+        let (name, name_es, code) = (
+            stage_name(stage),
+            stage_name_es(stage),
+            &program.program.code,
+        );
+        return Err(Refusal::Rule(said!(
+            "the {name} Stage of {code} has no recorded draw",
+            "la {name_es} Etapa de {code} no tiene ningún sorteo registrado"
+        ))
+        .into());
+    }
+    let evals = evaluate(conn, program, stage, rates)?;
+    let mut out = Vec::new();
+    for d in draws {
+        let e = evals.iter().find(|e| e.tranche.tranche == d.tranche);
+        let tied: Vec<&str> = e
+            .and_then(|e| e.outcome_tie().map(|t| e.references(&t)))
+            .unwrap_or_default();
+        let r = core::draw(&d.seed, &program.program.code, stage, d.tranche, &tied);
+        let Some(r) = r else {
+            out.push(DrawCheck {
+                differences: vec![format!(
+                    "the register shows no tie in tranche {} any more",
+                    d.tranche
+                )],
+                recomputed: Draw {
+                    sorted: Vec::new(),
+                    text: String::new(),
+                    digest: String::new(),
+                    number: 0,
+                    index: 0,
+                    winner: String::new(),
+                },
+                stored: d,
+            });
+            continue;
+        };
+        let mut differences = Vec::new();
+        if r.text != d.hashed_text {
+            differences.push(format!(
+                "the text hashed was {:?}; the record gives {:?}",
+                d.hashed_text, r.text
+            ));
+        }
+        if r.digest != d.digest {
+            differences.push(format!(
+                "the digest recorded is {}; SHA-256 gives {}",
+                d.digest, r.digest
+            ));
+        }
+        if r.number.to_string() != d.number || r.index != d.winner_index {
+            differences.push(format!(
+                "the number and place recorded are {} and {}; recomputed {} and {}",
+                d.number, d.winner_index, r.number, r.index
+            ));
+        }
+        if r.winner != d.winner {
+            differences.push(format!(
+                "the winner recorded is {}; the draw gives {}",
+                d.winner, r.winner
+            ));
+        }
+        out.push(DrawCheck {
+            stored: d,
+            recomputed: r,
+            differences,
+        });
+    }
+    Ok(out)
+}
