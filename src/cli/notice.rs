@@ -571,7 +571,7 @@ fn delivered(
 ) -> Result<Status, CliError> {
     let mut store = ctx.store()?;
     let officer = ctx.officer();
-    let today = chrono::Local::now().date_naive();
+    let today = ctx.today();
     let d = store
         .write::<_, register::Error>(&officer, |tx| {
             register::notice::record_delivery(tx, number, program, on, via.into(), evidence, today)
@@ -611,7 +611,7 @@ impl NoticeCommand {
                 force,
             } => {
                 let started = SystemTime::now();
-                let today = chrono::Local::now().date_naive();
+                let today = ctx.today();
                 let rates = ctx.rates()?;
                 let run = Run {
                     officer: ctx.officer(),

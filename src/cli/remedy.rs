@@ -38,15 +38,49 @@ impl Front for Commands {
 }
 
 /// The command that carries out an act a register refusal waits for.
-pub(crate) fn act(act: crate::register::Act) -> String {
+pub(crate) fn act(act: &crate::register::Act) -> String {
     use crate::register::{Act, Record};
     match act {
-        Act::Void(Record::Adjudication) => "vigia adjudications void ID --reason TEXT",
-        Act::Void(Record::Breach) => "vigia breach void ID --reason TEXT",
-        Act::Void(Record::Pledge) => "vigia pledge void ID --reason TEXT",
-        Act::Void(Record::Payment) => "vigia payment void ID --reason TEXT",
+        Act::Void(Record::Adjudication) => "vigia adjudications void ID --reason TEXT".to_string(),
+        Act::Void(Record::Breach) => "vigia breach void ID --reason TEXT".to_string(),
+        Act::Void(Record::Pledge) => "vigia pledge void ID --reason TEXT".to_string(),
+        Act::Void(Record::Payment) => "vigia payment void ID --reason TEXT".to_string(),
+        Act::OpenOffer { program } => format!("vigia offer open {program} --opens D --closes D"),
+        Act::ImportAcceptances { program } => {
+            format!("vigia acceptances import FILE --program {program}")
+        }
+        Act::AdjudicateOffer { program } => format!("vigia offer adjudicate {program} --on D"),
+        Act::RecordExternal { program } => {
+            format!("vigia offer record-external {program} --on D --awarded N --acta REF")
+        }
+        Act::OpenTranche {
+            program,
+            stage,
+            tranche: Some(tranche),
+            shares: Some(shares),
+        } => format!(
+            "vigia stage open {program} --stage {stage} --tranche {tranche} --shares {shares} --opens D --closes D"
+        ),
+        Act::OpenTranche { program, stage, .. } => {
+            format!("vigia stage open {program} --stage {stage} --shares N --opens D --closes D")
+        }
+        Act::Improve => "vigia stage improve".to_string(),
+        Act::Draw {
+            program,
+            stage,
+            tranche,
+        } => format!("vigia stage draw {program} --stage {stage} --tranche {tranche} --seed TEXT"),
+        Act::VerifyDraws { program, stage } => {
+            format!("vigia stage draw --verify {program} --stage {stage}")
+        }
+        Act::AdjudicateStage { program, stage, on } => {
+            format!("vigia stage adjudicate {program} --stage {stage} --on {on}")
+        }
+        Act::DeclareVoid { program, stage, on } => {
+            format!("vigia stage desert {program} --stage {stage} --on {on}")
+        }
+        Act::AddRate => "vigia rates add".to_string(),
     }
-    .to_string()
 }
 
 /// A finding's reason as the command line prints it.

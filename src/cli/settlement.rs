@@ -55,7 +55,7 @@ impl SettlementCommand {
                 force,
             } => {
                 let started = SystemTime::now();
-                let date = date.unwrap_or_else(|| chrono::Local::now().date_naive());
+                let date = date.unwrap_or_else(|| ctx.today());
                 let rates = ctx.rates()?;
                 // the path, when --out names a file, is known before the number
                 let fixed = target_of(out.as_deref(), "", format)?;
@@ -68,14 +68,8 @@ impl SettlementCommand {
                 // one call into the rules; the document's file is reserved in the transaction
                 // (its name is the number) and written after the commit
                 let (issued, reserved) = store.write::<_, CliError>(&officer, |tx| {
-                    let i = register::settlement::issue(
-                        tx,
-                        breach,
-                        date,
-                        chrono::Local::now().date_naive(),
-                        &rates,
-                    )
-                    .map_err(by_number)?;
+                    let i = register::settlement::issue(tx, breach, date, ctx.today(), &rates)
+                        .map_err(by_number)?;
                     let path = target_of(out.as_deref(), &i.settlement.number, format)?;
                     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                         files::remove_stale(dir, started);

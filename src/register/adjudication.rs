@@ -343,7 +343,7 @@ pub fn void(tx: &mut Tx<'_>, id: i64, reason: &str) -> Result<i64> {
                 "has {list} recorded against it; void them first if they were recorded by mistake",
                 "{tiene} {lista}; {si}"
             ),
-            first: Act::Void(Record::Breach),
+            first: Box::new(Act::Void(Record::Breach)),
         }
         .into());
     }
@@ -381,7 +381,7 @@ pub fn void(tx: &mut Tx<'_>, id: i64, reason: &str) -> Result<i64> {
                 "has {list} in force; void it first if it was registered by mistake",
                 "tiene vigente {lista}; si se inscribió por error, anúlela primero"
             ),
-            first: Act::Void(Record::Pledge),
+            first: Box::new(Act::Void(Record::Pledge)),
         }
         .into());
     }

@@ -244,7 +244,7 @@ pub fn void(tx: &mut Tx<'_>, breach_id: i64, reason: &str) -> Result<i64> {
                 field: Field::Breach,
                 value: breach_id.said(),
                 reason: d.reason,
-                first,
+                first: Box::new(first),
             },
             None => Refusal::value(Field::Breach, breach_id, d.reason),
         }

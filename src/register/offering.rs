@@ -4,7 +4,7 @@
 //! sola oportunidad vencido el plazo de la oferta pública": once, after the window, writing its
 //! awards as adjudications of the register with one audit event. Refusals name fields.
 
-use super::{Error, Field, Refusal, Result};
+use super::{Act, Error, Field, Refusal, Result};
 use crate::ids::DocType;
 use crate::import::{AdjudicationRow, PersonType, RowError};
 use crate::lang::{Said, fecha, momento, numero};
@@ -122,12 +122,17 @@ pub fn import(
 ) -> Result<ImportedAcceptances> {
     let code = &program.program.code;
     if store::offer(tx.conn(), program.id)?.is_none() {
-        return Err(Refusal::Rule(said!(
-            "{code} has no offer yet: acceptances answer a public offer (Art. 4); open it first with \
-             `vigia offer open {code} --opens D --closes D`",
-            "{code} aún no tiene oferta: las aceptaciones responden a una oferta pública (art. 4); registre \
-             primero la apertura de la oferta, con la fecha del aviso y la de cierre"
-        ))
+        return Err(Refusal::Waits {
+            reason: said!(
+                "{code} has no offer yet: acceptances answer a public offer (Art. 4); record its opening first, with \
+                 the notice's date and the closing date",
+                "{code} aún no tiene oferta: las aceptaciones responden a una oferta pública (art. 4); registre \
+                 primero la apertura de la oferta, con la fecha del aviso y la de cierre"
+            ),
+            first: vec![Act::OpenOffer {
+                program: code.to_string(),
+            }],
+        }
         .into());
     }
     if let Some(run) = store::run(tx.conn(), program.id)? {
@@ -315,11 +320,20 @@ pub fn compute(conn: &Connection, program: &StoredProgram, on: NaiveDate) -> Res
     let p = &program.program;
     let code = &p.code;
     let offer = store::offer(conn, program.id)?.ok_or_else(|| {
-        Refusal::Rule(said!(
-            "{code} has no offer to adjudicate; open it with `vigia offer open {code} --opens D --closes D` \
-             and import its acceptances",
-            "{code} no tiene oferta que adjudicar; registre la apertura de la oferta e importe sus aceptaciones"
-        ))
+        Refusal::Waits {
+            reason: said!(
+                "{code} has no offer to adjudicate; record its opening and import its acceptances",
+                "{code} no tiene oferta que adjudicar; registre la apertura de la oferta e importe sus aceptaciones"
+            ),
+            first: vec![
+                Act::OpenOffer {
+                    program: code.to_string(),
+                },
+                Act::ImportAcceptances {
+                    program: code.to_string(),
+                },
+            ],
+        }
     })?;
     if let Some(run) = store::run(conn, program.id)? {
         let (on, run_id, fingerprint) = (run.adjudicated_on, run.id, &run.fingerprint);
@@ -415,12 +429,17 @@ pub fn compute(conn: &Connection, program: &StoredProgram, on: NaiveDate) -> Res
     })?;
     drop(people);
     if seq == 0 {
-        return Err(Refusal::Rule(said!(
-            "{code} has no acceptances in the register; import them with `vigia acceptances import FILE --program {code}` \
-             (the adjudication takes place once, so it is not run on an empty offer)",
-            "{code} no tiene aceptaciones en el registro; impórtelas primero (la adjudicación se hace en una \
-             sola oportunidad, de modo que no se ejecuta sobre una oferta sin aceptaciones)"
-        ))
+        return Err(Refusal::Waits {
+            reason: said!(
+                "{code} has no acceptances in the register; import them first (the adjudication takes place once, so it \
+                 is not run on an empty offer)",
+                "{code} no tiene aceptaciones en el registro; impórtelas primero (la adjudicación se hace en una \
+                 sola oportunidad, de modo que no se ejecuta sobre una oferta sin aceptaciones)"
+            ),
+            first: vec![Act::ImportAcceptances {
+                program: code.to_string(),
+            }],
+        }
         .into());
     }
     let adjudication = gathered.finish()?;

@@ -210,6 +210,7 @@ fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
             match other {
                 Refusal::Value { reason, .. }
                 | Refusal::Blocked { reason, .. }
+                | Refusal::Waits { reason, .. }
                 | Refusal::Rule(reason) => reason,
                 Refusal::OneOf(..) | Refusal::Repeat { .. } => Said::new(
                     other.describe(Lang::En, |f| f.as_str().into(), |f| f.as_str().into()),

@@ -187,21 +187,62 @@ pub enum Refusal {
     Rule(Said),
     /// Refused as it stands; repeating it with the input `with` makes it acceptable.
     Repeat { reason: Said, with: Field },
+    /// The write as a whole waits for the acts `first` (the reason says them in words).
+    Waits { reason: Said, first: Vec<Act> },
     /// The value given for `field` is refused until another act is done first (`first`), which
     /// each front end names its own way (the command line as its command).
     Blocked {
         field: Field,
         value: Said,
         reason: Said,
-        first: Act,
+        first: Box<Act>,
     },
 }
 
 /// An act on the register that a refused write waits for, as the domain names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Act {
     /// Void a record of this kind (with the reason), when it was recorded by mistake.
     Void(Record),
+    /// Open the program's first-stage offer.
+    OpenOffer { program: String },
+    /// Import the offer's acceptances.
+    ImportAcceptances { program: String },
+    /// Adjudicate the first-stage offer.
+    AdjudicateOffer { program: String },
+    /// Record a first stage concluded outside vigia.
+    RecordExternal { program: String },
+    /// Open a tranche of a later stage (`tranche` and `shares` when they are known).
+    OpenTranche {
+        program: String,
+        stage: u8,
+        tranche: Option<usize>,
+        shares: Option<u64>,
+    },
+    /// Invite the tied bidders to improve their price.
+    Improve,
+    /// Decide a persisting tie by lot.
+    Draw {
+        program: String,
+        stage: u8,
+        tranche: u32,
+    },
+    /// Re-check a stage's draws.
+    VerifyDraws { program: String, stage: u8 },
+    /// Adjudicate a later stage on a day.
+    AdjudicateStage {
+        program: String,
+        stage: u8,
+        on: chrono::NaiveDate,
+    },
+    /// Declare a later stage void on a day.
+    DeclareVoid {
+        program: String,
+        stage: u8,
+        on: chrono::NaiveDate,
+    },
+    /// Add a certified rate period.
+    AddRate,
 }
 
 /// A kind of record of the register.
@@ -243,7 +284,7 @@ impl Refusal {
         lang: Lang,
         name: impl Fn(Field) -> String,
         usage: impl Fn(Field) -> String,
-        act: impl Fn(Act) -> Option<String>,
+        act: impl Fn(&Act) -> Option<String>,
     ) -> String {
         match self {
             Refusal::Blocked {
@@ -258,8 +299,20 @@ impl Refusal {
                     value.in_lang(lang),
                     reason.in_lang(lang)
                 );
-                if let Some(command) = act(*first) {
+                if let Some(command) = act(first) {
                     s.push_str(&format!(" (`{command}`)"));
+                }
+                s
+            }
+            Refusal::Waits { reason, first } => {
+                let mut s = reason.in_lang(lang).to_string();
+                let commands: Vec<String> = first
+                    .iter()
+                    .filter_map(&act)
+                    .map(|c| format!("`{c}`"))
+                    .collect();
+                if !commands.is_empty() {
+                    s.push_str(&format!(" ({})", commands.join("; ")));
                 }
                 s
             }

@@ -278,7 +278,7 @@ pub fn refusal_field(r: &Refusal) -> Option<Field> {
         Refusal::Value { field, .. } | Refusal::Blocked { field, .. } => Some(*field),
         Refusal::OneOf(a, _) => Some(*a),
         Refusal::Repeat { with, .. } => Some(*with),
-        Refusal::Rule(_) => None,
+        Refusal::Rule(_) | Refusal::Waits { .. } => None,
     }
 }
 

@@ -75,7 +75,8 @@ fn seed_002_runs_its_second_stage_by_price_and_term_after_a_first_stage_outside_
     let e = r.fails(&open);
     assert!(
         e.contains(
-            "record it with `vigia offer record-external FOGAFIN-TON --on D --awarded N --acta REF`"
+            "record that adjudication (`vigia offer adjudicate FOGAFIN-TON --on D`; \
+             `vigia offer record-external FOGAFIN-TON --on D --awarded N --acta REF`)"
         ),
         "{e}"
     );

@@ -603,9 +603,7 @@ fn a_void_second_stage_passes_to_the_third_and_a_void_third_means_no_stage_price
         "2024-06-28",
     ]);
     assert!(
-        e.contains(
-            "declare it void with `vigia stage desert D3939-2004 --stage 2 --on 2024-06-28`"
-        ),
+        e.contains("declare it void (`vigia stage desert D3939-2004 --stage 2 --on 2024-06-28`)"),
         "{e}"
     );
     // the Third Stage waits for the Second

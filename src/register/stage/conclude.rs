@@ -8,6 +8,7 @@ use super::{available, refuse_if_concluded, stage_name, stage_name_es};
 use crate::holidays::{add_business_days, next_business_day};
 use crate::lang::{fecha, numero};
 use crate::rates::RateSeries;
+use crate::register::Act;
 use crate::register::{Field, Refusal, Result};
 use crate::said;
 use crate::store::StoreError;
@@ -117,14 +118,21 @@ pub fn adjudicate(
         let next = evals.len() + 1;
         let (all, missing) = (available.shares, available.shares - offered);
         let (all_es, offered_es, missing_es) = (numero(all), numero(offered), numero(missing));
-        return Err(Refusal::Rule(said!(
-            "the {name} Stage offers the totality of what the previous stage left (Arts. 13, 16): {all} shares, but its \
-             tranches hold {offered}; open the other {missing} as tranche {next} (`vigia stage open {code} --stage {stage} \
-             --tranche {next} --shares {missing} ...`)",
-            "la {name_es} Etapa ofrece la totalidad de lo que dejó la etapa anterior (arts. 13 y 16): \
-             {all_es} acciones, pero sus tramos suman {offered_es}; abra las {missing_es} restantes como el \
-             tramo {next}"
-        ))
+        return Err(Refusal::Waits {
+            reason: said!(
+                "the {name} Stage offers the totality of what the previous stage left (Arts. 13, 16): {all} shares, but its \
+                 tranches hold {offered}; open the other {missing} as tranche {next}",
+                "la {name_es} Etapa ofrece la totalidad de lo que dejó la etapa anterior (arts. 13 y 16): \
+                 {all_es} acciones, pero sus tramos suman {offered_es}; abra las {missing_es} restantes como el \
+                 tramo {next}"
+            ),
+            first: vec![Act::OpenTranche {
+                program: code.clone(),
+                stage,
+                tranche: Some(next),
+                shares: Some(missing),
+            }],
+        }
         .into());
     }
     check_decision_day(program, stage, &evals, on)?;
@@ -135,13 +143,22 @@ pub fn adjudicate(
         match &e.standing {
             Standing::Tie(v) => {
                 let (tranche, tied) = (t.tranche, e.references(v).join(", "));
-                return Err(Refusal::Rule(said!(
-                    "tranche {tranche} is tied between {tied} at the best value: invite them to improve (`vigia stage improve`) \
-                     and decide a persisting tie by lot (`vigia stage draw {code} --stage {stage} --tranche {tranche} \
-                     --seed TEXT`) before adjudicating",
-                    "en el tramo {tranche} hay empate en el mejor valor entre {tied}: antes de adjudicar, invite a \
-                     los proponentes empatados a mejorar su precio y, si el empate persiste, decídalo por sorteo"
-                ))
+                return Err(Refusal::Waits {
+                    reason: said!(
+                        "tranche {tranche} is tied between {tied} at the best value: invite them to improve and decide a \
+                         persisting tie by lot before adjudicating",
+                        "en el tramo {tranche} hay empate en el mejor valor entre {tied}: antes de adjudicar, invite a \
+                         los proponentes empatados a mejorar su precio y, si el empate persiste, decídalo por sorteo"
+                    ),
+                    first: vec![
+                        Act::Improve,
+                        Act::Draw {
+                            program: code.clone(),
+                            stage,
+                            tranche,
+                        },
+                    ],
+                }
                 .into());
             }
             Standing::Desert => awards.push(Award {
@@ -188,11 +205,17 @@ pub fn adjudicate(
         }
     }
     let price = stage_price(&parts).ok_or_else(|| {
-        Refusal::Rule(said!(
-            "no tranche of the {name} Stage of {code} has a valid proposal: declare it void with `vigia stage desert \
-             {code} --stage {stage} --on {on}`",
-            "ningún tramo de la {name_es} Etapa de {code} tiene una propuesta válida: declare desierta la etapa"
-        ))
+        Refusal::Waits {
+            reason: said!(
+                "no tranche of the {name} Stage of {code} has a valid proposal: declare it void",
+                "ningún tramo de la {name_es} Etapa de {code} tiene una propuesta válida: declare desierta la etapa"
+            ),
+            first: vec![Act::DeclareVoid {
+                program: code.clone(),
+                stage,
+                on,
+            }],
+        }
     })?;
     let awarded: u64 = parts.iter().map(|p| p.shares).sum();
     let sp = programs::record_stage(tx, program.id, Some((stage, price)), on)?;
@@ -263,12 +286,19 @@ pub fn desert(
             .map(|x| e.proposals[x.index].row.reference.as_str())
             .collect();
         let (tranche, best) = (e.tranche.tranche, best.join(", "));
-        return Err(Refusal::Rule(said!(
-            "tranche {tranche} has a valid proposal ({best}): a stage with a valid proposal is adjudicated (`vigia stage \
-             adjudicate {code} --stage {stage} --on {on}`), not declared void",
-            "el tramo {tranche} tiene una propuesta válida ({best}): una etapa con propuesta válida se adjudica, \
-             no se declara desierta"
-        ))
+        return Err(Refusal::Waits {
+            reason: said!(
+                "tranche {tranche} has a valid proposal ({best}): a stage with a valid proposal is adjudicated, not \
+                 declared void",
+                "el tramo {tranche} tiene una propuesta válida ({best}): una etapa con propuesta válida se adjudica, \
+                 no se declara desierta"
+            ),
+            first: vec![Act::AdjudicateStage {
+                program: code.clone(),
+                stage,
+                on,
+            }],
+        }
         .into());
     }
     let awards: Vec<Award> = evals

@@ -8,6 +8,7 @@ use crate::later_stages::Valuation;
 use crate::offering::stage::{self as core, Evaluated, Outcome, Proposal, Terms};
 use crate::program::{Criterion, CriterionRate};
 use crate::rates::RateSeries;
+use crate::register::Act;
 use crate::register::{Refusal, Result};
 use crate::said;
 use crate::store::StoreError;
@@ -57,13 +58,16 @@ pub(super) fn rate_for(rate: CriterionRate, t: &Tranche, rates: &RateSeries) -> 
             let (closes, tranche) = (t.closes, t.tranche);
             let closes_es = fecha(closes);
             let p = rates.period_on(t.closes).ok_or_else(|| {
-                Refusal::Rule(said!(
-                    "no certified rate is in force on {closes} (tranche {tranche} closes then) and the program's criterion \
-                     discounts at the IBC in force on the closing date: add it with `vigia rates add`",
-                    "no hay tasa certificada vigente el {closes_es} (fecha de cierre del tramo {tranche}) y el \
-                     criterio del programa descuenta al interés bancario corriente vigente en la fecha de cierre: \
-                     agregue la certificación de esa fecha"
-                ))
+                Refusal::Waits {
+                    reason: said!(
+                        "no certified rate is in force on {closes} (tranche {tranche} closes then) and the program's criterion \
+                         discounts at the IBC in force on the closing date: add its certification",
+                        "no hay tasa certificada vigente el {closes_es} (fecha de cierre del tramo {tranche}) y el \
+                         criterio del programa descuenta al interés bancario corriente vigente en la fecha de cierre: \
+                         agregue la certificación de esa fecha"
+                    ),
+                    first: vec![Act::AddRate],
+                }
             })?;
             let ibc = p.ibc_ea_pct.ok_or_else(|| {
                 let (from, to) = (p.valid_from, p.valid_to);
@@ -230,12 +234,20 @@ pub fn evaluate(
     let tranches = store::tranches(conn, program.id, stage)?;
     if tranches.is_empty() {
         let (name, name_es) = (stage_name(stage), stage_name_es(stage));
-        return Err(Refusal::Rule(said!(
-            "the {name} Stage of {code} has no open tranche; open it with `vigia stage open {code} --stage {stage} \
-             --shares N --opens D --closes D`",
-            "la {name_es} Etapa de {code} no tiene un tramo abierto; abra primero un tramo, con sus acciones y \
-             sus fechas de apertura y cierre"
-        ))
+        return Err(Refusal::Waits {
+            reason: said!(
+                "the {name} Stage of {code} has no open tranche; open one first, with its shares and its opening and \
+                 closing dates",
+                "la {name_es} Etapa de {code} no tiene un tramo abierto; abra primero un tramo, con sus acciones y \
+                 sus fechas de apertura y cierre"
+            ),
+            first: vec![Act::OpenTranche {
+                program: code.clone(),
+                stage,
+                tranche: None,
+                shares: None,
+            }],
+        }
         .into());
     }
     let all = store::proposals(conn, program.id, stage)?;

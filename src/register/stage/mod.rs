@@ -5,7 +5,7 @@
 //! price per share becomes the program's Art. 9 (iii) reference price) or declared void. Every
 //! rule runs inside the caller's transaction; refusals name fields, never flags.
 
-use super::{Field, Refusal, Result};
+use super::{Act, Field, Refusal, Result};
 use crate::import::RowError;
 use crate::lang::{fecha, numero};
 use crate::offering::proposals::ProposalRow;
@@ -65,14 +65,24 @@ pub fn available(conn: &Connection, program: &StoredProgram, stage: u8) -> Resul
     }
     if stage == 2 {
         let first = super::external::first_stage(conn, program)?.ok_or_else(|| {
-            Refusal::Rule(said!(
-                "the first stage of {code} has not been adjudicated: the Second Stage offers what it leaves \
-                 (Art. 13); run `vigia offer adjudicate {code} --on D` first, or, if it was concluded outside vigia, \
-                 record it with `vigia offer record-external {code} --on D --awarded N --acta REF`",
-                "la primera etapa de {code} no se ha adjudicado: la Segunda Etapa ofrece lo que aquella no \
-                 enajenó (art. 13); adjudique primero la oferta de la primera etapa o, si concluyó fuera de \
-                 vigia, registre esa adjudicación"
-            ))
+            Refusal::Waits {
+                reason: said!(
+                    "the first stage of {code} has not been adjudicated: the Second Stage offers what it leaves \
+                     (Art. 13); adjudicate the first stage's offer first or, if it was concluded outside vigia, \
+                     record that adjudication",
+                    "la primera etapa de {code} no se ha adjudicado: la Segunda Etapa ofrece lo que aquella no \
+                     enajenó (art. 13); adjudique primero la oferta de la primera etapa o, si concluyó fuera de \
+                     vigia, registre esa adjudicación"
+                ),
+                first: vec![
+                    Act::AdjudicateOffer {
+                        program: code.to_string(),
+                    },
+                    Act::RecordExternal {
+                        program: code.to_string(),
+                    },
+                ],
+            }
         })?;
         if first.leftover == 0 {
             let on = first.adjudicated_on;
@@ -305,12 +315,20 @@ pub fn import(
     let tranches = store::tranches(conn, program.id, stage)?;
     let (name, name_es) = (stage_name(stage), stage_name_es(stage));
     if tranches.is_empty() {
-        return Err(Refusal::Rule(said!(
-            "the {name} Stage of {code} has no open tranche: proposals answer a public invitation (Art. 13); open it \
-             first with `vigia stage open {code} --stage {stage} --shares N --opens D --closes D`",
-            "la {name_es} Etapa de {code} no tiene un tramo abierto: las propuestas responden a una invitación \
-             pública (art. 13); abra primero un tramo, con sus acciones y sus fechas de apertura y cierre"
-        ))
+        return Err(Refusal::Waits {
+            reason: said!(
+                "the {name} Stage of {code} has no open tranche: proposals answer a public invitation (Art. 13); open a \
+                 tranche first, with its shares and its opening and closing dates",
+                "la {name_es} Etapa de {code} no tiene un tramo abierto: las propuestas responden a una invitación \
+                 pública (art. 13); abra primero un tramo, con sus acciones y sus fechas de apertura y cierre"
+            ),
+            first: vec![Act::OpenTranche {
+                program: code.to_string(),
+                stage,
+                tranche: None,
+                shares: None,
+            }],
+        }
         .into());
     }
     if !store::improvements(conn, program.id, stage)?.is_empty()

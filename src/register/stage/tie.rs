@@ -7,6 +7,7 @@ use crate::lang::momento;
 use crate::money::format_cop;
 use crate::offering::stage::{self as core, Draw};
 use crate::rates::RateSeries;
+use crate::register::Act;
 use crate::register::{Field, Refusal, Result};
 use crate::said;
 use crate::store::Tx;
@@ -176,12 +177,18 @@ pub fn draw(
         })?;
     if let Some(d) = &e.draw {
         let (draw, seed, winner, code) = (d.id, &d.seed, &d.winner, &program.program.code);
-        return Err(Refusal::Rule(said!(
-            "tranche {tranche} was already drawn (draw {draw}, seed {seed:?}, winner {winner}); check it with `vigia stage draw \
-             --verify {code} --stage {stage}`",
-            "el empate del tramo {tranche} ya se sorteó (sorteo N.º {draw}, semilla «{seed}», propuesta ganadora {winner}); \
-             puede verificar ese sorteo en lugar de repetirlo"
-        ))
+        return Err(Refusal::Waits {
+            reason: said!(
+                "tranche {tranche} was already drawn (draw {draw}, seed {seed:?}, winner {winner}); check that draw \
+                 instead of repeating it",
+                "el empate del tramo {tranche} ya se sorteó (sorteo N.º {draw}, semilla «{seed}», propuesta ganadora {winner}); \
+                 puede verificar ese sorteo en lugar de repetirlo"
+            ),
+            first: vec![Act::VerifyDraws {
+                program: code.to_string(),
+                stage,
+            }],
+        }
         .into());
     }
     let tied = match &e.standing {
