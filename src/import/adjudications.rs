@@ -330,7 +330,6 @@ mod tests {
         assert_eq!(COLUMNS[9], "financed_shares");
     }
 
-
     /// The shipped program, with two of its categories.
     fn cats() -> Program {
         let mut p = Program::from_toml(crate::program::DECRETO_3939_2004).unwrap();
@@ -339,7 +338,6 @@ mod tests {
     }
 
     const HEADER: &str = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n";
-
 
     #[test]
     fn reads_plain_utf8_with_bom() {

@@ -113,7 +113,11 @@ impl<'f, 'r> Cells<'f, 'r> {
     }
 
     /// The value of `c` as `read` makes of it, or its problem.
-    pub fn read<T>(&mut self, c: impl Column, read: impl FnOnce(&'r str) -> Result<T, Said>) -> Option<T> {
+    pub fn read<T>(
+        &mut self,
+        c: impl Column,
+        read: impl FnOnce(&'r str) -> Result<T, Said>,
+    ) -> Option<T> {
         let s = self.get(c);
         read(s).map_err(|why| self.fail(c, s, why)).ok()
     }
@@ -158,7 +162,12 @@ impl<'f, 'r> Cells<'f, 'r> {
     }
 
     /// An amount in pesos (`positive`: greater than zero), or `Some(None)` when empty.
-    pub fn opt_amount(&mut self, c: impl Column, positive: bool, own: Said) -> Option<Option<Decimal>> {
+    pub fn opt_amount(
+        &mut self,
+        c: impl Column,
+        positive: bool,
+        own: Said,
+    ) -> Option<Option<Decimal>> {
         let s = self.get(c);
         if s.is_empty() {
             return Some(None);

@@ -243,7 +243,8 @@ pub fn each_record<T, E>(
     let mut record = csv::StringRecord::new();
     let mut lines = Lines::new(&text);
     // sized once from the count of line ends, so that a million rows do not hold two tables
-    let mut seen = super::seen::SeenLines::with_capacity(text.bytes().filter(|&b| b == b'\n').count());
+    let mut seen =
+        super::seen::SeenLines::with_capacity(text.bytes().filter(|&b| b == b'\n').count());
     loop {
         let at = reader.position().byte();
         match reader.read_record(&mut record) {
@@ -395,4 +396,3 @@ pub(crate) fn in_parallel<T: Send, E: Send>(
         Ok(read.unwrap_or_else(|()| (sniff(bytes), Vec::new())))
     })
 }
-

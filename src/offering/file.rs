@@ -313,7 +313,6 @@ fn parse_row(
     row.finish(read)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
