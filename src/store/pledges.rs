@@ -251,6 +251,9 @@ fn named(
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// Rows of a pledge file judged together, their adjudications read in one range.
+const READ_AHEAD: usize = 256;
+
 /// Pledges stored per INSERT statement (6 values each, after the 2 they share).
 const ROWS_PER_INSERT: usize = 64;
 
@@ -525,7 +528,19 @@ pub fn import(
                AND NOT EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id)
              ORDER BY a.id",
         )?;
-        feed(&mut |row| {
+        // the adjudications a group of rows names by id, read in one range when they are close
+        // together (a file in the register's order), else one at a time
+        let mut in_range = conn.prepare(
+            "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, h.doc_type, h.doc_number,
+                    EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id),
+                    a.financed_shares, a.id
+             FROM adjudications a JOIN holders h ON h.id = a.holder_id WHERE a.id BETWEEN ?1 AND ?2",
+        )?;
+        let mut read: std::collections::HashMap<i64, Pledgeable> = Default::default();
+        let mut group: Vec<crate::import::PledgeRow> = Vec::with_capacity(READ_AHEAD);
+        let mut judge_row = |row: crate::import::PledgeRow,
+                             read: &mut std::collections::HashMap<i64, Pledgeable>|
+         -> Result<()> {
             let line = row.line;
             let mut problem = |field: &str, value: String, reason: Said| {
                 problems.push(RowError {
@@ -561,9 +576,12 @@ pub fn import(
                     }
                 }
             };
-            let found = adjudication
-                .query_row(params![adjudication_id], Pledgeable::from_row)
-                .optional()?;
+            let found = match read.remove(&adjudication_id) {
+                Some(found) => Some(found),
+                None => adjudication
+                    .query_row(params![adjudication_id], Pledgeable::from_row)
+                    .optional()?,
+            };
             let Some(Pledgeable {
                 void,
                 program_id,
@@ -663,7 +681,38 @@ pub fn import(
                 lender,
                 registered_on: Short::date(row.registered_on),
             })
-        })?
+        };
+        let mut judge_group = |group: &mut Vec<crate::import::PledgeRow>| -> Result<()> {
+            let ids = group.iter().filter_map(|r| match r.of {
+                PledgeOf::Id {
+                    adjudication_id, ..
+                } => Some(adjudication_id),
+                PledgeOf::Holder { .. } => None,
+            });
+            let (lo, hi, n) = ids.fold((i64::MAX, i64::MIN, 0i64), |(lo, hi, n), id| {
+                (lo.min(id), hi.max(id), n + 1)
+            });
+            read.clear();
+            if n > 0 && hi - lo < 4 * n {
+                let mut rows = in_range.query(params![lo, hi])?;
+                while let Some(r) = rows.next()? {
+                    read.insert(r.get(8)?, Pledgeable::from_row(r)?);
+                }
+            }
+            for row in group.drain(..) {
+                judge_row(row, &mut read)?;
+            }
+            Ok(())
+        };
+        let fed = feed(&mut |row| {
+            group.push(row);
+            if group.len() == READ_AHEAD {
+                judge_group(&mut group)?;
+            }
+            Ok(())
+        })?;
+        judge_group(&mut group)?;
+        fed
     };
     let (first_id, last_id, hasher) = writer.finish()?;
     let count = usize::try_from(hasher.count_so_far()).expect("a count");
