@@ -6,9 +6,11 @@
 //! `vigia pledge import`, seeds the rest through the library in audited transactions, runs
 //! `vigia check`, and reports times and peak memory next to two baselines measured in the same
 //! run on the same data: the sqlite3 shell's `.import` of the same CSV into a plain table, and a
-//! plain sqlite3 SELECT that scans adjudications joined with pledges. Every timing is the median
-//! of three runs, each after `sync` (the pledge import: one run). Needs `sqlite3` and GNU
-//! `/usr/bin/time` on the PATH (Debian: sqlite3, time).
+//! plain sqlite3 SELECT that scans adjudications joined with pledges; also a re-import of the same
+//! rows (every row already registered: nothing added). Every timing is the median of three runs,
+//! each after `sync`, each ratio printed next to it, with the load average before and after.
+//! `cargo run --release --example national -- N imports` times only the imports. Needs `sqlite3`
+//! and GNU `/usr/bin/time` on the PATH (Debian: sqlite3, time).
 
 use chrono::{Days, NaiveDate};
 use std::fmt::Write as _;
