@@ -6,9 +6,11 @@
 //! `vigia pledge import`, seeds the rest through the library in audited transactions, runs
 //! `vigia check`, and reports times and peak memory next to two baselines measured in the same
 //! run on the same data: the sqlite3 shell's `.import` of the same CSV into a plain table, and a
-//! plain sqlite3 SELECT that scans adjudications joined with pledges. Every timing is the median
-//! of three runs, each after `sync` (the pledge import: one run). Needs `sqlite3` and GNU
-//! `/usr/bin/time` on the PATH (Debian: sqlite3, time).
+//! plain sqlite3 SELECT that scans adjudications joined with pledges; also a re-import of the same
+//! rows (every row already registered: nothing added). Every timing is the median of three runs,
+//! each after `sync`, each ratio printed next to it, with the load average before and after.
+//! `cargo run --release --example national -- N imports` times only the imports. Needs `sqlite3`
+//! and GNU `/usr/bin/time` on the PATH (Debian: sqlite3, time).
 
 use chrono::{Days, NaiveDate};
 use std::fmt::Write as _;
@@ -77,6 +79,9 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000_000);
+    // `imports` as the second argument: only the imports (issue 23 target 1), each three times
+    let imports_only = std::env::args().nth(2).as_deref() == Some("imports");
+    println!("load average before: {}", load_average());
     let scale = |x: u64| (x * n / 1_000_000).max(1);
     let (n_breaches, n_liquidations, n_payments) = (scale(50_000), scale(20_000), scale(10_000));
     let dir = std::env::temp_dir().join(format!("vigia-national-{}", std::process::id()));
@@ -169,6 +174,28 @@ fn main() {
     let (import_s, import_kib, out) = median(import_runs);
     eprintln!("{}", out.trim());
 
+    // 3b. Re-import of the same rows (a new export of the unchanged list: the same file with
+    //     blank lines added at its end, so that it is not the same file): every row is already
+    //     registered as it is, nothing is added. Three runs, each with its own file.
+    let mut reimport_runs = Vec::new();
+    for k in 1..=3 {
+        let again = dir.join(format!("adjudicaciones-{k}.csv"));
+        let mut bytes = std::fs::read(&csv_path).unwrap();
+        bytes.extend(std::iter::repeat_n(b'\n', k));
+        std::fs::write(&again, bytes).unwrap();
+        settle();
+        let run = timed(&mut vigia(&[
+            "adjudications",
+            "import",
+            again.to_str().unwrap(),
+            "--program",
+            "D3939-2004",
+        ]));
+        assert!(run.2.contains(" 0 adjudication(s) added"), "{}", run.2);
+        reimport_runs.push(run);
+    }
+    let (reimport_s, reimport_kib, _) = median(reimport_runs);
+
     // 4. Pledges for 90 % of the adjudications through `vigia pledge import` (one run, next to
     //    the sqlite3 shell's .import of the same file), then breaches, liquidations and payments,
     //    audited, through the library.
@@ -180,22 +207,65 @@ fn main() {
         }
     }
     std::fs::write(&pledges_csv, text).unwrap();
-    let base_db = dir.join("baseline-pledges.db");
-    let _ = std::fs::remove_file(&base_db);
-    settle();
-    let (pledge_base_s, _, _) = timed(
-        Command::new("sqlite3")
-            .arg(&base_db)
-            .arg(".mode csv")
-            .arg(format!(".import {} pledges", pledges_csv.display())),
-    );
-    settle();
-    let (pledge_s, pledge_kib, out) = timed(&mut vigia(&[
-        "pledge",
-        "import",
-        pledges_csv.to_str().unwrap(),
-    ]));
+    // the register as the adjudications import left it, to import the pledges into three times
+    let before_pledges = dir.join("before-pledges.db");
+    let (mut pledge_base_runs, mut pledge_runs) = (Vec::new(), Vec::new());
+    for run in 0..3 {
+        let base_db = dir.join("baseline-pledges.db");
+        let _ = std::fs::remove_file(&base_db);
+        settle();
+        pledge_base_runs.push(timed(
+            Command::new("sqlite3")
+                .arg(&base_db)
+                .arg(".mode csv")
+                .arg(format!(".import {} pledges", pledges_csv.display())),
+        ));
+        if run == 0 {
+            // one file: the WAL checkpointed into it by the last writer's close
+            std::fs::copy(&db, &before_pledges).unwrap();
+        } else {
+            for suffix in ["-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+            }
+            std::fs::copy(&before_pledges, &db).unwrap();
+        }
+        settle();
+        pledge_runs.push(timed(&mut vigia(&[
+            "pledge",
+            "import",
+            pledges_csv.to_str().unwrap(),
+        ])));
+    }
+    let (pledge_base_s, _, _) = median(pledge_base_runs);
+    let (pledge_s, pledge_kib, out) = median(pledge_runs);
     eprintln!("{}", out.trim());
+    let mib = |k: u64| k as f64 / 1024.0;
+    let import_rows = || {
+        println!(
+            "| vigia adjudications import | {import_s:.2} | {:.0} | sqlite3 .import | {import_base_s:.2} | {:.2}× |",
+            mib(import_kib),
+            import_s / import_base_s
+        );
+        println!(
+            "| vigia adjudications import, the same rows again (all unchanged) | {reimport_s:.2} | {:.0} | sqlite3 .import | {import_base_s:.2} | {:.2}× |",
+            mib(reimport_kib),
+            reimport_s / import_base_s
+        );
+        println!(
+            "| vigia pledge import ({} pledges) | {pledge_s:.2} | {:.0} | sqlite3 .import | {pledge_base_s:.2} | {:.2}× |",
+            n - n / 10,
+            mib(pledge_kib),
+            pledge_s / pledge_base_s
+        );
+    };
+    if imports_only {
+        println!("national offering benchmark, imports only: {n} adjudications");
+        println!("| step | time (s) | peak memory (MiB) | baseline | baseline time (s) | ratio |");
+        println!("|---|---:|---:|---|---:|---:|");
+        import_rows();
+        println!("load average after: {}", load_average());
+        return;
+    }
     let t = Instant::now();
     let mut store = Store::open(&db).unwrap();
     let mut breached = Vec::new();
@@ -296,23 +366,12 @@ fn main() {
     let (late_s, late_kib, late_findings) = check("2025-06-30", "csv");
     let (table_s, table_kib, _) = check("2025-06-30", "table");
 
-    let mib = |k: u64| k as f64 / 1024.0;
     println!(
         "national offering benchmark: {n} adjudications, {n_breaches} breaches, {n_liquidations} liquidations, {n_payments} payments"
     );
     println!("| step | time (s) | peak memory (MiB) | baseline | baseline time (s) | ratio |");
     println!("|---|---:|---:|---|---:|---:|");
-    println!(
-        "| vigia adjudications import | {import_s:.2} | {:.0} | sqlite3 .import | {import_base_s:.2} | {:.2}× |",
-        mib(import_kib),
-        import_s / import_base_s
-    );
-    println!(
-        "| vigia pledge import ({} pledges, one run) | {pledge_s:.2} | {:.0} | sqlite3 .import | {pledge_base_s:.2} | {:.2}× |",
-        n - n / 10,
-        mib(pledge_kib),
-        pledge_s / pledge_base_s
-    );
+    import_rows();
     println!(
         "| vigia check as of 2024-06-30 ({findings} findings) | {check_s:.2} | {:.0} | sqlite3 SELECT scan | {scan_s:.2} | {:.2}× |",
         mib(check_kib),
@@ -334,4 +393,12 @@ fn main() {
         mib(scan_kib),
         dir.display()
     );
+    println!("load average after: {}", load_average());
+}
+
+/// The system's load averages over 1, 5 and 15 minutes (`/proc/loadavg`), or why not.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|e| format!("unknown ({e})"))
 }

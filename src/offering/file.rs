@@ -1,18 +1,19 @@
 //! Reading an acceptances CSV (issue 15): the columns of a first-stage acceptance, header order
 //! free, empty meaning "not given", through the same reader as the adjudications
-//! (`import::each_record`: UTF-8 or the es-CO Excel export, every bad row named by line). Pure:
+//! (`import::each_record`, its cells read through `import::cells`: UTF-8 or the es-CO Excel export, every bad row named by line). Pure:
 //! bytes in, rows or every problem out. Whether a filing is valid is not decided here
 //! ([`super::adjudicate::judge`] does that when adjudicating): a late filing is a fact to
 //! record, not a bad row. A category the program does not have is a bad row (issue 19).
 
 use super::adjudicate::Cause;
-use crate::ids::{self, DocType};
-use crate::import::{Dialect, Fields, PersonType, RowError, parse_amount, parse_count, reason};
+use crate::ids::DocType;
+use crate::import::cells::{Cells, Column};
+use crate::import::{Dialect, Fields, PersonType, RowError, Table};
 use crate::lang::Said;
 use crate::money::format_number;
 use crate::program::Program;
 use crate::said;
-use chrono::{NaiveDateTime, NaiveTime};
+use chrono::NaiveDateTime;
 use rust_decimal::Decimal;
 
 /// A column of the acceptances CSV; [`COLUMNS`] then [`OPTIONAL`] list their names in this order.
@@ -118,6 +119,12 @@ pub const OPTIONAL: [&str; 14] = {
     names
 };
 
+/// The acceptances file's columns.
+pub const TABLE: Table = Table {
+    required: &COLUMNS,
+    optional: &OPTIONAL,
+};
+
 /// One acceptance (aceptación de compra) as filed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AcceptanceRow {
@@ -162,8 +169,7 @@ pub fn each<E>(
 ) -> Result<(Dialect, Vec<RowError>), E> {
     crate::import::each_record(
         bytes,
-        &COLUMNS,
-        &OPTIONAL,
+        &TABLE,
         |line, fields| parse_row(line, fields, program),
         f,
     )
@@ -191,64 +197,33 @@ pub fn each_in_parallel<P: Send, E: Send>(
     )
 }
 
+impl Column for Col {
+    fn name(self) -> &'static str {
+        Col::name(self)
+    }
+    fn at(self) -> usize {
+        self as usize
+    }
+}
+
 fn parse_row(
     line: usize,
     fields: &Fields<'_>,
     program: &Program,
 ) -> Result<AcceptanceRow, Vec<RowError>> {
-    let get = |c: Col| fields.get(c as usize);
-    let mut errors = Vec::new();
-    let mut fail = |field: Col, value: &str, reason: Said| {
-        errors.push(RowError {
-            line,
-            field: field.name().into(),
-            value: value.into(),
-            reason,
-        });
-    };
-    let filed_s = get(Col::FiledAt);
-    let filed_at = parse_when(filed_s);
-    if filed_at.is_none() {
-        fail(
-            Col::FiledAt,
-            filed_s,
-            Said::new(
-                "must be a date DD/MM/YYYY (or YYYY-MM-DD), or a date and time DD/MM/YYYY HH:MM[:SS], \
-                 with a four-digit year",
-                "debe ser una fecha dd/mm/aaaa (o aaaa-mm-dd), o una fecha y hora dd/mm/aaaa \
-                 hh:mm[:ss], con el año de cuatro dígitos",
-            ),
-        );
-    }
-    let doc_type_s = get(Col::DocType);
-    let doc_type = DocType::read(doc_type_s)
-        .map_err(|e| fail(Col::DocType, doc_type_s, e))
-        .ok();
-    let doc_number_s = get(Col::DocNumber);
-    let doc_number = doc_type.and_then(|t| {
-        ids::normalized(t, doc_number_s)
-            .map_err(|e| fail(Col::DocNumber, doc_number_s, e))
-            .ok()
-    });
-    let name = get(Col::Name).to_string();
-    if name.is_empty() {
-        fail(
-            Col::Name,
-            "",
-            Said::new(
-                "the acceptor's name is required",
-                "falta el nombre del aceptante",
-            ),
-        );
-    }
-    let person_s = get(Col::PersonType);
-    let person_type = person_s
-        .parse::<PersonType>()
-        .map_err(|e| fail(Col::PersonType, person_s, e))
-        .ok();
-    let category_s = get(Col::Category);
-    let category = if category_s.is_empty() {
-        fail(
+    let mut row = Cells::new(line, fields);
+    let filed_at = row.when(Col::FiledAt);
+    let document = row.document(Col::DocType, Col::DocNumber);
+    let name = row.required(
+        Col::Name,
+        Said::new(
+            "the acceptor's name is required",
+            "falta el nombre del aceptante",
+        ),
+    );
+    let person_type = row.person(Col::PersonType);
+    let category = if row.get(Col::Category).is_empty() {
+        row.fail(
             Col::Category,
             "",
             Said::new(
@@ -258,67 +233,30 @@ fn parse_row(
         );
         String::new()
     } else {
-        match program.filing_category(category_s) {
-            Ok(c) => c.to_string(),
-            Err(why) => {
-                fail(Col::Category, category_s, why);
-                String::new()
-            }
-        }
+        row.read(Col::Category, |s| {
+            program.filing_category(s).map(str::to_string)
+        })
+        .unwrap_or_default()
     };
-    let shares_s = get(Col::Shares);
-    let shares_read = parse_count(shares_s);
-    let shares = shares_read.as_ref().ok().copied().filter(|&n| n > 0);
-    if shares.is_none() {
-        let own = Said::new(
+    let shares = row.count(
+        Col::Shares,
+        Said::new(
             "must be the whole number of shares requested, greater than zero",
             "debe ser el número entero de acciones pedidas, mayor que cero",
-        );
-        let why = match &shares_read {
-            Err(r) => reason(r, own),
-            Ok(_) => own,
-        };
-        fail(Col::Shares, shares_s, why);
-    }
-    let mut yes_no = |col: Col, empty: bool| {
-        let s = get(col);
-        // the usual spellings without folding a copy
-        match s {
-            "" => return empty,
-            "si" => return true,
-            "no" => return false,
-            _ => {}
-        }
-        match crate::input::yes_no(s) {
-            Some(b) => b,
-            None => {
-                fail(col, s, Said::new("must be si or no", "debe ser si o no"));
-                empty
-            }
-        }
-    };
+        ),
+    );
     // Art. 12: silence means the reduction is accepted; elsewhere empty means no
-    let accepts_reduction = yes_no(Col::AcceptsReduction, true);
-    let files_tax_return = yes_no(Col::FilesTaxReturn, false);
-    let is_director = yes_no(Col::IsDirector, false);
-    let declarations = yes_no(Col::Declarations, false);
-    let dismissed_with_just_cause = yes_no(Col::DismissedWithJustCause, false);
+    let accepts_reduction = row.yes_no(Col::AcceptsReduction, true);
+    let files_tax_return = row.yes_no(Col::FilesTaxReturn, false);
+    let is_director = row.yes_no(Col::IsDirector, false);
+    let declarations = row.yes_no(Col::Declarations, false);
+    let dismissed_with_just_cause = row.yes_no(Col::DismissedWithJustCause, false);
     let mut pesos = |col: Col| {
-        let s = get(col);
-        if s.is_empty() {
-            return None;
-        }
-        match parse_amount(s) {
-            Ok(v) => Some(v),
-            Err(r) => {
-                let own = Said::new(
-                    "must be an amount in pesos such as 12.500.000,00, or empty",
-                    "debe ser un valor en pesos, como 12.500.000,00, o quedar vacío",
-                );
-                fail(col, s, reason(&r, own));
-                None
-            }
-        }
+        let own = Said::new(
+            "must be an amount in pesos such as 12.500.000,00, or empty",
+            "debe ser un valor en pesos, como 12.500.000,00, o quedar vacío",
+        );
+        row.opt_amount(col, false, own).flatten()
     };
     let patrimonio_liquido = pesos(Col::PatrimonioLiquido);
     let income = pesos(Col::Income);
@@ -326,83 +264,36 @@ fn parse_row(
     let investment_limit = pesos(Col::InvestmentLimit);
     let patrimonio_ajustado = pesos(Col::PatrimonioAjustado);
     let income_financial_statements = pesos(Col::IncomeFinancialStatements);
-    let review_s = get(Col::Review);
-    let review = if review_s.is_empty() {
-        None
-    } else {
-        match Cause::of_review(program, review_s) {
-            Ok(c) => Some(c),
-            Err(why) => {
-                fail(Col::Review, review_s, why);
-                None
-            }
-        }
+    let review = match row.get(Col::Review) {
+        "" => None,
+        _ => row.read(Col::Review, |s| Cause::of_review(program, s)),
     };
-    let lender_s = get(Col::Lender);
-    let lender = (!lender_s.is_empty()).then(|| lender_s.to_string());
-    let financed_s = get(Col::FinancedShares);
-    let financed_shares = if financed_s.is_empty() {
-        Some(0)
-    } else {
-        match parse_count(financed_s) {
-            Ok(n) => Some(n),
-            Err(r) => {
-                let own = Said::new(
-                    "must be a whole number of shares",
-                    "debe ser un número entero de acciones",
-                );
-                fail(Col::FinancedShares, financed_s, reason(&r, own));
-                None
-            }
-        }
-    };
-    if let (Some(f), Some(n)) = (financed_shares, shares) {
-        if f > n {
-            let pedidas = format_number(Decimal::from(n));
-            fail(
-                Col::FinancedShares,
-                financed_s,
-                said!(
-                    "exceeds the {n} shares requested",
-                    "supera las {pedidas} acciones pedidas"
-                ),
-            );
-        }
-        if f > 0 && lender.is_none() {
-            fail(
-                Col::Lender,
-                "",
-                Said::new(
-                    "financed_shares is set, so the lender that finances them is required",
-                    "financed_shares tiene un valor, así que falta el prestamista que las financia",
-                ),
-            );
-        }
-    }
-    match (
-        filed_at,
-        doc_type,
-        doc_number,
-        person_type,
+    let (lender, financed_shares) = row.financing(
+        (Col::Lender, Col::FinancedShares),
         shares,
-        financed_shares,
-    ) {
-        (
-            Some(filed_at),
-            Some(doc_type),
-            Some(doc_number),
-            Some(person_type),
-            Some(shares),
-            Some(financed_shares),
-        ) if errors.is_empty() => Ok(AcceptanceRow {
+        |n| {
+            let pedidas = format_number(Decimal::from(n));
+            said!(
+                "exceeds the {n} shares requested",
+                "supera las {pedidas} acciones pedidas"
+            )
+        },
+        Said::new(
+            "financed_shares is set, so the lender that finances them is required",
+            "financed_shares tiene un valor, así que falta el prestamista que las financia",
+        ),
+    );
+    let read = (|| {
+        let (doc_type, doc_number) = document?;
+        Some(AcceptanceRow {
             line,
-            filed_at,
+            filed_at: filed_at?,
             doc_type,
             doc_number,
             name,
-            person_type,
+            person_type: person_type?,
             category,
-            shares,
+            shares: shares?,
             accepts_reduction,
             files_tax_return,
             patrimonio_liquido,
@@ -415,25 +306,11 @@ fn parse_row(
             dismissed_with_just_cause,
             review,
             lender,
-            financed_shares,
+            financed_shares: financed_shares?,
             income_financial_statements,
-        }),
-        _ => Err(errors),
-    }
-}
-
-/// A date in any form the one reader takes ([`crate::input::date`]: `DD/MM/YYYY`, `YYYY-MM-DD`
-/// ...), optionally followed by a space or `T` and `HH:MM` or `HH:MM:SS`; a date alone is its
-/// midnight. Every file reads dates the same way, whatever its dialect.
-pub fn parse_when(s: &str) -> Option<NaiveDateTime> {
-    let s = s.trim();
-    if s.contains([' ', 'T']) {
-        crate::input::datetime(s).ok()
-    } else {
-        crate::input::date(s)
-            .ok()
-            .map(|d| d.and_time(NaiveTime::MIN))
-    }
+        })
+    })();
+    row.finish(read)
 }
 
 #[cfg(test)]

@@ -1,12 +1,13 @@
 //! Reading a later stage's proposals CSV (issue 12; Decreto 3939 Arts. 13–19, 22; seed 002)
-//! through the same reader as every import (`import::each_row`: UTF-8 or the es-CO Excel export,
+//! through the same reader as every import (`import::each_record`, its cells read through
+//! `import::cells`: UTF-8 or the es-CO Excel export,
 //! header order free, every bad row named by line). Pure: bytes in, rows or every problem out.
 //! Whether a proposal is valid is not decided here ([`super::stage::evaluate`] does that): a late
 //! filing or a price below the minimum is a fact to record, not a bad row.
 
-use super::file::parse_when;
 use crate::ids::{self, DocType};
-use crate::import::{Dialect, RowError};
+use crate::import::cells::{Cells, Column};
+use crate::import::{Dialect, Fields, RowError, Table};
 use crate::import::{parse_amount, parse_count, why};
 use crate::lang::Said;
 use crate::said;
@@ -67,6 +68,12 @@ pub const OPTIONAL: [&str; 5] = [
     Col::Tranche.name(),
 ];
 
+/// The proposals file's columns.
+pub const TABLE: Table = Table {
+    required: &COLUMNS,
+    optional: &OPTIONAL,
+};
+
 /// The longest payment term a proposal may offer, in days (ten years).
 pub const MAX_TERM_DAYS: u32 = crate::program::MAX_TERM_DAYS;
 
@@ -113,13 +120,12 @@ pub fn each<E>(
 ) -> Result<(Dialect, Vec<RowError>), E> {
     // every reference and the line it was first seen on (checked on every row, bad file or not)
     let seen: std::cell::RefCell<std::collections::HashMap<String, usize>> = Default::default();
-    crate::import::each_row(
+    crate::import::each_record(
         bytes,
-        &COLUMNS,
-        &OPTIONAL,
-        |line, get| {
-            let row = parse_row(line, get);
-            let reference = get(Col::Proposal as usize);
+        &TABLE,
+        |line, fields| {
+            let row = parse_row(line, fields);
+            let reference = fields.get(Col::Proposal as usize).to_string();
             if reference.is_empty() {
                 return row;
             }
@@ -153,30 +159,27 @@ pub fn each<E>(
     )
 }
 
-fn parse_row(line: usize, get: &dyn Fn(usize) -> String) -> Result<ProposalRow, Vec<RowError>> {
-    let get = |c: Col| get(c as usize);
-    let mut errors = Vec::new();
-    let mut fail = |field: Col, value: &str, reason: Said| {
-        errors.push(RowError {
-            line,
-            field: field.name().into(),
-            value: value.into(),
-            reason,
-        });
-    };
-    let reference = get(Col::Proposal);
-    if reference.is_empty() {
-        fail(
-            Col::Proposal,
-            "",
-            Said::new(
-                "the proposal's reference is required",
-                "falta la referencia de la propuesta",
-            ),
-        );
-    } else if reference.contains([',', '|']) || reference.chars().any(char::is_control) {
+impl Column for Col {
+    fn name(self) -> &'static str {
+        Col::name(self)
+    }
+    fn at(self) -> usize {
+        self as usize
+    }
+}
+
+fn parse_row(line: usize, fields: &Fields<'_>) -> Result<ProposalRow, Vec<RowError>> {
+    let mut row = Cells::new(line, fields);
+    let reference = row.required(
+        Col::Proposal,
+        Said::new(
+            "the proposal's reference is required",
+            "falta la referencia de la propuesta",
+        ),
+    );
+    if reference.contains([',', '|']) || reference.chars().any(char::is_control) {
         // the draw hashes the references joined by ',' and the fields by '|'
-        fail(
+        row.fail(
             Col::Proposal,
             &reference,
             Said::new(
@@ -185,24 +188,129 @@ fn parse_row(line: usize, get: &dyn Fn(usize) -> String) -> Result<ProposalRow, 
             ),
         );
     }
-    let filed_s = get(Col::FiledAt);
-    let filed_at = parse_when(&filed_s);
-    if filed_at.is_none() {
-        fail(
-            Col::FiledAt,
-            &filed_s,
+    let filed_at = row.when(Col::FiledAt);
+    let bidders = bidders(&mut row);
+    let beneficial_owner = row.text(Col::BeneficialOwner);
+    let shares = row.count(
+        Col::Shares,
+        Said::new(
+            "must be the whole number of shares proposed, greater than zero",
+            "debe ser el número entero de acciones propuestas, mayor que cero",
+        ),
+    );
+    let example = "1.100,50";
+    let price_s = row.get(Col::PricePerShare);
+    let read = parse_amount(price_s);
+    let price_per_share = read.as_ref().ok().copied().filter(|p| *p > Decimal::ZERO);
+    if price_per_share.is_none() {
+        let own = said!(
+            "must be the price per share in pesos, greater than zero, such as {example}",
+            "debe ser el precio por acción en pesos, mayor que cero, como {example}"
+        );
+        row.fail(Col::PricePerShare, price_s, why(&read, own));
+    }
+    let term_s = row.get(Col::TermDays);
+    let read = parse_count(term_s);
+    let term_days = read
+        .as_ref()
+        .ok()
+        .and_then(|&n| u32::try_from(n).ok())
+        .filter(|&n| n <= MAX_TERM_DAYS);
+    if term_days.is_none() {
+        let own = said!(
+            "must be the days from adjudication to payment, 0 to {MAX_TERM_DAYS}",
+            "debe ser el número de días de la adjudicación al pago, de 0 a {MAX_TERM_DAYS}"
+        );
+        row.fail(Col::TermDays, term_s, why(&read, own));
+    }
+    let guarantee = row
+        .opt_amount(
+            Col::Guarantee,
+            false,
+            said!(
+                "must be the guarantee in pesos such as {example}, or empty (none given)",
+                "debe ser la garantía en pesos, como {example}, o quedar vacía (sin garantía)"
+            ),
+        )
+        .flatten();
+    let funds_s = row.get(Col::FundsAccredited);
+    let funds_accredited = match crate::input::yes_no(funds_s) {
+        Some(b) => b,
+        None if funds_s.is_empty() => false,
+        None => {
+            row.fail(
+                Col::FundsAccredited,
+                funds_s,
+                Said::new("must be si or no", "debe ser si o no"),
+            );
+            false
+        }
+    };
+    let review_s = row.get(Col::Review);
+    let review = if review_s.is_empty() {
+        None
+    } else {
+        let code = review_s.to_uppercase();
+        if !code
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        {
+            row.fail(
+                Col::Review,
+                review_s,
+                Said::new(
+                    "must be a cause code in letters, digits and '_' (e.g. FORM_DEFECT), or empty",
+                    "debe ser un código de causa en letras, dígitos y '_' (p. ej. FORM_DEFECT), o \
+                     quedar vacío",
+                ),
+            );
+        }
+        Some(code)
+    };
+    let tranche_s = row.get(Col::Tranche);
+    let tranche = if tranche_s.is_empty() {
+        Some(1)
+    } else {
+        parse_count(tranche_s)
+            .ok()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|&n| n >= 1)
+    };
+    if tranche.is_none() {
+        row.fail(
+            Col::Tranche,
+            tranche_s,
             Said::new(
-                "must be a date DD/MM/YYYY (or YYYY-MM-DD), or a date and time DD/MM/YYYY HH:MM[:SS], \
-                 with a four-digit year",
-                "debe ser una fecha dd/mm/aaaa (o aaaa-mm-dd), o una fecha y hora dd/mm/aaaa \
-                 hh:mm[:ss], con el año de cuatro dígitos",
+                "must be the tranche's number (1, 2, ...), or empty for 1",
+                "debe ser el número del tramo (1, 2, ...), o quedar vacío para el 1",
             ),
         );
     }
-    let bidders_s = get(Col::Bidders);
+    let read = (|| {
+        Some(ProposalRow {
+            line,
+            reference,
+            filed_at: filed_at?,
+            bidders,
+            beneficial_owner,
+            shares: shares?,
+            price_per_share: price_per_share?,
+            term_days: term_days?,
+            guarantee,
+            funds_accredited,
+            review,
+            tranche: tranche?,
+        })
+    })();
+    row.finish(read)
+}
+
+/// The bidders of a proposal, `DOC_TYPE:NUMBER:NAME` each, separated by `|`.
+fn bidders(row: &mut Cells<'_, '_>) -> Vec<Bidder> {
+    let bidders_s = row.get(Col::Bidders);
     let mut bidders: Vec<Bidder> = Vec::new();
     if bidders_s.is_empty() {
-        fail(
+        row.fail(
             Col::Bidders,
             "",
             Said::new(
@@ -223,7 +331,7 @@ fn parse_row(line: usize, get: &dyn Fn(usize) -> String) -> Result<ProposalRow, 
             Ok(d) => d,
             Err(e) => {
                 let (en, es) = (e.en(), e.es());
-                fail(
+                row.fail(
                     Col::Bidders,
                     part,
                     said!(
@@ -237,12 +345,12 @@ fn parse_row(line: usize, get: &dyn Fn(usize) -> String) -> Result<ProposalRow, 
         let doc_number = match ids::normalized(doc_type, n) {
             Ok(n) => n,
             Err(e) => {
-                fail(Col::Bidders, part, e);
+                row.fail(Col::Bidders, part, e);
                 continue;
             }
         };
         if name.is_empty() {
-            fail(
+            row.fail(
                 Col::Bidders,
                 part,
                 Said::new(
@@ -258,7 +366,7 @@ fn parse_row(line: usize, get: &dyn Fn(usize) -> String) -> Result<ProposalRow, 
             name: name.to_string(),
         };
         if bidders.iter().any(|x| x.key() == b.key()) {
-            fail(
+            row.fail(
                 Col::Bidders,
                 part,
                 Said::new(
@@ -270,132 +378,7 @@ fn parse_row(line: usize, get: &dyn Fn(usize) -> String) -> Result<ProposalRow, 
         }
         bidders.push(b);
     }
-    let owner = get(Col::BeneficialOwner);
-    let beneficial_owner = (!owner.is_empty()).then_some(owner);
-    let shares_s = get(Col::Shares);
-    let read = parse_count(&shares_s);
-    let shares = read.as_ref().ok().copied().filter(|&n| n > 0);
-    if shares.is_none() {
-        let own = Said::new(
-            "must be the whole number of shares proposed, greater than zero",
-            "debe ser el número entero de acciones propuestas, mayor que cero",
-        );
-        fail(Col::Shares, &shares_s, why(&read, own));
-    }
-    let example = "1.100,50";
-    let price_s = get(Col::PricePerShare);
-    let read = parse_amount(&price_s);
-    let price_per_share = read.as_ref().ok().copied().filter(|p| *p > Decimal::ZERO);
-    if price_per_share.is_none() {
-        let own = said!(
-            "must be the price per share in pesos, greater than zero, such as {example}",
-            "debe ser el precio por acción en pesos, mayor que cero, como {example}"
-        );
-        fail(Col::PricePerShare, &price_s, why(&read, own));
-    }
-    let term_s = get(Col::TermDays);
-    let read = parse_count(&term_s);
-    let term_days = read
-        .as_ref()
-        .ok()
-        .and_then(|&n| u32::try_from(n).ok())
-        .filter(|&n| n <= MAX_TERM_DAYS);
-    if term_days.is_none() {
-        let own = said!(
-            "must be the days from adjudication to payment, 0 to {MAX_TERM_DAYS}",
-            "debe ser el número de días de la adjudicación al pago, de 0 a {MAX_TERM_DAYS}"
-        );
-        fail(Col::TermDays, &term_s, why(&read, own));
-    }
-    let guarantee_s = get(Col::Guarantee);
-    let guarantee = if guarantee_s.is_empty() {
-        None
-    } else {
-        let read = parse_amount(&guarantee_s);
-        let g = read.as_ref().ok().copied();
-        if g.is_none() {
-            let own = said!(
-                "must be the guarantee in pesos such as {example}, or empty (none given)",
-                "debe ser la garantía en pesos, como {example}, o quedar vacía (sin garantía)"
-            );
-            fail(Col::Guarantee, &guarantee_s, why(&read, own));
-        }
-        g
-    };
-    let funds_s = get(Col::FundsAccredited);
-    let funds_accredited = match crate::input::yes_no(&funds_s) {
-        Some(b) => b,
-        None if funds_s.is_empty() => false,
-        None => {
-            fail(
-                Col::FundsAccredited,
-                &funds_s,
-                Said::new("must be si or no", "debe ser si o no"),
-            );
-            false
-        }
-    };
-    let review_s = get(Col::Review);
-    let review = if review_s.is_empty() {
-        None
-    } else {
-        let code = review_s.to_uppercase();
-        if !code
-            .chars()
-            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
-        {
-            fail(
-                Col::Review,
-                &review_s,
-                Said::new(
-                    "must be a cause code in letters, digits and '_' (e.g. FORM_DEFECT), or empty",
-                    "debe ser un código de causa en letras, dígitos y '_' (p. ej. FORM_DEFECT), o \
-                     quedar vacío",
-                ),
-            );
-        }
-        Some(code)
-    };
-    let tranche_s = get(Col::Tranche);
-    let tranche = if tranche_s.is_empty() {
-        Some(1)
-    } else {
-        parse_count(&tranche_s)
-            .ok()
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|&n| n >= 1)
-    };
-    if tranche.is_none() {
-        fail(
-            Col::Tranche,
-            &tranche_s,
-            Said::new(
-                "must be the tranche's number (1, 2, ...), or empty for 1",
-                "debe ser el número del tramo (1, 2, ...), o quedar vacío para el 1",
-            ),
-        );
-    }
-    match (filed_at, shares, price_per_share, term_days, tranche) {
-        (Some(filed_at), Some(shares), Some(price_per_share), Some(term_days), Some(tranche))
-            if errors.is_empty() =>
-        {
-            Ok(ProposalRow {
-                line,
-                reference,
-                filed_at,
-                bidders,
-                beneficial_owner,
-                shares,
-                price_per_share,
-                term_days,
-                guarantee,
-                funds_accredited,
-                review,
-                tranche,
-            })
-        }
-        _ => Err(errors),
-    }
+    bidders
 }
 
 #[cfg(test)]

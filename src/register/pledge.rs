@@ -61,9 +61,10 @@ pub fn rules(c: &Candidate<'_>, today: NaiveDate) -> std::result::Result<Verdict
     }) {
         return Ok(Verdict::Unchanged { pledge_id: same.id });
     }
-    let (adjudicated, adjudicated_es) = (c.adjudicated_on, fecha(c.adjudicated_on));
     let id = c.adjudication_id;
     if c.registered_on < c.adjudicated_on {
+        // the sentence only for a refusal (a million-row import passes here)
+        let (adjudicated, adjudicated_es) = (c.adjudicated_on, fecha(c.adjudicated_on));
         return Err(Refusal::value(
             Field::RegisteredOn,
             c.registered_on,

@@ -76,10 +76,10 @@ fn listed(in_force: &[InForce]) -> Said {
 pub fn shares(c: &Candidate<'_>) -> Result<u64, Refusal> {
     let id = c.adjudication_id;
     let adjudicated = c.adjudicated;
-    let adjudicated_es = acciones(adjudicated);
+    // the Spanish figures only for a refusal (a million-row import passes here)
+    let adjudicated_es = || acciones(adjudicated);
     let total = covered(c.in_force).unwrap_or(u64::MAX);
     let free = adjudicated.saturating_sub(total);
-    let free_es = acciones(free);
     let shares = match c.shares {
         Some(0) => {
             return Err(Refusal::value(
@@ -93,6 +93,7 @@ pub fn shares(c: &Candidate<'_>) -> Result<u64, Refusal> {
             ));
         }
         Some(n) if n > free => {
+            let (adjudicated_es, free_es) = (adjudicated_es(), acciones(free));
             let reason = if c.in_force.is_empty() {
                 said!(
                     "is more than the {adjudicated} shares of adjudication {id}; a pledge covers at most the shares \
@@ -115,6 +116,7 @@ pub fn shares(c: &Candidate<'_>) -> Result<u64, Refusal> {
         }
         Some(n) => n,
         None if free == 0 => {
+            let adjudicated_es = adjudicated_es();
             return Err(Refusal::Rule(match c.in_force {
                 // one pledge of every share, registered before: today's words
                 [f] if f.line.is_none() => {
@@ -155,6 +157,7 @@ pub fn shares(c: &Candidate<'_>) -> Result<u64, Refusal> {
             .unwrap_or(u64::MAX);
         if second > financed {
             let (financed_es, second_es) = (acciones(financed), acciones(second));
+            let adjudicated_es = adjudicated_es();
             let reason = said!(
                 "the lender financed {financed} of the {adjudicated} shares of adjudication {id}, and second-degree \
                  pledges would cover {second}; the second degree applies to the financed shares the lender holds in \

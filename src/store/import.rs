@@ -1,18 +1,18 @@
-//! The bulk writer of an adjudications import: rows stored in groups by multi-row INSERTs,
+//! An adjudications import through the bulk writer ([`super::bulk`]): rows stored in groups,
 //! holders deduplicated by their unique index, hashed on a second thread for the import's one
 //! audit event. A row whose award (holder, adjudication date) the program already has is not
 //! stored: it goes to the register's rule, which says whether it is unchanged or a conflict.
 //! Also what every file import shares: finding an earlier import of the same file.
 
 use super::audit::{Cover, RowHasher};
-use super::columns::{Cols, Shares};
+use super::bulk::{Insert, JsonObject, Short};
+use super::columns::Cols;
 use super::programs::StoredProgram;
 use super::{Result, StoreError, Tx};
 use crate::import::{AdjudicationRow, RowError};
-use chrono::NaiveDate;
+use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, params};
 use rust_decimal::Decimal;
-use serde::Serialize;
 
 /// An earlier import of the same file: which, when, by whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,37 +77,6 @@ pub enum Imported {
     AlreadyImported(PriorImport),
 }
 
-/// A holder row as audited (columns in table order; must serialise exactly like
-/// [`super::json_of_row`] reads it back).
-#[derive(Serialize)]
-struct HolderRow<'a> {
-    id: i64,
-    doc_type: &'a str,
-    doc_number: &'a str,
-    name: &'a str,
-    person_type: &'a str,
-    created_at: &'a str,
-    created_by: &'a str,
-}
-
-/// An adjudication row as audited.
-#[derive(Serialize)]
-struct AdjudicationJson<'a> {
-    id: i64,
-    program_id: i64,
-    holder_id: i64,
-    import_id: i64,
-    line: usize,
-    category: &'a str,
-    shares: u64,
-    price_per_share: &'a str,
-    adjudicated_on: &'a str,
-    lender: Option<&'a str>,
-    financed_shares: u64,
-    created_at: &'a str,
-    created_by: &'a str,
-}
-
 /// Rows stored per INSERT statement (an adjudication binds 12 values, a holder 6).
 const ROWS_PER_INSERT: usize = 64;
 
@@ -132,6 +101,8 @@ struct Written {
     /// Its holder's document is registered (by now) under another name or person type.
     holder_conflict: bool,
     own_price: Option<String>,
+    /// Its adjudication date as stored.
+    on: Short,
     row: AdjudicationRow,
 }
 
@@ -174,62 +145,39 @@ fn hash_rows(
         for w in batch {
             let r = &w.row;
             if w.new_holder {
-                json.clear();
-                serde_json::to_writer(
-                    &mut json,
-                    &HolderRow {
-                        id: w.holder_id,
-                        doc_type: r.doc_type.as_str(),
-                        doc_number: &r.doc_number,
-                        name: &r.name,
-                        person_type: r.person_type.as_str(),
-                        created_at: ctx.now,
-                        created_by: ctx.actor,
-                    },
-                )
-                .expect("row serialises");
+                let mut o = JsonObject::new(&mut json);
+                o.int("id", w.holder_id);
+                o.text("doc_type", Some(r.doc_type.as_str()));
+                o.text("doc_number", Some(&r.doc_number));
+                o.text("name", Some(&r.name));
+                o.text("person_type", Some(r.person_type.as_str()));
+                o.text("created_at", Some(ctx.now));
+                o.text("created_by", Some(ctx.actor));
+                o.end();
                 holders.add_bytes(&json);
             }
-            let on = iso_date(r.adjudicated_on);
-            json.clear();
-            serde_json::to_writer(
-                &mut json,
-                &AdjudicationJson {
-                    id: w.id,
-                    program_id: ctx.program_id,
-                    holder_id: w.holder_id,
-                    import_id: ctx.import_id,
-                    line: r.line,
-                    category: &r.category,
-                    shares: r.shares,
-                    price_per_share: w.own_price.as_deref().unwrap_or(ctx.fixed_price),
-                    adjudicated_on: std::str::from_utf8(&on).expect("ascii date"),
-                    lender: r.lender.as_deref(),
-                    financed_shares: r.financed_shares,
-                    created_at: ctx.now,
-                    created_by: ctx.actor,
-                },
-            )
-            .expect("row serialises");
+            let mut o = JsonObject::new(&mut json);
+            o.int("id", w.id);
+            o.int("program_id", ctx.program_id);
+            o.int("holder_id", w.holder_id);
+            o.int("import_id", ctx.import_id);
+            o.int("line", r.line as u64);
+            o.text("category", Some(&r.category));
+            o.int("shares", r.shares);
+            o.text(
+                "price_per_share",
+                Some(w.own_price.as_deref().unwrap_or(ctx.fixed_price)),
+            );
+            o.text("adjudicated_on", Some(w.on.as_str()));
+            o.text("lender", r.lender.as_deref());
+            o.int("financed_shares", r.financed_shares);
+            o.text("created_at", Some(ctx.now));
+            o.text("created_by", Some(ctx.actor));
+            o.end();
             adjudications.add_bytes(&json);
         }
     }
     (holders, adjudications)
-}
-
-/// The VALUES of a multi-row INSERT of `rows` rows. The values every row shares (program,
-/// import, the program's price, when and by whom) are the numbered parameters `?1..?shared`,
-/// bound once per statement; in `row`, `$1..$9` are the row's own fields, numbered after them,
-/// so a row binds only those (`per_row` of them).
-fn values_sql(row: &str, shared: usize, per_row: usize, rows: usize) -> String {
-    let groups: Vec<String> = (0..rows)
-        .map(|k| {
-            (1..=per_row).fold(row.to_string(), |sql, i| {
-                sql.replace(&format!("${i}"), &format!("?{}", shared + per_row * k + i))
-            })
-        })
-        .collect();
-    groups.join(", ")
 }
 
 const INSERT_HOLDERS: &str =
@@ -243,34 +191,34 @@ const INSERT_ADJUDICATIONS: &str =
 /// `?4` now, `?5` actor.
 const ADJUDICATION_ROW: &str = "(?1, $1, ?2, $2, $3, $4, coalesce($5, ?3), $6, $7, $8, ?4, ?5)";
 
-/// The two statements that store a group of rows, with the shared values bound.
-struct GroupStatements<'a> {
-    holders: rusqlite::Statement<'a>,
-    adjudications: rusqlite::Statement<'a>,
-}
-
-impl<'a> GroupStatements<'a> {
-    fn prepare(conn: &'a Connection, ctx: &RowContext<'_>, rows: usize) -> Result<Self> {
-        let mut holders = conn.prepare(&format!(
-            "{INSERT_HOLDERS} {} ON CONFLICT (doc_type, doc_number) DO NOTHING",
-            values_sql(HOLDER_ROW, 2, 4, rows)
-        ))?;
-        holders.raw_bind_parameter(1, ctx.now)?;
-        holders.raw_bind_parameter(2, ctx.actor)?;
-        let mut adjudications = conn.prepare(&format!(
-            "{INSERT_ADJUDICATIONS} {}",
-            values_sql(ADJUDICATION_ROW, 5, 8, rows)
-        ))?;
-        adjudications.raw_bind_parameter(1, ctx.program_id)?;
-        adjudications.raw_bind_parameter(2, ctx.import_id)?;
-        adjudications.raw_bind_parameter(3, ctx.fixed_price)?;
-        adjudications.raw_bind_parameter(4, ctx.now)?;
-        adjudications.raw_bind_parameter(5, ctx.actor)?;
-        Ok(GroupStatements {
-            holders,
-            adjudications,
-        })
-    }
+/// The two INSERTs that store a group of rows, with the shared values bound.
+fn inserts<'c>(conn: &'c Connection, ctx: &RowContext<'_>) -> Result<(Insert<'c>, Insert<'c>)> {
+    let text = |s: &str| Value::Text(s.to_string());
+    let holders = Insert::new(
+        conn,
+        (
+            INSERT_HOLDERS,
+            HOLDER_ROW,
+            "ON CONFLICT (doc_type, doc_number) DO NOTHING",
+        ),
+        4,
+        vec![text(ctx.now), text(ctx.actor)],
+        ROWS_PER_INSERT,
+    )?;
+    let adjudications = Insert::new(
+        conn,
+        (INSERT_ADJUDICATIONS, ADJUDICATION_ROW, ""),
+        8,
+        vec![
+            Value::Integer(ctx.program_id),
+            Value::Integer(ctx.import_id),
+            text(ctx.fixed_price),
+            text(ctx.now),
+            text(ctx.actor),
+        ],
+        ROWS_PER_INSERT,
+    )?;
+    Ok((holders, adjudications))
 }
 
 /// Stores an import's rows in groups: one multi-row INSERT for their holders (a document already
@@ -285,8 +233,9 @@ struct Writer<'a, 'w, 'j> {
     /// Rows already registered (judged unchanged) and rows refused by the judge.
     unchanged: Unchanged,
     repeats: Vec<RowError>,
-    /// The statements for a full group ([`ROWS_PER_INSERT`] rows), prepared once.
-    full: GroupStatements<'a>,
+    /// The INSERTs of holders and of adjudications.
+    holders_insert: Insert<'a>,
+    adjudications_insert: Insert<'a>,
     pending: Vec<Written>,
     done: Vec<Written>,
     to_hasher: std::sync::mpsc::SyncSender<Vec<Written>>,
@@ -309,6 +258,7 @@ impl<'a> Writer<'a, '_, '_> {
             new_holder: false,
             holder_conflict: false,
             own_price,
+            on: Short::date(row.adjudicated_on),
             row,
         });
         if self.pending.len() == ROWS_PER_INSERT {
@@ -321,22 +271,14 @@ impl<'a> Writer<'a, '_, '_> {
         if self.pending.is_empty() {
             return Ok(());
         }
-        let all_new = if self.pending.len() == ROWS_PER_INSERT {
-            self.store_holders(None)?
-        } else {
-            let mut last = GroupStatements::prepare(self.conn, &self.ctx, self.pending.len())?;
-            self.store_holders(Some(&mut last.holders))?
-        };
+        let all_new = self.store_holders()?;
         // a holder new in this group has no award yet: only a group with a holder seen before
         // (registered, or earlier in the file) can repeat one
         if !all_new {
             self.set_repeats_aside()?;
         }
-        if self.pending.len() == ROWS_PER_INSERT {
-            self.store_adjudications(None)?;
-        } else if !self.pending.is_empty() {
-            let mut last = GroupStatements::prepare(self.conn, &self.ctx, self.pending.len())?;
-            self.store_adjudications(Some(&mut last.adjudications))?;
+        if !self.pending.is_empty() {
+            self.store_adjudications()?;
         }
         for w in &self.pending {
             self.count += 1;
@@ -388,8 +330,7 @@ impl<'a> Writer<'a, '_, '_> {
                 }),
                 None if w.new_holder => None,
                 None => {
-                    let on = iso_date(r.adjudicated_on);
-                    let on = std::str::from_utf8(&on).expect("ascii date");
+                    let on = w.on.as_str();
                     find.query_row(params![w.holder_id, self.ctx.program_id, on], |x| {
                         let c = Cols::new(x, "adjudications");
                         let import_id: i64 = c.get(1)?;
@@ -430,22 +371,18 @@ impl<'a> Writer<'a, '_, '_> {
         Ok(())
     }
 
-    /// Stores the pending rows' holders with `stmt`, or the full-group statement. True when
-    /// every document was new.
-    fn store_holders(&mut self, stmt: Option<&mut rusqlite::Statement<'a>>) -> Result<bool> {
+    /// Stores the pending rows' holders. True when every document was new.
+    fn store_holders(&mut self) -> Result<bool> {
+        use super::bulk::Param::Text;
         let conn = self.conn;
         let before = self.max_holder;
-        let stmt = stmt.unwrap_or(&mut self.full.holders);
-        let mut i = 3;
-        for w in &self.pending {
+        let inserted = self.holders_insert.insert(&self.pending, |w, b| {
             let r = &w.row;
-            stmt.raw_bind_parameter(i, r.doc_type.as_str())?;
-            stmt.raw_bind_parameter(i + 1, &r.doc_number)?;
-            stmt.raw_bind_parameter(i + 2, &r.name)?;
-            stmt.raw_bind_parameter(i + 3, r.person_type.as_str())?;
-            i += 4;
-        }
-        let inserted = stmt.raw_execute()?;
+            b.same(Text(r.doc_type.as_str()))?;
+            b.value(&r.doc_number)?;
+            b.value(&r.name)?;
+            b.same(Text(r.person_type.as_str()))
+        })?;
         if inserted == self.pending.len() {
             // every document was new: rowids were given in order
             for (k, w) in self.pending.iter_mut().enumerate() {
@@ -491,25 +428,21 @@ impl<'a> Writer<'a, '_, '_> {
         Ok(inserted == self.pending.len())
     }
 
-    /// Stores the pending rows' adjudications with `stmt`, or the full-group statement.
-    fn store_adjudications(&mut self, stmt: Option<&mut rusqlite::Statement<'a>>) -> Result<()> {
+    /// Stores the pending rows' adjudications.
+    fn store_adjudications(&mut self) -> Result<()> {
+        use super::bulk::Param;
         let conn = self.conn;
-        let stmt = stmt.unwrap_or(&mut self.full.adjudications);
-        let mut i = 6;
-        for w in &self.pending {
+        self.adjudications_insert.insert(&self.pending, |w, b| {
             let r = &w.row;
-            let on = iso_date(r.adjudicated_on);
-            stmt.raw_bind_parameter(i, w.holder_id)?;
-            stmt.raw_bind_parameter(i + 1, r.line as i64)?;
-            stmt.raw_bind_parameter(i + 2, &r.category)?;
-            stmt.raw_bind_parameter(i + 3, Shares(r.shares))?;
-            stmt.raw_bind_parameter(i + 4, w.own_price.as_deref())?;
-            stmt.raw_bind_parameter(i + 5, std::str::from_utf8(&on).expect("ascii date"))?;
-            stmt.raw_bind_parameter(i + 6, r.lender.as_deref())?;
-            stmt.raw_bind_parameter(i + 7, Shares(r.financed_shares))?;
-            i += 8;
-        }
-        stmt.raw_execute()?;
+            b.value(w.holder_id)?;
+            b.value(r.line as i64)?;
+            b.same(Param::Text(&r.category))?;
+            b.same(Param::Int(super::bulk::stored_shares(r.shares)?))?;
+            b.same(Param::from(w.own_price.as_deref()))?;
+            b.same(Param::Text(w.on.as_str()))?;
+            b.same(Param::from(r.lender.as_deref()))?;
+            b.same(Param::Int(super::bulk::stored_shares(r.financed_shares)?))
+        })?;
         // a single INSERT without conflict clauses gives consecutive rowids
         let last = conn.last_insert_rowid();
         let first = last - self.pending.len() as i64 + 1;
@@ -636,6 +569,7 @@ pub fn write(
         std::thread::scope(|scope| -> Result<_> {
             let (to_hasher, from_store) = std::sync::mpsc::sync_channel::<Vec<Written>>(4);
             let hasher = scope.spawn(move || hash_rows(&ctx, from_store));
+            let (holders_insert, adjudications_insert) = inserts(tx.conn(), &ctx)?;
             let mut writer = Writer {
                 conn: tx.conn(),
                 ctx,
@@ -643,7 +577,8 @@ pub fn write(
                 judge,
                 unchanged: Unchanged::default(),
                 repeats: Vec::new(),
-                full: GroupStatements::prepare(tx.conn(), &ctx, ROWS_PER_INSERT)?,
+                holders_insert,
+                adjudications_insert,
                 pending: Vec::with_capacity(ROWS_PER_INSERT),
                 done: Vec::with_capacity(HASH_BATCH),
                 to_hasher,
@@ -781,44 +716,4 @@ pub fn covers(w: Stored) -> (Vec<Cover>, Imported) {
         unchanged: stored.unchanged,
     };
     (covers, added)
-}
-
-/// `YYYY-MM-DD` without going through a formatter (a million rows pass here).
-fn iso_date(d: NaiveDate) -> [u8; 10] {
-    use chrono::Datelike;
-    let (y, m, day) = (d.year() as u32, d.month(), d.day());
-    let digit = |n: u32| b'0' + (n % 10) as u8;
-    [
-        digit(y / 1000),
-        digit(y / 100),
-        digit(y / 10),
-        digit(y),
-        b'-',
-        digit(m / 10),
-        digit(m),
-        b'-',
-        digit(day / 10),
-        digit(day),
-    ]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::values_sql;
-
-    #[test]
-    fn each_row_numbers_its_own_parameters_after_the_shared_ones() {
-        // one shared value, two per row: row 0 binds ?2 ?3, row 1 binds ?4 ?5
-        assert_eq!(
-            values_sql("($1, ?1, $2)", 1, 2, 2),
-            "(?2, ?1, ?3), (?4, ?1, ?5)"
-        );
-        // the statements' real shapes: 5 shared + 64 rows x 8 = 517 parameters
-        let sql = values_sql(super::ADJUDICATION_ROW, 5, 8, 64);
-        assert!(
-            sql.ends_with("coalesce(?514, ?3), ?515, ?516, ?517, ?4, ?5)"),
-            "{sql}"
-        );
-        assert!(!sql.contains('$'));
-    }
 }

@@ -4,10 +4,12 @@
 //! by signed checkpoints kept outside the database.
 //! One file per aggregate returns domain types; nothing here formats output or parses flags.
 
+pub mod acceptances;
 pub mod adjudications;
 pub mod audit;
 pub mod backup;
 pub mod breaches;
+pub(crate) mod bulk;
 pub mod checkpoint;
 pub mod columns;
 pub mod contacts;

@@ -6,6 +6,7 @@
 
 use super::audit::{Cover, RowHasher};
 use super::breaches::Void;
+use super::bulk::{Insert, JsonObject, Param, Short, stored_shares};
 use super::columns::{Cols, Shares};
 use super::import::{PriorImport, Unchanged, prior_import};
 use super::{Result, StoreError, Tx};
@@ -14,6 +15,7 @@ use crate::import::{PledgeOf, RowError};
 use crate::lang::Said;
 use crate::said;
 use chrono::NaiveDate;
+use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
@@ -249,6 +251,12 @@ fn named(
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// Rows of a pledge file judged together, their adjudications read in one range.
+const READ_AHEAD: usize = 256;
+
+/// Pledges stored per INSERT statement (6 values each, after the 2 they share).
+const ROWS_PER_INSERT: usize = 64;
+
 /// The register's rules a pledge file's rows are judged by (see `register::pledge`).
 pub trait ImportRules {
     /// Which adjudication a row naming its holder by document pledges, among the holder's
@@ -286,18 +294,116 @@ pub fn insert(tx: &mut Tx<'_>, p: &NewPledge<'_>) -> Result<i64> {
     )
 }
 
-/// A pledge row as audited (columns in table order, like [`super::json_of_row`] reads it).
-#[derive(Serialize)]
-struct PledgeJson<'a> {
-    id: i64,
+/// A pledge of the file, judged new, on its way to the bulk writer.
+struct NewRow {
+    line: usize,
     adjudication_id: i64,
     rank: u8,
-    beneficiary: &'a str,
+    program_id: i64,
     shares: u64,
-    lender: Option<&'a str>,
-    registered_on: &'a str,
-    created_at: &'a str,
-    created_by: &'a str,
+    lender: Option<String>,
+    registered_on: Short,
+}
+
+const INSERT_PLEDGES: &str = "INSERT INTO pledges (adjudication_id, rank, beneficiary, shares, lender, registered_on, \
+     created_at, created_by) VALUES";
+/// Shared: `?1` now, `?2` actor.
+const PLEDGE_ROW: &str = "($1, $2, $3, $4, $5, $6, ?1, ?2)";
+
+/// Pledges stored in groups through the bulk writer, each hashed in its audited form.
+struct PledgeWriter<'c> {
+    conn: &'c Connection,
+    insert: Insert<'c>,
+    pending: Vec<NewRow>,
+    /// The adjudications of the pending rows.
+    pending_ids: std::collections::HashSet<i64>,
+    /// The beneficiary of each program's pledges (the sellers).
+    beneficiaries: std::collections::HashMap<i64, String>,
+    first_id: i64,
+    last_id: i64,
+    /// The file line of each pledge written, by id - first_id (to name a repeated adjudication).
+    lines: Vec<u32>,
+    hasher: RowHasher,
+    json: Vec<u8>,
+    now: &'c str,
+    actor: &'c str,
+}
+
+impl PledgeWriter<'_> {
+    fn add(&mut self, row: NewRow) -> Result<()> {
+        if !self.beneficiaries.contains_key(&row.program_id) {
+            let p = super::programs::by_id(self.conn, row.program_id)?;
+            self.beneficiaries
+                .insert(row.program_id, p.program.pledge_beneficiary());
+        }
+        self.pending_ids.insert(row.adjudication_id);
+        self.pending.push(row);
+        if self.pending.len() == self.insert.rows() {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let beneficiaries = &self.beneficiaries;
+        self.insert.insert(&self.pending, |r, b| {
+            b.value(r.adjudication_id)?;
+            b.same(Param::Int(i64::from(r.rank)))?;
+            b.same(Param::Text(&beneficiaries[&r.program_id]))?;
+            b.same(Param::Int(stored_shares(r.shares)?))?;
+            b.same(Param::from(r.lender.as_deref()))?;
+            b.same(Param::Text(r.registered_on.as_str()))
+        })?;
+        // one INSERT without a conflict clause: consecutive rowids ending at the last
+        let last = self.conn.last_insert_rowid();
+        let first = last - self.pending.len() as i64 + 1;
+        if self.first_id == 0 {
+            self.first_id = first;
+        } else if first != self.last_id + 1 {
+            return Err(StoreError::Corrupt(format!(
+                "pledges were stored from id {first} where {} was expected",
+                self.last_id + 1
+            )));
+        }
+        self.last_id = last;
+        for (id, r) in (first..).zip(&self.pending) {
+            let mut o = JsonObject::new(&mut self.json);
+            o.int("id", id);
+            o.int("adjudication_id", r.adjudication_id);
+            o.int("rank", r.rank);
+            o.text("beneficiary", Some(&self.beneficiaries[&r.program_id]));
+            o.int("shares", r.shares);
+            o.text("lender", r.lender.as_deref());
+            o.text("registered_on", Some(r.registered_on.as_str()));
+            o.text("created_at", Some(self.now));
+            o.text("created_by", Some(self.actor));
+            o.end();
+            self.hasher.add_bytes(&self.json);
+            self.lines.push(r.line as u32);
+        }
+        self.pending.clear();
+        self.pending_ids.clear();
+        Ok(())
+    }
+
+    /// Stores what is left: the first and last ids written, and their digest.
+    fn finish(mut self) -> Result<(i64, i64, RowHasher)> {
+        self.flush()?;
+        Ok((
+            self.first_id,
+            self.last_id,
+            std::mem::take(&mut self.hasher),
+        ))
+    }
+
+    /// The line of this file that wrote pledge `id`, when this import did.
+    fn line_of(&self, id: i64) -> Option<u32> {
+        (self.first_id > 0 && id >= self.first_id)
+            .then(|| self.lines[(id - self.first_id) as usize])
+    }
 }
 
 /// What the rules need of the adjudication a pledge file names, not [`super::adjudications::get`]
@@ -375,14 +481,36 @@ pub fn import(
     )?;
     let mut problems = Vec::new();
     let mut unchanged = Unchanged::default();
-    let mut beneficiaries: std::collections::HashMap<i64, String> = Default::default();
-    let (mut first_id, mut last_id, mut count) = (0i64, 0i64, 0usize);
-    // the file line of each pledge written, by id - first_id (to name a repeated adjudication)
-    let mut lines: Vec<u32> = Vec::new();
-    // the pledges as written, in their audited form
-    let (mut hasher, mut json) = (RowHasher::default(), Vec::with_capacity(256));
+    let (now, actor) = (tx.now(), tx.actor());
+    let conn = tx.conn();
+    let mut writer = PledgeWriter {
+        conn,
+        insert: Insert::new(
+            conn,
+            (INSERT_PLEDGES, PLEDGE_ROW, ""),
+            6,
+            vec![Value::Text(now.to_string()), Value::Text(actor.to_string())],
+            ROWS_PER_INSERT,
+        )?,
+        pending: Vec::with_capacity(ROWS_PER_INSERT),
+        pending_ids: Default::default(),
+        beneficiaries: Default::default(),
+        first_id: 0,
+        last_id: 0,
+        lines: Vec::new(),
+        hasher: RowHasher::default(),
+        json: Vec::with_capacity(256),
+        now,
+        actor,
+    };
+    // the adjudications with a pledge of any kind on record: only theirs are looked up (and
+    // those this import pledges, added as it goes)
+    let mut pledged: std::collections::HashSet<i64> = {
+        let mut stmt = conn.prepare("SELECT DISTINCT adjudication_id FROM pledges")?;
+        let ids = stmt.query_map([], |r| r.get(0))?;
+        ids.collect::<rusqlite::Result<_>>()?
+    };
     let file_problems = {
-        let conn = tx.conn();
         // what the rules need of each adjudication (see `Pledgeable`)
         let mut adjudication = conn.prepare(
             "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, h.doc_type, h.doc_number,
@@ -400,12 +528,19 @@ pub fn import(
                AND NOT EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id)
              ORDER BY a.id",
         )?;
-        let mut insert = conn.prepare(
-            "INSERT INTO pledges (adjudication_id, rank, beneficiary, shares, lender, registered_on, created_at, created_by)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        // the adjudications a group of rows names by id, read in one range when they are close
+        // together (a file in the register's order), else one at a time
+        let mut in_range = conn.prepare(
+            "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, h.doc_type, h.doc_number,
+                    EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id),
+                    a.financed_shares, a.id
+             FROM adjudications a JOIN holders h ON h.id = a.holder_id WHERE a.id BETWEEN ?1 AND ?2",
         )?;
-        let (now, actor) = (tx.now(), tx.actor());
-        feed(&mut |row| {
+        let mut read: std::collections::HashMap<i64, Pledgeable> = Default::default();
+        let mut group: Vec<crate::import::PledgeRow> = Vec::with_capacity(READ_AHEAD);
+        let mut judge_row = |row: crate::import::PledgeRow,
+                             read: &mut std::collections::HashMap<i64, Pledgeable>|
+         -> Result<()> {
             let line = row.line;
             let mut problem = |field: &str, value: String, reason: Said| {
                 problems.push(RowError {
@@ -441,9 +576,12 @@ pub fn import(
                     }
                 }
             };
-            let found = adjudication
-                .query_row(params![adjudication_id], Pledgeable::from_row)
-                .optional()?;
+            let found = match read.remove(&adjudication_id) {
+                Some(found) => Some(found),
+                None => adjudication
+                    .query_row(params![adjudication_id], Pledgeable::from_row)
+                    .optional()?,
+            };
             let Some(Pledgeable {
                 void,
                 program_id,
@@ -482,20 +620,27 @@ pub fn import(
                 );
                 return Ok(());
             }
-            // a pledge written by this import: the file names the adjudication twice
-            let this_file =
-                |id: i64| (first_id > 0 && id >= first_id).then(|| lines[(id - first_id) as usize]);
-            let (mut registered, in_force) = registered(conn, adjudication_id)?;
-            for e in &mut registered {
-                e.line = this_file(e.id);
-            }
-            let in_force: Vec<InForce> = in_force
-                .into_iter()
-                .map(|f| InForce {
-                    line: this_file(f.id),
-                    ..f
-                })
-                .collect();
+            // the pledges on record (a pledge this import wrote among them: the file names the
+            // adjudication twice, and it must be stored before it is read)
+            let (registered, in_force) = if pledged.contains(&adjudication_id) {
+                if writer.pending_ids.contains(&adjudication_id) {
+                    writer.flush()?;
+                }
+                let (mut registered, in_force) = registered(conn, adjudication_id)?;
+                for e in &mut registered {
+                    e.line = writer.line_of(e.id);
+                }
+                let in_force: Vec<InForce> = in_force
+                    .into_iter()
+                    .map(|f| InForce {
+                        line: writer.line_of(f.id),
+                        ..f
+                    })
+                    .collect();
+                (registered, in_force)
+            } else {
+                (Vec::new(), Vec::new())
+            };
             let candidate = Candidate {
                 adjudication_id,
                 adjudication_void: void,
@@ -526,51 +671,51 @@ pub fn import(
             };
             // stored even once the import is known to be refused (it is then rolled back), so
             // that a pledge repeated later in the file is still reported
-            let beneficiary = match beneficiaries.get(&program_id) {
-                Some(b) => b,
-                None => {
-                    let p = super::programs::by_id(conn, program_id)?;
-                    beneficiaries
-                        .entry(program_id)
-                        .or_insert(p.program.pledge_beneficiary())
-                }
-            };
-            insert.execute(params![
+            pledged.insert(adjudication_id);
+            writer.add(NewRow {
+                line,
                 adjudication_id,
-                row.rank,
-                beneficiary,
-                Shares(shares),
+                rank: row.rank,
+                program_id,
+                shares,
                 lender,
-                row.registered_on.to_string(),
-                now,
-                actor
-            ])?;
-            last_id = conn.last_insert_rowid();
-            if first_id == 0 {
-                first_id = last_id;
+                registered_on: Short::date(row.registered_on),
+            })
+        };
+        let mut judge_group = |group: &mut Vec<crate::import::PledgeRow>| -> Result<()> {
+            let ids = group.iter().filter_map(|r| match r.of {
+                PledgeOf::Id {
+                    adjudication_id, ..
+                } => Some(adjudication_id),
+                PledgeOf::Holder { .. } => None,
+            });
+            let (lo, hi, n) = ids.fold((i64::MAX, i64::MIN, 0i64), |(lo, hi, n), id| {
+                (lo.min(id), hi.max(id), n + 1)
+            });
+            read.clear();
+            if n > 0 && hi - lo < 4 * n {
+                let mut rows = in_range.query(params![lo, hi])?;
+                while let Some(r) = rows.next()? {
+                    read.insert(r.get(8)?, Pledgeable::from_row(r)?);
+                }
             }
-            json.clear();
-            serde_json::to_writer(
-                &mut json,
-                &PledgeJson {
-                    id: last_id,
-                    adjudication_id,
-                    rank: row.rank,
-                    beneficiary,
-                    shares,
-                    lender: lender.as_deref(),
-                    registered_on: &row.registered_on.to_string(),
-                    created_at: now,
-                    created_by: actor,
-                },
-            )
-            .expect("row serialises");
-            hasher.add_bytes(&json);
-            lines.push(line as u32);
-            count += 1;
+            for row in group.drain(..) {
+                judge_row(row, &mut read)?;
+            }
             Ok(())
-        })?
+        };
+        let fed = feed(&mut |row| {
+            group.push(row);
+            if group.len() == READ_AHEAD {
+                judge_group(&mut group)?;
+            }
+            Ok(())
+        })?;
+        judge_group(&mut group)?;
+        fed
     };
+    let (first_id, last_id, hasher) = writer.finish()?;
+    let count = usize::try_from(hasher.count_so_far()).expect("a count");
     if !file_problems.is_empty() || !problems.is_empty() {
         let mut rows = file_problems;
         rows.extend(problems);

@@ -1,0 +1,398 @@
+//! The one reader of every imported file (adjudications, pledges, acceptances, proposals): the
+//! file's encoding and dialect, its header matched against a kind's column table ([`Table`]),
+//! every row handed to the kind's parser with its line, and every problem said in English and
+//! Spanish ([`RowError`]). Pure: bytes in, rows or problems out.
+
+use crate::lang::{Lang, Said};
+use crate::said;
+use crate::text::{self, Lines};
+use std::fmt;
+
+/// The columns of one kind of file, by their English names (the Spanish ones an officer writes
+/// are [`crate::headers`]'): those every file names, then those it may leave out. A row's values
+/// come to the kind's parser in this order ([`Fields::get`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Table {
+    pub required: &'static [&'static str],
+    pub optional: &'static [&'static str],
+}
+
+/// A problem with one row (or the header, line 1): the column (as the file's header names it)
+/// and the value, and why in English and Spanish.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowError {
+    pub line: usize,
+    pub field: String,
+    pub value: String,
+    pub reason: Said,
+}
+
+impl RowError {
+    /// The problem as one line in `lang`: `line 4: shares "0": must be ...` (the command
+    /// line's), `línea 4: shares «0»: debe ser ...`.
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Es if self.field.is_empty() => {
+                format!("línea {}: {}", self.line, self.reason.es())
+            }
+            Lang::Es => format!(
+                "línea {}: {} «{}»: {}",
+                self.line,
+                self.field,
+                shown(&self.value),
+                self.reason.es()
+            ),
+        }
+    }
+}
+
+/// A value as a Spanish sentence quotes it: as typed, its control characters escaped.
+fn shown(value: &str) -> String {
+    value
+        .chars()
+        .flat_map(|c| {
+            let escaped = c.is_control().then(|| c.escape_unicode());
+            escaped
+                .into_iter()
+                .flatten()
+                .chain((!c.is_control()).then_some(c))
+        })
+        .collect()
+}
+
+/// In English, the command line's language.
+impl fmt::Display for RowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            // a problem of the whole line (e.g. it repeats another)
+            return write!(f, "line {}: {}", self.line, self.reason);
+        }
+        write!(
+            f,
+            "line {}: {} {:?}: {}",
+            self.line, self.field, self.value, self.reason
+        )
+    }
+}
+
+/// How the file was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dialect {
+    pub encoding: &'static str,
+    pub separator: u8,
+    /// The es-CO Excel export (`;`): how the file was written, told to the user; numbers and
+    /// dates read the same in every dialect ([`crate::input`]).
+    pub es_co: bool,
+}
+
+/// How a file will be read: its encoding, and `;` with es-CO numbers when the header has `;` and
+/// no `,`.
+/// (A file that is not text reads as the plain dialect: [`each_record`] reports what it is.)
+pub fn sniff(bytes: &[u8]) -> Dialect {
+    match text::decode(bytes) {
+        Ok((text, encoding)) => sniff_text(&text, encoding),
+        Err(_) => sniff_text("", "UTF-8"),
+    }
+}
+
+/// [`sniff`] for text already decoded from `encoding`.
+pub(crate) fn sniff_text(text: &str, encoding: &'static str) -> Dialect {
+    let first_line = text.lines().next().unwrap_or("");
+    let separator = if first_line.contains(';') && !first_line.contains(',') {
+        b';'
+    } else {
+        b','
+    };
+    Dialect {
+        encoding,
+        separator,
+        es_co: separator == b';',
+    }
+}
+
+/// The values of one row, by position in the reader's `required` columns followed by its
+/// `optional` ones: trimmed, and empty for a column the file does not have.
+pub struct Fields<'r> {
+    record: &'r csv::StringRecord,
+    index: &'r [Option<usize>],
+}
+
+impl<'r> Fields<'r> {
+    pub fn get(&self, i: usize) -> &'r str {
+        self.index[i]
+            .and_then(|at| self.record.get(at))
+            .unwrap_or("")
+            .trim()
+    }
+}
+
+/// Reads a file of `table`'s kind: its header names every column of `table.required` (in any
+/// order and case, in English or Spanish: [`crate::headers`]; other columns are ignored, and
+/// `table.optional` ones may be missing: they read as empty). Each non-blank row goes to `parse`
+/// with its line number (as an editor numbers lines, CRLF or not) and its values ([`Fields`], by
+/// position in the table, lent rather than copied: a value the parser keeps, it copies); every
+/// valid row goes on to `f`, even after a bad one (the caller judges it against the register, so
+/// that one reading finds every problem; a file with problems is refused whole all the same). A
+/// file that is not text (a workbook, a PDF) or mixes encodings, a value with a control
+/// character and a line that repeats an earlier one byte for byte are problems too. Returns the
+/// dialect and every problem found (empty when the file is clean). An error from `f` (storage)
+/// stops the reading.
+///
+/// Repeated lines are found by keeping each distinct line's place in the file
+/// ([`super::seen::SeenLines`]: about 32 MB for a million rows).
+pub fn each_record<T, E>(
+    bytes: &[u8],
+    table: &Table,
+    parse: impl Fn(usize, &Fields<'_>) -> Result<T, Vec<RowError>>,
+    mut f: impl FnMut(T) -> Result<(), E>,
+) -> Result<(Dialect, Vec<RowError>), E> {
+    let (required, optional) = (table.required, table.optional);
+    let (text, encoding) = match text::decode(bytes) {
+        Ok(decoded) => decoded,
+        Err(e) => {
+            let line = match e {
+                text::NotText::BadUtf8 { line, .. } => line,
+                text::NotText::Binary(_) => 1,
+            };
+            let problem = RowError {
+                line,
+                field: String::new(),
+                value: String::new(),
+                reason: e.said(),
+            };
+            return Ok((sniff_text("", "UTF-8"), vec![problem]));
+        }
+    };
+    let first_line = text.lines().next().unwrap_or("");
+    let dialect = sniff_text(&text, encoding);
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(dialect.separator)
+        .flexible(true)
+        // values are trimmed as they are read (`Fields::get`): trimming here copies every record
+        .from_reader(text.as_bytes());
+    let header_error = |reason: Said| {
+        vec![RowError {
+            line: 1,
+            field: "header".into(),
+            value: first_line.into(),
+            reason,
+        }]
+    };
+    let headers = match reader.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => {
+            let why = Said::new(
+                e.to_string(),
+                "el encabezado (la primera línea) no se puede leer como CSV",
+            );
+            return Ok((dialect, header_error(why)));
+        }
+    };
+    // English or Spanish names, whatever their case, accents and spacing (`headers::canonical`)
+    let names: Vec<String> = headers
+        .iter()
+        .map(|h| match crate::headers::canonical(h) {
+            Some(name) => name.to_string(),
+            None => h.trim().to_lowercase(),
+        })
+        .collect();
+    let find = |col: &&str| names.iter().position(|n| n == col);
+    // two header cells that name one column (`Precio` and `Precio por acción`): which one to
+    // read would be a guess
+    let known: Vec<&str> = required.iter().chain(optional).copied().collect();
+    if let Some((a, b)) = known.iter().find_map(|col| {
+        let mut at = names.iter().enumerate().filter(|(_, n)| n == col);
+        let first = at.next()?.0;
+        at.next().map(|(second, _)| (first, second))
+    }) {
+        let (ha, hb) = (
+            headers.get(a).unwrap_or("").trim().to_string(),
+            headers.get(b).unwrap_or("").trim().to_string(),
+        );
+        let col = &names[a];
+        return Ok((
+            dialect,
+            header_error(said!(
+                "columns {ha:?} and {hb:?} both name {col}; keep one of them",
+                "las columnas «{ha}» y «{hb}» nombran las dos {col}; deje solo una"
+            )),
+        ));
+    }
+    if let Some(col) = required.iter().find(|c| find(c).is_none()) {
+        let all = required.join(",");
+        let todas = required
+            .iter()
+            .map(|c| crate::headers::spanish(c))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let es = crate::headers::spanish(col);
+        return Ok((
+            dialect,
+            header_error(said!(
+                "missing column {col} (or {es:?}); the header must name {all} (in English or Spanish)",
+                "falta la columna «{es}» ({col}); el encabezado debe nombrar {todas} (en español \
+                 o en inglés)"
+            )),
+        ));
+    }
+    let columns: Vec<&str> = required.iter().chain(optional).copied().collect();
+    let index: Vec<Option<usize>> = columns.iter().map(find).collect();
+    let mut errors = Vec::new();
+    let mut any = false;
+    let mut record = csv::StringRecord::new();
+    let mut lines = Lines::new(&text);
+    // sized once from the count of line ends, so that a million rows do not hold two tables
+    let mut seen =
+        super::seen::SeenLines::with_capacity(text.bytes().filter(|&b| b == b'\n').count());
+    loop {
+        let at = reader.position().byte();
+        match reader.read_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {}
+            Err(e) => {
+                let line = lines.start(e.position().map_or(at, csv::Position::byte)).1;
+                errors.push(RowError {
+                    line,
+                    field: "row".into(),
+                    value: String::new(),
+                    reason: Said::new(e.to_string(), "la línea no se puede leer como CSV"),
+                });
+                continue;
+            }
+        }
+        let (start, line) = lines.start(record.position().map_or(at, csv::Position::byte));
+        if record.iter().all(|v| v.trim().is_empty()) {
+            continue;
+        }
+        any = true;
+        let end =
+            usize::try_from(reader.position().byte()).map_or(text.len(), |e| e.min(text.len()));
+        let raw = text
+            .get(start..end.max(start))
+            .unwrap_or("")
+            .trim_end_matches(['\r', '\n']);
+        if let Some(first) = seen.repeats(raw, line) {
+            errors.push(RowError {
+                line,
+                field: String::new(),
+                value: String::new(),
+                reason: said!(
+                    "repeats line {first} exactly; a row is listed once: remove one of the two",
+                    "repite exactamente la línea {first}; cada fila va una sola vez: borre una de \
+                     las dos"
+                ),
+            });
+            continue;
+        }
+        let fields = Fields {
+            record: &record,
+            index: &index,
+        };
+        // a control character is a byte below 0x20, 0x7F, or 0xC2 0x80..0x9F: a line without
+        // any of those bytes has no value to look into
+        let suspect = |b: u8| b < 0x20 || b == 0x7F || b == 0xC2;
+        // (every byte looked at, without stopping at the first: the loop vectorises)
+        if raw.is_empty() || raw.bytes().fold(false, |any, b| any | suspect(b)) {
+            let controls: Vec<RowError> = columns
+                .iter()
+                .enumerate()
+                .filter_map(|(i, name)| {
+                    let value = fields.get(i);
+                    if !value.bytes().any(suspect) {
+                        return None;
+                    }
+                    let (position, c) = value.chars().enumerate().find(|(_, c)| c.is_control())?;
+                    Some(RowError {
+                        line,
+                        field: (*name).into(),
+                        value: value.into(),
+                        reason: {
+                            let (code, at) = (u32::from(c), position + 1);
+                            said!(
+                                "has the control character U+{code:04X} at character {at}; values are printed on notices and must be plain text: remove it",
+                                "tiene el carácter de control U+{code:04X} en la posición {at}; los valores se \
+                                 imprimen en los avisos y deben ser texto simple: quítelo"
+                            )
+                        },
+                    })
+                })
+                .collect();
+            if !controls.is_empty() {
+                errors.extend(controls);
+                continue;
+            }
+        }
+        match parse(line, &fields) {
+            // once the file is known to be bad, rows are only checked, not handed on
+            // handed on even once the file is known to be bad, so that the register's own
+            // problems with them are found in the same reading and reported with the file's
+            Ok(row) => f(row)?,
+            Err(mut e) => errors.append(&mut e),
+        }
+    }
+    if !any && errors.is_empty() {
+        errors.push(RowError {
+            line: 2,
+            field: "row".into(),
+            value: String::new(),
+            reason: Said::new("the file has no rows", "el archivo no tiene filas"),
+        });
+    }
+    Ok((dialect, errors))
+}
+
+/// Runs `read` (which hands rows to the sink it is given) on a second thread and `f` on this
+/// one, with each batch of rows (2,048), which it may take rows out of or only read; a storage
+/// error from `f` stops the reading. Each batch then goes back to the reading thread, which drops
+/// what is left in it and fills it again: a million rows do not allocate (and fault in) a fresh
+/// batch every 2,048, and rows `f` leaves are freed by the thread that made them.
+pub(crate) fn in_parallel<T: Send, E: Send>(
+    bytes: &[u8],
+    read: impl FnOnce(&mut dyn FnMut(T) -> Result<(), ()>) -> Result<(Dialect, Vec<RowError>), ()>
+    + Send,
+    mut f: impl FnMut(&mut Vec<T>) -> Result<(), E>,
+) -> Result<(Dialect, Vec<RowError>), E> {
+    const BATCH: usize = 2048;
+    std::thread::scope(|scope| {
+        let (to_store, from_parser) = std::sync::mpsc::sync_channel::<Vec<T>>(4);
+        let (to_parser, done) = std::sync::mpsc::sync_channel::<Vec<T>>(4);
+        let parser = scope.spawn(move || {
+            let fresh = || match done.try_recv() {
+                Ok(mut batch) => {
+                    batch.clear();
+                    batch
+                }
+                Err(_) => Vec::with_capacity(BATCH),
+            };
+            let mut batch = fresh();
+            let read = read(&mut |row| {
+                batch.push(row);
+                if batch.len() == BATCH {
+                    // the receiver is gone only when storing failed: stop reading
+                    to_store
+                        .send(std::mem::replace(&mut batch, fresh()))
+                        .map_err(|_| ())?;
+                }
+                Ok(())
+            });
+            if !batch.is_empty() {
+                let _ = to_store.send(batch);
+            }
+            read
+        });
+        let mut stored = Ok(());
+        for mut batch in from_parser.iter() {
+            stored = f(&mut batch);
+            if stored.is_err() {
+                break;
+            }
+            // the reader may have finished, or hold enough batches already
+            let _ = to_parser.try_send(batch);
+        }
+        drop(from_parser);
+        let read = parser.join().expect("the parsing thread does not panic");
+        stored?;
+        Ok(read.unwrap_or_else(|()| (sniff(bytes), Vec::new())))
+    })
+}

@@ -1,0 +1,487 @@
+//! The one bulk writer of every import (adjudications with their holders, pledges,
+//! acceptances): rows stored by multi-row INSERTs ([`Insert`]), the values every row shares bound
+//! once per statement and a value a parameter already holds not bound again ([`Held`]); each row
+//! hashed in its audited form as written by hand ([`JsonObject`]); dates, filing times and
+//! amounts written without a formatter ([`Short`]). The import's one audit event then covers
+//! the rows by range and digest (`audit::Cover`).
+
+use super::Result;
+use chrono::{NaiveDate, NaiveDateTime};
+use rusqlite::types::Value;
+use rusqlite::{Connection, Statement, ToSql};
+use rust_decimal::Decimal;
+
+/// The VALUES of a multi-row INSERT of `rows` rows. The values every row shares are the numbered
+/// parameters `?1..?shared`, bound once per statement; in `row`, `$1..$per_row` are the row's own
+/// values, numbered after them, so a row binds only those.
+pub(super) fn values_sql(row: &str, shared: usize, per_row: usize, rows: usize) -> String {
+    let groups: Vec<String> = (0..rows)
+        .map(|k| {
+            // the highest first, so that `$1` does not match the start of `$12`
+            (1..=per_row).rev().fold(row.to_string(), |sql, i| {
+                sql.replace(&format!("${i}"), &format!("?{}", shared + per_row * k + i))
+            })
+        })
+        .collect();
+    groups.join(", ")
+}
+
+/// A multi-row INSERT of one table, prepared once for a full group of rows.
+pub(super) struct Insert<'c> {
+    conn: &'c Connection,
+    /// `INSERT INTO table (columns) VALUES`.
+    head: &'static str,
+    /// One row's values, `?n` shared and `$n` its own.
+    row: &'static str,
+    /// After the values (a conflict clause), or empty.
+    tail: &'static str,
+    shared: Vec<Value>,
+    per_row: usize,
+    /// Rows of a full group.
+    rows: usize,
+    full: Statement<'c>,
+    /// What the parameters of `full` hold from its last execution.
+    held: Held,
+}
+
+impl<'c> Insert<'c> {
+    /// `rows` rows a statement, each binding `per_row` values of its own after the `shared` ones.
+    pub(super) fn new(
+        conn: &'c Connection,
+        (head, row, tail): (&'static str, &'static str, &'static str),
+        per_row: usize,
+        shared: Vec<Value>,
+        rows: usize,
+    ) -> Result<Self> {
+        let full = Insert::prepare_with(conn, (head, row, tail), &shared, per_row, rows)?;
+        Ok(Insert {
+            conn,
+            head,
+            row,
+            tail,
+            shared,
+            per_row,
+            rows,
+            full,
+            held: Held::default(),
+        })
+    }
+
+    fn prepare_with(
+        conn: &'c Connection,
+        (head, row, tail): (&str, &str, &str),
+        shared: &[Value],
+        per_row: usize,
+        rows: usize,
+    ) -> Result<Statement<'c>> {
+        let sql = format!(
+            "{head} {} {tail}",
+            values_sql(row, shared.len(), per_row, rows)
+        );
+        let mut stmt = conn.prepare(&sql)?;
+        for (i, v) in shared.iter().enumerate() {
+            stmt.raw_bind_parameter(i + 1, v)?;
+        }
+        Ok(stmt)
+    }
+
+    /// Rows of a full group.
+    pub(super) fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Stores `group` (at most [`Insert::rows`] rows), each row's own values bound by `bind` in
+    /// the order of `$1..`; returns how many rows were inserted (fewer than the group when a
+    /// conflict clause skipped some). The rowids of one INSERT without a conflict clause are
+    /// consecutive, ending at `last_insert_rowid`.
+    pub(super) fn insert<R>(
+        &mut self,
+        group: &[R],
+        mut bind: impl FnMut(&R, &mut Binder<'_, 'c>) -> Result<()>,
+    ) -> Result<usize> {
+        assert!(group.len() <= self.rows, "a group fits one statement");
+        let (mut partial, mut fresh);
+        let (stmt, held) = if group.len() == self.rows {
+            (&mut self.full, &mut self.held)
+        } else {
+            partial = Insert::prepare_with(
+                self.conn,
+                (self.head, self.row, self.tail),
+                &self.shared,
+                self.per_row,
+                group.len(),
+            )?;
+            fresh = Held::default();
+            (&mut partial, &mut fresh)
+        };
+        let first = self.shared.len() + 1;
+        for (k, r) in group.iter().enumerate() {
+            let at = first + k * self.per_row;
+            let mut b = Binder {
+                stmt: &mut *stmt,
+                held: &mut *held,
+                at,
+            };
+            bind(r, &mut b)?;
+            debug_assert_eq!(b.at, at + self.per_row, "every value of the row bound");
+        }
+        Ok(stmt.raw_execute()?)
+    }
+}
+
+/// Binds one row's own values, in order.
+pub(super) struct Binder<'s, 'c> {
+    stmt: &'s mut Statement<'c>,
+    held: &'s mut Held,
+    at: usize,
+}
+
+impl Binder<'_, '_> {
+    /// A value that differs from one row to the next, bound as it comes.
+    pub(super) fn value(&mut self, v: impl ToSql) -> Result<()> {
+        self.stmt.raw_bind_parameter(self.at, v)?;
+        self.at += 1;
+        Ok(())
+    }
+
+    /// A value often the same as the row's in the same place of the previous group (a flag, an
+    /// empty column, a category): bound only when it differs.
+    pub(super) fn same(&mut self, v: Param<'_>) -> Result<()> {
+        self.held.bind(self.stmt, self.at, v)?;
+        self.at += 1;
+        Ok(())
+    }
+}
+
+/// A short text kept in place (a filing time, an amount, at most 40 bytes): what an import of a
+/// million rows would otherwise allocate twice a row, and free on another thread.
+#[derive(Clone, Copy)]
+pub(super) struct Short {
+    len: u8,
+    bytes: [u8; 40],
+}
+
+impl Short {
+    pub(super) fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).expect("written as text")
+    }
+
+    fn of(text: std::fmt::Arguments<'_>) -> Short {
+        let mut s = Short {
+            len: 0,
+            bytes: [0; 40],
+        };
+        std::fmt::Write::write_fmt(&mut s, text).expect("a text of at most 40 bytes");
+        s
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS`, the stored form of a filing time.
+    pub(super) fn filed(t: NaiveDateTime) -> Short {
+        use chrono::{Datelike, Timelike};
+        // digits by hand (a million filings are written per import; chrono re-reads its format
+        // string on every call). A leap second or a year without four digits goes through chrono.
+        if let Ok(y @ 0..=9999) = u32::try_from(t.year())
+            && t.nanosecond() < 1_000_000_000
+        {
+            let d = |n: u32| b'0' + (n % 10) as u8;
+            let (mo, day, h, mi, sec) = (t.month(), t.day(), t.hour(), t.minute(), t.second());
+            let mut s = Short {
+                len: 19,
+                bytes: [0; 40],
+            };
+            s.bytes[..19].copy_from_slice(&[
+                d(y / 1000),
+                d(y / 100),
+                d(y / 10),
+                d(y),
+                b'-',
+                d(mo / 10),
+                d(mo),
+                b'-',
+                d(day / 10),
+                d(day),
+                b' ',
+                d(h / 10),
+                d(h),
+                b':',
+                d(mi / 10),
+                d(mi),
+                b':',
+                d(sec / 10),
+                d(sec),
+            ]);
+            return s;
+        }
+        Short::of(format_args!("{}", t.format("%Y-%m-%d %H:%M:%S")))
+    }
+
+    /// `YYYY-MM-DD`, the stored form of a date, without a formatter (a million rows pass here).
+    pub(super) fn date(d: NaiveDate) -> Short {
+        use chrono::Datelike;
+        match u32::try_from(d.year()) {
+            Ok(y @ 0..=9999) => {
+                let (m, day) = (d.month(), d.day());
+                let digit = |n: u32| b'0' + (n % 10) as u8;
+                let mut s = Short {
+                    len: 10,
+                    bytes: [0; 40],
+                };
+                s.bytes[..10].copy_from_slice(&[
+                    digit(y / 1000),
+                    digit(y / 100),
+                    digit(y / 10),
+                    digit(y),
+                    b'-',
+                    digit(m / 10),
+                    digit(m),
+                    b'-',
+                    digit(day / 10),
+                    digit(day),
+                ]);
+                s
+            }
+            _ => Short::of(format_args!("{d}")),
+        }
+    }
+
+    /// An exact amount as `Display` writes it.
+    pub(super) fn amount(d: Decimal) -> Short {
+        // a whole amount is its digits, as `Display` writes them, without a formatter
+        if d.scale() == 0
+            && d.is_sign_positive()
+            && let Ok(n) = u64::try_from(d.mantissa())
+        {
+            return Short::of(format_args!("{n}"));
+        }
+        Short::of(format_args!("{d}"))
+    }
+}
+
+impl std::fmt::Write for Short {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let at = usize::from(self.len);
+        let room = self
+            .bytes
+            .get_mut(at..at + s.len())
+            .ok_or(std::fmt::Error)?;
+        room.copy_from_slice(s.as_bytes());
+        self.len = u8::try_from(at + s.len()).map_err(|_| std::fmt::Error)?;
+        Ok(())
+    }
+}
+
+/// A filing time in its stored form ([`Short::filed`]).
+pub(super) fn parse_filed(s: &str) -> Option<NaiveDateTime> {
+    // the stored form read by hand (chrono's parser re-reads its format string on every call);
+    // anything else goes through chrono
+    let b = s.as_bytes();
+    let num = |r: std::ops::Range<usize>| {
+        b[r].iter().try_fold(0u32, |v, &d| {
+            d.is_ascii_digit().then(|| v * 10 + u32::from(d - b'0'))
+        })
+    };
+    let fast = (b.len() == 19
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b[10] == b' '
+        && b[13] == b':'
+        && b[16] == b':')
+        .then(|| {
+            let date =
+                NaiveDate::from_ymd_opt(i32::try_from(num(0..4)?).ok()?, num(5..7)?, num(8..10)?)?;
+            date.and_hms_opt(num(11..13)?, num(14..16)?, num(17..19)?)
+        })
+        .flatten();
+    fast.or_else(|| NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S").ok())
+}
+
+/// A count of shares as SQLite stores it.
+pub(super) fn stored_shares(n: u64) -> rusqlite::Result<i64> {
+    i64::try_from(n).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
+}
+
+/// A value for a parameter of the INSERT.
+#[derive(Clone, Copy)]
+pub(super) enum Param<'a> {
+    Null,
+    Int(i64),
+    Text(&'a str),
+}
+
+impl<'a> From<Option<&'a str>> for Param<'a> {
+    fn from(text: Option<&'a str>) -> Param<'a> {
+        text.map_or(Param::Null, Param::Text)
+    }
+}
+
+/// What each parameter of a prepared INSERT holds since its last execution. SQLite keeps a
+/// statement's bindings from one execution to the next, so a value the parameter already holds
+/// is not bound again: most of an acceptance (its flags, empty columns, document and person
+/// type, category) is what the filing in the same place of the previous group had, and a bound
+/// text is a copy SQLite makes.
+#[derive(Default)]
+pub(super) struct Held(Vec<HeldParam>);
+
+#[derive(Default)]
+enum HeldParam {
+    #[default]
+    Unbound,
+    Null,
+    Int(i64),
+    Text(String),
+}
+
+impl Held {
+    pub(super) fn bind(
+        &mut self,
+        stmt: &mut rusqlite::Statement<'_>,
+        index: usize,
+        value: Param<'_>,
+    ) -> Result<()> {
+        if self.0.len() < index {
+            self.0.resize_with(index, HeldParam::default);
+        }
+        let held = &mut self.0[index - 1];
+        match (&mut *held, value) {
+            (HeldParam::Null, Param::Null) => {}
+            (HeldParam::Int(a), Param::Int(b)) if *a == b => {}
+            (HeldParam::Text(a), Param::Text(b)) if a == b => {}
+            (_, Param::Null) => {
+                stmt.raw_bind_parameter(index, rusqlite::types::Null)?;
+                *held = HeldParam::Null;
+            }
+            (_, Param::Int(n)) => {
+                stmt.raw_bind_parameter(index, n)?;
+                *held = HeldParam::Int(n);
+            }
+            (HeldParam::Text(a), Param::Text(b)) => {
+                stmt.raw_bind_parameter(index, b)?;
+                a.clear();
+                a.push_str(b);
+            }
+            (_, Param::Text(b)) => {
+                stmt.raw_bind_parameter(index, b)?;
+                *held = HeldParam::Text(b.to_string());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A compact JSON object being written (keys are plain ASCII column names): a row's audited form
+/// (the object [`super::json_of_row`] reads back, every column in table order), as `serde_json`
+/// writes it, written by hand: field by field costs a third of serialising a struct, over a
+/// million rows. A text that JSON escapes is written by `serde_json` itself.
+pub(super) struct JsonObject<'a> {
+    pub out: &'a mut Vec<u8>,
+    pub first: bool,
+}
+
+impl JsonObject<'_> {
+    fn key(&mut self, key: &str) {
+        self.out.push(if self.first { b'{' } else { b',' });
+        self.first = false;
+        self.out.push(b'"');
+        self.out.extend_from_slice(key.as_bytes());
+        self.out.extend_from_slice(b"\":");
+    }
+
+    /// An integer (an `i64` or a `u64`: its digits fit a `u64`).
+    pub(super) fn int(&mut self, key: &str, n: impl Into<i128>) {
+        self.key(key);
+        let n: i128 = n.into();
+        if n < 0 {
+            self.out.push(b'-');
+        }
+        let mut rest = u64::try_from(n.unsigned_abs()).expect("an i64 or a u64");
+        let (mut digits, mut at) = ([0u8; 20], 20);
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        self.out.extend_from_slice(&digits[at..]);
+    }
+
+    /// A text, or `null`.
+    pub(super) fn text(&mut self, key: &str, value: Option<&str>) {
+        self.key(key);
+        match value {
+            None => self.out.extend_from_slice(b"null"),
+            // (every byte looked at, without stopping at the first: the loop vectorises)
+            Some(s)
+                if s.bytes()
+                    .fold(false, |e, b| e | (b == b'"') | (b == b'\\') | (b < 0x20)) =>
+            {
+                serde_json::to_writer(&mut *self.out, s).expect("a text serialises")
+            }
+            Some(s) => {
+                self.out.push(b'"');
+                self.out.extend_from_slice(s.as_bytes());
+                self.out.push(b'"');
+            }
+        }
+    }
+}
+
+impl<'a> JsonObject<'a> {
+    /// An object written into `out` (cleared first).
+    pub(super) fn new(out: &'a mut Vec<u8>) -> Self {
+        out.clear();
+        JsonObject { out, first: true }
+    }
+
+    /// The object's closing brace.
+    pub(super) fn end(self) {
+        self.out.push(b'}');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_row_numbers_its_own_parameters_after_the_shared_ones() {
+        // one shared value, two per row: row 0 binds ?2 ?3, row 1 binds ?4 ?5
+        assert_eq!(
+            values_sql("($1, ?1, $2)", 1, 2, 2),
+            "(?2, ?1, ?3), (?4, ?1, ?5)"
+        );
+        // an adjudication's shape: 5 shared + 64 rows x 8 = 517 parameters
+        let sql = values_sql(
+            "(?1, $1, ?2, $2, $3, $4, coalesce($5, ?3), $6, $7, $8, ?4, ?5)",
+            5,
+            8,
+            64,
+        );
+        assert!(
+            sql.ends_with("coalesce(?514, ?3), ?515, ?516, ?517, ?4, ?5)"),
+            "{sql}"
+        );
+        assert!(!sql.contains('$'));
+        // a row of more than nine values of its own: `$12` is not `$1` followed by a 2
+        let sql = values_sql("($1, $2, $10, $11, $12)", 4, 12, 2);
+        assert_eq!(sql, "(?5, ?6, ?14, ?15, ?16), (?17, ?18, ?26, ?27, ?28)");
+    }
+
+    #[test]
+    fn a_date_is_written_as_chrono_writes_it() {
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        for d in [
+            day(2024, 3, 15),
+            day(1990, 1, 1),
+            day(2099, 12, 31),
+            day(2024, 2, 29),
+            day(1, 1, 1),
+            day(9999, 12, 31),
+            day(10000, 1, 1),
+            day(-5, 6, 7),
+        ] {
+            assert_eq!(Short::date(d).as_str(), d.to_string(), "{d:?}");
+        }
+    }
+}
