@@ -97,6 +97,12 @@ pub fn numero(n: u64) -> String {
 /// Colombia's legal time: UTC−5 all year (no daylight saving since 1993).
 const COLOMBIA_SECONDS_EAST: i32 = -5 * 3600;
 
+/// The day it is in Colombia (UTC−5) at the instant `at`: the officers' "today".
+pub fn colombia_date(at: chrono::DateTime<chrono::Utc>) -> NaiveDate {
+    let colombia = chrono::FixedOffset::east_opt(COLOMBIA_SECONDS_EAST).expect("a valid offset");
+    at.with_timezone(&colombia).date_naive()
+}
+
 /// A stored UTC time (RFC 3339, as the register writes `created_at`) in Colombia's legal time,
 /// as an officer reads a clock: `dd/mm/aaaa hh:mm (hora de Colombia)`; any other text as it is.
 pub fn momento(at: &str) -> String {
@@ -171,6 +177,16 @@ impl<T: Shown + ?Sized> Shown for &T {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colombias_date_is_five_hours_behind_utc() {
+        let at = |s: &str| chrono::DateTime::parse_from_rfc3339(s).unwrap().to_utc();
+        let day = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        // 04:59 UTC on 2 December is 23:59 of 1 December in Bogotá; 05:00 is midnight there
+        assert_eq!(colombia_date(at("2026-12-02T04:59:59Z")), day("2026-12-01"));
+        assert_eq!(colombia_date(at("2026-12-02T05:00:00Z")), day("2026-12-02"));
+        assert_eq!(colombia_date(at("2027-01-01T03:00:00Z")), day("2026-12-31"));
+    }
 
     #[test]
     fn each_language_gets_its_own_sentence() {
