@@ -24,7 +24,8 @@
 //! [`breaches`] (`/incumplimientos`: payments, voids, liquidations, notices and paz y salvo
 //! issued), [`liquidations`], [`notices`] (`/avisos`, «Verificar aviso»), [`settlements`]
 //! (`/paz-y-salvo`), [`imports`] (`/importar`), [`audit`], [`rates`] (`/tasas`), [`users`],
-//! [`programs`] and [`letterhead`] (`/programas/{code}/cartas`); [`pages`] assembles them.
+//! [`programs`], [`offering`] (`/programas/{code}/oferta`) and [`letterhead`]
+//! (`/programas/{code}/cartas`); [`pages`] assembles them.
 
 mod audit;
 mod auth;
@@ -39,6 +40,7 @@ mod letterhead;
 mod letters;
 mod liquidations;
 mod notices;
+mod offering;
 mod pages;
 mod pledges;
 mod programs;

@@ -7,7 +7,7 @@
 use super::auth::User;
 use super::{
     App, WebError, audit, breach_record, breaches, dashboard, holders, imports, letterhead,
-    liquidations, notices, pledges, programs, rates, session, settlements, users, views,
+    liquidations, notices, offering, pledges, programs, rates, session, settlements, users, views,
 };
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -36,6 +36,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(rates::routes())
         .merge(users::routes())
         .merge(programs::routes())
+        .merge(offering::routes())
         .merge(letterhead::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_UPLOAD))
