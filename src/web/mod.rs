@@ -24,9 +24,11 @@
 //! [`breaches`] (`/incumplimientos`: payments, voids, liquidations, notices and paz y salvo
 //! issued), [`liquidations`], [`notices`] (`/avisos`, «Verificar aviso»), [`settlements`]
 //! (`/paz-y-salvo`), [`imports`] (`/importar`), [`audit`], [`rates`] (`/tasas`), [`users`],
-//! [`programs`], [`offering`] (`/programas/{code}/oferta`) and [`letterhead`]
+//! [`programs`], [`offering`] (`/programas/{code}/oferta`), [`acceptances`] (its file of
+//! acceptances, reviewed then imported) and [`letterhead`]
 //! (`/programas/{code}/cartas`); [`pages`] assembles them.
 
+mod acceptances;
 mod audit;
 mod auth;
 mod breach_record;
@@ -101,6 +103,8 @@ pub(crate) struct App {
     sessions: auth::Sessions,
     checks: cache::Fresh<CheckScope, CheckVersion, dashboard::CheckSummary>,
     clock: Clock,
+    /// A file of acceptances reviewed and not yet confirmed, by session token.
+    acceptances: Mutex<std::collections::HashMap<String, auth::PendingImport>>,
 }
 
 impl App {
@@ -112,6 +116,7 @@ impl App {
             sessions: auth::Sessions::default(),
             checks: cache::Fresh::default(),
             clock,
+            acceptances: Mutex::default(),
         }
     }
 

@@ -6,8 +6,9 @@
 
 use super::auth::User;
 use super::{
-    App, WebError, audit, breach_record, breaches, dashboard, holders, imports, letterhead,
-    liquidations, notices, offering, pledges, programs, rates, session, settlements, users, views,
+    App, WebError, acceptances, audit, breach_record, breaches, dashboard, holders, imports,
+    letterhead, liquidations, notices, offering, pledges, programs, rates, session, settlements,
+    users, views,
 };
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -37,6 +38,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(users::routes())
         .merge(programs::routes())
         .merge(offering::routes())
+        .merge(acceptances::routes())
         .merge(letterhead::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_UPLOAD))
