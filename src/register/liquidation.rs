@@ -78,22 +78,13 @@ pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Fact
     }
     let adjudication = adjudications::get(conn, breach.adjudication_id)?;
     let program = programs::by_id(conn, adjudication.program_id)?;
-    let (stage, stages) = programs::stage_price_and_stages(conn, program.id)?;
-    let case = fine_case(
-        &program.program,
-        program.scale()?,
-        stage,
-        (adjudication.adjudicated_on, adjudication.price_per_share),
+    let (case, stage, stage_prices) = case_of(
+        conn,
+        &program,
+        &adjudication,
         (breach.breach_date, breach.shares, breach.transfer_price()),
-    );
+    )?;
     let payments = payments_until(conn, breach_id, until)?;
-    let stage_prices = match case.prices.stage {
-        StagePrice::Known(_) => stages
-            .into_iter()
-            .map(|(stage, price)| StageEntry { stage, price })
-            .collect(),
-        _ => Vec::new(),
-    };
     Ok(Facts {
         breach,
         adjudication,
@@ -103,6 +94,64 @@ pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Fact
         case,
         payments,
     })
+}
+
+/// The case of a breach of `adjudication` (date, shares, consideration per share), recorded or
+/// not: the program's scale and the stage price in force, with the later stages' prices that
+/// price is the highest of (empty unless it counts and is known).
+fn case_of(
+    conn: &Connection,
+    program: &StoredProgram,
+    adjudication: &Adjudication,
+    breach: (NaiveDate, u64, Option<Decimal>),
+) -> Result<(FineCase, StagePrice, Vec<StageEntry>)> {
+    let (stage, stages) = programs::stage_price_and_stages(conn, program.id)?;
+    let case = fine_case(
+        &program.program,
+        program.scale()?,
+        stage,
+        (adjudication.adjudicated_on, adjudication.price_per_share),
+        breach,
+    );
+    let stage_prices = match case.prices.stage {
+        StagePrice::Known(_) => stages
+            .into_iter()
+            .map(|(stage, price)| StageEntry { stage, price })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Ok((case, stage, stage_prices))
+}
+
+/// The fine a breach not recorded yet would carry as of `until`, under its program's convention
+/// and without payments (the web's preview before recording it): its case is assembled as
+/// [`facts`] assembles a stored breach's.
+pub fn preview(
+    conn: &Connection,
+    new: &breaches::NewBreach<'_>,
+    until: NaiveDate,
+    rates: &RateSeries,
+) -> Result<Outcome> {
+    let adjudication = adjudications::get(conn, new.adjudication_id)?;
+    let program = programs::by_id(conn, adjudication.program_id)?;
+    let transfer = breaches::transfer_price(
+        new.consideration_per_share,
+        new.consideration_total,
+        new.shares,
+    );
+    let (case, _, _) = case_of(
+        conn,
+        &program,
+        &adjudication,
+        (new.breach_date, new.shares, transfer),
+    )?;
+    Ok(fine::liquidate(
+        &case,
+        until,
+        &[],
+        program.program.convention,
+        rates,
+    )?)
 }
 
 /// The payments against a breach dated on or before `until`, in the order recorded, with their ids.

@@ -5,10 +5,11 @@
 
 use super::App;
 use super::auth::User;
-use super::extract::{Form, Path};
-use super::pages::{Errors, Fields, Page, csrf_of, ok, see_other};
+use super::extract::Path;
+use super::form::{Errors, Inputs, Page, Posted, Sent, ok, see_other, with_status};
 use super::views::{csrf, input, momento, page};
 use crate::program::Issuer;
+use crate::register::Field;
 use crate::register::letterhead::{self, For, Update};
 use crate::register::user::Role;
 use crate::store::letterheads::{self, Letterhead};
@@ -16,7 +17,6 @@ use crate::store::programs;
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{Html, IntoResponse};
 use axum::routing::get;
 use maud::{Markup, html};
 use std::sync::Arc;
@@ -28,35 +28,108 @@ pub(super) fn routes() -> Router<Arc<App>> {
     )
 }
 
-/// The form's inputs: (input name, label, the part of the letterhead). The NIT's and the
-/// reference's names are their register fields', so a refusal lands next to them.
-const INPUTS: &[(&str, &str)] = &[
-    (
-        "entity",
-        "Emisor (entidad que escribe en nombre de los vendedores)",
-    ),
-    ("issuer_nit", "NIT del emisor"),
-    ("address", "Dirección de respuesta y devolución"),
-    ("city", "Ciudad de la fecha"),
-    ("bank", "Banco de pago"),
-    ("account", "Cuenta de pago"),
-    ("payment_reference", "Referencia de pago"),
-    ("signatory_name", "Nombre de quien firma"),
-    ("signatory_position", "Cargo de quien firma"),
-];
+/// The parts of a letterhead the form edits, in the form's order. The NIT's, the address's,
+/// the city's and the reference's inputs are named by their register fields, so a refusal lands
+/// next to them.
+#[derive(Debug, Clone, Copy)]
+enum Part {
+    Entity,
+    Nit,
+    Address,
+    City,
+    Bank,
+    Account,
+    Reference,
+    SignatoryName,
+    SignatoryPosition,
+}
 
-fn value<'a>(i: &'a Issuer, name: &str) -> Option<&'a str> {
-    match name {
-        "entity" => i.entity.as_deref(),
-        "issuer_nit" => i.nit.as_deref(),
-        "address" => i.address.as_deref(),
-        "city" => i.city.as_deref(),
-        "bank" => i.bank.as_deref(),
-        "account" => i.account.as_deref(),
-        "payment_reference" => i.reference.as_deref(),
-        "signatory_name" => i.signatory_name.as_deref(),
-        "signatory_position" => i.signatory_position.as_deref(),
-        _ => None,
+impl Part {
+    const ALL: [Part; 9] = [
+        Part::Entity,
+        Part::Nit,
+        Part::Address,
+        Part::City,
+        Part::Bank,
+        Part::Account,
+        Part::Reference,
+        Part::SignatoryName,
+        Part::SignatoryPosition,
+    ];
+
+    /// The part's input.
+    fn name(self) -> &'static str {
+        match self {
+            Part::Entity => "entity",
+            Part::Nit => Field::IssuerNit.as_str(),
+            Part::Address => Field::Address.as_str(),
+            Part::City => Field::City.as_str(),
+            Part::Bank => "bank",
+            Part::Account => "account",
+            Part::Reference => Field::PaymentReference.as_str(),
+            Part::SignatoryName => "signatory_name",
+            Part::SignatoryPosition => "signatory_position",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Part::Entity => "Emisor (entidad que escribe en nombre de los vendedores)",
+            Part::Nit => "NIT del emisor",
+            Part::Address => "Dirección de respuesta y devolución",
+            Part::City => "Ciudad de la fecha",
+            Part::Bank => "Banco de pago",
+            Part::Account => "Cuenta de pago",
+            Part::Reference => "Referencia de pago",
+            Part::SignatoryName => "Nombre de quien firma",
+            Part::SignatoryPosition => "Cargo de quien firma",
+        }
+    }
+
+    /// The part in a letterhead.
+    fn of(self, i: &Issuer) -> Option<&str> {
+        match self {
+            Part::Entity => i.entity.as_deref(),
+            Part::Nit => i.nit.as_deref(),
+            Part::Address => i.address.as_deref(),
+            Part::City => i.city.as_deref(),
+            Part::Bank => i.bank.as_deref(),
+            Part::Account => i.account.as_deref(),
+            Part::Reference => i.reference.as_deref(),
+            Part::SignatoryName => i.signatory_name.as_deref(),
+            Part::SignatoryPosition => i.signatory_position.as_deref(),
+        }
+    }
+}
+
+/// A new version of the letterhead: every part as typed (an empty one clears it).
+struct LetterheadForm([String; 9]);
+
+impl Inputs for LetterheadForm {
+    fn read(sent: &Sent) -> LetterheadForm {
+        LetterheadForm(Part::ALL.map(|p| sent.text(p.name())))
+    }
+}
+
+impl LetterheadForm {
+    fn get(&self, p: Part) -> &str {
+        &self.0[p as usize]
+    }
+
+    /// What `register::letterhead::set` is given: each part replaces its own.
+    fn update(&self) -> Update {
+        let part = |p: Part| Some(self.get(p).to_string());
+        Update {
+            entity: part(Part::Entity),
+            nit: part(Part::Nit),
+            address: part(Part::Address),
+            city: part(Part::City),
+            bank: part(Part::Bank),
+            account: part(Part::Account),
+            reference: part(Part::Reference),
+            signatory_name: part(Part::SignatoryName),
+            signatory_position: part(Part::SignatoryPosition),
+        }
     }
 }
 
@@ -79,17 +152,13 @@ struct View {
     history: Vec<Letterhead>,
 }
 
-fn markup(user: &User, v: &View, errors: &Errors, typed: Option<&Fields>) -> Markup {
+fn markup(user: &User, v: &View, errors: &Errors, typed: Option<&LetterheadForm>) -> Markup {
     let current = v.history.last();
     let shown = current.map_or(&v.file, |l| &l.issuer);
-    let typed_value = |name: &str| -> String {
+    let typed_value = |p: Part| -> String {
         match typed {
-            Some(t) => t
-                .iter()
-                .find(|(k, _)| k == name)
-                .map(|(_, x)| x.clone())
-                .unwrap_or_default(),
-            None => value(shown, name).unwrap_or_default().to_string(),
+            Some(t) => t.get(p).to_string(),
+            None => p.of(shown).unwrap_or_default().to_string(),
         }
     };
     html! {
@@ -98,8 +167,8 @@ fn markup(user: &User, v: &View, errors: &Errors, typed: Option<&Fields>) -> Mar
             Some(l) => {
                 p { "Membrete vigente: versión " (l.id) ", registrada el " (momento(&l.created_at)) " por " (l.created_by) "." }
                 dl.hechos {
-                    @for (name, label) in INPUTS {
-                        dt { (label) } dd { (value(&l.issuer, name).unwrap_or("—")) }
+                    @for p in Part::ALL {
+                        dt { (p.label()) } dd { (p.of(&l.issuer).unwrap_or("—")) }
                     }
                     dt { "A un aviso de cobro le falta" } dd { (lacks_es(&l.issuer, For::Notice)) }
                     dt { "A un paz y salvo le falta" } dd { (lacks_es(&l.issuer, For::Settlement)) }
@@ -114,8 +183,8 @@ fn markup(user: &User, v: &View, errors: &Errors, typed: Option<&Fields>) -> Mar
             h2 { "Registrar una nueva versión" }
             form method="post" action={"/programas/" (v.code) "/cartas"} {
                 (csrf(user))
-                @for (name, label) in INPUTS {
-                    (input(name, label, &typed_value(name), errors.get(name), None))
+                @for p in Part::ALL {
+                    (input(p.name(), p.label(), &typed_value(p), errors.get(p.name()), None))
                 }
                 div.acciones { button type="submit" { "Registrar membrete" } }
             }
@@ -162,31 +231,10 @@ async fn letters_set(
     State(app): State<Arc<App>>,
     user: User,
     Path(code): Path<String>,
-    form: Form<Fields>,
+    sent: Posted<LetterheadForm>,
 ) -> Page {
-    let f = form.0;
-    user.check_csrf(csrf_of(&f))?;
-    user.require(Role::Juridico)?;
-    // every input is sent: each replaces its part, an empty one clears it
-    let get = |name: &str| {
-        Some(
-            f.iter()
-                .find(|(k, _)| k == name)
-                .map(|(_, x)| x.clone())
-                .unwrap_or_default(),
-        )
-    };
-    let u = Update {
-        entity: get("entity"),
-        nit: get("issuer_nit"),
-        address: get("address"),
-        city: get("city"),
-        bank: get("bank"),
-        account: get("account"),
-        reference: get("payment_reference"),
-        signatory_name: get("signatory_name"),
-        signatory_position: get("signatory_position"),
-    };
+    let f = sent.checked(&user, Role::Juridico)?;
+    let u = f.update();
     let officer = user.name.clone();
     let result = app
         .db(move |s| {
@@ -205,18 +253,14 @@ async fn letters_set(
         Ok(code) => see_other(format!("/programas/{code}/cartas")),
         Err((v, errors)) => {
             let body = errors.placed(|| markup(&user, &v, &errors, Some(&f)));
-            Ok((
+            with_status(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                Html(
-                    page(
-                        Some(&user),
-                        &format!("Cartas del programa {}", v.code),
-                        body,
-                    )
-                    .into_string(),
+                page(
+                    Some(&user),
+                    &format!("Cartas del programa {}", v.code),
+                    body,
                 ),
             )
-                .into_response())
         }
     }
 }

@@ -1,49 +1,110 @@
-//! The letters on the web (issue 14's rules, `src/register/notice.rs` and `settlement.rs`): a
-//! notice's page (its deadline as the register has it, with what the term runs from; its delivery
-//! and the form to record one; the notice it replaces and the one that replaced it), the paz y
-//! salvo issued from a breach's page and its own page, every document downloaded (recorded as a
-//! rendering under the signed-in user, as `vigia notice render` records its file, so that the
-//! download verifies), and «Verificar aviso». The breach page's and the holder's timeline's lines
-//! about letters are drawn here too. No rule lives here: each write calls the CLI's function.
+//! What the pages say about letters (issue 14's rules, `src/register/notice.rs` and
+//! `settlement.rs`), shared by the pages that show them and handling no route: a notice's
+//! deadline as the register has it, with what the term runs from; a breach's notices, whether
+//! its fine is paid and its paz y salvo, with the forms that issue either (the breach page's,
+//! [`NoticeForm`] and [`SettlementForm`]); the holder's timeline lines about letters; a document
+//! downloaded and recorded as a rendering under the signed-in user.
 
 use super::auth::User;
-use super::extract::{Form, Path};
-use super::pages::{
-    Errors, Fields, Page, breach_write, csrf_of, field, ok, opt, read_upload, see_other, today,
-    typed_or, upload_form,
-};
-use super::views::{self, csrf, fecha, input, page, pesos};
+use super::form::{Errors, Inputs, Page, Sent, download, keep};
+use super::views::{self, csrf, fecha, input, pesos};
 use super::{App, WebError, input as parse};
-use crate::notice::{DocFormat, Via};
+use crate::notice::DocFormat;
 use crate::program::TermFrom;
 use crate::register::settlement::Paid;
 use crate::register::user::Role;
 use crate::register::{self, Field};
 use crate::store::notices::{self, Delivery, Doc, Notice};
-use crate::store::settlements::{self, Settlement};
-use crate::store::{self, programs};
-use axum::Router;
-use axum::extract::{Multipart, State};
-use axum::http::{StatusCode, header};
-use axum::response::{Html, IntoResponse};
-use axum::routing::{get, post};
+use crate::store::{self, programs, settlements};
 use chrono::NaiveDate;
 use maud::{Markup, html};
 use rusqlite::Connection;
 use std::sync::Arc;
 
-pub(super) fn routes() -> Router<Arc<App>> {
-    Router::new()
-        .route("/avisos/verificar", get(verify_page).post(verify_upload))
-        .route("/avisos/{id}", get(notice_page))
-        .route("/avisos/{id}/entrega", post(deliver))
-        .route("/avisos/{id}/documento/{format}", get(notice_document))
-        .route("/incumplimientos/{id}/paz-y-salvo", post(issue_settlement))
-        .route("/paz-y-salvo/{id}", get(settlement_page))
-        .route(
-            "/paz-y-salvo/{id}/documento/{format}",
-            get(settlement_document),
-        )
+// ---------------------------------------------------------------------------- the forms
+
+/// A notice issued from the breach page (`vigia notice issue`).
+#[derive(Default)]
+pub(super) struct NoticeForm {
+    until: String,
+    date: String,
+    backdate_reason: String,
+}
+
+impl NoticeForm {
+    /// The liquidation's date (no register field: the notice's liquidation is made to it).
+    const UNTIL: &str = "notice_until";
+}
+
+impl Inputs for NoticeForm {
+    fn read(sent: &Sent) -> NoticeForm {
+        NoticeForm {
+            until: sent.text(NoticeForm::UNTIL),
+            date: sent.text(Field::NoticeDate.as_str()),
+            backdate_reason: sent.text(Field::BackdateReason.as_str()),
+        }
+    }
+}
+
+/// What `register::notice::issue` is given from the form.
+pub(super) struct NewNotice {
+    pub(super) until: NaiveDate,
+    pub(super) date: NaiveDate,
+    pub(super) backdate_reason: Option<String>,
+}
+
+impl NoticeForm {
+    /// The form read, `today` the notice's date when none is typed; each input's problem goes
+    /// in `errors`.
+    pub(super) fn parse(&self, today: NaiveDate, errors: &mut Errors) -> Option<NewNotice> {
+        let until = keep(errors, NoticeForm::UNTIL, parse::date(&self.until));
+        let date = keep(
+            errors,
+            Field::NoticeDate.as_str(),
+            match self.date.trim() {
+                "" => Ok(today),
+                d => parse::date(d),
+            },
+        );
+        Some(NewNotice {
+            until: until?,
+            date: date?,
+            backdate_reason: Some(self.backdate_reason.trim().to_string())
+                .filter(|s| !s.is_empty()),
+        })
+    }
+}
+
+/// A paid fine's paz y salvo issued from the breach page (`vigia settlement issue`).
+#[derive(Default)]
+pub(super) struct SettlementForm {
+    date: String,
+}
+
+impl Inputs for SettlementForm {
+    fn read(sent: &Sent) -> SettlementForm {
+        SettlementForm {
+            date: sent.text(Field::SettlementDate.as_str()),
+        }
+    }
+}
+
+impl SettlementForm {
+    /// The paz y salvo's date: the one typed, else `today`; its problem goes in `errors`.
+    pub(super) fn parse(&self, today: NaiveDate, errors: &mut Errors) -> Option<NaiveDate> {
+        let date = match self.date.trim() {
+            "" => Ok(today),
+            d => parse::date(d),
+        };
+        keep(errors, Field::SettlementDate.as_str(), date)
+    }
+}
+
+/// The letter forms of the breach page that was sent, as typed.
+#[derive(Default, Clone, Copy)]
+pub(super) struct LetterTyped<'a> {
+    pub(super) notice: Option<&'a NoticeForm>,
+    pub(super) settlement: Option<&'a SettlementForm>,
 }
 
 // ---------------------------------------------------------------------------- what pages show
@@ -98,7 +159,7 @@ impl TermRule {
     }
 
     /// The hint of the delivery's date in the form that records one.
-    fn delivery_hint(self) -> String {
+    pub(super) fn delivery_hint(self) -> String {
         let days = self.days;
         match self.from {
             TermFrom::Delivery => {
@@ -112,7 +173,7 @@ impl TermRule {
 }
 
 /// A deadline as the pages show it: the day, or that there is none until the delivery.
-fn plazo(deadline: Option<NaiveDate>) -> String {
+pub(super) fn plazo(deadline: Option<NaiveDate>) -> String {
     match deadline {
         Some(d) => fecha(d),
         None => "sin plazo aún".to_string(),
@@ -133,7 +194,7 @@ pub(super) struct NoticeLine {
     pub(super) rule: TermRule,
 }
 
-fn notice_line(conn: &Connection, notice: Notice) -> Result<NoticeLine, WebError> {
+pub(super) fn notice_line(conn: &Connection, notice: Notice) -> Result<NoticeLine, WebError> {
     let rule = TermRule::of(conn, notice.program_id)?;
     let deadline = register::notice::deadline_as_stands(conn, &notice)?;
     let delivery = notices::delivery(conn, notice.id)?;
@@ -164,6 +225,8 @@ pub(super) struct BreachLetters {
     /// The fine is paid in full (`register::settlement::paid`).
     pub(super) paid: Option<Paid>,
     rule: TermRule,
+    /// Today, by the server's clock: the date the forms default to.
+    today: NaiveDate,
 }
 
 /// The letters of breach `id` (of program `program_id`), with `rates` to decide whether its fine
@@ -174,6 +237,7 @@ pub(super) fn breach_letters(
     id: i64,
     program_id: i64,
     rates: &crate::rates::RateSeries,
+    today: NaiveDate,
 ) -> Result<BreachLetters, WebError> {
     let paid = match register::settlement::paid(conn, id, rates) {
         Ok(p) => p,
@@ -187,6 +251,7 @@ pub(super) fn breach_letters(
             .collect::<Result<_, _>>()?,
         paid,
         rule: TermRule::of(conn, program_id)?,
+        today,
     })
 }
 
@@ -218,8 +283,9 @@ pub(super) fn breach_letters_markup(
     l: &BreachLetters,
     as_of: NaiveDate,
     errors: &Errors,
-    typed: &Fields,
+    typed: LetterTyped<'_>,
 ) -> Markup {
+    let today = l.today;
     html! {
         h2 { "Avisos de cobro" }
         @if l.notices.is_empty() { p { "Ningún aviso de cobro expedido." } }
@@ -254,9 +320,9 @@ pub(super) fn breach_letters_markup(
                         @if user.may(Role::Juridico) && !void {
                             form method="post" action={"/incumplimientos/" (breach_id) "/paz-y-salvo"} {
                                 (csrf(user))
-                                @let typed_date = field(typed, Field::SettlementDate.as_str());
+                                @let typed_date = typed.settlement.map_or("", |s| s.date.as_str());
                                 (input(Field::SettlementDate.as_str(), views::field_label(Field::SettlementDate),
-                                    if typed_date.is_empty() { fecha(today()) } else { typed_date.to_string() }.as_str(),
+                                    if typed_date.is_empty() { fecha(today) } else { typed_date.to_string() }.as_str(),
                                     errors.get(Field::SettlementDate.as_str()),
                                     Some(&format!("dd/mm/aaaa; no antes del último pago ({})", fecha(paid.on)))))
                                 div.acciones { button type="submit" { "Expedir paz y salvo" } }
@@ -269,9 +335,13 @@ pub(super) fn breach_letters_markup(
                 @if user.may(Role::Juridico) && !void {
                     form method="post" action={"/incumplimientos/" (breach_id) "/aviso"} {
                         (csrf(user))
-                        (input("notice_until", "Liquidar al", &typed_or(typed, "notice_until", fecha(as_of)), errors.get("notice_until"), Some("dd/mm/aaaa")))
-                        (input("notice_date", "Fecha del aviso", &typed_or(typed, "notice_date", fecha(today())), errors.get("notice_date"), Some(&l.rule.issue_hint())))
-                        (input("backdate_reason", "Motivo de la fecha anterior", &typed_or(typed, "backdate_reason", String::new()), errors.get("backdate_reason"), Some("solo si el aviso lleva una fecha anterior a hoy")))
+                        @let (until, date, reason) = match typed.notice {
+                            Some(n) => (n.until.clone(), n.date.clone(), n.backdate_reason.clone()),
+                            None => (fecha(as_of), fecha(today), String::new()),
+                        };
+                        (input(NoticeForm::UNTIL, "Liquidar al", &until, errors.get(NoticeForm::UNTIL), Some("dd/mm/aaaa")))
+                        (input(Field::NoticeDate.as_str(), "Fecha del aviso", &date, errors.get(Field::NoticeDate.as_str()), Some(&l.rule.issue_hint())))
+                        (input(Field::BackdateReason.as_str(), "Motivo de la fecha anterior", &reason, errors.get(Field::BackdateReason.as_str()), Some("solo si el aviso lleva una fecha anterior a hoy")))
                         div.acciones { button type="submit" { "Emitir aviso" } }
                     }
                 }
@@ -333,7 +403,7 @@ pub(super) fn timeline(
 }
 
 /// Links to a document's three formats; `base` is `avisos` or `paz-y-salvo`.
-fn doc_links(base: &str, id: i64) -> Markup {
+pub(super) fn doc_links(base: &str, id: i64) -> Markup {
     html! {
         a href={"/" (base) "/" (id) "/documento/pdf"} { "PDF" } " · "
         a href={"/" (base) "/" (id) "/documento/html"} { "HTML" } " · "
@@ -341,141 +411,10 @@ fn doc_links(base: &str, id: i64) -> Markup {
     }
 }
 
-// ---------------------------------------------------------------------------- a notice
-
-fn notice_markup(user: &User, n: &NoticeLine, errors: &Errors, typed: &Fields) -> Markup {
-    let notice = &n.notice;
-    let may_deliver = n.delivery.is_none() && n.replaced_by.is_none();
-    let e = |f: Field| errors.get(f.as_str());
-    html! {
-        @if let Some(r) = &n.replaced_by {
-            p.aviso role="status" {
-                "Este aviso fue reemplazado por el aviso " a href={"/avisos/" (r.id)} { (r.number) }
-                " del " (fecha(r.notice_date)) ": ya no está vigente."
-            }
-        }
-        dl.hechos {
-            dt { "Número" } dd #numero { (notice.number) }
-            dt { "Incumplimiento" } dd { a href={"/incumplimientos/" (notice.breach_id)} { (notice.breach_id) } }
-            dt { "Liquidación" } dd { a href={"/liquidaciones/" (notice.liquidation_id)} { (notice.liquidation_id) } }
-            dt { "Fecha" } dd { (fecha(notice.notice_date)) }
-            dt { "Pagar a más tardar" } dd #plazo { strong { (plazo(n.deadline)) } " — " (n.runs_from) }
-            dt { "Emitido" } dd { (views::momento(&notice.created_at)) " por " (notice.created_by) }
-            @if let Some(p) = &n.replaces {
-                dt { "Reemplaza a" } dd #reemplaza { "el aviso " a href={"/avisos/" (p.id)} { (p.number) } " del " (fecha(p.notice_date)) }
-            }
-            @if let Some(r) = &n.replaced_by {
-                dt { "Reemplazado por" } dd #reemplazado { "el aviso " a href={"/avisos/" (r.id)} { (r.number) } " del " (fecha(r.notice_date)) }
-            }
-        }
-        h2 { "Entrega" }
-        @match &n.delivery {
-            Some(d) => table.entregas {
-                thead { tr { th { "fecha" } th { "medio" } th { "constancia" } th { "registrada" } } }
-                tbody { tr {
-                    td { (fecha(d.delivered_on)) } td { (d.via.label_es()) }
-                    td { (d.evidence.as_deref().unwrap_or("")) }
-                    td { (views::momento(&d.created_at)) " por " (d.created_by) }
-                } }
-            },
-            None => p { "Sin entrega registrada." },
-        }
-        (errors.general())
-        @if let Some(m) = e(Field::Notice) { p.error #notice-error role="alert" { (m) } }
-        @if user.may(Role::Oficial) && may_deliver {
-            form method="post" action={"/avisos/" (notice.id) "/entrega"} {
-                (csrf(user))
-                (input(Field::DeliveryDate.as_str(), views::field_label(Field::DeliveryDate), field(typed, Field::DeliveryDate.as_str()), e(Field::DeliveryDate), Some(&n.rule.delivery_hint())))
-                div.campo.con-error[e(Field::DeliveryVia).is_some()] {
-                    label for=(Field::DeliveryVia.as_str()) { (views::field_label(Field::DeliveryVia)) }
-                    select id=(Field::DeliveryVia.as_str()) name=(Field::DeliveryVia.as_str()) {
-                        @for v in Via::ALL {
-                            option value=(v.as_str()) selected[field(typed, Field::DeliveryVia.as_str()) == v.as_str()] { (v.label_es()) }
-                        }
-                    }
-                    @if let Some(m) = e(Field::DeliveryVia) { p.error id={(Field::DeliveryVia.as_str()) "-error"} role="alert" { (m) } }
-                }
-                (input(Field::Evidence.as_str(), views::field_label(Field::Evidence), field(typed, Field::Evidence.as_str()), e(Field::Evidence), Some("guía, recibo firmado o acuse de recibo; opcional")))
-                div.acciones { button type="submit" { "Registrar entrega" } }
-            }
-        }
-        h2 { "Documentos" }
-        p { "Descargar: " (doc_links("avisos", notice.id)) }
-        p.nota { "Cada descarga queda registrada (formato y SHA-256) a nombre de quien la descarga, para que el archivo pueda verificarse en «Verificar aviso»." }
-    }
-}
-
-async fn notice_page(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
-    let n = app
-        .db(move |s| notice_line(s.conn(), notices::get(s.conn(), id)?))
-        .await?;
-    let title = format!("Aviso {}", n.notice.number);
-    ok(page(
-        Some(&user),
-        &title,
-        notice_markup(&user, &n, &Errors::default(), &Vec::new()),
-    ))
-}
-
-/// Records a notice's delivery (oficial and above, as a payment is recorded: a fact with its
-/// receipt), through `register::notice::deliver` as `vigia notice delivered` does.
-async fn deliver(
-    State(app): State<Arc<App>>,
-    user: User,
-    Path(id): Path<i64>,
-    form: Form<Fields>,
-) -> Page {
-    let f = form.0;
-    user.check_csrf(csrf_of(&f))?;
-    user.require(Role::Oficial)?;
-    let mut errors = Errors::default();
-    let on = parse::date(field(&f, Field::DeliveryDate.as_str()))
-        .map_err(|e| errors.put(Field::DeliveryDate.as_str(), e))
-        .ok();
-    let via = Via::ALL
-        .into_iter()
-        .find(|v| v.as_str() == field(&f, Field::DeliveryVia.as_str()));
-    if via.is_none() {
-        errors.put(
-            Field::DeliveryVia.as_str(),
-            "elija el medio de entrega".into(),
-        );
-    }
-    let evidence = opt(&f, Field::Evidence.as_str());
-    let officer = user.name.clone();
-    let result = app
-        .db(move |s| {
-            let notice = notices::get(s.conn(), id)?;
-            if let (Some(on), Some(via)) = (on, via) {
-                match s.write::<_, register::Error>(&officer, |tx| {
-                    register::notice::deliver(tx, &notice, on, via, evidence.as_deref(), today())
-                }) {
-                    Ok(_) => return Ok(Ok(())),
-                    Err(e) => errors.register(e)?,
-                }
-            }
-            if errors.is_empty() {
-                errors.general.push("La operación fue rechazada.".into());
-            }
-            Ok(Err((notice_line(s.conn(), notice)?, errors)))
-        })
-        .await?;
-    match result {
-        Ok(()) => see_other(format!("/avisos/{id}")),
-        Err((n, errors)) => {
-            let title = format!("Aviso {}", n.notice.number);
-            let body = notice_markup(&user, &n, &errors, &f);
-            Ok((
-                StatusCode::UNPROCESSABLE_ENTITY,
-                Html(page(Some(&user), &title, body).into_string()),
-            )
-                .into_response())
-        }
-    }
-}
+// ---------------------------------------------------------------------------- downloads
 
 /// A document format from the route, with its MIME type.
-fn doc_format(format: &str) -> Result<(DocFormat, &'static str), WebError> {
+pub(super) fn doc_format(format: &str) -> Result<(DocFormat, &'static str), WebError> {
     match format {
         "pdf" => Ok((DocFormat::Pdf, "application/pdf")),
         "html" => Ok((DocFormat::Html, "text/html; charset=utf-8")),
@@ -484,42 +423,8 @@ fn doc_format(format: &str) -> Result<(DocFormat, &'static str), WebError> {
     }
 }
 
-/// A document as a download named `NUMBER.EXT`.
-fn download(number: &str, format: DocFormat, mime: &str, bytes: Vec<u8>) -> Page {
-    Ok((
-        [
-            (header::CONTENT_TYPE, mime.to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{number}.{}\"", format.as_str()),
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
-}
-
-/// A notice's document in a format: rendered from the stored notice (same number, date, figures
-/// and fingerprint) and recorded as a rendering under the signed-in user, as `vigia notice render`
-/// records its file, so that the file downloaded verifies. Any role may download: the record is of
-/// a file written, not a fact about the holder.
-async fn notice_document(
-    State(app): State<Arc<App>>,
-    user: User,
-    Path((id, format)): Path<(i64, String)>,
-) -> Page {
-    recorded_download(&app, &user, &format, move |tx, fmt| {
-        let n = notices::get(tx.conn(), id)?;
-        let data = crate::notice::gather(tx.conn(), &n)?;
-        let bytes = crate::report::document::notice(&data, fmt);
-        Ok((Doc::Notice(n.id), n.number, bytes))
-    })
-    .await
-}
-
-/// A document rendered by `render` inside a write transaction, recorded there as a rendering
 /// under the signed-in user, then sent as a download.
-async fn recorded_download(
+pub(super) async fn recorded_download(
     app: &Arc<App>,
     user: &User,
     format: &str,
@@ -541,363 +446,7 @@ async fn recorded_download(
             })?)
         })
         .await?;
-    download(&number, fmt, mime, bytes)
-}
-
-// ---------------------------------------------------------------------------- paz y salvo
-
-/// Issues the paz y salvo of a breach's fine (jurídico and above, as notices are issued), through
-/// `register::settlement::issue` as `vigia settlement issue` does; the certificate's page follows.
-async fn issue_settlement(
-    State(app): State<Arc<App>>,
-    user: User,
-    Path(id): Path<i64>,
-    form: Form<Fields>,
-) -> Page {
-    let f = form.0;
-    user.check_csrf(csrf_of(&f))?;
-    user.require(Role::Juridico)?;
-    let date = match opt(&f, Field::SettlementDate.as_str()) {
-        Some(s) => parse::date(&s),
-        None => Ok(today()),
-    };
-    let parsed = match date {
-        Ok(date) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
-            let rates = app.rates_tx(tx)?;
-            register::settlement::issue(tx, id, date, today(), &rates).map(|i| i.settlement.id)
-        }),
-        Err(e) => {
-            let mut errors = Errors::default();
-            errors.put(Field::SettlementDate.as_str(), e);
-            Err(errors)
-        }
-    };
-    breach_write(app, user, id, f, parsed, |sid| {
-        format!("/paz-y-salvo/{sid}")
-    })
-    .await
-}
-
-async fn settlement_page(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
-    let (s, data) = app
-        .db(move |st| {
-            let s = settlements::get(st.conn(), id)?;
-            let data = crate::notice::gather_settlement(st.conn(), &s)?;
-            Ok((s, data))
-        })
-        .await?;
-    let body = settlement_markup(&s, &data);
-    ok(page(
-        Some(&user),
-        &format!("Paz y salvo {}", s.number),
-        body,
-    ))
-}
-
-fn settlement_markup(s: &Settlement, data: &crate::notice::SettlementData) -> Markup {
-    let l = &data.liquidation;
-    let total: rust_decimal::Decimal = l.payments.iter().map(|p| p.amount).sum();
-    html! {
-        dl.hechos {
-            dt { "Número" } dd #numero { (s.number) }
-            dt { "Titular" } dd { (data.holder_name) " (" (data.doc_type) " " (data.doc_number) ")" }
-            dt { "Incumplimiento" } dd { a href={"/incumplimientos/" (s.breach_id)} { (s.breach_id) } }
-            dt { "Liquidación" } dd { a href={"/liquidaciones/" (s.liquidation_id)} { (s.liquidation_id) } " al " (fecha(l.until)) ": saldo " (pesos(l.total_due)) }
-            @if let Some((number, date)) = &data.notice { dt { "Último aviso de cobro" } dd { (number) " del " (fecha(*date)) } }
-            dt { "Fecha" } dd { (fecha(s.settlement_date)) }
-            dt { "Expedido" } dd { (views::momento(&s.created_at)) " por " (s.created_by) }
-        }
-        h2 { "Pagos que extinguieron la multa" }
-        table.pagos {
-            thead { tr { th { "fecha" } th.num { "valor" } th.num { "a intereses" } th.num { "a capital" } th.num { "excedente" } } }
-            tbody {
-                @for p in &l.payments {
-                    tr { td { (fecha(p.date)) } td.num { (pesos(p.amount)) } td.num { (pesos(p.to_interest)) } td.num { (pesos(p.to_capital)) } td.num { (pesos(p.surplus)) } }
-                }
-            }
-            tfoot { tr { th { "total" } th.num { (pesos(total)) } th {} th {} th {} } }
-        }
-        h2 { "Documentos" }
-        p { "Descargar: " (doc_links("paz-y-salvo", s.id)) }
-        p.nota { "Cada descarga queda registrada (formato y SHA-256) a nombre de quien la descarga, para que el archivo pueda verificarse en «Verificar aviso»." }
-    }
-}
-
-/// A paz y salvo's document in a format, recorded like a notice's ([`notice_document`]).
-async fn settlement_document(
-    State(app): State<Arc<App>>,
-    user: User,
-    Path((id, format)): Path<(i64, String)>,
-) -> Page {
-    recorded_download(&app, &user, &format, move |tx, fmt| {
-        let st = settlements::get(tx.conn(), id)?;
-        let data = crate::notice::gather_settlement(tx.conn(), &st)?;
-        let bytes = crate::report::document::settlement(&data, fmt);
-        Ok((Doc::Settlement(st.id), st.number, bytes))
-    })
-    .await
-}
-
-// ---------------------------------------------------------------------------- verification
-
-async fn verify_page(user: User) -> Page {
-    let body = upload_form(
-        &user,
-        "/avisos/verificar",
-        "Documento del aviso o del paz y salvo (PDF, HTML o Markdown)",
-        html! {},
-        "Verificar",
-    );
-    ok(page(Some(&user), "Verificar un aviso", body))
-}
-
-async fn verify_upload(
-    State(app): State<Arc<App>>,
-    user: User,
-    m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
-) -> Page {
-    use crate::register::verify::{self, Error, Unverifiable};
-    let up = read_upload(m).await?;
-    user.check_csrf(csrf_of(&up.fields))?;
-    let Some((_, bytes)) = up.files.get("archivo").cloned() else {
-        let body = html! {
-            p.error role="alert" { "Elija el documento a verificar; no se subió ninguno." }
-            (upload_form(&user, "/avisos/verificar", "Documento del aviso (PDF, HTML o Markdown)", html! {}, "Verificar"))
-        };
-        return Ok((
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Html(page(Some(&user), "Verificar un aviso", body).into_string()),
-        )
-            .into_response());
-    };
-    // the register's verification, on the uploaded bytes
-    let app2 = Arc::clone(&app);
-    let outcome = app
-        .db(move |s| {
-            let docs = crate::report::document::Documents;
-            let doc = match verify::read(&bytes, &docs) {
-                Ok(doc) => doc,
-                Err(e) => return Ok(Err(e)),
-            };
-            let rates = app2.rates(s)?;
-            match verify::verify(s.conn(), &doc, &rates, &docs) {
-                Ok(v) => Ok(Ok(v)),
-                Err(Error::Unverifiable(e)) => Ok(Err(e)),
-                Err(Error::Register(e)) => Err(e.into()),
-            }
-        })
-        .await?;
-    let body = html! {
-        @match &outcome {
-            Ok(v) if v.matches() => p.ok role="status" { "El documento coincide con el registro: texto, cifras y huella." },
-            Ok(_) => p.error role="alert" { "El documento NO coincide con el registro (vea el detalle)." },
-            Err(_) => p.error role="alert" { "No se pudo verificar el documento." },
-        }
-        @if let Ok(v) = &outcome { @if let Some(p) = &v.paid_since {
-            p.aviso role="status" { "La multa de este aviso ya está pagada en su totalidad (" (fecha(p.on)) "): " (paz_y_salvo_es(p)) "." }
-        } }
-        h2 { "Detalle" }
-        @match &outcome {
-            Ok(v) => (verification(v)),
-            Err(e) => p { "Motivo: " (Unverifiable::said(e).es()) "." },
-        }
-        (upload_form(&user, "/avisos/verificar", "Otro documento", html! {}, "Verificar"))
-    };
-    ok(page(Some(&user), "Verificar un aviso", body))
-}
-
-/// What a paid fine's holder is owed, in Spanish: its paz y salvo, issued or to issue.
-fn paz_y_salvo_es(p: &crate::register::verify::PaidSince) -> String {
-    match &p.settlement {
-        Some((number, date)) => format!("su paz y salvo es el {number} del {}", fecha(*date)),
-        None => "corresponde expedir su paz y salvo, no un nuevo aviso de cobro".into(),
-    }
-}
-
-/// How a check of a verified document came out, as its row says it.
-enum Mark {
-    Holds,
-    Fails,
-    /// Nothing to compare.
-    NoData,
-    /// Not a check: something to know.
-    Note,
-}
-
-/// Each check of a verified document, in Spanish: what was checked, whether it holds, and why.
-fn verification(v: &crate::register::verify::Verified) -> Markup {
-    use crate::register::verify::{File, Standing, Text};
-    let format = |f: DocFormat| match f {
-        DocFormat::Pdf => "PDF",
-        DocFormat::Html => "HTML",
-        DocFormat::Md => "Markdown",
-    };
-    let kind = v.kind.said();
-    let kind = kind.es();
-    let mut rows: Vec<(&str, Mark, String)> = Vec::new();
-    rows.push(match &v.text {
-        Text::Match => (
-            "Texto y cifras",
-            Mark::Holds,
-            "coinciden con el registro".into(),
-        ),
-        Text::LineDiffers {
-            line,
-            expected,
-            found,
-        } => (
-            "Texto y cifras",
-            Mark::Fails,
-            format!("la línea {line} debía decir «{expected}» y dice «{found}»"),
-        ),
-        Text::LineCount { expected, found } => (
-            "Texto y cifras",
-            Mark::Fails,
-            format!("el documento debía tener {expected} líneas y tiene {found}"),
-        ),
-    });
-    rows.push(match &v.file {
-        File::Issued { sha256, format: f, at } => (
-            "Archivo",
-            Mark::Holds,
-            format!(
-                "idéntico al archivo emitido ({}, {}; SHA-256 {sha256})",
-                format(*f),
-                views::momento(at)
-            ),
-        ),
-        File::RenderedAgain {
-            sha256,
-            format: f,
-            at,
-            by,
-        } => (
-            "Archivo",
-            Mark::Holds,
-            format!(
-                "idéntico al archivo generado de nuevo el {} por {by} ({}; SHA-256 {sha256})",
-                views::momento(at),
-                format(*f)
-            ),
-        ),
-        File::NoRecord { .. } => (
-            "Archivo",
-            Mark::NoData,
-            format!(
-                "no hay un SHA-256 registrado de este {kind} (se emitió antes de que vigia registrara sus archivos)"
-            ),
-        ),
-        File::Changed { sha256, written } => (
-            "Archivo",
-            Mark::Fails,
-            format!(
-                "el texto y las cifras coinciden, pero el archivo fue modificado: su SHA-256 {sha256} no es el de ninguno de los {written} archivos que vigia generó"
-            ),
-        ),
-        File::Different { sha256 } => (
-            "Archivo",
-            Mark::Fails,
-            format!("distinto de todos los archivos que vigia generó (SHA-256 {sha256})"),
-        ),
-    });
-    let fp = &v.fingerprint;
-    rows.push(if fp.matches() {
-        (
-            "Huella de la liquidación",
-            Mark::Holds,
-            format!("{} coincide", fp.stored),
-        )
-    } else {
-        (
-            "Huella de la liquidación",
-            Mark::Fails,
-            format!(
-                "registrada {}, recalculada {}; {}",
-                fp.stored,
-                fp.recomputed,
-                if fp.printed {
-                    "el documento la muestra"
-                } else {
-                    "el documento no la muestra"
-                }
-            ),
-        )
-    });
-    rows.push(match (&v.paid_since, v.same_figures) {
-        (_, true) => (
-            "Cifras recalculadas hoy",
-            Mark::Holds,
-            "el registro da las mismas cifras".into(),
-        ),
-        (Some(p), false) => (
-            "Cifras recalculadas hoy",
-            Mark::Fails,
-            format!(
-                "el registro da cifras distintas porque la multa se pagó en su totalidad después \
-                 de este aviso (el {}): ya no hay nada que cobrar; {}",
-                fecha(p.on),
-                paz_y_salvo_es(p)
-            ),
-        ),
-        (None, false) => (
-            "Cifras recalculadas hoy",
-            Mark::Fails,
-            format!(
-                "el registro da cifras distintas (se registró después un pago, un precio de etapa o una tasa); emita un nuevo {kind}"
-            ),
-        ),
-    });
-    if let (Some(p), true) = (&v.paid_since, v.same_figures) {
-        rows.push((
-            "Estado de la multa",
-            Mark::Note,
-            format!(
-                "pagada en su totalidad el {}, después de la fecha de esta liquidación: ya no hay \
-                 nada que cobrar; {}",
-                fecha(p.on),
-                paz_y_salvo_es(p)
-            ),
-        ));
-    }
-    for s in &v.voids {
-        rows.push(("Pago anulado", Mark::Fails, s.said().es().to_string()));
-    }
-    match &v.standing {
-        Some(Standing::InForce) => rows.push((
-            "Vigencia",
-            Mark::Holds,
-            "vigente: ningún aviso posterior lo reemplaza".into(),
-        )),
-        Some(Standing::Replaced { number, date }) => rows.push((
-            "Vigencia",
-            Mark::Fails,
-            format!(
-                "reemplazado por el aviso {number} del {}; este aviso ya no está vigente",
-                fecha(*date)
-            ),
-        )),
-        None => {}
-    }
-    html! {
-        p { "Documento: " (kind) " " strong { (v.number) } " del programa " (v.program) ", liquidación N.º " (v.liquidation_id) "." }
-        table.verificacion {
-            thead { tr { th { "comprobación" } th { "resultado" } th { "detalle" } } }
-            tbody {
-                @for (check, mark, detail) in &rows {
-                    tr {
-                        td { (check) }
-                        @match mark {
-                            Mark::Holds => td { "✓ coincide" },
-                            Mark::Fails => td.error { "✗ no coincide" },
-                            Mark::NoData => td { "sin dato" },
-                            Mark::Note => td { "ⓘ a tener en cuenta" },
-                        }
-                        td { (detail) }
-                    }
-                }
-            }
-        }
-    }
+    download(&format!("{number}.{}", fmt.as_str()), mime, bytes)
 }
 
 #[cfg(test)]

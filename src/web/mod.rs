@@ -3,25 +3,55 @@
 //! they name ([`register::Field::as_str`] is the input's name). No rule lives here: every write
 //! calls the same `register` function as the CLI, inside `Store::write` under the signed-in user.
 //!
-//! - [`auth`]: accounts, sessions (in memory, 30 idle minutes), CSRF tokens, sign-in and its
-//!   lockout (counted in the register), roles;
-//! - [`cache`]: the dashboard's batch check, kept while the register does not change;
-//! - [`pages`]: one handler per route;
-//! - [`admin`]: the corrections, the bulk pledge release, the accounts and the programs;
-//! - [`letters`]: notices and paz y salvo (deadlines, deliveries, downloads recorded as
-//!   renderings, issuing a paz y salvo) and «Verificar aviso»;
+//! The modules follow the CLI's floor plan: one per route prefix, each with its own `routes()`,
+//! handlers, form structs (each input named once, a `register::Field::as_str` where the register
+//! has the field) and markup; none imports another (a test in `lib.rs` says so). They stand on:
+//!
+//! - [`form`]: the kernel: a form read once into its struct, refusals beside their input,
+//!   dry runs, uploads, responses, and today by the server's one clock in Colombia;
 //! - [`views`]: the HTML (maud: every value escaped), es-CO formats and the SVG balance chart;
+//! - [`letters`]: what pages say of notices and paz y salvo (deadlines, deliveries, the breach
+//!   page's letter forms, recorded downloads);
+//! - [`auth`]: accounts, sessions (in memory, 30 idle minutes), CSRF tokens, sign-in and its
+//!   lockout (counted in the register), roles; [`cache`]: the dashboard's batch check, kept
+//!   while the register does not change;
 //! - [`extract`]: axum's extractors refusing with a Spanish page; [`frame_errors`] draws every
 //!   error page with the menu of the person signed in and a link back.
+//!
+//! The route modules: [`session`] (`/ingresar`, `/salir`), [`dashboard`] (`/`), [`holders`]
+//! (`/titulares` and the holder page's pledge and correction forms), [`pledges`]
+//! (`/prendas/liberar`), [`breach_record`] (`/adjudicaciones/{id}/incumplimiento`),
+//! [`breaches`] (`/incumplimientos`: payments, voids, liquidations, notices and paz y salvo
+//! issued), [`liquidations`], [`notices`] (`/avisos`, «Verificar aviso»), [`settlements`]
+//! (`/paz-y-salvo`), [`imports`] (`/importar`), [`audit`], [`rates`] (`/tasas`), [`users`],
+//! [`programs`], [`offering`] (`/programas/{code}/oferta`), [`acceptances`] (its file of
+//! acceptances, reviewed then imported) and [`letterhead`]
+//! (`/programas/{code}/cartas`); [`pages`] assembles them.
 
-mod admin;
+mod acceptances;
+mod audit;
 mod auth;
+mod breach_record;
+mod breaches;
 mod cache;
+mod dashboard;
+mod form;
+mod holders;
+mod imports;
 mod letterhead;
 mod letters;
+mod liquidations;
+mod notices;
+mod offering;
 mod pages;
+mod pledges;
+mod programs;
+mod rates;
+mod session;
+mod settlements;
 mod split_pledges;
 mod tls;
+mod users;
 mod views;
 
 pub use tls::server_config as tls_config;
@@ -71,8 +101,10 @@ pub(crate) struct App {
     config: Config,
     pool: Mutex<Vec<Store>>,
     sessions: auth::Sessions,
-    checks: cache::Fresh<CheckScope, CheckVersion, pages::CheckSummary>,
+    checks: cache::Fresh<CheckScope, CheckVersion, dashboard::CheckSummary>,
     clock: Clock,
+    /// A file of acceptances reviewed and not yet confirmed, by session token.
+    acceptances: Mutex<std::collections::HashMap<String, auth::PendingImport>>,
 }
 
 impl App {
@@ -84,6 +116,7 @@ impl App {
             sessions: auth::Sessions::default(),
             checks: cache::Fresh::default(),
             clock,
+            acceptances: Mutex::default(),
         }
     }
 

@@ -356,9 +356,25 @@ pub fn error_page(user: Option<&User>, title: &str, message: &str, back: Option<
     )
 }
 
+/// The name of every form's CSRF input.
+pub const CSRF: &str = "csrf";
+
 /// The hidden CSRF input every form carries.
 pub fn csrf(u: &User) -> Markup {
-    html! { input type="hidden" name="csrf" value=(u.csrf); }
+    html! { input type="hidden" name=(CSRF) value=(u.csrf); }
+}
+
+/// The holder search's query input (`/titulares?q=`).
+pub const SEARCH: &str = "q";
+
+/// The form that searches holders, labelled `label`, `query` the search shown.
+pub fn holder_search(label: &str, query: &str) -> Markup {
+    html! {
+        form method="get" action="/titulares" {
+            div.campo { label for=(SEARCH) { (label) } input id=(SEARCH) name=(SEARCH) type="text" value=(query); }
+            button type="submit" { "Buscar" }
+        }
+    }
 }
 
 /// A labelled text input, with the refusal next to it when it is the one refused.

@@ -33,3 +33,4 @@ mod typed_input;
 mod web;
 mod web_admin;
 mod web_letters;
+mod web_offering;

@@ -1908,9 +1908,9 @@ fn refusals_are_shown_in_spanish() {
         .status,
         303
     );
+    // the server's today is Colombia's (UTC−5), whatever the machine's time zone
     let today = || {
-        chrono::Local::now()
-            .date_naive()
+        vigia::calendar::colombia_date(chrono::Utc::now())
             .format("%d/%m/%Y")
             .to_string()
     };
@@ -2539,7 +2539,7 @@ fn the_dashboard_names_missing_months_and_sorts_its_findings() {
     // the shipped series ends on 31/10/2026; this test runs on 01/12/2026 or later, so
     // November is missing, and every month through today's
     let t = o.get("/").text();
-    let today = chrono::Local::now().date_naive();
+    let today = vigia::calendar::colombia_date(chrono::Utc::now());
     let meses = [
         "enero",
         "febrero",

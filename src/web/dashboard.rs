@@ -1,0 +1,334 @@
+//! `/`, the dashboard: the batch check over the whole register as of a date (kept while the
+//! register does not change, `cache`), findings counted by severity, code and program and the
+//! first listed, and the rates the series lacks.
+
+use super::auth::User;
+use super::extract::Query;
+use super::form::{Page, Sent, ok};
+use super::views::{self, fecha, numero, page, pesos};
+use super::{App, WebError, input as parse};
+use crate::check;
+use crate::store::Store;
+use axum::Router;
+use axum::extract::State;
+use axum::http::HeaderValue;
+use axum::routing::get;
+use chrono::{Datelike, NaiveDate};
+use maud::html;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+pub(super) fn routes() -> Router<Arc<App>> {
+    Router::new().route("/", get(dashboard))
+}
+
+/// The dashboard's query: the check's date.
+const AS_OF: &str = "fecha";
+
+/// The batch check over the whole register as of a date, as the dashboard shows it.
+pub(crate) struct CheckSummary {
+    /// Findings by (severity rank, code, program).
+    counts: BTreeMap<(u8, String, String), u64>,
+    /// The first [`SHOWN_FINDINGS`] by severity, program and holder ([`FindingKey`]).
+    shown: Vec<check::Finding>,
+    total: u64,
+    /// Why the check stopped, if it did.
+    error: Option<String>,
+    coverage: Option<(NaiveDate, NaiveDate)>,
+    /// When it was computed (UTC, RFC 3339).
+    computed_at: String,
+}
+
+/// Findings listed on the dashboard (all are counted).
+const SHOWN_FINDINGS: usize = 200;
+
+/// The dashboard's order of findings: severity (alta first), program, holder (by name, then
+/// document number), adjudication, breach, then the order the check found them in.
+type FindingKey = (u8, String, String, String, i64, i64, u64);
+
+/// Keeps the first [`SHOWN_FINDINGS`] of `kept` in [`FindingKey`] order.
+fn keep_first(kept: &mut Vec<(FindingKey, check::Finding)>) {
+    kept.sort_by(|a, b| a.0.cmp(&b.0));
+    kept.truncate(SHOWN_FINDINGS);
+}
+
+/// Runs the batch check as of `as_of` (every program).
+fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary, WebError> {
+    let rates = app.rates(s)?;
+    let coverage = rates.coverage();
+    let mut counts: BTreeMap<(u8, String, String), u64> = BTreeMap::new();
+    let mut kept: Vec<(FindingKey, check::Finding)> = Vec::new();
+    let mut total = 0u64;
+    let opts = check::Options {
+        as_of,
+        program_id: None,
+        within_days: 30,
+        min_severity: check::Severity::Low,
+    };
+    let run = check::run::<check::Error>(
+        s.conn(),
+        &opts,
+        &rates,
+        |f| {
+            total += 1;
+            let rank = match f.severity() {
+                check::Severity::High => 0,
+                check::Severity::Medium => 1,
+                check::Severity::Low => 2,
+            };
+            *counts
+                .entry((
+                    rank,
+                    f.code.as_str().to_string(),
+                    // a finding about the register as a whole (RATE_DUE) has no program
+                    f.holding
+                        .as_ref()
+                        .map(|h| h.program.clone())
+                        .unwrap_or_default(),
+                ))
+                .or_default() += 1;
+            let key = match &f.holding {
+                Some(h) => (
+                    rank,
+                    h.program.clone(),
+                    h.holder.clone(),
+                    h.doc_number.clone(),
+                    h.adjudication_id,
+                    f.breach_id.unwrap_or(0),
+                    total,
+                ),
+                None => (
+                    rank,
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    0,
+                    0,
+                    total,
+                ),
+            };
+            kept.push((key, f));
+            // sorted and cut back now and then: never more than twice the list in memory
+            if kept.len() == 2 * SHOWN_FINDINGS {
+                keep_first(&mut kept);
+            }
+            Ok(())
+        },
+        |_| {},
+    );
+    let error = match run {
+        Ok(()) => None,
+        // the register's own answer, kept with the result until it changes
+        Err(e @ check::Error::Fine { .. }) => Some(format!(
+            "El chequeo no pudo terminar: {}",
+            e.es(views::fine_error_text)
+        )),
+        // a failure to read is no result: not kept, the next visit tries again
+        Err(check::Error::Store(e)) => return Err(e.into()),
+    };
+    keep_first(&mut kept);
+    Ok(CheckSummary {
+        counts,
+        shown: kept.into_iter().map(|(_, f)| f).collect(),
+        total,
+        error,
+        coverage,
+        computed_at: app.now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    })
+}
+
+/// The check as of `as_of`: kept from an earlier visit while the register and the rates are
+/// those it was computed from (`App::check_version`), else computed once for everyone asking.
+async fn check_summary(app: &Arc<App>, as_of: NaiveDate) -> Result<Arc<CheckSummary>, WebError> {
+    let compute = Arc::clone(app);
+    app.checks
+        .get(
+            (as_of, None),
+            || app.check_version(),
+            move || async move {
+                let a = Arc::clone(&compute);
+                compute.db(move |s| run_check(&a, s, as_of)).await
+            },
+        )
+        .await
+}
+
+/// The response header that says how many times this server has run the dashboard's check (a
+/// test sees through it that a visit was served from the cache).
+pub(crate) const CHECK_RUNS_HEADER: &str = "x-vigia-check-runs";
+
+/// A finding code's Spanish name (the summary keeps the code as text).
+fn code_es(code: &str) -> &'static str {
+    check::Code::ALL
+        .into_iter()
+        .find(|c| c.as_str() == code)
+        .map_or("", |c| crate::catalogue::of(crate::lang::Lang::Es).code_name(c))
+}
+
+async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> Page {
+    let today = app.today();
+    let as_of = match q.0.opt(AS_OF) {
+        Some(s) => parse::date(&s).map_err(WebError::bad_request)?,
+        None => today,
+    };
+    let summary = check_summary(&app, as_of).await?;
+    let CheckSummary {
+        counts,
+        shown,
+        total,
+        error,
+        coverage,
+        computed_at,
+    } = &*summary;
+    let coverage = *coverage;
+    let sev_es = ["alta", "media", "baja"];
+    let rate_warning = coverage.and_then(|(_, last)| rates_due(last, today));
+    let body = html! {
+        form method="get" action="/" {
+            div.campo { label for=(AS_OF) { "Chequeo al" } input id=(AS_OF) name=(AS_OF) type="text" value=(fecha(as_of)); }
+            button type="submit" { "Actualizar" }
+        }
+        (views::holder_search("Buscar titular (documento, con o sin puntos, o nombre)", ""))
+        h2 { "Tasas certificadas" }
+        @match coverage {
+            Some((_, last)) => {
+                p { "Última tasa certificada hasta el " strong { (fecha(last)) } "." }
+                @if let Some(w) = rate_warning {
+                    p.aviso role="alert" { (w) }
+                }
+            }
+            None => p.aviso { "No hay tasas certificadas." }
+        }
+        h2 { "Hallazgos al " (fecha(as_of)) ": " (numero(*total)) }
+        p.nota { "Chequeo calculado el " (views::momento(computed_at)) "; se calcula de nuevo en cuanto cambia el registro." }
+        @if let Some(e) = error { p.error role="alert" { (e) } }
+        table.resumen {
+            thead { tr { th { "severidad" } th { "código" } th { "programa" } th.num { "hallazgos" } } }
+            tbody {
+                @for ((rank, code, program), n) in counts {
+                    tr { td class={"sev-" (["high","medium","low"][*rank as usize])} { (sev_es[*rank as usize]) } td { (code_es(code)) br; small { code { (code) } } } td { (program) } td.num { (n) } }
+                }
+            }
+        }
+        @if !shown.is_empty() {
+            table.hallazgos {
+                caption {
+                    @if shown.len() == 1 { "Primer hallazgo" }
+                    @else { "Primeros " (numero(shown.len() as u64)) " hallazgos" }
+                    ", por severidad, programa y titular"
+                }
+                thead { tr { th { "código" } th { "titular" } th { "adjudicación" } th { "incumplimiento" } th.num { "saldo" } th { "motivo" } } }
+                tbody {
+                    @for f in shown {
+                        tr {
+                            td class={"sev-" (f.severity().as_str())} { (crate::catalogue::of(crate::lang::Lang::Es).code_name(f.code)) br; small { code { (f.code.as_str()) } } }
+                            @if let Some(h) = &f.holding {
+                                td { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (h.doc_type) " " (h.doc_number) ")" }
+                                td { (h.adjudication_id) }
+                            } @else {
+                                td { "todo el registro" }
+                                td {}
+                            }
+                            td { @if let Some(b) = f.breach_id { a href={"/incumplimientos/" (b)} { (b) } } }
+                            td.num { @if let Some(o) = f.outstanding { (pesos(o)) } }
+                            td { (crate::catalogue::of(crate::lang::Lang::Es).finding(f, &crate::catalogue::InWords)) }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    let mut r = ok(page(Some(&user), "Tablero", body))?;
+    r.headers_mut()
+        .insert(CHECK_RUNS_HEADER, HeaderValue::from(app.checks.computed()));
+    Ok(r)
+}
+
+/// What the dashboard says about the rates the series lacks on `today`, the series ending on
+/// `last`: the months from the one after its end through today's, which the register needs now
+/// ("Faltan las tasas de noviembre y diciembre de 2026"), or, when those are there, next month's
+/// (certified near the end of this one); `None` when next month's is there too.
+fn rates_due(last: NaiveDate, today: NaiveDate) -> Option<String> {
+    let month_of = |d: NaiveDate| d.with_day(1);
+    let this_month = month_of(today)?;
+    let next_month = crate::calendar::add_months(this_month, 1)?;
+    let first_missing = month_of(last.succ_opt()?)?;
+    let ends = fecha(last);
+    if first_missing <= this_month {
+        let months = views::meses(first_missing, this_month);
+        Some(if first_missing == this_month {
+            format!(
+                "Falta la tasa {months} (la serie termina el {ends}): agréguela en «Tasas»; sin ella \
+                 no se liquidan los días que cubre."
+            )
+        } else {
+            format!(
+                "Faltan las tasas {months} (la serie termina el {ends}): agréguelas en «Tasas»; sin \
+                 ellas no se liquidan los días que cubren."
+            )
+        })
+    } else if first_missing == next_month {
+        Some(format!(
+            "Falta la tasa del mes siguiente, {} (la serie termina el {ends}): agréguela en «Tasas» \
+             cuando la Superintendencia Financiera la certifique.",
+            views::meses(next_month, next_month).trim_start_matches("de ")
+        ))
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(s: &str) -> NaiveDate {
+        crate::calendar::parse_iso(s).unwrap()
+    }
+
+    #[test]
+    fn the_dashboard_names_the_missing_rate_months() {
+        // issue 13's review: on 01/12/2026 a series ending on 31/10/2026 lacks November and December
+        assert_eq!(
+            rates_due(day("2026-10-31"), day("2026-12-01")).as_deref(),
+            Some(
+                "Faltan las tasas de noviembre y diciembre de 2026 (la serie termina el 31/10/2026): \
+                 agréguelas en «Tasas»; sin ellas no se liquidan los días que cubren."
+            )
+        );
+        // one month of this year, one of the last
+        assert_eq!(
+            rates_due(day("2026-11-30"), day("2027-01-15")).as_deref(),
+            Some(
+                "Faltan las tasas de diciembre de 2026 y enero de 2027 (la serie termina el \
+                 30/11/2026): agréguelas en «Tasas»; sin ellas no se liquidan los días que cubren."
+            )
+        );
+        // today's month only (a series ending in the middle of it lacks it too)
+        assert_eq!(
+            rates_due(day("2026-12-15"), day("2026-12-20")).as_deref(),
+            Some(
+                "Falta la tasa de diciembre de 2026 (la serie termina el 15/12/2026): agréguela en \
+                 «Tasas»; sin ella no se liquidan los días que cubre."
+            )
+        );
+        // this month's is there, next month's not yet
+        assert_eq!(
+            rates_due(day("2026-12-31"), day("2026-12-01")).as_deref(),
+            Some(
+                "Falta la tasa del mes siguiente, enero de 2027 (la serie termina el 31/12/2026): \
+                 agréguela en «Tasas» cuando la Superintendencia Financiera la certifique."
+            )
+        );
+        // next month's is there too
+        assert_eq!(rates_due(day("2027-01-31"), day("2026-12-01")), None);
+        // a long gap is said as a span
+        assert_eq!(
+            rates_due(day("2025-10-31"), day("2026-12-01")).as_deref(),
+            Some(
+                "Faltan las tasas de noviembre de 2025 a diciembre de 2026 (la serie termina el \
+                 31/10/2025): agréguelas en «Tasas»; sin ellas no se liquidan los días que cubren."
+            )
+        );
+    }
+}

@@ -1,0 +1,588 @@
+//! The form kernel every page module builds on, and no page: a form's inputs as sent ([`Sent`]),
+//! read once into the page's typed form struct ([`Inputs`]; [`Posted`] extracts it with its CSRF
+//! token); the messages of a refused form, each beside the input it names ([`Errors`]); a write
+//! tried in a transaction rolled back ([`dry_run`]); uploads ([`read_upload`], [`upload_form`]);
+//! the responses ([`ok`], [`see_other`], [`with_status`], [`download`]); and the server's one
+//! clock read as a Colombian date ([`App::today`]). No rule lives here.
+
+use super::auth::User;
+use super::extract::Form;
+use super::views::{self, CSRF, csrf};
+use super::{App, WebError};
+use crate::register::user::Role;
+use crate::register::{self, Refusal};
+use crate::store::{self, Store, StoreError};
+use axum::extract::{FromRequest, Multipart, Request};
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use chrono::NaiveDate;
+use maud::{Markup, html};
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+/// What a handler answers: a page, a redirect or a download; or an error page.
+pub(super) type Page = Result<Response, WebError>;
+
+/// A form's inputs (or a query string's) as sent, in their order. Only a form struct's
+/// [`Inputs::read`] looks into it, once.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(transparent)]
+pub(super) struct Sent(Vec<(String, String)>);
+
+impl Sent {
+    /// The input `name` as typed; empty when it was not sent.
+    pub(super) fn text(&self, name: &str) -> String {
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    }
+
+    /// The input `name` trimmed, `None` when empty or not sent.
+    pub(super) fn opt(&self, name: &str) -> Option<String> {
+        Some(self.text(name).trim().to_string()).filter(|s| !s.is_empty())
+    }
+
+    /// The form's CSRF token, if it sent one.
+    pub(super) fn csrf(&self) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == CSRF)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A form struct: the inputs of one form, as typed, read from what was sent. Each names its
+/// inputs once (a [`crate::register::Field::as_str`] where the register has the field), and the
+/// markup that draws the form shows the struct's values again beside its refusals.
+pub(super) trait Inputs: Sized {
+    fn read(sent: &Sent) -> Self;
+}
+
+/// A form with no input but its token (sign out).
+#[derive(Default)]
+pub(super) struct Nothing;
+
+impl Inputs for Nothing {
+    fn read(_: &Sent) -> Nothing {
+        Nothing
+    }
+}
+
+/// A form sent as `application/x-www-form-urlencoded`, read into its form struct, with its CSRF
+/// token.
+pub(super) struct Posted<T> {
+    pub(super) csrf: Option<String>,
+    pub(super) form: T,
+}
+
+impl<T> Posted<T> {
+    /// The form, once its token is the session's and then the account has `role`: nothing is
+    /// read or written before both hold.
+    pub(super) fn checked(self, user: &User, role: Role) -> Result<T, WebError> {
+        user.check_csrf(self.csrf.as_deref())?;
+        user.require(role)?;
+        Ok(self.form)
+    }
+}
+
+impl<T: Inputs, S: Send + Sync> FromRequest<S> for Posted<T> {
+    type Rejection = WebError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, WebError> {
+        let Form(sent) = Form::<Sent>::from_request(req, state).await?;
+        Ok(Posted {
+            csrf: sent.csrf().map(str::to_string),
+            form: T::read(&sent),
+        })
+    }
+}
+
+/// A value read from an input, or the input's message put in `errors`.
+pub(super) fn keep<T>(errors: &mut Errors, name: &str, read: Result<T, String>) -> Option<T> {
+    read.map_err(|e| errors.put(name, e)).ok()
+}
+
+// ---------------------------------------------------------------------------- responses
+
+pub(super) fn ok(m: Markup) -> Page {
+    Ok(Html(m.into_string()).into_response())
+}
+
+pub(super) fn see_other(to: String) -> Page {
+    Ok(Redirect::to(&to).into_response())
+}
+
+/// A page with a status other than 200 (a refusal: 422).
+pub(super) fn with_status(status: StatusCode, m: Markup) -> Page {
+    Ok((status, Html(m.into_string())).into_response())
+}
+
+/// A file sent as a download named `name`.
+pub(super) fn download(name: &str, mime: &str, bytes: Vec<u8>) -> Page {
+    Ok((
+        [
+            (header::CONTENT_TYPE, mime.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+// ---------------------------------------------------------------------------- the clock, the register
+
+impl App {
+    /// Today in Colombia (UTC−5) by the server's clock: every date a page defaults to and every
+    /// `today` a rule is given.
+    pub(super) fn today(&self) -> NaiveDate {
+        crate::calendar::colombia_date(self.now())
+    }
+
+    /// The rate series, read inside a write transaction.
+    pub(super) fn rates_tx(
+        &self,
+        tx: &store::Tx<'_>,
+    ) -> register::Result<crate::rates::RateSeries> {
+        match &self.config.rates_file {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+                crate::rates::RateSeries::from_csv(&text, "--rates")
+                    .map_err(|e| StoreError::Corrupt(e.to_string()).into())
+            }
+            None => Ok(store::rates::series(tx.conn())?),
+        }
+    }
+}
+
+/// The codes of the programs in the register.
+pub(super) async fn program_codes(app: &Arc<App>) -> Result<Vec<String>, WebError> {
+    app.db(|s| {
+        Ok(store::programs::list(s.conn())?
+            .into_iter()
+            .map(|p| p.program.code)
+            .collect())
+    })
+    .await
+}
+
+/// The outcome of a write tried in a transaction that is always rolled back (a preview): what the
+/// rules said, and nothing written.
+enum Dry<T> {
+    Refused(register::Error),
+    Accepted(T),
+}
+
+impl<T> From<StoreError> for Dry<T> {
+    fn from(e: StoreError) -> Self {
+        Dry::Refused(register::Error::Store(e))
+    }
+}
+
+/// What the register's rules say of a write, inside a transaction rolled back: nothing written.
+pub(super) fn dry_run<T>(
+    store: &mut Store,
+    officer: &str,
+    f: impl FnOnce(&mut store::Tx<'_>) -> register::Result<T>,
+) -> Result<T, register::Error> {
+    match store.write::<(), Dry<T>>(officer, |tx| match f(tx) {
+        Ok(t) => Err(Dry::Accepted(t)),
+        Err(e) => Err(Dry::Refused(e)),
+    }) {
+        Err(Dry::Accepted(t)) => Ok(t),
+        Err(Dry::Refused(e)) => Err(e),
+        Ok(()) => unreachable!("the closure never succeeds"),
+    }
+}
+
+/// A register error as the sentences a page lists; a store failure goes up.
+pub(super) fn refusal_texts(e: register::Error) -> Result<Vec<String>, WebError> {
+    Ok(match e {
+        register::Error::Refused(r) => vec![views::refusal_text(&r)],
+        register::Error::Refusals(rs) => rs.iter().map(views::refusal_text).collect(),
+        register::Error::Fine(f) => vec![views::fine_error_text(&f)],
+        register::Error::Store(s) => return Err(s.into()),
+    })
+}
+
+// ---------------------------------------------------------------------------- errors
+
+/// What was wrong with a form that was sent: messages by input name, and general ones. A
+/// message is shown next to its input when the page shows that input, else in the general list
+/// ([`Errors::placed`]): a refusal whose field has no input on the page (the breach of a
+/// payment, the adjudication of a breach, a confirmation not offered yet) is never dropped.
+#[derive(Default)]
+pub(super) struct Errors {
+    /// By input name, in the order they were given.
+    by_field: Vec<(String, String)>,
+    pub(super) general: Vec<String>,
+    /// The inputs that showed their message in the rendering under way.
+    shown: RefCell<HashSet<String>>,
+    /// What no input showed in the first rendering: the general list shows it in the second.
+    unplaced: RefCell<Vec<String>>,
+    /// Whether the rendering under way showed the general list.
+    listed: Cell<bool>,
+}
+
+impl Errors {
+    pub(super) fn put(&mut self, name: &str, message: String) {
+        match self.by_field.iter_mut().find(|(k, _)| k == name) {
+            Some((_, m)) => *m = message,
+            None => self.by_field.push((name.to_string(), message)),
+        }
+    }
+    /// The message for the input `name`, which the page shows next to it.
+    pub(super) fn get(&self, name: &str) -> Option<&str> {
+        let m = self.by_field.iter().find(|(k, _)| k == name)?;
+        self.shown.borrow_mut().insert(name.to_string());
+        Some(m.1.as_str())
+    }
+    pub(super) fn is_empty(&self) -> bool {
+        self.by_field.is_empty() && self.general.is_empty()
+    }
+    /// A register error: refusals by the input they name, anything else in the general list;
+    /// a failure to read goes up.
+    pub(super) fn register(&mut self, e: register::Error) -> Result<(), WebError> {
+        match e {
+            register::Error::Refused(r) => self.refusal(&r),
+            register::Error::Refusals(rs) => rs.iter().for_each(|r| self.refusal(r)),
+            register::Error::Fine(f) => self.general.push(views::fine_error_text(&f)),
+            register::Error::Store(StoreError::Rejected(ps)) => self
+                .general
+                .extend(ps.iter().map(|p| p.in_lang(crate::lang::Lang::Es))),
+            register::Error::Store(s) => return Err(s.into()),
+        }
+        Ok(())
+    }
+    fn refusal(&mut self, r: &Refusal) {
+        let text = views::refusal_text(r);
+        match views::refusal_field(r) {
+            Some(f) => self.put(f.as_str(), text),
+            None => self.general.push(text),
+        }
+    }
+    /// The general list, where the page puts it (above the form): the general messages and, in
+    /// the second rendering of [`Errors::placed`], those no input showed.
+    pub(super) fn general(&self) -> Markup {
+        self.listed.set(true);
+        self.list()
+    }
+    fn list(&self) -> Markup {
+        let unplaced = self.unplaced.borrow();
+        html! {
+            @for g in self.general.iter().chain(unplaced.iter()) {
+                p.error role="alert" { (views::sentence(g)) }
+            }
+        }
+    }
+    /// Renders a page that shows these errors: once to learn which inputs show their message,
+    /// again when some did not, so that the general list holds them; a page that shows no
+    /// general list gets it above everything.
+    pub(super) fn placed(&self, render: impl Fn() -> Markup) -> Markup {
+        self.shown.borrow_mut().clear();
+        self.unplaced.borrow_mut().clear();
+        self.listed.set(false);
+        let mut m = render();
+        let left: Vec<String> = {
+            let shown = self.shown.borrow();
+            self.by_field
+                .iter()
+                .filter(|(k, _)| !shown.contains(k))
+                .map(|(_, m)| m.clone())
+                .collect()
+        };
+        if !left.is_empty() {
+            *self.unplaced.borrow_mut() = left;
+            self.listed.set(false);
+            m = render();
+        }
+        if self.listed.get() {
+            m
+        } else {
+            html! { (self.list()) (m) }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------- uploads
+
+/// The file input of every upload form.
+pub(super) const FILE: &str = "archivo";
+
+/// The uploaded parts of a multipart form: text inputs and files (name, bytes).
+pub(super) struct Upload {
+    pub(super) fields: Sent,
+    pub(super) files: HashMap<String, (String, Vec<u8>)>,
+}
+
+impl Upload {
+    /// The file sent in the form's file input, if one was chosen.
+    pub(super) fn file(&self) -> Option<(String, Vec<u8>)> {
+        self.files.get(FILE).cloned()
+    }
+}
+
+pub(super) async fn read_upload(
+    m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Result<Upload, WebError> {
+    let bad = || {
+        WebError::bad_request("El formulario no llegó completo; envíelo de nuevo con el archivo.")
+    };
+    let mut m = m.map_err(|_| bad())?;
+    let mut fields = Vec::new();
+    let mut files = HashMap::new();
+    while let Some(part) = m.next_field().await.map_err(|_| bad())? {
+        let name = part.name().unwrap_or("").to_string();
+        match part.file_name().map(str::to_string) {
+            Some(file) => {
+                let bytes = part.bytes().await.map_err(|_| bad())?;
+                // a file input left empty: the browser sends a part without name or bytes
+                if !(file.is_empty() && bytes.is_empty()) {
+                    files.insert(name, (file, bytes.to_vec()));
+                }
+            }
+            None => {
+                let text = part.text().await.map_err(|_| bad())?;
+                fields.push((name, text));
+            }
+        }
+    }
+    Ok(Upload {
+        fields: Sent(fields),
+        files,
+    })
+}
+
+/// An upload form: its token, `extra` inputs, the file input and the button.
+pub(super) fn upload_form(
+    user: &User,
+    action: &str,
+    file_label: &str,
+    extra: Markup,
+    button: &str,
+) -> Markup {
+    html! {
+        form method="post" action=(action) enctype="multipart/form-data" {
+            (csrf(user))
+            (extra)
+            div.campo { label for=(FILE) { (file_label) } input id=(FILE) name=(FILE) type="file"; }
+            div.acciones { button type="submit" { (button) } }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::register::Field;
+    use crate::said;
+
+    /// Every field a refusal may name. The match makes a new variant a compile error here, so
+    /// it cannot be left out of the test below.
+    fn every_field() -> Vec<Field> {
+        let all = vec![
+            Field::Adjudication,
+            Field::Payment,
+            Field::Pledge,
+            Field::AllowDuplicate,
+            Field::Breach,
+            Field::BreachKind,
+            Field::BreachDate,
+            Field::Shares,
+            Field::ConsiderationPerShare,
+            Field::ConsiderationTotal,
+            Field::RegisteredOn,
+            Field::PledgeRank,
+            Field::Lender,
+            Field::ReleaseDate,
+            Field::PaymentDate,
+            Field::PaymentAmount,
+            Field::VoidReason,
+            Field::SupersedeReason,
+            Field::OfferOpens,
+            Field::OfferCloses,
+            Field::AdjudicationDate,
+            Field::Stage,
+            Field::Tranche,
+            Field::StageOpens,
+            Field::StageCloses,
+            Field::Proposal,
+            Field::ImprovedPrice,
+            Field::DrawSeed,
+            Field::StageDecisionDate,
+            Field::Notice,
+            Field::Program,
+            Field::Settlement,
+            Field::SettlementDate,
+            Field::DeliveryDate,
+            Field::DeliveryVia,
+            Field::Evidence,
+            Field::Holder,
+            Field::DocType,
+            Field::Address,
+            Field::City,
+            Field::Email,
+            Field::NoticeDate,
+            Field::Letterhead,
+            Field::IssuerNit,
+            Field::PaymentReference,
+            Field::BackdateReason,
+            Field::ExternalAwarded,
+            Field::ActaReference,
+        ];
+        for f in &all {
+            match f {
+                Field::Adjudication
+                | Field::Payment
+                | Field::Pledge
+                | Field::AllowDuplicate
+                | Field::Breach
+                | Field::BreachKind
+                | Field::BreachDate
+                | Field::Shares
+                | Field::ConsiderationPerShare
+                | Field::ConsiderationTotal
+                | Field::RegisteredOn
+                | Field::PledgeRank
+                | Field::Lender
+                | Field::ReleaseDate
+                | Field::PaymentDate
+                | Field::PaymentAmount
+                | Field::VoidReason
+                | Field::SupersedeReason
+                | Field::ValidityReason
+                | Field::OfferOpens
+                | Field::OfferCloses
+                | Field::AdjudicationDate
+                | Field::Stage
+                | Field::Tranche
+                | Field::StageOpens
+                | Field::StageCloses
+                | Field::Proposal
+                | Field::ImprovedPrice
+                | Field::DrawSeed
+                | Field::StageDecisionDate
+                | Field::Notice
+                | Field::Program
+                | Field::Settlement
+                | Field::SettlementDate
+                | Field::DeliveryDate
+                | Field::DeliveryVia
+                | Field::Evidence
+                | Field::Holder
+                | Field::DocType
+                | Field::Address
+                | Field::City
+                | Field::Email
+                | Field::NoticeDate
+                | Field::Letterhead
+                | Field::IssuerNit
+                | Field::PaymentReference
+                | Field::BackdateReason
+                | Field::ExternalAwarded
+                | Field::ActaReference => {}
+            }
+        }
+        all
+    }
+
+    /// How many times `needle` occurs in `hay`.
+    fn times(hay: &str, needle: &str) -> usize {
+        hay.matches(needle).count()
+    }
+
+    /// The refusals a register may give about `f`, each with a reason naming the field's code.
+    fn refusals_about(f: Field) -> Vec<Refusal> {
+        let other = if f == Field::Lender {
+            Field::Breach
+        } else {
+            Field::Lender
+        };
+        vec![
+            Refusal::value(
+                f,
+                7i64,
+                crate::lang::Said::new("x", format!("motivo sobre {}", f.as_str())),
+            ),
+            Refusal::Repeat {
+                reason: crate::lang::Said::new("x", format!("repetido sobre {}", f.as_str())),
+                with: f,
+            },
+            Refusal::OneOf(f, other),
+        ]
+    }
+
+    #[test]
+    fn a_refusal_of_every_field_is_shown_once_whatever_inputs_the_page_has() {
+        for f in every_field() {
+            for r in refusals_about(f) {
+                let mut errors = Errors::default();
+                errors.register(r.clone().into()).unwrap();
+                let text = views::sentence(&views::refusal_text(&r));
+                // a page with a general list but no input for the field: in the list
+                let listed = errors
+                    .placed(|| html! { h2 { "Pagos" } (errors.general()) p { "formulario" } })
+                    .into_string();
+                assert_eq!(times(&listed, &text), 1, "{f:?} {r:?}: {listed}");
+                assert!(listed.find(&text) < listed.find("formulario"), "{listed}");
+                // a page without a general list: above everything
+                let bare = errors.placed(|| html! { p { "formulario" } }).into_string();
+                assert_eq!(times(&bare, &text), 1, "{f:?} {r:?}: {bare}");
+                assert!(
+                    bare.starts_with("<p class=\"error\" role=\"alert\">"),
+                    "{bare}"
+                );
+                // a page with the field's input: beside it, not in the list too
+                let name = views::refusal_field(&r).map(Field::as_str).unwrap_or("");
+                let beside = errors
+                    .placed(|| {
+                        html! {
+                            (errors.general())
+                            (views::input(name, "etiqueta", "", errors.get(name), None))
+                        }
+                    })
+                    .into_string();
+                assert_eq!(times(&beside, &text), 1, "{f:?} {r:?}: {beside}");
+                assert!(
+                    beside.contains(&format!("id=\"{name}-error\" role=\"alert\">{text}</p>")),
+                    "{f:?} {r:?}: {beside}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn general_refusals_and_unplaced_ones_are_listed_together_in_order() {
+        let mut errors = Errors::default();
+        errors.put(
+            "payment_date",
+            "falta: indique la fecha (dd/mm/aaaa)".into(),
+        );
+        errors.put("allow_duplicate", "el pago ya está registrado".into());
+        errors
+            .register(Refusal::Rule(said!("x", "nada que liberar")).into())
+            .unwrap();
+        let page = errors
+            .placed(|| {
+                html! {
+                    (errors.general())
+                    (views::input("payment_date", "Fecha del pago", "", errors.get("payment_date"), None))
+                }
+            })
+            .into_string();
+        assert_eq!(
+            page,
+            "<p class=\"error\" role=\"alert\">Nada que liberar.</p>\
+             <p class=\"error\" role=\"alert\">El pago ya está registrado.</p>\
+             <div class=\"campo con-error\"><label for=\"payment_date\">Fecha del pago</label>\
+             <input id=\"payment_date\" name=\"payment_date\" type=\"text\" value=\"\">\
+             <p class=\"error\" id=\"payment_date-error\" role=\"alert\">Falta: indique la fecha (dd/mm/aaaa).</p></div>"
+        );
+    }
+}

@@ -1,0 +1,587 @@
+//! `/titulares`: the search and a holder's page (its adjudications, pledges, corrections and
+//! timeline), with the page's forms: a pledge registered or released on an adjudication
+//! (`/adjudicaciones/{id}/prendas`, `/liberar`, as `vigia pledge register|release`) and the
+//! corrections (`/adjudicaciones/{id}/anular`, `/prendas/{id}/anular`, as `vigia adjudications
+//! void` and `vigia pledge void`). A refusal draws the page again with the message beside the
+//! input it names, in the form that was sent.
+
+use super::auth::User;
+use super::extract::{Path, Query};
+use super::form::{Errors, Inputs, Page, Posted, Sent, keep, ok, see_other, with_status};
+use super::views::{self, SEARCH, csrf, fecha, input, momento, numero, page, pesos};
+use super::{App, WebError, input as parse};
+use crate::register::user::Role;
+use crate::register::{self, Field};
+use crate::store::{self, StoreError, adjudications, breaches, pledges};
+use axum::Router;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use chrono::NaiveDate;
+use maud::{Markup, html};
+use std::sync::Arc;
+
+pub(super) fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route("/titulares", get(search))
+        .route("/titulares/{id}", get(holder))
+        .route("/adjudicaciones/{id}/prendas", post(pledge_register))
+        .route("/adjudicaciones/{id}/liberar", post(pledge_release))
+        .route("/adjudicaciones/{id}/anular", post(void_adjudication))
+        .route("/prendas/{id}/anular", post(void_pledge))
+}
+
+// ---------------------------------------------------------------------------- the forms
+
+/// A pledge registered on an adjudication (`vigia pledge register`).
+#[derive(Default)]
+struct PledgeForm {
+    rank: String,
+    registered_on: String,
+    lender: String,
+    shares: String,
+}
+
+impl Inputs for PledgeForm {
+    fn read(sent: &Sent) -> PledgeForm {
+        PledgeForm {
+            rank: sent.text(Field::PledgeRank.as_str()),
+            registered_on: sent.text(Field::RegisteredOn.as_str()),
+            lender: sent.text(Field::Lender.as_str()),
+            shares: sent.text(Field::Shares.as_str()),
+        }
+    }
+}
+
+/// What `register::pledge::register` is given.
+struct NewPledge {
+    rank: u8,
+    on: NaiveDate,
+    lender: Option<String>,
+    shares: Option<u64>,
+}
+
+impl PledgeForm {
+    /// The form read; each input's problem goes in `errors`.
+    fn parse(&self, errors: &mut Errors) -> Option<NewPledge> {
+        let rank = match self.rank.trim() {
+            "1" => Some(1u8),
+            "2" => Some(2u8),
+            _ => {
+                errors.put(
+                    Field::PledgeRank.as_str(),
+                    "Escriba el grado de la prenda: 1 o 2.".into(),
+                );
+                None
+            }
+        };
+        let on = keep(
+            errors,
+            Field::RegisteredOn.as_str(),
+            parse::date(&self.registered_on),
+        );
+        let shares = keep(
+            errors,
+            Field::Shares.as_str(),
+            Some(self.shares.trim())
+                .filter(|s| !s.is_empty())
+                .map(parse::count)
+                .transpose(),
+        );
+        Some(NewPledge {
+            rank: rank?,
+            on: on?,
+            lender: Some(self.lender.trim().to_string()).filter(|s| !s.is_empty()),
+            shares: shares?,
+        })
+    }
+}
+
+/// The pledges of an adjudication released (`vigia pledge release`), or one of them.
+#[derive(Default)]
+struct ReleaseForm {
+    /// One of several pledges in force (`--pledge`); empty: every one.
+    pledge: String,
+    on: String,
+}
+
+impl Inputs for ReleaseForm {
+    fn read(sent: &Sent) -> ReleaseForm {
+        ReleaseForm {
+            pledge: sent.text(Field::Pledge.as_str()),
+            on: sent.text(Field::ReleaseDate.as_str()),
+        }
+    }
+}
+
+/// A record voided because it was recorded by mistake: the reason.
+#[derive(Default)]
+struct VoidForm {
+    reason: String,
+}
+
+impl Inputs for VoidForm {
+    fn read(sent: &Sent) -> VoidForm {
+        VoidForm {
+            reason: sent.text(Field::VoidReason.as_str()),
+        }
+    }
+}
+
+/// The form of a holder's page that was sent, with the record it is about, as typed.
+#[derive(Default)]
+enum Typed {
+    #[default]
+    Nothing,
+    Pledge(i64, PledgeForm),
+    Release(i64, ReleaseForm),
+    VoidAdjudication(i64, VoidForm),
+    VoidPledge(i64, VoidForm),
+}
+
+impl Typed {
+    /// The adjudication whose pledge form was sent.
+    fn pledge_forms_of(&self) -> Option<i64> {
+        match self {
+            Typed::Pledge(a, _) | Typed::Release(a, _) => Some(*a),
+            _ => None,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------- the pages
+
+/// At most this many holders per search.
+const SEARCH_LIMIT: usize = 50;
+
+async fn search(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> Page {
+    let query = q.0.text(SEARCH);
+    let qq = query.clone();
+    let found = app
+        .db(move |s| Ok(store::holders::search(s.conn(), &qq, SEARCH_LIMIT)?))
+        .await?;
+    let body = html! {
+        (views::holder_search("Documento (con o sin puntos) o comienzo del nombre", &query))
+        @if !query.trim().is_empty() {
+            @if found.is_empty() { p { "Ningún titular coincide con «" (query) "»." } }
+            @else {
+                table.titulares {
+                    thead { tr { th { "documento" } th { "nombre" } th { "persona" } } }
+                    tbody {
+                        @for h in &found {
+                            tr {
+                                td { (h.doc_type.to_string()) " " (h.doc_number) }
+                                td { a href={"/titulares/" (h.id)} { (h.name) } }
+                                td { (format!("{:?}", h.person_type).to_lowercase()) }
+                            }
+                        }
+                    }
+                }
+                @if found.len() == SEARCH_LIMIT { p { "Se muestran los primeros " (SEARCH_LIMIT) "; precise la búsqueda." } }
+            }
+        }
+    };
+    ok(page(Some(&user), "Titulares", body))
+}
+
+struct HolderView {
+    holder: adjudications::Holder,
+    adjudications: Vec<(adjudications::Adjudication, Vec<pledges::Pledge>, u64)>,
+    timeline: Vec<(NaiveDate, String, Option<String>)>,
+}
+
+async fn holder(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
+    let v = app.db(move |s| holder_view(s.conn(), id)).await?;
+    let body = holder_markup(&user, &v, &Errors::default(), &Typed::Nothing);
+    ok(page(Some(&user), &v.holder.name, body))
+}
+
+/// A holder's page; `errors` and `typed` belong to the form that was sent.
+fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) -> Markup {
+    let h = &v.holder;
+    let sent_for = typed.pledge_forms_of();
+    let none = (PledgeForm::default(), ReleaseForm::default());
+    html! {
+        p.titular { (h.doc_type.to_string()) " " (h.doc_number) }
+        h2 { "Adjudicaciones" }
+        table.adjudicaciones {
+            thead { tr { th { "N.º" } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "acciones sin incumplimiento" } th { "prendas" } th {} } }
+            tbody {
+                @for (a, ps, free) in &v.adjudications {
+                    tr {
+                        td { (a.id) @if a.void.is_some() { " (ANULADA)" } } td { (a.program_code) } td { (fecha(a.adjudicated_on)) }
+                        td.num { (numero(a.shares)) } td.num { (pesos(a.price_per_share)) } td.num { (numero(*free)) }
+                        td { @for p in ps { "grado " (p.rank) @if p.void.is_some() { " (anulada)" } @else if p.released_on.is_some() { " (liberada)" } " " } }
+                        td { @if user.may(Role::Oficial) && a.void.is_none() { a href={"/adjudicaciones/" (a.id) "/incumplimiento"} { "Registrar incumplimiento" } } }
+                    }
+                }
+            }
+        }
+        @if user.may(Role::Oficial) {
+            h2 { "Prendas" }
+            (errors.general())
+            @for (a, ps, _) in &v.adjudications {
+                @let mine = sent_for == Some(a.id);
+                // a refusal about the adjudication itself (voided meanwhile, say): under its
+                // heading, even when it no longer takes the forms
+                @let about_it = if mine { errors.get(Field::Adjudication.as_str()) } else { None };
+                @if a.void.is_none() || about_it.is_some() {
+                    h3 { "Adjudicación " (a.id) }
+                }
+                @if let Some(e) = about_it {
+                    p.error id={"adjudicacion-" (a.id) "-error"} role="alert" { (views::sentence(e)) }
+                }
+                // shares no pledge in force covers: the register refuses a pledge beyond them
+                @let uncovered = register::pledge_shares::uncovered(a.shares, ps);
+                @if a.void.is_none() {
+                    @let pf = match typed { Typed::Pledge(x, f) if *x == a.id => f, _ => &none.0 };
+                    @let rf = match typed { Typed::Release(x, f) if *x == a.id => f, _ => &none.1 };
+                    @let error_here = |k: Field| if mine { errors.get(k.as_str()) } else { None };
+                    @if uncovered == 0 && !mine {
+                        p.cubiertas { "Las prendas vigentes cubren todas sus acciones (" (numero(a.shares)) ")." }
+                    } @else {
+                    form method="post" action={"/adjudicaciones/" (a.id) "/prendas"} {
+                        (csrf(user))
+                        (input(Field::PledgeRank.as_str(), views::field_label(Field::PledgeRank), &pf.rank, error_here(Field::PledgeRank), Some("1 o 2")))
+                        (input(Field::RegisteredOn.as_str(), views::field_label(Field::RegisteredOn), &pf.registered_on, error_here(Field::RegisteredOn), Some("dd/mm/aaaa")))
+                        (input(Field::Lender.as_str(), views::field_label(Field::Lender), &pf.lender, error_here(Field::Lender), Some("solo si la adjudicación fue financiada")))
+                        (input(Field::Shares.as_str(), views::field_label(Field::Shares), &pf.shares, error_here(Field::Shares), Some("vacío: todas las aún no pignoradas; las financiadas en grado 2 y el resto en grado 1 (art. 10)")))
+                        div.acciones { button type="submit" { "Registrar prenda" } }
+                    }
+                    }
+                    @let in_force: Vec<&pledges::Pledge> = ps.iter().filter(|p| p.released_on.is_none() && p.void.is_none()).collect();
+                    @if !in_force.is_empty() {
+                        form method="post" action={"/adjudicaciones/" (a.id) "/liberar"} {
+                            (csrf(user))
+                            @if in_force.len() > 1 {
+                                (super::split_pledges::which_to_release(&in_force, &rf.pledge))
+                            }
+                            (input(Field::ReleaseDate.as_str(), views::field_label(Field::ReleaseDate), &rf.on, error_here(Field::ReleaseDate), Some("dd/mm/aaaa; solo terminado el período de restricción y sin multa pendiente")))
+                            div.acciones { button type="submit" { "Liberar prendas" } }
+                        }
+                    }
+                }
+            }
+        }
+        @if user.may(Role::Oficial) { (corrections(user, v, errors, typed)) }
+        h2 { "Historia" }
+        table.historia {
+            thead { tr { th { "fecha" } th { "hecho" } } }
+            tbody {
+                @for (d, what, link) in &v.timeline {
+                    tr { td { (fecha(*d)) } td { @match link { Some(l) => a href=(l) { (what) }, None => (what) } } }
+                }
+            }
+        }
+    }
+}
+
+/// The corrections on a holder's page (oficial and above): void an adjudication or a pledge
+/// recorded by mistake, with a reason.
+fn corrections(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) -> Markup {
+    let errors_of = |fields: &[Field]| -> Vec<String> {
+        fields
+            .iter()
+            .filter_map(|f| errors.get(f.as_str()).map(str::to_string))
+            .collect()
+    };
+    let reason = Field::VoidReason.as_str();
+    html! {
+        h2 { "Correcciones" }
+        p {
+            "Solo para lo registrado por error. Lo anulado queda en el registro, marcado, con quién, "
+            "cuándo y por qué, y ninguna regla ni cifra lo cuenta. Una prenda liberada no se anula "
+            "(la liberación es historia), y una adjudicación se anula solo sin incumplimientos ni "
+            "prendas vigentes."
+        }
+        @for (a, ps, _) in &v.adjudications {
+            h3 { "Adjudicación " (a.id) " (" (fecha(a.adjudicated_on)) ", " (numero(a.shares)) " acciones)" }
+            @if let Some(vd) = &a.void {
+                p.aviso { "ANULADA " (momento(&vd.at)) " por " (vd.by) ": " (vd.reason) }
+            }
+            @if !ps.is_empty() {
+                table.prendas {
+                    thead { tr { th { "prenda" } th { "grado" } th.num { "acciones" } th { "inscrita" } th { "estado" } } }
+                    tbody {
+                        @for p in ps {
+                            @let mine = match typed { Typed::VoidPledge(x, f) if *x == p.id => Some(f), _ => None };
+                            @let id = format!("motivo-prenda-{}", p.id);
+                            tr.anulado[p.void.is_some()] {
+                                td { (p.id) } td { (p.rank) } td.num { (numero(p.shares)) } td { (fecha(p.registered_on)) }
+                                td {
+                                    @if let Some(vd) = &p.void {
+                                        "ANULADA " (momento(&vd.at)) " por " (vd.by) ": " (vd.reason)
+                                    } @else if let Some(on) = p.released_on {
+                                        "liberada el " (fecha(on))
+                                    } @else {
+                                        form.anular method="post" action={"/prendas/" (p.id) "/anular"} {
+                                            (csrf(user))
+                                            label for=(id) { (views::field_label(Field::VoidReason)) }
+                                            input id=(id) name=(reason) type="text" required
+                                                value=(mine.map_or("", |f| f.reason.as_str()));
+                                            button type="submit" { "Anular prenda" }
+                                        }
+                                    }
+                                    @if mine.is_some() {
+                                        @for e in errors_of(&[Field::VoidReason, Field::Pledge]) {
+                                            p.error id={(id) "-error"} role="alert" { (views::sentence(&e)) }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            @let mine = match typed { Typed::VoidAdjudication(x, f) if *x == a.id => Some(f), _ => None };
+            @if a.void.is_none() {
+                @let id = format!("motivo-adjudicacion-{}", a.id);
+                form.anular method="post" action={"/adjudicaciones/" (a.id) "/anular"} {
+                    (csrf(user))
+                    label for=(id) { (views::field_label(Field::VoidReason)) }
+                    input id=(id) name=(reason) type="text" required
+                        value=(mine.map_or("", |f| f.reason.as_str()));
+                    button type="submit" { "Anular adjudicación" }
+                }
+            }
+            // below the form, or in its place when the adjudication is void already
+            @if mine.is_some() {
+                @for e in errors_of(&[Field::VoidReason, Field::Adjudication]) {
+                    p.error id={"motivo-adjudicacion-" (a.id) "-error"} role="alert" { (views::sentence(&e)) }
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------- the writes
+
+/// Runs a write from a holder's page on adjudication `adjudication`'s holder; a refusal shows
+/// the page again with the message next to the input it names, in the form that was sent.
+async fn holder_write<T: Send + 'static>(
+    app: Arc<App>,
+    user: User,
+    adjudication: i64,
+    typed: Typed,
+    parsed: Result<
+        impl FnOnce(&App, &mut store::Tx<'_>) -> register::Result<T> + Send + 'static,
+        Errors,
+    >,
+) -> Page {
+    let officer = user.name.clone();
+    let app2 = Arc::clone(&app);
+    let result = app
+        .db(move |s| {
+            let holder = adjudications::get(s.conn(), adjudication)?.holder.id;
+            let mut errors = match parsed {
+                Ok(write) => match s.write::<_, register::Error>(&officer, |tx| write(&app2, tx)) {
+                    Ok(_) => return Ok(Ok(holder)),
+                    Err(e) => {
+                        let mut errors = Errors::default();
+                        errors.register(e)?;
+                        errors
+                    }
+                },
+                Err(errors) => errors,
+            };
+            if errors.is_empty() {
+                errors.general.push("La operación fue rechazada.".into());
+            }
+            let v = holder_view(s.conn(), holder)?;
+            Ok(Err((v, errors)))
+        })
+        .await?;
+    match result {
+        Ok(holder) => see_other(format!("/titulares/{holder}")),
+        Err((v, errors)) => {
+            let body = errors.placed(|| holder_markup(&user, &v, &errors, &typed));
+            with_status(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                page(Some(&user), &v.holder.name, body),
+            )
+        }
+    }
+}
+
+async fn pledge_register(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    sent: Posted<PledgeForm>,
+) -> Page {
+    let form = sent.checked(&user, Role::Oficial)?;
+    let today = app.today();
+    let mut errors = Errors::default();
+    let parsed = match form.parse(&mut errors) {
+        Some(p) => Ok(move |_: &App, tx: &mut store::Tx<'_>| {
+            register::pledge::register(tx, id, p.rank, p.on, p.lender.as_deref(), p.shares, today)
+        }),
+        None => Err(errors),
+    };
+    holder_write(app, user, id, Typed::Pledge(id, form), parsed).await
+}
+
+async fn pledge_release(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    sent: Posted<ReleaseForm>,
+) -> Page {
+    let form = sent.checked(&user, Role::Oficial)?;
+    let today = app.today();
+    // one of several pledges in force, when the form names it (`vigia pledge release --pledge`)
+    let one = form.pledge.trim().parse::<i64>().ok();
+    let parsed = match parse::date(&form.on) {
+        Ok(on) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
+            let rates = app.rates_tx(tx)?;
+            match one {
+                // a pledge of this adjudication only (the page offers no other)
+                Some(p) if pledges::get(tx.conn(), p)?.adjudication_id != id => {
+                    Err(StoreError::NotFound {
+                        what: "pledge",
+                        id: p.to_string(),
+                    }
+                    .into())
+                }
+                Some(p) => {
+                    register::pledge::release_pledge(tx, p, on, today, &rates).map(|r| vec![r])
+                }
+                None => register::pledge::release(tx, id, on, today, &rates),
+            }
+        }),
+        Err(e) => {
+            let mut errors = Errors::default();
+            errors.put(Field::ReleaseDate.as_str(), e);
+            Err(errors)
+        }
+    };
+    holder_write(app, user, id, Typed::Release(id, form), parsed).await
+}
+
+/// `vigia adjudications void ID --reason TEXT`.
+async fn void_adjudication(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    sent: Posted<VoidForm>,
+) -> Page {
+    let form = sent.checked(&user, Role::Oficial)?;
+    let reason = form.reason.clone();
+    let write =
+        move |_: &App, tx: &mut store::Tx<'_>| register::adjudication::void(tx, id, &reason);
+    holder_write(app, user, id, Typed::VoidAdjudication(id, form), Ok(write)).await
+}
+
+/// `vigia pledge void ID --reason TEXT`.
+async fn void_pledge(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    sent: Posted<VoidForm>,
+) -> Page {
+    let form = sent.checked(&user, Role::Oficial)?;
+    let adjudication = app
+        .db(move |s| Ok(pledges::get(s.conn(), id)?.adjudication_id))
+        .await?;
+    let reason = form.reason.clone();
+    let write = move |_: &App, tx: &mut store::Tx<'_>| register::pledge::void(tx, id, &reason);
+    holder_write(
+        app,
+        user,
+        adjudication,
+        Typed::VoidPledge(id, form),
+        Ok(write),
+    )
+    .await
+}
+
+/// The holder's page as it stands: its adjudications with their pledges and unbreached shares,
+/// and the timeline of everything recorded about them.
+fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebError> {
+    let holder = store::holders::get(conn, id)?
+        .ok_or_else(|| WebError::not_found(&format!("el titular {id}")))?;
+    // by the holder's id through its index: a filter on the document would scan a million rows
+    let adjs = store::holders::adjudication_ids(conn, id)?
+        .into_iter()
+        .map(|a| adjudications::get(conn, a))
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    let mut timeline: Vec<(NaiveDate, String, Option<String>)> = Vec::new();
+    let mut out = Vec::new();
+    for a in adjs {
+        timeline.push((
+            a.adjudicated_on,
+            format!(
+                "Adjudicación {}: {} acciones a {} (programa {})",
+                a.id,
+                numero(a.shares),
+                pesos(a.price_per_share),
+                a.program_code
+            ),
+            None,
+        ));
+        let ps = pledges::list(conn, a.id)?;
+        for p in &ps {
+            timeline.push((
+                p.registered_on,
+                format!(
+                    "Prenda {} de grado {} sobre {} acciones de la adjudicación {}",
+                    p.id,
+                    p.rank,
+                    numero(p.shares),
+                    a.id
+                ),
+                None,
+            ));
+            if let Some(r) = p.released_on {
+                timeline.push((r, format!("Prenda {} liberada", p.id), None));
+            }
+        }
+        for b in breaches::list(conn, Some(a.id), None)? {
+            let link = Some(format!("/incumplimientos/{}", b.id));
+            timeline.push((
+                b.breach_date,
+                format!(
+                    "Incumplimiento {} ({}): {} acciones{}",
+                    b.id,
+                    b.kind.label_es(),
+                    numero(b.shares),
+                    if b.void.is_some() { " (ANULADO)" } else { "" }
+                ),
+                link.clone(),
+            ));
+            for p in breaches::payments(conn, b.id)? {
+                timeline.push((
+                    p.paid_on,
+                    format!(
+                        "Pago {} de {} (incumplimiento {})",
+                        p.id,
+                        pesos(p.amount),
+                        b.id
+                    ),
+                    link.clone(),
+                ));
+            }
+            for l in breaches::liquidations(conn, Some(b.id))? {
+                timeline.push((
+                    l.until,
+                    format!(
+                        "Liquidación {} al {}: total {}",
+                        l.id,
+                        fecha(l.until),
+                        pesos(l.total_due)
+                    ),
+                    Some(format!("/liquidaciones/{}", l.id)),
+                ));
+            }
+            super::letters::timeline(conn, b.id, &mut timeline)?;
+        }
+        let free = register::breach::unbreached_shares(conn, &a)?;
+        out.push((a, ps, free));
+    }
+    timeline.sort_by_key(|t| t.0);
+    Ok(HolderView {
+        holder,
+        adjudications: out,
+        timeline,
+    })
+}

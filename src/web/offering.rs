@@ -1,0 +1,427 @@
+//! `/programas/{code}/oferta`: the program's first-stage offer (Decreto 3939 Art. 4): its window
+//! once opened, else (administrators) the form that opens it, as `vigia offer open` does, through
+//! `register::offering::open` (the window checked there: at least the program's length from the
+//! business day after the notice; outside the program's validity only with a reason). A refusal
+//! is shown beside the date or the reason it names. Once open: its acceptances (imported on
+//! their own page) adjudicated as `vigia offer adjudicate` does (Art. 12), after a dry run whose
+//! table the confirmation must find unchanged (its fingerprint), and the run it wrote.
+
+use super::auth::User;
+use super::extract::Path;
+use super::form::{Errors, Inputs, Page, Posted, Sent, keep, ok, see_other, with_status};
+use super::views::{self, csrf, fecha, input, momento, numero, page};
+use super::{App, WebError, input as parse};
+use crate::offering::adjudicate::Cause;
+use crate::offering::adjudicate::Window;
+use crate::register::offering::{self as rules, Header, Row, StoredResult};
+use crate::register::user::Role;
+use crate::register::{self, Field};
+use crate::store::offering::{self as offers, Offer};
+use crate::store::programs::{self, StoredProgram};
+use axum::Router;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use maud::{Markup, html};
+use std::sync::Arc;
+
+pub(super) fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route("/programas/{code}/oferta", get(offer_page).post(offer_open))
+        .route("/programas/{code}/oferta/adjudicar", post(adjudicate))
+}
+
+/// Rows of an adjudication shown (all are counted).
+const ROWS_SHOWN: usize = 200;
+
+/// The adjudication asked for: its date, and, once previewed, the confirmation with the
+/// preview's fingerprint.
+#[derive(Default)]
+struct AdjudicateForm {
+    on: String,
+    confirm: bool,
+    previewed: String,
+}
+
+impl AdjudicateForm {
+    const ACTION: &str = "accion";
+    const PREVIEW: &str = "vista";
+    const ADJUDICATE: &str = "adjudicar";
+    const FINGERPRINT: &str = "huella";
+}
+
+impl Inputs for AdjudicateForm {
+    fn read(sent: &Sent) -> AdjudicateForm {
+        AdjudicateForm {
+            on: sent.text(Field::AdjudicationDate.as_str()),
+            confirm: sent.text(AdjudicateForm::ACTION) == AdjudicateForm::ADJUDICATE,
+            previewed: sent.text(AdjudicateForm::FINGERPRINT),
+        }
+    }
+}
+
+/// The offer's window as typed (`vigia offer open --opens --closes --reason`).
+#[derive(Default)]
+struct OpenForm {
+    opens: String,
+    closes: String,
+    reason: String,
+}
+
+impl Inputs for OpenForm {
+    fn read(sent: &Sent) -> OpenForm {
+        OpenForm {
+            opens: sent.text(Field::OfferOpens.as_str()),
+            closes: sent.text(Field::OfferCloses.as_str()),
+            reason: sent.text(Field::ValidityReason.as_str()),
+        }
+    }
+}
+
+impl OpenForm {
+    /// The window read, and the reason if one was typed; each date's problem goes in `errors`.
+    fn parse(&self, errors: &mut Errors) -> Option<(Window, Option<String>)> {
+        let opens = keep(errors, Field::OfferOpens.as_str(), parse::date(&self.opens));
+        let closes = keep(
+            errors,
+            Field::OfferCloses.as_str(),
+            parse::date(&self.closes),
+        );
+        let reason = Some(self.reason.trim().to_string()).filter(|s| !s.is_empty());
+        Some((
+            Window {
+                opens: opens?,
+                closes: closes?,
+            },
+            reason,
+        ))
+    }
+}
+
+/// The program's offer as it stands: none, open, or adjudicated (its stored run).
+struct View {
+    program: StoredProgram,
+    offer: Option<Offer>,
+    run: Option<StoredResult>,
+}
+
+fn view(conn: &rusqlite::Connection, code: &str) -> Result<View, WebError> {
+    let program = programs::by_code(conn, code)?;
+    let offer = offers::offer(conn, program.id)?;
+    let run = match offers::run(conn, program.id)? {
+        Some(run) => Some(rules::stored_result(conn, &program, run)?),
+        None => None,
+    };
+    Ok(View {
+        program,
+        offer,
+        run,
+    })
+}
+
+/// What a sent form shows again: the open form as typed, or the adjudication's date and its
+/// preview.
+#[derive(Default)]
+struct Typed {
+    open: OpenForm,
+    on: String,
+    preview: Option<Markup>,
+}
+
+fn markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Markup {
+    let (p, offer) = (&v.program, v.offer.as_ref());
+    let code = &p.program.code;
+    let e = |f: Field| errors.get(f.as_str());
+    html! {
+        p { "Programa " a href={"/programas/" (code)} { (code) } ": " (p.program.name) "." }
+        (errors.general())
+        @match offer {
+            Some(o) => {
+                dl.hechos #oferta {
+                    dt { "Aviso de oferta" } dd { (fecha(o.window.opens)) }
+                    dt { "Cierre (último día para aceptar)" } dd { (fecha(o.window.closes)) }
+                    dt { "Abierta" } dd { (momento(&o.created_at)) " por " (o.created_by) }
+                }
+                @match &v.run {
+                    Some(r) => (run_markup(r)),
+                    None => (to_adjudicate(user, code, errors, typed)),
+                }
+            },
+            None => {
+                p { "La oferta de primera etapa de este programa aún no se ha abierto." }
+                @if user.may(Role::Admin) {
+                    h2 { "Abrir la oferta" }
+                    p {
+                        "Una sola vez por programa. La oferta permanece vigente al menos "
+                        (p.program.offer.length_said().in_lang(crate::lang::Lang::Es))
+                        " contados desde el día hábil siguiente al aviso (" (p.program.decree) ", " (p.program.offer.article) ")."
+                    }
+                    form method="post" action={"/programas/" (code) "/oferta"} {
+                        (csrf(user))
+                        (input(Field::OfferOpens.as_str(), views::field_label(Field::OfferOpens), &typed.open.opens, e(Field::OfferOpens), Some("dd/mm/aaaa: el día en que se publica el aviso")))
+                        (input(Field::OfferCloses.as_str(), views::field_label(Field::OfferCloses), &typed.open.closes, e(Field::OfferCloses), Some("dd/mm/aaaa: el último día en que se reciben aceptaciones")))
+                        (input(Field::ValidityReason.as_str(), views::field_label(Field::ValidityReason), &typed.open.reason, e(Field::ValidityReason), Some("solo si el aviso cae fuera de la vigencia del programa (art. 28): una prórroga, un decreto posterior")))
+                        div.acciones { button type="submit" { "Abrir la oferta" } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn title(code: &str) -> String {
+    format!("Oferta de primera etapa del programa {code}")
+}
+
+async fn offer_page(State(app): State<Arc<App>>, user: User, Path(code): Path<String>) -> Page {
+    let v = app.db(move |s| view(s.conn(), &code)).await?;
+    let body = markup(&user, &v, &Errors::default(), &Typed::default());
+    ok(page(Some(&user), &title(&v.program.program.code), body))
+}
+
+async fn offer_open(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(code): Path<String>,
+    sent: Posted<OpenForm>,
+) -> Page {
+    let f = sent.checked(&user, Role::Admin)?;
+    let mut errors = Errors::default();
+    let parsed = f.parse(&mut errors);
+    let officer = user.name.clone();
+    let result = app
+        .db(move |s| {
+            let p = programs::by_code(s.conn(), &code)?;
+            if let Some((window, reason)) = parsed {
+                match s.write::<_, register::Error>(&officer, |tx| {
+                    register::offering::open(tx, &p, window, reason.as_deref())
+                }) {
+                    Ok(_) => return Ok(Ok(p.program.code)),
+                    Err(e) => errors.register(e)?,
+                }
+            }
+            Ok(Err((view(s.conn(), &p.program.code)?, errors)))
+        })
+        .await?;
+    match result {
+        Ok(code) => see_other(format!("/programas/{code}/oferta")),
+        Err((v, errors)) => {
+            let typed = Typed {
+                open: f,
+                ..Typed::default()
+            };
+            let body = errors.placed(|| markup(&user, &v, &errors, &typed));
+            with_status(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                page(Some(&user), &title(&v.program.program.code), body),
+            )
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------- the adjudication
+
+/// The acceptances' page and, for an administrator, the form that previews the adjudication.
+fn to_adjudicate(user: &User, code: &str, errors: &Errors, typed: &Typed) -> Markup {
+    let on = Field::AdjudicationDate.as_str();
+    html! {
+        @if user.may(Role::Oficial) {
+            p { a href={"/programas/" (code) "/aceptaciones"} { "Importar un archivo de aceptaciones" } }
+        }
+        @if user.may(Role::Admin) {
+            h2 { "Adjudicar la oferta" }
+            p { "Una sola vez (art. 12): primero se muestra la adjudicación calculada; nada se escribe hasta que usted confirme." }
+            form method="post" action={"/programas/" (code) "/oferta/adjudicar"} {
+                (csrf(user))
+                (input(on, views::field_label(Field::AdjudicationDate), &typed.on, errors.get(on), Some("dd/mm/aaaa; después del cierre de la oferta")))
+                div.acciones { button type="submit" name=(AdjudicateForm::ACTION) value=(AdjudicateForm::PREVIEW) { "Vista previa de la adjudicación" } }
+            }
+        }
+        @if let Some(p) = &typed.preview { (p) }
+    }
+}
+
+/// A person's status and cause in Spanish.
+fn outcome_es(row: &Row) -> String {
+    let status = if row.status == "awarded" {
+        "adjudicada"
+    } else {
+        "rechazada"
+    };
+    match row
+        .cause
+        .and_then(|c| Cause::ALL.into_iter().find(|x| x.as_str() == c))
+    {
+        Some(c) => format!("{status}: {}", c.label_es()),
+        None => status.to_string(),
+    }
+}
+
+/// The summary and the first rows of an adjudication, computed or stored.
+fn result_table(h: &Header, rows: &[Row], count: usize) -> Markup {
+    html! {
+        dl.hechos #adjudicacion {
+            dt { "Acciones ofrecidas" } dd { (numero(h.offered)) }
+            dt { "Demanda válida" } dd { (numero(h.demand)) }
+            dt { "Acciones adjudicadas" } dd { (numero(h.awarded)) }
+            dt { "Sin adjudicar" } dd { (numero(h.leftover)) }
+            dt { "Sobredemanda" } dd { @if h.oversubscribed { "sí: prorrata (" code { (h.rule) } ")" } @else { "no" } }
+        }
+        table.adjudicacion {
+            @if rows.len() < count { caption { "Primeras " (rows.len()) " de " (numero(count as u64)) " personas" } }
+            thead { tr { th { "documento" } th { "nombre" } th.num { "pedidas" } th.num { "tope" } th.num { "admitidas" } th.num { "adjudicadas" } th { "resultado" } } }
+            tbody {
+                @for r in rows {
+                    tr {
+                        td { (r.doc_type) " " (r.doc_number) } td { (r.name) } td.num { (numero(r.requested)) }
+                        td.num { @if let Some(c) = r.cap_shares { (numero(c)) @if let Some(rule) = &r.cap_rule { br; small { (rule) } } } }
+                        td.num { (numero(r.admitted)) } td.num { (numero(r.awarded)) }
+                        td { (outcome_es(r)) @if let Some(c) = r.cause { br; small { code { (c) } } } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The run an adjudication wrote, as stored.
+fn run_markup(r: &StoredResult) -> Markup {
+    let shown = &r.rows[..r.rows.len().min(ROWS_SHOWN)];
+    html! {
+        h2 { "Adjudicación N.º " (r.run.id) " del " (fecha(r.run.adjudicated_on)) }
+        p { "Registrada " (momento(&r.run.created_at)) " por " (r.run.created_by) "; huella SHA-256 " code #huella { (r.run.fingerprint) } "." }
+        @if r.recomputed != r.run.fingerprint {
+            p.error role="alert" { "La huella recalculada (" code { (r.recomputed) } ") no coincide con la registrada." }
+        }
+        (result_table(&r.header, shown, r.rows.len()))
+    }
+}
+
+/// What an adjudication form led to.
+enum Adjudication {
+    /// The preview (`changed`: the confirmation found another result than the one previewed).
+    Preview(Markup, bool),
+    Refused(Errors),
+    Done,
+}
+
+/// The preview of an adjudication computed on `on`: its table, what confirming does, and the
+/// confirmation carrying the result's fingerprint.
+fn preview_markup(
+    user: &User,
+    code: &str,
+    on: chrono::NaiveDate,
+    (header, rows, count): (&Header, &[Row], usize),
+    fingerprint: &str,
+) -> Markup {
+    html! {
+        section #vista-previa {
+            h2 { "Vista previa (nada se ha adjudicado)" }
+            (result_table(header, rows, count))
+            p.aviso #consecuencias {
+                "Al confirmar, la adjudicación del " (fecha(on)) " se escribe en el registro una sola vez (art. 12): "
+                "las " (numero(header.awarded)) " acciones adjudicadas pasan a ser adjudicaciones del registro, "
+                "cada una sujeta a su período de restricción, y ya no podrán considerarse aceptaciones posteriores."
+            }
+            form method="post" action={"/programas/" (code) "/oferta/adjudicar"} {
+                (csrf(user))
+                input type="hidden" name=(Field::AdjudicationDate.as_str()) value=(fecha(on));
+                input type="hidden" name=(AdjudicateForm::FINGERPRINT) value=(fingerprint);
+                div.acciones { button type="submit" name=(AdjudicateForm::ACTION) value=(AdjudicateForm::ADJUDICATE) { "Confirmar la adjudicación" } }
+            }
+        }
+    }
+}
+
+async fn adjudicate(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(code): Path<String>,
+    sent: Posted<AdjudicateForm>,
+) -> Page {
+    let f = sent.checked(&user, Role::Admin)?;
+    let mut errors = Errors::default();
+    let on = keep(
+        &mut errors,
+        Field::AdjudicationDate.as_str(),
+        parse::date(&f.on),
+    );
+    let (confirm, previewed) = (f.confirm, f.previewed.clone());
+    let officer = user.name.clone();
+    let u2 = user.clone();
+    let (v, outcome) = app
+        .db(move |s| {
+            let p = programs::by_code(s.conn(), &code)?;
+            let Some(on) = on else {
+                return Ok((view(s.conn(), &code)?, Adjudication::Refused(errors)));
+            };
+            let computed = match rules::compute(s.conn(), &p, on) {
+                Ok(c) => c,
+                Err(e) => {
+                    errors.register(e)?;
+                    return Ok((view(s.conn(), &code)?, Adjudication::Refused(errors)));
+                }
+            };
+            let fingerprint = rules::fingerprint(s.conn(), &p, &computed)?;
+            if confirm && fingerprint == previewed {
+                return match s
+                    .write::<_, register::Error>(&officer, |tx| rules::adjudicate(tx, &p, on))
+                {
+                    Ok(_) => Ok((view(s.conn(), &code)?, Adjudication::Done)),
+                    Err(e) => {
+                        errors.register(e)?;
+                        Ok((view(s.conn(), &code)?, Adjudication::Refused(errors)))
+                    }
+                };
+            }
+            let mut rows = Vec::new();
+            let mut count = 0usize;
+            rules::each_row::<register::Error>(s.conn(), &p, &computed, |r, _| {
+                count += 1;
+                if rows.len() < ROWS_SHOWN {
+                    rows.push(r.clone());
+                }
+                Ok(())
+            })?;
+            let header = computed.header(&p);
+            let preview = preview_markup(
+                &u2,
+                &p.program.code,
+                on,
+                (&header, &rows, count),
+                &fingerprint,
+            );
+            let changed = confirm && fingerprint != previewed;
+            Ok((
+                view(s.conn(), &code)?,
+                Adjudication::Preview(preview, changed),
+            ))
+        })
+        .await?;
+    let code = v.program.program.code.clone();
+    let (status, errors, preview) = match outcome {
+        Adjudication::Done => return see_other(format!("/programas/{code}/oferta")),
+        Adjudication::Refused(errors) => (StatusCode::UNPROCESSABLE_ENTITY, errors, None),
+        Adjudication::Preview(preview, changed) => {
+            let mut errors = Errors::default();
+            let status = if changed {
+                errors.general.push(
+                    "La adjudicación calculada cambió desde la vista previa; nada se escribió. \
+                     Revise la nueva y confirme otra vez."
+                        .into(),
+                );
+                StatusCode::CONFLICT
+            } else {
+                StatusCode::OK
+            };
+            (status, errors, Some(preview))
+        }
+    };
+    let typed = Typed {
+        on: f.on,
+        preview,
+        ..Typed::default()
+    };
+    let body = errors.placed(|| markup(&user, &v, &errors, &typed));
+    with_status(status, page(Some(&user), &title(&code), body))
+}

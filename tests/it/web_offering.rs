@@ -1,0 +1,326 @@
+//! The first-stage offer in the browser (issue 22, item 2): `/programas/{code}/oferta` shows the
+//! offer's window once opened, and opens it for an administrator as `vigia offer open` does, the
+//! window checked by the register (Decreto 3939 Art. 4) and a refusal beside the date it names.
+
+use crate::web::{Client, PASSWORD, Server, register_with_users};
+
+const PAGE: &str = "/programas/D3939-2004/oferta";
+
+/// The text of the refusal shown next to the input `name`, if any.
+fn error_beside(page: &str, name: &str) -> Option<String> {
+    let open = format!("id=\"{name}-error\" role=\"alert\">");
+    let start = page.find(&open)? + open.len();
+    let len = page[start..].find("</p>")?;
+    Some(page[start..start + len].to_string())
+}
+
+fn offers(r: &crate::common::Reg) -> Vec<(String, String, String)> {
+    let conn = r.conn();
+    let mut q = conn
+        .prepare("SELECT opens, closes, created_by FROM offers ORDER BY id")
+        .unwrap();
+    q.query_map([], |x| Ok((x.get(0)?, x.get(1)?, x.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// The reason the shipped 2004 program needs for an offer in 2024 (outside its validity).
+const REASON: &str = "venta ficticia de 2024 bajo el decreto de 2004 (pruebas)";
+
+#[test]
+fn an_administrator_opens_the_offer_with_its_window_checked_by_the_register() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+
+    // anyone signed in sees that it is not open; only an administrator is offered the form
+    let (mut c, ccsrf) = Client::signed_in(&s, "carla", PASSWORD);
+    let t = c.get(PAGE);
+    assert_eq!(t.status, 200);
+    assert!(t.text().contains("aún no se ha abierto"), "{}", t.text());
+    assert!(!t.text().contains("Abrir la oferta"), "{}", t.text());
+    let window = |csrf: &str, closes: &str, reason: &str| {
+        vec![
+            ("csrf", csrf.to_string()),
+            ("offer_opens", "15/01/2024".to_string()),
+            ("offer_closes", closes.to_string()),
+            ("validity_reason", reason.to_string()),
+        ]
+    };
+    let post = |c: &mut Client<'_>, fields: &[(&str, String)]| {
+        let f: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        c.post(PAGE, &f)
+    };
+    // a role below admin, or a form without the session's token: refused, nothing written
+    assert_eq!(
+        post(&mut c, &window(&ccsrf, "18/03/2024", REASON)).status,
+        403
+    );
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    assert_eq!(
+        post(&mut o, &window(&ocsrf, "18/03/2024", REASON)).status,
+        403
+    );
+    let (mut a, acsrf) = Client::signed_in(&s, "adela", PASSWORD);
+    assert_eq!(post(&mut a, &window("x", "18/03/2024", REASON)).status, 403);
+    assert!(offers(&r).is_empty());
+    assert!(a.get(PAGE).text().contains("Abrir la oferta"));
+
+    // notice on Monday 15/01/2024, counted from Tuesday the 16th: two months end on Saturday
+    // 16/03/2024, so the window closes on Monday 18/03/2024 at the earliest
+    let short = post(&mut a, &window(&acsrf, "15/03/2024", REASON));
+    assert_eq!(short.status, 422);
+    let t = short.text();
+    let e = error_beside(&t, "offer_closes").unwrap_or_else(|| panic!("{t}"));
+    assert!(e.contains("18/03/2024 o después"), "{e}");
+    // what was typed is shown again
+    assert!(t.contains("value=\"15/03/2024\""), "{t}");
+    // a date that is no date, beside its input, in Spanish
+    let bad = post(&mut a, &window(&acsrf, "31/02/2024", REASON));
+    assert_eq!(bad.status, 422);
+    assert!(
+        error_beside(&bad.text(), "offer_closes").is_some(),
+        "{}",
+        bad.text()
+    );
+    // 2024 lies outside the 2004 program's validity: the reason is asked for beside its input
+    let no_reason = post(&mut a, &window(&acsrf, "18/03/2024", ""));
+    assert_eq!(no_reason.status, 422);
+    assert!(
+        error_beside(&no_reason.text(), "validity_reason").is_some(),
+        "{}",
+        no_reason.text()
+    );
+    assert!(offers(&r).is_empty(), "nothing written by a refusal");
+
+    // the window the CLI's own test opens
+    let done = post(&mut a, &window(&acsrf, "18/03/2024", REASON));
+    assert_eq!(done.status, 303, "{}", done.text());
+    assert_eq!(done.header("location"), Some(PAGE));
+    assert_eq!(
+        offers(&r),
+        [(
+            "2024-01-15".to_string(),
+            "2024-03-18".to_string(),
+            "adela".to_string()
+        )]
+    );
+    let t = c.get(PAGE).text();
+    assert!(
+        t.contains("15/01/2024") && t.contains("18/03/2024") && t.contains("por adela"),
+        "{t}"
+    );
+    // once per program
+    let again = post(&mut a, &window(&acsrf, "18/04/2024", REASON));
+    assert_eq!(again.status, 422);
+    assert!(again.text().contains("ya se abrió"), "{}", again.text());
+    assert_eq!(offers(&r).len(), 1);
+}
+
+const TEST_PROGRAM: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/programs/ebsa-2010-test.toml"
+);
+
+const HEADER: &str = "filed_at,doc_type,doc_number,name,person_type,category,shares,accepts_reduction,\
+files_tax_return,patrimonio_liquido,income,investment_limit,patrimonio_ajustado,declarations,review,lender,financed_shares\n";
+
+/// Part of `offering.rs`'s worked example (offer 10): demand 1 + 13 + 6 = 20 > 10, floors of
+/// 10/20, 130/20, 60/20 = 0, 6, 3 and the one share left to the smallest positive award (3 → 4);
+/// the late filing is rejected.
+const ACCEPTANCES: &str = "\
+2024-01-16 08:00,CC,1000000001,Uno Prueba,natural,trabajador,1,,si,100000000,,,,si,,,
+2024-01-16 09:00,CC,1000000002,Dos Prueba,natural,trabajador,13,,si,100000000,,,,si,,Banco Ejemplo,13
+2024-01-17,CC,1000000003,Tres Prueba,natural,pensionado,6,si,si,100000000,,,,si,,,
+2024-03-19,CC,1000000006,Seis Tarde,natural,trabajador,5,,si,100000000,,,,si,,,
+";
+
+/// The test program with its offer open from 15/01/2024 to 18/03/2024 (by the CLI).
+fn open_offer() -> crate::common::Reg {
+    let r = crate::common::Reg::new();
+    r.ok(&["program", "add", TEST_PROGRAM]);
+    r.ok(&[
+        "offer",
+        "open",
+        "EBSA-TEST",
+        "--opens",
+        "2024-01-15",
+        "--closes",
+        "2024-03-18",
+    ]);
+    r
+}
+
+/// What an adjudication wrote: the run's figures and fingerprint, and the awards.
+fn written(r: &crate::common::Reg) -> (String, Vec<(String, i64)>) {
+    let conn = r.conn();
+    let run: String = conn
+        .query_row(
+            "SELECT adjudicated_on || ' ' || offered || ' ' || demand || ' ' || awarded || ' ' || fingerprint FROM offering_runs",
+            [],
+            |x| x.get(0),
+        )
+        .unwrap();
+    let mut q = conn
+        .prepare(
+            "SELECT h.doc_number, a.shares FROM adjudications a JOIN holders h ON h.id = a.holder_id ORDER BY a.id",
+        )
+        .unwrap();
+    let awards = q
+        .query_map([], |x| Ok((x.get(0)?, x.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    (run, awards)
+}
+
+#[test]
+fn acceptances_are_reviewed_then_imported_and_the_offer_adjudicated_as_the_cli_does() {
+    let r = open_offer();
+    for (name, role) in [("oscar", "oficial"), ("adela", "admin")] {
+        crate::web::add_user(&r, name, role);
+    }
+    let s = Server::start(&r);
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let acc = "/programas/EBSA-TEST/aceptaciones";
+    let count = |r: &crate::common::Reg| -> i64 {
+        r.conn()
+            .query_row("SELECT count(*) FROM acceptances", [], |x| x.get(0))
+            .unwrap()
+    };
+
+    // a file with a bad row: its line and column, nothing written
+    let bad = format!(
+        "{HEADER}{ACCEPTANCES}2024-01-18,CC,1000000004,Cuatro,natural,trabajador,mil,,si,1,,,,si,,,\n"
+    );
+    let resp = o.upload(acc, &[("csrf", &ocsrf)], ("a.csv", bad.as_bytes()));
+    assert_eq!(resp.status, 422, "{}", resp.text());
+    let t = resp.text();
+    assert!(
+        t.contains("tiene 1 problema") && t.contains("<td class=\"num\">6</td>"),
+        "{t}"
+    );
+    // the review writes nothing; without the token it is refused
+    let good = format!("{HEADER}{ACCEPTANCES}");
+    assert_eq!(
+        o.upload(acc, &[("csrf", "x")], ("a.csv", good.as_bytes()))
+            .status,
+        403
+    );
+    let review = o.upload(acc, &[("csrf", &ocsrf)], ("a.csv", good.as_bytes()));
+    assert_eq!(review.status, 200, "{}", review.text());
+    let t = review.text();
+    assert!(t.contains("4 aceptaciones por agregar"), "{t}");
+    assert_eq!(count(&r), 0);
+    let token = {
+        let i = t.find("name=\"token\" value=\"").unwrap() + 20;
+        t[i..i + 64].to_string()
+    };
+    let done = o.post(
+        "/programas/EBSA-TEST/aceptaciones/confirmar",
+        &[("csrf", &ocsrf), ("token", &token)],
+    );
+    assert_eq!(done.status, 200, "{}", done.text());
+    assert!(
+        done.text().contains("4 aceptaciones agregadas"),
+        "{}",
+        done.text()
+    );
+    assert_eq!(count(&r), 4);
+
+    // the adjudication: an oficial may not; the preview writes nothing
+    let page = "/programas/EBSA-TEST/oferta/adjudicar";
+    assert_eq!(
+        o.post(
+            page,
+            &[
+                ("csrf", &ocsrf),
+                ("adjudication_date", "20/03/2024"),
+                ("accion", "vista")
+            ]
+        )
+        .status,
+        403
+    );
+    let (mut a, acsrf) = Client::signed_in(&s, "adela", PASSWORD);
+    // before the offer closed: refused beside the date
+    let early = a.post(
+        page,
+        &[
+            ("csrf", &acsrf),
+            ("adjudication_date", "18/03/2024"),
+            ("accion", "vista"),
+        ],
+    );
+    assert_eq!(early.status, 422, "{}", early.text());
+    assert!(
+        error_beside(&early.text(), "adjudication_date").is_some(),
+        "{}",
+        early.text()
+    );
+    let preview = a.post(
+        page,
+        &[
+            ("csrf", &acsrf),
+            ("adjudication_date", "20/03/2024"),
+            ("accion", "vista"),
+        ],
+    );
+    assert_eq!(preview.status, 200, "{}", preview.text());
+    let t = preview.text();
+    assert!(
+        t.contains("Vista previa (nada se ha adjudicado)") && t.contains("una sola vez (art. 12)"),
+        "{t}"
+    );
+    let adjudications = |r: &crate::common::Reg| -> i64 {
+        r.conn()
+            .query_row("SELECT count(*) FROM adjudications", [], |x| x.get(0))
+            .unwrap()
+    };
+    assert_eq!(adjudications(&r), 0);
+    let fingerprint = {
+        let i = t.find("name=\"huella\" value=\"").unwrap() + 21;
+        t[i..i + 64].to_string()
+    };
+    // a confirmation of another result is not written
+    let stale = a.post(
+        page,
+        &[
+            ("csrf", &acsrf),
+            ("adjudication_date", "20/03/2024"),
+            ("accion", "adjudicar"),
+            ("huella", &"0".repeat(64)),
+        ],
+    );
+    assert_eq!(stale.status, 409, "{}", stale.text());
+    assert_eq!(adjudications(&r), 0);
+    let done = a.post(
+        page,
+        &[
+            ("csrf", &acsrf),
+            ("adjudication_date", "20/03/2024"),
+            ("accion", "adjudicar"),
+            ("huella", &fingerprint),
+        ],
+    );
+    assert_eq!(done.status, 303, "{}", done.text());
+    let shown = a.get("/programas/EBSA-TEST/oferta").text();
+    assert!(
+        shown.contains("Adjudicación N.º 1 del 20/03/2024") && shown.contains(&fingerprint),
+        "{shown}"
+    );
+
+    // the same acceptances adjudicated by the CLI on a twin register write the same
+    let twin = open_offer();
+    let csv = twin.file("a.csv", good.as_bytes());
+    twin.ok(&["acceptances", "import", &csv, "--program", "EBSA-TEST"]);
+    twin.ok(&["offer", "adjudicate", "EBSA-TEST", "--on", "2024-03-20"]);
+    let (run, awards) = written(&r);
+    assert_eq!((run.clone(), awards.clone()), written(&twin));
+    assert!(run.ends_with(&fingerprint), "{run}");
+    // worked by hand above: 0, 6 and 4 shares, nothing to the late filing
+    assert_eq!(
+        awards,
+        [("1000000002".to_string(), 6), ("1000000003".to_string(), 4)]
+    );
+}
