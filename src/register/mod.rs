@@ -819,8 +819,7 @@ mod tests {
             refused_en(&mut s, |tx| breach::void(tx, breach, "error")),
             "breach 1: has payment 1 of $ 500.000 on 2024-12-15, payment 2 of $ 626.823 on \
              2025-02-10 in force against its fine; money received against a voided breach would \
-             drop out of every figure unexplained: void the payments first, saying why (`vigia \
-             payment void ID --reason TEXT`)"
+             drop out of every figure unexplained: void the payments first, saying why"
         );
         assert_eq!((first, second), (1, 2));
         let paz = s
