@@ -206,3 +206,61 @@ fn a_signed_notice_passes_pdfsig_pyhanko_and_vigia_and_a_changed_byte_fails_all_
     assert!(matches!(v.intact, Check::Failed(_)), "{v:?}");
     assert_eq!(v.signature, Check::Ok, "the signature itself is still the signer's");
 }
+
+#[test]
+fn an_expired_or_untrusted_certificate_and_bytes_added_after_signing_are_each_named() {
+    let r = spec_register();
+    let unsigned = notice_pdf(&r);
+    let good = pki((2025, 2090));
+    let trusted = sign::read_certificates(good.root_pem.as_bytes()).unwrap();
+
+    // a signer whose certificate ended on 01/01/2024 signs on 11/02/2025
+    let expired = pki((2023, 2024));
+    let signed_expired = signed(&unsigned, &expired);
+    let v = &sign::verify_pdf(&signed_expired, &trusted).unwrap()[0];
+    assert_eq!(v.intact, Check::Ok);
+    assert_eq!(v.signature, Check::Ok);
+    assert_eq!(v.trusted, Check::Ok);
+    let Check::Failed(why) = &v.valid_at_signing else {
+        panic!("{v:?}")
+    };
+    assert!(why.contains("Laura Gómez Restrepo") && why.contains("11/02/2025"), "{why}");
+    let path = r.dir.path().join("vencida.pdf");
+    std::fs::write(&path, &signed_expired).unwrap();
+    let (ok, report) = pyhanko(&path, &expired.root_pem);
+    assert!(!ok, "pyHanko accepts an expired signer: {report}");
+
+    // a good signature checked against another office's root
+    let signed_good = signed(&unsigned, &good);
+    let other_root = ca_params("Otra Raíz de Prueba")
+        .self_signed(&key("intermediate"))
+        .unwrap();
+    let other = sign::read_certificates(other_root.pem().as_bytes()).unwrap();
+    let v = &sign::verify_pdf(&signed_good, &other).unwrap()[0];
+    assert_eq!((&v.intact, &v.signature), (&Check::Ok, &Check::Ok));
+    assert!(matches!(&v.trusted, Check::Failed(why) if why.contains("not trusted")), "{v:?}");
+    let v = &sign::verify_pdf(&signed_good, &[]).unwrap()[0];
+    assert!(matches!(&v.trusted, Check::Failed(why) if why.contains("no trusted")), "{v:?}");
+    let path = r.dir.path().join("otra.pdf");
+    std::fs::write(&path, &signed_good).unwrap();
+    let (ok, report) = pyhanko(&path, &other_root.pem());
+    assert!(!ok && report.contains("UNTRUSTED"), "{report}");
+
+    // bytes appended after the signature: the signed part is intact, the file is not all signed
+    let mut appended = signed_good.clone();
+    appended.extend_from_slice(b"% added after signing\n");
+    let v = &sign::verify_pdf(&appended, &trusted).unwrap()[0];
+    assert_eq!(v.intact, Check::Ok);
+    assert!(
+        matches!(&v.whole_file, Check::Failed(why) if why.starts_with("22 bytes were appended")),
+        "{v:?}"
+    );
+    assert!(!v.is_valid());
+    let path = r.dir.path().join("añadida.pdf");
+    std::fs::write(&path, &appended).unwrap();
+    let report = pdfsig(&path);
+    assert!(report.contains("Not total document signed"), "{report}");
+
+    // an unsigned notice has no signature to report
+    assert!(sign::verify_pdf(&unsigned, &trusted).unwrap().is_empty());
+}
