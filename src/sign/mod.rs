@@ -171,6 +171,28 @@ fn parse_pdf_date(s: &str) -> Option<DateTime<FixedOffset>> {
         .single()
 }
 
+/// The document as it was before its last revision, when that revision is a signature's
+/// (a `/Sig` dictionary with a `/ByteRange`): for vigia's signed PDFs, the exact bytes the PDF
+/// writer made (it ends at `%%EOF`, the line end after it is the update's), which the
+/// register's record of the file names. `None` for anything else.
+pub fn unsigned_revision(pdf: &[u8]) -> Option<&[u8]> {
+    let marker = b"%%EOF";
+    let mut ends = pdf
+        .windows(marker.len())
+        .enumerate()
+        .filter(|(_, w)| w == marker)
+        .map(|(i, _)| i + marker.len());
+    let ends: Vec<usize> = ends.by_ref().collect();
+    let &[.., previous, _] = ends.as_slice() else {
+        return None;
+    };
+    // vigia's PDF writer ends a file at `%%EOF`; the line end after it is the update's
+    let end = previous;
+    let last = &pdf[end..];
+    let has = |needle: &[u8]| last.windows(needle.len()).any(|w| w == needle);
+    (has(b"/Type/Sig") && has(b"/ByteRange")).then_some(&pdf[..end])
+}
+
 /// One named result of a verification.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Check {
@@ -267,7 +289,10 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
     };
     let end = b.checked_add(c);
     if a >= b || end.is_none_or(|e| e > file.len()) {
-        v.whole_file = Check::Failed(format!("the byte range {:?} is outside the file", found.byte_range));
+        v.whole_file = Check::Failed(format!(
+            "the byte range {:?} is outside the file",
+            found.byte_range
+        ));
         return v;
     }
     let gap = &file[a..b];

@@ -172,8 +172,7 @@ pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, Si
     object(&mut out, sig, sig_body.as_bytes());
     let header = format!("{} 0 obj\n", sig.0).len();
     let range_at = sig_at + header + sig_body.find("/ByteRange").expect("written above") + 10;
-    let contents_start =
-        sig_at + header + sig_body.find("/Contents<").expect("written above") + 9;
+    let contents_start = sig_at + header + sig_body.find("/Contents<").expect("written above") + 9;
     let contents = contents_start..contents_start + zeros.len() + 2;
 
     // the cross-reference stream: /W [1 4 2], one subsection per object, in number order
@@ -218,7 +217,11 @@ pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, Si
         contents.end,
         out.len() - contents.end
     );
-    assert_eq!(range.len(), placeholder.len(), "the byte range fits its space");
+    assert_eq!(
+        range.len(),
+        placeholder.len(),
+        "the byte range fits its space"
+    );
     out[range_at..range_at + range.len()].copy_from_slice(range.as_bytes());
     Ok(Prepared {
         bytes: out,

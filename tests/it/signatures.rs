@@ -55,8 +55,10 @@ pub(crate) fn pki(valid: (i32, i32)) -> Pki {
     let mut p = CertificateParams::new(Vec::<String>::new()).unwrap();
     p.distinguished_name
         .push(DnType::CommonName, "Laura Gómez Restrepo");
-    p.distinguished_name
-        .push(DnType::OrganizationName, "Oficina de Cumplimiento de Prueba");
+    p.distinguished_name.push(
+        DnType::OrganizationName,
+        "Oficina de Cumplimiento de Prueba",
+    );
     p.distinguished_name.push(DnType::CountryName, "CO");
     p.key_usages = vec![
         KeyUsagePurpose::DigitalSignature,
@@ -140,7 +142,8 @@ pub(crate) fn pyhanko(path: &Path, root_pem: &str) -> (bool, String) {
     let dir = path.parent().unwrap();
     let root = dir.join("raiz.pem");
     std::fs::write(&root, root_pem).unwrap();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sign/pyhanko_validate.py");
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sign/pyhanko_validate.py");
     let out = Command::new("python3")
         .arg(script)
         .arg(path)
@@ -204,7 +207,11 @@ fn a_signed_notice_passes_pdfsig_pyhanko_and_vigia_and_a_changed_byte_fails_all_
     let v = &sign::verify_pdf(&tampered, &trusted).unwrap()[0];
     assert!(!v.is_valid());
     assert!(matches!(v.intact, Check::Failed(_)), "{v:?}");
-    assert_eq!(v.signature, Check::Ok, "the signature itself is still the signer's");
+    assert_eq!(
+        v.signature,
+        Check::Ok,
+        "the signature itself is still the signer's"
+    );
 }
 
 #[test]
@@ -224,7 +231,10 @@ fn an_expired_or_untrusted_certificate_and_bytes_added_after_signing_are_each_na
     let Check::Failed(why) = &v.valid_at_signing else {
         panic!("{v:?}")
     };
-    assert!(why.contains("Laura Gómez Restrepo") && why.contains("11/02/2025"), "{why}");
+    assert!(
+        why.contains("Laura Gómez Restrepo") && why.contains("11/02/2025"),
+        "{why}"
+    );
     let path = r.dir.path().join("vencida.pdf");
     std::fs::write(&path, &signed_expired).unwrap();
     let (ok, report) = pyhanko(&path, &expired.root_pem);
@@ -238,9 +248,15 @@ fn an_expired_or_untrusted_certificate_and_bytes_added_after_signing_are_each_na
     let other = sign::read_certificates(other_root.pem().as_bytes()).unwrap();
     let v = &sign::verify_pdf(&signed_good, &other).unwrap()[0];
     assert_eq!((&v.intact, &v.signature), (&Check::Ok, &Check::Ok));
-    assert!(matches!(&v.trusted, Check::Failed(why) if why.contains("not trusted")), "{v:?}");
+    assert!(
+        matches!(&v.trusted, Check::Failed(why) if why.contains("not trusted")),
+        "{v:?}"
+    );
     let v = &sign::verify_pdf(&signed_good, &[]).unwrap()[0];
-    assert!(matches!(&v.trusted, Check::Failed(why) if why.contains("no trusted")), "{v:?}");
+    assert!(
+        matches!(&v.trusted, Check::Failed(why) if why.contains("no trusted")),
+        "{v:?}"
+    );
     let path = r.dir.path().join("otra.pdf");
     std::fs::write(&path, &signed_good).unwrap();
     let (ok, report) = pyhanko(&path, &other_root.pem());
@@ -263,4 +279,116 @@ fn an_expired_or_untrusted_certificate_and_bytes_added_after_signing_are_each_na
 
     // an unsigned notice has no signature to report
     assert!(sign::verify_pdf(&unsigned, &trusted).unwrap().is_empty());
+}
+
+#[test]
+fn notice_issue_sign_writes_a_signed_notice_that_notice_verify_and_both_validators_accept() {
+    let r = spec_register();
+    let pki = pki((2025, 2090));
+    let p12 = r.file("firma.p12", &pki.p12);
+    let trust = r.dir.path().join("confianza");
+    std::fs::create_dir(&trust).unwrap();
+    std::fs::write(trust.join("raiz.pem"), &pki.root_pem).unwrap();
+    let path = r.dir.path().join("n.pdf");
+    let issue = |extra: &[&str]| {
+        let mut args = vec![
+            "notice",
+            "issue",
+            "1",
+            "--until",
+            "2025-02-10",
+            "--date",
+            "2025-02-11",
+            "--reason",
+            "fecha del caso de prueba",
+            "--out",
+            path.to_str().unwrap(),
+            "--sign",
+            &p12,
+        ];
+        args.extend_from_slice(extra);
+        r.command()
+            .arg("--db")
+            .arg(r.db())
+            .args(["--officer", "tester"])
+            .args(&args)
+            .env(vigia_password_var(), PASSWORD)
+            .output()
+            .unwrap()
+    };
+    // a wrong password refuses the command before anything is issued
+    let wrong = r
+        .command()
+        .arg("--db")
+        .arg(r.db())
+        .args(["--officer", "tester"])
+        .args([
+            "notice",
+            "issue",
+            "1",
+            "--until",
+            "2025-02-10",
+            "--sign",
+            &p12,
+        ])
+        .env(vigia_password_var(), "otra")
+        .output()
+        .unwrap();
+    assert_eq!(
+        wrong.status.code(),
+        Some(2),
+        "{}",
+        crate::common::err(&wrong)
+    );
+    assert!(
+        crate::common::err(&wrong).contains("--sign"),
+        "{}",
+        crate::common::err(&wrong)
+    );
+    assert!(
+        r.json(&["notice", "list", "--format", "json"])
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+
+    let o = issue(&[]);
+    assert!(o.status.success(), "{}", crate::common::err(&o));
+    let report = pdfsig(&path);
+    assert!(report.contains("Signature is Valid"), "{report}");
+    assert!(report.contains("Total document signed"), "{report}");
+    let (ok, report) = pyhanko(&path, &pki.root_pem);
+    assert!(ok, "{report}");
+
+    let p = path.to_str().unwrap();
+    let t = trust.to_str().unwrap();
+    let out = r.ok(&["notice", "verify", p, "--trust", t]);
+    assert!(out.contains("file: identical to the issued file"), "{out}");
+    assert!(out.contains("signature by Laura Gómez Restrepo"), "{out}");
+    assert!(
+        out.contains("reason: Notificación de multa MULTA-2025-0001"),
+        "{out}"
+    );
+    assert!(
+        out.contains("signed bytes: unchanged since signing"),
+        "{out}"
+    );
+    assert!(
+        out.contains("certificate chain: reaches a certificate of --trust"),
+        "{out}"
+    );
+
+    // one byte changed: vigia's verify says which check failed, with exit status 1
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.windows(7).position(|w| w == b"stream\n").unwrap() + 20;
+    bytes[at] ^= 0x01;
+    std::fs::write(&path, &bytes).unwrap();
+    let o = r.run(&["notice", "verify", p, "--trust", t]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = crate::common::out(&o);
+    assert!(out.contains("signed bytes: FAILED"), "{out}");
+}
+
+fn vigia_password_var() -> &'static str {
+    "VIGIA_SIGN_PASSWORD"
 }
