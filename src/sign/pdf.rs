@@ -184,7 +184,7 @@ pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, Si
     for ((number, generation), offset) in &offsets {
         index.push_str(&format!("{number} 1 "));
         let offset = u32::try_from(*offset).map_err(|_| not_pdf("a file over 4 GB"))?;
-        let generation = u16::try_from(*generation).map_err(|_| not_pdf("a generation"))?;
+        let generation = *generation;
         data.push(1);
         data.extend_from_slice(&offset.to_be_bytes());
         data.extend_from_slice(&generation.to_be_bytes());
