@@ -32,6 +32,7 @@
 //! - [`words`]: amounts in Spanish words for notices;
 //! - [`validity`]: a program's validity (Decreto 3939 art. 28) and whether a day is inside it;
 //! - [`program_offer`]: the first-stage offer's minimum length and the program's own review causes;
+//! - [`sign`]: PAdES signatures (B-B) appended to a finished PDF's bytes, and their verification;
 //! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs;
 //! - [`web`]: the Spanish web interface (`vigia serve`), front end 2: routes, pages, sessions.
 
@@ -62,6 +63,7 @@ pub mod program_offer;
 pub mod rates;
 pub mod register;
 pub mod report;
+pub mod sign;
 pub mod store;
 pub(crate) mod text;
 pub mod validity;

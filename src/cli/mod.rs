@@ -25,6 +25,7 @@ pub(crate) mod rates;
 pub(crate) mod remedy;
 pub(crate) mod serve;
 pub(crate) mod settlement;
+pub(crate) mod sign;
 pub(crate) mod stage;
 pub(crate) mod template;
 pub(crate) mod user;

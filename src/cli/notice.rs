@@ -99,6 +99,8 @@ pub enum NoticeCommand {
         /// index.csv).
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        sign: super::sign::SignArgs,
     },
     /// Write a stored notice (or paz y salvo) again, in any format: the same number, date,
     /// figures and fingerprint. No number is used; the file's SHA-256 is recorded for `verify`.
@@ -137,7 +139,13 @@ pub enum NoticeCommand {
     /// match what the stored liquidation gives, the register's current facts must still give
     /// those figures, and its bytes are compared with the files vigia wrote of it. Says when a
     /// notice was replaced by a later one.
-    Verify { file: PathBuf },
+    Verify {
+        file: PathBuf,
+        /// A directory of the certificates the office trusts (the certification authorities'
+        /// roots, PEM or DER): a signed document's signer must chain to one of them.
+        #[arg(long, value_name = "DIR")]
+        trust: Option<PathBuf>,
+    },
     /// List issued notices.
     List {
         #[arg(long, value_name = "ID")]
@@ -170,6 +178,8 @@ struct Issued {
     /// The program counts the payment term from delivery.
     from_delivery: bool,
     path: PathBuf,
+    /// The issuer's city (the signature's location).
+    city: Option<String>,
 }
 
 /// What every notice of one `notice issue` run shares.
@@ -185,6 +195,8 @@ struct Run<'a> {
     format: DocFormat,
     /// `--force`: replace a file at the document's path.
     force: bool,
+    /// `--sign`: the key each PDF is signed with after its commit (issue 26).
+    signer: Option<crate::sign::Signer>,
 }
 
 /// A document that could not be written at `--out`, in the CLI's words.
@@ -231,6 +243,7 @@ fn issue_one(
         reason,
         format,
         force,
+        signer: _,
     } = run;
     let (officer, until, date, today, format, force) =
         (officer.as_str(), *until, *date, *today, *format, *force);
@@ -262,6 +275,7 @@ fn issue_one(
         deadline: notice.deadline,
         from_delivery: data.letters.payment_term_from == crate::program::TermFrom::Delivery,
         path,
+        city: data.letters.issuer.city.clone(),
     })
 }
 
@@ -445,6 +459,7 @@ fn issue_single(
         CliError::Refused(m) => CliError::Refused(m.replacen("--breach", "breach", 1)),
         other => other,
     })?;
+    signed(run, &i)?;
     writeln!(
         ctx.out,
         "notice {} issued for breach {}: liquidation {}, total {} as of {until}, {} -> {}",
@@ -464,6 +479,19 @@ fn issue_single(
         i.path.display()
     )?;
     Ok(Status::Ok)
+}
+
+/// Signs an issued notice's PDF, placed after its commit, when `--sign` was given.
+fn signed(run: &Run<'_>, i: &Issued) -> Result<(), CliError> {
+    match &run.signer {
+        Some(s) => super::sign::sign_file(
+            s,
+            &i.path,
+            &format!("Notificación de multa {}", i.number),
+            i.city.as_deref(),
+        ),
+        None => Ok(()),
+    }
 }
 
 /// `notice issue --pending`: a notice for every breach that awaits one, each in its own
@@ -490,7 +518,9 @@ fn issue_pending(
         if progress {
             eprint!("\rissuing notices: {}/{}", k + 1, todo.len());
         }
-        issued.push(issue_one(&mut store, run, *id, &target)?);
+        let i = issue_one(&mut store, run, *id, &target)?;
+        signed(run, &i)?;
+        issued.push(i);
     }
     if progress && !todo.is_empty() {
         eprintln!();
@@ -609,7 +639,10 @@ impl NoticeCommand {
                 format,
                 out,
                 force,
+                sign,
             } => {
+                // the key file opens before anything is issued (issue 26)
+                let signer = sign.signer(format == DocFormat::Pdf)?;
                 let started = SystemTime::now();
                 let today = ctx.today();
                 let rates = ctx.rates()?;
@@ -622,6 +655,7 @@ impl NoticeCommand {
                     reason,
                     format,
                     force,
+                    signer,
                 };
                 match (pending, breach) {
                     (false, breach) => {
@@ -631,7 +665,7 @@ impl NoticeCommand {
                 }
             }
             NoticeCommand::List { breach, format } => list(ctx, breach, format),
-            NoticeCommand::Verify { file } => verify(ctx, &file),
+            NoticeCommand::Verify { file, trust } => verify(ctx, &file, trust.as_deref()),
             NoticeCommand::Render {
                 number,
                 program,
@@ -667,7 +701,11 @@ impl NoticeCommand {
 /// `notice verify FILE` (and `settlement verify`): reads the file (at most
 /// [`verify::MAX_DOCUMENT`] bytes), checks it against the register (`register::verify`) and
 /// says each check's outcome in English; exit 1 when any finds something.
-pub(crate) fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
+pub(crate) fn verify(
+    ctx: &mut Ctx<'_>,
+    file: &Path,
+    trust: Option<&Path>,
+) -> Result<Status, CliError> {
     let cannot_open = |e: std::io::Error| CliError::File {
         flag: "notice verify",
         path: file.to_path_buf(),
@@ -695,8 +733,12 @@ pub(crate) fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError>
         &mut bytes,
     )
     .map_err(cannot_open)?;
+    // a signed PDF is checked against the register as the document vigia wrote (the bytes
+    // before the signature's update); the signature itself is checked after (issue 26)
+    let signed_file = bytes;
+    let bytes = crate::sign::unsigned_revision(&signed_file).unwrap_or(&signed_file);
     // a file that grew while being read is refused by `read`
-    let document = verify::read(&bytes, &Documents).map_err(unverifiable)?;
+    let document = verify::read(bytes, &Documents).map_err(unverifiable)?;
     let rates = ctx.rates()?;
     let store = ctx.store()?;
     let v = verify::verify(store.conn(), &document, &rates, &Documents).map_err(|e| match e {
@@ -803,7 +845,8 @@ pub(crate) fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError>
         Some(Standing::InForce) => writeln!(ctx.out, "  in force: no later notice replaces it")?,
         None => {}
     }
-    Ok(if v.matches() {
+    let signature_ok = super::sign::report(ctx.out, &signed_file, trust)?;
+    Ok(if v.matches() && signature_ok {
         Status::Ok
     } else {
         Status::Findings

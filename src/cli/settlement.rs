@@ -34,9 +34,16 @@ pub enum SettlementCommand {
         out: Option<PathBuf>,
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        sign: super::sign::SignArgs,
     },
     /// Check a paz y salvo document against the register (the same as `notice verify`).
-    Verify { file: PathBuf },
+    Verify {
+        file: PathBuf,
+        /// A directory of the certificates the office trusts (see `notice verify`).
+        #[arg(long, value_name = "DIR")]
+        trust: Option<PathBuf>,
+    },
     /// List the paz y salvo certificates issued.
     List {
         #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -53,7 +60,10 @@ impl SettlementCommand {
                 format,
                 out,
                 force,
+                sign,
             } => {
+                // the key file opens before anything is issued (issue 26)
+                let signer = sign.signer(format == DocFormat::Pdf)?;
                 let started = SystemTime::now();
                 let date = date.unwrap_or_else(|| ctx.today());
                 let rates = ctx.rates()?;
@@ -87,6 +97,10 @@ impl SettlementCommand {
                     (Doc::Settlement(issued.settlement.id), format),
                     Some(&format!("paz y salvo {number}")),
                 )?;
+                if let Some(s) = &signer {
+                    let city = issued.data.letters.issuer.city.as_deref();
+                    super::sign::sign_file(s, &path, &format!("Paz y salvo {number}"), city)?;
+                }
                 let l = &issued.data.liquidation;
                 let paid: rust_decimal::Decimal = l.payments.iter().map(|p| p.amount).sum();
                 writeln!(
@@ -100,7 +114,9 @@ impl SettlementCommand {
                 )?;
                 Ok(Status::Ok)
             }
-            SettlementCommand::Verify { file } => super::notice::verify(ctx, &file),
+            SettlementCommand::Verify { file, trust } => {
+                super::notice::verify(ctx, &file, trust.as_deref())
+            }
             SettlementCommand::List { format } => {
                 let store = ctx.store()?;
                 let rows: Vec<Value> = settlements::list(store.conn())?

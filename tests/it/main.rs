@@ -27,6 +27,7 @@ mod refusals;
 mod register;
 mod seed_programs;
 mod seed_stages;
+mod signatures;
 mod split_pledges;
 mod stages;
 mod typed_input;

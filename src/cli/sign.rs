@@ -1,0 +1,245 @@
+//! The command line's side of digital signatures (issue 26): `--sign CERT.p12` on the commands
+//! that issue documents (the password from `--sign-password-stdin` or `VIGIA_SIGN_PASSWORD`,
+//! never a flag value), applied to the written PDF after the register's commit; and the
+//! signature's results in `notice verify`, against the certificates of `--trust DIR`.
+
+use super::CliError;
+use crate::sign::{self, Check, Details, Signer, Verification};
+use clap::Args;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The environment variable that holds the PKCS#12 password when `--sign-password-stdin` is
+/// not given.
+pub const PASSWORD_VAR: &str = "VIGIA_SIGN_PASSWORD";
+
+/// `--sign` and its password, flattened into the issuing commands.
+#[derive(Debug, Args)]
+pub struct SignArgs {
+    /// Sign the PDF (PAdES) with the certificate and private key of this PKCS#12 file (.p12,
+    /// .pfx), as the certification authority delivered it. Its password is read from standard
+    /// input with --sign-password-stdin, else from the environment variable
+    /// VIGIA_SIGN_PASSWORD.
+    #[arg(long, value_name = "CERT.p12")]
+    pub sign: Option<PathBuf>,
+    /// Read the PKCS#12 password from the first line of standard input.
+    #[arg(long, requires = "sign")]
+    pub sign_password_stdin: bool,
+}
+
+impl SignArgs {
+    /// Opens the key file before anything is issued: a wrong password or file refuses the command
+    /// with nothing written. `None` without `--sign`.
+    pub fn signer(&self, format_is_pdf: bool) -> Result<Option<Signer>, CliError> {
+        let Some(path) = &self.sign else {
+            return Ok(None);
+        };
+        let flag = |reason: String| CliError::Flag {
+            flag: "--sign".into(),
+            value: path.display().to_string(),
+            reason,
+        };
+        if !format_is_pdf {
+            return Err(flag(
+                "only a PDF can carry a signature: add --format pdf".into(),
+            ));
+        }
+        let bytes = std::fs::read(path).map_err(|e| CliError::File {
+            flag: "--sign",
+            path: path.clone(),
+            error: e.to_string(),
+        })?;
+        let password = if self.sign_password_stdin {
+            let mut line = String::new();
+            std::io::stdin().read_line(&mut line).map_err(|e| {
+                flag(format!(
+                    "the password could not be read from standard input ({e})"
+                ))
+            })?;
+            line.trim_end_matches(['\n', '\r']).to_string()
+        } else {
+            std::env::var(PASSWORD_VAR).map_err(|_| {
+                flag(format!(
+                    "no password: pass --sign-password-stdin and type it, or set {PASSWORD_VAR}"
+                ))
+            })?
+        };
+        Signer::from_pkcs12(&bytes, &password)
+            .map(Some)
+            .map_err(|e| flag(e.to_string()))
+    }
+}
+
+/// Signs the document already placed at `path` (after the register's commit) and puts the
+/// signed file there in its place (temporary file and rename, owner-only).
+pub fn sign_file(
+    signer: &Signer,
+    path: &Path,
+    reason: &str,
+    city: Option<&str>,
+) -> Result<(), CliError> {
+    let refused = |why: String| {
+        CliError::Refused(format!(
+            "the document {} is in the register and written, but could not be signed: {why}",
+            path.display()
+        ))
+    };
+    let bytes = std::fs::read(path).map_err(|e| refused(e.to_string()))?;
+    let location = match city {
+        Some(c) if !c.trim().is_empty() => format!("{}, Colombia", c.trim()),
+        _ => "Colombia".to_string(),
+    };
+    let time = chrono::Local::now().fixed_offset();
+    let signed = sign::sign_pdf(
+        &bytes,
+        signer,
+        &Details {
+            reason,
+            location: &location,
+            time,
+        },
+    )
+    .map_err(|e| refused(e.to_string()))?;
+    crate::files::write(path, &signed, true).map_err(|e| refused(e.to_string()))?;
+    Ok(())
+}
+
+/// The certificates an office trusts: every `.pem`, `.crt`, `.cer` or `.der` file of `dir`.
+pub fn trusted(dir: &Path) -> Result<Vec<x509_cert::Certificate>, CliError> {
+    let bad = |value: String, reason: String| CliError::Flag {
+        flag: "--trust".into(),
+        value,
+        reason,
+    };
+    let entries = std::fs::read_dir(dir).map_err(|e| CliError::File {
+        flag: "--trust",
+        path: dir.to_path_buf(),
+        error: e.to_string(),
+    })?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                ["pem", "crt", "cer", "der"].contains(&e.to_ascii_lowercase().as_str())
+            })
+        })
+        .collect();
+    paths.sort();
+    let mut certs = Vec::new();
+    for p in &paths {
+        let bytes = std::fs::read(p).map_err(|e| CliError::File {
+            flag: "--trust",
+            path: p.clone(),
+            error: e.to_string(),
+        })?;
+        certs.extend(sign::read_certificates(&bytes).map_err(|e| {
+            bad(
+                p.display().to_string(),
+                format!("is not a certificate (PEM or DER): {e}"),
+            )
+        })?);
+    }
+    if certs.is_empty() {
+        return Err(bad(
+            dir.display().to_string(),
+            "holds no certificate (.pem, .crt, .cer or .der): put the certification authority's root there".into(),
+        ));
+    }
+    Ok(certs)
+}
+
+/// The signatures of `bytes`, each result said in English; `Ok(true)` when every signature is
+/// valid (or there is none). Nothing is said of an unsigned document.
+pub fn report(out: &mut dyn Write, bytes: &[u8], trust: Option<&Path>) -> Result<bool, CliError> {
+    if !bytes.starts_with(b"%PDF-") {
+        return Ok(true);
+    }
+    let trusted = match trust {
+        Some(dir) => trusted(dir)?,
+        None => Vec::new(),
+    };
+    let found = match sign::verify_pdf(bytes, &trusted) {
+        Ok(found) => found,
+        Err(e) => {
+            writeln!(out, "  signature: could not be read ({e})")?;
+            return Ok(false);
+        }
+    };
+    // an unsigned document says nothing more: the register's checks above are all it has
+    let mut all = true;
+    for v in &found {
+        all &= say(out, v, trust.is_some())?;
+    }
+    Ok(all)
+}
+
+fn say(out: &mut dyn Write, v: &Verification, trust_given: bool) -> Result<bool, CliError> {
+    writeln!(
+        out,
+        "  signature by {}, {}{}{}",
+        v.signer.as_deref().unwrap_or("an unknown signer"),
+        v.signed_at.map_or_else(
+            || "no signing time".to_string(),
+            |t| format!(
+                "signed {} (the signer's clock)",
+                t.format("%d/%m/%Y %H:%M %:z")
+            )
+        ),
+        v.reason
+            .as_deref()
+            .map(|r| format!(", reason: {r}"))
+            .unwrap_or_default(),
+        v.location
+            .as_deref()
+            .map(|l| format!(", at {l}"))
+            .unwrap_or_default(),
+    )?;
+    let line = |out: &mut dyn Write, what: &str, c: &Check, ok: &str| -> std::io::Result<()> {
+        match c {
+            Check::Ok => writeln!(out, "    {what}: {ok}"),
+            Check::Failed(why) => writeln!(out, "    {what}: FAILED: {why}"),
+            Check::NotChecked(why) => writeln!(out, "    {what}: not checked: {why}"),
+        }
+    };
+    line(out, "signed bytes", &v.intact, "unchanged since signing")?;
+    line(
+        out,
+        "coverage",
+        &v.whole_file,
+        "the whole file but the signature itself",
+    )?;
+    line(
+        out,
+        "signature",
+        &v.signature,
+        "made by the certificate it names",
+    )?;
+    if trust_given {
+        line(
+            out,
+            "certificate chain",
+            &v.trusted,
+            "reaches a certificate of --trust",
+        )?;
+    } else {
+        writeln!(
+            out,
+            "    certificate chain: not checked: give --trust DIR with the certification authority's root"
+        )?;
+    }
+    line(
+        out,
+        "certificate validity",
+        &v.valid_at_signing,
+        "every certificate valid at the signing time",
+    )?;
+    let without_trust = v.intact.is_ok()
+        && v.whole_file.is_ok()
+        && v.signature.is_ok()
+        && v.valid_at_signing.is_ok();
+    Ok(if trust_given {
+        v.is_valid()
+    } else {
+        without_trust
+    })
+}

@@ -1,0 +1,343 @@
+//! The CMS side: a detached SignedData over a digest (PAdES baseline B-B: content type,
+//! message digest and ESS signing-certificate-v2 signed; the claimed time is the `/M` of the
+//! signature dictionary, as ETSI EN 319 142-1 asks, not a CMS signing-time attribute), and its
+//! verification: the digest, the signature, the signing certificate it names, the chain to a
+//! trusted certificate and each certificate's validity at the claimed time.
+
+use super::{Check, SignError};
+use cms::cert::{CertificateChoices, IssuerAndSerialNumber};
+use cms::content_info::{CmsVersion, ContentInfo};
+use cms::signed_data::{
+    CertificateSet, EncapsulatedContentInfo, SignedData, SignerIdentifier, SignerInfo, SignerInfos,
+};
+use der::Decode;
+use der::asn1::{ObjectIdentifier, OctetString, SetOfVec};
+use der::{Any, Encode, Sequence};
+use rsa::{Pkcs1v15Sign, PrivateKey as RsaPrivateKey, PublicKey as RsaPublicKey};
+use sha2::{Digest, Sha256, Sha384, Sha512};
+use x509_cert::Certificate;
+use x509_cert::attr::Attribute;
+use x509_cert::ext::pkix::name::GeneralName;
+use x509_cert::serial_number::SerialNumber;
+use x509_cert::spki::AlgorithmIdentifierOwned;
+
+const ID_DATA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.7.1");
+const ID_SIGNED_DATA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.7.2");
+const CONTENT_TYPE: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.3");
+const MESSAGE_DIGEST: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.4");
+const SIGNING_CERTIFICATE_V2: ObjectIdentifier =
+    ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.16.2.47");
+const SHA256: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.1");
+const SHA384: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.2");
+const SHA512: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.3");
+const RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.1");
+const SHA256_RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.11");
+const SHA384_RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.12");
+const SHA512_RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.13");
+
+/// RFC 5035 `SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2, policies … }`
+#[derive(Clone, Debug, Sequence)]
+struct SigningCertificateV2 {
+    certs: Vec<EssCertIdV2>,
+}
+
+/// `ESSCertIDv2 ::= SEQUENCE { hashAlgorithm DEFAULT sha256, certHash, issuerSerial OPTIONAL }`
+#[derive(Clone, Debug, Sequence)]
+struct EssCertIdV2 {
+    hash_algorithm: Option<AlgorithmIdentifierOwned>,
+    cert_hash: OctetString,
+    issuer_serial: Option<IssuerSerial>,
+}
+
+#[derive(Clone, Debug, Sequence)]
+struct IssuerSerial {
+    issuer: Vec<GeneralName>,
+    serial_number: SerialNumber,
+}
+
+fn algorithm(oid: ObjectIdentifier, null: bool) -> AlgorithmIdentifierOwned {
+    AlgorithmIdentifierOwned {
+        oid,
+        parameters: null.then(Any::null),
+    }
+}
+
+fn attribute(oid: ObjectIdentifier, value: &impl Encode) -> Result<Attribute, der::Error> {
+    let mut values = SetOfVec::new();
+    values.insert(Any::from_der(&value.to_der()?)?)?;
+    Ok(Attribute { oid, values })
+}
+
+/// The hash named by an algorithm identifier, of the given parts in order.
+fn digest(oid: ObjectIdentifier, parts: &[&[u8]]) -> Option<(Vec<u8>, Pkcs1v15Sign)> {
+    fn run<D: Digest + der::oid::AssociatedOid>(parts: &[&[u8]]) -> (Vec<u8>, Pkcs1v15Sign) {
+        let mut d = D::new();
+        for p in parts {
+            d.update(p);
+        }
+        (d.finalize().to_vec(), Pkcs1v15Sign::new::<D>())
+    }
+    match oid {
+        o if o == SHA256 || o == SHA256_RSA => Some(run::<Sha256>(parts)),
+        o if o == SHA384 || o == SHA384_RSA => Some(run::<Sha384>(parts)),
+        o if o == SHA512 || o == SHA512_RSA => Some(run::<Sha512>(parts)),
+        _ => None,
+    }
+}
+
+/// A detached SignedData (DER) over `parts`, signed by `key` whose certificate is `chain[0]`.
+pub(super) fn sign(
+    parts: &[&[u8]],
+    key: &RsaPrivateKey,
+    chain: &[Certificate],
+) -> Result<Vec<u8>, SignError> {
+    let der_err = |e: der::Error| SignError::Encoding(e.to_string());
+    let signer = chain.first().ok_or(SignError::NoCertificate)?;
+    let (message_digest, _) = digest(SHA256, parts).expect("SHA-256 is known");
+    let signer_der = signer.to_der().map_err(der_err)?;
+    let tbs = signer.tbs_certificate();
+    let ess = SigningCertificateV2 {
+        certs: vec![EssCertIdV2 {
+            hash_algorithm: None,
+            cert_hash: OctetString::new(Sha256::digest(&signer_der).to_vec()).map_err(der_err)?,
+            issuer_serial: Some(IssuerSerial {
+                issuer: vec![GeneralName::DirectoryName(tbs.issuer().clone())],
+                serial_number: tbs.serial_number().clone(),
+            }),
+        }],
+    };
+    let attrs = SetOfVec::try_from(vec![
+        attribute(CONTENT_TYPE, &ID_DATA).map_err(der_err)?,
+        attribute(
+            MESSAGE_DIGEST,
+            &OctetString::new(message_digest).map_err(der_err)?,
+        )
+        .map_err(der_err)?,
+        attribute(SIGNING_CERTIFICATE_V2, &ess).map_err(der_err)?,
+    ])
+    .map_err(der_err)?;
+    let (attrs_digest, scheme) =
+        digest(SHA256, &[&attrs.to_der().map_err(der_err)?]).expect("SHA-256 is known");
+    let signature = key
+        .sign(scheme, &attrs_digest)
+        .map_err(|e| SignError::Key(e.to_string()))?;
+    let info = SignerInfo {
+        version: CmsVersion::V1,
+        sid: SignerIdentifier::IssuerAndSerialNumber(IssuerAndSerialNumber {
+            issuer: tbs.issuer().clone(),
+            serial_number: tbs.serial_number().clone(),
+        }),
+        digest_alg: algorithm(SHA256, false),
+        signed_attrs: Some(attrs),
+        signature_algorithm: algorithm(RSA, true),
+        signature: OctetString::new(signature).map_err(der_err)?,
+        unsigned_attrs: None,
+    };
+    let mut certificates = SetOfVec::new();
+    for cert in chain {
+        certificates
+            .insert(CertificateChoices::Certificate(cert.clone()))
+            .map_err(der_err)?;
+    }
+    let mut digests = SetOfVec::new();
+    digests.insert(algorithm(SHA256, false)).map_err(der_err)?;
+    let signed = SignedData {
+        version: CmsVersion::V1,
+        digest_algorithms: digests,
+        encap_content_info: EncapsulatedContentInfo {
+            econtent_type: ID_DATA,
+            econtent: None,
+        },
+        certificates: Some(CertificateSet(certificates)),
+        crls: None,
+        signer_infos: SignerInfos(SetOfVec::try_from(vec![info]).map_err(der_err)?),
+    };
+    ContentInfo {
+        content_type: ID_SIGNED_DATA,
+        content: Any::encode_from(&signed).map_err(der_err)?,
+    }
+    .to_der()
+    .map_err(der_err)
+}
+
+/// What the CMS says, checked: the named results of one signature.
+pub(super) struct Checked {
+    pub(super) signer: Option<Certificate>,
+    pub(super) intact: Check,
+    pub(super) signature: Check,
+    pub(super) chain: Vec<Certificate>,
+    pub(super) chain_check: Check,
+}
+
+fn failed(why: impl Into<String>) -> Check {
+    Check::Failed(why.into())
+}
+
+/// Checks the SignedData in `contents` (DER, zero padding allowed) against the signed `parts`,
+/// and the signer's chain against `trusted` (certificates, DER).
+pub(super) fn check(contents: &[u8], parts: &[&[u8]], trusted: &[Certificate]) -> Checked {
+    let mut out = Checked {
+        signer: None,
+        intact: Check::NotChecked("the signature could not be read".into()),
+        signature: Check::NotChecked("the signature could not be read".into()),
+        chain: Vec::new(),
+        chain_check: Check::NotChecked("the signature could not be read".into()),
+    };
+    let Some(signed) = read_signed_data(contents) else {
+        out.signature = failed("/Contents is not a CMS SignedData");
+        return out;
+    };
+    let certs: Vec<Certificate> = signed
+        .certificates
+        .iter()
+        .flat_map(|set| set.0.iter())
+        .filter_map(|c| match c {
+            CertificateChoices::Certificate(c) => Some(c.clone()),
+            CertificateChoices::Other(_) => None,
+        })
+        .collect();
+    let Some(info) = signed.signer_infos.0.iter().next() else {
+        out.signature = failed("the SignedData has no signer");
+        return out;
+    };
+    let SignerIdentifier::IssuerAndSerialNumber(sid) = &info.sid else {
+        out.signature = failed("the signer is named by key identifier, not by certificate");
+        return out;
+    };
+    let Some(signer) = certs.iter().find(|c| {
+        c.tbs_certificate().issuer() == &sid.issuer
+            && c.tbs_certificate().serial_number() == &sid.serial_number
+    }) else {
+        out.signature = failed("the signer's certificate is not in the signature");
+        return out;
+    };
+    out.signer = Some(signer.clone());
+    let Some(attrs) = &info.signed_attrs else {
+        out.signature = failed("the signature has no signed attributes");
+        return out;
+    };
+    let value = |oid: ObjectIdentifier| {
+        attrs
+            .iter()
+            .find(|a| a.oid == oid)
+            .and_then(|a| a.values.iter().next())
+    };
+    // 1. the digest of the signed bytes
+    out.intact = match digest(info.digest_alg.oid, parts) {
+        None => failed(format!("unknown digest algorithm {}", info.digest_alg.oid)),
+        Some((d, _)) => match value(MESSAGE_DIGEST).and_then(|v| v.decode_as::<OctetString>().ok())
+        {
+            Some(m) if m.as_bytes() == d.as_slice() => Check::Ok,
+            Some(_) => failed("the signed bytes changed: their digest is not the signed one"),
+            None => failed("no message-digest attribute"),
+        },
+    };
+    // 2. the signature over the signed attributes, by the signer's key; the ESS attribute names
+    //    that very certificate (PAdES)
+    let attrs_der = attrs.to_der().unwrap_or_default();
+    out.signature = match (
+        digest(info.digest_alg.oid, &[&attrs_der]),
+        public_key(signer),
+    ) {
+        (None, _) => failed(format!("unknown digest algorithm {}", info.digest_alg.oid)),
+        (_, None) => failed("the signer's key is not an RSA key"),
+        (Some((d, scheme)), Some(key)) => {
+            if key.verify(scheme, &d, info.signature.as_bytes()).is_err() {
+                failed("the signature does not match the signer's key")
+            } else {
+                ess_names(value(SIGNING_CERTIFICATE_V2), signer)
+            }
+        }
+    };
+    // 3. the chain, up to a trusted certificate
+    let (chain, check) = chain_to(signer, &certs, trusted);
+    out.chain = chain;
+    out.chain_check = check;
+    out
+}
+
+fn read_signed_data(contents: &[u8]) -> Option<SignedData> {
+    // the DER value alone: the zero padding after it is not part of it
+    let mut reader = der::SliceReader::new(contents).ok()?;
+    let info: ContentInfo = der::Decode::decode(&mut reader).ok()?;
+    (info.content_type == ID_SIGNED_DATA)
+        .then(|| info.content.decode_as::<SignedData>().ok())
+        .flatten()
+}
+
+fn ess_names(value: Option<&Any>, signer: &Certificate) -> Check {
+    let Some(ess) = value.and_then(|v| v.decode_as::<SigningCertificateV2>().ok()) else {
+        return failed("no ESS signing-certificate-v2 attribute (PAdES requires it)");
+    };
+    let Some(first) = ess.certs.first() else {
+        return failed("the ESS signing-certificate-v2 attribute names no certificate");
+    };
+    let oid = first.hash_algorithm.as_ref().map_or(SHA256, |a| a.oid);
+    let der = signer.to_der().unwrap_or_default();
+    match digest(oid, &[&der]) {
+        Some((h, _)) if h.as_slice() == first.cert_hash.as_bytes() => Check::Ok,
+        Some(_) => failed("the ESS signing-certificate-v2 attribute names another certificate"),
+        None => failed(format!("unknown digest algorithm {oid}")),
+    }
+}
+
+fn public_key(cert: &Certificate) -> Option<RsaPublicKey> {
+    let spki = cert.tbs_certificate().subject_public_key_info();
+    let der = spki.to_der().ok()?;
+    rsa::pkcs8::DecodePublicKey::from_public_key_der(&der).ok()
+}
+
+/// Whether `issuer`'s key signed `cert`.
+fn signed_by(cert: &Certificate, issuer: &Certificate) -> bool {
+    let Some(key) = public_key(issuer) else {
+        return false;
+    };
+    let Ok(tbs) = cert.tbs_certificate().to_der() else {
+        return false;
+    };
+    let Some((d, scheme)) = digest(cert.signature_algorithm().oid, &[&tbs]) else {
+        return false;
+    };
+    cert.signature()
+        .as_bytes()
+        .is_some_and(|sig| key.verify(scheme, &d, sig).is_ok())
+}
+
+/// The path from `signer` up through `pool` (the signature's certificates) and `trusted`,
+/// each certificate signed by the next; trusted when it reaches a certificate of `trusted`.
+fn chain_to(
+    signer: &Certificate,
+    pool: &[Certificate],
+    trusted: &[Certificate],
+) -> (Vec<Certificate>, Check) {
+    let mut chain = vec![signer.clone()];
+    loop {
+        let current = chain.last().expect("never empty");
+        if trusted.contains(current) {
+            return (chain, Check::Ok);
+        }
+        if chain.len() > 10 {
+            return (chain, failed("the chain is longer than ten certificates"));
+        }
+        let issuer_name = current.tbs_certificate().issuer();
+        let next = trusted
+            .iter()
+            .chain(pool)
+            .find(|c| c.tbs_certificate().subject() == issuer_name && signed_by(current, c));
+        match next.filter(|n| !chain.contains(n)).cloned() {
+            Some(n) => chain.push(n),
+            None => {
+                let self_signed = current.tbs_certificate().subject() == issuer_name;
+                let issuer_name = issuer_name.to_string();
+                let why = if trusted.is_empty() {
+                    "no trusted certificate given"
+                } else if self_signed {
+                    "the chain ends in a certificate that is not trusted"
+                } else {
+                    "the chain reaches no trusted certificate"
+                };
+                return (chain, failed(format!("{why} ({issuer_name})")));
+            }
+        }
+    }
+}

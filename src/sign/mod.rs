@@ -1,0 +1,372 @@
+//! Digital signatures on the PDFs vigia writes (issue 26): PAdES baseline B-B, over bytes.
+//!
+//! [`sign_pdf`] takes a finished PDF and appends a signature by incremental update (`pdf`): the
+//! bytes the PDF writer made are kept as they are, followed by a signature field, a `/Sig`
+//! dictionary whose `/ByteRange` covers the whole file but its `/Contents`, and a detached CMS
+//! SignedData (`cms`) in `/Contents`. [`verify_pdf`] reads every signature back and names each
+//! result: the signed bytes unchanged, the whole file signed (nothing appended after the
+//! signature), the signature by the certificate it names, the chain to a trusted certificate,
+//! each certificate valid at the signing time the signature claims (`/M`; B-B has no timestamp).
+//!
+//! Pure: the key file's bytes, the trusted certificates and the time come from the caller.
+
+mod cms;
+mod pdf;
+
+use chrono::{DateTime, FixedOffset};
+use der::Decode;
+use x509_cert::Certificate;
+
+/// Why a document could not be signed, or a key file not read.
+#[derive(Debug)]
+pub enum SignError {
+    /// the PKCS#12 file does not open with this password, or is not one
+    KeyFile(String),
+    /// the PKCS#12 file holds no private key with its certificate
+    NoCertificate,
+    /// the key is not one vigia signs with (RSA)
+    Key(String),
+    /// the PDF could not be read or updated
+    Pdf(String),
+    /// a certificate or structure could not be encoded
+    Encoding(String),
+    /// the signature does not fit the space reserved for it
+    TooLarge(usize),
+}
+
+impl std::fmt::Display for SignError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SignError::KeyFile(why) => write!(
+                f,
+                "the PKCS#12 file could not be opened ({why}): check the file and its password"
+            ),
+            SignError::NoCertificate => f.write_str(
+                "the PKCS#12 file holds no private key with its certificate: export the \
+                 certificate with its private key",
+            ),
+            SignError::Key(why) => write!(f, "the private key cannot sign: {why}"),
+            SignError::Pdf(why) => write!(f, "the PDF cannot be signed: {why}"),
+            SignError::Encoding(why) => write!(f, "the signature cannot be encoded: {why}"),
+            SignError::TooLarge(n) => write!(
+                f,
+                "the signature takes {n} bytes, more than the {} reserved: the certificate chain \
+                 is too long",
+                pdf::CONTENTS_BYTES
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SignError {}
+
+/// A signer: an RSA private key and its certificate, then the chain the PKCS#12 file carries.
+pub struct Signer {
+    key: rsa::PrivateKey,
+    chain: Vec<Certificate>,
+}
+
+impl Signer {
+    /// Reads a PKCS#12 (`.p12`, `.pfx`) file as certification authorities deliver it.
+    pub fn from_pkcs12(bytes: &[u8], password: &str) -> Result<Signer, SignError> {
+        let store = p12_keystore::KeyStore::from_pkcs12(
+            bytes,
+            password,
+            p12_keystore::Pkcs12ImportPolicy::Strict,
+        )
+        .map_err(|e| SignError::KeyFile(e.to_string()))?;
+        let (_, chain) = store.private_key_chain().ok_or(SignError::NoCertificate)?;
+        let key = rsa::pkcs8::DecodePrivateKey::from_pkcs8_der(chain.key().as_der())
+            .map_err(|_| SignError::Key("only RSA keys are supported".into()))?;
+        let certs = chain
+            .certs()
+            .iter()
+            .map(|c| Certificate::from_der(c.as_der()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| SignError::KeyFile(e.to_string()))?;
+        if certs.is_empty() {
+            return Err(SignError::NoCertificate);
+        }
+        Ok(Signer { key, chain: certs })
+    }
+
+    /// The signer's name as its certificate gives it (the common name, else the whole subject).
+    pub fn name(&self) -> String {
+        common_name(&self.chain[0])
+    }
+}
+
+/// The common name of a certificate's subject, else the whole subject.
+fn common_name(cert: &Certificate) -> String {
+    let subject = cert.tbs_certificate().subject();
+    match subject.common_name() {
+        Ok(Some(cn)) => String::from(cn),
+        _ => subject.to_string(),
+    }
+}
+
+/// What the signature says about itself.
+pub struct Details<'a> {
+    /// e.g. "Notificación de multa MULTA-2025-0001"
+    pub reason: &'a str,
+    /// e.g. "Bogotá D.C., Colombia"
+    pub location: &'a str,
+    /// the signing time the signer claims (the signer's clock)
+    pub time: DateTime<FixedOffset>,
+}
+
+/// `pdf` with a PAdES B-B signature appended by incremental update.
+pub fn sign_pdf(pdf: &[u8], signer: &Signer, details: &Details<'_>) -> Result<Vec<u8>, SignError> {
+    let time = pdf_date(details.time);
+    let name = signer.name();
+    let prepared = pdf::prepare(
+        pdf,
+        &pdf::SigFields {
+            reason: details.reason,
+            location: details.location,
+            name: &name,
+            time: &time,
+        },
+    )?;
+    let der = cms::sign(&prepared.signed_parts(), &signer.key, &signer.chain)?;
+    prepared.fill(&der)
+}
+
+/// `D:YYYYMMDDHHmmSS+HH'mm'`
+fn pdf_date(t: DateTime<FixedOffset>) -> String {
+    let offset = t.offset().local_minus_utc();
+    let sign = if offset < 0 { '-' } else { '+' };
+    let minutes = offset.abs() / 60;
+    format!(
+        "D:{}{sign}{:02}'{:02}'",
+        t.format("%Y%m%d%H%M%S"),
+        minutes / 60,
+        minutes % 60
+    )
+}
+
+/// Reads a PDF date (`D:YYYYMMDDHHmmSS` then `Z`, `+HH'mm'` or `-HH'mm'`; the seconds and the
+/// zone may be absent, the zone then read as UTC).
+fn parse_pdf_date(s: &str) -> Option<DateTime<FixedOffset>> {
+    let s = s.strip_prefix("D:").unwrap_or(s);
+    let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+    if digits.len() < 12 {
+        return None;
+    }
+    let padded = format!("{digits:0<14}");
+    let naive = chrono::NaiveDateTime::parse_from_str(&padded[..14], "%Y%m%d%H%M%S").ok()?;
+    let rest: String = s[digits.len()..].chars().filter(|c| *c != '\'').collect();
+    let offset = match rest.chars().next() {
+        None | Some('Z') => 0,
+        Some(c @ ('+' | '-')) => {
+            let hh: i32 = rest.get(1..3)?.parse().ok()?;
+            let mm: i32 = rest.get(3..5).map_or(Some(0), |m| m.parse().ok())?;
+            let secs = (hh * 60 + mm) * 60;
+            if c == '-' { -secs } else { secs }
+        }
+        Some(_) => return None,
+    };
+    naive
+        .and_local_timezone(FixedOffset::east_opt(offset)?)
+        .single()
+}
+
+/// The document as it was before its last revision, when that revision is a signature's
+/// (a `/Sig` dictionary with a `/ByteRange`): for vigia's signed PDFs, the exact bytes the PDF
+/// writer made (it ends at `%%EOF`, the line end after it is the update's), which the
+/// register's record of the file names. `None` for anything else.
+pub fn unsigned_revision(pdf: &[u8]) -> Option<&[u8]> {
+    let marker = b"%%EOF";
+    let mut ends = pdf
+        .windows(marker.len())
+        .enumerate()
+        .filter(|(_, w)| w == marker)
+        .map(|(i, _)| i + marker.len());
+    let ends: Vec<usize> = ends.by_ref().collect();
+    let &[.., previous, _] = ends.as_slice() else {
+        return None;
+    };
+    // vigia's PDF writer ends a file at `%%EOF`; the line end after it is the update's
+    let end = previous;
+    let last = &pdf[end..];
+    let has = |needle: &[u8]| last.windows(needle.len()).any(|w| w == needle);
+    (has(b"/Type/Sig") && has(b"/ByteRange")).then_some(&pdf[..end])
+}
+
+/// One named result of a verification.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Check {
+    Ok,
+    Failed(String),
+    /// could not be decided (what was missing)
+    NotChecked(String),
+}
+
+impl Check {
+    pub fn is_ok(&self) -> bool {
+        matches!(self, Check::Ok)
+    }
+}
+
+/// Everything a verification found about one signature, each result named.
+#[derive(Debug)]
+pub struct Verification {
+    /// the signer's common name (from the certificate that signed)
+    pub signer: Option<String>,
+    /// `/M`: the signing time the signer claims
+    pub signed_at: Option<DateTime<FixedOffset>>,
+    pub reason: Option<String>,
+    pub location: Option<String>,
+    /// the signed bytes are the ones signed
+    pub intact: Check,
+    /// the byte range covers the whole file but the signature (nothing appended after it)
+    pub whole_file: Check,
+    /// the signature is the signer's, over what it says, naming its certificate (ESS)
+    pub signature: Check,
+    /// the signer's certificate chains to a trusted certificate
+    pub trusted: Check,
+    /// every certificate of the chain was valid at the claimed signing time
+    pub valid_at_signing: Check,
+}
+
+impl Verification {
+    /// Every result is Ok.
+    pub fn is_valid(&self) -> bool {
+        [
+            &self.intact,
+            &self.whole_file,
+            &self.signature,
+            &self.trusted,
+            &self.valid_at_signing,
+        ]
+        .iter()
+        .all(|c| c.is_ok())
+    }
+}
+
+/// Reads trusted certificates (DER, or PEM with one or more certificates).
+pub fn read_certificates(bytes: &[u8]) -> Result<Vec<Certificate>, String> {
+    if bytes.starts_with(b"-----BEGIN") {
+        Certificate::load_pem_chain(bytes).map_err(|e| e.to_string())
+    } else {
+        Certificate::from_der(bytes)
+            .map(|c| vec![c])
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// Every signature of `pdf`, verified against `trusted` (none: the chain is reported unchecked
+/// as untrusted). An unsigned PDF gives an empty list.
+pub fn verify_pdf(pdf: &[u8], trusted: &[Certificate]) -> Result<Vec<Verification>, SignError> {
+    let found = pdf::signatures(pdf)?;
+    Ok(found.iter().map(|f| verify_one(pdf, f, trusted)).collect())
+}
+
+fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verification {
+    let signed_at = found.time.as_deref().and_then(parse_pdf_date);
+    let mut v = Verification {
+        signer: None,
+        signed_at,
+        reason: found.reason.clone(),
+        location: found.location.clone(),
+        intact: Check::NotChecked("the byte range could not be read".into()),
+        whole_file: Check::NotChecked("the byte range could not be read".into()),
+        signature: Check::NotChecked("the byte range could not be read".into()),
+        trusted: Check::NotChecked("the byte range could not be read".into()),
+        valid_at_signing: Check::NotChecked("the byte range could not be read".into()),
+    };
+    let range: Option<Vec<usize>> = found
+        .byte_range
+        .iter()
+        .map(|&n| usize::try_from(n).ok())
+        .collect();
+    let Some(&[0, a, b, c]) = range.as_deref() else {
+        v.whole_file = Check::Failed(format!(
+            "the byte range {:?} is not [0 a b c]",
+            found.byte_range
+        ));
+        return v;
+    };
+    let end = b.checked_add(c);
+    if a >= b || end.is_none_or(|e| e > file.len()) {
+        v.whole_file = Check::Failed(format!(
+            "the byte range {:?} is outside the file",
+            found.byte_range
+        ));
+        return v;
+    }
+    let gap = &file[a..b];
+    let gap_is_contents = gap.len() >= 2
+        && gap[0] == b'<'
+        && gap[gap.len() - 1] == b'>'
+        && gap[1..gap.len() - 1].iter().all(u8::is_ascii_hexdigit);
+    v.whole_file = match end {
+        _ if !gap_is_contents => Check::Failed(
+            "the bytes left out of the signature are not just the signature itself".into(),
+        ),
+        Some(e) if e == file.len() => Check::Ok,
+        Some(e) => Check::Failed(format!(
+            "{} bytes were appended after the signature (the document was changed after signing)",
+            file.len() - e
+        )),
+        None => unreachable!("checked above"),
+    };
+    if found.sub_filter.as_deref() != Some("ETSI.CAdES.detached")
+        && found.sub_filter.as_deref() != Some("adbe.pkcs7.detached")
+    {
+        v.signature = Check::Failed(format!(
+            "the signature's format {:?} is not a detached CMS",
+            found.sub_filter
+        ));
+        return v;
+    }
+    let parts = [&file[..a], &file[b..b + c]];
+    let checked = cms::check(&found.contents, &parts, trusted);
+    v.signer = checked.signer.as_ref().map(common_name);
+    v.intact = checked.intact;
+    v.signature = checked.signature;
+    v.trusted = checked.chain_check;
+    v.valid_at_signing = match signed_at {
+        None => Check::NotChecked("the signature claims no signing time (/M)".into()),
+        Some(_) if checked.chain.is_empty() => Check::NotChecked("no certificate found".into()),
+        Some(t) => validity_at(&checked.chain, t),
+    };
+    v
+}
+
+fn validity_at(chain: &[Certificate], t: DateTime<FixedOffset>) -> Check {
+    let at = t.timestamp();
+    for cert in chain {
+        let validity = cert.tbs_certificate().validity();
+        let secs = |time: x509_cert::time::Time| {
+            i64::try_from(time.to_unix_duration().as_secs()).unwrap_or(i64::MAX)
+        };
+        let (from, to) = (secs(validity.not_before), secs(validity.not_after));
+        if at < from || at > to {
+            return Check::Failed(format!(
+                "the certificate of {} was not valid on {} (valid {} to {})",
+                common_name(cert),
+                t.format("%d/%m/%Y %H:%M"),
+                validity.not_before,
+                validity.not_after
+            ));
+        }
+    }
+    Check::Ok
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pdf_dates_round_trip_and_read_other_writers_forms() {
+        let t = DateTime::parse_from_rfc3339("2025-02-11T09:30:05-05:00").unwrap();
+        assert_eq!(pdf_date(t), "D:20250211093005-05'00'");
+        assert_eq!(parse_pdf_date(&pdf_date(t)), Some(t));
+        let z = DateTime::parse_from_rfc3339("2025-02-11T14:30:05Z").unwrap();
+        assert_eq!(parse_pdf_date("D:20250211143005Z"), Some(z));
+        assert_eq!(parse_pdf_date("D:20250211143005"), Some(z));
+        assert_eq!(parse_pdf_date("D:2025021114"), None);
+    }
+}

@@ -1,0 +1,385 @@
+//! The PDF side of a signature: an incremental update appended to the finished file (the bytes
+//! before it are left exactly as the PDF writer made them), and, to verify, the signature fields
+//! of a file read back with their byte ranges.
+//!
+//! The update rewrites two objects and adds three: the catalog (now with an `/AcroForm` whose one
+//! field is the signature), the first page (its `/Annots` gain the field's widget), the field and
+//! widget in one object, the `/Sig` dictionary (`/ByteRange`, `/Contents` reserved as zeros,
+//! `/M`, `/Reason`, `/Location`, `/Name`) and a cross-reference stream (vigia's PDFs end in one,
+//! so the update keeps that form) chained to the previous one by `/Prev`.
+
+use super::SignError;
+use printpdf::lopdf::{self, Dictionary, Object, ObjectId};
+
+/// Bytes reserved for the DER signature (hex doubles them in the file): room for a signer
+/// certificate and a chain of four 4096-bit certificates.
+pub(super) const CONTENTS_BYTES: usize = 16_384;
+/// Width of each number of the `/ByteRange` placeholder (a file under 10 GB).
+const WIDTH: usize = 10;
+
+/// What the `/Sig` dictionary says besides the signature itself.
+pub(super) struct SigFields<'a> {
+    pub(super) reason: &'a str,
+    pub(super) location: &'a str,
+    pub(super) name: &'a str,
+    /// `D:YYYYMMDDHHmmSS-05'00'`
+    pub(super) time: &'a str,
+}
+
+/// A file with its signature space reserved: `bytes[contents]` is the `<00…>` hex string,
+/// the `/ByteRange` already written around it.
+pub(super) struct Prepared {
+    pub(super) bytes: Vec<u8>,
+    pub(super) contents: std::ops::Range<usize>,
+}
+
+impl Prepared {
+    /// The signed bytes: everything but the `/Contents` string.
+    pub(super) fn signed_parts(&self) -> [&[u8]; 2] {
+        [
+            &self.bytes[..self.contents.start],
+            &self.bytes[self.contents.end..],
+        ]
+    }
+
+    /// Writes the DER signature into the reserved space (hex, padded with zeros).
+    pub(super) fn fill(mut self, der: &[u8]) -> Result<Vec<u8>, SignError> {
+        if der.len() * 2 > self.contents.len() - 2 {
+            return Err(SignError::TooLarge(der.len()));
+        }
+        let hex = hex_upper(der);
+        let at = self.contents.start + 1;
+        self.bytes[at..at + hex.len()].copy_from_slice(hex.as_bytes());
+        Ok(self.bytes)
+    }
+}
+
+fn hex_upper(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes.iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02X}");
+        s
+    })
+}
+
+fn not_pdf(why: &str) -> SignError {
+    SignError::Pdf(why.to_string())
+}
+
+/// The offset after the last `startxref` keyword's number.
+fn last_startxref(pdf: &[u8]) -> Result<usize, SignError> {
+    let key = b"startxref";
+    let at = pdf
+        .windows(key.len())
+        .rposition(|w| w == key)
+        .ok_or_else(|| not_pdf("no startxref"))?;
+    let digits: String = pdf[at + key.len()..]
+        .iter()
+        .skip_while(|c| c.is_ascii_whitespace())
+        .take_while(|c| c.is_ascii_digit())
+        .map(|&c| char::from(c))
+        .collect();
+    digits
+        .parse()
+        .map_err(|_| not_pdf("startxref is not followed by an offset"))
+}
+
+/// Appends the signature field, widget and `/Sig` dictionary to `pdf` as an incremental update.
+pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, SignError> {
+    let doc = lopdf::Document::load_mem(pdf).map_err(|e| SignError::Pdf(e.to_string()))?;
+    let root = doc
+        .trailer
+        .get(b"Root")
+        .and_then(Object::as_reference)
+        .map_err(|_| not_pdf("the trailer names no catalog"))?;
+    let size = doc
+        .trailer
+        .get(b"Size")
+        .and_then(Object::as_i64)
+        .ok()
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| not_pdf("the trailer has no /Size"))?;
+    let page = *doc
+        .get_pages()
+        .values()
+        .next()
+        .ok_or_else(|| not_pdf("the document has no page"))?;
+    let mut catalog = doc
+        .get_dictionary(root)
+        .map_err(|_| not_pdf("the catalog is not a dictionary"))?
+        .clone();
+    if catalog.has(b"AcroForm") {
+        // vigia's documents have no form; signing someone else's form is not this module's job
+        return Err(not_pdf("the document already has a form"));
+    }
+    let mut page_dict = doc
+        .get_dictionary(page)
+        .map_err(|_| not_pdf("the first page is not a dictionary"))?
+        .clone();
+    let prev = last_startxref(pdf)?;
+
+    let widget: ObjectId = (size, 0);
+    let sig: ObjectId = (size + 1, 0);
+    let xref: ObjectId = (size + 2, 0);
+    let mut annots = match page_dict.get(b"Annots") {
+        Ok(Object::Array(a)) => a.clone(),
+        Ok(Object::Reference(id)) => doc
+            .get_object(*id)
+            .and_then(Object::as_array)
+            .map_err(|_| not_pdf("the page's /Annots is not an array"))?
+            .clone(),
+        _ => Vec::new(),
+    };
+    annots.push(Object::Reference(widget));
+    page_dict.set("Annots", Object::Array(annots));
+    let mut form = Dictionary::new();
+    form.set("Fields", Object::Array(vec![Object::Reference(widget)]));
+    form.set("SigFlags", Object::Integer(3));
+    catalog.set("AcroForm", Object::Dictionary(form));
+
+    let mut out = pdf.to_vec();
+    if out.last() != Some(&b'\n') {
+        out.push(b'\n');
+    }
+    let mut offsets: Vec<(ObjectId, usize)> = Vec::new();
+    let mut object = |out: &mut Vec<u8>, id: ObjectId, body: &[u8]| {
+        offsets.push((id, out.len()));
+        out.extend_from_slice(format!("{} {} obj\n", id.0, id.1).as_bytes());
+        out.extend_from_slice(body);
+        out.extend_from_slice(b"\nendobj\n");
+    };
+    object(&mut out, root, &serialise(&Object::Dictionary(catalog)));
+    object(&mut out, page, &serialise(&Object::Dictionary(page_dict)));
+    let widget_body = format!(
+        "<</Type/Annot/Subtype/Widget/FT/Sig/T{}/F 132/Rect[0 0 0 0]/P {} {} R/V {} 0 R>>",
+        text_string("Firma"),
+        page.0,
+        page.1,
+        sig.0
+    );
+    object(&mut out, widget, widget_body.as_bytes());
+    let placeholder = format!("[0 {0:>WIDTH$} {0:>WIDTH$} {0:>WIDTH$}]", 0);
+    let zeros = "0".repeat(CONTENTS_BYTES * 2);
+    let sig_body = format!(
+        "<</Type/Sig/Filter/Adobe.PPKLite/SubFilter/ETSI.CAdES.detached/ByteRange{placeholder}\
+         /Contents<{zeros}>/M({})/Reason{}/Location{}/Name{}>>",
+        fields.time,
+        text_string(fields.reason),
+        text_string(fields.location),
+        text_string(fields.name),
+    );
+    let sig_at = out.len();
+    object(&mut out, sig, sig_body.as_bytes());
+    let header = format!("{} 0 obj\n", sig.0).len();
+    let range_at = sig_at + header + sig_body.find("/ByteRange").expect("written above") + 10;
+    let contents_start = sig_at + header + sig_body.find("/Contents<").expect("written above") + 9;
+    let contents = contents_start..contents_start + zeros.len() + 2;
+
+    // the cross-reference stream: /W [1 4 2], one subsection per object, in number order
+    let xref_at = out.len();
+    offsets.push((xref, xref_at));
+    offsets.sort_by_key(|(id, _)| id.0);
+    let mut index = String::new();
+    let mut data = Vec::new();
+    for ((number, generation), offset) in &offsets {
+        index.push_str(&format!("{number} 1 "));
+        let offset = u32::try_from(*offset).map_err(|_| not_pdf("a file over 4 GB"))?;
+        let generation = *generation;
+        data.push(1);
+        data.extend_from_slice(&offset.to_be_bytes());
+        data.extend_from_slice(&generation.to_be_bytes());
+    }
+    let mut trailer = format!(
+        "<</Type/XRef/Size {}/Index[{}]/W[1 4 2]/Root {} {} R/Prev {prev}/Length {}",
+        xref.0 + 1,
+        index.trim_end(),
+        root.0,
+        root.1,
+        data.len()
+    );
+    for key in [&b"Info"[..], b"ID"] {
+        if let Ok(value) = doc.trailer.get(key) {
+            trailer.push('/');
+            trailer.push_str(std::str::from_utf8(key).expect("ASCII"));
+            trailer.push_str(&String::from_utf8_lossy(&serialise(value)));
+        }
+    }
+    trailer.push_str(">>stream\n");
+    out.extend_from_slice(format!("{} 0 obj\n", xref.0).as_bytes());
+    out.extend_from_slice(trailer.as_bytes());
+    out.extend_from_slice(&data);
+    out.extend_from_slice(b"\nendstream\nendobj\n");
+    out.extend_from_slice(format!("startxref\n{xref_at}\n%%EOF\n").as_bytes());
+
+    let range = format!(
+        "[0 {:>WIDTH$} {:>WIDTH$} {:>WIDTH$}]",
+        contents.start,
+        contents.end,
+        out.len() - contents.end
+    );
+    assert_eq!(
+        range.len(),
+        placeholder.len(),
+        "the byte range fits its space"
+    );
+    out[range_at..range_at + range.len()].copy_from_slice(range.as_bytes());
+    Ok(Prepared {
+        bytes: out,
+        contents,
+    })
+}
+
+/// A text string as PDF readers read it: UTF-16BE with its byte order mark, in hex.
+fn text_string(s: &str) -> String {
+    let units: String = s.encode_utf16().map(|u| format!("{u:04X}")).collect();
+    format!("<FEFF{units}>")
+}
+
+/// One object written back in PDF syntax (strings in hex, names escaped). Streams do not occur
+/// in the two dictionaries rewritten (the catalog, a page).
+fn serialise(object: &Object) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_object(&mut out, object);
+    out
+}
+
+fn write_object(out: &mut Vec<u8>, object: &Object) {
+    match object {
+        Object::Null => out.extend_from_slice(b" null"),
+        Object::Boolean(b) => out.extend_from_slice(if *b { b" true" } else { b" false" }),
+        Object::Integer(n) => out.extend_from_slice(format!(" {n}").as_bytes()),
+        Object::Real(r) => out.extend_from_slice(format!(" {r}").as_bytes()),
+        Object::Name(name) => write_name(out, name),
+        Object::String(bytes, _) => {
+            out.push(b'<');
+            out.extend_from_slice(hex_upper(bytes).as_bytes());
+            out.push(b'>');
+        }
+        Object::Array(items) => {
+            out.push(b'[');
+            for item in items {
+                write_object(out, item);
+            }
+            out.push(b']');
+        }
+        Object::Dictionary(dict) => write_dict(out, dict),
+        Object::Stream(stream) => write_dict(out, &stream.dict),
+        Object::Reference((n, g)) => out.extend_from_slice(format!(" {n} {g} R").as_bytes()),
+    }
+}
+
+fn write_dict(out: &mut Vec<u8>, dict: &Dictionary) {
+    out.extend_from_slice(b"<<");
+    for (key, value) in dict.iter() {
+        write_name(out, key);
+        write_object(out, value);
+    }
+    out.extend_from_slice(b">>");
+}
+
+fn write_name(out: &mut Vec<u8>, name: &[u8]) {
+    out.push(b'/');
+    for &c in name {
+        let regular = c.is_ascii_graphic() && !b"()<>[]{}/%#".contains(&c);
+        if regular {
+            out.push(c);
+        } else {
+            out.extend_from_slice(format!("#{c:02X}").as_bytes());
+        }
+    }
+}
+
+/// A signature found in a file: its dictionary's entries and where its bytes are.
+pub(crate) struct Found {
+    /// `/ByteRange` as written: `[a, b, c, d]`
+    pub(crate) byte_range: Vec<i64>,
+    /// the DER inside `/Contents` (with its zero padding)
+    pub(crate) contents: Vec<u8>,
+    pub(crate) time: Option<String>,
+    pub(crate) reason: Option<String>,
+    pub(crate) location: Option<String>,
+    pub(crate) sub_filter: Option<String>,
+}
+
+/// The signature fields of the file's latest revision, in the form's order.
+pub(super) fn signatures(pdf: &[u8]) -> Result<Vec<Found>, SignError> {
+    let doc = lopdf::Document::load_mem(pdf).map_err(|e| SignError::Pdf(e.to_string()))?;
+    let deref = |o: &Object| -> Option<Object> {
+        match o {
+            Object::Reference(id) => doc.get_object(*id).ok().cloned(),
+            other => Some(other.clone()),
+        }
+    };
+    let Some(form) = doc
+        .catalog()
+        .ok()
+        .and_then(|c| c.get(b"AcroForm").ok())
+        .and_then(deref)
+    else {
+        return Ok(Vec::new());
+    };
+    let fields = form
+        .as_dict()
+        .ok()
+        .and_then(|f| f.get(b"Fields").ok())
+        .and_then(deref)
+        .and_then(|f| f.as_array().ok().cloned())
+        .unwrap_or_default();
+    let text = |d: &Dictionary, key: &[u8]| -> Option<String> {
+        match d.get(key).ok().and_then(deref)? {
+            Object::String(bytes, _) => Some(decode_text(&bytes)),
+            _ => None,
+        }
+    };
+    let mut found = Vec::new();
+    for field in fields.iter().filter_map(deref) {
+        let Ok(field) = field.as_dict() else { continue };
+        if field.get(b"FT").and_then(Object::as_name).ok() != Some(&b"Sig"[..]) {
+            continue;
+        }
+        let Some(Object::Dictionary(sig)) = field.get(b"V").ok().and_then(deref) else {
+            continue;
+        };
+        let byte_range = sig
+            .get(b"ByteRange")
+            .ok()
+            .and_then(deref)
+            .and_then(|r| r.as_array().ok().cloned())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|n| n.as_i64().ok())
+            .collect();
+        let contents = match sig.get(b"Contents").ok().and_then(deref) {
+            Some(Object::String(bytes, _)) => bytes,
+            _ => Vec::new(),
+        };
+        found.push(Found {
+            byte_range,
+            contents,
+            time: text(&sig, b"M"),
+            reason: text(&sig, b"Reason"),
+            location: text(&sig, b"Location"),
+            sub_filter: sig
+                .get(b"SubFilter")
+                .and_then(Object::as_name)
+                .ok()
+                .map(|n| String::from_utf8_lossy(n).into_owned()),
+        });
+    }
+    Ok(found)
+}
+
+/// A PDF text string: UTF-16BE after its byte order mark, else PDFDocEncoding (read as Latin-1,
+/// which it matches for the characters vigia writes).
+fn decode_text(bytes: &[u8]) -> String {
+    match bytes.strip_prefix(&[0xFE, 0xFF]) {
+        Some(utf16) => {
+            let units: Vec<u16> = utf16
+                .chunks_exact(2)
+                .map(|p| u16::from_be_bytes([p[0], p[1]]))
+                .collect();
+            String::from_utf16_lossy(&units)
+        }
+        None => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
