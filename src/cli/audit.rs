@@ -16,7 +16,7 @@ pub enum AuditCommand {
     Log {
         /// Only events of this table (programs, adjudications, imports, breaches, payments,
         /// liquidations, pledges, rate_periods, ...).
-        #[arg(long)]
+        #[arg(value_parser = super::args::text, long)]
         entity: Option<String>,
         /// Only events of this row id (with --entity).
         #[arg(long)]

@@ -62,7 +62,7 @@ pub struct Cli {
     pub db: Option<PathBuf>,
 
     /// Who is making the change, for the audit trail (default: $VIGIA_OFFICER, else the OS user).
-    #[arg(long, global = true, value_name = "NAME")]
+    #[arg(value_parser = args::text, long, global = true, value_name = "NAME")]
     pub officer: Option<String>,
 
     /// Audit key that signs and checks the chain's checkpoints, kept outside the register

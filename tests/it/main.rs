@@ -21,6 +21,7 @@ mod letters_signed;
 mod notices;
 mod offering;
 mod offering_scale;
+mod outputs;
 mod program_schema;
 mod properties;
 mod refusals;
