@@ -332,7 +332,7 @@ impl Sink<'_> {
 pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let as_of = a.as_of.unwrap_or_else(|| chrono::Local::now().date_naive());
     let rates = ctx.rates()?;
-    let store = ctx.store()?;
+    let mut store = ctx.store()?;
     let checkpointer = (a.checkpoint)
         .then(|| super::audit::Checkpointer::new(ctx, false))
         .transpose()?;
@@ -410,7 +410,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     sink.close(as_of, &counts, &most_urgent)?;
     // signed before the report goes out: a check whose checkpoint fails prints nothing
     if let Some(c) = &checkpointer {
-        c.sign(&store)?;
+        c.sign(&mut store, &ctx.officer())?;
     }
     if tty {
         eprintln!();
