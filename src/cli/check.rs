@@ -204,12 +204,13 @@ impl Target {
             });
         }
         let (staged, tmp) = crate::files::stage_file(path, true).map_err(|e| match e {
-            crate::files::FileError::Symlink(p) => file_error(
-                &p,
-                "it is a symbolic link, which vigia does not write through; give the path of \
-                 the file itself"
+            crate::files::FileError::Symlink(p) => CliError::Flag {
+                flag: "--out".into(),
+                value: p.display().to_string(),
+                reason: "it is a symbolic link, which vigia does not write through (nor replace); \
+                         give the path of the file itself"
                     .into(),
-            ),
+            },
             crate::files::FileError::IsDir(p) => file_error(&p, "it is a directory".into()),
             crate::files::FileError::Io { path, error } => file_error(&path, error.to_string()),
             other => file_error(path, other.to_string()),
