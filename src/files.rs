@@ -190,6 +190,21 @@ impl Write for Reserved {
     }
 }
 
+/// A document written as it is produced (a report too large to hold in memory): a new temporary
+/// file in `target`'s directory, after [`check_target`], and the open file to write it into. The
+/// caller flushes the file, then [`Staged::place`]s it; dropped, the temporary file is removed.
+pub fn stage_file(target: &Path, replace: bool) -> Result<(Staged, File), FileError> {
+    check_target(target, replace)?;
+    let (tmp, file) = create_temp(parent_of(target), target)?;
+    let staged = Staged {
+        tmp,
+        target: target.to_path_buf(),
+        replace,
+        done: false,
+    };
+    Ok((staged, file))
+}
+
 impl Staged {
     /// Where the bytes wait.
     pub fn temp_path(&self) -> &Path {
@@ -308,7 +323,18 @@ pub fn create_dirs(dir: &Path) -> Result<(), FileError> {
     b.create(dir).map_err(io_error(dir))
 }
 
-/// Removes the temporary files (`.vigia-tmp-*`, regular files only) in `dir` last modified more
+/// Whether `name` is one of vigia's own temporary files: `.vigia-tmp-*` (documents, reports,
+/// backups and the files SQLite makes beside a backup's copy), or a backup's copy as earlier
+/// builds named it (`.FILE.XXXXXX.vigia-backup`, and its `-journal`, `-wal`, `-shm`).
+pub fn is_vigia_temp(name: &str) -> bool {
+    let legacy = name.starts_with('.')
+        && ["", "-journal", "-wal", "-shm"]
+            .iter()
+            .any(|s| name.ends_with(&format!(".vigia-backup{s}")));
+    name.starts_with(TEMP_PREFIX) || legacy
+}
+
+/// Removes the temporary files ([`is_vigia_temp`], regular files only) in `dir` last modified more
 /// than [`STALE_AFTER`] before `run_started`: leftovers of runs killed between writing a document
 /// and placing it. Returns how many were removed; what cannot be read or removed is left alone.
 pub fn remove_stale(dir: &Path, run_started: SystemTime) -> usize {
@@ -320,7 +346,7 @@ pub fn remove_stale(dir: &Path, run_started: SystemTime) -> usize {
     };
     let mut removed = 0;
     for entry in entries.flatten() {
-        if !entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX) {
+        if !is_vigia_temp(&entry.file_name().to_string_lossy()) {
             continue;
         }
         let Ok(m) = fs::symlink_metadata(entry.path()) else {

@@ -53,6 +53,9 @@ pub enum Problem {
     OutOfRange(NaiveDate),
     /// Not a time of day `HH:MM`.
     NotATime,
+    /// Text holding a character that is not plain text ([`is_hidden`]): `code` is its code
+    /// point, `at` its position counting characters from 1.
+    ControlCharacter { code: u32, at: usize },
 }
 
 /// A value refused: what was typed and why.
@@ -185,6 +188,15 @@ impl Refused {
                 "{v:?} is not a date and time; write DD/MM/YYYY HH:MM, e.g. 20/11/2024 14:30",
                 "«{v}» no es una fecha y hora; escríbala dd/mm/aaaa hh:mm, p. ej. 20/11/2024 14:30"
             ),
+            Problem::ControlCharacter { code, at } => {
+                let v = escaped(v);
+                crate::said!(
+                    "\"{v}\" has the control character U+{code:04X} at character {at}; values are \
+                     printed on notices and must be plain text: remove it",
+                    "«{v}» tiene el carácter de control U+{code:04X} en la posición {at}; los \
+                     valores se imprimen en los avisos y deben ser texto simple: quítelo"
+                )
+            }
         }
     }
 }
@@ -519,6 +531,55 @@ fn es(v: Decimal) -> String {
     }
 }
 
+/// Whether `c` must never reach a document, a listing or a terminal: a control character (C0,
+/// DEL, C1: ESC starts terminal sequences, BEL rings) or one that silently reorders the text
+/// around it (the bidirectional embeddings, overrides and isolates U+202A..U+202E and
+/// U+2066..U+2069, the marks U+200E, U+200F and U+061C: a right-to-left override makes
+/// `1000` read `0001`).
+pub fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        || matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// The first character of `s` that [`is_hidden`], with its position counting from 1.
+pub fn first_hidden(s: &str) -> Option<(usize, char)> {
+    s.chars()
+        .enumerate()
+        .find(|(_, c)| is_hidden(*c))
+        .map(|(i, c)| (i + 1, c))
+}
+
+/// Free text as typed (a reason, an evidence, a reference, an address, a name, a code): the
+/// same refusal the imports give a cell, for the first character that is not plain text
+/// ([`is_hidden`]). Every text flag and every form field is read through it.
+pub fn text(s: &str) -> Result<&str, Refused> {
+    match first_hidden(s) {
+        None => Ok(s),
+        Some((at, c)) => Err(Refused {
+            value: s.to_string(),
+            problem: Problem::ControlCharacter {
+                code: u32::from(c),
+                at,
+            },
+        }),
+    }
+}
+
+/// `s` with every character that [`is_hidden`] written as its escape (`\u{1b}`): how a
+/// refusal quotes a value, so that the quote itself carries none.
+pub fn escaped(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if is_hidden(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// `s` as a key to match names by (headers, categories, kinds, yes and no): lowercase, accents
 /// folded (`Categoría` = `categoria`, `Ñ` = `n`), and spaces, underscores, hyphens and dots
 /// dropped (`Tipo documento` = `tipo_documento` = `tipodocumento`).
@@ -559,6 +620,35 @@ How vigia reads what you type (flags, web forms, every imported file):
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn text_with_a_control_or_reordering_character_is_refused_and_quoted_escaped() {
+        assert_eq!(text("Calle 10 # 5-20"), Ok("Calle 10 # 5-20"));
+        assert_eq!(text("Bogotá, D.C. – «norte»"), Ok("Bogotá, D.C. – «norte»"));
+        for (typed, code, at, shown) in [
+            ("a\u{1b}[31mb", 0x1B, 2, "a\\u{1b}[31mb"),
+            ("\u{7}", 0x07, 1, "\\u{7}"),
+            ("pago \u{202E}0001", 0x202E, 6, "pago \\u{202e}0001"),
+            ("x\u{2066}y", 0x2066, 2, "x\\u{2066}y"),
+            ("tab\there", 0x09, 4, "tab\\u{9}here"),
+        ] {
+            let e = text(typed).unwrap_err();
+            assert_eq!(
+                e.problem,
+                Problem::ControlCharacter { code, at },
+                "{typed:?}"
+            );
+            let es = e.said().es().to_string();
+            assert!(
+                es.starts_with(&format!(
+                    "«{shown}» tiene el carácter de control U+{code:04X} en la posición {at}"
+                )),
+                "{es}"
+            );
+            assert!(!e.said().en().chars().any(is_hidden), "{}", e.said().en());
+            assert!(!es.chars().any(is_hidden), "{es}");
+        }
+    }
     use super::*;
     use crate::money::{dec, format_cop};
     use proptest::prelude::*;

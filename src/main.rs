@@ -7,7 +7,22 @@ use std::process::ExitCode;
 use vigia::cli::{self, Cli, Status};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse(); // clap prints usage errors itself and exits 2
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version, on stdout as clap writes them
+        Err(e) if !e.use_stderr() => {
+            let _closed = e.print();
+            return ExitCode::SUCCESS;
+        }
+        // a usage error quotes the value typed: with its control characters escaped, so that
+        // a refused `--address $'\e[2J'` does not reach the terminal as typed
+        Err(e) => {
+            let text = e.render().to_string();
+            let lines: Vec<String> = text.split('\n').map(vigia::input::escaped).collect();
+            eprint!("{}", lines.join("\n"));
+            return ExitCode::from(2);
+        }
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let result =

@@ -26,16 +26,16 @@ pub enum AcceptancesCommand {
     Import {
         file: PathBuf,
         /// Program code.
-        #[arg(long)]
+        #[arg(value_parser = super::args::text, long)]
         program: String,
         /// In a workbook (.xlsx, .xls, .ods), the sheet to read (default: the first).
-        #[arg(long, value_name = "NAME")]
+        #[arg(value_parser = super::args::text, long, value_name = "NAME")]
         sheet: Option<String>,
     },
     /// List acceptances, each with its status: pending (not adjudicated yet), awarded or
     /// rejected, and the cause.
     List {
-        #[arg(long)]
+        #[arg(value_parser = super::args::text, long)]
         program: Option<String>,
         #[arg(long, value_enum)]
         status: Option<ListStatus>,

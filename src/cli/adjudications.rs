@@ -28,15 +28,15 @@ pub enum AdjudicationsCommand {
     Import {
         file: PathBuf,
         /// Program code (see `vigia program list`).
-        #[arg(long)]
+        #[arg(value_parser = super::args::text, long)]
         program: String,
         /// In a workbook (.xlsx, .xls, .ods), the sheet to read (default: the first).
-        #[arg(long, value_name = "NAME")]
+        #[arg(value_parser = super::args::text, long, value_name = "NAME")]
         sheet: Option<String>,
     },
     /// List adjudications.
     List {
-        #[arg(long)]
+        #[arg(value_parser = super::args::text, long)]
         program: Option<String>,
         /// Holder document number (dots and spaces are ignored: 79.263.082; a NIT with -DV).
         #[arg(long, value_name = "DOC", value_parser = args::document)]
@@ -61,7 +61,7 @@ pub enum AdjudicationsCommand {
     /// breach (not void) or a pledge in force depends on it.
     Void {
         id: i64,
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         reason: String,
     },
 }

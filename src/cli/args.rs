@@ -38,6 +38,15 @@ pub fn price(s: &str) -> Result<Decimal, String> {
     Ok(p)
 }
 
+/// Free text (a reason, an evidence, a reference, an address, a name, a code): refused with the
+/// imports' sentence when it holds a control character or one that reorders text
+/// ([`input::text`]). Every text flag and argument is read through it.
+pub fn text(s: &str) -> Result<String, String> {
+    input::text(s)
+        .map(str::to_string)
+        .map_err(|e| e.to_string())
+}
+
 /// A document number without its type (`79.263.082`, `800.197.268-4`), in its stored form.
 pub fn document(s: &str) -> Result<String, String> {
     crate::ids::normalize_any(s)

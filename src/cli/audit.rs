@@ -3,6 +3,7 @@
 use super::{CliError, Ctx, Status};
 use crate::report::records::{self, Format};
 use crate::store::Store;
+use crate::store::anchors::{self, InChain, Recorded};
 use crate::store::audit::{self, Anchor, Head};
 use crate::store::checkpoint::{self, Checkpoint};
 use clap::Subcommand;
@@ -16,7 +17,7 @@ pub enum AuditCommand {
     Log {
         /// Only events of this table (programs, adjudications, imports, breaches, payments,
         /// liquidations, pledges, rate_periods, ...).
-        #[arg(long)]
+        #[arg(value_parser = super::args::text, long)]
         entity: Option<String>,
         /// Only events of this row id (with --entity).
         #[arg(long)]
@@ -29,10 +30,21 @@ pub enum AuditCommand {
     /// and triggers against vigia's migrations, and SQLite's quick_check; exit 1 naming what does
     /// not match.
     Verify,
-    /// Sign the chain's head (event count, head hash, UTC time) with the audit key and append it
-    /// to the register's checkpoint log (`<register>.checkpoints`), once the chain is found to
-    /// extend the last checkpoint.
-    Checkpoint,
+    /// Sign the chain's head (event count, head hash, UTC time) with the audit key, append it
+    /// to the register's checkpoint log (`<register>.checkpoints`) and record it in the chain,
+    /// once the chain is found to extend the last checkpoint. Where the chain has events and
+    /// there is no log, nothing is signed: restore the log from a backup.
+    Checkpoint {
+        /// Start a new checkpoint log where the chain has events but the log is lost for good
+        /// (never where a log is): the chain must still verify against every checkpoint it
+        /// records; the reason is recorded in the chain and reported by every later `audit
+        /// verify`.
+        #[arg(long, requires = "reason")]
+        reanchor: bool,
+        /// Why the log had to be started again (with --reanchor).
+        #[arg(long, value_parser = super::args::text, value_name = "TEXT", requires = "reanchor")]
+        reason: Option<String>,
+    },
 }
 
 /// An event's columns in `audit log`.
@@ -50,7 +62,7 @@ const EVENT_COLUMNS: [&str; 9] = [
 
 impl AuditCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
-        let store = ctx.store()?;
+        let mut store = ctx.store()?;
         match self {
             AuditCommand::Log { entity, id, format } => {
                 // written as read: payloads included, a large register's trail is hundreds of MB
@@ -83,18 +95,34 @@ impl AuditCommand {
             AuditCommand::Verify => {
                 let key = ctx.audit_key()?;
                 let log_path = ctx.checkpoint_log()?;
-                // the log before the snapshot: every head it signed is then in the snapshot
+                // the log and the recorded checkpoints before the snapshot: every head they
+                // signed is then in the snapshot
                 // an empty log anchors nothing: it is reported like a missing one
                 let log = checkpoint::read(&log_path, &key)?.filter(|l| l.lines > 0);
-                let anchors = log.as_ref().map(|l| &l.anchors[..]).unwrap_or_default();
-                let v = audit::verify_against(store.conn(), anchors)?;
-                report_verification(&v, log.as_ref(), &log_path, &mut *ctx.out)
+                let recorded = anchors::list(store.conn())?;
+                let in_chain = anchors::check_recorded(&key, &recorded);
+                let mut all: Vec<Anchor> =
+                    log.as_ref().map(|l| l.anchors.clone()).unwrap_or_default();
+                all.extend(in_chain.anchors.iter().cloned());
+                let v = audit::verify_against(store.conn(), &all)?;
+                let found = Found {
+                    log: log.as_ref(),
+                    log_path: &log_path,
+                    recorded: &recorded,
+                    in_chain: &in_chain,
+                };
+                report_verification(&v, &found, &mut *ctx.out)
             }
-            AuditCommand::Checkpoint => {
-                let (line, c) = Checkpointer::new(ctx, true)?.sign(&store)?;
+            AuditCommand::Checkpoint { reanchor, reason } => {
+                let officer = ctx.officer();
+                let reason = reason.filter(|_| reanchor);
+                let (line, c) = Checkpointer::new(ctx, true)?
+                    .reanchoring(reason)
+                    .sign(&mut store, &officer)?;
                 writeln!(
                     ctx.out,
-                    "checkpoint {line}: {} events, head {}, signed {} with key {}; appended to {}",
+                    "checkpoint {line}: {} events, head {}, signed {} with key {}; appended to {} \
+                     and recorded in the chain",
                     c.count,
                     &c.head[..12],
                     c.at,
@@ -112,80 +140,195 @@ pub(crate) struct Checkpointer {
     key: checkpoint::Key,
     log: PathBuf,
     start: bool,
+    reanchor: Option<String>,
 }
 
 impl Checkpointer {
     /// Reads the audit key and looks for the log (first, so that a long command fails at once
     /// when it could not sign at the end). A missing or empty log is started only when `start`
-    /// (by `init` and `audit checkpoint`, run by a person): a scheduled run must not anchor
-    /// whatever chain it finds after the log was removed.
+    /// (by `init` and `audit checkpoint`, run by a person), and then only over an empty chain or
+    /// with [`Checkpointer::reanchoring`]: a scheduled run must not anchor whatever chain it
+    /// finds after the log was removed, and neither must a person who was not told.
     pub(crate) fn new(ctx: &Ctx<'_>, start: bool) -> Result<Checkpointer, CliError> {
         let c = Checkpointer {
             key: ctx.audit_key()?,
             log: ctx.checkpoint_log()?,
             start,
+            reanchor: None,
         };
         c.nothing_to_extend()?;
         Ok(c)
     }
 
+    /// Starts a new log where the chain has events and the log is lost, for `reason`.
+    pub(crate) fn reanchoring(self, reason: Option<String>) -> Checkpointer {
+        Checkpointer {
+            reanchor: reason,
+            ..self
+        }
+    }
+
+    fn no_log(&self) -> bool {
+        std::fs::metadata(&self.log).map_or(true, |m| m.len() == 0)
+    }
+
     fn nothing_to_extend(&self) -> Result<(), CliError> {
-        let empty = std::fs::metadata(&self.log).map_or(true, |m| m.len() == 0);
-        if empty && !self.start {
+        if self.no_log() && !self.start {
             return Err(CliError::Refused(format!(
                 "nothing was signed: there is no checkpoint in {} to extend; run `vigia audit \
-                 verify`, then start the log with `vigia audit checkpoint`",
+                 verify`, and restore the log from a backup",
                 self.log.display()
             )));
         }
         Ok(())
     }
 
-    /// Signs the chain's head now and appends it to the checkpoint log, once every line of the
-    /// log verifies and the chain is found to extend the last checkpoint (else nothing is signed:
-    /// a checkpoint never anchors a chain that was rewritten). Returns the new line's number and
-    /// the checkpoint. For `audit checkpoint`, `init` and `check --checkpoint`.
-    pub(crate) fn sign(&self, store: &Store) -> Result<(usize, Checkpoint), CliError> {
+    /// Signs the chain's head now, appends it to the checkpoint log and records it in the chain
+    /// (one write transaction: the head cannot move between the signature and its record; the
+    /// line is appended before the commit, so a log may hold a checkpoint the chain does not, never
+    /// the other way round). Nothing is signed unless every line of the log and every checkpoint
+    /// the chain records verifies, the log holds every checkpoint the chain records since the last
+    /// re-anchor, and the chain extends the last of them: a checkpoint never anchors a chain that
+    /// was rewritten. Returns the new line's number and the checkpoint. For `audit checkpoint`,
+    /// `init` and `check --checkpoint`.
+    pub(crate) fn sign(
+        &self,
+        store: &mut Store,
+        officer: &str,
+    ) -> Result<(usize, Checkpoint), CliError> {
         self.nothing_to_extend()?;
+        let refused = |why: String| {
+            CliError::Refused(format!(
+                "nothing was signed: {why}; run `vigia audit verify`"
+            ))
+        };
         let log = checkpoint::read(&self.log, &self.key)?.unwrap_or_default();
         if let Some(p) = log.problems.first() {
-            return Err(CliError::Refused(format!(
-                "nothing was signed: {p}; run `vigia audit verify`"
-            )));
+            return Err(refused(p.clone()));
         }
-        let from = match &log.last {
-            Some((n, c)) => Anchor {
-                name: format!("checkpoint {n} (signed {})", c.at),
-                head: c.head(),
-            },
-            None => Anchor {
+        let recorded = anchors::list(store.conn())?;
+        let in_chain = anchors::check_recorded(&self.key, &recorded);
+        if let Some(p) = in_chain.problems.first() {
+            return Err(refused(p.clone()));
+        }
+        let events = audit::head(store.conn())?.count;
+        match (self.no_log(), &self.reanchor) {
+            (false, Some(_)) => {
+                return Err(CliError::Refused(format!(
+                    "nothing was signed: --reanchor starts a checkpoint log only where there is \
+                     none, and {} holds {} line(s); extend it with `vigia audit checkpoint`, or, \
+                     if it does not verify, keep it aside as evidence before re-anchoring",
+                    self.log.display(),
+                    log.lines
+                )));
+            }
+            (true, None) if events > 0 => {
+                return Err(CliError::Refused(missing_log(&self.log, events, &recorded)));
+            }
+            _ => {}
+        }
+        if !self.no_log()
+            && let Some(r) = missing_from_log(&recorded, &log)
+        {
+            return Err(refused(not_in_log(r, &self.log)));
+        }
+        // the latest head signed, in the log or in the chain
+        let from = log
+            .anchors
+            .iter()
+            .chain(&in_chain.anchors)
+            .max_by_key(|a| a.head.count)
+            .cloned()
+            .unwrap_or(Anchor {
                 name: "the start of the chain".into(),
                 head: Head::genesis(),
-            },
-        };
-        let head = audit::head_extending(store.conn(), &from)?.map_err(|m| {
-            CliError::Refused(format!(
-                "nothing was signed: {}; run `vigia audit verify`",
-                m.reason
-            ))
-        })?;
+            });
         let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-        let c = self.key.sign(&head, &now)?;
-        checkpoint::append(&self.log, &c)?;
+        let c = store.write::<_, CliError>(officer, |tx| {
+            let head = audit::head_extending(tx.conn(), &from)?.map_err(|m| refused(m.reason))?;
+            let c = self.key.sign(&head, &now)?;
+            checkpoint::append(&self.log, &c)?;
+            anchors::record(tx, &c, self.reanchor.as_deref())?;
+            Ok(c)
+        })?;
         Ok((log.lines + 1, c))
     }
 }
 
-/// Writes what `audit verify` found: one line when intact, else a line per problem.
+/// Why no new log is started over a chain with events (and what to do instead).
+fn missing_log(path: &std::path::Path, events: i64, recorded: &[Recorded]) -> String {
+    let held = match recorded.last() {
+        Some(r) => format!(
+            ", and records {} checkpoint(s), the last signed {} at {} events",
+            recorded.len(),
+            r.checkpoint.at,
+            r.checkpoint.count
+        ),
+        None => String::new(),
+    };
+    format!(
+        "nothing was signed: there is no checkpoint log at {}, and the chain has {events} \
+         events{held}: a new log would anchor whatever the chain holds now, a rewritten chain \
+         included. Restore the log from a backup (`vigia backup` writes it beside each copy as \
+         FILE.checkpoints) and run `vigia audit verify`; only if it is lost for good, start a \
+         new one with `vigia audit checkpoint --reanchor --reason TEXT` (the reason is recorded \
+         in the chain and every later `audit verify` reports it)",
+        path.display()
+    )
+}
+
+/// The first checkpoint the chain records since its last re-anchor that the log lacks.
+fn missing_from_log<'a>(recorded: &'a [Recorded], log: &checkpoint::Log) -> Option<&'a Recorded> {
+    let since = recorded
+        .iter()
+        .rposition(|r| r.reanchor_reason.is_some())
+        .unwrap_or(0);
+    recorded[since..]
+        .iter()
+        .find(|r| !log.anchors.iter().any(|a| a.head == r.checkpoint.head()))
+}
+
+fn not_in_log(r: &Recorded, path: &std::path::Path) -> String {
+    format!(
+        "the chain records the checkpoint signed {} at {} events (audit_checkpoints row {}), \
+         which is not in {}: the log was replaced by an older copy or cut; restore it from a \
+         backup",
+        r.checkpoint.at,
+        r.checkpoint.count,
+        r.id,
+        path.display()
+    )
+}
+
+/// What `audit verify` read besides the register: the log and the checkpoints the chain records.
+struct Found<'a> {
+    log: Option<&'a checkpoint::Log>,
+    log_path: &'a std::path::Path,
+    recorded: &'a [Recorded],
+    in_chain: &'a InChain,
+}
+
+/// Writes what `audit verify` found: three lines when intact, else a line per problem; every
+/// re-anchor of the log, in both cases.
 fn report_verification(
     v: &audit::Verification,
-    log: Option<&checkpoint::Log>,
-    log_path: &std::path::Path,
+    found: &Found<'_>,
     out: &mut dyn Write,
 ) -> Result<Status, CliError> {
-    // intact: the register, and a log whose every line verifies (an empty one was left out)
+    let log = found.log;
+    // (a line that does not verify is reported as such, not again as a checkpoint it lacks)
+    let missing = log
+        .filter(|l| l.problems.is_empty())
+        .and_then(|l| missing_from_log(found.recorded, l));
+    // intact: the register, a log whose every line verifies (an empty one was left out), every
+    // checkpoint in the chain verifies and is in the log
     let anchored = log
-        .filter(|l| v.intact() && l.problems.is_empty())
+        .filter(|l| {
+            v.intact()
+                && l.problems.is_empty()
+                && found.in_chain.problems.is_empty()
+                && missing.is_none()
+        })
         .and_then(|l| Some((l.anchors.len(), l.last.as_ref()?)));
     if let Some((signed, (n, c))) = anchored {
         writeln!(
@@ -198,13 +341,16 @@ fn report_verification(
             out,
             "schema and triggers as vigia's migrations create them; SQLite quick_check ok"
         )?;
+        // the last checkpoint's own record in the chain is not news
+        let own = found.recorded.iter().any(|r| r.checkpoint == *c);
         writeln!(
             out,
             "checkpoints: {signed} signed, the last (line {n}) at {} events, {}; {} event(s) since",
             c.count,
             c.at,
-            v.events - c.count
+            v.events - c.count - i64::from(own)
         )?;
+        restarts(found, out)?;
         return Ok(Status::Ok);
     }
     if let Some(m) = &v.first_mismatch {
@@ -219,19 +365,40 @@ fn report_verification(
         };
         writeln!(out, "AUDIT MISMATCH at {at}: {}", m.reason)?;
     }
+    for p in &found.in_chain.problems {
+        writeln!(out, "CHECKPOINT IN THE CHAIN: {p}")?;
+    }
     match log {
-        None => writeln!(
-            out,
-            "CHECKPOINT LOG MISSING: there is no checkpoint in {}: nothing outside the database \
-             anchors the chain (a register from before checkpoints gets its first with `vigia \
-             audit checkpoint`)",
-            log_path.display()
-        )?,
+        None => {
+            let held = match found.recorded.last() {
+                Some(r) => format!(
+                    "the chain records {} checkpoint(s), the last signed {} at {} events, and \
+                     was checked against them",
+                    found.recorded.len(),
+                    r.checkpoint.at,
+                    r.checkpoint.count
+                ),
+                None => "nothing outside the database anchors the chain, and it records no \
+                         checkpoint"
+                    .into(),
+            };
+            writeln!(
+                out,
+                "CHECKPOINT LOG MISSING: there is no checkpoint in {}: {held}; restore the log \
+                 from a backup (`vigia backup` writes it beside each copy as FILE.checkpoints); \
+                 only if it is lost for good, `vigia audit checkpoint --reanchor --reason TEXT` \
+                 starts a new one (recorded in the chain, reported by every later verify)",
+                found.log_path.display()
+            )?
+        }
         Some(l) => {
             for p in &l.problems {
                 writeln!(out, "CHECKPOINT LOG: {p}")?;
             }
         }
+    }
+    if let Some(r) = missing {
+        writeln!(out, "CHECKPOINT LOG: {}", not_in_log(r, found.log_path))?;
     }
     for s in &v.schema {
         writeln!(out, "SCHEMA MISMATCH: {s}")?;
@@ -239,5 +406,25 @@ fn report_verification(
     for s in &v.storage {
         writeln!(out, "FILE DAMAGED (SQLite quick_check): {s}")?;
     }
+    restarts(found, out)?;
     Ok(Status::Findings)
+}
+
+/// Every time the log was started again, and the checkpoints that cannot be checked.
+fn restarts(found: &Found<'_>, out: &mut dyn Write) -> Result<(), CliError> {
+    for r in found.recorded {
+        if let Some(reason) = &r.reanchor_reason {
+            writeln!(
+                out,
+                "CHECKPOINT LOG STARTED AGAIN on {} by {} at {} events (audit_checkpoints row \
+                 {}): {reason}; what the chain held before it is anchored only by the \
+                 checkpoints it records",
+                r.created_at, r.created_by, r.checkpoint.count, r.id
+            )?;
+        }
+    }
+    for n in &found.in_chain.notes {
+        writeln!(out, "NOTE: {n}")?;
+    }
+    Ok(())
 }

@@ -36,7 +36,7 @@ pub enum BreachCommand {
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         registered_on: Option<NaiveDate>,
         /// Where the breach is documented (document, letter, ledger entry).
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         evidence: Option<String>,
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
@@ -45,7 +45,7 @@ pub enum BreachCommand {
     List {
         #[arg(long, value_name = "ID")]
         adjudication: Option<i64>,
-        #[arg(long)]
+        #[arg(value_parser = super::args::text, long)]
         program: Option<String>,
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
@@ -61,7 +61,7 @@ pub enum BreachCommand {
     /// notice or a paz y salvo was issued for it (a notified breach stays on record).
     Void {
         id: i64,
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         reason: String,
     },
 }

@@ -21,7 +21,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "DATE", value_parser = args::date)]
     pub as_of: Option<NaiveDate>,
     /// Only this program (default: all).
-    #[arg(long)]
+    #[arg(value_parser = super::args::text, long)]
     pub program: Option<String>,
     /// LOCKUP_ENDING: lock-ups ending within this many days.
     #[arg(long, value_name = "DAYS", default_value_t = 30)]
@@ -157,13 +157,12 @@ impl From<check::Error> for CliError {
 /// was, however much had been written (main's buffer alone could not promise that: it flushes
 /// as it fills).
 enum Target {
-    /// `--out FILE`, a file or none yet: a temporary file in the same directory (so memory
-    /// stays flat), renamed over FILE at the end (a symbolic link is followed: its target is
-    /// replaced). The file gets the permissions of the one it replaces, or a new file's.
+    /// `--out FILE`, a file or none yet: a new temporary file in the same directory, mode 0600
+    /// (so memory stays flat), moved over FILE at the end (`files::stage_file`: a symbolic link
+    /// is refused, never followed, like every other output of vigia).
     File {
-        tmp: std::io::BufWriter<tempfile::NamedTempFile>,
-        path: PathBuf,
-        permissions: Option<std::fs::Permissions>,
+        tmp: std::io::BufWriter<std::fs::File>,
+        staged: crate::files::Staged,
     },
     /// Standard output, or `--out` naming something that is not a file (`/dev/stdout`, a pipe):
     /// an anonymous temporary file, copied there at the end.
@@ -177,10 +176,10 @@ enum Target {
 
 impl Target {
     fn open(out: Option<&Path>, format: Format) -> Result<Target, CliError> {
-        let file_error = |path: &Path, e: std::io::Error| CliError::File {
+        let file_error = |path: &Path, e: String| CliError::File {
             flag: "--out",
             path: path.to_path_buf(),
-            error: e.to_string(),
+            error: e,
         };
         let spool =
             || -> Result<_, CliError> { Ok(std::io::BufWriter::new(tempfile::tempfile()?)) };
@@ -193,41 +192,35 @@ impl Target {
                 },
             });
         };
-        let existing = std::fs::metadata(path).ok(); // through a symbolic link
-        let permissions = match &existing {
-            Some(m) if m.is_dir() => {
-                return Err(file_error(path, std::io::Error::other("it is a directory")));
-            }
-            Some(m) if !m.is_file() => {
-                return Ok(Target::Spool {
-                    spool: spool()?,
-                    device: Some(path.to_path_buf()),
-                });
-            }
-            Some(m) => Some(m.permissions()),
-            None => None,
-        };
-        let path = match existing {
-            Some(_) => path.canonicalize().map_err(|e| file_error(path, e))?,
-            None => path.to_path_buf(),
-        };
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let mut tmp = tempfile::Builder::new();
-        tmp.prefix(".vigia-check-");
-        #[cfg(unix)]
-        {
-            // what File::create would give a new file (the umask applies)
-            use std::os::unix::fs::PermissionsExt;
-            tmp.permissions(std::fs::Permissions::from_mode(0o666));
+        // a device or a pipe (`/dev/stdout` is a link to one) holds no copy of the report on
+        // disk: it is written to, through a link or not; a file never is through a link
+        let device = std::fs::metadata(path)
+            .ok()
+            .is_some_and(|m| !m.is_file() && !m.is_dir());
+        if device {
+            return Ok(Target::Spool {
+                spool: spool()?,
+                device: Some(path.to_path_buf()),
+            });
         }
-        let tmp = tmp.tempfile_in(dir).map_err(|e| file_error(&path, e))?;
+        let (staged, tmp) = crate::files::stage_file(path, true).map_err(|e| match e {
+            crate::files::FileError::Symlink(p) => CliError::Flag {
+                flag: "--out".into(),
+                value: p.display().to_string(),
+                reason: "it is a symbolic link, which vigia does not write through (nor replace); \
+                         give the path of the file itself"
+                    .into(),
+            },
+            crate::files::FileError::IsDir(p) => file_error(&p, "it is a directory".into()),
+            crate::files::FileError::Io { path, error } => file_error(&path, error.to_string()),
+            other => file_error(path, other.to_string()),
+        })?;
+        // leftovers of runs killed before their rename, as every write into a directory does
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        crate::files::remove_stale(dir.unwrap_or(Path::new(".")), std::time::SystemTime::now());
         Ok(Target::File {
             tmp: std::io::BufWriter::new(tmp),
-            path,
-            permissions,
+            staged,
         })
     }
 
@@ -247,16 +240,14 @@ impl Target {
             error: e.to_string(),
         };
         match self {
-            Target::File {
-                tmp,
-                path,
-                permissions,
-            } => {
-                let tmp = tmp.into_inner().map_err(|e| e.into_error())?;
-                if let Some(p) = permissions {
-                    tmp.as_file().set_permissions(p)?;
-                }
-                tmp.persist(&path).map_err(|e| file_error(path, e.error))?;
+            Target::File { tmp, staged } => {
+                let file = tmp.into_inner().map_err(|e| e.into_error())?;
+                file.sync_all()?;
+                drop(file);
+                staged.place().map_err(|e| {
+                    let path = e.path().to_path_buf();
+                    file_error(path, std::io::Error::other(e.to_string()))
+                })?;
             }
             Target::Spool { spool, device } => {
                 let mut file = spool.into_inner().map_err(|e| e.into_error())?;
@@ -342,7 +333,7 @@ impl Sink<'_> {
 pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let as_of = a.as_of.unwrap_or_else(|| ctx.today());
     let rates = ctx.rates()?;
-    let store = ctx.store()?;
+    let mut store = ctx.store()?;
     let checkpointer = (a.checkpoint)
         .then(|| super::audit::Checkpointer::new(ctx, false))
         .transpose()?;
@@ -420,7 +411,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     sink.close(as_of, &counts, &most_urgent)?;
     // signed before the report goes out: a check whose checkpoint fails prints nothing
     if let Some(c) = &checkpointer {
-        c.sign(&store)?;
+        c.sign(&mut store, &ctx.officer())?;
     }
     if tty {
         eprintln!();

@@ -95,7 +95,7 @@ pub struct QuoteArgs {
     #[arg(long, value_name = "MONTHS", default_value_t = 24)]
     pub lockup_months: u32,
     /// Fine brackets, MONTHS:PERCENT in increasing months, ending at the lock-up length.
-    #[arg(long, value_name = "LIST", default_value = "6:100,12:75,18:50,24:25")]
+    #[arg(value_parser = super::args::text, long, value_name = "LIST", default_value = "6:100,12:75,18:50,24:25")]
     pub brackets: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t = LiquidationFormat::Table)]

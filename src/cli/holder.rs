@@ -16,19 +16,21 @@ pub enum HolderCommand {
     /// keep the one in force when they were.
     Update {
         /// The holder's document number.
+        #[arg(value_parser = super::args::text)]
         doc: String,
         /// The document type, when the number alone names several holders.
         #[arg(long, value_name = "TYPE", value_parser = parse_doc_type)]
         doc_type: Option<DocType>,
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         address: Option<String>,
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         city: Option<String>,
-        #[arg(long, value_name = "ADDRESS")]
+        #[arg(value_parser = super::args::text, long, value_name = "ADDRESS")]
         email: Option<String>,
     },
     /// A holder's contact details, every version, oldest first.
     Show {
+        #[arg(value_parser = super::args::text)]
         doc: String,
         #[arg(long, value_name = "TYPE", value_parser = parse_doc_type)]
         doc_type: Option<DocType>,

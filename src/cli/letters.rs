@@ -19,18 +19,21 @@ pub enum LettersCommand {
     /// return address, the payment bank and account; a paz y salvo all but the payment ones.
     Set {
         /// The program's code (D3939-2004).
+        #[arg(value_parser = super::args::text)]
         code: String,
         #[command(flatten)]
         parts: Box<Parts>,
     },
     /// The letterhead in force and what a notice or a paz y salvo would still lack.
     Show {
+        #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
     /// Every version of the letterhead, oldest first.
     History {
+        #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
@@ -41,31 +44,31 @@ pub enum LettersCommand {
 #[derive(Debug, clap::Args)]
 pub struct Parts {
     /// The entity that writes on the sellers' behalf.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
     entity: Option<String>,
     /// The issuer's NIT, NNNNNNNNN-D (check digit verified).
-    #[arg(long, value_name = "NIT")]
+    #[arg(value_parser = super::args::text, long, value_name = "NIT")]
     nit: Option<String>,
     /// Where the holder answers and the post returns an undelivered letter.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
     return_address: Option<String>,
     /// The city of the date line.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
     city: Option<String>,
     /// The bank the fine is paid into.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
     bank: Option<String>,
     /// The account, e.g. "cuenta corriente No. 000-00000-0".
-    #[arg(long, value_name = "TEXT")]
+    #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
     account: Option<String>,
     /// The payment reference the holder quotes: {number} (the notice's), {doc} (the
     /// holder's document) and {breach} are replaced; default {number}.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
     reference: Option<String>,
-    #[arg(long, value_name = "TEXT")]
+    #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
     signatory_name: Option<String>,
     /// The signatory's position (cargo).
-    #[arg(long, value_name = "TEXT")]
+    #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
     signatory_position: Option<String>,
 }
 

@@ -64,7 +64,7 @@ pub struct Cli {
     pub db: Option<PathBuf>,
 
     /// Who is making the change, for the audit trail (default: $VIGIA_OFFICER, else the OS user).
-    #[arg(long, global = true, value_name = "NAME")]
+    #[arg(value_parser = args::text, long, global = true, value_name = "NAME")]
     pub officer: Option<String>,
 
     /// Audit key that signs and checks the chain's checkpoints, kept outside the register
@@ -701,14 +701,27 @@ fn init(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         key.id()
     )?;
     let log = ctx.checkpoint_log()?;
-    if !log.exists() {
-        let (line, c) = audit::Checkpointer::new(ctx, true)?.sign(&store)?;
+    let events = crate::store::audit::head(store.conn())?.count;
+    let mut store = store;
+    if !log.exists() && events == 0 {
+        let officer = ctx.officer();
+        let (line, c) = audit::Checkpointer::new(ctx, true)?.sign(&mut store, &officer)?;
         writeln!(
             ctx.out,
             "checkpoint log created: {} (checkpoint {line}: {} events)",
             log.display(),
             c.count
         )?;
+    } else if !log.exists() {
+        // a register with events is never anchored again here: whatever its chain holds now,
+        // a rewritten one included, would verify from then on
+        writeln!(
+            ctx.out,
+            "CHECKPOINT LOG MISSING: {} (the register has {events} events): none was started; \
+             restore it from a backup, and run `vigia audit verify`",
+            log.display()
+        )?;
+        return Ok(Status::Findings);
     }
     Ok(Status::Ok)
 }

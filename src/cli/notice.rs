@@ -86,7 +86,7 @@ pub enum NoticeCommand {
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         date: Option<NaiveDate>,
         /// Why the notice is dated before today (kept in the register with it, not printed).
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         reason: Option<String>,
         #[arg(long, value_enum, default_value_t = DocFormat::Pdf)]
         format: DocFormat,
@@ -106,9 +106,10 @@ pub enum NoticeCommand {
     /// figures and fingerprint. No number is used; the file's SHA-256 is recorded for `verify`.
     Render {
         /// MULTA-YYYY-NNNN (or PAZ-YYYY-NNNN).
+        #[arg(value_parser = super::args::text)]
         number: String,
         /// The program, when the number is in several.
-        #[arg(long, value_name = "CODE")]
+        #[arg(value_parser = super::args::text, long, value_name = "CODE")]
         program: Option<String>,
         #[arg(long, value_enum, default_value_t = DocFormat::Pdf)]
         format: DocFormat,
@@ -123,8 +124,9 @@ pub enum NoticeCommand {
     /// the payment term from delivery, the deadline runs from this day.
     Delivered {
         /// MULTA-YYYY-NNNN.
+        #[arg(value_parser = super::args::text)]
         number: String,
-        #[arg(long, value_name = "CODE")]
+        #[arg(value_parser = super::args::text, long, value_name = "CODE")]
         program: Option<String>,
         /// The day it was delivered.
         #[arg(long, value_name = "DATE", value_parser = args::date)]
@@ -132,7 +134,7 @@ pub enum NoticeCommand {
         #[arg(long, value_enum)]
         via: ViaArg,
         /// What proves it: a receipt, a guide number, the e-mail's delivery receipt.
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         evidence: Option<String>,
     },
     /// Check a notice or paz y salvo document against the register: its text and fingerprint must

@@ -21,6 +21,7 @@ pub enum OfferCommand {
     /// business day after the notice).
     Open {
         /// Program code.
+        #[arg(value_parser = super::args::text)]
         code: String,
         /// The day the notice (aviso de oferta) is published: acceptances count from it.
         #[arg(long, value_name = "DATE", value_parser = args::date)]
@@ -30,7 +31,7 @@ pub enum OfferCommand {
         closes: NaiveDate,
         /// Why it opens outside the program's validity (Decreto 3939 art. 28), when it does: an
         /// extension, a later decree. Recorded with it.
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         reason: Option<String>,
     },
     /// Evaluate every acceptance and adjudicate the offer (Art. 12): the awards become
@@ -38,6 +39,7 @@ pub enum OfferCommand {
     /// fingerprint. Once per program.
     Adjudicate {
         /// Program code.
+        #[arg(value_parser = super::args::text)]
         code: String,
         /// The day of the adjudication (after the offer closed).
         #[arg(long, value_name = "DATE", value_parser = args::date)]
@@ -58,6 +60,7 @@ pub enum OfferCommand {
     /// Write the acta of a program's adjudication again.
     Acta {
         /// Program code.
+        #[arg(value_parser = super::args::text)]
         code: String,
         /// The file (.pdf, .html or .md).
         #[arg(long, value_name = "FILE")]

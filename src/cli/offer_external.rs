@@ -12,6 +12,7 @@ use clap::Args;
 #[derive(Debug, Args)]
 pub struct RecordExternal {
     /// Program code.
+    #[arg(value_parser = super::args::text)]
     code: String,
     /// The day the first stage was adjudicated (the acta's date of adjudication).
     #[arg(long, value_name = "DATE", value_parser = args::date)]
@@ -21,7 +22,7 @@ pub struct RecordExternal {
     #[arg(long, value_name = "N", value_parser = awarded)]
     awarded: u64,
     /// The reference of the acta that states the adjudication, e.g. "Acta 014 de 2007".
-    #[arg(long, value_name = "REF")]
+    #[arg(value_parser = super::args::text, long, value_name = "REF")]
     acta: String,
 }
 

@@ -20,7 +20,7 @@ pub enum PaymentCommand {
         #[arg(long, value_name = "X", value_parser = args::paid, allow_negative_numbers = true)]
         amount: Decimal,
         /// Bank reference, receipt number.
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         reference: Option<String>,
         /// Record it even though a payment with the same date, amount and reference is already
         /// recorded against the breach (two real payments alike).
@@ -33,7 +33,7 @@ pub enum PaymentCommand {
     Void {
         /// Payment id (see `vigia payment list`).
         id: i64,
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         reason: String,
     },
     /// List the payments of a breach, voided ones included (with who voided them, when and why).

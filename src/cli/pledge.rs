@@ -29,7 +29,7 @@ pub enum PledgeCommand {
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         registered_on: NaiveDate,
         /// The financing lender (default: the adjudication's lender).
-        #[arg(long, value_name = "NAME")]
+        #[arg(value_parser = super::args::text, long, value_name = "NAME")]
         lender: Option<String>,
     },
     /// Register pledges in bulk from CSV or a workbook: columns rank,registered_on and either adjudication_id
@@ -44,7 +44,7 @@ pub enum PledgeCommand {
     Import {
         file: std::path::PathBuf,
         /// In a workbook (.xlsx, .xls, .ods), the sheet to read (default: the first).
-        #[arg(long, value_name = "NAME")]
+        #[arg(value_parser = super::args::text, long, value_name = "NAME")]
         sheet: Option<String>,
     },
     /// Release the pledges of an adjudication: refused while the lock-up runs or a fine of that
@@ -65,7 +65,7 @@ pub enum PledgeCommand {
         #[arg(long)]
         releasable: bool,
         /// With --releasable: only this program.
-        #[arg(long, requires = "releasable")]
+        #[arg(value_parser = super::args::text, long, requires = "releasable")]
         program: Option<String>,
         /// Date of the release (after the lock-up's last day, not before the pledge was
         /// registered, not after today).
@@ -78,7 +78,7 @@ pub enum PledgeCommand {
     Void {
         /// Pledge id (see `vigia adjudications show ADJ`).
         id: i64,
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         reason: String,
     },
 }

@@ -27,6 +27,7 @@ pub enum ProgramCommand {
     /// `vigia program show-file D3939-2004 > mi-programa.toml`.
     ShowFile {
         /// The shipped program's code: D3939-2004, SEMILLA-000, SEMILLA-001, EBSA-2010, FOGAFIN-TON.
+        #[arg(value_parser = super::args::text)]
         code: String,
     },
     /// List registered programs.
@@ -36,6 +37,7 @@ pub enum ProgramCommand {
     },
     /// Show one program's terms.
     Show {
+        #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
@@ -50,9 +52,10 @@ pub enum ProgramCommand {
     /// Third Stage, or `--stage none` when no later stage will happen. Until one is recorded,
     /// liquidations are provisional.
     StagePrice {
+        #[arg(value_parser = super::args::text)]
         code: String,
         /// 2, 3 or none.
-        #[arg(long, value_name = "2|3|none")]
+        #[arg(value_parser = super::args::text, long, value_name = "2|3|none")]
         stage: String,
         /// Price per share (required with --stage 2 or 3).
         #[arg(long, value_name = "P", value_parser = args::price, allow_negative_numbers = true)]

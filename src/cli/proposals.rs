@@ -20,13 +20,13 @@ pub enum ProposalsCommand {
     Import {
         file: PathBuf,
         /// Program code.
-        #[arg(long)]
+        #[arg(value_parser = super::args::text, long)]
         program: String,
         /// 2 (Segunda Etapa) or 3 (Tercera Etapa).
         #[arg(long, value_parser = clap::value_parser!(u8).range(2..=3))]
         stage: u8,
         /// In a workbook (.xlsx, .xls, .ods), the sheet to read (default: the first).
-        #[arg(long, value_name = "NAME")]
+        #[arg(value_parser = super::args::text, long, value_name = "NAME")]
         sheet: Option<String>,
     },
 }

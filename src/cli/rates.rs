@@ -38,7 +38,7 @@ pub enum RatesCommand {
         #[arg(long, value_name = "PCT", value_parser = args::percent, allow_negative_numbers = true)]
         usury: Option<Decimal>,
         /// Certifying resolution, e.g. "SFC Res. 1650 de 2026 (2026-10-30)".
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         resolution: String,
         /// Replace the periods this one overlaps (they stay on record).
         #[arg(long, requires = "reason")]
@@ -49,7 +49,7 @@ pub enum RatesCommand {
         force: bool,
         /// Why the overlapped periods are replaced (--supersede), or why the usury figure is
         /// right (--force).
-        #[arg(long, value_name = "TEXT", requires = "overriding")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT", requires = "overriding")]
         reason: Option<String>,
     },
     /// Add every period of a rates CSV to the register, all or nothing.
@@ -60,7 +60,7 @@ pub enum RatesCommand {
         supersede: bool,
         #[arg(long, requires = "reason")]
         force: bool,
-        #[arg(long, value_name = "TEXT", requires = "overriding")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT", requires = "overriding")]
         reason: Option<String>,
     },
 }

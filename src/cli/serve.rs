@@ -22,6 +22,14 @@ pub struct ServeArgs {
     /// (implied by --tls-cert).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// Connections served at once (more wait, unaccepted); lowered to the file-descriptor limit
+    /// less 64 when that is lower. One client address gets at most 64 of them.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+    /// Seconds a client has to send a request's headers, and a connection may stay idle
+    /// between requests, before it is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub header_timeout: u64,
 }
 
 pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
@@ -62,6 +70,11 @@ pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             secure_cookies: args.secure_cookies,
             tls,
             rates_file,
+            limits: crate::web::Limits {
+                max_connections: args.max_connections as usize,
+                header_read: std::time::Duration::from_secs(args.header_timeout),
+                ..crate::web::Limits::default()
+            },
         },
         &mut *ctx.out,
     )

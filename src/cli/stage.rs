@@ -33,6 +33,7 @@ pub enum StageCommand {
     /// left; the minimum price is the first stage's fixed price (Art. 14 a, Art. 17 a).
     Open {
         /// Program code.
+        #[arg(value_parser = super::args::text)]
         code: String,
         /// 2 or 3.
         #[arg(long, value_parser = stage_arg())]
@@ -51,12 +52,13 @@ pub enum StageCommand {
         tranche: u32,
         /// Why it opens outside the program's validity (Decreto 3939 art. 28), when it does: an
         /// extension, a later decree. Recorded with it.
-        #[arg(long, value_name = "TEXT")]
+        #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         reason: Option<String>,
     },
     /// Every proposal with its status and cause, its value under the program's criterion and
     /// the ranking, tranche by tranche (improvements and a recorded draw taken into account).
     Evaluate {
+        #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_parser = stage_arg())]
         stage: u8,
@@ -67,11 +69,12 @@ pub enum StageCommand {
     /// at the best value, once, until the tie is drawn; a price not above the original is
     /// recorded and ignored (the original stands).
     Improve {
+        #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_parser = stage_arg())]
         stage: u8,
         /// The proposal's reference.
-        #[arg(long, value_name = "REF")]
+        #[arg(value_parser = super::args::text, long, value_name = "REF")]
         proposal: String,
         /// The new price per share.
         #[arg(long, value_name = "P", value_parser = args::price)]
@@ -83,6 +86,7 @@ pub enum StageCommand {
     /// place (from 0) wins. `--verify` recomputes the recorded draws instead (exit 1 on a
     /// difference).
     Draw {
+        #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_parser = stage_arg())]
         stage: u8,
@@ -90,6 +94,7 @@ pub enum StageCommand {
         #[arg(
             long,
             value_name = "TEXT",
+            value_parser = super::args::text,
             required_unless_present = "verify",
             conflicts_with = "verify"
         )]
@@ -104,6 +109,7 @@ pub enum StageCommand {
     /// payment due the next banking business day (Art. 14 c); the price per share (several
     /// tranches: share-weighted) becomes the program's Art. 9 (iii) price from that day.
     Adjudicate {
+        #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_parser = stage_arg())]
         stage: u8,
@@ -119,6 +125,7 @@ pub enum StageCommand {
     /// Declare the stage void (desierta) when no proposal is valid: its shares pass to the next
     /// stage; a void last stage records that there is no Art. 9 (iii) price.
     Desert {
+        #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_parser = stage_arg())]
         stage: u8,
@@ -132,6 +139,7 @@ pub enum StageCommand {
     /// Write the acta of a concluded stage (adjudicated or void) again.
     Acta {
         /// Program code.
+        #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_parser = stage_arg())]
         stage: u8,

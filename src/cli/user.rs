@@ -15,6 +15,7 @@ pub enum UserCommand {
     /// Add an account: consulta reads everything; oficial also imports and records; juridico also
     /// liquidates and issues notices; admin also manages programs, rates and users.
     Add {
+        #[arg(value_parser = super::args::text)]
         name: String,
         #[arg(long, value_parser = parse_role)]
         role: Role,
@@ -30,10 +31,14 @@ pub enum UserCommand {
     /// Disable an account: it can no longer sign in, and its open web sessions end; it stays on
     /// record. Refused for the account named by --officer (nobody disables the account they act
     /// as) and for the last enabled administrator.
-    Disable { name: String },
+    Disable {
+        #[arg(value_parser = super::args::text)]
+        name: String,
+    },
     /// Set a new password for an account: it ends the account's lockout, and the web sessions
     /// begun with the old password.
     Password {
+        #[arg(value_parser = super::args::text)]
         name: String,
         /// Read the password from the first line of standard input instead of a prompt.
         #[arg(long)]

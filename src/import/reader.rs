@@ -52,11 +52,11 @@ fn shown(value: &str) -> String {
     value
         .chars()
         .flat_map(|c| {
-            let escaped = c.is_control().then(|| c.escape_unicode());
+            let escaped = crate::input::is_hidden(c).then(|| c.escape_unicode());
             escaped
                 .into_iter()
                 .flatten()
-                .chain((!c.is_control()).then_some(c))
+                .chain((!crate::input::is_hidden(c)).then_some(c))
         })
         .collect()
 }
@@ -289,9 +289,10 @@ pub fn each_record<T, E>(
             record: &record,
             index: &index,
         };
-        // a control character is a byte below 0x20, 0x7F, or 0xC2 0x80..0x9F: a line without
-        // any of those bytes has no value to look into
-        let suspect = |b: u8| b < 0x20 || b == 0x7F || b == 0xC2;
+        // a character that is not plain text (`input::is_hidden`) starts with a byte below
+        // 0x20, 0x7F, 0xC2 (C1 controls), 0xD8 (U+061C) or 0xE2 (U+200E.., U+202A.., U+2066..):
+        // a line without any of those bytes has no value to look into
+        let suspect = |b: u8| b < 0x20 || b == 0x7F || b == 0xC2 || b == 0xD8 || b == 0xE2;
         // (every byte looked at, without stopping at the first: the loop vectorises)
         if raw.is_empty() || raw.bytes().fold(false, |any, b| any | suspect(b)) {
             let controls: Vec<RowError> = columns
@@ -302,13 +303,13 @@ pub fn each_record<T, E>(
                     if !value.bytes().any(suspect) {
                         return None;
                     }
-                    let (position, c) = value.chars().enumerate().find(|(_, c)| c.is_control())?;
+                    let (at, c) = crate::input::first_hidden(value)?;
                     Some(RowError {
                         line,
                         field: (*name).into(),
                         value: value.into(),
                         reason: {
-                            let (code, at) = (u32::from(c), position + 1);
+                            let code = u32::from(c);
                             said!(
                                 "has the control character U+{code:04X} at character {at}; values are printed on notices and must be plain text: remove it",
                                 "tiene el carácter de control U+{code:04X} en la posición {at}; los valores se \

@@ -60,6 +60,7 @@ pub const AUDITED: &[&str] = &[
     "validity_exceptions",
     "external_first_stages",
     "acceptance_figures",
+    "audit_checkpoints",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -329,7 +330,12 @@ pub fn head_extending(
     conn: &Connection,
     from: &Anchor,
 ) -> Result<std::result::Result<Head, Mismatch>> {
-    let tx = conn.unchecked_transaction()?;
+    // one snapshot: its own read transaction, or the write transaction it is called in
+    let own = match conn.is_autocommit() {
+        true => Some(conn.unchecked_transaction()?),
+        false => None,
+    };
+    let tx: &Connection = own.as_deref().unwrap_or(conn);
     let start = from.head.count.max(1);
     let mut stmt = tx.prepare(
         "SELECT seq, at, actor, action, entity, entity_id, payload, prev_hash, hash FROM audit_events
@@ -368,7 +374,7 @@ pub fn head_extending(
     drop(rows);
     drop(stmt);
     if last.count < from.head.count {
-        let now = head(&tx)?.count;
+        let now = head(tx)?.count;
         return Ok(Err(anchor_mismatch(
             from,
             &format!("the chain now has {now} events: events were removed from its end"),

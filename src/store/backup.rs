@@ -132,6 +132,7 @@ pub fn backup(
     replace: bool,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<Copied, Error> {
+    let started = std::time::SystemTime::now();
     check_target(register, target, replace)?;
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -151,8 +152,12 @@ pub fn backup(
     let snapshot = source.unchecked_transaction()?;
     let want = facts(&snapshot)?;
 
+    // a copy left by a backup killed before its rename (hidden, a whole register's personal
+    // data) is removed by the next one into the same directory, as documents' leftovers are
+    crate::files::remove_stale(dir, started);
     // create_new (O_CREAT|O_EXCL): never opens an existing file, never follows a symbolic link.
-    let mut prefix = std::ffi::OsString::from(".");
+    let mut prefix = std::ffi::OsString::from(crate::files::TEMP_PREFIX);
+    prefix.push("backup-");
     prefix.push(name);
     prefix.push(".");
     let mut builder = tempfile::Builder::new();

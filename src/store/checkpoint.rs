@@ -197,7 +197,7 @@ impl Key {
     }
 
     /// Why `c` was not signed by this key, if it was not.
-    fn check(&self, c: &Checkpoint) -> Option<String> {
+    pub fn check(&self, c: &Checkpoint) -> Option<String> {
         if c.key != self.id() {
             return Some(format!(
                 "it was signed by another key (id {}; this key is {})",

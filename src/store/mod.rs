@@ -6,6 +6,7 @@
 
 pub mod acceptances;
 pub mod adjudications;
+pub mod anchors;
 pub mod audit;
 pub mod backup;
 pub mod breaches;
@@ -92,6 +93,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0014_acceptance_figures.sql",
         include_str!("../../schema/0014_acceptance_figures.sql"),
+    ),
+    (
+        "0015_audit_checkpoints.sql",
+        include_str!("../../schema/0015_audit_checkpoints.sql"),
     ),
 ];
 
@@ -872,6 +877,20 @@ mod tests {
                 "file_name",
                 "sha256",
                 "encoding",
+                "created_at",
+                "created_by",
+            ],
+        ),
+        (
+            "audit_checkpoints",
+            &[
+                "id",
+                "events",
+                "head",
+                "signed_at",
+                "key_id",
+                "signature",
+                "reanchor_reason",
                 "created_at",
                 "created_by",
             ],

@@ -15,6 +15,7 @@ use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -59,13 +60,79 @@ struct Attempts {
     latest: DateTime<Utc>,
 }
 
-/// Every session of this server process, and the sign-in attempts on names that are no account
+/// Every session of this server process, the sign-in attempts on names that are no account
 /// (answered like an account's, so the lockout does not tell which names are accounts; kept in
-/// memory because there is nothing in the register to record them against).
+/// memory because there is nothing in the register to record them against), the failed sign-ins
+/// of each client address, and the bound on password checks running at once.
 #[derive(Default)]
 pub struct Sessions {
     sessions: Mutex<HashMap<String, Session>>,
     unknown: Mutex<HashMap<String, Attempts>>,
+    clients: Mutex<HashMap<IpAddr, ClientAttempts>>,
+}
+
+/// The window a client's failed sign-ins are counted in ([`Sessions::client_attempt`]).
+pub const CLIENT_WINDOW: Duration = Duration::from_secs(15 * 60);
+
+/// Client addresses whose attempts are remembered at most; past it, the oldest is forgotten.
+const CLIENTS: usize = 10_000;
+
+/// A client's sign-ins that opened no session, since `since`.
+struct ClientAttempts {
+    failures: u32,
+    since: Instant,
+}
+
+/// Password checks (argon2id: 19 MiB and tens of milliseconds each) running at once, each on
+/// one of this many threads of their own (so that the memory an allocator keeps per thread is
+/// kept by these only), and how many more may wait: the memory and the threads sign-ins can take,
+/// whoever sends them.
+pub const HASHING_AT_ONCE: usize = 2;
+pub const HASHING_WAITING: usize = 32;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The threads that check passwords, fed through a queue of [`HASHING_WAITING`].
+struct HashPool {
+    jobs: std::sync::mpsc::SyncSender<Job>,
+}
+
+impl HashPool {
+    fn get() -> &'static HashPool {
+        static POOL: std::sync::OnceLock<HashPool> = std::sync::OnceLock::new();
+        POOL.get_or_init(|| {
+            let (jobs, queue) = std::sync::mpsc::sync_channel::<Job>(HASHING_WAITING);
+            let queue = Arc::new(Mutex::new(queue));
+            for n in 0..HASHING_AT_ONCE {
+                let queue = Arc::clone(&queue);
+                let spawned = std::thread::Builder::new()
+                    .name(format!("vigia-password-{n}"))
+                    .spawn(move || {
+                        loop {
+                            let job = queue.lock().unwrap_or_else(|p| p.into_inner()).recv();
+                            match job {
+                                Ok(job) => job(),
+                                Err(_) => return, // the pool is gone: the server stops
+                            }
+                        }
+                    });
+                if let Err(e) = spawned {
+                    eprintln!("vigia serve: no thread for password checks: {e}");
+                }
+            }
+            HashPool { jobs }
+        })
+    }
+
+    /// Runs `f` on one of the pool's threads; `None` when the queue is full.
+    async fn run<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+        let (done, result) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _gone = done.send(f());
+        });
+        self.jobs.try_send(job).ok()?;
+        result.await.ok()
+    }
 }
 
 /// 32 random bytes, hex.
@@ -130,6 +197,54 @@ impl Sessions {
         at.failures += 1;
         at.latest = now;
         None
+    }
+
+    /// A sign-in attempt from `ip`, counted as failed until [`Sessions::client_signed_in`] says
+    /// otherwise (so attempts sent at once are all counted): refused, with the time to wait,
+    /// when `max` failed in the last [`CLIENT_WINDOW`]. Beside each account's lockout, which an
+    /// attacker could otherwise keep renewing for every account from one address.
+    pub fn client_attempt(&self, ip: IpAddr, max: u32) -> Result<(), Duration> {
+        let mut c = self.clients.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        if c.len() >= CLIENTS && !c.contains_key(&ip) {
+            c.retain(|_, a| now.duration_since(a.since) < CLIENT_WINDOW);
+            if c.len() >= CLIENTS
+                && let Some(oldest) = c.iter().min_by_key(|(_, a)| a.since).map(|(ip, _)| *ip)
+            {
+                c.remove(&oldest);
+            }
+        }
+        let a = c.entry(ip).or_insert(ClientAttempts {
+            failures: 0,
+            since: now,
+        });
+        if now.duration_since(a.since) >= CLIENT_WINDOW {
+            *a = ClientAttempts {
+                failures: 0,
+                since: now,
+            };
+        }
+        if a.failures >= max {
+            return Err(CLIENT_WINDOW.saturating_sub(now.duration_since(a.since)));
+        }
+        a.failures += 1;
+        Ok(())
+    }
+
+    /// The attempt from `ip` opened a session: it is not counted as failed.
+    pub fn client_signed_in(&self, ip: IpAddr) {
+        let mut c = self.clients.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(a) = c.get_mut(&ip) {
+            a.failures = a.failures.saturating_sub(1);
+        }
+    }
+
+    /// Whether `token` is a session in force (not idle too long), without restarting its idle
+    /// clock: what the body limit of an upload asks before anything is read.
+    pub fn is_live(&self, token: &str) -> bool {
+        let s = self.sessions.lock().unwrap_or_else(|p| p.into_inner());
+        s.get(token)
+            .is_some_and(|v| Instant::now().duration_since(v.last_seen) < IDLE)
     }
 
     /// A new session for a signed-in account: its token.
@@ -212,42 +327,70 @@ pub async fn sign_in(app: &Arc<App>, name: &str, password: String) -> Result<Out
     let now = app.now();
     let who = name.to_string();
     let a = Arc::clone(app);
-    let (result, found) = app
+    // the account and its lockout (a locked account checks no password)
+    let found = app
         .db(move |s| {
             let Some(user) = users::by_name(s.conn(), &who)? else {
-                if let Some(until) = a.sessions.unknown_attempt(&who, now) {
-                    return Ok((SignIn::Locked(until), None));
-                }
-                let _no_account = account::authenticate(None, &password);
-                return Ok((SignIn::Refused, None));
+                return Ok(match a.sessions.unknown_attempt(&who, now) {
+                    Some(until) => Err(until),
+                    None => Ok(None),
+                });
             };
-            if let Some(until) = account::locked_until(s.conn(), user.id, now)? {
-                return Ok((SignIn::Locked(until), None));
-            }
-            let id = user.id;
-            // the password checked is the one of this row: a session begun with it ends when
-            // another is set
-            let found = Who {
-                name: user.name.clone(),
-                user_id: user.id,
-                password_id: user.password_id,
-            };
-            let authenticated = account::authenticate(Some(user), &password);
-            let actor = match &authenticated {
-                Some((u, _)) => u.name.clone(),
-                None => account::NOT_SIGNED_IN.to_string(),
-            };
-            let role = authenticated.map(|(_, role)| role);
-            let result = s.write::<_, crate::register::Error>(&actor, |tx| {
-                account::sign_in(tx, id, role, now)
-            })?;
-            Ok((result, Some(found)))
+            Ok(match account::locked_until(s.conn(), user.id, now)? {
+                Some(until) => Err(until),
+                None => Ok(Some(user)),
+            })
         })
         .await?;
-    Ok(match (result, found) {
-        (SignIn::Accepted(_), Some(who)) => Outcome::SignedIn(app.sessions.open(who)),
-        (SignIn::Accepted(_), None) | (SignIn::Refused, _) => Outcome::Refused,
-        (SignIn::Locked(until), _) => Outcome::Locked(until),
+    let user = match found {
+        Err(until) => return Ok(Outcome::Locked(until)),
+        Ok(user) => user,
+    };
+    // the password, on one of the few threads that check passwords: a flood of sign-ins waits
+    // for its turn, and past a queue is told to come back, instead of growing memory and threads
+    let checked = HashPool::get()
+        .run(move || {
+            let authenticated = account::authenticate(user.clone(), &password);
+            (user, authenticated)
+        })
+        .await;
+    let Some((user, authenticated)) = checked else {
+        return Err(WebError {
+            title: "Servidor ocupado",
+            ..WebError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "Hay demasiados ingresos en curso. Intente de nuevo en unos segundos.",
+            )
+        });
+    };
+    // a name that is no account: the decoy was checked, nothing to record
+    let Some(user) = user else {
+        return Ok(Outcome::Refused);
+    };
+    // the password checked is the one of this row: a session begun with it ends when another
+    // is set
+    let found = Who {
+        name: user.name.clone(),
+        user_id: user.id,
+        password_id: user.password_id,
+    };
+    let id = user.id;
+    let actor = match &authenticated {
+        Some((u, _)) => u.name.clone(),
+        None => account::NOT_SIGNED_IN.to_string(),
+    };
+    let role = authenticated.map(|(_, role)| role);
+    let result = app
+        .db(move |s| {
+            Ok(s.write::<_, crate::register::Error>(&actor, |tx| {
+                account::sign_in(tx, id, role, now)
+            })?)
+        })
+        .await?;
+    Ok(match result {
+        SignIn::Accepted(_) => Outcome::SignedIn(app.sessions.open(found)),
+        SignIn::Refused => Outcome::Refused,
+        SignIn::Locked(until) => Outcome::Locked(until),
     })
 }
 
@@ -429,6 +572,7 @@ mod tests {
             secure_cookies: false,
             tls: None,
             rates_file: None,
+            limits: super::super::limits::Limits::default(),
         };
         Arc::new(App::new(
             config,

@@ -40,6 +40,7 @@ mod holders;
 mod imports;
 mod letterhead;
 mod letters;
+mod limits;
 mod liquidations;
 mod notices;
 mod offering;
@@ -54,6 +55,7 @@ mod tls;
 mod users;
 mod views;
 
+pub use limits::Limits;
 pub use tls::server_config as tls_config;
 
 use crate::rates::RateSeries;
@@ -77,6 +79,9 @@ pub struct Config {
     pub tls: Option<Arc<rustls::ServerConfig>>,
     /// `--rates FILE`; else the register's series, read at each use.
     pub rates_file: Option<PathBuf>,
+    /// What traffic without an account can take ([`Limits::default`], `--max-connections`,
+    /// `--header-timeout`).
+    pub limits: Limits,
 }
 
 /// The time now, as the server reads it (a test sets another).
@@ -209,16 +214,20 @@ pub fn serve(config: Config, out: &mut dyn std::io::Write) -> std::io::Result<()
             Config {
                 // a cookie set over HTTPS is never sent back over plain HTTP
                 secure_cookies: config.secure_cookies || tls.is_some(),
+                limits: config.limits.clone().within_descriptors(),
                 ..config
             },
             Some(store),
             Box::new(Utc::now),
         ));
-        let router = pages::router(app);
-        match tls {
-            Some(tls) => axum::serve(tls::TlsListener::new(listener, tls)?, router).await,
-            None => axum::serve(listener, router).await,
-        }
+        // the bounds come first: a body too large is refused, a throttled client turned away,
+        // before any route's extractor (the session check included) runs
+        let guards = limits::Guards::new(app.config.limits.clone(), tls.is_some());
+        let router = pages::router(Arc::clone(&app)).layer(axum::middleware::from_fn_with_state(
+            (app, Arc::clone(&guards)),
+            limits::bound,
+        ));
+        limits::accept(listener, tls, router, guards).await
     })
 }
 

@@ -1,16 +1,13 @@
 //! HTTPS for `vigia serve --tls-cert FILE --tls-key FILE`: rustls (the `ring` provider, TLS 1.2
-//! and 1.3, HTTP/1.1 by ALPN) in front of the same router. Handshakes run in their own tasks, so a
-//! slow or silent client never holds up the others; one that has not finished in 10 seconds is
-//! dropped.
+//! and 1.3, HTTP/1.1 by ALPN) in front of the same router. Each handshake runs in its
+//! connection's own task (`limits::accept`), so a slow or silent client never holds up the
+//! others; one that has not finished in 10 seconds is dropped.
 
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
-use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::net::TcpListener;
-use tokio::sync::mpsc;
 use tokio_rustls::TlsAcceptor;
 use tokio_rustls::server::TlsStream;
 
@@ -95,61 +92,14 @@ pub fn server_config(cert: &Path, key: &Path) -> Result<Arc<rustls::ServerConfig
     Ok(Arc::new(config))
 }
 
-/// A listener that hands axum only connections whose TLS handshake has finished.
-pub struct TlsListener {
-    addr: SocketAddr,
-    ready: mpsc::Receiver<(TlsStream<tokio::net::TcpStream>, SocketAddr)>,
-}
-
-impl TlsListener {
-    /// Starts accepting on `tcp`; must be called inside the runtime.
-    pub fn new(tcp: TcpListener, config: Arc<rustls::ServerConfig>) -> std::io::Result<Self> {
-        let addr = tcp.local_addr()?;
-        let acceptor = TlsAcceptor::from(config);
-        let (tx, ready) = mpsc::channel(64);
-        tokio::spawn(async move {
-            loop {
-                let (stream, peer) = match tcp.accept().await {
-                    Ok(c) => c,
-                    Err(e) => {
-                        // e.g. out of file descriptors: wait instead of spinning
-                        eprintln!("vigia serve: accept failed: {e}");
-                        tokio::time::sleep(Duration::from_millis(100)).await;
-                        continue;
-                    }
-                };
-                let acceptor = acceptor.clone();
-                let tx = tx.clone();
-                tokio::spawn(async move {
-                    // a failed or slow handshake concerns that client alone
-                    if let Ok(Ok(tls)) =
-                        tokio::time::timeout(HANDSHAKE, acceptor.accept(stream)).await
-                    {
-                        // the server may have stopped meanwhile: nothing to do then
-                        let _closed = tx.send((tls, peer)).await;
-                    }
-                });
-            }
-        });
-        Ok(TlsListener { addr, ready })
-    }
-}
-
-impl axum::serve::Listener for TlsListener {
-    type Io = TlsStream<tokio::net::TcpStream>;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
-        loop {
-            if let Some(c) = self.ready.recv().await {
-                return c;
-            }
-            // the accepting task never ends while the runtime runs; be patient if it did
-            tokio::time::sleep(Duration::from_secs(1)).await;
-        }
-    }
-
-    fn local_addr(&self) -> std::io::Result<Self::Addr> {
-        Ok(self.addr)
+/// The TLS handshake of one connection (in that connection's own task, so a slow or silent
+/// client holds up no other); `None` when it fails or takes longer than [`HANDSHAKE`].
+pub async fn handshake(
+    acceptor: &TlsAcceptor,
+    stream: tokio::net::TcpStream,
+) -> Option<TlsStream<tokio::net::TcpStream>> {
+    match tokio::time::timeout(HANDSHAKE, acceptor.accept(stream)).await {
+        Ok(Ok(tls)) => Some(tls),
+        _ => None,
     }
 }

@@ -116,6 +116,7 @@ pub fn tabla(code: &str) -> &str {
         "validity_exceptions" => "Actos fuera de la vigencia del programa",
         "external_first_stages" => "Primeras etapas concluidas fuera de vigia",
         "acceptance_figures" => "Cifras adicionales de las aceptaciones",
+        "audit_checkpoints" => "Puntos de control firmados",
         other => other,
     }
 }

@@ -346,18 +346,21 @@ fn a_truncated_chain_is_caught_back_to_the_last_checkpoint() {
     let r = Reg::new().with_holders();
     record_breach(&r, "2024-11-20", "10");
     record_breach(&r, "2024-12-20", "20");
+    // events: 1 init's checkpoint, 2 the program, 3 the import, 4 and 5 the breaches
     let o = r.ok(&["audit", "checkpoint"]);
-    assert!(o.starts_with("checkpoint 2: 4 events, head "), "{o}");
+    assert!(o.starts_with("checkpoint 2: 5 events, head "), "{o}");
+    // the last breach removed with its event, and the checkpoint's record after it
     behind_vigias_back(
         &r,
-        "DELETE FROM breaches WHERE id = 2; DELETE FROM audit_events WHERE seq = 4;",
+        "DELETE FROM breaches WHERE id = 2; DELETE FROM audit_checkpoints WHERE id = 2;
+         DELETE FROM audit_events WHERE seq >= 5;",
     );
     let text = mismatch(&r);
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(
         text.starts_with("AUDIT MISMATCH at checkpoint 2 (signed ")
             && text.trim_end().ends_with(
-                "it signed 4 events and the chain now has 3: events were removed from the end of \
+                "it signed 5 events and the chain now has 4: events were removed from the end of \
                  the chain"
             ),
         "{text}"
@@ -365,7 +368,7 @@ fn a_truncated_chain_is_caught_back_to_the_last_checkpoint() {
     // and nothing is signed over it
     let e = r.fails(&["audit", "checkpoint"]);
     assert!(
-        e.contains("the chain now has 3 events: events were removed from its end"),
+        e.contains("the chain now has 4 events: events were removed from its end"),
         "{e}"
     );
 
@@ -386,7 +389,7 @@ fn a_truncated_chain_is_caught_back_to_the_last_checkpoint() {
     behind_vigias_back(&r, &wipe);
     let text = mismatch(&r);
     assert!(
-        text.contains("it signed 2 events and the chain now has 0"),
+        text.contains("it signed 3 events and the chain now has 0"),
         "{text}"
     );
 }
@@ -403,15 +406,15 @@ fn a_rewritten_chain_with_its_hashes_recomputed_is_caught() {
         &r,
         "UPDATE breaches SET shares = 1 WHERE id = 1;
          UPDATE audit_events SET payload = replace(payload, '\"shares\":10', '\"shares\":1')
-          WHERE seq = 3;",
+          WHERE seq = 4;",
     );
-    rehash_from(&r, 3);
+    rehash_from(&r, 4);
     // the chain alone says nothing is wrong: that is what the checkpoint is for
     let text = mismatch(&r);
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(
         text.starts_with("AUDIT MISMATCH at checkpoint 2 (signed ")
-            && text.contains("event 4 is not the one it signed: the chain was rewritten"),
+            && text.contains("event 5 is not the one it signed: the chain was rewritten"),
         "{text}"
     );
 }
@@ -448,9 +451,21 @@ fn the_checkpoint_log_itself_is_checked() {
         )),
         "{e}"
     );
+    // nor does a person over a chain with events, unless the loss is said and recorded
+    let e = r.fails(&["audit", "checkpoint"]);
     assert!(
-        r.ok(&["audit", "checkpoint"])
-            .starts_with("checkpoint 1: 2 events")
+        e.contains("a new log would anchor whatever the chain holds now"),
+        "{e}"
+    );
+    assert!(
+        r.ok(&[
+            "audit",
+            "checkpoint",
+            "--reanchor",
+            "--reason",
+            "prueba: log borrado"
+        ])
+        .starts_with("checkpoint 1: 3 events")
     );
     // the nightly check anchors the day
     let o = r.run(&[
@@ -463,7 +478,7 @@ fn the_checkpoint_log_itself_is_checked() {
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o)); // findings, and a checkpoint
     let v = r.ok(&["audit", "verify"]);
-    assert!(v.ends_with("; 0 event(s) since\n"), "{v}");
+    assert!(v.contains("; 0 event(s) since\n"), "{v}");
     // without the key nothing can be verified or signed
     let key = r.dir.path().join("vigia/audit.key");
     let moved = r.dir.path().join("elsewhere.key");
@@ -473,4 +488,202 @@ fn the_checkpoint_log_itself_is_checked() {
     // --key names it
     let v = r.ok(&["--key", moved.to_str().unwrap(), "audit", "verify"]);
     assert!(v.starts_with("audit trail intact"), "{v}");
+}
+
+/// The forger's steps of issue 24.1, as someone with the register file and sqlite3 but without
+/// the audit key would take them: breach 1's shares changed (10 → 1) with the triggers dropped,
+/// its event's payload to match, every hash from it on recomputed.
+fn forge_breach_shares(r: &Reg) {
+    // events: 1 init's checkpoint, 2 the program, 3 the import, 4 breach 1
+    behind_vigias_back(
+        r,
+        "UPDATE breaches SET shares = 1 WHERE id = 1;
+         UPDATE audit_events SET payload = replace(payload, '\"shares\":10', '\"shares\":1')
+          WHERE seq = 4;",
+    );
+    rehash_from(r, 4);
+}
+
+/// Nothing `audit verify` says may lead an officer to a command that anchors the chain as it
+/// stands: a plain `audit checkpoint` (or `init`) is never suggested.
+fn suggests_no_plain_checkpoint(text: &str) {
+    assert!(
+        !text.contains("`vigia audit checkpoint`"),
+        "suggests a command that would anchor the forged chain: {text}"
+    );
+}
+
+#[test]
+fn a_rewritten_chain_whose_checkpoint_log_was_deleted_cannot_be_anchored_again() {
+    let r = Reg::new().with_holders();
+    breach(&r);
+    r.ok(&["audit", "checkpoint"]); // signs 4 events; its record is event 5
+    let log = std::path::PathBuf::from(format!("{}.checkpoints", r.db().display()));
+    forge_breach_shares(&r);
+    std::fs::remove_file(&log).unwrap();
+
+    // the chain itself carries the signature over its head at event 4: the rewrite breaks it
+    let text = mismatch(&r);
+    assert!(
+        text.starts_with(
+            "AUDIT MISMATCH at the checkpoint the chain records in audit_checkpoints row 2 (signed "
+        ) && text.contains("event 4 is not the one it signed: the chain was rewritten"),
+        "{text}"
+    );
+    assert!(text.contains("CHECKPOINT LOG MISSING: "), "{text}");
+    assert!(text.contains("the chain records 2 checkpoint(s)"), "{text}");
+    suggests_no_plain_checkpoint(&text);
+
+    // none of the commands that once re-anchored it does now, and no log appears
+    let e = r.fails(&["audit", "checkpoint"]);
+    assert!(
+        e.contains("there is no checkpoint log at") && e.contains("and the chain has 5 events"),
+        "{e}"
+    );
+    let o = r.run(&["init"]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", out(&o), err(&o));
+    assert!(out(&o).contains("CHECKPOINT LOG MISSING"), "{}", out(&o));
+    let e = r.fails(&["check", "--as-of", "2025-01-01", "--checkpoint"]);
+    assert!(e.contains("nothing was signed"), "{e}");
+    // not even a re-anchor, said and recorded: the chain no longer extends what it recorded
+    let e = r.fails(&[
+        "audit",
+        "checkpoint",
+        "--reanchor",
+        "--reason",
+        "el log se perdió",
+    ]);
+    assert!(
+        e.contains("nothing was signed") && e.contains("event 4 is not the one it signed"),
+        "{e}"
+    );
+    assert!(!log.exists(), "a log was started over the forged chain");
+    let still = mismatch(&r);
+    assert_eq!(still, text, "the refusals changed nothing");
+
+    // the forger also rewrites the recorded checkpoint's head to the forged one: its signature
+    // no longer verifies, and nobody without the key can make it again
+    let forged_head: String = r
+        .conn()
+        .query_row("SELECT hash FROM audit_events WHERE seq = 4", [], |x| {
+            x.get(0)
+        })
+        .unwrap();
+    behind_vigias_back(
+        &r,
+        &format!(
+            "UPDATE audit_checkpoints SET head = '{forged_head}' WHERE id = 2;
+             UPDATE audit_events SET payload = (SELECT json_object('id', id, 'events', events,
+                 'head', head, 'signed_at', signed_at, 'key_id', key_id, 'signature', signature,
+                 'reanchor_reason', reanchor_reason, 'created_at', created_at,
+                 'created_by', created_by) FROM audit_checkpoints WHERE id = 2)
+              WHERE seq = 5;"
+        ),
+    );
+    rehash_from(&r, 5);
+    let text = mismatch(&r);
+    assert!(
+        text.starts_with(
+            "CHECKPOINT IN THE CHAIN: the checkpoint the chain records in audit_checkpoints row 2"
+        ) && text.contains("its signature does not verify"),
+        "{text}"
+    );
+    suggests_no_plain_checkpoint(&text);
+    let e = r.fails(&["audit", "checkpoint", "--reanchor", "--reason", "x"]);
+    assert!(e.contains("its signature does not verify"), "{e}");
+    assert!(!log.exists());
+}
+
+#[test]
+fn a_chain_stripped_of_its_checkpoints_is_anchored_again_only_on_the_record() {
+    // what the key cannot stop: the recorded checkpoints removed along with the log, the chain
+    // rehashed. A re-anchor is then possible, but only said and recorded, and every verify after
+    // reports it.
+    let r = Reg::new().with_holders();
+    breach(&r);
+    r.ok(&["audit", "checkpoint"]);
+    forge_breach_shares(&r);
+    behind_vigias_back(
+        &r,
+        "DELETE FROM audit_checkpoints; DELETE FROM audit_events WHERE entity = 'audit_checkpoints';
+         UPDATE audit_events SET seq = seq - 1;",
+    );
+    rehash_from(&r, 1);
+    let log = std::path::PathBuf::from(format!("{}.checkpoints", r.db().display()));
+    std::fs::remove_file(&log).unwrap();
+    let text = mismatch(&r);
+    assert!(text.contains("it records no checkpoint"), "{text}");
+    suggests_no_plain_checkpoint(&text);
+    let e = r.fails(&["audit", "checkpoint"]);
+    assert!(
+        e.contains("a new log would anchor whatever the chain holds now"),
+        "{e}"
+    );
+    r.ok(&[
+        "audit",
+        "checkpoint",
+        "--reanchor",
+        "--reason",
+        "disco dañado",
+    ]);
+    let v = r.ok(&["audit", "verify"]);
+    assert!(v.starts_with("audit trail intact"), "{v}");
+    assert!(
+        v.contains("CHECKPOINT LOG STARTED AGAIN on ")
+            && v.contains(" by tester at 3 events (audit_checkpoints row 1): disco dañado"),
+        "{v}"
+    );
+    // and it stays said: a later write and checkpoint do not make it go away
+    breach(&r);
+    r.ok(&["audit", "checkpoint"]);
+    let v = r.ok(&["audit", "verify"]);
+    assert!(v.contains(": disco dañado;"), "{v}");
+    // a second re-anchor needs a lost log, not a log that is there
+    let e = r.fails(&["audit", "checkpoint", "--reanchor", "--reason", "otra vez"]);
+    assert!(
+        e.contains("--reanchor starts a checkpoint log only where there is none"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_lost_log_is_started_again_only_by_a_recorded_reanchor_over_a_chain_that_still_verifies() {
+    let r = Reg::new().with_holders();
+    breach(&r);
+    r.ok(&["audit", "checkpoint"]);
+    let log = std::path::PathBuf::from(format!("{}.checkpoints", r.db().display()));
+    std::fs::remove_file(&log).unwrap();
+    // the chain is checked against the checkpoints it records even without the log
+    let text = mismatch(&r);
+    assert!(!text.contains("AUDIT MISMATCH"), "{text}");
+    assert!(text.starts_with("CHECKPOINT LOG MISSING: "), "{text}");
+    suggests_no_plain_checkpoint(&text);
+    // --reason alone, or --reanchor alone, is a usage error
+    r.fails(&["audit", "checkpoint", "--reanchor"]);
+    r.fails(&["audit", "checkpoint", "--reason", "x"]);
+    let o = r.ok(&[
+        "audit",
+        "checkpoint",
+        "--reanchor",
+        "--reason",
+        "el servidor se reinstaló y el log no estaba en la copia",
+    ]);
+    assert!(o.starts_with("checkpoint 1: 5 events"), "{o}");
+    let v = r.ok(&["audit", "verify"]);
+    assert!(v.starts_with("audit trail intact: 6 events"), "{v}");
+    assert!(v.contains("; 0 event(s) since\n"), "{v}");
+    assert!(
+        v.contains("(audit_checkpoints row 3): el servidor se reinstaló"),
+        "{v}"
+    );
+    // a log put back from an older copy (without the last recorded checkpoint) is found
+    let text = std::fs::read_to_string(&log).unwrap();
+    breach(&r);
+    r.ok(&["audit", "checkpoint"]);
+    std::fs::write(&log, text).unwrap();
+    let text = mismatch(&r);
+    assert!(
+        text.contains("which is not in") && text.contains("replaced by an older copy or cut"),
+        "{text}"
+    );
 }

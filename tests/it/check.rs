@@ -993,7 +993,7 @@ fn a_report_written_to_a_file_replaces_it_whole() {
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
     assert_eq!(common::out(&o), text);
-    // a symbolic link is followed: its target is replaced, with its permissions
+    // a symbolic link is refused, like every other output's (issue 24.4): its target is left
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -1012,9 +1012,14 @@ fn a_report_written_to_a_file_replaces_it_whole() {
             "--out",
             link.to_str().unwrap(),
         ]);
-        assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+        assert_eq!(o.status.code(), Some(2), "{}", common::err(&o));
+        assert!(
+            common::err(&o).contains("it is a symbolic link"),
+            "{}",
+            common::err(&o)
+        );
         assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
-        assert_eq!(std::fs::read_to_string(&target).unwrap(), text);
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "old\n");
         let mode = std::fs::metadata(&target).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o640);
     }

@@ -161,6 +161,7 @@ fn the_whole_life_of_a_fine() {
     assert_eq!(
         actions,
         [
+            "audit.checkpoint",
             "program.add",
             "adjudications.import",
             "pledge.register",

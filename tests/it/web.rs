@@ -46,6 +46,11 @@ impl Server {
             .to_string();
         Server { child, addr }
     }
+
+    /// The server's process id (its descriptors and memory are read from `/proc`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
 }
 
 impl Drop for Server {
@@ -1484,6 +1489,12 @@ fn tls_serves_https_with_secure_cookies() {
     let s = Server::start_with(&r, &["--tls-cert", &cert, "--tls-key", &key]);
     let page = https_get(&s.addr, "/ingresar").unwrap();
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    // HSTS: a browser that saw this never tries plain HTTP for a year (issue 24.3)
+    assert!(
+        page.to_ascii_lowercase()
+            .contains("\r\nstrict-transport-security: max-age=31536000\r\n"),
+        "{page}"
+    );
     assert!(page.contains("Ingresar"), "{page}");
     let cookie = page
         .lines()
@@ -1510,6 +1521,7 @@ fn tls_serves_https_with_secure_cookies() {
     let s = Server::start(&r);
     let plain = request(&s.addr, "GET", "/ingresar", &[], b"");
     assert!(!plain.header("set-cookie").unwrap().contains("Secure"));
+    assert!(plain.header("strict-transport-security").is_none());
 }
 
 #[test]
