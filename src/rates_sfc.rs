@@ -118,10 +118,7 @@ fn split_modified(number: &str) -> (String, Option<String>) {
     let lower = number.to_lowercase();
     for sep in [" modificada por ", " modif. por ", " modif por "] {
         if let Some(at) = lower.find(sep) {
-            return (
-                pad(&number[..at]),
-                Some(pad(&number[at + sep.len()..])),
-            );
+            return (pad(&number[..at]), Some(pad(&number[at + sep.len()..])));
         }
     }
     (pad(number), None)
@@ -147,6 +144,16 @@ pub struct Reading {
     pub cuts: Vec<Cut>,
     /// Rows that certify only other modalities (microcrédito, comercial, ordinary loans).
     pub other_rows: usize,
+}
+
+/// The history in `bytes`: the workbook's first sheet (`.xls`, `.xlsx`, `.ods`), or a CSV export.
+pub fn read_file(bytes: &[u8]) -> Result<Reading, Vec<Problem>> {
+    let rows = if crate::workbook::is_workbook(bytes) {
+        crate::workbook::cells(bytes).map_err(|why| vec![error(1, why)])?
+    } else {
+        csv_rows(bytes).map_err(|p| vec![p])?
+    };
+    read(&rows)
 }
 
 /// The cells of a CSV export (UTF-8 or Windows-1252, `,` or `;`), row by row with their lines.
@@ -452,10 +459,11 @@ impl Reading {
                     p.line = c.line;
                     out.push(p);
                 }
-                Err(e) => problems.extend(e.problems.into_iter().map(|p| Problem {
-                    line: c.line,
-                    ..p
-                })),
+                Err(e) => problems.extend(
+                    e.problems
+                        .into_iter()
+                        .map(|p| Problem { line: c.line, ..p }),
+                ),
             }
         }
         if problems.is_empty() {
@@ -483,13 +491,19 @@ fn rate(text: &str) -> Result<Option<Decimal>, Said> {
         )
     };
     let v = crate::input::percent(t).map_err(|_| unreadable())?;
-    if t.ends_with('%') {
-        Ok(Some(v))
+    let pct = if t.ends_with('%') {
+        v
     } else if v < Decimal::ONE && v > Decimal::ZERO {
-        Ok(Some(v * Decimal::ONE_HUNDRED))
+        v * Decimal::ONE_HUNDRED
     } else {
-        Err(unreadable())
+        return Err(unreadable());
+    };
+    // as the shipped series writes it: 45.49, 36.50, 18.00
+    let mut pct = pct.normalize();
+    if pct.scale() < 2 {
+        pct.rescale(2);
     }
+    Ok(Some(pct))
 }
 
 /// The Spanish month abbreviations of the history (`Ags` and `Ago` both August).
@@ -574,7 +588,8 @@ mod tests {
         assert_eq!(rate("18.00%"), Ok(Some(dec("18.00"))));
         assert_eq!(rate("0.4549"), Ok(Some(dec("45.49"))));
         assert_eq!(rate("0,4549"), Ok(Some(dec("45.49"))));
-        assert_eq!(rate("0.365"), Ok(Some(dec("36.5"))));
+        assert_eq!(rate("0.365").unwrap().unwrap().to_string(), "36.50");
+        assert_eq!(rate("0.4841").unwrap().unwrap().to_string(), "48.41");
         assert_eq!(rate("----"), Ok(None));
         assert_eq!(rate(""), Ok(None));
         // 18 could be 18 % or 1 800 %: refused
@@ -611,7 +626,10 @@ mod tests {
         assert_eq!(on("1999-01-15").ibc_ea_pct, dec("45.49"));
         assert_eq!(on("1984-01-01").ibc_ea_pct, dec("18.00"));
         assert_eq!(on("1986-04-01").ibc_ea_pct, dec("33.81"));
-        assert_eq!(on("2020-02-10").resolution(), "SFC Res. 0094 de 2020 (2020-01-30)");
+        assert_eq!(
+            on("2020-02-10").resolution(),
+            "SFC Res. 0094 de 2020 (2020-01-30)"
+        );
         // Res. 0907 de 2017 governs July and August; Res. 1155 certified September after it
         assert_eq!(r.cuts.len(), 1);
         assert_eq!(r.cuts[0].earlier.number, "0907");
@@ -705,7 +723,12 @@ mod tests {
         let lines: Vec<usize> = problems.iter().map(|p| p.line).collect();
         assert_eq!(lines, vec![2, 4, 7], "{problems:?}");
         assert!(problems[0].message.en().contains("\"14\""));
-        assert!(problems[1].message.en().starts_with("Res. 291 overlaps Res. 290 (line 3)"));
+        assert!(
+            problems[1]
+                .message
+                .en()
+                .starts_with("Res. 291 overlaps Res. 290 (line 3)")
+        );
         assert!(
             problems[2]
                 .message

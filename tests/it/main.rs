@@ -23,6 +23,7 @@ mod offering;
 mod offering_scale;
 mod program_schema;
 mod properties;
+mod rates_sfc;
 mod refusals;
 mod register;
 mod seed_programs;
