@@ -24,6 +24,7 @@ pub(crate) mod proposals;
 pub(crate) mod rates;
 pub(crate) mod serve;
 pub(crate) mod settlement;
+pub(crate) mod shell;
 pub(crate) mod stage;
 pub(crate) mod template;
 pub(crate) mod user;
@@ -144,6 +145,11 @@ pub enum Command {
     User(user::UserCommand),
     /// Serve the Spanish web interface over the register (loopback by default).
     Serve(serve::ServeArgs),
+    /// The shell's tab completion for vigia (bash, zsh, fish, powershell), on standard output.
+    Completions(shell::CompletionsArgs),
+    /// The manual page (roff): `vigia man > vigia.1; man ./vigia.1`, or every command's page
+    /// with --dir.
+    Man(shell::ManArgs),
 }
 
 /// What a successful run reports to a scheduler.
@@ -661,6 +667,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         Command::Backup(a) => backup::run(a, &mut ctx),
         Command::User(cmd) => cmd.run(&mut ctx),
         Command::Serve(a) => serve::run(a, &mut ctx),
+        Command::Completions(a) => shell::completions(a, &mut ctx),
+        Command::Man(a) => shell::man(a, &mut ctx),
     }
 }
 

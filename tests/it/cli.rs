@@ -380,6 +380,8 @@ fn help_lists_the_commands() {
             "backup",
             "user",
             "serve",
+            "completions",
+            "man",
             "help",
         ],
         "{help}"

@@ -28,6 +28,7 @@ mod refusals;
 mod register;
 mod seed_programs;
 mod seed_stages;
+mod shell;
 mod split_pledges;
 mod stages;
 mod typed_input;
