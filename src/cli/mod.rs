@@ -17,6 +17,7 @@ pub(crate) mod letters;
 pub(crate) mod notice;
 pub(crate) mod offer;
 pub(crate) mod offer_external;
+pub(crate) mod out;
 pub(crate) mod payment;
 pub(crate) mod pledge;
 pub(crate) mod program;

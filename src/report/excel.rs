@@ -259,6 +259,118 @@ pub fn csv_excel(t: &Table) -> Vec<u8> {
     bytes
 }
 
+/// Several tables in one CSV for a Spanish Excel, one after another with an empty line between
+/// them (a liquidation: its summary, its periods, its payments); one BOM.
+pub fn csv_excel_all(tables: &[Table]) -> Vec<u8> {
+    let mut out = "\u{feff}".as_bytes().to_vec();
+    for (i, t) in tables.iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b"\r\n");
+        }
+        out.extend_from_slice(&csv_excel(t)[3..]);
+    }
+    out
+}
+
+/// A liquidation (the JSON of `fine quote`, [`crate::report::liquidation::to_json`]) as its
+/// sheets: the summary (concept, value), the accrual periods, the payments.
+pub fn liquidation_tables(v: &Value) -> Vec<Table> {
+    let text = |k: &str| match &v[k] {
+        Value::String(s) => Cell::Text(s.clone()),
+        _ => Cell::Empty,
+    };
+    let pesos = |x: &Value| match x {
+        Value::String(s) => Decimal::from_str_exact(s).map_or(Cell::Empty, Cell::Pesos),
+        _ => Cell::Empty,
+    };
+    let date = |k: &str| cell_of("date", &v[k]);
+    let yes = |k: &str| cell_of("", &v[k]);
+    let percent = |x: &Value| match x {
+        Value::String(s) => Decimal::from_str_exact(s).map_or(Cell::Empty, Cell::Percent),
+        _ => Cell::Empty,
+    };
+    let mut summary: Vec<(&str, Cell)> = Vec::new();
+    if let Some(id) = v["liquidation_id"].as_i64() {
+        summary.push(("Liquidación N.º", Cell::Count(id)));
+    }
+    summary.extend([
+        ("Hay multa", yes("applies")),
+        ("Convención", text("convention")),
+        ("Fecha adjudicación", date("adjudicated")),
+        ("Fecha incumplimiento", date("breach_date")),
+        ("Fecha de corte", date("until")),
+        ("Fin de la indisponibilidad", date("lockup_end")),
+        ("Porcentaje de la multa", percent(&v["bracket_percent"])),
+        ("Acciones", cell_of("shares", &v["shares"])),
+        (
+            "Precio de referencia",
+            match v["reference"]["basis"].as_str() {
+                Some("acquisition") => Cell::Text("adquisición (i)".into()),
+                Some("transfer") => Cell::Text("transferencia (ii)".into()),
+                Some("stage") => Cell::Text("etapa posterior (iii)".into()),
+                Some(other) => Cell::Text(other.into()),
+                None => Cell::Empty,
+            },
+        ),
+        (
+            "Precio de referencia por acción",
+            pesos(&v["reference"]["price_per_share"]),
+        ),
+        (
+            "Precio de adquisición",
+            pesos(&v["reference_prices"]["acquisition"]),
+        ),
+        (
+            "Precio de transferencia",
+            pesos(&v["reference_prices"]["transfer"]),
+        ),
+        (
+            "Precio de etapa posterior",
+            pesos(&v["reference_prices"]["stage"]),
+        ),
+        ("Provisional", yes("provisional")),
+        ("Capital (multa)", pesos(&v["principal"])),
+        ("Días", cell_of("days", &v["days"])),
+        ("Intereses", pesos(&v["interest"])),
+        ("Capital pendiente", pesos(&v["outstanding_capital"])),
+        ("Intereses pendientes", pesos(&v["outstanding_interest"])),
+        ("Excedente", pesos(&v["surplus"])),
+        ("Total a pagar", pesos(&v["total_due"])),
+        ("Fuente de las tasas", text("rates_source")),
+    ]);
+    let rows_of = |k: &str| v[k].as_array().cloned().unwrap_or_default();
+    vec![
+        Table {
+            name: "Liquidación".into(),
+            headers: vec!["Concepto".into(), "Valor".into()],
+            rows: summary
+                .into_iter()
+                .filter(|(_, c)| *c != Cell::Empty)
+                .map(|(k, c)| vec![Cell::Text(k.into()), c])
+                .collect(),
+        },
+        table_of(
+            "Periodos",
+            &[
+                "from",
+                "to",
+                "days",
+                "moratorium_ea_percent",
+                "daily_rate",
+                "capital",
+                "interest",
+                "resolution",
+            ],
+            &rows_of("periods"),
+        ),
+        table_of(
+            "Pagos",
+            &["date", "amount", "to_interest", "to_capital", "surplus"],
+            &rows_of("payments"),
+        ),
+    ]
+}
+
 /// The number Excel holds for `d`: the double nearest to it, as if it had been typed.
 fn double(d: Decimal) -> f64 {
     d.normalize().to_string().parse().unwrap_or_default()
@@ -296,28 +408,47 @@ fn shown_width(c: &Cell) -> usize {
     }
 }
 
-fn write_table(
-    book: &mut Workbook,
-    t: &Table,
-    header: &Format,
-) -> Result<(), XlsxError> {
+fn write_table(book: &mut Workbook, t: &Table, header: &Format) -> Result<(), XlsxError> {
     let sheet = book.add_worksheet();
     sheet.set_name(t.name.chars().take(31).collect::<String>())?;
     let columns = t.headers.len();
-    // each column's format, from the kind of its first typed cell
-    let formats: Vec<Option<Format>> = (0..columns)
-        .map(|c| {
-            let kind = kind_of(&t.rows, c)?;
-            num_format(kind, column_scale(&t.rows, c)).map(|f| Format::new().set_num_format(f))
-        })
-        .collect();
     for (c, h) in t.headers.iter().enumerate() {
         sheet.write_string_with_format(0, col(c), h, header)?;
     }
+    // a cell's format: its kind's, at the scale its column shows that kind with (one column
+    // may mix kinds: the summary of a liquidation, the Consulta sheet)
+    let scales: Vec<[u32; 3]> = (0..columns)
+        .map(|c| {
+            let only = |keep: fn(&Cell) -> bool| -> Vec<Vec<Cell>> {
+                t.rows
+                    .iter()
+                    .filter_map(|r| r.get(c).filter(|x| keep(x)).map(|x| vec![x.clone()]))
+                    .collect()
+            };
+            [
+                pesos_scale(&only(|x| matches!(x, Cell::Pesos(_))), 0),
+                scale_of(&only(|x| matches!(x, Cell::Percent(_))), 0, 2),
+                scale_of(&only(|x| matches!(x, Cell::Number(_))), 0, 10),
+            ]
+        })
+        .collect();
+    let mut formats: std::collections::HashMap<(usize, u8), Format> = Default::default();
     for (r, row) in t.rows.iter().enumerate() {
         let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
         for (c, cell) in row.iter().enumerate() {
-            write_cell(sheet, r, col(c), cell, formats[c].as_ref())?;
+            let (kind, scale) = match cell {
+                Cell::Pesos(_) => (0, scales[c][0]),
+                Cell::Percent(_) => (1, scales[c][1]),
+                Cell::Number(_) => (2, scales[c][2]),
+                Cell::Count(_) => (3, 0),
+                Cell::Date(_) => (4, 0),
+                Cell::Empty | Cell::Text(_) => (5, 0),
+            };
+            let f = formats.entry((c, kind)).or_insert_with(|| {
+                num_format(cell, scale)
+                    .map_or_else(Format::new, |f| Format::new().set_num_format(f))
+            });
+            write_cell(sheet, r, col(c), cell, Some(&*f))?;
         }
     }
     sheet.set_freeze_panes(1, 0)?;
@@ -403,32 +534,7 @@ pub fn xlsx(tables: &[Table], asked: &[(String, Cell)]) -> Result<Vec<u8>, XlsxE
         headers: vec!["Consulta".into(), "Valor".into()],
         rows,
     };
-    // the values of one column are of many kinds here: each cell gets its own format
-    let sheet = book.add_worksheet();
-    sheet.set_name(&consulta.name)?;
-    for (c, h) in consulta.headers.iter().enumerate() {
-        sheet.write_string_with_format(0, col(c), h, &header)?;
-    }
-    for (r, row) in consulta.rows.iter().enumerate() {
-        let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
-        for (c, cell) in row.iter().enumerate() {
-            let one = [vec![cell.clone()]];
-            let scale = column_scale(&one, 0);
-            let f = num_format(cell, scale).map(|f| Format::new().set_num_format(f));
-            write_cell(sheet, r, col(c), cell, f.as_ref())?;
-        }
-    }
-    sheet.set_freeze_panes(1, 0)?;
-    for c in 0..2 {
-        let widest = consulta
-            .rows
-            .iter()
-            .filter_map(|r| r.get(c))
-            .map(shown_width)
-            .max()
-            .unwrap_or(8);
-        sheet.set_column_width(col(c), widest.clamp(10, 80) as f64 + 1.0)?;
-    }
+    write_table(&mut book, &consulta, &header)?;
     book.save_to_buffer()
 }
 
@@ -440,8 +546,14 @@ mod tests {
 
     #[test]
     fn records_become_typed_cells_by_their_column() {
-        assert_eq!(cell_of("amount", &json!("500000.00")), Cell::Pesos(dec("500000")));
-        assert_eq!(cell_of("doc_number", &json!("0012345")), Cell::Text("0012345".into()));
+        assert_eq!(
+            cell_of("amount", &json!("500000.00")),
+            Cell::Pesos(dec("500000"))
+        );
+        assert_eq!(
+            cell_of("doc_number", &json!("0012345")),
+            Cell::Text("0012345".into())
+        );
         assert_eq!(cell_of("shares", &json!(1000)), Cell::Count(1000));
         assert_eq!(
             cell_of("breach_date", &json!("2024-11-20")),

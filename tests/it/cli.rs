@@ -408,6 +408,7 @@ fn help_lists_the_commands() {
             "--lockup-months",
             "--brackets",
             "--format",
+            "--out",
             "--help",
         ],
         "{help}"
