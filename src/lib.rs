@@ -8,6 +8,7 @@
 //! - [`money`]: exact COP amounts, the one rounding step, es-CO formatting;
 //! - [`exact`]: exact-decimal `ln` / `exp` for converting effective annual rates;
 //! - [`rates`]: the certified SFC rate series, the rate in force on a day, span splitting;
+//! - [`rates_sfc`]: the SFC's certification-history workbook (or its CSV export) read into periods;
 //! - [`fine`]: reference prices, principal, accrual conventions and payment imputation (Art. 9);
 //! - [`ids`]: document types and the NIT check digit;
 //! - [`input`]: what people type, read once the Colombian way (amounts, counts, dates), for both
@@ -61,6 +62,7 @@ pub mod offering;
 pub mod program;
 pub mod program_offer;
 pub mod rates;
+pub mod rates_sfc;
 pub mod register;
 pub mod report;
 pub mod sign;

@@ -96,6 +96,57 @@ pub fn to_csv(bytes: &[u8], sheet: Option<&str>) -> Result<String, Said> {
     write(&range, &merged, &formulas, &name)
 }
 
+/// The first sheet of the workbook `bytes`, every cell as plain text with its row number
+/// (1-based): text trimmed, numbers as their shortest decimal with a point (`0.4549`), date cells
+/// as `YYYY-MM-DD`. For files read by position rather than by a header (the SFC's rate history,
+/// whose title rows and sections `to_csv` would refuse).
+pub fn cells(bytes: &[u8]) -> Result<Vec<(usize, Vec<String>)>, Said> {
+    let mut book = open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|e| {
+        let why = e.to_string();
+        said!(
+            "the workbook cannot be read ({why}); save it again from the spreadsheet, or as CSV",
+            "el libro no se puede leer ({why}); guárdelo de nuevo desde la hoja de cálculo, o \
+             como CSV"
+        )
+    })?;
+    let name = book
+        .sheet_names()
+        .first()
+        .cloned()
+        .ok_or_else(|| Said::new("the workbook has no sheets", "el libro no tiene hojas"))?;
+    let range = book.worksheet_range(&name).map_err(|e| {
+        let why = e.to_string();
+        said!(
+            "the sheet {name:?} cannot be read ({why})",
+            "la hoja «{name}» no se puede leer ({why})"
+        )
+    })?;
+    let (first_row, first_col) = range.start().unwrap_or((0, 0));
+    let mut out = Vec::new();
+    for (i, row) in range.rows().enumerate() {
+        let at = first_row as usize + i;
+        let mut texts = vec![String::new(); first_col as usize];
+        for (j, cell) in row.iter().enumerate() {
+            let text = match cell {
+                Data::Float(f) => exact(*f)?.normalize().to_string(),
+                other => cell_text(other, false).map_err(|why| {
+                    let name = cell_name(
+                        u32::try_from(at).unwrap_or(u32::MAX),
+                        first_col + u32::try_from(j).unwrap_or(u32::MAX),
+                    );
+                    Said::new(
+                        format!("cell {name}: {}", why.en()),
+                        format!("celda {name}: {}", why.es()),
+                    )
+                })?,
+            };
+            texts.push(text);
+        }
+        out.push((at + 1, texts));
+    }
+    Ok(out)
+}
+
 /// The merged cells of the sheet, where the format keeps them (`.xlsx`, `.xls`).
 fn merged_cells(book: &mut Sheets<Cursor<&[u8]>>, name: &str) -> Vec<Dimensions> {
     match book {

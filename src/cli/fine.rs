@@ -1,14 +1,17 @@
 //! `vigia fine ...`: the stateless calculator (`fine quote`).
 
+use super::out::OutFormat;
 use super::{CliError, Ctx, Status, args};
 use crate::calendar::{FineScale, ScaleError, parse_brackets};
 use crate::fine::{self, Convention, Field, FineCase, Payment, ReferencePrices, StagePrice};
 use crate::register::{self, liquidation::Facts};
+use crate::report::excel::Cell;
 use crate::report::liquidation;
 use crate::store::{StoreError, breaches};
 use chrono::NaiveDate;
 use clap::{Args, Subcommand, ValueEnum};
 use rust_decimal::Decimal;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Subcommand)]
 pub enum FineCommand {
@@ -45,6 +48,9 @@ pub struct BreachAsOf {
     pub convention: Option<Convention>,
     #[arg(long, value_enum, default_value_t = LiquidationFormat::Table)]
     pub format: LiquidationFormat,
+    /// Where --format xlsx or csv-excel is written (0600).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 /// Output format of a liquidation.
@@ -54,6 +60,43 @@ pub enum LiquidationFormat {
     Table,
     /// One JSON object, amounts and rates as decimal strings.
     Json,
+    /// For a Spanish-locale Excel: the summary, the periods and the payments one after
+    /// another (`;`, UTF-8 with BOM, decimal comma, dd/mm/aaaa).
+    CsvExcel,
+    /// An Excel workbook (needs --out FILE): summary, periods, payments, and what was asked.
+    Xlsx,
+}
+
+impl LiquidationFormat {
+    fn excel(self) -> Option<OutFormat> {
+        match self {
+            LiquidationFormat::CsvExcel => Some(OutFormat::CsvExcel),
+            LiquidationFormat::Xlsx => Some(OutFormat::Xlsx),
+            LiquidationFormat::Table | LiquidationFormat::Json => None,
+        }
+    }
+}
+
+/// `--out` only with the Excel formats.
+fn check_out(format: LiquidationFormat, out: Option<&Path>) -> Result<(), CliError> {
+    match format.excel() {
+        Some(f) => super::out::no_out(f, out),
+        None => super::out::no_out(OutFormat::Table, out),
+    }
+}
+
+/// A liquidation (its JSON) written for Excel, with what was asked.
+fn write_excel(
+    ctx: &mut Ctx<'_>,
+    format: OutFormat,
+    out: Option<&Path>,
+    v: &serde_json::Value,
+    mut asked: crate::report::excel::Asked,
+    rates: &crate::rates::RateSeries,
+) -> Result<(), CliError> {
+    super::out::asked_rates(&mut asked, rates);
+    let tables = crate::report::excel::liquidation_tables(v);
+    super::out::write(ctx, format, out, &tables, &asked)
 }
 
 #[derive(Debug, Args)]
@@ -100,6 +143,9 @@ pub struct QuoteArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = LiquidationFormat::Table)]
     pub format: LiquidationFormat,
+    /// Where --format xlsx or csv-excel is written (0600).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 fn parse_convention(s: &str) -> Result<Convention, String> {
@@ -129,7 +175,9 @@ impl FineCommand {
                 until,
                 convention,
                 format,
+                out,
             }) => {
+                check_out(format, out.as_deref())?;
                 let rates = ctx.rates()?;
                 let mut store = ctx.store()?;
                 let (id, outcome) = store.write::<_, register::Error>(&ctx.officer(), |tx| {
@@ -166,6 +214,13 @@ impl FineCommand {
                             serde_json::to_string_pretty(&v).expect("json")
                         )?;
                     }
+                    LiquidationFormat::CsvExcel | LiquidationFormat::Xlsx => {
+                        let mut v = liquidation::to_json(&outcome);
+                        v["liquidation_id"] = serde_json::json!(id);
+                        let asked = breach_asked(ctx, breach, until, &facts);
+                        let f = format.excel().unwrap_or(OutFormat::Xlsx);
+                        write_excel(ctx, f, out.as_deref(), &v, asked, &rates)?;
+                    }
                 }
                 Ok(Status::Ok)
             }
@@ -174,7 +229,9 @@ impl FineCommand {
                 until,
                 convention,
                 format,
+                out,
             }) => {
+                check_out(format, out.as_deref())?;
                 let rates = ctx.rates()?;
                 let store = ctx.store()?;
                 let facts = register::liquidation::facts(store.conn(), breach, until)?;
@@ -202,6 +259,12 @@ impl FineCommand {
                             "{}",
                             serde_json::to_string_pretty(&v).expect("json")
                         )?
+                    }
+                    LiquidationFormat::CsvExcel | LiquidationFormat::Xlsx => {
+                        let v = liquidation::to_json(&outcome);
+                        let asked = breach_asked(ctx, breach, until, &facts);
+                        let f = format.excel().unwrap_or(OutFormat::Xlsx);
+                        write_excel(ctx, f, out.as_deref(), &v, asked, &rates)?;
                     }
                 }
                 Ok(Status::Ok)
@@ -247,6 +310,7 @@ impl FineCommand {
 }
 
 fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+    check_out(a.format, a.out.as_deref())?;
     let brackets = parse_brackets(&a.brackets).map_err(|e| CliError::Flag {
         flag: "--brackets".into(),
         value: a.brackets.clone(),
@@ -292,6 +356,58 @@ fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             "{}",
             serde_json::to_string_pretty(&liquidation::to_json(&outcome)).expect("json")
         )?,
+        LiquidationFormat::CsvExcel | LiquidationFormat::Xlsx => {
+            let mut asked = super::out::asked(ctx);
+            let date = |d: NaiveDate| Cell::Date(d);
+            let pesos = |p: Option<Decimal>| p.map_or(Cell::Text("no hubo".into()), Cell::Pesos);
+            asked.extend([
+                (
+                    "Fecha adjudicación (--adjudicated)".into(),
+                    date(a.adjudicated),
+                ),
+                (
+                    "Fecha incumplimiento (--breach-date)".into(),
+                    date(a.breach_date),
+                ),
+                (
+                    "Acciones (--shares)".into(),
+                    Cell::Count(i64::try_from(a.shares).unwrap_or(i64::MAX)),
+                ),
+                (
+                    "Precio de adquisición (--acquisition-price)".into(),
+                    Cell::Pesos(a.acquisition_price),
+                ),
+                (
+                    "Precio de transferencia (--transfer-price)".into(),
+                    pesos(a.transfer_price),
+                ),
+                (
+                    "Precio de etapa posterior (--stage-price)".into(),
+                    if a.stage_pending {
+                        Cell::Text("pendiente".into())
+                    } else {
+                        pesos(a.stage_price)
+                    },
+                ),
+                ("Fecha de corte (--until)".into(), date(a.until)),
+                (
+                    "Convención (--convention)".into(),
+                    Cell::Text(a.convention.to_string()),
+                ),
+                (
+                    "Meses de indisponibilidad (--lockup-months)".into(),
+                    Cell::Count(i64::from(a.lockup_months)),
+                ),
+                ("Tramos (--brackets)".into(), Cell::Text(a.brackets.clone())),
+            ]);
+            for (i, p) in a.payments.iter().enumerate() {
+                asked.push((format!("Pago {} (--payment)", i + 1), Cell::Date(p.date)));
+                asked.push((format!("Valor del pago {}", i + 1), Cell::Pesos(p.amount)));
+            }
+            let v = liquidation::to_json(&outcome);
+            let f = a.format.excel().unwrap_or(OutFormat::Xlsx);
+            write_excel(ctx, f, a.out.as_deref(), &v, asked, &rates)?;
+        }
     }
     Ok(Status::Ok)
 }
@@ -310,6 +426,43 @@ fn paid_off_note(ctx: &mut Ctx<'_>, asked: NaiveDate, ran_to: NaiveDate) -> std:
         crate::lang::fecha(ran_to),
         crate::lang::fecha(asked)
     )
+}
+
+/// What was asked of `fine show` / `fine liquidate`, for the Consulta sheet.
+fn breach_asked(
+    ctx: &Ctx<'_>,
+    breach: i64,
+    until: NaiveDate,
+    f: &Facts,
+) -> crate::report::excel::Asked {
+    let mut asked = super::out::asked(ctx);
+    asked.extend([
+        ("Incumplimiento N.º".into(), Cell::Count(breach)),
+        ("Fecha de corte (--until)".into(), Cell::Date(until)),
+        (
+            "Programa".into(),
+            Cell::Text(format!(
+                "{} ({})",
+                f.program.program.decree, f.program.program.code
+            )),
+        ),
+        (
+            "Adjudicatario".into(),
+            Cell::Text(f.adjudication.holder.name.clone()),
+        ),
+        (
+            "Documento".into(),
+            Cell::Text(format!(
+                "{} {}",
+                f.adjudication.holder.doc_type, f.adjudication.holder.doc_number
+            )),
+        ),
+        (
+            "Pagos registrados hasta el corte".into(),
+            Cell::Count(f.payments.len() as i64),
+        ),
+    ]);
+    asked
 }
 
 /// The later stages' prices the stage price is the highest of, beside the result (when any).

@@ -17,6 +17,7 @@ pub(crate) mod letters;
 pub(crate) mod notice;
 pub(crate) mod offer;
 pub(crate) mod offer_external;
+pub(crate) mod out;
 pub(crate) mod payment;
 pub(crate) mod pledge;
 pub(crate) mod program;
@@ -25,6 +26,7 @@ pub(crate) mod rates;
 pub(crate) mod remedy;
 pub(crate) mod serve;
 pub(crate) mod settlement;
+pub(crate) mod shell;
 pub(crate) mod sign;
 pub(crate) mod stage;
 pub(crate) mod template;
@@ -146,6 +148,11 @@ pub enum Command {
     User(user::UserCommand),
     /// Serve the Spanish web interface over the register (loopback by default).
     Serve(serve::ServeArgs),
+    /// The shell's tab completion for vigia (bash, zsh, fish, powershell), on standard output.
+    Completions(shell::CompletionsArgs),
+    /// The manual page (roff): `vigia man > vigia.1; man ./vigia.1`, or every command's page
+    /// with --dir.
+    Man(shell::ManArgs),
 }
 
 /// What a successful run reports to a scheduler.
@@ -673,6 +680,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
         Command::Backup(a) => backup::run(a, &mut ctx),
         Command::User(cmd) => cmd.run(&mut ctx),
         Command::Serve(a) => serve::run(a, &mut ctx),
+        Command::Completions(a) => shell::completions(a, &mut ctx),
+        Command::Man(a) => shell::man(a, &mut ctx),
     }
 }
 

@@ -63,6 +63,29 @@ pub enum RatesCommand {
         #[arg(value_parser = super::args::text, long, value_name = "TEXT", requires = "overriding")]
         reason: Option<String>,
     },
+    /// Add the periods of the SFC's certification history (the workbook the Superintendencia
+    /// publishes, .xls/.xlsx, or its CSV export), all or nothing.
+    ///
+    /// Takes the line the series follows: the single bancario corriente to 2006, consumo and
+    /// crédito comercial y de consumo in January–March 2007, crédito de consumo y ordinario from
+    /// April 2007; other modalities are left aside. Periods in force with the same days and IBC
+    /// are left as they are (their published usury figure stays); the others are added with
+    /// their resolution, the moratorium rate being 1.5 × IBC, under the checks of `rates add`.
+    /// Certifications that start before 1990 are left out.
+    #[command(name = "import-sfc")]
+    ImportSfc {
+        /// The history: Historicocertificacionsuperfinancieratasasdeinteres.xls, or a CSV of it.
+        file: PathBuf,
+        /// Show what would be added, superseded and left as it is; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Replace the periods in force that the file certifies differently (they stay on record).
+        #[arg(long, requires = "reason")]
+        supersede: bool,
+        /// Why the periods in force are replaced.
+        #[arg(long, value_name = "TEXT", requires = "supersede")]
+        reason: Option<String>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -182,8 +205,163 @@ impl RatesCommand {
                 writeln!(ctx.out, "{} period(s) added from {name}", added.len())?;
                 Ok(Status::Ok)
             }
+            RatesCommand::ImportSfc {
+                file,
+                dry_run,
+                supersede,
+                reason,
+            } => import_sfc(ctx, &file, dry_run, reason.as_deref().filter(|_| supersede)),
         }
     }
+}
+
+/// `vigia rates import-sfc`: the history read, compared with the series in force (inside the
+/// write transaction unless it is a dry run), and what changes listed.
+fn import_sfc(
+    ctx: &mut Ctx<'_>,
+    file: &std::path::Path,
+    dry_run: bool,
+    supersede: Option<&str>,
+) -> Result<Status, CliError> {
+    let bytes = std::fs::read(file).map_err(|e| CliError::File {
+        flag: "rates import-sfc",
+        path: file.to_path_buf(),
+        error: e.to_string(),
+    })?;
+    let name = file.display().to_string();
+    let many = |problems: Vec<crate::rates::Problem>| CliError::Many {
+        what: format!("rates import-sfc of {name}"),
+        problems: problems.iter().map(|p| p.to_string()).collect(),
+    };
+    let reading = crate::rates_sfc::read_file(&bytes).map_err(many)?;
+    let read = reading.periods(&name).map_err(many)?;
+    writeln!(
+        ctx.out,
+        "{name}: {} certification(s) of the series (bancario corriente to 2006, consumo and \
+         crédito comercial y de consumo in January–March 2007, crédito de consumo y ordinario \
+         from April 2007); {} row(s) of other modalities left aside",
+        reading.certifications.len(),
+        reading.other_rows
+    )?;
+    if let Some(last) = read.before_first_date.last() {
+        writeln!(
+            ctx.out,
+            "left out: {} certification(s) that start before {} (vigia reads no earlier date), \
+             the last {} for {}..{}",
+            read.before_first_date.len(),
+            crate::calendar::FIRST_DATE,
+            last.resolution(),
+            last.valid_from,
+            last.valid_to
+        )?;
+    }
+    for cut in &reading.cuts {
+        writeln!(
+            ctx.out,
+            "cut: {} ({}..{}) governs to {}: {} certified {}..{} after it",
+            cut.earlier.resolution(),
+            cut.earlier.valid_from,
+            cut.file_to,
+            cut.earlier.valid_to,
+            cut.by.resolution(),
+            cut.by.valid_from,
+            cut.by.valid_to
+        )?;
+    }
+    let (plan, added) = if dry_run {
+        let store = ctx.store()?;
+        let plan = crate::register::rates::plan(store.conn(), &read.periods)?;
+        (plan, Vec::new())
+    } else {
+        let mut store = ctx.store()?;
+        store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
+            crate::register::rates::import(tx, &read.periods, supersede)
+        })?
+    };
+    writeln!(
+        ctx.out,
+        "unchanged: {} period(s) in force with the same days and IBC (their published usury \
+         figures stay)",
+        plan.unchanged.len()
+    )?;
+    for (now, theirs) in &plan.unchanged {
+        if now.resolution != theirs.resolution {
+            writeln!(
+                ctx.out,
+                "  {}..{}: in force as {}, the file says {} (kept as in force)",
+                now.valid_from, now.valid_to, now.resolution, theirs.resolution
+            )?;
+        }
+    }
+    let verb = if dry_run { "would add" } else { "adds" };
+    writeln!(
+        ctx.out,
+        "new: {} period(s) ({verb}; moratorium 1.5 × IBC: the history prints no usury figure)",
+        plan.new.len()
+    )?;
+    if dry_run {
+        for p in &plan.new {
+            writeln!(ctx.out, "  {}", period_line(p))?;
+        }
+    }
+    writeln!(
+        ctx.out,
+        "supersede: {} period(s) in force certified differently by the file",
+        plan.superseding.len()
+    )?;
+    for (p, old) in &plan.superseding {
+        for (origin, q) in old {
+            let origin = match origin {
+                store_rates::Origin::Shipped => "embedded series".to_string(),
+                store_rates::Origin::Register(id) => format!("register rate {id}"),
+            };
+            writeln!(
+                ctx.out,
+                "  {}..{} IBC {} ({}, {origin}) → {}",
+                q.valid_from,
+                q.valid_to,
+                q.ibc_ea_pct.map_or("-".to_string(), |i| i.to_string()),
+                q.resolution,
+                period_line(p)
+            )?;
+        }
+    }
+    // before Ley 510 de 1999 (3 August 1999) 1.5 × IBC was not the statutory moratorium rate
+    let ley_510 = NaiveDate::from_ymd_opt(1999, 8, 3).unwrap_or(NaiveDate::MIN);
+    let early = plan
+        .to_add()
+        .iter()
+        .filter(|p| p.valid_from < ley_510)
+        .count();
+    if early > 0 {
+        writeln!(
+            ctx.out,
+            "  warning: {early} period(s) start before {ley_510} (Ley 510 de 1999 art. 111): \
+             1.5 × IBC was not yet the statutory moratorium rate then (it amended C.Co. art. 884); \
+             check before liquidating over them"
+        )?;
+    }
+    if dry_run {
+        writeln!(ctx.out, "dry run: nothing was written")?;
+        return Ok(Status::Ok);
+    }
+    for (p, a) in plan.to_add().iter().zip(&added) {
+        report_added(ctx, p, a)?;
+    }
+    writeln!(ctx.out, "{} period(s) added from {name}", added.len())?;
+    Ok(Status::Ok)
+}
+
+/// A period to add, on one line.
+fn period_line(p: &RatePeriod) -> String {
+    format!(
+        "{}..{} IBC {} % → moratorium {} % EA ({})",
+        p.valid_from,
+        p.valid_to,
+        p.ibc_ea_pct.map_or("-".to_string(), |i| i.to_string()),
+        p.moratorium_ea_pct(),
+        p.resolution
+    )
 }
 
 /// The reason given with `--reason`, as the reason to supersede and the reason to force.

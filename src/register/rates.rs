@@ -119,6 +119,70 @@ pub fn add_all(
     Ok(out)
 }
 
+/// What adding a file of periods would do to the series in force (`vigia rates import-sfc`).
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    /// Periods in force with the same days and IBC as the file's: left as they are, so the
+    /// usury figure the SFC published for them stays the moratorium rate (LN §9). Each with the
+    /// file's period, whose resolution may be written differently.
+    pub unchanged: Vec<(RatePeriod, RatePeriod)>,
+    /// Periods that overlap nothing in force.
+    pub new: Vec<RatePeriod>,
+    /// Periods that overlap periods in force with other days or another IBC, with those.
+    pub superseding: Vec<(RatePeriod, Vec<(Origin, RatePeriod)>)>,
+}
+
+impl Plan {
+    /// The periods to add, in date order.
+    pub fn to_add(&self) -> Vec<RatePeriod> {
+        let mut out: Vec<RatePeriod> = self
+            .new
+            .iter()
+            .cloned()
+            .chain(self.superseding.iter().map(|(p, _)| p.clone()))
+            .collect();
+        out.sort_by_key(|p| p.valid_from);
+        out
+    }
+}
+
+/// Compares `periods` (sorted, not overlapping) with the series in force.
+pub fn plan(conn: &rusqlite::Connection, periods: &[RatePeriod]) -> Result<Plan> {
+    let in_force = rates::in_force(conn)?;
+    let mut plan = Plan::default();
+    for p in periods {
+        let overlapping: Vec<(Origin, RatePeriod)> = in_force
+            .iter()
+            .filter(|(_, q)| q.valid_from <= p.valid_to && p.valid_from <= q.valid_to)
+            .cloned()
+            .collect();
+        match overlapping.as_slice() {
+            [] => plan.new.push(p.clone()),
+            [(_, q)]
+                if q.valid_from == p.valid_from
+                    && q.valid_to == p.valid_to
+                    && q.ibc_ea_pct == p.ibc_ea_pct =>
+            {
+                plan.unchanged.push((q.clone(), p.clone()));
+            }
+            _ => plan.superseding.push((p.clone(), overlapping)),
+        }
+    }
+    Ok(plan)
+}
+
+/// Adds what [`plan`] finds new or different, read and decided inside the write transaction:
+/// a period that would replace one in force needs `supersede`'s reason, as with [`add_all`].
+pub fn import(
+    tx: &mut Tx<'_>,
+    periods: &[RatePeriod],
+    supersede: Option<&str>,
+) -> Result<(Plan, Vec<Added>)> {
+    let plan = plan(tx.conn(), periods)?;
+    let added = add_all(tx, &plan.to_add(), supersede, None)?;
+    Ok((plan, added))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@
 
 pub mod acta;
 pub mod document;
+pub mod excel;
 pub mod liquidation;
 pub mod notice;
 mod notice_figures;

@@ -380,6 +380,8 @@ fn help_lists_the_commands() {
             "backup",
             "user",
             "serve",
+            "completions",
+            "man",
             "help",
         ],
         "{help}"
@@ -406,6 +408,7 @@ fn help_lists_the_commands() {
             "--lockup-months",
             "--brackets",
             "--format",
+            "--out",
             "--help",
         ],
         "{help}"

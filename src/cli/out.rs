@@ -1,0 +1,103 @@
+//! The output formats a listing, the check and a liquidation share: the three of
+//! `report::records` (table, JSON, CSV) and the two a Spanish-locale Excel opens (`csv-excel`,
+//! `xlsx`, `report::excel`), and writing the latter to `--out` (0600, never through a symbolic
+//! link: `files`).
+
+use super::{CliError, Ctx};
+use crate::report::excel::{self, Asked, Cell, Table};
+use clap::ValueEnum;
+use std::path::Path;
+
+/// `--format` of the listings, the check and the liquidations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutFormat {
+    /// For people.
+    Table,
+    Json,
+    /// `,`, UTF-8, English keys, ISO dates: for programs.
+    Csv,
+    /// What a Spanish-locale Excel opens as it is: `;`, UTF-8 with BOM, decimal comma,
+    /// dd/mm/aaaa, Spanish headers.
+    CsvExcel,
+    /// An Excel workbook (needs --out FILE): typed cells, and a sheet with what was asked.
+    Xlsx,
+}
+
+/// What every workbook's Consulta sheet starts with: the command and when it ran.
+pub fn asked(ctx: &Ctx<'_>) -> Asked {
+    vec![
+        (
+            "Comando".into(),
+            Cell::Text(format!("vigia {}", ctx.command)),
+        ),
+        (
+            "Generado (UTC)".into(),
+            Cell::Text(chrono::Utc::now().format("%Y-%m-%d %H:%M:%S").to_string()),
+        ),
+    ]
+}
+
+/// The rate series a figure was computed with, for the Consulta sheet.
+pub fn asked_rates(asked: &mut Asked, rates: &crate::rates::RateSeries) {
+    let coverage = rates
+        .coverage()
+        .map(|(a, b)| format!(", {} a {}", crate::lang::fecha(a), crate::lang::fecha(b)))
+        .unwrap_or_default();
+    asked.push((
+        "Serie de tasas".into(),
+        Cell::Text(format!(
+            "{} ({} períodos{coverage})",
+            rates.source(),
+            rates.periods().len()
+        )),
+    ));
+}
+
+/// Writes `tables` as `format` (csv-excel: one after another) to `out`, or csv-excel to standard
+/// output when there is no `--out`; a workbook needs `--out`.
+pub fn write(
+    ctx: &mut Ctx<'_>,
+    format: OutFormat,
+    out: Option<&Path>,
+    tables: &[Table],
+    asked: &Asked,
+) -> Result<(), CliError> {
+    let bytes = match format {
+        OutFormat::Xlsx => excel::xlsx(tables, asked).map_err(|e| CliError::Flag {
+            flag: "--format".into(),
+            value: "xlsx".into(),
+            reason: format!("the workbook could not be made ({e})"),
+        })?,
+        _ => excel::csv_excel_all(tables),
+    };
+    match out {
+        Some(path) => {
+            crate::files::write(path, &bytes, true).map_err(|e| CliError::File {
+                flag: "--out",
+                path: path.to_path_buf(),
+                error: e.to_string(),
+            })?;
+        }
+        None if format == OutFormat::Xlsx => {
+            return Err(CliError::Flag {
+                flag: "--format".into(),
+                value: "xlsx".into(),
+                reason: "a workbook is not text: name the file with --out FILE.xlsx".into(),
+            });
+        }
+        None => ctx.out.write_all(&bytes)?,
+    }
+    Ok(())
+}
+
+/// Refuses `--out` where the format writes to standard output only.
+pub fn no_out(format: OutFormat, out: Option<&Path>) -> Result<(), CliError> {
+    match (format, out) {
+        (OutFormat::Table | OutFormat::Json | OutFormat::Csv, Some(p)) => Err(CliError::Flag {
+            flag: "--out".into(),
+            value: p.display().to_string(),
+            reason: "is for --format csv-excel or xlsx; redirect the other formats (> FILE)".into(),
+        }),
+        _ => Ok(()),
+    }
+}

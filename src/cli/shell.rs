@@ -1,0 +1,107 @@
+//! `vigia completions SHELL` and `vigia man`: the shell's tab completion and the manual page,
+//! generated from the same clap definitions as `--help` (clap_complete, clap_mangen), so they
+//! never drift from the commands.
+
+use super::{Cli, CliError, Ctx, Status};
+use clap::{Args, CommandFactory, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+#[command(after_help = "Install them, e.g.:\n  \
+    vigia completions bash > ~/.local/share/bash-completion/completions/vigia\n  \
+    vigia completions zsh > ~/.zfunc/_vigia   (with fpath+=~/.zfunc before compinit)\n  \
+    vigia completions fish > ~/.config/fish/completions/vigia.fish\n  \
+    vigia completions powershell >> $PROFILE")]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+    Powershell,
+}
+
+/// Writes the completion script for `shell` to standard output.
+pub fn completions(a: CompletionsArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+    let shell = match a.shell {
+        Shell::Bash => clap_complete::Shell::Bash,
+        Shell::Zsh => clap_complete::Shell::Zsh,
+        Shell::Fish => clap_complete::Shell::Fish,
+        Shell::Powershell => clap_complete::Shell::PowerShell,
+    };
+    let mut cmd = Cli::command();
+    // generated in memory first: clap_complete panics when its writer fails (a closed pipe)
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "vigia", &mut script);
+    ctx.out.write_all(&script)?;
+    Ok(Status::Ok)
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write a page for every command into DIR (vigia.1, vigia-rates.1,
+    /// vigia-rates-import-sfc.1 ...), e.g. ~/.local/share/man/man1, instead of vigia.1 on
+    /// standard output.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    /// Replace pages already in DIR.
+    #[arg(long, requires = "dir")]
+    pub force: bool,
+}
+
+/// The manual page (roff, section 1) on standard output, or every command's page in a directory.
+pub fn man(a: ManArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let Some(dir) = a.dir else {
+        clap_mangen::Man::new(cmd).render(&mut ctx.out)?;
+        return Ok(Status::Ok);
+    };
+    let mut pages = Vec::new();
+    pages_of(&cmd, "vigia", &mut pages)?;
+    for (name, bytes) in &pages {
+        let target = dir.join(format!("{name}.1"));
+        crate::files::write(&target, bytes, a.force).map_err(|e| CliError::Flag {
+            flag: "--dir".into(),
+            value: dir.display().to_string(),
+            reason: match e {
+                crate::files::FileError::Exists(p) => {
+                    format!(
+                        "{} already exists; repeat with --force to replace it",
+                        p.display()
+                    )
+                }
+                other => other.to_string(),
+            },
+        })?;
+    }
+    writeln!(
+        ctx.out,
+        "{} manual page(s) written to {}",
+        pages.len(),
+        dir.display()
+    )?;
+    Ok(Status::Ok)
+}
+
+/// The page of `cmd`, named `name`, and those of its subcommands (`vigia-rates-add`).
+fn pages_of(
+    cmd: &clap::Command,
+    name: &str,
+    out: &mut Vec<(String, Vec<u8>)>,
+) -> Result<(), CliError> {
+    let mut bytes = Vec::new();
+    clap_mangen::Man::new(cmd.clone())
+        .title(name)
+        .render(&mut bytes)?;
+    out.push((name.to_string(), bytes));
+    for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+        pages_of(sub, &format!("{name}-{}", sub.get_name()), out)?;
+    }
+    Ok(())
+}
