@@ -162,7 +162,9 @@ fn code_es(code: &str) -> &'static str {
     check::Code::ALL
         .into_iter()
         .find(|c| c.as_str() == code)
-        .map_or("", |c| crate::catalogue::of(crate::lang::Lang::Es).code_name(c))
+        .map_or("", |c| {
+            crate::catalogue::of(crate::lang::Lang::Es).code_name(c)
+        })
 }
 
 async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> Page {
