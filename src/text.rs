@@ -76,7 +76,7 @@ impl Binary {
                 "extraiga de él el archivo CSV y entregue ese archivo",
             ),
             Binary::Pdf => (
-                "vigia cannot read figures out of a PDF: type them into a CSV file (or use `vigia rates add` for a rate period)",
+                "vigia cannot read figures out of a PDF: type them into a CSV file (or, for a certified rate, add its period with its figures)",
                 "vigia no puede leer cifras de un PDF: escríbalas en un archivo CSV (o, si es una \
                  tasa certificada, agréguela en «Tasas»)",
             ),
@@ -354,7 +354,9 @@ mod tests {
         );
         let pdf = NotText::Binary(Binary::Pdf).said();
         assert!(!pdf.es().contains("vigia rates"), "{}", pdf.es());
-        assert!(pdf.en().contains("`vigia rates add`"), "{}", pdf.en());
+        // what to do in words in both: the command belongs to the command line
+        assert!(!pdf.en().contains("vigia rates"), "{}", pdf.en());
+        assert!(pdf.en().contains("CSV file"), "{}", pdf.en());
     }
 
     #[test]

@@ -317,7 +317,7 @@ fn not_a_register(e: StoreError, path: &Path) -> CliError {
         StoreError::NotARegister(_) => CliError::Flag {
             flag: "--db".into(),
             value: path.display().to_string(),
-            reason: e.to_string(),
+            reason: format!("{e}: only `vigia init` creates one"),
         },
         e => CliError::Store(e),
     }
@@ -430,6 +430,13 @@ impl fmt::Display for CliError {
                 write!(f, "{m} and pass it with --rates FILE")
             }
             CliError::Fine(e) => e.fmt(f),
+            // the store says what happened; the command line names the command that helps
+            CliError::Store(e @ StoreError::Corrupt(_)) => {
+                write!(f, "{e}: run `vigia audit verify`")
+            }
+            CliError::Store(e @ StoreError::NotARegister(_)) => {
+                write!(f, "{e}: only `vigia init` creates one")
+            }
             CliError::Store(e) => e.fmt(f),
             CliError::Checkpoint(CheckpointError::KeyMissing { path }) => write!(
                 f,

@@ -176,5 +176,27 @@ fn void_checked(
             Refusal::value(Field::Payment, payment_id, super::already_voided(v, false)).into(),
         );
     }
+    // a paz y salvo certified the fine paid with this payment: voiding it would leave a debt the
+    // certificate given to the holder says is settled (it cannot be taken back)
+    if let Some(paz) = crate::store::settlements::for_breach(tx.conn(), p.breach_id)? {
+        let (number, on, on_es, breach) = (
+            &paz.number,
+            paz.settlement_date,
+            fecha(paz.settlement_date),
+            p.breach_id,
+        );
+        return Err(Refusal::value(
+            Field::Payment,
+            payment_id,
+            said!(
+                "breach {breach} has the paz y salvo {number} of {on}, which certifies its fine paid with this \
+                 payment: a certificate given to the holder cannot be taken back, so its payments stay on record",
+                "el incumplimiento N.º {breach} tiene el paz y salvo {number} del {on_es}, que certifica su multa \
+                 pagada con este pago: un certificado entregado al titular no puede retirarse, de modo que sus \
+                 pagos permanecen en el registro"
+            ),
+        )
+        .into());
+    }
     Ok(breaches::void_payment(tx, payment_id, reason)?)
 }

@@ -34,7 +34,7 @@ impl fmt::Display for CheckpointError {
             }
             CheckpointError::KeyMissing { path } => write!(
                 f,
-                "audit key {}: there is no key there; `vigia init` creates one, or give the key's path",
+                "audit key {}: there is no key there; create one with the register, or give the key's path",
                 path.display()
             ),
             CheckpointError::Log { path, why } => {

@@ -259,7 +259,7 @@ impl fmt::Display for StoreError {
             ),
             StoreError::Corrupt(m) => write!(
                 f,
-                "stored data cannot be read: {m}; run `vigia audit verify`"
+                "stored data cannot be read: {m}; verify the register's audit trail"
             ),
             StoreError::NotFound { what, id } => write!(f, "no {what} {id} in the register"),
             StoreError::Busy {
@@ -283,8 +283,8 @@ impl fmt::Display for StoreError {
             ),
             StoreError::NotARegister(why) => write!(
                 f,
-                "not a vigia register: {why}; it was left untouched (only `vigia init` creates a \
-                 register, where no file exists yet)"
+                "not a vigia register: {why}; it was left untouched (a register is created only \
+                 where no file exists yet)"
             ),
             StoreError::Rejected(problems) => {
                 write!(f, "{} problem(s), nothing was written:", problems.len())?;

@@ -133,6 +133,9 @@ struct BreachView {
     /// Why the breach cannot be voided (its paz y salvo, its notices, its payments), in Spanish:
     /// the page says so instead of offering a void the register would refuse.
     void_blocked: Option<String>,
+    /// A paz y salvo certifies the fine paid with its payments: none can be voided (the register
+    /// refuses it), so none is offered.
+    certified: bool,
 }
 
 fn breach_view(
@@ -161,8 +164,10 @@ fn breach_view(
     };
     let void_blocked = register::breach::depends_on(s.conn(), id)?
         .map(|d| d.reason.in_lang(crate::lang::Lang::Es).to_string());
+    let certified = crate::store::settlements::for_breach(s.conn(), id)?.is_some();
     Ok(BreachView {
         void_blocked,
+        certified,
         // voided payments too, marked: what was voided stays on record
         payments: breaches::payments_recorded(s.conn(), id)?,
         liquidations: breaches::liquidations(s.conn(), Some(id))?,
@@ -236,7 +241,7 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
                         td { (p.id) } td { (fecha(p.paid_on)) } td.num { (pesos(p.amount)) } td { (p.reference.as_deref().unwrap_or("")) } td { (p.created_by) }
                         td {
                             @if let Some(vd) = &p.void { "ANULADO " (views::momento(&vd.at)) " por " (vd.by) ": " (vd.reason) }
-                            @else if user.may(Role::Oficial) {
+                            @else if user.may(Role::Oficial) && !v.certified {
                                 form.anular method="post" action={"/incumplimientos/" (b.id) "/pagos/" (p.id) "/anular"} {
                                     (csrf(user))
                                     label for={"motivo-pago-" (p.id)} { "Motivo" }

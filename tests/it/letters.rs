@@ -165,6 +165,16 @@ fn a_settled_fine_gets_a_paz_y_salvo_and_never_a_payment_demand() {
     }
     assert!(!md.contains("TOTAL A PAGAR"), "{md}");
     chain_head_checked_as(&r, &md, ("settlements", "settlement.issue"));
+    // the certificate says the fine was paid with these payments: neither can be voided now
+    // (voiding one would leave a debt the holder holds a paz y salvo against)
+    let before = r.dump();
+    let e = r.fails(&["payment", "void", "1", "--reason", "error"]);
+    assert!(
+        e.contains("breach 1 has the paz y salvo PAZ-2025-0001 of 2025-02-12")
+            && e.contains("cannot be taken back"),
+        "{e}"
+    );
+    assert_eq!(r.dump(), before);
     let o = r.ok(&["notice", "verify", &path(&r, "paz.md")]);
     assert!(
         o.contains("paz y salvo PAZ-2025-0001 of program D3939-2004")
