@@ -89,7 +89,10 @@ pub fn sign_file(
         Some(c) if !c.trim().is_empty() => format!("{}, Colombia", c.trim()),
         _ => "Colombia".to_string(),
     };
-    let time = chrono::Local::now().fixed_offset();
+    // the signer's claimed time, in Colombia's legal time (UTC−5), not the server's zone
+    let colombia = chrono::FixedOffset::east_opt(crate::calendar::COLOMBIA_SECONDS_EAST)
+        .expect("a valid offset");
+    let time = chrono::Utc::now().with_timezone(&colombia);
     let signed = sign::sign_pdf(
         &bytes,
         signer,
