@@ -43,6 +43,32 @@ pub fn as_csv<'b>(
 
 /// The sheet `sheet` (or the first) of the workbook `bytes` as CSV text.
 pub fn to_csv(bytes: &[u8], sheet: Option<&str>) -> Result<String, Said> {
+    let (mut book, name, range) = open_sheet(bytes, sheet)?;
+    let merged = merged_cells(&mut book, &name);
+    // the cells that hold a formula: one with no value saved (a file written by a program that
+    // does not compute) must not read as empty
+    let formulas: std::collections::HashSet<(u32, u32)> = match book.worksheet_formula(&name) {
+        Ok(f) => {
+            let (r0, c0) = f.start().unwrap_or((0, 0));
+            f.used_cells()
+                .filter(|(_, _, v)| !v.trim().is_empty())
+                .map(|(r, c, _)| {
+                    let r = r0 + u32::try_from(r).unwrap_or(u32::MAX - r0);
+                    let c = c0 + u32::try_from(c).unwrap_or(u32::MAX - c0);
+                    (r, c)
+                })
+                .collect()
+        }
+        Err(_) => Default::default(),
+    };
+    write(&range, &merged, &formulas, &name)
+}
+
+/// An open workbook, the name of one of its sheets and that sheet's cells.
+type OpenSheet<'b> = (Sheets<Cursor<&'b [u8]>>, String, calamine::Range<Data>);
+
+/// The workbook `bytes`, the name of its sheet `sheet` (or of the first) and that sheet's cells.
+fn open_sheet<'b>(bytes: &'b [u8], sheet: Option<&str>) -> Result<OpenSheet<'b>, Said> {
     let mut book = open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|e| {
         let why = e.to_string();
         said!(
@@ -76,24 +102,7 @@ pub fn to_csv(bytes: &[u8], sheet: Option<&str>) -> Result<String, Said> {
             "la hoja «{name}» no se puede leer ({why})"
         )
     })?;
-    let merged = merged_cells(&mut book, &name);
-    // the cells that hold a formula: one with no value saved (a file written by a program that
-    // does not compute) must not read as empty
-    let formulas: std::collections::HashSet<(u32, u32)> = match book.worksheet_formula(&name) {
-        Ok(f) => {
-            let (r0, c0) = f.start().unwrap_or((0, 0));
-            f.used_cells()
-                .filter(|(_, _, v)| !v.trim().is_empty())
-                .map(|(r, c, _)| {
-                    let r = r0 + u32::try_from(r).unwrap_or(u32::MAX - r0);
-                    let c = c0 + u32::try_from(c).unwrap_or(u32::MAX - c0);
-                    (r, c)
-                })
-                .collect()
-        }
-        Err(_) => Default::default(),
-    };
-    write(&range, &merged, &formulas, &name)
+    Ok((book, name, range))
 }
 
 /// The first sheet of the workbook `bytes`, every cell as plain text with its row number
@@ -101,26 +110,7 @@ pub fn to_csv(bytes: &[u8], sheet: Option<&str>) -> Result<String, Said> {
 /// as `YYYY-MM-DD`. For files read by position rather than by a header (the SFC's rate history,
 /// whose title rows and sections `to_csv` would refuse).
 pub fn cells(bytes: &[u8]) -> Result<Vec<(usize, Vec<String>)>, Said> {
-    let mut book = open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|e| {
-        let why = e.to_string();
-        said!(
-            "the workbook cannot be read ({why}); save it again from the spreadsheet, or as CSV",
-            "el libro no se puede leer ({why}); guárdelo de nuevo desde la hoja de cálculo, o \
-             como CSV"
-        )
-    })?;
-    let name = book
-        .sheet_names()
-        .first()
-        .cloned()
-        .ok_or_else(|| Said::new("the workbook has no sheets", "el libro no tiene hojas"))?;
-    let range = book.worksheet_range(&name).map_err(|e| {
-        let why = e.to_string();
-        said!(
-            "the sheet {name:?} cannot be read ({why})",
-            "la hoja «{name}» no se puede leer ({why})"
-        )
-    })?;
+    let (_, _, range) = open_sheet(bytes, None)?;
     let (first_row, first_col) = range.start().unwrap_or((0, 0));
     let mut out = Vec::new();
     for (i, row) in range.rows().enumerate() {
