@@ -8,7 +8,7 @@
 
 use super::auth::User;
 use super::extract::{Path, Query};
-use super::form::{Errors, Inputs, Page, Posted, Sent, keep, ok, see_other, with_status};
+use super::form::{Errors, Inputs, Page, Posted, Sent, VoidForm, keep, ok, see_other, with_status};
 use super::letters::{self, LetterTyped, NoticeForm, SettlementForm};
 use super::views::{self, csrf, fecha, input, numero, page, pesos};
 use super::{App, WebError, input as parse};
@@ -67,20 +67,6 @@ impl Inputs for PaymentForm {
             amount: sent.text(Field::PaymentAmount.as_str()),
             reference: sent.text(PaymentForm::REFERENCE),
             allow_duplicate: sent.opt(Field::AllowDuplicate.as_str()).is_some(),
-        }
-    }
-}
-
-/// A record voided because it was recorded by mistake: the reason.
-#[derive(Default)]
-struct VoidForm {
-    reason: String,
-}
-
-impl Inputs for VoidForm {
-    fn read(sent: &Sent) -> VoidForm {
-        VoidForm {
-            reason: sent.text(Field::VoidReason.as_str()),
         }
     }
 }

@@ -71,6 +71,21 @@ impl Inputs for Nothing {
     }
 }
 
+/// A record voided because it was recorded by mistake: the reason (every void form of the
+/// holder and breach pages).
+#[derive(Default)]
+pub(super) struct VoidForm {
+    pub(super) reason: String,
+}
+
+impl Inputs for VoidForm {
+    fn read(sent: &Sent) -> VoidForm {
+        VoidForm {
+            reason: sent.text(register::Field::VoidReason.as_str()),
+        }
+    }
+}
+
 /// A form sent as `application/x-www-form-urlencoded`, read into its form struct, with its CSRF
 /// token.
 pub(super) struct Posted<T> {

@@ -7,7 +7,7 @@
 
 use super::auth::User;
 use super::extract::{Path, Query};
-use super::form::{Errors, Inputs, Page, Posted, Sent, keep, ok, see_other, with_status};
+use super::form::{Errors, Inputs, Page, Posted, Sent, VoidForm, keep, ok, see_other, with_status};
 use super::views::{self, SEARCH, csrf, fecha, input, momento, numero, page, pesos};
 use super::{App, WebError, input as parse};
 use crate::register::user::Role;
@@ -110,20 +110,6 @@ impl Inputs for ReleaseForm {
         ReleaseForm {
             pledge: sent.text(Field::Pledge.as_str()),
             on: sent.text(Field::ReleaseDate.as_str()),
-        }
-    }
-}
-
-/// A record voided because it was recorded by mistake: the reason.
-#[derive(Default)]
-struct VoidForm {
-    reason: String,
-}
-
-impl Inputs for VoidForm {
-    fn read(sent: &Sent) -> VoidForm {
-        VoidForm {
-            reason: sent.text(Field::VoidReason.as_str()),
         }
     }
 }
