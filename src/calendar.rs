@@ -41,12 +41,16 @@ pub fn parse_iso(s: &str) -> Option<NaiveDate> {
 /// Colombia's legal time: UTC−5 all year (no daylight saving since 1993).
 pub const COLOMBIA_SECONDS_EAST: i32 = -5 * 3600;
 
+/// Colombia's legal time as a time zone ([`COLOMBIA_SECONDS_EAST`]).
+pub fn colombia() -> chrono::FixedOffset {
+    chrono::FixedOffset::east_opt(COLOMBIA_SECONDS_EAST).expect("a valid offset")
+}
+
 /// The day it is in Colombia at the instant `now`: the "today" of every default date (a
 /// notice's date, a payment's, the check's as-of date). The front ends read `now` from their one
 /// injected clock; nothing reads the server's local time zone.
 pub fn colombia_date(now: chrono::DateTime<chrono::Utc>) -> NaiveDate {
-    let colombia = chrono::FixedOffset::east_opt(COLOMBIA_SECONDS_EAST).expect("a valid offset");
-    now.with_timezone(&colombia).date_naive()
+    now.with_timezone(&colombia()).date_naive()
 }
 
 /// First and last date vigia accepts as input (flags, imports, rates files). Ley 226 de 1995

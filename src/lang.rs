@@ -97,8 +97,7 @@ pub fn numero(n: u64) -> String {
 /// A stored UTC time (RFC 3339, as the register writes `created_at`) in Colombia's legal time,
 /// as an officer reads a clock: `dd/mm/aaaa hh:mm (hora de Colombia)`; any other text as it is.
 pub fn momento(at: &str) -> String {
-    let colombia = chrono::FixedOffset::east_opt(crate::calendar::COLOMBIA_SECONDS_EAST)
-        .expect("a valid offset");
+    let colombia = crate::calendar::colombia();
     chrono::DateTime::parse_from_rfc3339(at)
         .map(|t| {
             t.with_timezone(&colombia)

@@ -90,9 +90,7 @@ pub fn sign_file(
         _ => "Colombia".to_string(),
     };
     // the signer's claimed time, in Colombia's legal time (UTC−5), not the server's zone
-    let colombia = chrono::FixedOffset::east_opt(crate::calendar::COLOMBIA_SECONDS_EAST)
-        .expect("a valid offset");
-    let time = chrono::Utc::now().with_timezone(&colombia);
+    let time = chrono::Utc::now().with_timezone(&crate::calendar::colombia());
     let signed = sign::sign_pdf(
         &bytes,
         signer,

@@ -327,20 +327,15 @@ pub fn settled(
         Err(e @ FineError::MissingRates(_)) => match payments.iter().map(|p| p.date).max() {
             Some(last) if last < until && last >= case.breach_date => {
                 match liquidate(case, last, payments, convention, rates) {
-                    Ok(paid @ Outcome::Liquidated(_)) if owes_nothing(&paid) => Ok((paid, last)),
+                    Ok(Outcome::Liquidated(l)) if l.total_due <= Decimal::ZERO => {
+                        Ok((Outcome::Liquidated(l), last))
+                    }
                     _ => Err(e),
                 }
             }
             _ => Err(e),
         },
         other => other.map(|o| (o, until)),
-    }
-}
-
-fn owes_nothing(o: &Outcome) -> bool {
-    match o {
-        Outcome::Liquidated(l) => l.total_due <= Decimal::ZERO,
-        Outcome::NotApplicable(_) => true,
     }
 }
 

@@ -182,14 +182,18 @@ pub fn price(
     convention: fine::Convention,
     rates: &RateSeries,
 ) -> Result<Outcome> {
-    let payments: Vec<Payment> = facts.payments.iter().map(|(_, p)| p.clone()).collect();
     Ok(fine::liquidate(
         &facts.case,
         until,
-        &payments,
+        &payments_of(facts),
         convention,
         rates,
     )?)
+}
+
+/// The payments of a breach's facts, as the engine takes them.
+fn payments_of(facts: &Facts) -> Vec<Payment> {
+    facts.payments.iter().map(|(_, p)| p.clone()).collect()
 }
 
 /// [`price`], run to the day the fine was paid off when a rate missing after that day keeps it
@@ -200,11 +204,10 @@ pub fn settle(
     convention: fine::Convention,
     rates: &RateSeries,
 ) -> Result<(Outcome, NaiveDate)> {
-    let payments: Vec<Payment> = facts.payments.iter().map(|(_, p)| p.clone()).collect();
     Ok(fine::settled(
         &facts.case,
         until,
-        &payments,
+        &payments_of(facts),
         convention,
         rates,
     )?)
