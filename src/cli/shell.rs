@@ -56,7 +56,7 @@ pub struct ManArgs {
 
 /// The manual page (roff, section 1) on standard output, or every command's page in a directory.
 pub fn man(a: ManArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
-    let mut cmd = Cli::command();
+    let mut cmd = manual_command();
     cmd.build();
     let Some(dir) = a.dir else {
         clap_mangen::Man::new(cmd).render(&mut ctx.out)?;
@@ -87,6 +87,20 @@ pub fn man(a: ManArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         dir.display()
     )?;
     Ok(Status::Ok)
+}
+
+/// The command tree as the manual shows it: the NAME line already says "vigia \-", so the
+/// top-level description drops the "vigia — " that `--help` starts with.
+fn manual_command() -> clap::Command {
+    let cmd = Cli::command();
+    let about = cmd.get_about().map(|a| a.to_string()).unwrap_or_default();
+    match about.strip_prefix("vigia — ") {
+        Some(rest) => {
+            let rest = rest.to_string();
+            cmd.about(rest)
+        }
+        None => cmd,
+    }
 }
 
 /// The page of `cmd`, named `name`, and those of its subcommands (`vigia-rates-add`).

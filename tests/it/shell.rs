@@ -66,6 +66,14 @@ fn the_manual_page_names_every_command_and_a_directory_gets_one_page_each() {
     assert!(page.starts_with(".ie"), "{page}");
     assert!(page.contains(".TH vigia 1"), "{page}");
     assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
+    // whatis(1) reads the NAME line: the name once, then what it is
+    let name = page
+        .lines()
+        .skip_while(|l| *l != ".SH NAME")
+        .nth(1)
+        .unwrap();
+    assert!(name.starts_with("vigia \\- register"), "{name}");
+    assert!(!name.contains("vigia —"), "{name}");
     for c in COMMANDS {
         // roff escapes the hyphen: vigia\-rates(1)
         assert!(page.contains(&format!("vigia\\-{c}(1)")), "no {c}");
