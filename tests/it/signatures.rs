@@ -392,3 +392,41 @@ fn notice_issue_sign_writes_a_signed_notice_that_notice_verify_and_both_validato
 fn vigia_password_var() -> &'static str {
     "VIGIA_SIGN_PASSWORD"
 }
+
+/// The CMS of the first signature of `pdf`: the hex string of `/Contents<…>`, decoded (the zero
+/// padding after the DER is left, it holds none of the searched encodings).
+fn first_cms(pdf: &[u8]) -> Vec<u8> {
+    let start = pdf.windows(10).position(|w| w == b"/Contents<").unwrap() + 10;
+    let len = pdf[start..].iter().position(|&b| b == b'>').unwrap();
+    let hex = std::str::from_utf8(&pdf[start..start + len]).unwrap();
+    (0..hex.len() / 2)
+        .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
+        .collect()
+}
+
+#[test]
+fn the_cms_has_no_signing_time_attribute_the_claimed_time_is_the_m_entry() {
+    // ETSI EN 319 142-1 (PAdES baseline): the signing-time attribute shall not be present; the
+    // claimed time is the signature dictionary's /M. The DER of the attribute types (OID tag 06,
+    // length 09, 1.2.840.113549.1.9.N), searched in the signature's own bytes.
+    let oid = |n: u8| {
+        [
+            0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x09, n,
+        ]
+    };
+    let has = |cms: &[u8], n: u8| cms.windows(11).any(|w| w == oid(n));
+    let r = spec_register();
+    let pki = pki((2025, 2090));
+    let signed = signed(&notice_pdf(&r), &pki);
+    let cms = first_cms(&signed);
+    assert!(has(&cms, 3), "content-type is signed");
+    assert!(has(&cms, 4), "message-digest is signed");
+    assert!(!has(&cms, 5), "no signing-time attribute");
+    // the claimed time is in /M, which pdfsig reports as the signing time
+    assert!(signed.windows(5).any(|w| w == b"/M(D:"));
+    let path = r.dir.path().join("firmada.pdf");
+    std::fs::write(&path, &signed).unwrap();
+    let report = pdfsig(&path);
+    assert!(report.contains("Signing Time:"), "{report}");
+    assert!(report.contains("Signature is Valid"), "{report}");
+}
