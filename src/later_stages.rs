@@ -423,7 +423,10 @@ mod tests {
         }
         assert_eq!(Stage::Third.previous(), Some(Stage::Second));
         assert_eq!(Stage::Second.previous(), None);
-        assert_eq!((Stage::Second.name_es(), Stage::Third.name()), ("Segunda", "Third"));
+        assert_eq!(
+            (Stage::Second.name_es(), Stage::Third.name()),
+            ("Segunda", "Third")
+        );
     }
 
     fn w(p: &str, t: &str) -> Weights {
