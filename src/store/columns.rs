@@ -100,6 +100,7 @@ stored_by_name!(BreachKind, "a breach kind");
 stored_by_name!(Convention, "a convention");
 stored_by_name!(crate::contact::DocFormat, "a document format");
 stored_by_name!(crate::contact::Via, "a delivery channel");
+stored_by_name!(crate::offering::adjudicate::Status, "an offering outcome");
 
 /// Why a stored value does not convert; the column and value are added by [`Cols::get`].
 #[derive(Debug)]
