@@ -279,6 +279,28 @@ mod tests {
     }
 
     #[test]
+    fn an_outcome_is_read_back_by_its_stored_name_and_an_unknown_one_is_corrupt() {
+        use crate::offering::adjudicate::Status;
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        let read = |text: &str| {
+            conn.query_row("SELECT ?1 AS status", [text], |r| {
+                super::Cols::new(r, "offering_outcomes").get::<Status>(0)
+            })
+        };
+        assert_eq!(read("awarded").unwrap(), Status::Awarded);
+        assert_eq!(read("rejected").unwrap(), Status::Rejected);
+        for unknown in ["pending", "Awarded", "adjudicada"] {
+            match read(unknown) {
+                Err(rusqlite::Error::FromSqlConversionFailure(_, _, e)) => assert_eq!(
+                    e.to_string(),
+                    format!("offering_outcomes.status \"{unknown}\" is not an offering outcome")
+                ),
+                other => panic!("{unknown:?} not refused: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
     fn enums_are_stored_by_the_names_they_always_had() {
         use rusqlite::types::{ToSql, ToSqlOutput, Value};
         let text = |v: &dyn ToSql| match v.to_sql().unwrap() {
