@@ -12,6 +12,67 @@ use rust_decimal::{Decimal, RoundingStrategy};
 /// program whose criterion weighs the price and the term. Its figures are examples to replace.
 pub const FOGAFIN_TODO_O_NADA: &str = include_str!("../schema/programs/fogafin-todo-o-nada.toml");
 
+/// A later stage of a sale (Art. 14 and 17): the Second or the Third. The register stores and
+/// the command line reads its number (2 or 3); `from_number` is the one checked way back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Stage {
+    Second,
+    Third,
+}
+
+impl Stage {
+    /// Both later stages, in order.
+    pub const ALL: [Stage; 2] = [Stage::Second, Stage::Third];
+
+    /// The stage's number as stored: 2 or 3.
+    pub fn number(self) -> u8 {
+        match self {
+            Stage::Second => 2,
+            Stage::Third => 3,
+        }
+    }
+
+    /// The stage numbered `n`, if `n` is a later stage (2 or 3).
+    pub fn from_number(n: u8) -> Option<Stage> {
+        match n {
+            2 => Some(Stage::Second),
+            3 => Some(Stage::Third),
+            _ => None,
+        }
+    }
+
+    /// The stage before this one, if it is a later stage too.
+    pub fn previous(self) -> Option<Stage> {
+        match self {
+            Stage::Second => None,
+            Stage::Third => Some(Stage::Second),
+        }
+    }
+
+    /// "Second" or "Third", for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Second => "Second",
+            Stage::Third => "Third",
+        }
+    }
+
+    /// "Segunda" or "Tercera".
+    pub fn name_es(self) -> &'static str {
+        match self {
+            Stage::Second => "Segunda",
+            Stage::Third => "Tercera",
+        }
+    }
+}
+
+impl TryFrom<u8> for Stage {
+    type Error = u8;
+    fn try_from(n: u8) -> Result<Stage, u8> {
+        Stage::from_number(n).ok_or(n)
+    }
+}
+
 /// The technical criterion of comparison (`[later_stages] criterion`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Criterion {
@@ -348,6 +409,25 @@ impl ArticlesFile {
 mod tests {
     use super::*;
     use crate::money::dec;
+
+    #[test]
+    fn a_stage_is_2_or_3_and_its_number_reads_back() {
+        assert_eq!(Stage::Second.number(), 2);
+        assert_eq!(Stage::Third.number(), 3);
+        for s in Stage::ALL {
+            assert_eq!(Stage::from_number(s.number()), Some(s));
+        }
+        for n in [0u8, 1, 4, 255] {
+            assert_eq!(Stage::from_number(n), None);
+            assert_eq!(Stage::try_from(n), Err(n));
+        }
+        assert_eq!(Stage::Third.previous(), Some(Stage::Second));
+        assert_eq!(Stage::Second.previous(), None);
+        assert_eq!(
+            (Stage::Second.name_es(), Stage::Third.name()),
+            ("Segunda", "Third")
+        );
+    }
 
     fn w(p: &str, t: &str) -> Weights {
         Weights {

@@ -11,6 +11,7 @@ use crate::program::Program;
 use crate::said;
 use chrono::{NaiveDate, NaiveDateTime};
 use rust_decimal::Decimal;
+use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -267,14 +268,23 @@ pub struct CapFacts {
     pub evidence: Evidence,
 }
 
-/// The outcome of one person.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The outcome of one person: stored, listed and fingerprinted as `awarded` or `rejected` (its
+/// [`as_str`](Status::as_str)); the store reads those names back exactly and refuses any other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Status {
     Awarded,
     Rejected,
 }
 
 impl Status {
+    pub const ALL: [Status; 2] = [Status::Awarded, Status::Rejected];
+
+    /// The stored name back as a status; `None` for any other text (no guess).
+    pub fn parse(s: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Awarded => "awarded",
@@ -637,6 +647,23 @@ mod tests {
 
     use super::*;
     use crate::money::dec;
+
+    #[test]
+    fn an_outcome_reads_back_its_stored_name_and_nothing_else() {
+        // the names the database and the result's JSON hold (issue 15's rows)
+        assert_eq!(Status::parse("awarded"), Some(Status::Awarded));
+        assert_eq!(Status::parse("rejected"), Some(Status::Rejected));
+        for s in Status::ALL {
+            assert_eq!(Status::parse(s.as_str()), Some(s));
+            assert_eq!(
+                serde_json::to_string(&s).unwrap(),
+                format!("\"{}\"", s.as_str())
+            );
+        }
+        for other in ["pending", "Awarded", "awarded ", "adjudicada", ""] {
+            assert_eq!(Status::parse(other), None, "{other:?}");
+        }
+    }
 
     fn day(s: &str) -> NaiveDate {
         crate::calendar::parse_iso(s).unwrap()

@@ -9,7 +9,8 @@ use crate::ids::DocType;
 use crate::import::{AdjudicationRow, PersonType, RowError};
 use crate::lang::{Said, fecha, momento, numero};
 use crate::offering::adjudicate::{
-    self, Adjudication, CapFacts, Cause, Facts, Filing, Gatherer, Order, Outcome, Terms, Window,
+    self, Adjudication, CapFacts, Cause, Facts, Filing, Gatherer, Order, Outcome, Status, Terms,
+    Window,
 };
 use crate::offering::caps::Person;
 use crate::said;
@@ -291,7 +292,7 @@ pub struct Row {
     pub admitted: u64,
     pub quota: Option<String>,
     pub awarded: u64,
-    pub status: &'static str,
+    pub status: Status,
     pub cause: Option<&'static str>,
 }
 
@@ -493,7 +494,7 @@ pub fn each_row<E: From<Error>>(
             admitted: o.admitted,
             quota: a.quota(o).map(|q| q.to_string()),
             awarded: o.awarded,
-            status: o.status.as_str(),
+            status: o.status,
             cause: o.cause.map(Cause::as_str),
         };
         f(&row, o)?;
@@ -705,7 +706,7 @@ pub fn adjudicate(
             admitted: o.admitted,
             quota: a.quota(o).map(|q| q.to_string()),
             awarded: o.awarded,
-            status: o.status.as_str().to_string(),
+            status: o.status,
             cause: o.cause.map(|c| c.as_str().to_string()),
             adjudication_id: *adj,
         })?;
@@ -798,11 +799,7 @@ pub fn each_stored_row<E: From<StoreError>>(
             admitted: o.admitted,
             quota: o.quota,
             awarded: o.awarded,
-            status: if o.status == "awarded" {
-                "awarded"
-            } else {
-                "rejected"
-            },
+            status: o.status,
             cause: o.cause.as_deref().and_then(Cause::parse).map(Cause::as_str),
         })
     })

@@ -4,7 +4,7 @@
 
 use super::notice::{Block, long_date, markdown, md_table_head, md_table_row, md_text};
 use crate::money::{format_cop, format_number};
-use crate::offering::adjudicate::Cause;
+use crate::offering::adjudicate::{Cause, Status};
 use crate::program::Program;
 use crate::register::offering::{Header, Row};
 use chrono::NaiveDate;
@@ -67,7 +67,7 @@ impl Tally {
     pub fn add(&mut self, r: &Row) {
         self.rows += 1;
         self.awarded += u64::from(r.awarded > 0);
-        self.rejected += u64::from(r.status == "rejected");
+        self.rejected += u64::from(r.status == Status::Rejected);
         if let Some(l) = &r.cap_rule
             && !self.limits.contains(l)
         {
@@ -346,9 +346,9 @@ mod tests {
             quota: Some("12 + 1/3".into()),
             awarded,
             status: if cause.is_some() {
-                "rejected"
+                Status::Rejected
             } else {
-                "awarded"
+                Status::Awarded
             },
             cause,
         }

@@ -100,6 +100,7 @@ stored_by_name!(BreachKind, "a breach kind");
 stored_by_name!(Convention, "a convention");
 stored_by_name!(crate::contact::DocFormat, "a document format");
 stored_by_name!(crate::contact::Via, "a delivery channel");
+stored_by_name!(crate::offering::adjudicate::Status, "an offering outcome");
 
 /// Why a stored value does not convert; the column and value are added by [`Cols::get`].
 #[derive(Debug)]
@@ -275,6 +276,28 @@ mod tests {
             corrupt(&store),
             "holders.doc_type \"cc\" is not a document type"
         );
+    }
+
+    #[test]
+    fn an_outcome_is_read_back_by_its_stored_name_and_an_unknown_one_is_corrupt() {
+        use crate::offering::adjudicate::Status;
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        let read = |text: &str| {
+            conn.query_row("SELECT ?1 AS status", [text], |r| {
+                super::Cols::new(r, "offering_outcomes").get::<Status>(0)
+            })
+        };
+        assert_eq!(read("awarded").unwrap(), Status::Awarded);
+        assert_eq!(read("rejected").unwrap(), Status::Rejected);
+        for unknown in ["pending", "Awarded", "adjudicada"] {
+            match read(unknown) {
+                Err(rusqlite::Error::FromSqlConversionFailure(_, _, e)) => assert_eq!(
+                    e.to_string(),
+                    format!("offering_outcomes.status \"{unknown}\" is not an offering outcome")
+                ),
+                other => panic!("{unknown:?} not refused: {other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::bulk::{Short, parse_filed};
 use super::columns::{Cols, Day, Shares};
 use super::{Result, StoreError, Tx};
 use crate::import::PersonType;
-use crate::offering::adjudicate::{Cause, Window};
+use crate::offering::adjudicate::{Cause, Status, Window};
 use crate::offering::caps::Evidence;
 use crate::offering::file::AcceptanceRow;
 use chrono::{NaiveDate, NaiveDateTime};
@@ -378,7 +378,7 @@ pub struct StoredOutcome {
     pub admitted: u64,
     pub quota: Option<String>,
     pub awarded: u64,
-    pub status: String,
+    pub status: Status,
     pub cause: Option<String>,
     pub adjudication_id: Option<i64>,
 }
@@ -531,7 +531,7 @@ struct OutcomeJson<'a> {
     admitted: u64,
     quota: Option<&'a str>,
     awarded: u64,
-    status: &'a str,
+    status: Status,
     cause: Option<&'a str>,
     adjudication_id: Option<i64>,
     created_at: &'a str,
@@ -602,7 +602,7 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
                 admitted: o.admitted,
                 quota: o.quota.as_deref(),
                 awarded: o.awarded,
-                status: &o.status,
+                status: o.status,
                 cause: o.cause.as_deref(),
                 adjudication_id: o.adjudication_id,
                 created_at: self.tx.now(),

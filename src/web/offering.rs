@@ -11,8 +11,8 @@ use super::extract::Path;
 use super::form::{Errors, Inputs, Page, Posted, Sent, keep, ok, see_other, with_status};
 use super::views::{self, csrf, fecha, input, momento, numero, page};
 use super::{App, WebError, input as parse};
-use crate::offering::adjudicate::Cause;
 use crate::offering::adjudicate::Window;
+use crate::offering::adjudicate::{Cause, Status};
 use crate::register::offering::{self as rules, Header, Row, StoredResult};
 use crate::register::user::Role;
 use crate::register::{self, Field};
@@ -243,10 +243,9 @@ fn to_adjudicate(user: &User, code: &str, errors: &Errors, typed: &Typed) -> Mar
 
 /// A person's status and cause in Spanish.
 fn outcome_es(row: &Row) -> String {
-    let status = if row.status == "awarded" {
-        "adjudicada"
-    } else {
-        "rechazada"
+    let status = match row.status {
+        Status::Awarded => "adjudicada",
+        Status::Rejected => "rechazada",
     };
     match row
         .cause
