@@ -1,8 +1,8 @@
 //! The two languages vigia speaks. Spanish is its users' language: every page of the web
-//! interface and every document. English is the command line's, as it always was (scripts and
-//! the README rely on its words). A rule, a check or an import that explains itself says the same
-//! sentence in both, where the facts are known, as a [`Said`]; each front end picks its language
-//! (the web Spanish, the CLI English). Spanish sentences write dates dd/mm/aaaa ([`fecha`]) and
+//! interface and every document. The command line speaks the one `main` chooses (`--lang`,
+//! `VIGIA_LANG`, the locale: [`Lang::parse`], [`Lang::of_locale`]), English when none says
+//! Spanish. A rule, a check or an import that explains itself says the same sentence in both,
+//! where the facts are known, as a [`Said`]; each front end picks its language. Spanish sentences write dates dd/mm/aaaa ([`fecha`]) and
 //! pesos the es-CO way ([`crate::money::format_cop`]).
 
 use std::fmt;
@@ -12,9 +12,9 @@ use chrono::NaiveDate;
 /// A language a front end speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lang {
-    /// Spanish (Colombia): the web interface and documents.
+    /// Spanish (Colombia): the web interface, documents, and the command line when chosen.
     Es,
-    /// English: the command line.
+    /// English: the command line's default.
     En,
 }
 
