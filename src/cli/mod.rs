@@ -33,7 +33,7 @@ pub(crate) mod template;
 pub(crate) mod user;
 
 use crate::fine::{Field, FineError};
-use crate::lang::{Lang, Said};
+use crate::lang::Lang;
 use crate::rates::{InvalidRates, RateSeries};
 use crate::register;
 use crate::store::checkpoint::{self, CheckpointError};
@@ -400,12 +400,10 @@ pub enum CliError {
         refusals: Vec<register::Refusal>,
         flag: fn(register::Field) -> &'static str,
     },
-    /// An input of the fine engine, named by its flag.
+    /// An input of the fine engine refused ([`FineError::Invalid`]), named by its flag.
     FineInput {
         flag: &'static str,
-        field: Field,
-        value: Said,
-        reason: Said,
+        error: Box<FineError>,
     },
     /// Pricing one breach failed (e.g. in the batch check).
     Breach {
@@ -442,23 +440,7 @@ impl CliError {
                 }
                 m
             }
-            (
-                CliError::FineInput {
-                    flag,
-                    field,
-                    value,
-                    reason,
-                },
-                _,
-            ) => match field {
-                Field::Payment(i) => format!(
-                    "{flag} {}: (pago N.º {}) {}",
-                    value.es(),
-                    i + 1,
-                    reason.es()
-                ),
-                _ => format!("{flag} {}: {}", value.es(), reason.es()),
-            },
+            (CliError::FineInput { flag, error }, _) => fine_input(flag, error, lang),
             (CliError::Fine(e @ FineError::MissingRates(_)), _) => {
                 format!("{}; o pase el archivo con --rates FILE", e.describe(lang))
             }
@@ -468,6 +450,25 @@ impl CliError {
             }
             _ => self.to_string(),
         }
+    }
+}
+
+/// A refused input of the fine engine in `lang`, named by its flag (a payment also by its
+/// number).
+fn fine_input(flag: &str, error: &FineError, lang: Lang) -> String {
+    let FineError::Invalid {
+        field,
+        value,
+        reason,
+    } = error
+    else {
+        return error.describe(lang);
+    };
+    let (value, reason) = (value.in_lang(lang), reason.in_lang(lang));
+    match (field, lang) {
+        (Field::Payment(i), Lang::En) => format!("{flag} {value}: (payment #{}) {reason}", i + 1),
+        (Field::Payment(i), Lang::Es) => format!("{flag} {value}: (pago N.º {}) {reason}", i + 1),
+        _ => format!("{flag} {value}: {reason}"),
     }
 }
 
@@ -525,24 +526,7 @@ impl fmt::Display for CliError {
                 }
                 Ok(())
             }
-            CliError::FineInput {
-                flag,
-                field: Field::Payment(i),
-                value,
-                reason,
-            } => write!(
-                f,
-                "{flag} {}: (payment #{}) {}",
-                value.en(),
-                i + 1,
-                reason.en()
-            ),
-            CliError::FineInput {
-                flag,
-                value,
-                reason,
-                ..
-            } => write!(f, "{flag} {}: {}", value.en(), reason.en()),
+            CliError::FineInput { flag, error } => f.write_str(&fine_input(flag, error, Lang::En)),
             CliError::Breach { breach, error } => write!(f, "breach {breach}: {error}"),
             CliError::Many { what, problems } => {
                 write!(
@@ -723,15 +707,9 @@ impl From<FineError> for CliError {
     /// Names the flag the person typed instead of the engine's field.
     fn from(e: FineError) -> Self {
         match e {
-            FineError::Invalid {
-                field,
-                value,
-                reason,
-            } => CliError::FineInput {
+            FineError::Invalid { field, .. } => CliError::FineInput {
                 flag: fine::flag_of(field),
-                field,
-                value,
-                reason,
+                error: Box::new(e),
             },
             other => CliError::Fine(other),
         }
