@@ -1,8 +1,8 @@
 //! The two languages vigia speaks. Spanish is its users' language: every page of the web
-//! interface and every document. English is the command line's, as it always was (scripts and
-//! the README rely on its words). A rule, a check or an import that explains itself says the same
-//! sentence in both, where the facts are known, as a [`Said`]; each front end picks its language
-//! (the web Spanish, the CLI English). Spanish sentences write dates dd/mm/aaaa ([`fecha`]) and
+//! interface and every document. The command line speaks the one `main` chooses (`--lang`,
+//! `VIGIA_LANG`, the locale: [`Lang::parse`], [`Lang::of_locale`]), English when none says
+//! Spanish. A rule, a check or an import that explains itself says the same sentence in both,
+//! where the facts are known, as a [`Said`]; each front end picks its language. Spanish sentences write dates dd/mm/aaaa ([`fecha`]) and
 //! pesos the es-CO way ([`crate::money::format_cop`]).
 
 use std::fmt;
@@ -12,10 +12,36 @@ use chrono::NaiveDate;
 /// A language a front end speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lang {
-    /// Spanish (Colombia): the web interface and documents.
+    /// Spanish (Colombia): the web interface, documents, and the command line when chosen.
     Es,
-    /// English: the command line.
+    /// English: the command line's default.
     En,
+}
+
+impl Lang {
+    /// `es` or `en` as typed after `--lang` or in `VIGIA_LANG` (any case, surrounding blanks
+    /// ignored); anything else is no language.
+    pub fn parse(typed: &str) -> Option<Lang> {
+        match typed.trim().to_ascii_lowercase().as_str() {
+            "es" => Some(Lang::Es),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The language the locale asks for, the POSIX way: the first non-empty of `LC_ALL`,
+    /// `LC_MESSAGES` and `LANG` (in that order) decides; Spanish when it starts with `es`
+    /// (`es_CO.UTF-8`, `es`), English otherwise or when all three are empty or unset.
+    pub fn of_locale(lc_all: Option<&str>, lc_messages: Option<&str>, lang: Option<&str>) -> Lang {
+        let first = [lc_all, lc_messages, lang]
+            .into_iter()
+            .flatten()
+            .find(|v| !v.is_empty());
+        match first {
+            Some(v) if v.starts_with("es") => Lang::Es,
+            _ => Lang::En,
+        }
+    }
 }
 
 /// One sentence said in both languages. There is no way to build one from a single language:
@@ -167,6 +193,37 @@ impl<T: Shown + ?Sized> Shown for &T {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_locale_decides_posix_order_first_non_empty() {
+        use super::Lang;
+        assert_eq!(Lang::of_locale(None, None, Some("es_CO.UTF-8")), Lang::Es);
+        assert_eq!(Lang::of_locale(None, None, Some("en_US.UTF-8")), Lang::En);
+        assert_eq!(Lang::of_locale(None, None, None), Lang::En);
+        // LC_ALL wins over LANG, LC_MESSAGES over LANG; an empty one is skipped.
+        assert_eq!(
+            Lang::of_locale(Some("C"), None, Some("es_CO.UTF-8")),
+            Lang::En
+        );
+        assert_eq!(
+            Lang::of_locale(None, Some("es_ES"), Some("en_US")),
+            Lang::Es
+        );
+        assert_eq!(Lang::of_locale(Some(""), Some(""), Some("es")), Lang::Es);
+        assert_eq!(
+            Lang::of_locale(Some("POSIX"), Some("es_CO"), None),
+            Lang::En
+        );
+    }
+
+    #[test]
+    fn only_es_and_en_are_languages() {
+        use super::Lang;
+        assert_eq!(Lang::parse("es"), Some(Lang::Es));
+        assert_eq!(Lang::parse(" EN "), Some(Lang::En));
+        assert_eq!(Lang::parse("fr"), None);
+        assert_eq!(Lang::parse(""), None);
+    }
+
     use super::*;
 
     #[test]

@@ -1,10 +1,35 @@
 //! The `vigia` binary: parse, run, map the outcome to an exit status. The only place that prints
-//! errors. 0 = ok, 1 = findings, 2 = error; a closed output pipe exits quietly.
+//! errors. 0 = ok, 1 = findings, 2 = error; a closed output pipe exits quietly. The only place
+//! that reads the language from the environment: `--lang`, else `VIGIA_LANG`, else the locale
+//! (`LC_ALL`, `LC_MESSAGES`, `LANG`); the commands get it as a value.
 
 use clap::Parser;
 use std::io::Write;
 use std::process::ExitCode;
 use vigia::cli::{self, Cli, Status};
+use vigia::lang::Lang;
+
+/// The language of this run: `--lang`, else `VIGIA_LANG` (a value that is no language is
+/// refused), else the locale's.
+fn language(flag: Option<Lang>) -> Result<Lang, String> {
+    if let Some(lang) = flag {
+        return Ok(lang);
+    }
+    let var = |name: &str| std::env::var(name).ok();
+    match var("VIGIA_LANG").filter(|v| !v.trim().is_empty()) {
+        Some(v) => Lang::parse(&v).ok_or_else(|| {
+            format!(
+                "VIGIA_LANG {}: vigia speaks es (Spanish) or en (English); set it to one of them or unset it",
+                vigia::input::escaped(&v)
+            )
+        }),
+        None => Ok(Lang::of_locale(
+            var("LC_ALL").as_deref(),
+            var("LC_MESSAGES").as_deref(),
+            var("LANG").as_deref(),
+        )),
+    }
+}
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -23,17 +48,24 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let lang = match language(cli.lang) {
+        Ok(lang) => lang,
+        Err(e) => {
+            eprintln!("vigia: error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let result =
-        cli::run(cli, &mut out).and_then(|s| out.flush().map(|_| s).map_err(cli::CliError::Io));
+    let result = cli::run(cli, lang, &mut out)
+        .and_then(|s| out.flush().map(|_| s).map_err(cli::CliError::Io));
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
         Ok(Status::Findings) => ExitCode::from(1),
         Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(e) => {
             let _unwritten = out.into_parts(); // nothing half-written reaches stdout
-            eprintln!("vigia: error: {e}");
+            eprintln!("vigia: error: {}", e.describe(lang));
             ExitCode::from(2)
         }
     }

@@ -376,12 +376,13 @@ impl AdjudicationsCommand {
                     })
                     .map_err(|e| match e {
                         // the adjudication is the command's positional argument
-                        crate::register::Error::Refused(r) => {
-                            CliError::Refused(super::refusal(&r, |f| match f {
+                        crate::register::Error::Refused(r) => CliError::Refusal {
+                            refusal: Box::new(r),
+                            flag: |f| match f {
                                 crate::register::Field::Adjudication => "adjudications void",
                                 other => super::flag_of(other),
-                            }))
-                        }
+                            },
+                        },
                         other => other.into(),
                     })?;
                 writeln!(

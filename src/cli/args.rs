@@ -61,6 +61,12 @@ pub fn shares(s: &str) -> Result<u64, String> {
     }
 }
 
+/// A language, `es` or `en` (`--lang`).
+pub fn lang(s: &str) -> Result<crate::lang::Lang, String> {
+    crate::lang::Lang::parse(s)
+        .ok_or_else(|| "vigia speaks es (Spanish) or en (English); pass one of them".to_string())
+}
+
 /// `DATE=AMOUNT`, e.g. `15/12/2024=500.000` or `2024-12-15=500000`.
 pub fn payment(s: &str) -> Result<Payment, String> {
     let (d, a) = s

@@ -174,12 +174,13 @@ impl BreachCommand {
                     })
                     .map_err(|e| match e {
                         // the breach is the command's positional argument
-                        crate::register::Error::Refused(r) => {
-                            CliError::Refused(super::refusal(&r, |f| match f {
+                        crate::register::Error::Refused(r) => CliError::Refusal {
+                            refusal: Box::new(r),
+                            flag: |f| match f {
                                 crate::register::Field::Breach => "breach void",
                                 other => super::flag_of(other),
-                            }))
-                        }
+                            },
+                        },
                         other => other.into(),
                     })?;
                 writeln!(

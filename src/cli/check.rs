@@ -6,6 +6,7 @@
 
 use super::{CliError, Ctx, Status, args};
 use crate::check::{self, Code, Finding, Holding, Options, Severity};
+use crate::lang::Lang;
 use crate::report::records::{self, Format};
 use crate::store::programs;
 use chrono::NaiveDate;
@@ -74,7 +75,7 @@ const COLUMNS: [&str; 10] = [
 
 /// A finding's cells; a finding about the register as a whole (RATE_DUE) has empty program,
 /// holder and adjudication cells.
-fn cells(f: &Finding) -> [Cow<'_, str>; 10] {
+fn cells(f: &Finding, lang: Lang) -> [Cow<'_, str>; 10] {
     let holding = |field: fn(&Holding) -> &String| {
         f.holding
             .as_ref()
@@ -96,13 +97,13 @@ fn cells(f: &Finding) -> [Cow<'_, str>; 10] {
         f.outstanding
             .map(|d| Cow::Owned(d.to_string()))
             .unwrap_or(Cow::Borrowed("")),
-        Cow::Owned(super::remedy::reason(f)),
+        Cow::Owned(super::remedy::reason(f, lang)),
     ]
 }
 
 /// A finding as a JSON object; about the register as a whole (RATE_DUE), program, holder and
 /// adjudication are null.
-fn json_of(f: &Finding) -> Value {
+fn json_of(f: &Finding, lang: Lang) -> Value {
     let h = f.holding.as_ref();
     json!({
         "code": f.code.as_str(),
@@ -114,19 +115,19 @@ fn json_of(f: &Finding) -> Value {
         "adjudication_id": h.map(|h| h.adjudication_id),
         "breach_id": f.breach_id,
         "outstanding": f.outstanding.map(|d| d.to_string()),
-        "reason": super::remedy::reason(f),
+        "reason": super::remedy::reason(f, lang),
     })
 }
 
 /// Where a finding goes in the table: by severity, then program, then holder (by name as a
 /// Spanish reader orders names, then document); equal keys keep the order they were found in.
-fn push_sorted(table: &mut records::SpooledTable, f: &Finding) -> std::io::Result<()> {
+fn push_sorted(table: &mut records::SpooledTable, f: &Finding, lang: Lang) -> std::io::Result<()> {
     let rank = match f.severity() {
         Severity::High => "0",
         Severity::Medium => "1",
         Severity::Low => "2",
     };
-    let cells = cells(f);
+    let cells = cells(f, lang);
     match &f.holding {
         Some(h) => {
             let program = records::collation_key(&h.program);
@@ -343,6 +344,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         .map(|c| programs::by_code(store.conn(), c).map(|p| p.id))
         .transpose()?;
     let mut target = Target::open(a.out.as_deref(), a.format)?;
+    let lang = ctx.lang;
     let out = target.writer(&mut *ctx.out);
     let tty = std::io::stderr().is_terminal();
     let mut progress = |n: u64| {
@@ -389,7 +391,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             *worst = (*worst).min(f.severity());
             match &mut sink {
                 Sink::Csv(w) => {
-                    let cells = cells(&f);
+                    let cells = cells(&f, lang);
                     w.write_record(cells.iter().map(|c| match records::csv_cell(c) {
                         Cow::Borrowed(c) => Cow::Borrowed(c.as_bytes()),
                         Cow::Owned(c) => Cow::Owned(c.into_bytes()),
@@ -399,9 +401,9 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                 Sink::Json { out, first } => {
                     let sep = if *first { "\n    " } else { ",\n    " };
                     *first = false;
-                    write!(out, "{sep}{}", json_of(&f))?
+                    write!(out, "{sep}{}", json_of(&f, lang))?
                 }
-                Sink::Table { table, .. } => push_sorted(table, &f)?,
+                Sink::Table { table, .. } => push_sorted(table, &f, lang)?,
             }
             Ok(())
         },

@@ -643,7 +643,7 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let mut base = Cli::try_parse_from(["vigia", "--db", &db_s, "init"]).expect("init parses");
     base.officer = Some("demo".into());
     base.key = ctx.key.clone();
-    super::run(base, ctx.out)?;
+    super::run(base, ctx.lang, ctx.out)?;
     // the program first, then the first stage (OFFERING_STEPS), then the life of a fine
     let steps = STEPS[..1]
         .iter()
@@ -672,7 +672,7 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             full.extend(["--key".into(), k.display().to_string()]);
         }
         let cli = Cli::try_parse_from(&full).expect("demo steps parse");
-        match super::run(cli, ctx.out) {
+        match super::run(cli, ctx.lang, ctx.out) {
             Ok(_) => {}
             Err(e) if *expect_refusal => writeln!(ctx.out, "refused, as it should be: {e}")?,
             Err(e) => return Err(e),

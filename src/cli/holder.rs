@@ -45,10 +45,13 @@ fn parse_doc_type(s: &str) -> Result<DocType, String> {
 
 fn refused(e: register::Error) -> CliError {
     match e {
-        register::Error::Refused(r) => CliError::Refused(super::refusal(&r, |f| match f {
-            register::Field::Holder => "DOC",
-            other => super::flag_of(other),
-        })),
+        register::Error::Refused(r) => CliError::Refusal {
+            refusal: Box::new(r),
+            flag: |f| match f {
+                register::Field::Holder => "DOC",
+                other => super::flag_of(other),
+            },
+        },
         other => other.into(),
     }
 }

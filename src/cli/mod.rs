@@ -33,6 +33,7 @@ pub(crate) mod template;
 pub(crate) mod user;
 
 use crate::fine::{Field, FineError};
+use crate::lang::Lang;
 use crate::rates::{InvalidRates, RateSeries};
 use crate::register;
 use crate::store::checkpoint::{self, CheckpointError};
@@ -74,6 +75,11 @@ pub struct Cli {
     /// ~/.config/vigia/audit.key; `vigia init` creates it).
     #[arg(long, global = true, value_name = "PATH")]
     pub key: Option<PathBuf>,
+
+    /// Language of the messages, refusals and check reasons: es or en (default: $VIGIA_LANG,
+    /// else Spanish when LC_ALL, LC_MESSAGES or LANG starts with es, else English).
+    #[arg(value_parser = args::lang, long, global = true, value_name = "LANG")]
+    pub lang: Option<Lang>,
 
     #[command(subcommand)]
     pub command: Command,
@@ -168,6 +174,8 @@ pub enum Status {
 /// which rate series to use.
 pub struct Ctx<'a> {
     pub out: &'a mut dyn Write,
+    /// The language refusals, errors and check reasons are worded in (chosen by `main`).
+    pub lang: Lang,
     rates_path: Option<PathBuf>,
     db: Option<PathBuf>,
     officer: Option<String>,
@@ -381,6 +389,22 @@ pub enum CliError {
     Checkpoint(CheckpointError),
     /// A register rule refused the write; the words name the flags.
     Refused(String),
+    /// A register rule refused the write, worded when printed in the run's language, each
+    /// field named by `flag`.
+    Refusal {
+        refusal: Box<register::Refusal>,
+        flag: fn(register::Field) -> &'static str,
+    },
+    /// Several refusals (e.g. every bad row of an import); nothing was written.
+    Refusals {
+        refusals: Vec<register::Refusal>,
+        flag: fn(register::Field) -> &'static str,
+    },
+    /// An input of the fine engine refused ([`FineError::Invalid`]), named by its flag.
+    FineInput {
+        flag: &'static str,
+        error: Box<FineError>,
+    },
     /// Pricing one breach failed (e.g. in the batch check).
     Breach {
         breach: i64,
@@ -398,6 +422,53 @@ impl CliError {
     /// True when the reader of our output went away (e.g. `vigia rates list | head`).
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl CliError {
+    /// The error's words in `lang`: refusals, the fine engine's errors and the breach they
+    /// concern in that language; the others in English.
+    pub fn describe(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (_, Lang::En) => self.to_string(),
+            (CliError::Refusal { refusal, flag }, _) => refusal_in(lang, refusal, flag),
+            (CliError::Refusals { refusals, flag }, _) => {
+                let mut m = format!("{} problema(s), no se escribió nada:", refusals.len());
+                for r in refusals {
+                    m.push_str("\n  ");
+                    m.push_str(&refusal_in(lang, r, flag));
+                }
+                m
+            }
+            (CliError::FineInput { flag, error }, _) => fine_input(flag, error, lang),
+            (CliError::Fine(e @ FineError::MissingRates(_)), _) => {
+                format!("{}; o pase el archivo con --rates FILE", e.describe(lang))
+            }
+            (CliError::Fine(e), _) => e.describe(lang),
+            (CliError::Breach { breach, error }, _) => {
+                format!("incumplimiento {breach}: {}", error.describe(lang))
+            }
+            _ => self.to_string(),
+        }
+    }
+}
+
+/// A refused input of the fine engine in `lang`, named by its flag (a payment also by its
+/// number).
+fn fine_input(flag: &str, error: &FineError, lang: Lang) -> String {
+    let FineError::Invalid {
+        field,
+        value,
+        reason,
+    } = error
+    else {
+        return error.describe(lang);
+    };
+    let (value, reason) = (value.in_lang(lang), reason.in_lang(lang));
+    match (field, lang) {
+        (Field::Payment(i), Lang::En) => format!("{flag} {value}: (payment #{}) {reason}", i + 1),
+        (Field::Payment(i), Lang::Es) => format!("{flag} {value}: (pago N.º {}) {reason}", i + 1),
+        _ => format!("{flag} {value}: {reason}"),
     }
 }
 
@@ -445,6 +516,17 @@ impl fmt::Display for CliError {
             ),
             CliError::Checkpoint(e) => e.fmt(f),
             CliError::Refused(m) => f.write_str(m),
+            CliError::Refusal { refusal, flag } => {
+                f.write_str(&refusal_in(Lang::En, refusal, flag))
+            }
+            CliError::Refusals { refusals, flag } => {
+                write!(f, "{} problem(s), nothing was written:", refusals.len())?;
+                for r in refusals {
+                    write!(f, "\n  {}", refusal_in(Lang::En, r, flag))?;
+                }
+                Ok(())
+            }
+            CliError::FineInput { flag, error } => f.write_str(&fine_input(flag, error, Lang::En)),
             CliError::Breach { breach, error } => write!(f, "breach {breach}: {error}"),
             CliError::Many { what, problems } => {
                 write!(
@@ -487,16 +569,15 @@ impl From<register::Error> for CliError {
         match e {
             register::Error::Store(s) => CliError::Store(s),
             register::Error::Fine(f) => f.into(),
-            register::Error::Refused(r) => CliError::Refused(refusal(&r, flag_of)),
-            register::Error::Refusals(rs) => {
-                // as the store words a refused input, the refusals naming flags
-                let mut m = format!("{} problem(s), nothing was written:", rs.len());
-                for r in &rs {
-                    m.push_str("\n  ");
-                    m.push_str(&refusal(r, flag_of));
-                }
-                CliError::Refused(m)
-            }
+            register::Error::Refused(r) => CliError::Refusal {
+                refusal: Box::new(r),
+                flag: flag_of,
+            },
+            // as the store words a refused input, the refusals naming flags
+            register::Error::Refusals(refusals) => CliError::Refusals {
+                refusals,
+                flag: flag_of,
+            },
         }
     }
 }
@@ -576,8 +657,21 @@ pub fn flag_of(field: register::Field) -> &'static str {
 /// A register refusal in the CLI's words: each field named by `flag` (a command may name a field
 /// its own way, e.g. a positional id), a remedy as the flag with its value's name.
 pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static str) -> String {
+    refusal_in(Lang::En, r, flag)
+}
+
+/// [`refusal`] in `lang`; the commands it quotes are the same in both.
+pub fn refusal_in(
+    lang: Lang,
+    r: &register::Refusal,
+    flag: impl Fn(register::Field) -> &'static str,
+) -> String {
+    let (its, set_it) = match lang {
+        Lang::En => ("its paz y salvo", "set it with"),
+        Lang::Es => ("su paz y salvo", "regístrelo con"),
+    };
     r.describe_acting(
-        crate::lang::Lang::En,
+        lang,
         |f| flag(f).to_string(),
         |f| {
             let value = match f {
@@ -586,7 +680,7 @@ pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static
                 register::Field::SupersedeReason => " --reason TEXT",
                 register::Field::AllowDuplicate => "",
                 register::Field::Settlement => {
-                    return "its paz y salvo: vigia settlement issue BREACH".to_string();
+                    return format!("{its}: vigia settlement issue BREACH");
                 }
                 // a holder's contact, recorded with its own command (a delivery needs it)
                 register::Field::Address => {
@@ -596,9 +690,10 @@ pub fn refusal(r: &register::Refusal, flag: impl Fn(register::Field) -> &'static
                     return "vigia holder update DOC --email ADDRESS".to_string();
                 }
                 register::Field::Letterhead => {
-                    return "set it with: vigia program letters set CODE --entity TEXT --signatory-name TEXT \
-                            --signatory-position TEXT --return-address TEXT --bank TEXT --account TEXT"
-                        .to_string();
+                    return format!(
+                        "{set_it}: vigia program letters set CODE --entity TEXT --signatory-name TEXT \
+                         --signatory-position TEXT --return-address TEXT --bank TEXT --account TEXT"
+                    );
                 }
                 _ => " VALUE",
             };
@@ -612,17 +707,9 @@ impl From<FineError> for CliError {
     /// Names the flag the person typed instead of the engine's field.
     fn from(e: FineError) -> Self {
         match e {
-            FineError::Invalid {
-                field,
-                value,
-                reason,
-            } => CliError::Flag {
-                flag: fine::flag_of(field).to_string(),
-                value: value.en().to_string(),
-                reason: match field {
-                    Field::Payment(i) => format!("(payment #{}) {reason}", i + 1),
-                    _ => reason.en().to_string(),
-                },
+            FineError::Invalid { field, .. } => CliError::FineInput {
+                flag: fine::flag_of(field),
+                error: Box::new(e),
             },
             other => CliError::Fine(other),
         }
@@ -652,10 +739,11 @@ fn command_name(command: &Command) -> String {
         .join(" ")
 }
 
-/// Runs a parsed command line, writing results to `out`.
-pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Status, CliError> {
+/// Runs a parsed command line in `lang` (which `main` chose), writing results to `out`.
+pub fn run(cli: Cli, lang: Lang, out: &mut dyn Write) -> Result<Status, CliError> {
     let mut ctx = Ctx {
         out,
+        lang,
         rates_path: cli.rates,
         db: cli.db,
         officer: cli.officer,

@@ -365,11 +365,14 @@ pub(crate) fn target_of(
 /// A register refusal about a document named by its number (a positional argument).
 pub(crate) fn by_number(e: register::Error) -> CliError {
     match e {
-        register::Error::Refused(r) => CliError::Refused(super::refusal(&r, |f| match f {
-            register::Field::Notice | register::Field::Settlement => "NUMBER",
-            register::Field::Breach => "breach",
-            other => super::flag_of(other),
-        })),
+        register::Error::Refused(r) => CliError::Refusal {
+            refusal: Box::new(r),
+            flag: |f| match f {
+                register::Field::Notice | register::Field::Settlement => "NUMBER",
+                register::Field::Breach => "breach",
+                other => super::flag_of(other),
+            },
+        },
         other => other.into(),
     }
 }
@@ -459,6 +462,14 @@ fn issue_single(
     let mut store = ctx.store()?;
     let i = issue_one(&mut store, run, breach, &target).map_err(|e| match e {
         CliError::Refused(m) => CliError::Refused(m.replacen("--breach", "breach", 1)),
+        // the breach is the command's argument here, not a flag
+        CliError::Refusal { refusal, .. } => CliError::Refusal {
+            refusal,
+            flag: |f| match f {
+                crate::register::Field::Breach => "breach",
+                f => super::flag_of(f),
+            },
+        },
         other => other,
     })?;
     signed(run, &i)?;

@@ -179,12 +179,13 @@ impl PledgeCommand {
                     })
                     .map_err(|e| match e {
                         // the pledge is this command's --pledge
-                        crate::register::Error::Refused(r) => {
-                            CliError::Refused(super::refusal(&r, |f| match f {
+                        crate::register::Error::Refused(r) => CliError::Refusal {
+                            refusal: Box::new(r),
+                            flag: |f| match f {
                                 crate::register::Field::Pledge => "--pledge",
                                 other => super::flag_of(other),
-                            }))
-                        }
+                            },
+                        },
                         other => other.into(),
                     })?;
                 writeln!(

@@ -83,9 +83,9 @@ pub(crate) fn act(act: &crate::register::Act) -> String {
     }
 }
 
-/// A finding's reason as the command line prints it.
-pub(crate) fn reason(f: &Finding) -> String {
-    catalogue::of(Lang::En).finding(f, &Commands)
+/// A finding's reason as the command line prints it, in `lang`.
+pub(crate) fn reason(f: &Finding, lang: Lang) -> String {
+    catalogue::of(lang).finding(f, &Commands)
 }
 
 #[cfg(test)]
@@ -127,7 +127,7 @@ mod tests {
             uncertified: None,
         };
         assert_eq!(
-            reason(&finding(why, context)),
+            reason(&finding(why, context), Lang::En),
             "notice MULTA-2025-0001 was due on 2025-02-25, but the balance of breach 2 as of 2026-12-01 \
              cannot be computed: no certified moratorium rate for 2026-11-03, 2026-12-01; save the \
              SFC certification for 2026-11-01..2026-12-31 in sfc-rates.csv (header \
@@ -144,7 +144,7 @@ mod tests {
             first: day("2026-12-01"),
         };
         assert_eq!(
-            reason(&finding(why, context)),
+            reason(&finding(why, context), Lang::En),
             "no certified moratorium rate for 2026-12-01..2026-12-31 yet: from 2026-12-01 balances \
              that need it cannot be computed; when the SFC certifies it, add the SFC certification \
              for 2026-12-01..2026-12-31 to /srv/tasas.csv (one row per month)"
@@ -222,7 +222,7 @@ mod tests {
             ),
         ];
         for (why, expected) in table {
-            assert_eq!(reason(&finding(why, context())), expected);
+            assert_eq!(reason(&finding(why, context()), Lang::En), expected);
         }
     }
 }

@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 
 /// Adjudications 1–7 and 9 in D3939-2004, 8 in a second program P2 (same terms).
-fn register_with_every_case() -> Reg {
+pub(crate) fn register_with_every_case() -> Reg {
     let r = Reg::new().with_letterhead();
     let csv = format!(
         "{HEADER}CC,1000000001,Limpio,natural,trabajador,100,,2024-03-15,,\n\

@@ -399,6 +399,7 @@ fn help_lists_the_commands() {
             "--shares",
             "--acquisition-price",
             "--key",
+            "--lang",
             "--transfer-price",
             "--stage-price",
             "--stage-pending",

@@ -69,7 +69,8 @@ impl Reg {
 
     /// The binary, confined to the directory: its working directory, its data directory (where
     /// the default register would be), its configuration directory (where the audit key would
-    /// be) and its temporary directory; `VIGIA_DB` and `VIGIA_KEY` unset.
+    /// be) and its temporary directory; `VIGIA_DB` and `VIGIA_KEY` unset; English, as the
+    /// snapshots were written (`VIGIA_LANG` unset, the locale `C`: `with_locale` to choose).
     pub fn command(&self) -> Command {
         let mut c = Command::new(env!("CARGO_BIN_EXE_vigia"));
         c.current_dir(self.dir.path())
@@ -77,8 +78,23 @@ impl Reg {
             .env("XDG_DATA_HOME", self.dir.path())
             .env("XDG_CONFIG_HOME", self.dir.path())
             .env_remove("VIGIA_KEY")
-            .env("TMPDIR", self.dir.path());
+            .env("TMPDIR", self.dir.path())
+            .env_remove("VIGIA_LANG")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", "C");
         c
+    }
+
+    /// Runs as [`Reg::run`] with the language's variables set to `env` (`LANG`, `LC_ALL`,
+    /// `VIGIA_LANG`…) over the harness's English.
+    pub fn with_locale<S: AsRef<OsStr> + Debug>(&self, env: &[(&str, &str)], args: &[S]) -> Output {
+        let mut c = self.command();
+        c.envs(env.iter().copied());
+        if self.register {
+            c.arg("--db").arg(self.db()).args(["--officer", "tester"]);
+        }
+        c.args(args).output().unwrap()
     }
 
     /// Runs with `--db` and `--officer tester` when there is a register.

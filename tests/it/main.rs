@@ -32,6 +32,7 @@ mod seed_stages;
 mod serve_limits;
 mod shell;
 mod signatures;
+mod spanish_cli;
 mod split_pledges;
 mod stages;
 mod typed_input;

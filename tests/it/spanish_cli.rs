@@ -1,0 +1,228 @@
+//! The command line in Spanish (issue 25): `--lang es`, `VIGIA_LANG` or a Spanish locale words
+//! the refusals, the fine engine's errors and the check's reasons in Spanish; `LC_ALL` beats
+//! `LANG` the POSIX way, and a value that is no language is refused with exit 2. Each Spanish
+//! sentence is compared with the English one the same command prints, so that a message left in
+//! English fails here as well as in the snapshot.
+
+use crate::common::{self, Reg};
+
+/// Runs `args` in English and in Spanish (`--lang es`); both refuse (exit 2, nothing on
+/// stdout) and say different words.
+fn refused_both_ways(r: &Reg, args: &[&str]) -> String {
+    let en = r.fails(args);
+    let es = r.fails(&[&["--lang", "es"], args].concat());
+    assert_ne!(en, es, "{args:?} is not worded in Spanish");
+    es
+}
+
+#[test]
+fn a_refusal_of_each_kind_in_spanish() {
+    let r = Reg::new().with_letterhead().with_holders();
+    let mut seen = String::new();
+    let mut refused = |args: &[&str]| {
+        let before = r.dump();
+        let e = refused_both_ways(&r, args);
+        assert_eq!(r.dump(), before, "{args:?} wrote something");
+        seen.push_str(&format!("$ vigia --lang es {}\n{e}\n", args.join(" ")));
+    };
+    let breach = |date: &'static str, shares: &'static str| {
+        vec![
+            "breach",
+            "record",
+            "--adjudication",
+            "1",
+            "--kind",
+            "sale",
+            "--date",
+            date,
+            "--shares",
+            shares,
+        ]
+    };
+    // a value that breaks a rule
+    refused(&breach("2024-03-14", "10"));
+    // a value, with the input that would make it acceptable
+    refused(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "2",
+        "--registered-on",
+        "2024-04-01",
+    ]);
+    r.ok(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "1",
+        "--registered-on",
+        "2024-04-01",
+    ]);
+    // the write as a whole
+    refused(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "1",
+        "--registered-on",
+        "2024-04-02",
+    ]);
+    // refused as it stands, accepted when repeated with another input
+    refused(&[
+        "rates",
+        "add",
+        "--from",
+        "2026-10-01",
+        "--to",
+        "2026-10-31",
+        "--ibc",
+        "20",
+        "--resolution",
+        "x",
+    ]);
+    // waits for another act first
+    refused(&["offer", "adjudicate", "D3939-2004", "--on", "2024-06-01"]);
+    // a value refused until another act is done
+    r.ok(&breach("2024-11-20", "10"));
+    refused(&["adjudications", "void", "1", "--reason", "por error"]);
+    let seen = seen.replace(&r.dir.path().display().to_string(), "<dir>");
+    insta::assert_snapshot!(seen);
+}
+
+#[test]
+fn the_fine_engines_errors_in_spanish() {
+    let r = Reg::without_register();
+    let quote = |breach: &'static str, until: &'static str| {
+        vec![
+            "fine",
+            "quote",
+            "--adjudicated",
+            "2024-03-15",
+            "--breach-date",
+            breach,
+            "--shares",
+            "10",
+            "--acquisition-price",
+            "963",
+            "--until",
+            until,
+        ]
+    };
+    let mut seen = String::new();
+    for args in [
+        quote("2024-03-14", "2025-02-10"),
+        quote("2024-11-20", "2024-11-19"),
+        [
+            &quote("2024-11-20", "2025-02-10")[..],
+            &["--payment", "2024-11-19=100"],
+        ]
+        .concat(),
+        // no certified rate in 2099
+        quote("2024-11-20", "2099-01-10"),
+    ] {
+        let e = refused_both_ways(&r, &args);
+        seen.push_str(&format!("$ vigia --lang es {}\n{e}\n", args.join(" ")));
+    }
+    insta::assert_snapshot!(seen);
+}
+
+#[test]
+fn the_check_in_spanish() {
+    let r = crate::check::register_with_every_case();
+    let en = r.run(&["check", "--as-of", "2025-03-10"]);
+    let es = r.run(&["--lang", "es", "check", "--as-of", "2025-03-10"]);
+    // the same findings, the same exit status (1: findings)
+    assert_eq!(es.status.code(), Some(1));
+    assert_eq!(en.status.code(), Some(1));
+    let (en, es) = (common::out(&en), common::out(&es));
+    assert_ne!(en, es);
+    // every reason is in Spanish: none of the English table's reasons is left in it
+    for line in en.lines().filter(|l| l.contains(" | ")) {
+        let reason = line.rsplit('|').next().unwrap().trim();
+        if reason.len() > 20 {
+            assert!(!es.contains(reason), "left in English: {reason}");
+        }
+    }
+    insta::assert_snapshot!(es);
+}
+
+/// The first line of what a run printed on stderr.
+fn error_of(o: &std::process::Output) -> String {
+    common::err(o)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn the_locale_chooses_spanish_and_lc_all_beats_lang() {
+    let r = Reg::without_register();
+    // a breach before the adjudication: refused by the engine in the chosen language
+    let args = [
+        "fine",
+        "quote",
+        "--adjudicated",
+        "2024-03-15",
+        "--breach-date",
+        "2024-03-14",
+        "--shares",
+        "10",
+        "--acquisition-price",
+        "963",
+        "--until",
+        "2025-02-10",
+    ];
+    let english = error_of(&r.run(&args));
+    let spanish = error_of(&r.run(&[&["--lang", "es"][..], &args].concat()));
+    assert!(
+        english.contains("is before the adjudication date"),
+        "{english}"
+    );
+    assert!(
+        spanish.contains("Fecha del incumplimiento") || spanish.contains("adjudicación"),
+        "{spanish}"
+    );
+    let with = |env: &[(&str, &str)]| {
+        let o = r.with_locale(env, &args);
+        assert_eq!(o.status.code(), Some(2), "{env:?}");
+        error_of(&o)
+    };
+    assert_eq!(with(&[("LANG", "es_CO.UTF-8")]), spanish);
+    assert_eq!(with(&[("LANG", "es_CO.UTF-8"), ("LC_ALL", "C")]), english);
+    assert_eq!(
+        with(&[("LANG", "C"), ("LC_MESSAGES", "es_CO.UTF-8")]),
+        spanish
+    );
+    // VIGIA_LANG beats the locale, --lang beats VIGIA_LANG
+    assert_eq!(
+        with(&[("LANG", "es_CO.UTF-8"), ("VIGIA_LANG", "en")]),
+        english
+    );
+    let o = r.with_locale(
+        &[("VIGIA_LANG", "es")],
+        &[&["--lang", "en"][..], &args].concat(),
+    );
+    assert_eq!(error_of(&o), english);
+    assert_eq!(with(&[("VIGIA_LANG", "es")]), spanish);
+}
+
+#[test]
+fn a_value_that_is_no_language_is_refused() {
+    let r = Reg::without_register();
+    let o = r.with_locale(&[("VIGIA_LANG", "fr")], &["calendar", "holidays", "2025"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    assert_eq!(
+        common::err(&o),
+        "vigia: error: VIGIA_LANG fr: vigia speaks es (Spanish) or en (English); set it to one of them or unset it\n"
+    );
+    let e = r.fails(&["--lang", "fr", "calendar", "holidays", "2025"]);
+    assert!(
+        e.contains("'--lang <LANG>'") && e.contains("vigia speaks es (Spanish) or en (English)"),
+        "{e}"
+    );
+}
