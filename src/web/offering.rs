@@ -269,7 +269,7 @@ fn result_table(h: &Header, rows: &[Row], count: usize) -> Markup {
         }
         table.adjudicacion {
             @if rows.len() < count { caption { "Primeras " (rows.len()) " de " (numero(count as u64)) " personas" } }
-            thead { tr { th { "documento" } th { "nombre" } th.num { "pedidas" } th.num { "tope" } th.num { "admitidas" } th.num { "adjudicadas" } th { "resultado" } } }
+            thead { tr { th scope="col" { "Documento" } th scope="col" { "Nombre" } th.num scope="col" { "Acciones pedidas" } th.num scope="col" { "Tope por persona" } th.num scope="col" { "Acciones admitidas" } th.num scope="col" { "Acciones adjudicadas" } th scope="col" { "Resultado" } } }
             tbody {
                 @for r in rows {
                     tr {

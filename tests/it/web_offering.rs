@@ -272,6 +272,13 @@ fn acceptances_are_reviewed_then_imported_and_the_offer_adjudicated_as_the_cli_d
         t.contains("Vista previa (nada se ha adjudicado)") && t.contains("una sola vez (art. 12)"),
         "{t}"
     );
+    // the table's headers are words a person reads, not the register's field names
+    assert!(
+        t.contains("<th class=\"num\" scope=\"col\">Acciones pedidas</th>")
+            && t.contains("<th scope=\"col\">Resultado</th>")
+            && !t.contains("<th>documento</th>"),
+        "{t}"
+    );
     let adjudications = |r: &crate::common::Reg| -> i64 {
         r.conn()
             .query_row("SELECT count(*) FROM adjudications", [], |x| x.get(0))
