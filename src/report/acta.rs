@@ -419,7 +419,7 @@ pub fn first_difference(lines: &[String], fresh: &[String]) -> Option<Difference
             register: b.clone(),
         });
     }
-    (lines.len() != fresh.len()).then(|| Difference::Count {
+    (lines.len() != fresh.len()).then_some(Difference::Count {
         document: lines.len(),
         register: fresh.len(),
     })
