@@ -6,11 +6,9 @@ use crate::files::{self, FileError};
 use crate::offering::adjudicate::Window;
 use crate::register::offering::{self as rules, Header, Row};
 use crate::report::acta::{self, ActaData};
-use crate::report::notice as doc;
-use crate::report::pdf;
 use crate::report::records::{Format, ListWriter};
 use crate::store::programs::{self, StoredProgram};
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use clap::Subcommand;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -77,12 +75,7 @@ pub enum OfferCommand {
     RecordExternal(super::offer_external::RecordExternal),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum ActaFormat {
-    Pdf,
-    Html,
-    Md,
-}
+pub(super) use crate::report::acta::Format as ActaFormat;
 
 pub(super) fn acta_format(path: &Path, flag: &str) -> Result<ActaFormat, CliError> {
     match path
@@ -103,23 +96,7 @@ pub(super) fn acta_format(path: &Path, flag: &str) -> Result<ActaFormat, CliErro
 }
 
 fn render(data: &ActaData<'_>, format: ActaFormat) -> Vec<u8> {
-    let title = format!(
-        "Acta de adjudicación {} N.º {}",
-        data.program.code, data.run_id
-    );
-    match format {
-        ActaFormat::Md => doc::markdown(&acta::markdown_blocks(data)).into_bytes(),
-        ActaFormat::Html => doc::html(&acta::plain_blocks(data), &title).into_bytes(),
-        ActaFormat::Pdf => {
-            let d = crate::calendar::parse_iso(&data.header.adjudicated_on).unwrap_or_default();
-            pdf::render(
-                &acta::plain_blocks(data),
-                &title,
-                &acta::number_line(data.run_id),
-                (d.year(), d.month() as u8, d.day() as u8),
-            )
-        }
-    }
+    acta::render(data, format)
 }
 
 pub(super) fn out_error(flag: &'static str, e: FileError) -> CliError {
@@ -489,71 +466,34 @@ pub(super) fn read_acta(
         ));
     }
     let bytes = std::fs::read(file).map_err(open_error)?;
-    if bytes.starts_with(b"%PDF-") {
-        let text = pdf::extract_text(&bytes).map_err(|e| unreadable(flag, file, e.to_string()))?;
-        Ok((ActaFormat::Pdf, doc::normalized_lines(&text)))
-    } else {
-        let s = std::str::from_utf8(&bytes).map_err(|_| {
-            unreadable(
-                flag,
-                file,
-                "neither a PDF nor UTF-8 text (HTML or Markdown)".into(),
-            )
-        })?;
-        if s.trim_start().starts_with("<!DOCTYPE html") {
-            Ok((ActaFormat::Html, doc::normalized_lines(&doc::html_text(s))))
-        } else {
-            Ok((ActaFormat::Md, doc::normalized_lines(s)))
-        }
-    }
+    acta::document_lines(&bytes).map_err(|e| unreadable(flag, file, e))
 }
 
 /// The lines of text of a rendering vigia just made, normalized as `read_acta` reads a document.
 pub(super) fn lines_of(fresh: &[u8], format: ActaFormat) -> Result<Vec<String>, String> {
-    Ok(match format {
-        ActaFormat::Pdf => {
-            doc::normalized_lines(&pdf::extract_text(fresh).map_err(|e| e.to_string())?)
-        }
-        ActaFormat::Html => doc::normalized_lines(&doc::html_text(
-            std::str::from_utf8(fresh).expect("vigia writes UTF-8"),
-        )),
-        ActaFormat::Md => doc::normalized_lines(std::str::from_utf8(fresh).expect("UTF-8")),
-    })
+    acta::lines_of(fresh, format)
 }
 
 /// The first difference between a document's lines and a fresh rendering's, in words.
 pub(super) fn first_difference(lines: &[String], fresh: &[String]) -> Option<String> {
-    if let Some((k, (a, b))) = lines
-        .iter()
-        .zip(fresh)
-        .enumerate()
-        .find(|(_, (a, b))| a != b)
-    {
-        return Some(format!(
-            "line {} of the document says {a:?}; the register gives {b:?}",
-            k + 1
-        ));
-    }
-    (lines.len() != fresh.len()).then(|| {
-        format!(
-            "the document has {} lines of text; the register gives {}",
-            lines.len(),
-            fresh.len()
-        )
+    acta::first_difference(lines, fresh).map(|d| match d {
+        acta::Difference::Line {
+            line,
+            document,
+            register,
+        } => format!(
+            "line {line} of the document says {document:?}; the register gives {register:?}"
+        ),
+        acta::Difference::Count { document, register } => {
+            format!("the document has {document} lines of text; the register gives {register}")
+        }
     })
 }
 
 fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
     let (format, lines) = read_acta(file, "offer verify")?;
     let unreadable = |reason: String| unreadable("offer verify", file, reason);
-    let code = lines
-        .iter()
-        .find_map(|l| {
-            l.strip_prefix("Programa: ")?
-                .split_whitespace()
-                .next()
-                .map(str::to_string)
-        })
+    let code = acta::program_code(&lines)
         .ok_or_else(|| unreadable("no \"Programa: CODE\" line: not an acta of vigia".into()))?;
     let store = ctx.store()?;
     let conn = store.conn();

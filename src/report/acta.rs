@@ -7,7 +7,7 @@ use crate::money::{format_cop, format_number};
 use crate::offering::adjudicate::{Cause, Status};
 use crate::program::Program;
 use crate::register::offering::{Header, Row};
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use rust_decimal::Decimal;
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -327,6 +327,112 @@ pub fn plain_blocks(d: &ActaData<'_>) -> Vec<Block> {
 /// The blocks for Markdown: every officer-typed value made inert.
 pub fn markdown_blocks(d: &ActaData<'_>) -> Vec<Block> {
     blocks(d, &md_text)
+}
+
+// ---------------------------------------------------------------------------- files and their check
+
+/// The formats an acta is written in (`vigia offer acta`, `vigia stage acta`, the web's download).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Pdf,
+    Html,
+    Md,
+}
+
+/// The acta's bytes in `format`: what `vigia offer acta` writes and the web serves.
+pub fn render(data: &ActaData<'_>, format: Format) -> Vec<u8> {
+    let title = format!(
+        "Acta de adjudicación {} N.º {}",
+        data.program.code, data.run_id
+    );
+    match format {
+        Format::Md => super::notice::markdown(&markdown_blocks(data)).into_bytes(),
+        Format::Html => super::notice::html(&plain_blocks(data), &title).into_bytes(),
+        Format::Pdf => {
+            let d = crate::calendar::parse_iso(&data.header.adjudicated_on).unwrap_or_default();
+            super::pdf::render(
+                &plain_blocks(data),
+                &title,
+                &number_line(data.run_id),
+                (d.year(), d.month() as u8, d.day() as u8),
+            )
+        }
+    }
+}
+
+/// A document's format (PDF, HTML or Markdown, from its bytes) and its lines of text, normalized
+/// as [`lines_of`] gives a fresh rendering's; why it cannot be read, in English.
+pub fn document_lines(bytes: &[u8]) -> Result<(Format, Vec<String>), String> {
+    use super::notice::{html_text, normalized_lines};
+    if bytes.starts_with(b"%PDF-") {
+        let text = super::pdf::extract_text(bytes).map_err(|e| e.to_string())?;
+        Ok((Format::Pdf, normalized_lines(&text)))
+    } else {
+        let s = std::str::from_utf8(bytes)
+            .map_err(|_| "neither a PDF nor UTF-8 text (HTML or Markdown)".to_string())?;
+        if s.trim_start().starts_with("<!DOCTYPE html") {
+            Ok((Format::Html, normalized_lines(&html_text(s))))
+        } else {
+            Ok((Format::Md, normalized_lines(s)))
+        }
+    }
+}
+
+/// The lines of text of a rendering vigia just made, normalized as [`document_lines`] reads one.
+pub fn lines_of(fresh: &[u8], format: Format) -> Result<Vec<String>, String> {
+    use super::notice::{html_text, normalized_lines};
+    Ok(match format {
+        Format::Pdf => {
+            normalized_lines(&super::pdf::extract_text(fresh).map_err(|e| e.to_string())?)
+        }
+        Format::Html => normalized_lines(&html_text(
+            std::str::from_utf8(fresh).expect("vigia writes UTF-8"),
+        )),
+        Format::Md => normalized_lines(std::str::from_utf8(fresh).expect("UTF-8")),
+    })
+}
+
+/// Where a document first departs from a fresh rendering.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Difference {
+    /// Line `line` (from 1) says `document`; the register gives `register`.
+    Line {
+        line: usize,
+        document: String,
+        register: String,
+    },
+    /// Same lines as far as both go, but not as many.
+    Count { document: usize, register: usize },
+}
+
+/// The first difference between a document's lines and a fresh rendering's.
+pub fn first_difference(lines: &[String], fresh: &[String]) -> Option<Difference> {
+    if let Some((k, (a, b))) = lines
+        .iter()
+        .zip(fresh)
+        .enumerate()
+        .find(|(_, (a, b))| a != b)
+    {
+        return Some(Difference::Line {
+            line: k + 1,
+            document: a.clone(),
+            register: b.clone(),
+        });
+    }
+    (lines.len() != fresh.len()).then_some(Difference::Count {
+        document: lines.len(),
+        register: fresh.len(),
+    })
+}
+
+/// The program code an acta names on its `Programa: CODE` line.
+pub fn program_code(lines: &[String]) -> Option<String> {
+    lines.iter().find_map(|l| {
+        l.strip_prefix("Programa: ")?
+            .split_whitespace()
+            .next()
+            .map(str::to_string)
+    })
 }
 
 #[cfg(test)]

@@ -223,17 +223,17 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
                 tbody {
                     @for f in shown {
                         tr {
-                            td class={"sev-" (f.severity().as_str())} { (crate::catalogue::of(crate::lang::Lang::Es).code_name(f.code)) br; small { code { (f.code.as_str()) } } }
+                            td class={"sev-" (f.severity().as_str())} data-label="Código" { (crate::catalogue::of(crate::lang::Lang::Es).code_name(f.code)) br; small { code { (f.code.as_str()) } } }
                             @if let Some(h) = &f.holding {
-                                td { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (h.doc_type) " " (h.doc_number) ")" }
-                                td { (h.adjudication_id) }
+                                td data-label="Titular" { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (h.doc_type) " " (h.doc_number) ")" }
+                                td data-label="Adjudicación" { (h.adjudication_id) }
                             } @else {
                                 td { "todo el registro" }
                                 td {}
                             }
-                            td { @if let Some(b) = f.breach_id { a href={"/incumplimientos/" (b)} { (b) } } }
-                            td.num { @if let Some(o) = f.outstanding { (pesos(o)) } }
-                            td { (crate::catalogue::of(crate::lang::Lang::Es).finding(f, &crate::catalogue::InWords)) }
+                            td data-label="Incumplimiento" { @if let Some(b) = f.breach_id { a href={"/incumplimientos/" (b)} { (b) } } }
+                            td.num data-label="Saldo" { @if let Some(o) = f.outstanding { (pesos(o)) } }
+                            td data-label="Motivo" { (crate::catalogue::of(crate::lang::Lang::Es).finding(f, &crate::catalogue::InWords)) }
                         }
                     }
                 }

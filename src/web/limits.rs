@@ -69,14 +69,16 @@ const SPARE_DESCRIPTORS: usize = 64;
 /// for a session in force.
 const UPLOADS: &[&str] = &["/importar", "/avisos/verificar", "/programas"];
 
-/// Whether a POST to `path` is an upload: one of [`UPLOADS`], or a program's acceptances file
-/// (`/programas/{code}/aceptaciones`).
+/// Whether a POST to `path` is an upload: one of [`UPLOADS`], a program's acceptances file
+/// (`/programas/{code}/aceptaciones`) or an acta to verify (`/programas/{code}/oferta/verificar`).
 fn is_upload(path: &str) -> bool {
     UPLOADS.contains(&path)
-        || path
-            .strip_prefix("/programas/")
-            .and_then(|rest| rest.strip_suffix("/aceptaciones"))
-            .is_some_and(|code| !code.is_empty() && !code.contains('/'))
+        || path.strip_prefix("/programas/").is_some_and(|rest| {
+            ["/aceptaciones", "/oferta/verificar"].iter().any(|suffix| {
+                rest.strip_suffix(suffix)
+                    .is_some_and(|code| !code.is_empty() && !code.contains('/'))
+            })
+        })
 }
 
 impl Limits {

@@ -8,7 +8,10 @@
 
 use super::auth::User;
 use super::extract::Path;
-use super::form::{Errors, Inputs, Page, Posted, Sent, keep, ok, see_other, with_status};
+use super::form::{
+    Errors, Inputs, Page, Posted, Sent, download, keep, ok, read_upload, see_other, upload_form,
+    with_status,
+};
 use super::views::{self, csrf, fecha, input, momento, numero, page};
 use super::{App, WebError, input as parse};
 use crate::offering::adjudicate::Window;
@@ -16,10 +19,11 @@ use crate::offering::adjudicate::{Cause, Status};
 use crate::register::offering::{self as rules, Header, Row, StoredResult};
 use crate::register::user::Role;
 use crate::register::{self, Field};
+use crate::report::acta::{self, ActaData, Difference, Format};
 use crate::store::offering::{self as offers, Offer};
 use crate::store::programs::{self, StoredProgram};
 use axum::Router;
-use axum::extract::State;
+use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use maud::{Markup, html};
@@ -29,6 +33,9 @@ pub(super) fn routes() -> Router<Arc<App>> {
     Router::new()
         .route("/programas/{code}/oferta", get(offer_page).post(offer_open))
         .route("/programas/{code}/oferta/adjudicar", post(adjudicate))
+        .route("/programas/{code}/oferta/acta.pdf", get(acta_pdf))
+        .route("/programas/{code}/oferta/acta.md", get(acta_md))
+        .route("/programas/{code}/oferta/verificar", post(acta_verify))
 }
 
 /// Rows of an adjudication shown (all are counted).
@@ -126,6 +133,8 @@ struct Typed {
     open: OpenForm,
     on: String,
     preview: Option<Markup>,
+    /// The verification of an uploaded acta, shown beside its form.
+    verdict: Option<Markup>,
 }
 
 fn markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Markup {
@@ -143,7 +152,7 @@ fn markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Markup {
                     dt { "Abierta" } dd { (momento(&o.created_at)) " por " (o.created_by) }
                 }
                 @match &v.run {
-                    Some(r) => (run_markup(r)),
+                    Some(r) => (run_markup(user, code, r, typed.verdict.as_ref())),
                     None => (to_adjudicate(user, code, errors, typed)),
                 }
             },
@@ -268,7 +277,7 @@ fn result_table(h: &Header, rows: &[Row], count: usize) -> Markup {
         }
         table.adjudicacion {
             @if rows.len() < count { caption { "Primeras " (rows.len()) " de " (numero(count as u64)) " personas" } }
-            thead { tr { th { "documento" } th { "nombre" } th.num { "pedidas" } th.num { "tope" } th.num { "admitidas" } th.num { "adjudicadas" } th { "resultado" } } }
+            thead { tr { th scope="col" { "Documento" } th scope="col" { "Nombre" } th.num scope="col" { "Acciones pedidas" } th.num scope="col" { "Tope por persona" } th.num scope="col" { "Acciones admitidas" } th.num scope="col" { "Acciones adjudicadas" } th scope="col" { "Resultado" } } }
             tbody {
                 @for r in rows {
                     tr {
@@ -283,8 +292,9 @@ fn result_table(h: &Header, rows: &[Row], count: usize) -> Markup {
     }
 }
 
-/// The run an adjudication wrote, as stored.
-fn run_markup(r: &StoredResult) -> Markup {
+/// The run an adjudication wrote, as stored, with its acta to download and the form that
+/// verifies one.
+fn run_markup(user: &User, code: &str, r: &StoredResult, verdict: Option<&Markup>) -> Markup {
     let shown = &r.rows[..r.rows.len().min(ROWS_SHOWN)];
     html! {
         h2 { "Adjudicación N.º " (r.run.id) " del " (fecha(r.run.adjudicated_on)) }
@@ -293,6 +303,21 @@ fn run_markup(r: &StoredResult) -> Markup {
             p.error role="alert" { "La huella recalculada (" code { (r.recomputed) } ") no coincide con la registrada." }
         }
         (result_table(&r.header, shown, r.rows.len()))
+        section #acta {
+            h2 { "Acta de la adjudicación" }
+            p {
+                "Descargar acta: "
+                a href={"/programas/" (code) "/oferta/acta.pdf"} download { "PDF" } " · "
+                a href={"/programas/" (code) "/oferta/acta.md"} download { "Markdown" }
+                " (la misma que escribe el programa de línea de comandos)."
+            }
+            h3 { "Verificar un acta" }
+            p { "Suba un acta (PDF, HTML o Markdown) para comprobar que su texto es el que da la adjudicación registrada." }
+            div.verificacion {
+                (upload_form(user, &format!("/programas/{code}/oferta/verificar"), "Archivo del acta", html! {}, "Verificar el acta"))
+                @if let Some(v) = verdict { (v) }
+            }
+        }
     }
 }
 
@@ -423,4 +448,181 @@ async fn adjudicate(
     };
     let body = errors.placed(|| markup(&user, &v, &errors, &typed));
     with_status(status, page(Some(&user), &title(&code), body))
+}
+
+// ---------------------------------------------------------------------------- the acta
+
+/// The acta of the program's stored adjudication in `format`, read and rendered outside any
+/// write transaction (as `vigia offer acta` renders it), sent as a download.
+async fn acta_file(app: Arc<App>, code: String, format: Format) -> Page {
+    let made = app
+        .db(move |s| {
+            let conn = s.conn();
+            let p = programs::by_code(conn, &code)?;
+            let Some(run) = offers::run(conn, p.id)? else {
+                return Ok(None);
+            };
+            let r = rules::stored_result(conn, &p, run)?;
+            let data = ActaData {
+                program: &p.program,
+                run_id: r.run.id,
+                fingerprint: &r.run.fingerprint,
+                header: &r.header,
+                rows: &r.rows,
+            };
+            let safe: String = p
+                .program
+                .code
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '-' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            Ok(Some((
+                format!("acta-{safe}-{}", r.run.id),
+                acta::render(&data, format),
+            )))
+        })
+        .await?;
+    let Some((name, bytes)) = made else {
+        return Err(WebError::not_found(
+            "una adjudicación de la oferta de este programa",
+        ));
+    };
+    match format {
+        Format::Pdf => download(&format!("{name}.pdf"), "application/pdf", bytes),
+        Format::Md => download(&format!("{name}.md"), "text/markdown; charset=utf-8", bytes),
+        Format::Html => download(&format!("{name}.html"), "text/html; charset=utf-8", bytes),
+    }
+}
+
+async fn acta_pdf(State(app): State<Arc<App>>, _user: User, Path(code): Path<String>) -> Page {
+    acta_file(app, code, Format::Pdf).await
+}
+
+async fn acta_md(State(app): State<Arc<App>>, _user: User, Path(code): Path<String>) -> Page {
+    acta_file(app, code, Format::Md).await
+}
+
+/// What checking an uploaded acta against the stored adjudication found, in Spanish.
+enum Verdict {
+    Matches(String),
+    DoesNot(String),
+}
+
+/// Checks an acta's bytes as `vigia offer verify` does: its text must be what the stored run
+/// gives, rendered again in the document's format, and the run's outcomes must still give its
+/// fingerprint.
+fn check(v: &View, bytes: &[u8]) -> Result<Verdict, WebError> {
+    let code = &v.program.program.code;
+    let Some(r) = &v.run else {
+        return Ok(Verdict::DoesNot(format!(
+            "El registro no tiene adjudicación de la oferta de {code}."
+        )));
+    };
+    let Ok((format, lines)) = acta::document_lines(bytes) else {
+        return Ok(Verdict::DoesNot(
+            "El archivo no se pudo leer: no es un PDF, HTML o Markdown legible escrito por vigia."
+                .into(),
+        ));
+    };
+    match acta::program_code(&lines) {
+        None => {
+            return Ok(Verdict::DoesNot(
+                "El archivo no tiene la línea «Programa: …»: no es un acta de vigia.".into(),
+            ));
+        }
+        Some(c) if &c != code => {
+            return Ok(Verdict::DoesNot(format!(
+                "Es un acta del programa {c}, no de {code}: verifíquela en la página de ese programa."
+            )));
+        }
+        Some(_) => {}
+    }
+    if r.recomputed != r.run.fingerprint {
+        return Ok(Verdict::DoesNot(format!(
+            "Los resultados registrados de la adjudicación N.º {} dan la huella {}, pero la adjudicación registró {}: \
+             el registro mismo necesita revisión.",
+            r.run.id, r.recomputed, r.run.fingerprint
+        )));
+    }
+    let data = ActaData {
+        program: &v.program.program,
+        run_id: r.run.id,
+        fingerprint: &r.run.fingerprint,
+        header: &r.header,
+        rows: &r.rows,
+    };
+    let fresh = acta::lines_of(&acta::render(&data, format), format).map_err(|e| {
+        WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
+    })?;
+    Ok(match acta::first_difference(&lines, &fresh) {
+        Some(Difference::Line {
+            line,
+            document,
+            register,
+        }) => Verdict::DoesNot(format!(
+            "La línea {line} del documento dice «{document}»; el registro da «{register}»."
+        )),
+        Some(Difference::Count { document, register }) => Verdict::DoesNot(format!(
+            "El documento tiene {document} líneas de texto; el registro da {register}."
+        )),
+        None => Verdict::Matches(format!(
+            "El acta coincide con la adjudicación N.º {} de {code} ({} personas, {} acciones adjudicadas); \
+             huella {}.",
+            r.run.id,
+            numero(r.rows.len() as u64),
+            numero(r.header.awarded),
+            r.run.fingerprint
+        )),
+    })
+}
+
+async fn acta_verify(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(code): Path<String>,
+    m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Page {
+    let up = read_upload(m).await?;
+    user.check_csrf(up.fields.csrf())?;
+    user.require(Role::Consulta)?;
+    let file = up.file();
+    let (v, verdict) = app
+        .db(move |s| {
+            let v = view(s.conn(), &code)?;
+            let verdict = match &file {
+                Some((_, bytes)) => Some(check(&v, bytes)?),
+                None => None,
+            };
+            Ok((v, verdict))
+        })
+        .await?;
+    let (status, shown) = match verdict {
+        Some(Verdict::Matches(m)) => (
+            StatusCode::OK,
+            html! { div.resultado.verificada #verificacion role="status" { p { strong { "Verificada." } " " (m) } } },
+        ),
+        Some(Verdict::DoesNot(m)) => (
+            StatusCode::OK,
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (m) } } },
+        ),
+        None => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            html! { p.error #verificacion role="alert" { "Elija el archivo del acta; no se subió ninguno." } },
+        ),
+    };
+    let typed = Typed {
+        verdict: Some(shown),
+        ..Typed::default()
+    };
+    let body = markup(&user, &v, &Errors::default(), &typed);
+    with_status(
+        status,
+        page(Some(&user), &title(&v.program.program.code), body),
+    )
 }

@@ -2627,6 +2627,12 @@ fn the_dashboard_names_missing_months_and_sorts_its_findings() {
         .find("<table class=\"hallazgos\">")
         .unwrap_or_else(|| panic!("{t}"));
     let table = &t[start..start + t[start..].find("</table>").unwrap()];
+    // each cell names its column, so at phone width the reason is shown under its label
+    assert_eq!(
+        table.matches("data-label=\"Motivo\"").count(),
+        table.matches("<tr>").count() - 1,
+        "{table}"
+    );
     let rows: Vec<(String, String)> = table
         .split("<tr>")
         .skip(2)
@@ -2638,7 +2644,14 @@ fn the_dashboard_names_missing_months_and_sorts_its_findings() {
                 .split('<')
                 .next()
                 .unwrap();
-            let holder = row.split("\">").nth(2).unwrap().split('<').next().unwrap();
+            let holder = row
+                .split("<a href=\"/titulares?q=")
+                .nth(1)
+                .and_then(|a| a.split("\">").nth(1))
+                .unwrap()
+                .split('<')
+                .next()
+                .unwrap();
             (code.to_string(), holder.to_string())
         })
         .collect();

@@ -272,12 +272,26 @@ fn acceptances_are_reviewed_then_imported_and_the_offer_adjudicated_as_the_cli_d
         t.contains("Vista previa (nada se ha adjudicado)") && t.contains("una sola vez (art. 12)"),
         "{t}"
     );
+    // the table's headers are words a person reads, not the register's field names
+    assert!(
+        t.contains("<th class=\"num\" scope=\"col\">Acciones pedidas</th>")
+            && t.contains("<th scope=\"col\">Resultado</th>")
+            && !t.contains("<th>documento</th>"),
+        "{t}"
+    );
     let adjudications = |r: &crate::common::Reg| -> i64 {
         r.conn()
             .query_row("SELECT count(*) FROM adjudications", [], |x| x.get(0))
             .unwrap()
     };
     assert_eq!(adjudications(&r), 0);
+    // before the adjudication there is no acta to download
+    assert!(!t.contains("/oferta/acta.pdf"), "{t}");
+    assert!(
+        !a.get("/programas/EBSA-TEST/oferta")
+            .text()
+            .contains("Descargar acta"),
+    );
     let fingerprint = {
         let i = t.find("name=\"huella\" value=\"").unwrap() + 21;
         t[i..i + 64].to_string()
@@ -324,3 +338,126 @@ fn acceptances_are_reviewed_then_imported_and_the_offer_adjudicated_as_the_cli_d
         [("1000000002".to_string(), 6), ("1000000003".to_string(), 4)]
     );
 }
+
+/// The test program's offer adjudicated by the CLI on 20/03/2024 over the four acceptances.
+fn adjudicated() -> crate::common::Reg {
+    let r = open_offer();
+    let csv = r.file("a.csv", format!("{HEADER}{ACCEPTANCES}").as_bytes());
+    r.ok(&["acceptances", "import", &csv, "--program", "EBSA-TEST"]);
+    r.ok(&["offer", "adjudicate", "EBSA-TEST", "--on", "2024-03-20"]);
+    r
+}
+
+#[test]
+fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
+    let r = adjudicated();
+    crate::web::add_user(&r, "carla", "consulta");
+    let s = Server::start(&r);
+    // the lowest role reads the offer, downloads its acta and verifies one
+    let (mut c, csrf) = Client::signed_in(&s, "carla", PASSWORD);
+    let shown = c.get(PAGE_TEST).text();
+    assert!(
+        shown.contains("Descargar acta")
+            && shown.contains("href=\"/programas/EBSA-TEST/oferta/acta.pdf\"")
+            && shown.contains("href=\"/programas/EBSA-TEST/oferta/acta.md\"")
+            && shown.contains("Verificar un acta"),
+        "{shown}"
+    );
+    let pdf = c.get("/programas/EBSA-TEST/oferta/acta.pdf");
+    assert_eq!(pdf.status, 200);
+    assert_eq!(pdf.header("content-type"), Some("application/pdf"));
+    assert_eq!(
+        pdf.header("content-disposition"),
+        Some("attachment; filename=\"acta-EBSA-TEST-1.pdf\"")
+    );
+    assert!(pdf.body.starts_with(b"%PDF"));
+    // the command line verifies the downloaded file against the register
+    let path = r.file("acta.pdf", &pdf.body);
+    let o = r.run(&["offer", "verify", &path]);
+    assert_eq!(o.status.code(), Some(0), "{}", crate::common::out(&o));
+    assert!(crate::common::out(&o).contains("verified: acta of adjudication 1 of EBSA-TEST"));
+
+    let verify = "/programas/EBSA-TEST/oferta/verificar";
+    let good = c.upload(verify, &[("csrf", &csrf)], ("acta.pdf", &pdf.body));
+    assert_eq!(good.status, 200, "{}", good.text());
+    let t = good.text();
+    assert!(
+        t.contains("Verificada.")
+            && t.contains("El acta coincide con la adjudicación N.º 1 de EBSA-TEST"),
+        "{t}"
+    );
+    assert!(!t.contains("No coincide"), "{t}");
+    // one byte changed: not verified (by the web, nor by the command line)
+    // (a byte of the first page's text: the largest stream that is not a font's, whose
+    // dictionary is `<</Filter/FlateDecode/Length N>>`)
+    let mut bad = pdf.body.clone();
+    let k = {
+        let (b, pat) = (&pdf.body, b"<</Filter/FlateDecode/Length ");
+        (0..b.len() - pat.len())
+            .filter(|&i| &b[i..i + pat.len()] == pat)
+            .map(|i| {
+                let digits = b[i + pat.len()..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_digit())
+                    .count();
+                let n: usize = std::str::from_utf8(&b[i + pat.len()..i + pat.len() + digits])
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                (n, i + pat.len() + digits + ">>\nstream\n".len() + n / 2)
+            })
+            .max()
+            .expect("a content stream")
+            .1
+    };
+    bad[k] ^= 0x01;
+    let t = c
+        .upload(verify, &[("csrf", &csrf)], ("acta.pdf", &bad))
+        .text();
+    assert!(
+        t.contains("No coincide: el acta NO está verificada."),
+        "{t}"
+    );
+    assert!(!t.contains("Verificada."), "{t}");
+    let o = r.run(&["offer", "verify", &r.file("malo.pdf", &bad)]);
+    assert_ne!(o.status.code(), Some(0), "{}", crate::common::out(&o));
+    // the Markdown acta: a changed figure is named by its line
+    let md = c.get("/programas/EBSA-TEST/oferta/acta.md");
+    assert_eq!(
+        md.header("content-disposition"),
+        Some("attachment; filename=\"acta-EBSA-TEST-1.md\"")
+    );
+    let text = md.text();
+    let t = c
+        .upload(verify, &[("csrf", &csrf)], ("acta.md", text.as_bytes()))
+        .text();
+    assert!(t.contains("Verificada."), "{t}");
+    let (run, _) = written(&r);
+    let fingerprint = run.rsplit(' ').next().unwrap().to_string();
+    assert!(text.contains(&fingerprint), "{text}");
+    let other = format!(
+        "{}{}",
+        if fingerprint.starts_with('0') {
+            '1'
+        } else {
+            '0'
+        },
+        &fingerprint[1..]
+    );
+    let tampered = text.replacen(&fingerprint, &other, 1);
+    let t = c
+        .upload(verify, &[("csrf", &csrf)], ("acta.md", tampered.as_bytes()))
+        .text();
+    assert!(
+        t.contains("No coincide") && t.contains("del documento dice") && t.contains(&other),
+        "{t}"
+    );
+    // without the session's token: refused
+    assert_eq!(
+        c.upload(verify, &[("csrf", "x")], ("acta.pdf", &pdf.body))
+            .status,
+        403
+    );
+}
+
+const PAGE_TEST: &str = "/programas/EBSA-TEST/oferta";
