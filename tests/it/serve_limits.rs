@@ -315,3 +315,31 @@ fn form_fields_with_control_characters_are_refused_before_any_handler() {
     }
     assert_eq!(r.dump(), before, "nothing was written");
 }
+
+#[test]
+fn multipart_text_fields_with_control_characters_are_refused_naming_the_field() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut c, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let before = r.dump();
+    let file: (&str, &[u8]) = ("adjudicaciones.csv", b"id\n");
+    // the upload forms' text inputs are read as the urlencoded forms' are
+    let resp = c.upload(
+        "/importar",
+        &[("csrf", &csrf), ("programa", "PROG\u{1b}[2J")],
+        file,
+    );
+    assert_eq!(resp.status, 400, "{}", resp.text());
+    let text = resp.text();
+    assert!(text.contains("El campo «programa»"), "{text}");
+    assert!(
+        text.contains("tiene el carácter de control U+001B"),
+        "{text}"
+    );
+    assert!(!text.contains('\u{1b}'), "the page carries ESC");
+    // a right-to-left override in the token field is refused the same way
+    let resp = c.upload("/programas", &[("csrf", &format!("{csrf}\u{202E}"))], file);
+    assert_eq!(resp.status, 400, "{}", resp.text());
+    assert!(resp.text().contains("El campo «csrf»"), "{}", resp.text());
+    assert_eq!(r.dump(), before, "nothing was written");
+}
