@@ -10,8 +10,8 @@ use super::{Refusal, Result};
 use crate::said;
 use crate::store::users::{self, User};
 use crate::store::{StoreError, Tx};
+use argon2::password_hash::PasswordHasher;
 use argon2::password_hash::phc::PasswordHash;
-use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::Connection;
 use std::fmt;
@@ -94,11 +94,39 @@ pub fn hash_password(password: &str) -> std::result::Result<String, Refusal> {
 
 /// Whether `password` is the one `phc` was made from.
 pub fn password_matches(phc: &str, password: &str) -> bool {
-    PasswordHash::new(phc).is_ok_and(|h| {
-        argon2::Argon2::default()
-            .verify_password(password.as_bytes(), &h)
-            .is_ok()
-    })
+    thread_local! {
+        // argon2id's memory (19 MiB), kept by each thread that checks passwords: allocated
+        // anew at each check, glibc's allocator kept every one of them (a server grew 19 MiB
+        // per failed sign-in, without end)
+        static MEMORY: std::cell::RefCell<Vec<argon2::Block>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let Ok(hash) = PasswordHash::new(phc) else {
+        return false;
+    };
+    let (Some(salt), Some(expected)) = (&hash.salt, &hash.hash) else {
+        return false;
+    };
+    let (Ok(params), Ok(algorithm)) = (
+        argon2::Params::try_from(&hash),
+        argon2::Algorithm::try_from(hash.algorithm.as_str()),
+    ) else {
+        return false;
+    };
+    let version = match hash.version.map(argon2::Version::try_from).transpose() {
+        Ok(v) => v.unwrap_or_default(),
+        Err(_) => return false,
+    };
+    let blocks = params.block_count();
+    let argon = argon2::Argon2::new(algorithm, version, params);
+    let mut out = vec![0u8; expected.len()];
+    let hashed = MEMORY.with_borrow_mut(|memory| {
+        memory.resize(blocks, argon2::Block::new());
+        argon.hash_password_into_with_memory(password.as_bytes(), salt, &mut out, &mut memory[..])
+    });
+    // `Output`'s comparison takes the same time wherever the bytes differ
+    hashed.is_ok()
+        && argon2::password_hash::phc::Output::new(&out).is_ok_and(|computed| computed == *expected)
 }
 
 fn check_password(password: &str) -> std::result::Result<(), Refusal> {

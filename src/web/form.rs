@@ -343,6 +343,21 @@ impl Upload {
     }
 }
 
+/// The refusal of a form field that carries a character `input::text` refuses (a control
+/// character, a direction override), naming the field; `None` for plain text. Every field of
+/// every form goes through it: urlencoded ones in front of every route (`limits`), multipart ones
+/// as [`read_upload`] reads them. The password is not quoted.
+pub(super) fn hidden_in_field(name: &str, value: &str) -> Option<WebError> {
+    let e = crate::input::text(value).err()?;
+    let label = crate::input::escaped(name);
+    Some(WebError::invalid(if name == "clave" {
+        "La contraseña tiene un carácter de control: escríbala sin él.".to_string()
+    } else {
+        format!("El campo «{label}»: {}", e.said().es())
+    }))
+}
+
+/// Reads a multipart form: its text fields (each through [`hidden_in_field`]) and its files.
 pub(super) async fn read_upload(
     m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Result<Upload, WebError> {
@@ -364,6 +379,10 @@ pub(super) async fn read_upload(
             }
             None => {
                 let text = part.text().await.map_err(|_| bad())?;
+                // the same refusal a urlencoded form's fields get in front of every route
+                if let Some(e) = hidden_in_field(&name, &text) {
+                    return Err(e);
+                }
                 fields.push((name, text));
             }
         }

@@ -323,15 +323,8 @@ fn opens_session(r: &Response) -> bool {
 /// The first form field holding a character that is not plain text, refused as the imports
 /// and the command line refuse it (a password is named, not quoted).
 fn hidden_in_form(body: &Bytes) -> Option<WebError> {
-    form_urlencoded::parse(body).find_map(|(name, value)| {
-        let e = crate::input::text(&value).err()?;
-        let label = crate::input::escaped(&name);
-        Some(WebError::invalid(if name == "clave" {
-            "La contraseña tiene un carácter de control: escríbala sin él.".to_string()
-        } else {
-            format!("El campo «{label}»: {}", e.said().es())
-        }))
-    })
+    form_urlencoded::parse(body)
+        .find_map(|(name, value)| super::form::hidden_in_field(&name, &value))
 }
 
 fn too_large(limit: usize, upload: bool) -> WebError {

@@ -68,6 +68,10 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+/// Register calls of the server running at once, each on its own connection ([`App::db`]); as
+/// many connections are kept between calls.
+const DB_AT_ONCE: usize = 4;
+
 /// How `vigia serve` was started.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -104,7 +108,10 @@ pub(crate) struct CheckVersion {
 /// names that are no account, the dashboard's check and the clock.
 pub(crate) struct App {
     config: Config,
+    /// Connections of the register left by earlier calls, at most [`DB_AT_ONCE`].
     pool: Mutex<Vec<Store>>,
+    /// One permit per register call running ([`App::db`]).
+    db_slots: Arc<tokio::sync::Semaphore>,
     sessions: auth::Sessions,
     checks: cache::Fresh<CheckScope, CheckVersion, dashboard::CheckSummary>,
     clock: Clock,
@@ -118,6 +125,7 @@ impl App {
         App {
             config,
             pool: Mutex::new(store.into_iter().collect()),
+            db_slots: Arc::new(tokio::sync::Semaphore::new(DB_AT_ONCE)),
             sessions: auth::Sessions::default(),
             checks: cache::Fresh::default(),
             clock,
@@ -151,19 +159,29 @@ impl App {
         .await
     }
 
-    /// Runs `f` on a connection of the register, off the async threads.
+    /// Runs `f` on a connection of the register, off the async threads, at most [`DB_AT_ONCE`]
+    /// at a time: a flood of requests waits for its turn instead of opening a connection (and a
+    /// thread with its own memory) each.
     async fn db<T: Send + 'static>(
         self: &Arc<Self>,
         f: impl FnOnce(&mut Store) -> Result<T, WebError> + Send + 'static,
     ) -> Result<T, WebError> {
         let app = Arc::clone(self);
+        let slot = Arc::clone(&self.db_slots)
+            .acquire_owned()
+            .await
+            .map_err(|e| WebError::internal(format!("register calls closed: {e}")))?;
         tokio::task::spawn_blocking(move || {
+            // held until the call ends, even when the request that waits for it is gone
+            let _slot = slot;
             let mut store = match app.pool.lock().map(|mut p| p.pop()) {
                 Ok(Some(s)) => s,
                 _ => Store::open(&app.config.db).map_err(WebError::from)?,
             };
             let out = f(&mut store);
-            if let Ok(mut p) = app.pool.lock() {
+            if let Ok(mut p) = app.pool.lock()
+                && p.len() < DB_AT_ONCE
+            {
                 p.push(store);
             }
             out
