@@ -1137,8 +1137,8 @@ fn the_dashboard_gives_each_finding_its_reason_in_spanish() {
     // Ana Prueba's adjudication of 15/03/2024 has no pledge; its lock-up ends two years later
     assert!(
         t.contains(
-            "<td>no hay prenda vigente durante el período de restricción (termina el 15/03/2026): \
-             regístrela (art. 10)</td>"
+            "<td data-label=\"Motivo\">no hay prenda vigente durante el período de restricción \
+             (termina el 15/03/2026): regístrela (art. 10)</td>"
         ),
         "{t}"
     );
