@@ -97,7 +97,10 @@ fn judged(conn: &rusqlite::Connection, p: &StoredProgram) -> Result<Judged, CliE
                 let a = store::acceptance(conn, o.acceptance_id)?;
                 m.insert(
                     (a.row.doc_type.as_str().to_string(), a.row.doc_number),
-                    (o.status.as_str().to_string(), o.cause),
+                    (
+                        o.status.as_str().to_string(),
+                        o.cause.map(|c| c.as_str().to_string()),
+                    ),
                 );
                 Ok(())
             })?;

@@ -707,7 +707,7 @@ pub fn adjudicate(
             quota: a.quota(o).map(|q| q.to_string()),
             awarded: o.awarded,
             status: o.status,
-            cause: o.cause.map(|c| c.as_str().to_string()),
+            cause: o.cause,
             adjudication_id: *adj,
         })?;
     }
@@ -800,7 +800,7 @@ pub fn each_stored_row<E: From<StoreError>>(
             quota: o.quota,
             awarded: o.awarded,
             status: o.status,
-            cause: o.cause.as_deref().and_then(Cause::parse).map(Cause::as_str),
+            cause: o.cause.map(Cause::as_str),
         })
     })
 }

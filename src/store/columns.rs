@@ -102,6 +102,15 @@ stored_by_name!(crate::contact::DocFormat, "a document format");
 stored_by_name!(crate::contact::Via, "a delivery channel");
 stored_by_name!(crate::offering::adjudicate::Status, "an offering outcome");
 
+/// A rejection cause as stored: a built-in one by its exact name, or a program's code (checked
+/// against the program when it was recorded); anything else is corrupt, never read as no cause.
+impl FromSql for crate::offering::adjudicate::Cause {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        crate::offering::adjudicate::Cause::parse(value.as_str()?)
+            .ok_or_else(|| bad("is not a rejection cause"))
+    }
+}
+
 /// Why a stored value does not convert; the column and value are added by [`Cols::get`].
 #[derive(Debug)]
 struct Bad(&'static str);
@@ -294,6 +303,33 @@ mod tests {
                 Err(rusqlite::Error::FromSqlConversionFailure(_, _, e)) => assert_eq!(
                     e.to_string(),
                     format!("offering_outcomes.status \"{unknown}\" is not an offering outcome")
+                ),
+                other => panic!("{unknown:?} not refused: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_stored_cause_is_a_known_or_program_code_and_anything_else_is_corrupt() {
+        use crate::offering::adjudicate::Cause;
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        let read = |text: &str| {
+            conn.query_row("SELECT ?1 AS cause", [text], |r| {
+                super::Cols::new(r, "offering_outcomes").get::<Option<Cause>>(0)
+            })
+        };
+        assert_eq!(read("LATE").unwrap(), Some(Cause::Late));
+        // a program's own cause code (upper case, digits, underscores) reads back as that code
+        assert_eq!(
+            read("SIN_PAZ_Y_SALVO").unwrap().map(Cause::as_str),
+            Some("SIN_PAZ_Y_SALVO")
+        );
+        // before, an unreadable stored cause was silently read as no cause at all
+        for unknown in ["late", "fuera de plazo", ""] {
+            match read(unknown) {
+                Err(rusqlite::Error::FromSqlConversionFailure(_, _, e)) => assert_eq!(
+                    e.to_string(),
+                    format!("offering_outcomes.cause \"{unknown}\" is not a rejection cause")
                 ),
                 other => panic!("{unknown:?} not refused: {other:?}"),
             }

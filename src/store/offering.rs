@@ -379,7 +379,7 @@ pub struct StoredOutcome {
     pub quota: Option<String>,
     pub awarded: u64,
     pub status: Status,
-    pub cause: Option<String>,
+    pub cause: Option<crate::offering::adjudicate::Cause>,
     pub adjudication_id: Option<i64>,
 }
 
@@ -578,7 +578,7 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
             o.quota,
             Shares(o.awarded),
             o.status,
-            o.cause,
+            o.cause.map(|c| c.as_str()),
             o.adjudication_id,
             self.tx.now(),
             self.tx.actor(),
@@ -603,7 +603,7 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
                 quota: o.quota.as_deref(),
                 awarded: o.awarded,
                 status: o.status,
-                cause: o.cause.as_deref(),
+                cause: o.cause.map(|c| c.as_str()),
                 adjudication_id: o.adjudication_id,
                 created_at: self.tx.now(),
                 created_by: self.tx.actor(),
