@@ -429,18 +429,11 @@ impl CliError {
     /// The error's words in `lang`: refusals, the fine engine's errors and the breach they
     /// concern in that language; the others in English.
     pub fn describe(&self, lang: Lang) -> String {
+        if let Some(words) = self.typed_in(lang) {
+            return words;
+        }
         match (self, lang) {
             (_, Lang::En) => self.to_string(),
-            (CliError::Refusal { refusal, flag }, _) => refusal_in(lang, refusal, flag),
-            (CliError::Refusals { refusals, flag }, _) => {
-                let mut m = format!("{} problema(s), no se escribió nada:", refusals.len());
-                for r in refusals {
-                    m.push_str("\n  ");
-                    m.push_str(&refusal_in(lang, r, flag));
-                }
-                m
-            }
-            (CliError::FineInput { flag, error }, _) => fine_input(flag, error, lang),
             (CliError::Fine(e @ FineError::MissingRates(_)), _) => {
                 format!("{}; o pase el archivo con --rates FILE", e.describe(lang))
             }
@@ -450,6 +443,27 @@ impl CliError {
             }
             _ => self.to_string(),
         }
+    }
+
+    /// The words of the errors that stay typed until printed (refusals, a refused input of the
+    /// fine engine), in `lang`; `None` for the others.
+    fn typed_in(&self, lang: Lang) -> Option<String> {
+        Some(match self {
+            CliError::Refusal { refusal, flag } => refusal_in(lang, refusal, flag),
+            CliError::Refusals { refusals, flag } => {
+                let mut m = match lang {
+                    Lang::En => format!("{} problem(s), nothing was written:", refusals.len()),
+                    Lang::Es => format!("{} problema(s), no se escribió nada:", refusals.len()),
+                };
+                for r in refusals {
+                    m.push_str("\n  ");
+                    m.push_str(&refusal_in(lang, r, flag));
+                }
+                m
+            }
+            CliError::FineInput { flag, error } => fine_input(flag, error, lang),
+            _ => return None,
+        })
     }
 }
 
@@ -516,17 +530,9 @@ impl fmt::Display for CliError {
             ),
             CliError::Checkpoint(e) => e.fmt(f),
             CliError::Refused(m) => f.write_str(m),
-            CliError::Refusal { refusal, flag } => {
-                f.write_str(&refusal_in(Lang::En, refusal, flag))
+            CliError::Refusal { .. } | CliError::Refusals { .. } | CliError::FineInput { .. } => {
+                f.write_str(&self.typed_in(Lang::En).unwrap_or_default())
             }
-            CliError::Refusals { refusals, flag } => {
-                write!(f, "{} problem(s), nothing was written:", refusals.len())?;
-                for r in refusals {
-                    write!(f, "\n  {}", refusal_in(Lang::En, r, flag))?;
-                }
-                Ok(())
-            }
-            CliError::FineInput { flag, error } => f.write_str(&fine_input(flag, error, Lang::En)),
             CliError::Breach { breach, error } => write!(f, "breach {breach}: {error}"),
             CliError::Many { what, problems } => {
                 write!(

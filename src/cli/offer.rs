@@ -95,10 +95,6 @@ pub(super) fn acta_format(path: &Path, flag: &str) -> Result<ActaFormat, CliErro
     }
 }
 
-fn render(data: &ActaData<'_>, format: ActaFormat) -> Vec<u8> {
-    acta::render(data, format)
-}
-
 pub(super) fn out_error(flag: &'static str, e: FileError) -> CliError {
     let path = e.path().display().to_string();
     let reason = match e {
@@ -158,7 +154,7 @@ fn write_acta(
         header: &r.header,
         rows: &r.rows,
     };
-    out.write_all(&render(&data, format))?;
+    out.write_all(&acta::render(&data, format))?;
     Ok(r.run.id)
 }
 
@@ -469,14 +465,14 @@ pub(super) fn read_acta(
     acta::document_lines(&bytes).map_err(|e| unreadable(flag, file, e))
 }
 
-/// The lines of text of a rendering vigia just made, normalized as `read_acta` reads a document.
-pub(super) fn lines_of(fresh: &[u8], format: ActaFormat) -> Result<Vec<String>, String> {
-    acta::lines_of(fresh, format)
-}
-
 /// The first difference between a document's lines and a fresh rendering's, in words.
 pub(super) fn first_difference(lines: &[String], fresh: &[String]) -> Option<String> {
-    acta::first_difference(lines, fresh).map(|d| match d {
+    acta::first_difference(lines, fresh).map(difference_in_words)
+}
+
+/// Where a document departs from a fresh rendering, in words.
+fn difference_in_words(d: acta::Difference) -> String {
+    match d {
         acta::Difference::Line {
             line,
             document,
@@ -487,7 +483,7 @@ pub(super) fn first_difference(lines: &[String], fresh: &[String]) -> Option<Str
         acta::Difference::Count { document, register } => {
             format!("the document has {document} lines of text; the register gives {register}")
         }
-    })
+    }
 }
 
 fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
@@ -501,26 +497,21 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
     let run = crate::store::offering::run(conn, p.id)?
         .ok_or_else(|| unreadable(format!("the register holds no adjudication of {code}")))?;
     let r = rules::stored_result(conn, &p, run)?;
-    if r.recomputed != r.run.fingerprint {
-        writeln!(
-            ctx.out,
-            "NOT VERIFIED: run {} of {code}: its stored outcomes give fingerprint {}, but the run recorded {}; \
-             run `vigia audit verify`",
-            r.run.id, r.recomputed, r.run.fingerprint
-        )?;
-        return Ok(Status::Findings);
-    }
-    let data = ActaData {
-        program: &p.program,
-        run_id: r.run.id,
-        fingerprint: &r.run.fingerprint,
-        header: &r.header,
-        rows: &r.rows,
-    };
-    let fresh = lines_of(&render(&data, format), format).map_err(unreadable)?;
-    if let Some(d) = first_difference(&lines, &fresh) {
-        writeln!(ctx.out, "NOT VERIFIED: {d}")?;
-        return Ok(Status::Findings);
+    match acta::check(&p.program, &r, format, &lines).map_err(unreadable)? {
+        Some(acta::Mismatch::Fingerprint { recomputed }) => {
+            writeln!(
+                ctx.out,
+                "NOT VERIFIED: run {} of {code}: its stored outcomes give fingerprint {recomputed}, but the run \
+                 recorded {}; run `vigia audit verify`",
+                r.run.id, r.run.fingerprint
+            )?;
+            return Ok(Status::Findings);
+        }
+        Some(acta::Mismatch::Text(d)) => {
+            writeln!(ctx.out, "NOT VERIFIED: {}", difference_in_words(d))?;
+            return Ok(Status::Findings);
+        }
+        None => {}
     }
     writeln!(
         ctx.out,

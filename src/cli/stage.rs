@@ -3,9 +3,7 @@
 //! persisting tie by a verifiable draw (and re-check it), adjudicate or declare the stage void
 //! with its acta. Translates flags into the rules' inputs and renders; decides nothing.
 
-use super::offer::{
-    ActaFormat, acta_format, first_difference, lines_of, out_error, read_acta, unreadable,
-};
+use super::offer::{ActaFormat, acta_format, first_difference, out_error, read_acta, unreadable};
 use super::{CliError, Ctx, Status, args};
 use crate::files;
 use crate::later_stages::Valuation;
@@ -772,7 +770,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
         stage,
         concluded: &c,
     };
-    let fresh = lines_of(&render(&data, format), format).map_err(refuse)?;
+    let fresh = crate::report::acta::lines_of(&render(&data, format), format).map_err(refuse)?;
     if let Some(d) = first_difference(&lines, &fresh) {
         writeln!(ctx.out, "NOT VERIFIED: {d}")?;
         return Ok(Status::Findings);

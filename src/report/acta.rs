@@ -425,6 +425,43 @@ pub fn first_difference(lines: &[String], fresh: &[String]) -> Option<Difference
     })
 }
 
+/// What checking a document against the program's stored adjudication found, when it is not
+/// the acta the register gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mismatch {
+    /// The run's stored outcomes no longer give the fingerprint the run recorded: the register
+    /// itself needs review, whatever the document says.
+    Fingerprint { recomputed: String },
+    /// The document's text departs from the acta rendered again in its format.
+    Text(Difference),
+}
+
+/// Checks a document's `lines` (read by [`document_lines`] in `format`) against the stored run
+/// `r` of `program`, as `vigia offer verify` and the web's verification do: the run's outcomes
+/// must still give its fingerprint, and the text must be the acta rendered again. `None` when it
+/// matches; an `Err` when the fresh rendering cannot be read back.
+pub fn check(
+    program: &Program,
+    r: &crate::register::offering::StoredResult,
+    format: Format,
+    lines: &[String],
+) -> Result<Option<Mismatch>, String> {
+    if r.recomputed != r.run.fingerprint {
+        return Ok(Some(Mismatch::Fingerprint {
+            recomputed: r.recomputed.clone(),
+        }));
+    }
+    let data = ActaData {
+        program,
+        run_id: r.run.id,
+        fingerprint: &r.run.fingerprint,
+        header: &r.header,
+        rows: &r.rows,
+    };
+    let fresh = lines_of(&render(&data, format), format)?;
+    Ok(first_difference(lines, &fresh).map(Mismatch::Text))
+}
+
 /// The program code an acta names on its `Programa: CODE` line.
 pub fn program_code(lines: &[String]) -> Option<String> {
     lines.iter().find_map(|l| {

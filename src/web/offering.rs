@@ -19,7 +19,7 @@ use crate::offering::adjudicate::{Cause, Status};
 use crate::register::offering::{self as rules, Header, Row, StoredResult};
 use crate::register::user::Role;
 use crate::register::{self, Field};
-use crate::report::acta::{self, ActaData, Difference, Format};
+use crate::report::acta::{self, ActaData, Difference, Format, Mismatch};
 use crate::store::offering::{self as offers, Offer};
 use crate::store::programs::{self, StoredProgram};
 use axum::Router;
@@ -470,20 +470,9 @@ async fn acta_file(app: Arc<App>, code: String, format: Format) -> Page {
                 header: &r.header,
                 rows: &r.rows,
             };
-            let safe: String = p
-                .program
-                .code
-                .chars()
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() || c == '-' {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .collect();
             Ok(Some((
-                format!("acta-{safe}-{}", r.run.id),
+                // a program's code is letters, digits, '-' and '_' (program.rs), safe in a file name
+                format!("acta-{}-{}", p.program.code, r.run.id),
                 acta::render(&data, format),
             )))
         })
@@ -543,34 +532,25 @@ fn check(v: &View, bytes: &[u8]) -> Result<Verdict, WebError> {
         }
         Some(_) => {}
     }
-    if r.recomputed != r.run.fingerprint {
-        return Ok(Verdict::DoesNot(format!(
-            "Los resultados registrados de la adjudicación N.º {} dan la huella {}, pero la adjudicación registró {}: \
-             el registro mismo necesita revisión.",
-            r.run.id, r.recomputed, r.run.fingerprint
-        )));
-    }
-    let data = ActaData {
-        program: &v.program.program,
-        run_id: r.run.id,
-        fingerprint: &r.run.fingerprint,
-        header: &r.header,
-        rows: &r.rows,
-    };
-    let fresh = acta::lines_of(&acta::render(&data, format), format).map_err(|e| {
+    let mismatch = acta::check(&v.program.program, r, format, &lines).map_err(|e| {
         WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
     })?;
-    Ok(match acta::first_difference(&lines, &fresh) {
-        Some(Difference::Line {
+    Ok(match mismatch {
+        Some(Mismatch::Fingerprint { recomputed }) => Verdict::DoesNot(format!(
+            "Los resultados registrados de la adjudicación N.º {} dan la huella {recomputed}, pero la adjudicación \
+             registró {}: el registro mismo necesita revisión.",
+            r.run.id, r.run.fingerprint
+        )),
+        Some(Mismatch::Text(Difference::Line {
             line,
             document,
             register,
-        }) => Verdict::DoesNot(format!(
+        })) => Verdict::DoesNot(format!(
             "La línea {line} del documento dice «{document}»; el registro da «{register}»."
         )),
-        Some(Difference::Count { document, register }) => Verdict::DoesNot(format!(
-            "El documento tiene {document} líneas de texto; el registro da {register}."
-        )),
+        Some(Mismatch::Text(Difference::Count { document, register })) => Verdict::DoesNot(
+            format!("El documento tiene {document} líneas de texto; el registro da {register}."),
+        ),
         None => Verdict::Matches(format!(
             "El acta coincide con la adjudicación N.º {} de {code} ({} personas, {} acciones adjudicadas); \
              huella {}.",

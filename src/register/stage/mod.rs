@@ -31,12 +31,19 @@ pub use tie::{DrawCheck, Drawn, Improved, draw, improve, verify_draws};
 
 /// "Segunda" or "Tercera".
 pub fn stage_name_es(stage: u8) -> &'static str {
-    if stage == 2 { "Segunda" } else { "Tercera" }
+    later(stage).name_es()
 }
 
 /// "Second" or "Third", for messages.
 pub fn stage_name(stage: u8) -> &'static str {
-    if stage == 2 { "Second" } else { "Third" }
+    later(stage).name()
+}
+
+/// The later stage numbered `stage` as the register holds it (2 or 3; the command line reads
+/// no other), anything but 2 taken as the Third as these names always did, until the numbers
+/// give way to [`Stage`](crate::later_stages::Stage) itself.
+fn later(stage: u8) -> crate::later_stages::Stage {
+    crate::later_stages::Stage::from_number(stage).unwrap_or(crate::later_stages::Stage::Third)
 }
 
 /// What a stage may offer: the shares the previous stage left, and the day it ended.
