@@ -190,14 +190,16 @@ fn clean(number: &str) -> String {
     }
 }
 
-/// A document number given without its type (e.g. to find a holder), in the canonical form
-/// [`normalized`] stores: dots and spaces removed, letters upper-cased, and a number with `-DV`
-/// checked as a NIT. Refused when it cannot be any document's number.
-pub fn normalize_any(number: &str) -> Result<String, String> {
+/// [`normalized_any`] with why not in English (the tests' spelling).
+#[cfg(test)]
+fn normalize_any(number: &str) -> Result<String, String> {
     normalized_any(number).map_err(|e| e.en().to_string())
 }
 
-/// [`normalize_any`], with why not in both languages.
+/// A document number given without its type (e.g. to find a holder), in the canonical form
+/// [`normalized`] stores: dots and spaces removed, letters upper-cased, and a number with `-DV`
+/// checked as a NIT. Refused when it cannot be any document's number, with why not in both
+/// languages.
 pub fn normalized_any(number: &str) -> Result<String, Said> {
     let cleaned = clean(number);
     if cleaned.contains('-') {

@@ -3,7 +3,7 @@
 //! that reads the language from the environment: `--lang`, else `VIGIA_LANG`, else the locale
 //! (`LC_ALL`, `LC_MESSAGES`, `LANG`); the commands get it as a value.
 
-use clap::Parser;
+use clap::FromArgMatches;
 use std::io::Write;
 use std::process::ExitCode;
 use vigia::cli::{self, Cli, Status};
@@ -32,7 +32,15 @@ fn language(flag: Option<Lang>) -> Result<Lang, String> {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // the language of the help and of clap's refusals, before parsing: `--lang` on the line,
+    // else the environment's (an unreadable VIGIA_LANG is refused after parsing)
+    let early = cli::clap_lang::early_lang(std::env::args_os())
+        .or_else(|| language(None).ok())
+        .unwrap_or(Lang::En);
+    let parsed = cli::clap_lang::command(early)
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         // --help and --version, on stdout as clap writes them
         Err(e) if !e.use_stderr() => {
@@ -42,7 +50,7 @@ fn main() -> ExitCode {
         // a usage error quotes the value typed: with its control characters escaped, so that
         // a refused `--address $'\e[2J'` does not reach the terminal as typed
         Err(e) => {
-            let text = e.render().to_string();
+            let text = cli::clap_lang::error_in(&e, early);
             let lines: Vec<String> = text.split('\n').map(vigia::input::escaped).collect();
             eprint!("{}", lines.join("\n"));
             return ExitCode::from(2);

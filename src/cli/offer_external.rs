@@ -27,8 +27,8 @@ pub struct RecordExternal {
 }
 
 /// A whole number of shares, zero allowed (a first stage may have sold none).
-fn awarded(s: &str) -> Result<u64, String> {
-    crate::input::count(s).map_err(|e| e.to_string())
+fn awarded(s: &str) -> Result<u64, super::args::Unread> {
+    crate::input::count(s).map_err(super::args::Unread::from)
 }
 
 impl RecordExternal {

@@ -2,8 +2,8 @@
 //! generated from the same clap definitions as `--help` (clap_complete, clap_mangen), so they
 //! never drift from the commands.
 
-use super::{Cli, CliError, Ctx, Status};
-use clap::{Args, CommandFactory, ValueEnum};
+use super::{CliError, Ctx, Status};
+use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -34,7 +34,7 @@ pub fn completions(a: CompletionsArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliE
         Shell::Fish => clap_complete::Shell::Fish,
         Shell::Powershell => clap_complete::Shell::PowerShell,
     };
-    let mut cmd = Cli::command();
+    let mut cmd = super::clap_lang::command(ctx.lang);
     // generated in memory first: clap_complete panics when its writer fails (a closed pipe)
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut cmd, "vigia", &mut script);
@@ -56,7 +56,7 @@ pub struct ManArgs {
 
 /// The manual page (roff, section 1) on standard output, or every command's page in a directory.
 pub fn man(a: ManArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
-    let mut cmd = manual_command();
+    let mut cmd = manual_command(ctx.lang);
     cmd.build();
     let Some(dir) = a.dir else {
         clap_mangen::Man::new(cmd).render(&mut ctx.out)?;
@@ -90,9 +90,9 @@ pub fn man(a: ManArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
 }
 
 /// The command tree as the manual shows it: the NAME line already says "vigia \-", so the
-/// top-level description drops the "vigia — " that `--help` starts with.
-fn manual_command() -> clap::Command {
-    let cmd = Cli::command();
+/// top-level description drops the "vigia — " that `--help` starts with. In the run's language.
+fn manual_command(lang: crate::lang::Lang) -> clap::Command {
+    let cmd = super::clap_lang::command(lang);
     let about = cmd.get_about().map(|a| a.to_string()).unwrap_or_default();
     match about.strip_prefix("vigia — ") {
         Some(rest) => {

@@ -386,20 +386,16 @@ fn help_lists_the_commands() {
         ],
         "{help}"
     );
-    // Every flag of `fine quote` (cli::fine::QuoteArgs), with the global ones where clap puts them.
+    // Every flag of `fine quote` (cli::fine::QuoteArgs), then help and the options every
+    // command has.
     let help = r.ok(&["fine", "quote", "--help"]);
     assert_eq!(
         help_entries(&help, "Options:"),
         [
             "--adjudicated",
-            "--rates",
             "--breach-date",
-            "--db",
-            "--officer",
             "--shares",
             "--acquisition-price",
-            "--key",
-            "--lang",
             "--transfer-price",
             "--stage-price",
             "--stage-pending",
@@ -411,6 +407,11 @@ fn help_lists_the_commands() {
             "--format",
             "--out",
             "--help",
+            "--rates",
+            "--db",
+            "--officer",
+            "--key",
+            "--lang",
         ],
         "{help}"
     );

@@ -226,3 +226,114 @@ fn a_value_that_is_no_language_is_refused() {
         "{e}"
     );
 }
+
+/// The help in Spanish: vigia's own and a command's, with a Spanish locale and with `--lang es`,
+/// headings, usage line, placeholders, value lists and defaults in Spanish; English untouched.
+#[test]
+fn help_in_spanish() {
+    let r = Reg::without_register();
+    let by_locale = |args: &[&str]| {
+        let o = r.with_locale(&[("LANG", "es_CO.UTF-8")], args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", common::err(&o));
+        common::out(&o)
+    };
+    let top = by_locale(&["--help"]);
+    assert_eq!(top, r.ok(&["--lang", "es", "--help"]));
+    for english in [
+        "Usage:",
+        "Options:",
+        "Commands:",
+        "Print help",
+        "Compute fines",
+    ] {
+        assert!(
+            !top.contains(english),
+            "{english:?} left in the Spanish help:\n{top}"
+        );
+    }
+    assert!(top.contains("Uso: vigia [OPCIONES] <COMANDO>"), "{top}");
+    assert!(top.contains("  fine           Cálculo de multas"), "{top}");
+    insta::assert_snapshot!("help_es", top);
+    let quote = by_locale(&["fine", "quote", "-h"]);
+    insta::assert_snapshot!("fine_quote_help_es", quote);
+    // the English help keeps clap's wording of the doc comments
+    let en = r.ok(&["fine", "quote", "-h"]);
+    assert!(
+        en.starts_with("Compute a fine from facts typed on the command line"),
+        "{en}"
+    );
+    assert!(
+        en.contains("Usage: vigia fine quote [OPTIONS] --adjudicated <DATE>"),
+        "{en}"
+    );
+}
+
+/// Clap's refusals in Spanish, the one reader's sentence included: `1.450,5` shares, a day that
+/// does not exist, a misspelt command, a missing argument, a value not in the list.
+#[test]
+fn usage_errors_in_spanish() {
+    let r = Reg::without_register();
+    let es = |args: &[&str]| {
+        let o = r.with_locale(&[("LANG", "es_CO.UTF-8")], args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty());
+        common::err(&o)
+    };
+    let quote = |extra: &[&'static str]| {
+        let mut a = vec![
+            "fine",
+            "quote",
+            "--adjudicated",
+            "15/03/2024",
+            "--breach-date",
+            "20/11/2024",
+            "--acquisition-price",
+            "963",
+            "--until",
+            "10/02/2025",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    assert_eq!(
+        es(&quote(&["--shares", "1.450,5"])),
+        "error: el valor «1.450,5» no es válido para «--shares <N>»: «1.450,5» se lee 1.450,5, \
+         que no es un número entero; escriba un entero, p. ej. 4.000\n\n\
+         Para más información, pruebe «--help».\n"
+    );
+    assert_eq!(
+        es(&quote(&["--shares", "1.000", "--stage-price", "-5"])),
+        "error: el valor «-5» no es válido para «--stage-price <P>»: un precio por acción no \
+         puede ser negativo\n\nPara más información, pruebe «--help».\n"
+    );
+    let mut no_day = quote(&["--shares", "10"]);
+    no_day[9] = "31/02/2025";
+    assert_eq!(
+        es(&no_day),
+        "error: el valor «31/02/2025» no es válido para «--until <FECHA>»: «31/02/2025» no es un \
+         día del calendario; revise el día y el mes (dd/mm/aaaa)\n\n\
+         Para más información, pruebe «--help».\n"
+    );
+    assert_eq!(
+        es(&["breach", "recrd"]),
+        "error: subcomando no reconocido «recrd»\n\n  consejo: quizás quiso decir «record»\n\n\
+         Uso: vigia breach [OPCIONES] <COMANDO>\n\nPara más información, pruebe «--help».\n"
+    );
+    let missing = es(&["fine", "quote", "--shares", "10"]);
+    assert!(
+        missing
+            .starts_with("error: faltan los argumentos obligatorios:\n  --adjudicated <FECHA>\n"),
+        "{missing}"
+    );
+    assert_eq!(
+        es(&["check", "--format", "xml"]),
+        "error: el valor «xml» no es válido para «--format <FORMATO>»\n  \
+         [valores posibles: «table», «json», «csv»]\n\nPara más información, pruebe «--help».\n"
+    );
+    // the same refusal in English is clap's
+    let en = r.fails(&quote(&["--shares", "1.450,5"]));
+    assert!(
+        en.starts_with("error: invalid value '1.450,5' for '--shares <N>': \"1.450,5\" reads as"),
+        "{en}"
+    );
+}
