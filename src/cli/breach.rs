@@ -129,7 +129,11 @@ impl BreachCommand {
                     write!(
                         ctx.out,
                         "{}",
-                        records::one(&record(&breaches::get(store.conn(), id)?), format)
+                        records::one_in(
+                            &record(&breaches::get(store.conn(), id)?),
+                            format,
+                            ctx.lang
+                        )
                     )?;
                 }
             }
@@ -146,7 +150,7 @@ impl BreachCommand {
                     .iter()
                     .map(record)
                     .collect();
-                write!(ctx.out, "{}", records::list(&rows, format))?;
+                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
             }
             BreachCommand::Show { id, format } => {
                 let store = ctx.store()?;
@@ -164,7 +168,7 @@ impl BreachCommand {
                     m.insert("liquidations".into(), Value::Array(liqs));
                     m.insert("payments".into(), Value::Array(pays));
                 }
-                write!(ctx.out, "{}", records::one(&rec, format))?;
+                write!(ctx.out, "{}", records::one_in(&rec, format, ctx.lang))?;
             }
             BreachCommand::Void { id, reason } => {
                 let mut store = ctx.store()?;

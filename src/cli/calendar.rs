@@ -34,7 +34,7 @@ impl CalendarCommand {
                                "moved_from": h.moved_from.map(|d| d.to_string())})
                     })
                     .collect();
-                write!(ctx.out, "{}", records::list(&rows, format))?;
+                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
                 Ok(Status::Ok)
             }
         }

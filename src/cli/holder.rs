@@ -106,7 +106,7 @@ impl HolderCommand {
                                "recorded_at": v.created_at, "recorded_by": v.created_by})
                     })
                     .collect();
-                write!(ctx.out, "{}", records::list(&rows, format))?;
+                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
                 Ok(Status::Ok)
             }
         }

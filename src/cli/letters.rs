@@ -149,7 +149,11 @@ impl LettersCommand {
                 let store = ctx.store()?;
                 let program = programs::by_code(store.conn(), &code)?;
                 match letterheads::current(store.conn(), program.id)? {
-                    Some(l) => write!(ctx.out, "{}", records::one(&record(&l), format))?,
+                    Some(l) => write!(
+                        ctx.out,
+                        "{}",
+                        records::one_in(&record(&l), format, ctx.lang)
+                    )?,
                     None => writeln!(
                         ctx.out,
                         "program {code} has no letterhead in the register yet: notices and paz y salvo \
@@ -164,7 +168,7 @@ impl LettersCommand {
                     .iter()
                     .map(record)
                     .collect();
-                write!(ctx.out, "{}", records::list(&rows, format))?;
+                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
             }
         }
         Ok(Status::Ok)

@@ -599,7 +599,7 @@ fn list(ctx: &mut Ctx<'_>, breach: Option<i64>, format: Format) -> Result<Status
                    "supersedes": l.supersedes, "issued_at": n.created_at, "issued_by": n.created_by})
         })
         .collect();
-    write!(ctx.out, "{}", records::list(&rows, format))?;
+    write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
     Ok(Status::Ok)
 }
 

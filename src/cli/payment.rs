@@ -84,7 +84,7 @@ impl PaymentCommand {
                                     "voided_at": p.void.as_ref().map(|v| v.at.clone()),
                                     "voided_by": p.void.as_ref().map(|v| v.by.clone())}))
                     .collect();
-                write!(ctx.out, "{}", records::list(&rows, format))?;
+                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
             }
             PaymentCommand::Void { id, reason } => {
                 let mut store = ctx.store()?;

@@ -142,7 +142,11 @@ impl ProgramCommand {
                 } else {
                     let p = programs::by_id(store.conn(), id)?;
                     let stage = programs::stage_price(store.conn(), id)?;
-                    write!(ctx.out, "{}", records::one(&record(&p, stage), format))?;
+                    write!(
+                        ctx.out,
+                        "{}",
+                        records::one_in(&record(&p, stage), format, ctx.lang)
+                    )?;
                 }
             }
             ProgramCommand::List { format } => {
@@ -154,14 +158,18 @@ impl ProgramCommand {
                                "shares_offered": p.program.shares_offered, "fixed_price": p.program.fixed_price.to_string()})
                     })
                     .collect();
-                write!(ctx.out, "{}", records::list(&rows, format))?;
+                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
             }
             ProgramCommand::Letters { command } => return command.run(ctx),
             ProgramCommand::Show { code, format } => {
                 let store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &code)?;
                 let stage = programs::stage_price(store.conn(), p.id)?;
-                write!(ctx.out, "{}", records::one(&record(&p, stage), format))?;
+                write!(
+                    ctx.out,
+                    "{}",
+                    records::one_in(&record(&p, stage), format, ctx.lang)
+                )?;
             }
             ProgramCommand::StagePrice {
                 code,

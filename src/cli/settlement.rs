@@ -127,7 +127,7 @@ impl SettlementCommand {
                                "issued_at": s.created_at, "issued_by": s.created_by})
                     })
                     .collect();
-                write!(ctx.out, "{}", records::list(&rows, format))?;
+                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
                 Ok(Status::Ok)
             }
         }

@@ -115,7 +115,7 @@ impl UserCommand {
                                "created_at": u.created_at, "created_by": u.created_by})
                     })
                     .collect();
-                write!(ctx.out, "{}", records::list(&rows, format))?;
+                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
             }
             UserCommand::Disable { name } => {
                 let mut store = ctx.store()?;

@@ -2,30 +2,14 @@
 //! as numbers, dates as dates, pesos as `$ #.##0`, rates as percentages), a frozen header, an
 //! autofilter and widths that fit, and a last sheet, "Consulta", with what was asked; and
 //! `csv-excel`, the CSV such an Excel reads (`;`, UTF-8 with BOM, decimal comma, dd/mm/aaaa,
-//! Spanish headers). The Spanish column names of the machine records live here, once.
+//! Spanish headers), with the column names and cell types of [`crate::report::columns`].
 //! Rendering only: the figures are the ones the engine and the register produced.
 
+pub use crate::report::columns::{Cell, cell_of, header_es};
 use crate::report::records::csv_cell;
-use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use rust_xlsxwriter::{ExcelDateTime, Format, FormatAlign, Workbook, XlsxError};
 use serde_json::Value;
-
-/// One typed cell.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Cell {
-    Empty,
-    Text(String),
-    /// A whole number (shares, days, ids).
-    Count(i64),
-    /// Pesos.
-    Pesos(Decimal),
-    /// A rate in percent points (27.90 for 27,90 %).
-    Percent(Decimal),
-    /// Any other decimal (a daily rate).
-    Number(Decimal),
-    Date(NaiveDate),
-}
 
 /// A sheet of rows under one header.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,121 +22,6 @@ pub struct Table {
 
 /// What was asked, for the "Consulta" sheet: (what, value) in order.
 pub type Asked = Vec<(String, Cell)>;
-
-/// The Spanish name of a record's column; the key itself when it has none.
-pub fn header_es(key: &str) -> String {
-    let es = match key {
-        "id" => "N.º",
-        "program" => "Programa",
-        "doc_type" => "Tipo documento",
-        "doc_number" => "Número documento",
-        "name" | "holder" => "Titular",
-        "category" => "Categoría",
-        "shares" => "Acciones",
-        "price_per_share" => "Precio por acción",
-        "adjudicated_on" | "adjudicated" => "Fecha adjudicación",
-        "lockup_end" => "Fin de la indisponibilidad",
-        "status" => "Estado",
-        "lender" => "Acreedor",
-        "financed_shares" => "Acciones financiadas",
-        "void" => "Anulado",
-        "adjudication_id" => "Adjudicación",
-        "breach_id" => "Incumplimiento",
-        "kind" => "Clase",
-        "breach_date" => "Fecha incumplimiento",
-        "consideration_per_share" => "Contraprestación por acción",
-        "consideration_total" => "Contraprestación total",
-        "registered_on" => "Fecha de registro",
-        "evidence" => "Soporte",
-        "recorded_at" => "Registrado el",
-        "recorded_by" => "Registrado por",
-        "void_reason" => "Motivo de anulación",
-        "voided_at" => "Anulado el",
-        "voided_by" => "Anulado por",
-        "date" => "Fecha",
-        "amount" => "Valor",
-        "reference" => "Referencia",
-        "code" => "Código",
-        "severity" => "Gravedad",
-        "outstanding" => "Saldo pendiente",
-        "reason" => "Motivo",
-        "valid_from" | "from" => "Desde",
-        "valid_to" | "to" => "Hasta",
-        "ibc_ea_percent" => "IBC (% EA)",
-        "usury_ea_percent" => "Usura (% EA)",
-        "moratorium_ea_percent" => "Tasa moratoria (% EA)",
-        "resolution" => "Resolución",
-        "days" => "Días",
-        "daily_rate" => "Tasa diaria",
-        "capital" => "Capital",
-        "interest" => "Interés",
-        "to_interest" => "A intereses",
-        "to_capital" => "A capital",
-        "surplus" => "Excedente",
-        "capital_after" => "Capital después",
-        _ => return key.replace('_', " "),
-    };
-    es.to_string()
-}
-
-/// Whether a record's column holds pesos.
-fn is_pesos(key: &str) -> bool {
-    matches!(
-        key,
-        "price_per_share"
-            | "consideration_per_share"
-            | "consideration_total"
-            | "amount"
-            | "outstanding"
-            | "capital"
-            | "interest"
-            | "to_interest"
-            | "to_capital"
-            | "surplus"
-            | "capital_after"
-            | "principal"
-            | "total_due"
-    )
-}
-
-/// A record's value as a typed cell, by its column: pesos and rates from their decimal strings,
-/// whole numbers as numbers, `YYYY-MM-DD` as a date, yes/no in Spanish, anything else as text
-/// (document numbers stay text: their leading zeros count).
-pub fn cell_of(key: &str, v: &Value) -> Cell {
-    let decimal = |s: &str| Decimal::from_str_exact(s).ok();
-    match v {
-        Value::Null => Cell::Empty,
-        Value::Bool(b) => Cell::Text(if *b { "sí" } else { "no" }.into()),
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => Cell::Count(i),
-            None => Cell::Text(n.to_string()),
-        },
-        Value::String(s) => {
-            if is_pesos(key)
-                && let Some(d) = decimal(s)
-            {
-                return Cell::Pesos(d);
-            }
-            if key.ends_with("_percent")
-                && let Some(d) = decimal(s)
-            {
-                return Cell::Percent(d);
-            }
-            if key == "daily_rate"
-                && let Some(d) = decimal(s)
-            {
-                return Cell::Number(d);
-            }
-            if s.len() == 10
-                && let Ok(d) = NaiveDate::parse_from_str(s, "%Y-%m-%d")
-            {
-                return Cell::Date(d);
-            }
-            Cell::Text(s.clone())
-        }
-        other => Cell::Text(other.to_string()),
-    }
-}
 
 /// Records (JSON objects) as a table of the given columns, with their Spanish names.
 pub fn table_of(name: &str, columns: &[&str], rows: &[Value]) -> Table {

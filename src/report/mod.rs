@@ -2,6 +2,7 @@
 //! never computes a figure of its own.
 
 pub mod acta;
+pub mod columns;
 pub mod document;
 pub mod excel;
 pub mod liquidation;

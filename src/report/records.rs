@@ -3,6 +3,8 @@
 //! made safe for where it goes: a table cell cannot move a terminal's cursor ([`table_cell`]), a
 //! CSV cell is not a spreadsheet formula ([`csv_cell`]).
 
+use crate::lang::Lang;
+use crate::report::columns::{header_es, shown_es};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::io::{BufRead, Write};
@@ -167,6 +169,31 @@ pub fn list(rows: &[Value], format: Format) -> String {
     }
 }
 
+/// [`list`] in `lang`: the table of a Spanish run has Spanish headings and es-CO values
+/// ([`crate::report::columns`]); JSON and CSV, machine formats, are the same in both languages.
+pub fn list_in(rows: &[Value], format: Format, lang: Lang) -> String {
+    match (format, lang) {
+        (Format::Table, Lang::Es) => {
+            if rows.is_empty() {
+                return "(ninguno)\n".into();
+            }
+            let cols = columns(rows);
+            let mut b = Builder::default();
+            b.push_record(cols.iter().map(|c| header_es(c)));
+            for r in rows {
+                b.push_record(
+                    cols.iter()
+                        .map(|c| table_cell(&shown_es(c, &r[c])).into_owned()),
+                );
+            }
+            let mut t = b.build();
+            t.with(Style::psql());
+            format!("{t}\n")
+        }
+        _ => list(rows, format),
+    }
+}
+
 /// A CSV writer's error as the I/O error it is (so that a closed pipe is recognised as one).
 pub fn csv_io(e: csv::Error) -> std::io::Error {
     match e.into_kind() {
@@ -191,6 +218,7 @@ pub enum ListWriter<'a> {
         out: &'a mut dyn std::io::Write,
         columns: Vec<String>,
         table: Box<SpooledTable>,
+        lang: Lang,
     },
 }
 
@@ -199,6 +227,16 @@ impl<'a> ListWriter<'a> {
         format: Format,
         columns: &[&str],
         out: &'a mut dyn std::io::Write,
+    ) -> std::io::Result<ListWriter<'a>> {
+        Self::new_in(format, columns, out, Lang::En)
+    }
+
+    /// [`ListWriter::new`] in `lang`: a Spanish table as [`list_in`] writes it.
+    pub fn new_in(
+        format: Format,
+        columns: &[&str],
+        out: &'a mut dyn std::io::Write,
+        lang: Lang,
     ) -> std::io::Result<ListWriter<'a>> {
         Ok(match format {
             Format::Csv => {
@@ -210,11 +248,19 @@ impl<'a> ListWriter<'a> {
                 }
             }
             Format::Json => ListWriter::Json { out, first: true },
-            Format::Table => ListWriter::Table {
-                out,
-                columns: columns.iter().map(|c| c.to_string()).collect(),
-                table: Box::new(SpooledTable::new(columns)?),
-            },
+            Format::Table => {
+                let names: Vec<String> = match lang {
+                    Lang::En => columns.iter().map(|c| c.to_string()).collect(),
+                    Lang::Es => columns.iter().map(|c| header_es(c)).collect(),
+                };
+                let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                ListWriter::Table {
+                    out,
+                    columns: columns.iter().map(|c| c.to_string()).collect(),
+                    table: Box::new(SpooledTable::new(&names)?),
+                    lang,
+                }
+            }
         })
     }
 
@@ -238,8 +284,16 @@ impl<'a> ListWriter<'a> {
                 }
                 Ok(())
             }
-            ListWriter::Table { columns, table, .. } => {
-                let cells: Vec<String> = columns.iter().map(|c| cell(&record[c])).collect();
+            ListWriter::Table {
+                columns,
+                table,
+                lang,
+                ..
+            } => {
+                let cells: Vec<String> = match lang {
+                    Lang::En => columns.iter().map(|c| cell(&record[c])).collect(),
+                    Lang::Es => columns.iter().map(|c| shown_es(c, &record[c])).collect(),
+                };
                 table.push(&cells)
             }
         }
@@ -251,7 +305,12 @@ impl<'a> ListWriter<'a> {
             ListWriter::Json { out, first } => {
                 out.write_all(if first { b"[]\n" } else { b"\n]\n" })
             }
-            ListWriter::Table { out, table, .. } => table.write_to(out),
+            ListWriter::Table {
+                out, table, lang, ..
+            } => match lang {
+                Lang::En => table.write_to(out),
+                Lang::Es => table.write_to_saying(out, "(ninguno)"),
+            },
         }
     }
 }
@@ -390,8 +449,13 @@ impl SpooledTable {
 
     /// Writes the table (`(none)` when no row was added).
     pub fn write_to(self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        self.write_to_saying(out, "(none)")
+    }
+
+    /// Writes the table, `none` on its own line when no row was added.
+    pub fn write_to_saying(self, out: &mut dyn std::io::Write, none: &str) -> std::io::Result<()> {
         if self.rows == 0 {
-            return out.write_all(b"(none)\n");
+            return writeln!(out, "{none}");
         }
         let widths = self.widths;
         let line = |out: &mut dyn std::io::Write, cells: &mut dyn Iterator<Item = &str>| {
@@ -515,6 +579,20 @@ fn merge(
 
 /// One record: `key: value` lines, CSV with one row, or a JSON object.
 pub fn one(record: &Value, format: Format) -> String {
+    one_in(record, format, Lang::En)
+}
+
+/// [`one`] in `lang`: in Spanish the lines and the tables below them have Spanish names and
+/// es-CO values.
+pub fn one_in(record: &Value, format: Format, lang: Lang) -> String {
+    let name = |k: &str| match lang {
+        Lang::En => k.to_string(),
+        Lang::Es => header_es(k),
+    };
+    let value = |k: &str, v: &Value| match lang {
+        Lang::En => cell(v),
+        Lang::Es => shown_es(k, v),
+    };
     match format {
         Format::Json => format!("{}\n", serde_json::to_string_pretty(record).expect("json")),
         Format::Csv => list(std::slice::from_ref(record), Format::Csv),
@@ -523,20 +601,21 @@ pub fn one(record: &Value, format: Format) -> String {
             let mut out = String::new();
             let mut sections = String::new();
             if let Value::Object(m) = record {
-                let width = m.keys().map(|k| k.chars().count()).max().unwrap_or(0);
+                let width = m.keys().map(|k| name(k).chars().count()).max().unwrap_or(0);
                 for (k, v) in m {
+                    let n = name(k);
                     match v {
                         Value::Array(items) if items.iter().all(Value::is_object) => {
                             let flat: Vec<Value> = items.iter().map(flatten).collect();
-                            sections.push_str(&format!("\n{k}:\n{}", list(&flat, Format::Table)));
+                            let t = list_in(&flat, Format::Table, lang);
+                            sections.push_str(&format!("\n{n}:\n{t}"));
                         }
                         Value::Array(_) | Value::Object(_) => out.push_str(&format!(
-                            "{k:<width$}  {}\n",
+                            "{n:<width$}  {}\n",
                             serde_json::to_string(v).unwrap_or_default()
                         )),
-                        other => {
-                            out.push_str(&format!("{k:<width$}  {}\n", table_cell(&cell(other))))
-                        }
+                        other => out
+                            .push_str(&format!("{n:<width$}  {}\n", table_cell(&value(k, other)))),
                     }
                 }
             }

@@ -337,3 +337,102 @@ fn usage_errors_in_spanish() {
         "{en}"
     );
 }
+
+/// The tables of the listings in Spanish: every heading Spanish (none is a key with its `_`
+/// turned into spaces, the fallback of a column with no Spanish name), dates dd/mm/aaaa, shares
+/// with es-CO thousands, pesos `$ 1.450`; JSON and CSV keep the English keys.
+#[test]
+fn listings_in_spanish() {
+    let r = Reg::new().with_letterhead().with_holders();
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "20/11/2024",
+        "--shares",
+        "1.000",
+        "--consideration-per-share",
+        "1.450",
+        "--evidence",
+        "contrato",
+    ]);
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "15/12/2024",
+        "--amount",
+        "500.000",
+    ]);
+    let listings: &[&[&str]] = &[
+        &["program", "list"],
+        &["program", "show", "D3939-2004"],
+        &["program", "letters", "show", "D3939-2004"],
+        &["breach", "list"],
+        &["breach", "show", "1"],
+        &["payment", "list", "--breach", "1"],
+        &["holder", "show", "1000000002"],
+        &["calendar", "holidays", "2025"],
+    ];
+    for args in listings {
+        let es = r.ok(&[&["--lang", "es"][..], args].concat());
+        let en_keys: Vec<String> = match r.json(&[&args[..], &["--format", "json"]].concat()) {
+            serde_json::Value::Array(rows) => rows
+                .iter()
+                .flat_map(|o| o.as_object().unwrap().keys().cloned().collect::<Vec<_>>())
+                .collect(),
+            serde_json::Value::Object(m) => m.keys().cloned().collect(),
+            other => panic!("{other}"),
+        };
+        for key in en_keys.iter().filter(|k| k.contains('_')) {
+            let fallback = key.replace('_', " ");
+            assert!(
+                !es.contains(&format!(" {fallback} ")) && !es.starts_with(&format!("{fallback} ")),
+                "{args:?}: the column {key} has no Spanish name:\n{es}"
+            );
+        }
+        // the machine formats are the same in both languages
+        for format in ["json", "csv"] {
+            let a = [&args[..], &["--format", format]].concat();
+            assert_eq!(
+                r.ok(&a),
+                r.ok(&[&["--lang", "es"][..], &a].concat()),
+                "{a:?}"
+            );
+        }
+    }
+    let breaches = r.ok(&["--lang", "es", "breach", "list"]);
+    let header = breaches.lines().next().unwrap();
+    for heading in [
+        "N.º",
+        "Adjudicación",
+        "Fecha incumplimiento",
+        "Acciones",
+        "Contraprestación por acción",
+    ] {
+        assert!(header.contains(heading), "{header}");
+    }
+    let row = breaches.lines().nth(2).unwrap();
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    assert_eq!(
+        &cells[..6],
+        ["1", "1", "sale", "20/11/2024", "1.000", "$ 1.450"],
+        "{row}"
+    );
+    let payments = r.ok(&["--lang", "es", "payment", "list", "--breach", "1"]);
+    assert!(
+        payments.contains("15/12/2024") && payments.contains("$ 500.000"),
+        "{payments}"
+    );
+    let english = r.ok(&["breach", "list"]);
+    assert!(
+        english.starts_with(" id | adjudication_id | kind | breach_date"),
+        "{english}"
+    );
+}
