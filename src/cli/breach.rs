@@ -47,8 +47,11 @@ pub enum BreachCommand {
         adjudication: Option<i64>,
         #[arg(value_parser = super::args::text, long)]
         program: Option<String>,
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
+        format: super::out::OutFormat,
+        /// Where --format xlsx or csv-excel is written (0600).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
     },
     /// Show one breach.
     Show {
@@ -141,7 +144,15 @@ impl BreachCommand {
                 adjudication,
                 program,
                 format,
+                out,
             } => {
+                let filters = [
+                    super::out::filter("Adjudicación", adjudication),
+                    super::out::filter("Programa", program.as_ref()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
                 let store = ctx.store()?;
                 let program_id = program
                     .map(|c| programs::by_code(store.conn(), &c).map(|p| p.id))
@@ -150,7 +161,14 @@ impl BreachCommand {
                     .iter()
                     .map(record)
                     .collect();
-                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
+                super::out::list(
+                    ctx,
+                    format,
+                    out.as_deref(),
+                    "Incumplimientos",
+                    &rows,
+                    filters,
+                )?;
             }
             BreachCommand::Show { id, format } => {
                 let store = ctx.store()?;

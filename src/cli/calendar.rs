@@ -2,7 +2,6 @@
 
 use super::{CliError, Ctx, Status};
 use crate::holidays;
-use crate::report::records::{self, Format};
 use clap::Subcommand;
 use serde_json::{Value, json};
 
@@ -11,15 +10,22 @@ pub enum CalendarCommand {
     /// The public holidays of a year (Ley 51 de 1983, Easter-based feasts included).
     Holidays {
         year: i32,
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
+        format: super::out::OutFormat,
+        /// Where --format xlsx or csv-excel is written (0600).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
     },
 }
 
 impl CalendarCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         match self {
-            CalendarCommand::Holidays { year, format } => {
+            CalendarCommand::Holidays { year, format, out } => {
+                let filters = vec![(
+                    "Año".to_string(),
+                    crate::report::excel::Cell::Count(i64::from(year)),
+                )];
                 if !(1984..=9999).contains(&year) {
                     return Err(CliError::Flag {
                         flag: "calendar holidays".into(),
@@ -34,7 +40,7 @@ impl CalendarCommand {
                                "moved_from": h.moved_from.map(|d| d.to_string())})
                     })
                     .collect();
-                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
+                super::out::list(ctx, format, out.as_deref(), "Festivos", &rows, filters)?;
                 Ok(Status::Ok)
             }
         }

@@ -35,8 +35,11 @@ pub enum LettersCommand {
     History {
         #[arg(value_parser = super::args::text)]
         code: String,
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
+        format: super::out::OutFormat,
+        /// Where --format xlsx or csv-excel is written (0600).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
     },
 }
 
@@ -161,14 +164,18 @@ impl LettersCommand {
                     )?,
                 }
             }
-            LettersCommand::History { code, format } => {
+            LettersCommand::History { code, format, out } => {
+                let filters = vec![(
+                    "Programa".to_string(),
+                    crate::report::excel::Cell::Text(code.clone()),
+                )];
                 let store = ctx.store()?;
                 let program = programs::by_code(store.conn(), &code)?;
                 let rows: Vec<Value> = letterheads::history(store.conn(), program.id)?
                     .iter()
                     .map(record)
                     .collect();
-                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
+                super::out::list(ctx, format, out.as_deref(), "Membrete", &rows, filters)?;
             }
         }
         Ok(Status::Ok)

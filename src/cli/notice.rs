@@ -8,7 +8,7 @@ use crate::notice::{NoticeData, SettlementData, Via};
 use crate::register;
 use crate::register::verify::{self, Standing, Text, Unverifiable};
 use crate::report::document::Documents;
-use crate::report::records::{self, Format};
+use crate::report::records;
 use crate::store::Store;
 use crate::store::notices::Doc;
 use chrono::NaiveDate;
@@ -152,8 +152,11 @@ pub enum NoticeCommand {
     List {
         #[arg(long, value_name = "ID")]
         breach: Option<i64>,
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
+        format: super::out::OutFormat,
+        /// Where --format xlsx or csv-excel is written (0600).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
     },
 }
 
@@ -584,7 +587,12 @@ fn issue_pending(
 
 /// `notice list`: each notice with the one it replaced, its delivery and its deadline as it
 /// stands (`register::notice::listing`).
-fn list(ctx: &mut Ctx<'_>, breach: Option<i64>, format: Format) -> Result<Status, CliError> {
+fn list(
+    ctx: &mut Ctx<'_>,
+    breach: Option<i64>,
+    format: super::out::OutFormat,
+    out: Option<&std::path::Path>,
+) -> Result<Status, CliError> {
     let store = ctx.store()?;
     let rows: Vec<Value> = register::notice::listing(store.conn(), breach)?
         .iter()
@@ -599,7 +607,10 @@ fn list(ctx: &mut Ctx<'_>, breach: Option<i64>, format: Format) -> Result<Status
                    "supersedes": l.supersedes, "issued_at": n.created_at, "issued_by": n.created_by})
         })
         .collect();
-    write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
+    let filters = super::out::filter("Incumplimiento", breach)
+        .into_iter()
+        .collect();
+    super::out::list(ctx, format, out, "Notificaciones", &rows, filters)?;
     Ok(Status::Ok)
 }
 
@@ -677,7 +688,11 @@ impl NoticeCommand {
                     (true, _) => issue_pending(ctx, &run, out, started),
                 }
             }
-            NoticeCommand::List { breach, format } => list(ctx, breach, format),
+            NoticeCommand::List {
+                breach,
+                format,
+                out,
+            } => list(ctx, breach, format, out.as_deref()),
             NoticeCommand::Verify { file, trust } => verify(ctx, &file, trust.as_deref()),
             NoticeCommand::Render {
                 number,

@@ -101,3 +101,50 @@ pub fn no_out(format: OutFormat, out: Option<&Path>) -> Result<(), CliError> {
         _ => Ok(()),
     }
 }
+
+impl OutFormat {
+    /// The format of `report::records` this is, when it is one of those three.
+    pub fn plain(self) -> Option<crate::report::records::Format> {
+        use crate::report::records::Format;
+        match self {
+            OutFormat::Table => Some(Format::Table),
+            OutFormat::Json => Some(Format::Json),
+            OutFormat::Csv => Some(Format::Csv),
+            OutFormat::CsvExcel | OutFormat::Xlsx => None,
+        }
+    }
+}
+
+/// A listing's records in `format`: the table (in the run's language), JSON or CSV on standard
+/// output, or for Excel one sheet named `sheet` with the Spanish headers and typed cells, and
+/// the Consulta sheet with the command, when it ran and `filters` (what was asked, in order).
+pub fn list(
+    ctx: &mut Ctx<'_>,
+    format: OutFormat,
+    out: Option<&Path>,
+    sheet: &str,
+    rows: &[serde_json::Value],
+    filters: Asked,
+) -> Result<(), CliError> {
+    no_out(format, out)?;
+    match format.plain() {
+        Some(f) => {
+            let text = crate::report::records::list_in(rows, f, ctx.lang);
+            ctx.out.write_all(text.as_bytes())?;
+            Ok(())
+        }
+        None => {
+            let columns = excel::columns_of(rows);
+            let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
+            let table = excel::table_of(sheet, &columns, rows);
+            let mut asked = asked(ctx);
+            asked.extend(filters);
+            write(ctx, format, out, &[table], &asked)
+        }
+    }
+}
+
+/// A filter for the Consulta sheet: its name and value, when it was given.
+pub fn filter(name: &str, value: Option<impl ToString>) -> Option<(String, Cell)> {
+    value.map(|v| (name.to_string(), Cell::Text(v.to_string())))
+}

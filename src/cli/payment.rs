@@ -2,7 +2,6 @@
 
 use super::{CliError, Ctx, Status, args};
 use crate::register::payment::NewPayment;
-use crate::report::records::{self, Format};
 use crate::store::breaches;
 use chrono::NaiveDate;
 use clap::Subcommand;
@@ -40,8 +39,11 @@ pub enum PaymentCommand {
     List {
         #[arg(long, value_name = "ID")]
         breach: i64,
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
+        format: super::out::OutFormat,
+        /// Where --format xlsx or csv-excel is written (0600).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
     },
 }
 
@@ -74,7 +76,15 @@ impl PaymentCommand {
                     crate::money::format_cop(amount)
                 )?;
             }
-            PaymentCommand::List { breach, format } => {
+            PaymentCommand::List {
+                breach,
+                format,
+                out,
+            } => {
+                let filters = vec![(
+                    "Incumplimiento".to_string(),
+                    crate::report::excel::Cell::Count(breach),
+                )];
                 let store = ctx.store()?;
                 let rows: Vec<Value> = breaches::payments_recorded(store.conn(), breach)?
                     .iter()
@@ -84,7 +94,7 @@ impl PaymentCommand {
                                     "voided_at": p.void.as_ref().map(|v| v.at.clone()),
                                     "voided_by": p.void.as_ref().map(|v| v.by.clone())}))
                     .collect();
-                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
+                super::out::list(ctx, format, out.as_deref(), "Pagos", &rows, filters)?;
             }
             PaymentCommand::Void { id, reason } => {
                 let mut store = ctx.store()?;

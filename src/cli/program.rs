@@ -32,8 +32,11 @@ pub enum ProgramCommand {
     },
     /// List registered programs.
     List {
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
+        format: super::out::OutFormat,
+        /// Where --format xlsx or csv-excel is written (0600).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
     },
     /// Show one program's terms.
     Show {
@@ -149,7 +152,7 @@ impl ProgramCommand {
                     )?;
                 }
             }
-            ProgramCommand::List { format } => {
+            ProgramCommand::List { format, out } => {
                 let store = ctx.store()?;
                 let rows: Vec<Value> = programs::list(store.conn())?
                     .iter()
@@ -158,7 +161,7 @@ impl ProgramCommand {
                                "shares_offered": p.program.shares_offered, "fixed_price": p.program.fixed_price.to_string()})
                     })
                     .collect();
-                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
+                super::out::list(ctx, format, out.as_deref(), "Programas", &rows, Vec::new())?;
             }
             ProgramCommand::Letters { command } => return command.run(ctx),
             ProgramCommand::Show { code, format } => {

@@ -7,7 +7,6 @@ use super::notice::{
 use super::{CliError, Ctx, Status, args};
 use crate::files;
 use crate::register;
-use crate::report::records::{self, Format};
 use crate::store::notices::Doc;
 use crate::store::settlements;
 use chrono::NaiveDate;
@@ -46,8 +45,11 @@ pub enum SettlementCommand {
     },
     /// List the paz y salvo certificates issued.
     List {
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
+        format: super::out::OutFormat,
+        /// Where --format xlsx or csv-excel is written (0600).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
     },
 }
 
@@ -117,7 +119,7 @@ impl SettlementCommand {
             SettlementCommand::Verify { file, trust } => {
                 super::notice::verify(ctx, &file, trust.as_deref())
             }
-            SettlementCommand::List { format } => {
+            SettlementCommand::List { format, out } => {
                 let store = ctx.store()?;
                 let rows: Vec<Value> = settlements::list(store.conn())?
                     .iter()
@@ -127,7 +129,14 @@ impl SettlementCommand {
                                "issued_at": s.created_at, "issued_by": s.created_by})
                     })
                     .collect();
-                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
+                super::out::list(
+                    ctx,
+                    format,
+                    out.as_deref(),
+                    "Paz y salvo",
+                    &rows,
+                    Vec::new(),
+                )?;
                 Ok(Status::Ok)
             }
         }

@@ -4,7 +4,6 @@
 
 use super::{CliError, Ctx, Status};
 use crate::register::user::{self, Role};
-use crate::report::records::{self, Format};
 use crate::store::users;
 use clap::Subcommand;
 use serde_json::json;
@@ -25,8 +24,11 @@ pub enum UserCommand {
     },
     /// List the accounts.
     List {
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
+        format: super::out::OutFormat,
+        /// Where --format xlsx or csv-excel is written (0600).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
     },
     /// Disable an account: it can no longer sign in, and its open web sessions end; it stays on
     /// record. Refused for the account named by --officer (nobody disables the account they act
@@ -106,7 +108,7 @@ impl UserCommand {
                 })?;
                 writeln!(ctx.out, "user {name} (id {id}) added with role {role}")?;
             }
-            UserCommand::List { format } => {
+            UserCommand::List { format, out } => {
                 let store = ctx.store()?;
                 let rows: Vec<_> = users::list(store.conn())?
                     .into_iter()
@@ -115,7 +117,7 @@ impl UserCommand {
                                "created_at": u.created_at, "created_by": u.created_by})
                     })
                     .collect();
-                write!(ctx.out, "{}", records::list_in(&rows, format, ctx.lang))?;
+                super::out::list(ctx, format, out.as_deref(), "Cuentas", &rows, Vec::new())?;
             }
             UserCommand::Disable { name } => {
                 let mut store = ctx.store()?;

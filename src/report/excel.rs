@@ -410,6 +410,7 @@ pub fn xlsx(tables: &[Table], asked: &[(String, Cell)]) -> Result<Vec<u8>, XlsxE
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::NaiveDate;
     use crate::money::dec;
     use serde_json::json;
 

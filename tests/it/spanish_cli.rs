@@ -436,3 +436,107 @@ fn listings_in_spanish() {
         "{english}"
     );
 }
+
+/// Every listing in Excel's formats: `--format xlsx --out FILE` writes a workbook (0600) whose
+/// cells, read back with calamine, are typed (shares and pesos as numbers, dates as dates)
+/// under the Spanish headers, with a Consulta sheet naming the command and its filters;
+/// `--format csv-excel` is the `;` CSV with a BOM that a Spanish Excel opens.
+#[test]
+fn listings_for_excel() {
+    use calamine::{Data, Reader, open_workbook_auto};
+    use std::os::unix::fs::PermissionsExt;
+    let r = Reg::new().with_letterhead().with_holders();
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "20/11/2024",
+        "--shares",
+        "1.000",
+        "--consideration-per-share",
+        "1.450,50",
+    ]);
+    let path = r.file("incumplimientos.xlsx", b"");
+    std::fs::remove_file(&path).unwrap();
+    let printed = r.ok(&[
+        "breach",
+        "list",
+        "--adjudication",
+        "1",
+        "--format",
+        "xlsx",
+        "--out",
+        &path,
+    ]);
+    assert!(printed.is_empty() || printed.contains(&path), "{printed}");
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    let mut book = open_workbook_auto(&path).unwrap();
+    assert_eq!(book.sheet_names(), ["Incumplimientos", "Consulta"]);
+    let sheet = book.worksheet_range("Incumplimientos").unwrap();
+    let header: Vec<String> = sheet
+        .rows()
+        .next()
+        .unwrap()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("{name} in {header:?}"))
+    };
+    let row = sheet.rows().nth(1).unwrap();
+    assert_eq!(row[col("Acciones")], Data::Float(1000.0));
+    assert_eq!(row[col("Contraprestación por acción")], Data::Float(1450.5));
+    match &row[col("Fecha incumplimiento")] {
+        Data::DateTime(d) => assert_eq!(d.as_datetime().unwrap().date().to_string(), "2024-11-20"),
+        other => panic!("the breach date is not a date: {other:?}"),
+    }
+    assert_eq!(sheet.rows().count(), 2, "one breach, under its header");
+    let asked = book.worksheet_range("Consulta").unwrap();
+    let asked: Vec<String> = asked
+        .rows()
+        .map(|r| {
+            r.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join("=")
+        })
+        .collect();
+    assert!(
+        asked.iter().any(|l| l == "Comando=vigia breach list"),
+        "{asked:?}"
+    );
+    assert!(asked.iter().any(|l| l == "Adjudicación=1"), "{asked:?}");
+    // csv-excel on standard output
+    let csv = r.ok(&["breach", "list", "--format", "csv-excel"]);
+    let first = csv.lines().next().unwrap();
+    assert!(
+        first.starts_with("\u{feff}N.º;Adjudicación;Clase;Fecha incumplimiento;Acciones;"),
+        "{first}"
+    );
+    assert!(csv.contains(";20/11/2024;1000;1450,50;"), "{csv}");
+    // the formats that go to standard output refuse --out; a workbook needs it
+    let e = r.fails(&["payment", "list", "--breach", "1", "--out", &path]);
+    assert!(e.contains("--out"), "{e}");
+    let e = r.fails(&["notice", "list", "--format", "xlsx"]);
+    assert!(e.contains("--out FILE.xlsx"), "{e}");
+    for args in [
+        &["program", "list"][..],
+        &["calendar", "holidays", "2025"],
+        &["user", "list"],
+        &["settlement", "list"],
+        &["notice", "list"],
+        &["program", "letters", "history", "D3939-2004"],
+        &["payment", "list", "--breach", "1"],
+    ] {
+        let csv = r.ok(&[args, &["--format", "csv-excel"]].concat());
+        assert!(csv.starts_with('\u{feff}'), "{args:?}: {csv}");
+    }
+}
