@@ -4,10 +4,13 @@
 //! so memory stays flat however many holders there are; the report reaches standard output or
 //! `--out` only when the whole run succeeded.
 
+use super::out::OutFormat as Format;
 use super::{CliError, Ctx, Status, args};
 use crate::check::{self, Code, Finding, Holding, Options, Severity};
 use crate::lang::Lang;
-use crate::report::records::{self, Format};
+use crate::report::excel::{Cell, header_es};
+use crate::report::excel_stream::{CsvExcelStream, XlsxStream};
+use crate::report::records;
 use crate::store::programs;
 use chrono::NaiveDate;
 use clap::Args;
@@ -31,9 +34,11 @@ pub struct CheckArgs {
     /// `high` for a job that should alert only when someone must act now).
     #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = MinSeverity::Low)]
     pub min_severity: MinSeverity,
+    /// table, json and csv as ever; csv-excel (`;`, BOM, decimal comma, Spanish headers) and
+    /// xlsx (a workbook, with --out) for a Spanish-locale Excel.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
-    /// Write the report here instead of standard output.
+    /// Write the report here instead of standard output (a workbook needs it).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// After the check, sign the audit chain's head into the checkpoint log (as `vigia audit
@@ -98,6 +103,48 @@ fn cells(f: &Finding, lang: Lang) -> [Cow<'_, str>; 10] {
             .map(|d| Cow::Owned(d.to_string()))
             .unwrap_or(Cow::Borrowed("")),
         Cow::Owned(super::remedy::reason(f, lang)),
+    ]
+}
+
+/// A finding's cells for Excel, typed: ids as numbers, the outstanding balance as pesos.
+fn typed_cells(f: &Finding, lang: Lang) -> Vec<Cell> {
+    let text = |s: &str| {
+        if s.is_empty() {
+            Cell::Empty
+        } else {
+            Cell::Text(s.to_string())
+        }
+    };
+    let h = f.holding.as_ref();
+    vec![
+        text(f.code.as_str()),
+        text(f.severity().as_str()),
+        h.map_or(Cell::Empty, |h| text(&h.program)),
+        h.map_or(Cell::Empty, |h| text(&h.doc_type)),
+        h.map_or(Cell::Empty, |h| text(&h.doc_number)),
+        h.map_or(Cell::Empty, |h| text(&h.holder)),
+        h.map_or(Cell::Empty, |h| Cell::Count(h.adjudication_id)),
+        f.breach_id.map_or(Cell::Empty, Cell::Count),
+        f.outstanding.map_or(Cell::Empty, Cell::Pesos),
+        text(&super::remedy::reason(f, lang)),
+    ]
+}
+
+/// The Excel columns: each one's kind and scale (pesos with two decimals: a column's scale is
+/// fixed before its rows are found) and width.
+fn excel_columns() -> [(Cell, u32, usize); 10] {
+    let text = |w| (Cell::Empty, 0, w);
+    [
+        text(22),
+        text(9),
+        text(12),
+        text(8),
+        text(14),
+        text(30),
+        (Cell::Count(0), 0, 12),
+        (Cell::Count(0), 0, 12),
+        (Cell::Pesos(rust_decimal::Decimal::ZERO), 2, 16),
+        text(60),
     ]
 }
 
@@ -187,10 +234,17 @@ impl Target {
         let Some(path) = out else {
             return Ok(match format {
                 Format::Table => Target::Stdout,
-                Format::Csv | Format::Json => Target::Spool {
+                Format::Csv | Format::Json | Format::CsvExcel => Target::Spool {
                     spool: spool()?,
                     device: None,
                 },
+                Format::Xlsx => {
+                    return Err(CliError::Flag {
+                        flag: "--format".into(),
+                        value: "xlsx".into(),
+                        reason: "a workbook is not text: name the file with --out FILE.xlsx".into(),
+                    });
+                }
             });
         };
         // a device or a pipe (`/dev/stdout` is a link to one) holds no copy of the report on
@@ -283,6 +337,12 @@ enum Sink<'a> {
         out: &'a mut dyn Write,
         table: Box<records::SpooledTable>,
     },
+    CsvExcel(Box<CsvExcelStream<&'a mut dyn Write>>),
+    Xlsx {
+        out: &'a mut dyn Write,
+        book: Box<XlsxStream>,
+        asked: crate::report::excel::Asked,
+    },
 }
 
 impl Sink<'_> {
@@ -315,6 +375,18 @@ impl Sink<'_> {
                     Value::Object(summary)
                 )?;
             }
+            Sink::CsvExcel(w) => w.finish()?,
+            Sink::Xlsx {
+                out,
+                book,
+                mut asked,
+            } => {
+                asked.push((
+                    "Hallazgos".into(),
+                    Cell::Count(i64::try_from(total).unwrap_or(i64::MAX)),
+                ));
+                book.finish(&asked, out).map_err(xlsx_error)?;
+            }
             Sink::Table { out, table } => {
                 writeln!(out, "vigia check as of {as_of}: {total} finding(s)")?;
                 if total > 0 {
@@ -322,13 +394,48 @@ impl Sink<'_> {
                         // the most urgent of the code's findings
                         .map(|((c, n), s)| json!({"code": c.as_str(), "severity": s.as_str(), "findings": n}))
                         .collect();
-                    writeln!(out, "{}", records::list(&sum, Format::Table))?;
+                    writeln!(out, "{}", records::list(&sum, records::Format::Table))?;
                     table.write_to(out)?;
                 }
             }
         }
         Ok(())
     }
+}
+
+fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
+    match e {
+        rust_xlsxwriter::XlsxError::IoError(e) => CliError::Io(e),
+        other => CliError::Flag {
+            flag: "--format".into(),
+            value: "xlsx".into(),
+            reason: format!("the workbook could not be made ({other})"),
+        },
+    }
+}
+
+/// What was asked, for the workbook's Consulta sheet.
+fn asked_of(
+    a: &CheckArgs,
+    opts: &Options,
+    rates: &crate::rates::RateSeries,
+    mut asked: crate::report::excel::Asked,
+) -> crate::report::excel::Asked {
+    asked.push(("Fecha de corte".into(), Cell::Date(opts.as_of)));
+    asked.push((
+        "Programa".into(),
+        Cell::Text(a.program.clone().unwrap_or_else(|| "todos".into())),
+    ));
+    asked.push((
+        "Indisponibilidades que terminan dentro de (días)".into(),
+        Cell::Count(i64::from(a.within_days)),
+    ));
+    asked.push((
+        "Gravedad mínima".into(),
+        Cell::Text(Severity::from(a.min_severity).as_str().into()),
+    ));
+    super::out::asked_rates(&mut asked, rates);
+    asked
 }
 
 pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
@@ -344,6 +451,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         .map(|c| programs::by_code(store.conn(), c).map(|p| p.id))
         .transpose()?;
     let mut target = Target::open(a.out.as_deref(), a.format)?;
+    let ctx_asked = super::out::asked(ctx);
     let lang = ctx.lang;
     let out = target.writer(&mut *ctx.out);
     let tty = std::io::stderr().is_terminal();
@@ -377,6 +485,21 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             out,
             table: Box::new(records::SpooledTable::sorted(&COLUMNS)),
         },
+        Format::CsvExcel => {
+            let headers: Vec<String> = COLUMNS.iter().map(|c| header_es(c)).collect();
+            let scales: Vec<u32> = excel_columns().iter().map(|(_, s, _)| *s).collect();
+            Sink::CsvExcel(Box::new(CsvExcelStream::new(out, &headers, &scales)?))
+        }
+        Format::Xlsx => {
+            let headers: Vec<String> = COLUMNS.iter().map(|c| header_es(c)).collect();
+            let book =
+                XlsxStream::new("Chequeo", &headers, &excel_columns()).map_err(xlsx_error)?;
+            Sink::Xlsx {
+                out,
+                book: Box::new(book),
+                asked: asked_of(&a, &opts, &rates, ctx_asked),
+            }
+        }
     };
     // A failed write stops the run and is reported as what it is (a closed pipe is not an
     // error).
@@ -404,6 +527,8 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                     write!(out, "{sep}{}", json_of(&f, lang))?
                 }
                 Sink::Table { table, .. } => push_sorted(table, &f, lang)?,
+                Sink::CsvExcel(w) => w.push(&typed_cells(&f, lang))?,
+                Sink::Xlsx { book, .. } => book.push(&typed_cells(&f, lang)).map_err(xlsx_error)?,
             }
             Ok(())
         },

@@ -90,7 +90,7 @@ fn column_scale(rows: &[Vec<Cell>], col: usize) -> u32 {
 }
 
 /// `v` with `scale` decimals and a decimal comma, no grouping: `1087500`, `500000,50`, `27,90`.
-fn comma(v: Decimal, scale: u32) -> String {
+pub(super) fn comma(v: Decimal, scale: u32) -> String {
     let mut v = v;
     v.rescale(scale);
     v.to_string().replace('.', ",")
@@ -247,7 +247,7 @@ fn double(d: Decimal) -> f64 {
 
 /// Excel's number format of a column (format codes are locale-neutral: `$ #,##0` shows as
 /// `$ 1.450` in a Spanish Excel).
-fn num_format(kind: &Cell, scale: u32) -> Option<String> {
+pub(super) fn num_format(kind: &Cell, scale: u32) -> Option<String> {
     let decimals = |n: u32| {
         if n == 0 {
             String::new()
@@ -339,11 +339,11 @@ fn write_table(book: &mut Workbook, t: &Table, header: &Format) -> Result<(), Xl
     Ok(())
 }
 
-fn col(c: usize) -> u16 {
+pub(super) fn col(c: usize) -> u16 {
     u16::try_from(c).unwrap_or(u16::MAX)
 }
 
-fn write_cell(
+pub(super) fn write_cell(
     sheet: &mut rust_xlsxwriter::Worksheet,
     r: u32,
     c: u16,
@@ -410,8 +410,8 @@ pub fn xlsx(tables: &[Table], asked: &[(String, Cell)]) -> Result<Vec<u8>, XlsxE
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::NaiveDate;
     use crate::money::dec;
+    use chrono::NaiveDate;
     use serde_json::json;
 
     #[test]

@@ -5,6 +5,7 @@ pub mod acta;
 pub mod columns;
 pub mod document;
 pub mod excel;
+pub mod excel_stream;
 pub mod liquidation;
 pub mod notice;
 mod notice_figures;

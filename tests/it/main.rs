@@ -13,6 +13,7 @@ mod cli;
 mod conformance;
 mod corrections;
 mod csv_cells;
+mod excel_out;
 mod hardening;
 mod kill;
 mod legal;

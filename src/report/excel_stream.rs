@@ -1,0 +1,147 @@
+//! The Excel outputs of reports too long to hold (the batch check's million findings), written
+//! row by row in the formats of [`super::excel`]: the CSV a Spanish-locale Excel opens
+//! ([`CsvExcelStream`]) and a workbook whose data sheet is kept on disk as it is written
+//! (rust_xlsxwriter's constant-memory mode, [`XlsxStream`]). A column's scale is fixed when the
+//! report starts (it cannot be seen in rows not yet found): pesos with two decimals.
+
+use super::excel::{Asked, Cell, col, comma, num_format, write_cell};
+use super::records::csv_cell;
+use rust_xlsxwriter::{Format, FormatAlign, Workbook, XlsxError};
+use std::io::Write;
+
+/// The csv-excel of [`super::excel::csv_excel`], a row at a time.
+pub struct CsvExcelStream<W: Write> {
+    w: csv::Writer<W>,
+    scales: Vec<u32>,
+}
+
+impl<W: Write> CsvExcelStream<W> {
+    /// Writes the BOM and the header; `scales` are the decimals of each column's numbers.
+    pub fn new(mut out: W, headers: &[String], scales: &[u32]) -> std::io::Result<Self> {
+        out.write_all("\u{feff}".as_bytes())?;
+        let mut w = csv::WriterBuilder::new()
+            .delimiter(b';')
+            .terminator(csv::Terminator::CRLF)
+            .from_writer(out);
+        w.write_record(headers.iter().map(|h| csv_cell(h).into_owned()))
+            .map_err(super::records::csv_io)?;
+        Ok(CsvExcelStream {
+            w,
+            scales: scales.to_vec(),
+        })
+    }
+
+    pub fn push(&mut self, row: &[Cell]) -> std::io::Result<()> {
+        let cells = row.iter().enumerate().map(|(c, cell)| match cell {
+            Cell::Empty => String::new(),
+            Cell::Text(s) => csv_cell(s).into_owned(),
+            Cell::Count(i) => i.to_string(),
+            Cell::Pesos(d) | Cell::Percent(d) | Cell::Number(d) => {
+                comma(*d, self.scales.get(c).copied().unwrap_or(0))
+            }
+            Cell::Date(d) => d.format("%d/%m/%Y").to_string(),
+        });
+        self.w.write_record(cells).map_err(super::records::csv_io)
+    }
+
+    pub fn finish(mut self) -> std::io::Result<()> {
+        self.w.flush()
+    }
+}
+
+/// A workbook written a row at a time: one data sheet in constant memory (frozen header,
+/// autofilter, widths given up front), then the Consulta sheet with what was asked.
+pub struct XlsxStream {
+    book: Workbook,
+    formats: Vec<Format>,
+    rows: u32,
+    columns: usize,
+}
+
+impl XlsxStream {
+    /// A data sheet named `name` under `headers`; `columns` gives each column's kind (its
+    /// number format) with its scale, and its width in characters.
+    pub fn new(
+        name: &str,
+        headers: &[String],
+        columns: &[(Cell, u32, usize)],
+    ) -> Result<Self, XlsxError> {
+        let mut book = Workbook::new();
+        let header = header_format();
+        let sheet = book.add_worksheet_with_constant_memory()?;
+        sheet.set_name(name.chars().take(31).collect::<String>())?;
+        // what precedes the rows in the sheet's XML is set before the first row
+        sheet.set_freeze_panes(1, 0)?;
+        for (c, (_, _, width)) in columns.iter().enumerate() {
+            sheet.set_column_width(col(c), (*width).clamp(8, 60) as f64 + 1.0)?;
+        }
+        for (c, h) in headers.iter().enumerate() {
+            sheet.write_string_with_format(0, col(c), h, &header)?;
+        }
+        let formats = columns
+            .iter()
+            .map(|(kind, scale, _)| {
+                num_format(kind, *scale)
+                    .map_or_else(Format::new, |f| Format::new().set_num_format(f))
+            })
+            .collect();
+        Ok(XlsxStream {
+            book,
+            formats,
+            rows: 0,
+            columns: headers.len(),
+        })
+    }
+
+    pub fn push(&mut self, row: &[Cell]) -> Result<(), XlsxError> {
+        self.rows = self
+            .rows
+            .checked_add(1)
+            .ok_or(XlsxError::RowColumnLimitError)?;
+        let sheet = self.book.worksheet_from_index(0)?;
+        for (c, cell) in row.iter().enumerate() {
+            write_cell(sheet, self.rows, col(c), cell, self.formats.get(c))?;
+        }
+        Ok(())
+    }
+
+    /// The autofilter over the rows written, the Consulta sheet, and the workbook to `out`.
+    pub fn finish(mut self, asked: &Asked, out: &mut dyn Write) -> Result<(), XlsxError> {
+        let header = header_format();
+        let (rows, columns) = (self.rows, self.columns);
+        let sheet = self.book.worksheet_from_index(0)?;
+        if columns > 0 {
+            sheet.autofilter(0, 0, rows, col(columns - 1))?;
+        }
+        let consulta = self.book.add_worksheet();
+        consulta.set_name("Consulta")?;
+        consulta.write_string_with_format(0, 0, "Consulta", &header)?;
+        consulta.write_string_with_format(0, 1, "Valor", &header)?;
+        let version = (
+            "Versión de vigia".to_string(),
+            Cell::Text(env!("CARGO_PKG_VERSION").into()),
+        );
+        for (r, (k, v)) in asked.iter().chain([&version]).enumerate() {
+            let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
+            consulta.write_string(r, 0, k)?;
+            let f = num_format(v, 0).map_or_else(Format::new, |f| Format::new().set_num_format(f));
+            write_cell(consulta, r, 1, v, Some(&f))?;
+        }
+        consulta.set_column_width(0, 28)?;
+        consulta.set_column_width(1, 48)?;
+        // the zip is assembled where it can seek, then copied to `out` (a file being staged, a
+        // spool for standard output)
+        let mut zip = tempfile::tempfile()?;
+        self.book.save_to_writer(&mut zip)?;
+        std::io::Seek::rewind(&mut zip)?;
+        std::io::copy(&mut zip, out)?;
+        Ok(())
+    }
+}
+
+fn header_format() -> Format {
+    Format::new()
+        .set_bold()
+        .set_align(FormatAlign::Center)
+        .set_background_color("D9E1F2")
+}

@@ -1,0 +1,83 @@
+//! The batch check for Excel (issue 25): `check --format xlsx --out FILE` and
+//! `--format csv-excel`, read back with calamine and as the bytes a Spanish Excel opens.
+
+use crate::common::Reg;
+use calamine::{Data, Reader, open_workbook_auto};
+
+#[test]
+fn the_check_as_a_workbook_and_as_csv_for_excel() {
+    let r = Reg::new().with_holders();
+    let path = r.file("chequeo.xlsx", b"");
+    std::fs::remove_file(&path).unwrap();
+    // three holders, no pledge registered: MISSING_PLEDGE for each (exit 1: findings)
+    let o = r.run(&[
+        "check",
+        "--as-of",
+        "01/04/2024",
+        "--format",
+        "xlsx",
+        "--out",
+        &path,
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", crate::common::err(&o));
+    let mut book = open_workbook_auto(&path).unwrap();
+    assert_eq!(book.sheet_names(), ["Chequeo", "Consulta"]);
+    let sheet = book.worksheet_range("Chequeo").unwrap();
+    let rows: Vec<Vec<Data>> = sheet.rows().map(|r| r.to_vec()).collect();
+    let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
+    assert_eq!(
+        header,
+        [
+            "Código",
+            "Gravedad",
+            "Programa",
+            "Tipo documento",
+            "Número documento",
+            "Titular",
+            "Adjudicación",
+            "Incumplimiento",
+            "Saldo pendiente",
+            "Motivo"
+        ]
+    );
+    assert_eq!(rows.len(), 4, "three findings under the header");
+    let ana = rows
+        .iter()
+        .find(|r| r[5] == Data::String("Ana Prueba".into()))
+        .unwrap();
+    assert_eq!(ana[0], Data::String("MISSING_PLEDGE".into()));
+    // the adjudication id is a number, the document number stays text (leading zeros count)
+    assert_eq!(ana[6], Data::Float(1.0));
+    assert_eq!(ana[4], Data::String("1000000001".into()));
+    let consulta = book.worksheet_range("Consulta").unwrap();
+    let asked: Vec<Vec<Data>> = consulta.rows().map(|r| r.to_vec()).collect();
+    let as_of = asked
+        .iter()
+        .find(|r| r[0] == Data::String("Fecha de corte".into()))
+        .unwrap();
+    match &as_of[1] {
+        Data::DateTime(d) => assert_eq!(d.as_datetime().unwrap().date().to_string(), "2024-04-01"),
+        other => panic!("the as-of date is not a date: {other:?}"),
+    }
+    assert!(
+        asked
+            .iter()
+            .any(|r| r[0] == Data::String("Hallazgos".into()) && r[1] == Data::Float(3.0))
+    );
+    // csv-excel: BOM, `;`, CRLF, Spanish headers; the same three findings
+    let o = r.run(&["check", "--as-of", "01/04/2024", "--format", "csv-excel"]);
+    assert_eq!(o.status.code(), Some(1));
+    let csv = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        csv.starts_with("\u{feff}Código;Gravedad;Programa;Tipo documento;"),
+        "{csv}"
+    );
+    assert_eq!(csv.matches("\r\n").count(), 4, "{csv}");
+    assert!(
+        csv.contains("MISSING_PLEDGE;high;D3939-2004;CC;1000000001;Ana Prueba;1;;;"),
+        "{csv}"
+    );
+    // a workbook is not written to a terminal
+    let e = r.fails(&["check", "--as-of", "01/04/2024", "--format", "xlsx"]);
+    assert!(e.contains("--out FILE.xlsx"), "{e}");
+}
