@@ -514,7 +514,12 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             *worst = (*worst).min(f.severity());
             match &mut sink {
                 Sink::Csv(w) => {
-                    let cells = cells(&f, lang);
+                    let mut cells = cells(&f, lang);
+                    // pesos with two decimals: one scale for the column
+                    cells[8] = Cow::Owned(crate::report::columns::csv_value(
+                        "outstanding",
+                        cells[8].to_string(),
+                    ));
                     w.write_record(cells.iter().map(|c| match records::csv_cell(c) {
                         Cow::Borrowed(c) => Cow::Borrowed(c.as_bytes()),
                         Cow::Owned(c) => Cow::Owned(c.into_bytes()),

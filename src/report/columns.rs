@@ -158,7 +158,7 @@ pub fn header_es(key: &str) -> String {
 }
 
 /// Whether a record's column holds pesos.
-fn is_pesos(key: &str) -> bool {
+pub fn is_pesos(key: &str) -> bool {
     matches!(
         key,
         "price_per_share"
@@ -216,6 +216,19 @@ pub fn cell_of(key: &str, v: &Value) -> Cell {
         }
         other => Cell::Text(other.to_string()),
     }
+}
+
+/// A record's value as a CSV cell: as the JSON has it, except pesos, which always have two
+/// decimals (`500000.00` beside `623432.00`: one scale per column, so that a spreadsheet reads
+/// one kind of number).
+pub fn csv_value(key: &str, text: String) -> String {
+    if is_pesos(key)
+        && let Ok(mut d) = Decimal::from_str_exact(&text)
+    {
+        d.rescale(2);
+        return d.to_string();
+    }
+    text
 }
 
 /// A record's value as a Spanish table shows it: dates dd/mm/aaaa, times in Colombia's legal

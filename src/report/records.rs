@@ -4,7 +4,7 @@
 //! CSV cell is not a spreadsheet formula ([`csv_cell`]).
 
 use crate::lang::Lang;
-use crate::report::columns::{header_es, shown_es};
+use crate::report::columns::{csv_value, header_es, shown_es};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::io::{BufRead, Write};
@@ -148,7 +148,10 @@ pub fn list(rows: &[Value], format: Format) -> String {
             let mut w = csv::Writer::from_writer(Vec::new());
             let _ = w.write_record(&cols);
             for r in rows {
-                let _ = w.write_record(cols.iter().map(|c| csv_cell(&cell(&r[c])).into_owned()));
+                let _ = w.write_record(
+                    cols.iter()
+                        .map(|c| csv_cell(&csv_value(c, cell(&r[c]))).into_owned()),
+                );
             }
             String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
         }
@@ -267,7 +270,10 @@ impl<'a> ListWriter<'a> {
     pub fn push(&mut self, record: &Value) -> std::io::Result<()> {
         match self {
             ListWriter::Csv { w, columns } => {
-                let cells: Vec<String> = columns.iter().map(|c| cell(&record[c])).collect();
+                let cells: Vec<String> = columns
+                    .iter()
+                    .map(|c| csv_value(c, cell(&record[c])))
+                    .collect();
                 w.write_record(cells.iter().map(|c| csv_cell(c).into_owned()))
                     .map_err(csv_io)
             }
