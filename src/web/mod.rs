@@ -25,7 +25,9 @@
 //! issued), [`liquidations`], [`notices`] (`/avisos`, «Verificar aviso»), [`settlements`]
 //! (`/paz-y-salvo`), [`imports`] (`/importar`), [`audit`], [`rates`] (`/tasas`), [`users`],
 //! [`programs`], [`offering`] (`/programas/{code}/oferta`), [`acceptances`] (its file of
-//! acceptances, reviewed then imported) and [`letterhead`]
+//! acceptances, reviewed then imported), [`stages`] (`/programas/{code}/etapas/{n}`, the later
+//! stages; markup in [`stages_markup`]), [`stage_proposals`] (a stage's file of proposals,
+//! reviewed then imported) and [`letterhead`]
 //! (`/programas/{code}/cartas`); [`pages`] assembles them.
 
 mod acceptances;
@@ -51,6 +53,9 @@ mod rates;
 mod session;
 mod settlements;
 mod split_pledges;
+mod stage_proposals;
+mod stages;
+mod stages_markup;
 mod tls;
 mod users;
 mod views;
@@ -117,6 +122,9 @@ pub(crate) struct App {
     clock: Clock,
     /// A file of acceptances reviewed and not yet confirmed, by session token.
     acceptances: Mutex<std::collections::HashMap<String, auth::PendingImport>>,
+    /// A file of a later stage's proposals reviewed and not yet confirmed, by session token
+    /// (with whether it came as a workbook).
+    proposals: Mutex<std::collections::HashMap<String, (auth::PendingImport, bool)>>,
 }
 
 impl App {
@@ -130,6 +138,7 @@ impl App {
             checks: cache::Fresh::default(),
             clock,
             acceptances: Mutex::default(),
+            proposals: Mutex::default(),
         }
     }
 
