@@ -373,6 +373,8 @@ fn tranche_evaluation(
         Standing::Tie(x) => x.clone(),
         _ => Vec::new(),
     };
+    // tied at the best value, drawn or not (the command line's `tied`)
+    let tied_all = e.outcome_tie().unwrap_or_default();
     let winner = match e.standing {
         Standing::Winner { proposal, .. } => Some(proposal),
         _ => None,
@@ -403,7 +405,7 @@ fn tranche_evaluation(
                                 td.num { (value_es(e.valuation, ev.value)) }
                                 td {
                                     @if Some(i) == winner { strong { "ganadora" } @if let Some(d) = &e.draw { " (sorteo N.º " (d.id) ")" } }
-                                    @else if tied_now.contains(&i) { "empatada" }
+                                    @else if tied_all.contains(&i) { "empatada" @if e.draw.is_some() { " (no favorecida por el sorteo)" } }
                                     @else if let Some(c) = &ev.cause { "rechazada: " (cause_es(c)) br; small { code { (c.code()) } } }
                                     @else { "válida" }
                                 }
