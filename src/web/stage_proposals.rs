@@ -223,7 +223,7 @@ fn rows_table(rows: &[ProposalRow], problems: &[store::Problem]) -> Markup {
                         tr.con-problema[!mine.is_empty()] {
                             td.num { (r.line) } td { (r.reference) } td.num { (r.tranche) }
                             td { (r.filed_at.format("%d/%m/%Y %H:%M")) }
-                            td { @for (k, b) in r.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
+                            td.proponentes { @for (k, b) in r.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
                             td { (r.beneficial_owner.as_deref().unwrap_or("")) }
                             td.num { (numero(r.shares)) } td.num { (pesos(r.price_per_share)) } td.num { (r.term_days) }
                             td.num { @if let Some(g) = r.guarantee { (pesos(g)) } }
