@@ -556,7 +556,7 @@ fn draw_check(c: &DrawCheck) -> Markup {
             }
             p { "Para repetirlo: " code.partir { "printf %s '" (d.hashed_text.replace('\'', "'\\''")) "' | sha256sum" } }
             @if c.differences.is_empty() {
-                p.ok role="status" { "Recalculado desde el registro: coincide (" (r.digest) ", gana " (r.winner) ")." }
+                p.ok role="status" { "Recalculado desde el registro: coincide (" code { (r.digest) } ", gana " (r.winner) ")." }
             } @else {
                 p.error role="alert" { "Recalculado desde el registro: NO coincide. " (c.differences.join("; ")) "." }
             }
