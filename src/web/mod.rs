@@ -432,7 +432,8 @@ fn back_to_list(page: &str) -> Option<String> {
     let mut p = page.to_string();
     loop {
         if !p.split('/').any(|seg| {
-            !seg.is_empty() && (seg.bytes().all(|c| c.is_ascii_digit()) || p.starts_with("/programas/"))
+            !seg.is_empty()
+                && (seg.bytes().all(|c| c.is_ascii_digit()) || p.starts_with("/programas/"))
         }) {
             return back_to(true, &p);
         }

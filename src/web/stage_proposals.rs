@@ -75,7 +75,10 @@ fn base(code: &str, stage: Stage) -> String {
 }
 
 fn title(code: &str, stage: Stage) -> String {
-    format!("Propuestas de la {} Etapa del programa {code}", stage.name_es())
+    format!(
+        "Propuestas de la {} Etapa del programa {code}",
+        stage.name_es()
+    )
 }
 
 /// What the pending review is kept under: the program and the stage.

@@ -49,11 +49,7 @@ pub(super) fn routes() -> Router<Arc<App>> {
 
 /// The later stage an address names, and its program: a stage the program does not provide for
 /// is no page.
-pub(super) fn stage_of(
-    s: &Store,
-    code: &str,
-    n: u8,
-) -> Result<(StoredProgram, Stage), WebError> {
+pub(super) fn stage_of(s: &Store, code: &str, n: u8) -> Result<(StoredProgram, Stage), WebError> {
     let p = programs::by_code(s.conn(), code)?;
     match Stage::try_from(n) {
         Ok(stage) if n <= p.program.later_stages.last => Ok((p, stage)),
@@ -334,7 +330,11 @@ async fn draw(
         .await?;
     let typed = Typed {
         sent: m::Sent::Draw,
-        seed: if done.is_some() { String::new() } else { f.seed },
+        seed: if done.is_some() {
+            String::new()
+        } else {
+            f.seed
+        },
         done,
         ..Typed::default()
     };
@@ -418,7 +418,7 @@ fn confirmation(user: &User, v: &View, on: NaiveDate, c: &Concluded, adjudicate:
 
 /// What a conclusion form led to.
 enum Decision {
-    Preview(Concluded, bool),
+    Preview(Box<Concluded>, bool),
     Refused,
     Done,
 }
@@ -484,7 +484,7 @@ async fn conclude(
             Ok((
                 load(&a, s, p, stage)?,
                 errors,
-                Decision::Preview(computed, confirm),
+                Decision::Preview(Box::new(computed), confirm),
             ))
         })
         .await?;
@@ -514,7 +514,10 @@ async fn conclude(
         ..Typed::default()
     };
     let body = errors.placed(|| m::markup(&user, &v, &errors, &typed));
-    with_status(status, page(Some(&user), &m::title(v.code(), v.stage), body))
+    with_status(
+        status,
+        page(Some(&user), &m::title(v.code(), v.stage), body),
+    )
 }
 
 // ---------------------------------------------------------------------------- the acta
@@ -612,10 +615,7 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
                 .into(),
         ));
     };
-    let Some((stage, acta_id)) = lines
-        .iter()
-        .find_map(|l| stage_acta::parse_number_line(l))
-    else {
+    let Some((stage, acta_id)) = lines.iter().find_map(|l| stage_acta::parse_number_line(l)) else {
         return Ok(Verdict::DoesNot(
             "El archivo no tiene la línea «Etapa N — Acta N.º K»: no es el acta de una etapa posterior escrita por \
              vigia (el acta de la primera etapa se verifica en la página de la oferta)."
@@ -734,7 +734,10 @@ async fn acta_verify(
         ..Typed::default()
     };
     let body = m::markup(&user, &v, &Errors::default(), &typed);
-    with_status(status, page(Some(&user), &m::title(v.code(), v.stage), body))
+    with_status(
+        status,
+        page(Some(&user), &m::title(v.code(), v.stage), body),
+    )
 }
 
 #[cfg(test)]
@@ -744,7 +747,11 @@ mod tests {
     #[test]
     fn a_tranche_number_is_a_whole_number_from_one() {
         assert_eq!(tranche_number(" 2 "), Ok(2));
-        assert!(tranche_number("0").unwrap_err().contains("no es el número de un tramo"));
+        assert!(
+            tranche_number("0")
+                .unwrap_err()
+                .contains("no es el número de un tramo")
+        );
         assert!(tranche_number("dos").is_err());
         assert!(tranche_number("").unwrap_err().starts_with("falta"));
     }

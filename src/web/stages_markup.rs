@@ -11,8 +11,8 @@ use super::{App, WebError};
 use crate::later_stages::{Stage, Valuation};
 use crate::offering::stage::Cause;
 use crate::register::Field;
-use crate::register::stage::{self as rules, Available, Concluded, DrawCheck, Standing};
 use crate::register::stage::TrancheEvaluation;
+use crate::register::stage::{self as rules, Available, Concluded, DrawCheck, Standing};
 use crate::register::user::Role;
 use crate::store::Store;
 use crate::store::programs::StoredProgram;
@@ -297,7 +297,9 @@ fn cause_es(c: &Cause) -> String {
         Cause::OutsideWindow => "presentada fuera de las fechas del tramo".into(),
         Cause::BelowMinimumPrice => "precio por debajo del mínimo".into(),
         Cause::TermTooLong => "plazo de pago mayor que el permitido".into(),
-        Cause::NotWholeBlock => "no es por la totalidad de las acciones del tramo (Todo o Nada)".into(),
+        Cause::NotWholeBlock => {
+            "no es por la totalidad de las acciones del tramo (Todo o Nada)".into()
+        }
         Cause::SameBidder => "un proponente o beneficiario real en más de una propuesta".into(),
         Cause::NoGuarantee => "sin garantía de seriedad suficiente (art. 19)".into(),
         Cause::FundsNotAccredited => "origen de los fondos no acreditado (art. 22)".into(),
@@ -316,16 +318,20 @@ fn value_es(v: Valuation, x: Option<Decimal>) -> String {
     }
 }
 
-fn valuation_es(e: &TrancheEvaluation) -> String {
-    match (&e.valuation, &e.rate) {
-        (Valuation::PresentValue { rate_ea_pct }, Some(r)) => format!(
-            "valor presente al {} EA ({})",
-            views::tasa(*rate_ea_pct),
-            r.source
-        ),
-        (Valuation::PresentValue { rate_ea_pct }, None) => {
-            format!("valor presente al {} EA", views::tasa(*rate_ea_pct))
+fn valuation_es(program: &StoredProgram, e: &TrancheEvaluation) -> String {
+    use crate::program::{Criterion, CriterionRate};
+    match (&e.valuation, &program.program.later_stages.criterion) {
+        (Valuation::PresentValue { rate_ea_pct }, Criterion::PresentValue(CriterionRate::Ibc)) => {
+            format!(
+                "valor presente al {} EA, el interés bancario corriente certificado vigente el {} (cierre del tramo)",
+                views::tasa(*rate_ea_pct),
+                fecha(e.tranche.closes)
+            )
         }
+        (Valuation::PresentValue { rate_ea_pct }, _) => format!(
+            "valor presente al {} EA, fijado en el programa",
+            views::tasa(*rate_ea_pct)
+        ),
         (Valuation::HighestPrice, _) => "mayor precio".into(),
         (Valuation::PriceAndTerm(_), _) => "puntaje de precio y plazo".into(),
     }
@@ -381,7 +387,7 @@ fn tranche_evaluation(
     };
     html! {
         h3 { "Tramo " (t) }
-        p { "Criterio: " (valuation_es(e)) "." }
+        p { "Criterio: " (valuation_es(&v.program, e)) "." }
         @if e.proposals.is_empty() {
             p { "El tramo no tiene propuestas." }
         } @else {

@@ -63,7 +63,9 @@ fn error_beside(page: &str, name: &str) -> Option<String> {
 /// What the page shows inside the element `id` (up to its first `</div>`): the button's row.
 fn inside<'p>(page: &'p str, id: &str) -> &'p str {
     let open = format!("id=\"{id}\"");
-    let start = page.find(&open).unwrap_or_else(|| panic!("no #{id} in {page}"));
+    let start = page
+        .find(&open)
+        .unwrap_or_else(|| panic!("no #{id} in {page}"));
     let len = page[start..].find("</div>").unwrap();
     &page[start..start + len]
 }
@@ -115,7 +117,10 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         "{t}"
     );
     // the reader is offered no write
-    assert!(!t.contains("Abrir el tramo") && !t.contains("/concluir"), "{t}");
+    assert!(
+        !t.contains("Abrir el tramo") && !t.contains("/concluir"),
+        "{t}"
+    );
     // no stage 4, and a program's stage by a number that is none: no page
     assert_eq!(c.get("/programas/D3939-2004/etapas/4").status, 404);
     assert_eq!(c.get("/programas/D3939-2004/etapas/x").status, 404);
@@ -140,7 +145,11 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     let e = error_beside(&t, "shares").unwrap_or_else(|| panic!("{t}"));
     assert!(e.contains("12.886.682"), "{e}");
     assert!(t.contains("value=\"12.886.683\""), "{t}");
-    assert_eq!(count(&r, "stage_tranches"), 0, "nothing written by a refusal");
+    assert_eq!(
+        count(&r, "stage_tranches"),
+        0,
+        "nothing written by a refusal"
+    );
     let done = post(&mut a, &path, &tranche(&acsrf, REASON));
     assert_eq!(done.status, 303, "{}", done.text());
     assert_eq!(done.header("location"), Some(STAGE));
@@ -220,7 +229,11 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
             ("accion", action.to_string()),
         ]
     };
-    let t = post(&mut a, &conclude, &ask(&acsrf, "28/06/2024", "vista-adjudicar"));
+    let t = post(
+        &mut a,
+        &conclude,
+        &ask(&acsrf, "28/06/2024", "vista-adjudicar"),
+    );
     assert_eq!(t.status, 422, "{}", t.text());
     let t = t.text();
     let beside = inside(&t, "decidir");
@@ -231,7 +244,12 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     );
     // only the administrator concludes
     assert_eq!(
-        post(&mut j, &conclude, &ask(&jcsrf, "28/06/2024", "vista-adjudicar")).status,
+        post(
+            &mut j,
+            &conclude,
+            &ask(&jcsrf, "28/06/2024", "vista-adjudicar")
+        )
+        .status,
         403
     );
 
@@ -294,17 +312,29 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         assert!(t.contains(want), "{want} in {t}");
     }
     // the reader sees the same recomputation
-    assert!(c.get(STAGE).text().contains("Recalculado desde el registro: coincide"));
+    assert!(
+        c.get(STAGE)
+            .text()
+            .contains("Recalculado desde el registro: coincide")
+    );
 
     // the adjudication: on the window's last day refused beside the date
-    let t = post(&mut a, &conclude, &ask(&acsrf, "14/06/2024", "vista-adjudicar"));
+    let t = post(
+        &mut a,
+        &conclude,
+        &ask(&acsrf, "14/06/2024", "vista-adjudicar"),
+    );
     assert_eq!(t.status, 422);
     assert!(
         error_beside(&t.text(), "stage_decision_date").is_some_and(|e| e.contains("14/06/2024")),
         "{}",
         t.text()
     );
-    let t = post(&mut a, &conclude, &ask(&acsrf, "28/06/2024", "vista-adjudicar"));
+    let t = post(
+        &mut a,
+        &conclude,
+        &ask(&acsrf, "28/06/2024", "vista-adjudicar"),
+    );
     assert_eq!(t.status, 200, "{}", t.text());
     let t = t.text();
     // Friday 28/06/2024; Monday 1/07 is a holiday: payment due Tuesday 02/07/2024 (Art. 14 c);
@@ -317,7 +347,11 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
             && t.contains("decidida por el sorteo N.º 1"),
         "{t}"
     );
-    assert_eq!(count(&r, "stage_conclusions"), 0, "a preview writes nothing");
+    assert_eq!(
+        count(&r, "stage_conclusions"),
+        0,
+        "a preview writes nothing"
+    );
     let fingerprint = {
         let i = t.find("name=\"huella\" value=\"").unwrap() + 21;
         t[i..i + 64].to_string()
@@ -369,7 +403,11 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     }
     let tampered = md.text().replacen("P-07", "P-12", 1);
     let t = c
-        .upload(&verify, &[("csrf", &ccsrf)], ("acta.md", tampered.as_bytes()))
+        .upload(
+            &verify,
+            &[("csrf", &ccsrf)],
+            ("acta.md", tampered.as_bytes()),
+        )
         .text();
     assert!(
         t.contains("No coincide: el acta NO está verificada.") && t.contains("del documento dice"),
@@ -414,7 +452,11 @@ fn a_void_second_stage_is_declared_in_the_browser_and_its_shares_pass_to_the_thi
     // below the minimum of $ 963: rejected, and the stage has no valid proposal
     let low = r.file(
         "low.csv",
-        format!("{HEADER}{}", line("A", "CC:1000000101:Uno (PRUEBA)", "962.99")).as_bytes(),
+        format!(
+            "{HEADER}{}",
+            line("A", "CC:1000000101:Uno (PRUEBA)", "962.99")
+        )
+        .as_bytes(),
     );
     r.ok(&[
         "proposals",
@@ -453,8 +495,7 @@ fn a_void_second_stage_is_declared_in_the_browser_and_its_shares_pass_to_the_thi
     assert_eq!(post(&mut a, &conclude, &confirm).status, 303);
     let t = a.get(STAGE).text();
     assert!(
-        t.contains("declarada desierta el 28/06/2024")
-            && t.contains("pasan a la Tercera Etapa"),
+        t.contains("declarada desierta el 28/06/2024") && t.contains("pasan a la Tercera Etapa"),
         "{t}"
     );
     // no price: still pending for the Third Stage, which offers the same shares
