@@ -8,6 +8,7 @@
 use super::auth::{self, PendingImport, User};
 use super::extract::Path;
 use super::form::{Inputs, Page, Posted, Sent, dry_run, ok, read_upload, upload_form, with_status};
+use super::stages_markup::stage_of;
 use super::views::{self, csrf, numero, page, pesos};
 use super::{App, WebError};
 use crate::import::RowError;
@@ -16,7 +17,6 @@ use crate::offering::proposals::{self, ProposalRow};
 use crate::register;
 use crate::register::stage::{self as rules, Imported};
 use crate::register::user::Role;
-use crate::store::programs::{self, StoredProgram};
 use crate::store::{self, Store, StoreError};
 use axum::Router;
 use axum::extract::{Multipart, State};
@@ -54,19 +54,6 @@ impl Inputs for Confirm {
         Confirm {
             token: sent.text(Confirm::TOKEN),
         }
-    }
-}
-
-/// The program and the later stage an address names (a stage the program does not provide for
-/// is no page).
-fn stage_of(s: &Store, code: &str, n: u8) -> Result<(StoredProgram, Stage), WebError> {
-    let p = programs::by_code(s.conn(), code)?;
-    match Stage::try_from(n) {
-        Ok(stage) if n <= p.program.later_stages.last => Ok((p, stage)),
-        _ => Err(WebError::not_found(&format!(
-            "una etapa {n} del programa {}",
-            p.program.code
-        ))),
     }
 }
 

@@ -15,16 +15,14 @@ use super::form::{
     Errors, Inputs, Page, Posted, Sent, download, dry_run, keep, read_upload, see_other,
     with_status,
 };
-use super::stages_markup::{self as m, OpenTyped, Typed, View, load};
+use super::stages_markup::{self as m, OpenTyped, Typed, View, load, stage_of};
 use super::views::{csrf, fecha, numero, page, pesos};
 use super::{App, WebError, input as parse};
-use crate::later_stages::Stage;
 use crate::register::stage::{self as rules, Concluded, Open};
 use crate::register::user::Role;
 use crate::register::{self, Field};
 use crate::report::acta::{self as documents, Difference, Format};
 use crate::report::stage_acta::{self, StageActaData};
-use crate::store::programs::{self, StoredProgram};
 use crate::store::stage::Kind;
 use crate::store::{self, Store};
 use axum::Router;
@@ -45,24 +43,6 @@ pub(super) fn routes() -> Router<Arc<App>> {
         .route("/programas/{code}/etapas/{n}/acta.pdf", get(acta_pdf))
         .route("/programas/{code}/etapas/{n}/acta.md", get(acta_md))
         .route("/programas/{code}/etapas/{n}/verificar", post(acta_verify))
-}
-
-/// The later stage an address names, and its program: a stage the program does not provide for
-/// is no page.
-pub(super) fn stage_of(s: &Store, code: &str, n: u8) -> Result<(StoredProgram, Stage), WebError> {
-    let p = programs::by_code(s.conn(), code)?;
-    match Stage::try_from(n) {
-        Ok(stage) if n <= p.program.later_stages.last => Ok((p, stage)),
-        _ => Err(WebError::not_found(&format!(
-            "una etapa {n} del programa {}: sus etapas posteriores son la 2{}",
-            p.program.code,
-            if p.program.later_stages.last >= 3 {
-                " y la 3"
-            } else {
-                ""
-            }
-        ))),
-    }
 }
 
 /// The page with `errors` beside the form `typed.sent` names: 422 when there are any.

@@ -15,7 +15,7 @@ use crate::register::stage::TrancheEvaluation;
 use crate::register::stage::{self as rules, Available, Concluded, DrawCheck, Standing};
 use crate::register::user::Role;
 use crate::store::Store;
-use crate::store::programs::StoredProgram;
+use crate::store::programs::{self, StoredProgram};
 use crate::store::stage::{self as stored, Kind, Tranche};
 use maud::{Markup, html};
 use rust_decimal::Decimal;
@@ -42,6 +42,24 @@ impl View {
     /// `/programas/{code}/etapas/{n}`.
     pub(super) fn base(&self) -> String {
         base(self.code(), self.stage)
+    }
+}
+
+/// The later stage an address names, and its program: a stage the program does not provide for
+/// is no page.
+pub(super) fn stage_of(s: &Store, code: &str, n: u8) -> Result<(StoredProgram, Stage), WebError> {
+    let p = programs::by_code(s.conn(), code)?;
+    match Stage::try_from(n) {
+        Ok(stage) if n <= p.program.later_stages.last => Ok((p, stage)),
+        _ => Err(WebError::not_found(&format!(
+            "una etapa {n} del programa {}: sus etapas posteriores son la 2{}",
+            p.program.code,
+            if p.program.later_stages.last >= 3 {
+                " y la 3"
+            } else {
+                ""
+            }
+        ))),
     }
 }
 
