@@ -509,4 +509,28 @@ fn a_void_second_stage_is_declared_in_the_browser_and_its_shares_pass_to_the_thi
         "{third}"
     );
     assert!(third.contains("Abrir el tramo 1"), "{third}");
+
+    // an error page links back to the page the form came from, and never to a page that is
+    // not there: a form that no page sends goes back to the stage; a program that does not
+    // exist, to the list of programs
+    let t = post(&mut a, &conclude, &ask("28/06/2024", "otra-cosa"));
+    assert_eq!(t.status, 400);
+    assert!(
+        t.text()
+            .contains(&format!("<a href=\"{STAGE}\">Volver</a>")),
+        "{}",
+        t.text()
+    );
+    let t = post(
+        &mut a,
+        "/programas/NO-EXISTE/etapas/2/concluir",
+        &ask("28/06/2024", "vista-desierta"),
+    );
+    assert_eq!(t.status, 404);
+    let t = t.text();
+    assert!(
+        t.contains("<a href=\"/programas\">Volver</a>")
+            && !t.contains("href=\"/programas/NO-EXISTE"),
+        "{t}"
+    );
 }
