@@ -70,14 +70,21 @@ const SPARE_DESCRIPTORS: usize = 64;
 const UPLOADS: &[&str] = &["/importar", "/avisos/verificar", "/programas"];
 
 /// Whether a POST to `path` is an upload: one of [`UPLOADS`], a program's acceptances file
-/// (`/programas/{code}/aceptaciones`) or an acta to verify (`/programas/{code}/oferta/verificar`).
+/// (`/programas/{code}/aceptaciones`) or an acta to verify (`/programas/{code}/oferta/verificar`),
+/// a later stage's proposals file or acta (`/programas/{code}/etapas/{n}/propuestas`,
+/// `/programas/{code}/etapas/{n}/verificar`).
 fn is_upload(path: &str) -> bool {
     UPLOADS.contains(&path)
         || path.strip_prefix("/programas/").is_some_and(|rest| {
-            ["/aceptaciones", "/oferta/verificar"].iter().any(|suffix| {
-                rest.strip_suffix(suffix)
-                    .is_some_and(|code| !code.is_empty() && !code.contains('/'))
-            })
+            let parts: Vec<&str> = rest.split('/').collect();
+            let code = |c: &str| !c.is_empty();
+            match parts.as_slice() {
+                [c, "aceptaciones"] | [c, "oferta", "verificar"] => code(c),
+                [c, "etapas", n, "propuestas" | "verificar"] => {
+                    code(c) && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+                }
+                _ => false,
+            }
         })
 }
 
@@ -435,5 +442,32 @@ impl http_body::Body for Limited {
 
     fn size_hint(&self) -> http_body::SizeHint {
         self.inner.size_hint()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_upload;
+
+    #[test]
+    fn the_upload_routes_are_the_forms_that_send_a_file() {
+        for path in [
+            "/importar",
+            "/programas/D3939-2004/aceptaciones",
+            "/programas/D3939-2004/oferta/verificar",
+            "/programas/D3939-2004/etapas/2/propuestas",
+            "/programas/D3939-2004/etapas/3/verificar",
+        ] {
+            assert!(is_upload(path), "{path}");
+        }
+        for path in [
+            "/programas//aceptaciones",
+            "/programas/D3939-2004/etapas/2/concluir",
+            "/programas/D3939-2004/etapas/x/propuestas",
+            "/programas/D3939-2004/etapas/2/propuestas/confirmar",
+            "/titulares",
+        ] {
+            assert!(!is_upload(path), "{path}");
+        }
     }
 }

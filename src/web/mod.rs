@@ -25,7 +25,9 @@
 //! issued), [`liquidations`], [`notices`] (`/avisos`, «Verificar aviso»), [`settlements`]
 //! (`/paz-y-salvo`), [`imports`] (`/importar`), [`audit`], [`rates`] (`/tasas`), [`users`],
 //! [`programs`], [`offering`] (`/programas/{code}/oferta`), [`acceptances`] (its file of
-//! acceptances, reviewed then imported) and [`letterhead`]
+//! acceptances, reviewed then imported), [`stages`] (`/programas/{code}/etapas/{n}`, the later
+//! stages; markup in [`stages_markup`]), [`stage_proposals`] (a stage's file of proposals,
+//! reviewed then imported) and [`letterhead`]
 //! (`/programas/{code}/cartas`); [`pages`] assembles them.
 
 mod acceptances;
@@ -51,6 +53,9 @@ mod rates;
 mod session;
 mod settlements;
 mod split_pledges;
+mod stage_proposals;
+mod stages;
+mod stages_markup;
 mod tls;
 mod users;
 mod views;
@@ -117,6 +122,9 @@ pub(crate) struct App {
     clock: Clock,
     /// A file of acceptances reviewed and not yet confirmed, by session token.
     acceptances: Mutex<std::collections::HashMap<String, auth::PendingImport>>,
+    /// A file of a later stage's proposals reviewed and not yet confirmed, by session token
+    /// (with whether it came as a workbook).
+    proposals: Mutex<std::collections::HashMap<String, (auth::PendingImport, bool)>>,
 }
 
 impl App {
@@ -130,6 +138,7 @@ impl App {
             checks: cache::Fresh::default(),
             clock,
             acceptances: Mutex::default(),
+            proposals: Mutex::default(),
         }
     }
 
@@ -404,6 +413,12 @@ pub(crate) async fn frame_errors(
     let mut r = next.run(req).await;
     if let Some(e) = r.extensions_mut().remove::<WebError>() {
         let user = signed_in.get();
+        // a record that is not there: any page of a record above the address may be the one
+        // missing, so the way back is the nearest list above it (never a link to another 404)
+        let back = match back {
+            Some(b) if e.status == StatusCode::NOT_FOUND => back_to_list(&b),
+            b => b,
+        };
         let body = views::error_page(user.as_ref(), e.title, &e.message, back.as_deref());
         *r.body_mut() = axum::body::Body::from(body.into_string());
         r.headers_mut().remove(header::CONTENT_LENGTH);
@@ -411,12 +426,27 @@ pub(crate) async fn frame_errors(
     r
 }
 
+/// The nearest page at or above `page` that shows no record of its own (`/titulares`,
+/// `/programas`): where a request about a record that is not there goes back to.
+fn back_to_list(page: &str) -> Option<String> {
+    let mut p = page.to_string();
+    loop {
+        if !p.split('/').any(|seg| {
+            !seg.is_empty()
+                && (seg.bytes().all(|c| c.is_ascii_digit()) || p.starts_with("/programas/"))
+        }) {
+            return back_to(true, &p);
+        }
+        p.truncate(p.rfind('/').filter(|&i| i > 0)?);
+    }
+}
+
 /// The page a failed request came from or belongs under: the form page a POST was sent from
 /// (itself, or the record it is under: `/incumplimientos/7/aviso` → `/incumplimientos/7`), else
 /// the nearest page above the address (`/titulares/abc` → `/titulares`). `None`: only the
 /// dashboard.
 fn back_to(post: bool, path: &str) -> Option<String> {
-    /// The pages a GET shows (`#` a record's number).
+    /// The pages a GET shows (`#` a record's number, `*` a program's code).
     const PAGES: &[&str] = &[
         "/titulares",
         "/titulares/#",
@@ -431,6 +461,12 @@ fn back_to(post: bool, path: &str) -> Option<String> {
         "/prendas/liberar",
         "/usuarios",
         "/programas",
+        "/programas/*",
+        "/programas/*/oferta",
+        "/programas/*/aceptaciones",
+        "/programas/*/cartas",
+        "/programas/*/etapas/#",
+        "/programas/*/etapas/#/propuestas",
     ];
     let shows = |p: &str| {
         PAGES.iter().any(|page| {
@@ -438,7 +474,9 @@ fn back_to(post: bool, path: &str) -> Option<String> {
                 (page.split('/').collect(), p.split('/').collect());
             a.len() == b.len()
                 && a.iter().zip(&b).all(|(x, y)| {
-                    x == y || (*x == "#" && !y.is_empty() && y.bytes().all(|c| c.is_ascii_digit()))
+                    x == y
+                        || (*x == "#" && !y.is_empty() && y.bytes().all(|c| c.is_ascii_digit()))
+                        || (*x == "*" && !y.is_empty())
                 })
         })
     };
@@ -709,7 +747,7 @@ pub(crate) mod input {
 
 #[cfg(test)]
 mod tests {
-    use super::back_to;
+    use super::{back_to, back_to_list};
 
     #[test]
     fn an_error_page_links_back_to_the_page_it_came_from() {
@@ -740,6 +778,34 @@ mod tests {
             back_to(false, "/avisos/9/documento/xls").as_deref(),
             Some("/avisos/9")
         );
+        // the program's pages: a form sent from the offer or a stage goes back to it
+        assert_eq!(
+            back_to(true, "/programas/D3939-2004/oferta/adjudicar").as_deref(),
+            Some("/programas/D3939-2004/oferta")
+        );
+        assert_eq!(
+            back_to(true, "/programas/D3939-2004/etapas/2/concluir").as_deref(),
+            Some("/programas/D3939-2004/etapas/2")
+        );
+        assert_eq!(
+            back_to(true, "/programas/D3939-2004/etapas/2/propuestas/confirmar").as_deref(),
+            Some("/programas/D3939-2004/etapas/2/propuestas")
+        );
+        assert_eq!(
+            back_to(false, "/programas/D3939-2004/etapas/2/acta.pdf").as_deref(),
+            Some("/programas/D3939-2004/etapas/2")
+        );
+        // what a record not found falls back to: the nearest list above the page
+        assert_eq!(
+            back_to_list("/programas/NO-EXISTE/oferta").as_deref(),
+            Some("/programas")
+        );
+        assert_eq!(
+            back_to_list("/titulares/999").as_deref(),
+            Some("/titulares")
+        );
+        assert_eq!(back_to_list("/incumplimientos/999"), None);
+        assert_eq!(back_to_list("/tasas").as_deref(), Some("/tasas"));
         // nothing above it but the dashboard
         assert_eq!(back_to(false, "/adjudicaciones/abc/incumplimiento"), None);
         assert_eq!(back_to(false, "/no-existe"), None);

@@ -303,6 +303,9 @@ fn run_markup(user: &User, code: &str, r: &StoredResult, verdict: Option<&Markup
             p.error role="alert" { "La huella recalculada (" code { (r.recomputed) } ") no coincide con la registrada." }
         }
         (result_table(&r.header, shown, r.rows.len()))
+        @if r.header.leftover > 0 {
+            p #etapas { "Las " (numero(r.header.leftover)) " acciones sin adjudicar pasan a la " a href={"/programas/" (code) "/etapas/2"} { "Segunda Etapa" } " (art. 13)." }
+        }
         section #acta {
             h2 { "Acta de la adjudicación" }
             p {

@@ -8,7 +8,7 @@ use super::auth::User;
 use super::{
     App, WebError, acceptances, audit, breach_record, breaches, dashboard, holders, imports,
     letterhead, liquidations, notices, offering, pledges, programs, rates, session, settlements,
-    users, views,
+    stage_proposals, stages, users, views,
 };
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -39,6 +39,8 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(programs::routes())
         .merge(offering::routes())
         .merge(acceptances::routes())
+        .merge(stages::routes())
+        .merge(stage_proposals::routes())
         .merge(letterhead::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_UPLOAD))

@@ -243,7 +243,12 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
             dt { "Huella SHA-256 del TOML" } dd { code { (p.sha256) } }
             dt { "Registrado" } dd { (momento(&p.created_at)) " por " (p.created_by) }
         }
-        p { a href={"/programas/" (g.code) "/oferta"} { "Oferta de primera etapa" } }
+        p {
+            a href={"/programas/" (g.code) "/oferta"} { "Oferta de primera etapa" }
+            @for n in 2..=g.later_stages.last {
+                " · " a href={"/programas/" (g.code) "/etapas/" (n)} { @if n == 2 { "Segunda" } @else { "Tercera" } " Etapa" }
+            }
+        }
         p { a href={"/programas/" (g.code) "/cartas"} { "Membrete, firma y cuenta de pago de las cartas" } }
         h2 { "Vendedores" }
         table.vendedores {

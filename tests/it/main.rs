@@ -41,3 +41,4 @@ mod web;
 mod web_admin;
 mod web_letters;
 mod web_offering;
+mod web_stages;
