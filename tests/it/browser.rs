@@ -326,3 +326,117 @@ fn an_officer_records_a_breach_and_issues_the_notice_in_a_browser() {
     }
     d.screenshot(shots, "incumplimiento-390");
 }
+
+/// The offering's and the stage's pages in a real browser at a laptop's width (1366 px) and a
+/// phone's (390 px): no page is wider than the window (wide tables scroll in their own box), and
+/// the pages show what the register holds. Screenshots of each are left in the test's directory.
+#[test]
+fn the_offering_and_stage_pages_fit_a_laptop_and_a_phone() {
+    let r = crate::common::Reg::new();
+    let dir = r.dir.path().to_path_buf();
+    let acc = r.file(
+        "acc.csv",
+        include_bytes!("../../schema/demo/aceptaciones-demo.csv"),
+    );
+    let props = r.file(
+        "props.csv",
+        include_bytes!("../../schema/demo/propuestas-demo.csv"),
+    );
+    let reason = "venta ficticia de 2024 bajo el decreto de 2004 (pruebas)";
+    r.ok(&[
+        "offer",
+        "open",
+        "D3939-2004",
+        "--opens",
+        "2024-01-02",
+        "--closes",
+        "2024-03-08",
+        "--reason",
+        reason,
+    ]);
+    r.ok(&["acceptances", "import", &acc, "--program", "D3939-2004"]);
+    r.ok(&["offer", "adjudicate", "D3939-2004", "--on", "2024-03-15"]);
+    r.ok(&[
+        "stage",
+        "open",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--shares",
+        "12886682",
+        "--opens",
+        "2024-06-03",
+        "--closes",
+        "2024-06-14",
+        "--reason",
+        reason,
+    ]);
+    r.ok(&[
+        "proposals",
+        "import",
+        &props,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    crate::web::add_user(&r, "adela", "admin");
+    let downloads = dir.join("descargas");
+    std::fs::create_dir_all(&downloads).unwrap();
+    let Some(d) = Driver::start(&downloads) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromedriver is missing: .ci/run installs chromium and chromium-driver"
+        );
+        eprintln!("skipped: no chromedriver (apt-get install chromium chromium-driver)");
+        return;
+    };
+    let s = Server::start(&r);
+    let base = format!("http://{}", s.addr);
+    d.go(&format!("{base}/"));
+    d.wait("<h1>Ingresar</h1>");
+    d.type_in("#usuario", "adela");
+    d.type_in("#clave", PASSWORD);
+    d.click("form[action='/ingresar'] button");
+    d.wait("adela · admin");
+    let pages = [
+        ("/", "tablero", "Tablero"),
+        ("/programas/D3939-2004", "programa", "D3939-2004"),
+        ("/programas/D3939-2004/oferta", "oferta", "Acta"),
+        ("/programas/D3939-2004/etapas/2", "etapa-2", "Segunda Etapa"),
+    ];
+    for (width, height) in [(1366, 900), (390, 844)] {
+        d.cmd(
+            "POST",
+            "/window/rect",
+            json!({"width": width, "height": height}),
+        );
+        for (path, name, text) in pages {
+            d.go(&format!("{base}{path}"));
+            let page = d.wait("</main>");
+            assert!(page.contains(text), "{path}: {text:?} missing");
+            let widths = d.cmd(
+                "POST",
+                "/execute/sync",
+                json!({"script": "const e = document.documentElement; return [e.scrollWidth, e.clientWidth]", "args": []}),
+            );
+            let (page_w, screen) = (widths[0].as_i64().unwrap(), widths[1].as_i64().unwrap());
+            assert!(
+                page_w <= screen,
+                "{path} at {width} px: the page is {page_w} px wide on a {screen} px window"
+            );
+            d.screenshot(&dir, &format!("{name}-{width}"));
+        }
+    }
+    // the proposals as read: P-12 and its price in the stage's table
+    d.go(&format!("{base}/programas/D3939-2004/etapas/2"));
+    let stage = d.wait("</main>");
+    assert!(stage.contains("P-12"), "the imported proposals are listed");
+    if let Some(keep) = std::env::var_os("VIGIA_KEEP_SCREENSHOTS") {
+        for e in std::fs::read_dir(&dir).unwrap().flatten() {
+            if e.path().extension().is_some_and(|x| x == "png") {
+                let _ = std::fs::copy(e.path(), std::path::Path::new(&keep).join(e.file_name()));
+            }
+        }
+    }
+}
