@@ -174,7 +174,12 @@ fn push_sorted(table: &mut records::SpooledTable, f: &Finding, lang: Lang) -> st
         Severity::Medium => "1",
         Severity::Low => "2",
     };
-    let cells = cells(f, lang);
+    let mut cells = cells(f, lang);
+    if lang == Lang::Es
+        && let Some(d) = f.outstanding
+    {
+        cells[8] = Cow::Owned(crate::money::format_cop(d));
+    }
     match &f.holding {
         Some(h) => {
             let program = records::collation_key(&h.program);
@@ -336,6 +341,7 @@ enum Sink<'a> {
     Table {
         out: &'a mut dyn Write,
         table: Box<records::SpooledTable>,
+        lang: Lang,
     },
     CsvExcel(Box<CsvExcelStream<&'a mut dyn Write>>),
     Xlsx {
@@ -387,14 +393,25 @@ impl Sink<'_> {
                 ));
                 book.finish(&asked, out).map_err(xlsx_error)?;
             }
-            Sink::Table { out, table } => {
-                writeln!(out, "vigia check as of {as_of}: {total} finding(s)")?;
+            Sink::Table { out, table, lang } => {
+                match lang {
+                    Lang::En => writeln!(out, "vigia check as of {as_of}: {total} finding(s)")?,
+                    Lang::Es => writeln!(
+                        out,
+                        "chequeo de vigia al {}: {total} hallazgo(s)",
+                        crate::lang::fecha(as_of)
+                    )?,
+                }
                 if total > 0 {
                     let sum: Vec<Value> = present()
                         // the most urgent of the code's findings
                         .map(|((c, n), s)| json!({"code": c.as_str(), "severity": s.as_str(), "findings": n}))
                         .collect();
-                    writeln!(out, "{}", records::list(&sum, records::Format::Table))?;
+                    writeln!(
+                        out,
+                        "{}",
+                        records::list_in(&sum, records::Format::Table, lang)
+                    )?;
                     table.write_to(out)?;
                 }
             }
@@ -483,7 +500,15 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         }
         Format::Table => Sink::Table {
             out,
-            table: Box::new(records::SpooledTable::sorted(&COLUMNS)),
+            table: Box::new(records::SpooledTable::sorted(
+                &match lang {
+                    Lang::En => COLUMNS.map(String::from),
+                    Lang::Es => COLUMNS.map(header_es),
+                }
+                .each_ref()
+                .map(String::as_str),
+            )),
+            lang,
         },
         Format::CsvExcel => {
             let headers: Vec<String> = COLUMNS.iter().map(|c| header_es(c)).collect();

@@ -328,7 +328,8 @@ fn usage_errors_in_spanish() {
     assert_eq!(
         es(&["check", "--format", "xml"]),
         "error: el valor «xml» no es válido para «--format <FORMATO>»\n  \
-         [valores posibles: «table», «json», «csv»]\n\nPara más información, pruebe «--help».\n"
+         [valores posibles: «table», «json», «csv», «csv-excel», «xlsx»]\n\n  \
+         consejo: quizás quiso decir «xlsx»\n\nPara más información, pruebe «--help».\n"
     );
     // the same refusal in English is clap's
     let en = r.fails(&quote(&["--shares", "1.450,5"]));
