@@ -16,7 +16,7 @@ use chrono::NaiveDate;
 use clap::Args;
 use serde_json::{Value, json};
 use std::borrow::Cow;
-use std::io::{IsTerminal, Seek, Write};
+use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
@@ -471,12 +471,13 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let ctx_asked = super::out::asked(ctx);
     let lang = ctx.lang;
     let out = target.writer(&mut *ctx.out);
-    let tty = std::io::stderr().is_terminal();
-    let mut progress = |n: u64| {
-        if tty {
-            eprint!("\rchecking: {n} adjudications read");
-        }
+    let total = crate::store::scan::adjudications_count(store.conn(), program_id)?;
+    let what = match lang {
+        Lang::En => "checking: adjudications read",
+        Lang::Es => "chequeo: adjudicaciones leídas",
     };
+    let bar = super::progress::Progress::new(what, total, lang);
+    let mut progress = |n: u64| bar.at(n);
     let mut counts = [0usize; Code::ALL.len()];
     let mut most_urgent: Vec<check::Severity> = Code::ALL.iter().map(|c| c.severity()).collect();
     let opts = Options {
@@ -570,9 +571,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     if let Some(c) = &checkpointer {
         c.sign(&mut store, &ctx.officer())?;
     }
-    if tty {
-        eprintln!();
-    }
+    bar.done();
     target.finish(&mut *ctx.out)?;
     Ok(if total == 0 {
         Status::Ok

@@ -23,6 +23,7 @@ pub(crate) mod out;
 pub(crate) mod payment;
 pub(crate) mod pledge;
 pub(crate) mod program;
+pub(crate) mod progress;
 pub(crate) mod proposals;
 pub(crate) mod rates;
 pub(crate) mod remedy;

@@ -14,7 +14,6 @@ use crate::store::notices::Doc;
 use chrono::NaiveDate;
 use clap::{Subcommand, ValueEnum};
 use serde_json::{Value, json};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -527,20 +526,21 @@ fn issue_pending(
     files::check_target(&index, force).map_err(out_error)?;
     files::remove_stale(&dir, started);
     let todo = register::notice::pending(store.conn(), until, run.rates)?;
-    let progress = std::io::stderr().is_terminal();
+    let ctx_lang = ctx.lang;
+    let what = match ctx_lang {
+        crate::lang::Lang::En => "issuing notices",
+        crate::lang::Lang::Es => "emitiendo avisos",
+    };
+    let bar = super::progress::Progress::new(what, todo.len() as u64, ctx_lang);
     let mut issued = Vec::new();
     let target = |number: &str| dir.join(format!("{number}.{}", format.ext()));
     for (k, id) in todo.iter().enumerate() {
-        if progress {
-            eprint!("\rissuing notices: {}/{}", k + 1, todo.len());
-        }
         let i = issue_one(&mut store, run, *id, &target)?;
         signed(run, &i)?;
         issued.push(i);
+        bar.at(k as u64 + 1);
     }
-    if progress && !todo.is_empty() {
-        eprintln!();
-    }
+    bar.done();
     let mut w = csv::Writer::from_writer(Vec::new());
     let _ = w.write_record([
         "number",

@@ -373,3 +373,16 @@ pub fn adjudications_with_breaches<E: From<StoreError> + From<rusqlite::Error>>(
         f(a, &group)
     })
 }
+
+/// How many adjudications the check's scan reads (those not voided), of one program or of all:
+/// the total its progress bar counts towards.
+pub fn adjudications_count(conn: &Connection, program_id: Option<i64>) -> Result<u64> {
+    let n: i64 = conn.query_row(
+        "SELECT count(*) FROM adjudications a
+         WHERE (?1 IS NULL OR a.program_id = ?1)
+           AND NOT EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id)",
+        [program_id],
+        |r| r.get(0),
+    )?;
+    Ok(u64::try_from(n).unwrap_or_default())
+}

@@ -24,6 +24,7 @@ mod offering;
 mod offering_scale;
 mod outputs;
 mod program_schema;
+mod progress;
 mod properties;
 mod rates_sfc;
 mod refusals;
