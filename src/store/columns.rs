@@ -111,6 +111,23 @@ impl FromSql for crate::offering::adjudicate::Cause {
     }
 }
 
+/// A later stage stored as its number (2 or 3); any other number is corrupt.
+impl FromSql for crate::later_stages::Stage {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let n = i64::column_result(value)?;
+        u8::try_from(n)
+            .ok()
+            .and_then(crate::later_stages::Stage::from_number)
+            .ok_or_else(|| bad("is not a later stage (2 or 3)"))
+    }
+}
+
+impl ToSql for crate::later_stages::Stage {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(i64::from(self.number())))
+    }
+}
+
 /// Why a stored value does not convert; the column and value are added by [`Cols::get`].
 #[derive(Debug)]
 struct Bad(&'static str);

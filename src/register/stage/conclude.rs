@@ -4,9 +4,10 @@
 
 use super::evaluate::{Standing, TrancheEvaluation, evaluate};
 use super::tie::verify_draws;
-use super::{available, refuse_if_concluded, stage_name, stage_name_es};
+use super::{available, refuse_if_concluded};
 use crate::holidays::{add_business_days, next_business_day};
 use crate::lang::{fecha, numero};
+use crate::later_stages::Stage;
 use crate::rates::RateSeries;
 use crate::register::Act;
 use crate::register::{Field, Refusal, Result};
@@ -68,18 +69,14 @@ pub struct Concluded {
 
 fn check_decision_day(
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     evals: &[TrancheEvaluation],
     on: NaiveDate,
 ) -> Result<()> {
     if let Some(t) = evals.iter().map(|e| &e.tranche).max_by_key(|t| t.closes)
         && on <= t.closes
     {
-        let (name, name_es, code) = (
-            stage_name(stage),
-            stage_name_es(stage),
-            &program.program.code,
-        );
+        let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
         let (closes, tranche) = (t.closes, t.tranche);
         let closes_es = fecha(closes);
         return Err(Refusal::value(
@@ -103,7 +100,7 @@ fn check_decision_day(
 pub fn adjudicate(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     on: NaiveDate,
     rates: &RateSeries,
 ) -> Result<Concluded> {
@@ -113,7 +110,7 @@ pub fn adjudicate(
     refuse_if_concluded(conn, program, stage)?;
     let evals = evaluate(conn, program, stage, rates)?;
     let offered: u64 = evals.iter().map(|e| e.tranche.shares).sum();
-    let (name, name_es) = (stage_name(stage), stage_name_es(stage));
+    let (name, name_es) = (stage.name(), stage.name_es());
     if offered != available.shares {
         let next = evals.len() + 1;
         let (all, missing) = (available.shares, available.shares - offered);
@@ -218,7 +215,7 @@ pub fn adjudicate(
         }
     })?;
     let awarded: u64 = parts.iter().map(|p| p.shares).sum();
-    let sp = programs::record_stage(tx, program.id, Some((stage, price)), on)?;
+    let sp = programs::record_stage(tx, program.id, Some((stage.number(), price)), on)?;
     let c = NewConclusion {
         program_id: program.id,
         stage,
@@ -248,7 +245,7 @@ pub fn adjudicate(
 pub fn desert(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     on: NaiveDate,
     rates: &RateSeries,
 ) -> Result<Concluded> {
@@ -315,7 +312,7 @@ pub fn desert(
             draw_id: None,
         })
         .collect();
-    let last = stage >= program.program.later_stages.last;
+    let last = stage.number() >= program.program.later_stages.last;
     let sp = if last {
         Some(programs::record_stage(tx, program.id, None, on)?)
     } else {
@@ -348,15 +345,11 @@ pub fn desert(
 pub fn concluded(
     conn: &Connection,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     rates: &RateSeries,
 ) -> Result<Concluded> {
     let conclusion = store::conclusion(conn, program.id, stage)?.ok_or_else(|| {
-        let (name, name_es, code) = (
-            stage_name(stage),
-            stage_name_es(stage),
-            &program.program.code,
-        );
+        let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
         Refusal::Rule(said!(
             "the {name} Stage of {code} has not been adjudicated nor declared void",
             "la {name_es} Etapa de {code} no ha sido adjudicada ni declarada desierta"
@@ -396,7 +389,7 @@ pub fn concluded(
 pub fn recheck(
     conn: &Connection,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     rates: &RateSeries,
 ) -> Result<(Concluded, Vec<String>)> {
     let c = concluded(conn, program, stage, rates)?;

@@ -2,8 +2,9 @@
 //! draw that decides a persisting tie, and its re-check from the record.
 
 use super::evaluate::{Standing, evaluate, proposal_by_reference};
-use super::{refuse_if_concluded, stage_name, stage_name_es};
+use super::refuse_if_concluded;
 use crate::lang::momento;
+use crate::later_stages::Stage;
 use crate::money::format_cop;
 use crate::offering::stage::{self as core, Draw};
 use crate::rates::RateSeries;
@@ -33,7 +34,7 @@ pub struct Improved {
 pub fn improve(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     reference: &str,
     price: Decimal,
     rates: &RateSeries,
@@ -41,11 +42,7 @@ pub fn improve(
     let conn = tx.conn();
     refuse_if_concluded(conn, program, stage)?;
     let evals = evaluate(conn, program, stage, rates)?;
-    let (name, name_es, code) = (
-        stage_name(stage),
-        stage_name_es(stage),
-        &program.program.code,
-    );
+    let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
     let (e, i) = proposal_by_reference(&evals, reference).ok_or_else(|| {
         Refusal::value(
             Field::Proposal,
@@ -141,7 +138,7 @@ pub struct Drawn {
 pub fn draw(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     tranche: u32,
     seed: &str,
     rates: &RateSeries,
@@ -165,7 +162,7 @@ pub fn draw(
         .iter()
         .find(|e| e.tranche.tranche == tranche)
         .ok_or_else(|| {
-            let (name, name_es) = (stage_name(stage), stage_name_es(stage));
+            let (name, name_es) = (stage.name(), stage.name_es());
             Refusal::value(
                 Field::Tranche,
                 tranche,
@@ -250,16 +247,12 @@ pub struct DrawCheck {
 pub fn verify_draws(
     conn: &Connection,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     rates: &RateSeries,
 ) -> Result<Vec<DrawCheck>> {
     let draws = store::draws(conn, program.id, stage)?;
     if draws.is_empty() {
-        let (name, name_es, code) = (
-            stage_name(stage),
-            stage_name_es(stage),
-            &program.program.code,
-        );
+        let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
         return Err(Refusal::Rule(said!(
             "the {name} Stage of {code} has no recorded draw",
             "la {name_es} Etapa de {code} no tiene ningún sorteo registrado"
