@@ -14,6 +14,9 @@ pub enum Action {
     LettersSet,
     DocumentText,
     RateAdd,
+    /// A rate period whose usury figure is not 1.5 × IBC, accepted with a reason (the reason
+    /// follows the code: `rate.add forced: REASON`, see [`Action::noted`]).
+    RateAddForced,
     RateSupersede,
     OfferOpen,
     OfferRecordExternal,
@@ -54,13 +57,14 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order the register's story meets them.
-    pub const ALL: [Action; 42] = [
+    pub const ALL: [Action; 43] = [
         Action::ProgramAdd,
         Action::ProgramStagePrice,
         Action::ProgramOutsideValidity,
         Action::LettersSet,
         Action::DocumentText,
         Action::RateAdd,
+        Action::RateAddForced,
         Action::RateSupersede,
         Action::OfferOpen,
         Action::OfferRecordExternal,
@@ -108,6 +112,7 @@ impl Action {
             Action::LettersSet => "letters.set",
             Action::DocumentText => "document.text",
             Action::RateAdd => "rate.add",
+            Action::RateAddForced => "rate.add forced",
             Action::RateSupersede => "rate.supersede",
             Action::OfferOpen => "offer.open",
             Action::OfferRecordExternal => "offer.record-external",
@@ -151,6 +156,21 @@ impl Action {
     pub fn parse(code: &str) -> Option<Action> {
         Action::ALL.into_iter().find(|a| a.as_str() == code)
     }
+
+    /// The stored code of this action with a note after it: `rate.add forced: REASON`.
+    pub fn noted(self, note: &str) -> String {
+        format!("{}: {note}", self.as_str())
+    }
+
+    /// The action a stored code names, and its note when it carries one (`rate.add forced:
+    /// REASON`); `None` for a code no action writes.
+    pub fn read(stored: &str) -> Option<(Action, Option<&str>)> {
+        if let Some(a) = Action::parse(stored) {
+            return Some((a, None));
+        }
+        let (code, note) = stored.split_once(": ")?;
+        Action::parse(code).map(|a| (a, Some(note)))
+    }
 }
 
 /// The stored code.
@@ -177,5 +197,14 @@ mod tests {
         assert_eq!(Action::PaymentVoid.as_str(), "payment.void");
         assert_eq!(Action::UserSignInFailed.as_str(), "user.sign_in_failed");
         assert_eq!(Action::parse("payment.voided"), None);
+        // a forced rate keeps its reason after the code, as it always did
+        let stored = Action::RateAddForced.noted("resolución 0088");
+        assert_eq!(stored, "rate.add forced: resolución 0088");
+        assert_eq!(
+            Action::read(&stored),
+            Some((Action::RateAddForced, Some("resolución 0088")))
+        );
+        assert_eq!(Action::read("rate.add"), Some((Action::RateAdd, None)));
+        assert_eq!(Action::read("rate.added: x"), None);
     }
 }

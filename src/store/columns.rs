@@ -354,6 +354,33 @@ mod tests {
     }
 
     #[test]
+    fn a_stored_stage_is_2_or_3_and_any_other_number_is_corrupt() {
+        use crate::later_stages::Stage;
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        let read = |n: i64| {
+            conn.query_row("SELECT ?1 AS stage", [n], |r| {
+                super::Cols::new(r, "stage_tranches").get::<Stage>(0)
+            })
+        };
+        assert_eq!(read(2).unwrap(), Stage::Second);
+        assert_eq!(read(3).unwrap(), Stage::Third);
+        for n in [0, 1, 4, 256, -2] {
+            match read(n) {
+                Err(rusqlite::Error::FromSqlConversionFailure(_, _, e)) => assert_eq!(
+                    e.to_string(),
+                    format!("stage_tranches.stage {n} is not a later stage (2 or 3)")
+                ),
+                other => panic!("{n} not refused: {other:?}"),
+            }
+        }
+        // written as the number it always was
+        let stored: i64 = conn
+            .query_row("SELECT ?1", [Stage::Third], |r| r.get(0))
+            .unwrap();
+        assert_eq!(stored, 3);
+    }
+
+    #[test]
     fn enums_are_stored_by_the_names_they_always_had() {
         use rusqlite::types::{ToSql, ToSqlOutput, Value};
         let text = |v: &dyn ToSql| match v.to_sql().unwrap() {

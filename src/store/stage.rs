@@ -67,7 +67,7 @@ pub struct NewTranche {
 pub fn insert_tranche(tx: &mut Tx<'_>, t: &NewTranche) -> Result<i64> {
     tx.insert(
         "stage_tranches",
-        "stage.open",
+        crate::store::Action::StageOpen,
         &[
             ("program_id", &t.program_id),
             ("stage", &t.stage),
@@ -257,7 +257,12 @@ pub fn write_proposals(
             digest: None,
         });
     }
-    tx.audit_bulk("proposals.import", "proposal_imports", import_id, &covers)?;
+    tx.audit_bulk(
+        crate::store::Action::ProposalsImport,
+        "proposal_imports",
+        import_id,
+        &covers,
+    )?;
     Ok(WrittenProposals {
         import_id,
         rows: rows.len(),
@@ -314,7 +319,7 @@ pub fn insert_improvement(
 ) -> Result<i64> {
     tx.insert(
         "stage_improvements",
-        "stage.improve",
+        crate::store::Action::StageImprove,
         &[
             ("proposal_id", &proposal_id),
             ("price", &Exact(price)),
@@ -384,7 +389,7 @@ pub struct NewDraw<'a> {
 pub fn insert_draw(tx: &mut Tx<'_>, d: &NewDraw<'_>) -> Result<i64> {
     tx.insert(
         "stage_draws",
-        "stage.draw",
+        crate::store::Action::StageDraw,
         &[
             ("program_id", &d.program_id),
             ("stage", &d.stage),
@@ -565,8 +570,8 @@ pub fn write_conclusion(tx: &mut Tx<'_>, c: &NewConclusion, awards: &[Award]) ->
         .into_iter()
         .collect();
     let action = match c.kind {
-        Kind::Adjudicated => "stage.adjudicate",
-        Kind::Desert => "stage.desert",
+        Kind::Adjudicated => crate::store::Action::StageAdjudicate,
+        Kind::Desert => crate::store::Action::StageDesert,
     };
     tx.audit_bulk(action, "stage_conclusions", id, &covers)?;
     Ok(id)

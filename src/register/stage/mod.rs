@@ -345,6 +345,7 @@ pub fn import(
                     "the {name} Stage has tranche(s) 1 to {n}: open this one first",
                     "la {nombre} Etapa tiene los tramos 1 a {n}: abra antes este tramo"
                 ),
+                remedy: None,
             });
         }
         if let Some((id, import)) = known.get(&r.reference) {
@@ -356,7 +357,7 @@ pub fn import(
                     "is already registered (proposal {id}, proposals import {import}): one proposal, one reference",
                     "ya está registrada (propuesta N.º {id}, importación de propuestas N.º {import}): una propuesta, \
                      una referencia"
-                ),
+                ), remedy: None,
             });
         }
     }
