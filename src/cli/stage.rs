@@ -488,7 +488,11 @@ fn draw(
                     "NOT VERIFIED: draw {} of stage {stage} of {code}, tranche {}: {}",
                     c.stored.id,
                     c.stored.tranche,
-                    c.differences.join("; ")
+                    c.differences
+                        .iter()
+                        .map(super::stage_words::draw_discrepancy)
+                        .collect::<Vec<_>>()
+                        .join("; ")
                 )?;
             }
         }
@@ -765,8 +769,9 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
     if let Some(d) = differences.first() {
         writeln!(
             ctx.out,
-            "NOT VERIFIED: stage {stage} of {code} (conclusion {}): {d}; run `vigia audit verify`",
-            k.id
+            "NOT VERIFIED: stage {stage} of {code} (conclusion {}): {}; run `vigia audit verify`",
+            k.id,
+            super::stage_words::discrepancy(d)
         )?;
         return Ok(Status::Findings);
     }

@@ -25,10 +25,10 @@ mod evaluate;
 mod tie;
 
 pub use conclude::{
-    Concluded, Part, adjudicate, concluded, desert, payment_due, recheck, stage_price,
+    Concluded, Discrepancy, Part, adjudicate, concluded, desert, payment_due, recheck, stage_price,
 };
 pub use evaluate::{RateUsed, Row, Standing, TrancheEvaluation, evaluate};
-pub use tie::{DrawCheck, Drawn, Improved, draw, improve, verify_draws};
+pub use tie::{DrawCheck, DrawDiscrepancy, Drawn, Improved, draw, improve, verify_draws};
 
 /// What a stage may offer: the shares the previous stage left, and the day it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

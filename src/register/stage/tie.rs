@@ -238,8 +238,34 @@ pub fn draw(
 pub struct DrawCheck {
     pub stored: StoredDraw,
     pub recomputed: Draw,
-    /// Every difference between the record and the recomputation, in words (empty: verified).
-    pub differences: Vec<String>,
+    /// Every difference between the record and the recomputation (empty: verified).
+    pub differences: Vec<DrawDiscrepancy>,
+}
+
+/// How a recorded draw differs from its recomputation; each front end words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DrawDiscrepancy {
+    /// The register shows no tie in the draw's tranche any more.
+    NoTie { tranche: u32 },
+    /// The text hashed differs from the one the record gives.
+    Text { hashed: String, recomputed: String },
+    /// The digest recorded differs from SHA-256 of the text.
+    Digest {
+        recorded: String,
+        recomputed: String,
+    },
+    /// The number and place recorded differ from the recomputed ones.
+    NumberAndPlace {
+        number: String,
+        place: usize,
+        recomputed_number: u64,
+        recomputed_place: usize,
+    },
+    /// The winner recorded differs from the draw's.
+    Winner {
+        recorded: String,
+        recomputed: String,
+    },
 }
 
 /// Recomputes every recorded draw of the stage from its record (the seed, the program, the
@@ -269,10 +295,7 @@ pub fn verify_draws(
         let r = core::draw(&d.seed, &program.program.code, stage, d.tranche, &tied);
         let Some(r) = r else {
             out.push(DrawCheck {
-                differences: vec![format!(
-                    "the register shows no tie in tranche {} any more",
-                    d.tranche
-                )],
+                differences: vec![DrawDiscrepancy::NoTie { tranche: d.tranche }],
                 recomputed: Draw {
                     sorted: Vec::new(),
                     text: String::new(),
@@ -287,28 +310,30 @@ pub fn verify_draws(
         };
         let mut differences = Vec::new();
         if r.text != d.hashed_text {
-            differences.push(format!(
-                "the text hashed was {:?}; the record gives {:?}",
-                d.hashed_text, r.text
-            ));
+            differences.push(DrawDiscrepancy::Text {
+                hashed: d.hashed_text.clone(),
+                recomputed: r.text.clone(),
+            });
         }
         if r.digest != d.digest {
-            differences.push(format!(
-                "the digest recorded is {}; SHA-256 gives {}",
-                d.digest, r.digest
-            ));
+            differences.push(DrawDiscrepancy::Digest {
+                recorded: d.digest.clone(),
+                recomputed: r.digest.clone(),
+            });
         }
         if r.number.to_string() != d.number || r.index != d.winner_index {
-            differences.push(format!(
-                "the number and place recorded are {} and {}; recomputed {} and {}",
-                d.number, d.winner_index, r.number, r.index
-            ));
+            differences.push(DrawDiscrepancy::NumberAndPlace {
+                number: d.number.clone(),
+                place: d.winner_index,
+                recomputed_number: r.number,
+                recomputed_place: r.index,
+            });
         }
         if r.winner != d.winner {
-            differences.push(format!(
-                "the winner recorded is {}; the draw gives {}",
-                d.winner, r.winner
-            ));
+            differences.push(DrawDiscrepancy::Winner {
+                recorded: d.winner.clone(),
+                recomputed: r.winner.clone(),
+            });
         }
         out.push(DrawCheck {
             stored: d,
