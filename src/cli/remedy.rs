@@ -126,6 +126,33 @@ mod tests {
         s.parse().unwrap()
     }
 
+    #[test]
+    fn a_refused_rows_remedy_names_the_command_that_carries_it_out() {
+        use crate::import::{Remedy, RowError};
+        let row = RowError {
+            line: 4,
+            field: "adjudication_id".into(),
+            value: "9".into(),
+            reason: crate::said!("no such adjudication in the register", "no existe"),
+            remedy: Some(Remedy::LookUpAdjudications),
+        };
+        let p = crate::store::Problem::Row(row.clone());
+        assert_eq!(
+            problem(&p, Lang::En),
+            "line 4: adjudication_id \"9\": no such adjudication in the register (see `vigia adjudications list`)"
+        );
+        // the domain's own words name no command
+        assert_eq!(
+            row.to_string(),
+            "line 4: adjudication_id \"9\": no such adjudication in the register"
+        );
+        assert_eq!(
+            super::row(Remedy::CorrectLineOrVoid { adjudication: 2 }, Lang::Es),
+            "; si el registro está bien, corrija la línea; si el archivo está bien, anule la adjudicación \
+             N.º 2 (`vigia adjudications void 2 --reason TEXT`) e importe de nuevo el archivo"
+        );
+    }
+
     fn finding(why: Why, context: Context) -> Finding {
         Finding {
             code: Code::RateMissing,

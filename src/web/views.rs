@@ -612,6 +612,30 @@ mod tests {
     use crate::said;
 
     #[test]
+    fn a_refused_rows_remedy_names_pages_never_commands() {
+        let row = crate::import::RowError {
+            line: 3,
+            field: "shares".into(),
+            value: "120".into(),
+            reason: said!("differs", "difiere"),
+            remedy: Some(Remedy::CorrectLineOrVoid { adjudication: 2 }),
+        };
+        assert_eq!(
+            problema(&crate::store::Problem::Row(row.clone())),
+            "línea 3: shares «120»: difiere; si el registro está bien, corrija la línea; si el archivo \
+             está bien, anule la adjudicación N.º 2 (en la página «Adjudicaciones») e importe de nuevo el \
+             archivo"
+        );
+        for r in [
+            Remedy::CorrectLineOrVoid { adjudication: 2 },
+            Remedy::LookUpAdjudications,
+        ] {
+            let words = remedio(r);
+            assert!(!words.contains("vigia ") && !words.contains('`'), "{words}");
+        }
+    }
+
+    #[test]
     fn every_action_the_store_writes_has_its_spanish_words() {
         let mut seen = std::collections::HashSet::new();
         for a in Action::ALL {
