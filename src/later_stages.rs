@@ -73,6 +73,20 @@ impl TryFrom<u8> for Stage {
     }
 }
 
+/// Its number, as messages and documents always wrote it: `2`, `3`.
+impl std::fmt::Display for Stage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
+/// Its number, in both languages.
+impl crate::lang::Shown for Stage {
+    fn shown(&self, _: crate::lang::Lang) -> String {
+        self.to_string()
+    }
+}
+
 /// The technical criterion of comparison (`[later_stages] criterion`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Criterion {

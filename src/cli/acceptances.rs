@@ -3,7 +3,7 @@
 
 use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status};
-use crate::offering::adjudicate::{self, Facts};
+use crate::offering::adjudicate::{self, Cause, Facts};
 use crate::offering::file;
 use crate::report::records::{Format, ListWriter};
 use crate::store::offering::{self as store, ImportedAcceptances};
@@ -61,6 +61,16 @@ impl ListStatus {
     }
 }
 
+/// A stored outcome's status as the list shows it.
+impl From<adjudicate::Status> for ListStatus {
+    fn from(s: adjudicate::Status) -> ListStatus {
+        match s {
+            adjudicate::Status::Awarded => ListStatus::Awarded,
+            adjudicate::Status::Rejected => ListStatus::Rejected,
+        }
+    }
+}
+
 const ROW_COLUMNS: [&str; 12] = [
     "id",
     "program",
@@ -77,7 +87,7 @@ const ROW_COLUMNS: [&str; 12] = [
 ];
 
 /// A person (document type and number) and their run's status and cause.
-type Outcomes = HashMap<(String, String), (String, Option<String>)>;
+type Outcomes = HashMap<(String, String), (ListStatus, Option<Cause>)>;
 
 /// What a program's run says of each person: status and cause.
 struct Judged {
@@ -97,10 +107,7 @@ fn judged(conn: &rusqlite::Connection, p: &StoredProgram) -> Result<Judged, CliE
                 let a = store::acceptance(conn, o.acceptance_id)?;
                 m.insert(
                     (a.row.doc_type.as_str().to_string(), a.row.doc_number),
-                    (
-                        o.status.as_str().to_string(),
-                        o.cause.map(|c| c.as_str().to_string()),
-                    ),
+                    (ListStatus::from(o.status), o.cause),
                 );
                 Ok(())
             })?;
@@ -198,17 +205,17 @@ impl AcceptancesCommand {
                             )
                         });
                         let (st, cause) = match &j.by_person {
-                            None => ("pending".to_string(), own.map(|c| c.as_str().to_string())),
+                            None => (ListStatus::Pending, own),
                             Some(m) => match own {
                                 // a filing rejected on its own stays rejected, whatever the person got
-                                Some(c) => ("rejected".to_string(), Some(c.as_str().to_string())),
+                                Some(c) => (ListStatus::Rejected, Some(c)),
                                 None => m
                                     .get(&(r.doc_type.as_str().to_string(), r.doc_number.clone()))
-                                    .cloned()
-                                    .unwrap_or_else(|| ("pending".into(), None)),
+                                    .copied()
+                                    .unwrap_or((ListStatus::Pending, None)),
                             },
                         };
-                        if status.is_some_and(|s| s.as_str() != st) {
+                        if status.is_some_and(|s| s != st) {
                             return Ok(());
                         }
                         out.push(&json!({
@@ -222,8 +229,8 @@ impl AcceptancesCommand {
                             "category": r.category,
                             "shares": r.shares,
                             "accepts_reduction": if r.accepts_reduction { "si" } else { "no" },
-                            "status": st,
-                            "cause": cause,
+                            "status": st.as_str(),
+                            "cause": cause.map(Cause::as_str),
                         }))?;
                         Ok(())
                     },

@@ -236,7 +236,10 @@ impl ImportFile {
         match e.into() {
             crate::register::Error::Store(StoreError::Rejected(problems)) => CliError::Many {
                 what: format!("import of {}", self.path.display()),
-                problems: problems.iter().map(ToString::to_string).collect(),
+                problems: problems
+                    .iter()
+                    .map(|p| super::remedy::problem(p, crate::lang::Lang::En))
+                    .collect(),
             },
             other => other.into(),
         }

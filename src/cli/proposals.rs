@@ -23,8 +23,8 @@ pub enum ProposalsCommand {
         #[arg(value_parser = super::args::text, long)]
         program: String,
         /// 2 (Segunda Etapa) or 3 (Tercera Etapa).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(2..=3))]
-        stage: u8,
+        #[arg(long, value_parser = super::stage::stage_arg())]
+        stage: crate::later_stages::Stage,
         /// In a workbook (.xlsx, .xls, .ods), the sheet to read (default: the first).
         #[arg(value_parser = super::args::text, long, value_name = "NAME")]
         sheet: Option<String>,

@@ -37,6 +37,33 @@ impl Front for Commands {
     }
 }
 
+/// What an officer can do about a refused row of a file, as the command line words it after the
+/// reason (with its separator), naming the command that does it.
+pub(crate) fn row(remedy: crate::import::Remedy, lang: Lang) -> String {
+    use crate::import::Remedy;
+    match (remedy, lang) {
+        (Remedy::CorrectLineOrVoid { adjudication: id }, Lang::En) => format!(
+            "; if the register is right, correct the line; if the file is, void adjudication {id} \
+             (`vigia adjudications void {id} --reason TEXT`) and import the file again"
+        ),
+        (Remedy::CorrectLineOrVoid { adjudication: id }, Lang::Es) => format!(
+            "; si el registro está bien, corrija la línea; si el archivo está bien, anule la adjudicación \
+             N.º {id} (`vigia adjudications void {id} --reason TEXT`) e importe de nuevo el archivo"
+        ),
+        (Remedy::LookUpAdjudications, Lang::En) => " (see `vigia adjudications list`)".to_string(),
+        (Remedy::LookUpAdjudications, Lang::Es) => " (vea `vigia adjudications list`)".to_string(),
+    }
+}
+
+/// A refused input's problem as the command line says it in `lang`, a row's remedy naming its
+/// command.
+pub(crate) fn problem(p: &crate::store::Problem, lang: Lang) -> String {
+    match p {
+        crate::store::Problem::Row(e) => e.worded(lang, |r| row(r, lang)),
+        crate::store::Problem::Whole(m) => m.in_lang(lang).to_string(),
+    }
+}
+
 /// The command that carries out an act a register refusal waits for.
 pub(crate) fn act(act: &crate::register::Act) -> String {
     use crate::register::{Act, Record};
@@ -97,6 +124,33 @@ mod tests {
 
     fn day(s: &str) -> NaiveDate {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_refused_rows_remedy_names_the_command_that_carries_it_out() {
+        use crate::import::{Remedy, RowError};
+        let row = RowError {
+            line: 4,
+            field: "adjudication_id".into(),
+            value: "9".into(),
+            reason: crate::said!("no such adjudication in the register", "no existe"),
+            remedy: Some(Remedy::LookUpAdjudications),
+        };
+        let p = crate::store::Problem::Row(row.clone());
+        assert_eq!(
+            problem(&p, Lang::En),
+            "line 4: adjudication_id \"9\": no such adjudication in the register (see `vigia adjudications list`)"
+        );
+        // the domain's own words name no command
+        assert_eq!(
+            row.to_string(),
+            "line 4: adjudication_id \"9\": no such adjudication in the register"
+        );
+        assert_eq!(
+            super::row(Remedy::CorrectLineOrVoid { adjudication: 2 }, Lang::Es),
+            "; si el registro está bien, corrija la línea; si el archivo está bien, anule la adjudicación \
+             N.º 2 (`vigia adjudications void 2 --reason TEXT`) e importe de nuevo el archivo"
+        );
     }
 
     fn finding(why: Why, context: Context) -> Finding {

@@ -6,7 +6,7 @@
 use super::offer::{ActaFormat, acta_format, first_difference, out_error, read_acta, unreadable};
 use super::{CliError, Ctx, Status, args};
 use crate::files;
-use crate::later_stages::Valuation;
+use crate::later_stages::{Stage, Valuation};
 use crate::money::format_cop;
 use crate::register::stage::{self as rules, Concluded, Open, Standing, TrancheEvaluation};
 use crate::report::notice as doc;
@@ -21,8 +21,13 @@ use rust_decimal::Decimal;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-fn stage_arg() -> clap::builder::RangedI64ValueParser<u8> {
-    clap::value_parser!(u8).range(2..=3)
+/// `--stage`: 2 or 3, read as a [`Stage`], refused with clap's own sentence for a number out of
+/// the range (`4 is not in 2..=3`) or not a number, exit status 2.
+pub(super) fn stage_arg() -> impl clap::builder::TypedValueParser<Value = Stage> {
+    use clap::builder::TypedValueParser;
+    clap::value_parser!(u8)
+        .range(2..=3)
+        .try_map(|n| Stage::try_from(n).map_err(|n| format!("{n} is not in 2..=3")))
 }
 
 #[derive(Debug, Subcommand)]
@@ -35,7 +40,7 @@ pub enum StageCommand {
         code: String,
         /// 2 or 3.
         #[arg(long, value_parser = stage_arg())]
-        stage: u8,
+        stage: Stage,
         /// The tranche's shares (Todo o Nada: a proposal is for exactly these).
         #[arg(long, value_parser = args::shares)]
         shares: u64,
@@ -59,7 +64,7 @@ pub enum StageCommand {
         #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_parser = stage_arg())]
-        stage: u8,
+        stage: Stage,
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
@@ -70,7 +75,7 @@ pub enum StageCommand {
         #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_parser = stage_arg())]
-        stage: u8,
+        stage: Stage,
         /// The proposal's reference.
         #[arg(value_parser = super::args::text, long, value_name = "REF")]
         proposal: String,
@@ -87,7 +92,7 @@ pub enum StageCommand {
         #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_parser = stage_arg())]
-        stage: u8,
+        stage: Stage,
         /// Public entropy named by the officer (e.g. a public lottery's result).
         #[arg(
             long,
@@ -110,7 +115,7 @@ pub enum StageCommand {
         #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_parser = stage_arg())]
-        stage: u8,
+        stage: Stage,
         /// The day of the adjudication (after the proposals closed).
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         on: NaiveDate,
@@ -126,7 +131,7 @@ pub enum StageCommand {
         #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_parser = stage_arg())]
-        stage: u8,
+        stage: Stage,
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         on: NaiveDate,
         #[arg(long, value_name = "FILE")]
@@ -140,7 +145,7 @@ pub enum StageCommand {
         #[arg(value_parser = super::args::text)]
         code: String,
         #[arg(long, value_parser = stage_arg())]
-        stage: u8,
+        stage: Stage,
         /// The file (.pdf, .html or .md).
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
@@ -329,7 +334,7 @@ fn open_tranche(ctx: &mut Ctx<'_>, code: &str, open: Open<'_>) -> Result<Status,
 fn evaluate(
     ctx: &mut Ctx<'_>,
     code: String,
-    stage: u8,
+    stage: Stage,
     format: Format,
 ) -> Result<Status, CliError> {
     let rates = ctx.rates()?;
@@ -373,7 +378,7 @@ fn evaluate(
                 "{}",
                 serde_json::to_string_pretty(&serde_json::json!({
                     "program": code,
-                    "stage": stage,
+                    "stage": stage.number(),
                     "tranches": v,
                 }))
                 .expect("json")
@@ -412,7 +417,7 @@ fn evaluate(
 fn improve(
     ctx: &mut Ctx<'_>,
     code: String,
-    stage: u8,
+    stage: Stage,
     proposal: String,
     price: Decimal,
 ) -> Result<Status, CliError> {
@@ -450,7 +455,7 @@ fn improve(
 fn draw(
     ctx: &mut Ctx<'_>,
     code: String,
-    stage: u8,
+    stage: Stage,
     seed: Option<String>,
     tranche: u32,
     verify: bool,
@@ -483,7 +488,11 @@ fn draw(
                     "NOT VERIFIED: draw {} of stage {stage} of {code}, tranche {}: {}",
                     c.stored.id,
                     c.stored.tranche,
-                    c.differences.join("; ")
+                    c.differences
+                        .iter()
+                        .map(super::stage_words::draw_discrepancy)
+                        .collect::<Vec<_>>()
+                        .join("; ")
                 )?;
             }
         }
@@ -520,7 +529,7 @@ fn draw(
 fn acta(
     ctx: &mut Ctx<'_>,
     code: String,
-    stage: u8,
+    stage: Stage,
     out: PathBuf,
     force: bool,
 ) -> Result<Status, CliError> {
@@ -553,7 +562,7 @@ fn acta(
 fn conclude(
     ctx: &mut Ctx<'_>,
     code: String,
-    stage: u8,
+    stage: Stage,
     on: NaiveDate,
     acta: Option<PathBuf>,
     force: bool,
@@ -623,7 +632,7 @@ fn conclude(
 fn write_conclusion(
     out: &mut dyn Write,
     code: &str,
-    stage: u8,
+    stage: Stage,
     c: &Concluded,
 ) -> Result<(), CliError> {
     let k = &c.conclusion;
@@ -760,8 +769,9 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
     if let Some(d) = differences.first() {
         writeln!(
             ctx.out,
-            "NOT VERIFIED: stage {stage} of {code} (conclusion {}): {d}; run `vigia audit verify`",
-            k.id
+            "NOT VERIFIED: stage {stage} of {code} (conclusion {}): {}; run `vigia audit verify`",
+            k.id,
+            super::stage_words::discrepancy(d)
         )?;
         return Ok(Status::Findings);
     }

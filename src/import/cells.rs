@@ -4,7 +4,7 @@
 //! when it says more. What the four imports read alike (a document, a person type, a count of
 //! shares, an amount, a date, a yes or no, a lender with its financed shares) is read here once.
 
-use super::reader::{Fields, RowError};
+use super::reader::{Fields, Remedy, RowError};
 use crate::ids::{self, DocType};
 use crate::input::Refused;
 use crate::lang::Said;
@@ -79,6 +79,14 @@ impl<'f, 'r> Cells<'f, 'r> {
         self.fail_named(c.name(), value, reason);
     }
 
+    /// [`Cells::fail`], with what the officer can do about it.
+    pub fn fail_remedied(&mut self, c: impl Column, value: &str, reason: Said, remedy: Remedy) {
+        self.fail(c, value, reason);
+        if let Some(e) = self.errors.last_mut() {
+            e.remedy = Some(remedy);
+        }
+    }
+
     /// A problem of this row in a column named `field`.
     pub fn fail_named(&mut self, field: &str, value: &str, reason: Said) {
         self.errors.push(RowError {
@@ -86,6 +94,7 @@ impl<'f, 'r> Cells<'f, 'r> {
             field: field.into(),
             value: value.into(),
             reason,
+            remedy: None,
         });
     }
 

@@ -131,13 +131,14 @@ fn parse_pledge_row(line: usize, fields: &Fields<'_>) -> Result<PledgeRow, Vec<R
         id_s => match id_s.parse::<i64>().ok().filter(|&id| id > 0) {
             Some(id) => Some(Some(id)),
             None => {
-                row.fail(
+                row.fail_remedied(
                     PledgeCol::AdjudicationId,
                     id_s,
                     Said::new(
-                        "must be the id of an adjudication (see `vigia adjudications list`)",
+                        "must be the id of an adjudication",
                         "debe ser el número de una adjudicación del registro",
                     ),
+                    super::Remedy::LookUpAdjudications,
                 );
                 None
             }

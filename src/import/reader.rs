@@ -18,30 +18,97 @@ pub struct Table {
 }
 
 /// A problem with one row (or the header, line 1): the column (as the file's header names it)
-/// and the value, and why in English and Spanish.
+/// and the value, why in English and Spanish, and what the officer can do about it when the
+/// rule knows ([`Remedy`], which each front end words its own way: the command line names its
+/// command, the web its pages).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RowError {
     pub line: usize,
     pub field: String,
     pub value: String,
     pub reason: Said,
+    pub remedy: Option<Remedy>,
+}
+
+/// What an officer can do about a refused row, as the domain names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Remedy {
+    /// The row names an award already registered as adjudication `id` with other figures: if the
+    /// register is right, correct the line; if the file is, void that adjudication and import
+    /// the file again.
+    CorrectLineOrVoid { adjudication: i64 },
+    /// The row names an adjudication by an id the register does not hold: look the ids up in
+    /// the register's adjudications.
+    LookUpAdjudications,
+}
+
+impl Remedy {
+    /// The remedy in words of the domain alone, in `lang`, as it follows the reason (with its
+    /// own separator: `; if the register is right…`, or nothing to add); a front end words it
+    /// its own way instead ([`RowError::worded`]).
+    pub fn in_lang(self, lang: Lang) -> String {
+        match (self, lang) {
+            (Remedy::CorrectLineOrVoid { adjudication: id }, Lang::En) => format!(
+                "; if the register is right, correct the line; if the file is, void adjudication {id} and \
+                 import the file again"
+            ),
+            (Remedy::CorrectLineOrVoid { adjudication: id }, Lang::Es) => format!(
+                "; si el registro está bien, corrija la línea; si el archivo está bien, anule la \
+                 adjudicación N.º {id} e importe de nuevo el archivo"
+            ),
+            (Remedy::LookUpAdjudications, _) => String::new(),
+        }
+    }
 }
 
 impl RowError {
+    /// A problem with the value of `field` on `line`, without a remedy.
+    pub fn new(
+        line: usize,
+        field: impl Into<String>,
+        value: impl Into<String>,
+        reason: Said,
+    ) -> RowError {
+        RowError {
+            line,
+            field: field.into(),
+            value: value.into(),
+            reason,
+            remedy: None,
+        }
+    }
+
     /// The problem as one line in `lang`: `line 4: shares "0": must be ...` (the command
-    /// line's), `línea 4: shares «0»: debe ser ...`.
+    /// line's), `línea 4: shares «0»: debe ser ...`, its remedy in the domain's words.
     pub fn in_lang(&self, lang: Lang) -> String {
+        self.worded(lang, |r| r.in_lang(lang))
+    }
+
+    /// Why, in `lang`, with the remedy as `remedy` words it (after the reason, with its own
+    /// separator): what a front end shows in a table's "problem" column.
+    pub fn reason_worded(&self, lang: Lang, remedy: impl Fn(Remedy) -> String) -> String {
+        let mut s = self.reason.in_lang(lang).to_string();
+        if let Some(r) = self.remedy {
+            s.push_str(&remedy(r));
+        }
+        s
+    }
+
+    /// [`RowError::in_lang`] with the remedy as `remedy` words it.
+    pub fn worded(&self, lang: Lang, remedy: impl Fn(Remedy) -> String) -> String {
+        let reason = self.reason_worded(lang, remedy);
         match lang {
-            Lang::En => self.to_string(),
-            Lang::Es if self.field.is_empty() => {
-                format!("línea {}: {}", self.line, self.reason.es())
-            }
+            Lang::En if self.field.is_empty() => format!("line {}: {reason}", self.line),
+            Lang::En => format!(
+                "line {}: {} {:?}: {reason}",
+                self.line, self.field, self.value
+            ),
+            Lang::Es if self.field.is_empty() => format!("línea {}: {reason}", self.line),
             Lang::Es => format!(
-                "línea {}: {} «{}»: {}",
+                "línea {}: {} «{}»: {reason}",
                 self.line,
                 self.field,
-                shown(&self.value),
-                self.reason.es()
+                shown(&self.value)
             ),
         }
     }
@@ -61,18 +128,10 @@ fn shown(value: &str) -> String {
         .collect()
 }
 
-/// In English, the command line's language.
+/// In English, the remedy in the domain's words.
 impl fmt::Display for RowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.field.is_empty() {
-            // a problem of the whole line (e.g. it repeats another)
-            return write!(f, "line {}: {}", self.line, self.reason);
-        }
-        write!(
-            f,
-            "line {}: {} {:?}: {}",
-            self.line, self.field, self.value, self.reason
-        )
+        f.write_str(&self.in_lang(Lang::En))
     }
 }
 
@@ -160,6 +219,7 @@ pub fn each_record<T, E>(
                 field: String::new(),
                 value: String::new(),
                 reason: e.said(),
+                remedy: None,
             };
             return Ok((sniff_text("", "UTF-8"), vec![problem]));
         }
@@ -177,6 +237,7 @@ pub fn each_record<T, E>(
             field: "header".into(),
             value: first_line.into(),
             reason,
+            remedy: None,
         }]
     };
     let headers = match reader.headers() {
@@ -257,6 +318,7 @@ pub fn each_record<T, E>(
                     field: "row".into(),
                     value: String::new(),
                     reason: Said::new(e.to_string(), "la línea no se puede leer como CSV"),
+                    remedy: None,
                 });
                 continue;
             }
@@ -282,6 +344,7 @@ pub fn each_record<T, E>(
                     "repite exactamente la línea {first}; cada fila va una sola vez: borre una de \
                      las dos"
                 ),
+                remedy: None,
             });
             continue;
         }
@@ -315,7 +378,7 @@ pub fn each_record<T, E>(
                                 "tiene el carácter de control U+{code:04X} en la posición {at}; los valores se \
                                  imprimen en los avisos y deben ser texto simple: quítelo"
                             )
-                        },
+                        }, remedy: None,
                     })
                 })
                 .collect();
@@ -338,6 +401,7 @@ pub fn each_record<T, E>(
             field: "row".into(),
             value: String::new(),
             reason: Said::new("the file has no rows", "el archivo no tiene filas"),
+            remedy: None,
         });
     }
     Ok((dialect, errors))

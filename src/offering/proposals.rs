@@ -140,6 +140,7 @@ pub fn each<E>(
                             "the same reference as line {first}: one proposal, one reference",
                             "la misma referencia de la línea {first}: una propuesta, una referencia"
                         ),
+                        remedy: None,
                     };
                     match row {
                         Ok(_) => Err(vec![dupe]),

@@ -2,6 +2,7 @@
 //! proposals for a tranche, valuing them by the program's criterion, finding the best or the tie,
 //! and the draw that decides a persisting tie in a way anyone can re-check. Pure: no I/O.
 
+use crate::later_stages::Stage;
 use chrono::NaiveDate;
 use rust_decimal::{Decimal, RoundingStrategy};
 use sha2::{Digest, Sha256};
@@ -273,7 +274,7 @@ pub struct Draw {
 /// references by their UTF-8 bytes, hash `SEED|PROGRAM|STAGE|TRANCHE|REF1,REF2,…`, read the
 /// first 8 bytes as a big-endian unsigned integer and take it modulo the number of tied
 /// proposals: that place in the sorted list wins. `None` without a tie to decide.
-pub fn draw(seed: &str, program: &str, stage: u8, tranche: u32, tied: &[&str]) -> Option<Draw> {
+pub fn draw(seed: &str, program: &str, stage: Stage, tranche: u32, tied: &[&str]) -> Option<Draw> {
     if tied.len() < 2 {
         return None;
     }
@@ -472,7 +473,7 @@ mod tests {
         let dr = draw(
             "baloto-2025-03-20",
             "D3939-2004",
-            2,
+            Stage::Second,
             1,
             &["P-3", "P-12", "P-07"],
         )
@@ -485,7 +486,7 @@ mod tests {
         );
         assert_eq!(dr.number, 2_591_291_808_887_223_693);
         assert_eq!((dr.index, dr.winner.as_str()), (0, "P-07"));
-        assert!(draw("s", "P", 2, 1, &["only"]).is_none());
+        assert!(draw("s", "P", Stage::Second, 1, &["only"]).is_none());
     }
 
     #[test]

@@ -101,7 +101,7 @@ pub fn import(
                 "{doc_type} {doc_number} is already registered as {registered} (holder {holder}, in the register or earlier in this file); one document, one holder",
                 "{doc_type} {doc_number} ya está registrado como {registrado} (titular N.º {holder}, en el registro o antes \
                  en este archivo); un documento, un titular"
-            ),
+            ), remedy: None,
         }
     }));
     rows.extend(written.repeats.iter().cloned());
@@ -196,6 +196,7 @@ pub fn judge(r: &Repeated<'_>, program: &str) -> std::result::Result<(), RowErro
                 "la línea {line} de este archivo ya adjudica a {adjudicacion}; un titular recibe una sola adjudicación \
                  por programa y fecha: deje una sola línea (con el total de acciones)"
             ),
+            remedy: None,
         });
     }
     // a value, or none (a lender not given)
@@ -254,13 +255,11 @@ pub fn judge(r: &Repeated<'_>, program: &str) -> std::result::Result<(), RowErro
         field: (*field).into(),
         value: text(value, "none"),
         reason: said!(
-            "{award} is already registered in {program} as adjudication {id} with other figures ({what}); \
-             if the register is right, correct the line; if the file is, void adjudication {id} \
-             (`vigia adjudications void {id} --reason TEXT`) and import the file again",
+            "{award} is already registered in {program} as adjudication {id} with other figures ({what})",
             "{adjudicacion} ya está registrada en {program} como la adjudicación N.º {id} con otras cifras \
-             ({cifras}); si el registro está bien, corrija la línea; si el archivo está bien, anule la \
-             adjudicación N.º {id} e importe de nuevo el archivo"
+             ({cifras})"
         ),
+        remedy: Some(crate::import::Remedy::CorrectLineOrVoid { adjudication: id }),
     })
 }
 

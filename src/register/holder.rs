@@ -109,7 +109,7 @@ pub fn update(tx: &mut Tx<'_>, holder_id: i64, u: &Update) -> Result<(Contact, i
         ))
         .into());
     }
-    let id = contacts::insert(tx, holder_id, &next, "holder.update")?;
+    let id = contacts::insert(tx, holder_id, &next, crate::store::Action::HolderUpdate)?;
     Ok((next, id))
 }
 

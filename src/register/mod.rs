@@ -884,7 +884,7 @@ mod tests {
         let mut s = register();
         let p = programs::by_code(s.conn(), "D3939-2004").unwrap();
         let open = stage::Open {
-            stage: 2,
+            stage: crate::later_stages::Stage::Second,
             tranche: 1,
             shares: 0,
             opens: day("2024-06-03"),
@@ -963,14 +963,14 @@ mod tests {
              aceptaciones"
         );
         assert_eq!(
-            refused(&mut s, |tx| stage::available(tx.conn(), &p, 2)),
+            refused(&mut s, |tx| stage::available(
+                tx.conn(),
+                &p,
+                crate::later_stages::Stage::Second
+            )),
             "la primera etapa de D3939-2004 no se ha adjudicado: la Segunda Etapa ofrece lo que aquella \
              no enajenó (art. 13); adjudique primero la oferta de la primera etapa o, si concluyó fuera \
              de vigia, registre esa adjudicación"
-        );
-        assert_eq!(
-            refused(&mut s, |tx| stage::available(tx.conn(), &p, 4)),
-            "<stage> 4: el programa D3939-2004 prevé, después de la primera, las etapas 2 a 3"
         );
         assert_eq!(
             refused(&mut s, |tx| user::add(

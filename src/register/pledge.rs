@@ -225,6 +225,7 @@ fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {
         field: field.into(),
         value,
         reason,
+        remedy: None,
     }
 }
 
@@ -263,6 +264,7 @@ pub fn which(of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowErro
                 "the row names its adjudication by id",
                 "la fila nombra su adjudicación por número",
             ),
+            remedy: None,
         });
     };
     let narrowed = match (adjudicated_on, program) {
@@ -289,6 +291,7 @@ pub fn which(of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowErro
                 "{doc_type} {doc_number} no tiene ninguna adjudicación{acotada} en el registro (las anuladas no \
                  cuentan); revise el documento o importe antes la adjudicación"
             ),
+            remedy: None,
         }),
         several => {
             let list = |date: fn(NaiveDate) -> String| {
@@ -327,6 +330,7 @@ pub fn which(of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowErro
                     "{doc_type} {doc_number} tiene {n} adjudicaciones{acotada}: {lista}; agregue {agregue} para decir cuál, \
                      o dé adjudication_id"
                 ),
+                remedy: None,
             })
         }
     }
@@ -620,7 +624,7 @@ pub fn release_many(
         return Ok(None);
     }
     tx.audit_bulk(
-        "pledge.release-releasable",
+        crate::store::Action::PledgeReleaseReleasable,
         "pledge_releases",
         first_id,
         &[crate::store::audit::Cover {

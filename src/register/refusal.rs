@@ -4,6 +4,7 @@
 //! language (the CLI English, the web Spanish), so no rule ever knows a flag.
 
 use crate::lang::{Lang, Said, Shown};
+use crate::later_stages::Stage;
 use std::fmt;
 
 /// An input of a register write, as the domain names it.
@@ -215,7 +216,7 @@ pub enum Act {
     /// Open a tranche of a later stage (`tranche` and `shares` when they are known).
     OpenTranche {
         program: String,
-        stage: u8,
+        stage: Stage,
         tranche: Option<usize>,
         shares: Option<u64>,
     },
@@ -224,21 +225,21 @@ pub enum Act {
     /// Decide a persisting tie by lot.
     Draw {
         program: String,
-        stage: u8,
+        stage: Stage,
         tranche: u32,
     },
     /// Re-check a stage's draws.
-    VerifyDraws { program: String, stage: u8 },
+    VerifyDraws { program: String, stage: Stage },
     /// Adjudicate a later stage on a day.
     AdjudicateStage {
         program: String,
-        stage: u8,
+        stage: Stage,
         on: chrono::NaiveDate,
     },
     /// Declare a later stage void on a day.
     DeclareVoid {
         program: String,
-        stage: u8,
+        stage: Stage,
         on: chrono::NaiveDate,
     },
     /// Add a certified rate period.

@@ -4,17 +4,17 @@
 //! Markdown, HTML or PDF by the notices' machinery. Spanish, es-CO formats. Rendering only.
 
 use super::notice::{Block, long_date, md_text};
-use crate::later_stages::MinimumPrice;
+use crate::later_stages::{MinimumPrice, Stage};
 use crate::money::{format_cop, format_number};
 use crate::program::{Criterion, CriterionRate, Program};
-use crate::register::stage::{Concluded, Standing, stage_name_es};
+use crate::register::stage::{Concluded, Standing};
 use crate::store::stage::Kind;
 use rust_decimal::Decimal;
 
 /// What a stage's acta shows.
 pub struct StageActaData<'a> {
     pub program: &'a Program,
-    pub stage: u8,
+    pub stage: Stage,
     pub concluded: &'a Concluded,
 }
 
@@ -72,19 +72,18 @@ fn criterion_para(c: &Criterion) -> String {
 }
 
 /// The acta's number line: `Etapa 2 — Acta N.º 4`.
-pub fn number_line(stage: u8, conclusion_id: i64) -> String {
+pub fn number_line(stage: Stage, conclusion_id: i64) -> String {
     format!("Etapa {stage} — Acta N.º {conclusion_id}")
 }
 
 /// The stage and conclusion a line of text names, when it holds a number line (the last one
 /// on the line: the decree before it is typed by an officer).
-pub fn parse_number_line(line: &str) -> Option<(u8, i64)> {
+pub fn parse_number_line(line: &str) -> Option<(Stage, i64)> {
     let at = line.rfind("Etapa ")?;
     let rest = &line[at + "Etapa ".len()..];
     let (stage, rest) = rest.split_once(" — Acta N.º ")?;
     let id = rest.split_whitespace().next()?;
-    let stage: u8 = stage.parse().ok()?;
-    ((2..=3).contains(&stage)).then_some(())?;
+    let stage = Stage::from_number(stage.parse().ok()?)?;
     Some((stage, id.parse().ok()?))
 }
 
@@ -92,9 +91,9 @@ pub fn parse_number_line(line: &str) -> Option<(u8, i64)> {
 pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     let p = d.program;
     let c = &d.concluded.conclusion;
-    let name = stage_name_es(d.stage);
+    let name = d.stage.name_es();
     let cite = &p.later_stages.articles;
-    let articles = q(if d.stage == 2 {
+    let articles = q(if d.stage == Stage::Second {
         &cite.second
     } else {
         &cite.third
@@ -454,8 +453,11 @@ mod tests {
     #[test]
     fn the_number_line_reads_back() {
         assert_eq!(
-            parse_number_line(&format!("## Decreto 3939 de 2004 — {}", number_line(3, 14))),
-            Some((3, 14))
+            parse_number_line(&format!(
+                "## Decreto 3939 de 2004 — {}",
+                number_line(Stage::Third, 14)
+            )),
+            Some((Stage::Third, 14))
         );
         assert_eq!(parse_number_line("Etapa 4 — Acta N.º 1"), None);
         assert_eq!(parse_number_line("Adjudicación N.º 1"), None);

@@ -329,7 +329,7 @@ pub fn seal_acceptances(tx: &mut Tx<'_>, s: StoredAcceptances) -> Result<Importe
         });
     }
     tx.audit_bulk(
-        "acceptances.import",
+        crate::store::Action::AcceptancesImport,
         "acceptance_imports",
         s.import_id,
         &covers,

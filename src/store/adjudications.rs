@@ -121,7 +121,7 @@ pub fn each<E: From<StoreError>>(
 pub fn void(tx: &mut Tx<'_>, adjudication_id: i64, reason: &str) -> Result<i64> {
     tx.insert(
         "adjudication_voids",
-        "adjudication.void",
+        crate::store::Action::AdjudicationVoid,
         &[("adjudication_id", &adjudication_id), ("reason", &reason)],
     )
 }

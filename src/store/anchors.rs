@@ -26,8 +26,8 @@ pub struct Recorded {
 /// starts a new checkpoint log.
 pub fn record(tx: &mut Tx<'_>, c: &Checkpoint, reanchor: Option<&str>) -> Result<i64> {
     let action = match reanchor {
-        Some(_) => "audit.reanchor",
-        None => "audit.checkpoint",
+        Some(_) => crate::store::Action::AuditReanchor,
+        None => crate::store::Action::AuditCheckpoint,
     };
     tx.insert(
         "audit_checkpoints",

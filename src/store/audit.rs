@@ -686,7 +686,7 @@ mod tests {
             .write("ana", |tx| {
                 tx.insert(
                     "holders",
-                    "holder.create",
+                    crate::store::Action::HolderCreate,
                     &[
                         ("doc_type", &"CC"),
                         ("doc_number", &n),
@@ -712,12 +712,12 @@ mod tests {
             .write("admin", |tx| {
                 let user = tx.insert(
                     "users",
-                    "user.add",
+                    crate::store::Action::UserAdd,
                     &[("name", &"ana"), ("role", &"oficial")],
                 )?;
                 tx.insert(
                     "user_sign_ins",
-                    "user.sign_in",
+                    crate::store::Action::UserSignIn,
                     &[("user_id", &user), ("succeeded", &true)],
                 )
             })

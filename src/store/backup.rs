@@ -360,7 +360,7 @@ mod tests {
             .write::<_, crate::store::StoreError>("ana", |tx| {
                 tx.insert(
                     "holders",
-                    "holder.create",
+                    crate::store::Action::HolderCreate,
                     &[
                         ("doc_type", &"CC"),
                         ("doc_number", &"1"),

@@ -89,7 +89,7 @@ pub struct NewBreach<'a> {
 pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
     tx.insert(
         "breaches",
-        "breach.record",
+        crate::store::Action::BreachRecord,
         &[
             ("adjudication_id", &b.adjudication_id),
             ("kind", &b.kind),
@@ -109,7 +109,7 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>) -> Result<i64> {
 pub fn void(tx: &mut Tx<'_>, breach_id: i64, reason: &str) -> Result<i64> {
     tx.insert(
         "breach_voids",
-        "breach.void",
+        crate::store::Action::BreachVoid,
         &[("breach_id", &breach_id), ("reason", &reason)],
     )
 }
@@ -201,7 +201,7 @@ pub fn record_payment(
 ) -> Result<i64> {
     tx.insert(
         "payments",
-        "payment.record",
+        crate::store::Action::PaymentRecord,
         &[
             ("breach_id", &breach_id),
             ("paid_on", &paid_on.to_string()),
@@ -250,7 +250,7 @@ pub fn payment(conn: &Connection, id: i64) -> Result<StoredPayment> {
 pub fn void_payment(tx: &mut Tx<'_>, payment_id: i64, reason: &str) -> Result<i64> {
     tx.insert(
         "payment_voids",
-        "payment.void",
+        crate::store::Action::PaymentVoid,
         &[("payment_id", &payment_id), ("reason", &reason)],
     )
 }
@@ -302,7 +302,7 @@ pub struct NewLiquidation<'a> {
 pub fn insert_liquidation(tx: &mut Tx<'_>, l: &NewLiquidation<'_>) -> Result<i64> {
     tx.insert(
         "liquidations",
-        "fine.liquidate",
+        crate::store::Action::FineLiquidate,
         &[
             ("breach_id", &l.breach_id),
             ("until", &l.until.to_string()),

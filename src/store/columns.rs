@@ -111,6 +111,23 @@ impl FromSql for crate::offering::adjudicate::Cause {
     }
 }
 
+/// A later stage stored as its number (2 or 3); any other number is corrupt.
+impl FromSql for crate::later_stages::Stage {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let n = i64::column_result(value)?;
+        u8::try_from(n)
+            .ok()
+            .and_then(crate::later_stages::Stage::from_number)
+            .ok_or_else(|| bad("is not a later stage (2 or 3)"))
+    }
+}
+
+impl ToSql for crate::later_stages::Stage {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(i64::from(self.number())))
+    }
+}
+
 /// Why a stored value does not convert; the column and value are added by [`Cols::get`].
 #[derive(Debug)]
 struct Bad(&'static str);
@@ -334,6 +351,33 @@ mod tests {
                 other => panic!("{unknown:?} not refused: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn a_stored_stage_is_2_or_3_and_any_other_number_is_corrupt() {
+        use crate::later_stages::Stage;
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        let read = |n: i64| {
+            conn.query_row("SELECT ?1 AS stage", [n], |r| {
+                super::Cols::new(r, "stage_tranches").get::<Stage>(0)
+            })
+        };
+        assert_eq!(read(2).unwrap(), Stage::Second);
+        assert_eq!(read(3).unwrap(), Stage::Third);
+        for n in [0, 1, 4, 256, -2] {
+            match read(n) {
+                Err(rusqlite::Error::FromSqlConversionFailure(_, _, e)) => assert_eq!(
+                    e.to_string(),
+                    format!("stage_tranches.stage {n} is not a later stage (2 or 3)")
+                ),
+                other => panic!("{n} not refused: {other:?}"),
+            }
+        }
+        // written as the number it always was
+        let stored: i64 = conn
+            .query_row("SELECT ?1", [Stage::Third], |r| r.get(0))
+            .unwrap();
+        assert_eq!(stored, 3);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! audit trail orders them).
 
 use super::columns::Cols;
-use super::{Result, Tx};
+use super::{Action, Result, Tx};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
@@ -20,7 +20,7 @@ pub struct Version {
 }
 
 /// Stores a new version for `holder_id` (audited as `action`).
-pub fn insert(tx: &mut Tx<'_>, holder_id: i64, c: &Contact, action: &str) -> Result<i64> {
+pub fn insert(tx: &mut Tx<'_>, holder_id: i64, c: &Contact, action: Action) -> Result<i64> {
     tx.insert(
         "holder_contacts",
         action,

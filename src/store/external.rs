@@ -35,7 +35,7 @@ pub struct NewExternal<'a> {
 pub fn insert(tx: &mut Tx<'_>, e: &NewExternal<'_>) -> Result<i64> {
     tx.insert(
         "external_first_stages",
-        "offer.record-external",
+        crate::store::Action::OfferRecordExternal,
         &[
             ("program_id", &e.program_id),
             ("adjudicated_on", &Day(e.adjudicated_on)),

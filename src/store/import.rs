@@ -661,7 +661,12 @@ pub fn seal(tx: &mut Tx<'_>, w: Stored) -> Result<Imported> {
             digest: Some(holder_hash.finish()),
         });
     }
-    tx.audit_bulk("adjudications.import", "imports", import_id, &covers)?;
+    tx.audit_bulk(
+        crate::store::Action::AdjudicationsImport,
+        "imports",
+        import_id,
+        &covers,
+    )?;
     Ok(Imported::Added {
         import_id,
         rows: stored.count,

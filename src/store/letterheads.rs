@@ -25,7 +25,7 @@ pub struct Letterhead {
 pub fn insert(tx: &mut Tx<'_>, program_id: i64, i: &Issuer) -> Result<i64> {
     tx.insert(
         "letterheads",
-        "letters.set",
+        crate::store::Action::LettersSet,
         &[
             ("program_id", &program_id),
             ("entity", &i.entity),
@@ -106,7 +106,7 @@ pub fn insert_text(tx: &mut Tx<'_>, doc: Doc, t: &DocText) -> Result<i64> {
     };
     tx.insert(
         "document_texts",
-        "document.text",
+        crate::store::Action::DocumentText,
         &[
             ("notice_id", &notice),
             ("settlement_id", &settlement),

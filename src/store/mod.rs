@@ -8,6 +8,7 @@ pub mod acceptances;
 pub mod adjudications;
 pub mod anchors;
 pub mod audit;
+pub mod audit_action;
 pub mod backup;
 pub mod breaches;
 pub(crate) mod bulk;
@@ -30,6 +31,7 @@ pub mod users;
 
 use crate::import::RowError;
 use crate::lang::{Lang, Said};
+pub use audit_action::Action;
 use rusqlite::{Connection, OpenFlags, Transaction, params};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -652,11 +654,34 @@ impl Tx<'_> {
     pub fn insert(
         &mut self,
         table: &'static str,
-        action: &str,
+        action: Action,
         columns: &[(&str, &dyn rusqlite::ToSql)],
     ) -> Result<i64> {
         let id = self.insert_unaudited(table, columns)?;
-        audit::append(&self.tx, &self.now, &self.actor, action, table, id, &[])?;
+        audit::append(
+            &self.tx,
+            &self.now,
+            &self.actor,
+            action.as_str(),
+            table,
+            id,
+            &[],
+        )?;
+        Ok(id)
+    }
+
+    /// [`Tx::insert`] for an action that carries a note in its stored code (`rate.add forced:
+    /// REASON`): the table has no column for it, and the event's payload must stay the stored row.
+    pub fn insert_noted(
+        &mut self,
+        table: &'static str,
+        action: Action,
+        note: &str,
+        columns: &[(&str, &dyn rusqlite::ToSql)],
+    ) -> Result<i64> {
+        let id = self.insert_unaudited(table, columns)?;
+        let code = action.noted(note);
+        audit::append(&self.tx, &self.now, &self.actor, &code, table, id, &[])?;
         Ok(id)
     }
 
@@ -685,12 +710,20 @@ impl Tx<'_> {
     /// Appends one event for `entity` row `id` that also covers rows written in bulk.
     pub fn audit_bulk(
         &mut self,
-        action: &str,
+        action: Action,
         entity: &'static str,
         id: i64,
         covers: &[audit::Cover],
     ) -> Result<i64> {
-        audit::append(&self.tx, &self.now, &self.actor, action, entity, id, covers)
+        audit::append(
+            &self.tx,
+            &self.now,
+            &self.actor,
+            action.as_str(),
+            entity,
+            id,
+            covers,
+        )
     }
 }
 
@@ -1627,7 +1660,7 @@ mod tests {
             .write("tester", |tx| {
                 tx.insert(
                     "holders",
-                    "holder.create",
+                    crate::store::Action::HolderCreate,
                     &[
                         ("doc_type", &"CC"),
                         ("doc_number", &"123"),

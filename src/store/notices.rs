@@ -46,7 +46,7 @@ pub fn insert(
     )?;
     tx.insert(
         "notices",
-        "notice.issue",
+        crate::store::Action::NoticeIssue,
         &[
             ("program_id", &program_id),
             ("year", &i64::from(year)),
@@ -168,7 +168,7 @@ pub fn insert_rendering(tx: &mut Tx<'_>, doc: Doc, format: DocFormat, sha256: &s
     };
     tx.insert(
         "renderings",
-        "document.render",
+        crate::store::Action::DocumentRender,
         &[
             ("notice_id", &notice),
             ("settlement_id", &settlement),
@@ -222,7 +222,7 @@ pub fn insert_delivery(
 ) -> Result<i64> {
     tx.insert(
         "notice_deliveries",
-        "notice.delivered",
+        crate::store::Action::NoticeDelivered,
         &[
             ("notice_id", &notice_id),
             ("delivered_on", &on.to_string()),

@@ -53,7 +53,7 @@ pub fn offer(conn: &Connection, program_id: i64) -> Result<Option<Offer>> {
 pub fn insert_offer(tx: &mut Tx<'_>, program_id: i64, window: Window) -> Result<i64> {
     tx.insert(
         "offers",
-        "offer.open",
+        crate::store::Action::OfferOpen,
         &[
             ("program_id", &program_id),
             ("opens", &Day(window.opens)),
@@ -628,7 +628,12 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
 /// The run's one audit event, covering its outcomes and whatever else it wrote with it (the
 /// `imports` row and the adjudications and holders of its awards).
 pub fn seal_run(tx: &mut Tx<'_>, run_id: i64, covers: &[Cover]) -> Result<i64> {
-    tx.audit_bulk("offer.adjudicate", "offering_runs", run_id, covers)
+    tx.audit_bulk(
+        crate::store::Action::OfferAdjudicate,
+        "offering_runs",
+        run_id,
+        covers,
+    )
 }
 
 /// Shares already adjudicated for the program by any means.

@@ -11,7 +11,7 @@ use super::columns::{Cols, Shares};
 use super::import::{PriorImport, Unchanged, prior_import};
 use super::{Result, StoreError, Tx};
 use crate::ids::DocType;
-use crate::import::{PledgeOf, RowError};
+use crate::import::{PledgeOf, Remedy, RowError};
 use crate::lang::Said;
 use crate::said;
 use chrono::NaiveDate;
@@ -91,7 +91,7 @@ pub fn get(conn: &Connection, id: i64) -> Result<Pledge> {
 pub fn void(tx: &mut Tx<'_>, pledge_id: i64, reason: &str) -> Result<i64> {
     tx.insert(
         "pledge_voids",
-        "pledge.void",
+        crate::store::Action::PledgeVoid,
         &[("pledge_id", &pledge_id), ("reason", &reason)],
     )
 }
@@ -282,7 +282,7 @@ pub struct NewPledge<'a> {
 pub fn insert(tx: &mut Tx<'_>, p: &NewPledge<'_>) -> Result<i64> {
     tx.insert(
         "pledges",
-        "pledge.register",
+        crate::store::Action::PledgeRegister,
         &[
             ("adjudication_id", &p.adjudication_id),
             ("rank", &i64::from(p.rank)),
@@ -542,12 +542,13 @@ pub fn import(
                              read: &mut std::collections::HashMap<i64, Pledgeable>|
          -> Result<()> {
             let line = row.line;
-            let mut problem = |field: &str, value: String, reason: Said| {
+            let mut problem = |field: &str, value: String, reason: Said, remedy: Option<Remedy>| {
                 problems.push(RowError {
                     line,
                     field: field.into(),
                     value,
                     reason,
+                    remedy,
                 })
             };
             let adjudication_id = match &row.of {
@@ -597,9 +598,10 @@ pub fn import(
                     "adjudication_id",
                     adjudication_id.to_string(),
                     Said::new(
-                        "no such adjudication in the register (see `vigia adjudications list`)",
+                        "no such adjudication in the register",
                         "no hay una adjudicación con ese número en el registro",
                     ),
+                    Some(Remedy::LookUpAdjudications),
                 );
                 return Ok(());
             };
@@ -617,6 +619,7 @@ pub fn import(
                         "la adjudicación N.º {adjudication_id} es de {doc_type} {doc_number}, no de {t} {n}; revise las \
                          filas del archivo"
                     ),
+                    None,
                 );
                 return Ok(());
             }
@@ -733,7 +736,12 @@ pub fn import(
             digest: Some(hasher.finish()),
         }]
     };
-    tx.audit_bulk("pledge.import", "pledge_imports", import_id, &covers)?;
+    tx.audit_bulk(
+        crate::store::Action::PledgeImport,
+        "pledge_imports",
+        import_id,
+        &covers,
+    )?;
     Ok(PledgesImported::Added {
         import_id,
         pledges: count,
@@ -747,7 +755,7 @@ pub fn import(
 pub fn release(tx: &mut Tx<'_>, pledge_id: i64, on: NaiveDate) -> Result<i64> {
     tx.insert(
         "pledge_releases",
-        "pledge.release",
+        crate::store::Action::PledgeRelease,
         &[("pledge_id", &pledge_id), ("released_on", &on.to_string())],
     )
 }

@@ -67,7 +67,7 @@ pub fn sha256_of(conn: &Connection, code: &str) -> Result<Option<(i64, String)>>
 pub fn insert(tx: &mut Tx<'_>, program: &Program, source: &str, sha256: &str) -> Result<i64> {
     tx.insert(
         "programs",
-        "program.add",
+        crate::store::Action::ProgramAdd,
         &[
             ("code", &program.code),
             ("source_toml", &source),
@@ -179,7 +179,7 @@ pub fn record_validity_exception(
 ) -> Result<i64> {
     tx.insert(
         "validity_exceptions",
-        "program.outside-validity",
+        crate::store::Action::ProgramOutsideValidity,
         &[
             ("program_id", &program_id),
             ("act", &act.as_str()),
@@ -203,7 +203,7 @@ pub fn record_stage(
     };
     tx.insert(
         "stage_prices",
-        "program.stage-price",
+        crate::store::Action::ProgramStagePrice,
         &[
             ("program_id", &program_id),
             ("stage", &s),

@@ -137,21 +137,22 @@ pub fn insert(
     supersede: Option<(&str, &[(Origin, RatePeriod)])>,
     forced: Option<&str>,
 ) -> Result<Added> {
-    let action = match forced {
-        Some(reason) => format!("rate.add forced: {reason}"),
-        None => "rate.add".to_string(),
+    let columns: &[(&str, &dyn rusqlite::ToSql)] = &[
+        ("valid_from", &period.valid_from.to_string()),
+        ("valid_to", &period.valid_to.to_string()),
+        ("ibc_ea_pct", &period.ibc_ea_pct.map(|d| d.to_string())),
+        ("usury_ea_pct", &period.usury_ea_pct.map(|d| d.to_string())),
+        ("resolution", &period.resolution),
+    ];
+    let id = match forced {
+        Some(reason) => tx.insert_noted(
+            "rate_periods",
+            crate::store::Action::RateAddForced,
+            reason,
+            columns,
+        )?,
+        None => tx.insert("rate_periods", crate::store::Action::RateAdd, columns)?,
     };
-    let id = tx.insert(
-        "rate_periods",
-        &action,
-        &[
-            ("valid_from", &period.valid_from.to_string()),
-            ("valid_to", &period.valid_to.to_string()),
-            ("ibc_ea_pct", &period.ibc_ea_pct.map(|d| d.to_string())),
-            ("usury_ea_pct", &period.usury_ea_pct.map(|d| d.to_string())),
-            ("resolution", &period.resolution),
-        ],
-    )?;
     let mut superseded = Vec::new();
     if let Some((reason, overlapping)) = supersede {
         for (origin, p) in overlapping {
@@ -161,7 +162,7 @@ pub fn insert(
             };
             tx.insert(
                 "rate_supersessions",
-                "rate.supersede",
+                crate::store::Action::RateSupersede,
                 &[
                     ("by_rate_id", &id),
                     ("superseded_rate_id", &rate_id),

@@ -40,7 +40,7 @@ pub fn insert(
     )?;
     tx.insert(
         "settlements",
-        "settlement.issue",
+        crate::store::Action::SettlementIssue,
         &[
             ("program_id", &program_id),
             ("year", &i64::from(year)),

@@ -8,6 +8,7 @@ use super::columns::{Cols, Day, Exact, Shares};
 use super::import::PriorImport;
 use super::offering::filed_text;
 use super::{Result, StoreError, Tx};
+use crate::later_stages::Stage;
 use crate::offering::proposals::{Bidder, ProposalRow};
 use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -18,7 +19,7 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tranche {
     pub id: i64,
-    pub stage: u8,
+    pub stage: Stage,
     pub tranche: u32,
     pub shares: u64,
     pub opens: NaiveDate,
@@ -29,7 +30,7 @@ pub struct Tranche {
 }
 
 /// The tranches of a program's stage, by number.
-pub fn tranches(conn: &Connection, program_id: i64, stage: u8) -> Result<Vec<Tranche>> {
+pub fn tranches(conn: &Connection, program_id: i64, stage: Stage) -> Result<Vec<Tranche>> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, stage, tranche, shares, opens, closes, minimum_price, created_at, created_by
          FROM stage_tranches WHERE program_id = ?1 AND stage = ?2 ORDER BY tranche",
@@ -54,7 +55,7 @@ pub fn tranches(conn: &Connection, program_id: i64, stage: u8) -> Result<Vec<Tra
 /// What a tranche is opened with.
 pub struct NewTranche {
     pub program_id: i64,
-    pub stage: u8,
+    pub stage: Stage,
     pub tranche: u32,
     pub shares: u64,
     pub opens: NaiveDate,
@@ -66,7 +67,7 @@ pub struct NewTranche {
 pub fn insert_tranche(tx: &mut Tx<'_>, t: &NewTranche) -> Result<i64> {
     tx.insert(
         "stage_tranches",
-        "stage.open",
+        crate::store::Action::StageOpen,
         &[
             ("program_id", &t.program_id),
             ("stage", &t.stage),
@@ -92,7 +93,7 @@ fn parse_filed(s: &str) -> Option<NaiveDateTime> {
 }
 
 /// Every proposal of a program's stage, in the order they were stored, with their bidders.
-pub fn proposals(conn: &Connection, program_id: i64, stage: u8) -> Result<Vec<StoredProposal>> {
+pub fn proposals(conn: &Connection, program_id: i64, stage: Stage) -> Result<Vec<StoredProposal>> {
     let mut bidders: HashMap<i64, Vec<Bidder>> = HashMap::new();
     {
         let mut stmt = conn.prepare_cached(
@@ -149,7 +150,7 @@ pub fn proposals(conn: &Connection, program_id: i64, stage: u8) -> Result<Vec<St
 pub fn prior_import(
     conn: &Connection,
     program_id: i64,
-    stage: u8,
+    stage: Stage,
     sha256: &str,
 ) -> Result<Option<PriorImport>> {
     Ok(conn
@@ -181,7 +182,7 @@ pub struct WrittenProposals {
 pub fn write_proposals(
     tx: &mut Tx<'_>,
     program_id: i64,
-    stage: u8,
+    stage: Stage,
     file: (&str, &str, &str),
     rows: &[ProposalRow],
 ) -> Result<WrittenProposals> {
@@ -256,7 +257,12 @@ pub fn write_proposals(
             digest: None,
         });
     }
-    tx.audit_bulk("proposals.import", "proposal_imports", import_id, &covers)?;
+    tx.audit_bulk(
+        crate::store::Action::ProposalsImport,
+        "proposal_imports",
+        import_id,
+        &covers,
+    )?;
     Ok(WrittenProposals {
         import_id,
         rows: rows.len(),
@@ -280,7 +286,7 @@ pub struct Improvement {
 pub fn improvements(
     conn: &Connection,
     program_id: i64,
-    stage: u8,
+    stage: Stage,
 ) -> Result<HashMap<i64, Improvement>> {
     let mut stmt = conn.prepare_cached(
         "SELECT i.id, i.proposal_id, i.price, i.counted, i.created_at FROM stage_improvements i
@@ -313,7 +319,7 @@ pub fn insert_improvement(
 ) -> Result<i64> {
     tx.insert(
         "stage_improvements",
-        "stage.improve",
+        crate::store::Action::StageImprove,
         &[
             ("proposal_id", &proposal_id),
             ("price", &Exact(price)),
@@ -326,7 +332,7 @@ pub fn insert_improvement(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredDraw {
     pub id: i64,
-    pub stage: u8,
+    pub stage: Stage,
     pub tranche: u32,
     pub seed: String,
     pub hashed_text: String,
@@ -341,7 +347,7 @@ pub struct StoredDraw {
 }
 
 /// The draws of a program's stage, by tranche.
-pub fn draws(conn: &Connection, program_id: i64, stage: u8) -> Result<Vec<StoredDraw>> {
+pub fn draws(conn: &Connection, program_id: i64, stage: Stage) -> Result<Vec<StoredDraw>> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, stage, tranche, seed, hashed_text, digest, number, tied, winner_index, winner, proposal_id,
                 created_at, created_by
@@ -371,7 +377,7 @@ pub fn draws(conn: &Connection, program_id: i64, stage: u8) -> Result<Vec<Stored
 /// What a draw records.
 pub struct NewDraw<'a> {
     pub program_id: i64,
-    pub stage: u8,
+    pub stage: Stage,
     pub tranche: u32,
     pub draw: &'a crate::offering::stage::Draw,
     pub seed: &'a str,
@@ -383,7 +389,7 @@ pub struct NewDraw<'a> {
 pub fn insert_draw(tx: &mut Tx<'_>, d: &NewDraw<'_>) -> Result<i64> {
     tx.insert(
         "stage_draws",
-        "stage.draw",
+        crate::store::Action::StageDraw,
         &[
             ("program_id", &d.program_id),
             ("stage", &d.stage),
@@ -421,7 +427,7 @@ impl Kind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Conclusion {
     pub id: i64,
-    pub stage: u8,
+    pub stage: Stage,
     pub kind: Kind,
     pub decided_on: NaiveDate,
     pub offered: u64,
@@ -434,7 +440,7 @@ pub struct Conclusion {
 }
 
 /// The conclusion of a program's stage, if it was concluded.
-pub fn conclusion(conn: &Connection, program_id: i64, stage: u8) -> Result<Option<Conclusion>> {
+pub fn conclusion(conn: &Connection, program_id: i64, stage: Stage) -> Result<Option<Conclusion>> {
     Ok(conn
         .query_row(
             "SELECT id, stage, kind, decided_on, offered, awarded, leftover, price, stage_price_id, created_at,
@@ -506,7 +512,7 @@ pub fn awards(conn: &Connection, conclusion_id: i64) -> Result<Vec<Award>> {
 /// What a conclusion records.
 pub struct NewConclusion {
     pub program_id: i64,
-    pub stage: u8,
+    pub stage: Stage,
     pub kind: Kind,
     pub decided_on: NaiveDate,
     pub offered: u64,
@@ -564,8 +570,8 @@ pub fn write_conclusion(tx: &mut Tx<'_>, c: &NewConclusion, awards: &[Award]) ->
         .into_iter()
         .collect();
     let action = match c.kind {
-        Kind::Adjudicated => "stage.adjudicate",
-        Kind::Desert => "stage.desert",
+        Kind::Adjudicated => crate::store::Action::StageAdjudicate,
+        Kind::Desert => crate::store::Action::StageDesert,
     };
     tx.audit_bulk(action, "stage_conclusions", id, &covers)?;
     Ok(id)

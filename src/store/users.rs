@@ -67,21 +67,29 @@ pub fn list(conn: &Connection) -> Result<Vec<User>> {
 
 /// A new account (audited); its password is a separate row.
 pub fn insert(tx: &mut Tx<'_>, name: &str, role: &str) -> Result<i64> {
-    tx.insert("users", "user.add", &[("name", &name), ("role", &role)])
+    tx.insert(
+        "users",
+        crate::store::Action::UserAdd,
+        &[("name", &name), ("role", &role)],
+    )
 }
 
 /// A new password hash for an account (audited).
 pub fn set_password(tx: &mut Tx<'_>, user_id: i64, phc: &str) -> Result<i64> {
     tx.insert(
         "user_passwords",
-        "user.password",
+        crate::store::Action::UserPassword,
         &[("user_id", &user_id), ("phc", &phc)],
     )
 }
 
 /// Disables an account (audited).
 pub fn disable(tx: &mut Tx<'_>, user_id: i64) -> Result<i64> {
-    tx.insert("user_disables", "user.disable", &[("user_id", &user_id)])
+    tx.insert(
+        "user_disables",
+        crate::store::Action::UserDisable,
+        &[("user_id", &user_id)],
+    )
 }
 
 /// The table of sign-ins (migration 0010).
@@ -90,9 +98,9 @@ pub const SIGN_INS: &str = "user_sign_ins";
 /// A sign-in attempt on an account (audited): `succeeded`, or failed.
 pub fn record_sign_in(tx: &mut Tx<'_>, user_id: i64, succeeded: bool) -> Result<i64> {
     let action = if succeeded {
-        "user.sign_in"
+        crate::store::Action::UserSignIn
     } else {
-        "user.sign_in_failed"
+        crate::store::Action::UserSignInFailed
     };
     tx.insert(
         SIGN_INS,

@@ -154,7 +154,7 @@ fn problems_table(name: &str, problems: &[store::Problem]) -> Markup {
             tbody {
                 @for p in problems {
                     @match p {
-                        store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field) } td { (r.value) } td { (r.reason.es()) } },
+                        store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field) } td { (r.value) } td { (views::razon_fila(r)) } },
                         store::Problem::Whole(w) => tr { td.num {} td {} td {} td { (w.es()) } },
                     }
                 }
@@ -271,7 +271,7 @@ async fn acceptances_confirm(
             StatusCode::CONFLICT,
             html! {
                 p.error role="alert" { "El registro cambió desde la revisión; nada se escribió:" }
-                ul { @for p in &ps { li { (p.in_lang(crate::lang::Lang::Es)) } } }
+                ul { @for p in &ps { li { (views::problema(p)) } } }
             },
         ),
     };

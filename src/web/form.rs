@@ -268,9 +268,9 @@ impl Errors {
             register::Error::Refused(r) => self.refusal(&r),
             register::Error::Refusals(rs) => rs.iter().for_each(|r| self.refusal(r)),
             register::Error::Fine(f) => self.general.push(views::fine_error_text(&f)),
-            register::Error::Store(StoreError::Rejected(ps)) => self
-                .general
-                .extend(ps.iter().map(|p| p.in_lang(crate::lang::Lang::Es))),
+            register::Error::Store(StoreError::Rejected(ps)) => {
+                self.general.extend(ps.iter().map(views::problema))
+            }
             register::Error::Store(s) => return Err(s.into()),
         }
         Ok(())

@@ -130,7 +130,7 @@ async fn import_upload(
                 tbody {
                     @for p in &problems {
                         @match p {
-                            store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field) } td { (r.value) } td { (r.reason.es()) } },
+                            store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field) } td { (r.value) } td { (views::razon_fila(r)) } },
                             store::Problem::Whole(w) => tr { td.num {} td {} td {} td { (w.es()) } },
                         }
                     }
@@ -221,7 +221,7 @@ async fn import_confirm(State(app): State<Arc<App>>, user: User, sent: Posted<Co
         }
         Ok(Err(m)) => html! { p.aviso { (m) } },
         Err(ps) => {
-            html! { p.error role="alert" { "El registro cambió desde la revisión; nada se escribió:" } ul { @for p in &ps { li { (p.in_lang(crate::lang::Lang::Es)) } } } }
+            html! { p.error role="alert" { "El registro cambió desde la revisión; nada se escribió:" } ul { @for p in &ps { li { (views::problema(p)) } } } }
         }
     };
     ok(page(Some(&user), "Importar adjudicaciones", body))

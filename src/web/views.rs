@@ -4,10 +4,12 @@
 
 use super::auth::User;
 use crate::fine::{self, FineError, Outcome};
+use crate::import::Remedy;
 use crate::lang::Lang;
 use crate::money::{format_cop, format_percent, format_percent_dp};
 use crate::register::user::Role;
 use crate::register::{Field, Refusal};
+use crate::store::Action;
 use chrono::NaiveDate;
 use maud::{DOCTYPE, Markup, html};
 use rust_decimal::Decimal;
@@ -22,49 +24,91 @@ pub use crate::lang::fecha;
 /// A stored UTC time (RFC 3339) in Colombia's time: `dd/mm/aaaa hh:mm (hora de Colombia)`.
 pub use crate::lang::momento;
 
-/// What an audit event's action code (`payment.void`) records, in Spanish; an unknown code as it
-/// is (the code itself is shown beside it).
+/// What an audit event's stored action code (`payment.void`, `rate.add forced: REASON`) records,
+/// in Spanish; a code no action writes as it is (the code itself is shown beside it).
 pub fn accion(code: &str) -> &str {
-    match code {
-        "program.add" => "Registro de un programa",
-        "program.stage-price" => "Registro del precio de una etapa posterior",
-        "rate.add" => "Registro de una certificación de tasa",
-        "rate.supersede" => "Reemplazo de una certificación de tasa",
-        "offer.open" => "Apertura de la oferta",
-        "program.outside-validity" => "Acto fuera de la vigencia del programa (con su razón)",
-        "offer.record-external" => "Primera etapa concluida fuera de vigia (registrada)",
-        "acceptances.import" => "Importación de aceptaciones",
-        "offer.adjudicate" => "Adjudicación de la oferta (Art. 12)",
-        "adjudications.import" => "Importación de adjudicaciones",
-        "adjudication.void" => "Anulación de una adjudicación",
-        "holder.create" => "Alta de un titular",
-        "holder.update" => "Actualización de los datos de contacto de un titular",
-        "pledge.register" => "Inscripción de una prenda",
-        "pledge.import" => "Importación de prendas",
-        "pledge.release" => "Liberación de una prenda",
-        "pledge.release-releasable" => "Liberación en bloque de prendas",
-        "pledge.void" => "Anulación de una prenda",
-        "breach.record" => "Registro de un incumplimiento",
-        "breach.void" => "Anulación de un incumplimiento",
-        "payment.record" => "Registro de un pago",
-        "payment.void" => "Anulación de un pago",
-        "fine.liquidate" => "Liquidación de una multa",
-        "notice.issue" => "Expedición de un aviso de cobro",
-        "notice.delivered" => "Registro de la entrega de un aviso",
-        "document.render" => "Generación de un documento",
-        "settlement.issue" => "Expedición de un paz y salvo",
-        "stage.open" => "Apertura de un tramo de etapa posterior",
-        "proposals.import" => "Importación de propuestas",
-        "stage.improve" => "Mejora de precio de una propuesta",
-        "stage.draw" => "Sorteo entre propuestas empatadas",
-        "stage.adjudicate" => "Adjudicación de una etapa posterior",
-        "stage.desert" => "Declaración de una etapa posterior desierta",
-        "user.add" => "Alta de un usuario",
-        "user.disable" => "Deshabilitación de un usuario",
-        "user.password" => "Cambio de contraseña",
-        "user.sign_in" => "Ingreso al sistema",
-        "user.sign_in_failed" => "Intento de ingreso fallido",
-        other => other,
+    match Action::read(code) {
+        Some((action, _)) => accion_de(action),
+        None => code,
+    }
+}
+
+/// What an audit action records, in Spanish: every action the store writes has its words.
+pub fn accion_de(action: Action) -> &'static str {
+    match action {
+        Action::ProgramAdd => "Registro de un programa",
+        Action::ProgramStagePrice => "Registro del precio de una etapa posterior",
+        Action::ProgramOutsideValidity => "Acto fuera de la vigencia del programa (con su razón)",
+        Action::LettersSet => "Registro del membrete y las firmas de las cartas de un programa",
+        Action::DocumentText => "Registro de la versión del texto de un documento",
+        Action::RateAdd => "Registro de una certificación de tasa",
+        Action::RateAddForced => {
+            "Registro de una certificación de tasa con usura distinta de 1,5 × IBC (con su razón)"
+        }
+        Action::RateSupersede => "Reemplazo de una certificación de tasa",
+        Action::OfferOpen => "Apertura de la oferta",
+        Action::OfferRecordExternal => "Primera etapa concluida fuera de vigia (registrada)",
+        Action::AcceptancesImport => "Importación de aceptaciones",
+        Action::OfferAdjudicate => "Adjudicación de la oferta (Art. 12)",
+        Action::AdjudicationsImport => "Importación de adjudicaciones",
+        Action::AdjudicationVoid => "Anulación de una adjudicación",
+        Action::HolderCreate => "Alta de un titular",
+        Action::HolderUpdate => "Actualización de los datos de contacto de un titular",
+        Action::PledgeRegister => "Inscripción de una prenda",
+        Action::PledgeImport => "Importación de prendas",
+        Action::PledgeRelease => "Liberación de una prenda",
+        Action::PledgeReleaseReleasable => "Liberación en bloque de prendas",
+        Action::PledgeVoid => "Anulación de una prenda",
+        Action::BreachRecord => "Registro de un incumplimiento",
+        Action::BreachVoid => "Anulación de un incumplimiento",
+        Action::PaymentRecord => "Registro de un pago",
+        Action::PaymentVoid => "Anulación de un pago",
+        Action::FineLiquidate => "Liquidación de una multa",
+        Action::NoticeIssue => "Expedición de un aviso de cobro",
+        Action::NoticeDelivered => "Registro de la entrega de un aviso",
+        Action::DocumentRender => "Generación de un documento",
+        Action::SettlementIssue => "Expedición de un paz y salvo",
+        Action::StageOpen => "Apertura de un tramo de etapa posterior",
+        Action::ProposalsImport => "Importación de propuestas",
+        Action::StageImprove => "Mejora de precio de una propuesta",
+        Action::StageDraw => "Sorteo entre propuestas empatadas",
+        Action::StageAdjudicate => "Adjudicación de una etapa posterior",
+        Action::StageDesert => "Declaración de una etapa posterior desierta",
+        Action::UserAdd => "Alta de un usuario",
+        Action::UserDisable => "Deshabilitación de un usuario",
+        Action::UserPassword => "Cambio de contraseña",
+        Action::UserSignIn => "Ingreso al sistema",
+        Action::UserSignInFailed => "Intento de ingreso fallido",
+        Action::AuditCheckpoint => "Punto de control firmado de la cadena de auditoría",
+        Action::AuditReanchor => "Nuevo punto de partida de los puntos de control (con su razón)",
+    }
+}
+
+/// What an officer can do about a refused row of a file, as the web words it after the reason
+/// (with its separator): the pages that do it, never a command.
+pub fn remedio(r: Remedy) -> String {
+    match r {
+        Remedy::CorrectLineOrVoid { adjudication: id } => format!(
+            "; si el registro está bien, corrija la línea; si el archivo está bien, anule la adjudicación \
+             N.º {id} (en la página «Adjudicaciones») e importe de nuevo el archivo"
+        ),
+        Remedy::LookUpAdjudications => {
+            " (los números de las adjudicaciones están en la página «Adjudicaciones»)".to_string()
+        }
+    }
+}
+
+/// Why a row of a file was refused, with its remedy in the web's words: a problems table's cell.
+pub fn razon_fila(e: &crate::import::RowError) -> String {
+    e.reason_worded(Lang::Es, remedio)
+}
+
+/// A refused input's problem as one Spanish line (a row's with its line), its remedy in the web's
+/// words.
+pub fn problema(p: &crate::store::Problem) -> String {
+    match p {
+        crate::store::Problem::Row(e) => e.worded(Lang::Es, remedio),
+        crate::store::Problem::Whole(m) => m.es().to_string(),
     }
 }
 
@@ -566,6 +610,52 @@ pub fn balance_chart(l: &fine::Liquidation) -> Markup {
 mod tests {
     use super::*;
     use crate::said;
+
+    #[test]
+    fn a_refused_rows_remedy_names_pages_never_commands() {
+        let row = crate::import::RowError {
+            line: 3,
+            field: "shares".into(),
+            value: "120".into(),
+            reason: said!("differs", "difiere"),
+            remedy: Some(Remedy::CorrectLineOrVoid { adjudication: 2 }),
+        };
+        assert_eq!(
+            problema(&crate::store::Problem::Row(row.clone())),
+            "línea 3: shares «120»: difiere; si el registro está bien, corrija la línea; si el archivo \
+             está bien, anule la adjudicación N.º 2 (en la página «Adjudicaciones») e importe de nuevo el \
+             archivo"
+        );
+        for r in [
+            Remedy::CorrectLineOrVoid { adjudication: 2 },
+            Remedy::LookUpAdjudications,
+        ] {
+            let words = remedio(r);
+            assert!(!words.contains("vigia ") && !words.contains('`'), "{words}");
+        }
+    }
+
+    #[test]
+    fn every_action_the_store_writes_has_its_spanish_words() {
+        let mut seen = std::collections::HashSet::new();
+        for a in Action::ALL {
+            let label = accion(a.as_str());
+            // a label, not the code shown again (what an unlabelled code gets)
+            assert_ne!(label, a.as_str(), "{a:?} has no label");
+            assert!(
+                label.chars().next().is_some_and(char::is_uppercase),
+                "{label}"
+            );
+            assert!(seen.insert(label), "{label:?} labels two actions");
+        }
+        // the trail stores a forced rate's reason after its code
+        assert_eq!(
+            accion(&Action::RateAddForced.noted("tasa de la resolución")),
+            accion_de(Action::RateAddForced)
+        );
+        assert_eq!(accion("payment.void"), "Anulación de un pago");
+        assert_eq!(accion("algo.desconocido"), "algo.desconocido");
+    }
 
     #[test]
     fn an_iso_date_in_a_resolution_is_written_dd_mm_aaaa() {

@@ -3,10 +3,11 @@
 //! price) or declared void; a concluded stage read back, and re-checked against its records.
 
 use super::evaluate::{Standing, TrancheEvaluation, evaluate};
-use super::tie::verify_draws;
-use super::{available, refuse_if_concluded, stage_name, stage_name_es};
+use super::tie::{DrawDiscrepancy, verify_draws};
+use super::{available, refuse_if_concluded};
 use crate::holidays::{add_business_days, next_business_day};
 use crate::lang::{fecha, numero};
+use crate::later_stages::Stage;
 use crate::rates::RateSeries;
 use crate::register::Act;
 use crate::register::{Field, Refusal, Result};
@@ -68,18 +69,14 @@ pub struct Concluded {
 
 fn check_decision_day(
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     evals: &[TrancheEvaluation],
     on: NaiveDate,
 ) -> Result<()> {
     if let Some(t) = evals.iter().map(|e| &e.tranche).max_by_key(|t| t.closes)
         && on <= t.closes
     {
-        let (name, name_es, code) = (
-            stage_name(stage),
-            stage_name_es(stage),
-            &program.program.code,
-        );
+        let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
         let (closes, tranche) = (t.closes, t.tranche);
         let closes_es = fecha(closes);
         return Err(Refusal::value(
@@ -103,7 +100,7 @@ fn check_decision_day(
 pub fn adjudicate(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     on: NaiveDate,
     rates: &RateSeries,
 ) -> Result<Concluded> {
@@ -113,7 +110,7 @@ pub fn adjudicate(
     refuse_if_concluded(conn, program, stage)?;
     let evals = evaluate(conn, program, stage, rates)?;
     let offered: u64 = evals.iter().map(|e| e.tranche.shares).sum();
-    let (name, name_es) = (stage_name(stage), stage_name_es(stage));
+    let (name, name_es) = (stage.name(), stage.name_es());
     if offered != available.shares {
         let next = evals.len() + 1;
         let (all, missing) = (available.shares, available.shares - offered);
@@ -218,7 +215,7 @@ pub fn adjudicate(
         }
     })?;
     let awarded: u64 = parts.iter().map(|p| p.shares).sum();
-    let sp = programs::record_stage(tx, program.id, Some((stage, price)), on)?;
+    let sp = programs::record_stage(tx, program.id, Some((stage.number(), price)), on)?;
     let c = NewConclusion {
         program_id: program.id,
         stage,
@@ -248,7 +245,7 @@ pub fn adjudicate(
 pub fn desert(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     on: NaiveDate,
     rates: &RateSeries,
 ) -> Result<Concluded> {
@@ -315,7 +312,7 @@ pub fn desert(
             draw_id: None,
         })
         .collect();
-    let last = stage >= program.program.later_stages.last;
+    let last = stage.number() >= program.program.later_stages.last;
     let sp = if last {
         Some(programs::record_stage(tx, program.id, None, on)?)
     } else {
@@ -348,15 +345,11 @@ pub fn desert(
 pub fn concluded(
     conn: &Connection,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     rates: &RateSeries,
 ) -> Result<Concluded> {
     let conclusion = store::conclusion(conn, program.id, stage)?.ok_or_else(|| {
-        let (name, name_es, code) = (
-            stage_name(stage),
-            stage_name_es(stage),
-            &program.program.code,
-        );
+        let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
         Refusal::Rule(said!(
             "the {name} Stage of {code} has not been adjudicated nor declared void",
             "la {name_es} Etapa de {code} no ha sido adjudicada ni declarada desierta"
@@ -388,6 +381,71 @@ pub fn concluded(
     })
 }
 
+/// How a stage's stored conclusion differs from what its stored records give now (found by
+/// [`recheck`]); each front end words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Discrepancy {
+    /// The conclusion records `awards` tranche awards; the stage has `tranches` tranches.
+    AwardCount { awards: usize, tranches: usize },
+    /// A tranche has no stored award.
+    NoAward { tranche: u32 },
+    /// The award records other shares than the tranche offers.
+    Shares {
+        tranche: u32,
+        recorded: u64,
+        offered: u64,
+    },
+    /// The stored proposals are tied (between these references), yet a decision is recorded.
+    StillTied { tranche: u32, between: Vec<String> },
+    /// No stored proposal is valid, yet the award names a winner.
+    WinnerOfNone { tranche: u32 },
+    /// The stored proposals give `winner`; the award records another.
+    OtherWinner { tranche: u32, winner: String },
+    /// The award's price differs from the winning proposal's.
+    Price {
+        tranche: u32,
+        recorded: Option<Decimal>,
+        given: Decimal,
+    },
+    /// The award's value differs from the criterion's.
+    Value {
+        tranche: u32,
+        recorded: Option<Decimal>,
+        given: Option<Decimal>,
+    },
+    /// The award's draw differs from the register's.
+    Draw {
+        tranche: u32,
+        recorded: Option<i64>,
+        given: Option<i64>,
+    },
+    /// The award's rate (% EA) differs from the criterion's.
+    Rate {
+        tranche: u32,
+        recorded: Decimal,
+        given: Option<Decimal>,
+    },
+    /// The conclusion records `recorded` shares awarded; its awards add up to `sum`.
+    Awarded { recorded: u64, sum: u64 },
+    /// Offered, awarded and left over do not add up.
+    NotAddingUp {
+        offered: u64,
+        awarded: u64,
+        leftover: u64,
+    },
+    /// The conclusion's stage price differs from its awards'.
+    StagePrice {
+        recorded: Option<Decimal>,
+        given: Option<Decimal>,
+    },
+    /// A recorded draw of the stage does not verify.
+    DrawRecord {
+        draw: i64,
+        tranche: u32,
+        found: DrawDiscrepancy,
+    },
+}
+
 /// Reads a concluded stage back and recomputes what its acta states from the stored records: the
 /// evaluation of the stored proposals (improvements and draws counted) must give each stored
 /// award (winner, price, value, rate, draw), the awarded shares and leftover must add up, the
@@ -396,72 +454,70 @@ pub fn concluded(
 pub fn recheck(
     conn: &Connection,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     rates: &RateSeries,
-) -> Result<(Concluded, Vec<String>)> {
+) -> Result<(Concluded, Vec<Discrepancy>)> {
     let c = concluded(conn, program, stage, rates)?;
     let k = &c.conclusion;
     let mut diffs = Vec::new();
     if !c.evaluations.is_empty() && c.awards.len() != c.evaluations.len() {
-        diffs.push(format!(
-            "the conclusion records {} tranche award(s); the stage has {} tranche(s)",
-            c.awards.len(),
-            c.evaluations.len()
-        ));
+        diffs.push(Discrepancy::AwardCount {
+            awards: c.awards.len(),
+            tranches: c.evaluations.len(),
+        });
     }
     for e in &c.evaluations {
         let t = e.tranche.tranche;
         let Some(a) = c.awards.iter().find(|a| a.tranche == t) else {
-            diffs.push(format!("tranche {t} has no stored award"));
+            diffs.push(Discrepancy::NoAward { tranche: t });
             continue;
         };
         if a.shares != e.tranche.shares {
-            diffs.push(format!(
-                "tranche {t}: the award records {} shares; the tranche offers {}",
-                a.shares, e.tranche.shares
-            ));
+            diffs.push(Discrepancy::Shares {
+                tranche: t,
+                recorded: a.shares,
+                offered: e.tranche.shares,
+            });
         }
         match &e.standing {
-            Standing::Tie(v) => diffs.push(format!(
-                "tranche {t}: the stored proposals are tied between {}, but the conclusion records a decision",
-                e.references(v).join(", ")
-            )),
+            Standing::Tie(v) => diffs.push(Discrepancy::StillTied {
+                tranche: t,
+                between: e.references(v).iter().map(|r| r.to_string()).collect(),
+            }),
             Standing::Desert => {
                 if a.proposal_id.is_some() || a.price.is_some() {
-                    diffs.push(format!(
-                        "tranche {t}: the stored proposals give no valid one, but the award names a winner"
-                    ));
+                    diffs.push(Discrepancy::WinnerOfNone { tranche: t });
                 }
             }
             Standing::Winner { proposal, draw } => {
                 let p = &e.proposals[*proposal];
                 let ev = &e.evaluated[*proposal];
                 if a.proposal_id != Some(p.id) {
-                    diffs.push(format!(
-                        "tranche {t}: the stored proposals give {} as the winner, but the award records another",
-                        p.row.reference
-                    ));
+                    diffs.push(Discrepancy::OtherWinner {
+                        tranche: t,
+                        winner: p.row.reference.clone(),
+                    });
                 }
                 if a.price != Some(ev.price) {
-                    diffs.push(format!(
-                        "tranche {t}: the award records the price {}; the proposals give {}",
-                        a.price.map_or_else(|| "none".into(), |x| x.to_string()),
-                        ev.price
-                    ));
+                    diffs.push(Discrepancy::Price {
+                        tranche: t,
+                        recorded: a.price,
+                        given: ev.price,
+                    });
                 }
                 if a.value != ev.value {
-                    diffs.push(format!(
-                        "tranche {t}: the award records the value {}; the criterion gives {}",
-                        a.value.map_or_else(|| "none".into(), |x| x.to_string()),
-                        ev.value.map_or_else(|| "none".into(), |x| x.to_string())
-                    ));
+                    diffs.push(Discrepancy::Value {
+                        tranche: t,
+                        recorded: a.value,
+                        given: ev.value,
+                    });
                 }
                 if a.draw_id != *draw {
-                    diffs.push(format!(
-                        "tranche {t}: the award records draw {}; the register gives {}",
-                        a.draw_id.map_or_else(|| "none".into(), |x| x.to_string()),
-                        draw.map_or_else(|| "none".into(), |x| x.to_string())
-                    ));
+                    diffs.push(Discrepancy::Draw {
+                        tranche: t,
+                        recorded: a.draw_id,
+                        given: *draw,
+                    });
                 }
             }
         }
@@ -469,40 +525,42 @@ pub fn recheck(
         if let Some(r) = a.rate_ea_pct
             && Some(r) != given
         {
-            diffs.push(format!(
-                "tranche {t}: the award records a rate of {r} % EA; the criterion gives {}",
-                given.map_or_else(|| "none".into(), |g| format!("{g} % EA"))
-            ));
+            diffs.push(Discrepancy::Rate {
+                tranche: t,
+                recorded: r,
+                given,
+            });
         }
     }
     let awarded: u64 = c.parts.iter().map(|x| x.shares).sum();
     if awarded != k.awarded {
-        diffs.push(format!(
-            "the conclusion records {} shares awarded; its awards add up to {awarded}",
-            k.awarded
-        ));
+        diffs.push(Discrepancy::Awarded {
+            recorded: k.awarded,
+            sum: awarded,
+        });
     }
     if k.offered.checked_sub(k.awarded) != Some(k.leftover) {
-        diffs.push(format!(
-            "the conclusion records {} offered, {} awarded and {} left over, which do not add up",
-            k.offered, k.awarded, k.leftover
-        ));
+        diffs.push(Discrepancy::NotAddingUp {
+            offered: k.offered,
+            awarded: k.awarded,
+            leftover: k.leftover,
+        });
     }
     let price = stage_price(&c.parts);
     if price != k.price {
-        diffs.push(format!(
-            "the conclusion records the stage price {}; its awards give {}",
-            k.price.map_or_else(|| "none".into(), |x| x.to_string()),
-            price.map_or_else(|| "none".into(), |x| x.to_string())
-        ));
+        diffs.push(Discrepancy::StagePrice {
+            recorded: k.price,
+            given: price,
+        });
     }
     if !store::draws(conn, program.id, stage)?.is_empty() {
         for d in verify_draws(conn, program, stage, rates)? {
-            for x in d.differences {
-                diffs.push(format!(
-                    "draw {} (tranche {}): {x}",
-                    d.stored.id, d.stored.tranche
-                ));
+            for found in d.differences {
+                diffs.push(Discrepancy::DrawRecord {
+                    draw: d.stored.id,
+                    tranche: d.stored.tranche,
+                    found,
+                });
             }
         }
     }

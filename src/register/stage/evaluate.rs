@@ -2,8 +2,8 @@
 //! value from the register's series, improvements counted, a recorded draw applied): each
 //! tranche's rows, ranking and standing.
 
-use super::{stage_name, stage_name_es};
 use crate::lang::fecha;
+use crate::later_stages::Stage;
 use crate::later_stages::Valuation;
 use crate::offering::stage::{self as core, Evaluated, Outcome, Proposal, Terms};
 use crate::program::{Criterion, CriterionRate};
@@ -227,13 +227,13 @@ impl TrancheEvaluation {
 pub fn evaluate(
     conn: &Connection,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     rates: &RateSeries,
 ) -> Result<Vec<TrancheEvaluation>> {
     let code = &program.program.code;
     let tranches = store::tranches(conn, program.id, stage)?;
     if tranches.is_empty() {
-        let (name, name_es) = (stage_name(stage), stage_name_es(stage));
+        let (name, name_es) = (stage.name(), stage.name_es());
         return Err(Refusal::Waits {
             reason: said!(
                 "the {name} Stage of {code} has no open tranche; open one first, with its shares and its opening and \

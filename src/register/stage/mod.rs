@@ -8,6 +8,7 @@
 use super::{Act, Field, Refusal, Result};
 use crate::import::RowError;
 use crate::lang::{fecha, numero};
+use crate::later_stages::Stage;
 use crate::offering::proposals::ProposalRow;
 use crate::said;
 use crate::store::Tx;
@@ -24,27 +25,10 @@ mod evaluate;
 mod tie;
 
 pub use conclude::{
-    Concluded, Part, adjudicate, concluded, desert, payment_due, recheck, stage_price,
+    Concluded, Discrepancy, Part, adjudicate, concluded, desert, payment_due, recheck, stage_price,
 };
 pub use evaluate::{RateUsed, Row, Standing, TrancheEvaluation, evaluate};
-pub use tie::{DrawCheck, Drawn, Improved, draw, improve, verify_draws};
-
-/// "Segunda" or "Tercera".
-pub fn stage_name_es(stage: u8) -> &'static str {
-    later(stage).name_es()
-}
-
-/// "Second" or "Third", for messages.
-pub fn stage_name(stage: u8) -> &'static str {
-    later(stage).name()
-}
-
-/// The later stage numbered `stage` as the register holds it (2 or 3; the command line reads
-/// no other), anything but 2 taken as the Third as these names always did, until the numbers
-/// give way to [`Stage`](crate::later_stages::Stage) itself.
-fn later(stage: u8) -> crate::later_stages::Stage {
-    crate::later_stages::Stage::from_number(stage).unwrap_or(crate::later_stages::Stage::Third)
-}
+pub use tie::{DrawCheck, DrawDiscrepancy, Drawn, Improved, draw, improve, verify_draws};
 
 /// What a stage may offer: the shares the previous stage left, and the day it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,10 +40,10 @@ pub struct Available {
 
 /// The shares stage `stage` of `program` may offer (Art. 13: "la totalidad de las Acciones que
 /// no sean enajenados en la Primera Etapa"; Art. 16: those not sold in the Second).
-pub fn available(conn: &Connection, program: &StoredProgram, stage: u8) -> Result<Available> {
+pub fn available(conn: &Connection, program: &StoredProgram, stage: Stage) -> Result<Available> {
     let code = &program.program.code;
     let last = program.program.later_stages.last;
-    if !(2..=last).contains(&stage) {
+    if stage.number() > last {
         return Err(Refusal::value(
             Field::Stage,
             stage,
@@ -70,7 +54,7 @@ pub fn available(conn: &Connection, program: &StoredProgram, stage: u8) -> Resul
         )
         .into());
     }
-    if stage == 2 {
+    let Some(previous) = stage.previous() else {
         let first = super::external::first_stage(conn, program)?.ok_or_else(|| {
             Refusal::Waits {
                 reason: said!(
@@ -105,9 +89,9 @@ pub fn available(conn: &Connection, program: &StoredProgram, stage: u8) -> Resul
             shares: first.leftover,
             since: first.adjudicated_on,
         });
-    }
-    let (prev_name, prev_es) = (stage_name(stage - 1), stage_name_es(stage - 1));
-    let prev = store::conclusion(conn, program.id, stage - 1)?.ok_or_else(|| {
+    };
+    let (prev_name, prev_es) = (previous.name(), previous.name_es());
+    let prev = store::conclusion(conn, program.id, previous)?.ok_or_else(|| {
         Refusal::Rule(said!(
             "the {prev_name} Stage of {code} has not ended: the Third Stage offers what it did not sell (Art. 16); \
              adjudicate it or declare it void first",
@@ -130,13 +114,9 @@ pub fn available(conn: &Connection, program: &StoredProgram, stage: u8) -> Resul
     })
 }
 
-fn refuse_if_concluded(conn: &Connection, program: &StoredProgram, stage: u8) -> Result<()> {
+fn refuse_if_concluded(conn: &Connection, program: &StoredProgram, stage: Stage) -> Result<()> {
     if let Some(c) = store::conclusion(conn, program.id, stage)? {
-        let (name, name_es, code) = (
-            stage_name(stage),
-            stage_name_es(stage),
-            &program.program.code,
-        );
+        let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
         let (how, como) = match c.kind {
             Kind::Adjudicated => ("adjudicated", "adjudicada"),
             Kind::Desert => ("declared void", "declarada desierta"),
@@ -155,7 +135,7 @@ fn refuse_if_concluded(conn: &Connection, program: &StoredProgram, stage: u8) ->
 /// A tranche to open.
 #[derive(Debug, Clone, Copy)]
 pub struct Open<'r> {
-    pub stage: u8,
+    pub stage: Stage,
     pub tranche: u32,
     pub shares: u64,
     pub opens: NaiveDate,
@@ -307,7 +287,7 @@ pub enum Imported {
 pub fn import(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     file: (&str, &str, &str),
     rows: Vec<ProposalRow>,
     file_problems: Vec<RowError>,
@@ -320,7 +300,7 @@ pub fn import(
     available(conn, program, stage)?;
     refuse_if_concluded(conn, program, stage)?;
     let tranches = store::tranches(conn, program.id, stage)?;
-    let (name, name_es) = (stage_name(stage), stage_name_es(stage));
+    let (name, name_es) = (stage.name(), stage.name_es());
     if tranches.is_empty() {
         return Err(Refusal::Waits {
             reason: said!(
@@ -356,7 +336,7 @@ pub fn import(
     let mut problems = file_problems;
     for r in &rows {
         if !tranches.iter().any(|t| t.tranche == r.tranche) {
-            let (name, nombre, n) = (stage_name(stage), stage_name_es(stage), tranches.len());
+            let (name, nombre, n) = (stage.name(), stage.name_es(), tranches.len());
             problems.push(RowError {
                 line: r.line,
                 field: "tranche".into(),
@@ -365,6 +345,7 @@ pub fn import(
                     "the {name} Stage has tranche(s) 1 to {n}: open this one first",
                     "la {nombre} Etapa tiene los tramos 1 a {n}: abra antes este tramo"
                 ),
+                remedy: None,
             });
         }
         if let Some((id, import)) = known.get(&r.reference) {
@@ -376,7 +357,7 @@ pub fn import(
                     "is already registered (proposal {id}, proposals import {import}): one proposal, one reference",
                     "ya está registrada (propuesta N.º {id}, importación de propuestas N.º {import}): una propuesta, \
                      una referencia"
-                ),
+                ), remedy: None,
             });
         }
     }

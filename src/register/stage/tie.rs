@@ -2,8 +2,9 @@
 //! draw that decides a persisting tie, and its re-check from the record.
 
 use super::evaluate::{Standing, evaluate, proposal_by_reference};
-use super::{refuse_if_concluded, stage_name, stage_name_es};
+use super::refuse_if_concluded;
 use crate::lang::momento;
+use crate::later_stages::Stage;
 use crate::money::format_cop;
 use crate::offering::stage::{self as core, Draw};
 use crate::rates::RateSeries;
@@ -33,7 +34,7 @@ pub struct Improved {
 pub fn improve(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     reference: &str,
     price: Decimal,
     rates: &RateSeries,
@@ -41,11 +42,7 @@ pub fn improve(
     let conn = tx.conn();
     refuse_if_concluded(conn, program, stage)?;
     let evals = evaluate(conn, program, stage, rates)?;
-    let (name, name_es, code) = (
-        stage_name(stage),
-        stage_name_es(stage),
-        &program.program.code,
-    );
+    let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
     let (e, i) = proposal_by_reference(&evals, reference).ok_or_else(|| {
         Refusal::value(
             Field::Proposal,
@@ -141,7 +138,7 @@ pub struct Drawn {
 pub fn draw(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     tranche: u32,
     seed: &str,
     rates: &RateSeries,
@@ -165,7 +162,7 @@ pub fn draw(
         .iter()
         .find(|e| e.tranche.tranche == tranche)
         .ok_or_else(|| {
-            let (name, name_es) = (stage_name(stage), stage_name_es(stage));
+            let (name, name_es) = (stage.name(), stage.name_es());
             Refusal::value(
                 Field::Tranche,
                 tranche,
@@ -241,8 +238,34 @@ pub fn draw(
 pub struct DrawCheck {
     pub stored: StoredDraw,
     pub recomputed: Draw,
-    /// Every difference between the record and the recomputation, in words (empty: verified).
-    pub differences: Vec<String>,
+    /// Every difference between the record and the recomputation (empty: verified).
+    pub differences: Vec<DrawDiscrepancy>,
+}
+
+/// How a recorded draw differs from its recomputation; each front end words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DrawDiscrepancy {
+    /// The register shows no tie in the draw's tranche any more.
+    NoTie { tranche: u32 },
+    /// The text hashed differs from the one the record gives.
+    Text { hashed: String, recomputed: String },
+    /// The digest recorded differs from SHA-256 of the text.
+    Digest {
+        recorded: String,
+        recomputed: String,
+    },
+    /// The number and place recorded differ from the recomputed ones.
+    NumberAndPlace {
+        number: String,
+        place: usize,
+        recomputed_number: u64,
+        recomputed_place: usize,
+    },
+    /// The winner recorded differs from the draw's.
+    Winner {
+        recorded: String,
+        recomputed: String,
+    },
 }
 
 /// Recomputes every recorded draw of the stage from its record (the seed, the program, the
@@ -250,16 +273,12 @@ pub struct DrawCheck {
 pub fn verify_draws(
     conn: &Connection,
     program: &StoredProgram,
-    stage: u8,
+    stage: Stage,
     rates: &RateSeries,
 ) -> Result<Vec<DrawCheck>> {
     let draws = store::draws(conn, program.id, stage)?;
     if draws.is_empty() {
-        let (name, name_es, code) = (
-            stage_name(stage),
-            stage_name_es(stage),
-            &program.program.code,
-        );
+        let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
         return Err(Refusal::Rule(said!(
             "the {name} Stage of {code} has no recorded draw",
             "la {name_es} Etapa de {code} no tiene ningún sorteo registrado"
@@ -276,10 +295,7 @@ pub fn verify_draws(
         let r = core::draw(&d.seed, &program.program.code, stage, d.tranche, &tied);
         let Some(r) = r else {
             out.push(DrawCheck {
-                differences: vec![format!(
-                    "the register shows no tie in tranche {} any more",
-                    d.tranche
-                )],
+                differences: vec![DrawDiscrepancy::NoTie { tranche: d.tranche }],
                 recomputed: Draw {
                     sorted: Vec::new(),
                     text: String::new(),
@@ -294,28 +310,30 @@ pub fn verify_draws(
         };
         let mut differences = Vec::new();
         if r.text != d.hashed_text {
-            differences.push(format!(
-                "the text hashed was {:?}; the record gives {:?}",
-                d.hashed_text, r.text
-            ));
+            differences.push(DrawDiscrepancy::Text {
+                hashed: d.hashed_text.clone(),
+                recomputed: r.text.clone(),
+            });
         }
         if r.digest != d.digest {
-            differences.push(format!(
-                "the digest recorded is {}; SHA-256 gives {}",
-                d.digest, r.digest
-            ));
+            differences.push(DrawDiscrepancy::Digest {
+                recorded: d.digest.clone(),
+                recomputed: r.digest.clone(),
+            });
         }
         if r.number.to_string() != d.number || r.index != d.winner_index {
-            differences.push(format!(
-                "the number and place recorded are {} and {}; recomputed {} and {}",
-                d.number, d.winner_index, r.number, r.index
-            ));
+            differences.push(DrawDiscrepancy::NumberAndPlace {
+                number: d.number.clone(),
+                place: d.winner_index,
+                recomputed_number: r.number,
+                recomputed_place: r.index,
+            });
         }
         if r.winner != d.winner {
-            differences.push(format!(
-                "the winner recorded is {}; the draw gives {}",
-                d.winner, r.winner
-            ));
+            differences.push(DrawDiscrepancy::Winner {
+                recorded: d.winner.clone(),
+                recomputed: r.winner.clone(),
+            });
         }
         out.push(DrawCheck {
             stored: d,
