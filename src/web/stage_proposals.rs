@@ -58,7 +58,7 @@ impl Inputs for Confirm {
 }
 
 fn base(code: &str, stage: Stage) -> String {
-    format!("/programas/{code}/etapas/{}", stage.number())
+    format!("/programas/{code}/etapas/{}", stage)
 }
 
 fn title(code: &str, stage: Stage) -> String {
@@ -70,7 +70,7 @@ fn title(code: &str, stage: Stage) -> String {
 
 /// What the pending review is kept under: the program and the stage.
 fn pending_key(code: &str, stage: Stage) -> String {
-    format!("{code}/{}", stage.number())
+    format!("{code}/{}", stage)
 }
 
 fn upload(user: &User, code: &str, stage: Stage) -> Markup {
@@ -145,14 +145,7 @@ fn import_run(
     .map_err(|()| WebError::internal("collecting rows does not fail"))?;
     let shown: Vec<ProposalRow> = rows.iter().take(ROWS_SHOWN).cloned().collect();
     let run = |tx: &mut store::Tx<'_>| {
-        rules::import(
-            tx,
-            &p,
-            stage.number(),
-            (name, &sha, encoding),
-            rows,
-            problems,
-        )
+        rules::import(tx, &p, stage, (name, &sha, encoding), rows, problems)
     };
     let result = if write {
         s.write::<_, register::Error>(officer, run)

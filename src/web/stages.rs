@@ -144,7 +144,7 @@ async fn open_tranche(
             let mut written = false;
             if let Some(o) = &read {
                 let open = Open {
-                    stage: stage.number(),
+                    stage: stage,
                     tranche: o.tranche,
                     shares: o.shares,
                     opens: o.opens,
@@ -211,7 +211,7 @@ async fn improve(
             if let Some(price) = price {
                 match s.write::<_, register::Error>(&officer, |tx| {
                     let rates = a.rates_tx(tx)?;
-                    rules::improve(tx, &p, stage.number(), &reference, price, &rates)
+                    rules::improve(tx, &p, stage, &reference, price, &rates)
                 }) {
                     Ok(i) if i.counted => {
                         done = Some(format!(
@@ -289,7 +289,7 @@ async fn draw(
             if let Some(tranche) = tranche {
                 match s.write::<_, register::Error>(&officer, |tx| {
                     let rates = a.rates_tx(tx)?;
-                    rules::draw(tx, &p, stage.number(), tranche, &seed, &rates)
+                    rules::draw(tx, &p, stage, tranche, &seed, &rates)
                 }) {
                     Ok(d) => {
                         done = Some(format!(
@@ -439,9 +439,9 @@ async fn conclude(
             let run = |tx: &mut store::Tx<'_>| {
                 let rates = a.rates_tx(tx)?;
                 if adjudicate {
-                    rules::adjudicate(tx, &p, stage.number(), on, &rates)
+                    rules::adjudicate(tx, &p, stage, on, &rates)
                 } else {
-                    rules::desert(tx, &p, stage.number(), on, &rates)
+                    rules::desert(tx, &p, stage, on, &rates)
                 }
             };
             let computed = match dry_run(s, &officer, run) {
@@ -527,23 +527,21 @@ async fn acta_file(app: Arc<App>, code: String, n: u8, format: Format) -> Page {
     let made = app
         .db(move |s| {
             let (p, stage) = stage_of(s, &code, n)?;
-            if crate::store::stage::conclusion(s.conn(), p.id, stage.number())?.is_none() {
+            if crate::store::stage::conclusion(s.conn(), p.id, stage)?.is_none() {
                 return Ok(None);
             }
             let rates = a.rates(s)?;
-            let c = rules::concluded(s.conn(), &p, stage.number(), &rates)?;
+            let c = rules::concluded(s.conn(), &p, stage, &rates)?;
             let data = StageActaData {
                 program: &p.program,
-                stage: stage.number(),
+                stage: stage,
                 concluded: &c,
             };
             // a program's code is letters, digits, '-' and '_' (program.rs), safe in a file name
             Ok(Some((
                 format!(
                     "acta-{}-etapa-{}-{}",
-                    p.program.code,
-                    stage.number(),
-                    c.conclusion.id
+                    p.program.code, stage, c.conclusion.id
                 ),
                 render(&data, format),
             )))
@@ -587,7 +585,7 @@ enum Verdict {
 /// its stored proposals, improvements and draws must give the stored conclusion
 /// (`register::stage::recheck`), and its text must be what they render in its format.
 fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebError> {
-    let (code, n) = (v.code(), v.stage.number());
+    let (code, n) = (v.code(), v.stage);
     let name = v.stage.name_es();
     let Ok((format, lines)) = documents::document_lines(bytes) else {
         return Ok(Verdict::DoesNot(
@@ -626,9 +624,10 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
     let (fresh_c, differences) = rules::recheck(s.conn(), &v.program, n, &rates)?;
     if let Some(d) = differences.first() {
         return Ok(Verdict::DoesNot(format!(
-            "Los registros de la {name} Etapa (conclusión N.º {}) no dan lo que la conclusión registró: {d}. \
+            "Los registros de la {name} Etapa (conclusión N.º {}) no dan lo que la conclusión registró: {}. \
              El registro mismo necesita revisión (auditoría).",
-            c.conclusion.id
+            c.conclusion.id,
+            super::stage_words::discrepancia(d)
         )));
     }
     let data = StageActaData {

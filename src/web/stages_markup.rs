@@ -64,7 +64,7 @@ pub(super) fn stage_of(s: &Store, code: &str, n: u8) -> Result<(StoredProgram, S
 }
 
 pub(super) fn base(code: &str, stage: Stage) -> String {
-    format!("/programas/{code}/etapas/{}", stage.number())
+    format!("/programas/{code}/etapas/{}", stage)
 }
 
 pub(super) fn title(code: &str, stage: Stage) -> String {
@@ -80,7 +80,7 @@ pub(super) fn load(
     stage: Stage,
 ) -> Result<View, WebError> {
     let conn = s.conn();
-    let n = stage.number();
+    let n = stage;
     let available = match rules::available(conn, &program, n) {
         Ok(a) => Ok(a),
         Err(e) => Err(refusal_texts(e)?),
@@ -454,7 +454,7 @@ fn tranche_evaluation(
             (invitations(user, &base, e, improve_errors, typed))
         }
         @if !tied_now.is_empty() && e.draw.is_none() && user.may(Role::Admin) {
-            (draw_form(user, (&base, v.code(), v.stage.number()), e, &tied_now, draw_errors, typed))
+            (draw_form(user, (&base, v.code(), v.stage), e, &tied_now, draw_errors, typed))
         }
     }
 }
@@ -520,7 +520,7 @@ fn invitations(
 /// The draw of a persisting tie: how it is decided, and its form.
 fn draw_form(
     user: &User,
-    (base, code, stage): (&str, &str, u8),
+    (base, code, stage): (&str, &str, crate::later_stages::Stage),
     e: &TrancheEvaluation,
     tied: &[usize],
     errors: &Errors,
@@ -582,7 +582,7 @@ fn draw_check(c: &DrawCheck) -> Markup {
             @if c.differences.is_empty() {
                 p.ok role="status" { "Recalculado desde el registro: coincide (" code { (r.digest) } ", gana " (r.winner) ")." }
             } @else {
-                p.error role="alert" { "Recalculado desde el registro: NO coincide. " (c.differences.join("; ")) "." }
+                p.error role="alert" { "Recalculado desde el registro: NO coincide. " (c.differences.iter().map(super::stage_words::diferencia_sorteo).collect::<Vec<_>>().join("; ")) "." }
             }
         }
     }
