@@ -58,7 +58,7 @@ impl Inputs for Confirm {
 }
 
 fn base(code: &str, stage: Stage) -> String {
-    format!("/programas/{code}/etapas/{}", stage)
+    format!("/programas/{code}/etapas/{stage}")
 }
 
 fn title(code: &str, stage: Stage) -> String {
@@ -70,7 +70,7 @@ fn title(code: &str, stage: Stage) -> String {
 
 /// What the pending review is kept under: the program and the stage.
 fn pending_key(code: &str, stage: Stage) -> String {
-    format!("{code}/{}", stage)
+    format!("{code}/{stage}")
 }
 
 fn upload(user: &User, code: &str, stage: Stage) -> Markup {

@@ -144,7 +144,7 @@ async fn open_tranche(
             let mut written = false;
             if let Some(o) = &read {
                 let open = Open {
-                    stage: stage,
+                    stage,
                     tranche: o.tranche,
                     shares: o.shares,
                     opens: o.opens,
@@ -534,7 +534,7 @@ async fn acta_file(app: Arc<App>, code: String, n: u8, format: Format) -> Page {
             let c = rules::concluded(s.conn(), &p, stage, &rates)?;
             let data = StageActaData {
                 program: &p.program,
-                stage: stage,
+                stage,
                 concluded: &c,
             };
             // a program's code is letters, digits, '-' and '_' (program.rs), safe in a file name

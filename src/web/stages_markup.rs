@@ -64,7 +64,7 @@ pub(super) fn stage_of(s: &Store, code: &str, n: u8) -> Result<(StoredProgram, S
 }
 
 pub(super) fn base(code: &str, stage: Stage) -> String {
-    format!("/programas/{code}/etapas/{}", stage)
+    format!("/programas/{code}/etapas/{stage}")
 }
 
 pub(super) fn title(code: &str, stage: Stage) -> String {
