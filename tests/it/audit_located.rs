@@ -205,3 +205,68 @@ fn a_pledge_changed_inside_a_pledge_import_is_named() {
         "{text}"
     );
 }
+
+/// The web's verification page (issue 24 C): the same verification as `vigia audit verify`
+/// (`register::audit::verify`), through the checkpoints of the log and of the chain, its findings
+/// in Spanish.
+#[test]
+fn the_web_verifies_through_the_signed_checkpoints_as_the_cli_does() {
+    use crate::web::{Client, PASSWORD, Server, register_with_users};
+    let r = register_with_users();
+    r.ok(&["audit", "checkpoint"]);
+    let s = Server::start(&r);
+    let (mut j, _) = Client::signed_in(&s, "julia", PASSWORD);
+    let page = |j: &mut Client<'_>| j.get("/auditoria/verificar").text();
+    let t = page(&mut j);
+    // init's checkpoint and this one, both in the log
+    assert!(
+        t.contains("Cadena de auditoría íntegra") && t.contains("Puntos de control: 2 firmados"),
+        "{t}"
+    );
+
+    // an imported adjudication changed by hand: its row and column named
+    behind_vigias_back(&r, "UPDATE adjudications SET shares = 999 WHERE id = 2");
+    let t = page(&mut j);
+    assert!(
+        t.contains("La auditoría NO coincide en el evento")
+            && t.contains("adjudications: fila 2, columna shares modificada"),
+        "{t}"
+    );
+    behind_vigias_back(&r, "UPDATE adjudications SET shares = 2500 WHERE id = 2");
+    assert!(page(&mut j).contains("Cadena de auditoría íntegra"));
+
+    // the log deleted and an account's role rewritten, its event and every hash after it too:
+    // the checkpoint the chain records catches it, and nothing suggests a plain checkpoint
+    let log = std::path::PathBuf::from(format!("{}.checkpoints", r.db().display()));
+    std::fs::remove_file(&log).unwrap();
+    let seq: i64 = r
+        .conn()
+        .query_row(
+            "SELECT seq FROM audit_events WHERE entity = 'users' AND payload LIKE '%\"carla\"%'",
+            [],
+            |x| x.get(0),
+        )
+        .unwrap();
+    behind_vigias_back(
+        &r,
+        &format!(
+            "UPDATE users SET role = 'admin' WHERE name = 'carla';
+             UPDATE audit_events SET payload = replace(payload, '\"role\":\"consulta\"', '\"role\":\"admin\"')
+              WHERE seq = {seq};"
+        ),
+    );
+    rehash_from(&r, seq);
+    let t = page(&mut j);
+    assert!(
+        t.contains(
+            "La auditoría NO coincide con the checkpoint the chain records in audit_checkpoints row"
+        ) && t.contains("is not the one it signed: the chain was rewritten"),
+        "{t}"
+    );
+    assert!(
+        t.contains("FALTA EL REGISTRO DE PUNTOS DE CONTROL")
+            && t.contains("la cadena registra 2 punto(s) de control"),
+        "{t}"
+    );
+    assert!(!t.contains("`vigia audit checkpoint`"), "{t}");
+}
