@@ -172,8 +172,11 @@ fn payload_for(conn: &Connection, entity: &str, entity_id: i64, covers: &[Cover]
             None => range_digest(conn, c.table, c.first, c.last)?,
         };
         let mut cover = json!({"table": c.table, "first": c.first, "last": c.last, "count": count, "sha256": sha});
-        // the rows' prints, where the write kept them (`prints`)
-        if let Some((chunks, sha)) = super::prints::digest(conn, c.table, c.first)? {
+        // the rows' prints, where the write kept them (`prints`); an empty range has none (the
+        // next write of the table starts at the same id)
+        if c.last >= c.first
+            && let Some((chunks, sha)) = super::prints::digest(conn, c.table, c.first)?
+        {
             cover["prints"] = json!({"chunks": chunks, "sha256": sha});
         }
         list.push(cover);
