@@ -650,7 +650,9 @@ fn payload_mismatch(
     Ok(if now == recorded {
         None
     } else if now.get("covers").is_some() && now["row"] == recorded["row"] {
-        let (located, reprinted) = locate_in_covers(conn, &covers, &recorded, &now)?;
+        let ranges: Vec<_> = covers.iter().map(|c| (c.table, c.first, c.last)).collect();
+        let (located, reprinted) =
+            super::prints::locate_in_covers(conn, &ranges, &recorded["covers"], &now["covers"])?;
         let reason = match &located {
             Some(l) => format!(
                 "rows written with it no longer match what was recorded: {}",
@@ -685,43 +687,6 @@ fn payload_mismatch(
         ))
     }
     .map(|reason| (reason, None)))
-}
-
-/// Among the covers whose rows differ from what `recorded` holds, the first row that its prints
-/// name (where the prints kept still match the event: then they are the ones written), and the
-/// tables whose prints themselves differ.
-fn locate_in_covers(
-    conn: &Connection,
-    covers: &[Cover],
-    recorded: &Value,
-    now: &Value,
-) -> Result<(Option<super::prints::Located>, Vec<&'static str>)> {
-    let (mut located, mut reprinted) = (None, Vec::new());
-    let was_list = recorded["covers"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default();
-    for (c, is) in covers
-        .iter()
-        .zip(now["covers"].as_array().into_iter().flatten())
-    {
-        let was = was_list
-            .iter()
-            .find(|w| w["table"].as_str() == Some(c.table) && w["first"].as_i64() == Some(c.first));
-        let Some(was) = was.filter(|w| *w != is) else {
-            continue;
-        };
-        match (was.get("prints"), is.get("prints")) {
-            (Some(a), Some(b)) if a == b => {
-                if located.is_none() {
-                    located = super::prints::locate(conn, c.table, c.first, c.last)?;
-                }
-            }
-            (None, None) => {}
-            _ => reprinted.push(c.table),
-        }
-    }
-    Ok((located, reprinted))
 }
 
 /// The ranges sorted and merged where they overlap or touch, so that no id is counted twice (an

@@ -326,6 +326,38 @@ pub fn locate(conn: &Connection, table: &str, first: i64, last: i64) -> Result<O
     }
 }
 
+/// Among a bulk event's covers (table, first and last id) whose rows differ from what the event
+/// recorded (`recorded`, its payload's list of covers, against `now`, the same recomputed), the
+/// first row its prints name, where the prints kept still match the event (then they are the
+/// ones written); and the tables whose prints themselves differ.
+pub fn locate_in_covers(
+    conn: &Connection,
+    covers: &[(&'static str, i64, i64)],
+    recorded: &serde_json::Value,
+    now: &serde_json::Value,
+) -> Result<(Option<Located>, Vec<&'static str>)> {
+    let (mut located, mut reprinted) = (None, Vec::new());
+    let was_list = recorded.as_array().map(Vec::as_slice).unwrap_or_default();
+    for (&(table, first, last), is) in covers.iter().zip(now.as_array().into_iter().flatten()) {
+        let was = was_list
+            .iter()
+            .find(|w| w["table"].as_str() == Some(table) && w["first"].as_i64() == Some(first));
+        let Some(was) = was.filter(|w| *w != is) else {
+            continue;
+        };
+        match (was.get("prints"), is.get("prints")) {
+            (Some(a), Some(b)) if a == b => {
+                if located.is_none() {
+                    located = locate(conn, table, first, last)?;
+                }
+            }
+            (None, None) => {}
+            _ => reprinted.push(table),
+        }
+    }
+    Ok((located, reprinted))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
