@@ -9,10 +9,10 @@
 //! differ ([`locate`]).
 //!
 //! The prints only locate: that something changed is told by the SHA-256 of the rows, as before.
-//! They are FNV-1a (a row's 64 bits, a column's 32 folded to 16), cheap enough to add less than
-//! the import's hashing already costs; a change whose column print happens to collide (1 in
-//! 65,536) is still named by its row, and one whose prints all collide is reported by range, as
-//! before.
+//! They are a fast non-cryptographic hash ([`mix64`], eight bytes at a time; a column keeps its
+//! top 16 bits, the row a hash of its columns' 64), cheap enough to add a few per cent to an
+//! import; a change whose column print happens to collide (1 in 65,536) is still named by its
+//! row, and one whose prints all collide is reported by range, as before.
 
 use super::Result;
 use rusqlite::{Connection, params};
@@ -57,43 +57,58 @@ impl Prints {
     }
 }
 
-/// FNV-1a, 64 bits.
-const FNV64: (u64, u64) = (0xcbf2_9ce4_8422_2325, 0x0000_0100_0000_01b3);
-/// FNV-1a, 32 bits.
-const FNV32: (u32, u32) = (0x811c_9dc5, 0x0100_0193);
+/// The golden ratio's 64 bits: the multiplier of [`mix64`].
+const K: u64 = 0x9e37_79b9_7f4a_7c15;
 
-fn fnv32(bytes: &[u8]) -> u16 {
-    let h = bytes
-        .iter()
-        .fold(FNV32.0, |h, &b| (h ^ u32::from(b)).wrapping_mul(FNV32.1));
-    ((h >> 16) ^ (h & 0xffff)) as u16
+/// SplitMix64's finaliser: every bit of `h` reaches every bit of the result.
+fn finish(mut h: u64) -> u64 {
+    h ^= h >> 30;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^= h >> 27;
+    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
 }
 
-fn fnv64(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .fold(FNV64.0, |h, &b| (h ^ u64::from(b)).wrapping_mul(FNV64.1))
+/// A fast 64-bit hash of `bytes`, eight at a time (multiply and rotate), before [`finish`]: not
+/// cryptographic, it only locates (see the module's note).
+fn mix64(bytes: &[u8]) -> u64 {
+    let step = |h: u64, w: u64| (h ^ w).wrapping_mul(K).rotate_left(29);
+    let mut words = bytes.chunks_exact(8);
+    let mut h = (bytes.len() as u64).wrapping_mul(K);
+    for w in &mut words {
+        h = step(h, u64::from_le_bytes(w.try_into().expect("8 bytes")));
+    }
+    let rest = words.remainder();
+    if !rest.is_empty() {
+        let mut last = [0u8; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        h = step(h, u64::from_le_bytes(last));
+    }
+    h
 }
 
-/// The members of a row's audited form, a flat JSON object as `serde_json` writes it compactly
-/// (keys are column names; values are numbers, `null` or strings): each key and the text of its
-/// value. `None` when the text is not such an object.
-fn members(json: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
-    let mut out = Vec::with_capacity(16);
-    let mut at = 1;
+/// A column's 2-byte print: the top bits of its value's [`mix64`], multiplied once more.
+fn column_print(h: u64) -> [u8; 2] {
+    ((h.wrapping_mul(K) >> 48) as u16).to_le_bytes()
+}
+
+/// Calls `f` with each member of a row's audited form, a flat JSON object as `serde_json` writes
+/// it compactly (keys are column names; values are numbers, `null` or strings): its key and the
+/// text of its value. `None` when the text is not such an object (then `f` saw a part of it).
+fn each_member<'j>(json: &'j [u8], mut f: impl FnMut(&'j [u8], &'j [u8])) -> Option<()> {
     if json.first() != Some(&b'{') {
         return None;
     }
     if json.get(1) == Some(&b'}') {
-        return Some(out);
+        return (json.len() == 2).then_some(());
     }
+    let mut at = 1;
     loop {
         // "key":
         if json.get(at) != Some(&b'"') {
             return None;
         }
         let key_end = at + 1 + json.get(at + 1..)?.iter().position(|&b| b == b'"')?;
-        let key = &json[at + 1..key_end];
         if json.get(key_end + 1) != Some(&b':') {
             return None;
         }
@@ -101,10 +116,13 @@ fn members(json: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
         let end = if json.get(start) == Some(&b'"') {
             let mut i = start + 1;
             loop {
-                match json.get(i)? {
+                i += json
+                    .get(i..)?
+                    .iter()
+                    .position(|&b| b == b'"' || b == b'\\')?;
+                match json[i] {
                     b'\\' => i += 2,
-                    b'"' => break i + 1,
-                    _ => i += 1,
+                    _ => break i + 1,
                 }
             }
         } else {
@@ -114,28 +132,42 @@ fn members(json: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
                     .iter()
                     .position(|&b| b == b',' || b == b'}')?
         };
-        out.push((key, &json[start..end]));
+        f(&json[at + 1..key_end], json.get(start..end)?);
         match json.get(end)? {
             b',' => at = end + 1,
-            b'}' if end + 1 == json.len() => return Some(out),
+            b'}' if end + 1 == json.len() => return Some(()),
             _ => return None,
         }
     }
 }
 
-/// The row's id: its first member, `id`.
-fn id_of(members: &[(&[u8], &[u8])]) -> Option<i64> {
-    match members.first() {
-        Some((b"id", v)) => std::str::from_utf8(v).ok()?.parse().ok(),
-        _ => None,
-    }
-}
-
-/// Appends the print of one row to `out`: its id (LEB128, after the previous row's, `prev`),
-/// the row's 8-byte hash, its count of columns and each column's 2-byte hash. Returns its id.
+/// Appends the print of one row to `out`: its count of columns, each column's 2-byte print
+/// ([`column_print`]), the row's 8-byte hash (of its columns' hashes, in order) and its id
+/// (LEB128, after the previous row's, `prev`). Returns its id (`prev` when the row has no
+/// leading `id`).
 fn print_row(json: &[u8], prev: i64, out: &mut Vec<u8>) -> i64 {
-    let members = members(json).unwrap_or_default();
-    let id = id_of(&members).unwrap_or(prev);
+    let (mut id, mut n, mut row) = (None, 0usize, K);
+    let head = out.len();
+    out.push(0);
+    let whole = each_member(json, |key, value| {
+        if n == 0 && key == b"id" {
+            id = std::str::from_utf8(value).ok().and_then(|v| v.parse().ok());
+        }
+        let h = mix64(value);
+        row = (row ^ h).wrapping_mul(K).rotate_left(29);
+        if n < 255 {
+            out.extend_from_slice(&column_print(h));
+            n += 1;
+        }
+    });
+    if whole.is_none() {
+        // not a row as vigia writes it: a print that matches nothing but itself
+        out.truncate(head + 1);
+        (row, n) = (mix64(json), 0);
+    }
+    out[head] = n as u8;
+    out.extend_from_slice(&finish(row ^ n as u64).to_le_bytes());
+    let id = id.unwrap_or(prev);
     let mut delta = id.wrapping_sub(prev) as u64;
     loop {
         let byte = (delta & 0x7f) as u8;
@@ -145,11 +177,6 @@ fn print_row(json: &[u8], prev: i64, out: &mut Vec<u8>) -> i64 {
             break;
         }
         out.push(byte | 0x80);
-    }
-    out.extend_from_slice(&fnv64(json).to_le_bytes());
-    out.push(u8::try_from(members.len()).unwrap_or(u8::MAX));
-    for (_, value) in members.iter().take(usize::from(u8::MAX)) {
-        out.extend_from_slice(&fnv32(value).to_le_bytes());
     }
     id
 }
@@ -165,6 +192,15 @@ struct Print {
 fn read_chunk(blob: &[u8]) -> Option<Vec<Print>> {
     let (mut at, mut prev, mut out) = (0usize, 0i64, Vec::new());
     while at < blob.len() {
+        let n = usize::from(*blob.get(at)?);
+        let columns = blob
+            .get(at + 1..at + 1 + 2 * n)?
+            .chunks_exact(2)
+            .map(|c| [c[0], c[1]])
+            .collect();
+        at += 1 + 2 * n;
+        let row: [u8; 8] = blob.get(at..at + 8)?.try_into().ok()?;
+        at += 8;
         let (mut delta, mut shift) = (0u64, 0u32);
         loop {
             let b = *blob.get(at)?;
@@ -176,15 +212,6 @@ fn read_chunk(blob: &[u8]) -> Option<Vec<Print>> {
             }
         }
         let id = prev.wrapping_add(delta as i64);
-        let row: [u8; 8] = blob.get(at..at + 8)?.try_into().ok()?;
-        let n = usize::from(*blob.get(at + 8)?);
-        at += 9;
-        let columns = blob
-            .get(at..at + 2 * n)?
-            .chunks_exact(2)
-            .map(|c| [c[0], c[1]])
-            .collect();
-        at += 2 * n;
         out.push(Print { id, row, columns });
         prev = id;
     }
@@ -362,19 +389,29 @@ pub fn locate_in_covers(
 mod tests {
     use super::*;
 
+    fn members(json: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
+        let mut m = Vec::new();
+        each_member(json, |k, v| m.push((k, v)))?;
+        Some(m)
+    }
+
+    fn column(value: &[u8]) -> [u8; 2] {
+        column_print(mix64(value))
+    }
+
     #[test]
     fn a_row_reads_as_its_members() {
-        let json = br#"{"id":12,"name":"A \"b\", c}","shares":-5,"lender":null}"#;
+        let json = br#"{"id":12,"name":"A \"b\", c}\\","shares":-5,"lender":null}"#;
         let m = members(json).unwrap();
         let keys: Vec<&[u8]> = m.iter().map(|(k, _)| *k).collect();
         assert_eq!(keys, [&b"id"[..], b"name", b"shares", b"lender"]);
-        assert_eq!(m[1].1, br#""A \"b\", c}""#);
+        assert_eq!(m[1].1, br#""A \"b\", c}\\""#);
         assert_eq!(m[2].1, b"-5");
         assert_eq!(m[3].1, b"null");
-        assert_eq!(id_of(&m), Some(12));
         assert_eq!(members(b"{}").unwrap().len(), 0);
         assert!(members(b"[1]").is_none());
         assert!(members(br#"{"id":1"#).is_none());
+        assert!(members(br#"{"id":1}x"#).is_none());
     }
 
     #[test]
@@ -382,17 +419,20 @@ mod tests {
         let mut blob = Vec::new();
         let a = print_row(br#"{"id":300,"x":"a"}"#, 0, &mut blob);
         let b = print_row(br#"{"id":302,"x":"b","y":1}"#, a, &mut blob);
-        assert_eq!((a, b), (300, 302));
+        let c = print_row(br#"{"id":302,"x":"a"}"#, 0, &mut Vec::new());
+        assert_eq!((a, b, c), (300, 302, 302));
         let read = read_chunk(&blob).unwrap();
         assert_eq!(read.iter().map(|p| p.id).collect::<Vec<_>>(), [300, 302]);
         assert_eq!(read[1].columns.len(), 3);
-        // the column `x` differs, `id` does not
-        assert_eq!(read[0].columns[0], fnv32(b"300").to_le_bytes());
-        assert_eq!(read[0].columns[1], fnv32(br#""a""#).to_le_bytes());
+        assert_eq!(read[0].columns, [column(b"300"), column(br#""a""#)]);
+        // the column `x` differs, and so does the row
         assert_ne!(read[0].columns[1], read[1].columns[1]);
-        // FNV-1a's published test value: fnv1a64("a") = 0xaf63dc4c8601ec8c
-        assert_eq!(fnv64(b"a"), 0xaf63_dc4c_8601_ec8c);
-        // fnv1a32("a") = 0xe40c292c, folded: 0xe40c ^ 0x292c
-        assert_eq!(fnv32(b"a"), 0xe40c ^ 0x292c);
+        assert_ne!(read[0].row, read[1].row);
+        // a hash of eight bytes at a time sees every byte, the last partial word's included
+        let h = |s: &[u8]| finish(mix64(s));
+        assert_ne!(h(b"12345678"), h(b"12345679"));
+        assert_ne!(h(b"123456789"), h(b"123456788"));
+        assert_ne!(h(b"1"), h(b"1\0"));
+        assert_ne!(h(b""), h(b"\0"));
     }
 }
