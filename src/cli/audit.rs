@@ -1,9 +1,11 @@
 //! `vigia audit ...`: read the audit trail and verify its hash chain against the stored rows.
 
 use super::{CliError, Ctx, Status};
+use crate::lang::Lang;
+use crate::register::{self, audit::Audit};
 use crate::report::records::{self, Format};
 use crate::store::Store;
-use crate::store::anchors::{self, InChain, Recorded};
+use crate::store::anchors::{self, Recorded};
 use crate::store::audit::{self, Anchor, Head};
 use crate::store::checkpoint::{self, Checkpoint};
 use clap::Subcommand;
@@ -94,24 +96,12 @@ impl AuditCommand {
             }
             AuditCommand::Verify => {
                 let key = ctx.audit_key()?;
-                let log_path = ctx.checkpoint_log()?;
-                // the log and the recorded checkpoints before the snapshot: every head they
-                // signed is then in the snapshot
-                // an empty log anchors nothing: it is reported like a missing one
-                let log = checkpoint::read(&log_path, &key)?.filter(|l| l.lines > 0);
-                let recorded = anchors::list(store.conn())?;
-                let in_chain = anchors::check_recorded(&key, &recorded);
-                let mut all: Vec<Anchor> =
-                    log.as_ref().map(|l| l.anchors.clone()).unwrap_or_default();
-                all.extend(in_chain.anchors.iter().cloned());
-                let v = audit::verify_against(store.conn(), &all)?;
-                let found = Found {
-                    log: log.as_ref(),
-                    log_path: &log_path,
-                    recorded: &recorded,
-                    in_chain: &in_chain,
-                };
-                report_verification(&v, &found, &mut *ctx.out)
+                let found = register::audit::verify(store.conn(), &key, &ctx.checkpoint_log()?)
+                    .map_err(|e| match e {
+                        register::audit::Failed::Store(e) => CliError::from(e),
+                        register::audit::Failed::Checkpoint(e) => CliError::from(e),
+                    })?;
+                report_verification(&found, ctx.lang, &mut *ctx.out)
             }
             AuditCommand::Checkpoint { reanchor, reason } => {
                 let officer = ctx.officer();
@@ -228,9 +218,9 @@ impl Checkpointer {
             _ => {}
         }
         if !self.no_log()
-            && let Some(r) = missing_from_log(&recorded, &log)
+            && let Some(i) = register::audit::missing_from_log(&recorded, &log)
         {
-            return Err(refused(not_in_log(r, &self.log)));
+            return Err(refused(not_in_log(&recorded[i], &self.log)));
         }
         // the latest head signed, in the log or in the chain
         let from = log
@@ -277,17 +267,6 @@ fn missing_log(path: &std::path::Path, events: i64, recorded: &[Recorded]) -> St
     )
 }
 
-/// The first checkpoint the chain records since its last re-anchor that the log lacks.
-fn missing_from_log<'a>(recorded: &'a [Recorded], log: &checkpoint::Log) -> Option<&'a Recorded> {
-    let since = recorded
-        .iter()
-        .rposition(|r| r.reanchor_reason.is_some())
-        .unwrap_or(0);
-    recorded[since..]
-        .iter()
-        .find(|r| !log.anchors.iter().any(|a| a.head == r.checkpoint.head()))
-}
-
 fn not_in_log(r: &Recorded, path: &std::path::Path) -> String {
     format!(
         "the chain records the checkpoint signed {} at {} events (audit_checkpoints row {}), \
@@ -300,37 +279,12 @@ fn not_in_log(r: &Recorded, path: &std::path::Path) -> String {
     )
 }
 
-/// What `audit verify` read besides the register: the log and the checkpoints the chain records.
-struct Found<'a> {
-    log: Option<&'a checkpoint::Log>,
-    log_path: &'a std::path::Path,
-    recorded: &'a [Recorded],
-    in_chain: &'a InChain,
-}
-
 /// Writes what `audit verify` found: three lines when intact, else a line per problem; every
 /// re-anchor of the log, in both cases.
-fn report_verification(
-    v: &audit::Verification,
-    found: &Found<'_>,
-    out: &mut dyn Write,
-) -> Result<Status, CliError> {
-    let log = found.log;
-    // (a line that does not verify is reported as such, not again as a checkpoint it lacks)
-    let missing = log
-        .filter(|l| l.problems.is_empty())
-        .and_then(|l| missing_from_log(found.recorded, l));
-    // intact: the register, a log whose every line verifies (an empty one was left out), every
-    // checkpoint in the chain verifies and is in the log
-    let anchored = log
-        .filter(|l| {
-            v.intact()
-                && l.problems.is_empty()
-                && found.in_chain.problems.is_empty()
-                && missing.is_none()
-        })
-        .and_then(|l| Some((l.anchors.len(), l.last.as_ref()?)));
-    if let Some((signed, (n, c))) = anchored {
+fn report_verification(found: &Audit, lang: Lang, out: &mut dyn Write) -> Result<Status, CliError> {
+    let (v, log) = (&found.verification, found.log.as_ref());
+    let missing = found.missing.map(|i| &found.recorded[i]);
+    if let Some((signed, (n, c))) = found.anchored() {
         writeln!(
             out,
             "audit trail intact: {} events, chain and stored rows match; head {}",
@@ -364,6 +318,11 @@ fn report_verification(
             audit::Place::Anchor { name } => name.clone(),
         };
         writeln!(out, "AUDIT MISMATCH at {at}: {}", m.reason)?;
+        // the row a bulk write's prints name, in the run's language (the line above names it
+        // in English)
+        if let Some(l) = m.located.as_ref().filter(|_| lang != Lang::En) {
+            writeln!(out, "FILA ALTERADA: {}", l.said().in_lang(lang))?;
+        }
     }
     for p in &found.in_chain.problems {
         writeln!(out, "CHECKPOINT IN THE CHAIN: {p}")?;
@@ -398,7 +357,7 @@ fn report_verification(
         }
     }
     if let Some(r) = missing {
-        writeln!(out, "CHECKPOINT LOG: {}", not_in_log(r, found.log_path))?;
+        writeln!(out, "CHECKPOINT LOG: {}", not_in_log(r, &found.log_path))?;
     }
     for s in &v.schema {
         writeln!(out, "SCHEMA MISMATCH: {s}")?;
@@ -411,17 +370,15 @@ fn report_verification(
 }
 
 /// Every time the log was started again, and the checkpoints that cannot be checked.
-fn restarts(found: &Found<'_>, out: &mut dyn Write) -> Result<(), CliError> {
-    for r in found.recorded {
-        if let Some(reason) = &r.reanchor_reason {
-            writeln!(
-                out,
-                "CHECKPOINT LOG STARTED AGAIN on {} by {} at {} events (audit_checkpoints row \
+fn restarts(found: &Audit, out: &mut dyn Write) -> Result<(), CliError> {
+    for (r, reason) in found.reanchors() {
+        writeln!(
+            out,
+            "CHECKPOINT LOG STARTED AGAIN on {} by {} at {} events (audit_checkpoints row \
                  {}): {reason}; what the chain held before it is anchored only by the \
                  checkpoints it records",
-                r.created_at, r.created_by, r.checkpoint.count, r.id
-            )?;
-        }
+            r.created_at, r.created_by, r.checkpoint.count, r.id
+        )?;
     }
     for n in &found.in_chain.notes {
         writeln!(out, "NOTE: {n}")?;

@@ -75,6 +75,7 @@ pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                 header_read: std::time::Duration::from_secs(args.header_timeout),
                 ..crate::web::Limits::default()
             },
+            audit_key: ctx.key_path().ok(),
         },
         &mut *ctx.out,
     )

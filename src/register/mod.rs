@@ -5,6 +5,7 @@
 //! clap and no printing.
 
 pub mod adjudication;
+pub mod audit;
 pub mod breach;
 pub mod external;
 pub mod holder;

@@ -10,7 +10,6 @@ use super::{Refusal, Result};
 use crate::said;
 use crate::store::users::{self, User};
 use crate::store::{StoreError, Tx};
-use argon2::password_hash::PasswordHasher;
 use argon2::password_hash::phc::PasswordHash;
 use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::Connection;
@@ -72,6 +71,28 @@ impl std::str::FromStr for Role {
 /// The shortest password accepted.
 pub const MIN_PASSWORD: usize = 10;
 
+thread_local! {
+    // argon2id's memory (19 MiB), kept by each thread that hashes or checks passwords:
+    // allocated anew at each one, glibc's allocator kept every one of them (a server grew
+    // 19 MiB per failed sign-in, without end)
+    static MEMORY: std::cell::RefCell<Vec<argon2::Block>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `argon` run over the thread's own memory ([`MEMORY`]), into `out`.
+fn hash_into(
+    argon: &argon2::Argon2<'_>,
+    blocks: usize,
+    password: &str,
+    salt: &[u8],
+    out: &mut [u8],
+) -> argon2::Result<()> {
+    MEMORY.with_borrow_mut(|memory| {
+        memory.resize(blocks, argon2::Block::new());
+        argon.hash_password_into_with_memory(password.as_bytes(), salt, out, &mut memory[..])
+    })
+}
+
 /// An argon2id hash (PHC string, random salt, the crate's default parameters) of `password`.
 pub fn hash_password(password: &str) -> std::result::Result<String, Refusal> {
     let mut salt = [0u8; 16];
@@ -81,26 +102,40 @@ pub fn hash_password(password: &str) -> std::result::Result<String, Refusal> {
             "no se pudo obtener una sal aleatoria: {e}"
         ))
     })?;
-    argon2::Argon2::default()
-        .hash_password_with_salt(password.as_bytes(), &salt)
-        .map(|h| h.to_string())
-        .map_err(|e| {
-            Refusal::Rule(said!(
-                "cannot hash the password: {e}",
-                "no se pudo calcular el hash de la contraseña: {e}"
-            ))
-        })
+    hash_with_salt(password, &salt)
+}
+
+/// [`hash_password`] with the salt given.
+fn hash_with_salt(password: &str, salt: &[u8]) -> std::result::Result<String, Refusal> {
+    use argon2::password_hash::phc::{Output, ParamsString, Salt};
+    let cannot = |e: &dyn std::fmt::Display| {
+        Refusal::Rule(said!(
+            "cannot hash the password: {e}",
+            "no se pudo calcular el hash de la contraseña: {e}"
+        ))
+    };
+    let params = argon2::Params::default();
+    let (algorithm, version) = (argon2::Algorithm::default(), argon2::Version::default());
+    let mut out = vec![
+        0u8;
+        params
+            .output_len()
+            .unwrap_or(argon2::Params::DEFAULT_OUTPUT_LEN)
+    ];
+    let argon = argon2::Argon2::new(algorithm, version, params.clone());
+    hash_into(&argon, params.block_count(), password, salt, &mut out).map_err(|e| cannot(&e))?;
+    let phc = PasswordHash {
+        algorithm: algorithm.ident(),
+        version: Some(version.into()),
+        params: ParamsString::try_from(&params).map_err(|e| cannot(&e))?,
+        salt: Some(Salt::new(salt).map_err(|e| cannot(&e))?),
+        hash: Some(Output::new(&out).map_err(|e| cannot(&e))?),
+    };
+    Ok(phc.to_string())
 }
 
 /// Whether `password` is the one `phc` was made from.
 pub fn password_matches(phc: &str, password: &str) -> bool {
-    thread_local! {
-        // argon2id's memory (19 MiB), kept by each thread that checks passwords: allocated
-        // anew at each check, glibc's allocator kept every one of them (a server grew 19 MiB
-        // per failed sign-in, without end)
-        static MEMORY: std::cell::RefCell<Vec<argon2::Block>> =
-            const { std::cell::RefCell::new(Vec::new()) };
-    }
     let Ok(hash) = PasswordHash::new(phc) else {
         return false;
     };
@@ -120,10 +155,7 @@ pub fn password_matches(phc: &str, password: &str) -> bool {
     let blocks = params.block_count();
     let argon = argon2::Argon2::new(algorithm, version, params);
     let mut out = vec![0u8; expected.len()];
-    let hashed = MEMORY.with_borrow_mut(|memory| {
-        memory.resize(blocks, argon2::Block::new());
-        argon.hash_password_into_with_memory(password.as_bytes(), salt, &mut out, &mut memory[..])
-    });
+    let hashed = hash_into(&argon, blocks, password, salt, &mut out);
     // `Output`'s comparison takes the same time wherever the bytes differ
     hashed.is_ok()
         && argon2::password_hash::phc::Output::new(&out).is_ok_and(|computed| computed == *expected)
@@ -350,6 +382,23 @@ pub fn sign_in(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_password_is_hashed_as_the_argon2_crate_hashes_it() {
+        use argon2::password_hash::PasswordHasher;
+        let salt = [7u8; 16];
+        let ours = hash_with_salt("una clave larga", &salt).unwrap();
+        let theirs = argon2::Argon2::default()
+            .hash_password_with_salt(b"una clave larga", &salt)
+            .unwrap()
+            .to_string();
+        assert_eq!(ours, theirs);
+        // twice on one thread: the memory kept from the first does not change the second
+        assert_eq!(hash_with_salt("una clave larga", &salt).unwrap(), theirs);
+        let random = hash_password("una clave larga").unwrap();
+        assert!(password_matches(&random, "una clave larga"));
+        assert!(!password_matches(&random, "una clave larg"));
+    }
+
     use super::*;
     use crate::store::Store;
 

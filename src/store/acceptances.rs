@@ -122,7 +122,8 @@ pub fn write_acceptances(
         [],
         |r| r.get(0),
     )?;
-    let (mut hash, mut json, mut next) = (RowHasher::default(), Vec::with_capacity(1024), first);
+    // each row's print kept too (`prints`): one changed later is named by `audit verify`
+    let (mut hash, mut json, mut next) = (RowHasher::located(), Vec::with_capacity(1024), first);
     let mut prepare = |r: &AcceptanceRow| {
         let texts = [
             Some(Short::filed(r.filed_at)),
@@ -313,7 +314,8 @@ fn acceptance_json(
 }
 
 /// Covers what [`write_acceptances`] stored with the import's one audit event.
-pub fn seal_acceptances(tx: &mut Tx<'_>, s: StoredAcceptances) -> Result<ImportedAcceptances> {
+pub fn seal_acceptances(tx: &mut Tx<'_>, mut s: StoredAcceptances) -> Result<ImportedAcceptances> {
+    s.hash.store_prints(tx.conn(), "acceptances", s.first)?;
     let mut covers = vec![Cover {
         table: "acceptances",
         first: s.first,

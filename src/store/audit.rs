@@ -96,14 +96,34 @@ pub struct Cover {
     pub digest: Option<(i64, String)>,
 }
 
-/// Hashes rows the way [`range_digest`] does: each row's JSON followed by a newline.
+/// Hashes rows the way [`range_digest`] does: each row's JSON followed by a newline; when made
+/// [`RowHasher::located`], also keeps each row's print (`prints`), to name a row changed later.
 #[derive(Default)]
 pub struct RowHasher {
     hasher: Sha256,
     count: i64,
+    prints: Option<super::prints::Prints>,
 }
 
 impl RowHasher {
+    /// A hasher that also keeps the rows' prints, for [`RowHasher::store_prints`].
+    pub fn located() -> RowHasher {
+        RowHasher {
+            prints: Some(super::prints::Prints::default()),
+            ..RowHasher::default()
+        }
+    }
+
+    /// Stores the prints kept so far as those of the rows of `table` written from id `first`
+    /// on (in the write transaction, before the event that covers them: its payload records
+    /// their digest).
+    pub fn store_prints(&mut self, conn: &Connection, table: &str, first: i64) -> Result<()> {
+        match &mut self.prints {
+            Some(p) => p.store(conn, table, first),
+            None => Ok(()),
+        }
+    }
+
     pub fn add(&mut self, row_json: &str) {
         self.add_bytes(row_json.as_bytes());
     }
@@ -112,6 +132,9 @@ impl RowHasher {
         self.hasher.update(row_json);
         self.hasher.update(b"\n");
         self.count += 1;
+        if let Some(p) = &mut self.prints {
+            p.add(row_json);
+        }
     }
 
     pub fn count_so_far(&self) -> i64 {
@@ -148,7 +171,15 @@ fn payload_for(conn: &Connection, entity: &str, entity_id: i64, covers: &[Cover]
             Some(d) => d.clone(),
             None => range_digest(conn, c.table, c.first, c.last)?,
         };
-        list.push(json!({"table": c.table, "first": c.first, "last": c.last, "count": count, "sha256": sha}));
+        let mut cover = json!({"table": c.table, "first": c.first, "last": c.last, "count": count, "sha256": sha});
+        // the rows' prints, where the write kept them (`prints`); an empty range has none (the
+        // next write of the table starts at the same id)
+        if c.last >= c.first
+            && let Some((chunks, sha)) = super::prints::digest(conn, c.table, c.first)?
+        {
+            cover["prints"] = json!({"chunks": chunks, "sha256": sha});
+        }
+        list.push(cover);
     }
     Ok(json!({"row": row, "covers": list}))
 }
@@ -403,6 +434,9 @@ pub enum Place {
 pub struct Mismatch {
     pub place: Place,
     pub reason: String,
+    /// The row (and column) of a bulk write found changed, where its prints name it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub located: Option<super::prints::Located>,
 }
 
 /// Result of a verification. Intact when all three are empty.
@@ -486,6 +520,7 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
         let mismatch = |reason: String| Mismatch {
             place: at.clone(),
             reason,
+            located: None,
         };
         let found = if e.seq != expected_seq {
             Some(mismatch(format!(
@@ -514,7 +549,10 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
                 ),
             ))
         } else {
-            payload_mismatch(conn, e, &mut covered)?.map(mismatch)
+            payload_mismatch(conn, e, &mut covered)?.map(|(reason, located)| Mismatch {
+                located,
+                ..mismatch(reason)
+            })
         };
         if found.is_some() {
             first_mismatch = found;
@@ -547,6 +585,7 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
                 reason: format!(
                     "{table} row {id} has no audit event: it was inserted outside vigia"
                 ),
+                located: None,
             }));
         }
     }
@@ -563,15 +602,17 @@ fn anchor_mismatch(a: &Anchor, why: &str) -> Mismatch {
             a.head.count,
             &a.head.hash[..a.head.hash.len().min(12)]
         ),
+        located: None,
     }
 }
 
-/// Compares an event's payload with the rows it covers as stored now, recording what it covers.
+/// Compares an event's payload with the rows it covers as stored now, recording what it covers:
+/// what differs, and the row and column of a bulk write that its prints name.
 fn payload_mismatch(
     conn: &Connection,
     e: &Event,
     covered: &mut BTreeMap<String, Vec<(i64, i64)>>,
-) -> Result<Option<String>> {
+) -> Result<Option<(String, Option<super::prints::Located>)>> {
     let recorded: Value = serde_json::from_str(&e.payload).unwrap_or(Value::Null);
     let covers: Vec<Cover> = recorded
         .get("covers")
@@ -609,14 +650,31 @@ fn payload_mismatch(
     Ok(if now == recorded {
         None
     } else if now.get("covers").is_some() && now["row"] == recorded["row"] {
-        Some(format!(
-            "rows written with it no longer match what was recorded (e.g. {} edited or removed by hand)",
-            covers
-                .iter()
-                .map(|c| format!("{} {}..{}", c.table, c.first, c.last))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))
+        let ranges: Vec<_> = covers.iter().map(|c| (c.table, c.first, c.last)).collect();
+        let (located, reprinted) =
+            super::prints::locate_in_covers(conn, &ranges, &recorded["covers"], &now["covers"])?;
+        let reason = match &located {
+            Some(l) => format!(
+                "rows written with it no longer match what was recorded: {}",
+                l.said().in_lang(crate::lang::Lang::En)
+            ),
+            None => format!(
+                "rows written with it no longer match what was recorded (e.g. {} edited or removed by hand){}",
+                covers
+                    .iter()
+                    .map(|c| format!("{} {}..{}", c.table, c.first, c.last))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                match reprinted.is_empty() {
+                    true => String::new(),
+                    false => format!(
+                        "; the prints kept of the rows of {} were changed too",
+                        reprinted.join(", ")
+                    ),
+                }
+            ),
+        };
+        return Ok(Some((reason, located)));
     } else if row_of(&now).is_null() {
         Some(format!("{} row {} no longer exists", e.entity, e.entity_id))
     } else {
@@ -627,7 +685,8 @@ fn payload_mismatch(
             row_of(&now),
             row_of(&recorded)
         ))
-    })
+    }
+    .map(|reason| (reason, None)))
 }
 
 /// The ranges sorted and merged where they overlap or touch, so that no id is counted twice (an

@@ -139,7 +139,8 @@ fn hash_rows(
     ctx: &RowContext<'_>,
     rows: std::sync::mpsc::Receiver<Vec<Written>>,
 ) -> (RowHasher, RowHasher) {
-    let (mut holders, mut adjudications) = (RowHasher::default(), RowHasher::default());
+    // each row's print kept too (`prints`): a row changed later is named by `audit verify`
+    let (mut holders, mut adjudications) = (RowHasher::located(), RowHasher::located());
     let mut json = Vec::with_capacity(512);
     for batch in rows {
         for w in batch {
@@ -565,7 +566,7 @@ pub fn write(
         now: &now,
         actor: &actor,
     };
-    let (file_problems, stored, holder_hash, adjudication_hash) =
+    let (file_problems, stored, mut holder_hash, mut adjudication_hash) =
         std::thread::scope(|scope| -> Result<_> {
             let (to_hasher, from_store) = std::sync::mpsc::sync_channel::<Vec<Written>>(4);
             let hasher = scope.spawn(move || hash_rows(&ctx, from_store));
@@ -599,6 +600,12 @@ pub fn write(
                 hasher.join().expect("the hashing thread does not panic");
             Ok((fed?, stored?, holder_hash, adjudication_hash))
         })?;
+    if stored.adjudications.0 != 0 {
+        adjudication_hash.store_prints(tx.conn(), "adjudications", stored.adjudications.0)?;
+    }
+    if stored.holders.0 != 0 {
+        holder_hash.store_prints(tx.conn(), "holders", stored.holders.0)?;
+    }
     Ok(Write::Written(Box::new(Stored {
         import_id,
         file_problems,

@@ -22,6 +22,7 @@ pub mod letterheads;
 pub mod notices;
 pub mod offering;
 pub mod pledges;
+pub mod prints;
 pub mod programs;
 pub mod rates;
 pub mod scan;
@@ -99,6 +100,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0015_audit_checkpoints.sql",
         include_str!("../../schema/0015_audit_checkpoints.sql"),
+    ),
+    (
+        "0016_bulk_row_prints.sql",
+        include_str!("../../schema/0016_bulk_row_prints.sql"),
     ),
 ];
 
@@ -927,6 +932,10 @@ mod tests {
                 "created_at",
                 "created_by",
             ],
+        ),
+        (
+            "bulk_row_prints",
+            &["id", "table_name", "first_id", "chunk", "prints"],
         ),
         (
             "adjudications",

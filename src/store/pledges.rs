@@ -498,7 +498,8 @@ pub fn import(
         first_id: 0,
         last_id: 0,
         lines: Vec::new(),
-        hasher: RowHasher::default(),
+        // each pledge's print kept too (`prints`): one changed later is named by `audit verify`
+        hasher: RowHasher::located(),
         json: Vec::with_capacity(256),
         now,
         actor,
@@ -717,7 +718,7 @@ pub fn import(
         judge_group(&mut group)?;
         fed
     };
-    let (first_id, last_id, hasher) = writer.finish()?;
+    let (first_id, last_id, mut hasher) = writer.finish()?;
     let count = usize::try_from(hasher.count_so_far()).expect("a count");
     if !file_problems.is_empty() || !problems.is_empty() {
         let mut rows = file_problems;
@@ -729,6 +730,7 @@ pub fn import(
     let covers = if first_id == 0 {
         Vec::new()
     } else {
+        hasher.store_prints(tx.conn(), "pledges", first_id)?;
         vec![Cover {
             table: "pledges",
             first: first_id,

@@ -172,7 +172,7 @@ async fn acceptances_upload(
     let up = read_upload(m).await?;
     user.check_csrf(up.fields.csrf())?;
     user.require(Role::Oficial)?;
-    let Some((name, bytes)) = up.file() else {
+    let Some(received) = up.received() else {
         let body = html! {
             p.error role="alert" { "Elija el archivo de aceptaciones; no se subió ninguno." }
             (upload(&user, &code))
@@ -182,6 +182,8 @@ async fn acceptances_upload(
             page(Some(&user), &title(&code), body),
         );
     };
+    // written to a temporary file as it arrived; read when parsed
+    let (name, bytes) = (received.name.clone(), received.read().await?);
     // a workbook's first sheet, read as the command line reads it; one it cannot read is the
     // file's one problem
     let converted = crate::workbook::as_csv(&bytes, None).map(std::borrow::Cow::into_owned);

@@ -1,16 +1,21 @@
 //! `/auditoria`: the last events of the audit chain (all, or one table's), and the whole chain
-//! verified (`vigia audit verify`: every hash, every row against its event, the schema).
+//! verified as `vigia audit verify` verifies it (`register::audit::verify`: through the signed
+//! checkpoints of the log and of the chain, every hash, every row against its event, the schema),
+//! its findings in Spanish.
 
 use super::App;
+use super::WebError;
 use super::auth::User;
 use super::extract::Query;
 use super::form::{Page, Sent, ok};
 use super::views::{self, numero, page};
+use crate::register::{self, audit::Audit};
+use crate::store::checkpoint;
 use crate::store::{self, StoreError};
 use axum::Router;
 use axum::extract::State;
 use axum::routing::get;
-use maud::html;
+use maud::{Markup, html};
 use std::sync::Arc;
 
 pub(super) fn routes() -> Router<Arc<App>> {
@@ -83,30 +88,119 @@ async fn audit_page(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> 
     ok(page(Some(&user), "Auditoría", body))
 }
 
+/// What the page could not check, in Spanish: the audit key unknown or unreadable.
+fn no_key(why: &str) -> String {
+    format!(
+        "No se pudo verificar la auditoría contra sus puntos de control firmados: {why}. \
+         La verificación necesita la clave pública de auditoría (la que `vigia init` creó): \
+         inicie `vigia serve` con --key RUTA o VIGIA_KEY, como `vigia audit verify`."
+    )
+}
+
 async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
-    let v = app.db(|s| Ok(store::audit::verify(s.conn())?)).await?;
+    let key_path = app.config.audit_key.clone();
+    let log_path = register::audit::log_path(&app.config.db);
+    let found = app
+        .db(move |s| {
+            let Some(path) = key_path else {
+                return Ok(Err(no_key("no se conoce la ruta de la clave")));
+            };
+            let key = match checkpoint::Key::load(&path) {
+                Ok(k) => k,
+                Err(e) => return Ok(Err(no_key(&e.to_string()))),
+            };
+            register::audit::verify(s.conn(), &key, &log_path)
+                .map(Ok)
+                .map_err(|e| match e {
+                    register::audit::Failed::Store(e) => WebError::from(e),
+                    register::audit::Failed::Checkpoint(e) => WebError::internal(e),
+                })
+        })
+        .await?;
+    let body = match &found {
+        Ok(found) => verification(found),
+        Err(why) => html! { p.error role="alert" { (why) } },
+    };
     let body = html! {
-        @match &v.first_mismatch {
-            None => p.ok role="status" { "Cadena de auditoría íntegra: " (views::cuenta(v.events as u64, "evento", "eventos")) "; la cadena y las filas guardadas coinciden." },
-            Some(m) => p.error role="alert" {
-                @match &m.place {
-                    store::audit::Place::Event { seq, entity, entity_id } => {
-                        "La auditoría NO coincide en el evento " (seq) " (" (views::tabla(entity)) ", fila " (entity_id) "): "
-                    }
-                    store::audit::Place::Row { entity, entity_id } => {
-                        "La auditoría NO coincide: la fila " (entity_id) " de " (views::tabla(entity)) " no tiene evento: "
-                    }
-                    store::audit::Place::Anchor { name } => {
-                        "La auditoría NO coincide con " (name) ": "
-                    }
-                }
-                (m.reason)
-            },
-        }
-        @for problem in v.schema.iter().chain(&v.storage) {
-            p.error role="alert" { (problem) }
-        }
+        (body)
         p { a href="/auditoria" { "Volver a la auditoría" } }
     };
     ok(page(Some(&user), "Verificación de la auditoría", body))
+}
+
+/// What `register::audit::verify` found, as `vigia audit verify` reports it, in Spanish.
+fn verification(found: &Audit) -> Markup {
+    let v = &found.verification;
+    let missing = found.missing.map(|i| &found.recorded[i]);
+    let log_path = found.log_path.display().to_string();
+    html! {
+        @if let Some((signed, (n, c))) = found.anchored() {
+            p.ok role="status" { "Cadena de auditoría íntegra: " (views::cuenta(v.events as u64, "evento", "eventos")) "; la cadena y las filas guardadas coinciden (último eslabón " code { (&v.head.hash[..12]) } ")." }
+            p { "Esquema y disparadores como los crean las migraciones de vigia; la revisión del archivo por SQLite (quick_check) no encontró daños." }
+            @let own = found.recorded.iter().any(|r| r.checkpoint == *c);
+            p { "Puntos de control: " (numero(signed as u64)) " firmados; el último (línea " (n) " de " code { (log_path) } ") con " (views::cuenta(c.count as u64, "evento", "eventos")) ", firmado " (c.at) "; " (views::cuenta((v.events - c.count - i64::from(own)).max(0) as u64, "evento", "eventos")) " después." }
+        } @else {
+            @if let Some(m) = &v.first_mismatch {
+                p.error role="alert" {
+                    @match &m.place {
+                        store::audit::Place::Event { seq, entity, entity_id } => {
+                            "La auditoría NO coincide en el evento " (seq) " (" (views::tabla(entity)) ", fila " (entity_id) "): "
+                        }
+                        store::audit::Place::Row { entity, entity_id } => {
+                            "La auditoría NO coincide: la fila " (entity_id) " de " (views::tabla(entity)) " no tiene evento: "
+                        }
+                        store::audit::Place::Anchor { name } => {
+                            "La auditoría NO coincide con " (name) ": "
+                        }
+                    }
+                    @match &m.located {
+                        Some(l) => { "filas escritas con él ya no coinciden con lo registrado: " (views::tabla(&l.table)) " (" code { (l.table) } "): " (located(l)) }
+                        None => (m.reason),
+                    }
+                }
+            } @else if !v.intact() {
+                p.error role="alert" { "La cadena y las filas guardadas coinciden, pero:" }
+            }
+            @for p in &found.in_chain.problems {
+                p.error role="alert" { "Punto de control registrado en la cadena: " (p) }
+            }
+            @match &found.log {
+                None => p.error role="alert" {
+                    "FALTA EL REGISTRO DE PUNTOS DE CONTROL: no hay ningún punto de control en " code { (log_path) } "; "
+                    @match found.recorded.last() {
+                        Some(r) => { "la cadena registra " (found.recorded.len()) " punto(s) de control, el último firmado " (r.checkpoint.at) " con " (views::cuenta(r.checkpoint.count as u64, "evento", "eventos")) ", y se verificó contra ellos" }
+                        None => "nada fuera de la base de datos ancla la cadena, y ella no registra ningún punto de control",
+                    }
+                    ". Restaure el registro desde una copia de respaldo (`vigia backup` lo escribe junto a cada copia como ARCHIVO.checkpoints); solo si se perdió para siempre, `vigia audit checkpoint --reanchor --reason TEXTO` inicia uno nuevo (queda en la cadena y toda verificación posterior lo informa)."
+                },
+                Some(l) => {
+                    @for p in &l.problems {
+                        p.error role="alert" { "Registro de puntos de control: " (p) }
+                    }
+                }
+            }
+            @if let Some(r) = missing {
+                p.error role="alert" {
+                    "Registro de puntos de control: la cadena registra el punto de control firmado " (r.checkpoint.at) " con " (views::cuenta(r.checkpoint.count as u64, "evento", "eventos")) " (fila " (r.id) " de audit_checkpoints), que no está en " code { (log_path) } ": el registro fue reemplazado por una copia anterior o recortado; restáurelo desde una copia de respaldo."
+                }
+            }
+            @for s in &v.schema {
+                p.error role="alert" { "El esquema NO coincide con las migraciones: " (s) }
+            }
+            @for s in &v.storage {
+                p.error role="alert" { "Archivo dañado (quick_check de SQLite): " (s) }
+            }
+        }
+        @for (r, reason) in found.reanchors() {
+            p.aviso { "El registro de puntos de control se inició de nuevo el " (views::momento(&r.created_at)) " por " (views::actor(&r.created_by)) " con " (views::cuenta(r.checkpoint.count as u64, "evento", "eventos")) " (fila " (r.id) " de audit_checkpoints): " (reason) "; lo que la cadena tenía antes solo lo anclan los puntos de control que ella registra." }
+        }
+        @for n in &found.in_chain.notes {
+            p.aviso { "Nota: " (n) }
+        }
+    }
+}
+
+/// The row of a bulk write found changed, in Spanish.
+fn located(l: &store::prints::Located) -> String {
+    l.said().in_lang(crate::lang::Lang::Es).to_string()
 }

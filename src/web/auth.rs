@@ -573,6 +573,7 @@ mod tests {
             tls: None,
             rates_file: None,
             limits: super::super::limits::Limits::default(),
+            audit_key: None,
         };
         Arc::new(App::new(
             config,

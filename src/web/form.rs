@@ -330,17 +330,102 @@ impl Errors {
 /// The file input of every upload form.
 pub(super) const FILE: &str = "archivo";
 
-/// The uploaded parts of a multipart form: text inputs and files (name, bytes).
+/// The uploaded parts of a multipart form: text inputs and files, each written to a temporary
+/// file as it arrived ([`Received`]).
 pub(super) struct Upload {
     pub(super) fields: Sent,
-    pub(super) files: HashMap<String, (String, Vec<u8>)>,
+    pub(super) files: HashMap<String, Received>,
 }
 
 impl Upload {
-    /// The file sent in the form's file input, if one was chosen.
-    pub(super) fn file(&self) -> Option<(String, Vec<u8>)> {
-        self.files.get(FILE).cloned()
+    /// The file sent in the form's file input, if one was chosen: on disk, not in memory.
+    pub(super) fn received(&self) -> Option<&Received> {
+        self.files.get(FILE)
     }
+
+    /// The file sent in the form's file input, if one was chosen, read into memory (name,
+    /// bytes); `None` also when it cannot be read back. For small files (an acta); a handler
+    /// of large ones reads [`Upload::received`] when it parses.
+    pub(super) fn file(&self) -> Option<(String, Vec<u8>)> {
+        let r = self.received()?;
+        Some((r.name.clone(), r.bytes().ok()?))
+    }
+}
+
+/// A file received by an upload form: written as its bytes arrived to a temporary file (mode
+/// 0600, created anew in the temporary directory, never through a link), so that a large upload
+/// is not held in memory while it arrives, nor at all when the request is refused; removed when
+/// this is dropped (the handler's end).
+pub(super) struct Received {
+    /// The file's name, as the browser sent it.
+    pub(super) name: String,
+    file: tempfile::NamedTempFile,
+    len: u64,
+}
+
+impl Received {
+    /// The temporary file (it exists while `self` does).
+    #[cfg(test)]
+    pub(super) fn path(&self) -> &std::path::Path {
+        self.file.path()
+    }
+
+    /// Its size in bytes.
+    pub(super) fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Its bytes, read from the file off the async threads (what a parser of whole files
+    /// reads, when it parses).
+    pub(super) async fn read(&self) -> Result<Vec<u8>, WebError> {
+        let mut f = self
+            .file
+            .reopen()
+            .map_err(|e| WebError::internal(format!("upload's temporary file: {e}")))?;
+        let len = usize::try_from(self.len).unwrap_or(0);
+        tokio::task::spawn_blocking(move || {
+            let mut bytes = Vec::with_capacity(len);
+            std::io::Read::read_to_end(&mut f, &mut bytes).map(|_| bytes)
+        })
+        .await
+        .map_err(|e| WebError::internal(format!("task failed: {e}")))?
+        .map_err(|e| WebError::internal(format!("upload's temporary file: {e}")))
+    }
+
+    /// Its bytes, read from the file.
+    fn bytes(&self) -> std::io::Result<Vec<u8>> {
+        let mut bytes = Vec::with_capacity(usize::try_from(self.len).unwrap_or(0));
+        std::io::Read::read_to_end(&mut self.file.reopen()?, &mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// Streams `part` into a new temporary file, chunk by chunk as it arrives.
+    async fn stream(
+        name: String,
+        mut part: axum::extract::multipart::Field<'_>,
+    ) -> Result<Received, WebError> {
+        use std::io::Write;
+        let stored =
+            |e: std::io::Error| WebError::internal(format!("upload to a temporary file: {e}"));
+        // tempfile creates it with O_EXCL and mode 0600
+        let mut file = tempfile::Builder::new()
+            .prefix(".vigia-upload-")
+            .tempfile()
+            .map_err(stored)?;
+        let mut len = 0u64;
+        while let Some(chunk) = part.chunk().await.map_err(|_| incomplete())? {
+            // (a write to the page cache: short, as the body limit bounds the whole)
+            file.as_file_mut().write_all(&chunk).map_err(stored)?;
+            len += chunk.len() as u64;
+        }
+        file.as_file_mut().flush().map_err(stored)?;
+        Ok(Received { name, file, len })
+    }
+}
+
+/// An upload that did not arrive whole.
+fn incomplete() -> WebError {
+    WebError::bad_request("El formulario no llegó completo; envíelo de nuevo con el archivo.")
 }
 
 /// The refusal of a form field that carries a character `input::text` refuses (a control
@@ -361,9 +446,7 @@ pub(super) fn hidden_in_field(name: &str, value: &str) -> Option<WebError> {
 pub(super) async fn read_upload(
     m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Result<Upload, WebError> {
-    let bad = || {
-        WebError::bad_request("El formulario no llegó completo; envíelo de nuevo con el archivo.")
-    };
+    let bad = incomplete;
     let mut m = m.map_err(|_| bad())?;
     let mut fields = Vec::new();
     let mut files = HashMap::new();
@@ -371,10 +454,10 @@ pub(super) async fn read_upload(
         let name = part.name().unwrap_or("").to_string();
         match part.file_name().map(str::to_string) {
             Some(file) => {
-                let bytes = part.bytes().await.map_err(|_| bad())?;
+                let received = Received::stream(file, part).await?;
                 // a file input left empty: the browser sends a part without name or bytes
-                if !(file.is_empty() && bytes.is_empty()) {
-                    files.insert(name, (file, bytes.to_vec()));
+                if !(received.name.is_empty() && received.len() == 0) {
+                    files.insert(name, received);
                 }
             }
             None => {
@@ -413,6 +496,53 @@ pub(super) fn upload_form(
 
 #[cfg(test)]
 mod tests {
+
+    /// A multipart request as a browser sends an upload form: a token and a file of `bytes`.
+    fn upload_request(bytes: &[u8]) -> axum::extract::Request {
+        let mut body = Vec::new();
+        body.extend_from_slice(
+            b"--XyZ\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nt0k3n\r\n\
+              --XyZ\r\nContent-Disposition: form-data; name=\"archivo\"; filename=\"big.csv\"\r\n\
+              Content-Type: text/csv\r\n\r\n",
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n--XyZ--\r\n");
+        axum::http::Request::builder()
+            .method("POST")
+            .uri("/importar")
+            .header("content-type", "multipart/form-data; boundary=XyZ")
+            .body(axum::body::Body::from(body))
+            .unwrap()
+    }
+
+    #[test]
+    fn an_upload_is_written_to_a_private_temporary_file_removed_after_the_handler() {
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(upload_to_a_file());
+    }
+
+    async fn upload_to_a_file() {
+        use axum::extract::FromRequest;
+        use std::os::unix::fs::PermissionsExt;
+        // 1.5 MiB (under axum's default limit, which `pages` raises for the server): many times
+        // a multipart chunk; bytes of every value, as a workbook has
+        let bytes: Vec<u8> = (0..3u32 << 19).map(|i| (i * 7 % 251) as u8).collect();
+        let m = Multipart::from_request(upload_request(&bytes), &()).await;
+        let up = read_upload(m).await.unwrap();
+        assert_eq!(up.fields.csrf(), Some("t0k3n"));
+        let r = up.received().expect("the file input's file");
+        assert_eq!((r.name.as_str(), r.len()), ("big.csv", bytes.len() as u64));
+        let path = r.path().to_path_buf();
+        let meta = std::fs::symlink_metadata(&path).unwrap();
+        assert!(meta.is_file());
+        assert_eq!(meta.permissions().mode() & 0o777, 0o600);
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+        assert_eq!(r.read().await.unwrap(), bytes);
+        drop(up);
+        assert!(!path.exists(), "removed with the upload");
+    }
     use super::*;
     use crate::register::Field;
     use crate::said;

@@ -74,7 +74,7 @@ async fn import_upload(
     user.check_csrf(up.fields.csrf())?;
     user.require(Role::Oficial)?;
     let program = up.fields.text(PROGRAM);
-    let Some((name, bytes)) = up.file() else {
+    let Some(received) = up.received() else {
         let codes = program_codes(&app).await?;
         let body = html! {
             p.error role="alert" { "Elija el archivo a importar; no se subió ninguno." }
@@ -85,6 +85,8 @@ async fn import_upload(
             page(Some(&user), "Importar adjudicaciones", body),
         );
     };
+    // written to a temporary file as it arrived; read when parsed
+    let (name, bytes) = (received.name.clone(), received.read().await?);
     // a workbook's first sheet, read as the command line reads it; one it cannot read is the
     // file's one problem
     let converted = crate::workbook::as_csv(&bytes, None).map(std::borrow::Cow::into_owned);

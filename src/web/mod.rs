@@ -92,6 +92,9 @@ pub struct Config {
     /// What traffic without an account can take ([`Limits::default`], `--max-connections`,
     /// `--header-timeout`).
     pub limits: Limits,
+    /// The audit key's path (`--key`, `VIGIA_KEY`, or the default): the audit page verifies
+    /// against the signed checkpoints with it, as `vigia audit verify` does.
+    pub audit_key: Option<PathBuf>,
 }
 
 /// The time now, as the server reads it (a test sets another).

@@ -218,7 +218,7 @@ async fn verify_upload(
     use crate::register::verify::{self, Error, Unverifiable};
     let up = read_upload(m).await?;
     user.check_csrf(up.fields.csrf())?;
-    let Some((_, bytes)) = up.file() else {
+    let Some(received) = up.received() else {
         let body = html! {
             p.error role="alert" { "Elija el documento a verificar; no se subió ninguno." }
             (upload_form(&user, "/avisos/verificar", "Documento del aviso (PDF, HTML o Markdown)", html! {}, "Verificar"))
@@ -228,6 +228,8 @@ async fn verify_upload(
             page(Some(&user), "Verificar un aviso", body),
         );
     };
+    // written to a temporary file as it arrived; read when parsed
+    let bytes = received.read().await?;
     // the register's verification, on the uploaded bytes
     let app2 = Arc::clone(&app);
     let outcome = app

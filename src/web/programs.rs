@@ -82,10 +82,12 @@ async fn program_add(
             StatusCode::UNPROCESSABLE_ENTITY,
         )
     };
-    let Some((name, bytes)) = up.file() else {
+    let Some(received) = up.received() else {
         let m = "Elija el archivo del programa; no se subió ninguno.".to_string();
         return refused(app, user, m).await;
     };
+    // written to a temporary file as it arrived; read when parsed
+    let (name, bytes) = (received.name.clone(), received.read().await?);
     // read as `vigia program add` reads its file: UTF-8 text, then the program's own checks
     let text = match crate::text::utf8(&bytes) {
         Ok(t) => t.to_string(),

@@ -214,7 +214,7 @@ fn a_file_that_is_not_a_register_is_refused_and_left_untouched() {
 /// Edits the register the way someone with the file and sqlite3 but without the audit key would:
 /// the append-only triggers dropped, `sql` run, the triggers put back exactly as they were (so
 /// that the schema check has nothing to say).
-fn behind_vigias_back(r: &Reg, sql: &str) {
+pub(crate) fn behind_vigias_back(r: &Reg, sql: &str) {
     let c = r.conn();
     let triggers: Vec<(String, String)> = c
         .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
@@ -233,7 +233,7 @@ fn behind_vigias_back(r: &Reg, sql: &str) {
 }
 
 /// Recomputes every event's hash from `from` on, as vigia computes them (the chain is unkeyed).
-fn rehash_from(r: &Reg, from: i64) {
+pub(crate) fn rehash_from(r: &Reg, from: i64) {
     use sha2::{Digest, Sha256};
     let c = r.conn();
     let mut prev: String = c

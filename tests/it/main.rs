@@ -5,6 +5,7 @@
 mod common;
 
 mod audit;
+mod audit_located;
 mod backup;
 mod bad_input;
 mod browser;

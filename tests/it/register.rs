@@ -446,7 +446,8 @@ fn audit_verify_names_a_breach_edited_by_hand() {
         "{text}"
     );
 
-    // An imported adjudication edited by hand is found through its import's event.
+    // An imported adjudication edited by hand is found through its import's event, named by
+    // row and column (issue 24.2).
     let r = Reg::new().with_holders();
     r.conn()
         .execute_batch("DROP TRIGGER adjudications_no_update; UPDATE adjudications SET shares = 999 WHERE id = 2;")
@@ -454,7 +455,8 @@ fn audit_verify_names_a_breach_edited_by_hand() {
     let o = r.run(&["audit", "verify"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        out(&o).contains("(imports 1)") && out(&o).contains("adjudications 1..3"),
+        out(&o).contains("(imports 1)")
+            && out(&o).contains("adjudications: row 2, column shares changed"),
         "{}",
         out(&o)
     );

@@ -347,3 +347,41 @@ fn multipart_text_fields_with_control_characters_are_refused_naming_the_field() 
     assert!(resp.text().contains("El campo «csrf»"), "{}", resp.text());
     assert_eq!(r.dump(), before, "nothing was written");
 }
+
+#[test]
+fn a_large_upload_arrives_through_a_private_temporary_file_removed_afterwards() {
+    // Issue 24.3: an authenticated upload is written to a temporary file as it arrives (not
+    // held in memory), parsed from it, and the file removed when the request ends. 40,000 rows,
+    // about 3 MB: over axum's 2 MB default and many multipart chunks.
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let mut csv = String::from(crate::common::HEADER);
+    for i in 0..40_000u64 {
+        csv.push_str(&format!(
+            "CC,{},Titular de una carga grande {i},natural,trabajador,10,,2024-03-15,,\n",
+            4_000_000_000 + i
+        ));
+    }
+    assert!(csv.len() > 3 << 20, "{}", csv.len());
+    let t = o
+        .upload(
+            "/importar",
+            &[("csrf", &csrf), ("programa", "D3939-2004")],
+            ("grande.csv", csv.as_bytes()),
+        )
+        .text();
+    assert!(
+        t.contains("El archivo «grande.csv» no tiene problemas") && t.contains("40.000"),
+        "{}",
+        &t[..t.len().min(2000)]
+    );
+    // the server's temporary directory is the register's (the harness sets TMPDIR): nothing of
+    // the upload is left there
+    let left: Vec<String> = std::fs::read_dir(r.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".vigia-upload-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
