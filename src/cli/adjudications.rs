@@ -47,8 +47,11 @@ pub enum AdjudicationsCommand {
         /// Date for the lock-up status (default: today).
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         as_of: Option<NaiveDate>,
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
+        format: super::out::OutFormat,
+        /// Where --format xlsx or csv-excel is written (0600).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
     },
     /// Show one adjudication: holder, lock-up end, pledges, breaches, liquidations, payments.
     Show {
@@ -305,9 +308,17 @@ impl AdjudicationsCommand {
                 status,
                 as_of,
                 format,
+                out: out_path,
             } => {
                 let store = ctx.store()?;
                 let conn = store.conn();
+                let filters: crate::report::excel::Asked = [
+                    super::out::filter("Programa", program.as_ref()),
+                    super::out::filter("Titular", holder.as_ref()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
                 let program_id = program
                     .map(|c| programs::by_code(conn, &c).map(|p| p.id))
                     .transpose()?;
@@ -315,7 +326,14 @@ impl AdjudicationsCommand {
                 // written as read (a national register holds a million), each program's
                 // lock-up rule read once
                 let mut scales = programs::Scales::default();
-                let mut out = records::ListWriter::new(format, &ROW_COLUMNS, &mut *ctx.out)?;
+                let mut out = super::out::Listing::new(
+                    ctx,
+                    format,
+                    out_path.as_deref(),
+                    "Adjudicaciones",
+                    &ROW_COLUMNS,
+                    filters,
+                )?;
                 store_adj::each(
                     conn,
                     program_id,
@@ -331,7 +349,7 @@ impl AdjudicationsCommand {
                             Some(LockStatus::Free) if as_of <= end => return Ok(()),
                             _ => {}
                         }
-                        Ok(out.push(&row(&a, end, as_of))?)
+                        out.push(&row(&a, end, as_of))
                     },
                 )?;
                 out.finish()?;
@@ -369,7 +387,7 @@ impl AdjudicationsCommand {
                     m.insert("pledges".into(), Value::Array(pledges));
                     m.insert("breaches".into(), Value::Array(breach_rows));
                 }
-                write!(ctx.out, "{}", records::one(&rec, format))?;
+                write!(ctx.out, "{}", records::one_in(&rec, format, ctx.lang))?;
             }
             AdjudicationsCommand::Void { id, reason } => {
                 let mut store = ctx.store()?;

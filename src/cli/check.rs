@@ -518,8 +518,8 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         }
         Format::Xlsx => {
             let headers: Vec<String> = COLUMNS.iter().map(|c| header_es(c)).collect();
-            let book =
-                XlsxStream::new("Chequeo", &headers, &excel_columns()).map_err(xlsx_error)?;
+            let widths: Vec<usize> = excel_columns().iter().map(|(_, _, w)| *w).collect();
+            let book = XlsxStream::new("Chequeo", &headers, &widths).map_err(xlsx_error)?;
             Sink::Xlsx {
                 out,
                 book: Box::new(book),

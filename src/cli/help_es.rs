@@ -147,6 +147,7 @@ pub const ES: &[(&str, &str, &str)] = &[
     ("adjudications list", "status", "Estado de la indisponibilidad a la fecha de --as-of: locked (dentro de la indisponibilidad) o free (después de ella)"),
     ("adjudications list", "as_of", "Fecha del estado de la indisponibilidad (por omisión: hoy)"),
     ("adjudications list", "format", "Formato de la salida"),
+    ("adjudications list", "out", "Dónde se escribe --format xlsx o csv-excel (0600)"),
     ("adjudications show", "", "Muestra una adjudicación: titular, fin de la indisponibilidad, prendas, incumplimientos, liquidaciones, pagos"),
     ("adjudications show", "id", "Número de la adjudicación"),
     ("adjudications show", "format", "Formato de la salida"),

@@ -148,3 +148,126 @@ pub fn list(
 pub fn filter(name: &str, value: Option<impl ToString>) -> Option<(String, Cell)> {
     value.map(|v| (name.to_string(), Cell::Text(v.to_string())))
 }
+
+/// A listing written as it is read (a national register's adjudications, the audit trail): the
+/// formats of [`records::ListWriter`] on standard output, or for Excel the csv-excel (standard
+/// output or `--out`) and the workbook (`--out`), staged next to the file and moved into place
+/// at the end (0600, never through a symbolic link).
+pub enum Listing<'a> {
+    Plain(crate::report::records::ListWriter<'a>),
+    Excel {
+        list: crate::report::excel_stream::ExcelList<'a>,
+        staged: Option<(crate::files::Staged, std::fs::File)>,
+        asked: Asked,
+    },
+}
+
+impl<'a> Listing<'a> {
+    pub fn new(
+        ctx: &'a mut Ctx<'_>,
+        format: OutFormat,
+        out: Option<&Path>,
+        sheet: &str,
+        columns: &[&str],
+        filters: Asked,
+    ) -> Result<Listing<'a>, CliError> {
+        no_out(format, out)?;
+        let lang = ctx.lang;
+        let mut asked = asked(ctx);
+        asked.extend(filters);
+        if let Some(f) = format.plain() {
+            let w = crate::report::records::ListWriter::new_in(f, columns, &mut *ctx.out, lang)?;
+            return Ok(Listing::Plain(w));
+        }
+        let xlsx_error = |e: rust_xlsxwriter::XlsxError| CliError::Flag {
+            flag: "--format".into(),
+            value: "xlsx".into(),
+            reason: format!("the workbook could not be made ({e})"),
+        };
+        let staged = match out {
+            Some(path) => {
+                Some(
+                    crate::files::stage_file(path, true).map_err(|e| CliError::File {
+                        flag: "--out",
+                        path: path.to_path_buf(),
+                        error: e.to_string(),
+                    })?,
+                )
+            }
+            None if format == OutFormat::Xlsx => {
+                return Err(CliError::Flag {
+                    flag: "--format".into(),
+                    value: "xlsx".into(),
+                    reason: "a workbook is not text: name the file with --out FILE.xlsx".into(),
+                });
+            }
+            None => None,
+        };
+        let list = match format {
+            OutFormat::Xlsx => {
+                crate::report::excel_stream::ExcelList::xlsx(sheet, columns).map_err(xlsx_error)?
+            }
+            _ => {
+                let to: Box<dyn std::io::Write + 'a> = match &staged {
+                    Some((_, file)) => Box::new(std::io::BufWriter::new(file.try_clone()?)),
+                    None => Box::new(&mut *ctx.out),
+                };
+                crate::report::excel_stream::ExcelList::csv(columns, to)?
+            }
+        };
+        Ok(Listing::Excel {
+            list,
+            staged,
+            asked,
+        })
+    }
+
+    pub fn push(&mut self, record: &serde_json::Value) -> Result<(), CliError> {
+        match self {
+            Listing::Plain(w) => Ok(w.push(record)?),
+            Listing::Excel { list, .. } => list.push(record).map_err(|e| match e {
+                rust_xlsxwriter::XlsxError::IoError(e) => CliError::Io(e),
+                other => CliError::Flag {
+                    flag: "--format".into(),
+                    value: "xlsx".into(),
+                    reason: format!("the workbook could not be made ({other})"),
+                },
+            }),
+        }
+    }
+
+    pub fn finish(self) -> Result<(), CliError> {
+        match self {
+            Listing::Plain(w) => Ok(w.finish()?),
+            Listing::Excel {
+                list,
+                staged,
+                asked,
+                ..
+            } => {
+                let error = |e: rust_xlsxwriter::XlsxError| match e {
+                    rust_xlsxwriter::XlsxError::IoError(e) => CliError::Io(e),
+                    other => CliError::Flag {
+                        flag: "--format".into(),
+                        value: "xlsx".into(),
+                        reason: format!("the workbook could not be made ({other})"),
+                    },
+                };
+                match staged {
+                    Some((staged, mut file)) => {
+                        list.finish(&asked, &mut file).map_err(error)?;
+                        file.sync_all()?;
+                        drop(file);
+                        staged.place().map_err(|e| CliError::File {
+                            flag: "--out",
+                            path: e.path().to_path_buf(),
+                            error: e.to_string(),
+                        })?;
+                    }
+                    None => list.finish(&asked, &mut std::io::sink()).map_err(error)?,
+                }
+                Ok(())
+            }
+        }
+    }
+}

@@ -2,7 +2,8 @@
 //! row by row in the formats of [`super::excel`]: the CSV a Spanish-locale Excel opens
 //! ([`CsvExcelStream`]) and a workbook whose data sheet is kept on disk as it is written
 //! (rust_xlsxwriter's constant-memory mode, [`XlsxStream`]). A column's scale is fixed when the
-//! report starts (it cannot be seen in rows not yet found): pesos with two decimals.
+//! report starts (it cannot be seen in rows not yet found): pesos with two decimals. And
+//! [`ExcelList`]: a listing's records (JSON objects) into either, typed by their column.
 
 use super::excel::{Asked, Cell, col, comma, num_format, write_cell};
 use super::records::csv_cell;
@@ -50,44 +51,38 @@ impl<W: Write> CsvExcelStream<W> {
 }
 
 /// A workbook written a row at a time: one data sheet in constant memory (frozen header,
-/// autofilter, widths given up front), then the Consulta sheet with what was asked.
+/// autofilter, widths given up front), then the Consulta sheet with what was asked. Each cell's
+/// number format is its kind's (pesos with two decimals, rates with two, dates dd/mm/aaaa).
 pub struct XlsxStream {
     book: Workbook,
-    formats: Vec<Format>,
+    formats: std::collections::HashMap<(usize, u8), Format>,
     rows: u32,
     columns: usize,
 }
 
 impl XlsxStream {
-    /// A data sheet named `name` under `headers`; `columns` gives each column's kind (its
-    /// number format) with its scale, and its width in characters.
-    pub fn new(
-        name: &str,
-        headers: &[String],
-        columns: &[(Cell, u32, usize)],
-    ) -> Result<Self, XlsxError> {
+    /// A data sheet named `name` under `headers`, each column `widths` characters wide.
+    pub fn new(name: &str, headers: &[String], widths: &[usize]) -> Result<Self, XlsxError> {
         let mut book = Workbook::new();
         let header = header_format();
         let sheet = book.add_worksheet_with_constant_memory()?;
         sheet.set_name(name.chars().take(31).collect::<String>())?;
         // what precedes the rows in the sheet's XML is set before the first row
         sheet.set_freeze_panes(1, 0)?;
-        for (c, (_, _, width)) in columns.iter().enumerate() {
-            sheet.set_column_width(col(c), (*width).clamp(8, 60) as f64 + 1.0)?;
+        for (c, h) in headers.iter().enumerate() {
+            let width = widths
+                .get(c)
+                .copied()
+                .unwrap_or(12)
+                .max(h.chars().count() + 3);
+            sheet.set_column_width(col(c), width.clamp(8, 60) as f64 + 1.0)?;
         }
         for (c, h) in headers.iter().enumerate() {
             sheet.write_string_with_format(0, col(c), h, &header)?;
         }
-        let formats = columns
-            .iter()
-            .map(|(kind, scale, _)| {
-                num_format(kind, *scale)
-                    .map_or_else(Format::new, |f| Format::new().set_num_format(f))
-            })
-            .collect();
         Ok(XlsxStream {
             book,
-            formats,
+            formats: Default::default(),
             rows: 0,
             columns: headers.len(),
         })
@@ -100,7 +95,19 @@ impl XlsxStream {
             .ok_or(XlsxError::RowColumnLimitError)?;
         let sheet = self.book.worksheet_from_index(0)?;
         for (c, cell) in row.iter().enumerate() {
-            write_cell(sheet, self.rows, col(c), cell, self.formats.get(c))?;
+            let (kind, scale) = match cell {
+                Cell::Pesos(_) => (0, 2),
+                Cell::Percent(_) => (1, 2),
+                Cell::Number(_) => (2, 10),
+                Cell::Count(_) => (3, 0),
+                Cell::Date(_) => (4, 0),
+                Cell::Empty | Cell::Text(_) => (5, 0),
+            };
+            let f = self.formats.entry((c, kind)).or_insert_with(|| {
+                num_format(cell, scale)
+                    .map_or_else(Format::new, |f| Format::new().set_num_format(f))
+            });
+            write_cell(sheet, self.rows, col(c), cell, Some(&*f))?;
         }
         Ok(())
     }
@@ -144,4 +151,76 @@ fn header_format() -> Format {
         .set_bold()
         .set_align(FormatAlign::Center)
         .set_background_color("D9E1F2")
+}
+
+/// A listing's records written for Excel as they are read: the Spanish header of each column
+/// and each value typed by its column ([`super::columns::cell_of`]).
+pub enum ExcelList<'a> {
+    Csv {
+        w: Box<CsvExcelStream<Box<dyn Write + 'a>>>,
+        keys: Vec<String>,
+    },
+    Xlsx {
+        book: Box<XlsxStream>,
+        keys: Vec<String>,
+    },
+}
+
+impl<'a> ExcelList<'a> {
+    fn headers(keys: &[&str]) -> Vec<String> {
+        keys.iter().map(|k| super::columns::header_es(k)).collect()
+    }
+
+    /// csv-excel to `out`.
+    pub fn csv(keys: &[&str], out: Box<dyn Write + 'a>) -> std::io::Result<Self> {
+        let scales: Vec<u32> = keys
+            .iter()
+            .map(|k| if super::columns::is_pesos(k) { 2 } else { 0 })
+            .collect();
+        Ok(ExcelList::Csv {
+            w: Box::new(CsvExcelStream::new(out, &Self::headers(keys), &scales)?),
+            keys: keys.iter().map(|k| k.to_string()).collect(),
+        })
+    }
+
+    /// A workbook with one sheet named `sheet`.
+    pub fn xlsx(sheet: &str, keys: &[&str]) -> Result<Self, XlsxError> {
+        let widths: Vec<usize> = keys
+            .iter()
+            .map(|k| if *k == "name" { 30 } else { 12 })
+            .collect();
+        Ok(ExcelList::Xlsx {
+            book: Box::new(XlsxStream::new(sheet, &Self::headers(keys), &widths)?),
+            keys: keys.iter().map(|k| k.to_string()).collect(),
+        })
+    }
+
+    pub fn push(&mut self, record: &serde_json::Value) -> Result<(), XlsxError> {
+        match self {
+            ExcelList::Csv { w, keys } => {
+                let row: Vec<Cell> = keys
+                    .iter()
+                    .map(|k| super::columns::cell_of(k, &record[k]))
+                    .collect();
+                Ok(w.push(&row)?)
+            }
+            ExcelList::Xlsx { book, keys } => {
+                let row: Vec<Cell> = keys
+                    .iter()
+                    .map(|k| super::columns::cell_of(k, &record[k]))
+                    .collect();
+                book.push(&row)
+            }
+        }
+    }
+}
+
+impl ExcelList<'_> {
+    /// Ends the listing: the CSV flushed, or the workbook, with `asked`, written to `out`.
+    pub fn finish(self, asked: &Asked, out: &mut dyn Write) -> Result<(), XlsxError> {
+        match self {
+            ExcelList::Csv { w, .. } => Ok(w.finish()?),
+            ExcelList::Xlsx { book, .. } => book.finish(asked, out),
+        }
+    }
 }

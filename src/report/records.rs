@@ -775,14 +775,14 @@ mod tests {
         ] {
             assert_eq!(csv_cell(raw), written, "{raw:?}");
         }
-        // every listing's CSV, at once or as it comes
+        // every listing's CSV, at once or as it comes (pesos with their two decimals)
         let rows = vec![json!({"name": "=1+1", "amount": -5})];
-        assert_eq!(list(&rows, Format::Csv), "name,amount\n'=1+1,-5\n");
+        assert_eq!(list(&rows, Format::Csv), "name,amount\n'=1+1,-5.00\n");
         let mut out = Vec::new();
         let mut w = ListWriter::new(Format::Csv, &["name", "amount"], &mut out).unwrap();
         w.push(&rows[0]).unwrap();
         w.finish().unwrap();
-        assert_eq!(out, b"name,amount\n'=1+1,-5\n");
+        assert_eq!(out, b"name,amount\n'=1+1,-5.00\n");
     }
 
     #[test]

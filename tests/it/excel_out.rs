@@ -81,3 +81,42 @@ fn the_check_as_a_workbook_and_as_csv_for_excel() {
     let e = r.fails(&["check", "--as-of", "01/04/2024", "--format", "xlsx"]);
     assert!(e.contains("--out FILE.xlsx"), "{e}");
 }
+
+/// `adjudications list --format xlsx`, streamed as it is read (a national register holds a
+/// million): the three test holders with typed cells, read back with calamine.
+#[test]
+fn the_adjudications_as_a_workbook() {
+    let r = Reg::new().with_holders();
+    let path = r.file("adjudicaciones.xlsx", b"");
+    std::fs::remove_file(&path).unwrap();
+    r.ok(&["adjudications", "list", "--format", "xlsx", "--out", &path]);
+    let mut book = open_workbook_auto(&path).unwrap();
+    assert_eq!(book.sheet_names(), ["Adjudicaciones", "Consulta"]);
+    let sheet = book.worksheet_range("Adjudicaciones").unwrap();
+    let rows: Vec<Vec<Data>> = sheet.rows().map(|r| r.to_vec()).collect();
+    assert_eq!(rows.len(), 4, "three adjudications under the header");
+    let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("{name}: {header:?}"))
+    };
+    let sindicato = rows
+        .iter()
+        .find(|r| r[col("Nombre")] == Data::String("Sindicato de Prueba".into()))
+        .unwrap();
+    assert_eq!(sindicato[col("Acciones")], Data::Float(50000.0));
+    assert_eq!(sindicato[col("Precio por acción")], Data::Float(963.0));
+    match &sindicato[col("Fecha adjudicación")] {
+        Data::DateTime(d) => assert_eq!(d.as_datetime().unwrap().date().to_string(), "2024-03-15"),
+        other => panic!("not a date: {other:?}"),
+    }
+    // the Consulta sheet names the command
+    let consulta = book.worksheet_range("Consulta").unwrap();
+    assert!(
+        consulta
+            .rows()
+            .any(|r| r[1] == Data::String("vigia adjudications list".into()))
+    );
+}
