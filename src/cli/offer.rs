@@ -118,9 +118,10 @@ pub(super) fn out_error(flag: &'static str, e: FileError) -> CliError {
     }
 }
 
-/// Writes the acta of a program's stored run to `out` and says which run it is: Markdown as its
-/// rows are read from the register (`register::offering::each_stored_row`, twice: the tally,
-/// then the table), so memory holds a row, not the run; HTML and PDF from the rows in memory.
+/// Writes the acta of a program's stored run to `out` and says which run it is: Markdown and PDF
+/// as their rows are read from the register (`register::offering::each_stored_row`: Markdown
+/// twice, the tally then the table; PDF a few times, see `acta::write_pdf`), so memory holds a
+/// row or a page, not the run; HTML from the rows in memory.
 fn write_acta(
     conn: &rusqlite::Connection,
     p: &StoredProgram,
@@ -143,6 +144,28 @@ fn write_acta(
         };
         acta::write_markdown::<CliError>(out, &head, &mut |f| {
             rules::each_stored_row::<CliError>(conn, run.id, |r| f(&r))
+        })?;
+        return Ok(run.id);
+    }
+    if format == ActaFormat::Pdf {
+        // a page at a time, the rows read again from the register at each pass; a run's
+        // outcomes are never edited once committed, so every pass reads the same rows
+        let header = rules::stored_header(conn, p, &run)?;
+        let head = acta::ActaHead {
+            program: &p.program,
+            run_id: run.id,
+            fingerprint: &run.fingerprint,
+            header: &header,
+        };
+        acta::write_pdf(out, &head, &|f| {
+            rules::each_stored_row::<acta::Pass>(conn, run.id, |r| f(&r))
+        })
+        .map_err(|e| match e {
+            crate::report::pdf::stream::WriteError::Io(e) => CliError::from(e),
+            crate::report::pdf::stream::WriteError::Rows(e) => CliError::Refused(format!(
+                "the acta of run {} could not be written: {e}",
+                run.id
+            )),
         })?;
         return Ok(run.id);
     }

@@ -319,6 +319,78 @@ pub fn write_markdown<E: From<std::io::Error>>(
     Ok(())
 }
 
+/// Why a pass over an acta's rows ended before their end: the writer had read enough (a
+/// trial of whether a table fits on a page), or the rows could not be read.
+#[derive(Debug)]
+pub enum Pass {
+    Stopped,
+    Failed(String),
+}
+
+impl From<crate::store::StoreError> for Pass {
+    fn from(e: crate::store::StoreError) -> Pass {
+        Pass::Failed(e.to_string())
+    }
+}
+
+/// The rows of a run handed to a sink, in order, from the first each call, until the sink stops
+/// the pass (`Err(Pass::Stopped)`): the PDF acta reads its rows several times.
+pub type ReadRows<'a> = dyn Fn(&mut dyn FnMut(&Row) -> Result<(), Pass>) -> Result<(), Pass> + 'a;
+
+/// The acta as a PDF, written to `out` a page at a time as its rows are read (`rows` is read a
+/// few times: the tally, the table's column widths, then twice its pages: see
+/// `report::pdf::stream`), so memory holds a page, not the run. The same bytes as
+/// [`render`] of the rows all at once.
+pub fn write_pdf(
+    out: &mut dyn Write,
+    d: &ActaHead<'_>,
+    rows: &ReadRows<'_>,
+) -> Result<(), super::pdf::stream::WriteError> {
+    use super::pdf::stream::WriteError;
+    use std::ops::ControlFlow;
+    let mut t = Tally::default();
+    rows(&mut |r| {
+        t.add(r);
+        Ok(())
+    })
+    .map_err(|e| match e {
+        Pass::Failed(e) => WriteError::Rows(e),
+        Pass::Stopped => WriteError::Rows("the rows stopped unasked".into()),
+    })?;
+    let q = &|s: &str| s.to_string();
+    let cells = |f: &mut dyn FnMut(&[String]) -> ControlFlow<()>| -> Result<(), String> {
+        let mut k = 0u64;
+        let read = rows(&mut |r| {
+            let c = row_cells(k, r, q);
+            k += 1;
+            match f(&c) {
+                ControlFlow::Break(()) => Err(Pass::Stopped),
+                ControlFlow::Continue(()) => Ok(()),
+            }
+        });
+        match read {
+            Ok(()) | Err(Pass::Stopped) => Ok(()),
+            Err(Pass::Failed(e)) => Err(e),
+        }
+    };
+    let Block::Table { header, right, .. } = rows_table(Vec::new()) else {
+        unreachable!("the rows' table is a table")
+    };
+    use super::pdf::Item;
+    let mut items: Vec<Item<'_>> = head_blocks(d, &t, q).into_iter().map(Item::Block).collect();
+    items.push(Item::rows(header, right, &cells));
+    items.extend(tail_blocks(d, &t, q).into_iter().map(Item::Block));
+    let (title, date) = pdf_title_and_date(d);
+    super::pdf::stream::write(&items, &title, &number_line(d.run_id), date, false, out)
+}
+
+/// The PDF acta's title (its metadata) and date (y, m, d).
+fn pdf_title_and_date(d: &ActaHead<'_>) -> (String, (i32, u8, u8)) {
+    let title = format!("Acta de adjudicación {} N.º {}", d.program.code, d.run_id);
+    let day = crate::calendar::parse_iso(&d.header.adjudicated_on).unwrap_or_default();
+    (title, (day.year(), day.month() as u8, day.day() as u8))
+}
+
 /// The blocks for HTML and PDF (which escape what they write themselves).
 pub fn plain_blocks(d: &ActaData<'_>) -> Vec<Block> {
     blocks(d, &|s| s.to_string())
@@ -341,21 +413,12 @@ pub enum Format {
 
 /// The acta's bytes in `format`: what `vigia offer acta` writes and the web serves.
 pub fn render(data: &ActaData<'_>, format: Format) -> Vec<u8> {
-    let title = format!(
-        "Acta de adjudicación {} N.º {}",
-        data.program.code, data.run_id
-    );
+    let (title, date) = pdf_title_and_date(&data.head());
     match format {
         Format::Md => super::notice::markdown(&markdown_blocks(data)).into_bytes(),
         Format::Html => super::notice::html(&plain_blocks(data), &title).into_bytes(),
         Format::Pdf => {
-            let d = crate::calendar::parse_iso(&data.header.adjudicated_on).unwrap_or_default();
-            super::pdf::render(
-                &plain_blocks(data),
-                &title,
-                &number_line(data.run_id),
-                (d.year(), d.month() as u8, d.day() as u8),
-            )
+            super::pdf::render(&plain_blocks(data), &title, &number_line(data.run_id), date)
         }
     }
 }
@@ -549,5 +612,61 @@ mod tests {
         assert!(whole.contains("por defecto): regla A; regla B."), "{whole}");
         assert!(whole.contains("| LATE |"), "{whole}");
         assert!(whole.contains("Ana \\| Gómez"), "{whole}");
+    }
+
+    #[test]
+    fn the_streamed_pdf_acta_is_the_acta_of_the_rows_at_once() {
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let header = Header {
+            program: "D3939-2004".into(),
+            program_sha256: "00".into(),
+            opens: "2024-01-02".into(),
+            closes: "2024-03-08".into(),
+            adjudicated_on: "2024-03-15".into(),
+            offered: 100,
+            demand: 130,
+            awarded: 100,
+            leftover: 0,
+            oversubscribed: true,
+            rule: "proportional",
+        };
+        // enough rows for several pages of the table, some names long enough to wrap
+        let rows: Vec<Row> = (0..260)
+            .map(|i| {
+                let name = format!("Persona {i} {}", "de Tal ".repeat(i % 9));
+                match i % 5 {
+                    0 => row(&name, 0, None, Some("LATE")),
+                    1 => row(&name, 7, Some("regla B"), None),
+                    _ => row(&name, 12, None, None),
+                }
+            })
+            .collect();
+        let data = ActaData {
+            program: &program,
+            run_id: 3,
+            fingerprint: "ab12",
+            header: &header,
+            rows: &rows,
+        };
+        let whole = render(&data, Format::Pdf);
+        let passes = std::cell::Cell::new(0);
+        let mut streamed = Vec::new();
+        write_pdf(&mut streamed, &data.head(), &|f| {
+            passes.set(passes.get() + 1);
+            rows.iter().try_for_each(&mut *f)
+        })
+        .unwrap();
+        let pages = crate::report::pdf::extract_pages(&whole).unwrap().len();
+        assert!(pages > 5, "{pages} pages");
+        assert!(streamed == whole, "the streamed PDF acta differs");
+        // the tally, the widths, then per layout pass a trial of the first page and the pages
+        assert!(passes.get() >= 4, "{} passes", passes.get());
+        // a pass that fails is the writer's error, nothing said to have worked
+        let failed = write_pdf(&mut Vec::new(), &data.head(), &|_| {
+            Err(Pass::Failed("disco lleno".into()))
+        });
+        assert!(
+            matches!(failed, Err(crate::report::pdf::stream::WriteError::Rows(e)) if e == "disco lleno")
+        );
     }
 }
