@@ -346,8 +346,16 @@ pub fn write_pdf(
     d: &ActaHead<'_>,
     rows: &ReadRows<'_>,
 ) -> Result<(), super::pdf::stream::WriteError> {
+    let t = tally(rows)?;
+    let cells = |f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>| table_cells(rows, f);
+    let items = pdf_items(d, &t, &cells);
+    let (title, date) = pdf_title_and_date(d);
+    super::pdf::stream::write(&items, &title, &number_line(d.run_id), date, false, out)
+}
+
+/// One pass over the rows: their tally.
+fn tally(rows: &ReadRows<'_>) -> Result<Tally, super::pdf::stream::WriteError> {
     use super::pdf::stream::WriteError;
-    use std::ops::ControlFlow;
     let mut t = Tally::default();
     rows(&mut |r| {
         t.add(r);
@@ -357,31 +365,167 @@ pub fn write_pdf(
         Pass::Failed(e) => WriteError::Rows(e),
         Pass::Stopped => WriteError::Rows("the rows stopped unasked".into()),
     })?;
-    let q = &|s: &str| s.to_string();
-    let cells = |f: &mut dyn FnMut(&[String]) -> ControlFlow<()>| -> Result<(), String> {
-        let mut k = 0u64;
-        let read = rows(&mut |r| {
-            let c = row_cells(k, r, q);
-            k += 1;
-            match f(&c) {
-                ControlFlow::Break(()) => Err(Pass::Stopped),
-                ControlFlow::Continue(()) => Ok(()),
-            }
-        });
-        match read {
-            Ok(()) | Err(Pass::Stopped) => Ok(()),
-            Err(Pass::Failed(e)) => Err(e),
+    Ok(t)
+}
+
+/// The table's cells of each row, for the PDF (which escapes what it writes itself).
+fn table_cells(
+    rows: &ReadRows<'_>,
+    f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>,
+) -> Result<(), String> {
+    let mut k = 0u64;
+    let read = rows(&mut |r| {
+        let c = row_cells(k, r, &|s: &str| s.to_string());
+        k += 1;
+        match f(&c) {
+            std::ops::ControlFlow::Break(()) => Err(Pass::Stopped),
+            std::ops::ControlFlow::Continue(()) => Ok(()),
         }
-    };
+    });
+    match read {
+        Ok(()) | Err(Pass::Stopped) => Ok(()),
+        Err(Pass::Failed(e)) => Err(e),
+    }
+}
+
+/// The PDF acta's items: its blocks, with the table of acceptances read from `cells`.
+fn pdf_items<'a>(
+    d: &ActaHead<'_>,
+    t: &Tally,
+    cells: &'a super::pdf::RowSource<'a>,
+) -> Vec<super::pdf::Item<'a>> {
+    use super::pdf::Item;
+    let q = &|s: &str| s.to_string();
     let Block::Table { header, right, .. } = rows_table(Vec::new()) else {
         unreachable!("the rows' table is a table")
     };
-    use super::pdf::Item;
-    let mut items: Vec<Item<'_>> = head_blocks(d, &t, q).into_iter().map(Item::Block).collect();
-    items.push(Item::rows(header, right, &cells));
-    items.extend(tail_blocks(d, &t, q).into_iter().map(Item::Block));
-    let (title, date) = pdf_title_and_date(d);
-    super::pdf::stream::write(&items, &title, &number_line(d.run_id), date, false, out)
+    let mut items: Vec<Item<'a>> = head_blocks(d, t, q).into_iter().map(Item::Block).collect();
+    items.push(Item::rows(header, right, cells));
+    items.extend(tail_blocks(d, t, q).into_iter().map(Item::Block));
+    items
+}
+
+impl From<std::io::Error> for Pass {
+    fn from(e: std::io::Error) -> Pass {
+        Pass::Failed(e.to_string())
+    }
+}
+
+/// A fresh rendering's lines, fed as they are made, compared with a document's: the first
+/// difference, as [`first_difference`] finds it between both lists whole.
+struct LineCheck<'a> {
+    lines: &'a [String],
+    seen: usize,
+    diff: Option<Difference>,
+    partial: Vec<u8>,
+}
+
+impl<'a> LineCheck<'a> {
+    fn new(lines: &'a [String]) -> LineCheck<'a> {
+        LineCheck {
+            lines,
+            seen: 0,
+            diff: None,
+            partial: Vec::new(),
+        }
+    }
+
+    /// Text ending at a line's end (a page's).
+    fn text(&mut self, text: &str) {
+        for l in super::notice::normalized_lines(text) {
+            self.line(l);
+        }
+    }
+
+    fn line(&mut self, fresh: String) {
+        if self.diff.is_none()
+            && let Some(d) = self.lines.get(self.seen)
+            && *d != fresh
+        {
+            self.diff = Some(Difference::Line {
+                line: self.seen + 1,
+                document: d.clone(),
+                register: fresh,
+            });
+        }
+        self.seen += 1;
+    }
+
+    fn finish(mut self) -> Option<Difference> {
+        let rest = std::mem::take(&mut self.partial);
+        self.text(&String::from_utf8_lossy(&rest));
+        let (document, register) = (self.lines.len(), self.seen);
+        self.diff
+            .or_else(|| (document != register).then_some(Difference::Count { document, register }))
+    }
+}
+
+/// Markdown written into the check, line by line.
+impl Write for LineCheck<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut rest = buf;
+        while let Some(at) = rest.iter().position(|&b| b == b'\n') {
+            self.partial.extend_from_slice(&rest[..=at]);
+            let line = std::mem::take(&mut self.partial);
+            self.text(&String::from_utf8_lossy(&line));
+            rest = &rest[at + 1..];
+        }
+        self.partial.extend_from_slice(rest);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// [`check`] with the run's rows read from the register as they are compared (`rows`, a few
+/// passes), for a PDF or Markdown document: memory holds a page of the fresh rendering, not the
+/// run. The number of rows, and the mismatch if any; HTML is checked by [`check`].
+pub fn check_streamed(
+    d: &ActaHead<'_>,
+    rows: &ReadRows<'_>,
+    format: Format,
+    lines: &[String],
+) -> Result<(u64, Option<Mismatch>), String> {
+    let failed = |e: Pass| match e {
+        Pass::Failed(e) => e,
+        Pass::Stopped => "the rows stopped unasked".to_string(),
+    };
+    let mut fp = crate::register::offering::Fingerprint::default();
+    fp.header(d.header);
+    let mut n = 0u64;
+    rows(&mut |r| {
+        fp.row(r);
+        n += 1;
+        Ok(())
+    })
+    .map_err(failed)?;
+    let recomputed = fp.finish();
+    if recomputed != d.fingerprint {
+        return Ok((n, Some(Mismatch::Fingerprint { recomputed })));
+    }
+    let mut lc = LineCheck::new(lines);
+    match format {
+        Format::Md => write_markdown::<Pass>(&mut lc, d, &mut |f| rows(f)).map_err(failed)?,
+        Format::Pdf => {
+            let t = tally(rows).map_err(|e| e.to_string())?;
+            let cells =
+                |f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>| table_cells(rows, f);
+            let items = pdf_items(d, &t, &cells);
+            let (title, date) = pdf_title_and_date(d);
+            super::pdf::stream::each_page_text(
+                &items,
+                &title,
+                &number_line(d.run_id),
+                date,
+                false,
+                &mut |p| lc.text(p),
+            )
+            .map_err(|e| e.to_string())?;
+        }
+        Format::Html => return Err("an HTML acta is checked with its rows in memory".into()),
+    }
+    Ok((n, lc.finish().map(Mismatch::Text)))
 }
 
 /// The PDF acta's title (its metadata) and date (y, m, d).
@@ -612,6 +756,80 @@ mod tests {
         assert!(whole.contains("por defecto): regla A; regla B."), "{whole}");
         assert!(whole.contains("| LATE |"), "{whole}");
         assert!(whole.contains("Ana \\| Gómez"), "{whole}");
+    }
+
+    #[test]
+    fn the_streamed_check_finds_what_the_check_of_the_whole_rendering_finds() {
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let header = Header {
+            program: "D3939-2004".into(),
+            program_sha256: "00".into(),
+            opens: "2024-01-02".into(),
+            closes: "2024-03-08".into(),
+            adjudicated_on: "2024-03-15".into(),
+            offered: 100,
+            demand: 130,
+            awarded: 100,
+            leftover: 0,
+            oversubscribed: false,
+            rule: "proportional",
+        };
+        let rows: Vec<Row> = (0..120)
+            .map(|i| {
+                row(
+                    &format!("Persona {i}"),
+                    3,
+                    None,
+                    (i % 7 == 0).then_some("LATE"),
+                )
+            })
+            .collect();
+        let mut fp = crate::register::offering::Fingerprint::default();
+        fp.header(&header);
+        rows.iter().for_each(|r| fp.row(r));
+        let fingerprint = fp.finish();
+        let data = ActaData {
+            program: &program,
+            run_id: 4,
+            fingerprint: &fingerprint,
+            header: &header,
+            rows: &rows,
+        };
+        let read = |f: &mut dyn FnMut(&Row) -> Result<(), Pass>| rows.iter().try_for_each(f);
+        for format in [Format::Pdf, Format::Md] {
+            let fresh = lines_of(&render(&data, format), format).unwrap();
+            assert!(fresh.len() > 120, "{format:?}: {} lines", fresh.len());
+            assert_eq!(
+                check_streamed(&data.head(), &read, format, &fresh).unwrap(),
+                (120, None),
+                "{format:?}"
+            );
+            // a line changed, a line missing at the end, a line more: what the whole check says
+            let mut changed = fresh.clone();
+            changed[40].push_str(" 1");
+            let mut short = fresh.clone();
+            short.pop();
+            let mut long = fresh.clone();
+            long.push("Otra línea".into());
+            for doc in [changed, short, long] {
+                let want = first_difference(&doc, &fresh).map(Mismatch::Text);
+                assert!(want.is_some());
+                assert_eq!(
+                    check_streamed(&data.head(), &read, format, &doc).unwrap(),
+                    (120, want),
+                    "{format:?}"
+                );
+            }
+        }
+        // a stored row changed since the run: the fingerprint, whatever the text
+        let mut other = rows.clone();
+        other[3].awarded += 1;
+        let read = |f: &mut dyn FnMut(&Row) -> Result<(), Pass>| other.iter().try_for_each(f);
+        let (_, found) = check_streamed(&data.head(), &read, Format::Pdf, &[]).unwrap();
+        assert!(
+            matches!(found, Some(Mismatch::Fingerprint { .. })),
+            "{found:?}"
+        );
     }
 
     #[test]

@@ -914,61 +914,71 @@ pub fn extract_text(bytes: &[u8]) -> Result<String, read::Unreadable> {
 /// order: what a layout check reads.
 pub fn extract_pages(bytes: &[u8]) -> Result<Vec<String>, read::Unreadable> {
     let doc = read::Doc::load(bytes)?;
-    let (regular, bold) = glyph_chars();
     let mut pages = Vec::new();
     for page in doc.pages()? {
-        let mut out = String::new();
-        // font resource name → bold?
-        let bold_fonts: HashMap<Vec<u8>, bool> = page
-            .fonts
-            .into_iter()
-            .map(|(name, base)| (name, base.windows(4).any(|w| w == b"Bold")))
-            .collect();
-        let mut lines: Vec<(i64, i64, String)> = Vec::new();
-        let mut is_bold = false;
-        let mut pos = (0i64, 0i64);
-        read::operations(&page.content, |op, operands| match op {
-            b"Tf" => {
-                if let Some(read::Obj::Name(name)) = operands.first() {
-                    is_bold = bold_fonts.get(name).copied().unwrap_or(false);
-                }
-            }
-            b"Td" => {
-                let num = |i: usize| operands.get(i).and_then(read::Obj::as_f32).unwrap_or(0.0);
-                pos = ((num(0) * 100.0) as i64, (num(1) * 100.0) as i64);
-            }
-            b"Tj" => {
-                if let Some(read::Obj::Str(b)) = operands.first() {
-                    let map = if is_bold { bold } else { regular };
-                    let text: String = b
-                        .chunks(2)
-                        .filter(|p| p.len() == 2)
-                        .map(|p| u16::from(p[0]) << 8 | u16::from(p[1]))
-                        .filter_map(|g| map.get(&g).copied())
-                        .map(|c| if c == '\u{a0}' { ' ' } else { c })
-                        .collect();
-                    lines.push((-pos.1, pos.0, text));
-                }
-            }
-            _ => {}
-        })?;
-        lines.sort_by_key(|a| (a.0, a.1));
-        let mut current: Option<i64> = None;
-        for (y, _, text) in lines {
-            match current {
-                Some(c) if (c - y).abs() < 50 => {
-                    out.push_str(" | ");
-                }
-                Some(_) => out.push('\n'),
-                None => {}
-            }
-            out.push_str(&text);
-            current = Some(y);
-        }
-        out.push('\n');
-        pages.push(out);
+        pages.push(page_text(&page.content, &bold_fonts(page.fonts))?);
     }
     Ok(pages)
+}
+
+/// A page's font resource names → whether the font is bold.
+fn bold_fonts(fonts: Vec<(Vec<u8>, Vec<u8>)>) -> HashMap<Vec<u8>, bool> {
+    fonts
+        .into_iter()
+        .map(|(name, base)| (name, base.windows(4).any(|w| w == b"Bold")))
+        .collect()
+}
+
+/// The text of a page's (decoded) content stream, as [`extract_pages`] gives it.
+fn page_text(
+    content: &[u8],
+    bold_fonts: &HashMap<Vec<u8>, bool>,
+) -> Result<String, read::Unreadable> {
+    let (regular, bold) = glyph_chars();
+    let mut out = String::new();
+    let mut lines: Vec<(i64, i64, String)> = Vec::new();
+    let mut is_bold = false;
+    let mut pos = (0i64, 0i64);
+    read::operations(content, |op, operands| match op {
+        b"Tf" => {
+            if let Some(read::Obj::Name(name)) = operands.first() {
+                is_bold = bold_fonts.get(name).copied().unwrap_or(false);
+            }
+        }
+        b"Td" => {
+            let num = |i: usize| operands.get(i).and_then(read::Obj::as_f32).unwrap_or(0.0);
+            pos = ((num(0) * 100.0) as i64, (num(1) * 100.0) as i64);
+        }
+        b"Tj" => {
+            if let Some(read::Obj::Str(b)) = operands.first() {
+                let map = if is_bold { bold } else { regular };
+                let text: String = b
+                    .chunks(2)
+                    .filter(|p| p.len() == 2)
+                    .map(|p| u16::from(p[0]) << 8 | u16::from(p[1]))
+                    .filter_map(|g| map.get(&g).copied())
+                    .map(|c| if c == '\u{a0}' { ' ' } else { c })
+                    .collect();
+                lines.push((-pos.1, pos.0, text));
+            }
+        }
+        _ => {}
+    })?;
+    lines.sort_by_key(|a| (a.0, a.1));
+    let mut current: Option<i64> = None;
+    for (y, _, text) in lines {
+        match current {
+            Some(c) if (c - y).abs() < 50 => {
+                out.push_str(" | ");
+            }
+            Some(_) => out.push('\n'),
+            None => {}
+        }
+        out.push_str(&text);
+        current = Some(y);
+    }
+    out.push('\n');
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -53,27 +53,11 @@ pub fn write(
     headings: bool,
     out: &mut dyn Write,
 ) -> Result<(), WriteError> {
-    // 1. Count the pages and the characters each face draws.
-    let mut chars: [BTreeSet<char>; 2] = [BTreeSet::new(), BTreeSet::new()];
-    let mut count = |page: Vec<Op>| {
-        for op in page {
-            if let Op::Text { bold, text, .. } = op {
-                chars[usize::from(bold)].extend(text.chars());
-            }
-        }
-    };
-    let (total, failed) = lay_out(items, headings, Some(&mut count));
-    if let Some(e) = failed {
-        return Err(WriteError::Rows(e));
-    }
-    let footers = |i: usize| format!("{footer} — Página {i} de {total}");
-    for i in 1..=total {
-        chars[0].extend(footers(i).chars());
-    }
-    let [regular_chars, bold_chars] = chars;
-    let regular =
-        super::super::subset::subset(super::REGULAR, regular_chars).expect("shipped font subsets");
-    let bold = super::super::subset::subset(super::BOLD, bold_chars).expect("shipped font subsets");
+    let Counted {
+        total,
+        regular,
+        bold,
+    } = count(items, footer, headings)?;
     // 2. The frame, by printpdf: the same document with its pages empty.
     let frame = frame(title, footer, date, total, &regular, &bold);
     let mut splice = Splice::new(frame, total)?;
@@ -90,7 +74,8 @@ pub fn write(
             return;
         }
         written += 1;
-        let content = contents(&page, &footers(written), &faces, &measure);
+        let footer = format!("{footer} — Página {written} de {total}");
+        let content = stream_object(contents(&page, &footer, &faces, &measure));
         if let Err(e) = splice.page(out, written - 1, &content) {
             error = Some(e);
         }
@@ -103,11 +88,105 @@ pub fn write(
         return Err(WriteError::Io(e));
     }
     if again != total {
-        return Err(WriteError::Rows(format!(
-            "the rows changed while the document was written ({total} pages, then {again})"
-        )));
+        return Err(changed(total, again));
     }
     splice.end(out)?;
+    Ok(())
+}
+
+fn changed(total: usize, again: usize) -> WriteError {
+    WriteError::Rows(format!(
+        "the rows changed while the document was written ({total} pages, then {again})"
+    ))
+}
+
+/// What the first pass finds: the number of pages and each face subset to what it draws.
+struct Counted {
+    total: usize,
+    regular: Vec<u8>,
+    bold: Vec<u8>,
+}
+
+/// 1. Counts the pages and the characters each face draws (the footers' too).
+fn count(items: &[Item<'_>], footer: &str, headings: bool) -> Result<Counted, WriteError> {
+    let mut chars: [BTreeSet<char>; 2] = [BTreeSet::new(), BTreeSet::new()];
+    let mut count = |page: Vec<Op>| {
+        for op in page {
+            if let Op::Text { bold, text, .. } = op {
+                chars[usize::from(bold)].extend(text.chars());
+            }
+        }
+    };
+    let (total, failed) = lay_out(items, headings, Some(&mut count));
+    if let Some(e) = failed {
+        return Err(WriteError::Rows(e));
+    }
+    for i in 1..=total {
+        chars[0].extend(format!("{footer} — Página {i} de {total}").chars());
+    }
+    let [regular_chars, bold_chars] = chars;
+    let subset = |font: &[u8], chars| {
+        super::super::subset::subset(font, chars).expect("shipped font subsets")
+    };
+    Ok(Counted {
+        total,
+        regular: subset(super::REGULAR, regular_chars),
+        bold: subset(super::BOLD, bold_chars),
+    })
+}
+
+/// The text of each page of the PDF [`write`] would write, handed to `page` in order as it is
+/// laid out, as [`super::extract_pages`] reads each page of the written file: what a document is
+/// checked against without writing the PDF or holding more than a page.
+pub fn each_page_text(
+    items: &[Item<'_>],
+    title: &str,
+    footer: &str,
+    date: (i32, u8, u8),
+    headings: bool,
+    page: &mut dyn FnMut(&str),
+) -> Result<(), WriteError> {
+    let Counted {
+        total,
+        regular,
+        bold,
+    } = count(items, footer, headings)?;
+    // the fonts as the reader sees them: from a one-page frame with the same fonts
+    let one = frame(title, footer, date, 1, &regular, &bold);
+    let unreadable = |e: super::read::Unreadable| WriteError::Rows(e.to_string());
+    let doc = super::read::Doc::load(&one).map_err(unreadable)?;
+    let fonts = doc
+        .pages()
+        .map_err(unreadable)?
+        .into_iter()
+        .next()
+        .map(|p| super::bold_fonts(p.fonts))
+        .unwrap_or_default();
+    let faces = [
+        Face::parse(&regular, 0).expect("the subset parses"),
+        Face::parse(&bold, 0).expect("the subset parses"),
+    ];
+    let measure = Measure::new();
+    let mut written = 0usize;
+    let mut error: Option<String> = None;
+    let mut emit = |ops: Vec<Op>| {
+        if error.is_some() {
+            return;
+        }
+        written += 1;
+        let footer = format!("{footer} — Página {written} de {total}");
+        match super::page_text(&contents(&ops, &footer, &faces, &measure), &fonts) {
+            Ok(text) => page(&text),
+            Err(e) => error = Some(e.to_string()),
+        }
+    };
+    let (again, failed) = lay_out(items, headings, Some(&mut emit));
+    if let Some(e) = failed.or(error) {
+        return Err(WriteError::Rows(e));
+    }
+    if again != total {
+        return Err(changed(total, again));
+    }
     Ok(())
 }
 
@@ -140,8 +219,8 @@ fn frame(
     super::finish(bytes, title, footer)
 }
 
-/// A page's content stream, as printpdf writes a layer: the optional content group, the line
-/// width, the page's text and rules, its footer.
+/// A page's content, as printpdf writes a layer: the optional content group, the line width, the
+/// page's text and rules, its footer.
 fn contents(page: &[Op], footer: &str, faces: &[Face<'_>; 2], m: &Measure) -> Vec<u8> {
     let mut ops = vec![
         Operation::new(
@@ -199,9 +278,13 @@ fn contents(page: &[Op], footer: &str, faces: &[Face<'_>; 2], m: &Measure) -> Ve
     text(&mut ops, footer, SMALL, x, FOOTER_Y, false);
     ops.push(Operation::new("Q", vec![]));
     ops.push(Operation::new("EMC", vec![]));
-    let encoded = Content { operations: ops }
+    Content { operations: ops }
         .encode()
-        .expect("operations encode");
+        .expect("operations encode")
+}
+
+/// A page's content stream object's body (after `N 0 obj\n`), deflated as lopdf does.
+fn stream_object(encoded: Vec<u8>) -> Vec<u8> {
     let mut stream = Stream::new(Dictionary::new(), encoded);
     stream.compress().expect("deflates in memory");
     let mut out = b"<<".to_vec();
@@ -389,6 +472,31 @@ impl Splice {
 #[cfg(test)]
 mod tests {
     use super::super::{Block, reference_layout, render_layout};
+
+    #[test]
+    fn each_page_text_is_the_text_read_back_from_the_written_pdf() {
+        let blocks = vec![
+            Block::Title("NOTIFICACIÓN".into()),
+            Block::Table {
+                header: vec!["Fila".into(), "Valor".into()],
+                rows: (0..150)
+                    .map(|i| vec![format!("fila ñ {i}"), format!("$ {i}.000")])
+                    .collect(),
+                right: vec![false, true],
+            },
+            Block::Strong("Negrilla".into()),
+        ];
+        let pdf = render_layout(&blocks, "t", "X-1", (2025, 1, 1), 2);
+        let read = super::super::extract_pages(&pdf).unwrap();
+        assert!(read.len() > 2, "{} pages", read.len());
+        let items: Vec<super::Item<'_>> = blocks.iter().cloned().map(super::Item::Block).collect();
+        let mut pages = Vec::new();
+        super::each_page_text(&items, "t", "X-1", (2025, 1, 1), true, &mut |p| {
+            pages.push(p.to_string())
+        })
+        .unwrap();
+        assert_eq!(pages, read);
+    }
 
     #[test]
     fn the_streamed_pdf_is_byte_for_byte_the_whole_document_path() {
