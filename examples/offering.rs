@@ -262,7 +262,10 @@ fn main() {
                     "--opens",
                     "2024-01-02",
                     "--closes",
-                    "2024-03-08"
+                    "2024-03-08",
+                    // the sample program's validity ended in 2005
+                    "--reason",
+                    "benchmark"
                 ])
                 .output()
                 .unwrap()

@@ -519,14 +519,35 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
     let p = programs::by_code(conn, &code)?;
     let run = crate::store::offering::run(conn, p.id)?
         .ok_or_else(|| unreadable(format!("the register holds no adjudication of {code}")))?;
-    let r = rules::stored_result(conn, &p, run)?;
-    match acta::check(&p.program, &r, format, &lines).map_err(unreadable)? {
+    // PDF and Markdown: the stored rows read as they are compared (a page in memory, not the
+    // run); HTML with the rows in memory
+    let header = rules::stored_header(conn, &p, &run)?;
+    let (count, found) = if format == ActaFormat::Html {
+        let r = rules::stored_result(conn, &p, run.clone())?;
+        let found = acta::check(&p.program, &r, format, &lines).map_err(unreadable)?;
+        (r.rows.len() as u64, found)
+    } else {
+        let head = acta::ActaHead {
+            program: &p.program,
+            run_id: run.id,
+            fingerprint: &run.fingerprint,
+            header: &header,
+        };
+        acta::check_streamed(
+            &head,
+            &|f| rules::each_stored_row::<acta::Pass>(conn, run.id, |r| f(&r)),
+            format,
+            &lines,
+        )
+        .map_err(unreadable)?
+    };
+    match found {
         Some(acta::Mismatch::Fingerprint { recomputed }) => {
             writeln!(
                 ctx.out,
                 "NOT VERIFIED: run {} of {code}: its stored outcomes give fingerprint {recomputed}, but the run \
                  recorded {}; run `vigia audit verify`",
-                r.run.id, r.run.fingerprint
+                run.id, run.fingerprint
             )?;
             return Ok(Status::Findings);
         }
@@ -540,10 +561,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
         ctx.out,
         "verified: acta of adjudication {} of {code} ({} acceptor(s), {} shares awarded); fingerprint {} matches the \
          register",
-        r.run.id,
-        r.rows.len(),
-        r.header.awarded,
-        r.run.fingerprint
+        run.id, count, header.awarded, run.fingerprint
     )?;
     Ok(Status::Ok)
 }
