@@ -4,7 +4,9 @@
 //! figures, 3 % late, 1 % without declarations, 2 % refusing reduction, 5 % filing twice, an
 //! oversubscribed offer — then times `vigia acceptances import` against the sqlite3 shell's
 //! `.import` of the same CSV into a plain table, and `vigia offer adjudicate --dry-run --format
-//! csv` against a sqlite3 scan of the same rows sorted by filing time, with peak memory. Each
+//! csv` against a sqlite3 scan of the same rows sorted by filing time, with peak memory; then the
+//! real `vigia offer adjudicate --acta FILE.pdf` (the PDF acta written a page at a time after the
+//! commit) and `vigia offer acta --out FILE.md` of the same run, with their peak memory. Each
 //! step runs `--runs R` times (default 3; each after `sync`, each into a fresh register) and the
 //! median is reported. `--against OLD_VIGIA` times another build of vigia too, alternating with
 //! this one on the same data, so that a shared machine's load falls on both alike. `--keep`
@@ -69,6 +71,24 @@ fn load() -> String {
         .ok()
         .and_then(|s| s.split_whitespace().next().map(str::to_string))
         .unwrap_or_else(|| "unknown".into())
+}
+
+/// The number of pages a PDF's page tree says it has (`/Type/Pages/Count N`).
+fn pages_of(pdf: &Path) -> usize {
+    let bytes = std::fs::read(pdf).unwrap_or_default();
+    let key = b"/Type/Pages/Count ";
+    bytes
+        .windows(key.len())
+        .position(|w| w == key)
+        .and_then(|at| {
+            let digits: String = bytes[at + key.len()..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .map(|&c| c as char)
+                .collect();
+            digits.parse().ok()
+        })
+        .unwrap_or(0)
 }
 
 /// The median of some figures.
@@ -190,6 +210,9 @@ fn main() {
     let (mut base_import, mut base_scan) = (Step::default(), Step::default());
     let mut import: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
     let mut adjudicate: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
+    let mut real: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
+    let mut acta_md: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
+    let mut acta_pages = 0usize;
     for run in 0..runs {
         let base_db = dir.join("baseline.db");
         let _ = std::fs::remove_file(&base_db);
@@ -239,7 +262,10 @@ fn main() {
                     "--opens",
                     "2024-01-02",
                     "--closes",
-                    "2024-03-08"
+                    "2024-03-08",
+                    // the sample program's validity ended in 2005
+                    "--reason",
+                    "benchmark"
                 ])
                 .output()
                 .unwrap()
@@ -263,6 +289,30 @@ fn main() {
                 "--format",
                 "csv",
             ])));
+            // the real adjudication with its PDF acta (rendered after the commit), then the
+            // Markdown acta of the same run
+            let pdf = dir.join(format!("acta-{b}.pdf"));
+            let md = dir.join(format!("acta-{b}.md"));
+            for f in [&pdf, &md] {
+                let _ = std::fs::remove_file(f);
+            }
+            real[b].add(timed(&mut vigia(&[
+                "offer",
+                "adjudicate",
+                "D3939-2004",
+                "--on",
+                "2024-03-15",
+                "--acta",
+                pdf.to_str().unwrap(),
+            ])));
+            acta_md[b].add(timed(&mut vigia(&[
+                "offer",
+                "acta",
+                "D3939-2004",
+                "--out",
+                md.to_str().unwrap(),
+            ])));
+            acta_pages = pages_of(&pdf);
         }
     }
     println!(
@@ -299,6 +349,18 @@ fn main() {
             adjudicate[b].memory(),
             adjudicate[b].time() / base_scan.time(),
             adjudicate[b].runs()
+        );
+        println!(
+            "  offer adjudicate --acta PDF  {:.2} s, {:.0} MiB (the real run, its acta of {acta_pages} pages after the commit) [{}]",
+            real[b].time(),
+            real[b].memory(),
+            real[b].runs()
+        );
+        println!(
+            "  offer acta --out MD          {:.2} s, {:.0} MiB [{}]",
+            acta_md[b].time(),
+            acta_md[b].memory(),
+            acta_md[b].runs()
         );
     }
     if keep {

@@ -118,9 +118,10 @@ pub(super) fn out_error(flag: &'static str, e: FileError) -> CliError {
     }
 }
 
-/// Writes the acta of a program's stored run to `out` and says which run it is: Markdown as its
-/// rows are read from the register (`register::offering::each_stored_row`, twice: the tally,
-/// then the table), so memory holds a row, not the run; HTML and PDF from the rows in memory.
+/// Writes the acta of a program's stored run to `out` and says which run it is: Markdown and PDF
+/// as their rows are read from the register (`register::offering::each_stored_row`: Markdown
+/// twice, the tally then the table; PDF a few times, see `acta::write_pdf`), so memory holds a
+/// row or a page, not the run; HTML from the rows in memory.
 fn write_acta(
     conn: &rusqlite::Connection,
     p: &StoredProgram,
@@ -143,6 +144,28 @@ fn write_acta(
         };
         acta::write_markdown::<CliError>(out, &head, &mut |f| {
             rules::each_stored_row::<CliError>(conn, run.id, |r| f(&r))
+        })?;
+        return Ok(run.id);
+    }
+    if format == ActaFormat::Pdf {
+        // a page at a time, the rows read again from the register at each pass; a run's
+        // outcomes are never edited once committed, so every pass reads the same rows
+        let header = rules::stored_header(conn, p, &run)?;
+        let head = acta::ActaHead {
+            program: &p.program,
+            run_id: run.id,
+            fingerprint: &run.fingerprint,
+            header: &header,
+        };
+        acta::write_pdf(out, &head, &|f| {
+            rules::each_stored_row::<acta::Pass>(conn, run.id, |r| f(&r))
+        })
+        .map_err(|e| match e {
+            crate::report::pdf::stream::WriteError::Io(e) => CliError::from(e),
+            crate::report::pdf::stream::WriteError::Rows(e) => CliError::Refused(format!(
+                "the acta of run {} could not be written: {e}",
+                run.id
+            )),
         })?;
         return Ok(run.id);
     }
@@ -496,14 +519,35 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
     let p = programs::by_code(conn, &code)?;
     let run = crate::store::offering::run(conn, p.id)?
         .ok_or_else(|| unreadable(format!("the register holds no adjudication of {code}")))?;
-    let r = rules::stored_result(conn, &p, run)?;
-    match acta::check(&p.program, &r, format, &lines).map_err(unreadable)? {
+    // PDF and Markdown: the stored rows read as they are compared (a page in memory, not the
+    // run); HTML with the rows in memory
+    let header = rules::stored_header(conn, &p, &run)?;
+    let (count, found) = if format == ActaFormat::Html {
+        let r = rules::stored_result(conn, &p, run.clone())?;
+        let found = acta::check(&p.program, &r, format, &lines).map_err(unreadable)?;
+        (r.rows.len() as u64, found)
+    } else {
+        let head = acta::ActaHead {
+            program: &p.program,
+            run_id: run.id,
+            fingerprint: &run.fingerprint,
+            header: &header,
+        };
+        acta::check_streamed(
+            &head,
+            &|f| rules::each_stored_row::<acta::Pass>(conn, run.id, |r| f(&r)),
+            format,
+            &lines,
+        )
+        .map_err(unreadable)?
+    };
+    match found {
         Some(acta::Mismatch::Fingerprint { recomputed }) => {
             writeln!(
                 ctx.out,
                 "NOT VERIFIED: run {} of {code}: its stored outcomes give fingerprint {recomputed}, but the run \
                  recorded {}; run `vigia audit verify`",
-                r.run.id, r.run.fingerprint
+                run.id, run.fingerprint
             )?;
             return Ok(Status::Findings);
         }
@@ -517,10 +561,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
         ctx.out,
         "verified: acta of adjudication {} of {code} ({} acceptor(s), {} shares awarded); fingerprint {} matches the \
          register",
-        r.run.id,
-        r.rows.len(),
-        r.header.awarded,
-        r.run.fingerprint
+        run.id, count, header.awarded, run.fingerprint
     )?;
     Ok(Status::Ok)
 }

@@ -319,6 +319,222 @@ pub fn write_markdown<E: From<std::io::Error>>(
     Ok(())
 }
 
+/// Why a pass over an acta's rows ended before their end: the writer had read enough (a
+/// trial of whether a table fits on a page), or the rows could not be read.
+#[derive(Debug)]
+pub enum Pass {
+    Stopped,
+    Failed(String),
+}
+
+impl From<crate::store::StoreError> for Pass {
+    fn from(e: crate::store::StoreError) -> Pass {
+        Pass::Failed(e.to_string())
+    }
+}
+
+/// The rows of a run handed to a sink, in order, from the first each call, until the sink stops
+/// the pass (`Err(Pass::Stopped)`): the PDF acta reads its rows several times.
+pub type ReadRows<'a> = dyn Fn(&mut dyn FnMut(&Row) -> Result<(), Pass>) -> Result<(), Pass> + 'a;
+
+/// The acta as a PDF, written to `out` a page at a time as its rows are read (`rows` is read a
+/// few times: the tally, the table's column widths, then twice its pages: see
+/// `report::pdf::stream`), so memory holds a page, not the run. The same bytes as
+/// [`render`] of the rows all at once.
+pub fn write_pdf(
+    out: &mut dyn Write,
+    d: &ActaHead<'_>,
+    rows: &ReadRows<'_>,
+) -> Result<(), super::pdf::stream::WriteError> {
+    let t = tally(rows)?;
+    let cells = |f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>| table_cells(rows, f);
+    let items = pdf_items(d, &t, &cells);
+    let (title, date) = pdf_title_and_date(d);
+    super::pdf::stream::write(&items, &title, &number_line(d.run_id), date, false, out)
+}
+
+/// One pass over the rows: their tally.
+fn tally(rows: &ReadRows<'_>) -> Result<Tally, super::pdf::stream::WriteError> {
+    use super::pdf::stream::WriteError;
+    let mut t = Tally::default();
+    rows(&mut |r| {
+        t.add(r);
+        Ok(())
+    })
+    .map_err(|e| match e {
+        Pass::Failed(e) => WriteError::Rows(e),
+        Pass::Stopped => WriteError::Rows("the rows stopped unasked".into()),
+    })?;
+    Ok(t)
+}
+
+/// The table's cells of each row, for the PDF (which escapes what it writes itself).
+fn table_cells(
+    rows: &ReadRows<'_>,
+    f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>,
+) -> Result<(), String> {
+    let mut k = 0u64;
+    let read = rows(&mut |r| {
+        let c = row_cells(k, r, &|s: &str| s.to_string());
+        k += 1;
+        match f(&c) {
+            std::ops::ControlFlow::Break(()) => Err(Pass::Stopped),
+            std::ops::ControlFlow::Continue(()) => Ok(()),
+        }
+    });
+    match read {
+        Ok(()) | Err(Pass::Stopped) => Ok(()),
+        Err(Pass::Failed(e)) => Err(e),
+    }
+}
+
+/// The PDF acta's items: its blocks, with the table of acceptances read from `cells`.
+fn pdf_items<'a>(
+    d: &ActaHead<'_>,
+    t: &Tally,
+    cells: &'a super::pdf::RowSource<'a>,
+) -> Vec<super::pdf::Item<'a>> {
+    use super::pdf::Item;
+    let q = &|s: &str| s.to_string();
+    let Block::Table { header, right, .. } = rows_table(Vec::new()) else {
+        unreachable!("the rows' table is a table")
+    };
+    let mut items: Vec<Item<'a>> = head_blocks(d, t, q).into_iter().map(Item::Block).collect();
+    items.push(Item::rows(header, right, cells));
+    items.extend(tail_blocks(d, t, q).into_iter().map(Item::Block));
+    items
+}
+
+impl From<std::io::Error> for Pass {
+    fn from(e: std::io::Error) -> Pass {
+        Pass::Failed(e.to_string())
+    }
+}
+
+/// A fresh rendering's lines, fed as they are made, compared with a document's: the first
+/// difference, as [`first_difference`] finds it between both lists whole.
+struct LineCheck<'a> {
+    lines: &'a [String],
+    seen: usize,
+    diff: Option<Difference>,
+    partial: Vec<u8>,
+}
+
+impl<'a> LineCheck<'a> {
+    fn new(lines: &'a [String]) -> LineCheck<'a> {
+        LineCheck {
+            lines,
+            seen: 0,
+            diff: None,
+            partial: Vec::new(),
+        }
+    }
+
+    /// Text ending at a line's end (a page's).
+    fn text(&mut self, text: &str) {
+        for l in super::notice::normalized_lines(text) {
+            self.line(l);
+        }
+    }
+
+    fn line(&mut self, fresh: String) {
+        if self.diff.is_none()
+            && let Some(d) = self.lines.get(self.seen)
+            && *d != fresh
+        {
+            self.diff = Some(Difference::Line {
+                line: self.seen + 1,
+                document: d.clone(),
+                register: fresh,
+            });
+        }
+        self.seen += 1;
+    }
+
+    fn finish(mut self) -> Option<Difference> {
+        let rest = std::mem::take(&mut self.partial);
+        self.text(&String::from_utf8_lossy(&rest));
+        let (document, register) = (self.lines.len(), self.seen);
+        self.diff
+            .or_else(|| (document != register).then_some(Difference::Count { document, register }))
+    }
+}
+
+/// Markdown written into the check, line by line.
+impl Write for LineCheck<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut rest = buf;
+        while let Some(at) = rest.iter().position(|&b| b == b'\n') {
+            self.partial.extend_from_slice(&rest[..=at]);
+            let line = std::mem::take(&mut self.partial);
+            self.text(&String::from_utf8_lossy(&line));
+            rest = &rest[at + 1..];
+        }
+        self.partial.extend_from_slice(rest);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// [`check`] with the run's rows read from the register as they are compared (`rows`, a few
+/// passes), for a PDF or Markdown document: memory holds a page of the fresh rendering, not the
+/// run. The number of rows, and the mismatch if any; HTML is checked by [`check`].
+pub fn check_streamed(
+    d: &ActaHead<'_>,
+    rows: &ReadRows<'_>,
+    format: Format,
+    lines: &[String],
+) -> Result<(u64, Option<Mismatch>), String> {
+    let failed = |e: Pass| match e {
+        Pass::Failed(e) => e,
+        Pass::Stopped => "the rows stopped unasked".to_string(),
+    };
+    let mut fp = crate::register::offering::Fingerprint::default();
+    fp.header(d.header);
+    let mut n = 0u64;
+    rows(&mut |r| {
+        fp.row(r);
+        n += 1;
+        Ok(())
+    })
+    .map_err(failed)?;
+    let recomputed = fp.finish();
+    if recomputed != d.fingerprint {
+        return Ok((n, Some(Mismatch::Fingerprint { recomputed })));
+    }
+    let mut lc = LineCheck::new(lines);
+    match format {
+        Format::Md => write_markdown::<Pass>(&mut lc, d, &mut |f| rows(f)).map_err(failed)?,
+        Format::Pdf => {
+            let t = tally(rows).map_err(|e| e.to_string())?;
+            let cells =
+                |f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>| table_cells(rows, f);
+            let items = pdf_items(d, &t, &cells);
+            let (title, date) = pdf_title_and_date(d);
+            super::pdf::stream::each_page_text(
+                &items,
+                &title,
+                &number_line(d.run_id),
+                date,
+                false,
+                &mut |p| lc.text(p),
+            )
+            .map_err(|e| e.to_string())?;
+        }
+        Format::Html => return Err("an HTML acta is checked with its rows in memory".into()),
+    }
+    Ok((n, lc.finish().map(Mismatch::Text)))
+}
+
+/// The PDF acta's title (its metadata) and date (y, m, d).
+fn pdf_title_and_date(d: &ActaHead<'_>) -> (String, (i32, u8, u8)) {
+    let title = format!("Acta de adjudicación {} N.º {}", d.program.code, d.run_id);
+    let day = crate::calendar::parse_iso(&d.header.adjudicated_on).unwrap_or_default();
+    (title, (day.year(), day.month() as u8, day.day() as u8))
+}
+
 /// The blocks for HTML and PDF (which escape what they write themselves).
 pub fn plain_blocks(d: &ActaData<'_>) -> Vec<Block> {
     blocks(d, &|s| s.to_string())
@@ -341,21 +557,12 @@ pub enum Format {
 
 /// The acta's bytes in `format`: what `vigia offer acta` writes and the web serves.
 pub fn render(data: &ActaData<'_>, format: Format) -> Vec<u8> {
-    let title = format!(
-        "Acta de adjudicación {} N.º {}",
-        data.program.code, data.run_id
-    );
+    let (title, date) = pdf_title_and_date(&data.head());
     match format {
         Format::Md => super::notice::markdown(&markdown_blocks(data)).into_bytes(),
         Format::Html => super::notice::html(&plain_blocks(data), &title).into_bytes(),
         Format::Pdf => {
-            let d = crate::calendar::parse_iso(&data.header.adjudicated_on).unwrap_or_default();
-            super::pdf::render(
-                &plain_blocks(data),
-                &title,
-                &number_line(data.run_id),
-                (d.year(), d.month() as u8, d.day() as u8),
-            )
+            super::pdf::render(&plain_blocks(data), &title, &number_line(data.run_id), date)
         }
     }
 }
@@ -549,5 +756,135 @@ mod tests {
         assert!(whole.contains("por defecto): regla A; regla B."), "{whole}");
         assert!(whole.contains("| LATE |"), "{whole}");
         assert!(whole.contains("Ana \\| Gómez"), "{whole}");
+    }
+
+    #[test]
+    fn the_streamed_check_finds_what_the_check_of_the_whole_rendering_finds() {
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let header = Header {
+            program: "D3939-2004".into(),
+            program_sha256: "00".into(),
+            opens: "2024-01-02".into(),
+            closes: "2024-03-08".into(),
+            adjudicated_on: "2024-03-15".into(),
+            offered: 100,
+            demand: 130,
+            awarded: 100,
+            leftover: 0,
+            oversubscribed: false,
+            rule: "proportional",
+        };
+        let rows: Vec<Row> = (0..120)
+            .map(|i| {
+                row(
+                    &format!("Persona {i}"),
+                    3,
+                    None,
+                    (i % 7 == 0).then_some("LATE"),
+                )
+            })
+            .collect();
+        let mut fp = crate::register::offering::Fingerprint::default();
+        fp.header(&header);
+        rows.iter().for_each(|r| fp.row(r));
+        let fingerprint = fp.finish();
+        let data = ActaData {
+            program: &program,
+            run_id: 4,
+            fingerprint: &fingerprint,
+            header: &header,
+            rows: &rows,
+        };
+        let read = |f: &mut dyn FnMut(&Row) -> Result<(), Pass>| rows.iter().try_for_each(f);
+        for format in [Format::Pdf, Format::Md] {
+            let fresh = lines_of(&render(&data, format), format).unwrap();
+            assert!(fresh.len() > 120, "{format:?}: {} lines", fresh.len());
+            assert_eq!(
+                check_streamed(&data.head(), &read, format, &fresh).unwrap(),
+                (120, None),
+                "{format:?}"
+            );
+            // a line changed, a line missing at the end, a line more: what the whole check says
+            let mut changed = fresh.clone();
+            changed[40].push_str(" 1");
+            let mut short = fresh.clone();
+            short.pop();
+            let mut long = fresh.clone();
+            long.push("Otra línea".into());
+            for doc in [changed, short, long] {
+                let want = first_difference(&doc, &fresh).map(Mismatch::Text);
+                assert!(want.is_some());
+                assert_eq!(
+                    check_streamed(&data.head(), &read, format, &doc).unwrap(),
+                    (120, want),
+                    "{format:?}"
+                );
+            }
+        }
+        // a stored row changed since the run: the fingerprint, whatever the text
+        let mut other = rows.clone();
+        other[3].awarded += 1;
+        let read = |f: &mut dyn FnMut(&Row) -> Result<(), Pass>| other.iter().try_for_each(f);
+        let (_, found) = check_streamed(&data.head(), &read, Format::Pdf, &[]).unwrap();
+        assert!(
+            matches!(found, Some(Mismatch::Fingerprint { .. })),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn the_streamed_pdf_acta_is_the_acta_of_the_rows_at_once() {
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let header = Header {
+            program: "D3939-2004".into(),
+            program_sha256: "00".into(),
+            opens: "2024-01-02".into(),
+            closes: "2024-03-08".into(),
+            adjudicated_on: "2024-03-15".into(),
+            offered: 100,
+            demand: 130,
+            awarded: 100,
+            leftover: 0,
+            oversubscribed: true,
+            rule: "proportional",
+        };
+        // enough rows for several pages of the table, some names long enough to wrap
+        let rows: Vec<Row> = (0..260)
+            .map(|i| {
+                let name = format!("Persona {i} {}", "de Tal ".repeat(i % 9));
+                match i % 5 {
+                    0 => row(&name, 0, None, Some("LATE")),
+                    1 => row(&name, 7, Some("regla B"), None),
+                    _ => row(&name, 12, None, None),
+                }
+            })
+            .collect();
+        let data = ActaData {
+            program: &program,
+            run_id: 3,
+            fingerprint: "ab12",
+            header: &header,
+            rows: &rows,
+        };
+        let whole = render(&data, Format::Pdf);
+        let passes = std::cell::Cell::new(0);
+        let mut streamed = Vec::new();
+        write_pdf(&mut streamed, &data.head(), &|f| {
+            passes.set(passes.get() + 1);
+            rows.iter().try_for_each(&mut *f)
+        })
+        .unwrap();
+        let pages = crate::report::pdf::extract_pages(&whole).unwrap().len();
+        assert!(pages > 5, "{pages} pages");
+        assert!(streamed == whole, "the streamed PDF acta differs");
+        // the tally, the widths, then per layout pass a trial of the first page and the pages
+        assert!(passes.get() >= 4, "{} passes", passes.get());
+        // a pass that fails is the writer's error, nothing said to have worked
+        let failed = write_pdf(&mut Vec::new(), &data.head(), &|_| {
+            Err(Pass::Failed("disco lleno".into()))
+        });
+        assert!(
+            matches!(failed, Err(crate::report::pdf::stream::WriteError::Rows(e)) if e == "disco lleno")
+        );
     }
 }

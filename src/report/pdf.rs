@@ -6,8 +6,11 @@
 use super::notice::Block;
 
 pub mod read;
-use printpdf::{IndirectFontRef, Line, Mm, OffsetDateTime, PdfDocument, Point};
+pub mod stream;
+use printpdf::{Mm, OffsetDateTime};
+use std::cell::OnceCell;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use ttf_parser::Face;
 
 const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif.ttf");
@@ -125,45 +128,122 @@ enum Op {
     },
 }
 
-struct Layout {
-    m: Measure,
-    pages: Vec<Vec<Op>>,
-    y: i64,
+/// A table's rows handed to a sink, in order, each once per call, until the sink says to stop:
+/// a table of the register read again from the store at each pass, or the rows of a
+/// [`Block::Table`]. An error says why the rows could not be read.
+pub type RowSource<'a> =
+    dyn Fn(&mut dyn FnMut(&[String]) -> ControlFlow<()>) -> Result<(), String> + 'a;
+
+/// What a streamed document is made of: blocks, and tables whose rows are read as they are laid
+/// out (never all at once).
+pub enum Item<'a> {
+    Block(Block),
+    Rows {
+        header: Vec<String>,
+        right: Vec<bool>,
+        rows: &'a RowSource<'a>,
+        /// The columns' widths, worked out once from every row.
+        widths: OnceCell<Vec<i64>>,
+    },
 }
 
-impl Layout {
-    fn new() -> Layout {
-        Layout {
-            m: Measure::new(),
-            pages: vec![Vec::new()],
-            y: MARGIN_TOP,
+impl<'a> Item<'a> {
+    /// A table whose rows come from `rows`.
+    pub fn rows(header: Vec<String>, right: Vec<bool>, rows: &'a RowSource<'a>) -> Item<'a> {
+        Item::Rows {
+            header,
+            right,
+            rows,
+            widths: OnceCell::new(),
         }
     }
 
-    /// Whether `blocks` end on the page where this layout stands now.
-    fn fits(&self, blocks: &[Block]) -> bool {
-        let mut trial = Layout {
-            m: Measure::new(),
-            pages: vec![Vec::new()],
-            y: self.y,
+    /// The block this item stands for when pages are broken (a streamed table is a table).
+    fn kind(&self) -> &Block {
+        static TABLE: Block = Block::Table {
+            header: Vec::new(),
+            rows: Vec::new(),
+            right: Vec::new(),
         };
-        for b in blocks {
-            trial.block(b);
+        match self {
+            Item::Block(b) => b,
+            Item::Rows { .. } => &TABLE,
         }
-        trial.pages.len() == 1
+    }
+}
+
+/// A finished page handed on by the layout.
+type PageSink<'s> = dyn FnMut(Vec<Op>) + 's;
+
+struct Layout<'s> {
+    m: Measure,
+    /// The page being laid out.
+    page: Vec<Op>,
+    /// How many pages are finished before it.
+    done: usize,
+    y: i64,
+    /// Where finished pages go (none for a trial).
+    sink: Option<&'s mut PageSink<'s>>,
+    /// A trial stops as soon as it leaves its first page.
+    trial: bool,
+    /// The first error reading a table's rows.
+    failed: Option<String>,
+}
+
+impl<'s> Layout<'s> {
+    fn new(sink: Option<&'s mut PageSink<'s>>) -> Layout<'s> {
+        Layout {
+            m: Measure::new(),
+            page: Vec::new(),
+            done: 0,
+            y: MARGIN_TOP,
+            sink,
+            trial: false,
+            failed: None,
+        }
+    }
+
+    /// Whether `items` end on the page where this layout stands now.
+    fn fits(&mut self, items: &[Item<'_>]) -> bool {
+        let mut trial = Layout::new(None);
+        trial.y = self.y;
+        trial.trial = true;
+        for b in items {
+            trial.item(b);
+            if trial.done > 0 {
+                break;
+            }
+        }
+        if let Some(e) = trial.failed {
+            self.failed.get_or_insert(e);
+        }
+        trial.done == 0
     }
 
     fn page_is_empty(&self) -> bool {
-        self.pages.last().is_none_or(Vec::is_empty)
+        self.page.is_empty()
     }
 
     fn page(&mut self) -> &mut Vec<Op> {
-        self.pages.last_mut().expect("a page")
+        &mut self.page
     }
 
     fn new_page(&mut self) {
-        self.pages.push(Vec::new());
+        let page = std::mem::take(&mut self.page);
+        self.done += 1;
+        if let Some(sink) = &mut self.sink {
+            sink(page);
+        }
         self.y = MARGIN_TOP;
+    }
+
+    /// Hands on the last page; the number of pages.
+    fn end(mut self) -> (usize, Option<String>) {
+        let page = std::mem::take(&mut self.page);
+        if let Some(sink) = &mut self.sink {
+            sink(page);
+        }
+        (self.done + 1, self.failed)
     }
 
     fn ensure(&mut self, height: i64) {
@@ -199,34 +279,32 @@ impl Layout {
 
     /// Column widths. Each column gets at least its widest unbreakable word (dates, figures and
     /// `$ 1.087.500` never break), then the space left is shared in proportion to how much more
-    /// each column would need to hold its longest cell on one line.
-    fn widths(&self, header: &[String], rows: &[Vec<String>]) -> Vec<i64> {
-        let cells = |c: usize| {
-            std::iter::once((header[c].as_str(), true)).chain(
-                rows.iter()
-                    .map(move |r| (r.get(c).map(String::as_str).unwrap_or(""), false)),
-            )
-        };
+    /// each column would need to hold its longest cell on one line. Read in one pass over the
+    /// rows (a row shorter than the header counts as empty cells).
+    fn widths(&mut self, header: &[String], rows: &RowSource<'_>) -> Vec<i64> {
         let pad = 2 * CELL_PAD + 1;
-        let min: Vec<i64> = (0..header.len())
-            .map(|c| {
-                cells(c)
-                    .flat_map(|(t, b)| t.split(' ').map(move |w| (w, b)))
-                    .map(|(w, b)| self.m.width(w, TABLE, b))
-                    .max()
-                    .unwrap_or(0)
-                    + pad
-            })
-            .collect();
-        let natural: Vec<i64> = (0..header.len())
-            .map(|c| {
-                cells(c)
-                    .map(|(t, b)| self.m.width(t, TABLE, b))
-                    .max()
-                    .unwrap_or(0)
-                    + pad
-            })
-            .collect();
+        let m = &self.m;
+        let word = |t: &str, b: bool| {
+            t.split(' ')
+                .map(|w| m.width(w, TABLE, b))
+                .max()
+                .unwrap_or(0)
+        };
+        let mut min: Vec<i64> = header.iter().map(|h| word(h, true)).collect();
+        let mut natural: Vec<i64> = header.iter().map(|h| m.width(h, TABLE, true)).collect();
+        let read = rows(&mut |r| {
+            for (c, (lo, nat)) in min.iter_mut().zip(natural.iter_mut()).enumerate() {
+                let t = r.get(c).map(String::as_str).unwrap_or("");
+                *lo = (*lo).max(word(t, false));
+                *nat = (*nat).max(m.width(t, TABLE, false));
+            }
+            ControlFlow::Continue(())
+        });
+        if let Err(e) = read {
+            self.failed.get_or_insert(e);
+        }
+        let min: Vec<i64> = min.into_iter().map(|w| w + pad).collect();
+        let natural: Vec<i64> = natural.into_iter().map(|w| w + pad).collect();
         let min_total: i64 = min.iter().sum();
         let mut w: Vec<i64> = if min_total >= CONTENT_W {
             min.iter()
@@ -336,35 +414,79 @@ impl Layout {
         lines * line_height(TABLE) + CELL_PAD
     }
 
-    fn table(&mut self, header: &[String], rows: &[Vec<String>], right: &[bool]) {
-        let widths = self.widths(header, rows);
-        let head_h = self.row_height(header, &widths, true);
-        let first_h = rows
-            .first()
-            .map(|r| self.row_height(r, &widths, false))
-            .unwrap_or(0);
+    /// A table, its rows read from `rows` (the columns' widths kept in `widths` once worked
+    /// out): one pass for the widths, one for as many rows as a page holds, one to lay them out.
+    fn table(
+        &mut self,
+        header: &[String],
+        rows: &RowSource<'_>,
+        right: &[bool],
+        widths: &OnceCell<Vec<i64>>,
+    ) {
+        // `$` stays with its figure
+        let glue = |r: &[String]| -> Vec<String> {
+            r.iter().map(|c| c.replace("$ ", "$\u{a0}")).collect()
+        };
+        let glued = |f: &mut dyn FnMut(&[String]) -> ControlFlow<()>| rows(&mut |r| f(&glue(r)));
+        if widths.get().is_none() {
+            let w = self.widths(header, &glued);
+            let _ = widths.set(w);
+        }
+        let widths = widths.get().expect("just worked out");
+        let head_h = self.row_height(header, widths, true);
+        let limit = PAGE_H - MARGIN_BOTTOM - MARGIN_TOP;
+        // the whole table's height, as far as it fits on a page
+        let mut first_h = None;
+        let mut whole = head_h;
+        let read = glued(&mut |r| {
+            let h = self.row_height(r, widths, false);
+            first_h.get_or_insert(h);
+            whole += h;
+            if whole > limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if let Err(e) = read {
+            self.failed.get_or_insert(e);
+        }
         self.gap(150);
         // a table that fits on one page is never split: it starts a new page when it does not
         // fit on this one; a longer one continues with its header repeated
-        let whole = head_h
-            + rows
-                .iter()
-                .map(|r| self.row_height(r, &widths, false))
-                .sum::<i64>();
-        if whole <= PAGE_H - MARGIN_BOTTOM - MARGIN_TOP {
+        if whole <= limit {
             self.ensure(whole);
         }
-        self.ensure(head_h + first_h);
-        self.row(header, &widths, right, true);
-        for r in rows {
-            let h = self.row_height(r, &widths, false);
+        self.ensure(head_h + first_h.unwrap_or(0));
+        self.row(header, widths, right, true);
+        let read = glued(&mut |r| {
+            let h = self.row_height(r, widths, false);
             if self.y + h > PAGE_H - MARGIN_BOTTOM {
                 self.new_page();
-                self.row(header, &widths, right, true);
+                if self.trial {
+                    return ControlFlow::Break(());
+                }
+                self.row(header, widths, right, true);
             }
-            self.row(r, &widths, right, false);
+            self.row(r, widths, right, false);
+            ControlFlow::Continue(())
+        });
+        if let Err(e) = read {
+            self.failed.get_or_insert(e);
         }
         self.gap(250);
+    }
+
+    fn item(&mut self, item: &Item<'_>) {
+        match item {
+            Item::Block(b) => self.block(b),
+            Item::Rows {
+                header,
+                right,
+                rows,
+                widths,
+            } => self.table(header, rows, right, widths),
+        }
     }
 
     fn block(&mut self, b: &Block) {
@@ -400,10 +522,15 @@ impl Layout {
                 rows,
                 right,
             } => {
-                let glue = |c: &String| c.replace("$ ", "$\u{a0}");
-                let rows: Vec<Vec<String>> =
-                    rows.iter().map(|r| r.iter().map(glue).collect()).collect();
-                self.table(header, &rows, right)
+                let each = |f: &mut dyn FnMut(&[String]) -> ControlFlow<()>| {
+                    for r in rows {
+                        if f(r).is_break() {
+                            break;
+                        }
+                    }
+                    Ok(())
+                };
+                self.table(header, &each, right, &OnceCell::new())
             }
             Block::Signature(lines) => {
                 self.ensure(lines.len() as i64 * line_height(BODY) + 400);
@@ -441,21 +568,21 @@ fn kept_with_next(b: &Block, next: &Block, headings: bool) -> bool {
 /// signature also takes the groups before it until it holds some text of the letter besides
 /// tables and the paragraphs introducing them: a table alone above the signature would read as an
 /// appendix signed by itself.
-fn groups(blocks: &[Block], headings: bool) -> Vec<&[Block]> {
+fn group_ranges(blocks: &[&Block], headings: bool) -> Vec<(usize, usize)> {
     let mut ranges: Vec<(usize, usize)> = Vec::new();
     let mut i = 0;
     while i < blocks.len() {
         let mut end = i;
-        while end + 1 < blocks.len() && kept_with_next(&blocks[end], &blocks[end + 1], headings) {
+        while end + 1 < blocks.len() && kept_with_next(blocks[end], blocks[end + 1], headings) {
             end += 1;
         }
         ranges.push((i, end));
         i = end + 1;
     }
     // text of the letter: a paragraph that does not introduce the table after it
-    let text = |k: usize| match &blocks[k] {
+    let text = |k: usize| match blocks[k] {
         Block::Para(_) | Block::Strong(_) => match blocks.get(k + 1) {
-            Some(next @ Block::Table { .. }) => !kept_with_next(&blocks[k], next, headings),
+            Some(next @ Block::Table { .. }) => !kept_with_next(blocks[k], next, headings),
             _ => true,
         },
         _ => false,
@@ -472,7 +599,39 @@ fn groups(blocks: &[Block], headings: bool) -> Vec<&[Block]> {
         }
         g += 1;
     }
-    ranges.into_iter().map(|(s, e)| &blocks[s..=e]).collect()
+    ranges
+}
+
+#[cfg(test)]
+fn groups(blocks: &[Block], headings: bool) -> Vec<&[Block]> {
+    let kinds: Vec<&Block> = blocks.iter().collect();
+    group_ranges(&kinds, headings)
+        .into_iter()
+        .map(|(s, e)| &blocks[s..=e])
+        .collect()
+}
+
+/// Lays `items` out on pages, handing each finished page to `sink`: the number of pages, and the
+/// first error reading a table's rows.
+fn lay_out<'s>(
+    items: &[Item<'_>],
+    headings: bool,
+    sink: Option<&'s mut PageSink<'s>>,
+) -> (usize, Option<String>) {
+    let kinds: Vec<&Block> = items.iter().map(Item::kind).collect();
+    let mut layout = Layout::new(sink);
+    for (s, e) in group_ranges(&kinds, headings) {
+        let group = &items[s..=e];
+        // blocks kept together (a paragraph that introduces a table, the block before the
+        // signature, the signature) start a new page when they would not end on this one
+        if group.len() > 1 && !layout.page_is_empty() && !layout.fits(group) {
+            layout.new_page();
+        }
+        for b in group {
+            layout.item(b);
+        }
+    }
+    layout.end()
 }
 
 fn mm(hundredths: i64) -> Mm {
@@ -498,18 +657,29 @@ pub fn render_layout(
     date: (i32, u8, u8),
     version: u8,
 ) -> Vec<u8> {
-    let mut layout = Layout::new();
-    for group in groups(blocks, version >= 2) {
-        // blocks kept together (a paragraph that introduces a table, the block before the
-        // signature, the signature) start a new page when they would not end on this one
-        if group.len() > 1 && !layout.page_is_empty() && !layout.fits(group) {
-            layout.new_page();
-        }
-        for b in group {
-            layout.block(b);
-        }
-    }
-    let pages = layout.pages;
+    let items: Vec<Item<'_>> = blocks.iter().cloned().map(Item::Block).collect();
+    let mut out = Vec::new();
+    let heading = version >= 2;
+    stream::write(&items, title, footer, date, heading, &mut out)
+        .expect("blocks in memory lay out and write to memory");
+    out
+}
+
+/// What [`render_layout`] wrote before it streamed: the whole document laid out in memory and
+/// handed to printpdf at once. Kept to check the streamed bytes against.
+#[cfg(test)]
+fn reference_layout(
+    blocks: &[Block],
+    title: &str,
+    footer: &str,
+    date: (i32, u8, u8),
+    version: u8,
+) -> Vec<u8> {
+    use printpdf::{IndirectFontRef, Line, PdfDocument, Point};
+    let items: Vec<Item<'_>> = blocks.iter().cloned().map(Item::Block).collect();
+    let mut pages: Vec<Vec<Op>> = Vec::new();
+    let mut sink = |p: Vec<Op>| pages.push(p);
+    lay_out(&items, version >= 2, Some(&mut sink));
     let total = pages.len();
     let stamp = time_stamp(date);
     let (doc, first_page, first_layer) =
@@ -744,61 +914,71 @@ pub fn extract_text(bytes: &[u8]) -> Result<String, read::Unreadable> {
 /// order: what a layout check reads.
 pub fn extract_pages(bytes: &[u8]) -> Result<Vec<String>, read::Unreadable> {
     let doc = read::Doc::load(bytes)?;
-    let (regular, bold) = glyph_chars();
     let mut pages = Vec::new();
     for page in doc.pages()? {
-        let mut out = String::new();
-        // font resource name → bold?
-        let bold_fonts: HashMap<Vec<u8>, bool> = page
-            .fonts
-            .into_iter()
-            .map(|(name, base)| (name, base.windows(4).any(|w| w == b"Bold")))
-            .collect();
-        let mut lines: Vec<(i64, i64, String)> = Vec::new();
-        let mut is_bold = false;
-        let mut pos = (0i64, 0i64);
-        read::operations(&page.content, |op, operands| match op {
-            b"Tf" => {
-                if let Some(read::Obj::Name(name)) = operands.first() {
-                    is_bold = bold_fonts.get(name).copied().unwrap_or(false);
-                }
-            }
-            b"Td" => {
-                let num = |i: usize| operands.get(i).and_then(read::Obj::as_f32).unwrap_or(0.0);
-                pos = ((num(0) * 100.0) as i64, (num(1) * 100.0) as i64);
-            }
-            b"Tj" => {
-                if let Some(read::Obj::Str(b)) = operands.first() {
-                    let map = if is_bold { bold } else { regular };
-                    let text: String = b
-                        .chunks(2)
-                        .filter(|p| p.len() == 2)
-                        .map(|p| u16::from(p[0]) << 8 | u16::from(p[1]))
-                        .filter_map(|g| map.get(&g).copied())
-                        .map(|c| if c == '\u{a0}' { ' ' } else { c })
-                        .collect();
-                    lines.push((-pos.1, pos.0, text));
-                }
-            }
-            _ => {}
-        })?;
-        lines.sort_by_key(|a| (a.0, a.1));
-        let mut current: Option<i64> = None;
-        for (y, _, text) in lines {
-            match current {
-                Some(c) if (c - y).abs() < 50 => {
-                    out.push_str(" | ");
-                }
-                Some(_) => out.push('\n'),
-                None => {}
-            }
-            out.push_str(&text);
-            current = Some(y);
-        }
-        out.push('\n');
-        pages.push(out);
+        pages.push(page_text(&page.content, &bold_fonts(page.fonts))?);
     }
     Ok(pages)
+}
+
+/// A page's font resource names → whether the font is bold.
+fn bold_fonts(fonts: Vec<(Vec<u8>, Vec<u8>)>) -> HashMap<Vec<u8>, bool> {
+    fonts
+        .into_iter()
+        .map(|(name, base)| (name, base.windows(4).any(|w| w == b"Bold")))
+        .collect()
+}
+
+/// The text of a page's (decoded) content stream, as [`extract_pages`] gives it.
+fn page_text(
+    content: &[u8],
+    bold_fonts: &HashMap<Vec<u8>, bool>,
+) -> Result<String, read::Unreadable> {
+    let (regular, bold) = glyph_chars();
+    let mut out = String::new();
+    let mut lines: Vec<(i64, i64, String)> = Vec::new();
+    let mut is_bold = false;
+    let mut pos = (0i64, 0i64);
+    read::operations(content, |op, operands| match op {
+        b"Tf" => {
+            if let Some(read::Obj::Name(name)) = operands.first() {
+                is_bold = bold_fonts.get(name).copied().unwrap_or(false);
+            }
+        }
+        b"Td" => {
+            let num = |i: usize| operands.get(i).and_then(read::Obj::as_f32).unwrap_or(0.0);
+            pos = ((num(0) * 100.0) as i64, (num(1) * 100.0) as i64);
+        }
+        b"Tj" => {
+            if let Some(read::Obj::Str(b)) = operands.first() {
+                let map = if is_bold { bold } else { regular };
+                let text: String = b
+                    .chunks(2)
+                    .filter(|p| p.len() == 2)
+                    .map(|p| u16::from(p[0]) << 8 | u16::from(p[1]))
+                    .filter_map(|g| map.get(&g).copied())
+                    .map(|c| if c == '\u{a0}' { ' ' } else { c })
+                    .collect();
+                lines.push((-pos.1, pos.0, text));
+            }
+        }
+        _ => {}
+    })?;
+    lines.sort_by_key(|a| (a.0, a.1));
+    let mut current: Option<i64> = None;
+    for (y, _, text) in lines {
+        match current {
+            Some(c) if (c - y).abs() < 50 => {
+                out.push_str(" | ");
+            }
+            Some(_) => out.push('\n'),
+            None => {}
+        }
+        out.push_str(&text);
+        current = Some(y);
+    }
+    out.push('\n');
+    Ok(out)
 }
 
 #[cfg(test)]
