@@ -6,6 +6,7 @@ pub mod columns;
 pub mod document;
 pub mod excel;
 pub mod excel_stream;
+pub mod findings;
 pub mod liquidation;
 pub mod notice;
 mod notice_figures;

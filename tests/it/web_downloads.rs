@@ -1,0 +1,153 @@
+//! The web's downloads (issue 22): the dashboard's check as the workbook and the CSV for Excel
+//! that `vigia check --format xlsx|csv-excel` writes, read back with calamine; and a holder's
+//! contact details shown and changed on the holder's page.
+
+use crate::common::Reg;
+use crate::web::{Client, PASSWORD, Server, register_with_users, request};
+use calamine::{Data, Reader, Xlsx};
+
+/// The rows of a workbook's sheet.
+fn sheet(bytes: &[u8], name: &str) -> Vec<Vec<Data>> {
+    let mut book: Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
+    let range = book.worksheet_range(name).unwrap();
+    range.rows().map(|r| r.to_vec()).collect()
+}
+
+const HEADERS: [&str; 10] = [
+    "Código",
+    "Gravedad",
+    "Programa",
+    "Tipo documento",
+    "Número documento",
+    "Titular",
+    "Adjudicación",
+    "Incumplimiento",
+    "Saldo pendiente",
+    "Motivo",
+];
+
+/// A breach of 10 shares on adjudication 1 (Ana Prueba), recorded by the command line.
+fn breach(r: &Reg) {
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "10",
+    ]);
+}
+
+#[test]
+fn web_downloads_the_check_as_the_cli_writes_it() {
+    let r = register_with_users();
+    breach(&r);
+    let cli = r.file("cli.xlsx", b"");
+    std::fs::remove_file(&cli).unwrap();
+    let o = r.run(&[
+        "check",
+        "--as-of",
+        "10/02/2025",
+        "--format",
+        "xlsx",
+        "--out",
+        &cli,
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", crate::common::err(&o));
+    let cli_rows = sheet(&std::fs::read(&cli).unwrap(), "Chequeo");
+
+    let s = Server::start(&r);
+    // without a session: to the sign-in, no file
+    let anon = request(
+        &s.addr,
+        "GET",
+        "/chequeo/descargar?fecha=2025-02-10&formato=xlsx",
+        &[],
+        b"",
+    );
+    assert_eq!(anon.status, 303);
+    assert_eq!(anon.header("location"), Some("/ingresar"));
+
+    // consulta, the lowest role, sees the links and downloads
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    let dash = c.get("/?fecha=10/02/2025").text();
+    assert!(
+        dash.contains("href=\"/chequeo/descargar?fecha=2025-02-10&amp;formato=xlsx\"")
+            && dash.contains("Descargar Excel (.xlsx)")
+            && dash.contains("href=\"/chequeo/descargar?fecha=2025-02-10&amp;formato=csv-excel\"")
+            && dash.contains("Descargar CSV para Excel"),
+        "{dash}"
+    );
+    let x = c.get("/chequeo/descargar?fecha=2025-02-10&formato=xlsx");
+    assert_eq!(x.status, 200, "{}", x.text());
+    assert_eq!(
+        x.header("content-type"),
+        Some("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    );
+    assert_eq!(
+        x.header("content-disposition"),
+        Some("attachment; filename=\"vigia-chequeo-2025-02-10.xlsx\"")
+    );
+    let rows = sheet(&x.body, "Chequeo");
+    let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
+    assert_eq!(header, HEADERS);
+    // the same findings, cell for cell, as the command line's (the reason aside: the command
+    // line names the command to run, the page says it in words)
+    assert_eq!(rows.len(), cli_rows.len());
+    assert!(rows.len() > 1, "findings expected: {rows:?}");
+    for (w, c) in rows.iter().zip(&cli_rows) {
+        assert_eq!(w[..9], c[..9]);
+    }
+    // typed cells: the adjudication and breach ids are numbers, the document number text
+    let ana = rows
+        .iter()
+        .find(|r| r[7] == Data::Float(1.0))
+        .expect("a finding on breach 1");
+    assert_eq!(ana[5], Data::String("Ana Prueba".into()));
+    assert_eq!(ana[4], Data::String("1000000001".into()));
+    assert_eq!(ana[6], Data::Float(1.0));
+    assert!(matches!(&ana[9], Data::String(s) if !s.is_empty() && !s.contains("vigia ")));
+    // the Consulta sheet: the as-of date as a date, who downloaded, how many findings
+    let asked = sheet(&x.body, "Consulta");
+    let value = |k: &str| {
+        asked
+            .iter()
+            .find(|r| r[0] == Data::String(k.into()))
+            .unwrap_or_else(|| panic!("no {k} in {asked:?}"))[1]
+            .clone()
+    };
+    match value("Fecha de corte") {
+        Data::DateTime(d) => assert_eq!(d.as_datetime().unwrap().date().to_string(), "2025-02-10"),
+        other => panic!("the as-of date is not a date: {other:?}"),
+    }
+    assert_eq!(value("Descargado por"), Data::String("carla".into()));
+    assert_eq!(value("Hallazgos"), Data::Float((rows.len() - 1) as f64));
+
+    // the CSV for Excel: BOM, `;`, CRLF, the Spanish header, a line per finding
+    let v = c.get("/chequeo/descargar?fecha=10/02/2025&formato=csv-excel");
+    assert_eq!(v.status, 200, "{}", v.text());
+    assert_eq!(v.header("content-type"), Some("text/csv; charset=utf-8"));
+    assert_eq!(
+        v.header("content-disposition"),
+        Some("attachment; filename=\"vigia-chequeo-2025-02-10.csv\"")
+    );
+    assert!(v.body.starts_with("\u{feff}".as_bytes()));
+    let csv = v.text();
+    assert!(
+        csv.starts_with(&format!("\u{feff}{}\r\n", HEADERS.join(";"))),
+        "{csv}"
+    );
+    assert_eq!(csv.matches("\r\n").count(), rows.len(), "{csv}");
+    assert!(
+        csv.contains(";D3939-2004;CC;1000000001;Ana Prueba;1;1;"),
+        "{csv}"
+    );
+    // an unknown format is refused with a sentence, not a file
+    let bad = c.get("/chequeo/descargar?formato=pdf");
+    assert_eq!(bad.status, 400);
+    assert!(bad.text().contains("«pdf» no existe"), "{}", bad.text());
+}
