@@ -151,3 +151,152 @@ fn web_downloads_the_check_as_the_cli_writes_it() {
     assert_eq!(bad.status, 400);
     assert!(bad.text().contains("«pdf» no existe"), "{}", bad.text());
 }
+
+/// The text of the refusal shown next to the input `name`, if any (as maud escaped it).
+fn error_beside(page: &str, name: &str) -> Option<String> {
+    let open = format!("id=\"{name}-error\" role=\"alert\">");
+    let start = page.find(&open)? + open.len();
+    let len = page[start..].find("</p>")?;
+    Some(page[start..start + len].to_string())
+}
+
+/// The `holder.update` events of the audit chain: (actor, row id).
+fn contact_events(r: &Reg) -> Vec<(String, i64)> {
+    r.json(&["audit", "log", "--format", "json"])
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "holder.update")
+        .map(|e| {
+            (
+                e["actor"].as_str().unwrap().to_string(),
+                e["entity_id"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The contact form as sent, all three details given.
+fn fields(csrf: &str) -> Vec<(&str, &str)> {
+    vec![
+        ("csrf", csrf),
+        ("address", "Calle 10 # 20-30"),
+        ("city", "Bogotá"),
+        ("email", "ana@ejemplo.co"),
+    ]
+}
+
+#[test]
+fn web_holder_contact_shown_and_changed_by_an_oficial() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    // Ana Prueba (holder 1) has no contact details yet
+    let (mut carla, carla_csrf) = Client::signed_in(&s, "carla", PASSWORD);
+    let page = carla.get("/titulares/1").text();
+    assert!(page.contains("Datos de contacto"), "{page}");
+    assert!(page.contains("id=\"contacto-direccion\">—</dd>"), "{page}");
+    // consulta sees them, is offered no form, and is refused the write
+    assert!(!page.contains("action=\"/titulares/1/contacto\""), "{page}");
+    assert_eq!(
+        carla
+            .post("/titulares/1/contacto", &fields(&carla_csrf))
+            .status,
+        403
+    );
+    assert!(contact_events(&r).is_empty());
+
+    let (mut oscar, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let csrf = csrf.as_str();
+    let page = oscar.get("/titulares/1").text();
+    assert!(page.contains("action=\"/titulares/1/contacto\""), "{page}");
+    // without the form's token: refused
+    assert_eq!(
+        oscar
+            .post("/titulares/1/contacto", &fields("x")[1..])
+            .status,
+        403
+    );
+    // an implausible e-mail: refused beside it, what was typed kept, nothing written
+    let bad = oscar.post(
+        "/titulares/1/contacto",
+        &[
+            ("csrf", csrf),
+            ("address", "Calle 10 # 20-30"),
+            ("city", "Bogotá"),
+            ("email", "ana@ejemplo"),
+        ],
+    );
+    assert_eq!(bad.status, 422, "{}", bad.text());
+    let t = bad.text();
+    let e = error_beside(&t, "email").expect("a refusal beside the e-mail");
+    assert!(
+        e.contains("ana@ejemplo") && e.contains("correo electrónico"),
+        "{e}"
+    );
+    assert!(t.contains("value=\"Calle 10 # 20-30\""), "{t}");
+    assert!(contact_events(&r).is_empty());
+    // a control character: refused, nothing written
+    let ctl = oscar.post(
+        "/titulares/1/contacto",
+        &[
+            ("csrf", csrf),
+            ("address", "Calle 10\u{7} # 20-30"),
+            ("city", "Bogotá"),
+            ("email", "ana@ejemplo.co"),
+        ],
+    );
+    assert!(ctl.status >= 400, "{}", ctl.text());
+    assert!(ctl.text().contains("control"), "{}", ctl.text());
+    assert!(contact_events(&r).is_empty());
+    // accepted: a new version by oscar, audited, shown on the page and by `holder show`
+    let ok = oscar.post("/titulares/1/contacto", &fields(csrf));
+    assert_eq!(ok.status, 303, "{}", ok.text());
+    assert_eq!(ok.header("location"), Some("/titulares/1"));
+    let events = contact_events(&r);
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].0, "oscar");
+    let shown = r.json(&["holder", "show", "1000000001", "--format", "json"]);
+    let versions = shown.as_array().unwrap();
+    assert_eq!(versions.len(), 1);
+    assert_eq!(versions[0]["address"], "Calle 10 # 20-30");
+    assert_eq!(versions[0]["city"], "Bogotá");
+    assert_eq!(versions[0]["email"], "ana@ejemplo.co");
+    assert_eq!(versions[0]["recorded_by"], "oscar");
+    assert_eq!(versions[0]["version"], events[0].1);
+    let page = carla.get("/titulares/1").text();
+    assert!(
+        page.contains("id=\"contacto-direccion\">Calle 10 # 20-30</dd>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("id=\"contacto-ciudad\">Bogotá</dd>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("id=\"contacto-correo\">ana@ejemplo.co</dd>"),
+        "{page}"
+    );
+    // the same again changes nothing: refused in the contact section, no new version
+    let same = oscar.post("/titulares/1/contacto", &fields(csrf));
+    assert_eq!(same.status, 422);
+    assert!(
+        same.text().contains("No hay nada que cambiar"),
+        "{}",
+        same.text()
+    );
+    // clearing the e-mail (an empty input) is a new version without it
+    let cleared = oscar.post(
+        "/titulares/1/contacto",
+        &[
+            ("csrf", csrf),
+            ("address", "Calle 10 # 20-30"),
+            ("city", "Bogotá"),
+            ("email", ""),
+        ],
+    );
+    assert_eq!(cleared.status, 303, "{}", cleared.text());
+    assert_eq!(contact_events(&r).len(), 2);
+    let page = oscar.get("/titulares/1").text();
+    assert!(page.contains("id=\"contacto-correo\">—</dd>"), "{page}");
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+}
