@@ -121,9 +121,7 @@ pub fn list(
             Ok(())
         }
         None => {
-            let columns = excel::columns_of(rows);
-            let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
-            let table = excel::table_of(sheet, &columns, rows);
+            let table = crate::report::listing::table(sheet, rows);
             let mut asked = asked(ctx);
             asked.extend(filters);
             write(ctx, format, out, &[table], &asked)

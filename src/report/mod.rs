@@ -8,6 +8,7 @@ pub mod excel;
 pub mod excel_stream;
 pub mod findings;
 pub mod liquidation;
+pub mod listing;
 pub mod notice;
 mod notice_figures;
 mod notice_v1;

@@ -200,6 +200,13 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
             button type="submit" { "Actualizar" }
         }
         (views::holder_search("Buscar titular (documento, con o sin puntos, o nombre)", ""))
+        h2 { "Incumplimientos registrados" }
+        p.descargas {
+            "Todos, con los anulados marcados: "
+            a href="/incumplimientos/descargar?formato=xlsx" download { "Descargar Excel (.xlsx)" }
+            " · "
+            a href="/incumplimientos/descargar?formato=csv-excel" download { "Descargar CSV para Excel" }
+        }
         h2 { "Tasas certificadas" }
         @match coverage {
             Some((_, last)) => {

@@ -300,3 +300,80 @@ fn web_holder_contact_shown_and_changed_by_an_oficial() {
     assert!(page.contains("id=\"contacto-correo\">—</dd>"), "{page}");
     assert!(r.ok(&["audit", "verify"]).contains("intact"));
 }
+
+#[test]
+fn web_downloads_the_breaches_as_breach_list_writes_them() {
+    let r = register_with_users();
+    breach(&r);
+    let cli = r.file("incumplimientos.xlsx", b"");
+    std::fs::remove_file(&cli).unwrap();
+    r.ok(&["breach", "list", "--format", "xlsx", "--out", &cli]);
+    let cli_rows = sheet(&std::fs::read(&cli).unwrap(), "Incumplimientos");
+    let s = Server::start(&r);
+    let anon = request(
+        &s.addr,
+        "GET",
+        "/incumplimientos/descargar?formato=xlsx",
+        &[],
+        b"",
+    );
+    assert_eq!(anon.status, 303);
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    let dash = c.get("/").text();
+    assert!(
+        dash.contains("href=\"/incumplimientos/descargar?formato=xlsx\"")
+            && dash.contains("href=\"/incumplimientos/descargar?formato=csv-excel\""),
+        "{dash}"
+    );
+    let x = c.get("/incumplimientos/descargar?formato=xlsx&adjudicacion=1&programa=D3939-2004");
+    assert_eq!(x.status, 200, "{}", x.text());
+    assert_eq!(
+        x.header("content-disposition"),
+        Some("attachment; filename=\"vigia-incumplimientos.xlsx\"")
+    );
+    let rows = sheet(&x.body, "Incumplimientos");
+    // the command line's sheet, cell for cell
+    assert_eq!(rows, cli_rows);
+    // by hand: the header in Spanish, then breach 1 of 10 shares sold on 20/11/2024, typed
+    let col = |h: &str| {
+        rows[0]
+            .iter()
+            .position(|c| c.to_string() == h)
+            .unwrap_or_else(|| panic!("no column {h} in {:?}", rows[0]))
+    };
+    assert_eq!(rows.len(), 2);
+    let b = &rows[1];
+    assert_eq!(b[col("N.º")], Data::Float(1.0));
+    assert_eq!(b[col("Adjudicación")], Data::Float(1.0));
+    assert_eq!(b[col("Clase")], Data::String("sale".into()));
+    assert_eq!(b[col("Acciones")], Data::Float(10.0));
+    assert_eq!(b[col("Anulado")], Data::String("no".into()));
+    match &b[col("Fecha incumplimiento")] {
+        Data::DateTime(d) => assert_eq!(d.as_datetime().unwrap().date().to_string(), "2024-11-20"),
+        other => panic!("the breach date is not a date: {other:?}"),
+    }
+    let asked = sheet(&x.body, "Consulta");
+    assert!(
+        asked.iter().any(|r| r[0] == Data::String("Programa".into())
+            && r[1] == Data::String("D3939-2004".into()))
+    );
+    // the CSV for Excel: BOM, `;`, dd/mm/aaaa
+    let v = c.get("/incumplimientos/descargar?formato=csv-excel");
+    assert_eq!(v.status, 200);
+    assert_eq!(
+        v.header("content-disposition"),
+        Some("attachment; filename=\"vigia-incumplimientos.csv\"")
+    );
+    let csv = v.text();
+    assert!(
+        csv.starts_with("\u{feff}N.º;Adjudicación;Clase;Fecha incumplimiento;Acciones;"),
+        "{csv}"
+    );
+    assert!(csv.contains("\r\n1;1;sale;20/11/2024;10;"), "{csv}");
+    // an unknown program is no file
+    assert_eq!(
+        c.get("/incumplimientos/descargar?formato=xlsx&programa=NO")
+            .status,
+        404
+    );
+}
