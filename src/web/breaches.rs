@@ -341,7 +341,7 @@ async fn breaches_download(State(app): State<Arc<App>>, user: User, q: Query<Sen
     };
     let mut asked = vec![
         (
-            "Consulta".into(),
+            "Origen".into(),
             Cell::Text("incumplimientos, descargados de vigia serve".into()),
         ),
         ("Descargado por".into(), Cell::Text(user.name.clone())),

@@ -288,7 +288,7 @@ async fn check_download(State(app): State<Arc<App>>, user: User, q: Query<Sent>)
     };
     let asked: Asked = vec![
         (
-            "Consulta".into(),
+            "Origen".into(),
             Cell::Text("chequeo del tablero de vigia serve".into()),
         ),
         ("Descargado por".into(), Cell::Text(user.name.clone())),
