@@ -3,7 +3,7 @@
 use super::{CliError, Ctx, Status, args};
 use crate::program::BreachKind;
 use crate::report::records::{self, Format};
-use crate::store::breaches::{self, Breach, NewBreach};
+use crate::store::breaches::{self, NewBreach};
 use crate::store::programs;
 use chrono::NaiveDate;
 use clap::Subcommand;
@@ -74,25 +74,7 @@ fn parse_kind(s: &str) -> Result<BreachKind, String> {
 }
 
 /// A breach as a record.
-pub fn record(b: &Breach) -> Value {
-    json!({
-        "id": b.id,
-        "adjudication_id": b.adjudication_id,
-        "kind": b.kind.as_str(),
-        "breach_date": b.breach_date.to_string(),
-        "shares": b.shares,
-        "consideration_per_share": b.consideration_per_share.map(|d| d.to_string()),
-        "consideration_total": b.consideration_total.map(|d| d.to_string()),
-        "registered_on": b.registered_on.map(|d| d.to_string()),
-        "evidence": b.evidence,
-        "recorded_at": b.created_at,
-        "recorded_by": b.created_by,
-        "void": b.void.is_some(),
-        "void_reason": b.void.as_ref().map(|v| v.reason.clone()),
-        "voided_at": b.void.as_ref().map(|v| v.at.clone()),
-        "voided_by": b.void.as_ref().map(|v| v.by.clone()),
-    })
-}
+pub use crate::report::listing::breach as record;
 
 impl BreachCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {

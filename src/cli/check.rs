@@ -8,8 +8,7 @@ use super::out::OutFormat as Format;
 use super::{CliError, Ctx, Status, args};
 use crate::check::{self, Code, Finding, Holding, Options, Severity};
 use crate::lang::Lang;
-use crate::report::excel::{Cell, header_es};
-use crate::report::excel_stream::{CsvExcelStream, XlsxStream};
+use crate::report::excel::header_es;
 use crate::report::records;
 use crate::store::programs;
 use chrono::NaiveDate;
@@ -65,18 +64,7 @@ impl From<MinSeverity> for Severity {
     }
 }
 
-const COLUMNS: [&str; 10] = [
-    "code",
-    "severity",
-    "program",
-    "doc_type",
-    "doc_number",
-    "holder",
-    "adjudication_id",
-    "breach_id",
-    "outstanding",
-    "reason",
-];
+use crate::report::findings::{self, COLUMNS};
 
 /// A finding's cells; a finding about the register as a whole (RATE_DUE) has empty program,
 /// holder and adjudication cells.
@@ -103,48 +91,6 @@ fn cells(f: &Finding, lang: Lang) -> [Cow<'_, str>; 10] {
             .map(|d| Cow::Owned(d.to_string()))
             .unwrap_or(Cow::Borrowed("")),
         Cow::Owned(super::remedy::reason(f, lang)),
-    ]
-}
-
-/// A finding's cells for Excel, typed: ids as numbers, the outstanding balance as pesos.
-fn typed_cells(f: &Finding, lang: Lang) -> Vec<Cell> {
-    let text = |s: &str| {
-        if s.is_empty() {
-            Cell::Empty
-        } else {
-            Cell::Text(s.to_string())
-        }
-    };
-    let h = f.holding.as_ref();
-    vec![
-        text(f.code.as_str()),
-        text(f.severity().as_str()),
-        h.map_or(Cell::Empty, |h| text(&h.program)),
-        h.map_or(Cell::Empty, |h| text(&h.doc_type)),
-        h.map_or(Cell::Empty, |h| text(&h.doc_number)),
-        h.map_or(Cell::Empty, |h| text(&h.holder)),
-        h.map_or(Cell::Empty, |h| Cell::Count(h.adjudication_id)),
-        f.breach_id.map_or(Cell::Empty, Cell::Count),
-        f.outstanding.map_or(Cell::Empty, Cell::Pesos),
-        text(&super::remedy::reason(f, lang)),
-    ]
-}
-
-/// The Excel columns: each one's kind and scale (pesos with two decimals: a column's scale is
-/// fixed before its rows are found) and width.
-fn excel_columns() -> [(Cell, u32, usize); 10] {
-    let text = |w| (Cell::Empty, 0, w);
-    [
-        text(22),
-        text(9),
-        text(12),
-        text(8),
-        text(14),
-        text(30),
-        (Cell::Count(0), 0, 12),
-        (Cell::Count(0), 0, 12),
-        (Cell::Pesos(rust_decimal::Decimal::ZERO), 2, 16),
-        text(60),
     ]
 }
 
@@ -343,12 +289,8 @@ enum Sink<'a> {
         table: Box<records::SpooledTable>,
         lang: Lang,
     },
-    CsvExcel(Box<CsvExcelStream<&'a mut dyn Write>>),
-    Xlsx {
-        out: &'a mut dyn Write,
-        book: Box<XlsxStream>,
-        asked: crate::report::excel::Asked,
-    },
+    /// csv-excel or xlsx: the writer the web's downloads use too.
+    Excel(findings::Writer<&'a mut dyn Write>),
 }
 
 impl Sink<'_> {
@@ -381,18 +323,7 @@ impl Sink<'_> {
                     Value::Object(summary)
                 )?;
             }
-            Sink::CsvExcel(w) => w.finish()?,
-            Sink::Xlsx {
-                out,
-                book,
-                mut asked,
-            } => {
-                asked.push((
-                    "Hallazgos".into(),
-                    Cell::Count(i64::try_from(total).unwrap_or(i64::MAX)),
-                ));
-                book.finish(&asked, out).map_err(xlsx_error)?;
-            }
+            Sink::Excel(w) => w.finish(total).map_err(xlsx_error)?,
             Sink::Table { out, table, lang } => {
                 match lang {
                     Lang::En => writeln!(out, "vigia check as of {as_of}: {total} finding(s)")?,
@@ -436,23 +367,9 @@ fn asked_of(
     a: &CheckArgs,
     opts: &Options,
     rates: &crate::rates::RateSeries,
-    mut asked: crate::report::excel::Asked,
+    asked: crate::report::excel::Asked,
 ) -> crate::report::excel::Asked {
-    asked.push(("Fecha de corte".into(), Cell::Date(opts.as_of)));
-    asked.push((
-        "Programa".into(),
-        Cell::Text(a.program.clone().unwrap_or_else(|| "todos".into())),
-    ));
-    asked.push((
-        "Indisponibilidades que terminan dentro de (días)".into(),
-        Cell::Count(i64::from(a.within_days)),
-    ));
-    asked.push((
-        "Gravedad mínima".into(),
-        Cell::Text(Severity::from(a.min_severity).as_str().into()),
-    ));
-    super::out::asked_rates(&mut asked, rates);
-    asked
+    findings::asked_of(asked, opts, a.program.as_deref(), rates)
 }
 
 pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
@@ -511,21 +428,17 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             )),
             lang,
         },
-        Format::CsvExcel => {
-            let headers: Vec<String> = COLUMNS.iter().map(|c| header_es(c)).collect();
-            let scales: Vec<u32> = excel_columns().iter().map(|(_, s, _)| *s).collect();
-            Sink::CsvExcel(Box::new(CsvExcelStream::new(out, &headers, &scales)?))
-        }
-        Format::Xlsx => {
-            let headers: Vec<String> = COLUMNS.iter().map(|c| header_es(c)).collect();
-            let widths: Vec<usize> = excel_columns().iter().map(|(_, _, w)| *w).collect();
-            let book = XlsxStream::new("Chequeo", &headers, &widths).map_err(xlsx_error)?;
-            Sink::Xlsx {
+        Format::CsvExcel => Sink::Excel(
+            findings::Writer::new(findings::Kind::CsvExcel, out, Vec::new()).map_err(xlsx_error)?,
+        ),
+        Format::Xlsx => Sink::Excel(
+            findings::Writer::new(
+                findings::Kind::Xlsx,
                 out,
-                book: Box::new(book),
-                asked: asked_of(&a, &opts, &rates, ctx_asked),
-            }
-        }
+                asked_of(&a, &opts, &rates, ctx_asked),
+            )
+            .map_err(xlsx_error)?,
+        ),
     };
     // A failed write stops the run and is reported as what it is (a closed pipe is not an
     // error).
@@ -558,8 +471,9 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                     write!(out, "{sep}{}", json_of(&f, lang))?
                 }
                 Sink::Table { table, .. } => push_sorted(table, &f, lang)?,
-                Sink::CsvExcel(w) => w.push(&typed_cells(&f, lang))?,
-                Sink::Xlsx { book, .. } => book.push(&typed_cells(&f, lang)).map_err(xlsx_error)?,
+                Sink::Excel(w) => w
+                    .push(&f, &super::remedy::reason(&f, lang))
+                    .map_err(xlsx_error)?,
             }
             Ok(())
         },

@@ -38,20 +38,7 @@ pub fn asked(ctx: &Ctx<'_>) -> Asked {
 }
 
 /// The rate series a figure was computed with, for the Consulta sheet.
-pub fn asked_rates(asked: &mut Asked, rates: &crate::rates::RateSeries) {
-    let coverage = rates
-        .coverage()
-        .map(|(a, b)| format!(", {} a {}", crate::lang::fecha(a), crate::lang::fecha(b)))
-        .unwrap_or_default();
-    asked.push((
-        "Serie de tasas".into(),
-        Cell::Text(format!(
-            "{} ({} períodos{coverage})",
-            rates.source(),
-            rates.periods().len()
-        )),
-    ));
-}
+pub use crate::report::findings::asked_rates;
 
 /// Writes `tables` as `format` (csv-excel: one after another) to `out`, or csv-excel to standard
 /// output when there is no `--out`; a workbook needs `--out`.
@@ -134,9 +121,7 @@ pub fn list(
             Ok(())
         }
         None => {
-            let columns = excel::columns_of(rows);
-            let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
-            let table = excel::table_of(sheet, &columns, rows);
+            let table = crate::report::listing::table(sheet, rows);
             let mut asked = asked(ctx);
             asked.extend(filters);
             write(ctx, format, out, &[table], &asked)

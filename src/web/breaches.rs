@@ -8,7 +8,9 @@
 
 use super::auth::User;
 use super::extract::{Path, Query};
-use super::form::{Errors, Inputs, Page, Posted, Sent, VoidForm, keep, ok, see_other, with_status};
+use super::form::{
+    Errors, Inputs, Page, Posted, Sent, VoidForm, download, keep, ok, see_other, with_status,
+};
 use super::letters::{self, LetterTyped, NoticeForm, SettlementForm};
 use super::views::{self, csrf, fecha, input, numero, page, pesos};
 use super::{App, WebError, input as parse};
@@ -26,6 +28,7 @@ use std::sync::Arc;
 
 pub(super) fn routes() -> Router<Arc<App>> {
     Router::new()
+        .route("/incumplimientos/descargar", get(breaches_download))
         .route("/incumplimientos/{id}", get(breach_page))
         .route("/incumplimientos/{id}/pagos", post(payment))
         .route("/incumplimientos/{id}/anular", post(void_breach))
@@ -303,6 +306,82 @@ async fn breach_page(
     let v = app.db(move |s| breach_view(&app2, s, id, as_of)).await?;
     let body = breach_markup(&user, &v, &Errors::default(), &Typed::Nothing);
     ok(page(Some(&user), &format!("Incumplimiento {id}"), body))
+}
+
+/// The download's query: the file (`xlsx` or `csv-excel`) and the filters of `vigia breach
+/// list` (`--program`, `--adjudication`).
+const FORMAT: &str = "formato";
+const PROGRAM: &str = "programa";
+const ADJUDICATION: &str = "adjudicacion";
+
+/// The breaches (voided ones too, marked) as `vigia breach list --format xlsx|csv-excel` writes
+/// them, with its filters; consulta and above (every account).
+async fn breaches_download(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> Page {
+    use crate::report::excel::Cell;
+    use crate::report::findings::Kind;
+    let kind = match q.0.opt(FORMAT).as_deref() {
+        Some("xlsx") => Kind::Xlsx,
+        Some("csv-excel") => Kind::CsvExcel,
+        other => {
+            return Err(WebError::invalid(format!(
+                "El formato «{}» no existe: pida «xlsx» o «csv-excel».",
+                crate::input::escaped(other.unwrap_or(""))
+            )));
+        }
+    };
+    let program = q.0.opt(PROGRAM);
+    let adjudication = match q.0.opt(ADJUDICATION) {
+        Some(a) => Some(a.parse::<i64>().map_err(|_| {
+            WebError::invalid(format!(
+                "La adjudicación «{}» no es un número.",
+                crate::input::escaped(&a)
+            ))
+        })?),
+        None => None,
+    };
+    let mut asked = vec![
+        (
+            "Origen".into(),
+            Cell::Text("incumplimientos, descargados de vigia serve".into()),
+        ),
+        ("Descargado por".into(), Cell::Text(user.name.clone())),
+        (
+            "Generado (UTC)".into(),
+            Cell::Text(app.now().format("%Y-%m-%d %H:%M:%S").to_string()),
+        ),
+    ];
+    // as `vigia breach list` names its filters on the Consulta sheet
+    asked.extend(adjudication.map(|a| ("Adjudicación".to_string(), Cell::Text(a.to_string()))));
+    asked.extend(
+        program
+            .clone()
+            .map(|p| ("Programa".to_string(), Cell::Text(p))),
+    );
+    let bytes = app
+        .db(move |s| {
+            let program_id = program
+                .map(|c| store::programs::by_code(s.conn(), &c).map(|p| p.id))
+                .transpose()?;
+            let rows: Vec<serde_json::Value> = breaches::list(s.conn(), adjudication, program_id)?
+                .iter()
+                .map(crate::report::listing::breach)
+                .collect();
+            crate::report::listing::file(kind, "Incumplimientos", &rows, &asked)
+                .map_err(|e| WebError::internal(format!("breaches file: {e}")))
+        })
+        .await?;
+    match kind {
+        Kind::Xlsx => download(
+            "vigia-incumplimientos.xlsx",
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            bytes,
+        ),
+        Kind::CsvExcel => download(
+            "vigia-incumplimientos.csv",
+            "text/csv; charset=utf-8",
+            bytes,
+        ),
+    }
 }
 
 // ---------------------------------------------------------------------------- the writes

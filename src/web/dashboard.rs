@@ -4,10 +4,12 @@
 
 use super::auth::User;
 use super::extract::Query;
-use super::form::{Page, Sent, ok};
+use super::form::{Page, Sent, download, ok};
 use super::views::{self, fecha, numero, page, pesos};
 use super::{App, WebError, input as parse};
 use crate::check;
+use crate::report::excel::{Asked, Cell};
+use crate::report::findings;
 use crate::store::Store;
 use axum::Router;
 use axum::extract::State;
@@ -19,8 +21,15 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub(super) fn routes() -> Router<Arc<App>> {
-    Router::new().route("/", get(dashboard))
+    Router::new()
+        .route("/", get(dashboard))
+        .route("/chequeo/descargar", get(check_download))
 }
+
+/// The download's query: which Excel file ([`XLSX`] or [`CSV_EXCEL`]), besides [`AS_OF`].
+const FORMAT: &str = "formato";
+const XLSX: &str = "xlsx";
+const CSV_EXCEL: &str = "csv-excel";
 
 /// The dashboard's query: the check's date.
 const AS_OF: &str = "fecha";
@@ -191,6 +200,13 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
             button type="submit" { "Actualizar" }
         }
         (views::holder_search("Buscar titular (documento, con o sin puntos, o nombre)", ""))
+        h2 { "Incumplimientos registrados" }
+        p.descargas {
+            "Todos, con los anulados marcados: "
+            a href="/incumplimientos/descargar?formato=xlsx" download { "Descargar Excel (.xlsx)" }
+            " · "
+            a href="/incumplimientos/descargar?formato=csv-excel" download { "Descargar CSV para Excel" }
+        }
         h2 { "Tasas certificadas" }
         @match coverage {
             Some((_, last)) => {
@@ -204,6 +220,12 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
         h2 { "Hallazgos al " (fecha(as_of)) ": " (numero(*total)) }
         p.nota { "Chequeo calculado el " (views::momento(computed_at)) "; se calcula de nuevo en cuanto cambia el registro." }
         @if let Some(e) = error { p.error role="alert" { (e) } }
+        @let day = as_of.to_string();
+        p.descargas {
+            a href={"/chequeo/descargar?" (AS_OF) "=" (day) "&" (FORMAT) "=" (XLSX)} download { "Descargar Excel (.xlsx)" }
+            " · "
+            a href={"/chequeo/descargar?" (AS_OF) "=" (day) "&" (FORMAT) "=" (CSV_EXCEL)} download { "Descargar CSV para Excel" }
+        }
         table.resumen {
             thead { tr { th { "severidad" } th { "código" } th { "programa" } th.num { "hallazgos" } } }
             tbody {
@@ -244,6 +266,108 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
     r.headers_mut()
         .insert(CHECK_RUNS_HEADER, HeaderValue::from(app.checks.computed()));
     Ok(r)
+}
+
+/// The whole check as of a date (every program, every finding) as `vigia check --format
+/// xlsx|csv-excel` writes it (`report::findings`), the reasons in the pages' words; consulta and
+/// above (every account).
+async fn check_download(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> Page {
+    let as_of = match q.0.opt(AS_OF) {
+        Some(s) => parse::date(&s).map_err(WebError::bad_request)?,
+        None => app.today(),
+    };
+    let kind = match q.0.opt(FORMAT).as_deref() {
+        Some(XLSX) => findings::Kind::Xlsx,
+        Some(CSV_EXCEL) => findings::Kind::CsvExcel,
+        other => {
+            return Err(WebError::invalid(format!(
+                "El formato «{}» no existe: pida «{XLSX}» o «{CSV_EXCEL}».",
+                crate::input::escaped(other.unwrap_or(""))
+            )));
+        }
+    };
+    let asked: Asked = vec![
+        (
+            "Origen".into(),
+            Cell::Text("chequeo del tablero de vigia serve".into()),
+        ),
+        ("Descargado por".into(), Cell::Text(user.name.clone())),
+        (
+            "Generado (UTC)".into(),
+            Cell::Text(app.now().format("%Y-%m-%d %H:%M:%S").to_string()),
+        ),
+    ];
+    let a = Arc::clone(&app);
+    let bytes = app
+        .db(move |s| check_file(&a, s, as_of, kind, asked))
+        .await?;
+    let day = as_of.to_string();
+    match kind {
+        findings::Kind::Xlsx => download(
+            &format!("vigia-chequeo-{day}.xlsx"),
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            bytes,
+        ),
+        findings::Kind::CsvExcel => download(
+            &format!("vigia-chequeo-{day}.csv"),
+            "text/csv; charset=utf-8",
+            bytes,
+        ),
+    }
+}
+
+/// Runs the check as of `as_of` into the file `kind` names.
+fn check_file(
+    app: &App,
+    s: &mut Store,
+    as_of: NaiveDate,
+    kind: findings::Kind,
+    asked: Asked,
+) -> Result<Vec<u8>, WebError> {
+    let rates = app.rates(s)?;
+    let opts = check::Options {
+        as_of,
+        program_id: None,
+        within_days: 30,
+        min_severity: check::Severity::Low,
+    };
+    let asked = findings::asked_of(asked, &opts, None, &rates);
+    let failed = |e: rust_xlsxwriter::XlsxError| WebError::internal(format!("check file: {e}"));
+    let mut bytes = Vec::new();
+    let mut writer = findings::Writer::new(kind, &mut bytes, asked).map_err(failed)?;
+    let mut total = 0usize;
+    let mut broken = None;
+    let words = crate::catalogue::of(crate::lang::Lang::Es);
+    let run = check::run::<check::Error>(
+        s.conn(),
+        &opts,
+        &rates,
+        |f| {
+            total += 1;
+            if broken.is_none()
+                && let Err(e) = writer.push(&f, &words.finding(&f, &crate::catalogue::InWords))
+            {
+                broken = Some(e);
+            }
+            Ok(())
+        },
+        |_| {},
+    );
+    match run {
+        Ok(()) => {}
+        Err(e @ check::Error::Fine { .. }) => {
+            return Err(WebError::invalid(format!(
+                "El chequeo no pudo terminar: {}",
+                e.es(views::fine_error_text)
+            )));
+        }
+        Err(check::Error::Store(e)) => return Err(e.into()),
+    }
+    if let Some(e) = broken {
+        return Err(failed(e));
+    }
+    writer.finish(total).map_err(failed)?;
+    Ok(bytes)
 }
 
 /// What the dashboard says about the rates the series lacks on `today`, the series ending on

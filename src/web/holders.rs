@@ -25,6 +25,7 @@ pub(super) fn routes() -> Router<Arc<App>> {
     Router::new()
         .route("/titulares", get(search))
         .route("/titulares/{id}", get(holder))
+        .route("/titulares/{id}/contacto", post(contact_update))
         .route("/adjudicaciones/{id}/prendas", post(pledge_register))
         .route("/adjudicaciones/{id}/liberar", post(pledge_release))
         .route("/adjudicaciones/{id}/anular", post(void_adjudication))
@@ -114,6 +115,37 @@ impl Inputs for ReleaseForm {
     }
 }
 
+/// Where the holder receives letters (`vigia holder update`): each input replaces that detail,
+/// an empty one clears it.
+#[derive(Default)]
+struct ContactForm {
+    address: String,
+    city: String,
+    email: String,
+}
+
+impl Inputs for ContactForm {
+    fn read(sent: &Sent) -> ContactForm {
+        ContactForm {
+            address: sent.text(Field::Address.as_str()),
+            city: sent.text(Field::City.as_str()),
+            email: sent.text(Field::Email.as_str()),
+        }
+    }
+}
+
+impl ContactForm {
+    /// The details in force, as the form shows them before anything is typed.
+    fn of(c: &crate::contact::Contact) -> ContactForm {
+        let text = |x: &Option<String>| x.clone().unwrap_or_default();
+        ContactForm {
+            address: text(&c.address),
+            city: text(&c.city),
+            email: text(&c.email),
+        }
+    }
+}
+
 /// The form of a holder's page that was sent, with the record it is about, as typed.
 #[derive(Default)]
 enum Typed {
@@ -123,6 +155,7 @@ enum Typed {
     Release(i64, ReleaseForm),
     VoidAdjudication(i64, VoidForm),
     VoidPledge(i64, VoidForm),
+    Contact(ContactForm),
 }
 
 impl Typed {
@@ -172,6 +205,8 @@ async fn search(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> Page
 
 struct HolderView {
     holder: adjudications::Holder,
+    /// The contact details in force, with who recorded them and when; `None`: never recorded.
+    contact: Option<store::contacts::Version>,
     adjudications: Vec<(adjudications::Adjudication, Vec<pledges::Pledge>, u64)>,
     timeline: Vec<(NaiveDate, String, Option<String>)>,
 }
@@ -189,6 +224,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
     let none = (PledgeForm::default(), ReleaseForm::default());
     html! {
         p.titular { (h.doc_type.to_string()) " " (h.doc_number) }
+        (contact_markup(user, v, errors, typed))
         h2 { "Adjudicaciones" }
         table.adjudicaciones {
             thead { tr { th { "N.º" } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "acciones sin incumplimiento" } th { "prendas" } th {} } }
@@ -205,7 +241,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
         }
         @if user.may(Role::Oficial) {
             h2 { "Prendas" }
-            (errors.general())
+            @if !matches!(typed, Typed::Contact(_)) { (errors.general()) }
             @for (a, ps, _) in &v.adjudications {
                 @let mine = sent_for == Some(a.id);
                 // a refusal about the adjudication itself (voided meanwhile, say): under its
@@ -257,6 +293,44 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
                 @for (d, what, link) in &v.timeline {
                     tr { td { (fecha(*d)) } td { @match link { Some(l) => a href=(l) { (what) }, None => (what) } } }
                 }
+            }
+        }
+    }
+}
+
+/// Where the holder receives letters, in force: shown to everyone, changed by an oficial and
+/// above (a new version, audited; letters already issued keep the one they were issued with).
+fn contact_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) -> Markup {
+    let shown = |x: &Option<String>| x.clone().unwrap_or_else(|| "—".into());
+    let none = crate::contact::Contact::default();
+    let current = v.contact.as_ref().map_or(&none, |c| &c.contact);
+    let in_force = ContactForm::of(current);
+    let form = match typed {
+        Typed::Contact(f) => f,
+        _ => &in_force,
+    };
+    let e = |k: Field| match typed {
+        Typed::Contact(_) => errors.get(k.as_str()),
+        _ => None,
+    };
+    html! {
+        h2 { "Datos de contacto" }
+        dl.hechos {
+            dt { (views::field_label(Field::Address)) } dd #contacto-direccion { (shown(&current.address)) }
+            dt { (views::field_label(Field::City)) } dd #contacto-ciudad { (shown(&current.city)) }
+            dt { (views::field_label(Field::Email)) } dd #contacto-correo { (shown(&current.email)) }
+            @if let Some(c) = &v.contact {
+                dt { "Registrados" } dd { (momento(&c.created_at)) " por " (c.created_by) " (versión " (c.id) ")" }
+            }
+        }
+        @if user.may(Role::Oficial) {
+            @if matches!(typed, Typed::Contact(_)) { (errors.general()) }
+            form method="post" action={"/titulares/" (v.holder.id) "/contacto"} {
+                (csrf(user))
+                (input(Field::Address.as_str(), views::field_label(Field::Address), &form.address, e(Field::Address), Some("vacío: sin dirección")))
+                (input(Field::City.as_str(), views::field_label(Field::City), &form.city, e(Field::City), None))
+                (input(Field::Email.as_str(), views::field_label(Field::Email), &form.email, e(Field::Email), Some("p. ej. nombre@dominio.co")))
+                div.acciones { button type="submit" { "Guardar datos de contacto" } }
             }
         }
     }
@@ -342,12 +416,20 @@ fn corrections(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) -> M
 
 // ---------------------------------------------------------------------------- the writes
 
-/// Runs a write from a holder's page on adjudication `adjudication`'s holder; a refusal shows
-/// the page again with the message next to the input it names, in the form that was sent.
+/// Whose page a write is made from.
+#[derive(Clone, Copy)]
+enum On {
+    /// The holder of this adjudication.
+    Adjudication(i64),
+    Holder(i64),
+}
+
+/// Runs a write from a holder's page (`on`); a refusal shows the page again with the message
+/// next to the input it names, in the form that was sent.
 async fn holder_write<T: Send + 'static>(
     app: Arc<App>,
     user: User,
-    adjudication: i64,
+    on: On,
     typed: Typed,
     parsed: Result<
         impl FnOnce(&App, &mut store::Tx<'_>) -> register::Result<T> + Send + 'static,
@@ -358,7 +440,14 @@ async fn holder_write<T: Send + 'static>(
     let app2 = Arc::clone(&app);
     let result = app
         .db(move |s| {
-            let holder = adjudications::get(s.conn(), adjudication)?.holder.id;
+            let holder = match on {
+                On::Adjudication(a) => adjudications::get(s.conn(), a)?.holder.id,
+                On::Holder(h) => {
+                    store::holders::get(s.conn(), h)?
+                        .ok_or_else(|| WebError::not_found(&format!("el titular {h}")))?
+                        .id
+                }
+            };
             let mut errors = match parsed {
                 Ok(write) => match s.write::<_, register::Error>(&officer, |tx| write(&app2, tx)) {
                     Ok(_) => return Ok(Ok(holder)),
@@ -404,7 +493,14 @@ async fn pledge_register(
         }),
         None => Err(errors),
     };
-    holder_write(app, user, id, Typed::Pledge(id, form), parsed).await
+    holder_write(
+        app,
+        user,
+        On::Adjudication(id),
+        Typed::Pledge(id, form),
+        parsed,
+    )
+    .await
 }
 
 async fn pledge_release(
@@ -441,7 +537,14 @@ async fn pledge_release(
             Err(errors)
         }
     };
-    holder_write(app, user, id, Typed::Release(id, form), parsed).await
+    holder_write(
+        app,
+        user,
+        On::Adjudication(id),
+        Typed::Release(id, form),
+        parsed,
+    )
+    .await
 }
 
 /// `vigia adjudications void ID --reason TEXT`.
@@ -455,7 +558,14 @@ async fn void_adjudication(
     let reason = form.reason.clone();
     let write =
         move |_: &App, tx: &mut store::Tx<'_>| register::adjudication::void(tx, id, &reason);
-    holder_write(app, user, id, Typed::VoidAdjudication(id, form), Ok(write)).await
+    holder_write(
+        app,
+        user,
+        On::Adjudication(id),
+        Typed::VoidAdjudication(id, form),
+        Ok(write),
+    )
+    .await
 }
 
 /// `vigia pledge void ID --reason TEXT`.
@@ -474,11 +584,30 @@ async fn void_pledge(
     holder_write(
         app,
         user,
-        adjudication,
+        On::Adjudication(adjudication),
         Typed::VoidPledge(id, form),
         Ok(write),
     )
     .await
+}
+
+/// `vigia holder update`: the holder's address, city and e-mail, as the form has them, through
+/// `register::holder::update` (a new version, audited; refused when it changes nothing or the
+/// e-mail is not one).
+async fn contact_update(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(id): Path<i64>,
+    sent: Posted<ContactForm>,
+) -> Page {
+    let form = sent.checked(&user, Role::Oficial)?;
+    let update = register::holder::Update {
+        address: Some(form.address.clone()),
+        city: Some(form.city.clone()),
+        email: Some(form.email.clone()),
+    };
+    let write = move |_: &App, tx: &mut store::Tx<'_>| register::holder::update(tx, id, &update);
+    holder_write(app, user, On::Holder(id), Typed::Contact(form), Ok(write)).await
 }
 
 /// The holder's page as it stands: its adjudications with their pledges and unbreached shares,
@@ -491,6 +620,7 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
         .into_iter()
         .map(|a| adjudications::get(conn, a))
         .collect::<Result<Vec<_>, StoreError>>()?;
+    let contact = store::contacts::history(conn, id)?.pop();
     let mut timeline: Vec<(NaiveDate, String, Option<String>)> = Vec::new();
     let mut out = Vec::new();
     for a in adjs {
@@ -567,6 +697,7 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
     timeline.sort_by_key(|t| t.0);
     Ok(HolderView {
         holder,
+        contact,
         adjudications: out,
         timeline,
     })

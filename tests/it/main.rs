@@ -41,6 +41,7 @@ mod stages;
 mod typed_input;
 mod web;
 mod web_admin;
+mod web_downloads;
 mod web_letters;
 mod web_offering;
 mod web_stages;
