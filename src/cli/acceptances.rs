@@ -5,7 +5,6 @@ use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status};
 use crate::offering::adjudicate::{self, Cause, Facts};
 use crate::offering::file;
-use crate::report::records::{Format, ListWriter};
 use crate::store::offering::{self as store, ImportedAcceptances};
 use crate::store::programs::{self, StoredProgram};
 use clap::{Subcommand, ValueEnum};
@@ -39,8 +38,11 @@ pub enum AcceptancesCommand {
         program: Option<String>,
         #[arg(long, value_enum)]
         status: Option<ListStatus>,
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
+        format: super::out::OutFormat,
+        /// Where --format xlsx or csv-excel is written (0600).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
     },
 }
 
@@ -169,15 +171,30 @@ impl AcceptancesCommand {
                 program,
                 status,
                 format,
+                out: out_path,
             } => {
                 let store = ctx.store()?;
                 let conn = store.conn();
+                let filters: crate::report::excel::Asked = [
+                    super::out::filter("Programa", program.as_ref()),
+                    super::out::filter("Estado", status.map(|s| s.as_str())),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
                 let only = program.map(|c| programs::by_code(conn, &c)).transpose()?;
                 let mut cache: HashMap<i64, Judged> = HashMap::new();
                 if let Some(p) = &only {
                     cache.insert(p.id, judged(conn, p)?);
                 }
-                let mut out = ListWriter::new(format, &ROW_COLUMNS, &mut *ctx.out)?;
+                let mut out = super::out::Listing::new(
+                    ctx,
+                    format,
+                    out_path.as_deref(),
+                    "Aceptaciones",
+                    &ROW_COLUMNS,
+                    filters,
+                )?;
                 store::each_acceptance::<CliError>(
                     conn,
                     only.as_ref().map(|p| p.id),

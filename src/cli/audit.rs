@@ -3,7 +3,6 @@
 use super::{CliError, Ctx, Status};
 use crate::lang::Lang;
 use crate::register::{self, audit::Audit};
-use crate::report::records::{self, Format};
 use crate::store::Store;
 use crate::store::anchors::{self, Recorded};
 use crate::store::audit::{self, Anchor, Head};
@@ -24,8 +23,11 @@ pub enum AuditCommand {
         /// Only events of this row id (with --entity).
         #[arg(long)]
         id: Option<i64>,
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
+        format: super::out::OutFormat,
+        /// Where --format xlsx or csv-excel is written (0600).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
     },
     /// Check the register against everything that anchors it: the chain through every signed
     /// checkpoint, every event against the stored rows, every row covered by an event, the schema
@@ -66,14 +68,34 @@ impl AuditCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         let mut store = ctx.store()?;
         match self {
-            AuditCommand::Log { entity, id, format } => {
+            AuditCommand::Log {
+                entity,
+                id,
+                format,
+                out: out_path,
+            } => {
+                use super::out::OutFormat as Format;
+                let filters: crate::report::excel::Asked = [
+                    super::out::filter("Tabla", entity.as_ref()),
+                    super::out::filter("Fila", id),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
                 // written as read: payloads included, a large register's trail is hundreds of MB
                 // the table leaves out the payload and the previous hash (and shortens the hash)
                 let columns: Vec<&str> = EVENT_COLUMNS
                     .into_iter()
                     .filter(|c| format != Format::Table || !matches!(*c, "payload" | "prev_hash"))
                     .collect();
-                let mut out = records::ListWriter::new(format, &columns, &mut *ctx.out)?;
+                let mut out = super::out::Listing::new(
+                    ctx,
+                    format,
+                    out_path.as_deref(),
+                    "Auditoría",
+                    &columns,
+                    filters,
+                )?;
                 audit::each_event(
                     store.conn(),
                     entity.as_deref(),
