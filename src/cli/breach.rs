@@ -69,8 +69,16 @@ pub enum BreachCommand {
     },
 }
 
-fn parse_kind(s: &str) -> Result<BreachKind, String> {
-    s.parse()
+fn parse_kind(s: &str) -> Result<BreachKind, super::args::Unread> {
+    s.parse().map_err(|en: String| {
+        super::args::Unread(crate::lang::Said::new(
+            en,
+            format!(
+                "clase de incumplimiento desconocida «{s}»; use sale (venta), beneficial-owner \
+                 (beneficiario-real), dacion-en-pago o credit-subrogation (subrogacion-credito)"
+            ),
+        ))
+    })
 }
 
 /// A breach as a record.

@@ -148,8 +148,13 @@ pub struct QuoteArgs {
     pub out: Option<PathBuf>,
 }
 
-fn parse_convention(s: &str) -> Result<Convention, String> {
-    s.parse()
+fn parse_convention(s: &str) -> Result<Convention, args::Unread> {
+    s.parse().map_err(|en: String| {
+        args::Unread(crate::lang::Said::new(
+            en,
+            format!("«{s}» no es una convención; use daily-simple, period-effective o compound"),
+        ))
+    })
 }
 
 /// The command-line flag that carries an engine field.

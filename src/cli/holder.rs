@@ -39,8 +39,8 @@ pub enum HolderCommand {
     },
 }
 
-fn parse_doc_type(s: &str) -> Result<DocType, String> {
-    s.parse()
+fn parse_doc_type(s: &str) -> Result<DocType, super::args::Unread> {
+    DocType::read(s).map_err(super::args::Unread)
 }
 
 fn refused(e: register::Error) -> CliError {

@@ -48,8 +48,13 @@ pub enum UserCommand {
     },
 }
 
-fn parse_role(s: &str) -> Result<Role, String> {
-    s.parse()
+fn parse_role(s: &str) -> Result<Role, super::args::Unread> {
+    s.parse().map_err(|en: String| {
+        super::args::Unread(crate::lang::Said::new(
+            en,
+            format!("«{s}» no es un rol: consulta, oficial, juridico o admin"),
+        ))
+    })
 }
 
 /// The password: one line of standard input, or typed twice at a prompt without echo.

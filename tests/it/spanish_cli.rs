@@ -306,6 +306,12 @@ fn usage_errors_in_spanish() {
         "error: el valor «-5» no es válido para «--stage-price <P>»: un precio por acción no \
          puede ser negativo\n\nPara más información, pruebe «--help».\n"
     );
+    assert_eq!(
+        es(&quote(&["--shares", "10", "--convention", "simple"])),
+        "error: el valor «simple» no es válido para «--convention <C>»: «simple» no es una \
+         convención; use daily-simple, period-effective o compound\n\n\
+         Para más información, pruebe «--help».\n"
+    );
     let mut no_day = quote(&["--shares", "10"]);
     no_day[9] = "31/02/2025";
     assert_eq!(
