@@ -261,6 +261,13 @@ impl AdjudicationsCommand {
                 let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &program)?;
                 let (bytes, dialect) = (&f.bytes, f.dialect);
+                let what = match ctx.lang {
+                    crate::lang::Lang::En => "importing adjudications",
+                    crate::lang::Lang::Es => "importando adjudicaciones",
+                };
+                let bar =
+                    super::progress::Progress::new(what, super::progress::rows_of(bytes), ctx.lang);
+                let mut tick = bar.counter();
                 let result = store
                     .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                         crate::register::adjudication::import(
@@ -269,10 +276,19 @@ impl AdjudicationsCommand {
                             &f.name,
                             &f.sha256,
                             dialect.encoding,
-                            |sink| Ok(import::each_in_parallel(bytes, &p.program, sink)?.1),
+                            |sink| {
+                                let rows = |row| {
+                                    tick();
+                                    sink(row)
+                                };
+                                Ok(import::each_in_parallel(bytes, &p.program, rows)?.1)
+                            },
                         )
                     })
-                    .map_err(|e| f.rejected(e))?;
+                    .map_err(|e| f.rejected(e));
+                drop(tick);
+                bar.done();
+                let result = result?;
                 match result {
                     Imported::Added {
                         import_id,

@@ -122,6 +122,16 @@ impl PledgeCommand {
             PledgeCommand::Import { file, sheet } => {
                 let f = ImportFile::read(&file, "pledge import", sheet.as_deref())?;
                 let mut store = ctx.store()?;
+                let what = match ctx.lang {
+                    crate::lang::Lang::En => "importing pledges",
+                    crate::lang::Lang::Es => "importando prendas",
+                };
+                let bar = super::progress::Progress::new(
+                    what,
+                    super::progress::rows_of(&f.bytes),
+                    ctx.lang,
+                );
+                let mut tick = bar.counter();
                 let result = store
                     .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                         crate::register::pledge::import(
@@ -130,10 +140,19 @@ impl PledgeCommand {
                             &f.sha256,
                             f.dialect.encoding,
                             ctx.today(),
-                            |sink| Ok(import::each_pledge_in_parallel(&f.bytes, sink)?.1),
+                            |sink| {
+                                let rows = |row| {
+                                    tick();
+                                    sink(row)
+                                };
+                                Ok(import::each_pledge_in_parallel(&f.bytes, rows)?.1)
+                            },
                         )
                     })
-                    .map_err(|e| f.rejected(e))?;
+                    .map_err(|e| f.rejected(e));
+                drop(tick);
+                bar.done();
+                let result = result?;
                 match result {
                     PledgesImported::Added {
                         import_id,

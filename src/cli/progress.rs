@@ -1,4 +1,5 @@
-//! A progress bar on standard error for the long commands (the check, a batch of notices):
+//! A progress bar on standard error for the long commands (the check, a batch of notices, the
+//! adjudication and pledge imports):
 //! percentage, rate and time left, redrawn in place and cleared at the end. It is drawn only when
 //! standard error is a terminal (indicatif's stderr target): under cron, in a pipe or in the tests
 //! it writes nothing, and it never reaches standard output.
@@ -32,8 +33,38 @@ impl Progress {
         self.0.set_position(n);
     }
 
+    /// A counter of `n` more, drawn every 4096 (an import's rows: the bar is not redrawn per row).
+    pub fn counter(&self) -> impl FnMut() + '_ {
+        let mut n = 0u64;
+        move || {
+            n += 1;
+            if n.is_multiple_of(4096) {
+                self.0.set_position(n);
+            }
+        }
+    }
+
     /// The bar is cleared: what the command prints comes on a clean line.
     pub fn done(self) {
         self.0.finish_and_clear();
+    }
+}
+
+/// The rows of a text file to import: its lines but the header (a last line without its line
+/// break counts), the total an import's bar counts towards.
+pub fn rows_of(bytes: &[u8]) -> u64 {
+    let breaks = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+    let last = u64::from(!bytes.is_empty() && !bytes.ends_with(b"\n"));
+    (breaks + last).saturating_sub(1)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rows_are_the_lines_but_the_header() {
+        assert_eq!(super::rows_of(b"a,b\n1,2\n3,4\n"), 2);
+        assert_eq!(super::rows_of(b"a,b\n1,2\n3,4"), 2);
+        assert_eq!(super::rows_of(b"a,b\n"), 0);
+        assert_eq!(super::rows_of(b""), 0);
     }
 }
