@@ -3,7 +3,7 @@
 //! a workbook's sheet arrives as CSV text ([`crate::workbook`]). One reader ([`reader`]) for
 //! every kind of file, each kind a column table and a row parser reading its cells through
 //! [`cells`]: adjudications and pledges here, acceptances and proposals in
-//! [`crate::offering`]. Pure: bytes in, validated rows or every row problem out (each said in
+//! the offering module. Pure: bytes in, validated rows or every row problem out (each said in
 //! English and Spanish); storage is the caller's job.
 
 mod adjudications;

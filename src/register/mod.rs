@@ -12,6 +12,7 @@ pub mod holder;
 pub mod letterhead;
 pub mod liquidation;
 pub mod notice;
+pub mod notice_data;
 pub mod offering;
 pub mod payment;
 pub mod pledge;

@@ -190,7 +190,7 @@ pub fn issue(
         },
     )?;
     let stored = notices::get(tx.conn(), id)?;
-    let data = notice::gather(tx.conn(), &stored)?;
+    let data = crate::register::notice_data::gather(tx.conn(), &stored)?;
     Ok(Issued {
         notice: stored,
         data,
@@ -262,7 +262,7 @@ pub fn rendered(tx: &mut Tx<'_>, doc: Doc, format: DocFormat, bytes: &[u8]) -> R
 /// The data of a stored notice, to render it again (same number, date, figures, fingerprint).
 pub fn render(conn: &Connection, number: &str, program: Option<&str>) -> Result<Issued> {
     let stored = find(conn, number, program)?;
-    let data = notice::gather(conn, &stored)?;
+    let data = crate::register::notice_data::gather(conn, &stored)?;
     Ok(Issued {
         notice: stored,
         data,

@@ -131,7 +131,7 @@ pub fn issue(
         },
     )?;
     let settlement = settlements::get(tx.conn(), id)?;
-    let data = notice::gather_settlement(tx.conn(), &settlement)?;
+    let data = crate::register::notice_data::gather_settlement(tx.conn(), &settlement)?;
     Ok(Issued { settlement, data })
 }
 
@@ -169,7 +169,7 @@ pub fn find(conn: &Connection, number: &str, program: Option<&str>) -> Result<Se
 /// The data of a stored paz y salvo, to render it again.
 pub fn render(conn: &Connection, number: &str, program: Option<&str>) -> Result<Issued> {
     let settlement = find(conn, number, program)?;
-    let data = notice::gather_settlement(conn, &settlement)?;
+    let data = crate::register::notice_data::gather_settlement(conn, &settlement)?;
     Ok(Issued { settlement, data })
 }
 

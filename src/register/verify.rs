@@ -10,7 +10,7 @@
 use super::notice::Superseded;
 use crate::lang::Said;
 use crate::liquidation::LiquidationResult;
-use crate::notice::{self, DocFormat, NoticeData, SettlementData};
+use crate::notice::{DocFormat, NoticeData, SettlementData};
 use crate::rates::RateSeries;
 use crate::said;
 use crate::store::notices::Doc;
@@ -354,7 +354,7 @@ pub fn verify(
                 .into_iter()
                 .find(|s| s.program_id == program.id)
                 .ok_or_else(unknown)?;
-            let data = notice::gather_settlement(conn, &s)?;
+            let data = crate::register::notice_data::gather_settlement(conn, &s)?;
             (
                 Doc::Settlement(s.id),
                 s.breach_id,
@@ -367,7 +367,7 @@ pub fn verify(
                 Err(StoreError::NotFound { .. }) => return Err(unknown().into()),
                 other => other?,
             };
-            let data = notice::gather(conn, &stored)?;
+            let data = crate::register::notice_data::gather(conn, &stored)?;
             (
                 Doc::Notice(stored.id),
                 stored.breach_id,
@@ -648,7 +648,7 @@ mod tests {
             )
         })
         .unwrap();
-        let data = crate::notice::gather(
+        let data = crate::register::notice_data::gather(
             s.conn(),
             &notices::by_number(s.conn(), 1, "MULTA-2025-0002").unwrap(),
         )

@@ -190,7 +190,7 @@ async fn notice_document(
 ) -> Page {
     letters::recorded_download(&app, &user, &format, move |tx, fmt| {
         let n = notices::get(tx.conn(), id)?;
-        let data = crate::notice::gather(tx.conn(), &n)?;
+        let data = crate::register::notice_data::gather(tx.conn(), &n)?;
         let bytes = crate::report::document::notice(&data, fmt);
         Ok((Doc::Notice(n.id), n.number, bytes))
     })

@@ -29,7 +29,7 @@ async fn settlement_page(State(app): State<Arc<App>>, user: User, Path(id): Path
     let (s, data) = app
         .db(move |st| {
             let s = settlements::get(st.conn(), id)?;
-            let data = crate::notice::gather_settlement(st.conn(), &s)?;
+            let data = crate::register::notice_data::gather_settlement(st.conn(), &s)?;
             Ok((s, data))
         })
         .await?;
@@ -78,7 +78,7 @@ async fn settlement_document(
 ) -> Page {
     letters::recorded_download(&app, &user, &format, move |tx, fmt| {
         let st = settlements::get(tx.conn(), id)?;
-        let data = crate::notice::gather_settlement(tx.conn(), &st)?;
+        let data = crate::register::notice_data::gather_settlement(tx.conn(), &st)?;
         let bytes = crate::report::document::settlement(&data, fmt);
         Ok((Doc::Settlement(st.id), st.number, bytes))
     })
