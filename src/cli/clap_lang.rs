@@ -329,7 +329,9 @@ pub fn error_in(e: &clap::Error, lang: Lang) -> String {
         }
         ErrorKind::ArgumentConflict => {
             let prior = quoted(e, ContextKind::PriorArg);
-            if prior.is_empty() {
+            if prior == arg {
+                format!("{arg} se indicó más de una vez; indíquelo una sola vez")
+            } else if prior.is_empty() {
                 format!("{arg} no puede usarse con otro argumento dado")
             } else {
                 format!("{arg} no puede usarse junto con {prior}")

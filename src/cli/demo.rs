@@ -642,7 +642,10 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     )?;
     let mut base = Cli::try_parse_from(["vigia", "--db", &db_s, "init"]).expect("init parses");
     base.officer = Some("demo".into());
-    base.key = ctx.key.clone();
+    // the demo's own audit key, in its directory, unless --key names one: never the office's
+    // ($VIGIA_KEY, vigia's configuration directory) for a throwaway register
+    let key = ctx.key.clone().unwrap_or_else(|| dir.join("audit.key"));
+    base.key = Some(key.clone());
     super::run(base, ctx.lang, ctx.out)?;
     // the program first, then the first stage (OFFERING_STEPS), then the life of a fine
     let steps = STEPS[..1]
@@ -668,9 +671,7 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         if let Some(r) = &ctx.rates_path {
             full.extend(["--rates".into(), r.display().to_string()]);
         }
-        if let Some(k) = &ctx.key {
-            full.extend(["--key".into(), k.display().to_string()]);
-        }
+        full.extend(["--key".into(), key.display().to_string()]);
         let cli = Cli::try_parse_from(&full).expect("demo steps parse");
         match super::run(cli, ctx.lang, ctx.out) {
             Ok(_) => {}

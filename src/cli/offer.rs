@@ -257,7 +257,7 @@ type EachRow<'a> =
 /// Writes the result: JSON (an object with the totals, the rows, the run and its fingerprint),
 /// CSV (the rows), or a table (totals, then the rows).
 fn write_result(
-    out: &mut dyn Write,
+    (out, lang): (&mut dyn Write, crate::lang::Lang),
     format: Format,
     header: &Header,
     each: &mut EachRow<'_>,
@@ -310,7 +310,7 @@ fn write_result(
                     header.rule
                 )?;
             }
-            let mut list = ListWriter::new(format, &ROW_COLUMNS, &mut *out)?;
+            let mut list = ListWriter::new_in(format, &ROW_COLUMNS, &mut *out, lang)?;
             each(&mut |r| {
                 fp.row(r);
                 list.push(&serde_json::to_value(r).expect("row"))?;
@@ -373,7 +373,7 @@ impl OfferCommand {
                     let c = rules::compute(conn, &p, on)?;
                     let header = c.header(&p);
                     write_result(
-                        ctx.out,
+                        (ctx.out, ctx.lang),
                         format,
                         &header,
                         &mut |f| rules::each_row::<CliError>(conn, &p, &c, |r, _| f(r)),
@@ -409,7 +409,7 @@ impl OfferCommand {
                 let conn = store.conn();
                 let header = c.header(&p);
                 write_result(
-                    ctx.out,
+                    (ctx.out, ctx.lang),
                     format,
                     &header,
                     &mut |f| rules::each_row::<CliError>(conn, &p, &c, |r, _| f(r)),

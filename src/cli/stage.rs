@@ -401,7 +401,7 @@ fn evaluate(
                     )?;
                 }
             }
-            let mut list = ListWriter::new(format, &ROW_COLUMNS, &mut *ctx.out)?;
+            let mut list = ListWriter::new_in(format, &ROW_COLUMNS, &mut *ctx.out, ctx.lang)?;
             for e in &evals {
                 for r in e.rows() {
                     list.push(&serde_json::to_value(&r).expect("row"))?;

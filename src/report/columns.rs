@@ -152,6 +152,20 @@ pub fn header_es(key: &str) -> String {
         "beneficiary" => "Beneficiario",
         "findings" => "Hallazgos",
         "principal" => "Multa",
+        "requested" => "Acciones pedidas",
+        "cap_shares" => "Tope por persona",
+        "cap_rule" => "Regla del tope",
+        "admitted" => "Acciones admitidas",
+        "quota" => "Cupo",
+        "awarded" => "Acciones adjudicadas",
+        "tranche" => "Tramo",
+        "proposal" => "Propuesta",
+        "bidders" => "Oferentes",
+        "beneficial_owner" => "Beneficiario real",
+        "improved_price" => "Precio mejorado",
+        "price" => "Precio",
+        "term_days" => "Plazo (días)",
+        "value" => "Valor presente",
         _ => return key.replace('_', " "),
     };
     es.to_string()
@@ -163,6 +177,9 @@ pub fn is_pesos(key: &str) -> bool {
         key,
         "price_per_share"
             | "fixed_price"
+            | "improved_price"
+            | "price"
+            | "value"
             | "stage_price"
             | "consideration_per_share"
             | "consideration_total"
