@@ -258,6 +258,13 @@ pub fn shown_es(key: &str, v: &Value) -> String {
     match cell_of(key, v) {
         Cell::Empty => String::new(),
         Cell::Text(s) if s.len() >= 20 && s.as_bytes().get(10) == Some(&b'T') => momento(&s),
+        // a local time as filed (an acceptance's or a proposal's `filed_at`)
+        Cell::Text(s)
+            if s.len() == 19
+                && let Ok(t) = chrono::NaiveDateTime::parse_from_str(&s, "%Y-%m-%d %H:%M:%S") =>
+        {
+            t.format("%d/%m/%Y %H:%M:%S").to_string()
+        }
         Cell::Text(s) => s,
         Cell::Count(i) if plain => i.to_string(),
         Cell::Count(i) => match u64::try_from(i) {
