@@ -272,7 +272,8 @@ struct Followed {
 }
 
 /// Reads the (small) liquidation, notice and payment tables once, in sequence, instead of
-/// probing them for every breach.
+/// probing them for every breach. A notice dated after `as_of` did not exist on that day: the
+/// latest notice of a breach is the latest dated by then.
 fn followed(conn: &Connection, as_of: &str) -> Result<Followed> {
     let mut f = Followed::default();
     // (breach_id, id, provisional) is a covering index: the big JSON columns are never read
@@ -284,7 +285,8 @@ fn followed(conn: &Connection, as_of: &str) -> Result<Followed> {
     }
     let mut stmt = conn.prepare(
         "SELECT n.breach_id, n.number, n.notice_date, n.deadline, d.delivered_on FROM notices n
-         LEFT JOIN notice_deliveries d ON d.notice_id = n.id AND d.delivered_on <= ?1 ORDER BY n.id",
+         LEFT JOIN notice_deliveries d ON d.notice_id = n.id AND d.delivered_on <= ?1
+         WHERE n.notice_date <= ?1 ORDER BY n.id",
     )?;
     let mut rows = stmt.query(params![as_of])?;
     while let Some(r) = rows.next()? {

@@ -1133,3 +1133,50 @@ fn cells_that_could_be_formulas_or_terminal_escapes_are_made_harmless() {
             .any(|f| f["holder"] == "-2+3")
     );
 }
+
+/// A check as of a past day sees the register as it stood then: after the demo's whole story,
+/// the check as of 10/01/2025 gives what the demo's own check gave that day (README's tour): the
+/// first notice, MULTA-2024-0001 (due 17/12/2024), overdue with $ 615.207 outstanding and its
+/// pledge enforceable; the notice dated 10/02/2025 and the payment of that day did not exist yet.
+#[test]
+fn a_check_as_of_a_past_day_ignores_what_came_after() {
+    let r = Reg::without_register();
+    let story = r.ok(&["demo"]);
+    let db = story
+        .lines()
+        .next()
+        .and_then(|l| l.split(" at ").nth(1))
+        .expect("the demo names its register")
+        .to_string();
+    let key = std::path::Path::new(&db).with_file_name("audit.key");
+    let o = r.run(&[
+        "--db",
+        &db,
+        "--key",
+        key.to_str().unwrap(),
+        "check",
+        "--as-of",
+        "2025-01-10",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let csv = common::out(&o);
+    assert_eq!(
+        csv.lines().count(),
+        7,
+        "six findings, as on that day:\n{csv}"
+    );
+    assert!(
+        csv.lines().any(
+            |l| l.starts_with("NOTICE_OVERDUE,high,D3939-2004,CC,1000000001,")
+                && l.contains(",1,1,615207.00,notice MULTA-2024-0001 was due on 2024-12-17")
+        ),
+        "{csv}"
+    );
+    assert!(csv.contains("PLEDGE_ENFORCEABLE,high,"), "{csv}");
+    assert!(
+        !csv.contains("NOTICE_UNDELIVERED"),
+        "no notice of 2025 existed yet:\n{csv}"
+    );
+}
