@@ -31,8 +31,12 @@ pub fn asked(ctx: &Ctx<'_>) -> Asked {
             Cell::Text(format!("vigia {}", ctx.command)),
         ),
         (
-            "Generado (UTC)".into(),
-            Cell::Text(chrono::Utc::now().format("%Y-%m-%d %H:%M:%S").to_string()),
+            "Generado (hora de Colombia)".into(),
+            Cell::DateTime(
+                chrono::Utc::now()
+                    .with_timezone(&crate::calendar::colombia())
+                    .naive_local(),
+            ),
         ),
     ]
 }

@@ -3,7 +3,7 @@
 //! the workbooks write as typed cells and the Spanish tables show the es-CO way ([`shown_es`]).
 //! Rendering only; the machine formats (JSON, CSV) keep the English keys.
 
-use crate::lang::{fecha, momento};
+use crate::lang::fecha;
 use crate::money::{format_cop_dp, format_number, format_percent_dp};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
@@ -23,6 +23,8 @@ pub enum Cell {
     /// Any other decimal (a daily rate).
     Number(Decimal),
     Date(NaiveDate),
+    /// A moment in Colombia's legal time (a stored UTC time, `recorded_at`, read for people).
+    DateTime(chrono::NaiveDateTime),
 }
 
 /// The Spanish name of a record's column; the key with spaces for `_` when it has none (a test
@@ -229,6 +231,12 @@ pub fn cell_of(key: &str, v: &Value) -> Cell {
             {
                 return Cell::Date(d);
             }
+            if s.len() >= 20
+                && s.as_bytes().get(10) == Some(&b'T')
+                && let Ok(t) = chrono::DateTime::parse_from_rfc3339(s)
+            {
+                return Cell::DateTime(t.with_timezone(&crate::calendar::colombia()).naive_local());
+            }
             Cell::Text(s.clone())
         }
         other => Cell::Text(other.to_string()),
@@ -257,7 +265,7 @@ pub fn shown_es(key: &str, v: &Value) -> String {
         || matches!(key, "line" | "version" | "seq" | "stage" | "rank" | "year");
     match cell_of(key, v) {
         Cell::Empty => String::new(),
-        Cell::Text(s) if s.len() >= 20 && s.as_bytes().get(10) == Some(&b'T') => momento(&s),
+        Cell::DateTime(t) => t.format("%d/%m/%Y %H:%M (hora de Colombia)").to_string(),
         // a local time as filed (an acceptance's or a proposal's `filed_at`)
         Cell::Text(s)
             if s.len() == 19

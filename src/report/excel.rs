@@ -120,6 +120,7 @@ pub fn csv_excel(t: &Table) -> Vec<u8> {
                 Cell::Count(i) => i.to_string(),
                 Cell::Pesos(d) | Cell::Percent(d) | Cell::Number(d) => comma(*d, scales[c]),
                 Cell::Date(d) => d.format("%d/%m/%Y").to_string(),
+                Cell::DateTime(t) => t.format("%d/%m/%Y %H:%M:%S").to_string(),
             })
             .collect();
         let _ = w.write_record(&cells);
@@ -261,6 +262,7 @@ pub(super) fn num_format(kind: &Cell, scale: u32) -> Option<String> {
         Cell::Number(_) => Some(format!("0{}", decimals(scale))),
         Cell::Count(_) => Some("#,##0".into()),
         Cell::Date(_) => Some("dd/mm/yyyy".into()),
+        Cell::DateTime(_) => Some("dd/mm/yyyy hh:mm:ss".into()),
         _ => None,
     }
 }
@@ -274,6 +276,7 @@ fn shown_width(c: &Cell) -> usize {
         Cell::Pesos(d) => d.trunc().to_string().len() * 4 / 3 + 5,
         Cell::Percent(d) | Cell::Number(d) => d.to_string().len() + 2,
         Cell::Date(_) => 10,
+        Cell::DateTime(_) => 19,
     }
 }
 
@@ -311,6 +314,7 @@ fn write_table(book: &mut Workbook, t: &Table, header: &Format) -> Result<(), Xl
                 Cell::Number(_) => (2, scales[c][2]),
                 Cell::Count(_) => (3, 0),
                 Cell::Date(_) => (4, 0),
+                Cell::DateTime(_) => (6, 0),
                 Cell::Empty | Cell::Text(_) => (5, 0),
             };
             let f = formats.entry((c, kind)).or_insert_with(|| {
@@ -374,6 +378,20 @@ pub(super) fn write_cell(
                 u8::try_from(d.day()).unwrap_or(1),
             )?;
             sheet.write_datetime_with_format(r, c, &day, f)?;
+        }
+        Cell::DateTime(t) => {
+            use chrono::{Datelike, Timelike};
+            let moment = ExcelDateTime::from_ymd(
+                u16::try_from(t.year()).unwrap_or(1900),
+                u8::try_from(t.month()).unwrap_or(1),
+                u8::try_from(t.day()).unwrap_or(1),
+            )?
+            .and_hms(
+                u16::try_from(t.hour()).unwrap_or(0),
+                u8::try_from(t.minute()).unwrap_or(0),
+                f64::from(t.second()),
+            )?;
+            sheet.write_datetime_with_format(r, c, &moment, f)?;
         }
     }
     Ok(())

@@ -41,6 +41,7 @@ impl<W: Write> CsvExcelStream<W> {
                 comma(*d, self.scales.get(c).copied().unwrap_or(0))
             }
             Cell::Date(d) => d.format("%d/%m/%Y").to_string(),
+            Cell::DateTime(t) => t.format("%d/%m/%Y %H:%M:%S").to_string(),
         });
         self.w.write_record(cells).map_err(super::records::csv_io)
     }
@@ -101,6 +102,7 @@ impl XlsxStream {
                 Cell::Number(_) => (2, 10),
                 Cell::Count(_) => (3, 0),
                 Cell::Date(_) => (4, 0),
+                Cell::DateTime(_) => (6, 0),
                 Cell::Empty | Cell::Text(_) => (5, 0),
             };
             let f = self.formats.entry((c, kind)).or_insert_with(|| {

@@ -293,8 +293,12 @@ async fn check_download(State(app): State<Arc<App>>, user: User, q: Query<Sent>)
         ),
         ("Descargado por".into(), Cell::Text(user.name.clone())),
         (
-            "Generado (UTC)".into(),
-            Cell::Text(app.now().format("%Y-%m-%d %H:%M:%S").to_string()),
+            "Generado (hora de Colombia)".into(),
+            Cell::DateTime(
+                app.now()
+                    .with_timezone(&crate::calendar::colombia())
+                    .naive_local(),
+            ),
         ),
     ];
     let a = Arc::clone(&app);

@@ -506,6 +506,19 @@ fn listings_for_excel() {
         other => panic!("the breach date is not a date: {other:?}"),
     }
     assert_eq!(sheet.rows().count(), 2, "one breach, under its header");
+    // a stored moment is an Excel date and time, in Colombia's legal time (UTC−5, no DST)
+    match &row[col("Registrado el")] {
+        Data::DateTime(t) => {
+            let t = t.as_datetime().unwrap();
+            let utc = chrono::Utc::now().naive_utc();
+            let hours = (utc - t).num_minutes() as f64 / 60.0;
+            assert!(
+                (4.9..5.2).contains(&hours),
+                "{t} is not five hours behind {utc}"
+            );
+        }
+        other => panic!("the time recorded is not a date and time: {other:?}"),
+    }
     let asked = book.worksheet_range("Consulta").unwrap();
     let asked: Vec<String> = asked
         .rows()
