@@ -3,19 +3,17 @@
 //! persisting tie by a verifiable draw (and re-check it), adjudicate or declare the stage void
 //! with its acta. Translates flags into the rules' inputs and renders; decides nothing.
 
-use super::offer::{ActaFormat, acta_format, first_difference, out_error, read_acta, unreadable};
+use super::offer::{acta_format, first_difference, out_error, read_acta, unreadable};
 use super::{CliError, Ctx, Status, args};
 use crate::files;
 use crate::later_stages::{Stage, Valuation};
 use crate::money::format_cop;
 use crate::register::stage::{self as rules, Concluded, Open, Standing, TrancheEvaluation};
-use crate::report::notice as doc;
-use crate::report::pdf;
 use crate::report::records::{Format, ListWriter};
 use crate::report::stage_acta::{self, StageActaData};
 use crate::store::programs::{self, StoredProgram};
 use crate::store::stage::Kind;
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use clap::Subcommand;
 use rust_decimal::Decimal;
 use std::io::Write;
@@ -217,23 +215,6 @@ fn outcome_words(e: &TrancheEvaluation) -> String {
             e.references(v).join(", ")
         ),
         Standing::Desert => "no valid proposal".into(),
-    }
-}
-
-fn render(data: &StageActaData<'_>, format: ActaFormat) -> Vec<u8> {
-    let title = format!("Acta de la etapa {} de {}", data.stage, data.program.code);
-    match format {
-        ActaFormat::Md => doc::markdown(&stage_acta::markdown_blocks(data)).into_bytes(),
-        ActaFormat::Html => doc::html(&stage_acta::plain_blocks(data), &title).into_bytes(),
-        ActaFormat::Pdf => {
-            let d = data.concluded.conclusion.decided_on;
-            pdf::render(
-                &stage_acta::plain_blocks(data),
-                &title,
-                &stage_acta::number_line(data.stage, data.concluded.conclusion.id),
-                (d.year(), d.month() as u8, d.day() as u8),
-            )
-        }
     }
 }
 
@@ -539,7 +520,7 @@ fn acta(
     let store = ctx.store()?;
     let p = programs::by_code(store.conn(), &code)?;
     let c = rules::concluded(store.conn(), &p, stage, &rates)?;
-    let bytes = render(
+    let bytes = stage_acta::render(
         &StageActaData {
             program: &p.program,
             stage,
@@ -596,7 +577,7 @@ fn conclude(
     let placed = match (reserved, af) {
         (Some(r), Some(f)) => {
             let path = r.target().to_path_buf();
-            let bytes = render(
+            let bytes = stage_acta::render(
                 &StageActaData {
                     program: &p.program,
                     stage,
@@ -780,7 +761,8 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
         stage,
         concluded: &c,
     };
-    let fresh = crate::report::acta::lines_of(&render(&data, format), format).map_err(refuse)?;
+    let fresh = crate::report::acta::lines_of(&stage_acta::render(&data, format), format)
+        .map_err(refuse)?;
     if let Some(d) = first_difference(&lines, &fresh) {
         writeln!(ctx.out, "NOT VERIFIED: {d}")?;
         return Ok(Status::Findings);

@@ -446,6 +446,26 @@ pub fn markdown_blocks(d: &StageActaData<'_>) -> Vec<Block> {
     blocks(d, &md_text)
 }
 
+/// The acta's bytes in `format`: what `vigia stage acta` writes and the web serves.
+pub fn render(data: &StageActaData<'_>, format: super::acta::Format) -> Vec<u8> {
+    use super::acta::Format;
+    use chrono::Datelike;
+    let title = format!("Acta de la etapa {} de {}", data.stage, data.program.code);
+    match format {
+        Format::Md => super::notice::markdown(&markdown_blocks(data)).into_bytes(),
+        Format::Html => super::notice::html(&plain_blocks(data), &title).into_bytes(),
+        Format::Pdf => {
+            let d = data.concluded.conclusion.decided_on;
+            super::pdf::render(
+                &plain_blocks(data),
+                &title,
+                &number_line(data.stage, data.concluded.conclusion.id),
+                (d.year(), d.month() as u8, d.day() as u8),
+            )
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,7 +29,7 @@ use axum::Router;
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use maud::{Markup, html};
 use std::sync::Arc;
 
@@ -502,25 +502,6 @@ async fn conclude(
 
 // ---------------------------------------------------------------------------- the acta
 
-/// The stage acta's bytes in `format`, as `vigia stage acta` renders them.
-fn render(data: &StageActaData<'_>, format: Format) -> Vec<u8> {
-    use crate::report::{notice as doc, pdf};
-    let title = format!("Acta de la etapa {} de {}", data.stage, data.program.code);
-    match format {
-        Format::Md => doc::markdown(&stage_acta::markdown_blocks(data)).into_bytes(),
-        Format::Html => doc::html(&stage_acta::plain_blocks(data), &title).into_bytes(),
-        Format::Pdf => {
-            let d = data.concluded.conclusion.decided_on;
-            pdf::render(
-                &stage_acta::plain_blocks(data),
-                &title,
-                &stage_acta::number_line(data.stage, data.concluded.conclusion.id),
-                (d.year(), d.month() as u8, d.day() as u8),
-            )
-        }
-    }
-}
-
 /// The acta of the concluded stage, read and rendered outside any write transaction.
 async fn acta_file(app: Arc<App>, code: String, n: u8, format: Format) -> Page {
     let a = Arc::clone(&app);
@@ -543,7 +524,7 @@ async fn acta_file(app: Arc<App>, code: String, n: u8, format: Format) -> Page {
                     "acta-{}-etapa-{}-{}",
                     p.program.code, stage, c.conclusion.id
                 ),
-                render(&data, format),
+                stage_acta::render(&data, format),
             )))
         })
         .await?;
@@ -635,7 +616,7 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
         stage: n,
         concluded: &fresh_c,
     };
-    let fresh = documents::lines_of(&render(&data, format), format).map_err(|e| {
+    let fresh = documents::lines_of(&stage_acta::render(&data, format), format).map_err(|e| {
         WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
     })?;
     let k = &c.conclusion;
