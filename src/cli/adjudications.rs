@@ -261,12 +261,11 @@ impl AdjudicationsCommand {
                 let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &program)?;
                 let (bytes, dialect) = (&f.bytes, f.dialect);
-                let what = match ctx.lang {
-                    crate::lang::Lang::En => "importing adjudications",
-                    crate::lang::Lang::Es => "importando adjudicaciones",
-                };
-                let bar =
-                    super::progress::Progress::new(what, super::progress::rows_of(bytes), ctx.lang);
+                let bar = super::progress::Progress::new(
+                    super::progress::Counting::Adjudications,
+                    super::progress::rows_of(bytes),
+                    ctx.lang,
+                );
                 let mut tick = bar.counter();
                 let result = store
                     .write::<_, crate::register::Error>(&ctx.officer(), |tx| {

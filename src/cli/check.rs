@@ -5,6 +5,7 @@
 //! `--out` only when the whole run succeeded.
 
 use super::out::OutFormat as Format;
+use super::out::xlsx_error;
 use super::{CliError, Ctx, Status, args};
 use crate::check::{self, Code, Finding, Holding, Options, Severity};
 use crate::lang::Lang;
@@ -351,17 +352,6 @@ impl Sink<'_> {
     }
 }
 
-fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
-    match e {
-        rust_xlsxwriter::XlsxError::IoError(e) => CliError::Io(e),
-        other => CliError::Flag {
-            flag: "--format".into(),
-            value: "xlsx".into(),
-            reason: format!("the workbook could not be made ({other})"),
-        },
-    }
-}
-
 /// What was asked, for the workbook's Consulta sheet.
 fn asked_of(
     a: &CheckArgs,
@@ -389,11 +379,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let lang = ctx.lang;
     let out = target.writer(&mut *ctx.out);
     let total = crate::store::scan::adjudications_count(store.conn(), program_id)?;
-    let what = match lang {
-        Lang::En => "checking: adjudications read",
-        Lang::Es => "chequeo: adjudicaciones leídas",
-    };
-    let bar = super::progress::Progress::new(what, total, lang);
+    let bar = super::progress::Progress::new(super::progress::Counting::Check, total, lang);
     let mut progress = |n: u64| bar.at(n);
     let mut counts = [0usize; Code::ALL.len()];
     let mut most_urgent: Vec<check::Severity> = Code::ALL.iter().map(|c| c.severity()).collect();

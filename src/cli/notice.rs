@@ -527,11 +527,11 @@ fn issue_pending(
     files::remove_stale(&dir, started);
     let todo = register::notice::pending(store.conn(), until, run.rates)?;
     let ctx_lang = ctx.lang;
-    let what = match ctx_lang {
-        crate::lang::Lang::En => "issuing notices",
-        crate::lang::Lang::Es => "emitiendo avisos",
-    };
-    let bar = super::progress::Progress::new(what, todo.len() as u64, ctx_lang);
+    let bar = super::progress::Progress::new(
+        super::progress::Counting::Notices,
+        todo.len() as u64,
+        ctx_lang,
+    );
     let mut issued = Vec::new();
     let target = |number: &str| dir.join(format!("{number}.{}", format.ext()));
     for (k, id) in todo.iter().enumerate() {

@@ -54,11 +54,7 @@ pub fn write(
     asked: &Asked,
 ) -> Result<(), CliError> {
     let bytes = match format {
-        OutFormat::Xlsx => excel::xlsx(tables, asked).map_err(|e| CliError::Flag {
-            flag: "--format".into(),
-            value: "xlsx".into(),
-            reason: format!("the workbook could not be made ({e})"),
-        })?,
+        OutFormat::Xlsx => excel::xlsx(tables, asked).map_err(xlsx_error)?,
         _ => excel::csv_excel_all(tables),
     };
     match out {
@@ -168,11 +164,6 @@ impl<'a> Listing<'a> {
             let w = crate::report::records::ListWriter::new_in(f, columns, &mut *ctx.out, lang)?;
             return Ok(Listing::Plain(w));
         }
-        let xlsx_error = |e: rust_xlsxwriter::XlsxError| CliError::Flag {
-            flag: "--format".into(),
-            value: "xlsx".into(),
-            reason: format!("the workbook could not be made ({e})"),
-        };
         let staged = match out {
             Some(path) => {
                 Some(
@@ -214,14 +205,7 @@ impl<'a> Listing<'a> {
     pub fn push(&mut self, record: &serde_json::Value) -> Result<(), CliError> {
         match self {
             Listing::Plain(w) => Ok(w.push(record)?),
-            Listing::Excel { list, .. } => list.push(record).map_err(|e| match e {
-                rust_xlsxwriter::XlsxError::IoError(e) => CliError::Io(e),
-                other => CliError::Flag {
-                    flag: "--format".into(),
-                    value: "xlsx".into(),
-                    reason: format!("the workbook could not be made ({other})"),
-                },
-            }),
+            Listing::Excel { list, .. } => list.push(record).map_err(xlsx_error),
         }
     }
 
@@ -234,17 +218,9 @@ impl<'a> Listing<'a> {
                 asked,
                 ..
             } => {
-                let error = |e: rust_xlsxwriter::XlsxError| match e {
-                    rust_xlsxwriter::XlsxError::IoError(e) => CliError::Io(e),
-                    other => CliError::Flag {
-                        flag: "--format".into(),
-                        value: "xlsx".into(),
-                        reason: format!("the workbook could not be made ({other})"),
-                    },
-                };
                 match staged {
                     Some((staged, mut file)) => {
-                        list.finish(&asked, &mut file).map_err(error)?;
+                        list.finish(&asked, &mut file).map_err(xlsx_error)?;
                         file.sync_all()?;
                         drop(file);
                         staged.place().map_err(|e| CliError::File {
@@ -253,10 +229,24 @@ impl<'a> Listing<'a> {
                             error: e.to_string(),
                         })?;
                     }
-                    None => list.finish(&asked, &mut std::io::sink()).map_err(error)?,
+                    None => list
+                        .finish(&asked, &mut std::io::sink())
+                        .map_err(xlsx_error)?,
                 }
                 Ok(())
             }
         }
+    }
+}
+
+/// A workbook that could not be written: the I/O error it is, or what rust_xlsxwriter refused.
+pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
+    match e {
+        rust_xlsxwriter::XlsxError::IoError(e) => CliError::Io(e),
+        other => CliError::Flag {
+            flag: "--format".into(),
+            value: "xlsx".into(),
+            reason: format!("the workbook could not be made ({other})"),
+        },
     }
 }

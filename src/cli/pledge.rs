@@ -122,12 +122,8 @@ impl PledgeCommand {
             PledgeCommand::Import { file, sheet } => {
                 let f = ImportFile::read(&file, "pledge import", sheet.as_deref())?;
                 let mut store = ctx.store()?;
-                let what = match ctx.lang {
-                    crate::lang::Lang::En => "importing pledges",
-                    crate::lang::Lang::Es => "importando prendas",
-                };
                 let bar = super::progress::Progress::new(
-                    what,
+                    super::progress::Counting::Pledges,
                     super::progress::rows_of(&f.bytes),
                     ctx.lang,
                 );

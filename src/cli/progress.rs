@@ -7,16 +7,47 @@
 use crate::lang::Lang;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// A bar counting towards a known total.
-pub struct Progress(ProgressBar);
+/// What a bar counts.
+#[derive(Debug, Clone, Copy)]
+pub enum Counting {
+    /// The check's adjudications read.
+    Check,
+    /// A batch's notices issued.
+    Notices,
+    /// An import's adjudication rows.
+    Adjudications,
+    /// An import's pledge rows.
+    Pledges,
+}
 
-impl Progress {
-    /// `what` is counted (`adjudications read`, `notices issued`), towards `total`.
-    pub fn new(what: &str, total: u64, lang: Lang) -> Progress {
+impl Counting {
+    /// The bar's label, and the word before the time left, in `lang`.
+    fn said(self, lang: Lang) -> (&'static str, &'static str) {
+        let label = match (self, lang) {
+            (Counting::Check, Lang::En) => "checking: adjudications read",
+            (Counting::Check, Lang::Es) => "chequeo: adjudicaciones leídas",
+            (Counting::Notices, Lang::En) => "issuing notices",
+            (Counting::Notices, Lang::Es) => "emitiendo avisos",
+            (Counting::Adjudications, Lang::En) => "importing adjudications",
+            (Counting::Adjudications, Lang::Es) => "importando adjudicaciones",
+            (Counting::Pledges, Lang::En) => "importing pledges",
+            (Counting::Pledges, Lang::Es) => "importando prendas",
+        };
         let left = match lang {
             Lang::En => "left",
             Lang::Es => "faltan",
         };
+        (label, left)
+    }
+}
+
+/// A bar counting towards a known total.
+pub struct Progress(ProgressBar);
+
+impl Progress {
+    /// `what` is counted towards `total`.
+    pub fn new(what: Counting, total: u64, lang: Lang) -> Progress {
+        let (what, left) = what.said(lang);
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         let template = format!(
             "{{msg}} [{{bar:30}}] {{percent:>3}}% {{pos}}/{{len}} · {{per_sec}} · {left} {{eta}}"
