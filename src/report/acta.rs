@@ -704,10 +704,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_streamed_markdown_acta_is_the_acta_of_the_rows_at_once() {
-        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
-        let header = Header {
+    /// The header of the tests' runs: 100 shares offered, 130 asked, prorated.
+    fn test_header() -> Header {
+        Header {
             program: "D3939-2004".into(),
             program_sha256: "00".into(),
             opens: "2024-01-02".into(),
@@ -719,7 +718,13 @@ mod tests {
             leftover: 0,
             oversubscribed: true,
             rule: "proportional",
-        };
+        }
+    }
+
+    #[test]
+    fn the_streamed_markdown_acta_is_the_acta_of_the_rows_at_once() {
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let header = test_header();
         // limits given in another order than byte order, one twice; a cause; a name with the
         // table's separator, which Markdown escapes; a person with nothing in the proration
         let rows = [
@@ -835,19 +840,7 @@ mod tests {
     #[test]
     fn the_streamed_pdf_acta_is_the_acta_of_the_rows_at_once() {
         let program = Program::from_toml(DECRETO_3939_2004).unwrap();
-        let header = Header {
-            program: "D3939-2004".into(),
-            program_sha256: "00".into(),
-            opens: "2024-01-02".into(),
-            closes: "2024-03-08".into(),
-            adjudicated_on: "2024-03-15".into(),
-            offered: 100,
-            demand: 130,
-            awarded: 100,
-            leftover: 0,
-            oversubscribed: true,
-            rule: "proportional",
-        };
+        let header = test_header();
         // enough rows for several pages of the table, some names long enough to wrap
         let rows: Vec<Row> = (0..260)
             .map(|i| {
