@@ -521,4 +521,36 @@ mod layering {
         assert!(has("liquidation.rs", "crate::register"));
         assert!(!has("register/liquidation.rs", "crate::store"));
     }
+
+    /// Lines of code of a source file: not blank, not a comment (`//`, `///`, `//!`).
+    fn code_lines(text: &str) -> usize {
+        text.lines()
+            .map(str::trim_start)
+            .filter(|l| !l.is_empty() && !l.starts_with("//"))
+            .count()
+    }
+
+    /// STYLE's ceiling: no file over 900 lines of code, in the library, the binaries, the tests
+    /// and the benchmarks alike.
+    #[test]
+    fn no_file_has_more_than_900_lines_of_code() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        for dir in ["src", "tests", "examples"] {
+            sources(&root.join(dir), &mut files);
+        }
+        let long: Vec<(String, usize)> = files
+            .iter()
+            .map(|p| (p, code_lines(&std::fs::read_to_string(p).unwrap())))
+            .filter(|(_, n)| *n > 900)
+            .map(|(p, n)| (p.strip_prefix(root).unwrap().display().to_string(), n))
+            .collect();
+        assert!(long.is_empty(), "over 900 lines of code: {long:?}");
+    }
+
+    #[test]
+    fn code_lines_skip_blanks_and_comments_only() {
+        let text = "//! module\n\nfn f() {\n    // why\n    /// doc\n    let s = \"// not a comment\";\n}\n";
+        assert_eq!(code_lines(text), 3);
+    }
 }

@@ -1,0 +1,856 @@
+//! Unit tests of `mod.rs`.
+
+use super::*;
+
+/// The tables and columns the code reads and writes.
+const EXPECTED: &[(&str, &[&str])] = &[
+    (
+        "programs",
+        &[
+            "id",
+            "code",
+            "source_toml",
+            "sha256",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "stage_prices",
+        &[
+            "id",
+            "program_id",
+            "stage",
+            "price",
+            "recorded_on",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "holders",
+        &[
+            "id",
+            "doc_type",
+            "doc_number",
+            "name",
+            "person_type",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "imports",
+        &[
+            "id",
+            "program_id",
+            "file_name",
+            "sha256",
+            "encoding",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "pledge_imports",
+        &[
+            "id",
+            "file_name",
+            "sha256",
+            "encoding",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "audit_checkpoints",
+        &[
+            "id",
+            "events",
+            "head",
+            "signed_at",
+            "key_id",
+            "signature",
+            "reanchor_reason",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "bulk_row_prints",
+        &["id", "table_name", "first_id", "chunk", "prints"],
+    ),
+    (
+        "adjudications",
+        &[
+            "id",
+            "program_id",
+            "holder_id",
+            "import_id",
+            "line",
+            "category",
+            "shares",
+            "price_per_share",
+            "adjudicated_on",
+            "lender",
+            "financed_shares",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "pledges",
+        &[
+            "id",
+            "adjudication_id",
+            "rank",
+            "beneficiary",
+            "shares",
+            "lender",
+            "registered_on",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "pledge_releases",
+        &["id", "pledge_id", "released_on", "created_at", "created_by"],
+    ),
+    (
+        "breaches",
+        &[
+            "id",
+            "adjudication_id",
+            "kind",
+            "breach_date",
+            "shares",
+            "consideration_per_share",
+            "consideration_total",
+            "registered_on",
+            "evidence",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "breach_voids",
+        &["id", "breach_id", "reason", "created_at", "created_by"],
+    ),
+    (
+        "adjudication_voids",
+        &[
+            "id",
+            "adjudication_id",
+            "reason",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "payment_voids",
+        &["id", "payment_id", "reason", "created_at", "created_by"],
+    ),
+    (
+        "pledge_voids",
+        &["id", "pledge_id", "reason", "created_at", "created_by"],
+    ),
+    (
+        "payments",
+        &[
+            "id",
+            "breach_id",
+            "paid_on",
+            "amount",
+            "reference",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "liquidations",
+        &[
+            "id",
+            "breach_id",
+            "until",
+            "convention",
+            "provisional",
+            "total_due",
+            "inputs_json",
+            "result_json",
+            "sha256",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "rate_periods",
+        &[
+            "id",
+            "valid_from",
+            "valid_to",
+            "ibc_ea_pct",
+            "usury_ea_pct",
+            "resolution",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "rate_supersessions",
+        &[
+            "id",
+            "by_rate_id",
+            "superseded_rate_id",
+            "shipped_valid_from",
+            "reason",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "audit_events",
+        &[
+            "seq",
+            "at",
+            "actor",
+            "action",
+            "entity",
+            "entity_id",
+            "payload",
+            "prev_hash",
+            "hash",
+        ],
+    ),
+    (
+        "notices",
+        &[
+            "id",
+            "program_id",
+            "year",
+            "seq",
+            "number",
+            "breach_id",
+            "liquidation_id",
+            "notice_date",
+            "deadline",
+            "supersedes_id",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "offers",
+        &[
+            "id",
+            "program_id",
+            "opens",
+            "closes",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "acceptance_imports",
+        &[
+            "id",
+            "program_id",
+            "file_name",
+            "sha256",
+            "encoding",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "acceptances",
+        &[
+            "id",
+            "program_id",
+            "import_id",
+            "line",
+            "filed_at",
+            "doc_type",
+            "doc_number",
+            "name",
+            "person_type",
+            "category",
+            "shares",
+            "accepts_reduction",
+            "files_tax_return",
+            "patrimonio_liquido",
+            "income",
+            "is_director",
+            "annual_salary",
+            "investment_limit",
+            "patrimonio_ajustado",
+            "declarations",
+            "dismissed_with_just_cause",
+            "review",
+            "lender",
+            "financed_shares",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "offering_runs",
+        &[
+            "id",
+            "program_id",
+            "import_id",
+            "adjudicated_on",
+            "rule",
+            "offered",
+            "demand",
+            "awarded",
+            "leftover",
+            "oversubscribed",
+            "fingerprint",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "settlements",
+        &[
+            "id",
+            "program_id",
+            "year",
+            "seq",
+            "number",
+            "breach_id",
+            "liquidation_id",
+            "settlement_date",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "renderings",
+        &[
+            "id",
+            "notice_id",
+            "settlement_id",
+            "format",
+            "sha256",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "notice_deliveries",
+        &[
+            "id",
+            "notice_id",
+            "delivered_on",
+            "via",
+            "evidence",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "holder_contacts",
+        &[
+            "id",
+            "holder_id",
+            "address",
+            "city",
+            "email",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "external_first_stages",
+        &[
+            "id",
+            "program_id",
+            "adjudicated_on",
+            "offered",
+            "awarded",
+            "leftover",
+            "acta",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "validity_exceptions",
+        &[
+            "id",
+            "program_id",
+            "act",
+            "act_id",
+            "act_date",
+            "reason",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "acceptance_figures",
+        &[
+            "id",
+            "acceptance_id",
+            "measure",
+            "amount",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "offering_outcomes",
+        &[
+            "id",
+            "run_id",
+            "seq",
+            "acceptance_id",
+            "requested",
+            "cap_shares",
+            "cap_rule",
+            "admitted",
+            "quota",
+            "awarded",
+            "status",
+            "cause",
+            "adjudication_id",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    ("users", &["id", "name", "role", "created_at", "created_by"]),
+    (
+        "user_passwords",
+        &["id", "user_id", "phc", "created_at", "created_by"],
+    ),
+    (
+        "user_disables",
+        &["id", "user_id", "created_at", "created_by"],
+    ),
+    (
+        "user_sign_ins",
+        &["id", "user_id", "succeeded", "created_at", "created_by"],
+    ),
+    (
+        "stage_tranches",
+        &[
+            "id",
+            "program_id",
+            "stage",
+            "tranche",
+            "shares",
+            "opens",
+            "closes",
+            "minimum_price",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "proposal_imports",
+        &[
+            "id",
+            "program_id",
+            "stage",
+            "file_name",
+            "sha256",
+            "encoding",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "proposals",
+        &[
+            "id",
+            "program_id",
+            "stage",
+            "tranche",
+            "import_id",
+            "line",
+            "reference",
+            "filed_at",
+            "beneficial_owner",
+            "shares",
+            "price_per_share",
+            "term_days",
+            "guarantee",
+            "funds_accredited",
+            "review",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "proposal_bidders",
+        &[
+            "id",
+            "proposal_id",
+            "seq",
+            "doc_type",
+            "doc_number",
+            "name",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "stage_improvements",
+        &[
+            "id",
+            "proposal_id",
+            "price",
+            "counted",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "stage_draws",
+        &[
+            "id",
+            "program_id",
+            "stage",
+            "tranche",
+            "seed",
+            "hashed_text",
+            "digest",
+            "number",
+            "tied",
+            "winner_index",
+            "winner",
+            "proposal_id",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "stage_conclusions",
+        &[
+            "id",
+            "program_id",
+            "stage",
+            "kind",
+            "decided_on",
+            "offered",
+            "awarded",
+            "leftover",
+            "price",
+            "stage_price_id",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "stage_awards",
+        &[
+            "id",
+            "conclusion_id",
+            "tranche",
+            "shares",
+            "proposal_id",
+            "price",
+            "term_days",
+            "rate_ea_pct",
+            "value",
+            "payment_due",
+            "draw_id",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "letterheads",
+        &[
+            "id",
+            "program_id",
+            "entity",
+            "nit",
+            "address",
+            "city",
+            "bank",
+            "account",
+            "reference",
+            "signatory_name",
+            "signatory_position",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
+        "document_texts",
+        &[
+            "id",
+            "notice_id",
+            "settlement_id",
+            "layout",
+            "letterhead_id",
+            "issued_on",
+            "backdate_reason",
+            "created_at",
+            "created_by",
+        ],
+    ),
+];
+
+#[test]
+fn migrations_apply_to_an_empty_database_and_match_the_code() {
+    let store = Store::in_memory().unwrap();
+    assert_eq!(store.version().unwrap(), MIGRATIONS.len() as i64);
+    let mut tables: Vec<String> = store
+        .conn()
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<std::result::Result<_, _>>()
+        .unwrap();
+    let mut want: Vec<String> = EXPECTED.iter().map(|(t, _)| t.to_string()).collect();
+    tables.sort();
+    want.sort();
+    assert_eq!(tables, want);
+    for (table, columns) in EXPECTED {
+        let got: Vec<String> = store
+            .conn()
+            .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<std::result::Result<_, _>>()
+            .unwrap();
+        assert_eq!(&got, columns, "table {table}");
+    }
+}
+
+#[test]
+fn row_json_reads_only_audited_tables() {
+    let store = Store::in_memory().unwrap();
+    assert_eq!(row_json(store.conn(), "holders", 1).unwrap(), None);
+    for table in ["sqlite_master", "holders; DROP TABLE holders", "nope"] {
+        match row_json(store.conn(), table, 1) {
+            Err(StoreError::Corrupt(m)) => {
+                assert_eq!(m, format!("{table:?} is not an audited table"))
+            }
+            other => panic!("{table}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn an_optional_filter_lets_sqlite_use_the_index() {
+    let store = Store::in_memory().unwrap();
+    let plan = |sql: &str| -> String {
+        let mut stmt = store
+            .conn()
+            .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+            .unwrap();
+        let rows = stmt.query_map([7i64], |r| r.get::<_, String>(3)).unwrap();
+        rows.map(|r| r.unwrap()).collect::<Vec<_>>().join("; ")
+    };
+    let given = plan(&format!(
+        "SELECT id FROM liquidations WHERE {}",
+        filter(true, "breach_id", 1)
+    ));
+    assert!(
+        given.contains("USING COVERING INDEX liquidations_breach"),
+        "{given}"
+    );
+    // what it replaces: a scan of the whole table
+    let old = plan("SELECT id FROM liquidations WHERE (?1 IS NULL OR breach_id = ?1)");
+    assert!(
+        !old.contains("INDEX liquidations_breach (breach_id=?)"),
+        "{old}"
+    );
+    assert_eq!(filter(false, "breach_id", 1), "?1 IS NULL");
+}
+
+#[test]
+fn an_older_register_is_migrated_on_open_and_a_newer_one_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    {
+        // a register as version 3 of vigia left it
+        let conn = Connection::open(&path).unwrap();
+        for (_, sql) in &MIGRATIONS[..3] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 3).unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.version().unwrap(), MIGRATIONS.len() as i64);
+    let app: i32 = store
+        .conn()
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .unwrap();
+    assert_eq!(app, APPLICATION_ID, "adopted in the migrating transaction");
+    let n: i64 = store
+        .conn()
+        .query_row("SELECT count(*) FROM pledge_imports", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(n, 0);
+    drop(store);
+    // opening again changes nothing
+    assert_eq!(
+        Store::open(&path).unwrap().version().unwrap(),
+        MIGRATIONS.len() as i64
+    );
+    Connection::open(&path)
+        .unwrap()
+        .pragma_update(None, "user_version", 99)
+        .unwrap();
+    match Store::open(&path) {
+        Err(StoreError::TooNew { found: 99, known }) => {
+            assert_eq!(known, MIGRATIONS.len() as i64)
+        }
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("a register from a newer vigia was opened"),
+    }
+}
+
+#[test]
+fn a_register_from_before_application_ids_is_adopted_and_a_lookalike_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let legacy = |name: &str, extra: &str| {
+        let path = dir.path().join(name);
+        let conn = Connection::open(&path).unwrap();
+        for (_, sql) in MIGRATIONS {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.execute_batch(extra).unwrap();
+        conn.pragma_update(None, "user_version", MIGRATIONS.len() as i64)
+            .unwrap();
+        path
+    };
+    // the current schema, as vigia left it before it set an application id
+    let path = legacy("old.db", "");
+    let store = Store::open(&path).unwrap();
+    let app: i32 = store
+        .conn()
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .unwrap();
+    assert_eq!(app, APPLICATION_ID);
+    assert!(audit::verify(store.conn()).unwrap().intact());
+    // vigia's tables and one more: not recognised, not touched
+    let path = legacy("lookalike.db", "CREATE TABLE extra (x);");
+    let before = std::fs::read(&path).unwrap();
+    match Store::open(&path) {
+        Err(StoreError::NotARegister(why)) => assert!(
+            why.starts_with(&format!(
+                "it is another application's SQLite database (schema version {}, tables ",
+                MIGRATIONS.len()
+            )),
+            "{why}"
+        ),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // `create` on an existing register opens it; on anything else refuses
+    assert!(Store::create(&dir.path().join("old.db")).is_ok());
+    assert!(matches!(
+        Store::create(&path),
+        Err(StoreError::NotARegister(_))
+    ));
+}
+
+#[test]
+fn a_writer_that_waits_in_vain_names_the_command_holding_the_lock() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.db");
+    drop(Store::create(&path).unwrap());
+    let note = WriterNote::path_of(&path);
+    let mut importing = Store::open(&path).unwrap();
+    importing.set_command("adjudications import");
+    importing
+        .write("ana", |_| {
+            assert!(note.exists(), "the writer left no note");
+            let mut other = Store::open(&path)?;
+            other.set_busy_timeout(std::time::Duration::from_millis(200));
+            let e = other
+                .write("luis", |_| Ok::<_, StoreError>(()))
+                .unwrap_err();
+            let text = e.to_string();
+            let want = format!(
+                "the register is busy: `vigia adjudications import` by ana (process {}), \
+                     writing since ",
+                std::process::id()
+            );
+            assert!(text.starts_with(&want), "{text}");
+            assert!(
+                text.ends_with(
+                    ", and still held its write lock after 0.2 s; nothing was written: run \
+                         the command again when that one has finished"
+                ),
+                "{text}"
+            );
+            Ok::<_, StoreError>(())
+        })
+        .unwrap();
+    assert!(!note.exists(), "the note outlived the write");
+    // a refused write removes its note too
+    let refused: Result<()> = importing.write("ana", |_| Err(StoreError::Corrupt("x".into())));
+    assert!(refused.is_err());
+    assert!(!note.exists());
+    // a lock held by something that is not vigia
+    let sqlite3 = Connection::open(&path).unwrap();
+    sqlite3.execute_batch("BEGIN IMMEDIATE").unwrap();
+    importing.set_busy_timeout(std::time::Duration::from_millis(100));
+    let e = importing
+        .write("ana", |_| Ok::<_, StoreError>(()))
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("the register is busy: another program (no vigia command"),
+        "{e}"
+    );
+}
+
+#[test]
+fn rows_cannot_be_updated_or_deleted() {
+    let mut store = Store::in_memory().unwrap();
+    store
+        .write("tester", |tx| {
+            tx.insert(
+                "holders",
+                crate::store::Action::HolderCreate,
+                &[
+                    ("doc_type", &"CC"),
+                    ("doc_number", &"123"),
+                    ("name", &"A"),
+                    ("person_type", &"natural"),
+                ],
+            )
+        })
+        .unwrap();
+    let e = store
+        .conn()
+        .execute("UPDATE holders SET name = 'B'", [])
+        .unwrap_err();
+    assert!(e.to_string().contains("append-only"), "{e}");
+    assert!(store.conn().execute("DELETE FROM holders", []).is_err());
+    assert!(
+        store
+            .conn()
+            .execute("DELETE FROM audit_events", [])
+            .is_err()
+    );
+}
+
+#[test]
+fn reopening_applies_nothing_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.db");
+    Store::create(&path).unwrap();
+    let s = Store::open(&path).unwrap();
+    assert_eq!(s.version().unwrap(), MIGRATIONS.len() as i64);
+    let mode: String = s
+        .conn()
+        .pragma_query_value(None, "journal_mode", |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+    let fk: i64 = s
+        .conn()
+        .pragma_query_value(None, "foreign_keys", |r| r.get(0))
+        .unwrap();
+    assert_eq!(fk, 1);
+}

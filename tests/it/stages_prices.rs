@@ -1,0 +1,578 @@
+//! Later stages (Todo o Nada) after the draw: void stages, bad proposal files, the stage price in the
+//! fine, share-weighted tranches and the stage acta (the register and helpers are in `stages.rs`).
+
+use crate::common::Reg;
+use crate::stages::*;
+use serde_json::Value;
+
+#[test]
+fn a_void_second_stage_passes_to_the_third_and_a_void_third_means_no_stage_price() {
+    let r = second_stage();
+    // every proposal fails: below the minimum ($963), not the whole block, late
+    let mut late = line("L", "CC:1000000103:Tres (PRUEBA)", "1500", 0);
+    late = late.replace("2024-06-10", "2024-06-15");
+    import(
+        &r,
+        "2",
+        &[
+            line("A", "CC:1000000101:Uno (PRUEBA)", "962.99", 0),
+            line("B", "CC:1000000102:Dos (PRUEBA)", "1500", 0).replace(BLOCK, "1000"),
+            late,
+        ],
+    );
+    let t = evaluate(&r, "2");
+    assert_eq!(t["outcome"], "desert");
+    let causes: Vec<String> = rows(&t).into_iter().map(|r| r.2).collect();
+    assert_eq!(
+        causes,
+        ["BELOW_MINIMUM_PRICE", "NOT_WHOLE_BLOCK", "OUTSIDE_WINDOW"]
+    );
+    let e = r.fails(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    assert!(
+        e.contains("declare it void (`vigia stage desert D3939-2004 --stage 2 --on 2024-06-28`)"),
+        "{e}"
+    );
+    // the Third Stage waits for the Second
+    let e = r.fails(&[
+        "stage",
+        "open",
+        "D3939-2004",
+        "--stage",
+        "3",
+        "--shares",
+        BLOCK,
+        "--opens",
+        "2024-07-01",
+        "--closes",
+        "2024-07-12",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
+    ]);
+    assert!(
+        e.contains("the Second Stage of D3939-2004 has not ended"),
+        "{e}"
+    );
+    let out = r.ok(&[
+        "stage",
+        "desert",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    assert!(out.contains("declared void on 2024-06-28 (conclusion 1): no valid proposal; 12886682 shares pass to the Third Stage"), "{out}");
+    assert_eq!(stage_price(&r), "pending");
+    // the Third offers the same shares, more than them is refused
+    let e = r.fails(&[
+        "stage",
+        "open",
+        "D3939-2004",
+        "--stage",
+        "3",
+        "--shares",
+        "12886683",
+        "--opens",
+        "2024-07-01",
+        "--closes",
+        "2024-07-12",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
+    ]);
+    assert!(
+        e.contains("--shares 12886683: the stage can offer 12886682 more share(s)"),
+        "{e}"
+    );
+    r.ok(&[
+        "stage",
+        "open",
+        "D3939-2004",
+        "--stage",
+        "3",
+        "--shares",
+        BLOCK,
+        "--opens",
+        "2024-07-01",
+        "--closes",
+        "2024-07-12",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
+    ]);
+    let out = r.ok(&[
+        "stage",
+        "desert",
+        "D3939-2004",
+        "--stage",
+        "3",
+        "--on",
+        "2024-07-15",
+        "--acta",
+        "acta3.md",
+    ]);
+    assert!(
+        out.contains("unsold, and it was the program's last stage"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the stage price is absent (as `program stage-price --stage none`)"),
+        "{out}"
+    );
+    assert_eq!(stage_price(&r), "none (no later stage)");
+    let acta = std::fs::read_to_string(r.dir.path().join("acta3.md")).unwrap();
+    assert!(
+        acta.contains("# Acta de declaratoria de desierta de la Tercera Etapa"),
+        "{acta}"
+    );
+    assert!(
+        acta.contains("Tramo 1: no se recibieron propuestas."),
+        "{acta}"
+    );
+    let v = r.ok(&["stage", "verify", "acta3.md"]);
+    assert!(
+        v.starts_with("verified: acta of stage 3 of D3939-2004 (conclusion 2, declared void on 2024-07-15: 12886682 shares unsold)"),
+        "{v}"
+    );
+    r.ok(&["audit", "verify"]);
+}
+
+#[test]
+fn a_bad_proposals_file_names_every_bad_line_and_writes_nothing() {
+    let r = second_stage();
+    let before = r.dump();
+    let text = format!(
+        "{HEADER}{}{}{}{}",
+        line("A", "CC:1000000101:Uno", "1100", 0),
+        "B,2024-06-10,CC:12:Corto,,12886682,mil,0,,tal vez,\n",
+        "A,2024-06-10,CC:1000000102:Dos,,12886682,1100,-1,,si,\n",
+        "C,2024-06-10,CC:1000000103:Tres,,12886682,1100,0,,si,\n".replace(",,si,\n", ",,si,,2\n"),
+    );
+    // the last line names a tranche: the header must have the column
+    let text = text.replace(
+        "funds_accredited,review\n",
+        "funds_accredited,review,tranche\n",
+    );
+    let path = r.file("bad.csv", text.as_bytes());
+    let e = r.fails(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    for want in [
+        "line 3: bidders \"CC:12:Corto\": CC \"12\" must be 3 to 11 digits",
+        "line 3: price_per_share \"mil\"",
+        "line 3: funds_accredited \"tal vez\": must be si or no",
+        "line 4: term_days \"-1\"",
+        "line 4: proposal \"A\": the same reference as line 2",
+    ] {
+        assert!(e.contains(want), "{want} in {e}");
+    }
+    assert_eq!(r.dump(), before);
+    // a clean file but for a tranche that is not open
+    let path = r.file(
+        "tranche.csv",
+        format!(
+            "{}{}",
+            HEADER.replace("review\n", "review,tranche\n"),
+            line("C", "CC:1000000103:Tres", "1100", 0).replace(",si,\n", ",si,,2\n")
+        )
+        .as_bytes(),
+    );
+    let e = r.fails(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    assert!(
+        e.contains(
+            "line 2: tranche \"2\": the Second Stage has tranche(s) 1 to 1: open this one first"
+        ),
+        "{e}"
+    );
+    assert_eq!(r.dump(), before);
+    // a workbook is named, not read
+    let path = r.file("x.csv", b"PK\x03\x04\x00\x00binary");
+    r.fails(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    // the same good file twice adds nothing
+    let path = r.file(
+        "ok.csv",
+        format!("{HEADER}{}", line("A", "CC:1000000101:Uno", "1100", 0)).as_bytes(),
+    );
+    r.ok(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    let out = r.ok(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    assert!(
+        out.contains("was already imported as proposals import 1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_stage_price_flows_into_a_fine_that_was_provisional() {
+    let r = second_stage();
+    // adjudication 1: Ana, 1,000 shares on 2024-03-15; she sold them for $1,000 each on 2024-11-20
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "1000",
+        "--consideration-per-share",
+        "1000",
+    ]);
+    let l = r.json(&[
+        "fine",
+        "liquidate",
+        "1",
+        "--until",
+        "2024-11-20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(l["provisional"], true);
+    assert_eq!(l["principal"], "750000"); // 1,000 × max(963, 1,000) × 75 %
+    import(
+        &r,
+        "2",
+        &[line("A", "NIT:800191045-1:Compradora (PRUEBA)", "1500", 0)],
+    );
+    r.ok(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    // the check flags the provisional liquidation for re-liquidation
+    let o = r.run(&["check", "--as-of", "2024-11-21", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(&crate::common::out(&o)).unwrap();
+    assert!(
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["code"] == "PROVISIONAL_STALE" && f["breach_id"] == 1),
+        "{v:#}"
+    );
+    // a new liquidation takes the stage's $1,500: 1,000 × 1,500 × 75 % = 1,125,000, final
+    let l = r.json(&[
+        "fine",
+        "liquidate",
+        "1",
+        "--until",
+        "2024-11-20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(l["provisional"], false);
+    assert_eq!(l["principal"], "1125000");
+}
+
+#[test]
+fn tranches_open_in_order_and_their_price_is_share_weighted() {
+    // Tranche 1: 6,000,000 shares, tranche 2: 6,886,682. Winners at $1,100 and $1,150:
+    // (6,000,000 × 1,100 + 6,886,682 × 1,150) / 12,886,682 = (6,600,000,000 + 7,919,684,300)
+    // / 12,886,682 = 14,519,684,300 / 12,886,682 = 1,126.7202… → $1,126.72.
+    let r = Reg::new();
+    let acc = r.file(
+        "acc.csv",
+        include_bytes!("../../schema/demo/aceptaciones-demo.csv"),
+    );
+    r.ok(&[
+        "offer",
+        "open",
+        "D3939-2004",
+        "--opens",
+        "2024-01-02",
+        "--closes",
+        "2024-03-08",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
+    ]);
+    r.ok(&["acceptances", "import", &acc, "--program", "D3939-2004"]);
+    r.ok(&["offer", "adjudicate", "D3939-2004", "--on", "2024-03-15"]);
+    let open = |k: &str, shares: &str| {
+        r.run(&[
+            "stage",
+            "open",
+            "D3939-2004",
+            "--stage",
+            "2",
+            "--tranche",
+            k,
+            "--shares",
+            shares,
+            "--opens",
+            "2024-06-03",
+            "--closes",
+            "2024-06-14",
+            "--reason",
+            "fictional sale of 2024 under the 2004 decree (tests)",
+        ])
+    };
+    assert_eq!(open("2", "1").status.code(), Some(2)); // tranche 1 first
+    assert_eq!(open("1", "6000000").status.code(), Some(0));
+    let text = format!(
+        "{}{}{}",
+        HEADER.replace("review\n", "review,tranche\n"),
+        "A,2024-06-10,CC:1000000101:Uno,,6000000,1100,0,1,si,,1\n",
+        "B,2024-06-10,CC:1000000102:Dos,,6886682,1150,0,1,si,,2\n"
+    );
+    // B is for tranche 2, which is not open yet: the file is refused
+    let file = r.file("t.csv", text.as_bytes());
+    let import = [
+        "proposals",
+        "import",
+        &file,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ];
+    let e = r.fails(&import);
+    assert!(
+        e.contains("line 3: tranche \"2\": the Second Stage has tranche(s) 1 to 1"),
+        "{e}"
+    );
+    // with tranche 1 alone the stage does not offer the totality: adjudication is refused
+    let e = r.fails(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    assert!(e.contains("open the other 6886682 as tranche 2"), "{e}");
+    assert_eq!(open("2", "6886682").status.code(), Some(0));
+    r.ok(&import);
+    let out = r.ok(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ]);
+    assert!(
+        out.contains("$ 1.126,72 per share = (6000000 × 1100 + 6886682 × 1150) / 12886682 rounded to centavos"),
+        "{out}"
+    );
+    assert_eq!(stage_price(&r), "1126.72");
+}
+
+#[test]
+fn a_stage_acta_is_written_again_and_verified_and_a_forged_one_is_caught() {
+    let r = second_stage();
+    import(
+        &r,
+        "2",
+        &[
+            line("A", "CC:1000000101:Uno (PRUEBA)", "1100", 0),
+            line("B", "NIT:800191045-1:Dos (PRUEBA)", "1250", 365),
+        ],
+    );
+    // not concluded yet: nothing to write
+    let e = r.fails(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "early.md",
+    ]);
+    assert!(
+        e.contains("the Second Stage of D3939-2004 has not been adjudicated nor declared void"),
+        "{e}"
+    );
+    assert!(!r.dir.path().join("early.md").exists());
+    r.ok(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+        "--acta",
+        "acta.pdf",
+    ]);
+    let written = std::fs::read(r.dir.path().join("acta.pdf")).unwrap();
+    for ext in ["md", "html", "pdf"] {
+        let out = r.ok(&[
+            "stage",
+            "acta",
+            "D3939-2004",
+            "--stage",
+            "2",
+            "--out",
+            &format!("again.{ext}"),
+        ]);
+        assert_eq!(
+            out,
+            format!(
+                "acta of stage 2 of D3939-2004 (conclusion 1, adjudicated on 2024-06-28) -> again.{ext}\n"
+            )
+        );
+    }
+    // the same acta again, byte for byte
+    assert_eq!(
+        std::fs::read(r.dir.path().join("again.pdf")).unwrap(),
+        written
+    );
+    // never over a file without --force
+    let e = r.fails(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "again.md",
+    ]);
+    assert!(
+        e.contains("a file already exists there; pass --force to replace it"),
+        "{e}"
+    );
+    r.ok(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "again.md",
+        "--force",
+    ]);
+    let e = r.fails(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "acta.txt",
+    ]);
+    assert!(e.contains("name it .pdf, .html or .md"), "{e}");
+    let head: String = r
+        .conn()
+        .query_row(
+            "SELECT hash FROM audit_events WHERE entity = 'stage_conclusions' AND entity_id = 1",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    for f in ["acta.pdf", "again.md", "again.html", "again.pdf"] {
+        let v = r.ok(&["stage", "verify", f]);
+        assert!(
+            v.starts_with(
+                "verified: acta of stage 2 of D3939-2004 (conclusion 1, adjudicated on 2024-06-28: 12886682 of \
+                 12886682 shares at $ 1.100 per share); its records carry no fingerprint; the audit event recording \
+                 it"
+            ) && v.contains(&format!("has SHA-256 {head}")),
+            "{f}: {v}"
+        );
+    }
+    // a forged price is caught, naming the line
+    let md = std::fs::read_to_string(r.dir.path().join("again.md")).unwrap();
+    let forged = md.replace(
+        "| $ 1.100 | $ 14.175.350.200 |",
+        "| $ 1.000 | $ 12.886.682.000 |",
+    );
+    assert_ne!(forged, md);
+    let f = r.file("forged.md", forged.as_bytes());
+    let o = r.run(&["stage", "verify", &f]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = crate::common::out(&o);
+    assert!(
+        v.starts_with("NOT VERIFIED: line ")
+            && v.contains("$ 1.000 | $ 12.886.682.000")
+            && v.contains("$ 1.100"),
+        "{v}"
+    );
+    // refusals name the file
+    let offer_acta = r.dir.path().join("offer.md");
+    r.ok(&[
+        "offer",
+        "acta",
+        "D3939-2004",
+        "--out",
+        offer_acta.to_str().unwrap(),
+    ]);
+    let e = r.fails(&["stage", "verify", "offer.md"]);
+    assert!(
+        e.contains("offer.md") && e.contains("not the acta of a later stage written by vigia"),
+        "{e}"
+    );
+    let e = r.fails(&["stage", "verify", "missing.md"]);
+    assert!(e.contains("missing.md"), "{e}");
+    let nothird = md.replace("Etapa 2 — Acta N.º 1", "Etapa 3 — Acta N.º 1");
+    let f = r.file("third.md", nothird.as_bytes());
+    let e = r.fails(&["stage", "verify", &f]);
+    assert!(
+        e.contains("third.md") && e.contains("the register holds no conclusion of that stage"),
+        "{e}"
+    );
+    // a stored award changed behind vigia's back: the records no longer give it
+    r.conn()
+        .execute_batch(
+            "DROP TRIGGER stage_awards_no_update; UPDATE stage_awards SET price = '1000' WHERE tranche = 1;",
+        )
+        .unwrap();
+    let o = r.run(&["stage", "verify", "again.md"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = crate::common::out(&o);
+    assert!(
+        v.starts_with("NOT VERIFIED: stage 2 of D3939-2004 (conclusion 1): tranche 1: the award records the price 1000; the proposals give 1100"),
+        "{v}"
+    );
+}
