@@ -38,6 +38,7 @@
 //! - [`web`]: the Spanish web interface (`vigia serve`), front end 2: routes, pages, sessions.
 
 pub mod calendar;
+pub mod caps;
 pub(crate) mod catalogue;
 pub(crate) mod categories;
 pub(crate) mod check;
@@ -61,6 +62,7 @@ pub(crate) mod notice;
 pub mod offering;
 pub mod program;
 pub mod program_offer;
+pub mod proration;
 pub mod rates;
 pub mod rates_sfc;
 pub mod register;

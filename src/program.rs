@@ -284,8 +284,8 @@ impl Issuer {
     }
 }
 
-use crate::offering::caps::{self, Cap};
-use crate::offering::proration::Rule;
+use crate::caps::{self, Cap};
+use crate::proration::Rule;
 
 /// A programa de enajenación, validated: what [`Program::from_toml`] makes of a program file
 /// (`schema/programs/*.toml`). Its clauses are domain types, checked once when the file is read.

@@ -4,10 +4,10 @@
 //! shared pro rata by the program's rule. No I/O: the figures a cap needs come through a
 //! closure, so the caller decides where they are read from.
 
-use super::caps::{self, Cap, Evidence, Person};
-use super::proration::{self, Quota, Rule};
+use crate::caps::{self, Cap, Evidence, Person};
 use crate::lang::Said;
 use crate::program::Program;
+use crate::proration::{self, Quota, Rule};
 use crate::said;
 use chrono::{NaiveDate, NaiveDateTime};
 use rust_decimal::Decimal;

@@ -5,6 +5,7 @@
 //! awards as adjudications of the register with one audit event. Refusals name fields.
 
 use super::{Act, Error, Field, Refusal, Result};
+use crate::caps::Person;
 use crate::ids::DocType;
 use crate::import::{AdjudicationRow, PersonType, RowError};
 use crate::lang::{Said, fecha, momento, numero};
@@ -12,7 +13,6 @@ use crate::offering::adjudicate::{
     self, Adjudication, CapFacts, Cause, Facts, Filing, Gatherer, Order, Outcome, Status, Terms,
     Window,
 };
-use crate::offering::caps::Person;
 use crate::said;
 use crate::store::Tx;
 use crate::store::offering::{

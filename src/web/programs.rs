@@ -7,8 +7,8 @@ use super::auth::User;
 use super::extract::Path;
 use super::form::{Page, ok, read_upload, refusal_texts, see_other, upload_form, with_status};
 use super::views::{self, momento, numero, page, pesos};
+use crate::caps::{Cap, Measure, Person, When};
 use crate::fine::StagePrice;
-use crate::offering::caps::{Cap, Measure, Person, When};
 use crate::program::{Criterion, CriterionRate, TermFrom};
 use crate::register;
 use crate::register::user::Role;
@@ -150,14 +150,14 @@ fn measure_es(m: Measure) -> &'static str {
 }
 
 /// A cap's documents in words: one, or the least or the sum of several.
-fn measures_es(of: &[Measure], combine: crate::offering::caps::Combine) -> String {
+fn measures_es(of: &[Measure], combine: crate::caps::Combine) -> String {
     let names: Vec<&str> = of.iter().map(|&m| measure_es(m)).collect();
     match (names.split_last(), combine) {
         (Some((last, [])), _) => (*last).to_string(),
-        (Some((last, rest)), crate::offering::caps::Combine::Least) => {
+        (Some((last, rest)), crate::caps::Combine::Least) => {
             format!("el menor entre {} y {last}", rest.join(", "))
         }
-        (Some((last, rest)), crate::offering::caps::Combine::Sum) => {
+        (Some((last, rest)), crate::caps::Combine::Sum) => {
             format!("la suma de {} y {last}", rest.join(", "))
         }
         (None, _) => String::new(),
