@@ -100,8 +100,7 @@ pub fn record(
         let (id, opens) = (o.id, o.window.opens);
         let opens_es = fecha(opens);
         return Err(Refusal::Rule(said!(
-            "the first-stage offer of {code} is run in vigia (offer {id}, opened on {opens}): adjudicate it with `vigia \
-             offer adjudicate`",
+            "the first-stage offer of {code} is run in vigia (offer {id}, opened on {opens}): adjudicate it in vigia",
             "la oferta de primera etapa de {code} se lleva en vigia (oferta N.º {id}, abierta el {opens_es}): \
              adjudíquela en vigia"
         ))

@@ -25,15 +25,8 @@ fn n(x: u64) -> String {
     format_number(Decimal::from(x))
 }
 
-fn day(s: &str) -> String {
-    crate::calendar::parse_iso(s).map_or_else(|| s.to_string(), long_date)
-}
-
-fn short(s: &str) -> String {
-    crate::calendar::parse_iso(s).map_or_else(
-        || s.to_string(),
-        |d: NaiveDate| d.format("%d/%m/%Y").to_string(),
-    )
+fn short(d: NaiveDate) -> String {
+    d.format("%d/%m/%Y").to_string()
 }
 
 /// The article as the acta's sentence writes it: the default "art. 4" as "artículo 4", as the
@@ -154,8 +147,8 @@ fn head_blocks(d: &ActaHead<'_>, t: &Tally, q: &dyn Fn(&str) -> String) -> Vec<B
              {} por acción, mediante oferta pública publicada el {} y abierta hasta el {} (vigencia mínima de {}, {} del {}).",
             n(h.offered),
             format_cop(p.fixed_price),
-            day(&h.opens),
-            day(&h.closes),
+            long_date(h.opens),
+            long_date(h.closes),
             p.offer.length_said().in_lang(crate::lang::Lang::Es),
             q(&acta_article(&p.offer.article)),
             q(&p.decree)
@@ -166,7 +159,7 @@ fn head_blocks(d: &ActaHead<'_>, t: &Tally, q: &dyn Fn(&str) -> String) -> Vec<B
              se evaluó por sí misma; las aceptaciones válidas de una misma persona se sumaron y se limitaron una sola \
              vez a los montos máximos de {}; una aceptación por encima de su límite se entiende \
              presentada por el límite.",
-            day(&h.adjudicated_on),
+            long_date(h.adjudicated_on),
             q(&p.offer.caps_article)
         )),
     ];
@@ -264,7 +257,7 @@ fn tail_blocks(d: &ActaHead<'_>, t: &Tally, q: &dyn Fn(&str) -> String) -> Vec<B
         "Para verificar este documento ejecute `vigia offer verify ARCHIVO`: relee la adjudicación N.º {} del registro, \
          recalcula su huella y compara su texto con el de este documento. Fecha de la adjudicación: {}.",
         d.run_id,
-        short(&h.adjudicated_on)
+        short(h.adjudicated_on)
     )));
     out
 }
@@ -531,7 +524,7 @@ pub fn check_streamed(
 /// The PDF acta's title (its metadata) and date (y, m, d).
 fn pdf_title_and_date(d: &ActaHead<'_>) -> (String, (i32, u8, u8)) {
     let title = format!("Acta de adjudicación {} N.º {}", d.program.code, d.run_id);
-    let day = crate::calendar::parse_iso(&d.header.adjudicated_on).unwrap_or_default();
+    let day = d.header.adjudicated_on;
     (title, (day.year(), day.month() as u8, day.day() as u8))
 }
 
@@ -709,9 +702,9 @@ mod tests {
         Header {
             program: "D3939-2004".into(),
             program_sha256: "00".into(),
-            opens: "2024-01-02".into(),
-            closes: "2024-03-08".into(),
-            adjudicated_on: "2024-03-15".into(),
+            opens: NaiveDate::from_ymd_opt(2024, 1, 2).unwrap(),
+            closes: NaiveDate::from_ymd_opt(2024, 3, 8).unwrap(),
+            adjudicated_on: NaiveDate::from_ymd_opt(2024, 3, 15).unwrap(),
             offered: 100,
             demand: 130,
             awarded: 100,
@@ -769,9 +762,9 @@ mod tests {
         let header = Header {
             program: "D3939-2004".into(),
             program_sha256: "00".into(),
-            opens: "2024-01-02".into(),
-            closes: "2024-03-08".into(),
-            adjudicated_on: "2024-03-15".into(),
+            opens: NaiveDate::from_ymd_opt(2024, 1, 2).unwrap(),
+            closes: NaiveDate::from_ymd_opt(2024, 3, 8).unwrap(),
+            adjudicated_on: NaiveDate::from_ymd_opt(2024, 3, 15).unwrap(),
             offered: 100,
             demand: 130,
             awarded: 100,

@@ -5,153 +5,80 @@
 
 use std::fmt;
 
-/// A kind of audited write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Action {
-    ProgramAdd,
-    ProgramStagePrice,
-    ProgramOutsideValidity,
-    LettersSet,
-    DocumentText,
-    RateAdd,
+/// Declares [`Action`], its [`Action::ALL`] and its stored codes from one list, so that no
+/// action can be written without its code or be left out of `ALL` (which the renderers label).
+macro_rules! actions {
+    ($($(#[$doc:meta])* $variant:ident => $code:literal,)*) => {
+        /// A kind of audited write.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Action {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Action {
+            /// Every action, in the order the register's story meets them.
+            pub const ALL: [Action; [$($code),*].len()] = [$(Action::$variant),*];
+
+            /// The code stored in `audit_events.action` (and hashed into the chain): never to
+            /// change.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Action::$variant => $code,)*
+                }
+            }
+        }
+    };
+}
+
+actions! {
+    ProgramAdd => "program.add",
+    ProgramStagePrice => "program.stage-price",
+    ProgramOutsideValidity => "program.outside-validity",
+    LettersSet => "letters.set",
+    DocumentText => "document.text",
+    RateAdd => "rate.add",
     /// A rate period whose usury figure is not 1.5 × IBC, accepted with a reason (the reason
     /// follows the code: `rate.add forced: REASON`, see [`Action::noted`]).
-    RateAddForced,
-    RateSupersede,
-    OfferOpen,
-    OfferRecordExternal,
-    AcceptancesImport,
-    OfferAdjudicate,
-    AdjudicationsImport,
-    AdjudicationVoid,
-    HolderCreate,
-    HolderUpdate,
-    PledgeRegister,
-    PledgeImport,
-    PledgeRelease,
-    PledgeReleaseReleasable,
-    PledgeVoid,
-    BreachRecord,
-    BreachVoid,
-    PaymentRecord,
-    PaymentVoid,
-    FineLiquidate,
-    NoticeIssue,
-    NoticeDelivered,
-    DocumentRender,
-    SettlementIssue,
-    StageOpen,
-    ProposalsImport,
-    StageImprove,
-    StageDraw,
-    StageAdjudicate,
-    StageDesert,
-    UserAdd,
-    UserDisable,
-    UserPassword,
-    UserSignIn,
-    UserSignInFailed,
-    AuditCheckpoint,
-    AuditReanchor,
+    RateAddForced => "rate.add forced",
+    RateSupersede => "rate.supersede",
+    OfferOpen => "offer.open",
+    OfferRecordExternal => "offer.record-external",
+    AcceptancesImport => "acceptances.import",
+    OfferAdjudicate => "offer.adjudicate",
+    AdjudicationsImport => "adjudications.import",
+    AdjudicationVoid => "adjudication.void",
+    HolderCreate => "holder.create",
+    HolderUpdate => "holder.update",
+    PledgeRegister => "pledge.register",
+    PledgeImport => "pledge.import",
+    PledgeRelease => "pledge.release",
+    PledgeReleaseReleasable => "pledge.release-releasable",
+    PledgeVoid => "pledge.void",
+    BreachRecord => "breach.record",
+    BreachVoid => "breach.void",
+    PaymentRecord => "payment.record",
+    PaymentVoid => "payment.void",
+    FineLiquidate => "fine.liquidate",
+    NoticeIssue => "notice.issue",
+    NoticeDelivered => "notice.delivered",
+    DocumentRender => "document.render",
+    SettlementIssue => "settlement.issue",
+    StageOpen => "stage.open",
+    ProposalsImport => "proposals.import",
+    StageImprove => "stage.improve",
+    StageDraw => "stage.draw",
+    StageAdjudicate => "stage.adjudicate",
+    StageDesert => "stage.desert",
+    UserAdd => "user.add",
+    UserDisable => "user.disable",
+    UserPassword => "user.password",
+    UserSignIn => "user.sign_in",
+    UserSignInFailed => "user.sign_in_failed",
+    AuditCheckpoint => "audit.checkpoint",
+    AuditReanchor => "audit.reanchor",
 }
 
 impl Action {
-    /// Every action, in the order the register's story meets them.
-    pub const ALL: [Action; 43] = [
-        Action::ProgramAdd,
-        Action::ProgramStagePrice,
-        Action::ProgramOutsideValidity,
-        Action::LettersSet,
-        Action::DocumentText,
-        Action::RateAdd,
-        Action::RateAddForced,
-        Action::RateSupersede,
-        Action::OfferOpen,
-        Action::OfferRecordExternal,
-        Action::AcceptancesImport,
-        Action::OfferAdjudicate,
-        Action::AdjudicationsImport,
-        Action::AdjudicationVoid,
-        Action::HolderCreate,
-        Action::HolderUpdate,
-        Action::PledgeRegister,
-        Action::PledgeImport,
-        Action::PledgeRelease,
-        Action::PledgeReleaseReleasable,
-        Action::PledgeVoid,
-        Action::BreachRecord,
-        Action::BreachVoid,
-        Action::PaymentRecord,
-        Action::PaymentVoid,
-        Action::FineLiquidate,
-        Action::NoticeIssue,
-        Action::NoticeDelivered,
-        Action::DocumentRender,
-        Action::SettlementIssue,
-        Action::StageOpen,
-        Action::ProposalsImport,
-        Action::StageImprove,
-        Action::StageDraw,
-        Action::StageAdjudicate,
-        Action::StageDesert,
-        Action::UserAdd,
-        Action::UserDisable,
-        Action::UserPassword,
-        Action::UserSignIn,
-        Action::UserSignInFailed,
-        Action::AuditCheckpoint,
-        Action::AuditReanchor,
-    ];
-
-    /// The code stored in `audit_events.action` (and hashed into the chain): never to change.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Action::ProgramAdd => "program.add",
-            Action::ProgramStagePrice => "program.stage-price",
-            Action::ProgramOutsideValidity => "program.outside-validity",
-            Action::LettersSet => "letters.set",
-            Action::DocumentText => "document.text",
-            Action::RateAdd => "rate.add",
-            Action::RateAddForced => "rate.add forced",
-            Action::RateSupersede => "rate.supersede",
-            Action::OfferOpen => "offer.open",
-            Action::OfferRecordExternal => "offer.record-external",
-            Action::AcceptancesImport => "acceptances.import",
-            Action::OfferAdjudicate => "offer.adjudicate",
-            Action::AdjudicationsImport => "adjudications.import",
-            Action::AdjudicationVoid => "adjudication.void",
-            Action::HolderCreate => "holder.create",
-            Action::HolderUpdate => "holder.update",
-            Action::PledgeRegister => "pledge.register",
-            Action::PledgeImport => "pledge.import",
-            Action::PledgeRelease => "pledge.release",
-            Action::PledgeReleaseReleasable => "pledge.release-releasable",
-            Action::PledgeVoid => "pledge.void",
-            Action::BreachRecord => "breach.record",
-            Action::BreachVoid => "breach.void",
-            Action::PaymentRecord => "payment.record",
-            Action::PaymentVoid => "payment.void",
-            Action::FineLiquidate => "fine.liquidate",
-            Action::NoticeIssue => "notice.issue",
-            Action::NoticeDelivered => "notice.delivered",
-            Action::DocumentRender => "document.render",
-            Action::SettlementIssue => "settlement.issue",
-            Action::StageOpen => "stage.open",
-            Action::ProposalsImport => "proposals.import",
-            Action::StageImprove => "stage.improve",
-            Action::StageDraw => "stage.draw",
-            Action::StageAdjudicate => "stage.adjudicate",
-            Action::StageDesert => "stage.desert",
-            Action::UserAdd => "user.add",
-            Action::UserDisable => "user.disable",
-            Action::UserPassword => "user.password",
-            Action::UserSignIn => "user.sign_in",
-            Action::UserSignInFailed => "user.sign_in_failed",
-            Action::AuditCheckpoint => "audit.checkpoint",
-            Action::AuditReanchor => "audit.reanchor",
-        }
-    }
-
     /// The action a stored code names, if it is one (a trail read back holds codes).
     pub fn parse(code: &str) -> Option<Action> {
         Action::ALL.into_iter().find(|a| a.as_str() == code)
