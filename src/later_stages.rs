@@ -66,6 +66,21 @@ impl Stage {
     }
 }
 
+/// Serialized as its number (`2`, `3`), as stored liquidations always held it.
+impl serde::Serialize for Stage {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.number())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Stage {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Stage, D::Error> {
+        let n = <u8 as serde::Deserialize>::deserialize(d)?;
+        Stage::from_number(n)
+            .ok_or_else(|| serde::de::Error::custom(format!("{n} is not a later stage (2 or 3)")))
+    }
+}
+
 impl TryFrom<u8> for Stage {
     type Error = u8;
     fn try_from(n: u8) -> Result<Stage, u8> {
@@ -435,6 +450,10 @@ mod tests {
             assert_eq!(Stage::from_number(n), None);
             assert_eq!(Stage::try_from(n), Err(n));
         }
+        // stored liquidations hold the number: `{"stage":2,...}`, and only 2 or 3 reads back
+        assert_eq!(serde_json::to_string(&Stage::Third).unwrap(), "3");
+        assert_eq!(serde_json::from_str::<Stage>("2").unwrap(), Stage::Second);
+        assert!(serde_json::from_str::<Stage>("4").is_err());
         assert_eq!(Stage::Third.previous(), Some(Stage::Second));
         assert_eq!(Stage::Second.previous(), None);
         assert_eq!(
@@ -578,7 +597,7 @@ mod tests {
             MinimumPrice::Fixed(dec("1200.00"))
         );
         assert_eq!(p.later_stages.max_term_days, None);
-        assert_eq!(p.later_stages.last, 2);
+        assert_eq!(p.later_stages.last, Stage::Second);
         assert_eq!(
             crate::program::embedded("fogafin ton"),
             Some(FOGAFIN_TODO_O_NADA)

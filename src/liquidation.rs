@@ -126,7 +126,7 @@ pub struct PriceFacts {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StageEntry {
-    pub stage: u8,
+    pub stage: crate::later_stages::Stage,
     pub price: Decimal,
 }
 
@@ -652,7 +652,12 @@ mod tests {
         // A known stage price; a subrogation has no consideration; two payments.
         store
             .write("t", |tx| {
-                programs::record_stage(tx, p.id, Some((2, dec("1100.50"))), day("2024-06-28"))
+                programs::record_stage(
+                    tx,
+                    p.id,
+                    Some((crate::later_stages::Stage::Second, dec("1100.50"))),
+                    day("2024-06-28"),
+                )
             })
             .unwrap();
         let subrogation = breach(

@@ -359,7 +359,7 @@ pub struct Program {
 pub struct LaterStages {
     /// The last stage the program provides for: 3 (Decreto 3939 Art. 3) or 2. A void last stage
     /// means there is no Art. 9 (iii) price.
-    pub last: u8,
+    pub last: crate::later_stages::Stage,
     pub criterion: Criterion,
     /// The least guarantee a proposal must carry, in pesos (zero: any guarantee).
     pub minimum_guarantee: Decimal,
@@ -377,7 +377,7 @@ pub struct LaterStages {
 impl Default for LaterStages {
     fn default() -> Self {
         LaterStages {
-            last: 3,
+            last: crate::later_stages::Stage::Third,
             criterion: Criterion::PresentValue(CriterionRate::Ibc),
             minimum_guarantee: Decimal::ZERO,
             max_term_days: None,
@@ -431,16 +431,19 @@ fn opt_exact_decimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<De
 impl LaterStagesFile {
     fn validate(self) -> Result<LaterStages, ProgramError> {
         let d = LaterStages::default();
-        let last = self.last.unwrap_or(d.last);
-        if !(2..=3).contains(&last) {
-            return Err(err(
+        let last = match self.last {
+            None => d.last,
+            Some(n) => crate::later_stages::Stage::from_number(n).ok_or_else(|| {
+                let last = n;
+                err(
                 "later_stages.last",
                 said!(
                     "{last}: a program has a Second Stage and perhaps a Third: write 2 or 3",
                     "{last}: un programa tiene una Segunda Etapa y quizá una Tercera: escriba 2 o 3"
                 ),
-            ));
-        }
+                )
+            })?,
+        };
         let rate = match self.rate.as_deref().map(str::trim) {
             None => None,
             Some("ibc") => Some(CriterionRate::Ibc),

@@ -2,6 +2,7 @@
 
 use super::{CliError, Ctx, Status, args, read_file};
 use crate::fine::StagePrice;
+use crate::later_stages::Stage;
 use crate::program::Program;
 use crate::report::records::{self, Format};
 use crate::store::programs::{self, Added, StoredProgram};
@@ -181,9 +182,14 @@ impl ProgramCommand {
                 date,
             } => {
                 let stage = match (stage.as_str(), price) {
-                    ("2" | "3", Some(p)) if p > Decimal::ZERO => {
-                        Some((if stage == "2" { 2 } else { 3 }, p))
-                    }
+                    ("2" | "3", Some(p)) if p > Decimal::ZERO => Some((
+                        if stage == "2" {
+                            Stage::Second
+                        } else {
+                            Stage::Third
+                        },
+                        p,
+                    )),
                     ("2" | "3", _) => {
                         return Err(CliError::Flag {
                             flag: "--price".into(),

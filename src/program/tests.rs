@@ -65,7 +65,7 @@ fn rejects_inconsistent_files_naming_the_field() {
     assert_eq!(
         p.later_stages,
         LaterStages {
-            last: 3,
+            last: crate::later_stages::Stage::Third,
             criterion: Criterion::PresentValue(CriterionRate::Ibc),
             minimum_guarantee: Decimal::ZERO,
             // Arts. 14 c, 17 c: the next banking business day

@@ -682,7 +682,12 @@ fn a_breach_with_payments_in_force_or_a_paz_y_salvo_is_not_voided() {
     // the SPEC §5 breach: the second stage sold at $ 1.100
     let breach = s
         .write::<_, Error>("t", |tx| {
-            programs::record_stage(tx, 1, Some((2, dec("1100"))), day("2024-06-28"))?;
+            programs::record_stage(
+                tx,
+                1,
+                Some((crate::later_stages::Stage::Second, dec("1100"))),
+                day("2024-06-28"),
+            )?;
             breach::record(tx, &sale("2024-11-20", 1000), today())
         })
         .unwrap();

@@ -542,7 +542,12 @@ mod tests {
     fn spec() -> Store {
         let mut s = super::super::tests::register();
         s.write::<_, RegisterError>("t", |tx| {
-            programs::record_stage(tx, 1, Some((2, dec("1100"))), day("2024-06-28"))?;
+            programs::record_stage(
+                tx,
+                1,
+                Some((crate::later_stages::Stage::Second, dec("1100"))),
+                day("2024-06-28"),
+            )?;
             super::super::breach::record(
                 tx,
                 &super::super::tests::sale("2024-11-20", 1000),

@@ -75,7 +75,7 @@ pub fn stage_prices_es(stages: &[StageEntry], taken: Option<Decimal>) -> Option<
         [] => None,
         [one] => Some(format!(
             "Precio recibido por los vendedores en la etapa posterior (numeral iii): {}, {} por acción.",
-            stage_es(one.stage),
+            stage_es(one.stage.number()),
             format_cop(one.price)
         )),
         several => {
@@ -91,7 +91,7 @@ pub fn stage_prices_es(stages: &[StageEntry], taken: Option<Decimal>) -> Option<
                     };
                     format!(
                         "{}, {} por acción{mark}",
-                        stage_es(s.stage),
+                        stage_es(s.stage.number()),
                         format_cop(s.price)
                     )
                 })

@@ -4,6 +4,7 @@ use super::columns::{self, Cols, Exact};
 use super::{Result, StoreError, Tx};
 use crate::calendar::FineScale;
 use crate::fine::StagePrice;
+use crate::later_stages::Stage;
 use crate::program::Program;
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, Row, params};
@@ -137,7 +138,7 @@ pub fn list(conn: &Connection) -> Result<Vec<StoredProgram>> {
 pub struct StageRecord {
     pub id: i64,
     /// `None`: no later stage will happen.
-    pub stage: Option<u8>,
+    pub stage: Option<Stage>,
     pub price: Option<Decimal>,
     pub recorded_on: NaiveDate,
     pub created_at: String,
@@ -194,7 +195,7 @@ pub fn record_validity_exception(
 pub fn record_stage(
     tx: &mut Tx<'_>,
     program_id: i64,
-    stage: Option<(u8, Decimal)>,
+    stage: Option<(Stage, Decimal)>,
     on: NaiveDate,
 ) -> Result<i64> {
     let (s, p) = match stage {
@@ -236,16 +237,16 @@ pub fn latest_stage(conn: &Connection, program_id: i64) -> Result<Option<StageRe
 /// The price each later stage obtained, by stage (2, 3), as last recorded for it (a stage
 /// adjudicated, or typed by hand with `program stage-price`; a later record corrects an earlier
 /// one of the same stage).
-pub fn stage_prices(conn: &Connection, program_id: i64) -> Result<Vec<(u8, Decimal)>> {
+pub fn stage_prices(conn: &Connection, program_id: i64) -> Result<Vec<(Stage, Decimal)>> {
     let mut st = conn.prepare(
         "SELECT stage, price FROM stage_prices WHERE program_id = ?1 AND stage IS NOT NULL \
          ORDER BY id",
     )?;
-    let mut by_stage: Vec<(u8, Decimal)> = Vec::new();
+    let mut by_stage: Vec<(Stage, Decimal)> = Vec::new();
     let mut rows = st.query(params![program_id])?;
     while let Some(r) = rows.next()? {
         let c = Cols::new(r, "stage_prices");
-        let stage: u8 = c.get(0)?;
+        let stage: Stage = c.get(0)?;
         let Some(price) = c.opt_decimal(1)? else {
             continue;
         };
@@ -274,7 +275,7 @@ pub fn stage_price(conn: &Connection, program_id: i64) -> Result<StagePrice> {
 pub fn stage_price_and_stages(
     conn: &Connection,
     program_id: i64,
-) -> Result<(StagePrice, Vec<(u8, Decimal)>)> {
+) -> Result<(StagePrice, Vec<(Stage, Decimal)>)> {
     // the stages' prices, read once: the price is their highest, and they are listed with it
     let stages = stage_prices(conn, program_id)?;
     let highest = stages.iter().map(|(_, p)| *p).max();
@@ -322,7 +323,12 @@ mod tests {
         let record = |store: &mut super::super::Store, s: Option<(u8, &str)>, on| {
             store
                 .write::<_, crate::register::Error>("ana", |tx| {
-                    Ok(record_stage(tx, id, s.map(|(s, p)| (s, dec(p))), on)?)
+                    Ok(record_stage(
+                        tx,
+                        id,
+                        s.map(|(s, p)| (Stage::try_from(s).unwrap(), dec(p))),
+                        on,
+                    )?)
                 })
                 .unwrap()
         };
@@ -335,7 +341,7 @@ mod tests {
         );
         assert_eq!(
             stage_prices(store.conn(), id).unwrap(),
-            [(2, dec("1800")), (3, dec("1050"))]
+            [(Stage::Second, dec("1800")), (Stage::Third, dec("1050"))]
         );
         // a `none` typed by hand withdraws them
         let none = record(&mut store, None, day(10, 1));

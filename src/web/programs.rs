@@ -232,7 +232,7 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
             }
             dt { "Prorrata" } dd { (g.proration.source_es()) }
             dt { "Etapas posteriores" } dd {
-                "hasta la " @if g.later_stages.last == 2 { "Segunda" } @else { "Tercera" } " Etapa; "
+                "hasta la " (g.later_stages.last.name_es()) " Etapa; "
                 @match g.later_stages.criterion {
                     Criterion::PresentValue(CriterionRate::Ibc) => "valor presente al interés bancario corriente vigente al cierre",
                     Criterion::PresentValue(CriterionRate::Fixed(r)) => { "valor presente al " (views::tasa(r)) " EA" }
@@ -247,7 +247,7 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
         }
         p {
             a href={"/programas/" (g.code) "/oferta"} { "Oferta de primera etapa" }
-            @for n in 2..=g.later_stages.last {
+            @for n in (2..=g.later_stages.last.number()) {
                 " · " a href={"/programas/" (g.code) "/etapas/" (n)} { @if n == 2 { "Segunda" } @else { "Tercera" } " Etapa" }
             }
         }

@@ -50,11 +50,11 @@ impl View {
 pub(super) fn stage_of(s: &Store, code: &str, n: u8) -> Result<(StoredProgram, Stage), WebError> {
     let p = programs::by_code(s.conn(), code)?;
     match Stage::try_from(n) {
-        Ok(stage) if n <= p.program.later_stages.last => Ok((p, stage)),
+        Ok(stage) if stage <= p.program.later_stages.last => Ok((p, stage)),
         _ => Err(WebError::not_found(&format!(
             "una etapa {n} del programa {}: sus etapas posteriores son la 2{}",
             p.program.code,
-            if p.program.later_stages.last >= 3 {
+            if p.program.later_stages.last == Stage::Third {
                 " y la 3"
             } else {
                 ""
@@ -187,7 +187,7 @@ pub(super) fn markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> M
             "Programa " a href={"/programas/" (code)} { (code) } ": " (v.program.program.name) ". "
             a href={"/programas/" (code) "/oferta"} { "Oferta de primera etapa" }
             @for other in Stage::ALL {
-                @if other != v.stage && other.number() <= v.program.program.later_stages.last {
+                @if other != v.stage && other <= v.program.program.later_stages.last {
                     " · " a href=(base(code, other)) { (other.name_es()) " Etapa" }
                 }
             }

@@ -215,7 +215,7 @@ pub fn adjudicate(
         }
     })?;
     let awarded: u64 = parts.iter().map(|p| p.shares).sum();
-    let sp = programs::record_stage(tx, program.id, Some((stage.number(), price)), on)?;
+    let sp = programs::record_stage(tx, program.id, Some((stage, price)), on)?;
     let c = NewConclusion {
         program_id: program.id,
         stage,
@@ -312,7 +312,7 @@ pub fn desert(
             draw_id: None,
         })
         .collect();
-    let last = stage.number() >= program.program.later_stages.last;
+    let last = stage >= program.program.later_stages.last;
     let sp = if last {
         Some(programs::record_stage(tx, program.id, None, on)?)
     } else {

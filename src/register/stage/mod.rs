@@ -43,7 +43,7 @@ pub struct Available {
 pub fn available(conn: &Connection, program: &StoredProgram, stage: Stage) -> Result<Available> {
     let code = &program.program.code;
     let last = program.program.later_stages.last;
-    if stage.number() > last {
+    if stage > last {
         return Err(Refusal::value(
             Field::Stage,
             stage,
