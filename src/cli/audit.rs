@@ -216,12 +216,12 @@ impl Checkpointer {
         };
         let log = checkpoint::read(&self.log, &self.key)?.unwrap_or_default();
         if let Some(p) = log.problems.first() {
-            return Err(refused(p.clone()));
+            return Err(refused(p.en().to_string()));
         }
         let recorded = anchors::list(store.conn())?;
         let in_chain = anchors::check_recorded(&self.key, &recorded);
         if let Some(p) = in_chain.problems.first() {
-            return Err(refused(p.clone()));
+            return Err(refused(p.en().to_string()));
         }
         let events = audit::head(store.conn())?.count;
         match (self.no_log(), &self.reanchor) {
@@ -252,12 +252,13 @@ impl Checkpointer {
             .max_by_key(|a| a.head.count)
             .cloned()
             .unwrap_or(Anchor {
-                name: "the start of the chain".into(),
+                name: crate::said!("the start of the chain", "el inicio de la cadena"),
                 head: Head::genesis(),
             });
         let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
         let c = store.write::<_, CliError>(officer, |tx| {
-            let head = audit::head_extending(tx.conn(), &from)?.map_err(|m| refused(m.reason))?;
+            let head = audit::head_extending(tx.conn(), &from)?
+                .map_err(|m| refused(m.reason.en().to_string()))?;
             let c = self.key.sign(&head, &now)?;
             checkpoint::append(&self.log, &c)?;
             anchors::record(tx, &c, self.reanchor.as_deref())?;
@@ -337,7 +338,7 @@ fn report_verification(found: &Audit, lang: Lang, out: &mut dyn Write) -> Result
                 entity_id,
             } => format!("event {seq} ({entity} {entity_id})"),
             audit::Place::Row { entity, entity_id } => format!("no event ({entity} {entity_id})"),
-            audit::Place::Anchor { name } => name.clone(),
+            audit::Place::Anchor { name } => name.en().to_string(),
         };
         writeln!(out, "AUDIT MISMATCH at {at}: {}", m.reason)?;
         // the row a bulk write's prints name, in the run's language (the line above names it

@@ -7,6 +7,8 @@
 use super::audit::Anchor;
 use super::checkpoint::{Checkpoint, Key};
 use super::{Result, Tx};
+use crate::lang::Said;
+use crate::said;
 use rusqlite::{Connection, params};
 
 /// A checkpoint as the chain records it.
@@ -74,8 +76,8 @@ pub fn list(conn: &Connection) -> Result<Vec<Recorded>> {
 #[derive(Debug, Default)]
 pub struct InChain {
     pub anchors: Vec<Anchor>,
-    pub problems: Vec<String>,
-    pub notes: Vec<String>,
+    pub problems: Vec<Said>,
+    pub notes: Vec<Said>,
 }
 
 /// Checks every checkpoint the chain records (oldest first) with `key`.
@@ -87,23 +89,32 @@ pub fn check_recorded(key: &Key, recorded: &[Recorded]) -> InChain {
     let mut out = InChain::default();
     for (i, r) in recorded.iter().enumerate() {
         let c = &r.checkpoint;
-        let name = format!(
-            "the checkpoint the chain records in audit_checkpoints row {} (signed {}, {} events)",
-            r.id, c.at, c.count
+        let (id, at, count) = (r.id, &c.at, c.count);
+        let name = said!(
+            "the checkpoint the chain records in audit_checkpoints row {id} (signed {at}, {count} events)",
+            "el punto de control que la cadena registra en la fila {id} de audit_checkpoints (firmado {at}, {count} eventos)"
         );
         match key.check(c) {
             None => out.anchors.push(Anchor {
                 name,
                 head: c.head(),
             }),
-            Some(_) if i < last_reanchor && c.key != key.id() => out.notes.push(format!(
-                "{name} was signed by another key (id {}), before the log was started again: it \
-                 cannot be checked with this key",
-                c.key
-            )),
-            Some(why) => out.problems.push(format!(
-                "{name}: {why}; the chain was rewritten or the row forged"
-            )),
+            Some(_) if i < last_reanchor && c.key != key.id() => {
+                let (en, es, other) = (name.en(), name.es(), &c.key);
+                out.notes.push(said!(
+                    "{en} was signed by another key (id {other}), before the log was started again: it \
+                     cannot be checked with this key",
+                    "{es} lo firmó otra clave (id {other}), antes de que el registro se iniciara de nuevo: \
+                     no se puede verificar con esta clave"
+                ))
+            }
+            Some(why) => {
+                let (en, es, w_en, w_es) = (name.en(), name.es(), why.en(), why.es());
+                out.problems.push(said!(
+                    "{en}: {w_en}; the chain was rewritten or the row forged",
+                    "{es}: {w_es}; la cadena se reescribió o la fila se falsificó"
+                ))
+            }
         }
     }
     out

@@ -5,6 +5,8 @@
 //! checkpoint log is `checkpoint`'s).
 
 use super::{Result, StoreError, row_json, sha256_hex};
+use crate::lang::Said;
+use crate::said;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -349,7 +351,7 @@ pub fn head_without(conn: &Connection, entity: &str) -> Result<Head> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Anchor {
     /// What the anchor is, for the report: e.g. "checkpoint 3 (signed 2026-03-16T02:00:00Z)".
-    pub name: String,
+    pub name: Said,
     pub head: Head,
 }
 
@@ -378,23 +380,35 @@ pub fn head_extending(
     while let Some(r) = rows.next()? {
         let e = Event::from_row(r)?;
         let broken = if e.seq != expected {
-            Some(format!("event {expected} is missing"))
+            Some(said!(
+                "event {expected} is missing",
+                "falta el evento {expected}"
+            ))
         } else if e.seq == from.head.count && e.hash != from.head.hash {
-            Some(format!("event {} is not the one it signed", e.seq))
+            let seq = e.seq;
+            Some(said!(
+                "event {seq} is not the one it signed",
+                "el evento {seq} no es el que firmó"
+            ))
         } else if e.seq > from.head.count.max(1) && e.prev_hash != last.hash
             || e.seq == 1 && e.prev_hash != GENESIS
         {
-            Some(format!(
-                "event {}'s link to the event before it is broken",
-                e.seq
+            let seq = e.seq;
+            Some(said!(
+                "event {seq}'s link to the event before it is broken",
+                "el enlace del evento {seq} con el anterior está roto"
             ))
         } else if chain_hash(&e) != e.hash {
-            Some(format!("event {} was altered", e.seq))
+            let seq = e.seq;
+            Some(said!(
+                "event {seq} was altered",
+                "el evento {seq} fue alterado"
+            ))
         } else {
             None
         };
         if let Some(why) = broken {
-            return Ok(Err(anchor_mismatch(from, &why)));
+            return Ok(Err(anchor_mismatch(from, why)));
         }
         last = Head {
             count: e.seq,
@@ -408,7 +422,10 @@ pub fn head_extending(
         let now = head(tx)?.count;
         return Ok(Err(anchor_mismatch(
             from,
-            &format!("the chain now has {now} events: events were removed from its end"),
+            said!(
+                "the chain now has {now} events: events were removed from its end",
+                "la cadena tiene ahora {now} eventos: se quitaron eventos de su final"
+            ),
         )));
     }
     Ok(Ok(last))
@@ -426,17 +443,35 @@ pub enum Place {
     /// A row no event covers.
     Row { entity: String, entity_id: i64 },
     /// A head taken earlier that the chain no longer passes through.
-    Anchor { name: String },
+    Anchor {
+        #[serde(serialize_with = "in_english")]
+        name: Said,
+    },
 }
 
 /// The first thing `verify` found wrong in the chain and the rows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Mismatch {
     pub place: Place,
-    pub reason: String,
+    /// What is wrong there (serialized in English, the machine formats' language).
+    #[serde(serialize_with = "in_english")]
+    pub reason: Said,
     /// The row (and column) of a bulk write found changed, where its prints name it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub located: Option<super::prints::Located>,
+}
+
+/// A reason in the machine formats: its English sentence.
+fn in_english<S: serde::Serializer>(reason: &Said, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(reason.en())
+}
+
+/// Reasons in the machine formats: their English sentences.
+fn all_in_english<S: serde::Serializer>(
+    reasons: &[Said],
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_seq(reasons.iter().map(Said::en))
 }
 
 /// Result of a verification. Intact when all three are empty.
@@ -447,7 +482,8 @@ pub struct Verification {
     pub head: Head,
     pub first_mismatch: Option<Mismatch>,
     /// How the tables, indexes and triggers differ from what the migrations create.
-    pub schema: Vec<String>,
+    #[serde(serialize_with = "all_in_english")]
+    pub schema: Vec<Said>,
     /// What SQLite's `quick_check` found wrong in the file (empty when it says ok).
     pub storage: Vec<String>,
 }
@@ -504,7 +540,10 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
         if a.head.hash != GENESIS {
             return Ok(Some(anchor_mismatch(
                 a,
-                "it signed an empty chain with a non-zero hash",
+                said!(
+                    "it signed an empty chain with a non-zero hash",
+                    "firmó una cadena vacía con un hash distinto de cero"
+                ),
             )));
         }
     }
@@ -517,35 +556,39 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
             entity: e.entity.clone(),
             entity_id: e.entity_id,
         };
-        let mismatch = |reason: String| Mismatch {
+        let mismatch = |reason: Said| Mismatch {
             place: at.clone(),
             reason,
             located: None,
         };
         let found = if e.seq != expected_seq {
-            Some(mismatch(format!(
-                "sequence jumps from {} to {}: events were removed",
-                expected_seq - 1,
-                e.seq
+            let (from, to) = (expected_seq - 1, e.seq);
+            Some(mismatch(said!(
+                "sequence jumps from {from} to {to}: events were removed",
+                "la secuencia salta del {from} al {to}: se quitaron eventos"
             )))
         } else if e.prev_hash != prev {
-            Some(mismatch(
-                "its previous-hash link does not match the event before it".into(),
-            ))
+            Some(mismatch(said!(
+                "its previous-hash link does not match the event before it",
+                "su enlace al hash anterior no coincide con el evento anterior"
+            )))
         } else if chain_hash(e) != e.hash {
-            Some(mismatch(
-                "its hash does not match its contents: the event was altered".into(),
-            ))
+            Some(mismatch(said!(
+                "its hash does not match its contents: the event was altered",
+                "su hash no coincide con su contenido: el evento fue alterado"
+            )))
         } else if let Some(a) = anchors
             .iter()
             .find(|a| a.head.count == e.seq && a.head.hash != e.hash)
         {
+            let seq = e.seq;
             Some(anchor_mismatch(
                 a,
-                &format!(
-                    "event {} is not the one it signed: the chain was rewritten up to or \
+                said!(
+                    "event {seq} is not the one it signed: the chain was rewritten up to or \
                      after that event (and its hashes recomputed)",
-                    e.seq
+                    "el evento {seq} no es el que firmó: la cadena se reescribió hasta ese evento o \
+                     después (y se recalcularon sus hashes)"
                 ),
             ))
         } else {
@@ -565,12 +608,14 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
         return Ok(first_mismatch);
     }
     if let Some(a) = anchors.iter().find(|a| a.head.count > expected_seq) {
+        let signed = a.head.count;
         return Ok(Some(anchor_mismatch(
             a,
-            &format!(
-                "it signed {} events and the chain now has {expected_seq}: events were removed \
+            said!(
+                "it signed {signed} events and the chain now has {expected_seq}: events were removed \
                  from the end of the chain",
-                a.head.count
+                "firmó {signed} eventos y la cadena tiene ahora {expected_seq}: se quitaron eventos \
+                 del final de la cadena"
             ),
         )));
     }
@@ -582,8 +627,9 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
                     entity: table.to_string(),
                     entity_id: id,
                 },
-                reason: format!(
-                    "{table} row {id} has no audit event: it was inserted outside vigia"
+                reason: said!(
+                    "{table} row {id} has no audit event: it was inserted outside vigia",
+                    "la fila {id} de {table} no tiene evento de auditoría: se insertó por fuera de vigia"
                 ),
                 located: None,
             }));
@@ -592,15 +638,16 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
     Ok(None)
 }
 
-fn anchor_mismatch(a: &Anchor, why: &str) -> Mismatch {
+fn anchor_mismatch(a: &Anchor, why: Said) -> Mismatch {
+    let (count, hash) = (a.head.count, &a.head.hash[..a.head.hash.len().min(12)]);
+    let (en, es) = (why.en(), why.es());
     Mismatch {
         place: Place::Anchor {
             name: a.name.clone(),
         },
-        reason: format!(
-            "the chain no longer passes through the head it signed ({} events, hash {}): {why}",
-            a.head.count,
-            &a.head.hash[..a.head.hash.len().min(12)]
+        reason: said!(
+            "the chain no longer passes through the head it signed ({count} events, hash {hash}): {en}",
+            "la cadena ya no pasa por el último eslabón que firmó ({count} eventos, hash {hash}): {es}"
         ),
         located: None,
     }
@@ -612,7 +659,7 @@ fn payload_mismatch(
     conn: &Connection,
     e: &Event,
     covered: &mut BTreeMap<String, Vec<(i64, i64)>>,
-) -> Result<Option<(String, Option<super::prints::Located>)>> {
+) -> Result<Option<(Said, Option<super::prints::Located>)>> {
     let recorded: Value = serde_json::from_str(&e.payload).unwrap_or(Value::Null);
     let covers: Vec<Cover> = recorded
         .get("covers")
@@ -654,36 +701,46 @@ fn payload_mismatch(
         let (located, reprinted) =
             super::prints::locate_in_covers(conn, &ranges, &recorded["covers"], &now["covers"])?;
         let reason = match &located {
-            Some(l) => format!(
-                "rows written with it no longer match what was recorded: {}",
-                l.said().in_lang(crate::lang::Lang::En)
-            ),
-            None => format!(
-                "rows written with it no longer match what was recorded (e.g. {} edited or removed by hand){}",
-                covers
+            Some(l) => {
+                let row = l.said();
+                let (en, es) = (row.en(), row.es());
+                said!(
+                    "rows written with it no longer match what was recorded: {en}",
+                    "filas escritas con él ya no coinciden con lo registrado: {es}"
+                )
+            }
+            None => {
+                let ranges = covers
                     .iter()
                     .map(|c| format!("{} {}..{}", c.table, c.first, c.last))
                     .collect::<Vec<_>>()
-                    .join(", "),
-                match reprinted.is_empty() {
-                    true => String::new(),
-                    false => format!(
-                        "; the prints kept of the rows of {} were changed too",
-                        reprinted.join(", ")
+                    .join(", ");
+                let tables = reprinted.join(", ");
+                let (also_en, also_es) = match reprinted.is_empty() {
+                    true => (String::new(), String::new()),
+                    false => (
+                        format!("; the prints kept of the rows of {tables} were changed too"),
+                        format!("; también se cambiaron las huellas guardadas de las filas de {tables}"),
                     ),
-                }
-            ),
+                };
+                said!(
+                    "rows written with it no longer match what was recorded (e.g. {ranges} edited or removed by hand){also_en}",
+                    "filas escritas con él ya no coinciden con lo registrado (p. ej., {ranges} editadas o borradas a mano){also_es}"
+                )
+            }
         };
         return Ok(Some((reason, located)));
     } else if row_of(&now).is_null() {
-        Some(format!("{} row {} no longer exists", e.entity, e.entity_id))
+        let (table, id) = (&e.entity, e.entity_id);
+        Some(said!(
+            "{table} row {id} no longer exists",
+            "la fila {id} de {table} ya no existe"
+        ))
     } else {
-        Some(format!(
-            "{} row {} differs from what was recorded: stored now {}, recorded {}",
-            e.entity,
-            e.entity_id,
-            row_of(&now),
-            row_of(&recorded)
+        let (table, id, now, then) = (&e.entity, e.entity_id, row_of(&now), row_of(&recorded));
+        Some(said!(
+            "{table} row {id} differs from what was recorded: stored now {now}, recorded {then}",
+            "la fila {id} de {table} difiere de lo registrado: guardada ahora {now}, registrada {then}"
         ))
     }
     .map(|reason| (reason, None)))
@@ -835,9 +892,13 @@ mod tests {
                 entity_id: id2
             }
         );
-        assert!(m.reason.contains("differs"), "{}", m.reason);
+        assert!(m.reason.en().contains("differs"), "{}", m.reason);
         // and the dropped trigger is named
-        assert_eq!(v.schema, ["trigger holders_no_update is missing"]);
+        assert_eq!(
+            v.schema.iter().map(Said::en).collect::<Vec<_>>(),
+            ["trigger holders_no_update is missing"]
+        );
+        assert_eq!(v.schema[0].es(), "falta el disparador holders_no_update");
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! head hash, UTC time). Owns those two files and their formats; reads nothing from SQLite.
 
 use super::audit::{Anchor, Head};
+use crate::lang::Said;
+use crate::said;
 use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -197,12 +199,12 @@ impl Key {
     }
 
     /// Why `c` was not signed by this key, if it was not.
-    pub fn check(&self, c: &Checkpoint) -> Option<String> {
+    pub fn check(&self, c: &Checkpoint) -> Option<Said> {
         if c.key != self.id() {
-            return Some(format!(
-                "it was signed by another key (id {}; this key is {})",
-                c.key,
-                self.id()
+            let (other, this) = (&c.key, self.id());
+            return Some(said!(
+                "it was signed by another key (id {other}; this key is {this})",
+                "lo firmó otra clave (id {other}; esta clave es {this})"
             ));
         }
         let sig = bytes64(&c.signature).map(|b| Signature::from_bytes(&b));
@@ -211,7 +213,12 @@ impl Key {
                 .verify_strict(message(c.count, &c.head, &c.at).as_bytes(), &s)
                 .is_ok()
         });
-        (!ok).then(|| "its signature does not verify: the line was altered or forged".into())
+        (!ok).then(|| {
+            said!(
+                "its signature does not verify: the line was altered or forged",
+                "su firma no se verifica: la línea fue alterada o falsificada"
+            )
+        })
     }
 }
 
@@ -247,7 +254,7 @@ pub struct Log {
     /// The last line that verifies.
     pub last: Option<(usize, Checkpoint)>,
     /// Lines that do not verify, one sentence each.
-    pub problems: Vec<String>,
+    pub problems: Vec<Said>,
     /// Lines in the log (a line still being written, without its newline, is not counted).
     pub lines: usize,
 }
@@ -278,19 +285,28 @@ pub fn read(path: &Path, key: &Key) -> Result<Option<Log>> {
         let c = match serde_json::from_str::<Checkpoint>(line) {
             Ok(c) => c,
             Err(e) => {
-                log.problems.push(format!(
-                    "line {n} of the checkpoint log cannot be read ({e})"
+                log.problems.push(said!(
+                    "line {n} of the checkpoint log cannot be read ({e})",
+                    "la línea {n} del registro de puntos de control no se puede leer ({e})"
                 ));
                 continue;
             }
         };
         match key.check(&c) {
-            Some(why) => log
-                .problems
-                .push(format!("line {n} of the checkpoint log: {why}")),
+            Some(why) => {
+                let (en, es) = (why.en(), why.es());
+                log.problems.push(said!(
+                    "line {n} of the checkpoint log: {en}",
+                    "línea {n} del registro de puntos de control: {es}"
+                ))
+            }
             None => {
+                let at = &c.at;
                 log.anchors.push(Anchor {
-                    name: format!("checkpoint {n} (signed {})", c.at),
+                    name: said!(
+                        "checkpoint {n} (signed {at})",
+                        "el punto de control {n} (firmado {at})"
+                    ),
                     head: c.head(),
                 });
                 log.last = Some((n, c));
@@ -357,7 +373,7 @@ mod tests {
         let read_back = read(&log, &Key::load(key.path()).unwrap())
             .unwrap()
             .unwrap();
-        assert_eq!(read_back.problems, Vec::<String>::new());
+        assert!(read_back.problems.is_empty());
         assert_eq!(read_back.anchors.len(), 3);
         assert_eq!(read_back.last.as_ref().unwrap().1.head(), head(7));
         // the count raised by hand
@@ -365,7 +381,7 @@ mod tests {
         std::fs::write(&log, text.replacen("\"count\":7", "\"count\":8", 1)).unwrap();
         let altered = read(&log, &key).unwrap().unwrap();
         assert_eq!(
-            altered.problems,
+            altered.problems.iter().map(Said::en).collect::<Vec<_>>(),
             [
                 "line 3 of the checkpoint log: its signature does not verify: the line was altered or forged"
             ]
@@ -374,7 +390,8 @@ mod tests {
         let other = Key::create(&dir.path().join("other.key")).unwrap();
         let foreign = read(&log, &other).unwrap().unwrap();
         assert_eq!(foreign.anchors.len(), 0);
-        assert!(foreign.problems[0].contains("signed by another key"));
+        assert!(foreign.problems[0].en().contains("signed by another key"));
+        assert!(foreign.problems[0].es().contains("lo firmó otra clave"));
         // a line being written (no newline yet) is not read
         let mut f = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
         f.write_all(b"{\"count\":").unwrap();

@@ -805,29 +805,45 @@ fn migrated_schema() -> Result<std::collections::BTreeMap<(String, String), Stri
 
 /// How the register's tables, indexes and triggers differ from what the migrations create (a
 /// dropped append-only trigger, an added one, an altered table), one sentence each.
-pub fn schema_differences(conn: &Connection) -> Result<Vec<String>> {
+pub fn schema_differences(conn: &Connection) -> Result<Vec<crate::lang::Said>> {
+    use crate::said;
     let want = migrated_schema()?;
     let have = schema_of(conn)?;
+    // SQLite's kinds of schema object, in Spanish
+    let es = |kind: &str| match kind {
+        "table" => "la tabla",
+        "index" => "el índice",
+        "trigger" => "el disparador",
+        "view" => "la vista",
+        _ => "el objeto",
+    };
     let mut out = Vec::new();
     for ((kind, name), sql) in &want {
+        let kind_es = es(kind);
         match have.get(&(kind.clone(), name.clone())) {
-            None => out.push(format!("{kind} {name} is missing")),
-            Some(s) if s != sql => out.push(format!(
-                "{kind} {name} differs from the one vigia's migrations create: {s}"
+            None => out.push(said!("{kind} {name} is missing", "falta {kind_es} {name}")),
+            Some(s) if s != sql => out.push(said!(
+                "{kind} {name} differs from the one vigia's migrations create: {s}",
+                "{kind_es} {name} difiere del que crean las migraciones de vigia: {s}"
             )),
             Some(_) => {}
         }
     }
     for ((kind, name), sql) in &have {
         if !want.contains_key(&(kind.clone(), name.clone())) {
-            out.push(format!("{kind} {name} was added outside vigia: {sql}"));
+            let kind_es = es(kind);
+            out.push(said!(
+                "{kind} {name} was added outside vigia: {sql}",
+                "{kind_es} {name} se añadió por fuera de vigia: {sql}"
+            ));
         }
     }
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    if version != MIGRATIONS.len() as i64 {
-        out.push(format!(
-            "the schema version is {version}, not {}",
-            MIGRATIONS.len()
+    let migrations = MIGRATIONS.len();
+    if version != migrations as i64 {
+        out.push(said!(
+            "the schema version is {version}, not {migrations}",
+            "la versión del esquema es {version}, no {migrations}"
         ));
     }
     Ok(out)

@@ -150,19 +150,19 @@ fn verification(found: &Audit) -> Markup {
                             "La auditoría NO coincide: la fila " (entity_id) " de " (views::tabla(entity)) " no tiene evento: "
                         }
                         store::audit::Place::Anchor { name } => {
-                            "La auditoría NO coincide con " (name) ": "
+                            "La auditoría NO coincide con " (name.es()) ": "
                         }
                     }
                     @match &m.located {
                         Some(l) => { "filas escritas con él ya no coinciden con lo registrado: " (views::tabla(&l.table)) " (" code { (l.table) } "): " (located(l)) }
-                        None => (m.reason),
+                        None => (m.reason.es()),
                     }
                 }
             } @else if !v.intact() {
                 p.error role="alert" { "La cadena y las filas guardadas coinciden, pero:" }
             }
             @for p in &found.in_chain.problems {
-                p.error role="alert" { "Punto de control registrado en la cadena: " (p) }
+                p.error role="alert" { "Punto de control registrado en la cadena: " (p.es()) }
             }
             @match &found.log {
                 None => p.error role="alert" {
@@ -175,7 +175,7 @@ fn verification(found: &Audit) -> Markup {
                 },
                 Some(l) => {
                     @for p in &l.problems {
-                        p.error role="alert" { "Registro de puntos de control: " (p) }
+                        p.error role="alert" { "Registro de puntos de control: " (p.es()) }
                     }
                 }
             }
@@ -185,7 +185,7 @@ fn verification(found: &Audit) -> Markup {
                 }
             }
             @for s in &v.schema {
-                p.error role="alert" { "El esquema NO coincide con las migraciones: " (s) }
+                p.error role="alert" { "El esquema NO coincide con las migraciones: " (s.es()) }
             }
             @for s in &v.storage {
                 p.error role="alert" { "Archivo dañado (quick_check de SQLite): " (s) }
@@ -195,7 +195,7 @@ fn verification(found: &Audit) -> Markup {
             p.aviso { "El registro de puntos de control se inició de nuevo el " (views::momento(&r.created_at)) " por " (views::actor(&r.created_by)) " con " (views::cuenta(r.checkpoint.count as u64, "evento", "eventos")) " (fila " (r.id) " de audit_checkpoints): " (reason) "; lo que la cadena tenía antes solo lo anclan los puntos de control que ella registra." }
         }
         @for n in &found.in_chain.notes {
-            p.aviso { "Nota: " (n) }
+            p.aviso { "Nota: " (n.es()) }
         }
     }
 }

@@ -259,8 +259,9 @@ fn the_web_verifies_through_the_signed_checkpoints_as_the_cli_does() {
     let t = page(&mut j);
     assert!(
         t.contains(
-            "La auditoría NO coincide con the checkpoint the chain records in audit_checkpoints row"
-        ) && t.contains("is not the one it signed: the chain was rewritten"),
+            "La auditoría NO coincide con el punto de control que la cadena registra en la fila 2 de \
+             audit_checkpoints"
+        ) && t.contains("no es el que firmó: la cadena se reescribió hasta ese evento"),
         "{t}"
     );
     assert!(
