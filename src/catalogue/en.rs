@@ -171,6 +171,14 @@ impl Catalogue for En {
             ranges(&u.missing)
         )
     }
+
+    fn msg(&self, m: &super::msg::Msg<'_>) -> String {
+        super::en_msg::msg(m)
+    }
+
+    fn code(&self, _: &str, _: &str) -> Option<&'static str> {
+        None
+    }
 }
 
 /// What to do, as `front` does it.

@@ -199,6 +199,14 @@ impl Catalogue for Es {
             rangos(&u.missing)
         )
     }
+
+    fn msg(&self, m: &super::msg::Msg<'_>) -> String {
+        super::es_msg::msg(m)
+    }
+
+    fn code(&self, column: &str, value: &str) -> Option<&'static str> {
+        super::es_msg::code(column, value)
+    }
 }
 
 /// "registre el día y el medio de la entrega", or with the command that records it.

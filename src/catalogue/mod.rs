@@ -9,7 +9,10 @@
 //! [`of`].
 
 pub mod en;
+mod en_msg;
 pub mod es;
+mod es_msg;
+pub mod msg;
 
 use crate::check::{Code, Finding, Remedy, Undecided};
 use crate::lang::Lang;
@@ -47,6 +50,11 @@ pub trait Catalogue {
     fn code_name(&self, code: Code) -> &'static str;
     /// Why an adjudication could not be decided (a balance needs rates not certified).
     fn undecided(&self, u: &Undecided) -> String;
+    /// A command's success line (or a line of the demo's narration).
+    fn msg(&self, m: &msg::Msg<'_>) -> String;
+    /// A stable code of a record's column (`kind` `sale`, `convention` `daily-simple`) as a
+    /// table for people shows it; `None`: as it is (English keeps every code).
+    fn code(&self, column: &str, value: &str) -> Option<&'static str>;
 }
 
 /// The catalogue of `lang`.

@@ -36,6 +36,7 @@ mod stage_words;
 pub(crate) mod template;
 pub(crate) mod user;
 
+use crate::catalogue::msg::Msg;
 use crate::fine::{Field, FineError};
 use crate::lang::Lang;
 use crate::rates::{InvalidRates, RateSeries};
@@ -306,6 +307,12 @@ impl Ctx<'_> {
         let mut p = self.require_db_path()?.into_os_string();
         p.push(".checkpoints");
         Ok(PathBuf::from(p))
+    }
+
+    /// Writes a command's success line, worded by the run's catalogue.
+    pub fn say(&mut self, m: crate::catalogue::msg::Msg<'_>) -> io::Result<()> {
+        let line = crate::catalogue::of(self.lang).msg(&m);
+        writeln!(self.out, "{line}")
     }
 
     /// The officer recorded in the audit trail.
@@ -600,11 +607,9 @@ fn outside_validity(
     on: chrono::NaiveDate,
 ) -> std::io::Result<()> {
     match &program.validity {
-        Some(v) if !v.covers(on) => writeln!(
-            ctx.out,
-            "outside the program's validity ({}): the reason given is recorded with it",
-            v.said()
-        ),
+        Some(v) if !v.covers(on) => ctx.say(Msg::OutsideValidity {
+            validity: &v.said(),
+        }),
         _ => Ok(()),
     }
 }
@@ -794,47 +799,40 @@ pub fn run(cli: Cli, lang: Lang, out: &mut dyn Write) -> Result<Status, CliError
 /// checkpoint log with its first checkpoint when there is none.
 fn init(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let (store, path, existed) = ctx.create_store()?;
-    let verb = if existed { "already exists" } else { "created" };
-    writeln!(
-        ctx.out,
-        "register {verb}: {} (schema version {})",
-        path.display(),
-        store.version()?
-    )?;
+    let schema = store.version()?;
+    ctx.say(Msg::RegisterReady {
+        created: !existed,
+        path: &path.display().to_string(),
+        schema,
+    })?;
     let key_path = ctx.key_path()?;
-    let (key, verb) = match std::fs::symlink_metadata(&key_path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            (checkpoint::Key::create(&key_path)?, "created")
-        }
-        _ => (checkpoint::Key::load(&key_path)?, "in use"),
+    let (key, created) = match std::fs::symlink_metadata(&key_path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => (checkpoint::Key::create(&key_path)?, true),
+        _ => (checkpoint::Key::load(&key_path)?, false),
     };
-    writeln!(
-        ctx.out,
-        "audit key {verb}: {} (id {}); keep it away from the register",
-        key_path.display(),
-        key.id()
-    )?;
+    ctx.say(Msg::AuditKey {
+        created,
+        path: &key_path.display().to_string(),
+        id: &key.id().to_string(),
+    })?;
     let log = ctx.checkpoint_log()?;
     let events = crate::store::audit::head(store.conn())?.count;
     let mut store = store;
     if !log.exists() && events == 0 {
         let officer = ctx.officer();
         let (line, c) = audit::Checkpointer::new(ctx, true)?.sign(&mut store, &officer)?;
-        writeln!(
-            ctx.out,
-            "checkpoint log created: {} (checkpoint {line}: {} events)",
-            log.display(),
-            c.count
-        )?;
+        ctx.say(Msg::CheckpointLogCreated {
+            path: &log.display().to_string(),
+            line: line as u64,
+            events: c.count as u64,
+        })?;
     } else if !log.exists() {
         // a register with events is never anchored again here: whatever its chain holds now,
         // a rewritten one included, would verify from then on
-        writeln!(
-            ctx.out,
-            "CHECKPOINT LOG MISSING: {} (the register has {events} events): none was started; \
-             restore it from a backup, and run `vigia audit verify`",
-            log.display()
-        )?;
+        ctx.say(Msg::CheckpointLogMissing {
+            path: &log.display().to_string(),
+            events: events as u64,
+        })?;
         return Ok(Status::Findings);
     }
     Ok(Status::Ok)

@@ -610,7 +610,7 @@ fn list(
     let filters = super::out::filter("Incumplimiento", breach)
         .into_iter()
         .collect();
-    super::out::list(ctx, format, out, "Notificaciones", &rows, filters)?;
+    super::out::list(ctx, format, out, "Avisos", &rows, filters)?;
     Ok(Status::Ok)
 }
 

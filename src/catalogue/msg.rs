@@ -1,0 +1,362 @@
+//! What a command did, as the typed facts the catalogues word ([`super::Catalogue::msg`]): the
+//! success lines of the command line (a breach recorded, a notice issued, an import's summary)
+//! and the demo's narration ([`Step`]). Each language words every variant in its own file
+//! (`en_msg`, `es_msg`) with an exhaustive match: a line one language lacks does not compile.
+
+use crate::program::BreachKind;
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
+
+/// How an import's file was read.
+#[derive(Debug, Clone, Copy)]
+pub enum ReadAs<'a> {
+    /// A workbook's sheet.
+    Workbook,
+    /// Text in `encoding`, its columns split by `separator`.
+    Text { encoding: &'a str, separator: char },
+}
+
+/// What an import adds rows of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rows {
+    Adjudications,
+    Acceptances,
+    Proposals,
+    Pledges,
+}
+
+/// When a notice's payment term ends.
+#[derive(Debug, Clone, Copy)]
+pub enum Deadline {
+    /// Counted from the notice's date.
+    By(NaiveDate),
+    /// Counted from its delivery, not recorded yet: the day it would be if delivered on its date.
+    FromDelivery(NaiveDate),
+}
+
+/// One success line of a command.
+#[derive(Debug, Clone)]
+pub enum Msg<'a> {
+    RegisterReady {
+        created: bool,
+        path: &'a str,
+        schema: i64,
+    },
+    AuditKey {
+        created: bool,
+        path: &'a str,
+        id: &'a str,
+    },
+    CheckpointLogCreated {
+        path: &'a str,
+        line: u64,
+        events: u64,
+    },
+    CheckpointLogMissing {
+        path: &'a str,
+        events: u64,
+    },
+    OutsideValidity {
+        validity: &'a crate::lang::Said,
+    },
+    BreachRecorded {
+        id: i64,
+        kind: BreachKind,
+        shares: u64,
+        date: NaiveDate,
+        adjudication: i64,
+    },
+    BreachVoided {
+        id: i64,
+        void: i64,
+    },
+    PaymentRecorded {
+        id: i64,
+        amount: Decimal,
+        date: NaiveDate,
+        breach: i64,
+    },
+    PaymentVoided {
+        id: i64,
+        void: i64,
+    },
+    AdjudicationVoided {
+        id: i64,
+        void: i64,
+    },
+    PledgeAlready {
+        id: i64,
+        adjudication: i64,
+        rank: u8,
+        registered: NaiveDate,
+    },
+    PledgeRegistered {
+        id: i64,
+        shares: u64,
+        adjudication: i64,
+        rank: u8,
+        to: &'a str,
+        registered: NaiveDate,
+    },
+    PledgeReleased {
+        pledge: i64,
+        on: NaiveDate,
+        release: i64,
+    },
+    PledgesReleased {
+        adjudications: u64,
+        on: NaiveDate,
+        first: i64,
+        last: i64,
+    },
+    NoPledgeReleasable {
+        on: NaiveDate,
+    },
+    PledgesOfReleased {
+        adjudication: i64,
+        on: NaiveDate,
+        ids: &'a [i64],
+    },
+    PledgeVoided {
+        id: i64,
+        void: i64,
+    },
+    /// An import added its rows; `ids` the first and last, when it added any.
+    Imported {
+        rows: Rows,
+        import: i64,
+        added: u64,
+        ids: Option<(i64, i64)>,
+        new_holders: u64,
+        /// A later stage's proposals: the stage and the program.
+        stage: Option<(u8, &'a str)>,
+        read: ReadAs<'a>,
+    },
+    /// Rows of an import already registered as they are: how many, the first few by line.
+    Unchanged {
+        rows: Rows,
+        count: u64,
+        first: &'a [(u64, i64)],
+    },
+    AlreadyImported {
+        rows: Rows,
+        path: &'a str,
+        import: i64,
+        at: &'a str,
+        by: &'a str,
+    },
+    NoticeIssued {
+        number: &'a str,
+        breach: i64,
+        liquidation: i64,
+        total: Decimal,
+        until: NaiveDate,
+        deadline: Deadline,
+        path: &'a str,
+    },
+    NoticesIssued {
+        count: u64,
+        dir: &'a str,
+        index: &'a str,
+    },
+    RenderedAgain {
+        number: &'a str,
+        ext: &'a str,
+        path: &'a str,
+    },
+    NoticeDelivered {
+        number: &'a str,
+        on: NaiveDate,
+        via: &'a str,
+        /// The business days of the term when it runs from delivery; `None`: from the notice's
+        /// date.
+        term_days: Option<u32>,
+        due: NaiveDate,
+    },
+    SettlementIssued {
+        number: &'a str,
+        breach: i64,
+        liquidation: i64,
+        payments: u64,
+        paid: Decimal,
+        until: NaiveDate,
+        path: &'a str,
+    },
+    HolderUpdated {
+        doc_type: &'a str,
+        doc_number: &'a str,
+        name: &'a str,
+        version: i64,
+        address: Option<&'a str>,
+        city: Option<&'a str>,
+        email: Option<&'a str>,
+    },
+    ProgramAdded {
+        code: &'a str,
+        id: i64,
+        new: bool,
+    },
+    StagePriceSet {
+        id: i64,
+        code: &'a str,
+        stage: Option<(u8, Decimal)>,
+    },
+    LetterheadSet {
+        code: &'a str,
+        version: i64,
+        lacks: Vec<String>,
+    },
+    NoLetterhead {
+        code: &'a str,
+    },
+    UserAdded {
+        name: &'a str,
+        id: i64,
+        role: &'a str,
+    },
+    UserDisabled {
+        name: &'a str,
+    },
+    PasswordChanged {
+        name: &'a str,
+    },
+    BackupWritten {
+        path: &'a str,
+        bytes: u64,
+        events: u64,
+        head: Option<&'a str>,
+    },
+    CheckpointsCopied {
+        path: &'a str,
+        count: u64,
+    },
+    TemplateWritten {
+        path: &'a str,
+    },
+    OfferOpened {
+        id: i64,
+        code: &'a str,
+        opens: NaiveDate,
+        closes: NaiveDate,
+        earliest: Option<NaiveDate>,
+    },
+    OfferRun {
+        run: i64,
+        code: &'a str,
+        ids: Option<(i64, i64)>,
+        new_holders: u64,
+        fingerprint: &'a str,
+    },
+    ActaWritten {
+        path: &'a str,
+    },
+    ActaOfRun {
+        run: i64,
+        code: &'a str,
+        path: &'a str,
+    },
+    RateAdded {
+        id: i64,
+        from: NaiveDate,
+        to: NaiveDate,
+        moratorium: Decimal,
+        resolution: &'a str,
+    },
+    RateSupersedes {
+        from: NaiveDate,
+        to: NaiveDate,
+    },
+    RateGap {
+        from: NaiveDate,
+        to: NaiveDate,
+        kept_from: NaiveDate,
+        kept_to: NaiveDate,
+    },
+    RatesAdded {
+        count: u64,
+        name: &'a str,
+    },
+    RatesDryRun,
+    Warning {
+        what: &'a str,
+    },
+    LiquidationReproduces {
+        id: i64,
+        total: Decimal,
+        until: NaiveDate,
+        fingerprint: &'a str,
+    },
+    LiquidationDiffers {
+        id: i64,
+        same_print: bool,
+    },
+    /// The demo: a fresh register at `db`.
+    DemoStart {
+        db: &'a str,
+    },
+    /// A demo step's title.
+    DemoStep(Step),
+    /// A step that is refused, as the story means it to be.
+    DemoRefused {
+        error: &'a str,
+    },
+    DemoWeb {
+        user: &'a str,
+        password: &'a str,
+        db: &'a str,
+    },
+}
+
+/// The steps of `vigia demo`, in the order the story tells them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    OfferTooShort,
+    OfferOpen,
+    AcceptancesImport,
+    AcceptancesAgain,
+    Adjudicate,
+    AdjudicateTwice,
+    VerifyActa,
+    StageOpen,
+    ProposalsImport,
+    Evaluate,
+    TieFirst,
+    ImproveLower,
+    Draw,
+    DrawVerify,
+    StageAdjudicate,
+    ProgramAdd,
+    HoldersUpdated,
+    PledgeFirst,
+    PledgeSecond,
+    /// Where the Second Stage's steps come in.
+    Stage,
+    BreachSale,
+    BreachAfterLockup,
+    Letterhead,
+    NoticeIssue,
+    NoticeHtml,
+    NoticeVerify,
+    NoAddress,
+    HolderAddress,
+    Delivered,
+    PartialPayment,
+    PaymentTwice,
+    PaymentMistake,
+    PaymentVoid,
+    Check,
+    PledgeHeld,
+    Liquidate,
+    NoticeBalance,
+    HandedOver,
+    PaysBalance,
+    Payments,
+    NoDemand,
+    Settlement,
+    SettlementVerify,
+    PledgeRelease,
+    Reproduces,
+    AdjudicationShow,
+    CheckAfter,
+    Audit,
+}
