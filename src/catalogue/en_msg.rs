@@ -168,7 +168,10 @@ pub fn msg(m: &Msg<'_>) -> String {
                 Rows::Proposals => "proposals import",
                 Rows::Pledges => "pledge import",
             };
-            format!("{path} was already imported as {kind} {import} on {at} by {by}: nothing added")
+            format!(
+                "{} was already imported as {kind} {import} on {at} by {by}: nothing added",
+                path.display()
+            )
         }
         Msg::NoticeIssued {
             number,

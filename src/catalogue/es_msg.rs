@@ -192,7 +192,8 @@ pub fn msg(m: &Msg<'_>) -> String {
                 Rows::Pledges => "importación de prendas",
             };
             format!(
-                "{path} ya se importó como {kind} N.º {import} el {} por {by}: no se agregó nada",
+                "{} ya se importó como {kind} N.º {import} el {} por {by}: no se agregó nada",
+                path.display(),
                 momento(at)
             )
         }

@@ -136,11 +136,11 @@ pub enum Msg<'a> {
     Unchanged {
         rows: Rows,
         count: u64,
-        first: &'a [(u64, i64)],
+        first: &'a [(usize, i64)],
     },
     AlreadyImported {
         rows: Rows,
-        path: &'a str,
+        path: &'a std::path::Path,
         import: i64,
         at: &'a str,
         by: &'a str,
@@ -199,7 +199,7 @@ pub enum Msg<'a> {
     StagePriceSet {
         id: i64,
         code: &'a str,
-        stage: Option<(u8, Decimal)>,
+        stage: Option<(String, Decimal)>,
     },
     LetterheadSet {
         code: &'a str,

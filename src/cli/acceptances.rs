@@ -3,6 +3,7 @@
 
 use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status};
+use crate::catalogue::msg::{Msg, Rows};
 use crate::offering::adjudicate::{self, Cause, Facts};
 use crate::offering::file;
 use crate::store::offering::{self as store, ImportedAcceptances};
@@ -156,14 +157,17 @@ impl AcceptancesCommand {
                         rows,
                         first_id,
                         last_id,
-                    } => writeln!(
-                        ctx.out,
-                        "acceptances import {import_id}: {rows} acceptance(s) added (ids {first_id}..{last_id}); \
-                         {}",
-                        f.read_as()
-                    )?,
+                    } => ctx.say(Msg::Imported {
+                        rows: Rows::Acceptances,
+                        import: import_id,
+                        added: rows as u64,
+                        ids: Some((first_id, last_id)),
+                        new_holders: 0,
+                        stage: None,
+                        read: f.read_as(),
+                    })?,
                     ImportedAcceptances::AlreadyImported(prior) => {
-                        writeln!(ctx.out, "{}", f.already("acceptances import", &prior))?
+                        ctx.say(f.already(Rows::Acceptances, &prior))?
                     }
                 }
             }
