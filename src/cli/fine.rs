@@ -289,24 +289,15 @@ impl FineCommand {
                     register::liquidation::fingerprint(&stored.inputs_json, &stored.result_json)
                         == stored.sha256;
                 if same_result && same_print {
-                    writeln!(
-                        ctx.out,
-                        "liquidation {id} reproduces: total due {} as of {}, fingerprint {}",
-                        crate::money::format_cop(stored.total_due),
-                        stored.until,
-                        stored.sha256
-                    )?;
+                    ctx.say(crate::catalogue::msg::Msg::LiquidationReproduces {
+                        id,
+                        total: stored.total_due,
+                        until: stored.until,
+                        fingerprint: &stored.sha256,
+                    })?;
                     Ok(Status::Ok)
                 } else {
-                    writeln!(
-                        ctx.out,
-                        "liquidation {id} does NOT reproduce: {}",
-                        if same_print {
-                            "recomputing its inputs gives other figures"
-                        } else {
-                            "its fingerprint does not match its stored contents"
-                        }
-                    )?;
+                    ctx.say(crate::catalogue::msg::Msg::LiquidationDiffers { id, same_print })?;
                     Ok(Status::Findings)
                 }
             }

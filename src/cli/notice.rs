@@ -409,12 +409,11 @@ fn render_again(
     };
     let reserved = files::reserve(&path, force).map_err(out_error)?;
     finish_document(&mut store, &officer, reserved, &bytes, (doc, format), None)?;
-    writeln!(
-        ctx.out,
-        "{number} rendered again as {} (same number, date and figures) -> {}",
-        format.ext(),
-        path.display()
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::RenderedAgain {
+        number,
+        ext: format.ext(),
+        path: &path.display().to_string(),
+    })?;
     Ok(Status::Ok)
 }
 
@@ -475,24 +474,20 @@ fn issue_single(
         other => other,
     })?;
     signed(run, &i)?;
-    writeln!(
-        ctx.out,
-        "notice {} issued for breach {}: liquidation {}, total {} as of {until}, {} -> {}",
-        i.number,
-        i.breach_id,
-        i.liquidation_id,
-        crate::money::format_cop(crate::money::dec(&i.total_due)),
+    ctx.say(crate::catalogue::msg::Msg::NoticeIssued {
+        number: &i.number,
+        breach: i.breach_id,
+        liquidation: i.liquidation_id,
+        total: crate::money::dec(&i.total_due),
+        until,
         // no deadline until the delivery is recorded (LEGAL_NOTES §7.3)
-        if i.from_delivery {
-            format!(
-                "no deadline until its delivery is recorded (delivered on its date, pay by {})",
-                i.deadline
-            )
+        deadline: if i.from_delivery {
+            crate::catalogue::msg::Deadline::FromDelivery(i.deadline)
         } else {
-            format!("pay by {}", i.deadline)
+            crate::catalogue::msg::Deadline::By(i.deadline)
         },
-        i.path.display()
-    )?;
+        path: &i.path.display().to_string(),
+    })?;
     Ok(Status::Ok)
 }
 
@@ -575,13 +570,11 @@ fn issue_pending(
     }
     let bytes = w.into_inner().unwrap_or_default();
     files::write(&index, &bytes, force).map_err(out_error)?;
-    writeln!(
-        ctx.out,
-        "{} notice(s) issued in {}; index: {}",
-        issued.len(),
-        dir.display(),
-        index.display()
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::NoticesIssued {
+        count: issued.len() as u64,
+        dir: &dir.display().to_string(),
+        index: &index.display().to_string(),
+    })?;
     Ok(Status::Ok)
 }
 
@@ -631,23 +624,16 @@ fn delivered(
             register::notice::record_delivery(tx, number, program, on, via.into(), evidence, today)
         })
         .map_err(by_number)?;
-    let due = d.deadline;
-    let term = match d.term_from {
-        crate::program::TermFrom::Delivery => format!(
-            "the payment term ({} business days) now runs from delivery: pay by {due}",
-            d.term_days
-        ),
-        crate::program::TermFrom::Issue => {
-            format!("the program counts the payment term from the notice's date: pay by {due}")
-        }
-    };
-    writeln!(
-        ctx.out,
-        "notice {} delivered on {} by {}; {term}",
-        d.notice.number,
-        d.delivery.delivered_on,
-        d.delivery.via.label_es()
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::NoticeDelivered {
+        number: &d.notice.number,
+        on: d.delivery.delivered_on,
+        via: d.delivery.via.label_es(),
+        term_days: match d.term_from {
+            crate::program::TermFrom::Delivery => Some(d.term_days),
+            crate::program::TermFrom::Issue => None,
+        },
+        due: d.deadline,
+    })?;
     Ok(Status::Ok)
 }
 

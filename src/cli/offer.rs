@@ -336,12 +336,13 @@ impl OfferCommand {
                 let id = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                     rules::open(tx, &p, Window { opens, closes }, reason.as_deref())
                 })?;
-                writeln!(
-                    ctx.out,
-                    "offer {id} of {code} opened: notice on {opens}, acceptances until {closes} (earliest close allowed: {})",
-                    rules::earliest_close(&p.program, opens)
-                        .map_or_else(|| "-".into(), |d| d.to_string())
-                )?;
+                ctx.say(crate::catalogue::msg::Msg::OfferOpened {
+                    id,
+                    code: &code,
+                    opens,
+                    closes,
+                    earliest: rules::earliest_close(&p.program, opens),
+                })?;
                 super::outside_validity(ctx, &p.program, opens)?;
             }
             OfferCommand::Adjudicate {
@@ -418,18 +419,17 @@ impl OfferCommand {
                 )?;
                 if format == Format::Table {
                     causes_legend(ctx.out, &p.program)?;
-                    writeln!(
-                        ctx.out,
-                        "run {} of {code}: {} adjudication(s) written{}, {} new holder(s); fingerprint {}",
-                        done.run_id,
-                        done.adjudications.map_or(0, |(a, b)| b - a + 1),
-                        done.adjudications
-                            .map_or_else(String::new, |(a, b)| format!(" (ids {a}..{b})")),
-                        done.new_holders,
-                        done.fingerprint
-                    )?;
+                    ctx.say(crate::catalogue::msg::Msg::OfferRun {
+                        run: done.run_id,
+                        code: &code,
+                        ids: done.adjudications,
+                        new_holders: done.new_holders as u64,
+                        fingerprint: &done.fingerprint,
+                    })?;
                     if let Some(path) = placed {
-                        writeln!(ctx.out, "acta -> {}", path.display())?;
+                        ctx.say(crate::catalogue::msg::Msg::ActaWritten {
+                            path: &path.display().to_string(),
+                        })?;
                     }
                 }
             }
@@ -444,7 +444,11 @@ impl OfferCommand {
                     let _ = std::fs::remove_file(tmp); // nothing to keep: no run was just stored
                     out_error("--out", e)
                 })?;
-                writeln!(ctx.out, "acta of run {run} of {code} -> {}", path.display())?;
+                ctx.say(crate::catalogue::msg::Msg::ActaOfRun {
+                    run,
+                    code: &code,
+                    path: &path.display().to_string(),
+                })?;
             }
             OfferCommand::Verify { file } => return verify(ctx, &file),
             OfferCommand::RecordExternal(r) => return r.run(ctx),

@@ -202,7 +202,10 @@ impl RatesCommand {
                 for p in check_csv(&text).iter().filter(|p| p.kind == Kind::Jump) {
                     writeln!(ctx.out, "  {p}")?;
                 }
-                writeln!(ctx.out, "{} period(s) added from {name}", added.len())?;
+                ctx.say(crate::catalogue::msg::Msg::RatesAdded {
+        count: added.len() as u64,
+        name: &name,
+    })?;
                 Ok(Status::Ok)
             }
             RatesCommand::ImportSfc {
@@ -342,13 +345,16 @@ fn import_sfc(
         )?;
     }
     if dry_run {
-        writeln!(ctx.out, "dry run: nothing was written")?;
+        ctx.say(crate::catalogue::msg::Msg::RatesDryRun)?;
         return Ok(Status::Ok);
     }
     for (p, a) in plan.to_add().iter().zip(&added) {
         report_added(ctx, p, a)?;
     }
-    writeln!(ctx.out, "{} period(s) added from {name}", added.len())?;
+    ctx.say(crate::catalogue::msg::Msg::RatesAdded {
+        count: added.len() as u64,
+        name: &name,
+    })?;
     Ok(Status::Ok)
 }
 
@@ -390,23 +396,22 @@ fn report_added(
     p: &RatePeriod,
     added: &store_rates::Added,
 ) -> Result<(), CliError> {
-    writeln!(
-        ctx.out,
-        "rate {}: {}..{} moratorium {} % EA ({})",
-        added.id,
-        p.valid_from,
-        p.valid_to,
-        p.moratorium_ea_pct(),
-        p.resolution
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::RateAdded {
+        id: added.id,
+        from: p.valid_from,
+        to: p.valid_to,
+        moratorium: p.moratorium_ea_pct(),
+        resolution: &p.resolution.to_string(),
+    })?;
     for (a, b) in &added.superseded {
-        writeln!(ctx.out, "  supersedes {a}..{b} (kept on record)")?;
+        ctx.say(crate::catalogue::msg::Msg::RateSupersedes { from: *a, to: *b })?;
         if *a < p.valid_from || *b > p.valid_to {
-            writeln!(
-                ctx.out,
-                "  warning: days of {a}..{b} outside {}..{} now have no rate; add them",
-                p.valid_from, p.valid_to
-            )?;
+            ctx.say(crate::catalogue::msg::Msg::RateGap {
+                from: *a,
+                to: *b,
+                kept_from: p.valid_from,
+                kept_to: p.valid_to,
+            })?;
         }
     }
     Ok(())
