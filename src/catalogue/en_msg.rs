@@ -1,7 +1,7 @@
 //! The English of [`Msg`]: the success lines as the command line has always printed them
 //! (scripts rely on them): dates ISO, amounts es-CO (`$ 1.087.500`).
 
-use super::msg::{Deadline, Msg, ReadAs, Rows, Step};
+use super::msg::{Counting, Deadline, Msg, ReadAs, Rows, Step};
 use crate::money::format_cop;
 
 /// A command's success line in English.
@@ -12,7 +12,11 @@ pub fn msg(m: &Msg<'_>) -> String {
             path,
             schema,
         } => {
-            let verb = if *created { "created" } else { "already exists" };
+            let verb = if *created {
+                "created"
+            } else {
+                "already exists"
+            };
             format!("register {verb}: {path} (schema version {schema})")
         }
         Msg::AuditKey { created, path, id } => {
@@ -52,9 +56,9 @@ pub fn msg(m: &Msg<'_>) -> String {
             "payment {id}: {} on {date} against breach {breach}",
             format_cop(*amount)
         ),
-        Msg::PaymentVoided { id, void } => format!(
-            "payment {id} voided (void {void}); it stays on record and no figure counts it"
-        ),
+        Msg::PaymentVoided { id, void } => {
+            format!("payment {id} voided (void {void}); it stays on record and no figure counts it")
+        }
         Msg::AdjudicationVoided { id, void } => format!(
             "adjudication {id} voided (void {void}); it stays on record, no figure counts it, and its award may be imported again"
         ),
@@ -211,7 +215,9 @@ pub fn msg(m: &Msg<'_>) -> String {
                     "the payment term ({days} business days) now runs from delivery: pay by {due}"
                 ),
                 None => {
-                    format!("the program counts the payment term from the notice's date: pay by {due}")
+                    format!(
+                        "the program counts the payment term from the notice's date: pay by {due}"
+                    )
                 }
             };
             format!("notice {number} delivered on {on} by {via}; {term}")
@@ -275,7 +281,9 @@ pub fn msg(m: &Msg<'_>) -> String {
             "program {code} has no letterhead in the register yet: notices and paz y salvo \
              certificates are refused until `vigia program letters set {code}` records one"
         ),
-        Msg::UserAdded { name, id, role } => format!("user {name} (id {id}) added with role {role}"),
+        Msg::UserAdded { name, id, role } => {
+            format!("user {name} (id {id}) added with role {role}")
+        }
         Msg::UserDisabled { name } => format!("user {name} disabled; it stays on record"),
         Msg::PasswordChanged { name } => format!("password of {name} changed"),
         Msg::BackupWritten {
@@ -291,7 +299,9 @@ pub fn msg(m: &Msg<'_>) -> String {
             format!("backup written to {path}: {bytes} bytes, {events} audit event(s), {head}")
         }
         Msg::CheckpointsCopied { path, count } => {
-            format!("checkpoint log copied to {path}: {count} checkpoint(s) the copy's chain reaches")
+            format!(
+                "checkpoint log copied to {path}: {count} checkpoint(s) the copy's chain reaches"
+            )
         }
         Msg::TemplateWritten { path } => format!(
             "template written to {path}: fill in one row per line below the Spanish headers (delete the \
@@ -361,6 +371,17 @@ pub fn msg(m: &Msg<'_>) -> String {
              (explore it afterwards with: vigia --db {db} adjudications list)"
         ),
         Msg::DemoStep(step) => step_title(*step).to_string(),
+        Msg::Counting(c) => match c {
+            Counting::Check => "checking: adjudications read",
+            Counting::Notices => "issuing notices",
+            Counting::Adjudications => "importing adjudications",
+            Counting::Pledges => "importing pledges",
+            Counting::Acceptances => "importing acceptances",
+            Counting::Proposals => "importing proposals",
+            Counting::Adjudicating => "adjudicating: acceptances written",
+        }
+        .to_string(),
+        Msg::Left => "left".to_string(),
         Msg::DemoRefused { error } => format!("refused, as it should be: {error}"),
         Msg::DemoWeb { user, password, db } => format!(
             "\n## The web interface, in Spanish (sign in as {user} with password {password}: a demo account, role admin)\n$ vigia --db {db} serve\nthen open http://127.0.0.1:8080/"
@@ -382,47 +403,83 @@ fn read_as(r: ReadAs<'_>) -> String {
 fn step_title(s: Step) -> &'static str {
     match s {
         Step::OfferTooShort => "First stage: an offer shorter than two months is refused (Art. 4)",
-        Step::OfferOpen => "Open the public offer: notice on 2024-01-02, acceptances until 2024-03-08",
-        Step::AcceptancesImport => "Import the acceptances (fictional acceptors; Spanish headers, es-CO dates and numbers, the decree's numerals)",
+        Step::OfferOpen => {
+            "Open the public offer: notice on 2024-01-02, acceptances until 2024-03-08"
+        }
+        Step::AcceptancesImport => {
+            "Import the acceptances (fictional acceptors; Spanish headers, es-CO dates and numbers, the decree's numerals)"
+        }
         Step::AcceptancesAgain => "Import the same file again: nothing is added",
-        Step::Adjudicate => "Adjudicate on 2024-03-15 (Art. 12): caps, rejections, awards, and the acta",
+        Step::Adjudicate => {
+            "Adjudicate on 2024-03-15 (Art. 12): caps, rejections, awards, and the acta"
+        }
         Step::AdjudicateTwice => "The adjudication takes place once: a second run is refused",
         Step::VerifyActa => "Anyone can check the acta against the register",
-        Step::StageOpen => "Second Stage: open a tranche of the 12,886,682 shares the first stage left (Art. 13)",
+        Step::StageOpen => {
+            "Second Stage: open a tranche of the 12,886,682 shares the first stage left (Art. 13)"
+        }
         Step::ProposalsImport => "Import the proposals (fictional bidders; Todo o Nada)",
-        Step::Evaluate => "Evaluate: present value at the IBC in force on the close; a tie at the best value",
+        Step::Evaluate => {
+            "Evaluate: present value at the IBC in force on the close; a tie at the best value"
+        }
         Step::TieFirst => "A tie must be decided before adjudicating",
-        Step::ImproveLower => "Invited to improve, P-12 offers less than its original: recorded and ignored",
+        Step::ImproveLower => {
+            "Invited to improve, P-12 offers less than its original: recorded and ignored"
+        }
         Step::Draw => "The tie persists: decided by a draw anyone can check with sha256sum",
         Step::DrawVerify => "The draw recomputed from the record",
-        Step::StageAdjudicate => "Adjudicate on 2024-06-28: its price becomes the Art. 9 (iii) reference, with the acta",
+        Step::StageAdjudicate => {
+            "Adjudicate on 2024-06-28: its price becomes the Art. 9 (iii) reference, with the acta"
+        }
         Step::ProgramAdd => "Register the program of Decreto 3939 de 2004",
-        Step::HoldersUpdated => "An updated holder list (the same five and one new holder): only the new one is added",
+        Step::HoldersUpdated => {
+            "An updated holder list (the same five and one new holder): only the new one is added"
+        }
         Step::PledgeFirst => "Pledge adjudication 1 to the sellers, first degree",
         Step::PledgeSecond => "Adjudication 2 was financed: second-degree pledge",
         Step::Stage => "{stage}",
         Step::BreachSale => "Holder 1 sold her 1.000 shares for $ 1.450 each on 2024-11-20",
         Step::BreachAfterLockup => "A breach after the lock-up is refused",
-        Step::Letterhead => "The letterhead is register data (who signs, where to pay and answer): no notice without it",
-        Step::NoticeIssue => "Issue the fine notice (PDF, numbered, deadline in business days); dated in the story's past, so with its reason",
-        Step::NoticeHtml => "The same notice in HTML, to send by e-mail: rendered again, same number, no new one",
-        Step::NoticeVerify => "Anyone can check the document against the register, down to its bytes",
+        Step::Letterhead => {
+            "The letterhead is register data (who signs, where to pay and answer): no notice without it"
+        }
+        Step::NoticeIssue => {
+            "Issue the fine notice (PDF, numbered, deadline in business days); dated in the story's past, so with its reason"
+        }
+        Step::NoticeHtml => {
+            "The same notice in HTML, to send by e-mail: rendered again, same number, no new one"
+        }
+        Step::NoticeVerify => {
+            "Anyone can check the document against the register, down to its bytes"
+        }
         Step::NoAddress => "No postal address on file: a delivery by certified mail is refused",
-        Step::HolderAddress => "The holder's address, as a new audited version of her contact details",
-        Step::Delivered => "Delivered by certified mail on 2024-12-03: the payment term runs from that day",
+        Step::HolderAddress => {
+            "The holder's address, as a new audited version of her contact details"
+        }
+        Step::Delivered => {
+            "Delivered by certified mail on 2024-12-03: the payment term runs from that day"
+        }
         Step::PartialPayment => "A partial payment of $ 500.000 on 2024-12-15",
         Step::PaymentTwice => "The same payment entered twice is refused",
         Step::PaymentMistake => "A payment entered by mistake (it belongs to another holder)",
         Step::PaymentVoid => "Void it: it stays on record, and no figure counts it",
-        Step::Check => "The periodic check on 2025-01-10: the notice is overdue, the pledge enforceable, four holders lack a pledge",
+        Step::Check => {
+            "The periodic check on 2025-01-10: the notice is overdue, the pledge enforceable, four holders lack a pledge"
+        }
         Step::PledgeHeld => "The pledge cannot be released while the fine is outstanding",
         Step::Liquidate => "Liquidate the fine as of 2025-02-10 (stored, numbered)",
-        Step::NoticeBalance => "A new notice for the balance replaces the first (which stays on record)",
+        Step::NoticeBalance => {
+            "A new notice for the balance replaces the first (which stays on record)"
+        }
         Step::HandedOver => "Handed to the holder on 2025-02-10",
         Step::PaysBalance => "She pays the balance the same day",
-        Step::Payments => "The payments on record: the voided one with who, when and why; the last settles the fine",
+        Step::Payments => {
+            "The payments on record: the voided one with who, when and why; the last settles the fine"
+        }
         Step::NoDemand => "A fine paid in full gets no payment demand",
-        Step::Settlement => "It gets its paz y salvo: every payment with its imputation, the fine extinguished",
+        Step::Settlement => {
+            "It gets its paz y salvo: every payment with its imputation, the fine extinguished"
+        }
         Step::SettlementVerify => "The paz y salvo verifies like a notice",
         Step::PledgeRelease => "After the lock-up, with the fine paid, the pledge is released",
         Step::Reproduces => "The stored liquidation still reproduces from its own inputs",

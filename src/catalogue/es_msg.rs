@@ -2,7 +2,7 @@
 //! `$ 1.087.500`, a notice an «aviso» and the lock-up the «período de restricción», as the
 //! check's reasons and the web say them.
 
-use super::msg::{Deadline, Msg, ReadAs, Rows, Step};
+use super::msg::{Counting, Deadline, Msg, ReadAs, Rows, Step};
 use crate::lang::{fecha, momento, numero};
 use crate::money::format_cop;
 
@@ -46,9 +46,9 @@ pub fn msg(m: &Msg<'_>) -> String {
             numero(*shares),
             fecha(*date)
         ),
-        Msg::BreachVoided { id, void } => format!(
-            "incumplimiento N.º {id} anulado (anulación N.º {void}); queda en el registro"
-        ),
+        Msg::BreachVoided { id, void } => {
+            format!("incumplimiento N.º {id} anulado (anulación N.º {void}); queda en el registro")
+        }
         Msg::PaymentRecorded {
             id,
             amount,
@@ -433,6 +433,17 @@ pub fn msg(m: &Msg<'_>) -> String {
              (explórelo después con: vigia --db {db} adjudications list)"
         ),
         Msg::DemoStep(step) => step_title(*step).to_string(),
+        Msg::Counting(c) => match c {
+            Counting::Check => "chequeo: adjudicaciones leídas",
+            Counting::Notices => "emitiendo avisos",
+            Counting::Adjudications => "importando adjudicaciones",
+            Counting::Pledges => "importando prendas",
+            Counting::Acceptances => "importando aceptaciones",
+            Counting::Proposals => "importando propuestas",
+            Counting::Adjudicating => "adjudicando: aceptaciones escritas",
+        }
+        .to_string(),
+        Msg::Left => "faltan".to_string(),
         Msg::DemoRefused { error } => format!("rechazado, como debe ser: {error}"),
         Msg::DemoWeb { user, password, db } => format!(
             "\n## La interfaz web (entre como {user} con la contraseña {password}: una cuenta de \
@@ -463,53 +474,107 @@ fn list(ids: &[i64]) -> String {
 /// A demo step's title.
 fn step_title(s: Step) -> &'static str {
     match s {
-        Step::OfferTooShort => "Primera etapa: una oferta de menos de dos meses se rechaza (art. 4)",
-        Step::OfferOpen => "Abrir la oferta pública: aviso el 02/01/2024, aceptaciones hasta el 08/03/2024",
-        Step::AcceptancesImport => "Importar las aceptaciones (aceptantes ficticios; encabezados en español, fechas y números es-CO, los numerales del decreto)",
+        Step::OfferTooShort => {
+            "Primera etapa: una oferta de menos de dos meses se rechaza (art. 4)"
+        }
+        Step::OfferOpen => {
+            "Abrir la oferta pública: aviso el 02/01/2024, aceptaciones hasta el 08/03/2024"
+        }
+        Step::AcceptancesImport => {
+            "Importar las aceptaciones (aceptantes ficticios; encabezados en español, fechas y números es-CO, los numerales del decreto)"
+        }
         Step::AcceptancesAgain => "Importar de nuevo el mismo archivo: no se agrega nada",
-        Step::Adjudicate => "Adjudicar el 15/03/2024 (art. 12): topes, rechazos, adjudicaciones y el acta",
+        Step::Adjudicate => {
+            "Adjudicar el 15/03/2024 (art. 12): topes, rechazos, adjudicaciones y el acta"
+        }
         Step::AdjudicateTwice => "La adjudicación tiene lugar una vez: una segunda se rechaza",
         Step::VerifyActa => "Cualquiera puede cotejar el acta con el registro",
-        Step::StageOpen => "Segunda Etapa: abrir un tramo de las 12.886.682 acciones que dejó la primera etapa (art. 13)",
+        Step::StageOpen => {
+            "Segunda Etapa: abrir un tramo de las 12.886.682 acciones que dejó la primera etapa (art. 13)"
+        }
         Step::ProposalsImport => "Importar las propuestas (oferentes ficticios; Todo o Nada)",
-        Step::Evaluate => "Evaluar: valor presente a la tasa IBC vigente al cierre; un empate en el mejor valor",
+        Step::Evaluate => {
+            "Evaluar: valor presente a la tasa IBC vigente al cierre; un empate en el mejor valor"
+        }
         Step::TieFirst => "Un empate debe decidirse antes de adjudicar",
-        Step::ImproveLower => "Invitada a mejorar, la P-12 ofrece menos que su original: se registra y no se tiene en cuenta",
-        Step::Draw => "El empate persiste: lo decide un sorteo que cualquiera puede comprobar con sha256sum",
+        Step::ImproveLower => {
+            "Invitada a mejorar, la P-12 ofrece menos que su original: se registra y no se tiene en cuenta"
+        }
+        Step::Draw => {
+            "El empate persiste: lo decide un sorteo que cualquiera puede comprobar con sha256sum"
+        }
         Step::DrawVerify => "El sorteo recalculado a partir del registro",
-        Step::StageAdjudicate => "Adjudicar el 28/06/2024: su precio es la referencia del art. 9 (iii), con el acta",
+        Step::StageAdjudicate => {
+            "Adjudicar el 28/06/2024: su precio es la referencia del art. 9 (iii), con el acta"
+        }
         Step::ProgramAdd => "Registrar el programa del Decreto 3939 de 2004",
-        Step::HoldersUpdated => "Una lista de titulares actualizada (los mismos cinco y uno nuevo): solo se agrega el nuevo",
-        Step::PledgeFirst => "Pignorar la adjudicación N.º 1 a favor de los vendedores, en primer grado",
+        Step::HoldersUpdated => {
+            "Una lista de titulares actualizada (los mismos cinco y uno nuevo): solo se agrega el nuevo"
+        }
+        Step::PledgeFirst => {
+            "Pignorar la adjudicación N.º 1 a favor de los vendedores, en primer grado"
+        }
         Step::PledgeSecond => "La adjudicación N.º 2 se financió: prenda de segundo grado",
         Step::Stage => "{stage}",
-        Step::BreachSale => "La titular N.º 1 vendió sus 1.000 acciones a $ 1.450 cada una el 20/11/2024",
-        Step::BreachAfterLockup => "Un incumplimiento después del período de restricción se rechaza",
-        Step::Letterhead => "El membrete es un dato del registro (quién firma, dónde pagar y responder): sin él no hay aviso",
-        Step::NoticeIssue => "Emitir el aviso de la multa (PDF, numerado, plazo en días hábiles); fechado en el pasado de la historia, por eso con su motivo",
-        Step::NoticeHtml => "El mismo aviso en HTML, para enviarlo por correo electrónico: escrito de nuevo, el mismo número, ninguno nuevo",
-        Step::NoticeVerify => "Cualquiera puede cotejar el documento con el registro, hasta sus bytes",
-        Step::NoAddress => "Sin dirección postal registrada: una entrega por correo certificado se rechaza",
-        Step::HolderAddress => "La dirección de la titular, como una versión nueva y auditada de sus datos de contacto",
-        Step::Delivered => "Entregado por correo certificado el 03/12/2024: el plazo de pago corre desde ese día",
+        Step::BreachSale => {
+            "La titular N.º 1 vendió sus 1.000 acciones a $ 1.450 cada una el 20/11/2024"
+        }
+        Step::BreachAfterLockup => {
+            "Un incumplimiento después del período de restricción se rechaza"
+        }
+        Step::Letterhead => {
+            "El membrete es un dato del registro (quién firma, dónde pagar y responder): sin él no hay aviso"
+        }
+        Step::NoticeIssue => {
+            "Emitir el aviso de la multa (PDF, numerado, plazo en días hábiles); fechado en el pasado de la historia, por eso con su motivo"
+        }
+        Step::NoticeHtml => {
+            "El mismo aviso en HTML, para enviarlo por correo electrónico: escrito de nuevo, el mismo número, ninguno nuevo"
+        }
+        Step::NoticeVerify => {
+            "Cualquiera puede cotejar el documento con el registro, hasta sus bytes"
+        }
+        Step::NoAddress => {
+            "Sin dirección postal registrada: una entrega por correo certificado se rechaza"
+        }
+        Step::HolderAddress => {
+            "La dirección de la titular, como una versión nueva y auditada de sus datos de contacto"
+        }
+        Step::Delivered => {
+            "Entregado por correo certificado el 03/12/2024: el plazo de pago corre desde ese día"
+        }
         Step::PartialPayment => "Un pago parcial de $ 500.000 el 15/12/2024",
         Step::PaymentTwice => "El mismo pago registrado dos veces se rechaza",
         Step::PaymentMistake => "Un pago registrado por error (es de otro titular)",
         Step::PaymentVoid => "Anularlo: queda en el registro y ninguna cifra lo cuenta",
-        Step::Check => "El chequeo periódico al 10/01/2025: el aviso está vencido, la prenda es exigible, a cuatro titulares les falta la prenda",
+        Step::Check => {
+            "El chequeo periódico al 10/01/2025: el aviso está vencido, la prenda es exigible, a cuatro titulares les falta la prenda"
+        }
         Step::PledgeHeld => "La prenda no puede liberarse mientras la multa esté pendiente",
         Step::Liquidate => "Liquidar la multa al 10/02/2025 (guardada, numerada)",
-        Step::NoticeBalance => "Un aviso nuevo por el saldo reemplaza al primero (que queda en el registro)",
+        Step::NoticeBalance => {
+            "Un aviso nuevo por el saldo reemplaza al primero (que queda en el registro)"
+        }
         Step::HandedOver => "Entregado personalmente a la titular el 10/02/2025",
         Step::PaysBalance => "Ella paga el saldo el mismo día",
-        Step::Payments => "Los pagos registrados: el anulado con quién, cuándo y por qué; el último extingue la multa",
+        Step::Payments => {
+            "Los pagos registrados: el anulado con quién, cuándo y por qué; el último extingue la multa"
+        }
         Step::NoDemand => "A una multa pagada por completo no se le cobra nada",
-        Step::Settlement => "Recibe su paz y salvo: cada pago con su imputación, la multa extinguida",
+        Step::Settlement => {
+            "Recibe su paz y salvo: cada pago con su imputación, la multa extinguida"
+        }
         Step::SettlementVerify => "El paz y salvo se coteja como un aviso",
-        Step::PledgeRelease => "Terminado el período de restricción, con la multa pagada, se libera la prenda",
-        Step::Reproduces => "La liquidación guardada aún se reproduce a partir de sus propios datos",
+        Step::PledgeRelease => {
+            "Terminado el período de restricción, con la multa pagada, se libera la prenda"
+        }
+        Step::Reproduces => {
+            "La liquidación guardada aún se reproduce a partir de sus propios datos"
+        }
         Step::AdjudicationShow => "La adjudicación N.º 1 completa",
-        Step::CheckAfter => "El chequeo después del período de restricción: prendas que ya pueden liberarse",
+        Step::CheckAfter => {
+            "El chequeo después del período de restricción: prendas que ya pueden liberarse"
+        }
         Step::Audit => "Cada escritura está en la traza de auditoría, encadenada por SHA-256",
     }
 }
@@ -517,14 +582,26 @@ fn step_title(s: Step) -> &'static str {
 /// The stable codes a Spanish table shows in words (the machine formats keep the codes; a code
 /// typed back into the command line is taken in either language where it takes Spanish).
 pub fn code(column: &str, value: &str) -> Option<&'static str> {
+    use crate::fine::accrual::Convention;
+    use crate::program::BreachKind;
+    match column {
+        // the Spanish name the command line also takes (`venta`, `dacion-en-pago`)
+        "kind" => {
+            return BreachKind::ALL
+                .into_iter()
+                .find(|k| k.as_str() == value)
+                .map(BreachKind::spanish);
+        }
+        // as documents print it (`interés simple diario`)
+        "convention" => {
+            return Convention::ALL
+                .into_iter()
+                .find(|c| c.as_str() == value)
+                .map(Convention::name_es);
+        }
+        _ => {}
+    }
     Some(match (column, value) {
-        ("kind", "sale") => "venta",
-        ("kind", "beneficial-owner") => "beneficiario-real",
-        ("kind", "dacion-en-pago") => "dación en pago",
-        ("kind", "credit-subrogation") => "subrogación del crédito",
-        ("convention", "daily-simple") => "simple diaria",
-        ("convention", "period-effective") => "efectiva por período",
-        ("convention", "compound") => "compuesta",
         ("severity" | "min_severity", "high") => "alta",
         ("severity" | "min_severity", "medium") => "media",
         ("severity" | "min_severity", "low") => "baja",

@@ -34,6 +34,25 @@ pub enum Deadline {
     FromDelivery(NaiveDate),
 }
 
+/// What a progress bar counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counting {
+    /// The check's adjudications read.
+    Check,
+    /// A batch's notices issued.
+    Notices,
+    /// An import's adjudication rows.
+    Adjudications,
+    /// An import's pledge rows.
+    Pledges,
+    /// An import's acceptance rows.
+    Acceptances,
+    /// An import's proposal rows.
+    Proposals,
+    /// The first stage's acceptances adjudicated and written out.
+    Adjudicating,
+}
+
 /// One success line of a command.
 #[derive(Debug, Clone)]
 pub enum Msg<'a> {
@@ -305,6 +324,10 @@ pub enum Msg<'a> {
         password: &'a str,
         db: &'a str,
     },
+    /// A progress bar's label.
+    Counting(Counting),
+    /// The word before a progress bar's time left.
+    Left,
 }
 
 /// The steps of `vigia demo`, in the order the story tells them.

@@ -137,6 +137,12 @@ impl AcceptancesCommand {
                 let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &program)?;
                 let (bytes, dialect) = (&f.bytes, f.dialect);
+                let bar = super::progress::Progress::new(
+                    super::progress::Counting::Acceptances,
+                    super::progress::rows_of(bytes),
+                    ctx.lang,
+                );
+                let mut tick = bar.counter();
                 let result = store
                     .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                         crate::register::offering::import(
@@ -146,11 +152,18 @@ impl AcceptancesCommand {
                             &f.sha256,
                             dialect.encoding,
                             |prepare, rows| {
-                                Ok(file::each_in_parallel(bytes, &p.program, prepare, rows)?.1)
+                                let counted = |row: &_| {
+                                    tick();
+                                    prepare(row)
+                                };
+                                Ok(file::each_in_parallel(bytes, &p.program, counted, rows)?.1)
                             },
                         )
                     })
-                    .map_err(|e| f.rejected(e))?;
+                    .map_err(|e| f.rejected(e));
+                drop(tick);
+                bar.done();
+                let result = result?;
                 match result {
                     ImportedAcceptances::Added {
                         import_id,

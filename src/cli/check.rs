@@ -127,6 +127,10 @@ fn push_sorted(table: &mut records::SpooledTable, f: &Finding, lang: Lang) -> st
     {
         cells[8] = Cow::Owned(crate::money::format_cop(d));
     }
+    // the severity in words, as the Spanish catalogue says it (CSV and JSON keep the code)
+    if let Some(word) = crate::catalogue::of(lang).code("severity", &cells[1]) {
+        cells[1] = Cow::Borrowed(word);
+    }
     match &f.holding {
         Some(h) => {
             let program = records::collation_key(&h.program);

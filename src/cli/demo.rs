@@ -458,11 +458,7 @@ const STEPS: &[(Step, &[&str], bool)] = &[
         ],
         false,
     ),
-    (
-        Step::Check,
-        &["check", "--as-of", "2025-01-10"],
-        false,
-    ),
+    (Step::Check, &["check", "--as-of", "2025-01-10"], false),
     (
         Step::PledgeHeld,
         &["pledge", "release", "1", "--on", "2026-03-16"],
@@ -521,11 +517,7 @@ const STEPS: &[(Step, &[&str], bool)] = &[
         ],
         false,
     ),
-    (
-        Step::Payments,
-        &["payment", "list", "--breach", "1"],
-        false,
-    ),
+    (Step::Payments, &["payment", "list", "--breach", "1"], false),
     (
         Step::NoDemand,
         &[
@@ -564,11 +556,7 @@ const STEPS: &[(Step, &[&str], bool)] = &[
         &["pledge", "release", "1", "--on", "2026-03-16"],
         false,
     ),
-    (
-        Step::Reproduces,
-        &["fine", "reproduce", "1"],
-        false,
-    ),
+    (Step::Reproduces, &["fine", "reproduce", "1"], false),
     (
         Step::AdjudicationShow,
         &["adjudications", "show", "1"],
@@ -579,11 +567,7 @@ const STEPS: &[(Step, &[&str], bool)] = &[
         &["check", "--as-of", "2026-03-20", "--format", "csv"],
         false,
     ),
-    (
-        Step::Audit,
-        &["audit", "verify"],
-        false,
-    ),
+    (Step::Audit, &["audit", "verify"], false),
 ];
 
 pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {

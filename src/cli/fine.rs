@@ -481,7 +481,7 @@ fn holder_header(f: &Facts) -> String {
         a.holder.doc_number,
         a.id,
         crate::money::format_number(Decimal::from(a.shares)),
-        a.adjudicated_on,
+        crate::lang::fecha(a.adjudicated_on),
         b.id,
         b.kind.label_es(),
         crate::money::format_number(Decimal::from(b.shares)),

@@ -446,7 +446,10 @@ impl CliError {
         match (self, lang) {
             (_, Lang::En) => self.to_string(),
             (CliError::Fine(e @ FineError::MissingRates(_)), _) => {
-                format!("{}; o pase el archivo con --rates FILE", e.describe(lang))
+                format!(
+                    "{}; o pase el archivo con --rates ARCHIVO",
+                    e.describe(lang)
+                )
             }
             (CliError::Fine(e), _) => e.describe(lang),
             (CliError::Breach { breach, error }, _) => {
@@ -807,7 +810,9 @@ fn init(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     })?;
     let key_path = ctx.key_path()?;
     let (key, created) = match std::fs::symlink_metadata(&key_path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => (checkpoint::Key::create(&key_path)?, true),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            (checkpoint::Key::create(&key_path)?, true)
+        }
         _ => (checkpoint::Key::load(&key_path)?, false),
     };
     ctx.say(Msg::AuditKey {

@@ -250,6 +250,15 @@ fn causes_legend(out: &mut dyn Write, p: &crate::program::Program) -> std::io::R
     Ok(())
 }
 
+/// The bar of an adjudication: its acceptances, counted as the result is written out.
+fn adjudicating(c: &rules::Computed, lang: crate::lang::Lang) -> super::progress::Progress {
+    super::progress::Progress::new(
+        super::progress::Counting::Adjudicating,
+        c.adjudication.outcomes.len() as u64,
+        lang,
+    )
+}
+
 /// Hands each row of a result to the sink it is given.
 type EachRow<'a> =
     dyn FnMut(&mut dyn FnMut(&Row) -> Result<(), CliError>) -> Result<(), CliError> + 'a;
@@ -373,14 +382,24 @@ impl OfferCommand {
                     let conn = store.conn();
                     let c = rules::compute(conn, &p, on)?;
                     let header = c.header(&p);
-                    write_result(
+                    let bar = adjudicating(&c, ctx.lang);
+                    let mut tick = bar.counter();
+                    let written = write_result(
                         (ctx.out, ctx.lang),
                         format,
                         &header,
-                        &mut |f| rules::each_row::<CliError>(conn, &p, &c, |r, _| f(r)),
+                        &mut |f| {
+                            rules::each_row::<CliError>(conn, &p, &c, |r, _| {
+                                tick();
+                                f(r)
+                            })
+                        },
                         None,
                         None,
-                    )?;
+                    );
+                    drop(tick);
+                    bar.done();
+                    written?;
                     if format == Format::Table {
                         causes_legend(ctx.out, &p.program)?;
                     }
@@ -409,14 +428,24 @@ impl OfferCommand {
                 };
                 let conn = store.conn();
                 let header = c.header(&p);
-                write_result(
+                let bar = adjudicating(&c, ctx.lang);
+                let mut tick = bar.counter();
+                let written = write_result(
                     (ctx.out, ctx.lang),
                     format,
                     &header,
-                    &mut |f| rules::each_row::<CliError>(conn, &p, &c, |r, _| f(r)),
+                    &mut |f| {
+                        rules::each_row::<CliError>(conn, &p, &c, |r, _| {
+                            tick();
+                            f(r)
+                        })
+                    },
                     Some(done.run_id),
                     Some(&done.fingerprint),
-                )?;
+                );
+                drop(tick);
+                bar.done();
+                written?;
                 if format == Format::Table {
                     causes_legend(ctx.out, &p.program)?;
                     ctx.say(crate::catalogue::msg::Msg::OfferRun {

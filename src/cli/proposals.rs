@@ -42,11 +42,20 @@ impl ProposalsCommand {
         } = self;
         let f = ImportFile::read(&path, "proposals import", sheet.as_deref())?;
         let mut rows = Vec::new();
+        let bar = super::progress::Progress::new(
+            super::progress::Counting::Proposals,
+            super::progress::rows_of(&f.bytes),
+            ctx.lang,
+        );
+        let mut tick = bar.counter();
         let (_, problems) = proposals::each::<()>(&f.bytes, |r| {
+            tick();
             rows.push(r);
             Ok(())
         })
         .expect("collecting rows does not fail");
+        drop(tick);
+        bar.done();
         let mut store = ctx.store()?;
         let p = programs::by_code(store.conn(), &program)?;
         let result = store

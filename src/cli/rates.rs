@@ -203,9 +203,9 @@ impl RatesCommand {
                     writeln!(ctx.out, "  {p}")?;
                 }
                 ctx.say(crate::catalogue::msg::Msg::RatesAdded {
-        count: added.len() as u64,
-        name: &name,
-    })?;
+                    count: added.len() as u64,
+                    name: &name,
+                })?;
                 Ok(Status::Ok)
             }
             RatesCommand::ImportSfc {
