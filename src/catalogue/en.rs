@@ -179,6 +179,15 @@ impl Catalogue for En {
     fn code(&self, _: &str, _: &str) -> Option<&'static str> {
         None
     }
+
+    /// The store's own words.
+    fn store_error(&self, e: &crate::store::StoreError) -> String {
+        e.to_string()
+    }
+
+    fn scale_error(&self, e: &crate::calendar::ScaleError) -> String {
+        e.to_string()
+    }
 }
 
 /// What to do, as `front` does it.

@@ -1,7 +1,7 @@
 //! The English of [`Msg`]: the success lines as the command line has always printed them
 //! (scripts rely on them): dates ISO, amounts es-CO (`$ 1.087.500`).
 
-use super::msg::{Counting, Deadline, Msg, ReadAs, Rows, Step};
+use super::msg::{Counting, Criterion, Deadline, Msg, ReadAs, Rows, Step, TrancheOutcome};
 use crate::money::format_cop;
 
 /// A command's success line in English.
@@ -347,6 +347,12 @@ pub fn msg(m: &Msg<'_>) -> String {
             "  warning: days of {from}..{to} outside {kept_from}..{kept_to} now have no rate; add them"
         ),
         Msg::RatesAdded { count, name } => format!("{count} period(s) added from {name}"),
+        Msg::RatesCovered {
+            count,
+            from,
+            to,
+            source,
+        } => format!("{count} periods, {from}..{to}; source: {source}"),
         Msg::RatesDryRun => "dry run: nothing was written".into(),
         Msg::Warning { what } => format!("  warning: {what}"),
         Msg::LiquidationReproduces {
@@ -381,6 +387,81 @@ pub fn msg(m: &Msg<'_>) -> String {
             Counting::Adjudicating => "adjudicating: acceptances written",
         }
         .to_string(),
+        Msg::OfferHeader {
+            program,
+            offered,
+            demand,
+            awarded,
+            leftover,
+            oversubscribed,
+            rule,
+        } => format!(
+            "offer {program}: offered {offered}, demand {demand}, awarded {awarded}, leftover {leftover} (to the Second Stage), {}, rule {rule}",
+            if *oversubscribed {
+                "oversubscribed"
+            } else {
+                "not oversubscribed"
+            }
+        ),
+        Msg::TrancheOpened {
+            stage,
+            code,
+            tranche,
+            shares,
+            opens,
+            closes,
+            minimum_price,
+            available,
+            offered,
+        } => format!(
+            "stage {stage} of {code}, tranche {tranche} opened: {shares} shares (Todo o Nada), proposals from \
+             {opens} to {closes}, minimum price {} per share; the stage has {available} share(s) to offer, {offered} in open \
+             tranches",
+            format_cop(*minimum_price)
+        ),
+        Msg::TrancheEvaluated {
+            stage,
+            code,
+            tranche,
+            shares,
+            opens,
+            closes,
+            minimum_price,
+            criterion,
+            outcome,
+        } => {
+            let criterion = match criterion {
+                Criterion::PresentValue {
+                    rate_ea_pct,
+                    source: Some(s),
+                } => format!("present value at {rate_ea_pct} % EA ({s})"),
+                Criterion::PresentValue { rate_ea_pct, .. } => {
+                    format!("present value at {rate_ea_pct} % EA")
+                }
+                Criterion::HighestPrice => "highest price".into(),
+                Criterion::PriceAndTerm { price, term } => format!(
+                    "price and term: points = 100 × ({price} × price / best price + {term} × shortest term / term)"
+                ),
+            };
+            let outcome = match outcome {
+                TrancheOutcome::Winner { proposal, draw } => format!(
+                    "winner {proposal}{}",
+                    draw.map_or_else(String::new, |d| format!(" (by draw {d})"))
+                ),
+                TrancheOutcome::Tie(v) => format!(
+                    "tie between {}: invite them to improve, then draw",
+                    v.join(", ")
+                ),
+                TrancheOutcome::Desert => "no valid proposal".into(),
+            };
+            format!(
+                "stage {stage} of {code}, tranche {tranche}: {shares} shares, proposals {opens} to {closes}, minimum \
+                 price {}; {criterion}; {outcome}",
+                format_cop(*minimum_price)
+            )
+        }
+        Msg::WorkbookNotText => "a workbook is not text: name the file with --out FILE.xlsx".to_string(),
+        Msg::OutIsSymlink => "it is a symbolic link, which vigia does not write through (nor replace); give the path of the file itself".to_string(),
         Msg::Left => "left".to_string(),
         Msg::DemoRefused { error } => format!("refused, as it should be: {error}"),
         Msg::DemoWeb { user, password, db } => format!(

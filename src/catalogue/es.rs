@@ -207,6 +207,14 @@ impl Catalogue for Es {
     fn code(&self, column: &str, value: &str) -> Option<&'static str> {
         super::es_msg::code(column, value)
     }
+
+    fn store_error(&self, e: &crate::store::StoreError) -> String {
+        super::es_msg::store_error(e)
+    }
+
+    fn scale_error(&self, e: &crate::calendar::ScaleError) -> String {
+        super::es_msg::scale_error(e)
+    }
 }
 
 /// "registre el día y el medio de la entrega", or with the command that records it.

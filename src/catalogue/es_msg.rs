@@ -2,7 +2,7 @@
 //! `$ 1.087.500`, a notice an «aviso» and the lock-up the «período de restricción», as the
 //! check's reasons and the web say them.
 
-use super::msg::{Counting, Deadline, Msg, ReadAs, Rows, Step};
+use super::msg::{Counting, Criterion, Deadline, Msg, ReadAs, Rows, Step, TrancheOutcome};
 use crate::lang::{fecha, momento, numero};
 use crate::money::format_cop;
 
@@ -408,6 +408,18 @@ pub fn msg(m: &Msg<'_>) -> String {
         Msg::RatesAdded { count, name } => {
             format!("{} período(s) agregado(s) desde {name}", numero(*count))
         }
+        Msg::RatesCovered {
+            count,
+            from,
+            to,
+            source,
+        } => format!(
+            "{} períodos, del {} al {}; fuente: {}",
+            numero(*count),
+            fecha(*from),
+            fecha(*to),
+            series(source)
+        ),
         Msg::RatesDryRun => "simulación: no se escribió nada".into(),
         Msg::Warning { what } => format!("  advertencia: {what}"),
         Msg::LiquidationReproduces {
@@ -443,6 +455,98 @@ pub fn msg(m: &Msg<'_>) -> String {
             Counting::Adjudicating => "adjudicando: aceptaciones escritas",
         }
         .to_string(),
+        Msg::OfferHeader {
+            program,
+            offered,
+            demand,
+            awarded,
+            leftover,
+            oversubscribed,
+            rule,
+        } => format!(
+            "oferta de {program}: ofrecidas {}, demandadas {}, adjudicadas {}, sobrante {} (para la \
+             Segunda Etapa), {}, regla {rule}",
+            numero(*offered),
+            numero(*demand),
+            numero(*awarded),
+            numero(*leftover),
+            if *oversubscribed {
+                "con sobredemanda"
+            } else {
+                "sin sobredemanda"
+            }
+        ),
+        Msg::TrancheOpened {
+            stage,
+            code,
+            tranche,
+            shares,
+            opens,
+            closes,
+            minimum_price,
+            available,
+            offered,
+        } => format!(
+            "etapa {stage} de {code}, tramo {tranche} abierto: {} acciones (Todo o Nada), propuestas \
+             del {} al {}, precio mínimo {} por acción; la etapa tiene {} acción(es) por ofrecer, {} \
+             en tramos abiertos",
+            numero(*shares),
+            fecha(*opens),
+            fecha(*closes),
+            format_cop(*minimum_price),
+            numero(*available),
+            numero(*offered)
+        ),
+        Msg::TrancheEvaluated {
+            stage,
+            code,
+            tranche,
+            shares,
+            opens,
+            closes,
+            minimum_price,
+            criterion,
+            outcome,
+        } => {
+            let pct = |d: &rust_decimal::Decimal| crate::money::format_percent_dp(*d, d.scale());
+            let criterion = match criterion {
+                Criterion::PresentValue {
+                    rate_ea_pct,
+                    source: Some(s),
+                } => format!("valor presente al {} E.A. ({s})", pct(rate_ea_pct)),
+                Criterion::PresentValue { rate_ea_pct, .. } => {
+                    format!("valor presente al {} E.A.", pct(rate_ea_pct))
+                }
+                Criterion::HighestPrice => "mayor precio".into(),
+                Criterion::PriceAndTerm { price, term } => format!(
+                    "precio y plazo: puntos = 100 × ({} × precio / mejor precio + {} × plazo más \
+                     corto / plazo)",
+                    crate::money::format_number(*price),
+                    crate::money::format_number(*term)
+                ),
+            };
+            let outcome = match outcome {
+                TrancheOutcome::Winner { proposal, draw } => format!(
+                    "ganadora {proposal}{}",
+                    draw.map_or_else(String::new, |d| format!(" (por el sorteo N.º {d})"))
+                ),
+                TrancheOutcome::Tie(v) => format!(
+                    "empate entre {}: invítelas a mejorar y luego sortee",
+                    v.join(", ")
+                ),
+                TrancheOutcome::Desert => "ninguna propuesta válida".into(),
+            };
+            format!(
+                "etapa {stage} de {code}, tramo {tranche}: {} acciones, propuestas del {} al {}, precio \
+                 mínimo {}; {criterion}; {outcome}",
+                numero(*shares),
+                fecha(*opens),
+                fecha(*closes),
+                format_cop(*minimum_price)
+            )
+        }
+        Msg::WorkbookNotText => "un libro de Excel no es texto: nombre el archivo con --out ARCHIVO.xlsx".to_string(),
+        Msg::OutIsSymlink => "es un enlace simbólico, a través del cual vigia no escribe (ni lo reemplaza); indique la ruta del archivo mismo".to_string(),
         Msg::Left => "faltan".to_string(),
         Msg::DemoRefused { error } => format!("rechazado, como debe ser: {error}"),
         Msg::DemoWeb { user, password, db } => format!(
@@ -459,6 +563,20 @@ fn read_as(r: ReadAs<'_>) -> String {
             encoding,
             separator,
         } => format!("leído como {encoding}, separador «{separator}»"),
+    }
+}
+
+/// A rate series as a Spanish reader knows it: the one vigia carries, the register's (that
+/// one with the periods added to it), or a file.
+fn series(source: &str) -> String {
+    match source {
+        crate::rates::SHIPPED_NAME => {
+            "serie certificada por la Superintendencia Financiera incluida en vigia".to_string()
+        }
+        crate::store::rates::REGISTER_SERIES => "serie certificada por la Superintendencia \
+             Financiera incluida en vigia, con los períodos agregados al registro"
+            .to_string(),
+        file => format!("archivo {file}"),
     }
 }
 
@@ -615,6 +733,115 @@ pub fn code(column: &str, value: &str) -> Option<&'static str> {
         ("via", "correo-certificado") => "correo certificado",
         ("via", "correo-electronico") => "correo electrónico",
         ("via", "personal") => "entrega personal",
+        // the manual page's sections (clap_mangen's, and the help's own «Comandos»)
+        ("man", "NAME") => "NOMBRE",
+        ("man", "SYNOPSIS") => "SINOPSIS",
+        ("man", "DESCRIPTION") => "DESCRIPCIÓN",
+        ("man", "OPTIONS" | "OPCIONES") => "OPCIONES",
+        ("man", "SUBCOMMANDS" | "Comandos") => "COMANDOS",
+        ("man", "EXTRA") => "NOTAS",
+        ("man", "VERSION") => "VERSIÓN",
+        ("man", "AUTHORS") => "AUTORES",
         _ => return None,
     })
+}
+
+/// What the register could not do, in Spanish (the English is the store's own `Display`).
+pub fn store_error(e: &crate::store::StoreError) -> String {
+    use crate::store::StoreError as E;
+    match e {
+        E::Sqlite(e) => format!("error de la base de datos: {e}"),
+        E::TooNew { found, known } => format!(
+            "la base de datos tiene la versión de esquema {found}, pero este vigia solo conoce \
+             hasta la {known}; use un vigia más reciente"
+        ),
+        E::Corrupt(m) => format!(
+            "un dato guardado no se puede leer: {m}; verifique la traza de auditoría del registro"
+        ),
+        E::NotFound { what, id } => {
+            let noun = match *what {
+                "acceptance" => "aceptación",
+                "adjudication run" => "adjudicación de la primera etapa",
+                "adjudication" => "adjudicación",
+                "breach" => "incumplimiento",
+                "letterhead" => "membrete",
+                "liquidation" => "liquidación",
+                "notice" => "aviso",
+                "payment" => "pago",
+                "pledge" => "prenda",
+                "program" => "programa",
+                "user" => "usuario",
+                other => other,
+            };
+            let id = if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
+                format!("N.º {id}")
+            } else {
+                id.clone()
+            };
+            format!("no hay {noun} {id} en el registro")
+        }
+        E::Rejected(problems) => {
+            let mut m = format!(
+                "{} problema(s), no se escribió nada:",
+                numero(problems.len() as u64)
+            );
+            for p in problems {
+                m.push_str("\n  ");
+                m.push_str(&p.in_lang(crate::lang::Lang::Es));
+            }
+            m
+        }
+        E::NotARegister(why) => format!(
+            "no es un registro de vigia: {why}; no se modificó (un registro solo se crea donde aún \
+             no hay ningún archivo)"
+        ),
+        E::Busy {
+            holder: Some(h),
+            waited,
+        } => format!(
+            "el registro está ocupado: {h}, y aún tenía su bloqueo de escritura después de {} s; no \
+             se escribió nada: ejecute el comando de nuevo cuando aquel termine",
+            waited.as_secs_f64()
+        ),
+        E::Busy {
+            holder: None,
+            waited,
+        } => format!(
+            "el registro está ocupado: otro programa (ningún comando de vigia dejó su nombre: quizá \
+             la consola sqlite3 o una copia del archivo) aún tenía su bloqueo de escritura después \
+             de {} s; no se escribió nada: inténtelo de nuevo cuando termine",
+            waited.as_secs_f64()
+        ),
+    }
+}
+
+/// Why a fine's brackets or lock-up are refused, in Spanish.
+pub fn scale_error(e: &crate::calendar::ScaleError) -> String {
+    use crate::calendar::{MAX_LOCKUP_MONTHS as MAX, ScaleError as E};
+    match e {
+        E::Empty => "la lista de tramos está vacía; escriba pares MESES:PORCENTAJE como \
+                     6:100,12:75,18:50,24:25"
+            .to_string(),
+        E::Malformed(item) => {
+            format!("el tramo «{item}» no es MESES:PORCENTAJE (p. ej. 6:100)")
+        }
+        E::NotIncreasing { previous, next } => {
+            format!("los meses de los tramos deben crecer, pero {next} sigue a {previous}")
+        }
+        E::TooLong { months } => format!(
+            "un tramo de {months} meses excede el límite de {MAX} meses de la Ley 226 de 1995, art. 14"
+        ),
+        E::BadPercent { percent } => {
+            format!("el porcentaje {percent} de un tramo debe ser mayor que 0 y a lo sumo 100")
+        }
+        E::LockupTooLong { months } => format!(
+            "un período de restricción de {months} meses excede el límite de {MAX} meses de la \
+             Ley 226 de 1995, art. 14"
+        ),
+        E::LockupZero => "el período de restricción debe durar al menos un mes".to_string(),
+        E::EndMismatch { last, lockup } => format!(
+            "el último tramo termina a los {last} meses, pero el período de restricción dura \
+             {lockup}; el último tramo debe terminar donde termina el período de restricción"
+        ),
+    }
 }

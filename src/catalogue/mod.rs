@@ -55,6 +55,11 @@ pub trait Catalogue {
     /// A stable code of a record's column (`kind` `sale`, `convention` `daily-simple`) as a
     /// table for people shows it; `None`: as it is (English keeps every code).
     fn code(&self, column: &str, value: &str) -> Option<&'static str>;
+    /// What the register could not do (a record not found, a busy register, an import's
+    /// problems).
+    fn store_error(&self, e: &crate::store::StoreError) -> String;
+    /// Why a fine's brackets or its lock-up's length are refused.
+    fn scale_error(&self, e: &crate::calendar::ScaleError) -> String;
 }
 
 /// The catalogue of `lang`.

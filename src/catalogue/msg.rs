@@ -53,6 +53,33 @@ pub enum Counting {
     Adjudicating,
 }
 
+/// How a later stage's proposals are valued.
+#[derive(Debug, Clone)]
+pub enum Criterion<'a> {
+    /// Present value at an IBC rate, named by its source when known.
+    PresentValue {
+        rate_ea_pct: Decimal,
+        source: Option<&'a str>,
+    },
+    HighestPrice,
+    /// Points for price and term, with their weights.
+    PriceAndTerm {
+        price: Decimal,
+        term: Decimal,
+    },
+}
+
+/// How a tranche stands after the evaluation.
+#[derive(Debug, Clone)]
+pub enum TrancheOutcome<'a> {
+    Winner {
+        proposal: &'a str,
+        draw: Option<i64>,
+    },
+    Tie(Vec<&'a str>),
+    Desert,
+}
+
 /// One success line of a command.
 #[derive(Debug, Clone)]
 pub enum Msg<'a> {
@@ -296,6 +323,13 @@ pub enum Msg<'a> {
         name: &'a str,
     },
     RatesDryRun,
+    /// Under `rates list`: how many periods, the days they cover, the series.
+    RatesCovered {
+        count: u64,
+        from: NaiveDate,
+        to: NaiveDate,
+        source: &'a str,
+    },
     Warning {
         what: &'a str,
     },
@@ -324,6 +358,43 @@ pub enum Msg<'a> {
         password: &'a str,
         db: &'a str,
     },
+    /// The first stage's result, above its table.
+    OfferHeader {
+        program: &'a str,
+        offered: u64,
+        demand: u64,
+        awarded: u64,
+        leftover: u64,
+        oversubscribed: bool,
+        rule: &'a str,
+    },
+    TrancheOpened {
+        stage: u8,
+        code: &'a str,
+        tranche: u32,
+        shares: u64,
+        opens: NaiveDate,
+        closes: NaiveDate,
+        minimum_price: Decimal,
+        available: u64,
+        offered: u64,
+    },
+    /// A tranche as evaluated, above the proposals' table.
+    TrancheEvaluated {
+        stage: u8,
+        code: &'a str,
+        tranche: u32,
+        shares: u64,
+        opens: NaiveDate,
+        closes: NaiveDate,
+        minimum_price: Decimal,
+        criterion: Criterion<'a>,
+        outcome: TrancheOutcome<'a>,
+    },
+    /// `--format xlsx` without `--out`.
+    WorkbookNotText,
+    /// `--out` names a symbolic link (the check's report).
+    OutIsSymlink,
     /// A progress bar's label.
     Counting(Counting),
     /// The word before a progress bar's time left.

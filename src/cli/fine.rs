@@ -307,21 +307,22 @@ impl FineCommand {
 
 fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     check_out(a.format, a.out.as_deref())?;
+    let said = |e: &ScaleError| crate::catalogue::of(ctx.lang).scale_error(e);
     let brackets = parse_brackets(&a.brackets).map_err(|e| CliError::Flag {
         flag: "--brackets".into(),
         value: a.brackets.clone(),
-        reason: e.to_string(),
+        reason: said(&e),
     })?;
     let scale = FineScale::new(a.lockup_months, brackets).map_err(|e| match e {
         ScaleError::LockupTooLong { .. } | ScaleError::LockupZero => CliError::Flag {
             flag: "--lockup-months".into(),
             value: a.lockup_months.to_string(),
-            reason: e.to_string(),
+            reason: said(&e),
         },
         _ => CliError::Flag {
             flag: "--brackets".into(),
             value: a.brackets.clone(),
-            reason: e.to_string(),
+            reason: said(&e),
         },
     })?;
     let stage = match (a.stage_price, a.stage_pending) {

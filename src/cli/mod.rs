@@ -453,7 +453,16 @@ impl CliError {
             }
             (CliError::Fine(e), _) => e.describe(lang),
             (CliError::Breach { breach, error }, _) => {
-                format!("incumplimiento {breach}: {}", error.describe(lang))
+                format!("incumplimiento N.º {breach}: {}", error.describe(lang))
+            }
+            // the store says what happened; the command line names the command that helps
+            (CliError::Store(e), _) => {
+                let said = crate::catalogue::of(lang).store_error(e);
+                match e {
+                    StoreError::Corrupt(_) => format!("{said}: ejecute `vigia audit verify`"),
+                    StoreError::NotARegister(_) => format!("{said}: solo `vigia init` crea uno"),
+                    _ => said,
+                }
             }
             _ => self.to_string(),
         }

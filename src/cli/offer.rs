@@ -303,21 +303,17 @@ fn write_result(
         }
         Format::Csv | Format::Table => {
             if format == Format::Table {
-                writeln!(
-                    out,
-                    "offer {}: offered {}, demand {}, awarded {}, leftover {} (to the Second Stage), {}, rule {}",
-                    header.program,
-                    header.offered,
-                    header.demand,
-                    header.awarded,
-                    header.leftover,
-                    if header.oversubscribed {
-                        "oversubscribed"
-                    } else {
-                        "not oversubscribed"
-                    },
-                    header.rule
-                )?;
+                let line =
+                    crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::OfferHeader {
+                        program: &header.program,
+                        offered: header.offered,
+                        demand: header.demand,
+                        awarded: header.awarded,
+                        leftover: header.leftover,
+                        oversubscribed: header.oversubscribed,
+                        rule: header.rule,
+                    });
+                writeln!(out, "{line}")?;
             }
             let mut list = ListWriter::new_in(format, &ROW_COLUMNS, &mut *out, lang)?;
             each(&mut |r| {

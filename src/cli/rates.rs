@@ -103,12 +103,12 @@ impl RatesCommand {
                     ListFormat::Table => {
                         writeln!(ctx.out, "{}", report::periods_table(series.periods()))?;
                         if let Some((a, b)) = series.coverage() {
-                            writeln!(
-                                ctx.out,
-                                "{} periods, {a}..{b}; source: {}",
-                                series.periods().len(),
-                                series.source()
-                            )?;
+                            ctx.say(crate::catalogue::msg::Msg::RatesCovered {
+                                count: series.periods().len() as u64,
+                                from: a,
+                                to: b,
+                                source: series.source(),
+                            })?;
                         }
                     }
                     ListFormat::Json => {

@@ -5,6 +5,7 @@
 
 use super::offer::{acta_format, first_difference, out_error, read_acta, unreadable};
 use super::{CliError, Ctx, Status, args};
+use crate::catalogue::msg::{Criterion, TrancheOutcome};
 use crate::files;
 use crate::later_stages::{Stage, Valuation};
 use crate::money::format_cop;
@@ -174,20 +175,18 @@ const ROW_COLUMNS: [&str; 14] = [
     "cause",
 ];
 
-/// How the tranche's proposals are valued, in the table's words.
-fn criterion_words(e: &TrancheEvaluation) -> String {
+/// How the tranche's proposals are valued, for the catalogue to word.
+fn criterion_of(e: &TrancheEvaluation) -> Criterion<'_> {
     match (e.valuation, &e.rate) {
-        (Valuation::PresentValue { rate_ea_pct }, Some(r)) => {
-            format!("present value at {rate_ea_pct} % EA ({})", r.source)
-        }
-        (Valuation::PresentValue { rate_ea_pct }, None) => {
-            format!("present value at {rate_ea_pct} % EA")
-        }
-        (Valuation::HighestPrice, _) => "highest price".into(),
-        (Valuation::PriceAndTerm(w), _) => format!(
-            "price and term: points = 100 × ({} × price / best price + {} × shortest term / term)",
-            w.price, w.term
-        ),
+        (Valuation::PresentValue { rate_ea_pct }, r) => Criterion::PresentValue {
+            rate_ea_pct,
+            source: r.as_ref().map(|r| r.source.as_str()),
+        },
+        (Valuation::HighestPrice, _) => Criterion::HighestPrice,
+        (Valuation::PriceAndTerm(w), _) => Criterion::PriceAndTerm {
+            price: w.price,
+            term: w.term,
+        },
     }
 }
 
@@ -203,18 +202,14 @@ fn value_words(v: Valuation, value: Option<rust_decimal::Decimal>) -> String {
     }
 }
 
-fn outcome_words(e: &TrancheEvaluation) -> String {
+fn outcome_of(e: &TrancheEvaluation) -> TrancheOutcome<'_> {
     match &e.standing {
-        Standing::Winner { proposal, draw } => format!(
-            "winner {}{}",
-            e.proposals[*proposal].row.reference,
-            draw.map_or_else(String::new, |d| format!(" (by draw {d})"))
-        ),
-        Standing::Tie(v) => format!(
-            "tie between {}: invite them to improve, then draw",
-            e.references(v).join(", ")
-        ),
-        Standing::Desert => "no valid proposal".into(),
+        Standing::Winner { proposal, draw } => TrancheOutcome::Winner {
+            proposal: &e.proposals[*proposal].row.reference,
+            draw: *draw,
+        },
+        Standing::Tie(v) => TrancheOutcome::Tie(e.references(v)),
+        Standing::Desert => TrancheOutcome::Desert,
     }
 }
 
@@ -298,15 +293,17 @@ fn open_tranche(ctx: &mut Ctx<'_>, code: &str, open: Open<'_>) -> Result<Status,
     let p = programs::by_code(store.conn(), code)?;
     let o =
         store.write::<_, crate::register::Error>(&ctx.officer(), |tx| rules::open(tx, &p, open))?;
-    writeln!(
-        ctx.out,
-        "stage {stage} of {code}, tranche {tranche} opened: {shares} shares (Todo o Nada), proposals from \
-         {opens} to {closes}, minimum price {} per share; the stage has {} share(s) to offer, {} in open \
-         tranches",
-        format_cop(o.minimum_price),
-        o.available.shares,
-        o.offered
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::TrancheOpened {
+        stage: stage.number(),
+        code,
+        tranche,
+        shares,
+        opens,
+        closes,
+        minimum_price: o.minimum_price,
+        available: o.available.shares,
+        offered: o.offered,
+    })?;
     super::outside_validity(ctx, &p.program, opens)?;
     Ok(Status::Ok)
 }
@@ -368,18 +365,17 @@ fn evaluate(
         Format::Csv | Format::Table => {
             if format == Format::Table {
                 for e in &evals {
-                    writeln!(
-                        ctx.out,
-                        "stage {stage} of {code}, tranche {}: {} shares, proposals {} to {}, minimum \
-                         price {}; {}; {}",
-                        e.tranche.tranche,
-                        e.tranche.shares,
-                        e.tranche.opens,
-                        e.tranche.closes,
-                        format_cop(e.tranche.minimum_price),
-                        criterion_words(e),
-                        outcome_words(e)
-                    )?;
+                    ctx.say(crate::catalogue::msg::Msg::TrancheEvaluated {
+                        stage: stage.number(),
+                        code: &code,
+                        tranche: e.tranche.tranche,
+                        shares: e.tranche.shares,
+                        opens: e.tranche.opens,
+                        closes: e.tranche.closes,
+                        minimum_price: e.tranche.minimum_price,
+                        criterion: criterion_of(e),
+                        outcome: outcome_of(e),
+                    })?;
                 }
             }
             let mut list = ListWriter::new_in(format, &ROW_COLUMNS, &mut *ctx.out, ctx.lang)?;
