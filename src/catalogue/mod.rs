@@ -13,6 +13,8 @@ mod en_msg;
 pub mod es;
 mod es_msg;
 pub mod msg;
+#[cfg(test)]
+mod msg_tests;
 
 use crate::check::{Code, Finding, Remedy, Undecided};
 use crate::lang::Lang;

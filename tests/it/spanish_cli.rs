@@ -569,11 +569,14 @@ fn steady(text: &str, dir: &str) -> String {
     let c: Vec<char> = text.chars().collect();
     // `#` a digit, any other a character as it is
     let shaped = |i: usize, pattern: &str| {
-        pattern.chars().enumerate().all(|(k, p)| match (c.get(i + k), p) {
-            (Some(x), '#') => x.is_ascii_digit(),
-            (Some(x), p) => *x == p,
-            (None, _) => false,
-        })
+        pattern
+            .chars()
+            .enumerate()
+            .all(|(k, p)| match (c.get(i + k), p) {
+                (Some(x), '#') => x.is_ascii_digit(),
+                (Some(x), p) => *x == p,
+                (None, _) => false,
+            })
     };
     let mut out = String::new();
     let mut i = 0;
@@ -653,7 +656,10 @@ fn the_demo_in_spanish() {
         "row(s) already registered",
     ] {
         assert!(en.contains(english), "the English run says {english:?}");
-        assert!(!es.contains(english), "{english:?} left in the Spanish demo");
+        assert!(
+            !es.contains(english),
+            "{english:?} left in the Spanish demo"
+        );
     }
     insta::assert_snapshot!(steady(&es, &r.dir.path().display().to_string()));
 }
@@ -734,10 +740,26 @@ fn the_manual_page_in_spanish() {
     };
     assert_eq!(
         heads(&["--lang", "es", "man"]),
-        ["NOMBRE", "SINOPSIS", "DESCRIPCIÓN", "OPCIONES", "COMANDOS", "NOTAS", "VERSIÓN"]
+        [
+            "NOMBRE",
+            "SINOPSIS",
+            "DESCRIPCIÓN",
+            "OPCIONES",
+            "COMANDOS",
+            "NOTAS",
+            "VERSIÓN"
+        ]
     );
     assert_eq!(
         heads(&["man"]),
-        ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "SUBCOMMANDS", "EXTRA", "VERSION"]
+        [
+            "NAME",
+            "SYNOPSIS",
+            "DESCRIPTION",
+            "OPTIONS",
+            "SUBCOMMANDS",
+            "EXTRA",
+            "VERSION"
+        ]
     );
 }
