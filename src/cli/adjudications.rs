@@ -207,7 +207,7 @@ impl ImportFile {
             ReadAs::Workbook
         } else {
             ReadAs::Text {
-                encoding: &self.dialect.encoding,
+                encoding: self.dialect.encoding,
                 separator: self.dialect.separator as char,
             }
         }

@@ -106,7 +106,7 @@ impl SettlementCommand {
                 let l = &issued.data.liquidation;
                 let paid: rust_decimal::Decimal = l.payments.iter().map(|p| p.amount).sum();
                 ctx.say(crate::catalogue::msg::Msg::SettlementIssued {
-                    number: &number,
+                    number,
                     breach,
                     liquidation: issued.settlement.liquidation_id,
                     payments: l.payments.len() as u64,

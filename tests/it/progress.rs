@@ -163,7 +163,7 @@ fn the_acceptances_import_and_the_adjudication_show_their_progress() {
     let demo = include_str!("../../schema/demo/aceptaciones-demo.csv");
     let (header, first) = {
         let mut lines = demo.lines();
-        (lines.next().unwrap(), lines.nth(0).unwrap())
+        (lines.next().unwrap(), lines.next().unwrap())
     };
     let mut csv = format!("{header}\n");
     for i in 0..5000u64 {
