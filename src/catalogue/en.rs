@@ -188,6 +188,10 @@ impl Catalogue for En {
     fn scale_error(&self, e: &crate::calendar::ScaleError) -> String {
         e.to_string()
     }
+
+    fn verified(&self, v: &crate::register::verify::Verified, file: &str) -> Vec<String> {
+        super::en_msg::verified(v, file)
+    }
 }
 
 /// What to do, as `front` does it.

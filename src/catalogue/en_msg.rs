@@ -569,3 +569,91 @@ fn step_title(s: Step) -> &'static str {
         Step::Audit => "Every write is in the audit trail, chained by SHA-256",
     }
 }
+
+/// `notice verify`'s report, in English.
+pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String> {
+    use crate::register::verify::{File, Standing, Text};
+    let kind = v.kind.said();
+    let kind = kind.en();
+    let mut out = vec![format!(
+        "{file}: {kind} {} of program {}, liquidation {}",
+        v.number, v.program, v.liquidation_id
+    )];
+    match &v.text {
+        Text::Match => out.push("  document text and figures: match the register".into()),
+        Text::LineCount { expected, found } => out.push(format!(
+            "  document text and figures: DO NOT MATCH ({expected} lines expected, {found} found)"
+        )),
+        Text::LineDiffers {
+            line,
+            expected,
+            found,
+        } => {
+            out.push(format!(
+                "  document text and figures: DO NOT MATCH at line {line}"
+            ));
+            out.push(format!("    expected: {expected}"));
+            out.push(format!("    found:    {found}"));
+        }
+    }
+    out.push(match &v.file {
+        File::Issued { sha256, format, at } => format!(
+            "  file: identical to the issued file (SHA-256 {sha256}, {} of {at})",
+            format.as_str()
+        ),
+        File::RenderedAgain {
+            sha256,
+            format,
+            at,
+            by,
+        } => format!(
+            "  file: identical to the file rendered again on {at} by {by} ({}, SHA-256 {sha256})",
+            format.as_str()
+        ),
+        File::NoRecord { .. } => format!(
+            "  file: no SHA-256 on record for this {kind} (issued before vigia recorded its files)"
+        ),
+        File::Changed { sha256, written } => format!(
+            "  file: text and figures match, but the file was changed: its SHA-256 {sha256} is not one of the {written} file(s) vigia wrote of it"
+        ),
+        File::Different { sha256 } => {
+            format!("  file: DIFFERENT from every file vigia wrote of it (SHA-256 {sha256})")
+        }
+    });
+    let fp = &v.fingerprint;
+    out.push(if fp.matches() {
+        format!("  fingerprint {}: matches", fp.stored)
+    } else {
+        format!(
+            "  fingerprint: DOES NOT MATCH (stored {}, recomputed {}, in document: {})",
+            fp.stored, fp.recomputed, fp.printed
+        )
+    });
+    out.push(if v.same_figures {
+        "  recomputed from the register today: same figures".into()
+    } else if let Some(p) = &v.paid_since {
+        let paz = match &p.settlement {
+            Some((number, date)) => format!("its paz y salvo is {number} of {date}"),
+            None => "issue its paz y salvo (vigia settlement issue), not a new notice".into(),
+        };
+        format!(
+            "  recomputed from the register today: DIFFERENT figures: the fine was paid in full on {} since; nothing is left to demand: {paz}",
+            p.on
+        )
+    } else {
+        format!(
+            "  recomputed from the register today: DIFFERENT figures (a payment, stage price or rate recorded since); issue a new {kind}"
+        )
+    });
+    for s in &v.voids {
+        out.push(format!("  {}", s.said().en()));
+    }
+    match &v.standing {
+        Some(Standing::Replaced { number, date }) => out.push(format!(
+            "  superseded: replaced by notice {number} of {date}; this notice is no longer in force"
+        )),
+        Some(Standing::InForce) => out.push("  in force: no later notice replaces it".into()),
+        None => {}
+    }
+    out
+}

@@ -215,6 +215,10 @@ impl Catalogue for Es {
     fn scale_error(&self, e: &crate::calendar::ScaleError) -> String {
         super::es_msg::scale_error(e)
     }
+
+    fn verified(&self, v: &crate::register::verify::Verified, file: &str) -> Vec<String> {
+        super::es_msg::verified(v, file)
+    }
 }
 
 /// "registre el día y el medio de la entrega", or with the command that records it.

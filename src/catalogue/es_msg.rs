@@ -845,3 +845,102 @@ pub fn scale_error(e: &crate::calendar::ScaleError) -> String {
         ),
     }
 }
+
+/// `notice verify`'s report, in Spanish.
+pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String> {
+    use crate::register::verify::{File, Standing, Text};
+    let kind = v.kind.said();
+    let kind = kind.es();
+    let mut out = vec![format!(
+        "{file}: {kind} {} del programa {}, liquidación N.º {}",
+        v.number, v.program, v.liquidation_id
+    )];
+    match &v.text {
+        Text::Match => out.push("  texto y cifras del documento: coinciden con el registro".into()),
+        Text::LineCount { expected, found } => out.push(format!(
+            "  texto y cifras del documento: NO COINCIDEN (se esperaban {expected} líneas, hay {found})"
+        )),
+        Text::LineDiffers {
+            line,
+            expected,
+            found,
+        } => {
+            out.push(format!(
+                "  texto y cifras del documento: NO COINCIDEN en la línea {line}"
+            ));
+            out.push(format!("    se esperaba: {expected}"));
+            out.push(format!("    dice:        {found}"));
+        }
+    }
+    out.push(match &v.file {
+        File::Issued { sha256, format, at } => format!(
+            "  archivo: idéntico al emitido (SHA-256 {sha256}, {} del {})",
+            format.as_str(),
+            momento(at)
+        ),
+        File::RenderedAgain {
+            sha256,
+            format,
+            at,
+            by,
+        } => format!(
+            "  archivo: idéntico al escrito de nuevo el {} por {by} ({}, SHA-256 {sha256})",
+            momento(at),
+            format.as_str()
+        ),
+        File::NoRecord { .. } => format!(
+            "  archivo: no hay SHA-256 registrado para este {kind} (emitido antes de que vigia \
+             registrara sus archivos)"
+        ),
+        File::Changed { sha256, written } => format!(
+            "  archivo: el texto y las cifras coinciden, pero el archivo se modificó: su SHA-256 \
+             {sha256} no es el de ninguno de los {written} archivo(s) que vigia escribió de él"
+        ),
+        File::Different { sha256 } => {
+            format!("  archivo: DISTINTO de todos los que vigia escribió de él (SHA-256 {sha256})")
+        }
+    });
+    let fp = &v.fingerprint;
+    out.push(if fp.matches() {
+        format!("  huella {}: coincide", fp.stored)
+    } else {
+        format!(
+            "  huella: NO COINCIDE (guardada {}, recalculada {}, impresa en el documento: {})",
+            fp.stored,
+            fp.recomputed,
+            if fp.printed { "sí" } else { "no" }
+        )
+    });
+    out.push(if v.same_figures {
+        "  recalculado hoy con el registro: las mismas cifras".into()
+    } else if let Some(p) = &v.paid_since {
+        let paz = match &p.settlement {
+            Some((number, date)) => format!("su paz y salvo es el {number} del {}", fecha(*date)),
+            None => "emita su paz y salvo (vigia settlement issue), no un aviso nuevo".into(),
+        };
+        format!(
+            "  recalculado hoy con el registro: OTRAS cifras: la multa quedó pagada por completo el \
+             {}; no queda nada por cobrar: {paz}",
+            fecha(p.on)
+        )
+    } else {
+        format!(
+            "  recalculado hoy con el registro: OTRAS cifras (se registró después un pago, un precio \
+             de etapa o una tasa); emita un {kind} nuevo"
+        )
+    });
+    for s in &v.voids {
+        out.push(format!("  {}", s.said().es()));
+    }
+    match &v.standing {
+        Some(Standing::Replaced { number, date }) => out.push(format!(
+            "  reemplazado: por el aviso {number} del {}; este aviso ya no está vigente",
+            fecha(*date)
+        )),
+        Some(Standing::InForce) => {
+            out.push("  vigente: ningún aviso posterior lo reemplaza".into())
+        }
+        None => {}
+    }
+    out
+}

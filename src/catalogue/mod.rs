@@ -62,6 +62,8 @@ pub trait Catalogue {
     fn store_error(&self, e: &crate::store::StoreError) -> String;
     /// Why a fine's brackets or its lock-up's length are refused.
     fn scale_error(&self, e: &crate::calendar::ScaleError) -> String;
+    /// `notice verify`'s report on the document at `file`: one line, then a line per check.
+    fn verified(&self, v: &crate::register::verify::Verified, file: &str) -> Vec<String>;
 }
 
 /// The catalogue of `lang`.

@@ -6,7 +6,7 @@ use super::{CliError, Ctx, Status, args};
 use crate::files::{self, FileError};
 use crate::notice::{NoticeData, SettlementData, Via};
 use crate::register;
-use crate::register::verify::{self, Standing, Text, Unverifiable};
+use crate::register::verify::{self, Unverifiable};
 use crate::report::document::Documents;
 use crate::report::records;
 use crate::store::Store;
@@ -759,105 +759,9 @@ pub(crate) fn verify(
         verify::Error::Unverifiable(e) => unverifiable(e),
         verify::Error::Register(e) => e.into(),
     })?;
-    let kind = v.kind.said();
-    let kind = kind.en();
-    writeln!(
-        ctx.out,
-        "{}: {kind} {} of program {}, liquidation {}",
-        file.display(),
-        v.number,
-        v.program,
-        v.liquidation_id
-    )?;
-    match &v.text {
-        Text::Match => writeln!(ctx.out, "  document text and figures: match the register")?,
-        Text::LineCount { expected, found } => writeln!(
-            ctx.out,
-            "  document text and figures: DO NOT MATCH ({expected} lines expected, {found} found)"
-        )?,
-        Text::LineDiffers {
-            line,
-            expected,
-            found,
-        } => {
-            writeln!(
-                ctx.out,
-                "  document text and figures: DO NOT MATCH at line {line}"
-            )?;
-            writeln!(ctx.out, "    expected: {expected}")?;
-            writeln!(ctx.out, "    found:    {found}")?;
-        }
-    }
-    match &v.file {
-        verify::File::Issued { sha256, format, at } => writeln!(
-            ctx.out,
-            "  file: identical to the issued file (SHA-256 {sha256}, {} of {at})",
-            format.as_str()
-        )?,
-        verify::File::RenderedAgain {
-            sha256,
-            format,
-            at,
-            by,
-        } => writeln!(
-            ctx.out,
-            "  file: identical to the file rendered again on {at} by {by} ({}, SHA-256 {sha256})",
-            format.as_str()
-        )?,
-        verify::File::NoRecord { .. } => writeln!(
-            ctx.out,
-            "  file: no SHA-256 on record for this {kind} (issued before vigia recorded its files)"
-        )?,
-        verify::File::Changed { sha256, written } => writeln!(
-            ctx.out,
-            "  file: text and figures match, but the file was changed: its SHA-256 {sha256} is not one of the {written} file(s) vigia wrote of it"
-        )?,
-        verify::File::Different { sha256 } => writeln!(
-            ctx.out,
-            "  file: DIFFERENT from every file vigia wrote of it (SHA-256 {sha256})"
-        )?,
-    }
-    let fp = &v.fingerprint;
-    if fp.matches() {
-        writeln!(ctx.out, "  fingerprint {}: matches", fp.stored)?;
-    } else {
-        writeln!(
-            ctx.out,
-            "  fingerprint: DOES NOT MATCH (stored {}, recomputed {}, in document: {})",
-            fp.stored, fp.recomputed, fp.printed
-        )?;
-    }
-    if v.same_figures {
-        writeln!(
-            ctx.out,
-            "  recomputed from the register today: same figures"
-        )?;
-    } else if let Some(p) = &v.paid_since {
-        let paz = match &p.settlement {
-            Some((number, date)) => format!("its paz y salvo is {number} of {date}"),
-            None => "issue its paz y salvo (vigia settlement issue), not a new notice".into(),
-        };
-        writeln!(
-            ctx.out,
-            "  recomputed from the register today: DIFFERENT figures: the fine was paid in full on {} since; nothing is left to demand: {paz}",
-            p.on
-        )?;
-    } else {
-        writeln!(
-            ctx.out,
-            "  recomputed from the register today: DIFFERENT figures (a payment, stage price or rate recorded since); issue a new {kind}"
-        )?;
-    }
-    for s in &v.voids {
-        writeln!(ctx.out, "  {s}")?;
-    }
-    match &v.standing {
-        Some(Standing::Replaced { number, date }) => writeln!(
-            ctx.out,
-            "  superseded: replaced by notice {number} of {date}; this notice is no longer in force"
-        )?,
-        Some(Standing::InForce) => writeln!(ctx.out, "  in force: no later notice replaces it")?,
-        None => {}
+    let file = file.display().to_string();
+    for line in crate::catalogue::of(ctx.lang).verified(&v, &file) {
+        writeln!(ctx.out, "{line}")?;
     }
     let signature_ok = super::sign::report(ctx.out, &signed_file, trust)?;
     Ok(if v.matches() && signature_ok {
