@@ -460,6 +460,59 @@ pub fn msg(m: &Msg<'_>) -> String {
                 format_cop(*minimum_price)
             )
         }
+        Msg::Improvement {
+            id,
+            proposal,
+            tranche,
+            original,
+            offered,
+            counted: true,
+            code,
+            stage,
+        } => format!(
+            "improvement {id}: {proposal} (tranche {tranche}) raises its price from {} to {} per share; read the \
+             proposals again with `vigia stage evaluate {code} --stage {stage}`",
+            format_cop(*original),
+            format_cop(*offered)
+        ),
+        Msg::Improvement {
+            id,
+            proposal,
+            tranche,
+            original,
+            offered,
+            ..
+        } => format!(
+            "improvement {id}: {proposal} (tranche {tranche}) offered {}, not above its original {}: recorded and \
+             ignored; the original price stands (seed 002)",
+            format_cop(*offered),
+            format_cop(*original)
+        ),
+        Msg::DrawVerified {
+            id,
+            stage,
+            code,
+            tranche,
+            text,
+            digest,
+            number,
+            tied,
+            index,
+            winner,
+        } => format!(
+            "verified: draw {id} of stage {stage} of {code}, tranche {tranche}: sha256({text:?}) = {digest}; first 8 \
+             bytes {number} mod {tied} = {index}: {winner} wins"
+        ),
+        Msg::ActaVerified {
+            run,
+            code,
+            acceptors,
+            awarded,
+            fingerprint,
+        } => format!(
+            "verified: acta of adjudication {run} of {code} ({acceptors} acceptor(s), {awarded} shares awarded); fingerprint {fingerprint} matches the \
+             register"
+        ),
         Msg::WorkbookNotText => "a workbook is not text: name the file with --out FILE.xlsx".to_string(),
         Msg::OutIsSymlink => "it is a symbolic link, which vigia does not write through (nor replace); give the path of the file itself".to_string(),
         Msg::Left => "left".to_string(),

@@ -545,6 +545,62 @@ pub fn msg(m: &Msg<'_>) -> String {
                 format_cop(*minimum_price)
             )
         }
+        Msg::Improvement {
+            id,
+            proposal,
+            tranche,
+            original,
+            offered,
+            counted: true,
+            code,
+            stage,
+        } => format!(
+            "mejora N.º {id}: la {proposal} (tramo {tranche}) sube su precio de {} a {} por acción; \
+             vuelva a evaluar las propuestas con `vigia stage evaluate {code} --stage {stage}`",
+            format_cop(*original),
+            format_cop(*offered)
+        ),
+        Msg::Improvement {
+            id,
+            proposal,
+            tranche,
+            original,
+            offered,
+            ..
+        } => format!(
+            "mejora N.º {id}: la {proposal} (tramo {tranche}) ofreció {}, que no supera su precio \
+             original de {}: se registra y no se tiene en cuenta; el precio original se mantiene \
+             (seed 002)",
+            format_cop(*offered),
+            format_cop(*original)
+        ),
+        Msg::DrawVerified {
+            id,
+            stage,
+            code,
+            tranche,
+            text,
+            digest,
+            number,
+            tied,
+            index,
+            winner,
+        } => format!(
+            "verificado: sorteo N.º {id} de la etapa {stage} de {code}, tramo {tranche}: \
+             sha256({text:?}) = {digest}; primeros 8 bytes {number} mód {tied} = {index}: gana la {winner}"
+        ),
+        Msg::ActaVerified {
+            run,
+            code,
+            acceptors,
+            awarded,
+            fingerprint,
+        } => format!(
+            "verificada: acta de la adjudicación N.º {run} de {code} ({} aceptante(s), {} acciones \
+             adjudicadas); la huella {fingerprint} coincide con el registro",
+            numero(*acceptors),
+            numero(*awarded)
+        ),
         Msg::WorkbookNotText => "un libro de Excel no es texto: nombre el archivo con --out ARCHIVO.xlsx".to_string(),
         Msg::OutIsSymlink => "es un enlace simbólico, a través del cual vigia no escribe (ni lo reemplaza); indique la ruta del archivo mismo".to_string(),
         Msg::Left => "faltan".to_string(),

@@ -391,6 +391,38 @@ pub enum Msg<'a> {
         criterion: Criterion<'a>,
         outcome: TrancheOutcome<'a>,
     },
+    /// A later stage's improvement round: one proposal's new price, counted or not.
+    Improvement {
+        id: i64,
+        proposal: &'a str,
+        tranche: u32,
+        original: Decimal,
+        offered: Decimal,
+        counted: bool,
+        code: &'a str,
+        stage: u8,
+    },
+    /// A recorded draw recomputed and found the same.
+    DrawVerified {
+        id: i64,
+        stage: u8,
+        code: &'a str,
+        tranche: u32,
+        text: &'a str,
+        digest: &'a str,
+        number: &'a str,
+        tied: u64,
+        index: u64,
+        winner: &'a str,
+    },
+    /// `offer verify`: the acta is the register's.
+    ActaVerified {
+        run: i64,
+        code: &'a str,
+        acceptors: u64,
+        awarded: u64,
+        fingerprint: &'a str,
+    },
     /// `--format xlsx` without `--out`.
     WorkbookNotText,
     /// `--out` names a symbolic link (the check's report).

@@ -74,9 +74,12 @@ fn variant(m: &Msg<'_>) -> usize {
         Msg::OutIsSymlink => 57,
         Msg::Counting(_) => 58,
         Msg::Left => 59,
+        Msg::Improvement { .. } => 60,
+        Msg::DrawVerified { .. } => 61,
+        Msg::ActaVerified { .. } => 62,
     }
 }
-const VARIANTS: usize = 60;
+const VARIANTS: usize = 63;
 
 /// Every step of the demo, in its order (an exhaustive match keeps the list whole).
 fn steps() -> Vec<Step> {
@@ -456,6 +459,45 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             minimum_price: amount,
             available: 1000,
             offered: 1000,
+        },
+        Msg::Improvement {
+            id: 1,
+            proposal: "P-12",
+            tranche: 1,
+            original: amount,
+            offered: amount,
+            counted: true,
+            code: "P",
+            stage: 2,
+        },
+        Msg::Improvement {
+            id: 1,
+            proposal: "P-12",
+            tranche: 1,
+            original: amount,
+            offered: amount,
+            counted: false,
+            code: "P",
+            stage: 2,
+        },
+        Msg::DrawVerified {
+            id: 1,
+            stage: 2,
+            code: "P",
+            tranche: 1,
+            text: "semilla",
+            digest: "ff",
+            number: "15",
+            tied: 2,
+            index: 1,
+            winner: "P-12",
+        },
+        Msg::ActaVerified {
+            run: 1,
+            code: "P",
+            acceptors: 9,
+            awarded: 74300,
+            fingerprint: "ff",
         },
         Msg::WorkbookNotText,
         Msg::OutIsSymlink,

@@ -586,11 +586,12 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
         }
         None => {}
     }
-    writeln!(
-        ctx.out,
-        "verified: acta of adjudication {} of {code} ({} acceptor(s), {} shares awarded); fingerprint {} matches the \
-         register",
-        run.id, count, header.awarded, run.fingerprint
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::ActaVerified {
+        run: run.id,
+        code: &code,
+        acceptors: count,
+        awarded: header.awarded,
+        fingerprint: &run.fingerprint,
+    })?;
     Ok(Status::Ok)
 }

@@ -404,27 +404,16 @@ fn improve(
     let i = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
         rules::improve(tx, &p, stage, &proposal, price, &rates)
     })?;
-    if i.counted {
-        writeln!(
-            ctx.out,
-            "improvement {}: {proposal} (tranche {}) raises its price from {} to {} per share; read the \
-             proposals again with `vigia stage evaluate {code} --stage {stage}`",
-            i.id,
-            i.tranche,
-            format_cop(i.original),
-            format_cop(i.offered)
-        )?;
-    } else {
-        writeln!(
-            ctx.out,
-            "improvement {}: {proposal} (tranche {}) offered {}, not above its original {}: recorded and \
-             ignored; the original price stands (seed 002)",
-            i.id,
-            i.tranche,
-            format_cop(i.offered),
-            format_cop(i.original)
-        )?;
-    }
+    ctx.say(crate::catalogue::msg::Msg::Improvement {
+        id: i.id,
+        proposal: &proposal,
+        tranche: i.tranche,
+        original: i.original,
+        offered: i.offered,
+        counted: i.counted,
+        code: &code,
+        stage: stage.number(),
+    })?;
     Ok(Status::Ok)
 }
 
@@ -445,19 +434,18 @@ fn draw(
         let mut status = Status::Ok;
         for c in checks {
             if c.differences.is_empty() {
-                writeln!(
-                    ctx.out,
-                    "verified: draw {} of stage {stage} of {code}, tranche {}: sha256({:?}) = {}; first 8 \
-                     bytes {} mod {} = {}: {} wins",
-                    c.stored.id,
-                    c.stored.tranche,
-                    c.recomputed.text,
-                    c.recomputed.digest,
-                    c.recomputed.number,
-                    c.recomputed.sorted.len(),
-                    c.recomputed.index,
-                    c.recomputed.winner
-                )?;
+                ctx.say(crate::catalogue::msg::Msg::DrawVerified {
+                    id: c.stored.id,
+                    stage: stage.number(),
+                    code: &code,
+                    tranche: c.stored.tranche,
+                    text: &c.recomputed.text,
+                    digest: &c.recomputed.digest,
+                    number: &c.recomputed.number.to_string(),
+                    tied: c.recomputed.sorted.len() as u64,
+                    index: c.recomputed.index as u64,
+                    winner: &c.recomputed.winner,
+                })?;
             } else {
                 status = Status::Findings;
                 writeln!(
