@@ -513,6 +513,19 @@ pub fn msg(m: &Msg<'_>) -> String {
             "verified: acta of adjudication {run} of {code} ({acceptors} acceptor(s), {awarded} shares awarded); fingerprint {fingerprint} matches the \
              register"
         ),
+        Msg::AuditIntact {
+            events,
+            head,
+            signed,
+            line,
+            at_events,
+            at,
+            since,
+        } => format!(
+            "audit trail intact: {events} events, chain and stored rows match; head {head}\n\
+             schema and triggers as vigia's migrations create them; SQLite quick_check ok\n\
+             checkpoints: {signed} signed, the last (line {line}) at {at_events} events, {at}; {since} event(s) since"
+        ),
         Msg::WorkbookNotText => "a workbook is not text: name the file with --out FILE.xlsx".to_string(),
         Msg::OutIsSymlink => "it is a symbolic link, which vigia does not write through (nor replace); give the path of the file itself".to_string(),
         Msg::Left => "left".to_string(),

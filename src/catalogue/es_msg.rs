@@ -601,6 +601,23 @@ pub fn msg(m: &Msg<'_>) -> String {
             numero(*acceptors),
             numero(*awarded)
         ),
+        Msg::AuditIntact {
+            events,
+            head,
+            signed,
+            line,
+            at_events,
+            at,
+            since,
+        } => format!(
+            "traza de auditoría íntegra: {events} eventos, la cadena y las filas guardadas \
+             coinciden; cabeza {head}\n\
+             esquema y disparadores como los crean las migraciones de vigia; quick_check de SQLite \
+             correcto\n\
+             puntos de control: {signed} firmado(s), el último (línea {line}) a los {at_events} \
+             eventos, el {}; {since} evento(s) desde entonces",
+            momento(at)
+        ),
         Msg::WorkbookNotText => "un libro de Excel no es texto: nombre el archivo con --out ARCHIVO.xlsx".to_string(),
         Msg::OutIsSymlink => "es un enlace simbólico, a través del cual vigia no escribe (ni lo reemplaza); indique la ruta del archivo mismo".to_string(),
         Msg::Left => "faltan".to_string(),

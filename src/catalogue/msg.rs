@@ -423,6 +423,16 @@ pub enum Msg<'a> {
         awarded: u64,
         fingerprint: &'a str,
     },
+    /// `audit verify` found nothing wrong: the chain, the schema, the last checkpoint.
+    AuditIntact {
+        events: i64,
+        head: &'a str,
+        signed: u64,
+        line: u64,
+        at_events: i64,
+        at: &'a str,
+        since: i64,
+    },
     /// `--format xlsx` without `--out`.
     WorkbookNotText,
     /// `--out` names a symbolic link (the check's report).

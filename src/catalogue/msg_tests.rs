@@ -77,9 +77,10 @@ fn variant(m: &Msg<'_>) -> usize {
         Msg::Improvement { .. } => 60,
         Msg::DrawVerified { .. } => 61,
         Msg::ActaVerified { .. } => 62,
+        Msg::AuditIntact { .. } => 63,
     }
 }
-const VARIANTS: usize = 63;
+const VARIANTS: usize = 64;
 
 /// Every step of the demo, in its order (an exhaustive match keeps the list whole).
 fn steps() -> Vec<Step> {
@@ -498,6 +499,15 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             acceptors: 9,
             awarded: 74300,
             fingerprint: "ff",
+        },
+        Msg::AuditIntact {
+            events: 39,
+            head: "d99bcc445704",
+            signed: 1,
+            line: 1,
+            at_events: 0,
+            at: "2026-12-02T21:20:54Z",
+            since: 38,
         },
         Msg::WorkbookNotText,
         Msg::OutIsSymlink,
