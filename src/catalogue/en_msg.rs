@@ -526,6 +526,47 @@ pub fn msg(m: &Msg<'_>) -> String {
              schema and triggers as vigia's migrations create them; SQLite quick_check ok\n\
              checkpoints: {signed} signed, the last (line {line}) at {at_events} events, {at}; {since} event(s) since"
         ),
+        Msg::Drawn {
+            id,
+            stage,
+            code,
+            tranche,
+            sorted,
+            text,
+            digest,
+            number,
+            tied,
+            index,
+            winner,
+        } => format!(
+            "draw {id} of stage {stage} of {code}, tranche {tranche}:\n  tied, sorted by their UTF-8 bytes: {sorted}\n  text \
+             hashed: {text}\n  SHA-256: {digest}\n  first 8 bytes as an unsigned integer: {number}\n  {number} mod {tied} = {index}: {winner} wins\n  \
+             check it: printf %s '{}' | sha256sum",
+            text.replace('\'', "'\\''")
+        ),
+        Msg::StageAdjudicated {
+            stage,
+            code,
+            on,
+            conclusion,
+            awarded,
+            offered,
+            leftover,
+        } => format!(
+            "stage {stage} of {code} adjudicated on {on} (conclusion {conclusion}): {awarded} of {offered} shares awarded, {leftover} left over"
+        ),
+        Msg::StagePriceFrom {
+            id,
+            code,
+            stage,
+            price,
+            composition,
+            from,
+        } => format!(
+            "stage price {id}: program {code}, stage {stage}, {} per share{composition} (Art. 9 (iii)) from {from}; \
+             provisional liquidations are flagged by `vigia check` (PROVISIONAL_STALE) for re-liquidation",
+            format_cop(*price)
+        ),
         Msg::WorkbookNotText => "a workbook is not text: name the file with --out FILE.xlsx".to_string(),
         Msg::OutIsSymlink => "it is a symbolic link, which vigia does not write through (nor replace); give the path of the file itself".to_string(),
         Msg::Left => "left".to_string(),

@@ -618,6 +618,55 @@ pub fn msg(m: &Msg<'_>) -> String {
              eventos, el {}; {since} evento(s) desde entonces",
             momento(at)
         ),
+        Msg::Drawn {
+            id,
+            stage,
+            code,
+            tranche,
+            sorted,
+            text,
+            digest,
+            number,
+            tied,
+            index,
+            winner,
+        } => format!(
+            "sorteo N.º {id} de la etapa {stage} de {code}, tramo {tranche}:\n  empatadas, en el orden \
+             de sus bytes UTF-8: {sorted}\n  texto resumido: {text}\n  SHA-256: {digest}\n  primeros 8 \
+             bytes como entero sin signo: {number}\n  {number} mód {tied} = {index}: gana la {winner}\n  \
+             compruébelo: printf %s '{}' | sha256sum",
+            text.replace('\'', "'\\''")
+        ),
+        Msg::StageAdjudicated {
+            stage,
+            code,
+            on,
+            conclusion,
+            awarded,
+            offered,
+            leftover,
+        } => format!(
+            "etapa {stage} de {code} adjudicada el {} (conclusión N.º {conclusion}): {} de {} acciones \
+             adjudicadas, sobran {}",
+            fecha(*on),
+            numero(*awarded),
+            numero(*offered),
+            numero(*leftover)
+        ),
+        Msg::StagePriceFrom {
+            id,
+            code,
+            stage,
+            price,
+            composition,
+            from,
+        } => format!(
+            "precio de la etapa N.º {id}: programa {code}, etapa {stage}, {} por acción{composition} \
+             (art. 9 (iii)) desde el {}; `vigia check` señala las liquidaciones provisionales \
+             (PROVISIONAL_STALE) para liquidarlas de nuevo",
+            format_cop(*price),
+            fecha(*from)
+        ),
         Msg::WorkbookNotText => "un libro de Excel no es texto: nombre el archivo con --out ARCHIVO.xlsx".to_string(),
         Msg::OutIsSymlink => "es un enlace simbólico, a través del cual vigia no escribe (ni lo reemplaza); indique la ruta del archivo mismo".to_string(),
         Msg::Left => "faltan".to_string(),

@@ -433,6 +433,39 @@ pub enum Msg<'a> {
         at: &'a str,
         since: i64,
     },
+    /// A later stage's draw, with what anyone needs to check it.
+    Drawn {
+        id: i64,
+        stage: u8,
+        code: &'a str,
+        tranche: u32,
+        sorted: &'a str,
+        text: &'a str,
+        digest: &'a str,
+        number: &'a str,
+        tied: u64,
+        index: u64,
+        winner: &'a str,
+    },
+    StageAdjudicated {
+        stage: u8,
+        code: &'a str,
+        on: NaiveDate,
+        conclusion: i64,
+        awarded: u64,
+        offered: u64,
+        leftover: u64,
+    },
+    /// The price a later stage's adjudication records for Art. 9 (iii); `composition` says how
+    /// several tranches' prices make it (empty for one).
+    StagePriceFrom {
+        id: i64,
+        code: &'a str,
+        stage: u8,
+        price: Decimal,
+        composition: &'a str,
+        from: NaiveDate,
+    },
     /// `--format xlsx` without `--out`.
     WorkbookNotText,
     /// `--out` names a symbolic link (the check's report).

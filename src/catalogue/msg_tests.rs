@@ -78,9 +78,12 @@ fn variant(m: &Msg<'_>) -> usize {
         Msg::DrawVerified { .. } => 61,
         Msg::ActaVerified { .. } => 62,
         Msg::AuditIntact { .. } => 63,
+        Msg::Drawn { .. } => 64,
+        Msg::StageAdjudicated { .. } => 65,
+        Msg::StagePriceFrom { .. } => 66,
     }
 }
-const VARIANTS: usize = 64;
+const VARIANTS: usize = 67;
 
 /// Every step of the demo, in its order (an exhaustive match keeps the list whole).
 fn steps() -> Vec<Step> {
@@ -508,6 +511,36 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             at_events: 0,
             at: "2026-12-02T21:20:54Z",
             since: 38,
+        },
+        Msg::Drawn {
+            id: 1,
+            stage: 2,
+            code: "P",
+            tranche: 1,
+            sorted: "P-07, P-12",
+            text: "semilla|P|2|1|P-07,P-12",
+            digest: "ff",
+            number: "15",
+            tied: 2,
+            index: 1,
+            winner: "P-12",
+        },
+        Msg::StageAdjudicated {
+            stage: 2,
+            code: "P",
+            on: d2,
+            conclusion: 1,
+            awarded: 1000,
+            offered: 1000,
+            leftover: 0,
+        },
+        Msg::StagePriceFrom {
+            id: 1,
+            code: "P",
+            stage: 2,
+            price: amount,
+            composition: "",
+            from: d2,
         },
         Msg::WorkbookNotText,
         Msg::OutIsSymlink,

@@ -470,23 +470,19 @@ fn draw(
         rules::draw(tx, &p, stage, tranche, &seed, &rates)
     })?;
     let r = &d.draw;
-    writeln!(
-        ctx.out,
-        "draw {} of stage {stage} of {code}, tranche {}:\n  tied, sorted by their UTF-8 bytes: {}\n  text \
-         hashed: {}\n  SHA-256: {}\n  first 8 bytes as an unsigned integer: {}\n  {} mod {} = {}: {} wins\n  \
-         check it: printf %s '{}' | sha256sum",
-        d.id,
-        d.tranche,
-        r.sorted.join(", "),
-        r.text,
-        r.digest,
-        r.number,
-        r.number,
-        r.sorted.len(),
-        r.index,
-        r.winner,
-        r.text.replace('\'', "'\\''")
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::Drawn {
+        id: d.id,
+        stage: stage.number(),
+        code: &code,
+        tranche: d.tranche,
+        sorted: &r.sorted.join(", "),
+        text: &r.text,
+        digest: &r.digest,
+        number: &r.number.to_string(),
+        tied: r.sorted.len() as u64,
+        index: r.index as u64,
+        winner: &r.winner,
+    })?;
     Ok(Status::Ok)
 }
 
@@ -587,7 +583,7 @@ fn conclude(
         }
         _ => None,
     };
-    write_conclusion(ctx.out, &code, stage, &c)?;
+    write_conclusion((ctx.out, ctx.lang), &code, stage, &c)?;
     if let Some(path) = placed {
         writeln!(ctx.out, "acta -> {}", path.display())?;
     }
@@ -595,7 +591,7 @@ fn conclude(
 }
 
 fn write_conclusion(
-    out: &mut dyn Write,
+    (out, lang): (&mut dyn Write, crate::lang::Lang),
     code: &str,
     stage: Stage,
     c: &Concluded,
@@ -603,11 +599,17 @@ fn write_conclusion(
     let k = &c.conclusion;
     match k.kind {
         Kind::Adjudicated => {
-            writeln!(
-                out,
-                "stage {stage} of {code} adjudicated on {} (conclusion {}): {} of {} shares awarded, {} left over",
-                k.decided_on, k.id, k.awarded, k.offered, k.leftover
-            )?;
+            let line =
+                crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::StageAdjudicated {
+                    stage: stage.number(),
+                    code,
+                    on: k.decided_on,
+                    conclusion: k.id,
+                    awarded: k.awarded,
+                    offered: k.offered,
+                    leftover: k.leftover,
+                });
+            writeln!(out, "{line}")?;
             for a in &c.awards {
                 let p = c
                     .evaluations
@@ -661,13 +663,16 @@ fn write_conclusion(
                 } else {
                     String::new()
                 };
-                writeln!(
-                    out,
-                    "stage price {id}: program {code}, stage {stage}, {} per share{composition} (Art. 9 (iii)) from {}; \
-                     provisional liquidations are flagged by `vigia check` (PROVISIONAL_STALE) for re-liquidation",
-                    format_cop(price),
-                    k.decided_on
-                )?;
+                let line =
+                    crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::StagePriceFrom {
+                        id,
+                        code,
+                        stage: stage.number(),
+                        price,
+                        composition: &composition,
+                        from: k.decided_on,
+                    });
+                writeln!(out, "{line}")?;
             }
         }
         Kind::Desert => {
