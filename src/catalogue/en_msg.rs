@@ -567,6 +567,13 @@ pub fn msg(m: &Msg<'_>) -> String {
              provisional liquidations are flagged by `vigia check` (PROVISIONAL_STALE) for re-liquidation",
             format_cop(*price)
         ),
+        Msg::Problems { what, count } => {
+            format!("{what}: {count} problem(s), nothing was written:")
+        }
+        Msg::ImportOf { path } => format!("import of {path}"),
+        Msg::ReleaseOf { on } => format!("release of the releasable pledges on {on}"),
+        Msg::RatesImportOf { name, sfc: false } => format!("rates import of {name}"),
+        Msg::RatesImportOf { name, sfc: true } => format!("rates import-sfc of {name}"),
         Msg::WorkbookNotText => "a workbook is not text: name the file with --out FILE.xlsx".to_string(),
         Msg::OutIsSymlink => "it is a symbolic link, which vigia does not write through (nor replace); give the path of the file itself".to_string(),
         Msg::Left => "left".to_string(),

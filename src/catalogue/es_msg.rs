@@ -667,6 +667,18 @@ pub fn msg(m: &Msg<'_>) -> String {
             format_cop(*price),
             fecha(*from)
         ),
+        Msg::Problems { what, count } => format!(
+            "{what}: {} problema(s), no se escribió nada:",
+            numero(*count)
+        ),
+        Msg::ImportOf { path } => format!("importación de {path}"),
+        Msg::ReleaseOf { on } => {
+            format!("liberación de las prendas liberables el {}", fecha(*on))
+        }
+        Msg::RatesImportOf { name, sfc: false } => format!("importación de tasas de {name}"),
+        Msg::RatesImportOf { name, sfc: true } => {
+            format!("importación del histórico de la SFC de {name}")
+        }
         Msg::WorkbookNotText => "un libro de Excel no es texto: nombre el archivo con --out ARCHIVO.xlsx".to_string(),
         Msg::OutIsSymlink => "es un enlace simbólico, a través del cual vigia no escribe (ni lo reemplaza); indique la ruta del archivo mismo".to_string(),
         Msg::Left => "faltan".to_string(),

@@ -66,6 +66,11 @@ pub trait Catalogue {
     fn verified(&self, v: &crate::register::verify::Verified, file: &str) -> Vec<String>;
 }
 
+/// `m` in both languages, for an error that is worded when printed.
+pub fn said(m: &msg::Msg<'_>) -> crate::lang::Said {
+    crate::lang::Said::new(of(Lang::En).msg(m), of(Lang::Es).msg(m))
+}
+
 /// The catalogue of `lang`.
 pub fn of(lang: Lang) -> &'static dyn Catalogue {
     match lang {

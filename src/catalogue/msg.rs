@@ -466,6 +466,24 @@ pub enum Msg<'a> {
         composition: &'a str,
         from: NaiveDate,
     },
+    /// Several problems refused `what`; nothing was written.
+    Problems {
+        what: &'a str,
+        count: u64,
+    },
+    /// What an import's problems refused: the import of the file at `path`.
+    ImportOf {
+        path: &'a str,
+    },
+    /// `pledge release --releasable`'s problems refused the release on `on`.
+    ReleaseOf {
+        on: NaiveDate,
+    },
+    /// A rates file's problems refused its import (`sfc`: the SFC's history).
+    RatesImportOf {
+        name: &'a str,
+        sfc: bool,
+    },
     /// `--format xlsx` without `--out`.
     WorkbookNotText,
     /// `--out` names a symbolic link (the check's report).

@@ -81,9 +81,13 @@ fn variant(m: &Msg<'_>) -> usize {
         Msg::Drawn { .. } => 64,
         Msg::StageAdjudicated { .. } => 65,
         Msg::StagePriceFrom { .. } => 66,
+        Msg::Problems { .. } => 67,
+        Msg::ImportOf { .. } => 68,
+        Msg::ReleaseOf { .. } => 69,
+        Msg::RatesImportOf { .. } => 70,
     }
 }
-const VARIANTS: usize = 67;
+const VARIANTS: usize = 71;
 
 /// Every step of the demo, in its order (an exhaustive match keeps the list whole).
 fn steps() -> Vec<Step> {
@@ -541,6 +545,20 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             price: amount,
             composition: "",
             from: d2,
+        },
+        Msg::Problems {
+            what: "x",
+            count: 2,
+        },
+        Msg::ImportOf { path: "/r/a.csv" },
+        Msg::ReleaseOf { on: d2 },
+        Msg::RatesImportOf {
+            name: "t.csv",
+            sfc: false,
+        },
+        Msg::RatesImportOf {
+            name: "t.csv",
+            sfc: true,
         },
         Msg::WorkbookNotText,
         Msg::OutIsSymlink,

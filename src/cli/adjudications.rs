@@ -228,10 +228,17 @@ impl ImportFile {
     pub fn rejected(&self, e: impl Into<crate::register::Error>) -> CliError {
         match e.into() {
             crate::register::Error::Store(StoreError::Rejected(problems)) => CliError::Many {
-                what: format!("import of {}", self.path.display()),
+                what: crate::catalogue::said(&Msg::ImportOf {
+                    path: &self.path.display().to_string(),
+                }),
                 problems: problems
                     .iter()
-                    .map(|p| super::remedy::problem(p, crate::lang::Lang::En))
+                    .map(|p| {
+                        crate::lang::Said::new(
+                            super::remedy::problem(p, crate::lang::Lang::En),
+                            super::remedy::problem(p, crate::lang::Lang::Es),
+                        )
+                    })
                     .collect(),
             },
             other => other.into(),

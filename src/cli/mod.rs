@@ -421,10 +421,11 @@ pub enum CliError {
         breach: i64,
         error: Box<CliError>,
     },
-    /// Several problems (e.g. every bad row of an import); nothing was written.
+    /// Several problems (e.g. every bad row of an import); nothing was written. Each said in
+    /// both languages (`what` from the catalogue's [`crate::catalogue::msg::Msg`]).
     Many {
-        what: String,
-        problems: Vec<String>,
+        what: crate::lang::Said,
+        problems: Vec<crate::lang::Said>,
     },
     Io(io::Error),
 }
@@ -485,6 +486,17 @@ impl CliError {
                 m
             }
             CliError::FineInput { flag, error } => fine_input(flag, error, lang),
+            CliError::Many { what, problems } => {
+                let mut m = crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::Problems {
+                    what: what.in_lang(lang),
+                    count: problems.len() as u64,
+                });
+                for p in problems {
+                    m.push_str("\n  ");
+                    m.push_str(p.in_lang(lang));
+                }
+                m
+            }
             _ => return None,
         })
     }
@@ -557,17 +569,7 @@ impl fmt::Display for CliError {
                 f.write_str(&self.typed_in(Lang::En).unwrap_or_default())
             }
             CliError::Breach { breach, error } => write!(f, "breach {breach}: {error}"),
-            CliError::Many { what, problems } => {
-                write!(
-                    f,
-                    "{what}: {} problem(s), nothing was written:",
-                    problems.len()
-                )?;
-                for p in problems {
-                    write!(f, "\n  {p}")?;
-                }
-                Ok(())
-            }
+            CliError::Many { .. } => f.write_str(&self.typed_in(Lang::En).unwrap_or_default()),
             CliError::Io(e) => write!(f, "cannot write the output: {e}"),
         }
     }

@@ -246,10 +246,15 @@ impl PledgeCommand {
                     })
                     .map_err(|e| match e {
                         crate::register::Error::Refusals(problems) => CliError::Many {
-                            what: format!("release of the releasable pledges on {on}"),
+                            what: crate::catalogue::said(&Msg::ReleaseOf { on }),
                             problems: problems
                                 .iter()
-                                .map(|r| super::refusal(r, super::flag_of))
+                                .map(|r| {
+                                    crate::lang::Said::new(
+                                        super::refusal(r, super::flag_of),
+                                        super::refusal_in(crate::lang::Lang::Es, r, super::flag_of),
+                                    )
+                                })
                                 .collect(),
                         },
                         other => other.into(),

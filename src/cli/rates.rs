@@ -187,8 +187,11 @@ impl RatesCommand {
                     RateSeries::from_csv(&text, &name)
                 };
                 let series = parsed.map_err(|e| CliError::Many {
-                    what: format!("rates import of {name}"),
-                    problems: e.problems.iter().map(|p| p.to_string()).collect(),
+                    what: crate::catalogue::said(&crate::catalogue::msg::Msg::RatesImportOf {
+                        name: &name,
+                        sfc: false,
+                    }),
+                    problems: e.problems.iter().map(problem_said).collect(),
                 })?;
                 let (supersede, forced) = overriding(supersede, force, reason.as_deref());
                 let mut store = ctx.store()?;
@@ -233,8 +236,11 @@ fn import_sfc(
     })?;
     let name = file.display().to_string();
     let many = |problems: Vec<crate::rates::Problem>| CliError::Many {
-        what: format!("rates import-sfc of {name}"),
-        problems: problems.iter().map(|p| p.to_string()).collect(),
+        what: crate::catalogue::said(&crate::catalogue::msg::Msg::RatesImportOf {
+            name: &name,
+            sfc: true,
+        }),
+        problems: problems.iter().map(problem_said).collect(),
     };
     let reading = crate::rates_sfc::read_file(&bytes).map_err(many)?;
     let read = reading.periods(&name).map_err(many)?;
@@ -389,6 +395,14 @@ fn refused_rates(problems: &[crate::rates::Problem]) -> String {
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// A rates file's problem in both languages.
+fn problem_said(p: &crate::rates::Problem) -> crate::lang::Said {
+    crate::lang::Said::new(
+        p.in_lang(crate::lang::Lang::En),
+        p.in_lang(crate::lang::Lang::Es),
+    )
 }
 
 fn report_added(

@@ -674,6 +674,15 @@ fn more_refusals_in_spanish() {
         let e = refused_both_ways(&r, args);
         seen.push_str(&format!("$ vigia --lang es {}\n{e}\n", args.join(" ")));
     };
+    let bad = r.file(
+        "malas.csv",
+        format!(
+            "{}XX,1,A,natural,trabajador,10,,2024-03-15,,\nCC,2000000001,B,natural,trabajador,-1,,2024-03-15,,\n",
+            crate::common::HEADER
+        )
+        .as_bytes(),
+    );
+    refused(&["adjudications", "import", &bad, "--program", "D3939-2004"]);
     refused(&["breach", "show", "99"]);
     refused(&["fine", "liquidate", "42", "--until", "2025-02-10"]);
     refused(&["notice", "list", "--format", "xlsx"]);
