@@ -205,19 +205,19 @@ impl Catalogue for Es {
     }
 
     fn code(&self, column: &str, value: &str) -> Option<&'static str> {
-        super::es_msg::code(column, value)
+        super::es_words::code(column, value)
     }
 
     fn store_error(&self, e: &crate::store::StoreError) -> String {
-        super::es_msg::store_error(e)
+        super::es_words::store_error(e)
     }
 
     fn scale_error(&self, e: &crate::calendar::ScaleError) -> String {
-        super::es_msg::scale_error(e)
+        super::es_words::scale_error(e)
     }
 
     fn verified(&self, v: &crate::register::verify::Verified, file: &str) -> Vec<String> {
-        super::es_msg::verified(v, file)
+        super::es_words::verified(v, file)
     }
 }
 

@@ -12,6 +12,7 @@ pub mod en;
 mod en_msg;
 pub mod es;
 mod es_msg;
+mod es_words;
 pub mod msg;
 #[cfg(test)]
 mod msg_tests;
