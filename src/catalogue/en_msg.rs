@@ -1,7 +1,7 @@
 //! The English of [`Msg`]: the success lines as the command line has always printed them
 //! (scripts rely on them): dates ISO, amounts es-CO (`$ 1.087.500`).
 
-use super::msg::{Counting, Criterion, Deadline, Msg, ReadAs, Rows, Step, TrancheOutcome};
+use super::msg::{Counting, Criterion, Deadline, Msg, ReadAs, Rows, Step, TrancheOutcome, Worth};
 use crate::money::format_cop;
 
 /// A command's success line in English.
@@ -574,6 +574,34 @@ pub fn msg(m: &Msg<'_>) -> String {
         Msg::ReleaseOf { on } => format!("release of the releasable pledges on {on}"),
         Msg::RatesImportOf { name, sfc: false } => format!("rates import of {name}"),
         Msg::RatesImportOf { name, sfc: true } => format!("rates import-sfc of {name}"),
+        Msg::StageAward {
+            tranche,
+            shares,
+            proposal,
+            bidders,
+            price,
+            total,
+            value,
+            due,
+            draw,
+        } => {
+            let value = match value {
+                Worth::None => "-".to_string(),
+                Worth::PresentValue(x) => format!("present value {}", format_cop(*x)),
+                Worth::Value(x) => format!("value {}", format_cop(*x)),
+                Worth::Points(x) => format!("{x:.4} points"),
+            };
+            format!(
+                "  tranche {tranche}: {shares} shares to {proposal} ({bidders}; jointly liable) at {} per share = {}, {value}; \
+                 payment due {due}{}",
+                format_cop(*price),
+                format_cop(*total),
+                draw.map_or_else(String::new, |d| format!(" (decided by draw {d})"))
+            )
+        }
+        Msg::TrancheVoid { tranche, shares } => format!(
+            "  tranche {tranche}: {shares} shares, no valid proposal (void: they pass to the next stage)"
+        ),
         Msg::WorkbookNotText => "a workbook is not text: name the file with --out FILE.xlsx".to_string(),
         Msg::OutIsSymlink => "it is a symbolic link, which vigia does not write through (nor replace); give the path of the file itself".to_string(),
         Msg::Left => "left".to_string(),

@@ -2,7 +2,7 @@
 //! `$ 1.087.500`, a notice an «aviso» and the lock-up the «período de restricción», as the
 //! check's reasons and the web say them.
 
-use super::msg::{Counting, Criterion, Deadline, Msg, ReadAs, Rows, Step, TrancheOutcome};
+use super::msg::{Counting, Criterion, Deadline, Msg, ReadAs, Rows, Step, TrancheOutcome, Worth};
 use crate::lang::{fecha, momento, numero};
 use crate::money::format_cop;
 
@@ -679,6 +679,41 @@ pub fn msg(m: &Msg<'_>) -> String {
         Msg::RatesImportOf { name, sfc: true } => {
             format!("importación del histórico de la SFC de {name}")
         }
+        Msg::StageAward {
+            tranche,
+            shares,
+            proposal,
+            bidders,
+            price,
+            total,
+            value,
+            due,
+            draw,
+        } => {
+            let value = match value {
+                Worth::None => "-".to_string(),
+                Worth::PresentValue(x) => format!("valor presente {}", format_cop(*x)),
+                Worth::Value(x) => format!("valor {}", format_cop(*x)),
+                Worth::Points(x) => format!(
+                    "{} puntos",
+                    crate::money::format_number(x.round_dp(4))
+                ),
+            };
+            format!(
+                "  tramo {tranche}: {} acciones a la {proposal} ({bidders}; solidariamente \
+                 responsables) a {} por acción = {}, {value}; pago a más tardar el {}{}",
+                numero(*shares),
+                format_cop(*price),
+                format_cop(*total),
+                fecha(*due),
+                draw.map_or_else(String::new, |d| format!(" (decidido por el sorteo N.º {d})"))
+            )
+        }
+        Msg::TrancheVoid { tranche, shares } => format!(
+            "  tramo {tranche}: {} acciones, ninguna propuesta válida (desierto: pasan a la etapa \
+             siguiente)",
+            numero(*shares)
+        ),
         Msg::WorkbookNotText => "un libro de Excel no es texto: nombre el archivo con --out ARCHIVO.xlsx".to_string(),
         Msg::OutIsSymlink => "es un enlace simbólico, a través del cual vigia no escribe (ni lo reemplaza); indique la ruta del archivo mismo".to_string(),
         Msg::Left => "faltan".to_string(),

@@ -80,6 +80,15 @@ pub enum TrancheOutcome<'a> {
     Desert,
 }
 
+/// A winning proposal's value under the stage's criterion.
+#[derive(Debug, Clone, Copy)]
+pub enum Worth {
+    PresentValue(Decimal),
+    Value(Decimal),
+    Points(Decimal),
+    None,
+}
+
 /// One success line of a command.
 #[derive(Debug, Clone)]
 pub enum Msg<'a> {
@@ -483,6 +492,23 @@ pub enum Msg<'a> {
     RatesImportOf {
         name: &'a str,
         sfc: bool,
+    },
+    /// A later stage's tranche awarded to a proposal (its bidders jointly liable).
+    StageAward {
+        tranche: u32,
+        shares: u64,
+        proposal: &'a str,
+        bidders: &'a str,
+        price: Decimal,
+        total: Decimal,
+        value: Worth,
+        due: NaiveDate,
+        draw: Option<i64>,
+    },
+    /// A tranche without a valid proposal: its shares pass on.
+    TrancheVoid {
+        tranche: u32,
+        shares: u64,
     },
     /// `--format xlsx` without `--out`.
     WorkbookNotText,

@@ -85,9 +85,11 @@ fn variant(m: &Msg<'_>) -> usize {
         Msg::ImportOf { .. } => 68,
         Msg::ReleaseOf { .. } => 69,
         Msg::RatesImportOf { .. } => 70,
+        Msg::StageAward { .. } => 71,
+        Msg::TrancheVoid { .. } => 72,
     }
 }
-const VARIANTS: usize = 71;
+const VARIANTS: usize = 73;
 
 /// Every step of the demo, in its order (an exhaustive match keeps the list whole).
 fn steps() -> Vec<Step> {
@@ -559,6 +561,21 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
         Msg::RatesImportOf {
             name: "t.csv",
             sfc: true,
+        },
+        Msg::StageAward {
+            tranche: 1,
+            shares: 1000,
+            proposal: "P-12",
+            bidders: "CC 1 Ana",
+            price: amount,
+            total: amount,
+            value: super::msg::Worth::PresentValue(amount),
+            due: d2,
+            draw: Some(1),
+        },
+        Msg::TrancheVoid {
+            tranche: 1,
+            shares: 1000,
         },
         Msg::WorkbookNotText,
         Msg::OutIsSymlink,

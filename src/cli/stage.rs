@@ -5,7 +5,7 @@
 
 use super::offer::{acta_format, first_difference, out_error, read_acta, unreadable};
 use super::{CliError, Ctx, Status, args};
-use crate::catalogue::msg::{Criterion, TrancheOutcome};
+use crate::catalogue::msg::{Criterion, TrancheOutcome, Worth};
 use crate::files;
 use crate::later_stages::{Stage, Valuation};
 use crate::money::format_cop;
@@ -190,15 +190,13 @@ fn criterion_of(e: &TrancheEvaluation) -> Criterion<'_> {
     }
 }
 
-/// A winner's value under the criterion, in the adjudication's words.
-fn value_words(v: Valuation, value: Option<rust_decimal::Decimal>) -> String {
-    let Some(x) = value else {
-        return "-".into();
-    };
-    match v {
-        Valuation::PresentValue { .. } => format!("present value {}", format_cop(x)),
-        Valuation::HighestPrice => format!("value {}", format_cop(x)),
-        Valuation::PriceAndTerm(_) => format!("{x:.4} points"),
+/// A winner's value under the criterion, for the catalogue to word.
+fn value_of(v: Valuation, value: Option<rust_decimal::Decimal>) -> Worth {
+    match (v, value) {
+        (_, None) => Worth::None,
+        (Valuation::PresentValue { .. }, Some(x)) => Worth::PresentValue(x),
+        (Valuation::HighestPrice, Some(x)) => Worth::Value(x),
+        (Valuation::PriceAndTerm(_), Some(x)) => Worth::Points(x),
     }
 }
 
@@ -617,36 +615,43 @@ fn write_conclusion(
                     .flat_map(|e| &e.proposals)
                     .find(|p| Some(p.id) == a.proposal_id);
                 match (p, a.price, a.payment_due) {
-                    (Some(p), Some(price), Some(due)) => writeln!(
-                        out,
-                        "  tranche {}: {} shares to {} ({}; jointly liable) at {} per share = {}, {}; \
-                         payment due {due}{}",
-                        a.tranche,
-                        a.shares,
-                        p.row.reference,
-                        p.row
+                    (Some(p), Some(price), Some(due)) => {
+                        let bidders = p
+                            .row
                             .bidders
                             .iter()
                             .map(|b| format!("{} {} {}", b.doc_type.as_str(), b.doc_number, b.name))
                             .collect::<Vec<_>>()
-                            .join("; "),
-                        format_cop(price),
-                        format_cop(price * Decimal::from(a.shares)),
-                        value_words(
-                            c.evaluations
-                                .iter()
-                                .find(|e| e.tranche.tranche == a.tranche)
-                                .map_or(Valuation::HighestPrice, |e| e.valuation),
-                            a.value
-                        ),
-                        a.draw_id
-                            .map_or_else(String::new, |d| format!(" (decided by draw {d})"))
-                    )?,
-                    _ => writeln!(
-                        out,
-                        "  tranche {}: {} shares, no valid proposal (void: they pass to the next stage)",
-                        a.tranche, a.shares
-                    )?,
+                            .join("; ");
+                        let valuation = c
+                            .evaluations
+                            .iter()
+                            .find(|e| e.tranche.tranche == a.tranche)
+                            .map_or(Valuation::HighestPrice, |e| e.valuation);
+                        let line = crate::catalogue::of(lang).msg(
+                            &crate::catalogue::msg::Msg::StageAward {
+                                tranche: a.tranche,
+                                shares: a.shares,
+                                proposal: &p.row.reference,
+                                bidders: &bidders,
+                                price,
+                                total: price * Decimal::from(a.shares),
+                                value: value_of(valuation, a.value),
+                                due,
+                                draw: a.draw_id,
+                            },
+                        );
+                        writeln!(out, "{line}")?
+                    }
+                    _ => {
+                        let line = crate::catalogue::of(lang).msg(
+                            &crate::catalogue::msg::Msg::TrancheVoid {
+                                tranche: a.tranche,
+                                shares: a.shares,
+                            },
+                        );
+                        writeln!(out, "{line}")?
+                    }
                 }
             }
             if let (Some(price), Some((id, _))) = (k.price, c.stage_price) {
