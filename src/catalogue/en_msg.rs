@@ -602,6 +602,25 @@ pub fn msg(m: &Msg<'_>) -> String {
         Msg::TrancheVoid { tranche, shares } => format!(
             "  tranche {tranche}: {shares} shares, no valid proposal (void: they pass to the next stage)"
         ),
+        Msg::StageVoid {
+            stage,
+            code,
+            on,
+            conclusion,
+            leftover,
+            last,
+        } => format!(
+            "stage {stage} of {code} declared void on {on} (conclusion {conclusion}): no valid proposal; {leftover} shares {}",
+            if *last {
+                "unsold, and it was the program's last stage"
+            } else {
+                "pass to the Third Stage"
+            }
+        ),
+        Msg::NoLaterStage { id, code } => format!(
+            "stage price {id}: program {code} has no later stage; the stage price is absent (as `program \
+             stage-price --stage none`)"
+        ),
         Msg::WorkbookNotText => "a workbook is not text: name the file with --out FILE.xlsx".to_string(),
         Msg::OutIsSymlink => "it is a symbolic link, which vigia does not write through (nor replace); give the path of the file itself".to_string(),
         Msg::Left => "left".to_string(),

@@ -714,6 +714,28 @@ pub fn msg(m: &Msg<'_>) -> String {
              siguiente)",
             numero(*shares)
         ),
+        Msg::StageVoid {
+            stage,
+            code,
+            on,
+            conclusion,
+            leftover,
+            last,
+        } => format!(
+            "etapa {stage} de {code} declarada desierta el {} (conclusión N.º {conclusion}): ninguna \
+             propuesta válida; {} acciones {}",
+            fecha(*on),
+            numero(*leftover),
+            if *last {
+                "quedan sin vender, y era la última etapa del programa"
+            } else {
+                "pasan a la Tercera Etapa"
+            }
+        ),
+        Msg::NoLaterStage { id, code } => format!(
+            "precio de la etapa N.º {id}: el programa {code} no tiene etapa posterior; no hay precio \
+             de la etapa (como con `program stage-price --stage none`)"
+        ),
         Msg::WorkbookNotText => "un libro de Excel no es texto: nombre el archivo con --out ARCHIVO.xlsx".to_string(),
         Msg::OutIsSymlink => "es un enlace simbólico, a través del cual vigia no escribe (ni lo reemplaza); indique la ruta del archivo mismo".to_string(),
         Msg::Left => "faltan".to_string(),

@@ -510,6 +510,20 @@ pub enum Msg<'a> {
         tranche: u32,
         shares: u64,
     },
+    /// A later stage declared void; `last`: it was the program's last stage.
+    StageVoid {
+        stage: u8,
+        code: &'a str,
+        on: NaiveDate,
+        conclusion: i64,
+        leftover: u64,
+        last: bool,
+    },
+    /// The stage price recorded absent after the last stage was declared void.
+    NoLaterStage {
+        id: i64,
+        code: &'a str,
+    },
     /// `--format xlsx` without `--out`.
     WorkbookNotText,
     /// `--out` names a symbolic link (the check's report).

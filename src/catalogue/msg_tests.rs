@@ -87,9 +87,11 @@ fn variant(m: &Msg<'_>) -> usize {
         Msg::RatesImportOf { .. } => 70,
         Msg::StageAward { .. } => 71,
         Msg::TrancheVoid { .. } => 72,
+        Msg::StageVoid { .. } => 73,
+        Msg::NoLaterStage { .. } => 74,
     }
 }
-const VARIANTS: usize = 73;
+const VARIANTS: usize = 75;
 
 /// Every step of the demo, in its order (an exhaustive match keeps the list whole).
 fn steps() -> Vec<Step> {
@@ -577,6 +579,23 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             tranche: 1,
             shares: 1000,
         },
+        Msg::StageVoid {
+            stage: 3,
+            code: "P",
+            on: d2,
+            conclusion: 2,
+            leftover: 1000,
+            last: true,
+        },
+        Msg::StageVoid {
+            stage: 2,
+            code: "P",
+            on: d2,
+            conclusion: 2,
+            leftover: 1000,
+            last: false,
+        },
+        Msg::NoLaterStage { id: 1, code: "P" },
         Msg::WorkbookNotText,
         Msg::OutIsSymlink,
         Msg::Left,

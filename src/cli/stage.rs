@@ -681,23 +681,19 @@ fn write_conclusion(
             }
         }
         Kind::Desert => {
-            writeln!(
-                out,
-                "stage {stage} of {code} declared void on {} (conclusion {}): no valid proposal; {} shares {}",
-                k.decided_on,
-                k.id,
-                k.leftover,
-                match c.stage_price {
-                    Some(_) => "unsold, and it was the program's last stage",
-                    None => "pass to the Third Stage",
-                }
-            )?;
+            let catalogue = crate::catalogue::of(lang);
+            let line = catalogue.msg(&crate::catalogue::msg::Msg::StageVoid {
+                stage: stage.number(),
+                code,
+                on: k.decided_on,
+                conclusion: k.id,
+                leftover: k.leftover,
+                last: c.stage_price.is_some(),
+            });
+            writeln!(out, "{line}")?;
             if let Some((id, _)) = c.stage_price {
-                writeln!(
-                    out,
-                    "stage price {id}: program {code} has no later stage; the stage price is absent (as `program \
-                     stage-price --stage none`)"
-                )?;
+                let line = catalogue.msg(&crate::catalogue::msg::Msg::NoLaterStage { id, code });
+                writeln!(out, "{line}")?;
             }
         }
     }
