@@ -171,6 +171,27 @@ impl Catalogue for En {
             ranges(&u.missing)
         )
     }
+
+    fn msg(&self, m: &super::msg::Msg<'_>) -> String {
+        super::en_msg::msg(m)
+    }
+
+    fn code(&self, _: &str, _: &str) -> Option<&'static str> {
+        None
+    }
+
+    /// The store's own words.
+    fn store_error(&self, e: &crate::store::StoreError) -> String {
+        e.to_string()
+    }
+
+    fn scale_error(&self, e: &crate::calendar::ScaleError) -> String {
+        e.to_string()
+    }
+
+    fn verified(&self, v: &crate::register::verify::Verified, file: &str) -> Vec<String> {
+        super::en_msg::verified(v, file)
+    }
 }
 
 /// What to do, as `front` does it.

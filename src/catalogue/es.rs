@@ -199,6 +199,26 @@ impl Catalogue for Es {
             rangos(&u.missing)
         )
     }
+
+    fn msg(&self, m: &super::msg::Msg<'_>) -> String {
+        super::es_msg::msg(m)
+    }
+
+    fn code(&self, column: &str, value: &str) -> Option<&'static str> {
+        super::es_words::code(column, value)
+    }
+
+    fn store_error(&self, e: &crate::store::StoreError) -> String {
+        super::es_words::store_error(e)
+    }
+
+    fn scale_error(&self, e: &crate::calendar::ScaleError) -> String {
+        super::es_words::scale_error(e)
+    }
+
+    fn verified(&self, v: &crate::register::verify::Verified, file: &str) -> Vec<String> {
+        super::es_words::verified(v, file)
+    }
 }
 
 /// "registre el día y el medio de la entrega", or with the command that records it.

@@ -9,7 +9,13 @@
 //! [`of`].
 
 pub mod en;
+mod en_msg;
 pub mod es;
+mod es_msg;
+mod es_words;
+pub mod msg;
+#[cfg(test)]
+mod msg_tests;
 
 use crate::check::{Code, Finding, Remedy, Undecided};
 use crate::lang::Lang;
@@ -47,6 +53,23 @@ pub trait Catalogue {
     fn code_name(&self, code: Code) -> &'static str;
     /// Why an adjudication could not be decided (a balance needs rates not certified).
     fn undecided(&self, u: &Undecided) -> String;
+    /// A command's success line (or a line of the demo's narration).
+    fn msg(&self, m: &msg::Msg<'_>) -> String;
+    /// A stable code of a record's column (`kind` `sale`, `convention` `daily-simple`) as a
+    /// table for people shows it; `None`: as it is (English keeps every code).
+    fn code(&self, column: &str, value: &str) -> Option<&'static str>;
+    /// What the register could not do (a record not found, a busy register, an import's
+    /// problems).
+    fn store_error(&self, e: &crate::store::StoreError) -> String;
+    /// Why a fine's brackets or its lock-up's length are refused.
+    fn scale_error(&self, e: &crate::calendar::ScaleError) -> String;
+    /// `notice verify`'s report on the document at `file`: one line, then a line per check.
+    fn verified(&self, v: &crate::register::verify::Verified, file: &str) -> Vec<String>;
+}
+
+/// `m` in both languages, for an error that is worded when printed.
+pub fn said(m: &msg::Msg<'_>) -> crate::lang::Said {
+    crate::lang::Said::new(of(Lang::En).msg(m), of(Lang::Es).msg(m))
 }
 
 /// The catalogue of `lang`.

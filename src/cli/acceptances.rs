@@ -3,6 +3,7 @@
 
 use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status};
+use crate::catalogue::msg::{Msg, Rows};
 use crate::offering::adjudicate::{self, Cause, Facts};
 use crate::offering::file;
 use crate::store::offering::{self as store, ImportedAcceptances};
@@ -136,6 +137,12 @@ impl AcceptancesCommand {
                 let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &program)?;
                 let (bytes, dialect) = (&f.bytes, f.dialect);
+                let bar = super::progress::Progress::new(
+                    super::progress::Counting::Acceptances,
+                    super::progress::rows_of(bytes),
+                    ctx.lang,
+                );
+                let mut tick = bar.counter();
                 let result = store
                     .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                         crate::register::offering::import(
@@ -145,25 +152,35 @@ impl AcceptancesCommand {
                             &f.sha256,
                             dialect.encoding,
                             |prepare, rows| {
-                                Ok(file::each_in_parallel(bytes, &p.program, prepare, rows)?.1)
+                                let counted = |row: &_| {
+                                    tick();
+                                    prepare(row)
+                                };
+                                Ok(file::each_in_parallel(bytes, &p.program, counted, rows)?.1)
                             },
                         )
                     })
-                    .map_err(|e| f.rejected(e))?;
+                    .map_err(|e| f.rejected(e));
+                drop(tick);
+                bar.done();
+                let result = result?;
                 match result {
                     ImportedAcceptances::Added {
                         import_id,
                         rows,
                         first_id,
                         last_id,
-                    } => writeln!(
-                        ctx.out,
-                        "acceptances import {import_id}: {rows} acceptance(s) added (ids {first_id}..{last_id}); \
-                         {}",
-                        f.read_as()
-                    )?,
+                    } => ctx.say(Msg::Imported {
+                        rows: Rows::Acceptances,
+                        import: import_id,
+                        added: rows as u64,
+                        ids: Some((first_id, last_id)),
+                        new_holders: 0,
+                        stage: None,
+                        read: f.read_as(),
+                    })?,
                     ImportedAcceptances::AlreadyImported(prior) => {
-                        writeln!(ctx.out, "{}", f.already("acceptances import", &prior))?
+                        ctx.say(f.already(Rows::Acceptances, &prior))?
                     }
                 }
             }

@@ -2,6 +2,7 @@
 //! reported unchanged), list, show, void.
 
 use super::{CliError, Ctx, Status, args};
+use crate::catalogue::msg::{Msg, ReadAs, Rows};
 use crate::import;
 use crate::report::records::{self, Format};
 use crate::store::adjudications::{self as store_adj, Adjudication};
@@ -70,23 +71,12 @@ pub enum AdjudicationsCommand {
 }
 
 /// Rows of an import already registered as they are: how many, and the first few by line.
-pub(super) fn unchanged(u: &store_import::Unchanged, what: &str) -> String {
-    let named: Vec<String> = u
-        .first
-        .iter()
-        .map(|(line, id)| format!("line {line} ({what} {id})"))
-        .collect();
-    let more = u.count.saturating_sub(u.first.len());
-    let more = if more > 0 {
-        format!(" and {more} more")
-    } else {
-        String::new()
-    };
-    format!(
-        "{} row(s) already registered as they are, unchanged: {}{more}",
-        u.count,
-        named.join(", ")
-    )
+pub(super) fn unchanged(u: &store_import::Unchanged, rows: Rows) -> Msg<'_> {
+    Msg::Unchanged {
+        rows,
+        count: u.count as u64,
+        first: &u.first,
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -212,36 +202,43 @@ impl ImportFile {
 
     /// How the file was read, for the import's last words: `read as UTF-8, separator ';'`, or
     /// `read from a workbook's sheet`.
-    pub fn read_as(&self) -> String {
+    pub fn read_as(&self) -> ReadAs<'_> {
         if self.dialect.encoding == "workbook" {
-            "read from a workbook's sheet".into()
+            ReadAs::Workbook
         } else {
-            format!(
-                "read as {}, separator '{}'",
-                self.dialect.encoding, self.dialect.separator as char
-            )
+            ReadAs::Text {
+                encoding: self.dialect.encoding,
+                separator: self.dialect.separator as char,
+            }
         }
     }
 
     /// What to say when the file was imported before.
-    pub fn already(&self, kind: &str, prior: &store_import::PriorImport) -> String {
-        format!(
-            "{} was already imported as {kind} {} on {} by {}: nothing added",
-            self.path.display(),
-            prior.import_id,
-            prior.at,
-            prior.by
-        )
+    pub fn already<'a>(&'a self, rows: Rows, prior: &'a store_import::PriorImport) -> Msg<'a> {
+        Msg::AlreadyImported {
+            rows,
+            path: &self.path,
+            import: prior.import_id,
+            at: &prior.at,
+            by: &prior.by,
+        }
     }
 
     /// A refused import as the list of every problem, named after the file.
     pub fn rejected(&self, e: impl Into<crate::register::Error>) -> CliError {
         match e.into() {
             crate::register::Error::Store(StoreError::Rejected(problems)) => CliError::Many {
-                what: format!("import of {}", self.path.display()),
+                what: crate::catalogue::said(&Msg::ImportOf {
+                    path: &self.path.display().to_string(),
+                }),
                 problems: problems
                     .iter()
-                    .map(|p| super::remedy::problem(p, crate::lang::Lang::En))
+                    .map(|p| {
+                        crate::lang::Said::new(
+                            super::remedy::problem(p, crate::lang::Lang::En),
+                            super::remedy::problem(p, crate::lang::Lang::Es),
+                        )
+                    })
                     .collect(),
             },
             other => other.into(),
@@ -297,23 +294,21 @@ impl AdjudicationsCommand {
                         last_id,
                         unchanged: same,
                     } => {
-                        let ids = if rows > 0 {
-                            format!(" (ids {first_id}..{last_id})")
-                        } else {
-                            String::new()
-                        };
-                        writeln!(
-                            ctx.out,
-                            "import {import_id}: {rows} adjudication(s) added{ids}, {new_holders} new holder(s); \
-                             {}",
-                            f.read_as()
-                        )?;
+                        ctx.say(Msg::Imported {
+                            rows: Rows::Adjudications,
+                            import: import_id,
+                            added: rows as u64,
+                            ids: (rows > 0).then_some((first_id, last_id)),
+                            new_holders: new_holders as u64,
+                            stage: None,
+                            read: f.read_as(),
+                        })?;
                         if same.count > 0 {
-                            writeln!(ctx.out, "{}", unchanged(&same, "adjudication"))?;
+                            ctx.say(unchanged(&same, Rows::Adjudications))?;
                         }
                     }
                     Imported::AlreadyImported(prior) => {
-                        writeln!(ctx.out, "{}", f.already("import", &prior))?
+                        ctx.say(f.already(Rows::Adjudications, &prior))?
                     }
                 }
             }
@@ -421,10 +416,7 @@ impl AdjudicationsCommand {
                         },
                         other => other.into(),
                     })?;
-                writeln!(
-                    ctx.out,
-                    "adjudication {id} voided (void {vid}); it stays on record, no figure counts it, and its award may be imported again"
-                )?;
+                ctx.say(Msg::AdjudicationVoided { id, void: vid })?;
             }
         }
         Ok(Status::Ok)

@@ -308,25 +308,18 @@ fn report_verification(found: &Audit, lang: Lang, out: &mut dyn Write) -> Result
     let (v, log) = (&found.verification, found.log.as_ref());
     let missing = found.missing.map(|i| &found.recorded[i]);
     if let Some((signed, (n, c))) = found.anchored() {
-        writeln!(
-            out,
-            "audit trail intact: {} events, chain and stored rows match; head {}",
-            v.events,
-            &v.head.hash[..12]
-        )?;
-        writeln!(
-            out,
-            "schema and triggers as vigia's migrations create them; SQLite quick_check ok"
-        )?;
         // the last checkpoint's own record in the chain is not news
         let own = found.recorded.iter().any(|r| r.checkpoint == *c);
-        writeln!(
-            out,
-            "checkpoints: {signed} signed, the last (line {n}) at {} events, {}; {} event(s) since",
-            c.count,
-            c.at,
-            v.events - c.count - i64::from(own)
-        )?;
+        let said = crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::AuditIntact {
+            events: v.events,
+            head: &v.head.hash[..12],
+            signed: signed as u64,
+            line: *n as u64,
+            at_events: c.count,
+            at: &c.at,
+            since: v.events - c.count - i64::from(own),
+        });
+        writeln!(out, "{said}")?;
         restarts(found, out)?;
         return Ok(Status::Ok);
     }

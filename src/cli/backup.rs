@@ -43,23 +43,17 @@ pub fn run(a: BackupArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     }
     let copied = copied.map_err(|e| refusal(e, &a.file, &register))?;
     let anchors = copy_checkpoints(ctx, &copied, a.force)?;
-    let head = match &copied.head {
-        Some(h) => format!("chain head {h}"),
-        None => "no chain head".into(),
-    };
-    writeln!(
-        ctx.out,
-        "backup written to {}: {} bytes, {} audit event(s), {head}",
-        copied.path.display(),
-        copied.bytes,
-        copied.events
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::BackupWritten {
+        path: &copied.path.display().to_string(),
+        bytes: copied.bytes,
+        events: copied.events as u64,
+        head: copied.head.as_deref(),
+    })?;
     if let Some((path, n)) = anchors {
-        writeln!(
-            ctx.out,
-            "checkpoint log copied to {}: {n} checkpoint(s) the copy's chain reaches",
-            path.display()
-        )?;
+        ctx.say(crate::catalogue::msg::Msg::CheckpointsCopied {
+            path: &path.display().to_string(),
+            count: n as u64,
+        })?;
     }
     Ok(Status::Ok)
 }

@@ -1,6 +1,7 @@
 //! `vigia breach ...`: record, list, show and void breaches of the lock-up.
 
 use super::{CliError, Ctx, Status, args};
+use crate::catalogue::msg::Msg;
 use crate::program::BreachKind;
 use crate::report::records::{self, Format};
 use crate::store::breaches::{self, NewBreach};
@@ -113,11 +114,13 @@ impl BreachCommand {
                     crate::register::breach::record(tx, &new, ctx.today())
                 })?;
                 if format == Format::Table {
-                    writeln!(
-                        ctx.out,
-                        "breach {id} recorded: {} of {shares} shares on {date} (adjudication {adjudication})",
-                        kind.as_str()
-                    )?;
+                    ctx.say(Msg::BreachRecorded {
+                        id,
+                        kind,
+                        shares,
+                        date,
+                        adjudication,
+                    })?;
                 } else {
                     write!(
                         ctx.out,
@@ -195,10 +198,7 @@ impl BreachCommand {
                         },
                         other => other.into(),
                     })?;
-                writeln!(
-                    ctx.out,
-                    "breach {id} voided (void {vid}); it stays on record"
-                )?;
+                ctx.say(Msg::BreachVoided { id, void: vid })?;
             }
         }
         Ok(Status::Ok)

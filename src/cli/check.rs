@@ -127,6 +127,10 @@ fn push_sorted(table: &mut records::SpooledTable, f: &Finding, lang: Lang) -> st
     {
         cells[8] = Cow::Owned(crate::money::format_cop(d));
     }
+    // the severity in words, as the Spanish catalogue says it (CSV and JSON keep the code)
+    if let Some(word) = crate::catalogue::of(lang).code("severity", &cells[1]) {
+        cells[1] = Cow::Borrowed(word);
+    }
     match &f.holding {
         Some(h) => {
             let program = records::collation_key(&h.program);
@@ -175,7 +179,7 @@ enum Target {
 }
 
 impl Target {
-    fn open(out: Option<&Path>, format: Format) -> Result<Target, CliError> {
+    fn open(out: Option<&Path>, format: Format, lang: Lang) -> Result<Target, CliError> {
         let file_error = |path: &Path, e: String| CliError::File {
             flag: "--out",
             path: path.to_path_buf(),
@@ -194,7 +198,8 @@ impl Target {
                     return Err(CliError::Flag {
                         flag: "--format".into(),
                         value: "xlsx".into(),
-                        reason: "a workbook is not text: name the file with --out FILE.xlsx".into(),
+                        reason: crate::catalogue::of(lang)
+                            .msg(&crate::catalogue::msg::Msg::WorkbookNotText),
                     });
                 }
             });
@@ -214,9 +219,7 @@ impl Target {
             crate::files::FileError::Symlink(p) => CliError::Flag {
                 flag: "--out".into(),
                 value: p.display().to_string(),
-                reason: "it is a symbolic link, which vigia does not write through (nor replace); \
-                         give the path of the file itself"
-                    .into(),
+                reason: crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::OutIsSymlink),
             },
             crate::files::FileError::IsDir(p) => file_error(&p, "it is a directory".into()),
             crate::files::FileError::Io { path, error } => file_error(&path, error.to_string()),
@@ -374,7 +377,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         .as_ref()
         .map(|c| programs::by_code(store.conn(), c).map(|p| p.id))
         .transpose()?;
-    let mut target = Target::open(a.out.as_deref(), a.format)?;
+    let mut target = Target::open(a.out.as_deref(), a.format, ctx.lang)?;
     let ctx_asked = super::out::asked(ctx);
     let lang = ctx.lang;
     let out = target.writer(&mut *ctx.out);

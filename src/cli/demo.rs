@@ -2,6 +2,7 @@
 //! the life of one fine through the real commands, printing each command line and what it shows.
 
 use super::{Cli, CliError, Ctx, Status};
+use crate::catalogue::msg::{Msg, Step};
 use clap::Parser;
 use std::path::PathBuf;
 
@@ -27,9 +28,9 @@ pub const DEMO_ACCEPTANCES: &str = include_str!("../../schema/demo/aceptaciones-
 /// The first stage (issue 15), run right after the program is registered: the offer opened,
 /// the acceptances imported, the adjudication of Art. 12 with its acta. Its awards are the
 /// adjudications the rest of the story works with (ids 1 to 5, adjudicated on 2024-03-15).
-const OFFERING_STEPS: &[(&str, &[&str], bool)] = &[
+const OFFERING_STEPS: &[(Step, &[&str], bool)] = &[
     (
-        "First stage: an offer shorter than two months is refused (Art. 4)",
+        Step::OfferTooShort,
         &[
             "offer",
             "open",
@@ -42,7 +43,7 @@ const OFFERING_STEPS: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
-        "Open the public offer: notice on 2024-01-02, acceptances until 2024-03-08",
+        Step::OfferOpen,
         &[
             "offer",
             "open",
@@ -57,7 +58,7 @@ const OFFERING_STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Import the acceptances (fictional acceptors; Spanish headers, es-CO dates and numbers, the decree's numerals)",
+        Step::AcceptancesImport,
         &[
             "acceptances",
             "import",
@@ -68,7 +69,7 @@ const OFFERING_STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Import the same file again: nothing is added",
+        Step::AcceptancesAgain,
         &[
             "acceptances",
             "import",
@@ -79,7 +80,7 @@ const OFFERING_STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Adjudicate on 2024-03-15 (Art. 12): caps, rejections, awards, and the acta",
+        Step::Adjudicate,
         &[
             "offer",
             "adjudicate",
@@ -92,12 +93,12 @@ const OFFERING_STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "The adjudication takes place once: a second run is refused",
+        Step::AdjudicateTwice,
         &["offer", "adjudicate", "D3939-2004", "--on", "2024-03-16"],
         true,
     ),
     (
-        "Anyone can check the acta against the register",
+        Step::VerifyActa,
         &["offer", "verify", "{dir}/acta-adjudicacion-D3939-2004.pdf"],
         false,
     ),
@@ -111,9 +112,9 @@ pub const DEMO_PROPOSALS: &str = include_str!("../../schema/demo/propuestas-demo
 /// two, an improvement below the original that is ignored, the draw that decides it, its
 /// verification, and the adjudication on 2024-06-28 whose $1,100 per share becomes Art. 9
 /// (iii)'s price (as the typed step recorded before: the rest of the story is unchanged).
-const STAGE_STEPS: &[(&str, &[&str], bool)] = &[
+const STAGE_STEPS: &[(Step, &[&str], bool)] = &[
     (
-        "Second Stage: open a tranche of the 12,886,682 shares the first stage left (Art. 13)",
+        Step::StageOpen,
         &[
             "stage",
             "open",
@@ -132,7 +133,7 @@ const STAGE_STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Import the proposals (fictional bidders; Todo o Nada)",
+        Step::ProposalsImport,
         &[
             "proposals",
             "import",
@@ -145,12 +146,12 @@ const STAGE_STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Evaluate: present value at the IBC in force on the close; a tie at the best value",
+        Step::Evaluate,
         &["stage", "evaluate", "D3939-2004", "--stage", "2"],
         false,
     ),
     (
-        "A tie must be decided before adjudicating",
+        Step::TieFirst,
         &[
             "stage",
             "adjudicate",
@@ -163,7 +164,7 @@ const STAGE_STEPS: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
-        "Invited to improve, P-12 offers less than its original: recorded and ignored",
+        Step::ImproveLower,
         &[
             "stage",
             "improve",
@@ -178,7 +179,7 @@ const STAGE_STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "The tie persists: decided by a draw anyone can check with sha256sum",
+        Step::Draw,
         &[
             "stage",
             "draw",
@@ -191,12 +192,12 @@ const STAGE_STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "The draw recomputed from the record",
+        Step::DrawVerify,
         &["stage", "draw", "--verify", "D3939-2004", "--stage", "2"],
         false,
     ),
     (
-        "Adjudicate on 2024-06-28: its price becomes the Art. 9 (iii) reference, with the acta",
+        Step::StageAdjudicate,
         &[
             "stage",
             "adjudicate",
@@ -214,14 +215,14 @@ const STAGE_STEPS: &[(&str, &[&str], bool)] = &[
 
 /// One step: the command (after `vigia --db DB --officer demo`), and whether it is expected to be
 /// refused (to show the refusal). The step titled `{stage}` stands for [`STAGE_STEPS`].
-const STEPS: &[(&str, &[&str], bool)] = &[
+const STEPS: &[(Step, &[&str], bool)] = &[
     (
-        "Register the program of Decreto 3939 de 2004",
+        Step::ProgramAdd,
         &["program", "add", "{dir}/decreto-3939-2004.toml"],
         false,
     ),
     (
-        "An updated holder list (the same five and one new holder): only the new one is added",
+        Step::HoldersUpdated,
         &[
             "adjudications",
             "import",
@@ -232,7 +233,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Pledge adjudication 1 to the sellers, first degree",
+        Step::PledgeFirst,
         &[
             "pledge",
             "register",
@@ -245,7 +246,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Adjudication 2 was financed: second-degree pledge",
+        Step::PledgeSecond,
         &[
             "pledge",
             "register",
@@ -257,9 +258,9 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         ],
         false,
     ),
-    ("{stage}", &[], false),
+    (Step::Stage, &[], false),
     (
-        "Holder 1 sold her 1.000 shares for $ 1.450 each on 2024-11-20",
+        Step::BreachSale,
         &[
             "breach",
             "record",
@@ -279,7 +280,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "A breach after the lock-up is refused",
+        Step::BreachAfterLockup,
         &[
             "breach",
             "record",
@@ -295,7 +296,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
-        "The letterhead is register data (who signs, where to pay and answer): no notice without it",
+        Step::Letterhead,
         &[
             "program",
             "letters",
@@ -323,7 +324,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Issue the fine notice (PDF, numbered, deadline in business days); dated in the story's past, so with its reason",
+        Step::NoticeIssue,
         &[
             "notice",
             "issue",
@@ -340,7 +341,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "The same notice in HTML, to send by e-mail: rendered again, same number, no new one",
+        Step::NoticeHtml,
         &[
             "notice",
             "render",
@@ -353,12 +354,12 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Anyone can check the document against the register, down to its bytes",
+        Step::NoticeVerify,
         &["notice", "verify", "{dir}/MULTA-2024-0001.pdf"],
         false,
     ),
     (
-        "No postal address on file: a delivery by certified mail is refused",
+        Step::NoAddress,
         &[
             "notice",
             "delivered",
@@ -371,7 +372,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
-        "The holder's address, as a new audited version of her contact details",
+        Step::HolderAddress,
         &[
             "holder",
             "update",
@@ -384,7 +385,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Delivered by certified mail on 2024-12-03: the payment term runs from that day",
+        Step::Delivered,
         &[
             "notice",
             "delivered",
@@ -399,7 +400,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "A partial payment of $ 500.000 on 2024-12-15",
+        Step::PartialPayment,
         &[
             "payment",
             "record",
@@ -415,7 +416,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "The same payment entered twice is refused",
+        Step::PaymentTwice,
         &[
             "payment",
             "record",
@@ -431,7 +432,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
-        "A payment entered by mistake (it belongs to another holder)",
+        Step::PaymentMistake,
         &[
             "payment",
             "record",
@@ -447,7 +448,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Void it: it stays on record, and no figure counts it",
+        Step::PaymentVoid,
         &[
             "payment",
             "void",
@@ -457,23 +458,19 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         ],
         false,
     ),
+    (Step::Check, &["check", "--as-of", "2025-01-10"], false),
     (
-        "The periodic check on 2025-01-10: the notice is overdue, the pledge enforceable, four holders lack a pledge",
-        &["check", "--as-of", "2025-01-10"],
-        false,
-    ),
-    (
-        "The pledge cannot be released while the fine is outstanding",
+        Step::PledgeHeld,
         &["pledge", "release", "1", "--on", "2026-03-16"],
         true,
     ),
     (
-        "Liquidate the fine as of 2025-02-10 (stored, numbered)",
+        Step::Liquidate,
         &["fine", "liquidate", "1", "--until", "2025-02-10"],
         false,
     ),
     (
-        "A new notice for the balance replaces the first (which stays on record)",
+        Step::NoticeBalance,
         &[
             "notice",
             "issue",
@@ -490,7 +487,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "Handed to the holder on 2025-02-10",
+        Step::HandedOver,
         &[
             "notice",
             "delivered",
@@ -505,7 +502,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "She pays the balance the same day",
+        Step::PaysBalance,
         &[
             "payment",
             "record",
@@ -520,13 +517,9 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         ],
         false,
     ),
+    (Step::Payments, &["payment", "list", "--breach", "1"], false),
     (
-        "The payments on record: the voided one with who, when and why; the last settles the fine",
-        &["payment", "list", "--breach", "1"],
-        false,
-    ),
-    (
-        "A fine paid in full gets no payment demand",
+        Step::NoDemand,
         &[
             "notice",
             "issue",
@@ -541,7 +534,7 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
-        "It gets its paz y salvo: every payment with its imputation, the fine extinguished",
+        Step::Settlement,
         &[
             "settlement",
             "issue",
@@ -554,35 +547,27 @@ const STEPS: &[(&str, &[&str], bool)] = &[
         false,
     ),
     (
-        "The paz y salvo verifies like a notice",
+        Step::SettlementVerify,
         &["settlement", "verify", "{dir}/PAZ-2025-0001.pdf"],
         false,
     ),
     (
-        "After the lock-up, with the fine paid, the pledge is released",
+        Step::PledgeRelease,
         &["pledge", "release", "1", "--on", "2026-03-16"],
         false,
     ),
+    (Step::Reproduces, &["fine", "reproduce", "1"], false),
     (
-        "The stored liquidation still reproduces from its own inputs",
-        &["fine", "reproduce", "1"],
-        false,
-    ),
-    (
-        "Adjudication 1 as a whole",
+        Step::AdjudicationShow,
         &["adjudications", "show", "1"],
         false,
     ),
     (
-        "The check after the lock-up: pledges that can now be released",
+        Step::CheckAfter,
         &["check", "--as-of", "2026-03-20", "--format", "csv"],
         false,
     ),
-    (
-        "Every write is in the audit trail, chained by SHA-256",
-        &["audit", "verify"],
-        false,
-    ),
+    (Step::Audit, &["audit", "verify"], false),
 ];
 
 pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
@@ -632,14 +617,7 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     }
     let db_s = db.display().to_string();
     let dir_s = dir.display().to_string();
-    writeln!(
-        ctx.out,
-        "vigia demo — a fresh register with FICTIONAL holders at {db_s}"
-    )?;
-    writeln!(
-        ctx.out,
-        "(explore it afterwards with: vigia --db {db_s} adjudications list)"
-    )?;
+    ctx.say(Msg::DemoStart { db: &db_s })?;
     let mut base = Cli::try_parse_from(["vigia", "--db", &db_s, "init"]).expect("init parses");
     base.officer = Some("demo".into());
     // the demo's own audit key, in its directory, unless --key names one: never the office's
@@ -653,12 +631,13 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         .chain(OFFERING_STEPS)
         .chain(&STEPS[1..])
         .flat_map(|step| match step.0 {
-            "{stage}" => STAGE_STEPS.iter().collect::<Vec<_>>(),
+            Step::Stage => STAGE_STEPS.iter().collect::<Vec<_>>(),
             _ => vec![step],
         });
     for (title, step, expect_refusal) in steps {
         let args: Vec<String> = step.iter().map(|a| a.replace("{dir}", &dir_s)).collect();
         let shown: Vec<String> = args.iter().map(|a| shell_quote(a)).collect();
+        let title = crate::catalogue::of(ctx.lang).msg(&Msg::DemoStep(*title));
         writeln!(ctx.out, "\n## {title}\n$ vigia {}", shown.join(" "))?;
         let mut full = vec![
             "vigia".to_string(),
@@ -675,7 +654,9 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         let cli = Cli::try_parse_from(&full).expect("demo steps parse");
         match super::run(cli, ctx.lang, ctx.out) {
             Ok(_) => {}
-            Err(e) if *expect_refusal => writeln!(ctx.out, "refused, as it should be: {e}")?,
+            Err(e) if *expect_refusal => ctx.say(Msg::DemoRefused {
+                error: &e.describe(ctx.lang),
+            })?,
             Err(e) => return Err(e),
         }
     }
@@ -696,13 +677,11 @@ fn web_login(ctx: &mut Ctx<'_>, db: &str) -> Result<(), CliError> {
             DEMO_USER.1,
         )
     })?;
-    writeln!(
-        ctx.out,
-        "\n## The web interface, in Spanish (sign in as {} with password {}: a demo account, role admin)\n$ vigia --db {} serve\nthen open http://127.0.0.1:8080/",
-        DEMO_USER.0,
-        DEMO_USER.1,
-        shell_quote(db)
-    )?;
+    ctx.say(Msg::DemoWeb {
+        user: DEMO_USER.0,
+        password: DEMO_USER.1,
+        db: &shell_quote(db),
+    })?;
     Ok(())
 }
 

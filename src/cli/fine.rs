@@ -289,24 +289,15 @@ impl FineCommand {
                     register::liquidation::fingerprint(&stored.inputs_json, &stored.result_json)
                         == stored.sha256;
                 if same_result && same_print {
-                    writeln!(
-                        ctx.out,
-                        "liquidation {id} reproduces: total due {} as of {}, fingerprint {}",
-                        crate::money::format_cop(stored.total_due),
-                        stored.until,
-                        stored.sha256
-                    )?;
+                    ctx.say(crate::catalogue::msg::Msg::LiquidationReproduces {
+                        id,
+                        total: stored.total_due,
+                        until: stored.until,
+                        fingerprint: &stored.sha256,
+                    })?;
                     Ok(Status::Ok)
                 } else {
-                    writeln!(
-                        ctx.out,
-                        "liquidation {id} does NOT reproduce: {}",
-                        if same_print {
-                            "recomputing its inputs gives other figures"
-                        } else {
-                            "its fingerprint does not match its stored contents"
-                        }
-                    )?;
+                    ctx.say(crate::catalogue::msg::Msg::LiquidationDiffers { id, same_print })?;
                     Ok(Status::Findings)
                 }
             }
@@ -316,21 +307,22 @@ impl FineCommand {
 
 fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     check_out(a.format, a.out.as_deref())?;
+    let said = |e: &ScaleError| crate::catalogue::of(ctx.lang).scale_error(e);
     let brackets = parse_brackets(&a.brackets).map_err(|e| CliError::Flag {
         flag: "--brackets".into(),
         value: a.brackets.clone(),
-        reason: e.to_string(),
+        reason: said(&e),
     })?;
     let scale = FineScale::new(a.lockup_months, brackets).map_err(|e| match e {
         ScaleError::LockupTooLong { .. } | ScaleError::LockupZero => CliError::Flag {
             flag: "--lockup-months".into(),
             value: a.lockup_months.to_string(),
-            reason: e.to_string(),
+            reason: said(&e),
         },
         _ => CliError::Flag {
             flag: "--brackets".into(),
             value: a.brackets.clone(),
-            reason: e.to_string(),
+            reason: said(&e),
         },
     })?;
     let stage = match (a.stage_price, a.stage_pending) {
@@ -490,7 +482,7 @@ fn holder_header(f: &Facts) -> String {
         a.holder.doc_number,
         a.id,
         crate::money::format_number(Decimal::from(a.shares)),
-        a.adjudicated_on,
+        crate::lang::fecha(a.adjudicated_on),
         b.id,
         b.kind.label_es(),
         crate::money::format_number(Decimal::from(b.shares)),

@@ -78,17 +78,15 @@ impl HolderCommand {
                     let (c, id) = register::holder::update(tx, h.id, &update).map_err(refused)?;
                     Ok((h, c, id))
                 })?;
-                let shown = |x: &Option<String>| x.clone().unwrap_or_else(|| "-".into());
-                writeln!(
-                    ctx.out,
-                    "holder {} {} ({}): contact version {id}: address {}, city {}, e-mail {}",
-                    h.doc_type,
-                    h.doc_number,
-                    h.name,
-                    shown(&c.address),
-                    shown(&c.city),
-                    shown(&c.email)
-                )?;
+                ctx.say(crate::catalogue::msg::Msg::HolderUpdated {
+                    doc_type: &h.doc_type.to_string(),
+                    doc_number: &h.doc_number,
+                    name: &h.name,
+                    version: id,
+                    address: c.address.as_deref(),
+                    city: c.city.as_deref(),
+                    email: c.email.as_deref(),
+                })?;
                 Ok(Status::Ok)
             }
             HolderCommand::Show {

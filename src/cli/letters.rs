@@ -135,18 +135,13 @@ impl LettersCommand {
                 })?;
                 let lacks: Vec<String> = letterhead::missing(&l.issuer, For::Notice)
                     .iter()
-                    .map(|p| p.said().en().to_string())
+                    .map(|p| p.said().in_lang(ctx.lang).to_string())
                     .collect();
-                writeln!(
-                    ctx.out,
-                    "program {code}: letterhead version {} set{}",
-                    l.id,
-                    if lacks.is_empty() {
-                        "; notices and paz y salvo certificates can be issued".to_string()
-                    } else {
-                        format!("; a notice still needs {}", lacks.join(", "))
-                    }
-                )?;
+                ctx.say(crate::catalogue::msg::Msg::LetterheadSet {
+                    code: &code,
+                    version: l.id,
+                    lacks,
+                })?;
             }
             LettersCommand::Show { code, format } => {
                 let store = ctx.store()?;
@@ -157,11 +152,7 @@ impl LettersCommand {
                         "{}",
                         records::one_in(&record(&l), format, ctx.lang)
                     )?,
-                    None => writeln!(
-                        ctx.out,
-                        "program {code} has no letterhead in the register yet: notices and paz y salvo \
-                         certificates are refused until `vigia program letters set {code}` records one"
-                    )?,
+                    None => ctx.say(crate::catalogue::msg::Msg::NoLetterhead { code: &code })?,
                 }
             }
             LettersCommand::History { code, format, out } => {

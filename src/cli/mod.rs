@@ -36,6 +36,7 @@ mod stage_words;
 pub(crate) mod template;
 pub(crate) mod user;
 
+use crate::catalogue::msg::Msg;
 use crate::fine::{Field, FineError};
 use crate::lang::Lang;
 use crate::rates::{InvalidRates, RateSeries};
@@ -308,6 +309,12 @@ impl Ctx<'_> {
         Ok(PathBuf::from(p))
     }
 
+    /// Writes a command's success line, worded by the run's catalogue.
+    pub fn say(&mut self, m: crate::catalogue::msg::Msg<'_>) -> io::Result<()> {
+        let line = crate::catalogue::of(self.lang).msg(&m);
+        writeln!(self.out, "{line}")
+    }
+
     /// The officer recorded in the audit trail.
     pub fn officer(&self) -> String {
         self.officer
@@ -414,10 +421,11 @@ pub enum CliError {
         breach: i64,
         error: Box<CliError>,
     },
-    /// Several problems (e.g. every bad row of an import); nothing was written.
+    /// Several problems (e.g. every bad row of an import); nothing was written. Each said in
+    /// both languages (`what` from the catalogue's [`crate::catalogue::msg::Msg`]).
     Many {
-        what: String,
-        problems: Vec<String>,
+        what: crate::lang::Said,
+        problems: Vec<crate::lang::Said>,
     },
     Io(io::Error),
 }
@@ -439,11 +447,23 @@ impl CliError {
         match (self, lang) {
             (_, Lang::En) => self.to_string(),
             (CliError::Fine(e @ FineError::MissingRates(_)), _) => {
-                format!("{}; o pase el archivo con --rates FILE", e.describe(lang))
+                format!(
+                    "{}; o pase el archivo con --rates ARCHIVO",
+                    e.describe(lang)
+                )
             }
             (CliError::Fine(e), _) => e.describe(lang),
             (CliError::Breach { breach, error }, _) => {
-                format!("incumplimiento {breach}: {}", error.describe(lang))
+                format!("incumplimiento N.º {breach}: {}", error.describe(lang))
+            }
+            // the store says what happened; the command line names the command that helps
+            (CliError::Store(e), _) => {
+                let said = crate::catalogue::of(lang).store_error(e);
+                match e {
+                    StoreError::Corrupt(_) => format!("{said}: ejecute `vigia audit verify`"),
+                    StoreError::NotARegister(_) => format!("{said}: solo `vigia init` crea uno"),
+                    _ => said,
+                }
             }
             _ => self.to_string(),
         }
@@ -466,6 +486,17 @@ impl CliError {
                 m
             }
             CliError::FineInput { flag, error } => fine_input(flag, error, lang),
+            CliError::Many { what, problems } => {
+                let mut m = crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::Problems {
+                    what: what.in_lang(lang),
+                    count: problems.len() as u64,
+                });
+                for p in problems {
+                    m.push_str("\n  ");
+                    m.push_str(p.in_lang(lang));
+                }
+                m
+            }
             _ => return None,
         })
     }
@@ -538,17 +569,7 @@ impl fmt::Display for CliError {
                 f.write_str(&self.typed_in(Lang::En).unwrap_or_default())
             }
             CliError::Breach { breach, error } => write!(f, "breach {breach}: {error}"),
-            CliError::Many { what, problems } => {
-                write!(
-                    f,
-                    "{what}: {} problem(s), nothing was written:",
-                    problems.len()
-                )?;
-                for p in problems {
-                    write!(f, "\n  {p}")?;
-                }
-                Ok(())
-            }
+            CliError::Many { .. } => f.write_str(&self.typed_in(Lang::En).unwrap_or_default()),
             CliError::Io(e) => write!(f, "cannot write the output: {e}"),
         }
     }
@@ -600,11 +621,9 @@ fn outside_validity(
     on: chrono::NaiveDate,
 ) -> std::io::Result<()> {
     match &program.validity {
-        Some(v) if !v.covers(on) => writeln!(
-            ctx.out,
-            "outside the program's validity ({}): the reason given is recorded with it",
-            v.said()
-        ),
+        Some(v) if !v.covers(on) => ctx.say(Msg::OutsideValidity {
+            validity: &v.said(),
+        }),
         _ => Ok(()),
     }
 }
@@ -794,47 +813,42 @@ pub fn run(cli: Cli, lang: Lang, out: &mut dyn Write) -> Result<Status, CliError
 /// checkpoint log with its first checkpoint when there is none.
 fn init(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let (store, path, existed) = ctx.create_store()?;
-    let verb = if existed { "already exists" } else { "created" };
-    writeln!(
-        ctx.out,
-        "register {verb}: {} (schema version {})",
-        path.display(),
-        store.version()?
-    )?;
+    let schema = store.version()?;
+    ctx.say(Msg::RegisterReady {
+        created: !existed,
+        path: &path.display().to_string(),
+        schema,
+    })?;
     let key_path = ctx.key_path()?;
-    let (key, verb) = match std::fs::symlink_metadata(&key_path) {
+    let (key, created) = match std::fs::symlink_metadata(&key_path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            (checkpoint::Key::create(&key_path)?, "created")
+            (checkpoint::Key::create(&key_path)?, true)
         }
-        _ => (checkpoint::Key::load(&key_path)?, "in use"),
+        _ => (checkpoint::Key::load(&key_path)?, false),
     };
-    writeln!(
-        ctx.out,
-        "audit key {verb}: {} (id {}); keep it away from the register",
-        key_path.display(),
-        key.id()
-    )?;
+    ctx.say(Msg::AuditKey {
+        created,
+        path: &key_path.display().to_string(),
+        id: &key.id().to_string(),
+    })?;
     let log = ctx.checkpoint_log()?;
     let events = crate::store::audit::head(store.conn())?.count;
     let mut store = store;
     if !log.exists() && events == 0 {
         let officer = ctx.officer();
         let (line, c) = audit::Checkpointer::new(ctx, true)?.sign(&mut store, &officer)?;
-        writeln!(
-            ctx.out,
-            "checkpoint log created: {} (checkpoint {line}: {} events)",
-            log.display(),
-            c.count
-        )?;
+        ctx.say(Msg::CheckpointLogCreated {
+            path: &log.display().to_string(),
+            line: line as u64,
+            events: c.count as u64,
+        })?;
     } else if !log.exists() {
         // a register with events is never anchored again here: whatever its chain holds now,
         // a rewritten one included, would verify from then on
-        writeln!(
-            ctx.out,
-            "CHECKPOINT LOG MISSING: {} (the register has {events} events): none was started; \
-             restore it from a backup, and run `vigia audit verify`",
-            log.display()
-        )?;
+        ctx.say(Msg::CheckpointLogMissing {
+            path: &log.display().to_string(),
+            events: events as u64,
+        })?;
         return Ok(Status::Findings);
     }
     Ok(Status::Ok)

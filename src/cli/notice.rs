@@ -6,7 +6,7 @@ use super::{CliError, Ctx, Status, args};
 use crate::files::{self, FileError};
 use crate::notice::{NoticeData, SettlementData, Via};
 use crate::register;
-use crate::register::verify::{self, Standing, Text, Unverifiable};
+use crate::register::verify::{self, Unverifiable};
 use crate::report::document::Documents;
 use crate::report::records;
 use crate::store::Store;
@@ -409,12 +409,11 @@ fn render_again(
     };
     let reserved = files::reserve(&path, force).map_err(out_error)?;
     finish_document(&mut store, &officer, reserved, &bytes, (doc, format), None)?;
-    writeln!(
-        ctx.out,
-        "{number} rendered again as {} (same number, date and figures) -> {}",
-        format.ext(),
-        path.display()
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::RenderedAgain {
+        number,
+        ext: format.ext(),
+        path: &path.display().to_string(),
+    })?;
     Ok(Status::Ok)
 }
 
@@ -475,24 +474,20 @@ fn issue_single(
         other => other,
     })?;
     signed(run, &i)?;
-    writeln!(
-        ctx.out,
-        "notice {} issued for breach {}: liquidation {}, total {} as of {until}, {} -> {}",
-        i.number,
-        i.breach_id,
-        i.liquidation_id,
-        crate::money::format_cop(crate::money::dec(&i.total_due)),
+    ctx.say(crate::catalogue::msg::Msg::NoticeIssued {
+        number: &i.number,
+        breach: i.breach_id,
+        liquidation: i.liquidation_id,
+        total: crate::money::dec(&i.total_due),
+        until,
         // no deadline until the delivery is recorded (LEGAL_NOTES §7.3)
-        if i.from_delivery {
-            format!(
-                "no deadline until its delivery is recorded (delivered on its date, pay by {})",
-                i.deadline
-            )
+        deadline: if i.from_delivery {
+            crate::catalogue::msg::Deadline::FromDelivery(i.deadline)
         } else {
-            format!("pay by {}", i.deadline)
+            crate::catalogue::msg::Deadline::By(i.deadline)
         },
-        i.path.display()
-    )?;
+        path: &i.path.display().to_string(),
+    })?;
     Ok(Status::Ok)
 }
 
@@ -575,13 +570,11 @@ fn issue_pending(
     }
     let bytes = w.into_inner().unwrap_or_default();
     files::write(&index, &bytes, force).map_err(out_error)?;
-    writeln!(
-        ctx.out,
-        "{} notice(s) issued in {}; index: {}",
-        issued.len(),
-        dir.display(),
-        index.display()
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::NoticesIssued {
+        count: issued.len() as u64,
+        dir: &dir.display().to_string(),
+        index: &index.display().to_string(),
+    })?;
     Ok(Status::Ok)
 }
 
@@ -610,7 +603,7 @@ fn list(
     let filters = super::out::filter("Incumplimiento", breach)
         .into_iter()
         .collect();
-    super::out::list(ctx, format, out, "Notificaciones", &rows, filters)?;
+    super::out::list(ctx, format, out, "Avisos", &rows, filters)?;
     Ok(Status::Ok)
 }
 
@@ -631,23 +624,16 @@ fn delivered(
             register::notice::record_delivery(tx, number, program, on, via.into(), evidence, today)
         })
         .map_err(by_number)?;
-    let due = d.deadline;
-    let term = match d.term_from {
-        crate::program::TermFrom::Delivery => format!(
-            "the payment term ({} business days) now runs from delivery: pay by {due}",
-            d.term_days
-        ),
-        crate::program::TermFrom::Issue => {
-            format!("the program counts the payment term from the notice's date: pay by {due}")
-        }
-    };
-    writeln!(
-        ctx.out,
-        "notice {} delivered on {} by {}; {term}",
-        d.notice.number,
-        d.delivery.delivered_on,
-        d.delivery.via.label_es()
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::NoticeDelivered {
+        number: &d.notice.number,
+        on: d.delivery.delivered_on,
+        via: d.delivery.via.label_es(),
+        term_days: match d.term_from {
+            crate::program::TermFrom::Delivery => Some(d.term_days),
+            crate::program::TermFrom::Issue => None,
+        },
+        due: d.deadline,
+    })?;
     Ok(Status::Ok)
 }
 
@@ -773,105 +759,9 @@ pub(crate) fn verify(
         verify::Error::Unverifiable(e) => unverifiable(e),
         verify::Error::Register(e) => e.into(),
     })?;
-    let kind = v.kind.said();
-    let kind = kind.en();
-    writeln!(
-        ctx.out,
-        "{}: {kind} {} of program {}, liquidation {}",
-        file.display(),
-        v.number,
-        v.program,
-        v.liquidation_id
-    )?;
-    match &v.text {
-        Text::Match => writeln!(ctx.out, "  document text and figures: match the register")?,
-        Text::LineCount { expected, found } => writeln!(
-            ctx.out,
-            "  document text and figures: DO NOT MATCH ({expected} lines expected, {found} found)"
-        )?,
-        Text::LineDiffers {
-            line,
-            expected,
-            found,
-        } => {
-            writeln!(
-                ctx.out,
-                "  document text and figures: DO NOT MATCH at line {line}"
-            )?;
-            writeln!(ctx.out, "    expected: {expected}")?;
-            writeln!(ctx.out, "    found:    {found}")?;
-        }
-    }
-    match &v.file {
-        verify::File::Issued { sha256, format, at } => writeln!(
-            ctx.out,
-            "  file: identical to the issued file (SHA-256 {sha256}, {} of {at})",
-            format.as_str()
-        )?,
-        verify::File::RenderedAgain {
-            sha256,
-            format,
-            at,
-            by,
-        } => writeln!(
-            ctx.out,
-            "  file: identical to the file rendered again on {at} by {by} ({}, SHA-256 {sha256})",
-            format.as_str()
-        )?,
-        verify::File::NoRecord { .. } => writeln!(
-            ctx.out,
-            "  file: no SHA-256 on record for this {kind} (issued before vigia recorded its files)"
-        )?,
-        verify::File::Changed { sha256, written } => writeln!(
-            ctx.out,
-            "  file: text and figures match, but the file was changed: its SHA-256 {sha256} is not one of the {written} file(s) vigia wrote of it"
-        )?,
-        verify::File::Different { sha256 } => writeln!(
-            ctx.out,
-            "  file: DIFFERENT from every file vigia wrote of it (SHA-256 {sha256})"
-        )?,
-    }
-    let fp = &v.fingerprint;
-    if fp.matches() {
-        writeln!(ctx.out, "  fingerprint {}: matches", fp.stored)?;
-    } else {
-        writeln!(
-            ctx.out,
-            "  fingerprint: DOES NOT MATCH (stored {}, recomputed {}, in document: {})",
-            fp.stored, fp.recomputed, fp.printed
-        )?;
-    }
-    if v.same_figures {
-        writeln!(
-            ctx.out,
-            "  recomputed from the register today: same figures"
-        )?;
-    } else if let Some(p) = &v.paid_since {
-        let paz = match &p.settlement {
-            Some((number, date)) => format!("its paz y salvo is {number} of {date}"),
-            None => "issue its paz y salvo (vigia settlement issue), not a new notice".into(),
-        };
-        writeln!(
-            ctx.out,
-            "  recomputed from the register today: DIFFERENT figures: the fine was paid in full on {} since; nothing is left to demand: {paz}",
-            p.on
-        )?;
-    } else {
-        writeln!(
-            ctx.out,
-            "  recomputed from the register today: DIFFERENT figures (a payment, stage price or rate recorded since); issue a new {kind}"
-        )?;
-    }
-    for s in &v.voids {
-        writeln!(ctx.out, "  {s}")?;
-    }
-    match &v.standing {
-        Some(Standing::Replaced { number, date }) => writeln!(
-            ctx.out,
-            "  superseded: replaced by notice {number} of {date}; this notice is no longer in force"
-        )?,
-        Some(Standing::InForce) => writeln!(ctx.out, "  in force: no later notice replaces it")?,
-        None => {}
+    let file = file.display().to_string();
+    for line in crate::catalogue::of(ctx.lang).verified(&v, &file) {
+        writeln!(ctx.out, "{line}")?;
     }
     let signature_ok = super::sign::report(ctx.out, &signed_file, trust)?;
     Ok(if v.matches() && signature_ok {

@@ -250,6 +250,15 @@ fn causes_legend(out: &mut dyn Write, p: &crate::program::Program) -> std::io::R
     Ok(())
 }
 
+/// The bar of an adjudication: its acceptances, counted as the result is written out.
+fn adjudicating(c: &rules::Computed, lang: crate::lang::Lang) -> super::progress::Progress {
+    super::progress::Progress::new(
+        super::progress::Counting::Adjudicating,
+        c.adjudication.outcomes.len() as u64,
+        lang,
+    )
+}
+
 /// Hands each row of a result to the sink it is given.
 type EachRow<'a> =
     dyn FnMut(&mut dyn FnMut(&Row) -> Result<(), CliError>) -> Result<(), CliError> + 'a;
@@ -294,21 +303,17 @@ fn write_result(
         }
         Format::Csv | Format::Table => {
             if format == Format::Table {
-                writeln!(
-                    out,
-                    "offer {}: offered {}, demand {}, awarded {}, leftover {} (to the Second Stage), {}, rule {}",
-                    header.program,
-                    header.offered,
-                    header.demand,
-                    header.awarded,
-                    header.leftover,
-                    if header.oversubscribed {
-                        "oversubscribed"
-                    } else {
-                        "not oversubscribed"
-                    },
-                    header.rule
-                )?;
+                let line =
+                    crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::OfferHeader {
+                        program: &header.program,
+                        offered: header.offered,
+                        demand: header.demand,
+                        awarded: header.awarded,
+                        leftover: header.leftover,
+                        oversubscribed: header.oversubscribed,
+                        rule: header.rule,
+                    });
+                writeln!(out, "{line}")?;
             }
             let mut list = ListWriter::new_in(format, &ROW_COLUMNS, &mut *out, lang)?;
             each(&mut |r| {
@@ -336,12 +341,13 @@ impl OfferCommand {
                 let id = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                     rules::open(tx, &p, Window { opens, closes }, reason.as_deref())
                 })?;
-                writeln!(
-                    ctx.out,
-                    "offer {id} of {code} opened: notice on {opens}, acceptances until {closes} (earliest close allowed: {})",
-                    rules::earliest_close(&p.program, opens)
-                        .map_or_else(|| "-".into(), |d| d.to_string())
-                )?;
+                ctx.say(crate::catalogue::msg::Msg::OfferOpened {
+                    id,
+                    code: &code,
+                    opens,
+                    closes,
+                    earliest: rules::earliest_close(&p.program, opens),
+                })?;
                 super::outside_validity(ctx, &p.program, opens)?;
             }
             OfferCommand::Adjudicate {
@@ -372,14 +378,24 @@ impl OfferCommand {
                     let conn = store.conn();
                     let c = rules::compute(conn, &p, on)?;
                     let header = c.header(&p);
-                    write_result(
+                    let bar = adjudicating(&c, ctx.lang);
+                    let mut tick = bar.counter();
+                    let written = write_result(
                         (ctx.out, ctx.lang),
                         format,
                         &header,
-                        &mut |f| rules::each_row::<CliError>(conn, &p, &c, |r, _| f(r)),
+                        &mut |f| {
+                            rules::each_row::<CliError>(conn, &p, &c, |r, _| {
+                                tick();
+                                f(r)
+                            })
+                        },
                         None,
                         None,
-                    )?;
+                    );
+                    drop(tick);
+                    bar.done();
+                    written?;
                     if format == Format::Table {
                         causes_legend(ctx.out, &p.program)?;
                     }
@@ -408,28 +424,37 @@ impl OfferCommand {
                 };
                 let conn = store.conn();
                 let header = c.header(&p);
-                write_result(
+                let bar = adjudicating(&c, ctx.lang);
+                let mut tick = bar.counter();
+                let written = write_result(
                     (ctx.out, ctx.lang),
                     format,
                     &header,
-                    &mut |f| rules::each_row::<CliError>(conn, &p, &c, |r, _| f(r)),
+                    &mut |f| {
+                        rules::each_row::<CliError>(conn, &p, &c, |r, _| {
+                            tick();
+                            f(r)
+                        })
+                    },
                     Some(done.run_id),
                     Some(&done.fingerprint),
-                )?;
+                );
+                drop(tick);
+                bar.done();
+                written?;
                 if format == Format::Table {
                     causes_legend(ctx.out, &p.program)?;
-                    writeln!(
-                        ctx.out,
-                        "run {} of {code}: {} adjudication(s) written{}, {} new holder(s); fingerprint {}",
-                        done.run_id,
-                        done.adjudications.map_or(0, |(a, b)| b - a + 1),
-                        done.adjudications
-                            .map_or_else(String::new, |(a, b)| format!(" (ids {a}..{b})")),
-                        done.new_holders,
-                        done.fingerprint
-                    )?;
+                    ctx.say(crate::catalogue::msg::Msg::OfferRun {
+                        run: done.run_id,
+                        code: &code,
+                        ids: done.adjudications,
+                        new_holders: done.new_holders as u64,
+                        fingerprint: &done.fingerprint,
+                    })?;
                     if let Some(path) = placed {
-                        writeln!(ctx.out, "acta -> {}", path.display())?;
+                        ctx.say(crate::catalogue::msg::Msg::ActaWritten {
+                            path: &path.display().to_string(),
+                        })?;
                     }
                 }
             }
@@ -444,7 +469,11 @@ impl OfferCommand {
                     let _ = std::fs::remove_file(tmp); // nothing to keep: no run was just stored
                     out_error("--out", e)
                 })?;
-                writeln!(ctx.out, "acta of run {run} of {code} -> {}", path.display())?;
+                ctx.say(crate::catalogue::msg::Msg::ActaOfRun {
+                    run,
+                    code: &code,
+                    path: &path.display().to_string(),
+                })?;
             }
             OfferCommand::Verify { file } => return verify(ctx, &file),
             OfferCommand::RecordExternal(r) => return r.run(ctx),
@@ -557,11 +586,12 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
         }
         None => {}
     }
-    writeln!(
-        ctx.out,
-        "verified: acta of adjudication {} of {code} ({} acceptor(s), {} shares awarded); fingerprint {} matches the \
-         register",
-        run.id, count, header.awarded, run.fingerprint
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::ActaVerified {
+        run: run.id,
+        code: &code,
+        acceptors: count,
+        awarded: header.awarded,
+        fingerprint: &run.fingerprint,
+    })?;
     Ok(Status::Ok)
 }

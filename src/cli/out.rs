@@ -53,6 +53,7 @@ pub fn write(
     tables: &[Table],
     asked: &Asked,
 ) -> Result<(), CliError> {
+    let lang = ctx.lang;
     let bytes = match format {
         OutFormat::Xlsx => excel::xlsx(tables, asked).map_err(xlsx_error)?,
         _ => excel::csv_excel_all(tables),
@@ -69,7 +70,8 @@ pub fn write(
             return Err(CliError::Flag {
                 flag: "--format".into(),
                 value: "xlsx".into(),
-                reason: "a workbook is not text: name the file with --out FILE.xlsx".into(),
+                reason: crate::catalogue::of(lang)
+                    .msg(&crate::catalogue::msg::Msg::WorkbookNotText),
             });
         }
         None => ctx.out.write_all(&bytes)?,
@@ -178,7 +180,8 @@ impl<'a> Listing<'a> {
                 return Err(CliError::Flag {
                     flag: "--format".into(),
                     value: "xlsx".into(),
-                    reason: "a workbook is not text: name the file with --out FILE.xlsx".into(),
+                    reason: crate::catalogue::of(lang)
+                        .msg(&crate::catalogue::msg::Msg::WorkbookNotText),
                 });
             }
             None => None,

@@ -70,11 +70,12 @@ impl PaymentCommand {
                 let id = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                     crate::register::payment::record(tx, &new)
                 })?;
-                writeln!(
-                    ctx.out,
-                    "payment {id}: {} on {date} against breach {breach}",
-                    crate::money::format_cop(amount)
-                )?;
+                ctx.say(crate::catalogue::msg::Msg::PaymentRecorded {
+                    id,
+                    amount,
+                    date,
+                    breach,
+                })?;
             }
             PaymentCommand::List {
                 breach,
@@ -101,10 +102,7 @@ impl PaymentCommand {
                 let vid = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                     crate::register::payment::void(tx, id, &reason)
                 })?;
-                writeln!(
-                    ctx.out,
-                    "payment {id} voided (void {vid}); it stays on record and no figure counts it"
-                )?;
+                ctx.say(crate::catalogue::msg::Msg::PaymentVoided { id, void: vid })?;
             }
         }
         Ok(Status::Ok)

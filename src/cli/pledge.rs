@@ -3,6 +3,7 @@
 
 use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status, args};
+use crate::catalogue::msg::{Msg, Rows};
 use crate::import;
 use crate::store::pledges::PledgesImported;
 use crate::store::programs;
@@ -106,17 +107,21 @@ impl PledgeCommand {
                     )
                 })?;
                 if p.unchanged {
-                    writeln!(
-                        ctx.out,
-                        "pledge {} of adjudication {adjudication} (rank {rank}, registered {registered_on}) is already registered: nothing added",
-                        p.id
-                    )?;
+                    ctx.say(Msg::PledgeAlready {
+                        id: p.id,
+                        adjudication,
+                        rank,
+                        registered: registered_on,
+                    })?;
                 } else {
-                    writeln!(
-                        ctx.out,
-                        "pledge {}: {} shares of adjudication {adjudication}, rank {rank}, to {}, registered {registered_on}",
-                        p.id, p.shares, p.beneficiary
-                    )?;
+                    ctx.say(Msg::PledgeRegistered {
+                        id: p.id,
+                        shares: p.shares,
+                        adjudication,
+                        rank,
+                        to: &p.beneficiary,
+                        registered: registered_on,
+                    })?;
                 }
             }
             PledgeCommand::Import { file, sheet } => {
@@ -157,26 +162,21 @@ impl PledgeCommand {
                         last_id,
                         unchanged,
                     } => {
-                        let ids = if pledges > 0 {
-                            format!(" (ids {first_id}..{last_id})")
-                        } else {
-                            String::new()
-                        };
-                        writeln!(
-                            ctx.out,
-                            "pledge import {import_id}: {pledges} pledge(s) registered{ids}; {}",
-                            f.read_as()
-                        )?;
+                        ctx.say(Msg::Imported {
+                            rows: Rows::Pledges,
+                            import: import_id,
+                            added: pledges as u64,
+                            ids: (pledges > 0).then_some((first_id, last_id)),
+                            new_holders: 0,
+                            stage: None,
+                            read: f.read_as(),
+                        })?;
                         if unchanged.count > 0 {
-                            writeln!(
-                                ctx.out,
-                                "{}",
-                                super::adjudications::unchanged(&unchanged, "pledge")
-                            )?;
+                            ctx.say(super::adjudications::unchanged(&unchanged, Rows::Pledges))?;
                         }
                     }
                     PledgesImported::AlreadyImported(prior) => {
-                        writeln!(ctx.out, "{}", f.already("pledge import", &prior))?
+                        ctx.say(f.already(Rows::Pledges, &prior))?
                     }
                 }
             }
@@ -203,10 +203,11 @@ impl PledgeCommand {
                         },
                         other => other.into(),
                     })?;
-                writeln!(
-                    ctx.out,
-                    "released pledge {pledge} on {on} (release id {id})"
-                )?;
+                ctx.say(Msg::PledgeReleased {
+                    pledge,
+                    on,
+                    release: id,
+                })?;
             }
             PledgeCommand::Release {
                 adjudication: None,
@@ -245,28 +246,34 @@ impl PledgeCommand {
                     })
                     .map_err(|e| match e {
                         crate::register::Error::Refusals(problems) => CliError::Many {
-                            what: format!("release of the releasable pledges on {on}"),
+                            what: crate::catalogue::said(&Msg::ReleaseOf { on }),
                             problems: problems
                                 .iter()
-                                .map(|r| super::refusal(r, super::flag_of))
+                                .map(|r| {
+                                    crate::lang::Said::new(
+                                        super::refusal(r, super::flag_of),
+                                        super::refusal_in(crate::lang::Lang::Es, r, super::flag_of),
+                                    )
+                                })
                                 .collect(),
                         },
                         other => other.into(),
                     })?;
                 match released {
-                    Some(r) => writeln!(
-                        ctx.out,
-                        "released the pledges of {} adjudication(s) on {on} (release ids {}..{})",
-                        r.adjudications, r.first_id, r.last_id
-                    )?,
-                    None => writeln!(ctx.out, "no pledge can be released on {on}")?,
+                    Some(r) => ctx.say(Msg::PledgesReleased {
+                        adjudications: r.adjudications as u64,
+                        on,
+                        first: r.first_id,
+                        last: r.last_id,
+                    })?,
+                    None => ctx.say(Msg::NoPledgeReleasable { on })?,
                 }
                 // what could not be decided is said, and released later
                 for u in &found.undecided {
                     writeln!(
                         ctx.out,
                         "{} (RATE_MISSING)",
-                        crate::catalogue::of(crate::lang::Lang::En).undecided(u)
+                        crate::catalogue::of(ctx.lang).undecided(u)
                     )?;
                 }
             }
@@ -280,20 +287,18 @@ impl PledgeCommand {
                 let ids = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                     crate::register::pledge::release(tx, adjudication, on, ctx.today(), &rates)
                 })?;
-                writeln!(
-                    ctx.out,
-                    "released the pledge(s) of adjudication {adjudication} on {on} (release ids {ids:?})"
-                )?;
+                ctx.say(Msg::PledgesOfReleased {
+                    adjudication,
+                    on,
+                    ids: &ids,
+                })?;
             }
             PledgeCommand::Void { id, reason } => {
                 let mut store = ctx.store()?;
                 let vid = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                     crate::register::pledge::void(tx, id, &reason)
                 })?;
-                writeln!(
-                    ctx.out,
-                    "pledge {id} voided (void {vid}); it stays on record and no rule counts it"
-                )?;
+                ctx.say(Msg::PledgeVoided { id, void: vid })?;
             }
         }
         Ok(Status::Ok)

@@ -134,15 +134,16 @@ impl ProgramCommand {
                 let added = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                     crate::register::program::add(tx, &program, &text)
                 })?;
-                let (id, note) = match added {
-                    Added::New(id) => (id, "added"),
-                    Added::AlreadyThere(id) => (
-                        id,
-                        "already registered with the same contents; nothing added",
-                    ),
+                let (id, new) = match added {
+                    Added::New(id) => (id, true),
+                    Added::AlreadyThere(id) => (id, false),
                 };
                 if format == Format::Table {
-                    writeln!(ctx.out, "program {} (id {id}) {note}", program.code)?;
+                    ctx.say(crate::catalogue::msg::Msg::ProgramAdded {
+                        code: &program.code,
+                        id,
+                        new,
+                    })?;
                 } else {
                     let p = programs::by_id(store.conn(), id)?;
                     let stage = programs::stage_price(store.conn(), id)?;
@@ -220,17 +221,11 @@ impl ProgramCommand {
                 let id = store.write(&ctx.officer(), |tx| {
                     programs::record_stage(tx, program.id, stage, date)
                 })?;
-                match stage {
-                    Some((s, p)) => writeln!(
-                        ctx.out,
-                        "stage price {id}: program {code}, stage {s}, {} per share",
-                        crate::money::format_cop(p)
-                    )?,
-                    None => writeln!(
-                        ctx.out,
-                        "stage price {id}: program {code} has no later stage; the stage price is absent"
-                    )?,
-                }
+                ctx.say(crate::catalogue::msg::Msg::StagePriceSet {
+                    id,
+                    code: &code,
+                    stage: stage.map(|(s, p)| (s.to_string(), p)),
+                })?;
             }
         }
         Ok(Status::Ok)

@@ -1,45 +1,15 @@
 //! A progress bar on standard error for the long commands (the check, a batch of notices, the
-//! adjudication and pledge imports):
+//! imports of adjudications, pledges, acceptances and proposals, the first stage's adjudication):
 //! percentage, rate and time left, redrawn in place and cleared at the end. It is drawn only when
 //! standard error is a terminal (indicatif's stderr target): under cron, in a pipe or in the tests
 //! it writes nothing, and it never reaches standard output.
 
+use crate::catalogue::msg::Msg;
 use crate::lang::Lang;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// What a bar counts.
-#[derive(Debug, Clone, Copy)]
-pub enum Counting {
-    /// The check's adjudications read.
-    Check,
-    /// A batch's notices issued.
-    Notices,
-    /// An import's adjudication rows.
-    Adjudications,
-    /// An import's pledge rows.
-    Pledges,
-}
-
-impl Counting {
-    /// The bar's label, and the word before the time left, in `lang`.
-    fn said(self, lang: Lang) -> (&'static str, &'static str) {
-        let label = match (self, lang) {
-            (Counting::Check, Lang::En) => "checking: adjudications read",
-            (Counting::Check, Lang::Es) => "chequeo: adjudicaciones leídas",
-            (Counting::Notices, Lang::En) => "issuing notices",
-            (Counting::Notices, Lang::Es) => "emitiendo avisos",
-            (Counting::Adjudications, Lang::En) => "importing adjudications",
-            (Counting::Adjudications, Lang::Es) => "importando adjudicaciones",
-            (Counting::Pledges, Lang::En) => "importing pledges",
-            (Counting::Pledges, Lang::Es) => "importando prendas",
-        };
-        let left = match lang {
-            Lang::En => "left",
-            Lang::Es => "faltan",
-        };
-        (label, left)
-    }
-}
+/// What a bar counts (its label is the catalogue's).
+pub use crate::catalogue::msg::Counting;
 
 /// A bar counting towards a known total.
 pub struct Progress(ProgressBar);
@@ -47,7 +17,11 @@ pub struct Progress(ProgressBar);
 impl Progress {
     /// `what` is counted towards `total`.
     pub fn new(what: Counting, total: u64, lang: Lang) -> Progress {
-        let (what, left) = what.said(lang);
+        let catalogue = crate::catalogue::of(lang);
+        let (what, left) = (
+            catalogue.msg(&Msg::Counting(what)),
+            catalogue.msg(&Msg::Left),
+        );
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         let template = format!(
             "{{msg}} [{{bar:30}}] {{percent:>3}}% {{pos}}/{{len}} · {{per_sec}} · {left} {{eta}}"
@@ -55,7 +29,7 @@ impl Progress {
         if let Ok(style) = ProgressStyle::with_template(&template) {
             bar.set_style(style.progress_chars("=> "));
         }
-        bar.set_message(what.to_string());
+        bar.set_message(what);
         Progress(bar)
     }
 

@@ -3,6 +3,7 @@
 
 use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status};
+use crate::catalogue::msg::{Msg, Rows};
 use crate::offering::proposals;
 use crate::register::stage::{self as rules, Imported};
 use crate::store::programs;
@@ -41,11 +42,20 @@ impl ProposalsCommand {
         } = self;
         let f = ImportFile::read(&path, "proposals import", sheet.as_deref())?;
         let mut rows = Vec::new();
+        let bar = super::progress::Progress::new(
+            super::progress::Counting::Proposals,
+            super::progress::rows_of(&f.bytes),
+            ctx.lang,
+        );
+        let mut tick = bar.counter();
         let (_, problems) = proposals::each::<()>(&f.bytes, |r| {
+            tick();
             rows.push(r);
             Ok(())
         })
         .expect("collecting rows does not fail");
+        drop(tick);
+        bar.done();
         let mut store = ctx.store()?;
         let p = programs::by_code(store.conn(), &program)?;
         let result = store
@@ -61,18 +71,16 @@ impl ProposalsCommand {
             })
             .map_err(|e| f.rejected(e))?;
         match result {
-            Imported::Added(w) => writeln!(
-                ctx.out,
-                "proposals import {}: {} proposal(s) added to stage {stage} of {program} (ids {}..{}); {}",
-                w.import_id,
-                w.rows,
-                w.first_id,
-                w.last_id,
-                f.read_as()
-            )?,
-            Imported::AlreadyImported(prior) => {
-                writeln!(ctx.out, "{}", f.already("proposals import", &prior))?
-            }
+            Imported::Added(w) => ctx.say(Msg::Imported {
+                rows: Rows::Proposals,
+                import: w.import_id,
+                added: w.rows as u64,
+                ids: Some((w.first_id, w.last_id)),
+                new_holders: 0,
+                stage: Some((stage.number(), &program)),
+                read: f.read_as(),
+            })?,
+            Imported::AlreadyImported(prior) => ctx.say(f.already(Rows::Proposals, &prior))?,
         }
         Ok(Status::Ok)
     }

@@ -103,12 +103,12 @@ impl RatesCommand {
                     ListFormat::Table => {
                         writeln!(ctx.out, "{}", report::periods_table(series.periods()))?;
                         if let Some((a, b)) = series.coverage() {
-                            writeln!(
-                                ctx.out,
-                                "{} periods, {a}..{b}; source: {}",
-                                series.periods().len(),
-                                series.source()
-                            )?;
+                            ctx.say(crate::catalogue::msg::Msg::RatesCovered {
+                                count: series.periods().len() as u64,
+                                from: a,
+                                to: b,
+                                source: series.source(),
+                            })?;
                         }
                     }
                     ListFormat::Json => {
@@ -187,8 +187,11 @@ impl RatesCommand {
                     RateSeries::from_csv(&text, &name)
                 };
                 let series = parsed.map_err(|e| CliError::Many {
-                    what: format!("rates import of {name}"),
-                    problems: e.problems.iter().map(|p| p.to_string()).collect(),
+                    what: crate::catalogue::said(&crate::catalogue::msg::Msg::RatesImportOf {
+                        name: &name,
+                        sfc: false,
+                    }),
+                    problems: e.problems.iter().map(problem_said).collect(),
                 })?;
                 let (supersede, forced) = overriding(supersede, force, reason.as_deref());
                 let mut store = ctx.store()?;
@@ -202,7 +205,10 @@ impl RatesCommand {
                 for p in check_csv(&text).iter().filter(|p| p.kind == Kind::Jump) {
                     writeln!(ctx.out, "  {p}")?;
                 }
-                writeln!(ctx.out, "{} period(s) added from {name}", added.len())?;
+                ctx.say(crate::catalogue::msg::Msg::RatesAdded {
+                    count: added.len() as u64,
+                    name: &name,
+                })?;
                 Ok(Status::Ok)
             }
             RatesCommand::ImportSfc {
@@ -230,8 +236,11 @@ fn import_sfc(
     })?;
     let name = file.display().to_string();
     let many = |problems: Vec<crate::rates::Problem>| CliError::Many {
-        what: format!("rates import-sfc of {name}"),
-        problems: problems.iter().map(|p| p.to_string()).collect(),
+        what: crate::catalogue::said(&crate::catalogue::msg::Msg::RatesImportOf {
+            name: &name,
+            sfc: true,
+        }),
+        problems: problems.iter().map(problem_said).collect(),
     };
     let reading = crate::rates_sfc::read_file(&bytes).map_err(many)?;
     let read = reading.periods(&name).map_err(many)?;
@@ -342,13 +351,16 @@ fn import_sfc(
         )?;
     }
     if dry_run {
-        writeln!(ctx.out, "dry run: nothing was written")?;
+        ctx.say(crate::catalogue::msg::Msg::RatesDryRun)?;
         return Ok(Status::Ok);
     }
     for (p, a) in plan.to_add().iter().zip(&added) {
         report_added(ctx, p, a)?;
     }
-    writeln!(ctx.out, "{} period(s) added from {name}", added.len())?;
+    ctx.say(crate::catalogue::msg::Msg::RatesAdded {
+        count: added.len() as u64,
+        name: &name,
+    })?;
     Ok(Status::Ok)
 }
 
@@ -385,28 +397,35 @@ fn refused_rates(problems: &[crate::rates::Problem]) -> String {
         .join("; ")
 }
 
+/// A rates file's problem in both languages.
+fn problem_said(p: &crate::rates::Problem) -> crate::lang::Said {
+    crate::lang::Said::new(
+        p.in_lang(crate::lang::Lang::En),
+        p.in_lang(crate::lang::Lang::Es),
+    )
+}
+
 fn report_added(
     ctx: &mut Ctx<'_>,
     p: &RatePeriod,
     added: &store_rates::Added,
 ) -> Result<(), CliError> {
-    writeln!(
-        ctx.out,
-        "rate {}: {}..{} moratorium {} % EA ({})",
-        added.id,
-        p.valid_from,
-        p.valid_to,
-        p.moratorium_ea_pct(),
-        p.resolution
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::RateAdded {
+        id: added.id,
+        from: p.valid_from,
+        to: p.valid_to,
+        moratorium: p.moratorium_ea_pct(),
+        resolution: &p.resolution.to_string(),
+    })?;
     for (a, b) in &added.superseded {
-        writeln!(ctx.out, "  supersedes {a}..{b} (kept on record)")?;
+        ctx.say(crate::catalogue::msg::Msg::RateSupersedes { from: *a, to: *b })?;
         if *a < p.valid_from || *b > p.valid_to {
-            writeln!(
-                ctx.out,
-                "  warning: days of {a}..{b} outside {}..{} now have no rate; add them",
-                p.valid_from, p.valid_to
-            )?;
+            ctx.say(crate::catalogue::msg::Msg::RateGap {
+                from: *a,
+                to: *b,
+                kept_from: p.valid_from,
+                kept_to: p.valid_to,
+            })?;
         }
     }
     Ok(())

@@ -105,15 +105,15 @@ impl SettlementCommand {
                 }
                 let l = &issued.data.liquidation;
                 let paid: rust_decimal::Decimal = l.payments.iter().map(|p| p.amount).sum();
-                writeln!(
-                    ctx.out,
-                    "paz y salvo {number} issued for breach {breach}: liquidation {}, {} payment(s) of {} in all, nothing outstanding as of {} -> {}",
-                    issued.settlement.liquidation_id,
-                    l.payments.len(),
-                    crate::money::format_cop(paid),
-                    l.until,
-                    path.display()
-                )?;
+                ctx.say(crate::catalogue::msg::Msg::SettlementIssued {
+                    number,
+                    breach,
+                    liquidation: issued.settlement.liquidation_id,
+                    payments: l.payments.len() as u64,
+                    paid,
+                    until: l.until,
+                    path: &path.display().to_string(),
+                })?;
                 Ok(Status::Ok)
             }
             SettlementCommand::Verify { file, trust } => {

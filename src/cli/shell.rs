@@ -58,12 +58,15 @@ pub struct ManArgs {
 pub fn man(a: ManArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let mut cmd = manual_command(ctx.lang);
     cmd.build();
+    let lang = ctx.lang;
     let Some(dir) = a.dir else {
-        clap_mangen::Man::new(cmd).render(&mut ctx.out)?;
+        let mut page = Vec::new();
+        clap_mangen::Man::new(cmd).render(&mut page)?;
+        ctx.out.write_all(&headings(page, lang))?;
         return Ok(Status::Ok);
     };
     let mut pages = Vec::new();
-    pages_of(&cmd, "vigia", &mut pages)?;
+    pages_of(&cmd, "vigia", &mut pages, lang)?;
     for (name, bytes) in &pages {
         let target = dir.join(format!("{name}.1"));
         crate::files::write(&target, bytes, a.force).map_err(|e| CliError::Flag {
@@ -108,14 +111,37 @@ fn pages_of(
     cmd: &clap::Command,
     name: &str,
     out: &mut Vec<(String, Vec<u8>)>,
+    lang: crate::lang::Lang,
 ) -> Result<(), CliError> {
     let mut bytes = Vec::new();
     clap_mangen::Man::new(cmd.clone())
         .title(name)
         .render(&mut bytes)?;
-    out.push((name.to_string(), bytes));
+    out.push((name.to_string(), headings(bytes, lang)));
     for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
-        pages_of(sub, &format!("{name}-{}", sub.get_name()), out)?;
+        pages_of(sub, &format!("{name}-{}", sub.get_name()), out, lang)?;
     }
     Ok(())
+}
+
+/// A page's section headings (`.SH NAME`, `.SH SYNOPSIS`...) as the run's catalogue names
+/// them; clap_mangen writes them in English.
+fn headings(page: Vec<u8>, lang: crate::lang::Lang) -> Vec<u8> {
+    let catalogue = crate::catalogue::of(lang);
+    let Ok(text) = String::from_utf8(page) else {
+        return Vec::new();
+    };
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let heading = line.trim_end_matches('\n').strip_prefix(".SH ");
+        match heading.and_then(|h| catalogue.code("man", h)) {
+            Some(h) => {
+                out.push_str(".SH ");
+                out.push_str(h);
+                out.push('\n');
+            }
+            None => out.push_str(line),
+        }
+    }
+    out.into_bytes()
 }

@@ -5,6 +5,7 @@
 
 use super::offer::{acta_format, first_difference, out_error, read_acta, unreadable};
 use super::{CliError, Ctx, Status, args};
+use crate::catalogue::msg::{Criterion, TrancheOutcome, Worth};
 use crate::files;
 use crate::later_stages::{Stage, Valuation};
 use crate::money::format_cop;
@@ -174,47 +175,39 @@ const ROW_COLUMNS: [&str; 14] = [
     "cause",
 ];
 
-/// How the tranche's proposals are valued, in the table's words.
-fn criterion_words(e: &TrancheEvaluation) -> String {
+/// How the tranche's proposals are valued, for the catalogue to word.
+fn criterion_of(e: &TrancheEvaluation) -> Criterion<'_> {
     match (e.valuation, &e.rate) {
-        (Valuation::PresentValue { rate_ea_pct }, Some(r)) => {
-            format!("present value at {rate_ea_pct} % EA ({})", r.source)
-        }
-        (Valuation::PresentValue { rate_ea_pct }, None) => {
-            format!("present value at {rate_ea_pct} % EA")
-        }
-        (Valuation::HighestPrice, _) => "highest price".into(),
-        (Valuation::PriceAndTerm(w), _) => format!(
-            "price and term: points = 100 × ({} × price / best price + {} × shortest term / term)",
-            w.price, w.term
-        ),
+        (Valuation::PresentValue { rate_ea_pct }, r) => Criterion::PresentValue {
+            rate_ea_pct,
+            source: r.as_ref().map(|r| r.source.as_str()),
+        },
+        (Valuation::HighestPrice, _) => Criterion::HighestPrice,
+        (Valuation::PriceAndTerm(w), _) => Criterion::PriceAndTerm {
+            price: w.price,
+            term: w.term,
+        },
     }
 }
 
-/// A winner's value under the criterion, in the adjudication's words.
-fn value_words(v: Valuation, value: Option<rust_decimal::Decimal>) -> String {
-    let Some(x) = value else {
-        return "-".into();
-    };
-    match v {
-        Valuation::PresentValue { .. } => format!("present value {}", format_cop(x)),
-        Valuation::HighestPrice => format!("value {}", format_cop(x)),
-        Valuation::PriceAndTerm(_) => format!("{x:.4} points"),
+/// A winner's value under the criterion, for the catalogue to word.
+fn value_of(v: Valuation, value: Option<rust_decimal::Decimal>) -> Worth {
+    match (v, value) {
+        (_, None) => Worth::None,
+        (Valuation::PresentValue { .. }, Some(x)) => Worth::PresentValue(x),
+        (Valuation::HighestPrice, Some(x)) => Worth::Value(x),
+        (Valuation::PriceAndTerm(_), Some(x)) => Worth::Points(x),
     }
 }
 
-fn outcome_words(e: &TrancheEvaluation) -> String {
+fn outcome_of(e: &TrancheEvaluation) -> TrancheOutcome<'_> {
     match &e.standing {
-        Standing::Winner { proposal, draw } => format!(
-            "winner {}{}",
-            e.proposals[*proposal].row.reference,
-            draw.map_or_else(String::new, |d| format!(" (by draw {d})"))
-        ),
-        Standing::Tie(v) => format!(
-            "tie between {}: invite them to improve, then draw",
-            e.references(v).join(", ")
-        ),
-        Standing::Desert => "no valid proposal".into(),
+        Standing::Winner { proposal, draw } => TrancheOutcome::Winner {
+            proposal: &e.proposals[*proposal].row.reference,
+            draw: *draw,
+        },
+        Standing::Tie(v) => TrancheOutcome::Tie(e.references(v)),
+        Standing::Desert => TrancheOutcome::Desert,
     }
 }
 
@@ -298,15 +291,17 @@ fn open_tranche(ctx: &mut Ctx<'_>, code: &str, open: Open<'_>) -> Result<Status,
     let p = programs::by_code(store.conn(), code)?;
     let o =
         store.write::<_, crate::register::Error>(&ctx.officer(), |tx| rules::open(tx, &p, open))?;
-    writeln!(
-        ctx.out,
-        "stage {stage} of {code}, tranche {tranche} opened: {shares} shares (Todo o Nada), proposals from \
-         {opens} to {closes}, minimum price {} per share; the stage has {} share(s) to offer, {} in open \
-         tranches",
-        format_cop(o.minimum_price),
-        o.available.shares,
-        o.offered
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::TrancheOpened {
+        stage: stage.number(),
+        code,
+        tranche,
+        shares,
+        opens,
+        closes,
+        minimum_price: o.minimum_price,
+        available: o.available.shares,
+        offered: o.offered,
+    })?;
     super::outside_validity(ctx, &p.program, opens)?;
     Ok(Status::Ok)
 }
@@ -368,18 +363,17 @@ fn evaluate(
         Format::Csv | Format::Table => {
             if format == Format::Table {
                 for e in &evals {
-                    writeln!(
-                        ctx.out,
-                        "stage {stage} of {code}, tranche {}: {} shares, proposals {} to {}, minimum \
-                         price {}; {}; {}",
-                        e.tranche.tranche,
-                        e.tranche.shares,
-                        e.tranche.opens,
-                        e.tranche.closes,
-                        format_cop(e.tranche.minimum_price),
-                        criterion_words(e),
-                        outcome_words(e)
-                    )?;
+                    ctx.say(crate::catalogue::msg::Msg::TrancheEvaluated {
+                        stage: stage.number(),
+                        code: &code,
+                        tranche: e.tranche.tranche,
+                        shares: e.tranche.shares,
+                        opens: e.tranche.opens,
+                        closes: e.tranche.closes,
+                        minimum_price: e.tranche.minimum_price,
+                        criterion: criterion_of(e),
+                        outcome: outcome_of(e),
+                    })?;
                 }
             }
             let mut list = ListWriter::new_in(format, &ROW_COLUMNS, &mut *ctx.out, ctx.lang)?;
@@ -408,27 +402,16 @@ fn improve(
     let i = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
         rules::improve(tx, &p, stage, &proposal, price, &rates)
     })?;
-    if i.counted {
-        writeln!(
-            ctx.out,
-            "improvement {}: {proposal} (tranche {}) raises its price from {} to {} per share; read the \
-             proposals again with `vigia stage evaluate {code} --stage {stage}`",
-            i.id,
-            i.tranche,
-            format_cop(i.original),
-            format_cop(i.offered)
-        )?;
-    } else {
-        writeln!(
-            ctx.out,
-            "improvement {}: {proposal} (tranche {}) offered {}, not above its original {}: recorded and \
-             ignored; the original price stands (seed 002)",
-            i.id,
-            i.tranche,
-            format_cop(i.offered),
-            format_cop(i.original)
-        )?;
-    }
+    ctx.say(crate::catalogue::msg::Msg::Improvement {
+        id: i.id,
+        proposal: &proposal,
+        tranche: i.tranche,
+        original: i.original,
+        offered: i.offered,
+        counted: i.counted,
+        code: &code,
+        stage: stage.number(),
+    })?;
     Ok(Status::Ok)
 }
 
@@ -449,19 +432,18 @@ fn draw(
         let mut status = Status::Ok;
         for c in checks {
             if c.differences.is_empty() {
-                writeln!(
-                    ctx.out,
-                    "verified: draw {} of stage {stage} of {code}, tranche {}: sha256({:?}) = {}; first 8 \
-                     bytes {} mod {} = {}: {} wins",
-                    c.stored.id,
-                    c.stored.tranche,
-                    c.recomputed.text,
-                    c.recomputed.digest,
-                    c.recomputed.number,
-                    c.recomputed.sorted.len(),
-                    c.recomputed.index,
-                    c.recomputed.winner
-                )?;
+                ctx.say(crate::catalogue::msg::Msg::DrawVerified {
+                    id: c.stored.id,
+                    stage: stage.number(),
+                    code: &code,
+                    tranche: c.stored.tranche,
+                    text: &c.recomputed.text,
+                    digest: &c.recomputed.digest,
+                    number: &c.recomputed.number.to_string(),
+                    tied: c.recomputed.sorted.len() as u64,
+                    index: c.recomputed.index as u64,
+                    winner: &c.recomputed.winner,
+                })?;
             } else {
                 status = Status::Findings;
                 writeln!(
@@ -486,23 +468,19 @@ fn draw(
         rules::draw(tx, &p, stage, tranche, &seed, &rates)
     })?;
     let r = &d.draw;
-    writeln!(
-        ctx.out,
-        "draw {} of stage {stage} of {code}, tranche {}:\n  tied, sorted by their UTF-8 bytes: {}\n  text \
-         hashed: {}\n  SHA-256: {}\n  first 8 bytes as an unsigned integer: {}\n  {} mod {} = {}: {} wins\n  \
-         check it: printf %s '{}' | sha256sum",
-        d.id,
-        d.tranche,
-        r.sorted.join(", "),
-        r.text,
-        r.digest,
-        r.number,
-        r.number,
-        r.sorted.len(),
-        r.index,
-        r.winner,
-        r.text.replace('\'', "'\\''")
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::Drawn {
+        id: d.id,
+        stage: stage.number(),
+        code: &code,
+        tranche: d.tranche,
+        sorted: &r.sorted.join(", "),
+        text: &r.text,
+        digest: &r.digest,
+        number: &r.number.to_string(),
+        tied: r.sorted.len() as u64,
+        index: r.index as u64,
+        winner: &r.winner,
+    })?;
     Ok(Status::Ok)
 }
 
@@ -603,7 +581,7 @@ fn conclude(
         }
         _ => None,
     };
-    write_conclusion(ctx.out, &code, stage, &c)?;
+    write_conclusion((ctx.out, ctx.lang), &code, stage, &c)?;
     if let Some(path) = placed {
         writeln!(ctx.out, "acta -> {}", path.display())?;
     }
@@ -611,7 +589,7 @@ fn conclude(
 }
 
 fn write_conclusion(
-    out: &mut dyn Write,
+    (out, lang): (&mut dyn Write, crate::lang::Lang),
     code: &str,
     stage: Stage,
     c: &Concluded,
@@ -619,11 +597,17 @@ fn write_conclusion(
     let k = &c.conclusion;
     match k.kind {
         Kind::Adjudicated => {
-            writeln!(
-                out,
-                "stage {stage} of {code} adjudicated on {} (conclusion {}): {} of {} shares awarded, {} left over",
-                k.decided_on, k.id, k.awarded, k.offered, k.leftover
-            )?;
+            let line =
+                crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::StageAdjudicated {
+                    stage: stage.number(),
+                    code,
+                    on: k.decided_on,
+                    conclusion: k.id,
+                    awarded: k.awarded,
+                    offered: k.offered,
+                    leftover: k.leftover,
+                });
+            writeln!(out, "{line}")?;
             for a in &c.awards {
                 let p = c
                     .evaluations
@@ -631,36 +615,43 @@ fn write_conclusion(
                     .flat_map(|e| &e.proposals)
                     .find(|p| Some(p.id) == a.proposal_id);
                 match (p, a.price, a.payment_due) {
-                    (Some(p), Some(price), Some(due)) => writeln!(
-                        out,
-                        "  tranche {}: {} shares to {} ({}; jointly liable) at {} per share = {}, {}; \
-                         payment due {due}{}",
-                        a.tranche,
-                        a.shares,
-                        p.row.reference,
-                        p.row
+                    (Some(p), Some(price), Some(due)) => {
+                        let bidders = p
+                            .row
                             .bidders
                             .iter()
                             .map(|b| format!("{} {} {}", b.doc_type.as_str(), b.doc_number, b.name))
                             .collect::<Vec<_>>()
-                            .join("; "),
-                        format_cop(price),
-                        format_cop(price * Decimal::from(a.shares)),
-                        value_words(
-                            c.evaluations
-                                .iter()
-                                .find(|e| e.tranche.tranche == a.tranche)
-                                .map_or(Valuation::HighestPrice, |e| e.valuation),
-                            a.value
-                        ),
-                        a.draw_id
-                            .map_or_else(String::new, |d| format!(" (decided by draw {d})"))
-                    )?,
-                    _ => writeln!(
-                        out,
-                        "  tranche {}: {} shares, no valid proposal (void: they pass to the next stage)",
-                        a.tranche, a.shares
-                    )?,
+                            .join("; ");
+                        let valuation = c
+                            .evaluations
+                            .iter()
+                            .find(|e| e.tranche.tranche == a.tranche)
+                            .map_or(Valuation::HighestPrice, |e| e.valuation);
+                        let line = crate::catalogue::of(lang).msg(
+                            &crate::catalogue::msg::Msg::StageAward {
+                                tranche: a.tranche,
+                                shares: a.shares,
+                                proposal: &p.row.reference,
+                                bidders: &bidders,
+                                price,
+                                total: price * Decimal::from(a.shares),
+                                value: value_of(valuation, a.value),
+                                due,
+                                draw: a.draw_id,
+                            },
+                        );
+                        writeln!(out, "{line}")?
+                    }
+                    _ => {
+                        let line = crate::catalogue::of(lang).msg(
+                            &crate::catalogue::msg::Msg::TrancheVoid {
+                                tranche: a.tranche,
+                                shares: a.shares,
+                            },
+                        );
+                        writeln!(out, "{line}")?
+                    }
                 }
             }
             if let (Some(price), Some((id, _))) = (k.price, c.stage_price) {
@@ -677,33 +668,32 @@ fn write_conclusion(
                 } else {
                     String::new()
                 };
-                writeln!(
-                    out,
-                    "stage price {id}: program {code}, stage {stage}, {} per share{composition} (Art. 9 (iii)) from {}; \
-                     provisional liquidations are flagged by `vigia check` (PROVISIONAL_STALE) for re-liquidation",
-                    format_cop(price),
-                    k.decided_on
-                )?;
+                let line =
+                    crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::StagePriceFrom {
+                        id,
+                        code,
+                        stage: stage.number(),
+                        price,
+                        composition: &composition,
+                        from: k.decided_on,
+                    });
+                writeln!(out, "{line}")?;
             }
         }
         Kind::Desert => {
-            writeln!(
-                out,
-                "stage {stage} of {code} declared void on {} (conclusion {}): no valid proposal; {} shares {}",
-                k.decided_on,
-                k.id,
-                k.leftover,
-                match c.stage_price {
-                    Some(_) => "unsold, and it was the program's last stage",
-                    None => "pass to the Third Stage",
-                }
-            )?;
+            let catalogue = crate::catalogue::of(lang);
+            let line = catalogue.msg(&crate::catalogue::msg::Msg::StageVoid {
+                stage: stage.number(),
+                code,
+                on: k.decided_on,
+                conclusion: k.id,
+                leftover: k.leftover,
+                last: c.stage_price.is_some(),
+            });
+            writeln!(out, "{line}")?;
             if let Some((id, _)) = c.stage_price {
-                writeln!(
-                    out,
-                    "stage price {id}: program {code} has no later stage; the stage price is absent (as `program \
-                     stage-price --stage none`)"
-                )?;
+                let line = catalogue.msg(&crate::catalogue::msg::Msg::NoLaterStage { id, code });
+                writeln!(out, "{line}")?;
             }
         }
     }

@@ -47,11 +47,8 @@ pub fn run(a: TemplateArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         value: a.out.display().to_string(),
         reason: e.to_string(),
     })?;
-    writeln!(
-        ctx.out,
-        "template written to {}: fill in one row per line below the Spanish headers (delete the \
-         example row), then import it",
-        placed.display()
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::TemplateWritten {
+        path: &placed.display().to_string(),
+    })?;
     Ok(Status::Ok)
 }

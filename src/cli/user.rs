@@ -111,7 +111,11 @@ impl UserCommand {
                 let id = store.write::<_, crate::register::Error>(&officer, |tx| {
                     user::add(tx, &name, role, &password)
                 })?;
-                writeln!(ctx.out, "user {name} (id {id}) added with role {role}")?;
+                ctx.say(crate::catalogue::msg::Msg::UserAdded {
+                    name: &name,
+                    id,
+                    role: &role.to_string(),
+                })?;
             }
             UserCommand::List { format, out } => {
                 let store = ctx.store()?;
@@ -128,7 +132,7 @@ impl UserCommand {
                 let mut store = ctx.store()?;
                 store
                     .write::<_, crate::register::Error>(&officer, |tx| user::disable(tx, &name))?;
-                writeln!(ctx.out, "user {name} disabled; it stays on record")?;
+                ctx.say(crate::catalogue::msg::Msg::UserDisabled { name: &name })?;
             }
             UserCommand::Password {
                 name,
@@ -139,7 +143,7 @@ impl UserCommand {
                 store.write::<_, crate::register::Error>(&officer, |tx| {
                     user::set_password(tx, &name, &password)
                 })?;
-                writeln!(ctx.out, "password of {name} changed")?;
+                ctx.say(crate::catalogue::msg::Msg::PasswordChanged { name: &name })?;
             }
         }
         Ok(Status::Ok)

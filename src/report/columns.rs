@@ -41,7 +41,7 @@ pub fn header_es(key: &str) -> String {
         "shares" => "Acciones",
         "price_per_share" => "Precio por acción",
         "adjudicated_on" | "adjudicated" => "Fecha adjudicación",
-        "lockup_end" => "Fin de la indisponibilidad",
+        "lockup_end" => "Fin del período de restricción",
         "status" => "Estado",
         "lender" => "Acreedor",
         "financed_shares" => "Acciones financiadas",
@@ -84,7 +84,7 @@ pub fn header_es(key: &str) -> String {
         "issuer" => "Emisor",
         "shares_offered" => "Acciones ofrecidas",
         "fixed_price" => "Precio fijo",
-        "lockup_months" => "Meses de indisponibilidad",
+        "lockup_months" => "Meses del período de restricción",
         "brackets" => "Tramos de la multa",
         "reference_prices" => "Precios de referencia",
         "breach_kinds" => "Clases de incumplimiento",
@@ -258,7 +258,8 @@ pub fn csv_value(key: &str, text: String) -> String {
 
 /// A record's value as a Spanish table shows it: dates dd/mm/aaaa, times in Colombia's legal
 /// time, pesos `$ 1.450,50` with their own decimals, rates `27,90 %`, counts with es-CO
-/// thousands (ids, line numbers and versions as they are), yes/no as sí/no.
+/// thousands (ids, line numbers and versions as they are), yes/no as sí/no, stable codes in
+/// words (`sale`: venta).
 pub fn shown_es(key: &str, v: &Value) -> String {
     let plain = key == "id"
         || key.ends_with("_id")
@@ -273,7 +274,10 @@ pub fn shown_es(key: &str, v: &Value) -> String {
         {
             t.format("%d/%m/%Y %H:%M:%S").to_string()
         }
-        Cell::Text(s) => s,
+        // a stable code in words (`sale`: venta), from the Spanish catalogue
+        Cell::Text(s) => crate::catalogue::of(crate::lang::Lang::Es)
+            .code(key, &s)
+            .map_or(s, str::to_string),
         Cell::Count(i) if plain => i.to_string(),
         Cell::Count(i) => match u64::try_from(i) {
             Ok(n) => crate::lang::numero(n),

@@ -207,12 +207,8 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
         fecha(l.until),
         l.days
     );
-    let _ = writeln!(
-        w,
-        "Convención ({}): {}",
-        l.convention,
-        l.convention.explain_es()
-    );
+    // the convention in words; its code (`--convention`) is in the JSON
+    let _ = writeln!(w, "Convención: {}", l.convention.explain_es());
     if l.pieces.is_empty() {
         let _ = writeln!(w, "(sin días de causación)");
     } else {

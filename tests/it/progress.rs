@@ -120,3 +120,110 @@ fn an_import_shows_its_rows_on_a_terminal_only() {
         common::err(&o)
     );
 }
+
+/// Runs `args` under `script`'s pseudo terminal (standard output to `out.txt` in the register's
+/// directory), in the locale `lang`: what the terminal showed, or `None` without `script`.
+fn on_a_terminal(r: &Reg, args: &str, lang: &str) -> Option<String> {
+    let Ok(script) = which("script") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "util-linux's script is missing"
+        );
+        return None;
+    };
+    let typescript = r.dir.path().join("typescript");
+    let line = format!(
+        "{} --db {} --officer tester {args} > {}",
+        env!("CARGO_BIN_EXE_vigia"),
+        r.db().display(),
+        r.dir.path().join("out.txt").display()
+    );
+    let o = std::process::Command::new(script)
+        .args(["-qc", &line])
+        .arg(&typescript)
+        .env("LANG", lang)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("VIGIA_LANG")
+        .env_remove("VIGIA_KEY")
+        .env("XDG_DATA_HOME", r.dir.path())
+        .env("XDG_CONFIG_HOME", r.dir.path())
+        .env("TMPDIR", r.dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{args}: {o:?}");
+    Some(String::from_utf8_lossy(&std::fs::read(&typescript).unwrap()).into_owned())
+}
+
+/// 5,000 acceptances imported and adjudicated on a terminal: each command's bar counts the
+/// file's rows (the import) and the acceptances (the adjudication), in the locale's language;
+/// without a terminal neither writes anything on standard error.
+#[test]
+fn the_acceptances_import_and_the_adjudication_show_their_progress() {
+    let demo = include_str!("../../schema/demo/aceptaciones-demo.csv");
+    let (header, first) = {
+        let mut lines = demo.lines();
+        (lines.next().unwrap(), lines.next().unwrap())
+    };
+    let mut csv = format!("{header}\n");
+    for i in 0..5000u64 {
+        let doc = 3_000_000_000u64 + i;
+        csv.push_str(&first.replace("1.000.000.001", &doc.to_string()));
+        csv.push('\n');
+    }
+    let open = [
+        "offer",
+        "open",
+        "D3939-2004",
+        "--opens",
+        "2024-01-02",
+        "--closes",
+        "2024-03-08",
+        "--reason",
+        "prueba",
+    ];
+    let r = Reg::new();
+    r.ok(&open);
+    let path = r.file("aceptaciones.csv", csv.as_bytes());
+    let import = format!("acceptances import {path} --program D3939-2004");
+    let Some(drawn) = on_a_terminal(&r, &import, "C") else {
+        return;
+    };
+    assert!(drawn.contains("importing acceptances"), "{drawn}");
+    assert!(
+        drawn.contains("/5000"),
+        "the file's rows as the total: {drawn}"
+    );
+    let Some(drawn) = on_a_terminal(
+        &r,
+        "offer adjudicate D3939-2004 --on 2024-03-15 --dry-run",
+        "es_CO.UTF-8",
+    ) else {
+        return;
+    };
+    assert!(
+        drawn.contains("adjudicando: aceptaciones escritas"),
+        "{drawn}"
+    );
+    assert!(
+        drawn.contains("/5000") && drawn.contains("faltan"),
+        "{drawn}"
+    );
+    // without a terminal: nothing on standard error, the same import
+    let r2 = Reg::new();
+    r2.ok(&open);
+    let path = r2.file("aceptaciones.csv", csv.as_bytes());
+    let o = r2.run(&["acceptances", "import", &path, "--program", "D3939-2004"]);
+    assert!(
+        o.status.success() && o.stderr.is_empty(),
+        "{}",
+        common::err(&o)
+    );
+    assert!(common::out(&o).contains("5000 acceptance(s) added"));
+    let o = r2.run(&["offer", "adjudicate", "D3939-2004", "--on", "2024-03-15"]);
+    assert!(
+        o.status.success() && o.stderr.is_empty(),
+        "{}",
+        common::err(&o)
+    );
+}

@@ -429,8 +429,8 @@ fn listings_in_spanish() {
     let cells: Vec<&str> = row.split('|').map(str::trim).collect();
     assert_eq!(
         &cells[..6],
-        ["1", "1", "sale", "20/11/2024", "1.000", "$ 1.450"],
-        "{row}"
+        ["1", "1", "venta", "20/11/2024", "1.000", "$ 1.450"],
+        "the kind's code in words, as --kind also takes it: {row}"
     );
     let payments = r.ok(&["--lang", "es", "payment", "list", "--breach", "1"]);
     assert!(
@@ -559,4 +559,216 @@ fn listings_for_excel() {
         let csv = r.ok(&[args, &["--format", "csv-excel"]].concat());
         assert!(csv.starts_with('\u{feff}'), "{args:?}: {csv}");
     }
+}
+
+/// What a run prints that changes from one run to the next: the register's directory, the
+/// moments of now (`02/12/2026 16:20 (hora de Colombia)`, `2026-12-02T21:20:48Z`), and the
+/// hashes that cover them (a PDF's SHA-256, the chain's head, the audit key's id).
+fn steady(text: &str, dir: &str) -> String {
+    let text = text.replace(dir, "<dir>");
+    let c: Vec<char> = text.chars().collect();
+    // `#` a digit, any other a character as it is
+    let shaped = |i: usize, pattern: &str| {
+        pattern
+            .chars()
+            .enumerate()
+            .all(|(k, p)| match (c.get(i + k), p) {
+                (Some(x), '#') => x.is_ascii_digit(),
+                (Some(x), p) => *x == p,
+                (None, _) => false,
+            })
+    };
+    let mut out = String::new();
+    let mut i = 0;
+    while i < c.len() {
+        let starts = i == 0 || !c[i - 1].is_ascii_alphanumeric();
+        if starts && c[i].is_ascii_hexdigit() {
+            let mut j = i;
+            while j < c.len() && c[j].is_ascii_hexdigit() {
+                j += 1;
+            }
+            let ends = j == c.len() || !c[j].is_ascii_alphanumeric();
+            if ends && matches!(j - i, 12 | 16 | 64) {
+                out.push_str(&format!("<hex{}>", j - i));
+                i = j;
+                continue;
+            }
+        }
+        let moment = "##/##/#### ##:## (hora de Colombia)";
+        if shaped(i, moment) {
+            out.push_str("<ahora>");
+            i += moment.chars().count();
+            continue;
+        }
+        let iso = "####-##-##T##:##:##Z";
+        if shaped(i, iso) {
+            out.push_str("<ahora>");
+            i += iso.len();
+            continue;
+        }
+        out.push(c[i]);
+        i += 1;
+    }
+    out
+}
+
+/// `vigia demo` in Spanish: every step's title, every success line of the story and every
+/// refusal it means to show in Spanish (the English run's own lines are not in it).
+#[test]
+fn the_demo_in_spanish() {
+    let r = Reg::without_register();
+    let run = |lang: &str| {
+        let db = r.dir.path().join(format!("{lang}/demo.db"));
+        let o = r
+            .command()
+            .args(["--lang", lang, "--db"])
+            .arg(&db)
+            .arg("demo")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", common::err(&o));
+        common::out(&o)
+    };
+    let (en, es) = (run("en"), run("es"));
+    // each step titled in Spanish: no English title is left in it
+    let titles = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.strip_prefix("## "))
+            .map(str::to_string)
+            .collect()
+    };
+    let (en_titles, es_titles) = (titles(&en), titles(&es));
+    assert_eq!(en_titles.len(), es_titles.len());
+    assert!(en_titles.len() > 40, "{en_titles:?}");
+    for (e, s) in en_titles.iter().zip(&es_titles) {
+        assert_ne!(e, s, "a step left in English");
+    }
+    for english in [
+        "refused, as it should be",
+        "breach 1 recorded",
+        "payment 1:",
+        "issued for breach",
+        "delivered on",
+        "acceptances import 1",
+        "already imported",
+        "released the pledge",
+        "reproduces",
+        "row(s) already registered",
+    ] {
+        assert!(en.contains(english), "the English run says {english:?}");
+        assert!(
+            !es.contains(english),
+            "{english:?} left in the Spanish demo"
+        );
+    }
+    insta::assert_snapshot!(steady(&es, &r.dir.path().display().to_string()));
+}
+
+/// The refusals this part of issue 25 words in Spanish: a record that does not exist, a fine's
+/// brackets, a workbook without a file to go to, a rate the engine lacks.
+#[test]
+fn more_refusals_in_spanish() {
+    let r = Reg::new().with_letterhead().with_holders();
+    let mut seen = String::new();
+    let mut refused = |args: &[&str]| {
+        let e = refused_both_ways(&r, args);
+        seen.push_str(&format!("$ vigia --lang es {}\n{e}\n", args.join(" ")));
+    };
+    let bad = r.file(
+        "malas.csv",
+        format!(
+            "{}XX,1,A,natural,trabajador,10,,2024-03-15,,\nCC,2000000001,B,natural,trabajador,-1,,2024-03-15,,\n",
+            crate::common::HEADER
+        )
+        .as_bytes(),
+    );
+    refused(&["adjudications", "import", &bad, "--program", "D3939-2004"]);
+    refused(&["breach", "show", "99"]);
+    refused(&["fine", "liquidate", "42", "--until", "2025-02-10"]);
+    refused(&["notice", "list", "--format", "xlsx"]);
+    refused(&["check", "--format", "xlsx"]);
+    let quote = |brackets: &'static str| {
+        vec![
+            "fine",
+            "quote",
+            "--adjudicated",
+            "2024-03-15",
+            "--breach-date",
+            "2024-11-20",
+            "--shares",
+            "10",
+            "--acquisition-price",
+            "963",
+            "--until",
+            "2025-02-10",
+            "--brackets",
+            brackets,
+        ]
+    };
+    refused(&quote("6:100,5:10"));
+    refused(&quote("6:100"));
+    refused(&quote("seis"));
+    refused(&[
+        "fine",
+        "quote",
+        "--adjudicated",
+        "2024-03-15",
+        "--breach-date",
+        "2024-11-20",
+        "--shares",
+        "10",
+        "--acquisition-price",
+        "963",
+        "--until",
+        "2025-02-10",
+        "--lockup-months",
+        "0",
+    ]);
+    let seen = seen.replace(&r.dir.path().display().to_string(), "<dir>");
+    // no ISO date and no English word of the refusals left
+    // the reason, after the flag and its value
+    for said in seen.lines().filter_map(|l| l.strip_prefix("vigia: error:")) {
+        let reason = said.split_once(": ").map_or(said, |(_, r)| r);
+        for english in ["no breach", "bracket", "workbook", "lock-up", "FILE"] {
+            assert!(!reason.contains(english), "{english:?} in: {said}");
+        }
+    }
+    insta::assert_snapshot!(seen);
+}
+
+/// The manual page in Spanish: its section headings too; English keeps clap_mangen's.
+#[test]
+fn the_manual_page_in_spanish() {
+    let r = Reg::without_register();
+    let heads = |args: &[&str]| -> Vec<String> {
+        r.ok(args)
+            .lines()
+            .filter_map(|l| l.strip_prefix(".SH "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        heads(&["--lang", "es", "man"]),
+        [
+            "NOMBRE",
+            "SINOPSIS",
+            "DESCRIPCIÓN",
+            "OPCIONES",
+            "COMANDOS",
+            "NOTAS",
+            "VERSIÓN"
+        ]
+    );
+    assert_eq!(
+        heads(&["man"]),
+        [
+            "NAME",
+            "SYNOPSIS",
+            "DESCRIPTION",
+            "OPTIONS",
+            "SUBCOMMANDS",
+            "EXTRA",
+            "VERSION"
+        ]
+    );
 }

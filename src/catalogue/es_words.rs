@@ -1,0 +1,252 @@
+//! The Spanish of the other typed facts the command line words: the codes a table shows in
+//! words, the store's and the fine scale's errors, `notice verify`'s report.
+
+use crate::lang::{fecha, momento, numero};
+
+/// The stable codes a Spanish table shows in words (the machine formats keep the codes; a code
+/// typed back into the command line is taken in either language where it takes Spanish).
+pub fn code(column: &str, value: &str) -> Option<&'static str> {
+    use crate::fine::accrual::Convention;
+    use crate::program::BreachKind;
+    match column {
+        // the Spanish name the command line also takes (`venta`, `dacion-en-pago`)
+        "kind" => {
+            return BreachKind::ALL
+                .into_iter()
+                .find(|k| k.as_str() == value)
+                .map(BreachKind::spanish);
+        }
+        // as documents print it (`interés simple diario`)
+        "convention" => {
+            return Convention::ALL
+                .into_iter()
+                .find(|c| c.as_str() == value)
+                .map(Convention::name_es);
+        }
+        _ => {}
+    }
+    Some(match (column, value) {
+        ("severity" | "min_severity", "high") => "alta",
+        ("severity" | "min_severity", "medium") => "media",
+        ("severity" | "min_severity", "low") => "baja",
+        ("status", "locked") => "en restricción",
+        ("status", "free") => "libre",
+        ("status", "awarded") => "adjudicada",
+        ("status", "rejected") => "rechazada",
+        ("status", "winner") => "ganadora",
+        ("status", "tied") => "empatada",
+        ("status", "valid") => "válida",
+        ("via", "correo-certificado") => "correo certificado",
+        ("via", "correo-electronico") => "correo electrónico",
+        ("via", "personal") => "entrega personal",
+        // the manual page's sections (clap_mangen's, and the help's own «Comandos»)
+        ("man", "NAME") => "NOMBRE",
+        ("man", "SYNOPSIS") => "SINOPSIS",
+        ("man", "DESCRIPTION") => "DESCRIPCIÓN",
+        ("man", "OPTIONS" | "OPCIONES") => "OPCIONES",
+        ("man", "SUBCOMMANDS" | "Comandos") => "COMANDOS",
+        ("man", "EXTRA") => "NOTAS",
+        ("man", "VERSION") => "VERSIÓN",
+        ("man", "AUTHORS") => "AUTORES",
+        _ => return None,
+    })
+}
+
+/// What the register could not do, in Spanish (the English is the store's own `Display`).
+pub fn store_error(e: &crate::store::StoreError) -> String {
+    use crate::store::StoreError as E;
+    match e {
+        E::Sqlite(e) => format!("error de la base de datos: {e}"),
+        E::TooNew { found, known } => format!(
+            "la base de datos tiene la versión de esquema {found}, pero este vigia solo conoce \
+             hasta la {known}; use un vigia más reciente"
+        ),
+        E::Corrupt(m) => format!(
+            "un dato guardado no se puede leer: {m}; verifique la traza de auditoría del registro"
+        ),
+        E::NotFound { what, id } => {
+            let noun = match *what {
+                "acceptance" => "aceptación",
+                "adjudication run" => "adjudicación de la primera etapa",
+                "adjudication" => "adjudicación",
+                "breach" => "incumplimiento",
+                "letterhead" => "membrete",
+                "liquidation" => "liquidación",
+                "notice" => "aviso",
+                "payment" => "pago",
+                "pledge" => "prenda",
+                "program" => "programa",
+                "user" => "usuario",
+                other => other,
+            };
+            let id = if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
+                format!("N.º {id}")
+            } else {
+                id.clone()
+            };
+            format!("no hay {noun} {id} en el registro")
+        }
+        E::Rejected(problems) => {
+            let mut m = format!(
+                "{} problema(s), no se escribió nada:",
+                numero(problems.len() as u64)
+            );
+            for p in problems {
+                m.push_str("\n  ");
+                m.push_str(&p.in_lang(crate::lang::Lang::Es));
+            }
+            m
+        }
+        E::NotARegister(why) => format!(
+            "no es un registro de vigia: {why}; no se modificó (un registro solo se crea donde aún \
+             no hay ningún archivo)"
+        ),
+        E::Busy {
+            holder: Some(h),
+            waited,
+        } => format!(
+            "el registro está ocupado: {h}, y aún tenía su bloqueo de escritura después de {} s; no \
+             se escribió nada: ejecute el comando de nuevo cuando aquel termine",
+            waited.as_secs_f64()
+        ),
+        E::Busy {
+            holder: None,
+            waited,
+        } => format!(
+            "el registro está ocupado: otro programa (ningún comando de vigia dejó su nombre: quizá \
+             la consola sqlite3 o una copia del archivo) aún tenía su bloqueo de escritura después \
+             de {} s; no se escribió nada: inténtelo de nuevo cuando termine",
+            waited.as_secs_f64()
+        ),
+    }
+}
+
+/// Why a fine's brackets or lock-up are refused, in Spanish.
+pub fn scale_error(e: &crate::calendar::ScaleError) -> String {
+    use crate::calendar::{MAX_LOCKUP_MONTHS as MAX, ScaleError as E};
+    match e {
+        E::Empty => "la lista de tramos está vacía; escriba pares MESES:PORCENTAJE como \
+                     6:100,12:75,18:50,24:25"
+            .to_string(),
+        E::Malformed(item) => {
+            format!("el tramo «{item}» no es MESES:PORCENTAJE (p. ej. 6:100)")
+        }
+        E::NotIncreasing { previous, next } => {
+            format!("los meses de los tramos deben crecer, pero {next} sigue a {previous}")
+        }
+        E::TooLong { months } => format!(
+            "un tramo de {months} meses excede el límite de {MAX} meses de la Ley 226 de 1995, art. 14"
+        ),
+        E::BadPercent { percent } => {
+            format!("el porcentaje {percent} de un tramo debe ser mayor que 0 y a lo sumo 100")
+        }
+        E::LockupTooLong { months } => format!(
+            "un período de restricción de {months} meses excede el límite de {MAX} meses de la \
+             Ley 226 de 1995, art. 14"
+        ),
+        E::LockupZero => "el período de restricción debe durar al menos un mes".to_string(),
+        E::EndMismatch { last, lockup } => format!(
+            "el último tramo termina a los {last} meses, pero el período de restricción dura \
+             {lockup}; el último tramo debe terminar donde termina el período de restricción"
+        ),
+    }
+}
+
+/// `notice verify`'s report, in Spanish.
+pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String> {
+    use crate::register::verify::{File, Standing, Text};
+    let kind = v.kind.said();
+    let kind = kind.es();
+    let mut out = vec![format!(
+        "{file}: {kind} {} del programa {}, liquidación N.º {}",
+        v.number, v.program, v.liquidation_id
+    )];
+    match &v.text {
+        Text::Match => out.push("  texto y cifras del documento: coinciden con el registro".into()),
+        Text::LineCount { expected, found } => out.push(format!(
+            "  texto y cifras del documento: NO COINCIDEN (se esperaban {expected} líneas, hay {found})"
+        )),
+        Text::LineDiffers {
+            line,
+            expected,
+            found,
+        } => {
+            out.push(format!(
+                "  texto y cifras del documento: NO COINCIDEN en la línea {line}"
+            ));
+            out.push(format!("    se esperaba: {expected}"));
+            out.push(format!("    dice:        {found}"));
+        }
+    }
+    out.push(match &v.file {
+        File::Issued { sha256, format, at } => format!(
+            "  archivo: idéntico al emitido (SHA-256 {sha256}, {} del {})",
+            format.as_str(),
+            momento(at)
+        ),
+        File::RenderedAgain {
+            sha256,
+            format,
+            at,
+            by,
+        } => format!(
+            "  archivo: idéntico al escrito de nuevo el {} por {by} ({}, SHA-256 {sha256})",
+            momento(at),
+            format.as_str()
+        ),
+        File::NoRecord { .. } => format!(
+            "  archivo: no hay SHA-256 registrado para este {kind} (emitido antes de que vigia \
+             registrara sus archivos)"
+        ),
+        File::Changed { sha256, written } => format!(
+            "  archivo: el texto y las cifras coinciden, pero el archivo se modificó: su SHA-256 \
+             {sha256} no es el de ninguno de los {written} archivo(s) que vigia escribió de él"
+        ),
+        File::Different { sha256 } => {
+            format!("  archivo: DISTINTO de todos los que vigia escribió de él (SHA-256 {sha256})")
+        }
+    });
+    let fp = &v.fingerprint;
+    out.push(if fp.matches() {
+        format!("  huella {}: coincide", fp.stored)
+    } else {
+        format!(
+            "  huella: NO COINCIDE (guardada {}, recalculada {}, impresa en el documento: {})",
+            fp.stored,
+            fp.recomputed,
+            if fp.printed { "sí" } else { "no" }
+        )
+    });
+    out.push(if v.same_figures {
+        "  recalculado hoy con el registro: las mismas cifras".into()
+    } else if let Some(p) = &v.paid_since {
+        let paz = match &p.settlement {
+            Some((number, date)) => format!("su paz y salvo es el {number} del {}", fecha(*date)),
+            None => "emita su paz y salvo (vigia settlement issue), no un aviso nuevo".into(),
+        };
+        format!(
+            "  recalculado hoy con el registro: OTRAS cifras: la multa quedó pagada por completo el \
+             {}; no queda nada por cobrar: {paz}",
+            fecha(p.on)
+        )
+    } else {
+        format!(
+            "  recalculado hoy con el registro: OTRAS cifras (se registró después un pago, un precio \
+             de etapa o una tasa); emita un {kind} nuevo"
+        )
+    });
+    for s in &v.voids {
+        out.push(format!("  {}", s.said().es()));
+    }
+    match &v.standing {
+        Some(Standing::Replaced { number, date }) => out.push(format!(
+            "  reemplazado: por el aviso {number} del {}; este aviso ya no está vigente",
+            fecha(*date)
+        )),
+        Some(Standing::InForce) => {
+            out.push("  vigente: ningún aviso posterior lo reemplaza".into())
+        }
+        None => {}
+    }
+    out
+}
