@@ -31,6 +31,24 @@ impl SignArgs {
     /// Opens the key file before anything is issued: a wrong password or file refuses the command
     /// with nothing written. `None` without `--sign`.
     pub fn signer(&self, format_is_pdf: bool) -> Result<Option<Signer>, CliError> {
+        self.signer_or(format_is_pdf, "add --format pdf")
+    }
+
+    /// [`SignArgs::signer`] for an acta, whose format is its file's extension (`--acta`,
+    /// `--out`): refused unless that file is a PDF.
+    pub fn signer_for_acta(
+        &self,
+        acta: Option<&Path>,
+        flag: &str,
+    ) -> Result<Option<Signer>, CliError> {
+        let is_pdf = acta
+            .and_then(|a| a.extension())
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("pdf"));
+        self.signer_or(is_pdf, &format!("write the acta as a PDF: {flag} FILE.pdf"))
+    }
+
+    fn signer_or(&self, format_is_pdf: bool, remedy: &str) -> Result<Option<Signer>, CliError> {
         let Some(path) = &self.sign else {
             return Ok(None);
         };
@@ -40,9 +58,7 @@ impl SignArgs {
             reason,
         };
         if !format_is_pdf {
-            return Err(flag(
-                "only a PDF can carry a signature: add --format pdf".into(),
-            ));
+            return Err(flag(format!("only a PDF can carry a signature: {remedy}")));
         }
         let bytes = std::fs::read(path).map_err(|e| CliError::File {
             flag: "--sign",
@@ -103,6 +119,19 @@ pub fn sign_file(
     .map_err(|e| refused(e.to_string()))?;
     crate::files::write(path, &signed, true).map_err(|e| refused(e.to_string()))?;
     Ok(())
+}
+
+/// The city of `program`'s letterhead in force (the register's, else the program file's): where
+/// its documents are signed, as the notices' date line says.
+pub fn city(
+    conn: &rusqlite::Connection,
+    p: &crate::store::programs::StoredProgram,
+) -> Option<String> {
+    crate::store::letterheads::current(conn, p.id)
+        .ok()
+        .flatten()
+        .and_then(|l| l.issuer.city)
+        .or_else(|| p.program.letters.issuer.city.clone())
 }
 
 /// The certificates an office trusts: every `.pem`, `.crt`, `.cer` or `.der` file of `dir`.

@@ -35,6 +35,7 @@ mod seed_stages;
 mod serve_limits;
 mod shell;
 mod signatures;
+mod signatures_actas;
 mod spanish_cli;
 mod split_pledges;
 mod stages;

@@ -16,7 +16,7 @@ const HEADER: &str = "proposal,filed_at,bidders,beneficial_owner,shares,price_pe
 
 /// A register after the first stage, with the Second Stage's single tranche open from
 /// 2024-06-03 to 2024-06-14.
-fn second_stage() -> Reg {
+pub(crate) fn second_stage() -> Reg {
     let r = Reg::new();
     let acc = r.file(
         "acc.csv",
@@ -76,11 +76,11 @@ fn second_stage() -> Reg {
 }
 
 /// A valid proposal line for the whole block: reference, bidders, price, term.
-fn line(reference: &str, bidders: &str, price: &str, term: u32) -> String {
+pub(crate) fn line(reference: &str, bidders: &str, price: &str, term: u32) -> String {
     format!("{reference},2024-06-10,{bidders},,{BLOCK},{price},{term},500000000,si,\n")
 }
 
-fn import(r: &Reg, stage: &str, lines: &[String]) -> String {
+pub(crate) fn import(r: &Reg, stage: &str, lines: &[String]) -> String {
     let path = r.file(
         &format!("prop-{stage}-{}.csv", lines.len()),
         format!("{HEADER}{}", lines.concat()).as_bytes(),
