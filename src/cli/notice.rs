@@ -462,6 +462,8 @@ fn issue_single(
     };
     files::remove_stale(&dir, started);
     let mut store = ctx.store()?;
+    let notices = crate::program_sign::Signed::Notices;
+    super::sign::require_signed(store.conn(), &[breach], notices, run.signer.is_some())?;
     let i = issue_one(&mut store, run, breach, &target).map_err(|e| match e {
         CliError::Refused(m) => CliError::Refused(m.replacen("--breach", "breach", 1)),
         // the breach is the command's argument here, not a flag
@@ -521,11 +523,13 @@ fn issue_pending(
     let dir = out.unwrap_or_else(|| PathBuf::from("."));
     let index = dir.join("index.csv");
     let mut store = ctx.store()?;
+    let todo = register::notice::pending(store.conn(), until, run.rates)?;
+    let notices = crate::program_sign::Signed::Notices;
+    super::sign::require_signed(store.conn(), &todo, notices, run.signer.is_some())?;
     files::private_dir(&dir).map_err(out_error)?;
     // the index of this batch would replace another's: refuse before issuing
     files::check_target(&index, force).map_err(out_error)?;
     files::remove_stale(&dir, started);
-    let todo = register::notice::pending(store.conn(), until, run.rates)?;
     let ctx_lang = ctx.lang;
     let bar = super::progress::Progress::new(
         super::progress::Counting::Notices,
@@ -873,7 +877,10 @@ pub(crate) fn verify(
         Some(Standing::InForce) => writeln!(ctx.out, "  in force: no later notice replaces it")?,
         None => {}
     }
-    let signature_ok = super::sign::report(ctx.out, &signed_file, trust)?;
+    let signatures = crate::store::programs::by_code(store.conn(), &v.program)
+        .ok()
+        .map(|p| p.program.signatures);
+    let signature_ok = super::sign::report(ctx.out, &signed_file, trust, signatures.as_ref())?;
     Ok(if v.matches() && signature_ok {
         Status::Ok
     } else {

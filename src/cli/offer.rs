@@ -604,9 +604,11 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         run.id, count, header.awarded, run.fingerprint
     )?;
     // the signature, when the acta carries one (issue 26), each result named
-    Ok(if super::sign::report(ctx.out, &bytes, trust)? {
-        Status::Ok
-    } else {
-        Status::Findings
-    })
+    Ok(
+        if super::sign::report(ctx.out, &bytes, trust, Some(&p.program.signatures))? {
+            Status::Ok
+        } else {
+            Status::Findings
+        },
+    )
 }

@@ -76,6 +76,13 @@ impl SettlementCommand {
                     files::check_target(&fixed, force).map_err(out_error)?;
                 }
                 let mut store = ctx.store()?;
+                let settlements = crate::program_sign::Signed::Settlements;
+                super::sign::require_signed(
+                    store.conn(),
+                    &[breach],
+                    settlements,
+                    signer.is_some(),
+                )?;
                 let officer = ctx.officer();
                 // one call into the rules; the document's file is reserved in the transaction
                 // (its name is the number) and written after the commit

@@ -134,6 +134,43 @@ pub fn city(
         .or_else(|| p.program.letters.issuer.city.clone())
 }
 
+/// Refuses, before anything is issued, an unsigned document of `breaches` whose program requires
+/// `what` signed (`[signatures] required_for`). A breach that cannot be read is left to the
+/// rules, which refuse it in their own words.
+pub fn require_signed(
+    conn: &rusqlite::Connection,
+    breaches: &[i64],
+    what: crate::program_sign::Signed,
+    signed: bool,
+) -> Result<(), CliError> {
+    use crate::program_sign::Signed;
+    if signed {
+        return Ok(());
+    }
+    for &id in breaches {
+        let Ok(b) = crate::store::breaches::get(conn, id) else {
+            continue;
+        };
+        let Ok(a) = crate::store::adjudications::get(conn, b.adjudication_id) else {
+            continue;
+        };
+        let p = crate::store::programs::by_id(conn, a.program_id)?;
+        if p.program.signatures.required(what) {
+            let (docs, command) = match what {
+                Signed::Notices => ("notices", "notice issue"),
+                Signed::Settlements => ("paz y salvo certificates", "settlement issue"),
+            };
+            return Err(CliError::Refused(format!(
+                "program {} issues its {docs} only signed (its [signatures] required_for): \
+                 nothing was issued; run `vigia {command}` again with --sign CERT.p12, the \
+                 certificate of one of its authorised signatories",
+                p.program.code
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The certificates an office trusts: every `.pem`, `.crt`, `.cer` or `.der` file of `dir`.
 pub fn trusted(dir: &Path) -> Result<Vec<x509_cert::Certificate>, CliError> {
     let bad = |value: String, reason: String| CliError::Flag {
@@ -180,7 +217,14 @@ pub fn trusted(dir: &Path) -> Result<Vec<x509_cert::Certificate>, CliError> {
 
 /// The signatures of `bytes`, each result said in English; `Ok(true)` when every signature is
 /// valid (or there is none). Nothing is said of an unsigned document.
-pub fn report(out: &mut dyn Write, bytes: &[u8], trust: Option<&Path>) -> Result<bool, CliError> {
+/// With `signatures` (the document's program's), whether each signer is one of its authorised
+/// signatories as well.
+pub fn report(
+    out: &mut dyn Write,
+    bytes: &[u8],
+    trust: Option<&Path>,
+    signatures: Option<&crate::program_sign::Signatures>,
+) -> Result<bool, CliError> {
     if !bytes.starts_with(b"%PDF-") {
         return Ok(true);
     }
@@ -199,8 +243,47 @@ pub fn report(out: &mut dyn Write, bytes: &[u8], trust: Option<&Path>) -> Result
     let mut all = true;
     for v in &found {
         all &= say(out, v, trust.is_some())?;
+        if let Some(s) = signatures {
+            all &= signatory(out, v, s)?;
+        }
     }
     Ok(all)
+}
+
+/// Whether the signer is one of the program's authorised signatories, said; `false` when the
+/// program lists them and the signer is not one.
+fn signatory(
+    out: &mut dyn Write,
+    v: &Verification,
+    s: &crate::program_sign::Signatures,
+) -> Result<bool, CliError> {
+    use crate::program_sign::Authorised;
+    let name = v.signer.as_deref().unwrap_or("");
+    Ok(match s.authorises(name) {
+        Authorised::NoneListed => {
+            writeln!(
+                out,
+                "    signatory: not checked: the program lists no authorised signatories ([signatures] signatories)"
+            )?;
+            true
+        }
+        Authorised::Yes => {
+            writeln!(
+                out,
+                "    signatory: one of the program's authorised signatories"
+            )?;
+            true
+        }
+        Authorised::No => {
+            writeln!(
+                out,
+                "    signatory: FAILED: {} is not one of the program's authorised signatories ({})",
+                if name.is_empty() { "the signer" } else { name },
+                s.signatories.join(", ")
+            )?;
+            false
+        }
+    })
 }
 
 fn say(out: &mut dyn Write, v: &Verification, trust_given: bool) -> Result<bool, CliError> {

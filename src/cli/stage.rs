@@ -836,9 +836,11 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         k.id
     )?;
     // the signature, when the acta carries one (issue 26), each result named
-    Ok(if super::sign::report(ctx.out, &bytes, trust)? {
-        Status::Ok
-    } else {
-        Status::Findings
-    })
+    Ok(
+        if super::sign::report(ctx.out, &bytes, trust, Some(&p.program.signatures))? {
+            Status::Ok
+        } else {
+            Status::Findings
+        },
+    )
 }

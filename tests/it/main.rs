@@ -36,6 +36,7 @@ mod serve_limits;
 mod shell;
 mod signatures;
 mod signatures_actas;
+mod signatures_program;
 mod spanish_cli;
 mod split_pledges;
 mod stages;
