@@ -182,8 +182,8 @@ struct Issued {
     /// The program counts the payment term from delivery.
     from_delivery: bool,
     path: PathBuf,
-    /// The issuer's city (the signature's location).
-    city: Option<String>,
+    /// The letterhead it was issued under (the signature's location and visible block).
+    issuer: crate::program::Issuer,
 }
 
 /// What every notice of one `notice issue` run shares.
@@ -279,7 +279,7 @@ fn issue_one(
         deadline: notice.deadline,
         from_delivery: data.letters.payment_term_from == crate::program::TermFrom::Delivery,
         path,
-        city: data.letters.issuer.city.clone(),
+        issuer: data.letters.issuer.clone(),
     })
 }
 
@@ -505,7 +505,7 @@ fn signed(run: &Run<'_>, i: &Issued) -> Result<(), CliError> {
             s,
             &i.path,
             &format!("Notificación de multa {}", i.number),
-            i.city.as_deref(),
+            Some(&i.issuer),
         ),
         None => Ok(()),
     }

@@ -420,12 +420,12 @@ impl OfferCommand {
                     _ => None,
                 };
                 if let (Some(s), Some(path)) = (&signer, &placed) {
-                    let city = super::sign::city(store.conn(), &p);
+                    let issuer = super::sign::letterhead(store.conn(), &p);
                     super::sign::sign_file(
                         s,
                         path,
                         &format!("Acta de adjudicación {code}"),
-                        city.as_deref(),
+                        issuer.as_ref(),
                     )?;
                 }
                 let conn = store.conn();
@@ -473,12 +473,12 @@ impl OfferCommand {
                     out_error("--out", e)
                 })?;
                 if let Some(s) = &signer {
-                    let city = super::sign::city(store.conn(), &p);
+                    let issuer = super::sign::letterhead(store.conn(), &p);
                     super::sign::sign_file(
                         s,
                         &path,
                         &format!("Acta de adjudicación {code}"),
-                        city.as_deref(),
+                        issuer.as_ref(),
                     )?;
                 }
                 writeln!(ctx.out, "acta of run {run} of {code} -> {}", path.display())?;

@@ -107,8 +107,8 @@ impl SettlementCommand {
                     Some(&format!("paz y salvo {number}")),
                 )?;
                 if let Some(s) = &signer {
-                    let city = issued.data.letters.issuer.city.as_deref();
-                    super::sign::sign_file(s, &path, &format!("Paz y salvo {number}"), city)?;
+                    let issuer = Some(&issued.data.letters.issuer);
+                    super::sign::sign_file(s, &path, &format!("Paz y salvo {number}"), issuer)?;
                 }
                 let l = &issued.data.liquidation;
                 let paid: rust_decimal::Decimal = l.payments.iter().map(|p| p.amount).sum();

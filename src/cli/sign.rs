@@ -92,8 +92,9 @@ pub fn sign_file(
     signer: &Signer,
     path: &Path,
     reason: &str,
-    city: Option<&str>,
+    letterhead: Option<&crate::program::Issuer>,
 ) -> Result<(), CliError> {
+    let city = letterhead.and_then(|l| l.city.as_deref());
     let refused = |why: String| {
         CliError::Refused(format!(
             "the document {} is in the register and written, but could not be signed: {why}",
@@ -114,6 +115,13 @@ pub fn sign_file(
             reason,
             location: &location,
             time,
+            signatory: letterhead.and_then(|l| {
+                let name = l
+                    .signatory_name
+                    .as_deref()
+                    .filter(|n| !n.trim().is_empty())?;
+                Some((name, l.signatory_position.as_deref().unwrap_or("")))
+            }),
         },
     )
     .map_err(|e| refused(e.to_string()))?;
@@ -121,17 +129,17 @@ pub fn sign_file(
     Ok(())
 }
 
-/// The city of `program`'s letterhead in force (the register's, else the program file's): where
-/// its documents are signed, as the notices' date line says.
-pub fn city(
+/// `program`'s letterhead in force (the register's, else the program file's): its city is where
+/// its documents are signed, as the notices' date line says; its signatory, the visible block's.
+pub fn letterhead(
     conn: &rusqlite::Connection,
     p: &crate::store::programs::StoredProgram,
-) -> Option<String> {
+) -> Option<crate::program::Issuer> {
     crate::store::letterheads::current(conn, p.id)
         .ok()
         .flatten()
-        .and_then(|l| l.issuer.city)
-        .or_else(|| p.program.letters.issuer.city.clone())
+        .map(|l| l.issuer)
+        .or_else(|| Some(p.program.letters.issuer.clone()))
 }
 
 /// Refuses, before anything is issued, an unsigned document of `breaches` whose program requires

@@ -548,8 +548,8 @@ fn acta(
     );
     let path = files::write(&out, &bytes, force).map_err(|e| out_error("--out", e))?;
     if let Some(s) = &signer {
-        let city = super::sign::city(store.conn(), &p);
-        super::sign::sign_file(s, &path, &stage_reason(stage, &code), city.as_deref())?;
+        let issuer = super::sign::letterhead(store.conn(), &p);
+        super::sign::sign_file(s, &path, &stage_reason(stage, &code), issuer.as_ref())?;
     }
     writeln!(
         ctx.out,
@@ -640,8 +640,8 @@ fn conclude(
         _ => None,
     };
     if let (Some(s), Some(path)) = (&signer, &placed) {
-        let city = super::sign::city(store.conn(), &p);
-        super::sign::sign_file(s, path, &stage_reason(stage, &code), city.as_deref())?;
+        let issuer = super::sign::letterhead(store.conn(), &p);
+        super::sign::sign_file(s, path, &stage_reason(stage, &code), issuer.as_ref())?;
     }
     write_conclusion(ctx.out, &code, stage, &c)?;
     if let Some(path) = placed {

@@ -94,6 +94,15 @@ fn a_signed_paz_y_salvo_passes_both_validators_and_settlement_verify_and_a_chang
     );
     assert!(o.status.success(), "{}", common::err(&o));
     validators_accept(&path, &root);
+    // the visible block: the widget has a place on the page and an appearance naming the
+    // letterhead's signatory and cargo (the test's letterhead: Firmante de Prueba, Representante
+    // legal), in the signature's own revision
+    let bytes = std::fs::read(&path).unwrap();
+    let update = &bytes[crate::signatures::unsigned_len(&bytes)..];
+    let has = |needle: &[u8]| update.windows(needle.len()).any(|w| w == needle);
+    assert!(has(b"/Rect[350 736 550 774]/AP<</N "));
+    assert!(has(b"(Firmado digitalmente por)"));
+    assert!(has(b"(Firmante de Prueba)") && has(b"(Representante legal)"));
     let t = trust.to_str().unwrap();
     let out = r.ok(&["settlement", "verify", p, "--trust", t]);
     assert!(out.contains("file: identical to the issued file"), "{out}");
