@@ -33,6 +33,7 @@
 //! - [`words`]: amounts in Spanish words for notices;
 //! - [`validity`]: a program's validity (Decreto 3939 art. 28) and whether a day is inside it;
 //! - [`program_offer`]: the first-stage offer's minimum length and the program's own review causes;
+//! - [`program_sign`]: whether a program's notices must be signed, and by whom;
 //! - [`sign`]: PAdES signatures (B-B) appended to a finished PDF's bytes, and their verification;
 //! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs;
 //! - [`web`]: the Spanish web interface (`vigia serve`), front end 2: routes, pages, sessions.
@@ -63,6 +64,7 @@ pub mod offering;
 pub mod program;
 pub mod program_offer;
 pub mod proration;
+pub mod program_sign;
 pub mod rates;
 pub mod rates_sfc;
 pub mod register;

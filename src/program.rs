@@ -349,6 +349,8 @@ pub struct Program {
     /// `[[review_causes]]`: the causes the program's reglamento adds to the built-in ones
     /// (seed 001 (v)); none when absent.
     pub review_causes: Vec<crate::program_offer::ReviewCause>,
+    /// `[signatures]`: the documents issued only signed, and who may sign them (issue 26).
+    pub signatures: crate::program_sign::Signatures,
 }
 
 /// The later stages as program data (`[later_stages]`, every key optional): how many stages the
@@ -579,6 +581,9 @@ struct ProgramFile {
     /// Reglamento"). Default none.
     #[serde(default)]
     review_causes: Vec<crate::program_offer::ReviewCause>,
+    /// `[signatures]`: `required_for`, `signatories` (issue 26). Optional as a whole.
+    #[serde(default)]
+    signatures: crate::program_sign::SignaturesFile,
 }
 
 /// A program file that cannot be used: the field at fault (empty when the file as a whole could
@@ -991,6 +996,10 @@ impl ProgramFile {
         let offer = self.offer.validate().map_err(|(field, m)| err(field, m))?;
         crate::program_offer::validate_causes(&self.review_causes)
             .map_err(|(field, m)| err(field, m))?;
+        let signatures = self
+            .signatures
+            .validate()
+            .map_err(|(field, m)| err(field, m))?;
         let validity = self
             .validity
             .map(|v| v.validate().map_err(|(field, m)| err(field, m)))
@@ -1067,6 +1076,7 @@ impl ProgramFile {
             letters: self.letters,
             offer,
             review_causes: self.review_causes,
+            signatures,
         })
     }
 }

@@ -182,8 +182,8 @@ struct Issued {
     /// The program counts the payment term from delivery.
     from_delivery: bool,
     path: PathBuf,
-    /// The issuer's city (the signature's location).
-    city: Option<String>,
+    /// The letterhead it was issued under (the signature's location and visible block).
+    issuer: crate::program::Issuer,
 }
 
 /// What every notice of one `notice issue` run shares.
@@ -279,7 +279,7 @@ fn issue_one(
         deadline: notice.deadline,
         from_delivery: data.letters.payment_term_from == crate::program::TermFrom::Delivery,
         path,
-        city: data.letters.issuer.city.clone(),
+        issuer: data.letters.issuer.clone(),
     })
 }
 
@@ -461,6 +461,8 @@ fn issue_single(
     };
     files::remove_stale(&dir, started);
     let mut store = ctx.store()?;
+    let notices = crate::program_sign::Signed::Notices;
+    super::sign::require_signed(store.conn(), &[breach], notices, run.signer.is_some())?;
     let i = issue_one(&mut store, run, breach, &target).map_err(|e| match e {
         CliError::Refused(m) => CliError::Refused(m.replacen("--breach", "breach", 1)),
         // the breach is the command's argument here, not a flag
@@ -498,7 +500,7 @@ fn signed(run: &Run<'_>, i: &Issued) -> Result<(), CliError> {
             s,
             &i.path,
             &format!("Notificación de multa {}", i.number),
-            i.city.as_deref(),
+            Some(&i.issuer),
         ),
         None => Ok(()),
     }
@@ -516,11 +518,13 @@ fn issue_pending(
     let dir = out.unwrap_or_else(|| PathBuf::from("."));
     let index = dir.join("index.csv");
     let mut store = ctx.store()?;
+    let todo = register::notice::pending(store.conn(), until, run.rates)?;
+    let notices = crate::program_sign::Signed::Notices;
+    super::sign::require_signed(store.conn(), &todo, notices, run.signer.is_some())?;
     files::private_dir(&dir).map_err(out_error)?;
     // the index of this batch would replace another's: refuse before issuing
     files::check_target(&index, force).map_err(out_error)?;
     files::remove_stale(&dir, started);
-    let todo = register::notice::pending(store.conn(), until, run.rates)?;
     let ctx_lang = ctx.lang;
     let bar = super::progress::Progress::new(
         super::progress::Counting::Notices,
@@ -763,7 +767,10 @@ pub(crate) fn verify(
     for line in crate::catalogue::of(ctx.lang).verified(&v, &file) {
         writeln!(ctx.out, "{line}")?;
     }
-    let signature_ok = super::sign::report(ctx.out, &signed_file, trust)?;
+    let signatures = crate::store::programs::by_code(store.conn(), &v.program)
+        .ok()
+        .map(|p| p.program.signatures);
+    let signature_ok = super::sign::report(ctx.out, &signed_file, trust, signatures.as_ref())?;
     Ok(if v.matches() && signature_ok {
         Status::Ok
     } else {

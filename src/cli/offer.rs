@@ -54,6 +54,8 @@ pub enum OfferCommand {
         /// Replace a file already at --acta.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        sign: super::sign::SignArgs,
     },
     /// Write the acta of a program's adjudication again.
     Acta {
@@ -65,10 +67,18 @@ pub enum OfferCommand {
         out: PathBuf,
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        sign: super::sign::SignArgs,
     },
     /// Check an acta against the register: its text must be what the stored run gives, and the
     /// run's fingerprint must match its stored outcomes (exit 1 names the first difference).
-    Verify { file: PathBuf },
+    Verify {
+        file: PathBuf,
+        /// A directory of the certificates the office trusts (see `notice verify`): a signed
+        /// acta's signer must chain to one of them.
+        #[arg(long, value_name = "DIR")]
+        trust: Option<PathBuf>,
+    },
     /// Record a first stage concluded outside vigia (its adjudication date, the shares awarded,
     /// the acta's reference), once, so the program's later stages run in vigia (Art. 13: the
     /// Second Stage offers what the first left). Refused when vigia runs the first stage itself.
@@ -357,7 +367,10 @@ impl OfferCommand {
                 format,
                 acta,
                 force,
+                sign,
             } => {
+                // the key file opens before anything is adjudicated (issue 26)
+                let signer = sign.signer_for_acta(acta.as_deref(), "--acta")?;
                 let af = acta
                     .as_deref()
                     .map(|a| acta_format(a, "--acta"))
@@ -422,6 +435,15 @@ impl OfferCommand {
                     )?),
                     _ => None,
                 };
+                if let (Some(s), Some(path)) = (&signer, &placed) {
+                    let issuer = super::sign::letterhead(store.conn(), &p);
+                    super::sign::sign_file(
+                        s,
+                        path,
+                        &format!("Acta de adjudicación {code}"),
+                        issuer.as_ref(),
+                    )?;
+                }
                 let conn = store.conn();
                 let header = c.header(&p);
                 let bar = adjudicating(&c, ctx.lang);
@@ -458,7 +480,13 @@ impl OfferCommand {
                     }
                 }
             }
-            OfferCommand::Acta { code, out, force } => {
+            OfferCommand::Acta {
+                code,
+                out,
+                force,
+                sign,
+            } => {
+                let signer = sign.signer_for_acta(Some(&out), "--out")?;
                 let f = acta_format(&out, "--out")?;
                 files::check_target(&out, force).map_err(|e| out_error("--out", e))?;
                 let store = ctx.store()?;
@@ -469,13 +497,22 @@ impl OfferCommand {
                     let _ = std::fs::remove_file(tmp); // nothing to keep: no run was just stored
                     out_error("--out", e)
                 })?;
+                if let Some(s) = &signer {
+                    let issuer = super::sign::letterhead(store.conn(), &p);
+                    super::sign::sign_file(
+                        s,
+                        &path,
+                        &format!("Acta de adjudicación {code}"),
+                        issuer.as_ref(),
+                    )?;
+                }
                 ctx.say(crate::catalogue::msg::Msg::ActaOfRun {
                     run,
                     code: &code,
                     path: &path.display().to_string(),
                 })?;
             }
-            OfferCommand::Verify { file } => return verify(ctx, &file),
+            OfferCommand::Verify { file, trust } => return verify(ctx, &file, trust.as_deref()),
             OfferCommand::RecordExternal(r) => return r.run(ctx),
         }
         Ok(Status::Ok)
@@ -494,12 +531,13 @@ pub(super) fn unreadable(flag: &'static str, file: &Path, reason: String) -> Cli
     }
 }
 
-/// Reads an acta given to `flag`: its format (PDF, HTML or Markdown, from its bytes) and its
-/// lines of text, normalized as `lines_of` gives a fresh rendering's.
+/// Reads an acta given to `flag`: its format (PDF, HTML or Markdown, from its bytes), its
+/// lines of text, normalized as `lines_of` gives a fresh rendering's (a signed PDF's as vigia
+/// wrote it, before the signature's update), and the file's bytes, for its signature.
 pub(super) fn read_acta(
     file: &Path,
     flag: &'static str,
-) -> Result<(ActaFormat, Vec<String>), CliError> {
+) -> Result<(ActaFormat, Vec<String>, Vec<u8>), CliError> {
     let open_error = |e: std::io::Error| CliError::File {
         flag,
         path: file.to_path_buf(),
@@ -514,7 +552,9 @@ pub(super) fn read_acta(
         ));
     }
     let bytes = std::fs::read(file).map_err(open_error)?;
-    acta::document_lines(&bytes).map_err(|e| unreadable(flag, file, e))
+    let written = crate::sign::unsigned_revision(&bytes).unwrap_or(&bytes);
+    let (format, lines) = acta::document_lines(written).map_err(|e| unreadable(flag, file, e))?;
+    Ok((format, lines, bytes))
 }
 
 /// The first difference between a document's lines and a fresh rendering's, in words.
@@ -538,8 +578,8 @@ fn difference_in_words(d: acta::Difference) -> String {
     }
 }
 
-fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
-    let (format, lines) = read_acta(file, "offer verify")?;
+fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status, CliError> {
+    let (format, lines, bytes) = read_acta(file, "offer verify")?;
     let unreadable = |reason: String| unreadable("offer verify", file, reason);
     let code = acta::program_code(&lines)
         .ok_or_else(|| unreadable("no \"Programa: CODE\" line: not an acta of vigia".into()))?;
@@ -593,5 +633,12 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
         awarded: header.awarded,
         fingerprint: &run.fingerprint,
     })?;
-    Ok(Status::Ok)
+    // the signature, when the acta carries one (issue 26), each result named
+    Ok(
+        if super::sign::report(ctx.out, &bytes, trust, Some(&p.program.signatures))? {
+            Status::Ok
+        } else {
+            Status::Findings
+        },
+    )
 }

@@ -76,6 +76,13 @@ impl SettlementCommand {
                     files::check_target(&fixed, force).map_err(out_error)?;
                 }
                 let mut store = ctx.store()?;
+                let settlements = crate::program_sign::Signed::Settlements;
+                super::sign::require_signed(
+                    store.conn(),
+                    &[breach],
+                    settlements,
+                    signer.is_some(),
+                )?;
                 let officer = ctx.officer();
                 // one call into the rules; the document's file is reserved in the transaction
                 // (its name is the number) and written after the commit
@@ -100,8 +107,8 @@ impl SettlementCommand {
                     Some(&format!("paz y salvo {number}")),
                 )?;
                 if let Some(s) = &signer {
-                    let city = issued.data.letters.issuer.city.as_deref();
-                    super::sign::sign_file(s, &path, &format!("Paz y salvo {number}"), city)?;
+                    let issuer = Some(&issued.data.letters.issuer);
+                    super::sign::sign_file(s, &path, &format!("Paz y salvo {number}"), issuer)?;
                 }
                 let l = &issued.data.liquidation;
                 let paid: rust_decimal::Decimal = l.payments.iter().map(|p| p.amount).sum();

@@ -31,6 +31,24 @@ impl SignArgs {
     /// Opens the key file before anything is issued: a wrong password or file refuses the command
     /// with nothing written. `None` without `--sign`.
     pub fn signer(&self, format_is_pdf: bool) -> Result<Option<Signer>, CliError> {
+        self.signer_or(format_is_pdf, "add --format pdf")
+    }
+
+    /// [`SignArgs::signer`] for an acta, whose format is its file's extension (`--acta`,
+    /// `--out`): refused unless that file is a PDF.
+    pub fn signer_for_acta(
+        &self,
+        acta: Option<&Path>,
+        flag: &str,
+    ) -> Result<Option<Signer>, CliError> {
+        let is_pdf = acta
+            .and_then(|a| a.extension())
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("pdf"));
+        self.signer_or(is_pdf, &format!("write the acta as a PDF: {flag} FILE.pdf"))
+    }
+
+    fn signer_or(&self, format_is_pdf: bool, remedy: &str) -> Result<Option<Signer>, CliError> {
         let Some(path) = &self.sign else {
             return Ok(None);
         };
@@ -40,9 +58,7 @@ impl SignArgs {
             reason,
         };
         if !format_is_pdf {
-            return Err(flag(
-                "only a PDF can carry a signature: add --format pdf".into(),
-            ));
+            return Err(flag(format!("only a PDF can carry a signature: {remedy}")));
         }
         let bytes = std::fs::read(path).map_err(|e| CliError::File {
             flag: "--sign",
@@ -76,8 +92,9 @@ pub fn sign_file(
     signer: &Signer,
     path: &Path,
     reason: &str,
-    city: Option<&str>,
+    letterhead: Option<&crate::program::Issuer>,
 ) -> Result<(), CliError> {
+    let city = letterhead.and_then(|l| l.city.as_deref());
     let refused = |why: String| {
         CliError::Refused(format!(
             "the document {} is in the register and written, but could not be signed: {why}",
@@ -98,10 +115,67 @@ pub fn sign_file(
             reason,
             location: &location,
             time,
+            signatory: letterhead.and_then(|l| {
+                let name = l
+                    .signatory_name
+                    .as_deref()
+                    .filter(|n| !n.trim().is_empty())?;
+                Some((name, l.signatory_position.as_deref().unwrap_or("")))
+            }),
         },
     )
     .map_err(|e| refused(e.to_string()))?;
     crate::files::write(path, &signed, true).map_err(|e| refused(e.to_string()))?;
+    Ok(())
+}
+
+/// `program`'s letterhead in force (the register's, else the program file's): its city is where
+/// its documents are signed, as the notices' date line says; its signatory, the visible block's.
+pub fn letterhead(
+    conn: &rusqlite::Connection,
+    p: &crate::store::programs::StoredProgram,
+) -> Option<crate::program::Issuer> {
+    crate::store::letterheads::current(conn, p.id)
+        .ok()
+        .flatten()
+        .map(|l| l.issuer)
+        .or_else(|| Some(p.program.letters.issuer.clone()))
+}
+
+/// Refuses, before anything is issued, an unsigned document of `breaches` whose program requires
+/// `what` signed (`[signatures] required_for`). A breach that cannot be read is left to the
+/// rules, which refuse it in their own words.
+pub fn require_signed(
+    conn: &rusqlite::Connection,
+    breaches: &[i64],
+    what: crate::program_sign::Signed,
+    signed: bool,
+) -> Result<(), CliError> {
+    use crate::program_sign::Signed;
+    if signed {
+        return Ok(());
+    }
+    for &id in breaches {
+        let Ok(b) = crate::store::breaches::get(conn, id) else {
+            continue;
+        };
+        let Ok(a) = crate::store::adjudications::get(conn, b.adjudication_id) else {
+            continue;
+        };
+        let p = crate::store::programs::by_id(conn, a.program_id)?;
+        if p.program.signatures.required(what) {
+            let (docs, command) = match what {
+                Signed::Notices => ("notices", "notice issue"),
+                Signed::Settlements => ("paz y salvo certificates", "settlement issue"),
+            };
+            return Err(CliError::Refused(format!(
+                "program {} issues its {docs} only signed (its [signatures] required_for): \
+                 nothing was issued; run `vigia {command}` again with --sign CERT.p12, the \
+                 certificate of one of its authorised signatories",
+                p.program.code
+            )));
+        }
+    }
     Ok(())
 }
 
@@ -151,7 +225,14 @@ pub fn trusted(dir: &Path) -> Result<Vec<x509_cert::Certificate>, CliError> {
 
 /// The signatures of `bytes`, each result said in English; `Ok(true)` when every signature is
 /// valid (or there is none). Nothing is said of an unsigned document.
-pub fn report(out: &mut dyn Write, bytes: &[u8], trust: Option<&Path>) -> Result<bool, CliError> {
+/// With `signatures` (the document's program's), whether each signer is one of its authorised
+/// signatories as well.
+pub fn report(
+    out: &mut dyn Write,
+    bytes: &[u8],
+    trust: Option<&Path>,
+    signatures: Option<&crate::program_sign::Signatures>,
+) -> Result<bool, CliError> {
     if !bytes.starts_with(b"%PDF-") {
         return Ok(true);
     }
@@ -170,8 +251,47 @@ pub fn report(out: &mut dyn Write, bytes: &[u8], trust: Option<&Path>) -> Result
     let mut all = true;
     for v in &found {
         all &= say(out, v, trust.is_some())?;
+        if let Some(s) = signatures {
+            all &= signatory(out, v, s)?;
+        }
     }
     Ok(all)
+}
+
+/// Whether the signer is one of the program's authorised signatories, said; `false` when the
+/// program lists them and the signer is not one.
+fn signatory(
+    out: &mut dyn Write,
+    v: &Verification,
+    s: &crate::program_sign::Signatures,
+) -> Result<bool, CliError> {
+    use crate::program_sign::Authorised;
+    let name = v.signer.as_deref().unwrap_or("");
+    Ok(match s.authorises(name) {
+        Authorised::NoneListed => {
+            writeln!(
+                out,
+                "    signatory: not checked: the program lists no authorised signatories ([signatures] signatories)"
+            )?;
+            true
+        }
+        Authorised::Yes => {
+            writeln!(
+                out,
+                "    signatory: one of the program's authorised signatories"
+            )?;
+            true
+        }
+        Authorised::No => {
+            writeln!(
+                out,
+                "    signatory: FAILED: {} is not one of the program's authorised signatories ({})",
+                if name.is_empty() { "the signer" } else { name },
+                s.signatories.join(", ")
+            )?;
+            false
+        }
+    })
 }
 
 fn say(out: &mut dyn Write, v: &Verification, trust_given: bool) -> Result<bool, CliError> {

@@ -123,6 +123,8 @@ pub enum StageCommand {
         acta: Option<PathBuf>,
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        sign: super::sign::SignArgs,
     },
     /// Declare the stage void (desierta) when no proposal is valid: its shares pass to the next
     /// stage; a void last stage records that there is no Art. 9 (iii) price.
@@ -137,6 +139,8 @@ pub enum StageCommand {
         acta: Option<PathBuf>,
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        sign: super::sign::SignArgs,
     },
     /// Write the acta of a concluded stage (adjudicated or void) again.
     Acta {
@@ -151,11 +155,19 @@ pub enum StageCommand {
         /// Replace a file already at --out.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        sign: super::sign::SignArgs,
     },
     /// Check a stage's acta against the register: the program and stage come from its text; the
     /// stored proposals, improvements and draws must give the stored conclusion and awards, and
     /// the text must be what they render (exit 1 names the first difference).
-    Verify { file: PathBuf },
+    Verify {
+        file: PathBuf,
+        /// A directory of the certificates the office trusts (see `notice verify`): a signed
+        /// acta's signer must chain to one of them.
+        #[arg(long, value_name = "DIR")]
+        trust: Option<PathBuf>,
+    },
 }
 
 const ROW_COLUMNS: [&str; 14] = [
@@ -258,21 +270,24 @@ impl StageCommand {
                 on,
                 acta,
                 force,
-            } => conclude(ctx, code, stage, on, acta, force, true),
+                sign,
+            } => conclude(ctx, code, stage, on, ActaTo { acta, force, sign }, true),
             StageCommand::Desert {
                 code,
                 stage,
                 on,
                 acta,
                 force,
-            } => conclude(ctx, code, stage, on, acta, force, false),
+                sign,
+            } => conclude(ctx, code, stage, on, ActaTo { acta, force, sign }, false),
             StageCommand::Acta {
                 code,
                 stage,
                 out,
                 force,
-            } => acta(ctx, code, stage, out, force),
-            StageCommand::Verify { file } => verify(ctx, &file),
+                sign,
+            } => acta(ctx, code, stage, out, force, &sign),
+            StageCommand::Verify { file, trust } => verify(ctx, &file, trust.as_deref()),
         }
     }
 }
@@ -491,7 +506,10 @@ fn acta(
     stage: Stage,
     out: PathBuf,
     force: bool,
+    sign: &super::sign::SignArgs,
 ) -> Result<Status, CliError> {
+    // the key file opens before anything is written (issue 26)
+    let signer = sign.signer_for_acta(Some(&out), "--out")?;
     let f = acta_format(&out, "--out")?;
     files::check_target(&out, force).map_err(|e| out_error("--out", e))?;
     let rates = ctx.rates()?;
@@ -507,6 +525,10 @@ fn acta(
         f,
     );
     let path = files::write(&out, &bytes, force).map_err(|e| out_error("--out", e))?;
+    if let Some(s) = &signer {
+        let issuer = super::sign::letterhead(store.conn(), &p);
+        super::sign::sign_file(s, &path, &stage_reason(stage, &code), issuer.as_ref())?;
+    }
     writeln!(
         ctx.out,
         "acta of stage {stage} of {code} (conclusion {}, {} on {}) -> {}",
@@ -518,15 +540,29 @@ fn acta(
     Ok(Status::Ok)
 }
 
+/// The signature's reason on a stage's acta.
+fn stage_reason(stage: Stage, code: &str) -> String {
+    format!("Acta de la etapa {stage} {code}")
+}
+
+/// Where a concluding command writes its acta: `--acta`, `--force`, `--sign`.
+struct ActaTo {
+    acta: Option<PathBuf>,
+    force: bool,
+    sign: super::sign::SignArgs,
+}
+
 fn conclude(
     ctx: &mut Ctx<'_>,
     code: String,
     stage: Stage,
     on: NaiveDate,
-    acta: Option<PathBuf>,
-    force: bool,
+    to: ActaTo,
     adjudicate: bool,
 ) -> Result<Status, CliError> {
+    let ActaTo { acta, force, sign } = to;
+    // the key file opens before anything is concluded (issue 26)
+    let signer = sign.signer_for_acta(acta.as_deref(), "--acta")?;
     let af = acta
         .as_deref()
         .map(|a| acta_format(a, "--acta"))
@@ -581,6 +617,10 @@ fn conclude(
         }
         _ => None,
     };
+    if let (Some(s), Some(path)) = (&signer, &placed) {
+        let issuer = super::sign::letterhead(store.conn(), &p);
+        super::sign::sign_file(s, path, &stage_reason(stage, &code), issuer.as_ref())?;
+    }
     write_conclusion((ctx.out, ctx.lang), &code, stage, &c)?;
     if let Some(path) = placed {
         writeln!(ctx.out, "acta -> {}", path.display())?;
@@ -702,9 +742,9 @@ fn write_conclusion(
 
 /// `stage verify FILE`: which program and stage the document names, the stored records
 /// recomputed, then the document's text against a fresh rendering, line by line.
-fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
+fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status, CliError> {
     const FLAG: &str = "stage verify";
-    let (format, lines) = read_acta(file, FLAG)?;
+    let (format, lines, bytes) = read_acta(file, FLAG)?;
     let refuse = |reason: String| unreadable(FLAG, file, reason);
     let (stage, acta_id) = lines
         .iter()
@@ -785,5 +825,12 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path) -> Result<Status, CliError> {
         "verified: acta of stage {stage} of {code} (conclusion {}, {what}); {anchor}",
         k.id
     )?;
-    Ok(Status::Ok)
+    // the signature, when the acta carries one (issue 26), each result named
+    Ok(
+        if super::sign::report(ctx.out, &bytes, trust, Some(&p.program.signatures))? {
+            Status::Ok
+        } else {
+            Status::Findings
+        },
+    )
 }

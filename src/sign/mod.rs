@@ -113,6 +113,9 @@ pub struct Details<'a> {
     pub location: &'a str,
     /// the signing time the signer claims (the signer's clock)
     pub time: DateTime<FixedOffset>,
+    /// the signatory's name and cargo (the letters' data) for a visible signature block at the
+    /// top right of the first page; `None`: an invisible signature
+    pub signatory: Option<(&'a str, &'a str)>,
 }
 
 /// `pdf` with a PAdES B-B signature appended by incremental update.
@@ -126,6 +129,7 @@ pub fn sign_pdf(pdf: &[u8], signer: &Signer, details: &Details<'_>) -> Result<Ve
             location: details.location,
             name: &name,
             time: &time,
+            block: details.signatory,
         },
     )?;
     let der = cms::sign(&prepared.signed_parts(), &signer.key, &signer.chain)?;

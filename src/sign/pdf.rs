@@ -24,6 +24,61 @@ pub(super) struct SigFields<'a> {
     pub(super) name: &'a str,
     /// `D:YYYYMMDDHHmmSS-05'00'`
     pub(super) time: &'a str,
+    /// the signatory's name and cargo, drawn in a visible block; `None`: an invisible field
+    pub(super) block: Option<(&'a str, &'a str)>,
+}
+
+/// The visible block's place on the first page, in points: the top right corner, inside the
+/// top margin the PDF writer leaves empty (23 mm of a Letter page), right-aligned with the text.
+const BLOCK: [i64; 4] = [350, 736, 550, 774];
+
+/// A PDF literal string in WinAnsiEncoding (Latin-1 for the letters Spanish writes; any other
+/// character becomes `?`), its delimiters escaped.
+fn win_ansi(s: &str) -> Vec<u8> {
+    let mut out = vec![b'('];
+    for c in s.chars() {
+        let b = u8::try_from(u32::from(c))
+            .ok()
+            .filter(|b| *b >= 0x20 && !(0x7F..0xA0).contains(b));
+        match b {
+            Some(b @ (b'(' | b')' | b'\\')) => out.extend_from_slice(&[b'\\', b]),
+            Some(b) => out.push(b),
+            None => out.push(b'?'),
+        }
+    }
+    out.push(b')');
+    out
+}
+
+/// The block's appearance: a thin frame, "Firmado digitalmente por", the name and the cargo.
+fn appearance(name: &str, cargo: &str) -> Vec<u8> {
+    let (w, h) = (BLOCK[2] - BLOCK[0], BLOCK[3] - BLOCK[1]);
+    let mut content = format!(
+        "q 0.4 G 0.5 w 0.5 0.5 {} {} re S Q BT /F1 7 Tf 6 {} Td ",
+        w - 1,
+        h - 1,
+        h - 11
+    )
+    .into_bytes();
+    content.extend_from_slice(&win_ansi("Firmado digitalmente por"));
+    content.extend_from_slice(b" Tj /F2 8 Tf 0 -11 Td ");
+    content.extend_from_slice(&win_ansi(name));
+    content.extend_from_slice(b" Tj /F1 7 Tf 0 -10 Td ");
+    content.extend_from_slice(&win_ansi(cargo));
+    content.extend_from_slice(b" Tj ET");
+    let font = |base: &str| {
+        format!("<</Type/Font/Subtype/Type1/BaseFont/{base}/Encoding/WinAnsiEncoding>>")
+    };
+    let mut out = format!(
+        "<</Type/XObject/Subtype/Form/BBox[0 0 {w} {h}]/Resources<</Font<</F1{}/F2{}>>>>/Length {}>>stream\n",
+        font("Helvetica"),
+        font("Helvetica-Bold"),
+        content.len()
+    )
+    .into_bytes();
+    out.extend_from_slice(&content);
+    out.extend_from_slice(b"\nendstream");
+    out
 }
 
 /// A file with its signature space reserved: `bytes[contents]` is the `<00…>` hex string,
@@ -120,7 +175,9 @@ pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, Si
 
     let widget: ObjectId = (size, 0);
     let sig: ObjectId = (size + 1, 0);
-    let xref: ObjectId = (size + 2, 0);
+    // the visible block's appearance stream, when there is one, then the cross-reference stream
+    let ap: Option<ObjectId> = fields.block.map(|_| (size + 2, 0));
+    let xref: ObjectId = (size + 2 + u32::from(ap.is_some()), 0);
     let mut annots = match page_dict.get(b"Annots") {
         Ok(Object::Array(a)) => a.clone(),
         Ok(Object::Reference(id)) => doc
@@ -150,14 +207,24 @@ pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, Si
     };
     object(&mut out, root, &serialise(&Object::Dictionary(catalog)));
     object(&mut out, page, &serialise(&Object::Dictionary(page_dict)));
+    let (rect, ap_entry) = match ap {
+        Some(id) => (
+            format!("[{} {} {} {}]", BLOCK[0], BLOCK[1], BLOCK[2], BLOCK[3]),
+            format!("/AP<</N {} 0 R>>", id.0),
+        ),
+        None => ("[0 0 0 0]".to_string(), String::new()),
+    };
     let widget_body = format!(
-        "<</Type/Annot/Subtype/Widget/FT/Sig/T{}/F 132/Rect[0 0 0 0]/P {} {} R/V {} 0 R>>",
+        "<</Type/Annot/Subtype/Widget/FT/Sig/T{}/F 132/Rect{rect}{ap_entry}/P {} {} R/V {} 0 R>>",
         text_string("Firma"),
         page.0,
         page.1,
         sig.0
     );
     object(&mut out, widget, widget_body.as_bytes());
+    if let (Some(id), Some((name, cargo))) = (ap, fields.block) {
+        object(&mut out, id, &appearance(name, cargo));
+    }
     let placeholder = format!("[0 {0:>WIDTH$} {0:>WIDTH$} {0:>WIDTH$}]", 0);
     let zeros = "0".repeat(CONTENTS_BYTES * 2);
     let sig_body = format!(

@@ -38,6 +38,8 @@ mod seed_stages;
 mod serve_limits;
 mod shell;
 mod signatures;
+mod signatures_actas;
+mod signatures_program;
 mod spanish_cli;
 mod split_pledges;
 mod stages;

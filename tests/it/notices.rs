@@ -9,7 +9,12 @@ use std::collections::HashMap;
 
 /// A register with the SPEC §5 breach and its partial payment (fictional holder Ana Prueba).
 pub(crate) fn spec_register() -> Reg {
-    let r = Reg::new().with_letterhead().with_holders();
+    spec_register_in(Reg::new())
+}
+
+/// The SPEC §5 register over `r`, a fresh register with the shipped program (or one with a tail).
+pub(crate) fn spec_register_in(r: Reg) -> Reg {
+    let r = r.with_letterhead().with_holders();
     r.ok(&[
         "pledge",
         "register",

@@ -32,7 +32,7 @@ const ACCEPTANCES: &str = "\
 
 /// A register with the test program (`rule` as its proration) and its offer open from
 /// 2024-01-15 to 2024-03-18, the acceptances imported.
-fn offer(rule: &str) -> Reg {
+pub(crate) fn offer(rule: &str) -> Reg {
     let r = Reg::new();
     let text = std::fs::read_to_string(TEST_PROGRAM)
         .unwrap()

@@ -45,6 +45,7 @@ fn probes(shipped: &str) -> Vec<(&'static str, String)> {
             appended("[later_stages.articles]"),
         ),
         ("review_causes[].", appended("[[review_causes]]")),
+        ("signatures.", appended("[signatures]")),
     ]
 }
 

@@ -123,6 +123,7 @@ fn signed(pdf: &[u8], pki: &Pki) -> Vec<u8> {
             reason: "Notificación de multa MULTA-2025-0001",
             location: "Bogotá D.C., Colombia",
             time: signing_time(),
+            signatory: None,
         },
     )
     .unwrap()
@@ -387,6 +388,11 @@ fn notice_issue_sign_writes_a_signed_notice_that_notice_verify_and_both_validato
     assert_eq!(o.status.code(), Some(1));
     let out = crate::common::out(&o);
     assert!(out.contains("signed bytes: FAILED"), "{out}");
+}
+
+/// Where the signature's incremental update starts: after the PDF writer's `%%EOF`.
+pub(crate) fn unsigned_len(pdf: &[u8]) -> usize {
+    pdf.windows(5).position(|w| w == b"%%EOF").unwrap() + 5
 }
 
 fn vigia_password_var() -> &'static str {

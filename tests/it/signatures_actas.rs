@@ -1,0 +1,268 @@
+//! PAdES signatures (issue 26) on a paz y salvo and on the actas (`settlement issue`,
+//! `offer adjudicate --acta`, `stage adjudicate --acta`, `stage acta` with `--sign`), checked by
+//! the two validators that share no code with vigia (poppler's `pdfsig`, pyHanko) and by vigia's
+//! own verifications with `--trust`; one byte changed after signing fails all three.
+
+use crate::common::{self, Reg};
+use crate::signatures::{pdfsig, pki, pyhanko};
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+const PASSWORD: &str = "clave de prueba";
+
+/// The signer's PKCS#12 and a trust directory holding the test root.
+fn keys(r: &Reg) -> (String, PathBuf, String) {
+    let pki = pki((2024, 2090));
+    let p12 = r.file("firma.p12", &pki.p12);
+    let trust = r.dir.path().join("confianza");
+    std::fs::create_dir(&trust).unwrap();
+    std::fs::write(trust.join("raiz.pem"), &pki.root_pem).unwrap();
+    (p12, trust, pki.root_pem)
+}
+
+/// Runs with the register and the key file's password in `VIGIA_SIGN_PASSWORD`.
+fn with_password(r: &Reg, args: &[&str]) -> Output {
+    r.command()
+        .arg("--db")
+        .arg(r.db())
+        .args(["--officer", "tester"])
+        .args(args)
+        .env("VIGIA_SIGN_PASSWORD", PASSWORD)
+        .output()
+        .unwrap()
+}
+
+/// Both validators accept the file: valid, the whole file signed, trusted.
+fn validators_accept(path: &Path, root_pem: &str) {
+    let report = pdfsig(path);
+    assert!(report.contains("Signature is Valid"), "{report}");
+    assert!(report.contains("Total document signed"), "{report}");
+    assert!(report.contains("Laura Gómez Restrepo"), "{report}");
+    let (ok, report) = pyhanko(path, root_pem);
+    assert!(ok, "{report}");
+    assert!(
+        report.contains("SUMMARY INTACT VALID TRUSTED ENTIRE_FILE"),
+        "{report}"
+    );
+}
+
+/// Changes one signed byte that no reader of the text depends on: the minor version of the
+/// header (`%PDF-1.3` becomes `%PDF-1.2`). Both validators then refuse the signature.
+fn tamper(path: &Path, root_pem: &str) {
+    let mut bytes = std::fs::read(path).unwrap();
+    assert_eq!(&bytes[..8], b"%PDF-1.3");
+    bytes[7] = b'2';
+    std::fs::write(path, &bytes).unwrap();
+    let report = pdfsig(path);
+    assert!(!report.contains("Signature is Valid"), "{report}");
+    assert!(report.contains("Digest Mismatch"), "{report}");
+    let (ok, report) = pyhanko(path, root_pem);
+    assert!(!ok, "{report}");
+    assert!(report.contains("SUMMARY NOT-INTACT"), "{report}");
+}
+
+#[test]
+fn a_signed_paz_y_salvo_passes_both_validators_and_settlement_verify_and_a_changed_byte_fails_all()
+{
+    let r = crate::notices::spec_register();
+    let (p12, trust, root) = keys(&r);
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "2025-02-10",
+        "--amount",
+        "626823",
+    ]);
+    let path = r.dir.path().join("paz.pdf");
+    let p = path.to_str().unwrap();
+    let o = with_password(
+        &r,
+        &[
+            "settlement",
+            "issue",
+            "1",
+            "--date",
+            "2025-02-11",
+            "--out",
+            p,
+            "--sign",
+            &p12,
+        ],
+    );
+    assert!(o.status.success(), "{}", common::err(&o));
+    validators_accept(&path, &root);
+    // the visible block: the widget has a place on the page and an appearance naming the
+    // letterhead's signatory and cargo (the test's letterhead: Firmante de Prueba, Representante
+    // legal), in the signature's own revision
+    let bytes = std::fs::read(&path).unwrap();
+    let update = &bytes[crate::signatures::unsigned_len(&bytes)..];
+    let has = |needle: &[u8]| update.windows(needle.len()).any(|w| w == needle);
+    assert!(has(b"/Rect[350 736 550 774]/AP<</N "));
+    assert!(has(b"(Firmado digitalmente por)"));
+    assert!(has(b"(Firmante de Prueba)") && has(b"(Representante legal)"));
+    let t = trust.to_str().unwrap();
+    let out = r.ok(&["settlement", "verify", p, "--trust", t]);
+    assert!(out.contains("file: identical to the issued file"), "{out}");
+    assert!(out.contains("signature by Laura Gómez Restrepo"), "{out}");
+    assert!(out.contains("reason: Paz y salvo PAZ-2025-0001"), "{out}");
+    assert!(
+        out.contains("certificate chain: reaches a certificate of --trust"),
+        "{out}"
+    );
+
+    tamper(&path, &root);
+    let o = r.run(&["settlement", "verify", p, "--trust", t]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::out(&o));
+    let out = common::out(&o);
+    assert!(out.contains("signed bytes: FAILED"), "{out}");
+}
+
+#[test]
+fn a_signed_first_stage_acta_passes_both_validators_and_offer_verify_and_a_changed_byte_fails_all()
+{
+    let r = crate::offering::offer("floor-leftover-to-smallest");
+    let (p12, trust, root) = keys(&r);
+    // a signature needs a PDF: an acta in Markdown is refused before anything is adjudicated
+    let before = r.dump();
+    let o = with_password(
+        &r,
+        &[
+            "offer",
+            "adjudicate",
+            "EBSA-TEST",
+            "--on",
+            "2024-03-20",
+            "--acta",
+            "acta.md",
+            "--sign",
+            &p12,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", common::out(&o));
+    let e = common::err(&o);
+    assert!(e.contains("--sign") && e.contains("--acta FILE.pdf"), "{e}");
+    assert_eq!(r.dump(), before, "nothing was stored");
+    assert!(!r.dir.path().join("acta.md").exists());
+
+    let path = r.dir.path().join("acta.pdf");
+    let p = path.to_str().unwrap();
+    let o = with_password(
+        &r,
+        &[
+            "offer",
+            "adjudicate",
+            "EBSA-TEST",
+            "--on",
+            "2024-03-20",
+            "--acta",
+            p,
+            "--sign",
+            &p12,
+        ],
+    );
+    assert!(o.status.success(), "{}", common::err(&o));
+    assert!(common::out(&o).contains("acta -> "));
+    validators_accept(&path, &root);
+    let t = trust.to_str().unwrap();
+    let out = r.ok(&["offer", "verify", p, "--trust", t]);
+    assert!(
+        out.starts_with("verified: acta of adjudication 1 of EBSA-TEST"),
+        "{out}"
+    );
+    assert!(out.contains("signature by Laura Gómez Restrepo"), "{out}");
+    assert!(
+        out.contains("reason: Acta de adjudicación EBSA-TEST"),
+        "{out}"
+    );
+    assert!(
+        out.contains("signed bytes: unchanged since signing"),
+        "{out}"
+    );
+    assert!(
+        out.contains("certificate chain: reaches a certificate of --trust"),
+        "{out}"
+    );
+    // without --trust the chain is said to be unchecked, and that alone is no finding
+    let out = r.ok(&["offer", "verify", p]);
+    assert!(out.contains("certificate chain: not checked"), "{out}");
+
+    // the text is still the register's; the signature is what catches the changed byte
+    tamper(&path, &root);
+    let o = r.run(&["offer", "verify", p, "--trust", t]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+    let out = common::out(&o);
+    assert!(out.starts_with("verified: acta of adjudication 1"), "{out}");
+    assert!(out.contains("signed bytes: FAILED"), "{out}");
+}
+
+#[test]
+fn a_signed_stage_acta_passes_both_validators_and_stage_verify_and_a_changed_byte_fails_all() {
+    let r = crate::stages::second_stage();
+    let (p12, trust, root) = keys(&r);
+    crate::stages::import(
+        &r,
+        "2",
+        &[
+            crate::stages::line("A", "CC:1000000101:Uno (PRUEBA)", "1100", 0),
+            crate::stages::line("B", "NIT:800191045-1:Dos (PRUEBA)", "1250", 365),
+        ],
+    );
+    let o = with_password(
+        &r,
+        &[
+            "stage",
+            "adjudicate",
+            "D3939-2004",
+            "--stage",
+            "2",
+            "--on",
+            "2024-06-28",
+            "--acta",
+            "acta.pdf",
+            "--sign",
+            &p12,
+        ],
+    );
+    assert!(o.status.success(), "{}", common::err(&o));
+    let path = r.dir.path().join("acta.pdf");
+    validators_accept(&path, &root);
+    let t = trust.to_str().unwrap();
+    let out = r.ok(&["stage", "verify", "acta.pdf", "--trust", t]);
+    assert!(
+        out.starts_with("verified: acta of stage 2 of D3939-2004"),
+        "{out}"
+    );
+    assert!(
+        out.contains("reason: Acta de la etapa 2 D3939-2004"),
+        "{out}"
+    );
+    assert!(
+        out.contains("certificate chain: reaches a certificate of --trust"),
+        "{out}"
+    );
+    // written again by `stage acta --sign`: signed as well
+    let o = with_password(
+        &r,
+        &[
+            "stage",
+            "acta",
+            "D3939-2004",
+            "--stage",
+            "2",
+            "--out",
+            "again.pdf",
+            "--sign",
+            &p12,
+        ],
+    );
+    assert!(o.status.success(), "{}", common::err(&o));
+    validators_accept(&r.dir.path().join("again.pdf"), &root);
+
+    tamper(&path, &root);
+    let o = r.run(&["stage", "verify", "acta.pdf", "--trust", t]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+    assert!(common::out(&o).contains("signed bytes: FAILED"));
+}
