@@ -329,7 +329,7 @@ fn a_payment_twice_or_dated_after_today_is_refused() {
         "{e}"
     );
     // a payment dated next year
-    let next_year = chrono::Local::now().date_naive() + chrono::Days::new(366);
+    let next_year = vigia::calendar::colombia_date(chrono::Utc::now()) + chrono::Days::new(366);
     let e = r.fails(&[
         "payment",
         "record",

@@ -350,7 +350,7 @@ fn a_backdated_notice_needs_its_reason_and_shows_its_issue_date() {
     ]);
     assert!(e.contains("--reason \"\": is empty"), "{e}");
     let md = issue_md(&r, "1", "n.md");
-    let today = chrono::Local::now().date_naive();
+    let today = vigia::calendar::colombia_date(chrono::Utc::now());
     let issued = format!(
         "Fecha de expedición: {}",
         vigia::report::notice::long_date(today)
