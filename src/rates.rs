@@ -13,6 +13,53 @@ use std::fmt;
 pub const SHIPPED_CSV: &str = include_str!("../schema/rates/ibc_consumo_ordinario.csv");
 /// Name under which the shipped series is reported.
 pub const SHIPPED_NAME: &str = "schema/rates/ibc_consumo_ordinario.csv (embedded)";
+/// Name under which the register's series is reported: the shipped one plus the periods added
+/// to the register, minus what was superseded (`store::rates::series`).
+pub const REGISTER_SERIES: &str = "embedded SFC series + register additions";
+
+/// Where a series came from, read from its source name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin<'a> {
+    /// The series vigia carries.
+    Shipped,
+    /// The register's: the shipped series with the periods added to it.
+    Register,
+    /// A rates file the caller gave (its path).
+    File(&'a str),
+}
+
+impl<'a> Origin<'a> {
+    pub fn of(source: &'a str) -> Origin<'a> {
+        match source {
+            SHIPPED_NAME => Origin::Shipped,
+            REGISTER_SERIES => Origin::Register,
+            file => Origin::File(file),
+        }
+    }
+}
+
+/// A series' source as a Spanish reader knows it ("serie certificada…", "archivo tasas.csv"):
+/// the one home of these words (liquidations, messages, refusals, the Consulta sheet).
+pub fn source_es(source: &str) -> String {
+    match Origin::of(source) {
+        Origin::Shipped => {
+            "serie certificada por la Superintendencia Financiera incluida en vigia".to_string()
+        }
+        Origin::Register => "serie certificada por la Superintendencia Financiera incluida en \
+             vigia, con los períodos agregados al registro"
+            .to_string(),
+        Origin::File(file) => format!("archivo {file}"),
+    }
+}
+
+/// [`source_es`] with its article: "la serie…", "el archivo…".
+pub fn source_es_the(source: &str) -> String {
+    let article = match Origin::of(source) {
+        Origin::File(_) => "el",
+        Origin::Shipped | Origin::Register => "la",
+    };
+    format!("{article} {}", source_es(source))
+}
 
 /// Believable certified IBC, % EA: at least 1 and below 100. Colombian IBC peaked near 50 % in
 /// the late 1990s and has not been below 10 % since 1999; a figure below 1 is a fraction typed as

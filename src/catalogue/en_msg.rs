@@ -621,6 +621,13 @@ pub fn msg(m: &Msg<'_>) -> String {
             "stage price {id}: program {code} has no later stage; the stage price is absent (as `program \
              stage-price --stage none`)"
         ),
+        Msg::RatesFileSound {
+            name,
+            count,
+            from,
+            to,
+        } => format!("{name}: {count} periods, {from}..{to}, no problems"),
+        Msg::RatesFileProblems { name, count } => format!("{name}: {count} problem(s)"),
         Msg::WorkbookNotText => "a workbook is not text: name the file with --out FILE.xlsx".to_string(),
         Msg::OutIsSymlink => "it is a symbolic link, which vigia does not write through (nor replace); give the path of the file itself".to_string(),
         Msg::Left => "left".to_string(),

@@ -418,7 +418,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             numero(*count),
             fecha(*from),
             fecha(*to),
-            series(source)
+            crate::rates::source_es(source)
         ),
         Msg::RatesDryRun => "simulación: no se escribió nada".into(),
         Msg::Warning { what } => format!("  advertencia: {what}"),
@@ -736,6 +736,24 @@ pub fn msg(m: &Msg<'_>) -> String {
             "precio de la etapa N.º {id}: el programa {code} no tiene etapa posterior; no hay precio \
              de la etapa (como con `program stage-price --stage none`)"
         ),
+        Msg::RatesFileSound {
+            name,
+            count,
+            from,
+            to,
+        } => format!(
+            "{name}: {}, del {} al {}, sin problemas",
+            match count {
+                1 => "1 período".to_string(),
+                n => format!("{} períodos", numero(*n)),
+            },
+            fecha(*from),
+            fecha(*to)
+        ),
+        Msg::RatesFileProblems { name, count } => match count {
+            1 => format!("{name}: 1 problema"),
+            n => format!("{name}: {} problemas", numero(*n)),
+        },
         Msg::WorkbookNotText => "un libro de Excel no es texto: nombre el archivo con --out ARCHIVO.xlsx".to_string(),
         Msg::OutIsSymlink => "es un enlace simbólico, a través del cual vigia no escribe (ni lo reemplaza); indique la ruta del archivo mismo".to_string(),
         Msg::Left => "faltan".to_string(),
@@ -754,20 +772,6 @@ fn read_as(r: ReadAs<'_>) -> String {
             encoding,
             separator,
         } => format!("leído como {encoding}, separador «{separator}»"),
-    }
-}
-
-/// A rate series as a Spanish reader knows it: the one vigia carries, the register's (that
-/// one with the periods added to it), or a file.
-fn series(source: &str) -> String {
-    match source {
-        crate::rates::SHIPPED_NAME => {
-            "serie certificada por la Superintendencia Financiera incluida en vigia".to_string()
-        }
-        crate::store::rates::REGISTER_SERIES => "serie certificada por la Superintendencia \
-             Financiera incluida en vigia, con los períodos agregados al registro"
-            .to_string(),
-        file => format!("archivo {file}"),
     }
 }
 

@@ -524,6 +524,18 @@ pub enum Msg<'a> {
         id: i64,
         code: &'a str,
     },
+    /// `rates check`: the file reads as a series with no problem.
+    RatesFileSound {
+        name: &'a str,
+        count: u64,
+        from: NaiveDate,
+        to: NaiveDate,
+    },
+    /// `rates check`: how many problems the file has (listed above it).
+    RatesFileProblems {
+        name: &'a str,
+        count: u64,
+    },
     /// `--format xlsx` without `--out`.
     WorkbookNotText,
     /// `--out` names a symbolic link (the check's report).

@@ -89,9 +89,11 @@ fn variant(m: &Msg<'_>) -> usize {
         Msg::TrancheVoid { .. } => 72,
         Msg::StageVoid { .. } => 73,
         Msg::NoLaterStage { .. } => 74,
+        Msg::RatesFileSound { .. } => 75,
+        Msg::RatesFileProblems { .. } => 76,
     }
 }
-const VARIANTS: usize = 75;
+const VARIANTS: usize = 77;
 
 /// Every step of the demo, in its order (an exhaustive match keeps the list whole).
 fn steps() -> Vec<Step> {
@@ -596,6 +598,16 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             last: false,
         },
         Msg::NoLaterStage { id: 1, code: "P" },
+        Msg::RatesFileSound {
+            name: "tasas.csv",
+            count: 2,
+            from: d,
+            to: d2,
+        },
+        Msg::RatesFileProblems {
+            name: "tasas.csv",
+            count: 3,
+        },
         Msg::WorkbookNotText,
         Msg::OutIsSymlink,
         Msg::Left,

@@ -421,11 +421,9 @@ pub enum RatesHome {
 
 impl RatesHome {
     pub fn of(rates: &RateSeries) -> RatesHome {
-        match rates.source() {
-            crate::store::rates::REGISTER_SERIES | crate::rates::SHIPPED_NAME => {
-                RatesHome::Register
-            }
-            file => RatesHome::File(file.into()),
+        match crate::rates::Origin::of(rates.source()) {
+            crate::rates::Origin::Register | crate::rates::Origin::Shipped => RatesHome::Register,
+            crate::rates::Origin::File(file) => RatesHome::File(file.into()),
         }
     }
 }

@@ -392,7 +392,7 @@ fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                     Cell::Text(a.convention.to_string()),
                 ),
                 (
-                    "Meses de indisponibilidad (--lockup-months)".into(),
+                    "Meses del período de restricción (--lockup-months)".into(),
                     Cell::Count(i64::from(a.lockup_months)),
                 ),
                 ("Tramos (--brackets)".into(), Cell::Text(a.brackets.clone())),

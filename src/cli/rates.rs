@@ -132,14 +132,18 @@ impl RatesCommand {
                 if count == 0 {
                     let series = RateSeries::from_csv(&text, &name).map_err(CliError::Rates)?;
                     let (a, b) = series.coverage().unwrap_or_default();
-                    writeln!(
-                        ctx.out,
-                        "{name}: {} periods, {a}..{b}, no problems",
-                        series.periods().len()
-                    )?;
+                    ctx.say(crate::catalogue::msg::Msg::RatesFileSound {
+                        name: &name,
+                        count: series.periods().len() as u64,
+                        from: a,
+                        to: b,
+                    })?;
                     Ok(Status::Ok)
                 } else {
-                    writeln!(ctx.out, "{name}: {count} problem(s)")?;
+                    ctx.say(crate::catalogue::msg::Msg::RatesFileProblems {
+                        name: &name,
+                        count: count as u64,
+                    })?;
                     Ok(Status::Findings)
                 }
             }

@@ -206,17 +206,7 @@ impl FineError {
                         }
                     })
                     .collect();
-                // the series named as a Spanish reader knows it (the register's is the shipped
-                // series with the periods added to it: `store::rates::REGISTER_SERIES`)
-                let source = match m.source.as_str() {
-                    crate::rates::SHIPPED_NAME => {
-                        "la serie certificada incluida en vigia".to_string()
-                    }
-                    s if s.starts_with("embedded SFC series") => "la serie certificada incluida \
-                         en vigia, con los períodos agregados al registro"
-                        .to_string(),
-                    file => format!("el archivo {file}"),
-                };
+                let source = crate::rates::source_es_the(&m.source);
                 format!(
                     "no hay tasa moratoria certificada {} en {source}; agregue la certificación de \
                      la Superintendencia Financiera para esas fechas",

@@ -169,7 +169,7 @@ pub fn liquidation_tables(v: &Value) -> Vec<Table> {
         ("Fecha adjudicación", date("adjudicated")),
         ("Fecha incumplimiento", date("breach_date")),
         ("Fecha de corte", date("until")),
-        ("Fin de la indisponibilidad", date("lockup_end")),
+        ("Fin del período de restricción", date("lockup_end")),
         ("Porcentaje de la multa", percent(&v["bracket_percent"])),
         ("Acciones", cell_of("shares", &v["shares"])),
         (

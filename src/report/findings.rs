@@ -111,7 +111,7 @@ pub fn asked_rates(asked: &mut Asked, rates: &crate::rates::RateSeries) {
         "Serie de tasas".into(),
         Cell::Text(format!(
             "{} ({} períodos{coverage})",
-            rates.source(),
+            crate::rates::source_es(rates.source()),
             rates.periods().len()
         )),
     ));

@@ -261,22 +261,8 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
     if l.surplus > Decimal::ZERO {
         let _ = writeln!(w, "Excedente a devolver:     {:>20}", format_cop(l.surplus));
     }
-    let _ = writeln!(w, "Tasas: {}", rates_source_es(&l.rates_source));
+    let _ = writeln!(w, "Tasas: {}", crate::rates::source_es(&l.rates_source));
     s
-}
-
-/// Where a liquidation's rates came from, in Spanish: the series vigia carries, the register's
-/// (that series and the periods added to it), or a file the caller gave.
-fn rates_source_es(source: &str) -> String {
-    match source {
-        crate::rates::SHIPPED_NAME => {
-            "serie certificada por la Superintendencia Financiera incluida en vigia".to_string()
-        }
-        crate::store::rates::REGISTER_SERIES => "serie certificada por la Superintendencia \
-             Financiera incluida en vigia, con los períodos agregados al registro"
-            .to_string(),
-        file => format!("archivo {file}"),
-    }
 }
 
 #[cfg(test)]

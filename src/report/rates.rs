@@ -2,6 +2,7 @@
 
 use crate::money::format_percent;
 use crate::rates::{Problem, RatePeriod};
+use crate::report::notice::short_date;
 use serde_json::json;
 use tabled::settings::{Alignment, Style, object::Columns};
 use tabled::{Table, Tabled};
@@ -31,8 +32,8 @@ fn origin(p: &RatePeriod) -> &'static str {
 /// One row per period: dates, IBC, moratorium rate and whether it was printed or derived.
 pub fn periods_table(periods: &[RatePeriod]) -> String {
     let rows = periods.iter().map(|p| Row {
-        desde: p.valid_from.to_string(),
-        hasta: p.valid_to.to_string(),
+        desde: short_date(p.valid_from),
+        hasta: short_date(p.valid_to),
         ibc: p
             .ibc_ea_pct
             .map(format_percent)

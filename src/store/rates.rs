@@ -8,8 +8,7 @@ use chrono::NaiveDate;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 
-/// Name under which the register's series is reported.
-pub const REGISTER_SERIES: &str = "embedded SFC series + register additions";
+pub use crate::rates::REGISTER_SERIES;
 
 /// A period stored in the register.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -270,12 +270,37 @@ fn rates_list_shows_the_shipped_series() {
     let o = r.run(&["rates", "list"]);
     assert_eq!(o.status.code(), Some(0));
     let text = out(&o);
-    assert!(text.contains("2024-12-01 | 2024-12-31 |"), "{text}");
+    assert!(text.contains("01/12/2024 | 31/12/2024 |"), "{text}");
     assert!(text.contains("26,39 %"));
     assert!(text.contains("249 periods, 1999-01-01..2026-10-31"));
     let o = r.run(&["rates", "list", "--format", "json"]);
     let v: Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(v.as_array().unwrap().len(), 249);
+    let o = r.run(&["--lang", "es", "rates", "list"]);
+    assert!(
+        out(&o).contains("249 períodos, del 01/01/1999 al 31/10/2026; fuente: serie certificada por la Superintendencia Financiera incluida en vigia"),
+        "{}",
+        out(&o)
+    );
+}
+
+#[test]
+fn rates_check_says_in_spanish_that_a_file_is_sound() {
+    let r = Reg::without_register();
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("tasas.csv");
+    std::fs::write(
+        &f,
+        "valid_from,valid_to,ibc_ea_pct,usury_ea_pct\n2030-01-01,2030-01-31,20,30\n2030-02-01,2030-02-28,21,\n",
+    )
+    .unwrap();
+    let o = r.run(&["--lang", "es", "rates", "check", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        out(&o).ends_with("tasas.csv: 2 períodos, del 01/01/2030 al 28/02/2030, sin problemas\n"),
+        "{}",
+        out(&o)
+    );
 }
 
 #[test]

@@ -218,7 +218,8 @@ pub(crate) fn chain_head_checked_as(r: &Reg, text: &str, recorded: (&str, &str))
         (Some(recorded.0), Some(recorded.1))
     );
     // the day the notice was issued (issue 20) is the day the test runs
-    let issued = vigia::report::notice::long_date(vigia::calendar::colombia_date(chrono::Utc::now()));
+    let issued =
+        vigia::report::notice::long_date(vigia::calendar::colombia_date(chrono::Utc::now()));
     text.replace(hash, "<cabeza de la cadena>").replace(
         &format!("Fecha de expedición: {issued}"),
         "Fecha de expedición: <hoy>",
