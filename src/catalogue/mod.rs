@@ -16,6 +16,7 @@ mod es_words;
 pub mod msg;
 #[cfg(test)]
 mod msg_tests;
+pub mod sfc;
 
 use crate::check::{Code, Finding, Remedy, Undecided};
 use crate::lang::Lang;

@@ -23,10 +23,10 @@ pub struct BackupArgs {
 pub fn run(a: BackupArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let register = ctx.require_db_path()?;
     if !register.exists() {
-        return Err(CliError::Flag {
-            flag: "--db".into(),
+        return Err(CliError::Missing {
+            flag: "--db",
             value: register.display().to_string(),
-            reason: "there is no register there to back up; check the path (or VIGIA_DB)".into(),
+            missing: super::places::Missing::RegisterToBackUp,
         });
     }
     let terminal = std::io::stderr().is_terminal();

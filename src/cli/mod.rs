@@ -21,6 +21,7 @@ pub(crate) mod offer;
 pub(crate) mod offer_external;
 pub(crate) mod out;
 pub(crate) mod payment;
+pub(crate) mod places;
 pub(crate) mod pledge;
 pub(crate) mod program;
 pub(crate) mod progress;
@@ -229,11 +230,10 @@ impl Ctx<'_> {
     }
 
     fn require_db_path(&self) -> Result<PathBuf, CliError> {
-        self.db_path().ok_or_else(|| CliError::Flag {
-            flag: "--db".into(),
+        self.db_path().ok_or_else(|| CliError::Missing {
+            flag: "--db",
             value: String::new(),
-            reason: "no data directory is known on this system; pass --db PATH or set VIGIA_DB"
-                .into(),
+            missing: places::Missing::DataDirectory,
         })
     }
 
@@ -241,11 +241,10 @@ impl Ctx<'_> {
     pub fn store(&self) -> Result<Store, CliError> {
         let path = self.require_db_path()?;
         if !path.exists() {
-            return Err(CliError::Flag {
-                flag: "--db".into(),
+            return Err(CliError::Missing {
+                flag: "--db",
                 value: path.display().to_string(),
-                reason: "there is no register there; create it with `vigia init` (same --db) first"
-                    .into(),
+                missing: places::Missing::Register,
             });
         }
         let mut store = Store::open(&path).map_err(|e| not_a_register(e, &path))?;
@@ -288,12 +287,10 @@ impl Ctx<'_> {
                     .map(PathBuf::from)
             })
             .or_else(|| dirs::config_dir().map(|d| d.join("vigia").join("audit.key")))
-            .ok_or_else(|| CliError::Flag {
-                flag: "--key".into(),
+            .ok_or_else(|| CliError::Missing {
+                flag: "--key",
                 value: String::new(),
-                reason: "no configuration directory is known on this system; pass --key PATH or \
-                         set VIGIA_KEY"
-                    .into(),
+                missing: places::Missing::ConfigDirectory,
             })
     }
 
@@ -307,6 +304,12 @@ impl Ctx<'_> {
         let mut p = self.require_db_path()?.into_os_string();
         p.push(".checkpoints");
         Ok(PathBuf::from(p))
+    }
+
+    /// One line of `rates import-sfc`'s plan, worded by its catalogue.
+    pub fn sfc(&mut self, line: &crate::catalogue::sfc::SfcLine<'_>) -> io::Result<()> {
+        let line = crate::catalogue::sfc::word(self.lang, line);
+        writeln!(self.out, "{line}")
     }
 
     /// Writes a command's success line, worded by the run's catalogue.
@@ -388,6 +391,12 @@ pub enum CliError {
         flag: String,
         value: String,
         reason: String,
+    },
+    /// `--db` or `--key` names nothing usable (worded in the run's language).
+    Missing {
+        flag: &'static str,
+        value: String,
+        missing: places::Missing,
     },
     File {
         flag: &'static str,
@@ -486,6 +495,11 @@ impl CliError {
                 m
             }
             CliError::FineInput { flag, error } => fine_input(flag, error, lang),
+            CliError::Missing {
+                flag,
+                value,
+                missing,
+            } => format!("{flag} {value}: {}", missing.reason(lang)),
             CliError::Many { what, problems } => {
                 let mut m = crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::Problems {
                     what: what.in_lang(lang),
@@ -529,6 +543,11 @@ impl fmt::Display for CliError {
                 value,
                 reason,
             } => write!(f, "{flag} {value}: {reason}"),
+            CliError::Missing {
+                flag,
+                value,
+                missing,
+            } => write!(f, "{flag} {value}: {}", missing.reason(Lang::En)),
             CliError::File { flag, path, error } => {
                 write!(
                     f,

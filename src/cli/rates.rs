@@ -1,6 +1,7 @@
 //! `vigia rates ...`: show the series in force and check a rates file.
 
 use super::{CliError, Ctx, Status, args, read_file};
+use crate::catalogue::sfc::{InForce, Period, SfcLine};
 use crate::rates::{Kind, RatePeriod, RateSeries, check_csv};
 use crate::report::rates as report;
 use crate::store::rates as store_rates;
@@ -128,7 +129,7 @@ impl RatesCommand {
                 let name = file.display().to_string();
                 // warnings are listed but are not problems
                 let count = problems.iter().filter(|p| p.kind != Kind::Jump).count();
-                write!(ctx.out, "{}", report::problems_text(&problems))?;
+                write!(ctx.out, "{}", report::problems_text(&problems, ctx.lang))?;
                 if count == 0 {
                     let series = RateSeries::from_csv(&text, &name).map_err(CliError::Rates)?;
                     let (a, b) = series.coverage().unwrap_or_default();
@@ -248,38 +249,30 @@ fn import_sfc(
     };
     let reading = crate::rates_sfc::read_file(&bytes).map_err(many)?;
     let read = reading.periods(&name).map_err(many)?;
-    writeln!(
-        ctx.out,
-        "{name}: {} certification(s) of the series (bancario corriente to 2006, consumo and \
-         crédito comercial y de consumo in January–March 2007, crédito de consumo y ordinario \
-         from April 2007); {} row(s) of other modalities left aside",
-        reading.certifications.len(),
-        reading.other_rows
-    )?;
+    ctx.sfc(&SfcLine::Read {
+        name: &name,
+        certifications: reading.certifications.len() as u64,
+        other_rows: reading.other_rows as u64,
+    })?;
     if let Some(last) = read.before_first_date.last() {
-        writeln!(
-            ctx.out,
-            "left out: {} certification(s) that start before {} (vigia reads no earlier date), \
-             the last {} for {}..{}",
-            read.before_first_date.len(),
-            crate::calendar::FIRST_DATE,
-            last.resolution(),
-            last.valid_from,
-            last.valid_to
-        )?;
+        ctx.sfc(&SfcLine::LeftOut {
+            count: read.before_first_date.len() as u64,
+            first_date: crate::calendar::FIRST_DATE,
+            resolution: &last.resolution(),
+            from: last.valid_from,
+            to: last.valid_to,
+        })?;
     }
     for cut in &reading.cuts {
-        writeln!(
-            ctx.out,
-            "cut: {} ({}..{}) governs to {}: {} certified {}..{} after it",
-            cut.earlier.resolution(),
-            cut.earlier.valid_from,
-            cut.file_to,
-            cut.earlier.valid_to,
-            cut.by.resolution(),
-            cut.by.valid_from,
-            cut.by.valid_to
-        )?;
+        ctx.sfc(&SfcLine::Cut {
+            earlier: &cut.earlier.resolution(),
+            earlier_from: cut.earlier.valid_from,
+            file_to: cut.file_to,
+            governs_to: cut.earlier.valid_to,
+            by: &cut.by.resolution(),
+            by_from: cut.by.valid_from,
+            by_to: cut.by.valid_to,
+        })?;
     }
     let (plan, added) = if dry_run {
         let store = ctx.store()?;
@@ -291,52 +284,46 @@ fn import_sfc(
             crate::register::rates::import(tx, &read.periods, supersede)
         })?
     };
-    writeln!(
-        ctx.out,
-        "unchanged: {} period(s) in force with the same days and IBC (their published usury \
-         figures stay)",
-        plan.unchanged.len()
-    )?;
+    ctx.sfc(&SfcLine::Unchanged {
+        count: plan.unchanged.len() as u64,
+    })?;
     for (now, theirs) in &plan.unchanged {
         if now.resolution != theirs.resolution {
-            writeln!(
-                ctx.out,
-                "  {}..{}: in force as {}, the file says {} (kept as in force)",
-                now.valid_from, now.valid_to, now.resolution, theirs.resolution
-            )?;
+            ctx.sfc(&SfcLine::KeptResolution {
+                from: now.valid_from,
+                to: now.valid_to,
+                in_force: &now.resolution.to_string(),
+                file: &theirs.resolution.to_string(),
+            })?;
         }
     }
-    let verb = if dry_run { "would add" } else { "adds" };
-    writeln!(
-        ctx.out,
-        "new: {} period(s) ({verb}; moratorium 1.5 × IBC: the history prints no usury figure)",
-        plan.new.len()
-    )?;
+    ctx.sfc(&SfcLine::New {
+        count: plan.new.len() as u64,
+        dry_run,
+    })?;
     if dry_run {
         for p in &plan.new {
-            writeln!(ctx.out, "  {}", period_line(p))?;
+            let resolution = p.resolution.to_string();
+            ctx.sfc(&SfcLine::Adds(period(p, &resolution)))?;
         }
     }
-    writeln!(
-        ctx.out,
-        "supersede: {} period(s) in force certified differently by the file",
-        plan.superseding.len()
-    )?;
+    ctx.sfc(&SfcLine::Supersede {
+        count: plan.superseding.len() as u64,
+    })?;
     for (p, old) in &plan.superseding {
+        let resolution = p.resolution.to_string();
         for (origin, q) in old {
-            let origin = match origin {
-                store_rates::Origin::Shipped => "embedded series".to_string(),
-                store_rates::Origin::Register(id) => format!("register rate {id}"),
-            };
-            writeln!(
-                ctx.out,
-                "  {}..{} IBC {} ({}, {origin}) → {}",
-                q.valid_from,
-                q.valid_to,
-                q.ibc_ea_pct.map_or("-".to_string(), |i| i.to_string()),
-                q.resolution,
-                period_line(p)
-            )?;
+            ctx.sfc(&SfcLine::Supersedes {
+                from: q.valid_from,
+                to: q.valid_to,
+                ibc: q.ibc_ea_pct,
+                resolution: &q.resolution.to_string(),
+                origin: match origin {
+                    store_rates::Origin::Shipped => InForce::Shipped,
+                    store_rates::Origin::Register(id) => InForce::Register(*id),
+                },
+                by: period(p, &resolution),
+            })?;
         }
     }
     // before Ley 510 de 1999 (3 August 1999) 1.5 × IBC was not the statutory moratorium rate
@@ -347,12 +334,10 @@ fn import_sfc(
         .filter(|p| p.valid_from < ley_510)
         .count();
     if early > 0 {
-        writeln!(
-            ctx.out,
-            "  warning: {early} period(s) start before {ley_510} (Ley 510 de 1999 art. 111): \
-             1.5 × IBC was not yet the statutory moratorium rate then (it amended C.Co. art. 884); \
-             check before liquidating over them"
-        )?;
+        ctx.sfc(&SfcLine::BeforeLey510 {
+            count: early as u64,
+            ley_510,
+        })?;
     }
     if dry_run {
         ctx.say(crate::catalogue::msg::Msg::RatesDryRun)?;
@@ -368,16 +353,15 @@ fn import_sfc(
     Ok(Status::Ok)
 }
 
-/// A period to add, on one line.
-fn period_line(p: &RatePeriod) -> String {
-    format!(
-        "{}..{} IBC {} % → moratorium {} % EA ({})",
-        p.valid_from,
-        p.valid_to,
-        p.ibc_ea_pct.map_or("-".to_string(), |i| i.to_string()),
-        p.moratorium_ea_pct(),
-        p.resolution
-    )
+/// A period to add, as the plan's line lists it.
+fn period<'a>(p: &RatePeriod, resolution: &'a str) -> Period<'a> {
+    Period {
+        from: p.valid_from,
+        to: p.valid_to,
+        ibc: p.ibc_ea_pct,
+        moratorium: p.moratorium_ea_pct(),
+        resolution,
+    }
 }
 
 /// The reason given with `--reason`, as the reason to supersede and the reason to force.

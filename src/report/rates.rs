@@ -66,6 +66,9 @@ pub fn periods_json(periods: &[RatePeriod]) -> serde_json::Value {
 }
 
 /// One line per problem, `line N: message`.
-pub fn problems_text(problems: &[Problem]) -> String {
-    problems.iter().map(|p| format!("{p}\n")).collect()
+pub fn problems_text(problems: &[Problem], lang: crate::lang::Lang) -> String {
+    problems
+        .iter()
+        .map(|p| format!("{}\n", p.in_lang(lang)))
+        .collect()
 }

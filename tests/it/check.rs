@@ -434,6 +434,16 @@ fn nothing_to_do_exits_0_and_could_not_run_exits_2() {
     let none = Reg::without_register();
     let err = none.fails(&["--db", "missing.db", "check", "--as-of", "2025-03-10"]);
     assert!(err.contains("there is no register there"), "{err}");
+    let err = none.fails(&["--lang", "es", "--db", "missing.db", "check"]);
+    assert!(
+        err.contains("missing.db: no hay un registro allí; créelo primero con `vigia init`"),
+        "{err}"
+    );
+    let err = none.fails(&["--lang", "es", "--db", "missing.db", "backup", "copia.db"]);
+    assert!(
+        err.contains("no hay un registro allí del cual sacar copia"),
+        "{err}"
+    );
 }
 
 /// Issue 10's register: adjudication 1 (En Mora, pledged) with SPEC §5's breach, noticed on

@@ -301,6 +301,19 @@ fn rates_check_says_in_spanish_that_a_file_is_sound() {
         "{}",
         out(&o)
     );
+    std::fs::write(
+        &f,
+        "valid_from,valid_to,ibc_ea_pct,usury_ea_pct\n2030-01-01,2029-01-31,20,30\n",
+    )
+    .unwrap();
+    let o = r.run(&["--lang", "es", "rates", "check", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        out(&o).starts_with("línea 2: la fecha «hasta» (valid_to) 31/01/2029 es anterior"),
+        "{}",
+        out(&o)
+    );
+    assert!(out(&o).ends_with("tasas.csv: 1 problema\n"), "{}", out(&o));
 }
 
 #[test]

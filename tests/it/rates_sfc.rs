@@ -43,6 +43,21 @@ fn the_sample_is_previewed_then_added_and_the_shipped_figures_stay() {
     ] {
         assert!(dry.contains(expected), "{expected:?} not in\n{dry}");
     }
+    // the same plan in Spanish, es-CO dates and percentages (the figures as above)
+    let seco = r.ok(&["--lang", "es", "rates", "import-sfc", &f, "--dry-run"]);
+    for expected in [
+        "310 certificaciones de la serie",
+        "no se toman: 16 certificaciones que empiezan antes del 01/01/1990",
+        "sin cambios: 243 períodos vigentes",
+        "nuevos: 51 períodos (se agregarían;",
+        "  del 25/05/1990 al 28/02/1991: IBC 34,27 % → moratoria 51,405 % EA",
+        "reemplazos: 0 períodos",
+        "advertencia: 51 períodos empiezan antes del 03/08/1999",
+        "simulación: no se escribió nada",
+    ] {
+        assert!(seco.contains(expected), "{expected:?} not in\n{seco}");
+    }
+    assert!(!seco.contains("period(s)"), "{seco}");
 
     let done = r.ok(&["rates", "import-sfc", &f]);
     assert!(done.contains("51 period(s) added from"), "{done}");
