@@ -631,6 +631,7 @@ pub fn msg(m: &Msg<'_>) -> String {
         Msg::WorkbookNotText => "a workbook is not text: name the file with --out FILE.xlsx".to_string(),
         Msg::OutIsSymlink => "it is a symbolic link, which vigia does not write through (nor replace); give the path of the file itself".to_string(),
         Msg::Left => "left".to_string(),
+        Msg::ManPages { count, dir } => format!("{count} manual page(s) written to {dir}"),
         Msg::DemoRefused { error } => format!("refused, as it should be: {error}"),
         Msg::DemoWeb { user, password, db } => format!(
             "\n## The web interface, in Spanish (sign in as {user} with password {password}: a demo account, role admin)\n$ vigia --db {db} serve\nthen open http://127.0.0.1:8080/"

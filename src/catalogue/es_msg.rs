@@ -757,6 +757,7 @@ pub fn msg(m: &Msg<'_>) -> String {
         Msg::WorkbookNotText => "un libro de Excel no es texto: nombre el archivo con --out ARCHIVO.xlsx".to_string(),
         Msg::OutIsSymlink => "es un enlace simbólico, a través del cual vigia no escribe (ni lo reemplaza); indique la ruta del archivo mismo".to_string(),
         Msg::Left => "faltan".to_string(),
+        Msg::ManPages { count, dir } => format!("{} páginas de manual escritas en {dir}", numero(*count)),
         Msg::DemoRefused { error } => format!("rechazado, como debe ser: {error}"),
         Msg::DemoWeb { user, password, db } => format!(
             "\n## La interfaz web (entre como {user} con la contraseña {password}: una cuenta de \

@@ -524,6 +524,11 @@ pub enum Msg<'a> {
         id: i64,
         code: &'a str,
     },
+    /// `man --dir`: how many pages were written where.
+    ManPages {
+        count: u64,
+        dir: &'a str,
+    },
     /// `rates check`: the file reads as a series with no problem.
     RatesFileSound {
         name: &'a str,

@@ -91,9 +91,10 @@ fn variant(m: &Msg<'_>) -> usize {
         Msg::NoLaterStage { .. } => 74,
         Msg::RatesFileSound { .. } => 75,
         Msg::RatesFileProblems { .. } => 76,
+        Msg::ManPages { .. } => 77,
     }
 }
-const VARIANTS: usize = 77;
+const VARIANTS: usize = 78;
 
 /// Every step of the demo, in its order (an exhaustive match keeps the list whole).
 fn steps() -> Vec<Step> {
@@ -598,6 +599,10 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             last: false,
         },
         Msg::NoLaterStage { id: 1, code: "P" },
+        Msg::ManPages {
+            count: 2,
+            dir: "man1",
+        },
         Msg::RatesFileSound {
             name: "tasas.csv",
             count: 2,

@@ -23,10 +23,10 @@ pub struct BackupArgs {
 pub fn run(a: BackupArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let register = ctx.require_db_path()?;
     if !register.exists() {
-        return Err(CliError::Missing {
+        return Err(CliError::Unusable {
             flag: "--db",
             value: register.display().to_string(),
-            missing: super::places::Missing::RegisterToBackUp,
+            unusable: super::places::Unusable::RegisterToBackUp,
         });
     }
     let terminal = std::io::stderr().is_terminal();

@@ -230,10 +230,10 @@ impl Ctx<'_> {
     }
 
     fn require_db_path(&self) -> Result<PathBuf, CliError> {
-        self.db_path().ok_or_else(|| CliError::Missing {
+        self.db_path().ok_or_else(|| CliError::Unusable {
             flag: "--db",
             value: String::new(),
-            missing: places::Missing::DataDirectory,
+            unusable: places::Unusable::DataDirectory,
         })
     }
 
@@ -241,10 +241,10 @@ impl Ctx<'_> {
     pub fn store(&self) -> Result<Store, CliError> {
         let path = self.require_db_path()?;
         if !path.exists() {
-            return Err(CliError::Missing {
+            return Err(CliError::Unusable {
                 flag: "--db",
                 value: path.display().to_string(),
-                missing: places::Missing::Register,
+                unusable: places::Unusable::Register,
             });
         }
         let mut store = Store::open(&path).map_err(|e| not_a_register(e, &path))?;
@@ -287,10 +287,10 @@ impl Ctx<'_> {
                     .map(PathBuf::from)
             })
             .or_else(|| dirs::config_dir().map(|d| d.join("vigia").join("audit.key")))
-            .ok_or_else(|| CliError::Missing {
+            .ok_or_else(|| CliError::Unusable {
                 flag: "--key",
                 value: String::new(),
-                missing: places::Missing::ConfigDirectory,
+                unusable: places::Unusable::ConfigDirectory,
             })
     }
 
@@ -392,11 +392,11 @@ pub enum CliError {
         value: String,
         reason: String,
     },
-    /// `--db` or `--key` names nothing usable (worded in the run's language).
-    Missing {
+    /// A flag's path cannot be used (worded in the run's language).
+    Unusable {
         flag: &'static str,
         value: String,
-        missing: places::Missing,
+        unusable: places::Unusable,
     },
     File {
         flag: &'static str,
@@ -495,11 +495,11 @@ impl CliError {
                 m
             }
             CliError::FineInput { flag, error } => fine_input(flag, error, lang),
-            CliError::Missing {
+            CliError::Unusable {
                 flag,
                 value,
-                missing,
-            } => format!("{flag} {value}: {}", missing.reason(lang)),
+                unusable,
+            } => format!("{flag} {value}: {}", unusable.reason(lang)),
             CliError::Many { what, problems } => {
                 let mut m = crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::Problems {
                     what: what.in_lang(lang),
@@ -543,11 +543,11 @@ impl fmt::Display for CliError {
                 value,
                 reason,
             } => write!(f, "{flag} {value}: {reason}"),
-            CliError::Missing {
+            CliError::Unusable {
                 flag,
                 value,
-                missing,
-            } => write!(f, "{flag} {value}: {}", missing.reason(Lang::En)),
+                unusable,
+            } => write!(f, "{flag} {value}: {}", unusable.reason(Lang::En)),
             CliError::File { flag, path, error } => {
                 write!(
                     f,

@@ -2,6 +2,7 @@
 //! render a stored notice (or paz y salvo) again in any format, under its own number; record a
 //! notice's delivery; list them; and verify a document against the register, down to its bytes.
 
+use super::places::out_error;
 use super::{CliError, Ctx, Status, args};
 use crate::files::{self, FileError};
 use crate::notice::{NoticeData, SettlementData, Via};
@@ -203,30 +204,6 @@ struct Run<'a> {
     signer: Option<crate::sign::Signer>,
 }
 
-/// A document that could not be written at `--out`, in the CLI's words.
-pub(crate) fn out_error(e: FileError) -> CliError {
-    let path = e.path().display().to_string();
-    let reason = match e {
-        FileError::Exists(_) => "a file already exists there; pass --force to replace it".into(),
-        FileError::Symlink(_) => {
-            "it is a symbolic link; vigia does not write through links: give the real path".into()
-        }
-        FileError::IsDir(_) => "it is a directory; give a file name".into(),
-        FileError::Io { path, error } => {
-            return CliError::File {
-                flag: "--out",
-                path,
-                error: error.to_string(),
-            };
-        }
-    };
-    CliError::Flag {
-        flag: "--out".into(),
-        value: path,
-        reason,
-    }
-}
-
 /// Issues one notice: one call into the rules (`register::notice::issue`) in one transaction,
 /// which also reserves the document's temporary file beside its path (the path depends on the
 /// number), so that a path that cannot be written refuses the notice while nothing is stored.
@@ -255,7 +232,8 @@ fn issue_one(
     // If the commit fails, the reserved file is dropped with the closure's result: removed.
     let (i, reserved) = store.write::<_, CliError>(officer, |tx| {
         let i = register::notice::issue(tx, breach_id, until, date, today, reason, rates)?;
-        let reserved = files::reserve(&out(&i.notice.number), force).map_err(out_error)?;
+        let reserved =
+            files::reserve(&out(&i.notice.number), force).map_err(|e| out_error("--out", e))?;
         Ok((i, reserved))
     })?;
     let register::notice::Issued { notice, data } = i;
@@ -311,7 +289,7 @@ pub(crate) fn finish_document(
             FileError::Io { error, .. } => error.to_string(),
             other => other.to_string(),
         }),
-        None => out_error(e),
+        None => out_error("--out", e),
     })?;
     // If this write fails, the staged document is dropped with it: removed.
     store
@@ -355,7 +333,7 @@ pub(crate) fn target_of(
     Ok(match out {
         Some(p) => match std::fs::symlink_metadata(p) {
             Ok(m) if m.file_type().is_symlink() => {
-                return Err(out_error(FileError::Symlink(p.to_path_buf())));
+                return Err(out_error("--out", FileError::Symlink(p.to_path_buf())));
             }
             Ok(m) if m.is_dir() => p.join(file),
             _ => p.to_path_buf(),
@@ -391,7 +369,7 @@ fn render_again(
 ) -> Result<Status, CliError> {
     let started = SystemTime::now();
     let path = target_of(out, number, format)?;
-    files::check_target(&path, force).map_err(out_error)?;
+    files::check_target(&path, force).map_err(|e| out_error("--out", e))?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         files::remove_stale(dir, started);
     }
@@ -407,7 +385,7 @@ fn render_again(
         let r = register::notice::render(store.conn(), number, program).map_err(by_number)?;
         (Doc::Notice(r.notice.id), render(&r.data, format))
     };
-    let reserved = files::reserve(&path, force).map_err(out_error)?;
+    let reserved = files::reserve(&path, force).map_err(|e| out_error("--out", e))?;
     finish_document(&mut store, &officer, reserved, &bytes, (doc, format), None)?;
     ctx.say(crate::catalogue::msg::Msg::RenderedAgain {
         number,
@@ -432,7 +410,7 @@ fn issue_single(
     let into_dir = match &out {
         Some(p) => match std::fs::symlink_metadata(p) {
             Ok(m) if m.file_type().is_symlink() => {
-                return Err(out_error(FileError::Symlink(p.clone())));
+                return Err(out_error("--out", FileError::Symlink(p.clone())));
             }
             Ok(m) => m.is_dir(),
             Err(_) => false,
@@ -449,7 +427,7 @@ fn issue_single(
     };
     if !into_dir {
         // the path is known before the number: refuse before liquidating
-        files::check_target(&target(""), force).map_err(out_error)?;
+        files::check_target(&target(""), force).map_err(|e| out_error("--out", e))?;
     }
     let dir = match &out {
         Some(p) if into_dir => p.clone(),
@@ -521,9 +499,9 @@ fn issue_pending(
     let todo = register::notice::pending(store.conn(), until, run.rates)?;
     let notices = crate::program_sign::Signed::Notices;
     super::sign::require_signed(store.conn(), &todo, notices, run.signer.is_some())?;
-    files::private_dir(&dir).map_err(out_error)?;
+    files::private_dir(&dir).map_err(|e| out_error("--out", e))?;
     // the index of this batch would replace another's: refuse before issuing
-    files::check_target(&index, force).map_err(out_error)?;
+    files::check_target(&index, force).map_err(|e| out_error("--out", e))?;
     files::remove_stale(&dir, started);
     let ctx_lang = ctx.lang;
     let bar = super::progress::Progress::new(
@@ -573,7 +551,7 @@ fn issue_pending(
         let _ = w.write_record(cells.iter().map(|c| records::csv_cell(c).into_owned()));
     }
     let bytes = w.into_inner().unwrap_or_default();
-    files::write(&index, &bytes, force).map_err(out_error)?;
+    files::write(&index, &bytes, force).map_err(|e| out_error("--out", e))?;
     ctx.say(crate::catalogue::msg::Msg::NoticesIssued {
         count: issued.len() as u64,
         dir: &dir.display().to_string(),

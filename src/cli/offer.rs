@@ -1,6 +1,7 @@
 //! `vigia offer ...`: open the first-stage offer's window, adjudicate it (once; a dry run writes
 //! nothing) with its acta, and verify an acta against the register.
 
+use super::places::out_error;
 use super::{CliError, Ctx, Status, args};
 use crate::files::{self, FileError};
 use crate::offering::adjudicate::Window;
@@ -102,29 +103,6 @@ pub(super) fn acta_format(path: &Path, flag: &str) -> Result<ActaFormat, CliErro
             value: path.display().to_string(),
             reason: "the acta's format comes from its extension: name it .pdf, .html or .md".into(),
         }),
-    }
-}
-
-pub(super) fn out_error(flag: &'static str, e: FileError) -> CliError {
-    let path = e.path().display().to_string();
-    let reason = match e {
-        FileError::Exists(_) => "a file already exists there; pass --force to replace it".into(),
-        FileError::Symlink(_) => {
-            "it is a symbolic link; vigia does not write through links: give the real path".into()
-        }
-        FileError::IsDir(_) => "it is a directory; give a file name".into(),
-        FileError::Io { path, error } => {
-            return CliError::File {
-                flag,
-                path,
-                error: error.to_string(),
-            };
-        }
-    };
-    CliError::Flag {
-        flag: flag.into(),
-        value: path,
-        reason,
     }
 }
 

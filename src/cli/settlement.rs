@@ -1,9 +1,8 @@
 //! `vigia settlement ...`: the paz y salvo of a fine paid in full (numbered PAZ-YYYY-NNNN, written
 //! like a notice and verified like one), and the list of those issued.
 
-use super::notice::{
-    DocFormat, by_number, finish_document, out_error, render_settlement, target_of,
-};
+use super::notice::{DocFormat, by_number, finish_document, render_settlement, target_of};
+use super::places::out_error;
 use super::{CliError, Ctx, Status, args};
 use crate::files;
 use crate::register;
@@ -73,7 +72,7 @@ impl SettlementCommand {
                 let fixed = target_of(out.as_deref(), "", format)?;
                 let into_dir = out.as_ref().is_none_or(|p| p.is_dir());
                 if !into_dir {
-                    files::check_target(&fixed, force).map_err(out_error)?;
+                    files::check_target(&fixed, force).map_err(|e| out_error("--out", e))?;
                 }
                 let mut store = ctx.store()?;
                 let settlements = crate::program_sign::Signed::Settlements;
@@ -93,7 +92,8 @@ impl SettlementCommand {
                     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                         files::remove_stale(dir, started);
                     }
-                    let reserved = files::reserve(&path, force).map_err(out_error)?;
+                    let reserved =
+                        files::reserve(&path, force).map_err(|e| out_error("--out", e))?;
                     Ok((i, reserved))
                 })?;
                 let number = &issued.settlement.number;

@@ -67,28 +67,18 @@ pub fn man(a: ManArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     };
     let mut pages = Vec::new();
     pages_of(&cmd, "vigia", &mut pages, lang)?;
+    // `man --dir ~/.local/share/man/man1` on a fresh account: the directory is made, as
+    // `install -D` would
+    crate::files::create_dirs(&dir).map_err(|e| super::places::out_error("--dir", e))?;
     for (name, bytes) in &pages {
         let target = dir.join(format!("{name}.1"));
-        crate::files::write(&target, bytes, a.force).map_err(|e| CliError::Flag {
-            flag: "--dir".into(),
-            value: dir.display().to_string(),
-            reason: match e {
-                crate::files::FileError::Exists(p) => {
-                    format!(
-                        "{} already exists; repeat with --force to replace it",
-                        p.display()
-                    )
-                }
-                other => other.to_string(),
-            },
-        })?;
+        crate::files::write(&target, bytes, a.force)
+            .map_err(|e| super::places::out_error("--dir", e))?;
     }
-    writeln!(
-        ctx.out,
-        "{} manual page(s) written to {}",
-        pages.len(),
-        dir.display()
-    )?;
+    ctx.say(crate::catalogue::msg::Msg::ManPages {
+        count: pages.len() as u64,
+        dir: &dir.display().to_string(),
+    })?;
     Ok(Status::Ok)
 }
 

@@ -3,7 +3,8 @@
 //! persisting tie by a verifiable draw (and re-check it), adjudicate or declare the stage void
 //! with its acta. Translates flags into the rules' inputs and renders; decides nothing.
 
-use super::offer::{acta_format, first_difference, out_error, read_acta, unreadable};
+use super::offer::{acta_format, first_difference, read_acta, unreadable};
+use super::places::out_error;
 use super::{CliError, Ctx, Status, args};
 use crate::catalogue::msg::{Criterion, TrancheOutcome, Worth};
 use crate::files;

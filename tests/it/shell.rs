@@ -105,8 +105,28 @@ fn the_manual_page_names_every_command_and_a_directory_gets_one_page_each() {
     }
     // a second run replaces nothing unless asked
     let e = r.fails(&["man", "--dir", &d]);
-    assert!(e.contains("already exists; repeat with --force"), "{e}");
+    assert!(
+        e.contains("vigia.1: a file already exists there; pass --force"),
+        "{e}"
+    );
+    let e = r.fails(&["--lang", "es", "man", "--dir", &d]);
+    assert!(
+        e.contains("vigia.1: ya hay un archivo allí; agregue --force para reemplazarlo"),
+        "{e}"
+    );
     r.ok(&["man", "--dir", &d, "--force"]);
+    // a directory not there yet is made (`man --dir ~/.local/share/man/man1` on a new
+    // account), and the count said in Spanish
+    let fresh = dir.with_file_name("share").join("man").join("man1");
+    let said = r.ok(&["--lang", "es", "man", "--dir", fresh.to_str().unwrap()]);
+    assert!(
+        said.ends_with(&format!(
+            " páginas de manual escritas en {}\n",
+            fresh.display()
+        )),
+        "{said}"
+    );
+    assert!(fresh.join("vigia-rates-import-sfc.1").exists());
     // never through a symbolic link
     #[cfg(unix)]
     {
