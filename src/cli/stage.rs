@@ -5,11 +5,11 @@
 
 use super::offer::{acta_format, first_difference, read_acta, unreadable};
 use super::places::out_error;
+use super::stage_words;
 use super::{CliError, Ctx, Status, args};
 use crate::catalogue::msg::{Criterion, TrancheOutcome, Worth};
 use crate::files;
 use crate::later_stages::{Stage, Valuation};
-use crate::money::format_cop;
 use crate::register::stage::{self as rules, Concluded, Open, Standing, TrancheEvaluation};
 use crate::report::records::{Format, ListWriter};
 use crate::report::stage_acta::{self, StageActaData};
@@ -462,17 +462,17 @@ fn draw(
                 })?;
             } else {
                 status = Status::Findings;
-                writeln!(
-                    ctx.out,
-                    "NOT VERIFIED: draw {} of stage {stage} of {code}, tranche {}: {}",
-                    c.stored.id,
-                    c.stored.tranche,
-                    c.differences
-                        .iter()
-                        .map(super::stage_words::draw_discrepancy)
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                )?;
+                let line = stage_words::line(
+                    ctx.lang,
+                    &stage_words::Line::DrawNotVerified {
+                        draw: c.stored.id,
+                        stage,
+                        code: &code,
+                        tranche: c.stored.tranche,
+                        found: &c.differences,
+                    },
+                );
+                writeln!(ctx.out, "{line}")?;
             }
         }
         return Ok(status);
@@ -530,14 +530,16 @@ fn acta(
         let issuer = super::sign::letterhead(store.conn(), &p);
         super::sign::sign_file(s, &path, &stage_reason(stage, &code), issuer.as_ref())?;
     }
-    writeln!(
-        ctx.out,
-        "acta of stage {stage} of {code} (conclusion {}, {} on {}) -> {}",
-        c.conclusion.id,
-        c.conclusion.kind.as_str(),
-        c.conclusion.decided_on,
-        path.display()
-    )?;
+    let line = stage_words::line(
+        ctx.lang,
+        &stage_words::Line::ActaWritten {
+            stage,
+            code: &code,
+            conclusion: &c.conclusion,
+            path: &path.display().to_string(),
+        },
+    );
+    writeln!(ctx.out, "{line}")?;
     Ok(Status::Ok)
 }
 
@@ -779,12 +781,16 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     let (c, differences) = rules::recheck(conn, &p, stage, &rates)?;
     let k = &c.conclusion;
     if let Some(d) = differences.first() {
-        writeln!(
-            ctx.out,
-            "NOT VERIFIED: stage {stage} of {code} (conclusion {}): {}; run `vigia audit verify`",
-            k.id,
-            super::stage_words::discrepancy(d)
-        )?;
+        let line = stage_words::line(
+            ctx.lang,
+            &stage_words::Line::StageNotVerified {
+                stage,
+                code: &code,
+                conclusion: k.id,
+                found: d,
+            },
+        );
+        writeln!(ctx.out, "{line}")?;
         return Ok(Status::Findings);
     }
     let data = StageActaData {
@@ -798,34 +804,17 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         writeln!(ctx.out, "NOT VERIFIED: {d}")?;
         return Ok(Status::Findings);
     }
-    let what = match (k.kind, k.price) {
-        (Kind::Adjudicated, Some(price)) => format!(
-            "adjudicated on {}: {} of {} shares at {} per share",
-            k.decided_on,
-            k.awarded,
-            k.offered,
-            format_cop(price)
-        ),
-        _ => format!(
-            "declared void on {}: {} shares unsold",
-            k.decided_on, k.leftover
-        ),
-    };
-    let anchor = crate::store::audit::head_at(conn, "stage_conclusions", k.id)?.map_or_else(
-        || "the register holds no audit event for it: run `vigia audit verify`".to_string(),
-        |h| {
-            format!(
-                "its records carry no fingerprint; the audit event recording it (event {}) has SHA-256 {}: check it \
-                 against the chain with `vigia audit verify` and `vigia audit log --entity stage_conclusions --id {}`",
-                h.count, h.hash, k.id
-            )
+    let head = crate::store::audit::head_at(conn, "stage_conclusions", k.id)?;
+    let line = stage_words::line(
+        ctx.lang,
+        &stage_words::Line::Verified {
+            stage,
+            code: &code,
+            conclusion: k,
+            anchor: head.as_ref().map(|h| (h.count as u64, h.hash.as_str())),
         },
     );
-    writeln!(
-        ctx.out,
-        "verified: acta of stage {stage} of {code} (conclusion {}, {what}); {anchor}",
-        k.id
-    )?;
+    writeln!(ctx.out, "{line}")?;
     // the signature, when the acta carries one (issue 26), each result named
     Ok(
         if super::sign::report(ctx.out, &bytes, trust, Some(&p.program.signatures))? {

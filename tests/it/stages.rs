@@ -523,12 +523,34 @@ fn a_persisting_tie_is_decided_by_a_draw_worked_by_hand() {
     let o = r.run(&["stage", "draw", "--verify", "D3939-2004", "--stage", "2"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(crate::common::out(&o).contains("NOT VERIFIED: draw 1 of stage 2 of D3939-2004, tranche 1: the winner recorded is P-12; the draw gives P-07"));
+    let o = r.run(&[
+        "--lang",
+        "es",
+        "stage",
+        "draw",
+        "--verify",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        crate::common::out(&o).contains("NO VERIFICADO: sorteo N.º 1 de la etapa 2 de D3939-2004, tramo 1: el ganador registrado es P-12; el sorteo da P-07"),
+        "{}",
+        crate::common::out(&o)
+    );
     // and the acta no longer verifies: its draw does not recompute
     let o = r.run(&["stage", "verify", "acta.md"]);
     assert_eq!(o.status.code(), Some(1));
     let v = crate::common::out(&o);
     assert!(
         v.starts_with("NOT VERIFIED: stage 2 of D3939-2004 (conclusion 1): draw 1 (tranche 1): the winner recorded is P-12; the draw gives P-07"),
+        "{v}"
+    );
+    let o = r.run(&["--lang", "es", "stage", "verify", "acta.md"]);
+    let v = crate::common::out(&o);
+    assert!(
+        v.starts_with("NO VERIFICADO: etapa 2 de D3939-2004 (conclusión N.º 1): sorteo N.º 1 (tramo 1): el ganador registrado es P-12; el sorteo da P-07; ejecute `vigia audit verify`"),
         "{v}"
     );
 }
