@@ -462,6 +462,10 @@ impl CliError {
                 )
             }
             (CliError::Fine(e), _) => e.describe(lang),
+            (CliError::File { flag, path, error }, _) => format!(
+                "{flag} {}: no se puede abrir ({error}); revise la ruta y sus permisos",
+                path.display()
+            ),
             (CliError::Breach { breach, error }, _) => {
                 format!("incumplimiento N.º {breach}: {}", error.describe(lang))
             }
