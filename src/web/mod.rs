@@ -54,7 +54,6 @@ mod session;
 mod settlements;
 mod split_pledges;
 mod stage_proposals;
-mod stage_words;
 mod stages;
 mod stages_markup;
 mod tls;

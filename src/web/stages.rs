@@ -608,7 +608,7 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
             "Los registros de la {name} Etapa (conclusión N.º {}) no dan lo que la conclusión registró: {}. \
              El registro mismo necesita revisión (auditoría).",
             c.conclusion.id,
-            super::stage_words::discrepancia(d)
+            crate::catalogue::stage::discrepancy(crate::lang::Lang::Es, d)
         )));
     }
     let data = StageActaData {

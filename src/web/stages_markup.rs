@@ -582,7 +582,7 @@ fn draw_check(c: &DrawCheck) -> Markup {
             @if c.differences.is_empty() {
                 p.ok role="status" { "Recalculado desde el registro: coincide (" code { (r.digest) } ", gana " (r.winner) ")." }
             } @else {
-                p.error role="alert" { "Recalculado desde el registro: NO coincide. " (c.differences.iter().map(super::stage_words::diferencia_sorteo).collect::<Vec<_>>().join("; ")) "." }
+                p.error role="alert" { "Recalculado desde el registro: NO coincide. " (c.differences.iter().map(|d| crate::catalogue::stage::draw_discrepancy(crate::lang::Lang::Es, d)).collect::<Vec<_>>().join("; ")) "." }
             }
         }
     }
