@@ -743,10 +743,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             to,
         } => format!(
             "{name}: {}, del {} al {}, sin problemas",
-            match count {
-                1 => "1 período".to_string(),
-                n => format!("{} períodos", numero(*n)),
-            },
+            super::sfc::periodos(*count),
             fecha(*from),
             fecha(*to)
         ),

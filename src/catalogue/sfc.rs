@@ -187,7 +187,8 @@ pub fn en(line: &SfcLine<'_>) -> String {
     }
 }
 
-fn periodos(n: u64) -> String {
+/// `1 período`, `249 períodos`.
+pub(crate) fn periodos(n: u64) -> String {
     match n {
         1 => "1 período".to_string(),
         n => format!("{} períodos", numero(n)),

@@ -419,6 +419,26 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         403
     );
     r.ok(&["audit", "verify"]);
+
+    // a draw changed in the register behind vigia's back: the stage page and the acta's
+    // verification say what differs, in the same words as `stage verify` (catalogue::stage)
+    r.conn()
+        .execute_batch(
+            "DROP TRIGGER stage_draws_no_update; UPDATE stage_draws SET winner = 'P-12' WHERE id = 1;",
+        )
+        .unwrap();
+    let t = c.get(STAGE).text();
+    assert!(
+        t.contains("Recalculado desde el registro: NO coincide. el ganador registrado es P-12; el sorteo da P-07."),
+        "{t}"
+    );
+    let t = c
+        .upload(&verify, &[("csrf", &ccsrf)], ("acta.md", &md.body))
+        .text();
+    assert!(
+        t.contains("sorteo N.º 1 (tramo 1): el ganador registrado es P-12; el sorteo da P-07"),
+        "{t}"
+    );
 }
 
 #[test]
