@@ -61,6 +61,18 @@ pub fn source_es_the(source: &str) -> String {
     format!("{article} {}", source_es(source))
 }
 
+/// A period's resolution as a Spanish reader reads it: the register keeps the citation as the
+/// series gives it (`SB Res. 0244 de 2005 modified by Res. 0266 (date given as 2005-02-01)`,
+/// part of what a stored liquidation fingerprints), and Spanish outputs show it
+/// `SB Res. 0244 de 2005 modificada por Res. 0266 (fecha dada como 01/02/2005)`. The one home
+/// of these words; a citation an officer typed in Spanish comes back unchanged but for its dates.
+pub fn resolution_es(resolution: &str) -> String {
+    let worded = resolution
+        .replace(" modified by ", " modificada por ")
+        .replace("(date given as ", "(fecha dada como ");
+    crate::lang::iso_dates_to_short(&worded)
+}
+
 /// Believable certified IBC, % EA: at least 1 and below 100. Colombian IBC peaked near 50 % in
 /// the late 1990s and has not been below 10 % since 1999; a figure below 1 is a fraction typed as
 /// a percent (0.189 for 18.9 %).

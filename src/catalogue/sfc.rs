@@ -105,7 +105,7 @@ fn period_es(p: &Period<'_>) -> String {
         fecha(p.to),
         p.ibc.map_or("—".to_string(), format_percent),
         format_percent(p.moratorium),
-        p.resolution
+        res(p.resolution)
     )
 }
 
@@ -203,6 +203,11 @@ fn certificaciones(n: u64) -> String {
 }
 
 /// En español, con fechas, cifras y porcentajes es-CO.
+/// A resolution's citation in Spanish words and dates ([`crate::rates::resolution_es`]).
+fn res(resolution: &str) -> String {
+    crate::rates::resolution_es(resolution)
+}
+
 pub fn es(line: &SfcLine<'_>) -> String {
     match line {
         SfcLine::Read {
@@ -227,9 +232,10 @@ pub fn es(line: &SfcLine<'_>) -> String {
             to,
         } => format!(
             "no se toman: {} que empiezan antes del {} (vigia no lee fechas anteriores); la \
-             última, {resolution}, del {} al {}",
+             última, {}, del {} al {}",
             certificaciones(*count),
             fecha(*first_date),
+            res(resolution),
             fecha(*from),
             fecha(*to)
         ),
@@ -242,11 +248,13 @@ pub fn es(line: &SfcLine<'_>) -> String {
             by_from,
             by_to,
         } => format!(
-            "recorte: {earlier} (del {} al {}) rige hasta el {}: {by} certificó del {} al {} \
+            "recorte: {} (del {} al {}) rige hasta el {}: {} certificó del {} al {} \
              después",
+            res(earlier),
             fecha(*earlier_from),
             fecha(*file_to),
             fecha(*governs_to),
+            res(by),
             fecha(*by_from),
             fecha(*by_to)
         ),
@@ -261,10 +269,12 @@ pub fn es(line: &SfcLine<'_>) -> String {
             in_force,
             file,
         } => format!(
-            "  del {} al {}: vigente como {in_force}, el archivo dice {file} (se conserva la \
+            "  del {} al {}: vigente como {}, el archivo dice {} (se conserva la \
              vigente)",
             fecha(*from),
-            fecha(*to)
+            fecha(*to),
+            res(in_force),
+            res(file)
         ),
         SfcLine::New { count, dry_run } => format!(
             "nuevos: {} ({}; moratoria 1,5 × IBC: el histórico no publica cifra de usura)",
@@ -288,10 +298,11 @@ pub fn es(line: &SfcLine<'_>) -> String {
             origin,
             by,
         } => format!(
-            "  del {} al {}: IBC {} ({resolution}, {}) → {}",
+            "  del {} al {}: IBC {} ({}, {}) → {}",
             fecha(*from),
             fecha(*to),
             ibc.map_or("—".to_string(), format_percent),
+            res(resolution),
             match origin {
                 InForce::Shipped => "serie incluida en vigia".to_string(),
                 InForce::Register(id) => format!("tasa N.º {id} del registro"),

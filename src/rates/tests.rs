@@ -299,3 +299,18 @@ fn header_must_name_the_required_columns_and_extra_ones_are_ignored() {
     assert_eq!(s.periods()[0].moratorium_ea_pct(), dec("30"));
     assert_eq!(s.periods()[0].resolution, "");
 }
+
+
+#[test]
+fn a_resolution_reads_in_spanish() {
+    assert_eq!(
+        resolution_es("SB Res. 0244 de 2005 modified by Res. 0266 (date given as 2005-02-01)"),
+        "SB Res. 0244 de 2005 modificada por Res. 0266 (fecha dada como 01/02/2005)"
+    );
+    assert_eq!(
+        resolution_es("SFC Res. 1688 de 2024 (2024-08-30)"),
+        "SFC Res. 1688 de 2024 (30/08/2024)"
+    );
+    // a number that is not a date stays as it is
+    assert_eq!(resolution_es("Res. 20240830"), "Res. 20240830");
+}

@@ -220,7 +220,7 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
             daily: shown_daily_rate(p.daily_rate).to_string().replace('.', ","),
             capital: format_cop(p.capital),
             interest: format_cop(p.interest),
-            resolution: p.resolution.clone(),
+            resolution: crate::rates::resolution_es(&p.resolution),
         });
         let _ = writeln!(w, "{}", table(rows, 2..7));
     }

@@ -267,29 +267,7 @@ pub fn tidy(blocks: Vec<Block>) -> Vec<Block> {
         .collect()
 }
 
-/// Rewrites every `YYYY-MM-DD` in `s` as `DD/MM/YYYY`.
-pub fn iso_dates_to_short(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    while i < b.len() {
-        if i + 10 <= b.len()
-            && s.is_char_boundary(i)
-            && s.is_char_boundary(i + 10)
-            && (i == 0 || !b[i - 1].is_ascii_digit())
-            && (i + 10 == b.len() || !b[i + 10].is_ascii_digit())
-            && let Some(d) = crate::calendar::parse_iso(&s[i..i + 10])
-        {
-            out.push_str(&short_date(d));
-            i += 10;
-            continue;
-        }
-        let c = s[i..].chars().next().unwrap_or(' ');
-        out.push(c);
-        i += c.len_utf8();
-    }
-    out
-}
+pub use crate::lang::iso_dates_to_short;
 
 fn md_escape_cell(s: &str) -> String {
     s.replace('|', "\\|")

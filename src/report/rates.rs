@@ -40,7 +40,7 @@ pub fn periods_table(periods: &[RatePeriod]) -> String {
             .unwrap_or_else(|| "—".into()),
         moratorium: format_percent(p.moratorium_ea_pct()),
         origin: origin(p),
-        resolution: p.resolution.clone(),
+        resolution: crate::rates::resolution_es(&p.resolution),
     });
     let mut t = Table::new(rows);
     t.with(Style::psql());

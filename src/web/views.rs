@@ -184,7 +184,7 @@ pub fn tasa(x: Decimal) -> String {
 /// An SFC resolution's text with every ISO date in it written dd/mm/aaaa (the stored text is
 /// unchanged): `SFC Res. 2168 de 2024 (2024-10-31)` → `SFC Res. 2168 de 2024 (31/10/2024)`.
 pub fn resolucion(text: &str) -> String {
-    crate::report::notice::iso_dates_to_short(text)
+    crate::rates::resolution_es(text)
 }
 
 /// A message shown as a sentence of its own: its first letter capital, a period at its end
