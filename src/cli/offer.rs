@@ -2,6 +2,7 @@
 //! nothing) with its acta, and verify an acta against the register.
 
 use super::places::out_error;
+use super::stage_words::{self, Line};
 use super::{CliError, Ctx, Status, args};
 use crate::files::{self, FileError};
 use crate::offering::adjudicate::Window;
@@ -535,27 +536,6 @@ pub(super) fn read_acta(
     Ok((format, lines, bytes))
 }
 
-/// The first difference between a document's lines and a fresh rendering's, in words.
-pub(super) fn first_difference(lines: &[String], fresh: &[String]) -> Option<String> {
-    acta::first_difference(lines, fresh).map(difference_in_words)
-}
-
-/// Where a document departs from a fresh rendering, in words.
-fn difference_in_words(d: acta::Difference) -> String {
-    match d {
-        acta::Difference::Line {
-            line,
-            document,
-            register,
-        } => format!(
-            "line {line} of the document says {document:?}; the register gives {register:?}"
-        ),
-        acta::Difference::Count { document, register } => {
-            format!("the document has {document} lines of text; the register gives {register}")
-        }
-    }
-}
-
 fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status, CliError> {
     let (format, lines, bytes) = read_acta(file, "offer verify")?;
     let unreadable = |reason: String| unreadable("offer verify", file, reason);
@@ -590,16 +570,18 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     };
     match found {
         Some(acta::Mismatch::Fingerprint { recomputed }) => {
-            writeln!(
-                ctx.out,
-                "NOT VERIFIED: run {} of {code}: its stored outcomes give fingerprint {recomputed}, but the run \
-                 recorded {}; run `vigia audit verify`",
-                run.id, run.fingerprint
-            )?;
+            let line = Line::RunFingerprint {
+                run: run.id,
+                code: &code,
+                recomputed: &recomputed,
+                recorded: &run.fingerprint,
+            };
+            writeln!(ctx.out, "{}", stage_words::line(ctx.lang, &line))?;
             return Ok(Status::Findings);
         }
         Some(acta::Mismatch::Text(d)) => {
-            writeln!(ctx.out, "NOT VERIFIED: {}", difference_in_words(d))?;
+            let line = Line::DocumentDiffers(&d);
+            writeln!(ctx.out, "{}", stage_words::line(ctx.lang, &line))?;
             return Ok(Status::Findings);
         }
         None => {}

@@ -3,7 +3,7 @@
 //! persisting tie by a verifiable draw (and re-check it), adjudicate or declare the stage void
 //! with its acta. Translates flags into the rules' inputs and renders; decides nothing.
 
-use super::offer::{acta_format, first_difference, read_acta, unreadable};
+use super::offer::{acta_format, read_acta, unreadable};
 use super::places::out_error;
 use super::stage_words;
 use super::{CliError, Ctx, Status, args};
@@ -800,8 +800,9 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     };
     let fresh = crate::report::acta::lines_of(&stage_acta::render(&data, format), format)
         .map_err(refuse)?;
-    if let Some(d) = first_difference(&lines, &fresh) {
-        writeln!(ctx.out, "NOT VERIFIED: {d}")?;
+    if let Some(d) = crate::report::acta::first_difference(&lines, &fresh) {
+        let line = stage_words::line(ctx.lang, &stage_words::Line::DocumentDiffers(&d));
+        writeln!(ctx.out, "{line}")?;
         return Ok(Status::Findings);
     }
     let head = crate::store::audit::head_at(conn, "stage_conclusions", k.id)?;

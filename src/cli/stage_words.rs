@@ -1,11 +1,12 @@
-//! The lines `stage acta`, `stage verify` and `stage draw --verify` print, in English and in
-//! Spanish (es-CO figures); each difference found is worded by `catalogue::stage`.
+//! The lines `stage acta`, `stage verify`, `stage draw --verify` and `offer verify` print, in
+//! English and in Spanish (es-CO figures); each difference found is worded by `catalogue::stage`.
 
 use crate::catalogue::stage::{acciones, discrepancy, draw_discrepancy};
 use crate::lang::{Lang, fecha, numero};
 use crate::later_stages::Stage;
 use crate::money::format_cop;
 use crate::register::stage as rules;
+use crate::report::acta::Difference;
 use crate::store::stage::{Conclusion, Kind};
 use chrono::NaiveDate;
 
@@ -32,6 +33,15 @@ pub(super) enum Line<'a> {
         code: &'a str,
         conclusion: i64,
         found: &'a rules::Discrepancy,
+    },
+    /// A document (an acta of either stage) that departs from a fresh rendering of the register.
+    DocumentDiffers(&'a Difference),
+    /// A first-stage run whose stored outcomes no longer give the fingerprint it recorded.
+    RunFingerprint {
+        run: i64,
+        code: &'a str,
+        recomputed: &'a str,
+        recorded: &'a str,
     },
     /// The acta matches the register; `anchor`: the audit event recording the conclusion.
     Verified {
@@ -85,6 +95,66 @@ fn kind_es(kind: Kind, on: NaiveDate) -> String {
 /// The line in `lang`.
 pub(super) fn line(lang: Lang, l: &Line<'_>) -> String {
     match (lang, l) {
+        (
+            Lang::En,
+            Line::DocumentDiffers(Difference::Line {
+                line,
+                document,
+                register,
+            }),
+        ) => {
+            format!(
+                "NOT VERIFIED: line {line} of the document says {document:?}; the register gives \
+                 {register:?}"
+            )
+        }
+        (
+            Lang::Es,
+            Line::DocumentDiffers(Difference::Line {
+                line,
+                document,
+                register,
+            }),
+        ) => {
+            format!(
+                "NO VERIFICADO: la línea {} del documento dice «{document}»; el registro da \
+                 «{register}»",
+                numero(*line as u64)
+            )
+        }
+        (Lang::En, Line::DocumentDiffers(Difference::Count { document, register })) => format!(
+            "NOT VERIFIED: the document has {document} lines of text; the register gives {register}"
+        ),
+        (Lang::Es, Line::DocumentDiffers(Difference::Count { document, register })) => format!(
+            "NO VERIFICADO: el documento tiene {} líneas de texto; el registro da {}",
+            numero(*document as u64),
+            numero(*register as u64)
+        ),
+        (
+            Lang::En,
+            Line::RunFingerprint {
+                run,
+                code,
+                recomputed,
+                recorded,
+            },
+        ) => format!(
+            "NOT VERIFIED: run {run} of {code}: its stored outcomes give fingerprint {recomputed}, \
+             but the run recorded {recorded}; run `vigia audit verify`"
+        ),
+        (
+            Lang::Es,
+            Line::RunFingerprint {
+                run,
+                code,
+                recomputed,
+                recorded,
+            },
+        ) => format!(
+            "NO VERIFICADO: la adjudicación N.º {run} de {code}: sus resultados guardados dan la \
+             huella {recomputed}, pero la adjudicación registró {recorded}; ejecute `vigia audit \
+             verify`"
+        ),
         (
             _,
             Line::DrawNotVerified {

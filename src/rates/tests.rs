@@ -300,7 +300,6 @@ fn header_must_name_the_required_columns_and_extra_ones_are_ignored() {
     assert_eq!(s.periods()[0].resolution, "");
 }
 
-
 #[test]
 fn a_resolution_reads_in_spanish() {
     assert_eq!(

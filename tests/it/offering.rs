@@ -306,7 +306,23 @@ fn the_acta_renders_in_three_formats_and_verifies() {
     let f = r.file("forged.md", forged.as_bytes());
     let o = r.run(&["offer", "verify", &f]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(crate::common::out(&o).starts_with("NOT VERIFIED"));
+    let v = crate::common::out(&o);
+    assert!(
+        v.starts_with("NOT VERIFIED: line ") && v.contains("6 + 20/22") && v.contains("5 + 20/22"),
+        "{v}"
+    );
+    // in Spanish, the same difference in Spanish words, the lines quoted with «»
+    let o = r.run(&["--lang", "es", "offer", "verify", &f]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = crate::common::out(&o);
+    assert!(
+        v.starts_with("NO VERIFICADO: la línea ")
+            && v.contains(" del documento dice «")
+            && v.contains("6 + 20/22")
+            && v.contains("»; el registro da «")
+            && v.contains("5 + 20/22"),
+        "{v}"
+    );
 }
 
 #[test]

@@ -545,6 +545,16 @@ fn a_stage_acta_is_written_again_and_verified_and_a_forged_one_is_caught() {
             && v.contains("$ 1.100"),
         "{v}"
     );
+    let o = r.run(&["--lang", "es", "stage", "verify", &f]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = crate::common::out(&o);
+    assert!(
+        v.starts_with("NO VERIFICADO: la línea ")
+            && v.contains("dice «")
+            && v.contains("$ 1.000 | $ 12.886.682.000")
+            && v.contains("el registro da «"),
+        "{v}"
+    );
     // refusals name the file
     let offer_acta = r.dir.path().join("offer.md");
     r.ok(&[
