@@ -1,5 +1,6 @@
 //! `vigia audit ...`: read the audit trail and verify its hash chain against the stored rows.
 
+use super::audit_words::{self, Line};
 use super::{CliError, Ctx, Status};
 use crate::lang::Lang;
 use crate::register::{self, audit::Audit};
@@ -131,16 +132,13 @@ impl AuditCommand {
                 let (line, c) = Checkpointer::new(ctx, true)?
                     .reanchoring(reason)
                     .sign(&mut store, &officer)?;
-                writeln!(
-                    ctx.out,
-                    "checkpoint {line}: {} events, head {}, signed {} with key {}; appended to {} \
-                     and recorded in the chain",
-                    c.count,
-                    &c.head[..12],
-                    c.at,
-                    c.key,
-                    ctx.checkpoint_log()?.display()
-                )?;
+                let path = ctx.checkpoint_log()?;
+                let l = Line::Signed {
+                    line,
+                    checkpoint: &c,
+                    path: &path,
+                };
+                writeln!(ctx.out, "{}", audit_words::line(ctx.lang, &l))?;
                 Ok(Status::Ok)
             }
         }
@@ -186,10 +184,12 @@ impl Checkpointer {
 
     fn nothing_to_extend(&self) -> Result<(), CliError> {
         if self.no_log() && !self.start {
-            return Err(CliError::Refused(format!(
-                "nothing was signed: there is no checkpoint in {} to extend; run `vigia audit \
+            let log = self.log.display();
+            return Err(CliError::Said(crate::said!(
+                "nothing was signed: there is no checkpoint in {log} to extend; run `vigia audit \
                  verify`, and restore the log from a backup",
-                self.log.display()
+                "no se firmó nada: no hay ningún punto de control en {log} que extender; ejecute \
+                 `vigia audit verify` y restaure el registro de una copia de seguridad"
             )));
         }
         Ok(())
@@ -209,40 +209,51 @@ impl Checkpointer {
         officer: &str,
     ) -> Result<(usize, Checkpoint), CliError> {
         self.nothing_to_extend()?;
-        let refused = |why: String| {
-            CliError::Refused(format!(
-                "nothing was signed: {why}; run `vigia audit verify`"
+        let refused = |why: &crate::lang::Said| {
+            let (en, es) = (why.en(), why.es());
+            CliError::Said(crate::said!(
+                "nothing was signed: {en}; run `vigia audit verify`",
+                "no se firmó nada: {es}; ejecute `vigia audit verify`"
             ))
         };
         let log = checkpoint::read(&self.log, &self.key)?.unwrap_or_default();
         if let Some(p) = log.problems.first() {
-            return Err(refused(p.en().to_string()));
+            return Err(refused(p));
         }
         let recorded = anchors::list(store.conn())?;
         let in_chain = anchors::check_recorded(&self.key, &recorded);
         if let Some(p) = in_chain.problems.first() {
-            return Err(refused(p.en().to_string()));
+            return Err(refused(p));
         }
         let events = audit::head(store.conn())?.count;
         match (self.no_log(), &self.reanchor) {
             (false, Some(_)) => {
-                return Err(CliError::Refused(format!(
+                let (path, lines) = (self.log.display(), log.lines);
+                return Err(CliError::Said(crate::said!(
                     "nothing was signed: --reanchor starts a checkpoint log only where there is \
-                     none, and {} holds {} line(s); extend it with `vigia audit checkpoint`, or, \
-                     if it does not verify, keep it aside as evidence before re-anchoring",
-                    self.log.display(),
-                    log.lines
+                     none, and {path} holds {lines} line(s); extend it with `vigia audit \
+                     checkpoint`, or, if it does not verify, keep it aside as evidence before \
+                     re-anchoring",
+                    "no se firmó nada: --reanchor empieza un registro de puntos de control solo \
+                     donde no hay ninguno, y {path} tiene {lines} línea(s); extiéndalo con `vigia \
+                     audit checkpoint` o, si no se verifica, guárdelo aparte como prueba antes de \
+                     volver a anclar"
                 )));
             }
             (true, None) if events > 0 => {
-                return Err(CliError::Refused(missing_log(&self.log, events, &recorded)));
+                return Err(CliError::Said(missing_log(&self.log, events, &recorded)));
             }
             _ => {}
         }
         if !self.no_log()
             && let Some(i) = register::audit::missing_from_log(&recorded, &log)
         {
-            return Err(refused(not_in_log(&recorded[i], &self.log)));
+            let r = &recorded[i];
+            let why = crate::lang::Said::new(
+                audit_words::not_in_log(Lang::En, r, &self.log),
+                audit_words::not_in_log(Lang::Es, r, &self.log),
+            );
+            return Err(refused(&why));
         }
         // the latest head signed, in the log or in the chain
         let from = log
@@ -257,8 +268,7 @@ impl Checkpointer {
             });
         let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
         let c = store.write::<_, CliError>(officer, |tx| {
-            let head = audit::head_extending(tx.conn(), &from)?
-                .map_err(|m| refused(m.reason.en().to_string()))?;
+            let head = audit::head_extending(tx.conn(), &from)?.map_err(|m| refused(&m.reason))?;
             let c = self.key.sign(&head, &now)?;
             checkpoint::append(&self.log, &c)?;
             anchors::record(tx, &c, self.reanchor.as_deref())?;
@@ -269,36 +279,40 @@ impl Checkpointer {
 }
 
 /// Why no new log is started over a chain with events (and what to do instead).
-fn missing_log(path: &std::path::Path, events: i64, recorded: &[Recorded]) -> String {
-    let held = match recorded.last() {
-        Some(r) => format!(
-            ", and records {} checkpoint(s), the last signed {} at {} events",
-            recorded.len(),
-            r.checkpoint.at,
-            r.checkpoint.count
+fn missing_log(path: &std::path::Path, events: i64, recorded: &[Recorded]) -> crate::lang::Said {
+    let (held, tiene) = match recorded.last() {
+        Some(r) => (
+            format!(
+                ", and records {} checkpoint(s), the last signed {} at {} events",
+                recorded.len(),
+                r.checkpoint.at,
+                r.checkpoint.count
+            ),
+            format!(
+                ", y registra {} punto(s) de control, el último firmado el {} a los {} eventos",
+                crate::lang::numero(recorded.len() as u64),
+                crate::lang::momento(&r.checkpoint.at),
+                crate::lang::numero(r.checkpoint.count.unsigned_abs())
+            ),
         ),
-        None => String::new(),
+        None => (String::new(), String::new()),
     };
-    format!(
-        "nothing was signed: there is no checkpoint log at {}, and the chain has {events} \
+    let path = path.display();
+    let eventos = crate::lang::numero(events.unsigned_abs());
+    crate::said!(
+        "nothing was signed: there is no checkpoint log at {path}, and the chain has {events} \
          events{held}: a new log would anchor whatever the chain holds now, a rewritten chain \
          included. Restore the log from a backup (`vigia backup` writes it beside each copy as \
          FILE.checkpoints) and run `vigia audit verify`; only if it is lost for good, start a \
          new one with `vigia audit checkpoint --reanchor --reason TEXT` (the reason is recorded \
          in the chain and every later `audit verify` reports it)",
-        path.display()
-    )
-}
-
-fn not_in_log(r: &Recorded, path: &std::path::Path) -> String {
-    format!(
-        "the chain records the checkpoint signed {} at {} events (audit_checkpoints row {}), \
-         which is not in {}: the log was replaced by an older copy or cut; restore it from a \
-         backup",
-        r.checkpoint.at,
-        r.checkpoint.count,
-        r.id,
-        path.display()
+        "no se firmó nada: no hay registro de puntos de control en {path}, y la cadena tiene \
+         {eventos} eventos{tiene}: un registro nuevo anclaría lo que la cadena tenga ahora, \
+         también una cadena reescrita. Restaure el registro de una copia de seguridad (`vigia \
+         backup` lo escribe junto a cada copia como ARCHIVO.checkpoints) y ejecute `vigia audit \
+         verify`; solo si se perdió para siempre, empiece uno nuevo con `vigia audit checkpoint \
+         --reanchor --reason TEXTO` (el motivo queda en la cadena y lo informa cada `audit \
+         verify` posterior)"
     )
 }
 
@@ -320,84 +334,67 @@ fn report_verification(found: &Audit, lang: Lang, out: &mut dyn Write) -> Result
             since: v.events - c.count - i64::from(own),
         });
         writeln!(out, "{said}")?;
-        restarts(found, out)?;
+        restarts(found, lang, out)?;
         return Ok(Status::Ok);
     }
+    let say = |out: &mut dyn Write, l: Line<'_>| writeln!(out, "{}", audit_words::line(lang, &l));
     if let Some(m) = &v.first_mismatch {
-        let at = match &m.place {
-            audit::Place::Event {
-                seq,
-                entity,
-                entity_id,
-            } => format!("event {seq} ({entity} {entity_id})"),
-            audit::Place::Row { entity, entity_id } => format!("no event ({entity} {entity_id})"),
-            audit::Place::Anchor { name } => name.en().to_string(),
-        };
-        writeln!(out, "AUDIT MISMATCH at {at}: {}", m.reason)?;
-        // the row a bulk write's prints name, in the run's language (the line above names it
-        // in English)
+        say(
+            out,
+            Line::Mismatch {
+                place: &m.place,
+                reason: &m.reason,
+            },
+        )?;
+        // the row a bulk write's prints name, in Spanish (the English reason above names it)
         if let Some(l) = m.located.as_ref().filter(|_| lang != Lang::En) {
             writeln!(out, "FILA ALTERADA: {}", l.said().in_lang(lang))?;
         }
     }
     for p in &found.in_chain.problems {
-        writeln!(out, "CHECKPOINT IN THE CHAIN: {p}")?;
+        say(out, Line::InChain(p))?;
     }
     match log {
-        None => {
-            let held = match found.recorded.last() {
-                Some(r) => format!(
-                    "the chain records {} checkpoint(s), the last signed {} at {} events, and \
-                     was checked against them",
-                    found.recorded.len(),
-                    r.checkpoint.at,
-                    r.checkpoint.count
-                ),
-                None => "nothing outside the database anchors the chain, and it records no \
-                         checkpoint"
-                    .into(),
-            };
-            writeln!(
-                out,
-                "CHECKPOINT LOG MISSING: there is no checkpoint in {}: {held}; restore the log \
-                 from a backup (`vigia backup` writes it beside each copy as FILE.checkpoints); \
-                 only if it is lost for good, `vigia audit checkpoint --reanchor --reason TEXT` \
-                 starts a new one (recorded in the chain, reported by every later verify)",
-                found.log_path.display()
-            )?
-        }
+        None => say(
+            out,
+            Line::LogMissing {
+                path: &found.log_path,
+                recorded: &found.recorded,
+            },
+        )?,
         Some(l) => {
             for p in &l.problems {
-                writeln!(out, "CHECKPOINT LOG: {p}")?;
+                say(out, Line::Log(p))?;
             }
         }
     }
     if let Some(r) = missing {
-        writeln!(out, "CHECKPOINT LOG: {}", not_in_log(r, &found.log_path))?;
+        say(
+            out,
+            Line::NotInLog {
+                recorded: r,
+                path: &found.log_path,
+            },
+        )?;
     }
     for s in &v.schema {
-        writeln!(out, "SCHEMA MISMATCH: {s}")?;
+        say(out, Line::Schema(s))?;
     }
     for s in &v.storage {
-        writeln!(out, "FILE DAMAGED (SQLite quick_check): {s}")?;
+        say(out, Line::Storage(s))?;
     }
-    restarts(found, out)?;
+    restarts(found, lang, out)?;
     Ok(Status::Findings)
 }
 
 /// Every time the log was started again, and the checkpoints that cannot be checked.
-fn restarts(found: &Audit, out: &mut dyn Write) -> Result<(), CliError> {
-    for (r, reason) in found.reanchors() {
-        writeln!(
-            out,
-            "CHECKPOINT LOG STARTED AGAIN on {} by {} at {} events (audit_checkpoints row \
-                 {}): {reason}; what the chain held before it is anchored only by the \
-                 checkpoints it records",
-            r.created_at, r.created_by, r.checkpoint.count, r.id
-        )?;
+fn restarts(found: &Audit, lang: Lang, out: &mut dyn Write) -> Result<(), CliError> {
+    for (recorded, reason) in found.reanchors() {
+        let l = Line::Restarted { recorded, reason };
+        writeln!(out, "{}", audit_words::line(lang, &l))?;
     }
     for n in &found.in_chain.notes {
-        writeln!(out, "NOTE: {n}")?;
+        writeln!(out, "{}", audit_words::line(lang, &Line::Note(n)))?;
     }
     Ok(())
 }

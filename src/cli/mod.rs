@@ -6,6 +6,7 @@ pub(crate) mod acceptances;
 pub(crate) mod adjudications;
 pub(crate) mod args;
 pub(crate) mod audit;
+mod audit_words;
 pub(crate) mod backup;
 pub(crate) mod breach;
 pub(crate) mod calendar;
@@ -409,6 +410,8 @@ pub enum CliError {
     Checkpoint(CheckpointError),
     /// A register rule refused the write; the words name the flags.
     Refused(String),
+    /// A refusal worded in both languages where it is found (the words name the flags).
+    Said(crate::lang::Said),
     /// A register rule refused the write, worded when printed in the run's language, each
     /// field named by `flag`.
     Refusal {
@@ -504,6 +507,7 @@ impl CliError {
                 value,
                 unusable,
             } => format!("{flag} {value}: {}", unusable.reason(lang)),
+            CliError::Said(said) => said.in_lang(lang).to_string(),
             CliError::Many { what, problems } => {
                 let mut m = crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::Problems {
                     what: what.in_lang(lang),
@@ -588,6 +592,7 @@ impl fmt::Display for CliError {
             ),
             CliError::Checkpoint(e) => e.fmt(f),
             CliError::Refused(m) => f.write_str(m),
+            CliError::Said(said) => f.write_str(said.en()),
             CliError::Refusal { .. } | CliError::Refusals { .. } | CliError::FineInput { .. } => {
                 f.write_str(&self.typed_in(Lang::En).unwrap_or_default())
             }

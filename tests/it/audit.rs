@@ -534,6 +534,31 @@ fn a_rewritten_chain_whose_checkpoint_log_was_deleted_cannot_be_anchored_again()
     assert!(text.contains("CHECKPOINT LOG MISSING: "), "{text}");
     assert!(text.contains("the chain records 2 checkpoint(s)"), "{text}");
     suggests_no_plain_checkpoint(&text);
+    // the same findings in Spanish: every line and the refusal worded in Spanish
+    let o = r.run(&["--lang", "es", "audit", "verify"]);
+    assert_eq!(o.status.code(), Some(1));
+    let es = out(&o);
+    assert!(
+        es.starts_with("DISCREPANCIA EN LA AUDITORÍA en ")
+            && es.contains(
+                "FALTA EL REGISTRO DE PUNTOS DE CONTROL: no hay ningún punto de control en "
+            )
+            && es.contains("la cadena registra 2 punto(s) de control"),
+        "{es}"
+    );
+    assert!(
+        !es.contains("CHECKPOINT") && !es.contains("AUDIT MISMATCH"),
+        "{es}"
+    );
+    suggests_no_plain_checkpoint(&es);
+    let o = r.run(&["--lang", "es", "audit", "checkpoint"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = err(&o);
+    assert!(
+        e.contains("no se firmó nada: no hay registro de puntos de control en ")
+            && e.contains("y la cadena tiene 5 eventos"),
+        "{e}"
+    );
 
     // none of the commands that once re-anchored it does now, and no log appears
     let e = r.fails(&["audit", "checkpoint"]);
