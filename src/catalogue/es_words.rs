@@ -105,9 +105,14 @@ pub fn store_error(e: &crate::store::StoreError) -> String {
             holder: Some(h),
             waited,
         } => format!(
-            "el registro está ocupado: {h}, y aún tenía su bloqueo de escritura después de {} s; no \
-             se escribió nada: ejecute el comando de nuevo cuando aquel termine",
-            waited.as_secs_f64()
+            "el registro está ocupado: {} de {} (proceso {}), escribiendo desde el {}, y aún tenía \
+             su bloqueo de escritura después de {} s; no se escribió nada: ejecute el comando de \
+             nuevo cuando aquel termine",
+            h.who.as_deref().unwrap_or("un comando de vigia"),
+            h.actor,
+            h.process,
+            crate::lang::momento(&h.since),
+            waited.as_secs_f64().to_string().replace('.', ",")
         ),
         E::Busy {
             holder: None,
@@ -249,4 +254,47 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
         None => {}
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::store::{StoreError, Writer};
+
+    /// The note of the writer holding the lock, worded in Spanish: its own name as it gave it,
+    /// the officer, the process, and since when in Colombian time (UTC−5).
+    #[test]
+    fn a_busy_register_names_its_writer_in_spanish() {
+        let e = StoreError::Busy {
+            holder: Some(Writer {
+                who: Some("`vigia adjudications import`".into()),
+                actor: "ana".into(),
+                process: 4242,
+                since: "2026-12-03T15:04:05Z".into(),
+            }),
+            waited: std::time::Duration::from_millis(200),
+        };
+        assert_eq!(
+            super::store_error(&e),
+            "el registro está ocupado: `vigia adjudications import` de ana (proceso 4242), \
+             escribiendo desde el 03/12/2026 10:04 (hora de Colombia), y aún tenía su bloqueo de \
+             escritura después de 0,2 s; no se escribió nada: ejecute el comando de nuevo cuando \
+             aquel termine"
+        );
+        // a writer that gave no name
+        let e = StoreError::Busy {
+            holder: Some(Writer {
+                who: None,
+                actor: "luis".into(),
+                process: 7,
+                since: "2026-12-03T15:04:05Z".into(),
+            }),
+            waited: std::time::Duration::from_secs(30),
+        };
+        assert!(
+            super::store_error(&e)
+                .starts_with("el registro está ocupado: un comando de vigia de luis"),
+            "{}",
+            super::store_error(&e)
+        );
+    }
 }

@@ -249,7 +249,7 @@ impl Ctx<'_> {
             });
         }
         let mut store = Store::open(&path).map_err(|e| not_a_register(e, &path))?;
-        store.set_command(&self.command);
+        store.set_command(&format!("`vigia {}`", self.command));
         Ok(store)
     }
 
@@ -271,7 +271,7 @@ impl Ctx<'_> {
         // created 0600 (create_new) before SQLite opens it: its -wal and -shm files take the
         // same mode
         let mut store = Store::create(&path).map_err(|e| not_a_register(e, &path))?;
-        store.set_command(&self.command);
+        store.set_command(&format!("`vigia {}`", self.command));
         restrict_permissions(&path);
         Ok((store, path, existed))
     }

@@ -209,8 +209,8 @@ pub enum StoreError {
     NotARegister(String),
     /// Another writer held the write lock for the whole busy timeout.
     Busy {
-        /// Its note (command, officer, process, since when), when it left one.
-        holder: Option<String>,
+        /// Its note (who writes, officer, process, since when), when it left one.
+        holder: Option<Writer>,
         waited: std::time::Duration,
     },
 }
@@ -274,8 +274,13 @@ impl fmt::Display for StoreError {
                 waited,
             } => write!(
                 f,
-                "the register is busy: {h}, and still held its write lock after {}; nothing was \
-                 written: run the command again when that one has finished",
+                "the register is busy: {} by {} (process {}), writing since {}, and still held \
+                 its write lock after {}; nothing was written: run the command again when that \
+                 one has finished",
+                h.who.as_deref().unwrap_or("a vigia command"),
+                h.actor,
+                h.process,
+                h.since,
                 seconds(*waited)
             ),
             StoreError::Busy {
@@ -379,6 +384,48 @@ const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 /// command from it. Best effort: a directory it cannot write to only loses the name.
 struct WriterNote(Option<std::path::PathBuf>);
 
+/// Who holds the write lock, as the note it left says: each front end words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Writer {
+    /// The front end's name for itself and what it does (none: it gave none).
+    pub who: Option<String>,
+    /// The officer writing.
+    pub actor: String,
+    pub process: u32,
+    /// Since when, UTC (RFC 3339).
+    pub since: String,
+}
+
+impl Writer {
+    /// The note's text: one field a line (who, officer, process, since).
+    fn note(&self) -> String {
+        let one_line = |s: &str| s.replace(['\n', '\r'], " ");
+        format!(
+            "{}\n{}\n{}\n{}\n",
+            one_line(self.who.as_deref().unwrap_or("")),
+            one_line(&self.actor),
+            self.process,
+            self.since
+        )
+    }
+
+    /// A note read back; none when it is not one (empty, cut, another format).
+    fn of_note(text: &str) -> Option<Writer> {
+        let mut lines = text.lines();
+        let who = lines.next()?.trim();
+        let actor = lines.next()?.trim().to_string();
+        let process = lines.next()?.trim().parse().ok()?;
+        let since = lines.next()?.trim().to_string();
+        Some(Writer {
+            who: Some(who.to_string()).filter(|w| !w.is_empty()),
+            actor,
+            process,
+            since,
+        })
+        .filter(|w| !w.actor.is_empty() && !w.since.is_empty())
+    }
+}
+
 impl WriterNote {
     fn path_of(db: &Path) -> std::path::PathBuf {
         let mut p = db.as_os_str().to_owned();
@@ -412,9 +459,8 @@ impl WriterNote {
     }
 
     /// The note of the writer holding the lock on the register at `db` now, if it left one.
-    fn read(db: Option<&Path>) -> Option<String> {
-        let text = std::fs::read_to_string(Self::path_of(db?)).ok()?;
-        Some(text.trim().to_string()).filter(|t| !t.is_empty())
+    fn read(db: Option<&Path>) -> Option<Writer> {
+        Writer::of_note(&std::fs::read_to_string(Self::path_of(db?)).ok()?)
     }
 }
 
@@ -585,8 +631,9 @@ impl Store {
         &self.conn
     }
 
-    /// Names the command that writes through this store (e.g. "payment record"), for the note
-    /// another writer reads when it waits for the lock in vain.
+    /// Names who writes through this store as its front end words itself (the command line:
+    /// "`vigia payment record`"), for the note another writer reads when it waits for the lock
+    /// in vain.
     pub fn set_command(&mut self, command: &str) {
         self.command = command.to_string();
     }
@@ -608,19 +655,14 @@ impl Store {
         // before anything is read, so a concurrent writer can never invalidate what this
         // transaction read; a deferred one would fail with "database is locked" instead of waiting.
         let now = now_utc();
-        let command = if self.command.is_empty() {
-            "a vigia command".to_string()
-        } else {
-            format!("`vigia {}`", self.command)
-        };
         let tx = begin_immediate(&mut self.conn, self.busy_timeout)?;
-        let note = WriterNote::leave(
-            &tx,
-            &format!(
-                "{command} by {actor} (process {}), writing since {now}",
-                std::process::id()
-            ),
-        );
+        let writer = Writer {
+            who: Some(self.command.clone()).filter(|c| !c.is_empty()),
+            actor: actor.to_string(),
+            process: std::process::id(),
+            since: now.clone(),
+        };
+        let note = WriterNote::leave(&tx, &writer.note());
         let mut w = Tx {
             tx,
             actor: actor.to_string(),

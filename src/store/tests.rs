@@ -760,7 +760,7 @@ fn a_writer_that_waits_in_vain_names_the_command_holding_the_lock() {
     drop(Store::create(&path).unwrap());
     let note = WriterNote::path_of(&path);
     let mut importing = Store::open(&path).unwrap();
-    importing.set_command("adjudications import");
+    importing.set_command("`vigia adjudications import`");
     importing
         .write("ana", |_| {
             assert!(note.exists(), "the writer left no note");
@@ -772,7 +772,7 @@ fn a_writer_that_waits_in_vain_names_the_command_holding_the_lock() {
             let text = e.to_string();
             let want = format!(
                 "the register is busy: `vigia adjudications import` by ana (process {}), \
-                     writing since ",
+                     writing since 20",
                 std::process::id()
             );
             assert!(text.starts_with(&want), "{text}");
