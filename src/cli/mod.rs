@@ -723,40 +723,52 @@ pub fn refusal_in(
     r: &register::Refusal,
     flag: impl Fn(register::Field) -> &'static str,
 ) -> String {
+    // the placeholders as the help of the run's language writes them
+    let es = lang == Lang::Es;
+    let ph = |en: &'static str, es_word: &'static str| if es { es_word } else { en };
     let (its, set_it) = match lang {
         Lang::En => ("its paz y salvo", "set it with"),
         Lang::Es => ("su paz y salvo", "regístrelo con"),
     };
+    let text = ph("TEXT", "TEXTO");
     r.describe_acting(
         lang,
-        |f| flag(f).to_string(),
+        // a positional argument named as the help of the run's language names it
+        |f| match (lang, flag(f)) {
+            (Lang::Es, "breach") => "incumplimiento N.º".to_string(),
+            (_, name) => name.to_string(),
+        },
         |f| {
             let value = match f {
-                register::Field::Lender => " NAME",
-                register::Field::VoidReason | register::Field::ValidityReason => " TEXT",
-                register::Field::SupersedeReason => " --reason TEXT",
-                register::Field::AllowDuplicate => "",
+                register::Field::Lender => format!(" {}", ph("NAME", "NOMBRE")),
+                register::Field::VoidReason | register::Field::ValidityReason => format!(" {text}"),
+                register::Field::SupersedeReason => format!(" --reason {text}"),
+                register::Field::AllowDuplicate => String::new(),
                 register::Field::Settlement => {
-                    return format!("{its}: vigia settlement issue BREACH");
+                    let breach = ph("BREACH", "INCUMPLIMIENTO");
+                    return format!("{its}: vigia settlement issue {breach}");
                 }
                 // a holder's contact, recorded with its own command (a delivery needs it)
                 register::Field::Address => {
-                    return "vigia holder update DOC --address TEXT --city TEXT".to_string();
+                    return format!("vigia holder update DOC --address {text} --city {text}");
                 }
                 register::Field::Email => {
-                    return "vigia holder update DOC --email ADDRESS".to_string();
+                    let address = ph("ADDRESS", "CORREO");
+                    return format!("vigia holder update DOC --email {address}");
                 }
                 register::Field::Letterhead => {
+                    let code = ph("CODE", "CÓDIGO");
                     return format!(
-                        "{set_it}: vigia program letters set CODE --entity TEXT --signatory-name TEXT \
-                         --signatory-position TEXT --return-address TEXT --bank TEXT --account TEXT"
+                        "{set_it}: vigia program letters set {code} --entity {text} \
+                         --signatory-name {text} --signatory-position {text} --return-address \
+                         {text} --bank {text} --account {text}"
                     );
                 }
-                _ => " VALUE",
+                _ => format!(" {}", ph("VALUE", "VALOR")),
             };
             format!("{}{value}", flag(f))
         },
-        |act| Some(remedy::act(act)),
+        |act| Some(remedy::act(act, lang)),
     )
 }
 

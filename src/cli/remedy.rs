@@ -48,7 +48,7 @@ pub(crate) fn row(remedy: crate::import::Remedy, lang: Lang) -> String {
         ),
         (Remedy::CorrectLineOrVoid { adjudication: id }, Lang::Es) => format!(
             "; si el registro está bien, corrija la línea; si el archivo está bien, anule la adjudicación \
-             N.º {id} (`vigia adjudications void {id} --reason TEXT`) e importe de nuevo el archivo"
+             N.º {id} (`vigia adjudications void {id} --reason TEXTO`) e importe de nuevo el archivo"
         ),
         (Remedy::LookUpAdjudications, Lang::En) => " (see `vigia adjudications list`)".to_string(),
         (Remedy::LookUpAdjudications, Lang::Es) => " (vea `vigia adjudications list`)".to_string(),
@@ -64,47 +64,77 @@ pub(crate) fn problem(p: &crate::store::Problem, lang: Lang) -> String {
     }
 }
 
-/// The command that carries out an act a register refusal waits for.
-pub(crate) fn act(act: &crate::register::Act) -> String {
+/// The command that carries out an act a register refusal waits for, its placeholders and
+/// dates written as the help of `lang` writes them (`--reason TEXTO`, `--on 28/06/2024`).
+pub(crate) fn act(act: &crate::register::Act, lang: Lang) -> String {
     use crate::register::{Act, Record};
+    let es = lang == Lang::Es;
+    let ph = |en: &'static str, es_word: &'static str| if es { es_word } else { en };
+    let (text, d) = (ph("TEXT", "TEXTO"), ph("D", "FECHA"));
+    let date = |on: &chrono::NaiveDate| {
+        if es {
+            crate::lang::fecha(*on)
+        } else {
+            on.to_string()
+        }
+    };
     match act {
-        Act::Void(Record::Adjudication) => "vigia adjudications void ID --reason TEXT".to_string(),
-        Act::Void(Record::Breach) => "vigia breach void ID --reason TEXT".to_string(),
-        Act::Void(Record::Pledge) => "vigia pledge void ID --reason TEXT".to_string(),
-        Act::Void(Record::Payment) => "vigia payment void ID --reason TEXT".to_string(),
-        Act::OpenOffer { program } => format!("vigia offer open {program} --opens D --closes D"),
+        Act::Void(record) => {
+            let what = match record {
+                Record::Adjudication => "adjudications",
+                Record::Breach => "breach",
+                Record::Pledge => "pledge",
+                Record::Payment => "payment",
+            };
+            format!("vigia {what} void ID --reason {text}")
+        }
+        Act::OpenOffer { program } => {
+            format!("vigia offer open {program} --opens {d} --closes {d}")
+        }
         Act::ImportAcceptances { program } => {
-            format!("vigia acceptances import FILE --program {program}")
+            let file = ph("FILE", "ARCHIVO");
+            format!("vigia acceptances import {file} --program {program}")
         }
-        Act::AdjudicateOffer { program } => format!("vigia offer adjudicate {program} --on D"),
-        Act::RecordExternal { program } => {
-            format!("vigia offer record-external {program} --on D --awarded N --acta REF")
-        }
+        Act::AdjudicateOffer { program } => format!("vigia offer adjudicate {program} --on {d}"),
+        Act::RecordExternal { program } => format!(
+            "vigia offer record-external {program} --on {d} --awarded N --acta {}",
+            ph("REF", "REFERENCIA")
+        ),
         Act::OpenTranche {
             program,
             stage,
             tranche: Some(tranche),
             shares: Some(shares),
         } => format!(
-            "vigia stage open {program} --stage {stage} --tranche {tranche} --shares {shares} --opens D --closes D"
+            "vigia stage open {program} --stage {stage} --tranche {tranche} --shares {shares} --opens {d} --closes {d}"
         ),
         Act::OpenTranche { program, stage, .. } => {
-            format!("vigia stage open {program} --stage {stage} --shares N --opens D --closes D")
+            format!(
+                "vigia stage open {program} --stage {stage} --shares N --opens {d} --closes {d}"
+            )
         }
         Act::Improve => "vigia stage improve".to_string(),
         Act::Draw {
             program,
             stage,
             tranche,
-        } => format!("vigia stage draw {program} --stage {stage} --tranche {tranche} --seed TEXT"),
+        } => {
+            format!("vigia stage draw {program} --stage {stage} --tranche {tranche} --seed {text}")
+        }
         Act::VerifyDraws { program, stage } => {
             format!("vigia stage draw --verify {program} --stage {stage}")
         }
         Act::AdjudicateStage { program, stage, on } => {
-            format!("vigia stage adjudicate {program} --stage {stage} --on {on}")
+            format!(
+                "vigia stage adjudicate {program} --stage {stage} --on {}",
+                date(on)
+            )
         }
         Act::DeclareVoid { program, stage, on } => {
-            format!("vigia stage desert {program} --stage {stage} --on {on}")
+            format!(
+                "vigia stage desert {program} --stage {stage} --on {}",
+                date(on)
+            )
         }
         Act::AddRate => "vigia rates add".to_string(),
     }
@@ -149,7 +179,7 @@ mod tests {
         assert_eq!(
             super::row(Remedy::CorrectLineOrVoid { adjudication: 2 }, Lang::Es),
             "; si el registro está bien, corrija la línea; si el archivo está bien, anule la adjudicación \
-             N.º 2 (`vigia adjudications void 2 --reason TEXT`) e importe de nuevo el archivo"
+             N.º 2 (`vigia adjudications void 2 --reason TEXTO`) e importe de nuevo el archivo"
         );
     }
 
