@@ -262,7 +262,7 @@ impl AcceptancesCommand {
                             "name": r.name,
                             "category": r.category,
                             "shares": r.shares,
-                            "accepts_reduction": if r.accepts_reduction { "si" } else { "no" },
+                            "accepts_reduction": r.accepts_reduction,
                             "status": st.as_str(),
                             "cause": cause.map(Cause::as_str),
                         }))?;

@@ -281,6 +281,12 @@ fn an_acceptance_category_is_read_whatever_its_case_and_an_unknown_one_is_refuse
     assert_eq!(v[0]["shares"], 1000, "{v}");
     // "ninguna" is recorded, to be rejected as not a recipient when adjudicating
     assert_eq!(v[1]["category"], "ninguna", "{v}");
+    // "Sí" read as yes, and the empty cell is silence, which accepts the reduction: a JSON
+    // boolean, and «sí» in the Spanish table (never the unaccented "si")
+    assert_eq!(v[0]["accepts_reduction"], true, "{v}");
+    assert_eq!(v[1]["accepts_reduction"], true, "{v}");
+    let t = r.ok(&["--lang", "es", "acceptances", "list"]);
+    assert!(t.contains("| sí ") && !t.contains("| si "), "{t}");
     let before = r.dump();
     let csv = format!("{ACCEPTANCES}17/01/2024,CC,1000000003,Tres,natural,accionista,10,,si\n");
     let e = r.fails(&[
