@@ -11,6 +11,7 @@ pub mod external;
 pub mod holder;
 pub mod letterhead;
 pub mod liquidation;
+pub mod lockups;
 pub mod notice;
 pub mod notice_data;
 pub mod offering;

@@ -19,6 +19,7 @@ pub mod external;
 pub mod holders;
 pub mod import;
 pub mod letterheads;
+pub mod lockups;
 pub mod notices;
 pub mod offering;
 pub mod pledges;

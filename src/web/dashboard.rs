@@ -3,6 +3,7 @@
 //! first listed, and the rates the series lacks.
 
 use super::auth::User;
+use super::charts;
 use super::extract::Query;
 use super::form::{Page, Sent, download, ok};
 use super::views::{self, fecha, numero, page, pesos};
@@ -46,7 +47,12 @@ pub(crate) struct CheckSummary {
     coverage: Option<(NaiveDate, NaiveDate)>,
     /// When it was computed (UTC, RFC 3339).
     computed_at: String,
+    /// The lock-ups ending in each of the 24 months from the check's date's.
+    lockups: Vec<crate::register::lockups::Month>,
 }
+
+/// Months of the lock-ups' calendar on the dashboard (Ley 226 art. 14's longest lock-up).
+const LOCKUP_MONTHS: u32 = 24;
 
 /// Findings listed on the dashboard (all are counted).
 const SHOWN_FINDINGS: usize = 200;
@@ -136,6 +142,7 @@ fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary,
         Err(check::Error::Store(e)) => return Err(e.into()),
     };
     keep_first(&mut kept);
+    let lockups = crate::register::lockups::ending_by_month(s.conn(), as_of, LOCKUP_MONTHS)?;
     Ok(CheckSummary {
         counts,
         shown: kept.into_iter().map(|(_, f)| f).collect(),
@@ -143,6 +150,7 @@ fn run_check(app: &App, s: &mut Store, as_of: NaiveDate) -> Result<CheckSummary,
         error,
         coverage,
         computed_at: app.now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        lockups,
     })
 }
 
@@ -190,7 +198,15 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
         error,
         coverage,
         computed_at,
+        lockups,
     } = &*summary;
+    let mut by_severity = [0u64; 3];
+    for ((rank, _, _), n) in counts {
+        let slot = &mut by_severity[usize::from(*rank).min(2)];
+        *slot = slot
+            .checked_add(*n)
+            .ok_or_else(|| WebError::bad_request("demasiados hallazgos para contarlos"))?;
+    }
     let coverage = *coverage;
     let sev_es = ["alta", "media", "baja"];
     let rate_warning = coverage.and_then(|(_, last)| rates_due(last, today));
@@ -207,6 +223,8 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
             " · "
             a href="/incumplimientos/descargar?formato=csv-excel" download { "Descargar CSV para Excel" }
         }
+        h2 { "Fin de los períodos de restricción" }
+        (charts::lockups(lockups))
         h2 { "Tasas certificadas" }
         @match coverage {
             Some((_, last)) => {
@@ -226,6 +244,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
             " · "
             a href={"/chequeo/descargar?" (AS_OF) "=" (day) "&" (FORMAT) "=" (CSV_EXCEL)} download { "Descargar CSV para Excel" }
         }
+        @if *total > 0 { (charts::severities(by_severity, as_of)) }
         table.resumen {
             thead { tr { th { "severidad" } th { "código" } th { "programa" } th.num { "hallazgos" } } }
             tbody {

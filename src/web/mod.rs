@@ -36,6 +36,7 @@ mod auth;
 mod breach_record;
 mod breaches;
 mod cache;
+mod charts;
 mod dashboard;
 mod form;
 mod holders;

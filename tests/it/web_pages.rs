@@ -670,3 +670,55 @@ fn the_dashboard_names_missing_months_and_sorts_its_findings() {
         "{table}"
     );
 }
+
+/// Issue 22 item 6: the dashboard draws when the lock-ups end (24 months from the check's date)
+/// and the findings by severity, server-rendered SVG with each bar's figures.
+#[test]
+fn the_dashboard_draws_the_lockups_ending_and_the_findings_by_severity() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    let t = c.get("/?fecha=30/06/2024").text();
+    // the three adjudications of 15/03/2024 (1.000 + 2.500 + 50.000 shares) end on 15/03/2026
+    let lockups = &t[t
+        .find("aria-label=\"Períodos de restricción que terminan cada mes, de junio de 2024 a mayo de 2026\"")
+        .expect("the lock-ups picture")..];
+    let lockups = &lockups[..lockups.find("</figure>").unwrap()];
+    assert_eq!(lockups.matches("<rect").count(), 24, "{lockups}");
+    assert!(
+        lockups.contains("<title>marzo de 2026: 3 adjudicación(es), 53.500 acciones</title>"),
+        "{lockups}"
+    );
+    assert!(
+        lockups.contains("3 adjudicación(es) en total."),
+        "{lockups}"
+    );
+    // the findings: three holders without a pledge (high), nothing medium or low
+    assert!(
+        t.contains("<title>severidad alta: 3 hallazgo(s)</title>"),
+        "{t}"
+    );
+    assert!(
+        t.contains("<title>severidad media: 0 hallazgo(s)</title>"),
+        "{t}"
+    );
+    // a voided adjudication no longer counts
+    r.ok(&[
+        "adjudications",
+        "void",
+        "1",
+        "--reason",
+        "cargada por error",
+    ]);
+    let t = c.get("/?fecha=30/06/2024").text();
+    assert!(
+        t.contains("<title>marzo de 2026: 2 adjudicación(es), 52.500 acciones</title>"),
+        "{t}"
+    );
+    // after the lock-ups, none ends in the 24 months shown
+    let t = c.get("/?fecha=01/04/2026").text();
+    assert!(
+        t.contains("0 adjudicación(es) en total (ninguna termina en estos meses)."),
+        "{t}"
+    );
+}

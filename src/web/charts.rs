@@ -1,0 +1,139 @@
+//! The dashboard's pictures, drawn on the server as SVG (no script): when the lock-ups end over
+//! the next 24 months, and the findings by severity. Each bar carries its figures as a tooltip
+//! (`title`) and the picture a caption; the same figures are in the tables beside it. Bar heights
+//! are computed in whole numbers from the counts (no float near a figure).
+
+use crate::lang::{MESES, fecha, numero};
+use crate::register::lockups::Month;
+use chrono::Datelike;
+use maud::{Markup, html};
+
+/// Drawing size (SVG user units).
+const W: u64 = 640;
+const H: u64 = 200;
+const PAD: u64 = 32;
+
+/// `n` of `max` as a length out of `room`, rounded down (at least 1 for a count above zero).
+fn length(n: u64, max: u64, room: u64) -> u64 {
+    if n == 0 || max == 0 {
+        return 0;
+    }
+    // u128: a national register's counts times a few hundred units never overflow
+    let l = u128::from(n) * u128::from(room) / u128::from(max);
+    u64::try_from(l).unwrap_or(room).max(1)
+}
+
+fn mes_corto(m: &Month) -> String {
+    let name = MESES[m.first.month0() as usize];
+    format!("{} {}", &name[..3], m.first.year())
+}
+
+/// The lock-ups ending each month: one bar per month, its height the adjudications whose
+/// lock-up ends in it.
+pub fn lockups(months: &[Month]) -> Markup {
+    let (Some(first), Some(last)) = (months.first(), months.last()) else {
+        return html! {};
+    };
+    let max = months.iter().map(|m| m.adjudications).max().unwrap_or(0);
+    let total: u64 = months.iter().map(|m| m.adjudications).sum();
+    let n = months.len() as u64;
+    let slot = (W - 2 * PAD) / n.max(1);
+    let room = H - 2 * PAD;
+    let base = H - PAD;
+    let label = format!(
+        "Períodos de restricción que terminan cada mes, {}",
+        super::views::meses(first.first, last.first)
+    );
+    html! {
+        figure.grafica {
+            svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (W) " " (H)} role="img" aria-label=(label) {
+                line.eje x1=(PAD) y1=(base) x2=(W - PAD) y2=(base) {}
+                @for (i, m) in months.iter().enumerate() {
+                    @let h = length(m.adjudications, max, room);
+                    @let x = PAD + i as u64 * slot;
+                    rect.barra x=(x + 2) y=(base - h) width=(slot.saturating_sub(4).max(1)) height=(h) {
+                        title {
+                            (MESES[m.first.month0() as usize]) " de " (m.first.year()) ": "
+                            (numero(m.adjudications)) " adjudicación(es), " (numero(m.shares)) " acciones"
+                        }
+                    }
+                    @if i % 3 == 0 {
+                        text x=(x + slot / 2) y=(H - 8) text-anchor="middle" { (mes_corto(m)) }
+                    }
+                }
+                text x="4" y=(PAD - 8) { "máx. " (numero(max)) " por mes" }
+            }
+            figcaption {
+                (label) ": " (numero(total)) " adjudicación(es) en total"
+                @if total == 0 { " (ninguna termina en estos meses)" }
+                "."
+            }
+        }
+    }
+}
+
+/// The findings by severity (high, medium, low), as horizontal bars.
+pub fn severities(counts: [u64; 3], as_of: chrono::NaiveDate) -> Markup {
+    let names = ["alta", "media", "baja"];
+    let classes = ["sev-high", "sev-medium", "sev-low"];
+    let max = counts.iter().copied().max().unwrap_or(0);
+    let (row, label_w) = (28u64, 72u64);
+    let h = row * 3 + 8;
+    let room = W - label_w - 96;
+    let label = format!("Hallazgos por severidad al {}", fecha(as_of));
+    html! {
+        figure.grafica {
+            svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (W) " " (h)} role="img" aria-label=(label) {
+                @for (i, n) in counts.iter().enumerate() {
+                    @let y = 4 + i as u64 * row;
+                    @let l = length(*n, max, room);
+                    text x="4" y=(y + 18) { (names[i]) }
+                    rect class={"barra " (classes[i])} x=(label_w) y=(y + 4) width=(l) height=(row - 8) {
+                        title { "severidad " (names[i]) ": " (numero(*n)) " hallazgo(s)" }
+                    }
+                    text x=(label_w + l + 6) y=(y + 18) { (numero(*n)) }
+                }
+            }
+            figcaption { (label) "." }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+
+    #[test]
+    fn a_bar_is_as_long_as_its_share_of_the_longest() {
+        assert_eq!(length(0, 10, 136), 0);
+        assert_eq!(length(10, 10, 136), 136);
+        assert_eq!(length(5, 10, 136), 68);
+        // one among a million still shows
+        assert_eq!(length(1, 1_000_000, 136), 1);
+    }
+
+    #[test]
+    fn the_lockup_picture_has_a_bar_per_month_with_its_figures() {
+        let m = |y, mo, n, s| Month {
+            first: NaiveDate::from_ymd_opt(y, mo, 1).unwrap(),
+            adjudications: n,
+            shares: s,
+        };
+        let svg =
+            lockups(&[m(2026, 2, 0, 0), m(2026, 3, 6, 74_900), m(2026, 4, 3, 100)]).into_string();
+        assert_eq!(svg.matches("<rect").count(), 3, "{svg}");
+        assert!(
+            svg.contains("marzo de 2026: 6 adjudicación(es), 74.900 acciones"),
+            "{svg}"
+        );
+        // the tallest bar fills the room (200 − 2 × 32 = 136), the half one half of it
+        assert!(svg.contains("height=\"136\""), "{svg}");
+        assert!(svg.contains("height=\"68\""), "{svg}");
+        assert!(
+            svg.contains("terminan cada mes, de febrero a abril de 2026"),
+            "{svg}"
+        );
+        assert!(svg.contains("9 adjudicación(es) en total"), "{svg}");
+    }
+}
