@@ -67,6 +67,30 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
         )
         .into());
     }
+    // a paz y salvo certifies the fine paid: a sum received after it is not a payment of the fine
+    // (it is returned to whoever paid it), and a payment counted now would contradict the
+    // certificate given to the holder
+    if let Some(paz) = crate::store::settlements::for_breach(tx.conn(), p.breach_id)? {
+        let (number, on, on_es, breach) = (
+            &paz.number,
+            paz.settlement_date,
+            fecha(paz.settlement_date),
+            p.breach_id,
+        );
+        return Err(Refusal::value(
+            Field::Breach,
+            breach,
+            said!(
+                "has the paz y salvo {number} of {on}, which certifies its fine paid in full: no payment \
+                 is recorded after it (a sum received since is returned to whoever paid it, outside the \
+                 fine)",
+                "tiene el paz y salvo {number} del {on_es}, que certifica su multa pagada por completo: \
+                 después de él no se registran pagos (una suma recibida después se devuelve a quien la \
+                 pagó, fuera de la multa)"
+            ),
+        )
+        .into());
+    }
     if p.paid_on < b.breach_date {
         let (breach_date, breach_es) = (b.breach_date, fecha(b.breach_date));
         return Err(Refusal::value(
@@ -178,7 +202,11 @@ fn void_checked(
     }
     // a paz y salvo certified the fine paid with this payment: voiding it would leave a debt the
     // certificate given to the holder says is settled (it cannot be taken back)
-    if let Some(paz) = crate::store::settlements::for_breach(tx.conn(), p.breach_id)? {
+    // (a payment recorded after the certificate, which older versions accepted, is not one of
+    // those it counts: it may be voided)
+    if let Some(paz) = crate::store::settlements::for_breach(tx.conn(), p.breach_id)?
+        && p.created_at.as_str() <= paz.created_at.as_str()
+    {
         let (number, on, on_es, breach) = (
             &paz.number,
             paz.settlement_date,

@@ -175,6 +175,42 @@ fn a_settled_fine_gets_a_paz_y_salvo_and_never_a_payment_demand() {
         "{e}"
     );
     assert_eq!(r.dump(), before);
+    // and no payment is recorded after it, whatever its date (a review found one accepted,
+    // dated before the certificate, which then made the certificate's figures differ)
+    for date in ["2024-12-15", "2025-02-13"] {
+        let e = r.fails(&[
+            "payment", "record", "--breach", "1", "--date", date, "--amount", "1,45",
+        ]);
+        assert!(
+            e.contains(
+                "--breach 1: has the paz y salvo PAZ-2025-0001 of 2025-02-12, which certifies its fine \
+                 paid in full: no payment is recorded after it"
+            ),
+            "{e}"
+        );
+    }
+    let o = r.run(&[
+        "--lang",
+        "es",
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "15/12/2024",
+        "--amount",
+        "1,45",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        crate::common::err(&o).contains(
+            "tiene el paz y salvo PAZ-2025-0001 del 12/02/2025, que certifica su multa pagada por \
+             completo: después de él no se registran pagos"
+        ),
+        "{}",
+        crate::common::err(&o)
+    );
+    assert_eq!(r.dump(), before);
     let o = r.ok(&["notice", "verify", &path(&r, "paz.md")]);
     assert!(
         o.contains("paz y salvo PAZ-2025-0001 of program D3939-2004")
