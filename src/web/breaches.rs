@@ -244,7 +244,10 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
             }
         }
         @if let Some(m) = errors.get(Field::Payment.as_str()) { p.error role="alert" { (views::sentence(m)) } }
-        @if user.may(Role::Oficial) && b.void.is_none() {
+        @if user.may(Role::Oficial) && b.void.is_none() && v.certified {
+            p.nota { "La multa tiene su paz y salvo: después de él no se registran pagos (una suma recibida después se devuelve a quien la pagó, fuera de la multa)." }
+        }
+        @if user.may(Role::Oficial) && b.void.is_none() && !v.certified {
             form method="post" action={"/incumplimientos/" (b.id) "/pagos"} {
                 (csrf(user))
                 (input(Field::PaymentDate.as_str(), views::field_label(Field::PaymentDate), &payment.date, e(Field::PaymentDate), Some("dd/mm/aaaa")))

@@ -559,6 +559,27 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
         ),
         "{page}"
     );
+    // nor a payment: after the paz y salvo none is recorded, and the page says so
+    assert!(!page.contains("Registrar pago"), "{page}");
+    assert!(
+        page.contains("La multa tiene su paz y salvo: después de él no se registran pagos"),
+        "{page}"
+    );
+    let sent = j.post(
+        "/incumplimientos/1/pagos",
+        &[
+            ("csrf", &jcsrf),
+            ("payment_date", "15/12/2024"),
+            ("payment_amount", "1,45"),
+        ],
+    );
+    assert!(
+        sent.text().contains(
+            "que certifica su multa pagada por completo: después de él no se registran pagos"
+        ),
+        "{}",
+        sent.text()
+    );
     let paz = c.get("/paz-y-salvo/1").text();
     assert!(paz.contains("<h1>Paz y salvo PAZ-2025-0001</h1>"), "{paz}");
     for expected in [
