@@ -40,6 +40,15 @@ impl Sent {
             .unwrap_or_default()
     }
 
+    /// Every value sent under `name` (a list of checkboxes or hidden inputs), in order.
+    pub(super) fn all(&self, name: &str) -> Vec<String> {
+        self.0
+            .iter()
+            .filter(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .collect()
+    }
+
     /// The input `name` trimmed, `None` when empty or not sent.
     pub(super) fn opt(&self, name: &str) -> Option<String> {
         Some(self.text(name).trim().to_string()).filter(|s| !s.is_empty())
