@@ -6,6 +6,7 @@
 
 pub mod adjudication;
 pub mod audit;
+pub mod backup;
 pub mod breach;
 pub mod external;
 pub mod holder;

@@ -245,7 +245,7 @@ const TITLE: &str = "Avisos pendientes";
 
 /// Why a batch was not issued: the breach whose notice the register refused, and why.
 enum BatchError {
-    Breach(i64, register::Error),
+    Breach(i64, Box<register::Error>),
     Store(StoreError),
 }
 
@@ -307,13 +307,13 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
             let done = s.write::<_, BatchError>(&officer, |tx| {
                 // what is pending now, inside the transaction: a breach issued meanwhile is refused
                 let now = register::notice::pending(tx.conn(), until, &rates)
-                    .map_err(|e| BatchError::Breach(0, e))?;
+                    .map_err(|e| BatchError::Breach(0, Box::new(e)))?;
                 let mut issued = Vec::with_capacity(wanted.len());
                 for &id in &wanted {
                     if !now.contains(&id) {
                         return Err(BatchError::Breach(
                             id,
-                            Refusal::value(
+                            Box::new(Refusal::value(
                                 Field::Breach,
                                 id,
                                 crate::said!(
@@ -321,11 +321,11 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
                                     "ya no está pendiente de aviso (se emitió uno, o la multa se saldó, desde que se mostró la lista)"
                                 ),
                             )
-                            .into(),
+                            .into()),
                         ));
                     }
                     let i = register::notice::issue(tx, id, until, date, today, r2.as_deref(), &rates)
-                        .map_err(|e| BatchError::Breach(id, e))?;
+                        .map_err(|e| BatchError::Breach(id, Box::new(e)))?;
                     issued.push(i.notice.id);
                 }
                 Ok(issued)
@@ -344,6 +344,7 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
         Err(BatchError::Store(e)) => Err(e.into()),
         Err(BatchError::Breach(id, e)) => {
             // the date and its reason beside their inputs; anything else beside the breach
+            let e = *e;
             match e {
                 register::Error::Refused(ref r)
                     if matches!(

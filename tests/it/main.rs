@@ -49,6 +49,7 @@ mod web;
 mod web_admin;
 mod web_breaches;
 mod web_downloads;
+mod web_files;
 mod web_letters;
 mod web_offering;
 mod web_pages;
