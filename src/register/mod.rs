@@ -15,6 +15,7 @@ pub mod liquidation;
 pub mod notice;
 pub mod notice_data;
 pub mod offering;
+pub mod offering_page;
 pub mod payment;
 pub mod pledge;
 pub mod pledge_shares;

@@ -21,6 +21,7 @@ pub mod import;
 pub mod letterheads;
 pub mod notices;
 pub mod offering;
+pub mod outcome_page;
 pub mod pledges;
 pub mod prints;
 pub mod programs;

@@ -53,6 +53,7 @@ mod web_files;
 mod web_letters;
 mod web_offering;
 mod web_pages;
+mod web_paging;
 mod web_refusals;
 mod web_session;
 mod web_stages;
