@@ -152,32 +152,25 @@ fn import_run(
 ) -> Result<Outcome, WebError> {
     let sha = store::sha256_hex(bytes);
     let dialect = crate::import::sniff(bytes);
-    let mut rows = Vec::new();
-    let (_, read_problems) = crate::import::each_pledge_in_parallel::<()>(bytes, |r| {
-        rows.push(r);
-        Ok(())
-    })
-    .map_err(|()| WebError::internal("collecting rows does not fail"))?;
-    let total = rows.len()
-        + read_problems
-            .iter()
-            .map(|p| p.line)
-            .collect::<std::collections::BTreeSet<_>>()
-            .len();
-    let shown: Vec<Shown> = rows
-        .iter()
-        .take(ROWS_SHOWN)
-        .map(|r| Shown {
-            row: r.clone(),
-            named: named(s.conn(), r),
-        })
-        .collect();
+    // the rows go to the register as they are read (as on the command line); only the first
+    // ones are kept to be shown, and the lines counted
+    let mut first: Vec<PledgeRow> = Vec::new();
+    let (mut read, mut unread) = (0usize, 0usize);
     let run = |tx: &mut store::Tx<'_>| {
         register::pledge::import(tx, name, &sha, dialect.encoding, today, |sink| {
-            for r in rows {
-                sink(r)?;
-            }
-            Ok(read_problems)
+            let (_, problems) = crate::import::each_pledge_in_parallel(bytes, |r| {
+                read += 1;
+                if first.len() < ROWS_SHOWN {
+                    first.push(r.clone());
+                }
+                sink(r)
+            })?;
+            unread = problems
+                .iter()
+                .map(|p| p.line)
+                .collect::<std::collections::BTreeSet<_>>()
+                .len();
+            Ok(problems)
         })
     };
     let result = if write {
@@ -185,6 +178,14 @@ fn import_run(
     } else {
         dry_run(s, officer, run)
     };
+    let total = read + unread;
+    let shown: Vec<Shown> = first
+        .into_iter()
+        .map(|r| Shown {
+            named: named(s.conn(), &r),
+            row: r,
+        })
+        .collect();
     let whole = |es: String| store::Problem::Whole(crate::lang::Said::new(es.clone(), es));
     Ok(match result {
         Ok(PledgesImported::Added {
@@ -311,10 +312,12 @@ fn other_problems(rows: &[Shown], problems: &[store::Problem]) -> Markup {
     }
 }
 
+/// What the table leaves out: said once it holds as many rows as it shows (the lines past them
+/// that could not be read are listed with their problems above it).
 fn more(total: usize, shown: usize) -> Markup {
     html! {
-        @if total > shown {
-            p.nota { "Se muestran las primeras " (numero(shown as u64)) " filas de " (numero(total as u64)) "." }
+        @if shown == ROWS_SHOWN && total > shown {
+            p.nota { "Se muestran las primeras " (numero(shown as u64)) " filas leídas de " (numero(total as u64)) "." }
         }
     }
 }

@@ -212,7 +212,7 @@ fn preview(
                     input type="hidden" name=(Confirm::TOKEN) value=(token);
                     @if overlaps {
                         (input(reason, views::field_label(Field::SupersedeReason), &typed.reason, errors.get(reason),
-                            Some("los períodos reemplazados salen de la serie y quedan en el registro")))
+                            Some("obligatorio: hay períodos que reemplazan otros vigentes, que salen de la serie y quedan en el registro")))
                     }
                     div.acciones { button type="submit" { "Agregar " (views::cuenta(r.changes.len() as u64, "período", "períodos")) } }
                 }

@@ -165,6 +165,23 @@ fn a_file_of_pledges_is_shown_as_read_with_each_rows_problem_then_imported_whole
     let again = o.upload(UP, &[("csrf", &ocsrf)], ("prendas.csv", good.as_bytes()));
     assert!(again.text().contains("ya se importó"), "{}", again.text());
     assert_eq!(count(&r, "pledges"), 2);
+
+    // a long file: every row counted and checked, the first 200 shown
+    let mut long = String::from("adjudication_id,rank,registered_on,shares\n");
+    let day = chrono::NaiveDate::from_ymd_opt(2024, 4, 1).unwrap();
+    for k in 0..250 {
+        // one share each, registered on 250 days in a row (each row distinct)
+        long.push_str(&format!("1,1,{},1\n", day + chrono::Days::new(k)));
+    }
+    let t = o.upload(UP, &[("csrf", &ocsrf)], ("largo.csv", long.as_bytes()));
+    assert_eq!(t.status, 200, "{}", t.text());
+    let page = t.text();
+    assert!(page.contains("250 prendas por registrar"), "{page}");
+    assert!(
+        page.contains("Se muestran las primeras 200 filas leídas de 250."),
+        "{page}"
+    );
+    assert_eq!(page.matches("CC 1000000001 Ana Prueba").count(), 200);
 }
 
 #[test]
