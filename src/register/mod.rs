@@ -22,6 +22,7 @@ pub mod pledge_shares;
 pub mod program;
 pub mod rates;
 mod refusal;
+pub mod renderings;
 pub mod settlement;
 pub mod stage;
 pub mod user;

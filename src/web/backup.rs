@@ -7,32 +7,24 @@
 //! events and chain head, which the response's headers carry too.
 
 use super::auth::User;
-use super::form::{Nothing, Page, Posted, ok};
+use super::form::{Nothing, Page, Posted, download_file, ok};
 use super::views::{csrf, page};
 use super::{App, WebError};
 use crate::register::user::Role;
 use crate::store::backup;
 use axum::Router;
-use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::header;
-use axum::response::IntoResponse;
 use axum::routing::get;
-use http_body::Frame;
 use maud::html;
 use std::os::unix::fs::OpenOptionsExt;
-use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
 
 pub(super) fn routes() -> Router<Arc<App>> {
     Router::new().route("/respaldo", get(backup_page).post(backup_download))
 }
 
 const TITLE: &str = "Copia de respaldo";
-
-/// Bytes read from the copy per chunk sent.
-const CHUNK: usize = 256 << 10;
 
 async fn backup_page(user: User) -> Page {
     user.require(Role::Admin)?;
@@ -106,34 +98,11 @@ async fn backup_download(State(app): State<Arc<App>>, user: User, sent: Posted<N
         copied.events,
         copied.head.as_deref().unwrap_or("-")
     );
-    let (tx, rx) = tokio::sync::mpsc::channel(4);
-    tokio::task::spawn_blocking(move || {
-        let mut file = file;
-        loop {
-            let mut buf = vec![0u8; CHUNK];
-            match std::io::Read::read(&mut file, &mut buf) {
-                Ok(0) => break,
-                Ok(n) => {
-                    buf.truncate(n);
-                    if tx.blocking_send(Ok(Bytes::from(buf))).is_err() {
-                        break; // the download was abandoned
-                    }
-                }
-                Err(e) => {
-                    let _ = tx.blocking_send(Err(e));
-                    break;
-                }
-            }
-        }
-    });
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/zip".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{name}.zip\""),
-            ),
-            (header::CONTENT_LENGTH, len.to_string()),
+    download_file(
+        &format!("{name}.zip"),
+        "application/zip",
+        (file, len),
+        vec![
             (
                 header::HeaderName::from_static("x-vigia-backup-events"),
                 copied.events.to_string(),
@@ -143,28 +112,7 @@ async fn backup_download(State(app): State<Arc<App>>, user: User, sent: Posted<N
                 copied.head.unwrap_or_default(),
             ),
         ],
-        Body::new(Chunks { rx }),
     )
-        .into_response())
-}
-
-/// The copy's bytes as they are read, as a response body.
-struct Chunks {
-    rx: tokio::sync::mpsc::Receiver<std::io::Result<Bytes>>,
-}
-
-impl http_body::Body for Chunks {
-    type Data = Bytes;
-    type Error = std::io::Error;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, std::io::Error>>> {
-        self.rx
-            .poll_recv(cx)
-            .map(|chunk| chunk.map(|r| r.map(Frame::data)))
-    }
 }
 
 /// The zip sent: the copy as NAME.db and, when the register has a checkpoint log, the lines it

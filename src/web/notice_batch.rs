@@ -9,7 +9,7 @@
 use super::auth::User;
 use super::extract::{Path, Query};
 use super::form::{
-    Errors, Inputs, Page, Posted, Sent, download, dry_run, keep, ok, see_other, with_status,
+    Errors, Inputs, Page, Posted, Sent, download_file, dry_run, keep, ok, see_other, with_status,
 };
 use super::letters::{self, NoticeLine};
 use super::views::{self, csrf, fecha, input, page, pesos};
@@ -33,8 +33,11 @@ pub(super) fn routes() -> Router<Arc<App>> {
         .route("/avisos/lote/{first}/{last}/documentos.zip", get(batch_zip))
 }
 
-/// The most notices one batch page lists and one zip holds.
-const MAX_BATCH: i64 = 5_000;
+/// The most notices one batch holds (its page lists the first [`LISTED`]; its zip, every one).
+const MAX_BATCH: i64 = 1_000_000;
+
+/// Notices a batch's page lists.
+const LISTED: i64 = 200;
 
 /// The batch form: the liquidations' date, the notices' date and its reason, the breaches shown
 /// as issuable.
@@ -381,11 +384,15 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
 }
 
 /// The notices of a batch: ids `first..=last` (one transaction gave them in order).
-fn batch(conn: &rusqlite::Connection, first: i64, last: i64) -> Result<Vec<NoticeLine>, WebError> {
+fn batch(
+    conn: &rusqlite::Connection,
+    (first, last): (i64, i64),
+    at_most: i64,
+) -> Result<Vec<NoticeLine>, WebError> {
     if first < 1 || last < first || last - first >= MAX_BATCH {
         return Err(WebError::not_found("ese lote de avisos"));
     }
-    (first..=last)
+    (first..=last.min(first.saturating_add(at_most - 1)))
         .map(|id| letters::notice_line(conn, notices::get(conn, id)?))
         .collect()
 }
@@ -397,7 +404,7 @@ async fn batch_page(
 ) -> Page {
     let lines = app
         .db(move |s| {
-            let lines = batch(s.conn(), first, last)?;
+            let lines = batch(s.conn(), (first, last), LISTED)?;
             lines
                 .into_iter()
                 .map(|l| {
@@ -408,7 +415,11 @@ async fn batch_page(
         })
         .await?;
     let body = html! {
-        p.ok role="status" { (views::cuenta(lines.len() as u64, "aviso emitido", "avisos emitidos")) " en este lote." }
+        p.ok role="status" {
+            (views::cuenta((last - first + 1) as u64, "aviso emitido", "avisos emitidos")) " en este lote"
+            @if last - first + 1 > LISTED { "; se listan los primeros " (LISTED) }
+            "."
+        }
         p { a.boton href={"/avisos/lote/" (first) "/" (last) "/documentos.zip"} { "Descargar los documentos (zip: PDF e index.csv)" } }
         p.nota { "Cada descarga queda registrada (formato y SHA-256 de cada documento) a nombre de quien la descarga, para que los archivos puedan verificarse en «Verificar aviso»." }
         div.tabla {
@@ -432,73 +443,93 @@ async fn batch_page(
     ok(page(Some(&user), "Lote de avisos", body))
 }
 
-/// The batch's documents: each notice rendered from the register (a read, no write lock), their
-/// renderings recorded in one short transaction, then zipped with the index the command line
-/// writes.
+/// The batch's documents: each notice rendered from the register (a read, no write lock) into a
+/// zip written to an unnamed temporary file (0600, gone once closed), one document in memory at
+/// a time; their renderings recorded in one short transaction; the zip streamed from the file.
 async fn batch_zip(
     State(app): State<Arc<App>>,
     user: User,
     Path((first, last)): Path<(i64, i64)>,
 ) -> Page {
     let officer = user.name.clone();
-    let bytes = app
+    let file = app
         .db(move |s| {
-            let lines = batch(s.conn(), first, last)?;
-            let mut docs = Vec::with_capacity(lines.len());
+            let internal = |e: &dyn std::fmt::Display| WebError::internal(format!("zip: {e}"));
+            let lines = batch(s.conn(), (first, last), MAX_BATCH)?;
+            let tmp = tempfile::tempfile().map_err(|e| internal(&e))?;
+            let mut zip = Zipped::new(tmp);
+            let mut files = Vec::with_capacity(lines.len());
             for l in &lines {
                 let data = crate::register::notice_data::gather(s.conn(), &l.notice)?;
                 let pdf = crate::report::document::notice(&data, DocFormat::Pdf);
-                docs.push((l.notice.clone(), data, pdf));
+                zip.add(&l.notice, &data, &pdf).map_err(|e| internal(&e))?;
+                files.push((
+                    notices::Doc::Notice(l.notice.id),
+                    DocFormat::Pdf,
+                    store::sha256_hex(&pdf),
+                ));
             }
+            let file = zip.finish().map_err(|e| internal(&e))?;
             s.write::<_, register::Error>(&officer, |tx| {
-                for (n, _, pdf) in &docs {
-                    register::notice::rendered(
-                        tx,
-                        notices::Doc::Notice(n.id),
-                        DocFormat::Pdf,
-                        pdf,
-                    )?;
-                }
-                Ok(())
+                register::renderings::rendered_all(tx, &files)
             })?;
-            zipped(&docs).map_err(WebError::internal)
+            Ok(file)
         })
         .await?;
-    download(
+    download_file(
         &format!("avisos-{first}-{last}.zip"),
         "application/zip",
-        bytes,
+        file,
+        Vec::new(),
     )
 }
 
-/// The zip: each notice's PDF as NUMBER.pdf, and index.csv as `notice issue --pending` writes it.
-fn zipped(
-    docs: &[(notices::Notice, crate::notice::NoticeData, Vec<u8>)],
-) -> Result<Vec<u8>, String> {
-    use std::io::Write;
-    let mut index = csv::Writer::from_writer(Vec::new());
-    let header = [
-        "number",
-        "breach_id",
-        "liquidation_id",
-        "doc_type",
-        "doc_number",
-        "name",
-        "total_due",
-        "until",
-        "deadline",
-        "file",
-    ];
-    index.write_record(header).map_err(|e| e.to_string())?;
-    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated)
-        .unix_permissions(0o600);
-    for (n, d, pdf) in docs {
+/// The zip of a batch as it is written: each notice's PDF as NUMBER.pdf, then index.csv as
+/// `notice issue --pending` writes it.
+struct Zipped {
+    zip: zip::ZipWriter<std::io::BufWriter<std::fs::File>>,
+    index: csv::Writer<Vec<u8>>,
+}
+
+impl Zipped {
+    fn options() -> zip::write::SimpleFileOptions {
+        zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated)
+            .unix_permissions(0o600)
+    }
+
+    fn new(file: std::fs::File) -> Zipped {
+        let mut index = csv::Writer::from_writer(Vec::new());
+        let _ = index.write_record([
+            "number",
+            "breach_id",
+            "liquidation_id",
+            "doc_type",
+            "doc_number",
+            "name",
+            "total_due",
+            "until",
+            "deadline",
+            "file",
+        ]);
+        Zipped {
+            zip: zip::ZipWriter::new(std::io::BufWriter::new(file)),
+            index,
+        }
+    }
+
+    fn add(
+        &mut self,
+        n: &notices::Notice,
+        d: &crate::notice::NoticeData,
+        pdf: &[u8],
+    ) -> Result<(), String> {
+        use std::io::Write;
         let file = format!("{}.pdf", n.number);
-        z.start_file(file.as_str(), options)
+        self.zip
+            .start_file(file.as_str(), Zipped::options())
             .map_err(|e| e.to_string())?;
-        z.write_all(pdf).map_err(|e| e.to_string())?;
+        self.zip.write_all(pdf).map_err(|e| e.to_string())?;
         let cells = [
             n.number.clone(),
             n.breach_id.to_string(),
@@ -511,17 +542,34 @@ fn zipped(
             n.deadline.to_string(),
             file,
         ];
-        index
+        // a name or document typed as `=...` is text, not a formula (as in `check`)
+        self.index
             .write_record(
                 cells
                     .iter()
                     .map(|c| crate::report::records::csv_cell(c).into_owned()),
             )
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.to_string())
     }
-    let index = index.into_inner().map_err(|e| e.to_string())?;
-    z.start_file("index.csv", options)
-        .map_err(|e| e.to_string())?;
-    z.write_all(&index).map_err(|e| e.to_string())?;
-    Ok(z.finish().map_err(|e| e.to_string())?.into_inner())
+
+    /// The zip closed, its file rewound to be read, with its length.
+    fn finish(mut self) -> Result<(std::fs::File, u64), String> {
+        use std::io::{Seek, Write};
+        let index = self.index.into_inner().map_err(|e| e.to_string())?;
+        self.zip
+            .start_file("index.csv", Zipped::options())
+            .map_err(|e| e.to_string())?;
+        self.zip.write_all(&index).map_err(|e| e.to_string())?;
+        let mut file = self
+            .zip
+            .finish()
+            .map_err(|e| e.to_string())?
+            .into_inner()
+            .map_err(|e| e.to_string())?;
+        let len = file
+            .seek(std::io::SeekFrom::End(0))
+            .map_err(|e| e.to_string())?;
+        file.rewind().map_err(|e| e.to_string())?;
+        Ok((file, len))
+    }
 }
