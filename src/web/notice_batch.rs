@@ -79,6 +79,9 @@ struct Asked {
     until: NaiveDate,
     date: NaiveDate,
     reason: Option<String>,
+    /// Whether each is tried in a transaction rolled back: only for who may issue them (the
+    /// others read the list without taking the write lock).
+    try_each: bool,
 }
 
 /// The breaches that await a notice as of `until`, each tried alone in a transaction rolled back.
@@ -104,6 +107,8 @@ fn awaiting(
                 "el programa {} emite sus avisos solo firmados: emítalo con «vigia notice issue {id} --sign»",
                 p.program.code
             ))
+        } else if !asked.try_each {
+            None
         } else {
             let (until, date, today) = (asked.until, asked.date, app.today());
             let reason = asked.reason.clone();
@@ -164,7 +169,8 @@ fn list_markup(
                         caption { (views::cuenta(list.len() as u64, "incumplimiento pendiente", "incumplimientos pendientes")) " de aviso al " (fecha(until)) }
                         thead { tr {
                             th.num scope="col" { "Incumplimiento" } th scope="col" { "Titular" } th scope="col" { "Programa" }
-                            th scope="col" { "Fecha" } th scope="col" { "Tipo" } th scope="col" { "En el lote" }
+                            th scope="col" { "Fecha" } th scope="col" { "Tipo" }
+                            @if user.may(Role::Juridico) { th scope="col" { "En el lote" } }
                         } }
                         tbody {
                             @for a in list {
@@ -173,12 +179,12 @@ fn list_markup(
                                     td.num { a href={"/incumplimientos/" (a.breach.id)} { (a.breach.id) } }
                                     td { (a.holder) } td { (a.program) }
                                     td { (fecha(a.breach.breach_date)) } td { (a.breach.kind.spanish()) }
-                                    td {
+                                    @if user.may(Role::Juridico) { td {
                                         @match &mine {
                                             Some(m) => p.error id={(Field::Breach.as_str()) "-" (a.breach.id) "-error"} role="alert" { "No: " (views::sentence(m)) },
                                             None => "Sí",
                                         }
-                                    }
+                                    } }
                                 }
                             }
                         }
@@ -232,6 +238,7 @@ async fn pending_page(State(app): State<Arc<App>>, user: User, Query(q): Query<L
         until,
         date: today,
         reason: None,
+        try_each: user.may(Role::Juridico),
     };
     let (app2, officer) = (Arc::clone(&app), user.name.clone());
     let list = app
@@ -288,6 +295,7 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
             until,
             date: today,
             reason: None,
+            try_each: user.may(Role::Juridico),
         };
         let (app2, officer) = (Arc::clone(&app), user.name.clone());
         let list = app
@@ -366,6 +374,7 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
                 until,
                 date: today,
                 reason: None,
+                try_each: user.may(Role::Juridico),
             };
             let (app2, officer) = (Arc::clone(&app), user.name.clone());
             let list = app

@@ -350,7 +350,7 @@ fn the_pending_notices_are_issued_as_one_batch_and_their_documents_come_as_a_zip
         t.contains("CC 1000000001 Ana Prueba") && t.contains("NIT 999000001-2 Sindicato de Prueba"),
         "{t}"
     );
-    assert!(!t.contains("Emitir 2 avisos"), "{t}");
+    assert!(!t.contains("Emitir 2 avisos") && !t.contains("En el lote"), "{t}");
     assert!(j.get(LIST).text().contains("Emitir 2 avisos"));
 
     // a role below jurídico, or no token: refused, nothing written
