@@ -24,6 +24,7 @@ pub mod rates;
 mod refusal;
 pub mod renderings;
 pub mod settlement;
+pub mod signed_only;
 pub mod stage;
 pub mod user;
 pub mod validity;

@@ -98,15 +98,12 @@ fn awaiting(
         let breach = store::breaches::get(s.conn(), id)?;
         let a = store::adjudications::get(s.conn(), breach.adjudication_id)?;
         let p = store::programs::by_id(s.conn(), a.program_id)?;
-        let refused = if p
-            .program
-            .signatures
-            .required(crate::program_sign::Signed::Notices)
-        {
-            Some(format!(
-                "el programa {} emite sus avisos solo firmados: emítalo con «vigia notice issue {id} --sign»",
-                p.program.code
-            ))
+        let refused = if let Err(e) = register::signed_only::refuse_unsigned(
+            s.conn(),
+            id,
+            crate::program_sign::Signed::Notices,
+        ) {
+            Some(super::form::refusal_texts(e)?.join("; "))
         } else if !asked.try_each {
             None
         } else {
@@ -335,6 +332,12 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
                             .into()),
                         ));
                     }
+                    register::signed_only::refuse_unsigned(
+                        tx.conn(),
+                        id,
+                        crate::program_sign::Signed::Notices,
+                    )
+                    .map_err(|e| BatchError::Breach(id, Box::new(e)))?;
                     let i = register::notice::issue(tx, id, until, date, today, r2.as_deref(), &rates)
                         .map_err(|e| BatchError::Breach(id, Box::new(e)))?;
                     issued.push(i.notice.id);

@@ -350,7 +350,10 @@ fn the_pending_notices_are_issued_as_one_batch_and_their_documents_come_as_a_zip
         t.contains("CC 1000000001 Ana Prueba") && t.contains("NIT 999000001-2 Sindicato de Prueba"),
         "{t}"
     );
-    assert!(!t.contains("Emitir 2 avisos") && !t.contains("En el lote"), "{t}");
+    assert!(
+        !t.contains("Emitir 2 avisos") && !t.contains("En el lote"),
+        "{t}"
+    );
     assert!(j.get(LIST).text().contains("Emitir 2 avisos"));
 
     // a role below jurídico, or no token: refused, nothing written
@@ -513,4 +516,51 @@ fn an_administrator_downloads_a_checked_copy_of_the_register() {
         })
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_program_that_issues_only_signed_notices_is_not_offered_them_unsigned_in_the_browser() {
+    let r = crate::notices::spec_register_in(Reg::with_program_tail(
+        "\n[signatures]\nrequired_for = [\"notices\", \"settlements\"]\n\
+         signatories = [\"LAURA GOMEZ RESTREPO\"]\n",
+    ));
+    add_user(&r, "julia", "juridico");
+    let s = Server::start(&r);
+    let (mut j, jcsrf) = Client::signed_in(&s, "julia", PASSWORD);
+    let before = r.dump();
+    // the breach page says why instead of offering the form
+    let page = j.get("/incumplimientos/1").text();
+    assert!(
+        page.contains("id=\"sin-firma\"")
+            && page.contains("el programa D3939-2004 emite sus avisos solo firmados")
+            && !page.contains("action=\"/incumplimientos/1/aviso\""),
+        "{page}"
+    );
+    // a form sent anyway is refused beside the breach, nothing stored
+    let t = j.post(
+        "/incumplimientos/1/aviso",
+        &[
+            ("csrf", &jcsrf),
+            ("notice_until", "10/02/2025"),
+            ("notice_date", "11/02/2025"),
+            ("backdate_reason", "fecha del caso de prueba"),
+        ],
+    );
+    assert_eq!(t.status, 422, "{}", t.text());
+    assert!(
+        error_text(&t.text(), "breach").is_some_and(|m| m.contains("solo firmados")),
+        "{}",
+        t.text()
+    );
+    // the batch leaves it out, saying why beside it, and offers no button
+    let list = j.get("/avisos/pendientes?notice_until=10/02/2025").text();
+    assert!(
+        error_text(&list, "breach-1").is_some_and(|m| m.contains("solo firmados")),
+        "{list}"
+    );
+    assert!(!list.contains("Emitir"), "{list}");
+    let t = issue(&mut j, &jcsrf, "11/02/2025", &["1"]);
+    assert_eq!(t.status, 422, "{}", t.text());
+    assert!(t.text().contains("solo firmados"), "{}", t.text());
+    assert_eq!(r.dump(), before);
 }
