@@ -6,6 +6,7 @@
 
 pub mod adjudication;
 pub mod audit;
+pub mod backup;
 pub mod breach;
 pub mod external;
 pub mod holder;
@@ -15,13 +16,16 @@ pub mod lockups;
 pub mod notice;
 pub mod notice_data;
 pub mod offering;
+pub mod offering_page;
 pub mod payment;
 pub mod pledge;
 pub mod pledge_shares;
 pub mod program;
 pub mod rates;
 mod refusal;
+pub mod renderings;
 pub mod settlement;
+pub mod signed_only;
 pub mod stage;
 pub mod user;
 pub mod validity;

@@ -22,6 +22,7 @@ pub mod letterheads;
 pub mod lockups;
 pub mod notices;
 pub mod offering;
+pub mod outcome_page;
 pub mod pledges;
 pub mod prints;
 pub mod programs;

@@ -562,6 +562,12 @@ async fn issue_notice(
     let mut errors = Errors::default();
     let parsed = match f.parse(today, &mut errors) {
         Some(n) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
+            // the web cannot sign: a program that issues its notices only signed refuses here
+            register::signed_only::refuse_unsigned(
+                tx.conn(),
+                id,
+                crate::program_sign::Signed::Notices,
+            )?;
             let rates = app.rates_tx(tx)?;
             let reason = n.backdate_reason.as_deref();
             register::notice::issue(tx, id, n.until, n.date, today, reason, &rates)
@@ -588,6 +594,11 @@ async fn issue_settlement(
     let mut errors = Errors::default();
     let parsed = match f.parse(today, &mut errors) {
         Some(date) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
+            register::signed_only::refuse_unsigned(
+                tx.conn(),
+                id,
+                crate::program_sign::Signed::Settlements,
+            )?;
             let rates = app.rates_tx(tx)?;
             register::settlement::issue(tx, id, date, today, &rates).map(|i| i.settlement.id)
         }),

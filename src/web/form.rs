@@ -12,6 +12,7 @@ use super::{App, WebError};
 use crate::register::user::Role;
 use crate::register::{self, Refusal};
 use crate::store::{self, Store, StoreError};
+use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -38,6 +39,15 @@ impl Sent {
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.clone())
             .unwrap_or_default()
+    }
+
+    /// Every value sent under `name` (a list of checkboxes or hidden inputs), in order.
+    pub(super) fn all(&self, name: &str) -> Vec<String> {
+        self.0
+            .iter()
+            .filter(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .collect()
     }
 
     /// The input `name` trimmed, `None` when empty or not sent.
@@ -148,6 +158,74 @@ pub(super) fn download(name: &str, mime: &str, bytes: Vec<u8>) -> Page {
         bytes,
     )
         .into_response())
+}
+
+/// Bytes read per chunk of a file streamed as a download.
+const CHUNK: usize = 256 << 10;
+
+/// A file sent as a download named `name` from its open handle (`len` bytes; its name may be
+/// gone already), read in chunks off the async threads: a large file (a backup, a batch's zip)
+/// is never held in memory. `extra` headers go with it.
+pub(super) fn download_file(
+    name: &str,
+    mime: &str,
+    (file, len): (std::fs::File, u64),
+    extra: Vec<(header::HeaderName, String)>,
+) -> Page {
+    let (tx, rx) = tokio::sync::mpsc::channel(4);
+    tokio::task::spawn_blocking(move || {
+        let mut file = file;
+        loop {
+            let mut buf = vec![0u8; CHUNK];
+            match std::io::Read::read(&mut file, &mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    buf.truncate(n);
+                    if tx.blocking_send(Ok(Bytes::from(buf))).is_err() {
+                        break; // the download was abandoned
+                    }
+                }
+                Err(e) => {
+                    let _ = tx.blocking_send(Err(e));
+                    break;
+                }
+            }
+        }
+    });
+    let mut r = axum::body::Body::new(Chunks { rx }).into_response();
+    let h = r.headers_mut();
+    let value = |v: String| {
+        header::HeaderValue::try_from(v).map_err(|e| WebError::internal(format!("header: {e}")))
+    };
+    h.insert(header::CONTENT_TYPE, value(mime.to_string())?);
+    h.insert(
+        header::CONTENT_DISPOSITION,
+        value(format!("attachment; filename=\"{name}\""))?,
+    );
+    h.insert(header::CONTENT_LENGTH, value(len.to_string())?);
+    for (k, v) in extra {
+        h.insert(k, value(v)?);
+    }
+    Ok(r)
+}
+
+/// A file's bytes as they are read, as a response body.
+struct Chunks {
+    rx: tokio::sync::mpsc::Receiver<std::io::Result<Bytes>>,
+}
+
+impl http_body::Body for Chunks {
+    type Data = Bytes;
+    type Error = std::io::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, std::io::Error>>> {
+        self.rx
+            .poll_recv(cx)
+            .map(|chunk| chunk.map(|r| r.map(http_body::Frame::data)))
+    }
 }
 
 // ---------------------------------------------------------------------------- the clock, the register

@@ -62,6 +62,7 @@ fn import_form(user: &User, codes: &[String], chosen: &str) -> Markup {
     html! {
         p { "Archivo CSV (UTF-8 o la exportación de Excel es-CO con «;») o libro de Excel o LibreOffice (.xlsx, .xls, .ods: su primera hoja), con los encabezados en español o en inglés. Primero se muestra cada problema por línea; nada se escribe hasta que usted confirme." }
         (upload_form(user, "/importar", "Archivo de adjudicaciones", extra, "Revisar el archivo"))
+        p { "Las prendas de adjudicaciones ya registradas se importan en " a href="/prendas/importar" { "Importar prendas" } "." }
     }
 }
 

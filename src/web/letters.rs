@@ -227,6 +227,9 @@ pub(super) struct BreachLetters {
     rule: TermRule,
     /// Today, by the server's clock: the date the forms default to.
     today: NaiveDate,
+    /// Why a notice, or a paz y salvo, cannot be issued here: the program issues it only signed
+    /// (`register::signed_only`), which the web cannot do.
+    unsigned_refused: (Option<String>, Option<String>),
 }
 
 /// The letters of breach `id` (of program `program_id`), with `rates` to decide whether its fine
@@ -244,7 +247,17 @@ pub(super) fn breach_letters(
         Err(register::Error::Fine(_)) => None,
         Err(e) => return Err(e.into()),
     };
+    let refused = |what| match register::signed_only::refuse_unsigned(conn, id, what) {
+        Ok(()) => Ok(None),
+        Err(register::Error::Refused(r)) => Ok(Some(views::refusal_text(&r))),
+        Err(e) => Err(WebError::from(e)),
+    };
+    let unsigned_refused = (
+        refused(crate::program_sign::Signed::Notices)?,
+        refused(crate::program_sign::Signed::Settlements)?,
+    );
     Ok(BreachLetters {
+        unsigned_refused,
         notices: notices::list(conn, Some(id))?
             .into_iter()
             .map(|n| notice_line(conn, n))
@@ -317,7 +330,9 @@ pub(super) fn breach_letters_markup(
                     },
                     None => {
                         p.aviso { "La multa está pagada: no corresponde un aviso de cobro sino su paz y salvo." }
-                        @if user.may(Role::Juridico) && !void {
+                        @if let (Some(why), true) = (&l.unsigned_refused.1, user.may(Role::Juridico) && !void) {
+                            p.aviso #sin-firma { "No se expide desde aquí: " (why) "." }
+                        } @else if user.may(Role::Juridico) && !void {
                             form method="post" action={"/incumplimientos/" (breach_id) "/paz-y-salvo"} {
                                 (csrf(user))
                                 @let typed_date = typed.settlement.map_or("", |s| s.date.as_str());
@@ -332,7 +347,9 @@ pub(super) fn breach_letters_markup(
                 }
             }
             None => {
-                @if user.may(Role::Juridico) && !void {
+                @if let (Some(why), true) = (&l.unsigned_refused.0, user.may(Role::Juridico) && !void) {
+                    p.aviso #sin-firma { "No se emite desde aquí: " (why) "." }
+                } @else if user.may(Role::Juridico) && !void {
                     form method="post" action={"/incumplimientos/" (breach_id) "/aviso"} {
                         (csrf(user))
                         @let (until, date, reason) = match typed.notice {

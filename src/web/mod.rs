@@ -33,6 +33,7 @@
 mod acceptances;
 mod audit;
 mod auth;
+mod backup;
 mod breach_record;
 mod breaches;
 mod cache;
@@ -45,12 +46,15 @@ mod letterhead;
 mod letters;
 mod limits;
 mod liquidations;
+mod notice_batch;
 mod notices;
 mod offering;
 mod pages;
+mod pledge_import;
 mod pledges;
 mod programs;
 mod rates;
+mod rates_import;
 mod session;
 mod settlements;
 mod split_pledges;
@@ -129,6 +133,8 @@ pub(crate) struct App {
     /// A file of a later stage's proposals reviewed and not yet confirmed, by session token
     /// (with whether it came as a workbook).
     proposals: Mutex<std::collections::HashMap<String, (auth::PendingImport, bool)>>,
+    /// Other files reviewed and not yet confirmed (pledges, rates), by session token and page.
+    reviewed: Mutex<std::collections::HashMap<(String, &'static str), auth::PendingImport>>,
 }
 
 impl App {
@@ -143,6 +149,31 @@ impl App {
             clock,
             acceptances: Mutex::default(),
             proposals: Mutex::default(),
+            reviewed: Mutex::default(),
+        }
+    }
+
+    /// Keeps a file reviewed on page `kind` for the session `session` until it is confirmed
+    /// (a later review on the same page replaces it).
+    fn keep_reviewed(&self, session: &str, kind: &'static str, p: auth::PendingImport) {
+        if let Ok(mut m) = self.reviewed.lock() {
+            m.insert((session.to_string(), kind), p);
+        }
+    }
+
+    /// The file reviewed on page `kind` for `session`, taken (once) when `token` is its review's.
+    fn take_reviewed(
+        &self,
+        session: &str,
+        kind: &'static str,
+        token: &str,
+    ) -> Option<auth::PendingImport> {
+        let mut m = self.reviewed.lock().ok()?;
+        let key = (session.to_string(), kind);
+        if m.get(&key).is_some_and(|p| p.token == token) {
+            m.remove(&key)
+        } else {
+            None
         }
     }
 
@@ -461,8 +492,12 @@ fn back_to(post: bool, path: &str) -> Option<String> {
         "/avisos/#",
         "/importar",
         "/auditoria",
+        "/respaldo",
         "/tasas",
         "/prendas/liberar",
+        "/prendas/importar",
+        "/tasas/importar",
+        "/avisos/pendientes",
         "/usuarios",
         "/programas",
         "/programas/*",

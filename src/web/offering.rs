@@ -7,7 +7,7 @@
 //! table the confirmation must find unchanged (its fingerprint), and the run it wrote.
 
 use super::auth::User;
-use super::extract::Path;
+use super::extract::{Path, Query};
 use super::form::{
     Errors, Inputs, Page, Posted, Sent, download, keep, ok, read_upload, see_other, upload_form,
     with_status,
@@ -105,18 +105,76 @@ impl OpenForm {
     }
 }
 
-/// The program's offer as it stands: none, open, or adjudicated (its stored run).
+/// The program's offer as it stands: none, open, or adjudicated (its stored run, one page of
+/// its rows).
 struct View {
     program: StoredProgram,
     offer: Option<Offer>,
-    run: Option<StoredResult>,
+    run: Option<RunPage>,
 }
 
-fn view(conn: &rusqlite::Connection, code: &str) -> Result<View, WebError> {
+/// Which page of a stored run's rows is shown: `?desde=` the row after which it starts (the
+/// keyset: a page is read by the table's key, never by counting rows), `?resultado=` only the
+/// persons adjudicated or rejected.
+#[derive(Debug, Default, Clone, serde::Deserialize)]
+struct Paging {
+    desde: Option<i64>,
+    resultado: Option<String>,
+}
+
+impl Paging {
+    /// The status asked for; a value no page sends is refused.
+    fn status(&self) -> Result<Option<Status>, WebError> {
+        match self.resultado.as_deref().unwrap_or("") {
+            "" => Ok(None),
+            "adjudicada" => Ok(Some(Status::Awarded)),
+            "rechazada" => Ok(Some(Status::Rejected)),
+            _ => Err(WebError::invalid(
+                "El filtro «resultado» es «adjudicada» o «rechazada»: vuelva a la página de la oferta y use su formulario.",
+            )),
+        }
+    }
+}
+
+/// A stored run as its page shows it: the header, the fingerprint recomputed from every row (read
+/// one at a time), how many persons, and one page of rows with the key of the next.
+struct RunPage {
+    run: offers::Run,
+    header: Header,
+    recomputed: String,
+    persons: u64,
+    rows: Vec<(i64, Row)>,
+    next: Option<i64>,
+    paging: Paging,
+}
+
+fn view(conn: &rusqlite::Connection, code: &str, paging: &Paging) -> Result<View, WebError> {
     let program = programs::by_code(conn, code)?;
     let offer = offers::offer(conn, program.id)?;
     let run = match offers::run(conn, program.id)? {
-        Some(run) => Some(rules::stored_result(conn, &program, run)?),
+        Some(run) => {
+            let (header, recomputed, persons) =
+                register::offering_page::recomputed(conn, &program, &run)?;
+            let after = paging.desde.unwrap_or(0).max(0);
+            let mut rows = register::offering_page::rows_after(
+                conn,
+                run.id,
+                after,
+                paging.status()?,
+                ROWS_SHOWN + 1,
+            )?;
+            let next = (rows.len() > ROWS_SHOWN).then(|| rows[ROWS_SHOWN - 1].0);
+            rows.truncate(ROWS_SHOWN);
+            Some(RunPage {
+                run,
+                header,
+                recomputed,
+                persons,
+                rows,
+                next,
+                paging: paging.clone(),
+            })
+        }
         None => None,
     };
     Ok(View {
@@ -182,8 +240,14 @@ fn title(code: &str) -> String {
     format!("Oferta de primera etapa del programa {code}")
 }
 
-async fn offer_page(State(app): State<Arc<App>>, user: User, Path(code): Path<String>) -> Page {
-    let v = app.db(move |s| view(s.conn(), &code)).await?;
+async fn offer_page(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(code): Path<String>,
+    Query(paging): Query<Paging>,
+) -> Page {
+    paging.status()?;
+    let v = app.db(move |s| view(s.conn(), &code, &paging)).await?;
     let body = markup(&user, &v, &Errors::default(), &Typed::default());
     ok(page(Some(&user), &title(&v.program.program.code), body))
 }
@@ -209,7 +273,10 @@ async fn offer_open(
                     Err(e) => errors.register(e)?,
                 }
             }
-            Ok(Err((view(s.conn(), &p.program.code)?, errors)))
+            Ok(Err((
+                view(s.conn(), &p.program.code, &Paging::default())?,
+                errors,
+            )))
         })
         .await?;
     match result {
@@ -266,7 +333,12 @@ fn outcome_es(row: &Row) -> String {
 }
 
 /// The summary and the first rows of an adjudication, computed or stored.
-fn result_table(h: &Header, rows: &[Row], count: usize) -> Markup {
+fn result_table<'r>(
+    h: &Header,
+    rows: impl Iterator<Item = &'r Row>,
+    shown: usize,
+    count: usize,
+) -> Markup {
     html! {
         dl.hechos #adjudicacion {
             dt { "Acciones ofrecidas" } dd { (numero(h.offered)) }
@@ -276,7 +348,7 @@ fn result_table(h: &Header, rows: &[Row], count: usize) -> Markup {
             dt { "Sobredemanda" } dd { @if h.oversubscribed { "sí: prorrata (" code { (h.rule) } ")" } @else { "no" } }
         }
         table.adjudicacion {
-            @if rows.len() < count { caption { "Primeras " (rows.len()) " de " (numero(count as u64)) " personas" } }
+            @if shown < count { caption { (numero(shown as u64)) " personas de " (numero(count as u64)) } }
             thead { tr { th scope="col" { "Documento" } th scope="col" { "Nombre" } th.num scope="col" { "Acciones pedidas" } th.num scope="col" { "Tope por persona" } th.num scope="col" { "Acciones admitidas" } th.num scope="col" { "Acciones adjudicadas" } th scope="col" { "Resultado" } } }
             tbody {
                 @for r in rows {
@@ -294,15 +366,38 @@ fn result_table(h: &Header, rows: &[Row], count: usize) -> Markup {
 
 /// The run an adjudication wrote, as stored, with its acta to download and the form that
 /// verifies one.
-fn run_markup(user: &User, code: &str, r: &StoredResult, verdict: Option<&Markup>) -> Markup {
-    let shown = &r.rows[..r.rows.len().min(ROWS_SHOWN)];
+fn run_markup(user: &User, code: &str, r: &RunPage, verdict: Option<&Markup>) -> Markup {
+    let base = format!("/programas/{code}/oferta");
+    let resultado = r.paging.resultado.clone().unwrap_or_default();
+    let filtered = |desde: i64| {
+        let mut q = format!("{base}?desde={desde}");
+        if !resultado.is_empty() {
+            q.push_str(&format!("&resultado={resultado}"));
+        }
+        q
+    };
     html! {
         h2 { "Adjudicación N.º " (r.run.id) " del " (fecha(r.run.adjudicated_on)) }
         p { "Registrada " (momento(&r.run.created_at)) " por " (r.run.created_by) "; huella SHA-256 " code #huella { (r.run.fingerprint) } "." }
         @if r.recomputed != r.run.fingerprint {
             p.error role="alert" { "La huella recalculada (" code { (r.recomputed) } ") no coincide con la registrada." }
         }
-        (result_table(&r.header, shown, r.rows.len()))
+        form.filtros method="get" action=(base) {
+            div.campo {
+                label for="resultado" { "Resultado" }
+                select id="resultado" name="resultado" {
+                    option value="" selected[resultado.is_empty()] { "todos" }
+                    option value="adjudicada" selected[resultado == "adjudicada"] { "adjudicadas" }
+                    option value="rechazada" selected[resultado == "rechazada"] { "rechazadas" }
+                }
+            }
+            div.acciones { button type="submit" { "Filtrar" } }
+        }
+        (result_table(&r.header, r.rows.iter().map(|(_, row)| row), r.rows.len(), usize::try_from(r.persons).unwrap_or(usize::MAX)))
+        nav.paginas aria-label="Páginas de la tabla" {
+            @if r.paging.desde.unwrap_or(0) > 0 { a href=(filtered(0)) { "Desde el principio" } " " }
+            @if let Some(n) = r.next { a #siguientes href=(filtered(n)) { "Siguientes " (ROWS_SHOWN) " →" } }
+        }
         @if r.header.leftover > 0 {
             p #etapas { "Las " (numero(r.header.leftover)) " acciones sin adjudicar pasan a la " a href={"/programas/" (code) "/etapas/2"} { "Segunda Etapa" } " (art. 13)." }
         }
@@ -344,7 +439,7 @@ fn preview_markup(
     html! {
         section #vista-previa {
             h2 { "Vista previa (nada se ha adjudicado)" }
-            (result_table(header, rows, count))
+            (result_table(header, rows.iter(), rows.len(), count))
             p.aviso #consecuencias {
                 "Al confirmar, la adjudicación del " (fecha(on)) " se escribe en el registro una sola vez (art. 12): "
                 "las " (numero(header.awarded)) " acciones adjudicadas pasan a ser adjudicaciones del registro, "
@@ -380,13 +475,19 @@ async fn adjudicate(
         .db(move |s| {
             let p = programs::by_code(s.conn(), &code)?;
             let Some(on) = on else {
-                return Ok((view(s.conn(), &code)?, Adjudication::Refused(errors)));
+                return Ok((
+                    view(s.conn(), &code, &Paging::default())?,
+                    Adjudication::Refused(errors),
+                ));
             };
             let computed = match rules::compute(s.conn(), &p, on) {
                 Ok(c) => c,
                 Err(e) => {
                     errors.register(e)?;
-                    return Ok((view(s.conn(), &code)?, Adjudication::Refused(errors)));
+                    return Ok((
+                        view(s.conn(), &code, &Paging::default())?,
+                        Adjudication::Refused(errors),
+                    ));
                 }
             };
             let fingerprint = rules::fingerprint(s.conn(), &p, &computed)?;
@@ -394,10 +495,16 @@ async fn adjudicate(
                 return match s
                     .write::<_, register::Error>(&officer, |tx| rules::adjudicate(tx, &p, on))
                 {
-                    Ok(_) => Ok((view(s.conn(), &code)?, Adjudication::Done)),
+                    Ok(_) => Ok((
+                        view(s.conn(), &code, &Paging::default())?,
+                        Adjudication::Done,
+                    )),
                     Err(e) => {
                         errors.register(e)?;
-                        Ok((view(s.conn(), &code)?, Adjudication::Refused(errors)))
+                        Ok((
+                            view(s.conn(), &code, &Paging::default())?,
+                            Adjudication::Refused(errors),
+                        ))
                     }
                 };
             }
@@ -420,7 +527,7 @@ async fn adjudicate(
             );
             let changed = confirm && fingerprint != previewed;
             Ok((
-                view(s.conn(), &code)?,
+                view(s.conn(), &code, &Paging::default())?,
                 Adjudication::Preview(preview, changed),
             ))
         })
@@ -509,9 +616,13 @@ enum Verdict {
 /// Checks an acta's bytes as `vigia offer verify` does: its text must be what the stored run
 /// gives, rendered again in the document's format, and the run's outcomes must still give its
 /// fingerprint.
-fn check(v: &View, bytes: &[u8]) -> Result<Verdict, WebError> {
-    let code = &v.program.program.code;
-    let Some(r) = &v.run else {
+fn check(
+    program: &StoredProgram,
+    stored: Option<&StoredResult>,
+    bytes: &[u8],
+) -> Result<Verdict, WebError> {
+    let code = &program.program.code;
+    let Some(r) = stored else {
         return Ok(Verdict::DoesNot(format!(
             "El registro no tiene adjudicación de la oferta de {code}."
         )));
@@ -535,7 +646,7 @@ fn check(v: &View, bytes: &[u8]) -> Result<Verdict, WebError> {
         }
         Some(_) => {}
     }
-    let mismatch = acta::check(&v.program.program, r, format, &lines).map_err(|e| {
+    let mismatch = acta::check(&program.program, r, format, &lines).map_err(|e| {
         WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
     })?;
     Ok(match mismatch {
@@ -577,9 +688,16 @@ async fn acta_verify(
     let file = up.file();
     let (v, verdict) = app
         .db(move |s| {
-            let v = view(s.conn(), &code)?;
+            let v = view(s.conn(), &code, &Paging::default())?;
             let verdict = match &file {
-                Some((_, bytes)) => Some(check(&v, bytes)?),
+                Some((_, bytes)) => {
+                    // the whole stored result: the acta is checked against every row
+                    let stored = match offers::run(s.conn(), v.program.id)? {
+                        Some(run) => Some(rules::stored_result(s.conn(), &v.program, run)?),
+                        None => None,
+                    };
+                    Some(check(&v.program, stored.as_ref(), bytes)?)
+                }
                 None => None,
             };
             Ok((v, verdict))

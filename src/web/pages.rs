@@ -6,9 +6,9 @@
 
 use super::auth::User;
 use super::{
-    App, WebError, acceptances, audit, breach_record, breaches, dashboard, holders, imports,
-    letterhead, liquidations, notices, offering, pledges, programs, rates, session, settlements,
-    stage_proposals, stages, users, views,
+    App, WebError, acceptances, audit, backup, breach_record, breaches, dashboard, holders,
+    imports, letterhead, liquidations, notice_batch, notices, offering, pledge_import, pledges,
+    programs, rates, rates_import, session, settlements, stage_proposals, stages, users, views,
 };
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -27,14 +27,18 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(dashboard::routes())
         .merge(holders::routes())
         .merge(pledges::routes())
+        .merge(pledge_import::routes())
         .merge(breach_record::routes())
         .merge(breaches::routes())
         .merge(liquidations::routes())
         .merge(notices::routes())
+        .merge(notice_batch::routes())
         .merge(settlements::routes())
         .merge(imports::routes())
         .merge(audit::routes())
+        .merge(backup::routes())
         .merge(rates::routes())
+        .merge(rates_import::routes())
         .merge(users::routes())
         .merge(programs::routes())
         .merge(offering::routes())

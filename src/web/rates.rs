@@ -148,6 +148,7 @@ async fn rates_markup(
                 (input(Field::SupersedeReason.as_str(), views::field_label(Field::SupersedeReason), &typed.supersede_reason, errors.get(Field::SupersedeReason.as_str()), Some("solo si reemplaza periodos vigentes")))
                 div.acciones { button type="submit" { "Agregar" } }
             }
+            p { "Varios períodos a la vez, de un archivo CSV: " a href="/tasas/importar" { "Importar tasas" } "." }
         }
         table.tasas {
             caption { "Serie vigente (más reciente primero)" }

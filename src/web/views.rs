@@ -365,7 +365,9 @@ pub fn page(user: Option<&User>, title: &str, body: Markup) -> Markup {
                             a href="/avisos/verificar" { "Verificar aviso" }
                             a href="/tasas" { "Tasas" }
                             a href="/programas" { "Programas" }
+                            @if u.may(Role::Juridico) { a href="/avisos/pendientes" { "Avisos pendientes" } }
                             @if u.may(Role::Admin) { a href="/usuarios" { "Usuarios" } }
+                            @if u.may(Role::Admin) { a href="/respaldo" { "Respaldo" } }
                             a href="/auditoria" { "Auditoría" }
                         }
                         form.salir method="post" action="/salir" {

@@ -440,3 +440,114 @@ fn the_offering_and_stage_pages_fit_a_laptop_and_a_phone() {
         }
     }
 }
+
+/// The pages of files and batches (pledge and rates imports reviewed row by row, the pending
+/// notices and the batch issued from them, the backup) at a laptop's width and a phone's: the
+/// document is never wider than the window, the rows' tables scrolling inside their own box.
+#[test]
+fn the_import_notice_batch_and_backup_pages_fit_a_laptop_and_a_phone() {
+    let r = crate::notices::spec_register();
+    crate::web::add_user(&r, "adela", "admin");
+    let dir = r.dir.path().to_path_buf();
+    let pledges = r.file(
+        "prendas.csv",
+        "adjudication_id,rank,registered_on,lender\n2,2,2024-04-01,\nx,3,2024-13-01,\n3,1,2024-04-02,\n"
+            .as_bytes(),
+    );
+    let rates = r.file(
+        "tasas.csv",
+        b"valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n\
+          2026-10-01,2026-10-31,19.10,,SFC Res. corregida de 2026 por un error de transcripcion\n\
+          2026-11-01,2026-11-30,19.00,,SFC Res. 1650 de 2026 (2026-10-30)\n",
+    );
+    let downloads = dir.join("descargas");
+    std::fs::create_dir_all(&downloads).unwrap();
+    let Some(d) = Driver::start(&downloads) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromedriver is missing: .ci/run installs chromium and chromium-driver"
+        );
+        eprintln!("skipped: no chromedriver (apt-get install chromium chromium-driver)");
+        return;
+    };
+    let s = Server::start(&r);
+    let base = format!("http://{}", s.addr);
+    d.go(&format!("{base}/"));
+    d.wait("<h1>Ingresar</h1>");
+    d.type_in("#usuario", "adela");
+    d.type_in("#clave", PASSWORD);
+    d.click("form[action='/ingresar'] button");
+    d.wait("adela · admin");
+    let fits = |what: &str, width: i64| {
+        let widths = d.cmd(
+            "POST",
+            "/execute/sync",
+            json!({"script": "const e = document.documentElement; return [e.scrollWidth, e.clientWidth]", "args": []}),
+        );
+        let (page_w, screen) = (widths[0].as_i64().unwrap(), widths[1].as_i64().unwrap());
+        assert!(
+            page_w <= screen,
+            "{what} at {width} px: the page is {page_w} px wide on a {screen} px window"
+        );
+        d.screenshot(&dir, &format!("{what}-{width}"));
+    };
+    let pending = format!("{base}/avisos/pendientes?notice_until=10/02/2025");
+    for (width, height) in [(1366, 900), (390, 844)] {
+        d.cmd(
+            "POST",
+            "/window/rect",
+            json!({"width": width, "height": height}),
+        );
+        // the pledges as read, line 3's problems beside it
+        d.go(&format!("{base}/prendas/importar"));
+        d.wait("</main>");
+        d.type_in("#archivo", &pledges);
+        d.click("form[action='/prendas/importar'] button");
+        let page = d.wait("Las filas como se leyeron");
+        assert!(page.contains("(la fila no pudo leerse)"), "{page}");
+        fits("prendas-revision", width);
+        // the rates read and what they change
+        d.go(&format!("{base}/tasas/importar"));
+        d.wait("</main>");
+        d.type_in("#archivo", &rates);
+        d.click("form[action='/tasas/importar'] button");
+        let page = d.wait("Los períodos como se leyeron");
+        assert!(page.contains("Reemplaza del 01/10/2026"), "{page}");
+        fits("tasas-revision", width);
+        d.go(&pending);
+        let page = d.wait("</main>");
+        assert!(page.contains("Emitir 1 aviso"), "{page}");
+        fits("avisos-pendientes", width);
+        d.go(&format!("{base}/respaldo"));
+        d.wait("Descargar la copia");
+        fits("respaldo", width);
+    }
+    // the batch issued from the phone, its page at both widths
+    d.go(&pending);
+    d.wait("Emitir 1 aviso");
+    d.type_in("#notice_date", "11/02/2025");
+    d.type_in("#backdate_reason", "fecha del caso de prueba");
+    d.click("form[action='/avisos/pendientes'][method='post'] button");
+    d.wait("1 aviso emitido");
+    for (width, height) in [(390, 844), (1366, 900)] {
+        d.cmd(
+            "POST",
+            "/window/rect",
+            json!({"width": width, "height": height}),
+        );
+        d.go(&d.url());
+        let page = d.wait("</main>");
+        assert!(
+            page.contains("MULTA-2025-0001") && page.contains("$ 626.823"),
+            "{page}"
+        );
+        fits("avisos-lote", width);
+    }
+    if let Some(keep) = std::env::var_os("VIGIA_KEEP_SCREENSHOTS") {
+        for e in std::fs::read_dir(&dir).unwrap().flatten() {
+            if e.path().extension().is_some_and(|x| x == "png") {
+                let _ = std::fs::copy(e.path(), std::path::Path::new(&keep).join(e.file_name()));
+            }
+        }
+    }
+}

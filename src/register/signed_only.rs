@@ -1,0 +1,48 @@
+//! A program that issues its notices (or paz y salvo certificates) only signed (its
+//! `[signatures] required_for`): a front end that cannot sign (the web) refuses to issue them
+//! unsigned, as `notice issue` and `settlement issue` do without `--sign`.
+
+use super::{Field, Refusal, Result};
+use crate::program_sign::Signed;
+use crate::said;
+use crate::store::{adjudications, breaches, programs};
+use rusqlite::Connection;
+
+/// The code of breach `breach_id`'s program when it issues `what` only signed; `None` otherwise.
+pub fn program_requiring(
+    conn: &Connection,
+    breach_id: i64,
+    what: Signed,
+) -> Result<Option<String>> {
+    let b = breaches::get(conn, breach_id)?;
+    let a = adjudications::get(conn, b.adjudication_id)?;
+    let p = programs::by_id(conn, a.program_id)?;
+    Ok(p.program
+        .signatures
+        .required(what)
+        .then_some(p.program.code))
+}
+
+/// Refuses to issue `what` for breach `breach_id` unsigned when its program requires them signed.
+pub fn refuse_unsigned(conn: &Connection, breach_id: i64, what: Signed) -> Result<()> {
+    let Some(code) = program_requiring(conn, breach_id, what)? else {
+        return Ok(());
+    };
+    let (en, es, cmd) = match what {
+        Signed::Notices => ("notices", "avisos", "notice issue"),
+        Signed::Settlements => (
+            "paz y salvo certificates",
+            "paz y salvo",
+            "settlement issue",
+        ),
+    };
+    Err(Refusal::value(
+        Field::Breach,
+        breach_id,
+        said!(
+            "program {code} issues its {en} only signed (its [signatures] required_for): issue it with `vigia {cmd} --sign CERT.p12`, the certificate of one of its authorised signatories",
+            "el programa {code} emite sus {es} solo firmados (su [signatures] required_for): emítalo con «vigia {cmd} --sign CERT.p12», el certificado de uno de sus firmantes autorizados"
+        ),
+    )
+    .into())
+}
