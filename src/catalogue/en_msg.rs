@@ -372,9 +372,10 @@ pub fn msg(m: &Msg<'_>) -> String {
                 "its fingerprint does not match its stored contents"
             }
         ),
-        Msg::DemoStart { db } => format!(
+        Msg::DemoStart { db, key } => format!(
             "vigia demo — a fresh register with FICTIONAL holders at {db}\n\
-             (explore it afterwards with: vigia --db {db} adjudications list)"
+             (explore it afterwards with: vigia --db {db} --key {key} adjudications list; its \
+             checkpoints are signed with that key, so name it with every command)"
         ),
         Msg::DemoStep(step) => step_title(*step).to_string(),
         Msg::Counting(c) => match c {

@@ -440,9 +440,10 @@ pub fn msg(m: &Msg<'_>) -> String {
                 "su huella no coincide con su contenido guardado"
             }
         ),
-        Msg::DemoStart { db } => format!(
+        Msg::DemoStart { db, key } => format!(
             "vigia demo — un registro nuevo con titulares FICTICIOS en {db}\n\
-             (explórelo después con: vigia --db {db} adjudications list)"
+             (explórelo después con: vigia --db {db} --key {key} adjudications list; sus puntos de \
+             control se firman con esa clave, así que nómbrela en cada comando)"
         ),
         Msg::DemoStep(step) => step_title(*step).to_string(),
         Msg::Counting(c) => match c {

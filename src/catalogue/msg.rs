@@ -352,9 +352,10 @@ pub enum Msg<'a> {
         id: i64,
         same_print: bool,
     },
-    /// The demo: a fresh register at `db`.
+    /// The demo: a fresh register at `db`, signed with the audit key at `key`.
     DemoStart {
         db: &'a str,
+        key: &'a str,
     },
     /// A demo step's title.
     DemoStep(Step),

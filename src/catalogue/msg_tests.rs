@@ -448,7 +448,10 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             id: 1,
             same_print: true,
         },
-        Msg::DemoStart { db: "/d.db" },
+        Msg::DemoStart {
+            db: "/d.db",
+            key: "/d/audit.key",
+        },
         Msg::DemoRefused { error: "x" },
         Msg::DemoWeb {
             user: "demo",

@@ -617,12 +617,15 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     }
     let db_s = db.display().to_string();
     let dir_s = dir.display().to_string();
-    ctx.say(Msg::DemoStart { db: &db_s })?;
-    let mut base = Cli::try_parse_from(["vigia", "--db", &db_s, "init"]).expect("init parses");
-    base.officer = Some("demo".into());
     // the demo's own audit key, in its directory, unless --key names one: never the office's
     // ($VIGIA_KEY, vigia's configuration directory) for a throwaway register
     let key = ctx.key.clone().unwrap_or_else(|| dir.join("audit.key"));
+    ctx.say(Msg::DemoStart {
+        db: &db_s,
+        key: &key.display().to_string(),
+    })?;
+    let mut base = Cli::try_parse_from(["vigia", "--db", &db_s, "init"]).expect("init parses");
+    base.officer = Some("demo".into());
     base.key = Some(key.clone());
     super::run(base, ctx.lang, ctx.out)?;
     // the program first, then the first stage (OFFERING_STEPS), then the life of a fine

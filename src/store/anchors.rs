@@ -90,9 +90,13 @@ pub fn check_recorded(key: &Key, recorded: &[Recorded]) -> InChain {
     for (i, r) in recorded.iter().enumerate() {
         let c = &r.checkpoint;
         let (id, at, count) = (r.id, &c.at, c.count);
+        let (at_es, count_es) = (
+            crate::lang::momento(at),
+            crate::lang::numero(count.unsigned_abs()),
+        );
         let name = said!(
             "the checkpoint the chain records in audit_checkpoints row {id} (signed {at}, {count} events)",
-            "el punto de control que la cadena registra en la fila {id} de audit_checkpoints (firmado {at}, {count} eventos)"
+            "el punto de control que la cadena registra en la fila {id} de audit_checkpoints (firmado el {at_es}, {count_es} eventos)"
         );
         match key.check(c) {
             None => out.anchors.push(Anchor {
@@ -106,6 +110,19 @@ pub fn check_recorded(key: &Key, recorded: &[Recorded]) -> InChain {
                      cannot be checked with this key",
                     "{es} lo firmó otra clave (id {other}), antes de que el registro se iniciara de nuevo: \
                      no se puede verificar con esta clave"
+                ))
+            }
+            // another key: most often the wrong one was given (the register's key is where `init`
+            // or the demo made it), which is no evidence of tampering by itself
+            Some(why) if c.key != key.id() => {
+                let (en, es, w_en, w_es) = (name.en(), name.es(), why.en(), why.es());
+                out.problems.push(said!(
+                    "{en}: {w_en}; if this register's checkpoints are signed with another audit key, \
+                     verify again with that key; if this is its key, the chain was rewritten or the row \
+                     forged",
+                    "{es}: {w_es}; si los puntos de control de este registro se firman con otra clave de \
+                     auditoría, verifique de nuevo con esa clave; si esta es su clave, la cadena se \
+                     reescribió o la fila se falsificó"
                 ))
             }
             Some(why) => {

@@ -713,3 +713,36 @@ fn a_lost_log_is_started_again_only_by_a_recorded_reanchor_over_a_chain_that_sti
         "{text}"
     );
 }
+
+/// A review followed the demo's hint without its key and read "the chain was rewritten": with
+/// another key than the register's, verify says to verify with the register's key first.
+#[test]
+fn a_register_verified_with_another_key_says_to_use_its_own_key_first() {
+    let r = Reg::new().with_holders();
+    r.ok(&["audit", "checkpoint"]);
+    // another register's key (made by its own init)
+    let other = r.dir.path().join("other.key");
+    let o = r
+        .command()
+        .args(["--db"])
+        .arg(r.dir.path().join("other.db"))
+        .arg("--key")
+        .arg(&other)
+        .arg("init")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let o = r.run(&["--key", other.to_str().unwrap(), "audit", "verify"]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = out(&o);
+    assert!(
+        text.contains("it was signed by another key")
+            && text.contains(
+                "if this register's checkpoints are signed with another audit key, verify again \
+                 with that key; if this is its key, the chain was rewritten or the row forged"
+            ),
+        "{text}"
+    );
+    // with its own key, intact
+    assert!(r.ok(&["audit", "verify"]).starts_with("audit trail intact"));
+}
