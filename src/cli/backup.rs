@@ -107,48 +107,53 @@ fn copy_checkpoints(
 
 /// The store's reason in the command's words: the argument or flag, its value, what to do.
 fn refusal(e: Error, file: &Path, register: &Path) -> CliError {
+    let (db, f) = (register.display(), file.display());
     let reason = match &e {
-        Error::TargetIsSymlink => {
-            "it is a symbolic link, which vigia neither writes through nor replaces; give the \
-             path of a real file"
-                .into()
-        }
-        Error::TargetExists => {
+        Error::TargetIsSymlink => crate::said!(
+            "it is a symbolic link, which vigia neither writes through nor replaces; give the path \
+             of a real file",
+            "es un enlace simbólico, a través del cual vigia no escribe ni al que reemplaza; indique \
+             la ruta de un archivo real"
+        ),
+        Error::TargetExists => crate::said!(
             "it already exists and was left as it is; pass --force to replace it, or give a new \
-             file name (e.g. with the date in it)"
-                .into()
-        }
-        Error::TargetNotAFile => {
-            "it is a directory or not a plain file; give a file name, e.g. DIR/vigia-YYYY-MM-DD.db"
-                .into()
-        }
-        Error::TargetIsRegister => format!(
-            "it is the register itself (--db {}) or one of its -wal/-shm/-journal files; write \
+             file name (e.g. with the date in it)",
+            "ya existe y se dejó como está; use --force para reemplazarlo, o indique otro nombre de \
+             archivo (p. ej. con la fecha)"
+        ),
+        Error::TargetNotAFile => crate::said!(
+            "it is a directory or not a plain file; give a file name, e.g. DIR/vigia-YYYY-MM-DD.db",
+            "es un directorio o no es un archivo común; indique un nombre de archivo, p. ej. \
+             DIRECTORIO/vigia-AAAA-MM-DD.db"
+        ),
+        Error::TargetIsRegister => crate::said!(
+            "it is the register itself (--db {db}) or one of its -wal/-shm/-journal files; write \
              the backup to another file",
-            register.display()
+            "es el propio registro (--db {db}) o uno de sus archivos -wal/-shm/-journal; escriba la \
+             copia en otro archivo"
         ),
-        Error::Io { .. } => format!(
+        Error::Io { .. } => crate::said!(
             "{e}; check that the directory exists, that you may write there and that there is \
-             room; no file was written"
+             room; no file was written",
+            "{e}; revise que el directorio exista, que pueda escribir allí y que haya espacio; no se \
+             escribió ningún archivo"
         ),
-        Error::Sqlite(_) => format!(
-            "{e}; check --db {} with `vigia audit verify`; no file was written",
-            register.display()
+        Error::Sqlite(_) => crate::said!(
+            "{e}; check --db {db} with `vigia audit verify`; no file was written",
+            "{e}; revise --db {db} con `vigia audit verify`; no se escribió ningún archivo"
         ),
-        Error::Busy(_) => {
-            format!(
-                "{e}; stop whatever opened the temporary copy and run it again; no file was written"
-            )
-        }
-        Error::Check(_) => format!(
+        Error::Busy(_) => crate::said!(
+            "{e}; stop whatever opened the temporary copy and run it again; no file was written",
+            "{e}; detenga lo que abrió la copia temporal y ejecútelo de nuevo; no se escribió ningún \
+             archivo"
+        ),
+        Error::Check(_) => crate::said!(
             "{e}; no file was written; run it again, and if it fails again check the register \
-             (--db {}) with `vigia audit verify`",
-            register.display()
+             (--db {db}) with `vigia audit verify`",
+            "{e}; no se escribió ningún archivo; ejecútelo de nuevo y, si vuelve a fallar, revise el \
+             registro (--db {db}) con `vigia audit verify`"
         ),
     };
-    CliError::Flag {
-        flag: "backup".into(),
-        value: file.display().to_string(),
-        reason,
-    }
+    let (en, es) = (reason.en(), reason.es());
+    CliError::Said(crate::said!("backup {f}: {en}", "backup {f}: {es}"))
 }

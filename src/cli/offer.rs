@@ -539,6 +539,32 @@ pub(super) fn read_acta(
 fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status, CliError> {
     let (format, lines, bytes) = read_acta(file, "offer verify")?;
     let unreadable = |reason: String| unreadable("offer verify", file, reason);
+    // another kind of document is said as such, not as a forged acta
+    if !lines
+        .iter()
+        .any(|l| l.trim_start_matches("# ") == acta::TITLE)
+    {
+        let f = file.display();
+        let later = lines
+            .iter()
+            .any(|l| crate::report::stage_acta::parse_number_line(l).is_some());
+        return Err(CliError::Said(if later {
+            crate::said!(
+                "offer verify {f}: this is the acta of a later stage: check it with `vigia stage verify`",
+                "offer verify {f}: es el acta de una etapa posterior: verifíquela con `vigia stage verify`"
+            )
+        } else {
+            let title = acta::TITLE;
+            crate::said!(
+                "offer verify {f}: not a first-stage acta written by vigia (no line \"{title}\"); a notice \
+                 or paz y salvo is checked with `vigia notice verify`, a later stage's acta with `vigia \
+                 stage verify`",
+                "offer verify {f}: no es un acta de la primera etapa escrita por vigia (no tiene la línea \
+                 «{title}»); un aviso o un paz y salvo se verifica con `vigia notice verify`, el acta de una \
+                 etapa posterior con `vigia stage verify`"
+            )
+        }));
+    }
     let code = acta::program_code(&lines)
         .ok_or_else(|| unreadable("no \"Programa: CODE\" line: not an acta of vigia".into()))?;
     let store = ctx.store()?;

@@ -137,7 +137,7 @@ fn head_blocks(d: &ActaHead<'_>, t: &Tally, q: &dyn Fn(&str) -> String) -> Vec<B
     let p = d.program;
     let h = d.header;
     let mut out = vec![
-        Block::Title("Acta de adjudicación de la Primera Etapa".into()),
+        Block::Title(TITLE.into()),
         Block::Subtitle(format!("{} — {}", q(&p.decree), number_line(d.run_id))),
         Block::Para(format!("Programa: {} — {}", p.code, q(&p.name))),
         Block::Para(format!("Emisor: {}", q(&p.issuer))),
@@ -663,6 +663,9 @@ pub fn check(
 }
 
 /// The program code an acta names on its `Programa: CODE` line.
+/// The first-stage acta's title, its first line in every format.
+pub const TITLE: &str = "Acta de adjudicación de la Primera Etapa";
+
 pub fn program_code(lines: &[String]) -> Option<String> {
     lines.iter().find_map(|l| {
         l.strip_prefix("Programa: ")?

@@ -135,6 +135,22 @@ fn an_existing_file_is_replaced_only_with_force() {
     );
     assert_eq!(std::fs::read(&target).unwrap(), b"yesterday's backup");
     assert_eq!(leftovers(&r), Vec::<String>::new());
+    // in Spanish, in Spanish (a review found it English)
+    let o = r.run(&[
+        "--lang".as_ref(),
+        "es".as_ref(),
+        "backup".as_ref(),
+        target.as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        crate::common::err(&o),
+        format!(
+            "vigia: error: backup {}: ya existe y se dejó como está; use --force para reemplazarlo, \
+             o indique otro nombre de archivo (p. ej. con la fecha)\n",
+            target.display()
+        )
+    );
 
     r.ok(&["backup".as_ref(), target.as_os_str(), "--force".as_ref()]);
     assert_eq!(dump(&Connection::open(&target).unwrap()), r.dump());

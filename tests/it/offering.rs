@@ -311,6 +311,20 @@ fn the_acta_renders_in_three_formats_and_verifies() {
         v.starts_with("NOT VERIFIED: line ") && v.contains("6 + 20/22") && v.contains("5 + 20/22"),
         "{v}"
     );
+    // another kind of document is said as such (exit 2), never as a forged acta
+    let notice = r.file(
+        "aviso.md",
+        "Administradora de la Enajenación\n# NOTIFICACIÓN DE MULTA No. MULTA-2025-0001\nPrograma: EBSA-TEST\n"
+            .as_bytes(),
+    );
+    let o = r.run(&["offer", "verify", &notice]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        crate::common::err(&o).contains("not a first-stage acta written by vigia")
+            && crate::common::err(&o).contains("`vigia notice verify`"),
+        "{}",
+        crate::common::err(&o)
+    );
     // in Spanish, the same difference in Spanish words, the lines quoted with «»
     let o = r.run(&["--lang", "es", "offer", "verify", &f]);
     assert_eq!(o.status.code(), Some(1));
