@@ -188,7 +188,7 @@ fn spanish_arg(a: clap::Arg, own: Option<String>) -> clap::Arg {
 
 /// A placeholder of the usage line in Spanish (`<FECHA>` for `<DATE>`); the tests check that
 /// every placeholder of the tree is listed.
-fn value_name_es(name: &str) -> &'static str {
+pub(super) fn value_name_es(name: &str) -> &'static str {
     match name {
         "DATE" => "FECHA",
         "FILE" => "ARCHIVO",
@@ -240,7 +240,7 @@ fn value_name_es(name: &str) -> &'static str {
     }
 }
 
-const UNLISTED: &str = "VALOR";
+pub(super) const UNLISTED: &str = "VALOR";
 
 fn quoted(e: &clap::Error, kind: ContextKind) -> String {
     match e.get(kind) {
@@ -302,6 +302,10 @@ pub fn error_in(e: &clap::Error, lang: Lang) -> String {
             let source = std::error::Error::source(e);
             let reason = match source.and_then(|s| s.downcast_ref::<Unread>()) {
                 Some(u) => u.0.es().to_string(),
+                // an id read by clap's own integer parser: its words are Rust's, in English
+                None if source.is_some_and(|s| s.is::<std::num::ParseIntError>()) => {
+                    "no es un número entero: escriba solo sus cifras, p. ej. 12".to_string()
+                }
                 None => source.map(|s| s.to_string()).unwrap_or_default(),
             };
             format!("el valor {value} no es válido para {arg}: {reason}")
@@ -476,6 +480,16 @@ mod tests {
             error_in(&e, Lang::Es),
             "error: el valor «1.450,5» no es válido para «--shares <N>»: «1.450,5» se lee 1.450,5, \
              que no es un número entero; escriba un entero, p. ej. 4.000\n\n\
+             Para más información, pruebe «--help».\n"
+        );
+        // an id clap reads itself (a review found Rust's English words here)
+        let e = command(Lang::Es)
+            .try_get_matches_from(["vigia", "breach", "show", "abc"])
+            .unwrap_err();
+        assert_eq!(
+            error_in(&e, Lang::Es),
+            "error: el valor «abc» no es válido para «<ID>»: no es un número entero: escriba solo \
+             sus cifras, p. ej. 12\n\n\
              Para más información, pruebe «--help».\n"
         );
         // English stays clap's own

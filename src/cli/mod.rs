@@ -736,6 +736,12 @@ pub fn refusal_in(
         // a positional argument named as the help of the run's language names it
         |f| match (lang, flag(f)) {
             (Lang::Es, "breach") => "incumplimiento N.º".to_string(),
+            (Lang::Es, name) if name.chars().all(|c| c.is_ascii_uppercase()) => {
+                match clap_lang::value_name_es(name) {
+                    clap_lang::UNLISTED => name.to_string(),
+                    es => es.to_string(),
+                }
+            }
             (_, name) => name.to_string(),
         },
         |f| {
