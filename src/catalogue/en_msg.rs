@@ -485,7 +485,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             ..
         } => format!(
             "improvement {id}: {proposal} (tranche {tranche}) offered {}, not above its original {}: recorded and \
-             ignored; the original price stands (seed 002)",
+             ignored; the proposal keeps its original price (\"se entenderá que el proponente mantiene el precio de compra de la Propuesta de Compra original\")",
             format_cop(*offered),
             format_cop(*original)
         ),

@@ -466,7 +466,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             rule,
         } => format!(
             "oferta de {program}: ofrecidas {}, demandadas {}, adjudicadas {}, sobrante {} (para la \
-             Segunda Etapa), {}, regla {rule}",
+             Segunda Etapa), {}, {}",
             numero(*offered),
             numero(*demand),
             numero(*awarded),
@@ -475,7 +475,10 @@ pub fn msg(m: &Msg<'_>) -> String {
                 "con sobredemanda"
             } else {
                 "sin sobredemanda"
-            }
+            },
+            // the rule in the acta's words (its code stays in the JSON)
+            rule.parse::<crate::proration::Rule>()
+                .map_or_else(|_| format!("regla {rule}"), |r| r.describe_es().to_string())
         ),
         Msg::TrancheOpened {
             stage,
@@ -570,8 +573,8 @@ pub fn msg(m: &Msg<'_>) -> String {
             ..
         } => format!(
             "mejora N.º {id}: la {proposal} (tramo {tranche}) ofreció {}, que no supera su precio \
-             original de {}: se registra y no se tiene en cuenta; el precio original se mantiene \
-             (seed 002)",
+             original de {}: se registra y no se tiene en cuenta: «se entenderá que el proponente mantiene el precio de \
+             compra de la Propuesta de Compra original»",
             format_cop(*offered),
             format_cop(*original)
         ),

@@ -106,7 +106,7 @@ pub const ES: &[(&str, &str, &str)] = &[
     ("stage evaluate", "code", "Código del programa"),
     ("stage evaluate", "stage", "2 o 3"),
     ("stage evaluate", "format", "Formato de la salida"),
-    ("stage improve", "", "Registra la respuesta de un oferente empatado a la invitación a mejorar (semilla 002): solo una propuesta empatada en el mejor valor, una vez, hasta que se sortee el empate; un precio que no supera el original se registra y no se tiene en cuenta (vale el original)"),
+    ("stage improve", "", "Registra la respuesta de un oferente empatado a la invitación a mejorar: solo una propuesta empatada en el mejor valor, una vez, hasta que se sortee el empate; un precio que no supera el original se registra y no se tiene en cuenta (vale el original)"),
     ("stage improve", "code", "Código del programa"),
     ("stage improve", "stage", "2 o 3"),
     ("stage improve", "proposal", "La referencia de la propuesta"),

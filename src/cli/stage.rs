@@ -68,7 +68,7 @@ pub enum StageCommand {
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
-    /// Record a tied bidder's answer to the invitation to improve (seed 002): only a proposal tied
+    /// Record a tied bidder's answer to the invitation to improve: only a proposal tied
     /// at the best value, once, until the tie is drawn; a price not above the original is
     /// recorded and ignored (the original stands).
     Improve {

@@ -68,7 +68,7 @@ pub fn improve(
             Field::Proposal,
             reference,
             said!(
-                "only proposals tied at the best value are invited to improve (seed 002): {why}",
+                "only proposals tied at the best value are invited to improve: {why}",
                 "solo las propuestas empatadas en el mejor valor son invitadas a mejorar su precio: {porque}"
             ),
         )
