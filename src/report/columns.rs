@@ -231,6 +231,14 @@ pub fn cell_of(key: &str, v: &Value) -> Cell {
             {
                 return Cell::Date(d);
             }
+            // a rate period's resolution in Spanish words and dates; a stable code (a severity,
+            // a status, a convention) in the words a Spanish table shows
+            if key == "resolution" {
+                return Cell::Text(crate::rates::resolution_es(s));
+            }
+            if let Some(es) = crate::catalogue::of(crate::lang::Lang::Es).code(key, s) {
+                return Cell::Text(es.into());
+            }
             if s.len() >= 20
                 && s.as_bytes().get(10) == Some(&b'T')
                 && let Ok(t) = chrono::DateTime::parse_from_rfc3339(s)

@@ -145,10 +145,6 @@ pub fn csv_excel_all(tables: &[Table]) -> Vec<u8> {
 /// A liquidation (the JSON of `fine quote`, [`crate::report::liquidation::to_json`]) as its
 /// sheets: the summary (concept, value), the accrual periods, the payments.
 pub fn liquidation_tables(v: &Value) -> Vec<Table> {
-    let text = |k: &str| match &v[k] {
-        Value::String(s) => Cell::Text(s.clone()),
-        _ => Cell::Empty,
-    };
     let pesos = |x: &Value| match x {
         Value::String(s) => Decimal::from_str_exact(s).map_or(Cell::Empty, Cell::Pesos),
         _ => Cell::Empty,
@@ -165,7 +161,7 @@ pub fn liquidation_tables(v: &Value) -> Vec<Table> {
     }
     summary.extend([
         ("Hay multa", yes("applies")),
-        ("Convención", text("convention")),
+        ("Convención", cell_of("convention", &v["convention"])),
         ("Fecha adjudicación", date("adjudicated")),
         ("Fecha incumplimiento", date("breach_date")),
         ("Fecha de corte", date("until")),
@@ -206,7 +202,12 @@ pub fn liquidation_tables(v: &Value) -> Vec<Table> {
         ("Intereses pendientes", pesos(&v["outstanding_interest"])),
         ("Excedente", pesos(&v["surplus"])),
         ("Total a pagar", pesos(&v["total_due"])),
-        ("Fuente de las tasas", text("rates_source")),
+        (
+            "Fuente de las tasas",
+            v["rates_source"]
+                .as_str()
+                .map_or(Cell::Empty, |s| Cell::Text(crate::rates::source_es(s))),
+        ),
     ]);
     let rows_of = |k: &str| v[k].as_array().cloned().unwrap_or_default();
     vec![

@@ -46,7 +46,7 @@ pub fn typed_cells(f: &Finding, reason: &str) -> Vec<Cell> {
     let h = f.holding.as_ref();
     vec![
         text(f.code.as_str()),
-        text(f.severity().as_str()),
+        super::columns::cell_of("severity", &f.severity().as_str().into()),
         h.map_or(Cell::Empty, |h| text(&h.program)),
         h.map_or(Cell::Empty, |h| text(&h.doc_type)),
         h.map_or(Cell::Empty, |h| text(&h.doc_number)),
@@ -95,7 +95,7 @@ pub fn asked_of(
     ));
     asked.push((
         "Gravedad mínima".into(),
-        Cell::Text(opts.min_severity.as_str().into()),
+        super::columns::cell_of("min_severity", &opts.min_severity.as_str().into()),
     ));
     asked_rates(&mut asked, rates);
     asked

@@ -46,6 +46,8 @@ fn the_check_as_a_workbook_and_as_csv_for_excel() {
         .find(|r| r[5] == Data::String("Ana Prueba".into()))
         .unwrap();
     assert_eq!(ana[0], Data::String("MISSING_PLEDGE".into()));
+    // the severity in the words the Spanish table uses (a review found "high" here)
+    assert_eq!(ana[1], Data::String("alta".into()));
     // the adjudication id is a number, the document number stays text (leading zeros count)
     assert_eq!(ana[6], Data::Float(1.0));
     assert_eq!(ana[4], Data::String("1000000001".into()));
@@ -64,6 +66,13 @@ fn the_check_as_a_workbook_and_as_csv_for_excel() {
             .iter()
             .any(|r| r[0] == Data::String("Hallazgos".into()) && r[1] == Data::Float(3.0))
     );
+    assert!(
+        asked
+            .iter()
+            .any(|r| r[0] == Data::String("Gravedad mínima".into())
+                && r[1] == Data::String("baja".into())),
+        "{asked:?}"
+    );
     // csv-excel: BOM, `;`, CRLF, Spanish headers; the same three findings
     let o = r.run(&["check", "--as-of", "01/04/2024", "--format", "csv-excel"]);
     assert_eq!(o.status.code(), Some(1));
@@ -74,7 +83,7 @@ fn the_check_as_a_workbook_and_as_csv_for_excel() {
     );
     assert_eq!(csv.matches("\r\n").count(), 4, "{csv}");
     assert!(
-        csv.contains("MISSING_PLEDGE;high;D3939-2004;CC;1000000001;Ana Prueba;1;;;"),
+        csv.contains("MISSING_PLEDGE;alta;D3939-2004;CC;1000000001;Ana Prueba;1;;;"),
         "{csv}"
     );
     // a workbook is not written to a terminal
@@ -118,5 +127,73 @@ fn the_adjudications_as_a_workbook() {
         consulta
             .rows()
             .any(|r| r[1] == Data::String("vigia adjudications list".into()))
+    );
+}
+
+/// `fine quote --format xlsx`: the summary's convention and rate source in Spanish words, each
+/// period's resolution with its date dd/mm/aaaa (a review found `daily-simple`, the CSV's path
+/// and ISO dates there).
+#[test]
+fn a_quote_as_a_workbook_speaks_spanish_in_its_cells() {
+    let r = Reg::new();
+    let path = r.file("cotizacion.xlsx", b"");
+    std::fs::remove_file(&path).unwrap();
+    r.ok(&[
+        "fine",
+        "quote",
+        "--adjudicated",
+        "2024-03-15",
+        "--breach-date",
+        "2024-11-20",
+        "--shares",
+        "1000",
+        "--acquisition-price",
+        "963",
+        "--transfer-price",
+        "1450",
+        "--until",
+        "2025-02-10",
+        "--format",
+        "xlsx",
+        "--out",
+        &path,
+    ]);
+    let mut book = open_workbook_auto(&path).unwrap();
+    let summary: Vec<Vec<Data>> = book
+        .worksheet_range("Liquidación")
+        .unwrap()
+        .rows()
+        .map(|r| r.to_vec())
+        .collect();
+    let value = |k: &str| {
+        summary
+            .iter()
+            .find(|r| r[0] == Data::String(k.into()))
+            .map(|r| r[1].clone())
+            .unwrap_or_else(|| panic!("no {k} in {summary:?}"))
+    };
+    assert_eq!(
+        value("Convención"),
+        Data::String("interés simple diario".into())
+    );
+    // (the register's series: the shipped one and what was added to it)
+    match value("Fuente de las tasas") {
+        Data::String(s) => assert!(
+            s.starts_with("serie certificada por la Superintendencia Financiera incluida en vigia"),
+            "{s}"
+        ),
+        other => panic!("{other:?}"),
+    }
+    let periods: Vec<Vec<Data>> = book
+        .worksheet_range("Periodos")
+        .unwrap()
+        .rows()
+        .map(|r| r.to_vec())
+        .collect();
+    assert!(
+        periods
+            .iter()
+            .any(|r| r.contains(&Data::String("SFC Res. 2168 de 2024 (31/10/2024)".into()))),
+        "{periods:?}"
     );
 }

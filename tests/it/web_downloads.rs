@@ -345,7 +345,7 @@ fn web_downloads_the_breaches_as_breach_list_writes_them() {
     let b = &rows[1];
     assert_eq!(b[col("N.º")], Data::Float(1.0));
     assert_eq!(b[col("Adjudicación")], Data::Float(1.0));
-    assert_eq!(b[col("Clase")], Data::String("sale".into()));
+    assert_eq!(b[col("Clase")], Data::String("venta".into()));
     assert_eq!(b[col("Acciones")], Data::Float(10.0));
     assert_eq!(b[col("Anulado")], Data::String("no".into()));
     match &b[col("Fecha incumplimiento")] {
@@ -369,7 +369,7 @@ fn web_downloads_the_breaches_as_breach_list_writes_them() {
         csv.starts_with("\u{feff}N.º;Adjudicación;Clase;Fecha incumplimiento;Acciones;"),
         "{csv}"
     );
-    assert!(csv.contains("\r\n1;1;sale;20/11/2024;10;"), "{csv}");
+    assert!(csv.contains("\r\n1;1;venta;20/11/2024;10;"), "{csv}");
     // an unknown program is no file
     assert_eq!(
         c.get("/incumplimientos/descargar?formato=xlsx&programa=NO")
