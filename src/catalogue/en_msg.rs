@@ -434,7 +434,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             let criterion = match criterion {
                 Criterion::PresentValue {
                     rate_ea_pct,
-                    source: Some(s),
+                    source: Some((s, _)),
                 } => format!("present value at {rate_ea_pct} % EA ({s})"),
                 Criterion::PresentValue { rate_ea_pct, .. } => {
                     format!("present value at {rate_ea_pct} % EA")

@@ -516,7 +516,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             let criterion = match criterion {
                 Criterion::PresentValue {
                     rate_ea_pct,
-                    source: Some(s),
+                    source: Some((_, s)),
                 } => format!("valor presente al {} E.A. ({s})", pct(rate_ea_pct)),
                 Criterion::PresentValue { rate_ea_pct, .. } => {
                     format!("valor presente al {} E.A.", pct(rate_ea_pct))

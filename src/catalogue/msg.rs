@@ -56,10 +56,10 @@ pub enum Counting {
 /// How a later stage's proposals are valued.
 #[derive(Debug, Clone)]
 pub enum Criterion<'a> {
-    /// Present value at an IBC rate, named by its source when known.
+    /// Present value at an IBC rate, named by its source when known (in English, in Spanish).
     PresentValue {
         rate_ea_pct: Decimal,
-        source: Option<&'a str>,
+        source: Option<(&'a str, &'a str)>,
     },
     HighestPrice,
     /// Points for price and term, with their weights.

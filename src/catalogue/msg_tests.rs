@@ -643,7 +643,7 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
         (
             Criterion::PresentValue {
                 rate_ea_pct: crate::money::dec("20.56"),
-                source: Some("IBC"),
+                source: Some(("IBC", "IBC")),
             },
             TrancheOutcome::Tie(vec!["P-07", "P-12"]),
         ),

@@ -193,7 +193,9 @@ fn criterion_of(e: &TrancheEvaluation) -> Criterion<'_> {
     match (e.valuation, &e.rate) {
         (Valuation::PresentValue { rate_ea_pct }, r) => Criterion::PresentValue {
             rate_ea_pct,
-            source: r.as_ref().map(|r| r.source.as_str()),
+            source: r
+                .as_ref()
+                .map(|r| (r.source.as_str(), r.source_es.as_str())),
         },
         (Valuation::HighestPrice, _) => Criterion::HighestPrice,
         (Valuation::PriceAndTerm(w), _) => Criterion::PriceAndTerm {

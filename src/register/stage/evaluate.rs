@@ -23,8 +23,11 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RateUsed {
     pub rate_ea_pct: Decimal,
-    /// "IBC in force on 2024-06-14 (SFC Res. …)" or "fixed by the program".
+    /// "IBC in force on 2024-06-14 (SFC Res. …)" or "fixed by the program" (the JSON's words).
     pub source: String,
+    /// The same in Spanish: «IBC vigente el 14/06/2024 (SFC Res. … (31/05/2024))».
+    #[serde(skip)]
+    pub source_es: String,
 }
 
 /// The program's criterion as tranche `t` applies it, with the rate a present value discounts
@@ -53,6 +56,7 @@ pub(super) fn rate_for(rate: CriterionRate, t: &Tranche, rates: &RateSeries) -> 
         CriterionRate::Fixed(r) => Ok(RateUsed {
             rate_ea_pct: r,
             source: "fixed by the program".into(),
+            source_es: "fijada por el programa".into(),
         }),
         CriterionRate::Ibc => {
             let (closes, tranche) = (t.closes, t.tranche);
@@ -81,6 +85,11 @@ pub(super) fn rate_for(rate: CriterionRate, t: &Tranche, rates: &RateSeries) -> 
             Ok(RateUsed {
                 rate_ea_pct: ibc,
                 source: format!("IBC in force on {} ({})", t.closes, p.resolution),
+                source_es: format!(
+                    "IBC vigente el {} ({})",
+                    fecha(t.closes),
+                    crate::rates::resolution_es(&p.resolution)
+                ),
             })
         }
     }
