@@ -73,7 +73,7 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "PATH")]
     pub db: Option<PathBuf>,
 
-    /// Who is making the change, for the audit trail (default: $VIGIA_OFFICER, else the OS user).
+    /// Who is making the change, for the audit trail (default: $VIGIA_OFFICER, else the OS user from $USER or $LOGNAME, else the account number, `uid N`).
     #[arg(value_parser = args::text, long, global = true, value_name = "NAME")]
     pub officer: Option<String>,
 
@@ -330,8 +330,23 @@ impl Ctx<'_> {
             })
             .or_else(|| std::env::var("USER").ok().filter(|v| !v.is_empty()))
             .or_else(|| std::env::var("USERNAME").ok().filter(|v| !v.is_empty()))
-            .unwrap_or_else(|| "unknown".into())
+            .or_else(|| std::env::var("LOGNAME").ok().filter(|v| !v.is_empty()))
+            .unwrap_or_else(process_owner)
     }
+}
+
+/// Who runs this process when the environment names nobody (a bare cron or container): the
+/// system account's number, which the machine's own records name, rather than a word that
+/// names nobody.
+fn process_owner() -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let Ok(m) = std::fs::metadata("/proc/self") {
+            return format!("uid {}", m.uid());
+        }
+    }
+    "unknown".into()
 }
 
 /// A file that is not a register, named by the flag that gave it.

@@ -746,3 +746,43 @@ fn a_register_verified_with_another_key_says_to_use_its_own_key_first() {
     // with its own key, intact
     assert!(r.ok(&["audit", "verify"]).starts_with("audit trail intact"));
 }
+
+/// With no --officer and an environment that names nobody (a bare cron job or container), the
+/// audit trail names the system account (a review found "unknown" there).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_write_by_nobody_named_is_recorded_with_its_system_account() {
+    use std::os::unix::fs::MetadataExt;
+    let r = Reg::new();
+    let o = r
+        .command()
+        .arg("--db")
+        .arg(r.db())
+        .args([
+            "user",
+            "add",
+            "eva",
+            "--role",
+            "consulta",
+            "--password-stdin",
+        ])
+        .env_remove("USER")
+        .env_remove("USERNAME")
+        .env_remove("LOGNAME")
+        .env_remove("VIGIA_OFFICER")
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b"una clave larga de prueba\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let uid = std::fs::metadata("/proc/self").unwrap().uid();
+    let log = r.ok(&["audit", "log", "--entity", "users", "--format", "csv"]);
+    assert!(log.contains(&format!(",uid {uid},user.add,")), "{log}");
+}
