@@ -26,6 +26,10 @@ pub fn code(column: &str, value: &str) -> Option<&'static str> {
         _ => {}
     }
     Some(match (column, value) {
+        // a reference price of Art. 9 (`reference_prices` lists them)
+        ("basis", "acquisition") => "adquisición (i)",
+        ("basis", "transfer") => "transferencia (ii)",
+        ("basis", "stage") => "etapa posterior (iii)",
         ("severity" | "min_severity", "high") => "alta",
         ("severity" | "min_severity", "medium") => "media",
         ("severity" | "min_severity", "low") => "baja",

@@ -236,6 +236,19 @@ pub fn cell_of(key: &str, v: &Value) -> Cell {
             if key == "resolution" {
                 return Cell::Text(crate::rates::resolution_es(s));
             }
+            // a program's lists of codes, each in words
+            if let Some(item) = match key {
+                "reference_prices" => Some("basis"),
+                "breach_kinds" => Some("kind"),
+                _ => None,
+            } {
+                let es = crate::catalogue::of(crate::lang::Lang::Es);
+                let words: Vec<&str> = s
+                    .split(',')
+                    .map(|c| es.code(item, c).unwrap_or(c))
+                    .collect();
+                return Cell::Text(words.join(", "));
+            }
             if let Some(es) = crate::catalogue::of(crate::lang::Lang::Es).code(key, s) {
                 return Cell::Text(es.into());
             }

@@ -772,3 +772,22 @@ fn the_manual_page_in_spanish() {
         ]
     );
 }
+
+/// `program show` in Spanish names the reference prices and the breach kinds in words, not
+/// their codes (a review found `acquisition,transfer,stage`).
+#[test]
+fn a_programs_lists_read_in_spanish() {
+    let r = Reg::new();
+    let t = r.ok(&["--lang", "es", "program", "show", "D3939-2004"]);
+    assert!(
+        t.contains("Precios de referencia             adquisición (i), transferencia (ii), etapa posterior (iii)"),
+        "{t}"
+    );
+    assert!(
+        t.contains("venta, beneficiario-real, dacion-en-pago"),
+        "{t}"
+    );
+    // the JSON keeps its codes
+    let j = r.ok(&["program", "show", "D3939-2004", "--format", "json"]);
+    assert!(j.contains("\"acquisition,transfer,stage\""), "{j}");
+}
