@@ -145,7 +145,7 @@ async fn rates_markup(
                 (input(RateForm::IBC, "Interés bancario corriente (% EA)", &typed.ibc, errors.get(RateForm::IBC), Some("p. ej. 17,84")))
                 (input(RateForm::USURY, "Tasa de usura (% EA), si la resolución la trae", &typed.usury, errors.get(RateForm::USURY), Some("p. ej. 26,76; si se deja vacía, 1,5 veces el IBC")))
                 (input(RateForm::RESOLUTION, "Resolución", &typed.resolution, errors.get(RateForm::RESOLUTION), Some("p. ej. SFC Res. 1650 de 2026 (30/10/2026)")))
-                (input(Field::SupersedeReason.as_str(), views::field_label(Field::SupersedeReason), &typed.supersede_reason, errors.get(Field::SupersedeReason.as_str()), Some("solo si reemplaza periodos vigentes")))
+                (input(Field::SupersedeReason.as_str(), views::field_label(Field::SupersedeReason), &typed.supersede_reason, errors.get(Field::SupersedeReason.as_str()), Some("solo si reemplaza períodos vigentes")))
                 div.acciones { button type="submit" { "Agregar" } }
             }
             p { "Varios períodos a la vez, de un archivo CSV: " a href="/tasas/importar" { "Importar tasas" } "." }
