@@ -363,6 +363,38 @@ fn main() {
             acta_md[b].runs()
         );
     }
+    // the README's table: this build's rows, each with its ratio to the baseline named
+    println!(
+        "| step ({n} acceptances) | time (s) | peak memory (MiB) | baseline | baseline (s) | ratio |"
+    );
+    println!("|---|---:|---:|---|---:|---:|");
+    let row = |step: &str, s: &Step, base: Option<(&str, &Step)>| match base {
+        Some((name, b)) => println!(
+            "| {step} | {:.2} | {:.0} | {name} | {:.2} | {:.2}× |",
+            s.time(),
+            s.memory(),
+            b.time(),
+            s.time() / b.time()
+        ),
+        None => println!("| {step} | {:.2} | {:.0} | | | |", s.time(), s.memory()),
+    };
+    row(
+        "`vigia acceptances import`",
+        &import[0],
+        Some(("sqlite3 `.import`", &base_import)),
+    );
+    row(
+        "`vigia offer adjudicate --dry-run --format csv`",
+        &adjudicate[0],
+        Some(("sqlite3 sorted scan", &base_scan)),
+    );
+    row(
+        &format!("`vigia offer adjudicate --acta FILE.pdf` ({acta_pages} pages)"),
+        &real[0],
+        None,
+    );
+    row("`vigia offer acta --out FILE.md`", &acta_md[0], None);
+    println!("load average (1 min) after: {}", load());
     if keep {
         println!("kept: {}", dir.display());
     } else {

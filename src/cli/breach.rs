@@ -150,10 +150,30 @@ impl BreachCommand {
                 let program_id = program
                     .map(|c| programs::by_code(store.conn(), &c).map(|p| p.id))
                     .transpose()?;
-                let rows: Vec<Value> = breaches::list(store.conn(), adjudication, program_id)?
-                    .iter()
-                    .map(record)
-                    .collect();
+                let found = breaches::list(store.conn(), adjudication, program_id)?;
+                // the plain formats written a record at a time (tens of thousands of breaches
+                // in a national register: the whole list as records took 500 MB); no breach,
+                // and the workbooks, as one list
+                if let (Some(first), Some(_)) = (found.first(), format.plain()) {
+                    let first = record(first);
+                    let columns: Vec<&str> = first
+                        .as_object()
+                        .map(|m| m.keys().map(String::as_str).collect())
+                        .unwrap_or_default();
+                    let mut out = super::out::Listing::new(
+                        ctx,
+                        format,
+                        out.as_deref(),
+                        "Incumplimientos",
+                        &columns,
+                        filters,
+                    )?;
+                    for b in &found {
+                        out.push(&record(b))?;
+                    }
+                    return out.finish().map(|()| Status::Ok);
+                }
+                let rows: Vec<Value> = found.iter().map(record).collect();
                 super::out::list(
                     ctx,
                     format,

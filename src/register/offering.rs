@@ -574,31 +574,46 @@ pub fn adjudicate(
     let (mut range, mut new_holders) = (None, 0);
     let import_id = if a.awarded > 0 {
         let name = format!("adjudicación primera etapa {code}");
-        let mut rows: Vec<AdjudicationRow> = Vec::new();
         let mut k = 0i64;
         for o in &a.outcomes {
-            if o.awarded == 0 {
-                adjudication_ids.push(None);
-                continue;
-            }
-            adjudication_ids.push(Some(next_adjudication + k));
-            k += 1;
-            let acc = store::acceptance(tx.conn(), o.filing)?;
-            rows.push(AdjudicationRow {
+            adjudication_ids.push((o.awarded > 0).then(|| {
+                let id = next_adjudication + k;
+                k += 1;
+                id
+            }));
+        }
+        // each award's row made as the bulk writer asks for it, its acceptance read through a
+        // second connection (acceptances are committed before an adjudication and this
+        // transaction does not touch them): the million rows of a national offering are not
+        // held at once (they took about 300 MB); an in-memory register, which no other
+        // connection sees, makes them first
+        let reader = crate::store::reader(tx.conn())?;
+        let award = |conn: &Connection, o: &Outcome| -> crate::store::Result<AdjudicationRow> {
+            let acc = store::acceptance(conn, o.filing)?;
+            Ok(AdjudicationRow {
                 line: acc.row.line,
                 doc_type: acc.row.doc_type,
-                doc_number: acc.row.doc_number.clone(),
-                name: acc.row.name.clone(),
+                doc_number: acc.row.doc_number,
+                name: acc.row.name,
                 person_type: acc.row.person_type,
-                category: acc.row.category.clone(),
+                category: acc.row.category,
                 shares: o.awarded,
                 price_per_share: None,
                 adjudicated_on: on,
-                lender: acc.row.lender.clone(),
+                lender: acc.row.lender,
                 financed_shares: acc.row.financed_shares.min(o.awarded),
                 contact: None,
-            });
-        }
+            })
+        };
+        let made: Vec<AdjudicationRow> = match &reader {
+            Some(_) => Vec::new(),
+            None => a
+                .outcomes
+                .iter()
+                .filter(|o| o.awarded > 0)
+                .map(|o| award(tx.conn(), o))
+                .collect::<crate::store::Result<_>>()?,
+        };
         let written = match crate::store::import::write(
             tx,
             program,
@@ -607,8 +622,17 @@ pub fn adjudicate(
             "vigia",
             &mut |r| super::adjudication::judge(r, &program.program.code),
             |sink: &mut dyn FnMut(crate::import::AdjudicationRow) -> crate::store::Result<()>| {
-                for row in rows {
-                    sink(row)?;
+                match &reader {
+                    Some(conn) => {
+                        for o in a.outcomes.iter().filter(|o| o.awarded > 0) {
+                            sink(award(conn, o)?)?;
+                        }
+                    }
+                    None => {
+                        for row in made {
+                            sink(row)?;
+                        }
+                    }
                 }
                 Ok(Vec::new())
             },

@@ -5,6 +5,7 @@
 
 use super::notice::Block;
 
+mod frame;
 pub mod read;
 pub mod stream;
 use printpdf::{Mm, OffsetDateTime};

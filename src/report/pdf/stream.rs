@@ -191,8 +191,27 @@ pub fn each_page_text(
 }
 
 /// printpdf's document with `total` empty pages and the two subset fonts, as
-/// [`super::finish`] leaves it.
+/// [`super::finish`] leaves it: made from printpdf's document of one page
+/// ([`super::frame::frame_of`]), so that memory holds a few hundred bytes a page, not
+/// printpdf's pages.
 fn frame(
+    title: &str,
+    footer: &str,
+    date: (i32, u8, u8),
+    total: usize,
+    regular: &[u8],
+    bold: &[u8],
+) -> Vec<u8> {
+    let one = printpdf_frame(title, footer, date, 1, regular, bold);
+    if total == 1 {
+        return one;
+    }
+    super::frame::frame_of(&one, total)
+        .unwrap_or_else(|| printpdf_frame(title, footer, date, total, regular, bold))
+}
+
+/// printpdf's document with `total` empty pages, made by printpdf.
+pub(super) fn printpdf_frame(
     title: &str,
     footer: &str,
     date: (i32, u8, u8),
