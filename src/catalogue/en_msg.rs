@@ -385,6 +385,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             Counting::Pledges => "importing pledges",
             Counting::Acceptances => "importing acceptances",
             Counting::Proposals => "importing proposals",
+            Counting::AdjudicationReading => "adjudicating: acceptances read, then awards registered",
             Counting::Adjudicating => "adjudicating: acceptances written",
         }
         .to_string(),

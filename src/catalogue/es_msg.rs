@@ -453,6 +453,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             Counting::Pledges => "importando prendas",
             Counting::Acceptances => "importando aceptaciones",
             Counting::Proposals => "importando propuestas",
+            Counting::AdjudicationReading => "adjudicando: aceptaciones leídas, luego adjudicaciones registradas",
             Counting::Adjudicating => "adjudicando: aceptaciones escritas",
         }
         .to_string(),

@@ -49,6 +49,9 @@ pub enum Counting {
     Acceptances,
     /// An import's proposal rows.
     Proposals,
+    /// The first stage's acceptances read and judged by the adjudication, then its awards
+    /// registered as adjudications (a dry run only reads).
+    AdjudicationReading,
     /// The first stage's acceptances adjudicated and written out.
     Adjudicating,
 }

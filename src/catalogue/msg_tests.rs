@@ -678,6 +678,7 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
         Counting::Pledges,
         Counting::Acceptances,
         Counting::Proposals,
+        Counting::AdjudicationReading,
         Counting::Adjudicating,
     ] {
         v.push(Msg::Counting(c));

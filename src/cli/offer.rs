@@ -2,6 +2,7 @@
 //! nothing) with its acta, and verify an acta against the register.
 
 use super::places::out_error;
+use super::progress::{Counting, Progress};
 use super::stage_words::{self, Line};
 use super::{CliError, Ctx, Status, args};
 use crate::files::{self, FileError};
@@ -366,9 +367,15 @@ impl OfferCommand {
                 }
                 let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &code)?;
+                // the acceptances the adjudication reads, counted on a terminal's bar as they are
+                let acceptances = crate::store::offering::count(store.conn(), p.id)?;
+                let acceptances = u64::try_from(acceptances).unwrap_or(0);
                 if dry_run {
                     let conn = store.conn();
-                    let c = rules::compute(conn, &p, on)?;
+                    let reading =
+                        Progress::new(Counting::AdjudicationReading, acceptances, ctx.lang);
+                    let c = rules::compute_counting(conn, &p, on, &mut reading.counter())?;
+                    reading.done();
                     let header = c.header(&p);
                     let bar = adjudicating(&c, ctx.lang);
                     let mut tick = bar.counter();
@@ -396,14 +403,32 @@ impl OfferCommand {
                 // one call into the rules; the acta's file is reserved in the transaction (a path
                 // that cannot be written refuses the run while nothing is stored) and the acta is
                 // rendered after the commit, from the stored run, without the write lock
-                let (c, done, reserved) = store.write::<_, CliError>(&ctx.officer(), |tx| {
-                    let (c, done) = rules::adjudicate(tx, &p, on)?;
+                // one bar over both phases: each acceptance read, then each award registered (at
+                // most one per acceptance, so the total is an upper bound the bar may end short of)
+                let total = acceptances.saturating_mul(2);
+                let bar = Progress::new(Counting::AdjudicationReading, total, ctx.lang);
+                let n = std::cell::Cell::new(0u64);
+                let tick = || {
+                    n.set(n.get() + 1);
+                    if n.get().is_multiple_of(4096) {
+                        bar.at(n.get());
+                    }
+                };
+                let (mut read, mut written) = (tick, tick);
+                let c_done = store.write::<_, CliError>(&ctx.officer(), |tx| {
+                    let counters = rules::Counters {
+                        read: &mut read,
+                        written: &mut written,
+                    };
+                    let (c, done) = rules::adjudicate_counting(tx, &p, on, counters)?;
                     let reserved = acta
                         .as_deref()
                         .map(|path| files::reserve(path, force).map_err(|e| out_error("--acta", e)))
                         .transpose()?;
                     Ok((c, done, reserved))
-                })?;
+                });
+                bar.done();
+                let (c, done, reserved) = c_done?;
                 let placed = match (reserved, af) {
                     (Some(r), Some(f)) => Some(write_acta_after_commit(
                         store.conn(),

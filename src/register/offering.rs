@@ -318,6 +318,23 @@ impl Computed {
 /// Checks that the program's offer can be adjudicated on `on` and computes the adjudication
 /// from its acceptances (nothing is written: a dry run stops here).
 pub fn compute(conn: &Connection, program: &StoredProgram, on: NaiveDate) -> Result<Computed> {
+    compute_counting(conn, program, on, &mut || {})
+}
+
+/// What a long adjudication reports as it goes (a front end's progress bar): each acceptance
+/// read, then each award written.
+pub struct Counters<'a> {
+    pub read: &'a mut dyn FnMut(),
+    pub written: &'a mut dyn FnMut(),
+}
+
+/// [`compute`], calling `read` for each acceptance read.
+pub fn compute_counting(
+    conn: &Connection,
+    program: &StoredProgram,
+    on: NaiveDate,
+    read: &mut dyn FnMut(),
+) -> Result<Computed> {
     let p = &program.program;
     let code = &p.code;
     let offer = store::offer(conn, program.id)?.ok_or_else(|| {
@@ -391,6 +408,7 @@ pub fn compute(conn: &Connection, program: &StoredProgram, on: NaiveDate) -> Res
     let mut speakers = Speakers::default();
     let mut seq = 0u64;
     store::each_filing::<Error>(conn, program.id, |f| {
+        read();
         let doc_type = doc_type_of(f.id, f.doc_type)?;
         let k = people.number(doc_type, f.doc_number, gathered.persons());
         let cause = adjudicate::judge(
@@ -552,7 +570,26 @@ pub fn adjudicate(
     program: &StoredProgram,
     on: NaiveDate,
 ) -> Result<(Computed, Adjudicated)> {
-    let computed = compute(tx.conn(), program, on)?;
+    adjudicate_counting(
+        tx,
+        program,
+        on,
+        Counters {
+            read: &mut || {},
+            written: &mut || {},
+        },
+    )
+}
+
+/// [`adjudicate`], reporting each acceptance read and each award written to `counters`.
+pub fn adjudicate_counting(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    on: NaiveDate,
+    counters: Counters<'_>,
+) -> Result<(Computed, Adjudicated)> {
+    let Counters { read, written } = counters;
+    let computed = compute_counting(tx.conn(), program, on, read)?;
     let code = &program.program.code;
     let already = store::adjudicated_shares(tx.conn(), program.id)?;
     if already > 0 {
@@ -626,11 +663,13 @@ pub fn adjudicate(
                     Some(conn) => {
                         for o in a.outcomes.iter().filter(|o| o.awarded > 0) {
                             sink(award(conn, o)?)?;
+                            written();
                         }
                     }
                     None => {
                         for row in made {
                             sink(row)?;
+                            written();
                         }
                     }
                 }

@@ -209,6 +209,26 @@ fn the_acceptances_import_and_the_adjudication_show_their_progress() {
         drawn.contains("/5000") && drawn.contains("faltan"),
         "{drawn}"
     );
+    // the long phase before the result is counted too: the acceptances read (a review found
+    // the bar silent until the rows were printed)
+    assert!(
+        drawn.contains("adjudicando: aceptaciones leídas"),
+        "{drawn}"
+    );
+    // the real run: the acceptances read, then the awards registered, in one bar (total: at
+    // most two steps per acceptance)
+    let Some(drawn) = on_a_terminal(
+        &r,
+        "offer adjudicate D3939-2004 --on 2024-03-15",
+        "es_CO.UTF-8",
+    ) else {
+        return;
+    };
+    assert!(
+        drawn.contains("adjudicando: aceptaciones leídas, luego adjudicaciones registradas")
+            && drawn.contains("/10000"),
+        "{drawn}"
+    );
     // without a terminal: nothing on standard error, the same import
     let r2 = Reg::new();
     r2.ok(&open);
