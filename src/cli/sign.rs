@@ -312,7 +312,7 @@ fn signatory(
 ) -> Result<bool, CliError> {
     use crate::program_sign::Authorised;
     let name = v.signer.as_deref().unwrap_or("");
-    Ok(match s.authorises(name) {
+    Ok(match s.authorises(name, v.signer_id.as_deref()) {
         Authorised::NoneListed => {
             writeln!(
                 out,
@@ -331,8 +331,16 @@ fn signatory(
             writeln!(
                 out,
                 "    signatory: FAILED: {} is not one of the program's authorised signatories ({})",
-                if name.is_empty() { "the signer" } else { name },
-                s.signatories.join(", ")
+                match (&v.signer_id, name.is_empty()) {
+                    (_, true) => "the signer".to_string(),
+                    (Some(id), false) => format!("{name} ({id})"),
+                    (None, false) => name.to_string(),
+                },
+                s.signatories
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )?;
             false
         }

@@ -101,6 +101,24 @@ impl Signer {
     }
 }
 
+/// The subject's serialNumber (2.5.4.5), where Colombian certification authorities put the
+/// holder's cédula or NIT.
+fn serial_number(cert: &Certificate) -> Option<String> {
+    const SERIAL_NUMBER: der::asn1::ObjectIdentifier =
+        der::asn1::ObjectIdentifier::new_unwrap("2.5.4.5");
+    cert.tbs_certificate()
+        .subject()
+        .iter()
+        .find(|atv| atv.oid == SERIAL_NUMBER)
+        .and_then(|atv| {
+            atv.value
+                .decode_as::<der::asn1::PrintableStringRef<'_>>()
+                .map(|s| s.as_str().to_string())
+                .or_else(|_| atv.value.decode_as::<String>())
+                .ok()
+        })
+}
+
 /// The common name of a certificate's subject, else the whole subject.
 fn common_name(cert: &Certificate) -> String {
     let subject = cert.tbs_certificate().subject();
@@ -244,6 +262,8 @@ impl Check {
 pub struct Verification {
     /// the signer's common name (from the certificate that signed)
     pub signer: Option<String>,
+    /// the signer's subject serialNumber (the cédula or NIT), when the certificate gives one
+    pub signer_id: Option<String>,
     /// `/M`: the signing time the signer claims
     pub signed_at: Option<DateTime<FixedOffset>>,
     pub reason: Option<String>,
@@ -304,6 +324,7 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
     let signed_at = found.time.as_deref().and_then(parse_pdf_date);
     let mut v = Verification {
         signer: None,
+        signer_id: None,
         signed_at,
         reason: found.reason.clone(),
         location: found.location.clone(),
@@ -362,6 +383,7 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
     let parts = [&file[..a], &file[b..b + c]];
     let checked = cms::check(&found.contents, &parts, trusted);
     v.signer = checked.signer.as_ref().map(common_name);
+    v.signer_id = checked.signer.as_ref().and_then(serial_number);
     v.intact = checked.intact;
     v.signature = checked.signature;
     v.trusted = checked.chain_check;

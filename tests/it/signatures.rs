@@ -45,6 +45,12 @@ pub(crate) fn ca_params(cn: &str) -> CertificateParams {
 
 /// Root → intermediate → signer "Laura Gómez Restrepo", the signer valid over `valid` (years).
 pub(crate) fn pki(valid: (i32, i32)) -> Pki {
+    pki_with_id(valid, None)
+}
+
+/// [`pki`] with the signer's subject serialNumber (2.5.4.5) set to `id`, as Colombian
+/// certification authorities carry the holder's cédula.
+pub(crate) fn pki_with_id(valid: (i32, i32), id: Option<&str>) -> Pki {
     let (root_key, mid_key, signer_key) = (key("ca"), key("intermediate"), key("signer"));
     let root_params = ca_params("Raíz de Prueba vigia");
     let root = root_params.self_signed(&root_key).unwrap();
@@ -60,6 +66,10 @@ pub(crate) fn pki(valid: (i32, i32)) -> Pki {
         "Oficina de Cumplimiento de Prueba",
     );
     p.distinguished_name.push(DnType::CountryName, "CO");
+    if let Some(id) = id {
+        p.distinguished_name
+            .push(DnType::CustomDnType(vec![2, 5, 4, 5]), id);
+    }
     p.key_usages = vec![
         KeyUsagePurpose::DigitalSignature,
         KeyUsagePurpose::ContentCommitment,
