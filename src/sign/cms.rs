@@ -85,12 +85,15 @@ pub(super) fn digest(oid: ObjectIdentifier, parts: &[&[u8]]) -> Option<(Vec<u8>,
     }
 }
 
+/// What timestamps a signature value: the token's DER (PAdES B-T).
+pub(super) type Stamper<'a> = dyn Fn(&[u8]) -> Result<Vec<u8>, SignError> + 'a;
+
 /// A detached SignedData (DER) over `parts`, signed by `key` whose certificate is `chain[0]`.
 pub(super) fn sign(
     parts: &[&[u8]],
     key: &RsaPrivateKey,
     chain: &[Certificate],
-    stamp: Option<&dyn Fn(&[u8]) -> Result<Vec<u8>, SignError>>,
+    stamp: Option<&Stamper<'_>>,
 ) -> Result<Vec<u8>, SignError> {
     let der_err = |e: der::Error| SignError::Encoding(e.to_string());
     let signer = chain.first().ok_or(SignError::NoCertificate)?;

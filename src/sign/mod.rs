@@ -175,8 +175,7 @@ pub fn sign_pdf(pdf: &[u8], signer: &Signer, details: &Details<'_>) -> Result<Ve
         let url = details.tsa.expect("called only with an authority");
         tsa::timestamp(url, signature).map_err(|why| SignError::Tsa(url.to_string(), why))
     };
-    let stamp: Option<&dyn Fn(&[u8]) -> Result<Vec<u8>, SignError>> =
-        details.tsa.map(|_| &stamp as _);
+    let stamp: Option<&cms::Stamper<'_>> = details.tsa.map(|_| &stamp as _);
     let der = cms::sign(&prepared.signed_parts(), &signer.key, &signer.chain, stamp)?;
     prepared.fill(&der)
 }
