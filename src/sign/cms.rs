@@ -31,6 +31,9 @@ pub(super) const SHA256: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.8
 const SHA384: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.2");
 const SHA512: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.3");
 const RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.1");
+/// id-aa-signatureTimeStampToken, the unsigned attribute that carries a timestamp token.
+const SIGNATURE_TIMESTAMP: ObjectIdentifier =
+    ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.16.2.14");
 const SHA256_RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.11");
 const SHA384_RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.12");
 const SHA512_RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.13");
@@ -134,7 +137,7 @@ pub(super) fn sign(
             values.insert(token).map_err(der_err)?;
             Some(
                 SetOfVec::try_from(vec![Attribute {
-                    oid: super::tsa::SIGNATURE_TIMESTAMP,
+                    oid: SIGNATURE_TIMESTAMP,
                     values,
                 }])
                 .map_err(der_err)?,
@@ -187,8 +190,9 @@ pub(super) struct Checked {
     pub(super) signature: Check,
     pub(super) chain: Vec<Certificate>,
     pub(super) chain_check: Check,
-    /// the signature's timestamp (PAdES B-T), when it carries one
-    pub(super) stamp: Option<super::tsa::Stamp>,
+    /// the signature's timestamp token (PAdES B-T), when it carries one, and the signature
+    /// value it stamps
+    pub(super) token: Option<(Any, Vec<u8>)>,
 }
 
 fn failed(why: impl Into<String>) -> Check {
@@ -209,10 +213,10 @@ pub(super) fn check(contents: &[u8], parts: &[&[u8]], trusted: &[Certificate]) -
             .unsigned_attrs
             .iter()
             .flat_map(|a| a.iter())
-            .find(|a| a.oid == super::tsa::SIGNATURE_TIMESTAMP);
-        out.stamp = token
+            .find(|a| a.oid == SIGNATURE_TIMESTAMP);
+        out.token = token
             .and_then(|a| a.values.iter().next())
-            .map(|t| super::tsa::check(t, info.signature.as_bytes(), trusted));
+            .map(|t| (t.clone(), info.signature.as_bytes().to_vec()));
     }
     out
 }
@@ -224,7 +228,7 @@ fn unread() -> Checked {
         signature: Check::NotChecked("the signature could not be read".into()),
         chain: Vec::new(),
         chain_check: Check::NotChecked("the signature could not be read".into()),
-        stamp: None,
+        token: None,
     }
 }
 

@@ -386,7 +386,10 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
     v.intact = checked.intact;
     v.signature = checked.signature;
     v.trusted = checked.chain_check;
-    v.stamp = checked.stamp;
+    v.stamp = checked
+        .token
+        .as_ref()
+        .map(|(token, value)| tsa::check(token, value, trusted));
     // a valid timestamp proves the time; without one it is the signer's claim
     let at = match v.stamp.as_ref().and_then(Stamp::proven_time) {
         Some(t) => Some(t.with_timezone(&crate::calendar::colombia())),

@@ -19,9 +19,6 @@ use x509_cert::Certificate;
 use x509_cert::ext::pkix::name::GeneralName;
 use x509_cert::spki::AlgorithmIdentifierOwned;
 
-/// id-aa-signatureTimeStampToken, the unsigned attribute that carries the token.
-pub(super) const SIGNATURE_TIMESTAMP: ObjectIdentifier =
-    ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.16.2.14");
 /// id-ct-TSTInfo, the token's content.
 const ID_TST_INFO: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.16.1.4");
 /// id-kp-timeStamping
