@@ -17,6 +17,7 @@ pub mod msg;
 #[cfg(test)]
 mod msg_tests;
 pub mod sfc;
+pub mod signature;
 pub mod stage;
 
 use crate::check::{Code, Finding, Remedy, Undecided};

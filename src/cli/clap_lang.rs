@@ -192,6 +192,7 @@ pub(super) fn value_name_es(name: &str) -> &'static str {
     match name {
         "DATE" => "FECHA",
         "FILE" => "ARCHIVO",
+        "URL" => "URL",
         "PATH" => "RUTA",
         "NAME" => "NOMBRE",
         "TEXT" => "TEXTO",

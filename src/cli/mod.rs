@@ -454,6 +454,8 @@ pub enum CliError {
         what: crate::lang::Said,
         problems: Vec<crate::lang::Said>,
     },
+    /// A refusal already said in both languages.
+    Said(crate::lang::Said),
     Io(io::Error),
 }
 
@@ -517,6 +519,7 @@ impl CliError {
                 m
             }
             CliError::FineInput { flag, error } => fine_input(flag, error, lang),
+            CliError::Said(s) => s.in_lang(lang).to_string(),
             CliError::Unusable {
                 flag,
                 value,
@@ -613,6 +616,7 @@ impl fmt::Display for CliError {
             }
             CliError::Breach { breach, error } => write!(f, "breach {breach}: {error}"),
             CliError::Many { .. } => f.write_str(&self.typed_in(Lang::En).unwrap_or_default()),
+            CliError::Said(s) => f.write_str(s.en()),
             CliError::Io(e) => write!(f, "cannot write the output: {e}"),
         }
     }

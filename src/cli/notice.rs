@@ -201,7 +201,7 @@ struct Run<'a> {
     /// `--force`: replace a file at the document's path.
     force: bool,
     /// `--sign`: the key each PDF is signed with after its commit (issue 26).
-    signer: Option<crate::sign::Signer>,
+    signer: Option<super::sign::Signing>,
 }
 
 /// Issues one notice: one call into the rules (`register::notice::issue`) in one transaction,
@@ -748,7 +748,8 @@ pub(crate) fn verify(
     let signatures = crate::store::programs::by_code(store.conn(), &v.program)
         .ok()
         .map(|p| p.program.signatures);
-    let signature_ok = super::sign::report(ctx.out, &signed_file, trust, signatures.as_ref())?;
+    let signature_ok =
+        super::sign::report(ctx.out, &signed_file, trust, signatures.as_ref(), ctx.lang)?;
     Ok(if v.matches() && signature_ok {
         Status::Ok
     } else {

@@ -4,7 +4,7 @@
 //! signature's results in `notice verify`, against the certificates of `--trust DIR`.
 
 use super::CliError;
-use crate::sign::{self, Check, Details, Signer, Verification};
+use crate::sign::{self, Check, Details, Signer, TsaUrl, Verification};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -25,12 +25,39 @@ pub struct SignArgs {
     /// Read the PKCS#12 password from the first line of standard input.
     #[arg(long, requires = "sign")]
     pub sign_password_stdin: bool,
+    /// Timestamp the signature (PAdES B-T) at this RFC 3161 timestamp authority
+    /// (http://host[:port]/path, as the authority gives it). Without it the signing time is the
+    /// signer's clock.
+    #[arg(long, value_name = "URL", requires = "sign")]
+    pub tsa: Option<String>,
+}
+
+/// A signer with the timestamp authority that stamps its signatures, if any.
+pub struct Signing {
+    pub signer: Signer,
+    pub tsa: Option<TsaUrl>,
+}
+
+/// The refusal of `--tsa URL` whose authority gives no timestamp, in both languages.
+fn tsa_refused(url: &str, why: &str) -> CliError {
+    CliError::Said(crate::lang::Said::new(
+        format!(
+            "--tsa {url}: the timestamp authority gave no timestamp ({why}): nothing was issued; \
+             check the address (the authority gives it with its timestamp service) and that it \
+             answers, or issue without --tsa (the signing time is then the signer's clock)"
+        ),
+        format!(
+            "--tsa {url}: la autoridad de sellado de tiempo no dio un sello ({why}): no se emitió \
+             nada; revise la dirección (la autoridad la entrega con su servicio de estampado) y \
+             que responda, o emita sin --tsa (la hora será entonces la del reloj del firmante)"
+        ),
+    ))
 }
 
 impl SignArgs {
     /// Opens the key file before anything is issued: a wrong password or file refuses the command
     /// with nothing written. `None` without `--sign`.
-    pub fn signer(&self, format_is_pdf: bool) -> Result<Option<Signer>, CliError> {
+    pub fn signer(&self, format_is_pdf: bool) -> Result<Option<Signing>, CliError> {
         self.signer_or(format_is_pdf, "add --format pdf")
     }
 
@@ -40,7 +67,7 @@ impl SignArgs {
         &self,
         acta: Option<&Path>,
         flag: &str,
-    ) -> Result<Option<Signer>, CliError> {
+    ) -> Result<Option<Signing>, CliError> {
         let is_pdf = acta
             .and_then(|a| a.extension())
             .and_then(|e| e.to_str())
@@ -48,7 +75,7 @@ impl SignArgs {
         self.signer_or(is_pdf, &format!("write the acta as a PDF: {flag} FILE.pdf"))
     }
 
-    fn signer_or(&self, format_is_pdf: bool, remedy: &str) -> Result<Option<Signer>, CliError> {
+    fn signer_or(&self, format_is_pdf: bool, remedy: &str) -> Result<Option<Signing>, CliError> {
         let Some(path) = &self.sign else {
             return Ok(None);
         };
@@ -80,16 +107,32 @@ impl SignArgs {
                 ))
             })?
         };
-        Signer::from_pkcs12(&bytes, &password)
-            .map(Some)
-            .map_err(|e| flag(e.to_string()))
+        let signer = Signer::from_pkcs12(&bytes, &password).map_err(|e| flag(e.to_string()))?;
+        // the authority answers before anything is issued: one that is down or refuses leaves
+        // nothing written
+        let tsa = match &self.tsa {
+            None => None,
+            Some(text) => {
+                let url = TsaUrl::parse(text).map_err(|reason| CliError::Flag {
+                    flag: "--tsa".into(),
+                    value: text.clone(),
+                    reason,
+                })?;
+                sign::probe_tsa(&url).map_err(|e| match e {
+                    sign::SignError::Tsa(_, why) => tsa_refused(text, &why),
+                    other => tsa_refused(text, &other.to_string()),
+                })?;
+                Some(url)
+            }
+        };
+        Ok(Some(Signing { signer, tsa }))
     }
 }
 
 /// Signs the document already placed at `path` (after the register's commit) and puts the
 /// signed file there in its place (temporary file and rename, owner-only).
 pub fn sign_file(
-    signer: &Signer,
+    signing: &Signing,
     path: &Path,
     reason: &str,
     letterhead: Option<&crate::program::Issuer>,
@@ -110,7 +153,7 @@ pub fn sign_file(
     let time = chrono::Utc::now().with_timezone(&crate::calendar::colombia());
     let signed = sign::sign_pdf(
         &bytes,
-        signer,
+        &signing.signer,
         &Details {
             reason,
             location: &location,
@@ -122,6 +165,7 @@ pub fn sign_file(
                     .filter(|n| !n.trim().is_empty())?;
                 Some((name, l.signatory_position.as_deref().unwrap_or("")))
             }),
+            tsa: signing.tsa.as_ref(),
         },
     )
     .map_err(|e| refused(e.to_string()))?;
@@ -232,6 +276,7 @@ pub fn report(
     bytes: &[u8],
     trust: Option<&Path>,
     signatures: Option<&crate::program_sign::Signatures>,
+    lang: crate::lang::Lang,
 ) -> Result<bool, CliError> {
     if !bytes.starts_with(b"%PDF-") {
         return Ok(true);
@@ -250,7 +295,7 @@ pub fn report(
     // an unsigned document says nothing more: the register's checks above are all it has
     let mut all = true;
     for v in &found {
-        all &= say(out, v, trust.is_some())?;
+        all &= say(out, v, trust.is_some(), lang)?;
         if let Some(s) = signatures {
             all &= signatory(out, v, s)?;
         }
@@ -267,7 +312,7 @@ fn signatory(
 ) -> Result<bool, CliError> {
     use crate::program_sign::Authorised;
     let name = v.signer.as_deref().unwrap_or("");
-    Ok(match s.authorises(name) {
+    Ok(match s.authorises(name, v.signer_id.as_deref()) {
         Authorised::NoneListed => {
             writeln!(
                 out,
@@ -286,15 +331,29 @@ fn signatory(
             writeln!(
                 out,
                 "    signatory: FAILED: {} is not one of the program's authorised signatories ({})",
-                if name.is_empty() { "the signer" } else { name },
-                s.signatories.join(", ")
+                match (&v.signer_id, name.is_empty()) {
+                    (_, true) => "the signer".to_string(),
+                    (Some(id), false) => format!("{name} ({id})"),
+                    (None, false) => name.to_string(),
+                },
+                s.signatories
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )?;
             false
         }
     })
 }
 
-fn say(out: &mut dyn Write, v: &Verification, trust_given: bool) -> Result<bool, CliError> {
+fn say(
+    out: &mut dyn Write,
+    v: &Verification,
+    trust_given: bool,
+    lang: crate::lang::Lang,
+) -> Result<bool, CliError> {
+    use crate::catalogue::signature;
     writeln!(
         out,
         "  signature by {}, {}{}{}",
@@ -348,16 +407,26 @@ fn say(out: &mut dyn Write, v: &Verification, trust_given: bool) -> Result<bool,
             "    certificate chain: not checked: give --trust DIR with the certification authority's root"
         )?;
     }
+    for l in signature::stamp_lines(lang, v.stamp.as_ref(), trust_given) {
+        writeln!(out, "{l}")?;
+    }
+    let stamped = v
+        .stamp
+        .as_ref()
+        .and_then(sign::Stamp::proven_time)
+        .is_some();
     line(
         out,
         "certificate validity",
         &v.valid_at_signing,
-        "every certificate valid at the signing time",
+        signature::validity_at(lang, stamped),
     )?;
+    let stamp_ok = v.stamp.as_ref().is_none_or(|s| s.token.is_ok());
     let without_trust = v.intact.is_ok()
         && v.whole_file.is_ok()
         && v.signature.is_ok()
-        && v.valid_at_signing.is_ok();
+        && v.valid_at_signing.is_ok()
+        && stamp_ok;
     Ok(if trust_given {
         v.is_valid()
     } else {

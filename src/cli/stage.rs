@@ -824,7 +824,13 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     writeln!(ctx.out, "{line}")?;
     // the signature, when the acta carries one (issue 26), each result named
     Ok(
-        if super::sign::report(ctx.out, &bytes, trust, Some(&p.program.signatures))? {
+        if super::sign::report(
+            ctx.out,
+            &bytes,
+            trust,
+            Some(&p.program.signatures),
+            ctx.lang,
+        )? {
             Status::Ok
         } else {
             Status::Findings

@@ -27,10 +27,13 @@ const CONTENT_TYPE: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113
 const MESSAGE_DIGEST: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.4");
 const SIGNING_CERTIFICATE_V2: ObjectIdentifier =
     ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.16.2.47");
-const SHA256: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.1");
+pub(super) const SHA256: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.1");
 const SHA384: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.2");
 const SHA512: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.3");
 const RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.1");
+/// id-aa-signatureTimeStampToken, the unsigned attribute that carries a timestamp token.
+const SIGNATURE_TIMESTAMP: ObjectIdentifier =
+    ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.16.2.14");
 const SHA256_RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.11");
 const SHA384_RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.12");
 const SHA512_RSA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.13");
@@ -69,7 +72,7 @@ fn attribute(oid: ObjectIdentifier, value: &impl Encode) -> Result<Attribute, de
 }
 
 /// The hash named by an algorithm identifier, of the given parts in order.
-fn digest(oid: ObjectIdentifier, parts: &[&[u8]]) -> Option<(Vec<u8>, Pkcs1v15Sign)> {
+pub(super) fn digest(oid: ObjectIdentifier, parts: &[&[u8]]) -> Option<(Vec<u8>, Pkcs1v15Sign)> {
     fn run<D: Digest + der::oid::AssociatedOid>(parts: &[&[u8]]) -> (Vec<u8>, Pkcs1v15Sign) {
         let mut d = D::new();
         for p in parts {
@@ -85,11 +88,15 @@ fn digest(oid: ObjectIdentifier, parts: &[&[u8]]) -> Option<(Vec<u8>, Pkcs1v15Si
     }
 }
 
+/// What timestamps a signature value: the token's DER (PAdES B-T).
+pub(super) type Stamper<'a> = dyn Fn(&[u8]) -> Result<Vec<u8>, SignError> + 'a;
+
 /// A detached SignedData (DER) over `parts`, signed by `key` whose certificate is `chain[0]`.
 pub(super) fn sign(
     parts: &[&[u8]],
     key: &RsaPrivateKey,
     chain: &[Certificate],
+    stamp: Option<&Stamper<'_>>,
 ) -> Result<Vec<u8>, SignError> {
     let der_err = |e: der::Error| SignError::Encoding(e.to_string());
     let signer = chain.first().ok_or(SignError::NoCertificate)?;
@@ -121,6 +128,22 @@ pub(super) fn sign(
     let signature = key
         .sign(scheme, &attrs_digest)
         .map_err(|e| SignError::Key(e.to_string()))?;
+    // PAdES B-T: the authority's token over the signature value, unsigned
+    let unsigned_attrs = match stamp {
+        None => None,
+        Some(stamp) => {
+            let token = Any::from_der(&stamp(&signature)?).map_err(der_err)?;
+            let mut values = SetOfVec::new();
+            values.insert(token).map_err(der_err)?;
+            Some(
+                SetOfVec::try_from(vec![Attribute {
+                    oid: SIGNATURE_TIMESTAMP,
+                    values,
+                }])
+                .map_err(der_err)?,
+            )
+        }
+    };
     let info = SignerInfo {
         version: CmsVersion::V1,
         sid: SignerIdentifier::IssuerAndSerialNumber(IssuerAndSerialNumber {
@@ -131,7 +154,7 @@ pub(super) fn sign(
         signed_attrs: Some(attrs),
         signature_algorithm: algorithm(RSA, true),
         signature: OctetString::new(signature).map_err(der_err)?,
-        unsigned_attrs: None,
+        unsigned_attrs,
     };
     let mut certificates = SetOfVec::new();
     for cert in chain {
@@ -167,6 +190,9 @@ pub(super) struct Checked {
     pub(super) signature: Check,
     pub(super) chain: Vec<Certificate>,
     pub(super) chain_check: Check,
+    /// the signature's timestamp token (PAdES B-T), when it carries one, and the signature
+    /// value it stamps
+    pub(super) token: Option<(Any, Vec<u8>)>,
 }
 
 fn failed(why: impl Into<String>) -> Check {
@@ -176,17 +202,44 @@ fn failed(why: impl Into<String>) -> Check {
 /// Checks the SignedData in `contents` (DER, zero padding allowed) against the signed `parts`,
 /// and the signer's chain against `trusted` (certificates, DER).
 pub(super) fn check(contents: &[u8], parts: &[&[u8]], trusted: &[Certificate]) -> Checked {
-    let mut out = Checked {
+    let Some(signed) = read_signed_data(contents) else {
+        let mut out = unread();
+        out.signature = failed("/Contents is not a CMS SignedData");
+        return out;
+    };
+    let mut out = check_signed(&signed, parts, trusted);
+    if let Some(info) = signed.signer_infos.0.iter().next() {
+        let token = info
+            .unsigned_attrs
+            .iter()
+            .flat_map(|a| a.iter())
+            .find(|a| a.oid == SIGNATURE_TIMESTAMP);
+        out.token = token
+            .and_then(|a| a.values.iter().next())
+            .map(|t| (t.clone(), info.signature.as_bytes().to_vec()));
+    }
+    out
+}
+
+fn unread() -> Checked {
+    Checked {
         signer: None,
         intact: Check::NotChecked("the signature could not be read".into()),
         signature: Check::NotChecked("the signature could not be read".into()),
         chain: Vec::new(),
         chain_check: Check::NotChecked("the signature could not be read".into()),
-    };
-    let Some(signed) = read_signed_data(contents) else {
-        out.signature = failed("/Contents is not a CMS SignedData");
-        return out;
-    };
+        token: None,
+    }
+}
+
+/// Checks a SignedData's first signer over the detached `parts` (its digest, signature, ESS
+/// signing certificate) and its chain against `trusted`.
+pub(super) fn check_signed(
+    signed: &SignedData,
+    parts: &[&[u8]],
+    trusted: &[Certificate],
+) -> Checked {
+    let mut out = unread();
     let certs: Vec<Certificate> = signed
         .certificates
         .iter()

@@ -12,6 +12,9 @@
 
 mod cms;
 mod pdf;
+mod tsa;
+
+pub use tsa::{Stamp, TsaUrl};
 
 use chrono::{DateTime, FixedOffset};
 use der::Decode;
@@ -30,8 +33,10 @@ pub enum SignError {
     Pdf(String),
     /// a certificate or structure could not be encoded
     Encoding(String),
-    /// the signature does not fit the space reserved for it
-    TooLarge(usize),
+    /// the signature does not fit the space reserved for it (its size, the space)
+    TooLarge(usize, usize),
+    /// the timestamp authority at the address could not give a timestamp (why)
+    Tsa(String, String),
 }
 
 impl std::fmt::Display for SignError {
@@ -48,12 +53,12 @@ impl std::fmt::Display for SignError {
             SignError::Key(why) => write!(f, "the private key cannot sign: {why}"),
             SignError::Pdf(why) => write!(f, "the PDF cannot be signed: {why}"),
             SignError::Encoding(why) => write!(f, "the signature cannot be encoded: {why}"),
-            SignError::TooLarge(n) => write!(
+            SignError::TooLarge(n, room) => write!(
                 f,
-                "the signature takes {n} bytes, more than the {} reserved: the certificate chain \
-                 is too long",
-                pdf::CONTENTS_BYTES
+                "the signature takes {n} bytes, more than the {room} reserved: the certificate \
+                 chain is too long"
             ),
+            SignError::Tsa(url, why) => write!(f, "the timestamp authority {url}: {why}"),
         }
     }
 }
@@ -96,6 +101,24 @@ impl Signer {
     }
 }
 
+/// The subject's serialNumber (2.5.4.5), where Colombian certification authorities put the
+/// holder's cédula or NIT.
+fn serial_number(cert: &Certificate) -> Option<String> {
+    const SERIAL_NUMBER: der::asn1::ObjectIdentifier =
+        der::asn1::ObjectIdentifier::new_unwrap("2.5.4.5");
+    cert.tbs_certificate()
+        .subject()
+        .iter()
+        .find(|atv| atv.oid == SERIAL_NUMBER)
+        .and_then(|atv| {
+            atv.value
+                .decode_as::<der::asn1::PrintableStringRef<'_>>()
+                .map(|s| s.as_str().to_string())
+                .or_else(|_| atv.value.decode_as::<String>())
+                .ok()
+        })
+}
+
 /// The common name of a certificate's subject, else the whole subject.
 fn common_name(cert: &Certificate) -> String {
     let subject = cert.tbs_certificate().subject();
@@ -116,6 +139,17 @@ pub struct Details<'a> {
     /// the signatory's name and cargo (the letters' data) for a visible signature block at the
     /// top right of the first page; `None`: an invisible signature
     pub signatory: Option<(&'a str, &'a str)>,
+    /// the timestamp authority to stamp the signature (PAdES B-T); `None`: B-B, the time is
+    /// the signer's claim
+    pub tsa: Option<&'a TsaUrl>,
+}
+
+/// Asks the authority at `url` for a timestamp over a test value: whether it answers with a
+/// token, before anything is issued.
+pub fn probe_tsa(url: &TsaUrl) -> Result<(), SignError> {
+    tsa::timestamp(url, b"vigia: probe")
+        .map(|_| ())
+        .map_err(|why| SignError::Tsa(url.to_string(), why))
 }
 
 /// `pdf` with a PAdES B-B signature appended by incremental update.
@@ -130,9 +164,19 @@ pub fn sign_pdf(pdf: &[u8], signer: &Signer, details: &Details<'_>) -> Result<Ve
             name: &name,
             time: &time,
             block: details.signatory,
+            contents_bytes: if details.tsa.is_some() {
+                pdf::CONTENTS_BYTES_STAMPED
+            } else {
+                pdf::CONTENTS_BYTES
+            },
         },
     )?;
-    let der = cms::sign(&prepared.signed_parts(), &signer.key, &signer.chain)?;
+    let stamp = |signature: &[u8]| {
+        let url = details.tsa.expect("called only with an authority");
+        tsa::timestamp(url, signature).map_err(|why| SignError::Tsa(url.to_string(), why))
+    };
+    let stamp: Option<&cms::Stamper<'_>> = details.tsa.map(|_| &stamp as _);
+    let der = cms::sign(&prepared.signed_parts(), &signer.key, &signer.chain, stamp)?;
     prepared.fill(&der)
 }
 
@@ -217,6 +261,8 @@ impl Check {
 pub struct Verification {
     /// the signer's common name (from the certificate that signed)
     pub signer: Option<String>,
+    /// the signer's subject serialNumber (the cédula or NIT), when the certificate gives one
+    pub signer_id: Option<String>,
     /// `/M`: the signing time the signer claims
     pub signed_at: Option<DateTime<FixedOffset>>,
     pub reason: Option<String>,
@@ -229,8 +275,11 @@ pub struct Verification {
     pub signature: Check,
     /// the signer's certificate chains to a trusted certificate
     pub trusted: Check,
-    /// every certificate of the chain was valid at the claimed signing time
+    /// every certificate of the chain was valid at the signing time: the timestamp's when it
+    /// has a valid one, else the time the signer claims
     pub valid_at_signing: Check,
+    /// the signature's timestamp (PAdES B-T); `None`: the time is the signer's claim
+    pub stamp: Option<Stamp>,
 }
 
 impl Verification {
@@ -245,6 +294,10 @@ impl Verification {
         ]
         .iter()
         .all(|c| c.is_ok())
+            && self
+                .stamp
+                .as_ref()
+                .is_none_or(|s| s.token.is_ok() && s.trusted.is_ok())
     }
 }
 
@@ -270,6 +323,7 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
     let signed_at = found.time.as_deref().and_then(parse_pdf_date);
     let mut v = Verification {
         signer: None,
+        signer_id: None,
         signed_at,
         reason: found.reason.clone(),
         location: found.location.clone(),
@@ -278,6 +332,7 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
         signature: Check::NotChecked("the byte range could not be read".into()),
         trusted: Check::NotChecked("the byte range could not be read".into()),
         valid_at_signing: Check::NotChecked("the byte range could not be read".into()),
+        stamp: None,
     };
     let range: Option<Vec<usize>> = found
         .byte_range
@@ -327,10 +382,20 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
     let parts = [&file[..a], &file[b..b + c]];
     let checked = cms::check(&found.contents, &parts, trusted);
     v.signer = checked.signer.as_ref().map(common_name);
+    v.signer_id = checked.signer.as_ref().and_then(serial_number);
     v.intact = checked.intact;
     v.signature = checked.signature;
     v.trusted = checked.chain_check;
-    v.valid_at_signing = match signed_at {
+    v.stamp = checked
+        .token
+        .as_ref()
+        .map(|(token, value)| tsa::check(token, value, trusted));
+    // a valid timestamp proves the time; without one it is the signer's claim
+    let at = match v.stamp.as_ref().and_then(Stamp::proven_time) {
+        Some(t) => Some(t.with_timezone(&crate::calendar::colombia())),
+        None => signed_at,
+    };
+    v.valid_at_signing = match at {
         None => Check::NotChecked("the signature claims no signing time (/M)".into()),
         Some(_) if checked.chain.is_empty() => Check::NotChecked("no certificate found".into()),
         Some(t) => validity_at(&checked.chain, t),

@@ -14,6 +14,9 @@ use printpdf::lopdf::{self, Dictionary, Object, ObjectId};
 /// Bytes reserved for the DER signature (hex doubles them in the file): room for a signer
 /// certificate and a chain of four 4096-bit certificates.
 pub(super) const CONTENTS_BYTES: usize = 16_384;
+/// With a timestamp (PAdES B-T) the token adds the authority's certificate and chain: room for
+/// as much again.
+pub(super) const CONTENTS_BYTES_STAMPED: usize = 32_768;
 /// Width of each number of the `/ByteRange` placeholder (a file under 10 GB).
 const WIDTH: usize = 10;
 
@@ -26,6 +29,8 @@ pub(super) struct SigFields<'a> {
     pub(super) time: &'a str,
     /// the signatory's name and cargo, drawn in a visible block; `None`: an invisible field
     pub(super) block: Option<(&'a str, &'a str)>,
+    /// bytes reserved for the DER signature
+    pub(super) contents_bytes: usize,
 }
 
 /// The visible block's place on the first page, in points: the top right corner, inside the
@@ -100,7 +105,10 @@ impl Prepared {
     /// Writes the DER signature into the reserved space (hex, padded with zeros).
     pub(super) fn fill(mut self, der: &[u8]) -> Result<Vec<u8>, SignError> {
         if der.len() * 2 > self.contents.len() - 2 {
-            return Err(SignError::TooLarge(der.len()));
+            return Err(SignError::TooLarge(
+                der.len(),
+                (self.contents.len() - 2) / 2,
+            ));
         }
         let hex = hex_upper(der);
         let at = self.contents.start + 1;
@@ -226,7 +234,7 @@ pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, Si
         object(&mut out, id, &appearance(name, cargo));
     }
     let placeholder = format!("[0 {0:>WIDTH$} {0:>WIDTH$} {0:>WIDTH$}]", 0);
-    let zeros = "0".repeat(CONTENTS_BYTES * 2);
+    let zeros = "0".repeat(fields.contents_bytes * 2);
     let sig_body = format!(
         "<</Type/Sig/Filter/Adobe.PPKLite/SubFilter/ETSI.CAdES.detached/ByteRange{placeholder}\
          /Contents<{zeros}>/M({})/Reason{}/Location{}/Name{}>>",

@@ -14,7 +14,7 @@ use std::path::Path;
 use std::process::Command;
 use vigia::sign::{self, Check, Details};
 
-const PASSWORD: &str = "clave de prueba";
+pub(crate) const PASSWORD: &str = "clave de prueba";
 
 /// A test PKI: the root's certificate (PEM, what an office trusts) and the signer's PKCS#12.
 pub(crate) struct Pki {
@@ -22,7 +22,7 @@ pub(crate) struct Pki {
     pub(crate) p12: Vec<u8>,
 }
 
-fn key(name: &str) -> KeyPair {
+pub(crate) fn key(name: &str) -> KeyPair {
     let pem = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/sign/{name}.key.pem")),
     )
@@ -30,7 +30,7 @@ fn key(name: &str) -> KeyPair {
     KeyPair::from_pem_and_sign_algo(&pem, &PKCS_RSA_SHA256).unwrap()
 }
 
-fn ca_params(cn: &str) -> CertificateParams {
+pub(crate) fn ca_params(cn: &str) -> CertificateParams {
     let mut p = CertificateParams::new(Vec::<String>::new()).unwrap();
     p.distinguished_name.push(DnType::CommonName, cn);
     p.distinguished_name
@@ -45,6 +45,12 @@ fn ca_params(cn: &str) -> CertificateParams {
 
 /// Root → intermediate → signer "Laura Gómez Restrepo", the signer valid over `valid` (years).
 pub(crate) fn pki(valid: (i32, i32)) -> Pki {
+    pki_with_id(valid, None)
+}
+
+/// [`pki`] with the signer's subject serialNumber (2.5.4.5) set to `id`, as Colombian
+/// certification authorities carry the holder's cédula.
+pub(crate) fn pki_with_id(valid: (i32, i32), id: Option<&str>) -> Pki {
     let (root_key, mid_key, signer_key) = (key("ca"), key("intermediate"), key("signer"));
     let root_params = ca_params("Raíz de Prueba vigia");
     let root = root_params.self_signed(&root_key).unwrap();
@@ -60,6 +66,10 @@ pub(crate) fn pki(valid: (i32, i32)) -> Pki {
         "Oficina de Cumplimiento de Prueba",
     );
     p.distinguished_name.push(DnType::CountryName, "CO");
+    if let Some(id) = id {
+        p.distinguished_name
+            .push(DnType::CustomDnType(vec![2, 5, 4, 5]), id);
+    }
     p.key_usages = vec![
         KeyUsagePurpose::DigitalSignature,
         KeyUsagePurpose::ContentCommitment,
@@ -93,7 +103,7 @@ fn signing_time() -> chrono::DateTime<chrono::FixedOffset> {
 }
 
 /// The SPEC §5 notice MULTA-2025-0001 as `notice issue` writes it, in PDF.
-fn notice_pdf(r: &Reg) -> Vec<u8> {
+pub(crate) fn notice_pdf(r: &Reg) -> Vec<u8> {
     let path = r.dir.path().join("n.pdf");
     r.ok(&[
         "notice",
@@ -124,6 +134,7 @@ fn signed(pdf: &[u8], pki: &Pki) -> Vec<u8> {
             location: "Bogotá D.C., Colombia",
             time: signing_time(),
             signatory: None,
+            tsa: None,
         },
     )
     .unwrap()

@@ -5,7 +5,7 @@
 
 use crate::common::{self, Reg};
 use crate::notices::spec_register_in;
-use crate::signatures::pki;
+use crate::signatures::{pki, pki_with_id};
 use std::process::Output;
 
 fn with_password(r: &Reg, args: &[&str]) -> Output {
@@ -132,4 +132,65 @@ fn a_signer_who_is_not_an_authorised_signatory_is_a_finding_of_verify() {
         ),
         "{out}"
     );
+}
+
+/// `notice verify --trust`'s output for a notice signed by Laura Gómez Restrepo (certificate
+/// serialNumber `id`) under a program whose `[signatures]` is `signatures`.
+fn verified_under(signatures: &str, id: Option<&str>) -> (Option<i32>, String) {
+    let r = spec_register_in(Reg::with_program_tail(&format!(
+        "\n[signatures]\n{signatures}\n"
+    )));
+    let pki = pki_with_id((2024, 2090), id);
+    let p12 = r.file("firma.p12", &pki.p12);
+    let mut args = NOTICE.to_vec();
+    args.extend(["--out", "n.pdf", "--sign", &p12]);
+    let o = with_password(&r, &args);
+    assert!(o.status.success(), "{}", common::err(&o));
+    let trust = r.dir.path().join("confianza");
+    std::fs::create_dir(&trust).unwrap();
+    std::fs::write(trust.join("raiz.pem"), &pki.root_pem).unwrap();
+    let o = r.run(&[
+        "notice",
+        "verify",
+        "n.pdf",
+        "--trust",
+        trust.to_str().unwrap(),
+    ]);
+    (o.status.code(), common::out(&o))
+}
+
+#[test]
+fn a_signatory_with_an_id_is_matched_by_the_certificates_serial_number() {
+    // the cédula in the certificate is the one listed: authorised, though the listed name differs
+    let (code, out) = verified_under(
+        "signatories = [{ name = \"Laura Gómez R.\", id = \"52.123.456\" }]",
+        Some("52123456"),
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("signatory: one of the program's authorised signatories"),
+        "{out}"
+    );
+    // another cédula under the very name listed: not her
+    let (code, out) = verified_under(
+        "signatories = [{ name = \"Laura Gómez Restrepo\", id = \"52123456\" }]",
+        Some("79000111"),
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains(
+            "signatory: FAILED: Laura Gómez Restrepo (79000111) is not one of the program's \
+             authorised signatories (Laura Gómez Restrepo (52123456))"
+        ),
+        "{out}"
+    );
+    // a certificate with no serialNumber cannot be a signatory listed by id
+    let (code, out) = verified_under(
+        "signatories = [{ name = \"Laura Gómez Restrepo\", id = \"52123456\" }]",
+        None,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    // listed by name only: the common name decides, whatever the serialNumber
+    let (code, out) = verified_under("signatories = [\"LAURA GOMEZ RESTREPO\"]", Some("1"));
+    assert_eq!(code, Some(0), "{out}");
 }
