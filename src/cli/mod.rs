@@ -454,8 +454,6 @@ pub enum CliError {
         what: crate::lang::Said,
         problems: Vec<crate::lang::Said>,
     },
-    /// A refusal already said in both languages.
-    Said(crate::lang::Said),
     Io(io::Error),
 }
 
@@ -525,7 +523,6 @@ impl CliError {
                 value,
                 unusable,
             } => format!("{flag} {value}: {}", unusable.reason(lang)),
-            CliError::Said(said) => said.in_lang(lang).to_string(),
             CliError::Many { what, problems } => {
                 let mut m = crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::Problems {
                     what: what.in_lang(lang),
@@ -616,7 +613,6 @@ impl fmt::Display for CliError {
             }
             CliError::Breach { breach, error } => write!(f, "breach {breach}: {error}"),
             CliError::Many { .. } => f.write_str(&self.typed_in(Lang::En).unwrap_or_default()),
-            CliError::Said(s) => f.write_str(s.en()),
             CliError::Io(e) => write!(f, "cannot write the output: {e}"),
         }
     }
