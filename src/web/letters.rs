@@ -15,7 +15,7 @@ use crate::register::settlement::Paid;
 use crate::register::user::Role;
 use crate::register::{self, Field};
 use crate::store::notices::{self, Delivery, Doc, Notice};
-use crate::store::{self, programs, settlements};
+use crate::store::{programs, settlements};
 use chrono::NaiveDate;
 use maud::{Markup, html};
 use rusqlite::Connection;
@@ -446,7 +446,7 @@ pub(super) async fn recorded_download(
     user: &User,
     format: &str,
     render: impl FnOnce(
-        &mut store::Tx<'_>,
+        &rusqlite::Connection,
         DocFormat,
     ) -> Result<(Doc, String, Vec<u8>), register::Error>
     + Send
@@ -456,11 +456,13 @@ pub(super) async fn recorded_download(
     let officer = user.name.clone();
     let (number, bytes) = app
         .db(move |s| {
-            Ok(s.write::<_, register::Error>(&officer, |tx| {
-                let (doc, number, bytes) = render(tx, fmt)?;
-                register::notice::rendered(tx, doc, fmt, &bytes)?;
-                Ok((number, bytes))
-            })?)
+            // rendered from a read of the register (a stored document's facts never change),
+            // then its rendering recorded in a short write: never rendered under the write lock
+            let (doc, number, bytes) = render(s.conn(), fmt)?;
+            s.write::<_, register::Error>(&officer, |tx| {
+                register::notice::rendered(tx, doc, fmt, &bytes)
+            })?;
+            Ok((number, bytes))
         })
         .await?;
     download(&format!("{number}.{}", fmt.as_str()), mime, bytes)

@@ -188,9 +188,9 @@ async fn notice_document(
     user: User,
     Path((id, format)): Path<(i64, String)>,
 ) -> Page {
-    letters::recorded_download(&app, &user, &format, move |tx, fmt| {
-        let n = notices::get(tx.conn(), id)?;
-        let data = crate::register::notice_data::gather(tx.conn(), &n)?;
+    letters::recorded_download(&app, &user, &format, move |conn, fmt| {
+        let n = notices::get(conn, id)?;
+        let data = crate::register::notice_data::gather(conn, &n)?;
         let bytes = crate::report::document::notice(&data, fmt);
         Ok((Doc::Notice(n.id), n.number, bytes))
     })

@@ -76,9 +76,9 @@ async fn settlement_document(
     user: User,
     Path((id, format)): Path<(i64, String)>,
 ) -> Page {
-    letters::recorded_download(&app, &user, &format, move |tx, fmt| {
-        let st = settlements::get(tx.conn(), id)?;
-        let data = crate::register::notice_data::gather_settlement(tx.conn(), &st)?;
+    letters::recorded_download(&app, &user, &format, move |conn, fmt| {
+        let st = settlements::get(conn, id)?;
+        let data = crate::register::notice_data::gather_settlement(conn, &st)?;
         let bytes = crate::report::document::settlement(&data, fmt);
         Ok((Doc::Settlement(st.id), st.number, bytes))
     })
