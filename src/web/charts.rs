@@ -99,10 +99,85 @@ pub fn severities(counts: [u64; 3], as_of: chrono::NaiveDate) -> Markup {
     }
 }
 
+/// The first-stage offer against its valid demand and what was awarded, as horizontal bars, with
+/// the pro-rata factor when the demand exceeds the offer (offered ÷ demand, before Art. 12's
+/// rounding to whole shares).
+pub fn demand(h: &crate::register::offering::Header) -> Markup {
+    let bars = [
+        ("ofrecidas", h.offered),
+        ("demanda válida", h.demand),
+        ("adjudicadas", h.awarded),
+    ];
+    let max = bars.iter().map(|(_, n)| *n).max().unwrap_or(0);
+    let (row, label_w) = (28u64, 120u64);
+    let height = row * 3 + 8;
+    let room = W - label_w - 110;
+    let factor = (h.oversubscribed && h.demand > 0).then(|| {
+        // exact division, shown to four decimals (a picture's caption, not a figure of the acta)
+        let f = rust_decimal::Decimal::from(h.offered) / rust_decimal::Decimal::from(h.demand);
+        crate::money::format_number(f.round_dp(4))
+    });
+    let label = format!(
+        "Oferta de {}: acciones ofrecidas, demanda válida y acciones adjudicadas",
+        h.program
+    );
+    html! {
+        figure.grafica #demanda {
+            svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (W) " " (height)} role="img" aria-label=(label) {
+                @for (i, (name, n)) in bars.iter().enumerate() {
+                    @let y = 4 + i as u64 * row;
+                    @let l = length(*n, max, room);
+                    text x="4" y=(y + 18) { (name) }
+                    rect.barra x=(label_w) y=(y + 4) width=(l) height=(row - 8) {
+                        title { (name) ": " (numero(*n)) " acciones" }
+                    }
+                    text x=(label_w + l + 6) y=(y + 18) { (numero(*n)) }
+                }
+            }
+            figcaption {
+                (label) "."
+                @if let Some(f) = &factor {
+                    " La demanda supera la oferta: factor de prorrata " (f) " (ofrecidas ÷ demanda, antes del redondeo a acciones enteras del art. 12)."
+                } @else {
+                    " La demanda no supera la oferta: cada aceptación admitida se adjudica entera."
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use chrono::NaiveDate;
+
+    #[test]
+    fn the_demand_picture_gives_the_pro_rata_factor_when_oversubscribed() {
+        let h = |offered, demand, awarded, oversubscribed| crate::register::offering::Header {
+            program: "P".into(),
+            program_sha256: String::new(),
+            opens: NaiveDate::from_ymd_opt(2024, 1, 2).unwrap(),
+            closes: NaiveDate::from_ymd_opt(2024, 3, 8).unwrap(),
+            adjudicated_on: NaiveDate::from_ymd_opt(2024, 3, 15).unwrap(),
+            offered,
+            demand,
+            awarded,
+            leftover: offered - awarded,
+            oversubscribed,
+            rule: "nearest-adjust",
+        };
+        // 3.000 offered to a demand of 8.000: 3.000 ÷ 8.000 = 0,375
+        let svg = demand(&h(3000, 8000, 3000, true)).into_string();
+        assert!(svg.contains("factor de prorrata 0,375 "), "{svg}");
+        assert!(
+            svg.contains("<title>demanda válida: 8.000 acciones</title>"),
+            "{svg}"
+        );
+        // the longest bar (the demand) fills the room: 640 − 120 − 110 = 410
+        assert!(svg.contains("width=\"410\""), "{svg}");
+        let svg = demand(&h(12_960_982, 74_300, 74_300, false)).into_string();
+        assert!(svg.contains("no supera la oferta"), "{svg}");
+    }
 
     #[test]
     fn a_bar_is_as_long_as_its_share_of_the_longest() {

@@ -345,8 +345,9 @@ fn result_table<'r>(
             dt { "Demanda válida" } dd { (numero(h.demand)) }
             dt { "Acciones adjudicadas" } dd { (numero(h.awarded)) }
             dt { "Sin adjudicar" } dd { (numero(h.leftover)) }
-            dt { "Sobredemanda" } dd { @if h.oversubscribed { "sí: prorrata (" code { (h.rule) } ")" } @else { "no" } }
+            dt { "Sobredemanda" } dd { @if h.oversubscribed { "sí: " (h.rule.parse::<crate::proration::Rule>().map_or(h.rule, |r| r.describe_es())) " (" code { (h.rule) } ")" } @else { "no" } }
         }
+        (super::charts::demand(h))
         table.adjudicacion {
             @if shown < count { caption { (numero(shown as u64)) " personas de " (numero(count as u64)) } }
             thead { tr { th scope="col" { "Documento" } th scope="col" { "Nombre" } th.num scope="col" { "Acciones pedidas" } th.num scope="col" { "Tope por persona" } th.num scope="col" { "Acciones admitidas" } th.num scope="col" { "Acciones adjudicadas" } th scope="col" { "Resultado" } } }

@@ -323,6 +323,14 @@ fn acceptances_are_reviewed_then_imported_and_the_offer_adjudicated_as_the_cli_d
         shown.contains("Adjudicación N.º 1 del 20/03/2024") && shown.contains(&fingerprint),
         "{shown}"
     );
+    // the picture of the offer against its demand (issue 22 item 6): the 10 shares awarded
+    let figure = &shown[shown.find("id=\"demanda\"").expect("the demand picture")..];
+    let figure = &figure[..figure.find("</figure>").unwrap()];
+    assert!(
+        figure.contains("<title>adjudicadas: 10 acciones</title>")
+            && figure.contains("<title>ofrecidas: "),
+        "{figure}"
+    );
 
     // the same acceptances adjudicated by the CLI on a twin register write the same
     let twin = open_offer();
