@@ -146,6 +146,47 @@ pub fn demand(h: &crate::register::offering::Header) -> Markup {
     }
 }
 
+/// A holder's history on a line: each fact a mark at its date (its words as the tooltip, its
+/// page as the link), the first and last dates at the ends. The table beside it lists the same.
+pub fn timeline(events: &[(chrono::NaiveDate, String, Option<String>)]) -> Markup {
+    let (Some(first), Some(last)) = (
+        events.iter().map(|e| e.0).min(),
+        events.iter().map(|e| e.0).max(),
+    ) else {
+        return html! {};
+    };
+    let span = u64::try_from((last - first).num_days()).unwrap_or(0).max(1);
+    let (height, axis) = (90u64, 50u64);
+    let room = W - 2 * PAD;
+    let x = |d: chrono::NaiveDate| {
+        PAD + length(
+            u64::try_from((d - first).num_days()).unwrap_or(0),
+            span,
+            room,
+        )
+    };
+    html! {
+        figure.grafica #historia-grafica {
+            svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (W) " " (height)} role="img"
+                aria-label={"Historia del titular, del " (fecha(first)) " al " (fecha(last))} {
+                line.eje x1=(PAD) y1=(axis) x2=(W - PAD) y2=(axis) {}
+                @for (i, (d, what, link)) in events.iter().enumerate() {
+                    // marks of the same day stacked upwards, so none hides another
+                    @let same = events[..i].iter().filter(|e| e.0 == *d).count() as u64;
+                    @let cy = axis.saturating_sub(same * 9);
+                    @match link {
+                        Some(l) => a href=(l) { circle cx=(x(*d)) cy=(cy) r="4" { title { (fecha(*d)) ": " (what) } } },
+                        None => circle cx=(x(*d)) cy=(cy) r="4" { title { (fecha(*d)) ": " (what) } },
+                    }
+                }
+                text x=(PAD) y=(height - 12) { (fecha(first)) }
+                text x=(W - PAD) y=(height - 12) text-anchor="end" { (fecha(last)) }
+            }
+            figcaption { "Cada punto es un hecho del registro (pase el cursor para leerlo); la tabla lo detalla." }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,6 +218,33 @@ mod tests {
         assert!(svg.contains("width=\"410\""), "{svg}");
         let svg = demand(&h(12_960_982, 74_300, 74_300, false)).into_string();
         assert!(svg.contains("no supera la oferta"), "{svg}");
+    }
+
+    #[test]
+    fn the_timeline_puts_each_fact_at_its_date() {
+        let d = |m, day| NaiveDate::from_ymd_opt(2024, m, day).unwrap();
+        let svg = timeline(&[
+            (d(3, 15), "Adjudicación 1".into(), None),
+            (
+                d(11, 20),
+                "Incumplimiento 1".into(),
+                Some("/incumplimientos/1".into()),
+            ),
+            (d(11, 20), "Otro hecho".into(), None),
+        ])
+        .into_string();
+        assert_eq!(svg.matches("<circle").count(), 3, "{svg}");
+        // the first at the left end, the last at the right end (640 − 32)
+        assert!(svg.contains("cx=\"32\""), "{svg}");
+        assert!(svg.contains("cx=\"608\" cy=\"50\""), "{svg}");
+        // the second fact of the same day stacked above the first
+        assert!(svg.contains("cx=\"608\" cy=\"41\""), "{svg}");
+        assert!(svg.contains("<a href=\"/incumplimientos/1\">"), "{svg}");
+        assert!(
+            svg.contains("<title>20/11/2024: Incumplimiento 1</title>"),
+            "{svg}"
+        );
+        assert_eq!(timeline(&[]).into_string(), "");
     }
 
     #[test]

@@ -287,6 +287,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
         }
         @if user.may(Role::Oficial) { (corrections(user, v, errors, typed)) }
         h2 { "Historia" }
+        (super::charts::timeline(&v.timeline))
         table.historia {
             thead { tr { th { "fecha" } th { "hecho" } } }
             tbody {
@@ -635,6 +636,20 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
             ),
             None,
         ));
+        // the lock-up's last day (Ley 226 art. 14), from the program's own rule
+        let program = crate::store::programs::by_id(conn, a.program_id)?;
+        if a.void.is_none()
+            && let Some(end) = program.scale()?.lockup_end(a.adjudicated_on)
+        {
+            timeline.push((
+                end,
+                format!(
+                    "Fin del período de restricción de la adjudicación {} (libre desde el día siguiente)",
+                    a.id
+                ),
+                None,
+            ));
+        }
         let ps = pledges::list(conn, a.id)?;
         for p in &ps {
             timeline.push((

@@ -223,6 +223,18 @@ fn payments_liquidations_notices_and_downloads() {
         .map(|w| t.find(w).unwrap_or_else(|| panic!("{w} in {t}")))
         .collect();
     assert!(pos.windows(2).all(|w| w[0] < w[1]), "{pos:?}");
+    // and draws it (issue 22 item 6): a mark per fact, the lock-up's end among them
+    let figure = &t[t
+        .find("id=\"historia-grafica\"")
+        .expect("the timeline picture")..];
+    let figure = &figure[..figure.find("</figure>").unwrap()];
+    assert!(
+        figure.contains(
+            "<title>15/03/2026: Fin del período de restricción de la adjudicación 1 (libre desde el \
+             día siguiente)</title>"
+        ) && figure.contains("<a href=\"/incumplimientos/1\">"),
+        "{figure}"
+    );
     // a breach is told by its kind, then its shares
     assert!(
         t.contains("Incumplimiento 1 (venta o negociación de las acciones): "),
