@@ -148,9 +148,10 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
             Field::Shares,
             b.shares,
             said!(
-                "adjudication {id} has {shares} shares of which {remaining} are not already covered by a recorded breach",
-                "la adjudicación N.º {id} tiene {shares_es} acciones, de las cuales {remaining_es} no están \
-                 cubiertas ya por un incumplimiento registrado"
+                "adjudication {id} has {shares} shares, and only {remaining} of them are not in a \
+                 breach already recorded: record at most {remaining}",
+                "la adjudicación N.º {id} tiene {shares_es} acciones y solo quedan {remaining_es} sin un \
+                 incumplimiento ya registrado: registre como máximo {remaining_es}"
             ),
         )
         .into());

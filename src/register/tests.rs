@@ -126,8 +126,8 @@ fn breach_refusals_in_spanish() {
             &sale("2024-11-20", 1001),
             today()
         )),
-        "<shares> 1.001: la adjudicación N.º 1 tiene 1.000 acciones, de las cuales 1.000 no están \
-             cubiertas ya por un incumplimiento registrado"
+        "<shares> 1.001: la adjudicación N.º 1 tiene 1.000 acciones y solo quedan 1.000 sin un \
+         incumplimiento ya registrado: registre como máximo 1.000"
     );
     let both = NewBreach {
         consideration_total: Some(dec("1450000")),
