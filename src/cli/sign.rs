@@ -288,7 +288,11 @@ pub fn report(
     let found = match sign::verify_pdf(bytes, &trusted) {
         Ok(found) => found,
         Err(e) => {
-            writeln!(out, "  signature: could not be read ({e})")?;
+            let line = match lang {
+                crate::lang::Lang::En => format!("  signature: could not be read ({e})"),
+                crate::lang::Lang::Es => format!("  firma: no se pudo leer ({e})"),
+            };
+            writeln!(out, "{line}")?;
             return Ok(false);
         }
     };
@@ -297,7 +301,7 @@ pub fn report(
     for v in &found {
         all &= say(out, v, trust.is_some(), lang)?;
         if let Some(s) = signatures {
-            all &= signatory(out, v, s)?;
+            all &= signatory(out, v, s, lang)?;
         }
     }
     Ok(all)
@@ -309,42 +313,35 @@ fn signatory(
     out: &mut dyn Write,
     v: &Verification,
     s: &crate::program_sign::Signatures,
+    lang: crate::lang::Lang,
 ) -> Result<bool, CliError> {
+    use crate::catalogue::signature::{self, Signatory};
     use crate::program_sign::Authorised;
     let name = v.signer.as_deref().unwrap_or("");
-    Ok(match s.authorises(name, v.signer_id.as_deref()) {
-        Authorised::NoneListed => {
-            writeln!(
-                out,
-                "    signatory: not checked: the program lists no authorised signatories ([signatures] signatories)"
-            )?;
-            true
-        }
-        Authorised::Yes => {
-            writeln!(
-                out,
-                "    signatory: one of the program's authorised signatories"
-            )?;
-            true
-        }
+    let (said, ok) = match s.authorises(name, v.signer_id.as_deref()) {
+        Authorised::NoneListed => (signature::signatory(lang, &Signatory::NoneListed), true),
+        Authorised::Yes => (signature::signatory(lang, &Signatory::Yes), true),
         Authorised::No => {
-            writeln!(
-                out,
-                "    signatory: FAILED: {} is not one of the program's authorised signatories ({})",
-                match (&v.signer_id, name.is_empty()) {
-                    (_, true) => "the signer".to_string(),
-                    (Some(id), false) => format!("{name} ({id})"),
-                    (None, false) => name.to_string(),
-                },
-                s.signatories
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )?;
-            false
+            let who = match (&v.signer_id, name.is_empty()) {
+                (_, true) => None,
+                (Some(id), false) => Some(format!("{name} ({id})")),
+                (None, false) => Some(name.to_string()),
+            };
+            let listed = s
+                .signatories
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            let no = Signatory::No {
+                who: who.as_deref(),
+                listed: &listed,
+            };
+            (signature::signatory(lang, &no), false)
         }
-    })
+    };
+    writeln!(out, "{said}")?;
+    Ok(ok)
 }
 
 fn say(
@@ -353,59 +350,26 @@ fn say(
     trust_given: bool,
     lang: crate::lang::Lang,
 ) -> Result<bool, CliError> {
-    use crate::catalogue::signature;
-    writeln!(
-        out,
-        "  signature by {}, {}{}{}",
-        v.signer.as_deref().unwrap_or("an unknown signer"),
-        v.signed_at.map_or_else(
-            || "no signing time".to_string(),
-            |t| format!(
-                "signed {} (the signer's clock)",
-                t.format("%d/%m/%Y %H:%M %:z")
-            )
-        ),
-        v.reason
-            .as_deref()
-            .map(|r| format!(", reason: {r}"))
-            .unwrap_or_default(),
-        v.location
-            .as_deref()
-            .map(|l| format!(", at {l}"))
-            .unwrap_or_default(),
-    )?;
-    let line = |out: &mut dyn Write, what: &str, c: &Check, ok: &str| -> std::io::Result<()> {
-        match c {
-            Check::Ok => writeln!(out, "    {what}: {ok}"),
-            Check::Failed(why) => writeln!(out, "    {what}: FAILED: {why}"),
-            Check::NotChecked(why) => writeln!(out, "    {what}: not checked: {why}"),
-        }
+    use crate::catalogue::signature::{self, Result as R};
+    let heading = signature::heading(
+        lang,
+        v.signer.as_deref(),
+        v.signed_at,
+        v.reason.as_deref(),
+        v.location.as_deref(),
+    );
+    writeln!(out, "{heading}")?;
+    let line = |out: &mut dyn Write, r: R, c: &Check| -> std::io::Result<()> {
+        let (name, ok) = signature::result(lang, r);
+        writeln!(out, "{}", signature::line(lang, name, c, ok))
     };
-    line(out, "signed bytes", &v.intact, "unchanged since signing")?;
-    line(
-        out,
-        "coverage",
-        &v.whole_file,
-        "the whole file but the signature itself",
-    )?;
-    line(
-        out,
-        "signature",
-        &v.signature,
-        "made by the certificate it names",
-    )?;
+    line(out, R::SignedBytes, &v.intact)?;
+    line(out, R::Coverage, &v.whole_file)?;
+    line(out, R::Signature, &v.signature)?;
     if trust_given {
-        line(
-            out,
-            "certificate chain",
-            &v.trusted,
-            "reaches a certificate of --trust",
-        )?;
+        line(out, R::Chain, &v.trusted)?;
     } else {
-        writeln!(
-            out,
-            "    certificate chain: not checked: give --trust DIR with the certification authority's root"
-        )?;
+        writeln!(out, "{}", signature::chain_not_checked(lang))?;
     }
     for l in signature::stamp_lines(lang, v.stamp.as_ref(), trust_given) {
         writeln!(out, "{l}")?;
@@ -415,11 +379,16 @@ fn say(
         .as_ref()
         .and_then(sign::Stamp::proven_time)
         .is_some();
-    line(
+    let (name, _) = signature::result(lang, R::Validity);
+    writeln!(
         out,
-        "certificate validity",
-        &v.valid_at_signing,
-        signature::validity_at(lang, stamped),
+        "{}",
+        signature::line(
+            lang,
+            name,
+            &v.valid_at_signing,
+            signature::validity_at(lang, stamped)
+        )
     )?;
     let stamp_ok = v.stamp.as_ref().is_none_or(|s| s.token.is_ok());
     let without_trust = v.intact.is_ok()

@@ -268,6 +268,21 @@ fn without_tsa_verify_says_the_time_is_the_signers_claim() {
         es.contains("    sello de tiempo: ninguno: Hora del firmante, sin sello de tiempo"),
         "{es}"
     );
+    // every result of the signature is said in Spanish, not only its time
+    for line in [
+        "  firma de ",
+        "    bytes firmados: sin cambios desde la firma",
+        "    cobertura: todo el archivo salvo la firma misma",
+        "    firma: hecha con el certificado que nombra",
+        "    cadena de certificados: sin verificar: dé --trust DIR",
+        "    vigencia de los certificados: todos los certificados vigentes a la hora que declara el firmante",
+    ] {
+        assert!(es.contains(line), "{line:?} in {es}");
+    }
+    assert!(
+        !es.contains("signed bytes") && !es.contains("coverage:"),
+        "{es}"
+    );
     let o = r.run(&["notice", "verify", path.to_str().unwrap()]);
     let en = String::from_utf8_lossy(&o.stdout);
     assert!(en.contains("signer's clock, no timestamp"), "{en}");
