@@ -518,7 +518,10 @@ fn breaches_are_refused_with_the_reason() {
         "--shares",
         "401",
     ]);
-    assert!(e.contains("400 are not already covered"), "{e}");
+    assert!(
+        e.contains("only 400 of them are not in a breach already recorded: record at most 400"),
+        "{e}"
+    );
     let e = r.fails(&[
         "breach",
         "record",
