@@ -186,6 +186,16 @@ fn spanish_arg(a: clap::Arg, own: Option<String>) -> clap::Arg {
     }
 }
 
+/// A placeholder in a sentence (a refusal's suggested command) as the help of `lang` writes it:
+/// the usage line's table ([`value_name_es`]), a bare `D` being a date.
+pub(super) fn placeholder(lang: crate::lang::Lang, en: &'static str) -> &'static str {
+    match (lang, en) {
+        (crate::lang::Lang::En, _) => en,
+        (crate::lang::Lang::Es, "D") => "FECHA",
+        (crate::lang::Lang::Es, _) => value_name_es(en),
+    }
+}
+
 /// A placeholder of the usage line in Spanish (`<FECHA>` for `<DATE>`); the tests check that
 /// every placeholder of the tree is listed.
 pub(super) fn value_name_es(name: &str) -> &'static str {

@@ -739,13 +739,12 @@ pub fn refusal_in(
     flag: impl Fn(register::Field) -> &'static str,
 ) -> String {
     // the placeholders as the help of the run's language writes them
-    let es = lang == Lang::Es;
-    let ph = |en: &'static str, es_word: &'static str| if es { es_word } else { en };
+    let ph = |en: &'static str| clap_lang::placeholder(lang, en);
     let (its, set_it) = match lang {
         Lang::En => ("its paz y salvo", "set it with"),
         Lang::Es => ("su paz y salvo", "regístrelo con"),
     };
-    let text = ph("TEXT", "TEXTO");
+    let text = ph("TEXT");
     r.describe_acting(
         lang,
         // a positional argument named as the help of the run's language names it
@@ -761,12 +760,12 @@ pub fn refusal_in(
         },
         |f| {
             let value = match f {
-                register::Field::Lender => format!(" {}", ph("NAME", "NOMBRE")),
+                register::Field::Lender => format!(" {}", ph("NAME")),
                 register::Field::VoidReason | register::Field::ValidityReason => format!(" {text}"),
                 register::Field::SupersedeReason => format!(" --reason {text}"),
                 register::Field::AllowDuplicate => String::new(),
                 register::Field::Settlement => {
-                    let breach = ph("BREACH", "INCUMPLIMIENTO");
+                    let breach = ph("BREACH");
                     return format!("{its}: vigia settlement issue {breach}");
                 }
                 // a holder's contact, recorded with its own command (a delivery needs it)
@@ -774,18 +773,18 @@ pub fn refusal_in(
                     return format!("vigia holder update DOC --address {text} --city {text}");
                 }
                 register::Field::Email => {
-                    let address = ph("ADDRESS", "CORREO");
+                    let address = ph("ADDRESS");
                     return format!("vigia holder update DOC --email {address}");
                 }
                 register::Field::Letterhead => {
-                    let code = ph("CODE", "CÓDIGO");
+                    let code = ph("CODE");
                     return format!(
                         "{set_it}: vigia program letters set {code} --entity {text} \
                          --signatory-name {text} --signatory-position {text} --return-address \
                          {text} --bank {text} --account {text}"
                     );
                 }
-                _ => format!(" {}", ph("VALUE", "VALOR")),
+                _ => format!(" {}", ph("VALUE")),
             };
             format!("{}{value}", flag(f))
         },

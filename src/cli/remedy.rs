@@ -69,8 +69,8 @@ pub(crate) fn problem(p: &crate::store::Problem, lang: Lang) -> String {
 pub(crate) fn act(act: &crate::register::Act, lang: Lang) -> String {
     use crate::register::{Act, Record};
     let es = lang == Lang::Es;
-    let ph = |en: &'static str, es_word: &'static str| if es { es_word } else { en };
-    let (text, d) = (ph("TEXT", "TEXTO"), ph("D", "FECHA"));
+    let ph = |en: &'static str| super::clap_lang::placeholder(lang, en);
+    let (text, d) = (ph("TEXT"), ph("D"));
     let date = |on: &chrono::NaiveDate| {
         if es {
             crate::lang::fecha(*on)
@@ -92,13 +92,13 @@ pub(crate) fn act(act: &crate::register::Act, lang: Lang) -> String {
             format!("vigia offer open {program} --opens {d} --closes {d}")
         }
         Act::ImportAcceptances { program } => {
-            let file = ph("FILE", "ARCHIVO");
+            let file = ph("FILE");
             format!("vigia acceptances import {file} --program {program}")
         }
         Act::AdjudicateOffer { program } => format!("vigia offer adjudicate {program} --on {d}"),
         Act::RecordExternal { program } => format!(
             "vigia offer record-external {program} --on {d} --awarded N --acta {}",
-            ph("REF", "REFERENCIA")
+            ph("REF")
         ),
         Act::OpenTranche {
             program,

@@ -34,12 +34,16 @@ pub fn ending_by_month(
             shares: 0,
         })
         .collect();
-    let programs = store::programs::list(conn)?;
+    // each program's lock-up rule, read once
+    let scales = store::programs::list(conn)?
+        .into_iter()
+        .map(|p| Ok((p.id, p.scale()?)))
+        .collect::<Result<std::collections::HashMap<_, _>>>()?;
     for g in store::lockups::by_date(conn)? {
-        let Some(p) = programs.iter().find(|p| p.id == g.program_id) else {
+        let Some(scale) = scales.get(&g.program_id) else {
             continue;
         };
-        let Some(end) = p.scale()?.lockup_end(g.adjudicated_on) else {
+        let Some(end) = scale.lockup_end(g.adjudicated_on) else {
             continue;
         };
         let Some(first) = month_after(end, 0) else {

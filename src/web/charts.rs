@@ -74,7 +74,10 @@ pub fn lockups(months: &[Month]) -> Markup {
 
 /// The findings by severity (high, medium, low), as horizontal bars.
 pub fn severities(counts: [u64; 3], as_of: chrono::NaiveDate) -> Markup {
-    let names = ["alta", "media", "baja"];
+    // the severities' Spanish words are the catalogue's, as the tables around say them
+    let codes = ["high", "medium", "low"];
+    let es = crate::catalogue::of(crate::lang::Lang::Es);
+    let names = codes.map(|c| es.code("severity", c).unwrap_or(c));
     let classes = ["sev-high", "sev-medium", "sev-low"];
     let max = counts.iter().copied().max().unwrap_or(0);
     let (row, label_w) = (28u64, 72u64);

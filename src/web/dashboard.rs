@@ -208,7 +208,8 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
             .ok_or_else(|| WebError::bad_request("demasiados hallazgos para contarlos"))?;
     }
     let coverage = *coverage;
-    let sev_es = ["alta", "media", "baja"];
+    let es = crate::catalogue::of(crate::lang::Lang::Es);
+    let sev_es = ["high", "medium", "low"].map(|c| es.code("severity", c).unwrap_or(c));
     let rate_warning = coverage.and_then(|(_, last)| rates_due(last, today));
     let body = html! {
         form method="get" action="/" {

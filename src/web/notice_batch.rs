@@ -231,16 +231,7 @@ async fn pending_page(State(app): State<Arc<App>>, user: User, Query(q): Query<L
             page(Some(&user), TITLE, body),
         );
     };
-    let asked = Asked {
-        until,
-        date: today,
-        reason: None,
-        try_each: user.may(Role::Juridico),
-    };
-    let (app2, officer) = (Arc::clone(&app), user.name.clone());
-    let list = app
-        .db(move |s| awaiting(s, &app2, &officer, &asked))
-        .await?;
+    let list = pending_for(&app, &user, until, today).await?;
     ok(page(
         Some(&user),
         TITLE,
@@ -249,6 +240,24 @@ async fn pending_page(State(app): State<Arc<App>>, user: User, Query(q): Query<L
 }
 
 const TITLE: &str = "Avisos pendientes";
+
+/// What is pending to `until`, as the list shows it to `user` (each breach tried in a
+/// rolled-back transaction for those who may issue), dated today.
+async fn pending_for(
+    app: &Arc<App>,
+    user: &User,
+    until: NaiveDate,
+    today: NaiveDate,
+) -> Result<Vec<Awaiting>, WebError> {
+    let asked = Asked {
+        until,
+        date: today,
+        reason: None,
+        try_each: user.may(Role::Juridico),
+    };
+    let (app2, officer) = (Arc::clone(app), user.name.clone());
+    app.db(move |s| awaiting(s, &app2, &officer, &asked)).await
+}
 
 /// Why a batch was not issued: the breach whose notice the register refused, and why.
 enum BatchError {
@@ -288,16 +297,7 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
     let reason = Some(f.backdate_reason.trim().to_string()).filter(|r| !r.is_empty());
     let (Some(until), Some(date)) = (until, date) else {
         let until = until.unwrap_or(today);
-        let asked = Asked {
-            until,
-            date: today,
-            reason: None,
-            try_each: user.may(Role::Juridico),
-        };
-        let (app2, officer) = (Arc::clone(&app), user.name.clone());
-        let list = app
-            .db(move |s| awaiting(s, &app2, &officer, &asked))
-            .await?;
+        let list = pending_for(&app, &user, until, today).await?;
         return with_status(
             StatusCode::UNPROCESSABLE_ENTITY,
             page(
