@@ -52,8 +52,9 @@ impl Program {
                 several => {
                     let list = several.join(", ");
                     Err(said!(
-                        "{alias} names several categories ({list}); write which one",
-                        "{alias} nombra varias categorías ({list}); escriba cuál"
+                        core::names_several_categories_write_which_one,
+                        alias,
+                        list
                     ))
                 }
             };
@@ -119,9 +120,10 @@ impl Program {
     fn unknown(&self, typed: &str) -> Said {
         let (list, code) = (self.category_list(), &self.code);
         said!(
-            "{typed:?} is not a special-condition category of {code}; use one of {list}",
-            "«{typed}» no es una categoría de condiciones especiales de {code}; use una de estas: \
-             {list}"
+            core::not_special_condition_category_use_one,
+            typed,
+            code,
+            list
         )
     }
 }

@@ -80,12 +80,7 @@ impl DocType {
         DocType::ALL
             .into_iter()
             .find(|d| d.as_str() == up)
-            .ok_or_else(|| {
-                said!(
-                    "unknown document type {s:?}; use one of CC, CE, TI, PA, PEP, PPT, NIT",
-                    "«{s}» no es un tipo de documento; use CC, CE, TI, PA, PEP, PPT o NIT"
-                )
-            })
+            .ok_or_else(|| said!(core::unknown_document_type_use_one_cc, s))
     }
 }
 
@@ -128,22 +123,16 @@ pub fn normalized(doc_type: DocType, number: &str) -> Result<String, Said> {
                 Some((b, d)) => (b.to_string(), Some(d.to_string())),
                 None => (cleaned.clone(), None),
             };
-            let expected = nit_check_digit(&base).ok_or_else(|| {
-                said!(
-                    "NIT {number:?} must be up to 15 digits followed by -DV, e.g. 800197268-4",
-                    "el NIT «{number}» debe tener hasta 15 dígitos seguidos de -DV, p. ej. 800197268-4"
-                )
-            })?;
+            let expected = nit_check_digit(&base)
+                .ok_or_else(|| said!(core::nit_must_up_15_digits_followed, number))?;
             match dv {
-                None => Err(said!(
-                    "NIT {base} lacks its check digit; write {base}-{expected}",
-                    "al NIT {base} le falta el dígito de verificación; escriba {base}-{expected}"
-                )),
+                None => Err(said!(core::nit_lacks_check_digit_write, base, expected)),
                 Some(d) if d == expected.to_string() => Ok(format!("{base}-{expected}")),
                 Some(d) => Err(said!(
-                    "NIT {base}-{d} has a wrong check digit: the DIAN algorithm gives {expected} ({base}-{expected}); check the number",
-                    "el NIT {base}-{d} tiene un dígito de verificación errado: el algoritmo de la DIAN da {expected} \
-                     ({base}-{expected}); revise el número"
+                    core::nit_has_wrong_check_digit_dian,
+                    base,
+                    d,
+                    expected
                 )),
             }
         }
@@ -151,10 +140,7 @@ pub fn normalized(doc_type: DocType, number: &str) -> Result<String, Said> {
             if (3..=11).contains(&cleaned.len()) && cleaned.bytes().all(|b| b.is_ascii_digit()) {
                 Ok(cleaned)
             } else {
-                Err(said!(
-                    "{doc_type} {number:?} must be 3 to 11 digits",
-                    "el número de {doc_type} «{number}» debe tener de 3 a 11 dígitos"
-                ))
+                Err(said!(core::must_3_11_digits, doc_type, number))
             }
         }
         DocType::Ce | DocType::Pa | DocType::Pep | DocType::Ppt => {
@@ -162,10 +148,7 @@ pub fn normalized(doc_type: DocType, number: &str) -> Result<String, Said> {
             if (3..=20).contains(&up.len()) && up.bytes().all(|b| b.is_ascii_alphanumeric()) {
                 Ok(up)
             } else {
-                Err(said!(
-                    "{doc_type} {number:?} must be 3 to 20 letters or digits",
-                    "el número de {doc_type} «{number}» debe tener de 3 a 20 letras o dígitos"
-                ))
+                Err(said!(core::must_3_20_letters_digits, doc_type, number))
             }
         }
     }

@@ -80,70 +80,31 @@ impl Refused {
         let (first, last) = (FIRST_DATE.format("%d/%m/%Y"), LAST_DATE.format("%d/%m/%Y"));
         match &self.problem {
             Problem::Empty => Said::new("nothing was written", "no se escribió nada"),
-            Problem::NotANumber => crate::said!(
-                "{v:?} is not a number; write it the Colombian way, e.g. 1.450 or 1.450,50",
-                "«{v}» no es un número; escríbalo a la colombiana, p. ej. 1.450 o 1.450,50"
-            ),
+            Problem::NotANumber => crate::said!(core::not_number_write_colombian_way_e, v),
             Problem::CommaOrThousands { decimal, thousands } => {
                 let (d, t) = (es(decimal.normalize()), es(*thousands));
-                crate::said!(
-                    "{v:?} can be read two ways: {d} (a decimal comma) or {t} (a thousands comma); \
-                     write {t} or {d}, points for thousands and a comma for decimals",
-                    "«{v}» se puede leer de dos maneras: {d} (coma decimal) o {t} (coma de miles); \
-                     escriba {t} o {d}: punto para los miles y coma para los decimales"
-                )
+                crate::said!(core::can_read_two_ways_decimal_comma, v, d, t)
             }
             Problem::UsGrouping { us } => {
                 let es = es(*us);
-                crate::said!(
-                    "{v:?} is written the US way (commas for thousands, a point for decimals); \
-                     vigia reads points for thousands and a comma for decimals: write {es}",
-                    "«{v}» está escrito a la estadounidense (comas de miles, punto decimal); vigia \
-                     lee punto para los miles y coma para los decimales: escriba {es}"
-                )
+                crate::said!(core::written_us_way_commas_thousands_point, v, es)
             }
             Problem::PointOrThousands { decimal } => {
                 let d = es(decimal.normalize());
-                crate::said!(
-                    "{v:?} can be read two ways: the point is neither a decimal point (one or two \
-                     digits follow it) nor a thousands point (groups of three); write {d} for \
-                     that decimal, or group the thousands in threes, e.g. 1.450.000",
-                    "«{v}» se puede leer de dos maneras: el punto no es decimal (lo siguen uno o \
-                     dos dígitos) ni de miles (grupos de tres); escriba {d} si es ese decimal, o \
-                     agrupe los miles de a tres, p. ej. 1.450.000"
-                )
+                crate::said!(core::can_read_two_ways_point_neither, v, d)
             }
-            Problem::MisplacedSeparators => crate::said!(
-                "{v:?} has its separators in the wrong places; write points every three digits \
-                 for thousands and one comma for decimals, e.g. 1.450.000,50",
-                "«{v}» tiene los separadores fuera de lugar; escriba un punto cada tres dígitos \
-                 para los miles y una coma para los decimales, p. ej. 1.450.000,50"
-            ),
-            Problem::Negative => crate::said!(
-                "{v:?} is negative; the value must be zero or more",
-                "«{v}» es negativo; el valor debe ser cero o más"
-            ),
+            Problem::MisplacedSeparators => {
+                crate::said!(core::has_separators_wrong_places_write_points, v)
+            }
+            Problem::Negative => crate::said!(core::negative_value_must_zero_more, v),
             Problem::NotWhole { value } => {
                 let shown = es(value.normalize());
-                crate::said!(
-                    "{v:?} reads as {shown}, which is not a whole number; write a whole number, \
-                     e.g. 4.000",
-                    "«{v}» se lee {shown}, que no es un número entero; escriba un entero, p. ej. \
-                     4.000"
-                )
+                crate::said!(core::reads_as_which_not_whole_number, v, shown)
             }
-            Problem::TooLarge => crate::said!(
-                "{v:?} is too large (at most 1.000.000.000.000.000); check the figure",
-                "«{v}» es demasiado grande (como máximo 1.000.000.000.000.000); revise la cifra"
-            ),
+            Problem::TooLarge => crate::said!(core::too_large_at_most_1_000, v),
             Problem::BelowCentavo { value } => {
                 let shown = es(value.normalize());
-                crate::said!(
-                    "{v:?} reads as {shown}, with fractions of a centavo; a payment is in pesos and \
-                     centavos: write at most two decimals",
-                    "«{v}» se lee {shown}, con fracciones de centavo; un pago va en pesos y \
-                     centavos: escriba a lo sumo dos decimales"
-                )
+                crate::said!(core::reads_as_with_fractions_centavo_payment, v, shown)
             }
             Problem::TwoDigitYear { day, month, year } => {
                 // the readings in the range vigia accepts (1990-2099)
@@ -160,42 +121,23 @@ impl Refused {
                     let w = format!("{day:02}/{month:02}/20{year:02}");
                     (w.clone(), w)
                 };
-                crate::said!(
-                    "{v:?} has a two-digit year, which vigia does not guess; write the four \
-                     digits, e.g. {en}",
-                    "«{v}» tiene el año con dos dígitos, que vigia no adivina; escriba los \
-                     cuatro, p. ej. {es}"
-                )
+                crate::said!(core::has_two_digit_year_which_vigia, v, en, es)
             }
-            Problem::NotADate => crate::said!(
-                "{v:?} is not a date; write DD/MM/YYYY (20/11/2024) or YYYY-MM-DD (2024-11-20)",
-                "«{v}» no es una fecha; escríbala dd/mm/aaaa (20/11/2024) o aaaa-mm-dd \
-                 (2024-11-20)"
-            ),
-            Problem::NoSuchDay => crate::said!(
-                "{v:?} is not a day of the calendar; check the day and the month (DD/MM/YYYY)",
-                "«{v}» no es un día del calendario; revise el día y el mes (dd/mm/aaaa)"
-            ),
+            Problem::NotADate => crate::said!(core::not_date_write_dd_mm_yyyy, v),
+            Problem::NoSuchDay => crate::said!(core::not_day_calendar_check_day_month, v),
             Problem::OutOfRange(d) => {
                 let shown = fecha(*d);
                 crate::said!(
-                    "{shown} is outside the dates vigia accepts, {first} to {last}; check the year",
-                    "{shown} está fuera de las fechas que vigia acepta, del {first} al {last}; \
-                     revise el año"
+                    core::outside_dates_vigia_accepts_check_year,
+                    shown,
+                    first,
+                    last
                 )
             }
-            Problem::NotATime => crate::said!(
-                "{v:?} is not a date and time; write DD/MM/YYYY HH:MM, e.g. 20/11/2024 14:30",
-                "«{v}» no es una fecha y hora; escríbala dd/mm/aaaa hh:mm, p. ej. 20/11/2024 14:30"
-            ),
+            Problem::NotATime => crate::said!(core::not_date_time_write_dd_mm, v),
             Problem::ControlCharacter { code, at } => {
                 let v = escaped(v);
-                crate::said!(
-                    "\"{v}\" has the control character U+{code:04X} at character {at}; values are \
-                     printed on notices and must be plain text: remove it",
-                    "«{v}» tiene el carácter de control U+{code:04X} en la posición {at}; los \
-                     valores se imprimen en los avisos y deben ser texto simple: quítelo"
-                )
+                crate::said!(core::has_control_character_u_at_character, v, code, at)
             }
         }
     }

@@ -85,10 +85,19 @@ impl fmt::Display for Said {
     }
 }
 
-/// `said!("english {x}", "español {x}")`: both sentences formatted with the same arguments in
-/// scope (the Spanish one usually with [`fecha`] and `format_cop` values bound before).
+/// `said!(area::key, x, y)`: the sentence `key` of the catalogues' `area` in English
+/// (`said::en`) and Spanish (`said::es`), each given the facts `x` and `y` in scope (the Spanish
+/// one usually with [`fecha`] and `format_cop` values bound before). Every sentence the code
+/// says lives in those two catalogues; the literal form `said!("english", "español")` is for
+/// tests only (a test in `said` keeps it so).
 #[macro_export]
 macro_rules! said {
+    ($area:ident :: $key:ident $(, $arg:ident)* $(,)?) => {
+        $crate::lang::Said::new(
+            $crate::said::en::$area::$key($(&$arg),*),
+            $crate::said::es::$area::$key($(&$arg),*),
+        )
+    };
     ($en:literal, $es:literal $(,)?) => {
         $crate::lang::Said::new(format!($en), format!($es))
     };

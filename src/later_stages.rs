@@ -220,10 +220,7 @@ pub type KeyError = (&'static str, Said);
 fn unknown(name: &str) -> KeyError {
     (
         "later_stages.criterion",
-        said!(
-            "{name:?}: write \"present-value\", \"highest-price\" or \"price-and-term\"",
-            "«{name}»: escriba \"present-value\", \"highest-price\" o \"price-and-term\""
-        ),
+        said!(core::write_present_value_highest_price_price, name),
     )
 }
 
@@ -247,20 +244,13 @@ pub fn criterion(
         };
         return Err((
             key,
-            said!(
-                "weights belong to criterion = \"price-and-term\"; criterion {name:?} takes none: remove the key",
-                "los pesos son del criterio \"price-and-term\"; el criterio «{name}» no los usa: quite la clave"
-            ),
+            said!(core::weights_belong_criterion_price_term_criterion, name),
         ));
     }
     if name != "present-value" && rate.is_some() {
         return Err((
             "later_stages.rate",
-            said!(
-                "a discount rate belongs to criterion = \"present-value\"; criterion {name:?} takes none: remove the key",
-                "la tasa de descuento es del criterio \"present-value\"; el criterio «{name}» no la usa: quite \
-                 la clave"
-            ),
+            said!(core::discount_rate_belongs_criterion_present_value, name),
         ));
     }
     match name {
@@ -273,38 +263,21 @@ pub fn criterion(
                 } else {
                     "later_stages.term_weight"
                 };
-                return Err((
-                    key,
-                    said!(
-                        "criterion \"price-and-term\" needs both weights, as the reglamento sets them: write \
-                         price_weight and term_weight as quoted decimals summing to 1, e.g. \"0.7\" and \"0.3\"",
-                        "el criterio \"price-and-term\" necesita los dos pesos que fija el reglamento: escriba \
-                         price_weight y term_weight como decimales entre comillas que sumen 1, p. ej. \"0.7\" y \"0.3\""
-                    ),
-                ));
+                return Err((key, said!(core::criterion_price_term_needs_both_weights)));
             };
             for (key, w) in [
                 ("later_stages.price_weight", price),
                 ("later_stages.term_weight", term),
             ] {
                 if w <= Decimal::ZERO || w >= Decimal::ONE {
-                    return Err((
-                        key,
-                        said!(
-                            "{w}: a weight is above 0 and below 1 (the criterion considers both the price and the term)",
-                            "{w}: un peso es mayor que 0 y menor que 1 (el criterio considera el precio y el plazo)"
-                        ),
-                    ));
+                    return Err((key, said!(core::weight_above_0_below_1_criterion, w)));
                 }
             }
             if price + term != Decimal::ONE {
                 let sum = price + term;
                 return Err((
                     "later_stages.term_weight",
-                    said!(
-                        "price_weight {price} and term_weight {term} add up to {sum}: they must add up to exactly 1",
-                        "price_weight {price} y term_weight {term} suman {sum}: deben sumar exactamente 1"
-                    ),
+                    said!(core::price_weight_term_weight_add_up, price, term, sum),
                 ));
             }
             Ok(Criterion::PriceAndTerm(Weights { price, term }))
@@ -325,12 +298,7 @@ pub fn minimum_price(text: Option<&str>) -> Result<MinimumPrice, KeyError> {
         Ok(p) if p > Decimal::ZERO => Ok(MinimumPrice::Fixed(p)),
         _ => Err((
             "later_stages.minimum_price",
-            said!(
-                "{s:?}: write \"first-stage\" (the first stage's fixed price) or a price per share in pesos above \
-                 zero, such as \"1200.00\"",
-                "«{s}»: escriba \"first-stage\" (el precio fijo de la primera etapa) o un precio por acción en pesos \
-                 mayor que cero, como \"1200.00\""
-            ),
+            said!(core::write_first_stage_first_stage_s, s),
         )),
     }
 }
@@ -400,13 +368,9 @@ impl ArticlesFile {
         let d = Articles::default();
         let pick = |key: &'static str, v: Option<String>, default: String| match v {
             None => Ok(default),
-            Some(a) if a.trim().is_empty() => Err((
-                key,
-                said!(
-                    "write what the acta cites, or leave the key out for Decreto 3939's article",
-                    "escriba lo que cita el acta, u omita la clave para el artículo del Decreto 3939"
-                ),
-            )),
+            Some(a) if a.trim().is_empty() => {
+                Err((key, said!(core::write_what_acta_cites_leave_key)))
+            }
             Some(a) => Ok(a.trim().to_string()),
         };
         Ok(Articles {

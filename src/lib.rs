@@ -69,6 +69,7 @@ pub mod rates;
 pub mod rates_sfc;
 pub mod register;
 pub mod report;
+pub mod said;
 pub mod sign;
 pub mod store;
 pub(crate) mod text;

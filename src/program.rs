@@ -438,11 +438,8 @@ impl LaterStagesFile {
             Some(n) => crate::later_stages::Stage::from_number(n).ok_or_else(|| {
                 let last = n;
                 err(
-                "later_stages.last",
-                said!(
-                    "{last}: a program has a Second Stage and perhaps a Third: write 2 or 3",
-                    "{last}: un programa tiene una Segunda Etapa y quizá una Tercera: escriba 2 o 3"
-                ),
+                    "later_stages.last",
+                    said!(program::program_has_second_stage_perhaps_third, last),
                 )
             })?,
         };
@@ -453,20 +450,13 @@ impl LaterStagesFile {
                 let r = crate::input::percent(s).map_err(|_| {
                     err(
                         "later_stages.rate",
-                        said!(
-                            "{s:?}: write \"ibc\" (the IBC in force on the closing date) or an effective annual percent such as \"12.5\"",
-                            "«{s}»: escriba \"ibc\" (el interés bancario corriente vigente en la fecha de cierre) o \
-                             un porcentaje efectivo anual como \"12.5\""
-                        ),
+                        said!(program::write_ibc_ibc_force_closing_date, s),
                     )
                 })?;
                 if r <= Decimal::ZERO || r >= Decimal::ONE_HUNDRED * Decimal::TEN {
                     return Err(err(
                         "later_stages.rate",
-                        said!(
-                            "{s:?}: an effective annual percent above 0 and below 1000",
-                            "«{s}»: un porcentaje efectivo anual mayor que 0 y menor que 1000"
-                        ),
+                        said!(program::effective_annual_percent_above_0_below, s),
                     ));
                 }
                 Some(CriterionRate::Fixed(r))
@@ -485,7 +475,7 @@ impl LaterStagesFile {
         if minimum_guarantee < Decimal::ZERO {
             return Err(err(
                 "later_stages.minimum_guarantee",
-                said!("must be zero or more pesos", "debe ser cero o más pesos"),
+                said!(program::must_zero_more_pesos),
             ));
         }
         if let Some(days) = self.max_term_days
@@ -494,10 +484,7 @@ impl LaterStagesFile {
             let most = MAX_TERM_DAYS;
             return Err(err(
                 "later_stages.max_term_days",
-                said!(
-                    "{days}: at most {most} days (ten years)",
-                    "{days}: como máximo {most} días (diez años)"
-                ),
+                said!(program::at_most_days_ten_years, days, most),
             ));
         }
         let articles = self
@@ -778,19 +765,10 @@ impl ProgramFile {
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         {
             let code = &self.code;
-            return Err(err(
-                "code",
-                said!(
-                    "{code:?} must be letters, digits, '-' or '_'",
-                    "«{code}» debe tener solo letras, dígitos, '-' o '_'"
-                ),
-            ));
+            return Err(err("code", said!(program::must_letters_digits, code)));
         }
         if self.sellers.is_empty() {
-            return Err(err(
-                "sellers",
-                said!("list at least one seller", "indique al menos un vendedor"),
-            ));
+            return Err(err("sellers", said!(program::list_at_least_one_seller)));
         }
         for s in &self.sellers {
             if let Some(nit) = &s.nit {
@@ -800,10 +778,7 @@ impl ProgramFile {
                 let name = &s.name;
                 return Err(err(
                     "sellers.shares",
-                    said!(
-                        "seller {name} offers 0 shares",
-                        "el vendedor {name} ofrece 0 acciones"
-                    ),
+                    said!(program::seller_offers_0_shares, name),
                 ));
             }
         }
@@ -816,8 +791,11 @@ impl ProgramFile {
             return Err(err(
                 "shares_offered",
                 said!(
-                    "{offered} is not a number of shares vigia can register: write 1 to {MAX_SHARES}",
-                    "{offered_es} no es un número de acciones que vigia pueda registrar: escriba de 1 a {max_es}"
+                    program::not_number_shares_vigia_can_register,
+                    offered,
+                    MAX_SHARES,
+                    offered_es,
+                    max_es
                 ),
             ));
         }
@@ -830,8 +808,11 @@ impl ProgramFile {
                 err(
                     "sellers.shares",
                     said!(
-                        "the sellers' shares add up to more than {MAX_SHARES}; they must add up to shares_offered ({offered})",
-                        "las acciones de los vendedores suman más de {max_es}; deben sumar shares_offered ({offered_es})"
+                        program::sellers_shares_add_up_more_than,
+                        MAX_SHARES,
+                        offered,
+                        max_es,
+                        offered_es
                     ),
                 )
             })?;
@@ -840,25 +821,25 @@ impl ProgramFile {
             return Err(err(
                 "shares_offered",
                 said!(
-                    "{offered} is not the sum of the sellers' shares ({total})",
-                    "{offered_es} no es la suma de las acciones de los vendedores ({total_es})"
+                    program::not_sum_sellers_shares,
+                    offered,
+                    total,
+                    offered_es,
+                    total_es
                 ),
             ));
         }
         if self.fixed_price <= Decimal::ZERO {
-            return Err(err(
-                "fixed_price",
-                said!("must be greater than zero", "debe ser mayor que cero"),
-            ));
+            return Err(err("fixed_price", said!(program::must_greater_than_zero)));
         }
         if !(1..=MAX_LOCKUP_MONTHS).contains(&self.lockup_months) {
             let months = self.lockup_months;
             return Err(err(
                 "lockup_months",
                 said!(
-                    "{months} months is not a lock-up Ley 226 de 1995 art. 14 allows: write 1 to {MAX_LOCKUP_MONTHS}",
-                    "{months} meses no es un período de restricción que permita el art. 14 de la Ley 226 de 1995: \
-                     escriba de 1 a {MAX_LOCKUP_MONTHS}"
+                    program::months_not_lock_up_ley_226,
+                    months,
+                    MAX_LOCKUP_MONTHS
                 ),
             ));
         }
@@ -873,37 +854,22 @@ impl ProgramFile {
             .ok_or_else(|| {
                 err(
                     "reference_prices",
-                    said!(
-                        "list some of \"acquisition\", \"transfer\", \"stage\"",
-                        "indique algunos de \"acquisition\", \"transfer\", \"stage\""
-                    ),
+                    said!(program::list_some_acquisition_transfer_stage),
                 )
             })?;
         if !reference_prices.contains(&Basis::Acquisition) {
             return Err(err(
                 "reference_prices",
-                said!(
-                    "must include \"acquisition\"",
-                    "debe incluir \"acquisition\""
-                ),
+                said!(program::must_include_acquisition),
             ));
         }
         if self.breach_kinds.is_empty() {
-            return Err(err(
-                "breach_kinds",
-                said!(
-                    "list at least one kind",
-                    "indique al menos un tipo de incumplimiento"
-                ),
-            ));
+            return Err(err("breach_kinds", said!(program::list_at_least_one_kind)));
         }
         if self.categories.is_empty() {
             return Err(err(
                 "categories",
-                said!(
-                    "list the special-condition categories",
-                    "indique las categorías de condiciones especiales"
-                ),
+                said!(program::list_special_condition_categories),
             ));
         }
         if let Some(both) = self.not_recipients.iter().find(|n| {
@@ -914,11 +880,7 @@ impl ProgramFile {
         }) {
             return Err(err(
                 "not_recipients",
-                said!(
-                    "{both:?} is also a category; a filer either belongs to a category or to none",
-                    "«{both}» también es una categoría; quien acepta pertenece a una categoría o a \
-                     ninguna"
-                ),
+                said!(program::also_category_filer_either_belongs_category, both),
             ));
         }
         for (key, list) in [
@@ -926,13 +888,7 @@ impl ProgramFile {
             ("just_cause_categories", &self.just_cause_categories),
         ] {
             if let Some(unknown) = list.iter().flatten().find(|c| !self.categories.contains(c)) {
-                return Err(err(
-                    key,
-                    said!(
-                        "{unknown:?} is not one of the categories",
-                        "«{unknown}» no es una de las categorías"
-                    ),
-                ));
+                return Err(err(key, said!(program::not_one_categories, unknown)));
             }
         }
         if let Some((alias, unknown)) = self.category_aliases.iter().find_map(|(a, names)| {
@@ -944,10 +900,7 @@ impl ProgramFile {
         }) {
             return Err(err(
                 "category_aliases",
-                said!(
-                    "{alias:?} names {unknown:?}, which is not one of the categories",
-                    "«{alias}» nombra «{unknown}», que no es una de las categorías"
-                ),
+                said!(program::names_which_not_one_categories, alias, unknown),
             ));
         }
         if !(1..=MAX_PAYMENT_TERM).contains(&self.payment_term_business_days) {
@@ -955,9 +908,9 @@ impl ProgramFile {
             return Err(err(
                 "payment_term_business_days",
                 said!(
-                    "{term} is not a term vigia counts: write 1 to {MAX_PAYMENT_TERM} business days (the shipped program uses 10)",
-                    "{term} no es un plazo que vigia cuente: escriba de 1 a {MAX_PAYMENT_TERM} días hábiles (el \
-                     programa incluido usa 10)"
+                    program::not_term_vigia_counts_write_1,
+                    term,
+                    MAX_PAYMENT_TERM
                 ),
             ));
         }
@@ -976,10 +929,7 @@ impl ProgramFile {
         if self.rate_series != RATE_SERIES_SFC {
             return Err(err(
                 "rate_series",
-                said!(
-                    "only {RATE_SERIES_SFC:?} is known",
-                    "solo se conoce {RATE_SERIES_SFC:?}"
-                ),
+                said!(program::only_known, RATE_SERIES_SFC),
             ));
         }
         caps::validate(&self.caps).map_err(|e| {
@@ -1010,8 +960,9 @@ impl ProgramFile {
             return Err(err(
                 "letters.undelivered_after_business_days",
                 said!(
-                    "{term} is not a term vigia counts: write 1 to {MAX_PAYMENT_TERM} business days",
-                    "{term} no es un plazo que vigia cuente: escriba de 1 a {MAX_PAYMENT_TERM} días hábiles"
+                    program::not_term_vigia_counts_write_1_2,
+                    term,
+                    MAX_PAYMENT_TERM
                 ),
             ));
         }
@@ -1026,10 +977,7 @@ impl ProgramFile {
             if rest.contains('{') || rest.contains('}') {
                 return Err(err(
                     "letters.issuer.reference",
-                    said!(
-                        "{r:?}: only {{number}}, {{doc}} and {{breach}} are replaced",
-                        "«{r}»: solo se reemplazan {{number}}, {{doc}} y {{breach}}"
-                    ),
+                    said!(program::only_number_doc_breach_replaced, r),
                 ));
             }
         }
@@ -1041,10 +989,7 @@ impl ProgramFile {
             let heading = &p.heading;
             return Err(err(
                 "letters.paragraphs",
-                said!(
-                    "a paragraph needs a heading and a text ({heading:?})",
-                    "cada párrafo necesita un título y un texto («{heading}»)"
-                ),
+                said!(program::paragraph_needs_heading_text, heading),
             ));
         }
         Ok(Program {

@@ -93,9 +93,9 @@ impl OfferFile {
             return Err((
                 "offer.minimum_months",
                 said!(
-                    "{m} is not a minimum length vigia counts: write 1 to {MAX_MINIMUM_MONTHS} months (Decreto 3939 art. 4: 2)",
-                    "{m} no es una vigencia mínima que vigia cuente: escriba de 1 a {MAX_MINIMUM_MONTHS} meses \
-                     (Decreto 3939, art. 4: 2)"
+                    program::not_minimum_length_vigia_counts_write,
+                    m,
+                    MAX_MINIMUM_MONTHS
                 ),
             ));
         }
@@ -104,23 +104,16 @@ impl OfferFile {
             Some(a) if a.trim().is_empty() => {
                 return Err((
                     "offer.article",
-                    said!(
-                        "name the article that sets the offer's minimum length (e.g. \"art. 4\")",
-                        "indique el artículo que fija la vigencia mínima de la oferta (p. ej. «art. 4»)"
-                    ),
+                    said!(program::name_article_that_sets_offer_s),
                 ));
             }
             Some(a) => a.trim().to_string(),
         };
         let text = |key: &'static str, v: Option<String>, default: String| match v {
             None => Ok(default),
-            Some(a) if a.trim().is_empty() => Err((
-                key,
-                said!(
-                    "write what the acta cites, or leave the key out for Decreto 3939's article",
-                    "escriba lo que cita el acta, u omita la clave para el artículo del Decreto 3939"
-                ),
-            )),
+            Some(a) if a.trim().is_empty() => {
+                Err((key, said!(program::write_what_acta_cites_leave_key)))
+            }
             Some(a) => Ok(a.trim().to_string()),
         };
         let caps_article = text("offer.caps_article", self.caps_article, d.caps_article)?;
@@ -167,14 +160,10 @@ impl Offer {
             n => (format!("{n} months"), format!("{n} meses")),
         };
         match self.counted_from {
-            CountedFrom::BusinessDayAfterNotice => said!(
-                "{en_n} from the business day after the notice",
-                "{es_n} contados a partir del día hábil siguiente a la publicación del aviso"
-            ),
-            CountedFrom::Notice => said!(
-                "{en_n} from the notice's publication",
-                "{es_n} contados a partir de la publicación del aviso"
-            ),
+            CountedFrom::BusinessDayAfterNotice => {
+                said!(program::from_business_day_after_notice, en_n, es_n)
+            }
+            CountedFrom::Notice => said!(program::from_notice_s_publication, en_n, es_n),
         }
     }
 }
@@ -232,27 +221,21 @@ pub fn validate_causes(causes: &[ReviewCause]) -> Result<(), (&'static str, Said
             return Err((
                 "review_causes.code",
                 said!(
-                    "{code:?}: write a code of capital letters, digits and '_', starting with a letter, at most {MAX_CODE} characters (e.g. \"OTRA_CAUSAL\")",
-                    "«{code}»: escriba un código de letras mayúsculas, dígitos y '_', que empiece por una letra, \
-                     de a lo sumo {MAX_CODE} caracteres (p. ej. «OTRA_CAUSAL»)"
+                    program::write_code_capital_letters_digits_starting,
+                    code,
+                    MAX_CODE
                 ),
             ));
         }
         // a built-in code is allowed: it rewords that cause with the program's own article
         // (its documents cite the program's numbering, not Decreto 3939's)
         if !seen.insert(code.as_str()) {
-            return Err((
-                "review_causes.code",
-                said!("{code:?} is listed twice", "«{code}» aparece dos veces"),
-            ));
+            return Err(("review_causes.code", said!(program::listed_twice, code)));
         }
         if c.article.trim().is_empty() || c.wording.trim().is_empty() {
             return Err((
                 "review_causes",
-                said!(
-                    "cause {code:?} needs the article it comes from and its wording",
-                    "la causal «{code}» necesita el artículo del que proviene y su texto"
-                ),
+                said!(program::cause_needs_article_comes_from_wording, code),
             ));
         }
     }

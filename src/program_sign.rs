@@ -81,20 +81,14 @@ impl SignaturesFile {
             let s = s.to_string();
             return Err((
                 "signatures.signatories",
-                said!(
-                    "{s:?}: an id is the number of the certificate's serialNumber (the cédula or NIT)",
-                    "«{s}»: el id es el número del serialNumber del certificado (la cédula o el NIT)"
-                ),
+                said!(program::id_number_certificate_s_serialnumber_c, s),
             ));
         }
         if let Some(s) = signatories.iter().find(|s| s.name.trim().is_empty()) {
             let s = s.to_string();
             return Err((
                 "signatures.signatories",
-                said!(
-                    "{s:?}: a signatory is a name, as the certificate gives it",
-                    "«{s}»: cada firmante es un nombre, como lo trae su certificado"
-                ),
+                said!(program::signatory_name_as_certificate_gives, s),
             ));
         }
         let mut required_for = self.required_for;

@@ -613,13 +613,7 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
     let headers = match reader.headers() {
         Ok(h) => h.clone(),
         Err(e) => {
-            problems.push(problem(
-                1,
-                said!(
-                    "cannot read the header: {e}",
-                    "no se puede leer el encabezado (detalle técnico: {e})"
-                ),
-            ));
+            problems.push(problem(1, said!(rates::cannot_read_header, e)));
             return (Vec::new(), problems);
         }
     };
@@ -633,11 +627,7 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
         let missing = missing.join(", ");
         problems.push(problem(
             1,
-            said!(
-                "header lacks column(s) {missing}; the header must start valid_from,valid_to,ibc_ea_pct,usury_ea_pct",
-                "al encabezado le faltan las columnas {missing}; debe empezar por \
-                 valid_from,valid_to,ibc_ea_pct,usury_ea_pct"
-            ),
+            said!(rates::header_lacks_column_s_header_must, missing),
         ));
         return (Vec::new(), problems);
     }
@@ -660,13 +650,7 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
             Ok(true) => {}
             Err(e) => {
                 let line = lines.start(e.position().map_or(at, csv::Position::byte)).1;
-                problems.push(problem(
-                    line,
-                    said!(
-                        "unreadable row: {e}",
-                        "la fila no se puede leer como CSV (detalle técnico: {e})"
-                    ),
-                ));
+                problems.push(problem(line, said!(rates::unreadable_row, e)));
                 continue;
             }
         }
@@ -699,11 +683,7 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
             let (to_es, from_es) = (fecha(to), fecha(from));
             problems.push(problem(
                 line,
-                said!(
-                    "valid_to {to} is before valid_from {from}",
-                    "la fecha «hasta» (valid_to) {to_es} es anterior a la fecha «desde» (valid_from) \
-                     {from_es}"
-                ),
+                said!(rates::valid_before_valid_from, to, from, to_es, from_es),
             ));
             continue;
         }
@@ -717,10 +697,13 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
                 problems.push(Problem {
                     line,
                     message: said!(
-                        "usury_ea_pct {u} is not 1.5 × ibc_ea_pct {i} (= {times}); check both figures against the SFC resolution",
-                        "la tasa de usura (usury_ea_pct) {u_es} no es 1,5 × el interés bancario corriente \
-                         (ibc_ea_pct) {i_es} (= {times_es}); verifique ambas cifras en la resolución de la \
-                         Superintendencia Financiera"
+                        rates::usury_ea_pct_not_1_5,
+                        u,
+                        i,
+                        times,
+                        u_es,
+                        i_es,
+                        times_es
                     ),
                     kind: Kind::UsuryRatio,
                 });
@@ -729,25 +712,11 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
         let resolution = c_res.map(|c| field(c).to_string()).unwrap_or_default();
         match RatePeriod::new(from, to, ibc, usury, resolution, line) {
             Some(p) => periods.push(p),
-            None => problems.push(problem(
-                line,
-                said!(
-                    "both ibc_ea_pct and usury_ea_pct are empty; give at least one",
-                    "el interés bancario corriente (ibc_ea_pct) y la tasa de usura (usury_ea_pct) están \
-                     vacíos; indique al menos uno"
-                ),
-            )),
+            None => problems.push(problem(line, said!(rates::both_ibc_ea_pct_usury_ea))),
         }
     }
     if rows == 0 && problems.is_empty() {
-        problems.push(problem(
-            2,
-            said!(
-                "the file has a header but no periods; add one row per certification period",
-                "el archivo tiene encabezado pero ningún período; agregue una fila por cada período \
-                 certificado"
-            ),
-        ));
+        problems.push(problem(2, said!(rates::file_has_header_but_no_periods)));
     }
     periods.sort_by_key(|p| p.valid_from);
     problems.extend(sequence_problems(&periods));
@@ -767,9 +736,16 @@ fn sequence_problems(periods: &[RatePeriod]) -> Vec<Problem> {
             out.push(problem(
                 b.line,
                 said!(
-                    "period {bf}..{bt} overlaps the period {af}..{at} on line {line}; each day must have exactly one certified rate",
-                    "el período del {bf_es} al {bt_es} se superpone con el del {af_es} al {at_es} de la \
-                     línea {line}; cada día debe tener exactamente una tasa certificada"
+                    rates::period_overlaps_period_line_each_day,
+                    bf,
+                    bt,
+                    af,
+                    at,
+                    line,
+                    bf_es,
+                    bt_es,
+                    af_es,
+                    at_es
                 ),
             ));
         } else if let Some(next) = a.valid_to.succ_opt()
@@ -781,8 +757,10 @@ fn sequence_problems(periods: &[RatePeriod]) -> Vec<Problem> {
             out.push(Problem {
                 line: b.line,
                 message: said!(
-                    "gap: no certified rate for {range} (between line {line} and this one)",
-                    "vacío: no hay tasa certificada {rango} (entre la línea {line} y esta)"
+                    rates::gap_no_certified_rate_between_line,
+                    range,
+                    line,
+                    rango
                 ),
                 kind: Kind::Gap,
             });
@@ -822,10 +800,7 @@ fn parse_date(
         Err(crate::calendar::DateError::Malformed) => {
             problems.push(problem(
                 line,
-                said!(
-                    "{column} {s:?} is not a date DD/MM/YYYY or YYYY-MM-DD",
-                    "{columna} «{s}» no es una fecha válida; escríbala dd/mm/aaaa o aaaa-mm-dd"
-                ),
+                said!(rates::not_date_dd_mm_yyyy_yyyy, column, s, columna),
             ));
             None
         }
@@ -837,11 +812,7 @@ fn parse_date(
             );
             problems.push(problem(
                 line,
-                said!(
-                    "{column} {e}",
-                    "{columna} {d_es} está fuera de las fechas que vigia acepta, del {first} al {last}; \
-                     revise el año"
-                ),
+                said!(rates::sentence, column, e, columna, d_es, first, last),
             ));
             None
         }
@@ -865,10 +836,7 @@ fn parse_rate(
         Ok(r) if r <= Decimal::ZERO => {
             problems.push(problem(
                 line,
-                said!(
-                    "{column} {s} must be a positive % EA",
-                    "{columna} {s_es} debe ser un porcentaje efectivo anual positivo"
-                ),
+                said!(rates::must_positive_ea, column, s, columna, s_es),
             ));
             None
         }
@@ -878,11 +846,15 @@ fn parse_rate(
             problems.push(problem(
                 line,
                 said!(
-                    "{column} {s} is not a believable % EA (must be from {min} to below {max}); rates are percentages: \
-                     a fraction {s} would be {percent} %, write that",
-                    "{columna} {s_es} no es una tasa creíble en porcentaje efectivo anual (debe estar entre {min} \
-                     y menos de {max}); las tasas se escriben en porcentaje: la fracción {s_es} sería {percent_es}, \
-                     escriba eso"
+                    rates::not_believable_ea_must_from_below,
+                    column,
+                    s,
+                    min,
+                    max,
+                    percent,
+                    columna,
+                    s_es,
+                    percent_es
                 ),
             ));
             None
@@ -891,9 +863,13 @@ fn parse_rate(
             problems.push(problem(
                 line,
                 said!(
-                    "{column} {s} is not a believable % EA (must be from {min} to below {max}); rates are percentages, e.g. 27.90",
-                    "{columna} {s_es} no es una tasa creíble en porcentaje efectivo anual (debe estar entre {min} \
-                     y menos de {max}); las tasas se escriben en porcentaje, p. ej. 27,90"
+                    rates::not_believable_ea_must_from_below_2,
+                    column,
+                    s,
+                    min,
+                    max,
+                    columna,
+                    s_es
                 ),
             ));
             None
@@ -902,10 +878,7 @@ fn parse_rate(
         Err(_) => {
             problems.push(problem(
                 line,
-                said!(
-                    "{column} {s:?} is not a number: write a percent such as 27,90 or 27.90",
-                    "{columna} «{s}» no es un número: escriba un porcentaje, p. ej. 27,90"
-                ),
+                said!(rates::not_number_write_percent_such_as, column, s, columna),
             ));
             None
         }

@@ -175,13 +175,7 @@ pub fn csv_rows(bytes: &[u8]) -> Result<Vec<(usize, Vec<String>)>, Problem> {
         let record = record.map_err(|e| {
             let line = e.position().map_or(0, |p| p.line() as usize);
             let why = e.to_string();
-            error(
-                line,
-                said!(
-                    "cannot be read as CSV ({why})",
-                    "no se puede leer como CSV ({why})"
-                ),
-            )
+            error(line, said!(rates::cannot_read_as_csv, why))
         })?;
         let line = record.position().map_or(0, |p| p.line() as usize);
         rows.push((line, record.iter().map(|c| c.trim().to_string()).collect()));
@@ -218,18 +212,7 @@ fn section(line: usize, head: &[String], sub: Option<&[String]>) -> Result<Secti
         })
         .collect();
     let find = |wanted: &[&str]| names.iter().position(|n| wanted.contains(&n.as_str()));
-    let missing = |what: &str| {
-        error(
-            line,
-            said!(
-                "the section's headings have no column {what}; it must be the SFC's \
-                 certification history (RESOLUCION, FECHA, VIGENCIA DESDE/HASTA, the rates)",
-                "los encabezados de la sección no tienen la columna {what}; debe ser el \
-                 histórico de certificaciones de la SFC (RESOLUCION, FECHA, VIGENCIA \
-                 DESDE/HASTA, las tasas)"
-            ),
-        )
-    };
+    let missing = |what: &str| error(line, said!(rates::section_s_headings_have_no_column, what));
     let resolution = find(&["resolucion"]).ok_or_else(|| missing("RESOLUCION"))?;
     let issued = find(&["fecha"]).ok_or_else(|| missing("FECHA"))?;
     let from = find(&["desde", "vigenciadesde"]).ok_or_else(|| missing("DESDE"))?;
@@ -334,8 +317,12 @@ pub fn read(rows: &[(usize, Vec<String>)]) -> Result<Reading, Vec<Problem>> {
             problems.push(error(
                 line,
                 said!(
-                    "Res. {number}: its validity ends on {to}, before it starts on {from}",
-                    "Res. {number}: su vigencia termina el {b}, antes de empezar el {a}"
+                    rates::res_validity_ends_before_starts,
+                    number,
+                    to,
+                    from,
+                    b,
+                    a
                 ),
             ));
             continue;
@@ -346,10 +333,14 @@ pub fn read(rows: &[(usize, Vec<String>)]) -> Result<Reading, Vec<Problem>> {
             problems.push(error(
                 line,
                 said!(
-                    "Res. {number} certifies {heading} for {from}..{to}, but the series uses \
-                     {expected} for those days",
-                    "la Res. {number} certifica {heading} del {a} al {b}, pero la serie usa \
-                     {expected} en esos días"
+                    rates::res_certifies_but_series_uses_those,
+                    number,
+                    heading,
+                    from,
+                    to,
+                    expected,
+                    a,
+                    b
                 ),
             ));
             continue;
@@ -399,13 +390,7 @@ pub fn read(rows: &[(usize, Vec<String>)]) -> Result<Reading, Vec<Problem>> {
                 let (n, pn, pl) = (&c.number, &prev.number, prev.line);
                 problems.push(error(
                     c.line,
-                    said!(
-                        "Res. {n} overlaps Res. {pn} (line {pl}) and is not a later \
-                         re-certification of its last days; each day has one certified rate",
-                        "la Res. {n} se superpone con la Res. {pn} (línea {pl}) y no es una \
-                         certificación posterior de sus últimos días; cada día tiene una sola \
-                         tasa certificada"
-                    ),
+                    said!(rates::res_overlaps_res_line_not_later, n, pn, pl),
                 ));
                 continue;
             }
@@ -484,12 +469,7 @@ fn rate(text: &str) -> Result<Option<Decimal>, Said> {
     if t.is_empty() || t.chars().all(|c| c == '-') {
         return Ok(None);
     }
-    let unreadable = || {
-        said!(
-            "the rate {t:?} is neither a percent (18.00%) nor a fraction (0.1800)",
-            "la tasa «{t}» no es un porcentaje (18.00%) ni una fracción (0.1800)"
-        )
-    };
+    let unreadable = || said!(rates::rate_neither_percent_18_00_nor, t);
     let v = crate::input::percent(t).map_err(|_| unreadable())?;
     let pct = if t.ends_with('%') {
         v
@@ -528,12 +508,7 @@ const MONTHS: [(&str, u32); 14] = [
 /// Spanish month. A two-digit year is 19yy from 70 and 20yy below (the history starts in 1971).
 fn date(text: &str, column: &str) -> Result<NaiveDate, Said> {
     let t = text.trim();
-    let bad = || {
-        said!(
-            "{column} {t:?} is not a date (29-Oct-71, 31-Dic-92 or 1999-01-29)",
-            "{column} «{t}» no es una fecha (29-Oct-71, 31-Dic-92 o 1999-01-29)"
-        )
-    };
+    let bad = || said!(rates::not_date_29_oct_71_31, column, t);
     if let Ok(d) = NaiveDate::parse_from_str(t, "%Y-%m-%d") {
         return Ok(d);
     }

@@ -111,10 +111,7 @@ impl NotText {
             NotText::Binary(b) => {
                 let (what, remedy) = (b.describe(), b.remedy());
                 let (what_es, remedy_es) = (what.es(), remedy.es());
-                said!(
-                    "this is {what}; {remedy}",
-                    "este archivo es {what_es}; {remedy_es}"
-                )
+                said!(core::this, what, remedy, what_es, remedy_es)
             }
             NotText::BadUtf8 {
                 line,
@@ -132,17 +129,21 @@ impl NotText {
                 };
                 if *bom {
                     said!(
-                        "line {line}, column {column}: byte 0x{byte:02X} is not UTF-8{hint}, yet the file starts with a UTF-8 byte-order mark: \
-                         it mixes two encodings and its names would be stored mangled; save it again as \"CSV UTF-8 (Comma delimited)\" and import that file",
-                        "línea {line}, columna {column}: el byte 0x{byte:02X} no es UTF-8{pista}, pero el archivo empieza con la marca \
-                         de orden de bytes de UTF-8: mezcla dos codificaciones y sus nombres se guardarían dañados; guárdelo de nuevo \
-                         como «CSV UTF-8 (delimitado por comas)» e importe ese archivo"
+                        core::line_column_byte_0x_not_utf,
+                        line,
+                        column,
+                        byte,
+                        hint,
+                        pista
                     )
                 } else {
                     said!(
-                        "line {line}, column {column}: byte 0x{byte:02X} is not UTF-8{hint}; save the file as UTF-8 text and give it again",
-                        "línea {line}, columna {column}: el byte 0x{byte:02X} no es UTF-8{pista}; guarde el archivo como texto UTF-8 \
-                         y entréguelo de nuevo"
+                        core::line_column_byte_0x_not_utf_2,
+                        line,
+                        column,
+                        byte,
+                        hint,
+                        pista
                     )
                 }
             }

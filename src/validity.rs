@@ -40,29 +40,17 @@ impl ValidityFile {
             let m = self.months;
             return Err((
                 "validity.months",
-                said!(
-                    "{m} is not a validity vigia counts: write 1 to {MAX_MONTHS} months (Decreto 3939: 12)",
-                    "{m} no es una vigencia que vigia cuente: escriba de 1 a {MAX_MONTHS} meses (Decreto \
-                     3939: 12)"
-                ),
+                said!(program::not_validity_vigia_counts_write_1, m, MAX_MONTHS),
             ));
         }
         if self.article.trim().is_empty() {
             return Err((
                 "validity.article",
-                said!(
-                    "name the article that sets the validity (e.g. \"artículo 28\")",
-                    "indique el artículo que fija la vigencia (p. ej. «artículo 28»)"
-                ),
+                said!(program::name_article_that_sets_validity_e),
             ));
         }
-        let through = add_months(from, self.months).ok_or((
-            "validity.months",
-            said!(
-                "runs out of the calendar's range",
-                "sale del rango del calendario"
-            ),
-        ))?;
+        let through = add_months(from, self.months)
+            .ok_or(("validity.months", said!(program::runs_out_calendar_s_range)))?;
         Ok(Validity {
             from,
             through,
@@ -81,8 +69,12 @@ impl Validity {
         let (from, through, article) = (self.from, self.through, &self.article);
         let (from_es, through_es) = (fecha(from), fecha(through));
         said!(
-            "valid from {from} through {through} ({article})",
-            "vigente del {from_es} al {through_es} ({article})"
+            program::valid_from_through,
+            from,
+            through,
+            article,
+            from_es,
+            through_es
         )
     }
 }

@@ -31,10 +31,7 @@ pub fn as_csv<'b>(
 ) -> Result<std::borrow::Cow<'b, [u8]>, Said> {
     if !is_workbook(bytes) {
         if let Some(name) = sheet {
-            return Err(said!(
-                "the sheet {name:?} was asked for but the file is not a workbook (.xlsx, .xls, .ods)",
-                "se indicó la hoja «{name}» pero el archivo no es un libro (.xlsx, .xls, .ods)"
-            ));
+            return Err(said!(core::sheet_was_asked_but_file_not, name));
         }
         return Ok(std::borrow::Cow::Borrowed(bytes));
     }
@@ -71,11 +68,7 @@ type OpenSheet<'b> = (Sheets<Cursor<&'b [u8]>>, String, calamine::Range<Data>);
 fn open_sheet<'b>(bytes: &'b [u8], sheet: Option<&str>) -> Result<OpenSheet<'b>, Said> {
     let mut book = open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|e| {
         let why = e.to_string();
-        said!(
-            "the workbook cannot be read ({why}); save it again from the spreadsheet, or as CSV",
-            "el libro no se puede leer ({why}); guárdelo de nuevo desde la hoja de cálculo, o \
-             como CSV"
-        )
+        said!(core::workbook_cannot_read_save_again_from, why)
     })?;
     let names = book.sheet_names();
     let name = match sheet {
@@ -85,10 +78,7 @@ fn open_sheet<'b>(bytes: &'b [u8], sheet: Option<&str>) -> Result<OpenSheet<'b>,
             .cloned()
             .ok_or_else(|| {
                 let all = names.join(", ");
-                said!(
-                    "the workbook has no sheet {wanted:?}; its sheets are {all}",
-                    "el libro no tiene la hoja «{wanted}»; sus hojas son {all}"
-                )
+                said!(core::workbook_has_no_sheet_sheets, wanted, all)
             })?,
         None => names
             .first()
@@ -97,10 +87,7 @@ fn open_sheet<'b>(bytes: &'b [u8], sheet: Option<&str>) -> Result<OpenSheet<'b>,
     };
     let range = book.worksheet_range(&name).map_err(|e| {
         let why = e.to_string();
-        said!(
-            "the sheet {name:?} cannot be read ({why})",
-            "la hoja «{name}» no se puede leer ({why})"
-        )
+        said!(core::sheet_cannot_read, name, why)
     })?;
     Ok((book, name, range))
 }
@@ -179,10 +166,11 @@ fn write(
         let (a, b) = (cell_name(m.start.0, m.start.1), cell_name(m.end.0, m.end.1));
         let row = header_row + 1;
         return Err(said!(
-            "the header row {row} of sheet {sheet:?} has merged cells ({a}:{b}); vigia needs one column name per cell: unmerge them (or delete the title rows above the header) and import again",
-            "la fila de encabezado {row} de la hoja «{sheet}» tiene celdas combinadas ({a}:{b}); \
-             vigia necesita un nombre de columna por celda: sepárelas (o borre las filas de \
-             título sobre el encabezado) e importe de nuevo"
+            core::header_row_sheet_has_merged_cells,
+            row,
+            sheet,
+            a,
+            b
         ));
     }
     let header: Vec<String> = range
@@ -297,10 +285,7 @@ fn cell_text(cell: &Data, date: bool) -> Result<String, Said> {
         Data::DurationIso(s) => s.clone(),
         Data::Error(e) => {
             let e = e.to_string();
-            return Err(said!(
-                "holds the error {e}; correct the formula or type the value",
-                "tiene el error {e}; corrija la fórmula o escriba el valor"
-            ));
+            return Err(said!(core::holds_error_correct_formula_type_value, e));
         }
     })
 }
@@ -315,12 +300,7 @@ fn serial(v: Decimal) -> Result<String, Said> {
         Some(d) => Ok(d.to_string()),
         None => {
             let shown = crate::money::format_number(v);
-            Err(said!(
-                "holds the number {shown} in a date column; write the date as DD/MM/YYYY or \
-                 format the cell as a date",
-                "tiene el número {shown} en una columna de fechas; escriba la fecha dd/mm/aaaa o \
-                 dé a la celda formato de fecha"
-            ))
+            Err(said!(core::holds_number_date_column_write_date, shown))
         }
     }
 }
@@ -328,12 +308,8 @@ fn serial(v: Decimal) -> Result<String, Said> {
 /// The shortest decimal that is the double `f`.
 fn exact(f: f64) -> Result<Decimal, Said> {
     let shortest = format!("{f}");
-    Decimal::from_str_exact(&shortest).map_err(|_| {
-        said!(
-            "holds the number {shortest}, which is not an exact amount; type the value",
-            "tiene el número {shortest}, que no es un valor exacto; escriba el valor"
-        )
-    })
+    Decimal::from_str_exact(&shortest)
+        .map_err(|_| said!(core::holds_number_which_not_exact_amount, shortest))
 }
 
 /// The day of Excel's day number `n` (day 60 is Excel's phantom 1900-02-29: refused).
@@ -355,10 +331,8 @@ fn number(f: f64) -> Result<String, Said> {
     if v.scale() > 4 {
         let shown = format!("{f}").replace('.', ",");
         return Err(said!(
-            "holds the computed number {shown}; round it in the workbook (REDONDEAR) or type the \
-             value as it should be read",
-            "tiene el número calculado {shown}; redondéelo en el libro (REDONDEAR) o escriba el \
-             valor como debe leerse"
+            core::holds_computed_number_round_workbook_redondear,
+            shown
         ));
     }
     let s = v.abs().to_string();

@@ -186,10 +186,8 @@ impl Checkpointer {
         if self.no_log() && !self.start {
             let log = self.log.display();
             return Err(CliError::Said(crate::said!(
-                "nothing was signed: there is no checkpoint in {log} to extend; run `vigia audit \
-                 verify`, and restore the log from a backup",
-                "no se firmó nada: no hay ningún punto de control en {log} que extender; ejecute \
-                 `vigia audit verify` y restaure el registro de una copia de seguridad"
+                cli::nothing_was_signed_there_no_checkpoint,
+                log
             )));
         }
         Ok(())
@@ -212,8 +210,9 @@ impl Checkpointer {
         let refused = |why: &crate::lang::Said| {
             let (en, es) = (why.en(), why.es());
             CliError::Said(crate::said!(
-                "nothing was signed: {en}; run `vigia audit verify`",
-                "no se firmó nada: {es}; ejecute `vigia audit verify`"
+                cli::nothing_was_signed_run_vigia_audit,
+                en,
+                es
             ))
         };
         let log = checkpoint::read(&self.log, &self.key)?.unwrap_or_default();
@@ -230,14 +229,9 @@ impl Checkpointer {
             (false, Some(_)) => {
                 let (path, lines) = (self.log.display(), log.lines);
                 return Err(CliError::Said(crate::said!(
-                    "nothing was signed: --reanchor starts a checkpoint log only where there is \
-                     none, and {path} holds {lines} line(s); extend it with `vigia audit \
-                     checkpoint`, or, if it does not verify, keep it aside as evidence before \
-                     re-anchoring",
-                    "no se firmó nada: --reanchor empieza un registro de puntos de control solo \
-                     donde no hay ninguno, y {path} tiene {lines} línea(s); extiéndalo con `vigia \
-                     audit checkpoint` o, si no se verifica, guárdelo aparte como prueba antes de \
-                     volver a anclar"
+                    cli::nothing_was_signed_reanchor_starts_checkpoint,
+                    path,
+                    lines
                 )));
             }
             (true, None) if events > 0 => {
@@ -263,7 +257,7 @@ impl Checkpointer {
             .max_by_key(|a| a.head.count)
             .cloned()
             .unwrap_or(Anchor {
-                name: crate::said!("the start of the chain", "el inicio de la cadena"),
+                name: crate::said!(cli::start_chain),
                 head: Head::genesis(),
             });
         let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
@@ -300,19 +294,12 @@ fn missing_log(path: &std::path::Path, events: i64, recorded: &[Recorded]) -> cr
     let path = path.display();
     let eventos = crate::lang::numero(events.unsigned_abs());
     crate::said!(
-        "nothing was signed: there is no checkpoint log at {path}, and the chain has {events} \
-         events{held}: a new log would anchor whatever the chain holds now, a rewritten chain \
-         included. Restore the log from a backup (`vigia backup` writes it beside each copy as \
-         FILE.checkpoints) and run `vigia audit verify`; only if it is lost for good, start a \
-         new one with `vigia audit checkpoint --reanchor --reason TEXT` (the reason is recorded \
-         in the chain and every later `audit verify` reports it)",
-        "no se firmó nada: no hay registro de puntos de control en {path}, y la cadena tiene \
-         {eventos} eventos{tiene}: un registro nuevo anclaría lo que la cadena tenga ahora, \
-         también una cadena reescrita. Restaure el registro de una copia de seguridad (`vigia \
-         backup` lo escribe junto a cada copia como ARCHIVO.checkpoints) y ejecute `vigia audit \
-         verify`; solo si se perdió para siempre, empiece uno nuevo con `vigia audit checkpoint \
-         --reanchor --reason TEXTO` (el motivo queda en la cadena y lo informa cada `audit \
-         verify` posterior)"
+        cli::nothing_was_signed_there_no_checkpoint_2,
+        path,
+        events,
+        held,
+        eventos,
+        tiene
     )
 }
 

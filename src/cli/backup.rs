@@ -109,51 +109,15 @@ fn copy_checkpoints(
 fn refusal(e: Error, file: &Path, register: &Path) -> CliError {
     let (db, f) = (register.display(), file.display());
     let reason = match &e {
-        Error::TargetIsSymlink => crate::said!(
-            "it is a symbolic link, which vigia neither writes through nor replaces; give the path \
-             of a real file",
-            "es un enlace simbólico, a través del cual vigia no escribe ni al que reemplaza; indique \
-             la ruta de un archivo real"
-        ),
-        Error::TargetExists => crate::said!(
-            "it already exists and was left as it is; pass --force to replace it, or give a new \
-             file name (e.g. with the date in it)",
-            "ya existe y se dejó como está; use --force para reemplazarlo, o indique otro nombre de \
-             archivo (p. ej. con la fecha)"
-        ),
-        Error::TargetNotAFile => crate::said!(
-            "it is a directory or not a plain file; give a file name, e.g. DIR/vigia-YYYY-MM-DD.db",
-            "es un directorio o no es un archivo común; indique un nombre de archivo, p. ej. \
-             DIRECTORIO/vigia-AAAA-MM-DD.db"
-        ),
-        Error::TargetIsRegister => crate::said!(
-            "it is the register itself (--db {db}) or one of its -wal/-shm/-journal files; write \
-             the backup to another file",
-            "es el propio registro (--db {db}) o uno de sus archivos -wal/-shm/-journal; escriba la \
-             copia en otro archivo"
-        ),
-        Error::Io { .. } => crate::said!(
-            "{e}; check that the directory exists, that you may write there and that there is \
-             room; no file was written",
-            "{e}; revise que el directorio exista, que pueda escribir allí y que haya espacio; no se \
-             escribió ningún archivo"
-        ),
-        Error::Sqlite(_) => crate::said!(
-            "{e}; check --db {db} with `vigia audit verify`; no file was written",
-            "{e}; revise --db {db} con `vigia audit verify`; no se escribió ningún archivo"
-        ),
-        Error::Busy(_) => crate::said!(
-            "{e}; stop whatever opened the temporary copy and run it again; no file was written",
-            "{e}; detenga lo que abrió la copia temporal y ejecútelo de nuevo; no se escribió ningún \
-             archivo"
-        ),
-        Error::Check(_) => crate::said!(
-            "{e}; no file was written; run it again, and if it fails again check the register \
-             (--db {db}) with `vigia audit verify`",
-            "{e}; no se escribió ningún archivo; ejecútelo de nuevo y, si vuelve a fallar, revise el \
-             registro (--db {db}) con `vigia audit verify`"
-        ),
+        Error::TargetIsSymlink => crate::said!(cli::symbolic_link_which_vigia_neither_writes),
+        Error::TargetExists => crate::said!(cli::already_exists_was_left_as_pass),
+        Error::TargetNotAFile => crate::said!(cli::directory_not_plain_file_give_file),
+        Error::TargetIsRegister => crate::said!(cli::register_itself_db_one_wal_shm, db),
+        Error::Io { .. } => crate::said!(cli::check_that_directory_exists_that_you, e),
+        Error::Sqlite(_) => crate::said!(cli::check_db_with_vigia_audit_verify, e, db),
+        Error::Busy(_) => crate::said!(cli::stop_whatever_opened_temporary_copy_run, e),
+        Error::Check(_) => crate::said!(cli::no_file_was_written_run_again, e, db),
     };
     let (en, es) = (reason.en(), reason.es());
-    CliError::Said(crate::said!("backup {f}: {en}", "backup {f}: {es}"))
+    CliError::Said(crate::said!(cli::backup, f, en, es))
 }

@@ -574,20 +574,10 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
             .iter()
             .any(|l| crate::report::stage_acta::parse_number_line(l).is_some());
         return Err(CliError::Said(if later {
-            crate::said!(
-                "offer verify {f}: this is the acta of a later stage: check it with `vigia stage verify`",
-                "offer verify {f}: es el acta de una etapa posterior: verifíquela con `vigia stage verify`"
-            )
+            crate::said!(cli::offer_verify_this_acta_later_stage, f)
         } else {
             let title = acta::TITLE;
-            crate::said!(
-                "offer verify {f}: not a first-stage acta written by vigia (no line \"{title}\"); a notice \
-                 or paz y salvo is checked with `vigia notice verify`, a later stage's acta with `vigia \
-                 stage verify`",
-                "offer verify {f}: no es un acta de la primera etapa escrita por vigia (no tiene la línea \
-                 «{title}»); un aviso o un paz y salvo se verifica con `vigia notice verify`, el acta de una \
-                 etapa posterior con `vigia stage verify`"
-            )
+            crate::said!(cli::offer_verify_not_first_stage_acta, f, title)
         }));
     }
     let code = acta::program_code(&lines)

@@ -756,14 +756,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         .find_map(|l| stage_acta::parse_number_line(l))
         .ok_or_else(|| {
             let f = file.display();
-            CliError::Said(crate::said!(
-                "{FLAG} {f}: no \"Etapa N — Acta N.º K\" line: not the acta of a later stage written by \
-                 vigia (a first-stage acta is checked with `vigia offer verify`, a notice or paz y salvo \
-                 with `vigia notice verify`)",
-                "{FLAG} {f}: no tiene la línea «Etapa N — Acta N.º K»: no es el acta de una etapa \
-                 posterior escrita por vigia (el acta de la primera etapa se verifica con `vigia offer \
-                 verify`; un aviso o un paz y salvo, con `vigia notice verify`)"
-            ))
+            CliError::Said(crate::said!(cli::no_etapa_n_acta_n_k, FLAG, f))
         })?;
     let code = lines
         .iter()

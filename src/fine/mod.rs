@@ -391,19 +391,18 @@ pub fn liquidate(
                 Field::Payment(index),
                 date,
                 said!(
-                    "payments must be dated from the breach date {from} through the until date {until}",
-                    "los pagos deben tener fecha entre la del incumplimiento ({from_es}) y la fecha de corte \
-                     ({until_es}), ambas inclusive"
+                    fine::payments_must_dated_from_breach_date,
+                    from,
+                    until,
+                    from_es,
+                    until_es
                 ),
             )
         }
         AccrualError::PaymentNotPositive { index, amount } => invalid(
             Field::Payment(index),
             amount,
-            said!(
-                "a payment amount must be greater than zero",
-                "el valor de un pago debe ser mayor que cero"
-            ),
+            said!(fine::payment_amount_must_greater_than_zero),
         ),
         AccrualError::MissingRates(m) => FineError::MissingRates(m),
     })?;
@@ -441,9 +440,9 @@ fn validate(case: &FineCase, until: NaiveDate) -> Result<(), FineError> {
             Field::BreachDate,
             breach_date,
             said!(
-                "is before the adjudication date {adjudicated}; a breach can only happen after the shares were adjudicated",
-                "es anterior a la fecha de adjudicación ({adjudicated_es}); solo puede haber incumplimiento \
-                 después de adjudicadas las acciones"
+                fine::before_adjudication_date_breach_can_only,
+                adjudicated,
+                adjudicated_es
             ),
         ));
     }
@@ -452,9 +451,9 @@ fn validate(case: &FineCase, until: NaiveDate) -> Result<(), FineError> {
             Field::Until,
             until,
             said!(
-                "is before the breach date {breach_date}; give the payment or as-of date, on or after the breach",
-                "es anterior a la fecha del incumplimiento ({breach_es}); indique la fecha del pago o de corte, \
-                 igual o posterior al incumplimiento"
+                fine::before_breach_date_give_payment_as,
+                breach_date,
+                breach_es
             ),
         ));
     }
@@ -462,17 +461,14 @@ fn validate(case: &FineCase, until: NaiveDate) -> Result<(), FineError> {
         return Err(invalid(
             Field::Shares,
             0u64,
-            said!(
-                "must be a whole number of shares greater than zero",
-                "debe ser un número entero de acciones mayor que cero"
-            ),
+            said!(fine::must_whole_number_shares_greater_than),
         ));
     }
     if case.prices.acquisition <= Decimal::ZERO {
         return Err(invalid(
             Field::AcquisitionPrice,
             case.prices.acquisition,
-            said!("must be greater than zero", "debe ser mayor que cero"),
+            said!(fine::must_greater_than_zero),
         ));
     }
     if let Some(t) = case.prices.transfer
@@ -481,10 +477,7 @@ fn validate(case: &FineCase, until: NaiveDate) -> Result<(), FineError> {
         return Err(invalid(
             Field::TransferPrice,
             t,
-            said!(
-                "must not be negative (omit it when there was no consideration)",
-                "no puede ser negativo (omítalo cuando no hubo contraprestación)"
-            ),
+            said!(fine::must_not_negative_omit_when_there),
         ));
     }
     if let StagePrice::Known(s) = case.prices.stage
@@ -493,10 +486,7 @@ fn validate(case: &FineCase, until: NaiveDate) -> Result<(), FineError> {
         return Err(invalid(
             Field::StagePrice,
             s,
-            said!(
-                "must be greater than zero (omit it when no later stage happened)",
-                "debe ser mayor que cero (omítalo cuando no hubo etapa posterior)"
-            ),
+            said!(fine::must_greater_than_zero_omit_when),
         ));
     }
     Ok(())

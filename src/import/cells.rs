@@ -38,10 +38,7 @@ impl std::str::FromStr for PersonType {
         match s.trim().to_lowercase().as_str() {
             "natural" => Ok(PersonType::Natural),
             "legal" | "juridica" | "jurídica" => Ok(PersonType::Legal),
-            _ => Err(said!(
-                "{s:?} is not a person type; use natural or legal (jurídica)",
-                "«{s}» no es un tipo de persona; use natural o legal (jurídica)"
-            )),
+            _ => Err(said!(import::not_person_type_use_natural_legal, s)),
         }
     }
 }
@@ -316,10 +313,7 @@ pub(crate) fn date_problem(r: &Refused, or_empty: bool) -> Said {
     } else {
         ("", "")
     };
-    said!(
-        "must be a date DD/MM/YYYY or YYYY-MM-DD{empty}",
-        "no es una fecha válida; escríbala dd/mm/aaaa o aaaa-mm-dd{vacia}"
-    )
+    said!(import::must_date_dd_mm_yyyy_yyyy, empty, vacia)
 }
 
 /// A number of shares the es-CO way (`12.960.982`).

@@ -274,10 +274,7 @@ pub fn each_record<T, E>(
         let col = &names[a];
         return Ok((
             dialect,
-            header_error(said!(
-                "columns {ha:?} and {hb:?} both name {col}; keep one of them",
-                "las columnas «{ha}» y «{hb}» nombran las dos {col}; deje solo una"
-            )),
+            header_error(said!(import::columns_both_name_keep_one_them, ha, hb, col)),
         ));
     }
     if let Some(col) = required.iter().find(|c| find(c).is_none()) {
@@ -291,9 +288,11 @@ pub fn each_record<T, E>(
         return Ok((
             dialect,
             header_error(said!(
-                "missing column {col} (or {es:?}); the header must name {all} (in English or Spanish)",
-                "falta la columna «{es}» ({col}); el encabezado debe nombrar {todas} (en español \
-                 o en inglés)"
+                import::missing_column_header_must_name_english,
+                col,
+                es,
+                all,
+                todas
             )),
         ));
     }
@@ -339,11 +338,7 @@ pub fn each_record<T, E>(
                 line,
                 field: String::new(),
                 value: String::new(),
-                reason: said!(
-                    "repeats line {first} exactly; a row is listed once: remove one of the two",
-                    "repite exactamente la línea {first}; cada fila va una sola vez: borre una de \
-                     las dos"
-                ),
+                reason: said!(import::repeats_line_exactly_row_listed_once, first),
                 remedy: None,
             });
             continue;
@@ -373,12 +368,9 @@ pub fn each_record<T, E>(
                         value: value.into(),
                         reason: {
                             let code = u32::from(c);
-                            said!(
-                                "has the control character U+{code:04X} at character {at}; values are printed on notices and must be plain text: remove it",
-                                "tiene el carácter de control U+{code:04X} en la posición {at}; los valores se \
-                                 imprimen en los avisos y deben ser texto simple: quítelo"
-                            )
-                        }, remedy: None,
+                            said!(import::has_control_character_u_at_character, code, at)
+                        },
+                        remedy: None,
                     })
                 })
                 .collect();

@@ -140,10 +140,7 @@ impl Cause {
             .chain(program.review_causes.iter().map(|c| c.code.as_str()))
             .collect();
         let (list, program) = (codes.join(", "), &program.code);
-        Err(said!(
-            "must be one of {list} (the review causes of {program}), or empty",
-            "debe ser una de {list} (las causales de revisión de {program}) o quedar vacío"
-        ))
+        Err(said!(offering::must_one_review_causes_empty, list, program))
     }
 
     /// A cause in the acta's words, with its source: a program cause's wording and article.

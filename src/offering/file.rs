@@ -273,10 +273,7 @@ fn parse_row(
         shares,
         |n| {
             let pedidas = format_number(Decimal::from(n));
-            said!(
-                "exceeds the {n} shares requested",
-                "supera las {pedidas} acciones pedidas"
-            )
+            said!(offering::exceeds_shares_requested, n, pedidas)
         },
         Said::new(
             "financed_shares is set, so the lender that finances them is required",

@@ -136,10 +136,7 @@ pub fn each<E>(
                         line,
                         field: Col::Proposal.name().into(),
                         value: reference.clone(),
-                        reason: said!(
-                            "the same reference as line {first}: one proposal, one reference",
-                            "la misma referencia de la línea {first}: una propuesta, una referencia"
-                        ),
+                        reason: said!(offering::same_reference_as_line_one_proposal, first),
                         remedy: None,
                     };
                     match row {
@@ -204,10 +201,7 @@ fn parse_row(line: usize, fields: &Fields<'_>) -> Result<ProposalRow, Vec<RowErr
     let read = parse_amount(price_s);
     let price_per_share = read.as_ref().ok().copied().filter(|p| *p > Decimal::ZERO);
     if price_per_share.is_none() {
-        let own = said!(
-            "must be the price per share in pesos, greater than zero, such as {example}",
-            "debe ser el precio por acción en pesos, mayor que cero, como {example}"
-        );
+        let own = said!(offering::must_price_per_share_pesos_greater, example);
         row.fail(Col::PricePerShare, price_s, why(&read, own));
     }
     let term_s = row.get(Col::TermDays);
@@ -219,8 +213,8 @@ fn parse_row(line: usize, fields: &Fields<'_>) -> Result<ProposalRow, Vec<RowErr
         .filter(|&n| n <= MAX_TERM_DAYS);
     if term_days.is_none() {
         let own = said!(
-            "must be the days from adjudication to payment, 0 to {MAX_TERM_DAYS}",
-            "debe ser el número de días de la adjudicación al pago, de 0 a {MAX_TERM_DAYS}"
+            offering::must_days_from_adjudication_payment_0,
+            MAX_TERM_DAYS
         );
         row.fail(Col::TermDays, term_s, why(&read, own));
     }
@@ -228,10 +222,7 @@ fn parse_row(line: usize, fields: &Fields<'_>) -> Result<ProposalRow, Vec<RowErr
         .opt_amount(
             Col::Guarantee,
             false,
-            said!(
-                "must be the guarantee in pesos such as {example}, or empty (none given)",
-                "debe ser la garantía en pesos, como {example}, o quedar vacía (sin garantía)"
-            ),
+            said!(offering::must_guarantee_pesos_such_as_empty, example),
         )
         .flatten();
     let funds_s = row.get(Col::FundsAccredited);
@@ -335,10 +326,7 @@ fn bidders(row: &mut Cells<'_, '_>) -> Vec<Bidder> {
                 row.fail(
                     Col::Bidders,
                     part,
-                    said!(
-                        "{en} (write DOC_TYPE:NUMBER:NAME)",
-                        "{es} (escriba TIPO:NÚMERO:NOMBRE)"
-                    ),
+                    said!(offering::write_doc_type_number_name, en, es),
                 );
                 continue;
             }

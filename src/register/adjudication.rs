@@ -98,10 +98,14 @@ pub fn import(
             field: field.into(),
             value,
             reason: said!(
-                "{doc_type} {doc_number} is already registered as {registered} (holder {holder}, in the register or earlier in this file); one document, one holder",
-                "{doc_type} {doc_number} ya está registrado como {registrado} (titular N.º {holder}, en el registro o antes \
-                 en este archivo); un documento, un titular"
-            ), remedy: None,
+                register_holdings::already_registered_as_holder_register_earlier,
+                doc_type,
+                doc_number,
+                registered,
+                holder,
+                registrado
+            ),
+            remedy: None,
         }
     }));
     rows.extend(written.repeats.iter().cloned());
@@ -115,13 +119,21 @@ pub fn import(
         Some(shares) => {
             let adjudica = acciones(shares);
             whole.push(said!(
-                "the file adjudicates {shares} shares; with the {already} already registered that exceeds the {offered} offered by {code}",
-                "el archivo adjudica {adjudica} acciones; con las {ya} ya registradas supera las {ofrecidas} que ofrece {code}"
+                register_holdings::file_adjudicates_shares_with_already_registered,
+                shares,
+                already,
+                offered,
+                code,
+                adjudica,
+                ya,
+                ofrecidas
             ))
         }
         None => whole.push(said!(
-            "the file's rows add up to more shares than can be counted; {code} offers {offered}",
-            "las filas del archivo suman más acciones de las que se pueden contar; {code} ofrece {ofrecidas}"
+            register_holdings::file_s_rows_add_up_more,
+            code,
+            offered,
+            ofrecidas
         )),
     }
     // a first stage recorded as concluded outside vigia awarded so many shares: the holders
@@ -135,9 +147,17 @@ pub fn import(
         let (adjudicada, on_es) = (acciones(awarded), crate::lang::fecha(on));
         let adjudica = acciones(shares);
         whole.push(said!(
-            "the file adjudicates {shares} shares; with the {already} already registered that exceeds the {awarded} the first stage of {code} awarded as recorded (concluded outside vigia on {on}, acta {acta})",
-            "el archivo adjudica {adjudica} acciones; con las {ya} ya registradas supera las {adjudicada} que adjudicó la \
-             primera etapa de {code} según su registro (concluida fuera de vigia el {on_es}, acta {acta})"
+            register_holdings::file_adjudicates_shares_with_already_registered_2,
+            shares,
+            already,
+            awarded,
+            code,
+            on,
+            acta,
+            adjudica,
+            ya,
+            adjudicada,
+            on_es
         ));
     }
     if !rows.is_empty() || !whole.is_empty() {
@@ -191,10 +211,10 @@ pub fn judge(r: &Repeated<'_>, program: &str) -> std::result::Result<(), RowErro
             field: "adjudicated_on".into(),
             value: row.adjudicated_on.to_string(),
             reason: said!(
-                "line {line} of this file already awards {award}; a holder is awarded once per program and date: \
-                 keep one line (with the award's total shares)",
-                "la línea {line} de este archivo ya adjudica a {adjudicacion}; un titular recibe una sola adjudicación \
-                 por programa y fecha: deje una sola línea (con el total de acciones)"
+                register_holdings::line_this_file_already_awards_holder,
+                line,
+                award,
+                adjudicacion
             ),
             remedy: None,
         });
@@ -255,9 +275,13 @@ pub fn judge(r: &Repeated<'_>, program: &str) -> std::result::Result<(), RowErro
         field: (*field).into(),
         value: text(value, "none"),
         reason: said!(
-            "{award} is already registered in {program} as adjudication {id} with other figures ({what})",
-            "{adjudicacion} ya está registrada en {program} como la adjudicación N.º {id} con otras cifras \
-             ({cifras})"
+            register_holdings::already_registered_as_adjudication_with_other,
+            award,
+            program,
+            id,
+            what,
+            adjudicacion,
+            cifras
         ),
         remedy: Some(crate::import::Remedy::CorrectLineOrVoid { adjudication: id }),
     })
@@ -273,8 +297,11 @@ pub fn live(conn: &Connection, id: i64) -> Result<Adjudication> {
             Field::Adjudication,
             id,
             said!(
-                "was voided on {at} by {by} ({reason}); it is not an award any more",
-                "fue anulada el {at_es} por {by} ({reason}); ya no es una adjudicación vigente"
+                register_holdings::was_voided_by_not_award_any,
+                at,
+                by,
+                reason,
+                at_es
             ),
         )
         .into());
@@ -291,10 +318,7 @@ pub fn void(tx: &mut Tx<'_>, id: i64, reason: &str) -> Result<i64> {
         return Err(Refusal::value(
             Field::VoidReason,
             reason,
-            said!(
-                "say why the adjudication is voided",
-                "indique por qué se anula la adjudicación"
-            ),
+            said!(register_holdings::say_why_adjudication_voided),
         )
         .into());
     }
@@ -339,8 +363,11 @@ pub fn void(tx: &mut Tx<'_>, id: i64, reason: &str) -> Result<i64> {
             field: Field::Adjudication,
             value: id.said(),
             reason: said!(
-                "has {list} recorded against it; void them first if they were recorded by mistake",
-                "{tiene} {lista}; {si}"
+                register_holdings::has_recorded_against_void_them_first,
+                list,
+                tiene,
+                lista,
+                si
             ),
             first: Box::new(Act::Void(Record::Breach)),
         }
@@ -376,10 +403,7 @@ pub fn void(tx: &mut Tx<'_>, id: i64, reason: &str) -> Result<i64> {
         return Err(Refusal::Blocked {
             field: Field::Adjudication,
             value: id.said(),
-            reason: said!(
-                "has {list} in force; void it first if it was registered by mistake",
-                "tiene vigente {lista}; si se inscribió por error, anúlela primero"
-            ),
+            reason: said!(register_holdings::has_force_void_first_if_was, list, lista),
             first: Box::new(Act::Void(Record::Pledge)),
         }
         .into());

@@ -25,9 +25,8 @@ pub fn unbreached_shares(conn: &Connection, adjudication: &Adjudication) -> Resu
         breached = breached.checked_add(b.shares).ok_or_else(|| {
             let id = adjudication.id;
             Refusal::Rule(said!(
-                "the breaches recorded on adjudication {id} add up to more shares than can be counted",
-                "los incumplimientos registrados sobre la adjudicación N.º {id} suman más acciones de las \
-                 que se pueden contar"
+                register_fines::breaches_recorded_adjudication_add_up_more,
+                id
             ))
         })?;
     }
@@ -45,9 +44,9 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
             Field::BreachDate,
             b.breach_date,
             said!(
-                "is after today ({today}); record a breach once it has taken place, with the date it took place",
-                "es posterior a la fecha de hoy ({today_es}); registre el incumplimiento una vez ocurrido, con \
-                 la fecha en que ocurrió"
+                register_fines::after_today_record_breach_once_has,
+                today,
+                today_es
             ),
         )
         .into());
@@ -56,10 +55,7 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
         return Err(Refusal::value(
             Field::Shares,
             b.shares,
-            said!(
-                "must be at least 1: a breach covers the shares negotiated",
-                "debe ser al menos 1: un incumplimiento cubre las acciones negociadas"
-            ),
+            said!(register_fines::must_at_least_1_breach_covers),
         )
         .into());
     }
@@ -82,8 +78,10 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
             field: Field::BreachKind,
             value: Said::new(b.kind.as_str(), b.kind.label_es()),
             reason: said!(
-                "program {code} does not list that breach kind; it lists {listed}",
-                "el programa {code} no contempla ese tipo de incumplimiento; contempla: {listed_es}"
+                register_fines::program_does_not_list_that_breach,
+                code,
+                listed,
+                listed_es
             ),
             remedy: None,
         }
@@ -96,12 +94,7 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
         return Err(Refusal::Value {
             field: Field::BreachKind,
             value: Said::new(b.kind.as_str(), b.kind.label_es()),
-            reason: said!(
-                "adjudication {id} was not financed (no lender on record), so there is no credit to subrogate; record the breach as what it was, or correct the adjudication's lender first",
-                "la adjudicación {id} no fue financiada (no tiene prestamista registrado), así que \
-                 no hay crédito que subrogar; registre el incumplimiento como lo que fue, o corrija \
-                 antes el prestamista de la adjudicación"
-            ),
+            reason: said!(register_fines::adjudication_was_not_financed_no_lender, id),
             remedy: None,
         }
         .into());
@@ -115,9 +108,9 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
                 Field::BreachDate,
                 b.breach_date,
                 said!(
-                    "is before the adjudication on {adjudicated}; a breach can only follow the adjudication",
-                    "es anterior a la adjudicación del {adjudicated_es}; un incumplimiento solo puede ser \
-                     posterior a la adjudicación"
+                    register_fines::before_adjudication_breach_can_only_follow,
+                    adjudicated,
+                    adjudicated_es
                 ),
             )
             .into());
@@ -129,11 +122,12 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
                 Field::BreachDate,
                 b.breach_date,
                 said!(
-                    "no fine applies: the lock-up of adjudication {id} ended on {lockup_end} and the holder was free \
-                     from {free}; nothing was recorded",
-                    "no hay lugar a multa: el período de restricción de negociabilidad de la adjudicación N.º {id} \
-                     terminó el {end_es} y el titular podía negociar libremente sus acciones desde el {free_es}; \
-                     no se registró nada"
+                    register_fines::no_fine_applies_lock_up_adjudication,
+                    id,
+                    lockup_end,
+                    free,
+                    end_es,
+                    free_es
                 ),
             )
             .into());
@@ -148,10 +142,12 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
             Field::Shares,
             b.shares,
             said!(
-                "adjudication {id} has {shares} shares, and only {remaining} of them are not in a \
-                 breach already recorded: record at most {remaining}",
-                "la adjudicación N.º {id} tiene {shares_es} acciones y solo quedan {remaining_es} sin un \
-                 incumplimiento ya registrado: registre como máximo {remaining_es}"
+                register_fines::adjudication_has_shares_only_them_not,
+                id,
+                shares,
+                remaining,
+                shares_es,
+                remaining_es
             ),
         )
         .into());
@@ -166,12 +162,7 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
         if let Some(v) = v
             && v < Decimal::ZERO
         {
-            return Err(Refusal::value(
-                field,
-                v,
-                said!("must not be negative", "no puede ser negativa"),
-            )
-            .into());
+            return Err(Refusal::value(field, v, said!(register_fines::must_not_negative)).into());
         }
     }
     if let Some(r) = b.registered_on
@@ -181,8 +172,9 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
             Field::RegisteredOn,
             r,
             said!(
-                "is before the adjudication on {adjudicated}",
-                "es anterior a la adjudicación del {adjudicated_es}"
+                register_fines::before_adjudication,
+                adjudicated,
+                adjudicated_es
             ),
         )
         .into());
@@ -194,9 +186,9 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
                 Field::RegisteredOn,
                 r,
                 said!(
-                    "is before the breach on {breach}; the share ledger inscribes a transfer once it has been agreed",
-                    "es anterior al incumplimiento del {breach_es}; el libro de registro de acciones inscribe un \
-                     traspaso después de acordado"
+                    register_fines::before_breach_share_ledger_inscribes_transfer,
+                    breach,
+                    breach_es
                 ),
             )
             .into());
@@ -206,8 +198,9 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
                 Field::RegisteredOn,
                 r,
                 said!(
-                    "is after today ({today}); record the inscription once it has been made",
-                    "es posterior a la fecha de hoy ({today_es}); registre la inscripción una vez hecha"
+                    register_fines::after_today_record_inscription_once_has,
+                    today,
+                    today_es
                 ),
             )
             .into());
@@ -226,10 +219,7 @@ pub fn void(tx: &mut Tx<'_>, breach_id: i64, reason: &str) -> Result<i64> {
         return Err(Refusal::value(
             Field::VoidReason,
             reason,
-            said!(
-                "say why the breach is voided",
-                "indique por qué se anula el incumplimiento"
-            ),
+            said!(register_fines::say_why_breach_voided),
         )
         .into());
     }
@@ -261,10 +251,10 @@ pub fn depends_on(conn: &Connection, breach_id: i64) -> Result<Option<Dependent>
     if let Some(p) = settlements::for_breach(conn, breach_id)? {
         let (number, on, on_es) = (&p.number, p.settlement_date, fecha(p.settlement_date));
         return Ok(Some(Dependent::final_(said!(
-            "its paz y salvo {number} of {on} was issued: a certificate given to the holder cannot be taken back, \
-             so a settled breach stays on record",
-            "se expidió su paz y salvo {number} del {on_es}: un certificado entregado al titular no puede \
-             retirarse, de modo que un incumplimiento con paz y salvo permanece en el registro"
+            register_fines::paz_y_salvo_was_issued_certificate,
+            number,
+            on,
+            on_es
         ))));
     }
     let issued = notices::list(conn, Some(breach_id))?;
@@ -290,12 +280,13 @@ pub fn depends_on(conn: &Connection, breach_id: i64) -> Result<Option<Dependent>
             "se expidieron"
         };
         return Ok(Some(Dependent::final_(said!(
-            "the {notices_en} {list} {was} issued for it: a notice demanded the fine from the holder and cannot be taken \
-             back, so a notified breach stays on record; if it was recorded in error, withdraw the notice by the \
-             issuer's own written act (vigia does not record that act)",
-            "por él {expedido} {avisos} {lista}: un aviso le cobró la multa al titular y no puede retirarse, de modo \
-             que un incumplimiento notificado permanece en el registro; si se registró por error, el emisor debe \
-             revocar el aviso mediante un acto escrito propio (vigia no registra ese acto)"
+            register_fines::issued_notice_demanded_fine_from_holder,
+            notices_en,
+            list,
+            was,
+            expedido,
+            avisos,
+            lista
         ))));
     }
     let paid = breaches::payments(conn, breach_id)?;
@@ -331,10 +322,11 @@ pub fn depends_on(conn: &Connection, breach_id: i64) -> Result<Option<Dependent>
         };
         return Ok(Some(Dependent {
             reason: said!(
-                "has {list} in force against its fine; money received against a voided breach would drop out of every \
-                 figure unexplained: void the payments first, saying why",
-                "{tiene} {lista} de su multa; el dinero recibido por un incumplimiento anulado desaparecería de todas las \
-                 cifras sin explicación: {anulelos}, indicando el motivo"
+                register_fines::has_force_against_fine_money_received,
+                list,
+                tiene,
+                lista,
+                anulelos
             ),
             first: Some(Act::Void(Record::Payment)),
         }));

@@ -53,10 +53,12 @@ pub fn refuse_if_recorded(conn: &Connection, program: &StoredProgram) -> Result<
         let (code, on, acta, id) = (&program.program.code, e.adjudicated_on, &e.acta, e.id);
         let on_es = fecha(on);
         return Err(Refusal::Rule(said!(
-            "the first stage of {code} was concluded outside vigia (record {id}: adjudicated on {on}, {acta}); a \
-             program has one first stage",
-            "la primera etapa de {code} concluyó fuera de vigia (registro N.º {id}: adjudicada el {on_es}, {acta}); \
-             un programa tiene una sola primera etapa"
+            register_holdings::first_stage_was_concluded_outside_vigia,
+            code,
+            id,
+            on,
+            acta,
+            on_es
         ))
         .into());
     }
@@ -78,10 +80,15 @@ pub fn record(
             (e.id, e.adjudicated_on, e.awarded, &e.acta, &e.created_by);
         let (on_es, awarded_es) = (fecha(on), numero(awarded));
         return Err(Refusal::Rule(said!(
-            "the first stage of {code} is already recorded as concluded outside vigia (record {id}: {awarded} shares \
-             awarded on {on}, {acta}, by {by}); records are never edited",
-            "la primera etapa de {code} ya está registrada como concluida fuera de vigia (registro N.º {id}: \
-             {awarded_es} acciones adjudicadas el {on_es}, {acta}, por {by}); los registros no se modifican"
+            register_holdings::first_stage_already_recorded_as_concluded,
+            code,
+            id,
+            awarded,
+            on,
+            acta,
+            by,
+            awarded_es,
+            on_es
         ))
         .into());
     }
@@ -89,10 +96,11 @@ pub fn record(
         let (id, on) = (run.id, run.adjudicated_on);
         let on_es = fecha(on);
         return Err(Refusal::Rule(said!(
-            "vigia adjudicated the first stage of {code} itself (run {id}, on {on}): it cannot also have concluded \
-             outside vigia",
-            "vigia adjudicó la primera etapa de {code} (Adjudicación N.º {id}, el {on_es}): no puede haber concluido \
-             también fuera de vigia"
+            register_holdings::vigia_adjudicated_first_stage_itself_run,
+            code,
+            id,
+            on,
+            on_es
         ))
         .into());
     }
@@ -100,9 +108,11 @@ pub fn record(
         let (id, opens) = (o.id, o.window.opens);
         let opens_es = fecha(opens);
         return Err(Refusal::Rule(said!(
-            "the first-stage offer of {code} is run in vigia (offer {id}, opened on {opens}): adjudicate it in vigia",
-            "la oferta de primera etapa de {code} se lleva en vigia (oferta N.º {id}, abierta el {opens_es}): \
-             adjudíquela en vigia"
+            register_holdings::first_stage_offer_run_vigia_offer,
+            code,
+            id,
+            opens,
+            opens_es
         ))
         .into());
     }
@@ -113,9 +123,10 @@ pub fn record(
             Field::ExternalAwarded,
             x.awarded,
             said!(
-                "program {code} offers {offered} shares in all (shares_offered): the first stage cannot award more",
-                "el programa {code} ofrece {offered_es} acciones en total (shares_offered): la primera etapa no puede \
-                 adjudicar más"
+                register_holdings::program_offers_shares_all_shares_offered,
+                code,
+                offered,
+                offered_es
             ),
         )
         .into());
@@ -125,10 +136,7 @@ pub fn record(
         return Err(Refusal::value(
             Field::ActaReference,
             x.acta,
-            said!(
-                "must name the acta that states the adjudication (e.g. \"Acta 014 de 2007\"), on one line",
-                "debe nombrar el acta que consigna la adjudicación (p. ej., «Acta 014 de 2007»), en una sola línea"
-            ),
+            said!(register_holdings::must_name_acta_that_states_adjudication),
         )
         .into());
     }
@@ -139,10 +147,12 @@ pub fn record(
             Field::ExternalAwarded,
             x.awarded,
             said!(
-                "the register holds {count} adjudication(s) of {code} imported for {shares} shares: the first stage \
-                 awarded what they add up to; correct the figure or the import",
-                "el registro tiene {count_es} adjudicación(es) de {code} importadas por {shares_es} acciones: la \
-                 primera etapa adjudicó lo que ellas suman; corrija la cifra o la importación"
+                register_holdings::register_holds_adjudication_s_imported_shares,
+                count,
+                code,
+                shares,
+                count_es,
+                shares_es
             ),
         )
         .into());

@@ -46,10 +46,7 @@ pub fn find(conn: &Connection, doc: &str, doc_type: Option<DocType>) -> Result<F
         0 => Err(Refusal::value(
             Field::Holder,
             doc,
-            said!(
-                "no holder has this document",
-                "ningún titular tiene este documento"
-            ),
+            said!(register_holdings::no_holder_has_this_document),
         )
         .into()),
         1 => Ok(found.remove(0)),
@@ -57,8 +54,8 @@ pub fn find(conn: &Connection, doc: &str, doc_type: Option<DocType>) -> Result<F
             field: Field::Holder,
             value: doc.said(),
             reason: said!(
-                "{n} holders have this number with different document types",
-                "{n} titulares tienen este número con distintos tipos de documento"
+                register_holdings::holders_have_this_number_with_different,
+                n
             ),
             remedy: Some(Field::DocType),
         }
@@ -95,17 +92,13 @@ pub fn update(tx: &mut Tx<'_>, holder_id: i64, u: &Update) -> Result<(Contact, i
         return Err(Refusal::value(
             Field::Email,
             e,
-            said!(
-                "is not an e-mail address (one @, a domain with a dot, no spaces)",
-                "no es una dirección de correo electrónico (una @, un dominio con punto, sin espacios)"
-            ),
+            said!(register_holdings::not_e_mail_address_one_domain),
         )
         .into());
     }
     if next == current {
         return Err(Refusal::Rule(said!(
-            "nothing to change: the holder's address, city and e-mail are already these",
-            "no hay nada que cambiar: la dirección, la ciudad y el correo electrónico del titular ya son estos"
+            register_holdings::nothing_change_holder_s_address_city
         ))
         .into());
     }

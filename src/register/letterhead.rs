@@ -57,12 +57,12 @@ impl Part {
     /// Its name in each language.
     pub fn said(self) -> Said {
         match self {
-            Part::Entity => said!("the issuer", "el emisor"),
-            Part::SignatoryName => said!("the signatory's name", "el nombre de quien firma"),
-            Part::SignatoryPosition => said!("the signatory's position", "el cargo de quien firma"),
-            Part::ReturnAddress => said!("the return address", "la dirección de respuesta"),
-            Part::PaymentBank => said!("the payment bank", "el banco de pago"),
-            Part::PaymentAccount => said!("the payment account", "la cuenta de pago"),
+            Part::Entity => said!(register_fines::issuer),
+            Part::SignatoryName => said!(register_fines::signatory_s_name),
+            Part::SignatoryPosition => said!(register_fines::signatory_s_position),
+            Part::ReturnAddress => said!(register_fines::return_address),
+            Part::PaymentBank => said!(register_fines::payment_bank),
+            Part::PaymentAccount => said!(register_fines::payment_account),
         }
     }
 
@@ -124,8 +124,9 @@ pub fn require(conn: &Connection, program: &StoredProgram, kind: For) -> Result<
             field: Field::Letterhead,
             value: code.as_str().said(),
             reason: said!(
-                "has no letterhead in the register: a letter needs {en}",
-                "no tiene membrete en el registro: una carta necesita {es}"
+                register_fines::has_no_letterhead_register_letter_needs,
+                en,
+                es
             ),
             remedy: Some(Field::Letterhead),
         }
@@ -145,8 +146,11 @@ pub fn require(conn: &Connection, program: &StoredProgram, kind: For) -> Result<
         field: Field::Letterhead,
         value: code.as_str().said(),
         reason: said!(
-            "its letterhead lacks {en}, which a {doc_en} needs",
-            "a su membrete le falta {es}, que {doc_es} necesita"
+            register_fines::letterhead_lacks_which_needs,
+            en,
+            doc_en,
+            es,
+            doc_es
         ),
         remedy: Some(Field::Letterhead),
     }
@@ -192,18 +196,14 @@ pub fn set(tx: &mut Tx<'_>, program: &StoredProgram, u: &Update) -> Result<Lette
             return Err(Refusal::value(
                 Field::PaymentReference,
                 r,
-                said!(
-                    "only {{number}}, {{doc}} and {{breach}} are replaced in a payment reference",
-                    "en una referencia de pago solo se reemplazan {{number}}, {{doc}} y {{breach}}"
-                ),
+                said!(register_fines::only_number_doc_breach_replaced_payment),
             )
             .into());
         }
     }
     if current.as_ref().is_some_and(|c| c.issuer == next) {
         return Err(Refusal::Rule(said!(
-            "nothing to change: the letterhead in force already says this",
-            "no hay nada que cambiar: el membrete vigente ya dice esto"
+            register_fines::nothing_change_letterhead_force_already_says
         ))
         .into());
     }

@@ -71,8 +71,12 @@ pub fn facts(conn: &Connection, breach_id: i64, until: NaiveDate) -> Result<Fact
         let (at, by, why) = (&v.at, &v.by, &v.reason);
         let at_es = momento(at);
         return Err(Refusal::Rule(said!(
-            "breach {breach_id} was voided on {at} by {by} ({why}); it has no fine",
-            "el incumplimiento N.º {breach_id} fue anulado el {at_es} por {by} ({why}); no tiene multa"
+            register_fines::breach_was_voided_by_has_no,
+            breach_id,
+            at,
+            by,
+            why,
+            at_es
         ))
         .into());
     }

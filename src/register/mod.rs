@@ -97,10 +97,7 @@ fn already_voided(v: &Void, feminine: bool) -> Said {
     let (at, by, reason) = (&v.at, &v.by, &v.reason);
     let at_es = momento(at);
     let anulado = if feminine { "anulada" } else { "anulado" };
-    said!(
-        "already voided on {at} by {by} ({reason})",
-        "ya fue {anulado} el {at_es} por {by} ({reason})"
-    )
+    said!(register::already_voided_by, at, by, reason, anulado, at_es)
 }
 
 impl From<Refusal> for Error {

@@ -49,9 +49,9 @@ pub fn issue(
             Field::NoticeDate,
             date,
             said!(
-                "is after today ({today}); a notice is dated the day it is issued, or earlier",
-                "es posterior a la fecha de hoy ({today_es}); un aviso lleva la fecha en que se emite, o una \
-                 anterior"
+                register_fines::after_today_notice_dated_day_issued,
+                today,
+                today_es
             ),
         )
         .into());
@@ -61,10 +61,7 @@ pub fn issue(
         return Err(Refusal::value(
             Field::BackdateReason,
             "\"\"",
-            said!(
-                "is empty; say why the notice bears an earlier date than the day it is issued",
-                "está vacío; indique por qué el aviso lleva una fecha anterior a la de su emisión"
-            ),
+            said!(register_fines::empty_say_why_notice_bears_earlier),
         )
         .into());
     }
@@ -74,10 +71,9 @@ pub fn issue(
             field: Field::NoticeDate,
             value: date.said(),
             reason: said!(
-                "is before today ({today}), the day the notice is issued; a notice is dated the day it \
-                 is issued unless the reason for an earlier date is recorded",
-                "es anterior a hoy ({today_es}), el día en que se emite el aviso; un aviso lleva la fecha \
-                 de su emisión, salvo que se registre el motivo de una fecha anterior"
+                register_fines::before_today_day_notice_issued_notice,
+                today,
+                today_es
             ),
             remedy: Some(Field::BackdateReason),
         }
@@ -89,10 +85,7 @@ pub fn issue(
         return Err(Refusal::value(
             Field::BackdateReason,
             r,
-            said!(
-                "is recorded only for a notice dated before the day it is issued; this one is dated today",
-                "solo se registra para un aviso fechado antes del día de su emisión; este lleva la fecha de hoy"
-            ),
+            said!(register_fines::recorded_only_notice_dated_before_day),
         )
         .into());
     }
@@ -102,10 +95,9 @@ pub fn issue(
             Field::NoticeDate,
             date,
             said!(
-                "is before the day the fine is liquidated to ({until}); a notice states what is due on a day that \
-                 has come: liquidate to the notice's date or an earlier one",
-                "es anterior a la fecha a la que se liquida la multa ({until_es}); un aviso indica lo que se debe \
-                 a una fecha ya cumplida: liquide a la fecha del aviso o a una anterior"
+                register_fines::before_day_fine_liquidated_notice_states,
+                until,
+                until_es
             ),
         )
         .into());
@@ -119,8 +111,10 @@ pub fn issue(
             Field::Breach,
             breach_id,
             said!(
-                "its fine is settled: paz y salvo {number} of {on}; there is nothing to demand",
-                "su multa está pagada: paz y salvo {number} del {on_es}; no hay nada que cobrar"
+                register_fines::fine_settled_paz_y_salvo_there,
+                number,
+                on,
+                on_es
             ),
         )
         .into());
@@ -136,10 +130,10 @@ pub fn issue(
             Field::NoticeDate,
             date,
             said!(
-                "is before notice {number} of {on}, which this one would replace; a notice replaces an earlier one: \
-                 date it on or after {on}",
-                "es anterior al aviso {number} del {on_es}, que este reemplazaría; un aviso reemplaza a uno \
-                 anterior: féchelo el {on_es} o después"
+                register_fines::before_notice_which_this_one_would,
+                number,
+                on,
+                on_es
             ),
         )
         .into());
@@ -154,10 +148,9 @@ pub fn issue(
             field: Field::Breach,
             value: breach_id.said(),
             reason: said!(
-                "nothing is outstanding on its fine as of {until} (paid in full): a payment demand \
-                 would ask for $ 0",
-                "su multa no tiene saldo pendiente al {until_es} (está pagada en su totalidad): un aviso \
-                 de cobro pediría $ 0"
+                register_fines::nothing_outstanding_fine_as_paid_full,
+                until,
+                until_es
             ),
             remedy: Some(Field::Settlement),
         }
@@ -229,20 +222,14 @@ pub fn find(conn: &Connection, number: &str, program: Option<&str>) -> Result<No
         0 => Err(Refusal::value(
             Field::Notice,
             number,
-            said!(
-                "no notice has this number",
-                "ningún aviso de cobro tiene este número"
-            ),
+            said!(register_fines::no_notice_has_this_number),
         )
         .into()),
         1 => Ok(found.remove(0)),
         n => Err(Refusal::Value {
             field: Field::Notice,
             value: number.said(),
-            reason: said!(
-                "{n} programs have a notice with this number",
-                "{n} programas tienen un aviso de cobro con este número"
-            ),
+            reason: said!(register_fines::programs_have_notice_with_this_number, n),
             remedy: Some(Field::Program),
         }
         .into()),
@@ -286,8 +273,9 @@ pub fn deliver(
             Field::DeliveryDate,
             on,
             said!(
-                "is before the notice's date ({date}); a notice is delivered after it is issued",
-                "es anterior a la fecha del aviso ({date_es}); un aviso se entrega después de emitido"
+                register_fines::before_notice_s_date_notice_delivered,
+                date,
+                date_es
             ),
         )
         .into());
@@ -298,8 +286,9 @@ pub fn deliver(
             Field::DeliveryDate,
             on,
             said!(
-                "is after today ({today}); record a delivery once it has happened",
-                "es posterior a la fecha de hoy ({today_es}); registre la entrega una vez ocurrida"
+                register_fines::after_today_record_delivery_once_has,
+                today,
+                today_es
             ),
         )
         .into());
@@ -310,8 +299,10 @@ pub fn deliver(
             Field::Notice,
             &notice.number,
             said!(
-                "was replaced by {number} of {date}: deliver that one",
-                "este aviso fue reemplazado por el aviso {number} del {date_es}: entregue ese"
+                register_fines::was_replaced_by_deliver_that_one,
+                number,
+                date,
+                date_es
             ),
         )
         .into());
@@ -328,8 +319,13 @@ pub fn deliver(
             Field::Notice,
             &notice.number,
             said!(
-                "its delivery is already recorded: {on} by {via} (recorded by {by} at {at})",
-                "su entrega ya está registrada: el {on_es} por {via} (registrada por {by} el {at_es})"
+                register_fines::delivery_already_recorded_by_recorded_by,
+                on,
+                via,
+                by,
+                at,
+                on_es,
+                at_es
             ),
         )
         .into());
@@ -354,10 +350,12 @@ pub fn deliver(
             field: Field::DeliveryVia,
             value: via_en.said(),
             reason: said!(
-                "the holder {name} has no {lacks} on file, so the notice cannot have reached them by this \
-                 channel; record the holder's {lacks} first, or a delivery by hand (personal)",
-                "el titular {name} no tiene {lacks_es} {on_file_es}, de modo que el aviso no pudo llegarle por \
-                 {label}; registre primero su {lacks_es}, o una entrega personal"
+                register_fines::holder_has_no_file_so_notice,
+                name,
+                lacks,
+                lacks_es,
+                on_file_es,
+                label
             ),
             remedy: Some(if via == Via::CorreoCertificado {
                 Field::Address
@@ -371,10 +369,7 @@ pub fn deliver(
         return Err(Refusal::value(
             Field::Evidence,
             "\"\"",
-            said!(
-                "is empty; leave it out or say what proves the delivery",
-                "está vacía; omítala o indique qué prueba la entrega"
-            ),
+            said!(register_fines::empty_leave_out_say_what_proves),
         )
         .into());
     }
@@ -489,9 +484,12 @@ impl Superseded {
         let (id, by, reason) = (self.payment_id, &self.void.by, &self.void.reason);
         let (at, at_es) = (&self.void.at, momento(&self.void.at));
         said!(
-            "superseded: payment {id} voided on {at} by {by}: {reason}",
-            "la liquidación quedó superada: el pago {id} que aplicaba fue anulado el {at_es} por \
-             {by}: {reason}"
+            register_fines::superseded_payment_voided_by,
+            id,
+            at,
+            by,
+            reason,
+            at_es
         )
     }
 }

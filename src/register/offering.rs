@@ -48,11 +48,15 @@ fn offer_too_short(
         length.in_lang(crate::lang::Lang::Es),
     );
     said!(
-        "the offer must stay open at least {length_en} \
-         ({decree} {article}; C.Co. art. 829): with the notice on {opens}, it closes on {earliest} or later",
-        "la oferta debe permanecer vigente al menos {length_es} \
-         ({decree}, {article}; C. Co., art. 829): con el aviso \
-         publicado el {opens_es}, cierra el {earliest_es} o después"
+        register_holdings::offer_must_stay_open_at_least,
+        length_en,
+        decree,
+        article,
+        opens,
+        earliest,
+        length_es,
+        opens_es,
+        earliest_es
     )
 }
 
@@ -75,9 +79,15 @@ pub fn open(
         );
         let (opens_es, closes_es, at_es) = (fecha(opens), fecha(closes), momento(at));
         return Err(Refusal::Rule(said!(
-            "the offer of {code} was already opened ({opens} to {closes}, by {by} on {at}); a program has one first-stage offer",
-            "la oferta de {code} ya se abrió (del {opens_es} al {closes_es}, por {by} el {at_es}); un programa \
-             tiene una sola oferta de primera etapa"
+            register_holdings::offer_was_already_opened_by_program,
+            code,
+            opens,
+            closes,
+            by,
+            at,
+            opens_es,
+            closes_es,
+            at_es
         ))
         .into());
     }
@@ -86,10 +96,7 @@ pub fn open(
         Refusal::value(
             Field::OfferOpens,
             window.opens,
-            said!(
-                "is out of the calendar's range",
-                "está fuera del rango del calendario"
-            ),
+            said!(register_holdings::out_calendar_s_range),
         )
     })?;
     if window.closes < earliest {
@@ -124,12 +131,7 @@ pub fn import(
     let code = &program.program.code;
     if store::offer(tx.conn(), program.id)?.is_none() {
         return Err(Refusal::Waits {
-            reason: said!(
-                "{code} has no offer yet: acceptances answer a public offer (Art. 4); record its opening first, with \
-                 the notice's date and the closing date",
-                "{code} aún no tiene oferta: las aceptaciones responden a una oferta pública (art. 4); registre \
-                 primero la apertura de la oferta, con la fecha del aviso y la de cierre"
-            ),
+            reason: said!(register_holdings::has_no_offer_yet_acceptances_answer, code),
             first: vec![Act::OpenOffer {
                 program: code.to_string(),
             }],
@@ -140,10 +142,11 @@ pub fn import(
         let (on, run_id) = (run.adjudicated_on, run.id);
         let on_es = fecha(on);
         return Err(Refusal::Rule(said!(
-            "the offer of {code} was adjudicated on {on} (run {run_id}); the adjudication takes place once \
-             (Art. 12), so later acceptances cannot be considered",
-            "la oferta de {code} se adjudicó el {on_es} (Adjudicación N.º {run_id}); la adjudicación se hace en \
-             una sola oportunidad (art. 12), de modo que no pueden considerarse aceptaciones posteriores"
+            register_holdings::offer_was_adjudicated_run_adjudication_takes,
+            code,
+            on,
+            run_id,
+            on_es
         ))
         .into());
     }
@@ -337,21 +340,19 @@ pub fn compute_counting(
 ) -> Result<Computed> {
     let p = &program.program;
     let code = &p.code;
-    let offer = store::offer(conn, program.id)?.ok_or_else(|| {
-        Refusal::Waits {
-            reason: said!(
-                "{code} has no offer to adjudicate; record its opening and import its acceptances",
-                "{code} no tiene oferta que adjudicar; registre la apertura de la oferta e importe sus aceptaciones"
-            ),
-            first: vec![
-                Act::OpenOffer {
-                    program: code.to_string(),
-                },
-                Act::ImportAcceptances {
-                    program: code.to_string(),
-                },
-            ],
-        }
+    let offer = store::offer(conn, program.id)?.ok_or_else(|| Refusal::Waits {
+        reason: said!(
+            register_holdings::has_no_offer_adjudicate_record_opening,
+            code
+        ),
+        first: vec![
+            Act::OpenOffer {
+                program: code.to_string(),
+            },
+            Act::ImportAcceptances {
+                program: code.to_string(),
+            },
+        ],
     })?;
     if let Some(run) = store::run(conn, program.id)? {
         let (on, run_id, fingerprint) = (run.adjudicated_on, run.id, &run.fingerprint);
@@ -371,10 +372,14 @@ pub fn compute_counting(
             )
         };
         return Err(Refusal::Rule(said!(
-            "the offer of {code} was already adjudicated on {on} (run {run_id}, fingerprint {fingerprint}); the adjudication \
-             takes place \"en una sola oportunidad\" ({source}): it cannot be run again",
-            "la oferta de {code} ya se adjudicó el {on_es} (Adjudicación N.º {run_id}, huella {fingerprint}); la \
-             adjudicación se hace «en una sola oportunidad» ({fuente}): no puede repetirse"
+            register_holdings::offer_was_already_adjudicated_run_fingerprint,
+            code,
+            on,
+            run_id,
+            fingerprint,
+            source,
+            on_es,
+            fuente
         ))
         .into());
     }
@@ -385,10 +390,9 @@ pub fn compute_counting(
             Field::AdjudicationDate,
             on,
             said!(
-                "the adjudication takes place once the offer has closed (\"vencido el plazo de la oferta \
-                 pública\", art. 12): the offer closes on {closes}, adjudicate on a later day",
-                "la adjudicación se hace «vencido el plazo de la oferta pública» (art. 12): la oferta cierra el \
-                 {closes_es}; adjudique en una fecha posterior"
+                register_holdings::adjudication_takes_place_once_offer_has,
+                closes,
+                closes_es
             ),
         )
         .into());
@@ -450,10 +454,8 @@ pub fn compute_counting(
     if seq == 0 {
         return Err(Refusal::Waits {
             reason: said!(
-                "{code} has no acceptances in the register; import them first (the adjudication takes place once, so it \
-                 is not run on an empty offer)",
-                "{code} no tiene aceptaciones en el registro; impórtelas primero (la adjudicación se hace en una \
-                 sola oportunidad, de modo que no se ejecuta sobre una oferta sin aceptaciones)"
+                register_holdings::has_no_acceptances_register_import_them,
+                code
             ),
             first: vec![Act::ImportAcceptances {
                 program: code.to_string(),
@@ -473,10 +475,9 @@ pub fn compute_counting(
 impl From<adjudicate::Error> for Error {
     fn from(e: adjudicate::Error) -> Self {
         Error::Refused(Refusal::Rule(match e {
-            adjudicate::Error::Overflow => said!(
-                "the acceptances add up to more shares than a count can hold; check the file",
-                "las aceptaciones suman más acciones de las que se pueden contar; revise el archivo"
-            ),
+            adjudicate::Error::Overflow => {
+                said!(register_holdings::acceptances_add_up_more_shares_than)
+            }
         }))
     }
 }
@@ -595,10 +596,10 @@ pub fn adjudicate_counting(
     if already > 0 {
         let already_es = numero(already);
         return Err(Refusal::Rule(said!(
-            "{code} already has {already} adjudicated shares in the register (imported); the first-stage \
-             adjudication must start from an empty register for the program",
-            "{code} ya tiene {already_es} acciones adjudicadas en el registro (importadas); la adjudicación de \
-             la primera etapa debe partir de un registro sin adjudicaciones del programa"
+            register_holdings::already_has_adjudicated_shares_register_imported,
+            code,
+            already,
+            already_es
         ))
         .into());
     }
@@ -681,8 +682,10 @@ pub fn adjudicate_counting(
                 let (import, at) = (p.import_id, &p.at);
                 let at_es = momento(at);
                 return Err(Refusal::Rule(said!(
-                    "this adjudication was already written as import {import} on {at}",
-                    "esta adjudicación ya se registró como la importación N.º {import} el {at_es}"
+                    register_holdings::this_adjudication_was_already_written_as,
+                    import,
+                    at,
+                    at_es
                 ))
                 .into());
             }
@@ -694,13 +697,7 @@ pub fn adjudicate_counting(
                 .map(|c| {
                     let (doc_type, doc, registered, holder, name) =
                         (c.doc_type, &c.doc_number, &c.registered_name, c.holder_id, &c.name);
-                    Refusal::Rule(said!(
-                        "{doc_type} {doc} is registered as {registered:?} (holder {holder}) but accepted as {name:?}; one document, one holder: \
-                         correct the acceptance or the register before adjudicating",
-                        "el documento {doc_type} {doc} está registrado a nombre de «{registered}» (titular N.º {holder}), pero \
-                         la aceptación lo presenta como «{name}»; un documento corresponde a un solo titular: \
-                         corrija la aceptación o el registro antes de adjudicar"
-                    ))
+                    Refusal::Rule(said!(register_holdings::registered_as_holder_but_accepted_as, doc_type, doc, registered, holder, name))
                 })
                 // an award already registered: the program's register is not the offering's to
                 // produce (it is refused before this; kept as a guard)

@@ -34,10 +34,7 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
         return Err(Refusal::value(
             Field::PaymentAmount,
             p.amount,
-            said!(
-                "a payment must be greater than zero",
-                "debe ser mayor que cero"
-            ),
+            said!(register_fines::payment_must_greater_than_zero),
         )
         .into());
     }
@@ -47,9 +44,9 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
             Field::PaymentDate,
             p.paid_on,
             said!(
-                "is after today ({today}); record a payment once it has been made, with the date it was made",
-                "es posterior a la fecha de hoy ({today_es}); registre el pago una vez efectuado, con la fecha \
-                 en que se hizo"
+                register_fines::after_today_record_payment_once_has,
+                today,
+                today_es
             ),
         )
         .into());
@@ -60,10 +57,7 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
         return Err(Refusal::value(
             Field::Breach,
             p.breach_id,
-            said!(
-                "the breach was voided ({why}); it has no fine to pay",
-                "el incumplimiento fue anulado ({why}); no tiene multa que pagar"
-            ),
+            said!(register_fines::breach_was_voided_has_no_fine, why),
         )
         .into());
     }
@@ -81,12 +75,10 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
             Field::Breach,
             breach,
             said!(
-                "has the paz y salvo {number} of {on}, which certifies its fine paid in full: no payment \
-                 is recorded after it (a sum received since is returned to whoever paid it, outside the \
-                 fine)",
-                "tiene el paz y salvo {number} del {on_es}, que certifica su multa pagada por completo: \
-                 después de él no se registran pagos (una suma recibida después se devuelve a quien la \
-                 pagó, fuera de la multa)"
+                register_fines::has_paz_y_salvo_which_certifies,
+                number,
+                on,
+                on_es
             ),
         )
         .into());
@@ -97,8 +89,9 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
             Field::PaymentDate,
             p.paid_on,
             said!(
-                "is before the breach on {breach_date}; payments against the fine come after it",
-                "es anterior al incumplimiento del {breach_es}; los pagos de la multa son posteriores a él"
+                register_fines::before_breach_payments_against_fine_come,
+                breach_date,
+                breach_es
             ),
         )
         .into());
@@ -125,11 +118,17 @@ pub fn record(tx: &mut Tx<'_>, p: &NewPayment<'_>) -> Result<i64> {
         let breach = p.breach_id;
         return Err(Refusal::Repeat {
             reason: said!(
-                "payment {id} of {amount} on {on} with the same reference ({reference}) is already recorded against breach {breach} \
-                 (by {by} at {at}); nothing was recorded: a payment entered twice would be counted twice",
-                "el pago N.º {id} por {amount} del {on_es} con la misma referencia ({referencia}) ya está \
-                 registrado en el incumplimiento N.º {breach} (lo registró {by} el {at_es}); no se registró nada: un \
-                 pago ingresado dos veces se contaría dos veces"
+                register_fines::payment_with_same_reference_already_recorded,
+                id,
+                amount,
+                on,
+                reference,
+                breach,
+                by,
+                at,
+                on_es,
+                referencia,
+                at_es
             ),
             with: Field::AllowDuplicate,
         }
@@ -173,10 +172,7 @@ fn void_checked(
         return Err(Refusal::value(
             Field::VoidReason,
             reason,
-            said!(
-                "say why the payment is voided",
-                "indique por qué se anula el pago"
-            ),
+            said!(register_fines::say_why_payment_voided),
         )
         .into());
     }
@@ -188,10 +184,7 @@ fn void_checked(
         return Err(Refusal::value(
             Field::Payment,
             payment_id,
-            said!(
-                "belongs to breach {of}, not to breach {named}",
-                "pertenece al incumplimiento N.º {of}, no al N.º {named}"
-            ),
+            said!(register_fines::belongs_breach_not_breach, of, named),
         )
         .into());
     }
@@ -217,11 +210,11 @@ fn void_checked(
             Field::Payment,
             payment_id,
             said!(
-                "breach {breach} has the paz y salvo {number} of {on}, which certifies its fine paid with this \
-                 payment: a certificate given to the holder cannot be taken back, so its payments stay on record",
-                "el incumplimiento N.º {breach} tiene el paz y salvo {number} del {on_es}, que certifica su multa \
-                 pagada con este pago: un certificado entregado al titular no puede retirarse, de modo que sus \
-                 pagos permanecen en el registro"
+                register_fines::breach_has_paz_y_salvo_which,
+                breach,
+                number,
+                on,
+                on_es
             ),
         )
         .into());

@@ -35,20 +35,14 @@ pub fn rules(c: &Candidate<'_>, today: NaiveDate) -> std::result::Result<Verdict
         return Err(Refusal::value(
             Field::PledgeRank,
             c.rank,
-            said!(
-                "must be 1 (first degree) or 2 (second degree, when the lender holds the first)",
-                "debe ser 1 (primer grado) o 2 (segundo grado, cuando el prestamista tiene el primero)"
-            ),
+            said!(register_holdings::must_1_first_degree_2_second),
         ));
     }
     if c.adjudication_void {
         return Err(Refusal::value(
             Field::Adjudication,
             c.adjudication_id,
-            said!(
-                "was voided; it is not an award any more and takes no pledge",
-                "fue anulada; ya no es una adjudicación vigente y no admite prenda"
-            ),
+            said!(register_holdings::was_voided_not_award_any_more),
         ));
     }
     let lender = c.lender.or(c.financed_by);
@@ -69,9 +63,9 @@ pub fn rules(c: &Candidate<'_>, today: NaiveDate) -> std::result::Result<Verdict
             Field::RegisteredOn,
             c.registered_on,
             said!(
-                "is before the adjudication on {adjudicated}; a pledge is registered after the shares are adjudicated",
-                "es anterior a la adjudicación del {adjudicated_es}; la prenda se inscribe después de \
-                 adjudicadas las acciones"
+                register_holdings::before_adjudication_pledge_registered_after_shares,
+                adjudicated,
+                adjudicated_es
             ),
         ));
     }
@@ -81,10 +75,9 @@ pub fn rules(c: &Candidate<'_>, today: NaiveDate) -> std::result::Result<Verdict
             Field::RegisteredOn,
             c.registered_on,
             said!(
-                "is after today ({today}); register a pledge once it has been inscribed in the share ledger, with \
-                 the date of the inscription",
-                "es posterior a la fecha de hoy ({today_es}); registre la prenda una vez inscrita en el libro de \
-                 registro de acciones, con la fecha de la inscripción"
+                register_holdings::after_today_register_pledge_once_has,
+                today,
+                today_es
             ),
         ));
     }
@@ -94,11 +87,8 @@ pub fn rules(c: &Candidate<'_>, today: NaiveDate) -> std::result::Result<Verdict
             field: Field::PledgeRank,
             value: c.rank.said(),
             reason: said!(
-                "adjudication {id} has no financing lender; a second-degree pledge is taken only when \
-                 the lender holds the first (Art. 10): name the lender or use rank 1",
-                "la adjudicación N.º {id} no tiene prestamista que haya financiado la compra; la prenda de \
-                 segundo grado solo procede cuando el prestamista tiene la de primer grado (art. 10): \
-                 indique el prestamista o use el grado 1"
+                register_holdings::adjudication_has_no_financing_lender_second,
+                id
             ),
             remedy: Some(Field::Lender),
         });
@@ -286,10 +276,11 @@ pub fn which(of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowErro
             field: "doc_number".into(),
             value: doc_number.clone(),
             reason: said!(
-                "{doc_type} {doc_number} has no adjudication{narrowed} in the register (voided ones do not count); \
-                 check the document, or import the adjudication first",
-                "{doc_type} {doc_number} no tiene ninguna adjudicación{acotada} en el registro (las anuladas no \
-                 cuentan); revise el documento o importe antes la adjudicación"
+                register_holdings::has_no_adjudication_register_voided_ones,
+                doc_type,
+                doc_number,
+                narrowed,
+                acotada
             ),
             remedy: None,
         }),
@@ -326,9 +317,16 @@ pub fn which(of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowErro
                 field: "doc_number".into(),
                 value: doc_number.clone(),
                 reason: said!(
-                    "{doc_type} {doc_number} has {n} adjudications{narrowed}: {list}; add {add} to say which, or give adjudication_id",
-                    "{doc_type} {doc_number} tiene {n} adjudicaciones{acotada}: {lista}; agregue {agregue} para decir cuál, \
-                     o dé adjudication_id"
+                    register_holdings::has_adjudications_add_say_which_give,
+                    doc_type,
+                    doc_number,
+                    n,
+                    narrowed,
+                    list,
+                    add,
+                    acotada,
+                    lista,
+                    agregue
                 ),
                 remedy: None,
             })
@@ -370,10 +368,7 @@ pub fn void(tx: &mut Tx<'_>, pledge_id: i64, reason: &str) -> Result<i64> {
         return Err(Refusal::value(
             Field::VoidReason,
             reason,
-            said!(
-                "say why the pledge is voided",
-                "indique por qué se anula la prenda"
-            ),
+            said!(register_holdings::say_why_pledge_voided),
         )
         .into());
     }
@@ -389,9 +384,9 @@ pub fn void(tx: &mut Tx<'_>, pledge_id: i64, reason: &str) -> Result<i64> {
             Field::Pledge,
             pledge_id,
             said!(
-                "was released on {on}; a release is history (the pledge secured the shares until then) and a released pledge cannot be voided",
-                "fue liberada el {on_es}; la liberación es un hecho cumplido (la prenda gravó las acciones hasta \
-                 entonces) y una prenda liberada no puede anularse"
+                register_holdings::was_released_release_history_pledge_secured,
+                on,
+                on_es
             ),
         )
         .into());
@@ -408,10 +403,9 @@ fn not_after_today(on: NaiveDate, today: NaiveDate) -> std::result::Result<(), R
             Field::ReleaseDate,
             on,
             said!(
-                "is after today ({today}); record a release once it has been inscribed in the share ledger, with \
-                 the date of the inscription",
-                "es posterior a la fecha de hoy ({today_es}); registre la liberación una vez inscrita en el libro \
-                 de registro de acciones, con la fecha de la inscripción"
+                register_holdings::after_today_record_release_once_has,
+                today,
+                today_es
             ),
         ));
     }
@@ -439,9 +433,12 @@ fn may_release(
             Field::ReleaseDate,
             on,
             said!(
-                "the lock-up of adjudication {id} runs until {lockup_end}; the pledge can be released from {free}",
-                "el período de restricción de negociabilidad de la adjudicación N.º {id} va hasta el {end_es}; \
-                 la prenda puede liberarse a partir del {free_es}"
+                register_holdings::lock_up_adjudication_runs_until_pledge,
+                id,
+                lockup_end,
+                free,
+                end_es,
+                free_es
             ),
         )));
     }
@@ -457,10 +454,11 @@ fn may_release(
                 Field::ReleaseDate,
                 on,
                 said!(
-                    "the fine of breach {breach} is outstanding ({due} as of {on}); the pledge secures it (Art. 10) and stays \
-                     until the fine is paid",
-                    "la multa del incumplimiento N.º {breach} tiene saldo pendiente ({due} al {on_es}); la prenda \
-                     la garantiza (art. 10) y se mantiene hasta que la multa se pague"
+                    register_holdings::fine_breach_outstanding_as_pledge_secures,
+                    breach,
+                    due,
+                    on,
+                    on_es
                 ),
             )));
         }
@@ -477,10 +475,11 @@ fn not_before(p: &pledges::Pledge, on: NaiveDate) -> std::result::Result<(), Ref
             Field::ReleaseDate,
             on,
             said!(
-                "pledge {pledge} of adjudication {id} was registered on {registered}; a release ends a pledge that \
-                 exists: date it on or after {registered}",
-                "la prenda N.º {pledge} de la adjudicación N.º {id} se inscribió el {registered_es}; la liberación \
-                 pone fin a una prenda existente: féchela el {registered_es} o después"
+                register_holdings::pledge_adjudication_was_registered_release_ends,
+                pledge,
+                id,
+                registered,
+                registered_es
             ),
         ));
     }
@@ -506,8 +505,8 @@ fn releasable(
         .collect();
     if active.is_empty() {
         return Ok(Err(Refusal::Rule(said!(
-            "adjudication {id} has no pledge in force to release",
-            "la adjudicación N.º {id} no tiene prenda vigente que liberar"
+            register_holdings::adjudication_has_no_pledge_force_release,
+            id
         ))));
     }
     if let Some(why) = active.iter().find_map(|p| not_before(p, on).err()) {
@@ -561,8 +560,9 @@ pub fn release_pledge(
             Field::Pledge,
             pledge_id,
             said!(
-                "was released on {released} already",
-                "ya fue liberada el {released_es}"
+                register_holdings::was_released_already,
+                released,
+                released_es
             ),
         )
         .into());

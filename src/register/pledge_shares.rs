@@ -85,31 +85,30 @@ pub fn shares(c: &Candidate<'_>) -> Result<u64, Refusal> {
             return Err(Refusal::value(
                 Field::Shares,
                 0u64,
-                said!(
-                    "a pledge covers at least one share; leave it out to pledge every share of adjudication {id} not yet pledged",
-                    "una prenda cubre al menos una acción; omítalo para pignorar todas las acciones de la adjudicación \
-                     N.º {id} aún no pignoradas"
-                ),
+                said!(register_holdings::pledge_covers_at_least_one_share, id),
             ));
         }
         Some(n) if n > free => {
             let (adjudicated_es, free_es) = (adjudicated_es(), acciones(free));
             let reason = if c.in_force.is_empty() {
                 said!(
-                    "is more than the {adjudicated} shares of adjudication {id}; a pledge covers at most the shares \
-                     adjudicated",
-                    "supera las {adjudicated_es} acciones de la adjudicación N.º {id}; una prenda cubre a lo sumo las \
-                     acciones adjudicadas"
+                    register_holdings::more_than_shares_adjudication_pledge_covers,
+                    adjudicated,
+                    id,
+                    adjudicated_es
                 )
             } else {
                 let l = listed(c.in_force);
                 let (list, lista) = (l.en(), l.es());
                 said!(
-                    "is more than the {free} shares of adjudication {id} that no pledge in force covers ({adjudicated} \
-                     adjudicated; in force: {list}); the pledges in force together cover at most the shares adjudicated",
-                    "supera las {free_es} acciones de la adjudicación N.º {id} que ninguna prenda vigente cubre \
-                     ({adjudicated_es} adjudicadas; vigentes: {lista}); las prendas vigentes juntas cubren a lo sumo \
-                     las acciones adjudicadas"
+                    register_holdings::more_than_shares_adjudication_that_no,
+                    free,
+                    id,
+                    adjudicated,
+                    list,
+                    free_es,
+                    adjudicated_es,
+                    lista
                 )
             };
             return Err(Refusal::value(Field::Shares, n, reason));
@@ -123,9 +122,12 @@ pub fn shares(c: &Candidate<'_>) -> Result<u64, Refusal> {
                     let (pledge, rank, on) = (f.id, f.rank, f.registered_on);
                     let on_es = fecha(on);
                     said!(
-                        "adjudication {id} already has pledge {pledge} (rank {rank}, registered {on}) in force; release it first",
-                        "la adjudicación N.º {id} ya tiene vigente la prenda N.º {pledge} (de grado {rank}, inscrita el \
-                         {on_es}); libérela primero"
+                        register_holdings::adjudication_already_has_pledge_rank_registered,
+                        id,
+                        pledge,
+                        rank,
+                        on,
+                        on_es
                     )
                 }
                 _ => {
@@ -141,9 +143,14 @@ pub fn shares(c: &Candidate<'_>) -> Result<u64, Refusal> {
                         ("release a pledge first", "libere antes una prenda")
                     };
                     said!(
-                        "the {adjudicated} shares of adjudication {id} are all pledged already ({list}); {then}",
-                        "las {adjudicated_es} acciones de la adjudicación N.º {id} ya están todas pignoradas ({lista}); \
-                         {luego}"
+                        register_holdings::shares_adjudication_all_pledged_already,
+                        adjudicated,
+                        id,
+                        list,
+                        then,
+                        adjudicated_es,
+                        lista,
+                        luego
                     )
                 }
             }));
@@ -159,14 +166,14 @@ pub fn shares(c: &Candidate<'_>) -> Result<u64, Refusal> {
             let (financed_es, second_es) = (acciones(financed), acciones(second));
             let adjudicated_es = adjudicated_es();
             let reason = said!(
-                "the lender financed {financed} of the {adjudicated} shares of adjudication {id}, and second-degree \
-                 pledges would cover {second}; the second degree applies to the financed shares the lender holds in \
-                 pledge, the rest carry the first-degree pledge (Art. 10): pledge at most those in the second degree, \
-                 the others in the first",
-                "el prestamista financió {financed_es} de las {adjudicated_es} acciones de la adjudicación N.º {id}, y \
-                 las prendas de segundo grado cubrirían {second_es}; el segundo grado corresponde a las acciones \
-                 financiadas que el prestamista tiene en prenda, las demás llevan la prenda de primer grado (art. 10): \
-                 pignore a lo sumo esas en segundo grado y las demás en primero"
+                register_holdings::lender_financed_shares_adjudication_second_degree,
+                financed,
+                adjudicated,
+                id,
+                second,
+                financed_es,
+                adjudicated_es,
+                second_es
             );
             return Err(match c.shares {
                 Some(n) => Refusal::value(Field::Shares, n, reason),

@@ -16,10 +16,9 @@ pub fn add(tx: &mut Tx<'_>, program: &Program, source: &str) -> Result<Added> {
         Some((id, _)) => {
             let code = &program.code;
             Err(Refusal::Rule(said!(
-                "program {code} is already registered (id {id}) with different contents; programs are never edited: \
-                 register the changed file under a new code",
-                "el programa {code} ya está registrado (id {id}) con un contenido distinto; los programas no se \
-                 modifican: registre el archivo modificado con un código nuevo"
+                register::program_already_registered_id_with_different,
+                code,
+                id
             ))
             .into())
         }

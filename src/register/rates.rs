@@ -92,9 +92,13 @@ pub fn add_all(
                 let (from_es, to_es) = (fecha(from), fecha(to));
                 return Err(Refusal::Repeat {
                     reason: said!(
-                        "{from}..{to} overlaps {list}; each day has one certified rate",
-                        "el período del {from_es} al {to_es} se superpone con {lista}; cada día tiene una \
-                         sola tasa certificada"
+                        register::overlaps_each_day_has_one_certified,
+                        from,
+                        to,
+                        list,
+                        from_es,
+                        to_es,
+                        lista
                     ),
                     with: Field::SupersedeReason,
                 }

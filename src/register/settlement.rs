@@ -38,9 +38,9 @@ pub fn issue(
             Field::SettlementDate,
             date,
             said!(
-                "is after today ({today}); a paz y salvo is dated the day it is issued, or earlier",
-                "es posterior a la fecha de hoy ({today_es}); un paz y salvo lleva la fecha en que se \
-                 expide, o una anterior"
+                register_fines::after_today_paz_y_salvo_dated,
+                today,
+                today_es
             ),
         )
         .into());
@@ -52,16 +52,19 @@ pub fn issue(
         let (at, why) = (&v.at, &v.reason);
         let at_es = momento(at);
         return Err(refuse(said!(
-            "was voided on {at} ({why}): it has no fine",
-            "fue anulado el {at_es} ({why}): no tiene multa"
+            register_fines::was_voided_has_no_fine,
+            at,
+            why,
+            at_es
         )));
     }
     if let Some(s) = settlements::for_breach(tx.conn(), breach_id)? {
         let (number, on, on_es) = (&s.number, s.settlement_date, fecha(s.settlement_date));
         return Err(refuse(said!(
-            "already has its paz y salvo, {number} of {on}; render that one again instead",
-            "ya tiene su paz y salvo, el {number} del {on_es}; en lugar de expedir otro, genere de nuevo \
-             ese documento"
+            register_fines::already_has_paz_y_salvo_render,
+            number,
+            on,
+            on_es
         )));
     }
     let last = breaches::payments(tx.conn(), breach_id)?
@@ -69,20 +72,16 @@ pub fn issue(
         .filter(|p| p.void.is_none())
         .map(|p| p.paid_on)
         .max()
-        .ok_or_else(|| {
-            refuse(said!(
-                "no payment is recorded against its fine",
-                "no hay pagos registrados de su multa"
-            ))
-        })?;
+        .ok_or_else(|| refuse(said!(register_fines::no_payment_recorded_against_fine)))?;
     let last_es = fecha(last);
     if date < last {
         return Err(Refusal::value(
             Field::SettlementDate,
             date,
             said!(
-                "is before the last payment ({last}); the certificate comes after it",
-                "es anterior al último pago ({last_es}); el paz y salvo se expide después de él"
+                register_fines::before_last_payment_certificate_comes_after,
+                last,
+                last_es
             ),
         )
         .into());
@@ -92,27 +91,21 @@ pub fn issue(
     match &outcome {
         Outcome::Liquidated(l) if l.provisional => {
             return Err(refuse(said!(
-                "its liquidation is provisional (the later stage's price is pending), so the fine \
-                 may still rise; record the stage price first",
-                "su liquidación es provisional (el precio de la etapa posterior está pendiente), de modo \
-                 que la multa aún puede aumentar; registre primero el precio de la etapa"
+                register_fines::liquidation_provisional_later_stage_s_price
             )));
         }
         Outcome::Liquidated(l) if l.total_due > Decimal::ZERO => {
             let due = format_cop(l.total_due);
             return Err(refuse(said!(
-                "{due} is still outstanding on the day of its last payment ({last}); a paz y salvo \
-                 certifies a fine paid in full",
-                "al día de su último pago ({last_es}) queda un saldo pendiente de {due}; el paz y salvo \
-                 certifica una multa pagada en su totalidad"
+                register_fines::still_outstanding_day_last_payment_paz,
+                due,
+                last,
+                last_es
             )));
         }
         Outcome::Liquidated(_) => {}
         Outcome::NotApplicable(_) => {
-            return Err(refuse(said!(
-                "no fine applies to it",
-                "no hay lugar a multa por este incumplimiento"
-            )));
+            return Err(refuse(said!(register_fines::no_fine_applies)));
         }
     }
     let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
@@ -146,20 +139,14 @@ pub fn find(conn: &Connection, number: &str, program: Option<&str>) -> Result<Se
         0 => Err(Refusal::value(
             Field::Settlement,
             number,
-            said!(
-                "no paz y salvo has this number",
-                "ningún paz y salvo tiene este número"
-            ),
+            said!(register_fines::no_paz_y_salvo_has_this),
         )
         .into()),
         1 => Ok(found.remove(0)),
         n => Err(Refusal::Value {
             field: Field::Settlement,
             value: number.said(),
-            reason: said!(
-                "{n} programs have a paz y salvo with this number",
-                "{n} programas tienen un paz y salvo con este número"
-            ),
+            reason: said!(register_fines::programs_have_paz_y_salvo_with, n),
             remedy: Some(Field::Program),
         }
         .into()),

@@ -40,8 +40,11 @@ pub fn refuse_unsigned(conn: &Connection, breach_id: i64, what: Signed) -> Resul
         Field::Breach,
         breach_id,
         said!(
-            "program {code} issues its {en} only signed (its [signatures] required_for): issue it with `vigia {cmd} --sign CERT.p12`, the certificate of one of its authorised signatories",
-            "el programa {code} emite sus {es} solo firmados (su [signatures] required_for): emítalo con «vigia {cmd} --sign CERT.p12», el certificado de uno de sus firmantes autorizados"
+            register_fines::program_issues_only_signed_signatures_required,
+            code,
+            en,
+            cmd,
+            es
         ),
     )
     .into())

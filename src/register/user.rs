@@ -96,24 +96,16 @@ fn hash_into(
 /// An argon2id hash (PHC string, random salt, the crate's default parameters) of `password`.
 pub fn hash_password(password: &str) -> std::result::Result<String, Refusal> {
     let mut salt = [0u8; 16];
-    getrandom::fill(&mut salt).map_err(|e| {
-        Refusal::Rule(said!(
-            "no random salt available: {e}",
-            "no se pudo obtener una sal aleatoria: {e}"
-        ))
-    })?;
+    getrandom::fill(&mut salt)
+        .map_err(|e| Refusal::Rule(said!(register::no_random_salt_available, e)))?;
     hash_with_salt(password, &salt)
 }
 
 /// [`hash_password`] with the salt given.
 fn hash_with_salt(password: &str, salt: &[u8]) -> std::result::Result<String, Refusal> {
     use argon2::password_hash::phc::{Output, ParamsString, Salt};
-    let cannot = |e: &dyn std::fmt::Display| {
-        Refusal::Rule(said!(
-            "cannot hash the password: {e}",
-            "no se pudo calcular el hash de la contraseña: {e}"
-        ))
-    };
+    let cannot =
+        |e: &dyn std::fmt::Display| Refusal::Rule(said!(register::cannot_hash_password, e));
     let params = argon2::Params::default();
     let (algorithm, version) = (argon2::Algorithm::default(), argon2::Version::default());
     let mut out = vec![
@@ -164,8 +156,8 @@ pub fn password_matches(phc: &str, password: &str) -> bool {
 fn check_password(password: &str) -> std::result::Result<(), Refusal> {
     if password.chars().count() < MIN_PASSWORD {
         return Err(Refusal::Rule(said!(
-            "the password is too short: at least {MIN_PASSWORD} characters",
-            "la contraseña es demasiado corta: debe tener al menos {MIN_PASSWORD} caracteres"
+            register::password_too_short_at_least_characters,
+            MIN_PASSWORD
         )));
     }
     Ok(())
@@ -179,18 +171,10 @@ pub fn add(tx: &mut Tx<'_>, name: &str, role: Role, password: &str) -> Result<i6
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | '@'));
     if !valid {
-        return Err(Refusal::Rule(said!(
-            "{name:?} is not a user name: 1 to 64 letters, digits, '.', '-', '_' or '@'",
-            "«{name}» no es un nombre de usuario válido: de 1 a 64 letras, dígitos, «.», «-», «_» o «@»"
-        ))
-        .into());
+        return Err(Refusal::Rule(said!(register::not_user_name_1_64_letters, name)).into());
     }
     if users::by_name(tx.conn(), name)?.is_some() {
-        return Err(Refusal::Rule(said!(
-            "there is already a user called {name}",
-            "ya existe un usuario llamado {name}"
-        ))
-        .into());
+        return Err(Refusal::Rule(said!(register::there_already_user_called, name)).into());
     }
     check_password(password)?;
     let phc = hash_password(password)?;
@@ -217,18 +201,12 @@ pub fn set_password(tx: &mut Tx<'_>, name: &str, password: &str) -> Result<User>
 pub fn disable(tx: &mut Tx<'_>, name: &str) -> Result<User> {
     let user = users::get(tx.conn(), name)?;
     if user.name == tx.actor() {
-        return Err(Refusal::Rule(said!(
-            "user {name} cannot disable their own account; another administrator must do it",
-            "el usuario {name} no puede deshabilitar su propia cuenta; debe hacerlo otro administrador"
-        ))
-        .into());
+        return Err(
+            Refusal::Rule(said!(register::user_cannot_disable_their_own_account, name)).into(),
+        );
     }
     if user.disabled {
-        return Err(Refusal::Rule(said!(
-            "user {name} is already disabled",
-            "el usuario {name} ya está deshabilitado"
-        ))
-        .into());
+        return Err(Refusal::Rule(said!(register::user_already_disabled, name)).into());
     }
     if user.role == Role::Admin.as_str() {
         let others = users::list(tx.conn())?
@@ -237,10 +215,8 @@ pub fn disable(tx: &mut Tx<'_>, name: &str) -> Result<User> {
             .count();
         if others == 0 {
             return Err(Refusal::Rule(said!(
-                "user {name} is the last enabled administrator; add another administrator before \
-                 disabling this one, or nobody could manage the accounts",
-                "el usuario {name} es el último administrador habilitado; agregue otro administrador \
-                 antes de deshabilitarlo, o nadie podría gestionar las cuentas"
+                register::user_last_enabled_administrator_add_another,
+                name
             ))
             .into());
         }

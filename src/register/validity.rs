@@ -38,9 +38,15 @@ pub fn reason_needed<'r>(
             let on_es = fecha(on);
             Err(Refusal::Repeat {
                 reason: said!(
-                    "{what} on {on}, outside the validity of program {code} ({decree}, {valid}): if an extension or a later decree allows it, record why",
-                    "{que} el {on_es}, fuera de la vigencia del programa {code} ({decree}, {vigente}): si una \
-                     prórroga o un decreto posterior lo permite, registre la razón"
+                    register::outside_validity_program_if_extension_later,
+                    what,
+                    on,
+                    code,
+                    decree,
+                    valid,
+                    que,
+                    on_es,
+                    vigente
                 ),
                 with: Field::ValidityReason,
             }

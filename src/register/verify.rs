@@ -79,36 +79,27 @@ impl Unverifiable {
                 let max = MAX_DOCUMENT >> 20;
                 let size_es = crate::lang::numero(*size);
                 said!(
-                    "{NOT_EN}: it is {size} bytes long (at most {max} MiB)",
-                    "{NOT_ES}: mide {size_es} bytes (como máximo {max} MiB)"
+                    register_fines::bytes_long_at_most_mib,
+                    NOT_EN,
+                    size,
+                    max,
+                    NOT_ES,
+                    size_es
                 )
             }
             Unverifiable::NotADocument(why) => {
                 let (en, es) = (why.en(), why.es());
-                said!("{NOT_EN}: {en}", "{NOT_ES}: {es}")
+                said!(register_fines::sentence, NOT_EN, en, NOT_ES, es)
             }
-            Unverifiable::NoNumber => said!(
-                "no document number (MULTA-YYYY-NNNN or PAZ-YYYY-NNNN) and program line found in it",
-                "no se encontró en él el número del documento (MULTA-AAAA-NNNN o PAZ-AAAA-NNNN) \
-                 y la línea del programa"
-            ),
-            Unverifiable::UnknownProgram(code) => said!(
-                "no program {code} in the register",
-                "el programa {code} que nombra no está en el registro"
-            ),
+            Unverifiable::NoNumber => said!(register_fines::no_document_number_multa_yyyy_nnnn),
+            Unverifiable::UnknownProgram(code) => said!(register_fines::no_program_register, code),
             Unverifiable::UnknownNumber { kind, number } => {
                 let (en, es) = (kind.said().en().to_string(), kind.said().es().to_string());
-                said!(
-                    "no {en} {number} in the register",
-                    "ningún {es} del registro tiene el número {number}"
-                )
+                said!(register_fines::no_register, en, number, es)
             }
             Unverifiable::OwnRendering(why) => {
                 let (en, es) = (why.en(), why.es());
-                said!(
-                    "cannot read back its own rendering: {en}",
-                    "vigia no puede leer su propio documento: {es}"
-                )
+                said!(register_fines::cannot_read_back_own_rendering, en, es)
             }
         }
     }

@@ -76,12 +76,7 @@ pub fn text(bytes: &[u8]) -> Result<(DocFormat, Vec<String>), Said> {
         let text = pdf::extract_text(bytes).map_err(|e| unreadable_pdf(&e))?;
         return Ok((DocFormat::Pdf, doc::normalized_lines(&text)));
     }
-    let s = std::str::from_utf8(bytes).map_err(|_| {
-        said!(
-            "neither a PDF nor UTF-8 text (HTML or Markdown)",
-            "no es un PDF ni texto UTF-8 (HTML o Markdown)"
-        )
-    })?;
+    let s = std::str::from_utf8(bytes).map_err(|_| said!(report::neither_pdf_nor_utf_8_text))?;
     if s.trim_start().starts_with("<!DOCTYPE html") {
         Ok((DocFormat::Html, doc::normalized_lines(&doc::html_text(s))))
     } else {
@@ -93,22 +88,15 @@ pub fn text(bytes: &[u8]) -> Result<(DocFormat, Vec<String>), Said> {
 fn unreadable_pdf(e: &Unreadable) -> Said {
     use pdf::read::{MAX_CONTENT, MAX_DEPTH};
     match e {
-        Unreadable::TooDeep(n) => said!(
-            "{e}",
-            "sus objetos se anidan {n} niveles (como máximo {MAX_DEPTH})"
-        ),
+        Unreadable::TooDeep(n) => said!(report::sentence, e, n, MAX_DEPTH),
         Unreadable::TooMuchContent => {
             let mib = MAX_CONTENT >> 20;
-            said!(
-                "{e}",
-                "sus flujos descomprimidos pasan de {mib} MiB (como máximo {mib} MiB)"
-            )
+            said!(report::sentence_2, e, mib)
         }
-        Unreadable::LengthNotNumber { object, target } => said!(
-            "{e}",
-            "el /Length del objeto {object} remite al objeto {target}, que no es un número"
-        ),
-        Unreadable::Damaged(_) => said!("{e}", "el PDF está dañado o no lo escribió vigia"),
+        Unreadable::LengthNotNumber { object, target } => {
+            said!(report::sentence_3, e, object, target)
+        }
+        Unreadable::Damaged(_) => said!(report::sentence_4, e),
     }
 }
 

@@ -95,8 +95,12 @@ pub fn check_recorded(key: &Key, recorded: &[Recorded]) -> InChain {
             crate::lang::numero(count.unsigned_abs()),
         );
         let name = said!(
-            "the checkpoint the chain records in audit_checkpoints row {id} (signed {at}, {count} events)",
-            "el punto de control que la cadena registra en la fila {id} de audit_checkpoints (firmado el {at_es}, {count_es} eventos)"
+            store::checkpoint_chain_records_audit_checkpoints_row,
+            id,
+            at,
+            count,
+            at_es,
+            count_es
         );
         match key.check(c) {
             None => out.anchors.push(Anchor {
@@ -105,31 +109,29 @@ pub fn check_recorded(key: &Key, recorded: &[Recorded]) -> InChain {
             }),
             Some(_) if i < last_reanchor && c.key != key.id() => {
                 let (en, es, other) = (name.en(), name.es(), &c.key);
-                out.notes.push(said!(
-                    "{en} was signed by another key (id {other}), before the log was started again: it \
-                     cannot be checked with this key",
-                    "{es} lo firmó otra clave (id {other}), antes de que el registro se iniciara de nuevo: \
-                     no se puede verificar con esta clave"
-                ))
+                out.notes
+                    .push(said!(store::was_signed_by_another_key_id, en, other, es))
             }
             // another key: most often the wrong one was given (the register's key is where `init`
             // or the demo made it), which is no evidence of tampering by itself
             Some(why) if c.key != key.id() => {
                 let (en, es, w_en, w_es) = (name.en(), name.es(), why.en(), why.es());
                 out.problems.push(said!(
-                    "{en}: {w_en}; if this register's checkpoints are signed with another audit key, \
-                     verify again with that key; if this is its key, the chain was rewritten or the row \
-                     forged",
-                    "{es}: {w_es}; si los puntos de control de este registro se firman con otra clave de \
-                     auditoría, verifique de nuevo con esa clave; si esta es su clave, la cadena se \
-                     reescribió o la fila se falsificó"
+                    store::if_this_register_s_checkpoints_signed,
+                    en,
+                    w_en,
+                    es,
+                    w_es
                 ))
             }
             Some(why) => {
                 let (en, es, w_en, w_es) = (name.en(), name.es(), why.en(), why.es());
                 out.problems.push(said!(
-                    "{en}: {w_en}; the chain was rewritten or the row forged",
-                    "{es}: {w_es}; la cadena se reescribió o la fila se falsificó"
+                    store::chain_was_rewritten_row_forged,
+                    en,
+                    w_en,
+                    es,
+                    w_es
                 ))
             }
         }

@@ -380,30 +380,18 @@ pub fn head_extending(
     while let Some(r) = rows.next()? {
         let e = Event::from_row(r)?;
         let broken = if e.seq != expected {
-            Some(said!(
-                "event {expected} is missing",
-                "falta el evento {expected}"
-            ))
+            Some(said!(store::event_missing, expected))
         } else if e.seq == from.head.count && e.hash != from.head.hash {
             let seq = e.seq;
-            Some(said!(
-                "event {seq} is not the one it signed",
-                "el evento {seq} no es el que firmó"
-            ))
+            Some(said!(store::event_not_one_signed, seq))
         } else if e.seq > from.head.count.max(1) && e.prev_hash != last.hash
             || e.seq == 1 && e.prev_hash != GENESIS
         {
             let seq = e.seq;
-            Some(said!(
-                "event {seq}'s link to the event before it is broken",
-                "el enlace del evento {seq} con el anterior está roto"
-            ))
+            Some(said!(store::event_s_link_event_before_broken, seq))
         } else if chain_hash(&e) != e.hash {
             let seq = e.seq;
-            Some(said!(
-                "event {seq} was altered",
-                "el evento {seq} fue alterado"
-            ))
+            Some(said!(store::event_was_altered, seq))
         } else {
             None
         };
@@ -422,10 +410,7 @@ pub fn head_extending(
         let now = head(tx)?.count;
         return Ok(Err(anchor_mismatch(
             from,
-            said!(
-                "the chain now has {now} events: events were removed from its end",
-                "la cadena tiene ahora {now} eventos: se quitaron eventos de su final"
-            ),
+            said!(store::chain_now_has_events_events_were, now),
         )));
     }
     Ok(Ok(last))
@@ -540,10 +525,7 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
         if a.head.hash != GENESIS {
             return Ok(Some(anchor_mismatch(
                 a,
-                said!(
-                    "it signed an empty chain with a non-zero hash",
-                    "firmó una cadena vacía con un hash distinto de cero"
-                ),
+                said!(store::signed_empty_chain_with_non_zero),
             )));
         }
     }
@@ -564,19 +546,14 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
         let found = if e.seq != expected_seq {
             let (from, to) = (expected_seq - 1, e.seq);
             Some(mismatch(said!(
-                "sequence jumps from {from} to {to}: events were removed",
-                "la secuencia salta del {from} al {to}: se quitaron eventos"
+                store::sequence_jumps_from_events_were_removed,
+                from,
+                to
             )))
         } else if e.prev_hash != prev {
-            Some(mismatch(said!(
-                "its previous-hash link does not match the event before it",
-                "su enlace al hash anterior no coincide con el evento anterior"
-            )))
+            Some(mismatch(said!(store::previous_hash_link_does_not_match)))
         } else if chain_hash(e) != e.hash {
-            Some(mismatch(said!(
-                "its hash does not match its contents: the event was altered",
-                "su hash no coincide con su contenido: el evento fue alterado"
-            )))
+            Some(mismatch(said!(store::hash_does_not_match_contents_event)))
         } else if let Some(a) = anchors
             .iter()
             .find(|a| a.head.count == e.seq && a.head.hash != e.hash)
@@ -584,12 +561,7 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
             let seq = e.seq;
             Some(anchor_mismatch(
                 a,
-                said!(
-                    "event {seq} is not the one it signed: the chain was rewritten up to or \
-                     after that event (and its hashes recomputed)",
-                    "el evento {seq} no es el que firmó: la cadena se reescribió hasta ese evento o \
-                     después (y se recalcularon sus hashes)"
-                ),
+                said!(store::event_not_one_signed_chain_was, seq),
             ))
         } else {
             payload_mismatch(conn, e, &mut covered)?.map(|(reason, located)| Mismatch {
@@ -612,10 +584,9 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
         return Ok(Some(anchor_mismatch(
             a,
             said!(
-                "it signed {signed} events and the chain now has {expected_seq}: events were removed \
-                 from the end of the chain",
-                "firmó {signed} eventos y la cadena tiene ahora {expected_seq}: se quitaron eventos \
-                 del final de la cadena"
+                store::signed_events_chain_now_has_events,
+                signed,
+                expected_seq
             ),
         )));
     }
@@ -627,10 +598,7 @@ fn chain_and_rows(conn: &Connection, anchors: &[Anchor]) -> Result<Option<Mismat
                     entity: table.to_string(),
                     entity_id: id,
                 },
-                reason: said!(
-                    "{table} row {id} has no audit event: it was inserted outside vigia",
-                    "la fila {id} de {table} no tiene evento de auditoría: se insertó por fuera de vigia"
-                ),
+                reason: said!(store::row_has_no_audit_event_was, table, id),
                 located: None,
             }));
         }
@@ -646,8 +614,11 @@ fn anchor_mismatch(a: &Anchor, why: Said) -> Mismatch {
             name: a.name.clone(),
         },
         reason: said!(
-            "the chain no longer passes through the head it signed ({count} events, hash {hash}): {en}",
-            "la cadena ya no pasa por el último eslabón que firmó ({count} eventos, hash {hash}): {es}"
+            store::chain_no_longer_passes_through_head,
+            count,
+            hash,
+            en,
+            es
         ),
         located: None,
     }
@@ -704,10 +675,7 @@ fn payload_mismatch(
             Some(l) => {
                 let row = l.said();
                 let (en, es) = (row.en(), row.es());
-                said!(
-                    "rows written with it no longer match what was recorded: {en}",
-                    "filas escritas con él ya no coinciden con lo registrado: {es}"
-                )
+                said!(store::rows_written_with_no_longer_match, en, es)
             }
             None => {
                 let ranges = covers
@@ -720,27 +688,31 @@ fn payload_mismatch(
                     true => (String::new(), String::new()),
                     false => (
                         format!("; the prints kept of the rows of {tables} were changed too"),
-                        format!("; también se cambiaron las huellas guardadas de las filas de {tables}"),
+                        format!(
+                            "; también se cambiaron las huellas guardadas de las filas de {tables}"
+                        ),
                     ),
                 };
                 said!(
-                    "rows written with it no longer match what was recorded (e.g. {ranges} edited or removed by hand){also_en}",
-                    "filas escritas con él ya no coinciden con lo registrado (p. ej., {ranges} editadas o borradas a mano){also_es}"
+                    store::rows_written_with_no_longer_match_2,
+                    ranges,
+                    also_en,
+                    also_es
                 )
             }
         };
         return Ok(Some((reason, located)));
     } else if row_of(&now).is_null() {
         let (table, id) = (&e.entity, e.entity_id);
-        Some(said!(
-            "{table} row {id} no longer exists",
-            "la fila {id} de {table} ya no existe"
-        ))
+        Some(said!(store::row_no_longer_exists, table, id))
     } else {
         let (table, id, now, then) = (&e.entity, e.entity_id, row_of(&now), row_of(&recorded));
         Some(said!(
-            "{table} row {id} differs from what was recorded: stored now {now}, recorded {then}",
-            "la fila {id} de {table} difiere de lo registrado: guardada ahora {now}, registrada {then}"
+            store::row_differs_from_what_was_recorded,
+            table,
+            id,
+            now,
+            then
         ))
     }
     .map(|reason| (reason, None)))

@@ -202,10 +202,7 @@ impl Key {
     pub fn check(&self, c: &Checkpoint) -> Option<Said> {
         if c.key != self.id() {
             let (other, this) = (&c.key, self.id());
-            return Some(said!(
-                "it was signed by another key (id {other}; this key is {this})",
-                "lo firmó otra clave (id {other}; esta clave es {this})"
-            ));
+            return Some(said!(store::was_signed_by_another_key_id_2, other, this));
         }
         let sig = bytes64(&c.signature).map(|b| Signature::from_bytes(&b));
         let ok = sig.is_some_and(|s| {
@@ -213,12 +210,7 @@ impl Key {
                 .verify_strict(message(c.count, &c.head, &c.at).as_bytes(), &s)
                 .is_ok()
         });
-        (!ok).then(|| {
-            said!(
-                "its signature does not verify: the line was altered or forged",
-                "su firma no se verifica: la línea fue alterada o falsificada"
-            )
-        })
+        (!ok).then(|| said!(store::signature_does_not_verify_line_was))
     }
 }
 
@@ -285,28 +277,21 @@ pub fn read(path: &Path, key: &Key) -> Result<Option<Log>> {
         let c = match serde_json::from_str::<Checkpoint>(line) {
             Ok(c) => c,
             Err(e) => {
-                log.problems.push(said!(
-                    "line {n} of the checkpoint log cannot be read ({e})",
-                    "la línea {n} del registro de puntos de control no se puede leer ({e})"
-                ));
+                log.problems
+                    .push(said!(store::line_checkpoint_log_cannot_read, n, e));
                 continue;
             }
         };
         match key.check(&c) {
             Some(why) => {
                 let (en, es) = (why.en(), why.es());
-                log.problems.push(said!(
-                    "line {n} of the checkpoint log: {en}",
-                    "línea {n} del registro de puntos de control: {es}"
-                ))
+                log.problems
+                    .push(said!(store::line_checkpoint_log, n, en, es))
             }
             None => {
                 let at = &c.at;
                 log.anchors.push(Anchor {
-                    name: said!(
-                        "checkpoint {n} (signed {at})",
-                        "el punto de control {n} (firmado {at})"
-                    ),
+                    name: said!(store::checkpoint_signed, n, at),
                     head: c.head(),
                 });
                 log.last = Some((n, c));

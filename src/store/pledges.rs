@@ -616,9 +616,12 @@ pub fn import(
                     "doc_number",
                     n.clone(),
                     said!(
-                        "adjudication {adjudication_id} belongs to {doc_type} {doc_number}, not {t} {n}; check the file's rows",
-                        "la adjudicación N.º {adjudication_id} es de {doc_type} {doc_number}, no de {t} {n}; revise las \
-                         filas del archivo"
+                        store::adjudication_belongs_not_check_file_s,
+                        adjudication_id,
+                        doc_type,
+                        doc_number,
+                        t,
+                        n
                     ),
                     None,
                 );

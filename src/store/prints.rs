@@ -262,18 +262,12 @@ impl Located {
     pub fn said(&self) -> crate::lang::Said {
         let (t, id) = (&self.table, self.id);
         match &self.change {
-            Change::Edited { column: Some(c) } => crate::said!(
-                "{t}: row {id}, column {c} changed",
-                "{t}: fila {id}, columna {c} modificada"
-            ),
+            Change::Edited { column: Some(c) } => crate::said!(store::row_column_changed, t, id, c),
             Change::Edited { column: None } => {
-                crate::said!("{t}: row {id} changed", "{t}: fila {id} modificada")
+                crate::said!(store::row_changed, t, id)
             }
-            Change::Removed => crate::said!("{t}: row {id} removed", "{t}: fila {id} eliminada"),
-            Change::Added => crate::said!(
-                "{t}: row {id} added by hand",
-                "{t}: fila {id} añadida a mano"
-            ),
+            Change::Removed => crate::said!(store::row_removed, t, id),
+            Change::Added => crate::said!(store::row_added_by_hand, t, id),
         }
     }
 }

@@ -321,15 +321,14 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
                     if !now.contains(&id) {
                         return Err(BatchError::Breach(
                             id,
-                            Box::new(Refusal::value(
-                                Field::Breach,
-                                id,
-                                crate::said!(
-                                    "no longer awaits a notice (one was issued, or the fine was settled, since the list was shown)",
-                                    "ya no está pendiente de aviso (se emitió uno, o la multa se saldó, desde que se mostró la lista)"
-                                ),
-                            )
-                            .into()),
+                            Box::new(
+                                Refusal::value(
+                                    Field::Breach,
+                                    id,
+                                    crate::said!(web::no_longer_awaits_notice_one_was),
+                                )
+                                .into(),
+                            ),
                         ));
                     }
                     register::signed_only::refuse_unsigned(
@@ -338,8 +337,9 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
                         crate::program_sign::Signed::Notices,
                     )
                     .map_err(|e| BatchError::Breach(id, Box::new(e)))?;
-                    let i = register::notice::issue(tx, id, until, date, today, r2.as_deref(), &rates)
-                        .map_err(|e| BatchError::Breach(id, Box::new(e)))?;
+                    let i =
+                        register::notice::issue(tx, id, until, date, today, r2.as_deref(), &rates)
+                            .map_err(|e| BatchError::Breach(id, Box::new(e)))?;
                     issued.push(i.notice.id);
                 }
                 Ok(issued)

@@ -83,9 +83,13 @@ fn check_decision_day(
             Field::StageDecisionDate,
             on,
             said!(
-                "the {name} Stage of {code} receives proposals until {closes} (tranche {tranche}): decide on a later day",
-                "la {name_es} Etapa de {code} recibe propuestas hasta el {closes_es} (tramo {tranche}): decida en \
-                 una fecha posterior"
+                register_stage::stage_receives_proposals_until_tranche_decide,
+                name,
+                code,
+                closes,
+                tranche,
+                name_es,
+                closes_es
             ),
         )
         .into());
@@ -117,11 +121,16 @@ pub fn adjudicate(
         let (all_es, offered_es, missing_es) = (numero(all), numero(offered), numero(missing));
         return Err(Refusal::Waits {
             reason: said!(
-                "the {name} Stage offers the totality of what the previous stage left (Arts. 13, 16): {all} shares, but its \
-                 tranches hold {offered}; open the other {missing} as tranche {next}",
-                "la {name_es} Etapa ofrece la totalidad de lo que dejó la etapa anterior (arts. 13 y 16): \
-                 {all_es} acciones, pero sus tramos suman {offered_es}; abra las {missing_es} restantes como el \
-                 tramo {next}"
+                register_stage::stage_offers_totality_what_previous_stage,
+                name,
+                all,
+                offered,
+                missing,
+                next,
+                name_es,
+                all_es,
+                offered_es,
+                missing_es
             ),
             first: vec![Act::OpenTranche {
                 program: code.clone(),
@@ -142,10 +151,9 @@ pub fn adjudicate(
                 let (tranche, tied) = (t.tranche, e.references(v).join(", "));
                 return Err(Refusal::Waits {
                     reason: said!(
-                        "tranche {tranche} is tied between {tied} at the best value: invite them to improve and decide a \
-                         persisting tie by lot before adjudicating",
-                        "en el tramo {tranche} hay empate en el mejor valor entre {tied}: antes de adjudicar, invite a \
-                         los proponentes empatados a mejorar su precio y, si el empate persiste, decídalo por sorteo"
+                        register_stage::tranche_tied_between_at_best_value,
+                        tranche,
+                        tied
                     ),
                     first: vec![
                         Act::Improve,
@@ -176,10 +184,7 @@ pub fn adjudicate(
                     Refusal::value(
                         Field::StageDecisionDate,
                         on,
-                        said!(
-                            "the payment date falls outside the calendar",
-                            "la fecha de pago queda fuera del calendario"
-                        ),
+                        said!(register_stage::payment_date_falls_outside_calendar),
                     )
                 })?;
                 parts.push(Part {
@@ -201,18 +206,18 @@ pub fn adjudicate(
             }
         }
     }
-    let price = stage_price(&parts).ok_or_else(|| {
-        Refusal::Waits {
-            reason: said!(
-                "no tranche of the {name} Stage of {code} has a valid proposal: declare it void",
-                "ningún tramo de la {name_es} Etapa de {code} tiene una propuesta válida: declare desierta la etapa"
-            ),
-            first: vec![Act::DeclareVoid {
-                program: code.clone(),
-                stage,
-                on,
-            }],
-        }
+    let price = stage_price(&parts).ok_or_else(|| Refusal::Waits {
+        reason: said!(
+            register_stage::no_tranche_stage_has_valid_proposal,
+            name,
+            code,
+            name_es
+        ),
+        first: vec![Act::DeclareVoid {
+            program: code.clone(),
+            stage,
+            on,
+        }],
     })?;
     let awarded: u64 = parts.iter().map(|p| p.shares).sum();
     let sp = programs::record_stage(tx, program.id, Some((stage, price)), on)?;
@@ -266,8 +271,9 @@ pub fn desert(
             Field::StageDecisionDate,
             on,
             said!(
-                "the previous stage ended on {since}: decide on a later day",
-                "la etapa anterior concluyó el {since_es}: decida en una fecha posterior"
+                register_stage::previous_stage_ended_decide_later_day,
+                since,
+                since_es
             ),
         )
         .into());
@@ -285,10 +291,9 @@ pub fn desert(
         let (tranche, best) = (e.tranche.tranche, best.join(", "));
         return Err(Refusal::Waits {
             reason: said!(
-                "tranche {tranche} has a valid proposal ({best}): a stage with a valid proposal is adjudicated, not \
-                 declared void",
-                "el tramo {tranche} tiene una propuesta válida ({best}): una etapa con propuesta válida se adjudica, \
-                 no se declara desierta"
+                register_stage::tranche_has_valid_proposal_stage_with,
+                tranche,
+                best
             ),
             first: vec![Act::AdjudicateStage {
                 program: code.clone(),
@@ -351,8 +356,10 @@ pub fn concluded(
     let conclusion = store::conclusion(conn, program.id, stage)?.ok_or_else(|| {
         let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
         Refusal::Rule(said!(
-            "the {name} Stage of {code} has not been adjudicated nor declared void",
-            "la {name_es} Etapa de {code} no ha sido adjudicada ni declarada desierta"
+            register_stage::stage_has_not_been_adjudicated_nor,
+            name,
+            code,
+            name_es
         ))
     })?;
     let awards = store::awards(conn, conclusion.id)?;

@@ -61,25 +61,24 @@ pub(super) fn rate_for(rate: CriterionRate, t: &Tranche, rates: &RateSeries) -> 
         CriterionRate::Ibc => {
             let (closes, tranche) = (t.closes, t.tranche);
             let closes_es = fecha(closes);
-            let p = rates.period_on(t.closes).ok_or_else(|| {
-                Refusal::Waits {
-                    reason: said!(
-                        "no certified rate is in force on {closes} (tranche {tranche} closes then) and the program's criterion \
-                         discounts at the IBC in force on the closing date: add its certification",
-                        "no hay tasa certificada vigente el {closes_es} (fecha de cierre del tramo {tranche}) y el \
-                         criterio del programa descuenta al interés bancario corriente vigente en la fecha de cierre: \
-                         agregue la certificación de esa fecha"
-                    ),
-                    first: vec![Act::AddRate],
-                }
+            let p = rates.period_on(t.closes).ok_or_else(|| Refusal::Waits {
+                reason: said!(
+                    register_stage::no_certified_rate_force_tranche_closes,
+                    closes,
+                    tranche,
+                    closes_es
+                ),
+                first: vec![Act::AddRate],
             })?;
             let ibc = p.ibc_ea_pct.ok_or_else(|| {
                 let (from, to) = (p.valid_from, p.valid_to);
                 let (from_es, to_es) = (fecha(from), fecha(to));
                 Refusal::Rule(said!(
-                    "the rate period {from}..{to} gives no interés bancario corriente; the program's criterion needs it",
-                    "el período de tasas del {from_es} al {to_es} no trae el interés bancario corriente; el criterio \
-                     del programa lo requiere"
+                    register_stage::rate_period_gives_no_inter_s,
+                    from,
+                    to,
+                    from_es,
+                    to_es
                 ))
             })?;
             Ok(RateUsed {
@@ -245,10 +244,10 @@ pub fn evaluate(
         let (name, name_es) = (stage.name(), stage.name_es());
         return Err(Refusal::Waits {
             reason: said!(
-                "the {name} Stage of {code} has no open tranche; open one first, with its shares and its opening and \
-                 closing dates",
-                "la {name_es} Etapa de {code} no tiene un tramo abierto; abra primero un tramo, con sus acciones y \
-                 sus fechas de apertura y cierre"
+                register_stage::stage_has_no_open_tranche_open,
+                name,
+                code,
+                name_es
             ),
             first: vec![Act::OpenTranche {
                 program: code.clone(),

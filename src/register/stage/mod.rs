@@ -48,40 +48,33 @@ pub fn available(conn: &Connection, program: &StoredProgram, stage: Stage) -> Re
             Field::Stage,
             stage,
             said!(
-                "program {code} provides for stages 2 to {last} after the first",
-                "el programa {code} prevé, después de la primera, las etapas 2 a {last}"
+                register_stage::program_provides_stages_2_after_first,
+                code,
+                last
             ),
         )
         .into());
     }
     let Some(previous) = stage.previous() else {
-        let first = super::external::first_stage(conn, program)?.ok_or_else(|| {
-            Refusal::Waits {
-                reason: said!(
-                    "the first stage of {code} has not been adjudicated: the Second Stage offers what it leaves \
-                     (Art. 13); adjudicate the first stage's offer first or, if it was concluded outside vigia, \
-                     record that adjudication",
-                    "la primera etapa de {code} no se ha adjudicado: la Segunda Etapa ofrece lo que aquella no \
-                     enajenó (art. 13); adjudique primero la oferta de la primera etapa o, si concluyó fuera de \
-                     vigia, registre esa adjudicación"
-                ),
-                first: vec![
-                    Act::AdjudicateOffer {
-                        program: code.to_string(),
-                    },
-                    Act::RecordExternal {
-                        program: code.to_string(),
-                    },
-                ],
-            }
+        let first = super::external::first_stage(conn, program)?.ok_or_else(|| Refusal::Waits {
+            reason: said!(register_stage::first_stage_has_not_been_adjudicated, code),
+            first: vec![
+                Act::AdjudicateOffer {
+                    program: code.to_string(),
+                },
+                Act::RecordExternal {
+                    program: code.to_string(),
+                },
+            ],
         })?;
         if first.leftover == 0 {
             let on = first.adjudicated_on;
             let on_es = fecha(on);
             return Err(Refusal::Rule(said!(
-                "the first stage of {code} placed every share (adjudicated on {on}): nothing is left for a Second Stage",
-                "la primera etapa de {code} colocó todas las acciones (adjudicada el {on_es}): no queda \
-                 nada para una Segunda Etapa"
+                register_stage::first_stage_placed_every_share_adjudicated,
+                code,
+                on,
+                on_es
             ))
             .into());
         }
@@ -93,18 +86,23 @@ pub fn available(conn: &Connection, program: &StoredProgram, stage: Stage) -> Re
     let (prev_name, prev_es) = (previous.name(), previous.name_es());
     let prev = store::conclusion(conn, program.id, previous)?.ok_or_else(|| {
         Refusal::Rule(said!(
-            "the {prev_name} Stage of {code} has not ended: the Third Stage offers what it did not sell (Art. 16); \
-             adjudicate it or declare it void first",
-            "la {prev_es} Etapa de {code} no ha concluido: la Tercera Etapa ofrece lo que aquella no enajenó \
-             (art. 16); adjudíquela o declárela desierta primero"
+            register_stage::stage_has_not_ended_third_stage,
+            prev_name,
+            code,
+            prev_es
         ))
     })?;
     if prev.leftover == 0 {
         let on = prev.decided_on;
         let on_es = fecha(on);
         return Err(Refusal::Rule(said!(
-            "the {prev_name} Stage of {code} sold every share on {on}: nothing is left for stage {stage}",
-            "la {prev_es} Etapa de {code} enajenó todas las acciones el {on_es}: no queda nada para la etapa {stage}"
+            register_stage::stage_sold_every_share_nothing_left,
+            prev_name,
+            code,
+            on,
+            stage,
+            prev_es,
+            on_es
         ))
         .into());
     }
@@ -123,9 +121,14 @@ fn refuse_if_concluded(conn: &Connection, program: &StoredProgram, stage: Stage)
         };
         let (on, on_es) = (c.decided_on, fecha(c.decided_on));
         return Err(Refusal::Rule(said!(
-            "the {name} Stage of {code} was {how} on {on} (Art. 3: the stage is exhausted); nothing more can be done in it",
-            "la {name_es} Etapa de {code} fue {como} el {on_es} (art. 3: la etapa se agotó); no puede hacerse \
-             nada más en ella"
+            register_stage::stage_was_art_3_stage_exhausted,
+            name,
+            code,
+            how,
+            on,
+            name_es,
+            como,
+            on_es
         ))
         .into());
     }
@@ -163,10 +166,7 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open<'_>) -> Result<Ope
         return Err(Refusal::value(
             Field::Shares,
             o.shares,
-            said!(
-                "must be at least 1: a tranche offers shares",
-                "debe ser al menos 1: un tramo ofrece acciones"
-            ),
+            said!(register_stage::must_at_least_1_tranche_offers),
         )
         .into());
     }
@@ -181,9 +181,15 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open<'_>) -> Result<Ope
             Field::Tranche,
             o.tranche,
             said!(
-                "is already open ({shares} shares, {opens} to {closes}, by {by}); the next tranche is {next}",
-                "ya está abierto ({shares_es} acciones, del {opens_es} al {closes_es}, por {by}); el siguiente \
-                 tramo es el {next}"
+                register_stage::already_open_shares_by_next_tranche,
+                shares,
+                opens,
+                closes,
+                by,
+                next,
+                shares_es,
+                opens_es,
+                closes_es
             ),
         )
         .into());
@@ -192,10 +198,7 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open<'_>) -> Result<Ope
         return Err(Refusal::value(
             Field::Tranche,
             o.tranche,
-            said!(
-                "tranches are opened in order: the next one is {next}",
-                "los tramos se abren en orden: el siguiente es el {next}"
-            ),
+            said!(register_stage::tranches_opened_order_next_one, next),
         )
         .into());
     }
@@ -216,8 +219,13 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open<'_>) -> Result<Ope
             Field::Shares,
             o.shares,
             said!(
-                "the stage can offer {left} more share(s): the previous stage left {all}{held}",
-                "la etapa puede ofrecer {left_es} acción(es) más: la etapa anterior dejó {all_es}{tienen}"
+                register_stage::stage_can_offer_more_share_s,
+                left,
+                all,
+                held,
+                left_es,
+                all_es,
+                tienen
             ),
         )
         .into());
@@ -228,8 +236,9 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open<'_>) -> Result<Ope
             Field::StageOpens,
             o.opens,
             said!(
-                "the stage follows the previous one, which ended on {since}: open it on a later day",
-                "la etapa sigue a la anterior, que concluyó el {since_es}: ábrala en una fecha posterior"
+                register_stage::stage_follows_previous_one_which_ended,
+                since,
+                since_es
             ),
         )
         .into());
@@ -239,10 +248,7 @@ pub fn open(tx: &mut Tx<'_>, program: &StoredProgram, o: Open<'_>) -> Result<Ope
         return Err(Refusal::value(
             Field::StageCloses,
             o.closes,
-            said!(
-                "is before the opening on {opens}",
-                "es anterior a la apertura del {opens_es}"
-            ),
+            said!(register_stage::before_opening, opens, opens_es),
         )
         .into());
     }
@@ -304,10 +310,10 @@ pub fn import(
     if tranches.is_empty() {
         return Err(Refusal::Waits {
             reason: said!(
-                "the {name} Stage of {code} has no open tranche: proposals answer a public invitation (Art. 13); open a \
-                 tranche first, with its shares and its opening and closing dates",
-                "la {name_es} Etapa de {code} no tiene un tramo abierto: las propuestas responden a una invitación \
-                 pública (art. 13); abra primero un tramo, con sus acciones y sus fechas de apertura y cierre"
+                register_stage::stage_has_no_open_tranche_proposals,
+                name,
+                code,
+                name_es
             ),
             first: vec![Act::OpenTranche {
                 program: code.to_string(),
@@ -322,10 +328,10 @@ pub fn import(
         || !store::draws(conn, program.id, stage)?.is_empty()
     {
         return Err(Refusal::Rule(said!(
-            "the proposals of the {name} Stage of {code} were read and a tie round has begun: later proposals cannot \
-             be considered",
-            "las propuestas de la {name_es} Etapa de {code} ya se leyeron y comenzó la ronda de desempate: no \
-             pueden considerarse propuestas posteriores"
+            register_stage::proposals_stage_were_read_tie_round,
+            name,
+            code,
+            name_es
         ))
         .into());
     }
@@ -341,10 +347,7 @@ pub fn import(
                 line: r.line,
                 field: "tranche".into(),
                 value: r.tranche.to_string(),
-                reason: said!(
-                    "the {name} Stage has tranche(s) 1 to {n}: open this one first",
-                    "la {nombre} Etapa tiene los tramos 1 a {n}: abra antes este tramo"
-                ),
+                reason: said!(register_stage::stage_has_tranche_s_1_open, name, n, nombre),
                 remedy: None,
             });
         }
@@ -354,10 +357,11 @@ pub fn import(
                 field: "proposal".into(),
                 value: r.reference.clone(),
                 reason: said!(
-                    "is already registered (proposal {id}, proposals import {import}): one proposal, one reference",
-                    "ya está registrada (propuesta N.º {id}, importación de propuestas N.º {import}): una propuesta, \
-                     una referencia"
-                ), remedy: None,
+                    register_stage::already_registered_proposal_proposals_import_one,
+                    id,
+                    import
+                ),
+                remedy: None,
             });
         }
     }
@@ -365,11 +369,7 @@ pub fn import(
         return Err(crate::store::rejected(problems, Vec::new()).into());
     }
     if rows.is_empty() {
-        return Err(Refusal::Rule(said!(
-            "the file holds no proposal",
-            "el archivo no contiene ninguna propuesta"
-        ))
-        .into());
+        return Err(Refusal::Rule(said!(register_stage::file_holds_no_proposal)).into());
     }
     Ok(Imported::Added(store::write_proposals(
         tx, program.id, stage, file, &rows,

@@ -47,10 +47,7 @@ pub fn improve(
         Refusal::value(
             Field::Proposal,
             reference,
-            said!(
-                "is not a proposal of the {name} Stage of {code}",
-                "no es una propuesta de la {name_es} Etapa de {code}"
-            ),
+            said!(register_stage::not_proposal_stage, name, code, name_es),
         )
     })?;
     if !e.original_tie.contains(&i) {
@@ -68,8 +65,9 @@ pub fn improve(
             Field::Proposal,
             reference,
             said!(
-                "only proposals tied at the best value are invited to improve: {why}",
-                "solo las propuestas empatadas en el mejor valor son invitadas a mejorar su precio: {porque}"
+                register_stage::only_proposals_tied_at_best_value,
+                why,
+                porque
             ),
         )
         .into());
@@ -82,9 +80,11 @@ pub fn improve(
             Field::Proposal,
             reference,
             said!(
-                "the improvement round of tranche {tranche} closed when the tie was drawn on {at} (draw {draw})",
-                "la ronda de mejora del tramo {tranche} se cerró cuando el empate se sorteó el {at_es} \
-                 (sorteo N.º {draw})"
+                register_stage::improvement_round_tranche_closed_when_tie,
+                tranche,
+                at,
+                draw,
+                at_es
             ),
         )
         .into());
@@ -96,8 +96,10 @@ pub fn improve(
             Field::Proposal,
             reference,
             said!(
-                "already answered the invitation with {offered} on {at}; a bidder answers once",
-                "ya respondió la invitación con {offered} el {at_es}; cada proponente responde una sola vez"
+                register_stage::already_answered_invitation_with_bidder_answers,
+                offered,
+                at,
+                at_es
             ),
         )
         .into());
@@ -106,7 +108,7 @@ pub fn improve(
         return Err(Refusal::value(
             Field::ImprovedPrice,
             price,
-            said!("must be greater than zero", "debe ser mayor que cero"),
+            said!(register_stage::must_greater_than_zero),
         )
         .into());
     }
@@ -149,11 +151,7 @@ pub fn draw(
         return Err(Refusal::value(
             Field::DrawSeed,
             seed,
-            said!(
-                "must be the public entropy named (e.g. a lottery's result), without '|' or control characters",
-                "debe ser la fuente pública de azar anunciada (p. ej., el resultado de una lotería), sin «|» ni \
-                 caracteres de control"
-            ),
+            said!(register_stage::must_public_entropy_named_e_g),
         )
         .into());
     }
@@ -166,20 +164,18 @@ pub fn draw(
             Refusal::value(
                 Field::Tranche,
                 tranche,
-                said!(
-                    "the {name} Stage has no such tranche",
-                    "la {name_es} Etapa no tiene ese tramo"
-                ),
+                said!(register_stage::stage_has_no_such_tranche, name, name_es),
             )
         })?;
     if let Some(d) = &e.draw {
         let (draw, seed, winner, code) = (d.id, &d.seed, &d.winner, &program.program.code);
         return Err(Refusal::Waits {
             reason: said!(
-                "tranche {tranche} was already drawn (draw {draw}, seed {seed:?}, winner {winner}); check that draw \
-                 instead of repeating it",
-                "el empate del tramo {tranche} ya se sorteó (sorteo N.º {draw}, semilla «{seed}», propuesta ganadora {winner}); \
-                 puede verificar ese sorteo en lugar de repetirlo"
+                register_stage::tranche_was_already_drawn_draw_seed,
+                tranche,
+                draw,
+                seed,
+                winner
             ),
             first: vec![Act::VerifyDraws {
                 program: code.to_string(),
@@ -193,15 +189,16 @@ pub fn draw(
         Standing::Winner { proposal, .. } => {
             let best = &e.proposals[*proposal].row.reference;
             return Err(Refusal::Rule(said!(
-                "tranche {tranche} has no tie to draw: {best} has the best value",
-                "el tramo {tranche} no tiene empate que sortear: la propuesta {best} tiene el mejor valor"
+                register_stage::tranche_has_no_tie_draw_has,
+                tranche,
+                best
             ))
             .into());
         }
         Standing::Desert => {
             return Err(Refusal::Rule(said!(
-                "tranche {tranche} has no valid proposal: nothing to draw",
-                "el tramo {tranche} no tiene ninguna propuesta válida: no hay nada que sortear"
+                register_stage::tranche_has_no_valid_proposal_nothing,
+                tranche
             ))
             .into());
         }
@@ -280,8 +277,10 @@ pub fn verify_draws(
     if draws.is_empty() {
         let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
         return Err(Refusal::Rule(said!(
-            "the {name} Stage of {code} has no recorded draw",
-            "la {name_es} Etapa de {code} no tiene ningún sorteo registrado"
+            register_stage::stage_has_no_recorded_draw,
+            name,
+            code,
+            name_es
         ))
         .into());
     }

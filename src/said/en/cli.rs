@@ -1,0 +1,134 @@
+//! English sentences of the cli area, one function per sentence: the facts it names
+//! come in as parameters (the Spanish catalogue, `said::es::cli`, has the same functions).
+
+pub fn already_exists_was_left_as_pass() -> String {
+    "it already exists and was left as it is; pass --force to replace it, or give a new \
+             file name (e.g. with the date in it)"
+        .to_string()
+}
+
+pub fn backup(
+    f: &impl std::fmt::Display,
+    en: &impl std::fmt::Display,
+    _es: &impl std::fmt::Display,
+) -> String {
+    format!("backup {f}: {en}")
+}
+
+pub fn check_db_with_vigia_audit_verify(
+    e: &impl std::fmt::Display,
+    db: &impl std::fmt::Display,
+) -> String {
+    format!("{e}; check --db {db} with `vigia audit verify`; no file was written")
+}
+
+pub fn check_that_directory_exists_that_you(e: &impl std::fmt::Display) -> String {
+    format!(
+        "{e}; check that the directory exists, that you may write there and that there is \
+             room; no file was written"
+    )
+}
+
+pub fn directory_not_plain_file_give_file() -> String {
+    "it is a directory or not a plain file; give a file name, e.g. DIR/vigia-YYYY-MM-DD.db"
+        .to_string()
+}
+
+pub fn no_etapa_n_acta_n_k(flag: &impl std::fmt::Display, f: &impl std::fmt::Display) -> String {
+    format!(
+        "{flag} {f}: no \"Etapa N — Acta N.º K\" line: not the acta of a later stage written by \
+                 vigia (a first-stage acta is checked with `vigia offer verify`, a notice or paz y salvo \
+                 with `vigia notice verify`)"
+    )
+}
+
+pub fn no_file_was_written_run_again(
+    e: &impl std::fmt::Display,
+    db: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "{e}; no file was written; run it again, and if it fails again check the register \
+             (--db {db}) with `vigia audit verify`"
+    )
+}
+
+pub fn nothing_was_signed_reanchor_starts_checkpoint(
+    path: &impl std::fmt::Display,
+    lines: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "nothing was signed: --reanchor starts a checkpoint log only where there is \
+                     none, and {path} holds {lines} line(s); extend it with `vigia audit \
+                     checkpoint`, or, if it does not verify, keep it aside as evidence before \
+                     re-anchoring"
+    )
+}
+
+pub fn nothing_was_signed_run_vigia_audit(
+    en: &impl std::fmt::Display,
+    _es: &impl std::fmt::Display,
+) -> String {
+    format!("nothing was signed: {en}; run `vigia audit verify`")
+}
+
+pub fn nothing_was_signed_there_no_checkpoint(log: &impl std::fmt::Display) -> String {
+    format!(
+        "nothing was signed: there is no checkpoint in {log} to extend; run `vigia audit \
+                 verify`, and restore the log from a backup"
+    )
+}
+
+pub fn nothing_was_signed_there_no_checkpoint_2(
+    path: &impl std::fmt::Display,
+    events: &impl std::fmt::Display,
+    held: &impl std::fmt::Display,
+    _eventos: &impl std::fmt::Display,
+    _tiene: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "nothing was signed: there is no checkpoint log at {path}, and the chain has {events} \
+         events{held}: a new log would anchor whatever the chain holds now, a rewritten chain \
+         included. Restore the log from a backup (`vigia backup` writes it beside each copy as \
+         FILE.checkpoints) and run `vigia audit verify`; only if it is lost for good, start a \
+         new one with `vigia audit checkpoint --reanchor --reason TEXT` (the reason is recorded \
+         in the chain and every later `audit verify` reports it)"
+    )
+}
+
+pub fn offer_verify_not_first_stage_acta(
+    f: &impl std::fmt::Display,
+    title: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "offer verify {f}: not a first-stage acta written by vigia (no line \"{title}\"); a notice \
+                 or paz y salvo is checked with `vigia notice verify`, a later stage's acta with `vigia \
+                 stage verify`"
+    )
+}
+
+pub fn offer_verify_this_acta_later_stage(f: &impl std::fmt::Display) -> String {
+    format!(
+        "offer verify {f}: this is the acta of a later stage: check it with `vigia stage verify`"
+    )
+}
+
+pub fn register_itself_db_one_wal_shm(db: &impl std::fmt::Display) -> String {
+    format!(
+        "it is the register itself (--db {db}) or one of its -wal/-shm/-journal files; write \
+             the backup to another file"
+    )
+}
+
+pub fn start_chain() -> String {
+    "the start of the chain".to_string()
+}
+
+pub fn stop_whatever_opened_temporary_copy_run(e: &impl std::fmt::Display) -> String {
+    format!("{e}; stop whatever opened the temporary copy and run it again; no file was written")
+}
+
+pub fn symbolic_link_which_vigia_neither_writes() -> String {
+    "it is a symbolic link, which vigia neither writes through nor replaces; give the path \
+             of a real file"
+        .to_string()
+}

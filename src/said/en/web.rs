@@ -1,0 +1,7 @@
+//! English sentences of the web area, one function per sentence: the facts it names
+//! come in as parameters (the Spanish catalogue, `said::es::web`, has the same functions).
+
+pub fn no_longer_awaits_notice_one_was() -> String {
+    "no longer awaits a notice (one was issued, or the fine was settled, since the list was shown)"
+        .to_string()
+}

@@ -1,0 +1,139 @@
+//! Las frases en español del área cli, una función por frase: los hechos que nombra
+//! llegan como parámetros (el catálogo inglés, `said::en::cli`, tiene las mismas funciones).
+
+pub fn already_exists_was_left_as_pass() -> String {
+    "ya existe y se dejó como está; use --force para reemplazarlo, o indique otro nombre de \
+             archivo (p. ej. con la fecha)"
+        .to_string()
+}
+
+pub fn backup(
+    f: &impl std::fmt::Display,
+    _en: &impl std::fmt::Display,
+    es: &impl std::fmt::Display,
+) -> String {
+    format!("backup {f}: {es}")
+}
+
+pub fn check_db_with_vigia_audit_verify(
+    e: &impl std::fmt::Display,
+    db: &impl std::fmt::Display,
+) -> String {
+    format!("{e}; revise --db {db} con `vigia audit verify`; no se escribió ningún archivo")
+}
+
+pub fn check_that_directory_exists_that_you(e: &impl std::fmt::Display) -> String {
+    format!(
+        "{e}; revise que el directorio exista, que pueda escribir allí y que haya espacio; no se \
+             escribió ningún archivo"
+    )
+}
+
+pub fn directory_not_plain_file_give_file() -> String {
+    "es un directorio o no es un archivo común; indique un nombre de archivo, p. ej. \
+             DIRECTORIO/vigia-AAAA-MM-DD.db"
+        .to_string()
+}
+
+pub fn no_etapa_n_acta_n_k(flag: &impl std::fmt::Display, f: &impl std::fmt::Display) -> String {
+    format!(
+        "{flag} {f}: no tiene la línea «Etapa N — Acta N.º K»: no es el acta de una etapa \
+                 posterior escrita por vigia (el acta de la primera etapa se verifica con `vigia offer \
+                 verify`; un aviso o un paz y salvo, con `vigia notice verify`)"
+    )
+}
+
+pub fn no_file_was_written_run_again(
+    e: &impl std::fmt::Display,
+    db: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "{e}; no se escribió ningún archivo; ejecútelo de nuevo y, si vuelve a fallar, revise el \
+             registro (--db {db}) con `vigia audit verify`"
+    )
+}
+
+pub fn nothing_was_signed_reanchor_starts_checkpoint(
+    path: &impl std::fmt::Display,
+    lines: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "no se firmó nada: --reanchor empieza un registro de puntos de control solo \
+                     donde no hay ninguno, y {path} tiene {lines} línea(s); extiéndalo con `vigia \
+                     audit checkpoint` o, si no se verifica, guárdelo aparte como prueba antes de \
+                     volver a anclar"
+    )
+}
+
+pub fn nothing_was_signed_run_vigia_audit(
+    _en: &impl std::fmt::Display,
+    es: &impl std::fmt::Display,
+) -> String {
+    format!("no se firmó nada: {es}; ejecute `vigia audit verify`")
+}
+
+pub fn nothing_was_signed_there_no_checkpoint(log: &impl std::fmt::Display) -> String {
+    format!(
+        "no se firmó nada: no hay ningún punto de control en {log} que extender; ejecute \
+                 `vigia audit verify` y restaure el registro de una copia de seguridad"
+    )
+}
+
+pub fn nothing_was_signed_there_no_checkpoint_2(
+    path: &impl std::fmt::Display,
+    _events: &impl std::fmt::Display,
+    _held: &impl std::fmt::Display,
+    eventos: &impl std::fmt::Display,
+    tiene: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "no se firmó nada: no hay registro de puntos de control en {path}, y la cadena tiene \
+         {eventos} eventos{tiene}: un registro nuevo anclaría lo que la cadena tenga ahora, \
+         también una cadena reescrita. Restaure el registro de una copia de seguridad (`vigia \
+         backup` lo escribe junto a cada copia como ARCHIVO.checkpoints) y ejecute `vigia audit \
+         verify`; solo si se perdió para siempre, empiece uno nuevo con `vigia audit checkpoint \
+         --reanchor --reason TEXTO` (el motivo queda en la cadena y lo informa cada `audit \
+         verify` posterior)"
+    )
+}
+
+pub fn offer_verify_not_first_stage_acta(
+    f: &impl std::fmt::Display,
+    title: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "offer verify {f}: no es un acta de la primera etapa escrita por vigia (no tiene la línea \
+                 «{title}»); un aviso o un paz y salvo se verifica con `vigia notice verify`, el acta de una \
+                 etapa posterior con `vigia stage verify`"
+    )
+}
+
+pub fn offer_verify_this_acta_later_stage(f: &impl std::fmt::Display) -> String {
+    format!(
+        "offer verify {f}: es el acta de una etapa posterior: verifíquela con `vigia stage verify`"
+    )
+}
+
+pub fn register_itself_db_one_wal_shm(db: &impl std::fmt::Display) -> String {
+    format!(
+        "es el propio registro (--db {db}) o uno de sus archivos -wal/-shm/-journal; escriba la \
+             copia en otro archivo"
+    )
+}
+
+pub fn start_chain() -> String {
+    "el inicio de la cadena".to_string()
+}
+
+pub fn stop_whatever_opened_temporary_copy_run(e: &impl std::fmt::Display) -> String {
+    format!(
+        "{e}; detenga lo que abrió la copia temporal y ejecútelo de nuevo; no se escribió ningún \
+             archivo"
+    )
+}
+
+pub fn symbolic_link_which_vigia_neither_writes() -> String {
+    "es un enlace simbólico, a través del cual vigia no escribe ni al que reemplaza; indique \
+             la ruta de un archivo real"
+        .to_string()
+}
