@@ -1,6 +1,6 @@
 //! A program that issues its notices (or paz y salvo certificates) only signed (its
 //! `[signatures] required_for`): a front end that cannot sign (the web) refuses to issue them
-//! unsigned, as `notice issue` and `settlement issue` do without `--sign`.
+//! unsigned (the command line refuses its own way, naming its `--sign`).
 
 use super::{Field, Refusal, Result};
 use crate::program_sign::Signed;
@@ -28,13 +28,9 @@ pub fn refuse_unsigned(conn: &Connection, breach_id: i64, what: Signed) -> Resul
     let Some(code) = program_requiring(conn, breach_id, what)? else {
         return Ok(());
     };
-    let (en, es, cmd) = match what {
-        Signed::Notices => ("notices", "avisos", "notice issue"),
-        Signed::Settlements => (
-            "paz y salvo certificates",
-            "paz y salvo",
-            "settlement issue",
-        ),
+    let (en, es) = match what {
+        Signed::Notices => ("notices", "avisos"),
+        Signed::Settlements => ("paz y salvo certificates", "paz y salvo"),
     };
     Err(Refusal::value(
         Field::Breach,
@@ -43,7 +39,6 @@ pub fn refuse_unsigned(conn: &Connection, breach_id: i64, what: Signed) -> Resul
             register_fines::program_issues_only_signed_signatures_required,
             code,
             en,
-            cmd,
             es
         ),
     )

@@ -437,11 +437,10 @@ pub fn program_does_not_list_that_breach(
 pub fn program_issues_only_signed_signatures_required(
     code: &impl std::fmt::Display,
     en: &impl std::fmt::Display,
-    cmd: &impl std::fmt::Display,
     _es: &impl std::fmt::Display,
 ) -> String {
     format!(
-        "program {code} issues its {en} only signed (its [signatures] required_for): issue it with `vigia {cmd} --sign CERT.p12`, the certificate of one of its authorised signatories"
+        "program {code} issues its {en} only signed (its [signatures] required_for): sign it with the certificate of one of its authorised signatories"
     )
 }
 

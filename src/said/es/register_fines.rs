@@ -464,11 +464,10 @@ pub fn program_does_not_list_that_breach(
 pub fn program_issues_only_signed_signatures_required(
     code: &impl std::fmt::Display,
     _en: &impl std::fmt::Display,
-    cmd: &impl std::fmt::Display,
     es: &impl std::fmt::Display,
 ) -> String {
     format!(
-        "el programa {code} emite sus {es} solo firmados (su [signatures] required_for): emítalo con «vigia {cmd} --sign CERT.p12», el certificado de uno de sus firmantes autorizados"
+        "el programa {code} emite sus {es} solo firmados (su [signatures] required_for): fírmelo con el certificado de uno de sus firmantes autorizados"
     )
 }
 
