@@ -54,6 +54,19 @@ impl fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
+/// The operating system's error a [`FileError`] stands for (its kind says what happened; the
+/// text is the English the error displays, the path left out: the caller names it).
+impl From<FileError> for io::Error {
+    fn from(e: FileError) -> io::Error {
+        match e {
+            FileError::Io { error, .. } => error,
+            FileError::Exists(_) => io::Error::new(io::ErrorKind::AlreadyExists, "already exists"),
+            FileError::IsDir(_) => io::Error::new(io::ErrorKind::IsADirectory, "it is a directory"),
+            FileError::Symlink(_) => io::Error::other("it is a symbolic link"),
+        }
+    }
+}
+
 fn io_error(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
     move |error| FileError::Io {
         path: path.to_path_buf(),

@@ -181,6 +181,10 @@ impl Catalogue for En {
     }
 
     /// The store's own words.
+    fn io_error(&self, e: &std::io::Error) -> String {
+        e.to_string()
+    }
+
     fn store_error(&self, e: &crate::store::StoreError) -> String {
         e.to_string()
     }

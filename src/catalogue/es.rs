@@ -208,6 +208,10 @@ impl Catalogue for Es {
         super::es_words::code(column, value)
     }
 
+    fn io_error(&self, e: &std::io::Error) -> String {
+        super::es_words::io_error(e)
+    }
+
     fn store_error(&self, e: &crate::store::StoreError) -> String {
         super::es_words::store_error(e)
     }

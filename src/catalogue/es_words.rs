@@ -56,6 +56,48 @@ pub fn code(column: &str, value: &str) -> Option<&'static str> {
     })
 }
 
+/// What the operating system said when a file or a stream failed, in Spanish (the English is
+/// the system's own text). The kind decides the words; a kind without them keeps the system's
+/// error number, so the officer can still look it up.
+pub fn io_error(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    let words = match e.kind() {
+        K::NotFound => "no existe el archivo o la carpeta",
+        K::PermissionDenied => "permiso denegado",
+        K::AlreadyExists => "ya existe",
+        K::IsADirectory => "es una carpeta, no un archivo",
+        K::NotADirectory => "una parte de la ruta no es una carpeta",
+        K::DirectoryNotEmpty => "la carpeta no está vacía",
+        K::ReadOnlyFilesystem => "el sistema de archivos es de solo lectura",
+        K::StorageFull => "no queda espacio en el disco",
+        K::QuotaExceeded => "se superó la cuota de disco",
+        K::FileTooLarge => "el archivo es demasiado grande",
+        K::InvalidFilename => "el nombre del archivo no es válido",
+        K::CrossesDevices => "la ruta cruza a otro disco",
+        K::TooManyLinks => "demasiados enlaces",
+        K::UnexpectedEof => "el archivo terminó antes de lo esperado",
+        K::InvalidData => "datos no válidos",
+        K::BrokenPipe => "la salida se cerró",
+        K::TimedOut => "se agotó el tiempo de espera",
+        K::ConnectionRefused => "conexión rechazada",
+        K::ConnectionReset => "la conexión se interrumpió",
+        K::Interrupted => "la operación se interrumpió",
+        K::OutOfMemory => "no hay memoria suficiente",
+        K::ResourceBusy => "el recurso está ocupado",
+        K::WouldBlock => "el recurso no está disponible por ahora",
+        _ => {
+            return match e.raw_os_error() {
+                Some(n) => format!("error del sistema operativo N.º {n}"),
+                None => format!("error de entrada o salida ({e})"),
+            };
+        }
+    };
+    match e.raw_os_error() {
+        Some(n) => format!("{words}, error del sistema N.º {n}"),
+        None => words.to_string(),
+    }
+}
+
 /// What the register could not do, in Spanish (the English is the store's own `Display`).
 pub fn store_error(e: &crate::store::StoreError) -> String {
     use crate::store::StoreError as E;
@@ -263,6 +305,21 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
 #[cfg(test)]
 mod tests {
     use crate::store::{StoreError, Writer};
+
+    #[test]
+    fn the_systems_errors_are_said_by_their_kind() {
+        use std::io;
+        let missing = io::Error::from_raw_os_error(2); // ENOENT on Linux
+        assert_eq!(
+            super::io_error(&missing),
+            "no existe el archivo o la carpeta, error del sistema N.º 2"
+        );
+        let denied = io::Error::new(io::ErrorKind::PermissionDenied, "Permission denied");
+        assert_eq!(super::io_error(&denied), "permiso denegado");
+        // a kind without words keeps the system's number
+        let odd = io::Error::from_raw_os_error(71); // EPROTO
+        assert_eq!(super::io_error(&odd), "error del sistema operativo N.º 71");
+    }
 
     /// The note of the writer holding the lock, worded in Spanish: its own name as it gave it,
     /// the officer, the process, and since when in Colombian time (UTC−5).

@@ -64,6 +64,8 @@ pub trait Catalogue {
     /// What the register could not do (a record not found, a busy register, an import's
     /// problems).
     fn store_error(&self, e: &crate::store::StoreError) -> String;
+    /// What the operating system said when a file or a stream failed.
+    fn io_error(&self, e: &std::io::Error) -> String;
     /// Why a fine's brackets or its lock-up's length are refused.
     fn scale_error(&self, e: &crate::calendar::ScaleError) -> String;
     /// `notice verify`'s report on the document at `file`: one line, then a line per check.

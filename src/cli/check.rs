@@ -180,7 +180,7 @@ enum Target {
 
 impl Target {
     fn open(out: Option<&Path>, format: Format, lang: Lang) -> Result<Target, CliError> {
-        let file_error = |path: &Path, e: String| CliError::File {
+        let file_error = |path: &Path, e: std::io::Error| CliError::File {
             flag: "--out",
             path: path.to_path_buf(),
             error: e,
@@ -221,9 +221,8 @@ impl Target {
                 value: p.display().to_string(),
                 reason: crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::OutIsSymlink),
             },
-            crate::files::FileError::IsDir(p) => file_error(&p, "it is a directory".into()),
-            crate::files::FileError::Io { path, error } => file_error(&path, error.to_string()),
-            other => file_error(path, other.to_string()),
+            crate::files::FileError::Io { path, error } => file_error(&path, error),
+            other => file_error(path, other.into()),
         })?;
         // leftovers of runs killed before their rename, as every write into a directory does
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
@@ -247,7 +246,7 @@ impl Target {
         let file_error = |path: PathBuf, e: std::io::Error| CliError::File {
             flag: "--out",
             path,
-            error: e.to_string(),
+            error: e,
         };
         match self {
             Target::File { tmp, staged } => {
@@ -256,7 +255,7 @@ impl Target {
                 drop(file);
                 staged.place().map_err(|e| {
                     let path = e.path().to_path_buf();
-                    file_error(path, std::io::Error::other(e.to_string()))
+                    file_error(path, e.into())
                 })?;
             }
             Target::Spool { spool, device } => {

@@ -260,10 +260,7 @@ impl Ctx<'_> {
         let file_error = |e: crate::files::FileError| CliError::File {
             flag: "--db",
             path: e.path().to_path_buf(),
-            error: match e {
-                crate::files::FileError::Io { error, .. } => error.to_string(),
-                other => other.to_string(),
-            },
+            error: e.into(),
         };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             crate::files::create_dirs(dir).map_err(file_error)?;
@@ -387,7 +384,7 @@ pub fn read_file(path: &Path, flag: &'static str) -> Result<String, CliError> {
     let bytes = std::fs::read(path).map_err(|e| CliError::File {
         flag,
         path: path.to_path_buf(),
-        error: e.to_string(),
+        error: e.into(),
     })?;
     match crate::text::utf8(&bytes) {
         Ok(text) => Ok(text.to_string()),
@@ -417,7 +414,7 @@ pub enum CliError {
     File {
         flag: &'static str,
         path: PathBuf,
-        error: String,
+        error: io::Error,
     },
     Rates(InvalidRates),
     Fine(FineError),
@@ -481,8 +478,13 @@ impl CliError {
             }
             (CliError::Fine(e), _) => e.describe(lang),
             (CliError::File { flag, path, error }, _) => format!(
-                "{flag} {}: no se puede abrir ({error}); revise la ruta y sus permisos",
-                path.display()
+                "{flag} {}: no se puede abrir ({}); revise la ruta y sus permisos",
+                path.display(),
+                crate::catalogue::of(lang).io_error(error)
+            ),
+            (CliError::Io(e), _) => format!(
+                "no se puede escribir la salida: {}",
+                crate::catalogue::of(lang).io_error(e)
             ),
             (CliError::Breach { breach, error }, _) => {
                 format!("incumplimiento N.º {breach}: {}", error.describe(lang))

@@ -63,7 +63,7 @@ pub fn write(
             crate::files::write(path, &bytes, true).map_err(|e| CliError::File {
                 flag: "--out",
                 path: path.to_path_buf(),
-                error: e.to_string(),
+                error: e.into(),
             })?;
         }
         None if format == OutFormat::Xlsx => {
@@ -172,7 +172,7 @@ impl<'a> Listing<'a> {
                     crate::files::stage_file(path, true).map_err(|e| CliError::File {
                         flag: "--out",
                         path: path.to_path_buf(),
-                        error: e.to_string(),
+                        error: e.into(),
                     })?,
                 )
             }
@@ -229,7 +229,7 @@ impl<'a> Listing<'a> {
                         staged.place().map_err(|e| CliError::File {
                             flag: "--out",
                             path: e.path().to_path_buf(),
-                            error: e.to_string(),
+                            error: e.into(),
                         })?;
                     }
                     None => list

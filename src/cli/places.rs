@@ -86,7 +86,7 @@ pub(crate) fn out_error(flag: &'static str, e: FileError) -> CliError {
             return CliError::File {
                 flag,
                 path,
-                error: error.to_string(),
+                error: error.into(),
             };
         }
     };

@@ -791,3 +791,27 @@ fn a_programs_lists_read_in_spanish() {
     let j = r.ok(&["program", "show", "D3939-2004", "--format", "json"]);
     assert!(j.contains("\"acquisition,transfer,stage\""), "{j}");
 }
+
+/// What the operating system says is worded in Spanish too (issue 25): a file that is not
+/// there and a directory given as an output, with nothing written.
+#[test]
+fn the_systems_errors_in_spanish() {
+    let r = Reg::new();
+    let missing = r.dir.path().join("no-existe.csv");
+    let missing = missing.to_str().expect("a UTF-8 path");
+    let e = refused_both_ways(
+        &r,
+        &["acceptances", "import", missing, "--program", "D3939-2004"],
+    );
+    assert!(
+        e.contains(
+            "no se puede abrir (no existe el archivo o la carpeta, error del sistema N.º 2)"
+        ),
+        "{e}"
+    );
+    assert!(!e.contains("No such file"), "{e}");
+    let dir = r.dir.path().to_str().expect("a UTF-8 path");
+    let e = refused_both_ways(&r, &["check", "--format", "csv", "--out", dir]);
+    assert!(e.contains("(es una carpeta, no un archivo)"), "{e}");
+    assert!(!e.contains("directory"), "{e}");
+}
