@@ -151,7 +151,7 @@ impl ImportFile {
         let bytes = std::fs::read(path).map_err(|e| CliError::File {
             flag: command,
             path: path.to_path_buf(),
-            error: e.into(),
+            error: e,
         })?;
         let workbook = crate::workbook::is_workbook(&bytes);
         let bytes = match crate::workbook::as_csv(&bytes, sheet) {

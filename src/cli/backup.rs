@@ -76,7 +76,7 @@ fn copy_checkpoints(
             return Err(CliError::File {
                 flag: "--db",
                 path: log,
-                error: e.into(),
+                error: e,
             });
         }
     };

@@ -595,7 +595,7 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     std::fs::create_dir_all(&dir).map_err(|e| CliError::File {
         flag: "--db",
         path: dir.clone(),
-        error: e.into(),
+        error: e,
     })?;
     let updated = format!("{DEMO_CSV}{NEW_HOLDER}");
     // the shipped program with a fictional letterhead (the shipped file's last table is
@@ -612,7 +612,7 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         std::fs::write(&path, text).map_err(|e| CliError::File {
             flag: "--db",
             path,
-            error: e.into(),
+            error: e,
         })?;
     }
     let db_s = db.display().to_string();

@@ -384,7 +384,7 @@ pub fn read_file(path: &Path, flag: &'static str) -> Result<String, CliError> {
     let bytes = std::fs::read(path).map_err(|e| CliError::File {
         flag,
         path: path.to_path_buf(),
-        error: e.into(),
+        error: e,
     })?;
     match crate::text::utf8(&bytes) {
         Ok(text) => Ok(text.to_string()),

@@ -705,7 +705,7 @@ pub(crate) fn verify(
     let cannot_open = |e: std::io::Error| CliError::File {
         flag: "notice verify",
         path: file.to_path_buf(),
-        error: e.into(),
+        error: e,
     };
     let unverifiable = |e: Unverifiable| {
         if e.is_in_file() {

@@ -545,7 +545,7 @@ pub(super) fn read_acta(
     let open_error = |e: std::io::Error| CliError::File {
         flag,
         path: file.to_path_buf(),
-        error: e.into(),
+        error: e,
     };
     let len = std::fs::metadata(file).map_err(open_error)?.len();
     if len > MAX_DOCUMENT {

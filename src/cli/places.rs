@@ -83,11 +83,7 @@ pub(crate) fn out_error(flag: &'static str, e: FileError) -> CliError {
         FileError::Symlink(_) => Unusable::Symlink,
         FileError::IsDir(_) => Unusable::IsDir,
         FileError::Io { path, error } => {
-            return CliError::File {
-                flag,
-                path,
-                error: error.into(),
-            };
+            return CliError::File { flag, path, error };
         }
     };
     CliError::Unusable {

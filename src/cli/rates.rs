@@ -237,7 +237,7 @@ fn import_sfc(
     let bytes = std::fs::read(file).map_err(|e| CliError::File {
         flag: "rates import-sfc",
         path: file.to_path_buf(),
-        error: e.into(),
+        error: e,
     })?;
     let name = file.display().to_string();
     let many = |problems: Vec<crate::rates::Problem>| CliError::Many {

@@ -90,7 +90,7 @@ impl SignArgs {
         let bytes = std::fs::read(path).map_err(|e| CliError::File {
             flag: "--sign",
             path: path.clone(),
-            error: e.into(),
+            error: e,
         })?;
         let password = if self.sign_password_stdin {
             let mut line = String::new();
@@ -233,7 +233,7 @@ pub fn trusted(dir: &Path) -> Result<Vec<x509_cert::Certificate>, CliError> {
     let entries = std::fs::read_dir(dir).map_err(|e| CliError::File {
         flag: "--trust",
         path: dir.to_path_buf(),
-        error: e.into(),
+        error: e,
     })?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -249,7 +249,7 @@ pub fn trusted(dir: &Path) -> Result<Vec<x509_cert::Certificate>, CliError> {
         let bytes = std::fs::read(p).map_err(|e| CliError::File {
             flag: "--trust",
             path: p.clone(),
-            error: e.into(),
+            error: e,
         })?;
         certs.extend(sign::read_certificates(&bytes).map_err(|e| {
             bad(
