@@ -9,9 +9,10 @@ use std::path::PathBuf;
 /// The fictional holders (every name ends in "(DEMO)").
 pub const DEMO_CSV: &str = include_str!("../../schema/demo/adjudicaciones-demo.csv");
 
-/// The holder list as updated later: the same five rows and one new holder.
+/// The holder list as updated later: the same five rows and one new holder (Spanish headers,
+/// es-CO numbers and dates, `;`, as an office's spreadsheet saves it, like every demo file).
 const NEW_HOLDER: &str =
-    "CC,1000000006,Pedro Imaginario Castro (DEMO),natural,trabajador,600,,2024-03-15,,\n";
+    "CC;1.000.000.006;Pedro Imaginario Castro (DEMO);Natural;trabajador;600;;15/03/2024;;\n";
 
 /// A paragraph the demo's program adds to every notice (issue 14). The letterhead (who signs,
 /// where to pay and answer) is register data, set by a step of the story (issue 20).
