@@ -9,6 +9,7 @@ mod audit_located;
 mod backup;
 mod bad_input;
 mod browser;
+mod browser_job;
 mod check;
 mod check_output;
 mod cli;
