@@ -118,7 +118,13 @@ fn the_whole_job(width: i64, height: i64) {
     let s = Server::start(&r);
     let base = format!("http://{}", s.addr);
     let shots = r.dir.path().to_path_buf();
-    let shot = |name: &str| d.screenshot(&shots, &format!("job-{width}-{name}"));
+    // a screenshot of the window with the element `css` at its top
+    let shot = |name: &str, css: &str| {
+        d.script(&format!(
+            "document.querySelector(\"{css}\").scrollIntoView(); return 0"
+        ));
+        d.screenshot(&shots, &format!("job-{width}-{name}"));
+    };
     let csv = |name: &str, text: &str| r.file(name, text.as_bytes());
 
     // ---------------------------------------------------------------- the first stage
@@ -157,7 +163,7 @@ fn the_whole_job(width: i64, height: i64) {
         "{carmen}"
     );
     d.fits("the acceptances as read");
-    shot("aceptaciones");
+    shot("aceptaciones", "main");
     d.click(&format!(
         "form[action='{PROGRAM}/aceptaciones/confirmar'] button"
     ));
@@ -202,7 +208,7 @@ fn the_whole_job(width: i64, height: i64) {
         "{page}"
     );
     d.fits("the adjudication's dry run");
-    shot("vista-adjudicacion");
+    shot("vista-adjudicacion", "#vista-previa");
     d.click("button[value='adjudicar']");
     let page = d.wait("Adjudicación N.º 1 del 15/03/2024");
     assert!(
@@ -259,6 +265,11 @@ fn the_whole_job(width: i64, height: i64) {
     let page = d.wait("Adjudicar la etapa o declararla desierta");
     let first = row(&page, "<td>P-2</td>");
     let second = row(&page, "<td>P-1</td>");
+    // the table lists them by place, though P-1 was filed first
+    assert!(
+        page.find("<td>P-2</td>") < page.find("<td>P-1</td>"),
+        "{page}"
+    );
     // ranked by value (= price: no term to discount): P-2 first and winning, P-1 second
     assert!(
         first.contains("<td class=\"num\">1</td><td>P-2</td>")
@@ -271,7 +282,7 @@ fn the_whole_job(width: i64, height: i64) {
         "{second}"
     );
     d.fits("the evaluation");
-    shot("evaluacion");
+    shot("evaluacion", "table.propuestas");
     d.type_in("#stage_decision_date", "28/06/2024");
     d.click("button[value='vista-adjudicar']");
     // Friday 28/06/2024; Monday 01/07 is a holiday (San Pedro y San Pablo, moved): payment due
@@ -292,7 +303,7 @@ fn the_whole_job(width: i64, height: i64) {
         "{page}"
     );
     d.fits("the concluded stage");
-    shot("etapa-adjudicada");
+    shot("etapa-adjudicada", "main");
     d.click(&format!("a[href='{STAGE}/acta.pdf']"));
     let acta = d.downloaded(&downloads, "acta-D3939-2004-etapa-2-1.pdf");
     assert!(acta.starts_with(b"%PDF-"));
@@ -353,7 +364,7 @@ fn the_whole_job(width: i64, height: i64) {
     }
     assert!(page.contains("$ 1.143.967"), "{page}");
     d.fits("the liquidation");
-    shot("liquidacion");
+    shot("liquidacion", "main");
     d.go(&format!("{base}/incumplimientos/1"));
     d.wait("Emitir aviso");
     d.type_in("#notice_until", "10/02/2025");
@@ -410,7 +421,7 @@ fn the_whole_job(width: i64, height: i64) {
         "{page}"
     );
     d.fits("the settled breach");
-    shot("paz-y-salvo");
+    shot("paz-y-salvo", "main");
     r.ok(&["audit", "verify"]);
     keep_screenshots(&shots);
 }
