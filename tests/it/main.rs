@@ -58,5 +58,6 @@ mod web_offering;
 mod web_pages;
 mod web_paging;
 mod web_refusals;
+mod web_routes;
 mod web_session;
 mod web_stages;
