@@ -390,6 +390,21 @@ fn the_whole_job(width: i64, height: i64) {
     d.click("form[action$='/pagos'] button");
     let page = d.wait("Multa pagada");
     assert!(page.contains("$ 1.143.967"), "{page}");
+    // the balance over time on the breach page: the principal on the breach date, each piece's
+    // end (SPEC §5's pieces added up: 1,094,834 on 30/11, 1,116,473 on 31/12, 1,137,008 on
+    // 31/01, 1,143,967 on 10/02) and the payment that leaves nothing
+    let chart = &page[page.find("id=\"saldo\"").expect("the balance picture")..];
+    let chart = &chart[..chart.find("</figure>").unwrap()];
+    for point in [
+        "<title>20/11/2024: $ 1.087.500</title>",
+        "<title>30/11/2024: $ 1.094.834</title>",
+        "<title>31/12/2024: $ 1.116.473</title>",
+        "<title>31/01/2025: $ 1.137.008</title>",
+        "<title>10/02/2025: $ 1.143.967</title>",
+        "<title>10/02/2025: pago de $ 1.143.967; queda $ 0</title>",
+    ] {
+        assert!(chart.contains(point), "{point} in {chart}");
+    }
     d.fits("the paid breach");
     d.click("form[action='/salir'] button");
     d.wait("<h1>Ingresar</h1>");
@@ -421,7 +436,7 @@ fn the_whole_job(width: i64, height: i64) {
         "{page}"
     );
     d.fits("the settled breach");
-    shot("paz-y-salvo", "main");
+    shot("paz-y-salvo", "#saldo");
     r.ok(&["audit", "verify"]);
     keep_screenshots(&shots);
 }
