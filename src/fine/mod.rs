@@ -296,6 +296,61 @@ pub struct Liquidation {
     pub rates_source: String,
 }
 
+/// One point of a fine's balance over time: what is owed (capital plus unpaid interest, exact
+/// pesos) on `date`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BalancePoint {
+    pub date: NaiveDate,
+    pub balance: Decimal,
+    /// The amount of the payment just applied, when this is the balance right after one.
+    pub payment: Option<Decimal>,
+}
+
+impl Liquidation {
+    /// The balance over time, from this liquidation's own figures (nothing recomputed): the
+    /// principal on the breach date, the balance at the end of each accrual piece (before a
+    /// payment of that day), and the balance right after each payment. The last point is
+    /// `total_due` (zero once paid off; a surplus is not a negative balance).
+    pub fn balance_series(&self) -> Vec<BalancePoint> {
+        let mut points = vec![BalancePoint {
+            date: self.breach_date,
+            balance: self.principal,
+            payment: None,
+        }];
+        let (mut capital, mut unpaid) = (self.principal, Decimal::ZERO);
+        let mut payments = self.payments.iter().peekable();
+        let mut apply = |upto: NaiveDate,
+                         capital: &mut Decimal,
+                         unpaid: &mut Decimal,
+                         points: &mut Vec<BalancePoint>| {
+            while let Some(p) = payments.next_if(|p| p.date <= upto) {
+                *unpaid -= p.to_interest;
+                *capital = p.capital_after;
+                points.push(BalancePoint {
+                    date: p.date,
+                    balance: *capital + *unpaid,
+                    payment: Some(p.amount),
+                });
+            }
+        };
+        for piece in &self.pieces {
+            // a payment before the piece accrues (on the breach date itself)
+            if let Some(before) = piece.from.pred_opt() {
+                apply(before, &mut capital, &mut unpaid, &mut points);
+            }
+            unpaid += piece.interest;
+            points.push(BalancePoint {
+                date: piece.to,
+                balance: capital + unpaid,
+                payment: None,
+            });
+            apply(piece.to, &mut capital, &mut unpaid, &mut points);
+        }
+        apply(self.until, &mut capital, &mut unpaid, &mut points);
+        points
+    }
+}
+
 /// What is owed on a breach's fine as of `until` with the payments made so far (zero when no
 /// fine applies). A fine its payments paid off accrues nothing after the last of them, so a
 /// rate missing after that day decides nothing: the balance is then zero (issue 20, item 9).
@@ -542,6 +597,66 @@ mod tests {
         assert_eq!(l.total_due, dec("1143967"));
         assert_eq!(l.lockup_end, date("2026-03-15"));
         assert!(!l.provisional);
+    }
+
+    #[test]
+    fn the_balance_over_time_follows_the_spec_payment_example() {
+        // SPEC §5 with 500,000 paid on 2024-12-15: principal 1,087,500; 7,334 of interest to
+        // Nov 30; 10,470 more to Dec 15; the payment pays those 17,804 and 482,196 of capital,
+        // leaving 605,304, which accrues 6,216 (Dec 16–31), 11,430 (January), 3,873 (Feb 1–10)
+        let l = liquidated(
+            liquidate(
+                &spec_case(),
+                date("2025-02-10"),
+                &[Payment {
+                    date: date("2024-12-15"),
+                    amount: dec("500000"),
+                }],
+                Convention::DailySimple,
+                &RateSeries::shipped(),
+            )
+            .unwrap(),
+        );
+        let p = |d: &str, b: &str, paid: Option<&str>| BalancePoint {
+            date: date(d),
+            balance: dec(b),
+            payment: paid.map(dec),
+        };
+        assert_eq!(
+            l.balance_series(),
+            [
+                p("2024-11-20", "1087500", None),
+                p("2024-11-30", "1094834", None),
+                p("2024-12-15", "1105304", None),
+                p("2024-12-15", "605304", Some("500000")),
+                p("2024-12-31", "611520", None),
+                p("2025-01-31", "622950", None),
+                p("2025-02-10", "626823", None),
+            ]
+        );
+        assert_eq!(l.total_due, dec("626823"));
+        // paid off on the breach date itself: the balance is zero before anything accrues
+        let l = liquidated(
+            liquidate(
+                &spec_case(),
+                date("2024-11-30"),
+                &[Payment {
+                    date: date("2024-11-20"),
+                    amount: dec("1087500"),
+                }],
+                Convention::DailySimple,
+                &RateSeries::shipped(),
+            )
+            .unwrap(),
+        );
+        assert_eq!(
+            l.balance_series(),
+            [
+                p("2024-11-20", "1087500", None),
+                p("2024-11-20", "0", Some("1087500")),
+                p("2024-11-30", "0", None),
+            ]
+        );
     }
 
     #[test]

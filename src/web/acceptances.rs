@@ -7,8 +7,9 @@
 use super::auth::{self, PendingImport, User};
 use super::extract::Path;
 use super::form::{Inputs, Page, Posted, Sent, dry_run, ok, read_upload, upload_form, with_status};
-use super::views::{self, csrf, page};
+use super::views::{self, csrf, numero, page, pesos};
 use super::{App, WebError};
+use crate::offering::file::AcceptanceRow;
 use crate::register;
 use crate::register::user::Role;
 use crate::store::offering::ImportedAcceptances;
@@ -142,6 +143,81 @@ fn import_run(
     })
 }
 
+/// How many rows of a file the review shows as read (a national offering has a million).
+const ROWS_SHOWN: usize = 200;
+
+/// The first [`ROWS_SHOWN`] rows of `bytes` that could be read, read as the import reads them (a
+/// row with a problem is not among them: its line is in the problems' table).
+fn rows_read(s: &Store, code: &str, bytes: &[u8]) -> Result<Vec<AcceptanceRow>, WebError> {
+    let p = programs::by_code(s.conn(), code)?;
+    let mut rows = Vec::new();
+    // the reading stops at the first row past those shown (an error of `f` stops it)
+    let _stopped = crate::offering::file::each(bytes, &p.program, |row| {
+        if rows.len() == ROWS_SHOWN {
+            return Err(());
+        }
+        rows.push(row);
+        Ok(())
+    });
+    Ok(rows)
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "sí" } else { "no" }
+}
+
+/// The rows as read, with the problems of each line beside it.
+fn rows_table(rows: &[AcceptanceRow], problems: &[store::Problem]) -> Markup {
+    let of_line = |line: usize| -> Vec<String> {
+        problems
+            .iter()
+            .filter_map(|p| match p {
+                store::Problem::Row(r) if r.line == line => Some(format!(
+                    "{} «{}»: {}",
+                    r.field,
+                    r.value,
+                    views::razon_fila(r)
+                )),
+                _ => None,
+            })
+            .collect()
+    };
+    let money = |x: Option<rust_decimal::Decimal>| x.map(pesos).unwrap_or_default();
+    html! {
+        div.tabla {
+            table.filas-leidas {
+                caption {
+                    "Las filas como se leyeron"
+                    @if rows.len() == ROWS_SHOWN { " (las primeras " (numero(ROWS_SHOWN as u64)) ")" }
+                }
+                thead { tr {
+                    th.num scope="col" { "Línea" } th scope="col" { "Radicada" } th scope="col" { "Documento" } th scope="col" { "Nombre" }
+                    th scope="col" { "Persona" } th scope="col" { "Categoría" } th.num scope="col" { "Acciones" }
+                    th scope="col" { "Acepta reducción" } th scope="col" { "Declara renta" } th.num scope="col" { "Patrimonio líquido" }
+                    th.num scope="col" { "Ingresos" } th scope="col" { "Declaraciones" } th scope="col" { "Revisión" }
+                    th scope="col" { "Acreedor" } th.num scope="col" { "Acciones financiadas" } th scope="col" { "Problemas" }
+                } }
+                tbody {
+                    @for r in rows {
+                        @let mine = of_line(r.line);
+                        tr.con-problema[!mine.is_empty()] {
+                            td.num { (r.line) } td { (r.filed_at.format("%d/%m/%Y %H:%M")) }
+                            td { (r.doc_type.as_str()) " " (r.doc_number) } td { (r.name) }
+                            td { (r.person_type.as_str()) } td { (r.category) } td.num { (numero(r.shares)) }
+                            td { (yes(r.accepts_reduction)) } td { (yes(r.files_tax_return)) }
+                            td.num { (money(r.patrimonio_liquido)) } td.num { (money(r.income)) }
+                            td { (yes(r.declarations)) } td { @if let Some(c) = r.review { (c.label_es()) } }
+                            td { (r.lender.as_deref().unwrap_or("")) }
+                            td.num { @if r.financed_shares > 0 { (numero(r.financed_shares)) } }
+                            td { @for e in &mine { (e) br; } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The problems of a file, by line, as the page lists them.
 fn problems_table(name: &str, problems: &[store::Problem]) -> Markup {
     html! {
@@ -188,18 +264,22 @@ async fn acceptances_upload(
     // file's one problem
     let converted = crate::workbook::as_csv(&bytes, None).map(std::borrow::Cow::into_owned);
     let officer = user.name.clone();
-    let (outcome, bytes) = match converted {
+    let (outcome, bytes, rows) = match converted {
         Ok(csv) => {
             let bytes = Arc::new(csv);
             let (b2, c2, n2) = (Arc::clone(&bytes), code.clone(), name.clone());
-            let o = app
-                .db(move |s| import_run(s, &officer, &c2, &n2, &b2, false))
+            let (o, rows) = app
+                .db(move |s| {
+                    let o = import_run(s, &officer, &c2, &n2, &b2, false)?;
+                    Ok((o, rows_read(s, &c2, &b2)?))
+                })
                 .await?;
-            (o, bytes)
+            (o, bytes, rows)
         }
         Err(why) => (
             Outcome::Problems(vec![store::Problem::Whole(why)]),
             Arc::new(Vec::new()),
+            Vec::new(),
         ),
     };
     let (status, body) = match outcome {
@@ -220,6 +300,7 @@ async fn acceptances_upload(
                 StatusCode::OK,
                 html! {
                     p.ok role="status" { "El archivo «" (name) "» no tiene problemas: " (summary) " Nada se ha escrito todavía." }
+                    (rows_table(&rows, &[]))
                     form method="post" action={"/programas/" (code) "/aceptaciones/confirmar"} {
                         (csrf(&user))
                         input type="hidden" name=(Confirm::TOKEN) value=(token);
@@ -231,7 +312,11 @@ async fn acceptances_upload(
         Outcome::Already(m) => (StatusCode::OK, html! { p.aviso { (m) } }),
         Outcome::Problems(ps) => (
             StatusCode::UNPROCESSABLE_ENTITY,
-            html! { (problems_table(&name, &ps)) (upload(&user, &code)) },
+            html! {
+                (problems_table(&name, &ps))
+                @if !rows.is_empty() { (rows_table(&rows, &ps)) }
+                (upload(&user, &code))
+            },
         ),
     };
     with_status(status, page(Some(&user), &title(&code), body))

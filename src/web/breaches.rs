@@ -220,7 +220,14 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
                 }
             }
         }
-        @match &v.position { Ok(o) => (views::outcome(o)), Err(m) => p.error role="alert" { (views::sentence(m)) } }
+        @match &v.position {
+            Ok(o) => {
+                // the balance over time, each payment marked (the engine's series)
+                @if let Outcome::Liquidated(l) = o { (super::charts::balance(l)) }
+                (views::outcome(o))
+            },
+            Err(m) => p.error role="alert" { (views::sentence(m)) },
+        }
         h2 { "Pagos" }
         table.pagos {
             thead { tr { th { "N.º" } th { "fecha" } th.num { "valor" } th { "referencia" } th { "registrado por" } th { "anulación" } } }

@@ -1,12 +1,19 @@
-//! The dashboard's pictures, drawn on the server as SVG (no script): when the lock-ups end over
-//! the next 24 months, and the findings by severity. Each bar carries its figures as a tooltip
+//! The pictures, drawn on the server as SVG (no script): the dashboard's lock-ups ending over
+//! the next 24 months and findings by severity, the offer against its demand, and a fine's
+//! balance over time (the engine's series, `fine::Liquidation::balance_series`). Each bar carries its figures as a tooltip
 //! (`title`) and the picture a caption; the same figures are in the tables beside it. Bar heights
-//! are computed in whole numbers from the counts (no float near a figure).
+//! and coordinates are computed in whole numbers from the counts, days and cents (no float near a
+//! figure).
 
+use super::views::pesos;
+use crate::fine::Liquidation;
 use crate::lang::{MESES, fecha, numero};
 use crate::register::lockups::Month;
 use chrono::Datelike;
+use chrono::NaiveDate;
 use maud::{Markup, html};
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
 
 /// Drawing size (SVG user units).
 const W: u64 = 640;
@@ -190,6 +197,67 @@ pub fn timeline(events: &[(chrono::NaiveDate, String, Option<String>)]) -> Marku
     }
 }
 
+/// A balance's cents as a whole number (balances are whole pesos; a payment may carry cents).
+fn cents(v: Decimal) -> i128 {
+    (v * Decimal::ONE_HUNDRED).round().to_i128().unwrap_or(0)
+}
+
+/// A fine's balance over time as a line through the engine's points (each piece's end, each
+/// payment, which is marked), each with its date and balance as a tooltip. The vertical axis
+/// starts a little under the lowest balance, so that a small change shows.
+pub fn balance(l: &Liquidation) -> Markup {
+    let points = l.balance_series();
+    // the left margin holds the amounts, written up to the axis
+    let (w, h, pad, left) = (i128::from(W as u32), 220i128, 48i128, 96i128);
+    let top = points
+        .iter()
+        .map(|p| p.balance)
+        .fold(Decimal::ONE, Decimal::max);
+    let lowest = points.iter().map(|p| p.balance).fold(top, Decimal::min);
+    let (top_c, lowest_c) = (cents(top).max(100), cents(lowest));
+    // 98 % of the lowest, in whole pesos; from zero when that leaves less than a peso of range
+    let low_c = (lowest_c * 98 / 100) / 100 * 100;
+    let low_c = if top_c - low_c < 100 { 0 } else { low_c };
+    let first = l.breach_date;
+    let span = i128::from((l.until - first).num_days().max(1));
+    let x = |d: NaiveDate| left + i128::from((d - first).num_days()) * (w - left - pad) / span;
+    let y = |v: Decimal| (h - pad / 2) - (cents(v) - low_c) * (h - pad) / (top_c - low_c);
+    let line: Vec<String> = points
+        .iter()
+        .map(|p| format!("{},{}", x(p.date), y(p.balance)))
+        .collect();
+    let low = Decimal::from_i128_with_scale(low_c, 2);
+    html! {
+        figure.grafica #saldo {
+            svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (w) " " (h)} role="img"
+                aria-label="Saldo de la multa en el tiempo" {
+                line.eje x1=(left) y1=(h - pad / 2) x2=(w - pad) y2=(h - pad / 2) {}
+                line.eje x1=(left) y1=(pad / 2) x2=(left) y2=(h - pad / 2) {}
+                polyline.saldo points=(line.join(" ")) {}
+                @for p in &points {
+                    circle.pago[p.payment.is_some()] cx=(x(p.date)) cy=(y(p.balance)) r=(if p.payment.is_some() { 5 } else { 3 }) {
+                        title {
+                            (fecha(p.date)) ": "
+                            @if let Some(paid) = p.payment { "pago de " (pesos(paid)) "; queda " }
+                            (pesos(p.balance))
+                        }
+                    }
+                }
+                text x=(left - 4) y=(pad / 2 + 4) text-anchor="end" { (pesos(top)) }
+                text x=(left - 4) y=(h - pad / 2) text-anchor="end" { (pesos(low)) }
+                text x=(left) y=(h - 4) { (fecha(first)) }
+                text x=(w - pad) y=(h - 4) text-anchor="end" { (fecha(l.until)) }
+            }
+            figcaption {
+                "Saldo (capital más intereses pendientes) del " (fecha(first)) " al " (fecha(l.until))
+                @let n = points.iter().filter(|p| p.payment.is_some()).count();
+                @if n > 0 { ", con " (numero(n as u64)) " pago(s) marcados" }
+                ": " (pesos(l.total_due)) " al final."
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,6 +316,61 @@ mod tests {
             "{svg}"
         );
         assert_eq!(timeline(&[]).into_string(), "");
+    }
+
+    #[test]
+    fn the_balance_line_is_scaled_in_whole_numbers_from_days_and_cents() {
+        use crate::fine::{Convention, FineCase, Outcome, Payment, ReferencePrices, StagePrice};
+        let d = |y, m, day| NaiveDate::from_ymd_opt(y, m, day).unwrap();
+        let case = FineCase {
+            adjudicated: d(2024, 3, 15),
+            breach_date: d(2024, 11, 20),
+            shares: 1000,
+            prices: ReferencePrices {
+                acquisition: Decimal::from(963),
+                transfer: Some(Decimal::from(1450)),
+                stage: StagePrice::Known(Decimal::from(1100)),
+            },
+            scale: crate::calendar::FineScale::decreto_3939_2004(),
+        };
+        let paid = [Payment {
+            date: d(2024, 12, 15),
+            amount: Decimal::from(500_000),
+        }];
+        let rates = crate::rates::RateSeries::shipped();
+        let Outcome::Liquidated(l) = crate::fine::liquidate(
+            &case,
+            d(2025, 2, 10),
+            &paid,
+            Convention::DailySimple,
+            &rates,
+        )
+        .unwrap() else {
+            panic!("a fine applies")
+        };
+        let svg = balance(&l).into_string();
+        // SPEC §5 with the payment: 82 days over 640 − 96 − 48 = 496 units, x = 96 + days × 496
+        // / 82; the balance from 1,105,304 (at the top, y = 24) down to 98 % of the lowest
+        // (605,304 → 593,197 pesos, at y = 196) over 172 units. The breach: 1,087,500 →
+        // 196 − 49,430,300 × 172 / 51,210,700 = 196 − 166 = 30; the payment's day, 25 days
+        // on: x = 96 + 12,400 / 82 = 247, before it at the top, after it (605,304) at
+        // 196 − 1,210,700 × 172 / 51,210,700 = 192; the end (626,823): x = 592,
+        // y = 196 − 3,362,600 × 172 / 51,210,700 = 185
+        assert!(
+            svg.contains("points=\"96,30 ")
+                && svg.contains(" 247,24 247,192 ")
+                && svg.contains(" 592,185\""),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("<circle class=\"pago\" cx=\"247\" cy=\"192\" r=\"5\"><title>15/12/2024: pago de $ 500.000; queda $ 605.304</title>"),
+            "{svg}"
+        );
+        assert!(svg.contains(">$ 593.197</text>"), "{svg}");
+        assert!(
+            svg.contains("1 pago(s) marcados: $ 626.823 al final."),
+            "{svg}"
+        );
     }
 
     #[test]

@@ -192,6 +192,8 @@ pub(super) struct NoticeLine {
     pub(super) replaces: Option<Notice>,
     pub(super) replaced_by: Option<Notice>,
     pub(super) rule: TermRule,
+    /// What the notice demands: its liquidation's date and total due.
+    pub(super) demands: Option<(NaiveDate, rust_decimal::Decimal)>,
 }
 
 pub(super) fn notice_line(conn: &Connection, notice: Notice) -> Result<NoticeLine, WebError> {
@@ -207,6 +209,10 @@ pub(super) fn notice_line(conn: &Connection, notice: Notice) -> Result<NoticeLin
         .map(|id| notices::get(conn, id))
         .transpose()?;
     let replaced_by = notices::superseded_by(conn, notice.id)?;
+    let demands = crate::store::breaches::liquidations(conn, Some(notice.breach_id))?
+        .into_iter()
+        .find(|l| l.id == notice.liquidation_id)
+        .map(|l| (l.until, l.total_due));
     Ok(NoticeLine {
         notice,
         deadline,
@@ -215,6 +221,7 @@ pub(super) fn notice_line(conn: &Connection, notice: Notice) -> Result<NoticeLin
         replaces,
         replaced_by,
         rule,
+        demands,
     })
 }
 

@@ -37,7 +37,7 @@ async fn liquidation_page(State(app): State<Arc<App>>, user: User, Path(id): Pat
             dt { "Liquidada" } dd { (views::momento(&l.created_at)) " por " (l.created_by) }
             dt { "Huella SHA-256" } dd { code { (l.sha256) } }
         }
-        @if let Outcome::Liquidated(liq) = &outcome { (views::balance_chart(liq)) }
+        @if let Outcome::Liquidated(liq) = &outcome { (super::charts::balance(liq)) }
         (views::outcome(&outcome))
     };
     ok(page(Some(&user), &format!("Liquidación N.º {id}"), body))

@@ -9,7 +9,7 @@ use super::form::{
     Errors, Inputs, Page, Posted, Sent, keep, ok, read_upload, see_other, upload_form, with_status,
 };
 use super::letters::{self, NoticeLine};
-use super::views::{self, csrf, fecha, input, page};
+use super::views::{self, csrf, fecha, input, page, pesos};
 use super::{App, input as parse};
 use crate::notice::{DocFormat, Via};
 use crate::register::user::Role;
@@ -63,6 +63,9 @@ fn notice_markup(user: &User, n: &NoticeLine, errors: &Errors, typed: &DeliveryF
             dt { "Número" } dd #numero { (notice.number) }
             dt { "Incumplimiento" } dd { a href={"/incumplimientos/" (notice.breach_id)} { (notice.breach_id) } }
             dt { "Liquidación" } dd { a href={"/liquidaciones/" (notice.liquidation_id)} { (notice.liquidation_id) } }
+            @if let Some((until, total)) = n.demands {
+                dt { "Valor cobrado" } dd #valor { strong { (pesos(total)) } " (liquidado al " (fecha(until)) ")" }
+            }
             dt { "Fecha" } dd { (fecha(notice.notice_date)) }
             dt { "Pagar a más tardar" } dd #plazo { strong { (letters::plazo(n.deadline)) } " — " (n.runs_from) }
             dt { "Emitido" } dd { (views::momento(&notice.created_at)) " por " (notice.created_by) }

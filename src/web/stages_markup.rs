@@ -403,6 +403,9 @@ fn tranche_evaluation(
         Standing::Winner { proposal, .. } => Some(proposal),
         _ => None,
     };
+    // the ranking as its column reads: ranked proposals by place, then the rest as filed
+    let mut order: Vec<usize> = (0..e.proposals.len().min(e.evaluated.len())).collect();
+    order.sort_by_key(|&i| (e.evaluated[i].rank.is_none(), e.evaluated[i].rank, i));
     html! {
         h3 { "Tramo " (t) }
         p { "Criterio: " (valuation_es(&v.program, e)) "." }
@@ -417,7 +420,8 @@ fn tranche_evaluation(
                         th.num scope="col" { "Plazo (días)" } th.num scope="col" { "Valor" } th scope="col" { "Resultado" }
                     } }
                     tbody {
-                        @for (i, (p, ev)) in e.proposals.iter().zip(&e.evaluated).enumerate() {
+                        @for i in order {
+                            @let (p, ev) = (&e.proposals[i], &e.evaluated[i]);
                             tr {
                                 td.num { @if let Some(r) = ev.rank { (r) } }
                                 td { (p.row.reference) }

@@ -13,7 +13,6 @@ use crate::store::Action;
 use chrono::NaiveDate;
 use maud::{DOCTYPE, Markup, html};
 use rust_decimal::Decimal;
-use rust_decimal::prelude::ToPrimitive;
 
 /// The style sheet (served from `/estilo.css`: the CSP allows no inline style).
 pub const CSS: &str = include_str!("vigia.css");
@@ -531,79 +530,6 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
             dt { "Intereses pendientes" } dd { (pesos(l.outstanding_interest)) }
             @if l.surplus > Decimal::ZERO { dt { "Excedente a devolver" } dd { (pesos(l.surplus)) } }
             dt { "TOTAL A PAGAR al " (fecha(l.until)) } dd #total { strong { (pesos(l.total_due)) } }
-        }
-    }
-}
-
-/// The balance owed (capital plus unpaid interest) at the end of each accrual piece and right
-/// after each payment, from the liquidation's own figures (nothing recomputed).
-pub fn balance_points(l: &fine::Liquidation) -> Vec<(NaiveDate, Decimal)> {
-    let mut points = vec![(l.breach_date, l.principal)];
-    let mut accrued = Decimal::ZERO;
-    let mut paid_interest = Decimal::ZERO;
-    let mut payments = l.payments.iter().peekable();
-    let mut capital = l.principal;
-    for p in &l.pieces {
-        accrued += p.interest;
-        while let Some(pay) = payments.peek().filter(|pay| pay.date <= p.to) {
-            paid_interest += pay.to_interest;
-            capital = pay.capital_after;
-            points.push((pay.date, capital + accrued - paid_interest));
-            payments.next();
-        }
-        points.push((p.to, capital + accrued - paid_interest));
-    }
-    points
-}
-
-/// The balance over time as an SVG line chart (no script; drawn here).
-pub fn balance_chart(l: &fine::Liquidation) -> Markup {
-    let points = balance_points(l);
-    // the scale's ends are amounts, kept exact; floats below are only screen coordinates
-    let top = points
-        .iter()
-        .map(|(_, v)| *v)
-        .fold(Decimal::ONE, Decimal::max);
-    // the axis starts near the lowest balance, so a small change shows
-    let lowest = points.iter().map(|(_, v)| *v).fold(top, Decimal::min);
-    let low = (lowest * Decimal::new(98, 2)).round();
-    let low = if top - low < Decimal::ONE {
-        Decimal::ZERO
-    } else {
-        low
-    };
-    let (w, h, pad) = (640.0_f64, 220.0_f64, 48.0_f64);
-    let first = l.breach_date;
-    let span = (l.until - first).num_days().max(1) as f64;
-    let x = |d: NaiveDate| pad + (d - first).num_days() as f64 / span * (w - 2.0 * pad);
-    // the share of the axis a balance stands at, computed exactly, then made a coordinate
-    let y = |v: Decimal| {
-        let share = ((v - low) / (top - low)).to_f64().unwrap_or(0.0);
-        h - pad / 2.0 - share * (h - pad)
-    };
-    let path: Vec<String> = points
-        .iter()
-        .map(|(d, v)| format!("{:.1},{:.1}", x(*d), y(*v)))
-        .collect();
-    let (top_label, low_label) = (pesos(top.round()), pesos(low));
-    html! {
-        figure.grafica {
-            svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (w) " " (h)} role="img"
-                aria-label="Saldo de la multa en el tiempo" {
-                line.eje x1=(pad) y1=(h - pad / 2.0) x2=(w - pad) y2=(h - pad / 2.0) {}
-                line.eje x1=(pad) y1=(pad / 2.0) x2=(pad) y2=(h - pad / 2.0) {}
-                polyline.saldo points=(path.join(" ")) {}
-                @for (d, v) in &points {
-                    circle cx=(format!("{:.1}", x(*d))) cy=(format!("{:.1}", y(*v))) r="3" {
-                        title { (fecha(*d)) ": " (pesos(*v)) }
-                    }
-                }
-                text x="4" y=(pad / 2.0 + 4.0) { (top_label) }
-                text x="4" y=(h - pad / 2.0) { (low_label) }
-                text x=(pad) y=(h - 4.0) { (fecha(first)) }
-                text x=(w - pad) y=(h - 4.0) text-anchor="end" { (fecha(l.until)) }
-            }
-            figcaption { "Saldo (capital más intereses pendientes) del " (fecha(first)) " al " (fecha(l.until)) }
         }
     }
 }

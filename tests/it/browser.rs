@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     addr: String,
     session: String,
@@ -52,7 +52,7 @@ fn call(addr: &str, method: &str, path: &str, body: Value) -> Value {
 }
 
 impl Driver {
-    fn start(downloads: &Path) -> Option<Driver> {
+    pub(crate) fn start(downloads: &Path) -> Option<Driver> {
         let binary = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]
             .into_iter()
             .find(|p| Path::new(p).exists())?;
@@ -96,7 +96,7 @@ impl Driver {
         Some(d)
     }
 
-    fn cmd(&self, method: &str, path: &str, body: Value) -> Value {
+    pub(crate) fn cmd(&self, method: &str, path: &str, body: Value) -> Value {
         call(
             &self.addr,
             method,
@@ -105,11 +105,11 @@ impl Driver {
         )
     }
 
-    fn go(&self, url: &str) {
+    pub(crate) fn go(&self, url: &str) {
         self.cmd("POST", "/url", json!({ "url": url }));
     }
 
-    fn find(&self, css: &str) -> String {
+    pub(crate) fn find(&self, css: &str) -> String {
         let v = self.cmd(
             "POST",
             "/element",
@@ -122,7 +122,7 @@ impl Driver {
             .to_string()
     }
 
-    fn type_in(&self, css: &str, text: &str) {
+    pub(crate) fn type_in(&self, css: &str, text: &str) {
         let e = self.find(css);
         self.cmd("POST", &format!("/element/{e}/clear"), json!({}));
         self.cmd(
@@ -132,12 +132,12 @@ impl Driver {
         );
     }
 
-    fn click(&self, css: &str) {
+    pub(crate) fn click(&self, css: &str) {
         let e = self.find(css);
         self.cmd("POST", &format!("/element/{e}/click"), json!({}));
     }
 
-    fn source(&self) -> String {
+    pub(crate) fn source(&self) -> String {
         self.cmd("GET", "/source", json!({}))
             .as_str()
             .unwrap()
@@ -146,7 +146,7 @@ impl Driver {
 
     /// The page's source once it contains `text` (a click that submits a form may return before
     /// the next page has loaded); fails after 20 s.
-    fn wait(&self, text: &str) -> String {
+    pub(crate) fn wait(&self, text: &str) -> String {
         let t0 = Instant::now();
         loop {
             let src = self.source();
@@ -161,14 +161,14 @@ impl Driver {
         }
     }
 
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         self.cmd("GET", "/url", json!({}))
             .as_str()
             .unwrap()
             .to_string()
     }
 
-    fn screenshot(&self, dir: &Path, name: &str) {
+    pub(crate) fn screenshot(&self, dir: &Path, name: &str) {
         let b64 = self.cmd("GET", "/screenshot", json!({}));
         let png = base64(b64.as_str().unwrap());
         assert!(png.starts_with(b"\x89PNG"));
@@ -176,6 +176,68 @@ impl Driver {
         if std::env::var_os("VIGIA_UPDATE_SCREENSHOTS").is_some() {
             let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
             std::fs::write(golden.join(format!("web-{name}.png")), &png).unwrap();
+        }
+    }
+}
+
+impl Driver {
+    /// Runs `script` in the page and returns its value.
+    pub(crate) fn script(&self, script: &str) -> Value {
+        self.cmd(
+            "POST",
+            "/execute/sync",
+            json!({ "script": script, "args": [] }),
+        )
+    }
+
+    /// Resizes the window (the page's viewport follows).
+    pub(crate) fn resize(&self, width: i64, height: i64) {
+        self.cmd(
+            "POST",
+            "/window/rect",
+            json!({ "width": width, "height": height }),
+        );
+    }
+
+    /// Signs in on `base`'s login page as `user` (with [`PASSWORD`]) and waits for the dashboard.
+    pub(crate) fn sign_in(&self, base: &str, user: &str) {
+        self.go(&format!("{base}/ingresar"));
+        self.wait("<h1>Ingresar</h1>");
+        self.type_in("#usuario", user);
+        self.type_in("#clave", PASSWORD);
+        self.click("form[action='/ingresar'] button");
+        self.wait(&format!("{user} · "));
+    }
+
+    /// Fails unless the document is no wider than the window (`what` names the page).
+    pub(crate) fn fits(&self, what: &str) {
+        let w = self.script("return [document.documentElement.scrollWidth, window.innerWidth]");
+        let (page, window) = (w[0].as_i64().unwrap(), w[1].as_i64().unwrap());
+        assert!(
+            page <= window,
+            "{what}: the document is {page} px wide in a {window} px window"
+        );
+    }
+
+    /// The bytes of `name` once the browser has finished downloading it into `dir` (Chromium
+    /// writes `NAME.crdownload` first); fails after 30 s, naming what the directory holds.
+    pub(crate) fn downloaded(&self, dir: &Path, name: &str) -> Vec<u8> {
+        let file = dir.join(name);
+        let t0 = Instant::now();
+        loop {
+            let partial = dir.join(format!("{name}.crdownload"));
+            if file.exists() && !partial.exists() {
+                return std::fs::read(&file).unwrap();
+            }
+            if t0.elapsed() > Duration::from_secs(30) {
+                let seen: Vec<_> = std::fs::read_dir(dir)
+                    .unwrap()
+                    .flatten()
+                    .map(|e| e.file_name())
+                    .collect();
+                panic!("{name} was not downloaded; the directory holds {seen:?}");
+            }
+            std::thread::sleep(Duration::from_millis(200));
         }
     }
 }
