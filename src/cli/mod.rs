@@ -12,6 +12,8 @@ pub(crate) mod breach;
 pub(crate) mod calendar;
 pub(crate) mod check;
 pub mod clap_lang;
+#[cfg(test)]
+mod command_text_tests;
 pub(crate) mod demo;
 pub(crate) mod fine;
 pub(crate) mod help_es;
