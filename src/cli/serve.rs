@@ -63,6 +63,14 @@ pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     drop(ctx.store()?);
     let path = ctx.db_path().unwrap_or_default();
     let rates_file = ctx.rates_path.clone();
+    // the certificates the office trusts, for the signatures «Verificar aviso» checks
+    let trust = match std::env::var_os(super::sign::TRUST_VAR).filter(|v| !v.is_empty()) {
+        None => None,
+        Some(dir) => Some(std::sync::Arc::new(super::sign::trusted_from(
+            std::path::Path::new(&dir),
+            super::sign::TRUST_VAR,
+        )?)),
+    };
     crate::web::serve(
         crate::web::Config {
             db: path,
@@ -76,6 +84,7 @@ pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                 ..crate::web::Limits::default()
             },
             audit_key: ctx.key_path().ok(),
+            trust,
         },
         &mut *ctx.out,
     )

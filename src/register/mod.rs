@@ -30,6 +30,7 @@ pub mod stage;
 pub mod user;
 pub mod validity;
 pub mod verify;
+pub mod verify_signed;
 
 pub use refusal::{Act, Field, Record, Refusal};
 

@@ -574,6 +574,7 @@ mod tests {
             rates_file: None,
             limits: super::super::limits::Limits::default(),
             audit_key: None,
+            trust: None,
         };
         Arc::new(App::new(
             config,

@@ -99,6 +99,9 @@ pub struct Config {
     /// The audit key's path (`--key`, `VIGIA_KEY`, or the default): the audit page verifies
     /// against the signed checkpoints with it, as `vigia audit verify` does.
     pub audit_key: Option<PathBuf>,
+    /// The certificates the office trusts (`VIGIA_TRUST`): the chains of the signatures
+    /// «Verificar aviso» checks; `None`: the chains are not checked.
+    pub trust: Option<Arc<Vec<x509_cert::Certificate>>>,
 }
 
 /// The time now, as the server reads it (a test sets another).

@@ -215,7 +215,10 @@ async fn verify_upload(
     user: User,
     m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Page {
-    use crate::register::verify::{self, Error, Unverifiable};
+    use crate::catalogue::signature::{self, TrustFrom};
+    use crate::lang::Lang;
+    use crate::register::verify::{Error, Unverifiable};
+    use crate::register::verify_signed;
     let up = read_upload(m).await?;
     user.check_csrf(up.fields.csrf())?;
     let Some(received) = up.received() else {
@@ -230,17 +233,15 @@ async fn verify_upload(
     };
     // written to a temporary file as it arrived; read when parsed
     let bytes = received.read().await?;
-    // the register's verification, on the uploaded bytes
+    // the register's verification on the revision vigia wrote, the signatures on the whole file
+    // (issue 26), as `vigia notice verify` does
     let app2 = Arc::clone(&app);
     let outcome = app
         .db(move |s| {
             let docs = crate::report::document::Documents;
-            let doc = match verify::read(&bytes, &docs) {
-                Ok(doc) => doc,
-                Err(e) => return Ok(Err(e)),
-            };
             let rates = app2.rates(s)?;
-            match verify::verify(s.conn(), &doc, &rates, &docs) {
+            let trust = app2.config.trust.as_deref().map(Vec::as_slice);
+            match verify_signed::document(s.conn(), &bytes, trust, &rates, &docs) {
                 Ok(v) => Ok(Ok(v)),
                 Err(Error::Unverifiable(e)) => Ok(Err(e)),
                 Err(Error::Register(e)) => Err(e.into()),
@@ -249,16 +250,30 @@ async fn verify_upload(
         .await?;
     let body = html! {
         @match &outcome {
-            Ok(v) if v.matches() => p.ok role="status" { "El documento coincide con el registro: texto, cifras y huella." },
+            Ok(c) if c.register.matches() => p.ok role="status" { "El documento coincide con el registro: texto, cifras y huella." },
             Ok(_) => p.error role="alert" { "El documento NO coincide con el registro (vea el detalle)." },
             Err(_) => p.error role="alert" { "No se pudo verificar el documento." },
         }
-        @if let Ok(v) = &outcome { @if let Some(p) = &v.paid_since {
+        @if let Ok(c) = &outcome { @if let Some(summary) = signature::summary(Lang::Es, &c.signatures) {
+            @if c.signatures.holds() { p.ok #firma role="status" { (summary) } }
+            @else { p.error #firma role="alert" { (summary) } }
+        } }
+        @if let Ok(c) = &outcome { @if let Some(p) = &c.register.paid_since {
             p.aviso role="status" { "La multa de este aviso ya está pagada en su totalidad (" (fecha(p.on)) "): " (paz_y_salvo_es(p)) "." }
         } }
         h2 { "Detalle" }
         @match &outcome {
-            Ok(v) => (verification(v)),
+            Ok(c) => {
+                (verification(&c.register))
+                @if c.signatures.is_signed() {
+                    h2 { "Firma digital" }
+                    ul.firma {
+                        @for l in signature::report(Lang::Es, &c.signatures, TrustFrom::Server) {
+                            li { (l.trim()) }
+                        }
+                    }
+                }
+            }
             Err(e) => p { "Motivo: " (Unverifiable::said(e).es()) "." },
         }
         (upload_form(&user, "/avisos/verificar", "Otro documento", html! {}, "Verificar"))

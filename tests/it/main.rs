@@ -58,4 +58,5 @@ mod web_pages;
 mod web_paging;
 mod web_refusals;
 mod web_session;
+mod web_signatures;
 mod web_stages;
