@@ -18,6 +18,14 @@ pub enum TrustFrom {
     Server,
 }
 
+fn why_failed(lang: Lang, f: &crate::sign::Failure) -> String {
+    super::signature_why::failure(lang, f)
+}
+
+fn why_unchecked(lang: Lang, u: &crate::sign::Unchecked) -> &'static str {
+    super::signature_why::unchecked(lang, u)
+}
+
 /// "a certificate of --trust", or the server's store, in `lang`.
 fn trusted_store(lang: Lang, from: TrustFrom) -> &'static str {
     match (lang, from) {
@@ -169,10 +177,20 @@ fn stamp_lines(
             "    token del sello: válido sobre esta firma, de un certificado de estampado de tiempo"
                 .into()
         }
-        (Check::Failed(why), Lang::En) => format!("    timestamp token: FAILED: {why}"),
-        (Check::Failed(why), Lang::Es) => format!("    token del sello: NO VÁLIDO: {why}"),
-        (Check::NotChecked(why), Lang::En) => format!("    timestamp token: not checked: {why}"),
-        (Check::NotChecked(why), Lang::Es) => format!("    token del sello: sin verificar: {why}"),
+        (Check::Failed(why), Lang::En) => {
+            format!("    timestamp token: FAILED: {}", why_failed(lang, why))
+        }
+        (Check::Failed(why), Lang::Es) => {
+            format!("    token del sello: NO VÁLIDO: {}", why_failed(lang, why))
+        }
+        (Check::NotChecked(why), Lang::En) => format!(
+            "    timestamp token: not checked: {}",
+            why_unchecked(lang, why)
+        ),
+        (Check::NotChecked(why), Lang::Es) => format!(
+            "    token del sello: sin verificar: {}",
+            why_unchecked(lang, why)
+        ),
     });
     out.push(match (&s.trusted, lang, trust_given) {
         (_, Lang::En, false) => format!(
@@ -191,15 +209,26 @@ fn stamp_lines(
             },
             chain_ok(lang, from)
         ),
-        (Check::Failed(why), Lang::En, true) => format!("    timestamp authority: FAILED: {why}"),
+        (Check::Failed(why), Lang::En, true) => {
+            format!("    timestamp authority: FAILED: {}", why_failed(lang, why))
+        }
         (Check::Failed(why), Lang::Es, true) => {
-            format!("    autoridad de sellado: NO CONFIABLE: {why}")
+            format!(
+                "    autoridad de sellado: NO CONFIABLE: {}",
+                why_failed(lang, why)
+            )
         }
         (Check::NotChecked(why), Lang::En, true) => {
-            format!("    timestamp authority: not checked: {why}")
+            format!(
+                "    timestamp authority: not checked: {}",
+                why_unchecked(lang, why)
+            )
         }
         (Check::NotChecked(why), Lang::Es, true) => {
-            format!("    autoridad de sellado: sin verificar: {why}")
+            format!(
+                "    autoridad de sellado: sin verificar: {}",
+                why_unchecked(lang, why)
+            )
         }
     });
     out
@@ -246,10 +275,16 @@ fn result(lang: Lang, r: Result) -> (&'static str, &'static str) {
 fn line(lang: Lang, name: &str, c: &Check, ok: &str) -> String {
     match (c, lang) {
         (Check::Ok, _) => format!("    {name}: {ok}"),
-        (Check::Failed(why), Lang::En) => format!("    {name}: FAILED: {why}"),
-        (Check::Failed(why), Lang::Es) => format!("    {name}: NO VÁLIDO: {why}"),
-        (Check::NotChecked(why), Lang::En) => format!("    {name}: not checked: {why}"),
-        (Check::NotChecked(why), Lang::Es) => format!("    {name}: sin verificar: {why}"),
+        (Check::Failed(why), Lang::En) => format!("    {name}: FAILED: {}", why_failed(lang, why)),
+        (Check::Failed(why), Lang::Es) => {
+            format!("    {name}: NO VÁLIDO: {}", why_failed(lang, why))
+        }
+        (Check::NotChecked(why), Lang::En) => {
+            format!("    {name}: not checked: {}", why_unchecked(lang, why))
+        }
+        (Check::NotChecked(why), Lang::Es) => {
+            format!("    {name}: sin verificar: {}", why_unchecked(lang, why))
+        }
     }
 }
 

@@ -131,10 +131,25 @@ fn a_notice_signed_on_the_command_line_verifies_on_the_web_with_its_signature_sh
         page.contains("La firma digital NO es válida (vea el detalle)."),
         "{page}"
     );
+    // the reason in Spanish, as the command line says it in Spanish
     let lines = signature_lines(&page);
+    let reason =
+        "bytes firmados: NO VÁLIDO: los bytes firmados cambiaron: su resumen no es el firmado";
+    assert_eq!(lines[1], reason, "{lines:?}");
+    let bad = r.file("alterado.pdf", &tampered);
+    let cli = r
+        .command()
+        .arg("--db")
+        .arg(r.db())
+        .args(["--lang", "es", "notice", "verify", &bad, "--trust", &trust])
+        .output()
+        .unwrap();
+    assert_eq!(cli.status.code(), Some(1), "{}", crate::common::err(&cli));
+    let said = crate::common::out(&cli);
+    assert!(said.contains(&format!("    {reason}\n")), "{said}");
     assert!(
-        lines[1].starts_with("bytes firmados: NO VÁLIDO: "),
-        "{lines:?}"
+        !said.contains("FAILED") && !said.contains("changed"),
+        "{said}"
     );
 }
 
