@@ -169,3 +169,28 @@ pub fn unchecked(lang: Lang, u: &Unchecked) -> &'static str {
         (Lang::Es, Unchecked::TokenUnread) => "el token del sello de tiempo no se puede leer",
     }
 }
+
+/// Why a key file was not loaded, or a document not signed, in `lang` (the web's «Firma
+/// digital»; the command line says `SignError`'s own English after the flag).
+pub fn sign_refused(lang: Lang, e: &crate::sign::SignError) -> String {
+    use crate::sign::SignError as E;
+    match (lang, e) {
+        (Lang::Es, E::KeyFile(_)) => "el archivo no abre con esa clave, o no es un PKCS#12 \
+            (.p12, .pfx): revise el archivo y su clave"
+            .into(),
+        (Lang::Es, E::NoCertificate) => "el archivo no contiene una clave privada con su \
+            certificado: exporte el certificado con su clave privada"
+            .into(),
+        (Lang::Es, E::Key(_)) => {
+            "la clave privada no es RSA: vigia firma solo con claves RSA".into()
+        }
+        (Lang::Es, E::Pdf(why)) => format!("el PDF no se pudo firmar: {why}"),
+        (Lang::Es, E::Encoding(why)) => format!("la firma no se pudo codificar: {why}"),
+        (Lang::Es, E::TooLarge(n, room)) => format!(
+            "la firma ocupa {n} bytes, más de los {room} reservados: la cadena de certificados es \
+             demasiado larga"
+        ),
+        (Lang::Es, E::Tsa(url, why)) => format!("la autoridad de sellado de tiempo {url}: {why}"),
+        (Lang::En, e) => e.to_string(),
+    }
+}

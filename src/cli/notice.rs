@@ -477,7 +477,7 @@ fn signed(run: &Run<'_>, i: &Issued) -> Result<(), CliError> {
         Some(s) => super::sign::sign_file(
             s,
             &i.path,
-            &format!("Notificación de multa {}", i.number),
+            &crate::register::signing::notice_reason(&i.number),
             Some(&i.issuer),
         ),
         None => Ok(()),

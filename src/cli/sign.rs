@@ -4,7 +4,7 @@
 //! signature's results in `notice verify`, against the certificates of `--trust DIR`.
 
 use super::CliError;
-use crate::sign::{self, Details, Signer, TsaUrl};
+use crate::sign::{self, Signer, TsaUrl};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,6 +15,10 @@ pub const PASSWORD_VAR: &str = "VIGIA_SIGN_PASSWORD";
 
 /// The environment variable naming the directory of the certificates `vigia serve` trusts.
 pub const TRUST_VAR: &str = "VIGIA_TRUST";
+
+/// The environment variable naming the directory of the signers' key files `vigia serve` keeps
+/// (`USER.p12`, owner-only); unset, each signer uploads theirs for the session.
+pub const KEYS_VAR: &str = "VIGIA_SIGN_KEYS";
 
 /// `--sign` and its password, flattened into the issuing commands.
 #[derive(Debug, Args)]
@@ -140,7 +144,6 @@ pub fn sign_file(
     reason: &str,
     letterhead: Option<&crate::program::Issuer>,
 ) -> Result<(), CliError> {
-    let city = letterhead.and_then(|l| l.city.as_deref());
     let refused = |why: String| {
         CliError::Refused(format!(
             "the document {} is in the register and written, but could not be signed: {why}",
@@ -148,45 +151,25 @@ pub fn sign_file(
         ))
     };
     let bytes = std::fs::read(path).map_err(|e| refused(e.to_string()))?;
-    let location = match city {
-        Some(c) if !c.trim().is_empty() => format!("{}, Colombia", c.trim()),
-        _ => "Colombia".to_string(),
-    };
-    // the signer's claimed time, in Colombia's legal time (UTC−5), not the server's zone
-    let time = chrono::Utc::now().with_timezone(&crate::calendar::colombia());
-    let signed = sign::sign_pdf(
+    let signed = crate::register::signing::sign(
         &bytes,
         &signing.signer,
-        &Details {
-            reason,
-            location: &location,
-            time,
-            signatory: letterhead.and_then(|l| {
-                let name = l
-                    .signatory_name
-                    .as_deref()
-                    .filter(|n| !n.trim().is_empty())?;
-                Some((name, l.signatory_position.as_deref().unwrap_or("")))
-            }),
-            tsa: signing.tsa.as_ref(),
-        },
+        signing.tsa.as_ref(),
+        reason,
+        letterhead,
+        chrono::Utc::now(),
     )
     .map_err(|e| refused(e.to_string()))?;
     crate::files::write(path, &signed, true).map_err(|e| refused(e.to_string()))?;
     Ok(())
 }
 
-/// `program`'s letterhead in force (the register's, else the program file's): its city is where
-/// its documents are signed, as the notices' date line says; its signatory, the visible block's.
+/// `program`'s letterhead in force (`register::signing::letterhead`).
 pub fn letterhead(
     conn: &rusqlite::Connection,
     p: &crate::store::programs::StoredProgram,
 ) -> Option<crate::program::Issuer> {
-    crate::store::letterheads::current(conn, p.id)
-        .ok()
-        .flatten()
-        .map(|l| l.issuer)
-        .or_else(|| Some(p.program.letters.issuer.clone()))
+    crate::register::signing::letterhead(conn, p)
 }
 
 /// Refuses, before anything is issued, an unsigned document of `breaches` whose program requires

@@ -26,6 +26,7 @@ mod refusal;
 pub mod renderings;
 pub mod settlement;
 pub mod signed_only;
+pub mod signing;
 pub mod stage;
 pub mod user;
 pub mod validity;

@@ -48,7 +48,13 @@ impl Inputs for DeliveryForm {
     }
 }
 
-fn notice_markup(user: &User, n: &NoticeLine, errors: &Errors, typed: &DeliveryForm) -> Markup {
+fn notice_markup(
+    user: &User,
+    n: &NoticeLine,
+    errors: &Errors,
+    typed: &DeliveryForm,
+    sign: Markup,
+) -> Markup {
     let notice = &n.notice;
     let may_deliver = n.delivery.is_none() && n.replaced_by.is_none();
     let e = |f: Field| errors.get(f.as_str());
@@ -106,6 +112,7 @@ fn notice_markup(user: &User, n: &NoticeLine, errors: &Errors, typed: &DeliveryF
         }
         h2 { "Documentos" }
         p { "Descargar: " (letters::doc_links("avisos", notice.id)) }
+        (sign)
         p.nota { "Cada descarga queda registrada (formato y SHA-256) a nombre de quien la descarga, para que el archivo pueda verificarse en «Verificar aviso»." }
     }
 }
@@ -118,7 +125,13 @@ async fn notice_page(State(app): State<Arc<App>>, user: User, Path(id): Path<i64
     ok(page(
         Some(&user),
         &title,
-        notice_markup(&user, &n, &Errors::default(), &DeliveryForm::default()),
+        notice_markup(
+            &user,
+            &n,
+            &Errors::default(),
+            &DeliveryForm::default(),
+            sign_form(&app, &user, id),
+        ),
     ))
 }
 
@@ -168,13 +181,19 @@ async fn deliver(
         Ok(()) => see_other(format!("/avisos/{id}")),
         Err((n, errors)) => {
             let title = format!("Aviso {}", n.notice.number);
-            let body = notice_markup(&user, &n, &errors, &f);
+            let body = notice_markup(&user, &n, &errors, &f, sign_form(&app, &user, id));
             with_status(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 page(Some(&user), &title, body),
             )
         }
     }
+}
+
+/// «Firmar y descargar PDF», or where to load a certificate.
+fn sign_form(app: &App, user: &User, id: i64) -> Markup {
+    let has_signer = app.sessions.signer(user.token()).is_some();
+    letters::sign_form(user, "avisos", id, has_signer)
 }
 
 // ---------------------------------------------------------------------------- documents
