@@ -172,3 +172,209 @@ fn without_vigia_trust_the_web_says_the_chain_is_not_checked_and_how_to_have_it_
         "{page}"
     );
 }
+
+/// Every file under the test's directory that holds `needle` (the key file must be nowhere).
+fn files_holding(dir: &std::path::Path, needle: &[u8]) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        let t = e.file_type().unwrap();
+        if t.is_dir() {
+            found.extend(files_holding(&p, needle));
+        } else if t.is_file() {
+            let bytes = std::fs::read(&p).unwrap_or_default();
+            if bytes.windows(needle.len()).any(|w| w == needle) {
+                found.push(p);
+            }
+        }
+    }
+    found
+}
+
+/// The fields of «Firma digital»'s form, with the file when given.
+fn load(c: &mut Client<'_>, csrf: &str, password: &str, p12: &[u8]) -> crate::web::Resp {
+    c.upload(
+        "/firma",
+        &[("csrf", csrf), ("clave", password)],
+        ("firma.p12", p12),
+    )
+}
+
+/// Both validators accept the downloaded PDF, signed by the test signer, as the CLI's.
+fn validators_accept(r: &Reg, name: &str, pdf: &[u8], pki: &Pki) {
+    let path = r.dir.path().join(name);
+    std::fs::write(&path, pdf).unwrap();
+    let report = crate::signatures::pdfsig(&path);
+    assert!(report.contains("Signature is Valid"), "{report}");
+    assert!(report.contains("Total document signed"), "{report}");
+    assert!(report.contains("Laura Gómez Restrepo"), "{report}");
+    let (ok, report) = crate::signatures::pyhanko(&path, &pki.root_pem);
+    assert!(ok, "{report}");
+}
+
+#[test]
+fn a_jurist_loads_a_certificate_for_the_session_and_issues_signed_notices_and_paz_y_salvo() {
+    let r = crate::notices::spec_register_in(Reg::with_program_tail(
+        "\n[signatures]\nrequired_for = [\"notices\", \"settlements\"]\n\
+         signatories = [\"LAURA GOMEZ RESTREPO\"]\n",
+    ));
+    add_user(&r, "julia", "juridico");
+    add_user(&r, "oscar", "oficial");
+    let pki = pki((2025, 2090));
+    let trust = trust_dir(&r, &pki);
+    let s = Server::start_env(&r, &[], &[("VIGIA_TRUST", &trust)]);
+    let (mut j, csrf) = Client::signed_in(&s, "julia", PASSWORD);
+
+    // without a certificate the program's only-signed notices are not offered: the page says
+    // where to load one
+    let page = j.get("/incumplimientos/1").text();
+    assert!(
+        page.contains("id=\"sin-firma\"") && page.contains("<a href=\"/firma\">Firma digital</a>"),
+        "{page}"
+    );
+    // an officer may not load one; a wrong password is refused with its reason, nothing kept
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    assert_eq!(load(&mut o, &ocsrf, P12_PASSWORD, &pki.p12).status, 403);
+    assert_eq!(load(&mut j, "otro", P12_PASSWORD, &pki.p12).status, 403);
+    let wrong = load(&mut j, &csrf, "otra clave", &pki.p12);
+    assert_eq!(wrong.status, 422);
+    assert!(
+        wrong
+            .text()
+            .contains("El archivo no abre con esa clave, o no es un PKCS#12"),
+        "{}",
+        wrong.text()
+    );
+    let loaded = load(&mut j, &csrf, P12_PASSWORD, &pki.p12);
+    assert_eq!(loaded.status, 303, "{}", loaded.text());
+    assert!(
+        j.get("/firma").text().contains(
+            "Certificado cargado para esta sesión: <strong>Laura Gómez Restrepo</strong>"
+        )
+    );
+    // the officer's session holds none: the certificate is the session's, not the server's
+    assert!(!o.get("/firma").text().contains("Certificado cargado"));
+    // read into memory only: no file anywhere under the register's directory (its TMPDIR too)
+    let needle = &pki.p12[pki.p12.len() - 48..];
+    assert_eq!(files_holding(r.dir.path(), needle), Vec::<PathBuf>::new());
+
+    // now the notice is offered and issued, then signed on its page
+    let issued = j.post(
+        "/incumplimientos/1/aviso",
+        &[
+            ("csrf", &csrf),
+            ("notice_until", "10/02/2025"),
+            ("notice_date", "11/02/2025"),
+            ("backdate_reason", "fecha del caso de prueba"),
+        ],
+    );
+    assert_eq!(issued.status, 303, "{}", issued.text());
+    assert_eq!(issued.header("location"), Some("/avisos/1"));
+    let notice_page = j.get("/avisos/1").text();
+    assert!(
+        notice_page.contains("action=\"/avisos/1/firmar\""),
+        "{notice_page}"
+    );
+    assert_eq!(j.post("/avisos/1/firmar", &[]).status, 403);
+    assert_eq!(o.post("/avisos/1/firmar", &[("csrf", &ocsrf)]).status, 403);
+    let signed = j.post("/avisos/1/firmar", &[("csrf", &csrf)]);
+    assert_eq!(signed.status, 200, "{}", signed.text());
+    assert_eq!(signed.header("content-type"), Some("application/pdf"));
+    validators_accept(&r, "aviso-firmado.pdf", &signed.body, &pki);
+    // «Verificar aviso» finds it the file vigia wrote, signed by an authorised signatory
+    let page = verify(&mut j, &csrf, &signed.body);
+    assert!(
+        page.contains("El documento coincide con el registro"),
+        "{page}"
+    );
+    assert!(page.contains("La firma digital es válida."), "{page}");
+    let lines = signature_lines(&page);
+    assert!(
+        lines.contains(&"firmante: uno de los firmantes autorizados del programa".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines[0].contains("motivo: Notificación de multa MULTA-2025-0001"),
+        "{lines:?}"
+    );
+
+    // the fine paid: its paz y salvo, issued and signed the same way
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "2025-02-10",
+        "--amount",
+        "626823",
+    ]);
+    let issued = j.post(
+        "/incumplimientos/1/paz-y-salvo",
+        &[("csrf", &csrf), ("settlement_date", "11/02/2025")],
+    );
+    assert_eq!(issued.status, 303, "{}", issued.text());
+    assert_eq!(issued.header("location"), Some("/paz-y-salvo/1"));
+    let signed = j.post("/paz-y-salvo/1/firmar", &[("csrf", &csrf)]);
+    assert_eq!(signed.status, 200, "{}", signed.text());
+    validators_accept(&r, "paz-firmado.pdf", &signed.body, &pki);
+    let page = verify(&mut j, &csrf, &signed.body);
+    assert!(
+        page.contains("El documento coincide con el registro"),
+        "{page}"
+    );
+    assert!(page.contains("La firma digital es válida."), "{page}");
+
+    // signed out, the certificate is gone with the session
+    assert_eq!(j.post("/salir", &[("csrf", &csrf)]).status, 303);
+    let (mut j, csrf) = Client::signed_in(&s, "julia", PASSWORD);
+    assert!(!j.get("/firma").text().contains("Certificado cargado"));
+    let refused = j.post("/avisos/1/firmar", &[("csrf", &csrf)]);
+    assert_eq!(refused.status, 409, "{}", refused.text());
+    assert!(refused.text().contains("No hay un certificado cargado"));
+}
+
+#[test]
+fn a_certificate_kept_on_the_server_is_read_only_owner_only_and_unlocked_by_its_password() {
+    use std::os::unix::fs::PermissionsExt;
+    let r = register();
+    let pki = pki((2025, 2090));
+    let keys = r.dir.path().join("claves");
+    std::fs::create_dir(&keys).unwrap();
+    let key = keys.join("julia.p12");
+    std::fs::write(&key, &pki.p12).unwrap();
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let s = Server::start_env(&r, &[], &[("VIGIA_SIGN_KEYS", keys.to_str().unwrap())]);
+    let (mut j, csrf) = Client::signed_in(&s, "julia", PASSWORD);
+    let page = j.get("/firma").text();
+    assert!(page.contains("<code>julia.p12</code>"), "{page}");
+    assert!(!page.contains("type=\"file\""), "{page}");
+    // the page's form: multipart, without a file
+    let sent = |c: &mut Client<'_>, password: &str| load(c, &csrf, password, b"");
+    let refused = sent(&mut j, P12_PASSWORD);
+    assert_eq!(refused.status, 422);
+    assert!(
+        refused.text().contains("(permisos 644)"),
+        "{}",
+        refused.text()
+    );
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o600)).unwrap();
+    assert_eq!(sent(&mut j, "otra clave").status, 422);
+    assert_eq!(sent(&mut j, P12_PASSWORD).status, 303);
+    assert!(
+        j.get("/firma").text().contains(
+            "Certificado cargado para esta sesión: <strong>Laura Gómez Restrepo</strong>"
+        )
+    );
+    // an account with no key file there is told so
+    add_user(&r, "adela2", "admin");
+    let (mut a, acsrf) = Client::signed_in(&s, "adela2", PASSWORD);
+    let none = load(&mut a, &acsrf, P12_PASSWORD, b"");
+    assert_eq!(none.status, 422);
+    assert!(
+        none.text()
+            .contains("El servidor no guarda un certificado de su cuenta"),
+        "{}",
+        none.text()
+    );
+}
