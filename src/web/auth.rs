@@ -281,11 +281,10 @@ impl Sessions {
     fn touch(&self, token: &str) -> Option<(Who, String)> {
         let mut s = self.sessions.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
+        // sessions idle too long go now, with any certificate loaded in them (`/firma`), not
+        // at the next sign-in
+        s.retain(|_, v| now.duration_since(v.last_seen) < IDLE);
         let session = s.get_mut(token)?;
-        if now.duration_since(session.last_seen) >= IDLE {
-            s.remove(token);
-            return None;
-        }
         session.last_seen = now;
         Some((session.who.clone(), session.csrf.clone()))
     }
