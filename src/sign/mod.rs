@@ -101,6 +101,12 @@ impl Signer {
     pub fn name(&self) -> String {
         common_name(&self.chain[0])
     }
+
+    /// The signer's id as its certificate gives it (the subject's serialNumber: the cédula or
+    /// NIT Colombian certification authorities put there), if it gives one.
+    pub fn id(&self) -> Option<String> {
+        serial_number(&self.chain[0])
+    }
 }
 
 /// The subject's serialNumber (2.5.4.5), where Colombian certification authorities put the
@@ -138,7 +144,8 @@ pub struct Details<'a> {
     pub location: &'a str,
     /// the signing time the signer claims (the signer's clock)
     pub time: DateTime<FixedOffset>,
-    /// the signatory's name and cargo (the letters' data) for a visible signature block at the
+    /// the signatory's name and cargo (the letters' data; the certificate's id, its serialNumber,
+    /// follows the cargo when it gives one) for a visible signature block at the
     /// top right of the first page; `None`: an invisible signature
     pub signatory: Option<(&'a str, &'a str)>,
     /// the timestamp authority to stamp the signature (PAdES B-T); `None`: B-B, the time is
@@ -158,6 +165,14 @@ pub fn probe_tsa(url: &TsaUrl) -> Result<(), SignError> {
 pub fn sign_pdf(pdf: &[u8], signer: &Signer, details: &Details<'_>) -> Result<Vec<u8>, SignError> {
     let time = pdf_date(details.time);
     let name = signer.name();
+    // the block's second line: the cargo, then the certificate's id of the signatory, so that the
+    // reader sees which certificate signed (a name alone can be two people's)
+    let id = signer.id().filter(|i| !i.trim().is_empty());
+    let cargo = details.signatory.map(|(_, cargo)| match &id {
+        Some(i) if cargo.trim().is_empty() => i.trim().to_string(),
+        Some(i) => format!("{} \u{b7} {}", cargo.trim(), i.trim()),
+        None => cargo.to_string(),
+    });
     let prepared = pdf::prepare(
         pdf,
         &pdf::SigFields {
@@ -165,7 +180,9 @@ pub fn sign_pdf(pdf: &[u8], signer: &Signer, details: &Details<'_>) -> Result<Ve
             location: details.location,
             name: &name,
             time: &time,
-            block: details.signatory,
+            block: details
+                .signatory
+                .map(|(n, _)| (n, cargo.as_deref().unwrap_or(""))),
             contents_bytes: if details.tsa.is_some() {
                 pdf::CONTENTS_BYTES_STAMPED
             } else {
