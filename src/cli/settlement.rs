@@ -111,7 +111,7 @@ impl SettlementCommand {
                     super::sign::sign_file(
                         s,
                         &path,
-                        &crate::register::signing::settlement_reason(&number),
+                        &crate::register::signing::settlement_reason(number),
                         issuer,
                     )?;
                 }
