@@ -89,7 +89,8 @@ async fn signing_page(State(app): State<Arc<App>>, user: User) -> Page {
     ))
 }
 
-/// A multipart form read into memory: its text fields and its file, each bounded; nothing is
+/// A multipart form read into memory: its text fields and its file, each bounded (and the
+/// whole body by the form limit, `Limits::form_body`: `/firma` is no upload route); nothing is
 /// written anywhere (unlike `form::read_upload`, which streams a file to a temporary file).
 async fn read_in_memory(
     m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
