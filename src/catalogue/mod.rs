@@ -18,6 +18,7 @@ pub mod msg;
 mod msg_tests;
 pub mod sfc;
 pub mod signature;
+pub mod signature_why;
 pub mod stage;
 
 use crate::check::{Code, Finding, Remedy, Undecided};

@@ -1,11 +1,134 @@
-//! What a signature's verification says of its time (issue 26): the timestamp of a PAdES B-T
-//! signature (its time, its authority, whether its token is valid over the signature and its
-//! authority trusted), or, without one, that the time is the signer's claim. English and
-//! Spanish; the command line's `notice verify`, `settlement verify`, `offer verify` and `stage
-//! verify` say it alike.
+//! What a signature's verification says (issue 26), line by line, in English and Spanish: who
+//! signed, when and why, each result named (the signed bytes, the coverage, the signature, the
+//! chain, the timestamp of a PAdES B-T signature or that the time is the signer's claim, the
+//! certificates' validity, the signatory). The command line's `notice verify`, `settlement
+//! verify`, `offer verify` and `stage verify` and the web's «Verificar aviso» say it alike; only
+//! where the trusted certificates come from differs ([`TrustFrom`]).
 
 use crate::lang::Lang;
+use crate::register::verify_signed::{Found, Signature, SignatureReport};
 use crate::sign::{Check, Stamp};
+
+/// Where the office's trusted certificates come from, as the report names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TrustFrom {
+    /// the command line's `--trust DIR`
+    Flag,
+    /// the server's `VIGIA_TRUST` directory
+    Server,
+}
+
+fn why_failed(lang: Lang, f: &crate::sign::Failure) -> String {
+    super::signature_why::failure(lang, f)
+}
+
+fn why_unchecked(lang: Lang, u: &crate::sign::Unchecked) -> &'static str {
+    super::signature_why::unchecked(lang, u)
+}
+
+/// "a certificate of --trust", or the server's store, in `lang`.
+fn trusted_store(lang: Lang, from: TrustFrom) -> &'static str {
+    match (lang, from) {
+        (Lang::En, TrustFrom::Flag) => "a certificate of --trust",
+        (Lang::Es, TrustFrom::Flag) => "un certificado de --trust",
+        (Lang::En, TrustFrom::Server) => "a certificate the office trusts (VIGIA_TRUST)",
+        (Lang::Es, TrustFrom::Server) => "un certificado de confianza de la oficina (VIGIA_TRUST)",
+    }
+}
+
+/// Every line of a document's signatures: for each, its heading, its results and its
+/// signatory. Nothing for an unsigned document.
+pub fn report(lang: Lang, r: &SignatureReport, from: TrustFrom) -> Vec<String> {
+    match &r.found {
+        Found::Unsigned => Vec::new(),
+        Found::Unreadable(e) => vec![match lang {
+            Lang::En => format!("  signature: could not be read ({e})"),
+            Lang::Es => format!("  firma: no se pudo leer ({e})"),
+        }],
+        Found::Signed(all) => all
+            .iter()
+            .flat_map(|s| one(lang, s, r.trust_given, from))
+            .collect(),
+    }
+}
+
+/// Whether every signature holds, in a sentence (a web page's summary).
+pub fn summary(lang: Lang, r: &SignatureReport) -> Option<&'static str> {
+    let signed = r.is_signed();
+    match (signed, r.holds(), lang) {
+        (false, _, _) => None,
+        (true, true, Lang::En) => Some("The digital signature is valid."),
+        (true, true, Lang::Es) => Some("La firma digital es válida."),
+        (true, false, Lang::En) => Some("The digital signature is NOT valid (see the detail)."),
+        (true, false, Lang::Es) => Some("La firma digital NO es válida (vea el detalle)."),
+    }
+}
+
+fn one(lang: Lang, s: &Signature, trust_given: bool, from: TrustFrom) -> Vec<String> {
+    let v = &s.verification;
+    let mut out = vec![heading(
+        lang,
+        v.signer.as_deref(),
+        v.signed_at,
+        v.reason.as_deref(),
+        v.location.as_deref(),
+    )];
+    let mut push = |r: Result, c: &Check| {
+        let (name, ok) = result(lang, r);
+        let ok = if r == Result::Chain {
+            chain_ok(lang, from)
+        } else {
+            ok.to_string()
+        };
+        out.push(line(lang, name, c, &ok));
+    };
+    push(Result::SignedBytes, &v.intact);
+    push(Result::Coverage, &v.whole_file);
+    push(Result::Signature, &v.signature);
+    if trust_given {
+        push(Result::Chain, &v.trusted);
+    } else {
+        out.push(chain_not_checked(lang, from).to_string());
+    }
+    out.extend(stamp_lines(lang, v.stamp.as_ref(), trust_given, from));
+    let stamped = v.stamp.as_ref().and_then(Stamp::proven_time).is_some();
+    let (name, _) = result(lang, Result::Validity);
+    out.push(line(
+        lang,
+        name,
+        &v.valid_at_signing,
+        validity_at(lang, stamped),
+    ));
+    if let Some(a) = &s.authorised {
+        use crate::program_sign::Authorised;
+        let name = v.signer.as_deref().unwrap_or("");
+        let who = match (&v.signer_id, name.is_empty()) {
+            (_, true) => None,
+            (Some(id), false) => Some(format!("{name} ({id})")),
+            (None, false) => Some(name.to_string()),
+        };
+        out.push(signatory(
+            lang,
+            &match a {
+                Authorised::NoneListed => Signatory::NoneListed,
+                Authorised::Yes => Signatory::Yes,
+                Authorised::No => Signatory::No {
+                    who: who.as_deref(),
+                    listed: &s.listed,
+                },
+            },
+        ));
+    }
+    out
+}
+
+/// What "ok" means for the chain: it reaches a trusted certificate.
+fn chain_ok(lang: Lang, from: TrustFrom) -> String {
+    match lang {
+        Lang::En => format!("reaches {}", trusted_store(lang, from)),
+        Lang::Es => format!("encadena a {}", trusted_store(lang, from)),
+    }
+}
 
 /// A time as the report gives it: dd/mm/aaaa HH:MM in Colombia's legal time (UTC−5).
 fn when(t: chrono::DateTime<chrono::Utc>) -> String {
@@ -17,7 +140,12 @@ fn when(t: chrono::DateTime<chrono::Utc>) -> String {
 /// The lines on a signature's time: what its timestamp says and whether it holds, each
 /// indented as the signature's other results; `trust_given`: whether `--trust` was given (the
 /// authority's chain is checked against it).
-pub fn stamp_lines(lang: Lang, stamp: Option<&Stamp>, trust_given: bool) -> Vec<String> {
+fn stamp_lines(
+    lang: Lang,
+    stamp: Option<&Stamp>,
+    trust_given: bool,
+    from: TrustFrom,
+) -> Vec<String> {
     let Some(s) = stamp else {
         return vec![match lang {
             Lang::En => "    timestamp: none: the signing time is the signer's clock, no timestamp"
@@ -49,33 +177,58 @@ pub fn stamp_lines(lang: Lang, stamp: Option<&Stamp>, trust_given: bool) -> Vec<
             "    token del sello: válido sobre esta firma, de un certificado de estampado de tiempo"
                 .into()
         }
-        (Check::Failed(why), Lang::En) => format!("    timestamp token: FAILED: {why}"),
-        (Check::Failed(why), Lang::Es) => format!("    token del sello: NO VÁLIDO: {why}"),
-        (Check::NotChecked(why), Lang::En) => format!("    timestamp token: not checked: {why}"),
-        (Check::NotChecked(why), Lang::Es) => format!("    token del sello: sin verificar: {why}"),
+        (Check::Failed(why), Lang::En) => {
+            format!("    timestamp token: FAILED: {}", why_failed(lang, why))
+        }
+        (Check::Failed(why), Lang::Es) => {
+            format!("    token del sello: NO VÁLIDO: {}", why_failed(lang, why))
+        }
+        (Check::NotChecked(why), Lang::En) => format!(
+            "    timestamp token: not checked: {}",
+            why_unchecked(lang, why)
+        ),
+        (Check::NotChecked(why), Lang::Es) => format!(
+            "    token del sello: sin verificar: {}",
+            why_unchecked(lang, why)
+        ),
     });
     out.push(match (&s.trusted, lang, trust_given) {
-        (_, Lang::En, false) => "    timestamp authority: not checked: give --trust DIR with the \
-             authority's root"
-            .into(),
-        (_, Lang::Es, false) => "    autoridad de sellado: sin verificar: dé --trust DIR con la \
-             raíz de la autoridad"
-            .into(),
-        (Check::Ok, Lang::En, true) => {
-            "    timestamp authority: reaches a certificate of --trust".into()
+        (_, Lang::En, false) => format!(
+            "    timestamp authority: not checked: {} with the authority's root",
+            give_trust(lang, from)
+        ),
+        (_, Lang::Es, false) => format!(
+            "    autoridad de sellado: sin verificar: {} con la raíz de la autoridad",
+            give_trust(lang, from)
+        ),
+        (Check::Ok, _, true) => format!(
+            "    {}: {}",
+            match lang {
+                Lang::En => "timestamp authority",
+                Lang::Es => "autoridad de sellado",
+            },
+            chain_ok(lang, from)
+        ),
+        (Check::Failed(why), Lang::En, true) => {
+            format!("    timestamp authority: FAILED: {}", why_failed(lang, why))
         }
-        (Check::Ok, Lang::Es, true) => {
-            "    autoridad de sellado: encadena a un certificado de --trust".into()
-        }
-        (Check::Failed(why), Lang::En, true) => format!("    timestamp authority: FAILED: {why}"),
         (Check::Failed(why), Lang::Es, true) => {
-            format!("    autoridad de sellado: NO CONFIABLE: {why}")
+            format!(
+                "    autoridad de sellado: NO CONFIABLE: {}",
+                why_failed(lang, why)
+            )
         }
         (Check::NotChecked(why), Lang::En, true) => {
-            format!("    timestamp authority: not checked: {why}")
+            format!(
+                "    timestamp authority: not checked: {}",
+                why_unchecked(lang, why)
+            )
         }
         (Check::NotChecked(why), Lang::Es, true) => {
-            format!("    autoridad de sellado: sin verificar: {why}")
+            format!(
+                "    autoridad de sellado: sin verificar: {}",
+                why_unchecked(lang, why)
+            )
         }
     });
     out
@@ -83,7 +236,7 @@ pub fn stamp_lines(lang: Lang, stamp: Option<&Stamp>, trust_given: bool) -> Vec<
 
 /// What the certificates' validity was judged at: the timestamp's time when its token is
 /// valid, else the signer's claim.
-pub fn validity_at(lang: Lang, stamped: bool) -> &'static str {
+fn validity_at(lang: Lang, stamped: bool) -> &'static str {
     match (lang, stamped) {
         (Lang::En, true) => "every certificate valid at the timestamp's time",
         (Lang::En, false) => "every certificate valid at the signing time the signer claims",
@@ -94,7 +247,7 @@ pub fn validity_at(lang: Lang, stamped: bool) -> &'static str {
 
 /// A result of a signature's verification, by what it checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Result {
+enum Result {
     SignedBytes,
     Coverage,
     Signature,
@@ -103,7 +256,7 @@ pub enum Result {
 }
 
 /// The result's name and what "ok" means for it.
-pub fn result(lang: Lang, r: Result) -> (&'static str, &'static str) {
+fn result(lang: Lang, r: Result) -> (&'static str, &'static str) {
     match (lang, r) {
         (Lang::En, Result::SignedBytes) => ("signed bytes", "unchanged since signing"),
         (Lang::Es, Result::SignedBytes) => ("bytes firmados", "sin cambios desde la firma"),
@@ -111,41 +264,60 @@ pub fn result(lang: Lang, r: Result) -> (&'static str, &'static str) {
         (Lang::Es, Result::Coverage) => ("cobertura", "todo el archivo salvo la firma misma"),
         (Lang::En, Result::Signature) => ("signature", "made by the certificate it names"),
         (Lang::Es, Result::Signature) => ("firma", "hecha con el certificado que nombra"),
-        (Lang::En, Result::Chain) => ("certificate chain", "reaches a certificate of --trust"),
-        (Lang::Es, Result::Chain) => (
-            "cadena de certificados",
-            "encadena a un certificado de --trust",
-        ),
+        (Lang::En, Result::Chain) => ("certificate chain", ""),
+        (Lang::Es, Result::Chain) => ("cadena de certificados", ""),
         (Lang::En, Result::Validity) => ("certificate validity", ""),
         (Lang::Es, Result::Validity) => ("vigencia de los certificados", ""),
     }
 }
 
 /// A result's line: its name, then what it found.
-pub fn line(lang: Lang, name: &str, c: &Check, ok: &str) -> String {
+fn line(lang: Lang, name: &str, c: &Check, ok: &str) -> String {
     match (c, lang) {
         (Check::Ok, _) => format!("    {name}: {ok}"),
-        (Check::Failed(why), Lang::En) => format!("    {name}: FAILED: {why}"),
-        (Check::Failed(why), Lang::Es) => format!("    {name}: NO VÁLIDO: {why}"),
-        (Check::NotChecked(why), Lang::En) => format!("    {name}: not checked: {why}"),
-        (Check::NotChecked(why), Lang::Es) => format!("    {name}: sin verificar: {why}"),
+        (Check::Failed(why), Lang::En) => format!("    {name}: FAILED: {}", why_failed(lang, why)),
+        (Check::Failed(why), Lang::Es) => {
+            format!("    {name}: NO VÁLIDO: {}", why_failed(lang, why))
+        }
+        (Check::NotChecked(why), Lang::En) => {
+            format!("    {name}: not checked: {}", why_unchecked(lang, why))
+        }
+        (Check::NotChecked(why), Lang::Es) => {
+            format!("    {name}: sin verificar: {}", why_unchecked(lang, why))
+        }
+    }
+}
+
+/// What to do to have the chains checked: give the trusted certificates.
+fn give_trust(lang: Lang, from: TrustFrom) -> &'static str {
+    match (lang, from) {
+        (Lang::En, TrustFrom::Flag) => "give --trust DIR",
+        (Lang::Es, TrustFrom::Flag) => "dé --trust DIR",
+        (Lang::En, TrustFrom::Server) => {
+            "the server has no trusted certificates: start vigia serve with VIGIA_TRUST=DIR"
+        }
+        (Lang::Es, TrustFrom::Server) => {
+            "el servidor no tiene certificados de confianza: inicie vigia serve con VIGIA_TRUST=DIR"
+        }
     }
 }
 
 /// The chain's line when no trust store was given.
-pub fn chain_not_checked(lang: Lang) -> &'static str {
+fn chain_not_checked(lang: Lang, from: TrustFrom) -> String {
     match lang {
-        Lang::En => {
-            "    certificate chain: not checked: give --trust DIR with the certification authority's root"
-        }
-        Lang::Es => {
-            "    cadena de certificados: sin verificar: dé --trust DIR con la raíz de la entidad de certificación"
-        }
+        Lang::En => format!(
+            "    certificate chain: not checked: {} with the certification authority's root",
+            give_trust(lang, from)
+        ),
+        Lang::Es => format!(
+            "    cadena de certificados: sin verificar: {} con la raíz de la entidad de certificación",
+            give_trust(lang, from)
+        ),
     }
 }
 
 /// The signature's first line: who signed, when they say, why and where.
-pub fn heading(
+fn heading(
     lang: Lang,
     signer: Option<&str>,
     signed_at: Option<chrono::DateTime<chrono::FixedOffset>>,
@@ -178,7 +350,7 @@ pub fn heading(
 }
 
 /// Whether the signer is one of the program's authorised signatories.
-pub enum Signatory<'a> {
+enum Signatory<'a> {
     NoneListed,
     Yes,
     /// `who` (the signer, with the certificate's number when it gives one) is not among `listed`.
@@ -189,7 +361,7 @@ pub enum Signatory<'a> {
 }
 
 /// The signatory's line.
-pub fn signatory(lang: Lang, s: &Signatory<'_>) -> String {
+fn signatory(lang: Lang, s: &Signatory<'_>) -> String {
     match (lang, s) {
         (Lang::En, Signatory::NoneListed) => "    signatory: not checked: the program lists no authorised signatories ([signatures] signatories)".into(),
         (Lang::Es, Signatory::NoneListed) => "    firmante: sin verificar: el programa no lista firmantes autorizados ([signatures] signatories)".into(),

@@ -477,7 +477,7 @@ fn signed(run: &Run<'_>, i: &Issued) -> Result<(), CliError> {
         Some(s) => super::sign::sign_file(
             s,
             &i.path,
-            &format!("Notificación de multa {}", i.number),
+            &crate::register::signing::notice_reason(&i.number),
             Some(&i.issuer),
         ),
         None => Ok(()),
@@ -730,26 +730,28 @@ pub(crate) fn verify(
     )
     .map_err(cannot_open)?;
     // a signed PDF is checked against the register as the document vigia wrote (the bytes
-    // before the signature's update); the signature itself is checked after (issue 26)
-    let signed_file = bytes;
-    let bytes = crate::sign::unsigned_revision(&signed_file).unwrap_or(&signed_file);
-    // a file that grew while being read is refused by `read`
-    let document = verify::read(bytes, &Documents).map_err(unverifiable)?;
+    // before the signature's update), its signatures on the whole file (issue 26); a file that
+    // grew while being read is refused by `read`
+    let trusted = super::sign::trust(trust)?;
     let rates = ctx.rates()?;
     let store = ctx.store()?;
-    let v = verify::verify(store.conn(), &document, &rates, &Documents).map_err(|e| match e {
+    let checked = crate::register::verify_signed::document(
+        store.conn(),
+        &bytes,
+        trusted.as_deref(),
+        &rates,
+        &Documents,
+    )
+    .map_err(|e| match e {
         verify::Error::Unverifiable(e) => unverifiable(e),
         verify::Error::Register(e) => e.into(),
     })?;
+    let v = &checked.register;
     let file = file.display().to_string();
-    for line in crate::catalogue::of(ctx.lang).verified(&v, &file) {
+    for line in crate::catalogue::of(ctx.lang).verified(v, &file) {
         writeln!(ctx.out, "{line}")?;
     }
-    let signatures = crate::store::programs::by_code(store.conn(), &v.program)
-        .ok()
-        .map(|p| p.program.signatures);
-    let signature_ok =
-        super::sign::report(ctx.out, &signed_file, trust, signatures.as_ref(), ctx.lang)?;
+    let signature_ok = super::sign::say(ctx.out, &checked.signatures, ctx.lang)?;
     Ok(if v.matches() && signature_ok {
         Status::Ok
     } else {

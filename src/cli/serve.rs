@@ -63,6 +63,30 @@ pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     drop(ctx.store()?);
     let path = ctx.db_path().unwrap_or_default();
     let rates_file = ctx.rates_path.clone();
+    // the accounts' key files kept on the server, when the office keeps them there
+    let sign_keys = match std::env::var_os(super::sign::KEYS_VAR).filter(|v| !v.is_empty()) {
+        None => None,
+        Some(dir) => {
+            let dir = std::path::PathBuf::from(dir);
+            if !dir.is_dir() {
+                return Err(CliError::Flag {
+                    flag: super::sign::KEYS_VAR.into(),
+                    value: dir.display().to_string(),
+                    reason: "is not a directory: it holds each signer's USER.p12 (mode 0600)"
+                        .into(),
+                });
+            }
+            Some(dir)
+        }
+    };
+    // the certificates the office trusts, for the signatures «Verificar aviso» checks
+    let trust = match std::env::var_os(super::sign::TRUST_VAR).filter(|v| !v.is_empty()) {
+        None => None,
+        Some(dir) => Some(std::sync::Arc::new(super::sign::trusted_from(
+            std::path::Path::new(&dir),
+            super::sign::TRUST_VAR,
+        )?)),
+    };
     crate::web::serve(
         crate::web::Config {
             db: path,
@@ -76,6 +100,8 @@ pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                 ..crate::web::Limits::default()
             },
             audit_key: ctx.key_path().ok(),
+            trust,
+            sign_keys,
         },
         &mut *ctx.out,
     )

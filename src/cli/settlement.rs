@@ -108,7 +108,12 @@ impl SettlementCommand {
                 )?;
                 if let Some(s) = &signer {
                     let issuer = Some(&issued.data.letters.issuer);
-                    super::sign::sign_file(s, &path, &format!("Paz y salvo {number}"), issuer)?;
+                    super::sign::sign_file(
+                        s,
+                        &path,
+                        &crate::register::signing::settlement_reason(number),
+                        issuer,
+                    )?;
                 }
                 let l = &issued.data.liquidation;
                 let paid: rust_decimal::Decimal = l.payments.iter().map(|p| p.amount).sum();

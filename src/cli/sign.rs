@@ -4,7 +4,7 @@
 //! signature's results in `notice verify`, against the certificates of `--trust DIR`.
 
 use super::CliError;
-use crate::sign::{self, Check, Details, Signer, TsaUrl, Verification};
+use crate::sign::{self, Signer, TsaUrl};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -12,6 +12,13 @@ use std::path::{Path, PathBuf};
 /// The environment variable that holds the PKCS#12 password when `--sign-password-stdin` is
 /// not given.
 pub const PASSWORD_VAR: &str = "VIGIA_SIGN_PASSWORD";
+
+/// The environment variable naming the directory of the certificates `vigia serve` trusts.
+pub const TRUST_VAR: &str = "VIGIA_TRUST";
+
+/// The environment variable naming the directory of the signers' key files `vigia serve` keeps
+/// (`USER.p12`, owner-only); unset, each signer uploads theirs for the session.
+pub const KEYS_VAR: &str = "VIGIA_SIGN_KEYS";
 
 /// `--sign` and its password, flattened into the issuing commands.
 #[derive(Debug, Args)]
@@ -137,7 +144,6 @@ pub fn sign_file(
     reason: &str,
     letterhead: Option<&crate::program::Issuer>,
 ) -> Result<(), CliError> {
-    let city = letterhead.and_then(|l| l.city.as_deref());
     let refused = |why: String| {
         CliError::Refused(format!(
             "the document {} is in the register and written, but could not be signed: {why}",
@@ -145,45 +151,25 @@ pub fn sign_file(
         ))
     };
     let bytes = std::fs::read(path).map_err(|e| refused(e.to_string()))?;
-    let location = match city {
-        Some(c) if !c.trim().is_empty() => format!("{}, Colombia", c.trim()),
-        _ => "Colombia".to_string(),
-    };
-    // the signer's claimed time, in Colombia's legal time (UTC−5), not the server's zone
-    let time = chrono::Utc::now().with_timezone(&crate::calendar::colombia());
-    let signed = sign::sign_pdf(
+    let signed = crate::register::signing::sign(
         &bytes,
         &signing.signer,
-        &Details {
-            reason,
-            location: &location,
-            time,
-            signatory: letterhead.and_then(|l| {
-                let name = l
-                    .signatory_name
-                    .as_deref()
-                    .filter(|n| !n.trim().is_empty())?;
-                Some((name, l.signatory_position.as_deref().unwrap_or("")))
-            }),
-            tsa: signing.tsa.as_ref(),
-        },
+        signing.tsa.as_ref(),
+        reason,
+        letterhead,
+        chrono::Utc::now(),
     )
     .map_err(|e| refused(e.to_string()))?;
     crate::files::write(path, &signed, true).map_err(|e| refused(e.to_string()))?;
     Ok(())
 }
 
-/// `program`'s letterhead in force (the register's, else the program file's): its city is where
-/// its documents are signed, as the notices' date line says; its signatory, the visible block's.
+/// `program`'s letterhead in force (`register::signing::letterhead`).
 pub fn letterhead(
     conn: &rusqlite::Connection,
     p: &crate::store::programs::StoredProgram,
 ) -> Option<crate::program::Issuer> {
-    crate::store::letterheads::current(conn, p.id)
-        .ok()
-        .flatten()
-        .map(|l| l.issuer)
-        .or_else(|| Some(p.program.letters.issuer.clone()))
+    crate::register::signing::letterhead(conn, p)
 }
 
 /// Refuses, before anything is issued, an unsigned document of `breaches` whose program requires
@@ -225,52 +211,54 @@ pub fn require_signed(
 
 /// The certificates an office trusts: every `.pem`, `.crt`, `.cer` or `.der` file of `dir`.
 pub fn trusted(dir: &Path) -> Result<Vec<x509_cert::Certificate>, CliError> {
-    let bad = |value: String, reason: String| CliError::Flag {
-        flag: "--trust".into(),
-        value,
-        reason,
-    };
-    let entries = std::fs::read_dir(dir).map_err(|e| CliError::File {
-        flag: "--trust",
-        path: dir.to_path_buf(),
-        error: e,
-    })?;
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-                ["pem", "crt", "cer", "der"].contains(&e.to_ascii_lowercase().as_str())
-            })
-        })
-        .collect();
-    paths.sort();
-    let mut certs = Vec::new();
-    for p in &paths {
-        let bytes = std::fs::read(p).map_err(|e| CliError::File {
-            flag: "--trust",
-            path: p.clone(),
-            error: e,
-        })?;
-        certs.extend(sign::read_certificates(&bytes).map_err(|e| {
-            bad(
-                p.display().to_string(),
-                format!("is not a certificate (PEM or DER): {e}"),
-            )
-        })?);
-    }
-    if certs.is_empty() {
-        return Err(bad(
-            dir.display().to_string(),
-            "holds no certificate (.pem, .crt, .cer or .der): put the certification authority's root there".into(),
-        ));
-    }
-    Ok(certs)
+    trusted_from(dir, "--trust")
 }
 
-/// The signatures of `bytes`, each result said in English; `Ok(true)` when every signature is
-/// valid (or there is none). Nothing is said of an unsigned document.
-/// With `signatures` (the document's program's), whether each signer is one of its authorised
-/// signatories as well.
+/// [`trusted`], the directory given by `flag` (`--trust`, or `VIGIA_TRUST` for `vigia serve`).
+pub fn trusted_from(
+    dir: &Path,
+    flag: &'static str,
+) -> Result<Vec<x509_cert::Certificate>, CliError> {
+    use crate::register::verify_signed::{self, TrustError};
+    verify_signed::trust_dir(dir).map_err(|e| match e {
+        TrustError::Unreadable(path, error) => CliError::File { flag, path, error },
+        TrustError::NotCertificate(path, e) => CliError::Flag {
+            flag: flag.into(),
+            value: path.display().to_string(),
+            reason: format!("is not a certificate (PEM or DER): {e}"),
+        },
+        TrustError::Empty(dir) => CliError::Flag {
+            flag: flag.into(),
+            value: dir.display().to_string(),
+            reason: "holds no certificate (.pem, .crt, .cer or .der): put the certification \
+                     authority's root there"
+                .into(),
+        },
+    })
+}
+
+/// The certificates of `--trust DIR`, read; `None` without it.
+pub fn trust(dir: Option<&Path>) -> Result<Option<Vec<x509_cert::Certificate>>, CliError> {
+    dir.map(trusted).transpose()
+}
+
+/// Says a document's signatures (`register::verify_signed`), each result worded by the
+/// catalogue; `Ok(true)` when every signature holds (or there is none). Nothing is said of an
+/// unsigned document.
+pub fn say(
+    out: &mut dyn Write,
+    r: &crate::register::verify_signed::SignatureReport,
+    lang: crate::lang::Lang,
+) -> Result<bool, CliError> {
+    use crate::catalogue::signature::{self, TrustFrom};
+    for line in signature::report(lang, r, TrustFrom::Flag) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(r.holds())
+}
+
+/// The signatures of `bytes` (an acta's), checked against `--trust` and, with `signatures` (the
+/// document's program's), each signer against its authorised signatories, said as [`say`] does.
 pub fn report(
     out: &mut dyn Write,
     bytes: &[u8],
@@ -278,127 +266,7 @@ pub fn report(
     signatures: Option<&crate::program_sign::Signatures>,
     lang: crate::lang::Lang,
 ) -> Result<bool, CliError> {
-    if !bytes.starts_with(b"%PDF-") {
-        return Ok(true);
-    }
-    let trusted = match trust {
-        Some(dir) => trusted(dir)?,
-        None => Vec::new(),
-    };
-    let found = match sign::verify_pdf(bytes, &trusted) {
-        Ok(found) => found,
-        Err(e) => {
-            let line = match lang {
-                crate::lang::Lang::En => format!("  signature: could not be read ({e})"),
-                crate::lang::Lang::Es => format!("  firma: no se pudo leer ({e})"),
-            };
-            writeln!(out, "{line}")?;
-            return Ok(false);
-        }
-    };
-    // an unsigned document says nothing more: the register's checks above are all it has
-    let mut all = true;
-    for v in &found {
-        all &= say(out, v, trust.is_some(), lang)?;
-        if let Some(s) = signatures {
-            all &= signatory(out, v, s, lang)?;
-        }
-    }
-    Ok(all)
-}
-
-/// Whether the signer is one of the program's authorised signatories, said; `false` when the
-/// program lists them and the signer is not one.
-fn signatory(
-    out: &mut dyn Write,
-    v: &Verification,
-    s: &crate::program_sign::Signatures,
-    lang: crate::lang::Lang,
-) -> Result<bool, CliError> {
-    use crate::catalogue::signature::{self, Signatory};
-    use crate::program_sign::Authorised;
-    let name = v.signer.as_deref().unwrap_or("");
-    let (said, ok) = match s.authorises(name, v.signer_id.as_deref()) {
-        Authorised::NoneListed => (signature::signatory(lang, &Signatory::NoneListed), true),
-        Authorised::Yes => (signature::signatory(lang, &Signatory::Yes), true),
-        Authorised::No => {
-            let who = match (&v.signer_id, name.is_empty()) {
-                (_, true) => None,
-                (Some(id), false) => Some(format!("{name} ({id})")),
-                (None, false) => Some(name.to_string()),
-            };
-            let listed = s
-                .signatories
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ");
-            let no = Signatory::No {
-                who: who.as_deref(),
-                listed: &listed,
-            };
-            (signature::signatory(lang, &no), false)
-        }
-    };
-    writeln!(out, "{said}")?;
-    Ok(ok)
-}
-
-fn say(
-    out: &mut dyn Write,
-    v: &Verification,
-    trust_given: bool,
-    lang: crate::lang::Lang,
-) -> Result<bool, CliError> {
-    use crate::catalogue::signature::{self, Result as R};
-    let heading = signature::heading(
-        lang,
-        v.signer.as_deref(),
-        v.signed_at,
-        v.reason.as_deref(),
-        v.location.as_deref(),
-    );
-    writeln!(out, "{heading}")?;
-    let line = |out: &mut dyn Write, r: R, c: &Check| -> std::io::Result<()> {
-        let (name, ok) = signature::result(lang, r);
-        writeln!(out, "{}", signature::line(lang, name, c, ok))
-    };
-    line(out, R::SignedBytes, &v.intact)?;
-    line(out, R::Coverage, &v.whole_file)?;
-    line(out, R::Signature, &v.signature)?;
-    if trust_given {
-        line(out, R::Chain, &v.trusted)?;
-    } else {
-        writeln!(out, "{}", signature::chain_not_checked(lang))?;
-    }
-    for l in signature::stamp_lines(lang, v.stamp.as_ref(), trust_given) {
-        writeln!(out, "{l}")?;
-    }
-    let stamped = v
-        .stamp
-        .as_ref()
-        .and_then(sign::Stamp::proven_time)
-        .is_some();
-    let (name, _) = signature::result(lang, R::Validity);
-    writeln!(
-        out,
-        "{}",
-        signature::line(
-            lang,
-            name,
-            &v.valid_at_signing,
-            signature::validity_at(lang, stamped)
-        )
-    )?;
-    let stamp_ok = v.stamp.as_ref().is_none_or(|s| s.token.is_ok());
-    let without_trust = v.intact.is_ok()
-        && v.whole_file.is_ok()
-        && v.signature.is_ok()
-        && v.valid_at_signing.is_ok()
-        && stamp_ok;
-    Ok(if trust_given {
-        v.is_valid()
-    } else {
-        without_trust
-    })
+    let trusted = self::trust(trust)?;
+    let r = crate::register::verify_signed::signatures(bytes, trusted.as_deref(), signatures);
+    say(out, &r, lang)
 }

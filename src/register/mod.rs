@@ -26,10 +26,12 @@ mod refusal;
 pub mod renderings;
 pub mod settlement;
 pub mod signed_only;
+pub mod signing;
 pub mod stage;
 pub mod user;
 pub mod validity;
 pub mod verify;
+pub mod verify_signed;
 
 pub use refusal::{Act, Field, Record, Refusal};
 

@@ -4,7 +4,7 @@
 //! verification: the digest, the signature, the signing certificate it names, the chain to a
 //! trusted certificate and each certificate's validity at the claimed time.
 
-use super::{Check, SignError};
+use super::{Check, Failure, SignError, Unchecked};
 use cms::cert::{CertificateChoices, IssuerAndSerialNumber};
 use cms::content_info::{CmsVersion, ContentInfo};
 use cms::signed_data::{
@@ -195,8 +195,8 @@ pub(super) struct Checked {
     pub(super) token: Option<(Any, Vec<u8>)>,
 }
 
-fn failed(why: impl Into<String>) -> Check {
-    Check::Failed(why.into())
+fn failed(why: Failure) -> Check {
+    Check::Failed(why)
 }
 
 /// Checks the SignedData in `contents` (DER, zero padding allowed) against the signed `parts`,
@@ -204,7 +204,7 @@ fn failed(why: impl Into<String>) -> Check {
 pub(super) fn check(contents: &[u8], parts: &[&[u8]], trusted: &[Certificate]) -> Checked {
     let Some(signed) = read_signed_data(contents) else {
         let mut out = unread();
-        out.signature = failed("/Contents is not a CMS SignedData");
+        out.signature = failed(Failure::NotSignedData);
         return out;
     };
     let mut out = check_signed(&signed, parts, trusted);
@@ -224,10 +224,10 @@ pub(super) fn check(contents: &[u8], parts: &[&[u8]], trusted: &[Certificate]) -
 fn unread() -> Checked {
     Checked {
         signer: None,
-        intact: Check::NotChecked("the signature could not be read".into()),
-        signature: Check::NotChecked("the signature could not be read".into()),
+        intact: Check::NotChecked(Unchecked::SignatureUnread),
+        signature: Check::NotChecked(Unchecked::SignatureUnread),
         chain: Vec::new(),
-        chain_check: Check::NotChecked("the signature could not be read".into()),
+        chain_check: Check::NotChecked(Unchecked::SignatureUnread),
         token: None,
     }
 }
@@ -250,23 +250,23 @@ pub(super) fn check_signed(
         })
         .collect();
     let Some(info) = signed.signer_infos.0.iter().next() else {
-        out.signature = failed("the SignedData has no signer");
+        out.signature = failed(Failure::NoSigner);
         return out;
     };
     let SignerIdentifier::IssuerAndSerialNumber(sid) = &info.sid else {
-        out.signature = failed("the signer is named by key identifier, not by certificate");
+        out.signature = failed(Failure::SignerByKeyId);
         return out;
     };
     let Some(signer) = certs.iter().find(|c| {
         c.tbs_certificate().issuer() == &sid.issuer
             && c.tbs_certificate().serial_number() == &sid.serial_number
     }) else {
-        out.signature = failed("the signer's certificate is not in the signature");
+        out.signature = failed(Failure::SignerCertificateMissing);
         return out;
     };
     out.signer = Some(signer.clone());
     let Some(attrs) = &info.signed_attrs else {
-        out.signature = failed("the signature has no signed attributes");
+        out.signature = failed(Failure::NoSignedAttributes);
         return out;
     };
     let value = |oid: ObjectIdentifier| {
@@ -277,12 +277,12 @@ pub(super) fn check_signed(
     };
     // 1. the digest of the signed bytes
     out.intact = match digest(info.digest_alg.oid, parts) {
-        None => failed(format!("unknown digest algorithm {}", info.digest_alg.oid)),
+        None => failed(Failure::UnknownDigest(info.digest_alg.oid.to_string())),
         Some((d, _)) => match value(MESSAGE_DIGEST).and_then(|v| v.decode_as::<OctetString>().ok())
         {
             Some(m) if m.as_bytes() == d.as_slice() => Check::Ok,
-            Some(_) => failed("the signed bytes changed: their digest is not the signed one"),
-            None => failed("no message-digest attribute"),
+            Some(_) => failed(Failure::DigestMismatch),
+            None => failed(Failure::NoMessageDigest),
         },
     };
     // 2. the signature over the signed attributes, by the signer's key; the ESS attribute names
@@ -292,11 +292,11 @@ pub(super) fn check_signed(
         digest(info.digest_alg.oid, &[&attrs_der]),
         public_key(signer),
     ) {
-        (None, _) => failed(format!("unknown digest algorithm {}", info.digest_alg.oid)),
-        (_, None) => failed("the signer's key is not an RSA key"),
+        (None, _) => failed(Failure::UnknownDigest(info.digest_alg.oid.to_string())),
+        (_, None) => failed(Failure::NotRsaKey),
         (Some((d, scheme)), Some(key)) => {
             if key.verify(scheme, &d, info.signature.as_bytes()).is_err() {
-                failed("the signature does not match the signer's key")
+                failed(Failure::SignatureMismatch)
             } else {
                 ess_names(value(SIGNING_CERTIFICATE_V2), signer)
             }
@@ -320,17 +320,17 @@ fn read_signed_data(contents: &[u8]) -> Option<SignedData> {
 
 fn ess_names(value: Option<&Any>, signer: &Certificate) -> Check {
     let Some(ess) = value.and_then(|v| v.decode_as::<SigningCertificateV2>().ok()) else {
-        return failed("no ESS signing-certificate-v2 attribute (PAdES requires it)");
+        return failed(Failure::NoEss);
     };
     let Some(first) = ess.certs.first() else {
-        return failed("the ESS signing-certificate-v2 attribute names no certificate");
+        return failed(Failure::EssEmpty);
     };
     let oid = first.hash_algorithm.as_ref().map_or(SHA256, |a| a.oid);
     let der = signer.to_der().unwrap_or_default();
     match digest(oid, &[&der]) {
         Some((h, _)) if h.as_slice() == first.cert_hash.as_bytes() => Check::Ok,
-        Some(_) => failed("the ESS signing-certificate-v2 attribute names another certificate"),
-        None => failed(format!("unknown digest algorithm {oid}")),
+        Some(_) => failed(Failure::EssOtherCertificate),
+        None => failed(Failure::UnknownDigest(oid.to_string())),
     }
 }
 
@@ -370,7 +370,7 @@ fn chain_to(
             return (chain, Check::Ok);
         }
         if chain.len() > 10 {
-            return (chain, failed("the chain is longer than ten certificates"));
+            return (chain, failed(Failure::ChainTooLong));
         }
         let issuer_name = current.tbs_certificate().issuer();
         let next = trusted
@@ -383,13 +383,13 @@ fn chain_to(
                 let self_signed = current.tbs_certificate().subject() == issuer_name;
                 let issuer_name = issuer_name.to_string();
                 let why = if trusted.is_empty() {
-                    "no trusted certificate given"
+                    Failure::NoTrustGiven(issuer_name)
                 } else if self_signed {
-                    "the chain ends in a certificate that is not trusted"
+                    Failure::UntrustedRoot(issuer_name)
                 } else {
-                    "the chain reaches no trusted certificate"
+                    Failure::NoTrustedReached(issuer_name)
                 };
-                return (chain, failed(format!("{why} ({issuer_name})")));
+                return (chain, failed(why));
             }
         }
     }

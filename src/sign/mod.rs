@@ -11,9 +11,11 @@
 //! Pure: the key file's bytes, the trusted certificates and the time come from the caller.
 
 mod cms;
+mod failure;
 mod pdf;
 mod tsa;
 
+pub use failure::{Failure, Unchecked};
 pub use tsa::{Stamp, TsaUrl};
 
 use chrono::{DateTime, FixedOffset};
@@ -99,6 +101,12 @@ impl Signer {
     pub fn name(&self) -> String {
         common_name(&self.chain[0])
     }
+
+    /// The signer's id as its certificate gives it (the subject's serialNumber: the cédula or
+    /// NIT Colombian certification authorities put there), if it gives one.
+    pub fn id(&self) -> Option<String> {
+        serial_number(&self.chain[0])
+    }
 }
 
 /// The subject's serialNumber (2.5.4.5), where Colombian certification authorities put the
@@ -136,7 +144,8 @@ pub struct Details<'a> {
     pub location: &'a str,
     /// the signing time the signer claims (the signer's clock)
     pub time: DateTime<FixedOffset>,
-    /// the signatory's name and cargo (the letters' data) for a visible signature block at the
+    /// the signatory's name and cargo (the letters' data; the certificate's id, its serialNumber,
+    /// follows the cargo when it gives one) for a visible signature block at the
     /// top right of the first page; `None`: an invisible signature
     pub signatory: Option<(&'a str, &'a str)>,
     /// the timestamp authority to stamp the signature (PAdES B-T); `None`: B-B, the time is
@@ -156,6 +165,14 @@ pub fn probe_tsa(url: &TsaUrl) -> Result<(), SignError> {
 pub fn sign_pdf(pdf: &[u8], signer: &Signer, details: &Details<'_>) -> Result<Vec<u8>, SignError> {
     let time = pdf_date(details.time);
     let name = signer.name();
+    // the block's second line: the cargo, then the certificate's id of the signatory, so that the
+    // reader sees which certificate signed (a name alone can be two people's)
+    let id = signer.id().filter(|i| !i.trim().is_empty());
+    let cargo = details.signatory.map(|(_, cargo)| match &id {
+        Some(i) if cargo.trim().is_empty() => i.trim().to_string(),
+        Some(i) => format!("{} \u{b7} {}", cargo.trim(), i.trim()),
+        None => cargo.to_string(),
+    });
     let prepared = pdf::prepare(
         pdf,
         &pdf::SigFields {
@@ -163,7 +180,9 @@ pub fn sign_pdf(pdf: &[u8], signer: &Signer, details: &Details<'_>) -> Result<Ve
             location: details.location,
             name: &name,
             time: &time,
-            block: details.signatory,
+            block: details
+                .signatory
+                .map(|(n, _)| (n, cargo.as_deref().unwrap_or(""))),
             contents_bytes: if details.tsa.is_some() {
                 pdf::CONTENTS_BYTES_STAMPED
             } else {
@@ -245,9 +264,9 @@ pub fn unsigned_revision(pdf: &[u8]) -> Option<&[u8]> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Check {
     Ok,
-    Failed(String),
+    Failed(Failure),
     /// could not be decided (what was missing)
-    NotChecked(String),
+    NotChecked(Unchecked),
 }
 
 impl Check {
@@ -327,11 +346,11 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
         signed_at,
         reason: found.reason.clone(),
         location: found.location.clone(),
-        intact: Check::NotChecked("the byte range could not be read".into()),
-        whole_file: Check::NotChecked("the byte range could not be read".into()),
-        signature: Check::NotChecked("the byte range could not be read".into()),
-        trusted: Check::NotChecked("the byte range could not be read".into()),
-        valid_at_signing: Check::NotChecked("the byte range could not be read".into()),
+        intact: Check::NotChecked(Unchecked::ByteRangeUnread),
+        whole_file: Check::NotChecked(Unchecked::ByteRangeUnread),
+        signature: Check::NotChecked(Unchecked::ByteRangeUnread),
+        trusted: Check::NotChecked(Unchecked::ByteRangeUnread),
+        valid_at_signing: Check::NotChecked(Unchecked::ByteRangeUnread),
         stamp: None,
     };
     let range: Option<Vec<usize>> = found
@@ -340,18 +359,12 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
         .map(|&n| usize::try_from(n).ok())
         .collect();
     let Some(&[0, a, b, c]) = range.as_deref() else {
-        v.whole_file = Check::Failed(format!(
-            "the byte range {:?} is not [0 a b c]",
-            found.byte_range
-        ));
+        v.whole_file = Check::Failed(Failure::ByteRangeShape(found.byte_range.clone()));
         return v;
     };
     let end = b.checked_add(c);
     if a >= b || end.is_none_or(|e| e > file.len()) {
-        v.whole_file = Check::Failed(format!(
-            "the byte range {:?} is outside the file",
-            found.byte_range
-        ));
+        v.whole_file = Check::Failed(Failure::ByteRangeOutside(found.byte_range.clone()));
         return v;
     }
     let gap = &file[a..b];
@@ -360,23 +373,15 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
         && gap[gap.len() - 1] == b'>'
         && gap[1..gap.len() - 1].iter().all(u8::is_ascii_hexdigit);
     v.whole_file = match end {
-        _ if !gap_is_contents => Check::Failed(
-            "the bytes left out of the signature are not just the signature itself".into(),
-        ),
+        _ if !gap_is_contents => Check::Failed(Failure::GapNotContents),
         Some(e) if e == file.len() => Check::Ok,
-        Some(e) => Check::Failed(format!(
-            "{} bytes were appended after the signature (the document was changed after signing)",
-            file.len() - e
-        )),
+        Some(e) => Check::Failed(Failure::Appended(file.len() - e)),
         None => unreachable!("checked above"),
     };
     if found.sub_filter.as_deref() != Some("ETSI.CAdES.detached")
         && found.sub_filter.as_deref() != Some("adbe.pkcs7.detached")
     {
-        v.signature = Check::Failed(format!(
-            "the signature's format {:?} is not a detached CMS",
-            found.sub_filter
-        ));
+        v.signature = Check::Failed(Failure::NotDetachedCms(found.sub_filter.clone()));
         return v;
     }
     let parts = [&file[..a], &file[b..b + c]];
@@ -396,8 +401,8 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
         None => signed_at,
     };
     v.valid_at_signing = match at {
-        None => Check::NotChecked("the signature claims no signing time (/M)".into()),
-        Some(_) if checked.chain.is_empty() => Check::NotChecked("no certificate found".into()),
+        None => Check::NotChecked(Unchecked::NoSigningTime),
+        Some(_) if checked.chain.is_empty() => Check::NotChecked(Unchecked::NoCertificate),
         Some(t) => validity_at(&checked.chain, t),
     };
     v
@@ -412,13 +417,13 @@ fn validity_at(chain: &[Certificate], t: DateTime<FixedOffset>) -> Check {
         };
         let (from, to) = (secs(validity.not_before), secs(validity.not_after));
         if at < from || at > to {
-            return Check::Failed(format!(
-                "the certificate of {} was not valid on {} (valid {} to {})",
-                common_name(cert),
-                t.format("%d/%m/%Y %H:%M"),
-                validity.not_before,
-                validity.not_after
-            ));
+            let utc = |s: i64| DateTime::from_timestamp(s, 0).unwrap_or_default();
+            return Check::Failed(Failure::NotValidAt {
+                holder: common_name(cert),
+                at: t,
+                from: utc(from),
+                to: utc(to),
+            });
         }
     }
     Check::Ok

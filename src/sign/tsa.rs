@@ -6,8 +6,8 @@
 //! The HTTP client is a few lines over `std::net` (plain `http://`, as timestamp authorities
 //! serve RFC 3161: the token is signed by the authority, so the transport needs no TLS).
 
-use super::Check;
 use super::cms::{self, SHA256};
+use super::{Check, Failure, Unchecked};
 use ::cms::content_info::ContentInfo;
 use ::cms::signed_data::SignedData;
 use chrono::{DateTime, NaiveDateTime, Utc};
@@ -360,8 +360,8 @@ pub(super) fn check(token: &Any, signature: &[u8], trusted: &[Certificate]) -> S
     let mut stamp = Stamp {
         time: None,
         authority: None,
-        token: Check::Failed("the timestamp token cannot be read".into()),
-        trusted: Check::NotChecked("the timestamp token cannot be read".into()),
+        token: Check::Failed(Failure::TokenUnreadable(None)),
+        trusted: Check::NotChecked(Unchecked::TokenUnread),
     };
     let Ok(info) = token.decode_as::<ContentInfo>() else {
         return stamp;
@@ -369,7 +369,7 @@ pub(super) fn check(token: &Any, signature: &[u8], trusted: &[Certificate]) -> S
     let (signed, tst) = match signed_and_info(&info) {
         Ok(x) => x,
         Err(e) => {
-            stamp.token = Check::Failed(format!("the timestamp token cannot be read ({e})"));
+            stamp.token = Check::Failed(Failure::TokenUnreadable(Some(e.to_string())));
             return stamp;
         }
     };
@@ -378,12 +378,11 @@ pub(super) fn check(token: &Any, signature: &[u8], trusted: &[Certificate]) -> S
         stamp.authority = Some(name.to_string());
     }
     let imprint_ok = match cms::digest(tst.message_imprint.hash_algorithm.oid, &[signature]) {
-        None => Check::Failed(format!(
-            "the timestamp's hash algorithm {} is unknown",
-            tst.message_imprint.hash_algorithm.oid
+        None => Check::Failed(Failure::StampHashUnknown(
+            tst.message_imprint.hash_algorithm.oid.to_string(),
         )),
         Some((h, _)) if h.as_slice() == tst.message_imprint.hashed_message.as_bytes() => Check::Ok,
-        Some(_) => Check::Failed("the timestamp is over another signature".into()),
+        Some(_) => Check::Failed(Failure::StampOverAnotherSignature),
     };
     let content = signed
         .encap_content_info
@@ -399,10 +398,7 @@ pub(super) fn check(token: &Any, signature: &[u8], trusted: &[Certificate]) -> S
     stamp.token = match (&imprint_ok, &checked.intact, &checked.signature) {
         (Check::Ok, Check::Ok, Check::Ok) => match &checked.signer {
             Some(c) if is_for_timestamping(c) => Check::Ok,
-            _ => Check::Failed(
-                "the authority's certificate is not one for timestamping (extended key usage)"
-                    .into(),
-            ),
+            _ => Check::Failed(Failure::NotForTimestamping),
         },
         (Check::Ok, Check::Ok, other) | (Check::Ok, other, _) | (other, _, _) => other.clone(),
     };

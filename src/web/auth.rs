@@ -52,6 +52,9 @@ struct Session {
     csrf: String,
     last_seen: Instant,
     pending_import: Option<PendingImport>,
+    /// The certificate and private key loaded on «Firma digital» (`/firma`) for this session:
+    /// in memory only, never written; dropped with the session (sign-out, expiry, restart).
+    signer: Option<Arc<crate::sign::Signer>>,
 }
 
 /// Failed sign-ins in a row on a name that is no account, the latest at `latest`.
@@ -260,6 +263,7 @@ impl Sessions {
                 csrf: token(),
                 last_seen: now,
                 pending_import: None,
+                signer: None,
             },
         );
         t
@@ -277,11 +281,10 @@ impl Sessions {
     fn touch(&self, token: &str) -> Option<(Who, String)> {
         let mut s = self.sessions.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
+        // sessions idle too long go now, with any certificate loaded in them (`/firma`), not
+        // at the next sign-in
+        s.retain(|_, v| now.duration_since(v.last_seen) < IDLE);
         let session = s.get_mut(token)?;
-        if now.duration_since(session.last_seen) >= IDLE {
-            s.remove(token);
-            return None;
-        }
         session.last_seen = now;
         Some((session.who.clone(), session.csrf.clone()))
     }
@@ -295,6 +298,27 @@ impl Sessions {
         {
             s.pending_import = p;
         }
+    }
+
+    /// Keeps `signer` for the session `token` (`None`: drops the one it had).
+    pub fn set_signer(&self, token: &str, signer: Option<Arc<crate::sign::Signer>>) {
+        if let Some(s) = self
+            .sessions
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get_mut(token)
+        {
+            s.signer = signer;
+        }
+    }
+
+    /// The signer loaded for the session `token`, if any.
+    pub fn signer(&self, token: &str) -> Option<Arc<crate::sign::Signer>> {
+        self.sessions
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(token)
+            .and_then(|s| s.signer.clone())
     }
 
     pub fn pending(&self, token: &str) -> Option<PendingImport> {
@@ -574,6 +598,8 @@ mod tests {
             rates_file: None,
             limits: super::super::limits::Limits::default(),
             audit_key: None,
+            trust: None,
+            sign_keys: None,
         };
         Arc::new(App::new(
             config,

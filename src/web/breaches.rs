@@ -127,17 +127,20 @@ struct BreachView {
     certified: bool,
 }
 
+/// `can_sign`: the session holds a certificate (`/firma`), so a program that issues its
+/// documents only signed is offered them (signed on download).
 fn breach_view(
     app: &App,
     s: &mut Store,
     id: i64,
     as_of: NaiveDate,
+    can_sign: bool,
 ) -> Result<BreachView, WebError> {
     let today = app.today();
     let breach = breaches::get(s.conn(), id)?;
     let adj = adjudications::get(s.conn(), breach.adjudication_id)?;
     let rates = app.rates(s)?;
-    let letters = letters::breach_letters(s.conn(), id, adj.program_id, &rates, today)?;
+    let letters = letters::breach_letters(s.conn(), id, adj.program_id, &rates, today, can_sign)?;
     // a paid fine is not priced to today: its position is the day it was paid
     let as_of = letters.paid.as_ref().map_or(as_of, |p| p.on);
     let position = match register::liquidation::facts(s.conn(), id, as_of) {
@@ -313,7 +316,10 @@ async fn breach_page(
         None => app.today(),
     };
     let app2 = Arc::clone(&app);
-    let v = app.db(move |s| breach_view(&app2, s, id, as_of)).await?;
+    let can_sign = app.sessions.signer(user.token()).is_some();
+    let v = app
+        .db(move |s| breach_view(&app2, s, id, as_of, can_sign))
+        .await?;
     let body = breach_markup(&user, &v, &Errors::default(), &Typed::Nothing);
     ok(page(Some(&user), &format!("Incumplimiento {id}"), body))
 }
@@ -415,6 +421,7 @@ async fn breach_write<T: Send + 'static>(
 ) -> Page {
     let officer = user.name.clone();
     let app2 = Arc::clone(&app);
+    let can_sign = app.sessions.signer(user.token()).is_some();
     let result = app
         .db(move |s| {
             let mut errors = match parsed {
@@ -431,7 +438,7 @@ async fn breach_write<T: Send + 'static>(
             if errors.is_empty() {
                 errors.general.push("La operación fue rechazada.".into());
             }
-            let v = breach_view(&app2, s, id, app2.today())?;
+            let v = breach_view(&app2, s, id, app2.today(), can_sign)?;
             Ok(Err((v, errors)))
         })
         .await?;
@@ -567,14 +574,18 @@ async fn issue_notice(
     let f = sent.checked(&user, Role::Juridico)?;
     let today = app.today();
     let mut errors = Errors::default();
+    let can_sign = app.sessions.signer(user.token()).is_some();
     let parsed = match f.parse(today, &mut errors) {
         Some(n) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
-            // the web cannot sign: a program that issues its notices only signed refuses here
-            register::signed_only::refuse_unsigned(
-                tx.conn(),
-                id,
-                crate::program_sign::Signed::Notices,
-            )?;
+            // a program that issues its notices only signed refuses here unless the session
+            // holds a certificate to sign them with (`/firma`; signed on the notice's page)
+            if !can_sign {
+                register::signed_only::refuse_unsigned(
+                    tx.conn(),
+                    id,
+                    crate::program_sign::Signed::Notices,
+                )?;
+            }
             let rates = app.rates_tx(tx)?;
             let reason = n.backdate_reason.as_deref();
             register::notice::issue(tx, id, n.until, n.date, today, reason, &rates)
@@ -599,13 +610,16 @@ async fn issue_settlement(
     let f = sent.checked(&user, Role::Juridico)?;
     let today = app.today();
     let mut errors = Errors::default();
+    let can_sign = app.sessions.signer(user.token()).is_some();
     let parsed = match f.parse(today, &mut errors) {
         Some(date) => Ok(move |app: &App, tx: &mut store::Tx<'_>| {
-            register::signed_only::refuse_unsigned(
-                tx.conn(),
-                id,
-                crate::program_sign::Signed::Settlements,
-            )?;
+            if !can_sign {
+                register::signed_only::refuse_unsigned(
+                    tx.conn(),
+                    id,
+                    crate::program_sign::Signed::Settlements,
+                )?;
+            }
             let rates = app.rates_tx(tx)?;
             register::settlement::issue(tx, id, date, today, &rates).map(|i| i.settlement.id)
         }),

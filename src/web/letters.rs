@@ -248,6 +248,7 @@ pub(super) fn breach_letters(
     program_id: i64,
     rates: &crate::rates::RateSeries,
     today: NaiveDate,
+    can_sign: bool,
 ) -> Result<BreachLetters, WebError> {
     let paid = match register::settlement::paid(conn, id, rates) {
         Ok(p) => p,
@@ -255,6 +256,7 @@ pub(super) fn breach_letters(
         Err(e) => return Err(e.into()),
     };
     let refused = |what| match register::signed_only::refuse_unsigned(conn, id, what) {
+        _ if can_sign => Ok(None),
         Ok(()) => Ok(None),
         Err(register::Error::Refused(r)) => Ok(Some(views::refusal_text(&r))),
         Err(e) => Err(WebError::from(e)),
@@ -338,7 +340,7 @@ pub(super) fn breach_letters_markup(
                     None => {
                         p.aviso { "La multa está pagada: no corresponde un aviso de cobro sino su paz y salvo." }
                         @if let (Some(why), true) = (&l.unsigned_refused.1, user.may(Role::Juridico) && !void) {
-                            p.aviso #sin-firma { "No se expide desde aquí: " (why) "." }
+                            p.aviso #sin-firma { "No se expide desde aquí: " (why) ". Para expedirlo aquí, cargue su certificado en " a href="/firma" { "Firma digital" } " y fírmelo en su página." }
                         } @else if user.may(Role::Juridico) && !void {
                             form method="post" action={"/incumplimientos/" (breach_id) "/paz-y-salvo"} {
                                 (csrf(user))
@@ -355,7 +357,7 @@ pub(super) fn breach_letters_markup(
             }
             None => {
                 @if let (Some(why), true) = (&l.unsigned_refused.0, user.may(Role::Juridico) && !void) {
-                    p.aviso #sin-firma { "No se emite desde aquí: " (why) "." }
+                    p.aviso #sin-firma { "No se emite desde aquí: " (why) ". Para emitirlo aquí, cargue su certificado en " a href="/firma" { "Firma digital" } " y fírmelo en su página." }
                 } @else if user.may(Role::Juridico) && !void {
                     form method="post" action={"/incumplimientos/" (breach_id) "/aviso"} {
                         (csrf(user))
@@ -435,7 +437,67 @@ pub(super) fn doc_links(base: &str, id: i64) -> Markup {
     }
 }
 
+/// The form that signs a document's PDF with the session's certificate and downloads it
+/// («Firmar y descargar PDF», jurídico and above), or where to load one; `base` is `avisos` or
+/// `paz-y-salvo`.
+pub(super) fn sign_form(user: &User, base: &str, id: i64, has_signer: bool) -> Markup {
+    html! {
+        @if user.may(Role::Juridico) {
+            @if has_signer {
+                form.firmar method="post" action={"/" (base) "/" (id) "/firmar"} {
+                    (csrf(user))
+                    button type="submit" { "Firmar y descargar PDF" }
+                }
+            } @else {
+                p.nota #firmar { "Para firmar este documento digitalmente, cargue su certificado en "
+                    a href="/firma" { "Firma digital" } "." }
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------- downloads
+
+/// A document's PDF rendered as [`recorded_download`] renders it, its rendering recorded (the
+/// unsigned bytes: what a signed file's revision before its signature is), then signed with the
+/// session's `signer` after the commit (`register::signing::sign`, as `--sign` signs) and sent.
+pub(super) async fn signed_download(
+    app: &Arc<App>,
+    user: &User,
+    signer: Arc<crate::sign::Signer>,
+    render: impl FnOnce(
+        &rusqlite::Connection,
+    ) -> Result<
+        (Doc, String, Vec<u8>, String, crate::program::Issuer),
+        register::Error,
+    > + Send
+    + 'static,
+) -> Page {
+    let officer = user.name.clone();
+    let now = app.now();
+    let (number, signed) = app
+        .db(move |s| {
+            let (doc, number, bytes, reason, issuer) = render(s.conn())?;
+            s.write::<_, register::Error>(&officer, |tx| {
+                register::notice::rendered(tx, doc, DocFormat::Pdf, &bytes)
+            })?;
+            Ok((
+                number,
+                register::signing::sign(&bytes, &signer, None, &reason, Some(&issuer), now),
+            ))
+        })
+        .await?;
+    match signed {
+        Ok(bytes) => download(&format!("{number}.pdf"), "application/pdf", bytes),
+        Err(e) => Err(WebError::new(
+            axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "El documento {number} no se pudo firmar: {}.",
+                crate::catalogue::signature_why::sign_refused(crate::lang::Lang::Es, &e)
+            ),
+        )),
+    }
+}
 
 /// A document format from the route, with its MIME type.
 pub(super) fn doc_format(format: &str) -> Result<(DocFormat, &'static str), WebError> {

@@ -57,6 +57,7 @@ mod rates;
 mod rates_import;
 mod session;
 mod settlements;
+mod signing;
 mod split_pledges;
 mod stage_proposals;
 mod stages;
@@ -99,6 +100,12 @@ pub struct Config {
     /// The audit key's path (`--key`, `VIGIA_KEY`, or the default): the audit page verifies
     /// against the signed checkpoints with it, as `vigia audit verify` does.
     pub audit_key: Option<PathBuf>,
+    /// The certificates the office trusts (`VIGIA_TRUST`): the chains of the signatures
+    /// «Verificar aviso» checks; `None`: the chains are not checked.
+    pub trust: Option<Arc<Vec<x509_cert::Certificate>>>,
+    /// `VIGIA_SIGN_KEYS`: the directory of the accounts' PKCS#12 files (`USER.p12`, owner-only)
+    /// kept on the server; `None`: each signer uploads theirs for the session on «Firma digital».
+    pub sign_keys: Option<PathBuf>,
 }
 
 /// The time now, as the server reads it (a test sets another).

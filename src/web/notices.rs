@@ -48,7 +48,13 @@ impl Inputs for DeliveryForm {
     }
 }
 
-fn notice_markup(user: &User, n: &NoticeLine, errors: &Errors, typed: &DeliveryForm) -> Markup {
+fn notice_markup(
+    user: &User,
+    n: &NoticeLine,
+    errors: &Errors,
+    typed: &DeliveryForm,
+    sign: Markup,
+) -> Markup {
     let notice = &n.notice;
     let may_deliver = n.delivery.is_none() && n.replaced_by.is_none();
     let e = |f: Field| errors.get(f.as_str());
@@ -109,6 +115,7 @@ fn notice_markup(user: &User, n: &NoticeLine, errors: &Errors, typed: &DeliveryF
         }
         h2 { "Documentos" }
         p { "Descargar: " (letters::doc_links("avisos", notice.id)) }
+        (sign)
         p.nota { "Cada descarga queda registrada (formato y SHA-256) a nombre de quien la descarga, para que el archivo pueda verificarse en «Verificar aviso»." }
     }
 }
@@ -121,7 +128,13 @@ async fn notice_page(State(app): State<Arc<App>>, user: User, Path(id): Path<i64
     ok(page(
         Some(&user),
         &title,
-        notice_markup(&user, &n, &Errors::default(), &DeliveryForm::default()),
+        notice_markup(
+            &user,
+            &n,
+            &Errors::default(),
+            &DeliveryForm::default(),
+            sign_form(&app, &user, id),
+        ),
     ))
 }
 
@@ -171,13 +184,19 @@ async fn deliver(
         Ok(()) => see_other(format!("/avisos/{id}")),
         Err((n, errors)) => {
             let title = format!("Aviso {}", n.notice.number);
-            let body = notice_markup(&user, &n, &errors, &f);
+            let body = notice_markup(&user, &n, &errors, &f, sign_form(&app, &user, id));
             with_status(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 page(Some(&user), &title, body),
             )
         }
     }
+}
+
+/// «Firmar y descargar PDF», or where to load a certificate.
+fn sign_form(app: &App, user: &User, id: i64) -> Markup {
+    let has_signer = app.sessions.signer(user.token()).is_some();
+    letters::sign_form(user, "avisos", id, has_signer)
 }
 
 // ---------------------------------------------------------------------------- documents
@@ -218,7 +237,10 @@ async fn verify_upload(
     user: User,
     m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Page {
-    use crate::register::verify::{self, Error, Unverifiable};
+    use crate::catalogue::signature::{self, TrustFrom};
+    use crate::lang::Lang;
+    use crate::register::verify::{Error, Unverifiable};
+    use crate::register::verify_signed;
     let up = read_upload(m).await?;
     user.check_csrf(up.fields.csrf())?;
     let Some(received) = up.received() else {
@@ -233,17 +255,15 @@ async fn verify_upload(
     };
     // written to a temporary file as it arrived; read when parsed
     let bytes = received.read().await?;
-    // the register's verification, on the uploaded bytes
+    // the register's verification on the revision vigia wrote, the signatures on the whole file
+    // (issue 26), as `vigia notice verify` does
     let app2 = Arc::clone(&app);
     let outcome = app
         .db(move |s| {
             let docs = crate::report::document::Documents;
-            let doc = match verify::read(&bytes, &docs) {
-                Ok(doc) => doc,
-                Err(e) => return Ok(Err(e)),
-            };
             let rates = app2.rates(s)?;
-            match verify::verify(s.conn(), &doc, &rates, &docs) {
+            let trust = app2.config.trust.as_deref().map(Vec::as_slice);
+            match verify_signed::document(s.conn(), &bytes, trust, &rates, &docs) {
                 Ok(v) => Ok(Ok(v)),
                 Err(Error::Unverifiable(e)) => Ok(Err(e)),
                 Err(Error::Register(e)) => Err(e.into()),
@@ -252,16 +272,30 @@ async fn verify_upload(
         .await?;
     let body = html! {
         @match &outcome {
-            Ok(v) if v.matches() => p.ok role="status" { "El documento coincide con el registro: texto, cifras y huella." },
+            Ok(c) if c.register.matches() => p.ok role="status" { "El documento coincide con el registro: texto, cifras y huella." },
             Ok(_) => p.error role="alert" { "El documento NO coincide con el registro (vea el detalle)." },
             Err(_) => p.error role="alert" { "No se pudo verificar el documento." },
         }
-        @if let Ok(v) = &outcome { @if let Some(p) = &v.paid_since {
+        @if let Ok(c) = &outcome { @if let Some(summary) = signature::summary(Lang::Es, &c.signatures) {
+            @if c.signatures.holds() { p.ok #firma role="status" { (summary) } }
+            @else { p.error #firma role="alert" { (summary) } }
+        } }
+        @if let Ok(c) = &outcome { @if let Some(p) = &c.register.paid_since {
             p.aviso role="status" { "La multa de este aviso ya está pagada en su totalidad (" (fecha(p.on)) "): " (paz_y_salvo_es(p)) "." }
         } }
         h2 { "Detalle" }
         @match &outcome {
-            Ok(v) => (verification(v)),
+            Ok(c) => {
+                (verification(&c.register))
+                @if c.signatures.is_signed() {
+                    h2 { "Firma digital" }
+                    ul.firma {
+                        @for l in signature::report(Lang::Es, &c.signatures, TrustFrom::Server) {
+                            li { (l.trim()) }
+                        }
+                    }
+                }
+            }
             Err(e) => p { "Motivo: " (Unverifiable::said(e).es()) "." },
         }
         (upload_form(&user, "/avisos/verificar", "Otro documento", html! {}, "Verificar"))

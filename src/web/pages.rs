@@ -8,7 +8,8 @@ use super::auth::User;
 use super::{
     App, WebError, acceptances, audit, backup, breach_record, breaches, dashboard, holders,
     imports, letterhead, liquidations, notice_batch, notices, offering, pledge_import, pledges,
-    programs, rates, rates_import, session, settlements, stage_proposals, stages, users, views,
+    programs, rates, rates_import, session, settlements, signing, stage_proposals, stages, users,
+    views,
 };
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -34,6 +35,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(notices::routes())
         .merge(notice_batch::routes())
         .merge(settlements::routes())
+        .merge(signing::routes())
         .merge(imports::routes())
         .merge(audit::routes())
         .merge(backup::routes())

@@ -33,7 +33,12 @@ async fn settlement_page(State(app): State<Arc<App>>, user: User, Path(id): Path
             Ok((s, data))
         })
         .await?;
-    let body = settlement_markup(&s, &data);
+    let has_signer = app.sessions.signer(user.token()).is_some();
+    let body = settlement_markup(
+        &s,
+        &data,
+        letters::sign_form(&user, "paz-y-salvo", id, has_signer),
+    );
     ok(page(
         Some(&user),
         &format!("Paz y salvo {}", s.number),
@@ -41,7 +46,7 @@ async fn settlement_page(State(app): State<Arc<App>>, user: User, Path(id): Path
     ))
 }
 
-fn settlement_markup(s: &Settlement, data: &crate::notice::SettlementData) -> Markup {
+fn settlement_markup(s: &Settlement, data: &crate::notice::SettlementData, sign: Markup) -> Markup {
     let l = &data.liquidation;
     let total: rust_decimal::Decimal = l.payments.iter().map(|p| p.amount).sum();
     html! {
@@ -66,6 +71,7 @@ fn settlement_markup(s: &Settlement, data: &crate::notice::SettlementData) -> Ma
         }
         h2 { "Documentos" }
         p { "Descargar: " (letters::doc_links("paz-y-salvo", s.id)) }
+        (sign)
         p.nota { "Cada descarga queda registrada (formato y SHA-256) a nombre de quien la descarga, para que el archivo pueda verificarse en «Verificar aviso»." }
     }
 }

@@ -60,4 +60,5 @@ mod web_paging;
 mod web_refusals;
 mod web_routes;
 mod web_session;
+mod web_signatures;
 mod web_stages;

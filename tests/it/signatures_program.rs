@@ -194,3 +194,53 @@ fn a_signatory_with_an_id_is_matched_by_the_certificates_serial_number() {
     let (code, out) = verified_under("signatories = [\"LAURA GOMEZ RESTREPO\"]", Some("1"));
     assert_eq!(code, Some(0), "{out}");
 }
+
+/// The visible block of `pdf`'s signature: its appearance stream's text.
+fn block_text(pdf: &[u8]) -> Vec<u8> {
+    let start = pdf
+        .windows(25)
+        .position(|w| w == b"(Firmado digitalmente por")
+        .expect("a visible block");
+    let end = start + pdf[start..].windows(2).position(|w| w == b"ET").unwrap();
+    pdf[start..end].to_vec()
+}
+
+#[test]
+fn the_visible_block_names_the_signatorys_certificate_id_after_the_cargo() {
+    let r = crate::notices::spec_register();
+    let unsigned = crate::signatures::notice_pdf(&r);
+    let sign = |pki: &crate::signatures::Pki| {
+        let signer =
+            vigia::sign::Signer::from_pkcs12(&pki.p12, crate::signatures::PASSWORD).unwrap();
+        vigia::sign::sign_pdf(
+            &unsigned,
+            &signer,
+            &vigia::sign::Details {
+                reason: "Notificación de multa MULTA-2025-0001",
+                location: "Colombia",
+                time: chrono::DateTime::parse_from_rfc3339("2025-02-11T09:30:00-05:00").unwrap(),
+                signatory: Some(("Laura Gómez Restrepo", "Jefe de la Oficina Jurídica")),
+                tsa: None,
+            },
+        )
+        .unwrap()
+    };
+    // WinAnsi: ó is 0xF3, í 0xED, the middle dot 0xB7
+    let with_id = block_text(&sign(&pki_with_id((2025, 2090), Some("CC 52123456"))));
+    assert!(
+        with_id
+            .windows(43)
+            .any(|w| w == b"(Jefe de la Oficina Jur\xeddica \xb7 CC 52123456)".as_slice()),
+        "{}",
+        String::from_utf8_lossy(&with_id)
+    );
+    let without = block_text(&sign(&pki((2025, 2090))));
+    assert!(
+        without
+            .windows(29)
+            .any(|w| w == b"(Jefe de la Oficina Jur\xeddica)".as_slice()),
+        "{}",
+        String::from_utf8_lossy(&without)
+    );
+    assert!(!without.contains(&0xb7));
+}

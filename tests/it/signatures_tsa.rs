@@ -329,3 +329,115 @@ fn an_authority_that_refuses_or_is_down_refuses_the_issue_with_nothing_written()
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("http:// only"));
 }
+
+/// The timestamp token (its DER) in the first signature's CMS of `pdf`.
+fn token_of(pdf: &[u8]) -> Vec<u8> {
+    use der::{Decode, Encode};
+    let start = pdf.windows(10).position(|w| w == b"/Contents<").unwrap() + 10;
+    let len = pdf[start..].iter().position(|&b| b == b'>').unwrap();
+    let hex = std::str::from_utf8(&pdf[start..start + len]).unwrap();
+    let bytes: Vec<u8> = (0..hex.len() / 2)
+        .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
+        .collect();
+    let mut reader = der::SliceReader::new(&bytes).unwrap();
+    let info = cms::content_info::ContentInfo::decode(&mut reader).unwrap();
+    let signed = info
+        .content
+        .decode_as::<cms::signed_data::SignedData>()
+        .unwrap();
+    let stamp_oid = der::asn1::ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.16.2.14");
+    let si = signed.signer_infos.0.iter().next().unwrap();
+    let attr = si
+        .unsigned_attrs
+        .as_ref()
+        .unwrap()
+        .iter()
+        .find(|a| a.oid == stamp_oid)
+        .unwrap();
+    attr.values.iter().next().unwrap().to_der().unwrap()
+}
+
+fn upper_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02X}")).collect()
+}
+
+#[test]
+fn a_timestamp_token_of_another_signature_put_in_this_one_is_refused_by_verify() {
+    let r = spec_register();
+    let pki = pki((2025, 2090));
+    let tsa = tsa_server::start(Mode::Grant);
+    let url = TsaUrl::parse(&tsa.url).unwrap();
+    let unsigned = notice_pdf(&r);
+    let signer = sign::Signer::from_pkcs12(&pki.p12, PASSWORD).unwrap();
+    let sign_at = |rfc3339: &str| {
+        sign::sign_pdf(
+            &unsigned,
+            &signer,
+            &Details {
+                reason: "Notificación de multa MULTA-2025-0001",
+                location: "Bogotá D.C., Colombia",
+                time: chrono::DateTime::parse_from_rfc3339(rfc3339).unwrap(),
+                signatory: None,
+                tsa: Some(&url),
+            },
+        )
+        .unwrap()
+    };
+    // two signatures of the same notice at different claimed times: different signature values,
+    // each stamped by the authority
+    let first = sign_at("2025-02-11T09:30:00-05:00");
+    let second = sign_at("2025-02-11T10:45:00-05:00");
+    let mut trusted = sign::read_certificates(pki.root_pem.as_bytes()).unwrap();
+    trusted.extend(sign::read_certificates(tsa.root_pem.as_bytes()).unwrap());
+    for pdf in [&first, &second] {
+        let v = &sign::verify_pdf(pdf, &trusted).unwrap()[0];
+        assert!(v.is_valid(), "{v:?}");
+    }
+    // the first signature's token moved into the second (an unsigned attribute, outside what the
+    // signature covers): a genuine token, by a trusted authority, over another signature
+    let (moved, own) = (token_of(&first), token_of(&second));
+    assert_ne!(moved, own);
+    assert_eq!(moved.len(), own.len(), "the tokens are alike in size");
+    let (moved, own) = (upper_hex(&moved), upper_hex(&own));
+    let text = String::from_utf8_lossy(&second).into_owned();
+    assert_eq!(text.matches(&own).count(), 1);
+    let at = second
+        .windows(own.len())
+        .position(|w| w == own.as_bytes())
+        .unwrap();
+    let mut forged = second.clone();
+    forged[at..at + moved.len()].copy_from_slice(moved.as_bytes());
+    assert_eq!(token_of(&forged), token_of(&first));
+
+    let v = &sign::verify_pdf(&forged, &trusted).unwrap()[0];
+    // the signature itself still holds: only the timestamp is not this signature's
+    assert_eq!((&v.intact, &v.signature), (&Check::Ok, &Check::Ok));
+    let stamp = v.stamp.as_ref().unwrap();
+    assert_eq!(
+        stamp.token,
+        Check::Failed(vigia::sign::Failure::StampOverAnotherSignature)
+    );
+    assert_eq!(stamp.proven_time(), None, "its time proves nothing here");
+    assert!(!v.is_valid());
+    // and `notice verify` says so, exit 1, in Spanish with a Spanish reason
+    let path = r.file("sello-movido.pdf", &forged);
+    let trust = r.dir.path().join("confianza");
+    std::fs::create_dir_all(&trust).unwrap();
+    std::fs::write(trust.join("raiz.pem"), &pki.root_pem).unwrap();
+    std::fs::write(trust.join("raiz-tsa.pem"), &tsa.root_pem).unwrap();
+    let o = r.run(&[
+        "--lang",
+        "es",
+        "notice",
+        "verify",
+        &path,
+        "--trust",
+        trust.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", crate::common::out(&o));
+    let out = crate::common::out(&o);
+    assert!(
+        out.contains("    token del sello: NO VÁLIDO: el sello de tiempo es de otra firma\n"),
+        "{out}"
+    );
+}

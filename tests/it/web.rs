@@ -23,8 +23,14 @@ impl Server {
 
     /// With more `vigia serve` flags; `addr` is then without its scheme.
     pub fn start_with(r: &Reg, flags: &[&str]) -> Server {
+        Server::start_env(r, flags, &[])
+    }
+
+    /// With more flags and environment variables.
+    pub fn start_env(r: &Reg, flags: &[&str], env: &[(&str, &str)]) -> Server {
         let mut child = r
             .command()
+            .envs(env.iter().copied())
             .arg("--db")
             .arg(r.db())
             .args(["serve", "--listen", "127.0.0.1:0"])

@@ -24,6 +24,7 @@ fn every_route_needs_a_session() {
         "/auditoria",
         "/auditoria/verificar",
         "/tasas",
+        "/firma",
         "/no-existe",
     ] {
         let resp = request(&s.addr, "GET", path, &[], b"");
@@ -41,6 +42,10 @@ fn every_route_needs_a_session() {
         "/importar",
         "/importar/confirmar",
         "/tasas",
+        "/firma",
+        "/firma/quitar",
+        "/avisos/1/firmar",
+        "/paz-y-salvo/1/firmar",
     ] {
         let resp = request(&s.addr, "POST", path, &[], b"csrf=x");
         assert_eq!(resp.status, 303, "POST {path}");
