@@ -56,8 +56,13 @@ pub struct ActaFile {
 }
 
 impl ActaFile {
-    /// Opens `path`, reading a Markdown file `chunk` bytes at a time.
+    /// Opens `path`, reading a Markdown file `chunk` bytes at a time, a PDF a page at a time.
     pub fn open(path: &Path, chunk: usize) -> Result<ActaFile, Unread> {
+        ActaFile::open_paged(path, chunk, read::MAX_CONTENT)
+    }
+
+    /// [`ActaFile::open`], a PDF's page read within `page_content` bytes of content.
+    fn open_paged(path: &Path, chunk: usize, page_content: usize) -> Result<ActaFile, Unread> {
         let file = File::open(path)?;
         let len = file.metadata()?.len();
         let mut start = vec![0; usize::try_from(len.min(1024)).unwrap_or(1024)];
@@ -74,8 +79,12 @@ impl ActaFile {
         if start.starts_with(b"%PDF-") {
             acta.format = Format::Pdf;
             let unsigned = unsigned_revision(&acta.file, len, acta.chunk.max(CHUNK))?;
-            let doc = Doc::open(acta.file.try_clone()?, unsigned.unwrap_or(len))
-                .map_err(|e| Unread::Document(e.to_string()))?;
+            let doc = Doc::open(
+                acta.file.try_clone()?,
+                unsigned.unwrap_or(len),
+                page_content,
+            )
+            .map_err(|e| Unread::Document(e.to_string()))?;
             // a form in the latest revision holds the signatures `sign` reads (none: nothing
             // to say); when it cannot be told, `sign` is asked
             acta.signed = unsigned.is_some() || doc.has_form().unwrap_or(true);
@@ -259,4 +268,191 @@ fn unsigned_revision(file: &File, len: u64, chunk: usize) -> Result<Option<u64>,
     let mut last = vec![0; usize::try_from(len - previous).unwrap_or(0)];
     file.read_exact_at(&mut last, previous)?;
     Ok(crate::sign::unsigned_revision(&last).map(|r| previous + r.len() as u64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::offering::adjudicate::Status;
+    use crate::program::{DECRETO_3939_2004, Program};
+    use crate::register::offering::{Fingerprint, Header, Row};
+    use crate::report::acta::{self, ActaHead, Difference, Mismatch, Pass};
+    use chrono::NaiveDate;
+
+    fn rows(n: u64) -> Vec<Row> {
+        (0..n)
+            .map(|i| Row {
+                doc_type: "CC".into(),
+                doc_number: (1_000_000_000 + i).to_string(),
+                name: format!("Aceptante Ñandú {i}"),
+                requested: 40 + i % 13,
+                cap_shares: None,
+                cap_rule: None,
+                admitted: 40 + i % 13,
+                quota: Some(format!("{} + {}/97", 30 + i % 13, i % 97)),
+                awarded: 30 + i % 13,
+                status: Status::Awarded,
+                cause: None,
+            })
+            .collect()
+    }
+
+    fn header(n: u64) -> Header {
+        Header {
+            program: "D3939-2004".into(),
+            program_sha256: "00".into(),
+            opens: NaiveDate::from_ymd_opt(2024, 1, 2).unwrap(),
+            closes: NaiveDate::from_ymd_opt(2024, 3, 8).unwrap(),
+            adjudicated_on: NaiveDate::from_ymd_opt(2024, 3, 15).unwrap(),
+            offered: 30 * n,
+            demand: 46 * n,
+            awarded: 30 * n,
+            leftover: 0,
+            oversubscribed: true,
+            rule: "proportional",
+        }
+    }
+
+    /// The acta of `rows` in `format` written to a file, then checked against the same rows
+    /// read from that file with `chunk`: the number of rows and what differs.
+    fn check_file(
+        head: &ActaHead<'_>,
+        rows: &[Row],
+        path: &Path,
+        chunk: usize,
+    ) -> Result<(u64, Option<Mismatch>), String> {
+        check_paged(head, rows, path, chunk, read::MAX_CONTENT)
+    }
+
+    fn check_paged(
+        head: &ActaHead<'_>,
+        rows: &[Row],
+        path: &Path,
+        chunk: usize,
+        page_content: usize,
+    ) -> Result<(u64, Option<Mismatch>), String> {
+        let acta = ActaFile::open_paged(path, chunk, page_content).map_err(|e| format!("{e:?}"))?;
+        let read = |f: &mut dyn FnMut(&Row) -> Result<(), Pass>| rows.iter().try_for_each(f);
+        let mut lines = acta.lines().map_err(|e| format!("{e:?}"))?;
+        acta::check_streamed(head, &read, acta.format(), &mut || lines.next_line())
+    }
+
+    /// A Markdown acta many times the chunk it is read by verifies; a byte changed in the
+    /// middle of it is found on its line.
+    #[test]
+    fn a_markdown_acta_read_a_small_chunk_at_a_time_verifies_and_a_changed_byte_is_found() {
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let (rows, header) = (rows(3_000), header(3_000));
+        let mut fp = Fingerprint::default();
+        fp.header(&header);
+        rows.iter().for_each(|r| fp.row(r));
+        let fingerprint = fp.finish();
+        let head = ActaHead {
+            program: &program,
+            run_id: 7,
+            fingerprint: &fingerprint,
+            header: &header,
+        };
+        let mut md = Vec::new();
+        acta::write_markdown::<std::io::Error>(&mut md, &head, &mut |f| {
+            rows.iter().try_for_each(f)
+        })
+        .unwrap();
+        let chunk = 256;
+        assert!(md.len() > 500 * chunk, "{} bytes", md.len());
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("acta.md");
+        std::fs::write(&path, &md).unwrap();
+        assert_eq!(check_file(&head, &rows, &path, chunk), Ok((3_000, None)));
+        // the first lines say what it is
+        let first = ActaFile::open(&path, chunk).unwrap().head().unwrap();
+        assert_eq!(first.len(), HEAD_LINES);
+        assert_eq!(first[0], format!("# {}", acta::TITLE));
+        // a figure of the row in the middle changed, by one byte
+        let text = String::from_utf8(md.clone()).unwrap();
+        let row = "| 1.500 | CC 1000001499 | Aceptante Ñandú 1499 |";
+        let at = text.find(row).expect("the middle row") + row.len() + " ".len();
+        let mut forged = md.clone();
+        assert_eq!(&forged[at..at + 3], b"44 ", "{}", &text[at - 40..at + 20]);
+        forged[at] = b'5';
+        std::fs::write(&path, &forged).unwrap();
+        let line = text[..at].matches('\n').count();
+        let want = acta::first_difference(
+            &acta::document_lines(&forged).unwrap().1,
+            &acta::document_lines(&md).unwrap().1,
+        );
+        assert!(
+            matches!(&want, Some(Difference::Line { document, .. }) if document.contains("Aceptante Ñandú 1499")),
+            "{want:?} at line {line}"
+        );
+        assert_eq!(
+            check_file(&head, &rows, &path, chunk),
+            Ok((3_000, want.map(Mismatch::Text)))
+        );
+        // a line longer than the reader holds, or text that is not UTF-8, is refused
+        let mut long = md[..md.len() / 2].to_vec();
+        long.extend(std::iter::repeat_n(b'x', MAX_LINE + 1));
+        std::fs::write(&path, &long).unwrap();
+        let e = check_file(&head, &rows, &path, chunk).unwrap_err();
+        assert!(e.contains("longer than"), "{e}");
+        let mut latin1 = md.clone();
+        latin1[at] = 0xE9;
+        std::fs::write(&path, &latin1).unwrap();
+        let e = check_file(&head, &rows, &path, chunk).unwrap_err();
+        assert!(e.contains("UTF-8"), "{e}");
+    }
+
+    /// A PDF acta read a page at a time from its file is bounded by its largest page, not by
+    /// the document: with the content limit of one page set to its largest page (the
+    /// test-sized stand-in for the whole-file reader's 16 MiB over a million rows' 73,076
+    /// pages), a document of many times that verifies; a page past the limit is refused; a
+    /// byte changed in the middle of the file does not verify.
+    #[test]
+    fn a_pdf_acta_read_a_page_at_a_time_is_bounded_by_a_page_not_by_the_document() {
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let n = 1_500;
+        let (rows, header) = (rows(n), header(n));
+        let mut fp = Fingerprint::default();
+        fp.header(&header);
+        rows.iter().for_each(|r| fp.row(r));
+        let fingerprint = fp.finish();
+        let head = ActaHead {
+            program: &program,
+            run_id: 7,
+            fingerprint: &fingerprint,
+            header: &header,
+        };
+        let mut pdf = Vec::new();
+        acta::write_pdf(&mut pdf, &head, &|f| rows.iter().try_for_each(f)).unwrap();
+        let pages = Doc::load(&pdf).unwrap().pages().unwrap();
+        let largest = pages.iter().map(|p| p.content.len()).max().unwrap();
+        let total: usize = pages.iter().map(|p| p.content.len()).sum();
+        assert!(
+            pages.len() > 50 && total > 50 * largest,
+            "{} pages",
+            pages.len()
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("acta.pdf");
+        std::fs::write(&path, &pdf).unwrap();
+        // a page's one content stream, read back, is followed by a line end
+        let inflated = largest - 1;
+        assert_eq!(
+            check_paged(&head, &rows, &path, CHUNK, inflated),
+            Ok((n, None))
+        );
+        let e = check_paged(&head, &rows, &path, CHUNK, inflated - 1).unwrap_err();
+        assert!(e.contains("inflate to more than"), "{e}");
+        assert!(!ActaFile::open(&path, CHUNK).unwrap().signed);
+        // one byte in the middle (a page's compressed content): not verified
+        let mut forged = pdf.clone();
+        let mid = forged.len() / 2;
+        forged[mid] ^= 0x20;
+        std::fs::write(&path, &forged).unwrap();
+        let found = check_file(&head, &rows, &path, CHUNK);
+        assert!(
+            !matches!(found, Ok((_, None))),
+            "a changed byte verified: {found:?}"
+        );
+    }
 }

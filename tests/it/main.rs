@@ -24,6 +24,7 @@ mod letters_signed;
 mod notices;
 mod offering;
 mod offering_scale;
+mod offering_verify;
 mod outputs;
 mod program_schema;
 mod progress;

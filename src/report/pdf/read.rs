@@ -474,6 +474,8 @@ enum Src<'a> {
 /// A loaded PDF: where each object is, and the trailer.
 pub struct Doc<'a> {
     src: Src<'a>,
+    /// What one page's content may inflate to when read a page at a time.
+    page_content: usize,
     offsets: HashMap<u32, usize>,
     trailer: Dict,
     tokens: std::cell::Cell<usize>,
@@ -485,15 +487,17 @@ impl<'a> Doc<'a> {
     }
 
     /// The PDF made of the first `len` bytes of `file`, read an object at a time as it is
-    /// asked for ([`Doc::each_page`]): memory holds the cross-references and a page, not the
+    /// asked for ([`Doc::each_page`], each page's content within `page_content` bytes:
+    /// [`MAX_CONTENT`] but in tests): memory holds the cross-references and a page, not the
     /// file.
-    pub fn open(file: std::fs::File, len: u64) -> Result<Doc<'static>> {
+    pub fn open(file: std::fs::File, len: u64, page_content: usize) -> Result<Doc<'static>> {
         let len = usize::try_from(len).map_err(|_| Unreadable::Damaged("the file is too large"))?;
         let mut doc = Doc::start(Src::File {
             file,
             len,
             bounds: Vec::new(),
         })?;
+        doc.page_content = page_content;
         let mut bounds: Vec<usize> = doc.offsets.values().copied().collect();
         bounds.push(len);
         bounds.sort_unstable();
@@ -531,6 +535,7 @@ impl<'a> Doc<'a> {
     fn start(src: Src<'a>) -> Result<Doc<'a>> {
         let mut doc = Doc {
             src,
+            page_content: MAX_CONTENT,
             offsets: HashMap::new(),
             trailer: Dict::new(),
             tokens: std::cell::Cell::new(MAX_TOKENS),
@@ -843,8 +848,8 @@ impl<'a> Doc<'a> {
     }
 
     /// The pages in order, read one at a time as [`PageCursor::next_page`] is called (as
-    /// [`Doc::pages`] gives them): at most [`MAX_STREAMED_PAGES`], each within
-    /// [`MAX_CONTENT`] and the token limit on its own, so that memory and time go with a
+    /// [`Doc::pages`] gives them): at most [`MAX_STREAMED_PAGES`], each within its content
+    /// limit ([`Doc::open`]) and the token limit on its own, so that memory and time go with a
     /// page, not the document.
     pub fn each_page(&self) -> Result<PageCursor<'_, 'a>> {
         self.cursor(true)
@@ -918,7 +923,7 @@ impl PageCursor<'_, '_> {
             }
             if self.per_page {
                 doc.tokens.set(MAX_TOKENS);
-                self.budget = MAX_CONTENT;
+                self.budget = doc.page_content;
             }
             let d = doc.dict(&node)?;
             let resources = get(&d, b"Resources").cloned().or(inherited);
