@@ -75,7 +75,9 @@ pub enum OfferCommand {
         sign: super::sign::SignArgs,
     },
     /// Check an acta against the register: its text must be what the stored run gives, and the
-    /// run's fingerprint must match its stored outcomes (exit 1 names the first difference).
+    /// run's fingerprint must match its stored outcomes (exit 1 names the first difference). A
+    /// PDF or Markdown acta is read as it is compared, a page or a chunk at a time, whatever its
+    /// size; an HTML one up to 64 MiB.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed

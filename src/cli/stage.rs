@@ -161,7 +161,8 @@ pub enum StageCommand {
     },
     /// Check a stage's acta against the register: the program and stage come from its text; the
     /// stored proposals, improvements and draws must give the stored conclusion and awards, and
-    /// the text must be what they render (exit 1 names the first difference).
+    /// the text must be what they render (exit 1 names the first difference). A PDF or Markdown
+    /// acta is read as it is compared, a page or a chunk at a time; an HTML one up to 64 MiB.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed

@@ -11,6 +11,9 @@ use std::collections::HashSet;
 use std::fmt;
 use std::io::Read;
 
+mod pages;
+pub use pages::PageCursor;
+
 /// Arrays and dictionaries nest at most this deep (a notice nests 3 deep).
 pub const MAX_DEPTH: usize = 64;
 /// The content streams a document's pages draw, decompressed, come to at most this (a notice's
@@ -897,76 +900,6 @@ impl<'a> Doc<'a> {
             out.push((name, base));
         }
         Ok(out)
-    }
-}
-
-/// Where a walk of the page tree stands: the nodes still to visit.
-pub struct PageCursor<'d, 'a> {
-    doc: &'d Doc<'a>,
-    /// Each page has the limits on its own ([`Doc::each_page`]), not the document.
-    per_page: bool,
-    budget: usize,
-    visited: HashSet<u32>,
-    stack: Vec<(Obj, Option<Obj>)>,
-    count: usize,
-}
-
-impl PageCursor<'_, '_> {
-    /// The next page, `None` after the last.
-    pub fn next_page(&mut self) -> Result<Option<Page>> {
-        let doc = self.doc;
-        while let Some((node, inherited)) = self.stack.pop() {
-            if let Obj::Ref(id) = node
-                && !self.visited.insert(id)
-            {
-                return damaged("the page tree loops");
-            }
-            if self.per_page {
-                doc.tokens.set(MAX_TOKENS);
-                self.budget = doc.page_content;
-            }
-            let d = doc.dict(&node)?;
-            let resources = get(&d, b"Resources").cloned().or(inherited);
-            if let Some(kids) = get(&d, b"Kids") {
-                let Obj::Array(kids) = doc.resolve(kids)? else {
-                    return damaged("/Kids is not an array");
-                };
-                for k in kids.into_iter().rev() {
-                    self.stack.push((k, resources.clone()));
-                }
-                continue;
-            }
-            match (self.count, self.per_page) {
-                (MAX_PAGES, false) => return damaged("it has more than 1000 pages"),
-                (MAX_STREAMED_PAGES, true) => {
-                    return damaged("it has more than 10,000,000 pages");
-                }
-                _ => self.count += 1,
-            }
-            let fonts = match &resources {
-                Some(r) => doc.fonts(r)?,
-                None => Vec::new(),
-            };
-            let mut content = Vec::new();
-            let parts = match get(&d, b"Contents").map(|c| doc.resolve_shallow(c)) {
-                Some(Ok(Obj::Array(a))) => a,
-                Some(Ok(o)) => vec![o],
-                Some(Err(e)) => return Err(e),
-                None => Vec::new(),
-            };
-            for part in parts {
-                let Obj::Ref(id) = part else {
-                    return damaged("a page's content is not a stream");
-                };
-                let (Obj::Dict(sd), Some(raw)) = doc.object(id)? else {
-                    return damaged("a page's content is not a stream");
-                };
-                content.extend_from_slice(&decode(&sd, &raw, &mut self.budget)?);
-                content.push(b'\n');
-            }
-            return Ok(Some(Page { fonts, content }));
-        }
-        Ok(None)
     }
 }
 
