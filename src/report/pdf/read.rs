@@ -462,6 +462,9 @@ pub struct Page {
     pub content: Vec<u8>,
 }
 
+/// A stream's raw bytes: borrowed from a document in memory, read from a file.
+type Bytes<'a> = Cow<'a, [u8]>;
+
 /// Where a document's bytes are: all in memory, or in a file read an object at a time.
 enum Src<'a> {
     Mem(&'a [u8]),
@@ -723,7 +726,7 @@ impl<'a> Doc<'a> {
         at: usize,
         id: Option<u32>,
         streams: bool,
-    ) -> Result<(u32, Obj, Option<Cow<'a, [u8]>>)> {
+    ) -> Result<(u32, Obj, Option<Bytes<'a>>)> {
         let here = self.at(at)?;
         let ((n, obj), pos) = self.parse(&here, 0, true, |p| {
             let (Some(Tok::Int(n)), Some(Tok::Int(_)), Some(Tok::Word(b"obj"))) =
@@ -803,7 +806,7 @@ impl<'a> Doc<'a> {
     }
 
     /// Object `id`, with its raw stream bytes if it is a stream.
-    fn object(&self, id: u32) -> Result<(Obj, Option<Cow<'a, [u8]>>)> {
+    fn object(&self, id: u32) -> Result<(Obj, Option<Bytes<'a>>)> {
         let &at = self
             .offsets
             .get(&id)
