@@ -6,7 +6,8 @@
 //! `.import` of the same CSV into a plain table, and `vigia offer adjudicate --dry-run --format
 //! csv` against a sqlite3 scan of the same rows sorted by filing time, with peak memory; then the
 //! real `vigia offer adjudicate --acta FILE.pdf` (the PDF acta written a page at a time after the
-//! commit) and `vigia offer acta --out FILE.md` of the same run, with their peak memory. Each
+//! commit) and `vigia offer acta --out FILE.md` of the same run, and `vigia offer verify` of
+//! both (each read as it is checked), with their peak memory. Each
 //! step runs `--runs R` times (default 3; each after `sync`, each into a fresh register) and the
 //! median is reported. `--against OLD_VIGIA` times another build of vigia too, alternating with
 //! this one on the same data, so that a shared machine's load falls on both alike. `--keep`
@@ -212,6 +213,8 @@ fn main() {
     let mut adjudicate: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
     let mut real: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
     let mut acta_md: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
+    let mut verify_pdf: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
+    let mut verify_md: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
     let mut acta_pages = 0usize;
     for run in 0..runs {
         let base_db = dir.join("baseline.db");
@@ -313,6 +316,17 @@ fn main() {
                 md.to_str().unwrap(),
             ])));
             acta_pages = pages_of(&pdf);
+            // both actas checked against the register, read as they are compared
+            verify_pdf[b].add(timed(&mut vigia(&[
+                "offer",
+                "verify",
+                pdf.to_str().unwrap(),
+            ])));
+            verify_md[b].add(timed(&mut vigia(&[
+                "offer",
+                "verify",
+                md.to_str().unwrap(),
+            ])));
         }
     }
     println!(
@@ -362,6 +376,18 @@ fn main() {
             acta_md[b].memory(),
             acta_md[b].runs()
         );
+        println!(
+            "  offer verify PDF             {:.2} s, {:.0} MiB [{}]",
+            verify_pdf[b].time(),
+            verify_pdf[b].memory(),
+            verify_pdf[b].runs()
+        );
+        println!(
+            "  offer verify MD              {:.2} s, {:.0} MiB [{}]",
+            verify_md[b].time(),
+            verify_md[b].memory(),
+            verify_md[b].runs()
+        );
     }
     // the README's table: this build's rows, each with its ratio to the baseline named
     println!(
@@ -394,6 +420,8 @@ fn main() {
         None,
     );
     row("`vigia offer acta --out FILE.md`", &acta_md[0], None);
+    row("`vigia offer verify FILE.pdf`", &verify_pdf[0], None);
+    row("`vigia offer verify FILE.md`", &verify_md[0], None);
     println!("load average (1 min) after: {}", load());
     if keep {
         println!("kept: {}", dir.display());

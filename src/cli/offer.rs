@@ -9,6 +9,7 @@ use crate::files::{self, FileError};
 use crate::offering::adjudicate::Window;
 use crate::register::offering::{self as rules, Header, Row};
 use crate::report::acta::{self, ActaData};
+use crate::report::acta_file::{self, ActaFile, Unread};
 use crate::report::records::{Format, ListWriter};
 use crate::store::programs::{self, StoredProgram};
 use chrono::NaiveDate;
@@ -74,7 +75,9 @@ pub enum OfferCommand {
         sign: super::sign::SignArgs,
     },
     /// Check an acta against the register: its text must be what the stored run gives, and the
-    /// run's fingerprint must match its stored outcomes (exit 1 names the first difference).
+    /// run's fingerprint must match its stored outcomes (exit 1 names the first difference). A
+    /// PDF or Markdown acta is read as it is compared, a page or a chunk at a time, whatever its
+    /// size; an HTML one up to 64 MiB.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
@@ -523,9 +526,6 @@ impl OfferCommand {
     }
 }
 
-/// The largest acta `offer verify` and `stage verify` read.
-const MAX_DOCUMENT: u64 = 64 << 20;
-
 /// A refusal about a document given to `flag` (`offer verify`, `stage verify`), naming the file.
 pub(super) fn unreadable(flag: &'static str, file: &Path, reason: String) -> CliError {
     CliError::Flag {
@@ -535,35 +535,56 @@ pub(super) fn unreadable(flag: &'static str, file: &Path, reason: String) -> Cli
     }
 }
 
-/// Reads an acta given to `flag`: its format (PDF, HTML or Markdown, from its bytes), its
-/// lines of text, normalized as `lines_of` gives a fresh rendering's (a signed PDF's as vigia
-/// wrote it, before the signature's update), and the file's bytes, for its signature.
-pub(super) fn read_acta(
+/// Why an acta given to `flag` could not be read, naming the file.
+pub(super) fn unread(flag: &'static str, file: &Path, e: Unread) -> CliError {
+    match e {
+        Unread::Io(e) => CliError::File {
+            flag,
+            path: file.to_path_buf(),
+            error: e,
+        },
+        Unread::Document(reason) => unreadable(flag, file, reason),
+    }
+}
+
+/// Opens an acta given to `flag` (`report::acta_file`: read as it is checked, a chunk or a
+/// page at a time) and reads its first lines, where it says what it is.
+pub(super) fn open_acta(
     file: &Path,
     flag: &'static str,
-) -> Result<(ActaFormat, Vec<String>, Vec<u8>), CliError> {
-    let open_error = |e: std::io::Error| CliError::File {
-        flag,
-        path: file.to_path_buf(),
-        error: e,
-    };
-    let len = std::fs::metadata(file).map_err(open_error)?.len();
-    if len > MAX_DOCUMENT {
-        return Err(unreadable(
-            flag,
-            file,
-            format!("is {len} bytes; an acta vigia reads is at most {MAX_DOCUMENT}"),
-        ));
+) -> Result<(ActaFile, Vec<String>), CliError> {
+    let acta = ActaFile::open(file, acta_file::CHUNK).map_err(|e| unread(flag, file, e))?;
+    let head = acta.head().map_err(|e| unread(flag, file, e))?;
+    Ok((acta, head))
+}
+
+/// The signatures of an acta, when it carries any (issue 26), each result said; `true` when
+/// every one is valid or there is none.
+pub(super) fn signatures(
+    ctx: &mut Ctx<'_>,
+    acta: &ActaFile,
+    file: &Path,
+    flag: &'static str,
+    trust: Option<&Path>,
+    p: &StoredProgram,
+) -> Result<bool, CliError> {
+    match acta.signed_bytes().map_err(|e| unread(flag, file, e))? {
+        None => Ok(true),
+        Some(bytes) => super::sign::report(
+            ctx.out,
+            &bytes,
+            trust,
+            Some(&p.program.signatures),
+            ctx.lang,
+        ),
     }
-    let bytes = std::fs::read(file).map_err(open_error)?;
-    let written = crate::sign::unsigned_revision(&bytes).unwrap_or(&bytes);
-    let (format, lines) = acta::document_lines(written).map_err(|e| unreadable(flag, file, e))?;
-    Ok((format, lines, bytes))
 }
 
 fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status, CliError> {
-    let (format, lines, bytes) = read_acta(file, "offer verify")?;
-    let unreadable = |reason: String| unreadable("offer verify", file, reason);
+    const FLAG: &str = "offer verify";
+    let (acta, lines) = open_acta(file, FLAG)?;
+    let format = acta.format();
+    let unreadable = |reason: String| unreadable(FLAG, file, reason);
     // another kind of document is said as such, not as a forged acta
     if !lines
         .iter()
@@ -587,12 +608,17 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     let p = programs::by_code(conn, &code)?;
     let run = crate::store::offering::run(conn, p.id)?
         .ok_or_else(|| unreadable(format!("the register holds no adjudication of {code}")))?;
-    // PDF and Markdown: the stored rows read as they are compared (a page in memory, not the
-    // run); HTML with the rows in memory
+    // PDF and Markdown: the stored rows and the document read as they are compared (a page of
+    // each in memory, not the run); HTML with the rows in memory
     let header = rules::stored_header(conn, &p, &run)?;
+    let mut document = acta.lines().map_err(|e| unread(FLAG, file, e))?;
     let (count, found) = if format == ActaFormat::Html {
         let r = rules::stored_result(conn, &p, run.clone())?;
-        let found = acta::check(&p.program, &r, format, &lines).map_err(unreadable)?;
+        let mut whole = Vec::new();
+        while let Some(l) = document.next_line().map_err(unreadable)? {
+            whole.push(l);
+        }
+        let found = acta::check(&p.program, &r, format, &whole).map_err(unreadable)?;
         (r.rows.len() as u64, found)
     } else {
         let head = acta::ActaHead {
@@ -605,7 +631,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
             &head,
             &|f| rules::each_stored_row::<acta::Pass>(conn, run.id, |r| f(&r)),
             format,
-            &lines,
+            &mut || document.next_line(),
         )
         .map_err(unreadable)?
     };
@@ -635,17 +661,9 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         fingerprint: &run.fingerprint,
     })?;
     // the signature, when the acta carries one (issue 26), each result named
-    Ok(
-        if super::sign::report(
-            ctx.out,
-            &bytes,
-            trust,
-            Some(&p.program.signatures),
-            ctx.lang,
-        )? {
-            Status::Ok
-        } else {
-            Status::Findings
-        },
-    )
+    Ok(if signatures(ctx, &acta, file, FLAG, trust, &p)? {
+        Status::Ok
+    } else {
+        Status::Findings
+    })
 }

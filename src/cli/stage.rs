@@ -3,7 +3,7 @@
 //! persisting tie by a verifiable draw (and re-check it), adjudicate or declare the stage void
 //! with its acta. Translates flags into the rules' inputs and renders; decides nothing.
 
-use super::offer::{acta_format, read_acta, unreadable};
+use super::offer::{acta_format, open_acta, unread, unreadable};
 use super::places::out_error;
 use super::stage_words;
 use super::{CliError, Ctx, Status, args};
@@ -161,7 +161,8 @@ pub enum StageCommand {
     },
     /// Check a stage's acta against the register: the program and stage come from its text; the
     /// stored proposals, improvements and draws must give the stored conclusion and awards, and
-    /// the text must be what they render (exit 1 names the first difference).
+    /// the text must be what they render (exit 1 names the first difference). A PDF or Markdown
+    /// acta is read as it is compared, a page or a chunk at a time; an HTML one up to 64 MiB.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
@@ -749,7 +750,8 @@ fn write_conclusion(
 /// recomputed, then the document's text against a fresh rendering, line by line.
 fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status, CliError> {
     const FLAG: &str = "stage verify";
-    let (format, lines, bytes) = read_acta(file, FLAG)?;
+    let (acta, lines) = open_acta(file, FLAG)?;
+    let format = acta.format();
     let refuse = |reason: String| unreadable(FLAG, file, reason);
     let (stage, acta_id) = lines
         .iter()
@@ -799,7 +801,12 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     };
     let fresh = crate::report::acta::lines_of(&stage_acta::render(&data, format), format)
         .map_err(refuse)?;
-    if let Some(d) = crate::report::acta::first_difference(&lines, &fresh) {
+    // the document read as it is compared: a chunk or a page of it in memory
+    let mut document = acta.lines().map_err(|e| unread(FLAG, file, e))?;
+    let differs =
+        crate::report::acta::first_difference_streamed(&mut || document.next_line(), &fresh)
+            .map_err(refuse)?;
+    if let Some(d) = differs {
         let line = stage_words::line(ctx.lang, &stage_words::Line::DocumentDiffers(&d));
         writeln!(ctx.out, "{line}")?;
         return Ok(Status::Findings);
@@ -817,13 +824,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     writeln!(ctx.out, "{line}")?;
     // the signature, when the acta carries one (issue 26), each result named
     Ok(
-        if super::sign::report(
-            ctx.out,
-            &bytes,
-            trust,
-            Some(&p.program.signatures),
-            ctx.lang,
-        )? {
+        if super::offer::signatures(ctx, &acta, file, FLAG, trust, &p)? {
             Status::Ok
         } else {
             Status::Findings

@@ -404,21 +404,40 @@ impl From<std::io::Error> for Pass {
     }
 }
 
-/// A fresh rendering's lines, fed as they are made, compared with a document's: the first
-/// difference, as [`first_difference`] finds it between both lists whole.
-struct LineCheck<'a> {
-    lines: &'a [String],
+/// A document's lines handed out one at a time, `None` after the last; an `Err` says why the
+/// document could not be read further (in English): an acta read from its file as it is
+/// checked (`report::acta_file`), or lines in memory ([`lines_from`]).
+pub type NextLine<'a> = dyn FnMut() -> Result<Option<String>, String> + 'a;
+
+/// `lines` handed out one at a time, as [`NextLine`].
+pub fn lines_from(lines: &[String]) -> impl FnMut() -> Result<Option<String>, String> + '_ {
+    let mut it = lines.iter();
+    move || Ok(it.next().cloned())
+}
+
+/// A fresh rendering's lines, fed as they are made, compared with a document's read as they
+/// are compared: the first difference, as [`first_difference`] finds it between both lists
+/// whole. After a difference the document is read no further.
+struct LineCheck<'a, 'n> {
+    next: &'n mut NextLine<'a>,
+    /// Lines of the document read so far; whether it has no more.
+    read: usize,
+    done: bool,
     seen: usize,
     diff: Option<Difference>,
+    failed: Option<String>,
     partial: Vec<u8>,
 }
 
-impl<'a> LineCheck<'a> {
-    fn new(lines: &'a [String]) -> LineCheck<'a> {
+impl<'a, 'n> LineCheck<'a, 'n> {
+    fn new(next: &'n mut NextLine<'a>) -> LineCheck<'a, 'n> {
         LineCheck {
-            lines,
+            next,
+            read: 0,
+            done: false,
             seen: 0,
             diff: None,
+            failed: None,
             partial: Vec::new(),
         }
     }
@@ -430,31 +449,61 @@ impl<'a> LineCheck<'a> {
         }
     }
 
+    /// The document's next line, if it has one (and nothing went wrong reading it).
+    fn document(&mut self) -> Option<String> {
+        if self.done || self.failed.is_some() {
+            return None;
+        }
+        match (self.next)() {
+            Ok(Some(d)) => {
+                self.read += 1;
+                Some(d)
+            }
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.failed = Some(e);
+                None
+            }
+        }
+    }
+
     fn line(&mut self, fresh: String) {
         if self.diff.is_none()
-            && let Some(d) = self.lines.get(self.seen)
-            && *d != fresh
+            && let Some(d) = self.document()
+            && d != fresh
         {
             self.diff = Some(Difference::Line {
                 line: self.seen + 1,
-                document: d.clone(),
+                document: d,
                 register: fresh,
             });
         }
         self.seen += 1;
     }
 
-    fn finish(mut self) -> Option<Difference> {
+    /// The first difference; an `Err` when the document could not be read to it (or, with
+    /// none, to its end).
+    fn finish(mut self) -> Result<Option<Difference>, String> {
         let rest = std::mem::take(&mut self.partial);
         self.text(&String::from_utf8_lossy(&rest));
-        let (document, register) = (self.lines.len(), self.seen);
-        self.diff
-            .or_else(|| (document != register).then_some(Difference::Count { document, register }))
+        if self.diff.is_none() {
+            while self.document().is_some() {}
+        }
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        let (document, register) = (self.read, self.seen);
+        Ok(self
+            .diff
+            .or_else(|| (document != register).then_some(Difference::Count { document, register })))
     }
 }
 
 /// Markdown written into the check, line by line.
-impl Write for LineCheck<'_> {
+impl Write for LineCheck<'_, '_> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         let mut rest = buf;
         while let Some(at) = rest.iter().position(|&b| b == b'\n') {
@@ -472,13 +521,15 @@ impl Write for LineCheck<'_> {
 }
 
 /// [`check`] with the run's rows read from the register as they are compared (`rows`, a few
-/// passes), for a PDF or Markdown document: memory holds a page of the fresh rendering, not the
-/// run. The number of rows, and the mismatch if any; HTML is checked by [`check`].
+/// passes), and the document's `lines` read as they are compared, for a PDF or Markdown
+/// document: memory holds a page of the fresh rendering and of the document, not the run. The
+/// number of rows, and the mismatch if any; an `Err` when either cannot be read. HTML is
+/// checked by [`check`].
 pub fn check_streamed(
     d: &ActaHead<'_>,
     rows: &ReadRows<'_>,
     format: Format,
-    lines: &[String],
+    lines: &mut NextLine<'_>,
 ) -> Result<(u64, Option<Mismatch>), String> {
     let failed = |e: Pass| match e {
         Pass::Failed(e) => e,
@@ -518,7 +569,7 @@ pub fn check_streamed(
         }
         Format::Html => return Err("an HTML acta is checked with its rows in memory".into()),
     }
-    Ok((n, lc.finish().map(Mismatch::Text)))
+    Ok((n, lc.finish()?.map(Mismatch::Text)))
 }
 
 /// The PDF acta's title (its metadata) and date (y, m, d).
@@ -623,6 +674,19 @@ pub fn first_difference(lines: &[String], fresh: &[String]) -> Option<Difference
         document: lines.len(),
         register: fresh.len(),
     })
+}
+
+/// [`first_difference`] with the document's lines read as they are compared (a stage's acta
+/// read from its file); an `Err` when the document cannot be read.
+pub fn first_difference_streamed(
+    lines: &mut NextLine<'_>,
+    fresh: &[String],
+) -> Result<Option<Difference>, String> {
+    let mut lc = LineCheck::new(lines);
+    for l in fresh {
+        lc.line(l.clone());
+    }
+    lc.finish()
 }
 
 /// What checking a document against the program's stored adjudication found, when it is not
@@ -801,7 +865,7 @@ mod tests {
             let fresh = lines_of(&render(&data, format), format).unwrap();
             assert!(fresh.len() > 120, "{format:?}: {} lines", fresh.len());
             assert_eq!(
-                check_streamed(&data.head(), &read, format, &fresh).unwrap(),
+                check_streamed(&data.head(), &read, format, &mut lines_from(&fresh)).unwrap(),
                 (120, None),
                 "{format:?}"
             );
@@ -816,7 +880,11 @@ mod tests {
                 let want = first_difference(&doc, &fresh).map(Mismatch::Text);
                 assert!(want.is_some());
                 assert_eq!(
-                    check_streamed(&data.head(), &read, format, &doc).unwrap(),
+                    first_difference_streamed(&mut lines_from(&doc), &fresh).unwrap(),
+                    first_difference(&doc, &fresh)
+                );
+                assert_eq!(
+                    check_streamed(&data.head(), &read, format, &mut lines_from(&doc)).unwrap(),
                     (120, want),
                     "{format:?}"
                 );
@@ -826,7 +894,8 @@ mod tests {
         let mut other = rows.clone();
         other[3].awarded += 1;
         let read = |f: &mut dyn FnMut(&Row) -> Result<(), Pass>| other.iter().try_for_each(f);
-        let (_, found) = check_streamed(&data.head(), &read, Format::Pdf, &[]).unwrap();
+        let (_, found) =
+            check_streamed(&data.head(), &read, Format::Pdf, &mut lines_from(&[])).unwrap();
         assert!(
             matches!(found, Some(Mismatch::Fingerprint { .. })),
             "{found:?}"

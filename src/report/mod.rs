@@ -2,6 +2,7 @@
 //! never computes a figure of its own.
 
 pub mod acta;
+pub mod acta_file;
 pub mod columns;
 pub mod document;
 pub mod excel;

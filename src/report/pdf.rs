@@ -922,6 +922,12 @@ pub fn extract_pages(bytes: &[u8]) -> Result<Vec<String>, read::Unreadable> {
     Ok(pages)
 }
 
+/// The text of a page read by [`read`] (as [`extract_pages`] gives each): a document read
+/// from its file a page at a time (`read::Doc::open`, `read::Doc::each_page`).
+pub fn text_of(page: read::Page) -> Result<String, read::Unreadable> {
+    page_text(&page.content, &bold_fonts(page.fonts))
+}
+
 /// A page's font resource names → whether the font is bold.
 fn bold_fonts(fonts: Vec<(Vec<u8>, Vec<u8>)>) -> HashMap<Vec<u8>, bool> {
     fonts

@@ -25,6 +25,7 @@ mod letters_signed;
 mod notices;
 mod offering;
 mod offering_scale;
+mod offering_verify;
 mod outputs;
 mod program_schema;
 mod progress;

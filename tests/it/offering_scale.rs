@@ -11,7 +11,7 @@ use crate::common::Reg;
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 
-const TEST_PROGRAM: &str = concat!(
+pub(crate) const TEST_PROGRAM: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/fixtures/programs/ebsa-2010-test.toml"
 );
@@ -95,7 +95,7 @@ fn nit_check_digit(digits: &str) -> u32 {
 }
 
 /// The acceptances file: `n` rows, a fixed seed.
-fn acceptances(n: u64) -> String {
+pub(crate) fn acceptances(n: u64) -> String {
     let mut rng = Rng(0x0FFE_2015_0226);
     let mut csv = String::from(
         "filed_at,doc_type,doc_number,name,person_type,category,shares,accepts_reduction,files_tax_return,\

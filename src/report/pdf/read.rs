@@ -5,10 +5,14 @@
 //! cross-reference table or stream, indirect objects, the page tree, fonts by resource name,
 //! FlateDecode, and content-stream operators; nothing else.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::collections::HashSet;
 use std::fmt;
 use std::io::Read;
+
+mod pages;
+pub use pages::PageCursor;
 
 /// Arrays and dictionaries nest at most this deep (a notice nests 3 deep).
 pub const MAX_DEPTH: usize = 64;
@@ -17,6 +21,12 @@ pub const MAX_DEPTH: usize = 64;
 pub const MAX_CONTENT: usize = 16 << 20;
 /// Pages read (a notice has a handful).
 pub const MAX_PAGES: usize = 1000;
+/// Pages read from a file a page at a time ([`Doc::open`]; a million acceptances' acta has
+/// 73,076), each within [`MAX_CONTENT`] and the token limit on its own.
+pub const MAX_STREAMED_PAGES: usize = 10_000_000;
+/// The bytes read at once from a file for one object (a page's content stream is a few KB,
+/// the cross-references of 73,076 pages about 2 MB).
+const MAX_WINDOW: usize = 64 << 20;
 /// Tokens read from the file's objects, all pages together: bounds the time a file full of
 /// shared, repeated references can take.
 const MAX_TOKENS: usize = 20_000_000;
@@ -452,9 +462,26 @@ pub struct Page {
     pub content: Vec<u8>,
 }
 
+/// A stream's raw bytes: borrowed from a document in memory, read from a file.
+type Bytes<'a> = Cow<'a, [u8]>;
+
+/// Where a document's bytes are: all in memory, or in a file read an object at a time.
+enum Src<'a> {
+    Mem(&'a [u8]),
+    File {
+        file: std::fs::File,
+        /// The document is the file's first `len` bytes (a signed PDF's unsigned revision).
+        len: usize,
+        /// Where objects start, sorted, and `len`: an object ends before the next one starts.
+        bounds: Vec<usize>,
+    },
+}
+
 /// A loaded PDF: where each object is, and the trailer.
 pub struct Doc<'a> {
-    b: &'a [u8],
+    src: Src<'a>,
+    /// What one page's content may inflate to when read a page at a time.
+    page_content: usize,
     offsets: HashMap<u32, usize>,
     trailer: Dict,
     tokens: std::cell::Cell<usize>,
@@ -462,36 +489,88 @@ pub struct Doc<'a> {
 
 impl<'a> Doc<'a> {
     pub fn load(b: &'a [u8]) -> Result<Doc<'a>> {
-        if !b.starts_with(b"%PDF-") {
-            return damaged("no %PDF- header");
+        Doc::start(Src::Mem(b))
+    }
+
+    /// The PDF made of the first `len` bytes of `file`, read an object at a time as it is
+    /// asked for ([`Doc::each_page`], each page's content within `page_content` bytes:
+    /// [`MAX_CONTENT`] but in tests): memory holds the cross-references and a page, not the
+    /// file.
+    pub fn open(file: std::fs::File, len: u64, page_content: usize) -> Result<Doc<'static>> {
+        let len = usize::try_from(len).map_err(|_| Unreadable::Damaged("the file is too large"))?;
+        let mut doc = Doc::start(Src::File {
+            file,
+            len,
+            bounds: Vec::new(),
+        })?;
+        doc.page_content = page_content;
+        let mut bounds: Vec<usize> = doc.offsets.values().copied().collect();
+        bounds.push(len);
+        bounds.sort_unstable();
+        if let Src::File { bounds: b, .. } = &mut doc.src {
+            *b = bounds;
         }
-        let tail = b.len().saturating_sub(1024);
-        let sx = b[tail..]
-            .windows(9)
-            .rposition(|w| w == b"startxref")
-            .map(|i| tail + i + 9)
-            .ok_or(Unreadable::Damaged("no startxref"))?;
-        let mut lx = Lexer::new(b, sx);
-        let Ok(Some(Tok::Int(start))) = lx.next() else {
-            return damaged("no startxref");
-        };
+        Ok(doc)
+    }
+
+    fn len(&self) -> usize {
+        match &self.src {
+            Src::Mem(b) => b.len(),
+            Src::File { len, .. } => *len,
+        }
+    }
+
+    /// The bytes from `at` on: to the end in memory; from a file, to where the next object
+    /// starts (at most [`MAX_WINDOW`]).
+    fn at(&self, at: usize) -> Result<Cow<'a, [u8]>> {
+        match &self.src {
+            Src::Mem(b) => Ok(Cow::Borrowed(b.get(at..).unwrap_or(&[]))),
+            Src::File { file, len, bounds } => {
+                use std::os::unix::fs::FileExt;
+                let next = bounds.partition_point(|&x| x <= at);
+                let end = bounds.get(next).copied().unwrap_or(*len);
+                let end = end.min(*len).min(at.saturating_add(MAX_WINDOW));
+                let mut buf = vec![0; end.saturating_sub(at)];
+                file.read_exact_at(&mut buf, at as u64)
+                    .map_err(|_| Unreadable::Damaged("the file could not be read"))?;
+                Ok(Cow::Owned(buf))
+            }
+        }
+    }
+
+    fn start(src: Src<'a>) -> Result<Doc<'a>> {
         let mut doc = Doc {
-            b,
+            src,
+            page_content: MAX_CONTENT,
             offsets: HashMap::new(),
             trailer: Dict::new(),
             tokens: std::cell::Cell::new(MAX_TOKENS),
+        };
+        if !doc.at(0)?.starts_with(b"%PDF-") {
+            return damaged("no %PDF- header");
+        }
+        let len = doc.len();
+        let tail = len.saturating_sub(1024);
+        let end = doc.at(tail)?;
+        let sx = end
+            .windows(9)
+            .rposition(|w| w == b"startxref")
+            .map(|i| i + 9)
+            .ok_or(Unreadable::Damaged("no startxref"))?;
+        let mut lx = Lexer::new(&end, sx);
+        let Ok(Some(Tok::Int(start))) = lx.next() else {
+            return damaged("no startxref");
         };
         let mut seen = HashSet::new();
         let mut next = Some(start);
         let mut first = true;
         while let Some(at) = next {
-            let at =
-                usize::try_from(at)
-                    .ok()
-                    .filter(|&a| a < b.len())
-                    .ok_or(Unreadable::Damaged(
-                        "a cross-reference offset is outside the file",
-                    ))?;
+            let at = usize::try_from(at)
+                .ok()
+                .filter(|&a| a < len)
+                .ok_or(Unreadable::Damaged(
+                    "a cross-reference offset is outside the file",
+                ))?;
             if !seen.insert(at) || seen.len() > 64 {
                 return damaged("the cross-reference sections loop");
             }
@@ -508,15 +587,18 @@ impl<'a> Doc<'a> {
         Ok(doc)
     }
 
+    /// `f` over the tokens of `bytes` (the bytes from some offset on) from `at`; where it
+    /// stopped, in `bytes`.
     fn parse<T>(
         &self,
+        bytes: &[u8],
         at: usize,
         refs: bool,
-        f: impl FnOnce(&mut Parser<'a, '_>) -> Result<T>,
+        f: impl FnOnce(&mut Parser<'_, '_>) -> Result<T>,
     ) -> Result<(T, usize)> {
         let mut budget = self.tokens.get();
         let mut p = Parser {
-            lx: Lexer::new(self.b, at),
+            lx: Lexer::new(bytes, at),
             refs,
             budget: &mut budget,
         };
@@ -530,9 +612,10 @@ impl<'a> Doc<'a> {
     /// first, win) and returns its trailer.
     fn xref_section(&mut self, at: usize) -> Result<Dict> {
         let mut found: Vec<(u32, usize)> = Vec::new();
-        let trailer = if self.b[at..].starts_with(b"xref") {
+        let here = self.at(at)?;
+        let trailer = if here.starts_with(b"xref") {
             let (trailer, _) =
-                self.parse(at + 4, true, |p| {
+                self.parse(&here, 4, true, |p| {
                     loop {
                         match p.next()? {
                             Some(Tok::Int(first)) => {
@@ -581,7 +664,7 @@ impl<'a> Doc<'a> {
                 return damaged("startxref points at neither a table nor a stream");
             }
             let mut budget = MAX_CONTENT;
-            let data = decode(&dict, data, &mut budget)?;
+            let data = decode(&dict, &data, &mut budget)?;
             let w: Vec<usize> = match get(&dict, b"W") {
                 Some(Obj::Array(a)) if a.len() == 3 => a
                     .iter()
@@ -643,8 +726,9 @@ impl<'a> Doc<'a> {
         at: usize,
         id: Option<u32>,
         streams: bool,
-    ) -> Result<(u32, Obj, Option<&'a [u8]>)> {
-        let ((n, obj), pos) = self.parse(at, true, |p| {
+    ) -> Result<(u32, Obj, Option<Bytes<'a>>)> {
+        let here = self.at(at)?;
+        let ((n, obj), pos) = self.parse(&here, 0, true, |p| {
             let (Some(Tok::Int(n)), Some(Tok::Int(_)), Some(Tok::Word(b"obj"))) =
                 (p.next()?, p.next()?, p.next()?)
             else {
@@ -660,9 +744,9 @@ impl<'a> Doc<'a> {
             };
             Ok((n, p.object(t, 0)?))
         })?;
-        let mut lx = Lexer::new(self.b, pos);
+        let mut lx = Lexer::new(&here, pos);
         lx.skip_space();
-        let is_stream = self.b[lx.pos..].starts_with(b"stream");
+        let is_stream = here[lx.pos..].starts_with(b"stream");
         let Obj::Dict(dict) = &obj else {
             return Ok((n, obj, None));
         };
@@ -671,13 +755,13 @@ impl<'a> Doc<'a> {
         }
         if !streams {
             // asked for a /Length: the stream's bytes are not read (its own /Length not followed)
-            return Ok((n, obj, Some(&[])));
+            return Ok((n, obj, Some(Cow::Borrowed(&[]))));
         }
         let mut start = lx.pos + b"stream".len();
-        if self.b.get(start) == Some(&b'\r') {
+        if here.get(start) == Some(&b'\r') {
             start += 1;
         }
-        if self.b.get(start) == Some(&b'\n') {
+        if here.get(start) == Some(&b'\n') {
             start += 1;
         }
         let length = match get(dict, b"Length") {
@@ -706,15 +790,23 @@ impl<'a> Doc<'a> {
         let end = usize::try_from(length)
             .ok()
             .and_then(|l| start.checked_add(l))
-            .filter(|&e| e <= self.b.len())
+            .filter(|&e| e <= here.len())
             .ok_or(Unreadable::Damaged(
                 "a stream runs past the end of the file",
             ))?;
-        Ok((n, obj, Some(&self.b[start..end])))
+        let data = match here {
+            Cow::Borrowed(b) => Cow::Borrowed(&b[start..end]),
+            Cow::Owned(mut b) => {
+                b.truncate(end);
+                b.drain(..start);
+                Cow::Owned(b)
+            }
+        };
+        Ok((n, obj, Some(data)))
     }
 
     /// Object `id`, with its raw stream bytes if it is a stream.
-    fn object(&self, id: u32) -> Result<(Obj, Option<&'a [u8]>)> {
+    fn object(&self, id: u32) -> Result<(Obj, Option<Bytes<'a>>)> {
         let &at = self
             .offsets
             .get(&id)
@@ -742,64 +834,48 @@ impl<'a> Doc<'a> {
         }
     }
 
+    /// Whether the document's catalogue has an interactive form (`/AcroForm`: where a
+    /// signature's field is), read from its latest revision.
+    pub fn has_form(&self) -> Result<bool> {
+        let root =
+            self.dict(get(&self.trailer, b"Root").ok_or(Unreadable::Damaged("no /Root"))?)?;
+        Ok(get(&root, b"AcroForm").is_some())
+    }
+
     /// The pages in order, each with its fonts and decoded content; the page tree is walked
-    /// without recursion, each node once.
+    /// without recursion, each node once. At most [`MAX_PAGES`], [`MAX_CONTENT`] in all.
     pub fn pages(&self) -> Result<Vec<Page>> {
+        let mut cursor = self.cursor(false)?;
+        let mut pages = Vec::new();
+        while let Some(p) = cursor.next_page()? {
+            pages.push(p);
+        }
+        Ok(pages)
+    }
+
+    /// The pages in order, read one at a time as [`PageCursor::next_page`] is called (as
+    /// [`Doc::pages`] gives them): at most [`MAX_STREAMED_PAGES`], each within its content
+    /// limit ([`Doc::open`]) and the token limit on its own, so that memory and time go with a
+    /// page, not the document.
+    pub fn each_page(&self) -> Result<PageCursor<'_, 'a>> {
+        self.cursor(true)
+    }
+
+    fn cursor(&self, per_page: bool) -> Result<PageCursor<'_, 'a>> {
         let root =
             self.dict(get(&self.trailer, b"Root").ok_or(Unreadable::Damaged("no /Root"))?)?;
         let top = get(&root, b"Pages")
             .ok_or(Unreadable::Damaged("no /Pages"))?
             .clone();
-        let mut budget = MAX_CONTENT;
-        let mut visited = HashSet::new();
-        let mut stack: Vec<(Obj, Option<Obj>)> = vec![(top, None)];
-        let mut pages = Vec::new();
-        while let Some((node, inherited)) = stack.pop() {
-            if let Obj::Ref(id) = node
-                && !visited.insert(id)
-            {
-                return damaged("the page tree loops");
-            }
-            let d = self.dict(&node)?;
-            let resources = get(&d, b"Resources").cloned().or(inherited);
-            if let Some(kids) = get(&d, b"Kids") {
-                let Obj::Array(kids) = self.resolve(kids)? else {
-                    return damaged("/Kids is not an array");
-                };
-                for k in kids.into_iter().rev() {
-                    stack.push((k, resources.clone()));
-                }
-                continue;
-            }
-            if pages.len() == MAX_PAGES {
-                return damaged("it has more than 1000 pages");
-            }
-            let fonts = match &resources {
-                Some(r) => self.fonts(r)?,
-                None => Vec::new(),
-            };
-            let mut content = Vec::new();
-            let parts = match get(&d, b"Contents").map(|c| self.resolve_shallow(c)) {
-                Some(Ok(Obj::Array(a))) => a,
-                Some(Ok(o)) => vec![o],
-                Some(Err(e)) => return Err(e),
-                None => Vec::new(),
-            };
-            for part in parts {
-                let Obj::Ref(id) = part else {
-                    return damaged("a page's content is not a stream");
-                };
-                let (Obj::Dict(sd), Some(raw)) = self.object(id)? else {
-                    return damaged("a page's content is not a stream");
-                };
-                content.extend_from_slice(&decode(&sd, raw, &mut budget)?);
-                content.push(b'\n');
-            }
-            pages.push(Page { fonts, content });
-        }
-        Ok(pages)
+        Ok(PageCursor {
+            doc: self,
+            per_page,
+            budget: MAX_CONTENT,
+            visited: HashSet::new(),
+            stack: vec![(top, None)],
+            count: 0,
+        })
     }
-
     /// A `/Contents` value: a reference to a stream stays a reference; a reference to an array
     /// becomes the array.
     fn resolve_shallow(&self, o: &Obj) -> Result<Obj> {
