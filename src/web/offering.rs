@@ -33,6 +33,7 @@ pub(super) fn routes() -> Router<Arc<App>> {
     Router::new()
         .route("/programas/{code}/oferta", get(offer_page).post(offer_open))
         .route("/programas/{code}/oferta/adjudicar", post(adjudicate))
+        .route("/programas/{code}/oferta/vista", get(preview_page))
         .route("/programas/{code}/oferta/acta.pdf", get(acta_pdf))
         .route("/programas/{code}/oferta/acta.md", get(acta_md))
         .route("/programas/{code}/oferta/verificar", post(acta_verify))
@@ -436,11 +437,43 @@ fn preview_markup(
     on: chrono::NaiveDate,
     (header, rows, count): (&Header, &[Row], usize),
     fingerprint: &str,
+    shown: &PreviewShown,
 ) -> Markup {
+    let base = format!("/programas/{code}/oferta/vista");
+    let page_at = |desde: usize| {
+        let mut q = format!("{base}?fecha={}&desde={desde}", fecha(on));
+        if !shown.resultado.is_empty() {
+            q.push_str(&format!("&resultado={}", shown.resultado));
+        }
+        q
+    };
+    let next = shown.from.saturating_add(rows.len());
     html! {
         section #vista-previa {
             h2 { "Vista previa (nada se ha adjudicado)" }
-            (result_table(header, rows.iter(), rows.len(), count))
+            form.filtros method="get" action=(base) {
+                input type="hidden" name="fecha" value=(fecha(on));
+                div.campo {
+                    label for="resultado-vista" { "Resultado" }
+                    select id="resultado-vista" name="resultado" {
+                        option value="" selected[shown.resultado.is_empty()] { "todos" }
+                        option value="adjudicada" selected[shown.resultado == "adjudicada"] { "adjudicadas" }
+                        option value="rechazada" selected[shown.resultado == "rechazada"] { "rechazadas" }
+                    }
+                }
+                div.acciones { button type="submit" { "Filtrar" } }
+            }
+            @if shown.matching < count {
+                p #filtradas { (numero(shown.matching as u64)) " de las " (numero(count as u64)) " personas son " (shown.resultado) "s." }
+            }
+            @if shown.from > 0 {
+                p #desde { "Desde la persona N.º " (numero(shown.from as u64 + 1)) " (en el orden del acta)." }
+            }
+            (result_table(header, rows.iter(), rows.len(), shown.matching))
+            nav.paginas aria-label="Páginas de la vista previa" {
+                @if shown.from > 0 { a href=(page_at(0)) { "Desde el principio" } " " }
+                @if next < shown.matching { a #siguientes-vista href=(page_at(next)) { "Siguientes " (ROWS_SHOWN) " →" } }
+            }
             p.aviso #consecuencias {
                 "Al confirmar, la adjudicación del " (fecha(on)) " se escribe en el registro una sola vez (art. 12): "
                 "las " (numero(header.awarded)) " acciones adjudicadas pasan a ser adjudicaciones del registro, "
@@ -454,6 +487,108 @@ fn preview_markup(
             }
         }
     }
+}
+
+/// Which part of a preview is shown: from the `from`-th person (0-based, in the acta's order)
+/// of the `matching` persons that have the status `resultado` (empty: every status).
+struct PreviewShown {
+    from: usize,
+    matching: usize,
+    resultado: String,
+}
+
+/// One page of a computed adjudication's rows, from the `from`-th of those with `status`
+/// (`None`: all), with how many persons there are in all and how many match.
+fn preview_rows(
+    conn: &rusqlite::Connection,
+    p: &StoredProgram,
+    computed: &rules::Computed,
+    status: Option<Status>,
+    from: usize,
+) -> Result<(Vec<Row>, usize, PreviewShown), register::Error> {
+    let (mut rows, mut count, mut matching) = (Vec::new(), 0usize, 0usize);
+    rules::each_row::<register::Error>(conn, p, computed, |r, _| {
+        count += 1;
+        if status.is_none_or(|s| r.status == s) {
+            if matching >= from && rows.len() < ROWS_SHOWN {
+                rows.push(r.clone());
+            }
+            matching += 1;
+        }
+        Ok(())
+    })?;
+    let resultado = match status {
+        None => "",
+        Some(Status::Awarded) => "adjudicada",
+        Some(Status::Rejected) => "rechazada",
+    };
+    let shown = PreviewShown {
+        from,
+        matching,
+        resultado: resultado.to_string(),
+    };
+    Ok((rows, count, shown))
+}
+
+/// The preview of the adjudication on `?fecha=`, a page at a time (`?desde=`, `?resultado=`):
+/// computed again for each page, as the confirmation computes it, and written nowhere.
+#[derive(Debug, Default, serde::Deserialize)]
+struct PreviewQuery {
+    fecha: Option<String>,
+    desde: Option<usize>,
+    resultado: Option<String>,
+}
+
+async fn preview_page(
+    State(app): State<Arc<App>>,
+    user: User,
+    Path(code): Path<String>,
+    Query(q): Query<PreviewQuery>,
+) -> Page {
+    user.require(Role::Admin)?;
+    let status = Paging {
+        desde: None,
+        resultado: q.resultado.clone(),
+    }
+    .status()?;
+    let on = parse::date(q.fecha.as_deref().unwrap_or("")).map_err(|why| {
+        WebError::invalid(format!(
+            "La fecha de la vista previa {:?}: {why}; vuelva a la página de la oferta y use su formulario.",
+            q.fecha.as_deref().unwrap_or("")
+        ))
+    })?;
+    let from = q.desde.unwrap_or(0);
+    let u2 = user.clone();
+    let (v, preview) = app
+        .db(move |s| {
+            let p = programs::by_code(s.conn(), &code)?;
+            let computed = rules::compute(s.conn(), &p, on)?;
+            let fingerprint = rules::fingerprint(s.conn(), &p, &computed)?;
+            let (rows, count, shown) = preview_rows(s.conn(), &p, &computed, status, from)?;
+            let header = computed.header(&p);
+            let preview = preview_markup(
+                &u2,
+                &p.program.code,
+                on,
+                (&header, &rows, count),
+                &fingerprint,
+                &shown,
+            );
+            Ok((view(s.conn(), &code, &Paging::default())?, preview))
+        })
+        .await?;
+    let code = v.program.program.code.clone();
+    let typed = Typed {
+        on: fecha(on),
+        preview: Some(preview),
+        ..Typed::default()
+    };
+    let errors = Errors::default();
+    ok(page(
+        Some(&user),
+        &title(&code),
+        markup(&user, &v, &errors, &typed),
+    ))
 }
 
 async fn adjudicate(
@@ -509,15 +644,7 @@ async fn adjudicate(
                     }
                 };
             }
-            let mut rows = Vec::new();
-            let mut count = 0usize;
-            rules::each_row::<register::Error>(s.conn(), &p, &computed, |r, _| {
-                count += 1;
-                if rows.len() < ROWS_SHOWN {
-                    rows.push(r.clone());
-                }
-                Ok(())
-            })?;
+            let (rows, count, shown) = preview_rows(s.conn(), &p, &computed, None, 0)?;
             let header = computed.header(&p);
             let preview = preview_markup(
                 &u2,
@@ -525,6 +652,7 @@ async fn adjudicate(
                 on,
                 (&header, &rows, count),
                 &fingerprint,
+                &shown,
             );
             let changed = confirm && fingerprint != previewed;
             Ok((

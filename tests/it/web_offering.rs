@@ -469,3 +469,97 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
 }
 
 const PAGE_TEST: &str = "/programas/EBSA-TEST/oferta";
+
+/// The preview pages through every person (issue 22 item 2): 450 acceptances of the test
+/// program (offer 10) — 5 on time for one share each (demand 5 ≤ 10: all awarded) and 445
+/// filed after the close (rejected) — shown 200 at a time and filtered by result, with nothing
+/// written; an officer may not see it.
+#[test]
+fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
+    let r = open_offer();
+    let mut csv = HEADER.to_string();
+    for i in 1..=450u32 {
+        let filed = if i <= 5 {
+            format!("2024-01-16 08:{i:02}")
+        } else {
+            format!("2024-03-19 {:02}:{:02}", 8 + i / 60, i % 60)
+        };
+        csv.push_str(&format!(
+            "{filed},CC,{},Persona {i},natural,trabajador,1,,si,100000000,,,,si,,,\n",
+            1_000_000_000 + i
+        ));
+    }
+    let file = r.dir.path().join("muchas.csv");
+    std::fs::write(&file, csv).unwrap();
+    r.ok(&[
+        "acceptances",
+        "import",
+        file.to_str().unwrap(),
+        "--program",
+        "EBSA-TEST",
+    ]);
+    crate::web::add_user(&r, "adela", "admin");
+    crate::web::add_user(&r, "oscar", "oficial");
+    let s = Server::start(&r);
+    let (mut a, _) = Client::signed_in(&s, "adela", PASSWORD);
+    let (mut o, _) = Client::signed_in(&s, "oscar", PASSWORD);
+    let base = "/programas/EBSA-TEST/oferta/vista?fecha=20/03/2024";
+    assert_eq!(o.get(base).status, 403);
+    let rows = |t: &str| t.matches("<td>CC 1").count();
+    let results = |t: &str, what: &str| t.matches(&format!("<td>{what}")).count();
+
+    let first = a.get(base);
+    assert_eq!(first.status, 200, "{}", first.text());
+    let t = first.text();
+    assert!(t.contains("200 personas de 450"), "{t}");
+    assert_eq!(rows(&t), 200);
+    assert!(
+        t.contains("<td>CC 1000000001</td>"),
+        "the first filed comes first: {t}"
+    );
+    assert!(t.contains("desde=200"), "a link to the next page: {t}");
+    assert!(t.contains("Confirmar la adjudicación"), "{t}");
+
+    let second = a.get(&format!("{base}&desde=200")).text();
+    assert_eq!(rows(&second), 200);
+    assert!(second.contains("Desde la persona N.º 201"), "{second}");
+    assert!(!second.contains("<td>CC 1000000001</td>"), "{second}");
+    let last = a.get(&format!("{base}&desde=400")).text();
+    assert_eq!(rows(&last), 50, "450 − 400");
+    assert!(
+        !last.contains("id=\"siguientes-vista\""),
+        "no page after the last: {last}"
+    );
+
+    let rejected = a.get(&format!("{base}&resultado=rechazada")).text();
+    assert!(
+        rejected.contains("445 de las 450 personas son rechazadas"),
+        "{rejected}"
+    );
+    assert_eq!(rows(&rejected), 200);
+    assert_eq!(results(&rejected, "rechazada"), 200);
+    assert_eq!(results(&rejected, "adjudicada"), 0);
+    assert!(
+        rejected.contains("resultado=rechazada"),
+        "the next page keeps the filter"
+    );
+    let awarded = a.get(&format!("{base}&resultado=adjudicada")).text();
+    assert!(
+        awarded.contains("5 de las 450 personas son adjudicadas"),
+        "{awarded}"
+    );
+    assert_eq!(results(&awarded, "adjudicada"), 5);
+
+    // a filter no page sends, a date that is no date
+    assert_eq!(a.get(&format!("{base}&resultado=todas")).status, 400);
+    assert_eq!(
+        a.get("/programas/EBSA-TEST/oferta/vista?fecha=31/02/2024")
+            .status,
+        400
+    );
+    let runs: i64 = r
+        .conn()
+        .query_row("SELECT count(*) FROM offering_runs", [], |x| x.get(0))
+        .unwrap();
+    assert_eq!(runs, 0, "a preview writes nothing");
+}
