@@ -82,6 +82,14 @@ struct Asked {
     /// Whether each is tried in a transaction rolled back: only for who may issue them (the
     /// others read the list without taking the write lock).
     try_each: bool,
+    /// Whether the session holds a certificate (`/firma`): a program that issues its notices
+    /// only signed is offered them, and the batch's documents are signed.
+    signing: bool,
+}
+
+/// Whether `user`'s session holds a certificate it may sign with (jurídico and above).
+fn signing(app: &App, user: &User) -> bool {
+    user.may(Role::Juridico) && app.sessions.signer(user.token()).is_some()
 }
 
 /// The breaches that await a notice as of `until`, each tried alone in a transaction rolled back.
@@ -98,11 +106,16 @@ fn awaiting(
         let breach = store::breaches::get(s.conn(), id)?;
         let a = store::adjudications::get(s.conn(), breach.adjudication_id)?;
         let p = store::programs::by_id(s.conn(), a.program_id)?;
-        let refused = if let Err(e) = register::signed_only::refuse_unsigned(
-            s.conn(),
-            id,
-            crate::program_sign::Signed::Notices,
-        ) {
+        let refused = if let Err(e) = (!asked.signing)
+            .then(|| {
+                register::signed_only::refuse_unsigned(
+                    s.conn(),
+                    id,
+                    crate::program_sign::Signed::Notices,
+                )
+            })
+            .unwrap_or(Ok(()))
+        {
             Some(super::form::refusal_texts(e)?.join("; "))
         } else if !asked.try_each {
             None
@@ -254,6 +267,7 @@ async fn pending_for(
         date: today,
         reason: None,
         try_each: user.may(Role::Juridico),
+        signing: signing(app, user),
     };
     let (app2, officer) = (Arc::clone(app), user.name.clone());
     app.db(move |s| awaiting(s, &app2, &officer, &asked)).await
@@ -309,6 +323,7 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
     };
     let (app2, officer) = (Arc::clone(&app), user.name.clone());
     let (wanted, r2) = (ids.clone(), reason.clone());
+    let signs = signing(&app, &user);
     let outcome = app
         .db(move |s| {
             let rates = app2.rates(s)?;
@@ -331,12 +346,14 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
                             ),
                         ));
                     }
-                    register::signed_only::refuse_unsigned(
-                        tx.conn(),
-                        id,
-                        crate::program_sign::Signed::Notices,
-                    )
-                    .map_err(|e| BatchError::Breach(id, Box::new(e)))?;
+                    if !signs {
+                        register::signed_only::refuse_unsigned(
+                            tx.conn(),
+                            id,
+                            crate::program_sign::Signed::Notices,
+                        )
+                        .map_err(|e| BatchError::Breach(id, Box::new(e)))?;
+                    }
                     let i =
                         register::notice::issue(tx, id, until, date, today, r2.as_deref(), &rates)
                             .map_err(|e| BatchError::Breach(id, Box::new(e)))?;
@@ -378,6 +395,7 @@ async fn issue_batch(State(app): State<Arc<App>>, user: User, sent: Posted<Batch
                 date: today,
                 reason: None,
                 try_each: user.may(Role::Juridico),
+                signing: signing(&app, &user),
             };
             let (app2, officer) = (Arc::clone(&app), user.name.clone());
             let list = app
@@ -414,6 +432,7 @@ async fn batch_page(
     user: User,
     Path((first, last)): Path<(i64, i64)>,
 ) -> Page {
+    let signs = signing(&app, &user);
     let lines = app
         .db(move |s| {
             let lines = batch(s.conn(), (first, last), LISTED)?;
@@ -432,7 +451,10 @@ async fn batch_page(
             @if last - first + 1 > LISTED { "; se listan los primeros " (LISTED) }
             "."
         }
-        p { a.boton href={"/avisos/lote/" (first) "/" (last) "/documentos.zip"} { "Descargar los documentos (zip: PDF e index.csv)" } }
+        p { a.boton href={"/avisos/lote/" (first) "/" (last) "/documentos.zip"} {
+            @if signs { "Descargar los documentos firmados con su certificado (zip: PDF e index.csv)" }
+            @else { "Descargar los documentos (zip: PDF e index.csv)" }
+        } }
         p.nota { "Cada descarga queda registrada (formato y SHA-256 de cada documento) a nombre de quien la descarga, para que los archivos puedan verificarse en «Verificar aviso»." }
         div.tabla {
             table.lote {
@@ -464,22 +486,71 @@ async fn batch_zip(
     Path((first, last)): Path<(i64, i64)>,
 ) -> Page {
     let officer = user.name.clone();
+    let signer = signing(&app, &user)
+        .then(|| app.sessions.signer(user.token()))
+        .flatten();
+    let now = app.now();
     let file = app
         .db(move |s| {
             let internal = |e: &dyn std::fmt::Display| WebError::internal(format!("zip: {e}"));
             let lines = batch(s.conn(), (first, last), MAX_BATCH)?;
+            if signer.is_none() {
+                for l in &lines {
+                    register::signed_only::refuse_unsigned(
+                        s.conn(),
+                        l.notice.breach_id,
+                        crate::program_sign::Signed::Notices,
+                    )
+                    .map_err(|e| {
+                        WebError::new(
+                            StatusCode::CONFLICT,
+                            format!(
+                                "{}: cargue su certificado en «Firma digital» (/firma) y descargue el lote firmado.",
+                                super::form::refusal_texts(e)
+                                    .map(|t| t.join("; "))
+                                    .unwrap_or_default()
+                            ),
+                        )
+                    })?;
+                }
+            }
             let tmp = tempfile::tempfile().map_err(|e| internal(&e))?;
             let mut zip = Zipped::new(tmp);
             let mut files = Vec::with_capacity(lines.len());
             for l in &lines {
                 let data = crate::register::notice_data::gather(s.conn(), &l.notice)?;
                 let pdf = crate::report::document::notice(&data, DocFormat::Pdf);
-                zip.add(&l.notice, &data, &pdf).map_err(|e| internal(&e))?;
+                // the rendering is recorded as vigia wrote it; the signature is added after it
                 files.push((
                     notices::Doc::Notice(l.notice.id),
                     DocFormat::Pdf,
                     store::sha256_hex(&pdf),
                 ));
+                let pdf = match &signer {
+                    None => pdf,
+                    Some(signer) => register::signing::sign(
+                        &pdf,
+                        signer,
+                        None,
+                        &register::signing::notice_reason(&l.notice.number),
+                        Some(&data.letters.issuer),
+                        now,
+                    )
+                    .map_err(|e| {
+                        WebError::new(
+                            StatusCode::UNPROCESSABLE_ENTITY,
+                            format!(
+                                "El aviso {} no se pudo firmar: {}.",
+                                l.notice.number,
+                                crate::catalogue::signature_why::sign_refused(
+                                    crate::lang::Lang::Es,
+                                    &e
+                                )
+                            ),
+                        )
+                    })?,
+                };
+                zip.add(&l.notice, &data, &pdf).map_err(|e| internal(&e))?;
             }
             let file = zip.finish().map_err(|e| internal(&e))?;
             s.write::<_, register::Error>(&officer, |tx| {

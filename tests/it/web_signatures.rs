@@ -378,3 +378,61 @@ fn a_certificate_kept_on_the_server_is_read_only_owner_only_and_unlocked_by_its_
         none.text()
     );
 }
+
+/// A program that issues its notices only signed gets them as a batch too when the session
+/// holds a certificate: the pending list offers them, and the batch's zip carries each PDF
+/// signed (both validators accept it); once the certificate is dropped the zip is refused
+/// rather than handing out unsigned copies.
+#[test]
+fn a_batch_of_only_signed_notices_is_issued_and_downloaded_signed_with_the_sessions_certificate() {
+    let r = crate::notices::spec_register_in(Reg::with_program_tail(
+        "\n[signatures]\nrequired_for = [\"notices\", \"settlements\"]\n\
+         signatories = [\"LAURA GOMEZ RESTREPO\"]\n",
+    ));
+    add_user(&r, "julia", "juridico");
+    let pki = pki((2025, 2090));
+    let s = Server::start(&r);
+    let (mut j, csrf) = Client::signed_in(&s, "julia", PASSWORD);
+    let list = "/avisos/pendientes?notice_until=10/02/2025";
+    assert!(
+        !j.get(list).text().contains("Emitir"),
+        "no certificate: not offered"
+    );
+    assert_eq!(load(&mut j, &csrf, P12_PASSWORD, &pki.p12).status, 303);
+    let t = j.get(list).text();
+    assert!(t.contains("Emitir"), "{t}");
+    assert!(!t.contains("solo firmados"), "{t}");
+    let issued = j.post(
+        "/avisos/pendientes",
+        &[
+            ("csrf", csrf.as_str()),
+            ("notice_until", "10/02/2025"),
+            ("notice_date", "11/02/2025"),
+            ("backdate_reason", "fecha del caso de prueba"),
+            ("breach", "1"),
+        ],
+    );
+    assert_eq!(issued.status, 303, "{}", issued.text());
+    assert_eq!(issued.header("location"), Some("/avisos/lote/1/1"));
+    let page = j.get("/avisos/lote/1/1").text();
+    assert!(page.contains("firmados con su certificado"), "{page}");
+    let z = j.get("/avisos/lote/1/1/documentos.zip");
+    assert_eq!(z.status, 200, "{}", z.text());
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(z.body.clone())).unwrap();
+    let mut pdf = Vec::new();
+    std::io::Read::read_to_end(&mut zip.by_name("MULTA-2025-0001.pdf").unwrap(), &mut pdf).unwrap();
+    validators_accept(&r, "lote-firmado.pdf", &pdf, &pki);
+    // the register knows the file: «Verificar aviso» finds it the one vigia wrote, signed
+    let v = verify(&mut j, &csrf, &pdf);
+    assert!(v.contains("El documento coincide con el registro"), "{v}");
+    assert!(v.contains("La firma digital es válida."), "{v}");
+    // without the certificate the zip is refused, not handed out unsigned
+    assert_eq!(j.post("/firma/quitar", &[("csrf", &csrf)]).status, 303);
+    let refused = j.get("/avisos/lote/1/1/documentos.zip");
+    assert_eq!(refused.status, 409, "{}", refused.text());
+    assert!(
+        refused.text().contains("Firma digital"),
+        "{}",
+        refused.text()
+    );
+}
