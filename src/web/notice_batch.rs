@@ -106,16 +106,16 @@ fn awaiting(
         let breach = store::breaches::get(s.conn(), id)?;
         let a = store::adjudications::get(s.conn(), breach.adjudication_id)?;
         let p = store::programs::by_id(s.conn(), a.program_id)?;
-        let refused = if let Err(e) = (!asked.signing)
-            .then(|| {
-                register::signed_only::refuse_unsigned(
-                    s.conn(),
-                    id,
-                    crate::program_sign::Signed::Notices,
-                )
-            })
-            .unwrap_or(Ok(()))
-        {
+        let unsigned = if asked.signing {
+            Ok(())
+        } else {
+            register::signed_only::refuse_unsigned(
+                s.conn(),
+                id,
+                crate::program_sign::Signed::Notices,
+            )
+        };
+        let refused = if let Err(e) = unsigned {
             Some(super::form::refusal_texts(e)?.join("; "))
         } else if !asked.try_each {
             None
