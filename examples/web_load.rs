@@ -650,8 +650,14 @@ fn main() {
             .unwrap();
         let _already_there = child.wait().unwrap();
     }
-    // the letterhead a notice needs (a new version each run: it is audited, not replaced)
-    ok(&mut vigia(
+    // the letterhead a notice needs (already there when the register is reused)
+    let letterheads: i64 = Store::open(&db)
+        .unwrap()
+        .conn()
+        .query_row("SELECT count(*) FROM letterheads", [], |r| r.get(0))
+        .unwrap();
+    if letterheads == 0 {
+        ok(&mut vigia(
         &exe,
         &db,
         &[
@@ -672,7 +678,8 @@ fn main() {
             "--signatory-position",
             "Representante legal",
         ],
-    ));
+        ));
+    }
     let each = o.writes.div_ceil(o.sessions);
     let targets = targets(&db, o.sessions, each);
 
