@@ -450,7 +450,11 @@ fn targets(db: &Path, sessions: u64, each: u64) -> Vec<Vec<Target>> {
                 .unwrap()
                 .map(Result::unwrap)
                 .collect();
-            assert_eq!(rows.len() as u64, each, "session {k}: too few unbreached adjudications");
+            assert_eq!(
+                rows.len() as u64,
+                each,
+                "session {k}: too few unbreached adjudications"
+            );
             rows
         })
         .collect()
@@ -522,7 +526,10 @@ fn write_session(addr: &str, k: u64, targets: &[Target], deadline: Instant) -> [
         ];
         let mut fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
         for (name, _) in &fields[1..] {
-            assert!(page.contains(&format!("name=\"{name}\"")), "{path}: no {name}");
+            assert!(
+                page.contains(&format!("name=\"{name}\"")),
+                "{path}: no {name}"
+            );
         }
         fields.push(("accion", "vista"));
         let t0 = Instant::now();
@@ -531,7 +538,8 @@ fn write_session(addr: &str, k: u64, targets: &[Target], deadline: Instant) -> [
         unlocked(&path, &a);
         assert_eq!(a.status, 200, "{path} preview: {}", a.body);
         assert!(
-            a.body.contains("Vista previa (nada se ha registrado)") && !a.body.contains("role=\"alert\""),
+            a.body.contains("Vista previa (nada se ha registrado)")
+                && !a.body.contains("role=\"alert\""),
             "{path} preview: {}",
             a.body
         );
@@ -539,7 +547,10 @@ fn write_session(addr: &str, k: u64, targets: &[Target], deadline: Instant) -> [
         fields.push(("accion", "registrar"));
         let breach = conn.written(&mut times[1], &path, &form(&fields), "/incumplimientos/");
         let page = conn.page(&breach, &format!("<dd>{evidence}</dd>"));
-        assert!(page.contains(&format!("<dd>{}</dd>", fecha(day))), "{breach}: {page}");
+        assert!(
+            page.contains(&format!("<dd>{}</dd>", fecha(day))),
+            "{breach}: {page}"
+        );
 
         let reference = format!("CARGA-{k}-{j}");
         let paid = fecha(day + Days::new(10));
@@ -553,7 +564,12 @@ fn write_session(addr: &str, k: u64, targets: &[Target], deadline: Instant) -> [
         let page = conn.page(&to, &format!("<td>{reference}</td>"));
 
         let body = form(&[("csrf", &csrf_of(&page)), ("until", &until)]);
-        let liq = conn.written(&mut times[3], &format!("{breach}/liquidar"), &body, "/liquidaciones/");
+        let liq = conn.written(
+            &mut times[3],
+            &format!("{breach}/liquidar"),
+            &body,
+            "/liquidaciones/",
+        );
         let lid = liq.rsplit('/').next().unwrap();
         conn.page(&liq, &format!("Liquidación N.º {lid}"));
 
@@ -566,7 +582,10 @@ fn write_session(addr: &str, k: u64, targets: &[Target], deadline: Instant) -> [
         ]);
         let notice = conn.written(&mut times[4], &format!("{breach}/aviso"), &body, "/avisos/");
         let page = conn.page(&notice, &format!("href=\"{breach}\""));
-        assert!(page.contains(&format!("(liquidado al {until})")), "{notice}: {page}");
+        assert!(
+            page.contains(&format!("(liquidado al {until})")),
+            "{notice}: {page}"
+        );
     }
     times
 }
@@ -658,26 +677,26 @@ fn main() {
         .unwrap();
     if letterheads == 0 {
         ok(&mut vigia(
-        &exe,
-        &db,
-        &[
-            "program",
-            "letters",
-            "set",
-            "D3939-2004",
-            "--entity",
-            "Administradora de Carga S.A.S.",
-            "--return-address",
-            "Carrera 7 # 71-21, Bogotá D.C.",
-            "--bank",
-            "Banco de Carga",
-            "--account",
-            "cuenta corriente No. 000-00000-0",
-            "--signatory-name",
-            "Firmante de Carga",
-            "--signatory-position",
-            "Representante legal",
-        ],
+            &exe,
+            &db,
+            &[
+                "program",
+                "letters",
+                "set",
+                "D3939-2004",
+                "--entity",
+                "Administradora de Carga S.A.S.",
+                "--return-address",
+                "Carrera 7 # 71-21, Bogotá D.C.",
+                "--bank",
+                "Banco de Carga",
+                "--account",
+                "cuenta corriente No. 000-00000-0",
+                "--signatory-name",
+                "Firmante de Carga",
+                "--signatory-position",
+                "Representante legal",
+            ],
         ));
     }
     let each = o.writes.div_ceil(o.sessions);
@@ -781,7 +800,12 @@ fn main() {
         .collect();
     let mut writes: [Vec<Duration>; 5] = Default::default();
     for t in threads {
-        for (r, v) in t.join().expect("a writing session failed").into_iter().enumerate() {
+        for (r, v) in t
+            .join()
+            .expect("a writing session failed")
+            .into_iter()
+            .enumerate()
+        {
             writes[r].extend(v);
         }
     }
