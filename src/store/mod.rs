@@ -660,7 +660,13 @@ impl Store {
         let now = now_utc();
         // this process's writers queue first (dropped last: after the commit or the rollback)
         let db = self.conn.path().filter(|p| !p.is_empty()).map(Path::new);
-        let _turn = queue::wait(db, self.busy_timeout);
+        let Some(_turn) = queue::wait(db, self.busy_timeout) else {
+            return Err(StoreError::Busy {
+                holder: WriterNote::read(db),
+                waited: self.busy_timeout,
+            }
+            .into());
+        };
         let tx = begin_immediate(&mut self.conn, self.busy_timeout)?;
         let writer = Writer {
             who: Some(self.command.clone()).filter(|c| !c.is_empty()),

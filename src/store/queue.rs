@@ -3,8 +3,9 @@
 //! (1, 2, 5, 10 … 100 ms between tries), so twenty writers of one server contending for it wait
 //! far longer than their writes take: one of them may sleep 100 ms while the lock was free
 //! after 2. Queued on a condition variable, each starts the moment the one before it finishes.
-//! Writers of other processes (a CLI import beside the server) are still waited for by
-//! SQLite's busy timeout, which the transaction keeps. No SQL here.
+//! A writer that waits the whole busy timeout here is refused as busy, as SQLite would refuse it;
+//! writers of other processes (a CLI import beside the server) are still waited for by SQLite's
+//! busy timeout, which the transaction keeps. No SQL here.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -28,12 +29,13 @@ fn turns() -> &'static Mutex<HashMap<PathBuf, Arc<Turn>>> {
 pub(super) struct Held(Option<Arc<Turn>>);
 
 /// Waits for this process's turn at writing the register at `db` (the path SQLite reports for
-/// the connection), at most `patience`: a writer that waited that long (a nested write of the
-/// same register on this thread, which would otherwise wait forever) goes on without a turn,
-/// and SQLite's busy timeout decides. An in-memory register (no path) has no turn to wait for.
-pub(super) fn wait(db: Option<&Path>, patience: Duration) -> Held {
+/// the connection), at most `patience` (the busy timeout): `None` when another writer of this
+/// process held it that long (as SQLite's busy handler would have given up; a nested write of
+/// the same register on one thread ends so instead of waiting forever). An in-memory register
+/// (no path) has no turn to wait for.
+pub(super) fn wait(db: Option<&Path>, patience: Duration) -> Option<Held> {
     let Some(db) = db else {
-        return Held(None);
+        return Some(Held(None));
     };
     let turn = {
         let mut all = turns().lock().unwrap_or_else(|p| p.into_inner());
@@ -44,7 +46,7 @@ pub(super) fn wait(db: Option<&Path>, patience: Duration) -> Held {
     while *taken {
         let left = until.saturating_duration_since(Instant::now());
         if left.is_zero() {
-            return Held(None);
+            return None;
         }
         taken = turn
             .freed
@@ -54,7 +56,7 @@ pub(super) fn wait(db: Option<&Path>, patience: Duration) -> Held {
     }
     *taken = true;
     drop(taken);
-    Held(Some(turn))
+    Some(Held(Some(turn)))
 }
 
 impl Drop for Held {
@@ -81,7 +83,7 @@ mod tests {
                 let (db, inside, most) = (db.clone(), Arc::clone(&inside), Arc::clone(&most));
                 std::thread::spawn(move || {
                     for _ in 0..20 {
-                        let _turn = wait(Some(&db), Duration::from_secs(30));
+                        let _turn = wait(Some(&db), Duration::from_secs(30)).unwrap();
                         let now = inside.fetch_add(1, Ordering::SeqCst) + 1;
                         most.fetch_max(now, Ordering::SeqCst);
                         std::thread::sleep(Duration::from_micros(200));
@@ -100,17 +102,18 @@ mod tests {
     fn other_registers_do_not_wait_and_patience_ends() {
         let a = PathBuf::from("/nonexistent/queue-test-a.db");
         let b = PathBuf::from("/nonexistent/queue-test-b.db");
-        let held = wait(Some(&a), Duration::from_secs(1));
+        let held = wait(Some(&a), Duration::from_secs(1)).unwrap();
         assert!(held.0.is_some());
         // another register's turn is free
-        assert!(wait(Some(&b), Duration::from_millis(10)).0.is_some());
-        // the same register's is not: after its patience a writer goes on without it
+        assert!(wait(Some(&b), Duration::from_millis(10)).is_some());
+        // the same register's is not: after its patience a writer is told so
         let t = Instant::now();
-        let second = wait(Some(&a), Duration::from_millis(50));
-        assert!(second.0.is_none() && t.elapsed() >= Duration::from_millis(50));
+        assert!(wait(Some(&a), Duration::from_millis(50)).is_none());
+        assert!(t.elapsed() >= Duration::from_millis(50));
         drop(held);
         // freed: the next writer gets it at once
-        assert!(wait(Some(&a), Duration::from_millis(10)).0.is_some());
-        assert!(wait(None, Duration::ZERO).0.is_none());
+        assert!(wait(Some(&a), Duration::from_millis(10)).is_some());
+        // an in-memory register has no turn
+        assert!(wait(None, Duration::ZERO).is_some_and(|h| h.0.is_none()));
     }
 }
