@@ -571,7 +571,11 @@ fn write_session(addr: &str, k: u64, targets: &[Target], deadline: Instant) -> [
             "/liquidaciones/",
         );
         let lid = liq.rsplit('/').next().unwrap();
-        conn.page(&liq, &format!("Liquidación N.º {lid}"));
+        let page = conn.page(&liq, &format!("Liquidación N.º {lid}"));
+        assert!(
+            page.contains(&format!("href=\"{breach}\"")),
+            "{liq}: {page}"
+        );
 
         let page = conn.page(&breach, &format!("action=\"{breach}/aviso\""));
         let body = form(&[
