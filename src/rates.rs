@@ -338,9 +338,16 @@ impl Segment<'_> {
 }
 
 impl RateSeries {
-    /// The series shipped with the binary.
+    /// The series shipped with the binary (parsed once per process: its text is the binary's, and
+    /// parsing derives each period's daily rates exactly, which every liquidation used to redo).
     pub fn shipped() -> RateSeries {
-        RateSeries::from_csv(SHIPPED_CSV, SHIPPED_NAME).expect("the shipped rate series is valid")
+        static SHIPPED: std::sync::OnceLock<RateSeries> = std::sync::OnceLock::new();
+        SHIPPED
+            .get_or_init(|| {
+                RateSeries::from_csv(SHIPPED_CSV, SHIPPED_NAME)
+                    .expect("the shipped rate series is valid")
+            })
+            .clone()
     }
 
     /// Parses and validates a rates CSV; fails on any problem but gaps and warnings.

@@ -316,6 +316,21 @@ pub fn insert_liquidation(tx: &mut Tx<'_>, l: &NewLiquidation<'_>) -> Result<i64
     )
 }
 
+/// One liquidation, by its id (through the primary key: a liquidation's page reads one row, not
+/// the register's every liquidation).
+pub fn liquidation(conn: &Connection, id: i64) -> Result<StoredLiquidation> {
+    conn.prepare_cached(
+        "SELECT id, breach_id, until, convention, provisional, total_due, inputs_json, result_json, sha256, created_at, created_by
+         FROM liquidations WHERE id = ?1",
+    )?
+    .query_row(params![id], StoredLiquidation::from_row)
+    .optional()?
+    .ok_or_else(|| StoreError::NotFound {
+        what: "liquidation",
+        id: id.to_string(),
+    })
+}
+
 /// Liquidations of a breach (or all), in id order.
 pub fn liquidations(conn: &Connection, breach_id: Option<i64>) -> Result<Vec<StoredLiquidation>> {
     let mut stmt = conn.prepare(&format!(

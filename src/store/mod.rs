@@ -26,6 +26,7 @@ pub mod outcome_page;
 pub mod pledges;
 pub mod prints;
 pub mod programs;
+mod queue;
 pub mod rates;
 pub mod scan;
 pub mod settlements;
@@ -657,6 +658,15 @@ impl Store {
         // before anything is read, so a concurrent writer can never invalidate what this
         // transaction read; a deferred one would fail with "database is locked" instead of waiting.
         let now = now_utc();
+        // this process's writers queue first (dropped last: after the commit or the rollback)
+        let db = self.conn.path().filter(|p| !p.is_empty()).map(Path::new);
+        let Some(_turn) = queue::wait(db, self.busy_timeout) else {
+            return Err(StoreError::Busy {
+                holder: WriterNote::read(db),
+                waited: self.busy_timeout,
+            }
+            .into());
+        };
         let tx = begin_immediate(&mut self.conn, self.busy_timeout)?;
         let writer = Writer {
             who: Some(self.command.clone()).filter(|c| !c.is_empty()),

@@ -2,7 +2,6 @@
 //! fingerprint and the chart of the balance over time.
 
 use super::App;
-use super::WebError;
 use super::auth::User;
 use super::extract::Path;
 use super::form::{Page, ok};
@@ -23,10 +22,7 @@ pub(super) fn routes() -> Router<Arc<App>> {
 async fn liquidation_page(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
     let (l, outcome) = app
         .db(move |s| {
-            let l = breaches::liquidations(s.conn(), None)?
-                .into_iter()
-                .find(|l| l.id == id)
-                .ok_or_else(|| WebError::not_found(&format!("la liquidación {id}")))?;
+            let l = breaches::liquidation(s.conn(), id)?;
             let o = register::liquidation::recompute(&l.inputs_json)?;
             Ok((l, o))
         })
