@@ -445,6 +445,9 @@ fn preview_markup(
         if !shown.resultado.is_empty() {
             q.push_str(&format!("&resultado={}", shown.resultado));
         }
+        if !shown.orden.is_empty() {
+            q.push_str(&format!("&orden={}", shown.orden));
+        }
         q
     };
     let next = shown.from.saturating_add(rows.len());
@@ -461,13 +464,23 @@ fn preview_markup(
                         option value="rechazada" selected[shown.resultado == "rechazada"] { "rechazadas" }
                     }
                 }
-                div.acciones { button type="submit" { "Filtrar" } }
+                div.campo {
+                    label for="orden-vista" { "Orden" }
+                    select id="orden-vista" name="orden" {
+                        option value="" selected[shown.orden.is_empty()] { "el del acta" }
+                        option value="pedidas" selected[shown.orden == "pedidas"] { "más acciones pedidas primero" }
+                        option value="adjudicadas" selected[shown.orden == "adjudicadas"] { "más acciones adjudicadas primero" }
+                        option value="nombre" selected[shown.orden == "nombre"] { "por nombre (A–Z)" }
+                    }
+                }
+                div.acciones { button type="submit" { "Filtrar y ordenar" } }
             }
             @if shown.matching < count {
                 p #filtradas { (numero(shown.matching as u64)) " de las " (numero(count as u64)) " personas son " (shown.resultado) "s." }
             }
             @if shown.from > 0 {
-                p #desde { "Desde la persona N.º " (numero(shown.from as u64 + 1)) " (en el orden del acta)." }
+                p #desde { "Desde la persona N.º " (numero(shown.from as u64 + 1))
+                    @if shown.orden.is_empty() { " (en el orden del acta)." } @else { " (en el orden elegido)." } }
             }
             (result_table(header, rows.iter(), rows.len(), shown.matching))
             nav.paginas aria-label="Páginas de la vista previa" {
@@ -495,6 +508,54 @@ struct PreviewShown {
     from: usize,
     matching: usize,
     resultado: String,
+    /// `?orden=` as sent (empty: the acta's order).
+    orden: String,
+}
+
+/// How a preview's rows are ordered: as the acta lists them, or by a column (ties in the
+/// acta's order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Order {
+    Acta,
+    /// Shares asked for, most first.
+    Requested,
+    /// Shares awarded, most first.
+    Awarded,
+    /// Name, A to Z (case and accents aside).
+    Name,
+}
+
+impl Order {
+    /// `?orden=` as its form sends it; a value no page sends is refused.
+    fn parse(orden: Option<&str>) -> Result<Order, WebError> {
+        Ok(match orden.unwrap_or("") {
+            "" => Order::Acta,
+            "pedidas" => Order::Requested,
+            "adjudicadas" => Order::Awarded,
+            "nombre" => Order::Name,
+            _ => {
+                return Err(WebError::invalid(
+                    "El orden es «pedidas», «adjudicadas» o «nombre»: vuelva a la página de la oferta y use su formulario.",
+                ));
+            }
+        })
+    }
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Order::Acta => "",
+            Order::Requested => "pedidas",
+            Order::Awarded => "adjudicadas",
+            Order::Name => "nombre",
+        }
+    }
+}
+
+/// A row's place under an [`Order`] other than the acta's.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum SortKey {
+    MostFirst(std::cmp::Reverse<u64>),
+    Text(String),
 }
 
 /// One page of a computed adjudication's rows, from the `from`-th of those with `status`
@@ -505,18 +566,61 @@ fn preview_rows(
     computed: &rules::Computed,
     status: Option<Status>,
     from: usize,
+    order: Order,
 ) -> Result<(Vec<Row>, usize, PreviewShown), register::Error> {
+    let wanted = |r: &Row| status.is_none_or(|s| r.status == s);
+    // sorted by a column: a first pass keeps each matching row's key and place in the acta (a
+    // number or a name, never the row), sorts them and keeps the places of this page's rows
+    let page: Option<Vec<(usize, usize)>> = match order {
+        Order::Acta => None,
+        _ => {
+            let (mut keys, mut seq) = (Vec::new(), 0usize);
+            rules::each_row::<register::Error>(conn, p, computed, |r, _| {
+                if wanted(r) {
+                    let key = match order {
+                        Order::Requested => SortKey::MostFirst(std::cmp::Reverse(r.requested)),
+                        Order::Awarded => SortKey::MostFirst(std::cmp::Reverse(r.awarded)),
+                        _ => SortKey::Text(crate::input::folded(&r.name)),
+                    };
+                    keys.push((key, seq));
+                }
+                seq += 1;
+                Ok(())
+            })?;
+            keys.sort();
+            let mut places: Vec<(usize, usize)> = keys
+                .into_iter()
+                .skip(from)
+                .take(ROWS_SHOWN)
+                .enumerate()
+                .map(|(at, (_, seq))| (seq, at))
+                .collect();
+            places.sort_unstable();
+            Some(places)
+        }
+    };
     let (mut rows, mut count, mut matching) = (Vec::new(), 0usize, 0usize);
+    let mut slots: Vec<Option<Row>> = vec![None; page.as_ref().map_or(0, Vec::len)];
+    let mut next = 0usize;
     rules::each_row::<register::Error>(conn, p, computed, |r, _| {
+        let seq = count;
         count += 1;
-        if status.is_none_or(|s| r.status == s) {
-            if matching >= from && rows.len() < ROWS_SHOWN {
-                rows.push(r.clone());
+        if wanted(r) {
+            match &page {
+                None if matching >= from && rows.len() < ROWS_SHOWN => rows.push(r.clone()),
+                Some(places) if places.get(next).is_some_and(|&(s, _)| s == seq) => {
+                    slots[places[next].1] = Some(r.clone());
+                    next += 1;
+                }
+                _ => {}
             }
             matching += 1;
         }
         Ok(())
     })?;
+    if page.is_some() {
+        rows = slots.into_iter().flatten().collect();
+    }
     let resultado = match status {
         None => "",
         Some(Status::Awarded) => "adjudicada",
@@ -526,6 +630,7 @@ fn preview_rows(
         from,
         matching,
         resultado: resultado.to_string(),
+        orden: order.as_str().to_string(),
     };
     Ok((rows, count, shown))
 }
@@ -537,6 +642,7 @@ struct PreviewQuery {
     fecha: Option<String>,
     desde: Option<usize>,
     resultado: Option<String>,
+    orden: Option<String>,
 }
 
 async fn preview_page(
@@ -558,13 +664,14 @@ async fn preview_page(
         ))
     })?;
     let from = q.desde.unwrap_or(0);
+    let order = Order::parse(q.orden.as_deref())?;
     let u2 = user.clone();
     let (v, preview) = app
         .db(move |s| {
             let p = programs::by_code(s.conn(), &code)?;
             let computed = rules::compute(s.conn(), &p, on)?;
             let fingerprint = rules::fingerprint(s.conn(), &p, &computed)?;
-            let (rows, count, shown) = preview_rows(s.conn(), &p, &computed, status, from)?;
+            let (rows, count, shown) = preview_rows(s.conn(), &p, &computed, status, from, order)?;
             let header = computed.header(&p);
             let preview = preview_markup(
                 &u2,
@@ -644,7 +751,7 @@ async fn adjudicate(
                     }
                 };
             }
-            let (rows, count, shown) = preview_rows(s.conn(), &p, &computed, None, 0)?;
+            let (rows, count, shown) = preview_rows(s.conn(), &p, &computed, None, 0, Order::Acta)?;
             let header = computed.header(&p);
             let preview = preview_markup(
                 &u2,

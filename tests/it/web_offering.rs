@@ -484,8 +484,10 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
         } else {
             format!("2024-03-19 {:02}:{:02}", 8 + i / 60, i % 60)
         };
+        // the late ask 1 to 9 shares (i mod 9 + 1): the order by shares asked has its ties
+        let shares = if i <= 5 { 1 } else { 1 + i % 9 };
         csv.push_str(&format!(
-            "{filed},CC,{},Persona {i},natural,trabajador,1,,si,100000000,,,,si,,,\n",
+            "{filed},CC,{},Persona {i},natural,trabajador,{shares},,si,100000000,,,,si,,,\n",
             1_000_000_000 + i
         ));
     }
@@ -550,8 +552,47 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     );
     assert_eq!(results(&awarded, "adjudicada"), 5);
 
-    // a filter no page sends, a date that is no date
+    // sorted: most shares asked first, ties in the acta's order — 50 rows ask 9 (i = 8, 17, …,
+    // 449), 50 ask 8, 50 ask 7, 49 ask 6 (i = 14 … 446), then the first asking 5 is i = 13 (the
+    // 200th); the next page starts with the second asking 5, i = 22
+    let before = |t: &str, x: u32, y: u32| {
+        let at = |i: u32| t.find(&format!("<td>CC {}</td>", 1_000_000_000 + i));
+        matches!((at(x), at(y)), (Some(a), Some(b)) if a < b)
+    };
+    let asked = a.get(&format!("{base}&orden=pedidas")).text();
+    assert_eq!(rows(&asked), 200);
+    assert!(before(&asked, 8, 17) && before(&asked, 449, 7), "{asked}");
+    assert!(
+        before(&asked, 446, 13),
+        "the last asking 6, then the first asking 5"
+    );
+    assert!(!asked.contains("<td>CC 1000000022</td>"), "{asked}");
+    let asked2 = a.get(&format!("{base}&orden=pedidas&desde=200")).text();
+    let first_row = asked2.find("<td>CC 1").map(|i| &asked2[i..i + 18]);
+    assert_eq!(first_row, Some("<td>CC 1000000022<"), "{asked2}");
+    assert!(
+        asked.contains("orden=pedidas"),
+        "the next page keeps the order"
+    );
+    // most awarded first: the five awarded, in the acta's order
+    let most = a.get(&format!("{base}&orden=adjudicadas")).text();
+    assert!(before(&most, 1, 2) && before(&most, 5, 6), "{most}");
+    // by name, as text: Persona 1, Persona 10, Persona 100, …
+    let named = a
+        .get(&format!("{base}&orden=nombre&resultado=rechazada"))
+        .text();
+    assert!(
+        before(&named, 10, 100) && before(&named, 100, 101),
+        "{named}"
+    );
+    assert!(
+        !named.contains("<td>CC 1000000001</td>"),
+        "only the rejected"
+    );
+
+    // a filter or an order no page sends, a date that is no date
     assert_eq!(a.get(&format!("{base}&resultado=todas")).status, 400);
+    assert_eq!(a.get(&format!("{base}&orden=precio")).status, 400);
     assert_eq!(
         a.get("/programas/EBSA-TEST/oferta/vista?fecha=31/02/2024")
             .status,
