@@ -387,6 +387,7 @@ pub const ES: &[(&str, &str, &str)] = &[
     ("user password", "name", "El nombre de la cuenta"),
     ("user password", "password_stdin", "Lee la contraseña de la primera línea de la entrada estándar en lugar de preguntarla"),
     ("serve", "", "Sirve la interfaz web en español sobre el registro (en la interfaz local por omisión)"),
+    ("serve", "#long", "Sirve la interfaz web en español sobre el registro (en la interfaz local por omisión).\n\nFirma en la web: un jurídico carga un certificado PKCS#12 para la sesión en «Firma digital»; con VIGIA_SIGN_KEYS=DIR el servidor guarda un DIR/USUARIO.p12 por cuenta (0600), que se abre con su clave una vez por sesión. VIGIA_TRUST=DIR nombra los certificados en que confían las páginas de verificación (como --trust en la línea de comandos)."),
     ("serve", "listen", "Dirección y puerto en que escuchar (puerto 0: cualquier puerto libre; se imprime la dirección)"),
     ("serve", "tls_cert", "Sirve HTTPS con esta cadena de certificados PEM (necesita --tls-key; las cookies son entonces Secure)"),
     ("serve", "tls_key", "La llave privada PEM de --tls-cert"),

@@ -162,6 +162,11 @@ pub enum Command {
     #[command(subcommand)]
     User(user::UserCommand),
     /// Serve the Spanish web interface over the register (loopback by default).
+    ///
+    /// Signing on the web: a jurídico loads a PKCS#12 certificate for the session on «Firma
+    /// digital»; with VIGIA_SIGN_KEYS=DIR the server keeps one DIR/USER.p12 per account (0600),
+    /// unlocked by its password once per session. VIGIA_TRUST=DIR names the certificates the
+    /// verification pages trust (as --trust does on the command line).
     Serve(serve::ServeArgs),
     /// The shell's tab completion for vigia (bash, zsh, fish, powershell), on standard output.
     Completions(shell::CompletionsArgs),
