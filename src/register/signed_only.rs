@@ -1,6 +1,6 @@
 //! A program that issues its notices (or paz y salvo certificates) only signed (its
-//! `[signatures] required_for`): a front end that cannot sign (the web) refuses to issue them
-//! unsigned (the command line refuses its own way, naming its `--sign`).
+//! `[signatures] required_for`): the web refuses to issue them unsigned while the session holds
+//! no certificate (the command line refuses its own way, naming its `--sign`).
 
 use super::{Field, Refusal, Result};
 use crate::program_sign::Signed;

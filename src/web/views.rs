@@ -365,6 +365,7 @@ pub fn page(user: Option<&User>, title: &str, body: Markup) -> Markup {
                             a href="/tasas" { "Tasas" }
                             a href="/programas" { "Programas" }
                             @if u.may(Role::Juridico) { a href="/avisos/pendientes" { "Avisos pendientes" } }
+                            @if u.may(Role::Juridico) { a href="/firma" { "Firma digital" } }
                             @if u.may(Role::Admin) { a href="/usuarios" { "Usuarios" } }
                             @if u.may(Role::Admin) { a href="/respaldo" { "Respaldo" } }
                             a href="/auditoria" { "Auditoría" }

@@ -254,6 +254,10 @@ fn a_jurist_loads_a_certificate_for_the_session_and_issues_signed_notices_and_pa
     );
     // the officer's session holds none: the certificate is the session's, not the server's
     assert!(!o.get("/firma").text().contains("Certificado cargado"));
+    // the menu leads a jurist there, not an officer (who may not sign)
+    let menu = "<a href=\"/firma\">Firma digital</a><a href=\"/auditoria\">";
+    assert!(j.get("/").text().contains(menu));
+    assert!(!o.get("/").text().contains("href=\"/firma\""));
     // read into memory only: no file anywhere under the register's directory (its TMPDIR too)
     let needle = &pki.p12[pki.p12.len() - 48..];
     assert_eq!(files_holding(r.dir.path(), needle), Vec::<PathBuf>::new());
