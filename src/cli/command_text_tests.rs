@@ -1,39 +1,9 @@
 //! Command text stays in the front ends (issue 21): a rule's sentence is read on the web too.
-//! Here, in `cli/`, because it asks the command line for its commands.
+//! Here, in `cli/`, because it asks the command line for its commands; it walks `src/` with the
+//! catalogues' own test helpers.
 
+use crate::said::tests::{code_of, rust_files, src};
 use std::fs;
-use std::path::{Path, PathBuf};
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("src/ is readable") {
-        let p = entry.expect("a directory entry").path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            out.push(p);
-        }
-    }
-}
-
-fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
-}
-
-/// The code before a file's first `#[cfg(test)]`, comment lines left out.
-fn code_of(text: &str) -> String {
-    let mut code = String::new();
-    for line in text.lines() {
-        let t = line.trim_start();
-        if t.starts_with("#[cfg(test)]") {
-            break;
-        }
-        if !t.starts_with("//") {
-            code.push_str(line);
-            code.push('\n');
-        }
-    }
-    code
-}
 
 /// Below the front ends nothing names a command: a rule's sentence is read on the web too, where
 /// there is no `vigia …` to type. The command line names its commands in `said::*::cli` and in

@@ -7,4 +7,4 @@ pub mod en;
 pub mod es;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

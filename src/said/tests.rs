@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every `.rs` file under `dir` (also used by `cli::command_text_tests`).
+pub(crate) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).expect("src/ is readable") {
         let p = entry.expect("a directory entry").path();
         if p.is_dir() {
@@ -15,12 +16,13 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn src() -> PathBuf {
+/// The crate's `src/`.
+pub(crate) fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
 /// The code before a file's first `#[cfg(test)]`, comment lines left out.
-fn code_of(text: &str) -> String {
+pub(crate) fn code_of(text: &str) -> String {
     let mut code = String::new();
     for line in text.lines() {
         let t = line.trim_start();

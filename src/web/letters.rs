@@ -481,22 +481,32 @@ pub(super) async fn signed_download(
             s.write::<_, register::Error>(&officer, |tx| {
                 register::notice::rendered(tx, doc, DocFormat::Pdf, &bytes)
             })?;
-            Ok((
-                number,
-                register::signing::sign(&bytes, &signer, None, &reason, Some(&issuer), now),
-            ))
+            let signed = signed_pdf(&bytes, &signer, &reason, &issuer, now, &number);
+            Ok((number, signed))
         })
         .await?;
-    match signed {
-        Ok(bytes) => download(&format!("{number}.pdf"), "application/pdf", bytes),
-        Err(e) => Err(WebError::new(
+    download(&format!("{number}.pdf"), "application/pdf", signed?)
+}
+
+/// Document `number`'s PDF signed with `signer` as `--sign` signs it (B-B, no timestamp); a
+/// signature refused is said in Spanish.
+pub(super) fn signed_pdf(
+    bytes: &[u8],
+    signer: &crate::sign::Signer,
+    reason: &str,
+    issuer: &crate::program::Issuer,
+    now: chrono::DateTime<chrono::Utc>,
+    number: &str,
+) -> Result<Vec<u8>, WebError> {
+    register::signing::sign(bytes, signer, None, reason, Some(issuer), now).map_err(|e| {
+        WebError::new(
             axum::http::StatusCode::UNPROCESSABLE_ENTITY,
             format!(
                 "El documento {number} no se pudo firmar: {}.",
                 crate::catalogue::signature_why::sign_refused(crate::lang::Lang::Es, &e)
             ),
-        )),
-    }
+        )
+    })
 }
 
 /// A document format from the route, with its MIME type.

@@ -87,9 +87,16 @@ struct Asked {
     signing: bool,
 }
 
-/// Whether `user`'s session holds a certificate it may sign with (jurídico and above).
+/// The certificate `user`'s session holds, when it may sign with it (jurídico and above).
+fn session_signer(app: &App, user: &User) -> Option<Arc<crate::sign::Signer>> {
+    user.may(Role::Juridico)
+        .then(|| app.sessions.signer(user.token()))
+        .flatten()
+}
+
+/// Whether `user`'s session holds a certificate it may sign with.
 fn signing(app: &App, user: &User) -> bool {
-    user.may(Role::Juridico) && app.sessions.signer(user.token()).is_some()
+    session_signer(app, user).is_some()
 }
 
 /// The breaches that await a notice as of `until`, each tried alone in a transaction rolled back.
@@ -486,9 +493,7 @@ async fn batch_zip(
     Path((first, last)): Path<(i64, i64)>,
 ) -> Page {
     let officer = user.name.clone();
-    let signer = signing(&app, &user)
-        .then(|| app.sessions.signer(user.token()))
-        .flatten();
+    let signer = session_signer(&app, &user);
     let now = app.now();
     let file = app
         .db(move |s| {
@@ -528,27 +533,14 @@ async fn batch_zip(
                 ));
                 let pdf = match &signer {
                     None => pdf,
-                    Some(signer) => register::signing::sign(
+                    Some(signer) => letters::signed_pdf(
                         &pdf,
                         signer,
-                        None,
                         &register::signing::notice_reason(&l.notice.number),
-                        Some(&data.letters.issuer),
+                        &data.letters.issuer,
                         now,
-                    )
-                    .map_err(|e| {
-                        WebError::new(
-                            StatusCode::UNPROCESSABLE_ENTITY,
-                            format!(
-                                "El aviso {} no se pudo firmar: {}.",
-                                l.notice.number,
-                                crate::catalogue::signature_why::sign_refused(
-                                    crate::lang::Lang::Es,
-                                    &e
-                                )
-                            ),
-                        )
-                    })?,
+                        &l.notice.number,
+                    )?,
                 };
                 zip.add(&l.notice, &data, &pdf).map_err(|e| internal(&e))?;
             }

@@ -123,16 +123,38 @@ struct Paging {
     resultado: Option<String>,
 }
 
+/// The `?resultado=` a page sends for each status, and how its filter names it.
+const RESULTS: [(&str, Status, &str); 2] = [
+    ("adjudicada", Status::Awarded, "adjudicadas"),
+    ("rechazada", Status::Rejected, "rechazadas"),
+];
+
+/// The filter's «Resultado» choice, `current` selected (empty: every status).
+fn result_select(id: &str, current: &str) -> Markup {
+    html! {
+        div.campo {
+            label for=(id) { "Resultado" }
+            select id=(id) name="resultado" {
+                option value="" selected[current.is_empty()] { "todos" }
+                @for (value, _, shown) in RESULTS {
+                    option value=(value) selected[current == value] { (shown) }
+                }
+            }
+        }
+    }
+}
+
 impl Paging {
     /// The status asked for; a value no page sends is refused.
     fn status(&self) -> Result<Option<Status>, WebError> {
         match self.resultado.as_deref().unwrap_or("") {
             "" => Ok(None),
-            "adjudicada" => Ok(Some(Status::Awarded)),
-            "rechazada" => Ok(Some(Status::Rejected)),
-            _ => Err(WebError::invalid(
-                "El filtro «resultado» es «adjudicada» o «rechazada»: vuelva a la página de la oferta y use su formulario.",
-            )),
+            typed => match RESULTS.iter().find(|(value, ..)| *value == typed) {
+                Some((_, status, _)) => Ok(Some(*status)),
+                None => Err(WebError::invalid(
+                    "El filtro «resultado» es «adjudicada» o «rechazada»: vuelva a la página de la oferta y use su formulario.",
+                )),
+            },
         }
     }
 }
@@ -385,14 +407,7 @@ fn run_markup(user: &User, code: &str, r: &RunPage, verdict: Option<&Markup>) ->
             p.error role="alert" { "La huella recalculada (" code { (r.recomputed) } ") no coincide con la registrada." }
         }
         form.filtros method="get" action=(base) {
-            div.campo {
-                label for="resultado" { "Resultado" }
-                select id="resultado" name="resultado" {
-                    option value="" selected[resultado.is_empty()] { "todos" }
-                    option value="adjudicada" selected[resultado == "adjudicada"] { "adjudicadas" }
-                    option value="rechazada" selected[resultado == "rechazada"] { "rechazadas" }
-                }
-            }
+            (result_select("resultado", &resultado))
             div.acciones { button type="submit" { "Filtrar" } }
         }
         (result_table(&r.header, r.rows.iter().map(|(_, row)| row), r.rows.len(), usize::try_from(r.persons).unwrap_or(usize::MAX)))
@@ -456,14 +471,7 @@ fn preview_markup(
             h2 { "Vista previa (nada se ha adjudicado)" }
             form.filtros method="get" action=(base) {
                 input type="hidden" name="fecha" value=(fecha(on));
-                div.campo {
-                    label for="resultado-vista" { "Resultado" }
-                    select id="resultado-vista" name="resultado" {
-                        option value="" selected[shown.resultado.is_empty()] { "todos" }
-                        option value="adjudicada" selected[shown.resultado == "adjudicada"] { "adjudicadas" }
-                        option value="rechazada" selected[shown.resultado == "rechazada"] { "rechazadas" }
-                    }
-                }
+                (result_select("resultado-vista", &shown.resultado))
                 div.campo {
                     label for="orden-vista" { "Orden" }
                     select id="orden-vista" name="orden" {
@@ -621,11 +629,10 @@ fn preview_rows(
     if page.is_some() {
         rows = slots.into_iter().flatten().collect();
     }
-    let resultado = match status {
-        None => "",
-        Some(Status::Awarded) => "adjudicada",
-        Some(Status::Rejected) => "rechazada",
-    };
+    let resultado = RESULTS
+        .iter()
+        .find(|(_, s, _)| Some(*s) == status)
+        .map_or("", |(value, ..)| value);
     let shown = PreviewShown {
         from,
         matching,
