@@ -107,6 +107,17 @@ pub fn store_error(e: &crate::store::StoreError) -> String {
             "la base de datos tiene la versión de esquema {found}, pero este vigia solo conoce \
              hasta la {known}; use un vigia más reciente"
         ),
+        E::VersionLowered {
+            found,
+            table,
+            created_by,
+            holds,
+        } => format!(
+            "la versión del esquema del registro se cambió a mano: dice {found}, pero el registro \
+             ya tiene la tabla {table}, que crea la migración {created_by}; no se migró ni se escribió \
+             nada. Restaure el registro de su copia de seguridad más reciente, o devuelva la \
+             versión (PRAGMA user_version = {holds}) y verifique la traza de auditoría"
+        ),
         E::Corrupt(m) => format!(
             "un dato guardado no se puede leer: {m}; verifique la traza de auditoría del registro"
         ),

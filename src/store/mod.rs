@@ -29,6 +29,7 @@ pub mod programs;
 mod queue;
 pub mod rates;
 pub mod scan;
+mod schema_version;
 pub mod settlements;
 pub mod stage;
 pub mod users;
@@ -198,6 +199,18 @@ pub enum StoreError {
         found: i64,
         known: i64,
     },
+    /// The schema version (`PRAGMA user_version`) is lower than the schema the file holds: it
+    /// was changed by hand. Nothing was migrated.
+    VersionLowered {
+        /// The version the file says.
+        found: i64,
+        /// A table the file holds that a later migration creates.
+        table: String,
+        /// The migration that creates it.
+        created_by: i64,
+        /// The highest migration whose table the file holds: the version it should say.
+        holds: i64,
+    },
     /// A stored value could not be read back (a hand edit, or a bug).
     Corrupt(String),
     /// Something the person asked for does not exist.
@@ -266,6 +279,18 @@ impl fmt::Display for StoreError {
             StoreError::TooNew { found, known } => write!(
                 f,
                 "the database has schema version {found} but this vigia knows only {known}; use a newer vigia"
+            ),
+            StoreError::VersionLowered {
+                found,
+                table,
+                created_by,
+                holds,
+            } => write!(
+                f,
+                "the register's schema version was changed by hand: it says {found}, but the \
+                 register already holds table {table}, which migration {created_by} creates; nothing \
+                 was migrated or written. Restore the register from its latest backup, or put \
+                 the version back (PRAGMA user_version = {holds}) and verify the audit trail"
             ),
             StoreError::Corrupt(m) => write!(
                 f,
@@ -620,6 +645,7 @@ impl Store {
         // register at once migrate it once.
         let tx = begin_immediate(&mut self.conn, self.busy_timeout)?;
         let found: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        schema_version::not_lowered(&tx, found)?;
         for (i, (_, sql)) in MIGRATIONS.iter().enumerate().skip(found as usize) {
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;

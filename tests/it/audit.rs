@@ -125,6 +125,49 @@ fn a_row_inserted_by_hand_after_a_bulk_release_is_found() {
 }
 
 #[test]
+fn a_schema_version_lowered_by_hand_is_said_in_one_sentence_and_nothing_is_migrated() {
+    // Issue 24.8: a lowered user_version made the next migration fail on a table it creates,
+    // and SQLite's answer printed that migration's whole SQL.
+    let r = Reg::new().with_holders();
+    r.conn().pragma_update(None, "user_version", 10).unwrap();
+    let before = r.dump();
+    let latest = vigia::store::MIGRATIONS.len();
+    // every table from migration 11 (letterheads) to 16 (bulk_row_prints) is there already
+    let e = r.fails(&["audit", "verify"]);
+    assert_eq!(
+        e,
+        format!(
+            "vigia: error: the register's schema version was changed by hand: it says 10, but \
+             the register already holds table letterheads, which migration 11 creates; nothing \
+             was migrated or written. Restore the register from its latest backup, or put the \
+             version back (PRAGMA user_version = {latest}) and verify the audit trail\n"
+        )
+    );
+    let es = r.with_locale(&[("VIGIA_LANG", "es")], &["holder", "show", "1"]);
+    assert_eq!(es.status.code(), Some(2));
+    let es = crate::common::err(&es);
+    assert!(
+        es.starts_with(
+            "vigia: error: la versión del esquema del registro se cambió a mano: dice 10, pero \
+             el registro ya tiene la tabla letterheads, que crea la migración 11;"
+        ),
+        "{es}"
+    );
+    assert_eq!(es.lines().count(), 1, "{es}");
+    assert_eq!(r.dump(), before, "the register changed");
+    let version: i64 = r
+        .conn()
+        .pragma_query_value(None, "user_version", |x| x.get(0))
+        .unwrap();
+    assert_eq!(version, 10);
+    // put back as the sentence says, the register opens and verifies again
+    r.conn()
+        .pragma_update(None, "user_version", latest as i64)
+        .unwrap();
+    r.ok(&["audit", "verify"]);
+}
+
+#[test]
 fn verify_names_triggers_dropped_or_added_and_a_changed_table() {
     // Issue 11.3: the schema was not compared with the migrations.
     let r = Reg::new().with_holders();
