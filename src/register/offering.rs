@@ -168,7 +168,8 @@ pub struct Computed {
     pub window: Window,
     pub on: NaiveDate,
     pub adjudication: Adjudication,
-    /// Who each person is, as their speaking filing says (for the result's rows).
+    /// Who each person is, as their speaking filing says (for the result's rows): the `i`th
+    /// outcome's person is speaker `i`.
     speakers: Speakers,
 }
 
@@ -393,6 +394,8 @@ fn compute_with(
         .into());
     }
     let adjudication = gathered.finish()?;
+    // the result is written in the outcomes' order: the speakers too
+    let speakers = speakers.in_order(adjudication.outcomes.iter().map(|o| o.person));
     Ok(Computed {
         window,
         on,
@@ -430,8 +433,8 @@ pub fn each_row<E: From<Error>>(
     mut f: impl FnMut(&Row, &Outcome) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let a = &c.adjudication;
-    for o in &a.outcomes {
-        let (doc_type, doc_number, name) = c.speakers.get(o.person);
+    for (i, o) in (0u32..).zip(&a.outcomes) {
+        let (doc_type, doc_number, name) = c.speakers.get(i);
         let row = Row {
             doc_type: doc_type.as_str().to_string(),
             doc_number: doc_number.to_string(),
@@ -553,9 +556,9 @@ pub fn adjudicate_counting(
         // of the filing that speaks for its person: the million rows of a national offering are
         // not held at once, and no acceptance is read back (a point read each, in filing order,
         // took a third of the run)
-        let award = |o: &Outcome| -> crate::store::Result<AdjudicationRow> {
-            let (doc_type, doc_number, name) = computed.speakers.get(o.person);
-            let facts = computed.speakers.award(o.person).ok_or_else(|| {
+        let award = |i: u32, o: &Outcome| -> crate::store::Result<AdjudicationRow> {
+            let (doc_type, doc_number, name) = computed.speakers.get(i);
+            let facts = computed.speakers.award(i).ok_or_else(|| {
                 StoreError::Corrupt(format!("acceptance {}: its award was not kept", o.filing))
             })?;
             Ok(AdjudicationRow {
@@ -581,8 +584,8 @@ pub fn adjudicate_counting(
             "vigia",
             &mut |r| super::adjudication::judge(r, &program.program.code),
             |sink: &mut dyn FnMut(crate::import::AdjudicationRow) -> crate::store::Result<()>| {
-                for o in a.outcomes.iter().filter(|o| o.awarded > 0) {
-                    sink(award(o)?)?;
+                for (i, o) in (0u32..).zip(&a.outcomes).filter(|(_, o)| o.awarded > 0) {
+                    sink(award(i, o)?)?;
                     written();
                 }
                 Ok(Vec::new())

@@ -14,8 +14,9 @@ use foldhash::HashMap;
 #[derive(Default)]
 pub(super) struct Speakers {
     text: String,
-    /// Per person: where their document number starts in `text`, its length and the name's.
-    at: Vec<(usize, u32, u32, DocType)>,
+    /// Per person: where their document number starts in `text`, its length and the name's
+    /// (16 bytes a person).
+    at: Vec<(u32, u32, u32, DocType)>,
     /// What each person's award needs (a real run only).
     awards: Option<Awards>,
 }
@@ -39,17 +40,18 @@ struct Awards {
     index: HashMap<Box<str>, u32>,
 }
 
-/// One person's [`AwardFacts`], its texts by their number in `Awards::words` (`NONE`: no lender).
+/// One person's [`AwardFacts`] in 24 bytes: its texts by their number in `Awards::words`
+/// (`NONE`: no lender), the category's with [`LEGAL`] set for a legal person.
 #[derive(Clone, Copy)]
 struct Packed {
     line: u64,
     financed_shares: u64,
     category: u32,
     lender: u32,
-    person_type: PersonType,
 }
 
 const NONE: u32 = u32::MAX;
+const LEGAL: u32 = 1 << 31;
 
 impl Awards {
     fn word(&mut self, s: &str) -> u32 {
@@ -58,8 +60,8 @@ impl Awards {
         }
         let i = u32::try_from(self.words.len())
             .ok()
-            .filter(|&i| i != NONE)
-            .expect("fewer than 4 billion categories and lenders");
+            .filter(|&i| i < LEGAL)
+            .expect("fewer than 2 billion categories and lenders");
         self.words.push(s.into());
         self.index.insert(s.into(), i);
         i
@@ -91,7 +93,7 @@ impl Speakers {
         award: Option<AwardFacts<'_>>,
     ) {
         let len = |s: &str| u32::try_from(s.len()).expect("a text shorter than 4 GB");
-        let entry = (self.text.len(), len(doc_number), len(name), doc_type);
+        let entry = (len(&self.text), len(doc_number), len(name), doc_type);
         self.text.push_str(doc_number);
         self.text.push_str(name);
         match self.at.get_mut(k as usize) {
@@ -99,12 +101,15 @@ impl Speakers {
             None => self.at.push(entry),
         }
         if let (Some(awards), Some(a)) = (&mut self.awards, award) {
+            let legal = match a.person_type {
+                PersonType::Natural => 0,
+                PersonType::Legal => LEGAL,
+            };
             let packed = Packed {
                 line: a.line,
                 financed_shares: a.financed_shares,
-                category: awards.word(a.category),
+                category: awards.word(a.category) | legal,
                 lender: a.lender.map_or(NONE, |l| awards.word(l)),
-                person_type: a.person_type,
             };
             match awards.facts.get_mut(k as usize) {
                 Some(e) => *e = packed,
@@ -113,8 +118,41 @@ impl Speakers {
         }
     }
 
+    /// The same speakers with person `order[i]` as person `i` (the outcomes' order, in which
+    /// the result is written: each row's document, name and award are then read in sequence,
+    /// where a person's number, given in stored order, would jump about a buffer of tens of MB
+    /// for each of them).
+    pub fn in_order(self, order: impl ExactSizeIterator<Item = u32>) -> Speakers {
+        let n = order.len();
+        let mut next = Speakers {
+            text: String::with_capacity(self.text.len()),
+            at: Vec::with_capacity(n),
+            awards: self.awards.as_ref().map(|a| Awards {
+                facts: Vec::with_capacity(n),
+                words: a.words.clone(),
+                index: HashMap::default(),
+            }),
+        };
+        for k in order {
+            let (start, doc, name, doc_type) = self.at[k as usize];
+            let (start, end) = (
+                start as usize,
+                start as usize + doc as usize + name as usize,
+            );
+            let at = u32::try_from(next.text.len()).expect("a text shorter than 4 GB");
+            next.at.push((at, doc, name, doc_type));
+            next.text.push_str(&self.text[start..end]);
+            if let (Some(to), Some(from)) = (&mut next.awards, &self.awards) {
+                to.facts.push(from.facts[k as usize]);
+            }
+        }
+        next.text.shrink_to_fit();
+        next
+    }
+
     pub fn get(&self, k: u32) -> (DocType, &str, &str) {
         let (start, doc, name, doc_type) = self.at[k as usize];
+        let start = start as usize;
         let mid = start + doc as usize;
         (
             doc_type,
@@ -129,8 +167,11 @@ impl Speakers {
         let p = awards.facts.get(k as usize)?;
         Some(AwardFacts {
             line: p.line,
-            person_type: p.person_type,
-            category: &awards.words[p.category as usize],
+            person_type: match p.category & LEGAL {
+                0 => PersonType::Natural,
+                _ => PersonType::Legal,
+            },
+            category: &awards.words[(p.category & !LEGAL) as usize],
             lender: (p.lender != NONE).then(|| &*awards.words[p.lender as usize]),
             financed_shares: p.financed_shares,
         })
@@ -231,7 +272,7 @@ mod tests {
         assert_eq!(s.get(0), (DocType::Cc, "10", "Ana María"));
         assert_eq!(s.get(1), (DocType::Nit, "900-1", "Bee SAS"));
         assert_eq!(s.award(0), Some(facts(9, Some("Banco"), 2)));
-        assert_eq!(s.award(1), Some(facts(4, Some("Banco"), 7)));
+        assert_eq!(s.award(1), Some(legal));
         // an empty lender is a lender, not none
         s.set(
             1,
@@ -242,5 +283,11 @@ mod tests {
         );
         assert_eq!(s.award(1).and_then(|a| a.lender), Some(""));
         assert_eq!(Speakers::default().award(0), None);
+        // in another order: person 1 first
+        let s = s.in_order([1, 0].into_iter());
+        assert_eq!(s.get(0), (DocType::Nit, "900-1", "Bee SAS"));
+        assert_eq!(s.get(1), (DocType::Cc, "10", "Ana María"));
+        assert_eq!(s.award(1), Some(facts(9, Some("Banco"), 2)));
+        assert_eq!(s.award(0).and_then(|a| a.lender), Some(""));
     }
 }
