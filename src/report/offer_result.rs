@@ -141,3 +141,83 @@ impl<'a> RowWriter<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::offering::adjudicate::Status;
+    use crate::report::records::ListWriter;
+
+    /// Rows with what a cell may hold: nulls, a name a spreadsheet would take for a formula,
+    /// one that looks like a date, quotes and commas, accents, a control character.
+    fn rows() -> Vec<Row> {
+        let row = |doc: &str, name: &str, cap: Option<(u64, &str)>, quota: Option<&str>| Row {
+            doc_type: "CC".into(),
+            doc_number: doc.into(),
+            name: name.into(),
+            requested: 1_234_567,
+            cap_shares: cap.map(|c| c.0),
+            cap_rule: cap.map(|c| c.1.to_string()),
+            admitted: 12,
+            quota: quota.map(str::to_string),
+            awarded: if quota.is_some() { 5 } else { 0 },
+            status: if quota.is_some() {
+                Status::Awarded
+            } else {
+                Status::Rejected
+            },
+            cause: if quota.is_some() { None } else { Some("LATE") },
+        };
+        vec![
+            row(
+                "10",
+                "=SUM(A1)",
+                Some((40, "art. 7, num. 1")),
+                Some("5 + 2/3"),
+            ),
+            row("11", "2024-01-31", None, None),
+            row(
+                "12",
+                "Peñaloza, \"la\" Ana\u{7}",
+                Some((3, "-x")),
+                Some("0 + 1/9"),
+            ),
+        ]
+    }
+
+    #[test]
+    fn rows_are_written_as_the_record_listing_writes_their_json_objects() {
+        for (format, lang) in [
+            (Format::Csv, Lang::En),
+            (Format::Table, Lang::En),
+            (Format::Table, Lang::Es),
+        ] {
+            let (mut ours, mut listed) = (Vec::new(), Vec::new());
+            let mut w = RowWriter::new(format, &mut ours, lang).unwrap();
+            let mut l = ListWriter::new_in(format, &COLUMNS, &mut listed, lang).unwrap();
+            for r in rows() {
+                w.push(&r).unwrap();
+                l.push(&serde_json::to_value(&r).unwrap()).unwrap();
+            }
+            w.finish().unwrap();
+            l.finish().unwrap();
+            assert_eq!(
+                String::from_utf8(ours).unwrap(),
+                String::from_utf8(listed).unwrap(),
+                "{format:?} {lang:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_columns_are_a_rows_json_keys_in_order() {
+        let value = serde_json::to_value(&rows()[0]).unwrap();
+        let keys: Vec<&str> = value
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(keys, COLUMNS);
+    }
+}

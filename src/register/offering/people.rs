@@ -255,13 +255,11 @@ mod tests {
             financed_shares,
         };
         s.set(0, DocType::Cc, "10", "Ana", Some(facts(3, None, 0)));
-        s.set(
-            1,
-            DocType::Nit,
-            "900-1",
-            "Bee SAS",
-            Some(facts(4, Some("Banco"), 7)),
-        );
+        let legal = AwardFacts {
+            person_type: PersonType::Legal,
+            ..facts(4, Some("Banco"), 7)
+        };
+        s.set(1, DocType::Nit, "900-1", "Bee SAS", Some(legal));
         s.set(
             0,
             DocType::Cc,
@@ -282,6 +280,7 @@ mod tests {
             Some(facts(4, Some(""), 0)),
         );
         assert_eq!(s.award(1).and_then(|a| a.lender), Some(""));
+        assert_eq!(s.award(1).map(|a| a.person_type), Some(PersonType::Natural));
         assert_eq!(Speakers::default().award(0), None);
         // in another order: person 1 first
         let s = s.in_order([1, 0].into_iter());
