@@ -376,7 +376,7 @@ fn check_bench(exe: &Path, db: &Path, dir: &Path) {
     let scan_of = |sql: &'static str| {
         move || {
             settle();
-            timed(Command::new("sqlite3").arg(&db).arg(sql))
+            timed(Command::new("sqlite3").arg(db).arg(sql))
         }
     };
     let scan = scan_of(CHECK_COLUMNS_SCAN);
