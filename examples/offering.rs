@@ -14,6 +14,13 @@
 //! leaves the generated file and registers in place (for profiling) and names them. The report
 //! says the load average before and after the runs: on a shared machine, compare ratios of one
 //! run, not times across runs. Needs `sqlite3` and GNU `/usr/bin/time` on the PATH.
+//!
+//! First, the adjudication's own steps (`offering/adjudication.rs`): the dry run in every format
+//! against a sorted sqlite3 scan of the columns it reads, and the real run (no acta) against its
+//! dry run plus an adjudications import of the same awards. `--adjudication-only` stops there.
+
+#[path = "offering/adjudication.rs"]
+mod adjudication;
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -125,11 +132,13 @@ impl Step {
 fn main() {
     let mut args = std::env::args().skip(1);
     let (mut n, mut runs, mut against, mut keep) = (1_000_000u64, 3usize, None, false);
+    let mut adjudication_only = false;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--runs" => runs = args.next().and_then(|r| r.parse().ok()).expect("--runs R"),
             "--against" => against = Some(args.next().expect("--against OLD_VIGIA")),
             "--keep" => keep = true,
+            "--adjudication-only" => adjudication_only = true,
             _ => n = a.parse().expect("N, the number of acceptances"),
         }
     }
@@ -216,6 +225,17 @@ fn main() {
     let mut verify_pdf: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
     let mut verify_md: Vec<Step> = builds.iter().map(|_| Step::default()).collect();
     let mut acta_pages = 0usize;
+    // the adjudication's own benchmark (issue 23 item 3): every dry-run format and the real run,
+    // each against its baseline
+    adjudication::bench(&dir, &builds, &csv_path, &program_path, runs);
+    if adjudication_only {
+        if keep {
+            println!("kept: {}", dir.display());
+        } else {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        return;
+    }
     for run in 0..runs {
         let base_db = dir.join("baseline.db");
         let _ = std::fs::remove_file(&base_db);

@@ -187,3 +187,27 @@ fn an_engine_error_names_its_breach() {
         "breach 3: the fine exceeds the range of exact arithmetic; check shares and prices"
     );
 }
+
+#[test]
+fn the_scans_total_counts_the_adjudications_not_voided_of_the_program_asked() {
+    let mut store = register(Store::in_memory().unwrap(), 5);
+    let count = |s: &Store, program| crate::store::scan::adjudications_count(s.conn(), program);
+    assert_eq!(count(&store, None).unwrap(), 5);
+    store
+        .write::<_, crate::register::Error>("t", |tx| {
+            crate::register::adjudication::void(tx, 3, "typo")
+        })
+        .unwrap();
+    assert_eq!(count(&store, None).unwrap(), 4);
+    assert_eq!(count(&store, Some(1)).unwrap(), 4);
+    // a program with nothing adjudicated
+    assert_eq!(count(&store, Some(99)).unwrap(), 0);
+    // what the scan itself reads
+    let mut read = 0;
+    crate::store::scan::adjudications::<StoreError>(store.conn(), None, opts().as_of, |_| {
+        read += 1;
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(read, 4);
+}

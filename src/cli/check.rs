@@ -96,21 +96,36 @@ fn cells(f: &Finding, lang: Lang) -> [Cow<'_, str>; 10] {
 }
 
 /// A finding as a JSON object; about the register as a whole (RATE_DUE), program, holder and
-/// adjudication are null.
-fn json_of(f: &Finding, lang: Lang) -> Value {
+/// adjudication are null. Serialised straight from the finding (the keys in this order), not
+/// through a `serde_json::Value` map made for each of a million findings.
+#[derive(serde::Serialize)]
+struct FindingJson<'f> {
+    code: &'static str,
+    severity: &'static str,
+    program: Option<&'f str>,
+    doc_type: Option<&'f str>,
+    doc_number: Option<&'f str>,
+    holder: Option<&'f str>,
+    adjudication_id: Option<i64>,
+    breach_id: Option<i64>,
+    outstanding: Option<String>,
+    reason: String,
+}
+
+fn json_of(f: &Finding, lang: Lang) -> FindingJson<'_> {
     let h = f.holding.as_ref();
-    json!({
-        "code": f.code.as_str(),
-        "severity": f.severity().as_str(),
-        "program": h.map(|h| &h.program),
-        "doc_type": h.map(|h| &h.doc_type),
-        "doc_number": h.map(|h| &h.doc_number),
-        "holder": h.map(|h| &h.holder),
-        "adjudication_id": h.map(|h| h.adjudication_id),
-        "breach_id": f.breach_id,
-        "outstanding": f.outstanding.map(|d| d.to_string()),
-        "reason": super::remedy::reason(f, lang),
-    })
+    FindingJson {
+        code: f.code.as_str(),
+        severity: f.severity().as_str(),
+        program: h.map(|h| h.program.as_str()),
+        doc_type: h.map(|h| h.doc_type.as_str()),
+        doc_number: h.map(|h| h.doc_number.as_str()),
+        holder: h.map(|h| h.holder.as_str()),
+        adjudication_id: h.map(|h| h.adjudication_id),
+        breach_id: f.breach_id,
+        outstanding: f.outstanding.map(|d| d.to_string()),
+        reason: super::remedy::reason(f, lang),
+    }
 }
 
 /// Where a finding goes in the table: by severity, then program, then holder (by name as a
@@ -456,7 +471,10 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                 Sink::Json { out, first } => {
                     let sep = if *first { "\n    " } else { ",\n    " };
                     *first = false;
-                    write!(out, "{sep}{}", json_of(&f, lang))?
+                    let line =
+                        serde_json::to_vec(&json_of(&f, lang)).expect("a finding serialises");
+                    out.write_all(sep.as_bytes())?;
+                    out.write_all(&line)?
                 }
                 Sink::Table { table, .. } => push_sorted(table, &f, lang)?,
                 Sink::Excel(w) => w
@@ -480,4 +498,66 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     } else {
         Status::Findings
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{Context, RatesHome, Why};
+
+    #[test]
+    fn a_findings_json_is_the_object_its_keys_make_in_order() {
+        let day = |s: &str| s.parse::<NaiveDate>().unwrap();
+        let context = Context {
+            as_of: day("2025-06-30"),
+            rates: RatesHome::Register,
+            uncertified: None,
+        };
+        let held = Finding {
+            code: Code::PledgeReleasable,
+            holding: Some(Holding {
+                program: "D3939-2004".into(),
+                doc_type: "CC".into(),
+                doc_number: "1000000007".into(),
+                holder: "Ana \"la\" Peñaloza".into(),
+                adjudication_id: 7,
+            }),
+            breach_id: Some(3),
+            outstanding: Some(rust_decimal::Decimal::new(145_050, 2)),
+            why: Why::LockupEnding {
+                end: day("2025-07-01"),
+            },
+            context: context.clone(),
+        };
+        let register_wide = Finding {
+            code: Code::RateDue,
+            holding: None,
+            breach_id: None,
+            outstanding: None,
+            why: Why::RateDue {
+                first: day("2025-07-01"),
+            },
+            context,
+        };
+        for f in [&held, &register_wide] {
+            let h = f.holding.as_ref();
+            // the object as it was made before, key by key
+            let made = json!({
+                "code": f.code.as_str(),
+                "severity": f.severity().as_str(),
+                "program": h.map(|h| &h.program),
+                "doc_type": h.map(|h| &h.doc_type),
+                "doc_number": h.map(|h| &h.doc_number),
+                "holder": h.map(|h| &h.holder),
+                "adjudication_id": h.map(|h| h.adjudication_id),
+                "breach_id": f.breach_id,
+                "outstanding": f.outstanding.map(|d| d.to_string()),
+                "reason": super::super::remedy::reason(f, Lang::Es),
+            });
+            assert_eq!(
+                serde_json::to_string(&json_of(f, Lang::Es)).unwrap(),
+                made.to_string()
+            );
+        }
+    }
 }

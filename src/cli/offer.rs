@@ -10,7 +10,8 @@ use crate::offering::adjudicate::Window;
 use crate::register::offering::{self as rules, Header, Row};
 use crate::report::acta::{self, ActaData};
 use crate::report::acta_file::{self, ActaFile, Unread};
-use crate::report::records::{Format, ListWriter};
+use crate::report::offer_result::RowWriter;
+use crate::report::records::Format;
 use crate::store::programs::{self, StoredProgram};
 use chrono::NaiveDate;
 use clap::Subcommand;
@@ -220,20 +221,6 @@ fn write_acta_after_commit(
     })
 }
 
-const ROW_COLUMNS: [&str; 11] = [
-    "doc_type",
-    "doc_number",
-    "name",
-    "requested",
-    "cap_shares",
-    "cap_rule",
-    "admitted",
-    "quota",
-    "awarded",
-    "status",
-    "cause",
-];
-
 /// Under the table, what the program's own review causes mean (their code is the rows' cause):
 /// each with its wording and article, as the acta words it.
 fn causes_legend(out: &mut dyn Write, p: &crate::program::Program) -> std::io::Result<()> {
@@ -277,11 +264,15 @@ fn write_result(
             text.truncate(text.len() - 2); // "\n}"
             write!(out, "{text},\n  \"acceptances\": [")?;
             let mut first = true;
+            // each row serialised once: the line the fingerprint hashes is the one written
+            let mut line = Vec::new();
             each(&mut |r| {
-                fp.row(r);
-                let sep = if first { "\n    " } else { ",\n    " };
+                line.clear();
+                serde_json::to_writer(&mut line, r).expect("row");
+                fp.line(&line);
+                out.write_all(if first { b"\n    " } else { b",\n    " })?;
                 first = false;
-                write!(out, "{sep}{}", serde_json::to_string(r).expect("row"))?;
+                out.write_all(&line)?;
                 Ok(())
             })?;
             let fpv = fingerprint.map(str::to_string);
@@ -308,10 +299,10 @@ fn write_result(
                     });
                 writeln!(out, "{line}")?;
             }
-            let mut list = ListWriter::new_in(format, &ROW_COLUMNS, &mut *out, lang)?;
+            let mut list = RowWriter::new(format, &mut *out, lang)?;
             each(&mut |r| {
                 fp.row(r);
-                list.push(&serde_json::to_value(r).expect("row"))?;
+                list.push(r)?;
                 Ok(())
             })?;
             list.finish()?;

@@ -6,7 +6,6 @@
 
 use super::{Act, Error, Field, Refusal, Result};
 use crate::caps::Person;
-use crate::ids::DocType;
 use crate::import::{AdjudicationRow, PersonType, RowError};
 use crate::lang::{Said, fecha, momento, numero};
 use crate::offering::adjudicate::{
@@ -24,7 +23,10 @@ use chrono::NaiveDate;
 use rusqlite::Connection;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
+
+mod people;
+
+use people::{AwardFacts, People, Speakers, doc_type_of};
 
 /// The earliest day an offer of `program` whose notice is published on `notice` may close: the
 /// program's `[offer]` minimum length ([`crate::program_offer::Offer::earliest_close`]; Decreto
@@ -166,105 +168,9 @@ pub struct Computed {
     pub window: Window,
     pub on: NaiveDate,
     pub adjudication: Adjudication,
-    /// Who each person is, as their speaking filing says (for the result's rows).
+    /// Who each person is, as their speaking filing says (for the result's rows): the `i`th
+    /// outcome's person is speaker `i`.
     speakers: Speakers,
-}
-
-/// The document and name of each person's speaking filing, kept compactly while the result is
-/// computed and written: one buffer of text and a few bytes of position per person, so that
-/// writing the result reads nothing back from the register.
-#[derive(Default)]
-struct Speakers {
-    text: String,
-    /// Per person: where their document number starts in `text`, its length and the name's.
-    at: Vec<(usize, u32, u32, DocType)>,
-}
-
-impl Speakers {
-    /// Person `k` (numbered in order of appearance) is now spoken for by a filing with this
-    /// document and name.
-    fn set(&mut self, k: u32, doc_type: DocType, doc_number: &str, name: &str) {
-        let len = |s: &str| u32::try_from(s.len()).expect("a text shorter than 4 GB");
-        let entry = (self.text.len(), len(doc_number), len(name), doc_type);
-        self.text.push_str(doc_number);
-        self.text.push_str(name);
-        match self.at.get_mut(k as usize) {
-            Some(e) => *e = entry,
-            None => self.at.push(entry),
-        }
-    }
-
-    fn get(&self, k: u32) -> (DocType, &str, &str) {
-        let (start, doc, name, doc_type) = self.at[k as usize];
-        let mid = start + doc as usize;
-        (
-            doc_type,
-            &self.text[start..mid],
-            &self.text[mid..mid + name as usize],
-        )
-    }
-}
-
-/// Persons numbered by their document (type and number) in order of appearance. Most documents
-/// are numbers, kept as one `u64` each; any other is kept as text.
-#[derive(Default)]
-struct People {
-    numeric: HashMap<u64, u32>,
-    other: HashMap<(DocType, Box<str>), u32>,
-}
-
-impl People {
-    /// The number of the person with this document; `next` if they are new.
-    fn number(&mut self, doc_type: DocType, doc_number: &str, next: u32) -> u32 {
-        match pack(doc_type, doc_number) {
-            Some(key) => *self.numeric.entry(key).or_insert(next),
-            None => *self
-                .other
-                .entry((doc_type, doc_number.into()))
-                .or_insert(next),
-        }
-    }
-}
-
-/// A document as one number, when it is digits (no leading zero, at most 15) optionally
-/// followed by a dash and one digit (a NIT's check digit): `value << 4 | type << 1 | dash`.
-/// Two different documents never give the same number; `None` for any other form.
-fn pack(doc_type: DocType, doc_number: &str) -> Option<u64> {
-    let b = doc_number.as_bytes();
-    let (digits, check) = match b {
-        [rest @ .., b'-', d] => (rest, Some(*d)),
-        _ => (b, None),
-    };
-    let numeral = |s: &[u8]| {
-        !s.is_empty()
-            && s.len() <= 15
-            && s.iter().all(u8::is_ascii_digit)
-            && (s[0] != b'0' || s.len() == 1)
-    };
-    if !numeral(digits) || check.is_some_and(|d| !d.is_ascii_digit()) {
-        return None;
-    }
-    let mut value = digits
-        .iter()
-        .fold(0u64, |v, d| v * 10 + u64::from(d - b'0'));
-    if let Some(d) = check {
-        value = value * 10 + u64::from(d - b'0');
-    }
-    let kind = DocType::ALL
-        .iter()
-        .position(|&t| t == doc_type)
-        .expect("a document type is one of ALL") as u64;
-    Some(value << 4 | kind << 1 | u64::from(check.is_some()))
-}
-
-/// A stored document type (as written by vigia; read leniently as before).
-fn doc_type_of(id: i64, s: &str) -> std::result::Result<DocType, StoreError> {
-    match DocType::ALL.into_iter().find(|t| t.as_str() == s) {
-        Some(t) => Ok(t),
-        None => s
-            .parse()
-            .map_err(|e: String| StoreError::Corrupt(format!("acceptance {id}: {e}"))),
-    }
 }
 
 /// The totals of a run as its result's first line (and the JSON's first keys).
@@ -338,6 +244,17 @@ pub fn compute_counting(
     on: NaiveDate,
     read: &mut dyn FnMut(),
 ) -> Result<Computed> {
+    compute_with(conn, program, on, read, Speakers::default())
+}
+
+/// [`compute_counting`] into `speakers`, which keep each person's award facts for a real run.
+fn compute_with(
+    conn: &Connection,
+    program: &StoredProgram,
+    on: NaiveDate,
+    read: &mut dyn FnMut(),
+    mut speakers: Speakers,
+) -> Result<Computed> {
     let p = &program.program;
     let code = &p.code;
     let offer = store::offer(conn, program.id)?.ok_or_else(|| Refusal::Waits {
@@ -409,9 +326,9 @@ pub fn compute_counting(
     // it is read, the speaking filing's document and name kept for the result
     let mut gathered = Gatherer::new(terms);
     let mut people = People::default();
-    let mut speakers = Speakers::default();
     let mut seq = 0u64;
-    store::each_filing::<Error>(conn, program.id, |f| {
+    let awards = speakers.keeps_awards();
+    store::each_filing::<Error>(conn, program.id, awards, |f| {
         read();
         let doc_type = doc_type_of(f.id, f.doc_type)?;
         let k = people.number(doc_type, f.doc_number, gathered.persons());
@@ -446,7 +363,20 @@ pub fn compute_counting(
         let speaks =
             gathered.add::<Error>(k, k, order, &filing, || Ok(cap_facts(f.cap_figures()?)))?;
         if speaks {
-            speakers.set(k, doc_type, f.doc_number, f.name);
+            let award = match awards {
+                true => {
+                    let (lender, financed_shares) = f.award_figures()?;
+                    Some(AwardFacts {
+                        line: f.line,
+                        person_type: f.person_type()?,
+                        category: f.category,
+                        lender,
+                        financed_shares,
+                    })
+                }
+                false => None,
+            };
+            speakers.set(k, doc_type, f.doc_number, f.name, award);
         }
         Ok(())
     })?;
@@ -464,6 +394,8 @@ pub fn compute_counting(
         .into());
     }
     let adjudication = gathered.finish()?;
+    // the result is written in the outcomes' order: the speakers too
+    let speakers = speakers.in_order(adjudication.outcomes.iter().map(|o| o.person));
     Ok(Computed {
         window,
         on,
@@ -501,8 +433,8 @@ pub fn each_row<E: From<Error>>(
     mut f: impl FnMut(&Row, &Outcome) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let a = &c.adjudication;
-    for o in &a.outcomes {
-        let (doc_type, doc_number, name) = c.speakers.get(o.person);
+    for (i, o) in (0u32..).zip(&a.outcomes) {
+        let (doc_type, doc_number, name) = c.speakers.get(i);
         let row = Row {
             doc_type: doc_type.as_str().to_string(),
             doc_number: doc_number.to_string(),
@@ -524,21 +456,31 @@ pub fn each_row<E: From<Error>>(
 /// SHA-256 of a result: its header as one line of JSON, then each row as one line of JSON, each
 /// line ending in a newline.
 #[derive(Default)]
-pub struct Fingerprint(Sha256);
+pub struct Fingerprint {
+    sha: Sha256,
+    /// The line being made (one buffer for every row).
+    line: Vec<u8>,
+}
 
 impl Fingerprint {
     pub fn header(&mut self, h: &Header) {
         self.line(&serde_json::to_vec(h).expect("header serialises"));
     }
     pub fn row(&mut self, r: &Row) {
-        self.line(&serde_json::to_vec(r).expect("row serialises"));
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
+        serde_json::to_writer(&mut line, r).expect("row serialises");
+        self.line(&line);
+        self.line = line;
     }
-    fn line(&mut self, bytes: &[u8]) {
-        self.0.update(bytes);
-        self.0.update(b"\n");
+    /// A line already made: a row as `serde_json` writes it (for a caller that writes the same
+    /// bytes out).
+    pub fn line(&mut self, bytes: &[u8]) {
+        self.sha.update(bytes);
+        self.sha.update(b"\n");
     }
     pub fn finish(self) -> String {
-        crate::store::hex(&self.0.finalize())
+        crate::store::hex(&self.sha.finalize())
     }
 }
 
@@ -590,7 +532,7 @@ pub fn adjudicate_counting(
     counters: Counters<'_>,
 ) -> Result<(Computed, Adjudicated)> {
     let Counters { read, written } = counters;
-    let computed = compute_counting(tx.conn(), program, on, read)?;
+    let computed = compute_with(tx.conn(), program, on, read, Speakers::with_awards())?;
     let code = &program.program.code;
     let already = store::adjudicated_shares(tx.conn(), program.id)?;
     if already > 0 {
@@ -606,51 +548,33 @@ pub fn adjudicate_counting(
     let fp = fingerprint(tx.conn(), program, &computed)?;
     let a = &computed.adjudication;
     let next_adjudication = store::max_adjudication_id(tx.conn())? + 1;
-    // the awards, written as adjudications; each outcome learns its adjudication's id
-    let mut adjudication_ids: Vec<Option<i64>> = Vec::with_capacity(a.outcomes.len());
     let mut covers = Vec::new();
     let (mut range, mut new_holders) = (None, 0);
     let import_id = if a.awarded > 0 {
         let name = format!("adjudicación primera etapa {code}");
-        let mut k = 0i64;
-        for o in &a.outcomes {
-            adjudication_ids.push((o.awarded > 0).then(|| {
-                let id = next_adjudication + k;
-                k += 1;
-                id
-            }));
-        }
-        // each award's row made as the bulk writer asks for it, its acceptance read through a
-        // second connection (acceptances are committed before an adjudication and this
-        // transaction does not touch them): the million rows of a national offering are not
-        // held at once (they took about 300 MB); an in-memory register, which no other
-        // connection sees, makes them first
-        let reader = crate::store::reader(tx.conn())?;
-        let award = |conn: &Connection, o: &Outcome| -> crate::store::Result<AdjudicationRow> {
-            let acc = store::acceptance(conn, o.filing)?;
+        // each award's row made as the bulk writer asks for it, from what the computation kept
+        // of the filing that speaks for its person: the million rows of a national offering are
+        // not held at once, and no acceptance is read back (a point read each, in filing order,
+        // took a third of the run)
+        let award = |i: u32, o: &Outcome| -> crate::store::Result<AdjudicationRow> {
+            let (doc_type, doc_number, name) = computed.speakers.get(i);
+            let facts = computed.speakers.award(i).ok_or_else(|| {
+                StoreError::Corrupt(format!("acceptance {}: its award was not kept", o.filing))
+            })?;
             Ok(AdjudicationRow {
-                line: acc.row.line,
-                doc_type: acc.row.doc_type,
-                doc_number: acc.row.doc_number,
-                name: acc.row.name,
-                person_type: acc.row.person_type,
-                category: acc.row.category,
+                line: usize::try_from(facts.line).unwrap_or(0),
+                doc_type,
+                doc_number: doc_number.to_string(),
+                name: name.to_string(),
+                person_type: facts.person_type,
+                category: facts.category.to_string(),
                 shares: o.awarded,
                 price_per_share: None,
                 adjudicated_on: on,
-                lender: acc.row.lender,
-                financed_shares: acc.row.financed_shares.min(o.awarded),
+                lender: facts.lender.map(str::to_string),
+                financed_shares: facts.financed_shares.min(o.awarded),
                 contact: None,
             })
-        };
-        let made: Vec<AdjudicationRow> = match &reader {
-            Some(_) => Vec::new(),
-            None => a
-                .outcomes
-                .iter()
-                .filter(|o| o.awarded > 0)
-                .map(|o| award(tx.conn(), o))
-                .collect::<crate::store::Result<_>>()?,
         };
         let written = match crate::store::import::write(
             tx,
@@ -660,19 +584,9 @@ pub fn adjudicate_counting(
             "vigia",
             &mut |r| super::adjudication::judge(r, &program.program.code),
             |sink: &mut dyn FnMut(crate::import::AdjudicationRow) -> crate::store::Result<()>| {
-                match &reader {
-                    Some(conn) => {
-                        for o in a.outcomes.iter().filter(|o| o.awarded > 0) {
-                            sink(award(conn, o)?)?;
-                            written();
-                        }
-                    }
-                    None => {
-                        for row in made {
-                            sink(row)?;
-                            written();
-                        }
-                    }
+                for (i, o) in (0u32..).zip(&a.outcomes).filter(|(_, o)| o.awarded > 0) {
+                    sink(award(i, o)?)?;
+                    written();
                 }
                 Ok(Vec::new())
             },
@@ -737,7 +651,6 @@ pub fn adjudicate_counting(
             None
         }
     } else {
-        adjudication_ids.resize(a.outcomes.len(), None);
         None
     };
     let run_id = store::insert_run(
@@ -756,7 +669,13 @@ pub fn adjudicate_counting(
         },
     )?;
     let mut w = store::OutcomeWriter::new(tx, run_id);
-    for (seq, (o, adj)) in a.outcomes.iter().zip(&adjudication_ids).enumerate() {
+    // each award's adjudication, numbered in the order they were written
+    let mut next = next_adjudication;
+    for (seq, o) in a.outcomes.iter().enumerate() {
+        let adj = (o.awarded > 0).then(|| {
+            next += 1;
+            next - 1
+        });
         w.add(&StoredOutcome {
             seq: seq as u64 + 1,
             acceptance_id: o.filing,
@@ -768,7 +687,7 @@ pub fn adjudicate_counting(
             awarded: o.awarded,
             status: o.status,
             cause: o.cause,
-            adjudication_id: *adj,
+            adjudication_id: adj,
         })?;
     }
     if let Some(c) = w.finish() {

@@ -14,6 +14,7 @@ pub mod notice;
 mod notice_figures;
 mod notice_v1;
 mod notice_v2;
+pub mod offer_result;
 pub mod pdf;
 pub mod rates;
 pub mod records;

@@ -396,8 +396,16 @@ impl SpooledTable {
     fn line<S: AsRef<str>>(&mut self, cells: &[S], line: &mut String) {
         line.reserve(cells.iter().map(|c| c.as_ref().len() + 1).sum());
         for (i, (w, c)) in self.widths.iter_mut().zip(cells).enumerate() {
-            let c = table_cell(c.as_ref());
-            *w = (*w).max(shown_width(&c));
+            let c = c.as_ref();
+            // printable ASCII (most cells): safe as it is, one column a byte
+            let (c, width) = if printable_ascii(c) {
+                (Cow::Borrowed(c), c.len())
+            } else {
+                let c = table_cell(c);
+                let width = shown_width(&c);
+                (c, width)
+            };
+            *w = (*w).max(width);
             if i > 0 {
                 line.push(CELL_SEP);
             }
@@ -464,19 +472,19 @@ impl SpooledTable {
             return writeln!(out, "{none}");
         }
         let widths = self.widths;
-        let line = |out: &mut dyn std::io::Write, cells: &mut dyn Iterator<Item = &str>| {
+        // each line made in one buffer and written at once
+        let mut buf: Vec<u8> = Vec::new();
+        let mut line = |out: &mut dyn std::io::Write, cells: &mut dyn Iterator<Item = &str>| {
+            buf.clear();
             for (i, (c, w)) in cells.zip(&widths).enumerate() {
-                out.write_all(if i == 0 { b" " } else { b"| " })?;
-                out.write_all(c.as_bytes())?;
+                buf.extend_from_slice(if i == 0 { b" " } else { b"| " });
+                buf.extend_from_slice(c.as_bytes());
                 // the padding, and one space before the next separator
-                let mut pad = w - shown_width(c) + 1;
-                while pad > 0 {
-                    let n = pad.min(SPACES.len());
-                    out.write_all(&SPACES[..n])?;
-                    pad -= n;
-                }
+                let pad = w - shown_width(c) + 1;
+                buf.resize(buf.len() + pad, b' ');
             }
-            out.write_all(b"\n")
+            buf.push(b'\n');
+            out.write_all(&buf)
         };
         line(out, &mut self.header.iter().map(String::as_str))?;
         let rule: Vec<String> = widths.iter().map(|w| "-".repeat(w + 2)).collect();
@@ -507,7 +515,13 @@ impl SpooledTable {
     }
 }
 
-const SPACES: [u8; 64] = [b' '; 64];
+/// Whether every byte is printable ASCII (space to `~`): a cell [`table_cell`] leaves as it is,
+/// one column a byte. Checked without stopping early, which the compiler turns into wide
+/// comparisons.
+fn printable_ascii(s: &str) -> bool {
+    s.bytes()
+        .fold(true, |ok, b| ok & (b.wrapping_sub(0x20) < 0x5F))
+}
 
 /// Columns a safe cell takes on a terminal (ASCII, the usual case, without a table look-up).
 fn shown_width(s: &str) -> usize {
@@ -653,6 +667,22 @@ fn flatten(v: &Value) -> Value {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn printable_ascii_is_exactly_what_a_table_cell_keeps_one_column_a_byte() {
+        // every byte on its own, then at the end of a longer cell (past the first wide step)
+        for b in 0u8..=0x7F {
+            let one = (b as char).to_string();
+            let long = format!("{}{one}", "x".repeat(40));
+            for s in [&one, &long] {
+                let kept = table_cell(s) == s.as_str() && s.width() == s.len();
+                assert_eq!(printable_ascii(s), kept, "byte {b:#04x}");
+            }
+        }
+        // accents are safe, but not one column a byte: the slow path measures them
+        assert!(!printable_ascii("Peñaloza"));
+        assert!(printable_ascii(""));
+    }
 
     #[test]
     fn a_spooled_table_renders_exactly_like_a_listed_one() {

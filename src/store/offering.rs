@@ -192,6 +192,21 @@ impl FilingColumns<'_> {
         Ok(Cols::new(self.row, "acceptances").get(12)?)
     }
 
+    /// The filing's lender and financed shares, which an award's adjudication takes (read only
+    /// when [`each_filing`] was asked for them).
+    pub fn award_figures(&self) -> Result<(Option<&str>, u64)> {
+        let c = Cols::new(self.row, "acceptances");
+        let lender = match self.row.get_ref(21)? {
+            rusqlite::types::ValueRef::Null => None,
+            rusqlite::types::ValueRef::Text(t) => Some(
+                std::str::from_utf8(t)
+                    .map_err(|_| StoreError::Corrupt("acceptances.lender is not UTF-8".into()))?,
+            ),
+            _ => return Err(StoreError::Corrupt("acceptances.lender is not text".into())),
+        };
+        Ok((lender, c.shares(22)?))
+    }
+
     /// The filing's person type and figures, read from its row only when asked (the
     /// adjudication needs them of a person's first valid filing only).
     pub fn cap_figures(&self) -> Result<CapFigures> {
@@ -215,10 +230,12 @@ impl FilingColumns<'_> {
 
 /// Every filing of a program as [`FilingColumns`], in stored order: one scan, nothing kept. The
 /// connection's page cache is the small streaming one while it lasts (a million filings would
-/// otherwise fill the 64 MiB cache with pages read once).
+/// otherwise fill the 64 MiB cache with pages read once). `award`: the lender and financed
+/// shares are read too ([`FilingColumns::award_figures`]).
 pub fn each_filing<E: From<StoreError>>(
     conn: &Connection,
     program_id: i64,
+    award: bool,
     f: impl FnMut(FilingColumns<'_>) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let cache: i64 = conn
@@ -226,7 +243,7 @@ pub fn each_filing<E: From<StoreError>>(
         .map_err(StoreError::from)?;
     conn.pragma_update(None, "cache_size", super::STREAMING_CACHE)
         .map_err(StoreError::from)?;
-    let scanned = scan_filings(conn, program_id, f);
+    let scanned = scan_filings(conn, program_id, award, f);
     conn.pragma_update(None, "cache_size", cache)
         .map_err(StoreError::from)?;
     scanned
@@ -235,18 +252,24 @@ pub fn each_filing<E: From<StoreError>>(
 fn scan_filings<E: From<StoreError>>(
     conn: &Connection,
     program_id: i64,
+    award: bool,
     mut f: impl FnMut(FilingColumns<'_>) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
+    let award_columns = if award {
+        ", lender, financed_shares"
+    } else {
+        ""
+    };
     let mut stmt = conn
-        .prepare(
+        .prepare(&format!(
             "SELECT id, line, filed_at, doc_type, doc_number, name, category, shares, accepts_reduction,
                     declarations, dismissed_with_just_cause, review,
                     person_type, files_tax_return, patrimonio_liquido, income, is_director, annual_salary,
                     investment_limit, patrimonio_ajustado,
                     (SELECT amount FROM acceptance_figures f WHERE f.acceptance_id = acceptances.id
-                     AND f.measure = 'income_financial_statements')
-             FROM acceptances WHERE program_id = ?1 ORDER BY id",
-        )
+                     AND f.measure = 'income_financial_statements'){award_columns}
+             FROM acceptances WHERE program_id = ?1 ORDER BY id"
+        ))
         .map_err(StoreError::from)?;
     let mut rows = stmt.query(params![program_id]).map_err(StoreError::from)?;
     let corrupt = |what: String| StoreError::Corrupt(format!("acceptances.{what}"));

@@ -378,11 +378,20 @@ pub fn adjudications_with_breaches<E: From<StoreError> + From<rusqlite::Error>>(
 
 /// How many adjudications the check's scan reads (those not voided), of one program or of all:
 /// the total its progress bar counts towards.
+///
+/// Counted as the adjudications less the voided ones (an adjudication is voided at most once:
+/// `adjudication_voids.adjudication_id` is UNIQUE), so that SQLite counts the entries of an index
+/// (of the program's) instead of reading every row of the table, and probing the voids for each,
+/// before the check starts: that took about a tenth of the check's time on a million holders.
 pub fn adjudications_count(conn: &Connection, program_id: Option<i64>) -> Result<u64> {
+    let program = super::filter(program_id.is_some(), "a.program_id", 1);
     let n: i64 = conn.query_row(
-        "SELECT count(*) FROM adjudications a
-         WHERE (?1 IS NULL OR a.program_id = ?1)
-           AND NOT EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id)",
+        &format!(
+            "SELECT (SELECT count(*) FROM adjudications a WHERE {program})
+                  - (SELECT count(*) FROM adjudication_voids v WHERE ?1 IS NULL
+                     OR EXISTS (SELECT 1 FROM adjudications a
+                                WHERE a.id = v.adjudication_id AND a.program_id = ?1))"
+        ),
         [program_id],
         |r| r.get(0),
     )?;
