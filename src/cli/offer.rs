@@ -432,6 +432,31 @@ impl OfferCommand {
                 });
                 bar.done();
                 let (c, done, reserved) = c_done?;
+                // the result first, from the computation in memory, which is then dropped:
+                // the acta is rendered from the stored run, and both never share the memory
+                let header = c.header(&p);
+                {
+                    let conn = store.conn();
+                    let bar = adjudicating(&c, ctx.lang);
+                    let mut tick = bar.counter();
+                    let written = write_result(
+                        (ctx.out, ctx.lang),
+                        format,
+                        &header,
+                        &mut |f| {
+                            rules::each_row::<CliError>(conn, &p, &c, |r, _| {
+                                tick();
+                                f(r)
+                            })
+                        },
+                        Some(done.run_id),
+                        Some(&done.fingerprint),
+                    );
+                    drop(tick);
+                    bar.done();
+                    written?;
+                }
+                drop(c);
                 let placed = match (reserved, af) {
                     (Some(r), Some(f)) => Some(write_acta_after_commit(
                         store.conn(),
@@ -451,26 +476,6 @@ impl OfferCommand {
                         issuer.as_ref(),
                     )?;
                 }
-                let conn = store.conn();
-                let header = c.header(&p);
-                let bar = adjudicating(&c, ctx.lang);
-                let mut tick = bar.counter();
-                let written = write_result(
-                    (ctx.out, ctx.lang),
-                    format,
-                    &header,
-                    &mut |f| {
-                        rules::each_row::<CliError>(conn, &p, &c, |r, _| {
-                            tick();
-                            f(r)
-                        })
-                    },
-                    Some(done.run_id),
-                    Some(&done.fingerprint),
-                );
-                drop(tick);
-                bar.done();
-                written?;
                 if format == Format::Table {
                     causes_legend(ctx.out, &p.program)?;
                     ctx.say(crate::catalogue::msg::Msg::OfferRun {
