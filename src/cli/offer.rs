@@ -568,21 +568,13 @@ pub(super) fn open_acta(
 pub(super) fn signatures(
     ctx: &mut Ctx<'_>,
     acta: &ActaFile,
-    file: &Path,
-    flag: &'static str,
     trust: Option<&Path>,
     p: &StoredProgram,
 ) -> Result<bool, CliError> {
-    match acta.signed_bytes().map_err(|e| unread(flag, file, e))? {
-        None => Ok(true),
-        Some(bytes) => super::sign::report(
-            ctx.out,
-            &bytes,
-            trust,
-            Some(&p.program.signatures),
-            ctx.lang,
-        ),
+    if !acta.is_signed() {
+        return Ok(true);
     }
+    super::sign::report(ctx.out, acta, trust, Some(&p.program.signatures), ctx.lang)
 }
 
 fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status, CliError> {
@@ -666,7 +658,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         fingerprint: &run.fingerprint,
     })?;
     // the signature, when the acta carries one (issue 26), each result named
-    Ok(if signatures(ctx, &acta, file, FLAG, trust, &p)? {
+    Ok(if signatures(ctx, &acta, trust, &p)? {
         Status::Ok
     } else {
         Status::Findings
