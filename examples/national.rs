@@ -77,6 +77,13 @@ fn timed(cmd: &mut Command) -> (f64, u64, String) {
 }
 
 fn main() {
+    // `national memory-of DIR`: only the peak memory table, on the register a run left in DIR
+    if std::env::args().nth(1).as_deref() == Some("memory-of") {
+        let dir = std::path::PathBuf::from(std::env::args().nth(2).expect("memory-of DIR"));
+        let exe = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/vigia");
+        peak_memory(&dir, &dir.join("vigia.db"), &exe);
+        return;
+    }
     let n: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
@@ -427,9 +434,13 @@ fn peak_memory(dir: &Path, db: &Path, exe: &Path) {
         ("audit log", &["audit", "log"][..]),
     ] {
         for f in formats {
+            // --out is for the workbook formats; the others go to standard output (a file)
             let file = out(&format!("peak-{}.{f}", what.replace(' ', "-")));
             let mut args = list.to_vec();
-            args.extend(["--format", f, "--out", &file]);
+            args.extend(["--format", f]);
+            if f == "xlsx" || f == "csv-excel" {
+                args.extend(["--out", &file]);
+            }
             peaks.push(peak::measure(
                 &format!("`{what} --format {f}`"),
                 &mut vigia(&args),

@@ -134,6 +134,13 @@ fn main() {
             "--against" => against = Some(args.next().expect("--against OLD_VIGIA")),
             "--keep" => keep = true,
             "--memory" => memory = true,
+            // only the peak memory table, on the registers a `--keep` run left in DIR
+            "--memory-of" => {
+                let dir = std::path::PathBuf::from(args.next().expect("--memory-of DIR"));
+                let exe = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/vigia");
+                peak_memory(&dir, &exe);
+                return;
+            }
             _ => n = a.parse().expect("N, the number of acceptances"),
         }
     }
@@ -456,19 +463,15 @@ fn peak_memory(dir: &Path, exe: &Path) {
     let out = |name: &str| dir.join(name).display().to_string();
     let mut peaks = Vec::new();
     for f in ["table", "json", "csv", "csv-excel", "xlsx"] {
+        // --out is for the workbook formats; the others go to standard output (a file)
         let file = out(&format!("peak-acceptances.{f}"));
+        let mut args = vec!["acceptances", "list", "--program", "D3939-2004", "--format", f];
+        if f == "xlsx" || f == "csv-excel" {
+            args.extend(["--out", &file]);
+        }
         peaks.push(peak::measure(
             &format!("`acceptances list --format {f}`"),
-            &mut vigia(&[
-                "acceptances",
-                "list",
-                "--program",
-                "D3939-2004",
-                "--format",
-                f,
-                "--out",
-                &file,
-            ]),
+            &mut vigia(&args),
             dir,
         ));
     }
