@@ -465,7 +465,14 @@ fn peak_memory(dir: &Path, exe: &Path) {
     for f in ["table", "json", "csv", "csv-excel", "xlsx"] {
         // --out is for the workbook formats; the others go to standard output (a file)
         let file = out(&format!("peak-acceptances.{f}"));
-        let mut args = vec!["acceptances", "list", "--program", "D3939-2004", "--format", f];
+        let mut args = vec![
+            "acceptances",
+            "list",
+            "--program",
+            "D3939-2004",
+            "--format",
+            f,
+        ];
         if f == "xlsx" || f == "csv-excel" {
             args.extend(["--out", &file]);
         }
