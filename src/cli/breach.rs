@@ -151,10 +151,10 @@ impl BreachCommand {
                     .map(|c| programs::by_code(store.conn(), &c).map(|p| p.id))
                     .transpose()?;
                 let found = breaches::list(store.conn(), adjudication, program_id)?;
-                // written a record at a time, the workbooks too (tens of thousands of breaches
-                // in a national register: the whole list as records took 500 MB, and 310 to
-                // 365 MB as a workbook); no breach as one list
-                if let Some(first) = found.first() {
+                // the plain formats written a record at a time (tens of thousands of breaches
+                // in a national register: the whole list as records took 500 MB); no breach,
+                // and the workbooks, as one list
+                if let (Some(first), Some(_)) = (found.first(), format.plain()) {
                     let first = record(first);
                     let columns: Vec<&str> = first
                         .as_object()
