@@ -312,3 +312,44 @@ impl AcceptancesCommand {
         Ok(Status::Ok)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::DocType;
+
+    #[test]
+    fn outcomes_keep_documents_apart_that_a_number_would_join() {
+        let mut m = Outcomes::default();
+        m.insert(DocType::Cc, "123".into(), (ListStatus::Awarded, None));
+        m.insert(DocType::Cc, "0123".into(), (ListStatus::Rejected, None));
+        m.insert(DocType::Nit, "123".into(), (ListStatus::Pending, None));
+        m.insert(
+            DocType::Cc,
+            "900123456-8".into(),
+            (ListStatus::Rejected, None),
+        );
+        // as many entries as documents, each found as it was given
+        assert_eq!(m.numeric.len() + m.text.len(), 4);
+        assert_eq!(m.get(DocType::Cc, "123"), Some((ListStatus::Awarded, None)));
+        assert_eq!(
+            m.get(DocType::Cc, "0123"),
+            Some((ListStatus::Rejected, None))
+        );
+        assert_eq!(
+            m.get(DocType::Nit, "123"),
+            Some((ListStatus::Pending, None))
+        );
+        assert_eq!(
+            m.get(DocType::Cc, "900123456-8"),
+            Some((ListStatus::Rejected, None))
+        );
+        assert_eq!(m.get(DocType::Cc, "+123"), None);
+        assert_eq!(m.get(DocType::Ce, "123"), None);
+        // a number too large for 64 bits is kept as text
+        let big = "123456789012345678901234567890";
+        m.insert(DocType::Cc, big.into(), (ListStatus::Awarded, None));
+        assert_eq!(m.get(DocType::Cc, big), Some((ListStatus::Awarded, None)));
+        assert_eq!(m.text.len(), 3);
+    }
+}
