@@ -14,6 +14,8 @@
 //! only the check, on the register `DB` an earlier run left. Needs `sqlite3`
 //! and GNU `/usr/bin/time` on the PATH (Debian: sqlite3, time).
 
+mod peak;
+
 use chrono::{Days, NaiveDate};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -77,6 +79,13 @@ fn timed(cmd: &mut Command) -> (f64, u64, String) {
 }
 
 fn main() {
+    // `national memory-of DIR`: only the peak memory table, on the register a run left in DIR
+    if std::env::args().nth(1).as_deref() == Some("memory-of") {
+        let dir = std::path::PathBuf::from(std::env::args().nth(2).expect("memory-of DIR"));
+        let exe = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/vigia");
+        peak_memory(&dir, &dir.join("vigia.db"), &exe);
+        return;
+    }
     let n: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
@@ -353,6 +362,9 @@ fn main() {
     );
     check_bench(&exe, &db, &dir);
     println!("load average after: {}", load_average());
+    if std::env::args().nth(2).as_deref() == Some("memory") {
+        peak_memory(&dir, &db, &exe);
+    }
 }
 
 /// Times `vigia check` on the register `db` (as `main` builds it) against the sqlite3 scan of the
@@ -448,6 +460,153 @@ fn check_bench(exe: &Path, db: &Path, dir: &Path) {
         json_s / narrow_s,
         table_s / narrow_s
     );
+}
+
+/// Issue 23 item 5 (`national N memory`): every command that can touch many rows of the register
+/// just built, under `/usr/bin/time -v` (listings in every format, the check in every format,
+/// the audit trail's log and verification, a backup) and, on a register of at most 2,000
+/// breaches (`national 20000 memory`: 1,000), a batch of notices (`notice issue --pending`) with
+/// notices per second; a table of peak memory against the 300 MB target.
+fn peak_memory(dir: &Path, db: &Path, exe: &Path) {
+    let before = peak::load();
+    let vigia = |args: &[&str]| {
+        let mut c = Command::new(exe);
+        c.arg("--db")
+            .arg(db)
+            .args(["--officer", "bench"])
+            .args(args);
+        c
+    };
+    let out = |name: &str| dir.join(name).display().to_string();
+    let mut peaks = Vec::new();
+    let formats = ["table", "json", "csv", "csv-excel", "xlsx"];
+    for (what, list) in [
+        ("adjudications list", &["adjudications", "list"][..]),
+        ("breach list", &["breach", "list"][..]),
+        ("payment list", &["payment", "list"][..]),
+        ("notice list", &["notice", "list"][..]),
+        ("audit log", &["audit", "log"][..]),
+    ] {
+        for f in formats {
+            // --out is for the workbook formats; the others go to standard output (a file)
+            let file = out(&format!("peak-{}.{f}", what.replace(' ', "-")));
+            let mut args = list.to_vec();
+            args.extend(["--format", f]);
+            if f == "xlsx" || f == "csv-excel" {
+                args.extend(["--out", &file]);
+            }
+            peaks.push(peak::measure(
+                &format!("`{what} --format {f}`"),
+                &mut vigia(&args),
+                dir,
+            ));
+        }
+    }
+    for f in formats {
+        let file = out(&format!("peak-check.{f}"));
+        peaks.push(peak::measure(
+            &format!("`check --as-of 2025-06-30 --format {f}`"),
+            &mut vigia(&[
+                "check",
+                "--as-of",
+                "2025-06-30",
+                "--format",
+                f,
+                "--out",
+                &file,
+            ]),
+            dir,
+        ));
+    }
+    peaks.push(peak::measure(
+        "`audit verify`",
+        &mut vigia(&["audit", "verify"]),
+        dir,
+    ));
+    let copy = out("peak-backup.db");
+    let _ = std::fs::remove_file(&copy);
+    peaks.push(peak::measure(
+        "`backup FILE`",
+        &mut vigia(&["backup", &copy]),
+        dir,
+    ));
+    let _ = std::fs::remove_file(&copy);
+    // a batch of notices: at most 2,000 breaches, so that the batch stays about a thousand
+    let breaches: u64 = Command::new("sqlite3")
+        .arg(db)
+        .arg("SELECT count(*) FROM breaches")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
+        .unwrap_or(0);
+    let mut rate = None;
+    if breaches <= 2_000 {
+        let set = vigia(&[
+            "program",
+            "letters",
+            "set",
+            "D3939-2004",
+            "--entity",
+            "Administradora (BENCH)",
+            "--nit",
+            "900123456-8",
+            "--return-address",
+            "Carrera 7 # 71-21",
+            "--city",
+            "Bogotá D.C.",
+            "--bank",
+            "Banco Ficticio",
+            "--account",
+            "cuenta corriente 000",
+            "--signatory-name",
+            "Firmante Ficticio",
+            "--signatory-position",
+            "Representante legal",
+        ])
+        .output()
+        .expect("vigia runs");
+        assert!(
+            set.status.success(),
+            "{}",
+            String::from_utf8_lossy(&set.stderr)
+        );
+        let notices = out("peak-notices");
+        let _ = std::fs::remove_dir_all(&notices);
+        let p = peak::measure(
+            &format!("`notice issue --pending` ({breaches} breaches)"),
+            &mut vigia(&[
+                "notice",
+                "issue",
+                "--pending",
+                "--until",
+                "2025-06-30",
+                "--date",
+                "2025-07-01",
+                "--reason",
+                "benchmark",
+                "--out",
+                &notices,
+            ]),
+            dir,
+        );
+        let issued = std::fs::read_to_string(Path::new(&notices).join("index.csv"))
+            .map(|s| s.lines().count().saturating_sub(1))
+            .unwrap_or(0);
+        rate = Some((issued, issued as f64 / p.secs));
+        peaks.push(p);
+    }
+    peak::print(
+        "peak memory of every command that can touch many rows",
+        &peaks,
+        &before,
+        &peak::load(),
+    );
+    match rate {
+        Some((issued, per_s)) => println!("notice batch: {issued} notices, {per_s:.1} a second"),
+        None => println!(
+            "notice batch: not run ({breaches} breaches; `national 20000 memory` runs it on 1,000)"
+        ),
+    }
 }
 
 /// The baseline of `vigia check`: every column the check reads, read by the sqlite3 shell in

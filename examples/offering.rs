@@ -22,6 +22,8 @@
 #[path = "offering/adjudication.rs"]
 mod adjudication;
 
+mod peak;
+
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -133,12 +135,21 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let (mut n, mut runs, mut against, mut keep) = (1_000_000u64, 3usize, None, false);
     let mut adjudication_only = false;
+    let mut memory = false;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--runs" => runs = args.next().and_then(|r| r.parse().ok()).expect("--runs R"),
             "--against" => against = Some(args.next().expect("--against OLD_VIGIA")),
             "--keep" => keep = true,
             "--adjudication-only" => adjudication_only = true,
+            "--memory" => memory = true,
+            // only the peak memory table, on the registers a `--keep` run left in DIR
+            "--memory-of" => {
+                let dir = std::path::PathBuf::from(args.next().expect("--memory-of DIR"));
+                let exe = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/vigia");
+                peak_memory(&dir, &exe);
+                return;
+            }
             _ => n = a.parse().expect("N, the number of acceptances"),
         }
     }
@@ -443,9 +454,117 @@ fn main() {
     row("`vigia offer verify FILE.pdf`", &verify_pdf[0], None);
     row("`vigia offer verify FILE.md`", &verify_md[0], None);
     println!("load average (1 min) after: {}", load());
+    if memory {
+        peak_memory(&dir, &builds[0].1);
+    }
     if keep {
         println!("kept: {}", dir.display());
     } else {
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// Issue 23 item 5 (`--memory`): every command of the first stage that can touch many rows, on
+/// the register the first build's run left (`vigia-0.db`, adjudicated), under `/usr/bin/time
+/// -v`: the acceptances listed in every format, the acta written again in each format and each
+/// verified, and (when `openssl` can make a test certificate) the PDF acta signed and its
+/// signature verified from the file; a table of peak memory against the 300 MB target.
+fn peak_memory(dir: &Path, exe: &Path) {
+    let before = peak::load();
+    let db = dir.join("vigia-0.db");
+    let vigia = |args: &[&str]| {
+        let mut c = Command::new(exe);
+        c.arg("--db")
+            .arg(&db)
+            .args(["--officer", "bench"])
+            .args(args);
+        c
+    };
+    let out = |name: &str| dir.join(name).display().to_string();
+    let mut peaks = Vec::new();
+    for f in ["table", "json", "csv", "csv-excel", "xlsx"] {
+        // --out is for the workbook formats; the others go to standard output (a file)
+        let file = out(&format!("peak-acceptances.{f}"));
+        let mut args = vec![
+            "acceptances",
+            "list",
+            "--program",
+            "D3939-2004",
+            "--format",
+            f,
+        ];
+        if f == "xlsx" || f == "csv-excel" {
+            args.extend(["--out", &file]);
+        }
+        peaks.push(peak::measure(
+            &format!("`acceptances list --format {f}`"),
+            &mut vigia(&args),
+            dir,
+        ));
+    }
+    for ext in ["pdf", "md", "html"] {
+        let file = out(&format!("peak-acta.{ext}"));
+        let _ = std::fs::remove_file(&file);
+        peaks.push(peak::measure(
+            &format!("`offer acta --out FILE.{ext}`"),
+            &mut vigia(&["offer", "acta", "D3939-2004", "--out", &file]),
+            dir,
+        ));
+        peaks.push(peak::measure(
+            &format!("`offer verify FILE.{ext}`"),
+            &mut vigia(&["offer", "verify", &file]),
+            dir,
+        ));
+    }
+    // a signed PDF acta: a throwaway self-signed certificate made by openssl
+    let key = out("peak-key.pem");
+    let cert = out("peak-cert.pem");
+    let p12 = out("peak-firma.p12");
+    let made = Command::new("openssl")
+        .args([
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "30", "-subj",
+        ])
+        .arg("/CN=Firmante de Prueba/O=Benchmark/C=CO")
+        .args(["-keyout", &key, "-out", &cert])
+        .output()
+        .is_ok_and(|o| o.status.success())
+        && Command::new("openssl")
+            .args([
+                "pkcs12", "-export", "-inkey", &key, "-in", &cert, "-out", &p12,
+            ])
+            .args(["-passout", "pass:clave-benchmark"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+    if made {
+        let signed = out("peak-acta-firmada.pdf");
+        let _ = std::fs::remove_file(&signed);
+        peaks.push(peak::measure(
+            "`offer acta --out FILE.pdf --sign P12`",
+            vigia(&[
+                "offer",
+                "acta",
+                "D3939-2004",
+                "--out",
+                &signed,
+                "--sign",
+                &p12,
+            ])
+            .env("VIGIA_SIGN_PASSWORD", "clave-benchmark"),
+            dir,
+        ));
+        peaks.push(peak::measure(
+            "`offer verify SIGNED.pdf`",
+            &mut vigia(&["offer", "verify", &signed]),
+            dir,
+        ));
+    }
+    peak::print(
+        &format!(
+            "peak memory of the first stage's commands ({})",
+            db.display()
+        ),
+        &peaks,
+        &before,
+        &peak::load(),
+    );
 }

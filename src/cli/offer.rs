@@ -122,6 +122,15 @@ fn write_acta(
     format: ActaFormat,
     out: &mut dyn Write,
 ) -> Result<i64, CliError> {
+    crate::store::streaming(conn, || write_acta_rows(conn, p, format, out))?
+}
+
+fn write_acta_rows(
+    conn: &rusqlite::Connection,
+    p: &StoredProgram,
+    format: ActaFormat,
+    out: &mut dyn Write,
+) -> Result<i64, CliError> {
     let run = crate::store::offering::run(conn, p.id)?.ok_or_else(|| {
         CliError::Refused(format!(
             "the offer of {} has not been adjudicated; run `vigia offer adjudicate {} --on D`",
@@ -423,6 +432,31 @@ impl OfferCommand {
                 });
                 bar.done();
                 let (c, done, reserved) = c_done?;
+                // the result first, from the computation in memory, which is then dropped:
+                // the acta is rendered from the stored run, and both never share the memory
+                let header = c.header(&p);
+                {
+                    let conn = store.conn();
+                    let bar = adjudicating(&c, ctx.lang);
+                    let mut tick = bar.counter();
+                    let written = write_result(
+                        (ctx.out, ctx.lang),
+                        format,
+                        &header,
+                        &mut |f| {
+                            rules::each_row::<CliError>(conn, &p, &c, |r, _| {
+                                tick();
+                                f(r)
+                            })
+                        },
+                        Some(done.run_id),
+                        Some(&done.fingerprint),
+                    );
+                    drop(tick);
+                    bar.done();
+                    written?;
+                }
+                drop(c);
                 let placed = match (reserved, af) {
                     (Some(r), Some(f)) => Some(write_acta_after_commit(
                         store.conn(),
@@ -442,26 +476,6 @@ impl OfferCommand {
                         issuer.as_ref(),
                     )?;
                 }
-                let conn = store.conn();
-                let header = c.header(&p);
-                let bar = adjudicating(&c, ctx.lang);
-                let mut tick = bar.counter();
-                let written = write_result(
-                    (ctx.out, ctx.lang),
-                    format,
-                    &header,
-                    &mut |f| {
-                        rules::each_row::<CliError>(conn, &p, &c, |r, _| {
-                            tick();
-                            f(r)
-                        })
-                    },
-                    Some(done.run_id),
-                    Some(&done.fingerprint),
-                );
-                drop(tick);
-                bar.done();
-                written?;
                 if format == Format::Table {
                     causes_legend(ctx.out, &p.program)?;
                     ctx.say(crate::catalogue::msg::Msg::OfferRun {
@@ -554,21 +568,50 @@ pub(super) fn open_acta(
 pub(super) fn signatures(
     ctx: &mut Ctx<'_>,
     acta: &ActaFile,
-    file: &Path,
-    flag: &'static str,
     trust: Option<&Path>,
     p: &StoredProgram,
 ) -> Result<bool, CliError> {
-    match acta.signed_bytes().map_err(|e| unread(flag, file, e))? {
-        None => Ok(true),
-        Some(bytes) => super::sign::report(
-            ctx.out,
-            &bytes,
-            trust,
-            Some(&p.program.signatures),
-            ctx.lang,
-        ),
+    if !acta.is_signed() {
+        return Ok(true);
     }
+    super::sign::report(ctx.out, acta, trust, Some(&p.program.signatures), ctx.lang)
+}
+
+/// The acta's lines (`next`) checked against the stored run: the number of rows and the mismatch
+/// if any; the inner `Err` says why the document could not be read (in English). PDF and
+/// Markdown: the stored rows and the document read as they are compared (a page of each in
+/// memory, not the run); HTML with the rows in memory.
+fn check_acta(
+    conn: &rusqlite::Connection,
+    (p, run, header): (&StoredProgram, &crate::store::offering::Run, &Header),
+    format: ActaFormat,
+    next: &mut acta::NextLine<'_>,
+) -> Result<Result<(u64, Option<acta::Mismatch>), String>, CliError> {
+    if format == ActaFormat::Html {
+        let r = rules::stored_result(conn, p, run.clone())?;
+        let mut whole = Vec::new();
+        loop {
+            match next() {
+                Ok(Some(l)) => whole.push(l),
+                Ok(None) => break,
+                Err(e) => return Ok(Err(e)),
+            }
+        }
+        let rows = r.rows.len() as u64;
+        return Ok(acta::check(&p.program, &r, format, &whole).map(|found| (rows, found)));
+    }
+    let head = acta::ActaHead {
+        program: &p.program,
+        run_id: run.id,
+        fingerprint: &run.fingerprint,
+        header,
+    };
+    Ok(acta::check_streamed(
+        &head,
+        &|f| rules::each_stored_row::<acta::Pass>(conn, run.id, |r| f(&r)),
+        format,
+        next,
+    ))
 }
 
 fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status, CliError> {
@@ -599,33 +642,15 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     let p = programs::by_code(conn, &code)?;
     let run = crate::store::offering::run(conn, p.id)?
         .ok_or_else(|| unreadable(format!("the register holds no adjudication of {code}")))?;
-    // PDF and Markdown: the stored rows and the document read as they are compared (a page of
-    // each in memory, not the run); HTML with the rows in memory
     let header = rules::stored_header(conn, &p, &run)?;
     let mut document = acta.lines().map_err(|e| unread(FLAG, file, e))?;
-    let (count, found) = if format == ActaFormat::Html {
-        let r = rules::stored_result(conn, &p, run.clone())?;
-        let mut whole = Vec::new();
-        while let Some(l) = document.next_line().map_err(unreadable)? {
-            whole.push(l);
-        }
-        let found = acta::check(&p.program, &r, format, &whole).map_err(unreadable)?;
-        (r.rows.len() as u64, found)
-    } else {
-        let head = acta::ActaHead {
-            program: &p.program,
-            run_id: run.id,
-            fingerprint: &run.fingerprint,
-            header: &header,
-        };
-        acta::check_streamed(
-            &head,
-            &|f| rules::each_stored_row::<acta::Pass>(conn, run.id, |r| f(&r)),
-            format,
-            &mut || document.next_line(),
-        )
-        .map_err(unreadable)?
-    };
+    // the stored rows read in order with the small page cache, sorted on disk
+    let checked = crate::store::streaming(conn, || {
+        check_acta(conn, (&p, &run, &header), format, &mut || {
+            document.next_line()
+        })
+    })?;
+    let (count, found) = checked?.map_err(unreadable)?;
     match found {
         Some(acta::Mismatch::Fingerprint { recomputed }) => {
             let line = Line::RunFingerprint {
@@ -652,7 +677,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         fingerprint: &run.fingerprint,
     })?;
     // the signature, when the acta carries one (issue 26), each result named
-    Ok(if signatures(ctx, &acta, file, FLAG, trust, &p)? {
+    Ok(if signatures(ctx, &acta, trust, &p)? {
         Status::Ok
     } else {
         Status::Findings

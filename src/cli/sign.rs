@@ -257,16 +257,18 @@ pub fn say(
     Ok(r.holds())
 }
 
-/// The signatures of `bytes` (an acta's), checked against `--trust` and, with `signatures` (the
-/// document's program's), each signer against its authorised signatories, said as [`say`] does.
+/// The signatures of an acta read from its file (`report::acta_file`, its signed bytes hashed
+/// as they are read), checked against `--trust` and, with `signatures` (the document's
+/// program's), each signer against its authorised signatories, said as [`say`] does.
 pub fn report(
     out: &mut dyn Write,
-    bytes: &[u8],
+    acta: &crate::report::acta_file::ActaFile,
     trust: Option<&Path>,
     signatures: Option<&crate::program_sign::Signatures>,
     lang: crate::lang::Lang,
 ) -> Result<bool, CliError> {
     let trusted = self::trust(trust)?;
-    let r = crate::register::verify_signed::signatures(bytes, trusted.as_deref(), signatures);
+    let verified = acta.verify_signatures(trusted.as_deref().unwrap_or(&[]));
+    let r = crate::register::verify_signed::report_of(verified, trusted.is_some(), signatures);
     say(out, &r, lang)
 }

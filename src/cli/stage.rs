@@ -823,11 +823,9 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     );
     writeln!(ctx.out, "{line}")?;
     // the signature, when the acta carries one (issue 26), each result named
-    Ok(
-        if super::offer::signatures(ctx, &acta, file, FLAG, trust, &p)? {
-            Status::Ok
-        } else {
-            Status::Findings
-        },
-    )
+    Ok(if super::offer::signatures(ctx, &acta, trust, &p)? {
+        Status::Ok
+    } else {
+        Status::Findings
+    })
 }

@@ -88,7 +88,23 @@ pub fn signatures(
             trust_given,
         };
     }
-    let found = match sign::verify_pdf(bytes, trusted.unwrap_or(&[])) {
+    report_of(
+        sign::verify_pdf(bytes, trusted.unwrap_or(&[])),
+        trust_given,
+        program,
+    )
+}
+
+/// The report of signatures already verified (`sign::verify_pdf` of bytes, or
+/// `sign::verify_found` of a file read as it is hashed: a large acta), `trust_given` saying
+/// whether they were checked against a trust store, each signer matched against `program`'s
+/// signatories when the program is known.
+pub fn report_of(
+    verified: Result<Vec<Verification>, sign::SignError>,
+    trust_given: bool,
+    program: Option<&Signatures>,
+) -> SignatureReport {
+    let found = match verified {
         Err(e) => Found::Unreadable(e.to_string()),
         Ok(all) if all.is_empty() => Found::Unsigned,
         Ok(all) => Found::Signed(

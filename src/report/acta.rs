@@ -330,27 +330,34 @@ impl From<crate::store::StoreError> for Pass {
 /// the pass (`Err(Pass::Stopped)`): the PDF acta reads its rows several times.
 pub type ReadRows<'a> = dyn Fn(&mut dyn FnMut(&Row) -> Result<(), Pass>) -> Result<(), Pass> + 'a;
 
-/// The acta as a PDF, written to `out` a page at a time as its rows are read (`rows` is read a
-/// few times: the tally, the table's column widths, then twice its pages: see
-/// `report::pdf::stream`), so memory holds a page, not the run. The same bytes as
-/// [`render`] of the rows all at once.
+/// The acta as a PDF, written to `out` a page at a time: its rows are read once (`rows`), tallied
+/// and spooled to a temporary file as their cells (`report::pdf::spool`), and the layout's passes
+/// (the table's column widths, then twice its pages: see `report::pdf::stream`) read the spool,
+/// so memory holds a page, not the run. The same bytes as [`render`] of the rows all at once.
 pub fn write_pdf(
     out: &mut dyn Write,
     d: &ActaHead<'_>,
     rows: &ReadRows<'_>,
 ) -> Result<(), super::pdf::stream::WriteError> {
-    let t = tally(rows)?;
-    let cells = |f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>| table_cells(rows, f);
+    let (t, spooled) = spool(rows, &mut |_| {})?;
+    let cells = |f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>| spooled.each(f);
     let items = pdf_items(d, &t, &cells);
     let (title, date) = pdf_title_and_date(d);
     super::pdf::stream::write(&items, &title, &number_line(d.run_id), date, false, out)
 }
 
-/// One pass over the rows: their tally.
-fn tally(rows: &ReadRows<'_>) -> Result<Tally, super::pdf::stream::WriteError> {
+/// One pass over the rows: their tally, and the table's cells of each spooled (for the PDF,
+/// which escapes what it writes itself); `also` sees each row too.
+fn spool(
+    rows: &ReadRows<'_>,
+    also: &mut dyn FnMut(&Row),
+) -> Result<(Tally, super::pdf::spool::Spooled), super::pdf::stream::WriteError> {
     use super::pdf::stream::WriteError;
     let mut t = Tally::default();
+    let mut s = super::pdf::spool::Spool::new()?;
     rows(&mut |r| {
+        also(r);
+        s.push(&row_cells(t.rows, r, &|s: &str| s.to_string()))?;
         t.add(r);
         Ok(())
     })
@@ -358,27 +365,7 @@ fn tally(rows: &ReadRows<'_>) -> Result<Tally, super::pdf::stream::WriteError> {
         Pass::Failed(e) => WriteError::Rows(e),
         Pass::Stopped => WriteError::Rows("the rows stopped unasked".into()),
     })?;
-    Ok(t)
-}
-
-/// The table's cells of each row, for the PDF (which escapes what it writes itself).
-fn table_cells(
-    rows: &ReadRows<'_>,
-    f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>,
-) -> Result<(), String> {
-    let mut k = 0u64;
-    let read = rows(&mut |r| {
-        let c = row_cells(k, r, &|s: &str| s.to_string());
-        k += 1;
-        match f(&c) {
-            std::ops::ControlFlow::Break(()) => Err(Pass::Stopped),
-            std::ops::ControlFlow::Continue(()) => Ok(()),
-        }
-    });
-    match read {
-        Ok(()) | Err(Pass::Stopped) => Ok(()),
-        Err(Pass::Failed(e)) => Err(e),
-    }
+    Ok((t, s.finish()?))
 }
 
 /// The PDF acta's items: its blocks, with the table of acceptances read from `cells`.
@@ -538,23 +525,33 @@ pub fn check_streamed(
     let mut fp = crate::register::offering::Fingerprint::default();
     fp.header(d.header);
     let mut n = 0u64;
-    rows(&mut |r| {
-        fp.row(r);
-        n += 1;
-        Ok(())
-    })
-    .map_err(failed)?;
+    // a PDF's rows are spooled in the same pass as the fingerprint (its layout reads them a
+    // few times); Markdown reads them twice more from `rows`
+    let spooled = if format == Format::Pdf {
+        Some(
+            spool(rows, &mut |r| {
+                fp.row(r);
+                n += 1;
+            })
+            .map_err(|e| e.to_string())?,
+        )
+    } else {
+        rows(&mut |r| {
+            fp.row(r);
+            n += 1;
+            Ok(())
+        })
+        .map_err(failed)?;
+        None
+    };
     let recomputed = fp.finish();
     if recomputed != d.fingerprint {
         return Ok((n, Some(Mismatch::Fingerprint { recomputed })));
     }
     let mut lc = LineCheck::new(lines);
-    match format {
-        Format::Md => write_markdown::<Pass>(&mut lc, d, &mut |f| rows(f)).map_err(failed)?,
-        Format::Pdf => {
-            let t = tally(rows).map_err(|e| e.to_string())?;
-            let cells =
-                |f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>| table_cells(rows, f);
+    match (format, spooled) {
+        (Format::Pdf, Some((t, spooled))) => {
+            let cells = |f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>| spooled.each(f);
             let items = pdf_items(d, &t, &cells);
             let (title, date) = pdf_title_and_date(d);
             super::pdf::stream::each_page_text(
@@ -567,7 +564,11 @@ pub fn check_streamed(
             )
             .map_err(|e| e.to_string())?;
         }
-        Format::Html => return Err("an HTML acta is checked with its rows in memory".into()),
+        (Format::Md, _) => write_markdown::<Pass>(&mut lc, d, &mut |f| rows(f)).map_err(failed)?,
+        (Format::Pdf, None) => unreachable!("a PDF's rows are spooled"),
+        (Format::Html, _) => {
+            return Err("an HTML acta is checked with its rows in memory".into());
+        }
     }
     Ok((n, lc.finish()?.map(Mismatch::Text)))
 }
@@ -935,8 +936,8 @@ mod tests {
         let pages = crate::report::pdf::extract_pages(&whole).unwrap().len();
         assert!(pages > 5, "{pages} pages");
         assert!(streamed == whole, "the streamed PDF acta differs");
-        // the tally, the widths, then per layout pass a trial of the first page and the pages
-        assert!(passes.get() >= 4, "{} passes", passes.get());
+        // the rows are read once (tallied and spooled); the layout's passes read the spool
+        assert_eq!(passes.get(), 1, "{} passes over the rows", passes.get());
         // a pass that fails is the writer's error, nothing said to have worked
         let failed = write_pdf(&mut Vec::new(), &data.head(), &|_| {
             Err(Pass::Failed("disco lleno".into()))

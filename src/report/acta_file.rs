@@ -150,16 +150,35 @@ impl ActaFile {
         Ok(head)
     }
 
-    /// The whole file, when it is a PDF with a signature's form: what `sign` verifies its
-    /// signatures on (`sign::verify_pdf` takes the file's bytes). `None` for any other
-    /// document, which has no signature to check.
-    pub fn signed_bytes(&self) -> Result<Option<Vec<u8>>, Unread> {
+    /// Whether it is a PDF with a signature's form, whose signatures are to be checked.
+    pub fn is_signed(&self) -> bool {
+        self.signed
+    }
+
+    /// The signatures of a PDF with a signature's form, verified against `trusted`
+    /// (`sign::verify_found`): the form's fields read from the file as objects
+    /// (`Doc::signature_fields`, over the whole file, every revision), the signed bytes hashed as
+    /// they are read, the file's chunk at a time, so memory holds a chunk, not the file. An unsigned
+    /// document gives an empty list.
+    pub fn verify_signatures(
+        &self,
+        trusted: &[x509_cert::Certificate],
+    ) -> Result<Vec<crate::sign::Verification>, crate::sign::SignError> {
         if !self.signed {
-            return Ok(None);
+            return Ok(Vec::new());
         }
-        let mut bytes = Vec::new();
-        (&self.file).take(self.len).read_to_end(&mut bytes)?;
-        Ok(Some(bytes))
+        let unreadable = |e: String| crate::sign::SignError::Pdf(e);
+        let file = self
+            .file
+            .try_clone()
+            .map_err(|e| unreadable(e.to_string()))?;
+        let doc =
+            Doc::open(file, self.len, read::MAX_CONTENT).map_err(|e| unreadable(e.to_string()))?;
+        let found = doc
+            .signature_fields()
+            .map_err(|e| unreadable(e.to_string()))?;
+        let read = |at: u64, buf: &mut [u8]| self.file.read_exact_at(buf, at);
+        crate::sign::verify_found(&found, self.len, &read, self.chunk, trusted)
     }
 }
 

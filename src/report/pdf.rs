@@ -7,6 +7,7 @@ use super::notice::Block;
 
 mod frame;
 pub mod read;
+pub mod spool;
 pub mod stream;
 use printpdf::{Mm, OffsetDateTime};
 use std::cell::OnceCell;
@@ -49,58 +50,91 @@ fn line_height(size: i64) -> i64 {
 struct Measure {
     regular: Face<'static>,
     bold: Face<'static>,
+    /// The advance of each of the first 256 characters, regular then bold, in font units: a
+    /// table's every cell is measured a few times, and the font's own lookup is a search.
+    latin: [[i64; 256]; 2],
 }
 
 impl Measure {
     fn new() -> Measure {
+        let (regular, bold) = (face(false), face(true));
+        let mut latin = [[0i64; 256]; 2];
+        for (table, f) in latin.iter_mut().zip([&regular, &bold]) {
+            for (c, units) in table.iter_mut().enumerate() {
+                *units = char::from_u32(c as u32).map_or(0, |c| advance(f, c));
+            }
+        }
         Measure {
-            regular: face(false),
-            bold: face(true),
+            regular,
+            bold,
+            latin,
         }
     }
 
-    fn width(&self, text: &str, size: i64, bold: bool) -> i64 {
-        let f = if bold { &self.bold } else { &self.regular };
-        let units: i64 = text
-            .chars()
-            .map(|c| {
-                f.glyph_index(c)
-                    .and_then(|g| f.glyph_hor_advance(g))
-                    .map(i64::from)
-                    .unwrap_or(0)
-            })
-            .sum();
-        units * size * 2540 / (i64::from(f.units_per_em()) * 720)
+    fn face(&self, bold: bool) -> &Face<'static> {
+        if bold { &self.bold } else { &self.regular }
     }
 
-    /// Greedy word wrap to `width`; a word longer than a line is cut by characters.
+    /// A character's advance in font units (0 for one the font lacks).
+    fn char_units(&self, c: char, bold: bool) -> i64 {
+        match self.latin[usize::from(bold)].get(c as usize) {
+            Some(&u) => u,
+            None => advance(self.face(bold), c),
+        }
+    }
+
+    fn units(&self, text: &str, bold: bool) -> i64 {
+        text.chars().map(|c| self.char_units(c, bold)).sum()
+    }
+
+    /// Font units as hundredths of a millimetre at `size`.
+    fn scaled(&self, units: i64, size: i64, bold: bool) -> i64 {
+        units * size * 2540 / (i64::from(self.face(bold).units_per_em()) * 720)
+    }
+
+    fn width(&self, text: &str, size: i64, bold: bool) -> i64 {
+        self.scaled(self.units(text, bold), size, bold)
+    }
+
+    /// Greedy word wrap to `width`; a word longer than a line is cut by characters. A line's
+    /// width is the sum of its characters' advances, so it is added up as the line grows.
     fn wrap(&self, text: &str, size: i64, bold: bool, width: i64) -> Vec<String> {
+        let fits = |units: i64| self.scaled(units, size, bold) <= width;
+        let space = self.char_units(' ', bold);
         let mut lines = Vec::new();
         let mut line = String::new();
+        let mut line_units = 0i64;
         for word in text.split(' ').filter(|w| !w.is_empty()) {
+            let word_units = self.units(word, bold);
             let candidate = if line.is_empty() {
-                word.to_string()
+                word_units
             } else {
-                format!("{line} {word}")
+                line_units + space + word_units
             };
-            if self.width(&candidate, size, bold) <= width {
-                line = candidate;
+            if fits(candidate) {
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(word);
+                line_units = candidate;
                 continue;
             }
             if !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
+                line_units = 0;
             }
-            if self.width(word, size, bold) <= width {
-                line = word.to_string();
+            if fits(word_units) {
+                line.push_str(word);
+                line_units = word_units;
             } else {
                 for c in word.chars() {
-                    let next = format!("{line}{c}");
-                    if self.width(&next, size, bold) > width && !line.is_empty() {
+                    let u = self.char_units(c, bold);
+                    if !fits(line_units + u) && !line.is_empty() {
                         lines.push(std::mem::take(&mut line));
-                        line.push(c);
-                    } else {
-                        line = next;
+                        line_units = 0;
                     }
+                    line.push(c);
+                    line_units += u;
                 }
             }
         }
@@ -109,6 +143,14 @@ impl Measure {
         }
         lines
     }
+}
+
+/// A character's advance in `f`'s units (0 for one the font lacks).
+fn advance(f: &Face<'_>, c: char) -> i64 {
+    f.glyph_index(c)
+        .and_then(|g| f.glyph_hor_advance(g))
+        .map(i64::from)
+        .unwrap_or(0)
 }
 
 /// A drawing operation on a page; `y` is the baseline, measured from the top of the page.
@@ -337,13 +379,29 @@ impl<'s> Layout<'s> {
         w
     }
 
-    fn row(&mut self, cells: &[String], widths: &[i64], right: &[bool], bold: bool) -> i64 {
-        let lh = line_height(TABLE);
-        let wrapped: Vec<Vec<String>> = cells
+    /// Each cell wrapped to its column.
+    fn wrap_cells(&self, cells: &[String], widths: &[i64], bold: bool) -> Vec<Vec<String>> {
+        cells
             .iter()
             .zip(widths)
             .map(|(c, w)| self.m.wrap(c, TABLE, bold, w - 2 * CELL_PAD))
-            .collect();
+            .collect()
+    }
+
+    fn row(&mut self, cells: &[String], widths: &[i64], right: &[bool], bold: bool) -> i64 {
+        let wrapped = self.wrap_cells(cells, widths, bold);
+        self.wrapped_row(&wrapped, widths, right, bold)
+    }
+
+    /// A row whose cells are wrapped already.
+    fn wrapped_row(
+        &mut self,
+        wrapped: &[Vec<String>],
+        widths: &[i64],
+        right: &[bool],
+        bold: bool,
+    ) -> i64 {
+        let lh = line_height(TABLE);
         let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1) as i64;
         let height = lines * lh + CELL_PAD;
         let top = self.y;
@@ -406,13 +464,7 @@ impl<'s> Layout<'s> {
     }
 
     fn row_height(&self, cells: &[String], widths: &[i64], bold: bool) -> i64 {
-        let lines = cells
-            .iter()
-            .zip(widths)
-            .map(|(c, w)| self.m.wrap(c, TABLE, bold, w - 2 * CELL_PAD).len())
-            .max()
-            .unwrap_or(1) as i64;
-        lines * line_height(TABLE) + CELL_PAD
+        height_of(&self.wrap_cells(cells, widths, bold))
     }
 
     /// A table, its rows read from `rows` (the columns' widths kept in `widths` once worked
@@ -460,8 +512,10 @@ impl<'s> Layout<'s> {
         }
         self.ensure(head_h + first_h.unwrap_or(0));
         self.row(header, widths, right, true);
+        // each row wrapped once, for its height and its lines
         let read = glued(&mut |r| {
-            let h = self.row_height(r, widths, false);
+            let wrapped = self.wrap_cells(r, widths, false);
+            let h = height_of(&wrapped);
             if self.y + h > PAGE_H - MARGIN_BOTTOM {
                 self.new_page();
                 if self.trial {
@@ -469,7 +523,7 @@ impl<'s> Layout<'s> {
                 }
                 self.row(header, widths, right, true);
             }
-            self.row(r, widths, right, false);
+            self.wrapped_row(&wrapped, widths, right, false);
             ControlFlow::Continue(())
         });
         if let Err(e) = read {
@@ -551,6 +605,12 @@ impl<'s> Layout<'s> {
             }
         }
     }
+}
+
+/// The height of a table's row whose cells are wrapped so.
+fn height_of(wrapped: &[Vec<String>]) -> i64 {
+    let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1) as i64;
+    lines * line_height(TABLE) + CELL_PAD
 }
 
 /// Whether `b` goes on the same page as `next`: the block before a signature (so the signature

@@ -73,17 +73,27 @@ fn attribute(oid: ObjectIdentifier, value: &impl Encode) -> Result<Attribute, de
 
 /// The hash named by an algorithm identifier, of the given parts in order.
 pub(super) fn digest(oid: ObjectIdentifier, parts: &[&[u8]]) -> Option<(Vec<u8>, Pkcs1v15Sign)> {
-    fn run<D: Digest + der::oid::AssociatedOid>(parts: &[&[u8]]) -> (Vec<u8>, Pkcs1v15Sign) {
+    digest_fed(oid, &mut |f| parts.iter().for_each(|p| f(p)))
+}
+
+/// Bytes handed to a sink in order, a piece at a time: what a signature covers, from memory or
+/// read from a file as it is hashed.
+pub(super) type Feed<'a> = dyn FnMut(&mut dyn FnMut(&[u8])) + 'a;
+
+/// The hash named by an algorithm identifier, of the bytes `feed` gives.
+pub(super) fn digest_fed(
+    oid: ObjectIdentifier,
+    feed: &mut Feed<'_>,
+) -> Option<(Vec<u8>, Pkcs1v15Sign)> {
+    fn run<D: Digest + der::oid::AssociatedOid>(feed: &mut Feed<'_>) -> (Vec<u8>, Pkcs1v15Sign) {
         let mut d = D::new();
-        for p in parts {
-            d.update(p);
-        }
+        feed(&mut |p| d.update(p));
         (d.finalize().to_vec(), Pkcs1v15Sign::new::<D>())
     }
     match oid {
-        o if o == SHA256 || o == SHA256_RSA => Some(run::<Sha256>(parts)),
-        o if o == SHA384 || o == SHA384_RSA => Some(run::<Sha384>(parts)),
-        o if o == SHA512 || o == SHA512_RSA => Some(run::<Sha512>(parts)),
+        o if o == SHA256 || o == SHA256_RSA => Some(run::<Sha256>(feed)),
+        o if o == SHA384 || o == SHA384_RSA => Some(run::<Sha384>(feed)),
+        o if o == SHA512 || o == SHA512_RSA => Some(run::<Sha512>(feed)),
         _ => None,
     }
 }
@@ -201,7 +211,7 @@ fn failed(why: Failure) -> Check {
 
 /// Checks the SignedData in `contents` (DER, zero padding allowed) against the signed `parts`,
 /// and the signer's chain against `trusted` (certificates, DER).
-pub(super) fn check(contents: &[u8], parts: &[&[u8]], trusted: &[Certificate]) -> Checked {
+pub(super) fn check(contents: &[u8], parts: &mut Feed<'_>, trusted: &[Certificate]) -> Checked {
     let Some(signed) = read_signed_data(contents) else {
         let mut out = unread();
         out.signature = failed(Failure::NotSignedData);
@@ -236,7 +246,7 @@ fn unread() -> Checked {
 /// signing certificate) and its chain against `trusted`.
 pub(super) fn check_signed(
     signed: &SignedData,
-    parts: &[&[u8]],
+    parts: &mut Feed<'_>,
     trusted: &[Certificate],
 ) -> Checked {
     let mut out = unread();
@@ -276,7 +286,7 @@ pub(super) fn check_signed(
             .and_then(|a| a.values.iter().next())
     };
     // 1. the digest of the signed bytes
-    out.intact = match digest(info.digest_alg.oid, parts) {
+    out.intact = match digest_fed(info.digest_alg.oid, parts) {
         None => failed(Failure::UnknownDigest(info.digest_alg.oid.to_string())),
         Some((d, _)) => match value(MESSAGE_DIGEST).and_then(|v| v.decode_as::<OctetString>().ok())
         {

@@ -16,6 +16,7 @@ mod pdf;
 mod tsa;
 
 pub use failure::{Failure, Unchecked};
+pub use pdf::{Found as SignatureField, decode_text};
 pub use tsa::{Stamp, TsaUrl};
 
 use chrono::{DateTime, FixedOffset};
@@ -335,10 +336,101 @@ pub fn read_certificates(bytes: &[u8]) -> Result<Vec<Certificate>, String> {
 /// as untrusted). An unsigned PDF gives an empty list.
 pub fn verify_pdf(pdf: &[u8], trusted: &[Certificate]) -> Result<Vec<Verification>, SignError> {
     let found = pdf::signatures(pdf)?;
-    Ok(found.iter().map(|f| verify_one(pdf, f, trusted)).collect())
+    let read = |at: u64, buf: &mut [u8]| -> std::io::Result<()> {
+        let at = usize::try_from(at).map_err(std::io::Error::other)?;
+        let part = pdf
+            .get(at..at + buf.len())
+            .ok_or_else(|| std::io::Error::other("outside the file"))?;
+        buf.copy_from_slice(part);
+        Ok(())
+    };
+    verify_found(&found, pdf.len() as u64, &read, HASHED_AT_ONCE, trusted)
 }
 
-fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verification {
+/// Reads `buf.len()` bytes of a file at an offset.
+pub type ReadAt<'a> = dyn Fn(u64, &mut [u8]) -> std::io::Result<()> + 'a;
+
+/// What is read of a signed file at once while its signed bytes are hashed.
+pub const HASHED_AT_ONCE: usize = 1 << 20;
+
+/// The signatures `found` in a file of `len` bytes (their dictionaries, read by whoever read
+/// the file's form: `report::pdf::read` for an acta read from its file), verified against
+/// `trusted`, the signed byte ranges read through `read` `chunk` bytes at a time as they are
+/// hashed ([`HASHED_AT_ONCE`] but in tests): memory holds a buffer, not the file (a million
+/// acceptances' acta is 264 MB). [`verify_pdf`] is this over bytes in memory.
+pub fn verify_found(
+    found: &[SignatureField],
+    len: u64,
+    read: &ReadAt<'_>,
+    chunk: usize,
+    trusted: &[Certificate],
+) -> Result<Vec<Verification>, SignError> {
+    let failed: std::cell::RefCell<Option<std::io::Error>> = std::cell::RefCell::new(None);
+    let file = Signed {
+        len,
+        read,
+        chunk: chunk.max(1),
+        failed: &failed,
+    };
+    let all = found
+        .iter()
+        .map(|f| verify_one(&file, f, trusted))
+        .collect();
+    match failed.into_inner() {
+        Some(e) => Err(SignError::Pdf(format!("the file could not be read: {e}"))),
+        None => Ok(all),
+    }
+}
+
+/// Whether the bytes `[a, b)` (the gap the signature's byte range leaves) are a hexadecimal
+/// string, `<…>`: the signature's `/Contents` and nothing else; read a buffer at a time.
+fn gap_is_hex(file: &Signed<'_, '_>, a: u64, b: u64) -> bool {
+    b - a >= 2
+        && file.each(a, b - a, &mut |at, bytes| {
+            (at..).zip(bytes).all(|(pos, &x)| {
+                if pos == a {
+                    x == b'<'
+                } else if pos == b - 1 {
+                    x == b'>'
+                } else {
+                    x.is_ascii_hexdigit()
+                }
+            })
+        })
+}
+
+/// A signed file read as it is verified: its length, how it is read and how much at once, and
+/// the first error reading it.
+struct Signed<'a, 'r> {
+    len: u64,
+    read: &'a ReadAt<'r>,
+    chunk: usize,
+    failed: &'a std::cell::RefCell<Option<std::io::Error>>,
+}
+
+impl Signed<'_, '_> {
+    /// Hands the bytes `[at, at + n)` to `f` a chunk at a time; `false` when they could not be
+    /// read (the error kept).
+    fn each(&self, at: u64, n: u64, f: &mut dyn FnMut(u64, &[u8]) -> bool) -> bool {
+        let mut buf = vec![0u8; self.chunk];
+        let mut pos = at;
+        while pos < at + n {
+            let k = usize::try_from((at + n - pos).min(self.chunk as u64)).unwrap_or(self.chunk);
+            if let Err(e) = (self.read)(pos, &mut buf[..k]) {
+                self.failed.borrow_mut().get_or_insert(e);
+                return false;
+            }
+            if !f(pos, &buf[..k]) {
+                return false;
+            }
+            pos += k as u64;
+        }
+        true
+    }
+}
+
+fn verify_one(file: &Signed<'_, '_>, found: &pdf::Found, trusted: &[Certificate]) -> Verification {
+    let len = file.len;
     let signed_at = found.time.as_deref().and_then(parse_pdf_date);
     let mut v = Verification {
         signer: None,
@@ -353,29 +445,27 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
         valid_at_signing: Check::NotChecked(Unchecked::ByteRangeUnread),
         stamp: None,
     };
-    let range: Option<Vec<usize>> = found
+    let range: Option<Vec<u64>> = found
         .byte_range
         .iter()
-        .map(|&n| usize::try_from(n).ok())
+        .map(|&n| u64::try_from(n).ok())
         .collect();
     let Some(&[0, a, b, c]) = range.as_deref() else {
         v.whole_file = Check::Failed(Failure::ByteRangeShape(found.byte_range.clone()));
         return v;
     };
     let end = b.checked_add(c);
-    if a >= b || end.is_none_or(|e| e > file.len()) {
+    if a >= b || end.is_none_or(|e| e > len) {
         v.whole_file = Check::Failed(Failure::ByteRangeOutside(found.byte_range.clone()));
         return v;
     }
-    let gap = &file[a..b];
-    let gap_is_contents = gap.len() >= 2
-        && gap[0] == b'<'
-        && gap[gap.len() - 1] == b'>'
-        && gap[1..gap.len() - 1].iter().all(u8::is_ascii_hexdigit);
+    let gap_is_contents = gap_is_hex(file, a, b);
     v.whole_file = match end {
         _ if !gap_is_contents => Check::Failed(Failure::GapNotContents),
-        Some(e) if e == file.len() => Check::Ok,
-        Some(e) => Check::Failed(Failure::Appended(file.len() - e)),
+        Some(e) if e == len => Check::Ok,
+        Some(e) => Check::Failed(Failure::Appended(
+            usize::try_from(len - e).unwrap_or(usize::MAX),
+        )),
         None => unreachable!("checked above"),
     };
     if found.sub_filter.as_deref() != Some("ETSI.CAdES.detached")
@@ -384,8 +474,17 @@ fn verify_one(file: &[u8], found: &pdf::Found, trusted: &[Certificate]) -> Verif
         v.signature = Check::Failed(Failure::NotDetachedCms(found.sub_filter.clone()));
         return v;
     }
-    let parts = [&file[..a], &file[b..b + c]];
-    let checked = cms::check(&found.contents, &parts, trusted);
+    // the signed bytes, [0, a) then [b, b + c), read a chunk at a time as they are hashed
+    let mut feed = |f: &mut dyn FnMut(&[u8])| {
+        let _ = file.each(0, a, &mut |_, bytes| {
+            f(bytes);
+            true
+        }) && file.each(b, c, &mut |_, bytes| {
+            f(bytes);
+            true
+        });
+    };
+    let checked = cms::check(&found.contents, &mut feed, trusted);
     v.signer = checked.signer.as_ref().map(common_name);
     v.signer_id = checked.signer.as_ref().and_then(serial_number);
     v.intact = checked.intact;

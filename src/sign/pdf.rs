@@ -365,15 +365,17 @@ fn write_name(out: &mut Vec<u8>, name: &[u8]) {
 }
 
 /// A signature found in a file: its dictionary's entries and where its bytes are.
-pub(crate) struct Found {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
     /// `/ByteRange` as written: `[a, b, c, d]`
-    pub(crate) byte_range: Vec<i64>,
+    pub byte_range: Vec<i64>,
     /// the DER inside `/Contents` (with its zero padding)
-    pub(crate) contents: Vec<u8>,
-    pub(crate) time: Option<String>,
-    pub(crate) reason: Option<String>,
-    pub(crate) location: Option<String>,
-    pub(crate) sub_filter: Option<String>,
+    pub contents: Vec<u8>,
+    /// `/M`, `/Reason`, `/Location`, as text ([`decode_text`])
+    pub time: Option<String>,
+    pub reason: Option<String>,
+    pub location: Option<String>,
+    pub sub_filter: Option<String>,
 }
 
 /// The signature fields of the file's latest revision, in the form's order.
@@ -446,7 +448,7 @@ pub(super) fn signatures(pdf: &[u8]) -> Result<Vec<Found>, SignError> {
 
 /// A PDF text string: UTF-16BE after its byte order mark, else PDFDocEncoding (read as Latin-1,
 /// which it matches for the characters vigia writes).
-fn decode_text(bytes: &[u8]) -> String {
+pub fn decode_text(bytes: &[u8]) -> String {
     match bytes.strip_prefix(&[0xFE, 0xFF]) {
         Some(utf16) => {
             let units: Vec<u16> = utf16

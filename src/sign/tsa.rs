@@ -391,7 +391,7 @@ pub(super) fn check(token: &Any, signature: &[u8], trusted: &[Certificate]) -> S
         .and_then(|c| c.decode_as::<OctetString>().ok())
         .map(|o| o.as_bytes().to_vec())
         .unwrap_or_default();
-    let checked = cms::check_signed(&signed, &[&content], trusted);
+    let checked = cms::check_signed(&signed, &mut |f| f(&content), trusted);
     if let Some(cert) = &checked.signer {
         stamp.authority = Some(super::common_name(cert));
     }

@@ -367,6 +367,22 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 /// 64 MiB per connection, in 26 MB and about 15 % faster with this).
 pub const STREAMING_CACHE: i64 = -8192;
 
+/// Runs `f` with `conn` set for a long read in order (an acta's million rows read, rendered and
+/// checked): the small streaming page cache, and temporary tables and sorts on disk (the
+/// connection's `temp_store` is `MEMORY`, so a read sorted without an index, such as a run's
+/// outcomes by their order, held every row's sort record: 200 MiB for a million). Both are put
+/// back afterwards, whatever `f` returned.
+pub fn streaming<T>(conn: &Connection, f: impl FnOnce() -> T) -> Result<T> {
+    let cache: i64 = conn.pragma_query_value(None, "cache_size", |r| r.get(0))?;
+    let temp: i64 = conn.pragma_query_value(None, "temp_store", |r| r.get(0))?;
+    conn.pragma_update(None, "cache_size", STREAMING_CACHE)?;
+    conn.pragma_update(None, "temp_store", "FILE")?;
+    let out = f();
+    conn.pragma_update(None, "cache_size", cache)?;
+    conn.pragma_update(None, "temp_store", temp)?;
+    Ok(out)
+}
+
 /// A second, read-only connection to the register `conn` is open on, for reading on another
 /// thread; `None` for an in-memory register (which no other connection can see).
 pub fn reader(conn: &Connection) -> Result<Option<Connection>> {

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod acta_lock;
 mod audit;
 mod audit_located;
 mod backup;

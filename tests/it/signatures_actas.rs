@@ -266,3 +266,112 @@ fn a_signed_stage_acta_passes_both_validators_and_stage_verify_and_a_changed_byt
     assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
     assert!(common::out(&o).contains("signed bytes: FAILED"));
 }
+
+/// What two verifications of the same signatures found, side by side: the named results.
+fn results(all: &[vigia::sign::Verification]) -> Vec<String> {
+    all.iter()
+        .map(|v| {
+            format!(
+                "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+                v.signer,
+                v.reason,
+                v.signed_at,
+                v.intact,
+                v.whole_file,
+                v.signature,
+                v.trusted,
+                v.valid_at_signing
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_signed_acta_of_many_pages_verified_from_its_file_a_small_chunk_at_a_time_finds_what_the_whole_file_gives()
+ {
+    use vigia::report::acta_file::ActaFile;
+    // 5,000 acceptances: an acta of hundreds of pages, read back 4 KiB at a time
+    let r = Reg::new();
+    let program = std::fs::read_to_string(crate::offering_scale::TEST_PROGRAM).unwrap();
+    let program = r.file("program.toml", program.as_bytes());
+    r.ok(&["program", "add", &program]);
+    r.ok(&[
+        "offer",
+        "open",
+        "EBSA-TEST",
+        "--opens",
+        "2024-01-15",
+        "--closes",
+        "2024-03-18",
+    ]);
+    let csv = r.file(
+        "acc.csv",
+        crate::offering_scale::acceptances(5_000).as_bytes(),
+    );
+    r.ok(&["acceptances", "import", &csv, "--program", "EBSA-TEST"]);
+    let (p12, _, root) = keys(&r);
+    let path = r.dir.path().join("acta.pdf");
+    let p = path.to_str().unwrap();
+    let o = with_password(
+        &r,
+        &[
+            "offer",
+            "adjudicate",
+            "EBSA-TEST",
+            "--on",
+            "2024-03-20",
+            "--acta",
+            p,
+            "--sign",
+            &p12,
+        ],
+    );
+    assert!(o.status.success(), "{}", common::err(&o));
+    validators_accept(&path, &root);
+    let trusted = vigia::sign::read_certificates(root.as_bytes()).unwrap();
+    let chunk = 4096;
+    let check = |path: &Path| {
+        let bytes = std::fs::read(path).unwrap();
+        assert!(bytes.len() > 100 * chunk, "{} bytes", bytes.len());
+        let whole = vigia::sign::verify_pdf(&bytes, &trusted).unwrap();
+        let acta = ActaFile::open(path, chunk).unwrap();
+        assert!(acta.is_signed());
+        let streamed = acta.verify_signatures(&trusted).unwrap();
+        assert_eq!(results(&streamed), results(&whole));
+        streamed
+    };
+    let v = check(&path);
+    assert_eq!(v.len(), 1);
+    assert!(v[0].is_valid(), "{:?}", results(&v));
+    assert_eq!(v[0].signer.as_deref(), Some("Laura Gómez Restrepo"));
+
+    // a byte changed far inside the signed bytes (a page's compressed content): not intact
+    let mut bytes = std::fs::read(&path).unwrap();
+    let stream = bytes[bytes.len() / 2..]
+        .windows(7)
+        .position(|w| w == b"stream\n")
+        .unwrap();
+    let at = bytes.len() / 2 + stream + 7 + 10;
+    bytes[at] ^= 0x01;
+    let changed = r.dir.path().join("changed.pdf");
+    std::fs::write(&changed, &bytes).unwrap();
+    let v = check(&changed);
+    assert!(
+        matches!(v[0].intact, vigia::sign::Check::Failed(_)),
+        "{:?}",
+        results(&v)
+    );
+    assert!(v[0].whole_file.is_ok());
+
+    // bytes appended after the signature: the signature no longer covers the whole file
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.extend_from_slice(b"\n% appended\n");
+    let appended = r.dir.path().join("appended.pdf");
+    std::fs::write(&appended, &bytes).unwrap();
+    let v = check(&appended);
+    assert_eq!(
+        v[0].whole_file,
+        vigia::sign::Check::Failed(vigia::sign::Failure::Appended(12))
+    );
+    assert!(v[0].intact.is_ok());
+}

@@ -12,6 +12,7 @@ use std::fmt;
 use std::io::Read;
 
 mod pages;
+mod signatures;
 pub use pages::PageCursor;
 
 /// Arrays and dictionaries nest at most this deep (a notice nests 3 deep).

@@ -61,26 +61,53 @@ pub fn write(
     // 2. The frame, by printpdf: the same document with its pages empty.
     let frame = frame(title, footer, date, total, &regular, &bold);
     let mut splice = Splice::new(frame, total)?;
-    // 3. The pages, laid out again, each written where its empty page stood.
-    let faces = [
-        Face::parse(&regular, 0).expect("the subset parses"),
-        Face::parse(&bold, 0).expect("the subset parses"),
-    ];
-    let measure = Measure::new();
+    // 3. The pages, laid out again, each written where its empty page stood. Each page's
+    //    content is encoded and deflated on a second thread while the next pages are laid out:
+    //    one worker, so the pages come back in their order, at most `IN_FLIGHT` of them waiting.
     let mut written = 0usize;
     let mut error: Option<std::io::Error> = None;
-    let mut emit = |page: Vec<Op>| {
-        if error.is_some() {
-            return;
+    let (again, failed) = std::thread::scope(|s| {
+        let (pages, to_encode) = std::sync::mpsc::sync_channel::<(usize, Vec<Op>)>(IN_FLIGHT);
+        let (encoded, done) = std::sync::mpsc::channel::<Vec<u8>>();
+        let (regular, bold) = (&regular, &bold);
+        s.spawn(move || {
+            let faces = [
+                Face::parse(regular, 0).expect("the subset parses"),
+                Face::parse(bold, 0).expect("the subset parses"),
+            ];
+            let measure = Measure::new();
+            for (n, page) in to_encode {
+                let footer = format!("{footer} — Página {n} de {total}");
+                let content = stream_object(contents(&page, &footer, &faces, &measure));
+                if encoded.send(content).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut put = |content: Vec<u8>| {
+            if error.is_none() {
+                written += 1;
+                if let Err(e) = splice.page(out, written - 1, &content) {
+                    error = Some(e);
+                }
+            }
+        };
+        let mut laid = 0usize;
+        let mut emit = |page: Vec<Op>| {
+            laid += 1;
+            // a worker that stopped has failed: its panic is raised when the scope ends
+            let _ = pages.send((laid, page));
+            while let Ok(content) = done.try_recv() {
+                put(content);
+            }
+        };
+        let laid_out = lay_out(items, headings, Some(&mut emit));
+        drop(pages);
+        for content in done {
+            put(content);
         }
-        written += 1;
-        let footer = format!("{footer} — Página {written} de {total}");
-        let content = stream_object(contents(&page, &footer, &faces, &measure));
-        if let Err(e) = splice.page(out, written - 1, &content) {
-            error = Some(e);
-        }
-    };
-    let (again, failed) = lay_out(items, headings, Some(&mut emit));
+        laid_out
+    });
     if let Some(e) = failed {
         return Err(WriteError::Rows(e));
     }
@@ -93,6 +120,10 @@ pub fn write(
     splice.end(out)?;
     Ok(())
 }
+
+/// The pages laid out and waiting to be encoded, at most (a page's operations are a few tens
+/// of KB).
+const IN_FLIGHT: usize = 8;
 
 fn changed(total: usize, again: usize) -> WriteError {
     WriteError::Rows(format!(
