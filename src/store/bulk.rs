@@ -6,6 +6,7 @@
 //! the rows by range and digest (`audit::Cover`).
 
 use super::Result;
+use super::prints::Members;
 use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, Statement, ToSql};
@@ -416,25 +417,46 @@ impl Held {
 /// A compact JSON object being written (keys are plain ASCII column names): a row's audited form
 /// (the object [`super::json_of_row`] reads back, every column in table order), as `serde_json`
 /// writes it, written by hand: field by field costs a third of serialising a struct, over a
-/// million rows. A text that JSON escapes is written by `serde_json` itself.
+/// million rows. A text that JSON escapes is written by `serde_json` itself. Made
+/// [`JsonObject::gathering`], it also hashes each value as it is written, for the row's print
+/// (`prints::Members`), so that the print does not read the JSON again.
 pub(super) struct JsonObject<'a> {
     pub out: &'a mut Vec<u8>,
     pub first: bool,
+    members: Option<&'a mut Members>,
+    /// Where the value being written starts in `out`.
+    value_at: usize,
 }
 
 impl JsonObject<'_> {
     fn key(&mut self, key: &str) {
+        if !self.first {
+            self.close_value();
+        }
         self.out.push(if self.first { b'{' } else { b',' });
         self.first = false;
         self.out.push(b'"');
         self.out.extend_from_slice(key.as_bytes());
         self.out.extend_from_slice(b"\":");
+        self.value_at = self.out.len();
+    }
+
+    /// The value written since the last key, to the members gathered.
+    fn close_value(&mut self) {
+        if let Some(m) = &mut self.members {
+            m.value(&self.out[self.value_at..]);
+        }
     }
 
     /// An integer (an `i64` or a `u64`: its digits fit a `u64`).
     pub(super) fn int(&mut self, key: &str, n: impl Into<i128>) {
         self.key(key);
         let n: i128 = n.into();
+        if key == "id"
+            && let (Some(m), Ok(id)) = (&mut self.members, i64::try_from(n))
+        {
+            m.id(id);
+        }
         if n < 0 {
             self.out.push(b'-');
         }
@@ -476,11 +498,29 @@ impl<'a> JsonObject<'a> {
     /// An object written into `out` (cleared first).
     pub(super) fn new(out: &'a mut Vec<u8>) -> Self {
         out.clear();
-        JsonObject { out, first: true }
+        JsonObject {
+            out,
+            first: true,
+            members: None,
+            value_at: 0,
+        }
+    }
+
+    /// An object written into `out` (cleared first), its members hashed into `members`
+    /// (cleared first) as they are written.
+    pub(super) fn gathering(out: &'a mut Vec<u8>, members: &'a mut Members) -> Self {
+        members.clear();
+        JsonObject {
+            members: Some(members),
+            ..JsonObject::new(out)
+        }
     }
 
     /// The object's closing brace.
-    pub(super) fn end(self) {
+    pub(super) fn end(mut self) {
+        if !self.first {
+            self.close_value();
+        }
         self.out.push(b'}');
     }
 }

@@ -159,11 +159,12 @@ fn hash_rows(
     // each row's print kept too (`prints`): a row changed later is named by `audit verify`
     let (mut holders, mut adjudications) = (RowHasher::located(), RowHasher::located());
     let mut json = Vec::with_capacity(512);
+    let mut members = super::prints::Members::default();
     for batch in rows {
         for w in batch {
             let r = &w.row;
             if w.new_holder {
-                let mut o = JsonObject::new(&mut json);
+                let mut o = JsonObject::gathering(&mut json, &mut members);
                 o.int("id", w.holder_id);
                 o.text("doc_type", Some(r.doc_type.as_str()));
                 o.text("doc_number", Some(&r.doc_number));
@@ -172,9 +173,9 @@ fn hash_rows(
                 o.text("created_at", Some(ctx.now));
                 o.text("created_by", Some(ctx.actor));
                 o.end();
-                holders.add_bytes(&json);
+                holders.add_members(&json, &members);
             }
-            let mut o = JsonObject::new(&mut json);
+            let mut o = JsonObject::gathering(&mut json, &mut members);
             o.int("id", w.id);
             o.int("program_id", ctx.program_id);
             o.int("holder_id", w.holder_id);
@@ -192,7 +193,7 @@ fn hash_rows(
             o.text("created_at", Some(ctx.now));
             o.text("created_by", Some(ctx.actor));
             o.end();
-            adjudications.add_bytes(&json);
+            adjudications.add_members(&json, &members);
         }
     }
     (holders, adjudications)

@@ -319,9 +319,10 @@ const HASH_BATCH: usize = 1024;
 /// verify`.
 fn hash_pledges(now: &str, actor: &str, batches: std::sync::mpsc::Receiver<Stored>) -> RowHasher {
     let (mut hasher, mut json) = (RowHasher::located(), Vec::with_capacity(256));
+    let mut members = super::prints::Members::default();
     for (first, rows) in batches {
         for (id, r) in (first..).zip(&rows) {
-            let mut o = JsonObject::new(&mut json);
+            let mut o = JsonObject::gathering(&mut json, &mut members);
             o.int("id", id);
             o.int("adjudication_id", r.adjudication_id);
             o.int("rank", r.rank);
@@ -332,7 +333,7 @@ fn hash_pledges(now: &str, actor: &str, batches: std::sync::mpsc::Receiver<Store
             o.text("created_at", Some(now));
             o.text("created_by", Some(actor));
             o.end();
-            hasher.add_bytes(&json);
+            hasher.add_members(&json, &members);
         }
     }
     hasher
