@@ -132,12 +132,39 @@ pub fn each<E>(
     program: &Program,
     f: impl FnMut(AdjudicationRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
+    let categories = Categories {
+        program,
+        last: Default::default(),
+    };
     each_record(
         bytes,
         &TABLE,
-        |line, fields| parse_row(line, fields, program),
+        |line, fields| parse_row(line, fields, program, &categories),
         f,
     )
+}
+
+/// The categories a file's cells name, the last one remembered: a file names few, often the
+/// same row after row, and matching a cell against the program's names (folded, little words
+/// dropped) cost more than reading the rest of the row.
+struct Categories<'p> {
+    program: &'p Program,
+    /// The last cell that named a category, and the category.
+    last: std::cell::RefCell<Option<(String, &'p str)>>,
+}
+
+impl<'p> Categories<'p> {
+    /// What [`Program::category`] says of `typed`.
+    fn category(&self, typed: &str) -> Result<&'p str, Said> {
+        if let Some((cell, c)) = &*self.last.borrow()
+            && cell == typed
+        {
+            return Ok(c);
+        }
+        let c = self.program.category(typed)?;
+        *self.last.borrow_mut() = Some((typed.to_string(), c));
+        Ok(c)
+    }
 }
 
 /// Like [`each`], but the reading and checking run on a second thread while `f` runs on this
@@ -178,6 +205,7 @@ fn parse_row(
     line: usize,
     fields: &Fields<'_>,
     program: &Program,
+    categories: &Categories<'_>,
 ) -> Result<AdjudicationRow, Vec<RowError>> {
     let mut row = Cells::new(line, fields);
     let document = row.document(Col::DocType, Col::DocNumber);
@@ -190,7 +218,7 @@ fn parse_row(
     );
     let person_type = row.person(Col::PersonType);
     let category_s = row.get(Col::Category);
-    let category = match program.category(category_s) {
+    let category = match categories.category(category_s) {
         Ok(c) if person_type.is_some_and(|t| !program.category_fits(c, t)) => {
             // Art. 3: each category is of natural or of legal persons (LEGAL_NOTES §7.5)
             let (person, persona) = match person_type {

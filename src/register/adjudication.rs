@@ -194,18 +194,24 @@ pub fn import(
 /// repeating an earlier line of the same file is refused.
 pub fn judge(r: &Repeated<'_>, program: &str) -> std::result::Result<(), RowError> {
     let row = r.row;
-    let award = format!(
-        "{} {} on {}",
-        row.doc_type, row.doc_number, row.adjudicated_on
-    );
-    let adjudicacion = format!(
-        "{} {} el {}",
-        row.doc_type,
-        row.doc_number,
-        fecha(row.adjudicated_on)
-    );
+    // the award in words only for a refusal (a re-import of a million rows passes here)
+    let award = || {
+        format!(
+            "{} {} on {}",
+            row.doc_type, row.doc_number, row.adjudicated_on
+        )
+    };
+    let adjudicacion = || {
+        format!(
+            "{} {} el {}",
+            row.doc_type,
+            row.doc_number,
+            fecha(row.adjudicated_on)
+        )
+    };
     let reg = &r.registered;
     if let Some(line) = reg.line_in_this_file {
+        let (award, adjudicacion) = (award(), adjudicacion());
         return Err(RowError {
             line: row.line,
             field: "adjudicated_on".into(),
@@ -269,7 +275,7 @@ pub fn judge(r: &Repeated<'_>, program: &str) -> std::result::Result<(), RowErro
         listed("registered", "none"),
         listed("registrado", "ninguno"),
     );
-    let id = reg.id;
+    let (id, award, adjudicacion) = (reg.id, award(), adjudicacion());
     Err(RowError {
         line: row.line,
         field: (*field).into(),

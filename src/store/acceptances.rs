@@ -124,6 +124,7 @@ pub fn write_acceptances(
     )?;
     // each row's print kept too (`prints`): one changed later is named by `audit verify`
     let (mut hash, mut json, mut next) = (RowHasher::located(), Vec::with_capacity(1024), first);
+    let mut members = super::prints::Members::default();
     let mut prepare = |r: &AcceptanceRow| {
         let texts = [
             Some(Short::filed(r.filed_at)),
@@ -134,8 +135,8 @@ pub fn write_acceptances(
             r.patrimonio_ajustado.map(Short::amount),
         ];
         json.clear();
-        acceptance_json(&mut json, &ctx, next, r, &texts);
-        hash.add_bytes(&json);
+        acceptance_json(&mut json, &mut members, &ctx, next, r, &texts);
+        hash.add_members(&json, &members);
         next += 1;
         Prepared(texts)
     };
@@ -275,12 +276,13 @@ impl AcceptanceWriter<'_, '_> {
 /// An acceptance in its audited form (see [`JsonObject`]).
 fn acceptance_json(
     out: &mut Vec<u8>,
+    members: &mut super::prints::Members,
     ctx: &RowContext<'_>,
     id: i64,
     r: &AcceptanceRow,
     [filed, pl, inc, sal, lim, aj]: &Texts,
 ) {
-    let mut o = JsonObject::new(out);
+    let mut o = JsonObject::gathering(out, members);
     o.int("id", id);
     o.int("program_id", ctx.program_id);
     o.int("import_id", ctx.import_id);
@@ -512,8 +514,14 @@ mod tests {
                 row.investment_limit.map(Short::amount),
                 row.patrimonio_ajustado.map(Short::amount),
             ];
-            let mut json = Vec::new();
-            acceptance_json(&mut json, &ctx, id, &row, &texts);
+            let (mut json, mut members) = (Vec::new(), super::super::prints::Members::default());
+            acceptance_json(&mut json, &mut members, &ctx, id, &row, &texts);
+            // the print made from the members gathered is the one `verify` makes of the JSON
+            use super::super::prints::Prints;
+            let (mut read, mut gathered) = (Prints::default(), Prints::default());
+            read.add(&json);
+            gathered.add_members(&members);
+            assert_eq!(gathered.bytes(), read.bytes());
             assert_eq!(String::from_utf8(json).unwrap(), *want);
         }
         assert!(read_back[0].contains(r#""name":"Ana \"la\" Pérez \\ Ñandú""#));

@@ -130,6 +130,17 @@ impl RowHasher {
         self.add_bytes(row_json.as_bytes());
     }
 
+    /// A row written by `bulk::JsonObject::gathering`, whose members' hashes it gathered: hashed
+    /// as [`RowHasher::add_bytes`] hashes it, its print made from those hashes.
+    pub fn add_members(&mut self, row_json: &[u8], members: &super::prints::Members) {
+        self.hasher.update(row_json);
+        self.hasher.update(b"\n");
+        self.count += 1;
+        if let Some(p) = &mut self.prints {
+            p.add_members(members);
+        }
+    }
+
     pub fn add_bytes(&mut self, row_json: &[u8]) {
         self.hasher.update(row_json);
         self.hasher.update(b"\n");

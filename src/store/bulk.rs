@@ -6,9 +6,10 @@
 //! the rows by range and digest (`audit::Cover`).
 
 use super::Result;
+use super::prints::Members;
 use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::types::Value;
-use rusqlite::{Connection, Statement, ToSql};
+use rusqlite::{Connection, OptionalExtension, Statement, ToSql};
 use rust_decimal::Decimal;
 
 /// The VALUES of a multi-row INSERT of `rows` rows. The values every row shares are the numbered
@@ -149,6 +150,51 @@ impl Binder<'_, '_> {
     pub(super) fn same(&mut self, v: Param<'_>) -> Result<()> {
         self.held.bind(self.stmt, self.at, v)?;
         self.at += 1;
+        Ok(())
+    }
+}
+
+/// A secondary index set aside while a bulk write fills its table, in the write's transaction,
+/// and built again, from the same SQL, before the write ends: SQLite builds an index from sorted
+/// keys far faster than it inserts a million keys one at a time in no order (the holders' names,
+/// compared without case). DDL is transactional: a write rolled back leaves the index as it was,
+/// and the schema `audit verify` compares is the same once the write commits. Only an index no
+/// statement of the write reads may be set aside.
+pub(super) struct SetAside {
+    name: &'static str,
+    /// Its SQL while it is set aside.
+    sql: Option<String>,
+}
+
+impl SetAside {
+    pub(super) fn new(name: &'static str) -> SetAside {
+        SetAside { name, sql: None }
+    }
+
+    /// Drops the index (once; nothing when the register does not have it).
+    pub(super) fn drop(&mut self, conn: &Connection) -> Result<()> {
+        if self.sql.is_some() {
+            return Ok(());
+        }
+        let sql: Option<String> = conn
+            .query_row(
+                "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?1",
+                [self.name],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(sql) = sql {
+            conn.execute_batch(&format!("DROP INDEX \"{}\"", self.name))?;
+            self.sql = Some(sql);
+        }
+        Ok(())
+    }
+
+    /// Builds the index again if it was set aside.
+    pub(super) fn restore(&mut self, conn: &Connection) -> Result<()> {
+        if let Some(sql) = self.sql.take() {
+            conn.execute_batch(&sql)?;
+        }
         Ok(())
     }
 }
@@ -371,25 +417,46 @@ impl Held {
 /// A compact JSON object being written (keys are plain ASCII column names): a row's audited form
 /// (the object [`super::json_of_row`] reads back, every column in table order), as `serde_json`
 /// writes it, written by hand: field by field costs a third of serialising a struct, over a
-/// million rows. A text that JSON escapes is written by `serde_json` itself.
+/// million rows. A text that JSON escapes is written by `serde_json` itself. Made
+/// [`JsonObject::gathering`], it also hashes each value as it is written, for the row's print
+/// (`prints::Members`), so that the print does not read the JSON again.
 pub(super) struct JsonObject<'a> {
     pub out: &'a mut Vec<u8>,
     pub first: bool,
+    members: Option<&'a mut Members>,
+    /// Where the value being written starts in `out`.
+    value_at: usize,
 }
 
 impl JsonObject<'_> {
     fn key(&mut self, key: &str) {
+        if !self.first {
+            self.close_value();
+        }
         self.out.push(if self.first { b'{' } else { b',' });
         self.first = false;
         self.out.push(b'"');
         self.out.extend_from_slice(key.as_bytes());
         self.out.extend_from_slice(b"\":");
+        self.value_at = self.out.len();
+    }
+
+    /// The value written since the last key, to the members gathered.
+    fn close_value(&mut self) {
+        if let Some(m) = &mut self.members {
+            m.value(&self.out[self.value_at..]);
+        }
     }
 
     /// An integer (an `i64` or a `u64`: its digits fit a `u64`).
     pub(super) fn int(&mut self, key: &str, n: impl Into<i128>) {
         self.key(key);
         let n: i128 = n.into();
+        if key == "id"
+            && let (Some(m), Ok(id)) = (&mut self.members, i64::try_from(n))
+        {
+            m.id(id);
+        }
         if n < 0 {
             self.out.push(b'-');
         }
@@ -431,11 +498,29 @@ impl<'a> JsonObject<'a> {
     /// An object written into `out` (cleared first).
     pub(super) fn new(out: &'a mut Vec<u8>) -> Self {
         out.clear();
-        JsonObject { out, first: true }
+        JsonObject {
+            out,
+            first: true,
+            members: None,
+            value_at: 0,
+        }
+    }
+
+    /// An object written into `out` (cleared first), its members hashed into `members`
+    /// (cleared first) as they are written.
+    pub(super) fn gathering(out: &'a mut Vec<u8>, members: &'a mut Members) -> Self {
+        members.clear();
+        JsonObject {
+            members: Some(members),
+            ..JsonObject::new(out)
+        }
     }
 
     /// The object's closing brace.
-    pub(super) fn end(self) {
+    pub(super) fn end(mut self) {
+        if !self.first {
+            self.close_value();
+        }
         self.out.push(b'}');
     }
 }

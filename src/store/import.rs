@@ -5,7 +5,7 @@
 //! Also what every file import shares: finding an earlier import of the same file.
 
 use super::audit::{Cover, RowHasher};
-use super::bulk::{Insert, JsonObject, Short};
+use super::bulk::{self, Insert, JsonObject, Short};
 use super::columns::Cols;
 use super::programs::StoredProgram;
 use super::{Result, StoreError, Tx};
@@ -59,7 +59,20 @@ pub struct Unchanged {
 }
 
 /// Lines of [`Unchanged`] named one by one; the rest are counted.
-pub(super) const UNCHANGED_NAMED: usize = 5;
+const UNCHANGED_NAMED: usize = 5;
+
+impl Unchanged {
+    /// Counts the row on `line` (registered as adjudication or pledge `id`), keeping the first
+    /// lines named whatever order the rows are judged in.
+    pub(super) fn note(&mut self, line: usize, id: i64) {
+        self.count += 1;
+        let at = self.first.partition_point(|&(l, _)| l < line);
+        if at < UNCHANGED_NAMED {
+            self.first.insert(at, (line, id));
+            self.first.truncate(UNCHANGED_NAMED);
+        }
+    }
+}
 
 /// What an import did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,6 +95,10 @@ const ROWS_PER_INSERT: usize = 64;
 
 /// Rows hashed per message to the hashing thread.
 const HASH_BATCH: usize = 1024;
+
+/// New holders an import adds before it may set the index on their names aside (when it has
+/// also added more than the register held).
+const SET_ASIDE_FROM: i64 = 16_384;
 
 /// What every row of one import shares, for its audited form.
 #[derive(Clone, Copy)]
@@ -142,11 +159,12 @@ fn hash_rows(
     // each row's print kept too (`prints`): a row changed later is named by `audit verify`
     let (mut holders, mut adjudications) = (RowHasher::located(), RowHasher::located());
     let mut json = Vec::with_capacity(512);
+    let mut members = super::prints::Members::default();
     for batch in rows {
         for w in batch {
             let r = &w.row;
             if w.new_holder {
-                let mut o = JsonObject::new(&mut json);
+                let mut o = JsonObject::gathering(&mut json, &mut members);
                 o.int("id", w.holder_id);
                 o.text("doc_type", Some(r.doc_type.as_str()));
                 o.text("doc_number", Some(&r.doc_number));
@@ -155,9 +173,9 @@ fn hash_rows(
                 o.text("created_at", Some(ctx.now));
                 o.text("created_by", Some(ctx.actor));
                 o.end();
-                holders.add_bytes(&json);
+                holders.add_members(&json, &members);
             }
-            let mut o = JsonObject::new(&mut json);
+            let mut o = JsonObject::gathering(&mut json, &mut members);
             o.int("id", w.id);
             o.int("program_id", ctx.program_id);
             o.int("holder_id", w.holder_id);
@@ -175,7 +193,7 @@ fn hash_rows(
             o.text("created_at", Some(ctx.now));
             o.text("created_by", Some(ctx.actor));
             o.end();
-            adjudications.add_bytes(&json);
+            adjudications.add_members(&json, &members);
         }
     }
     (holders, adjudications)
@@ -248,10 +266,19 @@ struct Writer<'a, 'w, 'j> {
     shares: Option<u64>,
     /// The largest holder id so far: new holders get the ids after it.
     max_holder: i64,
+    /// The largest holder id when the import began.
+    held_before: i64,
+    /// The index on the holders' names while it is set aside (see [`bulk::SetAside`]).
+    name_index: bulk::SetAside,
+    /// The program's awards stored before, read in stored order (a re-import's rows).
+    known: Option<super::reimport::Known>,
 }
 
 impl<'a> Writer<'a, '_, '_> {
     fn add(&mut self, row: AdjudicationRow) -> Result<()> {
+        if self.judged_as_known(&row)? {
+            return Ok(());
+        }
         let own_price = row.price_per_share.map(|p| p.to_string());
         self.pending.push(Written {
             id: 0,
@@ -268,11 +295,52 @@ impl<'a> Writer<'a, '_, '_> {
         Ok(())
     }
 
+    /// Judges `row` when it is one of the next awards the program had before this import
+    /// ([`super::reimport::Known`]) and its holder is registered under the same name and person
+    /// type: unchanged (counted) or refused, as [`Writer::set_repeats_aside`] would; true when so.
+    fn judged_as_known(&mut self, row: &AdjudicationRow) -> Result<bool> {
+        let Some(known) = &mut self.known else {
+            return Ok(false);
+        };
+        let on = Short::date(row.adjudicated_on);
+        let Some(award) = known.take(self.conn, row, on.as_str())? else {
+            return Ok(false);
+        };
+        if award.name != row.name || award.person_type != row.person_type.as_str() {
+            // one document, one holder: the writer reports it
+            return Ok(false);
+        }
+        let repeated = Repeated {
+            row,
+            price_per_share: row.price_per_share.unwrap_or(self.fixed_price),
+            registered: RegisteredAward {
+                id: award.id,
+                line_in_this_file: None,
+                category: award.category,
+                shares: award.shares,
+                price_per_share: award.price_per_share,
+                lender: award.lender,
+                financed_shares: award.financed_shares,
+            },
+        };
+        match (self.judge)(&repeated) {
+            Ok(()) => self.unchanged.note(row.line, award.id),
+            Err(problem) => self.repeats.push(problem),
+        }
+        Ok(true)
+    }
+
     fn flush(&mut self) -> Result<()> {
         if self.pending.is_empty() {
             return Ok(());
         }
         let all_new = self.store_holders()?;
+        // an import that adds more holders than the register held (at least a few groups'
+        // worth) stores them faster without the index on their names, built again at the end
+        let added = self.max_holder - self.held_before;
+        if added > self.held_before.max(SET_ASIDE_FROM) {
+            self.name_index.drop(self.conn)?;
+        }
         // a holder new in this group has no award yet: only a group with a holder seen before
         // (registered, or earlier in the file) can repeat one
         if !all_new {
@@ -359,12 +427,7 @@ impl<'a> Writer<'a, '_, '_> {
                 registered,
             };
             match (self.judge)(&repeated) {
-                Ok(()) => {
-                    self.unchanged.count += 1;
-                    if self.unchanged.first.len() < UNCHANGED_NAMED {
-                        self.unchanged.first.push((r.line, repeated.registered.id));
-                    }
-                }
+                Ok(()) => self.unchanged.note(r.line, repeated.registered.id),
                 Err(problem) => self.repeats.push(problem),
             }
         }
@@ -464,6 +527,7 @@ impl<'a> Writer<'a, '_, '_> {
         if !self.done.is_empty() {
             let _ = self.to_hasher.send(std::mem::take(&mut self.done));
         }
+        self.name_index.restore(self.conn)?;
         Ok(StoredRows {
             conflicts: self.conflicts,
             holders: self.holders,
@@ -571,6 +635,9 @@ pub fn write(
             let (to_hasher, from_store) = std::sync::mpsc::sync_channel::<Vec<Written>>(4);
             let hasher = scope.spawn(move || hash_rows(&ctx, from_store));
             let (holders_insert, adjudications_insert) = inserts(tx.conn(), &ctx)?;
+            let max_holder =
+                tx.conn()
+                    .query_row("SELECT coalesce(max(id), 0) FROM holders", [], |r| r.get(0))?;
             let mut writer = Writer {
                 conn: tx.conn(),
                 ctx,
@@ -588,11 +655,10 @@ pub fn write(
                 adjudications: (0, 0),
                 count: 0,
                 shares: Some(0),
-                max_holder: tx.conn().query_row(
-                    "SELECT coalesce(max(id), 0) FROM holders",
-                    [],
-                    |r| r.get(0),
-                )?,
+                max_holder,
+                held_before: max_holder,
+                name_index: bulk::SetAside::new("holders_name_nocase"),
+                known: super::reimport::Known::new(tx.conn(), program.id)?,
             };
             let fed = feed(&mut |row| writer.add(row));
             let stored = writer.finish();

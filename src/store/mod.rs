@@ -28,6 +28,7 @@ pub mod prints;
 pub mod programs;
 mod queue;
 pub mod rates;
+mod reimport;
 pub mod scan;
 mod schema_version;
 pub mod settlements;

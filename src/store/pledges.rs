@@ -18,6 +18,7 @@ use chrono::NaiveDate;
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
+use std::sync::Arc;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Pledge {
@@ -299,10 +300,76 @@ struct NewRow {
     line: usize,
     adjudication_id: i64,
     rank: u8,
-    program_id: i64,
+    /// The sellers of its program.
+    beneficiary: Arc<str>,
     shares: u64,
     lender: Option<String>,
     registered_on: Short,
+}
+
+/// Pledges stored, on their way to the hashing thread: the first one's id, then the rest's in
+/// order.
+type Stored = (i64, Vec<NewRow>);
+
+/// Pledges sent to the hashing thread at a time.
+const HASH_BATCH: usize = 1024;
+
+/// Hashes stored pledges in their audited form (see [`super::json_of_row`]), in id order, on a
+/// thread of their own, with each one's print (`prints`): one changed later is named by `audit
+/// verify`.
+fn hash_pledges(now: &str, actor: &str, batches: std::sync::mpsc::Receiver<Stored>) -> RowHasher {
+    let (mut hasher, mut json) = (RowHasher::located(), Vec::with_capacity(256));
+    let mut members = super::prints::Members::default();
+    for (first, rows) in batches {
+        for (id, r) in (first..).zip(&rows) {
+            let mut o = JsonObject::gathering(&mut json, &mut members);
+            o.int("id", id);
+            o.int("adjudication_id", r.adjudication_id);
+            o.int("rank", r.rank);
+            o.text("beneficiary", Some(&r.beneficiary));
+            o.int("shares", r.shares);
+            o.text("lender", r.lender.as_deref());
+            o.text("registered_on", Some(r.registered_on.as_str()));
+            o.text("created_at", Some(now));
+            o.text("created_by", Some(actor));
+            o.end();
+            hasher.add_members(&json, &members);
+        }
+    }
+    hasher
+}
+
+/// Adjudication ids, one bit each (ids are dense: the table's rowids).
+#[derive(Default)]
+struct IdSet(Vec<u64>);
+
+impl IdSet {
+    fn contains(&self, id: i64) -> bool {
+        let Ok(id) = usize::try_from(id) else {
+            return false;
+        };
+        self.0
+            .get(id / 64)
+            .is_some_and(|w| w & (1 << (id % 64)) != 0)
+    }
+
+    fn insert(&mut self, id: i64) {
+        let Ok(id) = usize::try_from(id) else {
+            return;
+        };
+        if self.0.len() <= id / 64 {
+            self.0.resize(id / 64 + 1, 0);
+        }
+        self.0[id / 64] |= 1 << (id % 64);
+    }
+
+    fn remove(&mut self, id: i64) {
+        if let Ok(id) = usize::try_from(id)
+            && let Some(w) = self.0.get_mut(id / 64)
+        {
+            *w &= !(1 << (id % 64));
+        }
+    }
 }
 
 const INSERT_PLEDGES: &str = "INSERT INTO pledges (adjudication_id, rank, beneficiary, shares, lender, registered_on, \
@@ -310,32 +377,38 @@ const INSERT_PLEDGES: &str = "INSERT INTO pledges (adjudication_id, rank, benefi
 /// Shared: `?1` now, `?2` actor.
 const PLEDGE_ROW: &str = "($1, $2, $3, $4, $5, $6, ?1, ?2)";
 
-/// Pledges stored in groups through the bulk writer, each hashed in its audited form.
+/// Pledges stored in groups through the bulk writer, then sent to be hashed in their audited
+/// form ([`hash_pledges`]).
 struct PledgeWriter<'c> {
     conn: &'c Connection,
     insert: Insert<'c>,
     pending: Vec<NewRow>,
     /// The adjudications of the pending rows.
-    pending_ids: std::collections::HashSet<i64>,
+    pending_ids: IdSet,
     /// The beneficiary of each program's pledges (the sellers).
-    beneficiaries: std::collections::HashMap<i64, String>,
+    beneficiaries: std::collections::HashMap<i64, Arc<str>>,
     first_id: i64,
     last_id: i64,
     /// The file line of each pledge written, by id - first_id (to name a repeated adjudication).
     lines: Vec<u32>,
-    hasher: RowHasher,
-    json: Vec<u8>,
-    now: &'c str,
-    actor: &'c str,
+    /// Stored, not yet sent to be hashed (the first one's id, and the pledges).
+    done: Stored,
+    to_hasher: std::sync::mpsc::SyncSender<Stored>,
 }
 
 impl PledgeWriter<'_> {
-    fn add(&mut self, row: NewRow) -> Result<()> {
-        if !self.beneficiaries.contains_key(&row.program_id) {
-            let p = super::programs::by_id(self.conn, row.program_id)?;
-            self.beneficiaries
-                .insert(row.program_id, p.program.pledge_beneficiary());
+    /// The beneficiary of the pledges of `program_id`'s adjudications (its sellers).
+    fn beneficiary(&mut self, program_id: i64) -> Result<Arc<str>> {
+        if let Some(b) = self.beneficiaries.get(&program_id) {
+            return Ok(Arc::clone(b));
         }
+        let p = super::programs::by_id(self.conn, program_id)?;
+        let b: Arc<str> = p.program.pledge_beneficiary().into();
+        self.beneficiaries.insert(program_id, Arc::clone(&b));
+        Ok(b)
+    }
+
+    fn add(&mut self, row: NewRow) -> Result<()> {
         self.pending_ids.insert(row.adjudication_id);
         self.pending.push(row);
         if self.pending.len() == self.insert.rows() {
@@ -348,11 +421,10 @@ impl PledgeWriter<'_> {
         if self.pending.is_empty() {
             return Ok(());
         }
-        let beneficiaries = &self.beneficiaries;
         self.insert.insert(&self.pending, |r, b| {
             b.value(r.adjudication_id)?;
             b.same(Param::Int(i64::from(r.rank)))?;
-            b.same(Param::Text(&beneficiaries[&r.program_id]))?;
+            b.same(Param::Text(&r.beneficiary))?;
             b.same(Param::Int(stored_shares(r.shares)?))?;
             b.same(Param::from(r.lender.as_deref()))?;
             b.same(Param::Text(r.registered_on.as_str()))
@@ -369,34 +441,37 @@ impl PledgeWriter<'_> {
             )));
         }
         self.last_id = last;
-        for (id, r) in (first..).zip(&self.pending) {
-            let mut o = JsonObject::new(&mut self.json);
-            o.int("id", id);
-            o.int("adjudication_id", r.adjudication_id);
-            o.int("rank", r.rank);
-            o.text("beneficiary", Some(&self.beneficiaries[&r.program_id]));
-            o.int("shares", r.shares);
-            o.text("lender", r.lender.as_deref());
-            o.text("registered_on", Some(r.registered_on.as_str()));
-            o.text("created_at", Some(self.now));
-            o.text("created_by", Some(self.actor));
-            o.end();
-            self.hasher.add_bytes(&self.json);
-            self.lines.push(r.line as u32);
+        self.lines
+            .extend(self.pending.iter().map(|r| r.line as u32));
+        for r in &self.pending {
+            self.pending_ids.remove(r.adjudication_id);
         }
-        self.pending.clear();
-        self.pending_ids.clear();
+        if self.done.1.is_empty() {
+            self.done.0 = first;
+        }
+        self.done.1.append(&mut self.pending);
+        if self.done.1.len() >= HASH_BATCH {
+            self.send()?;
+        }
         Ok(())
     }
 
-    /// Stores what is left: the first and last ids written, and their digest.
-    fn finish(mut self) -> Result<(i64, i64, RowHasher)> {
+    /// Sends the pledges stored to the hashing thread.
+    fn send(&mut self) -> Result<()> {
+        let batch = std::mem::replace(&mut self.done, (0, Vec::with_capacity(HASH_BATCH)));
+        self.to_hasher
+            .send(batch)
+            .map_err(|_| StoreError::Corrupt("the hashing thread stopped".into()))
+    }
+
+    /// Stores what is left and sends it to be hashed (dropping the channel, which ends the
+    /// hashing thread): the first and last ids written.
+    fn finish(mut self) -> Result<(i64, i64)> {
         self.flush()?;
-        Ok((
-            self.first_id,
-            self.last_id,
-            std::mem::take(&mut self.hasher),
-        ))
+        if !self.done.1.is_empty() {
+            self.send()?;
+        }
+        Ok((self.first_id, self.last_id))
     }
 
     /// The line of this file that wrote pledge `id`, when this import did.
@@ -435,6 +510,35 @@ impl Pledgeable {
             void: a.get(6)?,
             financed_shares: a.shares(7)?,
         })
+    }
+}
+
+/// The adjudications a group of rows names, read in one range, by id from the range's first.
+#[derive(Default)]
+struct ReadAhead {
+    lo: i64,
+    rows: Vec<Option<Pledgeable>>,
+}
+
+impl ReadAhead {
+    /// Empty, for a range starting at `lo`.
+    fn clear(&mut self, lo: i64) {
+        self.rows.clear();
+        self.lo = lo;
+    }
+
+    fn insert(&mut self, id: i64, p: Pledgeable) {
+        if let Ok(at) = usize::try_from(id - self.lo) {
+            if self.rows.len() <= at {
+                self.rows.resize_with(at + 1, || None);
+            }
+            self.rows[at] = Some(p);
+        }
+    }
+
+    fn remove(&mut self, id: i64) -> Option<Pledgeable> {
+        let at = usize::try_from(id.checked_sub(self.lo)?).ok()?;
+        self.rows.get_mut(at)?.take()
     }
 }
 
@@ -483,45 +587,48 @@ pub fn import(
     let mut unchanged = Unchanged::default();
     let (now, actor) = (tx.now(), tx.actor());
     let conn = tx.conn();
-    let mut writer = PledgeWriter {
-        conn,
-        insert: Insert::new(
+    let stored = std::thread::scope(|scope| -> Result<_> {
+        let (to_hasher, batches) = std::sync::mpsc::sync_channel::<Stored>(4);
+        let hashing = scope.spawn(move || hash_pledges(now, actor, batches));
+        let mut writer = PledgeWriter {
             conn,
-            (INSERT_PLEDGES, PLEDGE_ROW, ""),
-            6,
-            vec![Value::Text(now.to_string()), Value::Text(actor.to_string())],
-            ROWS_PER_INSERT,
-        )?,
-        pending: Vec::with_capacity(ROWS_PER_INSERT),
-        pending_ids: Default::default(),
-        beneficiaries: Default::default(),
-        first_id: 0,
-        last_id: 0,
-        lines: Vec::new(),
-        // each pledge's print kept too (`prints`): one changed later is named by `audit verify`
-        hasher: RowHasher::located(),
-        json: Vec::with_capacity(256),
-        now,
-        actor,
-    };
-    // the adjudications with a pledge of any kind on record: only theirs are looked up (and
-    // those this import pledges, added as it goes)
-    let mut pledged: std::collections::HashSet<i64> = {
-        let mut stmt = conn.prepare("SELECT DISTINCT adjudication_id FROM pledges")?;
-        let ids = stmt.query_map([], |r| r.get(0))?;
-        ids.collect::<rusqlite::Result<_>>()?
-    };
-    let file_problems = {
-        // what the rules need of each adjudication (see `Pledgeable`)
-        let mut adjudication = conn.prepare(
+            insert: Insert::new(
+                conn,
+                (INSERT_PLEDGES, PLEDGE_ROW, ""),
+                6,
+                vec![Value::Text(now.to_string()), Value::Text(actor.to_string())],
+                ROWS_PER_INSERT,
+            )?,
+            pending: Vec::with_capacity(ROWS_PER_INSERT),
+            pending_ids: Default::default(),
+            beneficiaries: Default::default(),
+            first_id: 0,
+            last_id: 0,
+            lines: Vec::new(),
+            done: (0, Vec::with_capacity(HASH_BATCH)),
+            to_hasher,
+        };
+        // the adjudications with a pledge of any kind on record: only theirs are looked up (and
+        // those this import pledges, added as it goes)
+        let mut pledged = IdSet::default();
+        {
+            let mut stmt = conn.prepare("SELECT DISTINCT adjudication_id FROM pledges")?;
+            let mut ids = stmt.query([])?;
+            while let Some(r) = ids.next()? {
+                pledged.insert(r.get(0)?);
+            }
+        }
+        let file_problems = {
+            // what the rules need of each adjudication (see `Pledgeable`)
+            let mut adjudication = conn.prepare(
             "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, h.doc_type, h.doc_number,
                     EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id),
                     a.financed_shares
              FROM adjudications a JOIN holders h ON h.id = a.holder_id WHERE a.id = ?1",
         )?;
-        // the adjudications a holder's document names (through the holders' unique index and
-        // the adjudications' index on the holder)
-        let mut by_document = conn.prepare(
+            // the adjudications a holder's document names (through the holders' unique index and
+            // the adjudications' index on the holder)
+            let mut by_document = conn.prepare(
             "SELECT a.id, p.code, a.adjudicated_on
              FROM holders h JOIN adjudications a ON a.holder_id = h.id JOIN programs p ON p.id = a.program_id
              WHERE h.doc_type = ?1 AND h.doc_number = ?2
@@ -529,199 +636,202 @@ pub fn import(
                AND NOT EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id)
              ORDER BY a.id",
         )?;
-        // the adjudications a group of rows names by id, read in one range when they are close
-        // together (a file in the register's order), else one at a time
-        let mut in_range = conn.prepare(
+            // the adjudications a group of rows names by id, read in one range when they are close
+            // together (a file in the register's order), else one at a time
+            let mut in_range = conn.prepare(
             "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, h.doc_type, h.doc_number,
                     EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id),
                     a.financed_shares, a.id
              FROM adjudications a JOIN holders h ON h.id = a.holder_id WHERE a.id BETWEEN ?1 AND ?2",
         )?;
-        let mut read: std::collections::HashMap<i64, Pledgeable> = Default::default();
-        let mut group: Vec<crate::import::PledgeRow> = Vec::with_capacity(READ_AHEAD);
-        let mut judge_row = |row: crate::import::PledgeRow,
-                             read: &mut std::collections::HashMap<i64, Pledgeable>|
-         -> Result<()> {
-            let line = row.line;
-            let mut problem = |field: &str, value: String, reason: Said, remedy: Option<Remedy>| {
-                problems.push(RowError {
-                    line,
-                    field: field.into(),
-                    value,
-                    reason,
-                    remedy,
-                })
-            };
-            let adjudication_id = match &row.of {
-                PledgeOf::Id {
-                    adjudication_id, ..
-                } => *adjudication_id,
-                of @ PledgeOf::Holder {
-                    doc_type,
-                    doc_number,
-                    adjudicated_on,
-                    program,
-                } => {
-                    let found = named(
-                        &mut by_document,
-                        *doc_type,
+            let mut read = ReadAhead::default();
+            let mut group: Vec<crate::import::PledgeRow> = Vec::with_capacity(READ_AHEAD);
+            let mut judge_row =
+                |row: crate::import::PledgeRow, read: &mut ReadAhead| -> Result<()> {
+                    let line = row.line;
+                    let mut problem =
+                        |field: &str, value: String, reason: Said, remedy: Option<Remedy>| {
+                            problems.push(RowError {
+                                line,
+                                field: field.into(),
+                                value,
+                                reason,
+                                remedy,
+                            })
+                        };
+                    let adjudication_id = match &row.of {
+                        PledgeOf::Id {
+                            adjudication_id, ..
+                        } => *adjudication_id,
+                        of @ PledgeOf::Holder {
+                            doc_type,
+                            doc_number,
+                            adjudicated_on,
+                            program,
+                        } => {
+                            let found = named(
+                                &mut by_document,
+                                *doc_type,
+                                doc_number,
+                                *adjudicated_on,
+                                program.as_deref(),
+                            )?;
+                            match rules.which(of, &found) {
+                                Ok(id) => id,
+                                Err(e) => {
+                                    problems.push(RowError { line, ..e });
+                                    return Ok(());
+                                }
+                            }
+                        }
+                    };
+                    let found = match read.remove(adjudication_id) {
+                        Some(found) => Some(found),
+                        None => adjudication
+                            .query_row(params![adjudication_id], Pledgeable::from_row)
+                            .optional()?,
+                    };
+                    let Some(Pledgeable {
+                        void,
+                        program_id,
+                        shares,
+                        adjudicated_on,
+                        financed_by,
+                        financed_shares,
+                        doc_type,
                         doc_number,
-                        *adjudicated_on,
-                        program.as_deref(),
-                    )?;
-                    match rules.which(of, &found) {
-                        Ok(id) => id,
+                    }) = found
+                    else {
+                        problem(
+                            "adjudication_id",
+                            adjudication_id.to_string(),
+                            Said::new(
+                                "no such adjudication in the register",
+                                "no hay una adjudicación con ese número en el registro",
+                            ),
+                            Some(Remedy::LookUpAdjudications),
+                        );
+                        return Ok(());
+                    };
+                    if let PledgeOf::Id {
+                        holder: Some((t, n)),
+                        ..
+                    } = &row.of
+                        && (*t != doc_type || *n != doc_number)
+                    {
+                        problem(
+                            "doc_number",
+                            n.clone(),
+                            said!(
+                                store::adjudication_belongs_not_check_file_s,
+                                adjudication_id,
+                                doc_type,
+                                doc_number,
+                                t,
+                                n
+                            ),
+                            None,
+                        );
+                        return Ok(());
+                    }
+                    // the pledges on record (a pledge this import wrote among them: the file names the
+                    // adjudication twice, and it must be stored before it is read)
+                    let (registered, in_force) = if pledged.contains(adjudication_id) {
+                        if writer.pending_ids.contains(adjudication_id) {
+                            writer.flush()?;
+                        }
+                        let (mut registered, in_force) = registered(conn, adjudication_id)?;
+                        for e in &mut registered {
+                            e.line = writer.line_of(e.id);
+                        }
+                        let in_force: Vec<InForce> = in_force
+                            .into_iter()
+                            .map(|f| InForce {
+                                line: writer.line_of(f.id),
+                                ..f
+                            })
+                            .collect();
+                        (registered, in_force)
+                    } else {
+                        (Vec::new(), Vec::new())
+                    };
+                    let candidate = Candidate {
+                        adjudication_id,
+                        adjudication_void: void,
+                        adjudicated_on,
+                        adjudicated: shares,
+                        financed_by: financed_by.as_deref(),
+                        financed_shares,
+                        rank: row.rank,
+                        registered_on: row.registered_on,
+                        lender: row.lender.as_deref(),
+                        shares: row.shares,
+                        in_force: &in_force,
+                        registered: &registered,
+                    };
+                    let (lender, shares) = match rules.judge(&candidate) {
+                        Ok(Verdict::New { lender, shares }) => (lender, shares),
+                        Ok(Verdict::Unchanged { pledge_id }) => {
+                            unchanged.note(line, pledge_id);
+                            return Ok(());
+                        }
                         Err(e) => {
                             problems.push(RowError { line, ..e });
                             return Ok(());
                         }
-                    }
-                }
-            };
-            let found = match read.remove(&adjudication_id) {
-                Some(found) => Some(found),
-                None => adjudication
-                    .query_row(params![adjudication_id], Pledgeable::from_row)
-                    .optional()?,
-            };
-            let Some(Pledgeable {
-                void,
-                program_id,
-                shares,
-                adjudicated_on,
-                financed_by,
-                financed_shares,
-                doc_type,
-                doc_number,
-            }) = found
-            else {
-                problem(
-                    "adjudication_id",
-                    adjudication_id.to_string(),
-                    Said::new(
-                        "no such adjudication in the register",
-                        "no hay una adjudicación con ese número en el registro",
-                    ),
-                    Some(Remedy::LookUpAdjudications),
-                );
-                return Ok(());
-            };
-            if let PledgeOf::Id {
-                holder: Some((t, n)),
-                ..
-            } = &row.of
-                && (*t != doc_type || *n != doc_number)
-            {
-                problem(
-                    "doc_number",
-                    n.clone(),
-                    said!(
-                        store::adjudication_belongs_not_check_file_s,
+                    };
+                    // stored even once the import is known to be refused (it is then rolled back), so
+                    // that a pledge repeated later in the file is still reported
+                    pledged.insert(adjudication_id);
+                    let beneficiary = writer.beneficiary(program_id)?;
+                    writer.add(NewRow {
+                        line,
                         adjudication_id,
-                        doc_type,
-                        doc_number,
-                        t,
-                        n
-                    ),
-                    None,
-                );
-                return Ok(());
-            }
-            // the pledges on record (a pledge this import wrote among them: the file names the
-            // adjudication twice, and it must be stored before it is read)
-            let (registered, in_force) = if pledged.contains(&adjudication_id) {
-                if writer.pending_ids.contains(&adjudication_id) {
-                    writer.flush()?;
-                }
-                let (mut registered, in_force) = registered(conn, adjudication_id)?;
-                for e in &mut registered {
-                    e.line = writer.line_of(e.id);
-                }
-                let in_force: Vec<InForce> = in_force
-                    .into_iter()
-                    .map(|f| InForce {
-                        line: writer.line_of(f.id),
-                        ..f
+                        rank: row.rank,
+                        beneficiary,
+                        shares,
+                        lender,
+                        registered_on: Short::date(row.registered_on),
                     })
-                    .collect();
-                (registered, in_force)
-            } else {
-                (Vec::new(), Vec::new())
-            };
-            let candidate = Candidate {
-                adjudication_id,
-                adjudication_void: void,
-                adjudicated_on,
-                adjudicated: shares,
-                financed_by: financed_by.as_deref(),
-                financed_shares,
-                rank: row.rank,
-                registered_on: row.registered_on,
-                lender: row.lender.as_deref(),
-                shares: row.shares,
-                in_force: &in_force,
-                registered: &registered,
-            };
-            let (lender, shares) = match rules.judge(&candidate) {
-                Ok(Verdict::New { lender, shares }) => (lender, shares),
-                Ok(Verdict::Unchanged { pledge_id }) => {
-                    unchanged.count += 1;
-                    if unchanged.first.len() < super::import::UNCHANGED_NAMED {
-                        unchanged.first.push((line, pledge_id));
+                };
+            let mut judge_group = |group: &mut Vec<crate::import::PledgeRow>| -> Result<()> {
+                let ids = group.iter().filter_map(|r| match r.of {
+                    PledgeOf::Id {
+                        adjudication_id, ..
+                    } => Some(adjudication_id),
+                    PledgeOf::Holder { .. } => None,
+                });
+                let (lo, hi, n) = ids.fold((i64::MAX, i64::MIN, 0i64), |(lo, hi, n), id| {
+                    (lo.min(id), hi.max(id), n + 1)
+                });
+                read.clear(lo);
+                if n > 0 && hi - lo < 4 * n {
+                    let mut rows = in_range.query(params![lo, hi])?;
+                    while let Some(r) = rows.next()? {
+                        read.insert(r.get(8)?, Pledgeable::from_row(r)?);
                     }
-                    return Ok(());
                 }
-                Err(e) => {
-                    problems.push(RowError { line, ..e });
-                    return Ok(());
+                for row in group.drain(..) {
+                    judge_row(row, &mut read)?;
                 }
+                Ok(())
             };
-            // stored even once the import is known to be refused (it is then rolled back), so
-            // that a pledge repeated later in the file is still reported
-            pledged.insert(adjudication_id);
-            writer.add(NewRow {
-                line,
-                adjudication_id,
-                rank: row.rank,
-                program_id,
-                shares,
-                lender,
-                registered_on: Short::date(row.registered_on),
-            })
-        };
-        let mut judge_group = |group: &mut Vec<crate::import::PledgeRow>| -> Result<()> {
-            let ids = group.iter().filter_map(|r| match r.of {
-                PledgeOf::Id {
-                    adjudication_id, ..
-                } => Some(adjudication_id),
-                PledgeOf::Holder { .. } => None,
-            });
-            let (lo, hi, n) = ids.fold((i64::MAX, i64::MIN, 0i64), |(lo, hi, n), id| {
-                (lo.min(id), hi.max(id), n + 1)
-            });
-            read.clear();
-            if n > 0 && hi - lo < 4 * n {
-                let mut rows = in_range.query(params![lo, hi])?;
-                while let Some(r) = rows.next()? {
-                    read.insert(r.get(8)?, Pledgeable::from_row(r)?);
+            let fed = feed(&mut |row| {
+                group.push(row);
+                if group.len() == READ_AHEAD {
+                    judge_group(&mut group)?;
                 }
-            }
-            for row in group.drain(..) {
-                judge_row(row, &mut read)?;
-            }
-            Ok(())
+                Ok(())
+            })?;
+            judge_group(&mut group)?;
+            fed
         };
-        let fed = feed(&mut |row| {
-            group.push(row);
-            if group.len() == READ_AHEAD {
-                judge_group(&mut group)?;
-            }
-            Ok(())
-        })?;
-        judge_group(&mut group)?;
-        fed
-    };
-    let (first_id, last_id, mut hasher) = writer.finish()?;
+        let finished = writer.finish();
+        let hasher = hashing.join().expect("the hashing thread does not panic");
+        let (first_id, last_id) = finished?;
+        Ok((file_problems, first_id, last_id, hasher))
+    })?;
+    let (file_problems, first_id, last_id, mut hasher) = stored;
     let count = usize::try_from(hasher.count_so_far()).expect("a count");
     if !file_problems.is_empty() || !problems.is_empty() {
         let mut rows = file_problems;

@@ -33,15 +33,39 @@ pub struct Prints {
 impl Prints {
     /// The print of one row, from its audited form (the JSON `audit::RowHasher` hashes).
     pub fn add(&mut self, row_json: &[u8]) {
+        let (prev, out) = self.chunk();
+        self.prev_id = print_row(row_json, prev, out);
+        self.in_chunk += 1;
+    }
+
+    /// The print of one row whose members' hashes its writer gathered as it wrote them
+    /// ([`Members`]): the same print [`Prints::add`] makes of its JSON, without reading it again.
+    pub fn add_members(&mut self, members: &Members) {
+        let (prev, out) = self.chunk();
+        let head = out.len();
+        out.push(0);
+        let n = members.hashes.len().min(255);
+        for &h in &members.hashes[..n] {
+            out.extend_from_slice(&column_print(h));
+        }
+        let row = members
+            .hashes
+            .iter()
+            .fold(K, |row, &h| (row ^ h).wrapping_mul(K).rotate_left(29));
+        self.prev_id = end_print(out, head, n, row, members.id.unwrap_or(prev), prev);
+        self.in_chunk += 1;
+    }
+
+    /// The id of the previous row in the chunk the next row's print goes into (0 in a new
+    /// chunk), and the chunk.
+    fn chunk(&mut self) -> (i64, &mut Vec<u8>) {
         if self.chunks.is_empty() || self.in_chunk == ROWS_PER_CHUNK {
             self.chunks
                 .push(Vec::with_capacity(ROWS_PER_CHUNK * (10 + 2 * 16)));
             self.in_chunk = 0;
             self.prev_id = 0;
         }
-        let out = self.chunks.last_mut().expect("a chunk");
-        self.prev_id = print_row(row_json, self.prev_id, out);
-        self.in_chunk += 1;
+        (self.prev_id, self.chunks.last_mut().expect("a chunk"))
     }
 
     /// Stores the prints of the rows of `table` written from id `first` on (nothing when there
@@ -54,6 +78,14 @@ impl Prints {
             stmt.execute(params![table, first, k as i64, chunk])?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+impl Prints {
+    /// The prints kept so far, as one blob.
+    pub fn bytes(&self) -> Vec<u8> {
+        self.chunks.concat()
     }
 }
 
@@ -85,6 +117,36 @@ fn mix64(bytes: &[u8]) -> u64 {
         h = step(h, u64::from_le_bytes(last));
     }
     h
+}
+
+/// The members of a row's audited form as its writer wrote them (`bulk::JsonObject`): each
+/// value's [`mix64`] in order, and the leading `id`'s value. What [`each_member`] would find in
+/// the JSON, gathered without reading it again.
+#[derive(Default)]
+pub struct Members {
+    hashes: Vec<u64>,
+    id: Option<i64>,
+}
+
+impl Members {
+    /// Empty, for the next row.
+    pub fn clear(&mut self) {
+        self.hashes.clear();
+        self.id = None;
+    }
+
+    /// A member's value, as written: the text after its key (a quoted string with its quotes, a
+    /// number, `null`).
+    pub fn value(&mut self, text: &[u8]) {
+        self.hashes.push(mix64(text));
+    }
+
+    /// The row's leading `id`, written as an integer.
+    pub fn id(&mut self, id: i64) {
+        if self.hashes.is_empty() {
+            self.id = Some(id);
+        }
+    }
 }
 
 /// A column's 2-byte print: the top bits of its value's [`mix64`], multiplied once more.
@@ -165,9 +227,14 @@ fn print_row(json: &[u8], prev: i64, out: &mut Vec<u8>) -> i64 {
         out.truncate(head + 1);
         (row, n) = (mix64(json), 0);
     }
+    end_print(out, head, n, row, id.unwrap_or(prev), prev)
+}
+
+/// Ends the print begun at `head` (its count byte, then `n` column prints): the count, the row's
+/// hash from `row` (its columns' hashes folded), and `id` after `prev`. Returns `id`.
+fn end_print(out: &mut Vec<u8>, head: usize, n: usize, row: u64, id: i64, prev: i64) -> i64 {
     out[head] = n as u8;
     out.extend_from_slice(&finish(row ^ n as u64).to_le_bytes());
-    let id = id.unwrap_or(prev);
     let mut delta = id.wrapping_sub(prev) as u64;
     loop {
         let byte = (delta & 0x7f) as u8;
@@ -406,6 +473,52 @@ mod tests {
         assert!(members(b"[1]").is_none());
         assert!(members(br#"{"id":1"#).is_none());
         assert!(members(br#"{"id":1}x"#).is_none());
+    }
+
+    #[test]
+    fn a_row_printed_as_it_is_written_gets_the_print_of_its_json() {
+        use super::super::bulk::JsonObject;
+        let (mut json, mut members) = (Vec::new(), Members::default());
+        let (mut read, mut gathered) = (Prints::default(), Prints::default());
+        for (id, name, n) in [
+            (7i64, Some("Ana \"la\" Pérez \\ Ñandú\n"), -5i64),
+            (8, None, 0),
+            (300, Some("plain, with a comma } and a brace"), i64::MIN),
+        ] {
+            let mut o = JsonObject::gathering(&mut json, &mut members);
+            o.int("id", id);
+            o.text("name", name);
+            o.int("n", n);
+            o.int("big", u64::MAX);
+            o.end();
+            read.add(&json);
+            gathered.add_members(&members);
+        }
+        assert_eq!(gathered.bytes(), read.bytes());
+        let rows = read_chunk(&read.chunks[0]).unwrap();
+        assert_eq!(rows.iter().map(|p| p.id).collect::<Vec<_>>(), [7, 8, 300]);
+        assert_eq!(rows[1].columns[1], column(b"null"));
+        // an `id` that is not the row's first member is not its id
+        let mut o = JsonObject::gathering(&mut json, &mut members);
+        o.text("x", Some("a"));
+        o.int("id", 9);
+        o.end();
+        let (mut read, mut gathered) = (Prints::default(), Prints::default());
+        read.add(&json);
+        gathered.add_members(&members);
+        assert_eq!(gathered.bytes(), read.bytes());
+        assert_eq!(read_chunk(&read.bytes()).unwrap()[0].id, 0);
+        // ids start again from 0 in each chunk of prints
+        let mut gathered = Prints::default();
+        for id in 1..=ROWS_PER_CHUNK as i64 + 2 {
+            let mut o = JsonObject::gathering(&mut json, &mut members);
+            o.int("id", id);
+            o.end();
+            gathered.add_members(&members);
+        }
+        let second = read_chunk(&gathered.chunks[1]).unwrap();
+        let ids: Vec<i64> = second.iter().map(|p| p.id).collect();
+        assert_eq!(ids, [ROWS_PER_CHUNK as i64 + 1, ROWS_PER_CHUNK as i64 + 2]);
     }
 
     #[test]

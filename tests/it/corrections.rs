@@ -635,3 +635,98 @@ fn a_paid_off_fine_is_liquidated_to_its_payment_when_a_later_rate_is_missing() {
         .unwrap();
     assert_eq!(until, "2025-01-10");
 }
+
+#[test]
+fn a_reimport_in_stored_order_with_a_row_added_and_one_left_out_adds_only_the_new_one() {
+    let r = Reg::new().with_letterhead();
+    assert_eq!(
+        import(&r, "lista.csv", &holders(200)).status.code(),
+        Some(0)
+    );
+    // the list exported again: Titular 99 left out, a new holder among the first rows; every
+    // other row is read beside the register's awards in stored order (issue 23)
+    let mut lines: Vec<String> = holders(200).lines().map(String::from).collect();
+    lines.remove(100);
+    lines.insert(
+        50,
+        "CC,3000000001,Nueva Titular,natural,pensionado,70,,2024-03-15,,".into(),
+    );
+    let o = r.ok(&[
+        "adjudications",
+        "import",
+        &r.file(
+            "exportada-otra-vez.csv",
+            (lines.join("\n") + "\n").as_bytes(),
+        ),
+        "--program",
+        "D3939-2004",
+    ]);
+    assert_eq!(
+        o,
+        "import 2: 1 adjudication(s) added (ids 201..201), 1 new holder(s); read as UTF-8, separator ','\n\
+         199 row(s) already registered as they are, unchanged: line 2 (adjudication 1), line 3 (adjudication 2), \
+         line 4 (adjudication 3), line 5 (adjudication 4), line 6 (adjudication 5) and 194 more\n"
+    );
+    assert_eq!(count(&r, "adjudications"), 201);
+    assert_eq!(count(&r, "holders"), 201);
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+}
+
+#[test]
+fn a_large_first_import_builds_the_index_on_names_again_and_a_refused_one_leaves_it() {
+    let r = Reg::new().with_letterhead();
+    let index = |r: &Reg| -> Option<String> {
+        r.conn()
+            .query_row(
+                "SELECT sql FROM sqlite_master WHERE name = 'holders_name_nocase'",
+                [],
+                |x| x.get(0),
+            )
+            .ok()
+    };
+    let sql = Some("CREATE INDEX holders_name_nocase ON holders(name COLLATE NOCASE)".to_string());
+    assert_eq!(index(&r), sql);
+    // more new holders than the register held (and than 16,384): the index on their names is
+    // set aside while they are stored; a bad last row refuses the file, and with it the drop
+    let mut bad = holders(20_000);
+    bad.push_str("CC,3000000001,Mala,natural,trabajador,0,,2024-03-15,,\n");
+    let e = r.fails(&[
+        "adjudications",
+        "import",
+        &r.file("mala.csv", bad.as_bytes()),
+        "--program",
+        "D3939-2004",
+    ]);
+    assert!(e.contains("line 20002: shares"), "{e}");
+    assert_eq!(count(&r, "holders"), 0);
+    assert_eq!(index(&r), sql, "rolled back with the import");
+    assert_eq!(
+        import(&r, "lista.csv", &holders(20_000)).status.code(),
+        Some(0)
+    );
+    assert_eq!(count(&r, "holders"), 20_000);
+    assert_eq!(index(&r), sql, "built again from the same SQL");
+    let plan: String = r
+        .conn()
+        .query_row(
+            "EXPLAIN QUERY PLAN SELECT id FROM holders WHERE name >= 'titular 19' COLLATE NOCASE
+             AND name < 'titular 1:' COLLATE NOCASE ORDER BY name COLLATE NOCASE",
+            [],
+            |x| x.get(3),
+        )
+        .unwrap();
+    assert!(plan.contains("holders_name_nocase"), "{plan}");
+    // every name is in it: counted through the index alone
+    let named: i64 = r
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM holders INDEXED BY holders_name_nocase
+             WHERE name >= 'titular 1' COLLATE NOCASE AND name < 'titular 2' COLLATE NOCASE",
+            [],
+            |x| x.get(0),
+        )
+        .unwrap();
+    // Titular 1, 10..19, 100..199, 1000..1999, 10000..19999
+    assert_eq!(named, 1 + 10 + 100 + 1000 + 10_000);
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+}
