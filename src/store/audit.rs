@@ -110,6 +110,10 @@ pub struct RowHasher {
 impl RowHasher {
     /// A hasher that also keeps the rows' prints, for [`RowHasher::store_prints`].
     pub fn located() -> RowHasher {
+        // a build that measures the prints' cost keeps none (Cargo.toml, `bench-without-prints`)
+        if cfg!(feature = "bench-without-prints") {
+            return RowHasher::default();
+        }
         RowHasher {
             prints: Some(super::prints::Prints::default()),
             ..RowHasher::default()
