@@ -2,7 +2,7 @@
 //! register's write lock (issue 23): another officer's write goes through while the acta is
 //! being written, and the acta written meanwhile is still the run's.
 
-use crate::common::{HEADER, Reg};
+use crate::common::HEADER;
 use crate::offering_scale::{TEST_PROGRAM, acceptances};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -30,19 +30,7 @@ fn signal(sig: &str, pid: u32) {
 
 #[test]
 fn another_officer_writes_while_the_pdf_acta_of_a_run_is_being_rendered() {
-    let r = Reg::new();
-    let text = std::fs::read_to_string(TEST_PROGRAM).unwrap();
-    let program = r.file("program.toml", text.as_bytes());
-    r.ok(&["program", "add", &program]);
-    r.ok(&[
-        "offer",
-        "open",
-        "EBSA-TEST",
-        "--opens",
-        "2024-01-15",
-        "--closes",
-        "2024-03-18",
-    ]);
+    let r = crate::offering::opened(&std::fs::read_to_string(TEST_PROGRAM).unwrap());
     let csv = r.file("acc.csv", acceptances(5_000).as_bytes());
     r.ok(&["acceptances", "import", &csv, "--program", "EBSA-TEST"]);
     let pdf = r.dir.path().join("acta.pdf");

@@ -30,13 +30,10 @@ const ACCEPTANCES: &str = "\
 2024-01-23,CC,1000000010,Diez Sin Declaración,natural,trabajador,5,,si,100000000,,,,,,,
 ";
 
-/// A register with the test program (`rule` as its proration) and its offer open from
-/// 2024-01-15 to 2024-03-18, the acceptances imported.
-pub(crate) fn offer(rule: &str) -> Reg {
+/// A fresh register with the program `text` registered and its offer open from 2024-01-15 to
+/// 2024-03-18, nothing imported.
+pub(crate) fn opened(text: &str) -> Reg {
     let r = Reg::new();
-    let text = std::fs::read_to_string(TEST_PROGRAM)
-        .unwrap()
-        .replace("floor-leftover-to-smallest", rule);
     let program = r.file("program.toml", text.as_bytes());
     r.ok(&["program", "add", &program]);
     r.ok(&[
@@ -48,6 +45,16 @@ pub(crate) fn offer(rule: &str) -> Reg {
         "--closes",
         "2024-03-18",
     ]);
+    r
+}
+
+/// A register with the test program (`rule` as its proration) and its offer open from
+/// 2024-01-15 to 2024-03-18, the acceptances imported.
+pub(crate) fn offer(rule: &str) -> Reg {
+    let text = std::fs::read_to_string(TEST_PROGRAM)
+        .unwrap()
+        .replace("floor-leftover-to-smallest", rule);
+    let r = opened(&text);
     let csv = r.file("acc.csv", format!("{HEADER}{ACCEPTANCES}").as_bytes());
     r.ok(&["acceptances", "import", &csv, "--program", "EBSA-TEST"]);
     r

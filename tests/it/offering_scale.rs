@@ -239,7 +239,6 @@ fn rows_sha(r: &Reg, sql: &str) -> String {
 
 /// Every pinned digest of a scenario, by name.
 fn digests(rule: &str, offered: u64) -> Vec<(&'static str, String)> {
-    let r = Reg::new();
     let text = std::fs::read_to_string(TEST_PROGRAM)
         .unwrap()
         .replace("floor-leftover-to-smallest", rule)
@@ -248,17 +247,7 @@ fn digests(rule: &str, offered: u64) -> Vec<(&'static str, String)> {
             &format!("shares_offered = {offered}"),
         )
         .replace("shares = 6\n", &format!("shares = {}\n", offered - 4));
-    let program = r.file("program.toml", text.as_bytes());
-    r.ok(&["program", "add", &program]);
-    r.ok(&[
-        "offer",
-        "open",
-        "EBSA-TEST",
-        "--opens",
-        "2024-01-15",
-        "--closes",
-        "2024-03-18",
-    ]);
+    let r = crate::offering::opened(&text);
     let csv = r.file("acc.csv", acceptances(5_000).as_bytes());
     r.ok(&["acceptances", "import", &csv, "--program", "EBSA-TEST"]);
     let adjudicate = |extra: &[&str]| {

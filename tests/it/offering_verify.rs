@@ -7,22 +7,11 @@ use crate::common::{Reg, out};
 use crate::offering_scale::{TEST_PROGRAM, acceptances};
 
 fn adjudicated() -> Reg {
-    let r = Reg::new();
     let text = std::fs::read_to_string(TEST_PROGRAM)
         .unwrap()
         .replace("shares_offered = 10", "shares_offered = 150000")
         .replace("shares = 6\n", "shares = 149996\n");
-    let program = r.file("program.toml", text.as_bytes());
-    r.ok(&["program", "add", &program]);
-    r.ok(&[
-        "offer",
-        "open",
-        "EBSA-TEST",
-        "--opens",
-        "2024-01-15",
-        "--closes",
-        "2024-03-18",
-    ]);
+    let r = crate::offering::opened(&text);
     let csv = r.file("acc.csv", acceptances(5_000).as_bytes());
     r.ok(&["acceptances", "import", &csv, "--program", "EBSA-TEST"]);
     r.ok(&[

@@ -291,19 +291,8 @@ fn a_signed_acta_of_many_pages_verified_from_its_file_a_small_chunk_at_a_time_fi
  {
     use vigia::report::acta_file::ActaFile;
     // 5,000 acceptances: an acta of hundreds of pages, read back 4 KiB at a time
-    let r = Reg::new();
     let program = std::fs::read_to_string(crate::offering_scale::TEST_PROGRAM).unwrap();
-    let program = r.file("program.toml", program.as_bytes());
-    r.ok(&["program", "add", &program]);
-    r.ok(&[
-        "offer",
-        "open",
-        "EBSA-TEST",
-        "--opens",
-        "2024-01-15",
-        "--closes",
-        "2024-03-18",
-    ]);
+    let r = crate::offering::opened(&program);
     let csv = r.file(
         "acc.csv",
         crate::offering_scale::acceptances(5_000).as_bytes(),
