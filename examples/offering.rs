@@ -45,6 +45,12 @@ impl Rng {
 
 /// Runs a command under GNU time with stdout to /dev/null; returns (seconds, peak resident MiB).
 fn timed(cmd: &mut Command) -> (f64, u64) {
+    timed_into(cmd, Stdio::null())
+}
+
+/// Runs a command under GNU time after `sync`, its standard output to `stdout`; returns
+/// (seconds, peak resident MiB).
+fn timed_into(cmd: &mut Command, stdout: Stdio) -> (f64, u64) {
     let _ = Command::new("sync").status();
     let stats = std::env::temp_dir().join(format!("vigia-offer-time-{}", std::process::id()));
     let program = cmd.get_program().to_owned();
@@ -57,7 +63,7 @@ fn timed(cmd: &mut Command) -> (f64, u64) {
         .arg(&stats)
         .arg(program)
         .args(args)
-        .stdout(Stdio::null())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .output()
         .expect("/usr/bin/time runs");

@@ -8,8 +8,7 @@
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::process::Command;
 
 /// The columns the adjudication reads of every filing (`store::offering::each_filing`),
 /// in filing order: the baseline's query.
@@ -97,35 +96,9 @@ fn sha256_of(path: &Path) -> String {
 /// Runs `cmd` under GNU time after `sync`, its standard output into `out`: (seconds, peak
 /// resident MiB, SHA-256 of `out`).
 fn timed(cmd: &mut Command, out: &Path) -> (f64, u64, String) {
-    let _ = Command::new("sync").status();
-    let stats = out.with_extension("time");
-    let program = cmd.get_program().to_owned();
-    let args: Vec<_> = cmd.get_args().map(|a| a.to_owned()).collect();
     let file = std::fs::File::create(out).expect("the output file is made");
-    let start = Instant::now();
-    let run = Command::new("/usr/bin/time")
-        .arg("-f")
-        .arg("%M")
-        .arg("-o")
-        .arg(&stats)
-        .arg(program)
-        .args(args)
-        .stdout(file)
-        .stderr(Stdio::piped())
-        .output()
-        .expect("/usr/bin/time runs");
-    let secs = start.elapsed().as_secs_f64();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let kib: u64 = std::fs::read_to_string(&stats)
-        .ok()
-        .and_then(|s| s.trim().lines().last()?.trim().parse().ok())
-        .unwrap_or(0);
-    let _ = std::fs::remove_file(&stats);
-    (secs, kib / 1024, sha256_of(out))
+    let (secs, mib) = super::timed_into(cmd, file.into());
+    (secs, mib, sha256_of(out))
 }
 
 /// Removes a register and its companions.
