@@ -308,6 +308,25 @@ pub fn write(target: &Path, bytes: &[u8], replace: bool) -> Result<PathBuf, File
     placed
 }
 
+/// Replaces the document at `target`, open as `source`, by its bytes followed by `extra` (a
+/// signature's incremental update): copied from `source` into a temporary file beside it (by
+/// the system where it can; never into memory whole), flushed, then renamed over it. On failure
+/// the document is left as it was and the temporary file removed.
+pub fn append(target: &Path, source: &File, extra: &[u8]) -> Result<PathBuf, FileError> {
+    use std::io::Seek;
+    let mut reserved = reserve(target, true)?;
+    let mut source = source;
+    source
+        .seek(io::SeekFrom::Start(0))
+        .and_then(|_| io::copy(&mut source, &mut reserved.file))
+        .and_then(|_| reserved.file.write_all(extra))
+        .map_err(io_error(target))?;
+    let mut staged = reserved.finish()?;
+    let placed = staged.move_into_place();
+    staged.done = placed.is_ok();
+    placed
+}
+
 /// Makes sure `dir` is a directory to write into: refused when it is a symbolic link or not a
 /// directory; created (with its missing parents) mode 0700 when it does not exist.
 pub fn private_dir(dir: &Path) -> Result<(), FileError> {
