@@ -512,6 +512,29 @@ mod tests {
         assert!(matches!(private_dir(&dir_link), Err(FileError::Symlink(_))));
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn appending_replaces_the_file_by_its_bytes_and_the_update_owner_only_never_through_a_link() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = tempfile::tempdir().unwrap();
+        let target = d.path().join("acta.pdf");
+        write(&target, b"%PDF-1.3 cuerpo", false).unwrap();
+        let source = File::open(&target).unwrap();
+        append(&target, &source, b"\nfirma").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"%PDF-1.3 cuerpo\nfirma");
+        let mode = fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        assert!(temps(d.path()).is_empty(), "{:?}", temps(d.path()));
+        // a link put at the path is refused, the file it points at left as it was
+        let link = d.path().join("enlace.pdf");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        assert!(matches!(
+            append(&link, &source, b"x"),
+            Err(FileError::Symlink(_))
+        ));
+        assert_eq!(fs::read(&target).unwrap(), b"%PDF-1.3 cuerpo\nfirma");
+    }
+
     #[test]
     fn stale_temporary_files_are_removed_fresh_ones_kept() {
         let d = tempfile::tempdir().unwrap();
