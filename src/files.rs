@@ -308,6 +308,25 @@ pub fn write(target: &Path, bytes: &[u8], replace: bool) -> Result<PathBuf, File
     placed
 }
 
+/// Replaces the document at `target`, open as `source`, by its bytes followed by `extra` (a
+/// signature's incremental update): copied from `source` into a temporary file beside it (by
+/// the system where it can; never into memory whole), flushed, then renamed over it. On failure
+/// the document is left as it was and the temporary file removed.
+pub fn append(target: &Path, source: &File, extra: &[u8]) -> Result<PathBuf, FileError> {
+    use std::io::Seek;
+    let mut reserved = reserve(target, true)?;
+    let mut source = source;
+    source
+        .seek(io::SeekFrom::Start(0))
+        .and_then(|_| io::copy(&mut source, &mut reserved.file))
+        .and_then(|_| reserved.file.write_all(extra))
+        .map_err(io_error(target))?;
+    let mut staged = reserved.finish()?;
+    let placed = staged.move_into_place();
+    staged.done = placed.is_ok();
+    placed
+}
+
 /// Makes sure `dir` is a directory to write into: refused when it is a symbolic link or not a
 /// directory; created (with its missing parents) mode 0700 when it does not exist.
 pub fn private_dir(dir: &Path) -> Result<(), FileError> {
@@ -491,6 +510,29 @@ mod tests {
         let dir_link = d.path().join("c");
         std::os::unix::fs::symlink(&sub, &dir_link).unwrap();
         assert!(matches!(private_dir(&dir_link), Err(FileError::Symlink(_))));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn appending_replaces_the_file_by_its_bytes_and_the_update_owner_only_never_through_a_link() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = tempfile::tempdir().unwrap();
+        let target = d.path().join("acta.pdf");
+        write(&target, b"%PDF-1.3 cuerpo", false).unwrap();
+        let source = File::open(&target).unwrap();
+        append(&target, &source, b"\nfirma").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"%PDF-1.3 cuerpo\nfirma");
+        let mode = fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        assert!(temps(d.path()).is_empty(), "{:?}", temps(d.path()));
+        // a link put at the path is refused, the file it points at left as it was
+        let link = d.path().join("enlace.pdf");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        assert!(matches!(
+            append(&link, &source, b"x"),
+            Err(FileError::Symlink(_))
+        ));
+        assert_eq!(fs::read(&target).unwrap(), b"%PDF-1.3 cuerpo\nfirma");
     }
 
     #[test]

@@ -197,8 +197,10 @@ pub fn msg(m: &Msg<'_>) -> String {
                 format_cop(*total)
             )
         }
-        Msg::NoticesIssued { count, dir, index } => {
-            format!("{count} notice(s) issued in {dir}; index: {index}")
+        Msg::NoticesIssued { count, dir, index, skipped } => {
+            let why = ["voided", "noticed already", "with a paz y salvo", "paid in full"];
+            let left = super::msg::left_out(skipped, "; left out: ", why, &|n| n.to_string());
+            format!("{count} notice(s) issued in {dir}; index: {index}{left}")
         }
         Msg::RenderedAgain { number, ext, path } => {
             format!("{number} rendered again as {ext} (same number, date and figures) -> {path}")

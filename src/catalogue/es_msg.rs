@@ -221,10 +221,14 @@ pub fn msg(m: &Msg<'_>) -> String {
                 fecha(*until)
             )
         }
-        Msg::NoticesIssued { count, dir, index } => format!(
-            "{} aviso(s) emitido(s) en {dir}; índice: {index}",
-            numero(*count)
-        ),
+        Msg::NoticesIssued { count, dir, index, skipped } => {
+            let why = ["anulados", "ya con aviso", "con paz y salvo", "ya pagados"];
+            let left = super::msg::left_out(skipped, "; sin aviso: ", why, &numero);
+            format!(
+                "{} aviso(s) emitido(s) en {dir}; índice: {index}{left}",
+                numero(*count)
+            )
+        }
         Msg::RenderedAgain { number, ext, path } => format!(
             "{number} escrito de nuevo como {ext} (el mismo número, fecha y cifras) -> {path}"
         ),

@@ -216,6 +216,8 @@ pub enum Msg<'a> {
         count: u64,
         dir: &'a str,
         index: &'a str,
+        /// the register's breaches the batch left out, by why (said only when some were)
+        skipped: crate::register::notice::Skipped,
     },
     RenderedAgain {
         number: &'a str,
@@ -607,4 +609,25 @@ pub enum Step {
     AdjudicationShow,
     CheckAfter,
     Audit,
+}
+
+/// What a batch of notices left out, said after `lead` ("; breaches left out: 197 paid in
+/// full"), each count with its `words` (voided, noticed, settled, paid) written by `number`;
+/// nothing when it left none out.
+pub(super) fn left_out(
+    s: &crate::register::notice::Skipped,
+    lead: &str,
+    words: [&str; 4],
+    number: &dyn Fn(u64) -> String,
+) -> String {
+    let said: Vec<String> = [s.voided, s.noticed, s.settled, s.paid]
+        .iter()
+        .zip(words)
+        .filter(|(n, _)| **n > 0)
+        .map(|(n, w)| format!("{} {w}", number(*n)))
+        .collect();
+    match said.is_empty() {
+        true => String::new(),
+        false => format!("{lead}{}", said.join(", ")),
+    }
 }

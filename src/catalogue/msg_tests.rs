@@ -310,6 +310,12 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             count: 3,
             dir: "/r",
             index: "/r/index.csv",
+            skipped: crate::register::notice::Skipped {
+                voided: 1,
+                noticed: 0,
+                settled: 2,
+                paid: 197,
+            },
         },
         Msg::RenderedAgain {
             number: "MULTA-2025-0001",

@@ -496,7 +496,7 @@ fn issue_pending(
     let dir = out.unwrap_or_else(|| PathBuf::from("."));
     let index = dir.join("index.csv");
     let mut store = ctx.store()?;
-    let todo = register::notice::pending(store.conn(), until, run.rates)?;
+    let (todo, skipped) = register::notice::pending_and_skipped(store.conn(), until, run.rates)?;
     let notices = crate::program_sign::Signed::Notices;
     super::sign::require_signed(store.conn(), &todo, notices, run.signer.is_some())?;
     files::private_dir(&dir).map_err(|e| out_error("--out", e))?;
@@ -556,6 +556,7 @@ fn issue_pending(
         count: issued.len() as u64,
         dir: &dir.display().to_string(),
         index: &index.display().to_string(),
+        skipped,
     })?;
     Ok(Status::Ok)
 }

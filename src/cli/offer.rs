@@ -8,7 +8,7 @@ use super::{CliError, Ctx, Status, args};
 use crate::files::{self, FileError};
 use crate::offering::adjudicate::Window;
 use crate::register::offering::{self as rules, Header, Row};
-use crate::report::acta::{self, ActaData};
+use crate::report::acta;
 use crate::report::acta_file::{self, ActaFile, Unread};
 use crate::report::offer_result::RowWriter;
 use crate::report::records::Format;
@@ -112,10 +112,10 @@ pub(super) fn acta_format(path: &Path, flag: &str) -> Result<ActaFormat, CliErro
     }
 }
 
-/// Writes the acta of a program's stored run to `out` and says which run it is: Markdown and PDF
-/// as their rows are read from the register (`register::offering::each_stored_row`: Markdown
-/// twice, the tally then the table; PDF a few times, see `acta::write_pdf`), so memory holds a
-/// row or a page, not the run; HTML from the rows in memory.
+/// Writes the acta of a program's stored run to `out` and says which run it is, as its rows are
+/// read from the register (`register::offering::each_stored_row`: Markdown and HTML twice, the
+/// tally then the table; PDF a few times, see `acta::write_pdf`), so memory holds a row or a
+/// page, not the run.
 fn write_acta(
     conn: &rusqlite::Connection,
     p: &StoredProgram,
@@ -137,7 +137,7 @@ fn write_acta_rows(
             p.program.code, p.program.code
         ))
     })?;
-    if format == ActaFormat::Md {
+    if format == ActaFormat::Md || format == ActaFormat::Html {
         let header = rules::stored_header(conn, p, &run)?;
         let head = acta::ActaHead {
             program: &p.program,
@@ -145,43 +145,35 @@ fn write_acta_rows(
             fingerprint: &run.fingerprint,
             header: &header,
         };
-        acta::write_markdown::<CliError>(out, &head, &mut |f| {
+        let write = match format {
+            ActaFormat::Md => acta::write_markdown::<CliError>,
+            _ => acta::write_html::<CliError>,
+        };
+        write(out, &head, &mut |f| {
             rules::each_stored_row::<CliError>(conn, run.id, |r| f(&r))
         })?;
         return Ok(run.id);
     }
-    if format == ActaFormat::Pdf {
-        // a page at a time, the rows read again from the register at each pass; a run's
-        // outcomes are never edited once committed, so every pass reads the same rows
-        let header = rules::stored_header(conn, p, &run)?;
-        let head = acta::ActaHead {
-            program: &p.program,
-            run_id: run.id,
-            fingerprint: &run.fingerprint,
-            header: &header,
-        };
-        acta::write_pdf(out, &head, &|f| {
-            rules::each_stored_row::<acta::Pass>(conn, run.id, |r| f(&r))
-        })
-        .map_err(|e| match e {
-            crate::report::pdf::stream::WriteError::Io(e) => CliError::from(e),
-            crate::report::pdf::stream::WriteError::Rows(e) => CliError::Refused(format!(
-                "the acta of run {} could not be written: {e}",
-                run.id
-            )),
-        })?;
-        return Ok(run.id);
-    }
-    let r = rules::stored_result(conn, p, run)?;
-    let data = ActaData {
+    // a page at a time, the rows read again from the register at each pass; a run's
+    // outcomes are never edited once committed, so every pass reads the same rows
+    let header = rules::stored_header(conn, p, &run)?;
+    let head = acta::ActaHead {
         program: &p.program,
-        run_id: r.run.id,
-        fingerprint: &r.run.fingerprint,
-        header: &r.header,
-        rows: &r.rows,
+        run_id: run.id,
+        fingerprint: &run.fingerprint,
+        header: &header,
     };
-    out.write_all(&acta::render(&data, format))?;
-    Ok(r.run.id)
+    acta::write_pdf(out, &head, &|f| {
+        rules::each_stored_row::<acta::Pass>(conn, run.id, |r| f(&r))
+    })
+    .map_err(|e| match e {
+        crate::report::pdf::stream::WriteError::Io(e) => CliError::from(e),
+        crate::report::pdf::stream::WriteError::Rows(e) => CliError::Refused(format!(
+            "the acta of run {} could not be written: {e}",
+            run.id
+        )),
+    })?;
+    Ok(run.id)
 }
 
 /// Where an acta went, or why it could not be moved there and where its bytes wait.

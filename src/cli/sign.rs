@@ -137,7 +137,8 @@ impl SignArgs {
 }
 
 /// Signs the document already placed at `path` (after the register's commit) and puts the
-/// signed file there in its place (temporary file and rename, owner-only).
+/// signed file there in its place (temporary file and rename, owner-only), a buffer at a time
+/// (`register::signing::sign_file`).
 pub fn sign_file(
     signing: &Signing,
     path: &Path,
@@ -150,18 +151,15 @@ pub fn sign_file(
             path.display()
         ))
     };
-    let bytes = std::fs::read(path).map_err(|e| refused(e.to_string()))?;
-    let signed = crate::register::signing::sign(
-        &bytes,
+    crate::register::signing::sign_file(
+        path,
         &signing.signer,
         signing.tsa.as_ref(),
         reason,
         letterhead,
         chrono::Utc::now(),
     )
-    .map_err(|e| refused(e.to_string()))?;
-    crate::files::write(path, &signed, true).map_err(|e| refused(e.to_string()))?;
-    Ok(())
+    .map_err(|e| refused(e.to_string()))
 }
 
 /// `program`'s letterhead in force (`register::signing::letterhead`).

@@ -235,10 +235,12 @@ pub fn evaluate_among(
     let mut values: Vec<Decimal> = rows.iter().filter_map(|r| r.value).collect();
     values.sort_unstable_by(|a, b| b.cmp(a));
     values.dedup();
+    // the distinct values, best first, searched by halves (a scan per row took 4 minutes for
+    // 100,000 proposals of distinct values)
     for r in &mut rows {
         r.rank = r
             .value
-            .and_then(|v| values.iter().position(|&x| x == v))
+            .and_then(|v| values.binary_search_by(|x| v.cmp(x)).ok())
             .map(|p| p + 1);
     }
     let best: Vec<usize> = rows
@@ -567,5 +569,22 @@ mod tests {
         let ranks: Vec<Option<usize>> = rows.iter().map(|r| r.rank).collect();
         assert_eq!(ranks, [Some(2), Some(3), Some(1), None]);
         assert_eq!(outcome, Outcome::Winner(2));
+    }
+
+    #[test]
+    fn ranks_count_the_distinct_better_values_ties_sharing_theirs() {
+        // prices 1000, 1001, …, 1009 paid at once, each twice: values are the prices; the
+        // distinct values above a price are 1009 − price of them, so its rank is 1010 − price
+        let ps: Vec<Proposal> = (0..20)
+            .map(|i| {
+                let price = 1000 + i % 10;
+                proposal(&format!("P{i}"), &format!("CC:{i}"), &price.to_string(), 0)
+            })
+            .collect();
+        let (rows, outcome) = evaluate(&terms(), &ps, &HashMap::new());
+        for (i, r) in rows.iter().enumerate() {
+            assert_eq!(r.rank, Some(1010 - (1000 + i % 10)), "proposal {i}");
+        }
+        assert_eq!(outcome, Outcome::Tie(vec![9, 19]));
     }
 }

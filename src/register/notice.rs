@@ -193,22 +193,58 @@ pub fn issue(
 /// The breaches (not void) that have no notice yet and whose fine is not settled (a paz y
 /// salvo, or nothing outstanding as of `until`), in id order.
 pub fn pending(conn: &Connection, until: NaiveDate, rates: &RateSeries) -> Result<Vec<i64>> {
+    Ok(pending_and_skipped(conn, until, rates)?.0)
+}
+
+/// The breaches a batch of notices leaves out, by why: each breach of the register is pending
+/// or counted in exactly one of these, in this order of precedence.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Skipped {
+    /// voided
+    pub voided: u64,
+    /// a notice already issued (a new one replaces it only when asked for, one breach at a time)
+    pub noticed: u64,
+    /// a paz y salvo issued
+    pub settled: u64,
+    /// paid: nothing outstanding as of the batch's date
+    pub paid: u64,
+}
+
+impl Skipped {
+    pub fn total(&self) -> u64 {
+        self.voided + self.noticed + self.settled + self.paid
+    }
+}
+
+/// [`pending`], and the breaches it leaves out counted by why.
+pub fn pending_and_skipped(
+    conn: &Connection,
+    until: NaiveDate,
+    rates: &RateSeries,
+) -> Result<(Vec<i64>, Skipped)> {
     let mut out = Vec::new();
+    let mut skipped = Skipped::default();
     for b in breaches::list(conn, None, None)? {
-        if b.void.is_some()
-            || notices::latest_for_breach(conn, b.id)?.is_some()
-            || settlements::for_breach(conn, b.id)?.is_some()
-        {
-            continue;
-        }
-        let paid = !breaches::payments(conn, b.id)?.is_empty()
+        let why = if b.void.is_some() {
+            Some(&mut skipped.voided)
+        } else if notices::latest_for_breach(conn, b.id)?.is_some() {
+            Some(&mut skipped.noticed)
+        } else if settlements::for_breach(conn, b.id)?.is_some() {
+            Some(&mut skipped.settled)
+        } else if !breaches::payments(conn, b.id)?.is_empty()
             && super::liquidation::outstanding(conn, b.id, until, rates)?
-                <= rust_decimal::Decimal::ZERO;
-        if !paid {
-            out.push(b.id);
+                <= rust_decimal::Decimal::ZERO
+        {
+            Some(&mut skipped.paid)
+        } else {
+            None
+        };
+        match why {
+            Some(n) => *n += 1,
+            None => out.push(b.id),
         }
     }
-    Ok(out)
+    Ok((out, skipped))
 }
 
 /// The notice numbered `number`; `program` (a code) when the number is in several programs.

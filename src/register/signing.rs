@@ -32,28 +32,95 @@ pub fn sign(
     letterhead: Option<&Issuer>,
     now: DateTime<Utc>,
 ) -> Result<Vec<u8>, SignError> {
-    let city = letterhead.and_then(|l| l.city.as_deref());
-    let location = match city {
-        Some(c) if !c.trim().is_empty() => format!("{}, Colombia", c.trim()),
-        _ => "Colombia".to_string(),
-    };
+    let location = location(letterhead);
     sign::sign_pdf(
         pdf,
         signer,
-        &Details {
-            reason,
-            location: &location,
-            time: now.with_timezone(&crate::calendar::colombia()),
-            signatory: letterhead.and_then(|l| {
-                let name = l
-                    .signatory_name
-                    .as_deref()
-                    .filter(|n| !n.trim().is_empty())?;
-                Some((name, l.signatory_position.as_deref().unwrap_or("")))
-            }),
-            tsa,
-        },
+        &details(&location, tsa, reason, letterhead, now),
     )
+}
+
+/// Why a document's file could not be signed.
+#[derive(Debug)]
+pub enum SignFileError {
+    Sign(SignError),
+    File(crate::files::FileError),
+}
+
+impl std::fmt::Display for SignFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SignFileError::Sign(e) => write!(f, "{e}"),
+            SignFileError::File(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// The PDF at `path` signed as [`sign`] signs bytes, in place: the file is read where its
+/// cross-references point and hashed a buffer at a time, then copied with the signature's update
+/// appended to a temporary file renamed over it (`files::append`): memory holds a buffer, not
+/// the document (a million acceptances' acta is 264 MB).
+pub fn sign_file(
+    path: &Path,
+    signer: &Signer,
+    tsa: Option<&TsaUrl>,
+    reason: &str,
+    letterhead: Option<&Issuer>,
+    now: DateTime<Utc>,
+) -> Result<(), SignFileError> {
+    use std::os::unix::fs::FileExt;
+    let io = |e: std::io::Error| {
+        SignFileError::File(crate::files::FileError::Io {
+            path: path.to_path_buf(),
+            error: e,
+        })
+    };
+    crate::files::check_target(path, true).map_err(SignFileError::File)?;
+    let file = std::fs::File::open(path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    let read = |at: u64, buf: &mut [u8]| file.read_exact_at(buf, at);
+    let location = location(letterhead);
+    let update = sign::signature_update(
+        len,
+        &read,
+        signer,
+        &details(&location, tsa, reason, letterhead, now),
+    )
+    .map_err(SignFileError::Sign)?;
+    crate::files::append(path, &file, &update).map_err(SignFileError::File)?;
+    Ok(())
+}
+
+/// Where a document is signed: the letterhead's city, in Colombia.
+fn location(letterhead: Option<&Issuer>) -> String {
+    let city = letterhead.and_then(|l| l.city.as_deref());
+    match city {
+        Some(c) if !c.trim().is_empty() => format!("{}, Colombia", c.trim()),
+        _ => "Colombia".to_string(),
+    }
+}
+
+/// What the signature says about itself (see [`sign`]).
+fn details<'a>(
+    location: &'a str,
+    tsa: Option<&'a TsaUrl>,
+    reason: &'a str,
+    letterhead: Option<&'a Issuer>,
+    now: DateTime<Utc>,
+) -> Details<'a> {
+    Details {
+        reason,
+        location,
+        time: now.with_timezone(&crate::calendar::colombia()),
+        signatory: letterhead.and_then(|l| {
+            let name = l
+                .signatory_name
+                .as_deref()
+                .filter(|n| !n.trim().is_empty())?;
+            Some((name, l.signatory_position.as_deref().unwrap_or("")))
+        }),
+        tsa,
+    }
 }
 
 /// The reason a notice's signature gives.

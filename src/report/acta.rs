@@ -312,6 +312,47 @@ pub fn write_markdown<E: From<std::io::Error>>(
     Ok(())
 }
 
+/// The acta in HTML, written to `out` as its rows are read, as [`write_markdown`] writes
+/// Markdown: `each` is called twice (the tally, then the table). The same bytes as
+/// `html(&plain_blocks(..), title)` of the rows all at once.
+pub fn write_html<E: From<std::io::Error>>(
+    out: &mut dyn Write,
+    d: &ActaHead<'_>,
+    each: &mut EachRow<'_, E>,
+) -> Result<(), E> {
+    use super::notice::{HTML_CLOSE, HTML_TABLE_END, html_block, html_open, html_table_head};
+    let mut t = Tally::default();
+    each(&mut |r| {
+        t.add(r);
+        Ok(())
+    })?;
+    let q = &|s: &str| s.to_string();
+    let Block::Table { header, right, .. } = rows_table(Vec::new()) else {
+        unreachable!("the rows' table is a table")
+    };
+    let (title, _) = pdf_title_and_date(d);
+    let mut s = html_open(&title);
+    head_blocks(d, &t, q)
+        .iter()
+        .for_each(|b| html_block(&mut s, b));
+    s.push_str(&html_table_head(&header, &right));
+    out.write_all(s.as_bytes())?;
+    let mut k = 0u64;
+    each(&mut |r| {
+        let row = super::notice::html_table_row(&row_cells(k, r, q), &right);
+        out.write_all(row.as_bytes())?;
+        k += 1;
+        Ok(())
+    })?;
+    let mut s = String::from(HTML_TABLE_END);
+    tail_blocks(d, &t, q)
+        .iter()
+        .for_each(|b| html_block(&mut s, b));
+    s.push_str(HTML_CLOSE);
+    out.write_all(s.as_bytes())?;
+    Ok(())
+}
+
 /// Why a pass over an acta's rows ended before their end: the writer had read enough (a
 /// trial of whether a table fits on a page), or the rows could not be read.
 #[derive(Debug)]
@@ -822,6 +863,46 @@ mod tests {
         assert!(whole.contains("por defecto): regla A; regla B."), "{whole}");
         assert!(whole.contains("| LATE |"), "{whole}");
         assert!(whole.contains("Ana \\| Gómez"), "{whole}");
+    }
+
+    #[test]
+    fn the_streamed_html_acta_is_the_acta_of_the_rows_at_once() {
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let header = test_header();
+        // a name with markup, which HTML escapes
+        let rows = [
+            row("Ana <b>Gómez</b> & Cía", 12, Some("regla B"), None),
+            row("Luis", 0, None, Some("LATE")),
+        ];
+        let data = ActaData {
+            program: &program,
+            run_id: 3,
+            fingerprint: "ab12",
+            header: &header,
+            rows: &rows,
+        };
+        let whole = render(&data, Format::Html);
+        let mut streamed = Vec::new();
+        let mut calls = 0;
+        write_html::<std::io::Error>(&mut streamed, &data.head(), &mut |f| {
+            calls += 1;
+            rows.iter().try_for_each(&mut *f)
+        })
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(streamed).unwrap(),
+            String::from_utf8(whole.clone()).unwrap()
+        );
+        assert_eq!(
+            calls, 2,
+            "the rows are read twice: the tally, then the table"
+        );
+        let whole = String::from_utf8(whole).unwrap();
+        assert!(
+            whole.contains("Ana &lt;b&gt;Gómez&lt;/b&gt; &amp; Cía"),
+            "{whole}"
+        );
+        assert!(whole.ends_with("</body>\n</html>\n"), "{whole}");
     }
 
     #[test]

@@ -352,64 +352,99 @@ td.r,th.r{text-align:right}p.strong{font-weight:bold}div.sig{margin-top:24pt}div
 
 /// One self-contained HTML file (no external resources) that prints on Letter paper.
 pub fn html(blocks: &[Block], title: &str) -> String {
-    let mut s = format!(
+    let mut s = html_open(title);
+    for b in blocks {
+        html_block(&mut s, b);
+    }
+    s.push_str(HTML_CLOSE);
+    s
+}
+
+/// The HTML file up to its first block (the document's title in its head).
+pub fn html_open(title: &str) -> String {
+    format!(
         "<!DOCTYPE html>\n<html lang=\"es\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{CSS}</style>\n</head>\n<body>\n",
         html_escape(title)
-    );
-    for b in blocks {
-        match b {
-            Block::Title(t) => s.push_str(&format!("<h1>{}</h1>\n", html_escape(t))),
-            Block::Subtitle(t) => s.push_str(&format!("<p class=\"sub\">{}</p>\n", html_escape(t))),
-            Block::Heading(t) => s.push_str(&format!("<h2>{}</h2>\n", html_escape(t))),
-            Block::Para(t) => s.push_str(&format!("<p>{}</p>\n", html_escape(t))),
-            Block::Strong(t) => {
-                s.push_str(&format!("<p class=\"strong\">{}</p>\n", html_escape(t)))
-            }
-            Block::Table {
-                header,
-                rows,
-                right,
-            } => {
-                let cls = |i: usize| {
-                    if right.get(i).copied().unwrap_or(false) {
-                        " class=\"r\""
-                    } else {
-                        ""
-                    }
-                };
-                s.push_str("<table>\n<thead><tr>");
-                for (i, h) in header.iter().enumerate() {
-                    s.push_str(&format!("<th{}>{}</th>", cls(i), html_escape(h)));
-                }
-                s.push_str("</tr></thead>\n<tbody>\n");
-                for r in rows {
-                    s.push_str("<tr>");
-                    for (i, c) in r.iter().enumerate() {
-                        s.push_str(&format!("<td{}>{}</td>", cls(i), html_escape(c)));
-                    }
-                    s.push_str("</tr>\n");
-                }
-                s.push_str("</tbody>\n</table>\n");
-            }
-            Block::Signature(lines) => {
-                s.push_str("<div class=\"sig\">\n");
-                for l in lines {
-                    s.push_str(&format!(
-                        "<p>{}</p>\n",
-                        if l.is_empty() {
-                            "&nbsp;".into()
-                        } else {
-                            html_escape(l)
-                        }
-                    ));
-                }
-                s.push_str("</div>\n");
-            }
-            Block::Small(t) => s.push_str(&format!("<p><small>{}</small></p>\n", html_escape(t))),
-        }
+    )
+}
+
+/// The HTML file after its last block.
+pub const HTML_CLOSE: &str = "</body>\n</html>\n";
+
+/// A table's start, up to its first row.
+pub fn html_table_head(header: &[String], right: &[bool]) -> String {
+    let mut s = String::from("<table>\n<thead><tr>");
+    for (i, h) in header.iter().enumerate() {
+        s.push_str(&format!(
+            "<th{}>{}</th>",
+            right_class(right, i),
+            html_escape(h)
+        ));
     }
-    s.push_str("</body>\n</html>\n");
+    s.push_str("</tr></thead>\n<tbody>\n");
     s
+}
+
+/// One row of a table.
+pub fn html_table_row(row: &[String], right: &[bool]) -> String {
+    let mut s = String::from("<tr>");
+    for (i, c) in row.iter().enumerate() {
+        s.push_str(&format!(
+            "<td{}>{}</td>",
+            right_class(right, i),
+            html_escape(c)
+        ));
+    }
+    s.push_str("</tr>\n");
+    s
+}
+
+/// A table's end, after its last row.
+pub const HTML_TABLE_END: &str = "</tbody>\n</table>\n";
+
+fn right_class(right: &[bool], i: usize) -> &'static str {
+    if right.get(i).copied().unwrap_or(false) {
+        " class=\"r\""
+    } else {
+        ""
+    }
+}
+
+/// One block in HTML, pushed onto `s`.
+pub fn html_block(s: &mut String, b: &Block) {
+    match b {
+        Block::Title(t) => s.push_str(&format!("<h1>{}</h1>\n", html_escape(t))),
+        Block::Subtitle(t) => s.push_str(&format!("<p class=\"sub\">{}</p>\n", html_escape(t))),
+        Block::Heading(t) => s.push_str(&format!("<h2>{}</h2>\n", html_escape(t))),
+        Block::Para(t) => s.push_str(&format!("<p>{}</p>\n", html_escape(t))),
+        Block::Strong(t) => s.push_str(&format!("<p class=\"strong\">{}</p>\n", html_escape(t))),
+        Block::Table {
+            header,
+            rows,
+            right,
+        } => {
+            s.push_str(&html_table_head(header, right));
+            for r in rows {
+                s.push_str(&html_table_row(r, right));
+            }
+            s.push_str(HTML_TABLE_END);
+        }
+        Block::Signature(lines) => {
+            s.push_str("<div class=\"sig\">\n");
+            for l in lines {
+                s.push_str(&format!(
+                    "<p>{}</p>\n",
+                    if l.is_empty() {
+                        "&nbsp;".into()
+                    } else {
+                        html_escape(l)
+                    }
+                ));
+            }
+            s.push_str("</div>\n");
+        }
+        Block::Small(t) => s.push_str(&format!("<p><small>{}</small></p>\n", html_escape(t))),
+    }
 }
 
 /// The visible text of an HTML document, one line per block element.

@@ -101,16 +101,17 @@ pub(super) fn digest_fed(
 /// What timestamps a signature value: the token's DER (PAdES B-T).
 pub(super) type Stamper<'a> = dyn Fn(&[u8]) -> Result<Vec<u8>, SignError> + 'a;
 
-/// A detached SignedData (DER) over `parts`, signed by `key` whose certificate is `chain[0]`.
+/// A detached SignedData (DER) over the bytes `feed` gives, signed by `key` whose certificate is
+/// `chain[0]`.
 pub(super) fn sign(
-    parts: &[&[u8]],
+    feed: &mut Feed<'_>,
     key: &RsaPrivateKey,
     chain: &[Certificate],
     stamp: Option<&Stamper<'_>>,
 ) -> Result<Vec<u8>, SignError> {
     let der_err = |e: der::Error| SignError::Encoding(e.to_string());
     let signer = chain.first().ok_or(SignError::NoCertificate)?;
-    let (message_digest, _) = digest(SHA256, parts).expect("SHA-256 is known");
+    let (message_digest, _) = digest_fed(SHA256, feed).expect("SHA-256 is known");
     let signer_der = signer.to_der().map_err(der_err)?;
     let tbs = signer.tbs_certificate();
     let ess = SigningCertificateV2 {

@@ -1,6 +1,8 @@
 //! Digital signatures on the PDFs vigia writes (issue 26): PAdES baseline B-B, over bytes.
 //!
-//! [`sign_pdf`] takes a finished PDF and appends a signature by incremental update (`pdf`): the
+//! [`sign_pdf`] takes a finished PDF and appends a signature by incremental update (`pdf`,
+//! written from the few objects `skeleton` reads where the cross-references point; a file is
+//! signed the same way a chunk at a time, [`signature_update`]): the
 //! bytes the PDF writer made are kept as they are, followed by a signature field, a `/Sig`
 //! dictionary whose `/ByteRange` covers the whole file but its `/Contents`, and a detached CMS
 //! SignedData (`cms`) in `/Contents`. [`verify_pdf`] reads every signature back and names each
@@ -13,6 +15,7 @@
 mod cms;
 mod failure;
 mod pdf;
+mod skeleton;
 mod tsa;
 
 pub use failure::{Failure, Unchecked};
@@ -164,6 +167,36 @@ pub fn probe_tsa(url: &TsaUrl) -> Result<(), SignError> {
 
 /// `pdf` with a PAdES B-B signature appended by incremental update.
 pub fn sign_pdf(pdf: &[u8], signer: &Signer, details: &Details<'_>) -> Result<Vec<u8>, SignError> {
+    let update = signature_update(pdf.len() as u64, &read_slice(pdf), signer, details)?;
+    let mut out = Vec::with_capacity(pdf.len() + update.len());
+    out.extend_from_slice(pdf);
+    out.extend_from_slice(&update);
+    Ok(out)
+}
+
+/// Reads `buf.len()` bytes of `bytes` at an offset, as [`ReadAt`] reads a file.
+fn read_slice(bytes: &[u8]) -> impl Fn(u64, &mut [u8]) -> std::io::Result<()> + '_ {
+    move |at: u64, buf: &mut [u8]| {
+        let at = usize::try_from(at).map_err(std::io::Error::other)?;
+        let part = bytes
+            .get(at..at + buf.len())
+            .ok_or_else(|| std::io::Error::other("outside the file"))?;
+        buf.copy_from_slice(part);
+        Ok(())
+    }
+}
+
+/// The PAdES B-B signature of the PDF of `len` bytes that `read` reads, as the incremental
+/// update to append to it: the signed file is the file's bytes, unchanged, then these. The file
+/// is read where its cross-references point (`skeleton`) and hashed [`HASHED_AT_ONCE`] bytes at
+/// a time: memory holds a buffer and the update, not the file (a million acceptances' acta is
+/// 264 MB).
+pub fn signature_update(
+    len: u64,
+    read: &ReadAt<'_>,
+    signer: &Signer,
+    details: &Details<'_>,
+) -> Result<Vec<u8>, SignError> {
     let time = pdf_date(details.time);
     let name = signer.name();
     // the block's second line: the cargo, then the certificate's id of the signatory, so that the
@@ -174,8 +207,11 @@ pub fn sign_pdf(pdf: &[u8], signer: &Signer, details: &Details<'_>) -> Result<Ve
         Some(i) => format!("{} \u{b7} {}", cargo.trim(), i.trim()),
         None => cargo.to_string(),
     });
+    let skeleton = skeleton::read(len, read)?;
+    let base = usize::try_from(len).map_err(|_| SignError::Pdf("a file over 4 GB".into()))?;
     let prepared = pdf::prepare(
-        pdf,
+        &skeleton,
+        base,
         &pdf::SigFields {
             reason: details.reason,
             location: details.location,
@@ -196,7 +232,26 @@ pub fn sign_pdf(pdf: &[u8], signer: &Signer, details: &Details<'_>) -> Result<Ve
         tsa::timestamp(url, signature).map_err(|why| SignError::Tsa(url.to_string(), why))
     };
     let stamp: Option<&cms::Stamper<'_>> = details.tsa.map(|_| &stamp as _);
-    let der = cms::sign(&prepared.signed_parts(), &signer.key, &signer.chain, stamp)?;
+    // the signed bytes: the file's, a buffer at a time, then the update's but its /Contents
+    let failed: std::cell::RefCell<Option<std::io::Error>> = std::cell::RefCell::new(None);
+    let file = Signed {
+        len,
+        read,
+        chunk: HASHED_AT_ONCE,
+        failed: &failed,
+    };
+    let mut feed = |f: &mut dyn FnMut(&[u8])| {
+        if file.each(0, len, &mut |_, bytes| {
+            f(bytes);
+            true
+        }) {
+            prepared.signed_parts().iter().for_each(|p| f(p));
+        }
+    };
+    let der = cms::sign(&mut feed, &signer.key, &signer.chain, stamp)?;
+    if let Some(e) = failed.into_inner() {
+        return Err(SignError::Pdf(format!("the file could not be read: {e}")));
+    }
     prepared.fill(&der)
 }
 
@@ -336,14 +391,7 @@ pub fn read_certificates(bytes: &[u8]) -> Result<Vec<Certificate>, String> {
 /// as untrusted). An unsigned PDF gives an empty list.
 pub fn verify_pdf(pdf: &[u8], trusted: &[Certificate]) -> Result<Vec<Verification>, SignError> {
     let found = pdf::signatures(pdf)?;
-    let read = |at: u64, buf: &mut [u8]| -> std::io::Result<()> {
-        let at = usize::try_from(at).map_err(std::io::Error::other)?;
-        let part = pdf
-            .get(at..at + buf.len())
-            .ok_or_else(|| std::io::Error::other("outside the file"))?;
-        buf.copy_from_slice(part);
-        Ok(())
-    };
+    let read = read_slice(pdf);
     verify_found(&found, pdf.len() as u64, &read, HASHED_AT_ONCE, trusted)
 }
 

@@ -9,6 +9,7 @@
 //! so the update keeps that form) chained to the previous one by `/Prev`.
 
 use super::SignError;
+use super::skeleton::Skeleton;
 use printpdf::lopdf::{self, Dictionary, Object, ObjectId};
 
 /// Bytes reserved for the DER signature (hex doubles them in the file): room for a signer
@@ -86,23 +87,26 @@ fn appearance(name: &str, cargo: &str) -> Vec<u8> {
     out
 }
 
-/// A file with its signature space reserved: `bytes[contents]` is the `<00…>` hex string,
-/// the `/ByteRange` already written around it.
+/// The update appended to a file of `base` bytes, its signature space reserved: `bytes` are the
+/// appended bytes (a line end first when the file has none), `contents` the `<00…>` hex string's
+/// place in the whole signed file, the `/ByteRange` already written around it.
 pub(super) struct Prepared {
+    pub(super) base: usize,
     pub(super) bytes: Vec<u8>,
     pub(super) contents: std::ops::Range<usize>,
 }
 
 impl Prepared {
-    /// The signed bytes: everything but the `/Contents` string.
+    /// The update's signed bytes, after the file's: everything but the `/Contents` string.
     pub(super) fn signed_parts(&self) -> [&[u8]; 2] {
         [
-            &self.bytes[..self.contents.start],
-            &self.bytes[self.contents.end..],
+            &self.bytes[..self.contents.start - self.base],
+            &self.bytes[self.contents.end - self.base..],
         ]
     }
 
-    /// Writes the DER signature into the reserved space (hex, padded with zeros).
+    /// Writes the DER signature into the reserved space (hex, padded with zeros): the update's
+    /// bytes.
     pub(super) fn fill(mut self, der: &[u8]) -> Result<Vec<u8>, SignError> {
         if der.len() * 2 > self.contents.len() - 2 {
             return Err(SignError::TooLarge(
@@ -111,7 +115,7 @@ impl Prepared {
             ));
         }
         let hex = hex_upper(der);
-        let at = self.contents.start + 1;
+        let at = self.contents.start - self.base + 1;
         self.bytes[at..at + hex.len()].copy_from_slice(hex.as_bytes());
         Ok(self.bytes)
     }
@@ -129,72 +133,28 @@ fn not_pdf(why: &str) -> SignError {
     SignError::Pdf(why.to_string())
 }
 
-/// The offset after the last `startxref` keyword's number.
-fn last_startxref(pdf: &[u8]) -> Result<usize, SignError> {
-    let key = b"startxref";
-    let at = pdf
-        .windows(key.len())
-        .rposition(|w| w == key)
-        .ok_or_else(|| not_pdf("no startxref"))?;
-    let digits: String = pdf[at + key.len()..]
-        .iter()
-        .skip_while(|c| c.is_ascii_whitespace())
-        .take_while(|c| c.is_ascii_digit())
-        .map(|&c| char::from(c))
-        .collect();
-    digits
-        .parse()
-        .map_err(|_| not_pdf("startxref is not followed by an offset"))
-}
-
-/// Appends the signature field, widget and `/Sig` dictionary to `pdf` as an incremental update.
-pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, SignError> {
-    let doc = lopdf::Document::load_mem(pdf).map_err(|e| SignError::Pdf(e.to_string()))?;
-    let root = doc
-        .trailer
-        .get(b"Root")
-        .and_then(Object::as_reference)
-        .map_err(|_| not_pdf("the trailer names no catalog"))?;
-    let size = doc
-        .trailer
-        .get(b"Size")
-        .and_then(Object::as_i64)
-        .ok()
-        .and_then(|n| u32::try_from(n).ok())
-        .ok_or_else(|| not_pdf("the trailer has no /Size"))?;
-    let page = *doc
-        .get_pages()
-        .values()
-        .next()
-        .ok_or_else(|| not_pdf("the document has no page"))?;
-    let mut catalog = doc
-        .get_dictionary(root)
-        .map_err(|_| not_pdf("the catalog is not a dictionary"))?
-        .clone();
+/// The incremental update that appends the signature field, widget and `/Sig` dictionary to the
+/// file of `base` bytes whose skeleton is `doc`.
+pub(super) fn prepare(
+    doc: &Skeleton,
+    base: usize,
+    fields: &SigFields<'_>,
+) -> Result<Prepared, SignError> {
+    let (root, size, page) = (doc.root, doc.size, doc.page);
+    let mut catalog = doc.catalog.clone();
     if catalog.has(b"AcroForm") {
         // vigia's documents have no form; signing someone else's form is not this module's job
         return Err(not_pdf("the document already has a form"));
     }
-    let mut page_dict = doc
-        .get_dictionary(page)
-        .map_err(|_| not_pdf("the first page is not a dictionary"))?
-        .clone();
-    let prev = last_startxref(pdf)?;
+    let mut page_dict = doc.page_dict.clone();
+    let prev = doc.prev;
 
     let widget: ObjectId = (size, 0);
     let sig: ObjectId = (size + 1, 0);
     // the visible block's appearance stream, when there is one, then the cross-reference stream
     let ap: Option<ObjectId> = fields.block.map(|_| (size + 2, 0));
     let xref: ObjectId = (size + 2 + u32::from(ap.is_some()), 0);
-    let mut annots = match page_dict.get(b"Annots") {
-        Ok(Object::Array(a)) => a.clone(),
-        Ok(Object::Reference(id)) => doc
-            .get_object(*id)
-            .and_then(Object::as_array)
-            .map_err(|_| not_pdf("the page's /Annots is not an array"))?
-            .clone(),
-        _ => Vec::new(),
-    };
+    let mut annots = doc.annots.clone();
     annots.push(Object::Reference(widget));
     page_dict.set("Annots", Object::Array(annots));
     let mut form = Dictionary::new();
@@ -202,13 +162,15 @@ pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, Si
     form.set("SigFlags", Object::Integer(3));
     catalog.set("AcroForm", Object::Dictionary(form));
 
-    let mut out = pdf.to_vec();
-    if out.last() != Some(&b'\n') {
+    // `out` holds the update; `at(out)` is where its end is in the whole file
+    let mut out = Vec::new();
+    if !doc.ends_in_newline {
         out.push(b'\n');
     }
+    let at = |out: &Vec<u8>| base + out.len();
     let mut offsets: Vec<(ObjectId, usize)> = Vec::new();
     let mut object = |out: &mut Vec<u8>, id: ObjectId, body: &[u8]| {
-        offsets.push((id, out.len()));
+        offsets.push((id, at(out)));
         out.extend_from_slice(format!("{} {} obj\n", id.0, id.1).as_bytes());
         out.extend_from_slice(body);
         out.extend_from_slice(b"\nendobj\n");
@@ -247,11 +209,12 @@ pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, Si
     object(&mut out, sig, sig_body.as_bytes());
     let header = format!("{} 0 obj\n", sig.0).len();
     let range_at = sig_at + header + sig_body.find("/ByteRange").expect("written above") + 10;
-    let contents_start = sig_at + header + sig_body.find("/Contents<").expect("written above") + 9;
+    let contents_start =
+        base + sig_at + header + sig_body.find("/Contents<").expect("written above") + 9;
     let contents = contents_start..contents_start + zeros.len() + 2;
 
     // the cross-reference stream: /W [1 4 2], one subsection per object, in number order
-    let xref_at = out.len();
+    let xref_at = at(&out);
     offsets.push((xref, xref_at));
     offsets.sort_by_key(|(id, _)| id.0);
     let mut index = String::new();
@@ -272,10 +235,10 @@ pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, Si
         root.1,
         data.len()
     );
-    for key in [&b"Info"[..], b"ID"] {
-        if let Ok(value) = doc.trailer.get(key) {
+    for (key, value) in [("Info", &doc.info), ("ID", &doc.id)] {
+        if let Some(value) = value {
             trailer.push('/');
-            trailer.push_str(std::str::from_utf8(key).expect("ASCII"));
+            trailer.push_str(key);
             trailer.push_str(&String::from_utf8_lossy(&serialise(value)));
         }
     }
@@ -290,7 +253,7 @@ pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, Si
         "[0 {:>WIDTH$} {:>WIDTH$} {:>WIDTH$}]",
         contents.start,
         contents.end,
-        out.len() - contents.end
+        at(&out) - contents.end
     );
     assert_eq!(
         range.len(),
@@ -299,6 +262,7 @@ pub(super) fn prepare(pdf: &[u8], fields: &SigFields<'_>) -> Result<Prepared, Si
     );
     out[range_at..range_at + range.len()].copy_from_slice(range.as_bytes());
     Ok(Prepared {
+        base,
         bytes: out,
         contents,
     })
@@ -312,7 +276,7 @@ fn text_string(s: &str) -> String {
 
 /// One object written back in PDF syntax (strings in hex, names escaped). Streams do not occur
 /// in the two dictionaries rewritten (the catalog, a page).
-fn serialise(object: &Object) -> Vec<u8> {
+pub(super) fn serialise(object: &Object) -> Vec<u8> {
     let mut out = Vec::new();
     write_object(&mut out, object);
     out

@@ -133,6 +133,7 @@ fn a_settled_fine_gets_a_paz_y_salvo_and_never_a_payment_demand() {
         &path(&r, "batch"),
     ]);
     assert!(o.starts_with("0 notice(s) issued"), "{o}");
+    assert!(o.trim_end().ends_with("; left out: 1 paid in full"), "{o}");
     let o = r.ok(&[
         "settlement",
         "issue",

@@ -518,6 +518,8 @@ fn pending_notices_are_issued_in_one_batch_with_an_index() {
         dir.to_str().unwrap(),
     ]);
     assert!(o.contains("2 notice(s) issued"), "{o}");
+    // the voided breach is said to be left out, and why
+    assert!(o.trim_end().ends_with("; left out: 1 voided"), "{o}");
     let index = std::fs::read_to_string(dir.join("index.csv")).unwrap();
     let lines: Vec<&str> = index.lines().collect();
     assert_eq!(
@@ -544,6 +546,11 @@ fn pending_notices_are_issued_in_one_batch_with_an_index() {
         "--force",
     ]);
     assert!(o.contains("0 notice(s) issued"), "{o}");
+    assert!(
+        o.trim_end()
+            .ends_with("; left out: 1 voided, 2 noticed already"),
+        "{o}"
+    );
 }
 
 #[test]
