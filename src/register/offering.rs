@@ -15,7 +15,7 @@ use crate::offering::adjudicate::{
 use crate::said;
 use crate::store::Tx;
 use crate::store::offering::{
-    self as store, AcceptanceWrite, CapFigures, ImportedAcceptances, StoredOutcome,
+    self as store, AcceptanceWrite, CapFigures, ImportedAcceptances, ReadAcceptances, StoredOutcome,
 };
 use crate::store::programs::StoredProgram;
 use crate::store::{StoreError, sha256_hex};
@@ -171,6 +171,8 @@ pub struct Computed {
     /// Who each person is, as their speaking filing says (for the result's rows): the `i`th
     /// outcome's person is speaker `i`.
     speakers: Speakers,
+    /// The acceptances read (a real run's outcomes point at them; empty for a dry run).
+    read: ReadAcceptances,
 }
 
 /// The totals of a run as its result's first line (and the JSON's first keys).
@@ -328,8 +330,12 @@ fn compute_with(
     let mut people = People::default();
     let mut seq = 0u64;
     let awards = speakers.keeps_awards();
+    let mut read_ids = ReadAcceptances::default();
     store::each_filing::<Error>(conn, program.id, awards, |f| {
         read();
+        if awards {
+            read_ids.insert(f.id);
+        }
         let doc_type = doc_type_of(f.id, f.doc_type)?;
         let k = people.number(doc_type, f.doc_number, gathered.persons());
         let cause = adjudicate::judge(
@@ -401,6 +407,7 @@ fn compute_with(
         on,
         adjudication,
         speakers,
+        read: read_ids,
     })
 }
 
@@ -546,6 +553,25 @@ pub fn adjudicate_counting(
         .into());
     }
     let fp = fingerprint(tx.conn(), program, &computed)?;
+    // the awards and outcomes are written through the smaller page cache, put back whatever
+    // the writing returned
+    let cache = store::awards_cache(tx.conn())?;
+    let run = write_run(tx, program, on, &computed, fp, written);
+    store::set_cache(tx.conn(), cache)?;
+    Ok((computed, run?))
+}
+
+/// Writes a computed run in the caller's transaction: its awards as adjudications, the run
+/// with its fingerprint `fp`, its outcomes and the audit event covering them.
+fn write_run(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    on: NaiveDate,
+    computed: &Computed,
+    fp: String,
+    written: &mut dyn FnMut(),
+) -> Result<Adjudicated> {
+    let code = &program.program.code;
     let a = &computed.adjudication;
     let next_adjudication = store::max_adjudication_id(tx.conn())? + 1;
     let mut covers = Vec::new();
@@ -668,7 +694,7 @@ pub fn adjudicate_counting(
             fingerprint: &fp,
         },
     )?;
-    let mut w = store::OutcomeWriter::new(tx, run_id);
+    let mut w = store::OutcomeWriter::new(tx, run_id, &computed.read, range)?;
     // each award's adjudication, numbered in the order they were written
     let mut next = next_adjudication;
     for (seq, o) in a.outcomes.iter().enumerate() {
@@ -690,19 +716,16 @@ pub fn adjudicate_counting(
             adjudication_id: adj,
         })?;
     }
-    if let Some(c) = w.finish() {
+    if let Some(c) = w.finish()? {
         covers.push(c);
     }
     store::seal_run(tx, run_id, &covers)?;
-    Ok((
-        computed,
-        Adjudicated {
-            run_id,
-            fingerprint: fp,
-            adjudications: range,
-            new_holders,
-        },
-    ))
+    Ok(Adjudicated {
+        run_id,
+        fingerprint: fp,
+        adjudications: range,
+        new_holders,
+    })
 }
 
 /// A stored run's result, rebuilt from the register (header and rows in filing order), for the

@@ -201,6 +201,36 @@ fn the_run_writes_the_awards_once_and_a_second_run_is_refused() {
     assert_eq!(adj[0]["lender"], "Banco Ejemplo");
     assert_eq!(adj[0]["financed_shares"], 5);
     assert!(r.ok(&["audit", "verify"]).starts_with("audit trail intact"));
+    // the outcomes were written with SQLite's foreign-key checks off (the writer checks them):
+    // every reference resolves, each outcome to its person's acceptance and award, in filing
+    // order
+    let conn = r.conn();
+    let broken: i64 = conn
+        .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(broken, 0);
+    let mut stmt = conn
+        .prepare(
+            "SELECT a.doc_number, o.awarded, d.shares FROM offering_outcomes o
+             JOIN acceptances a ON a.id = o.acceptance_id
+             LEFT JOIN adjudications d ON d.id = o.adjudication_id ORDER BY o.seq",
+        )
+        .unwrap();
+    let linked: Vec<(String, i64, Option<i64>)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let want: Vec<(String, i64, Option<i64>)> = expected([0, 5, 5, 0])
+        .into_iter()
+        .map(|(doc, _, awarded, _)| {
+            let awarded = i64::try_from(awarded).unwrap();
+            (doc, awarded, (awarded > 0).then_some(awarded))
+        })
+        .collect();
+    assert_eq!(linked, want);
     let after = r.dump();
     let e = r.fails(&["offer", "adjudicate", "EBSA-TEST", "--on", "2024-03-21"]);
     assert!(e.contains("en una sola oportunidad"), "{e}");
