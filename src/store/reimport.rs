@@ -85,10 +85,13 @@ fn append(
 ) -> rusqlite::Result<bool> {
     match r.get_ref(i)? {
         ValueRef::Null if nullable => Ok(false),
-        ValueRef::Text(t) if std::str::from_utf8(t).is_ok() => {
-            text.push_str(std::str::from_utf8(t).expect("checked"));
-            Ok(true)
-        }
+        ValueRef::Text(t) => match std::str::from_utf8(t) {
+            Ok(s) => {
+                text.push_str(s);
+                Ok(true)
+            }
+            Err(_) => c.get::<String>(i).map(|_| true),
+        },
         _ => c.get::<String>(i).map(|_| true),
     }
 }
