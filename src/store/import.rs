@@ -306,7 +306,7 @@ impl<'a> Writer<'a, '_, '_> {
         let Some(award) = known.take(self.conn, row, on.as_str())? else {
             return Ok(false);
         };
-        if award.name != row.name || award.person_type != row.person_type.as_str() {
+        if award.name() != row.name || award.person_type() != row.person_type.as_str() {
             // one document, one holder: the writer reports it
             return Ok(false);
         }
@@ -316,10 +316,10 @@ impl<'a> Writer<'a, '_, '_> {
             registered: RegisteredAward {
                 id: award.id,
                 line_in_this_file: None,
-                category: award.category,
+                category: award.category().to_string(),
                 shares: award.shares,
                 price_per_share: award.price_per_share,
-                lender: award.lender,
+                lender: award.lender().map(str::to_string),
                 financed_shares: award.financed_shares,
             },
         };

@@ -491,8 +491,8 @@ struct Pledgeable {
     adjudicated_on: NaiveDate,
     financed_by: Option<String>,
     financed_shares: u64,
-    doc_type: DocType,
-    doc_number: String,
+    /// Its holder's document; `None` when read without it (no row of the group names one).
+    document: Option<(DocType, String)>,
 }
 
 impl Pledgeable {
@@ -505,8 +505,10 @@ impl Pledgeable {
             shares: a.shares(1)?,
             adjudicated_on: a.date(2)?,
             financed_by: a.get(3)?,
-            doc_type: h.get(4)?,
-            doc_number: h.get(5)?,
+            document: match (h.get::<Option<DocType>>(4)?, h.get::<Option<String>>(5)?) {
+                (Some(t), Some(n)) => Some((t, n)),
+                _ => None,
+            },
             void: a.get(6)?,
             financed_shares: a.shares(7)?,
         })
@@ -644,6 +646,14 @@ pub fn import(
                     a.financed_shares, a.id
              FROM adjudications a JOIN holders h ON h.id = a.holder_id WHERE a.id BETWEEN ?1 AND ?2",
         )?;
+            // the same without the holder's document, for a group in which no row names one (a
+            // lookup in the holders' table a row saved)
+            let mut in_range_bare = conn.prepare(
+                "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, NULL, NULL,
+                    EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id),
+                    a.financed_shares, a.id
+             FROM adjudications a WHERE a.id BETWEEN ?1 AND ?2",
+            )?;
             let mut read = ReadAhead::default();
             let mut group: Vec<crate::import::PledgeRow> = Vec::with_capacity(READ_AHEAD);
             let mut judge_row =
@@ -685,9 +695,16 @@ pub fn import(
                             }
                         }
                     };
+                    let names_holder = matches!(
+                        row.of,
+                        PledgeOf::Id {
+                            holder: Some(_),
+                            ..
+                        }
+                    );
                     let found = match read.remove(adjudication_id) {
-                        Some(found) => Some(found),
-                        None => adjudication
+                        Some(found) if found.document.is_some() || !names_holder => Some(found),
+                        _ => adjudication
                             .query_row(params![adjudication_id], Pledgeable::from_row)
                             .optional()?,
                     };
@@ -698,8 +715,7 @@ pub fn import(
                         adjudicated_on,
                         financed_by,
                         financed_shares,
-                        doc_type,
-                        doc_number,
+                        document,
                     }) = found
                     else {
                         problem(
@@ -717,7 +733,8 @@ pub fn import(
                         holder: Some((t, n)),
                         ..
                     } = &row.of
-                        && (*t != doc_type || *n != doc_number)
+                        && let Some((doc_type, doc_number)) = &document
+                        && (t != doc_type || n != doc_number)
                     {
                         problem(
                             "doc_number",
@@ -806,7 +823,21 @@ pub fn import(
                 });
                 read.clear(lo);
                 if n > 0 && hi - lo < 4 * n {
-                    let mut rows = in_range.query(params![lo, hi])?;
+                    let names_holder = group.iter().any(|r| {
+                        matches!(
+                            r.of,
+                            PledgeOf::Id {
+                                holder: Some(_),
+                                ..
+                            }
+                        )
+                    });
+                    let range = if names_holder {
+                        &mut in_range
+                    } else {
+                        &mut in_range_bare
+                    };
+                    let mut rows = range.query(params![lo, hi])?;
                     while let Some(r) = rows.next()? {
                         read.insert(r.get(8)?, Pledgeable::from_row(r)?);
                     }
