@@ -568,6 +568,7 @@ fn list(
     format: super::out::OutFormat,
     out: Option<&std::path::Path>,
 ) -> Result<Status, CliError> {
+    super::out::usable(format, out, ctx.lang)?;
     let store = ctx.store()?;
     let rows: Vec<Value> = register::notice::listing(store.conn(), breach)?
         .iter()

@@ -91,6 +91,56 @@ pub fn no_out(format: OutFormat, out: Option<&Path>) -> Result<(), CliError> {
     }
 }
 
+/// What `format` and `--out` refuse together, before any work: `--out` for the formats written
+/// to standard output, a workbook without `--out`.
+pub fn usable(
+    format: OutFormat,
+    out: Option<&Path>,
+    lang: crate::lang::Lang,
+) -> Result<(), CliError> {
+    no_out(format, out)?;
+    if format == OutFormat::Xlsx && out.is_none() {
+        return Err(CliError::Flag {
+            flag: "--format".into(),
+            value: "xlsx".into(),
+            reason: crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::WorkbookNotText),
+        });
+    }
+    Ok(())
+}
+
+/// An Excel file (csv-excel or a workbook) that `write` makes a row at a time, to `--out`
+/// (staged next to it, 0600, never through a symbolic link, moved into place when whole) or,
+/// csv-excel only, to standard output.
+pub fn excel_file(
+    ctx: &mut Ctx<'_>,
+    format: OutFormat,
+    out: Option<&Path>,
+    write: impl FnOnce(&mut dyn std::io::Write) -> Result<(), rust_xlsxwriter::XlsxError>,
+) -> Result<(), CliError> {
+    usable(format, out, ctx.lang)?;
+    let Some(path) = out else {
+        return write(&mut *ctx.out).map_err(xlsx_error);
+    };
+    let unusable = |e: crate::files::FileError| CliError::File {
+        flag: "--out",
+        path: path.to_path_buf(),
+        error: e.into(),
+    };
+    let (staged, file) = crate::files::stage_file(path, true).map_err(unusable)?;
+    let mut w = std::io::BufWriter::new(file);
+    write(&mut w).map_err(xlsx_error)?;
+    let file = w.into_inner().map_err(|e| CliError::Io(e.into_error()))?;
+    file.sync_all()?;
+    drop(file);
+    staged.place().map_err(|e| CliError::File {
+        flag: "--out",
+        path: e.path().to_path_buf(),
+        error: e.into(),
+    })?;
+    Ok(())
+}
+
 impl OutFormat {
     /// The format of `report::records` this is, when it is one of those three.
     pub fn plain(self) -> Option<crate::report::records::Format> {

@@ -132,6 +132,7 @@ impl SettlementCommand {
                 super::notice::verify(ctx, &file, trust.as_deref())
             }
             SettlementCommand::List { format, out } => {
+                super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let store = ctx.store()?;
                 let rows: Vec<Value> = settlements::list(store.conn())?
                     .iter()
