@@ -499,7 +499,10 @@ fn peak_memory(dir: &Path, db: &Path, exe: &Path) {
     for (what, list) in [
         ("adjudications list", &["adjudications", "list"][..]),
         ("breach list", &["breach", "list"][..]),
-        ("payment list", &["payment", "list"][..]),
+        (
+            "payment list --breach 1",
+            &["payment", "list", "--breach", "1"][..],
+        ),
         ("notice list", &["notice", "list"][..]),
         ("audit log", &["audit", "log"][..]),
     ] {

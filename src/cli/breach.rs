@@ -1,11 +1,8 @@
 //! `vigia breach ...`: record, list, show and void breaches of the lock-up.
 
-use super::out::OutFormat;
 use super::{CliError, Ctx, Status, args};
 use crate::catalogue::msg::Msg;
 use crate::program::BreachKind;
-use crate::report::findings::Kind;
-use crate::report::listing;
 use crate::report::records::{self, Format};
 use crate::store::breaches::{self, NewBreach};
 use crate::store::programs;
@@ -144,66 +141,27 @@ impl BreachCommand {
             } => {
                 // refused before the register is read (a national one holds tens of thousands)
                 super::out::usable(format, out.as_deref(), ctx.lang)?;
-                let mut asked = super::out::asked(ctx);
-                asked.extend(
-                    [
-                        super::out::filter("Adjudicación", adjudication),
-                        super::out::filter("Programa", program.as_ref()),
-                    ]
-                    .into_iter()
-                    .flatten(),
-                );
+                let filters = [
+                    super::out::filter("Adjudicación", adjudication),
+                    super::out::filter("Programa", program.as_ref()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
                 let store = ctx.store()?;
                 let program_id = program
                     .map(|c| programs::by_code(store.conn(), &c).map(|p| p.id))
                     .transpose()?;
                 let found = breaches::list(store.conn(), adjudication, program_id)?;
-                // written a record at a time (tens of thousands of breaches in a national
-                // register: the whole list as records took 500 MB); the Excel files in two
-                // passes, the first finding how each column shows
-                let kind = match format {
-                    OutFormat::Xlsx => Kind::Xlsx,
-                    OutFormat::CsvExcel => Kind::CsvExcel,
-                    OutFormat::Table | OutFormat::Json | OutFormat::Csv => {
-                        let Some(first) = found.first() else {
-                            super::out::list(
-                                ctx,
-                                format,
-                                None,
-                                "Incumplimientos",
-                                &[],
-                                Vec::new(),
-                            )?;
-                            return Ok(Status::Ok);
-                        };
-                        let first = record(first);
-                        let columns: Vec<&str> = first
-                            .as_object()
-                            .map(|m| m.keys().map(String::as_str).collect())
-                            .unwrap_or_default();
-                        let mut out = super::out::Listing::new(
-                            ctx,
-                            format,
-                            None,
-                            "Incumplimientos",
-                            &columns,
-                            Vec::new(),
-                        )?;
-                        for b in &found {
-                            out.push(&record(b))?;
-                        }
-                        return out.finish().map(|()| Status::Ok);
-                    }
-                };
-                super::out::excel_file(ctx, format, out.as_deref(), |w| {
-                    listing::write(
-                        kind,
-                        "Incumplimientos",
-                        || found.iter().map(record),
-                        &asked,
-                        w,
-                    )
-                })?;
+                super::out::records(
+                    ctx,
+                    format,
+                    out.as_deref(),
+                    "Incumplimientos",
+                    &found,
+                    record,
+                    filters,
+                )?;
             }
             BreachCommand::Show { id, format } => {
                 let store = ctx.store()?;

@@ -181,6 +181,48 @@ pub fn list(
     }
 }
 
+/// A listing of `found`, each as `record` makes it, in `format`, without holding the records:
+/// the plain formats a record at a time (the whole list's bytes when every record has the same
+/// members), the Excel files in two passes (`report::listing::write`: the whole list's bytes
+/// and cells). Tens of thousands of breaches or notices in a national register: 50,000
+/// breaches as records, cells and a workbook took 365 MiB.
+pub fn records<T>(
+    ctx: &mut Ctx<'_>,
+    format: OutFormat,
+    out: Option<&Path>,
+    sheet: &str,
+    found: &[T],
+    record: impl Fn(&T) -> serde_json::Value,
+    filters: Asked,
+) -> Result<(), CliError> {
+    use crate::report::findings::Kind;
+    usable(format, out, ctx.lang)?;
+    let kind = match format {
+        OutFormat::Xlsx => Kind::Xlsx,
+        OutFormat::CsvExcel => Kind::CsvExcel,
+        OutFormat::Table | OutFormat::Json | OutFormat::Csv => {
+            let Some(first) = found.first() else {
+                return list(ctx, format, None, sheet, &[], filters);
+            };
+            let first = record(first);
+            let columns: Vec<&str> = first
+                .as_object()
+                .map(|m| m.keys().map(String::as_str).collect())
+                .unwrap_or_default();
+            let mut w = Listing::new(ctx, format, None, sheet, &columns, filters)?;
+            for r in found {
+                w.push(&record(r))?;
+            }
+            return w.finish();
+        }
+    };
+    let mut asked = asked(ctx);
+    asked.extend(filters);
+    excel_file(ctx, format, out, |w| {
+        crate::report::listing::write(kind, sheet, || found.iter().map(&record), &asked, w)
+    })
+}
+
 /// A filter for the Consulta sheet: its name and value, when it was given.
 pub fn filter(name: &str, value: Option<impl ToString>) -> Option<(String, Cell)> {
     value.map(|v| (name.to_string(), Cell::Text(v.to_string())))
