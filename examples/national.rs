@@ -11,7 +11,8 @@
 //! rows (every row already registered: nothing added). Every timing is the median of three runs,
 //! each after `sync`, each ratio printed next to it, with the load average before and after.
 //! `cargo run --release --example national -- N imports` times only the imports; `-- N check DB`
-//! only the check, on the register `DB` an earlier run left. Needs `sqlite3`
+//! only the check, on the register `DB` an earlier run left with `--keep` (without it the
+//! generated files are removed at the end). Needs `sqlite3`
 //! and GNU `/usr/bin/time` on the PATH (Debian: sqlite3, time).
 
 mod peak;
@@ -79,23 +80,24 @@ fn timed(cmd: &mut Command) -> (f64, u64, String) {
 }
 
 fn main() {
+    // `--keep` anywhere: the generated files stay (for `check DB` and `memory-of DIR` later)
+    let keep = std::env::args().any(|a| a == "--keep");
+    let args: Vec<String> = std::env::args().filter(|a| a != "--keep").collect();
+    let arg = |i: usize| args.get(i).map(String::as_str);
     // `national memory-of DIR`: only the peak memory table, on the register a run left in DIR
-    if std::env::args().nth(1).as_deref() == Some("memory-of") {
-        let dir = std::path::PathBuf::from(std::env::args().nth(2).expect("memory-of DIR"));
+    if arg(1) == Some("memory-of") {
+        let dir = std::path::PathBuf::from(arg(2).expect("memory-of DIR"));
         let exe = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/vigia");
         peak_memory(&dir, &dir.join("vigia.db"), &exe);
         return;
     }
-    let n: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1_000_000);
+    let n: u64 = arg(1).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
     // `imports` as the second argument: only the imports (issue 23 target 1), each three times
-    let imports_only = std::env::args().nth(2).as_deref() == Some("imports");
+    let imports_only = arg(2) == Some("imports");
     println!("load average before: {}", load_average());
     // `check DB` as the second and third arguments: only the check, on a register kept
-    if std::env::args().nth(2).as_deref() == Some("check") {
-        let db = std::path::PathBuf::from(std::env::args().nth(3).expect("check DB"));
+    if arg(2) == Some("check") {
+        let db = std::path::PathBuf::from(arg(3).expect("check DB"));
         let exe = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/vigia");
         let dir = db.parent().expect("the register's folder").to_path_buf();
         check_bench(&exe, &db, &dir);
@@ -284,6 +286,7 @@ fn main() {
         println!("|---|---:|---:|---|---:|---:|");
         import_rows();
         println!("load average after: {}", load_average());
+        leave(&dir, keep);
         return;
     }
     let t = Instant::now();
@@ -360,8 +363,21 @@ fn main() {
     );
     check_bench(&exe, &db, &dir);
     println!("load average after: {}", load_average());
-    if std::env::args().nth(2).as_deref() == Some("memory") {
+    if arg(2) == Some("memory") {
         peak_memory(&dir, &db, &exe);
+    }
+    leave(&dir, keep);
+}
+
+/// Removes the files a run generated (about 2 GB at a million rows) unless `--keep` was given.
+fn leave(dir: &Path, keep: bool) {
+    if keep {
+        println!("files kept in {}", dir.display());
+    } else {
+        let _ = std::fs::remove_dir_all(dir);
+        let stats = format!("vigia-bench-time-{}", std::process::id());
+        let _ = std::fs::remove_file(std::env::temp_dir().join(stats));
+        println!("files removed ({}; --keep keeps them)", dir.display());
     }
 }
 
@@ -484,7 +500,10 @@ fn peak_memory(dir: &Path, db: &Path, exe: &Path) {
     for (what, list) in [
         ("adjudications list", &["adjudications", "list"][..]),
         ("breach list", &["breach", "list"][..]),
-        ("payment list", &["payment", "list"][..]),
+        (
+            "payment list --breach 1",
+            &["payment", "list", "--breach", "1"][..],
+        ),
         ("notice list", &["notice", "list"][..]),
         ("audit log", &["audit", "log"][..]),
     ] {

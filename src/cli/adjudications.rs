@@ -320,6 +320,8 @@ impl AdjudicationsCommand {
                 format,
                 out: out_path,
             } => {
+                // refused before the register is read (a national one holds a million)
+                super::out::usable(format, out_path.as_deref(), ctx.lang)?;
                 let store = ctx.store()?;
                 let conn = store.conn();
                 let filters: crate::report::excel::Asked = [

@@ -67,6 +67,10 @@ const EVENT_COLUMNS: [&str; 9] = [
 
 impl AuditCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
+        // refused before the register is opened
+        if let AuditCommand::Log { format, out, .. } = &self {
+            super::out::usable(*format, out.as_deref(), ctx.lang)?;
+        }
         let mut store = ctx.store()?;
         match self {
             AuditCommand::Log {

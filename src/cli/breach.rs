@@ -139,6 +139,8 @@ impl BreachCommand {
                 format,
                 out,
             } => {
+                // refused before the register is read (a national one holds tens of thousands)
+                super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let filters = [
                     super::out::filter("Adjudicación", adjudication),
                     super::out::filter("Programa", program.as_ref()),
@@ -151,35 +153,13 @@ impl BreachCommand {
                     .map(|c| programs::by_code(store.conn(), &c).map(|p| p.id))
                     .transpose()?;
                 let found = breaches::list(store.conn(), adjudication, program_id)?;
-                // the plain formats written a record at a time (tens of thousands of breaches
-                // in a national register: the whole list as records took 500 MB); no breach,
-                // and the workbooks, as one list
-                if let (Some(first), Some(_)) = (found.first(), format.plain()) {
-                    let first = record(first);
-                    let columns: Vec<&str> = first
-                        .as_object()
-                        .map(|m| m.keys().map(String::as_str).collect())
-                        .unwrap_or_default();
-                    let mut out = super::out::Listing::new(
-                        ctx,
-                        format,
-                        out.as_deref(),
-                        "Incumplimientos",
-                        &columns,
-                        filters,
-                    )?;
-                    for b in &found {
-                        out.push(&record(b))?;
-                    }
-                    return out.finish().map(|()| Status::Ok);
-                }
-                let rows: Vec<Value> = found.iter().map(record).collect();
-                super::out::list(
+                super::out::records(
                     ctx,
                     format,
                     out.as_deref(),
                     "Incumplimientos",
-                    &rows,
+                    &found,
+                    record,
                     filters,
                 )?;
             }

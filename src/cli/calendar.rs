@@ -22,6 +22,7 @@ impl CalendarCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         match self {
             CalendarCommand::Holidays { year, format, out } => {
+                super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let filters = vec![(
                     "Año".to_string(),
                     crate::report::excel::Cell::Count(i64::from(year)),

@@ -156,6 +156,7 @@ impl LettersCommand {
                 }
             }
             LettersCommand::History { code, format, out } => {
+                super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let filters = vec![(
                     "Programa".to_string(),
                     crate::report::excel::Cell::Text(code.clone()),

@@ -14,7 +14,7 @@ use crate::store::Store;
 use crate::store::notices::Doc;
 use chrono::NaiveDate;
 use clap::{Subcommand, ValueEnum};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -569,24 +569,24 @@ fn list(
     format: super::out::OutFormat,
     out: Option<&std::path::Path>,
 ) -> Result<Status, CliError> {
+    super::out::usable(format, out, ctx.lang)?;
     let store = ctx.store()?;
-    let rows: Vec<Value> = register::notice::listing(store.conn(), breach)?
-        .iter()
-        .map(|l| {
-            let (n, delivery) = (&l.notice, &l.delivery);
-            // no deadline yet while it awaits its delivery (LEGAL_NOTES §7.3)
-            json!({"id": n.id, "number": n.number, "breach_id": n.breach_id, "liquidation_id": n.liquidation_id,
+    let found = register::notice::listing(store.conn(), breach)?;
+    let record = |l: &register::notice::Listed| {
+        let (n, delivery) = (&l.notice, &l.delivery);
+        // no deadline yet while it awaits its delivery (LEGAL_NOTES §7.3)
+        json!({"id": n.id, "number": n.number, "breach_id": n.breach_id, "liquidation_id": n.liquidation_id,
                    "notice_date": n.notice_date.to_string(), "deadline": l.deadline.map(|d| d.to_string()),
                    "awaits_delivery": l.deadline.is_none(),
                    "delivered_on": delivery.as_ref().map(|d| d.delivered_on.to_string()),
                    "via": delivery.as_ref().map(|d| d.via.as_str()),
                    "supersedes": l.supersedes, "issued_at": n.created_at, "issued_by": n.created_by})
-        })
-        .collect();
+    };
     let filters = super::out::filter("Incumplimiento", breach)
         .into_iter()
         .collect();
-    super::out::list(ctx, format, out, "Avisos", &rows, filters)?;
+    // a record at a time (a national register's notices are tens of thousands)
+    super::out::records(ctx, format, out, "Avisos", &found, record, filters)?;
     Ok(Status::Ok)
 }
 

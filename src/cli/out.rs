@@ -91,6 +91,56 @@ pub fn no_out(format: OutFormat, out: Option<&Path>) -> Result<(), CliError> {
     }
 }
 
+/// What `format` and `--out` refuse together, before any work: `--out` for the formats written
+/// to standard output, a workbook without `--out`.
+pub fn usable(
+    format: OutFormat,
+    out: Option<&Path>,
+    lang: crate::lang::Lang,
+) -> Result<(), CliError> {
+    no_out(format, out)?;
+    if format == OutFormat::Xlsx && out.is_none() {
+        return Err(CliError::Flag {
+            flag: "--format".into(),
+            value: "xlsx".into(),
+            reason: crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::WorkbookNotText),
+        });
+    }
+    Ok(())
+}
+
+/// An Excel file (csv-excel or a workbook) that `write` makes a row at a time, to `--out`
+/// (staged next to it, 0600, never through a symbolic link, moved into place when whole) or,
+/// csv-excel only, to standard output.
+pub fn excel_file(
+    ctx: &mut Ctx<'_>,
+    format: OutFormat,
+    out: Option<&Path>,
+    write: impl FnOnce(&mut dyn std::io::Write) -> Result<(), rust_xlsxwriter::XlsxError>,
+) -> Result<(), CliError> {
+    usable(format, out, ctx.lang)?;
+    let Some(path) = out else {
+        return write(&mut *ctx.out).map_err(xlsx_error);
+    };
+    let unusable = |e: crate::files::FileError| CliError::File {
+        flag: "--out",
+        path: path.to_path_buf(),
+        error: e.into(),
+    };
+    let (staged, file) = crate::files::stage_file(path, true).map_err(unusable)?;
+    let mut w = std::io::BufWriter::new(file);
+    write(&mut w).map_err(xlsx_error)?;
+    let file = w.into_inner().map_err(|e| CliError::Io(e.into_error()))?;
+    file.sync_all()?;
+    drop(file);
+    staged.place().map_err(|e| CliError::File {
+        flag: "--out",
+        path: e.path().to_path_buf(),
+        error: e.into(),
+    })?;
+    Ok(())
+}
+
 impl OutFormat {
     /// The format of `report::records` this is, when it is one of those three.
     pub fn plain(self) -> Option<crate::report::records::Format> {
@@ -129,6 +179,48 @@ pub fn list(
             write(ctx, format, out, &[table], &asked)
         }
     }
+}
+
+/// A listing of `found`, each as `record` makes it, in `format`, without holding the records:
+/// the plain formats a record at a time (the whole list's bytes when every record has the same
+/// members), the Excel files in two passes (`report::listing::write`: the whole list's bytes
+/// and cells). Tens of thousands of breaches or notices in a national register: 50,000
+/// breaches as records, cells and a workbook took 365 MiB.
+pub fn records<T>(
+    ctx: &mut Ctx<'_>,
+    format: OutFormat,
+    out: Option<&Path>,
+    sheet: &str,
+    found: &[T],
+    record: impl Fn(&T) -> serde_json::Value,
+    filters: Asked,
+) -> Result<(), CliError> {
+    use crate::report::findings::Kind;
+    usable(format, out, ctx.lang)?;
+    let kind = match format {
+        OutFormat::Xlsx => Kind::Xlsx,
+        OutFormat::CsvExcel => Kind::CsvExcel,
+        OutFormat::Table | OutFormat::Json | OutFormat::Csv => {
+            let Some(first) = found.first() else {
+                return list(ctx, format, None, sheet, &[], filters);
+            };
+            let first = record(first);
+            let columns: Vec<&str> = first
+                .as_object()
+                .map(|m| m.keys().map(String::as_str).collect())
+                .unwrap_or_default();
+            let mut w = Listing::new(ctx, format, None, sheet, &columns, filters)?;
+            for r in found {
+                w.push(&record(r))?;
+            }
+            return w.finish();
+        }
+    };
+    let mut asked = asked(ctx);
+    asked.extend(filters);
+    excel_file(ctx, format, out, |w| {
+        crate::report::listing::write(kind, sheet, || found.iter().map(&record), &asked, w)
+    })
 }
 
 /// A filter for the Consulta sheet: its name and value, when it was given.

@@ -82,6 +82,7 @@ impl PaymentCommand {
                 format,
                 out,
             } => {
+                super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let filters = vec![(
                     "Incumplimiento".to_string(),
                     crate::report::excel::Cell::Count(breach),

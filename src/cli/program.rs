@@ -155,6 +155,7 @@ impl ProgramCommand {
                 }
             }
             ProgramCommand::List { format, out } => {
+                super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let store = ctx.store()?;
                 let rows: Vec<Value> = programs::list(store.conn())?
                     .iter()

@@ -10,7 +10,7 @@ use crate::store::notices::Doc;
 use crate::store::settlements;
 use chrono::NaiveDate;
 use clap::Subcommand;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::path::PathBuf;
 use std::time::SystemTime;
 
@@ -132,21 +132,21 @@ impl SettlementCommand {
                 super::notice::verify(ctx, &file, trust.as_deref())
             }
             SettlementCommand::List { format, out } => {
+                super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let store = ctx.store()?;
-                let rows: Vec<Value> = settlements::list(store.conn())?
-                    .iter()
-                    .map(|s| {
-                        json!({"id": s.id, "number": s.number, "breach_id": s.breach_id,
-                               "liquidation_id": s.liquidation_id, "date": s.settlement_date.to_string(),
-                               "issued_at": s.created_at, "issued_by": s.created_by})
-                    })
-                    .collect();
-                super::out::list(
+                let found = settlements::list(store.conn())?;
+                // a record at a time (a national register's certificates are tens of thousands)
+                super::out::records(
                     ctx,
                     format,
                     out.as_deref(),
                     "Paz y salvo",
-                    &rows,
+                    &found,
+                    |s| {
+                        json!({"id": s.id, "number": s.number, "breach_id": s.breach_id,
+                               "liquidation_id": s.liquidation_id, "date": s.settlement_date.to_string(),
+                               "issued_at": s.created_at, "issued_by": s.created_by})
+                    },
                     Vec::new(),
                 )?;
                 Ok(Status::Ok)

@@ -118,6 +118,7 @@ impl UserCommand {
                 })?;
             }
             UserCommand::List { format, out } => {
+                super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let store = ctx.store()?;
                 let rows: Vec<_> = users::list(store.conn())?
                     .into_iter()

@@ -50,43 +50,104 @@ pub fn columns_of(rows: &[Value]) -> Vec<String> {
     cols
 }
 
-/// The decimals a pesos column shows: 2 when any amount has cents, else none, so that one
-/// column has one scale.
-fn pesos_scale(rows: &[Vec<Cell>], col: usize) -> u32 {
-    let cents = rows.iter().any(|r| match r.get(col) {
-        Some(Cell::Pesos(d)) => !d.fract().is_zero(),
-        _ => false,
-    });
-    if cents { 2 } else { 0 }
+/// How one column's cells show, gathered a cell at a time ([`Shape::add`]) so that a listing
+/// written as it is read shows as the whole list does: the kind of its first cell that is
+/// neither empty nor text, whether any amount has cents, the most decimals of its rates and of
+/// its numbers, and its widest cell.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Shape {
+    first: Option<Shown>,
+    cents: bool,
+    percent: u32,
+    number: u32,
+    widest: usize,
 }
 
-/// The decimals a percent or number column shows: the most any of its values has (at least 2
-/// for rates).
-fn scale_of(rows: &[Vec<Cell>], col: usize, at_least: u32) -> u32 {
-    rows.iter()
-        .filter_map(|r| match r.get(col) {
-            Some(Cell::Percent(d) | Cell::Number(d)) => Some(d.normalize().scale()),
-            _ => None,
-        })
-        .fold(at_least, u32::max)
+/// The kind of a column's first cell that is neither empty nor text.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Shown {
+    Pesos,
+    Percent,
+    Number,
+    Other,
 }
 
-/// The kind of a column: its first cell that is neither empty nor text.
-fn kind_of(rows: &[Vec<Cell>], col: usize) -> Option<&Cell> {
-    rows.iter()
-        .filter_map(|r| r.get(col))
-        .find(|x| !matches!(x, Cell::Empty | Cell::Text(_)))
-}
-
-/// The decimals every value of a column shows: pesos 0 or 2, rates at least 2, daily rates at
-/// least 10 (SPEC §5), anything else as it has them.
-fn column_scale(rows: &[Vec<Cell>], col: usize) -> u32 {
-    match kind_of(rows, col) {
-        Some(Cell::Pesos(_)) => pesos_scale(rows, col),
-        Some(Cell::Percent(_)) => scale_of(rows, col, 2),
-        Some(Cell::Number(_)) => scale_of(rows, col, 10),
-        _ => 0,
+impl Shape {
+    /// A column that shows amounts with two decimals whatever its cells (a report streamed
+    /// without a first pass).
+    pub fn with_cents() -> Shape {
+        Shape {
+            cents: true,
+            ..Shape::default()
+        }
     }
+
+    pub fn add(&mut self, cell: &Cell) {
+        if self.first.is_none() {
+            self.first = match cell {
+                Cell::Empty | Cell::Text(_) => None,
+                Cell::Pesos(_) => Some(Shown::Pesos),
+                Cell::Percent(_) => Some(Shown::Percent),
+                Cell::Number(_) => Some(Shown::Number),
+                _ => Some(Shown::Other),
+            };
+        }
+        match cell {
+            Cell::Pesos(d) => self.cents |= !d.fract().is_zero(),
+            Cell::Percent(d) => self.percent = self.percent.max(d.normalize().scale()),
+            Cell::Number(d) => self.number = self.number.max(d.normalize().scale()),
+            _ => {}
+        }
+        self.widest = self.widest.max(shown_width(cell));
+    }
+
+    /// The decimals every number of the column shows in csv-excel: pesos 0 or 2 (2 when any
+    /// amount has cents), rates at least 2, daily rates at least 10 (SPEC §5), by the kind of
+    /// its first cell.
+    pub fn csv_scale(&self) -> u32 {
+        let most = self.percent.max(self.number);
+        match self.first {
+            Some(Shown::Pesos) => self.pesos_scale(),
+            Some(Shown::Percent) => most.max(2),
+            Some(Shown::Number) => most.max(10),
+            _ => 0,
+        }
+    }
+
+    fn pesos_scale(&self) -> u32 {
+        if self.cents { 2 } else { 0 }
+    }
+
+    /// A workbook cell's format: its kind (a key of the formats made) and the decimals its
+    /// column shows that kind with (one column may mix kinds: the summary of a liquidation,
+    /// the Consulta sheet).
+    pub(super) fn format_of(&self, cell: &Cell) -> (u8, u32) {
+        match cell {
+            Cell::Pesos(_) => (0, self.pesos_scale()),
+            Cell::Percent(_) => (1, self.percent.max(2)),
+            Cell::Number(_) => (2, self.number.max(10)),
+            Cell::Count(_) => (3, 0),
+            Cell::Date(_) => (4, 0),
+            Cell::DateTime(_) => (6, 0),
+            Cell::Empty | Cell::Text(_) => (5, 0),
+        }
+    }
+
+    /// The width of the column under `header`, in characters as a workbook sets it.
+    pub(super) fn width(&self, header: &str) -> f64 {
+        self.widest.max(header.chars().count() + 3).clamp(8, 60) as f64 + 1.0
+    }
+}
+
+/// The shape of each column of `rows`.
+pub fn shapes(columns: usize, rows: &[Vec<Cell>]) -> Vec<Shape> {
+    let mut shapes = vec![Shape::default(); columns];
+    for row in rows {
+        for (shape, cell) in shapes.iter_mut().zip(row) {
+            shape.add(cell);
+        }
+    }
+    shapes
 }
 
 /// `v` with `scale` decimals and a decimal comma, no grouping: `1087500`, `500000,50`, `27,90`.
@@ -100,8 +161,9 @@ pub(super) fn comma(v: Decimal, scale: u32) -> String {
 /// Spanish headers, dd/mm/aaaa, decimal comma, pesos of one column at one scale, text that
 /// could be a formula quoted with `'`.
 pub fn csv_excel(t: &Table) -> Vec<u8> {
-    let scales: Vec<u32> = (0..t.headers.len())
-        .map(|c| column_scale(&t.rows, c))
+    let scales: Vec<u32> = shapes(t.headers.len(), &t.rows)
+        .iter()
+        .map(Shape::csv_scale)
         .collect();
     let mut w = csv::WriterBuilder::new()
         .delimiter(b';')
@@ -281,43 +343,23 @@ fn shown_width(c: &Cell) -> usize {
     }
 }
 
-fn write_table(book: &mut Workbook, t: &Table, header: &Format) -> Result<(), XlsxError> {
+pub(super) fn write_table(
+    book: &mut Workbook,
+    t: &Table,
+    header: &Format,
+) -> Result<(), XlsxError> {
     let sheet = book.add_worksheet();
     sheet.set_name(t.name.chars().take(31).collect::<String>())?;
     let columns = t.headers.len();
     for (c, h) in t.headers.iter().enumerate() {
         sheet.write_string_with_format(0, col(c), h, header)?;
     }
-    // a cell's format: its kind's, at the scale its column shows that kind with (one column
-    // may mix kinds: the summary of a liquidation, the Consulta sheet)
-    let scales: Vec<[u32; 3]> = (0..columns)
-        .map(|c| {
-            let only = |keep: fn(&Cell) -> bool| -> Vec<Vec<Cell>> {
-                t.rows
-                    .iter()
-                    .filter_map(|r| r.get(c).filter(|x| keep(x)).map(|x| vec![x.clone()]))
-                    .collect()
-            };
-            [
-                pesos_scale(&only(|x| matches!(x, Cell::Pesos(_))), 0),
-                scale_of(&only(|x| matches!(x, Cell::Percent(_))), 0, 2),
-                scale_of(&only(|x| matches!(x, Cell::Number(_))), 0, 10),
-            ]
-        })
-        .collect();
+    let shapes = shapes(columns, &t.rows);
     let mut formats: std::collections::HashMap<(usize, u8), Format> = Default::default();
     for (r, row) in t.rows.iter().enumerate() {
         let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
         for (c, cell) in row.iter().enumerate() {
-            let (kind, scale) = match cell {
-                Cell::Pesos(_) => (0, scales[c][0]),
-                Cell::Percent(_) => (1, scales[c][1]),
-                Cell::Number(_) => (2, scales[c][2]),
-                Cell::Count(_) => (3, 0),
-                Cell::Date(_) => (4, 0),
-                Cell::DateTime(_) => (6, 0),
-                Cell::Empty | Cell::Text(_) => (5, 0),
-            };
+            let (kind, scale) = shapes[c].format_of(cell);
             let f = formats.entry((c, kind)).or_insert_with(|| {
                 num_format(cell, scale)
                     .map_or_else(Format::new, |f| Format::new().set_num_format(f))
@@ -330,16 +372,8 @@ fn write_table(book: &mut Workbook, t: &Table, header: &Format) -> Result<(), Xl
         let last = u32::try_from(t.rows.len()).unwrap_or(u32::MAX);
         sheet.autofilter(0, 0, last, col(columns - 1))?;
     }
-    for c in 0..columns {
-        let widest = t
-            .rows
-            .iter()
-            .filter_map(|r| r.get(c))
-            .map(shown_width)
-            .chain([t.headers[c].chars().count() + 3])
-            .max()
-            .unwrap_or(8);
-        sheet.set_column_width(col(c), widest.clamp(8, 60) as f64 + 1.0)?;
+    for (c, shape) in shapes.iter().enumerate() {
+        sheet.set_column_width(col(c), shape.width(&t.headers[c]))?;
     }
     Ok(())
 }
@@ -409,6 +443,12 @@ pub fn xlsx(tables: &[Table], asked: &[(String, Cell)]) -> Result<Vec<u8>, XlsxE
     for t in tables {
         write_table(&mut book, t, &header)?;
     }
+    write_table(&mut book, &consulta(asked), &header)?;
+    book.save_to_buffer()
+}
+
+/// The last sheet of a workbook: what was asked and the vigia that wrote it.
+pub(super) fn consulta(asked: &[(String, Cell)]) -> Table {
     let mut rows: Vec<Vec<Cell>> = asked
         .iter()
         .map(|(k, v)| vec![Cell::Text(k.clone()), v.clone()])
@@ -417,13 +457,11 @@ pub fn xlsx(tables: &[Table], asked: &[(String, Cell)]) -> Result<Vec<u8>, XlsxE
         Cell::Text("Versión de vigia".into()),
         Cell::Text(env!("CARGO_PKG_VERSION").into()),
     ]);
-    let consulta = Table {
+    Table {
         name: "Consulta".into(),
         headers: vec!["Consulta".into(), "Valor".into()],
         rows,
-    };
-    write_table(&mut book, &consulta, &header)?;
-    book.save_to_buffer()
+    }
 }
 
 #[cfg(test)]

@@ -2,10 +2,12 @@
 //! row by row in the formats of [`super::excel`]: the CSV a Spanish-locale Excel opens
 //! ([`CsvExcelStream`]) and a workbook whose data sheet is kept on disk as it is written
 //! (rust_xlsxwriter's constant-memory mode, [`XlsxStream`]). A column's scale is fixed when the
-//! report starts (it cannot be seen in rows not yet found): pesos with two decimals. And
-//! [`ExcelList`]: a listing's records (JSON objects) into either, typed by their column.
+//! report starts (it cannot be seen in rows not yet found): pesos with two decimals, unless a
+//! first pass over the rows found each column's ([`XlsxStream::shaped`],
+//! [`super::listing::write`]). And [`ExcelList`]: a listing's records (JSON objects) into
+//! either, typed by their column.
 
-use super::excel::{Asked, Cell, col, comma, num_format, write_cell};
+use super::excel::{Asked, Cell, Shape, col, comma, num_format, write_cell};
 use super::records::csv_cell;
 use rust_xlsxwriter::{Format, FormatAlign, Workbook, XlsxError};
 use std::io::Write;
@@ -53,30 +55,64 @@ impl<W: Write> CsvExcelStream<W> {
 
 /// A workbook written a row at a time: one data sheet in constant memory (frozen header,
 /// autofilter, widths given up front), then the Consulta sheet with what was asked. Each cell's
-/// number format is its kind's (pesos with two decimals, rates with two, dates dd/mm/aaaa).
+/// number format is its kind's at its column's scale: pesos with two decimals, rates with two,
+/// daily rates with ten, dates dd/mm/aaaa ([`XlsxStream::new`]), or each column's as a first
+/// pass over the rows found it ([`XlsxStream::shaped`]).
 pub struct XlsxStream {
     book: Workbook,
     formats: std::collections::HashMap<(usize, u8), Format>,
     rows: u32,
     columns: usize,
+    shapes: Vec<Shape>,
+    /// The Consulta sheet as the whole list's workbook has it ([`super::excel::xlsx`]).
+    whole_consulta: bool,
 }
 
 impl XlsxStream {
     /// A data sheet named `name` under `headers`, each column `widths` characters wide.
     pub fn new(name: &str, headers: &[String], widths: &[usize]) -> Result<Self, XlsxError> {
+        let widths: Vec<f64> = headers
+            .iter()
+            .enumerate()
+            .map(|(c, h)| {
+                let width = widths
+                    .get(c)
+                    .copied()
+                    .unwrap_or(12)
+                    .max(h.chars().count() + 3);
+                width.clamp(8, 60) as f64 + 1.0
+            })
+            .collect();
+        let shapes = vec![Shape::with_cents(); headers.len()];
+        Self::open(name, headers, &widths, shapes, false)
+    }
+
+    /// The workbook [`super::excel::xlsx`] makes of the same rows, written a row at a time:
+    /// `shapes` are what a first pass over them found ([`Shape::add`]).
+    pub fn shaped(name: &str, headers: &[String], shapes: Vec<Shape>) -> Result<Self, XlsxError> {
+        let widths: Vec<f64> = headers
+            .iter()
+            .zip(&shapes)
+            .map(|(h, s)| s.width(h))
+            .collect();
+        Self::open(name, headers, &widths, shapes, true)
+    }
+
+    fn open(
+        name: &str,
+        headers: &[String],
+        widths: &[f64],
+        shapes: Vec<Shape>,
+        whole_consulta: bool,
+    ) -> Result<Self, XlsxError> {
         let mut book = Workbook::new();
         let header = header_format();
         let sheet = book.add_worksheet_with_constant_memory()?;
         sheet.set_name(name.chars().take(31).collect::<String>())?;
         // what precedes the rows in the sheet's XML is set before the first row
         sheet.set_freeze_panes(1, 0)?;
-        for (c, h) in headers.iter().enumerate() {
-            let width = widths
-                .get(c)
-                .copied()
-                .unwrap_or(12)
-                .max(h.chars().count() + 3);
-            sheet.set_column_width(col(c), width.clamp(8, 60) as f64 + 1.0)?;
+        for (c, width) in widths.iter().enumerate() {
+            sheet.set_column_width(col(c), *width)?;
         }
         for (c, h) in headers.iter().enumerate() {
             sheet.write_string_with_format(0, col(c), h, &header)?;
@@ -86,6 +122,8 @@ impl XlsxStream {
             formats: Default::default(),
             rows: 0,
             columns: headers.len(),
+            shapes,
+            whole_consulta,
         })
     }
 
@@ -94,17 +132,10 @@ impl XlsxStream {
             .rows
             .checked_add(1)
             .ok_or(XlsxError::RowColumnLimitError)?;
+        let fixed = Shape::with_cents();
         let sheet = self.book.worksheet_from_index(0)?;
         for (c, cell) in row.iter().enumerate() {
-            let (kind, scale) = match cell {
-                Cell::Pesos(_) => (0, 2),
-                Cell::Percent(_) => (1, 2),
-                Cell::Number(_) => (2, 10),
-                Cell::Count(_) => (3, 0),
-                Cell::Date(_) => (4, 0),
-                Cell::DateTime(_) => (6, 0),
-                Cell::Empty | Cell::Text(_) => (5, 0),
-            };
+            let (kind, scale) = self.shapes.get(c).unwrap_or(&fixed).format_of(cell);
             let f = self.formats.entry((c, kind)).or_insert_with(|| {
                 num_format(cell, scale)
                     .map_or_else(Format::new, |f| Format::new().set_num_format(f))
@@ -122,6 +153,10 @@ impl XlsxStream {
         if columns > 0 {
             sheet.autofilter(0, 0, rows, col(columns - 1))?;
         }
+        if self.whole_consulta {
+            super::excel::write_table(&mut self.book, &super::excel::consulta(asked), &header)?;
+            return save(self.book, out);
+        }
         let consulta = self.book.add_worksheet();
         consulta.set_name("Consulta")?;
         consulta.write_string_with_format(0, 0, "Consulta", &header)?;
@@ -138,14 +173,18 @@ impl XlsxStream {
         }
         consulta.set_column_width(0, 28)?;
         consulta.set_column_width(1, 48)?;
-        // the zip is assembled where it can seek, then copied to `out` (a file being staged, a
-        // spool for standard output)
-        let mut zip = tempfile::tempfile()?;
-        self.book.save_to_writer(&mut zip)?;
-        std::io::Seek::rewind(&mut zip)?;
-        std::io::copy(&mut zip, out)?;
-        Ok(())
+        save(self.book, out)
     }
+}
+
+/// The zip assembled where it can seek, then copied to `out` (a file being staged, a spool for
+/// standard output, a download's body).
+fn save(mut book: Workbook, out: &mut dyn Write) -> Result<(), XlsxError> {
+    let mut zip = tempfile::tempfile()?;
+    book.save_to_writer(&mut zip)?;
+    std::io::Seek::rewind(&mut zip)?;
+    std::io::copy(&mut zip, out)?;
+    Ok(())
 }
 
 fn header_format() -> Format {

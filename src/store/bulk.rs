@@ -532,9 +532,11 @@ impl<'a> JsonObject<'a> {
         }
     }
 
-    /// The object's closing brace.
+    /// The object's closing brace (and its opening one when it has no members: `{}`).
     pub(super) fn end(mut self) {
-        if !self.first {
+        if self.first {
+            self.out.push(b'{');
+        } else {
             self.close_value();
         }
         self.out.push(b'}');
@@ -567,6 +569,21 @@ mod tests {
         // a row of more than nine values of its own: `$12` is not `$1` followed by a 2
         let sql = values_sql("($1, $2, $10, $11, $12)", 4, 12, 2);
         assert_eq!(sql, "(?5, ?6, ?14, ?15, ?16), (?17, ?18, ?26, ?27, ?28)");
+    }
+
+    #[test]
+    fn an_object_without_members_is_written_with_both_braces() {
+        let mut out = b"stale".to_vec();
+        JsonObject::new(&mut out).end();
+        assert_eq!(out, b"{}");
+        let mut members = Members::default();
+        JsonObject::gathering(&mut out, &mut members).end();
+        assert_eq!(out, b"{}");
+        // with members, one opening brace still
+        let mut o = JsonObject::new(&mut out);
+        o.int("id", 7);
+        o.end();
+        assert_eq!(out, br#"{"id":7}"#);
     }
 
     #[test]

@@ -382,12 +382,18 @@ async fn breaches_download(State(app): State<Arc<App>>, user: User, q: Query<Sen
             let program_id = program
                 .map(|c| store::programs::by_code(s.conn(), &c).map(|p| p.id))
                 .transpose()?;
-            let rows: Vec<serde_json::Value> = breaches::list(s.conn(), adjudication, program_id)?
-                .iter()
-                .map(crate::report::listing::breach)
-                .collect();
-            crate::report::listing::file(kind, "Incumplimientos", &rows, &asked)
-                .map_err(|e| WebError::internal(format!("breaches file: {e}")))
+            // the file made a row at a time: only its bytes are held, not the list's cells
+            let found = breaches::list(s.conn(), adjudication, program_id)?;
+            let mut bytes = Vec::new();
+            crate::report::listing::write(
+                kind,
+                "Incumplimientos",
+                || found.iter().map(crate::report::listing::breach),
+                &asked,
+                &mut bytes,
+            )
+            .map_err(|e| WebError::internal(format!("breaches file: {e}")))?;
+            Ok(bytes)
         })
         .await?;
     match kind {

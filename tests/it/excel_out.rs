@@ -197,3 +197,56 @@ fn a_quote_as_a_workbook_speaks_spanish_in_its_cells() {
         "{periods:?}"
     );
 }
+
+/// `--out` with a format written to standard output, and a workbook without `--out`, are refused
+/// before the register is read (at a million rows `acceptances list` and `breach list` worked 40
+/// s before refusing): exit 2, the flag, its value and what to do, nothing written. Where there
+/// is no register at all, the refusal is still about `--out`, not the missing register.
+#[test]
+fn a_listings_out_is_refused_before_the_register_is_read() {
+    let none = Reg::without_register();
+    let path = none.dir.path().join("lista.txt");
+    let path = path.to_str().unwrap();
+    for list in [
+        &["breach", "list"][..],
+        &["acceptances", "list"],
+        &["adjudications", "list"],
+        &["audit", "log"],
+        &["notice", "list"],
+        &["payment", "list", "--breach", "1"],
+        &["settlement", "list"],
+        &["program", "list"],
+        &["user", "list"],
+    ] {
+        for format in ["table", "json", "csv"] {
+            let args = [list, &["--format", format, "--out", path]].concat();
+            let e = none.fails(&args);
+            assert!(
+                e.contains(&format!(
+                    "--out {path}: is for --format csv-excel or xlsx; redirect the other formats"
+                )),
+                "{args:?}: {e}"
+            );
+            assert!(!std::path::Path::new(path).exists(), "{args:?}");
+        }
+        let args = [list, &["--format", "xlsx"]].concat();
+        let e = none.fails(&args);
+        assert!(
+            e.contains("--format xlsx: a workbook is not text"),
+            "{args:?}: {e}"
+        );
+    }
+    // with a register, the same refusal and no file
+    let r = Reg::new().with_holders();
+    let path = r.dir.path().join("incumplimientos.txt");
+    let e = r.fails(&[
+        "breach",
+        "list",
+        "--format",
+        "csv",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(e.contains("--out "), "{e}");
+    assert!(!path.exists());
+}
