@@ -213,19 +213,28 @@ fn main() {
     drop(csv);
     eprintln!("generated {n} acceptances ({person} persons)");
 
-    // a program whose offer the demand exceeds: about 20 shares a person on average, offer 10
+    // a program whose offer the demand exceeds: about 20 shares a person on average, offer 10;
+    // the second seller keeps its 99,915 shares when the offer is over twice that, else half of
+    // it (below about 20,000 persons the first seller's share would be negative)
+    let offered = person * 10;
+    let second = if offered > 2 * 99_915 {
+        99_915
+    } else {
+        offered / 2
+    };
     let program = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/programs/decreto-3939-2004.toml"),
     )
     .unwrap()
     .replace(
         "shares_offered = 12960982",
-        &format!("shares_offered = {}", person * 10),
+        &format!("shares_offered = {offered}"),
     )
     .replace(
         "shares = 12861067",
-        &format!("shares = {}", person * 10 - 99915),
-    );
+        &format!("shares = {}", offered - second),
+    )
+    .replace("shares = 99915", &format!("shares = {second}"));
     let program_path = dir.join("program.toml");
     std::fs::write(&program_path, program).unwrap();
 

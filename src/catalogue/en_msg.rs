@@ -633,6 +633,9 @@ pub fn msg(m: &Msg<'_>) -> String {
         } => format!("{name}: {count} periods, {from}..{to}, no problems"),
         Msg::RatesFileProblems { name, count } => format!("{name}: {count} problem(s)"),
         Msg::WorkbookNotText => "a workbook is not text: name the file with --out FILE.xlsx".to_string(),
+        Msg::OutOnlyForExcel => {
+            "is for --format csv-excel or xlsx; redirect the other formats (> FILE)".to_string()
+        }
         Msg::OutIsSymlink => "it is a symbolic link, which vigia does not write through (nor replace); give the path of the file itself".to_string(),
         Msg::Left => "left".to_string(),
         Msg::ManPages { count, dir } => format!("{count} manual page(s) written to {dir}"),

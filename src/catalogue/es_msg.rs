@@ -761,6 +761,9 @@ pub fn msg(m: &Msg<'_>) -> String {
             n => format!("{name}: {} problemas", numero(*n)),
         },
         Msg::WorkbookNotText => "un libro de Excel no es texto: nombre el archivo con --out ARCHIVO.xlsx".to_string(),
+        Msg::OutOnlyForExcel => {
+            "es para --format csv-excel o xlsx; redirija los demás formatos (> ARCHIVO)".to_string()
+        }
         Msg::OutIsSymlink => "es un enlace simbólico, a través del cual vigia no escribe (ni lo reemplaza); indique la ruta del archivo mismo".to_string(),
         Msg::Left => "faltan".to_string(),
         Msg::ManPages { count, dir } => format!("{} páginas de manual escritas en {dir}", numero(*count)),

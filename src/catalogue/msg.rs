@@ -549,6 +549,8 @@ pub enum Msg<'a> {
     },
     /// `--format xlsx` without `--out`.
     WorkbookNotText,
+    /// `--out` with a format written to standard output (table, json, csv).
+    OutOnlyForExcel,
     /// `--out` names a symbolic link (the check's report).
     OutIsSymlink,
     /// A progress bar's label.

@@ -92,9 +92,10 @@ fn variant(m: &Msg<'_>) -> usize {
         Msg::RatesFileSound { .. } => 75,
         Msg::RatesFileProblems { .. } => 76,
         Msg::ManPages { .. } => 77,
+        Msg::OutOnlyForExcel => 78,
     }
 }
-const VARIANTS: usize = 78;
+const VARIANTS: usize = 79;
 
 /// Every step of the demo, in its order (an exhaustive match keeps the list whole).
 fn steps() -> Vec<Step> {
@@ -623,6 +624,7 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             count: 3,
         },
         Msg::WorkbookNotText,
+        Msg::OutOnlyForExcel,
         Msg::OutIsSymlink,
         Msg::Left,
     ];

@@ -78,10 +78,14 @@ impl LiquidationFormat {
 }
 
 /// `--out` only with the Excel formats.
-fn check_out(format: LiquidationFormat, out: Option<&Path>) -> Result<(), CliError> {
+fn check_out(
+    format: LiquidationFormat,
+    out: Option<&Path>,
+    lang: crate::lang::Lang,
+) -> Result<(), CliError> {
     match format.excel() {
-        Some(f) => super::out::no_out(f, out),
-        None => super::out::no_out(OutFormat::Table, out),
+        Some(f) => super::out::no_out(f, out, lang),
+        None => super::out::no_out(OutFormat::Table, out, lang),
     }
 }
 
@@ -182,7 +186,7 @@ impl FineCommand {
                 format,
                 out,
             }) => {
-                check_out(format, out.as_deref())?;
+                check_out(format, out.as_deref(), ctx.lang)?;
                 let rates = ctx.rates()?;
                 let mut store = ctx.store()?;
                 let (id, outcome) = store.write::<_, register::Error>(&ctx.officer(), |tx| {
@@ -236,7 +240,7 @@ impl FineCommand {
                 format,
                 out,
             }) => {
-                check_out(format, out.as_deref())?;
+                check_out(format, out.as_deref(), ctx.lang)?;
                 let rates = ctx.rates()?;
                 let store = ctx.store()?;
                 let facts = register::liquidation::facts(store.conn(), breach, until)?;
@@ -306,7 +310,7 @@ impl FineCommand {
 }
 
 fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
-    check_out(a.format, a.out.as_deref())?;
+    check_out(a.format, a.out.as_deref(), ctx.lang)?;
     let said = |e: &ScaleError| crate::catalogue::of(ctx.lang).scale_error(e);
     let brackets = parse_brackets(&a.brackets).map_err(|e| CliError::Flag {
         flag: "--brackets".into(),

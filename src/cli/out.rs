@@ -80,12 +80,16 @@ pub fn write(
 }
 
 /// Refuses `--out` where the format writes to standard output only.
-pub fn no_out(format: OutFormat, out: Option<&Path>) -> Result<(), CliError> {
+pub fn no_out(
+    format: OutFormat,
+    out: Option<&Path>,
+    lang: crate::lang::Lang,
+) -> Result<(), CliError> {
     match (format, out) {
         (OutFormat::Table | OutFormat::Json | OutFormat::Csv, Some(p)) => Err(CliError::Flag {
             flag: "--out".into(),
             value: p.display().to_string(),
-            reason: "is for --format csv-excel or xlsx; redirect the other formats (> FILE)".into(),
+            reason: crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::OutOnlyForExcel),
         }),
         _ => Ok(()),
     }
@@ -98,7 +102,7 @@ pub fn usable(
     out: Option<&Path>,
     lang: crate::lang::Lang,
 ) -> Result<(), CliError> {
-    no_out(format, out)?;
+    no_out(format, out, lang)?;
     if format == OutFormat::Xlsx && out.is_none() {
         return Err(CliError::Flag {
             flag: "--format".into(),
@@ -165,7 +169,7 @@ pub fn list(
     rows: &[serde_json::Value],
     filters: Asked,
 ) -> Result<(), CliError> {
-    no_out(format, out)?;
+    no_out(format, out, ctx.lang)?;
     match format.plain() {
         Some(f) => {
             let text = crate::report::records::list_in(rows, f, ctx.lang);
@@ -250,7 +254,7 @@ impl<'a> Listing<'a> {
         columns: &[&str],
         filters: Asked,
     ) -> Result<Listing<'a>, CliError> {
-        no_out(format, out)?;
+        no_out(format, out, ctx.lang)?;
         let lang = ctx.lang;
         let mut asked = asked(ctx);
         asked.extend(filters);

@@ -249,4 +249,22 @@ fn a_listings_out_is_refused_before_the_register_is_read() {
     ]);
     assert!(e.contains("--out "), "{e}");
     assert!(!path.exists());
+    // in Spanish, the same refusal in Spanish
+    for args in [
+        &["breach", "list", "--format", "json"][..],
+        &["audit", "log", "--format", "csv"],
+    ] {
+        let args = [
+            &["--lang", "es"][..],
+            args,
+            &["--out", path.to_str().unwrap()],
+        ]
+        .concat();
+        let e = r.fails(&args);
+        assert!(
+            e.contains("es para --format csv-excel o xlsx; redirija los demás formatos"),
+            "{args:?}: {e}"
+        );
+        assert!(!path.exists());
+    }
 }
