@@ -308,17 +308,40 @@ pub fn write(target: &Path, bytes: &[u8], replace: bool) -> Result<PathBuf, File
     placed
 }
 
-/// Replaces the document at `target`, open as `source`, by its bytes followed by `extra` (a
-/// signature's incremental update): copied from `source` into a temporary file beside it (by
-/// the system where it can; never into memory whole), flushed, then renamed over it. On failure
-/// the document is left as it was and the temporary file removed.
-pub fn append(target: &Path, source: &File, extra: &[u8]) -> Result<PathBuf, FileError> {
-    use std::io::Seek;
+/// Replaces the document at `target`, open as `source`, by its first `len` bytes (those the
+/// caller read: a signature's digest covers exactly them) followed by `extra` (a signature's
+/// incremental update): copied from `source` into a temporary file beside it (by the system
+/// where it can; never into memory whole), flushed, then renamed over it. A `source` shorter
+/// than `len`, or longer (something wrote to it since it was read), is refused. On failure the
+/// document is left as it was and the temporary file removed.
+pub fn append(target: &Path, source: &File, len: u64, extra: &[u8]) -> Result<PathBuf, FileError> {
+    use std::io::{Read, Seek};
     let mut reserved = reserve(target, true)?;
     let mut source = source;
+    let changed = || {
+        io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            "the document changed while it was being signed",
+        )
+    };
     source
         .seek(io::SeekFrom::Start(0))
-        .and_then(|_| io::copy(&mut source, &mut reserved.file))
+        .and_then(|_| io::copy(&mut source.take(len), &mut reserved.file))
+        .and_then(|copied| {
+            if copied == len {
+                Ok(())
+            } else {
+                Err(changed())
+            }
+        })
+        .and_then(|_| source.metadata())
+        .and_then(|m| {
+            if m.len() == len {
+                Ok(())
+            } else {
+                Err(changed())
+            }
+        })
         .and_then(|_| reserved.file.write_all(extra))
         .map_err(io_error(target))?;
     let mut staged = reserved.finish()?;
@@ -520,7 +543,17 @@ mod tests {
         let target = d.path().join("acta.pdf");
         write(&target, b"%PDF-1.3 cuerpo", false).unwrap();
         let source = File::open(&target).unwrap();
-        append(&target, &source, b"\nfirma").unwrap();
+        // a length other than the file's (it changed since it was read) is refused, nothing
+        // replaced and no temporary file left
+        for len in [5, 20] {
+            assert!(matches!(
+                append(&target, &source, len, b"\nfirma"),
+                Err(FileError::Io { .. })
+            ));
+            assert_eq!(fs::read(&target).unwrap(), b"%PDF-1.3 cuerpo");
+            assert!(temps(d.path()).is_empty(), "{:?}", temps(d.path()));
+        }
+        append(&target, &source, 15, b"\nfirma").unwrap();
         assert_eq!(fs::read(&target).unwrap(), b"%PDF-1.3 cuerpo\nfirma");
         let mode = fs::metadata(&target).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o600);
@@ -529,7 +562,7 @@ mod tests {
         let link = d.path().join("enlace.pdf");
         std::os::unix::fs::symlink(&target, &link).unwrap();
         assert!(matches!(
-            append(&link, &source, b"x"),
+            append(&link, &source, 21, b"x"),
             Err(FileError::Symlink(_))
         ));
         assert_eq!(fs::read(&target).unwrap(), b"%PDF-1.3 cuerpo\nfirma");

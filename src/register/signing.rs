@@ -87,7 +87,7 @@ pub fn sign_file(
         &details(&location, tsa, reason, letterhead, now),
     )
     .map_err(SignFileError::Sign)?;
-    crate::files::append(path, &file, &update).map_err(SignFileError::File)?;
+    crate::files::append(path, &file, len, &update).map_err(SignFileError::File)?;
     Ok(())
 }
 

@@ -227,13 +227,19 @@ pub fn signature_update(
             },
         },
     )?;
+    // a read of the file that failed: the signature is then thrown away, and nothing is sent
+    // to the timestamp authority
+    let failed: std::cell::RefCell<Option<std::io::Error>> = std::cell::RefCell::new(None);
+    let unread = |e: &std::io::Error| SignError::Pdf(format!("the file could not be read: {e}"));
     let stamp = |signature: &[u8]| {
+        if let Some(e) = failed.borrow().as_ref() {
+            return Err(unread(e));
+        }
         let url = details.tsa.expect("called only with an authority");
         tsa::timestamp(url, signature).map_err(|why| SignError::Tsa(url.to_string(), why))
     };
     let stamp: Option<&cms::Stamper<'_>> = details.tsa.map(|_| &stamp as _);
     // the signed bytes: the file's, a buffer at a time, then the update's but its /Contents
-    let failed: std::cell::RefCell<Option<std::io::Error>> = std::cell::RefCell::new(None);
     let file = Signed {
         len,
         read,
@@ -249,8 +255,8 @@ pub fn signature_update(
         }
     };
     let der = cms::sign(&mut feed, &signer.key, &signer.chain, stamp)?;
-    if let Some(e) = failed.into_inner() {
-        return Err(SignError::Pdf(format!("the file could not be read: {e}")));
+    if let Some(e) = failed.borrow().as_ref() {
+        return Err(unread(e));
     }
     prepared.fill(&der)
 }

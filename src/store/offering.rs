@@ -610,8 +610,10 @@ impl<'c> FkOff<'c> {
 
     fn restore(&mut self) -> Result<()> {
         use rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_FKEY as FKEY;
-        if std::mem::take(&mut self.was_on) {
+        if self.was_on {
+            // cleared only once the checks are on again: a failure here leaves `Drop` to retry
             self.conn.set_db_config(FKEY, true)?;
+            self.was_on = false;
         }
         Ok(())
     }
