@@ -210,12 +210,6 @@ pub struct Skipped {
     pub paid: u64,
 }
 
-impl Skipped {
-    pub fn total(&self) -> u64 {
-        self.voided + self.noticed + self.settled + self.paid
-    }
-}
-
 /// [`pending`], and the breaches it leaves out counted by why.
 pub fn pending_and_skipped(
     conn: &Connection,

@@ -530,6 +530,30 @@ fn pending_notices_are_issued_in_one_batch_with_an_index() {
     assert!(lines[2].starts_with("MULTA-2025-0002,2,"), "{index}");
     assert_eq!(lines.len(), 3, "the voided breach gets no notice");
     assert!(dir.join("MULTA-2025-0002.html").exists());
+    // a fourth breach, paid before the batch's date more than its fine can come to (5 shares,
+    // well under $ 100.000.000): the batch leaves it out as paid in full
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "2",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-12-05",
+        "--shares",
+        "5",
+    ]);
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "4",
+        "--date",
+        "2025-01-10",
+        "--amount",
+        "100.000.000",
+    ]);
     // a second batch into the same directory replaces the index only when told to
     let o = r.ok(&[
         "notice",
@@ -548,7 +572,7 @@ fn pending_notices_are_issued_in_one_batch_with_an_index() {
     assert!(o.contains("0 notice(s) issued"), "{o}");
     assert!(
         o.trim_end()
-            .ends_with("; left out: 1 voided, 2 noticed already"),
+            .ends_with("; left out: 1 voided, 2 noticed already, 1 paid in full"),
         "{o}"
     );
 }
