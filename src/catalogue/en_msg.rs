@@ -198,9 +198,11 @@ pub fn msg(m: &Msg<'_>) -> String {
             )
         }
         Msg::NoticesIssued { count, dir, index, skipped } => {
-            let why = ["voided", "noticed already", "with a paz y salvo", "paid in full"];
-            let left = super::msg::left_out(skipped, "; left out: ", why, &|n| n.to_string());
+            let left = super::msg::left_out(skipped, "; left out: ", WHY_LEFT_OUT, &|n| n.to_string());
             format!("{count} notice(s) issued in {dir}; index: {index}{left}")
+        }
+        Msg::NoticesLeftOut { skipped } => {
+            super::msg::left_out(skipped, "Left out: ", WHY_LEFT_OUT, &|n| n.to_string())
         }
         Msg::RenderedAgain { number, ext, path } => {
             format!("{number} rendered again as {ext} (same number, date and figures) -> {path}")
@@ -833,3 +835,11 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
     }
     out
 }
+
+/// Why a batch of notices leaves a breach out, in [`super::msg::left_out`]'s order.
+const WHY_LEFT_OUT: [&str; 4] = [
+    "voided",
+    "noticed already",
+    "with a paz y salvo",
+    "paid in full",
+];

@@ -221,9 +221,11 @@ pub fn msg(m: &Msg<'_>) -> String {
                 fecha(*until)
             )
         }
+        Msg::NoticesLeftOut { skipped } => {
+            super::msg::left_out(skipped, "Sin aviso: ", WHY_LEFT_OUT, &numero)
+        }
         Msg::NoticesIssued { count, dir, index, skipped } => {
-            let why = ["anulados", "ya con aviso", "con paz y salvo", "ya pagados"];
-            let left = super::msg::left_out(skipped, "; sin aviso: ", why, &numero);
+            let left = super::msg::left_out(skipped, "; sin aviso: ", WHY_LEFT_OUT, &numero);
             format!(
                 "{} aviso(s) emitido(s) en {dir}; índice: {index}{left}",
                 numero(*count)
@@ -901,3 +903,6 @@ fn step_title(s: Step) -> &'static str {
         Step::Audit => "Cada escritura está en la traza de auditoría, encadenada por SHA-256",
     }
 }
+
+/// Why a batch of notices leaves a breach out, in [`super::msg::left_out`]'s order.
+const WHY_LEFT_OUT: [&str; 4] = ["anulados", "ya con aviso", "con paz y salvo", "ya pagados"];

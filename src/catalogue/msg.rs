@@ -219,6 +219,11 @@ pub enum Msg<'a> {
         /// the register's breaches the batch left out, by why (said only when some were)
         skipped: crate::register::notice::Skipped,
     },
+    /// The breaches a batch of notices leaves out, by why, as the web's list of pending notices
+    /// says it (nothing when it leaves none out).
+    NoticesLeftOut {
+        skipped: crate::register::notice::Skipped,
+    },
     RenderedAgain {
         number: &'a str,
         ext: &'a str,

@@ -93,9 +93,10 @@ fn variant(m: &Msg<'_>) -> usize {
         Msg::RatesFileProblems { .. } => 76,
         Msg::ManPages { .. } => 77,
         Msg::OutOnlyForExcel => 78,
+        Msg::NoticesLeftOut { .. } => 79,
     }
 }
-const VARIANTS: usize = 79;
+const VARIANTS: usize = 80;
 
 /// Every step of the demo, in its order (an exhaustive match keeps the list whole).
 fn steps() -> Vec<Step> {
@@ -316,6 +317,14 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
                 noticed: 0,
                 settled: 2,
                 paid: 197,
+            },
+        },
+        Msg::NoticesLeftOut {
+            skipped: crate::register::notice::Skipped {
+                voided: 0,
+                noticed: 1_000,
+                settled: 0,
+                paid: 3,
             },
         },
         Msg::RenderedAgain {

@@ -14,7 +14,9 @@ use super::form::{
 use super::letters::{self, NoticeLine};
 use super::views::{self, csrf, fecha, input, page, pesos};
 use super::{App, WebError, input as parse};
+use crate::catalogue::msg::Msg;
 use crate::notice::DocFormat;
+use crate::register::notice::Skipped;
 use crate::register::user::Role;
 use crate::register::{self, Field, Refusal};
 use crate::store::{self, StoreError, notices};
@@ -105,9 +107,9 @@ fn awaiting(
     app: &App,
     officer: &str,
     asked: &Asked,
-) -> Result<Vec<Awaiting>, WebError> {
+) -> Result<(Vec<Awaiting>, Skipped), WebError> {
     let rates = app.rates(s)?;
-    let ids = register::notice::pending(s.conn(), asked.until, &rates)?;
+    let (ids, skipped) = register::notice::pending_and_skipped(s.conn(), asked.until, &rates)?;
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
         let breach = store::breaches::get(s.conn(), id)?;
@@ -149,12 +151,12 @@ fn awaiting(
             refused,
         });
     }
-    Ok(out)
+    Ok((out, skipped))
 }
 
 fn list_markup(
     user: &User,
-    list: &[Awaiting],
+    (list, skipped): &(Vec<Awaiting>, Skipped),
     typed: &BatchForm,
     errors: &Errors,
     until: NaiveDate,
@@ -178,6 +180,8 @@ fn list_markup(
                 div.acciones { button type="submit" { "Ver los pendientes a esa fecha" } }
             }
             (errors.general())
+            @let left_out = crate::catalogue::of(crate::lang::Lang::Es).msg(&Msg::NoticesLeftOut { skipped: *skipped });
+            @if !left_out.is_empty() { p.nota { (left_out) "." } }
             @if list.is_empty() {
                 p.ok role="status" { "No hay incumplimientos pendientes de aviso al " (fecha(until)) "." }
             } @else {
@@ -268,7 +272,7 @@ async fn pending_for(
     user: &User,
     until: NaiveDate,
     today: NaiveDate,
-) -> Result<Vec<Awaiting>, WebError> {
+) -> Result<(Vec<Awaiting>, Skipped), WebError> {
     let asked = Asked {
         until,
         date: today,
