@@ -557,8 +557,11 @@ pub fn adjudicate_counting(
     // the writing returned
     let cache = store::awards_cache(tx.conn())?;
     let run = write_run(tx, program, on, &computed, fp, written);
-    store::set_cache(tx.conn(), cache)?;
-    Ok((computed, run?))
+    // the run's own error or refusal first, then the cache's
+    let put_back = store::set_cache(tx.conn(), cache);
+    let run = run?;
+    put_back?;
+    Ok((computed, run))
 }
 
 /// Writes a computed run in the caller's transaction: its awards as adjudications, the run
