@@ -282,6 +282,20 @@ pub fn blocks(d: &ActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
 /// The rows of a run handed to a sink, in order, each once per call.
 pub type EachRow<'a, E> = dyn FnMut(&mut dyn FnMut(&Row) -> Result<(), E>) -> Result<(), E> + 'a;
 
+/// The first pass of a streamed acta: the tally of every row, and the rows' table's header and
+/// right-aligned columns.
+fn tally_and_columns<E>(each: &mut EachRow<'_, E>) -> Result<(Tally, Vec<String>, Vec<bool>), E> {
+    let mut t = Tally::default();
+    each(&mut |r| {
+        t.add(r);
+        Ok(())
+    })?;
+    let Block::Table { header, right, .. } = rows_table(Vec::new()) else {
+        unreachable!("the rows' table is a table")
+    };
+    Ok((t, header, right))
+}
+
 /// The acta in Markdown, written to `out` as its rows are read: `each` is called twice (the
 /// tally, then the table), so memory holds a row, not the run. The same bytes as
 /// `markdown(&markdown_blocks(..))` of the rows all at once.
@@ -290,15 +304,8 @@ pub fn write_markdown<E: From<std::io::Error>>(
     d: &ActaHead<'_>,
     each: &mut EachRow<'_, E>,
 ) -> Result<(), E> {
-    let mut t = Tally::default();
-    each(&mut |r| {
-        t.add(r);
-        Ok(())
-    })?;
+    let (t, header, right) = tally_and_columns(each)?;
     let q = &md_text;
-    let Block::Table { header, right, .. } = rows_table(Vec::new()) else {
-        unreachable!("the rows' table is a table")
-    };
     out.write_all(markdown(&head_blocks(d, &t, q)).as_bytes())?;
     out.write_all(md_table_head(&header, &right).as_bytes())?;
     let mut k = 0u64;
@@ -321,15 +328,8 @@ pub fn write_html<E: From<std::io::Error>>(
     each: &mut EachRow<'_, E>,
 ) -> Result<(), E> {
     use super::notice::{HTML_CLOSE, HTML_TABLE_END, html_block, html_open, html_table_head};
-    let mut t = Tally::default();
-    each(&mut |r| {
-        t.add(r);
-        Ok(())
-    })?;
+    let (t, header, right) = tally_and_columns(each)?;
     let q = &|s: &str| s.to_string();
-    let Block::Table { header, right, .. } = rows_table(Vec::new()) else {
-        unreachable!("the rows' table is a table")
-    };
     let (title, _) = pdf_title_and_date(d);
     let mut s = html_open(&title);
     head_blocks(d, &t, q)
