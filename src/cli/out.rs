@@ -131,12 +131,9 @@ pub fn excel_file(
         path: path.to_path_buf(),
         error: e.into(),
     };
-    let (staged, file) = crate::files::stage_file(path, true).map_err(unusable)?;
-    let mut w = std::io::BufWriter::new(file);
-    write(&mut w).map_err(xlsx_error)?;
-    let file = w.into_inner().map_err(|e| CliError::Io(e.into_error()))?;
-    file.sync_all()?;
-    drop(file);
+    let mut reserved = crate::files::reserve(path, true).map_err(unusable)?;
+    write(&mut reserved).map_err(xlsx_error)?;
+    let staged = reserved.finish().map_err(unusable)?;
     staged.place().map_err(|e| CliError::File {
         flag: "--out",
         path: e.path().to_path_buf(),
