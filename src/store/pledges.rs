@@ -639,21 +639,22 @@ pub fn import(
              ORDER BY a.id",
         )?;
             // the adjudications a group of rows names by id, read in one range when they are close
-            // together (a file in the register's order), else one at a time
-            let mut in_range = conn.prepare(
-            "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, h.doc_type, h.doc_number,
-                    EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id),
-                    a.financed_shares, a.id
-             FROM adjudications a JOIN holders h ON h.id = a.holder_id WHERE a.id BETWEEN ?1 AND ?2",
-        )?;
-            // the same without the holder's document, for a group in which no row names one (a
-            // lookup in the holders' table a row saved)
-            let mut in_range_bare = conn.prepare(
-                "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, NULL, NULL,
-                    EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id),
-                    a.financed_shares, a.id
-             FROM adjudications a WHERE a.id BETWEEN ?1 AND ?2",
-            )?;
+            // together (a file in the register's order), else one at a time; the holder's
+            // document only for a group in which a row names one (a lookup in the holders' table
+            // a row saved otherwise)
+            let range_sql = |document: &str, from: &str| {
+                format!(
+                    "SELECT a.program_id, a.shares, a.adjudicated_on, a.lender, {document},
+                        EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id),
+                        a.financed_shares, a.id
+                     FROM {from} WHERE a.id BETWEEN ?1 AND ?2"
+                )
+            };
+            let mut in_range = conn.prepare(&range_sql(
+                "h.doc_type, h.doc_number",
+                "adjudications a JOIN holders h ON h.id = a.holder_id",
+            ))?;
+            let mut in_range_bare = conn.prepare(&range_sql("NULL, NULL", "adjudications a"))?;
             let mut read = ReadAhead::default();
             let mut group: Vec<crate::import::PledgeRow> = Vec::with_capacity(READ_AHEAD);
             let mut judge_row =
