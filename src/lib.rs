@@ -34,6 +34,8 @@
 //! - [`validity`]: a program's validity (Decreto 3939 art. 28) and whether a day is inside it;
 //! - [`program_offer`]: the first-stage offer's minimum length and the program's own review causes;
 //! - [`program_sign`]: whether a program's notices must be signed, and by whom;
+//! - [`pdf_read`]: reading a PDF back within fixed limits, a window of its file at a time (the
+//!   text of vigia's own, an acta checked from its file, the objects a signature's update needs);
 //! - [`sign`]: PAdES signatures (B-B) appended to a finished PDF's bytes, and their verification;
 //! - [`cli`]: clap definitions, one file per command group, converting flags into core inputs;
 //! - [`web`]: the Spanish web interface (`vigia serve`), front end 2: routes, pages, sessions.
@@ -61,6 +63,7 @@ pub(crate) mod liquidation;
 pub mod money;
 pub(crate) mod notice;
 pub mod offering;
+pub mod pdf_read;
 pub mod program;
 pub mod program_offer;
 pub mod program_sign;

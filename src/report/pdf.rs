@@ -6,7 +6,8 @@
 use super::notice::Block;
 
 mod frame;
-pub mod read;
+/// The one PDF reader, below the rendering (`sign` reads with it too).
+pub use crate::pdf_read as read;
 pub mod spool;
 pub mod stream;
 use printpdf::{Mm, OffsetDateTime};

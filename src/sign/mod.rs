@@ -18,8 +18,8 @@ mod pdf;
 mod skeleton;
 mod tsa;
 
+pub use crate::pdf_read::{ReadAt, SignatureField, decode_text};
 pub use failure::{Failure, Unchecked};
-pub use pdf::{Found as SignatureField, decode_text};
 pub use tsa::{Stamp, TsaUrl};
 
 use chrono::{DateTime, FixedOffset};
@@ -401,9 +401,6 @@ pub fn verify_pdf(pdf: &[u8], trusted: &[Certificate]) -> Result<Vec<Verificatio
     verify_found(&found, pdf.len() as u64, &read, HASHED_AT_ONCE, trusted)
 }
 
-/// Reads `buf.len()` bytes of a file at an offset.
-pub type ReadAt<'a> = dyn Fn(u64, &mut [u8]) -> std::io::Result<()> + 'a;
-
 /// What is read of a signed file at once while its signed bytes are hashed.
 pub const HASHED_AT_ONCE: usize = 1 << 20;
 
@@ -483,7 +480,11 @@ impl Signed<'_, '_> {
     }
 }
 
-fn verify_one(file: &Signed<'_, '_>, found: &pdf::Found, trusted: &[Certificate]) -> Verification {
+fn verify_one(
+    file: &Signed<'_, '_>,
+    found: &SignatureField,
+    trusted: &[Certificate],
+) -> Verification {
     let len = file.len;
     let signed_at = found.time.as_deref().and_then(parse_pdf_date);
     let mut v = Verification {

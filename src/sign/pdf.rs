@@ -9,8 +9,11 @@
 //! so the update keeps that form) chained to the previous one by `/Prev`.
 
 use super::SignError;
-use super::skeleton::Skeleton;
-use printpdf::lopdf::{self, Dictionary, Object, ObjectId};
+use super::skeleton::{ObjectId, Skeleton};
+use crate::pdf_read::{Dict, Obj, get};
+use crate::pdf_read::{SignatureField as Found, decode_text};
+use printpdf::lopdf::{self, Dictionary, Object};
+use std::collections::HashMap;
 
 /// Bytes reserved for the DER signature (hex doubles them in the file): room for a signer
 /// certificate and a chain of four 4096-bit certificates.
@@ -142,7 +145,7 @@ pub(super) fn prepare(
 ) -> Result<Prepared, SignError> {
     let (root, size, page) = (doc.root, doc.size, doc.page);
     let mut catalog = doc.catalog.clone();
-    if catalog.has(b"AcroForm") {
+    if get(&catalog, b"AcroForm").is_some() {
         // vigia's documents have no form; signing someone else's form is not this module's job
         return Err(not_pdf("the document already has a form"));
     }
@@ -155,12 +158,14 @@ pub(super) fn prepare(
     let ap: Option<ObjectId> = fields.block.map(|_| (size + 2, 0));
     let xref: ObjectId = (size + 2 + u32::from(ap.is_some()), 0);
     let mut annots = doc.annots.clone();
-    annots.push(Object::Reference(widget));
-    page_dict.set("Annots", Object::Array(annots));
-    let mut form = Dictionary::new();
-    form.set("Fields", Object::Array(vec![Object::Reference(widget)]));
-    form.set("SigFlags", Object::Integer(3));
-    catalog.set("AcroForm", Object::Dictionary(form));
+    annots.push(Obj::Ref(widget.0));
+    set(&mut page_dict, b"Annots", Obj::Array(annots));
+    let form = vec![
+        (b"Fields".to_vec(), Obj::Array(vec![Obj::Ref(widget.0)])),
+        (b"SigFlags".to_vec(), Obj::Int(3)),
+    ];
+    set(&mut catalog, b"AcroForm", Obj::Dict(form));
+    let serialise = |o: &Obj| serialise(o, &doc.generations);
 
     // `out` holds the update; `at(out)` is where its end is in the whole file
     let mut out = Vec::new();
@@ -175,8 +180,8 @@ pub(super) fn prepare(
         out.extend_from_slice(body);
         out.extend_from_slice(b"\nendobj\n");
     };
-    object(&mut out, root, &serialise(&Object::Dictionary(catalog)));
-    object(&mut out, page, &serialise(&Object::Dictionary(page_dict)));
+    object(&mut out, root, &serialise(&Obj::Dict(catalog)));
+    object(&mut out, page, &serialise(&Obj::Dict(page_dict)));
     let (rect, ap_entry) = match ap {
         Some(id) => (
             format!("[{} {} {} {}]", BLOCK[0], BLOCK[1], BLOCK[2], BLOCK[3]),
@@ -274,46 +279,53 @@ fn text_string(s: &str) -> String {
     format!("<FEFF{units}>")
 }
 
-/// One object written back in PDF syntax (strings in hex, names escaped). Streams do not occur
-/// in the two dictionaries rewritten (the catalog, a page).
-pub(super) fn serialise(object: &Object) -> Vec<u8> {
+/// `key` in `dict` set to `value`, last (where it was is dropped: the order the update's bytes
+/// have always had).
+fn set(dict: &mut Dict, key: &[u8], value: Obj) {
+    dict.retain(|(k, _)| k != key);
+    dict.push((key.to_vec(), value));
+}
+
+/// One object written back in PDF syntax (strings in hex, names escaped, each reference with
+/// its object's generation: 0 but where `generations` says otherwise).
+pub(super) fn serialise(object: &Obj, generations: &HashMap<u32, u16>) -> Vec<u8> {
     let mut out = Vec::new();
-    write_object(&mut out, object);
+    write_object(&mut out, object, generations);
     out
 }
 
-fn write_object(out: &mut Vec<u8>, object: &Object) {
+fn write_object(out: &mut Vec<u8>, object: &Obj, generations: &HashMap<u32, u16>) {
     match object {
-        Object::Null => out.extend_from_slice(b" null"),
-        Object::Boolean(b) => out.extend_from_slice(if *b { b" true" } else { b" false" }),
-        Object::Integer(n) => out.extend_from_slice(format!(" {n}").as_bytes()),
-        Object::Real(r) => out.extend_from_slice(format!(" {r}").as_bytes()),
-        Object::Name(name) => write_name(out, name),
-        Object::String(bytes, _) => {
+        Obj::Null => out.extend_from_slice(b" null"),
+        Obj::Bool(b) => out.extend_from_slice(if *b { b" true" } else { b" false" }),
+        Obj::Int(n) => out.extend_from_slice(format!(" {n}").as_bytes()),
+        Obj::Real(r) => out.extend_from_slice(format!(" {r}").as_bytes()),
+        Obj::Name(name) => write_name(out, name),
+        Obj::Str(bytes) => {
             out.push(b'<');
             out.extend_from_slice(hex_upper(bytes).as_bytes());
             out.push(b'>');
         }
-        Object::Array(items) => {
+        Obj::Array(items) => {
             out.push(b'[');
             for item in items {
-                write_object(out, item);
+                write_object(out, item, generations);
             }
             out.push(b']');
         }
-        Object::Dictionary(dict) => write_dict(out, dict),
-        Object::Stream(stream) => write_dict(out, &stream.dict),
-        Object::Reference((n, g)) => out.extend_from_slice(format!(" {n} {g} R").as_bytes()),
+        Obj::Dict(dict) => {
+            out.extend_from_slice(b"<<");
+            for (key, value) in dict {
+                write_name(out, key);
+                write_object(out, value, generations);
+            }
+            out.extend_from_slice(b">>");
+        }
+        Obj::Ref(n) => {
+            let g = generations.get(n).copied().unwrap_or(0);
+            out.extend_from_slice(format!(" {n} {g} R").as_bytes());
+        }
     }
-}
-
-fn write_dict(out: &mut Vec<u8>, dict: &Dictionary) {
-    out.extend_from_slice(b"<<");
-    for (key, value) in dict.iter() {
-        write_name(out, key);
-        write_object(out, value);
-    }
-    out.extend_from_slice(b">>");
 }
 
 fn write_name(out: &mut Vec<u8>, name: &[u8]) {
@@ -326,20 +338,6 @@ fn write_name(out: &mut Vec<u8>, name: &[u8]) {
             out.extend_from_slice(format!("#{c:02X}").as_bytes());
         }
     }
-}
-
-/// A signature found in a file: its dictionary's entries and where its bytes are.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Found {
-    /// `/ByteRange` as written: `[a, b, c, d]`
-    pub byte_range: Vec<i64>,
-    /// the DER inside `/Contents` (with its zero padding)
-    pub contents: Vec<u8>,
-    /// `/M`, `/Reason`, `/Location`, as text ([`decode_text`])
-    pub time: Option<String>,
-    pub reason: Option<String>,
-    pub location: Option<String>,
-    pub sub_filter: Option<String>,
 }
 
 /// The signature fields of the file's latest revision, in the form's order.
@@ -410,17 +408,63 @@ pub(super) fn signatures(pdf: &[u8]) -> Result<Vec<Found>, SignError> {
     Ok(found)
 }
 
-/// A PDF text string: UTF-16BE after its byte order mark, else PDFDocEncoding (read as Latin-1,
-/// which it matches for the characters vigia writes).
-pub fn decode_text(bytes: &[u8]) -> String {
-    match bytes.strip_prefix(&[0xFE, 0xFF]) {
-        Some(utf16) => {
-            let units: Vec<u16> = utf16
-                .chunks_exact(2)
-                .map(|p| u16::from_be_bytes([p[0], p[1]]))
-                .collect();
-            String::from_utf16_lossy(&units)
-        }
-        None => bytes.iter().map(|&b| char::from(b)).collect(),
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::notice::Block;
+    use sha2::{Digest, Sha256};
+
+    fn acta(rows: usize) -> Vec<u8> {
+        let blocks = vec![
+            Block::Title("ACTA DE ADJUDICACIÓN".into()),
+            Block::Table {
+                header: vec!["Aceptante".into(), "Acciones".into()],
+                rows: (0..rows)
+                    .map(|i| vec![format!("Aceptante (número {i})"), format!("{}", i * 7)])
+                    .collect(),
+                right: vec![false, true],
+            },
+        ];
+        crate::report::pdf::render(&blocks, "Acta", "ACTA-1", (2025, 2, 10))
+    }
+
+    fn update(pdf: &[u8], block: Option<(&str, &str)>) -> String {
+        let fields = SigFields {
+            reason: "Acta de adjudicación",
+            location: "Bogotá D.C., Colombia",
+            name: "Laura Gómez",
+            time: "D:20250211093000-05'00'",
+            block,
+            contents_bytes: CONTENTS_BYTES,
+        };
+        let skeleton =
+            super::super::skeleton::read(pdf.len() as u64, &super::super::read_slice(pdf)).unwrap();
+        let prepared = prepare(&skeleton, pdf.len(), &fields).unwrap();
+        let hex: String = Sha256::digest(&prepared.bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        hex
+    }
+
+    /// The update's bytes (all a signature adds but the DER it fills in) for vigia's own PDFs,
+    /// pinned to what the update written from lopdf's reading, then from `skeleton`'s own
+    /// reader, gave: the signed bytes of a document do not change with the reader.
+    #[test]
+    fn the_update_of_vigias_own_pdfs_keeps_its_bytes() {
+        let one = acta(3);
+        let many = acta(3000);
+        assert_eq!(
+            [
+                update(&one, None),
+                update(&one, Some(("Laura Gómez", "Jefe · 52.123.456"))),
+                update(&many, Some(("Laura Gómez", "Jefe"))),
+            ],
+            [
+                "1ec531b01fdeb24cfae7d555ded28b819f5506097ff179b3beebf117a3f1a5b6",
+                "3229c285974ea32a666126a43ca0f8629a60c4045f536f9e0d27f2e1b251b859",
+                "cff4c7bb0b1080743dfcff0405f0324f167467ef639d1599c5351f93cc2b4609",
+            ]
+        );
     }
 }

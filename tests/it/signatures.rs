@@ -446,3 +446,38 @@ fn the_cms_has_no_signing_time_attribute_the_claimed_time_is_the_m_entry() {
     assert!(report.contains("Signing Time:"), "{report}");
     assert!(report.contains("Signature is Valid"), "{report}");
 }
+
+/// Other writers' PDFs (`tests/fixtures/sign/other_writers.py`): a cross-reference table, and a
+/// catalog and pages inside an object stream with predicted,
+/// compressed cross-references. Each is signed (read with vigia's own reader, as its PDFs are),
+/// its bytes kept, and pdfsig, pyHanko and vigia find the signature valid over the whole file.
+#[test]
+fn other_writers_pdfs_with_a_cross_reference_table_or_object_streams_are_signed_and_valid() {
+    let pki = pki((2025, 2090));
+    let dir = tempfile::tempdir().unwrap();
+    let trusted = sign::read_certificates(pki.root_pem.as_bytes()).unwrap();
+    for name in ["classic.pdf", "objstm.pdf"] {
+        let unsigned = std::fs::read(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/sign")
+                .join(name),
+        )
+        .unwrap();
+        let signed = signed(&unsigned, &pki);
+        assert_eq!(&signed[..unsigned.len()], &unsigned[..], "{name}");
+        let path = dir.path().join(name);
+        std::fs::write(&path, &signed).unwrap();
+        let report = pdfsig(&path);
+        assert!(report.contains("Signature is Valid"), "{name}: {report}");
+        assert!(report.contains("Total document signed"), "{name}: {report}");
+        let (ok, report) = pyhanko(&path, &pki.root_pem);
+        assert!(ok, "{name}: {report}");
+        assert!(
+            report.contains("SUMMARY INTACT VALID TRUSTED ENTIRE_FILE"),
+            "{name}: {report}"
+        );
+        let found = sign::verify_pdf(&signed, &trusted).unwrap();
+        assert_eq!(found.len(), 1, "{name}");
+        assert!(found[0].is_valid(), "{name}: {:?}", found[0]);
+    }
+}

@@ -1,10 +1,38 @@
 //! The signature fields of a PDF read from its file (`Doc::signature_fields`): the dictionaries
-//! `sign` verifies, found through the latest revision's catalogue (its `/AcroForm`, each field
+//! `sign` verifies ([`SignatureField`]), found through the latest revision's catalogue (its `/AcroForm`, each field
 //! whose type is `/Sig`, its value), as `sign` finds them in a file in memory; only those
 //! objects are read, so a signed million-row acta is verified without loading it.
 
 use super::{Doc, MAX_TOKENS, Obj, Result, get};
-use crate::sign::{SignatureField, decode_text};
+
+/// A signature found in a file: its dictionary's entries and where its bytes are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignatureField {
+    /// `/ByteRange` as written: `[a, b, c, d]`
+    pub byte_range: Vec<i64>,
+    /// the DER inside `/Contents` (with its zero padding)
+    pub contents: Vec<u8>,
+    /// `/M`, `/Reason`, `/Location`, as text ([`decode_text`])
+    pub time: Option<String>,
+    pub reason: Option<String>,
+    pub location: Option<String>,
+    pub sub_filter: Option<String>,
+}
+
+/// A PDF text string: UTF-16BE after its byte order mark, else PDFDocEncoding (read as Latin-1,
+/// which it matches for the characters vigia writes).
+pub fn decode_text(bytes: &[u8]) -> String {
+    match bytes.strip_prefix(&[0xFE, 0xFF]) {
+        Some(utf16) => {
+            let units: Vec<u16> = utf16
+                .chunks_exact(2)
+                .map(|p| u16::from_be_bytes([p[0], p[1]]))
+                .collect();
+            String::from_utf16_lossy(&units)
+        }
+        None => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
 
 /// At most this many fields are looked at (vigia's documents carry one or two signatures).
 const MAX_FIELDS: usize = 1000;

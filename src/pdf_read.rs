@@ -1,9 +1,11 @@
-//! Reading back the PDFs `report::pdf` writes, within fixed limits and without a general PDF
-//! library: a hostile file (nesting thousands deep, a stream `/Length` that refers to itself, a
-//! flate bomb, loops in the page tree or the cross-reference chain) is refused naming the limit
-//! it broke; it can never overflow the stack, take unbounded memory or print anything. Knows the
-//! cross-reference table or stream, indirect objects, the page tree, fonts by resource name,
-//! FlateDecode, and content-stream operators; nothing else.
+//! Reading a PDF back, within fixed limits and without a general PDF library: the one reader
+//! of the PDFs `report::pdf` writes (their text, an acta checked from its file) and of the PDF
+//! `sign` appends a signature to. A hostile file (nesting thousands deep, a stream `/Length`
+//! that refers to itself, a flate bomb, loops in the page tree or the cross-reference chain) is
+//! refused naming the limit it broke; it can never overflow the stack, take unbounded memory or
+//! print anything. Knows the cross-reference table or stream (its PNG predictor too), objects
+//! in object streams, indirect objects, the page tree, fonts by resource name, FlateDecode, and
+//! content-stream operators; nothing else. Pure but for the file it is handed to read.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -13,7 +15,9 @@ use std::io::Read;
 
 mod pages;
 mod signatures;
+mod xref;
 pub use pages::PageCursor;
+pub use signatures::{SignatureField, decode_text};
 
 /// Arrays and dictionaries nest at most this deep (a notice nests 3 deep).
 pub const MAX_DEPTH: usize = 64;
@@ -92,7 +96,8 @@ pub enum Obj {
 /// A dictionary's entries in file order.
 pub type Dict = Vec<(Vec<u8>, Obj)>;
 
-fn get<'d>(d: &'d Dict, key: &[u8]) -> Option<&'d Obj> {
+/// The value of `key` in `d` (its first, if it has two).
+pub fn get<'d>(d: &'d Dict, key: &[u8]) -> Option<&'d Obj> {
     d.iter().find(|(k, _)| k == key).map(|(_, v)| v)
 }
 
@@ -466,16 +471,35 @@ pub struct Page {
 /// A stream's raw bytes: borrowed from a document in memory, read from a file.
 type Bytes<'a> = Cow<'a, [u8]>;
 
+/// Reads `buf.len()` bytes at an offset of a file the caller opened (`FileExt::read_exact_at`).
+pub type ReadAt<'a> = dyn Fn(u64, &mut [u8]) -> std::io::Result<()> + 'a;
+
 /// Where a document's bytes are: all in memory, or in a file read an object at a time.
 enum Src<'a> {
     Mem(&'a [u8]),
     File {
-        file: std::fs::File,
+        file: Reader<'a>,
         /// The document is the file's first `len` bytes (a signed PDF's unsigned revision).
         len: usize,
         /// Where objects start, sorted, and `len`: an object ends before the next one starts.
         bounds: Vec<usize>,
     },
+}
+
+/// A file read at offsets: one the reader holds, or the caller's.
+enum Reader<'a> {
+    Own(std::fs::File),
+    Given(&'a ReadAt<'a>),
+}
+
+impl Reader<'_> {
+    fn read_exact_at(&self, buf: &mut [u8], at: u64) -> std::io::Result<()> {
+        use std::os::unix::fs::FileExt;
+        match self {
+            Reader::Own(file) => file.read_exact_at(buf, at),
+            Reader::Given(read) => read(at, buf),
+        }
+    }
 }
 
 /// A loaded PDF: where each object is, and the trailer.
@@ -484,7 +508,13 @@ pub struct Doc<'a> {
     /// What one page's content may inflate to when read a page at a time.
     page_content: usize,
     offsets: HashMap<u32, usize>,
+    /// Objects inside object streams: the stream's number and the object's place in it.
+    packed: HashMap<u32, (u32, usize)>,
+    /// The generation numbers the cross-references give other than 0.
+    generations: HashMap<u32, u16>,
     trailer: Dict,
+    /// The offset the last `startxref` gives: the latest cross-reference section.
+    startxref: usize,
     tokens: std::cell::Cell<usize>,
 }
 
@@ -498,13 +528,24 @@ impl<'a> Doc<'a> {
     /// [`MAX_CONTENT`] but in tests): memory holds the cross-references and a page, not the
     /// file.
     pub fn open(file: std::fs::File, len: u64, page_content: usize) -> Result<Doc<'static>> {
+        let mut doc = Doc::start_file(Reader::Own(file), len)?;
+        doc.page_content = page_content;
+        Ok(doc)
+    }
+
+    /// The PDF of `len` bytes that `read` reads, read an object at a time as [`Doc::open`]
+    /// reads a file (`sign` writes a signature's update from a few of its objects).
+    pub fn read_at(read: &'a ReadAt<'a>, len: u64) -> Result<Doc<'a>> {
+        Doc::start_file(Reader::Given(read), len)
+    }
+
+    fn start_file(file: Reader<'a>, len: u64) -> Result<Doc<'a>> {
         let len = usize::try_from(len).map_err(|_| Unreadable::Damaged("the file is too large"))?;
         let mut doc = Doc::start(Src::File {
             file,
             len,
             bounds: Vec::new(),
         })?;
-        doc.page_content = page_content;
         let mut bounds: Vec<usize> = doc.offsets.values().copied().collect();
         bounds.push(len);
         bounds.sort_unstable();
@@ -527,10 +568,23 @@ impl<'a> Doc<'a> {
         match &self.src {
             Src::Mem(b) => Ok(Cow::Borrowed(b.get(at..).unwrap_or(&[]))),
             Src::File { file, len, bounds } => {
-                use std::os::unix::fs::FileExt;
                 let next = bounds.partition_point(|&x| x <= at);
                 let end = bounds.get(next).copied().unwrap_or(*len);
                 let end = end.min(*len).min(at.saturating_add(MAX_WINDOW));
+                let mut buf = vec![0; end.saturating_sub(at)];
+                file.read_exact_at(&mut buf, at as u64)
+                    .map_err(|_| Unreadable::Damaged("the file could not be read"))?;
+                Ok(Cow::Owned(buf))
+            }
+        }
+    }
+
+    /// At most `n` bytes from `at` on (the header, the file's last bytes).
+    fn few(&self, at: usize, n: usize) -> Result<Cow<'a, [u8]>> {
+        let end = self.len().min(at.saturating_add(n));
+        match &self.src {
+            Src::Mem(b) => Ok(Cow::Borrowed(b.get(at..end).unwrap_or(&[]))),
+            Src::File { file, .. } => {
                 let mut buf = vec![0; end.saturating_sub(at)];
                 file.read_exact_at(&mut buf, at as u64)
                     .map_err(|_| Unreadable::Damaged("the file could not be read"))?;
@@ -544,15 +598,18 @@ impl<'a> Doc<'a> {
             src,
             page_content: MAX_CONTENT,
             offsets: HashMap::new(),
+            packed: HashMap::new(),
+            generations: HashMap::new(),
             trailer: Dict::new(),
+            startxref: 0,
             tokens: std::cell::Cell::new(MAX_TOKENS),
         };
-        if !doc.at(0)?.starts_with(b"%PDF-") {
+        if !doc.few(0, 5)?.starts_with(b"%PDF-") {
             return damaged("no %PDF- header");
         }
         let len = doc.len();
         let tail = len.saturating_sub(1024);
-        let end = doc.at(tail)?;
+        let end = doc.few(tail, 1024)?;
         let sx = end
             .windows(9)
             .rposition(|w| w == b"startxref")
@@ -582,6 +639,7 @@ impl<'a> Doc<'a> {
             };
             if first {
                 doc.trailer = trailer;
+                doc.startxref = at;
                 first = false;
             }
         }
@@ -607,116 +665,6 @@ impl<'a> Doc<'a> {
         let pos = p.lx.pos;
         self.tokens.set(budget);
         Ok((out?, pos))
-    }
-
-    /// Reads one cross-reference section (table or stream) into `offsets` (newer sections, read
-    /// first, win) and returns its trailer.
-    fn xref_section(&mut self, at: usize) -> Result<Dict> {
-        let mut found: Vec<(u32, usize)> = Vec::new();
-        let here = self.at(at)?;
-        let trailer = if here.starts_with(b"xref") {
-            let (trailer, _) =
-                self.parse(&here, 4, true, |p| {
-                    loop {
-                        match p.next()? {
-                            Some(Tok::Int(first)) => {
-                                let Some(Tok::Int(count)) = p.next()? else {
-                                    return damaged("a cross-reference subsection has no count");
-                                };
-                                for i in 0..count.max(0) {
-                                    let (
-                                        Some(Tok::Int(off)),
-                                        Some(Tok::Int(_)),
-                                        Some(Tok::Word(kind)),
-                                    ) = (p.next()?, p.next()?, p.next()?)
-                                    else {
-                                        return damaged("a cross-reference entry is damaged");
-                                    };
-                                    if kind == b"n"
-                                        && let (Ok(id), Ok(off)) = (
-                                            u32::try_from(first.saturating_add(i)),
-                                            usize::try_from(off),
-                                        )
-                                    {
-                                        found.push((id, off));
-                                    }
-                                }
-                            }
-                            Some(Tok::Word(b"trailer")) => {
-                                let Some(t) = p.next()? else {
-                                    return damaged("no trailer");
-                                };
-                                return match p.object(t, 0)? {
-                                    Obj::Dict(d) => Ok(d),
-                                    _ => damaged("the trailer is not a dictionary"),
-                                };
-                            }
-                            _ => return damaged("a cross-reference table is damaged"),
-                        }
-                    }
-                })?;
-            trailer
-        } else {
-            let (_, obj, data) = self.object_at(at, None, true)?;
-            let (Obj::Dict(dict), Some(data)) = (obj, data) else {
-                return damaged("startxref points at neither a table nor a stream");
-            };
-            if get(&dict, b"Type") != Some(&Obj::Name(b"XRef".to_vec())) {
-                return damaged("startxref points at neither a table nor a stream");
-            }
-            let mut budget = MAX_CONTENT;
-            let data = decode(&dict, &data, &mut budget)?;
-            let w: Vec<usize> = match get(&dict, b"W") {
-                Some(Obj::Array(a)) if a.len() == 3 => a
-                    .iter()
-                    .map(|x| match x {
-                        Obj::Int(n) if (0..=8).contains(n) => Ok(*n as usize),
-                        _ => damaged("a cross-reference stream's /W is damaged"),
-                    })
-                    .collect::<Result<_>>()?,
-                _ => return damaged("a cross-reference stream has no /W"),
-            };
-            let row = w.iter().sum::<usize>().max(1);
-            let size = match get(&dict, b"Size") {
-                Some(Obj::Int(n)) => *n,
-                _ => 0,
-            };
-            let index: Vec<i64> = match get(&dict, b"Index") {
-                Some(Obj::Array(a)) => a
-                    .iter()
-                    .map(|x| match x {
-                        Obj::Int(n) => Ok(*n),
-                        _ => damaged("a cross-reference stream's /Index is damaged"),
-                    })
-                    .collect::<Result<_>>()?,
-                _ => vec![0, size],
-            };
-            let field = |r: &[u8]| r.iter().fold(0u64, |v, &b| v << 8 | u64::from(b));
-            let mut rows = data.chunks_exact(row);
-            for pair in index.chunks(2) {
-                let [first, count] = pair else {
-                    return damaged("a cross-reference stream's /Index is damaged");
-                };
-                for i in 0..(*count).max(0) {
-                    let Some(r) = rows.next() else {
-                        return damaged("a cross-reference stream is short");
-                    };
-                    let kind = if w[0] == 0 { 1 } else { field(&r[..w[0]]) };
-                    let off = field(&r[w[0]..w[0] + w[1]]);
-                    if kind == 1
-                        && let (Ok(id), Ok(off)) =
-                            (u32::try_from(first.saturating_add(i)), usize::try_from(off))
-                    {
-                        found.push((id, off));
-                    }
-                }
-            }
-            dict
-        };
-        for (id, off) in found {
-            self.offsets.entry(id).or_insert(off);
-        }
-        Ok(trailer)
     }
 
     /// The indirect object at `at` (`N G obj ...`): its number, its value, and, for a stream
@@ -808,6 +756,9 @@ impl<'a> Doc<'a> {
 
     /// Object `id`, with its raw stream bytes if it is a stream.
     fn object(&self, id: u32) -> Result<(Obj, Option<Bytes<'a>>)> {
+        if let Some(&(stream, index)) = self.packed.get(&id) {
+            return Ok((self.packed_object(id, stream, index)?, None));
+        }
         let &at = self
             .offsets
             .get(&id)
@@ -816,8 +767,23 @@ impl<'a> Doc<'a> {
         Ok((obj, data))
     }
 
+    /// The latest revision's trailer.
+    pub fn trailer(&self) -> &Dict {
+        &self.trailer
+    }
+
+    /// The offset the last `startxref` gives (an update's `/Prev`).
+    pub fn startxref(&self) -> usize {
+        self.startxref
+    }
+
+    /// Object `id`'s generation number, as the cross-references give it.
+    pub fn generation(&self, id: u32) -> u16 {
+        self.generations.get(&id).copied().unwrap_or(0)
+    }
+
     /// `o`, through references (at most a few in a row).
-    fn resolve(&self, o: &Obj) -> Result<Obj> {
+    pub fn resolve(&self, o: &Obj) -> Result<Obj> {
         let mut o = o.clone();
         for _ in 0..8 {
             match o {
