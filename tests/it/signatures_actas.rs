@@ -32,6 +32,28 @@ fn with_password(r: &Reg, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `offer adjudicate EBSA-TEST` on 2024-03-20 with its PDF acta `acta.pdf` signed with `p12`:
+/// the acta's path and the run's output, which succeeded.
+fn adjudicate_signed(r: &Reg, p12: &str) -> (PathBuf, Output) {
+    let path = r.dir.path().join("acta.pdf");
+    let o = with_password(
+        r,
+        &[
+            "offer",
+            "adjudicate",
+            "EBSA-TEST",
+            "--on",
+            "2024-03-20",
+            "--acta",
+            path.to_str().unwrap(),
+            "--sign",
+            p12,
+        ],
+    );
+    assert!(o.status.success(), "{}", common::err(&o));
+    (path, o)
+}
+
 /// Both validators accept the file: valid, the whole file signed, trusted.
 fn validators_accept(path: &Path, root_pem: &str) {
     let report = pdfsig(path);
@@ -147,23 +169,8 @@ fn a_signed_first_stage_acta_passes_both_validators_and_offer_verify_and_a_chang
     assert_eq!(r.dump(), before, "nothing was stored");
     assert!(!r.dir.path().join("acta.md").exists());
 
-    let path = r.dir.path().join("acta.pdf");
+    let (path, o) = adjudicate_signed(&r, &p12);
     let p = path.to_str().unwrap();
-    let o = with_password(
-        &r,
-        &[
-            "offer",
-            "adjudicate",
-            "EBSA-TEST",
-            "--on",
-            "2024-03-20",
-            "--acta",
-            p,
-            "--sign",
-            &p12,
-        ],
-    );
-    assert!(o.status.success(), "{}", common::err(&o));
     assert!(common::out(&o).contains("acta -> "));
     validators_accept(&path, &root);
     let t = trust.to_str().unwrap();
@@ -299,23 +306,7 @@ fn a_signed_acta_of_many_pages_verified_from_its_file_a_small_chunk_at_a_time_fi
     );
     r.ok(&["acceptances", "import", &csv, "--program", "EBSA-TEST"]);
     let (p12, _, root) = keys(&r);
-    let path = r.dir.path().join("acta.pdf");
-    let p = path.to_str().unwrap();
-    let o = with_password(
-        &r,
-        &[
-            "offer",
-            "adjudicate",
-            "EBSA-TEST",
-            "--on",
-            "2024-03-20",
-            "--acta",
-            p,
-            "--sign",
-            &p12,
-        ],
-    );
-    assert!(o.status.success(), "{}", common::err(&o));
+    let (path, _) = adjudicate_signed(&r, &p12);
     validators_accept(&path, &root);
     let trusted = vigia::sign::read_certificates(root.as_bytes()).unwrap();
     let chunk = 4096;
