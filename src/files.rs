@@ -264,9 +264,13 @@ impl Drop for Staged {
     }
 }
 
-/// Copies the temporary file to a target created with `O_EXCL` (mode 0600), then removes it.
+/// Copies the temporary file to a target created with `O_EXCL` (mode 0600; never through a
+/// symbolic link, which `O_EXCL` refuses as an existing file), a buffer at a time (by the system
+/// where it can: `io::copy`), flushes it, then removes the temporary file. The last step cannot
+/// be a rename here: it would replace what appeared at the target meanwhile. A copy that fails
+/// removes the target it created, so nothing half-written is left there.
 fn copy_exclusive(tmp: &Path, target: &Path) -> Result<(), FileError> {
-    let bytes = fs::read(tmp).map_err(io_error(target))?;
+    let mut source = File::open(tmp).map_err(io_error(target))?;
     let mut options = OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
@@ -281,9 +285,11 @@ fn copy_exclusive(tmp: &Path, target: &Path) -> Result<(), FileError> {
             io_error(target)(e)
         }
     })?;
-    f.write_all(&bytes)
-        .and_then(|()| f.sync_all())
-        .map_err(io_error(target))?;
+    if let Err(e) = io::copy(&mut source, &mut f).and_then(|_| f.sync_all()) {
+        drop(f);
+        let _ = fs::remove_file(target);
+        return Err(io_error(target)(e));
+    }
     let _ = fs::remove_file(tmp);
     Ok(())
 }
@@ -566,6 +572,40 @@ mod tests {
             Err(FileError::Symlink(_))
         ));
         assert_eq!(fs::read(&target).unwrap(), b"%PDF-1.3 cuerpo\nfirma");
+    }
+
+    /// The copy made where hard links cannot be: the temporary file's bytes (several buffers'
+    /// worth), owner only, the temporary file gone; never over a file or through a link that is
+    /// at the target, which are left as they were, with the temporary file kept.
+    #[test]
+    fn the_exclusive_copy_writes_the_bytes_owner_only_and_never_over_a_file_or_a_link() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let bytes: Vec<u8> = (0..3_000_000u32).map(|i| (i % 251) as u8).collect();
+        let tmp = dir.path().join(".vigia-tmp-copia");
+        fs::write(&tmp, &bytes).unwrap();
+        let target = dir.path().join("acta.pdf");
+        copy_exclusive(&tmp, &target).unwrap();
+        assert_eq!(fs::read(&target).unwrap(), bytes);
+        let mode = fs::metadata(&target).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        assert!(!tmp.exists());
+
+        fs::write(&tmp, b"otro").unwrap();
+        assert!(matches!(
+            copy_exclusive(&tmp, &target),
+            Err(FileError::Exists(p)) if p == target
+        ));
+        assert_eq!(fs::read(&target).unwrap(), bytes);
+        let elsewhere = dir.path().join("otro.pdf");
+        let link = dir.path().join("enlace.pdf");
+        std::os::unix::fs::symlink(&elsewhere, &link).unwrap();
+        assert!(matches!(
+            copy_exclusive(&tmp, &link),
+            Err(FileError::Exists(_))
+        ));
+        assert!(!elsewhere.exists());
+        assert_eq!(fs::read(&tmp).unwrap(), b"otro");
     }
 
     #[test]
