@@ -229,7 +229,7 @@ impl AcceptancesCommand {
                 out: out_path,
             } => {
                 // refused before the register is read (a national one holds a million)
-                super::out::usable(format, out_path.as_deref(), ctx.lang)?;
+                let to = super::out::usable(format, out_path.as_deref(), ctx.lang)?;
                 let store = ctx.store()?;
                 let conn = store.conn();
                 let filters: crate::report::excel::Asked = [
@@ -244,14 +244,8 @@ impl AcceptancesCommand {
                 if let Some(p) = &only {
                     cache.insert(p.id, judged(conn, p)?);
                 }
-                let mut out = super::out::Listing::new(
-                    ctx,
-                    format,
-                    out_path.as_deref(),
-                    "Aceptaciones",
-                    &ROW_COLUMNS,
-                    filters,
-                )?;
+                let mut out =
+                    super::out::Listing::new(ctx, to, "Aceptaciones", &ROW_COLUMNS, filters)?;
                 store::each_acceptance::<CliError>(
                     conn,
                     only.as_ref().map(|p| p.id),

@@ -321,7 +321,7 @@ impl AdjudicationsCommand {
                 out: out_path,
             } => {
                 // refused before the register is read (a national one holds a million)
-                super::out::usable(format, out_path.as_deref(), ctx.lang)?;
+                let to = super::out::usable(format, out_path.as_deref(), ctx.lang)?;
                 let store = ctx.store()?;
                 let conn = store.conn();
                 let filters: crate::report::excel::Asked = [
@@ -338,14 +338,8 @@ impl AdjudicationsCommand {
                 // written as read (a national register holds a million), each program's
                 // lock-up rule read once
                 let mut scales = programs::Scales::default();
-                let mut out = super::out::Listing::new(
-                    ctx,
-                    format,
-                    out_path.as_deref(),
-                    "Adjudicaciones",
-                    &ROW_COLUMNS,
-                    filters,
-                )?;
+                let mut out =
+                    super::out::Listing::new(ctx, to, "Adjudicaciones", &ROW_COLUMNS, filters)?;
                 store_adj::each(
                     conn,
                     program_id,

@@ -67,11 +67,6 @@ const EVENT_COLUMNS: [&str; 9] = [
 
 impl AuditCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
-        // refused before the register is opened
-        if let AuditCommand::Log { format, out, .. } = &self {
-            super::out::usable(*format, out.as_deref(), ctx.lang)?;
-        }
-        let mut store = ctx.store()?;
         match self {
             AuditCommand::Log {
                 entity,
@@ -80,6 +75,9 @@ impl AuditCommand {
                 out: out_path,
             } => {
                 use super::out::OutFormat as Format;
+                // refused before the register is opened
+                let to = super::out::usable(format, out_path.as_deref(), ctx.lang)?;
+                let store = ctx.store()?;
                 let filters: crate::report::excel::Asked = [
                     super::out::filter("Tabla", entity.as_ref()),
                     super::out::filter("Fila", id),
@@ -93,14 +91,7 @@ impl AuditCommand {
                     .into_iter()
                     .filter(|c| format != Format::Table || !matches!(*c, "payload" | "prev_hash"))
                     .collect();
-                let mut out = super::out::Listing::new(
-                    ctx,
-                    format,
-                    out_path.as_deref(),
-                    "Auditoría",
-                    &columns,
-                    filters,
-                )?;
+                let mut out = super::out::Listing::new(ctx, to, "Auditoría", &columns, filters)?;
                 audit::each_event(
                     store.conn(),
                     entity.as_deref(),
@@ -122,6 +113,7 @@ impl AuditCommand {
                 Ok(Status::Ok)
             }
             AuditCommand::Verify => {
+                let store = ctx.store()?;
                 let key = ctx.audit_key()?;
                 let found = register::audit::verify(store.conn(), &key, &ctx.checkpoint_log()?)
                     .map_err(|e| match e {
@@ -131,6 +123,7 @@ impl AuditCommand {
                 report_verification(&found, ctx.lang, &mut *ctx.out)
             }
             AuditCommand::Checkpoint { reanchor, reason } => {
+                let mut store = ctx.store()?;
                 let officer = ctx.officer();
                 let reason = reason.filter(|_| reanchor);
                 let (line, c) = Checkpointer::new(ctx, true)?

@@ -140,7 +140,7 @@ impl BreachCommand {
                 out,
             } => {
                 // refused before the register is read (a national one holds tens of thousands)
-                super::out::usable(format, out.as_deref(), ctx.lang)?;
+                let to = super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let filters = [
                     super::out::filter("Adjudicación", adjudication),
                     super::out::filter("Programa", program.as_ref()),
@@ -153,15 +153,7 @@ impl BreachCommand {
                     .map(|c| programs::by_code(store.conn(), &c).map(|p| p.id))
                     .transpose()?;
                 let found = breaches::list(store.conn(), adjudication, program_id)?;
-                super::out::records(
-                    ctx,
-                    format,
-                    out.as_deref(),
-                    "Incumplimientos",
-                    &found,
-                    record,
-                    filters,
-                )?;
+                super::out::records(ctx, to, "Incumplimientos", &found, record, filters)?;
             }
             BreachCommand::Show { id, format } => {
                 let store = ctx.store()?;

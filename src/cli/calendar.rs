@@ -22,7 +22,7 @@ impl CalendarCommand {
     pub fn run(self, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         match self {
             CalendarCommand::Holidays { year, format, out } => {
-                super::out::usable(format, out.as_deref(), ctx.lang)?;
+                let to = super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let filters = vec![(
                     "Año".to_string(),
                     crate::report::excel::Cell::Count(i64::from(year)),
@@ -41,7 +41,7 @@ impl CalendarCommand {
                                "moved_from": h.moved_from.map(|d| d.to_string())})
                     })
                     .collect();
-                super::out::list(ctx, format, out.as_deref(), "Festivos", &rows, filters)?;
+                super::out::list(ctx, to, "Festivos", &rows, filters)?;
                 Ok(Status::Ok)
             }
         }

@@ -77,30 +77,27 @@ impl LiquidationFormat {
     }
 }
 
-/// `--out` only with the Excel formats.
+/// `--out` only with the Excel formats, a workbook only with `--out`, refused before any work:
+/// where an Excel format is written.
 fn check_out(
     format: LiquidationFormat,
     out: Option<&Path>,
     lang: crate::lang::Lang,
-) -> Result<(), CliError> {
-    match format.excel() {
-        Some(f) => super::out::no_out(f, out, lang),
-        None => super::out::no_out(OutFormat::Table, out, lang),
-    }
+) -> Result<super::out::Output<'_>, CliError> {
+    super::out::usable(format.excel().unwrap_or(OutFormat::Table), out, lang)
 }
 
 /// A liquidation (its JSON) written for Excel, with what was asked.
 fn write_excel(
     ctx: &mut Ctx<'_>,
-    format: OutFormat,
-    out: Option<&Path>,
+    to: super::out::Output<'_>,
     v: &serde_json::Value,
     mut asked: crate::report::excel::Asked,
     rates: &crate::rates::RateSeries,
 ) -> Result<(), CliError> {
     super::out::asked_rates(&mut asked, rates);
     let tables = crate::report::excel::liquidation_tables(v);
-    super::out::write(ctx, format, out, &tables, &asked)
+    super::out::write(ctx, to, &tables, &asked)
 }
 
 #[derive(Debug, Args)]
@@ -186,7 +183,7 @@ impl FineCommand {
                 format,
                 out,
             }) => {
-                check_out(format, out.as_deref(), ctx.lang)?;
+                let to = check_out(format, out.as_deref(), ctx.lang)?;
                 let rates = ctx.rates()?;
                 let mut store = ctx.store()?;
                 let (id, outcome) = store.write::<_, register::Error>(&ctx.officer(), |tx| {
@@ -227,8 +224,7 @@ impl FineCommand {
                         let mut v = liquidation::to_json(&outcome);
                         v["liquidation_id"] = serde_json::json!(id);
                         let asked = breach_asked(ctx, breach, until, &facts);
-                        let f = format.excel().unwrap_or(OutFormat::Xlsx);
-                        write_excel(ctx, f, out.as_deref(), &v, asked, &rates)?;
+                        write_excel(ctx, to, &v, asked, &rates)?;
                     }
                 }
                 Ok(Status::Ok)
@@ -240,7 +236,7 @@ impl FineCommand {
                 format,
                 out,
             }) => {
-                check_out(format, out.as_deref(), ctx.lang)?;
+                let to = check_out(format, out.as_deref(), ctx.lang)?;
                 let rates = ctx.rates()?;
                 let store = ctx.store()?;
                 let facts = register::liquidation::facts(store.conn(), breach, until)?;
@@ -272,8 +268,7 @@ impl FineCommand {
                     LiquidationFormat::CsvExcel | LiquidationFormat::Xlsx => {
                         let v = liquidation::to_json(&outcome);
                         let asked = breach_asked(ctx, breach, until, &facts);
-                        let f = format.excel().unwrap_or(OutFormat::Xlsx);
-                        write_excel(ctx, f, out.as_deref(), &v, asked, &rates)?;
+                        write_excel(ctx, to, &v, asked, &rates)?;
                     }
                 }
                 Ok(Status::Ok)
@@ -310,7 +305,7 @@ impl FineCommand {
 }
 
 fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
-    check_out(a.format, a.out.as_deref(), ctx.lang)?;
+    let to = check_out(a.format, a.out.as_deref(), ctx.lang)?;
     let said = |e: &ScaleError| crate::catalogue::of(ctx.lang).scale_error(e);
     let brackets = parse_brackets(&a.brackets).map_err(|e| CliError::Flag {
         flag: "--brackets".into(),
@@ -406,8 +401,7 @@ fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                 asked.push((format!("Valor del pago {}", i + 1), Cell::Pesos(p.amount)));
             }
             let v = liquidation::to_json(&outcome);
-            let f = a.format.excel().unwrap_or(OutFormat::Xlsx);
-            write_excel(ctx, f, a.out.as_deref(), &v, asked, &rates)?;
+            write_excel(ctx, to, &v, asked, &rates)?;
         }
     }
     Ok(Status::Ok)

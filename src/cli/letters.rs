@@ -156,7 +156,7 @@ impl LettersCommand {
                 }
             }
             LettersCommand::History { code, format, out } => {
-                super::out::usable(format, out.as_deref(), ctx.lang)?;
+                let to = super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let filters = vec![(
                     "Programa".to_string(),
                     crate::report::excel::Cell::Text(code.clone()),
@@ -167,7 +167,7 @@ impl LettersCommand {
                     .iter()
                     .map(record)
                     .collect();
-                super::out::list(ctx, format, out.as_deref(), "Membrete", &rows, filters)?;
+                super::out::list(ctx, to, "Membrete", &rows, filters)?;
             }
         }
         Ok(Status::Ok)

@@ -569,7 +569,7 @@ fn list(
     format: super::out::OutFormat,
     out: Option<&std::path::Path>,
 ) -> Result<Status, CliError> {
-    super::out::usable(format, out, ctx.lang)?;
+    let to = super::out::usable(format, out, ctx.lang)?;
     let store = ctx.store()?;
     let found = register::notice::listing(store.conn(), breach)?;
     let record = |l: &register::notice::Listed| {
@@ -586,7 +586,7 @@ fn list(
         .into_iter()
         .collect();
     // a record at a time (a national register's notices are tens of thousands)
-    super::out::records(ctx, format, out, "Avisos", &found, record, filters)?;
+    super::out::records(ctx, to, "Avisos", &found, record, filters)?;
     Ok(Status::Ok)
 }
 

@@ -44,35 +44,33 @@ pub fn asked(ctx: &Ctx<'_>) -> Asked {
 /// The rate series a figure was computed with, for the Consulta sheet.
 pub use crate::report::findings::asked_rates;
 
-/// Writes `tables` as `format` (csv-excel: one after another) to `out`, or csv-excel to standard
-/// output when there is no `--out`; a workbook needs `--out`.
+/// A `--format` with the `--out` it goes with, checked together by [`usable`] before any work:
+/// what the writers below take, so that the pair is checked once.
+#[derive(Debug, Clone, Copy)]
+pub struct Output<'p> {
+    pub format: OutFormat,
+    pub out: Option<&'p Path>,
+}
+
+/// Writes `tables` as the format of `to` (csv-excel: one after another) to its `--out`, or
+/// csv-excel to standard output when there is no `--out`.
 pub fn write(
     ctx: &mut Ctx<'_>,
-    format: OutFormat,
-    out: Option<&Path>,
+    to: Output<'_>,
     tables: &[Table],
     asked: &Asked,
 ) -> Result<(), CliError> {
-    let lang = ctx.lang;
-    let bytes = match format {
+    let bytes = match to.format {
         OutFormat::Xlsx => excel::xlsx(tables, asked).map_err(xlsx_error)?,
         _ => excel::csv_excel_all(tables),
     };
-    match out {
+    match to.out {
         Some(path) => {
             crate::files::write(path, &bytes, true).map_err(|e| CliError::File {
                 flag: "--out",
                 path: path.to_path_buf(),
                 error: e.into(),
             })?;
-        }
-        None if format == OutFormat::Xlsx => {
-            return Err(CliError::Flag {
-                flag: "--format".into(),
-                value: "xlsx".into(),
-                reason: crate::catalogue::of(lang)
-                    .msg(&crate::catalogue::msg::Msg::WorkbookNotText),
-            });
         }
         None => ctx.out.write_all(&bytes)?,
     }
@@ -96,12 +94,13 @@ pub fn no_out(
 }
 
 /// What `format` and `--out` refuse together, before any work: `--out` for the formats written
-/// to standard output, a workbook without `--out`.
+/// to standard output, a workbook without `--out`. The pair that passes is what the writers
+/// take.
 pub fn usable(
     format: OutFormat,
     out: Option<&Path>,
     lang: crate::lang::Lang,
-) -> Result<(), CliError> {
+) -> Result<Output<'_>, CliError> {
     no_out(format, out, lang)?;
     if format == OutFormat::Xlsx && out.is_none() {
         return Err(CliError::Flag {
@@ -110,6 +109,32 @@ pub fn usable(
             reason: crate::catalogue::of(lang).msg(&crate::catalogue::msg::Msg::WorkbookNotText),
         });
     }
+    Ok(Output { format, out })
+}
+
+/// The temporary file reserved beside `path` for an Excel file (`files::reserve`: 0600, never
+/// through a symbolic link), moved into place by [`place`].
+fn reserve(path: &Path) -> Result<crate::files::Reserved, CliError> {
+    crate::files::reserve(path, true).map_err(|e| CliError::File {
+        flag: "--out",
+        path: path.to_path_buf(),
+        error: e.into(),
+    })
+}
+
+/// The Excel file written to its reserved file, flushed to disk and moved into place.
+fn place(reserved: crate::files::Reserved) -> Result<(), CliError> {
+    let path = reserved.target().to_path_buf();
+    let staged = reserved.finish().map_err(|e| CliError::File {
+        flag: "--out",
+        path,
+        error: e.into(),
+    })?;
+    staged.place().map_err(|e| CliError::File {
+        flag: "--out",
+        path: e.path().to_path_buf(),
+        error: e.into(),
+    })?;
     Ok(())
 }
 
@@ -118,28 +143,15 @@ pub fn usable(
 /// csv-excel only, to standard output.
 pub fn excel_file(
     ctx: &mut Ctx<'_>,
-    format: OutFormat,
-    out: Option<&Path>,
+    to: Output<'_>,
     write: impl FnOnce(&mut dyn std::io::Write) -> Result<(), rust_xlsxwriter::XlsxError>,
 ) -> Result<(), CliError> {
-    usable(format, out, ctx.lang)?;
-    let Some(path) = out else {
+    let Some(path) = to.out else {
         return write(&mut *ctx.out).map_err(xlsx_error);
     };
-    let unusable = |e: crate::files::FileError| CliError::File {
-        flag: "--out",
-        path: path.to_path_buf(),
-        error: e.into(),
-    };
-    let mut reserved = crate::files::reserve(path, true).map_err(unusable)?;
+    let mut reserved = reserve(path)?;
     write(&mut reserved).map_err(xlsx_error)?;
-    let staged = reserved.finish().map_err(unusable)?;
-    staged.place().map_err(|e| CliError::File {
-        flag: "--out",
-        path: e.path().to_path_buf(),
-        error: e.into(),
-    })?;
-    Ok(())
+    place(reserved)
 }
 
 impl OutFormat {
@@ -160,14 +172,12 @@ impl OutFormat {
 /// the Consulta sheet with the command, when it ran and `filters` (what was asked, in order).
 pub fn list(
     ctx: &mut Ctx<'_>,
-    format: OutFormat,
-    out: Option<&Path>,
+    to: Output<'_>,
     sheet: &str,
     rows: &[serde_json::Value],
     filters: Asked,
 ) -> Result<(), CliError> {
-    no_out(format, out, ctx.lang)?;
-    match format.plain() {
+    match to.format.plain() {
         Some(f) => {
             let text = crate::report::records::list_in(rows, f, ctx.lang);
             ctx.out.write_all(text.as_bytes())?;
@@ -177,7 +187,7 @@ pub fn list(
             let table = crate::report::listing::table(sheet, rows);
             let mut asked = asked(ctx);
             asked.extend(filters);
-            write(ctx, format, out, &[table], &asked)
+            write(ctx, to, &[table], &asked)
         }
     }
 }
@@ -189,28 +199,26 @@ pub fn list(
 /// breaches as records, cells and a workbook took 365 MiB.
 pub fn records<T>(
     ctx: &mut Ctx<'_>,
-    format: OutFormat,
-    out: Option<&Path>,
+    to: Output<'_>,
     sheet: &str,
     found: &[T],
     record: impl Fn(&T) -> serde_json::Value,
     filters: Asked,
 ) -> Result<(), CliError> {
     use crate::report::findings::Kind;
-    usable(format, out, ctx.lang)?;
-    let kind = match format {
+    let kind = match to.format {
         OutFormat::Xlsx => Kind::Xlsx,
         OutFormat::CsvExcel => Kind::CsvExcel,
         OutFormat::Table | OutFormat::Json | OutFormat::Csv => {
             let Some(first) = found.first() else {
-                return list(ctx, format, None, sheet, &[], filters);
+                return list(ctx, to, sheet, &[], filters);
             };
             let first = record(first);
             let columns: Vec<&str> = first
                 .as_object()
                 .map(|m| m.keys().map(String::as_str).collect())
                 .unwrap_or_default();
-            let mut w = Listing::new(ctx, format, None, sheet, &columns, filters)?;
+            let mut w = Listing::new(ctx, to, sheet, &columns, filters)?;
             for r in found {
                 w.push(&record(r))?;
             }
@@ -219,7 +227,7 @@ pub fn records<T>(
     };
     let mut asked = asked(ctx);
     asked.extend(filters);
-    excel_file(ctx, format, out, |w| {
+    excel_file(ctx, to, |w| {
         crate::report::listing::write(kind, sheet, || found.iter().map(&record), &asked, w)
     })
 }
@@ -232,70 +240,62 @@ pub fn filter(name: &str, value: Option<impl ToString>) -> Option<(String, Cell)
 /// A listing written as it is read (a national register's adjudications, the audit trail): the
 /// formats of [`records::ListWriter`] on standard output, or for Excel the csv-excel (standard
 /// output or `--out`) and the workbook (`--out`), staged next to the file and moved into place
-/// at the end (0600, never through a symbolic link).
+/// at the end (`files::reserve`: 0600, never through a symbolic link).
 pub enum Listing<'a> {
     Plain(crate::report::records::ListWriter<'a>),
     Excel {
-        list: crate::report::excel_stream::ExcelList<'a>,
-        staged: Option<(crate::files::Staged, std::fs::File)>,
+        list: crate::report::excel_stream::ExcelList<To<'a>>,
         asked: Asked,
     },
+}
+
+/// Where an Excel listing goes: the file reserved for `--out`, or standard output.
+pub enum To<'a> {
+    File(crate::files::Reserved),
+    Out(&'a mut dyn std::io::Write),
+}
+
+impl std::io::Write for To<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            To::File(f) => f.write(buf),
+            To::Out(o) => o.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            To::File(f) => f.flush(),
+            To::Out(o) => o.flush(),
+        }
+    }
 }
 
 impl<'a> Listing<'a> {
     pub fn new(
         ctx: &'a mut Ctx<'_>,
-        format: OutFormat,
-        out: Option<&Path>,
+        to: Output<'_>,
         sheet: &str,
         columns: &[&str],
         filters: Asked,
     ) -> Result<Listing<'a>, CliError> {
-        no_out(format, out, ctx.lang)?;
         let lang = ctx.lang;
         let mut asked = asked(ctx);
         asked.extend(filters);
-        if let Some(f) = format.plain() {
+        if let Some(f) = to.format.plain() {
             let w = crate::report::records::ListWriter::new_in(f, columns, &mut *ctx.out, lang)?;
             return Ok(Listing::Plain(w));
         }
-        let staged = match out {
-            Some(path) => {
-                Some(
-                    crate::files::stage_file(path, true).map_err(|e| CliError::File {
-                        flag: "--out",
-                        path: path.to_path_buf(),
-                        error: e.into(),
-                    })?,
-                )
-            }
-            None if format == OutFormat::Xlsx => {
-                return Err(CliError::Flag {
-                    flag: "--format".into(),
-                    value: "xlsx".into(),
-                    reason: crate::catalogue::of(lang)
-                        .msg(&crate::catalogue::msg::Msg::WorkbookNotText),
-                });
-            }
-            None => None,
+        let dest = match to.out {
+            Some(path) => To::File(reserve(path)?),
+            None => To::Out(&mut *ctx.out),
         };
-        let list = match format {
-            OutFormat::Xlsx => {
-                crate::report::excel_stream::ExcelList::xlsx(sheet, columns).map_err(xlsx_error)?
-            }
-            _ => {
-                let to: Box<dyn std::io::Write + 'a> = match &staged {
-                    Some((_, file)) => Box::new(std::io::BufWriter::new(file.try_clone()?)),
-                    None => Box::new(&mut *ctx.out),
-                };
-                crate::report::excel_stream::ExcelList::csv(columns, to)?
-            }
+        let list = match to.format {
+            OutFormat::Xlsx => crate::report::excel_stream::ExcelList::xlsx(sheet, columns, dest)
+                .map_err(xlsx_error)?,
+            _ => crate::report::excel_stream::ExcelList::csv(columns, dest)?,
         };
-        Ok(Listing::Excel {
-            list,
-            staged,
-            asked,
-        })
+        Ok(Listing::Excel { list, asked })
     }
 
     pub fn push(&mut self, record: &serde_json::Value) -> Result<(), CliError> {
@@ -308,29 +308,10 @@ impl<'a> Listing<'a> {
     pub fn finish(self) -> Result<(), CliError> {
         match self {
             Listing::Plain(w) => Ok(w.finish()?),
-            Listing::Excel {
-                list,
-                staged,
-                asked,
-                ..
-            } => {
-                match staged {
-                    Some((staged, mut file)) => {
-                        list.finish(&asked, &mut file).map_err(xlsx_error)?;
-                        file.sync_all()?;
-                        drop(file);
-                        staged.place().map_err(|e| CliError::File {
-                            flag: "--out",
-                            path: e.path().to_path_buf(),
-                            error: e.into(),
-                        })?;
-                    }
-                    None => list
-                        .finish(&asked, &mut std::io::sink())
-                        .map_err(xlsx_error)?,
-                }
-                Ok(())
-            }
+            Listing::Excel { list, asked } => match list.finish(&asked).map_err(xlsx_error)? {
+                To::File(reserved) => place(reserved),
+                To::Out(_) => Ok(()),
+            },
         }
     }
 }

@@ -82,7 +82,7 @@ impl PaymentCommand {
                 format,
                 out,
             } => {
-                super::out::usable(format, out.as_deref(), ctx.lang)?;
+                let to = super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let filters = vec![(
                     "Incumplimiento".to_string(),
                     crate::report::excel::Cell::Count(breach),
@@ -96,7 +96,7 @@ impl PaymentCommand {
                                     "voided_at": p.void.as_ref().map(|v| v.at.clone()),
                                     "voided_by": p.void.as_ref().map(|v| v.by.clone())}))
                     .collect();
-                super::out::list(ctx, format, out.as_deref(), "Pagos", &rows, filters)?;
+                super::out::list(ctx, to, "Pagos", &rows, filters)?;
             }
             PaymentCommand::Void { id, reason } => {
                 let mut store = ctx.store()?;

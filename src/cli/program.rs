@@ -155,7 +155,7 @@ impl ProgramCommand {
                 }
             }
             ProgramCommand::List { format, out } => {
-                super::out::usable(format, out.as_deref(), ctx.lang)?;
+                let to = super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let store = ctx.store()?;
                 let rows: Vec<Value> = programs::list(store.conn())?
                     .iter()
@@ -164,7 +164,7 @@ impl ProgramCommand {
                                "shares_offered": p.program.shares_offered, "fixed_price": p.program.fixed_price.to_string()})
                     })
                     .collect();
-                super::out::list(ctx, format, out.as_deref(), "Programas", &rows, Vec::new())?;
+                super::out::list(ctx, to, "Programas", &rows, Vec::new())?;
             }
             ProgramCommand::Letters { command } => return command.run(ctx),
             ProgramCommand::Show { code, format } => {

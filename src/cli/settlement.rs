@@ -132,14 +132,13 @@ impl SettlementCommand {
                 super::notice::verify(ctx, &file, trust.as_deref())
             }
             SettlementCommand::List { format, out } => {
-                super::out::usable(format, out.as_deref(), ctx.lang)?;
+                let to = super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let store = ctx.store()?;
                 let found = settlements::list(store.conn())?;
                 // a record at a time (a national register's certificates are tens of thousands)
                 super::out::records(
                     ctx,
-                    format,
-                    out.as_deref(),
+                    to,
                     "Paz y salvo",
                     &found,
                     |s| {

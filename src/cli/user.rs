@@ -118,7 +118,7 @@ impl UserCommand {
                 })?;
             }
             UserCommand::List { format, out } => {
-                super::out::usable(format, out.as_deref(), ctx.lang)?;
+                let to = super::out::usable(format, out.as_deref(), ctx.lang)?;
                 let store = ctx.store()?;
                 let rows: Vec<_> = users::list(store.conn())?
                     .into_iter()
@@ -127,7 +127,7 @@ impl UserCommand {
                                "created_at": u.created_at, "created_by": u.created_by})
                     })
                     .collect();
-                super::out::list(ctx, format, out.as_deref(), "Cuentas", &rows, Vec::new())?;
+                super::out::list(ctx, to, "Cuentas", &rows, Vec::new())?;
             }
             UserCommand::Disable { name } => {
                 let mut store = ctx.store()?;

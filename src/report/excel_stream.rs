@@ -48,8 +48,13 @@ impl<W: Write> CsvExcelStream<W> {
         self.w.write_record(cells).map_err(super::records::csv_io)
     }
 
-    pub fn finish(mut self) -> std::io::Result<()> {
-        self.w.flush()
+    pub fn finish(self) -> std::io::Result<()> {
+        self.into_inner().map(drop)
+    }
+
+    /// The rows flushed, and the writer they went to.
+    pub fn into_inner(self) -> std::io::Result<W> {
+        self.w.into_inner().map_err(|e| e.into_error())
     }
 }
 
@@ -194,26 +199,27 @@ fn header_format() -> Format {
         .set_background_color("D9E1F2")
 }
 
-/// A listing's records written for Excel as they are read: the Spanish header of each column
-/// and each value typed by its column ([`super::columns::cell_of`]).
-pub enum ExcelList<'a> {
+/// A listing's records written for Excel as they are read to the writer it owns: the Spanish
+/// header of each column and each value typed by its column ([`super::columns::cell_of`]).
+pub enum ExcelList<W: Write> {
     Csv {
-        w: Box<CsvExcelStream<Box<dyn Write + 'a>>>,
+        w: Box<CsvExcelStream<W>>,
         keys: Vec<String>,
     },
     Xlsx {
         book: Box<XlsxStream>,
         keys: Vec<String>,
+        out: W,
     },
 }
 
-impl<'a> ExcelList<'a> {
+impl<W: Write> ExcelList<W> {
     fn headers(keys: &[&str]) -> Vec<String> {
         keys.iter().map(|k| super::columns::header_es(k)).collect()
     }
 
     /// csv-excel to `out`.
-    pub fn csv(keys: &[&str], out: Box<dyn Write + 'a>) -> std::io::Result<Self> {
+    pub fn csv(keys: &[&str], out: W) -> std::io::Result<Self> {
         let scales: Vec<u32> = keys
             .iter()
             .map(|k| if super::columns::is_pesos(k) { 2 } else { 0 })
@@ -224,8 +230,8 @@ impl<'a> ExcelList<'a> {
         })
     }
 
-    /// A workbook with one sheet named `sheet`.
-    pub fn xlsx(sheet: &str, keys: &[&str]) -> Result<Self, XlsxError> {
+    /// A workbook with one sheet named `sheet`, written to `out` when it ends.
+    pub fn xlsx(sheet: &str, keys: &[&str], out: W) -> Result<Self, XlsxError> {
         let widths: Vec<usize> = keys
             .iter()
             .map(|k| if *k == "name" { 30 } else { 12 })
@@ -233,35 +239,31 @@ impl<'a> ExcelList<'a> {
         Ok(ExcelList::Xlsx {
             book: Box::new(XlsxStream::new(sheet, &Self::headers(keys), &widths)?),
             keys: keys.iter().map(|k| k.to_string()).collect(),
+            out,
         })
     }
 
     pub fn push(&mut self, record: &serde_json::Value) -> Result<(), XlsxError> {
+        let (ExcelList::Csv { keys, .. } | ExcelList::Xlsx { keys, .. }) = self;
+        let row: Vec<Cell> = keys
+            .iter()
+            .map(|k| super::columns::cell_of(k, &record[k]))
+            .collect();
         match self {
-            ExcelList::Csv { w, keys } => {
-                let row: Vec<Cell> = keys
-                    .iter()
-                    .map(|k| super::columns::cell_of(k, &record[k]))
-                    .collect();
-                Ok(w.push(&row)?)
-            }
-            ExcelList::Xlsx { book, keys } => {
-                let row: Vec<Cell> = keys
-                    .iter()
-                    .map(|k| super::columns::cell_of(k, &record[k]))
-                    .collect();
-                book.push(&row)
-            }
+            ExcelList::Csv { w, .. } => Ok(w.push(&row)?),
+            ExcelList::Xlsx { book, .. } => book.push(&row),
         }
     }
-}
 
-impl ExcelList<'_> {
-    /// Ends the listing: the CSV flushed, or the workbook, with `asked`, written to `out`.
-    pub fn finish(self, asked: &Asked, out: &mut dyn Write) -> Result<(), XlsxError> {
+    /// Ends the listing: the CSV flushed, or the workbook, with `asked`, written; the writer
+    /// given back (a file to be placed).
+    pub fn finish(self, asked: &Asked) -> Result<W, XlsxError> {
         match self {
-            ExcelList::Csv { w, .. } => Ok(w.finish()?),
-            ExcelList::Xlsx { book, .. } => book.finish(asked, out),
+            ExcelList::Csv { w, .. } => Ok(w.into_inner()?),
+            ExcelList::Xlsx { book, mut out, .. } => {
+                book.finish(asked, &mut out)?;
+                Ok(out)
+            }
         }
     }
 }

@@ -268,3 +268,63 @@ fn a_listings_out_is_refused_before_the_register_is_read() {
         assert!(!path.exists());
     }
 }
+
+/// A workbook of a liquidation without `--out` is refused before anything is liquidated (the
+/// pair `--format`/`--out` is checked once, first: the liquidation was stored, then the
+/// workbook refused).
+#[test]
+fn fine_liquidate_as_a_workbook_without_out_is_refused_before_the_liquidation_is_kept() {
+    let r = crate::notices::spec_register();
+    let before = r.dump();
+    let e = r.fails(&[
+        "fine",
+        "liquidate",
+        "1",
+        "--until",
+        "2025-02-10",
+        "--format",
+        "xlsx",
+    ]);
+    assert!(e.contains("--format xlsx: a workbook is not text"), "{e}");
+    assert_eq!(r.dump(), before, "no liquidation kept");
+}
+
+/// A listing written as it is read, to `--out` (`adjudications list`, `audit log`): staged
+/// beside the file and moved into place, owner only, no temporary file left; a symbolic link at
+/// `--out` is refused and what it points to left alone.
+#[test]
+fn a_streamed_listings_file_is_owner_only_placed_whole_and_never_written_through_a_link() {
+    use std::os::unix::fs::PermissionsExt;
+    let r = Reg::new().with_holders();
+    let dir = r.dir.path();
+    for (list, format, name) in [
+        (
+            &["adjudications", "list"][..],
+            "csv-excel",
+            "adjudicaciones.csv",
+        ),
+        (&["audit", "log"], "xlsx", "auditoria.xlsx"),
+    ] {
+        let path = dir.join(name);
+        let p = path.to_str().unwrap();
+        r.ok(&[list, &["--format", format, "--out", p]].concat());
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(bytes.len() > 100, "{name}: {} bytes", bytes.len());
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "{name}");
+        let leftovers: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".vigia-tmp-"))
+            .collect();
+        assert!(leftovers.is_empty(), "{name}: {leftovers:?}");
+
+        let target = dir.join(format!("destino-{name}"));
+        std::fs::write(&target, b"intacto").unwrap();
+        let link = dir.join(format!("enlace-{name}"));
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let e = r.fails(&[list, &["--format", format, "--out", link.to_str().unwrap()]].concat());
+        assert!(e.contains("--out"), "{name}: {e}");
+        assert_eq!(std::fs::read(&target).unwrap(), b"intacto", "{name}");
+    }
+}
