@@ -69,8 +69,6 @@ pub struct XlsxStream {
     rows: u32,
     columns: usize,
     shapes: Vec<Shape>,
-    /// The Consulta sheet as the whole list's workbook has it ([`super::excel::xlsx`]).
-    whole_consulta: bool,
 }
 
 impl XlsxStream {
@@ -89,7 +87,7 @@ impl XlsxStream {
             })
             .collect();
         let shapes = vec![Shape::with_cents(); headers.len()];
-        Self::open(name, headers, &widths, shapes, false)
+        Self::open(name, headers, &widths, shapes)
     }
 
     /// The workbook [`super::excel::xlsx`] makes of the same rows, written a row at a time:
@@ -100,7 +98,7 @@ impl XlsxStream {
             .zip(&shapes)
             .map(|(h, s)| s.width(h))
             .collect();
-        Self::open(name, headers, &widths, shapes, true)
+        Self::open(name, headers, &widths, shapes)
     }
 
     fn open(
@@ -108,7 +106,6 @@ impl XlsxStream {
         headers: &[String],
         widths: &[f64],
         shapes: Vec<Shape>,
-        whole_consulta: bool,
     ) -> Result<Self, XlsxError> {
         let mut book = Workbook::new();
         let header = header_format();
@@ -128,7 +125,6 @@ impl XlsxStream {
             rows: 0,
             columns: headers.len(),
             shapes,
-            whole_consulta,
         })
     }
 
@@ -150,34 +146,16 @@ impl XlsxStream {
         Ok(())
     }
 
-    /// The autofilter over the rows written, the Consulta sheet, and the workbook to `out`.
+    /// The autofilter over the rows written, the Consulta sheet (the one the whole list's
+    /// workbook has, [`super::excel::xlsx`]), and the workbook to `out`.
     pub fn finish(mut self, asked: &Asked, out: &mut dyn Write) -> Result<(), XlsxError> {
-        let header = header_format();
         let (rows, columns) = (self.rows, self.columns);
         let sheet = self.book.worksheet_from_index(0)?;
         if columns > 0 {
             sheet.autofilter(0, 0, rows, col(columns - 1))?;
         }
-        if self.whole_consulta {
-            super::excel::write_table(&mut self.book, &super::excel::consulta(asked), &header)?;
-            return save(self.book, out);
-        }
-        let consulta = self.book.add_worksheet();
-        consulta.set_name("Consulta")?;
-        consulta.write_string_with_format(0, 0, "Consulta", &header)?;
-        consulta.write_string_with_format(0, 1, "Valor", &header)?;
-        let version = (
-            "Versión de vigia".to_string(),
-            Cell::Text(env!("CARGO_PKG_VERSION").into()),
-        );
-        for (r, (k, v)) in asked.iter().chain([&version]).enumerate() {
-            let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
-            consulta.write_string(r, 0, k)?;
-            let f = num_format(v, 0).map_or_else(Format::new, |f| Format::new().set_num_format(f));
-            write_cell(consulta, r, 1, v, Some(&f))?;
-        }
-        consulta.set_column_width(0, 28)?;
-        consulta.set_column_width(1, 48)?;
+        let consulta = super::excel::consulta(asked);
+        super::excel::write_table(&mut self.book, &consulta, &header_format())?;
         save(self.book, out)
     }
 }
@@ -265,5 +243,101 @@ impl<W: Write> ExcelList<W> {
                 Ok(out)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    /// A sheet's XML inside a workbook's zip, each shared string's index replaced by the
+    /// string (a sheet written in constant memory keeps its strings inline, so the indices of
+    /// the next sheet's strings differ).
+    fn sheet_xml(book: &[u8], n: usize) -> String {
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(book)).unwrap();
+        let mut read = |name: &str| {
+            let mut xml = String::new();
+            zip.by_name(name).unwrap().read_to_string(&mut xml).unwrap();
+            xml
+        };
+        let xml = read(&format!("xl/worksheets/sheet{n}.xml"));
+        let shared = read("xl/sharedStrings.xml");
+        let strings: Vec<&str> = shared
+            .split("<si>")
+            .skip(1)
+            .map(|si| {
+                let text = &si[si.find('>').unwrap() + 1..];
+                &text[..text.find("</t>").unwrap()]
+            })
+            .collect();
+        let key = "t=\"s\"><v>";
+        let mut out = String::new();
+        let mut rest = xml.as_str();
+        while let Some(at) = rest.find(key) {
+            out.push_str(&rest[..at + key.len()]);
+            rest = &rest[at + key.len()..];
+            let end = rest.find("</v>").unwrap();
+            out.push_str(strings[rest[..end].parse::<usize>().unwrap()]);
+            rest = &rest[end..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The Consulta sheet of a workbook written a row at a time (the check's findings, a
+    /// listing read as it is written, the whole-list rule's two passes) is the whole list's
+    /// workbook's, to the byte: one writer.
+    #[test]
+    fn every_workbook_has_the_same_consulta_sheet() {
+        let asked: Asked = vec![
+            ("Comando".into(), Cell::Text("vigia check".into())),
+            (
+                "Generado (hora de Colombia)".into(),
+                Cell::DateTime(
+                    chrono::NaiveDate::from_ymd_opt(2025, 2, 11)
+                        .unwrap()
+                        .and_hms_opt(9, 30, 0)
+                        .unwrap(),
+                ),
+            ),
+            ("Hallazgos".into(), Cell::Count(3)),
+            (
+                "Saldo".into(),
+                Cell::Pesos(rust_decimal::Decimal::new(108100, 2)),
+            ),
+        ];
+        let headers = vec!["Nombre".to_string()];
+        let rows = vec![vec![Cell::Text("Sindicato de Prueba".into())]];
+        let whole = super::super::excel::xlsx(
+            &[super::super::excel::Table {
+                name: "Datos".into(),
+                headers: headers.clone(),
+                rows: rows.clone(),
+            }],
+            &asked,
+        )
+        .unwrap();
+        let streamed = |mut book: XlsxStream| {
+            for r in &rows {
+                book.push(r).unwrap();
+            }
+            let mut out = Vec::new();
+            book.finish(&asked, &mut out).unwrap();
+            out
+        };
+        let consulta = sheet_xml(&whole, 2);
+        // the header, the four asked and the version
+        assert!(
+            consulta.contains(r#"<dimension ref="A1:B6"/>"#),
+            "{consulta}"
+        );
+        assert!(consulta.contains(r#"t="s"><v>Hallazgos</v>"#), "{consulta}");
+        let fixed = streamed(XlsxStream::new("Datos", &headers, &[30]).unwrap());
+        assert_eq!(sheet_xml(&fixed, 2), consulta);
+        let mut shape = Shape::default();
+        shape.add(&rows[0][0]);
+        let shaped = streamed(XlsxStream::shaped("Datos", &headers, vec![shape]).unwrap());
+        assert_eq!(sheet_xml(&shaped, 2), consulta);
     }
 }
