@@ -2,10 +2,10 @@
 //! row by row in the formats of [`super::excel`]: the CSV a Spanish-locale Excel opens
 //! ([`CsvExcelStream`]) and a workbook whose data sheet is kept on disk as it is written
 //! (rust_xlsxwriter's constant-memory mode, [`XlsxStream`]). A column's scale is fixed when the
-//! report starts (it cannot be seen in rows not yet found): pesos with two decimals, unless a
-//! first pass over the rows found each column's ([`XlsxStream::shaped`],
-//! [`super::listing::write`]). And [`ExcelList`]: a listing's records (JSON objects) into
-//! either, typed by their column.
+//! report starts (it cannot be seen in rows not yet found): pesos with two decimals (the
+//! check's findings), unless a first pass over the rows found each column's
+//! ([`XlsxStream::shaped`], [`super::listing::write`], [`ExcelList`]: a listing's records, typed
+//! by their column, spooled while that pass is made).
 
 use super::excel::{Asked, Cell, Shape, col, comma, num_format, write_cell};
 use super::records::csv_cell;
@@ -177,70 +177,92 @@ fn header_format() -> Format {
         .set_background_color("D9E1F2")
 }
 
-/// A listing's records written for Excel as they are read to the writer it owns: the Spanish
-/// header of each column and each value typed by its column ([`super::columns::cell_of`]).
-pub enum ExcelList<W: Write> {
-    Csv {
-        w: Box<CsvExcelStream<W>>,
-        keys: Vec<String>,
-    },
-    Xlsx {
-        book: Box<XlsxStream>,
-        keys: Vec<String>,
-        out: W,
-    },
+/// A listing's records written for Excel as they are read, to the writer it owns: the Spanish
+/// header of each column and each value typed by its column ([`super::columns::cell_of`]),
+/// shown by the whole-list rule as [`super::listing::write`] shows a list held in memory (an
+/// amount column has decimals only when an amount in it has cents; a column is as wide as its
+/// widest cell). The rule needs the whole list before the first row, so the values are spooled
+/// to a temporary file as they come (one JSON array a line) while each column's [`Shape`] is
+/// found, and written from there at the end: memory holds a row, not the list.
+pub struct ExcelList<W: Write> {
+    xlsx: Option<String>,
+    keys: Vec<String>,
+    shapes: Vec<Shape>,
+    spool: std::io::BufWriter<std::fs::File>,
+    out: W,
 }
 
 impl<W: Write> ExcelList<W> {
-    fn headers(keys: &[&str]) -> Vec<String> {
-        keys.iter().map(|k| super::columns::header_es(k)).collect()
-    }
-
-    /// csv-excel to `out`.
-    pub fn csv(keys: &[&str], out: W) -> std::io::Result<Self> {
-        let scales: Vec<u32> = keys
-            .iter()
-            .map(|k| if super::columns::is_pesos(k) { 2 } else { 0 })
-            .collect();
-        Ok(ExcelList::Csv {
-            w: Box::new(CsvExcelStream::new(out, &Self::headers(keys), &scales)?),
+    fn start(xlsx: Option<String>, keys: &[&str], out: W) -> std::io::Result<Self> {
+        Ok(ExcelList {
+            xlsx,
             keys: keys.iter().map(|k| k.to_string()).collect(),
-        })
-    }
-
-    /// A workbook with one sheet named `sheet`, written to `out` when it ends.
-    pub fn xlsx(sheet: &str, keys: &[&str], out: W) -> Result<Self, XlsxError> {
-        let widths: Vec<usize> = keys
-            .iter()
-            .map(|k| if *k == "name" { 30 } else { 12 })
-            .collect();
-        Ok(ExcelList::Xlsx {
-            book: Box::new(XlsxStream::new(sheet, &Self::headers(keys), &widths)?),
-            keys: keys.iter().map(|k| k.to_string()).collect(),
+            shapes: vec![Shape::default(); keys.len()],
+            spool: std::io::BufWriter::new(tempfile::tempfile()?),
             out,
         })
     }
 
-    pub fn push(&mut self, record: &serde_json::Value) -> Result<(), XlsxError> {
-        let (ExcelList::Csv { keys, .. } | ExcelList::Xlsx { keys, .. }) = self;
-        let row: Vec<Cell> = keys
-            .iter()
-            .map(|k| super::columns::cell_of(k, &record[k]))
-            .collect();
-        match self {
-            ExcelList::Csv { w, .. } => Ok(w.push(&row)?),
-            ExcelList::Xlsx { book, .. } => book.push(&row),
-        }
+    /// csv-excel to `out`.
+    pub fn csv(keys: &[&str], out: W) -> std::io::Result<Self> {
+        Self::start(None, keys, out)
     }
 
-    /// Ends the listing: the CSV flushed, or the workbook, with `asked`, written; the writer
-    /// given back (a file to be placed).
+    /// A workbook with one sheet named `sheet`, written to `out` when it ends.
+    pub fn xlsx(sheet: &str, keys: &[&str], out: W) -> Result<Self, XlsxError> {
+        Ok(Self::start(Some(sheet.to_string()), keys, out)?)
+    }
+
+    pub fn push(&mut self, record: &serde_json::Value) -> Result<(), XlsxError> {
+        let values: Vec<&serde_json::Value> = self.keys.iter().map(|k| &record[k]).collect();
+        for ((k, v), shape) in self.keys.iter().zip(&values).zip(&mut self.shapes) {
+            shape.add(&super::columns::cell_of(k, v));
+        }
+        serde_json::to_writer(&mut self.spool, &values).map_err(std::io::Error::from)?;
+        self.spool.write_all(b"\n")?;
+        Ok(())
+    }
+
+    /// Ends the listing: the rows read back from the spool and written, the CSV or the workbook
+    /// (with `asked`); the writer given back (a file to be placed).
     pub fn finish(self, asked: &Asked) -> Result<W, XlsxError> {
-        match self {
-            ExcelList::Csv { w, .. } => Ok(w.into_inner()?),
-            ExcelList::Xlsx { book, mut out, .. } => {
+        use std::io::{BufRead, Seek};
+        let ExcelList {
+            xlsx,
+            keys,
+            shapes,
+            spool,
+            mut out,
+        } = self;
+        let mut spool = spool.into_inner().map_err(|e| e.into_error())?;
+        spool.rewind()?;
+        let headers: Vec<String> = keys.iter().map(|k| super::columns::header_es(k)).collect();
+        let mut rows = std::io::BufReader::new(spool).lines().map(|line| {
+            let values: Vec<serde_json::Value> =
+                serde_json::from_str(&line?).map_err(std::io::Error::from)?;
+            Ok::<Vec<Cell>, std::io::Error>(
+                keys.iter()
+                    .zip(&values)
+                    .map(|(k, v)| super::columns::cell_of(k, v))
+                    .collect(),
+            )
+        });
+        match xlsx {
+            Some(sheet) => {
+                let mut book = XlsxStream::shaped(&sheet, &headers, shapes)?;
+                for row in rows.by_ref() {
+                    book.push(&row?)?;
+                }
                 book.finish(asked, &mut out)?;
                 Ok(out)
+            }
+            None => {
+                let scales: Vec<u32> = shapes.iter().map(Shape::csv_scale).collect();
+                let mut w = CsvExcelStream::new(out, &headers, &scales)?;
+                for row in rows {
+                    w.push(&row?)?;
+                }
+                Ok(w.into_inner()?)
             }
         }
     }

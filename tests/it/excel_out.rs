@@ -328,3 +328,51 @@ fn a_streamed_listings_file_is_owner_only_placed_whole_and_never_written_through
         assert_eq!(std::fs::read(&target).unwrap(), b"intacto", "{name}");
     }
 }
+
+/// The lists written as they are read show amounts by the whole-list rule, as breach, notice
+/// and settlement lists do: `adjudications list --format csv-excel` with no price with cents
+/// writes `963`, with one price with cents `963,00` and `1.450,50`'s `1450,50`; the workbook's
+/// price cells are `$ #,##0` or `$ #,##0.00` to match.
+#[test]
+fn streamed_lists_show_amounts_with_decimals_only_when_one_has_cents() {
+    use std::io::Read;
+    let r = Reg::new().with_holders();
+    // the number formats of the workbook's cells
+    let formats = |r: &Reg| {
+        let path = r.dir.path().join("adjudicaciones.xlsx");
+        r.ok(&[
+            "adjudications",
+            "list",
+            "--format",
+            "xlsx",
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        let mut zip = zip::ZipArchive::new(std::fs::File::open(&path).unwrap()).unwrap();
+        let mut styles = String::new();
+        zip.by_name("xl/styles.xml")
+            .unwrap()
+            .read_to_string(&mut styles)
+            .unwrap();
+        std::fs::remove_file(&path).unwrap();
+        styles
+    };
+    let csv = r.ok(&["adjudications", "list", "--format", "csv-excel"]);
+    assert!(csv.contains(";963;"), "{csv}");
+    assert!(!csv.contains("963,00"), "{csv}");
+    let styles = formats(&r);
+    assert!(styles.contains(r#"formatCode="$ #,##0""#), "{styles}");
+    assert!(!styles.contains(r#"formatCode="$ #,##0.00""#), "{styles}");
+    let cents = format!(
+        "{}NIT,999000002-1,Cooperativa de Prueba,legal,cooperativa,10,1450.50,2024-03-15,,\n",
+        crate::common::HEADER
+    );
+    let path = r.file("fondo.csv", cents.as_bytes());
+    r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    let csv = r.ok(&["adjudications", "list", "--format", "csv-excel"]);
+    assert!(csv.contains(";963,00;"), "{csv}");
+    assert!(csv.contains(";1450,50;"), "{csv}");
+    let styles = formats(&r);
+    assert!(styles.contains(r#"formatCode="$ #,##0.00""#), "{styles}");
+    assert!(!styles.contains(r#"formatCode="$ #,##0""#), "{styles}");
+}
