@@ -446,7 +446,7 @@ pub fn lines_from(lines: &[String]) -> impl FnMut() -> Result<Option<String>, St
 /// A fresh rendering's lines, fed as they are made, compared with a document's read as they
 /// are compared: the first difference, as [`first_difference`] finds it between both lists
 /// whole. After a difference the document is read no further.
-struct LineCheck<'a, 'n> {
+pub struct LineCheck<'a, 'n> {
     next: &'n mut NextLine<'a>,
     /// Lines of the document read so far; whether it has no more.
     read: usize,
@@ -458,7 +458,7 @@ struct LineCheck<'a, 'n> {
 }
 
 impl<'a, 'n> LineCheck<'a, 'n> {
-    fn new(next: &'n mut NextLine<'a>) -> LineCheck<'a, 'n> {
+    pub fn new(next: &'n mut NextLine<'a>) -> LineCheck<'a, 'n> {
         LineCheck {
             next,
             read: 0,
@@ -471,7 +471,7 @@ impl<'a, 'n> LineCheck<'a, 'n> {
     }
 
     /// Text ending at a line's end (a page's).
-    fn text(&mut self, text: &str) {
+    pub fn text(&mut self, text: &str) {
         for l in super::notice::normalized_lines(text) {
             self.line(l);
         }
@@ -514,7 +514,7 @@ impl<'a, 'n> LineCheck<'a, 'n> {
 
     /// The first difference; an `Err` when the document could not be read to it (or, with
     /// none, to its end).
-    fn finish(mut self) -> Result<Option<Difference>, String> {
+    pub fn finish(mut self) -> Result<Option<Difference>, String> {
         let rest = std::mem::take(&mut self.partial);
         self.text(&String::from_utf8_lossy(&rest));
         if self.diff.is_none() {
@@ -541,6 +541,43 @@ impl Write for LineCheck<'_, '_> {
             rest = &rest[at + 1..];
         }
         self.partial.extend_from_slice(rest);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// HTML written into a check (a [`LineCheck`]) as its text, made as it is written
+/// (`notice::HtmlText`): the lines `document_lines` reads from the whole file.
+pub struct HtmlLines<'c, 'a, 'n> {
+    check: &'c mut LineCheck<'a, 'n>,
+    text: super::notice::HtmlText,
+    buf: Vec<u8>,
+}
+
+impl<'c, 'a, 'n> HtmlLines<'c, 'a, 'n> {
+    pub fn new(check: &'c mut LineCheck<'a, 'n>) -> HtmlLines<'c, 'a, 'n> {
+        HtmlLines {
+            check,
+            text: super::notice::HtmlText::default(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// The end of the HTML: what text is left goes to the check.
+    pub fn finish(mut self) {
+        self.buf.clear();
+        self.text.finish(&mut self.buf);
+        let _ = self.check.write_all(&self.buf);
+    }
+}
+
+impl Write for HtmlLines<'_, '_, '_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.buf.clear();
+        self.text.push(buf, &mut self.buf);
+        self.check.write_all(&self.buf)?;
         Ok(buf.len())
     }
     fn flush(&mut self) -> std::io::Result<()> {
