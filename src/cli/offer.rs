@@ -77,8 +77,8 @@ pub enum OfferCommand {
     },
     /// Check an acta against the register: its text must be what the stored run gives, and the
     /// run's fingerprint must match its stored outcomes (exit 1 names the first difference). A
-    /// PDF or Markdown acta is read as it is compared, a page or a chunk at a time, whatever its
-    /// size; an HTML one up to 64 MiB.
+    /// PDF, Markdown or HTML acta is read as it is compared, a page or a chunk at a time,
+    /// whatever its size.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
@@ -570,28 +570,15 @@ pub(super) fn signatures(
 }
 
 /// The acta's lines (`next`) checked against the stored run: the number of rows and the mismatch
-/// if any; the inner `Err` says why the document could not be read (in English). PDF and
-/// Markdown: the stored rows and the document read as they are compared (a page of each in
-/// memory, not the run); HTML with the rows in memory.
+/// if any; the inner `Err` says why the document could not be read (in English). The stored
+/// rows and the document are read as they are compared (a page or a chunk of each in memory,
+/// not the run), in every format.
 fn check_acta(
     conn: &rusqlite::Connection,
     (p, run, header): (&StoredProgram, &crate::store::offering::Run, &Header),
     format: ActaFormat,
     next: &mut acta::NextLine<'_>,
 ) -> Result<Result<(u64, Option<acta::Mismatch>), String>, CliError> {
-    if format == ActaFormat::Html {
-        let r = rules::stored_result(conn, p, run.clone())?;
-        let mut whole = Vec::new();
-        loop {
-            match next() {
-                Ok(Some(l)) => whole.push(l),
-                Ok(None) => break,
-                Err(e) => return Ok(Err(e)),
-            }
-        }
-        let rows = r.rows.len() as u64;
-        return Ok(acta::check(&p.program, &r, format, &whole).map(|found| (rows, found)));
-    }
     let head = acta::ActaHead {
         program: &p.program,
         run_id: run.id,

@@ -586,10 +586,10 @@ impl Write for HtmlLines<'_, '_, '_> {
 }
 
 /// [`check`] with the run's rows read from the register as they are compared (`rows`, a few
-/// passes), and the document's `lines` read as they are compared, for a PDF or Markdown
-/// document: memory holds a page of the fresh rendering and of the document, not the run. The
-/// number of rows, and the mismatch if any; an `Err` when either cannot be read. HTML is
-/// checked by [`check`].
+/// passes), and the document's `lines` read as they are compared: memory holds a page (a
+/// row, for Markdown and HTML) of the fresh rendering and a page or a chunk of the document,
+/// not the run. The number of rows, and the mismatch if any; an `Err` when either cannot be
+/// read.
 pub fn check_streamed(
     d: &ActaHead<'_>,
     rows: &ReadRows<'_>,
@@ -643,10 +643,12 @@ pub fn check_streamed(
             .map_err(|e| e.to_string())?;
         }
         (Format::Md, _) => write_markdown::<Pass>(&mut lc, d, &mut |f| rows(f)).map_err(failed)?,
-        (Format::Pdf, None) => unreachable!("a PDF's rows are spooled"),
         (Format::Html, _) => {
-            return Err("an HTML acta is checked with its rows in memory".into());
+            let mut html = HtmlLines::new(&mut lc);
+            write_html::<Pass>(&mut html, d, &mut |f| rows(f)).map_err(failed)?;
+            html.finish();
         }
+        (Format::Pdf, None) => unreachable!("a PDF's rows are spooled"),
     }
     Ok((n, lc.finish()?.map(Mismatch::Text)))
 }
