@@ -3,6 +3,7 @@
 
 pub mod acta;
 pub mod acta_file;
+pub mod acta_stored;
 pub mod columns;
 pub mod document;
 pub mod excel;
