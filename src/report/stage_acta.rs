@@ -3,7 +3,8 @@
 //! improvements, the draw and the award or the declaration that the stage is void), rendered as
 //! Markdown, HTML or PDF by the notices' machinery. Spanish, es-CO formats. Rendering only.
 
-use super::acta::{Difference, Format, HtmlLines, LineCheck, NextLine};
+use super::acta::Format;
+use super::lines::{Difference, HtmlLines, LineCheck, NextLine};
 use super::notice::{Block, long_date, markdown, md_table_head, md_table_row, md_text};
 use super::pdf::{Item, RowSource};
 use crate::later_stages::{MinimumPrice, Stage};
