@@ -6,7 +6,7 @@
 //! minimum price, 1 % without a guarantee. Then runs under `/usr/bin/time -v` the stage's
 //! commands that grow with its proposals: the proposals import, the evaluation (its table to a
 //! file), the adjudication with its PDF acta (`stage adjudicate --acta`), the acta again in
-//! Markdown and HTML (`stage acta --out`), and `stage verify` of the PDF and the Markdown acta;
+//! Markdown and HTML (`stage acta --out`), and `stage verify` of the PDF, Markdown and HTML actas;
 //! and prints a table of peak memory against the 300 MB target, with the load average. `--keep`
 //! leaves the register and files in place and names them. Needs GNU `/usr/bin/time`.
 
@@ -158,6 +158,10 @@ fn main() {
         (
             "`stage verify FILE.md`".into(),
             vec!["stage".into(), "verify".into(), md.clone()],
+        ),
+        (
+            "`stage verify FILE.html`".into(),
+            vec!["stage".into(), "verify".into(), html.clone()],
         ),
     ];
     let mut peaks = Vec::new();

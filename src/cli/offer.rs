@@ -77,8 +77,8 @@ pub enum OfferCommand {
     },
     /// Check an acta against the register: its text must be what the stored run gives, and the
     /// run's fingerprint must match its stored outcomes (exit 1 names the first difference). A
-    /// PDF or Markdown acta is read as it is compared, a page or a chunk at a time, whatever its
-    /// size; an HTML one up to 64 MiB.
+    /// PDF, Markdown or HTML acta is read as it is compared, a page or a chunk at a time,
+    /// whatever its size.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
@@ -113,67 +113,25 @@ pub(super) fn acta_format(path: &Path, flag: &str) -> Result<ActaFormat, CliErro
 }
 
 /// Writes the acta of a program's stored run to `out` and says which run it is, as its rows are
-/// read from the register (`register::offering::each_stored_row`: Markdown and HTML twice, the
-/// tally then the table; PDF a few times, see `acta::write_pdf`), so memory holds a row or a
-/// page, not the run.
+/// read from the register (`report::acta_stored`), so memory holds a row or a page, not the run.
 fn write_acta(
     conn: &rusqlite::Connection,
     p: &StoredProgram,
     format: ActaFormat,
     out: &mut dyn Write,
 ) -> Result<i64, CliError> {
-    crate::store::streaming(conn, || write_acta_rows(conn, p, format, out))?
-}
-
-fn write_acta_rows(
-    conn: &rusqlite::Connection,
-    p: &StoredProgram,
-    format: ActaFormat,
-    out: &mut dyn Write,
-) -> Result<i64, CliError> {
-    let run = crate::store::offering::run(conn, p.id)?.ok_or_else(|| {
-        CliError::Refused(format!(
+    use crate::report::acta_stored::{self, Unwritten};
+    acta_stored::write(conn, p, format, out).map_err(|e| match e {
+        Unwritten::NotAdjudicated => CliError::Refused(format!(
             "the offer of {} has not been adjudicated; run `vigia offer adjudicate {} --on D`",
             p.program.code, p.program.code
-        ))
-    })?;
-    if format == ActaFormat::Md || format == ActaFormat::Html {
-        let header = rules::stored_header(conn, p, &run)?;
-        let head = acta::ActaHead {
-            program: &p.program,
-            run_id: run.id,
-            fingerprint: &run.fingerprint,
-            header: &header,
-        };
-        let write = match format {
-            ActaFormat::Md => acta::write_markdown::<CliError>,
-            _ => acta::write_html::<CliError>,
-        };
-        write(out, &head, &mut |f| {
-            rules::each_stored_row::<CliError>(conn, run.id, |r| f(&r))
-        })?;
-        return Ok(run.id);
-    }
-    // a page at a time, the rows read again from the register at each pass; a run's
-    // outcomes are never edited once committed, so every pass reads the same rows
-    let header = rules::stored_header(conn, p, &run)?;
-    let head = acta::ActaHead {
-        program: &p.program,
-        run_id: run.id,
-        fingerprint: &run.fingerprint,
-        header: &header,
-    };
-    acta::write_pdf(out, &head, &|f| {
-        rules::each_stored_row::<acta::Pass>(conn, run.id, |r| f(&r))
-    })
-    .map_err(|e| match e {
-        crate::report::pdf::stream::WriteError::Io(e) => CliError::from(e),
-        crate::report::pdf::stream::WriteError::Rows(e) => CliError::Refused(format!(
-            "the acta of run {} could not be written: {e}",
-            run.id
         )),
-    })?;
-    Ok(run.id)
+        Unwritten::Register(e) => CliError::from(e),
+        Unwritten::Rows { run, reason } => CliError::Refused(format!(
+            "the acta of run {run} could not be written: {reason}"
+        )),
+        Unwritten::Io(e) => CliError::from(e),
+    })
 }
 
 /// Where an acta went, or why it could not be moved there and where its bytes wait.
@@ -570,28 +528,15 @@ pub(super) fn signatures(
 }
 
 /// The acta's lines (`next`) checked against the stored run: the number of rows and the mismatch
-/// if any; the inner `Err` says why the document could not be read (in English). PDF and
-/// Markdown: the stored rows and the document read as they are compared (a page of each in
-/// memory, not the run); HTML with the rows in memory.
+/// if any; the inner `Err` says why the document could not be read (in English). The stored
+/// rows and the document are read as they are compared (a page or a chunk of each in memory,
+/// not the run), in every format.
 fn check_acta(
     conn: &rusqlite::Connection,
     (p, run, header): (&StoredProgram, &crate::store::offering::Run, &Header),
     format: ActaFormat,
     next: &mut acta::NextLine<'_>,
 ) -> Result<Result<(u64, Option<acta::Mismatch>), String>, CliError> {
-    if format == ActaFormat::Html {
-        let r = rules::stored_result(conn, p, run.clone())?;
-        let mut whole = Vec::new();
-        loop {
-            match next() {
-                Ok(Some(l)) => whole.push(l),
-                Ok(None) => break,
-                Err(e) => return Ok(Err(e)),
-            }
-        }
-        let rows = r.rows.len() as u64;
-        return Ok(acta::check(&p.program, &r, format, &whole).map(|found| (rows, found)));
-    }
     let head = acta::ActaHead {
         program: &p.program,
         run_id: run.id,

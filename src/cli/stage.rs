@@ -161,8 +161,9 @@ pub enum StageCommand {
     },
     /// Check a stage's acta against the register: the program and stage come from its text; the
     /// stored proposals, improvements and draws must give the stored conclusion and awards, and
-    /// the text must be what they render (exit 1 names the first difference). A PDF or Markdown
-    /// acta is read as it is compared, a page or a chunk at a time; an HTML one up to 64 MiB.
+    /// the text must be what they render (exit 1 names the first difference). The acta is read
+    /// as it is compared with one rendered again as it is compared, a page or a chunk of each
+    /// at a time, whatever its size and format.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
@@ -520,15 +521,21 @@ fn acta(
     let store = ctx.store()?;
     let p = programs::by_code(store.conn(), &code)?;
     let c = rules::concluded(store.conn(), &p, stage, &rates)?;
-    let bytes = stage_acta::render(
-        &StageActaData {
-            program: &p.program,
-            stage,
-            concluded: &c,
-        },
-        f,
-    );
-    let path = files::write(&out, &bytes, force).map_err(|e| out_error("--out", e))?;
+    // written into its temporary file as it is made (a page or a row at a time), then moved
+    // into place
+    let mut reserved = files::reserve(&out, force).map_err(|e| out_error("--out", e))?;
+    let data = StageActaData {
+        program: &p.program,
+        stage,
+        concluded: &c,
+    };
+    stage_acta::write(&mut reserved, &data, f).map_err(|e| acta_unwritten("--out", &out, e))?;
+    let staged = reserved.finish().map_err(|e| out_error("--out", e))?;
+    let tmp = staged.temp_path().to_path_buf();
+    let path = staged.place().map_err(|e| {
+        let _ = std::fs::remove_file(tmp); // nothing to keep: nothing was just stored
+        out_error("--out", e)
+    })?;
     if let Some(s) = &signer {
         let issuer = super::sign::letterhead(store.conn(), &p);
         super::sign::sign_file(s, &path, &stage_reason(stage, &code), issuer.as_ref())?;
@@ -544,6 +551,24 @@ fn acta(
     );
     writeln!(ctx.out, "{line}")?;
     Ok(Status::Ok)
+}
+
+/// An acta that could not be written into its file at `flag`.
+fn acta_unwritten(
+    flag: &'static str,
+    path: &Path,
+    e: crate::report::pdf::stream::WriteError,
+) -> CliError {
+    match e {
+        crate::report::pdf::stream::WriteError::Io(error) => CliError::File {
+            flag,
+            path: path.to_path_buf(),
+            error,
+        },
+        crate::report::pdf::stream::WriteError::Rows(e) => {
+            CliError::Refused(format!("the acta could not be written at {flag}: {e}"))
+        }
+    }
 }
 
 /// The signature's reason on a stage's acta.
@@ -597,15 +622,17 @@ fn conclude(
     let placed = match (reserved, af) {
         (Some(r), Some(f)) => {
             let path = r.target().to_path_buf();
-            let bytes = stage_acta::render(
-                &StageActaData {
-                    program: &p.program,
-                    stage,
-                    concluded: &c,
-                },
-                f,
-            );
-            let staged = r.fill(&bytes).map_err(|e| {
+            let data = StageActaData {
+                program: &p.program,
+                stage,
+                concluded: &c,
+            };
+            // written into the reserved file as it is made, a page or a row at a time
+            let mut r = r;
+            let written = stage_acta::write(&mut r, &data, f)
+                .map_err(|e| e.to_string())
+                .and_then(|()| r.finish().map_err(|e| e.to_string()));
+            let staged = written.map_err(|e| {
                 CliError::Refused(format!(
                     "the stage's conclusion is in the register, but its acta could not be written at --acta \
                      ({e}); write it again with `vigia stage acta {code} --stage {stage} --out {}`",
@@ -799,13 +826,10 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         stage,
         concluded: &c,
     };
-    let fresh = crate::report::acta::lines_of(&stage_acta::render(&data, format), format)
-        .map_err(refuse)?;
-    // the document read as it is compared: a chunk or a page of it in memory
+    // the document read as it is compared, and the acta rendered again as it is compared: a
+    // chunk or a page of each in memory
     let mut document = acta.lines().map_err(|e| unread(FLAG, file, e))?;
-    let differs =
-        crate::report::acta::first_difference_streamed(&mut || document.next_line(), &fresh)
-            .map_err(refuse)?;
+    let differs = stage_acta::check(&data, format, &mut || document.next_line()).map_err(refuse)?;
     if let Some(d) = differs {
         let line = stage_words::line(ctx.lang, &stage_words::Line::DocumentDiffers(&d));
         writeln!(ctx.out, "{line}")?;

@@ -12,6 +12,11 @@ use rust_decimal::Decimal;
 use std::collections::BTreeSet;
 use std::io::Write;
 
+pub use super::lines::{
+    Difference, HtmlLines, LineCheck, NextLine, first_difference, first_difference_streamed,
+    lines_from,
+};
+
 /// What an acta shows: the program, the run and its result.
 pub struct ActaData<'a> {
     pub program: &'a Program,
@@ -432,127 +437,11 @@ impl From<std::io::Error> for Pass {
     }
 }
 
-/// A document's lines handed out one at a time, `None` after the last; an `Err` says why the
-/// document could not be read further (in English): an acta read from its file as it is
-/// checked (`report::acta_file`), or lines in memory ([`lines_from`]).
-pub type NextLine<'a> = dyn FnMut() -> Result<Option<String>, String> + 'a;
-
-/// `lines` handed out one at a time, as [`NextLine`].
-pub fn lines_from(lines: &[String]) -> impl FnMut() -> Result<Option<String>, String> + '_ {
-    let mut it = lines.iter();
-    move || Ok(it.next().cloned())
-}
-
-/// A fresh rendering's lines, fed as they are made, compared with a document's read as they
-/// are compared: the first difference, as [`first_difference`] finds it between both lists
-/// whole. After a difference the document is read no further.
-struct LineCheck<'a, 'n> {
-    next: &'n mut NextLine<'a>,
-    /// Lines of the document read so far; whether it has no more.
-    read: usize,
-    done: bool,
-    seen: usize,
-    diff: Option<Difference>,
-    failed: Option<String>,
-    partial: Vec<u8>,
-}
-
-impl<'a, 'n> LineCheck<'a, 'n> {
-    fn new(next: &'n mut NextLine<'a>) -> LineCheck<'a, 'n> {
-        LineCheck {
-            next,
-            read: 0,
-            done: false,
-            seen: 0,
-            diff: None,
-            failed: None,
-            partial: Vec::new(),
-        }
-    }
-
-    /// Text ending at a line's end (a page's).
-    fn text(&mut self, text: &str) {
-        for l in super::notice::normalized_lines(text) {
-            self.line(l);
-        }
-    }
-
-    /// The document's next line, if it has one (and nothing went wrong reading it).
-    fn document(&mut self) -> Option<String> {
-        if self.done || self.failed.is_some() {
-            return None;
-        }
-        match (self.next)() {
-            Ok(Some(d)) => {
-                self.read += 1;
-                Some(d)
-            }
-            Ok(None) => {
-                self.done = true;
-                None
-            }
-            Err(e) => {
-                self.failed = Some(e);
-                None
-            }
-        }
-    }
-
-    fn line(&mut self, fresh: String) {
-        if self.diff.is_none()
-            && let Some(d) = self.document()
-            && d != fresh
-        {
-            self.diff = Some(Difference::Line {
-                line: self.seen + 1,
-                document: d,
-                register: fresh,
-            });
-        }
-        self.seen += 1;
-    }
-
-    /// The first difference; an `Err` when the document could not be read to it (or, with
-    /// none, to its end).
-    fn finish(mut self) -> Result<Option<Difference>, String> {
-        let rest = std::mem::take(&mut self.partial);
-        self.text(&String::from_utf8_lossy(&rest));
-        if self.diff.is_none() {
-            while self.document().is_some() {}
-        }
-        if let Some(e) = self.failed {
-            return Err(e);
-        }
-        let (document, register) = (self.read, self.seen);
-        Ok(self
-            .diff
-            .or_else(|| (document != register).then_some(Difference::Count { document, register })))
-    }
-}
-
-/// Markdown written into the check, line by line.
-impl Write for LineCheck<'_, '_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let mut rest = buf;
-        while let Some(at) = rest.iter().position(|&b| b == b'\n') {
-            self.partial.extend_from_slice(&rest[..=at]);
-            let line = std::mem::take(&mut self.partial);
-            self.text(&String::from_utf8_lossy(&line));
-            rest = &rest[at + 1..];
-        }
-        self.partial.extend_from_slice(rest);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// [`check`] with the run's rows read from the register as they are compared (`rows`, a few
-/// passes), and the document's `lines` read as they are compared, for a PDF or Markdown
-/// document: memory holds a page of the fresh rendering and of the document, not the run. The
-/// number of rows, and the mismatch if any; an `Err` when either cannot be read. HTML is
-/// checked by [`check`].
+/// passes), and the document's `lines` read as they are compared: memory holds a page (a
+/// row, for Markdown and HTML) of the fresh rendering and a page or a chunk of the document,
+/// not the run. The number of rows, and the mismatch if any; an `Err` when either cannot be
+/// read.
 pub fn check_streamed(
     d: &ActaHead<'_>,
     rows: &ReadRows<'_>,
@@ -606,10 +495,12 @@ pub fn check_streamed(
             .map_err(|e| e.to_string())?;
         }
         (Format::Md, _) => write_markdown::<Pass>(&mut lc, d, &mut |f| rows(f)).map_err(failed)?,
-        (Format::Pdf, None) => unreachable!("a PDF's rows are spooled"),
         (Format::Html, _) => {
-            return Err("an HTML acta is checked with its rows in memory".into());
+            let mut html = HtmlLines::new(&mut lc);
+            write_html::<Pass>(&mut html, d, &mut |f| rows(f)).map_err(failed)?;
+            html.finish();
         }
+        (Format::Pdf, None) => unreachable!("a PDF's rows are spooled"),
     }
     Ok((n, lc.finish()?.map(Mismatch::Text)))
 }
@@ -683,52 +574,6 @@ pub fn lines_of(fresh: &[u8], format: Format) -> Result<Vec<String>, String> {
         )),
         Format::Md => normalized_lines(std::str::from_utf8(fresh).expect("UTF-8")),
     })
-}
-
-/// Where a document first departs from a fresh rendering.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Difference {
-    /// Line `line` (from 1) says `document`; the register gives `register`.
-    Line {
-        line: usize,
-        document: String,
-        register: String,
-    },
-    /// Same lines as far as both go, but not as many.
-    Count { document: usize, register: usize },
-}
-
-/// The first difference between a document's lines and a fresh rendering's.
-pub fn first_difference(lines: &[String], fresh: &[String]) -> Option<Difference> {
-    if let Some((k, (a, b))) = lines
-        .iter()
-        .zip(fresh)
-        .enumerate()
-        .find(|(_, (a, b))| a != b)
-    {
-        return Some(Difference::Line {
-            line: k + 1,
-            document: a.clone(),
-            register: b.clone(),
-        });
-    }
-    (lines.len() != fresh.len()).then_some(Difference::Count {
-        document: lines.len(),
-        register: fresh.len(),
-    })
-}
-
-/// [`first_difference`] with the document's lines read as they are compared (a stage's acta
-/// read from its file); an `Err` when the document cannot be read.
-pub fn first_difference_streamed(
-    lines: &mut NextLine<'_>,
-    fresh: &[String],
-) -> Result<Option<Difference>, String> {
-    let mut lc = LineCheck::new(lines);
-    for l in fresh {
-        lc.line(l.clone());
-    }
-    lc.finish()
 }
 
 /// What checking a document against the program's stored adjudication found, when it is not

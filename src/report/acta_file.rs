@@ -1,11 +1,11 @@
 //! An acta read back from its file as it is checked (`offer verify`, `stage verify`): Markdown a
-//! chunk at a time, line by line; a PDF a page at a time (a signed PDF's unsigned revision, which
-//! is a prefix of the file); so memory holds a chunk or a page, not the document. HTML, whose
-//! check renders its rows at once, is read whole within [`MAX_HTML`]. Reading only: the lines
-//! are compared with a fresh rendering by `report::acta`.
+//! chunk at a time, line by line; HTML a chunk at a time, its text made as it is read
+//! (`notice::HtmlText`); a PDF a page at a time (a signed PDF's unsigned revision, which is a
+//! prefix of the file); so memory holds a chunk or a page, not the document. Reading only: the
+//! lines are compared with a fresh rendering by `report::acta`.
 
 use super::acta::Format;
-use super::notice::normalized_lines;
+use super::notice::{HtmlText, normalized_lines};
 use super::pdf::read::{self, Doc};
 use std::collections::VecDeque;
 use std::fs::File;
@@ -15,10 +15,11 @@ use std::path::Path;
 
 /// What is read of a Markdown file at once.
 pub const CHUNK: usize = 64 << 10;
-/// The longest line of a Markdown acta read (an acta's longest are a few hundred bytes).
+/// The longest line of a Markdown acta read, or of an HTML acta's text (an acta's longest are a
+/// few hundred bytes).
 pub const MAX_LINE: usize = 1 << 20;
-/// The largest HTML acta read (it is checked with its rows in memory).
-pub const MAX_HTML: u64 = 64 << 20;
+/// What a document that is neither a PDF nor UTF-8 text is told.
+const NOT_TEXT: &str = "neither a PDF nor UTF-8 text (HTML or Markdown)";
 /// The lines at the start of a document where what it is (its title, program and number
 /// lines) is looked for.
 pub const HEAD_LINES: usize = 200;
@@ -51,8 +52,6 @@ pub struct ActaFile {
     pdf: Option<Doc<'static>>,
     /// Whether a PDF carries a signature's form: its signatures are checked on the whole file.
     signed: bool,
-    /// An HTML acta's lines.
-    html: Vec<String>,
 }
 
 impl ActaFile {
@@ -74,7 +73,6 @@ impl ActaFile {
             chunk: chunk.max(1),
             pdf: None,
             signed: false,
-            html: Vec::new(),
         };
         if start.starts_with(b"%PDF-") {
             acta.format = Format::Pdf;
@@ -94,17 +92,6 @@ impl ActaFile {
             .starts_with("<!DOCTYPE html")
         {
             acta.format = Format::Html;
-            if len > MAX_HTML {
-                return Err(Unread::Document(format!(
-                    "is an HTML acta of {len} bytes; vigia reads one of at most {MAX_HTML} (check the PDF or \
-                     Markdown acta of the same run, which have no such limit)"
-                )));
-            }
-            let mut bytes = Vec::new();
-            (&acta.file).take(MAX_HTML).read_to_end(&mut bytes)?;
-            acta.html = super::acta::document_lines(&bytes)
-                .map_err(Unread::Document)?
-                .1;
         }
         Ok(acta)
     }
@@ -123,7 +110,18 @@ impl ActaFile {
                     .map_err(|e| Unread::Document(e.to_string()))?,
                 queue: VecDeque::new(),
             },
-            (None, Format::Html) => Source::Html(self.html.iter()),
+            (None, Format::Html) => Source::Html {
+                reader: At {
+                    file: &self.file,
+                    pos: 0,
+                },
+                chunk: vec![0; self.chunk],
+                text: HtmlText::default(),
+                carry: Vec::new(),
+                line: Vec::new(),
+                queue: VecDeque::new(),
+                done: false,
+            },
             (None, _) => Source::Md {
                 reader: BufReader::with_capacity(
                     self.chunk,
@@ -205,7 +203,17 @@ enum Source<'f> {
         pages: read::PageCursor<'f, 'static>,
         queue: VecDeque<String>,
     },
-    Html(std::slice::Iter<'f, String>),
+    Html {
+        reader: At<'f>,
+        chunk: Vec<u8>,
+        text: HtmlText,
+        /// A character begun at the end of the last chunk.
+        carry: Vec<u8>,
+        /// The text of the line being read.
+        line: Vec<u8>,
+        queue: VecDeque<String>,
+        done: bool,
+    },
 }
 
 /// A document's lines, read as they are asked for.
@@ -216,7 +224,56 @@ impl Lines<'_> {
     /// further, in English.
     pub fn next_line(&mut self) -> Result<Option<String>, String> {
         match &mut self.0 {
-            Source::Html(it) => Ok(it.next().cloned()),
+            Source::Html {
+                reader,
+                chunk,
+                text,
+                carry,
+                line,
+                queue,
+                done,
+            } => loop {
+                if let Some(l) = queue.pop_front() {
+                    return Ok(Some(l));
+                }
+                if *done {
+                    return Ok(None);
+                }
+                let n = reader
+                    .read(chunk)
+                    .map_err(|e| format!("could not be read: {e}"))?;
+                let mut out = Vec::new();
+                if n == 0 {
+                    *done = true;
+                    if !carry.is_empty() {
+                        return Err(NOT_TEXT.into());
+                    }
+                    text.finish(&mut out);
+                    out.push(b'\n');
+                } else {
+                    carry.extend_from_slice(&chunk[..n]);
+                    let valid = match std::str::from_utf8(carry) {
+                        Ok(_) => carry.len(),
+                        Err(e) if e.error_len().is_none() => e.valid_up_to(),
+                        Err(_) => return Err(NOT_TEXT.into()),
+                    };
+                    text.push(&carry[..valid], &mut out);
+                    carry.drain(..valid);
+                }
+                for part in out.split_inclusive(|&b| b == b'\n') {
+                    line.extend_from_slice(part);
+                    if line.len() > MAX_LINE {
+                        return Err(format!(
+                            "has a line of text longer than {MAX_LINE} bytes: not an acta vigia wrote"
+                        ));
+                    }
+                    if line.ends_with(b"\n") {
+                        // whole characters: the text is made of whole characters and tags
+                        queue.extend(normalized_lines(&String::from_utf8_lossy(line)));
+                        line.clear();
+                    }
+                }
+            },
             Source::Pdf { pages, queue } => loop {
                 if let Some(l) = queue.pop_front() {
                     return Ok(Some(l));
@@ -242,8 +299,7 @@ impl Lines<'_> {
                         "has a line longer than {MAX_LINE} bytes: not an acta vigia wrote"
                     ));
                 }
-                let text = std::str::from_utf8(line)
-                    .map_err(|_| "neither a PDF nor UTF-8 text (HTML or Markdown)".to_string())?;
+                let text = std::str::from_utf8(line).map_err(|_| NOT_TEXT.to_string())?;
                 if let Some(l) = normalized_lines(text).into_iter().next() {
                     return Ok(Some(l));
                 }
@@ -418,6 +474,70 @@ mod tests {
         latin1[at] = 0xE9;
         std::fs::write(&path, &latin1).unwrap();
         let e = check_file(&head, &rows, &path, chunk).unwrap_err();
+        assert!(e.contains("UTF-8"), "{e}");
+    }
+
+    /// An HTML acta many times the chunk it is read by (chunks ending inside tags, entities
+    /// and characters) gives the lines of the whole file read at once, verifies, and a name
+    /// changed in the middle of it is found on its line.
+    #[test]
+    fn an_html_acta_read_a_small_chunk_at_a_time_verifies_and_a_changed_name_is_found() {
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let (rows, header) = (rows(3_000), header(3_000));
+        let mut fp = Fingerprint::default();
+        fp.header(&header);
+        rows.iter().for_each(|r| fp.row(r));
+        let fingerprint = fp.finish();
+        let head = ActaHead {
+            program: &program,
+            run_id: 7,
+            fingerprint: &fingerprint,
+            header: &header,
+        };
+        let mut html = Vec::new();
+        acta::write_html::<std::io::Error>(&mut html, &head, &mut |f| rows.iter().try_for_each(f))
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("acta.html");
+        std::fs::write(&path, &html).unwrap();
+        let whole = acta::document_lines(&html).unwrap().1;
+        for chunk in [1, 7, 256, CHUNK] {
+            let acta = ActaFile::open(&path, chunk).unwrap();
+            assert_eq!(acta.format(), Format::Html);
+            let mut lines = acta.lines().unwrap();
+            let mut read = Vec::new();
+            while let Some(l) = lines.next_line().unwrap() {
+                read.push(l);
+            }
+            assert!(
+                read == whole,
+                "chunk {chunk}: {} lines, {}",
+                read.len(),
+                whole.len()
+            );
+        }
+        assert!(html.len() > 500 * 256, "{} bytes", html.len());
+        assert_eq!(check_file(&head, &rows, &path, 256), Ok((3_000, None)));
+        let text = String::from_utf8(html.clone()).unwrap();
+        let forged = text.replacen("Aceptante Ñandú 1499<", "Aceptante Ñandu 1499<", 1);
+        assert_ne!(forged, text);
+        std::fs::write(&path, &forged).unwrap();
+        let want =
+            acta::first_difference(&acta::document_lines(forged.as_bytes()).unwrap().1, &whole);
+        assert!(
+            matches!(&want, Some(Difference::Line { document, .. }) if document.contains("Ñandu 1499")),
+            "{want:?}"
+        );
+        assert_eq!(
+            check_file(&head, &rows, &path, 256),
+            Ok((3_000, want.map(Mismatch::Text)))
+        );
+        // text that is not UTF-8 is refused
+        let mut latin1 = html.clone();
+        let at = text.find("Ñandú 1499").unwrap();
+        latin1[at] = 0xE9;
+        std::fs::write(&path, &latin1).unwrap();
+        let e = check_file(&head, &rows, &path, 256).unwrap_err();
         assert!(e.contains("UTF-8"), "{e}");
     }
 

@@ -3,11 +3,13 @@
 
 pub mod acta;
 pub mod acta_file;
+pub mod acta_stored;
 pub mod columns;
 pub mod document;
 pub mod excel;
 pub mod excel_stream;
 pub mod findings;
+pub mod lines;
 pub mod liquidation;
 pub mod listing;
 pub mod notice;

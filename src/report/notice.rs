@@ -449,44 +449,98 @@ pub fn html_block(s: &mut String, b: &Block) {
 
 /// The visible text of an HTML document, one line per block element.
 pub fn html_text(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    let mut tag = String::new();
-    let mut in_style = false;
-    for c in html.chars() {
-        if in_tag {
-            if c == '>' {
-                in_tag = false;
-                let t = tag.to_ascii_lowercase();
-                if t.starts_with("style") {
-                    in_style = true;
-                } else if t.starts_with("/style") {
-                    in_style = false;
+    let mut out = Vec::new();
+    let mut t = HtmlText::default();
+    t.push(html.as_bytes(), &mut out);
+    t.finish(&mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// [`html_text`] made as the HTML is read, a chunk at a time (chunks may end anywhere, inside a
+/// tag, an entity or a character): the same text, with a tag's name and a pending entity held
+/// between chunks. Tags and entities are ASCII, so the bytes between them pass through whole.
+#[derive(Debug, Default)]
+pub struct HtmlText {
+    in_tag: bool,
+    in_style: bool,
+    tag: Vec<u8>,
+    /// The start of what may be an entity (`&` and what followed it so far).
+    entity: Vec<u8>,
+}
+
+/// The entities [`html_text`] reads, and what each stands for.
+const ENTITIES: [(&[u8], u8); 5] = [
+    (b"&nbsp;", b' '),
+    (b"&lt;", b'<'),
+    (b"&gt;", b'>'),
+    (b"&quot;", b'"'),
+    (b"&amp;", b'&'),
+];
+
+impl HtmlText {
+    /// The text of `html`, the next bytes of the document, appended to `out`.
+    pub fn push(&mut self, html: &[u8], out: &mut Vec<u8>) {
+        for &c in html {
+            if self.in_tag {
+                if c == b'>' {
+                    self.in_tag = false;
+                    let t = std::mem::take(&mut self.tag).to_ascii_lowercase();
+                    if t.starts_with(b"style") {
+                        self.in_style = true;
+                    } else if t.starts_with(b"/style") {
+                        self.in_style = false;
+                    }
+                    if t.starts_with(b"/p")
+                        || t.starts_with(b"/h")
+                        || t.starts_with(b"/tr")
+                        || t.starts_with(b"br")
+                    {
+                        self.text(b'\n', out);
+                    } else if t.starts_with(b"/td") || t.starts_with(b"/th") {
+                        for &x in b" | " {
+                            self.text(x, out);
+                        }
+                    }
+                } else {
+                    self.tag.push(c);
                 }
-                if t.starts_with("/p")
-                    || t.starts_with("/h")
-                    || t.starts_with("/tr")
-                    || t.starts_with("br")
-                {
-                    out.push('\n');
-                } else if t.starts_with("/td") || t.starts_with("/th") {
-                    out.push_str(" | ");
-                }
-                tag.clear();
-            } else {
-                tag.push(c);
+            } else if c == b'<' {
+                self.in_tag = true;
+            } else if !self.in_style {
+                self.text(c, out);
             }
-        } else if c == '<' {
-            in_tag = true;
-        } else if !in_style {
-            out.push(c);
         }
     }
-    out.replace("&nbsp;", " ")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&amp;", "&")
+
+    /// The end of the document: an entity begun and not ended is text.
+    pub fn finish(&mut self, out: &mut Vec<u8>) {
+        out.append(&mut self.entity);
+    }
+
+    /// One byte of text, its entities read (leftmost first, as replacing each in turn does:
+    /// none holds another's `&`, and only `&amp;` gives one).
+    fn text(&mut self, c: u8, out: &mut Vec<u8>) {
+        if self.entity.is_empty() {
+            if c == b'&' {
+                self.entity.push(c);
+            } else {
+                out.push(c);
+            }
+            return;
+        }
+        self.entity.push(c);
+        if let Some((_, to)) = ENTITIES.iter().find(|(e, _)| *e == self.entity.as_slice()) {
+            out.push(*to);
+            self.entity.clear();
+        } else if !ENTITIES.iter().any(|(e, _)| e.starts_with(&self.entity)) {
+            // not an entity: its `&` is text, and what followed it is read again
+            let rest = std::mem::take(&mut self.entity);
+            out.push(rest[0]);
+            for &x in &rest[1..] {
+                self.text(x, out);
+            }
+        }
+    }
 }
 
 /// Lines of text, trimmed, empty ones dropped: the form in which documents are compared.
@@ -506,6 +560,62 @@ mod tests {
     /// pesos when none does (never `$ 1.450,5` beside `$ 1.450,50`); one decimal count per
     /// percent column, the most any rate in it needs and at least two (never `28,350 %` beside
     /// `28,59 %`).
+    /// The text of an HTML document as `html_text` made it before it streamed: tags dropped
+    /// from the whole string, then each entity replaced in turn.
+    fn html_text_whole(html: &str) -> String {
+        let mut out = String::new();
+        let (mut in_tag, mut in_style, mut tag) = (false, false, String::new());
+        for c in html.chars() {
+            if in_tag {
+                if c == '>' {
+                    in_tag = false;
+                    let t = tag.to_ascii_lowercase();
+                    in_style = (in_style || t.starts_with("style")) && !t.starts_with("/style");
+                    if ["/p", "/h", "/tr", "br"].iter().any(|p| t.starts_with(p)) {
+                        out.push('\n');
+                    } else if t.starts_with("/td") || t.starts_with("/th") {
+                        out.push_str(" | ");
+                    }
+                    tag.clear();
+                } else {
+                    tag.push(c);
+                }
+            } else if c == '<' {
+                in_tag = true;
+            } else if !in_style {
+                out.push(c);
+            }
+        }
+        out.replace("&nbsp;", " ")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&")
+    }
+
+    /// HTML read a few bytes at a time (chunks ending inside tags, entities and characters)
+    /// gives the text of the whole string, entities and all.
+    #[test]
+    fn html_text_made_chunk_by_chunk_is_the_text_of_the_whole_document() {
+        let html = "<!DOCTYPE html>\n<html><head><title>Acta &amp; más</title><style>p{x:1}</style></head>\
+                    <body><h1>Ñandú &lt;1&gt; &quot;a&quot;</h1><p>&amp;lt; &&amp; &nbsp;x &am &nbsp &</p>\
+                    <table><tr><th class=\"r\">N.º</th><td>$ 1.450,50</td></tr></table>\
+                    <p>Sí<br>no&amp;amp;</p></body></html>\n&amp";
+        let want = html_text_whole(html);
+        assert!(want.contains("Ñandú <1> \"a\""), "{want}");
+        assert!(want.contains("&lt; && \u{20}x &am &nbsp &"), "{want}");
+        assert_eq!(html_text(html), want);
+        for size in 1..=9 {
+            let mut t = HtmlText::default();
+            let mut out = Vec::new();
+            for chunk in html.as_bytes().chunks(size) {
+                t.push(chunk, &mut out);
+            }
+            t.finish(&mut out);
+            assert_eq!(String::from_utf8(out).unwrap(), want, "chunks of {size}");
+        }
+    }
+
     #[test]
     fn money_and_percent_decimals_are_one_per_column() {
         let d = |s: &str| s.parse::<Decimal>().unwrap();

@@ -3,13 +3,18 @@
 //! improvements, the draw and the award or the declaration that the stage is void), rendered as
 //! Markdown, HTML or PDF by the notices' machinery. Spanish, es-CO formats. Rendering only.
 
-use super::notice::{Block, long_date, md_text};
+use super::acta::Format;
+use super::lines::{Difference, HtmlLines, LineCheck, NextLine};
+use super::notice::{Block, long_date, markdown, md_table_head, md_table_row, md_text};
+use super::pdf::{Item, RowSource};
 use crate::later_stages::{MinimumPrice, Stage};
 use crate::money::{format_cop, format_number};
 use crate::program::{Criterion, CriterionRate, Program};
-use crate::register::stage::{Concluded, Standing};
+use crate::register::stage::{Concluded, Row, Standing, TrancheEvaluation};
 use crate::store::stage::Kind;
 use rust_decimal::Decimal;
+use std::io::Write;
+use std::ops::ControlFlow;
 
 /// What a stage's acta shows.
 pub struct StageActaData<'a> {
@@ -87,10 +92,112 @@ pub fn parse_number_line(line: &str) -> Option<(Stage, i64)> {
     Some((stage, id.parse().ok()?))
 }
 
-/// The blocks of the acta; `q` makes an officer-typed value safe for the target format.
+/// A piece of the acta: a block, or a tranche's table of proposals, whose rows are made as they
+/// are written, one at a time (a stage's proposals are never all rendered at once).
+pub enum Piece<'a> {
+    Block(Block),
+    Proposals {
+        e: &'a TrancheEvaluation,
+        /// Whether the value column shows points (`price-and-term`) rather than pesos.
+        points: bool,
+        header: Vec<String>,
+        right: Vec<bool>,
+    },
+}
+
+/// The cells of one proposal's row in the table of proposals.
+fn proposal_cells(r: &Row, points: bool, q: &dyn Fn(&str) -> String) -> Vec<String> {
+    vec![
+        r.tranche.to_string(),
+        q(&r.proposal),
+        q(&r.bidders),
+        format_cop(r.price_per_share.parse().unwrap_or_default()),
+        r.improved_price.as_ref().map_or_else(
+            || "—".to_string(),
+            |x| {
+                let offered: Decimal = x.parse().unwrap_or_default();
+                let original: Decimal = r.price_per_share.parse().unwrap_or_default();
+                if offered > original {
+                    format_cop(offered)
+                } else {
+                    format!(
+                        "{} (no mejora: se mantiene el original)",
+                        format_cop(offered)
+                    )
+                }
+            },
+        ),
+        r.term_days.to_string(),
+        r.value.as_ref().map_or_else(
+            || "—".to_string(),
+            |x| {
+                if points {
+                    x.replace('.', ",")
+                } else {
+                    format_cop(x.parse().unwrap_or_default())
+                }
+            },
+        ),
+        r.rank.map_or_else(|| "—".to_string(), |k| k.to_string()),
+        match (r.status, &r.cause) {
+            ("winner", _) => "Adjudicataria".to_string(),
+            ("tied", _) => "Empatada".to_string(),
+            ("valid", _) => "Válida".to_string(),
+            (_, Some(c)) => format!("Rechazada: {}", q(c)),
+            _ => "Rechazada".to_string(),
+        },
+    ]
+}
+
+/// Each proposal's cells of tranche `e`, in stored order, made one at a time and handed to `f`
+/// until it fails.
+fn each_proposal<E>(
+    e: &TrancheEvaluation,
+    points: bool,
+    q: &dyn Fn(&str) -> String,
+    f: &mut dyn FnMut(&[String]) -> Result<(), E>,
+) -> Result<(), E> {
+    let tied = e.outcome_tie().unwrap_or_default();
+    for i in 0..e.len() {
+        f(&proposal_cells(&e.row_at(i, &tied), points, q))?;
+    }
+    Ok(())
+}
+
+/// The blocks of the acta, every table's rows made; `q` makes an officer-typed value safe for
+/// the target format.
 pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
+    pieces(d, q)
+        .into_iter()
+        .map(|piece| match piece {
+            Piece::Block(b) => b,
+            Piece::Proposals {
+                e,
+                points,
+                header,
+                right,
+            } => {
+                let mut rows = Vec::new();
+                let _ = each_proposal::<()>(e, points, q, &mut |c| {
+                    rows.push(c.to_vec());
+                    Ok(())
+                });
+                Block::Table {
+                    header,
+                    rows,
+                    right,
+                }
+            }
+        })
+        .collect()
+}
+
+/// The pieces of the acta, its tables of proposals unmade; `q` makes an officer-typed value safe
+/// for the target format.
+pub fn pieces<'a>(d: &StageActaData<'a>, q: &dyn Fn(&str) -> String) -> Vec<Piece<'a>> {
+    let concluded: &'a Concluded = d.concluded;
     let p = d.program;
-    let c = &d.concluded.conclusion;
+    let c = &concluded.conclusion;
     let name = d.stage.name_es();
     let cite = &p.later_stages.articles;
     let articles = q(if d.stage == Stage::Second {
@@ -110,12 +217,12 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
             )
         }
     };
-    let valuation = d.concluded.evaluations.first().map(|e| e.valuation);
+    let valuation = concluded.evaluations.first().map(|e| e.valuation);
     let points = matches!(
         valuation,
         Some(crate::later_stages::Valuation::PriceAndTerm(_))
     );
-    let mut out = vec![
+    let mut out = Pieces(vec![
         Block::Title(match c.kind {
             Kind::Adjudicated => format!("Acta de adjudicación de la {name} Etapa"),
             Kind::Desert => format!("Acta de declaratoria de desierta de la {name} Etapa"),
@@ -131,8 +238,11 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
             articles,
             q(&p.decree),
         )),
-    ];
-    if !d.concluded.evaluations.is_empty() {
+    ]
+    .into_iter()
+    .map(Piece::Block)
+    .collect());
+    if !concluded.evaluations.is_empty() {
         out.push(Block::Table {
             header: vec![
                 "Tramo".into(),
@@ -174,16 +284,17 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
     }
     out.push(Block::Heading("3. Propuestas y su evaluación".into()));
     let mut draws = Vec::new();
-    for e in &d.concluded.evaluations {
-        let rows = e.rows();
-        if rows.is_empty() {
+    for e in &concluded.evaluations {
+        if e.is_empty() {
             out.push(Block::Para(format!(
                 "Tramo {}: no se recibieron propuestas.",
                 e.tranche.tranche
             )));
             continue;
         }
-        out.push(Block::Table {
+        out.0.push(Piece::Proposals {
+            e,
+            points,
             header: [
                 "Tramo",
                 "Propuesta",
@@ -202,52 +313,6 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
             .iter()
             .map(|s| s.to_string())
             .collect(),
-            rows: rows
-                .iter()
-                .map(|r| {
-                    vec![
-                        r.tranche.to_string(),
-                        q(&r.proposal),
-                        q(&r.bidders),
-                        format_cop(r.price_per_share.parse().unwrap_or_default()),
-                        r.improved_price.as_ref().map_or_else(
-                            || "—".to_string(),
-                            |x| {
-                                let offered: Decimal = x.parse().unwrap_or_default();
-                                let original: Decimal =
-                                    r.price_per_share.parse().unwrap_or_default();
-                                if offered > original {
-                                    format_cop(offered)
-                                } else {
-                                    format!(
-                                        "{} (no mejora: se mantiene el original)",
-                                        format_cop(offered)
-                                    )
-                                }
-                            },
-                        ),
-                        r.term_days.to_string(),
-                        r.value.as_ref().map_or_else(
-                            || "—".to_string(),
-                            |x| {
-                                if points {
-                                    x.replace('.', ",")
-                                } else {
-                                    format_cop(x.parse().unwrap_or_default())
-                                }
-                            },
-                        ),
-                        r.rank.map_or_else(|| "—".to_string(), |k| k.to_string()),
-                        match (r.status, &r.cause) {
-                            ("winner", _) => "Adjudicataria".to_string(),
-                            ("tied", _) => "Empatada".to_string(),
-                            ("valid", _) => "Válida".to_string(),
-                            (_, Some(c)) => format!("Rechazada: {}", q(c)),
-                            _ => "Rechazada".to_string(),
-                        },
-                    ]
-                })
-                .collect(),
             right: vec![true, false, false, true, true, true, true, true, false],
         });
         if let Some(dr) = &e.draw {
@@ -336,7 +401,7 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
                 q(&cite.payment)
             )));
             let mut rows = Vec::new();
-            for a in &d.concluded.awards {
+            for a in &concluded.awards {
                 let (reference, bidders) = d
                     .concluded
                     .evaluations
@@ -392,7 +457,7 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
                 )));
             }
             if let Some(price) = c.price {
-                let parts = &d.concluded.parts;
+                let parts = &concluded.parts;
                 let composition = if parts.len() > 1 {
                     format!(
                         ": promedio ponderado por acciones ({}) ÷ {}, redondeado a centavos",
@@ -433,7 +498,16 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
         p.code,
         d.stage
     )));
-    out
+    out.0
+}
+
+/// The pieces as they are built: blocks pushed one by one.
+struct Pieces<'a>(Vec<Piece<'a>>);
+
+impl Pieces<'_> {
+    fn push(&mut self, b: Block) {
+        self.0.push(Piece::Block(b));
+    }
 }
 
 /// The blocks for HTML and PDF (which escape what they write themselves).
@@ -446,24 +520,174 @@ pub fn markdown_blocks(d: &StageActaData<'_>) -> Vec<Block> {
     blocks(d, &md_text)
 }
 
-/// The acta's bytes in `format`: what `vigia stage acta` writes and the web serves.
-pub fn render(data: &StageActaData<'_>, format: super::acta::Format) -> Vec<u8> {
-    use super::acta::Format;
+/// The acta's title (an HTML page's, a PDF's metadata), its PDF footer and date (y, m, d).
+fn title_footer_date(d: &StageActaData<'_>) -> (String, String, (i32, u8, u8)) {
     use chrono::Datelike;
-    let title = format!("Acta de la etapa {} de {}", data.stage, data.program.code);
-    match format {
-        Format::Md => super::notice::markdown(&markdown_blocks(data)).into_bytes(),
-        Format::Html => super::notice::html(&plain_blocks(data), &title).into_bytes(),
-        Format::Pdf => {
-            let d = data.concluded.conclusion.decided_on;
-            super::pdf::render(
-                &plain_blocks(data),
-                &title,
-                &number_line(data.stage, data.concluded.conclusion.id),
-                (d.year(), d.month() as u8, d.day() as u8),
-            )
+    let c = &d.concluded.conclusion;
+    let day = c.decided_on;
+    (
+        format!("Acta de la etapa {} de {}", d.stage, d.program.code),
+        number_line(d.stage, c.id),
+        (day.year(), day.month() as u8, day.day() as u8),
+    )
+}
+
+/// The acta in Markdown, written to `out` as its rows are made: memory holds a row, not the
+/// stage's proposals rendered. The same bytes as `markdown(&markdown_blocks(..))`.
+pub fn write_markdown(out: &mut dyn Write, d: &StageActaData<'_>) -> std::io::Result<()> {
+    let q = &md_text;
+    for piece in pieces(d, q) {
+        match piece {
+            Piece::Block(b) => out.write_all(markdown(std::slice::from_ref(&b)).as_bytes())?,
+            Piece::Proposals {
+                e,
+                points,
+                header,
+                right,
+            } => {
+                out.write_all(md_table_head(&header, &right).as_bytes())?;
+                each_proposal(e, points, q, &mut |c| {
+                    out.write_all(md_table_row(c).as_bytes())
+                })?;
+                out.write_all(b"\n")?;
+            }
         }
     }
+    Ok(())
+}
+
+/// The acta in HTML, written to `out` as its rows are made, as [`write_markdown`]. The same
+/// bytes as `html(&plain_blocks(..), title)`.
+pub fn write_html(out: &mut dyn Write, d: &StageActaData<'_>) -> std::io::Result<()> {
+    use super::notice::{HTML_CLOSE, HTML_TABLE_END, html_block, html_open, html_table_head};
+    let q = &|s: &str| s.to_string();
+    let (title, _, _) = title_footer_date(d);
+    let mut s = html_open(&title);
+    for piece in pieces(d, q) {
+        match piece {
+            Piece::Block(b) => html_block(&mut s, &b),
+            Piece::Proposals {
+                e,
+                points,
+                header,
+                right,
+            } => {
+                s.push_str(&html_table_head(&header, &right));
+                out.write_all(s.as_bytes())?;
+                s.clear();
+                each_proposal(e, points, q, &mut |c| {
+                    out.write_all(super::notice::html_table_row(c, &right).as_bytes())
+                })?;
+                s.push_str(HTML_TABLE_END);
+            }
+        }
+    }
+    s.push_str(HTML_CLOSE);
+    out.write_all(s.as_bytes())
+}
+
+/// The PDF's items laid out from `pieces`, each table of proposals read from its `sources`
+/// (one per table, in order).
+fn pdf_items<'s>(pieces: Vec<Piece<'s>>, sources: &'s [Box<RowSource<'s>>]) -> Vec<Item<'s>> {
+    let mut sources = sources.iter();
+    pieces
+        .into_iter()
+        .filter_map(|piece| match piece {
+            Piece::Block(b) => Some(Item::Block(b)),
+            Piece::Proposals { header, right, .. } => sources
+                .next()
+                .map(|rows| Item::rows(header, right, rows.as_ref())),
+        })
+        .collect()
+}
+
+/// The rows of each table of proposals among `pieces`, made again at each pass of the layout.
+fn row_sources<'s>(pieces: &[Piece<'s>]) -> Vec<Box<RowSource<'s>>> {
+    pieces
+        .iter()
+        .filter_map(|piece| match piece {
+            Piece::Proposals { e, points, .. } => {
+                let (e, points) = (*e, *points);
+                let rows: Box<RowSource<'s>> = Box::new(move |f| {
+                    let _ =
+                        each_proposal(e, points, &|s: &str| s.to_string(), &mut |c| match f(c) {
+                            ControlFlow::Continue(()) => Ok(()),
+                            ControlFlow::Break(()) => Err(()),
+                        });
+                    Ok(())
+                });
+                Some(rows)
+            }
+            Piece::Block(_) => None,
+        })
+        .collect()
+}
+
+/// The acta as a PDF, written to `out` a page at a time (`report::pdf::stream`), its tables'
+/// rows made at each pass of the layout: memory holds a page, not the stage's proposals
+/// rendered. The same bytes as `pdf::render(&plain_blocks(..), ..)`.
+pub fn write_pdf(
+    out: &mut dyn Write,
+    d: &StageActaData<'_>,
+) -> Result<(), super::pdf::stream::WriteError> {
+    let pieces = pieces(d, &|s: &str| s.to_string());
+    let sources = row_sources(&pieces);
+    let items = pdf_items(pieces, &sources);
+    let (title, footer, date) = title_footer_date(d);
+    super::pdf::stream::write(&items, &title, &footer, date, false, out)
+}
+
+/// Writes the acta in `format` to `out` (see [`write_pdf`], [`write_markdown`],
+/// [`write_html`]): what `vigia stage acta` writes and the web serves.
+pub fn write(
+    out: &mut dyn Write,
+    d: &StageActaData<'_>,
+    format: Format,
+) -> Result<(), super::pdf::stream::WriteError> {
+    match format {
+        Format::Md => write_markdown(out, d)?,
+        Format::Html => write_html(out, d)?,
+        Format::Pdf => write_pdf(out, d)?,
+    }
+    Ok(())
+}
+
+/// The acta's bytes in `format`, in memory ([`write`] into a vector).
+pub fn render(data: &StageActaData<'_>, format: Format) -> Vec<u8> {
+    let mut out = Vec::new();
+    write(&mut out, data, format).expect("an acta made from memory writes to memory");
+    out
+}
+
+/// The first difference between a document's lines (`lines`, read as they are compared, in
+/// `format`) and the acta rendered again, its lines made as they are compared: memory holds a
+/// page of each, not the stage's proposals rendered. An `Err` says why the document could not
+/// be read to the difference (or, with none, to its end).
+pub fn check(
+    d: &StageActaData<'_>,
+    format: Format,
+    lines: &mut NextLine<'_>,
+) -> Result<Option<Difference>, String> {
+    let mut lc = LineCheck::new(lines);
+    match format {
+        Format::Pdf => {
+            let pieces = pieces(d, &|s: &str| s.to_string());
+            let sources = row_sources(&pieces);
+            let items = pdf_items(pieces, &sources);
+            let (title, footer, date) = title_footer_date(d);
+            super::pdf::stream::each_page_text(&items, &title, &footer, date, false, &mut |p| {
+                lc.text(p)
+            })
+            .map_err(|e| e.to_string())?;
+        }
+        Format::Md => write_markdown(&mut lc, d).map_err(|e| e.to_string())?,
+        Format::Html => {
+            let mut html = HtmlLines::new(&mut lc);
+            write_html(&mut html, d).map_err(|e| e.to_string())?;
+            html.finish();
+        }
+    }
+    lc.finish()
 }
 
 #[cfg(test)]

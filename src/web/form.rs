@@ -160,6 +160,25 @@ pub(super) fn download(name: &str, mime: &str, bytes: Vec<u8>) -> Page {
         .into_response())
 }
 
+/// A document rendered by `write` into a new private temporary file (mode 0600, already
+/// unlinked: `tempfile`), flushed and rewound, for [`download_file`]: a large acta is written
+/// as it is made and sent a chunk at a time, never held in memory. What `write` returned, and
+/// the file with its length.
+pub(super) fn render_to_temp<T>(
+    write: impl FnOnce(&mut dyn std::io::Write) -> Result<T, WebError>,
+) -> Result<(T, (std::fs::File, u64)), WebError> {
+    use std::io::{Seek, Write};
+    let failed = |e: std::io::Error| WebError::internal(format!("temporary file: {e}"));
+    let mut file = tempfile::tempfile().map_err(failed)?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, &mut file);
+    let made = write(&mut out)?;
+    out.flush().map_err(failed)?;
+    drop(out);
+    let len = file.seek(std::io::SeekFrom::End(0)).map_err(failed)?;
+    file.rewind().map_err(failed)?;
+    Ok((made, (file, len)))
+}
+
 /// Bytes read per chunk of a file streamed as a download.
 const CHUNK: usize = 256 << 10;
 

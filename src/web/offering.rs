@@ -9,8 +9,8 @@
 use super::auth::User;
 use super::extract::{Path, Query};
 use super::form::{
-    Errors, Inputs, Page, Posted, Sent, download, keep, ok, read_upload, see_other, upload_form,
-    with_status,
+    Errors, Inputs, Page, Posted, Sent, download_file, keep, ok, read_upload, render_to_temp,
+    see_other, upload_form, with_status,
 };
 use super::views::{self, csrf, fecha, input, momento, numero, page};
 use super::{App, WebError, input as parse};
@@ -19,7 +19,7 @@ use crate::offering::adjudicate::{Cause, Status};
 use crate::register::offering::{self as rules, Header, Row, StoredResult};
 use crate::register::user::Role;
 use crate::register::{self, Field};
-use crate::report::acta::{self, ActaData, Difference, Format, Mismatch};
+use crate::report::acta::{self, Difference, Format, Mismatch};
 use crate::store::offering::{self as offers, Offer};
 use crate::store::programs::{self, StoredProgram};
 use axum::Router;
@@ -806,40 +806,46 @@ async fn adjudicate(
 // ---------------------------------------------------------------------------- the acta
 
 /// The acta of the program's stored adjudication in `format`, read and rendered outside any
-/// write transaction (as `vigia offer acta` renders it), sent as a download.
+/// write transaction (as `vigia offer acta` renders it, `report::acta_stored`) into a private
+/// temporary file, and sent from it as a download, a chunk at a time.
 async fn acta_file(app: Arc<App>, code: String, format: Format) -> Page {
+    use crate::report::acta_stored::{self, Unwritten};
     let made = app
         .db(move |s| {
             let conn = s.conn();
             let p = programs::by_code(conn, &code)?;
-            let Some(run) = offers::run(conn, p.id)? else {
+            if offers::run(conn, p.id)?.is_none() {
                 return Ok(None);
-            };
-            let r = rules::stored_result(conn, &p, run)?;
-            let data = ActaData {
-                program: &p.program,
-                run_id: r.run.id,
-                fingerprint: &r.run.fingerprint,
-                header: &r.header,
-                rows: &r.rows,
-            };
-            Ok(Some((
-                // a program's code is letters, digits, '-' and '_' (program.rs), safe in a file name
-                format!("acta-{}-{}", p.program.code, r.run.id),
-                acta::render(&data, format),
-            )))
+            }
+            let (run, file) = render_to_temp(|out| {
+                acta_stored::write(conn, &p, format, out).map_err(|e| match e {
+                    Unwritten::NotAdjudicated => {
+                        WebError::not_found("una adjudicación de la oferta de este programa")
+                    }
+                    Unwritten::Register(e) => WebError::from(e),
+                    Unwritten::Rows { run, reason } => WebError::internal(format!(
+                        "the acta of run {run} could not be written: {reason}"
+                    )),
+                    Unwritten::Io(e) => {
+                        WebError::internal(format!("the acta could not be written: {e}"))
+                    }
+                })
+            })?;
+            // a program's code is letters, digits, '-' and '_' (program.rs), safe in a file name
+            Ok(Some((format!("acta-{}-{run}", p.program.code), file)))
         })
         .await?;
-    let Some((name, bytes)) = made else {
+    let Some((name, file)) = made else {
         return Err(WebError::not_found(
             "una adjudicación de la oferta de este programa",
         ));
     };
-    match format {
-        Format::Pdf => download(&format!("{name}.pdf"), "application/pdf", bytes),
-        Format::Md => download(&format!("{name}.md"), "text/markdown; charset=utf-8", bytes),
-        Format::Html => download(&format!("{name}.html"), "text/html; charset=utf-8", bytes),
-    }
+    let (name, mime) = match format {
+        Format::Pdf => (format!("{name}.pdf"), "application/pdf"),
+        Format::Md => (format!("{name}.md"), "text/markdown; charset=utf-8"),
+        Format::Html => (format!("{name}.html"), "text/html; charset=utf-8"),
+    };
+    download_file(&name, mime, file, Vec::new())
 }
 
 async fn acta_pdf(State(app): State<Arc<App>>, _user: User, Path(code): Path<String>) -> Page {

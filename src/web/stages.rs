@@ -12,8 +12,8 @@
 use super::auth::User;
 use super::extract::Path;
 use super::form::{
-    Errors, Inputs, Page, Posted, Sent, download, dry_run, keep, read_upload, see_other,
-    with_status,
+    Errors, Inputs, Page, Posted, Sent, download_file, dry_run, keep, read_upload, render_to_temp,
+    see_other, with_status,
 };
 use super::stages_markup::{self as m, OpenTyped, Typed, View, load, stage_of};
 use super::views::{csrf, fecha, numero, page, pesos};
@@ -502,7 +502,9 @@ async fn conclude(
 
 // ---------------------------------------------------------------------------- the acta
 
-/// The acta of the concluded stage, read and rendered outside any write transaction.
+/// The acta of the concluded stage, read and rendered outside any write transaction into a
+/// private temporary file as it is made (`stage_acta::write`), and sent from it as a download,
+/// a chunk at a time.
 async fn acta_file(app: Arc<App>, code: String, n: u8, format: Format) -> Page {
     let a = Arc::clone(&app);
     let made = app
@@ -518,26 +520,31 @@ async fn acta_file(app: Arc<App>, code: String, n: u8, format: Format) -> Page {
                 stage,
                 concluded: &c,
             };
+            let ((), file) = render_to_temp(|out| {
+                stage_acta::write(out, &data, format)
+                    .map_err(|e| WebError::internal(format!("the acta could not be written: {e}")))
+            })?;
             // a program's code is letters, digits, '-' and '_' (program.rs), safe in a file name
             Ok(Some((
                 format!(
                     "acta-{}-etapa-{}-{}",
                     p.program.code, stage, c.conclusion.id
                 ),
-                stage_acta::render(&data, format),
+                file,
             )))
         })
         .await?;
-    let Some((name, bytes)) = made else {
+    let Some((name, file)) = made else {
         return Err(WebError::not_found(
             "una adjudicación ni una declaratoria de desierta de esta etapa",
         ));
     };
-    match format {
-        Format::Pdf => download(&format!("{name}.pdf"), "application/pdf", bytes),
-        Format::Md => download(&format!("{name}.md"), "text/markdown; charset=utf-8", bytes),
-        Format::Html => download(&format!("{name}.html"), "text/html; charset=utf-8", bytes),
-    }
+    let (name, mime) = match format {
+        Format::Pdf => (format!("{name}.pdf"), "application/pdf"),
+        Format::Md => (format!("{name}.md"), "text/markdown; charset=utf-8"),
+        Format::Html => (format!("{name}.html"), "text/html; charset=utf-8"),
+    };
+    download_file(&name, mime, file, Vec::new())
 }
 
 async fn acta_pdf(

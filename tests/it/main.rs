@@ -46,6 +46,7 @@ mod signatures_program;
 mod signatures_tsa;
 mod spanish_cli;
 mod split_pledges;
+mod stage_acta_stream;
 mod stages;
 mod stages_prices;
 mod tsa_server;

@@ -379,6 +379,13 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         Some("attachment; filename=\"acta-EBSA-TEST-1.pdf\"")
     );
     assert!(pdf.body.starts_with(b"%PDF"));
+    // the download, sent from the file it was rendered into, is the command line's acta
+    r.ok(&["offer", "acta", "EBSA-TEST", "--out", "cli.pdf"]);
+    assert!(pdf.body == std::fs::read(r.dir.path().join("cli.pdf")).unwrap());
+    assert_eq!(
+        pdf.header("content-length"),
+        Some(pdf.body.len().to_string().as_str())
+    );
     // the command line verifies the downloaded file against the register
     let path = r.file("acta.pdf", &pdf.body);
     let o = r.run(&["offer", "verify", &path]);
@@ -435,6 +442,8 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         md.header("content-disposition"),
         Some("attachment; filename=\"acta-EBSA-TEST-1.md\"")
     );
+    r.ok(&["offer", "acta", "EBSA-TEST", "--out", "cli.md"]);
+    assert!(md.body == std::fs::read(r.dir.path().join("cli.md")).unwrap());
     let text = md.text();
     let t = c
         .upload(verify, &[("csrf", &csrf)], ("acta.md", text.as_bytes()))

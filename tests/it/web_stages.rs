@@ -386,6 +386,17 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         md.header("content-disposition"),
         Some("attachment; filename=\"acta-D3939-2004-etapa-2-1.md\"")
     );
+    // the downloads, sent from the files they were rendered into, are the command line's actas
+    r.ok(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "cli.md",
+    ]);
+    assert!(md.body == std::fs::read(r.dir.path().join("cli.md")).unwrap());
     let path = r.file("acta.md", &md.body);
     assert!(
         r.ok(&["stage", "verify", &path])
@@ -393,6 +404,16 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     );
     let pdf = c.get(&format!("{STAGE}/acta.pdf"));
     assert!(pdf.body.starts_with(b"%PDF"));
+    r.ok(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "cli.pdf",
+    ]);
+    assert!(pdf.body == std::fs::read(r.dir.path().join("cli.pdf")).unwrap());
     let verify = format!("{STAGE}/verificar");
     for (name, body) in [("acta.md", &md.body), ("acta.pdf", &pdf.body)] {
         let t = c.upload(&verify, &[("csrf", &ccsrf)], (name, body)).text();

@@ -166,50 +166,68 @@ pub struct TrancheEvaluation {
 impl TrancheEvaluation {
     /// The rows, in stored order.
     pub fn rows(&self) -> Vec<Row> {
+        let tied = self.outcome_tie().unwrap_or_default();
+        (0..self.len()).map(|i| self.row_at(i, &tied)).collect()
+    }
+
+    /// How many rows the tranche has (its proposals).
+    pub fn len(&self) -> usize {
+        self.proposals
+            .len()
+            .min(self.evaluated.len())
+            .min(self.improvements.len())
+    }
+
+    /// Whether the tranche received no proposal.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The row of the `i`-th proposal (in stored order), `tied` being [`Self::outcome_tie`]:
+    /// one row at a time, for an acta written as its rows are made.
+    pub fn row_at(&self, i: usize, tied: &[usize]) -> Row {
         let winner = match self.standing {
             Standing::Winner { proposal, .. } => Some(proposal),
             _ => None,
         };
-        let tied = self.outcome_tie().unwrap_or_default();
-        self.proposals
-            .iter()
-            .zip(&self.evaluated)
-            .zip(&self.improvements)
-            .enumerate()
-            .map(|(i, ((p, e), imp))| Row {
-                tranche: self.tranche.tranche,
-                proposal: p.row.reference.clone(),
-                filed_at: crate::store::offering::filed_text(p.row.filed_at),
-                bidders: p
-                    .row
-                    .bidders
-                    .iter()
-                    .map(|b| format!("{} {} {}", b.doc_type.as_str(), b.doc_number, b.name))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-                beneficial_owner: p.row.beneficial_owner.clone(),
-                shares: p.row.shares,
-                price_per_share: p.row.price_per_share.to_string(),
-                improved_price: imp.as_ref().map(|m| m.price.to_string()),
-                price: e.price.to_string(),
-                term_days: p.row.term_days,
-                value: e.value.map(|v| {
-                    let dp = crate::later_stages::decimals(self.valuation) as usize;
-                    format!("{v:.dp$}")
-                }),
-                rank: e.rank,
-                status: if Some(i) == winner {
-                    "winner"
-                } else if tied.contains(&i) {
-                    "tied"
-                } else if e.cause.is_none() {
-                    "valid"
-                } else {
-                    "rejected"
-                },
-                cause: e.cause.as_ref().map(|c| c.code().to_string()),
-            })
-            .collect()
+        let (p, e, imp) = (
+            &self.proposals[i],
+            &self.evaluated[i],
+            &self.improvements[i],
+        );
+        Row {
+            tranche: self.tranche.tranche,
+            proposal: p.row.reference.clone(),
+            filed_at: crate::store::offering::filed_text(p.row.filed_at),
+            bidders: p
+                .row
+                .bidders
+                .iter()
+                .map(|b| format!("{} {} {}", b.doc_type.as_str(), b.doc_number, b.name))
+                .collect::<Vec<_>>()
+                .join("; "),
+            beneficial_owner: p.row.beneficial_owner.clone(),
+            shares: p.row.shares,
+            price_per_share: p.row.price_per_share.to_string(),
+            improved_price: imp.as_ref().map(|m| m.price.to_string()),
+            price: e.price.to_string(),
+            term_days: p.row.term_days,
+            value: e.value.map(|v| {
+                let dp = crate::later_stages::decimals(self.valuation) as usize;
+                format!("{v:.dp$}")
+            }),
+            rank: e.rank,
+            status: if Some(i) == winner {
+                "winner"
+            } else if tied.contains(&i) {
+                "tied"
+            } else if e.cause.is_none() {
+                "valid"
+            } else {
+                "rejected"
+            },
+            cause: e.cause.as_ref().map(|c| c.code().to_string()),
+        }
     }
 
     /// The proposals tied at the best value with the improvements counted (drawn or not).
