@@ -27,13 +27,25 @@ pub fn measure(label: &str, cmd: &mut Command, dir: &Path) -> Peak {
     let out = std::fs::File::create(dir.join("peak-stdout.txt")).expect("stdout file");
     let program = cmd.get_program().to_owned();
     let args: Vec<_> = cmd.get_args().map(|a| a.to_owned()).collect();
-    let start = Instant::now();
-    let status = Command::new("/usr/bin/time")
+    let mut timed = Command::new("/usr/bin/time");
+    timed
         .arg("-v")
         .arg("-o")
         .arg(&stats)
         .arg(program)
-        .args(args)
+        .args(args);
+    // the command's own environment (a signing password) and directory go with it
+    for (key, value) in cmd.get_envs() {
+        match value {
+            Some(v) => timed.env(key, v),
+            None => timed.env_remove(key),
+        };
+    }
+    if let Some(d) = cmd.get_current_dir() {
+        timed.current_dir(d);
+    }
+    let start = Instant::now();
+    let status = timed
         .stdout(out)
         .stderr(Stdio::null())
         .status()
