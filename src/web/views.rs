@@ -205,6 +205,16 @@ pub fn capital(text: &str) -> String {
     }
 }
 
+/// How a convention computes, without the name its explanation starts with: `Cada día se
+/// liquida …` (the page names it once, before).
+pub fn convention_how(c: crate::fine::Convention) -> String {
+    let explain = c.explain_es();
+    match explain.split_once(": ") {
+        Some((head, how)) if head.to_lowercase() == c.name_es() => capital(how),
+        _ => explain.to_string(),
+    }
+}
+
 /// The months from `first`'s through `last`'s, in words: `de diciembre de 2026`, `de noviembre y
 /// diciembre de 2026`, `de diciembre de 2026 y enero de 2027`, `de octubre a diciembre de 2026`,
 /// `de noviembre de 2025 a diciembre de 2026`.
@@ -222,13 +232,12 @@ pub fn meses(first: NaiveDate, last: NaiveDate) -> String {
     }
 }
 
-/// `n` and the word for it, singular or plural: `1 problema`, `3 problemas`, `1.000 acciones`.
-pub fn cuenta(n: u64, singular: &str, plural: &str) -> String {
-    format!("{} {}", numero(n), if n == 1 { singular } else { plural })
-}
+pub use crate::lang::cuenta;
 
+/// Pesos as documents write them (`$ 1.126.823`), with a no-break space after the sign, so that
+/// a line never ends at «$» and starts with its figure (the documents' bytes keep their space).
 pub fn pesos(x: Decimal) -> String {
-    format_cop(x)
+    format_cop(x).replacen("$ ", "$\u{a0}", 1)
 }
 
 /// A whole number with es-CO thousands (`1.000`).
@@ -494,7 +503,7 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
             "Multa (capital): " (numero(l.shares)) " acciones × " (pesos(l.reference_price)) " × "
             (format_percent(b.percent)) " = " strong { (pesos(l.principal)) }
         }
-        p { "Convención: " (l.convention.name_es()) " (" code { (l.convention.as_str()) } "). " (l.convention.explain_es()) }
+        p title={"convention = \"" (l.convention.as_str()) "\" en el archivo del programa"} { "Convención de intereses: " (l.convention.name_es()) ". " (convention_how(l.convention)) }
         table.causacion {
             caption { "Intereses moratorios del " (fecha(l.breach_date)) " exclusive al " (fecha(l.until)) " inclusive: " (l.days) " días" }
             thead { tr {

@@ -466,8 +466,8 @@ fn the_pages_word_their_messages_as_sentences() {
     let t = o.get("/programas/D3939-2004").text();
     assert!(
         t.contains(
-            "<dt>Convención de intereses</dt><dd>Interés simple diario (<code>daily-simple</code>): \
-             cada día se liquida sobre el capital pendiente"
+            "<dt>Convención de intereses</dt><dd title=\"convention = &quot;daily-simple&quot; en el \
+             archivo del programa\">Interés simple diario. Cada día se liquida sobre el capital pendiente"
         ),
         "{t}"
     );
