@@ -189,10 +189,25 @@ pub fn resolucion(text: &str) -> String {
 /// A message shown as a sentence of its own: its first letter capital, a period at its end
 /// (the register's reasons are worded to follow a field's name, in lower case and without one).
 pub fn sentence(text: &str) -> String {
-    let mut out = capital(text.trim());
+    let mut out = pesos_kept(&capital(text.trim()));
     if !out.is_empty() && !out.ends_with(['.', '!', '?', '…']) {
         out.push('.');
     }
+    out
+}
+
+/// A catalogue's sentence with each amount's «$ » made a no-break space, as [`pesos`] writes
+/// them, so a line never ends at «$» (`por $ 500.000` → `por $\u{a0}500.000`).
+pub fn pesos_kept(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("$ ") {
+        let digit = rest[i + 2..].starts_with(|c: char| c.is_ascii_digit());
+        out.push_str(&rest[..i]);
+        out.push_str(if digit { "$\u{a0}" } else { "$ " });
+        rest = &rest[i + 2..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -548,6 +563,15 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
 mod tests {
     use super::*;
     use crate::said;
+
+    #[test]
+    fn an_amount_keeps_its_sign_on_its_line_in_a_sentence() {
+        assert_eq!(
+            sentence("el pago N.º 1 por $ 500.000 y $ 0 de saldo; $ x queda"),
+            "El pago N.º 1 por $\u{a0}500.000 y $\u{a0}0 de saldo; $ x queda."
+        );
+        assert_eq!(pesos(Decimal::new(112682300, 2)), "$\u{a0}1.126.823");
+    }
 
     #[test]
     fn a_refused_rows_remedy_names_pages_never_commands() {

@@ -278,7 +278,10 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     let t = post(&mut o, &improve, &answer(&ocsrf, "P-12", "1.200"));
     assert_eq!(t.status, 422);
     let e = error_beside(&t.text(), "proposal").unwrap_or_else(|| panic!("{}", t.text()));
-    assert!(e.contains("ya respondió la invitación con $ 1.100"), "{e}");
+    assert!(
+        e.contains("ya respondió la invitación con $\u{a0}1.100"),
+        "{e}"
+    );
 
     // the draw: by an administrator; a seed with '|' refused beside it
     let draw = format!("{STAGE}/sorteo");
