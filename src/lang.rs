@@ -153,6 +153,11 @@ pub fn numero(n: u64) -> String {
     crate::money::format_number(rust_decimal::Decimal::from(n))
 }
 
+/// `n` and the words for it, singular or plural: `1 problema`, `3 problemas`, `1.000 acciones`.
+pub fn cuenta(n: u64, singular: &str, plural: &str) -> String {
+    format!("{} {}", numero(n), if n == 1 { singular } else { plural })
+}
+
 /// A stored UTC time (RFC 3339, as the register writes `created_at`) in Colombia's legal time,
 /// as an officer reads a clock: `dd/mm/aaaa hh:mm (hora de Colombia)`; any other text as it is.
 pub fn momento(at: &str) -> String {

@@ -837,9 +837,9 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
 }
 
 /// Why a batch of notices leaves a breach out, in [`super::msg::left_out`]'s order.
-const WHY_LEFT_OUT: [&str; 4] = [
-    "voided",
-    "noticed already",
-    "with a paz y salvo",
-    "paid in full",
+const WHY_LEFT_OUT: [(&str, &str); 4] = [
+    ("voided", "voided"),
+    ("noticed already", "noticed already"),
+    ("with a paz y salvo", "with a paz y salvo"),
+    ("paid in full", "paid in full"),
 ];

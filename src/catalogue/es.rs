@@ -130,7 +130,7 @@ impl Catalogue for Es {
             Why::RatesUncertified { from, to, open } => {
                 let que = match open {
                     0 => "ningún incumplimiento tiene hoy una multa por liquidar, pero ninguna podría liquidarse".to_string(),
-                    n => format!("las multas de {n} incumplimiento(s) sin paz y salvo no pueden liquidarse ni notificarse"),
+                    n => format!("las multas de {} sin paz y salvo no pueden liquidarse ni notificarse", crate::lang::cuenta(*n, "incumplimiento", "incumplimientos")),
                 };
                 format!(
                     "no hay tasa moratoria certificada {}: {que} al {hoy} hasta que se certifique; {}",

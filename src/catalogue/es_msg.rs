@@ -2,8 +2,8 @@
 //! `$ 1.087.500`, a notice an «aviso» and the lock-up the «período de restricción», as the
 //! check's reasons and the web say them.
 
-use super::msg::{Counting, Criterion, Deadline, Msg, ReadAs, Rows, Step, TrancheOutcome, Worth};
-use crate::lang::{fecha, momento, numero};
+use super::msg::{Counting, Criterion, Deadline, Msg, ReadAs, Rows, TrancheOutcome, Worth};
+use crate::lang::{cuenta, fecha, momento, numero};
 use crate::money::format_cop;
 
 /// A command's success line in Spanish.
@@ -103,8 +103,8 @@ pub fn msg(m: &Msg<'_>) -> String {
             first,
             last,
         } => format!(
-            "prendas de {} adjudicación(es) liberadas el {} (liberaciones N.º {first} a {last})",
-            numero(*adjudications),
+            "prendas de {} liberadas el {} (liberaciones N.º {first} a {last})",
+            cuenta(*adjudications, "adjudicación", "adjudicaciones"),
             fecha(*on)
         ),
         Msg::NoPledgeReleasable { on } => {
@@ -115,8 +115,11 @@ pub fn msg(m: &Msg<'_>) -> String {
             on,
             ids,
         } => format!(
-            "prenda(s) de la adjudicación N.º {adjudication} liberada(s) el {} (liberaciones N.º {})",
+            "{} de la adjudicación N.º {adjudication} {} el {} ({} N.º {})",
+            match ids.len() { 1 => "prenda", _ => "prendas" },
+            match ids.len() { 1 => "liberada", _ => "liberadas" },
             fecha(*on),
+            match ids.len() { 1 => "liberación", _ => "liberaciones" },
             list(ids)
         ),
         Msg::PledgeVoided { id, void } => format!(
@@ -133,25 +136,28 @@ pub fn msg(m: &Msg<'_>) -> String {
         } => {
             let read = read_as(*read);
             let ids = ids.map_or(String::new(), |(a, b)| format!(" (N.º {a} a {b})"));
-            let n = numero(*added);
+            let n = |one, many| cuenta(*added, one, many);
             match rows {
                 Rows::Adjudications => format!(
-                    "importación N.º {import}: {n} adjudicación(es) agregada(s){ids}, {} titular(es) \
-                     nuevo(s); {read}",
-                    numero(*new_holders)
+                    "importación N.º {import}: {}{ids}, {}; {read}",
+                    n("adjudicación agregada", "adjudicaciones agregadas"),
+                    cuenta(*new_holders, "titular nuevo", "titulares nuevos")
                 ),
                 Rows::Acceptances => format!(
-                    "importación de aceptaciones N.º {import}: {n} aceptación(es) agregada(s){ids}; {read}"
+                    "importación de aceptaciones N.º {import}: {}{ids}; {read}",
+                    n("aceptación agregada", "aceptaciones agregadas")
                 ),
                 Rows::Proposals => {
                     let (stage, program) = stage.unwrap_or((0, ""));
                     format!(
-                        "importación de propuestas N.º {import}: {n} propuesta(s) agregada(s) a la etapa \
-                         {stage} de {program}{ids}; {read}"
+                        "importación de propuestas N.º {import}: {} a la etapa {stage} de \
+                         {program}{ids}; {read}",
+                        n("propuesta agregada", "propuestas agregadas")
                     )
                 }
                 Rows::Pledges => format!(
-                    "importación de prendas N.º {import}: {n} prenda(s) registrada(s){ids}; {read}"
+                    "importación de prendas N.º {import}: {}{ids}; {read}",
+                    n("prenda registrada", "prendas registradas")
                 ),
             }
         }
@@ -173,8 +179,8 @@ pub fn msg(m: &Msg<'_>) -> String {
                 String::new()
             };
             format!(
-                "{} fila(s) ya registrada(s) tal como están, sin cambios: {}{more}",
-                numero(*count),
+                "{} tal como están, sin cambios: {}{more}",
+                cuenta(*count, "fila ya registrada", "filas ya registradas"),
                 named.join(", ")
             )
         }
@@ -222,13 +228,13 @@ pub fn msg(m: &Msg<'_>) -> String {
             )
         }
         Msg::NoticesLeftOut { skipped } => {
-            super::msg::left_out(skipped, "Sin aviso: ", WHY_LEFT_OUT, &numero)
+            super::msg::left_out(skipped, "Quedan fuera del lote: ", WHY_LEFT_OUT, &numero)
         }
         Msg::NoticesIssued { count, dir, index, skipped } => {
-            let left = super::msg::left_out(skipped, "; sin aviso: ", WHY_LEFT_OUT, &numero);
+            let left = super::msg::left_out(skipped, "; quedan fuera del lote: ", WHY_LEFT_OUT, &numero);
             format!(
-                "{} aviso(s) emitido(s) en {dir}; índice: {index}{left}",
-                numero(*count)
+                "{} en {dir}; índice: {index}{left}",
+                cuenta(*count, "aviso emitido", "avisos emitidos")
             )
         }
         Msg::RenderedAgain { number, ext, path } => format!(
@@ -268,8 +274,8 @@ pub fn msg(m: &Msg<'_>) -> String {
             path,
         } => format!(
             "paz y salvo {number} emitido por el incumplimiento N.º {breach}: liquidación N.º \
-             {liquidation}, {} pago(s) por {} en total, nada pendiente al {} -> {path}",
-            numero(*payments),
+             {liquidation}, {} por {} en total, nada pendiente al {} -> {path}",
+            cuenta(*payments, "pago", "pagos"),
             format_cop(*paid),
             fecha(*until)
         ),
@@ -338,15 +344,15 @@ pub fn msg(m: &Msg<'_>) -> String {
                 None => "sin cabeza de cadena".into(),
             };
             format!(
-                "copia de seguridad escrita en {path}: {} bytes, {} evento(s) de auditoría, {head}",
+                "copia de seguridad escrita en {path}: {} bytes, {} de auditoría, {head}",
                 numero(*bytes),
-                numero(*events)
+                cuenta(*events, "evento", "eventos")
             )
         }
         Msg::CheckpointsCopied { path, count } => format!(
-            "registro de puntos de control copiado en {path}: {} punto(s) de control que alcanza la \
-             cadena de la copia",
-            numero(*count)
+            "registro de puntos de control copiado en {path}: {} de control que alcanza la cadena \
+             de la copia",
+            cuenta(*count, "punto", "puntos")
         ),
         Msg::TemplateWritten { path } => format!(
             "plantilla escrita en {path}: llene una fila por línea debajo de los encabezados (borre la \
@@ -372,11 +378,14 @@ pub fn msg(m: &Msg<'_>) -> String {
             new_holders,
             fingerprint,
         } => format!(
-            "adjudicación N.º {run} de {code}: {} adjudicación(es) escrita(s){}, {} titular(es) \
-             nuevo(s); huella {fingerprint}",
-            numero(ids.map_or(0, |(a, b)| (b - a + 1).max(0) as u64)),
+            "adjudicación N.º {run} de {code}: {}{}, {}; huella {fingerprint}",
+            cuenta(
+                ids.map_or(0, |(a, b)| (b - a + 1).max(0) as u64),
+                "adjudicación escrita",
+                "adjudicaciones escritas"
+            ),
             ids.map_or_else(String::new, |(a, b)| format!(" (N.º {a} a {b})")),
-            numero(*new_holders)
+            cuenta(*new_holders, "titular nuevo", "titulares nuevos")
         ),
         Msg::ActaWritten { path } => format!("acta -> {path}"),
         Msg::ActaOfRun { run, code, path } => {
@@ -412,7 +421,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             fecha(*kept_to)
         ),
         Msg::RatesAdded { count, name } => {
-            format!("{} período(s) agregado(s) desde {name}", numero(*count))
+            format!("{} desde {name}", cuenta(*count, "período agregado", "períodos agregados"))
         }
         Msg::RatesCovered {
             count,
@@ -451,7 +460,7 @@ pub fn msg(m: &Msg<'_>) -> String {
              (explórelo después con: vigia --db {db} --key {key} adjudications list; sus puntos de \
              control se firman con esa clave, así que nómbrela en cada comando)"
         ),
-        Msg::DemoStep(step) => step_title(*step).to_string(),
+        Msg::DemoStep(step) => super::es_words::step_title(*step).to_string(),
         Msg::Counting(c) => match c {
             Counting::Check => "chequeo: adjudicaciones leídas",
             Counting::Notices => "emitiendo avisos",
@@ -499,13 +508,13 @@ pub fn msg(m: &Msg<'_>) -> String {
             offered,
         } => format!(
             "etapa {stage} de {code}, tramo {tranche} abierto: {} acciones (Todo o Nada), propuestas \
-             del {} al {}, precio mínimo {} por acción; la etapa tiene {} acción(es) por ofrecer, {} \
-             en tramos abiertos",
+             del {} al {}, precio mínimo {} por acción; la etapa tiene {} por ofrecer, {} en tramos \
+             abiertos",
             numero(*shares),
             fecha(*opens),
             fecha(*closes),
             format_cop(*minimum_price),
-            numero(*available),
+            cuenta(*available, "acción", "acciones"),
             numero(*offered)
         ),
         Msg::TrancheEvaluated {
@@ -607,10 +616,10 @@ pub fn msg(m: &Msg<'_>) -> String {
             awarded,
             fingerprint,
         } => format!(
-            "verificada: acta de la adjudicación N.º {run} de {code} ({} aceptante(s), {} acciones \
-             adjudicadas); la huella {fingerprint} coincide con el registro",
-            numero(*acceptors),
-            numero(*awarded)
+            "verificada: acta de la adjudicación N.º {run} de {code} ({}, {}); la huella \
+             {fingerprint} coincide con el registro",
+            cuenta(*acceptors, "aceptante", "aceptantes"),
+            cuenta(*awarded, "acción adjudicada", "acciones adjudicadas")
         ),
         Msg::AuditIntact {
             events,
@@ -621,13 +630,16 @@ pub fn msg(m: &Msg<'_>) -> String {
             at,
             since,
         } => format!(
-            "traza de auditoría íntegra: {events} eventos, la cadena y las filas guardadas \
-             coinciden; cabeza {head}\n\
+            "traza de auditoría íntegra: {}, la cadena y las filas guardadas coinciden; cabeza \
+             {head}\n\
              esquema y disparadores como los crean las migraciones de vigia; quick_check de SQLite \
              correcto\n\
-             puntos de control: {signed} firmado(s), el último (línea {line}) a los {at_events} \
-             eventos, el {}; {since} evento(s) desde entonces",
-            momento(at)
+             puntos de control: {}, el último (línea {line}) a los {}, el {}; {} desde entonces",
+            cuenta((*events).max(0) as u64, "evento", "eventos"),
+            cuenta(*signed, "firmado", "firmados"),
+            cuenta((*at_events).max(0) as u64, "evento", "eventos"),
+            momento(at),
+            cuenta((*since).max(0) as u64, "evento", "eventos")
         ),
         Msg::Drawn {
             id,
@@ -679,8 +691,8 @@ pub fn msg(m: &Msg<'_>) -> String {
             fecha(*from)
         ),
         Msg::Problems { what, count } => format!(
-            "{what}: {} problema(s), no se escribió nada:",
-            numero(*count)
+            "{what}: {}, no se escribió nada:",
+            cuenta(*count, "problema", "problemas")
         ),
         Msg::ImportOf { path } => format!("importación de {path}"),
         Msg::ReleaseOf { on } => {
@@ -796,113 +808,11 @@ fn list(ids: &[i64]) -> String {
     }
 }
 
-/// A demo step's title.
-fn step_title(s: Step) -> &'static str {
-    match s {
-        Step::OfferTooShort => {
-            "Primera etapa: una oferta de menos de dos meses se rechaza (art. 4)"
-        }
-        Step::OfferOpen => {
-            "Abrir la oferta pública: aviso el 02/01/2024, aceptaciones hasta el 08/03/2024"
-        }
-        Step::AcceptancesImport => {
-            "Importar las aceptaciones (aceptantes ficticios; encabezados en español, fechas y números es-CO, los numerales del decreto)"
-        }
-        Step::AcceptancesAgain => "Importar de nuevo el mismo archivo: no se agrega nada",
-        Step::Adjudicate => {
-            "Adjudicar el 15/03/2024 (art. 12): topes, rechazos, adjudicaciones y el acta"
-        }
-        Step::AdjudicateTwice => "La adjudicación tiene lugar una vez: una segunda se rechaza",
-        Step::VerifyActa => "Cualquiera puede cotejar el acta con el registro",
-        Step::StageOpen => {
-            "Segunda Etapa: abrir un tramo de las 12.886.682 acciones que dejó la primera etapa (art. 13)"
-        }
-        Step::ProposalsImport => "Importar las propuestas (oferentes ficticios; Todo o Nada)",
-        Step::Evaluate => {
-            "Evaluar: valor presente a la tasa IBC vigente al cierre; un empate en el mejor valor"
-        }
-        Step::TieFirst => "Un empate debe decidirse antes de adjudicar",
-        Step::ImproveLower => {
-            "Invitada a mejorar, la P-12 ofrece menos que su original: se registra y no se tiene en cuenta"
-        }
-        Step::Draw => {
-            "El empate persiste: lo decide un sorteo que cualquiera puede comprobar con sha256sum"
-        }
-        Step::DrawVerify => "El sorteo recalculado a partir del registro",
-        Step::StageAdjudicate => {
-            "Adjudicar el 28/06/2024: su precio es la referencia del art. 9 (iii), con el acta"
-        }
-        Step::ProgramAdd => "Registrar el programa del Decreto 3939 de 2004",
-        Step::HoldersUpdated => {
-            "Una lista de titulares actualizada (los mismos cinco y uno nuevo): solo se agrega el nuevo"
-        }
-        Step::PledgeFirst => {
-            "Pignorar la adjudicación N.º 1 a favor de los vendedores, en primer grado"
-        }
-        Step::PledgeSecond => "La adjudicación N.º 2 se financió: prenda de segundo grado",
-        Step::Stage => "{stage}",
-        Step::BreachSale => {
-            "La titular N.º 1 vendió sus 1.000 acciones a $ 1.450 cada una el 20/11/2024"
-        }
-        Step::BreachAfterLockup => {
-            "Un incumplimiento después del período de restricción se rechaza"
-        }
-        Step::Letterhead => {
-            "El membrete es un dato del registro (quién firma, dónde pagar y responder): sin él no hay aviso"
-        }
-        Step::NoticeIssue => {
-            "Emitir el aviso de la multa (PDF, numerado, plazo en días hábiles); fechado en el pasado de la historia, por eso con su motivo"
-        }
-        Step::NoticeHtml => {
-            "El mismo aviso en HTML, para enviarlo por correo electrónico: escrito de nuevo, el mismo número, ninguno nuevo"
-        }
-        Step::NoticeVerify => {
-            "Cualquiera puede cotejar el documento con el registro, hasta sus bytes"
-        }
-        Step::NoAddress => {
-            "Sin dirección postal registrada: una entrega por correo certificado se rechaza"
-        }
-        Step::HolderAddress => {
-            "La dirección de la titular, como una versión nueva y auditada de sus datos de contacto"
-        }
-        Step::Delivered => {
-            "Entregado por correo certificado el 03/12/2024: el plazo de pago corre desde ese día"
-        }
-        Step::PartialPayment => "Un pago parcial de $ 500.000 el 15/12/2024",
-        Step::PaymentTwice => "El mismo pago registrado dos veces se rechaza",
-        Step::PaymentMistake => "Un pago registrado por error (es de otro titular)",
-        Step::PaymentVoid => "Anularlo: queda en el registro y ninguna cifra lo cuenta",
-        Step::Check => {
-            "El chequeo periódico al 10/01/2025: el aviso está vencido, la prenda es exigible, a cuatro titulares les falta la prenda"
-        }
-        Step::PledgeHeld => "La prenda no puede liberarse mientras la multa esté pendiente",
-        Step::Liquidate => "Liquidar la multa al 10/02/2025 (guardada, numerada)",
-        Step::NoticeBalance => {
-            "Un aviso nuevo por el saldo reemplaza al primero (que queda en el registro)"
-        }
-        Step::HandedOver => "Entregado personalmente a la titular el 10/02/2025",
-        Step::PaysBalance => "Ella paga el saldo el mismo día",
-        Step::Payments => {
-            "Los pagos registrados: el anulado con quién, cuándo y por qué; el último extingue la multa"
-        }
-        Step::NoDemand => "A una multa pagada por completo no se le cobra nada",
-        Step::Settlement => {
-            "Recibe su paz y salvo: cada pago con su imputación, la multa extinguida"
-        }
-        Step::SettlementVerify => "El paz y salvo se coteja como un aviso",
-        Step::PledgeRelease => {
-            "Terminado el período de restricción, con la multa pagada, se libera la prenda"
-        }
-        Step::Reproduces => {
-            "La liquidación guardada aún se reproduce a partir de sus propios datos"
-        }
-        Step::AdjudicationShow => "La adjudicación N.º 1 completa",
-        Step::CheckAfter => {
-            "El chequeo después del período de restricción: prendas que ya pueden liberarse"
-        }
-        Step::Audit => "Cada escritura está en la traza de auditoría, encadenada por SHA-256",
-    }
-}
-
 /// Why a batch of notices leaves a breach out, in [`super::msg::left_out`]'s order.
-const WHY_LEFT_OUT: [&str; 4] = ["anulados", "ya con aviso", "con paz y salvo", "ya pagados"];
+/// Each in the singular and the plural, for a count of 1 and for the rest.
+const WHY_LEFT_OUT: [(&str, &str); 4] = [
+    ("anulado", "anulados"),
+    ("que ya tiene aviso", "que ya tienen aviso"),
+    ("con paz y salvo", "con paz y salvo"),
+    ("ya pagado", "ya pagados"),
+];

@@ -1,7 +1,7 @@
 //! The Spanish of the other typed facts the command line words: the codes a table shows in
 //! words, the store's and the fine scale's errors, `notice verify`'s report.
 
-use crate::lang::{fecha, momento, numero};
+use crate::lang::{cuenta, fecha, momento, numero};
 
 /// The stable codes a Spanish table shows in words (the machine formats keep the codes; a code
 /// typed back into the command line is taken in either language where it takes Spanish).
@@ -145,8 +145,8 @@ pub fn store_error(e: &crate::store::StoreError) -> String {
         }
         E::Rejected(problems) => {
             let mut m = format!(
-                "{} problema(s), no se escribió nada:",
-                numero(problems.len() as u64)
+                "{}, no se escribió nada:",
+                cuenta(problems.len() as u64, "problema", "problemas")
             );
             for p in problems {
                 m.push_str("\n  ");
@@ -262,7 +262,14 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
         ),
         File::Changed { sha256, written } => format!(
             "  archivo: el texto y las cifras coinciden, pero el archivo se modificó: su SHA-256 \
-             {sha256} no es el de ninguno de los {written} archivo(s) que vigia escribió de él"
+             {sha256} no es el de {}",
+            match written {
+                1 => "el único archivo que vigia escribió de él".to_string(),
+                n => format!(
+                    "ninguno de los {} archivos que vigia escribió de él",
+                    numero(*n as u64)
+                ),
+            }
         ),
         File::Different { sha256 } => {
             format!("  archivo: DISTINTO de todos los que vigia escribió de él (SHA-256 {sha256})")
@@ -311,6 +318,115 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
         None => {}
     }
     out
+}
+
+/// A demo step's title.
+pub(super) fn step_title(s: super::msg::Step) -> &'static str {
+    use super::msg::Step;
+    match s {
+        Step::OfferTooShort => {
+            "Primera etapa: una oferta de menos de dos meses se rechaza (art. 4)"
+        }
+        Step::OfferOpen => {
+            "Abrir la oferta pública: aviso el 02/01/2024, aceptaciones hasta el 08/03/2024"
+        }
+        Step::AcceptancesImport => {
+            "Importar las aceptaciones (aceptantes ficticios; encabezados en español, fechas y números es-CO, los numerales del decreto)"
+        }
+        Step::AcceptancesAgain => "Importar de nuevo el mismo archivo: no se agrega nada",
+        Step::Adjudicate => {
+            "Adjudicar el 15/03/2024 (art. 12): topes, rechazos, adjudicaciones y el acta"
+        }
+        Step::AdjudicateTwice => "La adjudicación tiene lugar una vez: una segunda se rechaza",
+        Step::VerifyActa => "Cualquiera puede cotejar el acta con el registro",
+        Step::StageOpen => {
+            "Segunda Etapa: abrir un tramo de las 12.886.682 acciones que dejó la primera etapa (art. 13)"
+        }
+        Step::ProposalsImport => "Importar las propuestas (oferentes ficticios; Todo o Nada)",
+        Step::Evaluate => {
+            "Evaluar: valor presente a la tasa IBC vigente al cierre; un empate en el mejor valor"
+        }
+        Step::TieFirst => "Un empate debe decidirse antes de adjudicar",
+        Step::ImproveLower => {
+            "Invitada a mejorar, la P-12 ofrece menos que su original: se registra y no se tiene en cuenta"
+        }
+        Step::Draw => {
+            "El empate persiste: lo decide un sorteo que cualquiera puede comprobar con sha256sum"
+        }
+        Step::DrawVerify => "El sorteo recalculado a partir del registro",
+        Step::StageAdjudicate => {
+            "Adjudicar el 28/06/2024: su precio es la referencia del art. 9 (iii), con el acta"
+        }
+        Step::ProgramAdd => "Registrar el programa del Decreto 3939 de 2004",
+        Step::HoldersUpdated => {
+            "Una lista de titulares actualizada (los mismos cinco y uno nuevo): solo se agrega el nuevo"
+        }
+        Step::PledgeFirst => {
+            "Pignorar la adjudicación N.º 1 a favor de los vendedores, en primer grado"
+        }
+        Step::PledgeSecond => "La adjudicación N.º 2 se financió: prenda de segundo grado",
+        Step::Stage => "{stage}",
+        Step::BreachSale => {
+            "La titular N.º 1 vendió sus 1.000 acciones a $ 1.450 cada una el 20/11/2024"
+        }
+        Step::BreachAfterLockup => {
+            "Un incumplimiento después del período de restricción se rechaza"
+        }
+        Step::Letterhead => {
+            "El membrete es un dato del registro (quién firma, dónde pagar y responder): sin él no hay aviso"
+        }
+        Step::NoticeIssue => {
+            "Emitir el aviso de la multa (PDF, numerado, plazo en días hábiles); fechado en el pasado de la historia, por eso con su motivo"
+        }
+        Step::NoticeHtml => {
+            "El mismo aviso en HTML, para enviarlo por correo electrónico: escrito de nuevo, el mismo número, ninguno nuevo"
+        }
+        Step::NoticeVerify => {
+            "Cualquiera puede cotejar el documento con el registro, hasta sus bytes"
+        }
+        Step::NoAddress => {
+            "Sin dirección postal registrada: una entrega por correo certificado se rechaza"
+        }
+        Step::HolderAddress => {
+            "La dirección de la titular, como una versión nueva y auditada de sus datos de contacto"
+        }
+        Step::Delivered => {
+            "Entregado por correo certificado el 03/12/2024: el plazo de pago corre desde ese día"
+        }
+        Step::PartialPayment => "Un pago parcial de $ 500.000 el 15/12/2024",
+        Step::PaymentTwice => "El mismo pago registrado dos veces se rechaza",
+        Step::PaymentMistake => "Un pago registrado por error (es de otro titular)",
+        Step::PaymentVoid => "Anularlo: queda en el registro y ninguna cifra lo cuenta",
+        Step::Check => {
+            "El chequeo periódico al 10/01/2025: el aviso está vencido, la prenda es exigible, a cuatro titulares les falta la prenda"
+        }
+        Step::PledgeHeld => "La prenda no puede liberarse mientras la multa esté pendiente",
+        Step::Liquidate => "Liquidar la multa al 10/02/2025 (guardada, numerada)",
+        Step::NoticeBalance => {
+            "Un aviso nuevo por el saldo reemplaza al primero (que queda en el registro)"
+        }
+        Step::HandedOver => "Entregado personalmente a la titular el 10/02/2025",
+        Step::PaysBalance => "Ella paga el saldo el mismo día",
+        Step::Payments => {
+            "Los pagos registrados: el anulado con quién, cuándo y por qué; el último extingue la multa"
+        }
+        Step::NoDemand => "A una multa pagada por completo no se le cobra nada",
+        Step::Settlement => {
+            "Recibe su paz y salvo: cada pago con su imputación, la multa extinguida"
+        }
+        Step::SettlementVerify => "El paz y salvo se coteja como un aviso",
+        Step::PledgeRelease => {
+            "Terminado el período de restricción, con la multa pagada, se libera la prenda"
+        }
+        Step::Reproduces => {
+            "La liquidación guardada aún se reproduce a partir de sus propios datos"
+        }
+        Step::AdjudicationShow => "La adjudicación N.º 1 completa",
+        Step::CheckAfter => {
+            "El chequeo después del período de restricción: prendas que ya pueden liberarse"
+        }
+        Step::Audit => "Cada escritura está en la traza de auditoría, encadenada por SHA-256",
+    }
 }
 
 #[cfg(test)]

@@ -322,7 +322,7 @@ mod tests {
                 },
                 register("2026-12-01"),
                 "no hay tasa moratoria certificada del 01/11/2026 al 01/12/2026: las multas de 3 \
-                 incumplimiento(s) sin paz y salvo no pueden liquidarse ni notificarse al 01/12/2026 \
+                 incumplimientos sin paz y salvo no pueden liquidarse ni notificarse al 01/12/2026 \
                  hasta que se certifique; agregue las tasas certificadas de noviembre a diciembre de \
                  2026 en «Tasas»",
             ),

@@ -624,14 +624,14 @@ pub enum Step {
 pub(super) fn left_out(
     s: &crate::register::notice::Skipped,
     lead: &str,
-    words: [&str; 4],
+    words: [(&str, &str); 4],
     number: &dyn Fn(u64) -> String,
 ) -> String {
     let said: Vec<String> = [s.voided, s.noticed, s.settled, s.paid]
         .iter()
         .zip(words)
         .filter(|(n, _)| **n > 0)
-        .map(|(n, w)| format!("{} {w}", number(*n)))
+        .map(|(n, (one, many))| format!("{} {}", number(*n), if *n == 1 { one } else { many }))
         .collect();
     match said.is_empty() {
         true => String::new(),

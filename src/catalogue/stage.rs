@@ -187,8 +187,9 @@ fn discrepancy_es(d: &rules::Discrepancy) -> String {
     use rules::Discrepancy as D;
     match d {
         D::AwardCount { awards, tranches } => format!(
-            "la conclusión registra {awards} adjudicación(es) de tramo; la etapa tiene {tranches} \
-             tramo(s)"
+            "la conclusión registra {} de tramo; la etapa tiene {}",
+            crate::lang::cuenta(*awards as u64, "adjudicación", "adjudicaciones"),
+            crate::lang::cuenta(*tranches as u64, "tramo", "tramos")
         ),
         D::NoAward { tranche: t } => format!("el tramo {t} no tiene adjudicación guardada"),
         D::Shares {

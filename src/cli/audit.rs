@@ -280,10 +280,10 @@ fn missing_log(path: &std::path::Path, events: i64, recorded: &[Recorded]) -> cr
                 r.checkpoint.count
             ),
             format!(
-                ", y registra {} punto(s) de control, el último firmado el {} a los {} eventos",
-                crate::lang::numero(recorded.len() as u64),
+                ", y registra {} de control, el último firmado el {} a los {}",
+                crate::lang::cuenta(recorded.len() as u64, "punto", "puntos"),
                 crate::lang::momento(&r.checkpoint.at),
-                crate::lang::numero(r.checkpoint.count.unsigned_abs())
+                crate::lang::cuenta(r.checkpoint.count.unsigned_abs(), "evento", "eventos")
             ),
         ),
         None => (String::new(), String::new()),

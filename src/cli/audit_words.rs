@@ -141,11 +141,11 @@ fn es(l: &Line<'_>) -> String {
         Line::LogMissing { path, recorded } => {
             let held = match recorded.last() {
                 Some(r) => format!(
-                    "la cadena registra {} punto(s) de control, el último firmado el {} a los {} \
-                     eventos, y se verificó contra ellos",
-                    numero(recorded.len() as u64),
+                    "la cadena registra {} de control, el último firmado el {} a los {}, y se \
+                     verificó contra ellos",
+                    crate::lang::cuenta(recorded.len() as u64, "punto", "puntos"),
                     momento(&r.checkpoint.at),
-                    numero(r.checkpoint.count.unsigned_abs())
+                    crate::lang::cuenta(r.checkpoint.count.unsigned_abs(), "evento", "eventos")
                 ),
                 None => "nada fuera de la base de datos ancla la cadena, y esta no registra \
                          ningún punto de control"

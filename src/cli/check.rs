@@ -347,8 +347,9 @@ impl Sink<'_> {
                     Lang::En => writeln!(out, "vigia check as of {as_of}: {total} finding(s)")?,
                     Lang::Es => writeln!(
                         out,
-                        "chequeo de vigia al {}: {total} hallazgo(s)",
-                        crate::lang::fecha(as_of)
+                        "chequeo de vigia al {}: {}",
+                        crate::lang::fecha(as_of),
+                        crate::lang::cuenta(total as u64, "hallazgo", "hallazgos")
                     )?,
                 }
                 if total > 0 {

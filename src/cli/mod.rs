@@ -517,7 +517,10 @@ impl CliError {
             CliError::Refusals { refusals, flag } => {
                 let mut m = match lang {
                     Lang::En => format!("{} problem(s), nothing was written:", refusals.len()),
-                    Lang::Es => format!("{} problema(s), no se escribió nada:", refusals.len()),
+                    Lang::Es => format!(
+                        "{}, no se escribió nada:",
+                        crate::lang::cuenta(refusals.len() as u64, "problema", "problemas")
+                    ),
                 };
                 for r in refusals {
                     m.push_str("\n  ");

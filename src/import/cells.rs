@@ -30,6 +30,14 @@ impl PersonType {
             PersonType::Legal => "legal",
         }
     }
+
+    /// As a Spanish page names it beside «Persona»: `natural`, `jurídica`.
+    pub fn name_es(self) -> &'static str {
+        match self {
+            PersonType::Natural => "natural",
+            PersonType::Legal => "jurídica",
+        }
+    }
 }
 
 impl std::str::FromStr for PersonType {

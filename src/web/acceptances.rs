@@ -184,7 +184,7 @@ fn rows_table(rows: &[AcceptanceRow], problems: &[store::Problem]) -> Markup {
     };
     let money = |x: Option<rust_decimal::Decimal>| x.map(pesos).unwrap_or_default();
     html! {
-        div.tabla {
+        div.tabla.desplazable {
             table.filas-leidas {
                 caption {
                     "Las filas como se leyeron"
@@ -203,7 +203,7 @@ fn rows_table(rows: &[AcceptanceRow], problems: &[store::Problem]) -> Markup {
                         tr.con-problema[!mine.is_empty()] {
                             td.num { (r.line) } td { (r.filed_at.format("%d/%m/%Y %H:%M")) }
                             td { (r.doc_type.as_str()) " " (r.doc_number) } td { (r.name) }
-                            td { (r.person_type.as_str()) } td { (r.category) } td.num { (numero(r.shares)) }
+                            td { (r.person_type.name_es()) } td { (r.category) } td.num { (numero(r.shares)) }
                             td { (yes(r.accepts_reduction)) } td { (yes(r.files_tax_return)) }
                             td.num { (money(r.patrimonio_liquido)) } td.num { (money(r.income)) }
                             td { (yes(r.declarations)) } td { @if let Some(c) = r.review { (c.label_es()) } }

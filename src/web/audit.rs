@@ -138,7 +138,7 @@ fn verification(found: &Audit) -> Markup {
             p.ok role="status" { "Cadena de auditoría íntegra: " (views::cuenta(v.events as u64, "evento", "eventos")) "; la cadena y las filas guardadas coinciden (último eslabón " code { (&v.head.hash[..12]) } ")." }
             p { "Esquema y disparadores como los crean las migraciones de vigia; la revisión del archivo por SQLite (quick_check) no encontró daños." }
             @let own = found.recorded.iter().any(|r| r.checkpoint == *c);
-            p { "Puntos de control: " (numero(signed as u64)) " firmados; el último (línea " (n) " de " code { (log_path) } ") con " (views::cuenta(c.count as u64, "evento", "eventos")) ", firmado " (c.at) "; " (views::cuenta((v.events - c.count - i64::from(own)).max(0) as u64, "evento", "eventos")) " después." }
+            p { "Puntos de control: " (views::cuenta(signed as u64, "firmado", "firmados")) "; el último (línea " (n) " de " code { (log_path) } ") con " (views::cuenta(c.count as u64, "evento", "eventos")) ", firmado el " (views::momento(&c.at)) "; " (views::cuenta((v.events - c.count - i64::from(own)).max(0) as u64, "evento", "eventos")) " después." }
         } @else {
             @if let Some(m) = &v.first_mismatch {
                 p.error role="alert" {
@@ -168,7 +168,7 @@ fn verification(found: &Audit) -> Markup {
                 None => p.error role="alert" {
                     "FALTA EL REGISTRO DE PUNTOS DE CONTROL: no hay ningún punto de control en " code { (log_path) } "; "
                     @match found.recorded.last() {
-                        Some(r) => { "la cadena registra " (found.recorded.len()) " punto(s) de control, el último firmado " (r.checkpoint.at) " con " (views::cuenta(r.checkpoint.count as u64, "evento", "eventos")) ", y se verificó contra ellos" }
+                        Some(r) => { "la cadena registra " (views::cuenta(found.recorded.len() as u64, "punto", "puntos")) " de control, el último firmado el " (views::momento(&r.checkpoint.at)) " con " (views::cuenta(r.checkpoint.count as u64, "evento", "eventos")) ", y se verificó contra ellos" }
                         None => "nada fuera de la base de datos ancla la cadena, y ella no registra ningún punto de control",
                     }
                     ". Restaure el registro desde una copia de respaldo (`vigia backup` lo escribe junto a cada copia como ARCHIVO.checkpoints); solo si se perdió para siempre, `vigia audit checkpoint --reanchor --reason TEXTO` inicia uno nuevo (queda en la cadena y toda verificación posterior lo informa)."

@@ -5,7 +5,7 @@
 //! and coordinates are computed in whole numbers from the counts, days and cents (no float near a
 //! figure).
 
-use super::views::pesos;
+use super::views::{self, pesos};
 use crate::fine::Liquidation;
 use crate::lang::{MESES, fecha, numero};
 use crate::register::lockups::Month;
@@ -61,7 +61,7 @@ pub fn lockups(months: &[Month]) -> Markup {
                     rect.barra x=(x + 2) y=(base - h) width=(slot.saturating_sub(4).max(1)) height=(h) {
                         title {
                             (MESES[m.first.month0() as usize]) " de " (m.first.year()) ": "
-                            (numero(m.adjudications)) " adjudicación(es), " (numero(m.shares)) " acciones"
+                            (views::cuenta(m.adjudications, "adjudicación", "adjudicaciones")) ", " (views::cuenta(m.shares, "acción", "acciones"))
                         }
                     }
                     @if i % 3 == 0 {
@@ -71,7 +71,7 @@ pub fn lockups(months: &[Month]) -> Markup {
                 text x="4" y=(PAD - 8) { "máx. " (numero(max)) " por mes" }
             }
             figcaption {
-                (label) ": " (numero(total)) " adjudicación(es) en total"
+                (label) ": " (views::cuenta(total, "adjudicación", "adjudicaciones")) " en total"
                 @if total == 0 { " (ninguna termina en estos meses)" }
                 "."
             }
@@ -99,7 +99,7 @@ pub fn severities(counts: [u64; 3], as_of: chrono::NaiveDate) -> Markup {
                     @let l = length(*n, max, room);
                     text x="4" y=(y + 18) { (names[i]) }
                     rect class={"barra " (classes[i])} x=(label_w) y=(y + 4) width=(l) height=(row - 8) {
-                        title { "severidad " (names[i]) ": " (numero(*n)) " hallazgo(s)" }
+                        title { "severidad " (names[i]) ": " (views::cuenta(*n, "hallazgo", "hallazgos")) }
                     }
                     text x=(label_w + l + 6) y=(y + 18) { (numero(*n)) }
                 }
@@ -139,7 +139,7 @@ pub fn demand(h: &crate::register::offering::Header) -> Markup {
                     @let l = length(*n, max, room);
                     text x="4" y=(y + 18) { (name) }
                     rect.barra x=(label_w) y=(y + 4) width=(l) height=(row - 8) {
-                        title { (name) ": " (numero(*n)) " acciones" }
+                        title { (name) ": " (views::cuenta(*n, "acción", "acciones")) }
                     }
                     text x=(label_w + l + 6) y=(y + 18) { (numero(*n)) }
                 }
@@ -251,7 +251,7 @@ pub fn balance(l: &Liquidation) -> Markup {
             figcaption {
                 "Saldo (capital más intereses pendientes) del " (fecha(first)) " al " (fecha(l.until))
                 @let n = points.iter().filter(|p| p.payment.is_some()).count();
-                @if n > 0 { ", con " (numero(n as u64)) " pago(s) marcados" }
+                @if n > 0 { ", con " (views::cuenta(n as u64, "pago marcado", "pagos marcados")) }
                 ": " (pesos(l.total_due)) " al final."
             }
         }
@@ -363,12 +363,12 @@ mod tests {
             "{svg}"
         );
         assert!(
-            svg.contains("<circle class=\"pago\" cx=\"247\" cy=\"192\" r=\"5\"><title>15/12/2024: pago de $ 500.000; queda $ 605.304</title>"),
+            svg.contains("<circle class=\"pago\" cx=\"247\" cy=\"192\" r=\"5\"><title>15/12/2024: pago de $\u{a0}500.000; queda $\u{a0}605.304</title>"),
             "{svg}"
         );
-        assert!(svg.contains(">$ 593.197</text>"), "{svg}");
+        assert!(svg.contains(">$\u{a0}593.197</text>"), "{svg}");
         assert!(
-            svg.contains("1 pago(s) marcados: $ 626.823 al final."),
+            svg.contains("1 pago marcado: $\u{a0}626.823 al final."),
             "{svg}"
         );
     }
@@ -393,7 +393,7 @@ mod tests {
             lockups(&[m(2026, 2, 0, 0), m(2026, 3, 6, 74_900), m(2026, 4, 3, 100)]).into_string();
         assert_eq!(svg.matches("<rect").count(), 3, "{svg}");
         assert!(
-            svg.contains("marzo de 2026: 6 adjudicación(es), 74.900 acciones"),
+            svg.contains("marzo de 2026: 6 adjudicaciones, 74.900 acciones"),
             "{svg}"
         );
         // the tallest bar fills the room (200 − 2 × 32 = 136), the half one half of it
@@ -403,6 +403,6 @@ mod tests {
             svg.contains("terminan cada mes, de febrero a abril de 2026"),
             "{svg}"
         );
-        assert!(svg.contains("9 adjudicación(es) en total"), "{svg}");
+        assert!(svg.contains("9 adjudicaciones en total"), "{svg}");
     }
 }

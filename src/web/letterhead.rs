@@ -31,7 +31,7 @@ pub(super) fn routes() -> Router<Arc<App>> {
 /// The parts of a letterhead the form edits, in the form's order. The NIT's, the address's,
 /// the city's and the reference's inputs are named by their register fields, so a refusal lands
 /// next to them.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Part {
     Entity,
     Nit,
@@ -145,6 +145,11 @@ fn lacks_es(i: &Issuer, kind: For) -> String {
     }
 }
 
+/// What the payment reference's placeholders become in each letter.
+const REFERENCE_HINT: &str = "En cada carta, {number} se reemplaza por el número del aviso (MULTA-2025-0001), {doc} por el \
+    número de documento del titular y {breach} por el número del incumplimiento; p. ej. «{number}-{doc}» se lee \
+    «MULTA-2025-0001-79263082». Vacío: el número del aviso.";
+
 struct View {
     code: String,
     /// The program file's `[letters.issuer]`: the form's values before the first version.
@@ -168,7 +173,13 @@ fn markup(user: &User, v: &View, errors: &Errors, typed: Option<&LetterheadForm>
                 p { "Membrete vigente: versión " (l.id) ", registrada el " (momento(&l.created_at)) " por " (l.created_by) "." }
                 dl.hechos {
                     @for p in Part::ALL {
-                        dt { (p.label()) } dd { (p.of(&l.issuer).unwrap_or("—")) }
+                        dt { (p.label()) } dd {
+                            (p.of(&l.issuer).unwrap_or("—"))
+                            @if p == Part::Reference {
+                                " — en el aviso N.º MULTA-2025-0001 del incumplimiento N.º 7 de CC 79263082 se lee «"
+                                (l.issuer.reference_for("MULTA-2025-0001", "79263082", 7)) "»"
+                            }
+                        }
                     }
                     dt { "A un aviso de cobro le falta" } dd { (lacks_es(&l.issuer, For::Notice)) }
                     dt { "A un paz y salvo le falta" } dd { (lacks_es(&l.issuer, For::Settlement)) }
@@ -184,7 +195,7 @@ fn markup(user: &User, v: &View, errors: &Errors, typed: Option<&LetterheadForm>
             form method="post" action={"/programas/" (v.code) "/cartas"} {
                 (csrf(user))
                 @for p in Part::ALL {
-                    (input(p.name(), p.label(), &typed_value(p), errors.get(p.name()), None))
+                    (input(p.name(), p.label(), &typed_value(p), errors.get(p.name()), (p == Part::Reference).then_some(REFERENCE_HINT)))
                 }
                 div.acciones { button type="submit" { "Registrar membrete" } }
             }

@@ -283,7 +283,7 @@ pub(super) fn paid_markup(p: &Paid) -> Markup {
     html! {
         p.ok #pagada role="status" {
             "La multa está pagada en su totalidad desde el " strong { (fecha(p.on)) }
-            ": " (p.payments.len()) " pago(s) por " (pesos(total)) " en total no dejan saldo pendiente."
+            ": " (views::cuenta(p.payments.len() as u64, "pago", "pagos")) " por " (pesos(total)) " en total no dejan saldo pendiente."
         }
         ul.pagos-multa {
             @for x in &p.payments {

@@ -197,12 +197,12 @@ fn list_markup(
                             @for a in list {
                                 @let mine = breach_error(a.breach.id).or(a.refused.clone());
                                 tr.con-problema[mine.is_some()] {
-                                    td.num { a href={"/incumplimientos/" (a.breach.id)} { (a.breach.id) } }
-                                    td { (a.holder) } td { (a.program) }
-                                    td { (fecha(a.breach.breach_date)) } td { (a.breach.kind.spanish()) }
-                                    @if user.may(Role::Juridico) { td {
+                                    td.num data-label="Incumplimiento" { a href={"/incumplimientos/" (a.breach.id)} { (a.breach.id) } }
+                                    td data-label="Titular" { (a.holder) } td data-label="Programa" { (a.program) }
+                                    td data-label="Fecha" { (fecha(a.breach.breach_date)) } td data-label="Tipo" { (a.breach.kind.spanish()) }
+                                    @if user.may(Role::Juridico) { td data-label="En el lote" {
                                         @match &mine {
-                                            Some(m) => p.error id={(Field::Breach.as_str()) "-" (a.breach.id) "-error"} role="alert" { "No: " (views::sentence(m)) },
+                                            Some(m) => p.error id={(Field::Breach.as_str()) "-" (a.breach.id) "-error"} role="alert" { "Queda fuera. " (views::sentence(m)) },
                                             None => "Sí",
                                         }
                                     } }

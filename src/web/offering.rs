@@ -244,7 +244,7 @@ fn markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Markup {
                     p {
                         "Una sola vez por programa. La oferta permanece vigente al menos "
                         (p.program.offer.length_said().in_lang(crate::lang::Lang::Es))
-                        " contados desde el día hábil siguiente al aviso (" (p.program.decree) ", " (p.program.offer.article) ")."
+                        " (" (p.program.decree) ", " (p.program.offer.article) ")."
                     }
                     form method="post" action={"/programas/" (code) "/oferta"} {
                         (csrf(user))

@@ -56,15 +56,24 @@ fn upload(user: &User) -> Markup {
     html! {
         p {
             "Archivo CSV (UTF-8 o la exportación de Excel es-CO con «;») o libro de Excel o LibreOffice "
-            "(.xlsx, .xls, .ods: su primera hoja) con las prendas: columnas " code { "rank, registered_on" }
-            " y " code { "adjudication_id" } " o el documento del titular " code { "doc_type, doc_number" }
-            " (con " code { "adjudicated_on" } " y " code { "program" } " si tiene varias adjudicaciones); si aplica, "
-            code { "lender, shares" } ". Cada fila sigue las reglas de «Registrar prenda». Primero se muestra cada "
+            "(.xlsx, .xls, .ods: su primera hoja) con las prendas, con los encabezados de la plantilla de "
+            "«vigia template pledges»: " (columns(&["rank", "registered_on"]))
+            " y " (columns(&["adjudication_id"])) " o el documento del titular " (columns(&["doc_type", "doc_number"]))
+            " (con " (columns(&["adjudicated_on"])) " y " (columns(&["program"])) " si tiene varias adjudicaciones); si aplica, "
+            (columns(&["lender", "shares"])) ". También se aceptan sin tildes, en mayúsculas o minúsculas, y los nombres "
+            "en inglés que escribe vigia (" code { "rank, registered_on, adjudication_id, doc_type, doc_number, adjudicated_on, program, lender, shares" } "). "
+            "Cada fila sigue las reglas de «Registrar prenda». Primero se muestra cada "
             "fila como se leyó, con sus problemas; nada se escribe hasta que usted confirme, y todo o nada. "
             "El mismo archivo dos veces no agrega nada."
         }
         (upload_form(user, "/prendas/importar", "Archivo de prendas", html! {}, "Revisar el archivo"))
     }
+}
+
+/// Columns by the Spanish headers the template writes: «Grado; Fecha inscripción».
+fn columns(names: &[&str]) -> Markup {
+    let spanish: Vec<&str> = names.iter().map(|n| crate::headers::spanish(n)).collect();
+    html! { "«" code { (spanish.join("; ")) } "»" }
 }
 
 async fn pledges_page(user: User) -> Page {
@@ -261,7 +270,7 @@ fn rows_table(rows: &[Shown], problems: &[store::Problem]) -> Markup {
     lines.sort_by_key(|(l, _)| *l);
     lines.dedup_by_key(|(l, _)| *l);
     html! {
-        div.tabla {
+        div.tabla.desplazable {
             table.filas-leidas {
                 caption { "Las filas como se leyeron" }
                 thead { tr {

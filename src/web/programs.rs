@@ -213,11 +213,9 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
             dt { "Período de restricción" } dd { (g.lockup_months) " meses" }
             dt { "Precios de referencia" } dd { (g.reference_prices.iter().map(|b| b.label_es()).collect::<Vec<_>>().join("; ")) }
             dt { "Incumplimientos" } dd { (g.breach_kinds.iter().map(|k| k.label_es()).collect::<Vec<_>>().join("; ")) }
-            dt { "Convención de intereses" } dd {
-                // its Spanish name, its code, then how it computes (the explanation without the name it starts with)
-                @let explain = g.convention.explain_es();
-                (views::capital(g.convention.name_es())) " (" code { (g.convention.as_str()) } "): "
-                (explain.split_once(": ").filter(|(head, _)| head.to_lowercase() == g.convention.name_es()).map_or(explain, |(_, how)| how))
+            dt { "Convención de intereses" } dd title={"convention = \"" (g.convention.as_str()) "\" en el archivo del programa"} {
+                // its Spanish name, then how it computes (the code of the program's file in the title)
+                (views::capital(g.convention.name_es())) ". " (views::convention_how(g.convention))
             }
             dt { "Plazo de pago del aviso" } dd {
                 (g.payment_term_business_days) " días hábiles desde "

@@ -57,8 +57,11 @@ impl Inputs for Confirm {
 fn upload(user: &User) -> Markup {
     html! {
         p {
-            "Archivo CSV (UTF-8) con columnas " code { "valid_from, valid_to, ibc_ea_pct, usury_ea_pct, resolution" }
-            ", como lo lee «vigia rates import»: cada período con las mismas comprobaciones de «Agregar una certificación». "
+            "Archivo CSV (UTF-8) con estos encabezados, en inglés, como lo lee «vigia rates import»: "
+            code { "valid_from" } " (desde, dd/mm/aaaa o aaaa-mm-dd), " code { "valid_to" } " (hasta), "
+            code { "ibc_ea_pct" } " (interés bancario corriente, % efectivo anual), " code { "usury_ea_pct" }
+            " (tasa de usura, % efectivo anual) y " code { "resolution" }
+            " (la resolución de la Superintendencia Financiera que la certifica). Cada período con las mismas comprobaciones de «Agregar una certificación». "
             "Primero se muestra cada período leído y lo que cambia en la serie vigente; nada se escribe hasta que "
             "usted confirme, y todo o nada. El historial de la Superintendencia (.xls) se importa con «vigia rates import-sfc»."
         }

@@ -190,7 +190,7 @@ fn line_problems(problems: &[store::Problem], line: usize) -> Vec<&RowError> {
 /// The rows as read, each with the problems of its line.
 fn rows_table(rows: &[ProposalRow], problems: &[store::Problem]) -> Markup {
     html! {
-        div.tabla {
+        div.tabla.desplazable {
             table.filas-leidas {
                 caption { "Las filas como se leyeron" }
                 thead { tr {

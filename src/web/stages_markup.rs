@@ -223,7 +223,7 @@ fn state(v: &View) -> Markup {
             @if let Ok(a) = &v.available {
                 dt { "Acciones que la etapa ofrece" }
                 dd { (numero(a.shares)) " (lo que la etapa anterior no enajenó; concluyó el " (fecha(a.since)) ")" }
-                dt { "En tramos abiertos" } dd { (numero(offered)) }
+                dt { @if v.concluded.is_some() { "Ofrecidas en sus tramos" } @else { "En tramos abiertos" } } dd { (numero(offered)) }
             }
             dt { "Criterio de comparación" } dd { (criterion_es(&v.program.program.later_stages.criterion)) }
         }
@@ -412,7 +412,7 @@ fn tranche_evaluation(
         @if e.proposals.is_empty() {
             p { "El tramo no tiene propuestas." }
         } @else {
-            div.tabla {
+            div.tabla.desplazable {
                 table.propuestas {
                     thead { tr {
                         th.num scope="col" { "Puesto" } th scope="col" { "Propuesta" } th scope="col" { "Proponentes" }
@@ -431,7 +431,7 @@ fn tranche_evaluation(
                                 td.num { @if let Some(m) = &e.improvements[i] { (pesos(m.price)) @if !m.counted { br; small { "no supera el original: no cuenta" } } } }
                                 td.num { (p.row.term_days) }
                                 td.num { (value_es(e.valuation, ev.value)) }
-                                td {
+                                td.resultado {
                                     @if Some(i) == winner { strong { "ganadora" } @if let Some(d) = &e.draw { " (sorteo N.º " (d.id) ")" } }
                                     @else if tied_all.contains(&i) { "empatada" @if e.draw.is_some() { " (no favorecida por el sorteo)" } }
                                     @else if let Some(c) = &ev.cause { "rechazada: " (cause_es(c)) br; small { code { (c.code()) } } }
@@ -451,6 +451,7 @@ fn tranche_evaluation(
                     " a " (pesos(e.evaluated[*proposal].price)) " por acción."
                 }
                 Standing::Tie(x) => { "Empate en el mejor valor entre " (e.references(x).join(", ")) ": se invita a los empatados a mejorar su precio y, si persiste, se decide por sorteo." }
+                Standing::Desert if e.proposals.is_empty() => "Aún no se han recibido propuestas para este tramo; si cierra sin ninguna válida, queda desierto y sus acciones pasan a la etapa siguiente.",
                 Standing::Desert => "Ninguna propuesta válida: el tramo queda desierto y sus acciones pasan a la etapa siguiente.",
             }
         }
@@ -673,13 +674,15 @@ pub(super) fn stage_price_es(code: &str, stage: Stage, c: &Concluded) -> String 
                 String::new()
             };
             format!(
-                "Precio de la etapa N.º {id}: {} por acción{composition}, precio de referencia del art. 9 (iii) del programa {code} desde el {}; las liquidaciones provisionales quedan señaladas para reliquidar",
+                "Precio de la {} Etapa (N.º {id} de los precios de etapa): {} por acción{composition}, precio de referencia del art. 9 (iii) del programa {code} desde el {}; las liquidaciones provisionales quedan señaladas para reliquidar",
+                stage.name_es(),
                 pesos(price),
                 fecha(k.decided_on)
             )
         }
         (Kind::Desert, _, Some((id, _))) => format!(
-            "Precio de la etapa N.º {id}: el programa {code} no tiene etapa posterior; no hay precio del art. 9 (iii) desde el {}",
+            "Precio de la {} Etapa (N.º {id} de los precios de etapa): el programa {code} no tiene etapa posterior; no hay precio del art. 9 (iii) desde el {}",
+            stage.name_es(),
             fecha(k.decided_on)
         ),
         (Kind::Desert, _, None) => format!(

@@ -189,10 +189,25 @@ pub fn resolucion(text: &str) -> String {
 /// A message shown as a sentence of its own: its first letter capital, a period at its end
 /// (the register's reasons are worded to follow a field's name, in lower case and without one).
 pub fn sentence(text: &str) -> String {
-    let mut out = capital(text.trim());
+    let mut out = pesos_kept(&capital(text.trim()));
     if !out.is_empty() && !out.ends_with(['.', '!', '?', '…']) {
         out.push('.');
     }
+    out
+}
+
+/// A catalogue's sentence with each amount's «$ » made a no-break space, as [`pesos`] writes
+/// them, so a line never ends at «$» (`por $ 500.000` → `por $\u{a0}500.000`).
+pub fn pesos_kept(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("$ ") {
+        let digit = rest[i + 2..].starts_with(|c: char| c.is_ascii_digit());
+        out.push_str(&rest[..i]);
+        out.push_str(if digit { "$\u{a0}" } else { "$ " });
+        rest = &rest[i + 2..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -202,6 +217,16 @@ pub fn capital(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+/// How a convention computes, without the name its explanation starts with: `Cada día se
+/// liquida …` (the page names it once, before).
+pub fn convention_how(c: crate::fine::Convention) -> String {
+    let explain = c.explain_es();
+    match explain.split_once(": ") {
+        Some((head, how)) if head.to_lowercase() == c.name_es() => capital(how),
+        _ => explain.to_string(),
     }
 }
 
@@ -222,13 +247,12 @@ pub fn meses(first: NaiveDate, last: NaiveDate) -> String {
     }
 }
 
-/// `n` and the word for it, singular or plural: `1 problema`, `3 problemas`, `1.000 acciones`.
-pub fn cuenta(n: u64, singular: &str, plural: &str) -> String {
-    format!("{} {}", numero(n), if n == 1 { singular } else { plural })
-}
+pub use crate::lang::cuenta;
 
+/// Pesos as documents write them (`$ 1.126.823`), with a no-break space after the sign, so that
+/// a line never ends at «$» and starts with its figure (the documents' bytes keep their space).
 pub fn pesos(x: Decimal) -> String {
-    format_cop(x)
+    format_cop(x).replacen("$ ", "$\u{a0}", 1)
 }
 
 /// A whole number with es-CO thousands (`1.000`).
@@ -494,7 +518,7 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
             "Multa (capital): " (numero(l.shares)) " acciones × " (pesos(l.reference_price)) " × "
             (format_percent(b.percent)) " = " strong { (pesos(l.principal)) }
         }
-        p { "Convención: " (l.convention.name_es()) " (" code { (l.convention.as_str()) } "). " (l.convention.explain_es()) }
+        p title={"convention = \"" (l.convention.as_str()) "\" en el archivo del programa"} { "Convención de intereses: " (l.convention.name_es()) ". " (convention_how(l.convention)) }
         table.causacion {
             caption { "Intereses moratorios del " (fecha(l.breach_date)) " exclusive al " (fecha(l.until)) " inclusive: " (l.days) " días" }
             thead { tr {
@@ -539,6 +563,15 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
 mod tests {
     use super::*;
     use crate::said;
+
+    #[test]
+    fn an_amount_keeps_its_sign_on_its_line_in_a_sentence() {
+        assert_eq!(
+            sentence("el pago N.º 1 por $ 500.000 y $ 0 de saldo; $ x queda"),
+            "El pago N.º 1 por $\u{a0}500.000 y $\u{a0}0 de saldo; $ x queda."
+        );
+        assert_eq!(pesos(Decimal::new(112682300, 2)), "$\u{a0}1.126.823");
+    }
 
     #[test]
     fn a_refused_rows_remedy_names_pages_never_commands() {

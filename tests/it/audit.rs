@@ -586,7 +586,7 @@ fn a_rewritten_chain_whose_checkpoint_log_was_deleted_cannot_be_anchored_again()
             && es.contains(
                 "FALTA EL REGISTRO DE PUNTOS DE CONTROL: no hay ningún punto de control en "
             )
-            && es.contains("la cadena registra 2 punto(s) de control"),
+            && es.contains("la cadena registra 2 puntos de control"),
         "{es}"
     );
     assert!(

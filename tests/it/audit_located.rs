@@ -266,7 +266,7 @@ fn the_web_verifies_through_the_signed_checkpoints_as_the_cli_does() {
     );
     assert!(
         t.contains("FALTA EL REGISTRO DE PUNTOS DE CONTROL")
-            && t.contains("la cadena registra 2 punto(s) de control"),
+            && t.contains("la cadena registra 2 puntos de control"),
         "{t}"
     );
     assert!(!t.contains("`vigia audit checkpoint`"), "{t}");

@@ -209,13 +209,38 @@ impl Driver {
         self.wait(&format!("{user} · "));
     }
 
-    /// Fails unless the document is no wider than the window (`what` names the page).
+    /// Fails unless the document is no wider than the window (`what` names the page), the words of no
+    /// table's caption and of no refusal run past the window's right edge (a caption wraps, a refusal is
+    /// read without scrolling its table), and no table that scrolls sideways in its box is
+    /// taller than the window (its scroll bar would be out of sight: the table looked cut off).
     pub(crate) fn fits(&self, what: &str) {
         let w = self.script("return [document.documentElement.scrollWidth, window.innerWidth]");
         let (page, window) = (w[0].as_i64().unwrap(), w[1].as_i64().unwrap());
         assert!(
             page <= window,
             "{what}: the document is {page} px wide in a {window} px window"
+        );
+        let past = self.script(
+            "const w = document.documentElement.clientWidth; \
+             return [...document.querySelectorAll('caption, [role=alert]')] \
+               .filter(e => { const r = document.createRange(); r.selectNodeContents(e); \
+                              return r.getBoundingClientRect().right > w + 1; }) \
+               .map(e => e.textContent)",
+        );
+        assert_eq!(
+            past,
+            json!([]),
+            "{what}: past the window's right edge at {window} px"
+        );
+        let tall = self.script(
+            "return [...document.querySelectorAll('.tabla')] \
+               .filter(b => b.scrollWidth > b.clientWidth && b.getBoundingClientRect().height > window.innerHeight) \
+               .map(b => b.textContent.slice(0, 60))",
+        );
+        assert_eq!(
+            tall,
+            json!([]),
+            "{what}: a wide table taller than the window at {window} px"
         );
     }
 
@@ -310,7 +335,7 @@ fn an_officer_records_a_breach_and_issues_the_notice_in_a_browser() {
     d.type_in("#until", "10/02/2025");
     d.click("button[value='vista']");
     let preview = d.wait("Vista previa (nada se ha registrado)");
-    assert!(preview.contains("$ 1.087.500"), "{preview}");
+    assert!(preview.contains("$&nbsp;1.087.500"), "{preview}");
     assert!(preview.contains("← mayor valor"));
     d.screenshot(shots, "vista-previa");
     d.click("button[value='registrar']");
@@ -321,11 +346,11 @@ fn an_officer_records_a_breach_and_issues_the_notice_in_a_browser() {
     d.click("form[action$='/liquidar'] button");
     let liq = d.wait("<h1>Liquidación N.º 1</h1>");
     assert!(
-        liq.contains("$ 1.087.500") && liq.contains("<polyline"),
+        liq.contains("$&nbsp;1.087.500") && liq.contains("<polyline"),
         "{liq}"
     );
     assert!(
-        liq.contains("Liquidación N.º 1") && liq.contains("$ 1.087.500"),
+        liq.contains("Liquidación N.º 1") && liq.contains("$&nbsp;1.087.500"),
         "{liq}"
     );
     d.screenshot(shots, "liquidacion");
@@ -372,19 +397,12 @@ fn an_officer_records_a_breach_and_issues_the_notice_in_a_browser() {
         "/titulares/1",
         "/incumplimientos/1",
         "/prendas/liberar",
+        "/auditoria",
+        "/auditoria/verificar",
     ] {
         d.go(&format!("{base}{path}"));
         d.wait("</main>");
-        let widths = d.cmd(
-            "POST",
-            "/execute/sync",
-            json!({"script": "const e = document.documentElement; return [e.scrollWidth, e.clientWidth]", "args": []}),
-        );
-        let (page, screen) = (widths[0].as_i64().unwrap(), widths[1].as_i64().unwrap());
-        assert!(
-            page <= screen,
-            "{path}: {page} px wide on a {screen} px screen"
-        );
+        d.fits(path);
     }
     d.screenshot(shots, "incumplimiento-390");
 }
@@ -477,16 +495,7 @@ fn the_offering_and_stage_pages_fit_a_laptop_and_a_phone() {
             d.go(&format!("{base}{path}"));
             let page = d.wait("</main>");
             assert!(page.contains(text), "{path}: {text:?} missing");
-            let widths = d.cmd(
-                "POST",
-                "/execute/sync",
-                json!({"script": "const e = document.documentElement; return [e.scrollWidth, e.clientWidth]", "args": []}),
-            );
-            let (page_w, screen) = (widths[0].as_i64().unwrap(), widths[1].as_i64().unwrap());
-            assert!(
-                page_w <= screen,
-                "{path} at {width} px: the page is {page_w} px wide on a {screen} px window"
-            );
+            d.fits(&format!("{path} at {width} px"));
             d.screenshot(&dir, &format!("{name}-{width}"));
         }
     }
@@ -541,16 +550,7 @@ fn the_import_notice_batch_and_backup_pages_fit_a_laptop_and_a_phone() {
     d.click("form[action='/ingresar'] button");
     d.wait("adela · admin");
     let fits = |what: &str, width: i64| {
-        let widths = d.cmd(
-            "POST",
-            "/execute/sync",
-            json!({"script": "const e = document.documentElement; return [e.scrollWidth, e.clientWidth]", "args": []}),
-        );
-        let (page_w, screen) = (widths[0].as_i64().unwrap(), widths[1].as_i64().unwrap());
-        assert!(
-            page_w <= screen,
-            "{what} at {width} px: the page is {page_w} px wide on a {screen} px window"
-        );
+        d.fits(&format!("{what} at {width} px"));
         d.screenshot(&dir, &format!("{what}-{width}"));
     };
     let pending = format!("{base}/avisos/pendientes?notice_until=10/02/2025");
@@ -600,7 +600,7 @@ fn the_import_notice_batch_and_backup_pages_fit_a_laptop_and_a_phone() {
         d.go(&d.url());
         let page = d.wait("</main>");
         assert!(
-            page.contains("MULTA-2025-0001") && page.contains("$ 626.823"),
+            page.contains("MULTA-2025-0001") && page.contains("$&nbsp;626.823"),
             "{page}"
         );
         fits("avisos-lote", width);

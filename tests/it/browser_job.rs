@@ -159,7 +159,7 @@ fn the_whole_job(width: i64, height: i64) {
     assert!(
         carmen.contains("<td>Carmen Prueba Díaz</td>")
             && carmen.contains("<td class=\"num\">50.000</td>")
-            && carmen.contains("<td class=\"num\">$ 10.000.000</td>"),
+            && carmen.contains("<td class=\"num\">$&nbsp;10.000.000</td>"),
         "{carmen}"
     );
     d.fits("the acceptances as read");
@@ -243,7 +243,7 @@ fn the_whole_job(width: i64, height: i64) {
     // the minimum price is the first stage's, $ 963 (Art. 14 a)
     let tr = row(&page, "<td class=\"num\">12.926.330</td>");
     assert!(
-        tr.contains("03/06/2024") && tr.contains("14/06/2024") && tr.contains("$ 963"),
+        tr.contains("03/06/2024") && tr.contains("14/06/2024") && tr.contains("$&nbsp;963"),
         "{tr}"
     );
     d.fits("the open tranche");
@@ -253,7 +253,7 @@ fn the_whole_job(width: i64, height: i64) {
     d.click(&format!("form[action='{STAGE}/propuestas'] button"));
     let page = d.wait("2 propuestas por agregar");
     assert!(
-        page.contains("$ 1.200") && page.contains("$ 1.100"),
+        page.contains("$&nbsp;1.200") && page.contains("$&nbsp;1.100"),
         "{page}"
     );
     d.fits("the proposals as read");
@@ -273,12 +273,12 @@ fn the_whole_job(width: i64, height: i64) {
     // ranked by value (= price: no term to discount): P-2 first and winning, P-1 second
     assert!(
         first.contains("<td class=\"num\">1</td><td>P-2</td>")
-            && first.contains("<td class=\"num\">$ 1.200</td><td><strong>ganadora</strong>"),
+            && first.contains("<td class=\"num\">$&nbsp;1.200</td><td class=\"resultado\"><strong>ganadora</strong>"),
         "{first}"
     );
     assert!(
         second.contains("<td class=\"num\">2</td><td>P-1</td>")
-            && second.contains("<td class=\"num\">$ 1.100</td>"),
+            && second.contains("<td class=\"num\">$&nbsp;1.100</td>"),
         "{second}"
     );
     d.fits("the evaluation");
@@ -290,16 +290,17 @@ fn the_whole_job(width: i64, height: i64) {
     let page = d.wait("Vista previa (nada se ha escrito)");
     assert!(
         page.contains("02/07/2024")
-            && page.contains("<strong>$ 1.200 por acción</strong>")
+            && page.contains("<strong>$&nbsp;1.200 por acción</strong>")
             && page.contains("12.926.330 de 12.926.330 acciones a sus ganadores"),
         "{page}"
     );
     d.fits("the stage's dry run");
     d.click("button[value='adjudicar']");
-    let page = d.wait("Precio de la etapa");
+    let page = d.wait("Precio de la Segunda Etapa");
     assert!(
-        page.contains("Precio de la etapa N.º 1: $ 1.200 por acción")
-            && page.contains("adjudicada el 28/06/2024"),
+        page.contains(
+            "Precio de la Segunda Etapa (N.º 1 de los precios de etapa): $&nbsp;1.200 por acción"
+        ) && page.contains("adjudicada el 28/06/2024"),
         "{page}"
     );
     d.fits("the concluded stage");
@@ -340,7 +341,7 @@ fn the_whole_job(width: i64, height: i64) {
     d.click("button[value='vista']");
     let page = d.wait("Vista previa (nada se ha registrado)");
     assert!(
-        page.contains("$ 1.087.500") && page.contains("$ 1.200"),
+        page.contains("$&nbsp;1.087.500") && page.contains("$&nbsp;1.200"),
         "{page}"
     );
     d.fits("the breach's preview");
@@ -359,10 +360,16 @@ fn the_whole_job(width: i64, height: i64) {
     // SPEC §5: 82 days in four pieces, 7,334 + 21,639 + 20,535 + 6,959 = 56,467 of interest;
     // 1,087,500 + 56,467 = 1,143,967
     let page = d.wait("<h1>Liquidación N.º 1</h1>");
-    for piece in ["$ 7.334", "$ 21.639", "$ 20.535", "$ 6.959", "$ 56.467"] {
+    for piece in [
+        "$&nbsp;7.334",
+        "$&nbsp;21.639",
+        "$&nbsp;20.535",
+        "$&nbsp;6.959",
+        "$&nbsp;56.467",
+    ] {
         assert!(page.contains(piece), "{piece} in {page}");
     }
-    assert!(page.contains("$ 1.143.967"), "{page}");
+    assert!(page.contains("$&nbsp;1.143.967"), "{page}");
     d.fits("the liquidation");
     shot("liquidacion", "main");
     d.go(&format!("{base}/incumplimientos/1"));
@@ -374,7 +381,7 @@ fn the_whole_job(width: i64, height: i64) {
     let page = d.wait("<h1>Aviso MULTA-2025-0001</h1>");
     assert_eq!(
         fact(&page, "Valor cobrado"),
-        "<strong>$ 1.143.967</strong> (liquidado al 10/02/2025)"
+        "<strong>$&nbsp;1.143.967</strong> (liquidado al 10/02/2025)"
     );
     d.fits("the notice");
     d.click("form[action='/salir'] button");
@@ -389,19 +396,19 @@ fn the_whole_job(width: i64, height: i64) {
     d.type_in("#payment_amount", "1.143.967");
     d.click("form[action$='/pagos'] button");
     let page = d.wait("Multa pagada");
-    assert!(page.contains("$ 1.143.967"), "{page}");
+    assert!(page.contains("$&nbsp;1.143.967"), "{page}");
     // the balance over time on the breach page: the principal on the breach date, each piece's
     // end (SPEC §5's pieces added up: 1,094,834 on 30/11, 1,116,473 on 31/12, 1,137,008 on
     // 31/01, 1,143,967 on 10/02) and the payment that leaves nothing
     let chart = &page[page.find("id=\"saldo\"").expect("the balance picture")..];
     let chart = &chart[..chart.find("</figure>").unwrap()];
     for point in [
-        "<title>20/11/2024: $ 1.087.500</title>",
-        "<title>30/11/2024: $ 1.094.834</title>",
-        "<title>31/12/2024: $ 1.116.473</title>",
-        "<title>31/01/2025: $ 1.137.008</title>",
-        "<title>10/02/2025: $ 1.143.967</title>",
-        "<title>10/02/2025: pago de $ 1.143.967; queda $ 0</title>",
+        "<title>20/11/2024: $&nbsp;1.087.500</title>",
+        "<title>30/11/2024: $&nbsp;1.094.834</title>",
+        "<title>31/12/2024: $&nbsp;1.116.473</title>",
+        "<title>31/01/2025: $&nbsp;1.137.008</title>",
+        "<title>10/02/2025: $&nbsp;1.143.967</title>",
+        "<title>10/02/2025: pago de $&nbsp;1.143.967; queda $&nbsp;0</title>",
     ] {
         assert!(chart.contains(point), "{point} in {chart}");
     }

@@ -790,7 +790,7 @@ fn programs_are_listed_shown_and_added_by_an_admin_as_the_cli_does() {
     let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
     let list = c.get("/programas").text();
     assert!(
-        list.contains("href=\"/programas/D3939-2004\"") && list.contains("$ 963"),
+        list.contains("href=\"/programas/D3939-2004\"") && list.contains("$\u{a0}963"),
         "{list}"
     );
     // one program's terms, with the SHA-256 of its TOML as `program show` gives it

@@ -20,9 +20,9 @@ fn a_breach_recorded_through_the_form_equals_the_cli_one() {
     for expected in [
         "Vista previa (nada se ha registrado)",
         "75 % — entre los meses 6 y 12",
-        "$ 1.450",
+        "$\u{a0}1.450",
         "← mayor valor",
-        "$ 1.087.500",
+        "$\u{a0}1.087.500",
         "21/11/2024",
         "TOTAL A PAGAR al 10/02/2025",
     ] {
@@ -153,7 +153,7 @@ fn payments_liquidations_notices_and_downloads() {
         "{page}"
     );
     assert!(
-        page.contains("$ 626.823"),
+        page.contains("$\u{a0}626.823"),
         "SPEC §5 with the payment: {page}"
     );
     // the daily rate of 27,90 % EA is (1,279)^(1/365) − 1 = 0,000674415 0…, written with a comma;
@@ -163,7 +163,9 @@ fn payments_liquidations_notices_and_downloads() {
         "{page}"
     );
     assert!(
-        page.contains("Convención: interés simple diario (<code>daily-simple</code>)"),
+        page.contains(
+            "Convención de intereses: interés simple diario. Cada día se liquida sobre el capital"
+        ) && !page.contains("Interés simple diario:"),
         "{page}"
     );
     let issued = j.post(

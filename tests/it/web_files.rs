@@ -347,7 +347,7 @@ fn the_pending_notices_are_issued_as_one_batch_and_their_documents_come_as_a_zip
         "{t}"
     );
     // none is left out yet, so no line says so
-    assert!(!t.contains("Sin aviso"), "{t}");
+    assert!(!t.contains("Quedan fuera del lote"), "{t}");
     assert!(
         t.contains("CC 1000000001 Ana Prueba") && t.contains("NIT 999000001-2 Sindicato de Prueba"),
         "{t}"
@@ -392,12 +392,16 @@ fn the_pending_notices_are_issued_as_one_batch_and_their_documents_come_as_a_zip
     assert_eq!(batch.status, 200);
     let t = batch.text();
     assert!(
-        t.contains("2 avisos emitidos") && t.contains("$ 626.823"),
+        t.contains("2 avisos emitidos") && t.contains("$\u{a0}626.823"),
         "{t}"
     );
     // nothing is pending any more, and the page says why the two are left out (as `notice
     // issue --pending` does); the same batch again is refused beside nothing: it is said
-    assert!(j.get(LIST).text().contains("Sin aviso: 2 ya con aviso."));
+    assert!(
+        j.get(LIST)
+            .text()
+            .contains("Quedan fuera del lote: 2 que ya tienen aviso.")
+    );
     assert!(
         j.get(LIST)
             .text()

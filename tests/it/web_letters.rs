@@ -472,12 +472,12 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
     let page = j.get("/incumplimientos/1").text();
     assert_eq!(
         by_id(&page, "pagada", "</p>"),
-        "La multa está pagada en su totalidad desde el <strong>10/02/2025</strong>: 2 pago(s) \
-         por $ 1.126.823 en total no dejan saldo pendiente."
+        "La multa está pagada en su totalidad desde el <strong>10/02/2025</strong>: 2 pagos \
+         por $\u{a0}1.126.823 en total no dejan saldo pendiente."
     );
     for expected in [
-        "<li>Pago N.º 1 del 15/12/2024: $ 500.000</li>",
-        "<li>Pago N.º 2 del 10/02/2025: $ 626.823 (Consignación 0002)</li>",
+        "<li>Pago N.º 1 del 15/12/2024: $\u{a0}500.000</li>",
+        "<li>Pago N.º 2 del 10/02/2025: $\u{a0}626.823 (Consignación 0002)</li>",
         "La multa está pagada: no corresponde un aviso de cobro sino su paz y salvo.",
         "Expedir paz y salvo",
         "no antes del último pago (10/02/2025)",
@@ -586,13 +586,13 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
         "<dd id=\"numero\">PAZ-2025-0001</dd>",
         "<dt>Fecha</dt><dd>12/02/2025</dd>",
         "<dt>Último aviso de cobro</dt><dd>MULTA-2025-0001 del 11/02/2025</dd>",
-        " al 10/02/2025: saldo $ 0</dd>",
+        " al 10/02/2025: saldo $\u{a0}0</dd>",
         // the imputation of each payment: interest first (C.C. art. 1653)
-        "<td>15/12/2024</td><td class=\"num\">$ 500.000</td><td class=\"num\">$ 17.804</td>\
-         <td class=\"num\">$ 482.196</td>",
-        "<td>10/02/2025</td><td class=\"num\">$ 626.823</td><td class=\"num\">$ 21.519</td>\
-         <td class=\"num\">$ 605.304</td>",
-        "<th class=\"num\">$ 1.126.823</th>",
+        "<td>15/12/2024</td><td class=\"num\">$\u{a0}500.000</td><td class=\"num\">$\u{a0}17.804</td>\
+         <td class=\"num\">$\u{a0}482.196</td>",
+        "<td>10/02/2025</td><td class=\"num\">$\u{a0}626.823</td><td class=\"num\">$\u{a0}21.519</td>\
+         <td class=\"num\">$\u{a0}605.304</td>",
+        "<th class=\"num\">$\u{a0}1.126.823</th>",
         "href=\"/paz-y-salvo/1/documento/pdf\"",
     ] {
         assert!(paz.contains(expected), "{expected} in {paz}");
@@ -659,8 +659,8 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
     // the holder's story, in order
     let holder = c.get("/titulares/1").text();
     let order = [
-        "Pago 1 de $ 500.000",
-        "Pago 2 de $ 626.823",
+        "Pago 1 de $\u{a0}500.000",
+        "Pago 2 de $\u{a0}626.823",
         "Aviso MULTA-2025-0001",
         "<a href=\"/paz-y-salvo/1\">Paz y salvo PAZ-2025-0001 (incumplimiento 1): multa pagada</a>",
     ];

@@ -191,13 +191,21 @@ fn acceptances_are_reviewed_then_imported_and_the_offer_adjudicated_as_the_cli_d
 
     // a file with a bad row: its line and column, nothing written
     let bad = format!(
-        "{HEADER}{ACCEPTANCES}2024-01-18,CC,1000000004,Cuatro,natural,trabajador,mil,,si,1,,,,si,,,\n"
+        "{HEADER}{ACCEPTANCES}2024-01-18,NIT,900000005-1,Cinco Fondo,legal,fondo-empleados,2,,si,100000000,,,,si,,,\n\
+         2024-01-18,CC,1000000004,Cuatro,natural,trabajador,mil,,si,1,,,,si,,,\n"
     );
     let resp = o.upload(acc, &[("csrf", &ocsrf)], ("a.csv", bad.as_bytes()));
     assert_eq!(resp.status, 422, "{}", resp.text());
     let t = resp.text();
     assert!(
-        t.contains("tiene 1 problema") && t.contains("<td class=\"num\">6</td>"),
+        t.contains("tiene 1 problema") && t.contains("<td class=\"num\">7</td>"),
+        "{t}"
+    );
+    // the rows as read name the kind of person in Spanish: «jurídica», «natural»
+    assert!(
+        t.contains("<td>Cinco Fondo</td><td>jurídica</td>")
+            && t.contains("<td>Uno Prueba</td><td>natural</td>")
+            && !t.contains("<td>legal</td>"),
         "{t}"
     );
     // the review writes nothing; without the token it is refused

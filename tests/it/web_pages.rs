@@ -686,20 +686,17 @@ fn the_dashboard_draws_the_lockups_ending_and_the_findings_by_severity() {
     let lockups = &lockups[..lockups.find("</figure>").unwrap()];
     assert_eq!(lockups.matches("<rect").count(), 24, "{lockups}");
     assert!(
-        lockups.contains("<title>marzo de 2026: 3 adjudicación(es), 53.500 acciones</title>"),
+        lockups.contains("<title>marzo de 2026: 3 adjudicaciones, 53.500 acciones</title>"),
         "{lockups}"
     );
-    assert!(
-        lockups.contains("3 adjudicación(es) en total."),
-        "{lockups}"
-    );
+    assert!(lockups.contains("3 adjudicaciones en total."), "{lockups}");
     // the findings: three holders without a pledge (high), nothing medium or low
     assert!(
-        t.contains("<title>severidad alta: 3 hallazgo(s)</title>"),
+        t.contains("<title>severidad alta: 3 hallazgos</title>"),
         "{t}"
     );
     assert!(
-        t.contains("<title>severidad media: 0 hallazgo(s)</title>"),
+        t.contains("<title>severidad media: 0 hallazgos</title>"),
         "{t}"
     );
     // a voided adjudication no longer counts
@@ -712,13 +709,13 @@ fn the_dashboard_draws_the_lockups_ending_and_the_findings_by_severity() {
     ]);
     let t = c.get("/?fecha=30/06/2024").text();
     assert!(
-        t.contains("<title>marzo de 2026: 2 adjudicación(es), 52.500 acciones</title>"),
+        t.contains("<title>marzo de 2026: 2 adjudicaciones, 52.500 acciones</title>"),
         "{t}"
     );
     // after the lock-ups, none ends in the 24 months shown
     let t = c.get("/?fecha=01/04/2026").text();
     assert!(
-        t.contains("0 adjudicación(es) en total (ninguna termina en estos meses)."),
+        t.contains("0 adjudicaciones en total (ninguna termina en estos meses)."),
         "{t}"
     );
 }

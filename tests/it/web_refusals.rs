@@ -142,7 +142,7 @@ fn refusals_without_an_input_of_their_own_are_shown_above_the_form() {
     let shown = error_text(&t, "allow_duplicate").unwrap_or_else(|| panic!("{t}"));
     assert!(
         shown.starts_with(
-            "El pago N.º 1 por $ 500.000 del 15/12/2024 con la misma referencia (Consignación 1) ya \
+            "El pago N.º 1 por $\u{a0}500.000 del 15/12/2024 con la misma referencia (Consignación 1) ya \
              está registrado en el incumplimiento N.º 1 (lo registró oscar el "
         ) && shown.ends_with(
             "no se registró nada: un pago ingresado dos veces se contaría dos veces. Para corregirlo, \
@@ -466,8 +466,8 @@ fn the_pages_word_their_messages_as_sentences() {
     let t = o.get("/programas/D3939-2004").text();
     assert!(
         t.contains(
-            "<dt>Convención de intereses</dt><dd>Interés simple diario (<code>daily-simple</code>): \
-             cada día se liquida sobre el capital pendiente"
+            "<dt>Convención de intereses</dt><dd title=\"convention = &quot;daily-simple&quot; en el \
+             archivo del programa\">Interés simple diario. Cada día se liquida sobre el capital pendiente"
         ),
         "{t}"
     );

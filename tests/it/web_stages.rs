@@ -156,7 +156,7 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     let t = c.get(STAGE).text();
     // the minimum price is the first stage's: $ 963 (stages.rs)
     assert!(
-        t.contains("03/06/2024") && t.contains("14/06/2024") && t.contains("$ 963"),
+        t.contains("03/06/2024") && t.contains("14/06/2024") && t.contains("$\u{a0}963"),
         "{t}"
     );
 
@@ -194,7 +194,7 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     assert_eq!(review.status, 200, "{}", review.text());
     let t = review.text();
     assert!(
-        t.contains("3 propuestas por agregar") && t.contains("$ 1.100"),
+        t.contains("3 propuestas por agregar") && t.contains("$\u{a0}1.100"),
         "{t}"
     );
     assert_eq!(count(&r, "proposals"), 0);
@@ -269,7 +269,8 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     let t = post(&mut o, &improve, &answer(&ocsrf, "P-12", "1.100"));
     assert_eq!(t.status, 200, "{}", t.text());
     assert!(
-        t.text().contains("no supera su precio original de $ 1.100"),
+        t.text()
+            .contains("no supera su precio original de $\u{a0}1.100"),
         "{}",
         t.text()
     );
@@ -277,7 +278,10 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     let t = post(&mut o, &improve, &answer(&ocsrf, "P-12", "1.200"));
     assert_eq!(t.status, 422);
     let e = error_beside(&t.text(), "proposal").unwrap_or_else(|| panic!("{}", t.text()));
-    assert!(e.contains("ya respondió la invitación con $ 1.100"), "{e}");
+    assert!(
+        e.contains("ya respondió la invitación con $\u{a0}1.100"),
+        "{e}"
+    );
 
     // the draw: by an administrator; a seed with '|' refused beside it
     let draw = format!("{STAGE}/sorteo");
@@ -342,7 +346,7 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     assert!(
         t.contains("Vista previa (nada se ha escrito)")
             && t.contains("02/07/2024")
-            && t.contains("<strong>$ 1.100 por acción</strong>")
+            && t.contains("<strong>$\u{a0}1.100 por acción</strong>")
             && t.contains("art. 9 (iii)")
             && t.contains("decidida por el sorteo N.º 1"),
         "{t}"
@@ -371,8 +375,9 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     );
     let t = c.get(STAGE).text();
     assert!(
-        t.contains("Precio de la etapa N.º 1: $ 1.100 por acción")
-            && t.contains("adjudicada el 28/06/2024")
+        t.contains(
+            "Precio de la Segunda Etapa (N.º 1 de los precios de etapa): $\u{a0}1.100 por acción"
+        ) && t.contains("adjudicada el 28/06/2024")
             && t.contains("P-07"),
         "{t}"
     );
