@@ -674,14 +674,14 @@ pub(super) fn stage_price_es(code: &str, stage: Stage, c: &Concluded) -> String 
                 String::new()
             };
             format!(
-                "Precio de la {} Etapa (N.º {id} de los precios de etapa): {} por acción{composition}, precio de referencia del art. 9 (iii) del programa {code} desde el {}; las liquidaciones provisionales quedan señaladas para reliquidar",
+                "Precio de la {} Etapa (registro N.º {id}): {} por acción{composition}, precio de referencia del art. 9 (iii) del programa {code} desde el {}; las liquidaciones provisionales quedan señaladas para reliquidar",
                 stage.name_es(),
                 pesos(price),
                 fecha(k.decided_on)
             )
         }
         (Kind::Desert, _, Some((id, _))) => format!(
-            "Precio de la {} Etapa (N.º {id} de los precios de etapa): el programa {code} no tiene etapa posterior; no hay precio del art. 9 (iii) desde el {}",
+            "Precio de la {} Etapa (registro N.º {id}): el programa {code} no tiene etapa posterior; no hay precio del art. 9 (iii) desde el {}",
             stage.name_es(),
             fecha(k.decided_on)
         ),

@@ -299,7 +299,7 @@ fn the_whole_job(width: i64, height: i64) {
     let page = d.wait("Precio de la Segunda Etapa");
     assert!(
         page.contains(
-            "Precio de la Segunda Etapa (N.º 1 de los precios de etapa): $&nbsp;1.200 por acción"
+            "Precio de la Segunda Etapa (registro N.º 1): $&nbsp;1.200 por acción"
         ) && page.contains("adjudicada el 28/06/2024"),
         "{page}"
     );
