@@ -4,7 +4,7 @@
 //! Rows are mapped to domain types once; no rule is decided here.
 
 use super::audit::{Cover, RowHasher};
-use super::bulk::{Short, parse_filed};
+use super::bulk::{FkOff, Short, parse_filed};
 use super::columns::{Cols, Day, Shares};
 use super::{Result, StoreError, Tx};
 use crate::caps::Evidence;
@@ -588,43 +588,6 @@ impl ReadAcceptances {
     }
 }
 
-/// The connection's foreign-key enforcement, switched off while a run's outcomes are written
-/// and back on when this is dropped (or [`FkOff::restore`]d). SQLite checks each outcome's
-/// `acceptance_id` by a point read of the acceptances table, one scattered page per outcome in
-/// filing order (a million outcomes spent about 3 of every 4 seconds of their writing there);
-/// the writer checks the three references itself instead (see [`OutcomeWriter::add`]).
-struct FkOff<'c> {
-    conn: &'c Connection,
-    was_on: bool,
-}
-
-impl<'c> FkOff<'c> {
-    fn new(conn: &'c Connection) -> Result<Self> {
-        use rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_FKEY as FKEY;
-        let was_on = conn.db_config(FKEY)?;
-        if was_on {
-            conn.set_db_config(FKEY, false)?;
-        }
-        Ok(FkOff { conn, was_on })
-    }
-
-    fn restore(&mut self) -> Result<()> {
-        use rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_FKEY as FKEY;
-        if self.was_on {
-            // cleared only once the checks are on again: a failure here leaves `Drop` to retry
-            self.conn.set_db_config(FKEY, true)?;
-            self.was_on = false;
-        }
-        Ok(())
-    }
-}
-
-impl Drop for FkOff<'_> {
-    fn drop(&mut self) {
-        let _ = self.restore();
-    }
-}
-
 /// Writes a run's outcomes, hashing them as audited; returns their id range and digest.
 pub struct OutcomeWriter<'t, 'c> {
     tx: &'t Tx<'c>,
@@ -654,6 +617,10 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
             run_id,
             read,
             adjudications,
+            // SQLite checks each outcome's `acceptance_id` by a point read of the acceptances
+            // table, one scattered page per outcome in filing order (a million outcomes spent
+            // about 3 of every 4 seconds of their writing there); the writer checks the three
+            // references itself instead (see [`OutcomeWriter::add`])
             fk: FkOff::new(tx.conn())?,
             hash: RowHasher::default(),
             first: 0,
