@@ -6,7 +6,7 @@
 //! the rows by range and digest (`audit::Cover`).
 
 use super::prints::Members;
-use super::Result;
+use super::{Result, StoreError};
 use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, Statement, ToSql};
@@ -236,17 +236,13 @@ impl SetAside {
     /// temporary table already open), the index is built as the connection is.
     pub(super) fn restore(&mut self, conn: &Connection) -> Result<()> {
         if let Some(sql) = self.sql.take() {
-            let temp: i64 = conn.pragma_query_value(None, "temp_store", |r| r.get(0))?;
-            let cache: i64 = conn.pragma_query_value(None, "cache_size", |r| r.get(0))?;
-            let on_disk = conn.pragma_update(None, "temp_store", "FILE").is_ok();
             // the sort keeps in memory what the page cache may hold, then spills
-            conn.pragma_update(None, "cache_size", super::STREAMING_CACHE)?;
-            let built = conn.execute_batch(&sql);
-            conn.pragma_update(None, "cache_size", cache)?;
-            if on_disk {
-                conn.pragma_update(None, "temp_store", temp)?;
-            }
-            built?;
+            super::with_cache(
+                conn,
+                super::STREAMING_CACHE,
+                super::Temp::OnDiskIfAllowed,
+                || conn.execute_batch(&sql).map_err(StoreError::from),
+            )?;
         }
         Ok(())
     }

@@ -721,19 +721,6 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
 /// more time (8 MiB, the streaming cache, took a fifth longer to write the awards).
 pub const AWARDS_CACHE: i64 = -32768;
 
-/// Sets the connection's page cache to [`AWARDS_CACHE`]; what it was, for [`set_cache`].
-pub fn awards_cache(conn: &Connection) -> Result<i64> {
-    let cache: i64 = conn.pragma_query_value(None, "cache_size", |r| r.get(0))?;
-    set_cache(conn, AWARDS_CACHE)?;
-    Ok(cache)
-}
-
-/// Sets the connection's page cache (`PRAGMA cache_size`).
-pub fn set_cache(conn: &Connection, cache: i64) -> Result<()> {
-    conn.pragma_update(None, "cache_size", cache)?;
-    Ok(())
-}
-
 /// The run's one audit event, covering its outcomes and whatever else it wrote with it (the
 /// `imports` row and the adjudications and holders of its awards).
 pub fn seal_run(tx: &mut Tx<'_>, run_id: i64, covers: &[Cover]) -> Result<i64> {
