@@ -705,7 +705,7 @@ fn write_run(
             next += 1;
             next - 1
         });
-        w.add(&StoredOutcome {
+        w.add(StoredOutcome {
             seq: seq as u64 + 1,
             acceptance_id: o.filing,
             requested: o.requested,
