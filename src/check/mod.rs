@@ -651,12 +651,13 @@ pub fn run<E: From<Error>>(
         });
     };
     // this connection only walks the holders in order now (see STREAMING_CACHE)
-    let cache: i64 = conn
-        .pragma_query_value(None, "cache_size", |r| r.get(0))
-        .map_err(Error::from)?;
-    conn.pragma_update(None, "cache_size", crate::store::STREAMING_CACHE)
-        .map_err(Error::from)?;
-    let ran = std::thread::scope(|scope| {
+    let cache = crate::store::PageCache::set(
+        conn,
+        crate::store::STREAMING_CACHE,
+        crate::store::Temp::AsIs,
+    )
+    .map_err(Error::from)?;
+    let ran: Result<(), E> = std::thread::scope(|scope| {
         let (to_main, from_scan) = std::sync::mpsc::sync_channel::<Batch>(8);
         let scan = scope.spawn(move || -> Result<(), Stop<NotTaken>> {
             reader.execute_batch("BEGIN")?;
@@ -686,9 +687,11 @@ pub fn run<E: From<Error>>(
             }
         }
     });
-    conn.pragma_update(None, "cache_size", cache)
-        .map_err(Error::from)?;
-    ran
+    // the check's own error first, then the cache's
+    let put_back = cache.put_back(conn);
+    ran?;
+    put_back.map_err(Error::from)?;
+    Ok(())
 }
 
 /// The adjudications with a finding of `code` as of `opts.as_of`, in id order: the scan alone,

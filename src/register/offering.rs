@@ -13,12 +13,12 @@ use crate::offering::adjudicate::{
     Window,
 };
 use crate::said;
-use crate::store::Tx;
 use crate::store::offering::{
     self as store, AcceptanceWrite, CapFigures, ImportedAcceptances, ReadAcceptances, StoredOutcome,
 };
 use crate::store::programs::StoredProgram;
 use crate::store::{StoreError, sha256_hex};
+use crate::store::{Temp, Tx};
 use chrono::NaiveDate;
 use rusqlite::Connection;
 use serde::Serialize;
@@ -555,10 +555,10 @@ pub fn adjudicate_counting(
     let fp = fingerprint(tx.conn(), program, &computed)?;
     // the awards and outcomes are written through the smaller page cache, put back whatever
     // the writing returned
-    let cache = store::awards_cache(tx.conn())?;
+    let cache = crate::store::PageCache::set(tx.conn(), store::AWARDS_CACHE, Temp::AsIs)?;
     let run = write_run(tx, program, on, &computed, fp, written);
     // the run's own error or refusal first, then the cache's
-    let put_back = store::set_cache(tx.conn(), cache);
+    let put_back = cache.put_back(tx.conn());
     let run = run?;
     put_back?;
     Ok((computed, run))
@@ -705,7 +705,7 @@ fn write_run(
             next += 1;
             next - 1
         });
-        w.add(&StoredOutcome {
+        w.add(StoredOutcome {
             seq: seq as u64 + 1,
             acceptance_id: o.filing,
             requested: o.requested,

@@ -640,3 +640,85 @@ pub fn release_many(
         last_id,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{register, today};
+    use super::super::{Error, pledge};
+    use crate::store::Tx;
+
+    #[test]
+    fn the_imports_store_no_dangling_reference_and_leave_sqlites_checks_on() {
+        use rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_FKEY as FKEY;
+        // the imports write with SQLite's foreign-key checks off and check each reference
+        // themselves: after one that was stored and one that was refused, the checks are on again
+        // and nothing stored points at a row that is not there
+        let mut s = register();
+        assert!(
+            s.conn().db_config(FKEY).unwrap(),
+            "on after the adjudications import"
+        );
+        let pledges = |csv: &'static str, sha: &'static str| {
+            move |tx: &mut Tx<'_>| {
+                pledge::import(tx, "p.csv", sha, "UTF-8", today(), |sink| {
+                    Ok(crate::import::each_pledge(csv.as_bytes(), sink)?.1)
+                })
+            }
+        };
+        s.write::<_, Error>(
+            "t",
+            pledges("adjudication_id,rank,registered_on\n1,1,2024-04-01\n", "p1"),
+        )
+        .unwrap();
+        assert!(
+            s.conn().db_config(FKEY).unwrap(),
+            "on after the pledge import"
+        );
+        // a pledge of an adjudication the register does not have is refused by the import's rule
+        let e = s.write::<_, Error>(
+            "t",
+            pledges(
+                "adjudication_id,rank,registered_on\n2,1,2024-04-01\n99,1,2024-04-01\n",
+                "p2",
+            ),
+        );
+        assert!(
+            matches!(
+                e,
+                Err(Error::Store(crate::store::StoreError::Rejected(ref rows)))
+                    if matches!(rows[..], [crate::store::Problem::Row(ref r)] if r.line == 3)
+            ),
+            "{e:?}"
+        );
+        assert!(
+            s.conn().db_config(FKEY).unwrap(),
+            "on after a refused import"
+        );
+        let dangling: i64 = s
+            .conn()
+            .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(dangling, 0);
+        let stored: Vec<(i64, i64)> = s
+            .conn()
+            .prepare("SELECT id, adjudication_id FROM pledges ORDER BY id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect();
+        assert_eq!(stored, [(1, 1)], "the refused import left nothing");
+        // and SQLite's checks are really on: a row of no adjudication is refused by SQLite itself
+        let e = s
+            .conn()
+            .execute(
+                "INSERT INTO pledges (adjudication_id, rank, beneficiary, shares, registered_on, created_at, created_by)
+                 VALUES (99, 1, 'x', 1, '2024-04-01', 'now', 't')",
+                [],
+            )
+            .unwrap_err();
+        assert!(e.to_string().contains("FOREIGN KEY"), "{e}");
+    }
+}

@@ -5,8 +5,8 @@
 //! amounts written without a formatter ([`Short`]). The import's one audit event then covers
 //! the rows by range and digest (`audit::Cover`).
 
-use super::Result;
 use super::prints::Members;
+use super::{Result, StoreError};
 use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, Statement, ToSql};
@@ -154,6 +154,46 @@ impl Binder<'_, '_> {
     }
 }
 
+/// The connection's foreign-key enforcement, switched off while a bulk writer stores its rows
+/// and back on when this is dropped (or [`FkOff::restore`]d); the writer checks every reference
+/// it writes itself. `SQLITE_DBCONFIG_ENABLE_FKEY` takes effect inside a transaction (the pragma
+/// does not) and expires the prepared statements, so a statement prepared while it is off is
+/// prepared again, with the checks, once it is back on. With the checks off, a multi-row INSERT
+/// no longer reads each new row's parents, and needs no statement journal when it is also
+/// `OR FAIL` (SQLite keeps one for any statement writing several rows that may abort: an
+/// immediate foreign key, or a constraint under the default `ABORT`).
+pub(super) struct FkOff<'c> {
+    conn: &'c Connection,
+    was_on: bool,
+}
+
+impl<'c> FkOff<'c> {
+    pub(super) fn new(conn: &'c Connection) -> Result<Self> {
+        use rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_FKEY as FKEY;
+        let was_on = conn.db_config(FKEY)?;
+        if was_on {
+            conn.set_db_config(FKEY, false)?;
+        }
+        Ok(FkOff { conn, was_on })
+    }
+
+    pub(super) fn restore(&mut self) -> Result<()> {
+        use rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_FKEY as FKEY;
+        if self.was_on {
+            // cleared only once the checks are on again: a failure here leaves `Drop` to retry
+            self.conn.set_db_config(FKEY, true)?;
+            self.was_on = false;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for FkOff<'_> {
+    fn drop(&mut self) {
+        let _ = self.restore();
+    }
+}
+
 /// A secondary index set aside while a bulk write fills its table, in the write's transaction,
 /// and built again, from the same SQL, before the write ends: SQLite builds an index from sorted
 /// keys far faster than it inserts a million keys one at a time in no order (the holders' names,
@@ -196,17 +236,13 @@ impl SetAside {
     /// temporary table already open), the index is built as the connection is.
     pub(super) fn restore(&mut self, conn: &Connection) -> Result<()> {
         if let Some(sql) = self.sql.take() {
-            let temp: i64 = conn.pragma_query_value(None, "temp_store", |r| r.get(0))?;
-            let cache: i64 = conn.pragma_query_value(None, "cache_size", |r| r.get(0))?;
-            let on_disk = conn.pragma_update(None, "temp_store", "FILE").is_ok();
             // the sort keeps in memory what the page cache may hold, then spills
-            conn.pragma_update(None, "cache_size", super::STREAMING_CACHE)?;
-            let built = conn.execute_batch(&sql);
-            conn.pragma_update(None, "cache_size", cache)?;
-            if on_disk {
-                conn.pragma_update(None, "temp_store", temp)?;
-            }
-            built?;
+            super::with_cache(
+                conn,
+                super::STREAMING_CACHE,
+                super::Temp::OnDiskIfAllowed,
+                || conn.execute_batch(&sql).map_err(StoreError::from),
+            )?;
         }
         Ok(())
     }

@@ -199,12 +199,15 @@ fn hash_rows(
     (holders, adjudications)
 }
 
-const INSERT_HOLDERS: &str =
-    "INSERT INTO holders (doc_type, doc_number, name, person_type, created_at, created_by) VALUES";
+// `OR FAIL`: a row that breaks a constraint ends the statement without undoing the rows it
+// stored before (the error then rolls the whole import back), so SQLite keeps no statement
+// journal, a copy of every page each statement changes (with the foreign-key checks on, it
+// keeps one anyway: see [`bulk::FkOff`])
+const INSERT_HOLDERS: &str = "INSERT OR FAIL INTO holders (doc_type, doc_number, name, person_type, created_at, created_by) VALUES";
 /// Shared: `?1` now, `?2` actor.
 const HOLDER_ROW: &str = "($1, $2, $3, $4, ?1, ?2)";
 const INSERT_ADJUDICATIONS: &str =
-    "INSERT INTO adjudications (program_id, holder_id, import_id, line, category, shares,
+    "INSERT OR FAIL INTO adjudications (program_id, holder_id, import_id, line, category, shares,
      price_per_share, adjudicated_on, lender, financed_shares, created_at, created_by) VALUES";
 /// Shared: `?1` program, `?2` import, `?3` the program's price (for a row without its own),
 /// `?4` now, `?5` actor.
@@ -448,7 +451,15 @@ impl<'a> Writer<'a, '_, '_> {
             b.same(Text(r.person_type.as_str()))
         })?;
         if inserted == self.pending.len() {
-            // every document was new: rowids were given in order
+            // every document was new: rowids were given in order, after the largest (checked:
+            // the adjudications' references to their holders rest on it, SQLite's checks off)
+            let last = conn.last_insert_rowid();
+            if last != before + inserted as i64 {
+                return Err(StoreError::Corrupt(format!(
+                    "holders were stored up to id {last} where {} was expected",
+                    before + inserted as i64
+                )));
+            }
             for (k, w) in self.pending.iter_mut().enumerate() {
                 w.holder_id = before + 1 + k as i64;
                 w.new_holder = true;
@@ -634,6 +645,11 @@ pub fn write(
         std::thread::scope(|scope| -> Result<_> {
             let (to_hasher, from_store) = std::sync::mpsc::sync_channel::<Vec<Written>>(4);
             let hasher = scope.spawn(move || hash_rows(&ctx, from_store));
+            // SQLite's foreign-key checks off while the rows are stored (before the INSERTs are
+            // prepared: see [`bulk::FkOff`]); the rows' references are the writer's own: the
+            // `imports` row, just inserted with the checks on, and its program, and each row's
+            // holder, stored by the group's INSERT (its ids checked) or found by its document
+            let mut fk = bulk::FkOff::new(tx.conn())?;
             let (holders_insert, adjudications_insert) = inserts(tx.conn(), &ctx)?;
             let max_holder =
                 tx.conn()
@@ -662,9 +678,12 @@ pub fn write(
             };
             let fed = feed(&mut |row| writer.add(row));
             let stored = writer.finish();
+            let on_again = fk.restore();
             let (holder_hash, adjudication_hash) =
                 hasher.join().expect("the hashing thread does not panic");
-            Ok((fed?, stored?, holder_hash, adjudication_hash))
+            let (fed, stored) = (fed?, stored?);
+            on_again?;
+            Ok((fed, stored, holder_hash, adjudication_hash))
         })?;
     if stored.adjudications.0 != 0 {
         adjudication_hash.store_prints(tx.conn(), "adjudications", stored.adjudications.0)?;

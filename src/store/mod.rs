@@ -368,20 +368,89 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 /// 64 MiB per connection, in 26 MB and about 15 % faster with this).
 pub const STREAMING_CACHE: i64 = -8192;
 
+/// Where a connection keeps its temporary tables and sorts while [`PageCache::set`] holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Temp {
+    /// As the connection keeps them (`MEMORY`).
+    AsIs,
+    /// On disk.
+    OnDisk,
+    /// On disk where SQLite allows that change (not inside a transaction with a temporary
+    /// table open); as the connection keeps them where it does not.
+    OnDiskIfAllowed,
+}
+
+/// A connection's page cache (`PRAGMA cache_size`) and temporary storage (`temp_store`) as they
+/// were before [`PageCache::set`] changed them, to be put back by [`PageCache::put_back`]. The
+/// one place that saves, sets and restores them; [`with_cache`] for a closure.
+#[must_use = "the connection's page cache is put back by put_back"]
+pub struct PageCache {
+    cache: i64,
+    /// `temp_store` as it was, when it was changed.
+    temp: Option<i64>,
+}
+
+impl PageCache {
+    /// Sets `conn`'s page cache to `cache` (negative: KiB) and its temporary storage as `temp`
+    /// says; what they were, for [`PageCache::put_back`].
+    pub fn set(conn: &Connection, cache: i64, temp: Temp) -> Result<PageCache> {
+        let was: i64 = conn.pragma_query_value(None, "cache_size", |r| r.get(0))?;
+        let temp_was: i64 = conn.pragma_query_value(None, "temp_store", |r| r.get(0))?;
+        let on_disk = match temp {
+            Temp::AsIs => false,
+            Temp::OnDisk => {
+                conn.pragma_update(None, "temp_store", "FILE")?;
+                true
+            }
+            Temp::OnDiskIfAllowed => conn.pragma_update(None, "temp_store", "FILE").is_ok(),
+        };
+        let saved = PageCache {
+            cache: was,
+            temp: on_disk.then_some(temp_was),
+        };
+        if let Err(e) = conn.pragma_update(None, "cache_size", cache) {
+            let _ = saved.put_back(conn);
+            return Err(e.into());
+        }
+        Ok(saved)
+    }
+
+    /// Puts back the page cache and temporary storage [`PageCache::set`] found.
+    pub fn put_back(self, conn: &Connection) -> Result<()> {
+        conn.pragma_update(None, "cache_size", self.cache)?;
+        if let Some(temp) = self.temp {
+            conn.pragma_update(None, "temp_store", temp)?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `f` with `conn`'s page cache set to `cache` and its temporary storage as `temp` says
+/// ([`PageCache`]), both put back afterwards whatever `f` returned: `f`'s own error first, a
+/// failure to put them back only when `f` succeeded.
+pub fn with_cache<T, E: From<StoreError>>(
+    conn: &Connection,
+    cache: i64,
+    temp: Temp,
+    f: impl FnOnce() -> std::result::Result<T, E>,
+) -> std::result::Result<T, E> {
+    let saved = PageCache::set(conn, cache, temp)?;
+    let out = f();
+    let put_back = saved.put_back(conn);
+    let out = out?;
+    put_back?;
+    Ok(out)
+}
+
 /// Runs `f` with `conn` set for a long read in order (an acta's million rows read, rendered and
 /// checked): the small streaming page cache, and temporary tables and sorts on disk (the
 /// connection's `temp_store` is `MEMORY`, so a read sorted without an index, such as a run's
 /// outcomes by their order, held every row's sort record: 200 MiB for a million). Both are put
 /// back afterwards, whatever `f` returned.
 pub fn streaming<T>(conn: &Connection, f: impl FnOnce() -> T) -> Result<T> {
-    let cache: i64 = conn.pragma_query_value(None, "cache_size", |r| r.get(0))?;
-    let temp: i64 = conn.pragma_query_value(None, "temp_store", |r| r.get(0))?;
-    conn.pragma_update(None, "cache_size", STREAMING_CACHE)?;
-    conn.pragma_update(None, "temp_store", "FILE")?;
-    let out = f();
-    conn.pragma_update(None, "cache_size", cache)?;
-    conn.pragma_update(None, "temp_store", temp)?;
-    Ok(out)
+    with_cache(conn, STREAMING_CACHE, Temp::OnDisk, || {
+        Ok::<_, StoreError>(f())
+    })
 }
 
 /// A second, read-only connection to the register `conn` is open on, for reading on another

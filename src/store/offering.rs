@@ -4,7 +4,7 @@
 //! Rows are mapped to domain types once; no rule is decided here.
 
 use super::audit::{Cover, RowHasher};
-use super::bulk::{Short, parse_filed};
+use super::bulk::{FkOff, Insert, Short, parse_filed};
 use super::columns::{Cols, Day, Shares};
 use super::{Result, StoreError, Tx};
 use crate::caps::Evidence;
@@ -588,44 +588,17 @@ impl ReadAcceptances {
     }
 }
 
-/// The connection's foreign-key enforcement, switched off while a run's outcomes are written
-/// and back on when this is dropped (or [`FkOff::restore`]d). SQLite checks each outcome's
-/// `acceptance_id` by a point read of the acceptances table, one scattered page per outcome in
-/// filing order (a million outcomes spent about 3 of every 4 seconds of their writing there);
-/// the writer checks the three references itself instead (see [`OutcomeWriter::add`]).
-struct FkOff<'c> {
-    conn: &'c Connection,
-    was_on: bool,
-}
+/// The outcomes' multi-row INSERT (`OR FAIL`: no statement journal, see `bulk::FkOff`).
+const INSERT_OUTCOMES: &str = "INSERT OR FAIL INTO offering_outcomes (run_id, seq, acceptance_id, requested, \
+     cap_shares, cap_rule, admitted, quota, awarded, status, cause, adjudication_id, created_at, created_by) VALUES";
+/// Shared: `?1` the run, `?2` now, `?3` actor.
+const OUTCOME_ROW: &str = "(?1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, ?2, ?3)";
 
-impl<'c> FkOff<'c> {
-    fn new(conn: &'c Connection) -> Result<Self> {
-        use rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_FKEY as FKEY;
-        let was_on = conn.db_config(FKEY)?;
-        if was_on {
-            conn.set_db_config(FKEY, false)?;
-        }
-        Ok(FkOff { conn, was_on })
-    }
+/// Outcomes stored per INSERT statement (11 values each, after the 3 they share).
+const OUTCOMES_PER_INSERT: usize = 64;
 
-    fn restore(&mut self) -> Result<()> {
-        use rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_FKEY as FKEY;
-        if self.was_on {
-            // cleared only once the checks are on again: a failure here leaves `Drop` to retry
-            self.conn.set_db_config(FKEY, true)?;
-            self.was_on = false;
-        }
-        Ok(())
-    }
-}
-
-impl Drop for FkOff<'_> {
-    fn drop(&mut self) {
-        let _ = self.restore();
-    }
-}
-
-/// Writes a run's outcomes, hashing them as audited; returns their id range and digest.
+/// Writes a run's outcomes, a group at a time through the bulk writer, hashing them as
+/// audited; returns their id range and digest.
 pub struct OutcomeWriter<'t, 'c> {
     tx: &'t Tx<'c>,
     run_id: i64,
@@ -633,6 +606,8 @@ pub struct OutcomeWriter<'t, 'c> {
     /// awards were written as (first and last id).
     read: &'t ReadAcceptances,
     adjudications: Option<(i64, i64)>,
+    insert: Insert<'t>,
+    pending: Vec<StoredOutcome>,
     fk: FkOff<'t>,
     hash: RowHasher,
     first: i64,
@@ -649,12 +624,32 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
         read: &'t ReadAcceptances,
         adjudications: Option<(i64, i64)>,
     ) -> Result<Self> {
+        // SQLite checks each outcome's `acceptance_id` by a point read of the acceptances
+        // table, one scattered page per outcome in filing order (a million outcomes spent
+        // about 3 of every 4 seconds of their writing there); the writer checks the three
+        // references itself instead (see [`OutcomeWriter::add`]). Off before the INSERT is
+        // prepared.
+        let fk = FkOff::new(tx.conn())?;
+        let text = |s: &str| rusqlite::types::Value::Text(s.to_string());
+        let insert = Insert::new(
+            tx.conn(),
+            (INSERT_OUTCOMES, OUTCOME_ROW, ""),
+            11,
+            vec![
+                rusqlite::types::Value::Integer(run_id),
+                text(tx.now()),
+                text(tx.actor()),
+            ],
+            OUTCOMES_PER_INSERT,
+        )?;
         Ok(OutcomeWriter {
             tx,
             run_id,
             read,
             adjudications,
-            fk: FkOff::new(tx.conn())?,
+            insert,
+            pending: Vec::with_capacity(OUTCOMES_PER_INSERT),
+            fk,
             hash: RowHasher::default(),
             first: 0,
             last: 0,
@@ -662,10 +657,11 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
         })
     }
 
-    /// Writes one outcome. Its references are checked here, as the foreign keys would: its
-    /// run is the writer's (inserted before it, with the foreign keys on), its acceptance one
-    /// the run read, its adjudication one of those its awards were written as.
-    pub fn add(&mut self, o: &StoredOutcome) -> Result<()> {
+    /// Writes one outcome (with the next ones of its group). Its references are checked here,
+    /// as the foreign keys would: its run is the writer's (inserted before it, with the foreign
+    /// keys on), its acceptance one the run read, its adjudication one of those its awards were
+    /// written as.
+    pub fn add(&mut self, o: StoredOutcome) -> Result<()> {
         if !self.read.contains(o.acceptance_id) {
             return Err(StoreError::Corrupt(format!(
                 "outcome {} of run {}: acceptance {} was not read by the run",
@@ -682,62 +678,76 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
                 o.seq, self.run_id
             )));
         }
-        let conn = self.tx.conn();
-        let mut stmt = conn.prepare_cached(
-            "INSERT INTO offering_outcomes (run_id, seq, acceptance_id, requested, cap_shares, cap_rule, admitted,
-             quota, awarded, status, cause, adjudication_id, created_at, created_by)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
-        )?;
-        stmt.execute(params![
-            self.run_id,
-            Shares(o.seq),
-            o.acceptance_id,
-            Shares(o.requested),
-            o.cap_shares.map(Shares),
-            o.cap_rule,
-            Shares(o.admitted),
-            o.quota,
-            Shares(o.awarded),
-            o.status,
-            o.cause.map(|c| c.as_str()),
-            o.adjudication_id,
-            self.tx.now(),
-            self.tx.actor(),
-        ])?;
-        let id = conn.last_insert_rowid();
-        if self.first == 0 {
-            self.first = id;
+        self.pending.push(o);
+        if self.pending.len() == self.insert.rows() {
+            self.flush()?;
         }
-        self.last = id;
-        self.json.clear();
-        serde_json::to_writer(
-            &mut self.json,
-            &OutcomeJson {
-                id,
-                run_id: self.run_id,
-                seq: o.seq,
-                acceptance_id: o.acceptance_id,
-                requested: o.requested,
-                cap_shares: o.cap_shares,
-                cap_rule: o.cap_rule.as_deref(),
-                admitted: o.admitted,
-                quota: o.quota.as_deref(),
-                awarded: o.awarded,
-                status: o.status,
-                cause: o.cause.map(|c| c.as_str()),
-                adjudication_id: o.adjudication_id,
-                created_at: self.tx.now(),
-                created_by: self.tx.actor(),
-            },
-        )
-        .expect("row serialises");
-        self.hash.add_bytes(&self.json);
+        Ok(())
+    }
+
+    /// Stores the pending outcomes in one INSERT and hashes them as stored.
+    fn flush(&mut self) -> Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        self.insert.insert(&self.pending, |o, b| {
+            b.value(Shares(o.seq))?;
+            b.value(o.acceptance_id)?;
+            b.value(Shares(o.requested))?;
+            b.value(o.cap_shares.map(Shares))?;
+            b.value(&o.cap_rule)?;
+            b.value(Shares(o.admitted))?;
+            b.value(&o.quota)?;
+            b.value(Shares(o.awarded))?;
+            b.value(o.status)?;
+            b.value(o.cause.map(|c| c.as_str()))?;
+            b.value(o.adjudication_id)
+        })?;
+        // one INSERT without a conflict clause: consecutive rowids ending at the last
+        let last = self.tx.conn().last_insert_rowid();
+        let first = last - self.pending.len() as i64 + 1;
+        if self.first == 0 {
+            self.first = first;
+        } else if first != self.last + 1 {
+            return Err(StoreError::Corrupt(format!(
+                "outcomes were stored from id {first} where {} was expected",
+                self.last + 1
+            )));
+        }
+        self.last = last;
+        for (k, o) in self.pending.iter().enumerate() {
+            self.json.clear();
+            serde_json::to_writer(
+                &mut self.json,
+                &OutcomeJson {
+                    id: first + k as i64,
+                    run_id: self.run_id,
+                    seq: o.seq,
+                    acceptance_id: o.acceptance_id,
+                    requested: o.requested,
+                    cap_shares: o.cap_shares,
+                    cap_rule: o.cap_rule.as_deref(),
+                    admitted: o.admitted,
+                    quota: o.quota.as_deref(),
+                    awarded: o.awarded,
+                    status: o.status,
+                    cause: o.cause.map(|c| c.as_str()),
+                    adjudication_id: o.adjudication_id,
+                    created_at: self.tx.now(),
+                    created_by: self.tx.actor(),
+                },
+            )
+            .expect("row serialises");
+            self.hash.add_bytes(&self.json);
+        }
+        self.pending.clear();
         Ok(())
     }
 
     /// The cover of the outcomes written (none when there were none), the foreign keys on
     /// again.
     pub fn finish(mut self) -> Result<Option<Cover>> {
+        self.flush()?;
         self.fk.restore()?;
         Ok((self.first != 0).then(|| Cover {
             table: "offering_outcomes",
@@ -753,19 +763,6 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
 /// it: a million acceptances' real run peaked at 292 MiB with it and at 262 MiB with this, in no
 /// more time (8 MiB, the streaming cache, took a fifth longer to write the awards).
 pub const AWARDS_CACHE: i64 = -32768;
-
-/// Sets the connection's page cache to [`AWARDS_CACHE`]; what it was, for [`set_cache`].
-pub fn awards_cache(conn: &Connection) -> Result<i64> {
-    let cache: i64 = conn.pragma_query_value(None, "cache_size", |r| r.get(0))?;
-    set_cache(conn, AWARDS_CACHE)?;
-    Ok(cache)
-}
-
-/// Sets the connection's page cache (`PRAGMA cache_size`).
-pub fn set_cache(conn: &Connection, cache: i64) -> Result<()> {
-    conn.pragma_update(None, "cache_size", cache)?;
-    Ok(())
-}
 
 /// The run's one audit event, covering its outcomes and whatever else it wrote with it (the
 /// `imports` row and the adjudications and holders of its awards).
@@ -842,16 +839,16 @@ mod tests {
             assert_eq!(fk(tx.conn()), 1);
             let mut w = OutcomeWriter::new(tx, 1, &read, Some((10, 12)))?;
             assert_eq!(fk(tx.conn()), 0, "SQLite's checks are off while it writes");
-            let e = w.add(&outcome(8, None)).unwrap_err().to_string();
+            let e = w.add(outcome(8, None)).unwrap_err().to_string();
             assert!(e.contains("acceptance 8 was not read"), "{e}");
-            let e = w.add(&outcome(7, Some(13))).unwrap_err().to_string();
+            let e = w.add(outcome(7, Some(13))).unwrap_err().to_string();
             assert!(e.contains("adjudication 13 was not written"), "{e}");
-            let e = w.add(&outcome(7, Some(9))).unwrap_err().to_string();
+            let e = w.add(outcome(7, Some(9))).unwrap_err().to_string();
             assert!(e.contains("adjudication 9 was not written"), "{e}");
             drop(w);
             assert_eq!(fk(tx.conn()), 1, "a writer dropped half-way puts them back");
             let mut w = OutcomeWriter::new(tx, 1, &read, None)?;
-            let e = w.add(&outcome(7, Some(10))).unwrap_err().to_string();
+            let e = w.add(outcome(7, Some(10))).unwrap_err().to_string();
             assert!(e.contains("adjudication 10 was not written"), "{e}");
             assert_eq!(w.finish()?, None, "nothing was written");
             assert_eq!(fk(tx.conn()), 1);

@@ -372,7 +372,9 @@ impl IdSet {
     }
 }
 
-const INSERT_PLEDGES: &str = "INSERT INTO pledges (adjudication_id, rank, beneficiary, shares, lender, registered_on, \
+/// `OR FAIL`: see `import::INSERT_HOLDERS` (no statement journal; an error rolls the whole
+/// import back).
+const INSERT_PLEDGES: &str = "INSERT OR FAIL INTO pledges (adjudication_id, rank, beneficiary, shares, lender, registered_on, \
      created_at, created_by) VALUES";
 /// Shared: `?1` now, `?2` actor.
 const PLEDGE_ROW: &str = "($1, $2, $3, $4, $5, $6, ?1, ?2)";
@@ -592,6 +594,10 @@ pub fn import(
     let stored = std::thread::scope(|scope| -> Result<_> {
         let (to_hasher, batches) = std::sync::mpsc::sync_channel::<Stored>(4);
         let hashing = scope.spawn(move || hash_pledges(now, actor, batches));
+        // SQLite's foreign-key checks off while the pledges are stored (before their INSERT is
+        // prepared: see [`super::bulk::FkOff`]): a pledge is written only for an adjudication
+        // read just before, in this transaction (`Pledgeable`)
+        let mut fk = super::bulk::FkOff::new(conn)?;
         let mut writer = PledgeWriter {
             conn,
             insert: Insert::new(
@@ -859,8 +865,10 @@ pub fn import(
             fed
         };
         let finished = writer.finish();
+        let on_again = fk.restore();
         let hasher = hashing.join().expect("the hashing thread does not panic");
         let (first_id, last_id) = finished?;
+        on_again?;
         Ok((file_problems, first_id, last_id, hasher))
     })?;
     let (file_problems, first_id, last_id, mut hasher) = stored;
