@@ -18,6 +18,7 @@ mod signatures;
 mod xref;
 pub use pages::PageCursor;
 pub use signatures::{SignatureField, decode_text};
+pub use xref::MAX_OBJECT;
 
 /// Arrays and dictionaries nest at most this deep (a notice nests 3 deep).
 pub const MAX_DEPTH: usize = 64;
@@ -516,6 +517,9 @@ pub struct Doc<'a> {
     /// The offset the last `startxref` gives: the latest cross-reference section.
     startxref: usize,
     tokens: std::cell::Cell<usize>,
+    /// What every cross-reference stream together may still inflate to: one budget for all the
+    /// sections, so that many small streams cannot each inflate to [`MAX_CONTENT`].
+    xref_budget: usize,
 }
 
 impl<'a> Doc<'a> {
@@ -603,6 +607,7 @@ impl<'a> Doc<'a> {
             trailer: Dict::new(),
             startxref: 0,
             tokens: std::cell::Cell::new(MAX_TOKENS),
+            xref_budget: MAX_CONTENT,
         };
         if !doc.few(0, 5)?.starts_with(b"%PDF-") {
             return damaged("no %PDF- header");
@@ -778,6 +783,11 @@ impl<'a> Doc<'a> {
     }
 
     /// Object `id`'s generation number, as the cross-references give it.
+    /// The highest object number the cross-references give, if any.
+    pub fn highest_object(&self) -> Option<u32> {
+        self.offsets.keys().chain(self.packed.keys()).copied().max()
+    }
+
     pub fn generation(&self, id: u32) -> u16 {
         self.generations.get(&id).copied().unwrap_or(0)
     }

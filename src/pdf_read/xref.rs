@@ -4,10 +4,14 @@
 
 use super::{Dict, Doc, MAX_CONTENT, Obj, Result, Tok, Unreadable, damaged, decode, get};
 
+/// The highest object number a PDF may use (ISO 32000-1, Annex C).
+pub const MAX_OBJECT: u32 = 8_388_607;
+
 impl Doc<'_> {
     /// Reads one cross-reference section (table or stream) into `offsets` (newer sections, read
     /// first, win) and returns its trailer.
     pub(super) fn xref_section(&mut self, at: usize) -> Result<Dict> {
+        let too_many = || damaged("an object number is above 8,388,607, the most a PDF may have");
         // each object's number, offset and generation
         let mut found: Vec<(u32, usize, i64)> = Vec::new();
         let mut packed: Vec<(u32, (u32, usize))> = Vec::new();
@@ -35,6 +39,9 @@ impl Doc<'_> {
                                         usize::try_from(off),
                                     )
                                 {
+                                    if id > MAX_OBJECT {
+                                        return too_many();
+                                    }
                                     found.push((id, off, generation));
                                 }
                             }
@@ -61,8 +68,7 @@ impl Doc<'_> {
             if get(&dict, b"Type") != Some(&Obj::Name(b"XRef".to_vec())) {
                 return damaged("startxref points at neither a table nor a stream");
             }
-            let mut budget = MAX_CONTENT;
-            let data = decode_rows(&dict, &data, &mut budget)?;
+            let data = decode_rows(&dict, &data, &mut self.xref_budget)?;
             let w: Vec<usize> = match get(&dict, b"W") {
                 Some(Obj::Array(a)) if a.len() == 3 => a
                     .iter()
@@ -104,6 +110,9 @@ impl Doc<'_> {
                     let Ok(id) = u32::try_from(first.saturating_add(i)) else {
                         continue;
                     };
+                    if kind != 0 && id > MAX_OBJECT {
+                        return too_many();
+                    }
                     if kind == 1
                         && let Ok(off) = usize::try_from(off)
                     {

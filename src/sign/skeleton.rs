@@ -6,7 +6,7 @@
 //! not), objects in object streams, a `/Prev` chain.
 
 use super::{ReadAt, SignError};
-use crate::pdf_read::{Dict, Doc, Obj, Unreadable, get};
+use crate::pdf_read::{Dict, Doc, MAX_OBJECT, Obj, Unreadable, get};
 use std::collections::HashMap;
 
 /// An object's number and generation.
@@ -60,6 +60,17 @@ pub(super) fn read(len: u64, read: &ReadAt<'_>) -> Result<Skeleton, SignError> {
         _ => None,
     }
     .ok_or_else(|| not_pdf("the trailer has no /Size"))?;
+    // the update's objects take the numbers after every one in use: a /Size at or below an
+    // object's number would make the update replace that object
+    let size = doc
+        .highest_object()
+        .and_then(|h| h.checked_add(1))
+        .map_or(size, |next| next.max(size));
+    if size > MAX_OBJECT - 4 {
+        return Err(not_pdf(
+            "the document has too many objects to add a signature",
+        ));
+    }
     let dictionary = |id: ObjectId, what: &str| match doc.resolve(&Obj::Ref(id.0)) {
         Ok(Obj::Dict(d)) => Ok(d),
         Ok(_) => Err(not_pdf(what)),
@@ -263,6 +274,26 @@ mod tests {
         agrees_with_lopdf(packed);
         let s = skeleton(packed).unwrap();
         assert_eq!((s.root, s.page), ((2, 0), (4, 0)));
+    }
+
+    #[test]
+    fn a_size_below_an_objects_number_does_not_let_the_update_reuse_that_number() {
+        let classic = include_bytes!("../../tests/fixtures/sign/classic.pdf");
+        assert_eq!(skeleton(classic).unwrap().size, 7);
+        // the same file claiming /Size 3 (same length, so every offset still holds): objects
+        // 3 to 6 exist, so the update's must start at 7, not at 3 (the page)
+        let swap = |from: &[u8], to: &[u8]| {
+            let at = classic.windows(from.len()).position(|w| w == from).unwrap();
+            [&classic[..at], to, &classic[at + from.len()..]].concat()
+        };
+        let low = &swap(b"/Size 7/", b"/Size 3/")[..];
+        assert_eq!(low.len(), classic.len());
+        assert_eq!(skeleton(low).unwrap().size, 7);
+        // an object number above the most a PDF may have is refused, not allocated for
+        let huge = &swap(b"xref\n0 7\n", b"xref\n8388607 7\n")[..];
+        assert!(huge.len() > classic.len());
+        let e = skeleton(huge).err().expect("refused");
+        assert!(e.to_string().contains("8,388,607"), "{e}");
     }
 
     #[test]
