@@ -477,6 +477,9 @@ const ENTITIES: [(&[u8], u8); 5] = [
     (b"&amp;", b'&'),
 ];
 
+/// The bytes of a tag [`HtmlText`] keeps: enough for the longest name it looks at (`/style`).
+const TAG_HELD: usize = 8;
+
 impl HtmlText {
     /// The text of `html`, the next bytes of the document, appended to `out`.
     pub fn push(&mut self, html: &[u8], out: &mut Vec<u8>) {
@@ -501,7 +504,8 @@ impl HtmlText {
                             self.text(x, out);
                         }
                     }
-                } else {
+                } else if self.tag.len() < TAG_HELD {
+                    // only a tag's first bytes decide anything: an unclosed tag holds no more
                     self.tag.push(c);
                 }
             } else if c == b'<' {
@@ -614,6 +618,27 @@ mod tests {
             t.finish(&mut out);
             assert_eq!(String::from_utf8(out).unwrap(), want, "chunks of {size}");
         }
+    }
+
+    /// A tag left open holds a few bytes, however long the file goes on, and a long tag's name
+    /// still decides as its first bytes say.
+    #[test]
+    fn an_unclosed_tag_holds_only_its_first_bytes() {
+        let mut t = HtmlText::default();
+        let mut out = Vec::new();
+        t.push(b"<p>a</p><x", &mut out);
+        for _ in 0..1000 {
+            t.push(&[b'y'; 1024], &mut out);
+        }
+        assert!(t.tag.len() <= TAG_HELD, "{}", t.tag.len());
+        let mut out = Vec::new();
+        let long = format!(
+            "<style{}>p{{}}</style{}>b",
+            " x".repeat(500),
+            " z".repeat(500)
+        );
+        HtmlText::default().push(long.as_bytes(), &mut out);
+        assert_eq!(out, b"b");
     }
 
     #[test]
