@@ -93,8 +93,9 @@ impl<'c> Insert<'c> {
 
     /// Stores `group` (at most [`Insert::rows`] rows), each row's own values bound by `bind` in
     /// the order of `$1..`; returns how many rows were inserted (fewer than the group when a
-    /// conflict clause skipped some). The rowids of one INSERT without a conflict clause are
-    /// consecutive, ending at `last_insert_rowid`.
+    /// conflict clause skipped some). The rowids of one INSERT with no clause that skips a row
+    /// (none, or `OR FAIL`, which stops the import) are consecutive, ending at
+    /// `last_insert_rowid`.
     pub(super) fn insert<R>(
         &mut self,
         group: &[R],

@@ -703,7 +703,8 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
             b.value(o.cause.map(|c| c.as_str()))?;
             b.value(o.adjudication_id)
         })?;
-        // one INSERT without a conflict clause: consecutive rowids ending at the last
+        // one INSERT with no clause that skips a row (OR FAIL stops the run): consecutive
+        // rowids ending at the last
         let last = self.tx.conn().last_insert_rowid();
         let first = last - self.pending.len() as i64 + 1;
         if self.first == 0 {

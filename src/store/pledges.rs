@@ -431,7 +431,8 @@ impl PledgeWriter<'_> {
             b.same(Param::from(r.lender.as_deref()))?;
             b.same(Param::Text(r.registered_on.as_str()))
         })?;
-        // one INSERT without a conflict clause: consecutive rowids ending at the last
+        // one INSERT with no clause that skips a row (OR FAIL stops the import): consecutive
+        // rowids ending at the last
         let last = self.conn.last_insert_rowid();
         let first = last - self.pending.len() as i64 + 1;
         if self.first_id == 0 {
