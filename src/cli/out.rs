@@ -45,11 +45,12 @@ pub fn asked(ctx: &Ctx<'_>) -> Asked {
 pub use crate::report::findings::asked_rates;
 
 /// A `--format` with the `--out` it goes with, checked together by [`usable`] before any work:
-/// what the writers below take, so that the pair is checked once.
+/// what the writers below take, so that the pair is checked once (its fields are private: only
+/// [`usable`] makes one).
 #[derive(Debug, Clone, Copy)]
 pub struct Output<'p> {
-    pub format: OutFormat,
-    pub out: Option<&'p Path>,
+    format: OutFormat,
+    out: Option<&'p Path>,
 }
 
 /// Writes `tables` as the format of `to` (csv-excel: one after another) to its `--out`, or
