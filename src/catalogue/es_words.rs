@@ -262,11 +262,11 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
         ),
         File::Changed { sha256, written } => format!(
             "  archivo: el texto y las cifras coinciden, pero el archivo se modificó: su SHA-256 \
-             {sha256} no es el de {}",
+             {sha256} no es {}",
             match written {
-                1 => "el único archivo que vigia escribió de él".to_string(),
+                1 => "el del único archivo que vigia escribió de él".to_string(),
                 n => format!(
-                    "ninguno de los {} archivos que vigia escribió de él",
+                    "el de ninguno de los {} archivos que vigia escribió de él",
                     numero(*n as u64)
                 ),
             }

@@ -388,7 +388,11 @@ fn verification(v: &crate::register::verify::Verified) -> Markup {
             "Archivo",
             Mark::Fails,
             format!(
-                "el texto y las cifras coinciden, pero el archivo fue modificado: su SHA-256 {sha256} no es el de ninguno de los {written} archivos que vigia generó"
+                "el texto y las cifras coinciden, pero el archivo fue modificado: su SHA-256 {sha256} no es {}",
+                match written {
+                    1 => "el del único archivo que vigia generó".to_string(),
+                    n => format!("el de ninguno de los {} archivos que vigia generó", crate::lang::numero(*n as u64)),
+                }
             ),
         ),
         File::Different { sha256 } => (

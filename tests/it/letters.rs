@@ -304,6 +304,14 @@ fn verify_compares_the_bytes_and_names_the_notice_that_replaced_one() {
         "{}",
         common::out(&o)
     );
+    // in Spanish, with the one file vigia wrote of it
+    let o = r.run(&["--lang", "es", "notice", "verify", &path(&r, "v.pdf")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        common::out(&o).contains("no es el del único archivo que vigia escribió de él"),
+        "{}",
+        common::out(&o)
+    );
 }
 
 /// The issuer block that ends the test program (the shipped program's `[letters]` section is the
