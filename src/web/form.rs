@@ -182,6 +182,22 @@ pub(super) fn render_to_temp<T>(
 /// Bytes read per chunk of a file streamed as a download.
 const CHUNK: usize = 256 << 10;
 
+/// An acta (the first stage's or a later stage's) sent as a download: `name` with the
+/// extension and media type of its format.
+pub(super) fn download_acta(
+    name: &str,
+    format: crate::report::acta::Format,
+    file: (std::fs::File, u64),
+) -> Page {
+    use crate::report::acta::Format;
+    let (extension, mime) = match format {
+        Format::Pdf => ("pdf", "application/pdf"),
+        Format::Md => ("md", "text/markdown; charset=utf-8"),
+        Format::Html => ("html", "text/html; charset=utf-8"),
+    };
+    download_file(&format!("{name}.{extension}"), mime, file, Vec::new())
+}
+
 /// A file sent as a download named `name` from its open handle (`len` bytes; its name may be
 /// gone already), read in chunks off the async threads: a large file (a backup, a batch's zip)
 /// is never held in memory. `extra` headers go with it.

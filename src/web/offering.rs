@@ -9,7 +9,7 @@
 use super::auth::User;
 use super::extract::{Path, Query};
 use super::form::{
-    Errors, Inputs, Page, Posted, Sent, download_file, keep, ok, read_upload, render_to_temp,
+    Errors, Inputs, Page, Posted, Sent, download_acta, keep, ok, read_upload, render_to_temp,
     see_other, upload_form, with_status,
 };
 use super::views::{self, csrf, fecha, input, momento, numero, page};
@@ -840,12 +840,7 @@ async fn acta_file(app: Arc<App>, code: String, format: Format) -> Page {
             "una adjudicación de la oferta de este programa",
         ));
     };
-    let (name, mime) = match format {
-        Format::Pdf => (format!("{name}.pdf"), "application/pdf"),
-        Format::Md => (format!("{name}.md"), "text/markdown; charset=utf-8"),
-        Format::Html => (format!("{name}.html"), "text/html; charset=utf-8"),
-    };
-    download_file(&name, mime, file, Vec::new())
+    download_acta(&name, format, file)
 }
 
 async fn acta_pdf(State(app): State<Arc<App>>, _user: User, Path(code): Path<String>) -> Page {

@@ -12,7 +12,7 @@
 use super::auth::User;
 use super::extract::Path;
 use super::form::{
-    Errors, Inputs, Page, Posted, Sent, download_file, dry_run, keep, read_upload, render_to_temp,
+    Errors, Inputs, Page, Posted, Sent, download_acta, dry_run, keep, read_upload, render_to_temp,
     see_other, with_status,
 };
 use super::stages_markup::{self as m, OpenTyped, Typed, View, load, stage_of};
@@ -539,12 +539,7 @@ async fn acta_file(app: Arc<App>, code: String, n: u8, format: Format) -> Page {
             "una adjudicación ni una declaratoria de desierta de esta etapa",
         ));
     };
-    let (name, mime) = match format {
-        Format::Pdf => (format!("{name}.pdf"), "application/pdf"),
-        Format::Md => (format!("{name}.md"), "text/markdown; charset=utf-8"),
-        Format::Html => (format!("{name}.html"), "text/html; charset=utf-8"),
-    };
-    download_file(&name, mime, file, Vec::new())
+    download_acta(&name, format, file)
 }
 
 async fn acta_pdf(
