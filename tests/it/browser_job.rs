@@ -298,9 +298,8 @@ fn the_whole_job(width: i64, height: i64) {
     d.click("button[value='adjudicar']");
     let page = d.wait("Precio de la Segunda Etapa");
     assert!(
-        page.contains(
-            "Precio de la Segunda Etapa (registro N.º 1): $&nbsp;1.200 por acción"
-        ) && page.contains("adjudicada el 28/06/2024"),
+        page.contains("Precio de la Segunda Etapa (registro N.º 1): $&nbsp;1.200 por acción")
+            && page.contains("adjudicada el 28/06/2024"),
         "{page}"
     );
     d.fits("the concluded stage");

@@ -375,9 +375,8 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     );
     let t = c.get(STAGE).text();
     assert!(
-        t.contains(
-            "Precio de la Segunda Etapa (registro N.º 1): $\u{a0}1.100 por acción"
-        ) && t.contains("adjudicada el 28/06/2024")
+        t.contains("Precio de la Segunda Etapa (registro N.º 1): $\u{a0}1.100 por acción")
+            && t.contains("adjudicada el 28/06/2024")
             && t.contains("P-07"),
         "{t}"
     );
