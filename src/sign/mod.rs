@@ -396,7 +396,10 @@ pub fn read_certificates(bytes: &[u8]) -> Result<Vec<Certificate>, String> {
 /// Every signature of `pdf`, verified against `trusted` (none: the chain is reported unchecked
 /// as untrusted). An unsigned PDF gives an empty list.
 pub fn verify_pdf(pdf: &[u8], trusted: &[Certificate]) -> Result<Vec<Verification>, SignError> {
-    let found = pdf::signatures(pdf)?;
+    // the one PDF reader finds the fields, as it does for an acta read from its file
+    let found = crate::pdf_read::Doc::load(pdf)
+        .and_then(|doc| doc.signature_fields())
+        .map_err(|e| SignError::Pdf(e.to_string()))?;
     let read = read_slice(pdf);
     verify_found(&found, pdf.len() as u64, &read, HASHED_AT_ONCE, trusted)
 }

@@ -11,8 +11,6 @@
 use super::SignError;
 use super::skeleton::{ObjectId, Skeleton};
 use crate::pdf_read::{Dict, Obj, get};
-use crate::pdf_read::{SignatureField as Found, decode_text};
-use printpdf::lopdf::{self, Dictionary, Object};
 use std::collections::HashMap;
 
 /// Bytes reserved for the DER signature (hex doubles them in the file): room for a signer
@@ -338,74 +336,6 @@ fn write_name(out: &mut Vec<u8>, name: &[u8]) {
             out.extend_from_slice(format!("#{c:02X}").as_bytes());
         }
     }
-}
-
-/// The signature fields of the file's latest revision, in the form's order.
-pub(super) fn signatures(pdf: &[u8]) -> Result<Vec<Found>, SignError> {
-    let doc = lopdf::Document::load_mem(pdf).map_err(|e| SignError::Pdf(e.to_string()))?;
-    let deref = |o: &Object| -> Option<Object> {
-        match o {
-            Object::Reference(id) => doc.get_object(*id).ok().cloned(),
-            other => Some(other.clone()),
-        }
-    };
-    let Some(form) = doc
-        .catalog()
-        .ok()
-        .and_then(|c| c.get(b"AcroForm").ok())
-        .and_then(deref)
-    else {
-        return Ok(Vec::new());
-    };
-    let fields = form
-        .as_dict()
-        .ok()
-        .and_then(|f| f.get(b"Fields").ok())
-        .and_then(deref)
-        .and_then(|f| f.as_array().ok().cloned())
-        .unwrap_or_default();
-    let text = |d: &Dictionary, key: &[u8]| -> Option<String> {
-        match d.get(key).ok().and_then(deref)? {
-            Object::String(bytes, _) => Some(decode_text(&bytes)),
-            _ => None,
-        }
-    };
-    let mut found = Vec::new();
-    for field in fields.iter().filter_map(deref) {
-        let Ok(field) = field.as_dict() else { continue };
-        if field.get(b"FT").and_then(Object::as_name).ok() != Some(&b"Sig"[..]) {
-            continue;
-        }
-        let Some(Object::Dictionary(sig)) = field.get(b"V").ok().and_then(deref) else {
-            continue;
-        };
-        let byte_range = sig
-            .get(b"ByteRange")
-            .ok()
-            .and_then(deref)
-            .and_then(|r| r.as_array().ok().cloned())
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|n| n.as_i64().ok())
-            .collect();
-        let contents = match sig.get(b"Contents").ok().and_then(deref) {
-            Some(Object::String(bytes, _)) => bytes,
-            _ => Vec::new(),
-        };
-        found.push(Found {
-            byte_range,
-            contents,
-            time: text(&sig, b"M"),
-            reason: text(&sig, b"Reason"),
-            location: text(&sig, b"Location"),
-            sub_filter: sig
-                .get(b"SubFilter")
-                .and_then(Object::as_name)
-                .ok()
-                .map(|n| String::from_utf8_lossy(n).into_owned()),
-        });
-    }
-    Ok(found)
 }
 
 #[cfg(test)]
