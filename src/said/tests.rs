@@ -120,3 +120,32 @@ fn a_sentence_reads_its_facts_in_each_language() {
     );
     assert!(s.en().starts_with("must be 1 (first degree)"));
 }
+
+/// Spanish sentences with a count agree with it in number (no «(es)» or «(s)»).
+#[test]
+fn spanish_counts_agree_in_number() {
+    use super::es::{cli, register_holdings, register_stage};
+    let one = register_holdings::register_holds_adjudication_s_imported_shares(
+        &1, &"P", &10, &"1", &"10",
+    );
+    assert!(
+        one.contains("1 adjudicación de P importada por 10 acciones")
+            && one.contains("lo que ella suma"),
+        "{one}"
+    );
+    let two = register_holdings::register_holds_adjudication_s_imported_shares(
+        &2, &"P", &10, &"2", &"10",
+    );
+    assert!(
+        two.contains("2 adjudicaciones de P importadas") && two.contains("lo que ellas suman"),
+        "{two}"
+    );
+    let s = register_stage::stage_can_offer_more_share_s(&1, &5, &4, &"1", &"5", &"");
+    assert!(s.contains("ofrecer 1 acción más"), "{s}");
+    let s = register_stage::stage_can_offer_more_share_s(&1000, &5, &4, &"1.000", &"5", &"");
+    assert!(s.contains("ofrecer 1.000 acciones más"), "{s}");
+    let s = cli::nothing_was_signed_reanchor_starts_checkpoint(&"x.checkpoints", &1);
+    assert!(s.contains("tiene 1 línea;"), "{s}");
+    let s = cli::nothing_was_signed_reanchor_starts_checkpoint(&"x.checkpoints", &3);
+    assert!(s.contains("tiene 3 líneas;"), "{s}");
+}

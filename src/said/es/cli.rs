@@ -57,9 +57,14 @@ pub fn nothing_was_signed_reanchor_starts_checkpoint(
     path: &impl std::fmt::Display,
     lines: &impl std::fmt::Display,
 ) -> String {
+    let lineas = if lines.to_string() == "1" {
+        "línea"
+    } else {
+        "líneas"
+    };
     format!(
         "no se firmó nada: --reanchor empieza un registro de puntos de control solo \
-                     donde no hay ninguno, y {path} tiene {lines} línea(s); extiéndalo con `vigia \
+                     donde no hay ninguno, y {path} tiene {lines} {lineas}; extiéndalo con `vigia \
                      audit checkpoint` o, si no se verifica, guárdelo aparte como prueba antes de \
                      volver a anclar"
     )

@@ -477,15 +477,20 @@ pub fn program_offers_shares_all_shares_offered(
 }
 
 pub fn register_holds_adjudication_s_imported_shares(
-    _count: &impl std::fmt::Display,
+    count: &impl std::fmt::Display,
     code: &impl std::fmt::Display,
     _shares: &impl std::fmt::Display,
     count_es: &impl std::fmt::Display,
     shares_es: &impl std::fmt::Display,
 ) -> String {
+    let (adjudicaciones, importadas, ellas_suman) = if count.to_string() == "1" {
+        ("adjudicación", "importada", "ella suma")
+    } else {
+        ("adjudicaciones", "importadas", "ellas suman")
+    };
     format!(
-        "el registro tiene {count_es} adjudicación(es) de {code} importadas por {shares_es} acciones: la \
-                 primera etapa adjudicó lo que ellas suman; corrija la cifra o la importación"
+        "el registro tiene {count_es} {adjudicaciones} de {code} {importadas} por {shares_es} acciones: la \
+                 primera etapa adjudicó lo que {ellas_suman}; corrija la cifra o la importación"
     )
 }
 

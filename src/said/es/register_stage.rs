@@ -177,15 +177,20 @@ pub fn rate_period_gives_no_inter_s(
 }
 
 pub fn stage_can_offer_more_share_s(
-    _left: &impl std::fmt::Display,
+    left: &impl std::fmt::Display,
     _all: &impl std::fmt::Display,
     _held: &impl std::fmt::Display,
     left_es: &impl std::fmt::Display,
     all_es: &impl std::fmt::Display,
     tienen: &impl std::fmt::Display,
 ) -> String {
+    let acciones = if left.to_string() == "1" {
+        "acción"
+    } else {
+        "acciones"
+    };
     format!(
-        "la etapa puede ofrecer {left_es} acción(es) más: la etapa anterior dejó {all_es}{tienen}"
+        "la etapa puede ofrecer {left_es} {acciones} más: la etapa anterior dejó {all_es}{tienen}"
     )
 }
 
