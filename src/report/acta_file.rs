@@ -388,6 +388,39 @@ mod tests {
         }
     }
 
+    /// An adjudication of `n` rows as an acta is written from: the program, the rows, their
+    /// header and their fingerprint.
+    struct Run {
+        program: Program,
+        rows: Vec<Row>,
+        header: Header,
+        fingerprint: String,
+    }
+
+    fn run(n: u64) -> Run {
+        let (rows, header) = (rows(n), header(n));
+        let mut fp = Fingerprint::default();
+        fp.header(&header);
+        rows.iter().for_each(|r| fp.row(r));
+        Run {
+            program: Program::from_toml(DECRETO_3939_2004).unwrap(),
+            rows,
+            header,
+            fingerprint: fp.finish(),
+        }
+    }
+
+    impl Run {
+        fn head(&self) -> ActaHead<'_> {
+            ActaHead {
+                program: &self.program,
+                run_id: 7,
+                fingerprint: &self.fingerprint,
+                header: &self.header,
+            }
+        }
+    }
+
     /// The acta of `rows` in `format` written to a file, then checked against the same rows
     /// read from that file with `chunk`: the number of rows and what differs.
     fn check_file(
@@ -416,18 +449,8 @@ mod tests {
     /// middle of it is found on its line.
     #[test]
     fn a_markdown_acta_read_a_small_chunk_at_a_time_verifies_and_a_changed_byte_is_found() {
-        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
-        let (rows, header) = (rows(3_000), header(3_000));
-        let mut fp = Fingerprint::default();
-        fp.header(&header);
-        rows.iter().for_each(|r| fp.row(r));
-        let fingerprint = fp.finish();
-        let head = ActaHead {
-            program: &program,
-            run_id: 7,
-            fingerprint: &fingerprint,
-            header: &header,
-        };
+        let made = run(3_000);
+        let (rows, head) = (&made.rows, made.head());
         let mut md = Vec::new();
         acta::write_markdown::<std::io::Error>(&mut md, &head, &mut |f| {
             rows.iter().try_for_each(f)
@@ -438,7 +461,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("acta.md");
         std::fs::write(&path, &md).unwrap();
-        assert_eq!(check_file(&head, &rows, &path, chunk), Ok((3_000, None)));
+        assert_eq!(check_file(&head, rows, &path, chunk), Ok((3_000, None)));
         // the first lines say what it is
         let first = ActaFile::open(&path, chunk).unwrap().head().unwrap();
         assert_eq!(first.len(), HEAD_LINES);
@@ -461,19 +484,19 @@ mod tests {
             "{want:?} at line {line}"
         );
         assert_eq!(
-            check_file(&head, &rows, &path, chunk),
+            check_file(&head, rows, &path, chunk),
             Ok((3_000, want.map(Mismatch::Text)))
         );
         // a line longer than the reader holds, or text that is not UTF-8, is refused
         let mut long = md[..md.len() / 2].to_vec();
         long.extend(std::iter::repeat_n(b'x', MAX_LINE + 1));
         std::fs::write(&path, &long).unwrap();
-        let e = check_file(&head, &rows, &path, chunk).unwrap_err();
+        let e = check_file(&head, rows, &path, chunk).unwrap_err();
         assert!(e.contains("longer than"), "{e}");
         let mut latin1 = md.clone();
         latin1[at] = 0xE9;
         std::fs::write(&path, &latin1).unwrap();
-        let e = check_file(&head, &rows, &path, chunk).unwrap_err();
+        let e = check_file(&head, rows, &path, chunk).unwrap_err();
         assert!(e.contains("UTF-8"), "{e}");
     }
 
@@ -482,18 +505,8 @@ mod tests {
     /// changed in the middle of it is found on its line.
     #[test]
     fn an_html_acta_read_a_small_chunk_at_a_time_verifies_and_a_changed_name_is_found() {
-        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
-        let (rows, header) = (rows(3_000), header(3_000));
-        let mut fp = Fingerprint::default();
-        fp.header(&header);
-        rows.iter().for_each(|r| fp.row(r));
-        let fingerprint = fp.finish();
-        let head = ActaHead {
-            program: &program,
-            run_id: 7,
-            fingerprint: &fingerprint,
-            header: &header,
-        };
+        let made = run(3_000);
+        let (rows, head) = (&made.rows, made.head());
         let mut html = Vec::new();
         acta::write_html::<std::io::Error>(&mut html, &head, &mut |f| rows.iter().try_for_each(f))
             .unwrap();
@@ -517,7 +530,7 @@ mod tests {
             );
         }
         assert!(html.len() > 500 * 256, "{} bytes", html.len());
-        assert_eq!(check_file(&head, &rows, &path, 256), Ok((3_000, None)));
+        assert_eq!(check_file(&head, rows, &path, 256), Ok((3_000, None)));
         let text = String::from_utf8(html.clone()).unwrap();
         let forged = text.replacen("Aceptante Ñandú 1499<", "Aceptante Ñandu 1499<", 1);
         assert_ne!(forged, text);
@@ -529,7 +542,7 @@ mod tests {
             "{want:?}"
         );
         assert_eq!(
-            check_file(&head, &rows, &path, 256),
+            check_file(&head, rows, &path, 256),
             Ok((3_000, want.map(Mismatch::Text)))
         );
         // text that is not UTF-8 is refused
@@ -537,7 +550,7 @@ mod tests {
         let at = text.find("Ñandú 1499").unwrap();
         latin1[at] = 0xE9;
         std::fs::write(&path, &latin1).unwrap();
-        let e = check_file(&head, &rows, &path, 256).unwrap_err();
+        let e = check_file(&head, rows, &path, 256).unwrap_err();
         assert!(e.contains("UTF-8"), "{e}");
     }
 
@@ -548,19 +561,9 @@ mod tests {
     /// byte changed in the middle of the file does not verify.
     #[test]
     fn a_pdf_acta_read_a_page_at_a_time_is_bounded_by_a_page_not_by_the_document() {
-        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
         let n = 1_500;
-        let (rows, header) = (rows(n), header(n));
-        let mut fp = Fingerprint::default();
-        fp.header(&header);
-        rows.iter().for_each(|r| fp.row(r));
-        let fingerprint = fp.finish();
-        let head = ActaHead {
-            program: &program,
-            run_id: 7,
-            fingerprint: &fingerprint,
-            header: &header,
-        };
+        let made = run(n);
+        let (rows, head) = (&made.rows, made.head());
         let mut pdf = Vec::new();
         acta::write_pdf(&mut pdf, &head, &|f| rows.iter().try_for_each(f)).unwrap();
         let pages = Doc::load(&pdf).unwrap().pages().unwrap();
@@ -577,10 +580,10 @@ mod tests {
         // a page's one content stream, read back, is followed by a line end
         let inflated = largest - 1;
         assert_eq!(
-            check_paged(&head, &rows, &path, CHUNK, inflated),
+            check_paged(&head, rows, &path, CHUNK, inflated),
             Ok((n, None))
         );
-        let e = check_paged(&head, &rows, &path, CHUNK, inflated - 1).unwrap_err();
+        let e = check_paged(&head, rows, &path, CHUNK, inflated - 1).unwrap_err();
         assert!(e.contains("inflate to more than"), "{e}");
         assert!(!ActaFile::open(&path, CHUNK).unwrap().signed);
         // one byte in the middle (a page's compressed content): not verified
@@ -588,7 +591,7 @@ mod tests {
         let mid = forged.len() / 2;
         forged[mid] ^= 0x20;
         std::fs::write(&path, &forged).unwrap();
-        let found = check_file(&head, &rows, &path, CHUNK);
+        let found = check_file(&head, rows, &path, CHUNK);
         assert!(
             !matches!(found, Ok((_, None))),
             "a changed byte verified: {found:?}"
