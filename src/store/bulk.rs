@@ -131,6 +131,30 @@ impl<'c> Insert<'c> {
     }
 }
 
+/// The ids of the `n` rows the INSERT just run on `conn` stored (consecutive, ending at
+/// `last_insert_rowid`: see [`Insert::insert`]), checked to follow on from the `ids` stored so
+/// far (`(0, 0)` before the first group), which they extend; returns the first. The range is
+/// what the import's audit event covers and what later checks read references against.
+pub(super) fn follow_on(
+    conn: &Connection,
+    n: usize,
+    ids: (&mut i64, &mut i64),
+    what: &str,
+) -> Result<i64> {
+    let last = conn.last_insert_rowid();
+    let first = last - n as i64 + 1;
+    if *ids.0 == 0 {
+        *ids.0 = first;
+    } else if first != *ids.1 + 1 {
+        return Err(StoreError::Corrupt(format!(
+            "{what} were stored from id {first} where {} was expected",
+            *ids.1 + 1
+        )));
+    }
+    *ids.1 = last;
+    Ok(first)
+}
+
 /// Binds one row's own values, in order.
 pub(super) struct Binder<'s, 'c> {
     stmt: &'s mut Statement<'c>,

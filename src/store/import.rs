@@ -518,23 +518,11 @@ impl<'a> Writer<'a, '_, '_> {
             b.same(Param::from(r.lender.as_deref()))?;
             b.same(Param::Int(super::bulk::stored_shares(r.financed_shares)?))
         })?;
-        // one INSERT with no clause that skips a row (OR FAIL stops the import): consecutive
-        // rowids ending at the last, following on from the group before (the range the audit
-        // event and the real run's outcomes rely on)
-        let last = conn.last_insert_rowid();
-        let first = last - self.pending.len() as i64 + 1;
-        if self.adjudications.0 == 0 {
-            self.adjudications.0 = first;
-        } else if first != self.adjudications.1 + 1 {
-            return Err(super::StoreError::Corrupt(format!(
-                "adjudications were stored from id {first} where {} was expected",
-                self.adjudications.1 + 1
-            )));
-        }
+        let (from, to) = &mut self.adjudications;
+        let first = super::bulk::follow_on(conn, self.pending.len(), (from, to), "adjudications")?;
         for (k, w) in self.pending.iter_mut().enumerate() {
             w.id = first + k as i64;
         }
-        self.adjudications.1 = last;
         Ok(())
     }
 

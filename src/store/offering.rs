@@ -703,19 +703,8 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
             b.value(o.cause.map(|c| c.as_str()))?;
             b.value(o.adjudication_id)
         })?;
-        // one INSERT with no clause that skips a row (OR FAIL stops the run): consecutive
-        // rowids ending at the last
-        let last = self.tx.conn().last_insert_rowid();
-        let first = last - self.pending.len() as i64 + 1;
-        if self.first == 0 {
-            self.first = first;
-        } else if first != self.last + 1 {
-            return Err(StoreError::Corrupt(format!(
-                "outcomes were stored from id {first} where {} was expected",
-                self.last + 1
-            )));
-        }
-        self.last = last;
+        let ids = (&mut self.first, &mut self.last);
+        let first = super::bulk::follow_on(self.tx.conn(), self.pending.len(), ids, "outcomes")?;
         for (k, o) in self.pending.iter().enumerate() {
             self.json.clear();
             serde_json::to_writer(

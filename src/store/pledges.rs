@@ -431,19 +431,8 @@ impl PledgeWriter<'_> {
             b.same(Param::from(r.lender.as_deref()))?;
             b.same(Param::Text(r.registered_on.as_str()))
         })?;
-        // one INSERT with no clause that skips a row (OR FAIL stops the import): consecutive
-        // rowids ending at the last
-        let last = self.conn.last_insert_rowid();
-        let first = last - self.pending.len() as i64 + 1;
-        if self.first_id == 0 {
-            self.first_id = first;
-        } else if first != self.last_id + 1 {
-            return Err(StoreError::Corrupt(format!(
-                "pledges were stored from id {first} where {} was expected",
-                self.last_id + 1
-            )));
-        }
-        self.last_id = last;
+        let ids = (&mut self.first_id, &mut self.last_id);
+        let first = super::bulk::follow_on(self.conn, self.pending.len(), ids, "pledges")?;
         self.lines
             .extend(self.pending.iter().map(|r| r.line as u32));
         for r in &self.pending {
