@@ -9,7 +9,6 @@ use crate::notice::{NoticeData, SettlementData, Via};
 use crate::register;
 use crate::register::verify::{self, Unverifiable};
 use crate::report::document::Documents;
-use crate::report::records;
 use crate::store::Store;
 use crate::store::notices::Doc;
 use chrono::NaiveDate;
@@ -175,9 +174,6 @@ struct Issued {
     number: String,
     breach_id: i64,
     liquidation_id: i64,
-    doc_type: String,
-    doc_number: String,
-    name: String,
     total_due: String,
     deadline: NaiveDate,
     /// The program counts the payment term from delivery.
@@ -185,6 +181,8 @@ struct Issued {
     path: PathBuf,
     /// The letterhead it was issued under (the signature's location and visible block).
     issuer: crate::program::Issuer,
+    /// Its line of a batch's `index.csv`.
+    line: crate::report::notice_index::IndexLine,
 }
 
 /// What every notice of one `notice issue` run shares.
@@ -246,13 +244,15 @@ fn issue_one(
         (Doc::Notice(notice.id), format),
         Some(&format!("notice {}", notice.number)),
     )?;
+    let file = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
     Ok(Issued {
+        line: crate::report::notice_index::IndexLine::of(breach_id, &data, &file),
         number: notice.number,
         breach_id,
         liquidation_id: notice.liquidation_id,
-        doc_type: data.doc_type,
-        doc_number: data.doc_number,
-        name: data.holder_name,
         total_due: data.liquidation.total_due.to_string(),
         deadline: notice.deadline,
         from_delivery: data.letters.payment_term_from == crate::program::TermFrom::Delivery,
@@ -518,39 +518,8 @@ fn issue_pending(
         bar.at(k as u64 + 1);
     }
     bar.done();
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record([
-        "number",
-        "breach_id",
-        "liquidation_id",
-        "doc_type",
-        "doc_number",
-        "name",
-        "total_due",
-        "until",
-        "deadline",
-        "file",
-    ]);
-    for i in &issued {
-        // a name or document typed as `=...` is text, not a formula (as in `check`)
-        let cells = [
-            i.number.clone(),
-            i.breach_id.to_string(),
-            i.liquidation_id.to_string(),
-            i.doc_type.clone(),
-            i.doc_number.clone(),
-            i.name.clone(),
-            i.total_due.clone(),
-            until.to_string(),
-            i.deadline.to_string(),
-            i.path
-                .file_name()
-                .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-        ];
-        let _ = w.write_record(cells.iter().map(|c| records::csv_cell(c).into_owned()));
-    }
-    let bytes = w.into_inner().unwrap_or_default();
+    let bytes =
+        crate::report::notice_index::index_csv(issued.iter().map(|i| i.line.clone()).collect());
     files::write(&index, &bytes, force).map_err(|e| out_error("--out", e))?;
     ctx.say(crate::catalogue::msg::Msg::NoticesIssued {
         count: issued.len() as u64,

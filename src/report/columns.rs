@@ -168,6 +168,7 @@ pub fn header_es(key: &str) -> String {
         "price" => "Precio",
         "term_days" => "Plazo (días)",
         "value" => "Valor presente",
+        "file" => "Archivo",
         _ => return key.replace('_', " "),
     };
     es.to_string()

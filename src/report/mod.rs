@@ -14,6 +14,7 @@ pub mod liquidation;
 pub mod listing;
 pub mod notice;
 mod notice_figures;
+pub mod notice_index;
 mod notice_v1;
 mod notice_v2;
 pub mod offer_result;

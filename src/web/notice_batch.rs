@@ -564,10 +564,10 @@ async fn batch_zip(
 }
 
 /// The zip of a batch as it is written: each notice's PDF as NUMBER.pdf, then index.csv as
-/// `notice issue --pending` writes it.
+/// `notice issue --pending` writes it (`report::notice_index`, the one writer).
 struct Zipped {
     zip: zip::ZipWriter<std::io::BufWriter<std::fs::File>>,
-    index: csv::Writer<Vec<u8>>,
+    index: Vec<crate::report::notice_index::IndexLine>,
 }
 
 impl Zipped {
@@ -578,22 +578,9 @@ impl Zipped {
     }
 
     fn new(file: std::fs::File) -> Zipped {
-        let mut index = csv::Writer::from_writer(Vec::new());
-        let _ = index.write_record([
-            "number",
-            "breach_id",
-            "liquidation_id",
-            "doc_type",
-            "doc_number",
-            "name",
-            "total_due",
-            "until",
-            "deadline",
-            "file",
-        ]);
         Zipped {
             zip: zip::ZipWriter::new(std::io::BufWriter::new(file)),
-            index,
+            index: Vec::new(),
         }
     }
 
@@ -609,32 +596,18 @@ impl Zipped {
             .start_file(file.as_str(), Zipped::options())
             .map_err(|e| e.to_string())?;
         self.zip.write_all(pdf).map_err(|e| e.to_string())?;
-        let cells = [
-            n.number.clone(),
-            n.breach_id.to_string(),
-            n.liquidation_id.to_string(),
-            d.doc_type.clone(),
-            d.doc_number.clone(),
-            d.holder_name.clone(),
-            d.liquidation.total_due.to_string(),
-            d.liquidation.until.to_string(),
-            n.deadline.to_string(),
-            file,
-        ];
-        // a name or document typed as `=...` is text, not a formula (as in `check`)
-        self.index
-            .write_record(
-                cells
-                    .iter()
-                    .map(|c| crate::report::records::csv_cell(c).into_owned()),
-            )
-            .map_err(|e| e.to_string())
+        self.index.push(crate::report::notice_index::IndexLine::of(
+            n.breach_id,
+            d,
+            &file,
+        ));
+        Ok(())
     }
 
     /// The zip closed, its file rewound to be read, with its length.
     fn finish(mut self) -> Result<(std::fs::File, u64), String> {
         use std::io::{Seek, Write};
-        let index = self.index.into_inner().map_err(|e| e.to_string())?;
+        let index = crate::report::notice_index::index_csv(self.index);
         self.zip
             .start_file("index.csv", Zipped::options())
             .map_err(|e| e.to_string())?;

@@ -310,7 +310,7 @@ fn a_pending_batch_does_not_replace_an_index_or_a_document() {
     let o = r.ok(&pending_args(d, &["--force"]));
     assert!(o.contains("1 notice(s) issued"), "{o}");
     let index = std::fs::read_to_string(dir.join("index.csv")).unwrap();
-    assert!(index.contains("MULTA-2025-0002,2,"), "{index}");
+    assert!(index.contains("\r\nMULTA-2025-0002;2;"), "{index}");
     assert!(temporaries(&dir).is_empty());
 }
 

@@ -521,13 +521,23 @@ fn pending_notices_are_issued_in_one_batch_with_an_index() {
     // the voided breach is said to be left out, and why
     assert!(o.trim_end().ends_with("; left out: 1 voided"), "{o}");
     let index = std::fs::read_to_string(dir.join("index.csv")).unwrap();
-    let lines: Vec<&str> = index.lines().collect();
+    // the csv-excel of `notice list` (README): BOM, `;`, CRLF, Spanish headers, dd/mm/aaaa,
+    // whole pesos without grouping
+    let lines: Vec<&str> = index.split("\r\n").collect();
     assert_eq!(
         lines[0],
-        "number,breach_id,liquidation_id,doc_type,doc_number,name,total_due,until,deadline,file"
+        "\u{feff}Número;Incumplimiento;Liquidación;Tipo documento;Número documento;Nombre;Total a pagar;Hasta;Vence;Archivo"
     );
-    assert!(lines[1].starts_with("MULTA-2025-0001,1,1,CC,1000000001,Ana Prueba,626823,2025-02-10,2025-02-25,MULTA-2025-0001.html"), "{index}");
-    assert!(lines[2].starts_with("MULTA-2025-0002,2,"), "{index}");
+    assert_eq!(
+        lines[1],
+        // the program counts the term from delivery: no deadline until one is recorded, as
+        // `notice list` says (LEGAL_NOTES §7.3)
+        "MULTA-2025-0001;1;1;CC;1000000001;Ana Prueba;626823;10/02/2025;;MULTA-2025-0001.html",
+        "{index}"
+    );
+    assert!(lines[2].starts_with("MULTA-2025-0002;2;"), "{index}");
+    assert_eq!(lines[3], "", "{index}");
+    let lines = &lines[..3];
     assert_eq!(lines.len(), 3, "the voided breach gets no notice");
     assert!(dir.join("MULTA-2025-0002.html").exists());
     // a fourth breach, paid before the batch's date more than its fine can come to (5 shares,

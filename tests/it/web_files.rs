@@ -431,11 +431,16 @@ fn the_pending_notices_are_issued_as_one_batch_and_their_documents_come_as_a_zip
     );
     let mut index = String::new();
     std::io::Read::read_to_string(&mut zip.by_name("index.csv").unwrap(), &mut index).unwrap();
-    let first = index.lines().nth(1).unwrap();
+    // the CLI's index.csv (`notice issue --pending`): csv-excel, Spanish headers, dd/mm/aaaa
+    let lines: Vec<&str> = index.split("\r\n").collect();
+    assert_eq!(
+        lines[0],
+        "\u{feff}Número;Incumplimiento;Liquidación;Tipo documento;Número documento;Nombre;Total a pagar;Hasta;Vence;Archivo"
+    );
     assert!(
-        first.starts_with("MULTA-2025-0001,1,")
-            && first.contains(",626823")
-            && first.ends_with(",MULTA-2025-0001.pdf"),
+        lines[1].starts_with("MULTA-2025-0001;1;")
+            && lines[1].contains(";626823;10/02/2025;")
+            && lines[1].ends_with(";MULTA-2025-0001.pdf"),
         "{index}"
     );
     for n in ["MULTA-2025-0001", "MULTA-2025-0002"] {
