@@ -10,8 +10,10 @@
 
 pub mod en;
 mod en_msg;
+mod en_verification;
 pub mod es;
 mod es_msg;
+mod es_verification;
 mod es_words;
 pub mod msg;
 #[cfg(test)]
@@ -20,6 +22,7 @@ pub mod sfc;
 pub mod signature;
 pub mod signature_why;
 pub mod stage;
+pub mod verification;
 
 use crate::check::{Code, Finding, Remedy, Undecided};
 use crate::lang::Lang;

@@ -11,7 +11,7 @@ use super::form::{
 use super::letters::{self, NoticeLine};
 use super::views::{self, csrf, fecha, input, page, pesos};
 use super::{App, input as parse};
-use crate::notice::{DocFormat, Via};
+use crate::notice::Via;
 use crate::register::user::Role;
 use crate::register::{self, Field};
 use crate::store::notices::{self, Doc};
@@ -238,8 +238,9 @@ async fn verify_upload(
     m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Page {
     use crate::catalogue::signature::{self, TrustFrom};
+    use crate::catalogue::verification::{self, Outcome};
     use crate::lang::Lang;
-    use crate::register::verify::{Error, Unverifiable};
+    use crate::register::verify::Error;
     use crate::register::verify_signed;
     let up = read_upload(m).await?;
     user.check_csrf(up.fields.csrf())?;
@@ -270,230 +271,63 @@ async fn verify_upload(
             }
         })
         .await?;
+    let es = Lang::Es;
+    let said = match &outcome {
+        Ok(c) if c.register.matches() => verification::outcome(es, Outcome::Matches),
+        Ok(_) => verification::outcome(es, Outcome::DoesNotMatch),
+        Err(_) => verification::outcome(es, Outcome::Unverifiable),
+    };
     let body = html! {
         @match &outcome {
-            Ok(c) if c.register.matches() => p.ok role="status" { "El documento coincide con el registro: texto, cifras y huella." },
-            Ok(_) => p.error role="alert" { "El documento NO coincide con el registro (vea el detalle)." },
-            Err(_) => p.error role="alert" { "No se pudo verificar el documento." },
+            Ok(c) if c.register.matches() => p.ok role="status" { (said) },
+            _ => p.error role="alert" { (said) },
         }
-        @if let Ok(c) = &outcome { @if let Some(summary) = signature::summary(Lang::Es, &c.signatures) {
+        @if let Ok(c) = &outcome { @if let Some(summary) = signature::summary(es, &c.signatures) {
             @if c.signatures.holds() { p.ok #firma role="status" { (summary) } }
             @else { p.error #firma role="alert" { (summary) } }
         } }
         @if let Ok(c) = &outcome { @if let Some(p) = &c.register.paid_since {
-            p.aviso role="status" { "La multa de este aviso ya está pagada en su totalidad (" (fecha(p.on)) "): " (paz_y_salvo_es(p)) "." }
+            p.aviso role="status" { (verification::paid(es, p)) }
         } }
         h2 { "Detalle" }
         @match &outcome {
             Ok(c) => {
-                (verification(&c.register))
+                (checks(&c.register))
                 @if c.signatures.is_signed() {
                     h2 { "Firma digital" }
                     ul.firma {
-                        @for l in signature::report(Lang::Es, &c.signatures, TrustFrom::Server) {
+                        @for l in signature::report(es, &c.signatures, TrustFrom::Server) {
                             li { (l.trim()) }
                         }
                     }
                 }
             }
-            Err(e) => p { "Motivo: " (Unverifiable::said(e).es()) "." },
+            Err(e) => p { (verification::reason(es, e)) },
         }
         (upload_form(&user, "/avisos/verificar", "Otro documento", html! {}, "Verificar"))
     };
     ok(page(Some(&user), "Verificar un aviso", body))
 }
 
-/// What a paid fine's holder is owed, in Spanish: its paz y salvo, issued or to issue.
-fn paz_y_salvo_es(p: &crate::register::verify::PaidSince) -> String {
-    match &p.settlement {
-        Some((number, date)) => format!("su paz y salvo es el {number} del {}", fecha(*date)),
-        None => "corresponde expedir su paz y salvo, no un nuevo aviso de cobro".into(),
-    }
-}
-
-/// How a check of a verified document came out, as its row says it.
-enum Mark {
-    Holds,
-    Fails,
-    /// Nothing to compare.
-    NoData,
-    /// Not a check: something to know.
-    Note,
-}
-
-/// Each check of a verified document, in Spanish: what was checked, whether it holds, and why.
-fn verification(v: &crate::register::verify::Verified) -> Markup {
-    use crate::register::verify::{File, Standing, Text};
-    let format = |f: DocFormat| match f {
-        DocFormat::Pdf => "PDF",
-        DocFormat::Html => "HTML",
-        DocFormat::Md => "Markdown",
-    };
-    let kind = v.kind.said();
-    let kind = kind.es();
-    let mut rows: Vec<(&str, Mark, String)> = Vec::new();
-    rows.push(match &v.text {
-        Text::Match => (
-            "Texto y cifras",
-            Mark::Holds,
-            "coinciden con el registro".into(),
-        ),
-        Text::LineDiffers {
-            line,
-            expected,
-            found,
-        } => (
-            "Texto y cifras",
-            Mark::Fails,
-            format!("la línea {line} debía decir «{expected}» y dice «{found}»"),
-        ),
-        Text::LineCount { expected, found } => (
-            "Texto y cifras",
-            Mark::Fails,
-            format!("el documento debía tener {expected} líneas y tiene {found}"),
-        ),
-    });
-    rows.push(match &v.file {
-        File::Issued { sha256, format: f, at } => (
-            "Archivo",
-            Mark::Holds,
-            format!(
-                "idéntico al archivo emitido ({}, {}; SHA-256 {sha256})",
-                format(*f),
-                views::momento(at)
-            ),
-        ),
-        File::RenderedAgain {
-            sha256,
-            format: f,
-            at,
-            by,
-        } => (
-            "Archivo",
-            Mark::Holds,
-            format!(
-                "idéntico al archivo generado de nuevo el {} por {by} ({}; SHA-256 {sha256})",
-                views::momento(at),
-                format(*f)
-            ),
-        ),
-        File::NoRecord { .. } => (
-            "Archivo",
-            Mark::NoData,
-            format!(
-                "no hay un SHA-256 registrado de este {kind} (se emitió antes de que vigia registrara sus archivos)"
-            ),
-        ),
-        File::Changed { sha256, written } => (
-            "Archivo",
-            Mark::Fails,
-            format!(
-                "el texto y las cifras coinciden, pero el archivo fue modificado: su SHA-256 {sha256} no es {}",
-                match written {
-                    1 => "el del único archivo que vigia generó".to_string(),
-                    n => format!("el de ninguno de los {} archivos que vigia generó", crate::lang::numero(*n as u64)),
-                }
-            ),
-        ),
-        File::Different { sha256 } => (
-            "Archivo",
-            Mark::Fails,
-            format!("distinto de todos los archivos que vigia generó (SHA-256 {sha256})"),
-        ),
-    });
-    let fp = &v.fingerprint;
-    rows.push(if fp.matches() {
-        (
-            "Huella de la liquidación",
-            Mark::Holds,
-            format!("{} coincide", fp.stored),
-        )
-    } else {
-        (
-            "Huella de la liquidación",
-            Mark::Fails,
-            format!(
-                "registrada {}, recalculada {}; {}",
-                fp.stored,
-                fp.recomputed,
-                if fp.printed {
-                    "el documento la muestra"
-                } else {
-                    "el documento no la muestra"
-                }
-            ),
-        )
-    });
-    rows.push(match (&v.paid_since, v.same_figures) {
-        (_, true) => (
-            "Cifras recalculadas hoy",
-            Mark::Holds,
-            "el registro da las mismas cifras".into(),
-        ),
-        (Some(p), false) => (
-            "Cifras recalculadas hoy",
-            Mark::Fails,
-            format!(
-                "el registro da cifras distintas porque la multa se pagó en su totalidad después \
-                 de este aviso (el {}): ya no hay nada que cobrar; {}",
-                fecha(p.on),
-                paz_y_salvo_es(p)
-            ),
-        ),
-        (None, false) => (
-            "Cifras recalculadas hoy",
-            Mark::Fails,
-            format!(
-                "el registro da cifras distintas (se registró después un pago, un precio de etapa o una tasa); emita un nuevo {kind}"
-            ),
-        ),
-    });
-    if let (Some(p), true) = (&v.paid_since, v.same_figures) {
-        rows.push((
-            "Estado de la multa",
-            Mark::Note,
-            format!(
-                "pagada en su totalidad el {}, después de la fecha de esta liquidación: ya no hay \
-                 nada que cobrar; {}",
-                fecha(p.on),
-                paz_y_salvo_es(p)
-            ),
-        ));
-    }
-    for s in &v.voids {
-        rows.push(("Pago anulado", Mark::Fails, s.said().es().to_string()));
-    }
-    match &v.standing {
-        Some(Standing::InForce) => rows.push((
-            "Vigencia",
-            Mark::Holds,
-            "vigente: ningún aviso posterior lo reemplaza".into(),
-        )),
-        Some(Standing::Replaced { number, date }) => rows.push((
-            "Vigencia",
-            Mark::Fails,
-            format!(
-                "reemplazado por el aviso {number} del {}; este aviso ya no está vigente",
-                fecha(*date)
-            ),
-        )),
-        None => {}
-    }
+/// Each check of a verified document as the catalogue words it (in Spanish): what was checked,
+/// whether it holds, and why.
+fn checks(v: &crate::register::verify::Verified) -> Markup {
+    use crate::catalogue::verification::{self, Mark};
+    let said = verification::said(crate::lang::Lang::Es, v);
+    let mark = |m| verification::mark(crate::lang::Lang::Es, m);
+    let (before, number, after) = &said.document;
+    let [check, result, detail] = said.headers;
     html! {
-        p { "Documento: " (kind) " " strong { (v.number) } " del programa " (v.program) ", liquidación N.º " (v.liquidation_id) "." }
+        p { (before) strong { (number) } (after) }
         table.verificacion {
-            thead { tr { th { "comprobación" } th { "resultado" } th { "detalle" } } }
+            thead { tr { th { (check) } th { (result) } th { (detail) } } }
             tbody {
-                @for (check, mark, detail) in &rows {
+                @for row in &said.rows {
                     tr {
-                        td { (check) }
-                        @match mark {
-                            Mark::Holds => td { "✓ coincide" },
-                            Mark::Fails => td.error { "✗ no coincide" },
-                            Mark::NoData => td { "sin dato" },
-                            Mark::Note => td { "ⓘ a tener en cuenta" },
-                        }
-                        td { (detail) }
+                        td { (row.check) }
+                        @if row.mark == Mark::Fails { td.error { (mark(row.mark)) } }
+                        @else { td { (mark(row.mark)) } }
+                        td { (row.detail) }
                     }
                 }
             }
