@@ -9,8 +9,8 @@ use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde_json::Value;
 
-/// One typed cell.
-#[derive(Debug, Clone, PartialEq)]
+/// One typed cell (serialized only to spool rows a writer reads back: `report::findings`).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Cell {
     Empty,
     Text(String),

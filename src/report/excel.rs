@@ -73,15 +73,6 @@ enum Shown {
 }
 
 impl Shape {
-    /// A column that shows amounts with two decimals whatever its cells (a report streamed
-    /// without a first pass).
-    pub fn with_cents() -> Shape {
-        Shape {
-            cents: true,
-            ..Shape::default()
-        }
-    }
-
     pub fn add(&mut self, cell: &Cell) {
         if self.first.is_none() {
             self.first = match cell {

@@ -1,11 +1,10 @@
 //! The Excel outputs of reports too long to hold (the batch check's million findings), written
 //! row by row in the formats of [`super::excel`]: the CSV a Spanish-locale Excel opens
 //! ([`CsvExcelStream`]) and a workbook whose data sheet is kept on disk as it is written
-//! (rust_xlsxwriter's constant-memory mode, [`XlsxStream`]). A column's scale is fixed when the
-//! report starts (it cannot be seen in rows not yet found): pesos with two decimals (the
-//! check's findings), unless a first pass over the rows found each column's
-//! ([`XlsxStream::shaped`], [`super::listing::write`], [`ExcelList`]: a listing's records, typed
-//! by their column, spooled while that pass is made).
+//! (rust_xlsxwriter's constant-memory mode, [`XlsxStream`]). Each column shows as a first pass
+//! over the rows found ([`XlsxStream::shaped`]: [`super::listing::write`], [`ExcelList`], a
+//! listing's records spooled while that pass is made, and the check's findings,
+//! [`super::findings::Writer`]), the whole list's rule.
 
 use super::excel::{Asked, Cell, Shape, col, comma, num_format, write_cell};
 use super::records::csv_cell;
@@ -60,9 +59,8 @@ impl<W: Write> CsvExcelStream<W> {
 
 /// A workbook written a row at a time: one data sheet in constant memory (frozen header,
 /// autofilter, widths given up front), then the Consulta sheet with what was asked. Each cell's
-/// number format is its kind's at its column's scale: pesos with two decimals, rates with two,
-/// daily rates with ten, dates dd/mm/aaaa ([`XlsxStream::new`]), or each column's as a first
-/// pass over the rows found it ([`XlsxStream::shaped`]).
+/// number format is its kind's at its column's scale, as a first pass over the rows found it
+/// ([`XlsxStream::shaped`]).
 pub struct XlsxStream {
     book: Workbook,
     formats: std::collections::HashMap<(usize, u8), Format>,
@@ -72,24 +70,6 @@ pub struct XlsxStream {
 }
 
 impl XlsxStream {
-    /// A data sheet named `name` under `headers`, each column `widths` characters wide.
-    pub fn new(name: &str, headers: &[String], widths: &[usize]) -> Result<Self, XlsxError> {
-        let widths: Vec<f64> = headers
-            .iter()
-            .enumerate()
-            .map(|(c, h)| {
-                let width = widths
-                    .get(c)
-                    .copied()
-                    .unwrap_or(12)
-                    .max(h.chars().count() + 3);
-                width.clamp(8, 60) as f64 + 1.0
-            })
-            .collect();
-        let shapes = vec![Shape::with_cents(); headers.len()];
-        Self::open(name, headers, &widths, shapes)
-    }
-
     /// The workbook [`super::excel::xlsx`] makes of the same rows, written a row at a time:
     /// `shapes` are what a first pass over them found ([`Shape::add`]).
     pub fn shaped(name: &str, headers: &[String], shapes: Vec<Shape>) -> Result<Self, XlsxError> {
@@ -133,7 +113,7 @@ impl XlsxStream {
             .rows
             .checked_add(1)
             .ok_or(XlsxError::RowColumnLimitError)?;
-        let fixed = Shape::with_cents();
+        let fixed = Shape::default();
         let sheet = self.book.worksheet_from_index(0)?;
         for (c, cell) in row.iter().enumerate() {
             let (kind, scale) = self.shapes.get(c).unwrap_or(&fixed).format_of(cell);
@@ -355,8 +335,6 @@ mod tests {
             "{consulta}"
         );
         assert!(consulta.contains(r#"t="s"><v>Hallazgos</v>"#), "{consulta}");
-        let fixed = streamed(XlsxStream::new("Datos", &headers, &[30]).unwrap());
-        assert_eq!(sheet_xml(&fixed, 2), consulta);
         let mut shape = Shape::default();
         shape.add(&rows[0][0]);
         let shaped = streamed(XlsxStream::shaped("Datos", &headers, vec![shape]).unwrap());

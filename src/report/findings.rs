@@ -5,7 +5,7 @@
 //! «Descargar» links write the same cells; only the reason's words are each front end's (the
 //! command to run on the command line, the page to use in the browser).
 
-use super::excel::{Asked, Cell, header_es};
+use super::excel::{Asked, Cell, Shape, header_es};
 use super::excel_stream::{CsvExcelStream, XlsxStream};
 use crate::check::{Finding, Options};
 use rust_xlsxwriter::XlsxError;
@@ -55,24 +55,6 @@ pub fn typed_cells(f: &Finding, reason: &str) -> Vec<Cell> {
         f.breach_id.map_or(Cell::Empty, Cell::Count),
         f.outstanding.map_or(Cell::Empty, Cell::Pesos),
         text(reason),
-    ]
-}
-
-/// The Excel columns: each one's kind and scale (pesos with two decimals: a column's scale is
-/// fixed before its rows are found) and width.
-pub fn excel_columns() -> [(Cell, u32, usize); 10] {
-    let text = |w| (Cell::Empty, 0, w);
-    [
-        text(22),
-        text(9),
-        text(12),
-        text(8),
-        text(14),
-        text(30),
-        (Cell::Count(0), 0, 12),
-        (Cell::Count(0), 0, 12),
-        (Cell::Pesos(rust_decimal::Decimal::ZERO), 2, 16),
-        text(60),
     ]
 }
 
@@ -126,56 +108,74 @@ pub enum Kind {
     Xlsx,
 }
 
-/// The findings written as they are found, to `out` (the workbook only at [`Writer::finish`]:
-/// its zip is assembled at the end).
-pub enum Writer<W: Write> {
-    CsvExcel(Box<CsvExcelStream<W>>),
-    Xlsx {
-        out: W,
-        book: Box<XlsxStream>,
-        asked: Asked,
-    },
+/// The findings written for Excel by the whole-list rule every listing follows
+/// ([`super::listing::write`]: an amount column has decimals only when an amount in it has
+/// cents; a column is as wide as its widest cell). The rule needs every finding before the
+/// first row, so each finding's cells are spooled to a temporary file as they come (one JSON
+/// array a line) while each column's [`Shape`] is found, and the file is written from there at
+/// [`Writer::finish`]: memory holds a row, not a million findings.
+pub struct Writer<W: Write> {
+    kind: Kind,
+    out: W,
+    asked: Asked,
+    shapes: Vec<Shape>,
+    spool: std::io::BufWriter<std::fs::File>,
 }
 
 impl<W: Write> Writer<W> {
-    /// The header written (csv-excel) or the sheet begun (xlsx); `asked` is the Consulta sheet's.
+    /// `asked` is the Consulta sheet's (the workbook's; csv-excel has none).
     pub fn new(kind: Kind, out: W, asked: Asked) -> Result<Self, XlsxError> {
-        let headers = headers();
-        Ok(match kind {
-            Kind::CsvExcel => {
-                let scales: Vec<u32> = excel_columns().iter().map(|(_, s, _)| *s).collect();
-                Writer::CsvExcel(Box::new(CsvExcelStream::new(out, &headers, &scales)?))
-            }
-            Kind::Xlsx => Writer::Xlsx {
-                out,
-                book: Box::new(XlsxStream::new(
-                    SHEET,
-                    &headers,
-                    &excel_columns().map(|(_, _, width)| width),
-                )?),
-                asked,
-            },
+        Ok(Writer {
+            kind,
+            out,
+            asked,
+            shapes: vec![Shape::default(); COLUMNS.len()],
+            spool: std::io::BufWriter::new(tempfile::tempfile()?),
         })
     }
 
     /// One finding, its reason in the front end's words.
     pub fn push(&mut self, f: &Finding, reason: &str) -> Result<(), XlsxError> {
         let cells = typed_cells(f, reason);
-        match self {
-            Writer::CsvExcel(w) => Ok(w.push(&cells)?),
-            Writer::Xlsx { book, .. } => book.push(&cells),
+        for (shape, cell) in self.shapes.iter_mut().zip(&cells) {
+            shape.add(cell);
         }
+        serde_json::to_writer(&mut self.spool, &cells).map_err(std::io::Error::from)?;
+        self.spool.write_all(b"\n")?;
+        Ok(())
     }
 
-    /// The end: the workbook, with the number of findings (`total`) on its Consulta sheet.
+    /// The end: the rows read back and written, the workbook with the number of findings
+    /// (`total`) on its Consulta sheet.
     pub fn finish(self, total: usize) -> Result<(), XlsxError> {
-        match self {
-            Writer::CsvExcel(w) => Ok(w.finish()?),
-            Writer::Xlsx {
-                mut out,
-                book,
-                mut asked,
-            } => {
+        use std::io::{BufRead, Seek};
+        let Writer {
+            kind,
+            mut out,
+            mut asked,
+            shapes,
+            spool,
+        } = self;
+        let mut spool = spool.into_inner().map_err(|e| e.into_error())?;
+        spool.rewind()?;
+        let mut rows = std::io::BufReader::new(spool)
+            .lines()
+            .map(|line| serde_json::from_str::<Vec<Cell>>(&line?).map_err(std::io::Error::from));
+        let headers = headers();
+        match kind {
+            Kind::CsvExcel => {
+                let scales: Vec<u32> = shapes.iter().map(Shape::csv_scale).collect();
+                let mut w = CsvExcelStream::new(out, &headers, &scales)?;
+                for row in rows {
+                    w.push(&row?)?;
+                }
+                Ok(w.finish()?)
+            }
+            Kind::Xlsx => {
+                let mut book = XlsxStream::shaped(SHEET, &headers, shapes)?;
+                for row in rows.by_ref() {
+                    book.push(&row?)?;
+                }
                 asked.push((
                     "Hallazgos".into(),
                     Cell::Count(i64::try_from(total).unwrap_or(i64::MAX)),
@@ -183,5 +183,55 @@ impl<W: Write> Writer<W> {
                 book.finish(&asked, &mut out)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{Code, Context, RatesHome, Why};
+    use rust_decimal::Decimal;
+
+    fn finding(outstanding: Option<Decimal>) -> Finding {
+        Finding {
+            code: Code::RateDue,
+            holding: None,
+            breach_id: None,
+            outstanding,
+            why: Why::MissingPledgeWhileOwed,
+            context: Context {
+                as_of: "2025-03-10".parse().unwrap(),
+                rates: RatesHome::Register,
+                uncertified: None,
+            },
+        }
+    }
+
+    fn csv_excel(outstanding: &[Option<Decimal>]) -> String {
+        let mut out = Vec::new();
+        let mut w = Writer::new(Kind::CsvExcel, &mut out, Vec::new()).unwrap();
+        for o in outstanding {
+            w.push(&finding(*o), "motivo").unwrap();
+        }
+        w.finish(outstanding.len()).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The outstanding column: whole pesos as `1081` while no amount has cents, every amount with
+    /// two decimals once one has (`1081,00`, `900,50`), as every listing's csv-excel.
+    #[test]
+    fn the_outstanding_column_has_decimals_only_when_an_amount_has_cents() {
+        let lines = |csv: String| -> Vec<String> {
+            csv.split("\r\n")
+                .skip(1)
+                .filter(|l| !l.is_empty())
+                .map(|l| l.split(';').nth(8).unwrap().to_string())
+                .collect()
+        };
+        let whole = csv_excel(&[Some(Decimal::new(1081, 0)), None]);
+        assert!(whole.starts_with("\u{feff}Código;Gravedad;"), "{whole}");
+        assert_eq!(lines(whole), ["1081", ""]);
+        let cents = csv_excel(&[Some(Decimal::new(1081, 0)), Some(Decimal::new(90050, 2))]);
+        assert_eq!(lines(cents), ["1081,00", "900,50"]);
     }
 }

@@ -294,6 +294,32 @@ fn every_finding_code_once_and_the_clean_holder_never() {
         "{text}"
     );
 
+    // csv-excel and the workbook: whole pesos without decimals, as every listing shows a column
+    // none of whose amounts has cents (`$ #,##0`)
+    let o = r.run(&["check", "--as-of", "2025-03-10", "--format", "csv-excel"]);
+    let excel = common::out(&o);
+    assert!(
+        excel.contains("NOTICE_OVERDUE;alta;D3939-2004;CC;1000000007;En Mora;7;2;1163124;"),
+        "{excel}"
+    );
+    assert!(!excel.contains("1163124,00"), "{excel}");
+    let path = r.dir.path().join("chequeo.xlsx");
+    let o = r.run(&[
+        "check",
+        "--as-of",
+        "2025-03-10",
+        "--format",
+        "xlsx",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(&path).unwrap()).unwrap();
+    let mut styles = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("xl/styles.xml").unwrap(), &mut styles).unwrap();
+    assert!(styles.contains(r#"formatCode="$ #,##0""#), "{styles}");
+    assert!(!styles.contains(r#"formatCode="$ #,##0.00""#), "{styles}");
+
     // Table: the summary by code comes first.
     let t = r.run(&["check", "--as-of", "2025-03-10"]);
     let t = common::out(&t);
