@@ -106,16 +106,7 @@ fn a_settled_fine_gets_a_paz_y_salvo_and_never_a_payment_demand() {
     // not yet paid in full: no certificate
     let e = r.fails(&["settlement", "issue", "1", "--date", "2025-02-11"]);
     assert!(e.contains("is still outstanding"), "{e}");
-    r.ok(&[
-        "payment",
-        "record",
-        "--breach",
-        "1",
-        "--date",
-        "2025-02-10",
-        "--amount",
-        "626823",
-    ]);
+    crate::notices::pay_in_full(&r);
     let e = r.fails(&["notice", "issue", "1", "--until", "2025-02-20"]);
     assert!(
         e.contains("breach 1: nothing is outstanding on its fine as of 2025-02-20")
@@ -663,16 +654,7 @@ fn the_check_asks_for_delivery_and_leaves_settled_fines_alone() {
         "never NOTICE_OVERDUE"
     );
     // paid in full on 2025-02-10: the old notice's deadline passes without a finding
-    r.ok(&[
-        "payment",
-        "record",
-        "--breach",
-        "1",
-        "--date",
-        "2025-02-10",
-        "--amount",
-        "626823",
-    ]);
+    crate::notices::pay_in_full(&r);
     assert_eq!(codes(&r, "2025-03-10"), Vec::<String>::new());
     r.ok(&[
         "settlement",
@@ -845,16 +827,7 @@ fn every_page_of_a_set_of_notices_is_laid_out_as_a_letter() {
     }
     check_layout("short, with a payment", &pages(&r, "short.pdf"));
     check_layout("long, with a payment", &long);
-    r.ok(&[
-        "payment",
-        "record",
-        "--breach",
-        "1",
-        "--date",
-        "2025-02-10",
-        "--amount",
-        "626823",
-    ]);
+    crate::notices::pay_in_full(&r);
     r.ok(&[
         "settlement",
         "issue",

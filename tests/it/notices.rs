@@ -12,6 +12,21 @@ pub(crate) fn spec_register() -> Reg {
     spec_register_in(Reg::new())
 }
 
+/// The SPEC §5 register's breach 1 paid in full on 2025-02-10: $ 626.823, what is due that day
+/// (the index of a batch liquidated to that day shows it).
+pub(crate) fn pay_in_full(r: &Reg) {
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "2025-02-10",
+        "--amount",
+        "626823",
+    ]);
+}
+
 /// The SPEC §5 register over `r`, a fresh register with the shipped program (or one with a tail).
 pub(crate) fn spec_register_in(r: Reg) -> Reg {
     let r = r.with_letterhead().with_holders();
@@ -617,16 +632,7 @@ fn a_notice_of_a_fine_paid_since_says_so_and_names_the_paz_y_salvo() {
     let r = spec_register();
     issue(&r, "md", "n.md", "2025-02-11");
     let path = r.dir.path().join("n.md").display().to_string();
-    r.ok(&[
-        "payment",
-        "record",
-        "--breach",
-        "1",
-        "--date",
-        "2025-02-10",
-        "--amount",
-        "626823",
-    ]);
+    pay_in_full(&r);
     let o = r.run(&["notice", "verify", &path]);
     assert_eq!(o.status.code(), Some(1));
     let out = common::out(&o);

@@ -109,16 +109,7 @@ fn the_whole_life_of_a_fine() {
     assert!(e.contains("runs until 2026-03-15"), "{e}");
 
     // Paid in full on 2025-02-10.
-    r.ok(&[
-        "payment",
-        "record",
-        "--breach",
-        "1",
-        "--date",
-        "2025-02-10",
-        "--amount",
-        "626823",
-    ]);
+    crate::notices::pay_in_full(&r);
     let s = r.json(&[
         "fine",
         "show",

@@ -88,16 +88,7 @@ fn a_signed_paz_y_salvo_passes_both_validators_and_settlement_verify_and_a_chang
 {
     let r = crate::notices::spec_register();
     let (p12, trust, root) = keys(&r);
-    r.ok(&[
-        "payment",
-        "record",
-        "--breach",
-        "1",
-        "--date",
-        "2025-02-10",
-        "--amount",
-        "626823",
-    ]);
+    crate::notices::pay_in_full(&r);
     let path = r.dir.path().join("paz.pdf");
     let p = path.to_str().unwrap();
     let o = with_password(
@@ -219,19 +210,7 @@ fn a_signed_stage_acta_passes_both_validators_and_stage_verify_and_a_changed_byt
     );
     let o = with_password(
         &r,
-        &[
-            "stage",
-            "adjudicate",
-            "D3939-2004",
-            "--stage",
-            "2",
-            "--on",
-            "2024-06-28",
-            "--acta",
-            "acta.pdf",
-            "--sign",
-            &p12,
-        ],
+        &crate::stages::adjudicate_second(&["--acta", "acta.pdf", "--sign", &p12]),
     );
     assert!(o.status.success(), "{}", common::err(&o));
     let path = r.dir.path().join("acta.pdf");

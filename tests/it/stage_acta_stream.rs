@@ -5,7 +5,7 @@
 //! `stage verify` accepts each, and catches one changed proposal in each.
 
 use crate::common::Reg;
-use crate::stages::{BLOCK, import, second_stage};
+use crate::stages::{BLOCK, adjudicate_second, import, second_stage};
 use vigia::later_stages::Stage;
 use vigia::report::{notice, pdf, stage_acta};
 
@@ -48,17 +48,7 @@ fn a_stage_acta_written_as_it_is_made_is_the_acta_built_whole_and_verifies() {
     let r = second_stage();
     let lines: Vec<String> = (0..PROPOSALS).map(proposal).collect();
     import(&r, "2", &lines);
-    r.ok(&[
-        "stage",
-        "adjudicate",
-        "D3939-2004",
-        "--stage",
-        "2",
-        "--on",
-        "2024-06-28",
-        "--acta",
-        "acta.pdf",
-    ]);
+    r.ok(&adjudicate_second(&["--acta", "acta.pdf"]));
     let [md, html, pdf] = whole(&r);
     // many pages, and more than one chunk of HTML (64 KiB) to read back
     assert!(pdf.len() > 50_000, "{}", pdf.len());

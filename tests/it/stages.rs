@@ -75,6 +75,22 @@ pub(crate) fn second_stage() -> Reg {
     r
 }
 
+/// `stage adjudicate D3939-2004 --stage 2 --on 2024-06-28` (a Friday, after the Second Stage's
+/// close), then `extra` (`--acta FILE`, `--sign KEY`).
+pub(crate) fn adjudicate_second<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--on",
+        "2024-06-28",
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
 /// A valid proposal line for the whole block: reference, bidders, price, term.
 pub(crate) fn line(reference: &str, bidders: &str, price: &str, term: u32) -> String {
     format!("{reference},2024-06-10,{bidders},,{BLOCK},{price},{term},500000000,si,\n")
@@ -178,17 +194,7 @@ fn a_clean_win_by_present_value_and_its_price_becomes_the_stage_price() {
     );
     // Friday 2024-06-28: Monday 2024-07-01 is a holiday (San Pedro y San Pablo, moved), so the
     // next banking business day is Tuesday 2024-07-02 (Art. 14 c)
-    let out = r.ok(&[
-        "stage",
-        "adjudicate",
-        "D3939-2004",
-        "--stage",
-        "2",
-        "--on",
-        "2024-06-28",
-        "--acta",
-        "acta.md",
-    ]);
+    let out = r.ok(&adjudicate_second(&["--acta", "acta.md"]));
     assert!(
         out.contains("tranche 1: 12886682 shares to A (CC 1000000101 Uno (PRUEBA); jointly liable) at $ 1.100 per share = $ 14.175.350.200, present value $ 1.100; payment due 2024-07-02"),
         "{out}"
@@ -254,15 +260,7 @@ fn a_tie_broken_by_an_improvement_and_a_lower_one_ignored() {
     assert_eq!(t["outcome"], "tie");
     assert_eq!(t["tied"], serde_json::json!(["A", "B"]));
     // a tie must be decided before adjudicating
-    let e = r.fails(&[
-        "stage",
-        "adjudicate",
-        "D3939-2004",
-        "--stage",
-        "2",
-        "--on",
-        "2024-06-28",
-    ]);
+    let e = r.fails(&adjudicate_second(&[]));
     assert!(
         e.contains("tranche 1 is tied between A, B at the best value"),
         "{e}"
@@ -358,15 +356,7 @@ fn a_tie_broken_by_an_improvement_and_a_lower_one_ignored() {
         "2",
     ]);
     assert!(e.contains("a tie round has begun"), "{e}");
-    let out = r.ok(&[
-        "stage",
-        "adjudicate",
-        "D3939-2004",
-        "--stage",
-        "2",
-        "--on",
-        "2024-06-28",
-    ]);
+    let out = r.ok(&adjudicate_second(&[]));
     assert!(
         out.contains("to B (CC 1000000102 Dos (PRUEBA); jointly liable) at $ 1.120 per share"),
         "{out}"
@@ -485,15 +475,7 @@ fn a_persisting_tie_is_decided_by_a_draw_worked_by_hand() {
     let t = evaluate(&r, "2");
     assert_eq!(t["winner"], "P-07");
     assert_eq!(t["draw"], 1);
-    let out = r.ok(&[
-        "stage",
-        "adjudicate",
-        "D3939-2004",
-        "--stage",
-        "2",
-        "--on",
-        "2024-06-28",
-    ]);
+    let out = r.ok(&adjudicate_second(&[]));
     assert!(
         out.contains("to P-07") && out.contains("(decided by draw 1)"),
         "{out}"

@@ -27,15 +27,7 @@ fn a_void_second_stage_passes_to_the_third_and_a_void_third_means_no_stage_price
         causes,
         ["BELOW_MINIMUM_PRICE", "NOT_WHOLE_BLOCK", "OUTSIDE_WINDOW"]
     );
-    let e = r.fails(&[
-        "stage",
-        "adjudicate",
-        "D3939-2004",
-        "--stage",
-        "2",
-        "--on",
-        "2024-06-28",
-    ]);
+    let e = r.fails(&crate::stages::adjudicate_second(&[]));
     assert!(
         e.contains("declare it void (`vigia stage desert D3939-2004 --stage 2 --on 2024-06-28`)"),
         "{e}"
@@ -285,15 +277,7 @@ fn the_stage_price_flows_into_a_fine_that_was_provisional() {
         "2",
         &[line("A", "NIT:800191045-1:Compradora (PRUEBA)", "1500", 0)],
     );
-    r.ok(&[
-        "stage",
-        "adjudicate",
-        "D3939-2004",
-        "--stage",
-        "2",
-        "--on",
-        "2024-06-28",
-    ]);
+    r.ok(&crate::stages::adjudicate_second(&[]));
     // the check flags the provisional liquidation for re-liquidation
     let o = r.run(&["check", "--as-of", "2024-11-21", "--format", "json"]);
     assert_eq!(o.status.code(), Some(1));
@@ -387,27 +371,11 @@ fn tranches_open_in_order_and_their_price_is_share_weighted() {
         "{e}"
     );
     // with tranche 1 alone the stage does not offer the totality: adjudication is refused
-    let e = r.fails(&[
-        "stage",
-        "adjudicate",
-        "D3939-2004",
-        "--stage",
-        "2",
-        "--on",
-        "2024-06-28",
-    ]);
+    let e = r.fails(&crate::stages::adjudicate_second(&[]));
     assert!(e.contains("open the other 6886682 as tranche 2"), "{e}");
     assert_eq!(open("2", "6886682").status.code(), Some(0));
     r.ok(&import);
-    let out = r.ok(&[
-        "stage",
-        "adjudicate",
-        "D3939-2004",
-        "--stage",
-        "2",
-        "--on",
-        "2024-06-28",
-    ]);
+    let out = r.ok(&crate::stages::adjudicate_second(&[]));
     assert!(
         out.contains("$ 1.126,72 per share = (6000000 × 1100 + 6886682 × 1150) / 12886682 rounded to centavos"),
         "{out}"
@@ -441,17 +409,7 @@ fn a_stage_acta_is_written_again_and_verified_and_a_forged_one_is_caught() {
         "{e}"
     );
     assert!(!r.dir.path().join("early.md").exists());
-    r.ok(&[
-        "stage",
-        "adjudicate",
-        "D3939-2004",
-        "--stage",
-        "2",
-        "--on",
-        "2024-06-28",
-        "--acta",
-        "acta.pdf",
-    ]);
+    r.ok(&crate::stages::adjudicate_second(&["--acta", "acta.pdf"]));
     let written = std::fs::read(r.dir.path().join("acta.pdf")).unwrap();
     for ext in ["md", "html", "pdf"] {
         let out = r.ok(&[

@@ -303,16 +303,7 @@ fn a_jurist_loads_a_certificate_for_the_session_and_issues_signed_notices_and_pa
     );
 
     // the fine paid: its paz y salvo, issued and signed the same way
-    r.ok(&[
-        "payment",
-        "record",
-        "--breach",
-        "1",
-        "--date",
-        "2025-02-10",
-        "--amount",
-        "626823",
-    ]);
+    crate::notices::pay_in_full(&r);
     let issued = j.post(
         "/incumplimientos/1/paz-y-salvo",
         &[("csrf", &csrf), ("settlement_date", "11/02/2025")],
