@@ -125,10 +125,11 @@ impl ProgramCommand {
                     Some(text) => text.to_string(),
                     None => read_file(&file, "program add")?,
                 };
+                // the file's problem in the run's language, naming the field
                 let program = Program::from_toml(&text).map_err(|e| CliError::Flag {
                     flag: "program add".into(),
                     value: file.display().to_string(),
-                    reason: e.to_string(),
+                    reason: e.in_lang(ctx.lang),
                 })?;
                 let mut store = ctx.store()?;
                 let added = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {

@@ -140,6 +140,13 @@ fn every_program_number_is_bounded_with_the_rule_in_the_message() {
         Program::from_toml(&big).unwrap_err().field,
         "sellers.shares"
     );
+    // in Spanish, one sentence naming the field, the limit (es-CO) and what the sum must be
+    assert_eq!(
+        Program::from_toml(&big).unwrap_err().in_lang(Lang::Es),
+        "campo `sellers.shares`: las acciones de los vendedores (`shares` de cada `[[sellers]]`) \
+         suman más de 9.223.372.036.854.775.807, el máximo que vigia puede registrar; deben sumar \
+         lo que dice `shares_offered` (12.960.982)"
+    );
 }
 
 #[test]

@@ -494,6 +494,21 @@ fn program_numbers_are_bounded_with_the_rule_in_the_message() {
         ),
         "{e}"
     );
+    // in Spanish under --lang es (the command line said the program's refusals in English only)
+    let path = r.file(
+        "p.toml",
+        shipped
+            .replace("shares = 12861067", "shares = 18446744073709551615")
+            .as_bytes(),
+    );
+    let e = r.fails(&["--lang", "es", "program", "add", &path]);
+    assert!(
+        e.contains(
+            "campo `sellers.shares`: las acciones de los vendedores (`shares` de cada \
+             `[[sellers]]`) suman más de 9.223.372.036.854.775.807"
+        ),
+        "{e}"
+    );
     let e = refused(
         "shares_offered = 12960982",
         "shares_offered = 18446744073709551615",

@@ -206,7 +206,8 @@ pub fn sellers_shares_add_up_more_than(
     offered_es: &impl std::fmt::Display,
 ) -> String {
     format!(
-        "las acciones de los vendedores suman más de {max_es}; deben sumar shares_offered ({offered_es})"
+        "las acciones de los vendedores (`shares` de cada `[[sellers]]`) suman más de {max_es}, el \
+         máximo que vigia puede registrar; deben sumar lo que dice `shares_offered` ({offered_es})"
     )
 }
 
