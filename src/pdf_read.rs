@@ -3,8 +3,8 @@
 //! `sign` appends a signature to. A hostile file (nesting thousands deep, a stream `/Length`
 //! that refers to itself, a flate bomb, loops in the page tree or the cross-reference chain) is
 //! refused naming the limit it broke; it can never overflow the stack, take unbounded memory or
-//! print anything. Knows the cross-reference table or stream (its PNG predictor too), objects
-//! in object streams, indirect objects, the page tree, fonts by resource name, FlateDecode, and
+//! print anything. Knows the cross-reference table or stream (its PNG predictor too), free
+//! entries, a hybrid file's /XRefStm, objects in object streams, indirect objects, the page tree, fonts by resource name, FlateDecode, and
 //! content-stream operators; nothing else. Pure but for the file it is handed to read.
 
 use std::borrow::Cow;
@@ -13,6 +13,8 @@ use std::collections::HashSet;
 use std::fmt;
 use std::io::Read;
 
+#[cfg(test)]
+mod handmade;
 mod pages;
 mod signatures;
 mod xref;
@@ -86,7 +88,9 @@ pub enum Obj {
     Null,
     Bool(bool),
     Int(i64),
-    Real(f32),
+    /// A real, as a double: what other writers' reals say (a float of 24 bits turned 612.123456
+    /// into 612.1235 when a signature's update wrote an object back).
+    Real(f64),
     Name(Vec<u8>),
     Str(Vec<u8>),
     Array(Vec<Obj>),
@@ -103,9 +107,9 @@ pub fn get<'d>(d: &'d Dict, key: &[u8]) -> Option<&'d Obj> {
 }
 
 impl Obj {
-    pub fn as_f32(&self) -> Option<f32> {
+    pub fn as_f64(&self) -> Option<f64> {
         match self {
-            Obj::Int(i) => Some(*i as f32),
+            Obj::Int(i) => Some(*i as f64),
             Obj::Real(r) => Some(*r),
             _ => None,
         }
@@ -121,7 +125,7 @@ enum Bracket {
 #[derive(Debug)]
 enum Tok<'a> {
     Int(i64),
-    Real(f32),
+    Real(f64),
     Name(Vec<u8>),
     Str(Vec<u8>),
     Open(Bracket),
@@ -333,7 +337,7 @@ fn number(run: &[u8]) -> Option<Tok<'_>> {
     }
     let s = std::str::from_utf8(run).ok()?;
     if s.contains('.') {
-        s.parse::<f32>().ok().map(Tok::Real)
+        s.parse::<f64>().ok().map(Tok::Real)
     } else {
         s.parse::<i64>().ok().map(Tok::Int)
     }
@@ -513,6 +517,16 @@ pub struct Doc<'a> {
     packed: HashMap<u32, (u32, usize)>,
     /// The generation numbers the cross-references give other than 0.
     generations: HashMap<u32, u16>,
+    /// Objects a newer section marks free (`f`, or type 0 in a stream): an older section's
+    /// entry for them is not read.
+    freed: HashSet<u32>,
+    /// The object streams decoded last (most recent first, at most [`xref::KEPT_STREAMS`]), so
+    /// that the objects packed in one are not each inflated again.
+    unpacked: std::cell::RefCell<Vec<(u32, std::rc::Rc<xref::Unpacked>)>>,
+    /// What object streams may still inflate to, all lookups together.
+    objstm_budget: std::cell::Cell<usize>,
+    /// How many times an object stream was inflated.
+    inflated: std::cell::Cell<usize>,
     trailer: Dict,
     /// The offset the last `startxref` gives: the latest cross-reference section.
     startxref: usize,
@@ -604,6 +618,10 @@ impl<'a> Doc<'a> {
             offsets: HashMap::new(),
             packed: HashMap::new(),
             generations: HashMap::new(),
+            freed: HashSet::new(),
+            unpacked: Default::default(),
+            objstm_budget: std::cell::Cell::new(xref::MAX_UNPACKED),
+            inflated: std::cell::Cell::new(0),
             trailer: Dict::new(),
             startxref: 0,
             tokens: std::cell::Cell::new(MAX_TOKENS),
@@ -637,7 +655,22 @@ impl<'a> Doc<'a> {
             if !seen.insert(at) || seen.len() > 64 {
                 return damaged("the cross-reference sections loop");
             }
-            let trailer = doc.xref_section(at)?;
+            let trailer = doc.xref_section(at, true)?;
+            // a hybrid file: the table's stream of the objects older readers do not see, read
+            // after the table and before the older sections (ISO 32000-1, 7.5.8.4)
+            if let Some(Obj::Int(stm)) = get(&trailer, b"XRefStm") {
+                let stm =
+                    usize::try_from(*stm)
+                        .ok()
+                        .filter(|&a| a < len)
+                        .ok_or(Unreadable::Damaged(
+                            "a cross-reference offset is outside the file",
+                        ))?;
+                if !seen.insert(stm) {
+                    return damaged("the cross-reference sections loop");
+                }
+                doc.xref_section(stm, false)?;
+            }
             next = match get(&trailer, b"Prev") {
                 Some(Obj::Int(p)) => Some(*p),
                 _ => None,

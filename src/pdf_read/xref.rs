@@ -7,14 +7,31 @@ use super::{Dict, Doc, MAX_CONTENT, Obj, Result, Tok, Unreadable, damaged, decod
 /// The highest object number a PDF may use (ISO 32000-1, Annex C).
 pub const MAX_OBJECT: u32 = 8_388_607;
 
+/// The object streams kept decoded at once.
+pub(super) const KEPT_STREAMS: usize = 4;
+/// What object streams may inflate to over a document's lookups (each is within
+/// [`MAX_CONTENT`]): a stream is inflated again only when it left the ones kept.
+pub(super) const MAX_UNPACKED: usize = 16 * MAX_CONTENT;
+
+/// An object stream decoded: its bytes, where its objects start, and each object's number and
+/// offset from there, read once.
+pub(super) struct Unpacked {
+    data: Vec<u8>,
+    first: usize,
+    places: Vec<(i64, usize)>,
+}
+
 impl Doc<'_> {
     /// Reads one cross-reference section (table or stream) into `offsets` (newer sections, read
-    /// first, win) and returns its trailer.
-    pub(super) fn xref_section(&mut self, at: usize) -> Result<Dict> {
+    /// first, win; an object a newer one frees is not read from an older one) and returns its
+    /// trailer. `frees`: whether its free entries free (not those of a hybrid file's stream,
+    /// which stand for the objects its table gives).
+    pub(super) fn xref_section(&mut self, at: usize, frees: bool) -> Result<Dict> {
         let too_many = || damaged("an object number is above 8,388,607, the most a PDF may have");
         // each object's number, offset and generation
         let mut found: Vec<(u32, usize, i64)> = Vec::new();
         let mut packed: Vec<(u32, (u32, usize))> = Vec::new();
+        let mut free: Vec<u32> = Vec::new();
         let here = self.at(at)?;
         let trailer = if here.starts_with(b"xref") {
             let (trailer, _) = self.parse(&here, 4, true, |p| {
@@ -43,6 +60,10 @@ impl Doc<'_> {
                                         return too_many();
                                     }
                                     found.push((id, off, generation));
+                                } else if kind == b"f"
+                                    && let Ok(id) = u32::try_from(first.saturating_add(i))
+                                {
+                                    free.push(id);
                                 }
                             }
                         }
@@ -113,7 +134,9 @@ impl Doc<'_> {
                     if kind != 0 && id > MAX_OBJECT {
                         return too_many();
                     }
-                    if kind == 1
+                    if kind == 0 {
+                        free.push(id);
+                    } else if kind == 1
                         && let Ok(off) = usize::try_from(off)
                     {
                         found.push((id, off, i64::try_from(third).unwrap_or(0)));
@@ -127,9 +150,12 @@ impl Doc<'_> {
             }
             dict
         };
-        // a newer section (read first) wins, whichever kind of entry it gives
+        // a newer section (read first) wins, whichever kind of entry it gives: a free one too
+        let decided = |doc: &Self, id: &u32| {
+            doc.packed.contains_key(id) || doc.offsets.contains_key(id) || doc.freed.contains(id)
+        };
         for (id, off, generation) in found {
-            if self.packed.contains_key(&id) || self.offsets.contains_key(&id) {
+            if decided(self, &id) {
                 continue;
             }
             self.offsets.insert(id, off);
@@ -138,16 +164,52 @@ impl Doc<'_> {
             }
         }
         for (id, place) in packed {
-            if !self.offsets.contains_key(&id) {
-                self.packed.entry(id).or_insert(place);
+            if !decided(self, &id) {
+                self.packed.insert(id, place);
+            }
+        }
+        if frees {
+            for id in free {
+                if !decided(self, &id) {
+                    self.freed.insert(id);
+                }
             }
         }
         Ok(trailer)
     }
 
     /// Object `id`, the `index`th of object stream `stream` (`/Type /ObjStm`: `/N` pairs of
-    /// number and offset, the objects from `/First` on), decoded within [`MAX_CONTENT`].
+    /// number and offset, the objects from `/First` on).
     pub(super) fn packed_object(&self, id: u32, stream: u32, index: usize) -> Result<Obj> {
+        let unpacked = self.unpacked(stream)?;
+        let at = match unpacked.places.get(index) {
+            Some(&(number, offset)) if number == i64::from(id) => unpacked
+                .first
+                .checked_add(offset)
+                .filter(|&a| a < unpacked.data.len())
+                .ok_or(Unreadable::Damaged("an object stream is damaged"))?,
+            _ => return damaged("an object is not where the cross-reference says"),
+        };
+        let (obj, _) = self.parse(&unpacked.data, at, true, |p| {
+            let Some(t) = p.next()? else {
+                return damaged("an object is empty");
+            };
+            p.object(t, 0)
+        })?;
+        Ok(obj)
+    }
+
+    /// Object stream `stream` decoded (within [`MAX_CONTENT`], and all those inflated within
+    /// [`MAX_UNPACKED`]) with its table of places read: one of those kept, or decoded now and
+    /// kept.
+    fn unpacked(&self, stream: u32) -> Result<std::rc::Rc<Unpacked>> {
+        let mut kept = self.unpacked.borrow_mut();
+        if let Some(i) = kept.iter().position(|(s, _)| *s == stream) {
+            let hit = kept.remove(i);
+            let u = std::rc::Rc::clone(&hit.1);
+            kept.insert(0, hit);
+            return Ok(u);
+        }
         let &at = self
             .offsets
             .get(&stream)
@@ -165,35 +227,36 @@ impl Doc<'_> {
         else {
             return damaged("an object stream is damaged");
         };
-        if kind != b"ObjStm" || index >= n {
+        if kind != b"ObjStm" {
             return damaged("an object stream is damaged");
         }
-        let mut budget = MAX_CONTENT;
+        let mut budget = MAX_CONTENT.min(self.objstm_budget.get());
         let data = decode(&dict, &raw, &mut budget)?;
-        let (offset, _) = self.parse(&data, 0, false, |p| {
-            for _ in 0..index {
-                p.next()?;
-                p.next()?;
-            }
-            match (p.next()?, p.next()?) {
-                (Some(Tok::Int(number)), Some(Tok::Int(offset))) if number == i64::from(id) => {
-                    usize::try_from(offset)
-                        .map_err(|_| Unreadable::Damaged("an object stream is damaged"))
+        self.objstm_budget
+            .set(self.objstm_budget.get().saturating_sub(data.len()));
+        self.inflated.set(self.inflated.get() + 1);
+        let (places, _) = self.parse(&data, 0, false, |p| {
+            let mut places = Vec::new();
+            for _ in 0..n {
+                match (p.next()?, p.next()?) {
+                    (Some(Tok::Int(number)), Some(Tok::Int(offset))) => places.push((
+                        number,
+                        usize::try_from(offset)
+                            .map_err(|_| Unreadable::Damaged("an object stream is damaged"))?,
+                    )),
+                    _ => return damaged("an object stream is damaged"),
                 }
-                _ => damaged("an object is not where the cross-reference says"),
             }
+            Ok(places)
         })?;
-        let at = first
-            .checked_add(offset)
-            .filter(|&a| a < data.len())
-            .ok_or(Unreadable::Damaged("an object stream is damaged"))?;
-        let (obj, _) = self.parse(&data, at, true, |p| {
-            let Some(t) = p.next()? else {
-                return damaged("an object is empty");
-            };
-            p.object(t, 0)
-        })?;
-        Ok(obj)
+        let u = std::rc::Rc::new(Unpacked {
+            data,
+            first,
+            places,
+        });
+        kept.insert(0, (stream, std::rc::Rc::clone(&u)));
+        kept.truncate(KEPT_STREAMS);
+        Ok(u)
     }
 }
 

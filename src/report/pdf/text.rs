@@ -81,8 +81,11 @@ pub(super) fn page_text(
             }
         }
         b"Td" => {
-            let num = |i: usize| operands.get(i).and_then(read::Obj::as_f32).unwrap_or(0.0);
-            pos = ((num(0) * 100.0) as i64, (num(1) * 100.0) as i64);
+            let num = |i: usize| operands.get(i).and_then(read::Obj::as_f64).unwrap_or(0.0);
+            pos = (
+                (num(0) * 100.0).round() as i64,
+                (num(1) * 100.0).round() as i64,
+            );
         }
         b"Tj" => {
             if let Some(read::Obj::Str(b)) = operands.first() {
