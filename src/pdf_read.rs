@@ -815,12 +815,18 @@ impl<'a> Doc<'a> {
         self.startxref
     }
 
-    /// Object `id`'s generation number, as the cross-references give it.
-    /// The highest object number the cross-references give, if any.
+    /// The highest object number the cross-references give, if any (a freed one counts: an
+    /// update numbering new objects after it does not reuse it).
     pub fn highest_object(&self) -> Option<u32> {
-        self.offsets.keys().chain(self.packed.keys()).copied().max()
+        self.offsets
+            .keys()
+            .chain(self.packed.keys())
+            .chain(&self.freed)
+            .copied()
+            .max()
     }
 
+    /// Object `id`'s generation number, as the cross-references give it.
     pub fn generation(&self, id: u32) -> u16 {
         self.generations.get(&id).copied().unwrap_or(0)
     }

@@ -101,6 +101,18 @@ fn an_object_an_update_frees_is_not_read_from_the_older_section() {
         Err(Unreadable::Damaged("an object it refers to is missing"))
     );
     assert_eq!(doc.highest_object(), Some(6));
+    // an update that frees the highest object: new objects are numbered after it still
+    let mut freed = pdf.bytes.clone();
+    let second = pdf.last_xref();
+    let mut update = Pdf {
+        bytes: std::mem::take(&mut freed),
+        offsets: pdf.offsets.clone(),
+    };
+    update.table(
+        &[(6, false)],
+        &format!("/Size 7 /Root 1 0 R /Prev {second}"),
+    );
+    assert_eq!(Doc::load(&update.bytes).unwrap().highest_object(), Some(6));
     // the first revision alone still has it
     let old = Doc::load(
         &pdf.bytes[..first
