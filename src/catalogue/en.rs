@@ -196,6 +196,17 @@ impl Catalogue for En {
     fn verified(&self, v: &crate::register::verify::Verified, file: &str) -> Vec<String> {
         super::en_msg::verified(v, file)
     }
+
+    fn verification(&self, v: &crate::register::verify::Verified) -> super::verification::Said {
+        super::en_verification::verification(v)
+    }
+
+    fn unverifiable(
+        &self,
+        e: &crate::register::verify::Unverifiable,
+    ) -> super::verification::Unverified {
+        super::en_verification::unverifiable(e)
+    }
 }
 
 /// What to do, as `front` does it.

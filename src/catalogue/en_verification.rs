@@ -1,26 +1,17 @@
 //! The web's verification of a notice or a paz y salvo, in English ([`super::verification`]).
 
-use super::verification::{Mark, Outcome, Row, Said};
+use super::verification::{Mark, Row, Said, Unverified};
 use crate::notice::DocFormat;
 use crate::register::verify::{File, PaidSince, Standing, Text, Unverifiable, Verified};
 
-pub(super) fn outcome(o: Outcome) -> String {
-    match o {
-        Outcome::Matches => {
-            "The document matches the register: text, figures and fingerprint.".into()
-        }
-        Outcome::DoesNotMatch => {
-            "The document does NOT match the register (see the detail).".into()
-        }
-        Outcome::Unverifiable => "The document could not be verified.".into(),
+pub(super) fn unverifiable(e: &Unverifiable) -> Unverified {
+    Unverified {
+        outcome: "The document could not be verified.".into(),
+        reason: format!("Reason: {}.", e.said().en()),
     }
 }
 
-pub(super) fn reason(e: &Unverifiable) -> String {
-    format!("Reason: {}.", e.said().en())
-}
-
-pub(super) fn paid(p: &PaidSince) -> String {
+fn paid(p: &PaidSince) -> String {
     format!(
         "The fine of this notice has been paid in full ({}): {}.",
         p.on,
@@ -28,7 +19,7 @@ pub(super) fn paid(p: &PaidSince) -> String {
     )
 }
 
-pub(super) fn mark(m: Mark) -> &'static str {
+fn mark(m: Mark) -> &'static str {
     match m {
         Mark::Holds => "✓ matches",
         Mark::Fails => "✗ does not match",
@@ -53,12 +44,13 @@ fn format(f: DocFormat) -> &'static str {
     }
 }
 
-pub(super) fn said(v: &Verified) -> Said {
+pub(super) fn verification(v: &Verified) -> Said {
     let kind = v.kind.said();
     let kind = kind.en();
     let row = |check, mark, detail| Row {
         check,
         mark,
+        shown: self::mark(mark),
         detail,
     };
     let mut rows = Vec::new();
@@ -206,6 +198,12 @@ pub(super) fn said(v: &Verified) -> Said {
         None => {}
     }
     Said {
+        outcome: if v.matches() {
+            "The document matches the register: text, figures and fingerprint.".into()
+        } else {
+            "The document does NOT match the register (see the detail).".into()
+        },
+        paid: v.paid_since.as_ref().map(paid),
         document: (
             format!("Document: {kind} "),
             v.number.clone(),
@@ -216,5 +214,72 @@ pub(super) fn said(v: &Verified) -> Said {
         ),
         headers: ["check", "result", "detail"],
         rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::register::verify::{Fingerprint, Kind};
+
+    fn day(s: &str) -> chrono::NaiveDate {
+        s.parse().unwrap()
+    }
+
+    /// A notice changed after issue, paid in full since with no paz y salvo yet, and replaced.
+    fn changed() -> Verified {
+        Verified {
+            kind: Kind::Notice,
+            number: "MULTA-2025-0003".into(),
+            program: "D3939-2004".into(),
+            liquidation_id: 7,
+            text: Text::Match,
+            file: File::Changed {
+                sha256: "ab12".into(),
+                written: 2,
+            },
+            fingerprint: Fingerprint {
+                stored: "f1".into(),
+                recomputed: "f2".into(),
+                printed: false,
+            },
+            same_figures: false,
+            voids: Vec::new(),
+            standing: Some(Standing::Replaced {
+                number: "MULTA-2025-0009".into(),
+                date: day("2025-03-04"),
+            }),
+            paid_since: Some(PaidSince {
+                on: day("2025-03-01"),
+                settlement: None,
+            }),
+        }
+    }
+
+    #[test]
+    fn each_check_is_worded_in_english_with_its_mark() {
+        let s = verification(&changed());
+        let marks: Vec<Mark> = s.rows.iter().map(|r| r.mark).collect();
+        assert_eq!(
+            marks,
+            [
+                Mark::Holds,
+                Mark::Fails,
+                Mark::Fails,
+                Mark::Fails,
+                Mark::Fails
+            ]
+        );
+        assert_eq!(s.rows[1].check, "File");
+        assert_eq!(s.rows[1].shown, "✗ does not match");
+        assert_eq!(
+            s.rows[4].detail,
+            "replaced by notice MULTA-2025-0009 of 2025-03-04; this notice is no longer in force"
+        );
+        assert_eq!(s.document.1, "MULTA-2025-0003");
+        assert_eq!(
+            s.outcome,
+            "The document does NOT match the register (see the detail)."
+        );
     }
 }

@@ -223,6 +223,17 @@ impl Catalogue for Es {
     fn verified(&self, v: &crate::register::verify::Verified, file: &str) -> Vec<String> {
         super::es_words::verified(v, file)
     }
+
+    fn verification(&self, v: &crate::register::verify::Verified) -> super::verification::Said {
+        super::es_verification::verification(v)
+    }
+
+    fn unverifiable(
+        &self,
+        e: &crate::register::verify::Unverifiable,
+    ) -> super::verification::Unverified {
+        super::es_verification::unverifiable(e)
+    }
 }
 
 /// "registre el día y el medio de la entrega", or with the command that records it.

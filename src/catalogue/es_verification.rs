@@ -1,25 +1,18 @@
 //! The web's verification of a notice or a paz y salvo, in Spanish ([`super::verification`]).
 
-use super::verification::{Mark, Outcome, Row, Said};
+use super::verification::{Mark, Row, Said, Unverified};
 use crate::lang::{fecha, momento, numero};
 use crate::notice::DocFormat;
 use crate::register::verify::{File, PaidSince, Standing, Text, Unverifiable, Verified};
 
-pub(super) fn outcome(o: Outcome) -> String {
-    match o {
-        Outcome::Matches => "El documento coincide con el registro: texto, cifras y huella.".into(),
-        Outcome::DoesNotMatch => {
-            "El documento NO coincide con el registro (vea el detalle).".into()
-        }
-        Outcome::Unverifiable => "No se pudo verificar el documento.".into(),
+pub(super) fn unverifiable(e: &Unverifiable) -> Unverified {
+    Unverified {
+        outcome: "No se pudo verificar el documento.".into(),
+        reason: format!("Motivo: {}.", e.said().es()),
     }
 }
 
-pub(super) fn reason(e: &Unverifiable) -> String {
-    format!("Motivo: {}.", e.said().es())
-}
-
-pub(super) fn paid(p: &PaidSince) -> String {
+fn paid(p: &PaidSince) -> String {
     format!(
         "La multa de este aviso ya está pagada en su totalidad ({}): {}.",
         fecha(p.on),
@@ -27,7 +20,7 @@ pub(super) fn paid(p: &PaidSince) -> String {
     )
 }
 
-pub(super) fn mark(m: Mark) -> &'static str {
+fn mark(m: Mark) -> &'static str {
     match m {
         Mark::Holds => "✓ coincide",
         Mark::Fails => "✗ no coincide",
@@ -52,12 +45,13 @@ fn format(f: DocFormat) -> &'static str {
     }
 }
 
-pub(super) fn said(v: &Verified) -> Said {
+pub(super) fn verification(v: &Verified) -> Said {
     let kind = v.kind.said();
     let kind = kind.es();
     let row = |check, mark, detail| Row {
         check,
         mark,
+        shown: self::mark(mark),
         detail,
     };
     let mut rows = Vec::new();
@@ -215,6 +209,12 @@ pub(super) fn said(v: &Verified) -> Said {
         None => {}
     }
     Said {
+        outcome: if v.matches() {
+            "El documento coincide con el registro: texto, cifras y huella.".into()
+        } else {
+            "El documento NO coincide con el registro (vea el detalle).".into()
+        },
+        paid: v.paid_since.as_ref().map(paid),
         document: (
             format!("Documento: {kind} "),
             v.number.clone(),
@@ -225,5 +225,121 @@ pub(super) fn said(v: &Verified) -> Said {
         ),
         headers: ["comprobación", "resultado", "detalle"],
         rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::register::verify::{Fingerprint, Kind};
+
+    fn day(s: &str) -> chrono::NaiveDate {
+        s.parse().unwrap()
+    }
+
+    /// A notice changed after issue, paid in full since with no paz y salvo yet, and replaced.
+    fn changed() -> Verified {
+        Verified {
+            kind: Kind::Notice,
+            number: "MULTA-2025-0003".into(),
+            program: "D3939-2004".into(),
+            liquidation_id: 7,
+            text: Text::Match,
+            file: File::Changed {
+                sha256: "ab12".into(),
+                written: 2,
+            },
+            fingerprint: Fingerprint {
+                stored: "f1".into(),
+                recomputed: "f2".into(),
+                printed: false,
+            },
+            same_figures: false,
+            voids: Vec::new(),
+            standing: Some(Standing::Replaced {
+                number: "MULTA-2025-0009".into(),
+                date: day("2025-03-04"),
+            }),
+            paid_since: Some(PaidSince {
+                on: day("2025-03-01"),
+                settlement: None,
+            }),
+        }
+    }
+
+    #[test]
+    fn each_check_is_worded_in_spanish_with_its_mark() {
+        let s = verification(&changed());
+        assert_eq!(
+            s.outcome,
+            "El documento NO coincide con el registro (vea el detalle)."
+        );
+        assert_eq!(
+            s.paid.as_deref(),
+            Some(
+                "La multa de este aviso ya está pagada en su totalidad (01/03/2025): corresponde \
+                 expedir su paz y salvo, no un nuevo aviso de cobro."
+            )
+        );
+        assert_eq!(
+            s.document,
+            (
+                "Documento: aviso de cobro ".to_string(),
+                "MULTA-2025-0003".to_string(),
+                " del programa D3939-2004, liquidación N.º 7.".to_string()
+            )
+        );
+        let rows: Vec<(&str, Mark, &str, &str)> = s
+            .rows
+            .iter()
+            .map(|r| (r.check, r.mark, r.shown, r.detail.as_str()))
+            .collect();
+        let fails = (Mark::Fails, "✗ no coincide");
+        assert_eq!(
+            rows,
+            [
+                (
+                    "Texto y cifras",
+                    Mark::Holds,
+                    "✓ coincide",
+                    "coinciden con el registro"
+                ),
+                (
+                    "Archivo",
+                    fails.0,
+                    fails.1,
+                    "el texto y las cifras coinciden, pero el archivo fue modificado: su SHA-256 \
+                     ab12 no es el de ninguno de los 2 archivos que vigia generó"
+                ),
+                (
+                    "Huella de la liquidación",
+                    fails.0,
+                    fails.1,
+                    "registrada f1, recalculada f2; el documento no la muestra"
+                ),
+                (
+                    "Cifras recalculadas hoy",
+                    fails.0,
+                    fails.1,
+                    "el registro da cifras distintas porque la multa se pagó en su totalidad \
+                     después de este aviso (el 01/03/2025): ya no hay nada que cobrar; \
+                     corresponde expedir su paz y salvo, no un nuevo aviso de cobro"
+                ),
+                (
+                    "Vigencia",
+                    fails.0,
+                    fails.1,
+                    "reemplazado por el aviso MULTA-2025-0009 del 04/03/2025; este aviso ya no \
+                     está vigente"
+                ),
+            ]
+        );
+        assert_eq!(
+            unverifiable(&Unverifiable::NoNumber),
+            Unverified {
+                outcome: "No se pudo verificar el documento.".into(),
+                reason: format!("Motivo: {}.", Unverifiable::NoNumber.said().es()),
+            }
+        );
     }
 }

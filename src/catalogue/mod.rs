@@ -74,6 +74,11 @@ pub trait Catalogue {
     fn scale_error(&self, e: &crate::calendar::ScaleError) -> String;
     /// `notice verify`'s report on the document at `file`: one line, then a line per check.
     fn verified(&self, v: &crate::register::verify::Verified, file: &str) -> Vec<String>;
+    /// The web's verification of a document the register could check: the outcome, a paid
+    /// fine's sentence, the document named and a row per check.
+    fn verification(&self, v: &crate::register::verify::Verified) -> verification::Said;
+    /// The web's verification of a file that is no document vigia can check, and why.
+    fn unverifiable(&self, e: &crate::register::verify::Unverifiable) -> verification::Unverified;
 }
 
 /// `m` in both languages, for an error that is worded when printed.

@@ -238,7 +238,6 @@ async fn verify_upload(
     m: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Page {
     use crate::catalogue::signature::{self, TrustFrom};
-    use crate::catalogue::verification::{self, Outcome};
     use crate::lang::Lang;
     use crate::register::verify::Error;
     use crate::register::verify_signed;
@@ -271,50 +270,48 @@ async fn verify_upload(
             }
         })
         .await?;
-    let es = Lang::Es;
-    let said = match &outcome {
-        Ok(c) if c.register.matches() => verification::outcome(es, Outcome::Matches),
-        Ok(_) => verification::outcome(es, Outcome::DoesNotMatch),
-        Err(_) => verification::outcome(es, Outcome::Unverifiable),
-    };
-    let body = html! {
-        @match &outcome {
-            Ok(c) if c.register.matches() => p.ok role="status" { (said) },
-            _ => p.error role="alert" { (said) },
-        }
-        @if let Ok(c) = &outcome { @if let Some(summary) = signature::summary(es, &c.signatures) {
-            @if c.signatures.holds() { p.ok #firma role="status" { (summary) } }
-            @else { p.error #firma role="alert" { (summary) } }
-        } }
-        @if let Ok(c) = &outcome { @if let Some(p) = &c.register.paid_since {
-            p.aviso role="status" { (verification::paid(es, p)) }
-        } }
-        h2 { "Detalle" }
-        @match &outcome {
-            Ok(c) => {
-                (checks(&c.register))
+    let words = crate::catalogue::of(Lang::Es);
+    let body = match &outcome {
+        Ok(c) => {
+            let said = words.verification(&c.register);
+            html! {
+                @if c.register.matches() { p.ok role="status" { (said.outcome) } }
+                @else { p.error role="alert" { (said.outcome) } }
+                @if let Some(summary) = signature::summary(Lang::Es, &c.signatures) {
+                    @if c.signatures.holds() { p.ok #firma role="status" { (summary) } }
+                    @else { p.error #firma role="alert" { (summary) } }
+                }
+                @if let Some(paid) = &said.paid { p.aviso role="status" { (paid) } }
+                h2 { "Detalle" }
+                (checks(&said))
                 @if c.signatures.is_signed() {
                     h2 { "Firma digital" }
                     ul.firma {
-                        @for l in signature::report(es, &c.signatures, TrustFrom::Server) {
+                        @for l in signature::report(Lang::Es, &c.signatures, TrustFrom::Server) {
                             li { (l.trim()) }
                         }
                     }
                 }
+                (upload_form(&user, "/avisos/verificar", "Otro documento", html! {}, "Verificar"))
             }
-            Err(e) => p { (verification::reason(es, e)) },
         }
-        (upload_form(&user, "/avisos/verificar", "Otro documento", html! {}, "Verificar"))
+        Err(e) => {
+            let said = words.unverifiable(e);
+            html! {
+                p.error role="alert" { (said.outcome) }
+                h2 { "Detalle" }
+                p { (said.reason) }
+                (upload_form(&user, "/avisos/verificar", "Otro documento", html! {}, "Verificar"))
+            }
+        }
     };
     ok(page(Some(&user), "Verificar un aviso", body))
 }
 
 /// Each check of a verified document as the catalogue words it (in Spanish): what was checked,
 /// whether it holds, and why.
-fn checks(v: &crate::register::verify::Verified) -> Markup {
-    use crate::catalogue::verification::{self, Mark};
-    let said = verification::said(crate::lang::Lang::Es, v);
-    let mark = |m| verification::mark(crate::lang::Lang::Es, m);
+fn checks(said: &crate::catalogue::verification::Said) -> Markup {
+    use crate::catalogue::verification::Mark;
     let (before, number, after) = &said.document;
     let [check, result, detail] = said.headers;
     html! {
@@ -325,8 +322,8 @@ fn checks(v: &crate::register::verify::Verified) -> Markup {
                 @for row in &said.rows {
                     tr {
                         td { (row.check) }
-                        @if row.mark == Mark::Fails { td.error { (mark(row.mark)) } }
-                        @else { td { (mark(row.mark)) } }
+                        @if row.mark == Mark::Fails { td.error { (row.shown) } }
+                        @else { td { (row.shown) } }
                         td { (row.detail) }
                     }
                 }
