@@ -1,7 +1,6 @@
 //! The web's verification of a notice or a paz y salvo, in English ([`super::verification`]).
 
-use super::verification::{Mark, Row, Said, Unverified};
-use crate::notice::DocFormat;
+use super::verification::{Found, Mark, Said, Unverified, format};
 use crate::register::verify::{File, PaidSince, Standing, Text, Unverifiable, Verified};
 
 pub(super) fn unverifiable(e: &Unverifiable) -> Unverified {
@@ -36,98 +35,29 @@ fn paz_y_salvo(p: &PaidSince) -> String {
     }
 }
 
-fn format(f: DocFormat) -> &'static str {
+/// What `f` checked and found, in English (`kind`: the document's kind).
+fn words(f: &Found<'_>, kind: &str) -> (&'static str, String) {
     match f {
-        DocFormat::Pdf => "PDF",
-        DocFormat::Html => "HTML",
-        DocFormat::Md => "Markdown",
-    }
-}
-
-pub(super) fn verification(v: &Verified) -> Said {
-    let kind = v.kind.said();
-    let kind = kind.en();
-    let row = |check, mark, detail| Row {
-        check,
-        mark,
-        shown: self::mark(mark),
-        detail,
-    };
-    let mut rows = Vec::new();
-    let text = "Text and figures";
-    rows.push(match &v.text {
-        Text::Match => row(text, Mark::Holds, "match the register".into()),
-        Text::LineDiffers {
+        Found::Text(Text::Match) => ("Text and figures", "match the register".into()),
+        Found::Text(Text::LineDiffers {
             line,
             expected,
             found,
-        } => row(
-            text,
-            Mark::Fails,
+        }) => (
+            "Text and figures",
             format!("line {line} should say «{expected}» and says «{found}»"),
         ),
-        Text::LineCount { expected, found } => row(
-            text,
-            Mark::Fails,
+        Found::Text(Text::LineCount { expected, found }) => (
+            "Text and figures",
             format!("the document should have {expected} lines and has {found}"),
         ),
-    });
-    let file = "File";
-    rows.push(match &v.file {
-        File::Issued {
-            sha256,
-            format: f,
-            at,
-        } => row(
-            file,
-            Mark::Holds,
-            format!(
-                "identical to the issued file ({}, {at}; SHA-256 {sha256})",
-                format(*f)
-            ),
+        Found::File(file) => ("File", file_en(file, kind)),
+        Found::Fingerprint(fp) if fp.matches() => (
+            "Liquidation's fingerprint",
+            format!("{} matches", fp.stored),
         ),
-        File::RenderedAgain {
-            sha256,
-            format: f,
-            at,
-            by,
-        } => row(
-            file,
-            Mark::Holds,
-            format!(
-                "identical to the file rendered again on {at} by {by} ({}; SHA-256 {sha256})",
-                format(*f)
-            ),
-        ),
-        File::NoRecord { .. } => row(
-            file,
-            Mark::NoData,
-            format!(
-                "no SHA-256 on record for this {kind} (issued before vigia recorded its files)"
-            ),
-        ),
-        File::Changed { sha256, written } => row(
-            file,
-            Mark::Fails,
-            format!(
-                "text and figures match, but the file was changed: its SHA-256 {sha256} is not \
-                 one of the {written} file(s) vigia wrote of it"
-            ),
-        ),
-        File::Different { sha256 } => row(
-            file,
-            Mark::Fails,
-            format!("different from every file vigia wrote of it (SHA-256 {sha256})"),
-        ),
-    });
-    let fp = &v.fingerprint;
-    let fingerprint = "Liquidation's fingerprint";
-    rows.push(if fp.matches() {
-        row(fingerprint, Mark::Holds, format!("{} matches", fp.stored))
-    } else {
-        row(
-            fingerprint,
-            Mark::Fails,
+        Found::Fingerprint(fp) => (
+            "Liquidation's fingerprint",
             format!(
                 "stored {}, recomputed {}; {}",
                 fp.stored,
@@ -138,18 +68,13 @@ pub(super) fn verification(v: &Verified) -> Said {
                     "the document does not show it"
                 }
             ),
-        )
-    });
-    let figures = "Figures recomputed today";
-    rows.push(match (&v.paid_since, v.same_figures) {
-        (_, true) => row(
-            figures,
-            Mark::Holds,
+        ),
+        Found::SameFigures => (
+            "Figures recomputed today",
             "the register gives the same figures".into(),
         ),
-        (Some(p), false) => row(
-            figures,
-            Mark::Fails,
+        Found::OtherFigures(Some(p)) => (
+            "Figures recomputed today",
             format!(
                 "the register gives different figures because the fine was paid in full after \
                  this notice (on {}): nothing is left to demand; {}",
@@ -157,46 +82,69 @@ pub(super) fn verification(v: &Verified) -> Said {
                 paz_y_salvo(p)
             ),
         ),
-        (None, false) => row(
-            figures,
-            Mark::Fails,
+        Found::OtherFigures(None) => (
+            "Figures recomputed today",
             format!(
                 "the register gives different figures (a payment, stage price or rate recorded \
                  since); issue a new {kind}"
             ),
         ),
-    });
-    if let (Some(p), true) = (&v.paid_since, v.same_figures) {
-        rows.push(row(
+        Found::PaidSince(p) => (
             "The fine",
-            Mark::Note,
             format!(
                 "paid in full on {}, after this liquidation's date: nothing is left to demand; {}",
                 p.on,
                 paz_y_salvo(p)
             ),
-        ));
-    }
-    for s in &v.voids {
-        rows.push(row(
-            "Voided payment",
-            Mark::Fails,
-            s.said().en().to_string(),
-        ));
-    }
-    match &v.standing {
-        Some(Standing::InForce) => rows.push(row(
+        ),
+        Found::Void(s) => ("Voided payment", s.said().en().to_string()),
+        Found::Standing(Standing::InForce) => {
+            ("In force", "in force: no later notice replaces it".into())
+        }
+        Found::Standing(Standing::Replaced { number, date }) => (
             "In force",
-            Mark::Holds,
-            "in force: no later notice replaces it".into(),
-        )),
-        Some(Standing::Replaced { number, date }) => rows.push(row(
-            "In force",
-            Mark::Fails,
             format!("replaced by notice {number} of {date}; this notice is no longer in force"),
-        )),
-        None => {}
+        ),
     }
+}
+
+/// The file against those vigia wrote, in English.
+fn file_en(file: &File, kind: &str) -> String {
+    match file {
+        File::Issued {
+            sha256,
+            format: f,
+            at,
+        } => format!(
+            "identical to the issued file ({}, {at}; SHA-256 {sha256})",
+            format(*f)
+        ),
+        File::RenderedAgain {
+            sha256,
+            format: f,
+            at,
+            by,
+        } => format!(
+            "identical to the file rendered again on {at} by {by} ({}; SHA-256 {sha256})",
+            format(*f)
+        ),
+        File::NoRecord { .. } => {
+            format!("no SHA-256 on record for this {kind} (issued before vigia recorded its files)")
+        }
+        File::Changed { sha256, written } => format!(
+            "text and figures match, but the file was changed: its SHA-256 {sha256} is not one of \
+             the {written} file(s) vigia wrote of it"
+        ),
+        File::Different { sha256 } => {
+            format!("different from every file vigia wrote of it (SHA-256 {sha256})")
+        }
+    }
+}
+
+pub(super) fn verification(v: &Verified) -> Said {
+    let kind = v.kind.said();
+    let kind = kind.en();
+    let rows = super::verification::rows(v, |f| words(f, kind), mark);
     Said {
         outcome: if v.matches() {
             "The document matches the register: text, figures and fingerprint.".into()
@@ -220,41 +168,7 @@ pub(super) fn verification(v: &Verified) -> Said {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::register::verify::{Fingerprint, Kind};
-
-    fn day(s: &str) -> chrono::NaiveDate {
-        s.parse().unwrap()
-    }
-
-    /// A notice changed after issue, paid in full since with no paz y salvo yet, and replaced.
-    fn changed() -> Verified {
-        Verified {
-            kind: Kind::Notice,
-            number: "MULTA-2025-0003".into(),
-            program: "D3939-2004".into(),
-            liquidation_id: 7,
-            text: Text::Match,
-            file: File::Changed {
-                sha256: "ab12".into(),
-                written: 2,
-            },
-            fingerprint: Fingerprint {
-                stored: "f1".into(),
-                recomputed: "f2".into(),
-                printed: false,
-            },
-            same_figures: false,
-            voids: Vec::new(),
-            standing: Some(Standing::Replaced {
-                number: "MULTA-2025-0009".into(),
-                date: day("2025-03-04"),
-            }),
-            paid_since: Some(PaidSince {
-                on: day("2025-03-01"),
-                settlement: None,
-            }),
-        }
-    }
+    use crate::catalogue::verification::changed;
 
     #[test]
     fn each_check_is_worded_in_english_with_its_mark() {

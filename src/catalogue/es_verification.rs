@@ -1,8 +1,7 @@
 //! The web's verification of a notice or a paz y salvo, in Spanish ([`super::verification`]).
 
-use super::verification::{Mark, Row, Said, Unverified};
+use super::verification::{Found, Mark, Said, Unverified, format};
 use crate::lang::{fecha, momento, numero};
-use crate::notice::DocFormat;
 use crate::register::verify::{File, PaidSince, Standing, Text, Unverifiable, Verified};
 
 pub(super) fn unverifiable(e: &Unverifiable) -> Unverified {
@@ -37,108 +36,29 @@ fn paz_y_salvo(p: &PaidSince) -> String {
     }
 }
 
-fn format(f: DocFormat) -> &'static str {
+/// What `f` checked and found, in Spanish (`kind`: the document's kind).
+fn words(f: &Found<'_>, kind: &str) -> (&'static str, String) {
     match f {
-        DocFormat::Pdf => "PDF",
-        DocFormat::Html => "HTML",
-        DocFormat::Md => "Markdown",
-    }
-}
-
-pub(super) fn verification(v: &Verified) -> Said {
-    let kind = v.kind.said();
-    let kind = kind.es();
-    let row = |check, mark, detail| Row {
-        check,
-        mark,
-        shown: self::mark(mark),
-        detail,
-    };
-    let mut rows = Vec::new();
-    let text = "Texto y cifras";
-    rows.push(match &v.text {
-        Text::Match => row(text, Mark::Holds, "coinciden con el registro".into()),
-        Text::LineDiffers {
+        Found::Text(Text::Match) => ("Texto y cifras", "coinciden con el registro".into()),
+        Found::Text(Text::LineDiffers {
             line,
             expected,
             found,
-        } => row(
-            text,
-            Mark::Fails,
+        }) => (
+            "Texto y cifras",
             format!("la línea {line} debía decir «{expected}» y dice «{found}»"),
         ),
-        Text::LineCount { expected, found } => row(
-            text,
-            Mark::Fails,
+        Found::Text(Text::LineCount { expected, found }) => (
+            "Texto y cifras",
             format!("el documento debía tener {expected} líneas y tiene {found}"),
         ),
-    });
-    let file = "Archivo";
-    rows.push(match &v.file {
-        File::Issued {
-            sha256,
-            format: f,
-            at,
-        } => row(
-            file,
-            Mark::Holds,
-            format!(
-                "idéntico al archivo emitido ({}, {}; SHA-256 {sha256})",
-                format(*f),
-                momento(at)
-            ),
+        Found::File(file) => ("Archivo", file_es(file, kind)),
+        Found::Fingerprint(fp) if fp.matches() => (
+            "Huella de la liquidación",
+            format!("{} coincide", fp.stored),
         ),
-        File::RenderedAgain {
-            sha256,
-            format: f,
-            at,
-            by,
-        } => row(
-            file,
-            Mark::Holds,
-            format!(
-                "idéntico al archivo generado de nuevo el {} por {by} ({}; SHA-256 {sha256})",
-                momento(at),
-                format(*f)
-            ),
-        ),
-        File::NoRecord { .. } => row(
-            file,
-            Mark::NoData,
-            format!(
-                "no hay un SHA-256 registrado de este {kind} (se emitió antes de que vigia \
-                 registrara sus archivos)"
-            ),
-        ),
-        File::Changed { sha256, written } => row(
-            file,
-            Mark::Fails,
-            format!(
-                "el texto y las cifras coinciden, pero el archivo fue modificado: su SHA-256 \
-                 {sha256} no es {}",
-                match written {
-                    1 => "el del único archivo que vigia generó".to_string(),
-                    n => format!(
-                        "el de ninguno de los {} archivos que vigia generó",
-                        numero(*n as u64)
-                    ),
-                }
-            ),
-        ),
-        File::Different { sha256 } => row(
-            file,
-            Mark::Fails,
-            format!("distinto de todos los archivos que vigia generó (SHA-256 {sha256})"),
-        ),
-    });
-    let fp = &v.fingerprint;
-    let huella = "Huella de la liquidación";
-    rows.push(if fp.matches() {
-        row(huella, Mark::Holds, format!("{} coincide", fp.stored))
-    } else {
-        row(
-            huella,
-            Mark::Fails,
+        Found::Fingerprint(fp) => (
+            "Huella de la liquidación",
             format!(
                 "registrada {}, recalculada {}; {}",
                 fp.stored,
@@ -149,18 +69,13 @@ pub(super) fn verification(v: &Verified) -> Said {
                     "el documento no la muestra"
                 }
             ),
-        )
-    });
-    let figures = "Cifras recalculadas hoy";
-    rows.push(match (&v.paid_since, v.same_figures) {
-        (_, true) => row(
-            figures,
-            Mark::Holds,
+        ),
+        Found::SameFigures => (
+            "Cifras recalculadas hoy",
             "el registro da las mismas cifras".into(),
         ),
-        (Some(p), false) => row(
-            figures,
-            Mark::Fails,
+        Found::OtherFigures(Some(p)) => (
+            "Cifras recalculadas hoy",
             format!(
                 "el registro da cifras distintas porque la multa se pagó en su totalidad después \
                  de este aviso (el {}): ya no hay nada que cobrar; {}",
@@ -168,46 +83,84 @@ pub(super) fn verification(v: &Verified) -> Said {
                 paz_y_salvo(p)
             ),
         ),
-        (None, false) => row(
-            figures,
-            Mark::Fails,
+        Found::OtherFigures(None) => (
+            "Cifras recalculadas hoy",
             format!(
                 "el registro da cifras distintas (se registró después un pago, un precio de etapa \
                  o una tasa); emita un nuevo {kind}"
             ),
         ),
-    });
-    if let (Some(p), true) = (&v.paid_since, v.same_figures) {
-        rows.push(row(
+        Found::PaidSince(p) => (
             "Estado de la multa",
-            Mark::Note,
             format!(
                 "pagada en su totalidad el {}, después de la fecha de esta liquidación: ya no hay \
                  nada que cobrar; {}",
                 fecha(p.on),
                 paz_y_salvo(p)
             ),
-        ));
-    }
-    for s in &v.voids {
-        rows.push(row("Pago anulado", Mark::Fails, s.said().es().to_string()));
-    }
-    match &v.standing {
-        Some(Standing::InForce) => rows.push(row(
+        ),
+        Found::Void(s) => ("Pago anulado", s.said().es().to_string()),
+        Found::Standing(Standing::InForce) => (
             "Vigencia",
-            Mark::Holds,
             "vigente: ningún aviso posterior lo reemplaza".into(),
-        )),
-        Some(Standing::Replaced { number, date }) => rows.push(row(
+        ),
+        Found::Standing(Standing::Replaced { number, date }) => (
             "Vigencia",
-            Mark::Fails,
             format!(
                 "reemplazado por el aviso {number} del {}; este aviso ya no está vigente",
                 fecha(*date)
             ),
-        )),
-        None => {}
+        ),
     }
+}
+
+/// The file against those vigia wrote, in Spanish.
+fn file_es(file: &File, kind: &str) -> String {
+    match file {
+        File::Issued {
+            sha256,
+            format: f,
+            at,
+        } => format!(
+            "idéntico al archivo emitido ({}, {}; SHA-256 {sha256})",
+            format(*f),
+            momento(at)
+        ),
+        File::RenderedAgain {
+            sha256,
+            format: f,
+            at,
+            by,
+        } => format!(
+            "idéntico al archivo generado de nuevo el {} por {by} ({}; SHA-256 {sha256})",
+            momento(at),
+            format(*f)
+        ),
+        File::NoRecord { .. } => format!(
+            "no hay un SHA-256 registrado de este {kind} (se emitió antes de que vigia registrara \
+             sus archivos)"
+        ),
+        File::Changed { sha256, written } => format!(
+            "el texto y las cifras coinciden, pero el archivo fue modificado: su SHA-256 {sha256} \
+             no es {}",
+            match written {
+                1 => "el del único archivo que vigia generó".to_string(),
+                n => format!(
+                    "el de ninguno de los {} archivos que vigia generó",
+                    numero(*n as u64)
+                ),
+            }
+        ),
+        File::Different { sha256 } => {
+            format!("distinto de todos los archivos que vigia generó (SHA-256 {sha256})")
+        }
+    }
+}
+
+pub(super) fn verification(v: &Verified) -> Said {
+    let kind = v.kind.said();
+    let kind = kind.es();
+    let rows = super::verification::rows(v, |f| words(f, kind), mark);
     Said {
         outcome: if v.matches() {
             "El documento coincide con el registro: texto, cifras y huella.".into()
@@ -231,41 +184,7 @@ pub(super) fn verification(v: &Verified) -> Said {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::register::verify::{Fingerprint, Kind};
-
-    fn day(s: &str) -> chrono::NaiveDate {
-        s.parse().unwrap()
-    }
-
-    /// A notice changed after issue, paid in full since with no paz y salvo yet, and replaced.
-    fn changed() -> Verified {
-        Verified {
-            kind: Kind::Notice,
-            number: "MULTA-2025-0003".into(),
-            program: "D3939-2004".into(),
-            liquidation_id: 7,
-            text: Text::Match,
-            file: File::Changed {
-                sha256: "ab12".into(),
-                written: 2,
-            },
-            fingerprint: Fingerprint {
-                stored: "f1".into(),
-                recomputed: "f2".into(),
-                printed: false,
-            },
-            same_figures: false,
-            voids: Vec::new(),
-            standing: Some(Standing::Replaced {
-                number: "MULTA-2025-0009".into(),
-                date: day("2025-03-04"),
-            }),
-            paid_since: Some(PaidSince {
-                on: day("2025-03-01"),
-                settlement: None,
-            }),
-        }
-    }
+    use crate::catalogue::verification::changed;
 
     #[test]
     fn each_check_is_worded_in_spanish_with_its_mark() {

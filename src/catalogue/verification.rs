@@ -5,8 +5,8 @@
 //! `en_verification`); the web only lays it out (`vigia notice verify` says the same facts as
 //! lines: [`super::Catalogue::verified`]).
 
-#[cfg(doc)]
-use crate::register::verify::Verified;
+use crate::register::notice::Superseded;
+use crate::register::verify::{File, Fingerprint, PaidSince, Standing, Text, Verified};
 
 /// How a check of a verified document came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,4 +47,112 @@ pub struct Said {
 pub struct Unverified {
     pub outcome: String,
     pub reason: String,
+}
+
+/// A document format's name, in both languages.
+pub(super) fn format(f: crate::notice::DocFormat) -> &'static str {
+    use crate::notice::DocFormat;
+    match f {
+        DocFormat::Pdf => "PDF",
+        DocFormat::Html => "HTML",
+        DocFormat::Md => "Markdown",
+    }
+}
+
+/// What one row of a verified document checked and found: the facts each language words.
+pub(super) enum Found<'v> {
+    Text(&'v Text),
+    File(&'v File),
+    Fingerprint(&'v Fingerprint),
+    /// The register gives the same figures today.
+    SameFigures,
+    /// It gives other figures: because the fine was paid in full since, or not.
+    OtherFigures(Option<&'v PaidSince>),
+    /// Not a check: the fine was paid in full after the liquidation's date.
+    PaidSince(&'v PaidSince),
+    Void(&'v Superseded),
+    Standing(&'v Standing),
+}
+
+impl Found<'_> {
+    pub(super) fn mark(&self) -> Mark {
+        match self {
+            Found::Text(t) if **t == Text::Match => Mark::Holds,
+            Found::File(File::NoRecord { .. }) => Mark::NoData,
+            Found::File(f) if f.ok() => Mark::Holds,
+            Found::Fingerprint(fp) if fp.matches() => Mark::Holds,
+            Found::SameFigures | Found::Standing(Standing::InForce) => Mark::Holds,
+            Found::PaidSince(_) => Mark::Note,
+            _ => Mark::Fails,
+        }
+    }
+}
+
+/// The rows of `v`, in order, each worded by `words` (what was checked, why) and its mark by
+/// `shown`.
+pub(super) fn rows(
+    v: &Verified,
+    words: impl Fn(&Found<'_>) -> (&'static str, String),
+    shown: fn(Mark) -> &'static str,
+) -> Vec<Row> {
+    let mut found = vec![
+        Found::Text(&v.text),
+        Found::File(&v.file),
+        Found::Fingerprint(&v.fingerprint),
+    ];
+    found.push(match (v.same_figures, &v.paid_since) {
+        (true, _) => Found::SameFigures,
+        (false, p) => Found::OtherFigures(p.as_ref()),
+    });
+    if let (true, Some(p)) = (v.same_figures, &v.paid_since) {
+        found.push(Found::PaidSince(p));
+    }
+    found.extend(v.voids.iter().map(Found::Void));
+    found.extend(v.standing.iter().map(Found::Standing));
+    found
+        .iter()
+        .map(|f| {
+            let (check, detail) = words(f);
+            let mark = f.mark();
+            Row {
+                check,
+                mark,
+                shown: shown(mark),
+                detail,
+            }
+        })
+        .collect()
+}
+
+/// The document both languages' tests word: a notice changed after issue, paid in full since
+/// with no paz y salvo yet, and replaced.
+#[cfg(test)]
+pub(super) fn changed() -> Verified {
+    use crate::register::verify::Kind;
+    Verified {
+        kind: Kind::Notice,
+        number: "MULTA-2025-0003".into(),
+        program: "D3939-2004".into(),
+        liquidation_id: 7,
+        text: Text::Match,
+        file: File::Changed {
+            sha256: "ab12".into(),
+            written: 2,
+        },
+        fingerprint: Fingerprint {
+            stored: "f1".into(),
+            recomputed: "f2".into(),
+            printed: false,
+        },
+        same_figures: false,
+        voids: Vec::new(),
+        standing: Some(Standing::Replaced {
+            number: "MULTA-2025-0009".into(),
+            date: "2025-03-04".parse().unwrap(),
+        }),
+        paid_since: Some(PaidSince {
+            on: "2025-03-01".parse().unwrap(),
+            settlement: None,
+        }),
+    }
 }
