@@ -18,7 +18,6 @@ use crate::store::stage::{self as store, Kind, NewTranche};
 use chrono::NaiveDate;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
-use std::collections::HashMap;
 
 mod conclude;
 mod evaluate;
@@ -27,7 +26,7 @@ mod tie;
 pub use conclude::{
     Concluded, Discrepancy, Part, adjudicate, concluded, desert, payment_due, recheck, stage_price,
 };
-pub use evaluate::{RateUsed, Row, Standing, TrancheEvaluation, evaluate};
+pub use evaluate::{Each, Named, RateUsed, Row, Standing, TrancheEvaluation, evaluate};
 pub use tie::{DrawCheck, DrawDiscrepancy, Drawn, Improved, draw, improve, verify_draws};
 
 /// What a stage may offer: the shares the previous stage left, and the day it ended.
@@ -335,10 +334,6 @@ pub fn import(
         ))
         .into());
     }
-    let known: HashMap<String, (i64, i64)> = store::proposals(conn, program.id, stage)?
-        .into_iter()
-        .map(|p| (p.row.reference, (p.id, p.import_id)))
-        .collect();
     let mut problems = file_problems;
     for r in &rows {
         if !tranches.iter().any(|t| t.tranche == r.tranche) {
@@ -351,7 +346,8 @@ pub fn import(
                 remedy: None,
             });
         }
-        if let Some((id, import)) = known.get(&r.reference) {
+        if let Some((id, import)) = store::stored_reference(conn, program.id, stage, &r.reference)?
+        {
             problems.push(RowError {
                 line: r.line,
                 field: "proposal".into(),
