@@ -248,6 +248,15 @@ pub fn stored_reference(
         .optional()?)
 }
 
+/// Whether a program's stage has any proposal stored.
+pub fn any_proposal(conn: &Connection, program_id: i64, stage: Stage) -> Result<bool> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM proposals WHERE program_id = ?1 AND stage = ?2)",
+        params![program_id, stage],
+        |r| r.get(0),
+    )?)
+}
+
 /// The proposals of a program's stage that share a person or a beneficial owner with another
 /// (the keys of `offering::stage::keys`: each bidder's `DOC_TYPE:NUMBER` and the beneficial-owner
 /// group, each once per proposal), by id: found by SQLite's sorts, whose temporary storage goes
@@ -307,35 +316,55 @@ pub struct WrittenProposals {
     pub last_id: i64,
 }
 
-/// Writes a file's proposals and their bidders with one audit event covering them.
-pub fn write_proposals(
-    tx: &mut Tx<'_>,
+/// A file's proposals and their bidders written as they are read, with one audit event
+/// covering them ([`ProposalWriter::finish`]): memory holds a row, not the file's rows.
+pub struct ProposalWriter {
     program_id: i64,
     stage: Stage,
-    file: (&str, &str, &str),
-    rows: &[ProposalRow],
-) -> Result<WrittenProposals> {
-    let (file_name, sha256, encoding) = file;
-    let import_id = tx.insert_unaudited(
-        "proposal_imports",
-        &[
-            ("program_id", &program_id),
-            ("stage", &stage),
-            ("file_name", &file_name),
-            ("sha256", &sha256),
-            ("encoding", &encoding),
-        ],
-    )?;
-    let (mut first, mut last) = (0, 0);
-    let (mut first_bidder, mut last_bidder) = (0, 0);
-    for r in rows {
-        let id = tx.insert_unaudited(
-            "proposals",
+    import_id: i64,
+    rows: usize,
+    proposals: (i64, i64),
+    bidders: (i64, i64),
+}
+
+impl ProposalWriter {
+    /// Records the import of `file` (name, SHA-256, encoding), its rows to follow.
+    pub fn begin(
+        tx: &mut Tx<'_>,
+        program_id: i64,
+        stage: Stage,
+        file: (&str, &str, &str),
+    ) -> Result<ProposalWriter> {
+        let (file_name, sha256, encoding) = file;
+        let import_id = tx.insert_unaudited(
+            "proposal_imports",
             &[
                 ("program_id", &program_id),
                 ("stage", &stage),
+                ("file_name", &file_name),
+                ("sha256", &sha256),
+                ("encoding", &encoding),
+            ],
+        )?;
+        Ok(ProposalWriter {
+            program_id,
+            stage,
+            import_id,
+            rows: 0,
+            proposals: (0, 0),
+            bidders: (0, 0),
+        })
+    }
+
+    /// Writes one proposal and its bidders.
+    pub fn push(&mut self, tx: &mut Tx<'_>, r: &ProposalRow) -> Result<()> {
+        let id = tx.insert_unaudited(
+            "proposals",
+            &[
+                ("program_id", &self.program_id),
+                ("stage", &self.stage),
                 ("tranche", &r.tranche),
-                ("import_id", &import_id),
+                ("import_id", &self.import_id),
                 ("line", &(r.line as i64)),
                 ("reference", &r.reference),
                 ("filed_at", &filed_text(r.filed_at)),
@@ -348,10 +377,11 @@ pub fn write_proposals(
                 ("review", &r.review),
             ],
         )?;
-        if first == 0 {
-            first = id;
+        if self.proposals.0 == 0 {
+            self.proposals.0 = id;
         }
-        last = id;
+        self.proposals.1 = id;
+        self.rows += 1;
         for (seq, b) in r.bidders.iter().enumerate() {
             let bid = tx.insert_unaudited(
                 "proposal_bidders",
@@ -363,41 +393,48 @@ pub fn write_proposals(
                     ("name", &b.name),
                 ],
             )?;
-            if first_bidder == 0 {
-                first_bidder = bid;
+            if self.bidders.0 == 0 {
+                self.bidders.0 = bid;
             }
-            last_bidder = bid;
+            self.bidders.1 = bid;
         }
+        Ok(())
     }
-    let mut covers = Vec::new();
-    if first > 0 {
-        covers.push(Cover {
-            table: "proposals",
-            first,
-            last,
-            digest: None,
-        });
+
+    /// The proposals written so far.
+    pub fn rows(&self) -> usize {
+        self.rows
     }
-    if first_bidder > 0 {
-        covers.push(Cover {
-            table: "proposal_bidders",
-            first: first_bidder,
-            last: last_bidder,
-            digest: None,
-        });
+
+    /// The one audit event covering the rows written.
+    pub fn finish(self, tx: &mut Tx<'_>) -> Result<WrittenProposals> {
+        let mut covers = Vec::new();
+        for (table, (first, last)) in [
+            ("proposals", self.proposals),
+            ("proposal_bidders", self.bidders),
+        ] {
+            if first > 0 {
+                covers.push(Cover {
+                    table,
+                    first,
+                    last,
+                    digest: None,
+                });
+            }
+        }
+        tx.audit_bulk(
+            crate::store::Action::ProposalsImport,
+            "proposal_imports",
+            self.import_id,
+            &covers,
+        )?;
+        Ok(WrittenProposals {
+            import_id: self.import_id,
+            rows: self.rows,
+            first_id: self.proposals.0,
+            last_id: self.proposals.1,
+        })
     }
-    tx.audit_bulk(
-        crate::store::Action::ProposalsImport,
-        "proposal_imports",
-        import_id,
-        &covers,
-    )?;
-    Ok(WrittenProposals {
-        import_id,
-        rows: rows.len(),
-        first_id: first,
-        last_id: last,
-    })
 }
 
 /// A tied proposal's answer to the invitation to improve.
