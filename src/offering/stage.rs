@@ -669,4 +669,33 @@ mod tests {
         }
         assert_eq!(outcome, Outcome::Tie(vec![9, 19]));
     }
+
+    proptest::proptest! {
+        /// A value's rank is 1 + the number of distinct greater values among the valid ones,
+        /// counted here one by one; the proposals `Best` keeps, gathered in any order, are
+        /// exactly those ranked 1, in the order they were counted.
+        #[test]
+        fn the_ranking_and_the_best_gathered_a_proposal_at_a_time_are_the_counted_ones(
+            cents in proptest::collection::vec(0i64..40, 0..60),
+        ) {
+            let values: Vec<Decimal> = cents.iter().map(|&c| Decimal::new(100_000 + c, 2)).collect();
+            let ranking = Ranking::new(values.clone());
+            let mut best = Best::default();
+            for (i, &v) in values.iter().enumerate() {
+                let mut greater: Vec<Decimal> = values.iter().copied().filter(|&x| x > v).collect();
+                greater.sort_unstable();
+                greater.dedup();
+                proptest::prop_assert_eq!(ranking.rank(v), Some(greater.len() + 1));
+                best.add(v, i);
+            }
+            let ranked_first: Vec<usize> = (0..values.len())
+                .filter(|&i| ranking.rank(values[i]) == Some(1))
+                .collect();
+            let (top, at) = best.into_parts();
+            proptest::prop_assert_eq!(top, values.iter().copied().max());
+            proptest::prop_assert_eq!(ranking.best(), top);
+            proptest::prop_assert_eq!(&at, &ranked_first);
+            proptest::prop_assert_eq!(ranking.rank(Decimal::new(99, 0)), None);
+        }
+    }
 }
