@@ -316,6 +316,26 @@ pub struct WrittenProposals {
     pub last_id: i64,
 }
 
+/// The page cache (`PRAGMA cache_size`, KiB) of a proposals import: its inserts append to the
+/// proposals and bidders by id and to two indexes, which a smaller cache than the connection's
+/// 64 MiB serves as well (a million proposals: 337 MiB peak with 64 MiB, the file's bytes and
+/// the parse's references being most of the rest).
+pub const IMPORT_CACHE: i64 = -16384;
+
+/// Runs `f` (a proposals import's reading and writing) with the connection's page cache at
+/// [`IMPORT_CACHE`], put back afterwards whatever `f` returned: `f`'s own error first.
+pub fn with_import_cache<'c, T, E: From<StoreError>>(
+    tx: &mut Tx<'c>,
+    f: impl FnOnce(&mut Tx<'c>) -> std::result::Result<T, E>,
+) -> std::result::Result<T, E> {
+    let saved = super::PageCache::set(tx.conn(), IMPORT_CACHE, super::Temp::AsIs)?;
+    let out = f(tx);
+    let put_back = saved.put_back(tx.conn());
+    let out = out?;
+    put_back?;
+    Ok(out)
+}
+
 /// A file's proposals and their bidders written as they are read, with one audit event
 /// covering them ([`ProposalWriter::finish`]): memory holds a row, not the file's rows.
 pub struct ProposalWriter {

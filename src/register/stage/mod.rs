@@ -339,6 +339,28 @@ pub fn import(
     }
     // with no proposal stored before, a row's reference cannot be (the file's own are unique)
     let earlier = store::any_proposal(conn, program.id, stage)?;
+    store::with_import_cache(tx, |tx| {
+        write_rows(
+            tx,
+            program,
+            stage,
+            (file, bytes),
+            (&tranches, earlier),
+            seen,
+        )
+    })
+}
+
+/// The rows of `bytes` judged against the register and written as they are read, for
+/// [`import`].
+fn write_rows(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    stage: Stage,
+    (file, bytes): ((&str, &str, &str), &[u8]),
+    (tranches, earlier): (&[store::Tranche], bool),
+    seen: &mut dyn FnMut(&ProposalRow),
+) -> Result<Imported> {
     let mut writer = store::ProposalWriter::begin(tx, program.id, stage, file)?;
     let mut problems = Vec::new();
     let (_, file_problems) =
