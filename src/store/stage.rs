@@ -318,8 +318,8 @@ pub struct WrittenProposals {
 
 /// The page cache (`PRAGMA cache_size`, KiB) of a proposals import: its inserts append to the
 /// proposals and bidders by id and to two indexes, which a smaller cache than the connection's
-/// 64 MiB serves as well (a million proposals: 337 MiB peak with 64 MiB, the file's bytes and
-/// the parse's references being most of the rest).
+/// 64 MiB serves as well (a million proposals: 263 MiB peak, 337 with 64 MiB and the parse's
+/// references as strings; the file's bytes and those references are most of the rest).
 pub const IMPORT_CACHE: i64 = -16384;
 
 /// Runs `f` (a proposals import's reading and writing) with the connection's page cache at

@@ -6,282 +6,78 @@
 //! the JSON of `stage evaluate` is the same rows.
 
 use crate::common::Reg;
-use crate::stages::{BLOCK, HEADER, second_stage};
+use crate::stages::{BLOCK, HEADER, import, line, second_stage};
 use rust_decimal::Decimal;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use vigia::later_stages::Stage;
 use vigia::offering::{proposals, stage as core};
 
-/// reference, filed_at, bidders, owner, shares, price, term, guarantee, funds, review
-fn row(p: [&str; 10]) -> String {
-    format!("{}\n", p.join(","))
+/// The proposals with a cause, and the tie, in the file's order (columns as `HEADER`: proposal,
+/// filed_at, bidders, beneficial_owner, shares, price_per_share, term_days, guarantee,
+/// funds_accredited, review).
+fn special() -> String {
+    let g = "500000000";
+    format!(
+        "T-1,2024-06-10,CC:1000000001:Uno,,{BLOCK},1100,0,{g},si,\n\
+         T-2,2024-06-11,CC:1000000002:Dos,,{BLOCK},1100,0,{g},si,\n\
+         LATE,2024-06-15,CC:1000000003:Tres,,{BLOCK},900,0,{g},si,\n\
+         LOW,2024-06-10,CC:1000000004:Cuatro,,{BLOCK},962.99,0,{g},si,\n\
+         TERM,2024-06-10,CC:1000000005:Cinco,,{BLOCK},5000,30,{g},si,\n\
+         PART,2024-06-10,CC:1000000006:Seis,,1000,5000,0,{g},si,\n\
+         J-A,2024-06-10,CC:1000000007:Siete|NIT:800191045-1:Grupo,,{BLOCK},5000,0,{g},si,\n\
+         J-B,2024-06-10,NIT:800191045-1:Grupo,,{BLOCK},5000,0,{g},si,\n\
+         O-A,2024-06-10,CC:1000000009:Nueve,grupo-x,{BLOCK},5000,0,{g},si,\n\
+         O-B,2024-06-10,CC:1000000010:Diez,grupo-x,{BLOCK},5000,0,{g},si,\n\
+         NOG,2024-06-10,CC:1000000011:Once,,{BLOCK},5000,0,,si,\n\
+         FUNDS,2024-06-10,CC:1000000012:Doce,,{BLOCK},5000,0,{g},no,\n\
+         REV,2024-06-10,CC:1000000013:Trece,,{BLOCK},5000,0,{g},si,FORM_DEFECT\n"
+    )
 }
 
-/// The file, and the cause each proposal must get (worked out by hand, in the order of
-/// `Cause`'s variants; the IBC of 2024-06-14 values a price paid at once at itself).
-fn file() -> (String, Vec<(String, Option<&'static str>)>) {
-    let ok = "500000000";
-    let mut lines = vec![
-        (
-            [
-                "T-1",
-                "2024-06-10",
-                "CC:1000000001:Uno",
-                "",
-                BLOCK,
-                "1100",
-                "0",
-                ok,
-                "si",
-                "",
-            ],
-            None,
-        ),
-        (
-            [
-                "T-2",
-                "2024-06-11",
-                "CC:1000000002:Dos",
-                "",
-                BLOCK,
-                "1100",
-                "0",
-                ok,
-                "si",
-                "",
-            ],
-            None,
-        ),
-        // filed the day after the close (also below the minimum: the window comes first)
-        (
-            [
-                "LATE",
-                "2024-06-15",
-                "CC:1000000003:Tres",
-                "",
-                BLOCK,
-                "900",
-                "0",
-                ok,
-                "si",
-                "",
-            ],
-            Some("OUTSIDE_WINDOW"),
-        ),
-        (
-            [
-                "LOW",
-                "2024-06-10",
-                "CC:1000000004:Cuatro",
-                "",
-                BLOCK,
-                "962.99",
-                "0",
-                ok,
-                "si",
-                "",
-            ],
-            Some("BELOW_MINIMUM_PRICE"),
-        ),
-        // Decreto 3939: payment the next banking day (max_term_days = 0)
-        (
-            [
-                "TERM",
-                "2024-06-10",
-                "CC:1000000005:Cinco",
-                "",
-                BLOCK,
-                "5000",
-                "30",
-                ok,
-                "si",
-                "",
-            ],
-            Some("TERM_TOO_LONG"),
-        ),
-        (
-            [
-                "PART",
-                "2024-06-10",
-                "CC:1000000006:Seis",
-                "",
-                "1000",
-                "5000",
-                "0",
-                ok,
-                "si",
-                "",
-            ],
-            Some("NOT_WHOLE_BLOCK"),
-        ),
-        (
-            [
-                "J-A",
-                "2024-06-10",
-                "CC:1000000007:Siete|NIT:800191045-1:Grupo",
-                "",
-                BLOCK,
-                "5000",
-                "0",
-                ok,
-                "si",
-                "",
-            ],
-            Some("SAME_BIDDER"),
-        ),
-        (
-            [
-                "J-B",
-                "2024-06-10",
-                "NIT:800191045-1:Grupo",
-                "",
-                BLOCK,
-                "5000",
-                "0",
-                ok,
-                "si",
-                "",
-            ],
-            Some("SAME_BIDDER"),
-        ),
-        (
-            [
-                "O-A",
-                "2024-06-10",
-                "CC:1000000009:Nueve",
-                "grupo-x",
-                BLOCK,
-                "5000",
-                "0",
-                ok,
-                "si",
-                "",
-            ],
-            Some("SAME_BIDDER"),
-        ),
-        (
-            [
-                "O-B",
-                "2024-06-10",
-                "CC:1000000010:Diez",
-                "grupo-x",
-                BLOCK,
-                "5000",
-                "0",
-                ok,
-                "si",
-                "",
-            ],
-            Some("SAME_BIDDER"),
-        ),
-        (
-            [
-                "NOG",
-                "2024-06-10",
-                "CC:1000000011:Once",
-                "",
-                BLOCK,
-                "5000",
-                "0",
-                "",
-                "si",
-                "",
-            ],
-            Some("NO_GUARANTEE"),
-        ),
-        (
-            [
-                "FUNDS",
-                "2024-06-10",
-                "CC:1000000012:Doce",
-                "",
-                BLOCK,
-                "5000",
-                "0",
-                ok,
-                "no",
-                "",
-            ],
-            Some("FUNDS_NOT_ACCREDITED"),
-        ),
-        (
-            [
-                "REV",
-                "2024-06-10",
-                "CC:1000000013:Trece",
-                "",
-                BLOCK,
-                "5000",
-                "0",
-                ok,
-                "si",
-                "FORM_DEFECT",
-            ],
-            Some("FORM_DEFECT"),
-        ),
-    ]
-    .into_iter()
-    .map(|(p, cause)| (row(p), p[0].to_string(), cause))
-    .collect::<Vec<_>>();
-    // 150 valid proposals at 1,000 to 1,049 (each price three times), then the winner, filed last
-    let filler: Vec<(String, String, Option<&str>)> = (0..150)
-        .map(|i| {
-            let (reference, bidder) = (
-                format!("F-{i:03}"),
-                format!("CC:{}:Relleno {i}", 1_000_001_000 + i),
-            );
-            let price = (1000 + i % 50).to_string();
-            let p = [
-                reference.as_str(),
-                "2024-06-12",
-                &bidder,
-                "",
-                BLOCK,
-                &price,
-                "0",
-                ok,
-                "si",
-                "",
-            ];
-            (row(p), reference.clone(), None)
-        })
-        .collect();
-    lines.extend(filler);
-    let p = [
-        "WIN",
-        "2024-06-14",
-        "CC:1000000099:Ganadora",
-        "",
-        BLOCK,
-        "1200",
-        "0",
-        ok,
-        "si",
-        "",
-    ];
-    lines.push((row(p), "WIN".into(), None));
-    let text = format!(
-        "{HEADER}{}",
-        lines.iter().map(|l| l.0.as_str()).collect::<String>()
-    );
-    (text, lines.into_iter().map(|(_, r, c)| (r, c)).collect())
+/// The cause each of [`special`]'s proposals must get, worked out by hand in the order of
+/// `Cause`'s variants: LATE was filed the day after the close (and is below the minimum too: the
+/// window comes first); Decreto 3939 wants payment the next banking day (`max_term_days = 0`);
+/// J-A and J-B share a NIT, O-A and O-B a beneficial owner.
+const CAUSES: [(&str, Option<&str>); 13] = [
+    ("T-1", None),
+    ("T-2", None),
+    ("LATE", Some("OUTSIDE_WINDOW")),
+    ("LOW", Some("BELOW_MINIMUM_PRICE")),
+    ("TERM", Some("TERM_TOO_LONG")),
+    ("PART", Some("NOT_WHOLE_BLOCK")),
+    ("J-A", Some("SAME_BIDDER")),
+    ("J-B", Some("SAME_BIDDER")),
+    ("O-A", Some("SAME_BIDDER")),
+    ("O-B", Some("SAME_BIDDER")),
+    ("NOG", Some("NO_GUARANTEE")),
+    ("FUNDS", Some("FUNDS_NOT_ACCREDITED")),
+    ("REV", Some("FORM_DEFECT")),
+];
+
+/// The file's lines, and each proposal's reference and cause: [`special`], 150 valid proposals
+/// at 1,000 to 1,049 (each price three times), then the winner at 1,200, filed last.
+fn file() -> (Vec<String>, Vec<(String, Option<&'static str>)>) {
+    let mut lines = vec![special()];
+    let mut want: Vec<(String, Option<&str>)> =
+        CAUSES.iter().map(|(r, c)| (r.to_string(), *c)).collect();
+    for i in 0..150 {
+        let bidder = format!("CC:{}:Relleno {i}", 1_000_001_000 + i);
+        let price = (1000 + i % 50).to_string();
+        lines.push(line(&format!("F-{i:03}"), &bidder, &price, 0));
+        want.push((format!("F-{i:03}"), None));
+    }
+    lines.push(line("WIN", "CC:1000000099:Ganadora", "1200", 0));
+    want.push(("WIN".into(), None));
+    (lines, want)
 }
 
 #[test]
 fn the_streamed_evaluation_is_the_one_worked_out_and_the_whole_in_memory_one() {
     let r: Reg = second_stage();
-    let (text, want) = file();
-    let path = r.file("propuestas.csv", text.as_bytes());
-    r.ok(&[
-        "proposals",
-        "import",
-        &path,
-        "--program",
-        "D3939-2004",
-        "--stage",
-        "2",
-    ]);
+    let (lines, want) = file();
+    import(&r, "2", &lines);
+    let text = format!("{HEADER}{}", lines.concat());
 
     let store = vigia::store::Store::open(&r.db()).unwrap();
     let conn = store.conn();
