@@ -4,7 +4,6 @@
 use super::adjudications::ImportFile;
 use super::{CliError, Ctx, Status};
 use crate::catalogue::msg::{Msg, Rows};
-use crate::offering::proposals;
 use crate::register::stage::{self as rules, Imported};
 use crate::store::programs;
 use clap::Subcommand;
@@ -41,23 +40,15 @@ impl ProposalsCommand {
             sheet,
         } = self;
         let f = ImportFile::read(&path, "proposals import", sheet.as_deref())?;
-        let mut rows = Vec::new();
         let bar = super::progress::Progress::new(
             super::progress::Counting::Proposals,
             super::progress::rows_of(&f.bytes),
             ctx.lang,
         );
         let mut tick = bar.counter();
-        let (_, problems) = proposals::each::<()>(&f.bytes, |r| {
-            tick();
-            rows.push(r);
-            Ok(())
-        })
-        .expect("collecting rows does not fail");
-        drop(tick);
-        bar.done();
         let mut store = ctx.store()?;
         let p = programs::by_code(store.conn(), &program)?;
+        // each row read, judged and written in the transaction (all or nothing)
         let result = store
             .write::<_, crate::register::Error>(&ctx.officer(), |tx| {
                 rules::import(
@@ -65,11 +56,14 @@ impl ProposalsCommand {
                     &p,
                     stage,
                     (&f.name, &f.sha256, f.dialect.encoding),
-                    rows,
-                    problems,
+                    &f.bytes,
+                    &mut |_| tick(),
                 )
             })
-            .map_err(|e| f.rejected(e))?;
+            .map_err(|e| f.rejected(e));
+        drop(tick);
+        bar.done();
+        let result = result?;
         match result {
             Imported::Added(w) => ctx.say(Msg::Imported {
                 rows: Rows::Proposals,

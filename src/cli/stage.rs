@@ -220,11 +220,98 @@ fn value_of(v: Valuation, value: Option<rust_decimal::Decimal>) -> Worth {
 fn outcome_of(e: &TrancheEvaluation) -> TrancheOutcome<'_> {
     match &e.standing {
         Standing::Winner { proposal, draw } => TrancheOutcome::Winner {
-            proposal: &e.proposals[*proposal].row.reference,
+            proposal: &e.proposal(*proposal).row.reference,
             draw: *draw,
         },
         Standing::Tie(v) => TrancheOutcome::Tie(e.references(v)),
         Standing::Desert => TrancheOutcome::Desert,
+    }
+}
+
+/// `stage evaluate --format json`: the document, each tranche's proposals read as they are
+/// written (fields in the order the JSON always had).
+#[derive(serde::Serialize)]
+struct JsonEvaluation<'a> {
+    program: &'a str,
+    stage: u8,
+    tranches: Vec<JsonTranche<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonTranche<'a> {
+    tranche: u32,
+    shares: u64,
+    opens: String,
+    closes: String,
+    minimum_price: String,
+    criterion: &'static str,
+    rate_ea_pct: Option<String>,
+    rate_source: Option<String>,
+    outcome: &'static str,
+    winner: Option<String>,
+    tied: Vec<String>,
+    draw: Option<i64>,
+    proposals: JsonRows<'a>,
+}
+
+impl<'a> JsonTranche<'a> {
+    fn of(e: &'a TrancheEvaluation, p: &StoredProgram, conn: &'a rusqlite::Connection) -> Self {
+        JsonTranche {
+            tranche: e.tranche.tranche,
+            shares: e.tranche.shares,
+            opens: e.tranche.opens.to_string(),
+            closes: e.tranche.closes.to_string(),
+            minimum_price: e.tranche.minimum_price.to_string(),
+            criterion: stage_acta::criterion_code(&p.program.later_stages.criterion),
+            rate_ea_pct: e.rate.as_ref().map(|r| r.rate_ea_pct.to_string()),
+            rate_source: e.rate.as_ref().map(|r| r.source.clone()),
+            outcome: match &e.standing {
+                Standing::Winner { .. } => "winner",
+                Standing::Tie(_) => "tie",
+                Standing::Desert => "desert",
+            },
+            winner: match &e.standing {
+                Standing::Winner { proposal, .. } => {
+                    Some(e.proposal(*proposal).row.reference.clone())
+                }
+                _ => None,
+            },
+            tied: match &e.standing {
+                Standing::Tie(v) => e.references(v).iter().map(|s| s.to_string()).collect(),
+                _ => Vec::new(),
+            },
+            draw: e.draw.as_ref().map(|d| d.id),
+            proposals: JsonRows { e, conn },
+        }
+    }
+}
+
+/// A tranche's rows, serialized as they are read from the store.
+struct JsonRows<'a> {
+    e: &'a TrancheEvaluation,
+    conn: &'a rusqlite::Connection,
+}
+
+impl serde::Serialize for JsonRows<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error as _, SerializeSeq};
+        let mut seq = s.serialize_seq(Some(self.e.len()))?;
+        let mut failed = None;
+        self.e
+            .each_row::<crate::store::StoreError>(self.conn, &mut |r| {
+                Ok(match seq.serialize_element(&r) {
+                    Ok(()) => std::ops::ControlFlow::Continue(()),
+                    Err(e) => {
+                        failed = Some(e);
+                        std::ops::ControlFlow::Break(())
+                    }
+                })
+            })
+            .map_err(S::Error::custom)?;
+        match failed {
+            Some(e) => Err(e),
+            None => seq.end(),
+        }
     }
 }
 
@@ -339,46 +426,19 @@ fn evaluate(
     let evals = rules::evaluate(store.conn(), &p, stage, &rates)?;
     match format {
         Format::Json => {
-            let v: Vec<serde_json::Value> = evals
-                .iter()
-                .map(|e| {
-                    serde_json::json!({
-                        "tranche": e.tranche.tranche,
-                        "shares": e.tranche.shares,
-                        "opens": e.tranche.opens.to_string(),
-                        "closes": e.tranche.closes.to_string(),
-                        "minimum_price": e.tranche.minimum_price.to_string(),
-                        "criterion": crate::report::stage_acta::criterion_code(&p.program.later_stages.criterion),
-                        "rate_ea_pct": e.rate.as_ref().map(|r| r.rate_ea_pct.to_string()),
-                        "rate_source": e.rate.as_ref().map(|r| r.source.clone()),
-                        "outcome": match &e.standing {
-                            Standing::Winner { .. } => "winner",
-                            Standing::Tie(_) => "tie",
-                            Standing::Desert => "desert",
-                        },
-                        "winner": match &e.standing {
-                            Standing::Winner { proposal, .. } => Some(e.proposals[*proposal].row.reference.clone()),
-                            _ => None,
-                        },
-                        "tied": match &e.standing {
-                            Standing::Tie(v) => e.references(v).iter().map(|s| s.to_string()).collect(),
-                            _ => Vec::<String>::new(),
-                        },
-                        "draw": e.draw.as_ref().map(|d| d.id),
-                        "proposals": e.rows(),
-                    })
-                })
-                .collect();
-            writeln!(
-                ctx.out,
-                "{}",
-                serde_json::to_string_pretty(&serde_json::json!({
-                    "program": code,
-                    "stage": stage.number(),
-                    "tranches": v,
-                }))
-                .expect("json")
-            )?;
+            // written as its rows are read: the same bytes as the whole document pretty-printed
+            let conn = store.conn();
+            let doc = JsonEvaluation {
+                program: &code,
+                stage: stage.number(),
+                tranches: evals.iter().map(|e| JsonTranche::of(e, &p, conn)).collect(),
+            };
+            let mut out = std::io::BufWriter::new(&mut *ctx.out);
+            serde_json::to_writer_pretty(&mut out, &doc).map_err(|e| {
+                CliError::Refused(format!("the evaluation could not be written: {e}"))
+            })?;
+            writeln!(out)?;
+            out.flush()?;
         }
         Format::Csv | Format::Table => {
             if format == Format::Table {
@@ -398,9 +458,10 @@ fn evaluate(
             }
             let mut list = ListWriter::new_in(format, &ROW_COLUMNS, &mut *ctx.out, ctx.lang)?;
             for e in &evals {
-                for r in e.rows() {
+                e.each_row::<CliError>(store.conn(), &mut |r| {
                     list.push(&serde_json::to_value(&r).expect("row"))?;
-                }
+                    Ok(std::ops::ControlFlow::Continue(()))
+                })?;
             }
             list.finish()?;
         }
@@ -528,6 +589,7 @@ fn acta(
         program: &p.program,
         stage,
         concluded: &c,
+        conn: store.conn(),
     };
     stage_acta::write(&mut reserved, &data, f).map_err(|e| acta_unwritten("--out", &out, e))?;
     let staged = reserved.finish().map_err(|e| out_error("--out", e))?;
@@ -626,6 +688,7 @@ fn conclude(
                 program: &p.program,
                 stage,
                 concluded: &c,
+                conn: store.conn(),
             };
             // written into the reserved file as it is made, a page or a row at a time
             let mut r = r;
@@ -682,11 +745,7 @@ fn write_conclusion(
                 });
             writeln!(out, "{line}")?;
             for a in &c.awards {
-                let p = c
-                    .evaluations
-                    .iter()
-                    .flat_map(|e| &e.proposals)
-                    .find(|p| Some(p.id) == a.proposal_id);
+                let p = c.awarded_proposal(a);
                 match (p, a.price, a.payment_due) {
                     (Some(p), Some(price), Some(due)) => {
                         let bidders = p
@@ -825,6 +884,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         program: &p.program,
         stage,
         concluded: &c,
+        conn,
     };
     // the document read as it is compared, and the acta rendered again as it is compared: a
     // chunk or a page of each in memory

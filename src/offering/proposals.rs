@@ -119,23 +119,24 @@ pub fn each<E>(
     f: impl FnMut(ProposalRow) -> Result<(), E>,
 ) -> Result<(Dialect, Vec<RowError>), E> {
     // every reference and the line it was first seen on (checked on every row, bad file or not)
-    let seen: std::cell::RefCell<std::collections::HashMap<String, usize>> = Default::default();
+    // (boxed: 8 bytes a reference less than a String, at a million references 16 MB)
+    let seen: std::cell::RefCell<std::collections::HashMap<Box<str>, usize>> = Default::default();
     crate::import::each_record(
         bytes,
         &TABLE,
         |line, fields| {
             let row = parse_row(line, fields);
-            let reference = fields.get(Col::Proposal as usize).to_string();
+            let reference = fields.get(Col::Proposal as usize);
             if reference.is_empty() {
                 return row;
             }
             let mut seen = seen.borrow_mut();
-            match seen.get(&reference) {
+            match seen.get(reference) {
                 Some(&first) => {
                     let dupe = RowError {
                         line,
                         field: Col::Proposal.name().into(),
-                        value: reference.clone(),
+                        value: reference.to_string(),
                         reason: said!(offering::same_reference_as_line_one_proposal, first),
                         remedy: None,
                     };
@@ -148,7 +149,7 @@ pub fn each<E>(
                     }
                 }
                 None => {
-                    seen.insert(reference, line);
+                    seen.insert(reference.into(), line);
                     row
                 }
             }

@@ -127,6 +127,152 @@ pub fn present_value(price: Decimal, term_days: u32, rate_ea_pct: Decimal) -> Op
     Some(v.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero))
 }
 
+/// The cause proposal `p` is rejected for, the first that applies in the order of [`Cause`]'s
+/// variants (`None`: valid); `same_bidder` says whether a person or beneficial owner of it is in
+/// another proposal of the stage (see [`keys`]). The one place a proposal is judged.
+pub fn judge(terms: &Terms, p: &Proposal, same_bidder: bool) -> Option<Cause> {
+    if p.filed_on < terms.opens || p.filed_on > terms.closes {
+        Some(Cause::OutsideWindow)
+    } else if p.price_per_share < terms.minimum_price {
+        Some(Cause::BelowMinimumPrice)
+    } else if terms.max_term_days.is_some_and(|most| p.term_days > most) {
+        Some(Cause::TermTooLong)
+    } else if p.shares != terms.shares {
+        Some(Cause::NotWholeBlock)
+    } else if same_bidder {
+        Some(Cause::SameBidder)
+    } else if p
+        .guarantee
+        .is_none_or(|g| g <= Decimal::ZERO || g < terms.minimum_guarantee)
+    {
+        Some(Cause::NoGuarantee)
+    } else if !p.funds_accredited {
+        Some(Cause::FundsNotAccredited)
+    } else {
+        p.review.clone().map(Cause::Review)
+    }
+}
+
+/// Who proposal `p` is for the one-proposal-per-person rule: every bidder's `DOC_TYPE:NUMBER`
+/// and its beneficial-owner group, each once. Two proposals sharing a key are both `SAME_BIDDER`
+/// (the store finds the same keys in SQL: `store::stage::same_bidders`).
+pub fn keys(p: &Proposal) -> Vec<&str> {
+    let mut keys: Vec<&str> = p.bidders.iter().map(String::as_str).collect();
+    if let Some(owner) = &p.beneficial_owner {
+        keys.push(owner.as_str());
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+/// The price per share that counts: the original, or an improvement above it (`improved`: the
+/// price offered in the improvement round; a lower one is ignored).
+pub fn counted_price(p: &Proposal, improved: Option<Decimal>) -> Decimal {
+    match improved {
+        Some(better) if better > p.price_per_share => better,
+        _ => p.price_per_share,
+    }
+}
+
+/// The best price and the shortest term among a tranche's valid proposals (what the points of
+/// `price-and-term` are relative to), gathered a proposal at a time.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Extremes {
+    pub best_price: Option<Decimal>,
+    pub shortest_days: Option<u32>,
+}
+
+impl Extremes {
+    /// Counts one valid proposal: the price that counts and its term.
+    pub fn add(&mut self, price: Decimal, term_days: u32) {
+        self.best_price = Some(self.best_price.map_or(price, |b| b.max(price)));
+        self.shortest_days = Some(self.shortest_days.map_or(term_days, |s| s.min(term_days)));
+    }
+}
+
+/// The value of a valid proposal under the criterion: its price that counts and term, `ex` the
+/// tranche's [`Extremes`] (read only by `price-and-term`). Pesos with centavos, or points with
+/// four decimals.
+pub fn value(v: Valuation, price: Decimal, term_days: u32, ex: &Extremes) -> Option<Decimal> {
+    match v {
+        Valuation::PresentValue { rate_ea_pct } => present_value(price, term_days, rate_ea_pct),
+        Valuation::HighestPrice => {
+            Some(price.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero))
+        }
+        Valuation::PriceAndTerm(w) => {
+            crate::later_stages::points(w, price, ex.best_price?, term_days, ex.shortest_days?)
+        }
+    }
+}
+
+/// The distinct values of a tranche's valid proposals, best first: a value's rank is its place
+/// (1 for the best; equal values share a rank).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ranking(Vec<Decimal>);
+
+impl Ranking {
+    /// From every valid proposal's value, in any order.
+    pub fn new(mut values: Vec<Decimal>) -> Ranking {
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        values.dedup();
+        values.shrink_to_fit();
+        Ranking(values)
+    }
+
+    /// The rank of `value`: 1 + the number of distinct better values (searched by halves: a scan
+    /// per row took 4 minutes for 100,000 proposals of distinct values). `None` for a value no
+    /// valid proposal has.
+    pub fn rank(&self, value: Decimal) -> Option<usize> {
+        self.0
+            .binary_search_by(|x| value.cmp(x))
+            .ok()
+            .map(|p| p + 1)
+    }
+
+    /// The best value, if any proposal is valid.
+    pub fn best(&self) -> Option<Decimal> {
+        self.0.first().copied()
+    }
+}
+
+/// The proposals at the best value, gathered a proposal at a time in any order (only those at
+/// the best so far are kept): one is the winner, several a tie, none a void tranche.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Best<T> {
+    value: Option<Decimal>,
+    at: Vec<T>,
+}
+
+impl<T> Best<T> {
+    /// Counts `item`, of value `value`.
+    pub fn add(&mut self, value: Decimal, item: T) {
+        match self.value {
+            Some(b) if value < b => {}
+            Some(b) if value == b => self.at.push(item),
+            _ => {
+                self.value = Some(value);
+                self.at.clear();
+                self.at.push(item);
+            }
+        }
+    }
+
+    /// The best value and those at it, in the order they were counted.
+    pub fn into_parts(self) -> (Option<Decimal>, Vec<T>) {
+        (self.value, self.at)
+    }
+}
+
+/// The outcome of the proposals at the best value (their indexes).
+pub fn outcome(best: Vec<usize>) -> Outcome {
+    match best.as_slice() {
+        [] => Outcome::Desert,
+        [one] => Outcome::Winner(*one),
+        _ => Outcome::Tie(best),
+    }
+}
+
 /// Judges every proposal (causes in the order of [`Cause`]'s variants, the first that applies),
 /// values the valid ones with the improvements taken into account (`improved[i]`: the best price
 /// proposal `i` offered in an improvement round; a lower one is ignored), and ranks them.
@@ -140,7 +286,9 @@ pub fn evaluate(
 
 /// [`evaluate`] for one tranche of a stage whose other tranches received `others`: a person or
 /// beneficial owner in one of those as well is in more than one proposal (`SAME_BIDDER`), and
-/// `others` are otherwise not judged.
+/// `others` are otherwise not judged. Every proposal in memory: the register evaluates a stage
+/// of any size a proposal at a time from the store with the same pieces ([`judge`],
+/// [`counted_price`], [`Extremes`], [`value`], [`Ranking`], [`Best`]).
 pub fn evaluate_among(
     terms: &Terms,
     proposals: &[Proposal],
@@ -151,13 +299,7 @@ pub fn evaluate_among(
     // after this tranche's)
     let mut seen: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, p) in proposals.iter().chain(others).enumerate() {
-        let mut keys: Vec<&str> = p.bidders.iter().map(String::as_str).collect();
-        if let Some(owner) = &p.beneficial_owner {
-            keys.push(owner.as_str());
-        }
-        keys.sort_unstable();
-        keys.dedup();
-        for k in keys {
+        for k in keys(p) {
             seen.entry(k).or_default().push(i);
         }
     }
@@ -170,90 +312,30 @@ pub fn evaluate_among(
     let mut rows: Vec<Evaluated> = proposals
         .iter()
         .enumerate()
-        .map(|(i, p)| {
-            let price = match improved.get(&i) {
-                Some(&better) if better > p.price_per_share => better,
-                _ => p.price_per_share,
-            };
-            let cause = if p.filed_on < terms.opens || p.filed_on > terms.closes {
-                Some(Cause::OutsideWindow)
-            } else if p.price_per_share < terms.minimum_price {
-                Some(Cause::BelowMinimumPrice)
-            } else if terms.max_term_days.is_some_and(|most| p.term_days > most) {
-                Some(Cause::TermTooLong)
-            } else if p.shares != terms.shares {
-                Some(Cause::NotWholeBlock)
-            } else if same_bidder[i] {
-                Some(Cause::SameBidder)
-            } else if p
-                .guarantee
-                .is_none_or(|g| g <= Decimal::ZERO || g < terms.minimum_guarantee)
-            {
-                Some(Cause::NoGuarantee)
-            } else if !p.funds_accredited {
-                Some(Cause::FundsNotAccredited)
-            } else {
-                p.review.clone().map(Cause::Review)
-            };
-            Evaluated {
-                index: i,
-                cause,
-                price,
-                value: None,
-                rank: None,
-            }
+        .map(|(i, p)| Evaluated {
+            index: i,
+            cause: judge(terms, p, same_bidder[i]),
+            price: counted_price(p, improved.get(&i).copied()),
+            value: None,
+            rank: None,
         })
         .collect();
-    // the best price and the shortest term among the valid proposals (price and term)
-    let valid = || rows.iter().filter(|r| r.cause.is_none());
-    let best_price = valid().map(|r| r.price).max();
-    let shortest = valid().map(|r| proposals[r.index].term_days).min();
-    let values: Vec<Option<Decimal>> = rows
-        .iter()
-        .map(|r| {
-            if r.cause.is_some() {
-                return None;
-            }
-            let term = proposals[r.index].term_days;
-            match terms.valuation {
-                Valuation::PresentValue { rate_ea_pct } => {
-                    present_value(r.price, term, rate_ea_pct)
-                }
-                Valuation::HighestPrice => Some(
-                    r.price
-                        .round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero),
-                ),
-                Valuation::PriceAndTerm(w) => {
-                    crate::later_stages::points(w, r.price, best_price?, term, shortest?)
-                }
-            }
-        })
-        .collect();
-    for (r, v) in rows.iter_mut().zip(values) {
-        r.value = v;
+    let mut ex = Extremes::default();
+    for r in rows.iter().filter(|r| r.cause.is_none()) {
+        ex.add(r.price, proposals[r.index].term_days);
     }
-    let mut values: Vec<Decimal> = rows.iter().filter_map(|r| r.value).collect();
-    values.sort_unstable_by(|a, b| b.cmp(a));
-    values.dedup();
-    // the distinct values, best first, searched by halves (a scan per row took 4 minutes for
-    // 100,000 proposals of distinct values)
+    for r in rows.iter_mut().filter(|r| r.cause.is_none()) {
+        r.value = value(terms.valuation, r.price, proposals[r.index].term_days, &ex);
+    }
+    let ranking = Ranking::new(rows.iter().filter_map(|r| r.value).collect());
+    let mut best = Best::default();
     for r in &mut rows {
-        r.rank = r
-            .value
-            .and_then(|v| values.binary_search_by(|x| v.cmp(x)).ok())
-            .map(|p| p + 1);
+        r.rank = r.value.and_then(|v| ranking.rank(v));
+        if let Some(v) = r.value {
+            best.add(v, r.index);
+        }
     }
-    let best: Vec<usize> = rows
-        .iter()
-        .filter(|r| r.rank == Some(1))
-        .map(|r| r.index)
-        .collect();
-    let outcome = match best.as_slice() {
-        [] => Outcome::Desert,
-        [one] => Outcome::Winner(*one),
-        _ => Outcome::Tie(best),
-    };
-    (rows, outcome)
+    (rows, outcome(best.into_parts().1))
 }
 
 /// A draw among tied proposals, as recorded and printed.
@@ -586,5 +668,34 @@ mod tests {
             assert_eq!(r.rank, Some(1010 - (1000 + i % 10)), "proposal {i}");
         }
         assert_eq!(outcome, Outcome::Tie(vec![9, 19]));
+    }
+
+    proptest::proptest! {
+        /// A value's rank is 1 + the number of distinct greater values among the valid ones,
+        /// counted here one by one; the proposals `Best` keeps, gathered in any order, are
+        /// exactly those ranked 1, in the order they were counted.
+        #[test]
+        fn the_ranking_and_the_best_gathered_a_proposal_at_a_time_are_the_counted_ones(
+            cents in proptest::collection::vec(0i64..40, 0..60),
+        ) {
+            let values: Vec<Decimal> = cents.iter().map(|&c| Decimal::new(100_000 + c, 2)).collect();
+            let ranking = Ranking::new(values.clone());
+            let mut best = Best::default();
+            for (i, &v) in values.iter().enumerate() {
+                let mut greater: Vec<Decimal> = values.iter().copied().filter(|&x| x > v).collect();
+                greater.sort_unstable();
+                greater.dedup();
+                proptest::prop_assert_eq!(ranking.rank(v), Some(greater.len() + 1));
+                best.add(v, i);
+            }
+            let ranked_first: Vec<usize> = (0..values.len())
+                .filter(|&i| ranking.rank(values[i]) == Some(1))
+                .collect();
+            let (top, at) = best.into_parts();
+            proptest::prop_assert_eq!(top, values.iter().copied().max());
+            proptest::prop_assert_eq!(ranking.best(), top);
+            proptest::prop_assert_eq!(&at, &ranked_first);
+            proptest::prop_assert_eq!(ranking.rank(Decimal::new(99, 0)), None);
+        }
     }
 }

@@ -11,6 +11,7 @@ use crate::later_stages::{MinimumPrice, Stage};
 use crate::money::{format_cop, format_number};
 use crate::program::{Criterion, CriterionRate, Program};
 use crate::register::stage::{Concluded, Row, Standing, TrancheEvaluation};
+use crate::store::StoreError;
 use crate::store::stage::Kind;
 use rust_decimal::Decimal;
 use std::io::Write;
@@ -21,6 +22,8 @@ pub struct StageActaData<'a> {
     pub program: &'a Program,
     pub stage: Stage,
     pub concluded: &'a Concluded,
+    /// The register the tables of proposals are read from, a row at a time.
+    pub conn: &'a rusqlite::Connection,
 }
 
 fn n(x: u64) -> String {
@@ -149,19 +152,46 @@ fn proposal_cells(r: &Row, points: bool, q: &dyn Fn(&str) -> String) -> Vec<Stri
     ]
 }
 
-/// Each proposal's cells of tranche `e`, in stored order, made one at a time and handed to `f`
-/// until it fails.
+/// Why a table of proposals stopped: the register could not be read, or the sink failed.
+enum Stopped<E> {
+    Store(StoreError),
+    Sink(E),
+}
+
+impl<E> From<StoreError> for Stopped<E> {
+    fn from(e: StoreError) -> Self {
+        Stopped::Store(e)
+    }
+}
+
+/// Each proposal's cells of tranche `e`, in stored order, read from the register and made one
+/// at a time and handed to `f` until it fails.
 fn each_proposal<E>(
+    conn: &rusqlite::Connection,
     e: &TrancheEvaluation,
     points: bool,
     q: &dyn Fn(&str) -> String,
     f: &mut dyn FnMut(&[String]) -> Result<(), E>,
-) -> Result<(), E> {
-    let tied = e.outcome_tie().unwrap_or_default();
-    for i in 0..e.len() {
-        f(&proposal_cells(&e.row_at(i, &tied), points, q))?;
-    }
-    Ok(())
+) -> Result<(), Stopped<E>> {
+    e.each_row::<Stopped<E>>(conn, &mut |r| {
+        f(&proposal_cells(&r, points, q)).map_err(Stopped::Sink)?;
+        Ok(ControlFlow::Continue(()))
+    })
+}
+
+/// [`each_proposal`] into a writer: a register that cannot be read is an I/O error of the
+/// document.
+fn write_proposals(
+    d: &StageActaData<'_>,
+    e: &TrancheEvaluation,
+    points: bool,
+    q: &dyn Fn(&str) -> String,
+    f: &mut dyn FnMut(&[String]) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    each_proposal(d.conn, e, points, q, f).map_err(|s| match s {
+        Stopped::Sink(e) => e,
+        Stopped::Store(e) => std::io::Error::other(e.to_string()),
+    })
 }
 
 /// The blocks of the acta, every table's rows made; `q` makes an officer-typed value safe for
@@ -178,7 +208,7 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
                 right,
             } => {
                 let mut rows = Vec::new();
-                let _ = each_proposal::<()>(e, points, q, &mut |c| {
+                let _ = each_proposal::<()>(d.conn, e, points, q, &mut |c| {
                     rows.push(c.to_vec());
                     Ok(())
                 });
@@ -402,12 +432,8 @@ pub fn pieces<'a>(d: &StageActaData<'a>, q: &dyn Fn(&str) -> String) -> Vec<Piec
             )));
             let mut rows = Vec::new();
             for a in &concluded.awards {
-                let (reference, bidders) = d
-                    .concluded
-                    .evaluations
-                    .iter()
-                    .flat_map(|e| &e.proposals)
-                    .find(|p| Some(p.id) == a.proposal_id)
+                let (reference, bidders) = concluded
+                    .awarded_proposal(a)
                     .map(|p| {
                         (
                             p.row.reference.clone(),
@@ -546,7 +572,7 @@ pub fn write_markdown(out: &mut dyn Write, d: &StageActaData<'_>) -> std::io::Re
                 right,
             } => {
                 out.write_all(md_table_head(&header, &right).as_bytes())?;
-                each_proposal(e, points, q, &mut |c| {
+                write_proposals(d, e, points, q, &mut |c| {
                     out.write_all(md_table_row(c).as_bytes())
                 })?;
                 out.write_all(b"\n")?;
@@ -575,7 +601,7 @@ pub fn write_html(out: &mut dyn Write, d: &StageActaData<'_>) -> std::io::Result
                 s.push_str(&html_table_head(&header, &right));
                 out.write_all(s.as_bytes())?;
                 s.clear();
-                each_proposal(e, points, q, &mut |c| {
+                write_proposals(d, e, points, q, &mut |c| {
                     out.write_all(super::notice::html_table_row(c, &right).as_bytes())
                 })?;
                 s.push_str(HTML_TABLE_END);
@@ -601,21 +627,31 @@ fn pdf_items<'s>(pieces: Vec<Piece<'s>>, sources: &'s [Box<RowSource<'s>>]) -> V
         .collect()
 }
 
-/// The rows of each table of proposals among `pieces`, made again at each pass of the layout.
-fn row_sources<'s>(pieces: &[Piece<'s>]) -> Vec<Box<RowSource<'s>>> {
+/// The rows of each table of proposals among `pieces`, read from the register again at each
+/// pass of the layout.
+fn row_sources<'s>(
+    conn: &'s rusqlite::Connection,
+    pieces: &[Piece<'s>],
+) -> Vec<Box<RowSource<'s>>> {
     pieces
         .iter()
         .filter_map(|piece| match piece {
             Piece::Proposals { e, points, .. } => {
                 let (e, points) = (*e, *points);
-                let rows: Box<RowSource<'s>> = Box::new(move |f| {
-                    let _ =
-                        each_proposal(e, points, &|s: &str| s.to_string(), &mut |c| match f(c) {
-                            ControlFlow::Continue(()) => Ok(()),
-                            ControlFlow::Break(()) => Err(()),
-                        });
-                    Ok(())
-                });
+                let rows: Box<RowSource<'s>> =
+                    Box::new(move |f| {
+                        let read =
+                            each_proposal(conn, e, points, &|s: &str| s.to_string(), &mut |c| {
+                                match f(c) {
+                                    ControlFlow::Continue(()) => Ok(()),
+                                    ControlFlow::Break(()) => Err(()),
+                                }
+                            });
+                        match read {
+                            Err(Stopped::Store(e)) => Err(e.to_string()),
+                            Ok(()) | Err(Stopped::Sink(())) => Ok(()),
+                        }
+                    });
                 Some(rows)
             }
             Piece::Block(_) => None,
@@ -631,7 +667,7 @@ pub fn write_pdf(
     d: &StageActaData<'_>,
 ) -> Result<(), super::pdf::stream::WriteError> {
     let pieces = pieces(d, &|s: &str| s.to_string());
-    let sources = row_sources(&pieces);
+    let sources = row_sources(d.conn, &pieces);
     let items = pdf_items(pieces, &sources);
     let (title, footer, date) = title_footer_date(d);
     super::pdf::stream::write(&items, &title, &footer, date, false, out)
@@ -672,7 +708,7 @@ pub fn check(
     match format {
         Format::Pdf => {
             let pieces = pieces(d, &|s: &str| s.to_string());
-            let sources = row_sources(&pieces);
+            let sources = row_sources(d.conn, &pieces);
             let items = pdf_items(pieces, &sources);
             let (title, footer, date) = title_footer_date(d);
             super::pdf::stream::each_page_text(&items, &title, &footer, date, false, &mut |p| {

@@ -13,7 +13,8 @@ use crate::offering::proposals::{Bidder, ProposalRow};
 use chrono::{NaiveDate, NaiveDateTime};
 use rusqlite::{Connection, OptionalExtension, params};
 use rust_decimal::Decimal;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
 
 /// One tranche of a stage as opened.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,58 +93,195 @@ fn parse_filed(s: &str) -> Option<NaiveDateTime> {
     NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S").ok()
 }
 
-/// Every proposal of a program's stage, in the order they were stored, with their bidders.
-pub fn proposals(conn: &Connection, program_id: i64, stage: Stage) -> Result<Vec<StoredProposal>> {
-    let mut bidders: HashMap<i64, Vec<Bidder>> = HashMap::new();
-    {
-        let mut stmt = conn.prepare_cached(
-            "SELECT b.proposal_id, b.doc_type, b.doc_number, b.name FROM proposal_bidders b
-             JOIN proposals p ON p.id = b.proposal_id
-             WHERE p.program_id = ?1 AND p.stage = ?2 ORDER BY b.proposal_id, b.seq",
-        )?;
-        let mut rows = stmt.query(params![program_id, stage])?;
-        while let Some(r) = rows.next()? {
-            let c = Cols::new(r, "proposal_bidders");
-            bidders.entry(c.get(0)?).or_default().push(Bidder {
-                doc_type: c.get(1)?,
-                doc_number: c.get(2)?,
-                name: c.get(3)?,
-            });
+/// The columns of a proposal as [`proposal_of`] reads them, `p` the table's alias.
+const PROPOSAL_COLUMNS: &str = "p.id, p.import_id, p.line, p.reference, p.filed_at, p.beneficial_owner, p.shares, \
+     p.price_per_share, p.term_days, p.guarantee, p.funds_accredited, p.review, p.tranche";
+
+/// A proposal read from a row of [`PROPOSAL_COLUMNS`], with its bidders.
+fn proposal_of(r: &rusqlite::Row<'_>, bidders: Vec<Bidder>) -> Result<StoredProposal> {
+    let c = Cols::new(r, "proposals");
+    let id: i64 = c.get(0)?;
+    let filed: String = c.get(4)?;
+    Ok(StoredProposal {
+        id,
+        import_id: c.get(1)?,
+        row: ProposalRow {
+            line: usize::try_from(c.get::<i64>(2)?).unwrap_or(0),
+            reference: c.get(3)?,
+            filed_at: parse_filed(&filed).ok_or_else(|| {
+                StoreError::Corrupt(format!("proposals.filed_at {filed:?} of proposal {id}"))
+            })?,
+            bidders,
+            beneficial_owner: c.get(5)?,
+            shares: c.shares(6)?,
+            price_per_share: c.decimal(7)?,
+            term_days: c.get(8)?,
+            guarantee: c.opt_decimal(9)?,
+            funds_accredited: c.get::<i64>(10)? != 0,
+            review: c.get(11)?,
+            tranche: c.get(12)?,
+        },
+    })
+}
+
+fn bidder_of(r: &rusqlite::Row<'_>) -> Result<(i64, Bidder)> {
+    let c = Cols::new(r, "proposal_bidders");
+    Ok((
+        c.get(0)?,
+        Bidder {
+            doc_type: c.get(1)?,
+            doc_number: c.get(2)?,
+            name: c.get(3)?,
+        },
+    ))
+}
+
+/// Each proposal of tranche `tranche` of a program's stage, in the order they were stored, with
+/// its bidders, handed to `f` until it says to stop: one proposal in memory at a time, whatever
+/// the tranche's size (the proposals and their bidders read side by side in the same order).
+pub fn each_proposal<E: From<StoreError>>(
+    conn: &Connection,
+    program_id: i64,
+    stage: Stage,
+    tranche: u32,
+    f: &mut dyn FnMut(StoredProposal) -> std::result::Result<ControlFlow<()>, E>,
+) -> std::result::Result<(), E> {
+    // `+column`: read in the order of the ids (the table's own), never sorted through an index
+    let mut ps = conn
+        .prepare_cached(&format!(
+            "SELECT {PROPOSAL_COLUMNS} FROM proposals p
+             WHERE +p.program_id = ?1 AND +p.stage = ?2 AND +p.tranche = ?3 ORDER BY p.id"
+        ))
+        .map_err(StoreError::from)?;
+    let mut bs = conn
+        .prepare_cached(
+            "SELECT b.proposal_id, b.doc_type, b.doc_number, b.name FROM proposals p
+             JOIN proposal_bidders b ON b.proposal_id = p.id
+             WHERE +p.program_id = ?1 AND +p.stage = ?2 AND +p.tranche = ?3 ORDER BY p.id, b.seq",
+        )
+        .map_err(StoreError::from)?;
+    let args = params![program_id, stage, tranche];
+    let mut rows = ps.query(args).map_err(StoreError::from)?;
+    let mut bidder_rows = bs.query(args).map_err(StoreError::from)?;
+    let mut next_bidder = match bidder_rows.next().map_err(StoreError::from)? {
+        Some(r) => Some(bidder_of(r)?),
+        None => None,
+    };
+    while let Some(r) = rows.next().map_err(StoreError::from)? {
+        let id: i64 = r.get(0).map_err(StoreError::from)?;
+        let mut bidders = Vec::new();
+        while let Some((pid, b)) = next_bidder.take() {
+            if pid > id {
+                next_bidder = Some((pid, b));
+                break;
+            }
+            if pid == id {
+                bidders.push(b);
+            }
+            next_bidder = match bidder_rows.next().map_err(StoreError::from)? {
+                Some(r) => Some(bidder_of(r)?),
+                None => None,
+            };
+        }
+        if f(proposal_of(r, bidders)?)?.is_break() {
+            break;
         }
     }
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, import_id, line, reference, filed_at, beneficial_owner, shares, price_per_share, term_days,
-                guarantee, funds_accredited, review, tranche
-         FROM proposals WHERE program_id = ?1 AND stage = ?2 ORDER BY id",
+    Ok(())
+}
+
+/// The proposal of a program's stage with this reference, or with this id, with its bidders.
+pub fn proposal(
+    conn: &Connection,
+    program_id: i64,
+    stage: Stage,
+    by: ProposalKey<'_>,
+) -> Result<Option<StoredProposal>> {
+    let (column, key): (&str, &dyn rusqlite::ToSql) = match &by {
+        ProposalKey::Reference(r) => ("reference", r),
+        ProposalKey::Id(id) => ("id", id),
+    };
+    let mut bs = conn.prepare_cached(
+        "SELECT proposal_id, doc_type, doc_number, name FROM proposal_bidders
+         WHERE proposal_id = ?1 ORDER BY seq",
     )?;
-    let mut rows = stmt.query(params![program_id, stage])?;
-    let mut out = Vec::new();
-    while let Some(r) = rows.next()? {
-        let c = Cols::new(r, "proposals");
-        let id: i64 = c.get(0)?;
-        let filed: String = c.get(4)?;
-        out.push(StoredProposal {
-            id,
-            import_id: c.get(1)?,
-            row: ProposalRow {
-                line: usize::try_from(c.get::<i64>(2)?).unwrap_or(0),
-                reference: c.get(3)?,
-                filed_at: parse_filed(&filed).ok_or_else(|| {
-                    StoreError::Corrupt(format!("proposals.filed_at {filed:?} of proposal {id}"))
-                })?,
-                bidders: bidders.remove(&id).unwrap_or_default(),
-                beneficial_owner: c.get(5)?,
-                shares: c.shares(6)?,
-                price_per_share: c.decimal(7)?,
-                term_days: c.get(8)?,
-                guarantee: c.opt_decimal(9)?,
-                funds_accredited: c.get::<i64>(10)? != 0,
-                review: c.get(11)?,
-                tranche: c.get(12)?,
-            },
-        });
+    let mut ps = conn.prepare_cached(&format!(
+        "SELECT {PROPOSAL_COLUMNS} FROM proposals p
+         WHERE p.program_id = ?1 AND p.stage = ?2 AND p.{column} = ?3"
+    ))?;
+    let mut rows = ps.query(params![program_id, stage, key])?;
+    let Some(r) = rows.next()? else {
+        return Ok(None);
+    };
+    let id: i64 = r.get(0)?;
+    let mut bidders = Vec::new();
+    let mut b = bs.query(params![id])?;
+    while let Some(row) = b.next()? {
+        bidders.push(bidder_of(row)?.1);
     }
-    Ok(out)
+    Ok(Some(proposal_of(r, bidders)?))
+}
+
+/// How [`proposal`] finds a proposal.
+#[derive(Debug, Clone, Copy)]
+pub enum ProposalKey<'a> {
+    Reference(&'a str),
+    Id(i64),
+}
+
+/// The id and import of the proposal of a program's stage stored with `reference`, if any (a
+/// stored reference cannot be imported again).
+pub fn stored_reference(
+    conn: &Connection,
+    program_id: i64,
+    stage: Stage,
+    reference: &str,
+) -> Result<Option<(i64, i64)>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT id, import_id FROM proposals
+             WHERE program_id = ?1 AND stage = ?2 AND reference = ?3",
+        )?
+        .query_row(params![program_id, stage, reference], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .optional()?)
+}
+
+/// Whether a program's stage has any proposal stored.
+pub fn any_proposal(conn: &Connection, program_id: i64, stage: Stage) -> Result<bool> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM proposals WHERE program_id = ?1 AND stage = ?2)",
+        params![program_id, stage],
+        |r| r.get(0),
+    )?)
+}
+
+/// The proposals of a program's stage that share a person or a beneficial owner with another
+/// (the keys of `offering::stage::keys`: each bidder's `DOC_TYPE:NUMBER` and the beneficial-owner
+/// group, each once per proposal), by id: found by SQLite's sorts, whose temporary storage goes
+/// to disk where it may, not by a map of every key in memory.
+pub fn same_bidders(conn: &Connection, program_id: i64, stage: Stage) -> Result<HashSet<i64>> {
+    super::with_cache(
+        conn,
+        super::STREAMING_CACHE,
+        super::Temp::OnDiskIfAllowed,
+        || {
+            let mut stmt = conn.prepare_cached(
+                "WITH k(pid, key) AS MATERIALIZED (
+                     SELECT b.proposal_id, b.doc_type || ':' || b.doc_number
+                     FROM proposal_bidders b JOIN proposals p ON p.id = b.proposal_id
+                     WHERE p.program_id = ?1 AND p.stage = ?2
+                     UNION
+                     SELECT id, beneficial_owner FROM proposals
+                     WHERE program_id = ?1 AND stage = ?2 AND beneficial_owner IS NOT NULL)
+                 SELECT DISTINCT pid FROM k
+                 WHERE key IN (SELECT key FROM k GROUP BY key HAVING COUNT(*) > 1)",
+            )?;
+            let ids = stmt.query_map(params![program_id, stage], |r| r.get(0))?;
+            Ok(ids.collect::<rusqlite::Result<_>>()?)
+        },
+    )
 }
 
 /// The earlier import of the same file for this program and stage, if any.
@@ -178,35 +316,75 @@ pub struct WrittenProposals {
     pub last_id: i64,
 }
 
-/// Writes a file's proposals and their bidders with one audit event covering them.
-pub fn write_proposals(
-    tx: &mut Tx<'_>,
+/// The page cache (`PRAGMA cache_size`, KiB) of a proposals import: its inserts append to the
+/// proposals and bidders by id and to two indexes, which a smaller cache than the connection's
+/// 64 MiB serves as well (a million proposals: 263 MiB peak, 337 with 64 MiB and the parse's
+/// references as strings; the file's bytes and those references are most of the rest).
+pub const IMPORT_CACHE: i64 = -16384;
+
+/// Runs `f` (a proposals import's reading and writing) with the connection's page cache at
+/// [`IMPORT_CACHE`], put back afterwards whatever `f` returned: `f`'s own error first.
+pub fn with_import_cache<'c, T, E: From<StoreError>>(
+    tx: &mut Tx<'c>,
+    f: impl FnOnce(&mut Tx<'c>) -> std::result::Result<T, E>,
+) -> std::result::Result<T, E> {
+    let saved = super::PageCache::set(tx.conn(), IMPORT_CACHE, super::Temp::AsIs)?;
+    let out = f(tx);
+    let put_back = saved.put_back(tx.conn());
+    let out = out?;
+    put_back?;
+    Ok(out)
+}
+
+/// A file's proposals and their bidders written as they are read, with one audit event
+/// covering them ([`ProposalWriter::finish`]): memory holds a row, not the file's rows.
+pub struct ProposalWriter {
     program_id: i64,
     stage: Stage,
-    file: (&str, &str, &str),
-    rows: &[ProposalRow],
-) -> Result<WrittenProposals> {
-    let (file_name, sha256, encoding) = file;
-    let import_id = tx.insert_unaudited(
-        "proposal_imports",
-        &[
-            ("program_id", &program_id),
-            ("stage", &stage),
-            ("file_name", &file_name),
-            ("sha256", &sha256),
-            ("encoding", &encoding),
-        ],
-    )?;
-    let (mut first, mut last) = (0, 0);
-    let (mut first_bidder, mut last_bidder) = (0, 0);
-    for r in rows {
-        let id = tx.insert_unaudited(
-            "proposals",
+    import_id: i64,
+    rows: usize,
+    proposals: (i64, i64),
+    bidders: (i64, i64),
+}
+
+impl ProposalWriter {
+    /// Records the import of `file` (name, SHA-256, encoding), its rows to follow.
+    pub fn begin(
+        tx: &mut Tx<'_>,
+        program_id: i64,
+        stage: Stage,
+        file: (&str, &str, &str),
+    ) -> Result<ProposalWriter> {
+        let (file_name, sha256, encoding) = file;
+        let import_id = tx.insert_unaudited(
+            "proposal_imports",
             &[
                 ("program_id", &program_id),
                 ("stage", &stage),
+                ("file_name", &file_name),
+                ("sha256", &sha256),
+                ("encoding", &encoding),
+            ],
+        )?;
+        Ok(ProposalWriter {
+            program_id,
+            stage,
+            import_id,
+            rows: 0,
+            proposals: (0, 0),
+            bidders: (0, 0),
+        })
+    }
+
+    /// Writes one proposal and its bidders.
+    pub fn push(&mut self, tx: &mut Tx<'_>, r: &ProposalRow) -> Result<()> {
+        let id = tx.insert_unaudited(
+            "proposals",
+            &[
+                ("program_id", &self.program_id),
+                ("stage", &self.stage),
                 ("tranche", &r.tranche),
-                ("import_id", &import_id),
+                ("import_id", &self.import_id),
                 ("line", &(r.line as i64)),
                 ("reference", &r.reference),
                 ("filed_at", &filed_text(r.filed_at)),
@@ -219,10 +397,11 @@ pub fn write_proposals(
                 ("review", &r.review),
             ],
         )?;
-        if first == 0 {
-            first = id;
+        if self.proposals.0 == 0 {
+            self.proposals.0 = id;
         }
-        last = id;
+        self.proposals.1 = id;
+        self.rows += 1;
         for (seq, b) in r.bidders.iter().enumerate() {
             let bid = tx.insert_unaudited(
                 "proposal_bidders",
@@ -234,41 +413,48 @@ pub fn write_proposals(
                     ("name", &b.name),
                 ],
             )?;
-            if first_bidder == 0 {
-                first_bidder = bid;
+            if self.bidders.0 == 0 {
+                self.bidders.0 = bid;
             }
-            last_bidder = bid;
+            self.bidders.1 = bid;
         }
+        Ok(())
     }
-    let mut covers = Vec::new();
-    if first > 0 {
-        covers.push(Cover {
-            table: "proposals",
-            first,
-            last,
-            digest: None,
-        });
+
+    /// The proposals written so far.
+    pub fn rows(&self) -> usize {
+        self.rows
     }
-    if first_bidder > 0 {
-        covers.push(Cover {
-            table: "proposal_bidders",
-            first: first_bidder,
-            last: last_bidder,
-            digest: None,
-        });
+
+    /// The one audit event covering the rows written.
+    pub fn finish(self, tx: &mut Tx<'_>) -> Result<WrittenProposals> {
+        let mut covers = Vec::new();
+        for (table, (first, last)) in [
+            ("proposals", self.proposals),
+            ("proposal_bidders", self.bidders),
+        ] {
+            if first > 0 {
+                covers.push(Cover {
+                    table,
+                    first,
+                    last,
+                    digest: None,
+                });
+            }
+        }
+        tx.audit_bulk(
+            crate::store::Action::ProposalsImport,
+            "proposal_imports",
+            self.import_id,
+            &covers,
+        )?;
+        Ok(WrittenProposals {
+            import_id: self.import_id,
+            rows: self.rows,
+            first_id: self.proposals.0,
+            last_id: self.proposals.1,
+        })
     }
-    tx.audit_bulk(
-        crate::store::Action::ProposalsImport,
-        "proposal_imports",
-        import_id,
-        &covers,
-    )?;
-    Ok(WrittenProposals {
-        import_id,
-        rows: rows.len(),
-        first_id: first,
-        last_id: last,
-    })
 }
 
 /// A tied proposal's answer to the invitation to improve.

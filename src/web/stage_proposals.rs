@@ -13,7 +13,7 @@ use super::views::{self, csrf, numero, page, pesos};
 use super::{App, WebError};
 use crate::import::RowError;
 use crate::later_stages::Stage;
-use crate::offering::proposals::{self, ProposalRow};
+use crate::offering::proposals::ProposalRow;
 use crate::register;
 use crate::register::stage::{self as rules, Imported};
 use crate::register::user::Role;
@@ -137,15 +137,13 @@ fn import_run(
     } else {
         dialect.encoding
     };
-    let mut rows = Vec::new();
-    let (_, problems) = proposals::each::<()>(bytes, |r| {
-        rows.push(r);
-        Ok(())
-    })
-    .map_err(|()| WebError::internal("collecting rows does not fail"))?;
-    let shown: Vec<ProposalRow> = rows.iter().take(ROWS_SHOWN).cloned().collect();
+    let mut shown: Vec<ProposalRow> = Vec::new();
     let run = |tx: &mut store::Tx<'_>| {
-        rules::import(tx, &p, stage, (name, &sha, encoding), rows, problems)
+        rules::import(tx, &p, stage, (name, &sha, encoding), bytes, &mut |r| {
+            if shown.len() < ROWS_SHOWN {
+                shown.push(r.clone());
+            }
+        })
     };
     let result = if write {
         s.write::<_, register::Error>(officer, run)

@@ -519,6 +519,7 @@ async fn acta_file(app: Arc<App>, code: String, n: u8, format: Format) -> Page {
                 program: &p.program,
                 stage,
                 concluded: &c,
+                conn: s.conn(),
             };
             let ((), file) = render_to_temp(|out| {
                 stage_acta::write(out, &data, format)
@@ -617,6 +618,7 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
         program: &v.program.program,
         stage: n,
         concluded: &fresh_c,
+        conn: s.conn(),
     };
     let fresh = documents::lines_of(&stage_acta::render(&data, format), format).map_err(|e| {
         WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))

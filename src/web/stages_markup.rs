@@ -11,8 +11,8 @@ use super::{App, WebError};
 use crate::later_stages::{Stage, Valuation};
 use crate::offering::stage::Cause;
 use crate::register::Field;
-use crate::register::stage::TrancheEvaluation;
 use crate::register::stage::{self as rules, Available, Concluded, DrawCheck, Standing};
+use crate::register::stage::{Named, TrancheEvaluation};
 use crate::register::user::Role;
 use crate::store::Store;
 use crate::store::programs::{self, StoredProgram};
@@ -29,6 +29,8 @@ pub(super) struct View {
     pub(super) tranches: Vec<Tranche>,
     /// The evaluation (empty without tranches), or why it cannot be made (a rate missing).
     pub(super) evaluation: Result<Vec<TrancheEvaluation>, Vec<String>>,
+    /// Every proposal of each evaluated tranche, as evaluated (the page shows them all).
+    pub(super) listed: Vec<Vec<Named>>,
     /// Every recorded draw recomputed from the register.
     pub(super) draws: Vec<DrawCheck>,
     pub(super) concluded: Option<Concluded>,
@@ -95,6 +97,13 @@ pub(super) fn load(
             Err(e) => Err(refusal_texts(e)?),
         }
     };
+    let listed = match &evaluation {
+        Ok(evals) => evals
+            .iter()
+            .map(|e| e.listed(conn))
+            .collect::<Result<_, _>>()?,
+        Err(_) => Vec::new(),
+    };
     let draws = if stored::draws(conn, program.id, n)?.is_empty() || evaluation.is_err() {
         Vec::new()
     } else {
@@ -117,6 +126,7 @@ pub(super) fn load(
         available,
         tranches,
         evaluation,
+        listed,
         draws,
         concluded,
     })
@@ -404,12 +414,20 @@ fn tranche_evaluation(
         _ => None,
     };
     // the ranking as its column reads: ranked proposals by place, then the rest as filed
-    let mut order: Vec<usize> = (0..e.proposals.len().min(e.evaluated.len())).collect();
-    order.sort_by_key(|&i| (e.evaluated[i].rank.is_none(), e.evaluated[i].rank, i));
+    let listed: &[Named] = match &v.evaluation {
+        Ok(evals) => evals
+            .iter()
+            .position(|x| x.tranche.tranche == e.tranche.tranche)
+            .and_then(|k| v.listed.get(k))
+            .map_or(&[], Vec::as_slice),
+        Err(_) => &[],
+    };
+    let mut order: Vec<&Named> = listed.iter().collect();
+    order.sort_by_key(|n| (n.evaluated.rank.is_none(), n.evaluated.rank, n.index));
     html! {
         h3 { "Tramo " (t) }
         p { "Criterio: " (valuation_es(&v.program, e)) "." }
-        @if e.proposals.is_empty() {
+        @if e.is_empty() {
             p { "El tramo no tiene propuestas." }
         } @else {
             div.tabla.desplazable {
@@ -420,15 +438,15 @@ fn tranche_evaluation(
                         th.num scope="col" { "Plazo (días)" } th.num scope="col" { "Valor" } th scope="col" { "Resultado" }
                     } }
                     tbody {
-                        @for i in order {
-                            @let (p, ev) = (&e.proposals[i], &e.evaluated[i]);
+                        @for n in order {
+                            @let (i, p, ev) = (n.index, &n.proposal, &n.evaluated);
                             tr {
                                 td.num { @if let Some(r) = ev.rank { (r) } }
                                 td { (p.row.reference) }
                                 td.proponentes { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
                                 td { (p.row.filed_at.format("%d/%m/%Y %H:%M")) }
                                 td.num { (pesos(p.row.price_per_share)) }
-                                td.num { @if let Some(m) = &e.improvements[i] { (pesos(m.price)) @if !m.counted { br; small { "no supera el original: no cuenta" } } } }
+                                td.num { @if let Some(m) = &n.improvement { (pesos(m.price)) @if !m.counted { br; small { "no supera el original: no cuenta" } } } }
                                 td.num { (p.row.term_days) }
                                 td.num { (value_es(e.valuation, ev.value)) }
                                 td.resultado {
@@ -446,12 +464,12 @@ fn tranche_evaluation(
         p.resultado-tramo {
             @match &e.standing {
                 Standing::Winner { proposal, draw } => {
-                    "Gana la propuesta " strong { (e.proposals[*proposal].row.reference) }
+                    "Gana la propuesta " strong { (e.proposal(*proposal).row.reference) }
                     @if let Some(d) = draw { " por el sorteo N.º " (d) }
-                    " a " (pesos(e.evaluated[*proposal].price)) " por acción."
+                    " a " (pesos(e.evaluated(*proposal).price)) " por acción."
                 }
                 Standing::Tie(x) => { "Empate en el mejor valor entre " (e.references(x).join(", ")) ": se invita a los empatados a mejorar su precio y, si persiste, se decide por sorteo." }
-                Standing::Desert if e.proposals.is_empty() => "Aún no se han recibido propuestas para este tramo; si cierra sin ninguna válida, queda desierto y sus acciones pasan a la etapa siguiente.",
+                Standing::Desert if e.is_empty() => "Aún no se han recibido propuestas para este tramo; si cierra sin ninguna válida, queda desierto y sus acciones pasan a la etapa siguiente.",
                 Standing::Desert => "Ninguna propuesta válida: el tramo queda desierto y sus acciones pasan a la etapa siguiente.",
             }
         }
@@ -476,8 +494,8 @@ fn invitations(
     let invited: Vec<usize> = e.original_tie.clone();
     let open: Vec<&str> = invited
         .iter()
-        .filter(|&&i| e.improvements[i].is_none())
-        .map(|&i| e.proposals[i].row.reference.as_str())
+        .filter(|&&i| e.named(i).is_some_and(|n| n.improvement.is_none()))
+        .map(|&i| e.proposal(i).row.reference.as_str())
         .collect();
     let (p, price) = (Field::Proposal.as_str(), Field::ImprovedPrice.as_str());
     let id = format!("mejora-{}", e.tranche.tranche);
@@ -488,8 +506,8 @@ fn invitations(
             ul {
                 @for &i in &invited {
                     li {
-                        (e.proposals[i].row.reference) ": "
-                        @match &e.improvements[i] {
+                        (e.proposal(i).row.reference) ": "
+                        @match e.named(i).and_then(|n| n.improvement.as_ref()) {
                             Some(m) => { "respondió con " (pesos(m.price)) " el " (momento(&m.created_at)) @if !m.counted { " (no supera el original; queda el precio original)" } }
                             None => "sin respuesta",
                         }
@@ -619,12 +637,7 @@ fn conclude_markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Mar
 
 /// The awards of a conclusion, computed (a preview) or stored.
 pub(super) fn awards_table(c: &Concluded) -> Markup {
-    let proposal = |id: Option<i64>| {
-        c.evaluations
-            .iter()
-            .flat_map(|e| &e.proposals)
-            .find(|p| Some(p.id) == id)
-    };
+    let proposal = |id: Option<i64>| c.awarded.iter().find(|p| Some(p.id) == id);
     html! {
         div.tabla {
             table.adjudicacion-etapa {

@@ -47,6 +47,7 @@ mod signatures_tsa;
 mod spanish_cli;
 mod split_pledges;
 mod stage_acta_stream;
+mod stage_bounded;
 mod stages;
 mod stages_prices;
 mod tsa_server;

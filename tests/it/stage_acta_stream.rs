@@ -33,6 +33,7 @@ fn whole(r: &Reg) -> [Vec<u8>; 3] {
         program: &p.program,
         stage: Stage::Second,
         concluded: &c,
+        conn,
     };
     let title = "Acta de la etapa 2 de D3939-2004";
     let footer = stage_acta::number_line(Stage::Second, c.conclusion.id);

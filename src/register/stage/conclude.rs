@@ -15,7 +15,9 @@ use crate::said;
 use crate::store::StoreError;
 use crate::store::Tx;
 use crate::store::programs::{self, StoredProgram};
-use crate::store::stage::{self as store, Award, Conclusion, Kind, NewConclusion};
+use crate::store::stage::{
+    self as store, Award, Conclusion, Kind, NewConclusion, ProposalKey, StoredProposal,
+};
 use chrono::{Days, NaiveDate};
 use rusqlite::Connection;
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -65,6 +67,32 @@ pub struct Concluded {
     /// The stage price record written (`None` price: no later stage, `--stage none`).
     pub stage_price: Option<(i64, Option<Decimal>)>,
     pub evaluations: Vec<TrancheEvaluation>,
+    /// The proposals the awards name, as stored.
+    pub awarded: Vec<StoredProposal>,
+}
+
+impl Concluded {
+    /// The proposal award `a` names, if any.
+    pub fn awarded_proposal(&self, a: &Award) -> Option<&StoredProposal> {
+        let id = a.proposal_id?;
+        self.awarded.iter().find(|p| p.id == id)
+    }
+}
+
+/// The proposals `awards` name, read from the store (one a tranche).
+fn awarded_proposals(
+    conn: &Connection,
+    program: &StoredProgram,
+    stage: Stage,
+    awards: &[Award],
+) -> Result<Vec<StoredProposal>> {
+    let mut out = Vec::new();
+    for id in awards.iter().filter_map(|a| a.proposal_id) {
+        if let Some(p) = store::proposal(conn, program.id, stage, ProposalKey::Id(id))? {
+            out.push(p);
+        }
+    }
+    Ok(out)
 }
 
 fn check_decision_day(
@@ -178,8 +206,7 @@ pub fn adjudicate(
                 draw_id: None,
             }),
             Standing::Winner { proposal, draw } => {
-                let p = &e.proposals[*proposal];
-                let ev = &e.evaluated[*proposal];
+                let (p, ev) = (e.proposal(*proposal), e.evaluated(*proposal));
                 let due = payment_due(on, p.row.term_days).ok_or_else(|| {
                     Refusal::value(
                         Field::StageDecisionDate,
@@ -235,12 +262,14 @@ pub fn adjudicate(
     store::write_conclusion(tx, &c, &awards)?;
     let conclusion = store::conclusion(tx.conn(), program.id, stage)?
         .ok_or_else(|| StoreError::Corrupt("the conclusion just written is missing".into()))?;
+    let awarded_proposals = awarded_proposals(tx.conn(), program, stage, &awards)?;
     Ok(Concluded {
         conclusion,
         awards,
         parts,
         stage_price: Some((sp, Some(price))),
         evaluations: evals,
+        awarded: awarded_proposals,
     })
 }
 
@@ -283,10 +312,9 @@ pub fn desert(
         .find(|e| !matches!(e.standing, Standing::Desert))
     {
         let best: Vec<&str> = e
-            .evaluated
+            .best()
             .iter()
-            .filter(|x| x.rank == Some(1))
-            .map(|x| e.proposals[x.index].row.reference.as_str())
+            .map(|x| x.proposal.row.reference.as_str())
             .collect();
         let (tranche, best) = (e.tranche.tranche, best.join(", "));
         return Err(Refusal::Waits {
@@ -343,6 +371,7 @@ pub fn desert(
         parts: Vec::new(),
         stage_price: sp.map(|id| (id, None)),
         evaluations: evals,
+        awarded: Vec::new(),
     })
 }
 
@@ -379,12 +408,14 @@ pub fn concluded(
         })
         .collect();
     let stage_price = conclusion.stage_price_id.map(|id| (id, conclusion.price));
+    let awarded = awarded_proposals(conn, program, stage, &awards)?;
     Ok(Concluded {
         conclusion,
         awards,
         parts,
         stage_price,
         evaluations,
+        awarded,
     })
 }
 
@@ -497,8 +528,7 @@ pub fn recheck(
                 }
             }
             Standing::Winner { proposal, draw } => {
-                let p = &e.proposals[*proposal];
-                let ev = &e.evaluated[*proposal];
+                let (p, ev) = (e.proposal(*proposal), e.evaluated(*proposal));
                 if a.proposal_id != Some(p.id) {
                     diffs.push(Discrepancy::OtherWinner {
                         tranche: t,

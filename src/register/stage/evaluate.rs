@@ -5,7 +5,9 @@
 use crate::lang::fecha;
 use crate::later_stages::Stage;
 use crate::later_stages::Valuation;
-use crate::offering::stage::{self as core, Evaluated, Outcome, Proposal, Terms};
+use crate::offering::stage::{
+    self as core, Best, Evaluated, Extremes, Outcome, Proposal, Ranking, Terms,
+};
 use crate::program::{Criterion, CriterionRate};
 use crate::rates::RateSeries;
 use crate::register::Act;
@@ -13,11 +15,13 @@ use crate::register::{Refusal, Result};
 use crate::said;
 use crate::store::StoreError;
 use crate::store::programs::StoredProgram;
-use crate::store::stage::{self as store, StoredDraw, StoredProposal, Tranche};
+use crate::store::stage::{self as store, ProposalKey, StoredDraw, StoredProposal, Tranche};
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
+use std::sync::Arc;
 
 /// The rate a tranche's proposals are discounted at, and where it comes from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -144,7 +148,21 @@ pub enum Standing {
     Desert,
 }
 
-/// One tranche evaluated.
+/// A proposal the evaluation names (the winner, the tied, those tied as filed), held whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Named {
+    /// Its place among the tranche's proposals, in stored order.
+    pub index: usize,
+    pub proposal: StoredProposal,
+    pub evaluated: Evaluated,
+    /// The improvement it offered, if any.
+    pub improvement: Option<store::Improvement>,
+}
+
+/// One tranche evaluated: what the result needs (the best value and who holds it, the tie as
+/// filed, the distinct values that rank every proposal), never the tranche's proposals
+/// themselves, which [`TrancheEvaluation::each`] reads again from the store a proposal at a time
+/// and judges with the same rule.
 #[derive(Debug, Clone)]
 pub struct TrancheEvaluation {
     pub tranche: Tranche,
@@ -152,49 +170,163 @@ pub struct TrancheEvaluation {
     pub valuation: Valuation,
     /// The rate of a present value (`None`: the criterion discounts nothing).
     pub rate: Option<RateUsed>,
-    /// The tranche's proposals, in stored order.
-    pub proposals: Vec<StoredProposal>,
-    pub evaluated: Vec<Evaluated>,
-    /// The improvement each proposal offered, if any.
-    pub improvements: Vec<Option<store::Improvement>>,
+    program_id: i64,
+    terms: Terms,
+    /// How many proposals the tranche received.
+    count: usize,
+    /// The stage's proposals sharing a person or beneficial owner with another, by id.
+    same_bidder: Arc<HashSet<i64>>,
+    /// The stage's improvements, by proposal id.
+    improvements: Arc<HashMap<i64, store::Improvement>>,
+    /// The best price and shortest term of the valid proposals, improvements counted.
+    extremes: Extremes,
+    ranking: Ranking,
+    /// The proposals the result names, by index.
+    named: Vec<Named>,
     /// The tie of the proposals as filed (before any improvement): who may improve.
     pub original_tie: Vec<usize>,
     pub standing: Standing,
     pub draw: Option<StoredDraw>,
 }
 
-impl TrancheEvaluation {
-    /// The rows, in stored order.
-    pub fn rows(&self) -> Vec<Row> {
-        let tied = self.outcome_tie().unwrap_or_default();
-        (0..self.len()).map(|i| self.row_at(i, &tied)).collect()
-    }
+/// A proposal handed on by [`TrancheEvaluation::each`]: its place, itself, as evaluated, and
+/// its improvement.
+pub struct Each<'a> {
+    pub index: usize,
+    pub proposal: &'a StoredProposal,
+    pub evaluated: &'a Evaluated,
+    pub improvement: Option<&'a store::Improvement>,
+}
 
+impl TrancheEvaluation {
     /// How many rows the tranche has (its proposals).
     pub fn len(&self) -> usize {
-        self.proposals
-            .len()
-            .min(self.evaluated.len())
-            .min(self.improvements.len())
+        self.count
     }
 
     /// Whether the tranche received no proposal.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.count == 0
     }
 
-    /// The row of the `i`-th proposal (in stored order), `tied` being [`Self::outcome_tie`]:
-    /// one row at a time, for an acta written as its rows are made.
-    pub fn row_at(&self, i: usize, tied: &[usize]) -> Row {
+    /// The proposal at `index` when the evaluation names it (the winner, a tied proposal, one
+    /// tied as filed).
+    pub fn named(&self, index: usize) -> Option<&Named> {
+        self.named
+            .binary_search_by_key(&index, |n| n.index)
+            .ok()
+            .map(|k| &self.named[k])
+    }
+
+    /// The proposal at `index`, which the evaluation names (an index of its standing or tie).
+    pub fn proposal(&self, index: usize) -> &StoredProposal {
+        &self.name(index).proposal
+    }
+
+    /// How the proposal at `index`, which the evaluation names, was evaluated.
+    pub fn evaluated(&self, index: usize) -> &Evaluated {
+        &self.name(index).evaluated
+    }
+
+    fn name(&self, index: usize) -> &Named {
+        self.named(index)
+            .expect("the standing and the ties index proposals the evaluation names")
+    }
+
+    /// The named proposal with this id, if the evaluation names it.
+    pub fn named_id(&self, id: i64) -> Option<&Named> {
+        self.named.iter().find(|n| n.proposal.id == id)
+    }
+
+    /// Proposal `p` of this tranche, at `index`, judged and valued by the tranche's rule.
+    pub fn judge(&self, index: usize, p: &StoredProposal) -> Evaluated {
+        let core = core_proposal(p);
+        let cause = core::judge(&self.terms, &core, self.same_bidder.contains(&p.id));
+        let price = core::counted_price(&core, self.improvements.get(&p.id).map(|m| m.price));
+        let value = match cause {
+            None => core::value(self.valuation, price, core.term_days, &self.extremes),
+            Some(_) => None,
+        };
+        Evaluated {
+            index,
+            cause,
+            price,
+            value,
+            rank: value.and_then(|v| self.ranking.rank(v)),
+        }
+    }
+
+    /// Each proposal of the tranche as evaluated, in stored order, read again from the store and
+    /// handed to `f` until it says to stop: one proposal in memory at a time.
+    pub fn each<E: From<StoreError>>(
+        &self,
+        conn: &Connection,
+        f: &mut dyn FnMut(Each<'_>) -> std::result::Result<ControlFlow<()>, E>,
+    ) -> std::result::Result<(), E> {
+        let mut index = 0;
+        store::each_proposal(
+            conn,
+            self.program_id,
+            self.tranche.stage,
+            self.tranche.tranche,
+            &mut |p| {
+                let evaluated = self.judge(index, &p);
+                let flow = f(Each {
+                    index,
+                    proposal: &p,
+                    evaluated: &evaluated,
+                    improvement: self.improvements.get(&p.id),
+                })?;
+                index += 1;
+                Ok(flow)
+            },
+        )
+    }
+
+    /// Each row (`stage evaluate` prints), in stored order, handed to `f` until it says to stop
+    /// (see [`Self::each`]).
+    pub fn each_row<E: From<StoreError>>(
+        &self,
+        conn: &Connection,
+        f: &mut dyn FnMut(Row) -> std::result::Result<ControlFlow<()>, E>,
+    ) -> std::result::Result<(), E> {
+        let tied = self.outcome_tie().unwrap_or_default();
+        self.each(conn, &mut |x| f(self.row_of(&x, &tied)))
+    }
+
+    /// Every row in memory, in stored order (a page that shows a tranche whole).
+    pub fn rows(&self, conn: &Connection) -> Result<Vec<Row>> {
+        let mut rows = Vec::new();
+        self.each_row::<StoreError>(conn, &mut |r| {
+            rows.push(r);
+            Ok(ControlFlow::Continue(()))
+        })?;
+        Ok(rows)
+    }
+
+    /// Every proposal as evaluated, in stored order, in memory (a page that shows a tranche
+    /// whole).
+    pub fn listed(&self, conn: &Connection) -> Result<Vec<Named>> {
+        let mut all = Vec::new();
+        self.each::<StoreError>(conn, &mut |x| {
+            all.push(Named {
+                index: x.index,
+                proposal: x.proposal.clone(),
+                evaluated: x.evaluated.clone(),
+                improvement: x.improvement.cloned(),
+            });
+            Ok(ControlFlow::Continue(()))
+        })?;
+        Ok(all)
+    }
+
+    /// The row of a proposal, `tied` being [`Self::outcome_tie`].
+    fn row_of(&self, x: &Each<'_>, tied: &[usize]) -> Row {
         let winner = match self.standing {
             Standing::Winner { proposal, .. } => Some(proposal),
             _ => None,
         };
-        let (p, e, imp) = (
-            &self.proposals[i],
-            &self.evaluated[i],
-            &self.improvements[i],
-        );
+        let (i, p, e) = (x.index, x.proposal, x.evaluated);
         Row {
             tranche: self.tranche.tranche,
             proposal: p.row.reference.clone(),
@@ -209,7 +341,7 @@ impl TrancheEvaluation {
             beneficial_owner: p.row.beneficial_owner.clone(),
             shares: p.row.shares,
             price_per_share: p.row.price_per_share.to_string(),
-            improved_price: imp.as_ref().map(|m| m.price.to_string()),
+            improved_price: x.improvement.map(|m| m.price.to_string()),
             price: e.price.to_string(),
             term_days: p.row.term_days,
             value: e.value.map(|v| {
@@ -233,23 +365,148 @@ impl TrancheEvaluation {
     /// The proposals tied at the best value with the improvements counted (drawn or not).
     pub fn outcome_tie(&self) -> Option<Vec<usize>> {
         let best: Vec<usize> = self
-            .evaluated
+            .named
             .iter()
-            .filter(|e| e.rank == Some(1))
-            .map(|e| e.index)
+            .filter(|n| n.evaluated.rank == Some(1))
+            .map(|n| n.index)
             .collect();
         (best.len() > 1).then_some(best)
+    }
+
+    /// The proposals at the best value (the winner, or the tied).
+    pub fn best(&self) -> Vec<&Named> {
+        self.named
+            .iter()
+            .filter(|n| n.evaluated.rank == Some(1))
+            .collect()
     }
 
     /// The tied proposals' references.
     pub fn references(&self, idx: &[usize]) -> Vec<&str> {
         idx.iter()
-            .map(|&i| self.proposals[i].row.reference.as_str())
+            .map(|&i| self.proposal(i).row.reference.as_str())
             .collect()
     }
 }
 
-/// Every tranche of a stage evaluated, the improvements and any draw taken into account.
+/// What one pass over a tranche's valid proposals gathers: the best value and those at it, as
+/// filed and with the improvements counted, and every value with them (for the ranks).
+struct Pass {
+    best: Best<(usize, i64)>,
+    original: Best<(usize, i64)>,
+    values: Vec<Decimal>,
+}
+
+/// Evaluates tranche `t` a proposal at a time from the store: the extremes of `price-and-term`
+/// first (a pass more), then each valid proposal's value as filed and as improved.
+fn evaluate_tranche(
+    conn: &Connection,
+    program: &StoredProgram,
+    t: Tranche,
+    terms: Terms,
+    rate: Option<RateUsed>,
+    same_bidder: &Arc<HashSet<i64>>,
+    improvements: &Arc<HashMap<i64, store::Improvement>>,
+) -> Result<(TrancheEvaluation, Vec<(usize, i64)>)> {
+    let improved = |p: &StoredProposal| improvements.get(&p.id).map(|m| m.price);
+    let (mut ex, mut ex_original) = (Extremes::default(), Extremes::default());
+    let mut count = 0usize;
+    let mut e = TrancheEvaluation {
+        tranche: t,
+        valuation: terms.valuation,
+        rate,
+        program_id: program.id,
+        terms,
+        count: 0,
+        same_bidder: Arc::clone(same_bidder),
+        improvements: Arc::clone(improvements),
+        extremes: Extremes::default(),
+        ranking: Ranking::default(),
+        named: Vec::new(),
+        original_tie: Vec::new(),
+        standing: Standing::Desert,
+        draw: None,
+    };
+    let each = |e: &TrancheEvaluation, f: &mut dyn FnMut(&StoredProposal, core::Proposal)| {
+        store::each_proposal::<StoreError>(
+            conn,
+            program.id,
+            e.tranche.stage,
+            e.tranche.tranche,
+            &mut |p| {
+                let c = core_proposal(&p);
+                f(&p, c);
+                Ok(ControlFlow::Continue(()))
+            },
+        )
+    };
+    if matches!(e.valuation, Valuation::PriceAndTerm(_)) {
+        each(&e, &mut |p, c| {
+            if core::judge(&e.terms, &c, same_bidder.contains(&p.id)).is_none() {
+                ex.add(core::counted_price(&c, improved(p)), c.term_days);
+                ex_original.add(c.price_per_share, c.term_days);
+            }
+        })?;
+    }
+    let mut pass = Pass {
+        best: Best::default(),
+        original: Best::default(),
+        values: Vec::new(),
+    };
+    each(&e, &mut |p, c| {
+        let i = count;
+        count += 1;
+        if core::judge(&e.terms, &c, same_bidder.contains(&p.id)).is_some() {
+            return;
+        }
+        let (price, term) = (core::counted_price(&c, improved(p)), c.term_days);
+        let v = core::value(e.valuation, price, term, &ex);
+        if let Some(v) = v {
+            pass.values.push(v);
+            pass.best.add(v, (i, p.id));
+        }
+        // as filed: the same value unless an improvement or the extremes it moved change it
+        let as_filed = if improved(p).is_some() || ex != ex_original {
+            core::value(e.valuation, c.price_per_share, term, &ex_original)
+        } else {
+            v
+        };
+        if let Some(v) = as_filed {
+            pass.original.add(v, (i, p.id));
+        }
+    })?;
+    e.count = count;
+    e.extremes = ex;
+    e.ranking = Ranking::new(pass.values);
+    let best = pass.best.into_parts().1;
+    let original = pass.original.into_parts().1;
+    if original.len() > 1 {
+        e.original_tie = original.iter().map(|&(i, _)| i).collect();
+    }
+    let mut wanted: Vec<(usize, i64)> = best.clone();
+    if original.len() > 1 {
+        wanted.extend(original);
+    }
+    wanted.sort_unstable();
+    wanted.dedup();
+    let mut named = Vec::with_capacity(wanted.len());
+    for (index, id) in wanted {
+        let proposal = store::proposal(conn, program.id, e.tranche.stage, ProposalKey::Id(id))?
+            .ok_or_else(|| StoreError::Corrupt(format!("proposal {id} vanished while read")))?;
+        named.push(Named {
+            index,
+            evaluated: e.judge(index, &proposal),
+            improvement: improvements.get(&id).cloned(),
+            proposal,
+        });
+    }
+    e.named = named;
+    Ok((e, best))
+}
+
+/// Every tranche of a stage evaluated, the improvements and any draw taken into account: a
+/// proposal at a time from the store (memory holds the distinct values that rank them and the
+/// proposals the result names, not the proposals).
 pub fn evaluate(
     conn: &Connection,
     program: &StoredProgram,
@@ -276,8 +533,8 @@ pub fn evaluate(
         }
         .into());
     }
-    let all = store::proposals(conn, program.id, stage)?;
-    let mut improvements = store::improvements(conn, program.id, stage)?;
+    let same_bidder = Arc::new(store::same_bidders(conn, program.id, stage)?);
+    let improvements = Arc::new(store::improvements(conn, program.id, stage)?);
     let draws = store::draws(conn, program.id, stage)?;
     let mut out = Vec::new();
     for t in tranches {
@@ -291,41 +548,28 @@ pub fn evaluate(
             valuation,
             max_term_days: program.program.later_stages.max_term_days,
         };
-        let (mine, others): (Vec<&StoredProposal>, Vec<&StoredProposal>) =
-            all.iter().partition(|p| p.row.tranche == t.tranche);
-        let ps: Vec<Proposal> = mine.iter().map(|p| core_proposal(p)).collect();
-        let os: Vec<Proposal> = others.iter().map(|p| core_proposal(p)).collect();
-        let imps: Vec<Option<store::Improvement>> =
-            mine.iter().map(|p| improvements.remove(&p.id)).collect();
-        let improved: HashMap<usize, Decimal> = imps
-            .iter()
-            .enumerate()
-            .filter_map(|(i, m)| m.as_ref().map(|m| (i, m.price)))
-            .collect();
-        let (_, original) = core::evaluate_among(&terms, &ps, &os, &HashMap::new());
-        let original_tie = match original {
-            Outcome::Tie(v) => v,
-            _ => Vec::new(),
-        };
-        let (evaluated, outcome) = core::evaluate_among(&terms, &ps, &os, &improved);
-        let draw = draws.iter().find(|d| d.tranche == t.tranche).cloned();
-        let mine: Vec<StoredProposal> = mine.into_iter().cloned().collect();
-        let standing = match (outcome, &draw) {
+        let number = t.tranche;
+        let (mut e, best) =
+            evaluate_tranche(conn, program, t, terms, rate, &same_bidder, &improvements)?;
+        let outcome = core::outcome(best.iter().map(|&(i, _)| i).collect());
+        let draw = draws.iter().find(|d| d.tranche == number).cloned();
+        e.standing = match (outcome, &draw) {
             (Outcome::Winner(i), None) => Standing::Winner {
                 proposal: i,
                 draw: None,
             },
             (Outcome::Tie(v), Some(d)) => {
-                let i = v
+                let i = best
                     .iter()
-                    .copied()
-                    .find(|&i| mine[i].id == d.proposal_id)
+                    .find(|&&(_, id)| id == d.proposal_id)
+                    .map(|&(i, _)| i)
                     .ok_or_else(|| {
                         StoreError::Corrupt(format!(
                             "draw {} names proposal {}, which is not tied in tranche {}",
-                            d.id, d.winner, t.tranche
+                            d.id, d.winner, number
                         ))
                     })?;
+                debug_assert!(v.contains(&i));
                 Standing::Winner {
                     proposal: i,
                     draw: Some(d.id),
@@ -336,34 +580,36 @@ pub fn evaluate(
             (_, Some(d)) => {
                 return Err(StoreError::Corrupt(format!(
                     "draw {} decided a tie in tranche {} that the register no longer shows",
-                    d.id, t.tranche
+                    d.id, number
                 ))
                 .into());
             }
         };
-        out.push(TrancheEvaluation {
-            tranche: t,
-            valuation,
-            rate,
-            proposals: mine,
-            evaluated,
-            improvements: imps,
-            original_tie,
-            standing,
-            draw,
-        });
+        e.draw = draw;
+        out.push(e);
     }
     Ok(out)
 }
 
+/// The tranche and place of the proposal of the stage with `reference`, read from the store.
 pub(super) fn proposal_by_reference<'a>(
+    conn: &Connection,
     evals: &'a [TrancheEvaluation],
     reference: &str,
-) -> Option<(&'a TrancheEvaluation, usize)> {
-    evals.iter().find_map(|e| {
-        e.proposals
+) -> Result<Option<(&'a TrancheEvaluation, StoredProposal)>> {
+    let Some(e) = evals.first() else {
+        return Ok(None);
+    };
+    let found = store::proposal(
+        conn,
+        e.program_id,
+        e.tranche.stage,
+        ProposalKey::Reference(reference),
+    )?;
+    Ok(found.and_then(|p| {
+        evals
             .iter()
-            .position(|p| p.row.reference == reference)
-            .map(|i| (e, i))
-    })
+            .find(|e| e.tranche.tranche == p.row.tranche)
+            .map(|e| (e, p))
+    }))
 }

@@ -18,7 +18,6 @@ use crate::store::stage::{self as store, Kind, NewTranche};
 use chrono::NaiveDate;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
-use std::collections::HashMap;
 
 mod conclude;
 mod evaluate;
@@ -27,7 +26,7 @@ mod tie;
 pub use conclude::{
     Concluded, Discrepancy, Part, adjudicate, concluded, desert, payment_due, recheck, stage_price,
 };
-pub use evaluate::{RateUsed, Row, Standing, TrancheEvaluation, evaluate};
+pub use evaluate::{Each, Named, RateUsed, Row, Standing, TrancheEvaluation, evaluate};
 pub use tie::{DrawCheck, DrawDiscrepancy, Drawn, Improved, draw, improve, verify_draws};
 
 /// What a stage may offer: the shares the previous stage left, and the day it ended.
@@ -287,16 +286,19 @@ pub enum Imported {
     AlreadyImported(PriorImport),
 }
 
-/// Imports a stage's proposals file in the caller's transaction: all of it, or nothing with every
-/// bad row by line. The same file twice adds nothing. The stage must have open tranches, no
-/// improvement or draw yet (the proposals were read), and not be concluded.
+/// Imports a stage's proposals file (`bytes`, read by `offering::proposals`) in the caller's
+/// transaction: all of it, or nothing with every bad row by line. Each good row is judged against
+/// the register and written as it is read (memory holds a row, not the file's rows; a bad row
+/// anywhere then rolls the transaction back), `seen` shown each. The same file twice adds
+/// nothing. The stage must have open tranches, no improvement or draw yet (the proposals were
+/// read), and not be concluded.
 pub fn import(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
     stage: Stage,
     file: (&str, &str, &str),
-    rows: Vec<ProposalRow>,
-    file_problems: Vec<RowError>,
+    bytes: &[u8],
+    seen: &mut dyn FnMut(&ProposalRow),
 ) -> Result<Imported> {
     let conn = tx.conn();
     let code = &program.program.code;
@@ -335,43 +337,76 @@ pub fn import(
         ))
         .into());
     }
-    let known: HashMap<String, (i64, i64)> = store::proposals(conn, program.id, stage)?
-        .into_iter()
-        .map(|p| (p.row.reference, (p.id, p.import_id)))
-        .collect();
-    let mut problems = file_problems;
-    for r in &rows {
-        if !tranches.iter().any(|t| t.tranche == r.tranche) {
-            let (name, nombre, n) = (stage.name(), stage.name_es(), tranches.len());
-            problems.push(RowError {
-                line: r.line,
-                field: "tranche".into(),
-                value: r.tranche.to_string(),
-                reason: said!(register_stage::stage_has_tranche_s_1_open, name, n, nombre),
-                remedy: None,
-            });
-        }
-        if let Some((id, import)) = known.get(&r.reference) {
-            problems.push(RowError {
-                line: r.line,
-                field: "proposal".into(),
-                value: r.reference.clone(),
-                reason: said!(
-                    register_stage::already_registered_proposal_proposals_import_one,
-                    id,
-                    import
-                ),
-                remedy: None,
-            });
-        }
+    // with no proposal stored before, a row's reference cannot be (the file's own are unique)
+    let earlier = store::any_proposal(conn, program.id, stage)?;
+    store::with_import_cache(tx, |tx| {
+        write_rows(
+            tx,
+            program,
+            stage,
+            (file, bytes),
+            (&tranches, earlier),
+            seen,
+        )
+    })
+}
+
+/// The rows of `bytes` judged against the register and written as they are read, for
+/// [`import`].
+fn write_rows(
+    tx: &mut Tx<'_>,
+    program: &StoredProgram,
+    stage: Stage,
+    (file, bytes): ((&str, &str, &str), &[u8]),
+    (tranches, earlier): (&[store::Tranche], bool),
+    seen: &mut dyn FnMut(&ProposalRow),
+) -> Result<Imported> {
+    let mut writer = store::ProposalWriter::begin(tx, program.id, stage, file)?;
+    let mut problems = Vec::new();
+    let (_, file_problems) =
+        crate::offering::proposals::each::<crate::store::StoreError>(bytes, |r| {
+            seen(&r);
+            let conn = tx.conn();
+            if !tranches.iter().any(|t| t.tranche == r.tranche) {
+                let (name, nombre, n) = (stage.name(), stage.name_es(), tranches.len());
+                problems.push(RowError {
+                    line: r.line,
+                    field: "tranche".into(),
+                    value: r.tranche.to_string(),
+                    reason: said!(register_stage::stage_has_tranche_s_1_open, name, n, nombre),
+                    remedy: None,
+                });
+            }
+            let stored = if earlier {
+                store::stored_reference(conn, program.id, stage, &r.reference)?
+            } else {
+                None
+            };
+            if let Some((id, import)) = stored {
+                problems.push(RowError {
+                    line: r.line,
+                    field: "proposal".into(),
+                    value: r.reference.clone(),
+                    reason: said!(
+                        register_stage::already_registered_proposal_proposals_import_one,
+                        id,
+                        import
+                    ),
+                    remedy: None,
+                });
+            }
+            if problems.is_empty() {
+                writer.push(tx, &r)?;
+            }
+            Ok(())
+        })?;
+    if !file_problems.is_empty() || !problems.is_empty() {
+        let mut all = file_problems;
+        all.append(&mut problems);
+        return Err(crate::store::rejected(all, Vec::new()).into());
     }
-    if !problems.is_empty() {
-        return Err(crate::store::rejected(problems, Vec::new()).into());
-    }
-    if rows.is_empty() {
+    if writer.rows() == 0 {
         return Err(Refusal::Rule(said!(register_stage::file_holds_no_proposal)).into());
     }
-    Ok(Imported::Added(store::write_proposals(
-        tx, program.id, stage, file, &rows,
-    )?))
+    Ok(Imported::Added(writer.finish(tx)?))
 }

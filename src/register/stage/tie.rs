@@ -43,15 +43,19 @@ pub fn improve(
     refuse_if_concluded(conn, program, stage)?;
     let evals = evaluate(conn, program, stage, rates)?;
     let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
-    let (e, i) = proposal_by_reference(&evals, reference).ok_or_else(|| {
+    let (e, p) = proposal_by_reference(conn, &evals, reference)?.ok_or_else(|| {
         Refusal::value(
             Field::Proposal,
             reference,
             said!(register_stage::not_proposal_stage, name, code, name_es),
         )
     })?;
-    if !e.original_tie.contains(&i) {
-        let (why, porque) = match &e.evaluated[i].cause {
+    let invited = e
+        .named_id(p.id)
+        .filter(|n| e.original_tie.contains(&n.index));
+    let Some(invited) = invited else {
+        // its place does not change its cause (the rule reads no place)
+        let (why, porque) = match &e.judge(0, &p).cause {
             Some(c) => (
                 format!("it was rejected ({c})"),
                 format!("fue rechazada ({c})"),
@@ -71,7 +75,7 @@ pub fn improve(
             ),
         )
         .into());
-    }
+    };
     let tranche = e.tranche.tranche;
     if let Some(d) = &e.draw {
         let (at, draw) = (&d.created_at, d.id);
@@ -89,7 +93,7 @@ pub fn improve(
         )
         .into());
     }
-    if let Some(m) = &e.improvements[i] {
+    if let Some(m) = &invited.improvement {
         let (offered, at) = (format_cop(m.price), &m.created_at);
         let at_es = momento(at);
         return Err(Refusal::value(
@@ -112,9 +116,9 @@ pub fn improve(
         )
         .into());
     }
-    let original = e.proposals[i].row.price_per_share;
+    let original = invited.proposal.row.price_per_share;
     let counted = price > original;
-    let proposal_id = e.proposals[i].id;
+    let proposal_id = invited.proposal.id;
     let tranche = e.tranche.tranche;
     let id = store::insert_improvement(tx, proposal_id, price, counted)?;
     Ok(Improved {
@@ -187,7 +191,7 @@ pub fn draw(
     let tied = match &e.standing {
         Standing::Tie(v) => v.clone(),
         Standing::Winner { proposal, .. } => {
-            let best = &e.proposals[*proposal].row.reference;
+            let best = &e.proposal(*proposal).row.reference;
             return Err(Refusal::Rule(said!(
                 register_stage::tranche_has_no_tie_draw_has,
                 tranche,
@@ -206,9 +210,9 @@ pub fn draw(
     let refs = e.references(&tied);
     let d = core::draw(seed, &program.program.code, stage, tranche, &refs)
         .expect("a tie has two proposals or more");
-    let proposal_id = e
-        .proposals
+    let proposal_id = tied
         .iter()
+        .map(|&i| e.proposal(i))
         .find(|p| p.row.reference == d.winner)
         .map(|p| p.id)
         .expect("the winner is one of the tied");
