@@ -798,7 +798,7 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
             .join()
             .expect("the outcomes' hashing thread does not panic");
         fk.restore()?;
-        Ok((first != 0).then(|| Cover {
+        Ok((first != 0).then_some(Cover {
             table: "offering_outcomes",
             first,
             last,
