@@ -82,3 +82,54 @@ impl Store {
         Ok((written, aside))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables the database file itself holds, the WAL left aside (`immutable=1`).
+    fn in_the_file(path: &std::path::Path) -> Vec<String> {
+        let uri = format!("file:{}?immutable=1", path.display());
+        let conn = Connection::open_with_flags(
+            uri,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
+        )
+        .unwrap();
+        let mut stmt = conn
+            .prepare("SELECT name FROM sqlite_master WHERE name LIKE 'probe%' ORDER BY name")
+            .unwrap();
+        stmt.query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_write_committed_aside_is_checkpointed_into_the_file_by_the_second_connection() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.db");
+        let mut store = Store::create(&path).unwrap();
+        // a small write stays in the WAL: below SQLite's automatic checkpoint's 1,000 pages
+        store
+            .write::<_, super::super::StoreError>("t", |tx| {
+                tx.conn().execute_batch("CREATE TABLE probe_a (x)")?;
+                Ok(())
+            })
+            .unwrap();
+        assert!(in_the_file(&path).is_empty());
+        let ((), aside) = store
+            .write_checkpointing_aside::<_, super::super::StoreError>("t", |tx| {
+                tx.conn().execute_batch("CREATE TABLE probe_b (x)")?;
+                Ok(())
+            })
+            .unwrap();
+        aside.finish();
+        // both writes are in the file now, the store's connection still open
+        assert_eq!(in_the_file(&path), ["probe_a", "probe_b"]);
+        let every: i64 = store
+            .conn()
+            .pragma_query_value(None, "wal_autocheckpoint", |r| r.get(0))
+            .unwrap();
+        assert_eq!(every, 1000, "the automatic checkpoint is back on");
+    }
+}
