@@ -5,7 +5,9 @@
 //! imports the adjudications through `vigia adjudications import` and the pledges through
 //! `vigia pledge import`, seeds the rest through the library in audited transactions, runs
 //! `vigia check`, and reports times and peak memory next to two baselines measured in the same
-//! run on the same data: the sqlite3 shell's `.import` of the same CSV into a plain table, and
+//! run on the same data: the sqlite3 shell's `.import` of the same CSV into a plain table (and,
+//! for the adjudications, the shell writing the same rows into vigia's own tables and indexes:
+//! what SQLite alone costs for the same writes), and
 //! plain sqlite3 SELECTs of every column the check reads (adjudications with their holders and
 //! pledges, breaches and what was done about them); also a re-import of the same
 //! rows (every row already registered: nothing added). Every timing is the median of three runs,
@@ -77,6 +79,59 @@ fn timed(cmd: &mut Command) -> (f64, u64, String) {
         .and_then(|s| s.trim().lines().last()?.trim().parse().ok())
         .unwrap_or(0);
     (secs, kib, String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The second baseline of the adjudications import: the sqlite3 shell writes the same rows into
+/// vigia's own tables of a register `vigia init` and `program add` made (its page size and WAL;
+/// `synchronous = NORMAL`, a 64 MiB page cache, the foreign-key checks off, as vigia's bulk
+/// writer has them): `.import` of the file into a temporary table (named by its header), then in one transaction the
+/// `imports` row, the holders and the adjudications by `INSERT OR FAIL ... SELECT` in file order
+/// (the holders' ids are their lines', the register having none), the index on the holders'
+/// names set aside and built again as vigia does; the checkpoint at the close. What SQLite alone
+/// costs for vigia's writes, without the checks, the audited JSON, the hashes, the prints
+/// (`bulk_row_prints`) and the audit event vigia adds. `(now, price)`: the `created_at` and
+/// the program's price per share vigia stored, so that the rows are the same size.
+fn own_schema_import(
+    template: &Path,
+    db: &Path,
+    csv: &Path,
+    (now, price): (&str, &str),
+) -> (f64, u64, String) {
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    std::fs::copy(template, db).unwrap();
+    let program = Command::new("sqlite3")
+        .arg(db)
+        .arg("SELECT id FROM programs WHERE code = 'D3939-2004'")
+        .output()
+        .unwrap();
+    let program = String::from_utf8_lossy(&program.stdout).trim().to_string();
+    let write = format!(
+        "BEGIN IMMEDIATE;
+         INSERT INTO imports (id, program_id, file_name, sha256, encoding, created_at, created_by)
+           VALUES (1, {program}, 'adjudicaciones.csv', 'baseline', 'utf-8', '{now}', 'bench');
+         DROP INDEX holders_name_nocase;
+         INSERT OR FAIL INTO holders (doc_type, doc_number, name, person_type, created_at, created_by)
+           SELECT doc_type, doc_number, name, person_type, '{now}', 'bench' FROM temp.adj ORDER BY rowid;
+         INSERT OR FAIL INTO adjudications (program_id, holder_id, import_id, line, category, shares,
+             price_per_share, adjudicated_on, lender, financed_shares, created_at, created_by)
+           SELECT {program}, rowid, 1, rowid + 1, category, CAST(shares AS INTEGER),
+             coalesce(nullif(price_per_share, ''), '{price}'), adjudicated_on, nullif(lender, ''),
+             coalesce(CAST(nullif(financed_shares, '') AS INTEGER), 0), '{now}', 'bench'
+           FROM temp.adj ORDER BY rowid;
+         CREATE INDEX holders_name_nocase ON holders(name COLLATE NOCASE);
+         COMMIT;
+         SELECT count(*) FROM adjudications;"
+    );
+    settle();
+    timed(
+        Command::new("sqlite3")
+            .arg(db)
+            .arg("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA foreign_keys = OFF;")
+            .arg(format!(".import --csv --schema temp {} adj", csv.display()))
+            .arg(write),
+    )
 }
 
 fn main() {
@@ -160,7 +215,9 @@ fn main() {
     };
     let program =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/programs/decreto-3939-2004.toml");
-    let (mut base_runs, mut import_runs) = (Vec::new(), Vec::new());
+    let (mut base_runs, mut import_runs, mut own_runs) = (Vec::new(), Vec::new(), Vec::new());
+    // a register as `init` and `program add` leave it, for the second baseline
+    let template = dir.join("template.db");
     for _ in 0..3 {
         let base_db = dir.join("baseline.db");
         let _ = std::fs::remove_file(&base_db);
@@ -183,6 +240,10 @@ fn main() {
                 .status
                 .success()
         );
+        if !template.exists() {
+            // one file: the WAL checkpointed into it by the writer's close
+            std::fs::copy(&db, &template).unwrap();
+        }
         settle();
         import_runs.push(timed(&mut vigia(&[
             "adjudications",
@@ -191,8 +252,25 @@ fn main() {
             "--program",
             "D3939-2004",
         ])));
+        // what vigia stored as the rows' time and price, for the shell's rows
+        let stored = Command::new("sqlite3")
+            .arg(&db)
+            .arg("SELECT created_at || '|' || price_per_share FROM adjudications ORDER BY id LIMIT 1")
+            .output()
+            .unwrap();
+        let stored = String::from_utf8_lossy(&stored.stdout).trim().to_string();
+        let (now, price) = stored.split_once('|').expect("an adjudication was stored");
+        let own = own_schema_import(
+            &template,
+            &dir.join("own-schema.db"),
+            &csv_path,
+            (now, price),
+        );
+        assert_eq!(own.2.trim(), n.to_string(), "the shell stored every row");
+        own_runs.push(own);
     }
     let (import_base_s, import_base_kib, _) = median(base_runs);
+    let (own_s, own_kib, _) = median(own_runs);
     let (import_s, import_kib, out) = median(import_runs);
     eprintln!("{}", out.trim());
 
@@ -267,6 +345,12 @@ fn main() {
             "| vigia adjudications import | {import_s:.2} | {:.0} | sqlite3 .import | {import_base_s:.2} | {:.2}× |",
             mib(import_kib),
             import_s / import_base_s
+        );
+        println!(
+            "| vigia adjudications import | {import_s:.2} | {:.0} | sqlite3 into vigia's own tables and indexes ({:.0} MiB) | {own_s:.2} | {:.2}× |",
+            mib(import_kib),
+            mib(own_kib),
+            import_s / own_s
         );
         println!(
             "| vigia adjudications import, the same rows again (all unchanged) | {reimport_s:.2} | {:.0} | sqlite3 .import | {import_base_s:.2} | {:.2}× |",

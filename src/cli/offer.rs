@@ -203,7 +203,9 @@ type EachRow<'a> =
     dyn FnMut(&mut dyn FnMut(&Row) -> Result<(), CliError>) -> Result<(), CliError> + 'a;
 
 /// Writes the result: JSON (an object with the totals, the rows, the run and its fingerprint),
-/// CSV (the rows), or a table (totals, then the rows).
+/// CSV (the rows), or a table (totals, then the rows). The JSON of a dry run (no `fingerprint`
+/// given) says the fingerprint its rows make, hashed from the lines written; a run's says the one
+/// it stored, so its rows are not hashed again, and the CSV and the table say none.
 fn write_result(
     (out, lang): (&mut dyn Write, crate::lang::Lang),
     format: Format,
@@ -211,9 +213,7 @@ fn write_result(
     each: &mut EachRow<'_>,
     run: Option<i64>,
     fingerprint: Option<&str>,
-) -> Result<String, CliError> {
-    let mut fp = rules::Fingerprint::default();
-    fp.header(header);
+) -> Result<(), CliError> {
     match format {
         Format::Json => {
             let mut obj = serde_json::to_value(header).expect("header serialises");
@@ -222,27 +222,36 @@ fn write_result(
             let mut text = serde_json::to_string_pretty(&obj).expect("json");
             text.truncate(text.len() - 2); // "\n}"
             write!(out, "{text},\n  \"acceptances\": [")?;
+            let mut fp = fingerprint.is_none().then(|| {
+                let mut fp = rules::Fingerprint::default();
+                fp.header(header);
+                fp
+            });
             let mut first = true;
             // each row serialised once: the line the fingerprint hashes is the one written
             let mut line = Vec::new();
             each(&mut |r| {
                 line.clear();
                 serde_json::to_writer(&mut line, r).expect("row");
-                fp.line(&line);
+                if let Some(fp) = &mut fp {
+                    fp.line(&line);
+                }
                 out.write_all(if first { b"\n    " } else { b",\n    " })?;
                 first = false;
                 out.write_all(&line)?;
                 Ok(())
             })?;
-            let fpv = fingerprint.map(str::to_string);
-            let computed = fp.finish();
+            let fingerprint = match fp {
+                Some(fp) => fp.finish(),
+                None => fingerprint.unwrap_or_default().to_string(),
+            };
             writeln!(
                 out,
                 "\n  ],\n  \"run\": {},\n  \"fingerprint\": {}\n}}",
                 run.map_or("null".into(), |r| r.to_string()),
-                serde_json::to_string(&fpv.unwrap_or_else(|| computed.clone())).expect("json")
+                serde_json::to_string(&fingerprint).expect("json")
             )?;
-            Ok(computed)
+            Ok(())
         }
         Format::Csv | Format::Table => {
             if format == Format::Table {
@@ -260,12 +269,11 @@ fn write_result(
             }
             let mut list = RowWriter::new(format, &mut *out, lang)?;
             each(&mut |r| {
-                fp.row(r);
                 list.push(r)?;
                 Ok(())
             })?;
             list.finish()?;
-            Ok(fp.finish())
+            Ok(())
         }
     }
 }
@@ -368,7 +376,9 @@ impl OfferCommand {
                     }
                 };
                 let (mut read, mut written) = (tick, tick);
-                let c_done = store.write::<_, CliError>(&ctx.officer(), |tx| {
+                // the commit's checkpoint (a copy of every page the run wrote) runs beside the
+                // result's writing, on a connection of its own, and is waited for at the end
+                let c_done = store.write_checkpointing_aside::<_, CliError>(&ctx.officer(), |tx| {
                     let counters = rules::Counters {
                         read: &mut read,
                         written: &mut written,
@@ -381,7 +391,7 @@ impl OfferCommand {
                     Ok((c, done, reserved))
                 });
                 bar.done();
-                let (c, done, reserved) = c_done?;
+                let ((c, done, reserved), checkpointing) = c_done?;
                 // the result first, from the computation in memory, which is then dropped:
                 // the acta is rendered from the stored run, and both never share the memory
                 let header = c.header(&p);
@@ -441,6 +451,8 @@ impl OfferCommand {
                         })?;
                     }
                 }
+                // before the register is closed (on an early return too: it waits when dropped)
+                checkpointing.finish();
             }
             OfferCommand::Acta {
                 code,

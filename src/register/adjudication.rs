@@ -62,7 +62,7 @@ pub fn import(
         tx,
         program,
         file_name,
-        sha256,
+        import::Sha256::Known(sha256),
         encoding,
         &mut |r| judge(r, &program.program.code),
         feed,

@@ -437,6 +437,15 @@ pub fn each_row<E: From<Error>>(
     _conn: &Connection,
     program: &StoredProgram,
     c: &Computed,
+    f: impl FnMut(&Row, &Outcome) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    rows_of(program, c, f)
+}
+
+/// [`each_row`], without the register (on any thread).
+fn rows_of<E>(
+    program: &StoredProgram,
+    c: &Computed,
     mut f: impl FnMut(&Row, &Outcome) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let a = &c.adjudication;
@@ -492,14 +501,35 @@ impl Fingerprint {
 }
 
 /// The fingerprint of a computed adjudication.
-pub fn fingerprint(conn: &Connection, program: &StoredProgram, c: &Computed) -> Result<String> {
+pub fn fingerprint(_conn: &Connection, program: &StoredProgram, c: &Computed) -> Result<String> {
+    Ok(fingerprint_of(program, c))
+}
+
+/// [`fingerprint`], without the register (on any thread).
+fn fingerprint_of(program: &StoredProgram, c: &Computed) -> String {
     let mut fp = Fingerprint::default();
     fp.header(&c.header(program));
-    each_row::<Error>(conn, program, c, |r, _| {
+    let hashed = rows_of::<std::convert::Infallible>(program, c, |r, _| {
         fp.row(r);
         Ok(())
-    })?;
-    Ok(fp.finish())
+    });
+    let Ok(()) = hashed;
+    fp.finish()
+}
+
+/// A fingerprint being hashed on a second thread, waited for the first time it is asked for.
+struct Hashing<'s> {
+    thread: Option<std::thread::ScopedJoinHandle<'s, String>>,
+    fingerprint: String,
+}
+
+impl Hashing<'_> {
+    fn get(&mut self) -> String {
+        if let Some(t) = self.thread.take() {
+            self.fingerprint = t.join().expect("the fingerprint's thread does not panic");
+        }
+        self.fingerprint.clone()
+    }
 }
 
 /// What a run wrote.
@@ -552,11 +582,18 @@ pub fn adjudicate_counting(
         ))
         .into());
     }
-    let fp = fingerprint(tx.conn(), program, &computed)?;
     // the awards and outcomes are written through the smaller page cache, put back whatever
     // the writing returned
     let cache = crate::store::PageCache::set(tx.conn(), store::AWARDS_CACHE, Temp::AsIs)?;
-    let run = write_run(tx, program, on, &computed, fp, written);
+    // the fingerprint (every row as JSON, hashed) is made on a second thread while the awards
+    // are stored: only their `imports` row and the run's record it, both written after them
+    let run = std::thread::scope(|scope| {
+        let mut fp = Hashing {
+            thread: Some(scope.spawn(|| fingerprint_of(program, &computed))),
+            fingerprint: String::new(),
+        };
+        write_run(tx, program, on, &computed, &mut fp, written)
+    });
     // the run's own error or refusal first, then the cache's
     let put_back = cache.put_back(tx.conn());
     let run = run?;
@@ -571,7 +608,7 @@ fn write_run(
     program: &StoredProgram,
     on: NaiveDate,
     computed: &Computed,
-    fp: String,
+    fp: &mut Hashing<'_>,
     written: &mut dyn FnMut(),
 ) -> Result<Adjudicated> {
     let code = &program.program.code;
@@ -609,7 +646,7 @@ fn write_run(
             tx,
             program,
             &name,
-            &fp,
+            crate::store::import::Sha256::Later(&mut || fp.get()),
             "vigia",
             &mut |r| super::adjudication::judge(r, &program.program.code),
             |sink: &mut dyn FnMut(crate::import::AdjudicationRow) -> crate::store::Result<()>| {
@@ -682,6 +719,7 @@ fn write_run(
     } else {
         None
     };
+    let fp = fp.get();
     let run_id = store::insert_run(
         tx,
         &store::NewRun {

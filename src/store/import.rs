@@ -598,35 +598,61 @@ pub enum Write {
     AlreadyImported(PriorImport),
 }
 
+/// The SHA-256 an import's `imports` row records: the file's, known before its rows are read,
+/// or one worked out meanwhile (a first-stage run's fingerprint, hashed on another thread while
+/// its awards are stored), asked for once the rows are stored.
+pub enum Sha256<'s> {
+    Known(&'s str),
+    Later(&'s mut dyn FnMut() -> String),
+}
+
 /// Stores the rows of a file for a program in the caller's transaction, as `feed` reads them:
 /// `feed` hands each valid row to the sink it is given and returns the problems it found in the
 /// file. Rows are stored in groups by multi-row INSERTs, holders deduplicated by their unique
 /// index, and hashed on a second thread as they are written. A row whose award is already
 /// registered (see [`Repeated`]) is not stored but handed to `judge`. What was stored comes back
 /// as facts for the register's rules; [`seal`] then covers it with one audit event, or the
-/// caller rolls the transaction back.
+/// caller rolls the transaction back. With a [`Sha256::Later`], the `imports` row is inserted
+/// once the rows are stored, at the id they were stored under (the next one: the write lock is
+/// held), and an earlier import of the same SHA-256 is found only then.
 pub fn write(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
     file_name: &str,
-    sha256: &str,
+    sha256: Sha256<'_>,
     encoding: &str,
     judge: &mut Judge<'_>,
     feed: impl FnOnce(&mut dyn FnMut(AdjudicationRow) -> Result<()>) -> Result<Vec<RowError>>,
 ) -> Result<Write> {
-    if let Some(prior) = prior_import(tx.conn(), "imports", sha256, Some(program.id))? {
-        return Ok(Write::AlreadyImported(prior));
-    }
-    let already = program_shares(tx.conn(), program.id)?;
-    let import_id = tx.insert_unaudited(
-        "imports",
-        &[
+    let import_row = |tx: &mut Tx<'_>, id: Option<i64>, sha256: &str| {
+        let mut columns: Vec<(&str, &dyn rusqlite::ToSql)> = vec![
             ("program_id", &program.id),
             ("file_name", &file_name),
             ("sha256", &sha256),
             ("encoding", &encoding),
-        ],
-    )?;
+        ];
+        if let Some(id) = &id {
+            columns.push(("id", id));
+        }
+        tx.insert_unaudited("imports", &columns)
+    };
+    let (import_id, mut later) = match sha256 {
+        Sha256::Known(sha256) => {
+            if let Some(prior) = prior_import(tx.conn(), "imports", sha256, Some(program.id))? {
+                return Ok(Write::AlreadyImported(prior));
+            }
+            (import_row(tx, None, sha256)?, None)
+        }
+        Sha256::Later(sha256) => {
+            let next: i64 =
+                tx.conn()
+                    .query_row("SELECT coalesce(max(id), 0) + 1 FROM imports", [], |r| {
+                        r.get(0)
+                    })?;
+            (next, Some(sha256))
+        }
+    };
+    let already = program_shares(tx.conn(), program.id)?;
     let (now, actor) = (tx.now().to_string(), tx.actor().to_string());
     let fixed_price = program.program.fixed_price.to_string();
     let ctx = RowContext {
@@ -680,6 +706,20 @@ pub fn write(
             on_again?;
             Ok((fed, stored, holder_hash, adjudication_hash))
         })?;
+    if let Some(sha256) = &mut later {
+        // the rows' `import_id` is this row's: inserted with the foreign-key checks on, at the
+        // id the rows were given (checked)
+        let sha256 = sha256();
+        if let Some(prior) = prior_import(tx.conn(), "imports", &sha256, Some(program.id))? {
+            return Ok(Write::AlreadyImported(prior));
+        }
+        let id = import_row(tx, Some(import_id), &sha256)?;
+        if id != import_id {
+            return Err(StoreError::Corrupt(format!(
+                "the import was stored as {id} where {import_id} was expected"
+            )));
+        }
+    }
     if stored.adjudications.0 != 0 {
         adjudication_hash.store_prints(tx.conn(), "adjudications", stored.adjudications.0)?;
     }

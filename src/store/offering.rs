@@ -597,8 +597,55 @@ const OUTCOME_ROW: &str = "(?1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, ?2
 /// Outcomes stored per INSERT statement (11 values each, after the 3 they share).
 const OUTCOMES_PER_INSERT: usize = 64;
 
-/// Writes a run's outcomes, a group at a time through the bulk writer, hashing them as
-/// audited; returns their id range and digest.
+/// Outcomes handed to the hashing thread per message.
+const OUTCOMES_PER_HASH: usize = 1024;
+
+/// Outcomes as stored, on their way to the hashing thread: the id of the first, then the rows
+/// (their ids follow on).
+type StoredGroup = (i64, Vec<StoredOutcome>);
+
+/// Hashes the stored outcomes of run `run_id` in their audited form, in the order they were
+/// stored, as they come: their digest once the writer hangs up.
+fn hash_outcomes(
+    run_id: i64,
+    (now, actor): (String, String),
+    stored: std::sync::mpsc::Receiver<StoredGroup>,
+) -> (i64, String) {
+    let mut hash = RowHasher::default();
+    let mut json = Vec::with_capacity(256);
+    for (first, rows) in stored {
+        for (id, o) in (first..).zip(&rows) {
+            json.clear();
+            serde_json::to_writer(
+                &mut json,
+                &OutcomeJson {
+                    id,
+                    run_id,
+                    seq: o.seq,
+                    acceptance_id: o.acceptance_id,
+                    requested: o.requested,
+                    cap_shares: o.cap_shares,
+                    cap_rule: o.cap_rule.as_deref(),
+                    admitted: o.admitted,
+                    quota: o.quota.as_deref(),
+                    awarded: o.awarded,
+                    status: o.status,
+                    cause: o.cause.map(|c| c.as_str()),
+                    adjudication_id: o.adjudication_id,
+                    created_at: &now,
+                    created_by: &actor,
+                },
+            )
+            .expect("row serialises");
+            hash.add_bytes(&json);
+        }
+    }
+    hash.finish()
+}
+
+/// Writes a run's outcomes, a group at a time through the bulk writer, and has them hashed as
+/// audited on a second thread (as an import's rows are: the writing and the hashing overlap);
+/// returns their id range and digest.
 pub struct OutcomeWriter<'t, 'c> {
     tx: &'t Tx<'c>,
     run_id: i64,
@@ -609,10 +656,12 @@ pub struct OutcomeWriter<'t, 'c> {
     insert: Insert<'t>,
     pending: Vec<StoredOutcome>,
     fk: FkOff<'t>,
-    hash: RowHasher,
+    /// Outcomes stored and not yet handed to the hashing thread, the id of the first.
+    stored: StoredGroup,
+    to_hasher: std::sync::mpsc::SyncSender<StoredGroup>,
+    hasher: std::thread::JoinHandle<(i64, String)>,
     first: i64,
     last: i64,
-    json: Vec<u8>,
 }
 
 impl<'t, 'c> OutcomeWriter<'t, 'c> {
@@ -642,6 +691,10 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
             ],
             OUTCOMES_PER_INSERT,
         )?;
+        // a few groups in flight at most: memory stays flat
+        let (to_hasher, stored) = std::sync::mpsc::sync_channel(4);
+        let who = (tx.now().to_string(), tx.actor().to_string());
+        let hasher = std::thread::spawn(move || hash_outcomes(run_id, who, stored));
         Ok(OutcomeWriter {
             tx,
             run_id,
@@ -650,10 +703,11 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
             insert,
             pending: Vec::with_capacity(OUTCOMES_PER_INSERT),
             fk,
-            hash: RowHasher::default(),
+            stored: (0, Vec::with_capacity(OUTCOMES_PER_HASH)),
+            to_hasher,
+            hasher,
             first: 0,
             last: 0,
-            json: Vec::with_capacity(256),
         })
     }
 
@@ -685,7 +739,8 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
         Ok(())
     }
 
-    /// Stores the pending outcomes in one INSERT and hashes them as stored.
+    /// Stores the pending outcomes in one INSERT and passes them on to be hashed as stored
+    /// (their ids follow on from the group before, checked).
     fn flush(&mut self) -> Result<()> {
         if self.pending.is_empty() {
             return Ok(());
@@ -705,45 +760,49 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
         })?;
         let ids = (&mut self.first, &mut self.last);
         let first = super::bulk::follow_on(self.tx.conn(), self.pending.len(), ids, "outcomes")?;
-        for (k, o) in self.pending.iter().enumerate() {
-            self.json.clear();
-            serde_json::to_writer(
-                &mut self.json,
-                &OutcomeJson {
-                    id: first + k as i64,
-                    run_id: self.run_id,
-                    seq: o.seq,
-                    acceptance_id: o.acceptance_id,
-                    requested: o.requested,
-                    cap_shares: o.cap_shares,
-                    cap_rule: o.cap_rule.as_deref(),
-                    admitted: o.admitted,
-                    quota: o.quota.as_deref(),
-                    awarded: o.awarded,
-                    status: o.status,
-                    cause: o.cause.map(|c| c.as_str()),
-                    adjudication_id: o.adjudication_id,
-                    created_at: self.tx.now(),
-                    created_by: self.tx.actor(),
-                },
-            )
-            .expect("row serialises");
-            self.hash.add_bytes(&self.json);
+        if self.stored.1.is_empty() {
+            self.stored.0 = first;
         }
-        self.pending.clear();
+        self.stored.1.append(&mut self.pending);
+        if self.stored.1.len() >= OUTCOMES_PER_HASH {
+            self.hand_over()?;
+        }
         Ok(())
+    }
+
+    /// Hands the outcomes stored so far to the hashing thread.
+    fn hand_over(&mut self) -> Result<()> {
+        let full = std::mem::replace(&mut self.stored, (0, Vec::with_capacity(OUTCOMES_PER_HASH)));
+        self.to_hasher
+            .send(full)
+            .map_err(|_| StoreError::Corrupt("the outcomes' hashing thread stopped".into()))
     }
 
     /// The cover of the outcomes written (none when there were none), the foreign keys on
     /// again.
     pub fn finish(mut self) -> Result<Option<Cover>> {
         self.flush()?;
-        self.fk.restore()?;
-        Ok((self.first != 0).then(|| Cover {
+        if !self.stored.1.is_empty() {
+            self.hand_over()?;
+        }
+        let OutcomeWriter {
+            to_hasher,
+            hasher,
+            mut fk,
+            first,
+            last,
+            ..
+        } = self;
+        drop(to_hasher); // the hashing thread ends with the last group
+        let digest = hasher
+            .join()
+            .expect("the outcomes' hashing thread does not panic");
+        fk.restore()?;
+        Ok((first != 0).then_some(Cover {
             table: "offering_outcomes",
-            first: self.first,
-            last: self.last,
-            digest: Some(self.hash.finish()),
+            first,
+            last,
+            digest: Some(digest),
         }))
     }
 }
