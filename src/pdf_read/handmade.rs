@@ -199,3 +199,94 @@ fn reals_are_read_as_doubles() {
     // a 24-bit float read them as 612.1235 and -0.000001 as -9.99999997e-7
     assert_eq!(seen, [612.123456789, -0.000001]);
 }
+
+/// A hybrid file as the standard's example lays it out (ISO 32000-1, 7.5.8.4; Word's "Save as
+/// PDF" does the same): its table gives the catalogue, the page tree's root and the content in
+/// use and marks free the page (4) and font (5) packed in object stream 6, the object stream and
+/// the cross-reference stream 7 itself; only the stream at /XRefStm places them (rows of /W
+/// [1 2 1]: type 2 for 4 and 5, type 1 at their offsets for 6 and 7).
+fn hybrid_as_the_standard_shows() -> Pdf {
+    let mut pdf = Pdf::new();
+    pdf.obj(1, CATALOG);
+    pdf.obj(2, b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>");
+    pdf.stream(3, "", b"BT /F1 12 Tf 72 720 Td (hibrido) Tj ET");
+    let page = String::from_utf8(page(3)).unwrap();
+    let header = format!("4 0 5 {} ", page.len() + 1);
+    let packed = format!("{header}{page} {}", String::from_utf8_lossy(FONT));
+    pdf.stream(
+        6,
+        &format!("/Type /ObjStm /N 2 /First {}", header.len()),
+        packed.as_bytes(),
+    );
+    let stm = pdf.bytes.len();
+    let [a, b] = u16::try_from(pdf.offsets[&6]).unwrap().to_be_bytes();
+    let [c, d] = u16::try_from(stm).unwrap().to_be_bytes();
+    let rows = [2u8, 0, 6, 0, 2, 0, 6, 1, 1, a, b, 0, 1, c, d, 0];
+    pdf.stream(7, "/Type /XRef /Size 8 /W [1 2 1] /Index [4 4]", &rows);
+    assert_eq!(pdf.offsets[&7], stm);
+    pdf.table(
+        &[
+            (1, true),
+            (2, true),
+            (3, true),
+            (4, false),
+            (5, false),
+            (6, false),
+            (7, false),
+        ],
+        &format!("/Size 8 /Root 1 0 R /XRefStm {stm}"),
+    );
+    pdf
+}
+
+#[test]
+fn a_hybrid_file_s_table_marking_its_packed_objects_free_does_not_hide_them() {
+    let mut pdf = hybrid_as_the_standard_shows();
+    let doc = Doc::load(&pdf.bytes).unwrap();
+    let pages = doc.pages().unwrap();
+    assert_eq!(pages.len(), 1);
+    assert_eq!(pages[0].fonts, [(b"F1".to_vec(), b"Helvetica".to_vec())]);
+    assert_eq!(
+        pages[0].content,
+        b"BT /F1 12 Tf 72 720 Td (hibrido) Tj ET\n"
+    );
+    assert_eq!(doc.highest_object(), Some(7));
+    // a newer section's free entry still hides the object the hybrid section packs
+    let prev = pdf.last_xref();
+    pdf.table(&[(5, false)], &format!("/Size 8 /Root 1 0 R /Prev {prev}"));
+    let doc = Doc::load(&pdf.bytes).unwrap();
+    assert_eq!(
+        doc.resolve(&Obj::Ref(5)),
+        Err(Unreadable::Damaged("an object it refers to is missing"))
+    );
+    assert!(matches!(doc.resolve(&Obj::Ref(4)), Ok(Obj::Dict(_))));
+}
+
+/// Free entries that free nothing that exists: one numbered at the section's `/Size` or past
+/// it, one above 8,388,607 (the most a PDF may have), one at 4,294,967,295 (the last u32).
+/// The highest object is the highest in use, 5, as if they were not there.
+#[test]
+fn free_entries_past_the_size_or_the_most_a_pdf_may_have_are_left_out() {
+    for stray in [6, 1000, MAX_OBJECT + 1, u32::MAX] {
+        let mut pdf = Pdf::new();
+        pdf.obj(1, CATALOG);
+        pdf.obj(2, PAGES);
+        pdf.obj(3, &page(4));
+        pdf.stream(4, "", b"BT /F1 12 Tf 72 720 Td (uno) Tj ET");
+        pdf.obj(5, FONT);
+        pdf.table(
+            &[
+                (1, true),
+                (2, true),
+                (3, true),
+                (4, true),
+                (5, true),
+                (stray, false),
+            ],
+            "/Size 6 /Root 1 0 R",
+        );
+        let doc = Doc::load(&pdf.bytes).unwrap();
+        assert_eq!(doc.highest_object(), Some(5), "{stray}");
+        assert_eq!(doc.pages().unwrap().len(), 1);
+    }
+}

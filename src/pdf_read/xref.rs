@@ -23,11 +23,13 @@ pub(super) struct Unpacked {
 
 impl Doc<'_> {
     /// Reads one cross-reference section (table or stream) into `offsets` (newer sections, read
-    /// first, win; an object a newer one frees is not read from an older one) and returns its
-    /// trailer. `frees`: whether its free entries free (not those of a hybrid file's stream,
-    /// which stand for the objects its table gives).
-    pub(super) fn xref_section(&mut self, at: usize, frees: bool) -> Result<Dict> {
-        let too_many = || damaged("an object number is above 8,388,607, the most a PDF may have");
+    /// first, win) and returns its trailer and its free entries, for [`Doc::free`] once the
+    /// section is read (a hybrid file's table marks free the objects its /XRefStm places). A
+    /// free entry numbered at or above the section's `/Size`, or above [`MAX_OBJECT`], frees
+    /// nothing that exists: it is left out.
+    pub(super) fn xref_section(&mut self, at: usize) -> Result<(Dict, Vec<u32>)> {
+        let too_many =
+            || Unreadable::Damaged("an object number is above 8,388,607, the most a PDF may have");
         // each object's number, offset and generation
         let mut found: Vec<(u32, usize, i64)> = Vec::new();
         let mut packed: Vec<(u32, (u32, usize))> = Vec::new();
@@ -57,7 +59,7 @@ impl Doc<'_> {
                                     )
                                 {
                                     if id > MAX_OBJECT {
-                                        return too_many();
+                                        return Err(too_many());
                                     }
                                     found.push((id, off, generation));
                                 } else if kind == b"f"
@@ -132,7 +134,7 @@ impl Doc<'_> {
                         continue;
                     };
                     if kind != 0 && id > MAX_OBJECT {
-                        return too_many();
+                        return Err(too_many());
                     }
                     if kind == 0 {
                         free.push(id);
@@ -168,14 +170,22 @@ impl Doc<'_> {
                 self.packed.insert(id, place);
             }
         }
-        if frees {
-            for id in free {
-                if !decided(self, &id) {
-                    self.freed.insert(id);
-                }
+        let size = match get(&trailer, b"Size") {
+            Some(Obj::Int(n)) => u32::try_from(*n).ok(),
+            _ => None,
+        };
+        free.retain(|&id| id <= MAX_OBJECT && size.is_none_or(|size| id < size));
+        Ok((trailer, free))
+    }
+
+    /// Marks free the objects of `ids` that no section read so far (newer, or the same
+    /// section's /XRefStm) gives: an older section's entry for them is not read.
+    pub(super) fn free(&mut self, ids: Vec<u32>) {
+        for id in ids {
+            if !(self.packed.contains_key(&id) || self.offsets.contains_key(&id)) {
+                self.freed.insert(id);
             }
         }
-        Ok(trailer)
     }
 
     /// Object `id`, the `index`th of object stream `stream` (`/Type /ObjStm`: `/N` pairs of
