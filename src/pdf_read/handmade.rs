@@ -1,6 +1,7 @@
 //! Tests of the reader on small PDFs built here by hand, each worked out from ISO 32000-1: an
-//! object an update frees (7.5.4), a hybrid file's /XRefStm (7.5.8.4), objects packed in one
-//! object stream looked up again (7.5.7), reals read as doubles.
+//! object an update frees (7.5.4), free entries that free nothing, a hybrid file's /XRefStm
+//! (7.5.8.4) with and without its table marking the packed objects free, objects packed in one
+//! object stream looked up again (7.5.7) and the memory kept streams take, reals read as doubles.
 
 use super::*;
 
@@ -289,4 +290,79 @@ fn free_entries_past_the_size_or_the_most_a_pdf_may_have_are_left_out() {
         assert_eq!(doc.highest_object(), Some(5), "{stray}");
         assert_eq!(doc.pages().unwrap().len(), 1);
     }
+}
+
+/// Object streams 20, 21 and 22 of `n` objects each (the first is object 10, 11, 12; the
+/// others' pairs `0 0`), placed by a hybrid file's /XRefStm.
+fn full_object_streams(n: usize) -> Vec<u8> {
+    let mut pdf = Pdf::new();
+    pdf.obj(1, CATALOG);
+    pdf.obj(2, PAGES);
+    for (id, stream) in [(10, 20), (11, 21), (12, 22)] {
+        let mut data = format!("{id} 0 ").into_bytes();
+        data.extend(b"0 0 ".repeat(n - 1));
+        let first = data.len();
+        data.extend_from_slice(b"<< /X 1 >>");
+        pdf.stream(
+            stream,
+            &format!("/Type /ObjStm /N {n} /First {first}"),
+            &data,
+        );
+    }
+    let rows = [2u8, 20, 0, 2, 21, 0, 2, 22, 0];
+    pdf.stream(30, "/Type /XRef /Size 31 /W [1 1 1] /Index [10 3]", &rows);
+    let stm = pdf.offsets[&30];
+    pdf.table(
+        &[(1, true), (2, true), (20, true), (21, true), (22, true)],
+        &format!("/Size 31 /Root 1 0 R /XRefStm {stm}"),
+    );
+    pdf.bytes
+}
+
+/// Three streams of a million objects each take 4 MiB of bytes and 16 MiB of places (16 bytes
+/// a place) each: the cache keeps what fits in 32 MiB, the last one (two would take 40 MiB),
+/// not all three (60 MiB).
+#[test]
+fn the_kept_object_streams_places_count_in_their_memory() {
+    let n = xref::MAX_PLACES;
+    let bytes = full_object_streams(n);
+    let doc = Doc::load(&bytes).unwrap();
+    let x = Obj::Dict(vec![(b"X".to_vec(), Obj::Int(1))]);
+    for id in [10, 11, 12] {
+        assert_eq!(doc.resolve(&Obj::Ref(id)).unwrap(), x);
+    }
+    let kept = doc.unpacked.borrow();
+    let one = 4 * n + 10 + 16 * n;
+    let sizes: Vec<usize> = kept.iter().map(|(_, u)| u.size()).collect();
+    assert_eq!(kept.iter().map(|(s, _)| *s).collect::<Vec<_>>(), [22]);
+    assert!(sizes.iter().all(|&s| s >= one), "{sizes:?}");
+    assert!(sizes.iter().sum::<usize>() <= 32 << 20, "{sizes:?}");
+    drop(kept);
+    // one object more than 1,048,576 in a stream: refused before its places are read
+    let bytes = full_object_streams(n + 1);
+    let doc = Doc::load(&bytes).unwrap();
+    assert_eq!(
+        doc.resolve(&Obj::Ref(10)),
+        Err(Unreadable::Damaged(
+            "an object stream holds more than 1,048,576 objects"
+        ))
+    );
+    assert_eq!(doc.inflated.get(), 0);
+}
+
+/// When what object streams may still inflate to is less than a stream's bytes, the refusal
+/// names that limit (256 MiB over all lookups), not the 16 MiB of one document's pages.
+#[test]
+fn object_streams_past_their_budget_are_refused_naming_it() {
+    let bytes = hybrid();
+    let doc = Doc::load(&bytes).unwrap();
+    doc.objstm_budget.set(10);
+    let e = doc.resolve(&Obj::Ref(5)).unwrap_err();
+    assert_eq!(
+        e,
+        Unreadable::Damaged(
+            "its object streams inflate to more than 256 MiB, all lookups together"
+        )
+    );
+    assert!(e.to_string().contains("256 MiB"), "{e}");
 }

@@ -12,6 +12,15 @@ pub(super) const KEPT_STREAMS: usize = 4;
 /// What object streams may inflate to over a document's lookups (each is within
 /// [`MAX_CONTENT`]): a stream is inflated again only when it left the ones kept.
 pub(super) const MAX_UNPACKED: usize = 16 * MAX_CONTENT;
+const _: () = assert!(MAX_UNPACKED == 256 << 20, "the refusal below says 256 MiB");
+/// The objects one object stream may hold (its `/N`; writers put a hundred or so in one).
+pub(super) const MAX_PLACES: usize = 1 << 20;
+/// What each object's place in a kept stream takes in memory.
+const PLACE_BYTES: usize = std::mem::size_of::<(i64, usize)>();
+/// What the kept object streams take at most together, their bytes and their places: one
+/// stream at its largest ([`MAX_CONTENT`] and [`MAX_PLACES`]) fills it, a new one evicts older
+/// ones until they fit.
+pub(super) const MAX_KEPT: usize = MAX_CONTENT + MAX_PLACES * PLACE_BYTES;
 
 /// An object stream decoded: its bytes, where its objects start, and each object's number and
 /// offset from there, read once.
@@ -19,6 +28,13 @@ pub(super) struct Unpacked {
     data: Vec<u8>,
     first: usize,
     places: Vec<(i64, usize)>,
+}
+
+impl Unpacked {
+    /// What it takes in memory, its bytes and its places.
+    pub(super) fn size(&self) -> usize {
+        self.data.capacity() + self.places.capacity() * PLACE_BYTES
+    }
 }
 
 impl Doc<'_> {
@@ -210,8 +226,8 @@ impl Doc<'_> {
     }
 
     /// Object stream `stream` decoded (within [`MAX_CONTENT`], and all those inflated within
-    /// [`MAX_UNPACKED`]) with its table of places read: one of those kept, or decoded now and
-    /// kept.
+    /// [`MAX_UNPACKED`]) with its table of places read (at most [`MAX_PLACES`]): one of those
+    /// kept, or decoded now and kept (at most [`KEPT_STREAMS`] and [`MAX_KEPT`] bytes).
     fn unpacked(&self, stream: u32) -> Result<std::rc::Rc<Unpacked>> {
         let mut kept = self.unpacked.borrow_mut();
         if let Some(i) = kept.iter().position(|(s, _)| *s == stream) {
@@ -240,13 +256,23 @@ impl Doc<'_> {
         if kind != b"ObjStm" {
             return damaged("an object stream is damaged");
         }
-        let mut budget = MAX_CONTENT.min(self.objstm_budget.get());
-        let data = decode(&dict, &raw, &mut budget)?;
-        self.objstm_budget
-            .set(self.objstm_budget.get().saturating_sub(data.len()));
+        if n > MAX_PLACES {
+            return damaged("an object stream holds more than 1,048,576 objects");
+        }
+        let left = self.objstm_budget.get();
+        let mut budget = MAX_CONTENT.min(left);
+        let mut data = decode(&dict, &raw, &mut budget).map_err(|e| match e {
+            Unreadable::TooMuchContent if left < MAX_CONTENT => Unreadable::Damaged(
+                "its object streams inflate to more than 256 MiB, all lookups together",
+            ),
+            e => e,
+        })?;
+        self.objstm_budget.set(left - data.len());
         self.inflated.set(self.inflated.get() + 1);
         let (places, _) = self.parse(&data, 0, false, |p| {
-            let mut places = Vec::new();
+            // each pair takes 4 bytes at least ("0 0 "): a /N the bytes cannot hold takes
+            // no memory before the pairs run out
+            let mut places = Vec::with_capacity(n.min(data.len() / 4 + 1));
             for _ in 0..n {
                 match (p.next()?, p.next()?) {
                     (Some(Tok::Int(number)), Some(Tok::Int(offset))) => places.push((
@@ -259,6 +285,7 @@ impl Doc<'_> {
             }
             Ok(places)
         })?;
+        data.shrink_to_fit();
         let u = std::rc::Rc::new(Unpacked {
             data,
             first,
@@ -266,6 +293,9 @@ impl Doc<'_> {
         });
         kept.insert(0, (stream, std::rc::Rc::clone(&u)));
         kept.truncate(KEPT_STREAMS);
+        while kept.iter().map(|(_, k)| k.size()).sum::<usize>() > MAX_KEPT {
+            kept.pop();
+        }
         Ok(u)
     }
 }
