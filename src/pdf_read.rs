@@ -655,9 +655,11 @@ impl<'a> Doc<'a> {
             if !seen.insert(at) || seen.len() > 64 {
                 return damaged("the cross-reference sections loop");
             }
-            let trailer = doc.xref_section(at, true)?;
+            let (trailer, free) = doc.xref_section(at)?;
             // a hybrid file: the table's stream of the objects older readers do not see, read
-            // after the table and before the older sections (ISO 32000-1, 7.5.8.4)
+            // after the table and before the older sections (ISO 32000-1, 7.5.8.4); the table
+            // may mark them free (the standard's example does), so its free entries free only
+            // what the stream does not place, and the stream's own free entries nothing
             if let Some(Obj::Int(stm)) = get(&trailer, b"XRefStm") {
                 let stm =
                     usize::try_from(*stm)
@@ -669,8 +671,9 @@ impl<'a> Doc<'a> {
                 if !seen.insert(stm) {
                     return damaged("the cross-reference sections loop");
                 }
-                doc.xref_section(stm, false)?;
+                doc.xref_section(stm)?;
             }
+            doc.free(free);
             next = match get(&trailer, b"Prev") {
                 Some(Obj::Int(p)) => Some(*p),
                 _ => None,
@@ -815,8 +818,8 @@ impl<'a> Doc<'a> {
         self.startxref
     }
 
-    /// The highest object number the cross-references give, if any (a freed one counts: an
-    /// update numbering new objects after it does not reuse it).
+    /// The highest object number the cross-references give, if any (a freed one below its
+    /// section's `/Size` counts: an update numbering new objects after it does not reuse it).
     pub fn highest_object(&self) -> Option<u32> {
         self.offsets
             .keys()

@@ -1,6 +1,7 @@
 //! Tests of the reader on small PDFs built here by hand, each worked out from ISO 32000-1: an
-//! object an update frees (7.5.4), a hybrid file's /XRefStm (7.5.8.4), objects packed in one
-//! object stream looked up again (7.5.7), reals read as doubles.
+//! object an update frees (7.5.4), free entries that free nothing, a hybrid file's /XRefStm
+//! (7.5.8.4) with and without its table marking the packed objects free, objects packed in one
+//! object stream looked up again (7.5.7) and the memory kept streams take, reals read as doubles.
 
 use super::*;
 
@@ -198,4 +199,170 @@ fn reals_are_read_as_doubles() {
     .unwrap();
     // a 24-bit float read them as 612.1235 and -0.000001 as -9.99999997e-7
     assert_eq!(seen, [612.123456789, -0.000001]);
+}
+
+/// A hybrid file as the standard's example lays it out (ISO 32000-1, 7.5.8.4; Word's "Save as
+/// PDF" does the same): its table gives the catalogue, the page tree's root and the content in
+/// use and marks free the page (4) and font (5) packed in object stream 6, the object stream and
+/// the cross-reference stream 7 itself; only the stream at /XRefStm places them (rows of /W
+/// [1 2 1]: type 2 for 4 and 5, type 1 at their offsets for 6 and 7).
+fn hybrid_as_the_standard_shows() -> Pdf {
+    let mut pdf = Pdf::new();
+    pdf.obj(1, CATALOG);
+    pdf.obj(2, b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>");
+    pdf.stream(3, "", b"BT /F1 12 Tf 72 720 Td (hibrido) Tj ET");
+    let page = String::from_utf8(page(3)).unwrap();
+    let header = format!("4 0 5 {} ", page.len() + 1);
+    let packed = format!("{header}{page} {}", String::from_utf8_lossy(FONT));
+    pdf.stream(
+        6,
+        &format!("/Type /ObjStm /N 2 /First {}", header.len()),
+        packed.as_bytes(),
+    );
+    let stm = pdf.bytes.len();
+    let [a, b] = u16::try_from(pdf.offsets[&6]).unwrap().to_be_bytes();
+    let [c, d] = u16::try_from(stm).unwrap().to_be_bytes();
+    let rows = [2u8, 0, 6, 0, 2, 0, 6, 1, 1, a, b, 0, 1, c, d, 0];
+    pdf.stream(7, "/Type /XRef /Size 8 /W [1 2 1] /Index [4 4]", &rows);
+    assert_eq!(pdf.offsets[&7], stm);
+    pdf.table(
+        &[
+            (1, true),
+            (2, true),
+            (3, true),
+            (4, false),
+            (5, false),
+            (6, false),
+            (7, false),
+        ],
+        &format!("/Size 8 /Root 1 0 R /XRefStm {stm}"),
+    );
+    pdf
+}
+
+#[test]
+fn a_hybrid_file_s_table_marking_its_packed_objects_free_does_not_hide_them() {
+    let mut pdf = hybrid_as_the_standard_shows();
+    let doc = Doc::load(&pdf.bytes).unwrap();
+    let pages = doc.pages().unwrap();
+    assert_eq!(pages.len(), 1);
+    assert_eq!(pages[0].fonts, [(b"F1".to_vec(), b"Helvetica".to_vec())]);
+    assert_eq!(
+        pages[0].content,
+        b"BT /F1 12 Tf 72 720 Td (hibrido) Tj ET\n"
+    );
+    assert_eq!(doc.highest_object(), Some(7));
+    // a newer section's free entry still hides the object the hybrid section packs
+    let prev = pdf.last_xref();
+    pdf.table(&[(5, false)], &format!("/Size 8 /Root 1 0 R /Prev {prev}"));
+    let doc = Doc::load(&pdf.bytes).unwrap();
+    assert_eq!(
+        doc.resolve(&Obj::Ref(5)),
+        Err(Unreadable::Damaged("an object it refers to is missing"))
+    );
+    assert!(matches!(doc.resolve(&Obj::Ref(4)), Ok(Obj::Dict(_))));
+}
+
+/// Free entries that free nothing that exists: one numbered at the section's `/Size` or past
+/// it, one above 8,388,607 (the most a PDF may have), one at 4,294,967,295 (the last u32).
+/// The highest object is the highest in use, 5, as if they were not there.
+#[test]
+fn free_entries_past_the_size_or_the_most_a_pdf_may_have_are_left_out() {
+    for stray in [6, 1000, MAX_OBJECT + 1, u32::MAX] {
+        let mut pdf = Pdf::new();
+        pdf.obj(1, CATALOG);
+        pdf.obj(2, PAGES);
+        pdf.obj(3, &page(4));
+        pdf.stream(4, "", b"BT /F1 12 Tf 72 720 Td (uno) Tj ET");
+        pdf.obj(5, FONT);
+        pdf.table(
+            &[
+                (1, true),
+                (2, true),
+                (3, true),
+                (4, true),
+                (5, true),
+                (stray, false),
+            ],
+            "/Size 6 /Root 1 0 R",
+        );
+        let doc = Doc::load(&pdf.bytes).unwrap();
+        assert_eq!(doc.highest_object(), Some(5), "{stray}");
+        assert_eq!(doc.pages().unwrap().len(), 1);
+    }
+}
+
+/// Object streams 20, 21 and 22 of `n` objects each (the first is object 10, 11, 12; the
+/// others' pairs `0 0`), placed by a hybrid file's /XRefStm.
+fn full_object_streams(n: usize) -> Vec<u8> {
+    let mut pdf = Pdf::new();
+    pdf.obj(1, CATALOG);
+    pdf.obj(2, PAGES);
+    for (id, stream) in [(10, 20), (11, 21), (12, 22)] {
+        let mut data = format!("{id} 0 ").into_bytes();
+        data.extend(b"0 0 ".repeat(n - 1));
+        let first = data.len();
+        data.extend_from_slice(b"<< /X 1 >>");
+        pdf.stream(
+            stream,
+            &format!("/Type /ObjStm /N {n} /First {first}"),
+            &data,
+        );
+    }
+    let rows = [2u8, 20, 0, 2, 21, 0, 2, 22, 0];
+    pdf.stream(30, "/Type /XRef /Size 31 /W [1 1 1] /Index [10 3]", &rows);
+    let stm = pdf.offsets[&30];
+    pdf.table(
+        &[(1, true), (2, true), (20, true), (21, true), (22, true)],
+        &format!("/Size 31 /Root 1 0 R /XRefStm {stm}"),
+    );
+    pdf.bytes
+}
+
+/// Three streams of a million objects each take 4 MiB of bytes and 16 MiB of places (16 bytes
+/// a place) each: the cache keeps what fits in 32 MiB, the last one (two would take 40 MiB),
+/// not all three (60 MiB).
+#[test]
+fn the_kept_object_streams_places_count_in_their_memory() {
+    let n = xref::MAX_PLACES;
+    let bytes = full_object_streams(n);
+    let doc = Doc::load(&bytes).unwrap();
+    let x = Obj::Dict(vec![(b"X".to_vec(), Obj::Int(1))]);
+    for id in [10, 11, 12] {
+        assert_eq!(doc.resolve(&Obj::Ref(id)).unwrap(), x);
+    }
+    let kept = doc.unpacked.borrow();
+    let one = 4 * n + 10 + 16 * n;
+    let sizes: Vec<usize> = kept.iter().map(|(_, u)| u.size()).collect();
+    assert_eq!(kept.iter().map(|(s, _)| *s).collect::<Vec<_>>(), [22]);
+    assert!(sizes.iter().all(|&s| s >= one), "{sizes:?}");
+    assert!(sizes.iter().sum::<usize>() <= 32 << 20, "{sizes:?}");
+    drop(kept);
+    // one object more than 1,048,576 in a stream: refused before its places are read
+    let bytes = full_object_streams(n + 1);
+    let doc = Doc::load(&bytes).unwrap();
+    assert_eq!(
+        doc.resolve(&Obj::Ref(10)),
+        Err(Unreadable::Damaged(
+            "an object stream holds more than 1,048,576 objects"
+        ))
+    );
+    assert_eq!(doc.inflated.get(), 0);
+}
+
+/// When what object streams may still inflate to is less than a stream's bytes, the refusal
+/// names that limit (256 MiB over all lookups), not the 16 MiB of one document's pages.
+#[test]
+fn object_streams_past_their_budget_are_refused_naming_it() {
+    let bytes = hybrid();
+    let doc = Doc::load(&bytes).unwrap();
+    doc.objstm_budget.set(10);
+    let e = doc.resolve(&Obj::Ref(5)).unwrap_err();
+    assert_eq!(
+        e,
+        Unreadable::Damaged(
+            "its object streams inflate to more than 256 MiB, all lookups together"
+        )
+    );
+    assert!(e.to_string().contains("256 MiB"), "{e}");
 }

@@ -12,6 +12,15 @@ pub(super) const KEPT_STREAMS: usize = 4;
 /// What object streams may inflate to over a document's lookups (each is within
 /// [`MAX_CONTENT`]): a stream is inflated again only when it left the ones kept.
 pub(super) const MAX_UNPACKED: usize = 16 * MAX_CONTENT;
+const _: () = assert!(MAX_UNPACKED == 256 << 20, "the refusal below says 256 MiB");
+/// The objects one object stream may hold (its `/N`; writers put a hundred or so in one).
+pub(super) const MAX_PLACES: usize = 1 << 20;
+/// What each object's place in a kept stream takes in memory.
+const PLACE_BYTES: usize = std::mem::size_of::<(i64, usize)>();
+/// What the kept object streams take at most together, their bytes and their places: one
+/// stream at its largest ([`MAX_CONTENT`] and [`MAX_PLACES`]) fills it, a new one evicts older
+/// ones until they fit.
+pub(super) const MAX_KEPT: usize = MAX_CONTENT + MAX_PLACES * PLACE_BYTES;
 
 /// An object stream decoded: its bytes, where its objects start, and each object's number and
 /// offset from there, read once.
@@ -21,13 +30,22 @@ pub(super) struct Unpacked {
     places: Vec<(i64, usize)>,
 }
 
+impl Unpacked {
+    /// What it takes in memory, its bytes and its places.
+    pub(super) fn size(&self) -> usize {
+        self.data.capacity() + self.places.capacity() * PLACE_BYTES
+    }
+}
+
 impl Doc<'_> {
     /// Reads one cross-reference section (table or stream) into `offsets` (newer sections, read
-    /// first, win; an object a newer one frees is not read from an older one) and returns its
-    /// trailer. `frees`: whether its free entries free (not those of a hybrid file's stream,
-    /// which stand for the objects its table gives).
-    pub(super) fn xref_section(&mut self, at: usize, frees: bool) -> Result<Dict> {
-        let too_many = || damaged("an object number is above 8,388,607, the most a PDF may have");
+    /// first, win) and returns its trailer and its free entries, for [`Doc::free`] once the
+    /// section is read (a hybrid file's table marks free the objects its /XRefStm places). A
+    /// free entry numbered at or above the section's `/Size`, or above [`MAX_OBJECT`], frees
+    /// nothing that exists: it is left out.
+    pub(super) fn xref_section(&mut self, at: usize) -> Result<(Dict, Vec<u32>)> {
+        let too_many =
+            || Unreadable::Damaged("an object number is above 8,388,607, the most a PDF may have");
         // each object's number, offset and generation
         let mut found: Vec<(u32, usize, i64)> = Vec::new();
         let mut packed: Vec<(u32, (u32, usize))> = Vec::new();
@@ -57,7 +75,7 @@ impl Doc<'_> {
                                     )
                                 {
                                     if id > MAX_OBJECT {
-                                        return too_many();
+                                        return Err(too_many());
                                     }
                                     found.push((id, off, generation));
                                 } else if kind == b"f"
@@ -132,7 +150,7 @@ impl Doc<'_> {
                         continue;
                     };
                     if kind != 0 && id > MAX_OBJECT {
-                        return too_many();
+                        return Err(too_many());
                     }
                     if kind == 0 {
                         free.push(id);
@@ -168,14 +186,22 @@ impl Doc<'_> {
                 self.packed.insert(id, place);
             }
         }
-        if frees {
-            for id in free {
-                if !decided(self, &id) {
-                    self.freed.insert(id);
-                }
+        let size = match get(&trailer, b"Size") {
+            Some(Obj::Int(n)) => u32::try_from(*n).ok(),
+            _ => None,
+        };
+        free.retain(|&id| id <= MAX_OBJECT && size.is_none_or(|size| id < size));
+        Ok((trailer, free))
+    }
+
+    /// Marks free the objects of `ids` that no section read so far (newer, or the same
+    /// section's /XRefStm) gives: an older section's entry for them is not read.
+    pub(super) fn free(&mut self, ids: Vec<u32>) {
+        for id in ids {
+            if !(self.packed.contains_key(&id) || self.offsets.contains_key(&id)) {
+                self.freed.insert(id);
             }
         }
-        Ok(trailer)
     }
 
     /// Object `id`, the `index`th of object stream `stream` (`/Type /ObjStm`: `/N` pairs of
@@ -200,8 +226,8 @@ impl Doc<'_> {
     }
 
     /// Object stream `stream` decoded (within [`MAX_CONTENT`], and all those inflated within
-    /// [`MAX_UNPACKED`]) with its table of places read: one of those kept, or decoded now and
-    /// kept.
+    /// [`MAX_UNPACKED`]) with its table of places read (at most [`MAX_PLACES`]): one of those
+    /// kept, or decoded now and kept (at most [`KEPT_STREAMS`] and [`MAX_KEPT`] bytes).
     fn unpacked(&self, stream: u32) -> Result<std::rc::Rc<Unpacked>> {
         let mut kept = self.unpacked.borrow_mut();
         if let Some(i) = kept.iter().position(|(s, _)| *s == stream) {
@@ -230,13 +256,23 @@ impl Doc<'_> {
         if kind != b"ObjStm" {
             return damaged("an object stream is damaged");
         }
-        let mut budget = MAX_CONTENT.min(self.objstm_budget.get());
-        let data = decode(&dict, &raw, &mut budget)?;
-        self.objstm_budget
-            .set(self.objstm_budget.get().saturating_sub(data.len()));
+        if n > MAX_PLACES {
+            return damaged("an object stream holds more than 1,048,576 objects");
+        }
+        let left = self.objstm_budget.get();
+        let mut budget = MAX_CONTENT.min(left);
+        let mut data = decode(&dict, &raw, &mut budget).map_err(|e| match e {
+            Unreadable::TooMuchContent if left < MAX_CONTENT => Unreadable::Damaged(
+                "its object streams inflate to more than 256 MiB, all lookups together",
+            ),
+            e => e,
+        })?;
+        self.objstm_budget.set(left - data.len());
         self.inflated.set(self.inflated.get() + 1);
         let (places, _) = self.parse(&data, 0, false, |p| {
-            let mut places = Vec::new();
+            // each pair takes 4 bytes at least ("0 0 "): a /N the bytes cannot hold takes
+            // no memory before the pairs run out
+            let mut places = Vec::with_capacity(n.min(data.len() / 4 + 1));
             for _ in 0..n {
                 match (p.next()?, p.next()?) {
                     (Some(Tok::Int(number)), Some(Tok::Int(offset))) => places.push((
@@ -249,6 +285,7 @@ impl Doc<'_> {
             }
             Ok(places)
         })?;
+        data.shrink_to_fit();
         let u = std::rc::Rc::new(Unpacked {
             data,
             first,
@@ -256,6 +293,9 @@ impl Doc<'_> {
         });
         kept.insert(0, (stream, std::rc::Rc::clone(&u)));
         kept.truncate(KEPT_STREAMS);
+        while kept.iter().map(|(_, k)| k.size()).sum::<usize>() > MAX_KEPT {
+            kept.pop();
+        }
         Ok(u)
     }
 }

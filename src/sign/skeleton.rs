@@ -294,6 +294,16 @@ mod tests {
         assert!(huge.len() > classic.len());
         let e = skeleton(huge).err().expect("refused");
         assert!(e.to_string().contains("8,388,607"), "{e}");
+        // an update's free entries past its /Size (one above the most a PDF may have, one at
+        // the last u32) free nothing: the update's objects still start at 7
+        for stray in [7, 8_388_608, u32::MAX] {
+            let update = format!(
+                "xref\n{stray} 1\n0000000000 00001 f \ntrailer\n<</Size 7/Root 1 0 R/Prev 443>>\nstartxref\n{}\n%%EOF\n",
+                classic.len()
+            );
+            let freed = [&classic[..], update.as_bytes()].concat();
+            assert_eq!(skeleton(&freed).unwrap().size, 7, "{stray}");
+        }
     }
 
     #[test]
