@@ -153,7 +153,7 @@ fn import_run(
     if matches!(result, Err(register::Error::Refused(_))) && shown.is_empty() {
         // refused before a row was read (concluded, no open tranche, a tie round started): the
         // page still shows the file's first rows, read for that alone and never written
-        let _stopped = proposals::each::<()>(bytes, |r| {
+        let _stopped = crate::offering::proposals::each::<()>(bytes, |r| {
             shown.push(r);
             if shown.len() < ROWS_SHOWN {
                 Ok(())
