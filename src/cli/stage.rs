@@ -431,18 +431,25 @@ fn evaluate(
     let p = programs::by_code(store.conn(), &code)?;
     Snapshot::read(store.conn(), |snap| {
         let evals = rules::evaluate(snap, &p, stage, &rates)?;
-        write_evaluation(ctx, snap, &p, stage, format, &evals).map_err(|e| {
-            if e.is_broken_pipe() {
-                return e;
-            }
-            let (why, why_es) = (e.describe(crate::lang::Lang::En), e.describe(crate::lang::Lang::Es));
-            CliError::Said(crate::said!(
-                "the evaluation stopped while it was written, and what standard output received is incomplete: {why}",
-                "la evaluación se detuvo mientras se escribía, y lo que recibió la salida estándar está incompleto: {why_es}"
-            ))
-        })
+        write_evaluation(ctx, snap, &p, stage, format, &evals).map_err(incomplete)
     })?;
     Ok(Status::Ok)
+}
+
+/// A failure while the evaluation was being written: standard output received part of it, and
+/// the error says so (a reader gone away stays the quiet broken pipe).
+fn incomplete(e: CliError) -> CliError {
+    if e.is_broken_pipe() {
+        return e;
+    }
+    let (why, why_es) = (
+        e.describe(crate::lang::Lang::En),
+        e.describe(crate::lang::Lang::Es),
+    );
+    CliError::Said(crate::said!(
+        "the evaluation stopped while it was written, and what standard output received is incomplete: {why}",
+        "la evaluación se detuvo mientras se escribía, y lo que recibió la salida estándar está incompleto: {why_es}"
+    ))
 }
 
 /// The evaluation `evals`, made in `snap`, written as `format` with its rows read in `snap`.
@@ -943,4 +950,31 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     } else {
         Status::Findings
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_while_the_rows_are_written_says_the_output_is_incomplete() {
+        let e = incomplete(CliError::Store(crate::store::StoreError::Corrupt(
+            "x".into(),
+        )));
+        let (en, es) = (
+            e.describe(crate::lang::Lang::En),
+            e.describe(crate::lang::Lang::Es),
+        );
+        assert!(
+            en.contains("what standard output received is incomplete"),
+            "{en}"
+        );
+        assert!(
+            es.contains("lo que recibió la salida estándar está incompleto"),
+            "{es}"
+        );
+        assert!(matches!(e, CliError::Said(_)));
+        let gone = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
+        assert!(incomplete(CliError::Io(gone)).is_broken_pipe());
+    }
 }
