@@ -447,8 +447,9 @@ fn incomplete(e: CliError) -> CliError {
         e.describe(crate::lang::Lang::Es),
     );
     CliError::Said(crate::said!(
-        "the evaluation stopped while it was written, and what standard output received is incomplete: {why}",
-        "la evaluación se detuvo mientras se escribía, y lo que recibió la salida estándar está incompleto: {why_es}"
+        cli::evaluation_stopped_output_incomplete,
+        why,
+        why_es
     ))
 }
 
