@@ -61,6 +61,8 @@ pub enum StageCommand {
     },
     /// Every proposal with its status and cause, its value under the program's criterion and
     /// the ranking, tranche by tranche (improvements and a recorded draw taken into account).
+    /// Read in one snapshot of the register; a failure while the rows are written exits
+    /// non-zero and says on standard error that the output is incomplete.
     Evaluate {
         #[arg(value_parser = super::args::text)]
         code: String,
