@@ -13,6 +13,7 @@ use crate::later_stages::{Stage, Valuation};
 use crate::register::stage::{self as rules, Concluded, Open, Standing, TrancheEvaluation};
 use crate::report::records::{Format, ListWriter};
 use crate::report::stage_acta::{self, StageActaData};
+use crate::store::Snapshot;
 use crate::store::programs::{self, StoredProgram};
 use crate::store::stage::Kind;
 use chrono::NaiveDate;
@@ -60,6 +61,8 @@ pub enum StageCommand {
     },
     /// Every proposal with its status and cause, its value under the program's criterion and
     /// the ranking, tranche by tranche (improvements and a recorded draw taken into account).
+    /// Read in one snapshot of the register; a failure while the rows are written exits
+    /// non-zero and says on standard error that the output is incomplete.
     Evaluate {
         #[arg(value_parser = super::args::text)]
         code: String,
@@ -255,7 +258,7 @@ struct JsonTranche<'a> {
 }
 
 impl<'a> JsonTranche<'a> {
-    fn of(e: &'a TrancheEvaluation, p: &StoredProgram, conn: &'a rusqlite::Connection) -> Self {
+    fn of(e: &'a TrancheEvaluation, p: &StoredProgram, conn: Snapshot<'a>) -> Self {
         JsonTranche {
             tranche: e.tranche.tranche,
             shares: e.tranche.shares,
@@ -286,16 +289,18 @@ impl<'a> JsonTranche<'a> {
     }
 }
 
-/// A tranche's rows, serialized as they are read from the store.
+/// A tranche's rows, serialized as they are read from the store (the evaluation's snapshot).
 struct JsonRows<'a> {
     e: &'a TrancheEvaluation,
-    conn: &'a rusqlite::Connection,
+    conn: Snapshot<'a>,
 }
 
 impl serde::Serialize for JsonRows<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::{Error as _, SerializeSeq};
-        let mut seq = s.serialize_seq(Some(self.e.len()))?;
+        // no length: the rows are counted as they are read (serde_json writes `[]` at once for
+        // a length of 0, and would append any row after it)
+        let mut seq = s.serialize_seq(None)?;
         let mut failed = None;
         self.e
             .each_row::<crate::store::StoreError>(self.conn, &mut |r| {
@@ -413,7 +418,10 @@ fn open_tranche(ctx: &mut Ctx<'_>, code: &str, open: Open<'_>) -> Result<Status,
     Ok(Status::Ok)
 }
 
-/// `stage evaluate`: the rules' evaluation (`register::stage::evaluate`) as JSON, CSV or a table.
+/// `stage evaluate`: the rules' evaluation (`register::stage::evaluate`) as JSON, CSV or a table,
+/// evaluated and written in one read transaction (one snapshot: a proposals import committed
+/// meanwhile is in none of it). A failure once the rows are being written stops with a non-zero
+/// status and says on standard error that what standard output received is incomplete.
 fn evaluate(
     ctx: &mut Ctx<'_>,
     code: String,
@@ -423,29 +431,62 @@ fn evaluate(
     let rates = ctx.rates()?;
     let store = ctx.store()?;
     let p = programs::by_code(store.conn(), &code)?;
-    let evals = rules::evaluate(store.conn(), &p, stage, &rates)?;
+    Snapshot::read(store.conn(), |snap| {
+        let evals = rules::evaluate(snap, &p, stage, &rates)?;
+        write_evaluation(ctx, snap, &p, stage, format, &evals).map_err(incomplete)
+    })?;
+    Ok(Status::Ok)
+}
+
+/// A failure while the evaluation was being written: standard output received part of it, and
+/// the error says so (a reader gone away stays the quiet broken pipe).
+fn incomplete(e: CliError) -> CliError {
+    if e.is_broken_pipe() {
+        return e;
+    }
+    let (why, why_es) = (
+        e.describe(crate::lang::Lang::En),
+        e.describe(crate::lang::Lang::Es),
+    );
+    CliError::Said(crate::said!(
+        cli::evaluation_stopped_output_incomplete,
+        why,
+        why_es
+    ))
+}
+
+/// The evaluation `evals`, made in `snap`, written as `format` with its rows read in `snap`.
+fn write_evaluation(
+    ctx: &mut Ctx<'_>,
+    snap: Snapshot<'_>,
+    p: &StoredProgram,
+    stage: Stage,
+    format: Format,
+    evals: &[TrancheEvaluation],
+) -> Result<(), CliError> {
+    let code = &p.program.code;
     match format {
         Format::Json => {
             // written as its rows are read: the same bytes as the whole document pretty-printed
-            let conn = store.conn();
             let doc = JsonEvaluation {
-                program: &code,
+                program: code,
                 stage: stage.number(),
-                tranches: evals.iter().map(|e| JsonTranche::of(e, &p, conn)).collect(),
+                tranches: evals.iter().map(|e| JsonTranche::of(e, p, snap)).collect(),
             };
             let mut out = std::io::BufWriter::new(&mut *ctx.out);
-            serde_json::to_writer_pretty(&mut out, &doc).map_err(|e| {
-                CliError::Refused(format!("the evaluation could not be written: {e}"))
+            serde_json::to_writer_pretty(&mut out, &doc).map_err(|e| match e.io_error_kind() {
+                Some(kind) => CliError::Io(kind.into()),
+                None => CliError::Refused(format!("the evaluation could not be written: {e}")),
             })?;
             writeln!(out)?;
             out.flush()?;
         }
         Format::Csv | Format::Table => {
             if format == Format::Table {
-                for e in &evals {
+                for e in evals {
                     ctx.say(crate::catalogue::msg::Msg::TrancheEvaluated {
                         stage: stage.number(),
-                        code: &code,
+                        code,
                         tranche: e.tranche.tranche,
                         shares: e.tranche.shares,
                         opens: e.tranche.opens,
@@ -457,8 +498,8 @@ fn evaluate(
                 }
             }
             let mut list = ListWriter::new_in(format, &ROW_COLUMNS, &mut *ctx.out, ctx.lang)?;
-            for e in &evals {
-                e.each_row::<CliError>(store.conn(), &mut |r| {
+            for e in evals {
+                e.each_row::<CliError>(snap, &mut |r| {
                     list.push(&serde_json::to_value(&r).expect("row"))?;
                     Ok(std::ops::ControlFlow::Continue(()))
                 })?;
@@ -466,7 +507,7 @@ fn evaluate(
             list.finish()?;
         }
     }
-    Ok(Status::Ok)
+    Ok(())
 }
 
 /// `stage improve`: one call into the rules (`register::stage::improve`).
@@ -912,4 +953,31 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     } else {
         Status::Findings
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_while_the_rows_are_written_says_the_output_is_incomplete() {
+        let e = incomplete(CliError::Store(crate::store::StoreError::Corrupt(
+            "x".into(),
+        )));
+        let (en, es) = (
+            e.describe(crate::lang::Lang::En),
+            e.describe(crate::lang::Lang::Es),
+        );
+        assert!(
+            en.contains("what standard output received is incomplete"),
+            "{en}"
+        );
+        assert!(
+            es.contains("lo que recibió la salida estándar está incompleto"),
+            "{es}"
+        );
+        assert!(matches!(e, CliError::Said(_)));
+        let gone = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
+        assert!(incomplete(CliError::Io(gone)).is_broken_pipe());
+    }
 }

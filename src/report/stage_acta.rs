@@ -173,9 +173,12 @@ fn each_proposal<E>(
     q: &dyn Fn(&str) -> String,
     f: &mut dyn FnMut(&[String]) -> Result<(), E>,
 ) -> Result<(), Stopped<E>> {
-    e.each_row::<Stopped<E>>(conn, &mut |r| {
-        f(&proposal_cells(&r, points, q)).map_err(Stopped::Sink)?;
-        Ok(ControlFlow::Continue(()))
+    // a concluded stage takes no more proposals: its own snapshot, or the one it is read in
+    crate::store::Snapshot::read(conn, |s| {
+        e.each_row::<Stopped<E>>(s, &mut |r| {
+            f(&proposal_cells(&r, points, q)).map_err(Stopped::Sink)?;
+            Ok(ControlFlow::Continue(()))
+        })
     })
 }
 
@@ -195,12 +198,12 @@ fn write_proposals(
 }
 
 /// The blocks of the acta, every table's rows made; `q` makes an officer-typed value safe for
-/// the target format.
-pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
+/// the target format. A register that cannot be read is an error, never a shorter table.
+pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Result<Vec<Block>, StoreError> {
     pieces(d, q)
         .into_iter()
         .map(|piece| match piece {
-            Piece::Block(b) => b,
+            Piece::Block(b) => Ok(b),
             Piece::Proposals {
                 e,
                 points,
@@ -208,15 +211,19 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Vec<Block> {
                 right,
             } => {
                 let mut rows = Vec::new();
-                let _ = each_proposal::<()>(d.conn, e, points, q, &mut |c| {
+                each_proposal::<std::convert::Infallible>(d.conn, e, points, q, &mut |c| {
                     rows.push(c.to_vec());
                     Ok(())
-                });
-                Block::Table {
+                })
+                .map_err(|s| match s {
+                    Stopped::Store(e) => e,
+                    Stopped::Sink(never) => match never {},
+                })?;
+                Ok(Block::Table {
                     header,
                     rows,
                     right,
-                }
+                })
             }
         })
         .collect()
@@ -537,12 +544,12 @@ impl Pieces<'_> {
 }
 
 /// The blocks for HTML and PDF (which escape what they write themselves).
-pub fn plain_blocks(d: &StageActaData<'_>) -> Vec<Block> {
+pub fn plain_blocks(d: &StageActaData<'_>) -> Result<Vec<Block>, StoreError> {
     blocks(d, &|s| s.to_string())
 }
 
 /// The blocks for Markdown: every officer-typed value made inert.
-pub fn markdown_blocks(d: &StageActaData<'_>) -> Vec<Block> {
+pub fn markdown_blocks(d: &StageActaData<'_>) -> Result<Vec<Block>, StoreError> {
     blocks(d, &md_text)
 }
 
@@ -688,11 +695,15 @@ pub fn write(
     Ok(())
 }
 
-/// The acta's bytes in `format`, in memory ([`write`] into a vector).
-pub fn render(data: &StageActaData<'_>, format: Format) -> Vec<u8> {
+/// The acta's bytes in `format`, in memory ([`write`] into a vector): an error when the
+/// register cannot be read for its tables (writing to memory cannot fail otherwise).
+pub fn render(
+    data: &StageActaData<'_>,
+    format: Format,
+) -> Result<Vec<u8>, super::pdf::stream::WriteError> {
     let mut out = Vec::new();
-    write(&mut out, data, format).expect("an acta made from memory writes to memory");
-    out
+    write(&mut out, data, format)?;
+    Ok(out)
 }
 
 /// The first difference between a document's lines (`lines`, read as they are compared, in

@@ -808,9 +808,46 @@ pub struct Tx<'c> {
     now: String,
 }
 
+/// A connection inside a transaction: every read through it sees the register as one commit
+/// left it, whatever another connection commits meanwhile (in WAL mode each autocommit read is
+/// its own snapshot). What reads a thing in several passes and then writes it takes one, so it
+/// cannot be called outside a transaction.
+#[derive(Clone, Copy)]
+pub struct Snapshot<'c>(&'c Connection);
+
+impl<'c> Snapshot<'c> {
+    /// `f` given a snapshot of `conn`: a read transaction of its own (deferred: the snapshot is
+    /// taken at the first read and held until `f` returns, then rolled back), or the transaction
+    /// `conn` is already in.
+    pub fn read<T, E: From<StoreError>>(
+        conn: &Connection,
+        f: impl FnOnce(Snapshot<'_>) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        if !conn.is_autocommit() {
+            return f(Snapshot(conn));
+        }
+        let tx = conn.unchecked_transaction().map_err(StoreError::from)?;
+        let out = f(Snapshot(&tx));
+        drop(tx); // read only: the rollback ends the snapshot
+        out
+    }
+}
+
+impl std::ops::Deref for Snapshot<'_> {
+    type Target = Connection;
+    fn deref(&self) -> &Connection {
+        self.0
+    }
+}
+
 impl Tx<'_> {
     pub fn conn(&self) -> &Connection {
         &self.tx
+    }
+
+    /// The write transaction's own snapshot (what it reads, it reads as of its start).
+    pub fn snapshot(&self) -> Snapshot<'_> {
+        Snapshot(&self.tx)
     }
 
     pub fn now(&self) -> &str {

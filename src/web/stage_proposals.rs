@@ -150,6 +150,18 @@ fn import_run(
     } else {
         dry_run(s, officer, run)
     };
+    if matches!(result, Err(register::Error::Refused(_))) && shown.is_empty() {
+        // refused before a row was read (concluded, no open tranche, a tie round started): the
+        // page still shows the file's first rows, read for that alone and never written
+        let _stopped = crate::offering::proposals::each::<()>(bytes, |r| {
+            shown.push(r);
+            if shown.len() < ROWS_SHOWN {
+                Ok(())
+            } else {
+                Err(())
+            }
+        });
+    }
     let whole = |es: String| store::Problem::Whole(crate::lang::Said::new(es.clone(), es));
     Ok(match result {
         Ok(Imported::Added(w)) => Outcome::Read(w.rows, shown),

@@ -620,7 +620,9 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
         concluded: &fresh_c,
         conn: s.conn(),
     };
-    let fresh = documents::lines_of(&stage_acta::render(&data, format), format).map_err(|e| {
+    // a register that cannot be read for the acta's tables is the server's failure
+    let rendered = stage_acta::render(&data, format).map_err(WebError::internal)?;
+    let fresh = documents::lines_of(&rendered, format).map_err(|e| {
         WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
     })?;
     let k = &c.conclusion;

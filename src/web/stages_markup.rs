@@ -14,9 +14,9 @@ use crate::register::Field;
 use crate::register::stage::{self as rules, Available, Concluded, DrawCheck, Standing};
 use crate::register::stage::{Named, TrancheEvaluation};
 use crate::register::user::Role;
-use crate::store::Store;
 use crate::store::programs::{self, StoredProgram};
 use crate::store::stage::{self as stored, Kind, Tranche};
+use crate::store::{Snapshot, Store};
 use maud::{Markup, html};
 use rust_decimal::Decimal;
 
@@ -74,20 +74,30 @@ pub(super) fn title(code: &str, stage: Stage) -> String {
 }
 
 /// Reads stage `stage` of `program` as the command line's `stage evaluate` and `stage draw
-/// --verify` read it, outside any write.
+/// --verify` read it, outside any write: in one read transaction (one snapshot), the evaluation
+/// and the rows it lists alike.
 pub(super) fn load(
     app: &App,
     s: &Store,
     program: StoredProgram,
     stage: Stage,
 ) -> Result<View, WebError> {
-    let conn = s.conn();
+    Snapshot::read(s.conn(), |conn| load_in(app, s, conn, program, stage))
+}
+
+fn load_in(
+    app: &App,
+    s: &Store,
+    conn: Snapshot<'_>,
+    program: StoredProgram,
+    stage: Stage,
+) -> Result<View, WebError> {
     let n = stage;
-    let available = match rules::available(conn, &program, n) {
+    let available = match rules::available(&conn, &program, n) {
         Ok(a) => Ok(a),
         Err(e) => Err(refusal_texts(e)?),
     };
-    let tranches = stored::tranches(conn, program.id, n)?;
+    let tranches = stored::tranches(&conn, program.id, n)?;
     let rates = app.rates(s)?;
     let evaluation = if tranches.is_empty() {
         Ok(Vec::new())
@@ -104,10 +114,10 @@ pub(super) fn load(
             .collect::<Result<_, _>>()?,
         Err(_) => Vec::new(),
     };
-    let draws = if stored::draws(conn, program.id, n)?.is_empty() || evaluation.is_err() {
+    let draws = if stored::draws(&conn, program.id, n)?.is_empty() || evaluation.is_err() {
         Vec::new()
     } else {
-        match rules::verify_draws(conn, &program, n, &rates) {
+        match rules::verify_draws(&conn, &program, n, &rates) {
             Ok(d) => d,
             // the one refusal (no draw recorded) was ruled out above; a store failure goes up
             Err(e) => {
@@ -116,8 +126,8 @@ pub(super) fn load(
             }
         }
     };
-    let concluded = match stored::conclusion(conn, program.id, n)? {
-        Some(_) => Some(rules::concluded(conn, &program, n, &rates)?),
+    let concluded = match stored::conclusion(&conn, program.id, n)? {
+        Some(_) => Some(rules::concluded(&conn, &program, n, &rates)?),
         None => None,
     };
     Ok(View {

@@ -38,9 +38,14 @@ fn whole(r: &Reg) -> [Vec<u8>; 3] {
     let title = "Acta de la etapa 2 de D3939-2004";
     let footer = stage_acta::number_line(Stage::Second, c.conclusion.id);
     [
-        notice::markdown(&stage_acta::markdown_blocks(&d)).into_bytes(),
-        notice::html(&stage_acta::plain_blocks(&d), title).into_bytes(),
-        pdf::render(&stage_acta::plain_blocks(&d), title, &footer, (2024, 6, 28)),
+        notice::markdown(&stage_acta::markdown_blocks(&d).unwrap()).into_bytes(),
+        notice::html(&stage_acta::plain_blocks(&d).unwrap(), title).into_bytes(),
+        pdf::render(
+            &stage_acta::plain_blocks(&d).unwrap(),
+            title,
+            &footer,
+            (2024, 6, 28),
+        ),
     ]
 }
 

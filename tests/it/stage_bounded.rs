@@ -83,15 +83,18 @@ fn the_streamed_evaluation_is_the_one_worked_out_and_the_whole_in_memory_one() {
     let conn = store.conn();
     let rates = vigia::store::rates::series(conn).unwrap();
     let p = vigia::store::programs::by_code(conn, "D3939-2004").unwrap();
-    let evals = vigia::register::stage::evaluate(conn, &p, Stage::Second, &rates).unwrap();
-    assert_eq!(evals.len(), 1);
-    let e = &evals[0];
-    let mut rows = Vec::new();
-    e.each_row::<vigia::store::StoreError>(conn, &mut |row| {
-        rows.push(row);
-        Ok(ControlFlow::Continue(()))
+    let (evals, rows) = vigia::store::Snapshot::read(conn, |snap| {
+        let evals = vigia::register::stage::evaluate(snap, &p, Stage::Second, &rates).unwrap();
+        let mut rows = Vec::new();
+        evals[0].each_row::<vigia::store::StoreError>(snap, &mut |row| {
+            rows.push(row);
+            Ok(ControlFlow::Continue(()))
+        })?;
+        Ok::<_, vigia::store::StoreError>((evals, rows))
     })
     .unwrap();
+    assert_eq!(evals.len(), 1);
+    let e = &evals[0];
 
     // by hand: each cause; the valid values are 1,200 (WIN), 1,100 (T-1, T-2) and 1,000 to
     // 1,049, so WIN ranks 1, the tie 2, and a price x below them 2 + (1,049 − x + 1)

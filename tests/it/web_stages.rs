@@ -282,6 +282,22 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         e.contains("ya respondió la invitación con $\u{a0}1.100"),
         "{e}"
     );
+    // a file after the invitation is refused before a row is read: its rows are still shown
+    let late = format!(
+        "{HEADER}{}",
+        line("P-20", "CC:1000000104:Cuatro (PRUEBA)", "1300")
+    );
+    let t = o.upload(&up, &[("csrf", &ocsrf)], ("late.csv", late.as_bytes()));
+    assert_eq!(t.status, 422, "{}", t.text());
+    let t = t.text();
+    assert!(
+        t.contains("tiene 1 problema")
+            && t.contains("Las filas como se leyeron")
+            && t.contains("CC 1000000104 Cuatro (PRUEBA)")
+            && t.contains("P-20"),
+        "{t}"
+    );
+    assert_eq!(count(&r, "proposals"), 3, "nothing written");
 
     // the draw: by an administrator; a seed with '|' refused beside it
     let draw = format!("{STAGE}/sorteo");

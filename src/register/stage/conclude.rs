@@ -13,11 +13,11 @@ use crate::register::Act;
 use crate::register::{Field, Refusal, Result};
 use crate::said;
 use crate::store::StoreError;
-use crate::store::Tx;
 use crate::store::programs::{self, StoredProgram};
 use crate::store::stage::{
     self as store, Award, Conclusion, Kind, NewConclusion, ProposalKey, StoredProposal,
 };
+use crate::store::{Snapshot, Tx};
 use chrono::{Days, NaiveDate};
 use rusqlite::Connection;
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -140,7 +140,7 @@ pub fn adjudicate(
     let code = program.program.code.clone();
     let available = available(conn, program, stage)?;
     refuse_if_concluded(conn, program, stage)?;
-    let evals = evaluate(conn, program, stage, rates)?;
+    let evals = evaluate(tx.snapshot(), program, stage, rates)?;
     let offered: u64 = evals.iter().map(|e| e.tranche.shares).sum();
     let (name, name_es) = (stage.name(), stage.name_es());
     if offered != available.shares {
@@ -291,7 +291,7 @@ pub fn desert(
     let evals = if tranches.is_empty() {
         Vec::new()
     } else {
-        evaluate(conn, program, stage, rates)?
+        evaluate(tx.snapshot(), program, stage, rates)?
     };
     check_decision_day(program, stage, &evals, on)?;
     if on <= available.since {
@@ -395,7 +395,7 @@ pub fn concluded(
     let evaluations = if store::tranches(conn, program.id, stage)?.is_empty() {
         Vec::new()
     } else {
-        evaluate(conn, program, stage, rates)?
+        Snapshot::read(conn, |s| evaluate(s, program, stage, rates))?
     };
     let parts = awards
         .iter()

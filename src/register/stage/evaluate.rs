@@ -13,9 +13,9 @@ use crate::rates::RateSeries;
 use crate::register::Act;
 use crate::register::{Refusal, Result};
 use crate::said;
-use crate::store::StoreError;
 use crate::store::programs::StoredProgram;
 use crate::store::stage::{self as store, ProposalKey, StoredDraw, StoredProposal, Tranche};
+use crate::store::{Snapshot, StoreError};
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -260,12 +260,12 @@ impl TrancheEvaluation {
     /// handed to `f` until it says to stop: one proposal in memory at a time.
     pub fn each<E: From<StoreError>>(
         &self,
-        conn: &Connection,
+        conn: Snapshot<'_>,
         f: &mut dyn FnMut(Each<'_>) -> std::result::Result<ControlFlow<()>, E>,
     ) -> std::result::Result<(), E> {
         let mut index = 0;
         store::each_proposal(
-            conn,
+            &conn,
             self.program_id,
             self.tranche.stage,
             self.tranche.tranche,
@@ -287,7 +287,7 @@ impl TrancheEvaluation {
     /// (see [`Self::each`]).
     pub fn each_row<E: From<StoreError>>(
         &self,
-        conn: &Connection,
+        conn: Snapshot<'_>,
         f: &mut dyn FnMut(Row) -> std::result::Result<ControlFlow<()>, E>,
     ) -> std::result::Result<(), E> {
         let tied = self.outcome_tie().unwrap_or_default();
@@ -295,7 +295,7 @@ impl TrancheEvaluation {
     }
 
     /// Every row in memory, in stored order (a page that shows a tranche whole).
-    pub fn rows(&self, conn: &Connection) -> Result<Vec<Row>> {
+    pub fn rows(&self, conn: Snapshot<'_>) -> Result<Vec<Row>> {
         let mut rows = Vec::new();
         self.each_row::<StoreError>(conn, &mut |r| {
             rows.push(r);
@@ -306,7 +306,7 @@ impl TrancheEvaluation {
 
     /// Every proposal as evaluated, in stored order, in memory (a page that shows a tranche
     /// whole).
-    pub fn listed(&self, conn: &Connection) -> Result<Vec<Named>> {
+    pub fn listed(&self, conn: Snapshot<'_>) -> Result<Vec<Named>> {
         let mut all = Vec::new();
         self.each::<StoreError>(conn, &mut |x| {
             all.push(Named {
@@ -508,13 +508,13 @@ fn evaluate_tranche(
 /// proposal at a time from the store (memory holds the distinct values that rank them and the
 /// proposals the result names, not the proposals).
 pub fn evaluate(
-    conn: &Connection,
+    conn: Snapshot<'_>,
     program: &StoredProgram,
     stage: Stage,
     rates: &RateSeries,
 ) -> Result<Vec<TrancheEvaluation>> {
     let code = &program.program.code;
-    let tranches = store::tranches(conn, program.id, stage)?;
+    let tranches = store::tranches(&conn, program.id, stage)?;
     if tranches.is_empty() {
         let (name, name_es) = (stage.name(), stage.name_es());
         return Err(Refusal::Waits {
@@ -533,9 +533,9 @@ pub fn evaluate(
         }
         .into());
     }
-    let same_bidder = Arc::new(store::same_bidders(conn, program.id, stage)?);
-    let improvements = Arc::new(store::improvements(conn, program.id, stage)?);
-    let draws = store::draws(conn, program.id, stage)?;
+    let same_bidder = Arc::new(store::same_bidders(&conn, program.id, stage)?);
+    let improvements = Arc::new(store::improvements(&conn, program.id, stage)?);
+    let draws = store::draws(&conn, program.id, stage)?;
     let mut out = Vec::new();
     for t in tranches {
         let (valuation, rate) = valuation_for(program, &t, rates)?;
@@ -550,7 +550,7 @@ pub fn evaluate(
         };
         let number = t.tranche;
         let (mut e, best) =
-            evaluate_tranche(conn, program, t, terms, rate, &same_bidder, &improvements)?;
+            evaluate_tranche(&conn, program, t, terms, rate, &same_bidder, &improvements)?;
         let outcome = core::outcome(best.iter().map(|&(i, _)| i).collect());
         let draw = draws.iter().find(|d| d.tranche == number).cloned();
         e.standing = match (outcome, &draw) {

@@ -11,9 +11,9 @@ use crate::rates::RateSeries;
 use crate::register::Act;
 use crate::register::{Field, Refusal, Result};
 use crate::said;
-use crate::store::Tx;
 use crate::store::programs::StoredProgram;
 use crate::store::stage::{self as store, NewDraw, StoredDraw};
+use crate::store::{Snapshot, Tx};
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 
@@ -41,7 +41,7 @@ pub fn improve(
 ) -> Result<Improved> {
     let conn = tx.conn();
     refuse_if_concluded(conn, program, stage)?;
-    let evals = evaluate(conn, program, stage, rates)?;
+    let evals = evaluate(tx.snapshot(), program, stage, rates)?;
     let (name, name_es, code) = (stage.name(), stage.name_es(), &program.program.code);
     let (e, p) = proposal_by_reference(conn, &evals, reference)?.ok_or_else(|| {
         Refusal::value(
@@ -159,7 +159,7 @@ pub fn draw(
         )
         .into());
     }
-    let evals = evaluate(conn, program, stage, rates)?;
+    let evals = evaluate(tx.snapshot(), program, stage, rates)?;
     let e = evals
         .iter()
         .find(|e| e.tranche.tranche == tranche)
@@ -288,7 +288,7 @@ pub fn verify_draws(
         ))
         .into());
     }
-    let evals = evaluate(conn, program, stage, rates)?;
+    let evals = Snapshot::read(conn, |s| evaluate(s, program, stage, rates))?;
     let mut out = Vec::new();
     for d in draws {
         let e = evals.iter().find(|e| e.tranche.tranche == d.tranche);

@@ -132,3 +132,13 @@ pub fn symbolic_link_which_vigia_neither_writes() -> String {
              of a real file"
         .to_string()
 }
+
+pub fn evaluation_stopped_output_incomplete(
+    why: &impl std::fmt::Display,
+    _why_es: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "the evaluation stopped while it was written, and what standard output received is \
+             incomplete: {why}"
+    )
+}

@@ -142,3 +142,13 @@ pub fn symbolic_link_which_vigia_neither_writes() -> String {
              la ruta de un archivo real"
         .to_string()
 }
+
+pub fn evaluation_stopped_output_incomplete(
+    _why: &impl std::fmt::Display,
+    why_es: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "la evaluación se detuvo mientras se escribía, y lo que recibió la salida estándar está \
+             incompleto: {why_es}"
+    )
+}
