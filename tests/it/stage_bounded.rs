@@ -6,12 +6,13 @@
 //! the JSON of `stage evaluate` is the same rows.
 
 use crate::common::Reg;
+use crate::stage_snapshot::{parsed, terms};
 use crate::stages::{BLOCK, HEADER, import, line, second_stage};
 use rust_decimal::Decimal;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use vigia::later_stages::Stage;
-use vigia::offering::{proposals, stage as core};
+use vigia::offering::stage as core;
 
 /// The proposals with a cause, and the tie, in the file's order (columns as `HEADER`: proposal,
 /// filed_at, bidders, beneficial_owner, shares, price_per_share, term_days, guarantee,
@@ -132,34 +133,8 @@ fn the_streamed_evaluation_is_the_one_worked_out_and_the_whole_in_memory_one() {
     assert!(e.original_tie.is_empty(), "the tie is below the best");
 
     // the same file evaluated whole in memory, as the register did before it streamed
-    let t = &e.tranche;
-    let terms = core::Terms {
-        opens: t.opens,
-        closes: t.closes,
-        shares: t.shares,
-        minimum_price: t.minimum_price,
-        minimum_guarantee: p.program.later_stages.minimum_guarantee,
-        valuation: e.valuation,
-        max_term_days: p.program.later_stages.max_term_days,
-    };
-    let mut whole = Vec::new();
-    proposals::each::<()>(text.as_bytes(), |r| {
-        whole.push(core::Proposal {
-            reference: r.reference,
-            filed_on: r.filed_at.date(),
-            bidders: r.bidders.iter().map(|b| b.key()).collect(),
-            beneficial_owner: r.beneficial_owner,
-            shares: r.shares,
-            price_per_share: r.price_per_share,
-            term_days: r.term_days,
-            guarantee: r.guarantee,
-            funds_accredited: r.funds_accredited,
-            review: r.review,
-        });
-        Ok(())
-    })
-    .unwrap();
-    let (in_memory, outcome) = core::evaluate_among(&terms, &whole, &[], &HashMap::new());
+    let (in_memory, outcome) =
+        core::evaluate_among(&terms(&p, e), &parsed(&text), &[], &HashMap::new());
     assert_eq!(outcome, core::Outcome::Winner(want.len() - 1));
     for (row, m) in rows.iter().zip(&in_memory) {
         assert_eq!(row.cause, m.cause.as_ref().map(|c| c.code().to_string()));

@@ -34,7 +34,7 @@ fn streamed(r: &Reg, code: &str) -> (StoredProgram, Vec<TrancheEvaluation>, Vec<
 }
 
 /// The proposals of a proposals file (`HEADER` and lines), as the core judges them.
-fn parsed(text: &str) -> Vec<core::Proposal> {
+pub(crate) fn parsed(text: &str) -> Vec<core::Proposal> {
     let mut all = Vec::new();
     proposals::each::<()>(text.as_bytes(), |r| {
         all.push(core::Proposal {
@@ -56,7 +56,7 @@ fn parsed(text: &str) -> Vec<core::Proposal> {
 }
 
 /// Tranche `e`'s terms as the register applies them.
-fn terms(p: &StoredProgram, e: &TrancheEvaluation) -> core::Terms {
+pub(crate) fn terms(p: &StoredProgram, e: &TrancheEvaluation) -> core::Terms {
     let t = &e.tranche;
     core::Terms {
         opens: t.opens,
