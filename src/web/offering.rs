@@ -429,7 +429,7 @@ fn run_markup(user: &User, code: &str, r: &RunPage, verdict: Option<&Markup>) ->
             h3 { "Verificar un acta" }
             p { "Suba un acta (PDF, HTML o Markdown) para comprobar que su texto es el que da la adjudicación registrada." }
             div.verificacion {
-                (upload_form(user, &format!("/programas/{code}/oferta/verificar"), "Archivo del acta", html! {}, "Verificar el acta"))
+                (upload_form(user, &format!("/programas/{code}/oferta/verificar#acta"), "Archivo del acta", html! {}, "Verificar el acta"))
                 @if let Some(v) = verdict { (v) }
             }
         }

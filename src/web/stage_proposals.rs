@@ -79,9 +79,10 @@ fn upload(user: &User, code: &str, stage: Stage) -> Markup {
         p {
             "Archivo CSV (UTF-8 o la exportación de Excel es-CO con «;») o libro de Excel o LibreOffice "
             "(.xlsx, .xls, .ods: su primera hoja) con las propuestas de la etapa: columnas "
-            code { "proposal, filed_at, bidders, shares, price_per_share, term_days" }
-            " y, si aplica, " code { "beneficial_owner, guarantee, funds_accredited, review, tranche" }
-            " (encabezados en español o en inglés, en cualquier orden). " code { "bidders" } ": "
+            code { "Propuesta; Fecha radicación; Proponentes; Acciones; Precio por acción; Plazo días" }
+            " y, si aplica, " code { "Beneficiario real; Garantía; Fondos acreditados; Revisión; Tramo" }
+            " (en cualquier orden; también sus nombres en inglés: " code { "proposal, filed_at, bidders, …" } "). "
+            code { "Proponentes" } ": "
             code { "TIPO:NÚMERO:NOMBRE" } ", varios separados por «|» (una propuesta conjunta). "
             "Primero se muestra cada fila como se leyó, con sus problemas; nada se escribe hasta que usted "
             "confirme. El mismo archivo dos veces no agrega nada."

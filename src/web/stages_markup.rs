@@ -752,7 +752,7 @@ fn concluded_markup(user: &User, v: &View, c: &Concluded, verdict: Option<&Marku
             h3 { "Verificar un acta" }
             p { "Suba un acta de etapa (PDF, HTML o Markdown): se recalculan desde el registro las propuestas, mejoras y sorteos, y su texto debe ser el que da la conclusión registrada." }
             div.verificacion {
-                (super::form::upload_form(user, &format!("{base}/verificar"), "Archivo del acta", html! {}, "Verificar el acta"))
+                (super::form::upload_form(user, &format!("{base}/verificar#acta"), "Archivo del acta", html! {}, "Verificar el acta"))
                 @if let Some(x) = verdict { (x) }
             }
         }

@@ -376,7 +376,9 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         shown.contains("Descargar acta")
             && shown.contains("href=\"/programas/EBSA-TEST/oferta/acta.pdf\"")
             && shown.contains("href=\"/programas/EBSA-TEST/oferta/acta.md\"")
-            && shown.contains("Verificar un acta"),
+            && shown.contains("Verificar un acta")
+            // the verdict is shown under the form: the answer page opens there, not at its top
+            && shown.contains("action=\"/programas/EBSA-TEST/oferta/verificar#acta\""),
         "{shown}"
     );
     let pdf = c.get("/programas/EBSA-TEST/oferta/acta.pdf");

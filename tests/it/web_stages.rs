@@ -173,6 +173,14 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         "{tied}{}",
         line("P-9", "CC:1000000104:Cuatro (PRUEBA)", "mil")
     );
+    // the form names the columns in Spanish, as an officer's file heads them
+    let form = o.get(&up).text();
+    assert!(
+        form.contains(
+            "Propuesta; Fecha radicación; Proponentes; Acciones; Precio por acción; Plazo días"
+        ) && form.contains("Beneficiario real; Garantía; Fondos acreditados; Revisión; Tramo"),
+        "{form}"
+    );
     let t = o.upload(&up, &[("csrf", &ocsrf)], ("p.csv", bad.as_bytes()));
     assert_eq!(t.status, 422, "{}", t.text());
     let t = t.text();
@@ -435,6 +443,12 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     ]);
     assert!(pdf.body == std::fs::read(r.dir.path().join("cli.pdf")).unwrap());
     let verify = format!("{STAGE}/verificar");
+    // the verdict is shown under the form: the answer page opens there, not at its top
+    let page = c.get(STAGE).text();
+    assert!(
+        page.contains(&format!("action=\"{verify}#acta\"")),
+        "{page}"
+    );
     for (name, body) in [("acta.md", &md.body), ("acta.pdf", &pdf.body)] {
         let t = c.upload(&verify, &[("csrf", &ccsrf)], (name, body)).text();
         assert!(
