@@ -642,8 +642,13 @@ pub fn msg(m: &Msg<'_>) -> String {
         Msg::Left => "left".to_string(),
         Msg::ManPages { count, dir } => format!("{count} manual page(s) written to {dir}"),
         Msg::DemoRefused { error } => format!("refused, as it should be: {error}"),
-        Msg::DemoWeb { user, password, db } => format!(
-            "\n## The web interface, in Spanish (sign in as {user} with password {password}: a demo account, role admin)\n$ vigia --db {db} serve\nthen open http://127.0.0.1:8080/"
+        Msg::DemoWeb {
+            user,
+            password,
+            db,
+            key,
+        } => format!(
+            "\n## The web interface, in Spanish (sign in as {user} with password {password}: a demo account, role admin)\n$ vigia --db {db} --key {key} serve\nthen open http://127.0.0.1:8080/"
         ),
     }
 }

@@ -782,9 +782,14 @@ pub fn msg(m: &Msg<'_>) -> String {
         Msg::Left => "faltan".to_string(),
         Msg::ManPages { count, dir } => format!("{} páginas de manual escritas en {dir}", numero(*count)),
         Msg::DemoRefused { error } => format!("rechazado, como debe ser: {error}"),
-        Msg::DemoWeb { user, password, db } => format!(
+        Msg::DemoWeb {
+            user,
+            password,
+            db,
+            key,
+        } => format!(
             "\n## La interfaz web (entre como {user} con la contraseña {password}: una cuenta de \
-             demostración, rol admin)\n$ vigia --db {db} serve\nluego abra http://127.0.0.1:8080/"
+             demostración, rol admin)\n$ vigia --db {db} --key {key} serve\nluego abra http://127.0.0.1:8080/"
         ),
     }
 }

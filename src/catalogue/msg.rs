@@ -377,6 +377,8 @@ pub enum Msg<'a> {
         user: &'a str,
         password: &'a str,
         db: &'a str,
+        /// the demo's audit key, which the web's audit pages check the checkpoints with
+        key: &'a str,
     },
     /// The first stage's result, above its table.
     OfferHeader {

@@ -473,6 +473,7 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             user: "demo",
             password: "clave",
             db: "/d.db",
+            key: "/d/audit.key",
         },
         Msg::OfferHeader {
             program: "P",

@@ -664,14 +664,14 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             Err(e) => return Err(e),
         }
     }
-    web_login(ctx, &db_s)?;
+    web_login(ctx, &db_s, &key.display().to_string())?;
     Ok(Status::Ok)
 }
 
 /// The demo's web account (a demo register only) and how to open the web interface on it.
 const DEMO_USER: (&str, &str) = ("demo", "clave-demo-vigia");
 
-fn web_login(ctx: &mut Ctx<'_>, db: &str) -> Result<(), CliError> {
+fn web_login(ctx: &mut Ctx<'_>, db: &str, key: &str) -> Result<(), CliError> {
     let mut store = crate::store::Store::open(std::path::Path::new(db))?;
     store.write::<_, crate::register::Error>("demo", |tx| {
         crate::register::user::add(
@@ -685,6 +685,7 @@ fn web_login(ctx: &mut Ctx<'_>, db: &str) -> Result<(), CliError> {
         user: DEMO_USER.0,
         password: DEMO_USER.1,
         db: &shell_quote(db),
+        key: &shell_quote(key),
     })?;
     Ok(())
 }

@@ -737,6 +737,16 @@ fn demo_runs_the_life_of_a_fine() {
     ] {
         assert!(text.contains(expected), "missing {expected:?}");
     }
+    // the web's hint names the demo's own audit key, which its audit pages check checkpoints with
+    let key = db.with_file_name("audit.key");
+    assert!(
+        text.contains(&format!(
+            "$ vigia --db {} --key {} serve",
+            db.display(),
+            key.display()
+        )),
+        "{text}"
+    );
     // a second run refuses to overwrite: it names --db and leaves the register as it was
     let before = std::fs::read(&db).unwrap();
     let o = r
