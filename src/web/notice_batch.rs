@@ -199,7 +199,7 @@ fn list_markup(
                                 tr.con-problema[mine.is_some()] {
                                     td.num data-label="Incumplimiento" { a href={"/incumplimientos/" (a.breach.id)} { (a.breach.id) } }
                                     td data-label="Titular" { (a.holder) } td data-label="Programa" { (a.program) }
-                                    td data-label="Fecha" { (fecha(a.breach.breach_date)) } td data-label="Tipo" { (a.breach.kind.spanish()) }
+                                    td data-label="Fecha" { (fecha(a.breach.breach_date)) } td data-label="Tipo" { (a.breach.kind.label_es()) }
                                     @if user.may(Role::Juridico) { td data-label="En el lote" {
                                         @match &mine {
                                             Some(m) => p.error id={(Field::Breach.as_str()) "-" (a.breach.id) "-error"} role="alert" { "Queda fuera. " (views::sentence(m)) },

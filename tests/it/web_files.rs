@@ -348,6 +348,11 @@ fn the_pending_notices_are_issued_as_one_batch_and_their_documents_come_as_a_zip
     );
     // none is left out yet, so no line says so
     assert!(!t.contains("Quedan fuera del lote"), "{t}");
+    // each breach's kind in words, as its own page says it, not the command line's code
+    assert!(
+        t.contains("venta o negociación de las acciones") && !t.contains(">venta<"),
+        "{t}"
+    );
     assert!(
         t.contains("CC 1000000001 Ana Prueba") && t.contains("NIT 999000001-2 Sindicato de Prueba"),
         "{t}"
