@@ -412,30 +412,13 @@ fn an_officer_records_a_breach_and_issues_the_notice_in_a_browser() {
 /// the pages show what the register holds. Screenshots of each are left in the test's directory.
 #[test]
 fn the_offering_and_stage_pages_fit_a_laptop_and_a_phone() {
-    let r = crate::common::Reg::new();
+    let reason = "venta ficticia de 2024 bajo el decreto de 2004 (pruebas)";
+    let r = crate::stages::first_stage_adjudicated(reason);
     let dir = r.dir.path().to_path_buf();
-    let acc = r.file(
-        "acc.csv",
-        include_bytes!("../../schema/demo/aceptaciones-demo.csv"),
-    );
     let props = r.file(
         "props.csv",
         include_bytes!("../../schema/demo/propuestas-demo.csv"),
     );
-    let reason = "venta ficticia de 2024 bajo el decreto de 2004 (pruebas)";
-    r.ok(&[
-        "offer",
-        "open",
-        "D3939-2004",
-        "--opens",
-        "2024-01-02",
-        "--closes",
-        "2024-03-08",
-        "--reason",
-        reason,
-    ]);
-    r.ok(&["acceptances", "import", &acc, "--program", "D3939-2004"]);
-    r.ok(&["offer", "adjudicate", "D3939-2004", "--on", "2024-03-15"]);
     r.ok(&[
         "stage",
         "open",

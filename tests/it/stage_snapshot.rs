@@ -343,25 +343,8 @@ fn price_and_term_with_an_improvement_that_moves_the_best_price() {
 
 #[test]
 fn a_bidder_in_two_tranches_is_rejected_in_both() {
-    let r = Reg::new();
-    let acc = r.file(
-        "acc.csv",
-        include_bytes!("../../schema/demo/aceptaciones-demo.csv"),
-    );
     let reason = "fictional sale of 2024 under the 2004 decree (tests)";
-    r.ok(&[
-        "offer",
-        "open",
-        "D3939-2004",
-        "--opens",
-        "2024-01-02",
-        "--closes",
-        "2024-03-08",
-        "--reason",
-        reason,
-    ]);
-    r.ok(&["acceptances", "import", &acc, "--program", "D3939-2004"]);
-    r.ok(&["offer", "adjudicate", "D3939-2004", "--on", "2024-03-15"]);
+    let r = crate::stages::first_stage_adjudicated(reason);
     for (k, shares) in [("1", "6000000"), ("2", "6886682")] {
         r.ok(&[
             "stage",

@@ -16,7 +16,9 @@ pub(crate) const HEADER: &str = "proposal,filed_at,bidders,beneficial_owner,shar
 
 /// A register after the first stage, with the Second Stage's single tranche open from
 /// 2024-06-03 to 2024-06-14.
-pub(crate) fn second_stage() -> Reg {
+/// The demo's acceptances (`schema/demo`) offered from 02/01/2024 to 08/03/2024 and adjudicated on
+/// 15/03/2024, the offer opened with `reason` (outside the program's validity).
+pub(crate) fn first_stage_adjudicated(reason: &str) -> Reg {
     let r = Reg::new();
     let acc = r.file(
         "acc.csv",
@@ -31,10 +33,15 @@ pub(crate) fn second_stage() -> Reg {
         "--closes",
         "2024-03-08",
         "--reason",
-        "fictional sale of 2024 under the 2004 decree (tests)",
+        reason,
     ]);
     r.ok(&["acceptances", "import", &acc, "--program", "D3939-2004"]);
     r.ok(&["offer", "adjudicate", "D3939-2004", "--on", "2024-03-15"]);
+    r
+}
+
+pub(crate) fn second_stage() -> Reg {
+    let r = first_stage_adjudicated("fictional sale of 2024 under the 2004 decree (tests)");
     // outside the program's validity (Art. 28, through 26/11/2005) a tranche needs a reason
     let e = r.fails(&[
         "stage",

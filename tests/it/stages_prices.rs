@@ -1,7 +1,6 @@
 //! Later stages (Todo o Nada) after the draw: void stages, bad proposal files, the stage price in the
 //! fine, share-weighted tranches and the stage acta (the register and helpers are in `stages.rs`).
 
-use crate::common::Reg;
 use crate::stages::*;
 use serde_json::Value;
 
@@ -309,24 +308,9 @@ fn tranches_open_in_order_and_their_price_is_share_weighted() {
     // Tranche 1: 6,000,000 shares, tranche 2: 6,886,682. Winners at $1,100 and $1,150:
     // (6,000,000 × 1,100 + 6,886,682 × 1,150) / 12,886,682 = (6,600,000,000 + 7,919,684,300)
     // / 12,886,682 = 14,519,684,300 / 12,886,682 = 1,126.7202… → $1,126.72.
-    let r = Reg::new();
-    let acc = r.file(
-        "acc.csv",
-        include_bytes!("../../schema/demo/aceptaciones-demo.csv"),
-    );
-    r.ok(&[
-        "offer",
-        "open",
-        "D3939-2004",
-        "--opens",
-        "2024-01-02",
-        "--closes",
-        "2024-03-08",
-        "--reason",
+    let r = crate::stages::first_stage_adjudicated(
         "fictional sale of 2024 under the 2004 decree (tests)",
-    ]);
-    r.ok(&["acceptances", "import", &acc, "--program", "D3939-2004"]);
-    r.ok(&["offer", "adjudicate", "D3939-2004", "--on", "2024-03-15"]);
+    );
     let open = |k: &str, shares: &str| {
         r.run(&[
             "stage",

@@ -18,24 +18,7 @@ const REASON: &str = "venta ficticia de 2024 bajo el decreto de 2004 (pruebas)";
 
 /// The first stage adjudicated on 15/03/2024 by the CLI, and one account per role.
 fn after_first_stage() -> Reg {
-    let r = Reg::new();
-    let acc = r.file(
-        "acc.csv",
-        include_bytes!("../../schema/demo/aceptaciones-demo.csv"),
-    );
-    r.ok(&[
-        "offer",
-        "open",
-        "D3939-2004",
-        "--opens",
-        "2024-01-02",
-        "--closes",
-        "2024-03-08",
-        "--reason",
-        REASON,
-    ]);
-    r.ok(&["acceptances", "import", &acc, "--program", "D3939-2004"]);
-    r.ok(&["offer", "adjudicate", "D3939-2004", "--on", "2024-03-15"]);
+    let r = crate::stages::first_stage_adjudicated(REASON);
     for (name, role) in [
         ("carla", "consulta"),
         ("oscar", "oficial"),
