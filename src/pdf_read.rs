@@ -20,7 +20,7 @@ mod signatures;
 mod xref;
 pub use pages::PageCursor;
 pub use signatures::{SignatureField, decode_text};
-pub use xref::MAX_OBJECT;
+pub use xref::{MAX_OBJECT, MAX_UNPACKED};
 
 /// Arrays and dictionaries nest at most this deep (a notice nests 3 deep).
 pub const MAX_DEPTH: usize = 64;
@@ -48,6 +48,9 @@ pub enum Unreadable {
     TooDeep(usize),
     /// The pages' content streams come to more than [`MAX_CONTENT`] bytes.
     TooMuchContent,
+    /// The object streams looked up inflate to more than their budget over the whole reading
+    /// (`xref::MAX_UNPACKED`, 256 MiB), all lookups together.
+    ObjectStreamsTooLarge,
     /// A stream's `/Length` refers to an object that is not a plain number (itself, another
     /// stream...).
     LengthNotNumber { object: u32, target: u32 },
@@ -61,9 +64,14 @@ impl fmt::Display for Unreadable {
             Unreadable::TooDeep(n) => write!(f, "nested {n} levels deep (at most {MAX_DEPTH})"),
             Unreadable::TooMuchContent => write!(
                 f,
-                "its streams inflate to more than {} MiB (at most {} MiB)",
-                MAX_CONTENT >> 20,
+                "its streams inflate to more than {} MiB, the most vigia reads",
                 MAX_CONTENT >> 20
+            ),
+            Unreadable::ObjectStreamsTooLarge => write!(
+                f,
+                "its object streams inflate to more than {} MiB, all lookups together, the most \
+                 vigia reads",
+                xref::MAX_UNPACKED >> 20
             ),
             Unreadable::LengthNotNumber { object, target } => write!(
                 f,

@@ -358,11 +358,10 @@ fn object_streams_past_their_budget_are_refused_naming_it() {
     let doc = Doc::load(&bytes).unwrap();
     doc.objstm_budget.set(10);
     let e = doc.resolve(&Obj::Ref(5)).unwrap_err();
+    assert_eq!(e, Unreadable::ObjectStreamsTooLarge);
     assert_eq!(
-        e,
-        Unreadable::Damaged(
-            "its object streams inflate to more than 256 MiB, all lookups together"
-        )
+        e.to_string(),
+        "its object streams inflate to more than 256 MiB, all lookups together, the most vigia \
+         reads"
     );
-    assert!(e.to_string().contains("256 MiB"), "{e}");
 }

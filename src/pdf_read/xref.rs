@@ -11,8 +11,8 @@ pub const MAX_OBJECT: u32 = 8_388_607;
 pub(super) const KEPT_STREAMS: usize = 4;
 /// What object streams may inflate to over a document's lookups (each is within
 /// [`MAX_CONTENT`]): a stream is inflated again only when it left the ones kept.
-pub(super) const MAX_UNPACKED: usize = 16 * MAX_CONTENT;
-const _: () = assert!(MAX_UNPACKED == 256 << 20, "the refusal below says 256 MiB");
+pub const MAX_UNPACKED: usize = 16 * MAX_CONTENT;
+const _: () = assert!(MAX_UNPACKED == 256 << 20, "its tests say 256 MiB");
 /// The objects one object stream may hold (its `/N`; writers put a hundred or so in one).
 pub(super) const MAX_PLACES: usize = 1 << 20;
 /// What each object's place in a kept stream takes in memory.
@@ -262,9 +262,7 @@ impl Doc<'_> {
         let left = self.objstm_budget.get();
         let mut budget = MAX_CONTENT.min(left);
         let mut data = decode(&dict, &raw, &mut budget).map_err(|e| match e {
-            Unreadable::TooMuchContent if left < MAX_CONTENT => Unreadable::Damaged(
-                "its object streams inflate to more than 256 MiB, all lookups together",
-            ),
+            Unreadable::TooMuchContent if left < MAX_CONTENT => Unreadable::ObjectStreamsTooLarge,
             e => e,
         })?;
         self.objstm_budget.set(left - data.len());

@@ -93,6 +93,10 @@ fn unreadable_pdf(e: &Unreadable) -> Said {
             let mib = MAX_CONTENT >> 20;
             said!(report::sentence_2, e, mib)
         }
+        Unreadable::ObjectStreamsTooLarge => {
+            let mib = pdf::read::MAX_UNPACKED >> 20;
+            said!(report::object_streams_too_large, e, mib)
+        }
         Unreadable::LengthNotNumber { object, target } => {
             said!(report::sentence_3, e, object, target)
         }
@@ -134,6 +138,23 @@ mod tests {
         let e = text(b"\xff\xfe\x00").unwrap_err();
         assert_eq!(e.en(), "neither a PDF nor UTF-8 text (HTML or Markdown)");
         assert_eq!(e.es(), "no es un PDF ni texto UTF-8 (HTML o Markdown)");
+        // each limit of the PDF reader has its own sentence in each language, naming the limit
+        let e = unreadable_pdf(&Unreadable::ObjectStreamsTooLarge);
+        assert_eq!(
+            e.es(),
+            "sus flujos de objetos descomprimidos pasan de 256 MiB entre todas las consultas, lo \
+             máximo que vigia lee"
+        );
+        assert!(
+            e.en().contains("more than 256 MiB, all lookups together"),
+            "{}",
+            e.en()
+        );
+        let e = unreadable_pdf(&Unreadable::TooMuchContent);
+        assert_eq!(
+            e.es(),
+            "sus flujos descomprimidos pasan de 16 MiB, lo máximo que vigia lee"
+        );
         let e = text(b"%PDF-1.4 nothing else").unwrap_err();
         assert!(
             e.en()

@@ -17,6 +17,13 @@ pub fn sentence_2(e: &impl std::fmt::Display, _mib: &impl std::fmt::Display) -> 
     format!("{e}")
 }
 
+pub fn object_streams_too_large(
+    e: &impl std::fmt::Display,
+    _mib: &impl std::fmt::Display,
+) -> String {
+    format!("{e}")
+}
+
 pub fn sentence_3(
     e: &impl std::fmt::Display,
     _object: &impl std::fmt::Display,

@@ -14,7 +14,16 @@ pub fn sentence(
 }
 
 pub fn sentence_2(_e: &impl std::fmt::Display, mib: &impl std::fmt::Display) -> String {
-    format!("sus flujos descomprimidos pasan de {mib} MiB (como máximo {mib} MiB)")
+    format!("sus flujos descomprimidos pasan de {mib} MiB, lo máximo que vigia lee")
+}
+
+pub fn object_streams_too_large(
+    _e: &impl std::fmt::Display,
+    mib: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "sus flujos de objetos descomprimidos pasan de {mib} MiB entre todas las consultas, lo máximo que vigia lee"
+    )
 }
 
 pub fn sentence_3(
