@@ -159,6 +159,11 @@ fn main() {
             _ => n = a.parse().expect("N, the number of acceptances"),
         }
     }
+    // the program offers a share per acceptance at least: no acceptances, no offering to time
+    assert!(
+        n > 0,
+        "N, the number of acceptances, is at least 1 (it was 0)"
+    );
     let load_before = load();
     let dir = std::env::temp_dir().join(format!("vigia-offering-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
