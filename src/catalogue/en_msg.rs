@@ -820,8 +820,8 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
             None => "issue its paz y salvo (vigia settlement issue), not a new notice".into(),
         };
         format!(
-            "  recomputed from the register today: DIFFERENT figures: the fine was paid in full on {} since; nothing is left to demand: {paz}",
-            p.on
+            "  recomputed from the register today: DIFFERENT figures: the fine was {}; nothing is left to demand: {paz}",
+            super::en_verification::paid_on(p)
         )
     } else {
         format!(

@@ -273,10 +273,17 @@ async fn verify_upload(
     let words = crate::catalogue::of(Lang::Es);
     let body = match &outcome {
         Ok(c) => {
-            let said = words.verification(&c.register);
+            use crate::register::verify::Outcome;
+            let outcome = c.outcome();
+            let said = words.verification(&c.register, &outcome);
             html! {
-                @if c.register.matches() { p.ok role="status" { (said.outcome) } }
-                @else { p.error role="alert" { (said.outcome) } }
+                // authentic and in force; authentic but no longer in force (a warning, not the
+                // error's colour); not the register's
+                @match outcome {
+                    Outcome::InForce => p.ok #resultado role="status" { (said.outcome) },
+                    Outcome::Lapsed(_) => p.aviso #resultado role="status" { (said.outcome) },
+                    Outcome::Mismatch | Outcome::BadSignature => p.error #resultado role="alert" { (said.outcome) },
+                }
                 @if let Some(summary) = signature::summary(Lang::Es, &c.signatures) {
                     @if c.signatures.holds() { p.ok #firma role="status" { (summary) } }
                     @else { p.error #firma role="alert" { (summary) } }
@@ -320,11 +327,15 @@ fn checks(said: &crate::catalogue::verification::Said) -> Markup {
             thead { tr { th { (check) } th { (result) } th { (detail) } } }
             tbody {
                 @for row in &said.rows {
+                    // each cell names its column, for the rows stacked on a phone
                     tr {
-                        td { (row.check) }
-                        @if row.mark == Mark::Fails { td.error { (row.shown) } }
-                        @else { td { (row.shown) } }
-                        td { (row.detail) }
+                        td data-label=(check) { (row.check) }
+                        @match row.mark {
+                            Mark::Fails => td.error data-label=(result) { (row.shown) },
+                            Mark::Lapsed => td.vencido data-label=(result) { (row.shown) },
+                            _ => td data-label=(result) { (row.shown) },
+                        }
+                        td data-label=(detail) { (row.detail) }
                     }
                 }
             }
