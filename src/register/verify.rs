@@ -67,6 +67,10 @@ pub enum Unverifiable {
     UnknownNumber { kind: Kind, number: String },
     /// vigia could not read back its own rendering of the record (a defect): why.
     OwnRendering(Said),
+    /// An acta, not a notice: its stage (1, the first-stage offer; 2 or 3) and the program its
+    /// `Programa:` line names. Actas are verified where they are adjudicated: `offer verify`,
+    /// `stage verify`, the offer's and the stage's pages.
+    Acta { stage: u8, program: Option<String> },
 }
 
 impl Unverifiable {
@@ -100,6 +104,10 @@ impl Unverifiable {
             Unverifiable::OwnRendering(why) => {
                 let (en, es) = (why.en(), why.es());
                 said!(register_fines::cannot_read_back_own_rendering, en, es)
+            }
+            Unverifiable::Acta { stage, program } => {
+                let program = program.clone().unwrap_or_default();
+                said!(register_fines::acta_not_notice, stage, program)
             }
         }
     }
@@ -160,7 +168,8 @@ pub fn read(bytes: &[u8], docs: &dyn Documents) -> Result<Document, Unverifiable
         return Err(Unverifiable::TooLarge(bytes.len() as u64));
     }
     let (format, lines) = docs.text(bytes).map_err(Unverifiable::NotADocument)?;
-    let (number, program) = identify(&lines).ok_or(Unverifiable::NoNumber)?;
+    let (number, program) =
+        identify(&lines).ok_or_else(|| acta(&lines).unwrap_or(Unverifiable::NoNumber))?;
     Ok(Document {
         format,
         kind: if number.starts_with("PAZ-") {
@@ -205,6 +214,29 @@ fn identify(lines: &[String]) -> Option<(String, String)> {
         rest.split_whitespace().next().map(str::to_string)
     })?;
     Some((number, code))
+}
+
+/// An acta's title among a document's first lines (the first-stage offer's «Acta de
+/// adjudicación de la Primera Etapa», a later stage's adjudication or desert declaration): its
+/// stage and program.
+fn acta(lines: &[String]) -> Option<Unverifiable> {
+    let stage = lines.iter().take(6).find_map(|l| {
+        let title = l.trim_start_matches('#').trim();
+        let name = title
+            .strip_prefix("Acta de adjudicación de la ")
+            .or_else(|| title.strip_prefix("Acta de declaratoria de desierta de la "))?;
+        match name {
+            "Primera Etapa" => Some(1),
+            "Segunda Etapa" => Some(2),
+            "Tercera Etapa" => Some(3),
+            _ => None,
+        }
+    })?;
+    let program = lines.iter().find_map(|l| {
+        let rest = l.strip_prefix("Programa: ")?;
+        rest.split_whitespace().next().map(str::to_string)
+    });
+    Some(Unverifiable::Acta { stage, program })
 }
 
 /// The document's text against the stored record rendered again in its format.
@@ -930,6 +962,43 @@ mod tests {
             )
         );
         assert_eq!(read(b"hola\n", &Plain).unwrap_err(), Unverifiable::NoNumber);
+        // an acta: refused with where actas are verified
+        let e = read(
+            "# Acta de adjudicación de la Tercera Etapa\nDecreto\nPrograma: D3939-2004 — x\n"
+                .as_bytes(),
+            &Plain,
+        )
+        .unwrap_err();
+        assert_eq!(
+            e,
+            Unverifiable::Acta {
+                stage: 3,
+                program: Some("D3939-2004".into())
+            }
+        );
+        assert!(e.is_in_file());
+        assert_eq!(
+            e.said(),
+            Said::new(
+                "it is an acta of the third stage of program D3939-2004, not a notice or a paz y \
+                 salvo: an acta is verified with `vigia stage verify FILE`, or on the stage's page \
+                 in the web («Verificar el acta»)",
+                "es un acta de la Tercera Etapa del programa D3939-2004, no un aviso de cobro ni \
+                 un paz y salvo: las actas se verifican en la página de la etapa («Verificar el \
+                 acta») o con `vigia stage verify ARCHIVO`"
+            )
+        );
+        let e = read(
+            b"Acta de adjudicaci\xc3\xb3n de la Primera Etapa\nx\n",
+            &Plain,
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.said().es(),
+            "es un acta de la Primera Etapa, no un aviso de cobro ni un paz y salvo: las actas se \
+             verifican en la página de la oferta del programa («Verificar el acta») o con `vigia \
+             offer verify ARCHIVO`"
+        );
         let unknown = |text: &str| {
             let doc = read(text.as_bytes(), &Plain).unwrap();
             match verify(s.conn(), &doc, &RateSeries::shipped(), &Plain) {

@@ -439,6 +439,28 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
             "{t}"
         );
     }
+    // «Verificar aviso» given the acta: refused, pointing to the stage page's form and to
+    // `stage verify`; the command line's `notice verify` says the same (exit 2)
+    for (name, body) in [("acta.md", &md.body), ("acta.pdf", &pdf.body)] {
+        let t = c
+            .upload("/avisos/verificar", &[("csrf", &ccsrf)], (name, body))
+            .text();
+        for expected in [
+            "Motivo: es un acta de la Segunda Etapa del programa D3939-2004, no un aviso de cobro \
+             ni un paz y salvo: las actas se verifican en la página de la etapa («Verificar el \
+             acta») o con `vigia stage verify ARCHIVO`.",
+            "<a id=\"verificar-acta\" href=\"/programas/D3939-2004/etapas/2#acta\">Verificar el \
+             acta en la página de la Segunda Etapa del programa</a>",
+        ] {
+            assert!(t.contains(expected), "{expected} in {t}");
+        }
+    }
+    let e = r.fails(&["notice", "verify", &r.file("acta-etapa.pdf", &pdf.body)]);
+    assert!(
+        e.contains("it is an acta of the second stage of program D3939-2004")
+            && e.contains("`vigia stage verify FILE`"),
+        "{e}"
+    );
     let tampered = md.text().replacen("P-07", "P-12", 1);
     let t = c
         .upload(

@@ -522,3 +522,24 @@ pub fn was_voided_has_no_fine(
 ) -> String {
     format!("was voided on {at} ({why}): it has no fine")
 }
+
+pub fn acta_not_notice(stage: &u8, program: &String) -> String {
+    let of = if program.is_empty() {
+        String::new()
+    } else {
+        format!(" of program {program}")
+    };
+    match stage {
+        1 => format!(
+            "it is the first-stage offer's acta{of}, not a notice or a paz y salvo: an acta is \
+             verified with `vigia offer verify FILE`, or on the program's offer page in the web \
+             («Verificar el acta»)"
+        ),
+        n => format!(
+            "it is an acta of the {} stage{of}, not a notice or a paz y salvo: an acta is verified \
+             with `vigia stage verify FILE`, or on the stage's page in the web («Verificar el \
+             acta»)",
+            if *n == 2 { "second" } else { "third" }
+        ),
+    }
+}
