@@ -835,7 +835,7 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
         Some(Standing::Replaced { number, date }) => out.push(format!(
             "  superseded: replaced by notice {number} of {date}; this notice is no longer in force"
         )),
-        Some(Standing::InForce) => out.push("  in force: no later notice replaces it".into()),
+        Some(Standing::InForce) => out.push("  not replaced: no later notice replaces it".into()),
         None => {}
     }
     out

@@ -156,10 +156,10 @@ fn words(f: &Found<'_>, kind: &str) -> (&'static str, String) {
         ),
         Found::Void(s) => ("Voided payment", s.said().en().to_string()),
         Found::Standing(Standing::InForce) => {
-            ("In force", "in force: no later notice replaces it".into())
+            ("Later notice", "no later notice replaces it".into())
         }
         Found::Standing(Standing::Replaced { number, date }) => (
-            "In force",
+            "Later notice",
             format!("replaced by notice {number} of {date}; this notice is no longer in force"),
         ),
     }

@@ -160,11 +160,11 @@ fn words(f: &Found<'_>, kind: &str) -> (&'static str, String) {
         ),
         Found::Void(s) => ("Pago anulado", s.said().es().to_string()),
         Found::Standing(Standing::InForce) => (
-            "Vigencia",
-            "vigente: ningún aviso posterior lo reemplaza".into(),
+            "Aviso posterior",
+            "ningún aviso posterior lo reemplaza".into(),
         ),
         Found::Standing(Standing::Replaced { number, date }) => (
-            "Vigencia",
+            "Aviso posterior",
             format!(
                 "reemplazado por el aviso {number} del {}; este aviso ya no está vigente",
                 fecha(*date)
@@ -310,7 +310,7 @@ mod tests {
                      cobrar; corresponde expedir su paz y salvo, no un nuevo aviso de cobro"
                 ),
                 (
-                    "Vigencia",
+                    "Aviso posterior",
                     lapsed.0,
                     lapsed.1,
                     "reemplazado por el aviso MULTA-2025-0009 del 04/03/2025; este aviso ya no \

@@ -313,7 +313,7 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
             fecha(*date)
         )),
         Some(Standing::InForce) => {
-            out.push("  vigente: ningún aviso posterior lo reemplaza".into())
+            out.push("  sin reemplazo: ningún aviso posterior lo reemplaza".into())
         }
         None => {}
     }

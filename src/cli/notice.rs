@@ -683,11 +683,19 @@ pub(crate) fn verify(
         error: e,
     };
     let unverifiable = |e: Unverifiable| {
+        // an acta: the command that verifies it
+        let command = match &e {
+            Unverifiable::Acta { stage: 1, .. } => {
+                "; on the command line: `vigia offer verify FILE`"
+            }
+            Unverifiable::Acta { .. } => "; on the command line: `vigia stage verify FILE`",
+            _ => "",
+        };
         if e.is_in_file() {
             CliError::Flag {
                 flag: "notice verify".into(),
                 value: file.display().to_string(),
-                reason: e.said().en().to_string(),
+                reason: format!("{}{command}", e.said().en()),
             }
         } else {
             CliError::Refused(e.said().en().to_string())

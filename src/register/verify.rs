@@ -980,12 +980,12 @@ mod tests {
         assert_eq!(
             e.said(),
             Said::new(
-                "it is an acta of the third stage of program D3939-2004, not a notice or a paz y \
-                 salvo: an acta is verified with `vigia stage verify FILE`, or on the stage's page \
-                 in the web («Verificar el acta»)",
-                "es un acta de la Tercera Etapa del programa D3939-2004, no un aviso de cobro ni \
-                 un paz y salvo: las actas se verifican en la página de la etapa («Verificar el \
-                 acta») o con `vigia stage verify ARCHIVO`"
+                "it is the acta of the Third Stage of program D3939-2004, not a notice or a paz y \
+                 salvo: an acta is verified against its stage's records, on the web on the stage's \
+                 page («Verificar el acta»)",
+                "es el acta de la Tercera Etapa del programa D3939-2004, no un aviso de cobro ni \
+                 un paz y salvo: las actas se verifican contra los registros de su etapa, en la web \
+                 en la página de la etapa («Verificar el acta»)"
             )
         );
         let e = read(
@@ -995,9 +995,9 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             e.said().es(),
-            "es un acta de la Primera Etapa, no un aviso de cobro ni un paz y salvo: las actas se \
-             verifican en la página de la oferta del programa («Verificar el acta») o con `vigia \
-             offer verify ARCHIVO`"
+            "es el acta de la Primera Etapa, no un aviso de cobro ni un paz y salvo: las actas se \
+             verifican contra los registros de su etapa, en la web en la página de la oferta del \
+             programa («Verificar el acta»)"
         );
         let unknown = |text: &str| {
             let doc = read(text.as_bytes(), &Plain).unwrap();

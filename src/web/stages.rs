@@ -591,8 +591,12 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
             ));
         }
         Some(c) if c != code || stage != n => {
+            let etapa = crate::later_stages::Stage::try_from(stage).map_or_else(
+                |_| format!("etapa {stage}"),
+                |s| format!("{} Etapa", s.name_es()),
+            );
             return Ok(Verdict::DoesNot(format!(
-                "Es el acta N.º {acta_id} de la etapa {stage} del programa {c}, no de la {name} Etapa de {code}: \
+                "Es el acta N.º {acta_id} de la {etapa} del programa {c}, no de la {name} Etapa de {code}: \
                  verifíquela en la página de esa etapa."
             )));
         }

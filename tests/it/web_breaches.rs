@@ -685,8 +685,8 @@ fn verifying_a_notice_says_each_check_in_spanish() {
         ),
         "<td data-label=\"Comprobación\">Cifras recalculadas hoy</td><td data-label=\"Resultado\">✓ coincide</td><td data-label=\"Detalle\">el registro da las mismas \
          cifras</td>",
-        "<td data-label=\"Comprobación\">Vigencia</td><td data-label=\"Resultado\">✓ coincide</td><td data-label=\"Detalle\">vigente: ningún aviso posterior \
-         lo reemplaza</td>",
+        "<td data-label=\"Comprobación\">Aviso posterior</td><td data-label=\"Resultado\">✓ coincide</td><td data-label=\"Detalle\">ningún aviso \
+         posterior lo reemplaza</td>",
     ] {
         assert!(t.contains(expected), "{expected:?} in {t}");
     }
@@ -734,7 +734,7 @@ fn verifying_a_notice_says_each_check_in_spanish() {
         "<p class=\"aviso\" id=\"resultado\" role=\"status\">El documento es auténtico (texto, \
          cifras y huella tal como vigia lo emitió), pero ya no está vigente: lo reemplazó el aviso \
          MULTA-2025-0002 del 12/02/2025.</p>",
-        "<td data-label=\"Comprobación\">Vigencia</td><td class=\"vencido\" data-label=\"Resultado\">• ya no vigente</td><td data-label=\"Detalle\">reemplazado por el \
+        "<td data-label=\"Comprobación\">Aviso posterior</td><td class=\"vencido\" data-label=\"Resultado\">• ya no vigente</td><td data-label=\"Detalle\">reemplazado por el \
          aviso MULTA-2025-0002 del 12/02/2025; este aviso ya no está vigente</td>",
     ] {
         assert!(t.contains(expected), "{expected:?} in {t}");

@@ -469,9 +469,9 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         .text();
     assert!(
         t.contains(
-            "es un acta de la Primera Etapa del programa EBSA-TEST, no un aviso de cobro ni un paz \
-             y salvo: las actas se verifican en la página de la oferta del programa («Verificar el \
-             acta») o con `vigia offer verify ARCHIVO`."
+            "es el acta de la Primera Etapa del programa EBSA-TEST, no un aviso de cobro ni un paz \
+             y salvo: las actas se verifican contra los registros de su etapa, en la web en la \
+             página de la oferta del programa («Verificar el acta»)."
         ) && t.contains("href=\"/programas/EBSA-TEST/oferta#acta\""),
         "{t}"
     );

@@ -389,6 +389,27 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     );
     // concluded: nothing more is offered
     assert!(!a.get(STAGE).text().contains("/concluir\""));
+    // the file imported before, again: the stage is concluded, said (not "ya se importó" alone)
+    let again = o.upload(&up, &[("csrf", &ocsrf)], ("p.csv", tied.as_bytes()));
+    assert_eq!(again.status, 422, "{}", again.text());
+    let t = again.text();
+    assert!(
+        t.contains(
+            "la Segunda Etapa de D3939-2004 fue adjudicada el 28/06/2024 (art. 3: la etapa se \
+             agotó); no puede hacerse nada más en ella"
+        ) && !t.contains("ya se importó"),
+        "{t}"
+    );
+    let e = r.fails(&[
+        "proposals",
+        "import",
+        &r.file("p.csv", tied.as_bytes()),
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    assert!(e.contains("adjudicated on 2024-06-28"), "{e}");
 
     // the acta: downloaded by the reader, verified by the CLI and by the page
     let md = c.get(&format!("{STAGE}/acta.md"));
@@ -446,9 +467,9 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
             .upload("/avisos/verificar", &[("csrf", &ccsrf)], (name, body))
             .text();
         for expected in [
-            "Motivo: es un acta de la Segunda Etapa del programa D3939-2004, no un aviso de cobro \
-             ni un paz y salvo: las actas se verifican en la página de la etapa («Verificar el \
-             acta») o con `vigia stage verify ARCHIVO`.",
+            "Motivo: es el acta de la Segunda Etapa del programa D3939-2004, no un aviso de cobro \
+             ni un paz y salvo: las actas se verifican contra los registros de su etapa, en la web \
+             en la página de la etapa («Verificar el acta»).",
             "<a id=\"verificar-acta\" href=\"/programas/D3939-2004/etapas/2#acta\">Verificar el \
              acta en la página de la Segunda Etapa del programa</a>",
         ] {
@@ -457,8 +478,8 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     }
     let e = r.fails(&["notice", "verify", &r.file("acta-etapa.pdf", &pdf.body)]);
     assert!(
-        e.contains("it is an acta of the second stage of program D3939-2004")
-            && e.contains("`vigia stage verify FILE`"),
+        e.contains("it is the acta of the Second Stage of program D3939-2004")
+            && e.contains("; on the command line: `vigia stage verify FILE`"),
         "{e}"
     );
     let tampered = md.text().replacen("P-07", "P-12", 1);

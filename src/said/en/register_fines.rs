@@ -529,17 +529,13 @@ pub fn acta_not_notice(stage: &u8, program: &String) -> String {
     } else {
         format!(" of program {program}")
     };
-    match stage {
-        1 => format!(
-            "it is the first-stage offer's acta{of}, not a notice or a paz y salvo: an acta is \
-             verified with `vigia offer verify FILE`, or on the program's offer page in the web \
-             («Verificar el acta»)"
-        ),
-        n => format!(
-            "it is an acta of the {} stage{of}, not a notice or a paz y salvo: an acta is verified \
-             with `vigia stage verify FILE`, or on the stage's page in the web («Verificar el \
-             acta»)",
-            if *n == 2 { "second" } else { "third" }
-        ),
-    }
+    let (name, page) = match stage {
+        1 => ("First", "the program's offer page"),
+        2 => ("Second", "the stage's page"),
+        _ => ("Third", "the stage's page"),
+    };
+    format!(
+        "it is the acta of the {name} Stage{of}, not a notice or a paz y salvo: an acta is verified \
+         against its stage's records, on the web on {page} («Verificar el acta»)"
+    )
 }

@@ -559,13 +559,13 @@ pub fn acta_not_notice(stage: &u8, program: &String) -> String {
     } else {
         format!(" del programa {program}")
     };
-    let (etapa, donde, comando) = match stage {
-        1 => ("Primera", "la página de la oferta del programa", "offer"),
-        2 => ("Segunda", "la página de la etapa", "stage"),
-        _ => ("Tercera", "la página de la etapa", "stage"),
+    let (etapa, donde) = match stage {
+        1 => ("Primera", "la página de la oferta del programa"),
+        2 => ("Segunda", "la página de la etapa"),
+        _ => ("Tercera", "la página de la etapa"),
     };
     format!(
-        "es un acta de la {etapa} Etapa{del}, no un aviso de cobro ni un paz y salvo: las actas \
-         se verifican en {donde} («Verificar el acta») o con `vigia {comando} verify ARCHIVO`"
+        "es el acta de la {etapa} Etapa{del}, no un aviso de cobro ni un paz y salvo: las actas se \
+         verifican contra los registros de su etapa, en la web en {donde} («Verificar el acta»)"
     )
 }
