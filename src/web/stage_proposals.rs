@@ -198,15 +198,21 @@ fn line_problems(problems: &[store::Problem], line: usize) -> Vec<&RowError> {
         .collect()
 }
 
-/// The rows as read, each with the problems of its line.
+/// The rows as read, each with the problems of its line (beside its reference, in a column only
+/// when a row shown has any: a line that could not be read is only in the problems' table).
 fn rows_table(rows: &[ProposalRow], problems: &[store::Problem]) -> Markup {
+    let any = rows
+        .iter()
+        .any(|r| !line_problems(problems, r.line).is_empty());
     html! {
         div.tabla.desplazable {
             table.filas-leidas {
                 caption { "Las filas como se leyeron" }
                 thead { tr {
                     // a line's problems next to its reference, not past a dozen columns to scroll to
-                    th.num scope="col" { "Línea" } th scope="col" { "Propuesta" } th scope="col" { "Problemas" } th.num scope="col" { "Tramo" }
+                    th.num scope="col" { "Línea" } th scope="col" { "Propuesta" }
+                    @if any { th scope="col" { "Problemas" } }
+                    th.num scope="col" { "Tramo" }
                     th scope="col" { "Presentada" } th scope="col" { "Proponentes" } th scope="col" { "Beneficiario real" }
                     th.num scope="col" { "Acciones" } th.num scope="col" { "Precio por acción" } th.num scope="col" { "Plazo (días)" }
                     th.num scope="col" { "Garantía" } th scope="col" { "Fondos acreditados" } th scope="col" { "Revisión" }
@@ -216,7 +222,7 @@ fn rows_table(rows: &[ProposalRow], problems: &[store::Problem]) -> Markup {
                         @let mine = line_problems(problems, r.line);
                         tr.con-problema[!mine.is_empty()] {
                             td.num { (r.line) } td { (r.reference) }
-                            td.problemas-linea { @for e in &mine { (e.field) " «" (e.value) "»: " (e.reason.es()) br; } }
+                            @if any { td.problemas-linea { @for e in &mine { (e.field) " «" (e.value) "»: " (e.reason.es()) br; } } }
                             td.num { (r.tranche) }
                             td { (r.filed_at.format("%d/%m/%Y %H:%M")) }
                             td.proponentes { @for (k, b) in r.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }

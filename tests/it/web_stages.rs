@@ -176,6 +176,36 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         t.contains("Las filas como se leyeron") && t.contains("CC 1000000103 Tres (PRUEBA)"),
         "{t}"
     );
+    // the problems' headings capitalised as every table's; a row's problems beside its
+    // reference, in view without scrolling past a dozen columns
+    assert!(
+        t.contains(
+            "<th class=\"num\" scope=\"col\">Línea</th><th scope=\"col\">Columna</th><th \
+             scope=\"col\">Valor</th><th scope=\"col\">Problema</th>"
+        ),
+        "{t}"
+    );
+    // line 5 could not be read: the rows shown have no problem, and no empty column for them
+    assert!(
+        !t.contains("problemas-linea") && !t.contains(">Problemas<"),
+        "{t}"
+    );
+    // a row read for a tranche not open: its problem beside its reference, in view
+    let tranche_2 = format!(
+        "{},tranche\n{},2\n",
+        HEADER.trim_end(),
+        line("P-3", "CC:1000000101:Uno (PRUEBA)", "1100").trim_end()
+    );
+    let t = o.upload(&up, &[("csrf", &ocsrf)], ("p.csv", tranche_2.as_bytes()));
+    assert_eq!(t.status, 422, "{}", t.text());
+    let t = t.text();
+    assert!(
+        t.contains("<th scope=\"col\">Propuesta</th><th scope=\"col\">Problemas</th>")
+            && t.contains(
+                "<td class=\"num\">2</td><td>P-3</td><td class=\"problemas-linea\">tranche «2»: "
+            ),
+        "{t}"
+    );
     assert_eq!(
         c.upload(&up, &[("csrf", &ccsrf)], ("p.csv", tied.as_bytes()))
             .status,
