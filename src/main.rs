@@ -70,6 +70,7 @@ fn main() -> ExitCode {
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
         Ok(Status::Findings) => ExitCode::from(1),
+        Ok(Status::Lapsed) => ExitCode::from(3),
         Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(e) => {
             let _unwritten = out.into_parts(); // nothing half-written reaches stdout

@@ -197,8 +197,20 @@ impl Catalogue for En {
         super::en_msg::verified(v, file)
     }
 
-    fn verification(&self, v: &crate::register::verify::Verified) -> super::verification::Said {
-        super::en_verification::verification(v)
+    fn verification(
+        &self,
+        v: &crate::register::verify::Verified,
+        o: &crate::register::verify::Outcome,
+    ) -> super::verification::Said {
+        super::en_verification::verification(v, o)
+    }
+
+    fn verdict(
+        &self,
+        kind: crate::register::verify::Kind,
+        o: &crate::register::verify::Outcome,
+    ) -> String {
+        super::en_verification::verdict(kind, o)
     }
 
     fn unverifiable(

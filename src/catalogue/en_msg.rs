@@ -820,8 +820,8 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
             None => "issue its paz y salvo (vigia settlement issue), not a new notice".into(),
         };
         format!(
-            "  recomputed from the register today: DIFFERENT figures: the fine was paid in full on {} since; nothing is left to demand: {paz}",
-            p.on
+            "  recomputed from the register today: DIFFERENT figures: the fine was {}; nothing is left to demand: {paz}",
+            super::en_verification::paid_on(p)
         )
     } else {
         format!(
@@ -835,7 +835,7 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
         Some(Standing::Replaced { number, date }) => out.push(format!(
             "  superseded: replaced by notice {number} of {date}; this notice is no longer in force"
         )),
-        Some(Standing::InForce) => out.push("  in force: no later notice replaces it".into()),
+        Some(Standing::InForce) => out.push("  not replaced: no later notice replaces it".into()),
         None => {}
     }
     out

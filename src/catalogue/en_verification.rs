@@ -1,7 +1,9 @@
 //! The web's verification of a notice or a paz y salvo, in English ([`super::verification`]).
 
 use super::verification::{Found, Mark, Said, Unverified, format};
-use crate::register::verify::{File, PaidSince, Standing, Text, Unverifiable, Verified};
+use crate::register::verify::{
+    File, Kind, Lapse, Outcome, PaidSince, Standing, Text, Unverifiable, Verified,
+};
 
 pub(super) fn unverifiable(e: &Unverifiable) -> Unverified {
     Unverified {
@@ -23,7 +25,62 @@ fn mark(m: Mark) -> &'static str {
         Mark::Holds => "✓ matches",
         Mark::Fails => "✗ does not match",
         Mark::NoData => "no data",
-        Mark::Note => "ⓘ to bear in mind",
+        Mark::Note => "• to bear in mind",
+        Mark::Lapsed => "• no longer in force",
+    }
+}
+
+/// When a notice's fine was paid in full, against the notice's date and the day it prices the
+/// fine to: "paid in full on 2025-02-10, the notice's own date".
+pub(super) fn paid_on(p: &PaidSince) -> String {
+    let (on, notice) = (p.on, p.notice_date);
+    let when = if on == notice {
+        "the notice's own date".to_string()
+    } else if on > notice {
+        format!("after the notice's date ({notice})")
+    } else if on == p.until {
+        format!("the day the notice prices the fine to (the notice is of {notice})")
+    } else {
+        format!("before the notice's date ({notice})")
+    };
+    format!("paid in full on {on}, {when}")
+}
+
+/// What a verification comes to, in one sentence (the web's headline, the command line's last
+/// line).
+pub(super) fn verdict(kind: Kind, o: &Outcome) -> String {
+    let kind = kind.said();
+    let kind = kind.en();
+    match o {
+        Outcome::InForce => {
+            "The document matches the register: text, figures and fingerprint; it is in force."
+                .into()
+        }
+        Outcome::Lapsed(why) => {
+            let why: Vec<String> = why.iter().map(|l| lapse(l, kind)).collect();
+            format!(
+                "The document is authentic (text, figures and fingerprint as vigia issued it), but \
+                 no longer in force: {}.",
+                why.join("; ")
+            )
+        }
+        Outcome::Mismatch => "The document does NOT match the register (see the detail).".into(),
+        Outcome::BadSignature => "The document's digital signature does not hold (see \
+             «Digital signature»): it is not to be relied on, whatever the register says."
+            .into(),
+    }
+}
+
+/// Why an authentic document is no longer in force, in English.
+fn lapse(l: &Lapse, kind: &str) -> String {
+    match l {
+        Lapse::Paid(p) => format!("the fine was {}; {}", paid_on(p), paz_y_salvo(p)),
+        Lapse::Replaced { number, date } => format!("replaced by notice {number} of {date}"),
+        Lapse::Voided(s) => s.said().en().to_string(),
+        Lapse::OtherFigures => format!(
+            "the register gives other figures today (a payment, stage price or rate recorded \
+             since); a new {kind} is due"
+        ),
     }
 }
 
@@ -76,9 +133,9 @@ fn words(f: &Found<'_>, kind: &str) -> (&'static str, String) {
         Found::OtherFigures(Some(p)) => (
             "Figures recomputed today",
             format!(
-                "the register gives different figures because the fine was paid in full after \
-                 this notice (on {}): nothing is left to demand; {}",
-                p.on,
+                "the register gives different figures because the fine was {}: nothing is left \
+                 to demand; {}",
+                paid_on(p),
                 paz_y_salvo(p)
             ),
         ),
@@ -99,10 +156,10 @@ fn words(f: &Found<'_>, kind: &str) -> (&'static str, String) {
         ),
         Found::Void(s) => ("Voided payment", s.said().en().to_string()),
         Found::Standing(Standing::InForce) => {
-            ("In force", "in force: no later notice replaces it".into())
+            ("Later notice", "no later notice replaces it".into())
         }
         Found::Standing(Standing::Replaced { number, date }) => (
-            "In force",
+            "Later notice",
             format!("replaced by notice {number} of {date}; this notice is no longer in force"),
         ),
     }
@@ -141,17 +198,17 @@ fn file_en(file: &File, kind: &str) -> String {
     }
 }
 
-pub(super) fn verification(v: &Verified) -> Said {
+/// The web's verification of `v`, whose outcome (with its signature's) is `o`.
+pub(super) fn verification(v: &Verified, o: &Outcome) -> Said {
     let kind = v.kind.said();
     let kind = kind.en();
     let rows = super::verification::rows(v, |f| words(f, kind), mark);
     Said {
-        outcome: if v.matches() {
-            "The document matches the register: text, figures and fingerprint.".into()
-        } else {
-            "The document does NOT match the register (see the detail).".into()
+        outcome: verdict(v.kind, o),
+        paid: match o {
+            Outcome::Lapsed(_) => None,
+            _ => v.paid_since.as_ref().map(paid),
         },
-        paid: v.paid_since.as_ref().map(paid),
         document: (
             format!("Document: {kind} "),
             v.number.clone(),
@@ -160,7 +217,7 @@ pub(super) fn verification(v: &Verified) -> Said {
                 v.program, v.liquidation_id
             ),
         ),
-        headers: ["check", "result", "detail"],
+        headers: ["Check", "Result", "Detail"],
         rows,
     }
 }
@@ -172,7 +229,8 @@ mod tests {
 
     #[test]
     fn each_check_is_worded_in_english_with_its_mark() {
-        let s = verification(&changed());
+        let v = changed();
+        let s = verification(&v, &v.outcome());
         let marks: Vec<Mark> = s.rows.iter().map(|r| r.mark).collect();
         assert_eq!(
             marks,
@@ -180,12 +238,19 @@ mod tests {
                 Mark::Holds,
                 Mark::Fails,
                 Mark::Fails,
-                Mark::Fails,
-                Mark::Fails
+                Mark::Lapsed,
+                Mark::Lapsed
             ]
         );
         assert_eq!(s.rows[1].check, "File");
         assert_eq!(s.rows[1].shown, "✗ does not match");
+        assert_eq!(s.rows[4].shown, "• no longer in force");
+        assert_eq!(
+            s.rows[3].detail,
+            "the register gives different figures because the fine was paid in full on \
+             2025-03-01, after the notice's date (2025-02-20): nothing is left to demand; its paz \
+             y salvo is due, not a new payment demand"
+        );
         assert_eq!(
             s.rows[4].detail,
             "replaced by notice MULTA-2025-0009 of 2025-03-04; this notice is no longer in force"
@@ -194,6 +259,27 @@ mod tests {
         assert_eq!(
             s.outcome,
             "The document does NOT match the register (see the detail)."
+        );
+        // the same notice as vigia issued it: authentic, no longer in force, why and since when
+        let mut v = changed();
+        v.file = File::NoRecord {
+            sha256: "ab12".into(),
+        };
+        v.fingerprint.recomputed = "f1".into();
+        v.fingerprint.printed = true;
+        let o = v.outcome();
+        assert_eq!(
+            verification(&v, &o).outcome,
+            "The document is authentic (text, figures and fingerprint as vigia issued it), but no \
+             longer in force: the fine was paid in full on 2025-03-01, after the notice's date \
+             (2025-02-20); its paz y salvo is due, not a new payment demand; replaced by notice \
+             MULTA-2025-0009 of 2025-03-04."
+        );
+        let mut p = v.paid_since.clone().unwrap();
+        p.on = p.notice_date;
+        assert_eq!(
+            paid_on(&p),
+            "paid in full on 2025-02-20, the notice's own date"
         );
     }
 }

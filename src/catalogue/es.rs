@@ -224,8 +224,20 @@ impl Catalogue for Es {
         super::es_words::verified(v, file)
     }
 
-    fn verification(&self, v: &crate::register::verify::Verified) -> super::verification::Said {
-        super::es_verification::verification(v)
+    fn verification(
+        &self,
+        v: &crate::register::verify::Verified,
+        o: &crate::register::verify::Outcome,
+    ) -> super::verification::Said {
+        super::es_verification::verification(v, o)
+    }
+
+    fn verdict(
+        &self,
+        kind: crate::register::verify::Kind,
+        o: &crate::register::verify::Outcome,
+    ) -> String {
+        super::es_verification::verdict(kind, o)
     }
 
     fn unverifiable(

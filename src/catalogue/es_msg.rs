@@ -150,9 +150,9 @@ pub fn msg(m: &Msg<'_>) -> String {
                 Rows::Proposals => {
                     let (stage, program) = stage.unwrap_or((0, ""));
                     format!(
-                        "importación de propuestas N.º {import}: {} a la etapa {stage} de \
+                        "importación de propuestas N.º {import}: {} a la {etapa} de \
                          {program}{ids}; {read}",
-                        n("propuesta agregada", "propuestas agregadas")
+                        n("propuesta agregada", "propuestas agregadas"), etapa = etapa(stage)
                     )
                 }
                 Rows::Pledges => format!(
@@ -304,8 +304,8 @@ pub fn msg(m: &Msg<'_>) -> String {
         }
         Msg::StagePriceSet { id, code, stage } => match stage {
             Some((s, p)) => format!(
-                "precio de la etapa N.º {id}: programa {code}, etapa {s}, {} por acción",
-                format_cop(*p)
+                "precio de la etapa N.º {id}: programa {code}, {etapa}, {} por acción",
+                format_cop(*p), etapa = etapa(s.parse().unwrap_or(0))
             ),
             None => format!(
                 "precio de la etapa N.º {id}: el programa {code} no tiene etapa posterior; no hay precio \
@@ -507,7 +507,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             available,
             offered,
         } => format!(
-            "etapa {stage} de {code}, tramo {tranche} abierto: {} acciones (Todo o Nada), propuestas \
+            "{etapa} de {code}, tramo {tranche} abierto: {} acciones (Todo o Nada), propuestas \
              del {} al {}, precio mínimo {} por acción; la etapa tiene {} por ofrecer, {} en tramos \
              abiertos",
             numero(*shares),
@@ -515,7 +515,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             fecha(*closes),
             format_cop(*minimum_price),
             cuenta(*available, "acción", "acciones"),
-            numero(*offered)
+            numero(*offered), etapa = etapa(*stage)
         ),
         Msg::TrancheEvaluated {
             stage,
@@ -557,12 +557,12 @@ pub fn msg(m: &Msg<'_>) -> String {
                 TrancheOutcome::Desert => "ninguna propuesta válida".into(),
             };
             format!(
-                "etapa {stage} de {code}, tramo {tranche}: {} acciones, propuestas del {} al {}, precio \
+                "{etapa} de {code}, tramo {tranche}: {} acciones, propuestas del {} al {}, precio \
                  mínimo {}; {criterion}; {outcome}",
                 numero(*shares),
                 fecha(*opens),
                 fecha(*closes),
-                format_cop(*minimum_price)
+                format_cop(*minimum_price), etapa = etapa(*stage)
             )
         }
         Msg::Improvement {
@@ -606,8 +606,8 @@ pub fn msg(m: &Msg<'_>) -> String {
             index,
             winner,
         } => format!(
-            "verificado: sorteo N.º {id} de la etapa {stage} de {code}, tramo {tranche}: \
-             sha256({text:?}) = {digest}; primeros 8 bytes {number} mód {tied} = {index}: gana la {winner}"
+            "verificado: sorteo N.º {id} de la {etapa} de {code}, tramo {tranche}: \
+             sha256({text:?}) = {digest}; primeros 8 bytes {number} mód {tied} = {index}: gana la {winner}", etapa = etapa(*stage)
         ),
         Msg::ActaVerified {
             run,
@@ -654,11 +654,11 @@ pub fn msg(m: &Msg<'_>) -> String {
             index,
             winner,
         } => format!(
-            "sorteo N.º {id} de la etapa {stage} de {code}, tramo {tranche}:\n  empatadas, en el orden \
+            "sorteo N.º {id} de la {etapa} de {code}, tramo {tranche}:\n  empatadas, en el orden \
              de sus bytes UTF-8: {sorted}\n  texto resumido: {text}\n  SHA-256: {digest}\n  primeros 8 \
              bytes como entero sin signo: {number}\n  {number} mód {tied} = {index}: gana la {winner}\n  \
              compruébelo: printf %s '{}' | sha256sum",
-            text.replace('\'', "'\\''")
+            text.replace('\'', "'\\''"), etapa = etapa(*stage)
         ),
         Msg::StageAdjudicated {
             stage,
@@ -669,12 +669,12 @@ pub fn msg(m: &Msg<'_>) -> String {
             offered,
             leftover,
         } => format!(
-            "etapa {stage} de {code} adjudicada el {} (conclusión N.º {conclusion}): {} de {} acciones \
+            "{etapa} de {code} adjudicada el {} (conclusión N.º {conclusion}): {} de {} acciones \
              adjudicadas, sobran {}",
             fecha(*on),
             numero(*awarded),
             numero(*offered),
-            numero(*leftover)
+            numero(*leftover), etapa = etapa(*stage)
         ),
         Msg::StagePriceFrom {
             id,
@@ -684,11 +684,11 @@ pub fn msg(m: &Msg<'_>) -> String {
             composition,
             from,
         } => format!(
-            "precio de la etapa N.º {id}: programa {code}, etapa {stage}, {} por acción{composition} \
+            "precio de la etapa N.º {id}: programa {code}, {etapa}, {} por acción{composition} \
              (art. 9 (iii)) desde el {}; `vigia check` señala las liquidaciones provisionales \
              (PROVISIONAL_STALE) para liquidarlas de nuevo",
             format_cop(*price),
-            fecha(*from)
+            fecha(*from), etapa = etapa(*stage)
         ),
         Msg::Problems { what, count } => format!(
             "{what}: {}, no se escribió nada:",
@@ -745,7 +745,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             leftover,
             last,
         } => format!(
-            "etapa {stage} de {code} declarada desierta el {} (conclusión N.º {conclusion}): ninguna \
+            "{etapa} de {code} declarada desierta el {} (conclusión N.º {conclusion}): ninguna \
              propuesta válida; {} acciones {}",
             fecha(*on),
             numero(*leftover),
@@ -753,7 +753,7 @@ pub fn msg(m: &Msg<'_>) -> String {
                 "quedan sin vender, y era la última etapa del programa"
             } else {
                 "pasan a la Tercera Etapa"
-            }
+            }, etapa = etapa(*stage)
         ),
         Msg::NoLaterStage { id, code } => format!(
             "precio de la etapa N.º {id}: el programa {code} no tiene etapa posterior; no hay precio \
@@ -821,3 +821,11 @@ const WHY_LEFT_OUT: [(&str, &str); 4] = [
     ("con paz y salvo", "con paz y salvo"),
     ("ya pagado", "ya pagados"),
 ];
+
+/// A later stage as the decrees name it: «Segunda Etapa», «Tercera Etapa».
+pub(super) fn etapa(n: u8) -> String {
+    match crate::later_stages::Stage::try_from(n) {
+        Ok(s) => format!("{} Etapa", s.name_es()),
+        Err(_) => format!("etapa {n}"),
+    }
+}

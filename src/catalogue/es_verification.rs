@@ -2,7 +2,9 @@
 
 use super::verification::{Found, Mark, Said, Unverified, format};
 use crate::lang::{fecha, momento, numero};
-use crate::register::verify::{File, PaidSince, Standing, Text, Unverifiable, Verified};
+use crate::register::verify::{
+    File, Kind, Lapse, Outcome, PaidSince, Standing, Text, Unverifiable, Verified,
+};
 
 pub(super) fn unverifiable(e: &Unverifiable) -> Unverified {
     Unverified {
@@ -24,7 +26,65 @@ fn mark(m: Mark) -> &'static str {
         Mark::Holds => "✓ coincide",
         Mark::Fails => "✗ no coincide",
         Mark::NoData => "sin dato",
-        Mark::Note => "ⓘ a tener en cuenta",
+        Mark::Note => "• a tener en cuenta",
+        Mark::Lapsed => "• ya no vigente",
+    }
+}
+
+/// When a notice's fine was paid in full, against the notice's date and the day it prices the
+/// fine to: «se pagó en su totalidad el 10/02/2025, el mismo día del aviso».
+pub(super) fn pagada(p: &PaidSince) -> String {
+    let on = fecha(p.on);
+    let aviso = fecha(p.notice_date);
+    let cuando = if p.on == p.notice_date {
+        "el mismo día del aviso".to_string()
+    } else if p.on > p.notice_date {
+        format!("después de la fecha del aviso ({aviso})")
+    } else if p.on == p.until {
+        format!("el día al que el aviso liquida la multa (el aviso es del {aviso})")
+    } else {
+        format!("antes de la fecha del aviso ({aviso})")
+    };
+    format!("se pagó en su totalidad el {on}, {cuando}")
+}
+
+/// What a verification comes to, in one sentence (the web's headline, the command line's last
+/// line): in force; authentic but no longer in force, why and since when; or not the
+/// register's.
+pub(super) fn verdict(kind: Kind, o: &Outcome) -> String {
+    let kind = kind.said();
+    let kind = kind.es();
+    match o {
+        Outcome::InForce => {
+            "El documento coincide con el registro: texto, cifras y huella; está vigente.".into()
+        }
+        Outcome::Lapsed(why) => {
+            let why: Vec<String> = why.iter().map(|l| lapse(l, kind)).collect();
+            format!(
+                "El documento es auténtico (texto, cifras y huella tal como vigia lo emitió), pero \
+                 ya no está vigente: {}.",
+                why.join("; ")
+            )
+        }
+        Outcome::Mismatch => "El documento NO coincide con el registro (vea el detalle).".into(),
+        Outcome::BadSignature => "La firma digital del documento no es válida (vea «Firma \
+             digital»): no debe tenerse por auténtico, diga lo que diga el registro."
+            .into(),
+    }
+}
+
+/// Why an authentic document is no longer in force, in Spanish.
+fn lapse(l: &Lapse, kind: &str) -> String {
+    match l {
+        Lapse::Paid(p) => format!("la multa {}; {}", pagada(p), paz_y_salvo(p)),
+        Lapse::Replaced { number, date } => {
+            format!("lo reemplazó el aviso {number} del {}", fecha(*date))
+        }
+        Lapse::Voided(s) => s.said().es().to_string(),
+        Lapse::OtherFigures => format!(
+            "el registro da hoy otras cifras (se registró después un pago, un precio de etapa o \
+             una tasa); corresponde emitir un nuevo {kind}"
+        ),
     }
 }
 
@@ -77,9 +137,8 @@ fn words(f: &Found<'_>, kind: &str) -> (&'static str, String) {
         Found::OtherFigures(Some(p)) => (
             "Cifras recalculadas hoy",
             format!(
-                "el registro da cifras distintas porque la multa se pagó en su totalidad después \
-                 de este aviso (el {}): ya no hay nada que cobrar; {}",
-                fecha(p.on),
+                "el registro da cifras distintas porque la multa {}: ya no hay nada que cobrar; {}",
+                pagada(p),
                 paz_y_salvo(p)
             ),
         ),
@@ -101,11 +160,11 @@ fn words(f: &Found<'_>, kind: &str) -> (&'static str, String) {
         ),
         Found::Void(s) => ("Pago anulado", s.said().es().to_string()),
         Found::Standing(Standing::InForce) => (
-            "Vigencia",
-            "vigente: ningún aviso posterior lo reemplaza".into(),
+            "Aviso posterior",
+            "ningún aviso posterior lo reemplaza".into(),
         ),
         Found::Standing(Standing::Replaced { number, date }) => (
-            "Vigencia",
+            "Aviso posterior",
             format!(
                 "reemplazado por el aviso {number} del {}; este aviso ya no está vigente",
                 fecha(*date)
@@ -157,17 +216,17 @@ fn file_es(file: &File, kind: &str) -> String {
     }
 }
 
-pub(super) fn verification(v: &Verified) -> Said {
+/// The web's verification of `v`, whose outcome (with its signature's) is `o`.
+pub(super) fn verification(v: &Verified, o: &Outcome) -> Said {
     let kind = v.kind.said();
     let kind = kind.es();
     let rows = super::verification::rows(v, |f| words(f, kind), mark);
     Said {
-        outcome: if v.matches() {
-            "El documento coincide con el registro: texto, cifras y huella.".into()
-        } else {
-            "El documento NO coincide con el registro (vea el detalle).".into()
+        outcome: verdict(v.kind, o),
+        paid: match o {
+            Outcome::Lapsed(_) => None,
+            _ => v.paid_since.as_ref().map(paid),
         },
-        paid: v.paid_since.as_ref().map(paid),
         document: (
             format!("Documento: {kind} "),
             v.number.clone(),
@@ -176,7 +235,7 @@ pub(super) fn verification(v: &Verified) -> Said {
                 v.program, v.liquidation_id
             ),
         ),
-        headers: ["comprobación", "resultado", "detalle"],
+        headers: ["Comprobación", "Resultado", "Detalle"],
         rows,
     }
 }
@@ -186,9 +245,14 @@ mod tests {
     use super::*;
     use crate::catalogue::verification::changed;
 
+    fn day(s: &str) -> chrono::NaiveDate {
+        s.parse().unwrap()
+    }
+
     #[test]
     fn each_check_is_worded_in_spanish_with_its_mark() {
-        let s = verification(&changed());
+        let v = changed();
+        let s = verification(&v, &v.outcome());
         assert_eq!(
             s.outcome,
             "El documento NO coincide con el registro (vea el detalle)."
@@ -214,6 +278,7 @@ mod tests {
             .map(|r| (r.check, r.mark, r.shown, r.detail.as_str()))
             .collect();
         let fails = (Mark::Fails, "✗ no coincide");
+        let lapsed = (Mark::Lapsed, "• ya no vigente");
         assert_eq!(
             rows,
             [
@@ -238,16 +303,16 @@ mod tests {
                 ),
                 (
                     "Cifras recalculadas hoy",
-                    fails.0,
-                    fails.1,
-                    "el registro da cifras distintas porque la multa se pagó en su totalidad \
-                     después de este aviso (el 01/03/2025): ya no hay nada que cobrar; \
-                     corresponde expedir su paz y salvo, no un nuevo aviso de cobro"
+                    lapsed.0,
+                    lapsed.1,
+                    "el registro da cifras distintas porque la multa se pagó en su totalidad el \
+                     01/03/2025, después de la fecha del aviso (20/02/2025): ya no hay nada que \
+                     cobrar; corresponde expedir su paz y salvo, no un nuevo aviso de cobro"
                 ),
                 (
-                    "Vigencia",
-                    fails.0,
-                    fails.1,
+                    "Aviso posterior",
+                    lapsed.0,
+                    lapsed.1,
                     "reemplazado por el aviso MULTA-2025-0009 del 04/03/2025; este aviso ya no \
                      está vigente"
                 ),
@@ -259,6 +324,75 @@ mod tests {
                 outcome: "No se pudo verificar el documento.".into(),
                 reason: format!("Motivo: {}.", Unverifiable::NoNumber.said().es()),
             }
+        );
+    }
+
+    #[test]
+    fn a_genuine_document_no_longer_in_force_says_why_and_since_when() {
+        // the same notice, as vigia issued it: paid in full on 01/03, replaced on 04/03
+        let mut v = changed();
+        v.file = File::NoRecord {
+            sha256: "ab12".into(),
+        };
+        v.fingerprint.recomputed = "f1".into();
+        v.fingerprint.printed = true;
+        let o = v.outcome();
+        let s = verification(&v, &o);
+        assert_eq!(
+            s.outcome,
+            "El documento es auténtico (texto, cifras y huella tal como vigia lo emitió), pero ya \
+             no está vigente: la multa se pagó en su totalidad el 01/03/2025, después de la fecha \
+             del aviso (20/02/2025); corresponde expedir su paz y salvo, no un nuevo aviso de \
+             cobro; lo reemplazó el aviso MULTA-2025-0009 del 04/03/2025."
+        );
+        // said once, in the outcome
+        assert_eq!(s.paid, None);
+        assert_eq!(
+            verdict(Kind::Notice, &Outcome::InForce),
+            "El documento coincide con el registro: texto, cifras y huella; está vigente."
+        );
+        assert_eq!(
+            verdict(
+                Kind::Settlement,
+                &Outcome::Lapsed(vec![Lapse::OtherFigures])
+            ),
+            "El documento es auténtico (texto, cifras y huella tal como vigia lo emitió), pero ya \
+             no está vigente: el registro da hoy otras cifras (se registró después un pago, un \
+             precio de etapa o una tasa); corresponde emitir un nuevo paz y salvo."
+        );
+        // a bad signature outweighs whatever the register says
+        assert!(
+            verdict(Kind::Notice, &Outcome::BadSignature)
+                .starts_with("La firma digital del documento no es válida")
+        );
+    }
+
+    #[test]
+    fn the_day_paid_is_said_against_the_notices_dates() {
+        let paid = |on: &str| {
+            pagada(&PaidSince {
+                on: day(on),
+                settlement: None,
+                notice_date: day("2025-02-11"),
+                until: day("2025-02-10"),
+            })
+        };
+        assert_eq!(
+            paid("2025-02-11"),
+            "se pagó en su totalidad el 11/02/2025, el mismo día del aviso"
+        );
+        assert_eq!(
+            paid("2025-02-12"),
+            "se pagó en su totalidad el 12/02/2025, después de la fecha del aviso (11/02/2025)"
+        );
+        assert_eq!(
+            paid("2025-02-10"),
+            "se pagó en su totalidad el 10/02/2025, el día al que el aviso liquida la multa (el \
+             aviso es del 11/02/2025)"
+        );
+        assert_eq!(
+            paid("2025-02-09"),
+            "se pagó en su totalidad el 09/02/2025, antes de la fecha del aviso (11/02/2025)"
         );
     }
 }

@@ -294,9 +294,9 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
             None => "emita su paz y salvo (vigia settlement issue), no un aviso nuevo".into(),
         };
         format!(
-            "  recalculado hoy con el registro: OTRAS cifras: la multa quedó pagada por completo el \
-             {}; no queda nada por cobrar: {paz}",
-            fecha(p.on)
+            "  recalculado hoy con el registro: OTRAS cifras: la multa {}; no queda nada por \
+             cobrar: {paz}",
+            super::es_verification::pagada(p)
         )
     } else {
         format!(
@@ -313,7 +313,7 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
             fecha(*date)
         )),
         Some(Standing::InForce) => {
-            out.push("  vigente: ningún aviso posterior lo reemplaza".into())
+            out.push("  sin reemplazo: ningún aviso posterior lo reemplaza".into())
         }
         None => {}
     }

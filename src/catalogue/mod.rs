@@ -76,7 +76,18 @@ pub trait Catalogue {
     fn verified(&self, v: &crate::register::verify::Verified, file: &str) -> Vec<String>;
     /// The web's verification of a document the register could check: the outcome, a paid
     /// fine's sentence, the document named and a row per check.
-    fn verification(&self, v: &crate::register::verify::Verified) -> verification::Said;
+    fn verification(
+        &self,
+        v: &crate::register::verify::Verified,
+        o: &crate::register::verify::Outcome,
+    ) -> verification::Said;
+    /// What a verification comes to, in one sentence: in force; authentic but no longer in
+    /// force (why, since when); does not match; its signature does not hold.
+    fn verdict(
+        &self,
+        kind: crate::register::verify::Kind,
+        o: &crate::register::verify::Outcome,
+    ) -> String;
     /// The web's verification of a file that is no document vigia can check, and why.
     fn unverifiable(&self, e: &crate::register::verify::Unverifiable) -> verification::Unverified;
 }

@@ -284,6 +284,24 @@ fn discrepancy_es(d: &rules::Discrepancy) -> String {
     }
 }
 
+/// A stage proposal's cause of rejection in Spanish words (the stage page, the acta's table);
+/// its code (`Cause::code`) stays for machines (the command line's CSV and JSON).
+pub fn cause_es(c: &crate::offering::stage::Cause) -> String {
+    use crate::offering::stage::Cause;
+    match c {
+        Cause::OutsideWindow => "presentada fuera de las fechas del tramo".into(),
+        Cause::BelowMinimumPrice => "precio por debajo del mínimo".into(),
+        Cause::TermTooLong => "plazo de pago mayor que el permitido".into(),
+        Cause::NotWholeBlock => {
+            "no es por la totalidad de las acciones del tramo (Todo o Nada)".into()
+        }
+        Cause::SameBidder => "un proponente o beneficiario real en más de una propuesta".into(),
+        Cause::NoGuarantee => "sin garantía de seriedad suficiente".into(),
+        Cause::FundsNotAccredited => "origen de los fondos no acreditado".into(),
+        Cause::Review(code) => format!("causal registrada en la revisión ({code})"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

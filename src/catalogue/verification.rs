@@ -17,6 +17,9 @@ pub enum Mark {
     NoData,
     /// Not a check: something to know.
     Note,
+    /// The document no longer holds in the register (replaced, figures changed, a payment
+    /// voided): not a sign that it was altered.
+    Lapsed,
 }
 
 /// One check, worded: what was checked, how it came out (and how that reads), and why.
@@ -31,9 +34,11 @@ pub struct Row {
 /// What a verification page says of a document the register could check.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Said {
-    /// Whether it matches, in one sentence.
+    /// What the verification comes to (in force, no longer in force and why, does not match),
+    /// in one sentence: [`super::Catalogue::verdict`].
     pub outcome: String,
-    /// A notice whose fine has been paid in full since: what its holder is owed now.
+    /// A notice whose fine has been paid in full since, when the outcome does not already say
+    /// so: what its holder is owed now.
     pub paid: Option<String>,
     /// The document named: the words before its number, its number, the words after.
     pub document: (String, String, String),
@@ -83,6 +88,9 @@ impl Found<'_> {
             Found::Fingerprint(fp) if fp.matches() => Mark::Holds,
             Found::SameFigures | Found::Standing(Standing::InForce) => Mark::Holds,
             Found::PaidSince(_) => Mark::Note,
+            Found::OtherFigures(_)
+            | Found::Void(_)
+            | Found::Standing(Standing::Replaced { .. }) => Mark::Lapsed,
             _ => Mark::Fails,
         }
     }
@@ -153,6 +161,8 @@ pub(super) fn changed() -> Verified {
         paid_since: Some(PaidSince {
             on: "2025-03-01".parse().unwrap(),
             settlement: None,
+            notice_date: "2025-02-20".parse().unwrap(),
+            until: "2025-02-19".parse().unwrap(),
         }),
     }
 }

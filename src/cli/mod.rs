@@ -59,7 +59,8 @@ use std::path::{Path, PathBuf};
 /// rate certified by the Superintendencia Financiera, and keeps the register of holders,
 /// adjudications, pledges, breaches, payments and liquidations with a hash-chained audit trail.
 /// Exit status: 0 ok, 1 findings (`rates check` found problems, `audit verify` found a
-/// mismatch), 2 error (bad input, refused write, missing rates, unreadable file).
+/// mismatch, `notice verify` a document that does not match), 2 error (bad input, refused write,
+/// missing rates, unreadable file), 3 `notice verify`: authentic but no longer in force.
 #[derive(Debug, Parser)]
 #[command(name = "vigia", version, max_term_width = 100, after_help = crate::input::RULE)]
 pub struct Cli {
@@ -182,6 +183,9 @@ pub enum Status {
     Ok,
     /// Exit 1: the command ran and found something that needs attention.
     Findings,
+    /// Exit 3: `notice verify` / `settlement verify` found the document authentic (as vigia
+    /// issued it) but no longer in force: paid in full, replaced, its figures superseded.
+    Lapsed,
 }
 
 /// Everything a command needs from outside: where to write, the register, the officer, and

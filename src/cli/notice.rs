@@ -139,7 +139,10 @@ pub enum NoticeCommand {
     /// Check a notice or paz y salvo document against the register: its text and fingerprint must
     /// match what the stored liquidation gives, the register's current facts must still give
     /// those figures, and its bytes are compared with the files vigia wrote of it. Says when a
-    /// notice was replaced by a later one.
+    /// notice was replaced by a later one or its fine paid in full since. Exit status: 0 authentic
+    /// and in force; 3 authentic (as vigia issued it) but no longer in force (paid in full,
+    /// replaced, its figures superseded); 1 does not match the register, or a signature does
+    /// not hold; 2 the file cannot be verified.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (the certification authorities'
@@ -666,7 +669,9 @@ impl NoticeCommand {
 
 /// `notice verify FILE` (and `settlement verify`): reads the file (at most
 /// [`verify::MAX_DOCUMENT`] bytes), checks it against the register (`register::verify`) and
-/// says each check's outcome in English; exit 1 when any finds something.
+/// says each check's outcome, then what it comes to: exit 0 authentic and in force, 3 authentic
+/// but no longer in force (paid in full, replaced, its figures superseded), 1 does not match the
+/// register or its signature does not hold.
 pub(crate) fn verify(
     ctx: &mut Ctx<'_>,
     file: &Path,
@@ -678,11 +683,19 @@ pub(crate) fn verify(
         error: e,
     };
     let unverifiable = |e: Unverifiable| {
+        // an acta: the command that verifies it
+        let command = match &e {
+            Unverifiable::Acta { stage: 1, .. } => {
+                "; on the command line: `vigia offer verify FILE`"
+            }
+            Unverifiable::Acta { .. } => "; on the command line: `vigia stage verify FILE`",
+            _ => "",
+        };
         if e.is_in_file() {
             CliError::Flag {
                 flag: "notice verify".into(),
                 value: file.display().to_string(),
-                reason: e.said().en().to_string(),
+                reason: format!("{}{command}", e.said().en()),
             }
         } else {
             CliError::Refused(e.said().en().to_string())
@@ -718,13 +731,16 @@ pub(crate) fn verify(
     })?;
     let v = &checked.register;
     let file = file.display().to_string();
-    for line in crate::catalogue::of(ctx.lang).verified(v, &file) {
+    let words = crate::catalogue::of(ctx.lang);
+    for line in words.verified(v, &file) {
         writeln!(ctx.out, "{line}")?;
     }
-    let signature_ok = super::sign::say(ctx.out, &checked.signatures, ctx.lang)?;
-    Ok(if v.matches() && signature_ok {
-        Status::Ok
-    } else {
-        Status::Findings
+    super::sign::say(ctx.out, &checked.signatures, ctx.lang)?;
+    let outcome = checked.outcome();
+    writeln!(ctx.out, "{}", words.verdict(v.kind, &outcome))?;
+    Ok(match outcome {
+        verify::Outcome::InForce => Status::Ok,
+        verify::Outcome::Lapsed(_) => Status::Lapsed,
+        verify::Outcome::Mismatch | verify::Outcome::BadSignature => Status::Findings,
     })
 }

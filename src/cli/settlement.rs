@@ -35,7 +35,8 @@ pub enum SettlementCommand {
         #[command(flatten)]
         sign: super::sign::SignArgs,
     },
-    /// Check a paz y salvo document against the register (the same as `notice verify`).
+    /// Check a paz y salvo document against the register (the same as `notice verify`; exit 0
+    /// authentic and in force, 3 authentic but no longer in force, 1 does not match).
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`).

@@ -631,6 +631,7 @@ fn acta(
         stage,
         concluded: &c,
         conn: store.conn(),
+        layout: stage_acta::Layout::CURRENT,
     };
     stage_acta::write(&mut reserved, &data, f).map_err(|e| acta_unwritten("--out", &out, e))?;
     let staged = reserved.finish().map_err(|e| out_error("--out", e))?;
@@ -730,6 +731,7 @@ fn conclude(
                 stage,
                 concluded: &c,
                 conn: store.conn(),
+                layout: stage_acta::Layout::CURRENT,
             };
             // written into the reserved file as it is made, a page or a row at a time
             let mut r = r;
@@ -921,16 +923,28 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         writeln!(ctx.out, "{line}")?;
         return Ok(Status::Findings);
     }
-    let data = StageActaData {
-        program: &p.program,
-        stage,
-        concluded: &c,
-        conn,
-    };
     // the document read as it is compared, and the acta rendered again as it is compared: a
-    // chunk or a page of each in memory
-    let mut document = acta.lines().map_err(|e| unread(FLAG, file, e))?;
-    let differs = stage_acta::check(&data, format, &mut || document.next_line()).map_err(refuse)?;
+    // chunk or a page of each in memory; in the current layout, then in the earlier one (an acta
+    // written before keeps its text); a difference is named in the current layout
+    let mut differs = None;
+    for (k, layout) in stage_acta::Layout::ALL.into_iter().enumerate() {
+        let data = StageActaData {
+            program: &p.program,
+            stage,
+            concluded: &c,
+            conn,
+            layout,
+        };
+        let mut document = acta.lines().map_err(|e| unread(FLAG, file, e))?;
+        match stage_acta::check(&data, format, &mut || document.next_line()).map_err(refuse)? {
+            None => {
+                differs = None;
+                break;
+            }
+            Some(d) if k == 0 => differs = Some(d),
+            Some(_) => {}
+        }
+    }
     if let Some(d) = differs {
         let line = stage_words::line(ctx.lang, &stage_words::Line::DocumentDiffers(&d));
         writeln!(ctx.out, "{line}")?;

@@ -175,8 +175,9 @@ pub(super) fn line(lang: Lang, l: &Line<'_>) -> String {
                     "NOT VERIFIED: draw {draw} of stage {stage} of {code}, tranche {tranche}: {found}"
                 ),
                 Lang::Es => format!(
-                    "NO VERIFICADO: sorteo N.º {draw} de la etapa {stage} de {code}, tramo \
-                     {tranche}: {found}"
+                    "NO VERIFICADO: sorteo N.º {draw} de la {etapa} Etapa de {code}, tramo \
+                     {tranche}: {found}",
+                    etapa = stage.name_es()
                 ),
             }
         }
@@ -203,9 +204,10 @@ pub(super) fn line(lang: Lang, l: &Line<'_>) -> String {
                 path,
             },
         ) => format!(
-            "acta de la etapa {stage} de {code} (conclusión N.º {}, {}) -> {path}",
+            "acta de la {etapa} Etapa de {code} (conclusión N.º {}, {}) -> {path}",
             k.id,
-            kind_es(k.kind, k.decided_on)
+            kind_es(k.kind, k.decided_on),
+            etapa = stage.name_es()
         ),
         (
             Lang::En,
@@ -229,9 +231,10 @@ pub(super) fn line(lang: Lang, l: &Line<'_>) -> String {
                 found,
             },
         ) => format!(
-            "NO VERIFICADO: etapa {stage} de {code} (conclusión N.º {conclusion}): {}; ejecute \
+            "NO VERIFICADO: {etapa} Etapa de {code} (conclusión N.º {conclusion}): {}; ejecute \
              `vigia audit verify`",
-            discrepancy(Lang::Es, found)
+            discrepancy(Lang::Es, found),
+            etapa = stage.name_es()
         ),
         (
             Lang::En,
@@ -265,7 +268,7 @@ pub(super) fn line(lang: Lang, l: &Line<'_>) -> String {
                 anchor,
             },
         ) => format!(
-            "verificada: acta de la etapa {stage} de {code} (conclusión N.º {}, {}); {}",
+            "verificada: acta de la {etapa} Etapa de {code} (conclusión N.º {}, {}); {}",
             k.id,
             decided_es(k),
             match anchor {
@@ -278,7 +281,8 @@ pub(super) fn line(lang: Lang, l: &Line<'_>) -> String {
                      `vigia audit verify` y `vigia audit log --entity stage_conclusions --id {}`",
                     k.id
                 ),
-            }
+            },
+            etapa = stage.name_es()
         ),
     }
 }
@@ -311,7 +315,7 @@ mod tests {
         };
         assert_eq!(
             line(Lang::Es, &written),
-            "acta de la etapa 2 de D3939-2004 (conclusión N.º 1, adjudicada el 28/06/2024) -> acta.md"
+            "acta de la Segunda Etapa de D3939-2004 (conclusión N.º 1, adjudicada el 28/06/2024) -> acta.md"
         );
         assert_eq!(
             line(Lang::En, &written),

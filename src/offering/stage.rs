@@ -48,6 +48,25 @@ impl Cause {
     }
 }
 
+impl Cause {
+    /// The cause a code names ([`Cause::code`]): a code of none of vigia's own is one the staff
+    /// recorded on review.
+    pub fn from_code(code: &str) -> Cause {
+        [
+            Cause::OutsideWindow,
+            Cause::BelowMinimumPrice,
+            Cause::TermTooLong,
+            Cause::NotWholeBlock,
+            Cause::SameBidder,
+            Cause::NoGuarantee,
+            Cause::FundsNotAccredited,
+        ]
+        .into_iter()
+        .find(|c| c.code() == code)
+        .unwrap_or_else(|| Cause::Review(code.to_string()))
+    }
+}
+
 impl fmt::Display for Cause {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())

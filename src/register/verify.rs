@@ -67,6 +67,10 @@ pub enum Unverifiable {
     UnknownNumber { kind: Kind, number: String },
     /// vigia could not read back its own rendering of the record (a defect): why.
     OwnRendering(Said),
+    /// An acta, not a notice: its stage (1, the first-stage offer; 2 or 3) and the program its
+    /// `Programa:` line names. Actas are verified where they are adjudicated: `offer verify`,
+    /// `stage verify`, the offer's and the stage's pages.
+    Acta { stage: u8, program: Option<String> },
 }
 
 impl Unverifiable {
@@ -100,6 +104,10 @@ impl Unverifiable {
             Unverifiable::OwnRendering(why) => {
                 let (en, es) = (why.en(), why.es());
                 said!(register_fines::cannot_read_back_own_rendering, en, es)
+            }
+            Unverifiable::Acta { stage, program } => {
+                let program = program.clone().unwrap_or_default();
+                said!(register_fines::acta_not_notice, stage, program)
             }
         }
     }
@@ -160,7 +168,8 @@ pub fn read(bytes: &[u8], docs: &dyn Documents) -> Result<Document, Unverifiable
         return Err(Unverifiable::TooLarge(bytes.len() as u64));
     }
     let (format, lines) = docs.text(bytes).map_err(Unverifiable::NotADocument)?;
-    let (number, program) = identify(&lines).ok_or(Unverifiable::NoNumber)?;
+    let (number, program) =
+        identify(&lines).ok_or_else(|| acta(&lines).unwrap_or(Unverifiable::NoNumber))?;
     Ok(Document {
         format,
         kind: if number.starts_with("PAZ-") {
@@ -205,6 +214,29 @@ fn identify(lines: &[String]) -> Option<(String, String)> {
         rest.split_whitespace().next().map(str::to_string)
     })?;
     Some((number, code))
+}
+
+/// An acta's title among a document's first lines (the first-stage offer's «Acta de
+/// adjudicación de la Primera Etapa», a later stage's adjudication or desert declaration): its
+/// stage and program.
+fn acta(lines: &[String]) -> Option<Unverifiable> {
+    let stage = lines.iter().take(6).find_map(|l| {
+        let title = l.trim_start_matches('#').trim();
+        let name = title
+            .strip_prefix("Acta de adjudicación de la ")
+            .or_else(|| title.strip_prefix("Acta de declaratoria de desierta de la "))?;
+        match name {
+            "Primera Etapa" => Some(1),
+            "Segunda Etapa" => Some(2),
+            "Tercera Etapa" => Some(3),
+            _ => None,
+        }
+    })?;
+    let program = lines.iter().find_map(|l| {
+        let rest = l.strip_prefix("Programa: ")?;
+        rest.split_whitespace().next().map(str::to_string)
+    });
+    Some(Unverifiable::Acta { stage, program })
 }
 
 /// The document's text against the stored record rendered again in its format.
@@ -283,6 +315,39 @@ pub enum Standing {
 pub struct PaidSince {
     pub on: NaiveDate,
     pub settlement: Option<(String, NaiveDate)>,
+    /// The notice's own date, and the day its liquidation prices the fine to: to say when the
+    /// payment came against them.
+    pub notice_date: NaiveDate,
+    pub until: NaiveDate,
+}
+
+/// Why a document vigia issued (text, figures and fingerprint as it wrote them) is no longer in
+/// force.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lapse {
+    /// The notice's fine was paid in full: a paz y salvo is due (or was issued).
+    Paid(PaidSince),
+    /// A later notice replaced it, dated `date`.
+    Replaced { number: String, date: NaiveDate },
+    /// A payment its liquidation applied was voided since.
+    Voided(Superseded),
+    /// The register's current facts give other figures (a payment, stage price or rate
+    /// recorded since), and nothing above explains it: a new document is due.
+    OtherFigures,
+}
+
+/// What a verification comes to, the three answers a reader needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Authentic and in force.
+    InForce,
+    /// Authentic, but no longer in force: why (at least one reason).
+    Lapsed(Vec<Lapse>),
+    /// Not what vigia issued: its text, file or fingerprint differs.
+    Mismatch,
+    /// A signed document whose signature does not hold (`verify_signed`): not to be relied on,
+    /// whatever the register says.
+    BadSignature,
 }
 
 /// The outcome of every check of a document.
@@ -309,12 +374,36 @@ pub struct Verified {
 impl Verified {
     /// True when every check passed: the document is the register's, and in force.
     pub fn matches(&self) -> bool {
-        self.text == Text::Match
-            && self.file.ok()
-            && self.fingerprint.matches()
-            && self.same_figures
-            && self.voids.is_empty()
-            && !matches!(self.standing, Some(Standing::Replaced { .. }))
+        self.outcome() == Outcome::InForce
+    }
+
+    /// True when the document is as vigia issued it: its text and figures, its file (when one
+    /// is on record) and its liquidation's fingerprint.
+    pub fn authentic(&self) -> bool {
+        self.text == Text::Match && self.file.ok() && self.fingerprint.matches()
+    }
+
+    /// In force, no longer in force (why), or not the register's.
+    pub fn outcome(&self) -> Outcome {
+        if !self.authentic() {
+            return Outcome::Mismatch;
+        }
+        let mut why: Vec<Lapse> = self.paid_since.iter().cloned().map(Lapse::Paid).collect();
+        if let Some(Standing::Replaced { number, date }) = &self.standing {
+            why.push(Lapse::Replaced {
+                number: number.clone(),
+                date: *date,
+            });
+        }
+        why.extend(self.voids.iter().cloned().map(Lapse::Voided));
+        if !self.same_figures && why.is_empty() {
+            why.push(Lapse::OtherFigures);
+        }
+        if why.is_empty() {
+            Outcome::InForce
+        } else {
+            Outcome::Lapsed(why)
+        }
     }
 }
 
@@ -339,7 +428,7 @@ pub fn verify(
         number: doc.number.clone(),
     };
     // what the document is: its stored record, a fresh rendering, its liquidation
-    let (record, breach_id, liquidation_id, expected_bytes) = match doc.kind {
+    let (record, breach_id, liquidation_id, expected_bytes, notice_date) = match doc.kind {
         Kind::Settlement => {
             let s = settlements::with_number(conn, &doc.number)?
                 .into_iter()
@@ -351,6 +440,7 @@ pub fn verify(
                 s.breach_id,
                 s.liquidation_id,
                 docs.settlement(&data, doc.format),
+                None,
             )
         }
         Kind::Notice => {
@@ -364,6 +454,7 @@ pub fn verify(
                 stored.breach_id,
                 stored.liquidation_id,
                 docs.notice(&data, doc.format),
+                Some(stored.notice_date),
             )
         }
     };
@@ -440,12 +531,14 @@ pub fn verify(
         Doc::Settlement(_) => None,
     };
     // 6. A notice's fine paid in full since: a paz y salvo is due, not a new notice.
-    let paid_since = match record {
-        Doc::Notice(_) => super::settlement::paid(conn, breach_id, rates)?.map(|p| PaidSince {
+    let paid_since = match notice_date {
+        Some(notice_date) => super::settlement::paid(conn, breach_id, rates)?.map(|p| PaidSince {
             on: p.on,
             settlement: p.settlement.map(|s| (s.number, s.settlement_date)),
+            notice_date,
+            until: liq.until,
         }),
-        Doc::Settlement(_) => None,
+        None => None,
     };
     Ok(Verified {
         kind: doc.kind,
@@ -630,6 +723,7 @@ mod tests {
             }
         );
         assert!(!v.matches());
+        assert_eq!(v.outcome(), Outcome::Mismatch);
         // a file vigia did not record: nothing to compare the bytes with, not a finding
         let rates = RateSeries::shipped();
         s.write::<_, RegisterError>("t", |tx| {
@@ -685,6 +779,7 @@ mod tests {
         assert!(v.fingerprint.matches() && v.same_figures);
         assert_eq!(v.standing, Some(Standing::InForce));
         assert!(!v.matches());
+        assert_eq!(v.outcome(), Outcome::Mismatch);
         // a line more: the counts differ
         let longer = format!("{text}Firma\n");
         let v = check(&s, longer.as_bytes());
@@ -725,7 +820,14 @@ mod tests {
         );
         assert_eq!(v.text, Text::Match);
         assert!(!v.matches());
-        assert!(check(&s, &second).matches());
+        assert_eq!(
+            v.outcome(),
+            Outcome::Lapsed(vec![Lapse::Replaced {
+                number: "MULTA-2025-0002".into(),
+                date: day("2025-02-12"),
+            }])
+        );
+        assert_eq!(check(&s, &second).outcome(), Outcome::InForce);
         // the payment the liquidation applied is voided: the figures are no longer the
         // register's, and the void is named
         s.write::<_, RegisterError>("ana", |tx| payment::void(tx, 1, "otro titular"))
@@ -741,6 +843,11 @@ mod tests {
                 void.void.reason.as_str()
             ),
             (1, "ana", "otro titular")
+        );
+        // genuine, but its figures rest on a voided payment: no longer in force, not a forgery
+        assert_eq!(
+            v.outcome(),
+            Outcome::Lapsed(vec![Lapse::Voided(void.clone())])
         );
         // Colombia's time: five hours behind the stored UTC
         let at_es = (chrono::DateTime::parse_from_rfc3339(&void.void.at).unwrap()
@@ -773,6 +880,8 @@ mod tests {
         let v = check(&s, &bytes);
         assert!(!v.same_figures);
         assert_eq!(v.paid_since, None);
+        // a payment recorded since, dated within the liquidation: other figures, a new notice due
+        assert_eq!(v.outcome(), Outcome::Lapsed(vec![Lapse::OtherFigures]));
         // the rest, the same day: nothing outstanding, no paz y salvo yet
         pay(&mut s, "2025-02-10", "526823");
         let v = check(&s, &bytes);
@@ -781,10 +890,18 @@ mod tests {
             v.paid_since,
             Some(PaidSince {
                 on: day("2025-02-10"),
-                settlement: None
+                settlement: None,
+                notice_date: day("2025-02-11"),
+                until: day("2025-02-10"),
             })
         );
         assert!(!v.matches());
+        // authentic, but no longer in force: paid in full (not a mismatch, nor "other figures")
+        assert!(v.authentic());
+        assert_eq!(
+            v.outcome(),
+            Outcome::Lapsed(vec![Lapse::Paid(v.paid_since.clone().unwrap())])
+        );
         let rates = RateSeries::shipped();
         s.write::<_, RegisterError>("t", |tx| {
             settlement::issue(tx, 1, day("2025-02-12"), day("2026-12-01"), &rates)
@@ -794,7 +911,9 @@ mod tests {
             check(&s, &bytes).paid_since,
             Some(PaidSince {
                 on: day("2025-02-10"),
-                settlement: Some(("PAZ-2025-0001".into(), day("2025-02-12")))
+                settlement: Some(("PAZ-2025-0001".into(), day("2025-02-12"))),
+                notice_date: day("2025-02-11"),
+                until: day("2025-02-10"),
             })
         );
     }
@@ -843,6 +962,43 @@ mod tests {
             )
         );
         assert_eq!(read(b"hola\n", &Plain).unwrap_err(), Unverifiable::NoNumber);
+        // an acta: refused with where actas are verified
+        let e = read(
+            "# Acta de adjudicación de la Tercera Etapa\nDecreto\nPrograma: D3939-2004 — x\n"
+                .as_bytes(),
+            &Plain,
+        )
+        .unwrap_err();
+        assert_eq!(
+            e,
+            Unverifiable::Acta {
+                stage: 3,
+                program: Some("D3939-2004".into())
+            }
+        );
+        assert!(e.is_in_file());
+        assert_eq!(
+            e.said(),
+            Said::new(
+                "it is the acta of the Third Stage of program D3939-2004, not a notice or a paz y \
+                 salvo: an acta is verified against its stage's records, on the web on the stage's \
+                 page («Verificar el acta»)",
+                "es el acta de la Tercera Etapa del programa D3939-2004, no un aviso de cobro ni \
+                 un paz y salvo: las actas se verifican contra los registros de su etapa, en la web \
+                 en la página de la etapa («Verificar el acta»)"
+            )
+        );
+        let e = read(
+            b"Acta de adjudicaci\xc3\xb3n de la Primera Etapa\nx\n",
+            &Plain,
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.said().es(),
+            "es el acta de la Primera Etapa, no un aviso de cobro ni un paz y salvo: las actas se \
+             verifican contra los registros de su etapa, en la web en la página de la oferta del \
+             programa («Verificar el acta»)"
+        );
         let unknown = |text: &str| {
             let doc = read(text.as_bytes(), &Plain).unwrap();
             match verify(s.conn(), &doc, &RateSeries::shipped(), &Plain) {

@@ -3,7 +3,7 @@
 //! signature's update, `sign::unsigned_revision`), the signatures on the whole file, each signer
 //! against the program's authorised signatories. It words nothing (`catalogue::signature` does).
 
-use super::verify::{self, Documents, Error, Verified};
+use super::verify::{self, Documents, Error, Outcome, Verified};
 use crate::program_sign::{Authorised, Signatures};
 use crate::rates::RateSeries;
 use crate::sign::{self, Verification};
@@ -144,7 +144,18 @@ pub struct Checked {
 impl Checked {
     /// Whether the document matches the register and its signatures hold.
     pub fn holds(&self) -> bool {
-        self.register.matches() && self.signatures.holds()
+        self.outcome() == Outcome::InForce
+    }
+
+    /// The register's outcome, unless a signature does not hold: then the document is not to
+    /// be relied on, whatever the register says of it ([`Outcome::BadSignature`]); a document
+    /// that does not match the register stays [`Outcome::Mismatch`].
+    pub fn outcome(&self) -> Outcome {
+        match self.register.outcome() {
+            Outcome::Mismatch => Outcome::Mismatch,
+            _ if !self.signatures.holds() => Outcome::BadSignature,
+            o => o,
+        }
     }
 }
 
@@ -209,4 +220,69 @@ pub fn trust_dir(dir: &Path) -> Result<Vec<Certificate>, TrustError> {
         return Err(TrustError::Empty(dir.into()));
     }
     Ok(certs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::register::verify::{Fingerprint, Kind, Lapse, Standing, Text};
+
+    /// A notice as vigia issued it, replaced since.
+    fn replaced() -> Verified {
+        Verified {
+            kind: Kind::Notice,
+            number: "MULTA-2025-0001".into(),
+            program: "D3939-2004".into(),
+            liquidation_id: 1,
+            text: Text::Match,
+            file: verify::File::NoRecord {
+                sha256: "ab".into(),
+            },
+            fingerprint: Fingerprint {
+                stored: "f".into(),
+                recomputed: "f".into(),
+                printed: true,
+            },
+            same_figures: true,
+            voids: vec![],
+            standing: Some(Standing::Replaced {
+                number: "MULTA-2025-0002".into(),
+                date: "2025-02-12".parse().unwrap(),
+            }),
+            paid_since: None,
+        }
+    }
+
+    #[test]
+    fn a_signature_that_does_not_hold_outweighs_the_register() {
+        let checked = |register: Verified, found: Found| Checked {
+            register,
+            signatures: SignatureReport {
+                found,
+                trust_given: false,
+            },
+        };
+        let lapsed = Outcome::Lapsed(vec![Lapse::Replaced {
+            number: "MULTA-2025-0002".into(),
+            date: "2025-02-12".parse().unwrap(),
+        }]);
+        // unsigned: the register's answer
+        let c = checked(replaced(), Found::Unsigned);
+        assert_eq!(c.outcome(), lapsed);
+        assert!(!c.holds());
+        let mut in_force = replaced();
+        in_force.standing = Some(Standing::InForce);
+        assert!(checked(in_force.clone(), Found::Unsigned).holds());
+        // a signature that cannot be read: not to be relied on, in force or not
+        let bad = || Found::Unreadable("x".into());
+        assert_eq!(checked(replaced(), bad()).outcome(), Outcome::BadSignature);
+        assert_eq!(checked(in_force, bad()).outcome(), Outcome::BadSignature);
+        // a document that does not match stays a mismatch
+        let mut altered = replaced();
+        altered.text = Text::LineCount {
+            expected: 3,
+            found: 4,
+        };
+        assert_eq!(checked(altered, bad()).outcome(), Outcome::Mismatch);
+    }
 }

@@ -24,6 +24,8 @@ pub struct StageActaData<'a> {
     pub concluded: &'a Concluded,
     /// The register the tables of proposals are read from, a row at a time.
     pub conn: &'a rusqlite::Connection,
+    /// [`Layout::CURRENT`] for an acta written now.
+    pub layout: Layout,
 }
 
 fn n(x: u64) -> String {
@@ -101,15 +103,41 @@ pub enum Piece<'a> {
     Block(Block),
     Proposals {
         e: &'a TrancheEvaluation,
-        /// Whether the value column shows points (`price-and-term`) rather than pesos.
-        points: bool,
+        cells: Cells,
         header: Vec<String>,
         right: Vec<bool>,
     },
 }
 
+/// How a table of proposals writes its cells.
+#[derive(Debug, Clone, Copy)]
+pub struct Cells {
+    /// The value column shows points (`price-and-term`) rather than pesos.
+    pub points: bool,
+    /// A rejection's cause in words (layout 2), not its code (layout 1).
+    pub words: bool,
+}
+
+/// The layout of a stage's acta. An acta written before is verified against its own layout:
+/// its text is compared with the acta rendered again in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Until this version: a rejection's cause as its code, explained in a paragraph.
+    CausesAsCodes,
+    /// A rejection's cause in Spanish words in the table.
+    CausesInWords,
+}
+
+impl Layout {
+    /// The layout a new acta is written in.
+    pub const CURRENT: Layout = Layout::CausesInWords;
+    /// Every layout, the current one first: what verification tries.
+    pub const ALL: [Layout; 2] = [Layout::CausesInWords, Layout::CausesAsCodes];
+}
+
 /// The cells of one proposal's row in the table of proposals.
-fn proposal_cells(r: &Row, points: bool, q: &dyn Fn(&str) -> String) -> Vec<String> {
+fn proposal_cells(r: &Row, cells: Cells, q: &dyn Fn(&str) -> String) -> Vec<String> {
+    let points = cells.points;
     vec![
         r.tranche.to_string(),
         q(&r.proposal),
@@ -146,6 +174,12 @@ fn proposal_cells(r: &Row, points: bool, q: &dyn Fn(&str) -> String) -> Vec<Stri
             ("winner", _) => "Adjudicataria".to_string(),
             ("tied", _) => "Empatada".to_string(),
             ("valid", _) => "Válida".to_string(),
+            (_, Some(c)) if cells.words => format!(
+                "Rechazada: {}",
+                q(&crate::catalogue::stage::cause_es(
+                    &crate::offering::stage::Cause::from_code(c)
+                ))
+            ),
             (_, Some(c)) => format!("Rechazada: {}", q(c)),
             _ => "Rechazada".to_string(),
         },
@@ -169,14 +203,14 @@ impl<E> From<StoreError> for Stopped<E> {
 fn each_proposal<E>(
     conn: &rusqlite::Connection,
     e: &TrancheEvaluation,
-    points: bool,
+    cells: Cells,
     q: &dyn Fn(&str) -> String,
     f: &mut dyn FnMut(&[String]) -> Result<(), E>,
 ) -> Result<(), Stopped<E>> {
     // a concluded stage takes no more proposals: its own snapshot, or the one it is read in
     crate::store::Snapshot::read(conn, |s| {
         e.each_row::<Stopped<E>>(s, &mut |r| {
-            f(&proposal_cells(&r, points, q)).map_err(Stopped::Sink)?;
+            f(&proposal_cells(&r, cells, q)).map_err(Stopped::Sink)?;
             Ok(ControlFlow::Continue(()))
         })
     })
@@ -187,11 +221,11 @@ fn each_proposal<E>(
 fn write_proposals(
     d: &StageActaData<'_>,
     e: &TrancheEvaluation,
-    points: bool,
+    cells: Cells,
     q: &dyn Fn(&str) -> String,
     f: &mut dyn FnMut(&[String]) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    each_proposal(d.conn, e, points, q, f).map_err(|s| match s {
+    each_proposal(d.conn, e, cells, q, f).map_err(|s| match s {
         Stopped::Sink(e) => e,
         Stopped::Store(e) => std::io::Error::other(e.to_string()),
     })
@@ -206,12 +240,12 @@ pub fn blocks(d: &StageActaData<'_>, q: &dyn Fn(&str) -> String) -> Result<Vec<B
             Piece::Block(b) => Ok(b),
             Piece::Proposals {
                 e,
-                points,
+                cells,
                 header,
                 right,
             } => {
                 let mut rows = Vec::new();
-                each_proposal::<std::convert::Infallible>(d.conn, e, points, q, &mut |c| {
+                each_proposal::<std::convert::Infallible>(d.conn, e, cells, q, &mut |c| {
                     rows.push(c.to_vec());
                     Ok(())
                 })
@@ -331,7 +365,10 @@ pub fn pieces<'a>(d: &StageActaData<'a>, q: &dyn Fn(&str) -> String) -> Vec<Piec
         }
         out.0.push(Piece::Proposals {
             e,
-            points,
+            cells: Cells {
+                points,
+                words: d.layout == Layout::CausesInWords,
+            },
             header: [
                 "Tramo",
                 "Propuesta",
@@ -375,7 +412,32 @@ pub fn pieces<'a>(d: &StageActaData<'a>, q: &dyn Fn(&str) -> String) -> Vec<Piec
         ),
         None => String::new(),
     };
-    out.push(Block::Para(format!(
+    if d.layout == Layout::CausesInWords {
+        // the causes are in words in the tables: here, what each rests on
+        let term = match p.later_stages.max_term_days {
+            Some(0) => format!(
+                " plazo de pago mayor que el permitido (ofrece pagar después del día hábil \
+                 bancario siguiente a la adjudicación, {});",
+                q(&cite.payment)
+            ),
+            Some(days) => format!(
+                " plazo de pago mayor que el permitido (de más de {days} días, el máximo del \
+                 programa);"
+            ),
+            None => String::new(),
+        };
+        out.push(Block::Para(format!(
+            "Causales de rechazo: presentada fuera de las fechas del tramo; precio por debajo del \
+             mínimo ({});{term} no es por la totalidad de las acciones del tramo (\"Todo o \
+             Nada\"); un proponente o beneficiario real en más de una propuesta (todas se \
+             rechazan); sin garantía de seriedad suficiente ({}); origen de los fondos no \
+             acreditado ({}); o la causal registrada en la revisión.",
+            q(&cite.minimum_price),
+            q(&cite.guarantee),
+            q(&cite.funds)
+        )));
+    } else {
+        out.push(Block::Para(format!(
         "Causales de rechazo: OUTSIDE_WINDOW (presentada fuera del plazo), BELOW_MINIMUM_PRICE (precio inferior al \
          mínimo, {}),{term} NOT_WHOLE_BLOCK (no es por la totalidad del tramo: \"Todo o Nada\"), \
          SAME_BIDDER (una misma persona o beneficiario real en más de una propuesta: todas se rechazan), \
@@ -385,6 +447,7 @@ pub fn pieces<'a>(d: &StageActaData<'a>, q: &dyn Fn(&str) -> String) -> Vec<Piec
         q(&cite.guarantee),
         q(&cite.funds)
     )));
+    }
     if !draws.is_empty() {
         out.push(Block::Heading("4. Sorteo".into()));
         for dr in &draws {
@@ -574,12 +637,12 @@ pub fn write_markdown(out: &mut dyn Write, d: &StageActaData<'_>) -> std::io::Re
             Piece::Block(b) => out.write_all(markdown(std::slice::from_ref(&b)).as_bytes())?,
             Piece::Proposals {
                 e,
-                points,
+                cells,
                 header,
                 right,
             } => {
                 out.write_all(md_table_head(&header, &right).as_bytes())?;
-                write_proposals(d, e, points, q, &mut |c| {
+                write_proposals(d, e, cells, q, &mut |c| {
                     out.write_all(md_table_row(c).as_bytes())
                 })?;
                 out.write_all(b"\n")?;
@@ -601,14 +664,14 @@ pub fn write_html(out: &mut dyn Write, d: &StageActaData<'_>) -> std::io::Result
             Piece::Block(b) => html_block(&mut s, &b),
             Piece::Proposals {
                 e,
-                points,
+                cells,
                 header,
                 right,
             } => {
                 s.push_str(&html_table_head(&header, &right));
                 out.write_all(s.as_bytes())?;
                 s.clear();
-                write_proposals(d, e, points, q, &mut |c| {
+                write_proposals(d, e, cells, q, &mut |c| {
                     out.write_all(super::notice::html_table_row(c, &right).as_bytes())
                 })?;
                 s.push_str(HTML_TABLE_END);
@@ -643,22 +706,25 @@ fn row_sources<'s>(
     pieces
         .iter()
         .filter_map(|piece| match piece {
-            Piece::Proposals { e, points, .. } => {
-                let (e, points) = (*e, *points);
-                let rows: Box<RowSource<'s>> =
-                    Box::new(move |f| {
-                        let read =
-                            each_proposal(conn, e, points, &|s: &str| s.to_string(), &mut |c| {
-                                match f(c) {
-                                    ControlFlow::Continue(()) => Ok(()),
-                                    ControlFlow::Break(()) => Err(()),
-                                }
-                            });
-                        match read {
-                            Err(Stopped::Store(e)) => Err(e.to_string()),
-                            Ok(()) | Err(Stopped::Sink(())) => Ok(()),
-                        }
-                    });
+            Piece::Proposals { e, cells, .. } => {
+                let (e, cells) = (*e, *cells);
+                let rows: Box<RowSource<'s>> = Box::new(move |f| {
+                    let read =
+                        each_proposal(
+                            conn,
+                            e,
+                            cells,
+                            &|s: &str| s.to_string(),
+                            &mut |c| match f(c) {
+                                ControlFlow::Continue(()) => Ok(()),
+                                ControlFlow::Break(()) => Err(()),
+                            },
+                        );
+                    match read {
+                        Err(Stopped::Store(e)) => Err(e.to_string()),
+                        Ok(()) | Err(Stopped::Sink(())) => Ok(()),
+                    }
+                });
                 Some(rows)
             }
             Piece::Block(_) => None,

@@ -226,7 +226,7 @@ fn problems_table(name: &str, problems: &[store::Problem]) -> Markup {
             "; nada se escribió. " (if problems.len() == 1 { "Corríjalo" } else { "Corríjalos" }) " y vuelva a subirlo."
         }
         table.problemas {
-            thead { tr { th.num { "línea" } th { "columna" } th { "valor" } th { "problema" } } }
+            thead { tr { th.num scope="col" { "Línea" } th scope="col" { "Columna" } th scope="col" { "Valor" } th scope="col" { "Problema" } } }
             tbody {
                 @for p in problems {
                     @match p {

@@ -273,10 +273,17 @@ async fn verify_upload(
     let words = crate::catalogue::of(Lang::Es);
     let body = match &outcome {
         Ok(c) => {
-            let said = words.verification(&c.register);
+            use crate::register::verify::Outcome;
+            let outcome = c.outcome();
+            let said = words.verification(&c.register, &outcome);
             html! {
-                @if c.register.matches() { p.ok role="status" { (said.outcome) } }
-                @else { p.error role="alert" { (said.outcome) } }
+                // authentic and in force; authentic but no longer in force (a warning, not the
+                // error's colour); not the register's
+                @match outcome {
+                    Outcome::InForce => p.ok #resultado role="status" { (said.outcome) },
+                    Outcome::Lapsed(_) => p.aviso #resultado role="status" { (said.outcome) },
+                    Outcome::Mismatch | Outcome::BadSignature => p.error #resultado role="alert" { (said.outcome) },
+                }
                 @if let Some(summary) = signature::summary(Lang::Es, &c.signatures) {
                     @if c.signatures.holds() { p.ok #firma role="status" { (summary) } }
                     @else { p.error #firma role="alert" { (summary) } }
@@ -296,11 +303,29 @@ async fn verify_upload(
             }
         }
         Err(e) => {
+            use crate::register::verify::Unverifiable;
             let said = words.unverifiable(e);
+            // an acta: a link to the page whose form verifies it
+            let acta = match e {
+                Unverifiable::Acta {
+                    stage,
+                    program: Some(code),
+                } => Some(match stage {
+                    1 => (format!("/programas/{code}/oferta#acta"), "la oferta".into()),
+                    n => (
+                        format!("/programas/{code}/etapas/{n}#acta"),
+                        format!("la {} Etapa", if *n == 2 { "Segunda" } else { "Tercera" }),
+                    ),
+                }),
+                _ => None,
+            };
             html! {
                 p.error role="alert" { (said.outcome) }
                 h2 { "Detalle" }
                 p { (said.reason) }
+                @if let Some((href, what)) = acta {
+                    p { a #verificar-acta href=(href) { "Verificar el acta en la página de " (what) " del programa" } }
+                }
                 (upload_form(&user, "/avisos/verificar", "Otro documento", html! {}, "Verificar"))
             }
         }
@@ -320,11 +345,15 @@ fn checks(said: &crate::catalogue::verification::Said) -> Markup {
             thead { tr { th { (check) } th { (result) } th { (detail) } } }
             tbody {
                 @for row in &said.rows {
+                    // each cell names its column, for the rows stacked on a phone
                     tr {
-                        td { (row.check) }
-                        @if row.mark == Mark::Fails { td.error { (row.shown) } }
-                        @else { td { (row.shown) } }
-                        td { (row.detail) }
+                        td data-label=(check) { (row.check) }
+                        @match row.mark {
+                            Mark::Fails => td.error data-label=(result) { (row.shown) },
+                            Mark::Lapsed => td.vencido data-label=(result) { (row.shown) },
+                            _ => td data-label=(result) { (row.shown) },
+                        }
+                        td data-label=(detail) { (row.detail) }
                     }
                 }
             }

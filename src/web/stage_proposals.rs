@@ -198,24 +198,32 @@ fn line_problems(problems: &[store::Problem], line: usize) -> Vec<&RowError> {
         .collect()
 }
 
-/// The rows as read, each with the problems of its line.
+/// The rows as read, each with the problems of its line (beside its reference, in a column only
+/// when a row shown has any: a line that could not be read is only in the problems' table).
 fn rows_table(rows: &[ProposalRow], problems: &[store::Problem]) -> Markup {
+    let any = rows
+        .iter()
+        .any(|r| !line_problems(problems, r.line).is_empty());
     html! {
         div.tabla.desplazable {
             table.filas-leidas {
                 caption { "Las filas como se leyeron" }
                 thead { tr {
-                    th.num scope="col" { "Línea" } th scope="col" { "Propuesta" } th.num scope="col" { "Tramo" }
+                    // a line's problems next to its reference, not past a dozen columns to scroll to
+                    th.num scope="col" { "Línea" } th scope="col" { "Propuesta" }
+                    @if any { th scope="col" { "Problemas" } }
+                    th.num scope="col" { "Tramo" }
                     th scope="col" { "Presentada" } th scope="col" { "Proponentes" } th scope="col" { "Beneficiario real" }
                     th.num scope="col" { "Acciones" } th.num scope="col" { "Precio por acción" } th.num scope="col" { "Plazo (días)" }
                     th.num scope="col" { "Garantía" } th scope="col" { "Fondos acreditados" } th scope="col" { "Revisión" }
-                    th scope="col" { "Problemas" }
                 } }
                 tbody {
                     @for r in rows {
                         @let mine = line_problems(problems, r.line);
                         tr.con-problema[!mine.is_empty()] {
-                            td.num { (r.line) } td { (r.reference) } td.num { (r.tranche) }
+                            td.num { (r.line) } td { (r.reference) }
+                            @if any { td.problemas-linea { @for e in &mine { (e.field) " «" (e.value) "»: " (e.reason.es()) br; } } }
+                            td.num { (r.tranche) }
                             td { (r.filed_at.format("%d/%m/%Y %H:%M")) }
                             td.proponentes { @for (k, b) in r.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
                             td { (r.beneficial_owner.as_deref().unwrap_or("")) }
@@ -223,7 +231,6 @@ fn rows_table(rows: &[ProposalRow], problems: &[store::Problem]) -> Markup {
                             td.num { @if let Some(g) = r.guarantee { (pesos(g)) } }
                             td { @if r.funds_accredited { "sí" } @else { "no" } }
                             td { (r.review.as_deref().unwrap_or("")) }
-                            td { @for e in &mine { (e.field) " «" (e.value) "»: " (e.reason.es()) br; } }
                         }
                     }
                 }
@@ -242,7 +249,7 @@ fn problems_table(name: &str, problems: &[store::Problem]) -> Markup {
         }
         div.tabla {
             table.problemas {
-                thead { tr { th.num { "línea" } th { "columna" } th { "valor" } th { "problema" } } }
+                thead { tr { th.num scope="col" { "Línea" } th scope="col" { "Columna" } th scope="col" { "Valor" } th scope="col" { "Problema" } } }
                 tbody {
                     @for p in problems {
                         @match p {

@@ -520,6 +520,7 @@ async fn acta_file(app: Arc<App>, code: String, n: u8, format: Format) -> Page {
                 stage,
                 concluded: &c,
                 conn: s.conn(),
+                layout: stage_acta::Layout::CURRENT,
             };
             let ((), file) = render_to_temp(|out| {
                 stage_acta::write(out, &data, format)
@@ -591,8 +592,9 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
             ));
         }
         Some(c) if c != code || stage != n => {
+            let etapa = stage.name_es();
             return Ok(Verdict::DoesNot(format!(
-                "Es el acta N.º {acta_id} de la etapa {stage} del programa {c}, no de la {name} Etapa de {code}: \
+                "Es el acta N.º {acta_id} de la {etapa} Etapa del programa {c}, no de la {name} Etapa de {code}: \
                  verifíquela en la página de esa etapa."
             )));
         }
@@ -614,19 +616,33 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
             crate::catalogue::stage::discrepancy(crate::lang::Lang::Es, d)
         )));
     }
-    let data = StageActaData {
-        program: &v.program.program,
-        stage: n,
-        concluded: &fresh_c,
-        conn: s.conn(),
-    };
-    // a register that cannot be read for the acta's tables is the server's failure
-    let rendered = stage_acta::render(&data, format).map_err(WebError::internal)?;
-    let fresh = documents::lines_of(&rendered, format).map_err(|e| {
-        WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
-    })?;
+    // in the current layout, then in the earlier one (an acta written before keeps its text); a
+    // difference is named in the current layout
+    let mut first = None;
+    for (i, layout) in stage_acta::Layout::ALL.into_iter().enumerate() {
+        let data = StageActaData {
+            program: &v.program.program,
+            stage: n,
+            concluded: &fresh_c,
+            conn: s.conn(),
+            layout,
+        };
+        // a register that cannot be read for the acta's tables is the server's failure
+        let rendered = stage_acta::render(&data, format).map_err(WebError::internal)?;
+        let fresh = documents::lines_of(&rendered, format).map_err(|e| {
+            WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
+        })?;
+        match documents::first_difference(&lines, &fresh) {
+            None => {
+                first = None;
+                break;
+            }
+            Some(d) if i == 0 => first = Some(d),
+            Some(_) => {}
+        }
+    }
     let k = &c.conclusion;
-    Ok(match documents::first_difference(&lines, &fresh) {
+    Ok(match first {
         Some(Difference::Line {
             line,
             document,

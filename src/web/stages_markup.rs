@@ -9,7 +9,6 @@ use super::form::{Errors, refusal_texts};
 use super::views::{self, csrf, cuenta, fecha, input, momento, numero, pesos};
 use super::{App, WebError};
 use crate::later_stages::{Stage, Valuation};
-use crate::offering::stage::Cause;
 use crate::register::Field;
 use crate::register::stage::{self as rules, Available, Concluded, DrawCheck, Standing};
 use crate::register::stage::{Named, TrancheEvaluation};
@@ -329,22 +328,6 @@ fn tranches_markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Mar
     }
 }
 
-/// A cause of rejection in words.
-fn cause_es(c: &Cause) -> String {
-    match c {
-        Cause::OutsideWindow => "presentada fuera de las fechas del tramo".into(),
-        Cause::BelowMinimumPrice => "precio por debajo del mínimo".into(),
-        Cause::TermTooLong => "plazo de pago mayor que el permitido".into(),
-        Cause::NotWholeBlock => {
-            "no es por la totalidad de las acciones del tramo (Todo o Nada)".into()
-        }
-        Cause::SameBidder => "un proponente o beneficiario real en más de una propuesta".into(),
-        Cause::NoGuarantee => "sin garantía de seriedad suficiente (art. 19)".into(),
-        Cause::FundsNotAccredited => "origen de los fondos no acreditado (art. 22)".into(),
-        Cause::Review(code) => format!("causal registrada en la revisión ({code})"),
-    }
-}
-
 /// A value under the criterion: pesos with centavos, or points with four decimals.
 fn value_es(v: Valuation, x: Option<Decimal>) -> String {
     match x {
@@ -462,7 +445,7 @@ fn tranche_evaluation(
                                 td.resultado {
                                     @if Some(i) == winner { strong { "ganadora" } @if let Some(d) = &e.draw { " (sorteo N.º " (d.id) ")" } }
                                     @else if tied_all.contains(&i) { "empatada" @if e.draw.is_some() { " (no favorecida por el sorteo)" } }
-                                    @else if let Some(c) = &ev.cause { "rechazada: " (cause_es(c)) br; small { code { (c.code()) } } }
+                                    @else if let Some(c) = &ev.cause { "rechazada: " (crate::catalogue::stage::cause_es(c)) br; small { code { (c.code()) } } }
                                     @else { "válida" }
                                 }
                             }

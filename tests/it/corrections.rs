@@ -451,9 +451,14 @@ fn a_voided_payment_stays_listed_and_no_figure_counts_it() {
     assert!(p[0]["voided_at"].is_string());
     // the stored liquidation and notice keep their figures; verify says they were superseded
     assert!(r.ok(&["fine", "reproduce", "1"]).contains("$ 626.823"));
+    // the notice is genuine, its figures superseded: exit 3, not the 1 of a forgery
     let o = r.run(&["notice", "verify", notice]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(3));
     let text = out(&o);
+    assert!(
+        text.contains("but no longer in force: superseded: payment 1 voided on "),
+        "{text}"
+    );
     assert!(
         text.contains("document text and figures: match the register")
             && text.contains("recomputed from the register today: DIFFERENT figures")

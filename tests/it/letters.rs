@@ -288,8 +288,36 @@ fn verify_compares_the_bytes_and_names_the_notice_that_replaced_one() {
         .expect("the producer in the PDF's metadata");
     bytes[at + 5] = b'b';
     std::fs::write(r.dir.path().join("v.pdf"), &bytes).unwrap();
+    // v.md, genuine, is now replaced by MULTA-2025-0003: authentic but no longer in force, exit 3
+    // (neither 0 nor the 1 of a forgery)
+    let o = r.run(&["notice", "verify", &path(&r, "v.md")]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        common::out(&o).trim_end().ends_with(
+            "The document is authentic (text, figures and fingerprint as vigia issued it), but no \
+             longer in force: replaced by notice MULTA-2025-0003 of 2025-02-12."
+        ),
+        "{}",
+        common::out(&o)
+    );
+    let o = r.run(&["--lang", "es", "notice", "verify", &path(&r, "v.md")]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        common::out(&o).contains(
+            "pero ya no está vigente: lo reemplazó el aviso MULTA-2025-0003 del 12/02/2025."
+        ),
+        "{}",
+        common::out(&o)
+    );
     let o = r.run(&["notice", "verify", &path(&r, "v.pdf")]);
     assert_eq!(o.status.code(), Some(1));
+    assert!(
+        common::out(&o)
+            .trim_end()
+            .ends_with("The document does NOT match the register (see the detail)."),
+        "{}",
+        common::out(&o)
+    );
     assert!(
         common::out(&o).contains("text and figures match, but the file was changed"),
         "{}",

@@ -479,7 +479,16 @@ fn verify_catches_an_altered_total_in_every_format() {
         "verify",
         r.dir.path().join("w.md").to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(1));
+    // genuine but outdated: exit 3, not the 1 of an altered document
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        common::out(&o).contains(
+            "but no longer in force: the register gives other figures today (a payment, stage \
+             price or rate recorded since); a new notice is due."
+        ),
+        "{}",
+        common::out(&o)
+    );
     assert!(
         common::out(&o).contains("DIFFERENT figures"),
         "{}",
@@ -634,13 +643,24 @@ fn a_notice_of_a_fine_paid_since_says_so_and_names_the_paz_y_salvo() {
     let path = r.dir.path().join("n.md").display().to_string();
     pay_in_full(&r);
     let o = r.run(&["notice", "verify", &path]);
-    assert_eq!(o.status.code(), Some(1));
+    // the notice is genuine, no longer in force: exit 3
+    assert_eq!(o.status.code(), Some(3));
     let out = common::out(&o);
+    // paid on the liquidation's day, recorded after the notice dated the 11th
     assert!(
         out.contains(
             "recomputed from the register today: DIFFERENT figures: the fine was paid in full on \
-             2025-02-10 since; nothing is left to demand: issue its paz y salvo (vigia settlement \
-             issue), not a new notice"
+             2025-02-10, the day the notice prices the fine to (the notice is of 2025-02-11); \
+             nothing is left to demand: issue its paz y salvo (vigia settlement issue), not a new \
+             notice"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "but no longer in force: the fine was paid in full on 2025-02-10, the day the notice \
+             prices the fine to (the notice is of 2025-02-11); its paz y salvo is due, not a new \
+             payment demand."
         ),
         "{out}"
     );

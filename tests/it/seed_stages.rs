@@ -269,7 +269,7 @@ fn seed_002_runs_its_second_stage_by_price_and_term_after_a_first_stage_outside_
     );
     // it cites the program's articles ([later_stages.articles]), never Decreto 3939's
     assert!(
-        acta.contains("precio inferior al mínimo, Reglamento de Venta (EJEMPLO)"),
+        acta.contains("precio por debajo del mínimo (Reglamento de Venta (EJEMPLO)"),
         "{acta}"
     );
     for decreto_3939 in [

@@ -24,6 +24,11 @@ fn proposal(i: usize) -> String {
 
 /// The acta of the Second Stage built whole, as it was before it streamed.
 fn whole(r: &Reg) -> [Vec<u8>; 3] {
+    whole_in(r, stage_acta::Layout::CURRENT)
+}
+
+/// The acta built whole in a layout.
+fn whole_in(r: &Reg, layout: stage_acta::Layout) -> [Vec<u8>; 3] {
     let store = vigia::store::Store::open(&r.db()).unwrap();
     let conn = store.conn();
     let rates = vigia::store::rates::series(conn).unwrap();
@@ -34,6 +39,7 @@ fn whole(r: &Reg) -> [Vec<u8>; 3] {
         stage: Stage::Second,
         concluded: &c,
         conn,
+        layout,
     };
     let title = "Acta de la etapa 2 de D3939-2004";
     let footer = stage_acta::number_line(Stage::Second, c.conclusion.id);
@@ -68,8 +74,26 @@ fn a_stage_acta_written_as_it_is_made_is_the_acta_built_whole_and_verifies() {
         let out = r.ok(&["stage", "verify", &f]);
         assert!(out.contains("verified"), "{f}: {out}");
     }
-    // the winner is the highest price: the last proposal not below the minimum
+    // a rejection's cause in words in the table; its code only in the command line's CSV
     let text = String::from_utf8(md.clone()).unwrap();
+    assert!(
+        text.contains("| Rechazada: plazo de pago mayor que el permitido |")
+            && !text.contains("Rechazada: TERM"),
+        "{text}"
+    );
+    // an acta written by the earlier layout (causes as codes) keeps its text and still verifies
+    let [old_md, old_html, old_pdf] = whole_in(&r, stage_acta::Layout::CausesAsCodes);
+    assert!(
+        String::from_utf8(old_md.clone())
+            .unwrap()
+            .contains("| Rechazada: TERM")
+    );
+    for (ext, bytes) in [("md", &old_md), ("html", &old_html), ("pdf", &old_pdf)] {
+        let f = r.file(&format!("earlier.{ext}"), bytes);
+        let out = r.ok(&["stage", "verify", &f]);
+        assert!(out.contains("verified"), "{f}: {out}");
+    }
+    // the winner is the highest price: the last proposal not below the minimum
     assert!(text.contains("| 1 | P0398 |"), "the table of proposals");
     assert!(text.contains("Adjudicataria"));
     // one proposal's price changed, far down the table: each format is caught there

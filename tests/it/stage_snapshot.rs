@@ -204,6 +204,7 @@ fn an_acta_whose_rows_cannot_be_read_is_an_error() {
         stage: Stage::Second,
         concluded: &c,
         conn: &empty,
+        layout: vigia::report::stage_acta::Layout::CURRENT,
     };
     use vigia::report::stage_acta;
     assert!(

@@ -524,7 +524,7 @@ fn a_persisting_tie_is_decided_by_a_draw_worked_by_hand() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        crate::common::out(&o).contains("NO VERIFICADO: sorteo N.º 1 de la etapa 2 de D3939-2004, tramo 1: el ganador registrado es P-12; el sorteo da P-07"),
+        crate::common::out(&o).contains("NO VERIFICADO: sorteo N.º 1 de la Segunda Etapa de D3939-2004, tramo 1: el ganador registrado es P-12; el sorteo da P-07"),
         "{}",
         crate::common::out(&o)
     );
@@ -539,7 +539,7 @@ fn a_persisting_tie_is_decided_by_a_draw_worked_by_hand() {
     let o = r.run(&["--lang", "es", "stage", "verify", "acta.md"]);
     let v = crate::common::out(&o);
     assert!(
-        v.starts_with("NO VERIFICADO: etapa 2 de D3939-2004 (conclusión N.º 1): sorteo N.º 1 (tramo 1): el ganador registrado es P-12; el sorteo da P-07; ejecute `vigia audit verify`"),
+        v.starts_with("NO VERIFICADO: Segunda Etapa de D3939-2004 (conclusión N.º 1): sorteo N.º 1 (tramo 1): el ganador registrado es P-12; el sorteo da P-07; ejecute `vigia audit verify`"),
         "{v}"
     );
 }

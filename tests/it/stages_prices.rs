@@ -134,7 +134,7 @@ fn a_void_second_stage_passes_to_the_third_and_a_void_third_means_no_stage_price
     // the same verdict in Spanish, es-CO date and count
     let v = r.ok(&["--lang", "es", "stage", "verify", "acta3.md"]);
     assert!(
-        v.starts_with("verificada: acta de la etapa 3 de D3939-2004 (conclusión N.º 2, declarada desierta el 15/07/2024: 12.886.682 acciones sin vender)"),
+        v.starts_with("verificada: acta de la Tercera Etapa de D3939-2004 (conclusión N.º 2, declarada desierta el 15/07/2024: 12.886.682 acciones sin vender)"),
         "{v}"
     );
     r.ok(&["audit", "verify"]);

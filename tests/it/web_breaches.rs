@@ -676,13 +676,17 @@ fn verifying_a_notice_says_each_check_in_spanish() {
     // as issued
     let t = verify("aviso.pdf", &pdf);
     for expected in [
-        "El documento coincide con el registro: texto, cifras y huella.",
+        "El documento coincide con el registro: texto, cifras y huella; está vigente.",
         "Documento: aviso de cobro <strong>MULTA-2025-0001</strong> del programa D3939-2004, \
          liquidación N.º 1.",
-        "<td>Texto y cifras</td><td>✓ coincide</td><td>coinciden con el registro</td>",
-        &format!("<td>✓ coincide</td><td>idéntico al archivo emitido (PDF, {at_es}; SHA-256 "),
-        "<td>Cifras recalculadas hoy</td><td>✓ coincide</td><td>el registro da las mismas cifras</td>",
-        "<td>Vigencia</td><td>✓ coincide</td><td>vigente: ningún aviso posterior lo reemplaza</td>",
+        "<td data-label=\"Comprobación\">Texto y cifras</td><td data-label=\"Resultado\">✓ coincide</td><td data-label=\"Detalle\">coinciden con el registro</td>",
+        &format!(
+            "<td data-label=\"Resultado\">✓ coincide</td><td data-label=\"Detalle\">idéntico al archivo emitido (PDF, {at_es}; SHA-256 "
+        ),
+        "<td data-label=\"Comprobación\">Cifras recalculadas hoy</td><td data-label=\"Resultado\">✓ coincide</td><td data-label=\"Detalle\">el registro da las mismas \
+         cifras</td>",
+        "<td data-label=\"Comprobación\">Aviso posterior</td><td data-label=\"Resultado\">✓ coincide</td><td data-label=\"Detalle\">ningún aviso \
+         posterior lo reemplaza</td>",
     ] {
         assert!(t.contains(expected), "{expected:?} in {t}");
     }
@@ -701,11 +705,11 @@ fn verifying_a_notice_says_each_check_in_spanish() {
     for expected in [
         "El documento NO coincide con el registro (vea el detalle).".to_string(),
         format!(
-            "<td>Texto y cifras</td><td class=\"error\">✗ no coincide</td><td>la línea {line} \
+            "<td data-label=\"Comprobación\">Texto y cifras</td><td class=\"error\" data-label=\"Resultado\">✗ no coincide</td><td data-label=\"Detalle\">la línea {line} \
              debía decir «| Total a pagar al 10 de febrero de 2025 | $ 626.823 |» y dice «| Total \
              a pagar al 10 de febrero de 2025 | $ 26.823 |»</td>"
         ),
-        "<td>Archivo</td><td class=\"error\">✗ no coincide</td><td>distinto de todos los archivos \
+        "<td data-label=\"Comprobación\">Archivo</td><td class=\"error\" data-label=\"Resultado\">✗ no coincide</td><td data-label=\"Detalle\">distinto de todos los archivos \
          que vigia generó (SHA-256 "
             .to_string(),
     ] {
@@ -724,13 +728,19 @@ fn verifying_a_notice_says_each_check_in_spanish() {
 
     // replaced by a later notice
     issue("2025-02-12", "md", "n2.md");
+    // genuine, but no longer in force: a warning (class aviso), not the error of a forgery
     let t = verify("aviso.pdf", &pdf);
+    for expected in [
+        "<p class=\"aviso\" id=\"resultado\" role=\"status\">El documento es auténtico (texto, \
+         cifras y huella tal como vigia lo emitió), pero ya no está vigente: lo reemplazó el aviso \
+         MULTA-2025-0002 del 12/02/2025.</p>",
+        "<td data-label=\"Comprobación\">Aviso posterior</td><td class=\"vencido\" data-label=\"Resultado\">• ya no vigente</td><td data-label=\"Detalle\">reemplazado por el \
+         aviso MULTA-2025-0002 del 12/02/2025; este aviso ya no está vigente</td>",
+    ] {
+        assert!(t.contains(expected), "{expected:?} in {t}");
+    }
     assert!(
-        t.contains("El documento NO coincide con el registro")
-            && t.contains(
-                "<td>Vigencia</td><td class=\"error\">✗ no coincide</td><td>reemplazado por el \
-                 aviso MULTA-2025-0002 del 12/02/2025; este aviso ya no está vigente</td>"
-            ),
+        !t.contains("NO coincide") && !t.contains("class=\"error\""),
         "{t}"
     );
 

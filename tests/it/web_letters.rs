@@ -396,7 +396,9 @@ fn documents_downloaded_from_the_pages_verify() {
         );
         let t = verify(&mut c, &ccsrf, name, &doc.body);
         assert!(
-            t.contains("El documento coincide con el registro: texto, cifras y huella."),
+            t.contains(
+                "El documento coincide con el registro: texto, cifras y huella; está vigente."
+            ),
             "{format}: {t}"
         );
         assert!(!t.contains("fue modificado") && !t.contains("✗"), "{t}");
@@ -493,16 +495,30 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
         assert!(!page.contains(absent), "{absent} in {page}");
     }
     // the notice issued before the payment: a notice of a fine paid since, not one to re-issue
+    // genuine and no longer in force: a warning, not a mismatch; paid on the day the notice
+    // (of 11/02) prices the fine to, not "after" it
     let t = verify(&mut j, &jcsrf, "aviso.pdf", &notice_pdf);
-    assert!(
-        t.contains(
-            "<td>Cifras recalculadas hoy</td><td class=\"error\">✗ no coincide</td><td>el \
-             registro da cifras distintas porque la multa se pagó en su totalidad después de \
-             este aviso (el 10/02/2025): ya no hay nada que cobrar; corresponde expedir su paz \
-             y salvo, no un nuevo aviso de cobro</td>"
-        ) && !t.contains("emita un nuevo"),
-        "{t}"
-    );
+    for expected in [
+        "<p class=\"aviso\" id=\"resultado\" role=\"status\">El documento es auténtico (texto, \
+         cifras y huella tal como vigia lo emitió), pero ya no está vigente: la multa se pagó en \
+         su totalidad el 10/02/2025, el día al que el aviso liquida la multa (el aviso es del \
+         11/02/2025); corresponde expedir su paz y salvo, no un nuevo aviso de cobro.</p>",
+        "<td data-label=\"Comprobación\">Cifras recalculadas hoy</td><td class=\"vencido\" \
+         data-label=\"Resultado\">• ya no vigente</td><td data-label=\"Detalle\">el registro da \
+         cifras distintas porque la multa se pagó en su totalidad el 10/02/2025, el día al que el \
+         aviso liquida la multa (el aviso es del 11/02/2025): ya no hay nada que cobrar; \
+         corresponde expedir su paz y salvo, no un nuevo aviso de cobro</td>",
+    ] {
+        assert!(t.contains(expected), "{expected} in {t}");
+    }
+    for absent in [
+        "emita un nuevo",
+        "después",
+        "NO coincide",
+        "class=\"error\"",
+    ] {
+        assert!(!t.contains(absent), "{absent} in {t}");
+    }
     // a payment demand is refused by the register, said above the forms
     let before = r.dump();
     let demand = j.post(
@@ -651,8 +667,9 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
     assert!(
         t.contains("ya no hay nada que cobrar; su paz y salvo es el PAZ-2025-0001 del 12/02/2025")
             && t.contains(
-                "La multa de este aviso ya está pagada en su totalidad (10/02/2025): su paz y \
-                 salvo es el PAZ-2025-0001 del 12/02/2025."
+                "pero ya no está vigente: la multa se pagó en su totalidad el 10/02/2025, el día \
+                 al que el aviso liquida la multa (el aviso es del 11/02/2025); su paz y salvo es \
+                 el PAZ-2025-0001 del 12/02/2025."
             ),
         "{t}"
     );

@@ -459,6 +459,22 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         .upload(verify, &[("csrf", &csrf)], ("acta.md", text.as_bytes()))
         .text();
     assert!(t.contains("Verificada."), "{t}");
+    // «Verificar aviso» refuses the acta, saying where it is verified, with a link there
+    let t = c
+        .upload(
+            "/avisos/verificar",
+            &[("csrf", &csrf)],
+            ("acta.md", text.as_bytes()),
+        )
+        .text();
+    assert!(
+        t.contains(
+            "es el acta de la Primera Etapa del programa EBSA-TEST, no un aviso de cobro ni un paz \
+             y salvo: las actas se verifican contra los registros de su etapa, en la web en la \
+             página de la oferta del programa («Verificar el acta»)."
+        ) && t.contains("href=\"/programas/EBSA-TEST/oferta#acta\""),
+        "{t}"
+    );
     let (run, _) = written(&r);
     let fingerprint = run.rsplit(' ').next().unwrap().to_string();
     assert!(text.contains(&fingerprint), "{text}");

@@ -77,7 +77,9 @@ fn a_notice_signed_on_the_command_line_verifies_on_the_web_with_its_signature_sh
     let page = verify(&mut j, &csrf, &bytes);
     // the register's checks ran on the revision vigia wrote: the file is the issued one
     assert!(
-        page.contains("El documento coincide con el registro: texto, cifras y huella."),
+        page.contains(
+            "El documento coincide con el registro: texto, cifras y huella; está vigente."
+        ),
         "{page}"
     );
     assert!(page.contains("idéntico al archivo emitido (PDF"), "{page}");
@@ -129,6 +131,11 @@ fn a_notice_signed_on_the_command_line_verifies_on_the_web_with_its_signature_sh
     let page = verify(&mut j, &csrf, &tampered);
     assert!(
         page.contains("La firma digital NO es válida (vea el detalle)."),
+        "{page}"
+    );
+    // not the register's, whatever else holds: the outcome in the error's colour
+    assert!(
+        page.contains("<p class=\"error\" id=\"resultado\" role=\"alert\">"),
         "{page}"
     );
     // the reason in Spanish, as the command line says it in Spanish

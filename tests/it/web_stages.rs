@@ -176,6 +176,36 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         t.contains("Las filas como se leyeron") && t.contains("CC 1000000103 Tres (PRUEBA)"),
         "{t}"
     );
+    // the problems' headings capitalised as every table's; a row's problems beside its
+    // reference, in view without scrolling past a dozen columns
+    assert!(
+        t.contains(
+            "<th class=\"num\" scope=\"col\">Línea</th><th scope=\"col\">Columna</th><th \
+             scope=\"col\">Valor</th><th scope=\"col\">Problema</th>"
+        ),
+        "{t}"
+    );
+    // line 5 could not be read: the rows shown have no problem, and no empty column for them
+    assert!(
+        !t.contains("problemas-linea") && !t.contains(">Problemas<"),
+        "{t}"
+    );
+    // a row read for a tranche not open: its problem beside its reference, in view
+    let tranche_2 = format!(
+        "{},tranche\n{},2\n",
+        HEADER.trim_end(),
+        line("P-3", "CC:1000000101:Uno (PRUEBA)", "1100").trim_end()
+    );
+    let t = o.upload(&up, &[("csrf", &ocsrf)], ("p.csv", tranche_2.as_bytes()));
+    assert_eq!(t.status, 422, "{}", t.text());
+    let t = t.text();
+    assert!(
+        t.contains("<th scope=\"col\">Propuesta</th><th scope=\"col\">Problemas</th>")
+            && t.contains(
+                "<td class=\"num\">2</td><td>P-3</td><td class=\"problemas-linea\">tranche «2»: "
+            ),
+        "{t}"
+    );
     assert_eq!(
         c.upload(&up, &[("csrf", &ccsrf)], ("p.csv", tied.as_bytes()))
             .status,
@@ -389,6 +419,27 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     );
     // concluded: nothing more is offered
     assert!(!a.get(STAGE).text().contains("/concluir\""));
+    // the file imported before, again: the stage is concluded, said (not "ya se importó" alone)
+    let again = o.upload(&up, &[("csrf", &ocsrf)], ("p.csv", tied.as_bytes()));
+    assert_eq!(again.status, 422, "{}", again.text());
+    let t = again.text();
+    assert!(
+        t.contains(
+            "la Segunda Etapa de D3939-2004 fue adjudicada el 28/06/2024 (art. 3: la etapa se \
+             agotó); no puede hacerse nada más en ella"
+        ) && !t.contains("ya se importó"),
+        "{t}"
+    );
+    let e = r.fails(&[
+        "proposals",
+        "import",
+        &r.file("p.csv", tied.as_bytes()),
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    assert!(e.contains("adjudicated on 2024-06-28"), "{e}");
 
     // the acta: downloaded by the reader, verified by the CLI and by the page
     let md = c.get(&format!("{STAGE}/acta.md"));
@@ -439,6 +490,28 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
             "{t}"
         );
     }
+    // «Verificar aviso» given the acta: refused, pointing to the stage page's form and to
+    // `stage verify`; the command line's `notice verify` says the same (exit 2)
+    for (name, body) in [("acta.md", &md.body), ("acta.pdf", &pdf.body)] {
+        let t = c
+            .upload("/avisos/verificar", &[("csrf", &ccsrf)], (name, body))
+            .text();
+        for expected in [
+            "Motivo: es el acta de la Segunda Etapa del programa D3939-2004, no un aviso de cobro \
+             ni un paz y salvo: las actas se verifican contra los registros de su etapa, en la web \
+             en la página de la etapa («Verificar el acta»).",
+            "<a id=\"verificar-acta\" href=\"/programas/D3939-2004/etapas/2#acta\">Verificar el \
+             acta en la página de la Segunda Etapa del programa</a>",
+        ] {
+            assert!(t.contains(expected), "{expected} in {t}");
+        }
+    }
+    let e = r.fails(&["notice", "verify", &r.file("acta-etapa.pdf", &pdf.body)]);
+    assert!(
+        e.contains("it is the acta of the Second Stage of program D3939-2004")
+            && e.contains("; on the command line: `vigia stage verify FILE`"),
+        "{e}"
+    );
     let tampered = md.text().replacen("P-07", "P-12", 1);
     let t = c
         .upload(

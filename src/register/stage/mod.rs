@@ -290,8 +290,8 @@ pub enum Imported {
 /// transaction: all of it, or nothing with every bad row by line. Each good row is judged against
 /// the register and written as it is read (memory holds a row, not the file's rows; a bad row
 /// anywhere then rolls the transaction back), `seen` shown each. The same file twice adds
-/// nothing. The stage must have open tranches, no improvement or draw yet (the proposals were
-/// read), and not be concluded.
+/// nothing, unless the stage is concluded: that is refused first. The stage must have open
+/// tranches, no improvement or draw yet (the proposals were read), and not be concluded.
 pub fn import(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
@@ -302,11 +302,13 @@ pub fn import(
 ) -> Result<Imported> {
     let conn = tx.conn();
     let code = &program.program.code;
+    // a concluded stage first: the same file again there would be refused anyway, and "already
+    // imported" alone did not say that nothing more can be done in the stage
+    refuse_if_concluded(conn, program, stage)?;
     if let Some(prior) = store::prior_import(conn, program.id, stage, file.1)? {
         return Ok(Imported::AlreadyImported(prior));
     }
     available(conn, program, stage)?;
-    refuse_if_concluded(conn, program, stage)?;
     let tranches = store::tranches(conn, program.id, stage)?;
     let (name, name_es) = (stage.name(), stage.name_es());
     if tranches.is_empty() {

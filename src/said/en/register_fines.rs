@@ -522,3 +522,20 @@ pub fn was_voided_has_no_fine(
 ) -> String {
     format!("was voided on {at} ({why}): it has no fine")
 }
+
+pub fn acta_not_notice(stage: &u8, program: &String) -> String {
+    let of = if program.is_empty() {
+        String::new()
+    } else {
+        format!(" of program {program}")
+    };
+    let (name, page) = match stage {
+        1 => ("First", "the program's offer page"),
+        2 => ("Second", "the stage's page"),
+        _ => ("Third", "the stage's page"),
+    };
+    format!(
+        "it is the acta of the {name} Stage{of}, not a notice or a paz y salvo: an acta is verified \
+         against its stage's records, on the web on {page} («Verificar el acta»)"
+    )
+}

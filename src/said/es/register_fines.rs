@@ -552,3 +552,20 @@ pub fn was_voided_has_no_fine(
 ) -> String {
     format!("fue anulado el {at_es} ({why}): no tiene multa")
 }
+
+pub fn acta_not_notice(stage: &u8, program: &String) -> String {
+    let del = if program.is_empty() {
+        String::new()
+    } else {
+        format!(" del programa {program}")
+    };
+    let (etapa, donde) = match stage {
+        1 => ("Primera", "la página de la oferta del programa"),
+        2 => ("Segunda", "la página de la etapa"),
+        _ => ("Tercera", "la página de la etapa"),
+    };
+    format!(
+        "es el acta de la {etapa} Etapa{del}, no un aviso de cobro ni un paz y salvo: las actas se \
+         verifican contra los registros de su etapa, en la web en {donde} («Verificar el acta»)"
+    )
+}

@@ -307,12 +307,12 @@ pub fn stage_sold_every_share_nothing_left(
     _prev_name: &impl std::fmt::Display,
     code: &impl std::fmt::Display,
     _on: &impl std::fmt::Display,
-    stage: &impl std::fmt::Display,
+    _stage: &impl std::fmt::Display,
     prev_es: &impl std::fmt::Display,
     on_es: &impl std::fmt::Display,
 ) -> String {
     format!(
-        "la {prev_es} Etapa de {code} enajenó todas las acciones el {on_es}: no queda nada para la etapa {stage}"
+        "la {prev_es} Etapa de {code} enajenó todas las acciones el {on_es}: no queda nada para la etapa siguiente"
     )
 }
 
