@@ -459,6 +459,9 @@ impl Pledgeable {
     /// program_id, shares, adjudicated_on, lender of the adjudication; doc_type, doc_number of
     /// its holder; whether it is void; the shares the lender financed.
     fn from_row(r: &Row<'_>) -> rusqlite::Result<Pledgeable> {
+        if let Some(p) = Pledgeable::plain(r)? {
+            return Ok(p);
+        }
         let (a, h) = (Cols::new(r, "adjudications"), Cols::new(r, "holders"));
         Ok(Pledgeable {
             program_id: a.get(0)?,
@@ -472,6 +475,63 @@ impl Pledgeable {
             void: a.get(6)?,
             financed_shares: a.shares(7)?,
         })
+    }
+}
+
+impl Pledgeable {
+    /// [`Pledgeable::from_row`]'s common case, read straight from the stored values (900,000
+    /// rows of a national pledge file pass here; through [`Cols`] each value took a conversion
+    /// and an error mapping of its own, 11 % of the storing thread): integers, an ISO date, a
+    /// lender or none, and no holder's document. `None` for anything else (a document, a NULL
+    /// or a type where it should not be, a value that does not convert), which `from_row` then
+    /// reads through [`Cols`] to name what is wrong.
+    fn plain(r: &Row<'_>) -> rusqlite::Result<Option<Pledgeable>> {
+        use rusqlite::types::ValueRef::{Integer, Null, Text};
+        let (
+            Integer(program_id),
+            Integer(shares),
+            Text(on),
+            Null,
+            Integer(void),
+            Integer(financed),
+        ) = (
+            r.get_ref(0)?,
+            r.get_ref(1)?,
+            r.get_ref(2)?,
+            r.get_ref(4)?,
+            r.get_ref(6)?,
+            r.get_ref(7)?,
+        )
+        else {
+            return Ok(None);
+        };
+        let (Ok(shares), Ok(financed_shares)) = (u64::try_from(shares), u64::try_from(financed))
+        else {
+            return Ok(None);
+        };
+        let Some(adjudicated_on) = std::str::from_utf8(on)
+            .ok()
+            .and_then(crate::calendar::parse_iso)
+        else {
+            return Ok(None);
+        };
+        let financed_by = match r.get_ref(3)? {
+            Null => None,
+            Text(t) => match std::str::from_utf8(t) {
+                Ok(lender) => Some(lender.to_string()),
+                Err(_) => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        Ok(Some(Pledgeable {
+            void: void != 0,
+            program_id,
+            shares,
+            adjudicated_on,
+            financed_by,
+            financed_shares,
+            document: None,
+        }))
     }
 }
 

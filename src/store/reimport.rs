@@ -119,7 +119,10 @@ impl Known {
             conn.query_row("SELECT coalesce(max(id), 0) FROM adjudications", [], |r| {
                 r.get(0)
             })?;
-        Ok((last > 0).then(|| Known {
+        if last == 0 {
+            return Ok(None);
+        }
+        Ok(Some(Known {
             program_id,
             last,
             after: 0,
