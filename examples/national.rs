@@ -6,8 +6,8 @@
 //! `vigia pledge import`, seeds the rest through the library in audited transactions, runs
 //! `vigia check`, and reports times and peak memory next to two baselines measured in the same
 //! run on the same data: the sqlite3 shell's `.import` of the same CSV into a plain table (and,
-//! for the adjudications, the shell writing the same rows into vigia's own tables and indexes:
-//! what SQLite alone costs for the same writes), and
+//! for the adjudications and the pledges, the shell writing the same rows into vigia's own
+//! tables and indexes: what SQLite alone costs for the same writes), and
 //! plain sqlite3 SELECTs of every column the check reads (adjudications with their holders and
 //! pledges, breaches and what was done about them); also a re-import of the same
 //! rows (every row already registered: nothing added). Every timing is the median of three runs,
@@ -130,6 +130,48 @@ fn own_schema_import(
             .arg(db)
             .arg("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA foreign_keys = OFF;")
             .arg(format!(".import --csv --schema temp {} adj", csv.display()))
+            .arg(write),
+    )
+}
+
+/// The second baseline of the pledge import: the sqlite3 shell writes the same file's pledges
+/// into vigia's own `pledges` table and index of the register as the adjudications import left
+/// it (`before`, one file), with the same settings as [`own_schema_import`]: `.import` of the
+/// file into a temporary table, then in one transaction the `pledge_imports` row and the pledges
+/// by `INSERT OR FAIL ... SELECT` in file order, each joined to its adjudication (the reference
+/// vigia checks, and the shares and lender a pledge of every share records); the checkpoint at
+/// the close. Without vigia's rules, audited JSON, hashes, prints and audit event. `(now,
+/// beneficiary)`: the `created_at` and the sellers vigia stored, so that the rows are the same.
+fn own_schema_pledges(
+    before: &Path,
+    db: &Path,
+    csv: &Path,
+    (now, beneficiary): (&str, &str),
+) -> (f64, u64, String) {
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    std::fs::copy(before, db).unwrap();
+    let beneficiary = beneficiary.replace('\'', "''");
+    let write = format!(
+        "BEGIN IMMEDIATE;
+         INSERT INTO pledge_imports (file_name, sha256, encoding, created_at, created_by)
+           VALUES ('prendas.csv', 'baseline', 'utf-8', '{now}', 'bench');
+         INSERT OR FAIL INTO pledges (adjudication_id, rank, beneficiary, shares, lender,
+             registered_on, created_at, created_by)
+           SELECT a.id, CAST(p.rank AS INTEGER), '{beneficiary}', a.shares, a.lender,
+             p.registered_on, '{now}', 'bench'
+           FROM temp.p JOIN adjudications a ON a.id = CAST(p.adjudication_id AS INTEGER)
+           ORDER BY p.rowid;
+         COMMIT;
+         SELECT count(*) FROM pledges;"
+    );
+    settle();
+    timed(
+        Command::new("sqlite3")
+            .arg(db)
+            .arg("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA foreign_keys = OFF;")
+            .arg(format!(".import --csv --schema temp {} p", csv.display()))
             .arg(write),
     )
 }
@@ -309,7 +351,8 @@ fn main() {
     std::fs::write(&pledges_csv, text).unwrap();
     // the register as the adjudications import left it, to import the pledges into three times
     let before_pledges = dir.join("before-pledges.db");
-    let (mut pledge_base_runs, mut pledge_runs) = (Vec::new(), Vec::new());
+    let (mut pledge_base_runs, mut pledge_runs, mut pledge_own_runs) =
+        (Vec::new(), Vec::new(), Vec::new());
     for run in 0..3 {
         let base_db = dir.join("baseline-pledges.db");
         let _ = std::fs::remove_file(&base_db);
@@ -335,8 +378,29 @@ fn main() {
             "import",
             pledges_csv.to_str().unwrap(),
         ])));
+        // what vigia stored as the pledges' time and beneficiary, for the shell's rows
+        let stored = Command::new("sqlite3")
+            .arg(&db)
+            .arg("SELECT created_at || '|' || beneficiary FROM pledges ORDER BY id LIMIT 1")
+            .output()
+            .unwrap();
+        let stored = String::from_utf8_lossy(&stored.stdout).trim().to_string();
+        let (now, beneficiary) = stored.split_once('|').expect("a pledge was stored");
+        let own = own_schema_pledges(
+            &before_pledges,
+            &dir.join("own-schema-pledges.db"),
+            &pledges_csv,
+            (now, beneficiary),
+        );
+        assert_eq!(
+            own.2.trim(),
+            (n - n / 10).to_string(),
+            "the shell stored every pledge"
+        );
+        pledge_own_runs.push(own);
     }
     let (pledge_base_s, _, _) = median(pledge_base_runs);
+    let (pledge_own_s, pledge_own_kib, _) = median(pledge_own_runs);
     let (pledge_s, pledge_kib, out) = median(pledge_runs);
     eprintln!("{}", out.trim());
     let mib = |k: u64| k as f64 / 1024.0;
@@ -362,6 +426,13 @@ fn main() {
             n - n / 10,
             mib(pledge_kib),
             pledge_s / pledge_base_s
+        );
+        println!(
+            "| vigia pledge import ({} pledges) | {pledge_s:.2} | {:.0} | sqlite3 into vigia's own pledges table and index ({:.0} MiB) | {pledge_own_s:.2} | {:.2}× |",
+            n - n / 10,
+            mib(pledge_kib),
+            mib(pledge_own_kib),
+            pledge_s / pledge_own_s
         );
     };
     if imports_only {

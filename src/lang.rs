@@ -46,15 +46,20 @@ impl Lang {
 
 /// One sentence said in both languages. There is no way to build one from a single language:
 /// a reason shown on a Spanish page must have been written in Spanish.
+/// A fixed sentence (a literal) is kept as it is, not copied: the readers of an import build the
+/// sentence a column's problem would say for every row, before knowing whether it has one.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Said {
-    en: String,
-    es: String,
+    en: std::borrow::Cow<'static, str>,
+    es: std::borrow::Cow<'static, str>,
 }
 
 impl Said {
     /// The sentence in English and in Spanish.
-    pub fn new(en: impl Into<String>, es: impl Into<String>) -> Said {
+    pub fn new(
+        en: impl Into<std::borrow::Cow<'static, str>>,
+        es: impl Into<std::borrow::Cow<'static, str>>,
+    ) -> Said {
         Said {
             en: en.into(),
             es: es.into(),

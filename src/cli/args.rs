@@ -37,7 +37,7 @@ impl PartialEq<&str> for Unread {
 }
 
 fn unread(en: &str, es: &str) -> Unread {
-    Unread(Said::new(en, es))
+    Unread(Said::new(en.to_string(), es.to_string()))
 }
 
 /// A calendar day: `DD/MM/YYYY`, `D/M/YYYY`, `DD-MM-YYYY` or `YYYY-MM-DD`, 1990–2099.

@@ -305,6 +305,8 @@ pub fn each_record<T, E>(
     // sized once from the count of line ends, so that a million rows do not hold two tables
     let mut seen =
         super::seen::SeenLines::with_capacity(text.bytes().filter(|&b| b == b'\n').count());
+    // where the lines whose slots were last read ahead end (`SeenLines::warm`)
+    let mut warmed = 0;
     loop {
         let at = reader.position().byte();
         match reader.read_record(&mut record) {
@@ -333,6 +335,9 @@ pub fn each_record<T, E>(
             .get(start..end.max(start))
             .unwrap_or("")
             .trim_end_matches(['\r', '\n']);
+        if end >= warmed {
+            warmed = seen.warm(&text, end, 32);
+        }
         if let Some(first) = seen.repeats(raw, line) {
             errors.push(RowError {
                 line,

@@ -742,14 +742,18 @@ pub fn write(
 /// Shares of a program's adjudications (not void); corrupt if they add up to more than a count
 /// can hold.
 pub fn program_shares(conn: &Connection, program_id: i64) -> Result<u64> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT a.shares FROM adjudications a WHERE a.program_id = ?1
-           AND NOT EXISTS (SELECT 1 FROM adjudication_voids v WHERE v.adjudication_id = a.id)",
-    )?;
+    // the voided ones left out from the set read once, not by a subquery a row
+    let voided = super::voided::adjudications(conn)?;
+    let mut stmt =
+        conn.prepare_cached("SELECT a.id, a.shares FROM adjudications a WHERE a.program_id = ?1")?;
     let mut rows = stmt.query(params![program_id])?;
     let mut total: u64 = 0;
     while let Some(r) = rows.next()? {
-        let n = Cols::new(r, "adjudications").shares(0)?;
+        let c = Cols::new(r, "adjudications");
+        if voided.contains(c.get(0)?) {
+            continue;
+        }
+        let n = c.shares(1)?;
         total = total.checked_add(n).ok_or_else(|| {
             StoreError::Corrupt(format!(
                 "the adjudications of program {program_id} add up to more shares than can be counted"

@@ -34,6 +34,7 @@ mod schema_version;
 pub mod settlements;
 pub mod stage;
 pub mod users;
+mod voided;
 pub mod wal;
 
 use crate::import::RowError;

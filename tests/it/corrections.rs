@@ -735,3 +735,53 @@ fn a_large_first_import_builds_the_index_on_names_again_and_a_refused_one_leaves
     assert_eq!(named, 1 + 10 + 100 + 1000 + 10_000);
     assert!(r.ok(&["audit", "verify"]).contains("intact"));
 }
+
+/// The imports read which adjudications are void once, not award by award (issue 23): a pledge
+/// file naming a voided award among others is still refused for it, with nothing written, and a
+/// re-import passes over a voided award in the middle of the stored ones, adding its row again
+/// and finding the awards after it unchanged.
+#[test]
+fn imports_pass_over_a_voided_award_between_others() {
+    let r = Reg::new().with_holders();
+    r.ok(&["adjudications", "void", "2", "--reason", "duplicada"]);
+    let before = r.dump();
+    let pledges = "adjudication_id,rank,registered_on\n\
+                   1,1,2024-04-01\n\
+                   2,1,2024-04-01\n\
+                   3,1,2024-04-01\n";
+    let e = r.fails(&[
+        "pledge",
+        "import",
+        &r.file("prendas.csv", pledges.as_bytes()),
+    ]);
+    let problems: Vec<&str> = e.lines().skip(1).map(str::trim).collect();
+    assert_eq!(
+        problems,
+        [
+            "line 3: adjudication_id \"2\": was voided; it is not an award any more and takes no pledge"
+        ],
+        "{e}"
+    );
+    assert_eq!(r.dump(), before);
+    // the holders' file again (a blank line added: another file): Luis's award was voided, so
+    // his row is an award again (4); Ana's before it and the union's after it are unchanged
+    let csv = format!(
+        "{HEADER}CC,1000000001,Ana Prueba,natural,trabajador,1000,,2024-03-15,,\n\
+         CC,1000000002,Luis Prueba,natural,pensionado,2500,,2024-03-15,Banco Ejemplo,2500\n\
+         NIT,999000001-2,Sindicato de Prueba,legal,sindicato,50000,963.00,2024-03-15,,\n\n"
+    );
+    let o = import(&r, "otra-vez.csv", &csv);
+    let said = out(&o);
+    assert!(o.status.success(), "{said}");
+    assert!(
+        said.starts_with("import 2: 1 adjudication(s) added (ids 4..4)"),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            "2 row(s) already registered as they are, unchanged: line 2 (adjudication 1), line 4 (adjudication 3)"
+        ),
+        "{said}"
+    );
+    assert!(r.ok(&["audit", "verify"]).contains("intact"));
+}
