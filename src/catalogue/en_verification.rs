@@ -53,16 +53,14 @@ pub(super) const PAZ_OTHER_FIGURES: &str = "(a stage price or rate recorded sinc
 
 /// What a verification comes to, in one sentence (the web's headline, the command line's last
 /// line).
-pub(super) fn verdict(k: Kind, o: &Outcome) -> String {
-    let kind = k.said();
-    let kind = kind.en();
+pub(super) fn verdict(kind: Kind, o: &Outcome) -> String {
     match o {
         Outcome::InForce => {
             "The document matches the register: text, figures and fingerprint; it is in force."
                 .into()
         }
         Outcome::Lapsed(why) => {
-            let why: Vec<String> = why.iter().map(|l| lapse(l, k)).collect();
+            let why: Vec<String> = why.iter().map(|l| lapse(l, kind)).collect();
             format!(
                 "The document is authentic (text, figures and fingerprint as vigia issued it), but \
                  no longer in force: {}.",

@@ -56,15 +56,13 @@ pub(super) const PAZ_OTRAS_CIFRAS: &str = "(se registró después un precio de e
 /// What a verification comes to, in one sentence (the web's headline, the command line's last
 /// line): in force; authentic but no longer in force, why and since when; or not the
 /// register's.
-pub(super) fn verdict(k: Kind, o: &Outcome) -> String {
-    let kind = k.said();
-    let kind = kind.es();
+pub(super) fn verdict(kind: Kind, o: &Outcome) -> String {
     match o {
         Outcome::InForce => {
             "El documento coincide con el registro: texto, cifras y huella; está vigente.".into()
         }
         Outcome::Lapsed(why) => {
-            let why: Vec<String> = why.iter().map(|l| lapse(l, k)).collect();
+            let why: Vec<String> = why.iter().map(|l| lapse(l, kind)).collect();
             format!(
                 "El documento es auténtico (texto, cifras y huella tal como vigia lo emitió), pero \
                  ya no está vigente: {}.",
