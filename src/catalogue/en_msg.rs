@@ -823,6 +823,11 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
             "  recomputed from the register today: DIFFERENT figures: the fine was {}; nothing is left to demand: {paz}",
             super::en_verification::paid_on(p)
         )
+    } else if v.kind == crate::register::verify::Kind::Settlement {
+        format!(
+            "  recomputed from the register today: DIFFERENT figures {}",
+            super::en_verification::PAZ_OTHER_FIGURES
+        )
     } else {
         format!(
             "  recomputed from the register today: DIFFERENT figures (a payment, stage price or rate recorded since); issue a new {kind}"

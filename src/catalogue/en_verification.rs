@@ -46,11 +46,14 @@ pub(super) fn paid_on(p: &PaidSince) -> String {
     format!("paid in full on {on}, {when}")
 }
 
+/// A paz y salvo whose figures the register no longer gives: why (no payment or void is
+/// recorded after one) and what it calls for (vigia issues one per fine, not a new one).
+pub(super) const PAZ_OTHER_FIGURES: &str = "(a stage price or rate recorded since): review the \
+     fine's liquidation; a paz y salvo is not issued twice";
+
 /// What a verification comes to, in one sentence (the web's headline, the command line's last
 /// line).
 pub(super) fn verdict(kind: Kind, o: &Outcome) -> String {
-    let kind = kind.said();
-    let kind = kind.en();
     match o {
         Outcome::InForce => {
             "The document matches the register: text, figures and fingerprint; it is in force."
@@ -72,15 +75,17 @@ pub(super) fn verdict(kind: Kind, o: &Outcome) -> String {
 }
 
 /// Why an authentic document is no longer in force, in English.
-fn lapse(l: &Lapse, kind: &str) -> String {
+fn lapse(l: &Lapse, kind: Kind) -> String {
     match l {
         Lapse::Paid(p) => format!("the fine was {}; {}", paid_on(p), paz_y_salvo(p)),
         Lapse::Replaced { number, date } => format!("replaced by notice {number} of {date}"),
         Lapse::Voided(s) => s.said().en().to_string(),
-        Lapse::OtherFigures => format!(
-            "the register gives other figures today (a payment, stage price or rate recorded \
-             since); a new {kind} is due"
-        ),
+        Lapse::OtherFigures if kind == Kind::Settlement => {
+            format!("the register gives other figures today {PAZ_OTHER_FIGURES}")
+        }
+        Lapse::OtherFigures => "the register gives other figures today (a payment, stage price \
+                                or rate recorded since); a new notice is due"
+            .into(),
     }
 }
 
@@ -92,8 +97,10 @@ fn paz_y_salvo(p: &PaidSince) -> String {
     }
 }
 
-/// What `f` checked and found, in English (`kind`: the document's kind).
-fn words(f: &Found<'_>, kind: &str) -> (&'static str, String) {
+/// What `f` checked and found, in English (`k`: the document's kind).
+fn words(f: &Found<'_>, k: Kind) -> (&'static str, String) {
+    let kind = k.said();
+    let kind = kind.en();
     match f {
         Found::Text(Text::Match) => ("Text and figures", "match the register".into()),
         Found::Text(Text::LineDiffers {
@@ -138,6 +145,10 @@ fn words(f: &Found<'_>, kind: &str) -> (&'static str, String) {
                 paid_on(p),
                 paz_y_salvo(p)
             ),
+        ),
+        Found::OtherFigures(None) if k == Kind::Settlement => (
+            "Figures recomputed today",
+            format!("the register gives different figures {PAZ_OTHER_FIGURES}"),
         ),
         Found::OtherFigures(None) => (
             "Figures recomputed today",
@@ -202,7 +213,7 @@ fn file_en(file: &File, kind: &str) -> String {
 pub(super) fn verification(v: &Verified, o: &Outcome) -> Said {
     let kind = v.kind.said();
     let kind = kind.en();
-    let rows = super::verification::rows(v, |f| words(f, kind), mark);
+    let rows = super::verification::rows(v, |f| words(f, v.kind), mark);
     Said {
         outcome: verdict(v.kind, o),
         paid: match o {
@@ -274,6 +285,16 @@ mod tests {
              longer in force: the fine was paid in full on 2025-03-01, after the notice's date \
              (2025-02-20); its paz y salvo is due, not a new payment demand; replaced by notice \
              MULTA-2025-0009 of 2025-03-04."
+        );
+        // a paz y salvo is issued once per fine: not "a new paz y salvo is due"
+        assert_eq!(
+            verdict(
+                Kind::Settlement,
+                &Outcome::Lapsed(vec![Lapse::OtherFigures])
+            ),
+            "The document is authentic (text, figures and fingerprint as vigia issued it), but no \
+             longer in force: the register gives other figures today (a stage price or rate \
+             recorded since): review the fine's liquidation; a paz y salvo is not issued twice."
         );
         let mut p = v.paid_since.clone().unwrap();
         p.on = p.notice_date;

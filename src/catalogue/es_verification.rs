@@ -48,12 +48,15 @@ pub(super) fn pagada(p: &PaidSince) -> String {
     format!("se pagó en su totalidad el {on}, {cuando}")
 }
 
+/// A paz y salvo whose figures the register no longer gives: why (no payment or void is
+/// recorded after one) and what it calls for (vigia issues one per fine, not a new one).
+pub(super) const PAZ_OTRAS_CIFRAS: &str = "(se registró después un precio de etapa o una tasa): \
+     revise la liquidación de la multa; un paz y salvo no se expide dos veces";
+
 /// What a verification comes to, in one sentence (the web's headline, the command line's last
 /// line): in force; authentic but no longer in force, why and since when; or not the
 /// register's.
 pub(super) fn verdict(kind: Kind, o: &Outcome) -> String {
-    let kind = kind.said();
-    let kind = kind.es();
     match o {
         Outcome::InForce => {
             "El documento coincide con el registro: texto, cifras y huella; está vigente.".into()
@@ -74,17 +77,20 @@ pub(super) fn verdict(kind: Kind, o: &Outcome) -> String {
 }
 
 /// Why an authentic document is no longer in force, in Spanish.
-fn lapse(l: &Lapse, kind: &str) -> String {
+fn lapse(l: &Lapse, kind: Kind) -> String {
     match l {
         Lapse::Paid(p) => format!("la multa {}; {}", pagada(p), paz_y_salvo(p)),
         Lapse::Replaced { number, date } => {
             format!("lo reemplazó el aviso {number} del {}", fecha(*date))
         }
         Lapse::Voided(s) => s.said().es().to_string(),
-        Lapse::OtherFigures => format!(
-            "el registro da hoy otras cifras (se registró después un pago, un precio de etapa o \
-             una tasa); corresponde emitir un nuevo {kind}"
-        ),
+        Lapse::OtherFigures if kind == Kind::Settlement => {
+            format!("el registro da hoy otras cifras {PAZ_OTRAS_CIFRAS}")
+        }
+        Lapse::OtherFigures => "el registro da hoy otras cifras (se registró después un pago, un \
+                                precio de etapa o una tasa); corresponde emitir un nuevo aviso de \
+                                cobro"
+            .into(),
     }
 }
 
@@ -96,8 +102,10 @@ fn paz_y_salvo(p: &PaidSince) -> String {
     }
 }
 
-/// What `f` checked and found, in Spanish (`kind`: the document's kind).
-fn words(f: &Found<'_>, kind: &str) -> (&'static str, String) {
+/// What `f` checked and found, in Spanish (`k`: the document's kind).
+fn words(f: &Found<'_>, k: Kind) -> (&'static str, String) {
+    let kind = k.said();
+    let kind = kind.es();
     match f {
         Found::Text(Text::Match) => ("Texto y cifras", "coinciden con el registro".into()),
         Found::Text(Text::LineDiffers {
@@ -141,6 +149,10 @@ fn words(f: &Found<'_>, kind: &str) -> (&'static str, String) {
                 pagada(p),
                 paz_y_salvo(p)
             ),
+        ),
+        Found::OtherFigures(None) if k == Kind::Settlement => (
+            "Cifras recalculadas hoy",
+            format!("el registro da cifras distintas {PAZ_OTRAS_CIFRAS}"),
         ),
         Found::OtherFigures(None) => (
             "Cifras recalculadas hoy",
@@ -220,7 +232,7 @@ fn file_es(file: &File, kind: &str) -> String {
 pub(super) fn verification(v: &Verified, o: &Outcome) -> Said {
     let kind = v.kind.said();
     let kind = kind.es();
-    let rows = super::verification::rows(v, |f| words(f, kind), mark);
+    let rows = super::verification::rows(v, |f| words(f, v.kind), mark);
     Said {
         outcome: verdict(v.kind, o),
         paid: match o {
@@ -357,8 +369,29 @@ mod tests {
                 &Outcome::Lapsed(vec![Lapse::OtherFigures])
             ),
             "El documento es auténtico (texto, cifras y huella tal como vigia lo emitió), pero ya \
+             no está vigente: el registro da hoy otras cifras (se registró después un precio de \
+             etapa o una tasa): revise la liquidación de la multa; un paz y salvo no se expide dos \
+             veces."
+        );
+        // a notice: a new one is due
+        assert_eq!(
+            verdict(Kind::Notice, &Outcome::Lapsed(vec![Lapse::OtherFigures])),
+            "El documento es auténtico (texto, cifras y huella tal como vigia lo emitió), pero ya \
              no está vigente: el registro da hoy otras cifras (se registró después un pago, un \
-             precio de etapa o una tasa); corresponde emitir un nuevo paz y salvo."
+             precio de etapa o una tasa); corresponde emitir un nuevo aviso de cobro."
+        );
+        // a paz y salvo's check says the same: not "issue a new one" (one per fine)
+        let mut paz = changed();
+        (paz.kind, paz.paid_since, paz.standing) = (Kind::Settlement, None, None);
+        let row = verification(&paz, &paz.outcome())
+            .rows
+            .into_iter()
+            .find(|r| r.check == "Cifras recalculadas hoy")
+            .unwrap();
+        assert_eq!(
+            row.detail,
+            "el registro da cifras distintas (se registró después un precio de etapa o una tasa): \
+             revise la liquidación de la multa; un paz y salvo no se expide dos veces"
         );
         // a bad signature outweighs whatever the register says
         assert!(

@@ -298,6 +298,11 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
              cobrar: {paz}",
             super::es_verification::pagada(p)
         )
+    } else if v.kind == crate::register::verify::Kind::Settlement {
+        format!(
+            "  recalculado hoy con el registro: OTRAS cifras {}",
+            super::es_verification::PAZ_OTRAS_CIFRAS
+        )
     } else {
         format!(
             "  recalculado hoy con el registro: OTRAS cifras (se registró después un pago, un precio \

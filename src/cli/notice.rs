@@ -682,23 +682,29 @@ pub(crate) fn verify(
         path: file.to_path_buf(),
         error: e,
     };
+    // worded in the run's language, like every refusal
     let unverifiable = |e: Unverifiable| {
+        let said = e.said();
         // an acta: the command that verifies it
-        let command = match &e {
-            Unverifiable::Acta { stage: 1, .. } => {
-                "; on the command line: `vigia offer verify FILE`"
-            }
-            Unverifiable::Acta { .. } => "; on the command line: `vigia stage verify FILE`",
-            _ => "",
+        let (en, es) = match &e {
+            Unverifiable::Acta { stage: 1, .. } => (
+                "; on the command line: `vigia offer verify FILE`",
+                "; en la línea de comandos: `vigia offer verify ARCHIVO`",
+            ),
+            Unverifiable::Acta { .. } => (
+                "; on the command line: `vigia stage verify FILE`",
+                "; en la línea de comandos: `vigia stage verify ARCHIVO`",
+            ),
+            _ => ("", ""),
         };
         if e.is_in_file() {
-            CliError::Flag {
-                flag: "notice verify".into(),
-                value: file.display().to_string(),
-                reason: format!("{}{command}", e.said().en()),
-            }
+            let path = file.display();
+            CliError::Said(crate::lang::Said::new(
+                format!("notice verify {path}: {}{en}", said.en()),
+                format!("notice verify {path}: {}{es}", said.es()),
+            ))
         } else {
-            CliError::Refused(e.said().en().to_string())
+            CliError::Said(said)
         }
     };
     let f = std::fs::File::open(file).map_err(cannot_open)?;

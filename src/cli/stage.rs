@@ -925,9 +925,9 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     }
     // the document read as it is compared, and the acta rendered again as it is compared: a
     // chunk or a page of each in memory; in the current layout, then in the earlier one (an acta
-    // written before keeps its text); a difference is named in the current layout
-    let mut differs = None;
-    for (k, layout) in stage_acta::Layout::ALL.into_iter().enumerate() {
+    // written before keeps its text); a difference is named in the layout that agrees longest
+    let mut checks = stage_acta::LayoutChecks::default();
+    for layout in stage_acta::Layout::ALL {
         let data = StageActaData {
             program: &p.program,
             stage,
@@ -936,15 +936,12 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
             layout,
         };
         let mut document = acta.lines().map_err(|e| unread(FLAG, file, e))?;
-        match stage_acta::check(&data, format, &mut || document.next_line()).map_err(refuse)? {
-            None => {
-                differs = None;
-                break;
-            }
-            Some(d) if k == 0 => differs = Some(d),
-            Some(_) => {}
+        let d = stage_acta::check(&data, format, &mut || document.next_line()).map_err(refuse)?;
+        if checks.add(d) {
+            break;
         }
     }
+    let differs = checks.difference();
     if let Some(d) = differs {
         let line = stage_words::line(ctx.lang, &stage_words::Line::DocumentDiffers(&d));
         writeln!(ctx.out, "{line}")?;

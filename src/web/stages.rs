@@ -617,9 +617,9 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
         )));
     }
     // in the current layout, then in the earlier one (an acta written before keeps its text); a
-    // difference is named in the current layout
-    let mut first = None;
-    for (i, layout) in stage_acta::Layout::ALL.into_iter().enumerate() {
+    // difference is named in the layout that agrees longest (`stage_acta::LayoutChecks`)
+    let mut checks = stage_acta::LayoutChecks::default();
+    for layout in stage_acta::Layout::ALL {
         let data = StageActaData {
             program: &v.program.program,
             stage: n,
@@ -632,15 +632,11 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
         let fresh = documents::lines_of(&rendered, format).map_err(|e| {
             WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
         })?;
-        match documents::first_difference(&lines, &fresh) {
-            None => {
-                first = None;
-                break;
-            }
-            Some(d) if i == 0 => first = Some(d),
-            Some(_) => {}
+        if checks.add(documents::first_difference(&lines, &fresh)) {
+            break;
         }
     }
+    let first = checks.difference();
     let k = &c.conclusion;
     Ok(match first {
         Some(Difference::Line {

@@ -93,6 +93,19 @@ fn a_stage_acta_written_as_it_is_made_is_the_acta_built_whole_and_verifies() {
         let out = r.ok(&["stage", "verify", &f]);
         assert!(out.contains("verified"), "{f}: {out}");
     }
+    // an earlier acta changed far down its table: named where it was changed, not at its first
+    // rejection (a code where the current layout has words)
+    let old_text = String::from_utf8(old_md).unwrap();
+    let forged_old = old_text.replace("| 1 | P0351 |", "| 1 | P0351X |");
+    assert_ne!(forged_old, old_text);
+    let f = r.file("earlier-forged.md", forged_old.as_bytes());
+    let o = r.run(&["stage", "verify", &f]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let said = crate::common::out(&o);
+    assert!(
+        said.contains("P0351X") && !said.contains("TERM_TOO_LONG"),
+        "{said}"
+    );
     // the winner is the highest price: the last proposal not below the minimum
     assert!(text.contains("| 1 | P0398 |"), "the table of proposals");
     assert!(text.contains("Adjudicataria"));

@@ -512,6 +512,18 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
             && e.contains("; on the command line: `vigia stage verify FILE`"),
         "{e}"
     );
+    // in Spanish, all of it in Spanish
+    let acta = r.file("acta-etapa-es.pdf", &pdf.body);
+    let e = r.fails(&["--lang", "es", "notice", "verify", &acta]);
+    assert_eq!(
+        e.trim_end(),
+        format!(
+            "vigia: error: notice verify {acta}: es el acta de la Segunda Etapa del programa \
+             D3939-2004, no un aviso de cobro ni un paz y salvo: las actas se verifican contra los \
+             registros de su etapa, en la web en la página de la etapa («Verificar el acta»); en \
+             la línea de comandos: `vigia stage verify ARCHIVO`"
+        )
+    );
     let tampered = md.text().replacen("P-07", "P-12", 1);
     let t = c
         .upload(
