@@ -634,7 +634,9 @@ impl NoticeCommand {
                 format,
                 out,
             } => list(ctx, breach, format, out.as_deref()),
-            NoticeCommand::Verify { file, trust } => verify(ctx, &file, trust.as_deref()),
+            NoticeCommand::Verify { file, trust } => {
+                verify(ctx, "notice verify", &file, trust.as_deref())
+            }
             NoticeCommand::Render {
                 number,
                 program,
@@ -672,13 +674,16 @@ impl NoticeCommand {
 /// says each check's outcome, then what it comes to: exit 0 authentic and in force, 3 authentic
 /// but no longer in force (paid in full, replaced, its figures superseded), 1 does not match the
 /// register or its signature does not hold.
+/// `command`: the command the user ran (`notice verify`, `settlement verify`), which refusals
+/// name with the file.
 pub(crate) fn verify(
     ctx: &mut Ctx<'_>,
+    command: &'static str,
     file: &Path,
     trust: Option<&Path>,
 ) -> Result<Status, CliError> {
     let cannot_open = |e: std::io::Error| CliError::File {
-        flag: "notice verify",
+        flag: command,
         path: file.to_path_buf(),
         error: e,
     };
@@ -700,8 +705,8 @@ pub(crate) fn verify(
         if e.is_in_file() {
             let path = file.display();
             CliError::Said(crate::lang::Said::new(
-                format!("notice verify {path}: {}{en}", said.en()),
-                format!("notice verify {path}: {}{es}", said.es()),
+                format!("{command} {path}: {}{en}", said.en()),
+                format!("{command} {path}: {}{es}", said.es()),
             ))
         } else {
             CliError::Said(said)

@@ -130,7 +130,7 @@ impl SettlementCommand {
                 Ok(Status::Ok)
             }
             SettlementCommand::Verify { file, trust } => {
-                super::notice::verify(ctx, &file, trust.as_deref())
+                super::notice::verify(ctx, "settlement verify", &file, trust.as_deref())
             }
             SettlementCommand::List { format, out } => {
                 let to = super::out::usable(format, out.as_deref(), ctx.lang)?;

@@ -224,6 +224,11 @@ fn a_settled_fine_gets_a_paz_y_salvo_and_never_a_payment_demand() {
         r.ok(&["settlement", "verify", &path(&r, "paz.pdf")])
             .contains("document text and figures: match")
     );
+    // a file it cannot verify is refused naming the command the officer ran
+    std::fs::write(path(&r, "vacio.md"), "").unwrap();
+    let e = r.fails(&["settlement", "verify", &path(&r, "vacio.md")]);
+    assert!(e.contains("settlement verify "), "{e}");
+    assert!(!e.contains("notice verify"), "{e}");
     // one per breach
     let e = r.fails(&["settlement", "issue", "1", "--date", "2025-02-13"]);
     assert!(
