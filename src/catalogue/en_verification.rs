@@ -9,6 +9,20 @@ pub(super) fn unverifiable(e: &Unverifiable) -> Unverified {
     Unverified {
         outcome: "The document could not be verified.".into(),
         reason: format!("Reason: {}.", e.said().en()),
+        acta_link: match e {
+            Unverifiable::Acta {
+                stage,
+                program: Some(_),
+            } => Some(format!(
+                "Verify the acta on the program's {} page",
+                match stage {
+                    1 => "offer",
+                    2 => "Second Stage",
+                    _ => "Third Stage",
+                }
+            )),
+            _ => None,
+        },
     }
 }
 

@@ -10,6 +10,20 @@ pub(super) fn unverifiable(e: &Unverifiable) -> Unverified {
     Unverified {
         outcome: "No se pudo verificar el documento.".into(),
         reason: format!("Motivo: {}.", e.said().es()),
+        acta_link: match e {
+            Unverifiable::Acta {
+                stage,
+                program: Some(_),
+            } => Some(format!(
+                "Verificar el acta en la página de {} del programa",
+                match stage {
+                    1 => "la oferta",
+                    2 => "la Segunda Etapa",
+                    _ => "la Tercera Etapa",
+                }
+            )),
+            _ => None,
+        },
     }
 }
 
@@ -335,7 +349,17 @@ mod tests {
             Unverified {
                 outcome: "No se pudo verificar el documento.".into(),
                 reason: format!("Motivo: {}.", Unverifiable::NoNumber.said().es()),
+                acta_link: None,
             }
+        );
+        // an acta of a program: the link to the page that verifies it
+        let acta = unverifiable(&Unverifiable::Acta {
+            stage: 3,
+            program: Some("D3939-2004".into()),
+        });
+        assert_eq!(
+            acta.acta_link.as_deref(),
+            Some("Verificar el acta en la página de la Tercera Etapa del programa")
         );
     }
 

@@ -52,6 +52,9 @@ pub struct Said {
 pub struct Unverified {
     pub outcome: String,
     pub reason: String,
+    /// An acta of a program in the register: the words of the link to the page whose form
+    /// verifies it (the offer's or the stage's).
+    pub acta_link: Option<String>,
 }
 
 /// A document format's name, in both languages.

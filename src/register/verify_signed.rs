@@ -170,7 +170,21 @@ pub fn document(
     docs: &dyn Documents,
 ) -> Result<Checked, Error> {
     let written = sign::unsigned_revision(bytes).unwrap_or(bytes);
-    let doc = verify::read(written, docs)?;
+    // an acta is verified on its program's pages: one naming a program this register does not
+    // hold is refused as that program unknown (no page to point to)
+    let doc = verify::read(written, docs).map_err(|e| match e {
+        verify::Unverifiable::Acta {
+            program: Some(code),
+            ..
+        } if matches!(
+            crate::store::programs::by_code(conn, &code),
+            Err(crate::store::StoreError::NotFound { .. })
+        ) =>
+        {
+            verify::Unverifiable::UnknownProgram(code)
+        }
+        e => e,
+    })?;
     let register = verify::verify(conn, &doc, rates, docs)?;
     let program = crate::store::programs::by_code(conn, &register.program)
         .ok()

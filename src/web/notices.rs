@@ -306,16 +306,16 @@ async fn verify_upload(
             use crate::register::verify::Unverifiable;
             let said = words.unverifiable(e);
             // an acta: a link to the page whose form verifies it
-            let acta = match e {
-                Unverifiable::Acta {
-                    stage,
-                    program: Some(code),
-                } => Some(match stage {
-                    1 => (format!("/programas/{code}/oferta#acta"), "la oferta".into()),
-                    n => (
-                        format!("/programas/{code}/etapas/{n}#acta"),
-                        format!("la {} Etapa", if *n == 2 { "Segunda" } else { "Tercera" }),
-                    ),
+            let acta = match (e, &said.acta_link) {
+                (
+                    Unverifiable::Acta {
+                        stage,
+                        program: Some(code),
+                    },
+                    Some(words),
+                ) => Some(match stage {
+                    1 => (format!("/programas/{code}/oferta#acta"), words),
+                    n => (format!("/programas/{code}/etapas/{n}#acta"), words),
                 }),
                 _ => None,
             };
@@ -323,8 +323,8 @@ async fn verify_upload(
                 p.error role="alert" { (said.outcome) }
                 h2 { "Detalle" }
                 p { (said.reason) }
-                @if let Some((href, what)) = acta {
-                    p { a #verificar-acta href=(href) { "Verificar el acta en la página de " (what) " del programa" } }
+                @if let Some((href, words)) = acta {
+                    p { a #verificar-acta href=(href) { (words) } }
                 }
                 (upload_form(&user, "/avisos/verificar", "Otro documento", html! {}, "Verificar"))
             }

@@ -506,6 +506,36 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
             assert!(t.contains(expected), "{expected} in {t}");
         }
     }
+    // an acta naming a program this register does not hold: refused as that program unknown,
+    // with no link to a page that does not exist
+    let other = md
+        .text()
+        .replace("Programa: D3939-2004", "Programa: OTRO-2030");
+    assert_ne!(
+        other,
+        md.text(),
+        "the acta names its program on a «Programa:» line"
+    );
+    let t = c
+        .upload(
+            "/avisos/verificar",
+            &[("csrf", &ccsrf)],
+            ("acta.md", other.as_bytes()),
+        )
+        .text();
+    assert!(
+        t.contains("OTRO-2030") && !t.contains("verificar-acta"),
+        "{t}"
+    );
+    let e = r.fails(&[
+        "notice",
+        "verify",
+        &r.file("acta-otro.md", other.as_bytes()),
+    ]);
+    assert!(
+        e.contains("OTRO-2030") && !e.contains("stage verify"),
+        "{e}"
+    );
     let e = r.fails(&["notice", "verify", &r.file("acta-etapa.pdf", &pdf.body)]);
     assert!(
         e.contains("it is the acta of the Second Stage of program D3939-2004")
