@@ -677,7 +677,10 @@ fn acta_unwritten(
 
 /// The signature's reason on a stage's acta.
 fn stage_reason(stage: Stage, code: &str) -> String {
-    format!("Acta de la etapa {stage} {code}")
+    format!(
+        "Acta de la {} {code}",
+        crate::words::stage_es(stage.number())
+    )
 }
 
 /// Where a concluding command writes its acta: `--acta`, `--force`, `--sign`.

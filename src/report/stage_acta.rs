@@ -620,11 +620,17 @@ pub fn pieces<'a>(d: &StageActaData<'a>, q: &dyn Fn(&str) -> String) -> Vec<Piec
         "Cargo:".into(),
         "En representación de los Vendedores".into(),
     ]));
+    // layout 1 said «de la etapa 2»; an acta written now names the stage as the decrees do
+    let etapa = if d.layout == Layout::CausesAsCodes {
+        format!("la etapa {}", d.stage)
+    } else {
+        format!("la {}", crate::words::stage_es(d.stage.number()))
+    };
     out.push(Block::Small(format!(
-        "Registro: conclusión N.º {} de la etapa {} del programa {}, del {}. El sorteo, si lo hubo, puede \
+        "Registro: conclusión N.º {} de {} del programa {}, del {}. El sorteo, si lo hubo, puede \
          verificarse con `vigia stage draw --verify {} --stage {}` o con cualquier herramienta SHA-256.",
         c.id,
-        d.stage,
+        etapa,
         p.code,
         c.decided_on.format("%d/%m/%Y"),
         p.code,
@@ -658,7 +664,15 @@ fn title_footer_date(d: &StageActaData<'_>) -> (String, String, (i32, u8, u8)) {
     let c = &d.concluded.conclusion;
     let day = c.decided_on;
     (
-        format!("Acta de la etapa {} de {}", d.stage, d.program.code),
+        if d.layout == Layout::CausesAsCodes {
+            format!("Acta de la etapa {} de {}", d.stage, d.program.code)
+        } else {
+            format!(
+                "Acta de la {} de {}",
+                crate::words::stage_es(d.stage.number()),
+                d.program.code
+            )
+        },
         number_line(d.stage, c.id),
         (day.year(), day.month() as u8, day.day() as u8),
     )

@@ -222,7 +222,7 @@ fn a_signed_stage_acta_passes_both_validators_and_stage_verify_and_a_changed_byt
         "{out}"
     );
     assert!(
-        out.contains("reason: Acta de la etapa 2 D3939-2004"),
+        out.contains("reason: Acta de la Segunda Etapa D3939-2004"),
         "{out}"
     );
     assert!(

@@ -41,7 +41,12 @@ fn whole_in(r: &Reg, layout: stage_acta::Layout) -> [Vec<u8>; 3] {
         conn,
         layout,
     };
-    let title = "Acta de la etapa 2 de D3939-2004";
+    // an acta written before named its stage «la etapa 2»; one written now as the decrees do
+    let title = if layout == stage_acta::Layout::CausesAsCodes {
+        "Acta de la etapa 2 de D3939-2004"
+    } else {
+        "Acta de la Segunda Etapa de D3939-2004"
+    };
     let footer = stage_acta::number_line(Stage::Second, c.conclusion.id);
     [
         notice::markdown(&stage_acta::markdown_blocks(&d).unwrap()).into_bytes(),
