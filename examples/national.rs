@@ -176,6 +176,15 @@ fn own_schema_pledges(
     )
 }
 
+/// The two values `sql` (`SELECT x || '|' || y … LIMIT 1`) reads from the register `db`: what
+/// vigia stored for its rows' time and a fixed column, which the shell's baseline rows copy.
+fn first_stored(db: &Path, sql: &str) -> (String, String) {
+    let out = Command::new("sqlite3").arg(db).arg(sql).output().unwrap();
+    let out = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let (a, b) = out.split_once('|').expect("a row was stored");
+    (a.to_string(), b.to_string())
+}
+
 fn main() {
     // `--keep` anywhere: the generated files stay (for `check DB` and `memory-of DIR` later)
     let keep = std::env::args().any(|a| a == "--keep");
@@ -295,18 +304,15 @@ fn main() {
             "D3939-2004",
         ])));
         // what vigia stored as the rows' time and price, for the shell's rows
-        let stored = Command::new("sqlite3")
-            .arg(&db)
-            .arg("SELECT created_at || '|' || price_per_share FROM adjudications ORDER BY id LIMIT 1")
-            .output()
-            .unwrap();
-        let stored = String::from_utf8_lossy(&stored.stdout).trim().to_string();
-        let (now, price) = stored.split_once('|').expect("an adjudication was stored");
+        let (now, price) = first_stored(
+            &db,
+            "SELECT created_at || '|' || price_per_share FROM adjudications ORDER BY id LIMIT 1",
+        );
         let own = own_schema_import(
             &template,
             &dir.join("own-schema.db"),
             &csv_path,
-            (now, price),
+            (&now, &price),
         );
         assert_eq!(own.2.trim(), n.to_string(), "the shell stored every row");
         own_runs.push(own);
@@ -379,18 +385,15 @@ fn main() {
             pledges_csv.to_str().unwrap(),
         ])));
         // what vigia stored as the pledges' time and beneficiary, for the shell's rows
-        let stored = Command::new("sqlite3")
-            .arg(&db)
-            .arg("SELECT created_at || '|' || beneficiary FROM pledges ORDER BY id LIMIT 1")
-            .output()
-            .unwrap();
-        let stored = String::from_utf8_lossy(&stored.stdout).trim().to_string();
-        let (now, beneficiary) = stored.split_once('|').expect("a pledge was stored");
+        let (now, beneficiary) = first_stored(
+            &db,
+            "SELECT created_at || '|' || beneficiary FROM pledges ORDER BY id LIMIT 1",
+        );
         let own = own_schema_pledges(
             &before_pledges,
             &dir.join("own-schema-pledges.db"),
             &pledges_csv,
-            (now, beneficiary),
+            (&now, &beneficiary),
         );
         assert_eq!(
             own.2.trim(),
