@@ -250,7 +250,7 @@ pub(super) fn verification(v: &Verified, o: &Outcome) -> Said {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::verification::changed;
+    use crate::catalogue::verification::{changed, lapsed};
 
     #[test]
     fn each_check_is_worded_in_english_with_its_mark() {
@@ -286,12 +286,7 @@ mod tests {
             "The document does NOT match the register (see the detail)."
         );
         // the same notice as vigia issued it: authentic, no longer in force, why and since when
-        let mut v = changed();
-        v.file = File::NoRecord {
-            sha256: "ab12".into(),
-        };
-        v.fingerprint.recomputed = "f1".into();
-        v.fingerprint.printed = true;
+        let v = lapsed();
         let o = v.outcome();
         assert_eq!(
             verification(&v, &o).outcome,

@@ -269,7 +269,7 @@ pub(super) fn verification(v: &Verified, o: &Outcome) -> Said {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::verification::changed;
+    use crate::catalogue::verification::{changed, lapsed};
 
     fn day(s: &str) -> chrono::NaiveDate {
         s.parse().unwrap()
@@ -366,12 +366,7 @@ mod tests {
     #[test]
     fn a_genuine_document_no_longer_in_force_says_why_and_since_when() {
         // the same notice, as vigia issued it: paid in full on 01/03, replaced on 04/03
-        let mut v = changed();
-        v.file = File::NoRecord {
-            sha256: "ab12".into(),
-        };
-        v.fingerprint.recomputed = "f1".into();
-        v.fingerprint.printed = true;
+        let v = lapsed();
         let o = v.outcome();
         let s = verification(&v, &o);
         assert_eq!(

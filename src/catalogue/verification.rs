@@ -169,3 +169,16 @@ pub(super) fn changed() -> Verified {
         }),
     }
 }
+
+/// The same notice as vigia issued it (no file on record, its fingerprint as printed): authentic,
+/// but paid in full since and replaced — no longer in force.
+#[cfg(test)]
+pub(super) fn lapsed() -> Verified {
+    let mut v = changed();
+    v.file = File::NoRecord {
+        sha256: "ab12".into(),
+    };
+    v.fingerprint.recomputed = "f1".into();
+    v.fingerprint.printed = true;
+    v
+}
