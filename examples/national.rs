@@ -83,7 +83,7 @@ fn timed(cmd: &mut Command) -> (f64, u64, String) {
 
 /// The second baseline of the adjudications import: the sqlite3 shell writes the same rows into
 /// vigia's own tables of a register `vigia init` and `program add` made (its page size and WAL;
-/// `synchronous = NORMAL`, a 64 MiB page cache, the foreign-key checks off, as vigia's bulk
+/// `synchronous = FULL`, a 64 MiB page cache, the foreign-key checks off, as vigia's bulk
 /// writer has them): `.import` of the file into a temporary table (named by its header), then in one transaction the
 /// `imports` row, the holders and the adjudications by `INSERT OR FAIL ... SELECT` in file order
 /// (the holders' ids are their lines', the register having none), the index on the holders'
@@ -128,7 +128,7 @@ fn own_schema_import(
     timed(
         Command::new("sqlite3")
             .arg(db)
-            .arg("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA foreign_keys = OFF;")
+            .arg("PRAGMA synchronous = FULL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA foreign_keys = OFF;")
             .arg(format!(".import --csv --schema temp {} adj", csv.display()))
             .arg(write),
     )
@@ -170,7 +170,7 @@ fn own_schema_pledges(
     timed(
         Command::new("sqlite3")
             .arg(db)
-            .arg("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA foreign_keys = OFF;")
+            .arg("PRAGMA synchronous = FULL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA foreign_keys = OFF;")
             .arg(format!(".import --csv --schema temp {} p", csv.display()))
             .arg(write),
     )

@@ -611,7 +611,11 @@ fn configure(conn: &Connection) -> Result<()> {
     // Another writer (a large import takes seconds) is waited for rather than failed on.
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    // A write vigia reports as recorded survives a power cut or a crash of the machine: the WAL is
+    // synced at every commit (`NORMAL` syncs it only at the checkpoint, so the last commits could
+    // be lost, and with them the record a notice already handed over was rendered from). An
+    // import is one commit: the sync it waits for is the one its checkpoint made anyway.
+    conn.pragma_update(None, "synchronous", "FULL")?;
     // 64 MiB of page cache: imports and the batch check walk big indexes.
     conn.pragma_update(None, "cache_size", -65536)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;

@@ -853,4 +853,10 @@ fn reopening_applies_nothing_twice() {
         .pragma_query_value(None, "foreign_keys", |r| r.get(0))
         .unwrap();
     assert_eq!(fk, 1);
+    // FULL (2): the WAL synced at every commit, so a recorded write survives a power cut
+    let sync: i64 = s
+        .conn()
+        .pragma_query_value(None, "synchronous", |r| r.get(0))
+        .unwrap();
+    assert_eq!(sync, 2);
 }

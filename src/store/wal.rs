@@ -32,7 +32,7 @@ impl Checkpointing {
                 )?;
                 identify(&conn)?;
                 conn.busy_timeout(BUSY_TIMEOUT)?;
-                conn.pragma_update(None, "synchronous", "NORMAL")?;
+                conn.pragma_update(None, "synchronous", "FULL")?;
                 conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
                 Ok(())
             })();
