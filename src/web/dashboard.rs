@@ -250,7 +250,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
             thead { tr { th { "severidad" } th { "código" } th { "programa" } th.num { "hallazgos" } } }
             tbody {
                 @for ((rank, code, program), n) in counts {
-                    tr { td class={"sev-" (["high","medium","low"][*rank as usize])} { (sev_es[*rank as usize]) } td { (code_es(code)) br; small { code { (code) } } } td { (program) } td.num { (n) } }
+                    tr { td class={"sev-" (["high","medium","low"][*rank as usize])} data-label="Severidad" { (sev_es[*rank as usize]) } td data-label="Código" { (code_es(code)) br; small { code { (code) } } } td data-label="Programa" { (program) } td.num data-label="Hallazgos" { (n) } }
                 }
             }
         }

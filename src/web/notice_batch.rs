@@ -473,11 +473,11 @@ async fn batch_page(
                 tbody {
                     @for (l, holder, total) in &lines {
                         tr {
-                            td { a href={"/avisos/" (l.notice.id)} { (l.notice.number) } }
-                            td.num { a href={"/incumplimientos/" (l.notice.breach_id)} { (l.notice.breach_id) } }
-                            td { (holder) }
-                            td.num { (pesos(*total)) }
-                            td { (letters::plazo(l.deadline)) br; small { (l.runs_from) } }
+                            td data-label="Número" { a href={"/avisos/" (l.notice.id)} { (l.notice.number) } }
+                            td.num data-label="Incumplimiento" { a href={"/incumplimientos/" (l.notice.breach_id)} { (l.notice.breach_id) } }
+                            td data-label="Titular" { (holder) }
+                            td.num data-label="Total" { (pesos(*total)) }
+                            td data-label="Pagar a más tardar" { (letters::plazo(l.deadline)) br; small { (l.runs_from) } }
                         }
                     }
                 }

@@ -244,6 +244,17 @@ impl Driver {
         );
     }
 
+    /// The text of the cells of the stacked tables (the check's count by code, a batch's notices)
+    /// that end past the window's right edge: hidden in a box scrolled sideways, as they were on
+    /// a phone before those tables stacked.
+    pub(crate) fn cut_off(&self) -> Value {
+        self.script(
+            "return [...document.querySelectorAll('table.resumen td, table.lote td')] \
+               .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1) \
+               .map(e => e.textContent)",
+        )
+    }
+
     /// The bytes of `name` once the browser has finished downloading it into `dir` (Chromium
     /// writes `NAME.crdownload` first); fails after 30 s, naming what the directory holds.
     pub(crate) fn downloaded(&self, dir: &Path, name: &str) -> Vec<u8> {
@@ -479,6 +490,7 @@ fn the_offering_and_stage_pages_fit_a_laptop_and_a_phone() {
             let page = d.wait("</main>");
             assert!(page.contains(text), "{path}: {text:?} missing");
             d.fits(&format!("{path} at {width} px"));
+            assert_eq!(d.cut_off(), json!([]), "{path} at {width} px");
             d.screenshot(&dir, &format!("{name}-{width}"));
         }
     }
@@ -496,8 +508,9 @@ fn the_offering_and_stage_pages_fit_a_laptop_and_a_phone() {
 }
 
 /// The pages of files and batches (pledge and rates imports reviewed row by row, the pending
-/// notices and the batch issued from them, the backup) at a laptop's width and a phone's: the
-/// document is never wider than the window, the rows' tables scrolling inside their own box.
+/// notices and the batch issued from them, the backup, the check) at a laptop's width and a
+/// phone's: the document is never wider than the window, the rows' tables scrolling inside their
+/// own box, and on a phone the batch's notices and the check's count stacked, every cell in view.
 #[test]
 fn the_import_notice_batch_and_backup_pages_fit_a_laptop_and_a_phone() {
     let r = crate::notices::spec_register();
@@ -566,6 +579,12 @@ fn the_import_notice_batch_and_backup_pages_fit_a_laptop_and_a_phone() {
         d.go(&format!("{base}/respaldo"));
         d.wait("Descargar la copia");
         fits("respaldo", width);
+        // the check as of a day two holders had no pledge: its count by code in view
+        d.go(&format!("{base}/?fecha=30/06/2024"));
+        let page = d.wait("</main>");
+        assert!(page.contains("MISSING_PLEDGE"), "{page}");
+        assert_eq!(d.cut_off(), json!([]), "the check's count at {width} px");
+        fits("chequeo", width);
     }
     // the batch issued from the phone, its page at both widths
     d.go(&pending);
@@ -586,6 +605,7 @@ fn the_import_notice_batch_and_backup_pages_fit_a_laptop_and_a_phone() {
             page.contains("MULTA-2025-0001") && page.contains("$&nbsp;626.823"),
             "{page}"
         );
+        assert_eq!(d.cut_off(), json!([]), "the batch's notices at {width} px");
         fits("avisos-lote", width);
     }
     if let Some(keep) = std::env::var_os("VIGIA_KEEP_SCREENSHOTS") {

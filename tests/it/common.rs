@@ -57,6 +57,32 @@ impl Reg {
         }
     }
 
+    /// A copy of the register in `tests/fixtures/{fixture}` (one written by an earlier version):
+    /// every file of the fixture copied into the directory (the register as `vigia.db`, its
+    /// checkpoint log beside it), and its `audit.key` moved where the binary looks for the key.
+    /// Only the copy is opened: opening a register runs its migrations.
+    pub fn copy_of(fixture: &str) -> Reg {
+        let r = Reg {
+            dir: tempfile::tempdir().unwrap(),
+            register: true,
+        };
+        let from = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(fixture);
+        for f in std::fs::read_dir(from).unwrap() {
+            let f = f.unwrap();
+            std::fs::copy(f.path(), r.dir.path().join(f.file_name())).unwrap();
+        }
+        let config = r.dir.path().join("vigia");
+        std::fs::create_dir(&config).unwrap();
+        let key = config.join("audit.key");
+        std::fs::rename(r.dir.path().join("audit.key"), &key).unwrap();
+        // private, as vigia made it (git keeps no such mode)
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o600)).unwrap();
+        r
+    }
+
     pub fn db(&self) -> PathBuf {
         self.dir.path().join("vigia.db")
     }

@@ -47,6 +47,7 @@ mod signatures_tsa;
 mod spanish_cli;
 mod split_pledges;
 mod stage_acta_stream;
+mod stage_acta_v1;
 mod stage_bounded;
 mod stage_snapshot;
 mod stages;

@@ -155,8 +155,8 @@ fn the_dashboard_gives_each_finding_its_reason_in_spanish() {
     // without a pledge: Ana, Luis, the union) and each of the three findings listed
     assert!(
         t.contains(
-            "<td>Falta la prenda<br><small><code>MISSING_PLEDGE</code></small></td>\
-             <td>D3939-2004</td><td class=\"num\">3</td>"
+            "<td data-label=\"Código\">Falta la prenda<br><small><code>MISSING_PLEDGE</code></small></td>\
+             <td data-label=\"Programa\">D3939-2004</td><td class=\"num\" data-label=\"Hallazgos\">3</td>"
         ),
         "{t}"
     );
