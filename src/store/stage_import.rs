@@ -268,6 +268,13 @@ impl<'c> ProposalWriter<'c> {
             })?;
             self.next.1 = self.stored_up_to("proposal bidders", first, part.len())?;
         }
+        // the prints of full chunks stored as they fill (a million rows' prints are 70 MB)
+        self.hashes
+            .0
+            .store_full_prints(self.conn, "proposals", self.first.0)?;
+        self.hashes
+            .1
+            .store_full_prints(self.conn, "proposal_bidders", self.first.1)?;
         // the group's buffer used again for the next
         self.pending = group;
         self.pending.clear();

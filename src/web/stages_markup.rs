@@ -115,7 +115,9 @@ pub(super) fn load_at(
     (program, stage): (StoredProgram, Stage),
     paging: Paging,
 ) -> Result<View, WebError> {
-    Snapshot::read(s.conn(), |conn| load_in(app, s, conn, (program, stage), paging))
+    Snapshot::read(s.conn(), |conn| {
+        load_in(app, s, conn, (program, stage), paging)
+    })
 }
 
 fn load_in(

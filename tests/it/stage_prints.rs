@@ -34,8 +34,19 @@ fn imported() -> (Reg, i64) {
             if i % 10 == 9 {
                 bidders.push_str(&format!("|CC:{}:Socio {i}", 3_000_000_000u64 + i as u64));
             }
+            // a name JSON escapes, a beneficial owner, a proposal without a guarantee: each
+            // hashed as `audit verify` reads it back
+            let (bidders, owner, guarantee) = match i {
+                3 => (
+                    "\"CC:2000000003:Proponente \"\"3\"\" \\ Ñandú\"".to_string(),
+                    "grupo-3",
+                    "500000000",
+                ),
+                4 => (bidders, "", ""),
+                _ => (bidders, "", "500000000"),
+            };
             format!(
-                "P-{i:05},2024-06-10,{bidders},,{BLOCK},{},30,500000000,si,\n",
+                "P-{i:05},2024-06-10,{bidders},{owner},{BLOCK},{},30,{guarantee},si,\n",
                 1000 + i
             )
         })
@@ -100,6 +111,21 @@ fn a_proposal_or_a_bidder_changed_by_hand_is_named_by_row_and_column() {
         )
     );
     assert_eq!(covers[1]["last"], serde_json::json!(BIDDERS));
+
+    // the rows as the file gave them, their audited form verified above
+    let (name, owner, guarantee): (String, Option<String>, Option<String>) = r
+        .conn()
+        .query_row(
+            "SELECT b.name, p.beneficial_owner, (SELECT guarantee FROM proposals WHERE id = 5)
+             FROM proposals p JOIN proposal_bidders b ON b.proposal_id = p.id WHERE p.id = 4",
+            [],
+            |x| Ok((x.get(0)?, x.get(1)?, x.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        (name.as_str(), owner.as_deref(), guarantee),
+        ("Proponente \"3\" \\ Ñandú", Some("grupo-3"), None)
+    );
 
     // proposal P-03210 (id 3211) offered 1000 + 3210: a forged price
     let price: String = r

@@ -189,5 +189,8 @@ fn a_stage_s_proposals_are_paged_in_the_order_of_the_evaluation() {
     );
     let past = c.get(&format!("{STAGE}?tramo=1&desde=900")).text();
     assert!(references(&past).is_empty());
-    assert!(past.contains("Ninguna propuesta desde el puesto 901 de 450"), "{past}");
+    assert!(
+        past.contains("Ninguna propuesta desde el puesto 901 de 450"),
+        "{past}"
+    );
 }
