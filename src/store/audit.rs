@@ -130,6 +130,15 @@ impl RowHasher {
         }
     }
 
+    /// Stores the prints of full chunks kept so far ([`super::prints::Prints::store_full`]), as
+    /// the rows are written: memory then holds a chunk of prints, not the import's.
+    pub fn store_full_prints(&mut self, conn: &Connection, table: &str, first: i64) -> Result<()> {
+        match &mut self.prints {
+            Some(p) => p.store_full(conn, table, first),
+            None => Ok(()),
+        }
+    }
+
     pub fn add(&mut self, row_json: &str) {
         self.add_bytes(row_json.as_bytes());
     }

@@ -33,6 +33,7 @@ pub mod scan;
 mod schema_version;
 pub mod settlements;
 pub mod stage;
+mod stage_import;
 pub mod users;
 mod voided;
 pub mod wal;

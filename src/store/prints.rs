@@ -28,6 +28,8 @@ pub struct Prints {
     chunks: Vec<Vec<u8>>,
     in_chunk: usize,
     prev_id: i64,
+    /// Chunks already stored ([`Prints::store_full`]), before those in `chunks`.
+    stored: usize,
 }
 
 impl Prints {
@@ -71,11 +73,38 @@ impl Prints {
     /// Stores the prints of the rows of `table` written from id `first` on (nothing when there
     /// are none), in the write transaction, before the event that covers them is appended.
     pub fn store(&mut self, conn: &Connection, table: &str, first: i64) -> Result<()> {
+        let all = self.chunks.len();
+        self.store_first(conn, (table, first), all)
+    }
+
+    /// Stores the chunks already full ([`ROWS_PER_CHUNK`] prints each), as [`Prints::store`]
+    /// does, and frees them: a writer that calls it as it goes holds one chunk, not the
+    /// import's prints. The chunk being filled is kept.
+    pub fn store_full(&mut self, conn: &Connection, table: &str, first: i64) -> Result<()> {
+        let full = if self.in_chunk == ROWS_PER_CHUNK {
+            self.chunks.len()
+        } else {
+            self.chunks.len().saturating_sub(1)
+        };
+        self.store_first(conn, (table, first), full)
+    }
+
+    /// Stores the first `n` chunks held, numbered after those stored before, and frees them.
+    fn store_first(
+        &mut self,
+        conn: &Connection,
+        (table, first): (&str, i64),
+        n: usize,
+    ) -> Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
         let mut stmt = conn.prepare_cached(
             "INSERT INTO bulk_row_prints (table_name, first_id, chunk, prints) VALUES (?1, ?2, ?3, ?4)",
         )?;
-        for (k, chunk) in std::mem::take(&mut self.chunks).iter().enumerate() {
-            stmt.execute(params![table, first, k as i64, chunk])?;
+        for chunk in self.chunks.drain(..n) {
+            stmt.execute(params![table, first, self.stored as i64, chunk])?;
+            self.stored += 1;
         }
         Ok(())
     }
@@ -519,6 +548,44 @@ mod tests {
         let second = read_chunk(&gathered.chunks[1]).unwrap();
         let ids: Vec<i64> = second.iter().map(|p| p.id).collect();
         assert_eq!(ids, [ROWS_PER_CHUNK as i64 + 1, ROWS_PER_CHUNK as i64 + 2]);
+    }
+
+    #[test]
+    fn prints_stored_as_their_chunks_fill_are_those_stored_at_the_end() {
+        let blobs = |incremental: bool| -> Vec<(i64, Vec<u8>)> {
+            let conn = Connection::open_in_memory().unwrap();
+            conn.execute_batch(
+                "CREATE TABLE bulk_row_prints (id INTEGER PRIMARY KEY, table_name TEXT NOT NULL,
+                 first_id INTEGER NOT NULL, chunk INTEGER NOT NULL, prints BLOB NOT NULL,
+                 UNIQUE (table_name, first_id, chunk))",
+            )
+            .unwrap();
+            let mut p = Prints::default();
+            // two chunks and a part, stored after every 1000 rows (and once exactly at a chunk's end)
+            for id in 1..=(2 * ROWS_PER_CHUNK + 5) as i64 {
+                p.add(format!("{{\"id\":{id},\"x\":\"v{id}\"}}").as_bytes());
+                if incremental && (id % 1000 == 0 || id == ROWS_PER_CHUNK as i64) {
+                    p.store_full(&conn, "t", 1).unwrap();
+                    assert!(p.chunks.len() <= 1, "only the chunk being filled is held");
+                }
+            }
+            p.store(&conn, "t", 1).unwrap();
+            let mut stmt = conn
+                .prepare("SELECT chunk, prints FROM bulk_row_prints ORDER BY chunk")
+                .unwrap();
+            stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+                .unwrap()
+                .map(|r| r.unwrap())
+                .collect()
+        };
+        let (at_once, as_they_fill) = (blobs(false), blobs(true));
+        assert_eq!(at_once.len(), 3);
+        assert_eq!(
+            at_once.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+            [0, 1, 2]
+        );
+        assert_eq!(as_they_fill, at_once);
+        assert_eq!(read_chunk(&at_once[2].1).unwrap().len(), 5);
     }
 
     #[test]

@@ -1,12 +1,15 @@
-//! The later stages in SQLite (migration 0009): tranches, proposals with their bidders (one audit
-//! event per file covering its rows), improvements, draws and the stage's conclusion with one
+//! The later stages in SQLite (migration 0009): tranches, proposals with their bidders (written in
+//! bulk, one audit event per file covering its rows: [`super::stage_import`]), improvements, draws and the stage's conclusion with one
 //! award row per tranche (one audit event covering them). Rows are mapped to domain types once;
 //! no rule is decided here.
 
 use super::audit::Cover;
 use super::columns::{Cols, Day, Exact, Shares};
 use super::import::PriorImport;
-use super::offering::filed_text;
+pub use super::stage_import::{
+    IMPORT_CACHE, ProposalWriter, StoredProposals, WrittenProposals, begin_proposals,
+    seal_proposals, with_import_cache,
+};
 use super::{Result, StoreError, Tx};
 use crate::later_stages::Stage;
 use crate::offering::proposals::{Bidder, ProposalRow};
@@ -305,156 +308,6 @@ pub fn prior_import(
             },
         )
         .optional()?)
-}
-
-/// What a proposals import wrote.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WrittenProposals {
-    pub import_id: i64,
-    pub rows: usize,
-    pub first_id: i64,
-    pub last_id: i64,
-}
-
-/// The page cache (`PRAGMA cache_size`, KiB) of a proposals import: its inserts append to the
-/// proposals and bidders by id and to two indexes, which a smaller cache than the connection's
-/// 64 MiB serves as well (a million proposals: 263 MiB peak, 337 with 64 MiB and the parse's
-/// references as strings; the file's bytes and those references are most of the rest).
-pub const IMPORT_CACHE: i64 = -16384;
-
-/// Runs `f` (a proposals import's reading and writing) with the connection's page cache at
-/// [`IMPORT_CACHE`], put back afterwards whatever `f` returned: `f`'s own error first.
-pub fn with_import_cache<'c, T, E: From<StoreError>>(
-    tx: &mut Tx<'c>,
-    f: impl FnOnce(&mut Tx<'c>) -> std::result::Result<T, E>,
-) -> std::result::Result<T, E> {
-    let saved = super::PageCache::set(tx.conn(), IMPORT_CACHE, super::Temp::AsIs)?;
-    let out = f(tx);
-    let put_back = saved.put_back(tx.conn());
-    let out = out?;
-    put_back?;
-    Ok(out)
-}
-
-/// A file's proposals and their bidders written as they are read, with one audit event
-/// covering them ([`ProposalWriter::finish`]): memory holds a row, not the file's rows.
-pub struct ProposalWriter {
-    program_id: i64,
-    stage: Stage,
-    import_id: i64,
-    rows: usize,
-    proposals: (i64, i64),
-    bidders: (i64, i64),
-}
-
-impl ProposalWriter {
-    /// Records the import of `file` (name, SHA-256, encoding), its rows to follow.
-    pub fn begin(
-        tx: &mut Tx<'_>,
-        program_id: i64,
-        stage: Stage,
-        file: (&str, &str, &str),
-    ) -> Result<ProposalWriter> {
-        let (file_name, sha256, encoding) = file;
-        let import_id = tx.insert_unaudited(
-            "proposal_imports",
-            &[
-                ("program_id", &program_id),
-                ("stage", &stage),
-                ("file_name", &file_name),
-                ("sha256", &sha256),
-                ("encoding", &encoding),
-            ],
-        )?;
-        Ok(ProposalWriter {
-            program_id,
-            stage,
-            import_id,
-            rows: 0,
-            proposals: (0, 0),
-            bidders: (0, 0),
-        })
-    }
-
-    /// Writes one proposal and its bidders.
-    pub fn push(&mut self, tx: &mut Tx<'_>, r: &ProposalRow) -> Result<()> {
-        let id = tx.insert_unaudited(
-            "proposals",
-            &[
-                ("program_id", &self.program_id),
-                ("stage", &self.stage),
-                ("tranche", &r.tranche),
-                ("import_id", &self.import_id),
-                ("line", &(r.line as i64)),
-                ("reference", &r.reference),
-                ("filed_at", &filed_text(r.filed_at)),
-                ("beneficial_owner", &r.beneficial_owner),
-                ("shares", &Shares(r.shares)),
-                ("price_per_share", &Exact(r.price_per_share)),
-                ("term_days", &r.term_days),
-                ("guarantee", &r.guarantee.map(Exact)),
-                ("funds_accredited", &i64::from(r.funds_accredited)),
-                ("review", &r.review),
-            ],
-        )?;
-        if self.proposals.0 == 0 {
-            self.proposals.0 = id;
-        }
-        self.proposals.1 = id;
-        self.rows += 1;
-        for (seq, b) in r.bidders.iter().enumerate() {
-            let bid = tx.insert_unaudited(
-                "proposal_bidders",
-                &[
-                    ("proposal_id", &id),
-                    ("seq", &(seq as i64 + 1)),
-                    ("doc_type", &b.doc_type.as_str()),
-                    ("doc_number", &b.doc_number),
-                    ("name", &b.name),
-                ],
-            )?;
-            if self.bidders.0 == 0 {
-                self.bidders.0 = bid;
-            }
-            self.bidders.1 = bid;
-        }
-        Ok(())
-    }
-
-    /// The proposals written so far.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// The one audit event covering the rows written.
-    pub fn finish(self, tx: &mut Tx<'_>) -> Result<WrittenProposals> {
-        let mut covers = Vec::new();
-        for (table, (first, last)) in [
-            ("proposals", self.proposals),
-            ("proposal_bidders", self.bidders),
-        ] {
-            if first > 0 {
-                covers.push(Cover {
-                    table,
-                    first,
-                    last,
-                    digest: None,
-                });
-            }
-        }
-        tx.audit_bulk(
-            crate::store::Action::ProposalsImport,
-            "proposal_imports",
-            self.import_id,
-            &covers,
-        )?;
-        Ok(WrittenProposals {
-            import_id: self.import_id,
-            rows: self.rows,
-            first_id: self.proposals.0,
-            last_id: self.proposals.1,
-        })
-    }
 }
 
 /// A tied proposal's answer to the invitation to improve.

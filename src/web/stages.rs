@@ -10,12 +10,12 @@
 //! file is reviewed and imported on its own page ([`super::stage_proposals`]).
 
 use super::auth::User;
-use super::extract::Path;
+use super::extract::{Path, Query};
 use super::form::{
     Errors, Inputs, Page, Posted, Sent, download_acta, dry_run, keep, read_upload, render_to_temp,
     see_other, with_status,
 };
-use super::stages_markup::{self as m, OpenTyped, Typed, View, load, stage_of};
+use super::stages_markup::{self as m, OpenTyped, Paging, Typed, View, load, load_at, stage_of};
 use super::views::{csrf, fecha, numero, page, pesos};
 use super::{App, WebError, input as parse};
 use crate::register::stage::{self as rules, Concluded, Open};
@@ -60,12 +60,13 @@ async fn stage_page(
     State(app): State<Arc<App>>,
     user: User,
     Path((code, n)): Path<(String, u8)>,
+    Query(paging): Query<Paging>,
 ) -> Page {
     let a = Arc::clone(&app);
     let v = app
         .db(move |s| {
             let (p, stage) = stage_of(s, &code, n)?;
-            load(&a, s, p, stage)
+            load_at(&a, s, (p, stage), paging)
         })
         .await?;
     respond(&user, &v, &Errors::default(), &Typed::default())

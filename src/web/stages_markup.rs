@@ -28,8 +28,11 @@ pub(super) struct View {
     pub(super) tranches: Vec<Tranche>,
     /// The evaluation (empty without tranches), or why it cannot be made (a rate missing).
     pub(super) evaluation: Result<Vec<TrancheEvaluation>, Vec<String>>,
-    /// Every proposal of each evaluated tranche, as evaluated (the page shows them all).
+    /// One page of each evaluated tranche's proposals, as evaluated, in the order of the
+    /// ranking ([`ROWS_SHOWN`] at most: a national stage has a million).
     pub(super) listed: Vec<Vec<Named>>,
+    /// Which page of which tranche is shown.
+    pub(super) paging: Paging,
     /// Every recorded draw recomputed from the register.
     pub(super) draws: Vec<DrawCheck>,
     pub(super) concluded: Option<Concluded>,
@@ -43,6 +46,27 @@ impl View {
     /// `/programas/{code}/etapas/{n}`.
     pub(super) fn base(&self) -> String {
         base(self.code(), self.stage)
+    }
+}
+
+/// Proposals a tranche's table shows at a time.
+pub(super) const ROWS_SHOWN: usize = 200;
+
+/// Which page of a tranche's proposals is shown: `?tramo=` the tranche, `?desde=` the place in
+/// its ranking the page starts at (0 the first); every other tranche shows its first page.
+#[derive(Debug, Default, Clone, serde::Deserialize)]
+pub(super) struct Paging {
+    tramo: Option<u32>,
+    desde: Option<usize>,
+}
+
+impl Paging {
+    /// Where tranche `t`'s page starts.
+    fn from(&self, t: u32) -> usize {
+        match self.tramo {
+            Some(x) if x == t => self.desde.unwrap_or(0),
+            _ => 0,
+        }
     }
 }
 
@@ -81,15 +105,27 @@ pub(super) fn load(
     program: StoredProgram,
     stage: Stage,
 ) -> Result<View, WebError> {
-    Snapshot::read(s.conn(), |conn| load_in(app, s, conn, program, stage))
+    load_at(app, s, (program, stage), Paging::default())
+}
+
+/// [`load`], with the page of a tranche's proposals `paging` names.
+pub(super) fn load_at(
+    app: &App,
+    s: &Store,
+    (program, stage): (StoredProgram, Stage),
+    paging: Paging,
+) -> Result<View, WebError> {
+    Snapshot::read(s.conn(), |conn| {
+        load_in(app, s, conn, (program, stage), paging)
+    })
 }
 
 fn load_in(
     app: &App,
     s: &Store,
     conn: Snapshot<'_>,
-    program: StoredProgram,
-    stage: Stage,
+    (program, stage): (StoredProgram, Stage),
+    paging: Paging,
 ) -> Result<View, WebError> {
     let n = stage;
     let available = match rules::available(&conn, &program, n) {
@@ -109,7 +145,7 @@ fn load_in(
     let listed = match &evaluation {
         Ok(evals) => evals
             .iter()
-            .map(|e| e.listed(conn))
+            .map(|e| e.ranked_page(conn, paging.from(e.tranche.tranche), ROWS_SHOWN))
             .collect::<Result<_, _>>()?,
         Err(_) => Vec::new(),
     };
@@ -136,6 +172,7 @@ fn load_in(
         tranches,
         evaluation,
         listed,
+        paging,
         draws,
         concluded,
     })
@@ -406,7 +443,8 @@ fn tranche_evaluation(
         Standing::Winner { proposal, .. } => Some(proposal),
         _ => None,
     };
-    // the ranking as its column reads: ranked proposals by place, then the rest as filed
+    // a page of the ranking as its column reads: ranked proposals by place, then the rest as
+    // filed (`TrancheEvaluation::ranked_page`)
     let listed: &[Named] = match &v.evaluation {
         Ok(evals) => evals
             .iter()
@@ -415,14 +453,19 @@ fn tranche_evaluation(
             .map_or(&[], Vec::as_slice),
         Err(_) => &[],
     };
-    let mut order: Vec<&Named> = listed.iter().collect();
-    order.sort_by_key(|n| (n.evaluated.rank.is_none(), n.evaluated.rank, n.index));
+    let (from, total) = (v.paging.from(t), e.len());
+    let page_at = |desde: usize| format!("{base}?tramo={t}&desde={desde}#tramo-{t}");
     html! {
-        h3 { "Tramo " (t) }
+        h3 #{"tramo-" (t)} { "Tramo " (t) }
         p { "Criterio: " (valuation_es(&v.program, e)) "." }
         @if e.is_empty() {
             p { "El tramo no tiene propuestas." }
         } @else {
+            p.paginado {
+                @if listed.is_empty() { "Ninguna propuesta desde el puesto " (numero(from as u64 + 1)) " de " (numero(total as u64)) "." }
+                @else if listed.len() < total { "Propuestas " (numero(from as u64 + 1)) " a " (numero((from + listed.len()) as u64)) " de " (numero(total as u64)) ", en el orden de la evaluación." }
+                @else { (numero(total as u64)) " propuestas, en el orden de la evaluación." }
+            }
             div.tabla.desplazable {
                 table.propuestas {
                     thead { tr {
@@ -431,7 +474,7 @@ fn tranche_evaluation(
                         th.num scope="col" { "Plazo (días)" } th.num scope="col" { "Valor" } th scope="col" { "Resultado" }
                     } }
                     tbody {
-                        @for n in order {
+                        @for n in listed {
                             @let (i, p, ev) = (n.index, &n.proposal, &n.evaluated);
                             tr {
                                 td.num { @if let Some(r) = ev.rank { (r) } }
@@ -451,6 +494,12 @@ fn tranche_evaluation(
                             }
                         }
                     }
+                }
+            }
+            @if from > 0 || from + listed.len() < total {
+                nav.paginas aria-label={"Páginas de las propuestas del tramo " (t)} {
+                    @if from > 0 { a href=(page_at(0)) { "Desde el principio" } " " }
+                    @if from + listed.len() < total { a.siguientes href=(page_at(from + listed.len())) { "Siguientes " (ROWS_SHOWN) " →" } }
                 }
             }
         }
@@ -717,7 +766,7 @@ fn concluded_markup(user: &User, v: &View, c: &Concluded, verdict: Option<&Marku
         }
         @if let Ok(evals) = &v.evaluation {
             @if !evals.is_empty() {
-                details {
+                details open[v.paging.tramo.is_some()] {
                     summary { "Evaluación de las propuestas" }
                     @for e in evals { (tranche_evaluation(user, v, e, &Errors::default(), &Errors::default(), &Typed::default())) }
                 }

@@ -478,6 +478,12 @@ fn the_offering_and_stage_pages_fit_a_laptop_and_a_phone() {
         ("/programas/D3939-2004", "programa", "D3939-2004"),
         ("/programas/D3939-2004/oferta", "oferta", "Acta"),
         ("/programas/D3939-2004/etapas/2", "etapa-2", "Segunda Etapa"),
+        // a later page of the tranche's proposals, with its count and its links
+        (
+            "/programas/D3939-2004/etapas/2?tramo=1&desde=5",
+            "etapa-2-pagina",
+            "Propuestas 6 a 10 de 10",
+        ),
     ];
     for (width, height) in [(1366, 900), (390, 844)] {
         d.cmd(

@@ -49,6 +49,7 @@ mod split_pledges;
 mod stage_acta_stream;
 mod stage_acta_v1;
 mod stage_bounded;
+mod stage_prints;
 mod stage_snapshot;
 mod stages;
 mod stages_prices;

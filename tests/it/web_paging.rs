@@ -109,3 +109,88 @@ fn the_stored_adjudication_is_paged_by_keyset_and_filtered_by_result() {
     // a filter no page sends
     assert_eq!(c.get(&format!("{OFFER}?resultado=todas")).status, 400);
 }
+
+/// A stage's proposals paged in the order of their evaluation (issue 23 items 4 and 5: a
+/// national stage has a million): `?tramo=` and `?desde=` the place a page starts at, at most 200
+/// proposals a page, the next page linked while proposals remain, the tranche's count on each.
+#[test]
+fn a_stage_s_proposals_are_paged_in_the_order_of_the_evaluation() {
+    use crate::stages::{BLOCK, import, second_stage};
+    const STAGE: &str = "/programas/D3939-2004/etapas/2";
+    let r = second_stage();
+    add_user(&r, "carla", "consulta");
+    // 450 proposals for the whole block at distinct prices, term 0 (its value is its price);
+    // 1 of every 50 without its funds accredited: rejected
+    let lines: Vec<String> = (0..450u32)
+        .map(|k| {
+            let funds = if k % 50 == 49 { "no" } else { "si" };
+            format!(
+                "P-{k:03},2024-06-10,CC:{}:Proponente {k},,{BLOCK},{},0,500000000,{funds},\n",
+                1_000_000_000 + k,
+                2000 + k
+            )
+        })
+        .collect();
+    import(&r, "2", &lines);
+    let s = Server::start(&r);
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    let references = |page: &str| -> Vec<String> {
+        page.match_indices("<td>P-")
+            .map(|(i, _)| page[i + 4..i + 9].to_string())
+            .collect()
+    };
+    let next = |page: &str| -> Option<String> {
+        let i = page.find("class=\"siguientes\" href=\"")? + 25;
+        Some(page[i..i + page[i..].find('"')?].replace("&amp;", "&"))
+    };
+    // the valid by price, highest first; then the rejected as filed
+    let want: Vec<String> = (0..450)
+        .rev()
+        .filter(|k| k % 50 != 49)
+        .chain((0..450).filter(|k| k % 50 == 49))
+        .map(|k| format!("P-{k:03}"))
+        .collect();
+    let (mut seen, mut sizes, mut at) = (Vec::new(), Vec::new(), STAGE.to_string());
+    loop {
+        let p = c.get(&at);
+        assert_eq!(p.status, 200, "{}", p.text());
+        let t = p.text();
+        let here = references(&t);
+        sizes.push(here.len());
+        seen.extend(here);
+        match next(&t) {
+            Some(n) => at = n,
+            None => break,
+        }
+    }
+    assert_eq!(sizes, [200, 200, 50]);
+    assert_eq!(seen, want);
+    // page 2 as its link names it: places 201 to 400, a link back to the first page
+    let second = c.get(&format!("{STAGE}?tramo=1&desde=200")).text();
+    assert!(second.contains("Propuestas 201 a 400 de 450"), "{second}");
+    assert_eq!(references(&second), want[200..400]);
+    assert!(second.contains(&format!(
+        "href=\"{STAGE}?tramo=1&amp;desde=0#tramo-1\">Desde el principio"
+    )));
+    // the first page has no link back; the standing is the tranche's whatever the page
+    let first = c.get(STAGE).text();
+    assert!(first.contains("Propuestas 1 a 200 de 450"), "{first}");
+    assert!(!first.contains("Desde el principio"));
+    for page in [&first, &second] {
+        assert!(
+            page.contains("Gana la propuesta <strong>P-448</strong>"),
+            "{page}"
+        );
+    }
+    // another tranche number shows the first page; a place past the end, none
+    assert_eq!(
+        references(&c.get(&format!("{STAGE}?tramo=2&desde=200")).text()),
+        want[..200]
+    );
+    let past = c.get(&format!("{STAGE}?tramo=1&desde=900")).text();
+    assert!(references(&past).is_empty());
+    assert!(
+        past.contains("Ninguna propuesta desde el puesto 901 de 450"),
+        "{past}"
+    );
+}

@@ -304,20 +304,54 @@ impl TrancheEvaluation {
         Ok(rows)
     }
 
-    /// Every proposal as evaluated, in stored order, in memory (a page that shows a tranche
-    /// whole).
-    pub fn listed(&self, conn: Snapshot<'_>) -> Result<Vec<Named>> {
-        let mut all = Vec::new();
+    /// The proposals at places `from..from + n` of the ranking as the stage's page lists them
+    /// (ranked proposals by place, those of one place as stored, then the rest as stored), as
+    /// evaluated, in that order. Read in two passes over the tranche, a proposal at a time: the
+    /// first counts the proposals of each place, the second keeps the page's. Memory holds a
+    /// count per distinct value (as the ranking itself does) and the page, not the tranche.
+    pub fn ranked_page(&self, conn: Snapshot<'_>, from: usize, n: usize) -> Result<Vec<Named>> {
+        // how many proposals hold each place (ranks are 1, 2, ... by distinct value)
+        let mut at_rank: Vec<usize> = Vec::new();
         self.each::<StoreError>(conn, &mut |x| {
-            all.push(Named {
-                index: x.index,
-                proposal: x.proposal.clone(),
-                evaluated: x.evaluated.clone(),
-                improvement: x.improvement.cloned(),
-            });
+            if let Some(r) = x.evaluated.rank {
+                if at_rank.len() < r {
+                    at_rank.resize(r, 0);
+                }
+                at_rank[r - 1] += 1;
+            }
             Ok(ControlFlow::Continue(()))
         })?;
-        Ok(all)
+        // then where the next proposal of each place stands, the unranked after them all
+        let mut next = 0usize;
+        for c in &mut at_rank {
+            let count = *c;
+            *c = next;
+            next += count;
+        }
+        let end = from.saturating_add(n);
+        let mut page: Vec<(usize, Named)> = Vec::new();
+        self.each::<StoreError>(conn, &mut |x| {
+            let slot = match x.evaluated.rank {
+                Some(r) => &mut at_rank[r - 1],
+                None => &mut next,
+            };
+            let place = *slot;
+            *slot += 1;
+            if (from..end).contains(&place) {
+                page.push((
+                    place,
+                    Named {
+                        index: x.index,
+                        proposal: x.proposal.clone(),
+                        evaluated: x.evaluated.clone(),
+                        improvement: x.improvement.cloned(),
+                    },
+                ));
+            }
+            Ok(ControlFlow::Continue(()))
+        })?;
+        page.sort_unstable_by_key(|(place, _)| *place);
+        Ok(page.into_iter().map(|(_, named)| named).collect())
     }
 
     /// The row of a proposal, `tied` being [`Self::outcome_tie`].

@@ -363,7 +363,8 @@ fn write_rows(
     (tranches, earlier): (&[store::Tranche], bool),
     seen: &mut dyn FnMut(&ProposalRow),
 ) -> Result<Imported> {
-    let mut writer = store::ProposalWriter::begin(tx, program.id, stage, file)?;
+    let import_id = store::begin_proposals(tx, program.id, stage, file)?;
+    let mut writer = store::ProposalWriter::new(tx, program.id, stage, import_id)?;
     let mut problems = Vec::new();
     let (_, file_problems) =
         crate::offering::proposals::each::<crate::store::StoreError>(bytes, |r| {
@@ -398,7 +399,7 @@ fn write_rows(
                 });
             }
             if problems.is_empty() {
-                writer.push(tx, &r)?;
+                writer.push(r)?;
             }
             Ok(())
         })?;
@@ -410,5 +411,6 @@ fn write_rows(
     if writer.rows() == 0 {
         return Err(Refusal::Rule(said!(register_stage::file_holds_no_proposal)).into());
     }
-    Ok(Imported::Added(writer.finish(tx)?))
+    let stored = writer.end()?;
+    Ok(Imported::Added(store::seal_proposals(tx, stored)?))
 }
