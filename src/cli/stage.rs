@@ -927,10 +927,14 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         return Ok(Status::Findings);
     }
     // the document read as it is compared, and the acta rendered again as it is compared: a
-    // chunk or a page of each in memory; in the current layout, then in the earlier one (an acta
-    // written before keeps its text); a difference is named in the layout that agrees longest
+    // chunk or a page of each in memory; in the current layout, then in the earlier ones (an
+    // acta written before keeps its text and page breaks); a difference is named in the layout
+    // that agrees longest
     let mut checks = stage_acta::LayoutChecks::default();
-    for layout in stage_acta::Layout::ALL {
+    for layout in stage_acta::Layout::ALL
+        .into_iter()
+        .filter(|l| l.tried_for(format))
+    {
         let data = StageActaData {
             program: &p.program,
             stage,

@@ -126,13 +126,37 @@ pub enum Layout {
     CausesAsCodes,
     /// A rejection's cause in Spanish words in the table.
     CausesInWords,
+    /// The same text; in the PDF a heading is kept on the page of the block after it (a
+    /// heading no longer ends a page above its table on the next).
+    HeadingsKept,
 }
 
 impl Layout {
     /// The layout a new acta is written in.
-    pub const CURRENT: Layout = Layout::CausesInWords;
+    pub const CURRENT: Layout = Layout::HeadingsKept;
     /// Every layout, the current one first: what verification tries.
-    pub const ALL: [Layout; 2] = [Layout::CausesInWords, Layout::CausesAsCodes];
+    pub const ALL: [Layout; 3] = [
+        Layout::HeadingsKept,
+        Layout::CausesInWords,
+        Layout::CausesAsCodes,
+    ];
+
+    /// Whether a rejection's cause is worded in the table (from layout 2 on).
+    fn words(self) -> bool {
+        self != Layout::CausesAsCodes
+    }
+
+    /// Whether the PDF keeps a heading with the block after it (from layout 3 on).
+    fn keeps_headings(self) -> bool {
+        self == Layout::HeadingsKept
+    }
+
+    /// Whether a document in `format` may read differently in this layout than in every layout
+    /// before it in [`Layout::ALL`]: layouts 2 and 3 differ only in a PDF's page breaks, so a
+    /// Markdown or HTML acta is compared with one of them only.
+    pub fn tried_for(self, format: Format) -> bool {
+        self != Layout::CausesInWords || format == Format::Pdf
+    }
 }
 
 /// What a document checked against the acta in each layout ([`Layout::ALL`]'s order) comes to:
@@ -403,7 +427,7 @@ pub fn pieces<'a>(d: &StageActaData<'a>, q: &dyn Fn(&str) -> String) -> Vec<Piec
             e,
             cells: Cells {
                 points,
-                words: d.layout == Layout::CausesInWords,
+                words: d.layout.words(),
             },
             header: [
                 "Tramo",
@@ -448,7 +472,7 @@ pub fn pieces<'a>(d: &StageActaData<'a>, q: &dyn Fn(&str) -> String) -> Vec<Piec
         ),
         None => String::new(),
     };
-    if d.layout == Layout::CausesInWords {
+    if d.layout.words() {
         // the causes are in words in the tables: here, what each rests on
         let term = match p.later_stages.max_term_days {
             Some(0) => format!(
@@ -784,7 +808,8 @@ fn row_sources<'s>(
 
 /// The acta as a PDF, written to `out` a page at a time (`report::pdf::stream`), its tables'
 /// rows made at each pass of the layout: memory holds a page, not the stage's proposals
-/// rendered. The same bytes as `pdf::render(&plain_blocks(..), ..)`.
+/// rendered. The same bytes as `pdf::render(&plain_blocks(..), ..)` (layouts 1 and 2), or
+/// `pdf::render_layout(.., 2)` (layout 3: a heading kept with the block after it).
 pub fn write_pdf(
     out: &mut dyn Write,
     d: &StageActaData<'_>,
@@ -793,7 +818,14 @@ pub fn write_pdf(
     let sources = row_sources(d.conn, &pieces);
     let items = pdf_items(pieces, &sources);
     let (title, footer, date) = title_footer_date(d);
-    super::pdf::stream::write(&items, &title, &footer, date, false, out)
+    super::pdf::stream::write(
+        &items,
+        &title,
+        &footer,
+        date,
+        d.layout.keeps_headings(),
+        out,
+    )
 }
 
 /// Writes the acta in `format` to `out` (see [`write_pdf`], [`write_markdown`],
@@ -838,9 +870,14 @@ pub fn check(
             let sources = row_sources(d.conn, &pieces);
             let items = pdf_items(pieces, &sources);
             let (title, footer, date) = title_footer_date(d);
-            super::pdf::stream::each_page_text(&items, &title, &footer, date, false, &mut |p| {
-                lc.text(p)
-            })
+            super::pdf::stream::each_page_text(
+                &items,
+                &title,
+                &footer,
+                date,
+                d.layout.keeps_headings(),
+                &mut |p| lc.text(p),
+            )
             .map_err(|e| e.to_string())?;
         }
         Format::Md => write_markdown(&mut lc, d).map_err(|e| e.to_string())?,

@@ -617,10 +617,14 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
             crate::catalogue::stage::discrepancy(crate::lang::Lang::Es, d)
         )));
     }
-    // in the current layout, then in the earlier one (an acta written before keeps its text); a
-    // difference is named in the layout that agrees longest (`stage_acta::LayoutChecks`)
+    // in the current layout, then in the earlier ones (an acta written before keeps its text and
+    // page breaks); a difference is named in the layout that agrees longest
+    // (`stage_acta::LayoutChecks`)
     let mut checks = stage_acta::LayoutChecks::default();
-    for layout in stage_acta::Layout::ALL {
+    for layout in stage_acta::Layout::ALL
+        .into_iter()
+        .filter(|l| l.tried_for(format))
+    {
         let data = StageActaData {
             program: &v.program.program,
             stage: n,

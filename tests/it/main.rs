@@ -48,6 +48,7 @@ mod spanish_cli;
 mod split_pledges;
 mod stage_acta_stream;
 mod stage_acta_v1;
+mod stage_acta_v2;
 mod stage_bounded;
 mod stage_prints;
 mod stage_snapshot;

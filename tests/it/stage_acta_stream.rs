@@ -51,11 +51,18 @@ fn whole_in(r: &Reg, layout: stage_acta::Layout) -> [Vec<u8>; 3] {
     [
         notice::markdown(&stage_acta::markdown_blocks(&d).unwrap()).into_bytes(),
         notice::html(&stage_acta::plain_blocks(&d).unwrap(), title).into_bytes(),
-        pdf::render(
+        // from layout 3 a heading is kept with what follows it (the PDF grouping of notices'
+        // text version 2)
+        pdf::render_layout(
             &stage_acta::plain_blocks(&d).unwrap(),
             title,
             &footer,
             (2024, 6, 28),
+            if layout == stage_acta::Layout::HeadingsKept {
+                2
+            } else {
+                1
+            },
         ),
     ]
 }

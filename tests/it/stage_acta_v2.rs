@@ -1,0 +1,118 @@
+//! A stage acta's PDF of layout 2 ended its first page with the heading «3. Propuestas y su
+//! evaluación», its table on the next (a table that fits on a page is never split, and the
+//! heading was not kept with it). Layout 3 keeps a heading with the block after it. Page breaks
+//! are part of what `stage verify` compares (a page's footer is among its lines of text), so an
+//! acta of layout 2 keeps verifying only against layout 2's rendering:
+//! `tests/fixtures/stage-acta-v2/` holds one, written by the build before layout 3 (its README
+//! says how) from the register of `tests/fixtures/stage-acta-v1`.
+
+use crate::common::Reg;
+use crate::web::{Client, PASSWORD, Server, add_user};
+
+const PDF: &str = "acta-segunda-etapa-D3939-2004.pdf";
+const HEADING: &str = "3. Propuestas y su evaluación";
+
+/// The register of `stage-acta-v1` with the layout-2 PDF beside it, as `layout-2.pdf`.
+fn register() -> Reg {
+    let r = Reg::copy_of("stage-acta-v1");
+    let v2 = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/stage-acta-v2")
+        .join(PDF);
+    std::fs::copy(v2, r.dir.path().join("layout-2.pdf")).unwrap();
+    r
+}
+
+/// Each page's lines of text, read back by vigia's own reader.
+fn pages(r: &Reg, file: &str) -> Vec<Vec<String>> {
+    let bytes = std::fs::read(r.dir.path().join(file)).unwrap();
+    vigia::report::pdf::extract_pages(&bytes)
+        .unwrap()
+        .iter()
+        .map(|p| {
+            p.lines()
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect()
+        })
+        .collect()
+}
+
+/// The number of the page (from 0) holding the heading, and that page's lines after it.
+fn after_heading(pages: &[Vec<String>]) -> (usize, Vec<String>) {
+    let (k, page) = pages
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.iter().any(|l| l == HEADING))
+        .expect("the acta has the heading");
+    let at = page.iter().position(|l| l == HEADING).unwrap();
+    (k, page[at + 1..].to_vec())
+}
+
+/// The table's header row and its first row (P-07, the first proposal filed, as the fixture's
+/// Markdown acta lists it) are among `lines`.
+fn holds_table_start(lines: &[String]) -> bool {
+    let header = lines
+        .iter()
+        .position(|l| l.starts_with("Tramo") && l.contains("Propuesta") && l.contains("Resultado"));
+    let first = lines.iter().position(|l| l.contains("P-07"));
+    matches!((header, first), (Some(h), Some(f)) if h < f)
+}
+
+#[test]
+fn a_stage_acta_keeps_its_heading_with_the_table_and_the_acta_of_layout_2_still_verifies() {
+    let r = register();
+    // the acta written before: its first page ends on the heading, above nothing of its table
+    let old = pages(&r, "layout-2.pdf");
+    let (k, rest) = after_heading(&old);
+    assert_eq!(k, 0, "layout 2 put the heading on page 1: {old:?}");
+    assert!(!holds_table_start(&rest), "{old:?}");
+    assert!(
+        rest.iter().all(|l| l.contains("Página")),
+        "only the footer follows the heading on its page: {rest:?}"
+    );
+    assert!(
+        holds_table_start(&old[1]),
+        "its table starts on page 2: {old:?}"
+    );
+    // today's acta: the heading's page holds the table's header row and first row
+    r.ok(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "layout-3.pdf",
+    ]);
+    let new = pages(&r, "layout-3.pdf");
+    let (_, rest) = after_heading(&new);
+    assert!(holds_table_start(&rest), "{new:?}");
+    assert_ne!(old, new, "the page break moved");
+    // both verify on the command line: each against its own layout's page breaks
+    for file in ["layout-2.pdf", "layout-3.pdf"] {
+        let o = r.ok(&["stage", "verify", file]);
+        assert!(
+            o.starts_with("verified: acta of stage 2 of D3939-2004 (conclusion 1,"),
+            "{file}: {o}"
+        );
+    }
+    // and on the stage's page
+    add_user(&r, "carla", "consulta");
+    let s = Server::start(&r);
+    let (mut c, csrf) = Client::signed_in(&s, "carla", PASSWORD);
+    for file in ["layout-2.pdf", "layout-3.pdf"] {
+        let bytes = std::fs::read(r.dir.path().join(file)).unwrap();
+        let t = c
+            .upload(
+                "/programas/D3939-2004/etapas/2/verificar",
+                &[("csrf", &csrf)],
+                (file, &bytes),
+            )
+            .text();
+        assert!(
+            t.contains("class=\"resultado verificada\"")
+                && t.contains("<strong>Verificada.</strong>"),
+            "{file}: {t}"
+        );
+    }
+}
