@@ -482,8 +482,11 @@ impl Fingerprint {
     pub fn header(&mut self, h: &Header) {
         self.line(&serde_json::to_vec(h).expect("header serialises"));
     }
+    pub fn row(&mut self, r: &Row) {
+        self.row_line(r);
+    }
     /// Hashes a row's line, which it gives back (the bytes a JSON result writes for the row).
-    pub fn row(&mut self, r: &Row) -> &[u8] {
+    pub fn row_line(&mut self, r: &Row) -> &[u8] {
         let mut line = std::mem::take(&mut self.line);
         line.clear();
         serde_json::to_writer(&mut line, r).expect("row serialises");
@@ -517,7 +520,7 @@ fn fingerprint_of(program: &StoredProgram, c: &Computed, mut spool: Spool<'_>) -
     let mut fp = Fingerprint::default();
     fp.header(&c.header(program));
     let hashed = rows_of::<std::convert::Infallible>(program, c, |r, _| {
-        let line = fp.row(r);
+        let line = fp.row_line(r);
         if let Some(spool) = spool.as_deref_mut() {
             spool(line);
         }
