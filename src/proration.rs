@@ -93,15 +93,28 @@ impl Quota {
             self.whole
         }
     }
+
+    /// The quota as [`fmt::Display`] writes it, made in one allocation (a run writes one a
+    /// person, a million at national scale).
+    pub fn text(self) -> String {
+        use fmt::Write as _;
+        let mut s = String::with_capacity(64);
+        let _infallible = write!(s, "{self}");
+        s
+    }
 }
 
 impl fmt::Display for Quota {
     /// `1234 + 56/789`, or `1234` when exact: the quota as the person checking it would write it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.remainder == 0 {
-            write!(f, "{}", self.whole)
-        } else {
-            write!(f, "{} + {}/{}", self.whole, self.remainder, self.demand)
+            return write!(f, "{}", self.whole);
+        }
+        // the same digits, as 64-bit numbers when they fit (a demand of shares always does):
+        // formatting a 128-bit one divides by 128 bits
+        match (u64::try_from(self.remainder), u64::try_from(self.demand)) {
+            (Ok(r), Ok(d)) => write!(f, "{} + {r}/{d}", self.whole),
+            _ => write!(f, "{} + {}/{}", self.whole, self.remainder, self.demand),
         }
     }
 }
@@ -343,6 +356,32 @@ mod tests {
             share(1, &[u64::MAX, 1], Rule::NearestAdjust),
             Err(Error::DemandOverflow)
         );
+    }
+
+    #[test]
+    fn a_quota_is_written_with_every_digit_however_wide_its_numbers() {
+        let q = |whole, remainder, demand| Quota {
+            whole,
+            remainder,
+            demand,
+        };
+        // the widest a demand of shares gives (64 bits), and wider (written by 128-bit digits)
+        let cases = [
+            (q(7, 0, 9), "7"),
+            (q(5, 17_623_950, 19_274_226), "5 + 17623950/19274226"),
+            (
+                q(u64::MAX, u128::from(u64::MAX) - 1, u128::from(u64::MAX)),
+                "18446744073709551615 + 18446744073709551614/18446744073709551615",
+            ),
+            (
+                q(1, 1, u128::from(u64::MAX) + 1),
+                "1 + 1/18446744073709551616",
+            ),
+        ];
+        for (quota, text) in cases {
+            assert_eq!(quota.to_string(), text);
+            assert_eq!(quota.text(), text);
+        }
     }
 
     #[test]

@@ -216,12 +216,7 @@ fn write_result(
 ) -> Result<(), CliError> {
     match format {
         Format::Json => {
-            let mut obj = serde_json::to_value(header).expect("header serialises");
-            let map = obj.as_object_mut().expect("an object");
-            map.shift_remove("program_sha256");
-            let mut text = serde_json::to_string_pretty(&obj).expect("json");
-            text.truncate(text.len() - 2); // "\n}"
-            write!(out, "{text},\n  \"acceptances\": [")?;
+            json_head(out, header)?;
             let mut fp = fingerprint.is_none().then(|| {
                 let mut fp = rules::Fingerprint::default();
                 fp.header(header);
@@ -245,12 +240,7 @@ fn write_result(
                 Some(fp) => fp.finish(),
                 None => fingerprint.unwrap_or_default().to_string(),
             };
-            writeln!(
-                out,
-                "\n  ],\n  \"run\": {},\n  \"fingerprint\": {}\n}}",
-                run.map_or("null".into(), |r| r.to_string()),
-                serde_json::to_string(&fingerprint).expect("json")
-            )?;
+            json_tail(out, run, &fingerprint)?;
             Ok(())
         }
         Format::Csv | Format::Table => {
@@ -274,6 +264,106 @@ fn write_result(
             })?;
             list.finish()?;
             Ok(())
+        }
+    }
+}
+
+/// The JSON result up to its rows: the totals, then the opening of `acceptances`.
+fn json_head(out: &mut dyn Write, header: &Header) -> std::io::Result<()> {
+    let mut obj = serde_json::to_value(header).expect("header serialises");
+    let map = obj.as_object_mut().expect("an object");
+    map.shift_remove("program_sha256");
+    let mut text = serde_json::to_string_pretty(&obj).expect("json");
+    text.truncate(text.len() - 2); // "\n}"
+    write!(out, "{text},\n  \"acceptances\": [")
+}
+
+/// The JSON result after its rows: the run and its fingerprint.
+fn json_tail(out: &mut dyn Write, run: Option<i64>, fingerprint: &str) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "\n  ],\n  \"run\": {},\n  \"fingerprint\": {}\n}}",
+        run.map_or("null".into(), |r| r.to_string()),
+        serde_json::to_string(fingerprint).expect("json")
+    )
+}
+
+/// A real run's JSON rows, written on the fingerprint's thread as the run writes the register
+/// (`rules::Spool`), into a private temporary file beside the register (mode 0600, already
+/// unlinked: no name to follow, and gone with the process on every path), and copied to the
+/// output after the commit, between [`json_head`] and [`json_tail`]: the same bytes
+/// [`write_result`] writes, without serialising the rows again once the write lock is let go.
+/// Nothing reaches the output before the commit; a spool that could not be made or written is
+/// dropped and the result written from the computation instead.
+struct JsonSpool {
+    file: std::io::BufWriter<std::fs::File>,
+    first: bool,
+    failed: bool,
+}
+
+impl JsonSpool {
+    /// A spool beside the register at `db` (the temporary directory for one in memory).
+    fn new(db: Option<&str>) -> Option<Self> {
+        let dir = db
+            .filter(|p| !p.is_empty())
+            .and_then(|p| Path::new(p).parent())
+            .map(|d| {
+                if d.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    d
+                }
+            });
+        let file = match dir {
+            Some(d) => tempfile::tempfile_in(d),
+            None => tempfile::tempfile(),
+        };
+        Some(JsonSpool {
+            file: std::io::BufWriter::with_capacity(SPOOL_CHUNK, file.ok()?),
+            first: true,
+            failed: false,
+        })
+    }
+
+    /// One row's line, with the separator before it (the first error stops the spool).
+    fn push(&mut self, line: &[u8]) {
+        if self.failed {
+            return;
+        }
+        let sep: &[u8] = if self.first { b"\n    " } else { b",\n    " };
+        self.first = false;
+        self.failed = self
+            .file
+            .write_all(sep)
+            .and_then(|()| self.file.write_all(line))
+            .is_err();
+    }
+
+    /// The rows spooled, rewound for reading; none when the spool failed.
+    fn rows(self) -> Option<std::fs::File> {
+        use std::io::Seek;
+        if self.failed {
+            return None;
+        }
+        let mut file = self.file.into_inner().ok()?;
+        file.rewind().ok()?;
+        Some(file)
+    }
+}
+
+/// Bytes copied at a time from a spool to the output.
+const SPOOL_CHUNK: usize = 1 << 20;
+
+/// Copies `rows` to `out`.
+fn copy_spooled(mut rows: std::fs::File, out: &mut dyn Write) -> std::io::Result<()> {
+    use std::io::Read;
+    let mut buf = vec![0u8; SPOOL_CHUNK];
+    loop {
+        match rows.read(&mut buf) {
+            Ok(0) => return Ok(()),
+            Ok(n) => out.write_all(&buf[..n])?,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
         }
     }
 }
@@ -376,6 +466,20 @@ impl OfferCommand {
                     }
                 };
                 let (mut read, mut written) = (tick, tick);
+                // a JSON result's rows are spooled as the run is written, copied out after it
+                let mut spool = (format == Format::Json)
+                    .then(|| JsonSpool::new(store.conn().path()))
+                    .flatten();
+                let mut to_spool = |line: &[u8]| {
+                    if let Some(s) = &mut spool {
+                        s.push(line);
+                    }
+                };
+                let spooling: rules::Spool<'_> = if format == Format::Json {
+                    Some(&mut to_spool)
+                } else {
+                    None
+                };
                 // the commit's checkpoint (a copy of every page the run wrote) runs beside the
                 // result's writing, on a connection of its own, and is waited for at the end
                 let c_done = store.write_checkpointing_aside::<_, CliError>(&ctx.officer(), |tx| {
@@ -383,7 +487,7 @@ impl OfferCommand {
                         read: &mut read,
                         written: &mut written,
                     };
-                    let (c, done) = rules::adjudicate_counting(tx, &p, on, counters)?;
+                    let (c, done) = rules::adjudicate_counting(tx, &p, on, counters, spooling)?;
                     let reserved = acta
                         .as_deref()
                         .map(|path| files::reserve(path, force).map_err(|e| out_error("--acta", e)))
@@ -395,7 +499,11 @@ impl OfferCommand {
                 // the result first, from the computation in memory, which is then dropped:
                 // the acta is rendered from the stored run, and both never share the memory
                 let header = c.header(&p);
-                {
+                if let Some(rows) = spool.and_then(JsonSpool::rows) {
+                    json_head(ctx.out, &header)?;
+                    copy_spooled(rows, ctx.out)?;
+                    json_tail(ctx.out, Some(done.run_id), &done.fingerprint)?;
+                } else {
                     let conn = store.conn();
                     let bar = adjudicating(&c, ctx.lang);
                     let mut tick = bar.counter();

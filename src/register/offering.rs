@@ -459,7 +459,7 @@ fn rows_of<E>(
             cap_shares: o.cap.map(|(s, _)| s),
             cap_rule: o.cap.map(|(_, i)| program.program.caps[i].rule.clone()),
             admitted: o.admitted,
-            quota: a.quota(o).map(|q| q.to_string()),
+            quota: a.quota(o).map(crate::proration::Quota::text),
             awarded: o.awarded,
             status: o.status,
             cause: o.cause.map(Cause::as_str),
@@ -483,11 +483,16 @@ impl Fingerprint {
         self.line(&serde_json::to_vec(h).expect("header serialises"));
     }
     pub fn row(&mut self, r: &Row) {
+        self.row_line(r);
+    }
+    /// Hashes a row's line, which it gives back (the bytes a JSON result writes for the row).
+    pub fn row_line(&mut self, r: &Row) -> &[u8] {
         let mut line = std::mem::take(&mut self.line);
         line.clear();
         serde_json::to_writer(&mut line, r).expect("row serialises");
         self.line(&line);
         self.line = line;
+        &self.line
     }
     /// A line already made: a row as `serde_json` writes it (for a caller that writes the same
     /// bytes out).
@@ -502,15 +507,23 @@ impl Fingerprint {
 
 /// The fingerprint of a computed adjudication.
 pub fn fingerprint(_conn: &Connection, program: &StoredProgram, c: &Computed) -> Result<String> {
-    Ok(fingerprint_of(program, c))
+    Ok(fingerprint_of(program, c, None))
 }
 
-/// [`fingerprint`], without the register (on any thread).
-fn fingerprint_of(program: &StoredProgram, c: &Computed) -> String {
+/// Where a real run hands each row of its result, as the line of JSON its fingerprint hashes,
+/// while the run is written (on the fingerprint's thread, [`adjudicate_counting`]): a front end
+/// can spool its output there and write it out once the run is committed.
+pub type Spool<'s> = Option<&'s mut (dyn FnMut(&[u8]) + Send)>;
+
+/// [`fingerprint`], without the register (on any thread), each row's line to `spool` too.
+fn fingerprint_of(program: &StoredProgram, c: &Computed, mut spool: Spool<'_>) -> String {
     let mut fp = Fingerprint::default();
     fp.header(&c.header(program));
     let hashed = rows_of::<std::convert::Infallible>(program, c, |r, _| {
-        fp.row(r);
+        let line = fp.row_line(r);
+        if let Some(spool) = spool.as_deref_mut() {
+            spool(line);
+        }
         Ok(())
     });
     let Ok(()) = hashed;
@@ -558,15 +571,18 @@ pub fn adjudicate(
             read: &mut || {},
             written: &mut || {},
         },
+        None,
     )
 }
 
-/// [`adjudicate`], reporting each acceptance read and each award written to `counters`.
+/// [`adjudicate`], reporting each acceptance read and each award written to `counters`, and
+/// each row of the result, as it is hashed, to `spool`.
 pub fn adjudicate_counting(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
     on: NaiveDate,
     counters: Counters<'_>,
+    spool: Spool<'_>,
 ) -> Result<(Computed, Adjudicated)> {
     let Counters { read, written } = counters;
     let computed = compute_with(tx.conn(), program, on, read, Speakers::with_awards())?;
@@ -585,11 +601,13 @@ pub fn adjudicate_counting(
     // the awards and outcomes are written through the smaller page cache, put back whatever
     // the writing returned
     let cache = crate::store::PageCache::set(tx.conn(), store::AWARDS_CACHE, Temp::AsIs)?;
-    // the fingerprint (every row as JSON, hashed) is made on a second thread while the awards
-    // are stored: only their `imports` row and the run's record it, both written after them
+    // the fingerprint (every row as JSON, hashed, and handed to the spool) is made on a second
+    // thread while the awards are stored: only their `imports` row and the run's record it,
+    // both written after them
     let run = std::thread::scope(|scope| {
+        let c = &computed;
         let mut fp = Hashing {
-            thread: Some(scope.spawn(|| fingerprint_of(program, &computed))),
+            thread: Some(scope.spawn(move || fingerprint_of(program, c, spool))),
             fingerprint: String::new(),
         };
         write_run(tx, program, on, &computed, &mut fp, written)
@@ -750,7 +768,7 @@ fn write_run(
             cap_shares: o.cap.map(|(s, _)| s),
             cap_rule: o.cap.map(|(_, i)| program.program.caps[i].rule.clone()),
             admitted: o.admitted,
-            quota: a.quota(o).map(|q| q.to_string()),
+            quota: a.quota(o).map(crate::proration::Quota::text),
             awarded: o.awarded,
             status: o.status,
             cause: o.cause,

@@ -4,7 +4,7 @@
 //! Rows are mapped to domain types once; no rule is decided here.
 
 use super::audit::{Cover, RowHasher};
-use super::bulk::{FkOff, Insert, Short, parse_filed};
+use super::bulk::{FkOff, Insert, Param, Short, parse_filed};
 use super::columns::{Cols, Day, Shares};
 use super::{Result, StoreError, Tx};
 use crate::caps::Evidence;
@@ -745,17 +745,19 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
         if self.pending.is_empty() {
             return Ok(());
         }
+        // the rule, status and cause are mostly what the outcome in the same place of the
+        // group before had: bound only when they differ (a bound text is a copy SQLite makes)
         self.insert.insert(&self.pending, |o, b| {
             b.value(Shares(o.seq))?;
             b.value(o.acceptance_id)?;
             b.value(Shares(o.requested))?;
             b.value(o.cap_shares.map(Shares))?;
-            b.value(&o.cap_rule)?;
+            b.same(Param::from(o.cap_rule.as_deref()))?;
             b.value(Shares(o.admitted))?;
             b.value(&o.quota)?;
             b.value(Shares(o.awarded))?;
-            b.value(o.status)?;
-            b.value(o.cause.map(|c| c.as_str()))?;
+            b.same(Param::Text(o.status.as_str()))?;
+            b.same(Param::from(o.cause.map(|c| c.as_str())))?;
             b.value(o.adjudication_id)
         })?;
         let ids = (&mut self.first, &mut self.last);

@@ -272,7 +272,20 @@ fn digests(rule: &str, offered: u64) -> Vec<(&'static str, String)> {
         sha(adjudicate(&["--dry-run", "--format", "table"])),
     ));
     let md = r.dir.path().join("acta.md");
+    // the files beside the register (its WAL and lock notes aside)
+    let beside = || -> std::collections::BTreeSet<String> {
+        std::fs::read_dir(r.dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.ends_with("-wal") && !n.ends_with("-shm") && !n.ends_with(".writer"))
+            .collect()
+    };
+    let before = beside();
     let run = adjudicate(&["--format", "json", "--acta", md.to_str().unwrap()]);
+    // the run spools its JSON rows beside the register (issue 23): nothing of it is left there,
+    // the acta is all the run adds
+    let added: Vec<String> = beside().difference(&before).cloned().collect();
+    assert_eq!(added, ["acta.md"]);
     let v: serde_json::Value = serde_json::from_str(&run).unwrap();
     d.push((
         "run fingerprint",
