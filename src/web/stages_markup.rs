@@ -462,7 +462,7 @@ fn tranche_evaluation(
             p { "El tramo no tiene propuestas." }
         } @else {
             p.paginado {
-                @if listed.is_empty() { "Ninguna propuesta desde el puesto " (numero(from as u64 + 1)) " de " (numero(total as u64)) "." }
+                @if listed.is_empty() { "Ninguna propuesta en esta página: el tramo tiene " (numero(total as u64)) "." }
                 @else if listed.len() < total { "Propuestas " (numero(from as u64 + 1)) " a " (numero((from + listed.len()) as u64)) " de " (numero(total as u64)) ", en el orden de la evaluación." }
                 @else { (numero(total as u64)) " propuestas, en el orden de la evaluación." }
             }

@@ -187,10 +187,16 @@ fn a_stage_s_proposals_are_paged_in_the_order_of_the_evaluation() {
         references(&c.get(&format!("{STAGE}?tramo=2&desde=200")).text()),
         want[..200]
     );
-    let past = c.get(&format!("{STAGE}?tramo=1&desde=900")).text();
-    assert!(references(&past).is_empty());
-    assert!(
-        past.contains("Ninguna propuesta desde el puesto 901 de 450"),
-        "{past}"
-    );
+    // a place past the end shows none, however far (the largest `desde` the address takes too)
+    for desde in [900, u64::MAX] {
+        let past = c.get(&format!("{STAGE}?tramo=1&desde={desde}"));
+        assert_eq!(past.status, 200, "{desde}: {}", past.text());
+        let past = past.text();
+        assert!(references(&past).is_empty());
+        assert!(
+            past.contains("Ninguna propuesta en esta página: el tramo tiene 450."),
+            "{past}"
+        );
+        assert!(past.contains("Desde el principio"), "{past}");
+    }
 }
