@@ -231,7 +231,7 @@ fn a_proposals_import_refused_far_into_its_rows_leaves_no_row_and_no_print() {
     let r = second_stage();
     let events = count(&r, "SELECT count(*) FROM audit_events");
     let prints = count(&r, "SELECT count(*) FROM bulk_row_prints");
-    // 5,000 proposals for tranche 1 (every 10th joint); the one on line 4,502 names tranche 2,
+    // 5,000 proposals for tranche 1 (every 10th joint, one of 71 bidders); the one on line 4,502 names tranche 2,
     // which the stage has not opened: refused after 4,500 rows and a blob of prints were stored
     let file = |bad: u32| -> String {
         let mut text = String::from(
@@ -245,6 +245,12 @@ fn a_proposals_import_refused_far_into_its_rows_leaves_no_row_and_no_print() {
                     "|CC:{}:Socio {i}",
                     3_000_000_000u64 + u64::from(i)
                 ));
+            }
+            if i == 100 {
+                // a consortium of 71: its bidders go into two multi-row INSERTs (64 a statement)
+                for k in 1..=70u64 {
+                    bidders.push_str(&format!("|CC:{}:Consorciado {k}", 4_000_000_000 + k));
+                }
             }
             let tranche = if i == bad { 2 } else { 1 };
             text.push_str(&format!(
@@ -302,7 +308,7 @@ fn a_proposals_import_refused_far_into_its_rows_leaves_no_row_and_no_print() {
             count(&r, "SELECT max(id) FROM proposals"),
             count(&r, "SELECT max(id) FROM proposal_bidders"),
         ),
-        (1, ROWS as i64, BIDDERS as i64)
+        (1, ROWS as i64, BIDDERS as i64 + 70)
     );
     for table in ["proposals", "proposal_bidders"] {
         let blobs = count(
@@ -314,4 +320,27 @@ fn a_proposals_import_refused_far_into_its_rows_leaves_no_row_and_no_print() {
         assert_eq!(blobs, 2, "{table}");
     }
     intact(&r);
+    // the consortium's (P-00100, id 101) last bidder: after the 100 proposals before it and
+    // their 10 partners (P-00009, P-00019, ..., P-00099), its 71 bidders are ids 111 to 181
+    let (proposal, seq_no, name): (i64, i64, String) = r
+        .conn()
+        .query_row(
+            "SELECT proposal_id, seq, name FROM proposal_bidders WHERE id = 181",
+            [],
+            |x| Ok((x.get(0)?, x.get(1)?, x.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        (proposal, seq_no, name.as_str()),
+        (101, 71, "Consorciado 70")
+    );
+    behind_vigias_back(
+        &r,
+        "UPDATE proposal_bidders SET name = 'Otro' WHERE id = 181",
+    );
+    let text = mismatch(&r, &[]);
+    assert!(
+        text.contains("proposal_bidders: row 181, column name changed"),
+        "{text}"
+    );
 }
