@@ -49,6 +49,10 @@ impl View {
     }
 }
 
+/// How a tranche's table orders its proposals (the acta and `stage evaluate` list them as
+/// filed, with their place).
+const BY_PLACE: &str = ", por puesto; las rechazadas, al final y en el orden en que se radicaron.";
+
 /// Proposals a tranche's table shows at a time.
 pub(super) const ROWS_SHOWN: usize = 200;
 
@@ -462,9 +466,10 @@ fn tranche_evaluation(
             p { "El tramo no tiene propuestas." }
         } @else {
             p.paginado {
-                @if listed.is_empty() { "Ninguna propuesta desde el puesto " (numero(from as u64 + 1)) " de " (numero(total as u64)) "." }
-                @else if listed.len() < total { "Propuestas " (numero(from as u64 + 1)) " a " (numero((from + listed.len()) as u64)) " de " (numero(total as u64)) ", en el orden de la evaluación." }
-                @else { (numero(total as u64)) " propuestas, en el orden de la evaluación." }
+                @if listed.is_empty() { "Ninguna propuesta en esta página: el tramo tiene " (numero(total as u64)) "." }
+                @else if listed.len() < total { "Propuestas " (numero(from as u64 + 1)) " a " (numero((from + listed.len()) as u64)) " de " (numero(total as u64)) (BY_PLACE) }
+                @else if total == 1 { "Una propuesta." }
+                @else { (numero(total as u64)) " propuestas" (BY_PLACE) }
             }
             div.tabla.desplazable {
                 table.propuestas {

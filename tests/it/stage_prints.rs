@@ -222,3 +222,125 @@ fn a_proposals_import_recorded_without_prints_is_reported_by_range() {
         "{text}"
     );
 }
+
+/// A file refused at a row far into it (past the first blob of prints, which the writer stores
+/// as it fills) leaves the register as it was: no proposal, bidder, print, import or event; the
+/// same file mended then imports from id 1 with its prints from there.
+#[test]
+fn a_proposals_import_refused_far_into_its_rows_leaves_no_row_and_no_print() {
+    let r = second_stage();
+    let events = count(&r, "SELECT count(*) FROM audit_events");
+    let prints = count(&r, "SELECT count(*) FROM bulk_row_prints");
+    // 5,000 proposals for tranche 1 (every 10th joint, one of 71 bidders); the one on line 4,502 names tranche 2,
+    // which the stage has not opened: refused after 4,500 rows and a blob of prints were stored
+    let file = |bad: u32| -> String {
+        let mut text = String::from(
+            "proposal,filed_at,bidders,beneficial_owner,shares,price_per_share,term_days,\
+             guarantee,funds_accredited,review,tranche\n",
+        );
+        for i in 0..ROWS as u32 {
+            let mut bidders = format!("CC:{}:Proponente {i}", 2_000_000_000 + i);
+            if i % 10 == 9 {
+                bidders.push_str(&format!(
+                    "|CC:{}:Socio {i}",
+                    3_000_000_000u64 + u64::from(i)
+                ));
+            }
+            if i == 100 {
+                // a consortium of 71: its bidders go into two multi-row INSERTs (64 a statement)
+                for k in 1..=70u64 {
+                    bidders.push_str(&format!("|CC:{}:Consorciado {k}", 4_000_000_000 + k));
+                }
+            }
+            let tranche = if i == bad { 2 } else { 1 };
+            text.push_str(&format!(
+                "P-{i:05},2024-06-10,{bidders},,{BLOCK},{},30,500000000,si,,{tranche}\n",
+                1000 + i
+            ));
+        }
+        r.file(&format!("prop-{bad}.csv"), text.as_bytes())
+    };
+    let bad = file(4500);
+    let o = r.with_locale(
+        &[("VIGIA_LANG", "es")],
+        &[
+            "proposals",
+            "import",
+            &bad,
+            "--program",
+            "D3939-2004",
+            "--stage",
+            "2",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}{}", out(&o), err(&o));
+    assert!(
+        err(&o).contains("1 problema, no se escribió nada")
+            && err(&o).contains("línea 4502: tranche «2»"),
+        "{}",
+        err(&o)
+    );
+    for table in ["proposals", "proposal_bidders", "proposal_imports"] {
+        assert_eq!(
+            count(&r, &format!("SELECT count(*) FROM {table}")),
+            0,
+            "{table}"
+        );
+    }
+    assert_eq!(count(&r, "SELECT count(*) FROM bulk_row_prints"), prints);
+    assert_eq!(count(&r, "SELECT count(*) FROM audit_events"), events);
+    intact(&r);
+
+    // mended (no row names tranche 2): every row from id 1, two blobs of prints a table
+    let good = file(ROWS as u32);
+    r.ok(&[
+        "proposals",
+        "import",
+        &good,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    assert_eq!(
+        (
+            count(&r, "SELECT min(id) FROM proposals"),
+            count(&r, "SELECT max(id) FROM proposals"),
+            count(&r, "SELECT max(id) FROM proposal_bidders"),
+        ),
+        (1, ROWS as i64, BIDDERS as i64 + 70)
+    );
+    for table in ["proposals", "proposal_bidders"] {
+        let blobs = count(
+            &r,
+            &format!(
+                "SELECT count(*) FROM bulk_row_prints WHERE table_name = '{table}' AND first_id = 1"
+            ),
+        );
+        assert_eq!(blobs, 2, "{table}");
+    }
+    intact(&r);
+    // the consortium's (P-00100, id 101) last bidder: after the 100 proposals before it and
+    // their 10 partners (P-00009, P-00019, ..., P-00099), its 71 bidders are ids 111 to 181
+    let (proposal, seq_no, name): (i64, i64, String) = r
+        .conn()
+        .query_row(
+            "SELECT proposal_id, seq, name FROM proposal_bidders WHERE id = 181",
+            [],
+            |x| Ok((x.get(0)?, x.get(1)?, x.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        (proposal, seq_no, name.as_str()),
+        (101, 71, "Consorciado 70")
+    );
+    behind_vigias_back(
+        &r,
+        "UPDATE proposal_bidders SET name = 'Otro' WHERE id = 181",
+    );
+    let text = mismatch(&r, &[]);
+    assert!(
+        text.contains("proposal_bidders: row 181, column name changed"),
+        "{text}"
+    );
+}

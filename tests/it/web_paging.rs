@@ -167,7 +167,13 @@ fn a_stage_s_proposals_are_paged_in_the_order_of_the_evaluation() {
     assert_eq!(seen, want);
     // page 2 as its link names it: places 201 to 400, a link back to the first page
     let second = c.get(&format!("{STAGE}?tramo=1&desde=200")).text();
-    assert!(second.contains("Propuestas 201 a 400 de 450"), "{second}");
+    assert!(
+        second.contains(
+            "Propuestas 201 a 400 de 450, por puesto; las rechazadas, al final y en el orden en \
+             que se radicaron."
+        ),
+        "{second}"
+    );
     assert_eq!(references(&second), want[200..400]);
     assert!(second.contains(&format!(
         "href=\"{STAGE}?tramo=1&amp;desde=0#tramo-1\">Desde el principio"
@@ -187,10 +193,54 @@ fn a_stage_s_proposals_are_paged_in_the_order_of_the_evaluation() {
         references(&c.get(&format!("{STAGE}?tramo=2&desde=200")).text()),
         want[..200]
     );
-    let past = c.get(&format!("{STAGE}?tramo=1&desde=900")).text();
-    assert!(references(&past).is_empty());
+    // a place past the end shows none, however far (the largest `desde` the address takes too)
+    for desde in [900, u64::MAX] {
+        let past = c.get(&format!("{STAGE}?tramo=1&desde={desde}"));
+        assert_eq!(past.status, 200, "{desde}: {}", past.text());
+        let past = past.text();
+        assert!(references(&past).is_empty());
+        assert!(
+            past.contains("Ninguna propuesta en esta página: el tramo tiene 450."),
+            "{past}"
+        );
+        assert!(past.contains("Desde el principio"), "{past}");
+    }
+}
+
+/// A tranche on one page says how many proposals it shows, in Spanish: one is «Una propuesta»
+/// (it read «1 propuestas»), more are counted and said to be by place.
+#[test]
+fn a_tranche_on_one_page_counts_its_proposals_in_spanish() {
+    use crate::stages::{import, line, second_stage};
+    const STAGE: &str = "/programas/D3939-2004/etapas/2";
+    let r = second_stage();
+    add_user(&r, "carla", "consulta");
+    import(&r, "2", &[line("P-1", "CC:1000000101:Una", "1100", 0)]);
+    let s = Server::start(&r);
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    let t = c.get(STAGE).text();
     assert!(
-        past.contains("Ninguna propuesta desde el puesto 901 de 450"),
-        "{past}"
+        t.contains("<p class=\"paginado\">Una propuesta.</p>"),
+        "{t}"
+    );
+    drop(c);
+    drop(s);
+    import(
+        &r,
+        "2",
+        &[
+            line("P-2", "CC:1000000102:Dos", "1200", 0),
+            line("P-3", "CC:1000000103:Tres", "900", 0),
+        ],
+    );
+    let s = Server::start(&r);
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    let t = c.get(STAGE).text();
+    assert!(
+        t.contains(
+            "<p class=\"paginado\">3 propuestas, por puesto; las rechazadas, al final y en el \
+             orden en que se radicaron.</p>"
+        ),
+        "{t}"
     );
 }

@@ -288,8 +288,9 @@ pub enum Imported {
 
 /// Imports a stage's proposals file (`bytes`, read by `offering::proposals`) in the caller's
 /// transaction: all of it, or nothing with every bad row by line. Each good row is judged against
-/// the register and written as it is read (memory holds a row, not the file's rows; a bad row
-/// anywhere then rolls the transaction back), `seen` shown each. The same file twice adds
+/// the register and written as it is read (memory holds a group of 32 rows and a blob of their
+/// prints, not the file's rows: `store::ProposalWriter`; a bad row anywhere then rolls the
+/// transaction back, the prints stored so far with it), `seen` shown each. The same file twice adds
 /// nothing, unless the stage is concluded: that is refused first. The stage must have open
 /// tranches, no improvement or draw yet (the proposals were read), and not be concluded.
 pub fn import(
