@@ -275,6 +275,35 @@ pub(crate) fn behind_vigias_back(r: &Reg, sql: &str) {
     }
 }
 
+/// Leaves the bulk write of event `seq` as an import made before row prints were kept (issue
+/// 24.2) left it: the prints of `tables` (an SQL list, or none for every table) deleted, none
+/// named in the event's payload, and the chain's hashes recomputed from there, as the earlier
+/// vigia wrote them.
+pub(crate) fn as_before_prints(r: &Reg, seq: i64, tables: Option<&str>) {
+    let payload: String = r
+        .conn()
+        .query_row(
+            "SELECT payload FROM audit_events WHERE seq = ?1",
+            [seq],
+            |x| x.get(0),
+        )
+        .unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&payload).unwrap();
+    for c in v["covers"].as_array_mut().unwrap() {
+        assert!(c.as_object_mut().unwrap().remove("prints").is_some());
+    }
+    let which = tables.map_or(String::new(), |t| format!(" WHERE table_name IN ({t})"));
+    behind_vigias_back(
+        r,
+        &format!(
+            "DELETE FROM bulk_row_prints{which};
+             UPDATE audit_events SET payload = '{}' WHERE seq = {seq}",
+            v.to_string().replace('\'', "''")
+        ),
+    );
+    rehash_from(r, seq);
+}
+
 /// Recomputes every event's hash from `from` on, as vigia computes them (the chain is unkeyed).
 pub(crate) fn rehash_from(r: &Reg, from: i64) {
     use sha2::{Digest, Sha256};

@@ -3,7 +3,7 @@
 //! bidder changed by hand, row and column (a forged price changes who wins the stage); an import
 //! written before prints were kept is still reported by range.
 
-use crate::audit::{behind_vigias_back, rehash_from};
+use crate::audit::{as_before_prints, behind_vigias_back};
 use crate::common::{Reg, err, out};
 use crate::stages::{BLOCK, import, second_stage};
 
@@ -186,28 +186,8 @@ fn a_proposal_or_a_bidder_changed_by_hand_is_named_by_row_and_column() {
 fn a_proposals_import_recorded_without_prints_is_reported_by_range() {
     let (r, seq) = imported();
     // the register as a proposals import made before left it: no prints, none in the event's
-    // payload (its hashes recomputed from there, as the earlier vigia wrote them)
-    let payload: String = r
-        .conn()
-        .query_row(
-            "SELECT payload FROM audit_events WHERE seq = ?1",
-            [seq],
-            |x| x.get(0),
-        )
-        .unwrap();
-    let mut v: serde_json::Value = serde_json::from_str(&payload).unwrap();
-    for c in v["covers"].as_array_mut().unwrap() {
-        assert!(c.as_object_mut().unwrap().remove("prints").is_some());
-    }
-    behind_vigias_back(
-        &r,
-        &format!(
-            "DELETE FROM bulk_row_prints WHERE table_name IN ('proposals', 'proposal_bidders');
-             UPDATE audit_events SET payload = '{}' WHERE seq = {seq}",
-            v.to_string().replace('\'', "''")
-        ),
-    );
-    rehash_from(&r, seq);
+    // payload
+    as_before_prints(&r, seq, Some("'proposals', 'proposal_bidders'"));
     intact(&r);
     behind_vigias_back(
         &r,
