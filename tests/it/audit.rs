@@ -275,12 +275,9 @@ pub(crate) fn behind_vigias_back(r: &Reg, sql: &str) {
     }
 }
 
-/// Leaves the bulk write of event `seq` as an import made before row prints were kept (issue
-/// 24.2) left it: the prints of `tables` (an SQL list, or none for every table) deleted, none
-/// named in the event's payload, and the chain's hashes recomputed from there, as the earlier
-/// vigia wrote them.
-pub(crate) fn as_before_prints(r: &Reg, seq: i64, tables: Option<&str>) {
-    let payload: String = r
+/// The payload of audit event `seq`, as JSON.
+pub(crate) fn payload(r: &Reg, seq: i64) -> serde_json::Value {
+    let text: String = r
         .conn()
         .query_row(
             "SELECT payload FROM audit_events WHERE seq = ?1",
@@ -288,7 +285,15 @@ pub(crate) fn as_before_prints(r: &Reg, seq: i64, tables: Option<&str>) {
             |x| x.get(0),
         )
         .unwrap();
-    let mut v: serde_json::Value = serde_json::from_str(&payload).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Leaves the bulk write of event `seq` as an import made before row prints were kept (issue
+/// 24.2) left it: the prints of `tables` (an SQL list, or none for every table) deleted, none
+/// named in the event's payload, and the chain's hashes recomputed from there, as the earlier
+/// vigia wrote them.
+pub(crate) fn as_before_prints(r: &Reg, seq: i64, tables: Option<&str>) {
+    let mut v = payload(r, seq);
     for c in v["covers"].as_array_mut().unwrap() {
         assert!(c.as_object_mut().unwrap().remove("prints").is_some());
     }

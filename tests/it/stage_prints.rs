@@ -3,7 +3,7 @@
 //! bidder changed by hand, row and column (a forged price changes who wins the stage); an import
 //! written before prints were kept is still reported by range.
 
-use crate::audit::{as_before_prints, behind_vigias_back};
+use crate::audit::{as_before_prints, behind_vigias_back, payload};
 use crate::common::{Reg, err, out};
 use crate::stages::{BLOCK, import, second_stage};
 
@@ -87,15 +87,7 @@ fn a_proposal_or_a_bidder_changed_by_hand_is_named_by_row_and_column() {
         assert_eq!(blobs, rows.div_ceil(4096) as i64, "{table}");
     }
     // the event covers both tables by range, with the prints' digest
-    let payload: String = r
-        .conn()
-        .query_row(
-            "SELECT payload FROM audit_events WHERE seq = ?1",
-            [seq],
-            |x| x.get(0),
-        )
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_str(&payload).unwrap();
+    let v = payload(&r, seq);
     let covers = v["covers"].as_array().unwrap();
     assert_eq!(covers.len(), 2, "{v}");
     assert_eq!(
