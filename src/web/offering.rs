@@ -493,7 +493,7 @@ fn preview_markup(
             (result_table(header, rows.iter(), rows.len(), shown.matching))
             nav.paginas aria-label="Páginas de la vista previa" {
                 @if shown.from > 0 { a href=(page_at(0)) { "Desde el principio" } " " }
-                @if next < shown.matching { a #siguientes-vista href=(page_at(next)) { "Siguientes " (ROWS_SHOWN) " →" } }
+                @if next < shown.matching { a #siguientes-vista href=(page_at(next)) { (views::siguientes((shown.matching - next).min(ROWS_SHOWN))) } }
             }
             p.aviso #consecuencias {
                 "Al confirmar, la adjudicación del " (fecha(on)) " se escribe en el registro una sola vez (art. 12): "
