@@ -16,7 +16,7 @@ pub use adjudications::{AdjudicationRow, each_in_parallel};
 pub use cells::PersonType;
 pub(crate) use cells::{parse_amount, parse_count, why};
 pub use pledges::{PledgeOf, PledgeRow, each_pledge_in_parallel};
-pub use reader::{Dialect, Fields, Remedy, RowError, Table, each_record, sniff};
+pub use reader::{Dialect, Fields, Headed, Remedy, RowError, Table, each_record, sniff};
 pub(crate) use reader::{in_parallel, sniff_text};
 
 // what the tests (and the template's check of its columns) name

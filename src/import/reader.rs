@@ -17,7 +17,8 @@ pub struct Table {
     pub optional: &'static [&'static str],
 }
 
-/// A problem with one row (or the header, line 1): the column (as the file's header names it)
+/// A problem with one row (or the header, line 1): the column (as the file's header names it:
+/// [`Headed`]; vigia's English name until then)
 /// and the value, why in English and Spanish, and what the officer can do about it when the
 /// rule knows ([`Remedy`], which each front end words its own way: the command line names its
 /// command, the web its pages).
@@ -132,6 +133,54 @@ fn shown(value: &str) -> String {
 impl fmt::Display for RowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.in_lang(Lang::En))
+    }
+}
+
+/// How a file's header writes each column vigia knows (`Precio por acción`, `price_per_share`,
+/// `Tramo`): a row problem names its column so, whichever language the file was written in, and
+/// whether the reader or the register found it ([`Headed::name`]).
+#[derive(Debug, Clone, Default)]
+pub struct Headed(Vec<(&'static str, String)>);
+
+impl Headed {
+    /// The known columns among `cells` (a header's), each as written there.
+    fn of_cells<'h>(cells: impl Iterator<Item = &'h str>) -> Headed {
+        Headed(
+            cells
+                .filter_map(|h| Some((crate::headers::canonical(h)?, h.trim().to_string())))
+                .collect(),
+        )
+    }
+
+    /// The header of `bytes` (its first line, decoded and split as [`each_record`] reads it);
+    /// none when it cannot be read. Read again only to word a refusal.
+    pub fn of(bytes: &[u8]) -> Headed {
+        let end = bytes
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |at| at + 1);
+        let Ok((text, encoding)) = text::decode(&bytes[..end]) else {
+            return Headed::default();
+        };
+        let dialect = sniff_text(&text, encoding);
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(dialect.separator)
+            .flexible(true)
+            .from_reader(text.as_bytes());
+        match reader.headers() {
+            Ok(cells) => Headed::of_cells(cells.iter()),
+            Err(_) => Headed::default(),
+        }
+    }
+
+    /// Each problem's column (vigia's English name) as the header writes it; a column the header
+    /// does not write (`header`, `row`) stays as it is.
+    pub fn name(&self, problems: &mut [RowError]) {
+        for e in problems {
+            if let Some((_, written)) = self.0.iter().find(|(name, _)| *name == e.field) {
+                e.field.clone_from(written);
+            }
+        }
     }
 }
 
@@ -392,6 +441,7 @@ pub fn each_record<T, E>(
             Err(mut e) => errors.append(&mut e),
         }
     }
+    Headed::of_cells(headers.iter()).name(&mut errors);
     if !any && errors.is_empty() {
         errors.push(RowError {
             line: 2,

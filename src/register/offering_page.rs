@@ -63,3 +63,17 @@ pub fn rows_after(
             .collect(),
     )
 }
+
+/// How many of a run's rows follow row id `after` (of `status` when given), counted up to `limit`:
+/// what the page after one ending at `after` holds.
+pub fn count_after(
+    conn: &Connection,
+    run_id: i64,
+    after: i64,
+    status: Option<Status>,
+    limit: usize,
+) -> Result<usize> {
+    Ok(outcome_page::count_after(
+        conn, run_id, after, status, limit,
+    )?)
+}

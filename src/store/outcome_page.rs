@@ -17,6 +17,27 @@ pub struct PagedOutcome {
     pub speaker: Speaker,
 }
 
+/// How many outcomes of run `run_id` follow row id `after` (with `status` when given), counted
+/// up to `limit`: what the next page will hold, read by the same keyset without reading the rest
+/// of a million.
+pub fn count_after(
+    conn: &Connection,
+    run_id: i64,
+    after: i64,
+    status: Option<Status>,
+    limit: usize,
+) -> Result<usize> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT COUNT(*) FROM (SELECT 1 FROM offering_outcomes o
+         WHERE o.id > ?2 AND o.run_id = ?1 AND (?3 IS NULL OR o.status = ?3)
+         ORDER BY o.id LIMIT ?4)",
+    )?;
+    let status = status.map(Status::as_str);
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let n: i64 = stmt.query_row(params![run_id, after, status, limit], |r| r.get(0))?;
+    Ok(usize::try_from(n).unwrap_or(0))
+}
+
 /// The outcomes of run `run_id` whose row id is above `after` (0: from the first), with `status`
 /// when given, in filing order, at most `limit`.
 pub fn outcomes_after(

@@ -353,17 +353,24 @@ pub struct Located {
 }
 
 impl Located {
-    /// The finding, in both languages: e.g. "adjudications: fila 123456, columna shares
-    /// modificada".
+    /// The finding, in both languages, with its table: e.g. "adjudications: fila 123456, columna
+    /// shares modificada".
     pub fn said(&self) -> crate::lang::Said {
-        let (t, id) = (&self.table, self.id);
+        let t = &self.table;
+        let row = self.change_said();
+        let (row_en, row_es) = (row.en(), row.es());
+        crate::said!(store::row_of_table, t, row_en, row_es)
+    }
+
+    /// What happened to the row, without its table (for a page that names the table itself):
+    /// e.g. "fila 123456, columna shares modificada".
+    pub fn change_said(&self) -> crate::lang::Said {
+        let id = self.id;
         match &self.change {
-            Change::Edited { column: Some(c) } => crate::said!(store::row_column_changed, t, id, c),
-            Change::Edited { column: None } => {
-                crate::said!(store::row_changed, t, id)
-            }
-            Change::Removed => crate::said!(store::row_removed, t, id),
-            Change::Added => crate::said!(store::row_added_by_hand, t, id),
+            Change::Edited { column: Some(c) } => crate::said!(store::row_column_changed, id, c),
+            Change::Edited { column: None } => crate::said!(store::row_changed, id),
+            Change::Removed => crate::said!(store::row_removed, id),
+            Change::Added => crate::said!(store::row_added_by_hand, id),
         }
     }
 }

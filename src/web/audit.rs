@@ -200,7 +200,7 @@ fn verification(found: &Audit) -> Markup {
     }
 }
 
-/// The row of a bulk write found changed, in Spanish.
+/// The row of a bulk write found changed, in Spanish, without its table (the page names it).
 fn located(l: &store::prints::Located) -> String {
-    l.said().in_lang(crate::lang::Lang::Es).to_string()
+    l.change_said().in_lang(crate::lang::Lang::Es).to_string()
 }

@@ -167,7 +167,8 @@ struct RunPage {
     recomputed: String,
     persons: u64,
     rows: Vec<(i64, Row)>,
-    next: Option<i64>,
+    /// The keyset of the next page and how many rows it holds.
+    next: Option<(i64, usize)>,
     paging: Paging,
 }
 
@@ -186,7 +187,19 @@ fn view(conn: &rusqlite::Connection, code: &str, paging: &Paging) -> Result<View
                 paging.status()?,
                 ROWS_SHOWN + 1,
             )?;
-            let next = (rows.len() > ROWS_SHOWN).then(|| rows[ROWS_SHOWN - 1].0);
+            let next = match (rows.len() > ROWS_SHOWN).then(|| rows[ROWS_SHOWN - 1].0) {
+                Some(n) => Some((
+                    n,
+                    register::offering_page::count_after(
+                        conn,
+                        run.id,
+                        n,
+                        paging.status()?,
+                        ROWS_SHOWN,
+                    )?,
+                )),
+                None => None,
+            };
             rows.truncate(ROWS_SHOWN);
             Some(RunPage {
                 run,
@@ -413,7 +426,7 @@ fn run_markup(user: &User, code: &str, r: &RunPage, verdict: Option<&Markup>) ->
         (result_table(&r.header, r.rows.iter().map(|(_, row)| row), r.rows.len(), usize::try_from(r.persons).unwrap_or(usize::MAX)))
         nav.paginas aria-label="Páginas de la tabla" {
             @if r.paging.desde.unwrap_or(0) > 0 { a href=(filtered(0)) { "Desde el principio" } " " }
-            @if let Some(n) = r.next { a #siguientes href=(filtered(n)) { "Siguientes " (ROWS_SHOWN) " →" } }
+            @if let Some((n, following)) = r.next { a #siguientes href=(filtered(n)) { (views::siguientes(following)) } }
         }
         @if r.header.leftover > 0 {
             p #etapas { "Las " (numero(r.header.leftover)) " acciones sin adjudicar pasan a la " a href={"/programas/" (code) "/etapas/2"} { "Segunda Etapa" } " (art. 13)." }
@@ -493,7 +506,7 @@ fn preview_markup(
             (result_table(header, rows.iter(), rows.len(), shown.matching))
             nav.paginas aria-label="Páginas de la vista previa" {
                 @if shown.from > 0 { a href=(page_at(0)) { "Desde el principio" } " " }
-                @if next < shown.matching { a #siguientes-vista href=(page_at(next)) { "Siguientes " (ROWS_SHOWN) " →" } }
+                @if next < shown.matching { a #siguientes-vista href=(page_at(next)) { (views::siguientes((shown.matching - next).min(ROWS_SHOWN))) } }
             }
             p.aviso #consecuencias {
                 "Al confirmar, la adjudicación del " (fecha(on)) " se escribe en el registro una sola vez (art. 12): "

@@ -504,7 +504,7 @@ fn tranche_evaluation(
             @if from > 0 || from + listed.len() < total {
                 nav.paginas aria-label={"Páginas de las propuestas del tramo " (t)} {
                     @if from > 0 { a href=(page_at(0)) { "Desde el principio" } " " }
-                    @if from + listed.len() < total { a.siguientes href=(page_at(from + listed.len())) { "Siguientes " (ROWS_SHOWN) " →" } }
+                    @if from + listed.len() < total { a.siguientes href=(page_at(from + listed.len())) { (views::siguientes((total - from - listed.len()).min(ROWS_SHOWN))) } }
                 }
             }
         }

@@ -102,6 +102,15 @@ pub fn razon_fila(e: &crate::import::RowError) -> String {
     e.reason_worded(Lang::Es, remedio)
 }
 
+/// The link to a paged list's next page: how many rows it holds (`following`: at most a page,
+/// what remains after this one), «Siguientes 37 →», «Siguiente →» for the last one.
+pub fn siguientes(following: usize) -> String {
+    match following {
+        1 => "Siguiente →".to_string(),
+        n => format!("Siguientes {} →", numero(n as u64)),
+    }
+}
+
 /// A refused input's problem as one Spanish line (a row's with its line), its remedy in the web's
 /// words.
 pub fn problema(p: &crate::store::Problem) -> String {
@@ -563,6 +572,13 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
 mod tests {
     use super::*;
     use crate::said;
+
+    #[test]
+    fn the_next_page_link_counts_what_follows_in_the_singular_for_one() {
+        assert_eq!(siguientes(1), "Siguiente →");
+        assert_eq!(siguientes(37), "Siguientes 37 →");
+        assert_eq!(siguientes(200), "Siguientes 200 →");
+    }
 
     #[test]
     fn an_amount_keeps_its_sign_on_its_line_in_a_sentence() {

@@ -209,7 +209,10 @@ fn the_web_verifies_through_the_signed_checkpoints_as_the_cli_does() {
     let t = page(&mut j);
     assert!(
         t.contains("La auditoría NO coincide en el evento")
-            && t.contains("adjudications: fila 2, columna shares modificada"),
+            && t.contains(
+                "Adjudicaciones (<code>adjudications</code>): fila 2, columna shares modificada"
+            )
+            && !t.contains("adjudications: fila"),
         "{t}"
     );
     behind_vigias_back(&r, "UPDATE adjudications SET shares = 2500 WHERE id = 2");

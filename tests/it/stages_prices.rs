@@ -196,11 +196,38 @@ fn a_bad_proposals_file_names_every_bad_line_and_writes_nothing() {
         "2",
     ]);
     assert!(
-        e.contains(
-            "line 2: tranche \"2\": the Second Stage has tranche(s) 1 to 1: open this one first"
-        ),
+        e.contains("line 2: tranche \"2\": the Second Stage has tranche 1: open this one first"),
         "{e}"
     );
+    assert_eq!(r.dump(), before);
+    // a Spanish header: its refusals name the columns as the header writes them, the
+    // register's (the tranche) as the reader's (the price)
+    let path = r.file(
+        "tramo.csv",
+        "Propuesta;Fecha radicación;Proponentes;Beneficiario real;Acciones;Precio por acción;\
+         Plazo días;Garantía;Fondos acreditados;Revisión;Tramo\n\
+         C;10/06/2024;CC:1000000103:Tres;;12.886.682;1.100;0;500.000.000;si;;2\n\
+         D;10/06/2024;CC:1000000104:Cuatro;;12.886.682;mil;0;500.000.000;si;;1\n"
+            .as_bytes(),
+    );
+    let o = r.run(&[
+        "--lang",
+        "es",
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    for want in [
+        "línea 2: Tramo «2»: la Segunda Etapa tiene el tramo 1: abra antes este tramo",
+        "línea 3: Precio por acción «mil»",
+    ] {
+        assert!(e.contains(want), "{want} in {e}");
+    }
     assert_eq!(r.dump(), before);
     // a workbook is named, not read
     let path = r.file("x.csv", b"PK\x03\x04\x00\x00binary");
@@ -351,7 +378,7 @@ fn tranches_open_in_order_and_their_price_is_share_weighted() {
     ];
     let e = r.fails(&import);
     assert!(
-        e.contains("line 3: tranche \"2\": the Second Stage has tranche(s) 1 to 1"),
+        e.contains("line 3: tranche \"2\": the Second Stage has tranche 1: open this one first"),
         "{e}"
     );
     // with tranche 1 alone the stage does not offer the totality: adjudication is refused

@@ -236,7 +236,7 @@ fn spanish_headers_es_co_values_and_numerals_import_like_the_english_file() {
     ]);
     assert!(
         e.contains(
-            "line 2: category \"(i)\": (i) names several categories (trabajador, pensionado)"
+            "line 2: Categoría \"(i)\": (i) names several categories (trabajador, pensionado)"
         ),
         "{e}"
     );
@@ -297,7 +297,7 @@ fn an_acceptance_category_is_read_whatever_its_case_and_an_unknown_one_is_refuse
         "D3939-2004",
     ]);
     assert!(
-        e.contains("line 2: category \"accionista\": \"accionista\" is not a special-condition category of D3939-2004; use one of trabajador (i)"),
+        e.contains("line 2: Categoría \"accionista\": \"accionista\" is not a special-condition category of D3939-2004; use one of trabajador (i)"),
         "{e}"
     );
     assert_eq!(r.dump(), before);

@@ -560,6 +560,12 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     let second = a.get(&format!("{base}&desde=200")).text();
     assert_eq!(rows(&second), 200);
     assert!(second.contains("Desde la persona N.º 201"), "{second}");
+    // the link says how many follow: 450 − 400 = 50, not a full page
+    assert!(t.contains("Siguientes 200 →"), "{t}");
+    assert!(
+        second.contains("Siguientes 50 →") && !second.contains("Siguientes 200"),
+        "{second}"
+    );
     assert!(!second.contains("<td>CC 1000000001</td>"), "{second}");
     let last = a.get(&format!("{base}&desde=400")).text();
     assert_eq!(rows(&last), 50, "450 − 400");

@@ -90,6 +90,20 @@ fn the_stored_adjudication_is_paged_by_keyset_and_filtered_by_result() {
     let want: Vec<String> = (0..450).map(|k| format!("Persona {k:03}")).collect();
     assert_eq!(seen, want);
     assert!(c.get(OFFER).text().contains("200 personas de 450"));
+    // the link counts the rows the next page holds: 200, then the 50 left, and one alone
+    let first = c.get(OFFER).text();
+    assert!(first.contains(">Siguientes 200 →<"), "{first}");
+    let second = c.get(&next(&first).expect("a second page")).text();
+    assert!(
+        second.contains(">Siguientes 50 →<") && !second.contains("Siguientes 200"),
+        "{second}"
+    );
+    let last: i64 = r
+        .conn()
+        .query_row("SELECT max(id) FROM offering_outcomes", [], |x| x.get(0))
+        .unwrap();
+    let one_left = c.get(&format!("{OFFER}?desde={}", last - 201)).text();
+    assert!(one_left.contains(">Siguiente →<"), "{one_left}");
 
     // only the rejected: the nine, on one page, without a next link
     let p = c.get(&format!("{OFFER}?resultado=rechazada")).text();
@@ -181,6 +195,14 @@ fn a_stage_s_proposals_are_paged_in_the_order_of_the_evaluation() {
     // the first page has no link back; the standing is the tranche's whatever the page
     let first = c.get(STAGE).text();
     assert!(first.contains("Propuestas 1 a 200 de 450"), "{first}");
+    // the link counts the proposals the next page holds: 200, then the 50 left, and one alone
+    assert!(first.contains(">Siguientes 200 →<"), "{first}");
+    assert!(
+        second.contains(">Siguientes 50 →<") && !second.contains("Siguientes 200"),
+        "{second}"
+    );
+    let one_left = c.get(&format!("{STAGE}?tramo=1&desde=249")).text();
+    assert!(one_left.contains(">Siguiente →<"), "{one_left}");
     assert!(!first.contains("Desde el principio"));
     for page in [&first, &second] {
         assert!(

@@ -406,6 +406,7 @@ fn write_rows(
         })?;
     if !file_problems.is_empty() || !problems.is_empty() {
         let mut all = file_problems;
+        crate::import::Headed::of(bytes).name(&mut problems);
         all.append(&mut problems);
         return Err(crate::store::rejected(all, Vec::new()).into());
     }

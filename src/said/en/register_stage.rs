@@ -240,10 +240,14 @@ pub fn stage_has_not_ended_third_stage(
 
 pub fn stage_has_tranche_s_1_open(
     name: &impl std::fmt::Display,
-    n: &impl std::fmt::Display,
+    n: &usize,
     _nombre: &impl std::fmt::Display,
 ) -> String {
-    format!("the {name} Stage has tranche(s) 1 to {n}: open this one first")
+    if *n == 1 {
+        format!("the {name} Stage has tranche 1: open this one first")
+    } else {
+        format!("the {name} Stage has tranches 1 to {n}: open this one first")
+    }
 }
 
 #[allow(

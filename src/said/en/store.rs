@@ -112,20 +112,16 @@ pub fn previous_hash_link_does_not_match() -> String {
     "its previous-hash link does not match the event before it".to_string()
 }
 
-pub fn row_added_by_hand(t: &impl std::fmt::Display, id: &impl std::fmt::Display) -> String {
-    format!("{t}: row {id} added by hand")
+pub fn row_added_by_hand(id: &impl std::fmt::Display) -> String {
+    format!("row {id} added by hand")
 }
 
-pub fn row_changed(t: &impl std::fmt::Display, id: &impl std::fmt::Display) -> String {
-    format!("{t}: row {id} changed")
+pub fn row_changed(id: &impl std::fmt::Display) -> String {
+    format!("row {id} changed")
 }
 
-pub fn row_column_changed(
-    t: &impl std::fmt::Display,
-    id: &impl std::fmt::Display,
-    c: &impl std::fmt::Display,
-) -> String {
-    format!("{t}: row {id}, column {c} changed")
+pub fn row_column_changed(id: &impl std::fmt::Display, c: &impl std::fmt::Display) -> String {
+    format!("row {id}, column {c} changed")
 }
 
 pub fn row_differs_from_what_was_recorded(
@@ -148,8 +144,8 @@ pub fn row_no_longer_exists(table: &impl std::fmt::Display, id: &impl std::fmt::
     format!("{table} row {id} no longer exists")
 }
 
-pub fn row_removed(t: &impl std::fmt::Display, id: &impl std::fmt::Display) -> String {
-    format!("{t}: row {id} removed")
+pub fn row_removed(id: &impl std::fmt::Display) -> String {
+    format!("row {id} removed")
 }
 
 pub fn rows_written_with_no_longer_match(
@@ -210,4 +206,12 @@ pub fn was_signed_by_another_key_id_2(
     this: &impl std::fmt::Display,
 ) -> String {
     format!("it was signed by another key (id {other}; this key is {this})")
+}
+
+pub fn row_of_table(
+    t: &impl std::fmt::Display,
+    row_en: &impl std::fmt::Display,
+    _row_es: &impl std::fmt::Display,
+) -> String {
+    format!("{t}: {row_en}")
 }

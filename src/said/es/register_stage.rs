@@ -261,10 +261,14 @@ pub fn stage_has_not_ended_third_stage(
 
 pub fn stage_has_tranche_s_1_open(
     _name: &impl std::fmt::Display,
-    n: &impl std::fmt::Display,
+    n: &usize,
     nombre: &impl std::fmt::Display,
 ) -> String {
-    format!("la {nombre} Etapa tiene los tramos 1 a {n}: abra antes este tramo")
+    if *n == 1 {
+        format!("la {nombre} Etapa tiene el tramo 1: abra antes este tramo")
+    } else {
+        format!("la {nombre} Etapa tiene los tramos 1 a {n}: abra antes este tramo")
+    }
 }
 
 #[allow(

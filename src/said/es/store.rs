@@ -113,20 +113,16 @@ pub fn previous_hash_link_does_not_match() -> String {
     "su enlace al hash anterior no coincide con el evento anterior".to_string()
 }
 
-pub fn row_added_by_hand(t: &impl std::fmt::Display, id: &impl std::fmt::Display) -> String {
-    format!("{t}: fila {id} añadida a mano")
+pub fn row_added_by_hand(id: &impl std::fmt::Display) -> String {
+    format!("fila {id} añadida a mano")
 }
 
-pub fn row_changed(t: &impl std::fmt::Display, id: &impl std::fmt::Display) -> String {
-    format!("{t}: fila {id} modificada")
+pub fn row_changed(id: &impl std::fmt::Display) -> String {
+    format!("fila {id} modificada")
 }
 
-pub fn row_column_changed(
-    t: &impl std::fmt::Display,
-    id: &impl std::fmt::Display,
-    c: &impl std::fmt::Display,
-) -> String {
-    format!("{t}: fila {id}, columna {c} modificada")
+pub fn row_column_changed(id: &impl std::fmt::Display, c: &impl std::fmt::Display) -> String {
+    format!("fila {id}, columna {c} modificada")
 }
 
 pub fn row_differs_from_what_was_recorded(
@@ -151,8 +147,8 @@ pub fn row_no_longer_exists(table: &impl std::fmt::Display, id: &impl std::fmt::
     format!("la fila {id} de {table} ya no existe")
 }
 
-pub fn row_removed(t: &impl std::fmt::Display, id: &impl std::fmt::Display) -> String {
-    format!("{t}: fila {id} eliminada")
+pub fn row_removed(id: &impl std::fmt::Display) -> String {
+    format!("fila {id} eliminada")
 }
 
 pub fn rows_written_with_no_longer_match(
@@ -213,4 +209,12 @@ pub fn was_signed_by_another_key_id_2(
     this: &impl std::fmt::Display,
 ) -> String {
     format!("lo firmó otra clave (id {other}; esta clave es {this})")
+}
+
+pub fn row_of_table(
+    t: &impl std::fmt::Display,
+    _row_en: &impl std::fmt::Display,
+    row_es: &impl std::fmt::Display,
+) -> String {
+    format!("{t}: {row_es}")
 }
