@@ -54,6 +54,29 @@ fn next(page: &str) -> Option<String> {
     Some(page[i..i + page[i..].find('"')?].replace("&amp;", "&"))
 }
 
+/// Every page from `start` on, following the link `next` finds on each to the next: the rows
+/// `rows` finds on them, in order, and how many each page held.
+fn walk(
+    c: &mut Client<'_>,
+    start: &str,
+    rows: fn(&str) -> Vec<String>,
+    next: fn(&str) -> Option<String>,
+) -> (Vec<String>, Vec<usize>) {
+    let (mut seen, mut sizes, mut at) = (Vec::new(), Vec::new(), start.to_string());
+    loop {
+        let p = c.get(&at);
+        assert_eq!(p.status, 200, "{}", p.text());
+        let t = p.text();
+        let here = rows(&t);
+        sizes.push(here.len());
+        seen.extend(here);
+        match next(&t) {
+            Some(n) => at = n,
+            None => return (seen, sizes),
+        }
+    }
+}
+
 #[test]
 fn the_stored_adjudication_is_paged_by_keyset_and_filtered_by_result() {
     let r = adjudicated();
@@ -71,21 +94,7 @@ fn the_stored_adjudication_is_paged_by_keyset_and_filtered_by_result() {
     let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
 
     // three pages of 200, 200 and 50 persons in filing order, each linking the next
-    let mut seen = Vec::new();
-    let mut at = OFFER.to_string();
-    let mut sizes = Vec::new();
-    loop {
-        let p = c.get(&at);
-        assert_eq!(p.status, 200, "{}", p.text());
-        let t = p.text();
-        let here = persons(&t);
-        sizes.push(here.len());
-        seen.extend(here);
-        match next(&t) {
-            Some(n) => at = n,
-            None => break,
-        }
-    }
+    let (seen, sizes) = walk(&mut c, OFFER, persons, next);
     assert_eq!(sizes, [200, 200, 50]);
     let want: Vec<String> = (0..450).map(|k| format!("Persona {k:03}")).collect();
     assert_eq!(seen, want);
@@ -164,19 +173,7 @@ fn a_stage_s_proposals_are_paged_in_the_order_of_the_evaluation() {
         .chain((0..450).filter(|k| k % 50 == 49))
         .map(|k| format!("P-{k:03}"))
         .collect();
-    let (mut seen, mut sizes, mut at) = (Vec::new(), Vec::new(), STAGE.to_string());
-    loop {
-        let p = c.get(&at);
-        assert_eq!(p.status, 200, "{}", p.text());
-        let t = p.text();
-        let here = references(&t);
-        sizes.push(here.len());
-        seen.extend(here);
-        match next(&t) {
-            Some(n) => at = n,
-            None => break,
-        }
-    }
+    let (seen, sizes) = walk(&mut c, STAGE, references, next);
     assert_eq!(sizes, [200, 200, 50]);
     assert_eq!(seen, want);
     // page 2 as its link names it: places 201 to 400, a link back to the first page
