@@ -157,15 +157,7 @@ fn a_bad_proposals_file_names_every_bad_line_and_writes_nothing() {
         "funds_accredited,review,tranche\n",
     );
     let path = r.file("bad.csv", text.as_bytes());
-    let e = r.fails(&[
-        "proposals",
-        "import",
-        &path,
-        "--program",
-        "D3939-2004",
-        "--stage",
-        "2",
-    ]);
+    let e = r.fails(&proposals_import(&path));
     for want in [
         "line 3: bidders \"CC:12:Corto\": CC \"12\" must be 3 to 11 digits",
         "line 3: price_per_share \"mil\"",
@@ -186,15 +178,7 @@ fn a_bad_proposals_file_names_every_bad_line_and_writes_nothing() {
         )
         .as_bytes(),
     );
-    let e = r.fails(&[
-        "proposals",
-        "import",
-        &path,
-        "--program",
-        "D3939-2004",
-        "--stage",
-        "2",
-    ]);
+    let e = r.fails(&proposals_import(&path));
     assert!(
         e.contains("line 2: tranche \"2\": the Second Stage has tranche 1: open this one first"),
         "{e}"
@@ -210,17 +194,7 @@ fn a_bad_proposals_file_names_every_bad_line_and_writes_nothing() {
          D;10/06/2024;CC:1000000104:Cuatro;;12.886.682;mil;0;500.000.000;si;;1\n"
             .as_bytes(),
     );
-    let o = r.run(&[
-        "--lang",
-        "es",
-        "proposals",
-        "import",
-        &path,
-        "--program",
-        "D3939-2004",
-        "--stage",
-        "2",
-    ]);
+    let o = r.run(&[&["--lang", "es"][..], &proposals_import(&path)].concat());
     let e = String::from_utf8_lossy(&o.stderr);
     for want in [
         "línea 2: Tramo «2»: la Segunda Etapa tiene el tramo 1: abra antes este tramo",
@@ -231,38 +205,14 @@ fn a_bad_proposals_file_names_every_bad_line_and_writes_nothing() {
     assert_eq!(r.dump(), before);
     // a workbook is named, not read
     let path = r.file("x.csv", b"PK\x03\x04\x00\x00binary");
-    r.fails(&[
-        "proposals",
-        "import",
-        &path,
-        "--program",
-        "D3939-2004",
-        "--stage",
-        "2",
-    ]);
+    r.fails(&proposals_import(&path));
     // the same good file twice adds nothing
     let path = r.file(
         "ok.csv",
         format!("{HEADER}{}", line("A", "CC:1000000101:Uno", "1100", 0)).as_bytes(),
     );
-    r.ok(&[
-        "proposals",
-        "import",
-        &path,
-        "--program",
-        "D3939-2004",
-        "--stage",
-        "2",
-    ]);
-    let out = r.ok(&[
-        "proposals",
-        "import",
-        &path,
-        "--program",
-        "D3939-2004",
-        "--stage",
-        "2",
-    ]);
+    r.ok(&proposals_import(&path));
+    let out = r.ok(&proposals_import(&path));
     assert!(
         out.contains("was already imported as proposals import 1"),
         "{out}"
@@ -367,15 +317,7 @@ fn tranches_open_in_order_and_their_price_is_share_weighted() {
     );
     // B is for tranche 2, which is not open yet: the file is refused
     let file = r.file("t.csv", text.as_bytes());
-    let import = [
-        "proposals",
-        "import",
-        &file,
-        "--program",
-        "D3939-2004",
-        "--stage",
-        "2",
-    ];
+    let import = proposals_import(&file);
     let e = r.fails(&import);
     assert!(
         e.contains("line 3: tranche \"2\": the Second Stage has tranche 1: open this one first"),
@@ -560,4 +502,17 @@ fn a_stage_acta_is_written_again_and_verified_and_a_forged_one_is_caught() {
         v.starts_with("NOT VERIFIED: stage 2 of D3939-2004 (conclusion 1): tranche 1: the award records the price 1000; the proposals give 1100"),
         "{v}"
     );
+}
+
+/// `vigia proposals import PATH` into the Second Stage of D3939-2004.
+fn proposals_import(path: &str) -> [&str; 7] {
+    [
+        "proposals",
+        "import",
+        path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "2",
+    ]
 }
