@@ -354,7 +354,7 @@ pub struct Located {
 
 impl Located {
     /// The finding, in both languages, with its table: e.g. "adjudications: fila 123456, columna
-    /// shares modificada".
+    /// «Acciones» (shares) modificada".
     pub fn said(&self) -> crate::lang::Said {
         let t = &self.table;
         let row = self.change_said();
@@ -363,11 +363,15 @@ impl Located {
     }
 
     /// What happened to the row, without its table (for a page that names the table itself):
-    /// e.g. "fila 123456, columna shares modificada".
+    /// e.g. "fila 123456, columna «Acciones» (shares) modificada".
     pub fn change_said(&self) -> crate::lang::Said {
         let id = self.id;
         match &self.change {
-            Change::Edited { column: Some(c) } => crate::said!(store::row_column_changed, id, c),
+            Change::Edited { column: Some(c) } => {
+                // the column as a Spanish file's header names it, when files give it
+                let c_es = crate::headers::spanish(c);
+                crate::said!(store::row_column_changed, id, c, c_es)
+            }
             Change::Edited { column: None } => crate::said!(store::row_changed, id),
             Change::Removed => crate::said!(store::row_removed, id),
             Change::Added => crate::said!(store::row_added_by_hand, id),

@@ -86,7 +86,7 @@ fn one_cell_changed_among_an_import_s_rows_is_named_by_row_and_column() {
     );
     let texto = mismatch(&r, &[("VIGIA_LANG", "es")]);
     assert!(
-        texto.contains("adjudications: fila 12345, columna shares modificada"),
+        texto.contains("adjudications: fila 12345, columna «Acciones» (shares) modificada"),
         "{texto}"
     );
     // put back as it was, the register verifies again
@@ -210,7 +210,7 @@ fn the_web_verifies_through_the_signed_checkpoints_as_the_cli_does() {
     assert!(
         t.contains("La auditoría NO coincide en el evento")
             && t.contains(
-                "Adjudicaciones (<code>adjudications</code>): fila 2, columna shares modificada"
+                "Adjudicaciones (<code>adjudications</code>): fila 2, columna «Acciones» (shares) modificada"
             )
             && !t.contains("adjudications: fila"),
         "{t}"

@@ -143,7 +143,9 @@ fn a_proposal_or_a_bidder_changed_by_hand_is_named_by_row_and_column() {
     );
     let texto = mismatch(&r, &[("VIGIA_LANG", "es")]);
     assert!(
-        texto.contains("proposals: fila 3211, columna price_per_share modificada"),
+        texto.contains(
+            "proposals: fila 3211, columna «Precio por acción» (price_per_share) modificada"
+        ),
         "{texto}"
     );
     behind_vigias_back(

@@ -120,7 +120,11 @@ pub fn row_changed(id: &impl std::fmt::Display) -> String {
     format!("row {id} changed")
 }
 
-pub fn row_column_changed(id: &impl std::fmt::Display, c: &impl std::fmt::Display) -> String {
+pub fn row_column_changed(
+    id: &impl std::fmt::Display,
+    c: &impl std::fmt::Display,
+    _c_es: &impl std::fmt::Display,
+) -> String {
     format!("row {id}, column {c} changed")
 }
 

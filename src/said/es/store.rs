@@ -121,8 +121,18 @@ pub fn row_changed(id: &impl std::fmt::Display) -> String {
     format!("fila {id} modificada")
 }
 
-pub fn row_column_changed(id: &impl std::fmt::Display, c: &impl std::fmt::Display) -> String {
-    format!("fila {id}, columna {c} modificada")
+/// `c_es`: the column's name in a Spanish file's header, empty when it has none (an id, a time).
+pub fn row_column_changed(
+    id: &impl std::fmt::Display,
+    c: &impl std::fmt::Display,
+    c_es: &impl std::fmt::Display,
+) -> String {
+    let c_es = c_es.to_string();
+    if c_es.is_empty() {
+        format!("fila {id}, columna {c} modificada")
+    } else {
+        format!("fila {id}, columna «{c_es}» ({c}) modificada")
+    }
 }
 
 pub fn row_differs_from_what_was_recorded(
