@@ -275,6 +275,19 @@ pub(crate) fn behind_vigias_back(r: &Reg, sql: &str) {
     }
 }
 
+/// `audit verify` with the locale variables `env`, expecting exit 1 (a mismatch found); its stdout.
+pub(crate) fn mismatch_in(r: &Reg, env: &[(&str, &str)]) -> String {
+    let o = r.with_locale(env, &["audit", "verify"]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", out(&o), err(&o));
+    out(&o)
+}
+
+/// `audit verify` finds nothing to report.
+pub(crate) fn intact(r: &Reg) {
+    let o = r.run(&["audit", "verify"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
+}
+
 /// The payload of audit event `seq`, as JSON.
 pub(crate) fn payload(r: &Reg, seq: i64) -> serde_json::Value {
     let text: String = r

@@ -2,23 +2,13 @@
 //! and column, from the prints the import kept; a bulk write without prints (made before them)
 //! is still reported by range.
 
-use crate::audit::{as_before_prints, behind_vigias_back, rehash_from};
-use crate::common::{HEADER, Reg, err, out};
+use crate::audit::{
+    as_before_prints, behind_vigias_back, intact, mismatch_in as mismatch, rehash_from,
+};
+use crate::common::{HEADER, Reg};
 
 /// Adjudications in the one import: ids 1..=ROWS, one new holder each (holder ids 1..=ROWS).
 const ROWS: usize = 20_000;
-
-/// `audit verify`, expecting exit 1; its stdout.
-fn mismatch(r: &Reg, env: &[(&str, &str)]) -> String {
-    let o = r.with_locale(env, &["audit", "verify"]);
-    assert_eq!(o.status.code(), Some(1), "{}{}", out(&o), err(&o));
-    out(&o)
-}
-
-fn intact(r: &Reg) {
-    let o = r.run(&["audit", "verify"]);
-    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
-}
 
 /// The event of the import (after init's checkpoint and the program).
 const IMPORT_EVENT: i64 = 3;

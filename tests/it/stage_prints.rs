@@ -3,7 +3,9 @@
 //! bidder changed by hand, row and column (a forged price changes who wins the stage); an import
 //! written before prints were kept is still reported by range.
 
-use crate::audit::{as_before_prints, behind_vigias_back, payload};
+use crate::audit::{
+    as_before_prints, behind_vigias_back, intact, mismatch_in as mismatch, payload,
+};
 use crate::common::{Reg, err, out};
 use crate::stages::{BLOCK, import, second_stage};
 
@@ -13,17 +15,6 @@ const ROWS: usize = 5000;
 
 /// Every 10th proposal is joint (two bidders): 5,500 bidders.
 const BIDDERS: usize = ROWS + ROWS / 10;
-
-fn mismatch(r: &Reg, env: &[(&str, &str)]) -> String {
-    let o = r.with_locale(env, &["audit", "verify"]);
-    assert_eq!(o.status.code(), Some(1), "{}{}", out(&o), err(&o));
-    out(&o)
-}
-
-fn intact(r: &Reg) {
-    let o = r.run(&["audit", "verify"]);
-    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
-}
 
 /// The Second Stage with [`ROWS`] proposals imported; the import's event.
 fn imported() -> (Reg, i64) {
