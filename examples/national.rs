@@ -97,10 +97,7 @@ fn own_schema_import(
     csv: &Path,
     (now, price): (&str, &str),
 ) -> (f64, u64, String) {
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
-    std::fs::copy(template, db).unwrap();
+    fresh_copy(template, db);
     let program = Command::new("sqlite3")
         .arg(db)
         .arg("SELECT id FROM programs WHERE code = 'D3939-2004'")
@@ -124,14 +121,7 @@ fn own_schema_import(
          COMMIT;
          SELECT count(*) FROM adjudications;"
     );
-    settle();
-    timed(
-        Command::new("sqlite3")
-            .arg(db)
-            .arg("PRAGMA synchronous = FULL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA foreign_keys = OFF;")
-            .arg(format!(".import --csv --schema temp {} adj", csv.display()))
-            .arg(write),
-    )
+    shell_write(db, csv, "adj", &write)
 }
 
 /// The second baseline of the pledge import: the sqlite3 shell writes the same file's pledges
@@ -148,10 +138,7 @@ fn own_schema_pledges(
     csv: &Path,
     (now, beneficiary): (&str, &str),
 ) -> (f64, u64, String) {
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
-    std::fs::copy(before, db).unwrap();
+    fresh_copy(before, db);
     let beneficiary = beneficiary.replace('\'', "''");
     let write = format!(
         "BEGIN IMMEDIATE;
@@ -166,12 +153,27 @@ fn own_schema_pledges(
          COMMIT;
          SELECT count(*) FROM pledges;"
     );
+    shell_write(db, csv, "p", &write)
+}
+
+/// `db` made anew as a copy of `from` (its WAL and shared-memory files removed first).
+fn fresh_copy(from: &Path, db: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    std::fs::copy(from, db).unwrap();
+}
+
+/// Times the sqlite3 shell importing `csv` into the temporary table `table` of `db` and running
+/// `write`, with vigia's settings for a bulk write (`synchronous`, page cache, temporary store,
+/// the foreign-key checks off), after `sync`.
+fn shell_write(db: &Path, csv: &Path, table: &str, write: &str) -> (f64, u64, String) {
     settle();
     timed(
         Command::new("sqlite3")
             .arg(db)
             .arg("PRAGMA synchronous = FULL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA foreign_keys = OFF;")
-            .arg(format!(".import --csv --schema temp {} p", csv.display()))
+            .arg(format!(".import --csv --schema temp {} {table}", csv.display()))
             .arg(write),
     )
 }
