@@ -10,7 +10,8 @@
 //! tables and indexes: what SQLite alone costs for the same writes), and
 //! plain sqlite3 SELECTs of every column the check reads (adjudications with their holders and
 //! pledges, breaches and what was done about them); also a re-import of the same
-//! rows (every row already registered: nothing added). Every timing is the median of three runs,
+//! rows (every row already registered: nothing added), and the same rows in no order into a
+//! fresh register (a list not sorted by document, as most real lists are). Every timing is the median of three runs,
 //! each after `sync`, each ratio printed next to it, with the load average before and after.
 //! `cargo run --release --example national -- N imports` times only the imports; `-- N check DB`
 //! only the check, on the register `DB` an earlier run left with `--keep` (without it the
@@ -346,6 +347,65 @@ fn main() {
     }
     let (reimport_s, reimport_kib, _) = median(reimport_runs);
 
+    // 3c. The same rows in no order (a list exported by name or by filing, not by document: the
+    //     holders' unique index then takes its keys at random places), each run into a fresh
+    //     register of its own (the pledges below refer to the first import's ids), next to the
+    //     shell writing the shuffled file into vigia's tables. The plain `.import` does not
+    //     depend on the order: its median above is the baseline.
+    let shuffled_csv = dir.join("adjudicaciones-desordenadas.csv");
+    {
+        let text = std::fs::read_to_string(&csv_path).unwrap();
+        let (header, body) = text.split_once('\n').unwrap();
+        let mut lines: Vec<&str> = body.lines().collect();
+        let mut order = Rng(0x5EED_0001_5AFF);
+        for i in (1..lines.len()).rev() {
+            let j = order.below(i as u64 + 1) as usize;
+            lines.swap(i, j);
+        }
+        let mut out = String::with_capacity(text.len());
+        out.push_str(header);
+        out.push('\n');
+        for l in lines {
+            out.push_str(l);
+            out.push('\n');
+        }
+        std::fs::write(&shuffled_csv, out).unwrap();
+    }
+    let shuffled_db = dir.join("desordenado.db");
+    let (mut shuffled_runs, mut shuffled_own_runs) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        fresh_copy(&template, &shuffled_db);
+        settle();
+        let run = timed(
+            Command::new(&exe)
+                .arg("--db")
+                .arg(&shuffled_db)
+                .args(["--officer", "bench", "adjudications", "import"])
+                .arg(&shuffled_csv)
+                .args(["--program", "D3939-2004"]),
+        );
+        assert!(
+            run.2.contains(&format!(" {n} adjudication(s) added")),
+            "{}",
+            run.2
+        );
+        shuffled_runs.push(run);
+        let (now, price) = first_stored(
+            &shuffled_db,
+            "SELECT created_at || '|' || price_per_share FROM adjudications ORDER BY id LIMIT 1",
+        );
+        let own = own_schema_import(
+            &template,
+            &dir.join("own-schema.db"),
+            &shuffled_csv,
+            (&now, &price),
+        );
+        assert_eq!(own.2.trim(), n.to_string(), "the shell stored every row");
+        shuffled_own_runs.push(own);
+    }
+    let (shuffled_s, shuffled_kib, _) = median(shuffled_runs);
+    let (shuffled_own_s, _, _) = median(shuffled_own_runs);
+
     // 4. Pledges for 90 % of the adjudications through `vigia pledge import` (one run, next to
     //    the sqlite3 shell's .import of the same file), then breaches, liquidations and payments,
     //    audited, through the library.
@@ -425,6 +485,16 @@ fn main() {
             "| vigia adjudications import, the same rows again (all unchanged) | {reimport_s:.2} | {:.0} | sqlite3 .import | {import_base_s:.2} | {:.2}× |",
             mib(reimport_kib),
             reimport_s / import_base_s
+        );
+        println!(
+            "| vigia adjudications import, the same rows in no order | {shuffled_s:.2} | {:.0} | sqlite3 .import | {import_base_s:.2} | {:.2}× |",
+            mib(shuffled_kib),
+            shuffled_s / import_base_s
+        );
+        println!(
+            "| vigia adjudications import, the same rows in no order | {shuffled_s:.2} | {:.0} | sqlite3 into vigia's own tables and indexes, the same file | {shuffled_own_s:.2} | {:.2}× |",
+            mib(shuffled_kib),
+            shuffled_s / shuffled_own_s
         );
         println!(
             "| vigia pledge import ({} pledges) | {pledge_s:.2} | {:.0} | sqlite3 .import | {pledge_base_s:.2} | {:.2}× |",
