@@ -264,7 +264,8 @@ fn main() {
         c.arg("--db")
             .arg(&db)
             .args(["--officer", "bench"])
-            .args(args);
+            .args(args)
+            .env("VIGIA_LANG", "en");
         c
     };
     let program =
@@ -621,7 +622,8 @@ fn check_bench(exe: &Path, db: &Path, dir: &Path) {
         c.arg("--db")
             .arg(db)
             .args(["--officer", "bench"])
-            .args(args);
+            .args(args)
+            .env("VIGIA_LANG", "en");
         c
     };
     // 5. Baseline: a plain SELECT scan of every column the check reads (median of three): each
@@ -721,7 +723,8 @@ fn peak_memory(dir: &Path, db: &Path, exe: &Path) {
         c.arg("--db")
             .arg(db)
             .args(["--officer", "bench"])
-            .args(args);
+            .args(args)
+            .env("VIGIA_LANG", "en");
         c
     };
     let out = |name: &str| dir.join(name).display().to_string();

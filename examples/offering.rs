@@ -297,7 +297,8 @@ fn main() {
                 c.arg("--db")
                     .arg(&db)
                     .args(["--officer", "bench"])
-                    .args(args);
+                    .args(args)
+                    .env("VIGIA_LANG", "en");
                 c
             };
             assert!(vigia(&["init"]).output().unwrap().status.success());
@@ -497,7 +498,8 @@ fn peak_memory(dir: &Path, exe: &Path) {
         c.arg("--db")
             .arg(&db)
             .args(["--officer", "bench"])
-            .args(args);
+            .args(args)
+            .env("VIGIA_LANG", "en");
         c
     };
     let out = |name: &str| dir.join(name).display().to_string();

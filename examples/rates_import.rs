@@ -77,6 +77,7 @@ fn main() {
                     .arg(&db)
                     .args(["--officer", "bench"])
                     .args(args)
+                    .env("VIGIA_LANG", "en")
                     .env("XDG_CONFIG_HOME", dir.path())
                     .env_remove("VIGIA_KEY")
                     .stdout(Stdio::null());

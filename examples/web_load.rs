@@ -110,7 +110,8 @@ fn vigia(exe: &Path, db: &Path, args: &[&str]) -> Command {
     c.arg("--db")
         .arg(db)
         .args(["--officer", "bench"])
-        .args(args);
+        .args(args)
+        .env("VIGIA_LANG", "en");
     c
 }
 

@@ -1,7 +1,8 @@
 //! The two languages vigia speaks. Spanish is its users' language: every page of the web
-//! interface and every document. The command line speaks the one `main` chooses (`--lang`,
-//! `VIGIA_LANG`, the locale: [`Lang::parse`], [`Lang::of_locale`]), English when none says
-//! Spanish. A rule, a check or an import that explains itself says the same sentence in both,
+//! interface, every document, and the command line unless told otherwise. The command line
+//! speaks the one [`Lang::of_run`] chooses (`--lang`, else `VIGIA_LANG`, else the locale:
+//! English only when the locale is English, [`Lang::of_locale`]). A rule, a check or an import
+//! that explains itself says the same sentence in both,
 //! where the facts are known, as a [`Said`]; each front end picks its language. Spanish sentences write dates dd/mm/aaaa ([`fecha`]) and
 //! pesos the es-CO way ([`crate::money::format_cop`]).
 
@@ -12,9 +13,10 @@ use chrono::NaiveDate;
 /// A language a front end speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lang {
-    /// Spanish (Colombia): the web interface, documents, and the command line when chosen.
+    /// Spanish (Colombia): the web interface, documents, and the command line's default.
     Es,
-    /// English: the command line's default.
+    /// English: the command line when asked for (`--lang en`, `VIGIA_LANG=en`, an English
+    /// locale).
     En,
 }
 
@@ -30,16 +32,35 @@ impl Lang {
     }
 
     /// The language the locale asks for, the POSIX way: the first non-empty of `LC_ALL`,
-    /// `LC_MESSAGES` and `LANG` (in that order) decides; Spanish when it starts with `es`
-    /// (`es_CO.UTF-8`, `es`), English otherwise or when all three are empty or unset.
+    /// `LC_MESSAGES` and `LANG` (in that order) decides; English when it starts with `en`
+    /// (`en_US.UTF-8`, `en`), Spanish otherwise: a Spanish locale, `C`, `C.UTF-8`, `POSIX`,
+    /// another language, or all three empty or unset (a server, a container, cron).
     pub fn of_locale(lc_all: Option<&str>, lc_messages: Option<&str>, lang: Option<&str>) -> Lang {
         let first = [lc_all, lc_messages, lang]
             .into_iter()
             .flatten()
             .find(|v| !v.is_empty());
         match first {
-            Some(v) if v.starts_with("es") => Lang::Es,
-            _ => Lang::En,
+            Some(v) if v.starts_with("en") => Lang::En,
+            _ => Lang::Es,
+        }
+    }
+
+    /// The language of a run of the command line, the one rule: `flag` (`--lang`), else
+    /// `vigia_lang` (`VIGIA_LANG`; unset or blank is no choice), else `locale` (what
+    /// [`Lang::of_locale`] says of the environment). A `VIGIA_LANG` that is no language is
+    /// refused: `Err` with its value as typed.
+    pub fn of_run(
+        flag: Option<Lang>,
+        vigia_lang: Option<&str>,
+        locale: Lang,
+    ) -> Result<Lang, &str> {
+        if let Some(lang) = flag {
+            return Ok(lang);
+        }
+        match vigia_lang.filter(|v| !v.trim().is_empty()) {
+            Some(v) => Lang::parse(v).ok_or(v),
+            None => Ok(locale),
         }
     }
 }
@@ -83,7 +104,7 @@ impl Said {
     }
 }
 
-/// In English, the command line's language (and the logs').
+/// In English, the logs' language; a front end that speaks picks with [`Said::in_lang`].
 impl fmt::Display for Said {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.en)
@@ -241,21 +262,69 @@ mod tests {
         use super::Lang;
         assert_eq!(Lang::of_locale(None, None, Some("es_CO.UTF-8")), Lang::Es);
         assert_eq!(Lang::of_locale(None, None, Some("en_US.UTF-8")), Lang::En);
-        assert_eq!(Lang::of_locale(None, None, None), Lang::En);
         // LC_ALL wins over LANG, LC_MESSAGES over LANG; an empty one is skipped.
         assert_eq!(
-            Lang::of_locale(Some("C"), None, Some("es_CO.UTF-8")),
+            Lang::of_locale(Some("en_GB.UTF-8"), None, Some("es_CO.UTF-8")),
             Lang::En
+        );
+        assert_eq!(
+            Lang::of_locale(Some("C"), None, Some("en_US.UTF-8")),
+            Lang::Es
         );
         assert_eq!(
             Lang::of_locale(None, Some("es_ES"), Some("en_US")),
             Lang::Es
         );
-        assert_eq!(Lang::of_locale(Some(""), Some(""), Some("es")), Lang::Es);
         assert_eq!(
-            Lang::of_locale(Some("POSIX"), Some("es_CO"), None),
+            Lang::of_locale(None, Some("en_US"), Some("es_CO")),
             Lang::En
         );
+        assert_eq!(Lang::of_locale(Some(""), Some(""), Some("en")), Lang::En);
+        assert_eq!(Lang::of_locale(Some(""), Some(""), Some("es")), Lang::Es);
+        assert_eq!(
+            Lang::of_locale(Some("POSIX"), Some("en_US"), None),
+            Lang::Es
+        );
+    }
+
+    /// Spanish unless the locale is English: a server's, a container's or cron's locale
+    /// (`C`, `C.UTF-8`, `POSIX`, none) and other languages get Spanish.
+    #[test]
+    fn spanish_unless_the_locale_is_english() {
+        use super::Lang;
+        let of_lang = |v: Option<&str>| Lang::of_locale(None, None, v);
+        for es in [
+            Some("C"),
+            Some("C.UTF-8"),
+            Some("POSIX"),
+            None,
+            Some(""),
+            Some("es_CO.UTF-8"),
+            Some("fr_FR.UTF-8"),
+            Some("pt_BR"),
+        ] {
+            assert_eq!(of_lang(es), Lang::Es, "LANG={es:?}");
+        }
+        for en in [Some("en_US.UTF-8"), Some("en_GB"), Some("en")] {
+            assert_eq!(of_lang(en), Lang::En, "LANG={en:?}");
+        }
+        assert_eq!(Lang::of_locale(None, None, None), Lang::Es);
+    }
+
+    #[test]
+    fn the_flag_then_vigia_lang_then_the_locale() {
+        use super::Lang;
+        let (es, en) = (Lang::Es, Lang::En);
+        // --lang beats VIGIA_LANG, which beats the locale
+        assert_eq!(Lang::of_run(Some(en), Some("es"), es), Ok(en));
+        assert_eq!(Lang::of_run(Some(es), Some("fr"), en), Ok(es));
+        assert_eq!(Lang::of_run(None, Some(" EN "), es), Ok(en));
+        assert_eq!(Lang::of_run(None, Some("es"), en), Ok(es));
+        // unset or blank: the locale's
+        assert_eq!(Lang::of_run(None, None, en), Ok(en));
+        assert_eq!(Lang::of_run(None, Some("  "), es), Ok(es));
+        // a value that is no language is refused, as typed
+        assert_eq!(Lang::of_run(None, Some("fr"), en), Err("fr"));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The `vigia` binary: parse, run, map the outcome to an exit status. The only place that prints
 //! errors. 0 = ok, 1 = findings, 2 = error; a closed output pipe exits quietly. The only place
-//! that reads the language from the environment: `--lang`, else `VIGIA_LANG`, else the locale
-//! (`LC_ALL`, `LC_MESSAGES`, `LANG`); the commands get it as a value.
+//! that reads the language from the environment (`VIGIA_LANG`, the locale's `LC_ALL`,
+//! `LC_MESSAGES`, `LANG`); [`Lang::of_run`] chooses with `--lang`, and the commands get the
+//! language as a value.
 
 use clap::FromArgMatches;
 use std::io::Write;
@@ -9,34 +10,28 @@ use std::process::ExitCode;
 use vigia::cli::{self, Cli, Status};
 use vigia::lang::Lang;
 
-/// The language of this run: `--lang`, else `VIGIA_LANG` (a value that is no language is
-/// refused), else the locale's.
-fn language(flag: Option<Lang>) -> Result<Lang, String> {
-    if let Some(lang) = flag {
-        return Ok(lang);
-    }
+/// What the environment asks for: `VIGIA_LANG` as set, and the locale's language.
+fn environment() -> (Option<String>, Lang) {
     let var = |name: &str| std::env::var(name).ok();
-    match var("VIGIA_LANG").filter(|v| !v.trim().is_empty()) {
-        Some(v) => Lang::parse(&v).ok_or_else(|| {
-            format!(
-                "VIGIA_LANG {}: vigia speaks es (Spanish) or en (English); set it to one of them or unset it",
-                vigia::input::escaped(&v)
-            )
-        }),
-        None => Ok(Lang::of_locale(
-            var("LC_ALL").as_deref(),
-            var("LC_MESSAGES").as_deref(),
-            var("LANG").as_deref(),
-        )),
-    }
+    let locale = Lang::of_locale(
+        var("LC_ALL").as_deref(),
+        var("LC_MESSAGES").as_deref(),
+        var("LANG").as_deref(),
+    );
+    (var("VIGIA_LANG"), locale)
 }
 
 fn main() -> ExitCode {
-    // the language of the help and of clap's refusals, before parsing: `--lang` on the line,
-    // else the environment's (an unreadable VIGIA_LANG is refused after parsing)
-    let early = cli::clap_lang::early_lang(std::env::args_os())
-        .or_else(|| language(None).ok())
-        .unwrap_or(Lang::En);
+    // the language of the help and of clap's refusals, before parsing: the same rule with
+    // `--lang` as written on the line (an unreadable VIGIA_LANG is refused after parsing; until
+    // then the locale's)
+    let (vigia_lang, locale) = environment();
+    let early = Lang::of_run(
+        cli::clap_lang::early_lang(std::env::args_os()),
+        vigia_lang.as_deref(),
+        locale,
+    )
+    .unwrap_or(locale);
     let parsed = cli::clap_lang::command(early)
         .try_get_matches()
         .and_then(|m| Cli::from_arg_matches(&m));
@@ -56,10 +51,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let lang = match language(cli.lang) {
+    let lang = match Lang::of_run(cli.lang, vigia_lang.as_deref(), locale) {
         Ok(lang) => lang,
-        Err(e) => {
-            eprintln!("vigia: error: {e}");
+        // refused in the locale's language
+        Err(typed) => {
+            let typed = vigia::input::escaped(typed);
+            let said = vigia::said!(cli::vigia_lang_is_no_language, typed);
+            eprintln!("vigia: error: {}", said.in_lang(locale));
             return ExitCode::from(2);
         }
     };

@@ -145,7 +145,8 @@ pub fn bench(dir: &Path, builds: &[(String, PathBuf)], csv: &Path, program: &Pat
                 c.arg("--db")
                     .arg(db)
                     .args(["--officer", "bench"])
-                    .args(args);
+                    .args(args)
+                    .env("VIGIA_LANG", "en");
                 c
             };
             let ok = |mut c: Command| {

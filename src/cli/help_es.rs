@@ -15,7 +15,7 @@ pub const ES: &[(&str, &str, &str)] = &[
     ("", "db", "Base de datos del registro (por omisión: $VIGIA_DB, si no vigia.db en el directorio de datos de la plataforma, p. ej. ~/.local/share/vigia/vigia.db)"),
     ("", "officer", "Quién hace el cambio, para la traza de auditoría (por omisión: $VIGIA_OFFICER, si no el usuario del sistema según $USER o $LOGNAME, si no el número de la cuenta, `uid N`)"),
     ("", "key", "Clave de auditoría que firma y comprueba los puntos de control de la cadena, guardada fuera del registro (por omisión: $VIGIA_KEY, si no audit.key en el directorio de configuración de vigia, p. ej. ~/.config/vigia/audit.key; `vigia init` la crea)"),
-    ("", "lang", "Idioma de los mensajes, rechazos, razones del chequeo y de esta ayuda: es o en (por omisión: $VIGIA_LANG, si no español cuando LC_ALL, LC_MESSAGES o LANG empieza por es, si no inglés)"),
+    ("", "lang", "Idioma de los mensajes, rechazos, razones del chequeo y de esta ayuda: es o en (por omisión: $VIGIA_LANG, si no inglés cuando la primera definida de LC_ALL, LC_MESSAGES y LANG empieza por en, si no español, también con C, POSIX o sin configuración regional)"),
     ("init", "", "Crea la base de datos del registro e indica dónde está"),
     ("demo", "", "Construye un registro de demostración nuevo (titulares ficticios) y muestra la vida entera de una multa"),
     ("program", "", "Programas de enajenación y sus precios de etapa"),

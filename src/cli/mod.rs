@@ -87,7 +87,8 @@ pub struct Cli {
     pub key: Option<PathBuf>,
 
     /// Language of the messages, refusals and check reasons: es or en (default: $VIGIA_LANG,
-    /// else Spanish when LC_ALL, LC_MESSAGES or LANG starts with es, else English).
+    /// else English when the first set of LC_ALL, LC_MESSAGES and LANG starts with en, else
+    /// Spanish, also for C, POSIX or no locale).
     #[arg(value_parser = args::lang, long, global = true, value_name = "LANG")]
     pub lang: Option<Lang>,
 

@@ -96,7 +96,8 @@ impl Reg {
     /// The binary, confined to the directory: its working directory, its data directory (where
     /// the default register would be), its configuration directory (where the audit key would
     /// be) and its temporary directory; `VIGIA_DB` and `VIGIA_KEY` unset; English, as the
-    /// snapshots were written (`VIGIA_LANG` unset, the locale `C`: `with_locale` to choose).
+    /// snapshots were written, asked for by the locale (`VIGIA_LANG` unset, `LANG=en_US.UTF-8`,
+    /// so that a test's locale still decides: `with_locale` to choose).
     pub fn command(&self) -> Command {
         let mut c = Command::new(env!("CARGO_BIN_EXE_vigia"));
         c.current_dir(self.dir.path())
@@ -108,7 +109,7 @@ impl Reg {
             .env_remove("VIGIA_LANG")
             .env_remove("LC_ALL")
             .env_remove("LC_MESSAGES")
-            .env("LANG", "C");
+            .env("LANG", "en_US.UTF-8");
         c
     }
 

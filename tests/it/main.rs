@@ -17,6 +17,7 @@ mod cli;
 mod conformance;
 mod corrections;
 mod csv_cells;
+mod default_lang;
 mod excel_out;
 mod hardening;
 mod kill;

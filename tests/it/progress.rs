@@ -29,8 +29,9 @@ fn the_check_shows_its_progress_on_a_terminal_only() {
     let o = std::process::Command::new(script)
         .args(["-qc", &line])
         .arg(&typescript)
-        .env("LANG", "C")
+        .env("LANG", "en_US.UTF-8")
         .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
         .env_remove("VIGIA_LANG")
         .env_remove("VIGIA_KEY")
         .env("XDG_DATA_HOME", r.dir.path())
@@ -92,8 +93,9 @@ fn an_import_shows_its_rows_on_a_terminal_only() {
     let o = std::process::Command::new(script)
         .args(["-qc", &line])
         .arg(&typescript)
-        .env("LANG", "C")
+        .env("LANG", "en_US.UTF-8")
         .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
         .env_remove("VIGIA_LANG")
         .env_remove("VIGIA_KEY")
         .env("XDG_DATA_HOME", r.dir.path())
@@ -186,7 +188,7 @@ fn the_acceptances_import_and_the_adjudication_show_their_progress() {
     r.ok(&open);
     let path = r.file("aceptaciones.csv", csv.as_bytes());
     let import = format!("acceptances import {path} --program D3939-2004");
-    let Some(drawn) = on_a_terminal(&r, &import, "C") else {
+    let Some(drawn) = on_a_terminal(&r, &import, "en_US.UTF-8") else {
         return;
     };
     assert!(drawn.contains("importing acceptances"), "{drawn}");

@@ -192,10 +192,20 @@ fn the_locale_chooses_spanish_and_lc_all_beats_lang() {
         error_of(&o)
     };
     assert_eq!(with(&[("LANG", "es_CO.UTF-8")]), spanish);
-    assert_eq!(with(&[("LANG", "es_CO.UTF-8"), ("LC_ALL", "C")]), english);
+    assert_eq!(with(&[("LANG", "en_US.UTF-8")]), english);
+    // the first set of LC_ALL, LC_MESSAGES and LANG decides; C is no English
+    assert_eq!(
+        with(&[("LANG", "es_CO.UTF-8"), ("LC_ALL", "en_US.UTF-8")]),
+        english
+    );
+    assert_eq!(with(&[("LANG", "en_US.UTF-8"), ("LC_ALL", "C")]), spanish);
     assert_eq!(
         with(&[("LANG", "C"), ("LC_MESSAGES", "es_CO.UTF-8")]),
         spanish
+    );
+    assert_eq!(
+        with(&[("LANG", "es_CO.UTF-8"), ("LC_MESSAGES", "en_US.UTF-8")]),
+        english
     );
     // VIGIA_LANG beats the locale, --lang beats VIGIA_LANG
     assert_eq!(
@@ -219,6 +229,17 @@ fn a_value_that_is_no_language_is_refused() {
     assert_eq!(
         common::err(&o),
         "vigia: error: VIGIA_LANG fr: vigia speaks es (Spanish) or en (English); set it to one of them or unset it\n"
+    );
+    // refused in the locale's language: Spanish under a server's `C`
+    let o = r.with_locale(
+        &[("VIGIA_LANG", "fr"), ("LANG", "C.UTF-8")],
+        &["calendar", "holidays", "2025"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        common::err(&o),
+        "vigia: error: VIGIA_LANG fr: vigia habla es (español) o en (inglés); dele uno de esos \
+         valores o elimínela\n"
     );
     let e = r.fails(&["--lang", "fr", "calendar", "holidays", "2025"]);
     assert!(

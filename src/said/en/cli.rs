@@ -142,3 +142,10 @@ pub fn evaluation_stopped_output_incomplete(
              incomplete: {why}"
     )
 }
+
+pub fn vigia_lang_is_no_language(typed: &impl std::fmt::Display) -> String {
+    format!(
+        "VIGIA_LANG {typed}: vigia speaks es (Spanish) or en (English); set it to one of them or \
+             unset it"
+    )
+}

@@ -152,3 +152,10 @@ pub fn evaluation_stopped_output_incomplete(
              incompleto: {why_es}"
     )
 }
+
+pub fn vigia_lang_is_no_language(typed: &impl std::fmt::Display) -> String {
+    format!(
+        "VIGIA_LANG {typed}: vigia habla es (español) o en (inglés); dele uno de esos valores o \
+             elimínela"
+    )
+}
