@@ -379,6 +379,7 @@ fn main() {
         settle();
         let run = timed(
             Command::new(&exe)
+                .env("VIGIA_LANG", "en")
                 .arg("--db")
                 .arg(&shuffled_db)
                 .args(["--officer", "bench", "adjudications", "import"])
