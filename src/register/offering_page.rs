@@ -10,20 +10,39 @@ use crate::store::outcome_page;
 use crate::store::programs::StoredProgram;
 use rusqlite::Connection;
 
+/// How many persons a run has, in all and awarded (the rest were rejected).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Persons {
+    pub all: u64,
+    pub awarded: u64,
+}
+
+impl Persons {
+    /// How many have `status` (`None`: every status).
+    pub fn of(&self, status: Option<Status>) -> u64 {
+        match status {
+            None => self.all,
+            Some(Status::Awarded) => self.awarded,
+            Some(Status::Rejected) => self.all.saturating_sub(self.awarded),
+        }
+    }
+}
+
 /// A run's header, its fingerprint recomputed from the stored rows (read one at a time) and how
-/// many rows (persons) it has.
+/// many rows (persons) it has, awarded or not.
 pub fn recomputed(
     conn: &Connection,
     program: &StoredProgram,
     run: &Run,
-) -> Result<(Header, String, u64)> {
+) -> Result<(Header, String, Persons)> {
     let header = stored_header(conn, program, run)?;
     let mut fp = Fingerprint::default();
     fp.header(&header);
-    let mut persons = 0u64;
+    let mut persons = Persons::default();
     each_stored_row::<super::Error>(conn, run.id, |row| {
         fp.row(&row);
-        persons += 1;
+        persons.all += 1;
+        persons.awarded += u64::from(row.status == Status::Awarded);
         Ok(())
     })?;
     Ok((header, fp.finish(), persons))
@@ -76,4 +95,17 @@ pub fn count_after(
     Ok(outcome_page::count_after(
         conn, run_id, after, status, limit,
     )?)
+}
+
+/// How many of a run's rows (of `status` when given) come up to row id `after`, that one
+/// included: the place after which the page that starts after `after` begins. Whatever `after`
+/// is (a row of another status, of no row at all), the count is the page's true place. One read
+/// of the table's key up to `after`, less than the page's own pass over every row of the run.
+pub fn count_through(
+    conn: &Connection,
+    run_id: i64,
+    after: i64,
+    status: Option<Status>,
+) -> Result<u64> {
+    Ok(outcome_page::count_through(conn, run_id, after, status)?)
 }

@@ -542,16 +542,23 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     let (mut o, _) = Client::signed_in(&s, "oscar", PASSWORD);
     let base = "/programas/EBSA-TEST/oferta/vista?fecha=20/03/2024";
     assert_eq!(o.get(base).status, 403);
-    let rows = |t: &str| t.matches("<td>CC 1").count();
-    let results = |t: &str, what: &str| t.matches(&format!("<td>{what}")).count();
+    // a person's cells carry their column's name (a phone shows each cell under it)
+    let rows = |t: &str| t.matches("<td data-label=\"Documento\">CC 1").count();
+    let results = |t: &str, what: &str| {
+        t.matches(&format!("<td data-label=\"Resultado\">{what}"))
+            .count()
+    };
 
     let first = a.get(base);
     assert_eq!(first.status, 200, "{}", first.text());
     let t = first.text();
-    assert!(t.contains("200 personas de 450"), "{t}");
+    assert!(
+        t.contains("<caption>Personas 1 a 200 de 450</caption>"),
+        "{t}"
+    );
     assert_eq!(rows(&t), 200);
     assert!(
-        t.contains("<td>CC 1000000001</td>"),
+        t.contains("<td data-label=\"Documento\">CC 1000000001</td>"),
         "the first filed comes first: {t}"
     );
     assert!(t.contains("desde=200"), "a link to the next page: {t}");
@@ -559,16 +566,23 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
 
     let second = a.get(&format!("{base}&desde=200")).text();
     assert_eq!(rows(&second), 200);
-    assert!(second.contains("Desde la persona N.º 201"), "{second}");
+    assert!(
+        second.contains("<caption>Personas 201 a 400 de 450</caption>"),
+        "{second}"
+    );
     // the link says how many follow: 450 − 400 = 50, not a full page
     assert!(t.contains("Siguientes 200 →"), "{t}");
     assert!(
         second.contains("Siguientes 50 →") && !second.contains("Siguientes 200"),
         "{second}"
     );
-    assert!(!second.contains("<td>CC 1000000001</td>"), "{second}");
+    assert!(
+        !second.contains("<td data-label=\"Documento\">CC 1000000001</td>"),
+        "{second}"
+    );
     let last = a.get(&format!("{base}&desde=400")).text();
     assert_eq!(rows(&last), 50, "450 − 400");
+    assert!(last.contains("Personas 401 a 450 de 450"), "{last}");
     assert!(
         !last.contains("id=\"siguientes-vista\""),
         "no page after the last: {last}"
@@ -582,6 +596,8 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     assert_eq!(rows(&rejected), 200);
     assert_eq!(results(&rejected, "rechazada"), 200);
     assert_eq!(results(&rejected, "adjudicada"), 0);
+    // the place among the rejected
+    assert!(rejected.contains("Personas 1 a 200 de 445"), "{rejected}");
     assert!(
         rejected.contains("resultado=rechazada"),
         "the next page keeps the filter"
@@ -597,7 +613,12 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     // 449), 50 ask 8, 50 ask 7, 49 ask 6 (i = 14 … 446), then the first asking 5 is i = 13 (the
     // 200th); the next page starts with the second asking 5, i = 22
     let before = |t: &str, x: u32, y: u32| {
-        let at = |i: u32| t.find(&format!("<td>CC {}</td>", 1_000_000_000 + i));
+        let at = |i: u32| {
+            t.find(&format!(
+                "<td data-label=\"Documento\">CC {}</td>",
+                1_000_000_000 + i
+            ))
+        };
         matches!((at(x), at(y)), (Some(a), Some(b)) if a < b)
     };
     let asked = a.get(&format!("{base}&orden=pedidas")).text();
@@ -607,10 +628,17 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
         before(&asked, 446, 13),
         "the last asking 6, then the first asking 5"
     );
-    assert!(!asked.contains("<td>CC 1000000022</td>"), "{asked}");
+    assert!(
+        !asked.contains("<td data-label=\"Documento\">CC 1000000022</td>"),
+        "{asked}"
+    );
     let asked2 = a.get(&format!("{base}&orden=pedidas&desde=200")).text();
-    let first_row = asked2.find("<td>CC 1").map(|i| &asked2[i..i + 18]);
-    assert_eq!(first_row, Some("<td>CC 1000000022<"), "{asked2}");
+    let doc = "<td data-label=\"Documento\">";
+    let first_row = asked2
+        .find(doc)
+        .map(|i| &asked2[i + doc.len()..i + doc.len() + 14]);
+    assert_eq!(first_row, Some("CC 1000000022<"), "{asked2}");
+    assert!(asked2.contains("Personas 201 a 400 de 450"), "{asked2}");
     assert!(
         asked.contains("orden=pedidas"),
         "the next page keeps the order"
@@ -627,7 +655,7 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
         "{named}"
     );
     assert!(
-        !named.contains("<td>CC 1000000001</td>"),
+        !named.contains("<td data-label=\"Documento\">CC 1000000001</td>"),
         "only the rejected"
     );
 
