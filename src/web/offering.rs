@@ -964,7 +964,8 @@ async fn acta_verify(
     user.check_csrf(up.fields.csrf())?;
     user.require(Role::Consulta)?;
     let file = up.file();
-    let (v, verdict) = app
+    let a = Arc::clone(&app);
+    let (v, verdict, broken) = app
         .db(move |s| {
             let v = view(s.conn(), &code, &Paging::default())?;
             let verdict = match &file {
@@ -978,7 +979,10 @@ async fn acta_verify(
                 }
                 None => None,
             };
-            Ok((v, verdict))
+            // an acta that does not match: does the register's audit chain hold? (read only then)
+            let broken = matches!(verdict, Some(Verdict::DoesNot(_)))
+                && !super::audit::chain_holds(&a, s.conn())?;
+            Ok((v, verdict, broken))
         })
         .await?;
     let (status, shown) = match verdict {
@@ -988,7 +992,7 @@ async fn acta_verify(
         ),
         Some(Verdict::DoesNot(m)) => (
             StatusCode::OK,
-            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (m) } } },
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (m) } @if broken { (super::audit::chain_broken()) } } },
         ),
         None => (
             StatusCode::UNPROCESSABLE_ENTITY,

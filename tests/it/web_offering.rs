@@ -495,11 +495,51 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         t.contains("No coincide") && t.contains("del documento dice") && t.contains(&other),
         "{t}"
     );
+    // the register's audit chain holds: a forged acta's verdict says nothing of it
+    assert!(
+        !t.contains("auditoria-rota") && !t.contains("/auditoria/verificar"),
+        "{t}"
+    );
     // without the session's token: refused
     assert_eq!(
         c.upload(verify, &[("csrf", "x")], ("acta.pdf", &pdf.body))
             .status,
         403
+    );
+    // a person's award changed in the register behind vigia's back (its trigger put back as the
+    // migration wrote it): the genuine acta no longer matches, and the page says the audit chain
+    // does not verify either, with a link to the page that says what changed
+    let trigger = "CREATE TRIGGER offering_outcomes_no_update BEFORE UPDATE ON offering_outcomes \
+                   BEGIN SELECT RAISE(ABORT, 'offering_outcomes is append-only: record a \
+                   correction instead'); END;";
+    r.conn()
+        .execute_batch(&format!(
+            "DROP TRIGGER offering_outcomes_no_update; \
+             UPDATE offering_outcomes SET awarded = awarded + 1 WHERE id = (SELECT min(id) FROM offering_outcomes); \
+             {trigger}"
+        ))
+        .unwrap();
+    let t = c
+        .upload(verify, &[("csrf", &csrf)], ("acta.md", text.as_bytes()))
+        .text();
+    assert!(
+        t.contains("No coincide: el acta NO está verificada.")
+            && t.contains(
+                "La cadena de auditoría del registro tampoco se verifica: un acta auténtica deja \
+                 de coincidir cuando el registro se alteró. Vea qué cambió en \
+                 <a href=\"/auditoria/verificar\">Auditoría</a>."
+            ),
+        "{t}"
+    );
+    // (as `vigia audit verify` finds it: the rows, the schema intact)
+    let o = r.run(&["audit", "verify"]);
+    let said = crate::common::out(&o);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("AUDIT MISMATCH")
+            && said.contains("offering_outcomes 1..")
+            && !said.contains("SCHEMA"),
+        "{said}"
     );
 }
 
