@@ -10,6 +10,10 @@ use crate::store::outcome_page;
 use crate::store::programs::StoredProgram;
 use rusqlite::Connection;
 
+/// How many of a run's rows (of `status` when given) come up to a row id: the place after which
+/// the page that starts after it begins, whatever the key is (of another status, of no row).
+pub use crate::store::outcome_page::count_through;
+
 /// How many persons a run has, in all and awarded (the rest were rejected).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Persons {
@@ -95,17 +99,4 @@ pub fn count_after(
     Ok(outcome_page::count_after(
         conn, run_id, after, status, limit,
     )?)
-}
-
-/// How many of a run's rows (of `status` when given) come up to row id `after`, that one
-/// included: the place after which the page that starts after `after` begins. Whatever `after`
-/// is (a row of another status, of no row at all), the count is the page's true place. One read
-/// of the table's key up to `after`, less than the page's own pass over every row of the run.
-pub fn count_through(
-    conn: &Connection,
-    run_id: i64,
-    after: i64,
-    status: Option<Status>,
-) -> Result<u64> {
-    Ok(outcome_page::count_through(conn, run_id, after, status)?)
 }

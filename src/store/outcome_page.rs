@@ -38,8 +38,10 @@ pub fn count_after(
     Ok(usize::try_from(n).unwrap_or(0))
 }
 
-/// How many outcomes of run `run_id` (with `status` when given) have a row id up to `after`: a
-/// range of the primary key, counted without reading the outcomes' persons.
+/// How many outcomes of run `run_id` (with `status` when given) have a row id up to `after`, that
+/// one included: the place of the page that starts after `after`, true whatever `after` is (a
+/// row of another status, of no row). A range of the primary key, counted without reading the
+/// outcomes' persons: less than the page's own pass over every row of the run.
 pub fn count_through(
     conn: &Connection,
     run_id: i64,
