@@ -4,7 +4,6 @@
 //! its findings in Spanish.
 
 use super::App;
-use super::WebError;
 use super::auth::User;
 use super::extract::Query;
 use super::form::{Page, Sent, ok};
@@ -111,7 +110,7 @@ async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
             };
             register::audit::verify(s.conn(), &key, &log_path)
                 .map(Ok)
-                .map_err(failed)
+                .map_err(super::audit_failed)
         })
         .await?;
     let body = match &found {
@@ -123,38 +122,6 @@ async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
         p { a href="/auditoria" { "Volver a la auditoría" } }
     };
     ok(page(Some(&user), "Verificación de la auditoría", body))
-}
-
-/// Whether the register's audit chain holds (`register::audit::holds`), checked with the
-/// server's audit key when it has one it can read; asked when an acta does not match.
-pub(super) fn chain_holds(app: &App, conn: &rusqlite::Connection) -> Result<bool, WebError> {
-    let key = app
-        .config
-        .audit_key
-        .as_deref()
-        .and_then(|path| checkpoint::Key::load(path).ok());
-    let log_path = register::audit::log_path(&app.config.db);
-    register::audit::holds(conn, key.as_ref(), &log_path).map_err(failed)
-}
-
-/// Why the audit could not be verified, as the server's failure.
-fn failed(e: register::audit::Failed) -> WebError {
-    match e {
-        register::audit::Failed::Store(e) => WebError::from(e),
-        register::audit::Failed::Checkpoint(e) => WebError::internal(e),
-    }
-}
-
-/// Under an acta that does not match, when the audit chain does not hold either: where the
-/// officer sees what was changed (a genuine acta stops matching a register altered).
-pub(super) fn chain_broken() -> Markup {
-    html! {
-        p #auditoria-rota {
-            "La cadena de auditoría del registro tampoco se verifica: un acta auténtica deja de "
-            "coincidir cuando el registro se alteró. Vea qué cambió en "
-            a href="/auditoria/verificar" { "Auditoría" } "."
-        }
-    }
 }
 
 /// What `register::audit::verify` found, as `vigia audit verify` reports it, in Spanish.

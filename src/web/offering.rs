@@ -980,8 +980,8 @@ async fn acta_verify(
                 None => None,
             };
             // an acta that does not match: does the register's audit chain hold? (read only then)
-            let broken = matches!(verdict, Some(Verdict::DoesNot(_)))
-                && !super::audit::chain_holds(&a, s.conn())?;
+            let broken =
+                matches!(verdict, Some(Verdict::DoesNot(_))) && !a.chain_holds(s.conn())?;
             Ok((v, verdict, broken))
         })
         .await?;
@@ -992,7 +992,7 @@ async fn acta_verify(
         ),
         Some(Verdict::DoesNot(m)) => (
             StatusCode::OK,
-            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (m) } @if broken { (super::audit::chain_broken()) } } },
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (m) } @if broken { (views::chain_broken()) } } },
         ),
         None => (
             StatusCode::UNPROCESSABLE_ENTITY,

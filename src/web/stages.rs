@@ -16,7 +16,7 @@ use super::form::{
     see_other, with_status,
 };
 use super::stages_markup::{self as m, OpenTyped, Paging, Typed, View, load, load_at, stage_of};
-use super::views::{csrf, fecha, numero, page, pesos};
+use super::views::{self, csrf, fecha, numero, page, pesos};
 use super::{App, WebError, input as parse};
 use crate::register::stage::{self as rules, Concluded, Open};
 use crate::register::user::Role;
@@ -695,8 +695,8 @@ async fn acta_verify(
                 None => None,
             };
             // an acta that does not match: does the register's audit chain hold? (read only then)
-            let broken = matches!(verdict, Some(Verdict::DoesNot(_)))
-                && !super::audit::chain_holds(&a, s.conn())?;
+            let broken =
+                matches!(verdict, Some(Verdict::DoesNot(_))) && !a.chain_holds(s.conn())?;
             Ok((v, verdict, broken))
         })
         .await?;
@@ -707,7 +707,7 @@ async fn acta_verify(
         ),
         Some(Verdict::DoesNot(t)) => (
             StatusCode::OK,
-            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (t) } @if broken { (super::audit::chain_broken()) } } },
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (t) } @if broken { (views::chain_broken()) } } },
         ),
         None => (
             StatusCode::UNPROCESSABLE_ENTITY,

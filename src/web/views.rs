@@ -109,6 +109,19 @@ pub fn page_of(what: crate::catalogue::Listed, before: usize, shown: usize, of: 
     crate::catalogue::of(Lang::Es).page_of(what, n(before), n(shown), n(of))
 }
 
+/// Under an acta that does not match, when the register's audit chain does not hold either
+/// (`App::chain_holds`): where the officer sees what was changed (a genuine acta stops matching a
+/// register altered).
+pub fn chain_broken() -> Markup {
+    html! {
+        p #auditoria-rota {
+            "La cadena de auditoría del registro tampoco se verifica: un acta auténtica deja de "
+            "coincidir cuando el registro se alteró. Vea qué cambió en "
+            a href="/auditoria/verificar" { "Auditoría" } "."
+        }
+    }
+}
+
 /// The link to a paged list's next page: how many rows it holds (`following`: at most a page,
 /// what remains after this one), «Siguientes 37 →», «Siguiente →» for the last one.
 pub fn siguientes(following: usize) -> String {
