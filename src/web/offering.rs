@@ -409,7 +409,7 @@ fn result_table<'r>(
         (super::charts::demand(h))
         table.adjudicacion {
             @if shown > 0 && shown < count { caption { (views::page_of(crate::catalogue::Listed::Persons, before, shown, count)) } }
-            thead { tr { @for (head, num) in COLUMNS { th.num[num] scope="col" { (head) } } } }
+            thead { tr { @for (head, num) in COLUMNS { @if num { th.num scope="col" { (head) } } @else { th scope="col" { (head) } } } } }
             tbody {
                 @for r in rows {
                     tr {
