@@ -219,6 +219,19 @@ impl Catalogue for En {
     ) -> super::verification::Unverified {
         super::en_verification::unverifiable(e)
     }
+
+    fn page_of(&self, what: super::Listed, before: u64, shown: u64, of: u64) -> String {
+        let (one, many) = match what {
+            super::Listed::Persons => ("Person", "Persons"),
+            super::Listed::Proposals => ("Proposal", "Proposals"),
+        };
+        let (first, last) = (before.saturating_add(1), before.saturating_add(shown));
+        if first >= last {
+            format!("{one} {first} of {of}")
+        } else {
+            format!("{many} {first} to {last} of {of}")
+        }
+    }
 }
 
 /// What to do, as `front` does it.

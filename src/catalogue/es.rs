@@ -246,6 +246,24 @@ impl Catalogue for Es {
     ) -> super::verification::Unverified {
         super::es_verification::unverifiable(e)
     }
+
+    fn page_of(&self, what: super::Listed, before: u64, shown: u64, of: u64) -> String {
+        let (one, many) = match what {
+            super::Listed::Persons => ("Persona", "Personas"),
+            super::Listed::Proposals => ("Propuesta", "Propuestas"),
+        };
+        let (first, last) = (before.saturating_add(1), before.saturating_add(shown));
+        if first >= last {
+            format!("{one} {} de {}", numero(first), numero(of))
+        } else {
+            format!(
+                "{many} {} a {} de {}",
+                numero(first),
+                numero(last),
+                numero(of)
+            )
+        }
+    }
 }
 
 /// "registre el día y el medio de la entrega", or with the command that records it.

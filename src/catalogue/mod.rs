@@ -90,6 +90,18 @@ pub trait Catalogue {
     ) -> String;
     /// The web's verification of a file that is no document vigia can check, and why.
     fn unverifiable(&self, e: &crate::register::verify::Unverifiable) -> verification::Unverified;
+    /// Where a page of a long list starts and ends: its `shown` rows (one at least) after the
+    /// first `before` of `of` («Personas 201 a 260 de 260»).
+    fn page_of(&self, what: Listed, before: u64, shown: u64, of: u64) -> String;
+}
+
+/// What a paged list lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listed {
+    /// The persons of a first-stage offer's adjudication.
+    Persons,
+    /// A later stage's tranche's proposals.
+    Proposals,
 }
 
 /// `m` in both languages, for an error that is worded when printed.
@@ -447,5 +459,28 @@ mod tests {
             assert!(!spanish.as_bytes().windows(10).any(iso), "{spanish}");
         }
         assert!(covered.iter().all(|&c| c), "a variant without its Spanish");
+    }
+
+    #[test]
+    fn a_page_of_a_list_says_where_it_starts_and_ends_of_how_many() {
+        let es = of(Lang::Es);
+        assert_eq!(
+            es.page_of(Listed::Persons, 200, 60, 260),
+            "Personas 201 a 260 de 260"
+        );
+        assert_eq!(
+            es.page_of(Listed::Proposals, 1_000, 200, 1_234_567),
+            "Propuestas 1.001 a 1.200 de 1.234.567"
+        );
+        assert_eq!(
+            es.page_of(Listed::Persons, 449, 1, 450),
+            "Persona 450 de 450"
+        );
+        let en = of(Lang::En);
+        assert_eq!(
+            en.page_of(Listed::Proposals, 5, 5, 10),
+            "Proposals 6 to 10 of 10"
+        );
+        assert_eq!(en.page_of(Listed::Persons, 0, 1, 3), "Person 1 of 3");
     }
 }

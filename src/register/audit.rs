@@ -111,6 +111,18 @@ pub fn verify(conn: &Connection, key: &Key, log_path: &Path) -> Result<Audit, Fa
     })
 }
 
+/// Whether the register's audit chain holds: with the audit key, as [`verify`] finds it intact
+/// (every anchor, the log, the rows, the schema, the file); without it, the chain, the rows, the
+/// schema and the file alone. Asked only when an acta does not match the register (a genuine
+/// acta stops matching when the register was changed behind vigia's back): it reads the whole
+/// register.
+pub fn holds(conn: &Connection, key: Option<&Key>, log_path: &Path) -> Result<bool, Failed> {
+    Ok(match key {
+        Some(key) => verify(conn, key, log_path)?.anchored().is_some(),
+        None => audit::verify(conn)?.intact(),
+    })
+}
+
 /// The first checkpoint the chain records since its last re-anchor that the log lacks.
 pub fn missing_from_log(recorded: &[Recorded], log: &Log) -> Option<usize> {
     let since = recorded

@@ -10,20 +10,43 @@ use crate::store::outcome_page;
 use crate::store::programs::StoredProgram;
 use rusqlite::Connection;
 
+/// How many of a run's rows (of `status` when given) come up to a row id: the place after which
+/// the page that starts after it begins, whatever the key is (of another status, of no row).
+pub use crate::store::outcome_page::count_through;
+
+/// How many persons a run has, in all and awarded (the rest were rejected).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Persons {
+    pub all: u64,
+    pub awarded: u64,
+}
+
+impl Persons {
+    /// How many have `status` (`None`: every status).
+    pub fn of(&self, status: Option<Status>) -> u64 {
+        match status {
+            None => self.all,
+            Some(Status::Awarded) => self.awarded,
+            Some(Status::Rejected) => self.all.saturating_sub(self.awarded),
+        }
+    }
+}
+
 /// A run's header, its fingerprint recomputed from the stored rows (read one at a time) and how
-/// many rows (persons) it has.
+/// many rows (persons) it has, awarded or not.
 pub fn recomputed(
     conn: &Connection,
     program: &StoredProgram,
     run: &Run,
-) -> Result<(Header, String, u64)> {
+) -> Result<(Header, String, Persons)> {
     let header = stored_header(conn, program, run)?;
     let mut fp = Fingerprint::default();
     fp.header(&header);
-    let mut persons = 0u64;
+    let mut persons = Persons::default();
     each_stored_row::<super::Error>(conn, run.id, |row| {
         fp.row(&row);
-        persons += 1;
+        persons.all += 1;
+        persons.awarded += u64::from(row.status == Status::Awarded);
         Ok(())
     })?;
     Ok((header, fp.finish(), persons))

@@ -38,6 +38,25 @@ pub fn count_after(
     Ok(usize::try_from(n).unwrap_or(0))
 }
 
+/// How many outcomes of run `run_id` (with `status` when given) have a row id up to `after`, that
+/// one included: the place of the page that starts after `after`, true whatever `after` is (a
+/// row of another status, of no row). A range of the primary key, counted without reading the
+/// outcomes' persons: less than the page's own pass over every row of the run.
+pub fn count_through(
+    conn: &Connection,
+    run_id: i64,
+    after: i64,
+    status: Option<Status>,
+) -> Result<u64> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT COUNT(*) FROM offering_outcomes o
+         WHERE o.id <= ?2 AND o.run_id = ?1 AND (?3 IS NULL OR o.status = ?3)",
+    )?;
+    let status = status.map(Status::as_str);
+    let n: i64 = stmt.query_row(params![run_id, after, status], |r| r.get(0))?;
+    Ok(u64::try_from(n).unwrap_or(0))
+}
+
 /// The outcomes of run `run_id` whose row id is above `after` (0: from the first), with `status`
 /// when given, in filing order, at most `limit`.
 pub fn outcomes_after(

@@ -4,7 +4,6 @@
 //! its findings in Spanish.
 
 use super::App;
-use super::WebError;
 use super::auth::User;
 use super::extract::Query;
 use super::form::{Page, Sent, ok};
@@ -111,10 +110,7 @@ async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
             };
             register::audit::verify(s.conn(), &key, &log_path)
                 .map(Ok)
-                .map_err(|e| match e {
-                    register::audit::Failed::Store(e) => WebError::from(e),
-                    register::audit::Failed::Checkpoint(e) => WebError::internal(e),
-                })
+                .map_err(super::audit_failed)
         })
         .await?;
     let body = match &found {

@@ -253,6 +253,26 @@ impl App {
             None => Ok(crate::store::rates::series(store.conn())?),
         }
     }
+
+    /// Whether the register's audit chain holds (`register::audit::holds`), checked with the
+    /// server's audit key when it has one it can read; asked when an acta does not match.
+    fn chain_holds(&self, conn: &rusqlite::Connection) -> Result<bool, WebError> {
+        let key = self
+            .config
+            .audit_key
+            .as_deref()
+            .and_then(|path| crate::store::checkpoint::Key::load(path).ok());
+        let log_path = crate::register::audit::log_path(&self.config.db);
+        crate::register::audit::holds(conn, key.as_ref(), &log_path).map_err(audit_failed)
+    }
+}
+
+/// Why the audit could not be verified, as the server's failure.
+fn audit_failed(e: crate::register::audit::Failed) -> WebError {
+    match e {
+        crate::register::audit::Failed::Store(e) => WebError::from(e),
+        crate::register::audit::Failed::Checkpoint(e) => WebError::internal(e),
+    }
 }
 
 /// Serves until the process is stopped; prints the address it listens on first.

@@ -160,12 +160,15 @@ impl Paging {
 }
 
 /// A stored run as its page shows it: the header, the fingerprint recomputed from every row (read
-/// one at a time), how many persons, and one page of rows with the key of the next.
+/// one at a time), how many persons, and one page of rows, where it starts and the key of the
+/// next.
 struct RunPage {
     run: offers::Run,
     header: Header,
     recomputed: String,
-    persons: u64,
+    persons: register::offering_page::Persons,
+    /// How many of the persons shown (of the status asked for) come before this page.
+    before: u64,
     rows: Vec<(i64, Row)>,
     /// The keyset of the next page and how many rows it holds.
     next: Option<(i64, usize)>,
@@ -180,6 +183,11 @@ fn view(conn: &rusqlite::Connection, code: &str, paging: &Paging) -> Result<View
             let (header, recomputed, persons) =
                 register::offering_page::recomputed(conn, &program, &run)?;
             let after = paging.desde.unwrap_or(0).max(0);
+            // the page's place, counted (a key in the address is only where to read from)
+            let before = match after {
+                0 => 0,
+                _ => register::offering_page::count_through(conn, run.id, after, paging.status()?)?,
+            };
             let mut rows = register::offering_page::rows_after(
                 conn,
                 run.id,
@@ -206,6 +214,7 @@ fn view(conn: &rusqlite::Connection, code: &str, paging: &Paging) -> Result<View
                 header,
                 recomputed,
                 persons,
+                before,
                 rows,
                 next,
                 paging: paging.clone(),
@@ -368,13 +377,27 @@ fn outcome_es(row: &Row) -> String {
     }
 }
 
-/// The summary and the first rows of an adjudication, computed or stored.
+/// The columns of an adjudication's table and whether each is a figure; a phone shows each
+/// cell under its column's name (`data-label`).
+const COLUMNS: [(&str, bool); 7] = [
+    ("Documento", false),
+    ("Nombre", false),
+    ("Acciones pedidas", true),
+    ("Tope por persona", true),
+    ("Acciones admitidas", true),
+    ("Acciones adjudicadas", true),
+    ("Resultado", false),
+];
+
+/// The summary and a page of the rows of an adjudication, computed or stored: the `shown` rows
+/// after the first `before` of `count`.
 fn result_table<'r>(
     h: &Header,
     rows: impl Iterator<Item = &'r Row>,
-    shown: usize,
+    (before, shown): (usize, usize),
     count: usize,
 ) -> Markup {
+    let l = |i: usize| COLUMNS[i].0;
     html! {
         dl.hechos #adjudicacion {
             dt { "Acciones ofrecidas" } dd { (numero(h.offered)) }
@@ -385,15 +408,16 @@ fn result_table<'r>(
         }
         (super::charts::demand(h))
         table.adjudicacion {
-            @if shown < count { caption { (numero(shown as u64)) " personas de " (numero(count as u64)) } }
-            thead { tr { th scope="col" { "Documento" } th scope="col" { "Nombre" } th.num scope="col" { "Acciones pedidas" } th.num scope="col" { "Tope por persona" } th.num scope="col" { "Acciones admitidas" } th.num scope="col" { "Acciones adjudicadas" } th scope="col" { "Resultado" } } }
+            @if shown > 0 && shown < count { caption { (views::page_of(crate::catalogue::Listed::Persons, before, shown, count)) } }
+            thead { tr { @for (head, num) in COLUMNS { @if num { th.num scope="col" { (head) } } @else { th scope="col" { (head) } } } } }
             tbody {
                 @for r in rows {
                     tr {
-                        td { (r.doc_type) " " (r.doc_number) } td { (r.name) } td.num { (numero(r.requested)) }
-                        td.num { @if let Some(c) = r.cap_shares { (numero(c)) @if let Some(rule) = &r.cap_rule { br; small { (rule) } } } }
-                        td.num { (numero(r.admitted)) } td.num { (numero(r.awarded)) }
-                        td { (outcome_es(r)) @if let Some(c) = r.cause { br; small { code { (c) } } } }
+                        td data-label=(l(0)) { (r.doc_type) " " (r.doc_number) } td data-label=(l(1)) { (r.name) }
+                        td.num data-label=(l(2)) { (numero(r.requested)) }
+                        td.num data-label=(l(3)) { @if let Some(c) = r.cap_shares { (numero(c)) @if let Some(rule) = &r.cap_rule { br; small { (rule) } } } }
+                        td.num data-label=(l(4)) { (numero(r.admitted)) } td.num data-label=(l(5)) { (numero(r.awarded)) }
+                        td data-label=(l(6)) { (outcome_es(r)) @if let Some(c) = r.cause { br; small { code { (c) } } } }
                     }
                 }
             }
@@ -423,7 +447,8 @@ fn run_markup(user: &User, code: &str, r: &RunPage, verdict: Option<&Markup>) ->
             (result_select("resultado", &resultado))
             div.acciones { button type="submit" { "Filtrar" } }
         }
-        (result_table(&r.header, r.rows.iter().map(|(_, row)| row), r.rows.len(), usize::try_from(r.persons).unwrap_or(usize::MAX)))
+        @let n = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
+        (result_table(&r.header, r.rows.iter().map(|(_, row)| row), (n(r.before), r.rows.len()), n(r.persons.of(r.paging.status().ok().flatten()))))
         nav.paginas aria-label="Páginas de la tabla" {
             @if r.paging.desde.unwrap_or(0) > 0 { a href=(filtered(0)) { "Desde el principio" } " " }
             @if let Some((n, following)) = r.next { a #siguientes href=(filtered(n)) { (views::siguientes(following)) } }
@@ -499,11 +524,7 @@ fn preview_markup(
             @if shown.matching < count {
                 p #filtradas { (numero(shown.matching as u64)) " de las " (numero(count as u64)) " personas son " (shown.resultado) "s." }
             }
-            @if shown.from > 0 {
-                p #desde { "Desde la persona N.º " (numero(shown.from as u64 + 1))
-                    @if shown.orden.is_empty() { " (en el orden del acta)." } @else { " (en el orden elegido)." } }
-            }
-            (result_table(header, rows.iter(), rows.len(), shown.matching))
+            (result_table(header, rows.iter(), (shown.from, rows.len()), shown.matching))
             nav.paginas aria-label="Páginas de la vista previa" {
                 @if shown.from > 0 { a href=(page_at(0)) { "Desde el principio" } " " }
                 @if next < shown.matching { a #siguientes-vista href=(page_at(next)) { (views::siguientes((shown.matching - next).min(ROWS_SHOWN))) } }
@@ -943,7 +964,8 @@ async fn acta_verify(
     user.check_csrf(up.fields.csrf())?;
     user.require(Role::Consulta)?;
     let file = up.file();
-    let (v, verdict) = app
+    let a = Arc::clone(&app);
+    let (v, verdict, broken) = app
         .db(move |s| {
             let v = view(s.conn(), &code, &Paging::default())?;
             let verdict = match &file {
@@ -957,7 +979,10 @@ async fn acta_verify(
                 }
                 None => None,
             };
-            Ok((v, verdict))
+            // an acta that does not match: does the register's audit chain hold? (read only then)
+            let broken =
+                matches!(verdict, Some(Verdict::DoesNot(_))) && !a.chain_holds(s.conn())?;
+            Ok((v, verdict, broken))
         })
         .await?;
     let (status, shown) = match verdict {
@@ -967,7 +992,7 @@ async fn acta_verify(
         ),
         Some(Verdict::DoesNot(m)) => (
             StatusCode::OK,
-            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (m) } } },
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (m) } @if broken { (views::chain_broken()) } } },
         ),
         None => (
             StatusCode::UNPROCESSABLE_ENTITY,

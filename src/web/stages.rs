@@ -16,7 +16,7 @@ use super::form::{
     see_other, with_status,
 };
 use super::stages_markup::{self as m, OpenTyped, Paging, Typed, View, load, load_at, stage_of};
-use super::views::{csrf, fecha, numero, page, pesos};
+use super::views::{self, csrf, fecha, numero, page, pesos};
 use super::{App, WebError, input as parse};
 use crate::register::stage::{self as rules, Concluded, Open};
 use crate::register::user::Role;
@@ -686,7 +686,7 @@ async fn acta_verify(
     user.require(Role::Consulta)?;
     let file = up.file();
     let a = Arc::clone(&app);
-    let (v, verdict) = app
+    let (v, verdict, broken) = app
         .db(move |s| {
             let (p, stage) = stage_of(s, &code, n)?;
             let v = load(&a, s, p, stage)?;
@@ -694,7 +694,10 @@ async fn acta_verify(
                 Some((_, bytes)) => Some(check(&a, s, &v, bytes)?),
                 None => None,
             };
-            Ok((v, verdict))
+            // an acta that does not match: does the register's audit chain hold? (read only then)
+            let broken =
+                matches!(verdict, Some(Verdict::DoesNot(_))) && !a.chain_holds(s.conn())?;
+            Ok((v, verdict, broken))
         })
         .await?;
     let (status, shown) = match verdict {
@@ -704,7 +707,7 @@ async fn acta_verify(
         ),
         Some(Verdict::DoesNot(t)) => (
             StatusCode::OK,
-            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (t) } } },
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (t) } @if broken { (views::chain_broken()) } } },
         ),
         None => (
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -467,7 +467,7 @@ fn tranche_evaluation(
         } @else {
             p.paginado {
                 @if listed.is_empty() { "Ninguna propuesta en esta página: el tramo tiene " (numero(total as u64)) "." }
-                @else if listed.len() < total { "Propuestas " (numero(from as u64 + 1)) " a " (numero((from + listed.len()) as u64)) " de " (numero(total as u64)) (BY_PLACE) }
+                @else if listed.len() < total { (views::page_of(crate::catalogue::Listed::Proposals, from, listed.len(), total)) (BY_PLACE) }
                 @else if total == 1 { "Una propuesta." }
                 @else { (numero(total as u64)) " propuestas" (BY_PLACE) }
             }

@@ -102,6 +102,26 @@ pub fn razon_fila(e: &crate::import::RowError) -> String {
     e.reason_worded(Lang::Es, remedio)
 }
 
+/// Where a page of a long list starts and ends, in the catalogue's one wording for every paged
+/// table: its `shown` rows after the first `before` of `of` («Personas 201 a 260 de 260»).
+pub fn page_of(what: crate::catalogue::Listed, before: usize, shown: usize, of: usize) -> String {
+    let n = |x: usize| u64::try_from(x).unwrap_or(u64::MAX);
+    crate::catalogue::of(Lang::Es).page_of(what, n(before), n(shown), n(of))
+}
+
+/// Under an acta that does not match, when the register's audit chain does not hold either
+/// (`App::chain_holds`): where the officer sees what was changed (a genuine acta stops matching a
+/// register altered).
+pub fn chain_broken() -> Markup {
+    html! {
+        p #auditoria-rota {
+            "La cadena de auditoría del registro tampoco se verifica: un acta auténtica deja de "
+            "coincidir cuando el registro se alteró. Vea qué cambió en "
+            a href="/auditoria/verificar" { "Auditoría" } "."
+        }
+    }
+}
+
 /// The link to a paged list's next page: how many rows it holds (`following`: at most a page,
 /// what remains after this one), «Siguientes 37 →», «Siguiente →» for the last one.
 pub fn siguientes(following: usize) -> String {

@@ -244,12 +244,13 @@ impl Driver {
         );
     }
 
-    /// The text of the cells of the stacked tables (the check's count by code, a batch's notices)
-    /// that end past the window's right edge: hidden in a box scrolled sideways, as they were on
-    /// a phone before those tables stacked.
+    /// The text of the cells that carry their column's name to stack under it on a phone (the
+    /// check's count by code, a batch's notices, an offer's adjudication) and end past the
+    /// window's right edge: hidden in a box scrolled sideways, as they were on a phone before
+    /// those tables stacked.
     pub(crate) fn cut_off(&self) -> Value {
         self.script(
-            "return [...document.querySelectorAll('table.resumen td, table.lote td')] \
+            "return [...document.querySelectorAll('td[data-label]')] \
                .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1) \
                .map(e => e.textContent)",
         )

@@ -186,18 +186,21 @@ fn the_whole_job(width: i64, height: i64) {
         ("CC 1000000002", "2.500", "37.383", "2.500"),
         ("CC 1000000004", "50.000", "31.152", "31.152"),
     ] {
-        let tr = row(&page, &format!("<td>{doc}</td>"));
+        // each cell carries its column's name, under which a phone shows it
+        let tr = row(&page, &format!("<td data-label=\"Documento\">{doc}</td>"));
         assert!(
-            tr.contains(&format!("<td class=\"num\">{requested}</td>"))
-                && tr.contains(&format!("<td class=\"num\">{cap}<br>"))
-                && tr.contains(&format!(
-                    "<td class=\"num\">{awarded}</td><td class=\"num\">{awarded}</td>"
-                ))
-                && tr.contains("<td>adjudicada"),
+            tr.contains(&format!(
+                "<td class=\"num\" data-label=\"Acciones pedidas\">{requested}</td>"
+            )) && tr.contains(&format!(
+                "<td class=\"num\" data-label=\"Tope por persona\">{cap}<br>"
+            )) && tr.contains(&format!(
+                "<td class=\"num\" data-label=\"Acciones admitidas\">{awarded}</td>\
+                 <td class=\"num\" data-label=\"Acciones adjudicadas\">{awarded}</td>"
+            )) && tr.contains("<td data-label=\"Resultado\">adjudicada"),
             "{tr}"
         );
     }
-    let late = row(&page, "<td>CC 1000000006</td>");
+    let late = row(&page, "<td data-label=\"Documento\">CC 1000000006</td>");
     assert!(
         late.contains("rechazada") && late.contains("<code>LATE</code>"),
         "{late}"
@@ -208,6 +211,7 @@ fn the_whole_job(width: i64, height: i64) {
         "{page}"
     );
     d.fits("the adjudication's dry run");
+    assert_eq!(d.cut_off(), serde_json::json!([]), "the dry run's persons");
     shot("vista-adjudicacion", "#vista-previa");
     d.click("button[value='adjudicar']");
     let page = d.wait("Adjudicación N.º 1 del 15/03/2024");
@@ -216,6 +220,11 @@ fn the_whole_job(width: i64, height: i64) {
         "{page}"
     );
     d.fits("the adjudicated offer");
+    assert_eq!(
+        d.cut_off(),
+        serde_json::json!([]),
+        "the adjudication's persons"
+    );
     d.click(&format!("a[href='{PROGRAM}/oferta/acta.pdf']"));
     let acta = d.downloaded(&downloads, "acta-D3939-2004-1.pdf");
     assert!(acta.starts_with(b"%PDF-"));

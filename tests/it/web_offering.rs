@@ -495,11 +495,51 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         t.contains("No coincide") && t.contains("del documento dice") && t.contains(&other),
         "{t}"
     );
+    // the register's audit chain holds: a forged acta's verdict says nothing of it
+    assert!(
+        !t.contains("auditoria-rota") && !t.contains("/auditoria/verificar"),
+        "{t}"
+    );
     // without the session's token: refused
     assert_eq!(
         c.upload(verify, &[("csrf", "x")], ("acta.pdf", &pdf.body))
             .status,
         403
+    );
+    // a person's award changed in the register behind vigia's back (its trigger put back as the
+    // migration wrote it): the genuine acta no longer matches, and the page says the audit chain
+    // does not verify either, with a link to the page that says what changed
+    let trigger = "CREATE TRIGGER offering_outcomes_no_update BEFORE UPDATE ON offering_outcomes \
+                   BEGIN SELECT RAISE(ABORT, 'offering_outcomes is append-only: record a \
+                   correction instead'); END;";
+    r.conn()
+        .execute_batch(&format!(
+            "DROP TRIGGER offering_outcomes_no_update; \
+             UPDATE offering_outcomes SET awarded = awarded + 1 WHERE id = (SELECT min(id) FROM offering_outcomes); \
+             {trigger}"
+        ))
+        .unwrap();
+    let t = c
+        .upload(verify, &[("csrf", &csrf)], ("acta.md", text.as_bytes()))
+        .text();
+    assert!(
+        t.contains("No coincide: el acta NO está verificada.")
+            && t.contains(
+                "La cadena de auditoría del registro tampoco se verifica: un acta auténtica deja \
+                 de coincidir cuando el registro se alteró. Vea qué cambió en \
+                 <a href=\"/auditoria/verificar\">Auditoría</a>."
+            ),
+        "{t}"
+    );
+    // (as `vigia audit verify` finds it: the rows, the schema intact)
+    let o = r.run(&["audit", "verify"]);
+    let said = crate::common::out(&o);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("AUDIT MISMATCH")
+            && said.contains("offering_outcomes 1..")
+            && !said.contains("SCHEMA"),
+        "{said}"
     );
 }
 
@@ -542,16 +582,23 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     let (mut o, _) = Client::signed_in(&s, "oscar", PASSWORD);
     let base = "/programas/EBSA-TEST/oferta/vista?fecha=20/03/2024";
     assert_eq!(o.get(base).status, 403);
-    let rows = |t: &str| t.matches("<td>CC 1").count();
-    let results = |t: &str, what: &str| t.matches(&format!("<td>{what}")).count();
+    // a person's cells carry their column's name (a phone shows each cell under it)
+    let rows = |t: &str| t.matches("<td data-label=\"Documento\">CC 1").count();
+    let results = |t: &str, what: &str| {
+        t.matches(&format!("<td data-label=\"Resultado\">{what}"))
+            .count()
+    };
 
     let first = a.get(base);
     assert_eq!(first.status, 200, "{}", first.text());
     let t = first.text();
-    assert!(t.contains("200 personas de 450"), "{t}");
+    assert!(
+        t.contains("<caption>Personas 1 a 200 de 450</caption>"),
+        "{t}"
+    );
     assert_eq!(rows(&t), 200);
     assert!(
-        t.contains("<td>CC 1000000001</td>"),
+        t.contains("<td data-label=\"Documento\">CC 1000000001</td>"),
         "the first filed comes first: {t}"
     );
     assert!(t.contains("desde=200"), "a link to the next page: {t}");
@@ -559,16 +606,23 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
 
     let second = a.get(&format!("{base}&desde=200")).text();
     assert_eq!(rows(&second), 200);
-    assert!(second.contains("Desde la persona N.º 201"), "{second}");
+    assert!(
+        second.contains("<caption>Personas 201 a 400 de 450</caption>"),
+        "{second}"
+    );
     // the link says how many follow: 450 − 400 = 50, not a full page
     assert!(t.contains("Siguientes 200 →"), "{t}");
     assert!(
         second.contains("Siguientes 50 →") && !second.contains("Siguientes 200"),
         "{second}"
     );
-    assert!(!second.contains("<td>CC 1000000001</td>"), "{second}");
+    assert!(
+        !second.contains("<td data-label=\"Documento\">CC 1000000001</td>"),
+        "{second}"
+    );
     let last = a.get(&format!("{base}&desde=400")).text();
     assert_eq!(rows(&last), 50, "450 − 400");
+    assert!(last.contains("Personas 401 a 450 de 450"), "{last}");
     assert!(
         !last.contains("id=\"siguientes-vista\""),
         "no page after the last: {last}"
@@ -582,6 +636,8 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     assert_eq!(rows(&rejected), 200);
     assert_eq!(results(&rejected, "rechazada"), 200);
     assert_eq!(results(&rejected, "adjudicada"), 0);
+    // the place among the rejected
+    assert!(rejected.contains("Personas 1 a 200 de 445"), "{rejected}");
     assert!(
         rejected.contains("resultado=rechazada"),
         "the next page keeps the filter"
@@ -597,7 +653,12 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     // 449), 50 ask 8, 50 ask 7, 49 ask 6 (i = 14 … 446), then the first asking 5 is i = 13 (the
     // 200th); the next page starts with the second asking 5, i = 22
     let before = |t: &str, x: u32, y: u32| {
-        let at = |i: u32| t.find(&format!("<td>CC {}</td>", 1_000_000_000 + i));
+        let at = |i: u32| {
+            t.find(&format!(
+                "<td data-label=\"Documento\">CC {}</td>",
+                1_000_000_000 + i
+            ))
+        };
         matches!((at(x), at(y)), (Some(a), Some(b)) if a < b)
     };
     let asked = a.get(&format!("{base}&orden=pedidas")).text();
@@ -607,10 +668,17 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
         before(&asked, 446, 13),
         "the last asking 6, then the first asking 5"
     );
-    assert!(!asked.contains("<td>CC 1000000022</td>"), "{asked}");
+    assert!(
+        !asked.contains("<td data-label=\"Documento\">CC 1000000022</td>"),
+        "{asked}"
+    );
     let asked2 = a.get(&format!("{base}&orden=pedidas&desde=200")).text();
-    let first_row = asked2.find("<td>CC 1").map(|i| &asked2[i..i + 18]);
-    assert_eq!(first_row, Some("<td>CC 1000000022<"), "{asked2}");
+    let doc = "<td data-label=\"Documento\">";
+    let first_row = asked2
+        .find(doc)
+        .map(|i| &asked2[i + doc.len()..i + doc.len() + 14]);
+    assert_eq!(first_row, Some("CC 1000000022<"), "{asked2}");
+    assert!(asked2.contains("Personas 201 a 400 de 450"), "{asked2}");
     assert!(
         asked.contains("orden=pedidas"),
         "the next page keeps the order"
@@ -627,7 +695,7 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
         "{named}"
     );
     assert!(
-        !named.contains("<td>CC 1000000001</td>"),
+        !named.contains("<td data-label=\"Documento\">CC 1000000001</td>"),
         "only the rejected"
     );
 

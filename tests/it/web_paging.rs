@@ -43,8 +43,9 @@ fn adjudicated() -> Reg {
 
 /// The persons of a page's table, in order (their names).
 fn persons(page: &str) -> Vec<String> {
-    page.match_indices("<td>Persona ")
-        .map(|(i, _)| page[i + 4..i + 15].to_string())
+    const NAME: &str = "<td data-label=\"Nombre\">";
+    page.match_indices(&format!("{NAME}Persona "))
+        .map(|(i, _)| page[i + NAME.len()..i + NAME.len() + 11].to_string())
         .collect()
 }
 
@@ -98,21 +99,35 @@ fn the_stored_adjudication_is_paged_by_keyset_and_filtered_by_result() {
     assert_eq!(sizes, [200, 200, 50]);
     let want: Vec<String> = (0..450).map(|k| format!("Persona {k:03}")).collect();
     assert_eq!(seen, want);
-    assert!(c.get(OFFER).text().contains("200 personas de 450"));
-    // the link counts the rows the next page holds: 200, then the 50 left, and one alone
+    // the link counts the rows the next page holds: 200, then the 50 left, and one alone; each
+    // page says where it starts and ends (counted in the register: the address has only a key)
     let first = c.get(OFFER).text();
     assert!(first.contains(">Siguientes 200 →<"), "{first}");
+    assert!(
+        first.contains("<caption>Personas 1 a 200 de 450</caption>"),
+        "{first}"
+    );
     let second = c.get(&next(&first).expect("a second page")).text();
     assert!(
         second.contains(">Siguientes 50 →<") && !second.contains("Siguientes 200"),
         "{second}"
     );
-    let last: i64 = r
+    assert!(
+        second.contains("<caption>Personas 201 a 400 de 450</caption>"),
+        "{second}"
+    );
+    let third = c.get(&next(&second).expect("a third page")).text();
+    assert!(third.contains("Personas 401 a 450 de 450"), "{third}");
+    let (first_id, last): (i64, i64) = r
         .conn()
-        .query_row("SELECT max(id) FROM offering_outcomes", [], |x| x.get(0))
+        .query_row("SELECT min(id), max(id) FROM offering_outcomes", [], |x| {
+            Ok((x.get(0)?, x.get(1)?))
+        })
         .unwrap();
+    // after the 249th row (450 − 201): rows 250 to 449, one left
     let one_left = c.get(&format!("{OFFER}?desde={}", last - 201)).text();
     assert!(one_left.contains(">Siguiente →<"), "{one_left}");
+    assert!(one_left.contains("Personas 250 a 449 de 450"), "{one_left}");
 
     // only the rejected: the nine, on one page, without a next link
     let p = c.get(&format!("{OFFER}?resultado=rechazada")).text();
@@ -129,6 +144,18 @@ fn the_stored_adjudication_is_paged_by_keyset_and_filtered_by_result() {
     let p = c.get(&second).text();
     // the first page held persons 0..=203 but the four rejected among them (49, 99, 149, 199)
     assert_eq!(persons(&p).first().map(String::as_str), Some("Persona 204"));
+    // 450 − 9 = 441 adjudicated: the second page holds the 201st to the 400th
+    assert!(p.contains("Personas 201 a 400 de 441"), "{p}");
+    // a key the filter's pages never send (Persona 049's, rejected) still gives the true place:
+    // the 49 adjudicated up to it (0 to 48), then the 50th on
+    let p = c
+        .get(&format!(
+            "{OFFER}?resultado=adjudicada&desde={}",
+            first_id + 49
+        ))
+        .text();
+    assert_eq!(persons(&p).first().map(String::as_str), Some("Persona 050"));
+    assert!(p.contains("Personas 50 a 249 de 441"), "{p}");
     // a filter no page sends
     assert_eq!(c.get(&format!("{OFFER}?resultado=todas")).status, 400);
 }

@@ -566,6 +566,11 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         t.contains("No coincide: el acta NO está verificada.") && t.contains("del documento dice"),
         "{t}"
     );
+    // the register's audit chain holds: the verdict says nothing of it
+    assert!(
+        !t.contains("auditoria-rota") && !t.contains("/auditoria/verificar"),
+        "{t}"
+    );
     assert_eq!(
         c.upload(&verify, &[("csrf", "x")], ("acta.md", &md.body))
             .status,
@@ -590,6 +595,15 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         .text();
     assert!(
         t.contains("sorteo N.º 1 (tramo 1): el ganador registrado es P-12; el sorteo da P-07"),
+        "{t}"
+    );
+    // and the audit chain does not verify either: the page says so and links the audit's
+    assert!(
+        t.contains(
+            "La cadena de auditoría del registro tampoco se verifica: un acta auténtica deja de \
+             coincidir cuando el registro se alteró. Vea qué cambió en \
+             <a href=\"/auditoria/verificar\">Auditoría</a>."
+        ),
         "{t}"
     );
 }
