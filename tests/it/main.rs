@@ -28,6 +28,7 @@ mod offering;
 mod offering_scale;
 mod offering_verify;
 mod outputs;
+mod pdf_glyphs;
 mod program_schema;
 mod progress;
 mod properties;
