@@ -24,6 +24,7 @@ mod legal;
 mod letters;
 mod letters_signed;
 mod notices;
+mod offer_acta_v1;
 mod offering;
 mod offering_scale;
 mod offering_verify;
