@@ -481,10 +481,11 @@ pub type OpenLines<'a> = dyn FnMut() -> Result<Box<NextLine<'a>>, String> + 'a;
 /// row, for Markdown and HTML) of the fresh rendering and a page or a chunk of the document,
 /// not the run. A PDF is compared in each layout until one gives its text, the current one
 /// first: the rows are read once for all of them (fingerprinted and spooled), the document
-/// once per layout tried (a current acta once; an earlier one, or one changed, read again as
-/// far as it agrees with the earlier layout). The number of rows, and the mismatch if any (a
-/// difference named in the layout that agrees longest, [`LayoutChecks`]); an `Err` when either
-/// cannot be read.
+/// once per layout tried, each time to its first difference (an acta of the current layout is
+/// read once; one of layout 1 as far as its first moved page break, then whole), and the
+/// rendering laid out again from the spool for each. The number of rows, and the mismatch if
+/// any (a difference named in the layout that agrees longest, [`LayoutChecks`]); an `Err` when
+/// either cannot be read.
 pub fn check_streamed(
     d: &ActaHead<'_>,
     rows: &ReadRows<'_>,
