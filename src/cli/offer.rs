@@ -78,7 +78,8 @@ pub enum OfferCommand {
     /// Check an acta against the register: its text must be what the stored run gives, and the
     /// run's fingerprint must match its stored outcomes (exit 1 names the first difference). A
     /// PDF, Markdown or HTML acta is read as it is compared, a page or a chunk at a time,
-    /// whatever its size.
+    /// whatever its size; a PDF written before a heading was kept with its table is compared
+    /// with that layout's page breaks (read again when the current layout does not match).
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
@@ -647,15 +648,15 @@ pub(super) fn signatures(
     super::sign::report(ctx.out, acta, trust, Some(&p.program.signatures), ctx.lang)
 }
 
-/// The acta's lines (`next`) checked against the stored run: the number of rows and the mismatch
-/// if any; the inner `Err` says why the document could not be read (in English). The stored
-/// rows and the document are read as they are compared (a page or a chunk of each in memory,
-/// not the run), in every format.
+/// The acta's lines (`open`, read from the first once per layout tried) checked against the
+/// stored run: the number of rows and the mismatch if any; the inner `Err` says why the document
+/// could not be read (in English). The stored rows and the document are read as they are
+/// compared (a page or a chunk of each in memory, not the run), in every format.
 fn check_acta(
     conn: &rusqlite::Connection,
     (p, run, header): (&StoredProgram, &crate::store::offering::Run, &Header),
     format: ActaFormat,
-    next: &mut acta::NextLine<'_>,
+    open: &mut acta::OpenLines<'_>,
 ) -> Result<Result<(u64, Option<acta::Mismatch>), String>, CliError> {
     let head = acta::ActaHead {
         program: &p.program,
@@ -667,7 +668,7 @@ fn check_acta(
         &head,
         &|f| rules::each_stored_row::<acta::Pass>(conn, run.id, |r| f(&r)),
         format,
-        next,
+        open,
     ))
 }
 
@@ -700,12 +701,10 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     let run = crate::store::offering::run(conn, p.id)?
         .ok_or_else(|| unreadable(format!("the register holds no adjudication of {code}")))?;
     let header = rules::stored_header(conn, &p, &run)?;
-    let mut document = acta.lines().map_err(|e| unread(FLAG, file, e))?;
-    // the stored rows read in order with the small page cache, sorted on disk
+    // the stored rows read in order with the small page cache, sorted on disk; the document
+    // read again for each layout a PDF is compared with until one gives its text
     let checked = crate::store::streaming(conn, || {
-        check_acta(conn, (&p, &run, &header), format, &mut || {
-            document.next_line()
-        })
+        check_acta(conn, (&p, &run, &header), format, &mut || acta.open_lines())
     })?;
     let (count, found) = checked?.map_err(unreadable)?;
     match found {

@@ -12,10 +12,42 @@ use rust_decimal::Decimal;
 use std::collections::BTreeSet;
 use std::io::Write;
 
+use super::layout_checks::LayoutChecks;
 pub use super::lines::{
     Difference, HtmlLines, LineCheck, NextLine, first_difference, first_difference_streamed,
     lines_from,
 };
+
+/// The layout of a first-stage acta. Its text is the same in each; a PDF's page breaks are not,
+/// and they are part of what verification compares (each page's text ends with its footer), so
+/// an acta written before is compared with a rendering in its own layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Until this version: a heading could end a PDF's page, its table on the next (the demo's
+    /// first page ended on «4. Aceptaciones y su resultado»).
+    HeadingsAlone,
+    /// In the PDF a heading is kept on the page of the block after it: the rule of a stage
+    /// acta's layout 3 and a notice's text version 2 (`pdf::stream::write`'s `headings`).
+    HeadingsKept,
+}
+
+impl Layout {
+    /// The layout a new acta is written in.
+    pub const CURRENT: Layout = Layout::HeadingsKept;
+    /// Every layout, the current one first: what verification tries.
+    pub const ALL: [Layout; 2] = [Layout::HeadingsKept, Layout::HeadingsAlone];
+
+    /// Whether the PDF keeps a heading with the block after it (layout 2).
+    fn keeps_headings(self) -> bool {
+        self == Layout::HeadingsKept
+    }
+
+    /// Whether a document in `format` is compared with this layout: the layouts differ only in
+    /// a PDF's page breaks, so a Markdown or HTML acta is compared with the current one only.
+    pub fn tried_for(self, format: Format) -> bool {
+        self == Layout::CURRENT || format == Format::Pdf
+    }
+}
 
 /// What an acta shows: the program, the run and its result.
 pub struct ActaData<'a> {
@@ -379,7 +411,8 @@ pub type ReadRows<'a> = dyn Fn(&mut dyn FnMut(&Row) -> Result<(), Pass>) -> Resu
 /// The acta as a PDF, written to `out` a page at a time: its rows are read once (`rows`), tallied
 /// and spooled to a temporary file as their cells (`report::pdf::spool`), and the layout's passes
 /// (the table's column widths, then twice its pages: see `report::pdf::stream`) read the spool,
-/// so memory holds a page, not the run. The same bytes as [`render`] of the rows all at once.
+/// so memory holds a page, not the run. The same bytes as [`render`] of the rows all at once;
+/// in [`Layout::CURRENT`].
 pub fn write_pdf(
     out: &mut dyn Write,
     d: &ActaHead<'_>,
@@ -389,7 +422,8 @@ pub fn write_pdf(
     let cells = |f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>| spooled.each(f);
     let items = pdf_items(d, &t, &cells);
     let (title, date) = pdf_title_and_date(d);
-    super::pdf::stream::write(&items, &title, &number_line(d.run_id), date, false, out)
+    let headings = Layout::CURRENT.keeps_headings();
+    super::pdf::stream::write(&items, &title, &number_line(d.run_id), date, headings, out)
 }
 
 /// One pass over the rows: their tally, and the table's cells of each spooled (for the PDF,
@@ -437,16 +471,26 @@ impl From<std::io::Error> for Pass {
     }
 }
 
+/// A document's lines read from its first each call, as [`NextLine`] hands them out: a PDF is
+/// compared with a rendering in each [`Layout`] it may be in, each reading the document again
+/// (from its file, a page at a time); an `Err` says why it cannot be read (in English).
+pub type OpenLines<'a> = dyn FnMut() -> Result<Box<NextLine<'a>>, String> + 'a;
+
 /// [`check`] with the run's rows read from the register as they are compared (`rows`, a few
-/// passes), and the document's `lines` read as they are compared: memory holds a page (a
+/// passes), and the document's lines (`open`) read as they are compared: memory holds a page (a
 /// row, for Markdown and HTML) of the fresh rendering and a page or a chunk of the document,
-/// not the run. The number of rows, and the mismatch if any; an `Err` when either cannot be
-/// read.
+/// not the run. A PDF is compared in each layout until one gives its text, the current one
+/// first: the rows are read once for all of them (fingerprinted and spooled), the document
+/// once per layout tried, each time to its first difference (an acta of the current layout is
+/// read once; one of layout 1 as far as its first moved page break, then whole), and the
+/// rendering laid out again from the spool for each. The number of rows, and the mismatch if
+/// any (a difference named in the layout that agrees longest, [`LayoutChecks`]); an `Err` when
+/// either cannot be read.
 pub fn check_streamed(
     d: &ActaHead<'_>,
     rows: &ReadRows<'_>,
     format: Format,
-    lines: &mut NextLine<'_>,
+    open: &mut OpenLines<'_>,
 ) -> Result<(u64, Option<Mismatch>), String> {
     let failed = |e: Pass| match e {
         Pass::Failed(e) => e,
@@ -455,8 +499,8 @@ pub fn check_streamed(
     let mut fp = crate::register::offering::Fingerprint::default();
     fp.header(d.header);
     let mut n = 0u64;
-    // a PDF's rows are spooled in the same pass as the fingerprint (its layout reads them a
-    // few times); Markdown reads them twice more from `rows`
+    // a PDF's rows are spooled in the same pass as the fingerprint (its layouts read them a
+    // few times each); Markdown reads them twice more from `rows`
     let spooled = if format == Format::Pdf {
         Some(
             spool(rows, &mut |r| {
@@ -478,31 +522,41 @@ pub fn check_streamed(
     if recomputed != d.fingerprint {
         return Ok((n, Some(Mismatch::Fingerprint { recomputed })));
     }
-    let mut lc = LineCheck::new(lines);
-    match (format, spooled) {
-        (Format::Pdf, Some((t, spooled))) => {
-            let cells = |f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>| spooled.each(f);
-            let items = pdf_items(d, &t, &cells);
-            let (title, date) = pdf_title_and_date(d);
-            super::pdf::stream::each_page_text(
-                &items,
-                &title,
-                &number_line(d.run_id),
-                date,
-                false,
-                &mut |p| lc.text(p),
-            )
-            .map_err(|e| e.to_string())?;
+    let mut checks = LayoutChecks::default();
+    for layout in Layout::ALL.into_iter().filter(|l| l.tried_for(format)) {
+        let mut lines = open()?;
+        let mut lc = LineCheck::new(&mut *lines);
+        match (format, &spooled) {
+            (Format::Pdf, Some((t, spooled))) => {
+                let cells =
+                    |f: &mut dyn FnMut(&[String]) -> std::ops::ControlFlow<()>| spooled.each(f);
+                let items = pdf_items(d, t, &cells);
+                let (title, date) = pdf_title_and_date(d);
+                super::pdf::stream::each_page_text(
+                    &items,
+                    &title,
+                    &number_line(d.run_id),
+                    date,
+                    layout.keeps_headings(),
+                    &mut |p| lc.text(p),
+                )
+                .map_err(|e| e.to_string())?;
+            }
+            (Format::Md, _) => {
+                write_markdown::<Pass>(&mut lc, d, &mut |f| rows(f)).map_err(failed)?
+            }
+            (Format::Html, _) => {
+                let mut html = HtmlLines::new(&mut lc);
+                write_html::<Pass>(&mut html, d, &mut |f| rows(f)).map_err(failed)?;
+                html.finish();
+            }
+            (Format::Pdf, None) => unreachable!("a PDF's rows are spooled"),
         }
-        (Format::Md, _) => write_markdown::<Pass>(&mut lc, d, &mut |f| rows(f)).map_err(failed)?,
-        (Format::Html, _) => {
-            let mut html = HtmlLines::new(&mut lc);
-            write_html::<Pass>(&mut html, d, &mut |f| rows(f)).map_err(failed)?;
-            html.finish();
+        if checks.add(lc.finish()?) {
+            break;
         }
-        (Format::Pdf, None) => unreachable!("a PDF's rows are spooled"),
     }
-    Ok((n, lc.finish()?.map(Mismatch::Text)))
+    Ok((n, checks.difference().map(Mismatch::Text)))
 }
 
 /// The PDF acta's title (its metadata) and date (y, m, d).
@@ -534,12 +588,20 @@ pub enum Format {
 
 /// The acta's bytes in `format`: what `vigia offer acta` writes and the web serves.
 pub fn render(data: &ActaData<'_>, format: Format) -> Vec<u8> {
+    render_in(data, format, Layout::CURRENT)
+}
+
+/// [`render`] in `layout` (which only a PDF's page breaks show).
+pub fn render_in(data: &ActaData<'_>, format: Format, layout: Layout) -> Vec<u8> {
     let (title, date) = pdf_title_and_date(&data.head());
     match format {
         Format::Md => super::notice::markdown(&markdown_blocks(data)).into_bytes(),
         Format::Html => super::notice::html(&plain_blocks(data), &title).into_bytes(),
         Format::Pdf => {
-            super::pdf::render(&plain_blocks(data), &title, &number_line(data.run_id), date)
+            // the notices' text version 2 keeps a heading with the block after it
+            let version = if layout.keeps_headings() { 2 } else { 1 };
+            let footer = number_line(data.run_id);
+            super::pdf::render_layout(&plain_blocks(data), &title, &footer, date, version)
         }
     }
 }
@@ -589,8 +651,9 @@ pub enum Mismatch {
 
 /// Checks a document's `lines` (read by [`document_lines`] in `format`) against the stored run
 /// `r` of `program`, as `vigia offer verify` and the web's verification do: the run's outcomes
-/// must still give its fingerprint, and the text must be the acta rendered again. `None` when it
-/// matches; an `Err` when the fresh rendering cannot be read back.
+/// must still give its fingerprint, and the text must be the acta rendered again, in one of the
+/// layouts it may be in (the current one first; a difference named in the layout that agrees
+/// longest). `None` when it matches; an `Err` when a fresh rendering cannot be read back.
 pub fn check(
     program: &Program,
     r: &crate::register::offering::StoredResult,
@@ -609,14 +672,20 @@ pub fn check(
         header: &r.header,
         rows: &r.rows,
     };
-    let fresh = lines_of(&render(&data, format), format)?;
-    Ok(first_difference(lines, &fresh).map(Mismatch::Text))
+    let mut checks = LayoutChecks::default();
+    for layout in Layout::ALL.into_iter().filter(|l| l.tried_for(format)) {
+        let fresh = lines_of(&render_in(&data, format, layout), format)?;
+        if checks.add(first_difference(lines, &fresh)) {
+            break;
+        }
+    }
+    Ok(checks.difference().map(Mismatch::Text))
 }
 
-/// The program code an acta names on its `Programa: CODE` line.
 /// The first-stage acta's title, its first line in every format.
 pub const TITLE: &str = "Acta de adjudicación de la Primera Etapa";
 
+/// The program code an acta names on its `Programa: CODE` line.
 pub fn program_code(lines: &[String]) -> Option<String> {
     lines.iter().find_map(|l| {
         l.strip_prefix("Programa: ")?
@@ -649,6 +718,11 @@ mod tests {
             },
             cause,
         }
+    }
+
+    /// `doc`'s lines handed out from the first at each opening, as [`OpenLines`].
+    fn opened<'a>(doc: &'a [String]) -> impl FnMut() -> Result<Box<NextLine<'a>>, String> + 'a {
+        move || Ok(Box::new(lines_from(doc)))
     }
 
     /// The header of the tests' runs: 100 shares offered, 130 asked, prorated.
@@ -792,7 +866,7 @@ mod tests {
             let fresh = lines_of(&render(&data, format), format).unwrap();
             assert!(fresh.len() > 120, "{format:?}: {} lines", fresh.len());
             assert_eq!(
-                check_streamed(&data.head(), &read, format, &mut lines_from(&fresh)).unwrap(),
+                check_streamed(&data.head(), &read, format, &mut opened(&fresh)).unwrap(),
                 (120, None),
                 "{format:?}"
             );
@@ -811,7 +885,7 @@ mod tests {
                     first_difference(&doc, &fresh)
                 );
                 assert_eq!(
-                    check_streamed(&data.head(), &read, format, &mut lines_from(&doc)).unwrap(),
+                    check_streamed(&data.head(), &read, format, &mut opened(&doc)).unwrap(),
                     (120, want),
                     "{format:?}"
                 );
@@ -822,7 +896,7 @@ mod tests {
         other[3].awarded += 1;
         let read = |f: &mut dyn FnMut(&Row) -> Result<(), Pass>| other.iter().try_for_each(f);
         let (_, found) =
-            check_streamed(&data.head(), &read, Format::Pdf, &mut lines_from(&[])).unwrap();
+            check_streamed(&data.head(), &read, Format::Pdf, &mut opened(&[])).unwrap();
         assert!(
             matches!(found, Some(Mismatch::Fingerprint { .. })),
             "{found:?}"
@@ -870,6 +944,85 @@ mod tests {
         });
         assert!(
             matches!(failed, Err(crate::report::pdf::stream::WriteError::Rows(e)) if e == "disco lleno")
+        );
+    }
+
+    /// A PDF of layout 1 (whose first page ended on the heading above the table of
+    /// acceptances, as the demo's did) verifies against layout 1, the document read once more;
+    /// a PDF of layout 2 and a Markdown acta are read once; a figure changed below the moved
+    /// page break is named in layout 1, which agrees with the document longest.
+    #[test]
+    fn a_pdf_of_layout_1_verifies_read_once_more_and_its_difference_is_named_in_layout_1() {
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        // the demo's run: its head fills the first page down to the heading
+        let header = Header {
+            program: "D3939-2004".into(),
+            program_sha256: "00".into(),
+            opens: NaiveDate::from_ymd_opt(2024, 1, 2).unwrap(),
+            closes: NaiveDate::from_ymd_opt(2024, 3, 8).unwrap(),
+            adjudicated_on: NaiveDate::from_ymd_opt(2024, 3, 15).unwrap(),
+            offered: 12_960_982,
+            demand: 74_300,
+            awarded: 74_300,
+            leftover: 12_886_682,
+            oversubscribed: false,
+            rule: "nearest-adjust",
+        };
+        // a limit applied: its paragraph stands between the table and the signature, which
+        // otherwise takes the table and the paragraph above the heading onto its page
+        let rows: Vec<Row> = (0..12)
+            .map(|i| row(&format!("Persona {i}"), 30, Some("regla A"), None))
+            .collect();
+        let mut fp = crate::register::offering::Fingerprint::default();
+        fp.header(&header);
+        rows.iter().for_each(|r| fp.row(r));
+        let fingerprint = fp.finish();
+        let data = ActaData {
+            program: &program,
+            run_id: 1,
+            fingerprint: &fingerprint,
+            header: &header,
+            rows: &rows,
+        };
+        let pdf = |layout| lines_of(&render_in(&data, Format::Pdf, layout), Format::Pdf).unwrap();
+        let (old, new) = (pdf(Layout::HeadingsAlone), pdf(Layout::HeadingsKept));
+        let heading = old
+            .iter()
+            .position(|l| l == "4. Aceptaciones y su resultado");
+        assert!(
+            heading.is_some_and(|k| old[k + 1].contains("Página 1 de")),
+            "layout 1 ends page 1 on the heading: {old:?}"
+        );
+        assert_ne!(old, new);
+        let read = |f: &mut dyn FnMut(&Row) -> Result<(), Pass>| rows.iter().try_for_each(f);
+        let check = |doc: &[String], format| {
+            let opened = std::cell::Cell::new(0);
+            let mut open = || {
+                opened.set(opened.get() + 1);
+                Ok(Box::new(lines_from(doc)) as Box<NextLine<'_>>)
+            };
+            let found = check_streamed(&data.head(), &read, format, &mut open).unwrap();
+            (found, opened.get())
+        };
+        assert_eq!(check(&new, Format::Pdf), ((12, None), 1));
+        assert_eq!(check(&old, Format::Pdf), ((12, None), 2));
+        let md = lines_of(&render(&data, Format::Md), Format::Md).unwrap();
+        assert_eq!(check(&md, Format::Md), ((12, None), 1));
+        // a figure of the last row changed in the PDF of layout 1: layout 2 departs where
+        // the heading moved, layout 1 at the row
+        let last = old.iter().rposition(|l| l.contains("Persona 11")).unwrap();
+        let mut forged = old.clone();
+        forged[last] = forged[last].replacen("40", "41", 1);
+        assert_ne!(forged, old);
+        let want = first_difference(&forged, &old);
+        assert!(
+            matches!(&want, Some(Difference::Line { line, .. }) if *line == last + 1),
+            "{want:?}"
+        );
+        assert!(first_difference(&forged, &new) != want);
+        assert_eq!(
+            check(&forged, Format::Pdf),
+            ((12, want.map(Mismatch::Text)), 2)
         );
     }
 }

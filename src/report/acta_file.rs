@@ -5,6 +5,7 @@
 //! lines are compared with a fresh rendering by `report::acta`.
 
 use super::acta::Format;
+use super::lines::NextLine;
 use super::notice::{HtmlText, normalized_lines};
 use super::pdf::read::{self, Doc};
 use std::collections::VecDeque;
@@ -133,6 +134,16 @@ impl ActaFile {
                 line: Vec::new(),
             },
         }))
+    }
+
+    /// [`ActaFile::lines`] as `acta::check_streamed` opens them, once per layout it tries; why
+    /// they cannot be read, in English.
+    pub fn open_lines(&self) -> Result<Box<NextLine<'_>>, String> {
+        let mut lines = self.lines().map_err(|e| match e {
+            Unread::Document(e) => e,
+            Unread::Io(e) => format!("could not be read: {e}"),
+        })?;
+        Ok(Box::new(move || lines.next_line()))
     }
 
     /// The first [`HEAD_LINES`] lines, where a document says what it is.
@@ -441,8 +452,7 @@ mod tests {
     ) -> Result<(u64, Option<Mismatch>), String> {
         let acta = ActaFile::open_paged(path, chunk, page_content).map_err(|e| format!("{e:?}"))?;
         let read = |f: &mut dyn FnMut(&Row) -> Result<(), Pass>| rows.iter().try_for_each(f);
-        let mut lines = acta.lines().map_err(|e| format!("{e:?}"))?;
-        acta::check_streamed(head, &read, acta.format(), &mut || lines.next_line())
+        acta::check_streamed(head, &read, acta.format(), &mut || acta.open_lines())
     }
 
     /// A Markdown acta many times the chunk it is read by verifies; a byte changed in the

@@ -9,6 +9,7 @@ pub mod document;
 pub mod excel;
 pub mod excel_stream;
 pub mod findings;
+pub mod layout_checks;
 pub mod lines;
 pub mod liquidation;
 pub mod listing;

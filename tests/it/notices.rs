@@ -4,8 +4,8 @@
 //! payment of 500,000 on 2024-12-15 → 626,823 due at 2025-02-10.
 
 use crate::common::{self, Reg};
+use crate::pdf_glyphs::{decoded, text_changed, to_unicode};
 use printpdf::lopdf;
-use std::collections::HashMap;
 
 /// A register with the SPEC §5 breach and its partial payment (fictional holder Ana Prueba).
 pub(crate) fn spec_register() -> Reg {
@@ -108,65 +108,6 @@ fn issue(r: &Reg, format: &str, name: &str, date: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap()
 }
 
-/// gid → text, from the ToUnicode CMaps of every font in the PDF.
-fn to_unicode(doc: &lopdf::Document) -> HashMap<Vec<u8>, HashMap<u16, String>> {
-    let mut out = HashMap::new();
-    for (_, page) in doc.get_pages() {
-        let (direct, referenced) = doc.get_page_resources(page);
-        let mut dicts: Vec<&lopdf::Dictionary> = direct.into_iter().collect();
-        dicts.extend(
-            referenced
-                .into_iter()
-                .map(|id| doc.get_dictionary(id).unwrap()),
-        );
-        for res in dicts {
-            let Ok(fonts) = res
-                .get(b"Font")
-                .and_then(|f| doc.dereference(f))
-                .and_then(|(_, o)| o.as_dict())
-            else {
-                continue;
-            };
-            for (name, f) in fonts.iter() {
-                let font = doc.dereference(f).unwrap().1.as_dict().unwrap();
-                let cmap = doc
-                    .dereference(font.get(b"ToUnicode").unwrap())
-                    .unwrap()
-                    .1
-                    .as_stream()
-                    .unwrap();
-                let text = String::from_utf8_lossy(
-                    &cmap
-                        .decompressed_content()
-                        .unwrap_or_else(|_| cmap.content.clone()),
-                )
-                .into_owned();
-                let mut map = HashMap::new();
-                for line in text.lines() {
-                    let parts: Vec<&str> = line.split_whitespace().collect();
-                    if parts.len() == 2 && parts[0].starts_with('<') && parts[1].starts_with('<') {
-                        let gid = u16::from_str_radix(
-                            parts[0].trim_matches(|c| c == '<' || c == '>'),
-                            16,
-                        )
-                        .unwrap();
-                        let cp = u32::from_str_radix(
-                            parts[1].trim_matches(|c| c == '<' || c == '>'),
-                            16,
-                        )
-                        .unwrap();
-                        if let Some(c) = char::from_u32(cp) {
-                            map.insert(gid, c.to_string());
-                        }
-                    }
-                }
-                out.insert(name.clone(), map);
-            }
-        }
-    }
-    out
-}
-
 /// Every text-showing string of the PDF, decoded through its ToUnicode maps, in content order.
 fn pdf_strings(bytes: &[u8]) -> Vec<String> {
     let doc = lopdf::Document::load_mem(bytes).unwrap();
@@ -182,16 +123,7 @@ fn pdf_strings(bytes: &[u8]) -> Vec<String> {
                     let lopdf::Object::String(b, _) = &op.operands[0] else {
                         continue;
                     };
-                    let map = &maps[&font];
-                    out.push(
-                        b.chunks(2)
-                            .map(|p| {
-                                map.get(&(u16::from(p[0]) << 8 | u16::from(p[1])))
-                                    .cloned()
-                                    .unwrap_or_default()
-                            })
-                            .collect(),
-                    );
+                    out.push(decoded(&maps[&font], b));
                 }
                 _ => {}
             }
@@ -415,49 +347,8 @@ fn verify_catches_an_altered_total_in_every_format() {
     }
     // PDF: the glyphs of the total changed inside the page content ("626.823" → "926.823").
     let path = r.dir.path().join("v.pdf");
-    let mut doc = lopdf::Document::load_mem(&std::fs::read(&path).unwrap()).unwrap();
-    let maps = to_unicode(&doc);
-    let glyph_of =
-        |map: &HashMap<u16, String>, c: &str| *map.iter().find(|(_, v)| v.as_str() == c).unwrap().0;
-    let mut changed = false;
-    for (_, page) in doc.get_pages() {
-        let mut content = doc.get_and_decode_page_content(page).unwrap();
-        let mut font: Vec<u8> = Vec::new();
-        for op in content.operations.iter_mut() {
-            if op.operator == "Tf" {
-                font = op.operands[0].as_name().unwrap().to_vec();
-            }
-            if op.operator == "Tj" && !changed {
-                let map = &maps[&font];
-                if let lopdf::Object::String(b, _) = &mut op.operands[0] {
-                    let text: String = b
-                        .chunks(2)
-                        .map(|p| {
-                            map.get(&(u16::from(p[0]) << 8 | u16::from(p[1])))
-                                .cloned()
-                                .unwrap_or_default()
-                        })
-                        .collect();
-                    if text == "$\u{a0}626.823" || text == "$ 626.823" {
-                        let nine = glyph_of(map, "9");
-                        let i = text.chars().position(|c| c == '6').unwrap() * 2;
-                        b[i] = (nine >> 8) as u8;
-                        b[i + 1] = (nine & 0xff) as u8;
-                        changed = true;
-                    }
-                }
-            }
-        }
-        if changed {
-            doc.change_page_content(page, content.encode().unwrap())
-                .unwrap();
-            break;
-        }
-    }
-    assert!(changed, "the total was found in the PDF");
-    let mut bytes = Vec::new();
-    doc.save_to(&mut bytes).unwrap();
-    std::fs::write(&path, bytes).unwrap();
+    let forged = text_changed(&std::fs::read(&path).unwrap(), "626.823", "926.823");
+    std::fs::write(&path, forged).unwrap();
     let o = r.run(&["notice", "verify", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(common::out(&o).contains("926.823"), "{}", common::out(&o));
