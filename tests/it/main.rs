@@ -19,6 +19,7 @@ mod corrections;
 mod csv_cells;
 mod excel_out;
 mod hardening;
+mod headed_refusals;
 mod kill;
 mod legal;
 mod letters;
