@@ -282,7 +282,7 @@ pub fn judge(
         let each: Vec<String> = differs
             .iter()
             .map(|(f, file, reg)| {
-                let f = column(*f);
+                let f = column(f);
                 format!("{f} {}, {registered} {}", text(file, none), text(reg, none))
             })
             .collect();
