@@ -198,6 +198,21 @@ pub fn import(
     Ok(imported)
 }
 
+/// [`import`] of `csv` named `a.csv`, read as `adjudications import` reads a file: the tests'
+/// registers.
+#[cfg(test)]
+pub(crate) fn import_csv(tx: &mut Tx<'_>, program: &StoredProgram, csv: &str) -> Result<Imported> {
+    import(
+        tx,
+        program,
+        "a.csv",
+        "sha",
+        "UTF-8",
+        csv.as_bytes(),
+        |sink| Ok(crate::import::each(csv.as_bytes(), &program.program, sink)?.1),
+    )
+}
+
 /// A row whose award (program, holder document, adjudication date) is already registered: the
 /// same person is awarded once per program and date. Unchanged when the shares, the price per
 /// share (the row's own or the program's fixed price), the lender, the financed shares and the

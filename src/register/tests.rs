@@ -37,11 +37,7 @@ pub(super) fn register() -> Store {
                    CC,1000000002,Luis Prueba,natural,pensionado,2500,,2024-03-15,Banco Ejemplo,2500\n\
                    NIT,999000001-2,Sindicato de Prueba,legal,sindicato,50000,963.00,2024-03-15,,\n";
     store
-        .write::<_, Error>("t", |tx| {
-            adjudication::import(tx, &p, "a.csv", "sha", "UTF-8", csv.as_bytes(), |sink| {
-                Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)
-            })
-        })
+        .write::<_, Error>("t", |tx| adjudication::import_csv(tx, &p, csv))
         .unwrap();
     // the letterhead every notice and paz y salvo needs (issue 20)
     store

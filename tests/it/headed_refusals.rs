@@ -53,7 +53,10 @@ fn the_registers_refusals_of_an_adjudications_file_name_its_columns_as_its_heade
             "línea 3: Nombre «Ana Otra»: CC 1000000001 ya está registrado como «Ana Prueba»",
         ],
     );
-    assert!(!e.contains("shares") && !e.contains("price_per_share"), "{e}");
+    assert!(
+        !e.contains("shares") && !e.contains("price_per_share"),
+        "{e}"
+    );
     // the same rows under the English header
     let e = refused(
         &r,
@@ -84,7 +87,10 @@ fn the_registers_refusals_of_an_adjudications_file_name_its_columns_as_its_heade
         &import,
         false,
     );
-    has_all(&e, &["line 2: SHARES \"900\": ", "(SHARES 900, registered 1000)"]);
+    has_all(
+        &e,
+        &["line 2: SHARES \"900\": ", "(SHARES 900, registered 1000)"],
+    );
 }
 
 #[test]
@@ -127,7 +133,10 @@ fn the_registers_refusals_of_a_pledges_file_name_its_columns_as_its_header_does(
         &import,
         true,
     );
-    has_all(&e, &["línea 2: rank «2»: ", "línea 3: adjudication_id «7»: "]);
+    has_all(
+        &e,
+        &["línea 2: rank «2»: ", "línea 3: adjudication_id «7»: "],
+    );
     let e = refused(
         &r,
         "holder.csv",
@@ -167,46 +176,4 @@ fn an_acceptances_files_refusals_name_its_columns_as_its_header_does() {
         true,
     );
     has_all(&e, &["línea 2: category «sindicato-x»: "]);
-}
-
-#[test]
-fn the_web_import_pages_name_the_registers_refusals_as_the_header_does() {
-    use crate::web::{Client, PASSWORD, Server, register_with_users};
-    let r = register_with_users();
-    let s = Server::start(&r);
-    let (mut o, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
-    let before = r.dump();
-    // Ana's award with other figures; her document under another name
-    let bad = format!(
-        "{ES_HEADER}CC;1000000001;Ana Prueba;natural;trabajador;900;;15/03/2024;;\n\
-         CC;1000000001;Otro Nombre;natural;trabajador;10;;16/03/2024;;\n"
-    );
-    let t = o
-        .upload(
-            "/importar",
-            &[("csrf", &csrf), ("programa", "D3939-2004")],
-            ("malo.csv", bad.as_bytes()),
-        )
-        .text();
-    has_all(
-        &t,
-        &[
-            "<td class=\"num\">2</td><td>Acciones</td><td>900</td>",
-            "(Acciones 900, registrado 1000)",
-            "<td class=\"num\">3</td><td>Nombre</td><td>Otro Nombre</td>",
-        ],
-    );
-    // a pledge of an adjudication the register does not hold
-    let t = o
-        .upload(
-            "/prendas/importar",
-            &[("csrf", &csrf)],
-            (
-                "prendas.csv",
-                "Adjudicación;Grado;Fecha inscripción\n7;1;02/04/2024\n".as_bytes(),
-            ),
-        )
-        .text();
-    has_all(&t, &["Adjudicación «7»: no hay una adjudicación con ese número"]);
-    assert_eq!(r.dump(), before);
 }

@@ -102,6 +102,38 @@ fn imports_are_previewed_by_line_then_confirmed() {
         "{t}"
     );
     assert_eq!(r.dump(), before);
+    // a Spanish header: the register's refusals name its columns so (Ana's award again with
+    // other figures; her document under another name), and a pledge of an adjudication the
+    // register does not hold on the pledges' page
+    let spanish = "Tipo documento;Número de documento;Nombre;Tipo persona;Categoría;Acciones;\
+                   Precio por acción;Fecha adjudicación;Acreedor;Acciones financiadas\n\
+                   CC;1000000001;Ana Prueba;natural;trabajador;900;;15/03/2024;;\n\
+                   CC;1000000001;Otro Nombre;natural;trabajador;10;;16/03/2024;;\n";
+    let t = o
+        .upload(
+            "/importar",
+            &[("csrf", &csrf), ("programa", "D3939-2004")],
+            ("es.csv", spanish.as_bytes()),
+        )
+        .text();
+    for want in [
+        "<td class=\"num\">2</td><td>Acciones</td><td>900</td>",
+        "(Acciones 900, registrado 1000)",
+        "<td class=\"num\">3</td><td>Nombre</td><td>Otro Nombre</td>",
+    ] {
+        assert!(t.contains(want), "{want} in {t}");
+    }
+    let prendas = "Adjudicación;Grado;Fecha inscripción\n7;1;02/04/2024\n";
+    let t = o
+        .upload(
+            "/prendas/importar",
+            &[("csrf", &csrf)],
+            ("p.csv", prendas.as_bytes()),
+        )
+        .text();
+    let want = "Adjudicación «7»: no hay una adjudicación con ese número";
+    assert!(t.contains(want), "{want} in {t}");
+    assert_eq!(r.dump(), before);
     let good = format!(
         "{}CC,2000000001,Nueva Persona,natural,trabajador,10,,2024-03-15,,\n",
         crate::common::HEADER
