@@ -604,9 +604,7 @@ mod tests {
                    NIT,999000001-2,Sindicato de Prueba,legal,sindicato,50000,963.00,2024-03-15,,\n";
         store
             .write::<_, crate::register::Error>("t", |tx| {
-                crate::register::adjudication::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
-                    Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)
-                })
+                crate::register::adjudication::import_csv(tx, &p, csv)
             })
             .unwrap();
         let breach = |store: &mut Store, b: NewBreach<'_>| {

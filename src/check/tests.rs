@@ -28,9 +28,7 @@ fn register(mut store: Store, holders: u64) -> Store {
     }
     store
         .write::<_, crate::register::Error>("t", |tx| {
-            crate::register::adjudication::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
-                Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)
-            })
+            crate::register::adjudication::import_csv(tx, &p, &csv)
         })
         .unwrap();
     store

@@ -189,6 +189,7 @@ impl AcceptancesCommand {
                             &f.name,
                             &f.sha256,
                             dialect.encoding,
+                            bytes,
                             |prepare, rows| {
                                 let counted = |row: &_| {
                                     tick();

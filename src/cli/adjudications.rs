@@ -272,6 +272,7 @@ impl AdjudicationsCommand {
                             &f.name,
                             &f.sha256,
                             dialect.encoding,
+                            bytes,
                             |sink| {
                                 let rows = |row| {
                                     tick();

@@ -140,6 +140,7 @@ impl PledgeCommand {
                             &f.name,
                             &f.sha256,
                             f.dialect.encoding,
+                            &f.bytes,
                             ctx.today(),
                             |sink| {
                                 let rows = |row| {

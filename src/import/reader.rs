@@ -173,6 +173,15 @@ impl Headed {
         }
     }
 
+    /// Column `name` (vigia's English name) as the header writes it; `name` itself when the
+    /// header does not write it.
+    pub fn column<'a>(&'a self, name: &'a str) -> &'a str {
+        self.0
+            .iter()
+            .find(|(known, _)| *known == name)
+            .map_or(name, |(_, written)| written.as_str())
+    }
+
     /// Each problem's column (vigia's English name) as the header writes it; a column the header
     /// does not write (`header`, `row`) stays as it is.
     pub fn name(&self, problems: &mut [RowError]) {

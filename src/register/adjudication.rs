@@ -26,13 +26,16 @@ use std::collections::BTreeMap;
 /// reported unchanged; all of it, or nothing with every problem by line. The same file twice
 /// adds nothing. A row that gives the holder's address, city or e-mail records a new version of
 /// the holder's contact details as `holder update` does (one per holder, the file's later rows
-/// overriding earlier ones; nothing when it is already the holder's current one).
+/// overriding earlier ones; nothing when it is already the holder's current one). `bytes` is the
+/// file `feed` reads: a refusal names each column as its header writes it
+/// ([`crate::store::StoreError::headed`]; the header is read only then).
 pub fn import(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
     file_name: &str,
     sha256: &str,
     encoding: &str,
+    bytes: &[u8],
     feed: impl FnOnce(
         &mut dyn FnMut(AdjudicationRow) -> crate::store::Result<()>,
     ) -> crate::store::Result<Vec<RowError>>,
@@ -58,13 +61,21 @@ pub fn import(
             sink(row)
         })
     };
+    // read only when a refusal names a column
+    let header = std::cell::OnceCell::new();
+    let column = |name: &'static str| {
+        header
+            .get_or_init(|| crate::import::Headed::of(bytes))
+            .column(name)
+            .to_string()
+    };
     let written = match import::write(
         tx,
         program,
         file_name,
         import::Sha256::Known(sha256),
         encoding,
-        &mut |r| judge(r, &program.program.code),
+        &mut |r| judge(r, &program.program.code, &column),
         feed,
     )? {
         Write::AlreadyImported(prior) => return Ok(Imported::AlreadyImported(prior)),
@@ -162,7 +173,7 @@ pub fn import(
     }
     if !rows.is_empty() || !whole.is_empty() {
         // the caller's transaction is rolled back: nothing of this import stays
-        return Err(crate::store::rejected(rows, whole).into());
+        return Err(crate::store::rejected(rows, whole).headed(bytes).into());
     }
     let imported = import::seal(tx, written)?;
     for ((doc_type, doc_number), c) in &given {
@@ -187,12 +198,32 @@ pub fn import(
     Ok(imported)
 }
 
+/// [`import`] of `csv` named `a.csv`, read as `adjudications import` reads a file: the tests'
+/// registers.
+#[cfg(test)]
+pub(crate) fn import_csv(tx: &mut Tx<'_>, program: &StoredProgram, csv: &str) -> Result<Imported> {
+    import(
+        tx,
+        program,
+        "a.csv",
+        "sha",
+        "UTF-8",
+        csv.as_bytes(),
+        |sink| Ok(crate::import::each(csv.as_bytes(), &program.program, sink)?.1),
+    )
+}
+
 /// A row whose award (program, holder document, adjudication date) is already registered: the
 /// same person is awarded once per program and date. Unchanged when the shares, the price per
 /// share (the row's own or the program's fixed price), the lender, the financed shares and the
-/// category are the same; otherwise refused, saying what differs and how to correct it. A row
-/// repeating an earlier line of the same file is refused.
-pub fn judge(r: &Repeated<'_>, program: &str) -> std::result::Result<(), RowError> {
+/// category are the same; otherwise refused, saying what differs (each column as `column` names
+/// it: as the file's header writes it) and how to correct it. A row repeating an earlier line of
+/// the same file is refused.
+pub fn judge(
+    r: &Repeated<'_>,
+    program: &str,
+    column: &dyn Fn(&'static str) -> String,
+) -> std::result::Result<(), RowError> {
     let row = r.row;
     // the award in words only for a refusal (a re-import of a million rows passes here)
     let award = || {
@@ -226,7 +257,7 @@ pub fn judge(r: &Repeated<'_>, program: &str) -> std::result::Result<(), RowErro
         });
     }
     // a value, or none (a lender not given)
-    let mut differs: Vec<(&str, Option<String>, Option<String>)> = Vec::new();
+    let mut differs: Vec<(&'static str, Option<String>, Option<String>)> = Vec::new();
     if row.shares != reg.shares {
         differs.push((
             "shares",
@@ -266,6 +297,7 @@ pub fn judge(r: &Repeated<'_>, program: &str) -> std::result::Result<(), RowErro
         let each: Vec<String> = differs
             .iter()
             .map(|(f, file, reg)| {
+                let f = column(f);
                 format!("{f} {}, {registered} {}", text(file, none), text(reg, none))
             })
             .collect();

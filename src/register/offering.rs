@@ -118,13 +118,15 @@ pub fn open(
 
 /// Imports a file of acceptances for `program` in the caller's transaction, as `feed` reads it:
 /// all of it, or nothing with every bad row by line. The same file twice adds nothing. The offer
-/// must be open and not yet adjudicated.
+/// must be open and not yet adjudicated. `bytes` is the file `feed` reads: a refusal names each
+/// column as its header writes it ([`crate::store::StoreError::headed`]).
 pub fn import(
     tx: &mut Tx<'_>,
     program: &StoredProgram,
     file_name: &str,
     sha256: &str,
     encoding: &str,
+    bytes: &[u8],
     feed: impl FnOnce(
         &mut store::Prepare<'_>,
         &mut store::StoreRows<'_>,
@@ -156,7 +158,8 @@ pub fn import(
         AcceptanceWrite::AlreadyImported(p) => Ok(ImportedAcceptances::AlreadyImported(p)),
         AcceptanceWrite::Written(w) => {
             if !w.file_problems.is_empty() {
-                return Err(crate::store::rejected(w.file_problems.clone(), Vec::new()).into());
+                let refused = crate::store::rejected(w.file_problems.clone(), Vec::new());
+                return Err(refused.headed(bytes).into());
             }
             Ok(store::seal_acceptances(tx, *w)?)
         }
@@ -666,7 +669,8 @@ fn write_run(
             &name,
             crate::store::import::Sha256::Later(&mut || fp.get()),
             "vigia",
-            &mut |r| super::adjudication::judge(r, &program.program.code),
+            // no file: the register's own column names
+            &mut |r| super::adjudication::judge(r, &program.program.code, &|c| c.to_string()),
             |sink: &mut dyn FnMut(crate::import::AdjudicationRow) -> crate::store::Result<()>| {
                 for (i, o) in (0u32..).zip(&a.outcomes).filter(|(_, o)| o.awarded > 0) {
                     sink(award(i, o)?)?;

@@ -338,25 +338,29 @@ pub fn which(of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowErro
 /// [`rules`] (a pledge earlier in the file counts as in force; a row naming its adjudication by
 /// the holder's document is resolved by [`which`]): all of them, or none with every problem by
 /// line. Rows whose pledge is already registered are reported unchanged; the same file twice
-/// adds nothing. `today` is the officer's date: no pledge is registered after it.
+/// adds nothing. `today` is the officer's date: no pledge is registered after it. `bytes` is the
+/// file `feed` reads: a refusal names each column as its header writes it
+/// ([`crate::store::StoreError::headed`]).
 pub fn import(
     tx: &mut Tx<'_>,
     file_name: &str,
     sha256: &str,
     encoding: &str,
+    bytes: &[u8],
     today: NaiveDate,
     feed: impl FnOnce(
         &mut dyn FnMut(crate::import::PledgeRow) -> crate::store::Result<()>,
     ) -> crate::store::Result<Vec<RowError>>,
 ) -> Result<PledgesImported> {
-    Ok(pledges::import(
+    pledges::import(
         tx,
         file_name,
         sha256,
         encoding,
         &mut FileRules { today },
         feed,
-    )?)
+    )
+    .map_err(|e| e.headed(bytes).into())
 }
 
 /// Voids a pledge registered by mistake (not a release: a release ends a pledge that was
@@ -660,7 +664,7 @@ mod tests {
         );
         let pledges = |csv: &'static str, sha: &'static str| {
             move |tx: &mut Tx<'_>| {
-                pledge::import(tx, "p.csv", sha, "UTF-8", today(), |sink| {
+                pledge::import(tx, "p.csv", sha, "UTF-8", csv.as_bytes(), today(), |sink| {
                     Ok(crate::import::each_pledge(csv.as_bytes(), sink)?.1)
                 })
             }

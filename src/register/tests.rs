@@ -37,11 +37,7 @@ pub(super) fn register() -> Store {
                    CC,1000000002,Luis Prueba,natural,pensionado,2500,,2024-03-15,Banco Ejemplo,2500\n\
                    NIT,999000001-2,Sindicato de Prueba,legal,sindicato,50000,963.00,2024-03-15,,\n";
     store
-        .write::<_, Error>("t", |tx| {
-            adjudication::import(tx, &p, "a.csv", "sha", "UTF-8", |sink| {
-                Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)
-            })
-        })
+        .write::<_, Error>("t", |tx| adjudication::import_csv(tx, &p, csv))
         .unwrap();
     // the letterhead every notice and paz y salvo needs (issue 20)
     store
@@ -816,7 +812,7 @@ fn an_import_reports_the_files_problems_and_the_registers_at_once_in_line_order(
                    CC,1000000021,Uno,natural,trabajador,abc,,2024-03-16,,\n\
                    CC,1000000002,Luis Prueba,legal,sindicato,10,,2024-03-16,,\n";
     let e = s.write::<_, Error>("t", |tx| {
-        adjudication::import(tx, &p, "b.csv", "sha-b", "UTF-8", |sink| {
+        adjudication::import(tx, &p, "b.csv", "sha-b", "UTF-8", csv.as_bytes(), |sink| {
             Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)
         })
     });

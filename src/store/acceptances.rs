@@ -387,6 +387,7 @@ mod tests {
                     "a.csv",
                     "sha",
                     "UTF-8",
+                    file.as_bytes(),
                     |prepare, store| {
                         Ok(crate::offering::file::each_in_parallel(
                             file.as_bytes(),

@@ -276,6 +276,27 @@ pub(crate) fn rejected(mut rows: Vec<RowError>, whole: Vec<Said>) -> StoreError 
     )
 }
 
+impl StoreError {
+    /// An import's refusal ([`StoreError::Rejected`]) with each row's column named as the header
+    /// of `bytes`, the refused file, writes it (`Precio por acción` or `price_per_share`:
+    /// [`crate::import::Headed`], the header read again only now); any other error as it is.
+    /// The one place every import's refusals are named so, the reader's and the register's alike.
+    pub(crate) fn headed(self, bytes: &[u8]) -> StoreError {
+        match self {
+            StoreError::Rejected(mut problems) => {
+                let header = crate::import::Headed::of(bytes);
+                for p in &mut problems {
+                    if let Problem::Row(e) = p {
+                        header.name(std::slice::from_mut(e));
+                    }
+                }
+                StoreError::Rejected(problems)
+            }
+            other => other,
+        }
+    }
+}
+
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -860,3 +860,55 @@ fn reopening_applies_nothing_twice() {
         .unwrap();
     assert_eq!(sync, 2);
 }
+
+#[test]
+fn a_refusal_names_each_rows_column_as_the_refused_files_header_writes_it() {
+    let row = |field: &str| {
+        Problem::Row(RowError::new(
+            2,
+            field,
+            "7",
+            crate::lang::Said::new("why", "por qué"),
+        ))
+    };
+    let whole = Problem::Whole(crate::lang::Said::new("the file", "el archivo"));
+    let refused = || {
+        StoreError::Rejected(vec![
+            row("adjudication_id"),
+            row("rank"),
+            row("lender"),
+            row("header"),
+            whole.clone(),
+        ])
+    };
+    // a Spanish header with a byte-order mark and `;`; `lender` is not in it
+    let spanish = "\u{feff}Adjudicación;GRADO ; Fecha inscripción\n7;1;02/04/2024\n".as_bytes();
+    let fields = |e: StoreError| match e {
+        StoreError::Rejected(ps) => ps
+            .iter()
+            .map(|p| match p {
+                Problem::Row(e) => e.field.clone(),
+                Problem::Whole(w) => w.en().to_string(),
+            })
+            .collect::<Vec<_>>(),
+        other => panic!("not a refusal: {other}"),
+    };
+    let want = ["Adjudicación", "GRADO", "lender", "header", "the file"];
+    assert_eq!(fields(refused().headed(spanish)), want);
+    // named twice, as named once
+    assert_eq!(fields(refused().headed(spanish).headed(spanish)), want);
+    // an English header: vigia's names as they were
+    let english = b"adjudication_id,rank,registered_on\n7,1,2024-04-02\n";
+    assert_eq!(
+        fields(refused().headed(english)),
+        ["adjudication_id", "rank", "lender", "header", "the file"]
+    );
+    // bytes that are not text: nothing to name by
+    assert_eq!(
+        fields(refused().headed(b"PK\x03\x04\x00\xff\xfe")),
+        ["adjudication_id", "rank", "lender", "header", "the file"]
+    );
+    // any other error as it was
+    let other = StoreError::NotARegister("x".into()).headed(spanish);
+    assert!(matches!(other, StoreError::NotARegister(m) if m == "x"));
+}

@@ -109,9 +109,17 @@ fn import_run(
     let sha = store::sha256_hex(bytes);
     let dialect = crate::import::sniff(bytes);
     let run = |tx: &mut store::Tx<'_>| {
-        register::offering::import(tx, &p, name, &sha, dialect.encoding, |prepare, rows| {
-            Ok(crate::offering::file::each_in_parallel(bytes, &p.program, prepare, rows)?.1)
-        })
+        register::offering::import(
+            tx,
+            &p,
+            name,
+            &sha,
+            dialect.encoding,
+            bytes,
+            |prepare, rows| {
+                Ok(crate::offering::file::each_in_parallel(bytes, &p.program, prepare, rows)?.1)
+            },
+        )
     };
     let result = if write {
         s.write::<_, register::Error>(officer, run)

@@ -167,7 +167,7 @@ fn import_run(
     let sha = store::sha256_hex(bytes);
     let dialect = crate::import::sniff(bytes);
     let run = |tx: &mut store::Tx<'_>| {
-        register::adjudication::import(tx, &p, name, &sha, dialect.encoding, |sink| {
+        register::adjudication::import(tx, &p, name, &sha, dialect.encoding, bytes, |sink| {
             Ok(crate::import::each_in_parallel(bytes, &p.program, sink)?.1)
         })
     };

@@ -166,7 +166,7 @@ fn import_run(
     let mut first: Vec<PledgeRow> = Vec::new();
     let (mut read, mut unread) = (0usize, 0usize);
     let run = |tx: &mut store::Tx<'_>| {
-        register::pledge::import(tx, name, &sha, dialect.encoding, today, |sink| {
+        register::pledge::import(tx, name, &sha, dialect.encoding, bytes, today, |sink| {
             let (_, problems) = crate::import::each_pledge_in_parallel(bytes, |r| {
                 read += 1;
                 if first.len() < ROWS_SHOWN {

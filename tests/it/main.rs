@@ -20,6 +20,7 @@ mod csv_cells;
 mod default_lang;
 mod excel_out;
 mod hardening;
+mod headed_refusals;
 mod kill;
 mod legal;
 mod letters;

@@ -125,7 +125,8 @@ fn the_second_degree_covers_only_the_financed_shares() {
 #[test]
 fn a_pledge_file_splits_an_adjudication_between_two_rows() {
     let r = register();
-    // the Spanish header of the new column, and the count written the es-CO way
+    // the Spanish header of the new column (the refusal names it so), and the count written the
+    // es-CO way
     let file = "Adjudicación,Grado,Fecha inscripción,Acciones pignoradas\n\
                 1,2,01/04/2024,600\n\
                 1,1,01/04/2024,\n\
@@ -133,7 +134,7 @@ fn a_pledge_file_splits_an_adjudication_between_two_rows() {
     let e = r.fails(&["pledge", "import", &r.file("p.csv", file.as_bytes())]);
     assert!(
         e.contains(
-            "line 4: shares \"1\": is more than the 0 shares of adjudication 1 that no pledge in \
+            "line 4: Acciones pignoradas \"1\": is more than the 0 shares of adjudication 1 that no pledge in \
              force covers (1000 adjudicated; in force: line 2 of this file: rank 2, 600 shares, \
              registered 2024-04-01; line 3 of this file: rank 1, 400 shares, registered \
              2024-04-01)"

@@ -71,6 +71,16 @@ fn the_dashboard_runs_the_check_again_only_when_the_register_changes() {
     assert_eq!(check_runs(&c.get("/?fecha=11/03/2025")), 7);
 }
 
+/// The page `o` is shown for the file of adjudications `name` uploaded to the import page.
+fn adjudications_preview(o: &mut Client<'_>, csrf: &str, name: &str, bytes: &[u8]) -> String {
+    o.upload(
+        "/importar",
+        &[("csrf", csrf), ("programa", "D3939-2004")],
+        (name, bytes),
+    )
+    .text()
+}
+
 #[test]
 fn imports_are_previewed_by_line_then_confirmed() {
     let r = register_with_users();
@@ -81,13 +91,7 @@ fn imports_are_previewed_by_line_then_confirmed() {
         "{}CC,2000000001,Nueva Persona,natural,trabajador,10,,2024-03-15,,\nCC,2000000002,Otra,natural,astronauta,10,,2024-03-15,,\nCC,1000000001,Otro Nombre,natural,trabajador,10,,2024-03-15,,\n",
         crate::common::HEADER
     );
-    let t = o
-        .upload(
-            "/importar",
-            &[("csrf", &csrf), ("programa", "D3939-2004")],
-            ("malo.csv", bad.as_bytes()),
-        )
-        .text();
+    let t = adjudications_preview(&mut o, &csrf, "malo.csv", bad.as_bytes());
     // the file's problem (line 3) and the register's (line 4) in one preview
     assert!(
         t.contains("tiene 2 problemas; nada se escribió. Corríjalos y vuelva a subirlo."),
@@ -102,17 +106,37 @@ fn imports_are_previewed_by_line_then_confirmed() {
         "{t}"
     );
     assert_eq!(r.dump(), before);
+    // a Spanish header: the register's refusals name its columns so (Ana's award again with
+    // other figures; her document under another name), and a pledge of an adjudication the
+    // register does not hold on the pledges' page
+    let spanish = "Tipo documento;Número de documento;Nombre;Tipo persona;Categoría;Acciones;\
+                   Precio por acción;Fecha adjudicación;Acreedor;Acciones financiadas\n\
+                   CC;1000000001;Ana Prueba;natural;trabajador;900;;15/03/2024;;\n\
+                   CC;1000000001;Otro Nombre;natural;trabajador;10;;16/03/2024;;\n";
+    let t = adjudications_preview(&mut o, &csrf, "es.csv", spanish.as_bytes());
+    for want in [
+        "<td class=\"num\">2</td><td>Acciones</td><td>900</td>",
+        "(Acciones 900, registrado 1000)",
+        "<td class=\"num\">3</td><td>Nombre</td><td>Otro Nombre</td>",
+    ] {
+        assert!(t.contains(want), "{want} in {t}");
+    }
+    let prendas = "Adjudicación;Grado;Fecha inscripción\n7;1;02/04/2024\n";
+    let t = o
+        .upload(
+            "/prendas/importar",
+            &[("csrf", &csrf)],
+            ("p.csv", prendas.as_bytes()),
+        )
+        .text();
+    let want = "Adjudicación «7»: no hay una adjudicación con ese número";
+    assert!(t.contains(want), "{want} in {t}");
+    assert_eq!(r.dump(), before);
     let good = format!(
         "{}CC,2000000001,Nueva Persona,natural,trabajador,10,,2024-03-15,,\n",
         crate::common::HEADER
     );
-    let t = o
-        .upload(
-            "/importar",
-            &[("csrf", &csrf), ("programa", "D3939-2004")],
-            ("bueno.csv", good.as_bytes()),
-        )
-        .text();
+    let t = adjudications_preview(&mut o, &csrf, "bueno.csv", good.as_bytes());
     assert!(
         t.contains("no tiene problemas: 1 adjudicación y 1 titular nuevo por agregar."),
         "{t}"
@@ -184,13 +208,7 @@ fn the_import_preview_says_every_problem_in_spanish() {
     let (mut o, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
     let before = r.dump();
     let mut preview = |name: &str, bytes: &[u8]| {
-        let t = o
-            .upload(
-                "/importar",
-                &[("csrf", &csrf), ("programa", "D3939-2004")],
-                (name, bytes),
-            )
-            .text();
+        let t = adjudications_preview(&mut o, &csrf, name, bytes);
         // the problems' table: no English sentence, nor the English "line N:" glue
         let table = &t[t
             .find("<table class=\"problemas\"")

@@ -406,9 +406,8 @@ fn write_rows(
         })?;
     if !file_problems.is_empty() || !problems.is_empty() {
         let mut all = file_problems;
-        crate::import::Headed::of(bytes).name(&mut problems);
         all.append(&mut problems);
-        return Err(crate::store::rejected(all, Vec::new()).into());
+        return Err(crate::store::rejected(all, Vec::new()).headed(bytes).into());
     }
     if writer.rows() == 0 {
         return Err(Refusal::Rule(said!(register_stage::file_holds_no_proposal)).into());
