@@ -604,5 +604,18 @@ mod tests {
             "{}",
             errors[0]
         );
+        // a header's problem is the header's, in the reader's language: not vigia's field name
+        let es = errors[0].in_lang(Lang::Es);
+        assert!(
+            es.starts_with("línea 1: encabezado «doc_type,doc_number»: "),
+            "{es}"
+        );
+        assert!(
+            errors[0]
+                .in_lang(Lang::En)
+                .starts_with("line 1: header \"doc_type,doc_number\": "),
+            "{}",
+            errors[0]
+        );
     }
 }

@@ -62,6 +62,9 @@ impl Remedy {
     }
 }
 
+/// The field of a problem with the file's header (its first line) rather than a column.
+const HEADER: &str = "header";
+
 impl RowError {
     /// A problem with the value of `field` on `line`, without a remedy.
     pub fn new(
@@ -83,6 +86,15 @@ impl RowError {
     /// line's), `línea 4: shares «0»: debe ser ...`, its remedy in the domain's words.
     pub fn in_lang(&self, lang: Lang) -> String {
         self.worded(lang, |r| r.in_lang(lang))
+    }
+
+    /// The column as `lang` names it: the file's header (line 1) is «encabezado» in Spanish;
+    /// any other column as the file's header writes it (or vigia's name, see [`Headed`]).
+    pub fn field_in(&self, lang: Lang) -> &str {
+        match (self.field.as_str(), lang) {
+            (HEADER, Lang::Es) => "encabezado",
+            (field, _) => field,
+        }
     }
 
     /// Why, in `lang`, with the remedy as `remedy` words it (after the reason, with its own
@@ -108,7 +120,7 @@ impl RowError {
             Lang::Es => format!(
                 "línea {}: {} «{}»: {reason}",
                 self.line,
-                self.field,
+                self.field_in(lang),
                 shown(&self.value)
             ),
         }
@@ -292,7 +304,7 @@ pub fn each_record<T, E>(
     let header_error = |reason: Said| {
         vec![RowError {
             line: 1,
-            field: "header".into(),
+            field: HEADER.into(),
             value: first_line.into(),
             reason,
             remedy: None,

@@ -9,6 +9,7 @@ use super::extract::Path;
 use super::form::{Inputs, Page, Posted, Sent, dry_run, ok, read_upload, upload_form, with_status};
 use super::views::{self, csrf, numero, page, pesos};
 use super::{App, WebError};
+use crate::lang::Lang;
 use crate::offering::file::AcceptanceRow;
 use crate::register;
 use crate::register::user::Role;
@@ -182,7 +183,7 @@ fn rows_table(rows: &[AcceptanceRow], problems: &[store::Problem]) -> Markup {
             .filter_map(|p| match p {
                 store::Problem::Row(r) if r.line == line => Some(format!(
                     "{} «{}»: {}",
-                    r.field,
+                    r.field_in(Lang::Es),
                     r.value,
                     views::razon_fila(r)
                 )),
@@ -238,7 +239,7 @@ fn problems_table(name: &str, problems: &[store::Problem]) -> Markup {
             tbody {
                 @for p in problems {
                     @match p {
-                        store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field) } td { (r.value) } td { (views::razon_fila(r)) } },
+                        store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field_in(Lang::Es)) } td { (r.value) } td { (views::razon_fila(r)) } },
                         store::Problem::Whole(w) => tr { td.num {} td {} td {} td { (w.es()) } },
                     }
                 }

@@ -8,6 +8,7 @@ use super::form::{
 };
 use super::views::{self, csrf, page};
 use super::{App, WebError};
+use crate::lang::Lang;
 use crate::register;
 use crate::register::user::Role;
 use crate::store::{self, Store, StoreError, programs};
@@ -133,7 +134,7 @@ async fn import_upload(
                 tbody {
                     @for p in &problems {
                         @match p {
-                            store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field) } td { (r.value) } td { (views::razon_fila(r)) } },
+                            store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field_in(Lang::Es)) } td { (r.value) } td { (views::razon_fila(r)) } },
                             store::Problem::Whole(w) => tr { td.num {} td {} td {} td { (w.es()) } },
                         }
                     }

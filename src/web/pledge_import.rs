@@ -9,6 +9,7 @@ use super::form::{Inputs, Page, Posted, Sent, dry_run, ok, read_upload, upload_f
 use super::views::{self, csrf, fecha, numero, page};
 use super::{App, WebError};
 use crate::import::{PledgeOf, PledgeRow, RowError};
+use crate::lang::Lang;
 use crate::register;
 use crate::register::user::Role;
 use crate::store::pledges::PledgesImported;
@@ -295,7 +296,7 @@ fn rows_table(rows: &[Shown], problems: &[store::Problem]) -> Markup {
                             } @else {
                                 td colspan="6" { "(la fila no pudo leerse)" }
                             }
-                            td { @for e in &mine { (e.field) " «" (e.value) "»: " (views::razon_fila(e)) br; } }
+                            td { @for e in &mine { (e.field_in(Lang::Es)) " «" (e.value) "»: " (views::razon_fila(e)) br; } }
                         }
                     }
                 }

@@ -12,6 +12,7 @@ use super::stages_markup::stage_of;
 use super::views::{self, csrf, numero, page, pesos};
 use super::{App, WebError};
 use crate::import::RowError;
+use crate::lang::Lang;
 use crate::later_stages::Stage;
 use crate::offering::proposals::ProposalRow;
 use crate::register;
@@ -222,7 +223,7 @@ fn rows_table(rows: &[ProposalRow], problems: &[store::Problem]) -> Markup {
                         @let mine = line_problems(problems, r.line);
                         tr.con-problema[!mine.is_empty()] {
                             td.num { (r.line) } td { (r.reference) }
-                            @if any { td.problemas-linea { @for e in &mine { (e.field) " «" (e.value) "»: " (e.reason.es()) br; } } }
+                            @if any { td.problemas-linea { @for e in &mine { (e.field_in(Lang::Es)) " «" (e.value) "»: " (e.reason.es()) br; } } }
                             td.num { (r.tranche) }
                             td { (r.filed_at.format("%d/%m/%Y %H:%M")) }
                             td.proponentes { @for (k, b) in r.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
@@ -253,7 +254,7 @@ fn problems_table(name: &str, problems: &[store::Problem]) -> Markup {
                 tbody {
                     @for p in problems {
                         @match p {
-                            store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field) } td { (r.value) } td { (r.reason.es()) } },
+                            store::Problem::Row(r) => tr { td.num { (r.line) } td { (r.field_in(Lang::Es)) } td { (r.value) } td { (r.reason.es()) } },
                             store::Problem::Whole(w) => tr { td.num {} td {} td {} td { (w.es()) } },
                         }
                     }
