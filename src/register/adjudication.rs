@@ -9,7 +9,7 @@ use crate::ids::DocType;
 use crate::import::{AdjudicationRow, PersonType, RowError};
 use crate::lang::Shown;
 use crate::lang::{fecha, momento};
-use crate::money::format_number;
+use crate::money::{format_cop, format_number};
 use crate::said;
 use crate::store::Tx;
 use crate::store::adjudications::{self, Adjudication};
@@ -256,62 +256,76 @@ pub fn judge(
             remedy: None,
         });
     }
-    // a value, or none (a lender not given)
-    let mut differs: Vec<(&'static str, Option<String>, Option<String>)> = Vec::new();
+    // a value, or none (a lender not given): as the file and the register have it, then as a
+    // Spanish sentence writes it (es-CO figures: `1.000`, `$ 1.100`, `$ 963`)
+    type Figure = Option<(String, String)>;
+    let mut differs: Vec<(&'static str, Figure, Figure)> = Vec::new();
+    let count = |n: u64| Some((n.to_string(), format_number(n.into())));
+    let price = |p: rust_decimal::Decimal| Some((p.to_string(), format_cop(p)));
+    let text = |t: &Option<String>| t.clone().map(|t| (t.clone(), t));
     if row.shares != reg.shares {
-        differs.push((
-            "shares",
-            Some(row.shares.to_string()),
-            Some(reg.shares.to_string()),
-        ));
+        differs.push(("shares", count(row.shares), count(reg.shares)));
     }
     if r.price_per_share != reg.price_per_share {
         differs.push((
             "price_per_share",
-            Some(r.price_per_share.to_string()),
-            Some(reg.price_per_share.to_string()),
+            price(r.price_per_share),
+            price(reg.price_per_share),
         ));
     }
     if row.lender != reg.lender {
-        differs.push(("lender", row.lender.clone(), reg.lender.clone()));
+        differs.push(("lender", text(&row.lender), text(&reg.lender)));
     }
     if row.financed_shares != reg.financed_shares {
         differs.push((
             "financed_shares",
-            Some(row.financed_shares.to_string()),
-            Some(reg.financed_shares.to_string()),
+            count(row.financed_shares),
+            count(reg.financed_shares),
         ));
     }
     if row.category != reg.category {
         differs.push((
             "category",
-            Some(row.category.clone()),
-            Some(reg.category.clone()),
+            Some((row.category.clone(), row.category.clone())),
+            Some((reg.category.clone(), reg.category.clone())),
         ));
     }
-    let text = |o: &Option<String>, none: &str| o.clone().unwrap_or_else(|| none.into());
     let Some((field, value, _)) = differs.first() else {
         return Ok(());
     };
-    let listed = |registered: &str, none: &str| {
+    // `es`: the Spanish figures
+    let listed = |registered: &str, none: &str, es: bool| {
+        let shown = |v: &Figure| match v {
+            Some((en, es_co)) => {
+                if es {
+                    es_co.clone()
+                } else {
+                    en.clone()
+                }
+            }
+            None => none.to_string(),
+        };
         let each: Vec<String> = differs
             .iter()
             .map(|(f, file, reg)| {
                 let f = column(f);
-                format!("{f} {}, {registered} {}", text(file, none), text(reg, none))
+                format!("{f} {}, {registered} {}", shown(file), shown(reg))
             })
             .collect();
         each.join("; ")
     };
     let (what, cifras) = (
-        listed("registered", "none"),
-        listed("registrado", "ninguno"),
+        listed("registered", "none", false),
+        listed("registrado", "ninguno", true),
     );
+    let value = value
+        .as_ref()
+        .map_or_else(|| "none".to_string(), |(en, _)| en.clone());
     let (id, award, adjudicacion) = (reg.id, award(), adjudicacion());
     Err(RowError {
         line: row.line,
         field: (*field).into(),
-        value: text(value, "none"),
+        value,
         reason: said!(
             register_holdings::already_registered_as_adjudication_with_other,
             award,

@@ -49,7 +49,7 @@ fn the_registers_refusals_of_an_adjudications_file_name_its_columns_as_its_heade
         &e,
         &[
             "línea 2: Acciones «900»: ",
-            "(Acciones 900, registrado 1000; Precio por acción 1100, registrado ",
+            "(Acciones 900, registrado 1.000; Precio por acción $ 1.100, registrado $ 963)",
             "línea 3: Nombre «Ana Otra»: CC 1000000001 ya está registrado como «Ana Prueba»",
         ],
     );
@@ -72,7 +72,7 @@ fn the_registers_refusals_of_an_adjudications_file_name_its_columns_as_its_heade
         &e,
         &[
             "línea 2: shares «900»: ",
-            "(shares 900, registrado 1000; price_per_share 1100, registrado ",
+            "(shares 900, registrado 1.000; price_per_share $ 1.100, registrado $ 963)",
             "línea 3: name «Ana Otra»: ",
         ],
     );
