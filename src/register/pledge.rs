@@ -300,15 +300,25 @@ pub fn which(of: &PledgeOf, found: &[Named]) -> std::result::Result<i64, RowErro
                 each.join(", ")
             };
             let (list, lista) = (list(|d| d.to_string()), list(fecha));
+            // in Spanish, a column by its Spanish header and vigia's name (the file may be
+            // written with either; it does not have this column yet)
+            let columna = |name: &str| format!("«{}» ({name})", crate::headers::spanish(name));
             let (add, agregue) = if several
                 .iter()
                 .all(|n| n.adjudicated_on == several[0].adjudicated_on)
             {
-                ("the column program", "la columna program")
+                (
+                    "the column program".to_string(),
+                    format!("la columna {}", columna("program")),
+                )
             } else {
                 (
-                    "the column adjudicated_on (and program, if needed)",
-                    "la columna adjudicated_on (y program, si hace falta)",
+                    "the column adjudicated_on (and program, if needed)".to_string(),
+                    format!(
+                        "la columna {} (y {}, si hace falta)",
+                        columna("adjudicated_on"),
+                        columna("program")
+                    ),
                 )
             };
             let n = several.len();

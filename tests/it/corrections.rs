@@ -558,6 +558,26 @@ fn pledges_import_by_the_holders_document_and_merge_on_reimport() {
         "{e}"
     );
     assert_eq!(r.dump(), before);
+    // in Spanish, under a Spanish header: the columns to add by their Spanish headers too
+    let ambigua = "Tipo documento;Número de documento;Grado;Fecha inscripción\n\
+                   CC;1000000001;1;01/04/2024\n";
+    let e = r.fails(&[
+        "--lang",
+        "es",
+        "pledge",
+        "import",
+        &r.file("p-es.csv", ambigua.as_bytes()),
+    ]);
+    assert!(
+        e.contains(
+            "línea 2: Número de documento «1000000001»: CC 1000000001 tiene 2 adjudicaciones: \
+             1 (D3939-2004, 15/03/2024), 4 (D3939-2004, 15/04/2024); agregue la columna \
+             «Fecha adjudicación» (adjudicated_on) (y «Programa» (program), si hace falta) para \
+             decir cuál, o dé la columna «Adjudicación» (adjudication_id)"
+        ),
+        "{e}"
+    );
+    assert_eq!(r.dump(), before);
     let good = "doc_type,doc_number,adjudicated_on,rank,registered_on\n\
                 CC,1000000002,,2,2024-04-01\n\
                 CC,1000000001,2024-04-15,1,2024-04-20\n";

@@ -228,7 +228,7 @@ pub fn has_adjudications_add_say_which_give(
 ) -> String {
     format!(
         "{doc_type} {doc_number} tiene {n} adjudicaciones{acotada}: {lista}; agregue {agregue} para decir cuál, \
-                     o dé adjudication_id"
+                     o dé la columna «Adjudicación» (adjudication_id)"
     )
 }
 
