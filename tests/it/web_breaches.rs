@@ -696,6 +696,8 @@ fn verifying_a_notice_says_each_check_in_spanish() {
     let tampered = md.replace("$ 626.823", "$ 26.823");
     // its line in the file, as an editor counts it (blank lines too)
     let line = md.lines().position(|l| l.contains("$ 626.823")).unwrap() + 1;
+    // `grep -n` on the notice: line 77 (its 47th line of text)
+    assert_eq!(line, 77, "{md}");
     let t = verify("aviso.md", tampered.as_bytes());
     for expected in [
         "El documento NO coincide con el registro (vea el detalle).".to_string(),
