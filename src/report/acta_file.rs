@@ -1,8 +1,9 @@
 //! An acta read back from its file as it is checked (`offer verify`, `stage verify`): Markdown a
 //! chunk at a time, line by line; HTML a chunk at a time, its text made as it is read
-//! (`notice::HtmlText`); a PDF a page at a time (a signed PDF's unsigned revision, which is a
-//! prefix of the file); so memory holds a chunk or a page, not the document. Reading only: the
-//! lines are compared with a fresh rendering by `report::acta`.
+//! (`notice::HtmlText`, through `lines::HtmlPlaced`); a PDF a page at a time (a signed PDF's
+//! unsigned revision, which is a prefix of the file); so memory holds a chunk or a page, not the
+//! document. Each line carries where a reader finds it (the file's line, the page's), counted as
+//! it is read. Reading only: the lines are compared with a fresh rendering by `report::acta`.
 
 use super::acta::Format;
 use super::lines::{HtmlPlaced, Place};
