@@ -193,22 +193,19 @@ pub fn read(bytes: &[u8], docs: &dyn Documents) -> Result<Document, Unverifiable
     if bytes.len() as u64 > MAX_DOCUMENT {
         return Err(Unverifiable::TooLarge(bytes.len() as u64));
     }
-    let TextRead {
-        format,
-        lines,
-        places,
-    } = docs.text(bytes).map_err(Unverifiable::NotADocument)?;
+    let text = docs.text(bytes).map_err(Unverifiable::NotADocument)?;
+    let lines = &text.lines;
     let (number, program) =
-        identify(&lines).ok_or_else(|| acta(&lines).unwrap_or(Unverifiable::NoNumber))?;
+        identify(lines).ok_or_else(|| acta(lines).unwrap_or(Unverifiable::NoNumber))?;
     Ok(Document {
-        format,
+        format: text.format,
         kind: if number.starts_with("PAZ-") {
             Kind::Settlement
         } else {
             Kind::Notice
         },
-        lines,
-        places,
+        lines: text.lines,
+        places: text.places,
         number,
         program,
         sha256: crate::store::sha256_hex(bytes),
@@ -607,9 +604,8 @@ mod tests {
             let (places, lines) = s
                 .lines()
                 .enumerate()
-                .map(|(k, l)| (Place::File(k + 1), l.trim()))
-                .filter(|(_, l)| !l.is_empty())
-                .map(|(at, l)| (at, l.to_string()))
+                .filter(|(_, l)| !l.trim().is_empty())
+                .map(|(k, l)| (Place::File(k + 1), l.trim().to_string()))
                 .unzip();
             Ok(TextRead {
                 format: DocFormat::Md,
