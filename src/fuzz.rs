@@ -313,11 +313,18 @@ fn read_notice(bytes: &[u8]) {
             Err(e) => assert_sentence(&e.to_string(), bytes),
         }
     } else if let Ok(s) = std::str::from_utf8(bytes) {
-        if s.trim_start().starts_with("<!DOCTYPE html") {
-            let _ = doc::normalized_lines(&doc::html_text(s));
+        // each line placed where a reader finds it: the same lines as the text read whole
+        use crate::report::lines::Placed;
+        let (placed, whole) = if s.trim_start().starts_with("<!DOCTYPE html") {
+            (
+                Placed::of_html(s),
+                doc::normalized_lines(&doc::html_text(s)),
+            )
         } else {
-            let _ = doc::normalized_lines(s);
-        }
+            (Placed::of_file(s), doc::normalized_lines(s))
+        };
+        assert_eq!(placed.lines, whole);
+        assert_eq!(placed.places.len(), whole.len());
     }
 }
 

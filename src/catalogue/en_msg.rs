@@ -768,12 +768,13 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
             "  document text and figures: DO NOT MATCH ({expected} lines expected, {found} found)"
         )),
         Text::LineDiffers {
-            line,
+            at,
             expected,
             found,
         } => {
             out.push(format!(
-                "  document text and figures: DO NOT MATCH at line {line}"
+                "  document text and figures: DO NOT MATCH at {}",
+                super::verification::place(crate::lang::Lang::En, at)
             ));
             out.push(format!("    expected: {expected}"));
             out.push(format!("    found:    {found}"));

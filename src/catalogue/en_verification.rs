@@ -1,6 +1,7 @@
 //! The web's verification of a notice or a paz y salvo, in English ([`super::verification`]).
 
-use super::verification::{Found, Mark, Said, Unverified, format};
+use super::verification::{Found, Mark, Said, Unverified, format, place};
+use crate::lang::Lang;
 use crate::register::verify::{
     File, Kind, Lapse, Outcome, PaidSince, Standing, Text, Unverifiable, Verified,
 };
@@ -118,12 +119,15 @@ fn words(f: &Found<'_>, k: Kind) -> (&'static str, String) {
     match f {
         Found::Text(Text::Match) => ("Text and figures", "match the register".into()),
         Found::Text(Text::LineDiffers {
-            line,
+            at,
             expected,
             found,
         }) => (
             "Text and figures",
-            format!("line {line} should say «{expected}» and says «{found}»"),
+            format!(
+                "at {} it should say «{expected}» and says «{found}»",
+                place(Lang::En, at)
+            ),
         ),
         Found::Text(Text::LineCount { expected, found }) => (
             "Text and figures",

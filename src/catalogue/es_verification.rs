@@ -1,7 +1,7 @@
 //! The web's verification of a notice or a paz y salvo, in Spanish ([`super::verification`]).
 
-use super::verification::{Found, Mark, Said, Unverified, format};
-use crate::lang::{fecha, momento, numero};
+use super::verification::{Found, Mark, Said, Unverified, format, place};
+use crate::lang::{Lang, fecha, momento, numero};
 use crate::register::verify::{
     File, Kind, Lapse, Outcome, PaidSince, Standing, Text, Unverifiable, Verified,
 };
@@ -123,12 +123,15 @@ fn words(f: &Found<'_>, k: Kind) -> (&'static str, String) {
     match f {
         Found::Text(Text::Match) => ("Texto y cifras", "coinciden con el registro".into()),
         Found::Text(Text::LineDiffers {
-            line,
+            at,
             expected,
             found,
         }) => (
             "Texto y cifras",
-            format!("la línea {line} debía decir «{expected}» y dice «{found}»"),
+            format!(
+                "en {} debía decir «{expected}» y dice «{found}»",
+                place(Lang::Es, at)
+            ),
         ),
         Found::Text(Text::LineCount { expected, found }) => (
             "Texto y cifras",

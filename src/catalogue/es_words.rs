@@ -229,12 +229,13 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
             "  texto y cifras del documento: NO COINCIDEN (se esperaban {expected} líneas, hay {found})"
         )),
         Text::LineDiffers {
-            line,
+            at,
             expected,
             found,
         } => {
             out.push(format!(
-                "  texto y cifras del documento: NO COINCIDEN en la línea {line}"
+                "  texto y cifras del documento: NO COINCIDEN en {}",
+                super::verification::place(crate::lang::Lang::Es, at)
             ));
             out.push(format!("    se esperaba: {expected}"));
             out.push(format!("    dice:        {found}"));

@@ -5,8 +5,10 @@
 //! `en_verification`); the web only lays it out (`vigia notice verify` says the same facts as
 //! lines: [`super::Catalogue::verified`]).
 
+use crate::lang::{Lang, numero};
 use crate::register::notice::Superseded;
-use crate::register::verify::{File, Fingerprint, PaidSince, Standing, Text, Verified};
+use crate::register::verify::{File, Fingerprint, PaidSince, Place, Standing, Text, Verified};
+use crate::report::lines::Difference;
 
 /// How a check of a verified document came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +57,88 @@ pub struct Unverified {
     /// An acta of a program in the register: the words of the link to the page whose form
     /// verifies it (the offer's or the stage's).
     pub acta_link: Option<String>,
+}
+
+/// Where a line of a document is, in `lang`: what a reader goes to (a file's line as an editor
+/// counts it, a PDF's page and line on it, else the line of text counted without blank lines).
+pub fn place(lang: Lang, at: &Place) -> String {
+    match (lang, *at) {
+        (Lang::Es, Place::File(n)) => format!("la línea {} del archivo", numero(n as u64)),
+        (Lang::Es, Place::Page { page, line }) => format!(
+            "la página {}, línea {}",
+            numero(page as u64),
+            numero(line as u64)
+        ),
+        (Lang::Es, Place::Text(n)) => format!(
+            "la {}.ª línea de texto (sin contar las líneas en blanco)",
+            numero(n as u64)
+        ),
+        (Lang::En, Place::File(n)) => format!("line {n} of the file"),
+        (Lang::En, Place::Page { page, line }) => format!("page {page}, line {line}"),
+        (Lang::En, Place::Text(n)) => {
+            format!("the {} line of text (blank lines not counted)", ordinal(n))
+        }
+    }
+}
+
+/// `n` as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st, 112th.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// Where an acta departs from the acta the register renders again (`offer verify`,
+/// `stage verify`, the offer's and the stage's pages), in `lang`, beginning in lower case: the
+/// place of the first line that differs with both lines, or the counts of lines.
+pub fn acta_difference(lang: Lang, d: &Difference) -> String {
+    match (lang, d) {
+        (
+            Lang::Es,
+            Difference::Line {
+                at,
+                document,
+                register,
+                ..
+            },
+        ) => format!(
+            "en {}, el documento dice «{document}»; el registro da «{register}»",
+            place(lang, at)
+        ),
+        (
+            Lang::En,
+            Difference::Line {
+                at,
+                document,
+                register,
+                ..
+            },
+        ) => format!(
+            "at {} the document says {document:?}; the register gives {register:?}",
+            place(lang, at)
+        ),
+        (Lang::Es, Difference::Count { document, register }) => format!(
+            "el documento tiene {} líneas de texto; el registro da {}",
+            numero(*document as u64),
+            numero(*register as u64)
+        ),
+        (Lang::En, Difference::Count { document, register }) => {
+            format!("the document has {document} lines of text; the register gives {register}")
+        }
+    }
+}
+
+/// [`acta_difference`] as a sentence of its own (a page's verdict).
+pub fn acta_difference_sentence(lang: Lang, d: &Difference) -> String {
+    let said = acta_difference(lang, d);
+    let mut chars = said.chars();
+    let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+    format!("{}{}.", first.unwrap_or_default(), chars.as_str())
 }
 
 /// A document format's name, in both languages.
@@ -181,4 +265,70 @@ pub(super) fn lapsed() -> Verified {
     v.fingerprint.recomputed = "f1".into();
     v.fingerprint.printed = true;
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each place as a reader is told to find it, in both languages, and an acta's difference
+    /// as the command line and the pages say it.
+    #[test]
+    fn a_place_says_where_a_reader_finds_the_line() {
+        let page = Place::Page { page: 2, line: 17 };
+        let said = |at: &Place| (place(Lang::Es, at), place(Lang::En, at));
+        assert_eq!(
+            said(&Place::File(1052)),
+            (
+                "la línea 1.052 del archivo".to_string(),
+                "line 1052 of the file".to_string()
+            )
+        );
+        assert_eq!(
+            said(&page),
+            (
+                "la página 2, línea 17".to_string(),
+                "page 2, line 17".to_string()
+            )
+        );
+        assert_eq!(
+            said(&Place::Text(32)),
+            (
+                "la 32.ª línea de texto (sin contar las líneas en blanco)".to_string(),
+                "the 32nd line of text (blank lines not counted)".to_string()
+            )
+        );
+        let ordinals = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112];
+        assert_eq!(
+            ordinals.map(ordinal),
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
+                "101st", "111th", "112th"
+            ]
+        );
+        let d = Difference::Line {
+            nth: 52,
+            at: page,
+            document: "Párrafo 5O.".into(),
+            register: "Párrafo 50.".into(),
+        };
+        assert_eq!(
+            acta_difference_sentence(Lang::Es, &d),
+            "En la página 2, línea 17, el documento dice «Párrafo 5O.»; el registro da «Párrafo \
+             50.»."
+        );
+        assert_eq!(
+            acta_difference(Lang::En, &d),
+            "at page 2, line 17 the document says \"Párrafo 5O.\"; the register gives \"Párrafo \
+             50.\""
+        );
+        let count = Difference::Count {
+            document: 1200,
+            register: 1201,
+        };
+        assert_eq!(
+            acta_difference_sentence(Lang::Es, &count),
+            "El documento tiene 1.200 líneas de texto; el registro da 1.201."
+        );
+    }
 }

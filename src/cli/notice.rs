@@ -139,10 +139,11 @@ pub enum NoticeCommand {
     /// Check a notice or paz y salvo document against the register: its text and fingerprint must
     /// match what the stored liquidation gives, the register's current facts must still give
     /// those figures, and its bytes are compared with the files vigia wrote of it. Says when a
-    /// notice was replaced by a later one or its fine paid in full since. Exit status: 0 authentic
-    /// and in force; 3 authentic (as vigia issued it) but no longer in force (paid in full,
-    /// replaced, its figures superseded); 1 does not match the register, or a signature does
-    /// not hold; 2 the file cannot be verified.
+    /// notice was replaced by a later one or its fine paid in full since. A differing line is
+    /// named by its line in a Markdown or HTML file, its page and line in a PDF. Exit status: 0
+    /// authentic and in force; 3 authentic (as vigia issued it) but no longer in force (paid in
+    /// full, replaced, its figures superseded); 1 does not match the register, or a signature
+    /// does not hold; 2 the file cannot be verified.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (the certification authorities'

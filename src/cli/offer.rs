@@ -76,7 +76,8 @@ pub enum OfferCommand {
         sign: super::sign::SignArgs,
     },
     /// Check an acta against the register: its text must be what the stored run gives, and the
-    /// run's fingerprint must match its stored outcomes (exit 1 names the first difference). A
+    /// run's fingerprint must match its stored outcomes (exit 1 names the first difference where
+    /// a reader finds it: its line in a Markdown or HTML file, its page and line in a PDF). A
     /// PDF, Markdown or HTML acta is read as it is compared, a page or a chunk at a time,
     /// whatever its size; a PDF written before a heading was kept with its table is compared
     /// with that layout's page breaks (read again when the current layout does not match).

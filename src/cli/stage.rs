@@ -164,7 +164,8 @@ pub enum StageCommand {
     },
     /// Check a stage's acta against the register: the program and stage come from its text; the
     /// stored proposals, improvements and draws must give the stored conclusion and awards, and
-    /// the text must be what they render (exit 1 names the first difference). The acta is read
+    /// the text must be what they render (exit 1 names the first difference where a reader finds
+    /// it: its line in a Markdown or HTML file, its page and line in a PDF). The acta is read
     /// as it is compared with one rendered again as it is compared, a page or a chunk of each
     /// at a time, whatever its size and format.
     Verify {

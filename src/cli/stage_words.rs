@@ -2,6 +2,7 @@
 //! English and in Spanish (es-CO figures); each difference found is worded by `catalogue::stage`.
 
 use crate::catalogue::stage::{acciones, discrepancy, draw_discrepancy};
+use crate::catalogue::verification::acta_difference;
 use crate::lang::{Lang, fecha, numero};
 use crate::later_stages::Stage;
 use crate::money::format_cop;
@@ -95,41 +96,12 @@ fn kind_es(kind: Kind, on: NaiveDate) -> String {
 /// The line in `lang`.
 pub(super) fn line(lang: Lang, l: &Line<'_>) -> String {
     match (lang, l) {
-        (
-            Lang::En,
-            Line::DocumentDiffers(Difference::Line {
-                line,
-                document,
-                register,
-            }),
-        ) => {
-            format!(
-                "NOT VERIFIED: line {line} of the document says {document:?}; the register gives \
-                 {register:?}"
-            )
+        (Lang::En, Line::DocumentDiffers(d)) => {
+            format!("NOT VERIFIED: {}", acta_difference(lang, d))
         }
-        (
-            Lang::Es,
-            Line::DocumentDiffers(Difference::Line {
-                line,
-                document,
-                register,
-            }),
-        ) => {
-            format!(
-                "NO VERIFICADO: la línea {} del documento dice «{document}»; el registro da \
-                 «{register}»",
-                numero(*line as u64)
-            )
+        (Lang::Es, Line::DocumentDiffers(d)) => {
+            format!("NO VERIFICADO: {}", acta_difference(lang, d))
         }
-        (Lang::En, Line::DocumentDiffers(Difference::Count { document, register })) => format!(
-            "NOT VERIFIED: the document has {document} lines of text; the register gives {register}"
-        ),
-        (Lang::Es, Line::DocumentDiffers(Difference::Count { document, register })) => format!(
-            "NO VERIFICADO: el documento tiene {} líneas de texto; el registro da {}",
-            numero(*document as u64),
-            numero(*register as u64)
-        ),
         (
             Lang::En,
             Line::RunFingerprint {

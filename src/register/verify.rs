@@ -24,13 +24,37 @@ pub const MAX_DOCUMENT: u64 = 20 << 20;
 /// How documents are read and written, supplied by the rendering layer (which the rules do not
 /// import): `report::document::Documents`.
 pub trait Documents {
-    /// The visible text of a document as trimmed, non-empty lines, and its format; why not
-    /// when it is not a document vigia can read.
-    fn text(&self, bytes: &[u8]) -> Result<(DocFormat, Vec<String>), Said>;
+    /// The visible text of a document as trimmed, non-empty lines, where a reader finds each,
+    /// and its format; why not when it is not a document vigia can read.
+    fn text(&self, bytes: &[u8]) -> Result<TextRead, Said>;
     /// A notice's document in a format.
     fn notice(&self, data: &NoticeData, format: DocFormat) -> Vec<u8>;
     /// A paz y salvo's document in a format.
     fn settlement(&self, data: &SettlementData, format: DocFormat) -> Vec<u8>;
+}
+
+/// A document's visible text as [`Documents::text`] reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextRead {
+    pub format: DocFormat,
+    /// Its lines of text, trimmed, blank ones dropped: the form in which documents are compared.
+    pub lines: Vec<String>,
+    /// Where a reader finds each of `lines`, in its order.
+    pub places: Vec<Place>,
+}
+
+/// Where a reader finds a line of a document's text: what a difference names, so that whoever
+/// defends a figure can go to it (blank lines are not compared, but an editor counts them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// Line `n` (from 1) of the file as an editor counts it, blank lines counted: where the line
+    /// of a Markdown file is, or where the text of an HTML file's line begins in its source.
+    File(usize),
+    /// Line `line` of page `page` (both from 1), the page's lines of text counted from its top
+    /// as a reader counts them: a PDF, which has no lines of a file.
+    Page { page: usize, line: usize },
+    /// The `n`-th line of text (from 1), blank lines not counted: where neither is known.
+    Text(usize),
 }
 
 /// What a document is.
@@ -153,6 +177,8 @@ pub struct Document {
     pub format: DocFormat,
     /// Its visible text, as [`Documents::text`] gives it.
     pub lines: Vec<String>,
+    /// Where a reader finds each of `lines`.
+    pub places: Vec<Place>,
     pub kind: Kind,
     pub number: String,
     /// The program's code.
@@ -167,17 +193,19 @@ pub fn read(bytes: &[u8], docs: &dyn Documents) -> Result<Document, Unverifiable
     if bytes.len() as u64 > MAX_DOCUMENT {
         return Err(Unverifiable::TooLarge(bytes.len() as u64));
     }
-    let (format, lines) = docs.text(bytes).map_err(Unverifiable::NotADocument)?;
+    let text = docs.text(bytes).map_err(Unverifiable::NotADocument)?;
+    let lines = &text.lines;
     let (number, program) =
-        identify(&lines).ok_or_else(|| acta(&lines).unwrap_or(Unverifiable::NoNumber))?;
+        identify(lines).ok_or_else(|| acta(lines).unwrap_or(Unverifiable::NoNumber))?;
     Ok(Document {
-        format,
+        format: text.format,
         kind: if number.starts_with("PAZ-") {
             Kind::Settlement
         } else {
             Kind::Notice
         },
-        lines,
+        lines: text.lines,
+        places: text.places,
         number,
         program,
         sha256: crate::store::sha256_hex(bytes),
@@ -244,9 +272,9 @@ fn acta(lines: &[String]) -> Option<Unverifiable> {
 pub enum Text {
     /// Every line the same: text and figures match the register.
     Match,
-    /// The first line that differs (counted from 1, over the non-empty lines).
+    /// The first line that differs, and where the document has it.
     LineDiffers {
-        line: usize,
+        at: Place,
         expected: String,
         found: String,
     },
@@ -470,9 +498,10 @@ pub fn verify(
         })?;
 
     // 1. The document says exactly what the stored record and liquidation say.
-    let (_, expected) = docs
+    let expected = docs
         .text(&expected_bytes)
-        .map_err(Unverifiable::OwnRendering)?;
+        .map_err(Unverifiable::OwnRendering)?
+        .lines;
     let found = &doc.lines;
     let text = match expected.iter().zip(found).position(|(a, b)| a != b) {
         None if expected.len() == found.len() => Text::Match,
@@ -481,7 +510,7 @@ pub fn verify(
             found: found.len(),
         },
         Some(i) => Text::LineDiffers {
-            line: i + 1,
+            at: doc.places.get(i).copied().unwrap_or(Place::Text(i + 1)),
             expected: expected[i].clone(),
             found: found[i].clone(),
         },
@@ -569,14 +598,20 @@ mod tests {
     struct Plain;
 
     impl Documents for Plain {
-        fn text(&self, bytes: &[u8]) -> Result<(DocFormat, Vec<String>), Said> {
+        /// Each line trimmed, blank ones dropped, placed on its line of the file.
+        fn text(&self, bytes: &[u8]) -> Result<TextRead, Said> {
             let s = std::str::from_utf8(bytes).map_err(|_| said!("not text", "no es texto"))?;
-            let lines = s
+            let (places, lines) = s
                 .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(str::to_string);
-            Ok((DocFormat::Md, lines.collect()))
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty())
+                .map(|(k, l)| (Place::File(k + 1), l.trim().to_string()))
+                .unzip();
+            Ok(TextRead {
+                format: DocFormat::Md,
+                lines,
+                places,
+            })
         }
 
         fn notice(&self, d: &NoticeData, format: DocFormat) -> Vec<u8> {
@@ -759,12 +794,13 @@ mod tests {
         let mut s = spec();
         let bytes = issue(&mut s, "2025-02-11");
         let text = String::from_utf8(bytes).unwrap();
-        let tampered = text.replace("Total: 626823", "Total: 26823");
+        // two blank lines above the title: the total is on the file's fifth line
+        let tampered = format!("\n\n{}", text.replace("Total: 626823", "Total: 26823"));
         let v = check(&s, tampered.as_bytes());
         assert_eq!(
             v.text,
             Text::LineDiffers {
-                line: 3,
+                at: Place::File(5),
                 expected: "Total: 626823".into(),
                 found: "Total: 26823".into(),
             }
@@ -802,7 +838,13 @@ mod tests {
                 printed: false,
             }
         );
-        assert!(matches!(v.text, Text::LineDiffers { line: 4, .. }));
+        assert!(matches!(
+            v.text,
+            Text::LineDiffers {
+                at: Place::File(4),
+                ..
+            }
+        ));
     }
 
     #[test]

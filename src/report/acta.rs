@@ -14,8 +14,8 @@ use std::io::Write;
 
 use super::layout_checks::LayoutChecks;
 pub use super::lines::{
-    Difference, HtmlLines, LineCheck, NextLine, first_difference, first_difference_streamed,
-    lines_from,
+    Difference, HtmlLines, LineCheck, NextLine, Place, Placed, first_difference,
+    first_difference_streamed, lines_from,
 };
 
 /// The layout of a first-stage acta. Its text is the same in each; a PDF's page breaks are not,
@@ -607,19 +607,19 @@ pub fn render_in(data: &ActaData<'_>, format: Format, layout: Layout) -> Vec<u8>
 }
 
 /// A document's format (PDF, HTML or Markdown, from its bytes) and its lines of text, normalized
-/// as [`lines_of`] gives a fresh rendering's; why it cannot be read, in English.
-pub fn document_lines(bytes: &[u8]) -> Result<(Format, Vec<String>), String> {
-    use super::notice::{html_text, normalized_lines};
+/// as [`lines_of`] gives a fresh rendering's, each with where a reader finds it; why it cannot
+/// be read, in English.
+pub fn document_lines(bytes: &[u8]) -> Result<(Format, Placed), String> {
     if bytes.starts_with(b"%PDF-") {
-        let text = super::pdf::extract_text(bytes).map_err(|e| e.to_string())?;
-        Ok((Format::Pdf, normalized_lines(&text)))
+        let pages = super::pdf::extract_pages(bytes).map_err(|e| e.to_string())?;
+        Ok((Format::Pdf, Placed::of_pages(&pages)))
     } else {
         let s = std::str::from_utf8(bytes)
             .map_err(|_| "neither a PDF nor UTF-8 text (HTML or Markdown)".to_string())?;
         if s.trim_start().starts_with("<!DOCTYPE html") {
-            Ok((Format::Html, normalized_lines(&html_text(s))))
+            Ok((Format::Html, Placed::of_html(s)))
         } else {
-            Ok((Format::Md, normalized_lines(s)))
+            Ok((Format::Md, Placed::of_file(s)))
         }
     }
 }
@@ -658,7 +658,7 @@ pub fn check(
     program: &Program,
     r: &crate::register::offering::StoredResult,
     format: Format,
-    lines: &[String],
+    lines: &Placed,
 ) -> Result<Option<Mismatch>, String> {
     if r.recomputed != r.run.fingerprint {
         return Ok(Some(Mismatch::Fingerprint {
@@ -878,11 +878,12 @@ mod tests {
             let mut long = fresh.clone();
             long.push("Otra línea".into());
             for doc in [changed, short, long] {
-                let want = first_difference(&doc, &fresh).map(Mismatch::Text);
+                let placed = Placed::counted(doc.clone());
+                let want = first_difference(&placed, &fresh).map(Mismatch::Text);
                 assert!(want.is_some());
                 assert_eq!(
                     first_difference_streamed(&mut lines_from(&doc), &fresh).unwrap(),
-                    first_difference(&doc, &fresh)
+                    first_difference(&placed, &fresh)
                 );
                 assert_eq!(
                     check_streamed(&data.head(), &read, format, &mut opened(&doc)).unwrap(),
@@ -1014,12 +1015,13 @@ mod tests {
         let mut forged = old.clone();
         forged[last] = forged[last].replacen("40", "41", 1);
         assert_ne!(forged, old);
-        let want = first_difference(&forged, &old);
+        let placed = Placed::counted(forged.clone());
+        let want = first_difference(&placed, &old);
         assert!(
-            matches!(&want, Some(Difference::Line { line, .. }) if *line == last + 1),
+            matches!(&want, Some(Difference::Line { nth, .. }) if *nth == last + 1),
             "{want:?}"
         );
-        assert!(first_difference(&forged, &new) != want);
+        assert!(first_difference(&placed, &new) != want);
         assert_eq!(
             check(&forged, Format::Pdf),
             ((12, want.map(Mismatch::Text)), 2)

@@ -1,12 +1,13 @@
 //! An acta read back from its file as it is checked (`offer verify`, `stage verify`): Markdown a
 //! chunk at a time, line by line; HTML a chunk at a time, its text made as it is read
-//! (`notice::HtmlText`); a PDF a page at a time (a signed PDF's unsigned revision, which is a
-//! prefix of the file); so memory holds a chunk or a page, not the document. Reading only: the
-//! lines are compared with a fresh rendering by `report::acta`.
+//! (`notice::HtmlText`, through `lines::HtmlPlaced`); a PDF a page at a time (a signed PDF's
+//! unsigned revision, which is a prefix of the file); so memory holds a chunk or a page, not the
+//! document. Each line carries where a reader finds it (the file's line, the page's), counted as
+//! it is read. Reading only: the lines are compared with a fresh rendering by `report::acta`.
 
 use super::acta::Format;
-use super::lines::NextLine;
-use super::notice::{HtmlText, normalized_lines};
+use super::lines::{HtmlPlaced, NextLine, Place};
+use super::notice::normalized_lines;
 use super::pdf::read::{self, Doc};
 use std::collections::VecDeque;
 use std::fs::File;
@@ -102,13 +103,15 @@ impl ActaFile {
     }
 
     /// The document's lines from its first, normalized as `acta::lines_of` gives a fresh
-    /// rendering's, read as they are asked for; each call starts again.
+    /// rendering's, each with where a reader finds it (a PDF's page and line on it; a Markdown
+    /// or HTML file's line), read as they are asked for; each call starts again.
     pub fn lines(&self) -> Result<Lines<'_>, Unread> {
         Ok(Lines(match (&self.pdf, self.format) {
             (Some(doc), _) => Source::Pdf {
                 pages: doc
                     .each_page()
                     .map_err(|e| Unread::Document(e.to_string()))?,
+                page: 0,
                 queue: VecDeque::new(),
             },
             (None, Format::Html) => Source::Html {
@@ -117,9 +120,8 @@ impl ActaFile {
                     pos: 0,
                 },
                 chunk: vec![0; self.chunk],
-                text: HtmlText::default(),
+                text: HtmlPlaced::default(),
                 carry: Vec::new(),
-                line: Vec::new(),
                 queue: VecDeque::new(),
                 done: false,
             },
@@ -132,6 +134,7 @@ impl ActaFile {
                     },
                 ),
                 line: Vec::new(),
+                at: 0,
             },
         }))
     }
@@ -152,7 +155,7 @@ impl ActaFile {
         let mut head = Vec::new();
         while head.len() < HEAD_LINES {
             match lines.next_line().map_err(Unread::Document)? {
-                Some(l) => head.push(l),
+                Some((l, _)) => head.push(l),
                 None => break,
             }
         }
@@ -209,20 +212,22 @@ enum Source<'f> {
     Md {
         reader: BufReader<At<'f>>,
         line: Vec<u8>,
+        /// The file's lines read.
+        at: usize,
     },
     Pdf {
         pages: read::PageCursor<'f, 'static>,
-        queue: VecDeque<String>,
+        /// The pages read.
+        page: usize,
+        queue: VecDeque<(String, Place)>,
     },
     Html {
         reader: At<'f>,
         chunk: Vec<u8>,
-        text: HtmlText,
+        text: HtmlPlaced,
         /// A character begun at the end of the last chunk.
         carry: Vec<u8>,
-        /// The text of the line being read.
-        line: Vec<u8>,
-        queue: VecDeque<String>,
+        queue: VecDeque<(String, Place)>,
         done: bool,
     },
 }
@@ -231,16 +236,15 @@ enum Source<'f> {
 pub struct Lines<'f>(Source<'f>);
 
 impl Lines<'_> {
-    /// The next line, `None` after the last; an `Err` says why the document cannot be read
-    /// further, in English.
-    pub fn next_line(&mut self) -> Result<Option<String>, String> {
+    /// The next line and where it is, `None` after the last; an `Err` says why the document
+    /// cannot be read further, in English.
+    pub fn next_line(&mut self) -> Result<Option<(String, Place)>, String> {
         match &mut self.0 {
             Source::Html {
                 reader,
                 chunk,
                 text,
                 carry,
-                line,
                 queue,
                 done,
             } => loop {
@@ -253,14 +257,12 @@ impl Lines<'_> {
                 let n = reader
                     .read(chunk)
                     .map_err(|e| format!("could not be read: {e}"))?;
-                let mut out = Vec::new();
                 if n == 0 {
                     *done = true;
                     if !carry.is_empty() {
                         return Err(NOT_TEXT.into());
                     }
-                    text.finish(&mut out);
-                    out.push(b'\n');
+                    text.finish(queue);
                 } else {
                     carry.extend_from_slice(&chunk[..n]);
                     let valid = match std::str::from_utf8(carry) {
@@ -268,34 +270,42 @@ impl Lines<'_> {
                         Err(e) if e.error_len().is_none() => e.valid_up_to(),
                         Err(_) => return Err(NOT_TEXT.into()),
                     };
-                    text.push(&carry[..valid], &mut out);
+                    // whole characters: the text is made of whole characters and tags
+                    text.push(&carry[..valid], queue);
                     carry.drain(..valid);
                 }
-                for part in out.split_inclusive(|&b| b == b'\n') {
-                    line.extend_from_slice(part);
-                    if line.len() > MAX_LINE {
-                        return Err(format!(
-                            "has a line of text longer than {MAX_LINE} bytes: not an acta vigia wrote"
-                        ));
-                    }
-                    if line.ends_with(b"\n") {
-                        // whole characters: the text is made of whole characters and tags
-                        queue.extend(normalized_lines(&String::from_utf8_lossy(line)));
-                        line.clear();
-                    }
+                if text.pending() > MAX_LINE {
+                    return Err(format!(
+                        "has a line of text longer than {MAX_LINE} bytes: not an acta vigia wrote"
+                    ));
                 }
             },
-            Source::Pdf { pages, queue } => loop {
+            Source::Pdf { pages, page, queue } => loop {
                 if let Some(l) = queue.pop_front() {
                     return Ok(Some(l));
                 }
-                let Some(page) = pages.next_page().map_err(|e| e.to_string())? else {
+                let Some(next) = pages.next_page().map_err(|e| e.to_string())? else {
                     return Ok(None);
                 };
-                let text = super::pdf::text_of(page).map_err(|e| e.to_string())?;
-                queue.extend(normalized_lines(&text));
+                let text = super::pdf::text_of(next).map_err(|e| e.to_string())?;
+                *page += 1;
+                let p = *page;
+                queue.extend(
+                    normalized_lines(&text)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, l)| {
+                            (
+                                l,
+                                Place::Page {
+                                    page: p,
+                                    line: k + 1,
+                                },
+                            )
+                        }),
+                );
             },
-            Source::Md { reader, line } => loop {
+            Source::Md { reader, line, at } => loop {
                 line.clear();
                 let read = reader
                     .by_ref()
@@ -305,6 +315,7 @@ impl Lines<'_> {
                 if read == 0 {
                     return Ok(None);
                 }
+                *at += 1;
                 if line.len() > MAX_LINE {
                     return Err(format!(
                         "has a line longer than {MAX_LINE} bytes: not an acta vigia wrote"
@@ -312,7 +323,7 @@ impl Lines<'_> {
                 }
                 let text = std::str::from_utf8(line).map_err(|_| NOT_TEXT.to_string())?;
                 if let Some(l) = normalized_lines(text).into_iter().next() {
-                    return Ok(Some(l));
+                    return Ok(Some((l, Place::File(*at))));
                 }
             },
         }
@@ -484,13 +495,15 @@ mod tests {
         assert_eq!(&forged[at..at + 3], b"44 ", "{}", &text[at - 40..at + 20]);
         forged[at] = b'5';
         std::fs::write(&path, &forged).unwrap();
-        let line = text[..at].matches('\n').count();
+        // named on its line of the file, as an editor counts (blank lines too)
+        let line = text[..at].matches('\n').count() + 1;
         let want = acta::first_difference(
             &acta::document_lines(&forged).unwrap().1,
-            &acta::document_lines(&md).unwrap().1,
+            &acta::document_lines(&md).unwrap().1.lines,
         );
         assert!(
-            matches!(&want, Some(Difference::Line { document, .. }) if document.contains("Aceptante Ñandú 1499")),
+            matches!(&want, Some(Difference::Line { document, at, .. })
+                if document.contains("Aceptante Ñandú 1499") && *at == Place::File(line)),
             "{want:?} at line {line}"
         );
         assert_eq!(
@@ -528,15 +541,16 @@ mod tests {
             let acta = ActaFile::open(&path, chunk).unwrap();
             assert_eq!(acta.format(), Format::Html);
             let mut lines = acta.lines().unwrap();
-            let mut read = Vec::new();
-            while let Some(l) = lines.next_line().unwrap() {
-                read.push(l);
+            let mut read = acta::Placed::default();
+            while let Some((l, at)) = lines.next_line().unwrap() {
+                read.lines.push(l);
+                read.places.push(at);
             }
             assert!(
                 read == whole,
                 "chunk {chunk}: {} lines, {}",
-                read.len(),
-                whole.len()
+                read.lines.len(),
+                whole.lines.len()
             );
         }
         assert!(html.len() > 500 * 256, "{} bytes", html.len());
@@ -545,11 +559,19 @@ mod tests {
         let forged = text.replacen("Aceptante Ñandú 1499<", "Aceptante Ñandu 1499<", 1);
         assert_ne!(forged, text);
         std::fs::write(&path, &forged).unwrap();
-        let want =
-            acta::first_difference(&acta::document_lines(forged.as_bytes()).unwrap().1, &whole);
+        let want = acta::first_difference(
+            &acta::document_lines(forged.as_bytes()).unwrap().1,
+            &whole.lines,
+        );
+        // named on the line of the file where the changed name is, as an editor counts
+        let line = forged[..forged.find("Ñandu 1499").unwrap()]
+            .matches('\n')
+            .count()
+            + 1;
         assert!(
-            matches!(&want, Some(Difference::Line { document, .. }) if document.contains("Ñandu 1499")),
-            "{want:?}"
+            matches!(&want, Some(Difference::Line { document, at, .. })
+                if document.contains("Ñandu 1499") && *at == Place::File(line)),
+            "{want:?} at line {line}"
         );
         assert_eq!(
             check_file(&head, rows, &path, 256),

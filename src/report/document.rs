@@ -2,10 +2,12 @@
 //! text of a document in the form documents are compared. [`Documents`] hands both to the
 //! register's verification (`register::verify`), which does not import this layer.
 
+use super::lines::Placed;
 use super::notice::{self as doc, Block};
 use super::pdf::{self, read::Unreadable};
 use crate::lang::Said;
 use crate::notice::{DocFormat, NoticeData, SettlementData};
+use crate::register::verify::TextRead;
 use crate::said;
 use chrono::Datelike;
 
@@ -69,18 +71,24 @@ pub fn settlement(data: &SettlementData, format: DocFormat) -> Vec<u8> {
 }
 
 /// The visible text of a document and its format, as lines in the form documents are compared
-/// ([`doc::normalized_lines`]); why not, in both languages, when it is neither a PDF vigia can
-/// read (which limit it broke) nor UTF-8 text.
-pub fn text(bytes: &[u8]) -> Result<(DocFormat, Vec<String>), Said> {
+/// ([`doc::normalized_lines`]), each with where a reader finds it (a PDF's page and line on it,
+/// a Markdown or HTML file's line: [`Placed`]); why not, in both languages, when it is neither a
+/// PDF vigia can read (which limit it broke) nor UTF-8 text.
+pub fn text(bytes: &[u8]) -> Result<TextRead, Said> {
+    let read = |format, Placed { lines, places }| TextRead {
+        format,
+        lines,
+        places,
+    };
     if bytes.starts_with(b"%PDF-") {
-        let text = pdf::extract_text(bytes).map_err(|e| unreadable_pdf(&e))?;
-        return Ok((DocFormat::Pdf, doc::normalized_lines(&text)));
+        let pages = pdf::extract_pages(bytes).map_err(|e| unreadable_pdf(&e))?;
+        return Ok(read(DocFormat::Pdf, Placed::of_pages(&pages)));
     }
     let s = std::str::from_utf8(bytes).map_err(|_| said!(report::neither_pdf_nor_utf_8_text))?;
     if s.trim_start().starts_with("<!DOCTYPE html") {
-        Ok((DocFormat::Html, doc::normalized_lines(&doc::html_text(s))))
+        Ok(read(DocFormat::Html, Placed::of_html(s)))
     } else {
-        Ok((DocFormat::Md, doc::normalized_lines(s)))
+        Ok(read(DocFormat::Md, Placed::of_file(s)))
     }
 }
 
@@ -108,7 +116,7 @@ fn unreadable_pdf(e: &Unreadable) -> Said {
 pub struct Documents;
 
 impl crate::register::verify::Documents for Documents {
-    fn text(&self, bytes: &[u8]) -> Result<(DocFormat, Vec<String>), Said> {
+    fn text(&self, bytes: &[u8]) -> Result<TextRead, Said> {
         text(bytes)
     }
 
@@ -124,17 +132,20 @@ impl crate::register::verify::Documents for Documents {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::register::verify::Place;
 
     #[test]
     fn text_names_the_format_and_says_why_not() {
-        let (f, lines) = text(b"# Title\n\n  two   words \n").unwrap();
-        assert_eq!(f, DocFormat::Md);
-        assert_eq!(lines, ["# Title", "two words"]);
-        let (f, lines) =
-            text(b"<!DOCTYPE html>\n<html><body><p>uno</p><p>dos &amp; tres</p></body></html>")
-                .unwrap();
-        assert_eq!(f, DocFormat::Html);
-        assert_eq!(lines, ["uno", "dos & tres"]);
+        let t = text(b"# Title\n\n  two   words \n").unwrap();
+        assert_eq!(t.format, DocFormat::Md);
+        assert_eq!(t.lines, ["# Title", "two words"]);
+        // the blank line is the file's second
+        assert_eq!(t.places, [Place::File(1), Place::File(3)]);
+        let t = text(b"<!DOCTYPE html>\n<html><body><p>uno</p><p>dos &amp; tres</p></body></html>")
+            .unwrap();
+        assert_eq!(t.format, DocFormat::Html);
+        assert_eq!(t.lines, ["uno", "dos & tres"]);
+        assert_eq!(t.places, [Place::File(2), Place::File(2)]);
         let e = text(b"\xff\xfe\x00").unwrap_err();
         assert_eq!(e.en(), "neither a PDF nor UTF-8 text (HTML or Markdown)");
         assert_eq!(e.es(), "no es un PDF ni texto UTF-8 (HTML o Markdown)");

@@ -23,7 +23,7 @@ impl LayoutChecks {
             None => self.matched = true,
             Some(d) => {
                 let agrees = |d: &Difference| match d {
-                    Difference::Line { line, .. } => line.saturating_sub(1),
+                    Difference::Line { nth, .. } => nth.saturating_sub(1),
                     Difference::Count { document, register } => (*document).min(*register),
                 };
                 if self.nearest.as_ref().is_none_or(|n| agrees(&d) > agrees(n)) {
@@ -48,7 +48,8 @@ mod tests {
     fn a_difference_is_named_in_the_layout_that_agrees_longest() {
         let line = |line: usize| {
             Some(Difference::Line {
-                line,
+                nth: line,
+                at: super::super::lines::Place::Text(line),
                 document: format!("d{line}"),
                 register: format!("r{line}"),
             })
@@ -62,7 +63,8 @@ mod tests {
         let mut c = LayoutChecks::default();
         assert!(!c.add(line(9)));
         assert!(!c.add(Some(Difference::Line {
-            line: 9,
+            nth: 9,
+            at: super::super::lines::Place::Text(9),
             document: "d9".into(),
             register: "earlier".into(),
         })));

@@ -1,19 +1,184 @@
 //! A document's lines compared with a fresh rendering's as both are made (`offer verify`,
 //! `stage verify`): the document read a line at a time ([`NextLine`]), the rendering's lines fed
 //! as they are written ([`LineCheck`]; HTML through its text, [`HtmlLines`]), so memory holds a
-//! page or a chunk of each, not the document. Comparison only.
+//! page or a chunk of each, not the document. Each line of the document carries where a reader
+//! finds it ([`Place`]: a file's line, a page's), which a difference names. Comparison only.
 
+use super::notice::{HtmlText, normalized_lines};
+use std::collections::VecDeque;
 use std::io::Write;
 
-/// A document's lines handed out one at a time, `None` after the last; an `Err` says why the
-/// document could not be read further (in English): an acta read from its file as it is
-/// checked (`report::acta_file`), or lines in memory ([`lines_from`]).
-pub type NextLine<'a> = dyn FnMut() -> Result<Option<String>, String> + 'a;
+pub use crate::register::verify::Place;
 
-/// `lines` handed out one at a time, as [`NextLine`].
-pub fn lines_from(lines: &[String]) -> impl FnMut() -> Result<Option<String>, String> + '_ {
-    let mut it = lines.iter();
-    move || Ok(it.next().cloned())
+/// A document's lines handed out one at a time with where each is found, `None` after the
+/// last; an `Err` says why the document could not be read further (in English): an acta read
+/// from its file as it is checked (`report::acta_file`), or lines in memory ([`lines_from`],
+/// [`Placed::next`]).
+pub type NextLine<'a> = dyn FnMut() -> Result<Option<(String, Place)>, String> + 'a;
+
+/// `lines` handed out one at a time, as [`NextLine`], each placed as the `n`-th line of text.
+pub fn lines_from(
+    lines: &[String],
+) -> impl FnMut() -> Result<Option<(String, Place)>, String> + '_ {
+    let mut it = lines.iter().enumerate();
+    move || Ok(it.next().map(|(k, l)| (l.clone(), Place::Text(k + 1))))
+}
+
+/// A document's lines of text in memory (normalized as [`normalized_lines`] gives them), each
+/// with where a reader finds it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Placed {
+    pub lines: Vec<String>,
+    /// Where each of `lines` is, in its order.
+    pub places: Vec<Place>,
+}
+
+impl Placed {
+    /// Plain text (Markdown): each line on its line of the file, blank lines counted.
+    pub fn of_file(text: &str) -> Placed {
+        let mut placed = Placed::default();
+        for (k, l) in text.lines().enumerate() {
+            for l in normalized_lines(l) {
+                placed.push(l, Place::File(k + 1));
+            }
+        }
+        placed
+    }
+
+    /// An HTML file's text (`notice::html_text`), each line on the line of the file where its
+    /// text begins.
+    pub fn of_html(html: &str) -> Placed {
+        let (mut reader, mut out) = (HtmlPlaced::default(), VecDeque::new());
+        reader.push(html.as_bytes(), &mut out);
+        reader.finish(&mut out);
+        let mut placed = Placed::default();
+        for (l, at) in out {
+            placed.push(l, at);
+        }
+        placed
+    }
+
+    /// A PDF's text, page by page (`pdf::extract_pages`): each line on its page, counted from
+    /// the page's top.
+    pub fn of_pages(pages: &[String]) -> Placed {
+        let mut placed = Placed::default();
+        for (p, text) in pages.iter().enumerate() {
+            for (k, l) in normalized_lines(text).into_iter().enumerate() {
+                let at = Place::Page {
+                    page: p + 1,
+                    line: k + 1,
+                };
+                placed.push(l, at);
+            }
+        }
+        placed
+    }
+
+    /// Lines whose places are not known: each is the `n`-th line of text.
+    pub fn counted(lines: Vec<String>) -> Placed {
+        let places = (1..=lines.len()).map(Place::Text).collect();
+        Placed { lines, places }
+    }
+
+    fn push(&mut self, line: String, at: Place) {
+        self.lines.push(line);
+        self.places.push(at);
+    }
+
+    /// The lines handed out one at a time, as [`NextLine`].
+    pub fn next(&self) -> impl FnMut() -> Result<Option<(String, Place)>, String> + '_ {
+        let mut it = self.lines.iter().zip(&self.places);
+        move || Ok(it.next().map(|(l, at)| (l.clone(), *at)))
+    }
+}
+
+/// An HTML file's lines of text (`notice::HtmlText`) made as it is read, a chunk at a time,
+/// each with the line of the file (from 1, as an editor counts) on which its text begins: the
+/// file's line ends are counted as its bytes pass, and the text line remembers on which file
+/// line each of its pieces was read. Memory holds the text line being made.
+#[derive(Debug)]
+pub struct HtmlPlaced {
+    text: HtmlText,
+    /// The file's line being read.
+    at: usize,
+    /// The text line being made, and where in it the text read on each file line begins
+    /// (offset, file line).
+    line: Vec<u8>,
+    marks: Vec<(usize, usize)>,
+    buf: Vec<u8>,
+}
+
+impl Default for HtmlPlaced {
+    fn default() -> HtmlPlaced {
+        HtmlPlaced {
+            text: HtmlText::default(),
+            at: 1,
+            line: Vec::new(),
+            marks: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+}
+
+impl HtmlPlaced {
+    /// The next bytes of the file (ending anywhere but inside a character); the lines of text
+    /// they end go to `out`.
+    pub fn push(&mut self, html: &[u8], out: &mut VecDeque<(String, Place)>) {
+        for piece in html.split_inclusive(|&b| b == b'\n') {
+            self.buf.clear();
+            self.text.push(piece, &mut self.buf);
+            self.take(out);
+            if piece.ends_with(b"\n") {
+                self.at += 1;
+            }
+        }
+    }
+
+    /// The end of the file: the last line of text goes to `out`.
+    pub fn finish(&mut self, out: &mut VecDeque<(String, Place)>) {
+        self.buf.clear();
+        self.text.finish(&mut self.buf);
+        self.buf.push(b'\n');
+        self.take(out);
+    }
+
+    /// The bytes of the text line being made, not yet ended.
+    pub fn pending(&self) -> usize {
+        self.line.len()
+    }
+
+    /// The text just made (`buf`), read on the file's line `at`.
+    fn take(&mut self, out: &mut VecDeque<(String, Place)>) {
+        let buf = std::mem::take(&mut self.buf);
+        for part in buf.split_inclusive(|&b| b == b'\n') {
+            if self.marks.last().is_none_or(|&(_, l)| l != self.at) {
+                self.marks.push((self.line.len(), self.at));
+            }
+            self.line.extend_from_slice(part);
+            if part.ends_with(b"\n") {
+                let text = String::from_utf8_lossy(&self.line);
+                // the file line of the text's first visible character
+                let first = text
+                    .char_indices()
+                    .find(|(_, c)| !c.is_whitespace())
+                    .map_or(0, |(i, _)| i);
+                let at = self
+                    .marks
+                    .iter()
+                    .rev()
+                    .find(|(o, _)| *o <= first)
+                    .map_or(self.at, |m| m.1);
+                out.extend(
+                    normalized_lines(&text)
+                        .into_iter()
+                        .map(|l| (l, Place::File(at))),
+                );
+                self.line.clear();
+                self.marks.clear();
+            }
+        }
+        self.buf = buf;
+    }
 }
 
 /// A fresh rendering's lines, fed as they are made, compared with a document's read as they
@@ -45,13 +210,14 @@ impl<'a, 'n> LineCheck<'a, 'n> {
 
     /// Text ending at a line's end (a page's).
     pub fn text(&mut self, text: &str) {
-        for l in super::notice::normalized_lines(text) {
+        for l in normalized_lines(text) {
             self.line(l);
         }
     }
 
-    /// The document's next line, if it has one (and nothing went wrong reading it).
-    fn document(&mut self) -> Option<String> {
+    /// The document's next line and its place, if it has one (and nothing went wrong reading
+    /// it).
+    fn document(&mut self) -> Option<(String, Place)> {
         if self.done || self.failed.is_some() {
             return None;
         }
@@ -73,11 +239,12 @@ impl<'a, 'n> LineCheck<'a, 'n> {
 
     fn line(&mut self, fresh: String) {
         if self.diff.is_none()
-            && let Some(d) = self.document()
+            && let Some((d, at)) = self.document()
             && d != fresh
         {
             self.diff = Some(Difference::Line {
-                line: self.seen + 1,
+                nth: self.seen + 1,
+                at,
                 document: d,
                 register: fresh,
             });
@@ -125,7 +292,7 @@ impl Write for LineCheck<'_, '_> {
 /// (`notice::HtmlText`): the lines `document_lines` reads from the whole file.
 pub struct HtmlLines<'c, 'a, 'n> {
     check: &'c mut LineCheck<'a, 'n>,
-    text: super::notice::HtmlText,
+    text: HtmlText,
     buf: Vec<u8>,
 }
 
@@ -133,7 +300,7 @@ impl<'c, 'a, 'n> HtmlLines<'c, 'a, 'n> {
     pub fn new(check: &'c mut LineCheck<'a, 'n>) -> HtmlLines<'c, 'a, 'n> {
         HtmlLines {
             check,
-            text: super::notice::HtmlText::default(),
+            text: HtmlText::default(),
             buf: Vec::new(),
         }
     }
@@ -161,9 +328,11 @@ impl Write for HtmlLines<'_, '_, '_> {
 /// Where a document first departs from a fresh rendering.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Difference {
-    /// Line `line` (from 1) says `document`; the register gives `register`.
+    /// The document's `nth` line of text (from 1, blank lines not counted), found at `at`, says
+    /// `document`; the register gives `register`.
     Line {
-        line: usize,
+        nth: usize,
+        at: Place,
         document: String,
         register: String,
     },
@@ -172,7 +341,8 @@ pub enum Difference {
 }
 
 /// The first difference between a document's lines and a fresh rendering's.
-pub fn first_difference(lines: &[String], fresh: &[String]) -> Option<Difference> {
+pub fn first_difference(doc: &Placed, fresh: &[String]) -> Option<Difference> {
+    let lines = &doc.lines;
     if let Some((k, (a, b))) = lines
         .iter()
         .zip(fresh)
@@ -180,7 +350,8 @@ pub fn first_difference(lines: &[String], fresh: &[String]) -> Option<Difference
         .find(|(_, (a, b))| a != b)
     {
         return Some(Difference::Line {
-            line: k + 1,
+            nth: k + 1,
+            at: doc.places.get(k).copied().unwrap_or(Place::Text(k + 1)),
             document: a.clone(),
             register: b.clone(),
         });
@@ -202,4 +373,105 @@ pub fn first_difference_streamed(
         lc.line(l.clone());
     }
     lc.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::notice::Block;
+
+    fn md(text: &str) -> Vec<String> {
+        text.lines().map(str::to_string).collect()
+    }
+
+    /// A Markdown notice with its total changed: the difference is named on the file's line as
+    /// an editor numbers it. Counted by hand: 1 title, 2 blank, 3 `Programa`, 4 blank, 5 blank,
+    /// 6 the table's head, 7 its rule, 8 the total; the total is the 5th line of text.
+    #[test]
+    fn a_markdown_difference_is_named_on_the_files_line_blank_lines_counted() {
+        let issued = "# NOTIFICACIÓN DE MULTA No. MULTA-2025-0001\n\nPrograma: D3939-2004\n\n\n\
+                      | Concepto | Valor |\n|---|---|\n| Total a pagar | $ 626.823 |\n";
+        let forged = issued.replace("$ 626.823", "$ 26.823");
+        let fresh = Placed::of_file(issued).lines;
+        let d = first_difference(&Placed::of_file(&forged), &fresh);
+        assert_eq!(
+            d,
+            Some(Difference::Line {
+                nth: 5,
+                at: Place::File(8),
+                document: "| Total a pagar | $ 26.823 |".into(),
+                register: "| Total a pagar | $ 626.823 |".into(),
+            })
+        );
+        assert_eq!(md(issued).len(), 8, "the notice's lines, blank ones too");
+        // read as it is compared: the same place
+        let placed = Placed::of_file(&forged);
+        let mut next = placed.next();
+        assert_eq!(first_difference_streamed(&mut next, &fresh).unwrap(), d);
+    }
+
+    /// An HTML file's lines of text are placed on the line of the file where their text begins,
+    /// whatever the chunks it is read in. Counted by hand in `HTML` below: «Aviso» on line 5,
+    /// «Programa» on 6, «uno» on 8 (its tag opened on 7), the total on 10 (the row begins on 9,
+    /// its text on 10), «fin» on 13 (a tag broken over 11 and 12 before it).
+    #[test]
+    fn html_text_is_placed_on_the_line_of_the_file_where_it_begins() {
+        const HTML: &str = "<!DOCTYPE html>\n<html>\n<head><style>\np { x: 1 }\n</style></head><body><h1>Aviso</h1>\n\
+                            <p>Programa: D3939-2004</p>\n<p\n>uno</p>\n<table><tr>\n<td>Total</td><td>$ 626.823</td></tr></table>\n<p\nclass=\"x\"\n>fin &amp; firma</p>\n</body></html>";
+        let want = Placed {
+            lines: md("Aviso\nPrograma: D3939-2004\nuno\nTotal | $ 626.823 |\nfin & firma"),
+            places: [5, 6, 8, 10, 13].map(Place::File).to_vec(),
+        };
+        assert_eq!(Placed::of_html(HTML), want);
+        // the text is the one the documents are compared in
+        assert_eq!(
+            want.lines,
+            super::super::notice::normalized_lines(&super::super::notice::html_text(HTML))
+        );
+        for chunk in [1, 2, 3, 7, 64] {
+            let (mut r, mut out) = (HtmlPlaced::default(), VecDeque::new());
+            for c in HTML.as_bytes().chunks(chunk) {
+                r.push(c, &mut out);
+            }
+            r.finish(&mut out);
+            let (lines, places): (Vec<_>, Vec<_>) = out.into_iter().unzip();
+            assert_eq!(Placed { lines, places }, want, "chunk {chunk}");
+        }
+    }
+
+    /// A PDF's line is named by its page and its line on that page, as a reader counts the
+    /// lines printed on the page. The two pages rendered here, looked at (`pdftoppm -png`): the
+    /// first prints the title, «Párrafo 1.» to «Párrafo 33.» and its footer (35 lines); the
+    /// second «Párrafo 34.» to «Párrafo 60.» and its footer, so «Párrafo 50.» is its 17th line
+    /// and the document's 52nd line of text.
+    #[test]
+    fn a_pdf_difference_is_named_by_its_page_and_its_line_on_the_page() {
+        let blocks = |changed: &str| {
+            let mut b = vec![Block::Title("Aviso de prueba".into())];
+            b.extend((1..=60).map(|k| {
+                Block::Para(if k == 50 {
+                    changed.to_string()
+                } else {
+                    format!("Párrafo {k}.")
+                })
+            }));
+            b
+        };
+        let render = |changed: &str| {
+            super::super::pdf::render(&blocks(changed), "Aviso", "Pie", (2025, 2, 10))
+        };
+        let pages = |pdf: &[u8]| super::super::pdf::extract_pages(pdf).unwrap();
+        let (issued, forged) = (render("Párrafo 50."), render("Párrafo 5O."));
+        let fresh = Placed::of_pages(&pages(&issued)).lines;
+        let d = first_difference(&Placed::of_pages(&pages(&forged)), &fresh);
+        assert_eq!(
+            d,
+            Some(Difference::Line {
+                nth: 52,
+                at: Place::Page { page: 2, line: 17 },
+                document: "Párrafo 5O.".into(),
+                register: "Párrafo 50.".into(),
+            })
+        );
+    }
 }

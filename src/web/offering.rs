@@ -14,12 +14,14 @@ use super::form::{
 };
 use super::views::{self, csrf, fecha, input, momento, numero, page};
 use super::{App, WebError, input as parse};
+use crate::catalogue::verification::acta_difference_sentence;
+use crate::lang::Lang;
 use crate::offering::adjudicate::Window;
 use crate::offering::adjudicate::{Cause, Status};
 use crate::register::offering::{self as rules, Header, Row, StoredResult};
 use crate::register::user::Role;
 use crate::register::{self, Field};
-use crate::report::acta::{self, Difference, Format, Mismatch};
+use crate::report::acta::{self, Format, Mismatch};
 use crate::store::offering::{self as offers, Offer};
 use crate::store::programs::{self, StoredProgram};
 use axum::Router;
@@ -911,7 +913,7 @@ fn check(
                 .into(),
         ));
     };
-    match acta::program_code(&lines) {
+    match acta::program_code(&lines.lines) {
         None => {
             return Ok(Verdict::DoesNot(
                 "El archivo no tiene la línea «Programa: …»: no es un acta de vigia.".into(),
@@ -933,16 +935,7 @@ fn check(
              registró {}: el registro mismo necesita revisión.",
             r.run.id, r.run.fingerprint
         )),
-        Some(Mismatch::Text(Difference::Line {
-            line,
-            document,
-            register,
-        })) => Verdict::DoesNot(format!(
-            "La línea {line} del documento dice «{document}»; el registro da «{register}»."
-        )),
-        Some(Mismatch::Text(Difference::Count { document, register })) => Verdict::DoesNot(
-            format!("El documento tiene {document} líneas de texto; el registro da {register}."),
-        ),
+        Some(Mismatch::Text(d)) => Verdict::DoesNot(acta_difference_sentence(Lang::Es, &d)),
         None => Verdict::Matches(format!(
             "El acta coincide con la adjudicación N.º {} de {code} ({} personas, {} acciones adjudicadas); \
              huella {}.",

@@ -18,10 +18,12 @@ use super::form::{
 use super::stages_markup::{self as m, OpenTyped, Paging, Typed, View, load, load_at, stage_of};
 use super::views::{self, csrf, fecha, numero, page, pesos};
 use super::{App, WebError, input as parse};
+use crate::catalogue::verification::acta_difference_sentence;
+use crate::lang::Lang;
 use crate::register::stage::{self as rules, Concluded, Open};
 use crate::register::user::Role;
 use crate::register::{self, Field};
-use crate::report::acta::{self as documents, Difference, Format};
+use crate::report::acta::{self as documents, Format};
 use crate::report::stage_acta::{self, StageActaData};
 use crate::store::stage::Kind;
 use crate::store::{self, Store};
@@ -579,14 +581,18 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
                 .into(),
         ));
     };
-    let Some((stage, acta_id)) = lines.iter().find_map(|l| stage_acta::parse_number_line(l)) else {
+    let Some((stage, acta_id)) = lines
+        .lines
+        .iter()
+        .find_map(|l| stage_acta::parse_number_line(l))
+    else {
         return Ok(Verdict::DoesNot(
             "El archivo no tiene la línea «Etapa N — Acta N.º K»: no es el acta de una etapa posterior escrita por \
              vigia (el acta de la primera etapa se verifica en la página de la oferta)."
                 .into(),
         ));
     };
-    match documents::program_code(&lines) {
+    match documents::program_code(&lines.lines) {
         None => {
             return Ok(Verdict::DoesNot(
                 "El archivo no tiene la línea «Programa: …»: no es un acta de vigia.".into(),
@@ -644,16 +650,7 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
     let first = checks.difference();
     let k = &c.conclusion;
     Ok(match first {
-        Some(Difference::Line {
-            line,
-            document,
-            register,
-        }) => Verdict::DoesNot(format!(
-            "La línea {line} del documento dice «{document}»; el registro da «{register}»."
-        )),
-        Some(Difference::Count { document, register }) => Verdict::DoesNot(format!(
-            "El documento tiene {document} líneas de texto; el registro da {register}."
-        )),
+        Some(d) => Verdict::DoesNot(acta_difference_sentence(Lang::Es, &d)),
         None => Verdict::Matches(match (k.kind, k.price) {
             (Kind::Adjudicated, Some(price)) => format!(
                 "El acta coincide con la conclusión N.º {} de la {name} Etapa de {code}: adjudicada el {}, {} de {} \

@@ -341,11 +341,20 @@ fn the_acta_renders_in_three_formats_and_verifies() {
     let forged = md.replace("| 5 + 20/22 |", "| 6 + 20/22 |");
     assert_ne!(forged, md);
     let f = r.file("forged.md", forged.as_bytes());
+    // named on its line of the file, blank lines counted
+    let line = md
+        .lines()
+        .position(|l| l.contains("| 5 + 20/22 |"))
+        .unwrap()
+        + 1;
     let o = r.run(&["offer", "verify", &f]);
     assert_eq!(o.status.code(), Some(1));
     let v = crate::common::out(&o);
     assert!(
-        v.starts_with("NOT VERIFIED: line ") && v.contains("6 + 20/22") && v.contains("5 + 20/22"),
+        v.starts_with(&format!(
+            "NOT VERIFIED: at line {line} of the file the document says "
+        )) && v.contains("6 + 20/22")
+            && v.contains("5 + 20/22"),
         "{v}"
     );
     // another kind of document is said as such (exit 2), never as a forged acta
@@ -367,9 +376,9 @@ fn the_acta_renders_in_three_formats_and_verifies() {
     assert_eq!(o.status.code(), Some(1));
     let v = crate::common::out(&o);
     assert!(
-        v.starts_with("NO VERIFICADO: la línea ")
-            && v.contains(" del documento dice «")
-            && v.contains("6 + 20/22")
+        v.starts_with(&format!(
+            "NO VERIFICADO: en la línea {line} del archivo, el documento dice «"
+        )) && v.contains("6 + 20/22")
             && v.contains("»; el registro da «")
             && v.contains("5 + 20/22"),
         "{v}"

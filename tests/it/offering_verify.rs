@@ -59,7 +59,12 @@ fn a_large_acta_verifies_read_as_it_is_checked_and_a_byte_changed_in_its_middle_
     assert_eq!(o.status.code(), Some(1), "{}", out(&o));
     let v = out(&o);
     let number = text[..start].matches('\n').count() + 1;
-    assert!(v.starts_with("NOT VERIFIED: line "), "{v}");
+    assert!(
+        v.starts_with(&format!(
+            "NOT VERIFIED: at line {number} of the file the document says "
+        )),
+        "{v}"
+    );
     assert!(v.contains("| 2.500 |"), "{v} (file line {number})");
     // a byte in the middle of the PDF (a page's compressed text): never verified
     let mut forged = pdf.clone();

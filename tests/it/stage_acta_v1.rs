@@ -21,17 +21,12 @@ const FORGED: &str = "| 1 | 12.886.682 | P-12 | CC 1000000101 Carla Postora (DEM
                       Darío Postor (DEMO) | $ 1.000 | $ 14.175.350.200 | 02/07/2024 |";
 
 /// The fixture's Markdown acta with the award's price changed, and the number of the changed
-/// line among the document's lines of text (blank lines are not the document's text).
+/// line in the file as an editor counts it (blank lines too).
 fn forged(r: &Reg) -> (String, usize) {
     let text = std::fs::read_to_string(r.dir.path().join(MD)).unwrap();
     let forged = text.replacen(AWARD, FORGED, 1);
     assert_ne!(forged, text, "the award's line is in the acta");
-    let line = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .position(|l| l == AWARD)
-        .unwrap()
-        + 1;
+    let line = text.lines().position(|l| l == AWARD).unwrap() + 1;
     (forged, line)
 }
 
@@ -58,15 +53,16 @@ fn the_stage_acta_written_before_layout_2_verifies_and_a_figure_changed_in_it_is
     }
     // one figure changed: exit 1, the line named with what each side says
     let (text, line) = forged(&r);
-    assert_eq!(line, 32, "the award is the acta's 32nd line of text");
+    // `grep -n` finds it on the file's line 52: its 32nd line of text, 20 blank lines above it
+    assert_eq!(line, 52, "the award is on the acta file's line 52");
     let f = r.file("forjada.md", text.as_bytes());
     let o = r.run(&["stage", "verify", &f]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     assert_eq!(
         out(&o).trim_end(),
         format!(
-            "NOT VERIFIED: line {line} of the document says \"{FORGED}\"; the register gives \
-             \"{AWARD}\""
+            "NOT VERIFIED: at line 52 of the file the document says \"{FORGED}\"; the register \
+             gives \"{AWARD}\""
         )
     );
     // the earlier build's chain and signed checkpoint hold under today's
@@ -111,7 +107,10 @@ fn the_stage_page_verifies_the_acta_written_before_layout_2() {
         .text();
     assert!(
         t.contains("No coincide: el acta NO está verificada.")
-            && t.contains(&format!("La línea {line} del documento dice «{FORGED}»")),
+            && t.contains(&format!(
+                "En la línea {line} del archivo, el documento dice «{FORGED}»; el registro da \
+                 «{AWARD}»."
+            )),
         "{t}"
     );
 }

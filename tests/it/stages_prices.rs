@@ -447,12 +447,19 @@ fn a_stage_acta_is_written_again_and_verified_and_a_forged_one_is_caught() {
     );
     assert_ne!(forged, md);
     let f = r.file("forged.md", forged.as_bytes());
+    // named on its line of the file, blank lines counted
+    let line = md
+        .lines()
+        .position(|l| l.contains("| $ 1.100 | $ 14.175.350.200 |"))
+        .unwrap()
+        + 1;
     let o = r.run(&["stage", "verify", &f]);
     assert_eq!(o.status.code(), Some(1));
     let v = crate::common::out(&o);
     assert!(
-        v.starts_with("NOT VERIFIED: line ")
-            && v.contains("$ 1.000 | $ 12.886.682.000")
+        v.starts_with(&format!(
+            "NOT VERIFIED: at line {line} of the file the document says "
+        )) && v.contains("$ 1.000 | $ 12.886.682.000")
             && v.contains("$ 1.100"),
         "{v}"
     );
@@ -460,9 +467,9 @@ fn a_stage_acta_is_written_again_and_verified_and_a_forged_one_is_caught() {
     assert_eq!(o.status.code(), Some(1));
     let v = crate::common::out(&o);
     assert!(
-        v.starts_with("NO VERIFICADO: la línea ")
-            && v.contains("dice «")
-            && v.contains("$ 1.000 | $ 12.886.682.000")
+        v.starts_with(&format!(
+            "NO VERIFICADO: en la línea {line} del archivo, el documento dice «"
+        )) && v.contains("$ 1.000 | $ 12.886.682.000")
             && v.contains("el registro da «"),
         "{v}"
     );

@@ -694,19 +694,16 @@ fn verifying_a_notice_says_each_check_in_spanish() {
 
     // the total edited in the Markdown: the line, what it should say and what it says
     let tampered = md.replace("$ 626.823", "$ 26.823");
-    let line = md
-        .lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|l| !l.is_empty())
-        .position(|l| l.contains("$ 626.823"))
-        .unwrap()
-        + 1;
+    // its line in the file, as an editor counts it (blank lines too)
+    let line = md.lines().position(|l| l.contains("$ 626.823")).unwrap() + 1;
+    // `grep -n` on the notice: line 77 (its 47th line of text)
+    assert_eq!(line, 77, "{md}");
     let t = verify("aviso.md", tampered.as_bytes());
     for expected in [
         "El documento NO coincide con el registro (vea el detalle).".to_string(),
         format!(
-            "<td data-label=\"Comprobación\">Texto y cifras</td><td class=\"error\" data-label=\"Resultado\">✗ no coincide</td><td data-label=\"Detalle\">la línea {line} \
-             debía decir «| Total a pagar al 10 de febrero de 2025 | $ 626.823 |» y dice «| Total \
+            "<td data-label=\"Comprobación\">Texto y cifras</td><td class=\"error\" data-label=\"Resultado\">✗ no coincide</td><td data-label=\"Detalle\">en la línea {line} \
+             del archivo debía decir «| Total a pagar al 10 de febrero de 2025 | $ 626.823 |» y dice «| Total \
              a pagar al 10 de febrero de 2025 | $ 26.823 |»</td>"
         ),
         "<td data-label=\"Comprobación\">Archivo</td><td class=\"error\" data-label=\"Resultado\">✗ no coincide</td><td data-label=\"Detalle\">distinto de todos los archivos \
@@ -720,7 +717,7 @@ fn verifying_a_notice_says_each_check_in_spanish() {
     assert_eq!(o.status.code(), Some(1));
     assert!(
         crate::common::out(&o).contains(&format!(
-            "document text and figures: DO NOT MATCH at line {line}"
+            "document text and figures: DO NOT MATCH at line {line} of the file"
         )),
         "{}",
         crate::common::out(&o)

@@ -491,8 +491,14 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
     let t = c
         .upload(verify, &[("csrf", &csrf)], ("acta.md", tampered.as_bytes()))
         .text();
+    // named on the fingerprint's line of the file, blank lines counted
+    let line = text.lines().position(|l| l.contains(&fingerprint)).unwrap() + 1;
     assert!(
-        t.contains("No coincide") && t.contains("del documento dice") && t.contains(&other),
+        t.contains("No coincide")
+            && t.contains(&format!(
+                "En la línea {line} del archivo, el documento dice «"
+            ))
+            && t.contains(&other),
         "{t}"
     );
     // the register's audit chain holds: a forged acta's verdict says nothing of it

@@ -555,6 +555,8 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         )
     );
     let tampered = md.text().replacen("P-07", "P-12", 1);
+    // named on the line of the file where the first «P-07» was, blank lines counted
+    let line = md.text().lines().position(|l| l.contains("P-07")).unwrap() + 1;
     let t = c
         .upload(
             &verify,
@@ -563,7 +565,10 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         )
         .text();
     assert!(
-        t.contains("No coincide: el acta NO está verificada.") && t.contains("del documento dice"),
+        t.contains("No coincide: el acta NO está verificada.")
+            && t.contains(&format!(
+                "En la línea {line} del archivo, el documento dice «"
+            )),
         "{t}"
     );
     // the register's audit chain holds: the verdict says nothing of it
