@@ -108,8 +108,22 @@ fn the_first_stage_acta_written_before_layout_2_verifies_and_a_figure_changed_in
     let o = r.run(&["offer", "verify", &f]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let said = out(&o);
+    // where a reader finds the row: its page, and its line on that page (blank lines aside)
+    let (page, line) = old
+        .iter()
+        .enumerate()
+        .find_map(|(p, lines)| {
+            let k = lines
+                .iter()
+                .position(|l| l.contains("Sindicato") && l.contains(ASKED))?;
+            Some((p + 1, k + 1))
+        })
+        .expect("the union's row is in the layout-1 PDF");
+    assert_eq!(page, 2, "{old:?}");
     let (document, register) = said
-        .strip_prefix("NOT VERIFIED: line ")
+        .strip_prefix(&format!(
+            "NOT VERIFIED: at page {page}, line {line} the document says "
+        ))
         .and_then(|s| s.split_once("; the register gives "))
         .unwrap_or_else(|| panic!("{said}"));
     assert!(
@@ -129,8 +143,10 @@ fn the_first_stage_acta_written_before_layout_2_verifies_and_a_figure_changed_in
     let o = r.run(&["offer", "verify", &f]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let said = out(&o);
+    // the row's line in the file, as an editor numbers it
+    let line = 1 + md.lines().position(|l| l.contains(row)).unwrap();
     assert!(
-        said.starts_with("NOT VERIFIED: line ")
+        said.starts_with(&format!("NOT VERIFIED: at line {line} of the file"))
             && said.contains(&row.replace(ASKED, FORGED))
             && said.contains(row),
         "{said}"
