@@ -57,13 +57,7 @@ fn timed_into(cmd: &mut Command, stdout: Stdio) -> (f64, u64) {
     let args: Vec<_> = cmd.get_args().map(|a| a.to_owned()).collect();
     let start = Instant::now();
     let mut time = Command::new("/usr/bin/time");
-    // the command's environment as it was set (`VIGIA_LANG`…): time passes its own on
-    for (key, value) in cmd.get_envs() {
-        match value {
-            Some(v) => time.env(key, v),
-            None => time.env_remove(key),
-        };
-    }
+    peak::same_env(cmd, &mut time);
     let out = time
         .arg("-f")
         .arg("%M")

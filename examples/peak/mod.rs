@@ -35,12 +35,7 @@ pub fn measure(label: &str, cmd: &mut Command, dir: &Path) -> Peak {
         .arg(program)
         .args(args);
     // the command's own environment (a signing password) and directory go with it
-    for (key, value) in cmd.get_envs() {
-        match value {
-            Some(v) => timed.env(key, v),
-            None => timed.env_remove(key),
-        };
-    }
+    same_env(cmd, &mut timed);
     if let Some(d) = cmd.get_current_dir() {
         timed.current_dir(d);
     }
@@ -101,4 +96,16 @@ pub fn load() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .unwrap_or_else(|e| format!("unknown ({e})"))
+}
+
+/// Sets on `timer` (`/usr/bin/time` running `cmd`'s program) the environment `cmd` was given
+/// (`VIGIA_LANG`, a signing password…): a command rebuilt from `cmd`'s program and arguments
+/// would run without it.
+pub fn same_env(cmd: &Command, timer: &mut Command) {
+    for (key, value) in cmd.get_envs() {
+        match value {
+            Some(v) => timer.env(key, v),
+            None => timer.env_remove(key),
+        };
+    }
 }

@@ -267,13 +267,7 @@ fn cells_that_could_be_formulas_or_terminal_escapes_are_made_harmless() {
 #[test]
 fn a_check_as_of_a_past_day_ignores_what_came_after() {
     let r = Reg::without_register();
-    let story = r.ok(&["demo"]);
-    let db = story
-        .lines()
-        .next()
-        .and_then(|l| l.split(" at ").nth(1))
-        .expect("the demo names its register")
-        .to_string();
+    let db = r.demo();
     let key = std::path::Path::new(&db).with_file_name("audit.key");
     let o = r.run(&[
         "--db",

@@ -57,6 +57,17 @@ impl Reg {
         }
     }
 
+    /// Runs `vigia demo` here: the register it built (named on the story's first line, `… at
+    /// PATH`; its documents and `audit.key` beside it).
+    pub fn demo(&self) -> String {
+        self.ok(&["demo"])
+            .lines()
+            .next()
+            .and_then(|l| l.split(" at ").nth(1))
+            .expect("the demo names its register")
+            .to_string()
+    }
+
     /// A copy of the register in `tests/fixtures/{fixture}` (one written by an earlier version):
     /// every file of the fixture copied into the directory (the register as `vigia.db`, its
     /// checkpoint log beside it), and its `audit.key` moved where the binary looks for the key.
@@ -250,3 +261,20 @@ pub fn dump(conn: &Connection) -> Vec<String> {
     }
     rows
 }
+
+/// A `fine quote` the fine engine refuses after parsing: a breach dated the day before the
+/// adjudication (what the language tests have refused in each language).
+pub const QUOTE_BREACH_BEFORE_ADJUDICATION: [&str; 12] = [
+    "fine",
+    "quote",
+    "--adjudicated",
+    "2024-03-15",
+    "--breach-date",
+    "2024-03-14",
+    "--shares",
+    "10",
+    "--acquisition-price",
+    "963",
+    "--until",
+    "2025-02-10",
+];

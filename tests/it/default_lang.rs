@@ -83,20 +83,7 @@ fn clap_refuses_in_spanish_unless_the_locale_is_english() {
 #[test]
 fn vigia_speaks_spanish_unless_the_locale_is_english() {
     let r = Reg::without_register();
-    let args = [
-        "fine",
-        "quote",
-        "--adjudicated",
-        "2024-03-15",
-        "--breach-date",
-        "2024-03-14",
-        "--shares",
-        "10",
-        "--acquisition-price",
-        "963",
-        "--until",
-        "2025-02-10",
-    ];
+    let args = crate::common::QUOTE_BREACH_BEFORE_ADJUDICATION;
     for lang in NOT_ENGLISH {
         let o = under(&r, lang, &args);
         assert_eq!(o.status.code(), Some(2), "LANG={lang:?}");

@@ -5,6 +5,7 @@
 mod common;
 
 mod acta_lock;
+mod acta_pages;
 mod audit;
 mod audit_located;
 mod backup;

@@ -6,6 +6,7 @@
 //! rendering: `tests/fixtures/offer-acta-v1/` holds a register and its acta (PDF and Markdown)
 //! written by the build before layout 2 (its README says how).
 
+use crate::acta_pages::{after_heading, holds_table_start as holds, pages};
 use crate::common::{Reg, out};
 use crate::pdf_glyphs::text_changed;
 use crate::web::{Client, PASSWORD, Server, add_user};
@@ -14,6 +15,12 @@ const FIXTURE: &str = "offer-acta-v1";
 const MD: &str = "acta-adjudicacion-D3939-2004.md";
 const PDF: &str = "acta-adjudicacion-D3939-2004.pdf";
 const HEADING: &str = "4. Aceptaciones y su resultado";
+
+/// The table's header row and its first row (Ana Ficticia Gómez's acceptance, the first of the
+/// demo's file) are among `lines`, in that order.
+fn holds_table_start(lines: &[String]) -> bool {
+    holds(lines, ("N.º", &["Aceptante", "Resultado"]), "Ana Ficticia")
+}
 /// What `offer verify` says of the fixture's run.
 const VERIFIED: &str =
     "verified: acta of adjudication 1 of D3939-2004 (9 acceptor(s), 74300 shares awarded)";
@@ -22,54 +29,13 @@ const VERIFIED: &str =
 const ASKED: &str = "60.000";
 const FORGED: &str = "69.000";
 
-/// Each page's lines of text, read back by vigia's own reader.
-fn pages(bytes: &[u8]) -> Vec<Vec<String>> {
-    vigia::report::pdf::extract_pages(bytes)
-        .unwrap()
-        .iter()
-        .map(|p| {
-            p.lines()
-                .map(|l| l.trim().to_string())
-                .filter(|l| !l.is_empty())
-                .collect()
-        })
-        .collect()
-}
-
-/// The number of the page (from 0) holding the heading, and that page's lines after it.
-fn after_heading(pages: &[Vec<String>]) -> (usize, Vec<String>) {
-    let (k, page) = pages
-        .iter()
-        .enumerate()
-        .find(|(_, p)| p.iter().any(|l| l == HEADING))
-        .expect("the acta has the heading");
-    let at = page.iter().position(|l| l == HEADING).unwrap();
-    (k, page[at + 1..].to_vec())
-}
-
-/// The table's header row and its first row (Ana Ficticia Gómez's acceptance, the first of the
-/// demo's file) are among `lines`, in that order.
-fn holds_table_start(lines: &[String]) -> bool {
-    let header = lines
-        .iter()
-        .position(|l| l.starts_with("N.º") && l.contains("Aceptante") && l.contains("Resultado"));
-    let first = lines.iter().position(|l| l.contains("Ana Ficticia"));
-    matches!((header, first), (Some(h), Some(f)) if h < f)
-}
-
 #[test]
 fn the_demos_first_stage_acta_keeps_its_heading_with_the_table() {
     let r = Reg::without_register();
-    let story = r.ok(&["demo"]);
-    let db = story
-        .lines()
-        .next()
-        .and_then(|l| l.split(" at ").nth(1))
-        .expect("the demo names its register")
-        .to_string();
+    let db = r.demo();
     let acta = std::path::Path::new(&db).with_file_name(PDF);
     let pages = pages(&std::fs::read(acta).unwrap());
-    let (k, rest) = after_heading(&pages);
+    let (k, rest) = after_heading(&pages, HEADING);
     assert!(holds_table_start(&rest), "page {}: {pages:?}", k + 1);
 }
 
@@ -79,7 +45,7 @@ fn the_first_stage_acta_written_before_layout_2_verifies_and_a_figure_changed_in
     // the acta written before: its first page ends on the heading, above nothing of its table
     let old_pdf = std::fs::read(r.dir.path().join(PDF)).unwrap();
     let old = pages(&old_pdf);
-    let (k, rest) = after_heading(&old);
+    let (k, rest) = after_heading(&old, HEADING);
     assert_eq!(k, 0, "layout 1 put the heading on page 1: {old:?}");
     assert!(
         rest.iter().all(|l| l.contains("Página")),
@@ -92,7 +58,7 @@ fn the_first_stage_acta_written_before_layout_2_verifies_and_a_figure_changed_in
     // today's acta: the heading's page holds the table's header row and first row
     r.ok(&["offer", "acta", "D3939-2004", "--out", "layout-2.pdf"]);
     let new = pages(&std::fs::read(r.dir.path().join("layout-2.pdf")).unwrap());
-    let (_, rest) = after_heading(&new);
+    let (_, rest) = after_heading(&new, HEADING);
     assert!(holds_table_start(&rest), "{new:?}");
     assert_ne!(old, new, "the page break moved");
     // each verifies on the command line: the PDFs each against its own layout's page breaks

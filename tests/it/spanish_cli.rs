@@ -162,20 +162,7 @@ fn error_of(o: &std::process::Output) -> String {
 fn the_locale_chooses_spanish_and_lc_all_beats_lang() {
     let r = Reg::without_register();
     // a breach before the adjudication: refused by the engine in the chosen language
-    let args = [
-        "fine",
-        "quote",
-        "--adjudicated",
-        "2024-03-15",
-        "--breach-date",
-        "2024-03-14",
-        "--shares",
-        "10",
-        "--acquisition-price",
-        "963",
-        "--until",
-        "2025-02-10",
-    ];
+    let args = crate::common::QUOTE_BREACH_BEFORE_ADJUDICATION;
     let english = error_of(&r.run(&args));
     let spanish = error_of(&r.run(&[&["--lang", "es"][..], &args].concat()));
     assert!(

@@ -6,11 +6,23 @@
 //! `tests/fixtures/stage-acta-v2/` holds one, written by the build before layout 3 (its README
 //! says how) from the register of `tests/fixtures/stage-acta-v1`.
 
+use crate::acta_pages::{after_heading, holds_table_start as holds};
 use crate::common::Reg;
 use crate::web::{Client, PASSWORD, Server, add_user};
 
 const PDF: &str = "acta-segunda-etapa-D3939-2004.pdf";
 const HEADING: &str = "3. Propuestas y su evaluación";
+
+/// Each page's lines of text of `file` in the register's folder.
+fn pages(r: &Reg, file: &str) -> Vec<Vec<String>> {
+    crate::acta_pages::pages(&std::fs::read(r.dir.path().join(file)).unwrap())
+}
+
+/// The table's header row and its first row (P-07, the first proposal filed, as the fixture's
+/// Markdown acta lists it) are among `lines`.
+fn holds_table_start(lines: &[String]) -> bool {
+    holds(lines, ("Tramo", &["Propuesta", "Resultado"]), "P-07")
+}
 
 /// The register of `stage-acta-v1` with the layout-2 PDF beside it, as `layout-2.pdf`.
 fn register() -> Reg {
@@ -22,48 +34,12 @@ fn register() -> Reg {
     r
 }
 
-/// Each page's lines of text, read back by vigia's own reader.
-fn pages(r: &Reg, file: &str) -> Vec<Vec<String>> {
-    let bytes = std::fs::read(r.dir.path().join(file)).unwrap();
-    vigia::report::pdf::extract_pages(&bytes)
-        .unwrap()
-        .iter()
-        .map(|p| {
-            p.lines()
-                .map(|l| l.trim().to_string())
-                .filter(|l| !l.is_empty())
-                .collect()
-        })
-        .collect()
-}
-
-/// The number of the page (from 0) holding the heading, and that page's lines after it.
-fn after_heading(pages: &[Vec<String>]) -> (usize, Vec<String>) {
-    let (k, page) = pages
-        .iter()
-        .enumerate()
-        .find(|(_, p)| p.iter().any(|l| l == HEADING))
-        .expect("the acta has the heading");
-    let at = page.iter().position(|l| l == HEADING).unwrap();
-    (k, page[at + 1..].to_vec())
-}
-
-/// The table's header row and its first row (P-07, the first proposal filed, as the fixture's
-/// Markdown acta lists it) are among `lines`.
-fn holds_table_start(lines: &[String]) -> bool {
-    let header = lines
-        .iter()
-        .position(|l| l.starts_with("Tramo") && l.contains("Propuesta") && l.contains("Resultado"));
-    let first = lines.iter().position(|l| l.contains("P-07"));
-    matches!((header, first), (Some(h), Some(f)) if h < f)
-}
-
 #[test]
 fn a_stage_acta_keeps_its_heading_with_the_table_and_the_acta_of_layout_2_still_verifies() {
     let r = register();
     // the acta written before: its first page ends on the heading, above nothing of its table
     let old = pages(&r, "layout-2.pdf");
-    let (k, rest) = after_heading(&old);
+    let (k, rest) = after_heading(&old, HEADING);
     assert_eq!(k, 0, "layout 2 put the heading on page 1: {old:?}");
     assert!(!holds_table_start(&rest), "{old:?}");
     assert!(
@@ -85,7 +61,7 @@ fn a_stage_acta_keeps_its_heading_with_the_table_and_the_acta_of_layout_2_still_
         "layout-3.pdf",
     ]);
     let new = pages(&r, "layout-3.pdf");
-    let (_, rest) = after_heading(&new);
+    let (_, rest) = after_heading(&new, HEADING);
     assert!(holds_table_start(&rest), "{new:?}");
     assert_ne!(old, new, "the page break moved");
     // both verify on the command line: each against its own layout's page breaks
