@@ -6,9 +6,9 @@
 //! lines: [`super::Catalogue::verified`]).
 
 use crate::lang::{Lang, numero};
+use crate::register::difference::Difference;
 use crate::register::notice::Superseded;
 use crate::register::verify::{File, Fingerprint, PaidSince, Place, Standing, Text, Verified};
-use crate::report::lines::Difference;
 
 /// How a check of a verified document came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

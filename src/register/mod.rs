@@ -8,6 +8,7 @@ pub mod adjudication;
 pub mod audit;
 pub mod backup;
 pub mod breach;
+pub mod difference;
 pub mod external;
 pub mod holder;
 pub mod letterhead;

@@ -7,6 +7,7 @@
 //! rendering documents is the rendering layer's ([`Documents`], given by the caller); the front
 //! ends word the outcome, each in its language.
 
+pub use super::difference::Place;
 use super::notice::Superseded;
 use crate::lang::Said;
 use crate::liquidation::LiquidationResult;
@@ -41,20 +42,6 @@ pub struct TextRead {
     pub lines: Vec<String>,
     /// Where a reader finds each of `lines`, in its order.
     pub places: Vec<Place>,
-}
-
-/// Where a reader finds a line of a document's text: what a difference names, so that whoever
-/// defends a figure can go to it (blank lines are not compared, but an editor counts them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Place {
-    /// Line `n` (from 1) of the file as an editor counts it, blank lines counted: where the line
-    /// of a Markdown file is, or where the text of an HTML file's line begins in its source.
-    File(usize),
-    /// Line `line` of page `page` (both from 1), the page's lines of text counted from its top
-    /// as a reader counts them: a PDF, which has no lines of a file.
-    Page { page: usize, line: usize },
-    /// The `n`-th line of text (from 1), blank lines not counted: where neither is known.
-    Text(usize),
 }
 
 /// What a document is.

@@ -8,7 +8,7 @@ use super::notice::{HtmlText, normalized_lines};
 use std::collections::VecDeque;
 use std::io::Write;
 
-pub use crate::register::verify::Place;
+pub use crate::register::difference::{Difference, Place};
 
 /// A document's lines handed out one at a time with where each is found, `None` after the
 /// last; an `Err` says why the document could not be read further (in English): an acta read
@@ -323,21 +323,6 @@ impl Write for HtmlLines<'_, '_, '_> {
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
     }
-}
-
-/// Where a document first departs from a fresh rendering.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Difference {
-    /// The document's `nth` line of text (from 1, blank lines not counted), found at `at`, says
-    /// `document`; the register gives `register`.
-    Line {
-        nth: usize,
-        at: Place,
-        document: String,
-        register: String,
-    },
-    /// Same lines as far as both go, but not as many.
-    Count { document: usize, register: usize },
 }
 
 /// The first difference between a document's lines and a fresh rendering's.
