@@ -3,6 +3,8 @@
 //! see the README for a reverse proxy.
 
 use super::{CliError, Ctx, Status};
+use crate::lang::Lang;
+use crate::said;
 use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -87,6 +89,17 @@ pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             super::sign::TRUST_VAR,
         )?)),
     };
+    let (lang, db) = (ctx.lang, path.display().to_string());
+    let audit_key = ctx.key_path().ok();
+    let out = &mut *ctx.out;
+    let mut listening = |url: &str| {
+        writeln!(
+            out,
+            "{}",
+            said!(cli::serving_at_stop_with, url, db).in_lang(lang)
+        )?;
+        out.flush()
+    };
     crate::web::serve(
         crate::web::Config {
             db: path,
@@ -99,12 +112,22 @@ pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                 header_read: std::time::Duration::from_secs(args.header_timeout),
                 ..crate::web::Limits::default()
             },
-            audit_key: ctx.key_path().ok(),
+            audit_key,
             trust,
             sign_keys,
         },
-        &mut *ctx.out,
+        &mut listening,
     )
-    .map_err(CliError::Io)?;
+    .map_err(|e| match e {
+        crate::web::ServeError::Listen(addr, error) => {
+            let addr = addr.to_string();
+            let (why, por_que) = (
+                crate::catalogue::of(Lang::En).io_error(&error),
+                crate::catalogue::of(Lang::Es).io_error(&error),
+            );
+            CliError::Said(said!(cli::cannot_listen_on, addr, why, por_que))
+        }
+        crate::web::ServeError::Io(e) => CliError::Io(e),
+    })?;
     Ok(Status::Ok)
 }

@@ -275,8 +275,26 @@ fn audit_failed(e: crate::register::audit::Failed) -> WebError {
     }
 }
 
-/// Serves until the process is stopped; prints the address it listens on first.
-pub fn serve(config: Config, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+/// Why the server stopped, or could not start.
+#[derive(Debug)]
+pub enum ServeError {
+    /// The address could not be listened on (in use, not this machine's, not allowed).
+    Listen(std::net::SocketAddr, std::io::Error),
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for ServeError {
+    fn from(e: std::io::Error) -> ServeError {
+        ServeError::Io(e)
+    }
+}
+
+/// Serves until the process is stopped; tells `listening` the address it listens on
+/// (`http://127.0.0.1:8080/`) first, once it does.
+pub fn serve(
+    config: Config,
+    listening: &mut dyn FnMut(&str) -> std::io::Result<()>,
+) -> Result<(), ServeError> {
     // the register must open (and migrate) before anyone is told to connect
     let store = Store::open(&config.db).map_err(std::io::Error::other)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -285,19 +303,16 @@ pub fn serve(config: Config, out: &mut dyn std::io::Write) -> std::io::Result<()
         .enable_time()
         .build()?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(config.listen).await?;
+        let listener = tokio::net::TcpListener::bind(config.listen)
+            .await
+            .map_err(|e| ServeError::Listen(config.listen, e))?;
         let addr = listener.local_addr()?;
         let scheme = if config.tls.is_some() {
             "https"
         } else {
             "http"
         };
-        writeln!(
-            out,
-            "vigia serve: {scheme}://{addr}/ (register {}); stop with Ctrl-C",
-            config.db.display()
-        )?;
-        out.flush()?;
+        listening(&format!("{scheme}://{addr}/"))?;
         let tls = config.tls.clone();
         let app = Arc::new(App::new(
             Config {
@@ -316,7 +331,7 @@ pub fn serve(config: Config, out: &mut dyn std::io::Write) -> std::io::Result<()
             (app, Arc::clone(&guards)),
             limits::bound,
         ));
-        limits::accept(listener, tls, router, guards).await
+        Ok(limits::accept(listener, tls, router, guards).await?)
     })
 }
 

@@ -914,3 +914,53 @@ fn programs_are_listed_shown_and_added_by_an_admin_as_the_cli_does() {
     assert!(page.contains(&sha) && page.contains("por adela"), "{page}");
     r.ok(&["audit", "verify"]);
 }
+
+/// `serve` says where it listens in the run's language, and an address already taken is
+/// refused naming the address and what to do (it was «cannot write the output»), exit 2.
+#[test]
+fn serve_says_where_it_listens_and_refuses_a_port_in_use_by_its_name() {
+    let r = Reg::new();
+    let first = Server::start(&r);
+    let o = r.with_locale(
+        &[("LANG", "C"), ("LC_ALL", ""), ("LC_MESSAGES", "")],
+        &["serve", "--listen", &first.addr],
+    );
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.starts_with(&format!(
+            "vigia: error: serve --listen {}: no se puede escuchar ahí (",
+            first.addr
+        )) && e.contains("elija otro puerto"),
+        "{e}"
+    );
+    assert!(o.stdout.is_empty(), "{o:?}");
+    // the first server's line, in Spanish under the C locale
+    let mut child = r
+        .command()
+        .env("LANG", "C")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .arg("--db")
+        .arg(r.db())
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        line.starts_with("vigia serve: http://127.0.0.1:")
+            && line.ends_with(&format!(
+                "/ (registro {}); deténgalo con Ctrl-C\n",
+                r.db().display()
+            )),
+        "{line}"
+    );
+}

@@ -149,3 +149,18 @@ pub fn vigia_lang_is_no_language(typed: &impl std::fmt::Display) -> String {
              unset it"
     )
 }
+
+pub fn serving_at_stop_with(url: &impl std::fmt::Display, db: &impl std::fmt::Display) -> String {
+    format!("vigia serve: {url} (register {db}); stop with Ctrl-C")
+}
+
+pub fn cannot_listen_on(
+    addr: &impl std::fmt::Display,
+    why: &impl std::fmt::Display,
+    _por_que: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "serve --listen {addr}: cannot listen there ({why}); choose another port (e.g. --listen \
+             127.0.0.1:8081) or stop what is using it"
+    )
+}

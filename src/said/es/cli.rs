@@ -159,3 +159,18 @@ pub fn vigia_lang_is_no_language(typed: &impl std::fmt::Display) -> String {
              elimínela"
     )
 }
+
+pub fn serving_at_stop_with(url: &impl std::fmt::Display, db: &impl std::fmt::Display) -> String {
+    format!("vigia serve: {url} (registro {db}); deténgalo con Ctrl-C")
+}
+
+pub fn cannot_listen_on(
+    addr: &impl std::fmt::Display,
+    _why: &impl std::fmt::Display,
+    por_que: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "serve --listen {addr}: no se puede escuchar ahí ({por_que}); elija otro puerto (p. ej. \
+             --listen 127.0.0.1:8081) o detenga lo que lo está usando"
+    )
+}
