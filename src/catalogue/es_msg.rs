@@ -135,7 +135,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             read,
         } => {
             let read = read_as(*read);
-            let ids = ids.map_or(String::new(), |(a, b)| format!(" (N.º {a} a {b})"));
+            let ids = ids.map_or(String::new(), |(a, b)| numeros(a, b));
             let n = |one, many| cuenta(*added, one, many);
             match rows {
                 Rows::Adjudications => format!(
@@ -384,7 +384,7 @@ pub fn msg(m: &Msg<'_>) -> String {
                 "adjudicación escrita",
                 "adjudicaciones escritas"
             ),
-            ids.map_or_else(String::new, |(a, b)| format!(" (N.º {a} a {b})")),
+            ids.map_or_else(String::new, |(a, b)| numeros(a, b)),
             cuenta(*new_holders, "titular nuevo", "titulares nuevos")
         ),
         Msg::ActaWritten { path } => format!("acta -> {path}"),
@@ -827,5 +827,15 @@ pub(super) fn etapa(n: u8) -> String {
     match crate::later_stages::Stage::try_from(n) {
         Ok(s) => format!("{} Etapa", s.name_es()),
         Err(_) => format!("etapa {n}"),
+    }
+}
+
+/// The numbers of the records a write added, as a parenthesis: « (N.º 6)» for one, « (N.º 6 a
+/// 9)» for several.
+fn numeros(first: i64, last: i64) -> String {
+    if first == last {
+        format!(" (N.º {first})")
+    } else {
+        format!(" (N.º {first} a {last})")
     }
 }

@@ -197,7 +197,7 @@ impl FineCommand {
                             .find(|l| l.id == id);
                         writeln!(
                             ctx.out,
-                            "Liquidación No. {id} — huella SHA-256 {}",
+                            "Liquidación N.º {id} — huella SHA-256 {}",
                             l.map(|l| l.sha256).unwrap_or_default()
                         )?;
                         write!(ctx.out, "{}", holder_header(&facts))?;
@@ -472,7 +472,7 @@ fn holder_header(f: &Facts) -> String {
     let a = &f.adjudication;
     let b = &f.breach;
     let mut s = format!(
-        "Programa: {} ({})\nAdjudicatario: {} — {} {}\nAdjudicación No. {}: {} acciones el {}\nIncumplimiento No. {}: {} ({} acciones)\n",
+        "Programa: {} ({})\nAdjudicatario: {} — {} {}\nAdjudicación N.º {}: {} acciones el {}\nIncumplimiento N.º {}: {} ({} acciones)\n",
         f.program.program.decree,
         f.program.program.code,
         a.holder.name,
