@@ -194,6 +194,61 @@ impl Headed {
             .map_or(name, |(_, written)| written.as_str())
     }
 
+    /// Each row problem's value as `bytes`, the refused file, writes it in that row's cell of
+    /// its column (`1.200`, `1.450,50`), where a rule quoted the figure it read (`1200`,
+    /// `1450.50`): the file read again, once, only to word a refusal, as far as the last line
+    /// named. A problem of a column the header does not write, of the header itself or of an
+    /// empty cell keeps its value. Before [`Headed::name`]: the columns are still vigia's names.
+    pub fn quote_cells(bytes: &[u8], problems: &mut [&mut RowError]) {
+        let mut wanted: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+        for (k, e) in problems.iter().enumerate() {
+            if e.line >= 2 && crate::headers::canonical(&e.field) == Some(e.field.as_str()) {
+                wanted.entry(e.line).or_default().push(k);
+            }
+        }
+        if wanted.is_empty() {
+            return;
+        }
+        let Ok((text, encoding)) = text::decode(bytes) else {
+            return;
+        };
+        let dialect = sniff_text(&text, encoding);
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(dialect.separator)
+            .flexible(true)
+            .from_reader(text.as_bytes());
+        let Ok(headers) = reader.headers().cloned() else {
+            return;
+        };
+        let column = |name: &str| {
+            headers
+                .iter()
+                .position(|h| crate::headers::canonical(h) == Some(name))
+        };
+        let (mut lines, mut record) = (Lines::new(&text), csv::StringRecord::new());
+        while !wanted.is_empty() {
+            let at = reader.position().byte();
+            match reader.read_record(&mut record) {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(_) => continue,
+            }
+            let line = lines
+                .start(record.position().map_or(at, csv::Position::byte))
+                .1;
+            for k in wanted.remove(&line).unwrap_or_default() {
+                let e = &mut problems[k];
+                let cell = column(&e.field)
+                    .and_then(|c| record.get(c))
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty());
+                if let Some(cell) = cell {
+                    e.value = cell.to_string();
+                }
+            }
+        }
+    }
+
     /// Each problem's column (vigia's English name) as the header writes it; a column the header
     /// does not write (`header`, `row`) stays as it is.
     pub fn name(&self, problems: &mut [RowError]) {

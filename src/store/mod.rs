@@ -279,16 +279,23 @@ pub(crate) fn rejected(mut rows: Vec<RowError>, whole: Vec<Said>) -> StoreError 
 impl StoreError {
     /// An import's refusal ([`StoreError::Rejected`]) with each row's column named as the header
     /// of `bytes`, the refused file, writes it (`Precio por acción` or `price_per_share`:
-    /// [`crate::import::Headed`], the header read again only now); any other error as it is.
+    /// [`crate::import::Headed`], the header read again only now), and its value quoted as the
+    /// row's cell writes it (`1.450,50`, not the `1450.50` a rule read); any other error as it is.
     /// The one place every import's refusals are named so, the reader's and the register's alike.
     pub(crate) fn headed(self, bytes: &[u8]) -> StoreError {
         match self {
             StoreError::Rejected(mut problems) => {
                 let header = crate::import::Headed::of(bytes);
-                for p in &mut problems {
-                    if let Problem::Row(e) = p {
-                        header.name(std::slice::from_mut(e));
-                    }
+                let mut rows: Vec<&mut crate::import::RowError> = problems
+                    .iter_mut()
+                    .filter_map(|p| match p {
+                        Problem::Row(e) => Some(e),
+                        Problem::Whole(_) => None,
+                    })
+                    .collect();
+                crate::import::Headed::quote_cells(bytes, &mut rows);
+                for e in rows {
+                    header.name(std::slice::from_mut(e));
                 }
                 StoreError::Rejected(problems)
             }

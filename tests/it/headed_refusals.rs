@@ -33,13 +33,13 @@ fn the_registers_refusals_of_an_adjudications_file_name_its_columns_as_its_heade
     // adjudication 1: Ana Prueba, CC 1000000001, 1,000 shares at the program's price, 15/03/2024
     let r = Reg::new().with_holders();
     let import = ["adjudications", "import", "--program", "D3939-2004"];
-    // line 2: Ana's award again with 900 shares at $1.100 (the register holds 1,000 at the
+    // line 2: Ana's award again with 1.200 shares at $1.100 (the register holds 1,000 at the
     // program's $963); line 3: her document under another name
     let e = refused(
         &r,
         "es.csv",
         &format!(
-            "{ES_HEADER}CC;1000000001;Ana Prueba;natural;trabajador;900;1.100;15/03/2024;;\n\
+            "{ES_HEADER}CC;1000000001;Ana Prueba;natural;trabajador;1.200;1.100;15/03/2024;;\n\
              CC;1000000001;Ana Otra;natural;trabajador;5;;16/03/2024;;\n"
         ),
         &import,
@@ -48,8 +48,9 @@ fn the_registers_refusals_of_an_adjudications_file_name_its_columns_as_its_heade
     has_all(
         &e,
         &[
-            "línea 2: Acciones «900»: ",
-            "(Acciones 900, registrado 1.000; Precio por acción $ 1.100, registrado $ 963)",
+            // the figure quoted as the file writes it, the list in es-CO figures
+            "línea 2: Acciones «1.200»: ",
+            "(Acciones 1.200, registrado 1.000; Precio por acción $ 1.100, registrado $ 963)",
             "línea 3: Nombre «Ana Otra»: CC 1000000001 ya está registrado como «Ana Prueba»",
         ],
     );
