@@ -2,7 +2,7 @@
 //! an officer writes (`Tipo documento`, `Número documento`, `Fecha adjudicación` ...), matched
 //! without regard to case, accents, spaces, underscores or hyphens. One table for the four
 //! imports (adjudications, pledges, acceptances, proposals); each import still decides which
-//! columns it needs. Pure: no I/O.
+//! columns it needs; and the register's tables by their Spanish names. Pure: no I/O.
 
 use crate::input::folded;
 
@@ -165,6 +165,59 @@ pub fn spanish(name: &str) -> &'static str {
         .find(|(n, _)| *n == name)
         .and_then(|(_, s)| s.first().copied())
         .unwrap_or("")
+}
+
+/// The Spanish name of an audited table (`store::audit::AUDITED`), as the audit page and a
+/// Spanish audit sentence show it beside the table's code; an unknown code as it is.
+pub fn table_es(code: &str) -> &str {
+    match code {
+        "programs" => "Programas",
+        "stage_prices" => "Precios de etapas posteriores",
+        "holders" => "Titulares",
+        "imports" => "Importaciones de adjudicaciones",
+        "adjudications" => "Adjudicaciones",
+        "pledge_imports" => "Importaciones de prendas",
+        "pledges" => "Prendas",
+        "pledge_releases" => "Liberaciones de prendas",
+        "breaches" => "Incumplimientos",
+        "breach_voids" => "Anulaciones de incumplimientos",
+        "payments" => "Pagos",
+        "liquidations" => "Liquidaciones",
+        "rate_periods" => "Certificaciones de tasas",
+        "rate_supersessions" => "Reemplazos de certificaciones de tasas",
+        "notices" => "Avisos de cobro",
+        "adjudication_voids" => "Anulaciones de adjudicaciones",
+        "payment_voids" => "Anulaciones de pagos",
+        "pledge_voids" => "Anulaciones de prendas",
+        "offers" => "Ofertas",
+        "acceptance_imports" => "Importaciones de aceptaciones",
+        "acceptances" => "Aceptaciones",
+        "offering_runs" => "Adjudicaciones de ofertas",
+        "offering_outcomes" => "Resultados de adjudicación por aceptación",
+        "users" => "Usuarios",
+        "user_passwords" => "Contraseñas de usuarios",
+        "user_disables" => "Deshabilitaciones de usuarios",
+        "user_sign_ins" => "Ingresos al sistema",
+        "stage_tranches" => "Tramos de etapas posteriores",
+        "proposal_imports" => "Importaciones de propuestas",
+        "proposals" => "Propuestas",
+        "proposal_bidders" => "Proponentes",
+        "stage_improvements" => "Mejoras de precio",
+        "stage_draws" => "Sorteos",
+        "stage_conclusions" => "Cierres de etapas posteriores",
+        "stage_awards" => "Adjudicaciones de etapas posteriores",
+        "settlements" => "Paz y salvos",
+        "renderings" => "Documentos generados",
+        "notice_deliveries" => "Entregas de avisos",
+        "holder_contacts" => "Datos de contacto de titulares",
+        "letterheads" => "Membretes y firmas de las cartas",
+        "document_texts" => "Versiones del texto de avisos y paz y salvo",
+        "validity_exceptions" => "Actos fuera de la vigencia del programa",
+        "external_first_stages" => "Primeras etapas concluidas fuera de vigia",
+        "acceptance_figures" => "Cifras adicionales de las aceptaciones",
+        "audit_checkpoints" => "Puntos de control firmados",
+        other => other,
+    }
 }
 
 #[cfg(test)]

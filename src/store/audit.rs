@@ -702,24 +702,37 @@ fn payload_mismatch(
                 said!(store::rows_written_with_no_longer_match, en, es)
             }
             None => {
-                let ranges = covers
+                let (ranges, rangos): (Vec<_>, Vec<_>) = covers
                     .iter()
-                    .map(|c| format!("{} {}..{}", c.table, c.first, c.last))
+                    .map(|c| {
+                        let (table, first, last) = (c.table, c.first, c.last);
+                        let tabla = crate::headers::table_es(table);
+                        (
+                            format!("{table} {first}..{last}"),
+                            format!("{tabla} ({table}) {first} a {last}"),
+                        )
+                    })
+                    .unzip();
+                let (ranges, rangos) = (ranges.join(", "), rangos.join(", "));
+                let tables = reprinted.join(", ");
+                let tablas = reprinted
+                    .iter()
+                    .map(|t| format!("{} ({t})", crate::headers::table_es(t)))
                     .collect::<Vec<_>>()
                     .join(", ");
-                let tables = reprinted.join(", ");
                 let (also_en, also_es) = match reprinted.is_empty() {
                     true => (String::new(), String::new()),
                     false => (
                         format!("; the prints kept of the rows of {tables} were changed too"),
                         format!(
-                            "; también se cambiaron las huellas guardadas de las filas de {tables}"
+                            "; también se cambiaron las huellas guardadas de las filas de {tablas}"
                         ),
                     ),
                 };
                 said!(
                     store::rows_written_with_no_longer_match_2,
                     ranges,
+                    rangos,
                     also_en,
                     also_es
                 )

@@ -140,57 +140,10 @@ pub fn problema(p: &crate::store::Problem) -> String {
     }
 }
 
-/// The Spanish name of an audited table (`store::audit::AUDITED`), as the audit page shows it
-/// beside the table's code; an unknown code as it is.
+/// The Spanish name of an audited table, as the audit page shows it beside the table's code
+/// ([`crate::headers::table_es`]).
 pub fn tabla(code: &str) -> &str {
-    match code {
-        "programs" => "Programas",
-        "stage_prices" => "Precios de etapas posteriores",
-        "holders" => "Titulares",
-        "imports" => "Importaciones de adjudicaciones",
-        "adjudications" => "Adjudicaciones",
-        "pledge_imports" => "Importaciones de prendas",
-        "pledges" => "Prendas",
-        "pledge_releases" => "Liberaciones de prendas",
-        "breaches" => "Incumplimientos",
-        "breach_voids" => "Anulaciones de incumplimientos",
-        "payments" => "Pagos",
-        "liquidations" => "Liquidaciones",
-        "rate_periods" => "Certificaciones de tasas",
-        "rate_supersessions" => "Reemplazos de certificaciones de tasas",
-        "notices" => "Avisos de cobro",
-        "adjudication_voids" => "Anulaciones de adjudicaciones",
-        "payment_voids" => "Anulaciones de pagos",
-        "pledge_voids" => "Anulaciones de prendas",
-        "offers" => "Ofertas",
-        "acceptance_imports" => "Importaciones de aceptaciones",
-        "acceptances" => "Aceptaciones",
-        "offering_runs" => "Adjudicaciones de ofertas",
-        "offering_outcomes" => "Resultados de adjudicación por aceptación",
-        "users" => "Usuarios",
-        "user_passwords" => "Contraseñas de usuarios",
-        "user_disables" => "Deshabilitaciones de usuarios",
-        "user_sign_ins" => "Ingresos al sistema",
-        "stage_tranches" => "Tramos de etapas posteriores",
-        "proposal_imports" => "Importaciones de propuestas",
-        "proposals" => "Propuestas",
-        "proposal_bidders" => "Proponentes",
-        "stage_improvements" => "Mejoras de precio",
-        "stage_draws" => "Sorteos",
-        "stage_conclusions" => "Cierres de etapas posteriores",
-        "stage_awards" => "Adjudicaciones de etapas posteriores",
-        "settlements" => "Paz y salvos",
-        "renderings" => "Documentos generados",
-        "notice_deliveries" => "Entregas de avisos",
-        "holder_contacts" => "Datos de contacto de titulares",
-        "letterheads" => "Membretes y firmas de las cartas",
-        "document_texts" => "Versiones del texto de avisos y paz y salvo",
-        "validity_exceptions" => "Actos fuera de la vigencia del programa",
-        "external_first_stages" => "Primeras etapas concluidas fuera de vigia",
-        "acceptance_figures" => "Cifras adicionales de las aceptaciones",
-        "audit_checkpoints" => "Puntos de control firmados",
-        other => other,
-    }
+    crate::headers::table_es(code)
 }
 
 /// Who made an audited change, as the audit page shows it: a write made without a session

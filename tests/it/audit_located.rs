@@ -126,6 +126,16 @@ fn prints_changed_with_their_row_are_caught_and_the_range_is_reported() {
         ),
         "{text}"
     );
+    // in Spanish, the tables by their Spanish names, the ranges «1 a 20000»
+    let texto = mismatch(&r, &[("VIGIA_LANG", "es")]);
+    assert!(
+        texto.contains(
+            "(p. ej., Adjudicaciones (adjudications) 1 a 20000, Titulares (holders) 1 a 20000 \
+             editadas o borradas a mano); también se cambiaron las huellas guardadas de las \
+             filas de Adjudicaciones (adjudications)"
+        ),
+        "{texto}"
+    );
 }
 
 #[test]

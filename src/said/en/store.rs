@@ -161,6 +161,7 @@ pub fn rows_written_with_no_longer_match(
 
 pub fn rows_written_with_no_longer_match_2(
     ranges: &impl std::fmt::Display,
+    _rangos: &impl std::fmt::Display,
     also_en: &impl std::fmt::Display,
     _also_es: &impl std::fmt::Display,
 ) -> String {

@@ -169,12 +169,13 @@ pub fn rows_written_with_no_longer_match(
 }
 
 pub fn rows_written_with_no_longer_match_2(
-    ranges: &impl std::fmt::Display,
+    _ranges: &impl std::fmt::Display,
+    rangos: &impl std::fmt::Display,
     _also_en: &impl std::fmt::Display,
     also_es: &impl std::fmt::Display,
 ) -> String {
     format!(
-        "filas escritas con él ya no coinciden con lo registrado (p. ej., {ranges} editadas o borradas a mano){also_es}"
+        "filas escritas con él ya no coinciden con lo registrado (p. ej., {rangos} editadas o borradas a mano){also_es}"
     )
 }
 
