@@ -552,7 +552,7 @@ fn pledges_import_by_the_holders_document_and_merge_on_reimport() {
     assert_eq!(
         problems,
         [
-            "line 3: doc_number \"1000000001\": CC 1000000001 has 2 adjudications: 1 (D3939-2004, 2024-03-15), 4 (D3939-2004, 2024-04-15); add the column adjudicated_on (and program, if needed) to say which, or give adjudication_id",
+            "line 3: doc_number \"1000000001\": CC 1000000001 has 2 adjudications: 1 (D3939-2004, 2024-03-15), 4 (D3939-2004, 2024-04-15); add or fill in the column adjudicated_on (and program, if needed) to say which, or give adjudication_id",
             "line 4: doc_number \"1000000099\": CC 1000000099 has no adjudication in the register (voided ones do not count); check the document, or import the adjudication first",
         ],
         "{e}"
@@ -571,7 +571,7 @@ fn pledges_import_by_the_holders_document_and_merge_on_reimport() {
     assert!(
         e.contains(
             "línea 2: Número de documento «1000000001»: CC 1000000001 tiene 2 adjudicaciones: \
-             1 (D3939-2004, 15/03/2024), 4 (D3939-2004, 15/04/2024); agregue la columna \
+             1 (D3939-2004, 15/03/2024), 4 (D3939-2004, 15/04/2024); agregue o llene la columna \
              «Fecha adjudicación» (adjudicated_on) (y «Programa» (program), si hace falta) para \
              decir cuál, o dé la columna «Adjudicación» (adjudication_id)"
         ),

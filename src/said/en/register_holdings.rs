@@ -218,7 +218,7 @@ pub fn has_adjudications_add_say_which_give(
     _agregue: &impl std::fmt::Display,
 ) -> String {
     format!(
-        "{doc_type} {doc_number} has {n} adjudications{narrowed}: {list}; add {add} to say which, or give adjudication_id"
+        "{doc_type} {doc_number} has {n} adjudications{narrowed}: {list}; add or fill in {add} to say which, or give adjudication_id"
     )
 }
 

@@ -227,7 +227,7 @@ pub fn has_adjudications_add_say_which_give(
     agregue: &impl std::fmt::Display,
 ) -> String {
     format!(
-        "{doc_type} {doc_number} tiene {n} adjudicaciones{acotada}: {lista}; agregue {agregue} para decir cuál, \
+        "{doc_type} {doc_number} tiene {n} adjudicaciones{acotada}: {lista}; agregue o llene {agregue} para decir cuál, \
                      o dé la columna «Adjudicación» (adjudication_id)"
     )
 }
