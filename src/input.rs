@@ -39,6 +39,9 @@ pub enum Problem {
     Negative,
     /// A count with a fraction (`4,5`).
     NotWhole { value: Decimal },
+    /// A count written with a comma then three digits (`1,450`): a thousands comma to some, to
+    /// a Colombian reader a decimal comma, which no count has: written only one way, `1.450`.
+    CountComma { thousands: Decimal },
     /// More than a count can hold, or an amount above [`MAX_AMOUNT`].
     TooLarge,
     /// An amount paid with fractions of a centavo (`1.000,001`).
@@ -100,6 +103,10 @@ impl Refused {
             Problem::NotWhole { value } => {
                 let shown = es(value.normalize());
                 crate::said!(core::reads_as_which_not_whole_number, v, shown)
+            }
+            Problem::CountComma { thousands } => {
+                let t = es(*thousands);
+                crate::said!(core::count_comma_write_points, v, t)
             }
             Problem::TooLarge => crate::said!(core::too_large_at_most_1_000, v),
             Problem::BelowCentavo { value } => {
@@ -349,7 +356,14 @@ pub fn signed_amount(text: &str) -> Result<Decimal, Refused> {
 
 /// A count (shares, days): [`number`] whole and not negative (`4.000` = 4000; `4.000,00` too).
 pub fn count(text: &str) -> Result<u64, Refused> {
-    let v = number(text)?;
+    let v = number(text).map_err(|r| match r.problem {
+        // of the two readings only the thousands comma is a count: say how to write it
+        Problem::CommaOrThousands { thousands, .. } => Refused {
+            problem: Problem::CountComma { thousands },
+            ..r
+        },
+        _ => r,
+    })?;
     if v.is_sign_negative() && !v.is_zero() {
         return refuse(text, Problem::Negative);
     }
@@ -717,10 +731,19 @@ mod tests {
             count("4.5").unwrap_err().problem,
             Problem::NotWhole { .. }
         ));
-        assert!(matches!(
-            count("4,000").unwrap_err().problem,
-            Problem::CommaOrThousands { .. }
-        ));
+        // of a count's two readings only 4.000 is one: the refusal says to write it so
+        let r = count("4,000").unwrap_err();
+        assert_eq!(
+            r.problem,
+            Problem::CountComma {
+                thousands: dec("4000")
+            }
+        );
+        assert_eq!(
+            r.said().es(),
+            "«4,000»: la coma separa los decimales (y esta cantidad es entera) o agrupa miles; \
+             si quiere decir 4.000, escriba 4.000, con punto para los miles"
+        );
         assert_eq!(count("-3").unwrap_err().problem, Problem::Negative);
         assert_eq!(
             count("99.999.999.999.999.999.999").unwrap_err().problem,

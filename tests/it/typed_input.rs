@@ -429,7 +429,10 @@ fn a_workbook_row_problem_names_the_row_the_spreadsheet_shows_and_a_merged_heade
     let path = r.file("malo.xlsx", &book.save_to_buffer().unwrap());
     let e = r.fails(&["adjudications", "import", &path, "--program", "D3939-2004"]);
     assert!(
-        e.contains("line 3: shares \"1,450\": \"1,450\" can be read two ways"),
+        e.contains(
+            "line 3: shares \"1,450\": \"1,450\": a comma starts the decimals (and this count \
+             is whole) or groups thousands; if you mean 1.450, write 1.450"
+        ),
         "{e}"
     );
     assert_eq!(r.dump(), before);

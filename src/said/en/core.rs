@@ -314,3 +314,13 @@ pub fn written_us_way_commas_thousands_point(
                      vigia reads points for thousands and a comma for decimals: write {es}"
     )
 }
+
+pub fn count_comma_write_points(
+    v: &(impl std::fmt::Debug + std::fmt::Display),
+    t: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "{v:?}: a comma starts the decimals (and this count is whole) or groups thousands; if \
+         you mean {t}, write {t}, with points for thousands"
+    )
+}

@@ -330,3 +330,13 @@ pub fn written_us_way_commas_thousands_point(
                      lee punto para los miles y coma para los decimales: escriba {es}"
     )
 }
+
+pub fn count_comma_write_points(
+    v: &(impl std::fmt::Debug + std::fmt::Display),
+    t: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "«{v}»: la coma separa los decimales (y esta cantidad es entera) o agrupa \
+         miles; si quiere decir {t}, escriba {t}, con punto para los miles"
+    )
+}
