@@ -59,8 +59,9 @@ use std::path::{Path, PathBuf};
 /// rate certified by the Superintendencia Financiera, and keeps the register of holders,
 /// adjudications, pledges, breaches, payments and liquidations with a hash-chained audit trail.
 /// Exit status: 0 ok, 1 findings (`rates check` found problems, `audit verify` found a
-/// mismatch, `notice verify` a document that does not match), 2 error (bad input, refused write,
-/// missing rates, unreadable file), 3 `notice verify`: authentic but no longer in force.
+/// mismatch, `notice verify`, `settlement verify`, `offer verify` or `stage verify` a document
+/// that does not match), 2 error (bad input, refused write, missing rates, unreadable file), 3
+/// `notice verify`: authentic but no longer in force.
 #[derive(Debug, Parser)]
 #[command(name = "vigia", version, max_term_width = 100, after_help = crate::input::RULE)]
 pub struct Cli {
