@@ -411,6 +411,7 @@ fn result_table<'r>(
         (super::charts::demand(h))
         table.adjudicacion {
             @if shown > 0 && shown < count { caption { (views::page_of(crate::catalogue::Listed::Persons, before, shown, count)) } }
+            @if shown == 0 && count > 0 { caption { "Ninguna persona en esta página: la tabla tiene " (numero(count as u64)) "." } }
             thead { tr { @for (head, num) in COLUMNS { @if num { th.num scope="col" { (head) } } @else { th scope="col" { (head) } } } } }
             tbody {
                 @for r in rows {

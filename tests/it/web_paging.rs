@@ -128,6 +128,14 @@ fn the_stored_adjudication_is_paged_by_keyset_and_filtered_by_result() {
     let one_left = c.get(&format!("{OFFER}?desde={}", last - 201)).text();
     assert!(one_left.contains(">Siguiente →<"), "{one_left}");
     assert!(one_left.contains("Personas 250 a 449 de 450"), "{one_left}");
+    // a place past the end shows none and says so, with the way back
+    let past = c.get(&format!("{OFFER}?desde={}", last + 9999)).text();
+    assert!(persons(&past).is_empty(), "{past}");
+    assert!(
+        past.contains("Ninguna persona en esta página: la tabla tiene 450.")
+            && past.contains("Desde el principio"),
+        "{past}"
+    );
 
     // only the rejected: the nine, on one page, without a next link
     let p = c.get(&format!("{OFFER}?resultado=rechazada")).text();
