@@ -833,6 +833,34 @@ fn an_import_reports_the_files_problems_and_the_registers_at_once_in_line_order(
     assert_eq!(count(&s), before, "nothing was written");
 }
 
+/// A row that leaves out a figure the register holds (Luis Prueba's lender) quotes the file's
+/// empty cell, as every refusal quotes what the file has: «» in Spanish, not the English «none».
+#[test]
+fn a_conflicting_row_without_a_lender_quotes_its_empty_cell() {
+    let mut s = register();
+    let p = programs::by_code(s.conn(), "D3939-2004").unwrap();
+    let csv = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n\
+               CC,1000000002,Luis Prueba,natural,pensionado,2500,,2024-03-15,,\n";
+    let e = s.write::<_, Error>("t", |tx| {
+        adjudication::import(tx, &p, "c.csv", "sha-c", "UTF-8", csv.as_bytes(), |sink| {
+            Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)
+        })
+    });
+    let Err(Error::Store(crate::store::StoreError::Rejected(problems))) = e else {
+        panic!("not rejected: {e:?}")
+    };
+    let es = problems[0].in_lang(Lang::Es);
+    assert!(
+        es.starts_with("línea 2: lender «»: CC 1000000002 el 15/03/2024 ya está registrada")
+            && es.contains(
+                "(lender ninguno, registrado Banco Ejemplo; financed_shares 0, registrado 2.500)"
+            ),
+        "{es}"
+    );
+    let en = problems[0].in_lang(Lang::En);
+    assert!(en.starts_with("line 2: lender \"\": "), "{en}");
+}
+
 #[test]
 fn holder_program_and_offering_refusals_in_spanish() {
     let mut s = register();
