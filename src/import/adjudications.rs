@@ -618,4 +618,19 @@ mod tests {
             errors[0]
         );
     }
+
+    /// A problem of a whole line (here: no rows at all) names it a row: «fila» in Spanish, not
+    /// vigia's English word.
+    #[test]
+    fn a_problem_of_a_whole_row_is_a_fila_in_spanish() {
+        let errors = parse(HEADER.as_bytes(), &cats()).unwrap_err();
+        assert_eq!(
+            errors[0].in_lang(Lang::Es),
+            "línea 2: fila «»: el archivo no tiene filas"
+        );
+        assert_eq!(
+            errors[0].in_lang(Lang::En),
+            "line 2: row \"\": the file has no rows"
+        );
+    }
 }

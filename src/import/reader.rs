@@ -64,6 +64,9 @@ impl Remedy {
 
 /// The field of a problem with the file's header (its first line) rather than a column.
 const HEADER: &str = "header";
+/// The field of a problem with a whole line (a row) rather than a column: no rows at all, a
+/// line that cannot be read as CSV.
+const ROW: &str = "row";
 
 impl RowError {
     /// A problem with the value of `field` on `line`, without a remedy.
@@ -88,11 +91,13 @@ impl RowError {
         self.worded(lang, |r| r.in_lang(lang))
     }
 
-    /// The column as `lang` names it: the file's header (line 1) is «encabezado» in Spanish;
-    /// any other column as the file's header writes it (or vigia's name, see [`Headed`]).
+    /// The column as `lang` names it: the file's header (line 1) is «encabezado» in Spanish, a
+    /// whole line «fila»; any other column as the file's header writes it (or vigia's name, see
+    /// [`Headed`]).
     pub fn field_in(&self, lang: Lang) -> &str {
         match (self.field.as_str(), lang) {
             (HEADER, Lang::Es) => "encabezado",
+            (ROW, Lang::Es) => "fila",
             (field, _) => field,
         }
     }
@@ -441,7 +446,7 @@ pub fn each_record<T, E>(
                 let line = lines.start(e.position().map_or(at, csv::Position::byte)).1;
                 errors.push(RowError {
                     line,
-                    field: "row".into(),
+                    field: ROW.into(),
                     value: String::new(),
                     reason: Said::new(e.to_string(), "la línea no se puede leer como CSV"),
                     remedy: None,
@@ -521,7 +526,7 @@ pub fn each_record<T, E>(
     if !any && errors.is_empty() {
         errors.push(RowError {
             line: 2,
-            field: "row".into(),
+            field: ROW.into(),
             value: String::new(),
             reason: Said::new("the file has no rows", "el archivo no tiene filas"),
             remedy: None,

@@ -318,9 +318,10 @@ pub fn judge(
         listed("registered", "none", false),
         listed("registrado", "ninguno", true),
     );
+    // the row's value; none given is the file's empty cell, quoted as such in either language
     let value = value
         .as_ref()
-        .map_or_else(|| "none".to_string(), |(en, _)| en.clone());
+        .map_or_else(String::new, |(en, _)| en.clone());
     let (id, award, adjudicacion) = (reg.id, award(), adjudicacion());
     Err(RowError {
         line: row.line,

@@ -797,6 +797,25 @@ fn a_tranche_offers_a_share_or_more() {
 /// Issue 13's review: a document registered under another name was reported only once the
 /// file's own problems were fixed (the rows after a bad one were not judged). Every problem
 /// of one upload, the file's and the register's, in line order.
+/// The problems of an adjudications import of `csv` (a file not imported before: `sha`), which
+/// the register refuses.
+fn refused_adjudications(
+    s: &mut Store,
+    p: &crate::store::programs::StoredProgram,
+    csv: &str,
+    sha: &str,
+) -> Vec<crate::store::Problem> {
+    let e = s.write::<_, Error>("t", |tx| {
+        adjudication::import(tx, p, "b.csv", sha, "UTF-8", csv.as_bytes(), |sink| {
+            Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)
+        })
+    });
+    let Err(Error::Store(crate::store::StoreError::Rejected(problems))) = e else {
+        panic!("not rejected: {e:?}")
+    };
+    problems
+}
+
 #[test]
 fn an_import_reports_the_files_problems_and_the_registers_at_once_in_line_order() {
     let mut s = register();
@@ -811,14 +830,7 @@ fn an_import_reports_the_files_problems_and_the_registers_at_once_in_line_order(
                    CC,1000000001,Ana Otra,natural,trabajador,10,,2024-03-16,,\n\
                    CC,1000000021,Uno,natural,trabajador,abc,,2024-03-16,,\n\
                    CC,1000000002,Luis Prueba,legal,sindicato,10,,2024-03-16,,\n";
-    let e = s.write::<_, Error>("t", |tx| {
-        adjudication::import(tx, &p, "b.csv", "sha-b", "UTF-8", csv.as_bytes(), |sink| {
-            Ok(crate::import::each(csv.as_bytes(), &p.program, sink)?.1)
-        })
-    });
-    let Err(Error::Store(crate::store::StoreError::Rejected(problems))) = e else {
-        panic!("not rejected: {e:?}")
-    };
+    let problems = refused_adjudications(&mut s, &p, csv, "sha-b");
     let es: Vec<String> = problems.iter().map(|p| p.in_lang(Lang::Es)).collect();
     assert_eq!(
         es,
@@ -831,6 +843,27 @@ fn an_import_reports_the_files_problems_and_the_registers_at_once_in_line_order(
         ]
     );
     assert_eq!(count(&s), before, "nothing was written");
+}
+
+/// A row that leaves out a figure the register holds (Luis Prueba's lender) quotes the file's
+/// empty cell, as every refusal quotes what the file has: «» in Spanish, not the English «none».
+#[test]
+fn a_conflicting_row_without_a_lender_quotes_its_empty_cell() {
+    let mut s = register();
+    let p = programs::by_code(s.conn(), "D3939-2004").unwrap();
+    let csv = "doc_type,doc_number,name,person_type,category,shares,price_per_share,adjudicated_on,lender,financed_shares\n\
+               CC,1000000002,Luis Prueba,natural,pensionado,2500,,2024-03-15,,\n";
+    let problems = refused_adjudications(&mut s, &p, csv, "sha-c");
+    let es = problems[0].in_lang(Lang::Es);
+    assert!(
+        es.starts_with("línea 2: lender «»: CC 1000000002 el 15/03/2024 ya está registrada")
+            && es.contains(
+                "(lender ninguno, registrado Banco Ejemplo; financed_shares 0, registrado 2.500)"
+            ),
+        "{es}"
+    );
+    let en = problems[0].in_lang(Lang::En);
+    assert!(en.starts_with("line 2: lender \"\": "), "{en}");
 }
 
 #[test]

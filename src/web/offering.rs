@@ -891,7 +891,11 @@ async fn acta_md(State(app): State<Arc<App>>, _user: User, Path(code): Path<Stri
 /// What checking an uploaded acta against the stored adjudication found, in Spanish.
 enum Verdict {
     Matches(String),
+    /// Not an acta of this page (unreadable, another program or stage, nothing to compare with).
     DoesNot(String),
+    /// This page's acta, compared with the register, does not match it (its text, or the
+    /// register's own records): only then is the audit chain asked about.
+    Differs(String),
 }
 
 /// Checks an acta's bytes as `vigia offer verify` does: its text must be what the stored run
@@ -931,12 +935,12 @@ fn check(
         WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
     })?;
     Ok(match mismatch {
-        Some(Mismatch::Fingerprint { recomputed }) => Verdict::DoesNot(format!(
+        Some(Mismatch::Fingerprint { recomputed }) => Verdict::Differs(format!(
             "Los resultados registrados de la adjudicación N.º {} dan la huella {recomputed}, pero la adjudicación \
              registró {}: el registro mismo necesita revisión.",
             r.run.id, r.run.fingerprint
         )),
-        Some(Mismatch::Text(d)) => Verdict::DoesNot(acta_difference_sentence(Lang::Es, &d)),
+        Some(Mismatch::Text(d)) => Verdict::Differs(acta_difference_sentence(Lang::Es, &d)),
         None => Verdict::Matches(format!(
             "El acta coincide con la adjudicación N.º {} de {code} ({} personas, {} acciones adjudicadas); \
              huella {}.",
@@ -975,7 +979,7 @@ async fn acta_verify(
             };
             // an acta that does not match: does the register's audit chain hold? (read only then)
             let broken =
-                matches!(verdict, Some(Verdict::DoesNot(_))) && !a.chain_holds(s.conn())?;
+                matches!(verdict, Some(Verdict::Differs(_))) && !a.chain_holds(s.conn())?;
             Ok((v, verdict, broken))
         })
         .await?;
@@ -984,7 +988,7 @@ async fn acta_verify(
             StatusCode::OK,
             html! { div.resultado.verificada #verificacion role="status" { p { strong { "Verificada." } " " (m) } } },
         ),
-        Some(Verdict::DoesNot(m)) => (
+        Some(Verdict::DoesNot(m) | Verdict::Differs(m)) => (
             StatusCode::OK,
             html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (m) } @if broken { (views::chain_broken()) } } },
         ),

@@ -566,7 +566,11 @@ async fn acta_md(
 /// What checking an uploaded acta found, in Spanish.
 enum Verdict {
     Matches(String),
+    /// Not an acta of this page (unreadable, another program or stage, nothing to compare with).
     DoesNot(String),
+    /// This page's acta, compared with the register, does not match it (its text, or the
+    /// register's own records): only then is the audit chain asked about.
+    Differs(String),
 }
 
 /// Checks an acta's bytes as `vigia stage verify` does: the stage it names must be this page's,
@@ -616,7 +620,7 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
     let rates = app.rates(s)?;
     let (fresh_c, differences) = rules::recheck(s.conn(), &v.program, n, &rates)?;
     if let Some(d) = differences.first() {
-        return Ok(Verdict::DoesNot(format!(
+        return Ok(Verdict::Differs(format!(
             "Los registros de la {name} Etapa (conclusión N.º {}) no dan lo que la conclusión registró: {}. \
              El registro mismo necesita revisión (auditoría).",
             c.conclusion.id,
@@ -650,7 +654,7 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
     let first = checks.difference();
     let k = &c.conclusion;
     Ok(match first {
-        Some(d) => Verdict::DoesNot(acta_difference_sentence(Lang::Es, &d)),
+        Some(d) => Verdict::Differs(acta_difference_sentence(Lang::Es, &d)),
         None => Verdict::Matches(match (k.kind, k.price) {
             (Kind::Adjudicated, Some(price)) => format!(
                 "El acta coincide con la conclusión N.º {} de la {name} Etapa de {code}: adjudicada el {}, {} de {} \
@@ -693,7 +697,7 @@ async fn acta_verify(
             };
             // an acta that does not match: does the register's audit chain hold? (read only then)
             let broken =
-                matches!(verdict, Some(Verdict::DoesNot(_))) && !a.chain_holds(s.conn())?;
+                matches!(verdict, Some(Verdict::Differs(_))) && !a.chain_holds(s.conn())?;
             Ok((v, verdict, broken))
         })
         .await?;
@@ -702,7 +706,7 @@ async fn acta_verify(
             StatusCode::OK,
             html! { div.resultado.verificada #verificacion role="status" { p { strong { "Verificada." } " " (t) } } },
         ),
-        Some(Verdict::DoesNot(t)) => (
+        Some(Verdict::DoesNot(t) | Verdict::Differs(t)) => (
             StatusCode::OK,
             html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (t) } @if broken { (views::chain_broken()) } } },
         ),

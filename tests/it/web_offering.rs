@@ -537,6 +537,17 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
             ),
         "{t}"
     );
+    // a file that is no acta says so, and nothing of the chain: it is not an acta that stopped
+    // matching (and the whole register is not read for it)
+    let t = c
+        .upload(verify, &[("csrf", &csrf)], ("nota.md", &b"Una nota.\n"[..]))
+        .text();
+    assert!(
+        t.contains("No coincide: el acta NO está verificada.")
+            && t.contains("no tiene la línea «Programa: …»")
+            && !t.contains("auditoria-rota"),
+        "{t}"
+    );
     // (as `vigia audit verify` finds it: the rows, the schema intact)
     let o = r.run(&["audit", "verify"]);
     let said = crate::common::out(&o);

@@ -611,6 +611,21 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         ),
         "{t}"
     );
+    // a file that is no acta of this stage says so, and nothing of the chain: it is not an acta
+    // that stopped matching (and the whole register is not read for it)
+    let t = c
+        .upload(
+            &verify,
+            &[("csrf", &ccsrf)],
+            ("nota.md", &b"Una nota.\n"[..]),
+        )
+        .text();
+    assert!(
+        t.contains("No coincide: el acta NO está verificada.")
+            && t.contains("no tiene la línea «Etapa N — Acta N.º K»")
+            && !t.contains("auditoria-rota"),
+        "{t}"
+    );
 }
 
 #[test]
