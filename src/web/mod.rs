@@ -255,15 +255,20 @@ impl App {
     }
 
     /// Whether the register's audit chain holds (`register::audit::holds`), checked with the
-    /// server's audit key when it has one it can read; asked when an acta does not match.
-    fn chain_holds(&self, conn: &rusqlite::Connection) -> Result<bool, WebError> {
-        let key = self
-            .config
-            .audit_key
-            .as_deref()
-            .and_then(|path| crate::store::checkpoint::Key::load(path).ok());
+    /// server's audit key when it has one (without it, the chain, rows and schema alone); asked
+    /// when an acta does not match. A chain that cannot be checked (a key file there but
+    /// unreadable, the checkpoint log unreadable, the register busy) does not hold for the page:
+    /// it points to «Auditoría» rather than losing the acta's verdict to an error.
+    fn chain_holds(&self, conn: &rusqlite::Connection) -> bool {
+        let key = match self.config.audit_key.as_deref() {
+            Some(path) if path.exists() => match crate::store::checkpoint::Key::load(path) {
+                Ok(key) => Some(key),
+                Err(_) => return false,
+            },
+            _ => None,
+        };
         let log_path = crate::register::audit::log_path(&self.config.db);
-        crate::register::audit::holds(conn, key.as_ref(), &log_path).map_err(audit_failed)
+        crate::register::audit::holds(conn, key.as_ref(), &log_path).unwrap_or(false)
     }
 }
 
