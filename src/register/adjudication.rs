@@ -316,7 +316,7 @@ pub fn judge(
     };
     let (what, cifras) = (
         listed("registered", "none", false),
-        listed("registrado", "ninguno", true),
+        listed("en el registro", "ninguno", true),
     );
     // the row's value; none given is the file's empty cell, quoted as such in either language
     let value = value

@@ -858,7 +858,7 @@ fn a_conflicting_row_without_a_lender_quotes_its_empty_cell() {
     assert!(
         es.starts_with("línea 2: lender «»: CC 1000000002 el 15/03/2024 ya está registrada")
             && es.contains(
-                "(lender ninguno, registrado Banco Ejemplo; financed_shares 0, registrado 2.500)"
+                "(lender ninguno, en el registro Banco Ejemplo; financed_shares 0, en el registro 2.500)"
             ),
         "{es}"
     );

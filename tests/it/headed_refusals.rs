@@ -50,7 +50,7 @@ fn the_registers_refusals_of_an_adjudications_file_name_its_columns_as_its_heade
         &[
             // the figure quoted as the file writes it, the list in es-CO figures
             "línea 2: Acciones «1.200»: ",
-            "(Acciones 1.200, registrado 1.000; Precio por acción $ 1.100, registrado $ 963)",
+            "(Acciones 1.200, en el registro 1.000; Precio por acción $ 1.100, en el registro $ 963)",
             "línea 3: Nombre «Ana Otra»: CC 1000000001 ya está registrado como «Ana Prueba»",
         ],
     );
@@ -73,7 +73,7 @@ fn the_registers_refusals_of_an_adjudications_file_name_its_columns_as_its_heade
         &e,
         &[
             "línea 2: shares «900»: ",
-            "(shares 900, registrado 1.000; price_per_share $ 1.100, registrado $ 963)",
+            "(shares 900, en el registro 1.000; price_per_share $ 1.100, en el registro $ 963)",
             "línea 3: name «Ana Otra»: ",
         ],
     );

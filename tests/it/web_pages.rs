@@ -116,7 +116,7 @@ fn imports_are_previewed_by_line_then_confirmed() {
     let t = adjudications_preview(&mut o, &csrf, "es.csv", spanish.as_bytes());
     for want in [
         "<td class=\"num\">2</td><td>Acciones</td><td>900</td>",
-        "(Acciones 900, registrado 1.000)",
+        "(Acciones 900, en el registro 1.000)",
         "<td class=\"num\">3</td><td>Nombre</td><td>Otro Nombre</td>",
     ] {
         assert!(t.contains(want), "{want} in {t}");
