@@ -37,3 +37,24 @@ pub fn holds_table_start(lines: &[String], header: (&str, &[&str]), first_row: &
     let first = lines.iter().position(|l| l.contains(first_row));
     matches!((at, first), (Some(h), Some(f)) if h < f)
 }
+
+/// `pages` (an acta written before the heading was kept with its table) end page 1 on
+/// `heading`, only the footer after it, and its table (as `holds_start` knows its first rows)
+/// starts page 2.
+pub fn heading_alone_on_page_1(
+    pages: &[Vec<String>],
+    heading: &str,
+    holds_start: impl Fn(&[String]) -> bool,
+) {
+    let (k, rest) = after_heading(pages, heading);
+    assert_eq!(k, 0, "the heading on page 1: {pages:?}");
+    assert!(!holds_start(&rest), "{pages:?}");
+    assert!(
+        rest.iter().all(|l| l.contains("Página")),
+        "only the footer follows the heading on its page: {rest:?}"
+    );
+    assert!(
+        holds_start(&pages[1]),
+        "its table starts on page 2: {pages:?}"
+    );
+}

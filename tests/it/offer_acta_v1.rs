@@ -6,7 +6,9 @@
 //! rendering: `tests/fixtures/offer-acta-v1/` holds a register and its acta (PDF and Markdown)
 //! written by the build before layout 2 (its README says how).
 
-use crate::acta_pages::{after_heading, holds_table_start as holds, pages};
+use crate::acta_pages::{
+    after_heading, heading_alone_on_page_1, holds_table_start as holds, pages,
+};
 use crate::common::{Reg, out};
 use crate::pdf_glyphs::text_changed;
 use crate::web::{Client, PASSWORD, Server, add_user};
@@ -45,16 +47,7 @@ fn the_first_stage_acta_written_before_layout_2_verifies_and_a_figure_changed_in
     // the acta written before: its first page ends on the heading, above nothing of its table
     let old_pdf = std::fs::read(r.dir.path().join(PDF)).unwrap();
     let old = pages(&old_pdf);
-    let (k, rest) = after_heading(&old, HEADING);
-    assert_eq!(k, 0, "layout 1 put the heading on page 1: {old:?}");
-    assert!(
-        rest.iter().all(|l| l.contains("Página")),
-        "only the footer follows the heading on its page: {rest:?}"
-    );
-    assert!(
-        holds_table_start(&old[1]),
-        "its table starts on page 2: {old:?}"
-    );
+    heading_alone_on_page_1(&old, HEADING, holds_table_start);
     // today's acta: the heading's page holds the table's header row and first row
     r.ok(&["offer", "acta", "D3939-2004", "--out", "layout-2.pdf"]);
     let new = pages(&std::fs::read(r.dir.path().join("layout-2.pdf")).unwrap());

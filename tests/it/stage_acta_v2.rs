@@ -6,7 +6,7 @@
 //! `tests/fixtures/stage-acta-v2/` holds one, written by the build before layout 3 (its README
 //! says how) from the register of `tests/fixtures/stage-acta-v1`.
 
-use crate::acta_pages::{after_heading, holds_table_start as holds};
+use crate::acta_pages::{after_heading, heading_alone_on_page_1, holds_table_start as holds};
 use crate::common::Reg;
 use crate::web::{Client, PASSWORD, Server, add_user};
 
@@ -39,17 +39,7 @@ fn a_stage_acta_keeps_its_heading_with_the_table_and_the_acta_of_layout_2_still_
     let r = register();
     // the acta written before: its first page ends on the heading, above nothing of its table
     let old = pages(&r, "layout-2.pdf");
-    let (k, rest) = after_heading(&old, HEADING);
-    assert_eq!(k, 0, "layout 2 put the heading on page 1: {old:?}");
-    assert!(!holds_table_start(&rest), "{old:?}");
-    assert!(
-        rest.iter().all(|l| l.contains("Página")),
-        "only the footer follows the heading on its page: {rest:?}"
-    );
-    assert!(
-        holds_table_start(&old[1]),
-        "its table starts on page 2: {old:?}"
-    );
+    heading_alone_on_page_1(&old, HEADING, holds_table_start);
     // today's acta: the heading's page holds the table's header row and first row
     r.ok(&[
         "stage",
