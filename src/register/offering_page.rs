@@ -12,7 +12,7 @@ use rusqlite::Connection;
 
 /// How many of a run's rows (of `status` when given) come up to a row id: the place after which
 /// the page that starts after it begins, whatever the key is (of another status, of no row).
-pub use crate::store::outcome_page::count_through;
+pub use crate::store::outcome_page::{count_after, count_through};
 
 /// How many persons a run has, in all and awarded (the rest were rejected).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -85,18 +85,4 @@ pub fn rows_after(
             })
             .collect(),
     )
-}
-
-/// How many of a run's rows follow row id `after` (of `status` when given), counted up to `limit`:
-/// what the page after one ending at `after` holds.
-pub fn count_after(
-    conn: &Connection,
-    run_id: i64,
-    after: i64,
-    status: Option<Status>,
-    limit: usize,
-) -> Result<usize> {
-    Ok(outcome_page::count_after(
-        conn, run_id, after, status, limit,
-    )?)
 }
