@@ -180,10 +180,7 @@ impl Headed {
             return Headed::default();
         };
         let dialect = sniff_text(&text, encoding);
-        let mut reader = csv::ReaderBuilder::new()
-            .delimiter(dialect.separator)
-            .flexible(true)
-            .from_reader(text.as_bytes());
+        let mut reader = records(&text, &dialect);
         match reader.headers() {
             Ok(cells) => Headed::of_cells(cells.iter()),
             Err(_) => Headed::default(),
@@ -218,10 +215,7 @@ impl Headed {
             return;
         };
         let dialect = sniff_text(&text, encoding);
-        let mut reader = csv::ReaderBuilder::new()
-            .delimiter(dialect.separator)
-            .flexible(true)
-            .from_reader(text.as_bytes());
+        let mut reader = records(&text, &dialect);
         let Ok(headers) = reader.headers().cloned() else {
             return;
         };
@@ -263,6 +257,15 @@ impl Headed {
             }
         }
     }
+}
+
+/// The records of `text` as every import reads them: `dialect`'s separator, rows of any length
+/// (a short or long row is the rules' to judge), nothing trimmed.
+fn records<'t>(text: &'t str, dialect: &Dialect) -> csv::Reader<&'t [u8]> {
+    csv::ReaderBuilder::new()
+        .delimiter(dialect.separator)
+        .flexible(true)
+        .from_reader(text.as_bytes())
 }
 
 /// How the file was read.
@@ -356,11 +359,8 @@ pub fn each_record<T, E>(
     };
     let first_line = text.lines().next().unwrap_or("");
     let dialect = sniff_text(&text, encoding);
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(dialect.separator)
-        .flexible(true)
-        // values are trimmed as they are read (`Fields::get`): trimming here copies every record
-        .from_reader(text.as_bytes());
+    // values are trimmed as they are read (`Fields::get`): trimming here copies every record
+    let mut reader = records(&text, &dialect);
     let header_error = |reason: Said| {
         vec![RowError {
             line: 1,
