@@ -74,11 +74,15 @@ fn stamp(m: &std::fs::Metadata, _changed: bool) -> Stamp {
 /// A verification of the chain: whether it holds (one that could not run does not).
 pub(crate) type Verify = Arc<dyn Fn() -> bool + Send + Sync>;
 
+/// How many verdicts are kept, each with its state, the latest first: a verification that ends
+/// after a newer one (the audit page's) does not push the newer verdict out.
+const VERDICTS: usize = 4;
+
 /// What the server knows of the chain.
 #[derive(Default)]
 struct Known {
-    /// The last verdict and the state it was asked for.
-    verdict: Option<(State, bool)>,
+    /// The last verdicts, each with the state it was asked for, the latest first.
+    verdicts: std::collections::VecDeque<(State, bool)>,
     /// Whether a verification runs now.
     running: bool,
     /// A state asked about while a verification ran for another: verified next, by the same
@@ -86,6 +90,15 @@ struct Known {
     next: Option<State>,
     /// Verifications started since the server started (a test counts them).
     started: u64,
+}
+
+impl Known {
+    /// Keeps `holds` as the verdict for `state`, in place of any other for it.
+    fn file(&mut self, state: State, holds: bool) {
+        self.verdicts.retain(|(s, _)| *s != state);
+        self.verdicts.push_front((state, holds));
+        self.verdicts.truncate(VERDICTS);
+    }
 }
 
 /// The chain's verdicts and the one verification that may be running.
@@ -104,9 +117,7 @@ impl Watch {
     /// already runs (the state is then verified after it). Never waits for a verification.
     pub(crate) fn ask(&self, now: State, verify: Verify) -> ChainNow {
         let mut k = lock(&self.known);
-        if let Some((state, holds)) = &k.verdict
-            && *state == now
-        {
+        if let Some((_, holds)) = k.verdicts.iter().find(|(state, _)| *state == now) {
             return if *holds {
                 ChainNow::Holds
             } else {
@@ -139,7 +150,7 @@ impl Watch {
     /// A verdict found elsewhere (the audit page's verification) for state `state`, read before
     /// it ran.
     pub(crate) fn learned(&self, state: State, holds: bool) {
-        lock(&self.known).verdict = Some((state, holds));
+        lock(&self.known).file(state, holds);
     }
 
     /// How many verifications were started.
@@ -167,8 +178,12 @@ fn run(known: &(Mutex<Known>, Condvar), mut state: State, verify: &Verify) {
         let holds =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| verify())).unwrap_or(false);
         let mut k = lock(known);
-        let next = k.next.take().filter(|s| *s != state);
-        k.verdict = Some((state, holds));
+        k.file(state, holds);
+        // (unless it has its verdict now: this one's, or the audit page's)
+        let next = k
+            .next
+            .take()
+            .filter(|s| k.verdicts.iter().all(|(v, _)| v != s));
         match next {
             Some(s) => {
                 k.started += 1;
@@ -307,8 +322,23 @@ mod tests {
         assert_eq!(watch.started(), 3);
         // the audit page's verdict for a state is taken as it is
         watch.learned(state(4), true);
-        assert_eq!(watch.ask(state(4), verify), ChainNow::Holds);
+        assert_eq!(watch.ask(state(4), Arc::clone(&verify)), ChainNow::Holds);
         assert_eq!(watch.started(), 3);
+        // and a verification that ends after it, for an older state, does not push it out
+        assert_eq!(
+            watch.ask(state(5), Arc::clone(&verify)),
+            ChainNow::BeingVerified
+        );
+        begun.recv().unwrap();
+        watch.learned(state(6), false);
+        answer.send(true).unwrap();
+        watch.wait_idle();
+        assert_eq!(
+            watch.ask(state(6), Arc::clone(&verify)),
+            ChainNow::DoesNotHold
+        );
+        assert_eq!(watch.ask(state(5), verify), ChainNow::Holds);
+        assert_eq!(watch.started(), 4);
     }
 
     #[test]
