@@ -29,9 +29,10 @@ pub(crate) struct State(Vec<Option<Stamp>>);
 struct Stamp {
     len: u64,
     modified: Option<SystemTime>,
-    /// The inode's number and device, and its change time (seconds, nanoseconds) where it
-    /// counts: on Unix only.
-    inode: Option<(u64, u64, Option<(i64, i64)>)>,
+    /// The inode's number and device: on Unix only.
+    inode: Option<(u64, u64)>,
+    /// The inode's change time (seconds, nanoseconds), where it counts: on Unix only.
+    changed: Option<(i64, i64)>,
 }
 
 impl State {
@@ -54,11 +55,8 @@ fn stamp(m: &std::fs::Metadata, changed: bool) -> Stamp {
     Stamp {
         len: m.len(),
         modified: m.modified().ok(),
-        inode: Some((
-            m.ino(),
-            m.dev(),
-            changed.then(|| (m.ctime(), m.ctime_nsec())),
-        )),
+        inode: Some((m.ino(), m.dev())),
+        changed: changed.then(|| (m.ctime(), m.ctime_nsec())),
     }
 }
 
@@ -68,6 +66,7 @@ fn stamp(m: &std::fs::Metadata, _changed: bool) -> Stamp {
         len: m.len(),
         modified: m.modified().ok(),
         inode: None,
+        changed: None,
     }
 }
 
@@ -274,6 +273,7 @@ mod tests {
             len: n,
             modified: None,
             inode: None,
+            changed: None,
         })])
     }
 
