@@ -6,6 +6,7 @@
 //! lines: [`super::Catalogue::verified`]).
 
 use crate::lang::{Lang, numero};
+use crate::register::audit::ChainNow;
 use crate::register::difference::Difference;
 use crate::register::notice::Superseded;
 use crate::register::verify::{File, Fingerprint, PaidSince, Place, Standing, Text, Verified};
@@ -139,6 +140,51 @@ pub fn acta_difference_sentence(lang: Lang, d: &Difference) -> String {
     let mut chars = said.chars();
     let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
     format!("{}{}.", first.unwrap_or_default(), chars.as_str())
+}
+
+/// A sentence with a link in it: the words before the link, the link's words, the words after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Linked {
+    pub before: &'static str,
+    pub link: &'static str,
+    pub after: &'static str,
+}
+
+/// What an acta page adds, in `lang`, under an acta that does not match the register, from what
+/// it knows of the register's audit chain: nothing when it holds; when it does not, that a
+/// genuine acta stops matching an altered register, and where to see what changed; while it is
+/// being verified, that it is, and where to see it. The link goes to the audit's verification.
+pub fn acta_chain(lang: Lang, chain: ChainNow) -> Option<Linked> {
+    let (before, link) = match (lang, chain) {
+        (_, ChainNow::Holds) => return None,
+        (Lang::Es, ChainNow::DoesNotHold) => (
+            "La cadena de auditoría del registro tampoco se verifica: un acta auténtica deja de \
+             coincidir cuando el registro se alteró. Vea qué cambió en ",
+            "Auditoría",
+        ),
+        (Lang::Es, ChainNow::BeingVerified) => (
+            "La cadena de auditoría del registro se está verificando en segundo plano (un acta \
+             auténtica deja de coincidir cuando el registro se alteró): suba el acta de nuevo en \
+             unos minutos para saber si se verifica, o vea la verificación en ",
+            "Auditoría",
+        ),
+        (Lang::En, ChainNow::DoesNotHold) => (
+            "The register's audit chain does not verify either: a genuine acta stops matching \
+             when the register was altered. See what changed in ",
+            "Audit",
+        ),
+        (Lang::En, ChainNow::BeingVerified) => (
+            "The register's audit chain is being verified in the background (a genuine acta \
+             stops matching when the register was altered): upload the acta again in a few \
+             minutes to learn whether it holds, or see the verification in ",
+            "Audit",
+        ),
+    };
+    Some(Linked {
+        before,
+        link,
+        after: ".",
+    })
 }
 
 /// A document format's name, in both languages.
@@ -329,6 +375,36 @@ mod tests {
         assert_eq!(
             acta_difference_sentence(Lang::Es, &count),
             "El documento tiene 1.200 líneas de texto; el registro da 1.201."
+        );
+    }
+
+    /// Under an acta that does not match: nothing of a chain that holds; the link's words apart
+    /// from the sentence around them, in both languages.
+    #[test]
+    fn an_acta_page_says_what_it_knows_of_the_chain() {
+        for lang in [Lang::Es, Lang::En] {
+            assert_eq!(acta_chain(lang, ChainNow::Holds), None);
+        }
+        let whole = |lang, c| {
+            let l = acta_chain(lang, c).unwrap();
+            format!("{}[{}]{}", l.before, l.link, l.after)
+        };
+        assert_eq!(
+            whole(Lang::En, ChainNow::BeingVerified),
+            "The register's audit chain is being verified in the background (a genuine acta stops \
+             matching when the register was altered): upload the acta again in a few minutes to \
+             learn whether it holds, or see the verification in [Audit]."
+        );
+        assert_eq!(
+            whole(Lang::En, ChainNow::DoesNotHold),
+            "The register's audit chain does not verify either: a genuine acta stops matching \
+             when the register was altered. See what changed in [Audit]."
+        );
+        assert_eq!(
+            whole(Lang::Es, ChainNow::BeingVerified),
+            "La cadena de auditoría del registro se está verificando en segundo plano (un acta \
+             auténtica deja de coincidir cuando el registro se alteró): suba el acta de nuevo en \
+             unos minutos para saber si se verifica, o vea la verificación en [Auditoría]."
         );
     }
 }

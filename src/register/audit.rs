@@ -123,6 +123,19 @@ pub fn holds(conn: &Connection, key: Option<&Key>, log_path: &Path) -> Result<bo
     })
 }
 
+/// What the acta pages know of the register's audit chain ([`holds`]) when an acta does not
+/// match the register: the web verifies it in the background and remembers the verdict for the
+/// register's state, so a page may come before the verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChainNow {
+    /// It holds: an acta that does not match is not the register's.
+    Holds,
+    /// It does not hold, or could not be checked: the register itself needs review.
+    DoesNotHold,
+    /// No verdict for the register as it stands yet: its verification is under way.
+    BeingVerified,
+}
+
 /// The first checkpoint the chain records since its last re-anchor that the log lacks.
 pub fn missing_from_log(recorded: &[Recorded], log: &Log) -> Option<usize> {
     let since = recorded

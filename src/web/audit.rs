@@ -99,8 +99,11 @@ fn no_key(why: &str) -> String {
 async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
     let key_path = app.config.audit_key.clone();
     let log_path = register::audit::log_path(&app.config.db);
+    let a = Arc::clone(&app);
     let found = app
         .db(move |s| {
+            // the register's state before it is read: the acta pages take this verdict for it
+            let state = a.chain_state();
             let Some(path) = key_path else {
                 return Ok(Err(no_key("no se conoce la ruta de la clave")));
             };
@@ -108,9 +111,10 @@ async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
                 Ok(k) => k,
                 Err(e) => return Ok(Err(no_key(&e.to_string()))),
             };
-            register::audit::verify(s.conn(), &key, &log_path)
-                .map(Ok)
-                .map_err(super::audit_failed)
+            let found =
+                register::audit::verify(s.conn(), &key, &log_path).map_err(super::audit_failed)?;
+            a.chain_learned(state, &found);
+            Ok(Ok(found))
         })
         .await?;
     let body = match &found {

@@ -590,19 +590,8 @@ mod tests {
     /// A server's state over `db` (as `vigia serve` makes it) whose clock reads `clock`.
     fn server(db: &std::path::Path, clock: &Arc<Mutex<DateTime<Utc>>>) -> Arc<App> {
         let clock = Arc::clone(clock);
-        let config = super::super::Config {
-            db: db.to_path_buf(),
-            listen: "127.0.0.1:0".parse().unwrap(),
-            secure_cookies: false,
-            tls: None,
-            rates_file: None,
-            limits: super::super::limits::Limits::default(),
-            audit_key: None,
-            trust: None,
-            sign_keys: None,
-        };
         Arc::new(App::new(
-            config,
+            super::super::Config::over(db),
             None,
             Box::new(move || *clock.lock().unwrap()),
         ))

@@ -14,7 +14,8 @@
 //!   page's letter forms, recorded downloads);
 //! - [`auth`]: accounts, sessions (in memory, 30 idle minutes), CSRF tokens, sign-in and its
 //!   lockout (counted in the register), roles; [`cache`]: the dashboard's batch check, kept
-//!   while the register does not change;
+//!   while the register does not change; [`chain`]: whether the audit chain holds under an acta
+//!   that does not match, verified in the background, one at a time, kept per register state;
 //! - [`extract`]: axum's extractors refusing with a Spanish page; [`frame_errors`] draws every
 //!   error page with the menu of the person signed in and a link back.
 //!
@@ -37,6 +38,7 @@ mod backup;
 mod breach_record;
 mod breaches;
 mod cache;
+mod chain;
 mod charts;
 mod dashboard;
 mod form;
@@ -108,6 +110,25 @@ pub struct Config {
     pub sign_keys: Option<PathBuf>,
 }
 
+impl Config {
+    /// A server over `db` as a test makes it: plain HTTP, default limits, no audit key, no rates
+    /// file, no trust, no signing keys.
+    #[cfg(test)]
+    fn over(db: &std::path::Path) -> Config {
+        Config {
+            db: db.to_path_buf(),
+            listen: "127.0.0.1:0".parse().expect("an address"),
+            secure_cookies: false,
+            tls: None,
+            rates_file: None,
+            limits: Limits::default(),
+            audit_key: None,
+            trust: None,
+            sign_keys: None,
+        }
+    }
+}
+
 /// The time now, as the server reads it (a test sets another).
 pub(crate) type Clock = Box<dyn Fn() -> DateTime<Utc> + Send + Sync>;
 
@@ -134,6 +155,8 @@ pub(crate) struct App {
     db_slots: Arc<tokio::sync::Semaphore>,
     sessions: auth::Sessions,
     checks: cache::Fresh<CheckScope, CheckVersion, dashboard::CheckSummary>,
+    /// The audit chain's verdicts for the acta pages, and its one verification running.
+    chain: chain::Watch,
     clock: Clock,
     /// A file of acceptances reviewed and not yet confirmed, by session token.
     acceptances: Mutex<std::collections::HashMap<String, auth::PendingImport>>,
@@ -153,6 +176,7 @@ impl App {
             db_slots: Arc::new(tokio::sync::Semaphore::new(DB_AT_ONCE)),
             sessions: auth::Sessions::default(),
             checks: cache::Fresh::default(),
+            chain: chain::Watch::default(),
             clock,
             acceptances: Mutex::default(),
             proposals: Mutex::default(),
@@ -252,23 +276,6 @@ impl App {
             }
             None => Ok(crate::store::rates::series(store.conn())?),
         }
-    }
-
-    /// Whether the register's audit chain holds (`register::audit::holds`), checked with the
-    /// server's audit key when it has one (without it, the chain, rows and schema alone); asked
-    /// when an acta does not match. A chain that cannot be checked (a key file there but
-    /// unreadable, the checkpoint log unreadable, the register busy) does not hold for the page:
-    /// it points to «Auditoría» rather than losing the acta's verdict to an error.
-    fn chain_holds(&self, conn: &rusqlite::Connection) -> bool {
-        let key = match self.config.audit_key.as_deref() {
-            Some(path) if path.exists() => match crate::store::checkpoint::Key::load(path) {
-                Ok(key) => Some(key),
-                Err(_) => return false,
-            },
-            _ => None,
-        };
-        let log_path = crate::register::audit::log_path(&self.config.db);
-        crate::register::audit::holds(conn, key.as_ref(), &log_path).unwrap_or(false)
     }
 }
 

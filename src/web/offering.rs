@@ -894,7 +894,8 @@ enum Verdict {
     /// Not an acta of this page (unreadable, another program or stage, nothing to compare with).
     DoesNot(String),
     /// This page's acta, compared with the register, does not match it (its text, or the
-    /// register's own records): only then is the audit chain asked about.
+    /// register's own records): only then is the audit chain asked about
+    /// (`App::chain_now`).
     Differs(String),
 }
 
@@ -963,7 +964,7 @@ async fn acta_verify(
     user.require(Role::Consulta)?;
     let file = up.file();
     let a = Arc::clone(&app);
-    let (v, verdict, broken) = app
+    let (v, verdict, chain) = app
         .db(move |s| {
             let v = view(s.conn(), &code, &Paging::default())?;
             let verdict = match &file {
@@ -977,9 +978,10 @@ async fn acta_verify(
                 }
                 None => None,
             };
-            // an acta that does not match: does the register's audit chain hold? (read only then)
-            let broken = matches!(verdict, Some(Verdict::Differs(_))) && !a.chain_holds(s.conn());
-            Ok((v, verdict, broken))
+            // an acta that does not match: what is known of the register's audit chain (asked
+            // only then; verified in the background, never waited for)
+            let chain = matches!(verdict, Some(Verdict::Differs(_))).then(|| a.chain_now());
+            Ok((v, verdict, chain))
         })
         .await?;
     let (status, shown) = match verdict {
@@ -989,7 +991,7 @@ async fn acta_verify(
         ),
         Some(Verdict::DoesNot(m) | Verdict::Differs(m)) => (
             StatusCode::OK,
-            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (m) } @if broken { (views::chain_broken()) } } },
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (m) } @if let Some(c) = chain { (views::chain_note(c)) } } },
         ),
         None => (
             StatusCode::UNPROCESSABLE_ENTITY,

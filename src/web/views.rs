@@ -7,6 +7,7 @@ use crate::fine::{self, FineError, Outcome};
 use crate::import::Remedy;
 use crate::lang::Lang;
 use crate::money::{format_cop, format_percent, format_percent_dp};
+use crate::register::audit::ChainNow;
 use crate::register::user::Role;
 use crate::register::{Field, Refusal};
 use crate::store::Action;
@@ -109,15 +110,18 @@ pub fn page_of(what: crate::catalogue::Listed, before: usize, shown: usize, of: 
     crate::catalogue::of(Lang::Es).page_of(what, n(before), n(shown), n(of))
 }
 
-/// Under an acta that does not match, when the register's audit chain does not hold either
-/// (`App::chain_holds`): where the officer sees what was changed (a genuine acta stops matching a
-/// register altered).
-pub fn chain_broken() -> Markup {
+/// Under an acta that does not match, what is known of the register's audit chain
+/// (`App::chain_now`), in the catalogue's words: nothing when it holds; when it does not, where
+/// the officer sees what was changed (a genuine acta stops matching a register altered); while
+/// it is being verified in the background, that it is.
+pub fn chain_note(chain: ChainNow) -> Markup {
+    let id = match chain {
+        ChainNow::BeingVerified => "auditoria-en-curso",
+        _ => "auditoria-rota",
+    };
     html! {
-        p #auditoria-rota {
-            "La cadena de auditoría del registro tampoco se verifica: un acta auténtica deja de "
-            "coincidir cuando el registro se alteró. Vea qué cambió en "
-            a href="/auditoria/verificar" { "Auditoría" } "."
+        @if let Some(l) = crate::catalogue::verification::acta_chain(Lang::Es, chain) {
+            p id=(id) { (l.before) a href="/auditoria/verificar" { (l.link) } (l.after) }
         }
     }
 }

@@ -488,6 +488,13 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         &fingerprint[1..]
     );
     let tampered = text.replacen(&fingerprint, &other, 1);
+    // the register's audit chain verified on the audit page: it holds, and the acta pages take
+    // that verdict for the register as it stands (an acta that does not match asks it)
+    assert!(
+        c.get("/auditoria/verificar")
+            .text()
+            .contains("Cadena de auditoría íntegra"),
+    );
     let t = c
         .upload(verify, &[("csrf", &csrf)], ("acta.md", tampered.as_bytes()))
         .text();
@@ -503,7 +510,9 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
     );
     // the register's audit chain holds: a forged acta's verdict says nothing of it
     assert!(
-        !t.contains("auditoria-rota") && !t.contains("/auditoria/verificar"),
+        !t.contains("auditoria-rota")
+            && !t.contains("auditoria-en-curso")
+            && !t.contains("/auditoria/verificar"),
         "{t}"
     );
     // without the session's token: refused
@@ -513,8 +522,10 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         403
     );
     // a person's award changed in the register behind vigia's back (its trigger put back as the
-    // migration wrote it): the genuine acta no longer matches, and the page says the audit chain
-    // does not verify either, with a link to the page that says what changed
+    // migration wrote it): the genuine acta no longer matches; the verdict kept for the register
+    // before is not this register's: its audit chain is being verified (in the background, the
+    // page does not wait), then it does not verify either, with a link to the page that says
+    // what changed
     let trigger = "CREATE TRIGGER offering_outcomes_no_update BEFORE UPDATE ON offering_outcomes \
                    BEGIN SELECT RAISE(ABORT, 'offering_outcomes is append-only: record a \
                    correction instead'); END;";
@@ -530,6 +541,27 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         .text();
     assert!(
         t.contains("No coincide: el acta NO está verificada.")
+            && t.contains(
+                "La cadena de auditoría del registro se está verificando en segundo plano (un \
+                 acta auténtica deja de coincidir cuando el registro se alteró): suba el acta de \
+                 nuevo en unos minutos para saber si se verifica, o vea la verificación en \
+                 <a href=\"/auditoria/verificar\">Auditoría</a>."
+            )
+            && !t.contains("auditoria-rota"),
+        "{t}"
+    );
+    // (the audit page's verification, which the test waits for, gives the verdict at once)
+    assert!(
+        c.get("/auditoria/verificar")
+            .text()
+            .contains("La auditoría NO coincide")
+    );
+    let t = c
+        .upload(verify, &[("csrf", &csrf)], ("acta.md", text.as_bytes()))
+        .text();
+    assert!(
+        t.contains("No coincide: el acta NO está verificada.")
+            && !t.contains("auditoria-en-curso")
             && t.contains(
                 "La cadena de auditoría del registro tampoco se verifica: un acta auténtica deja \
                  de coincidir cuando el registro se alteró. Vea qué cambió en \

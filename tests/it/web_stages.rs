@@ -557,6 +557,13 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     let tampered = md.text().replacen("P-07", "P-12", 1);
     // named on the line of the file where the first «P-07» was, blank lines counted
     let line = md.text().lines().position(|l| l.contains("P-07")).unwrap() + 1;
+    // the register's audit chain verified on the audit page: it holds, and the acta pages take
+    // that verdict for the register as it stands (an acta that does not match asks it)
+    assert!(
+        c.get("/auditoria/verificar")
+            .text()
+            .contains("Cadena de auditoría íntegra")
+    );
     let t = c
         .upload(
             &verify,
@@ -573,7 +580,9 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     );
     // the register's audit chain holds: the verdict says nothing of it
     assert!(
-        !t.contains("auditoria-rota") && !t.contains("/auditoria/verificar"),
+        !t.contains("auditoria-rota")
+            && !t.contains("auditoria-en-curso")
+            && !t.contains("/auditoria/verificar"),
         "{t}"
     );
     assert_eq!(
@@ -602,9 +611,29 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         t.contains("sorteo N.º 1 (tramo 1): el ganador registrado es P-12; el sorteo da P-07"),
         "{t}"
     );
-    // and the audit chain does not verify either: the page says so and links the audit's
+    // the verdict kept for the register before is not this register's: its audit chain is being
+    // verified (in the background: the page does not wait for it), and the page says so
     assert!(
         t.contains(
+            "La cadena de auditoría del registro se está verificando en segundo plano (un acta \
+             auténtica deja de coincidir cuando el registro se alteró): suba el acta de nuevo en \
+             unos minutos para saber si se verifica, o vea la verificación en \
+             <a href=\"/auditoria/verificar\">Auditoría</a>."
+        ) && !t.contains("auditoria-rota"),
+        "{t}"
+    );
+    // (the audit page's verification, which the test waits for, gives the verdict at once)
+    assert!(
+        c.get("/auditoria/verificar")
+            .text()
+            .contains("La auditoría NO coincide")
+    );
+    let t = c
+        .upload(&verify, &[("csrf", &ccsrf)], ("acta.md", &md.body))
+        .text();
+    // and the audit chain does not verify either: the page says so and links the audit's
+    assert!(
+        !t.contains("auditoria-en-curso") && t.contains(
             "La cadena de auditoría del registro tampoco se verifica: un acta auténtica deja de \
              coincidir cuando el registro se alteró. Vea qué cambió en \
              <a href=\"/auditoria/verificar\">Auditoría</a>."
