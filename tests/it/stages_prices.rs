@@ -280,6 +280,119 @@ fn the_stage_price_flows_into_a_fine_that_was_provisional() {
     assert_eq!(l["principal"], "1125000");
 }
 
+/// The batch check prices an overdue fine as a liquidation does: Art. 9 (iii) is the highest of
+/// the stages' prices (LEGAL_NOTES §7.1), not the price of the stage recorded last (it took the
+/// latest: $1,050, below the transfer's $1,200, so it claimed 100 × 1,200 × 75 % = 90,000 + 7,506
+/// = 97,506).
+///
+/// Worked by hand (`decimal`, SPEC §5, daily-simple): 100 shares adjudicated 2024-03-15, sold for
+/// $1,200 each on 2024-09-20 (6 months and 5 days: 75 %); Stage 2 sold at $1,800, Stage 3 at
+/// $1,050 → (iii) = 1,800 > 1,200 > 963; principal 100 × 1,800 × 75 % = 135,000. Interest from
+/// 2024-09-21 to 2025-01-25, daily rate (1 + EA)^(1/365) − 1 of each month's moratorium rate:
+/// Sep 21–30 10 d × 28.85 % → 135,000 × 0.0006947035 × 10 = 937.85 → 938; Oct 31 d × 28.17 % →
+/// 135,000 × 0.0006801965 × 31 = 2,846.62 → 2,847; Nov 30 d × 27.90 % → × 0.0006744150 × 30 =
+/// 2,731.38 → 2,731; Dec 31 d × 26.39 % → × 0.0006418557 × 31 = 2,686.17 → 2,686; Jan 1–25 25 d ×
+/// 24.89 % → × 0.0006091256 × 25 = 2,055.80 → 2,056; interest 11,258; due 146,258. The notice,
+/// delivered on Friday 2025-01-10, was due 10 business days later, 2025-01-24.
+#[test]
+fn the_check_takes_the_highest_stage_price_not_the_latest() {
+    let r = crate::common::Reg::new().with_letterhead();
+    let csv = format!(
+        "{}CC,1000000001,Ana Prueba,natural,trabajador,100,,2024-03-15,,\n",
+        crate::common::HEADER
+    );
+    let path = r.file("a.csv", csv.as_bytes());
+    r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    r.ok(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "1",
+        "--registered-on",
+        "2024-04-01",
+    ]);
+    for (stage, price, date) in [("2", "1800", "2024-06-28"), ("3", "1050", "2024-08-28")] {
+        r.ok(&[
+            "program",
+            "stage-price",
+            "D3939-2004",
+            "--stage",
+            stage,
+            "--price",
+            price,
+            "--date",
+            date,
+        ]);
+    }
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-09-20",
+        "--shares",
+        "100",
+        "--consideration-per-share",
+        "1200",
+    ]);
+    let out = r.dir.path().join("n.md").display().to_string();
+    r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "2024-11-30",
+        "--date",
+        "2024-11-30",
+        "--reason",
+        "fecha del caso de prueba",
+        "--format",
+        "md",
+        "--out",
+        &out,
+    ]);
+    r.ok(&[
+        "notice",
+        "delivered",
+        "MULTA-2024-0001",
+        "--on",
+        "2025-01-10",
+        "--via",
+        "personal",
+    ]);
+    let shown = r.json(&[
+        "fine",
+        "show",
+        "1",
+        "--until",
+        "2025-01-25",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(shown["total_due"], "146258");
+    let o = r.run(&["check", "--as-of", "2025-01-25", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(&crate::common::out(&o)).unwrap();
+    let owed = |code: &str| {
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["code"] == code && f["breach_id"] == 1)
+            .map(|f| f["outstanding"].clone())
+    };
+    assert_eq!(owed("NOTICE_OVERDUE"), Some(Value::from("146258")), "{v:#}");
+    assert_eq!(
+        owed("PLEDGE_ENFORCEABLE"),
+        Some(Value::from("146258")),
+        "{v:#}"
+    );
+}
+
 #[test]
 fn tranches_open_in_order_and_their_price_is_share_weighted() {
     // Tranche 1: 6,000,000 shares, tranche 2: 6,886,682. Winners at $1,100 and $1,150:
