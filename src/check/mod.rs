@@ -264,7 +264,9 @@ fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>, StoreError> {
         // the Art. 9 (iii) price as every liquidation takes it (the highest of the stages' prices,
         // LEGAL_NOTES §7.1), never the latest record's own price
         let stage = programs::stage_price(conn, p.id)?;
-        let stage_recorded = programs::latest_stage(conn, p.id)?.is_some();
+        // final: recorded, and no later stage still pending (a price so far keeps a provisional
+        // liquidation provisional, not stale)
+        let stage_recorded = !stage.pending();
         out.insert(
             p.id,
             Terms {
