@@ -130,7 +130,8 @@ pub struct StageEntry {
     pub price: Decimal,
 }
 
-/// The stage price (Art. 9 (iii)) as it stood: `{"status": "none" | "pending" | "known", ...}`.
+/// The stage price (Art. 9 (iii)) as it stood: `{"status": "none" | "pending" | "known" |
+/// "so_far", ...}` (`so_far`: a stage's price, a later stage still pending).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "lowercase", deny_unknown_fields)]
 pub enum StageFact {
@@ -138,6 +139,10 @@ pub enum StageFact {
     Absent,
     Pending,
     Known {
+        price: Decimal,
+    },
+    #[serde(rename = "so_far")]
+    SoFar {
         price: Decimal,
     },
 }
@@ -259,6 +264,7 @@ impl From<StagePrice> for StageFact {
             StagePrice::Absent => StageFact::Absent,
             StagePrice::Pending => StageFact::Pending,
             StagePrice::Known(price) => StageFact::Known { price },
+            StagePrice::SoFar(price) => StageFact::SoFar { price },
         }
     }
 }
@@ -269,6 +275,7 @@ impl From<StageFact> for StagePrice {
             StageFact::Absent => StagePrice::Absent,
             StageFact::Pending => StagePrice::Pending,
             StageFact::Known { price } => StagePrice::Known(price),
+            StageFact::SoFar { price } => StagePrice::SoFar(price),
         }
     }
 }
@@ -758,7 +765,10 @@ mod tests {
                 None => panic!("{name}: no day after kept"),
             }
             // only a known stage price lists the stages it is the highest of
-            let known = matches!(kept.prices.stage, StageFact::Known { .. });
+            let known = matches!(
+                kept.prices.stage,
+                StageFact::Known { .. } | StageFact::SoFar { .. }
+            );
             assert_eq!(!stages.is_empty(), known, "{name}: {stages:?}");
             assert_eq!(
                 register::liquidation::fingerprint(&f.inputs_json, &f.result_json),

@@ -116,7 +116,8 @@ pub(super) struct Adjudication<'a> {
     pub lockup_end: NaiveDate,
     /// The pledges in force, in id order.
     pub pledges: &'a [Pledge],
-    /// The program's later-stage price has been recorded (a provisional liquidation is stale).
+    /// The program's later-stage price has been recorded and no later stage is still pending
+    /// (a provisional liquidation is stale).
     pub stage_recorded: bool,
     pub breaches: &'a [Breach<'a>],
 }

@@ -261,15 +261,17 @@ fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>, StoreError> {
     for p in programs::list(conn)? {
         let scale = p.scale()?;
         let convention = p.program.convention;
-        let latest = programs::latest_stage(conn, p.id)?;
+        // the Art. 9 (iii) price as every liquidation takes it (the highest of the stages' prices,
+        // LEGAL_NOTES §7.1), never the latest record's own price
+        let stage = programs::stage_price(conn, p.id)?;
+        // final: recorded, and no later stage still pending (a price so far keeps a provisional
+        // liquidation provisional, not stale)
+        let stage_recorded = !stage.pending();
         out.insert(
             p.id,
             Terms {
-                stage: latest
-                    .as_ref()
-                    .map(|r| r.as_stage_price())
-                    .unwrap_or(StagePrice::Pending),
-                stage_recorded: latest.is_some(),
+                stage,
+                stage_recorded,
                 program: p.program,
                 scale,
                 convention,

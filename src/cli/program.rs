@@ -92,6 +92,7 @@ pub fn record(p: &StoredProgram, stage: StagePrice) -> Value {
             StagePrice::Known(p) => p.to_string(),
             StagePrice::Absent => "none (no later stage)".into(),
             StagePrice::Pending => "pending".into(),
+            StagePrice::SoFar(p) => format!("{p} so far (a later stage is pending)"),
         },
         "sha256": p.sha256,
         "added_at": p.created_at,

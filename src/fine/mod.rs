@@ -53,15 +53,24 @@ pub enum StagePrice {
     /// A later stage is still pending: the liquidation is provisional.
     Pending,
     Known(Decimal),
+    /// A stage sold at this price (the highest so far) and left shares to a later stage that is
+    /// still pending: the price counts and the liquidation is provisional (SPEC §4; a higher
+    /// price in the later stage would raise the fine, LEGAL_NOTES §7.1).
+    SoFar(Decimal),
 }
 
 impl StagePrice {
-    /// The price, when known.
+    /// The price, when one is known (final or so far).
     pub fn known(self) -> Option<Decimal> {
         match self {
-            StagePrice::Known(p) => Some(p),
+            StagePrice::Known(p) | StagePrice::SoFar(p) => Some(p),
             _ => None,
         }
+    }
+
+    /// Whether a later stage is still pending, so that a fine priced with it may still rise.
+    pub fn pending(self) -> bool {
+        matches!(self, StagePrice::Pending | StagePrice::SoFar(_))
     }
 }
 
@@ -81,7 +90,7 @@ impl ReferencePrices {
         if let Some(t) = self.transfer {
             out.push((Basis::Transfer, t));
         }
-        if let StagePrice::Known(s) = self.stage {
+        if let Some(s) = self.stage.known() {
             out.push((Basis::Stage, s));
         }
         out
@@ -279,7 +288,7 @@ pub struct Liquidation {
     pub prices: ReferencePrices,
     pub basis: Basis,
     pub reference_price: Decimal,
-    /// The stage price was pending: the figure may rise once it is known.
+    /// A later stage was pending: the figure may rise once its price is known.
     pub provisional: bool,
     /// round_peso(shares × reference × percent / 100).
     pub principal: Decimal,
@@ -473,7 +482,7 @@ pub fn liquidate(
         prices: case.prices.clone(),
         basis,
         reference_price,
-        provisional: case.prices.stage == StagePrice::Pending,
+        provisional: case.prices.stage.pending(),
         principal,
         days: (until - case.breach_date).num_days(),
         pieces: accrual.pieces,
@@ -535,7 +544,7 @@ fn validate(case: &FineCase, until: NaiveDate) -> Result<(), FineError> {
             said!(fine::must_not_negative_omit_when_there),
         ));
     }
-    if let StagePrice::Known(s) = case.prices.stage
+    if let Some(s) = case.prices.stage.known()
         && s <= Decimal::ZERO
     {
         return Err(invalid(
@@ -726,6 +735,27 @@ mod tests {
             .unwrap(),
         );
         assert!(l.provisional);
+    }
+
+    /// SPEC §5's case with the Second Stage's $1,600 as the price so far (a Third Stage still
+    /// pending): it counts — 1,000 × 1,600 × 75 % = 1,200,000, above the transfer's 1,087,500 —
+    /// and the liquidation is provisional.
+    #[test]
+    fn a_stage_price_so_far_counts_and_keeps_it_provisional() {
+        let mut c = spec_case();
+        c.prices.stage = StagePrice::SoFar(dec("1600"));
+        let l = liquidated(
+            liquidate(
+                &c,
+                date("2024-11-20"),
+                &[],
+                Convention::DailySimple,
+                &RateSeries::shipped(),
+            )
+            .unwrap(),
+        );
+        assert!(l.provisional);
+        assert_eq!((l.basis, l.principal), (Basis::Stage, dec("1200000")));
     }
 
     #[test]

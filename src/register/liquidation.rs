@@ -118,7 +118,7 @@ fn case_of(
         breach,
     );
     let stage_prices = match case.prices.stage {
-        StagePrice::Known(_) => stages
+        StagePrice::Known(_) | StagePrice::SoFar(_) => stages
             .into_iter()
             .map(|(stage, price)| StageEntry { stage, price })
             .collect(),

@@ -3,7 +3,7 @@
 //! [`crate::liquidation`]). Formatting only: no arithmetic beyond presenting figures the engine
 //! already rounded.
 
-use crate::fine::{Liquidation, Outcome};
+use crate::fine::{Liquidation, Outcome, StagePrice};
 use crate::lang::fecha;
 pub use crate::liquidation::{DAILY_RATE_DECIMALS, shown_daily_rate};
 use crate::liquidation::{LiquidationResult, StageEntry};
@@ -133,7 +133,13 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
     if l.provisional {
         let _ = writeln!(
             w,
-            "PROVISIONAL: el precio de la Segunda o Tercera Etapa está pendiente; la multa puede aumentar cuando se conozca."
+            "{}",
+            match l.prices.stage {
+                StagePrice::SoFar(_) =>
+                    "PROVISIONAL: una etapa posterior está pendiente; la multa puede aumentar si en ella se obtiene un precio mayor.",
+                _ =>
+                    "PROVISIONAL: el precio de la Segunda o Tercera Etapa está pendiente; la multa puede aumentar cuando se conozca.",
+            }
         );
     }
     let _ = writeln!(w);

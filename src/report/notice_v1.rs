@@ -129,7 +129,7 @@ pub(super) fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String) -> Vec<Blo
     out.push(Block::Heading("3. Liquidación".into()));
     let mut prices = Vec::new();
     let stage_text = match l.prices.stage {
-        StagePrice::Known(_) => None,
+        StagePrice::Known(_) | StagePrice::SoFar(_) => None,
         StagePrice::Pending => Some("pendiente"),
         StagePrice::Absent => Some("no hubo etapa posterior"),
     };

@@ -44,10 +44,16 @@ pub(super) fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String, glue: bool
         )));
     }
     if l.provisional {
+        let why = match l.prices.stage {
+            StagePrice::SoFar(_) => {
+                "la etapa posterior que ofrece las acciones que quedaron sin vender aún no ha concluido"
+            }
+            _ => "el precio de la Segunda o Tercera Etapa aún no se ha registrado",
+        };
         out.push(Block::Strong(format!(
-            "LIQUIDACIÓN PROVISIONAL: el precio de la Segunda o Tercera Etapa aún no se ha registrado. Esta \
-             notificación cobra la suma liquidada con los precios conocidos, {}; cuando se registre el precio de la \
-             etapa, la multa se reliquidará y se le notificará la nueva liquidación.",
+            "LIQUIDACIÓN PROVISIONAL: {why}. Esta notificación cobra la suma liquidada con los precios conocidos, \
+             {}; cuando se registre el precio de la etapa, la multa se reliquidará y se le notificará la nueva \
+             liquidación.",
             format_cop(l.total_due)
         )));
     }
@@ -189,7 +195,7 @@ pub(super) fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String, glue: bool
     out.push(Block::Heading("3. Liquidación".into()));
     let mut prices = Vec::new();
     let stage_text = match l.prices.stage {
-        StagePrice::Known(_) => None,
+        StagePrice::Known(_) | StagePrice::SoFar(_) => None,
         StagePrice::Pending => Some("pendiente"),
         StagePrice::Absent => Some("no hubo etapa posterior"),
     };

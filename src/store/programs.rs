@@ -266,6 +266,8 @@ pub fn stage_prices(conn: &Connection, program_id: i64) -> Result<Vec<(Stage, De
 /// hand withdraws the prices before it (absent, as always); the `none` of a last stage declared
 /// void (`stage desert`, which links it from its conclusion) keeps the price of a stage that
 /// sold before it.
+/// While the stage that wrote the latest record left shares to a later stage still pending, the
+/// price is only the highest so far ([`StagePrice::SoFar`]): liquidations stay provisional.
 pub fn stage_price(conn: &Connection, program_id: i64) -> Result<StagePrice> {
     Ok(stage_price_and_stages(conn, program_id)?.0)
 }
@@ -293,13 +295,37 @@ pub fn stage_price_and_stages(
                 _ => StagePrice::Absent,
             }
         }
-        Some(r) => highest.map_or(r.as_stage_price(), StagePrice::Known),
+        Some(r) => match highest {
+            Some(p) if later_stage_pending(conn, program_id, r.id)? => StagePrice::SoFar(p),
+            Some(p) => StagePrice::Known(p),
+            None => r.as_stage_price(),
+        },
     };
     let listed = match price {
-        StagePrice::Known(_) => stages,
+        StagePrice::Known(_) | StagePrice::SoFar(_) => stages,
         _ => Vec::new(),
     };
     Ok((price, listed))
+}
+
+/// Whether the stage whose adjudication wrote stage-price record `record_id` left shares to a
+/// later stage of the program: until that stage concludes (its own record, or any record after
+/// this one) the price is only the highest so far (SPEC §4: a later stage still pending makes
+/// the liquidation provisional). A price typed by hand says nothing of what is left: final.
+fn later_stage_pending(conn: &Connection, program_id: i64, record_id: i64) -> Result<bool> {
+    let concluded: Option<(u8, i64)> = conn
+        .query_row(
+            "SELECT stage, leftover FROM stage_conclusions WHERE stage_price_id = ?1 \
+             AND kind = 'adjudicated'",
+            params![record_id],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .optional()?;
+    let Some((stage, leftover)) = concluded else {
+        return Ok(false);
+    };
+    let last = by_id(conn, program_id)?.program.later_stages.last.number();
+    Ok(leftover > 0 && stage < last)
 }
 
 #[cfg(test)]

@@ -224,6 +224,7 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
             dt { "Precio de la etapa posterior" } dd {
                 @match stage {
                     StagePrice::Known(x) => { (pesos(x)) " por acción" }
+                    StagePrice::SoFar(x) => { (pesos(x)) " por acción por ahora: una etapa posterior está pendiente (las liquidaciones son provisionales)" }
                     StagePrice::Absent => "no hay etapa posterior",
                     StagePrice::Pending => "pendiente (las liquidaciones son provisionales)",
                 }

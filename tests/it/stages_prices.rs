@@ -280,6 +280,119 @@ fn the_stage_price_flows_into_a_fine_that_was_provisional() {
     assert_eq!(l["principal"], "1125000");
 }
 
+/// The batch check prices an overdue fine as a liquidation does: Art. 9 (iii) is the highest of
+/// the stages' prices (LEGAL_NOTES §7.1), not the price of the stage recorded last (it took the
+/// latest: $1,050, below the transfer's $1,200, so it claimed 100 × 1,200 × 75 % = 90,000 + 7,506
+/// = 97,506).
+///
+/// Worked by hand (`decimal`, SPEC §5, daily-simple): 100 shares adjudicated 2024-03-15, sold for
+/// $1,200 each on 2024-09-20 (6 months and 5 days: 75 %); Stage 2 sold at $1,800, Stage 3 at
+/// $1,050 → (iii) = 1,800 > 1,200 > 963; principal 100 × 1,800 × 75 % = 135,000. Interest from
+/// 2024-09-21 to 2025-01-25, daily rate (1 + EA)^(1/365) − 1 of each month's moratorium rate:
+/// Sep 21–30 10 d × 28.85 % → 135,000 × 0.0006947035 × 10 = 937.85 → 938; Oct 31 d × 28.17 % →
+/// 135,000 × 0.0006801965 × 31 = 2,846.62 → 2,847; Nov 30 d × 27.90 % → × 0.0006744150 × 30 =
+/// 2,731.38 → 2,731; Dec 31 d × 26.39 % → × 0.0006418557 × 31 = 2,686.17 → 2,686; Jan 1–25 25 d ×
+/// 24.89 % → × 0.0006091256 × 25 = 2,055.80 → 2,056; interest 11,258; due 146,258. The notice,
+/// delivered on Friday 2025-01-10, was due 10 business days later, 2025-01-24.
+#[test]
+fn the_check_takes_the_highest_stage_price_not_the_latest() {
+    let r = crate::common::Reg::new().with_letterhead();
+    let csv = format!(
+        "{}CC,1000000001,Ana Prueba,natural,trabajador,100,,2024-03-15,,\n",
+        crate::common::HEADER
+    );
+    let path = r.file("a.csv", csv.as_bytes());
+    r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    r.ok(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "1",
+        "--registered-on",
+        "2024-04-01",
+    ]);
+    for (stage, price, date) in [("2", "1800", "2024-06-28"), ("3", "1050", "2024-08-28")] {
+        r.ok(&[
+            "program",
+            "stage-price",
+            "D3939-2004",
+            "--stage",
+            stage,
+            "--price",
+            price,
+            "--date",
+            date,
+        ]);
+    }
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-09-20",
+        "--shares",
+        "100",
+        "--consideration-per-share",
+        "1200",
+    ]);
+    let out = r.dir.path().join("n.md").display().to_string();
+    r.ok(&[
+        "notice",
+        "issue",
+        "1",
+        "--until",
+        "2024-11-30",
+        "--date",
+        "2024-11-30",
+        "--reason",
+        "fecha del caso de prueba",
+        "--format",
+        "md",
+        "--out",
+        &out,
+    ]);
+    r.ok(&[
+        "notice",
+        "delivered",
+        "MULTA-2024-0001",
+        "--on",
+        "2025-01-10",
+        "--via",
+        "personal",
+    ]);
+    let shown = r.json(&[
+        "fine",
+        "show",
+        "1",
+        "--until",
+        "2025-01-25",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(shown["total_due"], "146258");
+    let o = r.run(&["check", "--as-of", "2025-01-25", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(&crate::common::out(&o)).unwrap();
+    let owed = |code: &str| {
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["code"] == code && f["breach_id"] == 1)
+            .map(|f| f["outstanding"].clone())
+    };
+    assert_eq!(owed("NOTICE_OVERDUE"), Some(Value::from("146258")), "{v:#}");
+    assert_eq!(
+        owed("PLEDGE_ENFORCEABLE"),
+        Some(Value::from("146258")),
+        "{v:#}"
+    );
+}
+
 #[test]
 fn tranches_open_in_order_and_their_price_is_share_weighted() {
     // Tranche 1: 6,000,000 shares, tranche 2: 6,886,682. Winners at $1,100 and $1,150:
@@ -334,6 +447,138 @@ fn tranches_open_in_order_and_their_price_is_share_weighted() {
         "{out}"
     );
     assert_eq!(stage_price(&r), "1126.72");
+}
+
+/// A Second Stage that sold only part of its shares leaves the Third Stage pending: the Second's
+/// price counts, as the highest so far, but every liquidation stays provisional and no paz y
+/// salvo certifies the fine extinguished until the Third concludes (SPEC §4: "If a later stage is
+/// still pending, the liquidation is provisional"; LEGAL_NOTES §7.1: a higher Third Stage price
+/// raises the fine). They were final, and the paz y salvo was issued.
+///
+/// By hand: Ana (adjudication 1, 1,000 shares on 2024-03-15) sold 10 for $1,000 each on
+/// 2024-07-10, within the first 6 months (100 %). The Second Stage sold tranche 1 (6,000,000
+/// shares) at $1,100; tranche 2 (6,886,682) had no valid proposal ($950 < $963), so they pass to
+/// the Third. (iii) so far $1,100 > 1,000 > 963: principal 10 × 1,100 × 100 % = 11,000,
+/// provisional; she pays 11,000 the same day (0 days of interest). The Third Stage sells the
+/// 6,886,682 at $1,500: (iii) = max(1,100, 1,500) = 1,500, principal 10 × 1,500 = 15,000, final,
+/// 4,000 still owed; the check then flags the provisional liquidation (PROVISIONAL_STALE).
+#[test]
+fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_concludes() {
+    let reason = "fictional sale of 2024 under the 2004 decree (tests)";
+    let r = crate::stages::first_stage_adjudicated(reason);
+    let open = |stage: &str, k: &str, shares: &str, opens: &str, closes: &str| {
+        r.ok(&[
+            "stage",
+            "open",
+            "D3939-2004",
+            "--stage",
+            stage,
+            "--tranche",
+            k,
+            "--shares",
+            shares,
+            "--opens",
+            opens,
+            "--closes",
+            closes,
+            "--reason",
+            reason,
+        ])
+    };
+    open("2", "1", "6000000", "2024-06-03", "2024-06-14");
+    open("2", "2", "6886682", "2024-06-03", "2024-06-14");
+    let text = format!(
+        "{}{}{}",
+        HEADER.replace("review\n", "review,tranche\n"),
+        "A,2024-06-10,CC:1000000101:Uno,,6000000,1100,0,1,si,,1\n",
+        "B,2024-06-10,CC:1000000102:Dos,,6886682,950,0,1,si,,2\n"
+    );
+    r.ok(&proposals_import(&r.file("t.csv", text.as_bytes())));
+    let out = r.ok(&crate::stages::adjudicate_second(&[]));
+    assert!(
+        out.contains("6000000 of 12886682 shares awarded, 6886682 left over"),
+        "{out}"
+    );
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-07-10",
+        "--shares",
+        "10",
+        "--consideration-per-share",
+        "1000",
+    ]);
+    let liquidate = || {
+        r.json(&[
+            "fine",
+            "liquidate",
+            "1",
+            "--until",
+            "2024-07-10",
+            "--format",
+            "json",
+        ])
+    };
+    let l = liquidate();
+    assert_eq!(l["provisional"], true, "{l:#}");
+    assert_eq!(l["reference"]["basis"], "stage");
+    assert_eq!(l["principal"], "11000");
+    r.ok(&[
+        "payment",
+        "record",
+        "--breach",
+        "1",
+        "--date",
+        "2024-07-10",
+        "--amount",
+        "11000",
+    ]);
+    let check = |as_of: &str| {
+        let o = r.run(&["check", "--as-of", as_of, "--format", "json"]);
+        let v: Value = serde_json::from_str(&crate::common::out(&o)).unwrap();
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["code"] == "PROVISIONAL_STALE" && f["breach_id"] == 1)
+    };
+    assert!(!check("2024-07-11"));
+    let o = r.run(&["settlement", "issue", "1", "--date", "2024-07-11"]);
+    assert_eq!(o.status.code(), Some(2), "{}", crate::common::out(&o));
+    // the Third Stage sells what is left at $1,500
+    open("3", "1", "6886682", "2024-07-15", "2024-07-26");
+    let path = r.file(
+        "t3.csv",
+        format!("{HEADER}C,2024-07-16,CC:1000000103:Tres,,6886682,1500,0,1,si,\n").as_bytes(),
+    );
+    r.ok(&[
+        "proposals",
+        "import",
+        &path,
+        "--program",
+        "D3939-2004",
+        "--stage",
+        "3",
+    ]);
+    r.ok(&[
+        "stage",
+        "adjudicate",
+        "D3939-2004",
+        "--stage",
+        "3",
+        "--on",
+        "2024-08-16",
+    ]);
+    assert!(check("2024-08-20"));
+    let l = liquidate();
+    assert_eq!(l["provisional"], false, "{l:#}");
+    assert_eq!(l["principal"], "15000");
+    assert_eq!(l["total_due"], "4000");
 }
 
 #[test]
