@@ -42,8 +42,15 @@ pub enum Problem {
     /// A count written with a comma then three digits (`1,450`): a thousands comma to some, to
     /// a Colombian reader a decimal comma, which no count has: written only one way, `1.450`.
     CountComma { thousands: Decimal },
-    /// More than a count can hold, or an amount above [`MAX_AMOUNT`].
+    /// An amount or a percentage above [`MAX_AMOUNT`].
     TooLarge,
+    /// A count above the most its field holds (`max`: a count of shares holds up to
+    /// `u64::MAX`, a number of days or months up to `u32::MAX`).
+    TooLargeCount { max: u64 },
+    /// A currency sign on a percentage (`$18`): a rate is not an amount of money.
+    CurrencyOnRate,
+    /// A currency sign on a count (`$1.450` shares): a count is not an amount of money.
+    CurrencyOnCount,
     /// An amount paid with fractions of a centavo (`1.000,001`).
     BelowCentavo { value: Decimal },
     /// A year written with two digits (`15/03/24`).
@@ -82,7 +89,7 @@ impl Refused {
         let v = &self.value;
         let (first, last) = (FIRST_DATE.format("%d/%m/%Y"), LAST_DATE.format("%d/%m/%Y"));
         match &self.problem {
-            Problem::Empty => Said::new("nothing was written", "no se escribió nada"),
+            Problem::Empty => crate::said!(core::nothing_written_write_value),
             Problem::NotANumber => crate::said!(core::not_number_write_colombian_way_e, v),
             Problem::CommaOrThousands { decimal, thousands } => {
                 let (d, t) = (es(decimal.normalize()), es(*thousands));
@@ -109,6 +116,12 @@ impl Refused {
                 crate::said!(core::count_comma_write_points, v, t)
             }
             Problem::TooLarge => crate::said!(core::too_large_at_most_1_000, v),
+            Problem::TooLargeCount { max } => {
+                let max = format_number(Decimal::from(*max));
+                crate::said!(core::count_too_large_at_most, v, max)
+            }
+            Problem::CurrencyOnRate => crate::said!(core::rate_has_currency_sign, v),
+            Problem::CurrencyOnCount => crate::said!(core::count_has_currency_sign, v),
             Problem::BelowCentavo { value } => {
                 let shown = es(value.normalize());
                 crate::said!(core::reads_as_with_fractions_centavo_payment, v, shown)
@@ -161,15 +174,12 @@ impl std::error::Error for Refused {}
 
 impl Refused {
     /// Whether the sentence says more than "not a number / not a date" (two readings, misplaced
-    /// separators, a two-digit year, no such day): a column's own sentence then gives way to it.
+    /// separators, a two-digit year, no such day, the bound a value passed): a column's own
+    /// sentence then gives way to it.
     pub fn explains(&self) -> bool {
         !matches!(
             self.problem,
-            Problem::Empty
-                | Problem::NotANumber
-                | Problem::NotADate
-                | Problem::NotATime
-                | Problem::TooLarge
+            Problem::Empty | Problem::NotANumber | Problem::NotADate | Problem::NotATime
         )
     }
 }
@@ -194,6 +204,11 @@ fn bare(text: &str) -> (bool, String) {
         t = rest.to_string();
     }
     (negative, t)
+}
+
+/// Whether `text` carries a currency sign (`$`, `COP`), which only an amount may.
+fn has_currency(text: &str) -> bool {
+    text.contains('$') || text.contains("COP")
 }
 
 fn digits(t: &str) -> bool {
@@ -356,10 +371,17 @@ pub fn signed_amount(text: &str) -> Result<Decimal, Refused> {
 
 /// A count (shares, days): [`number`] whole and not negative (`4.000` = 4000; `4.000,00` too).
 pub fn count(text: &str) -> Result<u64, Refused> {
+    if has_currency(text) {
+        return refuse(text, Problem::CurrencyOnCount);
+    }
     let v = number(text).map_err(|r| match r.problem {
         // of the two readings only the thousands comma is a count: say how to write it
         Problem::CommaOrThousands { thousands, .. } => Refused {
             problem: Problem::CountComma { thousands },
+            ..r
+        },
+        Problem::TooLarge => Refused {
+            problem: Problem::TooLargeCount { max: u64::MAX },
             ..r
         },
         _ => r,
@@ -370,13 +392,32 @@ pub fn count(text: &str) -> Result<u64, Refused> {
     if !v.fract().is_zero() {
         return refuse(text, Problem::NotWhole { value: v });
     }
-    u64::try_from(v.trunc()).or_else(|_| refuse(text, Problem::TooLarge))
+    u64::try_from(v.trunc()).or_else(|_| refuse(text, Problem::TooLargeCount { max: u64::MAX }))
+}
+
+/// A [`count`] held in a `u32` (days, months, a tranche's number): one above `u32::MAX` is
+/// refused with that bound.
+pub fn small_count(text: &str) -> Result<u32, Refused> {
+    let too_large = || Problem::TooLargeCount {
+        max: u64::from(u32::MAX),
+    };
+    let n = count(text).map_err(|r| match r.problem {
+        Problem::TooLargeCount { .. } => Refused {
+            problem: too_large(),
+            ..r
+        },
+        _ => r,
+    })?;
+    u32::try_from(n).or_else(|_| refuse(text, too_large()))
 }
 
 /// A percentage (`18,9`, `18.9`, `27,90 %`): at most one point or comma, which is the decimal
 /// separator (rates are never grouped in thousands). Sign allowed; the caller's rule judges the
 /// range.
 pub fn percent(text: &str) -> Result<Decimal, Refused> {
+    if has_currency(text) {
+        return refuse(text, Problem::CurrencyOnRate);
+    }
     let (negative, t) = bare(text.trim().trim_end_matches('%'));
     if t.is_empty() {
         return refuse(
@@ -399,6 +440,7 @@ pub fn percent(text: &str) -> Result<Decimal, Refused> {
         return refuse(text, problem);
     }
     let v = exact(int, frac)
+        .filter(|v| *v <= MAX_AMOUNT)
         .ok_or(())
         .or_else(|()| refuse(text, Problem::TooLarge))?;
     Ok(if negative { -v } else { v })
@@ -747,8 +789,75 @@ mod tests {
         assert_eq!(count("-3").unwrap_err().problem, Problem::Negative);
         assert_eq!(
             count("99.999.999.999.999.999.999").unwrap_err().problem,
-            Problem::TooLarge
+            Problem::TooLargeCount { max: u64::MAX }
         );
+    }
+
+    #[test]
+    fn a_count_too_large_names_the_bound_its_field_holds() {
+        // 2^64 = 18.446.744.073.709.551.616, one more than a count holds
+        let r = count("18446744073709551616").unwrap_err();
+        assert_eq!(r.problem, Problem::TooLargeCount { max: u64::MAX });
+        assert_eq!(
+            r.said().es(),
+            "«18446744073709551616» es demasiado grande (como máximo \
+             18.446.744.073.709.551.615); revise la cifra"
+        );
+        // more digits than any decimal holds: the same bound, not the amounts' one
+        assert_eq!(
+            count(&"9".repeat(40)).unwrap_err().problem,
+            Problem::TooLargeCount { max: u64::MAX }
+        );
+        assert_eq!(count("18446744073709551615"), Ok(u64::MAX));
+        // days and months: 2^32 = 4.294.967.296
+        assert_eq!(small_count("4.294.967.295"), Ok(u32::MAX));
+        let r = small_count("4294967296").unwrap_err();
+        assert!(
+            r.said().es().contains("(como máximo 4.294.967.295)"),
+            "{}",
+            r.said().es()
+        );
+        assert_eq!(
+            small_count(&"9".repeat(40)).unwrap_err().problem,
+            Problem::TooLargeCount {
+                max: u64::from(u32::MAX)
+            }
+        );
+        assert_eq!(small_count("1.000"), Ok(1000));
+        assert_eq!(small_count("0"), Ok(0));
+        assert_eq!(small_count("+3").unwrap_err().problem, Problem::NotANumber);
+    }
+
+    #[test]
+    fn a_currency_sign_is_refused_on_a_count_and_on_a_rate() {
+        // `$1.450` is an amount: as a number of shares it would be a guess
+        let r = count("$1.450").unwrap_err();
+        assert_eq!(r.problem, Problem::CurrencyOnCount);
+        assert_eq!(
+            r.said().es(),
+            "«$1.450» es una cantidad, no una suma de dinero: escríbala sin $ ni COP, p. ej. 1.000"
+        );
+        assert_eq!(
+            count("COP 1.450").unwrap_err().problem,
+            Problem::CurrencyOnCount
+        );
+        let r = percent("$18").unwrap_err();
+        assert_eq!(r.problem, Problem::CurrencyOnRate);
+        assert_eq!(
+            r.said().es(),
+            "«$18» es una tasa, no una suma de dinero: escríbala sin $ ni COP, p. ej. 27,90"
+        );
+        // an amount keeps its sign
+        assert_eq!(amount("$1.450"), Ok(dec("1450")));
+    }
+
+    #[test]
+    fn nothing_written_says_to_write_the_value() {
+        let r = amount(" ").unwrap_err();
+        assert_eq!(r.problem, Problem::Empty);
+        assert_eq!(r.said().es(), "no se escribió nada; escriba el valor");
+        assert_eq!(r.said().en(), "nothing was written; write the value");
+        assert_eq!(date("").unwrap_err().said(), r.said());
     }
 
     #[test]
@@ -762,6 +871,12 @@ mod tests {
         assert!(percent("18,9,1").is_err());
         assert!(percent("x").is_err());
         assert_eq!(percent(" ").unwrap_err().problem, Problem::Empty);
+        // a percentage is bounded as an amount is: the refusal's bound is true
+        assert_eq!(percent("1000000000000000"), Ok(MAX_AMOUNT));
+        assert_eq!(
+            percent("1000000000000001").unwrap_err().problem,
+            Problem::TooLarge
+        );
     }
 
     #[test]
