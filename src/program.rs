@@ -615,7 +615,13 @@ fn unreadable(text: &str, e: &toml::de::Error) -> ProgramError {
     if let Some(typed) = detail.strip_prefix(UNREAD)
         && let Err(refused) = crate::input::signed_amount(typed)
     {
-        return refused_value(text, e, &refused);
+        return refused_value(text, e, refused.said());
+    }
+    // a count written with a thousands point (`12.960.982` is no TOML; `12.960` is a float) or
+    // quoted: TOML's integers are plain digits
+    let whole = [" expected u64", " expected u32", " expected u8"];
+    if detail.starts_with("invalid type") && whole.iter().any(|w| detail.ends_with(w)) {
+        return refused_value(text, e, said!(program::whole_number_digits_only));
     }
     // the line the reader points at, and its text
     let at = e.span().filter(|s| s.start < text.len()).map(|span| {
@@ -700,9 +706,10 @@ fn scale_es(e: &ScaleError) -> String {
 /// typed, which [`unreadable`] reads again to word the refusal in both languages.
 const UNREAD: &str = "vigia-input-refused:";
 
-/// A quoted amount or percent the one reader refused, named by its field and line, in the
-/// reader's words in each language (the TOML reader's error carries only one string).
-fn refused_value(text: &str, e: &toml::de::Error, refused: &crate::input::Refused) -> ProgramError {
+/// A value refused (`said`: why, in each language; a quoted amount or percent the one reader
+/// refused, in its words: the TOML reader's error carries only one string), named by its field
+/// and line.
+fn refused_value(text: &str, e: &toml::de::Error, said: Said) -> ProgramError {
     let span = e.span().filter(|s| s.start < text.len());
     let (line, typed, field) = span.map_or((0, "", ""), |span| {
         let before = &text[..span.start];
@@ -716,7 +723,6 @@ fn refused_value(text: &str, e: &toml::de::Error, refused: &crate::input::Refuse
             .unwrap_or("");
         (before.matches('\n').count() + 1, typed, key)
     });
-    let said = refused.said();
     let (why, por_que) = (said.en(), said.es());
     err(
         field,

@@ -258,3 +258,35 @@ fn a_value_the_reader_refuses_is_named_by_field_and_line_in_both_languages() {
         )
     );
 }
+
+/// A count of a program file written the Colombian way (`12.960`, a TOML float) or quoted is
+/// refused saying how TOML writes it (the sentence said only «not of the type the field asks»,
+/// quoting the float 12.96).
+#[test]
+fn a_count_written_with_a_point_or_quoted_says_to_write_its_digits_only() {
+    let n = DECRETO_3939_2004
+        .lines()
+        .position(|l| l.starts_with("shares_offered"))
+        .unwrap()
+        + 1;
+    for typed in ["12.960", "\"12.960.982\""] {
+        let text = DECRETO_3939_2004.replace(
+            "shares_offered = 12960982",
+            &format!("shares_offered = {typed}"),
+        );
+        let e = Program::from_toml(&text).unwrap_err();
+        assert_eq!(
+            e.in_lang(Lang::Es),
+            format!(
+                "campo `shares_offered`: línea {n} (`shares_offered = {typed}`): un número entero se \
+                 escribe solo con sus cifras (sin puntos de miles ni comillas), p. ej. 12960982"
+            )
+        );
+        assert!(
+            e.in_lang(Lang::En)
+                .ends_with("a whole number is written with its digits only (no thousands points, no quotes), e.g. 12960982"),
+            "{}",
+            e.in_lang(Lang::En)
+        );
+    }
+}

@@ -240,3 +240,9 @@ pub fn typed_value_refused_at_line(
 ) -> String {
     format!("line {line} (`{typed}`): {why}")
 }
+
+pub fn whole_number_digits_only() -> String {
+    "a whole number is written with its digits only (no thousands points, no quotes), e.g. \
+     12960982"
+        .to_string()
+}

@@ -256,3 +256,9 @@ pub fn typed_value_refused_at_line(
 ) -> String {
     format!("línea {line} (`{typed}`): {por_que}")
 }
+
+pub fn whole_number_digits_only() -> String {
+    "un número entero se escribe solo con sus cifras (sin puntos de miles ni comillas), p. ej. \
+     12960982"
+        .to_string()
+}
