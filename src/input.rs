@@ -32,8 +32,8 @@ pub enum Problem {
     /// (`1450.500`), or after a lone `0` (`0.450`): neither a decimal point (one or two digits
     /// follow one) nor a thousands point (groups of three after one to three digits).
     PointOrThousands { decimal: Decimal },
-    /// Points that are not every three digits (`1.45.0`, `14.50.000`), or a point and a comma in
-    /// the wrong places (`1.450.50`).
+    /// Points or spaces that are not every three digits (`1.45.0`, `14.50.000`, `1450 50`), or a
+    /// point and a comma in the wrong places (`1.450.50`).
     MisplacedSeparators,
     /// A minus sign where the value cannot be negative.
     Negative,
@@ -184,26 +184,49 @@ impl Refused {
     }
 }
 
-/// `text` without `$`, `COP` and whitespace (spaces, no-break spaces), and the sign apart.
-fn bare(text: &str) -> (bool, String) {
-    let mut t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+/// `text` without `$` and `COP` (each may be followed by spaces), and the sign apart; a space
+/// inside the number (also a no-break or narrow no-break space) is a thousands separator, so it
+/// is taken only where a thousands point would be (`1 450`, `1 450,50`, `12 345 678`); anywhere
+/// else (`1450 50`, `1 45`) the number is refused, never read with the space dropped (`1450 50`
+/// read 145050).
+fn bare(text: &str) -> Result<(bool, String), Problem> {
+    let mut t = text.trim();
     let mut negative = false;
     if let Some(rest) = t.strip_prefix('-') {
         negative = true;
-        t = rest.to_string();
+        t = rest.trim_start();
     }
     if let Some(rest) = t.strip_prefix('$') {
-        t = rest.to_string();
+        t = rest.trim_start();
     }
     if let Some(rest) = t.strip_prefix("COP") {
-        t = rest.to_string();
+        t = rest.trim_start();
     }
     if !negative && let Some(rest) = t.strip_prefix('-') {
         // `$ -1.450`
         negative = true;
-        t = rest.to_string();
+        t = rest.trim_start();
     }
-    (negative, t)
+    if !t.contains(char::is_whitespace) {
+        return Ok((negative, t.to_string()));
+    }
+    let chunks: Vec<&str> = t.split_whitespace().collect();
+    let lead = |c: &str| c.bytes().take_while(u8::is_ascii_digit).count();
+    let (first, rest) = chunks.split_first().unwrap_or((&"", &[]));
+    let (last, middle) = rest.split_last().unwrap_or((&"", &[]));
+    let grouped = digits(first)
+        && first.len() <= 3
+        && !first.starts_with('0')
+        && middle.iter().all(|c| c.len() == 3 && digits(c))
+        && lead(last) == 3
+        && last[3..]
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b',' || b == b'.');
+    if grouped {
+        Ok((negative, chunks.concat()))
+    } else {
+        Err(Problem::MisplacedSeparators)
+    }
 }
 
 /// Whether `text` carries a currency sign (`$`, `COP`), which only an amount may.
@@ -240,7 +263,7 @@ fn grouped(groups: &[&str]) -> bool {
 /// A decimal number the Colombian way, sign allowed (the caller decides whether a negative
 /// value is refused). See the module header for the forms.
 pub fn number(text: &str) -> Result<Decimal, Refused> {
-    let (negative, t) = bare(text);
+    let (negative, t) = bare(text).or_else(|p| refuse(text, p))?;
     if t.is_empty() {
         return refuse(
             text,
@@ -418,7 +441,7 @@ pub fn percent(text: &str) -> Result<Decimal, Refused> {
     if has_currency(text) {
         return refuse(text, Problem::CurrencyOnRate);
     }
-    let (negative, t) = bare(text.trim().trim_end_matches('%'));
+    let (negative, t) = bare(text.trim().trim_end_matches('%')).or_else(|p| refuse(text, p))?;
     if t.is_empty() {
         return refuse(
             text,
@@ -738,6 +761,42 @@ mod tests {
                 "{bad}"
             );
         }
+        // a space is a thousands separator only where a point would be one: never dropped
+        for (typed, want) in [
+            ("1 450,50", "1450.50"),
+            ("12 345 678", "12345678"),
+            ("1\u{a0}450", "1450"),
+            ("1\u{202f}450,5", "1450.5"),
+            ("$ 1 450", "1450"),
+            ("1  450", "1450"),
+        ] {
+            assert_eq!(amount(typed), Ok(dec(want)), "{typed:?}");
+        }
+        for bad in [
+            "1450 50",
+            "1 45",
+            "1 4 5 0",
+            "0 450",
+            "1 4500",
+            "12 34 567",
+            "1450 ,50",
+        ] {
+            assert_eq!(
+                amount(bad).unwrap_err().problem,
+                Problem::MisplacedSeparators,
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            amount("1450 50").unwrap_err().said().es(),
+            "«1450 50» tiene los separadores fuera de lugar; escriba un punto cada tres dígitos \
+             para los miles y una coma para los decimales, p. ej. 1.450.000,50"
+        );
+        assert_eq!(count("1 000 000"), Ok(1_000_000));
+        assert_eq!(
+            count("10 00").unwrap_err().problem,
+            Problem::MisplacedSeparators
+        );
         for bad in ["abc", "1e3", "NaN", ".5", "5.", "5,", "--5", "1.450,", "$"] {
             assert!(amount(bad).is_err(), "{bad}");
         }

@@ -71,6 +71,9 @@ fn an_amount_flag_reads_the_colombian_way_or_refuses_with_the_value_and_what_to_
     let refused = [
         ("1.450.5", format!("«1.450.5» {SEPARATORS}")),
         ("1.450,5.0", format!("«1.450,5.0» {SEPARATORS}")),
+        // a space where no thousands point could be: read 145050 and 145 before
+        ("1450 50", format!("«1450 50» {SEPARATORS}")),
+        ("1 45", format!("«1 45» {SEPARATORS}")),
         ("1,450.50", us.to_string()),
         (
             "-3",
@@ -283,6 +286,12 @@ fn the_breach_form_reads_hostile_values_as_the_flags_do() {
             "consideration_per_share",
             "1e3",
             "«1e3» no es un número: escríbalo como 1.450,50.",
+        ),
+        (
+            "consideration_per_share",
+            "1450 50",
+            "«1450 50» tiene los separadores fuera de lugar; escriba un punto cada tres dígitos \
+             para los miles y una coma para los decimales, p. ej. 1.450.000,50.",
         ),
         (
             "consideration_per_share",
