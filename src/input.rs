@@ -634,9 +634,9 @@ pub const RULE: &str = "\
 How vigia reads what you type (flags, web forms, every imported file):
   Amounts and counts the Colombian way: a point groups thousands (1.450 = 1450) and a comma
   starts the decimals (1.450,50); a point followed by one or two digits is a decimal point
-  (1450.50); spaces are allowed, and `$` in amounts (never in a count or a rate). Forms two
-  readers could read two ways (1,450; 1,450.50; 1.4500) are refused with both readings, never
-  guessed.
+  (1450.50); a space may group thousands as a point does (1 450); `$` goes with amounts only
+  (never a count or a rate). Forms two readers could read two ways (1,450; 1,450.50; 1.4500)
+  are refused with both readings, never guessed.
   Rates in percent: 18,9 or 18.9.
   Dates: DD/MM/YYYY, D/M/YYYY, DD-MM-YYYY or YYYY-MM-DD, with a four-digit year.";
 
