@@ -124,6 +124,19 @@ pub fn brackets(s: &str) -> Result<Vec<crate::calendar::Bracket>, Unread> {
     Ok(out)
 }
 
+/// A record's number (`breach show 12`, `--adjudication 1450`), read as every count is (`1.450`
+/// = 1450); anything else is refused saying to write its digits (clap's integer parser read `+3`
+/// and answered `1.450` with Rust's «invalid digit found in string»).
+pub fn id(s: &str) -> Result<i64, Unread> {
+    input::count(s)
+        .ok()
+        .and_then(|n| i64::try_from(n).ok())
+        .ok_or_else(|| {
+            let v = s.trim();
+            Unread(crate::said!(cli::not_record_number_write_digits, v))
+        })
+}
+
 /// A language, `es` or `en` (`--lang`).
 pub fn lang(s: &str) -> Result<crate::lang::Lang, Unread> {
     crate::lang::Lang::parse(s).ok_or_else(|| {
@@ -210,6 +223,23 @@ mod tests {
             "«-1.450» es negativo; el valor debe ser cero o más"
         );
         assert_eq!(price("1.450"), Ok(dec("1450")));
+    }
+
+    #[test]
+    fn a_records_number_reads_as_a_count_and_a_refusal_says_to_write_its_digits() {
+        assert_eq!(id("12"), Ok(12));
+        assert_eq!(id("1.450"), Ok(1450));
+        assert_eq!(
+            id("1,5").unwrap_err().0.es(),
+            "«1,5» no es el número de un registro: escriba sus cifras, p. ej. 12"
+        );
+        assert_eq!(
+            id("+3").unwrap_err().0.en(),
+            "\"+3\" is not a record's number: write its digits, e.g. 12"
+        );
+        // more than the register's numbers hold (i64)
+        assert!(id("9223372036854775808").is_err());
+        assert_eq!(id("9223372036854775807"), Ok(i64::MAX));
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub enum FineCommand {
     /// the same figures and fingerprint (exit 1 if not).
     Reproduce {
         /// Liquidation id.
+        #[arg(value_parser = super::args::id)]
         liquidation: i64,
     },
 }
@@ -39,6 +40,7 @@ pub enum FineCommand {
 #[derive(Debug, Args)]
 pub struct BreachAsOf {
     /// Breach id.
+    #[arg(value_parser = super::args::id)]
     pub breach: i64,
     /// Payment or as-of date the adjustment runs to, inclusive.
     #[arg(long, value_name = "DATE", value_parser = args::date)]

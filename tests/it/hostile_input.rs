@@ -210,6 +210,16 @@ fn days_months_brackets_and_rates_are_read_by_the_one_reader_in_the_runs_languag
         )),
         "{e}"
     );
+    // a record's number reads as a count; clap's integer parser answered in Rust's English
+    assert_eq!(
+        r.fails(&["--lang", "es", "breach", "show", "1.450"]),
+        "vigia: error: no hay incumplimiento N.º 1450 en el registro\n"
+    );
+    let e = r.fails(&["--lang", "en", "breach", "show", "1,5"]);
+    assert!(
+        e.contains("invalid value '1,5' for '<ID>': \"1,5\" is not a record's number: write its digits, e.g. 12"),
+        "{e}"
+    );
     let before = r.dump();
     let add = |lang: &str, ibc: &str| {
         r.fails(&[

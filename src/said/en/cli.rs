@@ -179,3 +179,7 @@ pub fn rates_add_refused(
 pub fn usury_ratio_confirm_with_force() -> String {
     "if the resolution prints exactly this figure, repeat with --force --reason TEXT".to_string()
 }
+
+pub fn not_record_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("{v:?} is not a record's number: write its digits, e.g. 12")
+}

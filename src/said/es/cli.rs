@@ -189,3 +189,7 @@ pub fn rates_add_refused(
 pub fn usury_ratio_confirm_with_force() -> String {
     "si la resolución trae exactamente esta cifra, repita con --force --reason TEXTO".to_string()
 }
+
+pub fn not_record_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("«{v}» no es el número de un registro: escriba sus cifras, p. ej. 12")
+}
