@@ -32,8 +32,8 @@ pub enum Problem {
     /// (`1450.500`), or after a lone `0` (`0.450`): neither a decimal point (one or two digits
     /// follow one) nor a thousands point (groups of three after one to three digits).
     PointOrThousands { decimal: Decimal },
-    /// Points that are not every three digits (`1.45.0`, `14.50.000`), or a point and a comma in
-    /// the wrong places (`1.450.50`).
+    /// Points or spaces that are not every three digits (`1.45.0`, `14.50.000`, `1450 50`), or a
+    /// point and a comma in the wrong places (`1.450.50`).
     MisplacedSeparators,
     /// A minus sign where the value cannot be negative.
     Negative,
@@ -42,8 +42,15 @@ pub enum Problem {
     /// A count written with a comma then three digits (`1,450`): a thousands comma to some, to
     /// a Colombian reader a decimal comma, which no count has: written only one way, `1.450`.
     CountComma { thousands: Decimal },
-    /// More than a count can hold, or an amount above [`MAX_AMOUNT`].
+    /// An amount or a percentage above [`MAX_AMOUNT`].
     TooLarge,
+    /// A count above the most its field holds (`max`: a count of shares holds up to
+    /// `u64::MAX`, a number of days or months up to `u32::MAX`).
+    TooLargeCount { max: u64 },
+    /// A currency sign on a percentage (`$18`): a rate is not an amount of money.
+    CurrencyOnRate,
+    /// A currency sign on a count (`$1.450` shares): a count is not an amount of money.
+    CurrencyOnCount,
     /// An amount paid with fractions of a centavo (`1.000,001`).
     BelowCentavo { value: Decimal },
     /// A year written with two digits (`15/03/24`).
@@ -82,7 +89,7 @@ impl Refused {
         let v = &self.value;
         let (first, last) = (FIRST_DATE.format("%d/%m/%Y"), LAST_DATE.format("%d/%m/%Y"));
         match &self.problem {
-            Problem::Empty => Said::new("nothing was written", "no se escribió nada"),
+            Problem::Empty => crate::said!(core::nothing_written_write_value),
             Problem::NotANumber => crate::said!(core::not_number_write_colombian_way_e, v),
             Problem::CommaOrThousands { decimal, thousands } => {
                 let (d, t) = (es(decimal.normalize()), es(*thousands));
@@ -109,6 +116,12 @@ impl Refused {
                 crate::said!(core::count_comma_write_points, v, t)
             }
             Problem::TooLarge => crate::said!(core::too_large_at_most_1_000, v),
+            Problem::TooLargeCount { max } => {
+                let max = format_number(Decimal::from(*max));
+                crate::said!(core::count_too_large_at_most, v, max)
+            }
+            Problem::CurrencyOnRate => crate::said!(core::rate_has_currency_sign, v),
+            Problem::CurrencyOnCount => crate::said!(core::count_has_currency_sign, v),
             Problem::BelowCentavo { value } => {
                 let shown = es(value.normalize());
                 crate::said!(core::reads_as_with_fractions_centavo_payment, v, shown)
@@ -161,39 +174,64 @@ impl std::error::Error for Refused {}
 
 impl Refused {
     /// Whether the sentence says more than "not a number / not a date" (two readings, misplaced
-    /// separators, a two-digit year, no such day): a column's own sentence then gives way to it.
+    /// separators, a two-digit year, no such day, the bound a value passed): a column's own
+    /// sentence then gives way to it.
     pub fn explains(&self) -> bool {
         !matches!(
             self.problem,
-            Problem::Empty
-                | Problem::NotANumber
-                | Problem::NotADate
-                | Problem::NotATime
-                | Problem::TooLarge
+            Problem::Empty | Problem::NotANumber | Problem::NotADate | Problem::NotATime
         )
     }
 }
 
-/// `text` without `$`, `COP` and whitespace (spaces, no-break spaces), and the sign apart.
-fn bare(text: &str) -> (bool, String) {
-    let mut t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+/// `text` without `$` and `COP` (each may be followed by spaces), and the sign apart; a space
+/// inside the number (also a no-break or narrow no-break space) is a thousands separator, so it
+/// is taken only where a thousands point would be (`1 450`, `1 450,50`, `12 345 678`); anywhere
+/// else (`1450 50`, `1 45`) the number is refused, never read with the space dropped (`1450 50`
+/// read 145050).
+fn bare(text: &str) -> Result<(bool, String), Problem> {
+    let mut t = text.trim();
     let mut negative = false;
     if let Some(rest) = t.strip_prefix('-') {
         negative = true;
-        t = rest.to_string();
+        t = rest.trim_start();
     }
     if let Some(rest) = t.strip_prefix('$') {
-        t = rest.to_string();
+        t = rest.trim_start();
     }
     if let Some(rest) = t.strip_prefix("COP") {
-        t = rest.to_string();
+        t = rest.trim_start();
     }
     if !negative && let Some(rest) = t.strip_prefix('-') {
         // `$ -1.450`
         negative = true;
-        t = rest.to_string();
+        t = rest.trim_start();
     }
-    (negative, t)
+    if !t.contains(char::is_whitespace) {
+        return Ok((negative, t.to_string()));
+    }
+    let chunks: Vec<&str> = t.split_whitespace().collect();
+    let lead = |c: &str| c.bytes().take_while(u8::is_ascii_digit).count();
+    let (first, rest) = chunks.split_first().unwrap_or((&"", &[]));
+    let (last, middle) = rest.split_last().unwrap_or((&"", &[]));
+    let grouped = digits(first)
+        && first.len() <= 3
+        && !first.starts_with('0')
+        && middle.iter().all(|c| c.len() == 3 && digits(c))
+        && lead(last) == 3
+        && last[3..]
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b',' || b == b'.');
+    if grouped {
+        Ok((negative, chunks.concat()))
+    } else {
+        Err(Problem::MisplacedSeparators)
+    }
+}
+
+/// Whether `text` carries a currency sign (`$`, `COP`), which only an amount may.
+fn has_currency(text: &str) -> bool {
+    text.contains('$') || text.contains("COP")
 }
 
 fn digits(t: &str) -> bool {
@@ -225,7 +263,7 @@ fn grouped(groups: &[&str]) -> bool {
 /// A decimal number the Colombian way, sign allowed (the caller decides whether a negative
 /// value is refused). See the module header for the forms.
 pub fn number(text: &str) -> Result<Decimal, Refused> {
-    let (negative, t) = bare(text);
+    let (negative, t) = bare(text).or_else(|p| refuse(text, p))?;
     if t.is_empty() {
         return refuse(
             text,
@@ -356,10 +394,17 @@ pub fn signed_amount(text: &str) -> Result<Decimal, Refused> {
 
 /// A count (shares, days): [`number`] whole and not negative (`4.000` = 4000; `4.000,00` too).
 pub fn count(text: &str) -> Result<u64, Refused> {
+    if has_currency(text) {
+        return refuse(text, Problem::CurrencyOnCount);
+    }
     let v = number(text).map_err(|r| match r.problem {
         // of the two readings only the thousands comma is a count: say how to write it
         Problem::CommaOrThousands { thousands, .. } => Refused {
             problem: Problem::CountComma { thousands },
+            ..r
+        },
+        Problem::TooLarge => Refused {
+            problem: Problem::TooLargeCount { max: u64::MAX },
             ..r
         },
         _ => r,
@@ -370,14 +415,33 @@ pub fn count(text: &str) -> Result<u64, Refused> {
     if !v.fract().is_zero() {
         return refuse(text, Problem::NotWhole { value: v });
     }
-    u64::try_from(v.trunc()).or_else(|_| refuse(text, Problem::TooLarge))
+    u64::try_from(v.trunc()).or_else(|_| refuse(text, Problem::TooLargeCount { max: u64::MAX }))
+}
+
+/// A [`count`] held in a `u32` (days, months, a tranche's number): one above `u32::MAX` is
+/// refused with that bound.
+pub fn small_count(text: &str) -> Result<u32, Refused> {
+    let too_large = || Problem::TooLargeCount {
+        max: u64::from(u32::MAX),
+    };
+    let n = count(text).map_err(|r| match r.problem {
+        Problem::TooLargeCount { .. } => Refused {
+            problem: too_large(),
+            ..r
+        },
+        _ => r,
+    })?;
+    u32::try_from(n).or_else(|_| refuse(text, too_large()))
 }
 
 /// A percentage (`18,9`, `18.9`, `27,90 %`): at most one point or comma, which is the decimal
 /// separator (rates are never grouped in thousands). Sign allowed; the caller's rule judges the
 /// range.
 pub fn percent(text: &str) -> Result<Decimal, Refused> {
-    let (negative, t) = bare(text.trim().trim_end_matches('%'));
+    if has_currency(text) {
+        return refuse(text, Problem::CurrencyOnRate);
+    }
+    let (negative, t) = bare(text.trim().trim_end_matches('%')).or_else(|p| refuse(text, p))?;
     if t.is_empty() {
         return refuse(
             text,
@@ -399,6 +463,7 @@ pub fn percent(text: &str) -> Result<Decimal, Refused> {
         return refuse(text, problem);
     }
     let v = exact(int, frac)
+        .filter(|v| *v <= MAX_AMOUNT)
         .ok_or(())
         .or_else(|()| refuse(text, Problem::TooLarge))?;
     Ok(if negative { -v } else { v })
@@ -569,8 +634,9 @@ pub const RULE: &str = "\
 How vigia reads what you type (flags, web forms, every imported file):
   Amounts and counts the Colombian way: a point groups thousands (1.450 = 1450) and a comma
   starts the decimals (1.450,50); a point followed by one or two digits is a decimal point
-  (1450.50); `$` and spaces are allowed. Forms two readers could read two ways (1,450; 1,450.50;
-  1.4500) are refused with both readings, never guessed.
+  (1450.50); a space may group thousands as a point does (1 450); `$` goes with amounts only
+  (never a count or a rate). Forms two readers could read two ways (1,450; 1,450.50; 1.4500)
+  are refused with both readings, never guessed.
   Rates in percent: 18,9 or 18.9.
   Dates: DD/MM/YYYY, D/M/YYYY, DD-MM-YYYY or YYYY-MM-DD, with a four-digit year.";
 
@@ -695,6 +761,42 @@ mod tests {
                 "{bad}"
             );
         }
+        // a space is a thousands separator only where a point would be one: never dropped
+        for (typed, want) in [
+            ("1 450,50", "1450.50"),
+            ("12 345 678", "12345678"),
+            ("1\u{a0}450", "1450"),
+            ("1\u{202f}450,5", "1450.5"),
+            ("$ 1 450", "1450"),
+            ("1  450", "1450"),
+        ] {
+            assert_eq!(amount(typed), Ok(dec(want)), "{typed:?}");
+        }
+        for bad in [
+            "1450 50",
+            "1 45",
+            "1 4 5 0",
+            "0 450",
+            "1 4500",
+            "12 34 567",
+            "1450 ,50",
+        ] {
+            assert_eq!(
+                amount(bad).unwrap_err().problem,
+                Problem::MisplacedSeparators,
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            amount("1450 50").unwrap_err().said().es(),
+            "«1450 50» tiene los separadores fuera de lugar; escriba un punto cada tres dígitos \
+             para los miles y una coma para los decimales, p. ej. 1.450.000,50"
+        );
+        assert_eq!(count("1 000 000"), Ok(1_000_000));
+        assert_eq!(
+            count("10 00").unwrap_err().problem,
+            Problem::MisplacedSeparators
+        );
         for bad in ["abc", "1e3", "NaN", ".5", "5.", "5,", "--5", "1.450,", "$"] {
             assert!(amount(bad).is_err(), "{bad}");
         }
@@ -747,8 +849,75 @@ mod tests {
         assert_eq!(count("-3").unwrap_err().problem, Problem::Negative);
         assert_eq!(
             count("99.999.999.999.999.999.999").unwrap_err().problem,
-            Problem::TooLarge
+            Problem::TooLargeCount { max: u64::MAX }
         );
+    }
+
+    #[test]
+    fn a_count_too_large_names_the_bound_its_field_holds() {
+        // 2^64 = 18.446.744.073.709.551.616, one more than a count holds
+        let r = count("18446744073709551616").unwrap_err();
+        assert_eq!(r.problem, Problem::TooLargeCount { max: u64::MAX });
+        assert_eq!(
+            r.said().es(),
+            "«18446744073709551616» es demasiado grande (como máximo \
+             18.446.744.073.709.551.615); revise la cifra"
+        );
+        // more digits than any decimal holds: the same bound, not the amounts' one
+        assert_eq!(
+            count(&"9".repeat(40)).unwrap_err().problem,
+            Problem::TooLargeCount { max: u64::MAX }
+        );
+        assert_eq!(count("18446744073709551615"), Ok(u64::MAX));
+        // days and months: 2^32 = 4.294.967.296
+        assert_eq!(small_count("4.294.967.295"), Ok(u32::MAX));
+        let r = small_count("4294967296").unwrap_err();
+        assert!(
+            r.said().es().contains("(como máximo 4.294.967.295)"),
+            "{}",
+            r.said().es()
+        );
+        assert_eq!(
+            small_count(&"9".repeat(40)).unwrap_err().problem,
+            Problem::TooLargeCount {
+                max: u64::from(u32::MAX)
+            }
+        );
+        assert_eq!(small_count("1.000"), Ok(1000));
+        assert_eq!(small_count("0"), Ok(0));
+        assert_eq!(small_count("+3").unwrap_err().problem, Problem::NotANumber);
+    }
+
+    #[test]
+    fn a_currency_sign_is_refused_on_a_count_and_on_a_rate() {
+        // `$1.450` is an amount: as a number of shares it would be a guess
+        let r = count("$1.450").unwrap_err();
+        assert_eq!(r.problem, Problem::CurrencyOnCount);
+        assert_eq!(
+            r.said().es(),
+            "«$1.450» es una cantidad, no una suma de dinero: escríbala sin $ ni COP, p. ej. 1.000"
+        );
+        assert_eq!(
+            count("COP 1.450").unwrap_err().problem,
+            Problem::CurrencyOnCount
+        );
+        let r = percent("$18").unwrap_err();
+        assert_eq!(r.problem, Problem::CurrencyOnRate);
+        assert_eq!(
+            r.said().es(),
+            "«$18» es una tasa, no una suma de dinero: escríbala sin $ ni COP, p. ej. 27,90"
+        );
+        // an amount keeps its sign
+        assert_eq!(amount("$1.450"), Ok(dec("1450")));
+    }
+
+    #[test]
+    fn nothing_written_says_to_write_the_value() {
+        let r = amount(" ").unwrap_err();
+        assert_eq!(r.problem, Problem::Empty);
+        assert_eq!(r.said().es(), "no se escribió nada; escriba el valor");
+        assert_eq!(r.said().en(), "nothing was written; write the value");
+        assert_eq!(date("").unwrap_err().said(), r.said());
     }
 
     #[test]
@@ -762,6 +931,12 @@ mod tests {
         assert!(percent("18,9,1").is_err());
         assert!(percent("x").is_err());
         assert_eq!(percent(" ").unwrap_err().problem, Problem::Empty);
+        // a percentage is bounded as an amount is: the refusal's bound is true
+        assert_eq!(percent("1000000000000000"), Ok(MAX_AMOUNT));
+        assert_eq!(
+            percent("1000000000000001").unwrap_err().problem,
+            Problem::TooLarge
+        );
     }
 
     #[test]

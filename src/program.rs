@@ -612,6 +612,17 @@ fn err(field: &str, message: Said) -> ProgramError {
 /// field and the line, with the reader's detail quoted.
 fn unreadable(text: &str, e: &toml::de::Error) -> ProgramError {
     let detail = e.message().trim();
+    if let Some(typed) = detail.strip_prefix(UNREAD)
+        && let Err(refused) = crate::input::signed_amount(typed)
+    {
+        return refused_value(text, e, refused.said());
+    }
+    // a count written with a thousands point (`12.960.982` is no TOML; `12.960` is a float) or
+    // quoted: TOML's integers are plain digits
+    let whole = [" expected u64", " expected u32", " expected u8"];
+    if detail.starts_with("invalid type") && whole.iter().any(|w| detail.ends_with(w)) {
+        return refused_value(text, e, said!(program::whole_number_digits_only));
+    }
     // the line the reader points at, and its text
     let at = e.span().filter(|s| s.start < text.len()).map(|span| {
         let before = &text[..span.start];
@@ -691,6 +702,40 @@ fn scale_es(e: &ScaleError) -> String {
     }
 }
 
+/// What [`exact_decimal`] says of a value the one reader refused: this mark, then the value as
+/// typed, which [`unreadable`] reads again to word the refusal in both languages.
+const UNREAD: &str = "vigia-input-refused:";
+
+/// A value refused (`said`: why, in each language; a quoted amount or percent the one reader
+/// refused, in its words: the TOML reader's error carries only one string), named by its field
+/// and line.
+fn refused_value(text: &str, e: &toml::de::Error, said: Said) -> ProgramError {
+    let span = e.span().filter(|s| s.start < text.len());
+    let (line, typed, field) = span.map_or((0, "", ""), |span| {
+        let before = &text[..span.start];
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        let typed = text[start..].lines().next().unwrap_or("").trim();
+        // the key just before the value the reader points at (in an inline table too)
+        let head = before[start..].trim_end().trim_end_matches('=').trim_end();
+        let key = head
+            .rsplit(|c: char| c == '{' || c == ',' || c.is_whitespace())
+            .next()
+            .unwrap_or("");
+        (before.matches('\n').count() + 1, typed, key)
+    });
+    let (why, por_que) = (said.en(), said.es());
+    err(
+        field,
+        said!(
+            program::typed_value_refused_at_line,
+            line,
+            typed,
+            why,
+            por_que
+        ),
+    )
+}
+
 /// Reads an exact decimal from a quoted string or an integer; a TOML float (binary, inexact) is
 /// refused so that no amount ever passes through binary floating point.
 fn exact_decimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Decimal, D::Error> {
@@ -703,7 +748,7 @@ fn exact_decimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Decimal, D::E
         fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Decimal, E> {
             // the one reader of typed values: "1.450" is one thousand four hundred and fifty
             // here too (issue 19); a form two readers would read two ways is refused
-            crate::input::signed_amount(s).map_err(|e| E::custom(e.to_string()))
+            crate::input::signed_amount(s).map_err(|_| E::custom(format!("{UNREAD}{s}")))
         }
         fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Decimal, E> {
             Ok(Decimal::from(n))

@@ -56,6 +56,7 @@ pub enum AdjudicationsCommand {
     },
     /// Show one adjudication: holder, lock-up end, pledges, breaches, liquidations, payments.
     Show {
+        #[arg(value_parser = super::args::id)]
         id: i64,
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
@@ -64,6 +65,7 @@ pub enum AdjudicationsCommand {
     /// when and why; no figure counts it, and its award may be imported again. Refused while a
     /// breach (not void) or a pledge in force depends on it.
     Void {
+        #[arg(value_parser = super::args::id)]
         id: i64,
         #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         reason: String,

@@ -60,16 +60,16 @@ pub fn percent(s: &str) -> Result<Decimal, Unread> {
     input::percent(s).map_err(Unread::from)
 }
 
-/// A non-negative exact price per share.
+/// A non-negative exact price per share (a negative one is refused with the reader's sentence,
+/// which shows the value).
 pub fn price(s: &str) -> Result<Decimal, Unread> {
-    let p = amount(s)?;
-    if p < Decimal::ZERO {
-        return Err(unread(
-            "a price per share cannot be negative",
-            "un precio por acción no puede ser negativo",
-        ));
-    }
-    Ok(p)
+    input::amount(s).map_err(Unread::from)
+}
+
+/// A whole number of days or months, or a tranche's number, zero allowed: read as every count
+/// (`1.000` = 1000), never by clap's own integer parser, which read `+3` and refused `1.000`.
+pub fn small_count(s: &str) -> Result<u32, Unread> {
+    input::small_count(s).map_err(Unread::from)
 }
 
 /// Free text (a reason, an evidence, a reference, an address, a name, a code): refused with the
@@ -94,6 +94,47 @@ pub fn shares(s: &str) -> Result<u64, Unread> {
         Ok(n) => Ok(n),
         Err(e) => Err(e.into()),
     }
+}
+
+/// `MONTHS:PERCENT` pairs (`6:100,12:75,18:50,24:25`), each month count and percentage read as
+/// every count and percentage is ([`input::small_count`], [`input::percent`]); whether they make
+/// a scale is [`crate::calendar::FineScale::new`]'s to say.
+pub fn brackets(s: &str) -> Result<Vec<crate::calendar::Bracket>, Unread> {
+    use crate::calendar::{Bracket, ScaleError};
+    let scale = |e: ScaleError| {
+        let of = crate::catalogue::of;
+        Unread(Said::new(
+            of(crate::lang::Lang::En).scale_error(&e),
+            of(crate::lang::Lang::Es).scale_error(&e),
+        ))
+    };
+    let mut out = Vec::new();
+    for item in s.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        let (m, p) = item
+            .split_once(':')
+            .ok_or_else(|| scale(ScaleError::Malformed(item.to_string())))?;
+        out.push(Bracket {
+            upto_months: input::small_count(m)?,
+            percent: input::percent(p)?,
+        });
+    }
+    if out.is_empty() {
+        return Err(scale(ScaleError::Empty));
+    }
+    Ok(out)
+}
+
+/// A record's number (`breach show 12`, `--adjudication 1450`), read as every count is (`1.450`
+/// = 1450); anything else is refused saying to write its digits (clap's integer parser read `+3`
+/// and answered `1.450` with Rust's «invalid digit found in string»).
+pub fn id(s: &str) -> Result<i64, Unread> {
+    input::count(s)
+        .ok()
+        .and_then(|n| i64::try_from(n).ok())
+        .ok_or_else(|| {
+            let v = s.trim();
+            Unread(crate::said!(cli::not_record_number_write_digits, v))
+        })
 }
 
 /// A language, `es` or `en` (`--lang`).
@@ -173,5 +214,76 @@ mod tests {
         assert!(shares("1,5").is_err());
         assert_eq!(shares("1000000000"), Ok(1_000_000_000));
         assert!(price("-1").is_err());
+    }
+
+    #[test]
+    fn a_negative_price_is_refused_with_the_value_and_what_to_write() {
+        assert_eq!(
+            price("-1.450").unwrap_err().0.es(),
+            "«-1.450» es negativo; el valor debe ser cero o más"
+        );
+        assert_eq!(price("1.450"), Ok(dec("1450")));
+    }
+
+    #[test]
+    fn a_records_number_reads_as_a_count_and_a_refusal_says_to_write_its_digits() {
+        assert_eq!(id("12"), Ok(12));
+        assert_eq!(id("1.450"), Ok(1450));
+        assert_eq!(
+            id("1,5").unwrap_err().0.es(),
+            "«1,5» no es el número de un registro: escriba sus cifras, p. ej. 12"
+        );
+        assert_eq!(
+            id("+3").unwrap_err().0.en(),
+            "\"+3\" is not a record's number: write its digits, e.g. 12"
+        );
+        // more than the register's numbers hold (i64)
+        assert!(id("9223372036854775808").is_err());
+        assert_eq!(id("9223372036854775807"), Ok(i64::MAX));
+    }
+
+    #[test]
+    fn days_months_and_tranches_read_as_every_count() {
+        // clap's own integer parser refused `1.000` and read `+3`
+        assert_eq!(small_count("1.000"), Ok(1000));
+        assert_eq!(small_count("30"), Ok(30));
+        assert_eq!(
+            small_count("+3").unwrap_err().0.es(),
+            "«+3» no es un número; escríbalo a la colombiana, p. ej. 1.450 o 1.450,50"
+        );
+        assert!(
+            small_count("1,5")
+                .unwrap_err()
+                .0
+                .es()
+                .contains("no es un número entero")
+        );
+    }
+
+    #[test]
+    fn brackets_read_their_months_and_percents_as_every_count_and_percentage() {
+        use crate::calendar::Bracket;
+        let b = |m: u32, p: &str| Bracket {
+            upto_months: m,
+            percent: dec(p),
+        };
+        assert_eq!(
+            brackets("6:100,12:75,18:50,24:25"),
+            Ok(vec![b(6, "100"), b(12, "75"), b(18, "50"), b(24, "25")])
+        );
+        assert_eq!(
+            brackets("6:100 %, 24:37.5"),
+            Ok(vec![b(6, "100"), b(24, "37.5")])
+        );
+        // `+6` was read as 6 by the integer parser the list used; every other count refuses it
+        assert_eq!(
+            brackets("+6:100,24:25").unwrap_err().0.es(),
+            "«+6» no es un número; escríbalo a la colombiana, p. ej. 1.450 o 1.450,50"
+        );
+        assert_eq!(
+            brackets("6;100").unwrap_err().0.es(),
+            "el tramo «6;100» no es MESES:PORCENTAJE (p. ej. 6:100)"
+        );
+        assert!(brackets(" , ").unwrap_err().0.es().contains("está vacía"));
     }
 }

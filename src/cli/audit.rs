@@ -22,7 +22,7 @@ pub enum AuditCommand {
         #[arg(value_parser = super::args::text, long)]
         entity: Option<String>,
         /// Only events of this row id (with --entity).
-        #[arg(long)]
+        #[arg(long, value_parser = super::args::id)]
         id: Option<i64>,
         #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
         format: super::out::OutFormat,

@@ -16,7 +16,7 @@ pub enum BreachCommand {
     /// Record a breach. Refused outside the lock-up, before the adjudication, after today, for
     /// more shares than remain unbreached, or for a kind the program does not list.
     Record {
-        #[arg(long, value_name = "ID")]
+        #[arg(long, value_name = "ID", value_parser = super::args::id)]
         adjudication: i64,
         /// sale (venta), beneficial-owner (beneficiario-real), dacion-en-pago or credit-subrogation (subrogacion-credito).
         #[arg(long, value_parser = parse_kind)]
@@ -44,7 +44,7 @@ pub enum BreachCommand {
     },
     /// List breaches.
     List {
-        #[arg(long, value_name = "ID")]
+        #[arg(long, value_name = "ID", value_parser = super::args::id)]
         adjudication: Option<i64>,
         #[arg(value_parser = super::args::text, long)]
         program: Option<String>,
@@ -56,6 +56,7 @@ pub enum BreachCommand {
     },
     /// Show one breach.
     Show {
+        #[arg(value_parser = super::args::id)]
         id: i64,
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
@@ -64,6 +65,7 @@ pub enum BreachCommand {
     /// Refused while payments against its fine are in force (void them first), and once a
     /// notice or a paz y salvo was issued for it (a notified breach stays on record).
     Void {
+        #[arg(value_parser = super::args::id)]
         id: i64,
         #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         reason: String,

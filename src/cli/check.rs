@@ -28,7 +28,7 @@ pub struct CheckArgs {
     #[arg(value_parser = super::args::text, long)]
     pub program: Option<String>,
     /// LOCKUP_ENDING: lock-ups ending within this many days.
-    #[arg(long, value_name = "DAYS", default_value_t = 30)]
+    #[arg(long, value_name = "DAYS", default_value_t = 30, value_parser = super::args::small_count)]
     pub within_days: u32,
     /// Only findings of this severity or higher; the exit status then counts only those (e.g.
     /// `high` for a job that should alert only when someone must act now).

@@ -313,7 +313,7 @@ pub fn error_in(e: &clap::Error, lang: Lang) -> String {
             let source = std::error::Error::source(e);
             let reason = match source.and_then(|s| s.downcast_ref::<Unread>()) {
                 Some(u) => u.0.es().to_string(),
-                // an id read by clap's own integer parser: its words are Rust's, in English
+                // a year read by clap's own integer parser: its words are Rust's, in English
                 None if source.is_some_and(|s| s.is::<std::num::ParseIntError>()) => {
                     "no es un número entero: escriba solo sus cifras, p. ej. 12".to_string()
                 }
@@ -493,13 +493,23 @@ mod tests {
              que no es un número entero; escriba un entero, p. ej. 4.000\n\n\
              Para más información, pruebe «--help».\n"
         );
-        // an id clap reads itself (a review found Rust's English words here)
+        // a record's number, read as a count by `args::id`
         let e = command(Lang::Es)
             .try_get_matches_from(["vigia", "breach", "show", "abc"])
             .unwrap_err();
         assert_eq!(
             error_in(&e, Lang::Es),
-            "error: el valor «abc» no es válido para «<ID>»: no es un número entero: escriba solo \
+            "error: el valor «abc» no es válido para «<ID>»: «abc» no es el número de un registro: \
+             escriba sus cifras, p. ej. 12\n\n\
+             Para más información, pruebe «--help».\n"
+        );
+        // a year clap reads itself (a review found Rust's English words here)
+        let e = command(Lang::Es)
+            .try_get_matches_from(["vigia", "calendar", "holidays", "abc"])
+            .unwrap_err();
+        assert_eq!(
+            error_in(&e, Lang::Es),
+            "error: el valor «abc» no es válido para «<AÑO>»: no es un número entero: escriba solo \
              sus cifras, p. ej. 12\n\n\
              Para más información, pruebe «--help».\n"
         );

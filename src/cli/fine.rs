@@ -2,7 +2,7 @@
 
 use super::out::OutFormat;
 use super::{CliError, Ctx, Status, args};
-use crate::calendar::{FineScale, ScaleError, parse_brackets};
+use crate::calendar::{FineScale, ScaleError};
 use crate::fine::{self, Convention, Field, FineCase, Payment, ReferencePrices, StagePrice};
 use crate::register::{self, liquidation::Facts};
 use crate::report::excel::Cell;
@@ -31,6 +31,7 @@ pub enum FineCommand {
     /// the same figures and fingerprint (exit 1 if not).
     Reproduce {
         /// Liquidation id.
+        #[arg(value_parser = super::args::id)]
         liquidation: i64,
     },
 }
@@ -39,6 +40,7 @@ pub enum FineCommand {
 #[derive(Debug, Args)]
 pub struct BreachAsOf {
     /// Breach id.
+    #[arg(value_parser = super::args::id)]
     pub breach: i64,
     /// Payment or as-of date the adjustment runs to, inclusive.
     #[arg(long, value_name = "DATE", value_parser = args::date)]
@@ -136,7 +138,7 @@ pub struct QuoteArgs {
     #[arg(long, value_name = "C", default_value = "daily-simple", value_parser = parse_convention)]
     pub convention: Convention,
     /// Lock-up length in months from the adjudication (at most 24, Ley 226 art. 14).
-    #[arg(long, value_name = "MONTHS", default_value_t = 24)]
+    #[arg(long, value_name = "MONTHS", default_value_t = 24, value_parser = args::small_count)]
     pub lockup_months: u32,
     /// Fine brackets, MONTHS:PERCENT in increasing months, ending at the lock-up length.
     #[arg(value_parser = super::args::text, long, value_name = "LIST", default_value = "6:100,12:75,18:50,24:25")]
@@ -307,10 +309,10 @@ impl FineCommand {
 fn quote(a: QuoteArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
     let to = check_out(a.format, a.out.as_deref(), ctx.lang)?;
     let said = |e: &ScaleError| crate::catalogue::of(ctx.lang).scale_error(e);
-    let brackets = parse_brackets(&a.brackets).map_err(|e| CliError::Flag {
+    let brackets = args::brackets(&a.brackets).map_err(|u| CliError::Flag {
         flag: "--brackets".into(),
         value: a.brackets.clone(),
-        reason: said(&e),
+        reason: u.0.in_lang(ctx.lang).to_string(),
     })?;
     let scale = FineScale::new(a.lockup_months, brackets).map_err(|e| match e {
         ScaleError::LockupTooLong { .. } | ScaleError::LockupZero => CliError::Flag {

@@ -70,7 +70,7 @@ pub enum NoticeCommand {
     /// it, and writes the document. A re-issue cites the notice it replaces.
     Issue {
         /// Breach id (omit with --pending).
-        #[arg(required_unless_present = "pending", conflicts_with = "pending")]
+        #[arg(required_unless_present = "pending", conflicts_with = "pending", value_parser = super::args::id)]
         breach: Option<i64>,
         /// Issue one notice for every breach that has none yet (--out is then a directory, and an
         /// index.csv of what was issued is written there).
@@ -153,7 +153,7 @@ pub enum NoticeCommand {
     },
     /// List issued notices.
     List {
-        #[arg(long, value_name = "ID")]
+        #[arg(long, value_name = "ID", value_parser = super::args::id)]
         breach: Option<i64>,
         #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
         format: super::out::OutFormat,

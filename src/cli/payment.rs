@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 pub enum PaymentCommand {
     /// Record a payment against a breach's fine (imputed to interest first, then capital).
     Record {
-        #[arg(long, value_name = "ID")]
+        #[arg(long, value_name = "ID", value_parser = super::args::id)]
         breach: i64,
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         date: NaiveDate,
@@ -31,13 +31,14 @@ pub enum PaymentCommand {
     /// `notice verify` says they were superseded).
     Void {
         /// Payment id (see `vigia payment list`).
+        #[arg(value_parser = super::args::id)]
         id: i64,
         #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         reason: String,
     },
     /// List the payments of a breach, voided ones included (with who voided them, when and why).
     List {
-        #[arg(long, value_name = "ID")]
+        #[arg(long, value_name = "ID", value_parser = super::args::id)]
         breach: i64,
         #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
         format: super::out::OutFormat,

@@ -19,6 +19,7 @@ pub enum PledgeCommand {
     /// cover at most the adjudicated shares.
     Register {
         /// Adjudication id.
+        #[arg(value_parser = super::args::id)]
         adjudication: i64,
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
         rank: u8,
@@ -56,11 +57,12 @@ pub enum PledgeCommand {
         /// Adjudication id (omit with --pledge or --releasable).
         #[arg(
             required_unless_present_any = ["releasable", "pledge"],
-            conflicts_with_all = ["releasable", "pledge"]
+            conflicts_with_all = ["releasable", "pledge"],
+            value_parser = super::args::id
         )]
         adjudication: Option<i64>,
         /// Release only this pledge (see `vigia adjudications show ADJ`).
-        #[arg(long, value_name = "ID", conflicts_with = "releasable")]
+        #[arg(long, value_name = "ID", conflicts_with = "releasable", value_parser = super::args::id)]
         pledge: Option<i64>,
         /// Release every releasable pledge (of --program, or of every program).
         #[arg(long)]
@@ -78,6 +80,7 @@ pub enum PledgeCommand {
     /// voided.
     Void {
         /// Pledge id (see `vigia adjudications show ADJ`).
+        #[arg(value_parser = super::args::id)]
         id: i64,
         #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         reason: String,

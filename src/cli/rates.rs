@@ -161,11 +161,7 @@ impl RatesCommand {
                 // held to the same checks as a rates file row
                 let period =
                     RateSeries::typed_period(from, to, ibc, usury, &resolution, "rates add", force)
-                        .map_err(|e| CliError::Flag {
-                            flag: "rates add".into(),
-                            value: format!("{from}..{to}"),
-                            reason: refused_rates(&e.problems),
-                        })?;
+                        .map_err(|e| CliError::Said(refused_rates(from, to, &e.problems)))?;
                 let (supersede, forced) = overriding(supersede, force, reason.as_deref());
                 let mut store = ctx.store()?;
                 let added = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
@@ -371,18 +367,27 @@ fn overriding(supersede: bool, force: bool, reason: Option<&str>) -> (Option<&st
 
 /// A typed period's problems in one sentence; a usury figure that is not 1.5 × IBC says how to
 /// keep it when the resolution does print it.
-fn refused_rates(problems: &[crate::rates::Problem]) -> String {
-    problems
-        .iter()
-        .map(|p| match p.kind {
-            Kind::UsuryRatio => format!(
-                "{}; if the resolution prints exactly this figure, repeat with --force --reason TEXT",
-                p.message
-            ),
-            _ => p.message.en().to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
+fn refused_rates(
+    from: NaiveDate,
+    to: NaiveDate,
+    problems: &[crate::rates::Problem],
+) -> crate::lang::Said {
+    let why = |lang: crate::lang::Lang| {
+        problems
+            .iter()
+            .map(|p| match p.kind {
+                Kind::UsuryRatio => {
+                    let force = crate::said!(cli::usury_ratio_confirm_with_force);
+                    format!("{}; {}", p.message.in_lang(lang), force.in_lang(lang))
+                }
+                _ => p.message.in_lang(lang).to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let (en, es) = (why(crate::lang::Lang::En), why(crate::lang::Lang::Es));
+    let (desde, hasta) = (crate::lang::fecha(from), crate::lang::fecha(to));
+    crate::said!(cli::rates_add_refused, from, to, en, desde, hasta, es)
 }
 
 /// A rates file's problem in both languages.

@@ -20,6 +20,7 @@ pub enum SettlementCommand {
     /// nothing outstanding on the day of the last one. Numbered per program and year.
     Issue {
         /// Breach id.
+        #[arg(value_parser = super::args::id)]
         breach: i64,
         /// The certificate's date (default: today); not before the last payment.
         #[arg(long, value_name = "DATE", value_parser = args::date)]

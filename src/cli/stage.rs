@@ -52,7 +52,7 @@ pub enum StageCommand {
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         closes: NaiveDate,
         /// The tranche's number (tranches open in order).
-        #[arg(long, value_name = "K", default_value_t = 1)]
+        #[arg(long, value_name = "K", default_value_t = 1, value_parser = args::small_count)]
         tranche: u32,
         /// Why it opens outside the program's validity (Decreto 3939 art. 28), when it does: an
         /// extension, a later decree. Recorded with it.
@@ -105,7 +105,7 @@ pub enum StageCommand {
             conflicts_with = "verify"
         )]
         seed: Option<String>,
-        #[arg(long, value_name = "K", default_value_t = 1)]
+        #[arg(long, value_name = "K", default_value_t = 1, value_parser = args::small_count)]
         tranche: u32,
         /// Recompute the recorded draws from the register and compare.
         #[arg(long)]

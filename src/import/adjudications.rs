@@ -2,7 +2,7 @@
 //! name, person type, category, shares, price, date, financing, and optionally the holder's
 //! contact). Storage is the caller's job.
 
-use super::cells::{Cells, Column, PersonType, acciones, parse_count, reason};
+use super::cells::{Cells, Column, PersonType, acciones, parse_count, why_above_zero};
 use super::reader::{Dialect, Fields, RowError, Table, each_record, in_parallel};
 use crate::ids::DocType;
 use crate::lang::Said;
@@ -264,11 +264,7 @@ fn parse_row(
                 "must be a whole number of shares greater than zero",
                 "debe ser un número entero de acciones mayor que cero",
             );
-            let why = match &other {
-                Err(r) => reason(r, own),
-                Ok(_) => own,
-            };
-            row.fail(Col::Shares, shares_s, why);
+            row.fail(Col::Shares, shares_s, why_above_zero(&other, own));
             None
         }
     };
@@ -439,6 +435,22 @@ mod tests {
     }
 
     #[test]
+    fn a_negative_count_or_price_keeps_the_columns_sentence_which_asks_for_more_than_zero() {
+        // the reader's own «must be zero or more» would lead to a zero these columns refuse too
+        let text = format!("{HEADER}CC,123456,A,natural,trabajador,-3,-963,2024-03-15,,\n");
+        let errors = parse(text.as_bytes(), &cats()).unwrap_err();
+        let got: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            got,
+            [
+                "line 2: shares \"-3\": must be a whole number of shares greater than zero",
+                "line 2: price_per_share \"-963\": must be a positive amount such as 963,00, or \
+                 empty for the program's fixed price",
+            ]
+        );
+    }
+
+    #[test]
     fn a_row_cannot_adjudicate_more_than_the_offer() {
         // issue 11: i64::MAX shares in one row; and one share more than Decreto 3939 offers
         let text = format!(
@@ -454,7 +466,9 @@ mod tests {
             [
                 "line 2: shares \"9223372036854775807\": exceeds the 12960982 shares D3939-2004 offers in all; check the figure",
                 "line 3: shares \"12960983\": exceeds the 12960982 shares D3939-2004 offers in all; check the figure",
-                "line 4: shares \"18446744073709551616\": must be a whole number of shares greater than zero",
+                // one more than a count holds: the bound, not «must be greater than zero»
+                "line 4: shares \"18446744073709551616\": \"18446744073709551616\" is too large (at most \
+                 18.446.744.073.709.551.615); check the figure",
             ]
         );
     }

@@ -155,7 +155,7 @@ impl<'f, 'r> Cells<'f, 'r> {
         let read = parse_count(s);
         let n = read.as_ref().ok().copied().filter(|&n| n > 0);
         if n.is_none() {
-            self.fail(c, s, why(&read, own));
+            self.fail(c, s, why_above_zero(&read, own));
         }
         n
     }
@@ -189,6 +189,10 @@ impl<'f, 'r> Cells<'f, 'r> {
         let read = parse_amount(s);
         match read {
             Ok(v) if !positive || v > Decimal::ZERO => Some(Some(v)),
+            _ if positive => {
+                self.fail(c, s, why_above_zero(&read, own));
+                None
+            }
             _ => {
                 self.fail(c, s, why(&read, own));
                 None
@@ -284,7 +288,7 @@ pub(crate) fn parse_count(s: &str) -> Result<u64, Refused> {
     if !s.is_empty() && s.len() < 20 && s.bytes().all(|b| b.is_ascii_digit()) {
         return s.parse().map_err(|_| Refused {
             value: s.into(),
-            problem: crate::input::Problem::TooLarge,
+            problem: crate::input::Problem::TooLargeCount { max: u64::MAX },
         });
     }
     crate::input::count(s)
@@ -308,6 +312,16 @@ pub(crate) fn why<T>(read: &Result<T, Refused>, own: Said) -> Said {
     match read {
         Err(r) => reason(r, own),
         Ok(_) => own,
+    }
+}
+
+/// [`why`] for a column whose value must be above zero: a negative value keeps the column's
+/// sentence, since the reader's («the value must be zero or more») would lead to a zero the
+/// column refuses too.
+pub(crate) fn why_above_zero<T>(read: &Result<T, Refused>, own: Said) -> Said {
+    match read {
+        Err(r) if r.problem == crate::input::Problem::Negative => own,
+        _ => why(read, own),
     }
 }
 

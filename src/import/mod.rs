@@ -14,7 +14,7 @@ mod seen;
 
 pub use adjudications::{AdjudicationRow, each_in_parallel};
 pub use cells::PersonType;
-pub(crate) use cells::{parse_amount, parse_count, why};
+pub(crate) use cells::{parse_amount, parse_count, why, why_above_zero};
 pub use pledges::{PledgeOf, PledgeRow, each_pledge_in_parallel};
 pub use reader::{Dialect, Fields, Headed, Remedy, RowError, Table, each_record, sniff};
 pub(crate) use reader::{in_parallel, sniff_text};

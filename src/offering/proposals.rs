@@ -8,7 +8,7 @@
 use crate::ids::{self, DocType};
 use crate::import::cells::{Cells, Column};
 use crate::import::{Dialect, Fields, RowError, Table};
-use crate::import::{parse_amount, parse_count, why};
+use crate::import::{parse_amount, parse_count, why, why_above_zero};
 use crate::lang::Said;
 use crate::said;
 use chrono::NaiveDateTime;
@@ -203,7 +203,7 @@ fn parse_row(line: usize, fields: &Fields<'_>) -> Result<ProposalRow, Vec<RowErr
     let price_per_share = read.as_ref().ok().copied().filter(|p| *p > Decimal::ZERO);
     if price_per_share.is_none() {
         let own = said!(offering::must_price_per_share_pesos_greater, example);
-        row.fail(Col::PricePerShare, price_s, why(&read, own));
+        row.fail(Col::PricePerShare, price_s, why_above_zero(&read, own));
     }
     let term_s = row.get(Col::TermDays);
     let read = parse_count(term_s);

@@ -213,3 +213,80 @@ fn a_refused_file_is_said_in_spanish_naming_the_field() {
              226 de 1995"
     );
 }
+
+/// A quoted amount or percent the one reader refuses is named by its field and line, in the
+/// reader's words in each language (the Spanish run showed the English sentence, under «the file
+/// cannot be read as TOML», which it can).
+#[test]
+fn a_value_the_reader_refuses_is_named_by_field_and_line_in_both_languages() {
+    let line = |key: &str| {
+        DECRETO_3939_2004
+            .lines()
+            .position(|l| l.trim_start().starts_with(key))
+            .unwrap()
+            + 1
+    };
+    let two_ways = DECRETO_3939_2004.replace("fixed_price = \"963.00\"", "fixed_price = \"1,450\"");
+    let e = Program::from_toml(&two_ways).unwrap_err();
+    let n = line("fixed_price");
+    assert_eq!(
+        e.in_lang(Lang::Es),
+        format!(
+            "campo `fixed_price`: línea {n} (`fixed_price = \"1,450\"`): «1,450» se puede leer de dos \
+             maneras: 1,45 (coma decimal) o 1.450 (coma de miles); escriba 1.450 o 1,45: punto para \
+             los miles y coma para los decimales"
+        )
+    );
+    assert!(
+        e.in_lang(Lang::En).starts_with(&format!(
+            "field `fixed_price`: line {n} (`fixed_price = \"1,450\"`): \"1,450\" can be read two ways"
+        )),
+        "{}",
+        e.in_lang(Lang::En)
+    );
+    // inside an inline table, the key before the value
+    let bracket = DECRETO_3939_2004.replace(
+        "{ upto_months = 6, percent = \"100\" }",
+        "{ upto_months = 6, percent = \"\" }",
+    );
+    let n = line("{ upto_months = 6,");
+    assert_eq!(
+        Program::from_toml(&bracket).unwrap_err().in_lang(Lang::Es),
+        format!(
+            "campo `percent`: línea {n} (`{{ upto_months = 6, percent = \"\" }},`): no se escribió \
+             nada; escriba el valor"
+        )
+    );
+}
+
+/// A count of a program file written the Colombian way (`12.960`, a TOML float) or quoted is
+/// refused saying how TOML writes it (the sentence said only «not of the type the field asks»,
+/// quoting the float 12.96).
+#[test]
+fn a_count_written_with_a_point_or_quoted_says_to_write_its_digits_only() {
+    let n = DECRETO_3939_2004
+        .lines()
+        .position(|l| l.starts_with("shares_offered"))
+        .unwrap()
+        + 1;
+    for typed in ["12.960", "\"12.960.982\""] {
+        let text = DECRETO_3939_2004.replace(
+            "shares_offered = 12960982",
+            &format!("shares_offered = {typed}"),
+        );
+        let e = Program::from_toml(&text).unwrap_err();
+        assert_eq!(
+            e.in_lang(Lang::Es),
+            format!(
+                "campo `shares_offered`: línea {n} (`shares_offered = {typed}`): un número entero se \
+                 escribe solo con sus cifras (sin puntos de miles ni comillas), p. ej. 12960982"
+            )
+        );
+        assert!(
+            e.in_lang(Lang::En)
+                .ends_with("a whole number is written with its digits only (no thousands points, no quotes), e.g. 12960982"),
+            "{}",
+            e.in_lang(Lang::En)
+        );
+    }
+}

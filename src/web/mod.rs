@@ -748,7 +748,9 @@ pub(crate) mod input {
         }
         reader::count(s).map_err(|e| match e.problem {
             reader::Problem::NotANumber | reader::Problem::Negative => {
-                format!("«{s}» no es un número entero de acciones")
+                crate::said!(web::not_whole_number_of_shares_write, s)
+                    .es()
+                    .to_string()
             }
             _ => e.said().es().to_string(),
         })

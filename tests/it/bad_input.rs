@@ -338,7 +338,7 @@ fn implausible_rates_are_refused_everywhere_and_a_confirmed_usury_figure_needs_a
     let e = r.fails(&add(&["--ibc", "0.189"]));
     assert_eq!(
         e.trim(),
-        "vigia: error: rates add 2026-11-01..2026-11-30: ibc_ea_pct 0.189 is not a believable % EA (must be from 1 to below 100); \
+        "vigia: error: rates add --from 2026-11-01 --to 2026-11-30: ibc_ea_pct 0.189 is not a believable % EA (must be from 1 to below 100); \
          rates are percentages: a fraction 0.189 would be 18.9 %, write that"
     );
     let e = r.fails(&add(&["--ibc", "19.06", "--usury", "30"]));

@@ -22,6 +22,7 @@ mod default_lang;
 mod excel_out;
 mod hardening;
 mod headed_refusals;
+mod hostile_input;
 mod kill;
 mod legal;
 mod letters;

@@ -311,8 +311,8 @@ fn usage_errors_in_spanish() {
     );
     assert_eq!(
         es(&quote(&["--shares", "1.000", "--stage-price", "-5"])),
-        "error: el valor «-5» no es válido para «--stage-price <P>»: un precio por acción no \
-         puede ser negativo\n\nPara más información, pruebe «--help».\n"
+        "error: el valor «-5» no es válido para «--stage-price <P>»: «-5» es negativo; el valor \
+         debe ser cero o más\n\nPara más información, pruebe «--help».\n"
     );
     assert_eq!(
         es(&quote(&["--shares", "10", "--convention", "simple"])),

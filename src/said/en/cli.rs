@@ -164,3 +164,22 @@ pub fn cannot_listen_on(
              127.0.0.1:8081) or stop what is using it"
     )
 }
+
+pub fn rates_add_refused(
+    from: &impl std::fmt::Display,
+    to: &impl std::fmt::Display,
+    why: &impl std::fmt::Display,
+    _desde: &impl std::fmt::Display,
+    _hasta: &impl std::fmt::Display,
+    _por_que: &impl std::fmt::Display,
+) -> String {
+    format!("rates add --from {from} --to {to}: {why}")
+}
+
+pub fn usury_ratio_confirm_with_force() -> String {
+    "if the resolution prints exactly this figure, repeat with --force --reason TEXT".to_string()
+}
+
+pub fn not_record_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("{v:?} is not a record's number: write its digits, e.g. 12")
+}

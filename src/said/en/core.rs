@@ -324,3 +324,22 @@ pub fn count_comma_write_points(
          you mean {t}, write {t}, with points for thousands"
     )
 }
+
+pub fn nothing_written_write_value() -> String {
+    "nothing was written; write the value".to_string()
+}
+
+pub fn count_too_large_at_most(
+    v: &(impl std::fmt::Debug + std::fmt::Display),
+    max: &impl std::fmt::Display,
+) -> String {
+    format!("{v:?} is too large (at most {max}); check the figure")
+}
+
+pub fn rate_has_currency_sign(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("{v:?} is a rate, not an amount of money: write it without $ or COP, e.g. 27,90")
+}
+
+pub fn count_has_currency_sign(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("{v:?} is a count, not an amount of money: write it without $ or COP, e.g. 1.000")
+}

@@ -231,3 +231,18 @@ pub fn write_ibc_ibc_force_closing_date(s: &(impl std::fmt::Debug + std::fmt::Di
 pub fn write_what_acta_cites_leave_key() -> String {
     "write what the acta cites, or leave the key out for Decreto 3939's article".to_string()
 }
+
+pub fn typed_value_refused_at_line(
+    line: &impl std::fmt::Display,
+    typed: &impl std::fmt::Display,
+    why: &impl std::fmt::Display,
+    _por_que: &impl std::fmt::Display,
+) -> String {
+    format!("line {line} (`{typed}`): {why}")
+}
+
+pub fn whole_number_digits_only() -> String {
+    "a whole number is written with its digits only (no thousands points, no quotes), e.g. \
+     12960982"
+        .to_string()
+}

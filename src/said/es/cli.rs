@@ -174,3 +174,22 @@ pub fn cannot_listen_on(
              --listen 127.0.0.1:8081) o detenga lo que lo está usando"
     )
 }
+
+pub fn rates_add_refused(
+    _from: &impl std::fmt::Display,
+    _to: &impl std::fmt::Display,
+    _why: &impl std::fmt::Display,
+    desde: &impl std::fmt::Display,
+    hasta: &impl std::fmt::Display,
+    por_que: &impl std::fmt::Display,
+) -> String {
+    format!("rates add --from {desde} --to {hasta}: {por_que}")
+}
+
+pub fn usury_ratio_confirm_with_force() -> String {
+    "si la resolución trae exactamente esta cifra, repita con --force --reason TEXTO".to_string()
+}
+
+pub fn not_record_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("«{v}» no es el número de un registro: escriba sus cifras, p. ej. 12")
+}

@@ -340,3 +340,22 @@ pub fn count_comma_write_points(
          miles; si quiere decir {t}, escriba {t}, con punto para los miles"
     )
 }
+
+pub fn nothing_written_write_value() -> String {
+    "no se escribió nada; escriba el valor".to_string()
+}
+
+pub fn count_too_large_at_most(
+    v: &(impl std::fmt::Debug + std::fmt::Display),
+    max: &impl std::fmt::Display,
+) -> String {
+    format!("«{v}» es demasiado grande (como máximo {max}); revise la cifra")
+}
+
+pub fn rate_has_currency_sign(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("«{v}» es una tasa, no una suma de dinero: escríbala sin $ ni COP, p. ej. 27,90")
+}
+
+pub fn count_has_currency_sign(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("«{v}» es una cantidad, no una suma de dinero: escríbala sin $ ni COP, p. ej. 1.000")
+}

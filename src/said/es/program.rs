@@ -247,3 +247,18 @@ pub fn write_ibc_ibc_force_closing_date(s: &(impl std::fmt::Debug + std::fmt::Di
 pub fn write_what_acta_cites_leave_key() -> String {
     "escriba lo que cita el acta, u omita la clave para el artículo del Decreto 3939".to_string()
 }
+
+pub fn typed_value_refused_at_line(
+    line: &impl std::fmt::Display,
+    typed: &impl std::fmt::Display,
+    _why: &impl std::fmt::Display,
+    por_que: &impl std::fmt::Display,
+) -> String {
+    format!("línea {line} (`{typed}`): {por_que}")
+}
+
+pub fn whole_number_digits_only() -> String {
+    "un número entero se escribe solo con sus cifras (sin puntos de miles ni comillas), p. ej. \
+     12960982"
+        .to_string()
+}
