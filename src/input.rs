@@ -32,6 +32,12 @@ pub enum Problem {
     /// (`1450.500`), or after a lone `0` (`0.450`): neither a decimal point (one or two digits
     /// follow one) nor a thousands point (groups of three after one to three digits).
     PointOrThousands { decimal: Decimal },
+    /// A percentage with a point followed by exactly three digits (`32.985`): a decimal point to
+    /// some, a thousands point to a Colombian reader (32.985 = 32985).
+    RatePointOrThousands {
+        decimal: Decimal,
+        thousands: Decimal,
+    },
     /// Points or spaces that are not every three digits (`1.45.0`, `14.50.000`, `1450 50`), or a
     /// point and a comma in the wrong places (`1.450.50`).
     MisplacedSeparators,
@@ -102,6 +108,10 @@ impl Refused {
             Problem::PointOrThousands { decimal } => {
                 let d = es(decimal.normalize());
                 crate::said!(core::can_read_two_ways_point_neither, v, d)
+            }
+            Problem::RatePointOrThousands { decimal, thousands } => {
+                let (d, t) = (es(decimal.normalize()), es(*thousands));
+                crate::said!(core::rate_can_read_two_ways_point, v, d, t)
             }
             Problem::MisplacedSeparators => {
                 crate::said!(core::has_separators_wrong_places_write_points, v)
@@ -434,10 +444,38 @@ pub fn small_count(text: &str) -> Result<u32, Refused> {
     u32::try_from(n).or_else(|_| refuse(text, too_large()))
 }
 
-/// A percentage (`18,9`, `18.9`, `27,90 %`): at most one point or comma, which is the decimal
-/// separator (rates are never grouped in thousands). Sign allowed; the caller's rule judges the
-/// range.
+/// A percentage as a person types it (`18,9`, `18.9`, `27,90 %`, `32,985`): at most one point or
+/// comma, which is the decimal separator (rates are never grouped in thousands); a point followed
+/// by exactly three digits (`32.985`) is refused with both readings, as a Colombian reader takes
+/// it for a thousands point. Sign allowed; the caller's rule judges the range.
 pub fn percent(text: &str) -> Result<Decimal, Refused> {
+    let v = published_percent(text)?;
+    let t = text.trim().trim_end_matches('%').trim_end();
+    if let Some((int, frac)) = t.split_once('.')
+        && frac.len() == 3
+        && digits(frac)
+    {
+        let int = int.trim_start_matches('-').trim();
+        // a thousands point follows one to three digits, never a lone 0 (0.189: a decimal only)
+        if grouped(&[int, frac])
+            && let Some(thousands) = exact(&format!("{int}{frac}"), "")
+        {
+            let thousands = if v.is_sign_negative() { -thousands } else { thousands };
+            return refuse(
+                text,
+                Problem::RatePointOrThousands {
+                    decimal: v,
+                    thousands,
+                },
+            );
+        }
+    }
+    Ok(v)
+}
+
+/// A percentage as a published file writes it (the SFC's workbook: `32.985%`, `0.455`): any
+/// point or comma is the decimal separator. [`percent`] reads what people type.
+pub fn published_percent(text: &str) -> Result<Decimal, Refused> {
     if has_currency(text) {
         return refuse(text, Problem::CurrencyOnRate);
     }
@@ -637,410 +675,8 @@ How vigia reads what you type (flags, web forms, every imported file):
   (1450.50); a space may group thousands as a point does (1 450); `$` goes with amounts only
   (never a count or a rate). Forms two readers could read two ways (1,450; 1,450.50; 1.4500)
   are refused with both readings, never guessed.
-  Rates in percent: 18,9 or 18.9.
+  Rates in percent: 18,9 or 18.9; 32,985 (32.985 is refused: to a Colombian reader 32985).
   Dates: DD/MM/YYYY, D/M/YYYY, DD-MM-YYYY or YYYY-MM-DD, with a four-digit year.";
 
 #[cfg(test)]
-mod tests {
-
-    #[test]
-    fn text_with_a_control_or_reordering_character_is_refused_and_quoted_escaped() {
-        assert_eq!(text("Calle 10 # 5-20"), Ok("Calle 10 # 5-20"));
-        assert_eq!(text("Bogotá, D.C. – «norte»"), Ok("Bogotá, D.C. – «norte»"));
-        for (typed, code, at, shown) in [
-            ("a\u{1b}[31mb", 0x1B, 2, "a\\u{1b}[31mb"),
-            ("\u{7}", 0x07, 1, "\\u{7}"),
-            ("pago \u{202E}0001", 0x202E, 6, "pago \\u{202e}0001"),
-            ("x\u{2066}y", 0x2066, 2, "x\\u{2066}y"),
-            ("tab\there", 0x09, 4, "tab\\u{9}here"),
-        ] {
-            let e = text(typed).unwrap_err();
-            assert_eq!(
-                e.problem,
-                Problem::ControlCharacter { code, at },
-                "{typed:?}"
-            );
-            let es = e.said().es().to_string();
-            assert!(
-                es.starts_with(&format!(
-                    "«{shown}» tiene el carácter de control U+{code:04X} en la posición {at}"
-                )),
-                "{es}"
-            );
-            assert!(!e.said().en().chars().any(is_hidden), "{}", e.said().en());
-            assert!(!es.chars().any(is_hidden), "{es}");
-        }
-    }
-    use super::*;
-    use crate::money::{dec, format_cop};
-    use proptest::prelude::*;
-
-    fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(y, m, d).unwrap()
-    }
-
-    #[test]
-    fn amounts_are_read_the_colombian_way() {
-        for (typed, want) in [
-            ("1.450", "1450"),
-            ("1.450,50", "1450.50"),
-            ("1450,5", "1450.5"),
-            ("1450.50", "1450.50"),
-            ("1450.5", "1450.5"),
-            ("$ 1.450", "1450"),
-            ("$1.450", "1450"),
-            (" 1 450 ", "1450"),
-            ("100.000", "100000"),
-            ("1.087.500", "1087500"),
-            ("963", "963"),
-            ("963,45", "963.45"),
-            ("0,5", "0.5"),
-            ("0,450", "0.45"),
-            ("1234,567", "1234.567"),
-            ("1.1", "1.1"),
-            ("0", "0"),
-        ] {
-            assert_eq!(amount(typed), Ok(dec(want)), "{typed}");
-        }
-    }
-
-    #[test]
-    fn what_two_readers_could_read_two_ways_is_refused_with_both_readings() {
-        let r = amount("1,450").unwrap_err();
-        assert_eq!(
-            r.problem,
-            Problem::CommaOrThousands {
-                decimal: dec("1.45"),
-                thousands: dec("1450")
-            }
-        );
-        assert!(r.said().es().contains("1,45") && r.said().es().contains("1.450"));
-        assert_eq!(
-            amount("1,450.50").unwrap_err().problem,
-            Problem::UsGrouping { us: dec("1450.50") }
-        );
-        assert!(
-            amount("1,450.50")
-                .unwrap_err()
-                .to_string()
-                .contains("write 1.450,50")
-        );
-        assert_eq!(
-            amount("1,450,000").unwrap_err().problem,
-            Problem::UsGrouping { us: dec("1450000") }
-        );
-        assert_eq!(
-            amount("1.4500").unwrap_err().problem,
-            Problem::PointOrThousands {
-                decimal: dec("1.45")
-            }
-        );
-        assert_eq!(
-            amount("1450.500").unwrap_err().problem,
-            Problem::PointOrThousands {
-                decimal: dec("1450.5")
-            }
-        );
-        assert_eq!(
-            amount("0.450").unwrap_err().problem,
-            Problem::PointOrThousands {
-                decimal: dec("0.45")
-            }
-        );
-        for bad in [
-            "1.45.0",
-            "14.50.000",
-            "1.450.50",
-            "1,45,0",
-            "1.4,50",
-            "12.3456,7",
-        ] {
-            assert_eq!(
-                amount(bad).unwrap_err().problem,
-                Problem::MisplacedSeparators,
-                "{bad}"
-            );
-        }
-        // a space is a thousands separator only where a point would be one: never dropped
-        for (typed, want) in [
-            ("1 450,50", "1450.50"),
-            ("12 345 678", "12345678"),
-            ("1\u{a0}450", "1450"),
-            ("1\u{202f}450,5", "1450.5"),
-            ("$ 1 450", "1450"),
-            ("1  450", "1450"),
-        ] {
-            assert_eq!(amount(typed), Ok(dec(want)), "{typed:?}");
-        }
-        for bad in [
-            "1450 50",
-            "1 45",
-            "1 4 5 0",
-            "0 450",
-            "1 4500",
-            "12 34 567",
-            "1450 ,50",
-        ] {
-            assert_eq!(
-                amount(bad).unwrap_err().problem,
-                Problem::MisplacedSeparators,
-                "{bad:?}"
-            );
-        }
-        assert_eq!(
-            amount("1450 50").unwrap_err().said().es(),
-            "«1450 50» tiene los separadores fuera de lugar; escriba un punto cada tres dígitos \
-             para los miles y una coma para los decimales, p. ej. 1.450.000,50"
-        );
-        assert_eq!(count("1 000 000"), Ok(1_000_000));
-        assert_eq!(
-            count("10 00").unwrap_err().problem,
-            Problem::MisplacedSeparators
-        );
-        for bad in ["abc", "1e3", "NaN", ".5", "5.", "5,", "--5", "1.450,", "$"] {
-            assert!(amount(bad).is_err(), "{bad}");
-        }
-        assert_eq!(amount("").unwrap_err().problem, Problem::Empty);
-        assert_eq!(amount("-1.450").unwrap_err().problem, Problem::Negative);
-        assert_eq!(signed_amount("-1.450"), Ok(dec("-1450")));
-        assert_eq!(signed_amount("$ -1.450,5"), Ok(dec("-1450.5")));
-        assert_eq!(MAX_AMOUNT, dec("1000000000000000"));
-        assert_eq!(amount("1.000.000.000.000.000"), Ok(MAX_AMOUNT));
-        assert_eq!(
-            amount("99999999999999999999999999").unwrap_err().problem,
-            Problem::TooLarge
-        );
-        // a payment is in centavos at most
-        assert_eq!(pesos_paid("1.000,50"), Ok(dec("1000.50")));
-        assert_eq!(pesos_paid("1.000,500"), Ok(dec("1000.5")));
-        assert!(matches!(
-            pesos_paid("1.000,001").unwrap_err().problem,
-            Problem::BelowCentavo { .. }
-        ));
-    }
-
-    #[test]
-    fn counts_are_whole_and_grouped_the_same_way() {
-        assert_eq!(count("4.000"), Ok(4000));
-        assert_eq!(count("4000"), Ok(4000));
-        assert_eq!(count("1.000.000"), Ok(1_000_000));
-        assert_eq!(count("4.000,00"), Ok(4000));
-        assert_eq!(
-            count("4,5").unwrap_err().problem,
-            Problem::NotWhole { value: dec("4.5") }
-        );
-        assert!(matches!(
-            count("4.5").unwrap_err().problem,
-            Problem::NotWhole { .. }
-        ));
-        // of a count's two readings only 4.000 is one: the refusal says to write it so
-        let r = count("4,000").unwrap_err();
-        assert_eq!(
-            r.problem,
-            Problem::CountComma {
-                thousands: dec("4000")
-            }
-        );
-        assert_eq!(
-            r.said().es(),
-            "«4,000»: la coma separa los decimales (y esta cantidad es entera) o agrupa miles; \
-             si quiere decir 4.000, escriba 4.000, con punto para los miles"
-        );
-        assert_eq!(count("-3").unwrap_err().problem, Problem::Negative);
-        assert_eq!(
-            count("99.999.999.999.999.999.999").unwrap_err().problem,
-            Problem::TooLargeCount { max: u64::MAX }
-        );
-    }
-
-    #[test]
-    fn a_count_too_large_names_the_bound_its_field_holds() {
-        // 2^64 = 18.446.744.073.709.551.616, one more than a count holds
-        let r = count("18446744073709551616").unwrap_err();
-        assert_eq!(r.problem, Problem::TooLargeCount { max: u64::MAX });
-        assert_eq!(
-            r.said().es(),
-            "«18446744073709551616» es demasiado grande (como máximo \
-             18.446.744.073.709.551.615); revise la cifra"
-        );
-        // more digits than any decimal holds: the same bound, not the amounts' one
-        assert_eq!(
-            count(&"9".repeat(40)).unwrap_err().problem,
-            Problem::TooLargeCount { max: u64::MAX }
-        );
-        assert_eq!(count("18446744073709551615"), Ok(u64::MAX));
-        // days and months: 2^32 = 4.294.967.296
-        assert_eq!(small_count("4.294.967.295"), Ok(u32::MAX));
-        let r = small_count("4294967296").unwrap_err();
-        assert!(
-            r.said().es().contains("(como máximo 4.294.967.295)"),
-            "{}",
-            r.said().es()
-        );
-        assert_eq!(
-            small_count(&"9".repeat(40)).unwrap_err().problem,
-            Problem::TooLargeCount {
-                max: u64::from(u32::MAX)
-            }
-        );
-        assert_eq!(small_count("1.000"), Ok(1000));
-        assert_eq!(small_count("0"), Ok(0));
-        assert_eq!(small_count("+3").unwrap_err().problem, Problem::NotANumber);
-    }
-
-    #[test]
-    fn a_currency_sign_is_refused_on_a_count_and_on_a_rate() {
-        // `$1.450` is an amount: as a number of shares it would be a guess
-        let r = count("$1.450").unwrap_err();
-        assert_eq!(r.problem, Problem::CurrencyOnCount);
-        assert_eq!(
-            r.said().es(),
-            "«$1.450» es una cantidad, no una suma de dinero: escríbala sin $ ni COP, p. ej. 1.000"
-        );
-        assert_eq!(
-            count("COP 1.450").unwrap_err().problem,
-            Problem::CurrencyOnCount
-        );
-        let r = percent("$18").unwrap_err();
-        assert_eq!(r.problem, Problem::CurrencyOnRate);
-        assert_eq!(
-            r.said().es(),
-            "«$18» es una tasa, no una suma de dinero: escríbala sin $ ni COP, p. ej. 27,90"
-        );
-        // an amount keeps its sign
-        assert_eq!(amount("$1.450"), Ok(dec("1450")));
-    }
-
-    #[test]
-    fn nothing_written_says_to_write_the_value() {
-        let r = amount(" ").unwrap_err();
-        assert_eq!(r.problem, Problem::Empty);
-        assert_eq!(r.said().es(), "no se escribió nada; escriba el valor");
-        assert_eq!(r.said().en(), "nothing was written; write the value");
-        assert_eq!(date("").unwrap_err().said(), r.said());
-    }
-
-    #[test]
-    fn percentages_take_a_comma_or_a_point() {
-        assert_eq!(percent("18,9"), Ok(dec("18.9")));
-        assert_eq!(percent("18.9"), Ok(dec("18.9")));
-        assert_eq!(percent("27,90 %"), Ok(dec("27.90")));
-        assert_eq!(percent("18,915"), Ok(dec("18.915")));
-        assert_eq!(percent("-1"), Ok(dec("-1")));
-        assert!(percent("1.8.9").is_err());
-        assert!(percent("18,9,1").is_err());
-        assert!(percent("x").is_err());
-        assert_eq!(percent(" ").unwrap_err().problem, Problem::Empty);
-        // a percentage is bounded as an amount is: the refusal's bound is true
-        assert_eq!(percent("1000000000000000"), Ok(MAX_AMOUNT));
-        assert_eq!(
-            percent("1000000000000001").unwrap_err().problem,
-            Problem::TooLarge
-        );
-    }
-
-    #[test]
-    fn dates_in_every_accepted_form_and_two_digit_years_refused() {
-        for typed in ["2024-11-20", "20/11/2024", "20-11-2024", " 20/11/2024 "] {
-            assert_eq!(date(typed), Ok(ymd(2024, 11, 20)), "{typed}");
-        }
-        assert_eq!(date("5/3/2024"), Ok(ymd(2024, 3, 5)));
-        assert_eq!(date("5/03/2024"), Ok(ymd(2024, 3, 5)));
-        assert_eq!(date("5/12/2024"), Ok(ymd(2024, 12, 5)));
-        assert_eq!(
-            date("15/03/24").unwrap_err().problem,
-            Problem::TwoDigitYear {
-                day: 15,
-                month: 3,
-                year: 24
-            }
-        );
-        assert!(
-            date("15/03/24")
-                .unwrap_err()
-                .to_string()
-                .contains("15/03/2024")
-        );
-        assert_eq!(date("31/02/2024").unwrap_err().problem, Problem::NoSuchDay);
-        assert_eq!(date("2025-02-29").unwrap_err().problem, Problem::NoSuchDay);
-        assert_eq!(
-            date("01/01/1989").unwrap_err().problem,
-            Problem::OutOfRange(ymd(1989, 1, 1))
-        );
-        for bad in [
-            "2024/11/20x",
-            "20.11.2024",
-            "2024-1-5",
-            "20112024",
-            "tomorrow",
-            "1/1/12345",
-        ] {
-            assert!(date(bad).is_err(), "{bad}");
-        }
-        assert_eq!(
-            datetime("20/11/2024 14:30"),
-            Ok(ymd(2024, 11, 20).and_hms_opt(14, 30, 0).unwrap())
-        );
-        assert_eq!(
-            datetime("2024-11-20T14:30:05"),
-            Ok(ymd(2024, 11, 20).and_hms_opt(14, 30, 5).unwrap())
-        );
-        assert_eq!(
-            datetime("20/11/2024").unwrap_err().problem,
-            Problem::NotATime
-        );
-        assert_eq!(
-            datetime("20/11/2024 25:00").unwrap_err().problem,
-            Problem::NotATime
-        );
-    }
-
-    /// Values whose es-CO rendering is itself ambiguous: one to three digits, then exactly three
-    /// decimals (`963,125` is refused as `1,450` is).
-    fn comma_or_thousands(v: Decimal) -> bool {
-        let v = v.abs().normalize();
-        v.scale() == 3 && v.trunc() >= Decimal::ONE && v.trunc() < Decimal::from(1000)
-    }
-
-    proptest! {
-        #[test]
-        fn what_the_reader_accepts_reads_back_the_same_in_es_co(
-            int in 0u64..10_000_000_000u64, frac in 0u32..10_000u32, scale in 0u32..5u32
-        ) {
-            let v = Decimal::from(int) + Decimal::new(i64::from(frac % 10u32.pow(scale)), scale);
-            let written = format_number(v);
-            if comma_or_thousands(v) {
-                prop_assert!(amount(&written).is_err(), "{written}");
-            } else {
-                prop_assert_eq!(amount(&written), Ok(v.normalize()), "{}", written);
-                prop_assert_eq!(amount(&format_cop(v)), Ok(v.normalize()));
-            }
-        }
-
-        #[test]
-        fn an_accepted_text_rendered_and_read_again_is_the_same_value(s in "[0-9.,$ ]{1,14}") {
-            if let Ok(v) = amount(&s) {
-                // the reading is stable: written back es-CO it reads the same (or is one of the
-                // ambiguous renderings, which the reader never accepts as typed)
-                let again = amount(&format_number(v));
-                prop_assert!(again == Ok(v) || comma_or_thousands(v), "{s:?} -> {v} -> {again:?}");
-            }
-        }
-
-        #[test]
-        fn counts_read_back_from_their_grouping(n in 0u64..u64::MAX) {
-            prop_assert_eq!(count(&format_number(Decimal::from(n))), Ok(n));
-            prop_assert_eq!(count(&n.to_string()), Ok(n));
-        }
-
-        #[test]
-        fn dates_read_back_from_dd_mm_yyyy_and_iso(days in 0i64..40_000i64) {
-            let d = FIRST_DATE + chrono::Duration::days(days);
-            prop_assume!(d <= LAST_DATE);
-            prop_assert_eq!(date(&d.format("%d/%m/%Y").to_string()), Ok(d));
-            prop_assert_eq!(date(&d.format("%-d/%-m/%Y").to_string()), Ok(d));
-            prop_assert_eq!(date(&d.to_string()), Ok(d));
-            prop_assert_eq!(date(&fecha(d)), Ok(d));
-        }
-    }
-}
+mod tests;

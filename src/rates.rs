@@ -838,8 +838,10 @@ fn parse_rate(
         return Some(None);
     }
     let (columna, s_es) = (column_es(column), typed_es(s));
-    // a percent: 18,9 or 18.9 (the one reader's percent: rates are never grouped)
-    match crate::input::percent(s) {
+    // a percent as rates files write it, 32.985 or 32,985: rates are never grouped, so a point
+    // is a decimal point (the shipped series' own form); a typed flag or form is read by
+    // `input::percent`, which refuses 32.985 as a thousands point to a Colombian reader
+    match crate::input::published_percent(s) {
         Ok(r) if r <= Decimal::ZERO => {
             problems.push(problem(
                 line,

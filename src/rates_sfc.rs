@@ -470,7 +470,7 @@ fn rate(text: &str) -> Result<Option<Decimal>, Said> {
         return Ok(None);
     }
     let unreadable = || said!(rates::rate_neither_percent_18_00_nor, t);
-    let v = crate::input::percent(t).map_err(|_| unreadable())?;
+    let v = crate::input::published_percent(t).map_err(|_| unreadable())?;
     let pct = if t.ends_with('%') {
         v
     } else if v < Decimal::ONE && v > Decimal::ZERO {

@@ -254,6 +254,16 @@ fn days_months_brackets_and_rates_are_read_by_the_one_reader_in_the_runs_languag
         ),
         "{e}"
     );
+    // a point then three digits: 32,985 % to some, 32.985 % to a Colombian reader (the usury
+    // rate of 2016-10 is 1,5 × 21,99 = 32,985): both readings, never one guessed
+    let e = add("es", "32.985");
+    assert!(
+        e.contains(
+            "«32.985» se puede leer de dos maneras: 32,985 % (punto decimal) o 32.985 % (punto \
+             de miles); escriba la tasa con coma decimal, 32,985"
+        ),
+        "{e}"
+    );
     assert_eq!(r.dump(), before, "nothing was written");
 }
 

@@ -12,6 +12,17 @@ pub fn can_read_two_ways_decimal_comma(
     )
 }
 
+pub fn rate_can_read_two_ways_point(
+    v: &(impl std::fmt::Debug + std::fmt::Display),
+    d: &impl std::fmt::Display,
+    t: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "{v:?} can be read two ways: {d} % (a decimal point) or {t} % (a thousands point); \
+                     write the rate with a decimal comma, {d}"
+    )
+}
+
 pub fn can_read_two_ways_point_neither(
     v: &(impl std::fmt::Debug + std::fmt::Display),
     d: &impl std::fmt::Display,

@@ -12,6 +12,17 @@ pub fn can_read_two_ways_decimal_comma(
     )
 }
 
+pub fn rate_can_read_two_ways_point(
+    v: &(impl std::fmt::Debug + std::fmt::Display),
+    d: &impl std::fmt::Display,
+    t: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "«{v}» se puede leer de dos maneras: {d} % (punto decimal) o {t} % (punto de miles); \
+                     escriba la tasa con coma decimal, {d}"
+    )
+}
+
 pub fn can_read_two_ways_point_neither(
     v: &(impl std::fmt::Debug + std::fmt::Display),
     d: &impl std::fmt::Display,
