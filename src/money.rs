@@ -86,6 +86,39 @@ pub fn format_cop_dp(x: Decimal, dp: u32) -> String {
     }
 }
 
+/// The decimals every amount of one column shows with, the one rule of every list of amounts
+/// (the Spanish and English tables, the csv-excel and workbook columns, a liquidation's tables):
+/// the most any of them needs, and at least two when any has a fraction (cents are two digits),
+/// so that `$ 963,00` stands beside `$ 1.450,50` and `$ 963` beside `$ 1.450`, whatever scale
+/// each was stored with. Exact: no amount is rounded to fit. Gathered an amount at a time
+/// ([`Places::add`]), so that a list written as it is read shows as the whole list does.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Places {
+    most: u32,
+}
+
+impl Places {
+    pub fn of(amounts: impl IntoIterator<Item = Decimal>) -> Places {
+        let mut p = Places::default();
+        for x in amounts {
+            p.add(x);
+        }
+        p
+    }
+
+    pub fn add(&mut self, x: Decimal) {
+        self.most = self.most.max(x.normalize().scale());
+    }
+
+    /// The column's decimals: 0 when no amount has a fraction.
+    pub fn scale(self) -> u32 {
+        match self.most {
+            0 => 0,
+            most => most.max(2),
+        }
+    }
+}
+
 /// Formats a percentage with exactly `dp` decimals: `28,35 %` beside `28,59 %`.
 pub fn format_percent_dp(x: Decimal, dp: u32) -> String {
     let mut r = x.round_dp_with_strategy(dp, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
@@ -155,6 +188,17 @@ mod tests {
         assert_eq!(format_cop(dec("2.125")), "$ 2,125");
         assert_eq!(format_number(dec("1234567890123")), "1.234.567.890.123");
         assert_eq!(format_percent(dec("27.90")), "27,90 %");
+    }
+
+    #[test]
+    fn a_columns_places_are_the_most_any_amount_needs_and_two_for_any_cent() {
+        let places = |xs: &[&str]| Places::of(xs.iter().map(|x| dec(x))).scale();
+        // stored scales do not count: 963.00 needs none
+        assert_eq!(places(&["963.00", "963", "1450"]), 0);
+        assert_eq!(places(&["963.00", "1450.5"]), 2);
+        assert_eq!(places(&["963", "2.125"]), 3);
+        assert_eq!(places(&["-0.5"]), 2);
+        assert_eq!(places(&[]), 0);
     }
 
     #[test]

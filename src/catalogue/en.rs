@@ -232,6 +232,13 @@ impl Catalogue for En {
             format!("{many} {first} to {last} of {of}")
         }
     }
+
+    fn in_order(&self, order: super::Order) -> &'static str {
+        match order {
+            super::Order::Acta => " (in the acta's order)",
+            super::Order::Chosen => " (in the chosen order)",
+        }
+    }
 }
 
 /// What to do, as `front` does it.

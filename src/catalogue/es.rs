@@ -264,6 +264,13 @@ impl Catalogue for Es {
             )
         }
     }
+
+    fn in_order(&self, order: super::Order) -> &'static str {
+        match order {
+            super::Order::Acta => " (en el orden del acta)",
+            super::Order::Chosen => " (en el orden elegido)",
+        }
+    }
 }
 
 /// "registre el día y el medio de la entrega", or with the command that records it.

@@ -93,6 +93,9 @@ pub trait Catalogue {
     /// Where a page of a long list starts and ends: its `shown` rows (one at least) after the
     /// first `before` of `of` («Personas 201 a 260 de 260»).
     fn page_of(&self, what: Listed, before: u64, shown: u64, of: u64) -> String;
+    /// The order a page of the offer's adjudication preview lists the persons in, said after
+    /// where the page starts and ends: « (en el orden del acta)», « (en el orden elegido)».
+    fn in_order(&self, order: Order) -> &'static str;
 }
 
 /// What a paged list lists.
@@ -102,6 +105,15 @@ pub enum Listed {
     Persons,
     /// A later stage's tranche's proposals.
     Proposals,
+}
+
+/// The order a list is shown in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// As the acta lists it.
+    Acta,
+    /// By a column the reader chose (the preview's «Orden»).
+    Chosen,
 }
 
 /// `m` in both languages, for an error that is worded when printed.
@@ -482,5 +494,15 @@ mod tests {
             "Proposals 6 to 10 of 10"
         );
         assert_eq!(en.page_of(Listed::Persons, 0, 1, 3), "Person 1 of 3");
+    }
+
+    #[test]
+    fn a_page_of_the_preview_says_the_order_it_lists_in() {
+        let es = of(Lang::Es);
+        assert_eq!(es.in_order(Order::Acta), " (en el orden del acta)");
+        assert_eq!(es.in_order(Order::Chosen), " (en el orden elegido)");
+        let en = of(Lang::En);
+        assert_eq!(en.in_order(Order::Acta), " (in the acta's order)");
+        assert_eq!(en.in_order(Order::Chosen), " (in the chosen order)");
     }
 }

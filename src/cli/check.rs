@@ -137,10 +137,9 @@ fn push_sorted(table: &mut records::SpooledTable, f: &Finding, lang: Lang) -> st
         Severity::Low => "2",
     };
     let mut cells = cells(f, lang);
-    if lang == Lang::Es
-        && let Some(d) = f.outstanding
-    {
-        cells[8] = Cow::Owned(crate::money::format_cop(d));
+    // shown with the decimals of every balance of the table
+    if let Some(d) = f.outstanding {
+        cells[8] = Cow::Owned(records::amount_cell(d));
     }
     // the severity in words, as the Spanish catalogue says it (CSV and JSON keep the code)
     if let Some(word) = crate::catalogue::of(lang).code("severity", &cells[1]) {
@@ -422,14 +421,17 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         }
         Format::Table => Sink::Table {
             out,
-            table: Box::new(records::SpooledTable::sorted(
-                &match lang {
-                    Lang::En => COLUMNS.map(String::from),
-                    Lang::Es => COLUMNS.map(header_es),
-                }
-                .each_ref()
-                .map(String::as_str),
-            )),
+            table: Box::new(
+                records::SpooledTable::sorted(
+                    &match lang {
+                        Lang::En => COLUMNS.map(String::from),
+                        Lang::Es => COLUMNS.map(header_es),
+                    }
+                    .each_ref()
+                    .map(String::as_str),
+                )
+                .amounts_in(lang),
+            ),
             lang,
         },
         Format::CsvExcel => Sink::Excel(

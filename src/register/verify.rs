@@ -485,22 +485,27 @@ pub fn verify(
         })?;
 
     // 1. The document says exactly what the stored record and liquidation say.
-    let expected = docs
+    let fresh = docs
         .text(&expected_bytes)
-        .map_err(Unverifiable::OwnRendering)?
-        .lines;
-    let found = &doc.lines;
+        .map_err(Unverifiable::OwnRendering)?;
+    let (expected, found) = (&fresh.lines, &doc.lines);
     let text = match expected.iter().zip(found).position(|(a, b)| a != b) {
         None if expected.len() == found.len() => Text::Match,
         None => Text::LineCount {
             expected: expected.len(),
             found: found.len(),
         },
-        Some(i) => Text::LineDiffers {
-            at: doc.places.get(i).copied().unwrap_or(Place::Text(i + 1)),
-            expected: expected[i].clone(),
-            found: found[i].clone(),
-        },
+        // each side's whole row (a PDF's row printed on several lines), where the document's
+        // begins
+        Some(i) => {
+            let (at, found, expected) =
+                super::difference::rows_at((found, &doc.places), (expected, &fresh.places), i);
+            Text::LineDiffers {
+                at,
+                expected,
+                found,
+            }
+        }
     };
     // 2. The file's bytes: one vigia wrote (and recorded), or changed since.
     let sha256 = doc.sha256.clone();

@@ -538,7 +538,7 @@ pub fn check_streamed(
                     &number_line(d.run_id),
                     date,
                     layout.keeps_headings(),
-                    &mut |p| lc.text(p),
+                    &mut |p| lc.page(p),
                 )
                 .map_err(|e| e.to_string())?;
             }
@@ -611,7 +611,7 @@ pub fn render_in(data: &ActaData<'_>, format: Format, layout: Layout) -> Vec<u8>
 /// be read, in English.
 pub fn document_lines(bytes: &[u8]) -> Result<(Format, Placed), String> {
     if bytes.starts_with(b"%PDF-") {
-        let pages = super::pdf::extract_pages(bytes).map_err(|e| e.to_string())?;
+        let pages = super::pdf::extract_page_lines(bytes).map_err(|e| e.to_string())?;
         Ok((Format::Pdf, Placed::of_pages(&pages)))
     } else {
         let s = std::str::from_utf8(bytes)
@@ -624,17 +624,15 @@ pub fn document_lines(bytes: &[u8]) -> Result<(Format, Placed), String> {
     }
 }
 
-/// The lines of text of a rendering vigia just made, normalized as [`document_lines`] reads one.
-pub fn lines_of(fresh: &[u8], format: Format) -> Result<Vec<String>, String> {
-    use super::notice::{html_text, normalized_lines};
+/// The lines of text of a rendering vigia just made, normalized and placed as
+/// [`document_lines`] reads one.
+pub fn lines_of(fresh: &[u8], format: Format) -> Result<Placed, String> {
     Ok(match format {
         Format::Pdf => {
-            normalized_lines(&super::pdf::extract_text(fresh).map_err(|e| e.to_string())?)
+            Placed::of_pages(&super::pdf::extract_page_lines(fresh).map_err(|e| e.to_string())?)
         }
-        Format::Html => normalized_lines(&html_text(
-            std::str::from_utf8(fresh).expect("vigia writes UTF-8"),
-        )),
-        Format::Md => normalized_lines(std::str::from_utf8(fresh).expect("UTF-8")),
+        Format::Html => Placed::of_html(std::str::from_utf8(fresh).expect("vigia writes UTF-8")),
+        Format::Md => Placed::of_file(std::str::from_utf8(fresh).expect("UTF-8")),
     })
 }
 
@@ -863,7 +861,7 @@ mod tests {
         };
         let read = |f: &mut dyn FnMut(&Row) -> Result<(), Pass>| rows.iter().try_for_each(f);
         for format in [Format::Pdf, Format::Md] {
-            let fresh = lines_of(&render(&data, format), format).unwrap();
+            let fresh = lines_of(&render(&data, format), format).unwrap().lines;
             assert!(fresh.len() > 120, "{format:?}: {} lines", fresh.len());
             assert_eq!(
                 check_streamed(&data.head(), &read, format, &mut opened(&fresh)).unwrap(),
@@ -877,6 +875,7 @@ mod tests {
             short.pop();
             let mut long = fresh.clone();
             long.push("Otra línea".into());
+            let fresh = Placed::counted(fresh);
             for doc in [changed, short, long] {
                 let placed = Placed::counted(doc.clone());
                 let want = first_difference(&placed, &fresh).map(Mismatch::Text);
@@ -985,7 +984,11 @@ mod tests {
             header: &header,
             rows: &rows,
         };
-        let pdf = |layout| lines_of(&render_in(&data, Format::Pdf, layout), Format::Pdf).unwrap();
+        let pdf = |layout| {
+            lines_of(&render_in(&data, Format::Pdf, layout), Format::Pdf)
+                .unwrap()
+                .lines
+        };
         let (old, new) = (pdf(Layout::HeadingsAlone), pdf(Layout::HeadingsKept));
         let heading = old
             .iter()
@@ -1007,7 +1010,9 @@ mod tests {
         };
         assert_eq!(check(&new, Format::Pdf), ((12, None), 1));
         assert_eq!(check(&old, Format::Pdf), ((12, None), 2));
-        let md = lines_of(&render(&data, Format::Md), Format::Md).unwrap();
+        let md = lines_of(&render(&data, Format::Md), Format::Md)
+            .unwrap()
+            .lines;
         assert_eq!(check(&md, Format::Md), ((12, None), 1));
         // a figure of the last row changed in the PDF of layout 1: layout 2 departs where
         // the heading moved, layout 1 at the row
@@ -1016,12 +1021,12 @@ mod tests {
         forged[last] = forged[last].replacen("40", "41", 1);
         assert_ne!(forged, old);
         let placed = Placed::counted(forged.clone());
-        let want = first_difference(&placed, &old);
+        let want = first_difference(&placed, &Placed::counted(old.clone()));
         assert!(
             matches!(&want, Some(Difference::Line { nth, .. }) if *nth == last + 1),
             "{want:?}"
         );
-        assert!(first_difference(&placed, &new) != want);
+        assert!(first_difference(&placed, &Placed::counted(new)) != want);
         assert_eq!(
             check(&forged, Format::Pdf),
             ((12, want.map(Mismatch::Text)), 2)

@@ -287,23 +287,9 @@ impl Lines<'_> {
                 let Some(next) = pages.next_page().map_err(|e| e.to_string())? else {
                     return Ok(None);
                 };
-                let text = super::pdf::text_of(next).map_err(|e| e.to_string())?;
+                let lines = super::pdf::lines_of(next).map_err(|e| e.to_string())?;
                 *page += 1;
-                let p = *page;
-                queue.extend(
-                    normalized_lines(&text)
-                        .into_iter()
-                        .enumerate()
-                        .map(|(k, l)| {
-                            (
-                                l,
-                                Place::Page {
-                                    page: p,
-                                    line: k + 1,
-                                },
-                            )
-                        }),
-                );
+                queue.extend(super::lines::on_page(*page, &lines));
             },
             Source::Md { reader, line, at } => loop {
                 line.clear();
@@ -499,7 +485,7 @@ mod tests {
         let line = text[..at].matches('\n').count() + 1;
         let want = acta::first_difference(
             &acta::document_lines(&forged).unwrap().1,
-            &acta::document_lines(&md).unwrap().1.lines,
+            &acta::document_lines(&md).unwrap().1,
         );
         assert!(
             matches!(&want, Some(Difference::Line { document, at, .. })
@@ -559,10 +545,8 @@ mod tests {
         let forged = text.replacen("Aceptante Ñandú 1499<", "Aceptante Ñandu 1499<", 1);
         assert_ne!(forged, text);
         std::fs::write(&path, &forged).unwrap();
-        let want = acta::first_difference(
-            &acta::document_lines(forged.as_bytes()).unwrap().1,
-            &whole.lines,
-        );
+        let want =
+            acta::first_difference(&acta::document_lines(forged.as_bytes()).unwrap().1, &whole);
         // named on the line of the file where the changed name is, as an editor counts
         let line = forged[..forged.find("Ñandu 1499").unwrap()]
             .matches('\n')

@@ -199,6 +199,14 @@ pub fn is_pesos(key: &str) -> bool {
     )
 }
 
+/// A record's value as the amount it is: a decimal string in a column of pesos.
+pub fn amount_of(key: &str, v: &Value) -> Option<Decimal> {
+    match v {
+        Value::String(s) if is_pesos(key) => Decimal::from_str_exact(s).ok(),
+        _ => None,
+    }
+}
+
 /// A record's value as a typed cell, by its column: pesos and rates from their decimal strings,
 /// whole numbers as numbers, `YYYY-MM-DD` as a date, yes/no in Spanish, anything else as text
 /// (document numbers stay text: their leading zeros count).
@@ -212,9 +220,7 @@ pub fn cell_of(key: &str, v: &Value) -> Cell {
             None => Cell::Text(n.to_string()),
         },
         Value::String(s) => {
-            if is_pesos(key)
-                && let Some(d) = decimal(s)
-            {
+            if let Some(d) = amount_of(key, v) {
                 return Cell::Pesos(d);
             }
             if key.ends_with("_percent")

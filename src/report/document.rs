@@ -81,7 +81,7 @@ pub fn text(bytes: &[u8]) -> Result<TextRead, Said> {
         places,
     };
     if bytes.starts_with(b"%PDF-") {
-        let pages = pdf::extract_pages(bytes).map_err(|e| unreadable_pdf(&e))?;
+        let pages = pdf::extract_page_lines(bytes).map_err(|e| unreadable_pdf(&e))?;
         return Ok(read(DocFormat::Pdf, Placed::of_pages(&pages)));
     }
     let s = std::str::from_utf8(bytes).map_err(|_| said!(report::neither_pdf_nor_utf_8_text))?;

@@ -5,6 +5,7 @@
 //! Spanish headers), with the column names and cell types of [`crate::report::columns`].
 //! Rendering only: the figures are the ones the engine and the register produced.
 
+use crate::money::Places;
 pub use crate::report::columns::{Cell, cell_of, header_es};
 use crate::report::records::csv_cell;
 use rust_decimal::Decimal;
@@ -52,12 +53,12 @@ pub fn columns_of(rows: &[Value]) -> Vec<String> {
 
 /// How one column's cells show, gathered a cell at a time ([`Shape::add`]) so that a listing
 /// written as it is read shows as the whole list does: the kind of its first cell that is
-/// neither empty nor text, whether any amount has cents, the most decimals of its rates and of
-/// its numbers, and its widest cell.
+/// neither empty nor text, the decimals of its amounts ([`Places`], the rule the tables for
+/// people follow too), the most decimals of its rates and of its numbers, and its widest cell.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Shape {
     first: Option<Shown>,
-    cents: bool,
+    pesos: Places,
     percent: u32,
     number: u32,
     widest: usize,
@@ -84,7 +85,7 @@ impl Shape {
             };
         }
         match cell {
-            Cell::Pesos(d) => self.cents |= !d.fract().is_zero(),
+            Cell::Pesos(d) => self.pesos.add(*d),
             Cell::Percent(d) => self.percent = self.percent.max(d.normalize().scale()),
             Cell::Number(d) => self.number = self.number.max(d.normalize().scale()),
             _ => {}
@@ -92,9 +93,9 @@ impl Shape {
         self.widest = self.widest.max(shown_width(cell));
     }
 
-    /// The decimals every number of the column shows in csv-excel: pesos 0 or 2 (2 when any
-    /// amount has cents), rates at least 2, daily rates at least 10 (SPEC §5), by the kind of
-    /// its first cell.
+    /// The decimals every number of the column shows in csv-excel: pesos as [`Places`] has
+    /// them (0, or 2 when any amount has cents and none more), rates at least 2, daily rates
+    /// at least 10 (SPEC §5), by the kind of its first cell.
     pub fn csv_scale(&self) -> u32 {
         let most = self.percent.max(self.number);
         match self.first {
@@ -106,7 +107,7 @@ impl Shape {
     }
 
     fn pesos_scale(&self) -> u32 {
-        if self.cents { 2 } else { 0 }
+        self.pesos.scale()
     }
 
     /// A workbook cell's format: its kind (a key of the formats made) and the decimals its

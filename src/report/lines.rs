@@ -8,7 +8,8 @@ use super::notice::{HtmlText, normalized_lines};
 use std::collections::VecDeque;
 use std::io::Write;
 
-pub use crate::register::difference::{Difference, Place};
+pub use crate::register::difference::{Difference, Place, line_difference, row_of};
+use crate::report::pdf::PageLines;
 
 /// A document's lines handed out one at a time with where each is found, `None` after the
 /// last; an `Err` says why the document could not be read further (in English): an acta read
@@ -58,16 +59,12 @@ impl Placed {
         placed
     }
 
-    /// A PDF's text, page by page (`pdf::extract_pages`): each line on its page, counted from
-    /// the page's top.
-    pub fn of_pages(pages: &[String]) -> Placed {
+    /// A PDF's lines, page by page (`pdf::extract_page_lines`): each line on its page, counted
+    /// from the page's top, the lines of a row that wraps on the row's first ([`on_page`]).
+    pub fn of_pages(pages: &[PageLines]) -> Placed {
         let mut placed = Placed::default();
-        for (p, text) in pages.iter().enumerate() {
-            for (k, l) in normalized_lines(text).into_iter().enumerate() {
-                let at = Place::Page {
-                    page: p + 1,
-                    line: k + 1,
-                };
+        for (p, lines) in pages.iter().enumerate() {
+            for (l, at) in on_page(p + 1, lines) {
                 placed.push(l, at);
             }
         }
@@ -90,6 +87,27 @@ impl Placed {
         let mut it = self.lines.iter().zip(&self.places);
         move || Ok(it.next().map(|(l, at)| (l.clone(), *at)))
     }
+}
+
+/// The lines of page `page` (from 1) normalized, each placed on the page as a reader counts its
+/// lines from the top, except that a line printed right under the one before in the same row or
+/// paragraph (`pdf::PageLines`) is placed where its row begins: what names a difference by
+/// its whole row ([`row_of`]).
+pub fn on_page(page: usize, lines: &PageLines) -> Vec<(String, Place)> {
+    let mut out: Vec<(String, Place)> = Vec::with_capacity(lines.len());
+    for (text, follows) in lines {
+        for l in normalized_lines(text) {
+            let at = match out.last() {
+                Some((_, before)) if *follows => *before,
+                _ => Place::Page {
+                    page,
+                    line: out.len() + 1,
+                },
+            };
+            out.push((l, at));
+        }
+    }
+    out
 }
 
 /// An HTML file's lines of text (`notice::HtmlText`) made as it is read, a chunk at a time,
@@ -183,7 +201,8 @@ impl HtmlPlaced {
 
 /// A fresh rendering's lines, fed as they are made, compared with a document's read as they
 /// are compared: the first difference, as [`first_difference`] finds it between both lists
-/// whole. After a difference the document is read no further.
+/// whole (each side's whole row). After a difference the document is read no further than the
+/// end of its row.
 pub struct LineCheck<'a, 'n> {
     next: &'n mut NextLine<'a>,
     /// Lines of the document read so far; whether it has no more.
@@ -193,6 +212,39 @@ pub struct LineCheck<'a, 'n> {
     diff: Option<Difference>,
     failed: Option<String>,
     partial: Vec<u8>,
+    /// The row each side is in (at most a page's lines), and whether the fresh one's may go on
+    /// after a difference.
+    doc_row: Row,
+    fresh_row: Row,
+    fresh_open: bool,
+    /// The fresh rendering's pages fed so far ([`LineCheck::page`]).
+    fresh_pages: usize,
+}
+
+/// The lines of the row being read ([`row_of`]), where it begins and its first line's number
+/// among the lines of text (from 1).
+#[derive(Default)]
+struct Row {
+    lines: Vec<String>,
+    at: Option<Place>,
+    nth: usize,
+}
+
+impl Row {
+    /// Whether a line placed `at` goes on this row: a PDF's line placed where the row begins.
+    fn goes_on(&self, at: Option<Place>) -> bool {
+        matches!(at, Some(Place::Page { .. })) && at == self.at
+    }
+
+    /// Adds the `nth` line, placed `at`: to this row, or as the first of the next.
+    fn add(&mut self, line: String, at: Option<Place>, nth: usize) {
+        if !self.goes_on(at) {
+            self.lines.clear();
+            self.at = at;
+            self.nth = nth;
+        }
+        self.lines.push(line);
+    }
 }
 
 impl<'a, 'n> LineCheck<'a, 'n> {
@@ -205,13 +257,25 @@ impl<'a, 'n> LineCheck<'a, 'n> {
             diff: None,
             failed: None,
             partial: Vec::new(),
+            doc_row: Row::default(),
+            fresh_row: Row::default(),
+            fresh_open: false,
+            fresh_pages: 0,
         }
     }
 
-    /// Text ending at a line's end (a page's).
+    /// Text ending at a line's end (a page's of Markdown or HTML).
     pub fn text(&mut self, text: &str) {
         for l in normalized_lines(text) {
-            self.line(l);
+            self.line(l, None);
+        }
+    }
+
+    /// A fresh PDF's next page (`pdf::stream::each_page_text`), its lines placed ([`on_page`]).
+    pub fn page(&mut self, lines: &PageLines) {
+        self.fresh_pages += 1;
+        for (l, at) in on_page(self.fresh_pages, lines) {
+            self.line(l, Some(at));
         }
     }
 
@@ -237,17 +301,29 @@ impl<'a, 'n> LineCheck<'a, 'n> {
         }
     }
 
-    fn line(&mut self, fresh: String) {
-        if self.diff.is_none()
-            && let Some((d, at)) = self.document()
-            && d != fresh
-        {
-            self.diff = Some(Difference::Line {
-                nth: self.seen + 1,
-                at,
-                document: d,
-                register: fresh,
-            });
+    /// The fresh rendering's next line, placed `at` where known.
+    fn line(&mut self, fresh: String, at: Option<Place>) {
+        let nth = self.seen + 1;
+        if self.diff.is_none() {
+            if let Some((d, d_at)) = self.document() {
+                let differs = d != fresh;
+                self.doc_row.add(d, Some(d_at), nth);
+                self.fresh_row.add(fresh, at, nth);
+                if differs {
+                    self.diff = Some(Difference::Line {
+                        nth: self.doc_row.nth,
+                        at: self.doc_row.at.unwrap_or(d_at),
+                        document: String::new(),
+                        register: String::new(),
+                    });
+                    self.fresh_open = true;
+                }
+            }
+        } else if self.fresh_open {
+            self.fresh_open = self.fresh_row.goes_on(at);
+            if self.fresh_open {
+                self.fresh_row.lines.push(fresh);
+            }
         }
         self.seen += 1;
     }
@@ -259,6 +335,23 @@ impl<'a, 'n> LineCheck<'a, 'n> {
         self.text(&String::from_utf8_lossy(&rest));
         if self.diff.is_none() {
             while self.document().is_some() {}
+        } else {
+            // the document's row to its end (a line past it at most); what cannot be read
+            // after the difference does not hide it
+            while let Some((d, at)) = self.document() {
+                if !self.doc_row.goes_on(Some(at)) {
+                    break;
+                }
+                self.doc_row.lines.push(d);
+            }
+            self.failed = None;
+        }
+        if let Some(Difference::Line {
+            document, register, ..
+        }) = &mut self.diff
+        {
+            *document = self.doc_row.lines.join(" ");
+            *register = self.fresh_row.lines.join(" ");
         }
         if let Some(e) = self.failed {
             return Err(e);
@@ -325,25 +418,20 @@ impl Write for HtmlLines<'_, '_, '_> {
     }
 }
 
-/// The first difference between a document's lines and a fresh rendering's.
-pub fn first_difference(doc: &Placed, fresh: &[String]) -> Option<Difference> {
-    let lines = &doc.lines;
-    if let Some((k, (a, b))) = lines
-        .iter()
-        .zip(fresh)
-        .enumerate()
-        .find(|(_, (a, b))| a != b)
-    {
-        return Some(Difference::Line {
-            nth: k + 1,
-            at: doc.places.get(k).copied().unwrap_or(Place::Text(k + 1)),
-            document: a.clone(),
-            register: b.clone(),
-        });
+/// The first difference between a document's lines and a fresh rendering's, each side's whole
+/// row ([`line_difference`]).
+pub fn first_difference(doc: &Placed, fresh: &Placed) -> Option<Difference> {
+    let (lines, fresh_lines) = (&doc.lines, &fresh.lines);
+    if let Some(k) = lines.iter().zip(fresh_lines).position(|(a, b)| a != b) {
+        return Some(line_difference(
+            (lines, &doc.places),
+            (fresh_lines, &fresh.places),
+            k,
+        ));
     }
-    (lines.len() != fresh.len()).then_some(Difference::Count {
+    (lines.len() != fresh_lines.len()).then_some(Difference::Count {
         document: lines.len(),
-        register: fresh.len(),
+        register: fresh_lines.len(),
     })
 }
 
@@ -351,11 +439,11 @@ pub fn first_difference(doc: &Placed, fresh: &[String]) -> Option<Difference> {
 /// read from its file); an `Err` when the document cannot be read.
 pub fn first_difference_streamed(
     lines: &mut NextLine<'_>,
-    fresh: &[String],
+    fresh: &Placed,
 ) -> Result<Option<Difference>, String> {
     let mut lc = LineCheck::new(lines);
-    for l in fresh {
-        lc.line(l.clone());
+    for (l, at) in fresh.lines.iter().zip(&fresh.places) {
+        lc.line(l.clone(), Some(*at));
     }
     lc.finish()
 }
@@ -377,7 +465,7 @@ mod tests {
         let issued = "# NOTIFICACIÓN DE MULTA No. MULTA-2025-0001\n\nPrograma: D3939-2004\n\n\n\
                       | Concepto | Valor |\n|---|---|\n| Total a pagar | $ 626.823 |\n";
         let forged = issued.replace("$ 626.823", "$ 26.823");
-        let fresh = Placed::of_file(issued).lines;
+        let fresh = Placed::of_file(issued);
         let d = first_difference(&Placed::of_file(&forged), &fresh);
         assert_eq!(
             d,
@@ -445,9 +533,9 @@ mod tests {
         let render = |changed: &str| {
             super::super::pdf::render(&blocks(changed), "Aviso", "Pie", (2025, 2, 10))
         };
-        let pages = |pdf: &[u8]| super::super::pdf::extract_pages(pdf).unwrap();
+        let pages = |pdf: &[u8]| super::super::pdf::extract_page_lines(pdf).unwrap();
         let (issued, forged) = (render("Párrafo 50."), render("Párrafo 5O."));
-        let fresh = Placed::of_pages(&pages(&issued)).lines;
+        let fresh = Placed::of_pages(&pages(&issued));
         let d = first_difference(&Placed::of_pages(&pages(&forged)), &fresh);
         assert_eq!(
             d,
@@ -457,6 +545,128 @@ mod tests {
                 document: "Párrafo 5O.".into(),
                 register: "Párrafo 50.".into(),
             })
+        );
+    }
+
+    /// A row or a paragraph printed on several lines is quoted whole, its lines joined with a
+    /// space, and placed on its first line, wherever in it the change is. Laid out here: the
+    /// title (line 1), the table's header (2), Ana's row (3), the long name's row from line 4 on
+    /// (the name wraps; its last word, changed, is on the row's last line), Eva's row, then the
+    /// paragraph, which wraps too; a paragraph is split only at its spaces.
+    #[test]
+    fn a_row_printed_on_several_lines_is_quoted_whole_and_placed_on_its_first_line() {
+        let name = |last: &str| {
+            format!(
+                "María de los Ángeles Restrepo {} Peñaloza, representante del Fondo de Empleados \
+                 de la Empresa de Energía y de sus sucursales en Boyacá, Cundinamarca y Santander \
+                 {last}",
+                "Gómez ".repeat(6).trim_end()
+            )
+        };
+        let para = |last: &str| {
+            format!(
+                "{} {last}",
+                "Las acciones adjudicadas quedan sujetas a la restricción de su programa."
+                    .repeat(4)
+            )
+        };
+        let blocks = |last: &str| {
+            vec![
+                Block::Title("Acta de prueba".into()),
+                Block::Table {
+                    header: vec!["Documento".into(), "Nombre".into(), "Valor".into()],
+                    rows: vec![
+                        vec!["CC 1".into(), "Ana".into(), "$ 1.000".into()],
+                        vec!["CC 2".into(), name(last), "$ 2.000".into()],
+                        vec!["CC 3".into(), "Eva".into(), "$ 3.000".into()],
+                    ],
+                    right: vec![false, false, true],
+                },
+                Block::Para(para(last)),
+            ]
+        };
+        let placed = |last: &str| {
+            let pdf = super::super::pdf::render(&blocks(last), "Acta", "Pie", (2025, 2, 10));
+            Placed::of_pages(&super::super::pdf::extract_page_lines(&pdf).unwrap())
+        };
+        let fresh = placed("Peñaloza");
+        let row = |p: &Placed, who: &str| -> Vec<usize> {
+            let first = p.lines.iter().position(|l| l.starts_with(who)).unwrap();
+            (first..p.lines.len())
+                .take_while(|&k| p.places[k] == p.places[first])
+                .collect()
+        };
+        // the long name takes more than one line, Ana's and Eva's one each
+        assert!(row(&fresh, "CC 2 |").len() > 1, "{:?}", fresh.lines);
+        assert_eq!(row(&fresh, "CC 1 |"), [2]);
+        assert_eq!(fresh.places[2], Place::Page { page: 1, line: 3 });
+        let forged = placed("Penaloza");
+        let d = first_difference(&forged, &fresh);
+        let Some(Difference::Line {
+            nth,
+            at,
+            document,
+            register,
+        }) = d.clone()
+        else {
+            panic!("{d:?}")
+        };
+        assert_eq!((nth, at), (4, Place::Page { page: 1, line: 4 }));
+        // the whole row: its first line's cells, then the rest of the name
+        assert!(
+            document.starts_with("CC 2 | María de los Ángeles") && document.ends_with(" Penaloza"),
+            "{document}"
+        );
+        assert!(document.contains(" | $ 2.000 "), "{document}");
+        assert_eq!(register, document.replace(" Penaloza", " Peñaloza"));
+        let words = |s: &str| {
+            let mut w: Vec<String> = s
+                .split_whitespace()
+                .filter(|w| *w != "|")
+                .map(String::from)
+                .collect();
+            w.sort();
+            w
+        };
+        assert_eq!(
+            words(&document),
+            words(&format!("CC 2 {} $ 2.000", name("Penaloza")))
+        );
+        // read as it is compared: the same
+        let mut next = forged.next();
+        let mut check = LineCheck::new(&mut next);
+        let pdf = super::super::pdf::render(&blocks("Peñaloza"), "Acta", "Pie", (2025, 2, 10));
+        for page in super::super::pdf::extract_page_lines(&pdf).unwrap() {
+            check.page(&page);
+        }
+        assert_eq!(check.finish().unwrap(), d);
+
+        // the paragraph, whose last line changed: quoted whole, at its first line
+        let mut forged = fresh.clone();
+        let last = forged.lines.len() - 2; // the footer is the page's last line
+        assert!(
+            forged.lines[last].ends_with("Peñaloza"),
+            "{:?}",
+            forged.lines
+        );
+        forged.lines[last] = forged.lines[last].replace("Peñaloza", "Penaloza");
+        let Some(Difference::Line { at, document, .. }) = first_difference(&forged, &fresh) else {
+            panic!()
+        };
+        assert_eq!(document, para("Penaloza"));
+        let first = fresh
+            .lines
+            .iter()
+            .position(|l| l.starts_with("Las acciones"))
+            .unwrap();
+        assert!(last > first, "the paragraph wraps");
+        assert_eq!(at, fresh.places[first]);
+        assert_eq!(
+            at,
+            Place::Page {
+                page: 1,
+                line: first + 1
+            }
         );
     }
 }

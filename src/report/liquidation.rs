@@ -3,11 +3,11 @@
 //! [`crate::liquidation`]). Formatting only: no arithmetic beyond presenting figures the engine
 //! already rounded.
 
-use crate::fine::{Liquidation, Outcome, StagePrice};
+use crate::fine::{AppliedPayment, Liquidation, Outcome, StagePrice};
 use crate::lang::fecha;
 pub use crate::liquidation::{DAILY_RATE_DECIMALS, shown_daily_rate};
 use crate::liquidation::{LiquidationResult, StageEntry};
-use crate::money::{format_cop, format_number, format_percent};
+use crate::money::{Places, format_cop, format_cop_dp, format_number, format_percent};
 use crate::words::stage_es;
 use rust_decimal::Decimal;
 use std::fmt::Write as _;
@@ -179,19 +179,19 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
     );
     let _ = writeln!(w);
 
-    let prices = l
-        .prices
-        .present()
-        .into_iter()
-        .map(|(basis, price)| PriceRow {
-            basis: basis.label_es(),
-            price: format_cop(price),
-            mark: if basis == l.basis {
-                "← mayor valor"
-            } else {
-                ""
-            },
-        });
+    // each column of amounts with one number of decimals (`Places`)
+    let column = |xs: &mut dyn Iterator<Item = Decimal>| Places::of(xs).scale();
+    let present = l.prices.present();
+    let dp = column(&mut present.iter().map(|(_, p)| *p));
+    let prices = present.into_iter().map(|(basis, price)| PriceRow {
+        basis: basis.label_es(),
+        price: format_cop_dp(price, dp),
+        mark: if basis == l.basis {
+            "← mayor valor"
+        } else {
+            ""
+        },
+    });
     let _ = writeln!(w, "{}", table(prices, 1..2));
     if let Some(listed) = stage_prices_es(stages, l.prices.stage.known()) {
         let _ = writeln!(w, "{listed}");
@@ -218,14 +218,16 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
     if l.pieces.is_empty() {
         let _ = writeln!(w, "(sin días de causación)");
     } else {
+        let capital = column(&mut l.pieces.iter().map(|p| p.capital));
+        let interest = column(&mut l.pieces.iter().map(|p| p.interest));
         let rows = l.pieces.iter().map(|p| PieceRow {
             desde: fecha(p.from),
             hasta: fecha(p.to),
             days: p.days,
             ea: format_percent(p.moratorium_ea_pct),
             daily: shown_daily_rate(p.daily_rate).to_string().replace('.', ","),
-            capital: format_cop(p.capital),
-            interest: format_cop(p.interest),
+            capital: format_cop_dp(p.capital, capital),
+            interest: format_cop_dp(p.interest, interest),
             resolution: crate::rates::resolution_es(&p.resolution),
         });
         let _ = writeln!(w, "{}", table(rows, 2..7));
@@ -237,35 +239,54 @@ fn liquidation_table(l: &Liquidation, stages: &[StageEntry]) -> String {
             w,
             "Pagos (se imputan primero a intereses y luego a capital, C.C. art. 1653)"
         );
+        let of = |f: fn(&AppliedPayment) -> Decimal| column(&mut l.payments.iter().map(f));
+        let dp: [u32; 5] = [
+            of(|p| p.amount),
+            of(|p| p.to_interest),
+            of(|p| p.to_capital),
+            of(|p| p.surplus),
+            of(|p| p.capital_after),
+        ];
         let rows = l.payments.iter().map(|p| PaymentRow {
             fecha: fecha(p.date),
-            valor: format_cop(p.amount),
-            to_interest: format_cop(p.to_interest),
-            to_capital: format_cop(p.to_capital),
-            surplus: format_cop(p.surplus),
-            capital_after: format_cop(p.capital_after),
+            valor: format_cop_dp(p.amount, dp[0]),
+            to_interest: format_cop_dp(p.to_interest, dp[1]),
+            to_capital: format_cop_dp(p.to_capital, dp[2]),
+            surplus: format_cop_dp(p.surplus, dp[3]),
+            capital_after: format_cop_dp(p.capital_after, dp[4]),
         });
         let _ = writeln!(w, "{}", table(rows, 1..6));
     }
     let _ = writeln!(w);
+    // the balances, aligned one under another, are a column too
+    let surplus = (l.surplus > Decimal::ZERO).then_some(l.surplus);
+    let dp = column(
+        &mut [l.outstanding_capital, l.outstanding_interest, l.total_due]
+            .into_iter()
+            .chain(surplus),
+    );
     let _ = writeln!(
         w,
         "Capital pendiente:        {:>20}",
-        format_cop(l.outstanding_capital)
+        format_cop_dp(l.outstanding_capital, dp)
     );
     let _ = writeln!(
         w,
         "Intereses pendientes:     {:>20}",
-        format_cop(l.outstanding_interest)
+        format_cop_dp(l.outstanding_interest, dp)
     );
     let _ = writeln!(
         w,
         "TOTAL A PAGAR al {}: {:>20}",
         fecha(l.until),
-        format_cop(l.total_due)
+        format_cop_dp(l.total_due, dp)
     );
-    if l.surplus > Decimal::ZERO {
-        let _ = writeln!(w, "Excedente a devolver:     {:>20}", format_cop(l.surplus));
+    if let Some(surplus) = surplus {
+        let _ = writeln!(
+            w,
+            "Excedente a devolver:     {:>20}",
+            format_cop_dp(surplus, dp)
+        );
     }
     let _ = writeln!(w, "Tasas: {}", crate::rates::source_es(&l.rates_source));
     s

@@ -14,8 +14,8 @@ mod text;
 use printpdf::{Mm, OffsetDateTime};
 use std::cell::OnceCell;
 use std::ops::ControlFlow;
-use text::{bold_fonts, page_text};
-pub use text::{extract_pages, extract_text, text_of};
+pub use text::{PageLines, extract_page_lines, extract_pages, extract_text, lines_of, text_of};
+use text::{bold_fonts, page_lines};
 use ttf_parser::Face;
 
 const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif.ttf");

@@ -4,7 +4,9 @@
 //! CSV cell is not a spreadsheet formula ([`csv_cell`]).
 
 use crate::lang::Lang;
-use crate::report::columns::{csv_value, header_es, shown_es};
+use crate::money::{Places, format_cop_dp};
+use crate::report::columns::{amount_of, csv_value, header_es, shown_es};
+use rust_decimal::Decimal;
 use serde_json::Value;
 use std::borrow::Cow;
 use std::io::{BufRead, Write};
@@ -162,8 +164,8 @@ pub fn list(rows: &[Value], format: Format) -> String {
             let cols = columns(rows);
             let mut b = Builder::default();
             b.push_record(cols.iter().cloned());
-            for r in rows {
-                b.push_record(cols.iter().map(|c| table_cell(&cell(&r[c])).into_owned()));
+            for cells in table_rows(&cols, rows, Lang::En) {
+                b.push_record(cells);
             }
             let mut t = b.build();
             t.with(Style::psql());
@@ -183,11 +185,8 @@ pub fn list_in(rows: &[Value], format: Format, lang: Lang) -> String {
             let cols = columns(rows);
             let mut b = Builder::default();
             b.push_record(cols.iter().map(|c| header_es(c)));
-            for r in rows {
-                b.push_record(
-                    cols.iter()
-                        .map(|c| table_cell(&shown_es(c, &r[c])).into_owned()),
-                );
+            for cells in table_rows(&cols, rows, Lang::Es) {
+                b.push_record(cells);
             }
             let mut t = b.build();
             t.with(Style::psql());
@@ -195,6 +194,53 @@ pub fn list_in(rows: &[Value], format: Format, lang: Lang) -> String {
         }
         _ => list(rows, format),
     }
+}
+
+/// A value as a table for people shows it in `lang`: in English as the record holds it, in
+/// Spanish the es-CO way ([`shown_es`]).
+fn shown(key: &str, v: &Value, lang: Lang) -> String {
+    match lang {
+        Lang::En => cell(v),
+        Lang::Es => shown_es(key, v),
+    }
+}
+
+/// An amount as a table for people shows it, with its column's `scale` decimals ([`Places`]:
+/// never fewer than it needs, so nothing is rounded): `$ 1.450,50` in Spanish, `1450.50` in
+/// English.
+fn amount_shown(d: Decimal, scale: u32, lang: Lang) -> String {
+    match lang {
+        Lang::Es => format_cop_dp(d, scale),
+        Lang::En => {
+            let mut d = d;
+            d.rescale(scale);
+            d.to_string()
+        }
+    }
+}
+
+/// The cells of `rows` as a table for people shows them in `lang`, safe for a terminal, each
+/// amount with its column's decimals.
+fn table_rows(cols: &[String], rows: &[Value], lang: Lang) -> Vec<Vec<String>> {
+    let mut places = vec![Places::default(); cols.len()];
+    for r in rows {
+        for (p, c) in places.iter_mut().zip(cols) {
+            if let Some(d) = amount_of(c, &r[c]) {
+                p.add(d);
+            }
+        }
+    }
+    rows.iter()
+        .map(|r| {
+            cols.iter()
+                .zip(&places)
+                .map(|(c, p)| match amount_of(c, &r[c]) {
+                    Some(d) => amount_shown(d, p.scale(), lang),
+                    None => table_cell(&shown(c, &r[c], lang)).into_owned(),
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// A CSV writer's error as the I/O error it is (so that a closed pipe is recognised as one).
@@ -260,7 +306,7 @@ impl<'a> ListWriter<'a> {
                 ListWriter::Table {
                     out,
                     columns: columns.iter().map(|c| c.to_string()).collect(),
-                    table: Box::new(SpooledTable::new(&names)?),
+                    table: Box::new(SpooledTable::new(&names)?.amounts_in(lang)),
                     lang,
                 }
             }
@@ -296,10 +342,13 @@ impl<'a> ListWriter<'a> {
                 lang,
                 ..
             } => {
-                let cells: Vec<String> = match lang {
-                    Lang::En => columns.iter().map(|c| cell(&record[c])).collect(),
-                    Lang::Es => columns.iter().map(|c| shown_es(c, &record[c])).collect(),
-                };
+                let cells: Vec<String> = columns
+                    .iter()
+                    .map(|c| match amount_of(c, &record[c]) {
+                        Some(d) => amount_cell(d),
+                        None => shown(c, &record[c], *lang),
+                    })
+                    .collect();
                 table.push(&cells)
             }
         }
@@ -330,9 +379,15 @@ impl<'a> ListWriter<'a> {
 ///
 /// Cells are made safe for a terminal on the way in ([`table_cell`]); a spooled row is one line
 /// of its cells separated by U+001F (and its key before U+001E), which no safe cell contains.
+/// An amount ([`amount_cell`]) is spooled as its decimal and shown at the end with as many
+/// decimals as every amount of its column ([`Places`]), in the language of
+/// [`SpooledTable::amounts_in`].
 pub struct SpooledTable {
     header: Vec<String>,
     widths: Vec<usize>,
+    /// Each column's amounts: their decimals, and the widest of them shown without decimals.
+    amounts: Vec<(Places, usize)>,
+    lang: Lang,
     rows: u64,
     spool: Spool,
 }
@@ -342,6 +397,25 @@ pub struct SpooledTable {
 pub const RUN_BYTES: usize = 8 << 20;
 
 const CELL_SEP: char = '\u{1F}';
+/// Before a spooled amount's decimal (a control character: no safe cell holds it).
+const AMOUNT: char = '\u{1D}';
+
+/// An amount as a cell of a [`SpooledTable`], shown when the table is written with its column's
+/// decimals.
+pub fn amount_cell(d: Decimal) -> String {
+    format!("{AMOUNT}{d}")
+}
+
+/// The amount a spooled cell holds, if it is one.
+fn spooled_amount(c: &str) -> Option<Decimal> {
+    c.strip_prefix(AMOUNT)
+        .and_then(|d| Decimal::from_str_exact(d).ok())
+}
+
+/// The characters `scale` decimals add to an amount: the decimal sign and the digits.
+fn decimals_width(scale: u32) -> usize {
+    if scale == 0 { 0 } else { scale as usize + 1 }
+}
 const KEY_SEP: char = '\u{1E}';
 
 enum Spool {
@@ -387,16 +461,42 @@ impl SpooledTable {
         SpooledTable {
             header: header.iter().map(|h| h.to_string()).collect(),
             widths: header.iter().map(|h| shown_width(h)).collect(),
+            amounts: vec![(Places::default(), 0); header.len()],
+            lang: Lang::En,
             rows: 0,
             spool,
         }
     }
 
+    /// The table with its amounts shown in `lang` (English unless told).
+    pub fn amounts_in(mut self, lang: Lang) -> SpooledTable {
+        self.lang = lang;
+        self
+    }
+
     /// Appends the row's line to `line`: its cells made safe, with the widths noted.
     fn line<S: AsRef<str>>(&mut self, cells: &[S], line: &mut String) {
         line.reserve(cells.iter().map(|c| c.as_ref().len() + 1).sum());
-        for (i, (w, c)) in self.widths.iter_mut().zip(cells).enumerate() {
+        for (i, ((w, a), c)) in self
+            .widths
+            .iter_mut()
+            .zip(&mut self.amounts)
+            .zip(cells)
+            .enumerate()
+        {
             let c = c.as_ref();
+            if let Some(d) = spooled_amount(c) {
+                // its width once the column's decimals are known: that of its whole part now
+                let own = Places::of([d]).scale();
+                let shown = amount_shown(d, own, self.lang).len() - decimals_width(own);
+                a.0.add(d);
+                a.1 = a.1.max(shown);
+                if i > 0 {
+                    line.push(CELL_SEP);
+                }
+                line.push_str(c);
+                continue;
+            }
             // printable ASCII (most cells): safe as it is, one column a byte
             let (c, width) = if printable_ascii(c) {
                 (Cow::Borrowed(c), c.len())
@@ -471,7 +571,22 @@ impl SpooledTable {
         if self.rows == 0 {
             return writeln!(out, "{none}");
         }
-        let widths = self.widths;
+        let scales: Vec<Option<u32>> = self
+            .amounts
+            .iter()
+            .map(|(p, whole)| (*whole > 0).then(|| p.scale()))
+            .collect();
+        let widths: Vec<usize> = self
+            .widths
+            .iter()
+            .zip(&self.amounts)
+            .zip(&scales)
+            .map(|((w, (_, whole)), s)| match s {
+                Some(s) => (*w).max(whole + decimals_width(*s)),
+                None => *w,
+            })
+            .collect();
+        let lang = self.lang;
         // each line made in one buffer and written at once
         let mut buf: Vec<u8> = Vec::new();
         let mut line = |out: &mut dyn std::io::Write, cells: &mut dyn Iterator<Item = &str>| {
@@ -489,7 +604,20 @@ impl SpooledTable {
         line(out, &mut self.header.iter().map(String::as_str))?;
         let rule: Vec<String> = widths.iter().map(|w| "-".repeat(w + 2)).collect();
         writeln!(out, "{}", rule.join("+"))?;
-        let mut row = |text: &str| line(out, &mut text.split(CELL_SEP));
+        let mut row = |text: &str| {
+            if !text.contains(AMOUNT) {
+                return line(out, &mut text.split(CELL_SEP));
+            }
+            let cells: Vec<Cow<'_, str>> = text
+                .split(CELL_SEP)
+                .zip(&scales)
+                .map(|(c, s)| match (spooled_amount(c), s) {
+                    (Some(d), Some(s)) => Cow::Owned(amount_shown(d, *s, lang)),
+                    _ => Cow::Borrowed(c),
+                })
+                .collect();
+            line(out, &mut cells.iter().map(|c| c.as_ref()))
+        };
         match self.spool {
             Spool::InOrder(w) => {
                 let mut file = w.into_inner().map_err(|e| e.into_error())?;
@@ -851,5 +979,66 @@ mod tests {
             assert_eq!(String::from_utf8(out).unwrap(), expected, "{format:?}");
         }
         assert_eq!(list(&[], Format::Json), "[]\n");
+    }
+
+    #[test]
+    fn every_amount_of_a_column_shows_its_columns_decimals_listed_or_written_as_it_comes() {
+        // 963.00 as the program stores it, 963 as it was typed; a price that is no amount
+        let whole = [
+            json!({"id": 1, "price_per_share": "963.00", "stage_price": "pending"}),
+            json!({"id": 2, "price_per_share": "1450", "stage_price": "963"}),
+        ];
+        let cents = [
+            json!({"id": 1, "price_per_share": "963", "stage_price": null}),
+            json!({"id": 2, "price_per_share": "1450.5", "stage_price": "2.125"}),
+        ];
+        let expected = [
+            (&whole, Lang::Es, "$ 963", "$ 1.450"),
+            (&whole, Lang::En, "963", "1450"),
+            (&cents, Lang::Es, "$ 963,00", "$ 1.450,50"),
+            (&cents, Lang::En, "963.00", "1450.50"),
+        ];
+        for (rows, lang, first, second) in expected {
+            let listed = list_in(rows.as_slice(), Format::Table, lang);
+            let prices: Vec<&str> = listed
+                .lines()
+                .skip(2)
+                .map(|l| l.split('|').nth(1).unwrap().trim())
+                .collect();
+            assert_eq!(prices, [first, second], "{listed}");
+            let mut out = Vec::new();
+            let columns = ["id", "price_per_share", "stage_price"];
+            let mut w = ListWriter::new_in(Format::Table, &columns, &mut out, lang).unwrap();
+            for r in rows.iter() {
+                w.push(r).unwrap();
+            }
+            w.finish().unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), listed, "{lang:?}");
+        }
+        // the other column: text beside an amount, and three decimals beside none
+        let listed = list_in(&whole, Format::Table, Lang::Es);
+        assert!(
+            listed.contains("| pending ") && listed.contains("| $ 963 "),
+            "{listed}"
+        );
+        let listed = list_in(&cents, Format::Table, Lang::Es);
+        assert!(listed.contains("| $ 2,125 "), "{listed}");
+        // a sorted spooled table shows its amounts the same way
+        let mut t = SpooledTable::sorted(&["n", "valor"]).amounts_in(Lang::Es);
+        t.push_sorted(&["b"], &["2", &amount_cell(Decimal::new(-5, 1))])
+            .unwrap();
+        t.push_sorted(&["a"], &["1", &amount_cell(Decimal::new(12345, 0))])
+            .unwrap();
+        t.push_sorted(&["c"], &["3", ""]).unwrap();
+        let mut out = Vec::new();
+        t.write_to(&mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            " n | valor       \n\
+             ---+-------------\n\
+             \x201 | $ 12.345,00 \n\
+             \x202 | -$ 0,50     \n\
+             \x203 |             \n"
+        );
     }
 }

@@ -842,7 +842,7 @@ pub fn check(
                 &footer,
                 date,
                 d.layout.keeps_headings(),
-                &mut |p| lc.text(p),
+                &mut |p| lc.page(p),
             )
             .map_err(|e| e.to_string())?;
         }

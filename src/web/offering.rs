@@ -398,6 +398,7 @@ fn result_table<'r>(
     rows: impl Iterator<Item = &'r Row>,
     (before, shown): (usize, usize),
     count: usize,
+    order: Option<crate::catalogue::Order>,
 ) -> Markup {
     let l = |i: usize| COLUMNS[i].0;
     html! {
@@ -410,7 +411,9 @@ fn result_table<'r>(
         }
         (super::charts::demand(h))
         table.adjudicacion {
-            @if shown > 0 && shown < count { caption { (views::page_of(crate::catalogue::Listed::Persons, before, shown, count)) } }
+            @if shown > 0 && (shown < count || order == Some(crate::catalogue::Order::Chosen)) {
+                caption { (views::page_of(crate::catalogue::Listed::Persons, before, shown, count)) @if let Some(o) = order { (views::in_order(o)) } }
+            }
             @if shown == 0 && count > 0 { caption { "Ninguna persona en esta página: la tabla tiene " (numero(count as u64)) "." } }
             thead { tr { @for (head, num) in COLUMNS { @if num { th.num scope="col" { (head) } } @else { th scope="col" { (head) } } } } }
             tbody {
@@ -451,7 +454,7 @@ fn run_markup(user: &User, code: &str, r: &RunPage, verdict: Option<&Markup>) ->
             div.acciones { button type="submit" { "Filtrar" } }
         }
         @let n = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
-        (result_table(&r.header, r.rows.iter().map(|(_, row)| row), (n(r.before), r.rows.len()), n(r.persons.of(r.paging.status().ok().flatten()))))
+        (result_table(&r.header, r.rows.iter().map(|(_, row)| row), (n(r.before), r.rows.len()), n(r.persons.of(r.paging.status().ok().flatten())), None))
         nav.paginas aria-label="Páginas de la tabla" {
             @if r.paging.desde.unwrap_or(0) > 0 { a href=(filtered(0)) { "Desde el principio" } " " }
             @if let Some((n, following)) = r.next { a #siguientes href=(filtered(n)) { (views::siguientes(following)) } }
@@ -527,7 +530,8 @@ fn preview_markup(
             @if shown.matching < count {
                 p #filtradas { (numero(shown.matching as u64)) " de las " (numero(count as u64)) " personas son " (shown.resultado) "s." }
             }
-            (result_table(header, rows.iter(), (shown.from, rows.len()), shown.matching))
+            @let order = if shown.orden.is_empty() { crate::catalogue::Order::Acta } else { crate::catalogue::Order::Chosen };
+            (result_table(header, rows.iter(), (shown.from, rows.len()), shown.matching, Some(order)))
             nav.paginas aria-label="Páginas de la vista previa" {
                 @if shown.from > 0 { a href=(page_at(0)) { "Desde el principio" } " " }
                 @if next < shown.matching { a #siguientes-vista href=(page_at(next)) { (views::siguientes((shown.matching - next).min(ROWS_SHOWN))) } }

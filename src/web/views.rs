@@ -126,6 +126,12 @@ pub fn chain_note(chain: ChainNow) -> Markup {
     }
 }
 
+/// The order a page of the offer's preview lists the persons in, as the catalogue says it after
+/// [`page_of`] (« (en el orden elegido)»).
+pub fn in_order(order: crate::catalogue::Order) -> &'static str {
+    crate::catalogue::of(Lang::Es).in_order(order)
+}
+
 /// The link to a paged list's next page: how many rows it holds (`following`: at most a page,
 /// what remains after this one), «Siguientes 37 →», «Siguiente →» for the last one.
 pub fn siguientes(following: usize) -> String {

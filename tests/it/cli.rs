@@ -119,6 +119,38 @@ fn quote_with_a_partial_payment() {
 }
 
 #[test]
+fn a_payment_with_cents_gives_its_columns_cents_on_every_row() {
+    let r = Reg::without_register();
+    let o = r.run(&with(&["--payment", "2024-12-15=500000.50"]));
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let out = out(&o);
+    // 1.087.500 − (500.000,50 − 17.804 of interest) = 605.303,50 of capital after the payment
+    // a line that starts with `start`, its runs of spaces as one
+    let line = |start: &str| {
+        out.lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no {start}: {out}"))
+    };
+    // the periods' capital: before the payment whole, after it with cents
+    assert!(line("21/11/2024").contains("| $ 1.087.500,00 |"), "{out}");
+    assert!(line("16/12/2024").contains("| $ 605.303,50 |"), "{out}");
+    // the payment's interest and surplus have no cents, and show none
+    assert_eq!(
+        line("15/12/2024 |"),
+        "15/12/2024 | $ 500.000,50 | $ 17.804 | $ 482.196,50 | $ 0 | $ 605.303,50",
+        "{out}"
+    );
+    // the balances below one another: the capital's cents give the others theirs
+    assert!(
+        line("Capital pendiente:").ends_with("$ 605.303,50"),
+        "{out}"
+    );
+    assert!(line("Intereses pendientes:").ends_with(",00"), "{out}");
+    assert!(line("TOTAL A PAGAR").ends_with(",50"), "{out}");
+}
+
+#[test]
 fn quote_after_the_lockup_says_no_fine_and_exits_0() {
     let r = Reg::without_register();
     let args = [

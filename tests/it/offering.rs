@@ -48,6 +48,22 @@ pub(crate) fn opened(text: &str) -> Reg {
     r
 }
 
+/// The acceptances `csv` (its text) imported into `r` and the offer adjudicated on 2024-03-20,
+/// its acta written to `acta.pdf`.
+pub(crate) fn adjudicated_with_acta(r: &Reg, csv: &str) {
+    let csv = r.file("acc.csv", csv.as_bytes());
+    r.ok(&["acceptances", "import", &csv, "--program", "EBSA-TEST"]);
+    r.ok(&[
+        "offer",
+        "adjudicate",
+        "EBSA-TEST",
+        "--on",
+        "2024-03-20",
+        "--acta",
+        "acta.pdf",
+    ]);
+}
+
 /// A register with the test program (`rule` as its proration) and its offer open from
 /// 2024-01-15 to 2024-03-18, the acceptances imported.
 pub(crate) fn offer(rule: &str) -> Reg {
@@ -484,4 +500,61 @@ fn a_bad_file_names_every_bad_line_and_writes_nothing() {
         assert!(e.contains(want), "{want}\n{e}");
     }
     assert_eq!(r.dump(), before);
+}
+
+/// A PDF acta whose row printed on several lines differs (a name's last word, on the row's
+/// last line): `offer verify` quotes the whole row, its lines joined with a space, and names
+/// the row's first line. The acta of one register is checked against another's whose only
+/// difference is that word.
+#[test]
+fn a_pdf_actas_row_printed_on_several_lines_is_quoted_whole_at_its_first_line() {
+    let name = |last: &str| {
+        format!(
+            "María de los Ángeles Restrepo Gómez Gómez Gómez Peñaloza Sarmiento Villamizar \
+             Castellanos Arango Buitrago Quintero {last}"
+        )
+    };
+    let adjudicated = |last: &str| {
+        let r = opened(&std::fs::read_to_string(TEST_PROGRAM).unwrap());
+        let rows = ACCEPTANCES.replace("Tres Prueba", &name(last));
+        adjudicated_with_acta(&r, &format!("{HEADER}{rows}"));
+        r
+    };
+    let (issued, register) = (adjudicated("Zuluaga"), adjudicated("Zuloaga"));
+    let acta = issued.dir.path().join("acta.pdf");
+    let o = register.run(&["offer", "verify", acta.to_str().unwrap()]);
+    let v = crate::common::out(&o);
+    assert_eq!(o.status.code(), Some(1), "{v}");
+    // the row as the issued acta prints it, read back page by page: from the line with the
+    // person's place and the name's first words to the one the name ends on
+    let pages = vigia::report::pdf::extract_pages(&std::fs::read(&acta).unwrap()).unwrap();
+    let (page, lines) = pages
+        .iter()
+        .map(|p| {
+            p.lines()
+                .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+        })
+        .enumerate()
+        .find(|(_, lines)| lines.iter().any(|l| l.starts_with("3 | CC | María")))
+        .unwrap();
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with("3 | CC | María"))
+        .unwrap();
+    let last = (first..lines.len())
+        .find(|&k| lines[k].ends_with("Zuluaga"))
+        .unwrap();
+    assert!(last > first, "the row takes several lines: {lines:?}");
+    let row = lines[first..=last].join(" ");
+    assert_eq!(
+        v,
+        format!(
+            "NOT VERIFIED: at page {}, line {} the document says {row:?}; the register gives {:?}\n",
+            page + 1,
+            first + 1,
+            row.replace(" Zuluaga", " Zuloaga")
+        )
+    );
 }

@@ -12,17 +12,7 @@ fn adjudicated() -> Reg {
         .replace("shares_offered = 10", "shares_offered = 150000")
         .replace("shares = 6\n", "shares = 149996\n");
     let r = crate::offering::opened(&text);
-    let csv = r.file("acc.csv", acceptances(5_000).as_bytes());
-    r.ok(&["acceptances", "import", &csv, "--program", "EBSA-TEST"]);
-    r.ok(&[
-        "offer",
-        "adjudicate",
-        "EBSA-TEST",
-        "--on",
-        "2024-03-20",
-        "--acta",
-        "acta.pdf",
-    ]);
+    crate::offering::adjudicated_with_acta(&r, &acceptances(5_000));
     r.ok(&["offer", "acta", "EBSA-TEST", "--out", "acta.md"]);
     r
 }

@@ -622,6 +622,67 @@ fn a_voided_breach_stays_on_record_and_frees_its_shares() {
     assert_eq!(lines.len(), 3);
 }
 
+/// The cells of the column headed `header` in a psql-style table, row by row.
+fn column_of(table: &str, header: &str) -> Vec<String> {
+    let cells =
+        |line: &str| -> Vec<String> { line.split('|').map(|c| c.trim().to_string()).collect() };
+    let mut lines = table.lines();
+    let at = cells(lines.next().unwrap())
+        .iter()
+        .position(|h| h == header)
+        .unwrap_or_else(|| panic!("no column {header}: {table}"));
+    lines
+        .skip(1) // the rule under the header
+        .map(|l| cells(l)[at].clone())
+        .collect()
+}
+
+#[test]
+fn a_listings_prices_show_with_one_number_of_decimals_per_list() {
+    let r = Reg::new();
+    // the program's fixed price is stored as 963.00; typed, it is 963
+    let path = r.file(
+        "a.csv",
+        format!(
+            "{HEADER}CC,1000000001,Ana,natural,trabajador,10,963,2024-03-15,,\n\
+             CC,1000000002,Berta,natural,trabajador,10,,2024-03-15,,\n"
+        )
+        .as_bytes(),
+    );
+    r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    let list = r.json(&["adjudications", "list", "--format", "json"]);
+    assert_eq!(list[0]["price_per_share"], "963");
+    assert_eq!(list[1]["price_per_share"], "963.00");
+    // no price needs decimals: none shows them
+    let es = r.ok(&["--lang", "es", "adjudications", "list"]);
+    assert_eq!(
+        column_of(&es, "Precio por acción"),
+        ["$ 963", "$ 963"],
+        "{es}"
+    );
+    let en = r.ok(&["adjudications", "list"]);
+    assert_eq!(column_of(&en, "price_per_share"), ["963", "963"], "{en}");
+    // one price with cents: every price of the list shows two decimals
+    let path = r.file(
+        "b.csv",
+        format!("{HEADER}CC,1000000003,Carla,natural,trabajador,10,1450.5,2024-03-15,,\n")
+            .as_bytes(),
+    );
+    r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    let es = r.ok(&["--lang", "es", "adjudications", "list"]);
+    assert_eq!(
+        column_of(&es, "Precio por acción"),
+        ["$ 963,00", "$ 963,00", "$ 1.450,50"],
+        "{es}"
+    );
+    let en = r.ok(&["adjudications", "list"]);
+    assert_eq!(
+        column_of(&en, "price_per_share"),
+        ["963.00", "963.00", "1450.50"],
+        "{en}"
+    );
+}
+
 #[test]
 fn listings_offer_table_json_and_csv() {
     let r = Reg::new().with_holders();

@@ -641,8 +641,9 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     let first = a.get(base);
     assert_eq!(first.status, 200, "{}", first.text());
     let t = first.text();
+    // the page says where it starts and ends, and in which order the preview lists the persons
     assert!(
-        t.contains("<caption>Personas 1 a 200 de 450</caption>"),
+        t.contains("<caption>Personas 1 a 200 de 450 (en el orden del acta)</caption>"),
         "{t}"
     );
     assert_eq!(rows(&t), 200);
@@ -656,7 +657,7 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     let second = a.get(&format!("{base}&desde=200")).text();
     assert_eq!(rows(&second), 200);
     assert!(
-        second.contains("<caption>Personas 201 a 400 de 450</caption>"),
+        second.contains("<caption>Personas 201 a 400 de 450 (en el orden del acta)</caption>"),
         "{second}"
     );
     // the link says how many follow: 450 − 400 = 50, not a full page
@@ -727,7 +728,15 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
         .find(doc)
         .map(|i| &asked2[i + doc.len()..i + doc.len() + 14]);
     assert_eq!(first_row, Some("CC 1000000022<"), "{asked2}");
-    assert!(asked2.contains("Personas 201 a 400 de 450"), "{asked2}");
+    // an order other than the acta's is said beside the place in it (the «Orden» field shows which)
+    assert!(
+        asked2.contains("<caption>Personas 201 a 400 de 450 (en el orden elegido)</caption>"),
+        "{asked2}"
+    );
+    assert!(
+        asked.contains("<caption>Personas 1 a 200 de 450 (en el orden elegido)</caption>"),
+        "{asked}"
+    );
     assert!(
         asked.contains("orden=pedidas"),
         "the next page keeps the order"

@@ -166,8 +166,8 @@ fn count(items: &[Item<'_>], footer: &str, headings: bool) -> Result<Counted, Wr
     })
 }
 
-/// The text of each page of the PDF [`write`] would write, handed to `page` in order as it is
-/// laid out, as [`super::extract_pages`] reads each page of the written file: what a document is
+/// The lines of each page of the PDF [`write`] would write, handed to `page` in order as it is
+/// laid out, as [`super::extract_page_lines`] reads each page of the written file: what a document is
 /// checked against without writing the PDF or holding more than a page.
 pub fn each_page_text(
     items: &[Item<'_>],
@@ -175,7 +175,7 @@ pub fn each_page_text(
     footer: &str,
     date: (i32, u8, u8),
     headings: bool,
-    page: &mut dyn FnMut(&str),
+    page: &mut dyn FnMut(&super::PageLines),
 ) -> Result<(), WriteError> {
     let Counted {
         total,
@@ -206,8 +206,8 @@ pub fn each_page_text(
         }
         written += 1;
         let footer = format!("{footer} — Página {written} de {total}");
-        match super::page_text(&contents(&ops, &footer, &faces, &measure), &fonts) {
-            Ok(text) => page(&text),
+        match super::page_lines(&contents(&ops, &footer, &faces, &measure), &fonts) {
+            Ok(lines) => page(&lines),
             Err(e) => error = Some(e.to_string()),
         }
     };
@@ -537,15 +537,22 @@ mod tests {
             Block::Strong("Negrilla".into()),
         ];
         let pdf = render_layout(&blocks, "t", "X-1", (2025, 1, 1), 2);
-        let read = super::super::extract_pages(&pdf).unwrap();
+        let read = super::super::extract_page_lines(&pdf).unwrap();
         assert!(read.len() > 2, "{} pages", read.len());
         let items: Vec<super::Item<'_>> = blocks.iter().cloned().map(super::Item::Block).collect();
         let mut pages = Vec::new();
         super::each_page_text(&items, "t", "X-1", (2025, 1, 1), true, &mut |p| {
-            pages.push(p.to_string())
+            pages.push(p.clone())
         })
         .unwrap();
         assert_eq!(pages, read);
+        // the lines are the text's
+        let text: Vec<String> = super::super::extract_pages(&pdf).unwrap();
+        let joined: Vec<String> = read
+            .iter()
+            .map(|p| p.iter().map(|(l, _)| format!("{l}\n")).collect())
+            .collect();
+        assert_eq!(joined, text);
     }
 
     #[test]
