@@ -460,7 +460,11 @@ pub fn percent(text: &str) -> Result<Decimal, Refused> {
         if grouped(&[int, frac])
             && let Some(thousands) = exact(&format!("{int}{frac}"), "")
         {
-            let thousands = if v.is_sign_negative() { -thousands } else { thousands };
+            let thousands = if v.is_sign_negative() {
+                -thousands
+            } else {
+                thousands
+            };
             return refuse(
                 text,
                 Problem::RatePointOrThousands {

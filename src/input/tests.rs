@@ -303,8 +303,18 @@ fn percentages_take_a_comma_or_a_point() {
     // after a lone 0 the point can only be a decimal point (the range check then speaks)
     assert_eq!(percent("0.189"), Ok(dec("0.189")));
     let said = percent("32.985").unwrap_err().said();
-    assert!(said.es().contains("32,985 % (punto decimal) o 32.985 % (punto de miles)"), "{}", said.es());
-    assert!(said.es().ends_with("escriba la tasa con coma decimal, 32,985"), "{}", said.es());
+    assert!(
+        said.es()
+            .contains("32,985 % (punto decimal) o 32.985 % (punto de miles)"),
+        "{}",
+        said.es()
+    );
+    assert!(
+        said.es()
+            .ends_with("escriba la tasa con coma decimal, 32,985"),
+        "{}",
+        said.es()
+    );
     // one or two digits, or four, after the point: a decimal point only
     assert_eq!(percent("18.95"), Ok(dec("18.95")));
     assert_eq!(percent("18.9150"), Ok(dec("18.915")));
