@@ -560,13 +560,22 @@ impl Jump {
     /// The warning in English and Spanish.
     pub fn said(&self) -> crate::lang::Said {
         use crate::lang::fecha;
-        use crate::money::{format_number, format_percent_dp};
+        use crate::money::{format_number, format_percent};
         let ((a_from, a_to), (b_from, b_to)) = (self.before, self.after);
         let up = self.after_ibc > self.before_ibc;
+        // the rates as certified, with at least two decimals (19,00; 32,985, never rounded to
+        // 32,98) and their exact difference
+        let two = |r: Decimal| {
+            let mut r = r.normalize();
+            if r.scale() < 2 {
+                r.rescale(2);
+            }
+            r
+        };
         let (x, y, points) = (
-            self.before_ibc.round_dp(2),
-            self.after_ibc.round_dp(2),
-            self.points().round_dp(2),
+            two(self.before_ibc),
+            two(self.after_ibc),
+            self.points().normalize(),
         );
         crate::lang::Said::new(
             format!(
@@ -577,12 +586,12 @@ impl Jump {
             format!(
                 "el IBC de {} EA del {} al {} está {} puntos {} del {} EA del {} al {}; compruébelo con \
                  la resolución de la Superintendencia Financiera",
-                format_percent_dp(y, 2),
+                format_percent(y),
                 fecha(b_from),
                 fecha(b_to),
                 format_number(points),
                 if up { "por encima" } else { "por debajo" },
-                format_percent_dp(x, 2),
+                format_percent(x),
                 fecha(a_from),
                 fecha(a_to),
             ),

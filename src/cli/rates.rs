@@ -170,7 +170,9 @@ impl RatesCommand {
                 report_added(ctx, &period, &added)?;
                 let now = store_rates::series(store.conn())?;
                 for w in crate::rates::jumps_around(&now, &period) {
-                    writeln!(ctx.out, "  warning: {w}")?;
+                    let said = w.said();
+                    let what = said.in_lang(ctx.lang);
+                    ctx.say(crate::catalogue::msg::Msg::Warning { what })?;
                 }
                 Ok(Status::Ok)
             }
@@ -204,7 +206,7 @@ impl RatesCommand {
                     report_added(ctx, p, a)?;
                 }
                 for p in check_csv(&text).iter().filter(|p| p.kind == Kind::Jump) {
-                    writeln!(ctx.out, "  {p}")?;
+                    writeln!(ctx.out, "  {}", p.in_lang(ctx.lang))?;
                 }
                 ctx.say(crate::catalogue::msg::Msg::RatesAdded {
                     count: added.len() as u64,

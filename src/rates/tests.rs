@@ -253,7 +253,7 @@ fn a_jump_of_more_than_5_points_is_a_warning_only() {
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert_eq!(
         problems[0].to_string(),
-        "line 4: warning: IBC 29.01 % EA for 2030-03-01..2030-03-31 is 5.01 points above the 24 % EA of 2030-02-01..2030-02-28; check it against the SFC resolution"
+        "line 4: warning: IBC 29.01 % EA for 2030-03-01..2030-03-31 is 5.01 points above the 24.00 % EA of 2030-02-01..2030-02-28; check it against the SFC resolution"
     );
     let series = RateSeries::from_csv(&text, "t").unwrap();
     // the register's view of a period added between two others
@@ -270,7 +270,7 @@ fn a_jump_of_more_than_5_points_is_a_warning_only() {
     assert_eq!(w.len(), 2, "{w:?}");
     assert!(
         w[0].to_string()
-            .contains("6 points below the 19 % EA of 2030-01-01..2030-01-31"),
+            .contains("6 points below the 19.00 % EA of 2030-01-01..2030-01-31"),
         "{w:?}"
     );
     // the same warnings in Spanish: 13 is 6 points below 19; 29.01 is 16.01 above 13
@@ -284,6 +284,25 @@ fn a_jump_of_more_than_5_points_is_a_warning_only() {
         w[1].said().es(),
         "el IBC de 29,01 % EA del 01/03/2030 al 31/03/2030 está 16,01 puntos por encima del 13,00 % EA \
              del 01/02/2030 al 28/02/2030; compruébelo con la resolución de la Superintendencia Financiera"
+    );
+    // a rate with three decimals is shown as certified, never rounded: 32,985 − 19,06 = 13,925
+    let p = RatePeriod::new(
+        date("2030-02-01"),
+        date("2030-02-28"),
+        Some(dec("32.985")),
+        None,
+        "n".into(),
+        0,
+    )
+    .unwrap();
+    let series =
+        RateSeries::from_csv(&format!("{HEADER}2030-01-01,2030-01-31,19.06,,a\n"), "t").unwrap();
+    let w = jumps_around(&series, &p);
+    assert_eq!(
+        w[0].said().es(),
+        "el IBC de 32,985 % EA del 01/02/2030 al 28/02/2030 está 13,925 puntos por encima del \
+         19,06 % EA del 01/01/2030 al 31/01/2030; compruébelo con la resolución de la \
+         Superintendencia Financiera"
     );
     // a header and no periods is an error
     let e = RateSeries::from_csv(HEADER, "t").unwrap_err();

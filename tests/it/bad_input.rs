@@ -395,6 +395,29 @@ fn implausible_rates_are_refused_everywhere_and_a_confirmed_usury_figure_needs_a
         o.contains("  warning: IBC 25.10 % EA for 2026-12-01..2026-12-31 is 6.04 points above the 19.06 % EA of 2026-11-01..2026-11-30"),
         "{o}"
     );
+    // in a Spanish run, in Spanish, the rate as typed (32,985, not 32,98): 32,985 − 25,10 = 7,885
+    let o = r.ok(&[
+        "--lang",
+        "es",
+        "rates",
+        "add",
+        "--from",
+        "01/01/2027",
+        "--to",
+        "31/01/2027",
+        "--ibc",
+        "32,985",
+        "--resolution",
+        "SFC Res. 1 de 2027",
+    ]);
+    assert!(
+        o.contains(
+            "  advertencia: el IBC de 32,985 % EA del 01/01/2027 al 31/01/2027 está 7,885 puntos \
+             por encima del 25,10 % EA del 01/12/2026 al 31/12/2026; compruébelo con la resolución \
+             de la Superintendencia Financiera"
+        ),
+        "{o}"
+    );
 
     // the same standard for files: check, import and --rates
     let rates = "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\r\n2030-01-01,2030-01-31,0.189,,x\r\n";

@@ -416,7 +416,7 @@ fn rates_are_added_by_an_admin() {
     ]);
     assert!(
         out.contains(
-            "warning: IBC 25 % EA for 2026-12-01..2026-12-31 is 7.16 points above the 17.84 % EA \
+            "warning: IBC 25.00 % EA for 2026-12-01..2026-12-31 is 7.16 points above the 17.84 % EA \
              of 2026-11-01..2026-11-30; check it against the SFC resolution"
         ),
         "{out}"
