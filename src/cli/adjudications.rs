@@ -42,8 +42,9 @@ pub enum AdjudicationsCommand {
         /// Holder document number (dots and spaces are ignored: 79.263.082; a NIT with -DV).
         #[arg(long, value_name = "DOC", value_parser = args::document)]
         holder: Option<String>,
-        /// Lock-up status as of --as-of: locked (inside the lock-up) or free (after it).
-        #[arg(long, value_enum)]
+        /// Lock-up status as of --as-of: locked (inside the lock-up; also en-restriccion) or free
+        /// (after it; also libre), as the list's Status column shows them.
+        #[arg(long, value_enum, ignore_case = true)]
         status: Option<LockStatus>,
         /// Date for the lock-up status (default: today).
         #[arg(long, value_name = "DATE", value_parser = args::date)]
@@ -83,7 +84,10 @@ pub(super) fn unchanged(u: &store_import::Unchanged, rows: Rows) -> Msg<'_> {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LockStatus {
+    /// The Spanish words the list prints («en restricción», «libre») are accepted too.
+    #[value(aliases = ["en-restriccion", "en-restricción", "en restricción", "en restriccion", "restringida"])]
     Locked,
+    #[value(alias = "libre")]
     Free,
 }
 

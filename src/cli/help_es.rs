@@ -162,7 +162,7 @@ pub const ES: &[(&str, &str, &str)] = &[
     ("adjudications list", "", "Lista las adjudicaciones"),
     ("adjudications list", "program", "Código del programa"),
     ("adjudications list", "holder", "Número de documento del titular (se ignoran puntos y espacios: 79.263.082; un NIT con -DV)"),
-    ("adjudications list", "status", "Estado del período de restricción a la fecha de --as-of: locked (dentro del período de restricción) o free (después de él)"),
+    ("adjudications list", "status", "Estado del período de restricción a la fecha de --as-of: en-restriccion o locked (dentro del período de restricción), libre o free (después de él), como los muestra la columna Estado de la lista"),
     ("adjudications list", "as_of", "Fecha del estado del período de restricción (por omisión: hoy)"),
     ("adjudications list", "format", "Formato de la salida"),
     ("adjudications list", "out", "Dónde se escribe --format xlsx o csv-excel (0600)"),

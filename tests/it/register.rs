@@ -713,6 +713,28 @@ fn listings_offer_table_json_and_csv() {
         "json",
     ]);
     assert_eq!(j.as_array().unwrap().len(), 0);
+    // the words the Spanish list prints select the same rows: «libre» as free (the 3 above),
+    // «en restricción» as locked (none of them on 16/03/2026)
+    for (typed, rows) in [
+        ("libre", 3),
+        ("Libre", 3),
+        ("en restricción", 0),
+        ("en-restriccion", 0),
+    ] {
+        let j = r.json(&[
+            "--lang",
+            "es",
+            "adjudications",
+            "list",
+            "--status",
+            typed,
+            "--as-of",
+            "16/03/2026",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(j.as_array().unwrap().len(), rows, "{typed}");
+    }
     let c = r.ok(&["program", "list", "--format", "csv"]);
     assert_eq!(
         c.lines().next().unwrap(),
