@@ -35,6 +35,7 @@ pub fn code(column: &str, value: &str) -> Option<&'static str> {
         ("severity" | "min_severity", "low") => "baja",
         ("status", "locked") => "en restricción",
         ("status", "free") => "libre",
+        ("status", "pending") => "pendiente",
         ("status", "awarded") => "adjudicada",
         ("status", "rejected") => "rechazada",
         ("status", "winner") => "ganadora",

@@ -37,7 +37,7 @@ pub enum AcceptancesCommand {
     List {
         #[arg(value_parser = super::args::text, long)]
         program: Option<String>,
-        #[arg(long, value_enum)]
+        #[arg(long, value_enum, ignore_case = true)]
         status: Option<ListStatus>,
         #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
         format: super::out::OutFormat,
@@ -49,8 +49,12 @@ pub enum AcceptancesCommand {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ListStatus {
+    /// The Spanish words the list prints are accepted too.
+    #[value(alias = "pendiente")]
     Pending,
+    #[value(alias = "adjudicada")]
     Awarded,
+    #[value(alias = "rechazada")]
     Rejected,
 }
 

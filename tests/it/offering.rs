@@ -169,6 +169,29 @@ fn decreto_3939s_nearest_adjust_worked_by_hand() {
 #[test]
 fn the_run_writes_the_awards_once_and_a_second_run_is_refused() {
     let r = offer("floor-leftover-to-smallest");
+    // before the run every acceptance is pending: the Spanish list says «pendiente», and the word
+    // it prints selects them as `pending` does
+    let all = r.json(&["acceptances", "list", "--format", "json"]);
+    let n = all.as_array().unwrap().len();
+    assert!(n > 0);
+    for typed in ["pending", "pendiente", "Pendiente"] {
+        let listed = r.json(&[
+            "--lang",
+            "es",
+            "acceptances",
+            "list",
+            "--status",
+            typed,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(listed.as_array().unwrap().len(), n, "{typed}");
+    }
+    let table = r.ok(&["--lang", "es", "acceptances", "list"]);
+    assert!(
+        table.contains("pendiente") && !table.contains("pending"),
+        "{table}"
+    );
     let before = r.dump();
     let preview = dry(&r);
     assert_eq!(r.dump(), before, "a dry run writes nothing");
@@ -268,6 +291,21 @@ fn the_run_writes_the_awards_once_and_a_second_run_is_refused() {
         "json",
     ]);
     assert_eq!(listed.as_array().unwrap().len(), 6);
+    let listed = r.json(&[
+        "--lang",
+        "es",
+        "acceptances",
+        "list",
+        "--status",
+        "rechazada",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        listed.as_array().unwrap().len(),
+        6,
+        "«rechazada» as the list prints it"
+    );
 }
 
 #[test]
