@@ -90,6 +90,14 @@ fn what_two_readers_could_read_two_ways_is_refused_with_both_readings() {
             decimal: dec("1.45")
         }
     );
+    // neither reading holds: the sentence does not announce two (h-look3 found «se puede leer
+    // de dos maneras» followed by neither)
+    assert_eq!(
+        amount("1.4500").unwrap_err().said().es(),
+        "«1.4500» no se puede leer con certeza: el punto no es decimal (lo siguen uno o dos \
+         dígitos) ni de miles (grupos de tres); escriba 1,45 si es ese decimal, o agrupe los miles \
+         de a tres, p. ej. 1.450.000"
+    );
     assert_eq!(
         amount("1450.500").unwrap_err().problem,
         Problem::PointOrThousands {

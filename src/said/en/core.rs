@@ -28,8 +28,8 @@ pub fn can_read_two_ways_point_neither(
     d: &impl std::fmt::Display,
 ) -> String {
     format!(
-        "{v:?} can be read two ways: the point is neither a decimal point (one or two \
-                     digits follow it) nor a thousands point (groups of three); write {d} for \
+        "{v:?} cannot be read for certain: the point is neither a decimal point (one or \
+                     two digits follow it) nor a thousands point (groups of three); write {d} for \
                      that decimal, or group the thousands in threes, e.g. 1.450.000"
     )
 }

@@ -28,7 +28,7 @@ pub fn can_read_two_ways_point_neither(
     d: &impl std::fmt::Display,
 ) -> String {
     format!(
-        "«{v}» se puede leer de dos maneras: el punto no es decimal (lo siguen uno o \
+        "«{v}» no se puede leer con certeza: el punto no es decimal (lo siguen uno o \
                      dos dígitos) ni de miles (grupos de tres); escriba {d} si es ese decimal, o \
                      agrupe los miles de a tres, p. ej. 1.450.000"
     )
