@@ -41,6 +41,8 @@ pub enum Problem {
     /// Points or spaces that are not every three digits (`1.45.0`, `14.50.000`, `1450 50`), or a
     /// point and a comma in the wrong places (`1.450.50`).
     MisplacedSeparators,
+    /// [`Problem::MisplacedSeparators`] in a count, which has no decimals to write.
+    CountMisplacedSeparators,
     /// A minus sign where the value cannot be negative.
     Negative,
     /// A count with a fraction (`4,5`).
@@ -115,6 +117,9 @@ impl Refused {
             }
             Problem::MisplacedSeparators => {
                 crate::said!(core::has_separators_wrong_places_write_points, v)
+            }
+            Problem::CountMisplacedSeparators => {
+                crate::said!(core::count_separators_wrong_places_write_points, v)
             }
             Problem::Negative => crate::said!(core::negative_value_must_zero_more, v),
             Problem::NotWhole { value } => {
@@ -415,6 +420,10 @@ pub fn count(text: &str) -> Result<u64, Refused> {
         },
         Problem::TooLarge => Refused {
             problem: Problem::TooLargeCount { max: u64::MAX },
+            ..r
+        },
+        Problem::MisplacedSeparators => Refused {
+            problem: Problem::CountMisplacedSeparators,
             ..r
         },
         _ => r,

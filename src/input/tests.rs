@@ -156,9 +156,16 @@ fn what_two_readers_could_read_two_ways_is_refused_with_both_readings() {
          para los miles y una coma para los decimales, p. ej. 1.450.000,50"
     );
     assert_eq!(count("1 000 000"), Ok(1_000_000));
+    // a count has no decimals: its sentence shows no comma (h-look3 saw «p. ej. 1.450.000,50»
+    // for a number of shares)
     assert_eq!(
         count("10 00").unwrap_err().problem,
-        Problem::MisplacedSeparators
+        Problem::CountMisplacedSeparators
+    );
+    assert_eq!(
+        count("1450 50").unwrap_err().said().es(),
+        "«1450 50» tiene los separadores fuera de lugar; es una cantidad entera: escriba un \
+         punto cada tres dígitos para los miles, p. ej. 1.450.000, o solo los dígitos"
     );
     for bad in ["abc", "1e3", "NaN", ".5", "5.", "5,", "--5", "1.450,", "$"] {
         assert!(amount(bad).is_err(), "{bad}");

@@ -58,6 +58,15 @@ pub fn has_control_character_u_at_character(
     )
 }
 
+pub fn count_separators_wrong_places_write_points(
+    v: &(impl std::fmt::Debug + std::fmt::Display),
+) -> String {
+    format!(
+        "{v:?} has separators in the wrong places; it is a whole count: write a point every \
+                 three digits for thousands, e.g. 1.450.000, or the digits only"
+    )
+}
+
 pub fn has_separators_wrong_places_write_points(
     v: &(impl std::fmt::Debug + std::fmt::Display),
 ) -> String {

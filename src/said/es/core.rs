@@ -59,6 +59,15 @@ pub fn has_control_character_u_at_character(
     )
 }
 
+pub fn count_separators_wrong_places_write_points(
+    v: &(impl std::fmt::Debug + std::fmt::Display),
+) -> String {
+    format!(
+        "«{v}» tiene los separadores fuera de lugar; es una cantidad entera: escriba un punto \
+                 cada tres dígitos para los miles, p. ej. 1.450.000, o solo los dígitos"
+    )
+}
+
 pub fn has_separators_wrong_places_write_points(
     v: &(impl std::fmt::Debug + std::fmt::Display),
 ) -> String {
