@@ -550,6 +550,27 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
     assert!(!check("2024-07-11"));
     let o = r.run(&["settlement", "issue", "1", "--date", "2024-07-11"]);
     assert_eq!(o.status.code(), Some(2), "{}", crate::common::out(&o));
+    // the refusal says what is pending and what to do: the stage price is recorded already (a
+    // price typed by hand would end the provisional state without the Third Stage concluding)
+    let why = crate::common::err(&o);
+    assert!(
+        why.contains("a later stage is still pending")
+            && why.contains("$ 1.100")
+            && why.contains("adjudicate it or declare it void")
+            && !why.contains("record the stage price"),
+        "{why}"
+    );
+    let o = r.with_locale(
+        &[("VIGIA_LANG", "es")],
+        &["settlement", "issue", "1", "--date", "2024-07-11"],
+    );
+    let por_que = crate::common::err(&o);
+    assert!(
+        por_que.contains("una etapa posterior sigue pendiente")
+            && por_que.contains("adjudíquela o declárela desierta")
+            && !por_que.contains("registre primero el precio"),
+        "{por_que}"
+    );
     // the Third Stage sells what is left at $1,500
     open("3", "1", "6886682", "2024-07-15", "2024-07-26");
     let path = r.file(
