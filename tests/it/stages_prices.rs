@@ -499,6 +499,28 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
         out.contains("6000000 of 12886682 shares awarded, 6886682 left over"),
         "{out}"
     );
+    // the program says its price is the Second's so far, in words in Spanish (not English
+    // glued to the price in a column of pesos)
+    let shown = r.json(&["program", "show", "D3939-2004", "--format", "json"]);
+    assert_eq!(
+        (&shown["stage_price"], &shown["stage_price_status"]),
+        (&Value::from("1100"), &Value::from("so_far")),
+        "{shown:#}"
+    );
+    let es = r.ok(&["--lang", "es", "program", "show", "D3939-2004"]);
+    let line = |head: &str| {
+        es.lines()
+            .find_map(|l| l.strip_prefix(head))
+            .map(str::trim)
+            .unwrap_or_else(|| panic!("{head} in {es}"))
+            .to_string()
+    };
+    assert_eq!(line("Precio de etapa "), "$ 1.100");
+    assert_eq!(
+        line("Estado del precio de etapa "),
+        "el mayor hasta ahora: una etapa posterior está pendiente (las liquidaciones son \
+         provisionales)"
+    );
     r.ok(&[
         "breach",
         "record",
