@@ -499,6 +499,15 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
         out.contains("6000000 of 12886682 shares awarded, 6886682 left over"),
         "{out}"
     );
+    // it does not promise that the check flags provisional liquidations now: they stay
+    // provisional until the Third concludes
+    assert!(
+        out.contains(
+            "a later stage is still pending for the shares left over: this is the price so far, \
+             and liquidations stay provisional until that stage concludes"
+        ) && !out.contains("PROVISIONAL_STALE"),
+        "{out}"
+    );
     // the program says its price is the Second's so far, in words in Spanish (not English
     // glued to the price in a column of pesos)
     let shown = r.json(&["program", "show", "D3939-2004", "--format", "json"]);
@@ -608,7 +617,7 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
         "--stage",
         "3",
     ]);
-    r.ok(&[
+    let out = r.ok(&[
         "stage",
         "adjudicate",
         "D3939-2004",
@@ -617,6 +626,12 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
         "--on",
         "2024-08-16",
     ]);
+    // the Third sold everything: now the check flags them
+    assert!(
+        out.contains("provisional liquidations are flagged by `vigia check` (PROVISIONAL_STALE)")
+            && !out.contains("price so far"),
+        "{out}"
+    );
     assert!(check("2024-08-20"));
     let l = liquidate();
     assert_eq!(l["provisional"], false, "{l:#}");
