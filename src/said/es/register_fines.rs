@@ -333,10 +333,10 @@ pub fn liquidation_provisional_later_stage_s_price() -> String {
         .to_string()
 }
 
-pub fn liquidation_provisional_later_stage_pending(precio: &impl std::fmt::Display) -> String {
+pub fn liquidation_provisional_later_stage_pending(price: &impl std::fmt::Display) -> String {
     format!(
         "su liquidación es provisional: una etapa posterior sigue pendiente (el precio de la etapa \
-         hasta ahora es {precio} por acción; un precio mayor en esa etapa aumentaría la multa), de \
+         hasta ahora es {price} por acción; un precio mayor en esa etapa aumentaría la multa), de \
          modo que la multa aún puede aumentar; concluya primero esa etapa: adjudíquela o declárela \
          desierta"
     )
