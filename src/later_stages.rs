@@ -41,6 +41,13 @@ impl Stage {
         }
     }
 
+    /// Whether this stage, concluded with `leftover` shares unsold in a program whose last stage
+    /// is `last`, leaves a later stage still to conclude: until it does, the Art. 9 (iii) price
+    /// is only the highest so far and liquidations stay provisional (SPEC §4).
+    pub fn leaves_a_later_stage(self, last: Stage, leftover: u64) -> bool {
+        leftover > 0 && self < last
+    }
+
     /// The stage before this one, if it is a later stage too.
     pub fn previous(self) -> Option<Stage> {
         match self {

@@ -447,10 +447,16 @@ impl LaterStagesFile {
             None => None,
             Some("ibc") => Some(CriterionRate::Ibc),
             Some(s) => {
-                let r = crate::input::percent(s).map_err(|_| {
+                // the reader's own sentence when it says more than "not a number" (32.985: its
+                // two readings, and how to write the rate)
+                let r = crate::input::percent(s).map_err(|e| {
                     err(
                         "later_stages.rate",
-                        said!(program::write_ibc_ibc_force_closing_date, s),
+                        if e.explains() {
+                            e.said()
+                        } else {
+                            said!(program::write_ibc_ibc_force_closing_date, s)
+                        },
                     )
                 })?;
                 if r <= Decimal::ZERO || r >= Decimal::ONE_HUNDRED * Decimal::TEN {

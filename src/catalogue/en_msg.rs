@@ -568,10 +568,16 @@ pub fn msg(m: &Msg<'_>) -> String {
             price,
             composition,
             from,
+            so_far,
         } => format!(
-            "stage price {id}: program {code}, stage {stage}, {} per share{composition} (Art. 9 (iii)) from {from}; \
-             provisional liquidations are flagged by `vigia check` (PROVISIONAL_STALE) for re-liquidation",
-            format_cop(*price)
+            "stage price {id}: program {code}, stage {stage}, {} per share{composition} (Art. 9 (iii)) from {from}; {}",
+            format_cop(*price),
+            if *so_far {
+                "a later stage is still pending for the shares left over: this is the price so far, and \
+                 liquidations stay provisional until that stage concludes"
+            } else {
+                "provisional liquidations are flagged by `vigia check` (PROVISIONAL_STALE) for re-liquidation"
+            }
         ),
         Msg::Problems { what, count } => {
             format!("{what}: {count} problem(s), nothing was written:")

@@ -683,12 +683,20 @@ pub fn msg(m: &Msg<'_>) -> String {
             price,
             composition,
             from,
+            so_far,
         } => format!(
             "precio de la etapa N.º {id}: programa {code}, {etapa}, {} por acción{composition} \
-             (art. 9 (iii)) desde el {}; `vigia check` señala las liquidaciones provisionales \
-             (PROVISIONAL_STALE) para liquidarlas de nuevo",
+             (art. 9 (iii)) desde el {}; {}",
             format_cop(*price),
-            fecha(*from), etapa = etapa(*stage)
+            fecha(*from),
+            if *so_far {
+                "una etapa posterior sigue pendiente para las acciones sobrantes: este es el precio \
+                 hasta ahora, y las liquidaciones siguen provisionales hasta que esa etapa concluya"
+            } else {
+                "`vigia check` señala las liquidaciones provisionales (PROVISIONAL_STALE) para \
+                 liquidarlas de nuevo"
+            },
+            etapa = etapa(*stage)
         ),
         Msg::Problems { what, count } => format!(
             "{what}: {}, no se escribió nada:",

@@ -30,6 +30,16 @@ pub fn code(column: &str, value: &str) -> Option<&'static str> {
         ("basis", "acquisition") => "adquisición (i)",
         ("basis", "transfer") => "transferencia (ii)",
         ("basis", "stage") => "etapa posterior (iii)",
+        // a program's Art. 9 (iii) price (`program show`)
+        ("stage_price", "pending") => "pendiente",
+        ("stage_price", "none (no later stage)") => "ninguno (no hay etapa posterior)",
+        ("stage_price_status", "known") => "definitivo",
+        ("stage_price_status", "so_far") => {
+            "el mayor hasta ahora: una etapa posterior está pendiente (las liquidaciones son \
+             provisionales)"
+        }
+        ("stage_price_status", "pending") => "pendiente (las liquidaciones son provisionales)",
+        ("stage_price_status", "none") => "no hay etapa posterior",
         ("severity" | "min_severity", "high") => "alta",
         ("severity" | "min_severity", "medium") => "media",
         ("severity" | "min_severity", "low") => "baja",

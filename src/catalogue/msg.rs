@@ -479,7 +479,8 @@ pub enum Msg<'a> {
         leftover: u64,
     },
     /// The price a later stage's adjudication records for Art. 9 (iii); `composition` says how
-    /// several tranches' prices make it (empty for one).
+    /// several tranches' prices make it (empty for one); `so_far`: the stage left shares to a
+    /// later stage still to conclude, so liquidations stay provisional until it does.
     StagePriceFrom {
         id: i64,
         code: &'a str,
@@ -487,6 +488,7 @@ pub enum Msg<'a> {
         price: Decimal,
         composition: &'a str,
         from: NaiveDate,
+        so_far: bool,
     },
     /// Several problems refused `what`; nothing was written.
     Problems {

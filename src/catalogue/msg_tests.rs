@@ -572,6 +572,7 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             price: amount,
             composition: "",
             from: d2,
+            so_far: false,
         },
         Msg::Problems {
             what: "x",

@@ -88,11 +88,19 @@ pub fn record(p: &StoredProgram, stage: StagePrice) -> Value {
         "breach_kinds": g.breach_kinds.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(","),
         "convention": g.convention,
         "payment_term_business_days": g.payment_term_business_days,
+        // the price alone when there is one, and whether it is final: the codes of a
+        // liquidation's stage fact (`so_far`: a later stage still pending), which a table for
+        // people words from the catalogue
         "stage_price": match stage {
-            StagePrice::Known(p) => p.to_string(),
+            StagePrice::Known(p) | StagePrice::SoFar(p) => p.to_string(),
             StagePrice::Absent => "none (no later stage)".into(),
             StagePrice::Pending => "pending".into(),
-            StagePrice::SoFar(p) => format!("{p} so far (a later stage is pending)"),
+        },
+        "stage_price_status": match stage {
+            StagePrice::Known(_) => "known",
+            StagePrice::SoFar(_) => "so_far",
+            StagePrice::Absent => "none",
+            StagePrice::Pending => "pending",
         },
         "sha256": p.sha256,
         "added_at": p.created_at,

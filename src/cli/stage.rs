@@ -855,6 +855,7 @@ fn write_conclusion(
                         price,
                         composition: &composition,
                         from: k.decided_on,
+                        so_far: c.later_stage_pending,
                     });
                 writeln!(out, "{line}")?;
             }

@@ -89,6 +89,21 @@ fn rejects_inconsistent_files_naming_the_field() {
         Program::from_toml(&bad).unwrap_err().field,
         "later_stages.rate"
     );
+    // a point then three digits is 32,985 % to some and 32.985 % to a Colombian reader: refused
+    // with both readings and how to write it, not with «write an effective annual percent»
+    let bad = DECRETO_3939_2004.replace("rate = \"ibc\"", "rate = \"32.985\"");
+    let e = Program::from_toml(&bad).unwrap_err();
+    assert_eq!(e.field, "later_stages.rate");
+    assert_eq!(
+        e.message.es(),
+        "«32.985» se puede leer de dos maneras: 32,985 % (punto decimal) o 32.985 % (punto de \
+         miles); escriba la tasa con coma decimal, 32,985"
+    );
+    let fixed = DECRETO_3939_2004.replace("rate = \"ibc\"", "rate = \"32,985\"");
+    assert_eq!(
+        Program::from_toml(&fixed).unwrap().later_stages.criterion,
+        Criterion::PresentValue(CriterionRate::Fixed(dec("32.985")))
+    );
     let bad = DECRETO_3939_2004.replace("last = 3", "last = 4");
     assert_eq!(
         Program::from_toml(&bad).unwrap_err().field,

@@ -4,7 +4,7 @@
 //! rendering is `report`'s.
 
 use super::{Field, Refusal, Result};
-use crate::fine::Outcome;
+use crate::fine::{Outcome, StagePrice};
 use crate::lang::{Said, Shown, fecha, momento};
 use crate::money::format_cop;
 use crate::notice::{self, SettlementData};
@@ -89,10 +89,19 @@ pub fn issue(
     let (liquidation_id, outcome) =
         super::liquidation::liquidation_for(tx, breach_id, last, rates)?;
     match &outcome {
+        // a price so far: the stage price is recorded and a later stage is still pending, which
+        // only its conclusion ends (a price typed by hand would end it without the stage)
         Outcome::Liquidated(l) if l.provisional => {
-            return Err(refuse(said!(
-                register_fines::liquidation_provisional_later_stage_s_price
-            )));
+            return Err(refuse(match l.prices.stage {
+                StagePrice::SoFar(p) => {
+                    let price = format_cop(p);
+                    said!(
+                        register_fines::liquidation_provisional_later_stage_pending,
+                        price
+                    )
+                }
+                _ => said!(register_fines::liquidation_provisional_later_stage_s_price),
+            }));
         }
         Outcome::Liquidated(l) if l.total_due > Decimal::ZERO => {
             let due = format_cop(l.total_due);

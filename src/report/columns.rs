@@ -91,6 +91,7 @@ pub fn header_es(key: &str) -> String {
         "convention" => "Convención",
         "payment_term_business_days" => "Plazo de pago (días hábiles)",
         "stage_price" => "Precio de etapa",
+        "stage_price_status" => "Estado del precio de etapa",
         "sha256" => "SHA-256",
         "added_at" => "Agregado el",
         "added_by" => "Agregado por",

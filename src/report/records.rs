@@ -1015,10 +1015,11 @@ mod tests {
             w.finish().unwrap();
             assert_eq!(String::from_utf8(out).unwrap(), listed, "{lang:?}");
         }
-        // the other column: text beside an amount, and three decimals beside none
+        // the other column: text beside an amount (in Spanish words), and three decimals
+        // beside none
         let listed = list_in(&whole, Format::Table, Lang::Es);
         assert!(
-            listed.contains("| pending ") && listed.contains("| $ 963 "),
+            listed.contains("| pendiente ") && listed.contains("| $ 963 "),
             "{listed}"
         );
         let listed = list_in(&cents, Format::Table, Lang::Es);

@@ -324,8 +324,13 @@ fn later_stage_pending(conn: &Connection, program_id: i64, record_id: i64) -> Re
     let Some((stage, leftover)) = concluded else {
         return Ok(false);
     };
-    let last = by_id(conn, program_id)?.program.later_stages.last.number();
-    Ok(leftover > 0 && stage < last)
+    let (Some(stage), Ok(leftover)) = (Stage::from_number(stage), u64::try_from(leftover)) else {
+        return Err(StoreError::Corrupt(format!(
+            "stage_conclusions: stage {stage}, leftover {leftover}"
+        )));
+    };
+    let last = by_id(conn, program_id)?.program.later_stages.last;
+    Ok(stage.leaves_a_later_stage(last, leftover))
 }
 
 #[cfg(test)]

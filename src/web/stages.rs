@@ -376,7 +376,12 @@ fn confirmation(user: &User, v: &View, on: NaiveDate, c: &Concluded, adjudicate:
                     @if k.leftover > 0 { "; las " (numero(k.leftover)) " de los tramos desiertos pasan a la etapa siguiente" }
                     ". "
                     @if let Some(price) = k.price {
-                        "El precio de la etapa, " strong { (pesos(price)) " por acción" } ", pasa a ser el precio de referencia del art. 9 (iii) del programa desde esa fecha, y las liquidaciones provisionales quedarán señaladas para reliquidar. "
+                        "El precio de la etapa, " strong { (pesos(price)) " por acción" } ", pasa a ser el precio de referencia del art. 9 (iii) del programa desde esa fecha"
+                        @if c.later_stage_pending {
+                            "; como hay acciones sobrantes para una etapa posterior, es el precio hasta ahora y las liquidaciones siguen provisionales hasta que esa etapa concluya. "
+                        } @else {
+                            ", y las liquidaciones provisionales quedarán señaladas para reliquidar. "
+                        }
                     }
                     "Después no se reciben propuestas, mejoras ni sorteos en esta etapa."
                 } @else {

@@ -734,10 +734,15 @@ pub(super) fn stage_price_es(code: &str, stage: Stage, c: &Concluded) -> String 
                 String::new()
             };
             format!(
-                "Precio de la {} Etapa (registro N.º {id}): {} por acción{composition}, precio de referencia del art. 9 (iii) del programa {code} desde el {}; las liquidaciones provisionales quedan señaladas para reliquidar",
+                "Precio de la {} Etapa (registro N.º {id}): {} por acción{composition}, precio de referencia del art. 9 (iii) del programa {code} desde el {}; {}",
                 stage.name_es(),
                 pesos(price),
-                fecha(k.decided_on)
+                fecha(k.decided_on),
+                if c.later_stage_pending {
+                    "una etapa posterior sigue pendiente para las acciones sobrantes: es el precio hasta ahora, y las liquidaciones siguen provisionales hasta que esa etapa concluya"
+                } else {
+                    "las liquidaciones provisionales quedan señaladas para reliquidar"
+                }
             )
         }
         (Kind::Desert, _, Some((id, _))) => format!(
@@ -793,5 +798,54 @@ fn concluded_markup(user: &User, v: &View, c: &Concluded, verdict: Option<&Marku
                 @if let Some(x) = verdict { (x) }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::stage::Conclusion;
+
+    /// The Second Stage of `P` adjudicated on 16/08/2024 at $ 1.100, leaving `leftover` shares.
+    fn concluded(leftover: u64, later_stage_pending: bool) -> Concluded {
+        Concluded {
+            conclusion: Conclusion {
+                id: 1,
+                stage: Stage::Second,
+                kind: Kind::Adjudicated,
+                decided_on: chrono::NaiveDate::from_ymd_opt(2024, 8, 16).unwrap(),
+                offered: 1000 + leftover,
+                awarded: 1000,
+                leftover,
+                price: Some(Decimal::from(1100)),
+                stage_price_id: Some(7),
+                created_at: String::new(),
+                created_by: String::new(),
+            },
+            awards: Vec::new(),
+            parts: Vec::new(),
+            stage_price: Some((7, Some(Decimal::from(1100)))),
+            evaluations: Vec::new(),
+            awarded: Vec::new(),
+            later_stage_pending,
+        }
+    }
+
+    #[test]
+    fn a_stage_price_says_whether_liquidations_are_flagged_or_stay_provisional() {
+        let sold = stage_price_es("P", Stage::Second, &concluded(0, false));
+        assert!(
+            sold.ends_with("; las liquidaciones provisionales quedan señaladas para reliquidar"),
+            "{sold}"
+        );
+        // shares left to the Third: the price so far, nothing flagged until it concludes
+        let so_far = stage_price_es("P", Stage::Second, &concluded(500, true));
+        assert!(
+            so_far.ends_with(
+                "; una etapa posterior sigue pendiente para las acciones sobrantes: es el precio \
+                 hasta ahora, y las liquidaciones siguen provisionales hasta que esa etapa concluya"
+            ),
+            "{so_far}"
+        );
     }
 }

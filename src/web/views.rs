@@ -491,7 +491,16 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
                 " (" (desde) " hasta el " (fecha(b.through)) " inclusive)"
             }
             dt { "Acciones" } dd { (numero(l.shares)) }
-            @if l.provisional { dt { "Estado" } dd { "PROVISIONAL: el precio de la etapa posterior está pendiente" } }
+            @if l.provisional {
+                dt { "Estado" }
+                dd {
+                    @match l.prices.stage {
+                        // a price so far is recorded: what is pending is the later stage itself
+                        fine::StagePrice::SoFar(_) => "PROVISIONAL: una etapa posterior está pendiente; la multa puede aumentar si en ella se obtiene un precio mayor",
+                        _ => "PROVISIONAL: el precio de la etapa posterior está pendiente",
+                    }
+                }
+            }
         }
         table.precios {
             caption { "Precios de referencia (gana el mayor)" }
@@ -555,6 +564,49 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
 mod tests {
     use super::*;
     use crate::said;
+
+    /// SPEC §5's case (1,000 shares, transfer $1,450) liquidated on 10/02/2025 with `stage`.
+    fn spec_case_page(stage: fine::StagePrice) -> String {
+        let d = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        let case = fine::FineCase {
+            adjudicated: d("2024-03-15"),
+            breach_date: d("2024-11-20"),
+            shares: 1000,
+            prices: fine::ReferencePrices {
+                acquisition: Decimal::from(963),
+                transfer: Some(Decimal::from(1450)),
+                stage,
+            },
+            scale: crate::calendar::FineScale::decreto_3939_2004(),
+        };
+        let o = fine::liquidate(
+            &case,
+            d("2025-02-10"),
+            &[],
+            fine::Convention::DailySimple,
+            &crate::rates::RateSeries::shipped(),
+        )
+        .unwrap();
+        outcome(&o).into_string()
+    }
+
+    #[test]
+    fn a_provisional_liquidation_says_what_is_pending() {
+        // a price so far is recorded: the later stage is what is pending, not its price
+        let so_far = spec_case_page(fine::StagePrice::SoFar(Decimal::from(1100)));
+        assert!(
+            so_far.contains("PROVISIONAL: una etapa posterior está pendiente")
+                && !so_far.contains("el precio de la etapa posterior está pendiente"),
+            "{so_far}"
+        );
+        let pending = spec_case_page(fine::StagePrice::Pending);
+        assert!(
+            pending.contains("PROVISIONAL: el precio de la etapa posterior está pendiente"),
+            "{pending}"
+        );
+        let known = spec_case_page(fine::StagePrice::Known(Decimal::from(1100)));
+        assert!(!known.contains("PROVISIONAL"), "{known}");
+    }
 
     #[test]
     fn the_next_page_link_counts_what_follows_in_the_singular_for_one() {

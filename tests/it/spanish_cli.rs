@@ -795,6 +795,15 @@ fn a_programs_lists_read_in_spanish() {
         t.contains("venta, beneficiario-real, dacion-en-pago"),
         "{t}"
     );
+    // no stage price recorded yet: said in words (it read «pending»)
+    assert!(
+        t.lines()
+            .any(|l| l.starts_with("Precio de etapa ") && l.ends_with(" pendiente"))
+            && t.lines()
+                .any(|l| l.starts_with("Estado del precio de etapa ")
+                    && l.ends_with(" pendiente (las liquidaciones son provisionales)")),
+        "{t}"
+    );
     // the JSON keeps its codes
     let j = r.ok(&["program", "show", "D3939-2004", "--format", "json"]);
     assert!(j.contains("\"acquisition,transfer,stage\""), "{j}");

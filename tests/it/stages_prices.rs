@@ -499,6 +499,37 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
         out.contains("6000000 of 12886682 shares awarded, 6886682 left over"),
         "{out}"
     );
+    // it does not promise that the check flags provisional liquidations now: they stay
+    // provisional until the Third concludes
+    assert!(
+        out.contains(
+            "a later stage is still pending for the shares left over: this is the price so far, \
+             and liquidations stay provisional until that stage concludes"
+        ) && !out.contains("PROVISIONAL_STALE"),
+        "{out}"
+    );
+    // the program says its price is the Second's so far, in words in Spanish (not English
+    // glued to the price in a column of pesos)
+    let shown = r.json(&["program", "show", "D3939-2004", "--format", "json"]);
+    assert_eq!(
+        (&shown["stage_price"], &shown["stage_price_status"]),
+        (&Value::from("1100"), &Value::from("so_far")),
+        "{shown:#}"
+    );
+    let es = r.ok(&["--lang", "es", "program", "show", "D3939-2004"]);
+    let line = |head: &str| {
+        es.lines()
+            .find_map(|l| l.strip_prefix(head))
+            .map(str::trim)
+            .unwrap_or_else(|| panic!("{head} in {es}"))
+            .to_string()
+    };
+    assert_eq!(line("Precio de etapa "), "$ 1.100");
+    assert_eq!(
+        line("Estado del precio de etapa "),
+        "el mayor hasta ahora: una etapa posterior está pendiente (las liquidaciones son \
+         provisionales)"
+    );
     r.ok(&[
         "breach",
         "record",
@@ -550,6 +581,27 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
     assert!(!check("2024-07-11"));
     let o = r.run(&["settlement", "issue", "1", "--date", "2024-07-11"]);
     assert_eq!(o.status.code(), Some(2), "{}", crate::common::out(&o));
+    // the refusal says what is pending and what to do: the stage price is recorded already (a
+    // price typed by hand would end the provisional state without the Third Stage concluding)
+    let why = crate::common::err(&o);
+    assert!(
+        why.contains("a later stage is still pending")
+            && why.contains("$ 1.100")
+            && why.contains("adjudicate it or declare it void")
+            && !why.contains("record the stage price"),
+        "{why}"
+    );
+    let o = r.with_locale(
+        &[("VIGIA_LANG", "es")],
+        &["settlement", "issue", "1", "--date", "2024-07-11"],
+    );
+    let por_que = crate::common::err(&o);
+    assert!(
+        por_que.contains("una etapa posterior sigue pendiente")
+            && por_que.contains("adjudíquela o declárela desierta")
+            && !por_que.contains("registre primero el precio"),
+        "{por_que}"
+    );
     // the Third Stage sells what is left at $1,500
     open("3", "1", "6886682", "2024-07-15", "2024-07-26");
     let path = r.file(
@@ -565,7 +617,7 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
         "--stage",
         "3",
     ]);
-    r.ok(&[
+    let out = r.ok(&[
         "stage",
         "adjudicate",
         "D3939-2004",
@@ -574,6 +626,12 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
         "--on",
         "2024-08-16",
     ]);
+    // the Third sold everything: now the check flags them
+    assert!(
+        out.contains("provisional liquidations are flagged by `vigia check` (PROVISIONAL_STALE)")
+            && !out.contains("price so far"),
+        "{out}"
+    );
     assert!(check("2024-08-20"));
     let l = liquidate();
     assert_eq!(l["provisional"], false, "{l:#}");

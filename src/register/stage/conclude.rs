@@ -69,6 +69,10 @@ pub struct Concluded {
     pub evaluations: Vec<TrancheEvaluation>,
     /// The proposals the awards name, as stored.
     pub awarded: Vec<StoredProposal>,
+    /// Shares left to a later stage of the program still to conclude
+    /// ([`Stage::leaves_a_later_stage`]): the stage price recorded is then a price so far and
+    /// liquidations stay provisional.
+    pub later_stage_pending: bool,
 }
 
 impl Concluded {
@@ -263,7 +267,10 @@ pub fn adjudicate(
     let conclusion = store::conclusion(tx.conn(), program.id, stage)?
         .ok_or_else(|| StoreError::Corrupt("the conclusion just written is missing".into()))?;
     let awarded_proposals = awarded_proposals(tx.conn(), program, stage, &awards)?;
+    let later_stage_pending =
+        stage.leaves_a_later_stage(program.program.later_stages.last, conclusion.leftover);
     Ok(Concluded {
+        later_stage_pending,
         conclusion,
         awards,
         parts,
@@ -365,7 +372,10 @@ pub fn desert(
     store::write_conclusion(tx, &c, &awards)?;
     let conclusion = store::conclusion(tx.conn(), program.id, stage)?
         .ok_or_else(|| StoreError::Corrupt("the conclusion just written is missing".into()))?;
+    let later_stage_pending =
+        stage.leaves_a_later_stage(program.program.later_stages.last, conclusion.leftover);
     Ok(Concluded {
+        later_stage_pending,
         conclusion,
         awards,
         parts: Vec::new(),
@@ -409,7 +419,10 @@ pub fn concluded(
         .collect();
     let stage_price = conclusion.stage_price_id.map(|id| (id, conclusion.price));
     let awarded = awarded_proposals(conn, program, stage, &awards)?;
+    let later_stage_pending =
+        stage.leaves_a_later_stage(program.program.later_stages.last, conclusion.leftover);
     Ok(Concluded {
+        later_stage_pending,
         conclusion,
         awards,
         parts,

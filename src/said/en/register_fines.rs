@@ -310,6 +310,14 @@ pub fn liquidation_provisional_later_stage_s_price() -> String {
         .to_string()
 }
 
+pub fn liquidation_provisional_later_stage_pending(price: &impl std::fmt::Display) -> String {
+    format!(
+        "its liquidation is provisional: a later stage is still pending (the stage price so far is \
+         {price} per share; a higher price in that stage would raise the fine), so the fine may \
+         still rise; conclude that stage first: adjudicate it or declare it void"
+    )
+}
+
 pub fn must_at_least_1_breach_covers() -> String {
     "must be at least 1: a breach covers the shares negotiated".to_string()
 }

@@ -333,6 +333,15 @@ pub fn liquidation_provisional_later_stage_s_price() -> String {
         .to_string()
 }
 
+pub fn liquidation_provisional_later_stage_pending(price: &impl std::fmt::Display) -> String {
+    format!(
+        "su liquidación es provisional: una etapa posterior sigue pendiente (el precio de la etapa \
+         hasta ahora es {price} por acción; un precio mayor en esa etapa aumentaría la multa), de \
+         modo que la multa aún puede aumentar; concluya primero esa etapa: adjudíquela o declárela \
+         desierta"
+    )
+}
+
 pub fn must_at_least_1_breach_covers() -> String {
     "debe ser al menos 1: un incumplimiento cubre las acciones negociadas".to_string()
 }
