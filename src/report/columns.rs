@@ -271,14 +271,17 @@ pub fn cell_of(key: &str, v: &Value) -> Cell {
     }
 }
 
-/// A record's value as a CSV cell: as the JSON has it, except pesos, which always have two
-/// decimals (`500000.00` beside `623432.00`: one scale per column, so that a spreadsheet reads
-/// one kind of number).
+/// A record's value as a CSV cell: as the JSON has it, except pesos, which have at least the
+/// column's two decimals (`500000.00` beside `623432.50`, so that a spreadsheet reads one kind
+/// of number) and every further decimal the exact value has (`963.125`, a price typed with
+/// three): a machine format carries the stored value, never a rounded one. Written as it is
+/// read (a CSV streams), so a value's own digits decide, not the column's.
 pub fn csv_value(key: &str, text: String) -> String {
     if is_pesos(key)
         && let Ok(mut d) = Decimal::from_str_exact(&text)
     {
-        d.rescale(2);
+        // growing the scale only adds zeros: exact
+        d.rescale(d.normalize().scale().max(2));
         return d.to_string();
     }
     text
