@@ -320,3 +320,23 @@ pub fn shown_es(key: &str, v: &Value) -> String {
         Cell::Date(d) => fecha(d),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_writes_every_decimal_an_amount_has_and_at_least_two() {
+        let csv = |key: &str, text: &str| csv_value(key, text.to_string());
+        // a price per share typed with three decimals is written as typed, never as 963.13
+        assert_eq!(csv("price_per_share", "963.125"), "963.125");
+        // whole and one-decimal amounts keep the column's two; zeros stored past them are not
+        // figures
+        assert_eq!(csv("price_per_share", "1450"), "1450.00");
+        assert_eq!(csv("amount", "1450.5"), "1450.50");
+        assert_eq!(csv("amount", "2.2500"), "2.25");
+        assert_eq!(csv("outstanding", "-0.125"), "-0.125");
+        // not an amount: as it is
+        assert_eq!(csv("shares", "1000"), "1000");
+    }
+}
