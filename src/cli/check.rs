@@ -460,7 +460,7 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             match &mut sink {
                 Sink::Csv(w) => {
                     let mut cells = cells(&f, lang);
-                    // pesos with two decimals: one scale for the column
+                    // pesos with at least two decimals, never rounded (csv_value)
                     cells[8] = Cow::Owned(crate::report::columns::csv_value(
                         "outstanding",
                         cells[8].to_string(),

@@ -272,14 +272,17 @@ pub fn cell_of(key: &str, v: &Value) -> Cell {
     }
 }
 
-/// A record's value as a CSV cell: as the JSON has it, except pesos, which always have two
-/// decimals (`500000.00` beside `623432.00`: one scale per column, so that a spreadsheet reads
-/// one kind of number).
+/// A record's value as a CSV cell: as the JSON has it, except pesos, which have at least the
+/// column's two decimals (`500000.00` beside `623432.50`, so that a spreadsheet reads one kind
+/// of number) and every further decimal the exact value has (`963.125`, a price typed with
+/// three): a machine format carries the stored value, never a rounded one. Written as it is
+/// read (a CSV streams), so a value's own digits decide, not the column's.
 pub fn csv_value(key: &str, text: String) -> String {
     if is_pesos(key)
         && let Ok(mut d) = Decimal::from_str_exact(&text)
     {
-        d.rescale(2);
+        // growing the scale only adds zeros: exact
+        d.rescale(d.normalize().scale().max(2));
         return d.to_string();
     }
     text
@@ -316,5 +319,25 @@ pub fn shown_es(key: &str, v: &Value) -> String {
         Cell::Percent(d) => format_percent_dp(d, d.scale()),
         Cell::Number(d) => format_number(d),
         Cell::Date(d) => fecha(d),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_writes_every_decimal_an_amount_has_and_at_least_two() {
+        let csv = |key: &str, text: &str| csv_value(key, text.to_string());
+        // a price per share typed with three decimals is written as typed, never as 963.13
+        assert_eq!(csv("price_per_share", "963.125"), "963.125");
+        // whole and one-decimal amounts keep the column's two; zeros stored past them are not
+        // figures
+        assert_eq!(csv("price_per_share", "1450"), "1450.00");
+        assert_eq!(csv("amount", "1450.5"), "1450.50");
+        assert_eq!(csv("amount", "2.2500"), "2.25");
+        assert_eq!(csv("outstanding", "-0.125"), "-0.125");
+        // not an amount: as it is
+        assert_eq!(csv("shares", "1000"), "1000");
     }
 }

@@ -52,38 +52,18 @@ pub fn columns_of(rows: &[Value]) -> Vec<String> {
 }
 
 /// How one column's cells show, gathered a cell at a time ([`Shape::add`]) so that a listing
-/// written as it is read shows as the whole list does: the kind of its first cell that is
-/// neither empty nor text, the decimals of its amounts ([`Places`], the rule the tables for
+/// written as it is read shows as the whole list does: the decimals of its amounts ([`Places`], the rule the tables for
 /// people follow too), the most decimals of its rates and of its numbers, and its widest cell.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Shape {
-    first: Option<Shown>,
     pesos: Places,
     percent: u32,
     number: u32,
     widest: usize,
 }
 
-/// The kind of a column's first cell that is neither empty nor text.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Shown {
-    Pesos,
-    Percent,
-    Number,
-    Other,
-}
-
 impl Shape {
     pub fn add(&mut self, cell: &Cell) {
-        if self.first.is_none() {
-            self.first = match cell {
-                Cell::Empty | Cell::Text(_) => None,
-                Cell::Pesos(_) => Some(Shown::Pesos),
-                Cell::Percent(_) => Some(Shown::Percent),
-                Cell::Number(_) => Some(Shown::Number),
-                _ => Some(Shown::Other),
-            };
-        }
         match cell {
             Cell::Pesos(d) => self.pesos.add(*d),
             Cell::Percent(d) => self.percent = self.percent.max(d.normalize().scale()),
@@ -93,17 +73,13 @@ impl Shape {
         self.widest = self.widest.max(shown_width(cell));
     }
 
-    /// The decimals every number of the column shows in csv-excel: pesos as [`Places`] has
-    /// them (0, or 2 when any amount has cents and none more), rates at least 2, daily rates
-    /// at least 10 (SPEC §5), by the kind of its first cell.
-    pub fn csv_scale(&self) -> u32 {
-        let most = self.percent.max(self.number);
-        match self.first {
-            Some(Shown::Pesos) => self.pesos_scale(),
-            Some(Shown::Percent) => most.max(2),
-            Some(Shown::Number) => most.max(10),
-            _ => 0,
-        }
+    /// The decimals a number of the column is written with in csv-excel, as the workbook's
+    /// cell shows it ([`Shape::format_of`]): each kind with its own, so that a column mixing
+    /// kinds (a liquidation's summary: a percentage above prices) rounds none of them. Pesos
+    /// as [`Places`] has them (0, or 2 when any amount has cents, more when one needs more),
+    /// rates at least 2, daily rates at least 10 (SPEC §5).
+    pub fn csv_scale(&self, cell: &Cell) -> u32 {
+        self.format_of(cell).1
     }
 
     fn pesos_scale(&self) -> u32 {
@@ -153,10 +129,7 @@ pub(super) fn comma(v: Decimal, scale: u32) -> String {
 /// Spanish headers, dd/mm/aaaa, decimal comma, pesos of one column at one scale, text that
 /// could be a formula quoted with `'`.
 pub fn csv_excel(t: &Table) -> Vec<u8> {
-    let scales: Vec<u32> = shapes(t.headers.len(), &t.rows)
-        .iter()
-        .map(Shape::csv_scale)
-        .collect();
+    let shapes = shapes(t.headers.len(), &t.rows);
     let mut w = csv::WriterBuilder::new()
         .delimiter(b';')
         .terminator(csv::Terminator::CRLF)
@@ -172,7 +145,9 @@ pub fn csv_excel(t: &Table) -> Vec<u8> {
                 Cell::Empty => String::new(),
                 Cell::Text(s) => csv_cell(s).into_owned(),
                 Cell::Count(i) => i.to_string(),
-                Cell::Pesos(d) | Cell::Percent(d) | Cell::Number(d) => comma(*d, scales[c]),
+                Cell::Pesos(d) | Cell::Percent(d) | Cell::Number(d) => {
+                    comma(*d, shapes[c].csv_scale(cell))
+                }
                 Cell::Date(d) => d.format("%d/%m/%Y").to_string(),
                 Cell::DateTime(t) => t.format("%d/%m/%Y %H:%M:%S").to_string(),
             })
@@ -484,6 +459,35 @@ mod tests {
         );
         assert_eq!(cell_of("void", &json!(false)), Cell::Text("no".into()));
         assert_eq!(cell_of("voided_at", &Value::Null), Cell::Empty);
+    }
+
+    #[test]
+    fn a_column_mixing_kinds_writes_each_number_exactly_in_csv_excel() {
+        // a liquidation's summary: a percentage above prices (one typed with three decimals),
+        // then a daily rate; each kind with its own decimals (`Shape::format_of`), none rounded
+        let csv = |cells: Vec<Cell>| {
+            let t = Table {
+                name: "Resumen".into(),
+                headers: vec!["Valor".into()],
+                rows: cells.into_iter().map(|c| vec![c]).collect(),
+            };
+            String::from_utf8(csv_excel(&t)).unwrap()
+        };
+        let prices = vec![
+            Cell::Percent(dec("75")),
+            Cell::Pesos(dec("963.125")),
+            Cell::Pesos(dec("1450")),
+        ];
+        assert_eq!(
+            csv(prices.clone()),
+            "\u{feff}Valor\r\n75,00\r\n963,125\r\n1450,000\r\n"
+        );
+        let mut with_rate = prices;
+        with_rate.push(Cell::Number(dec("0.000674415")));
+        assert_eq!(
+            csv(with_rate),
+            "\u{feff}Valor\r\n75,00\r\n963,125\r\n1450,000\r\n0,0006744150\r\n"
+        );
     }
 
     #[test]

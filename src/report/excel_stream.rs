@@ -14,12 +14,12 @@ use std::io::Write;
 /// The csv-excel of [`super::excel::csv_excel`], a row at a time.
 pub struct CsvExcelStream<W: Write> {
     w: csv::Writer<W>,
-    scales: Vec<u32>,
+    shapes: Vec<Shape>,
 }
 
 impl<W: Write> CsvExcelStream<W> {
-    /// Writes the BOM and the header; `scales` are the decimals of each column's numbers.
-    pub fn new(mut out: W, headers: &[String], scales: &[u32]) -> std::io::Result<Self> {
+    /// Writes the BOM and the header; `shapes` give the decimals of each column's numbers.
+    pub fn new(mut out: W, headers: &[String], shapes: &[Shape]) -> std::io::Result<Self> {
         out.write_all("\u{feff}".as_bytes())?;
         let mut w = csv::WriterBuilder::new()
             .delimiter(b';')
@@ -29,7 +29,7 @@ impl<W: Write> CsvExcelStream<W> {
             .map_err(super::records::csv_io)?;
         Ok(CsvExcelStream {
             w,
-            scales: scales.to_vec(),
+            shapes: shapes.to_vec(),
         })
     }
 
@@ -39,7 +39,7 @@ impl<W: Write> CsvExcelStream<W> {
             Cell::Text(s) => csv_cell(s).into_owned(),
             Cell::Count(i) => i.to_string(),
             Cell::Pesos(d) | Cell::Percent(d) | Cell::Number(d) => {
-                comma(*d, self.scales.get(c).copied().unwrap_or(0))
+                comma(*d, self.shapes.get(c).map_or(0, |s| s.csv_scale(cell)))
             }
             Cell::Date(d) => d.format("%d/%m/%Y").to_string(),
             Cell::DateTime(t) => t.format("%d/%m/%Y %H:%M:%S").to_string(),
@@ -237,8 +237,7 @@ impl<W: Write> ExcelList<W> {
                 Ok(out)
             }
             None => {
-                let scales: Vec<u32> = shapes.iter().map(Shape::csv_scale).collect();
-                let mut w = CsvExcelStream::new(out, &headers, &scales)?;
+                let mut w = CsvExcelStream::new(out, &headers, &shapes)?;
                 for row in rows {
                     w.push(&row?)?;
                 }

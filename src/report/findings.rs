@@ -164,8 +164,7 @@ impl<W: Write> Writer<W> {
         let headers = headers();
         match kind {
             Kind::CsvExcel => {
-                let scales: Vec<u32> = shapes.iter().map(Shape::csv_scale).collect();
-                let mut w = CsvExcelStream::new(out, &headers, &scales)?;
+                let mut w = CsvExcelStream::new(out, &headers, &shapes)?;
                 for row in rows {
                     w.push(&row?)?;
                 }

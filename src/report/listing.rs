@@ -89,8 +89,7 @@ where
             book.finish(asked, out)
         }
         Kind::CsvExcel => {
-            let scales: Vec<u32> = shapes.iter().map(Shape::csv_scale).collect();
-            let mut w = CsvExcelStream::new(out, &headers, &scales)?;
+            let mut w = CsvExcelStream::new(out, &headers, &shapes)?;
             for r in records() {
                 w.push(&row(&r))?;
             }

@@ -3,11 +3,12 @@
 //! checkpoints of the log and of the chain, every hash, every row against its event, the schema),
 //! its findings in Spanish.
 
-use super::App;
 use super::auth::User;
+use super::chain::Run;
 use super::extract::Query;
 use super::form::{Page, Sent, ok};
 use super::views::{self, numero, page};
+use super::{App, WebError};
 use crate::register::{self, audit::Audit};
 use crate::store::checkpoint;
 use crate::store::{self, StoreError};
@@ -97,9 +98,42 @@ fn no_key(why: &str) -> String {
 }
 
 async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
+    let (run, found) = verified(&app).await;
+    let found = found?;
+    let body = html! {
+        p.nota {
+            "Verificación iniciada el " (views::momento(&run.at.to_rfc3339()))
+            @if !run.own { " por otra consulta, que seguía en curso: su resultado, que vale para el registro como estaba entonces" }
+            "."
+        }
+        (found)
+        p { a href="/auditoria" { "Volver a la auditoría" } }
+    };
+    ok(page(Some(&user), "Verificación de la auditoría", body))
+}
+
+/// The whole chain verified, as the page shows it: by the verification under way, or by one
+/// started now ([`super::chain::OneAtATime`]: a full verification takes a core for over a
+/// minute on a national register, and any signed-in person may ask for it).
+async fn verified(app: &Arc<App>) -> (Run<Result<Markup, WebError>>, Result<Markup, WebError>) {
+    let a = Arc::clone(app);
+    let run = app
+        .audit_runs
+        .join(app.now(), async move { verify_now(&a).await });
+    let found = run.clone().result().await.unwrap_or_else(|| {
+        Err(WebError::internal(
+            "la verificación de la auditoría no terminó".to_string(),
+        ))
+    });
+    (run, found)
+}
+
+/// `vigia audit verify`, with the server's audit key, its findings in Spanish (or why it could
+/// not run); its verdict is the acta pages' for the register's state before it ran.
+async fn verify_now(app: &Arc<App>) -> Result<Markup, WebError> {
     let key_path = app.config.audit_key.clone();
     let log_path = register::audit::log_path(&app.config.db);
-    let a = Arc::clone(&app);
+    let a = Arc::clone(app);
     let found = app
         .db(move |s| {
             // the register's state before it is read: the acta pages take this verdict for it
@@ -117,15 +151,10 @@ async fn audit_verify(State(app): State<Arc<App>>, user: User) -> Page {
             Ok(Ok(found))
         })
         .await?;
-    let body = match &found {
+    Ok(match &found {
         Ok(found) => verification(found),
         Err(why) => html! { p.error role="alert" { (why) } },
-    };
-    let body = html! {
-        (body)
-        p { a href="/auditoria" { "Volver a la auditoría" } }
-    };
-    ok(page(Some(&user), "Verificación de la auditoría", body))
+    })
 }
 
 /// What `register::audit::verify` found, as `vigia audit verify` reports it, in Spanish.
@@ -203,4 +232,43 @@ fn verification(found: &Audit) -> Markup {
 /// The row of a bulk write found changed, in Spanish, without its table (the page names it).
 fn located(l: &store::prints::Located) -> String {
     l.change_said().in_lang(crate::lang::Lang::Es).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_requests_at_once_run_one_verification_and_show_its_result() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("vigia.db");
+        let store = crate::store::Store::create(&db).unwrap();
+        let key = dir.path().join("audit.key");
+        checkpoint::Key::create(&key).unwrap();
+        let mut config = super::super::Config::over(&db);
+        config.audit_key = Some(key);
+        let app = Arc::new(App::new(config, Some(store), Box::new(chrono::Utc::now)));
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        // the second asks while the first's verification runs (it cannot end before both
+        // have asked: this thread is the runtime's only one)
+        let ((first, a), (second, b)) =
+            rt.block_on(async { tokio::join!(verified(&app), verified(&app)) });
+        assert_eq!(app.audit_runs.started(), 1);
+        assert!(first.own && !second.own);
+        assert_eq!(first.at, second.at);
+        let (a, b) = (a.unwrap().into_string(), b.unwrap().into_string());
+        assert_eq!(a, b);
+        // a verification that ran, with the key: this new register has no checkpoint log yet
+        assert!(
+            a.contains("FALTA EL REGISTRO DE PUNTOS DE CONTROL") && !a.contains("No se pudo"),
+            "{a}"
+        );
+        // asked after it ended: a verification of its own
+        let (third, _) = rt.block_on(verified(&app));
+        assert!(third.own);
+        assert_eq!(app.audit_runs.started(), 2);
+    }
 }

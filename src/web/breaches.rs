@@ -12,7 +12,7 @@ use super::form::{
     Errors, Inputs, Page, Posted, Sent, VoidForm, download, keep, ok, see_other, with_status,
 };
 use super::letters::{self, LetterTyped, NoticeForm, SettlementForm};
-use super::views::{self, csrf, fecha, input, numero, page, pesos};
+use super::views::{self, PesosColumn, csrf, fecha, input, numero, page, pesos};
 use super::{App, WebError, input as parse};
 use crate::fine::Outcome;
 use crate::register::user::Role;
@@ -234,10 +234,11 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
         h2 { "Pagos" }
         table.pagos {
             thead { tr { th { "N.º" } th { "fecha" } th.num { "valor" } th { "referencia" } th { "registrado por" } th { "anulación" } } }
+            @let amounts = PesosColumn::of(v.payments.iter().map(|p| p.amount));
             tbody {
                 @for p in &v.payments {
                     tr.anulado[p.void.is_some()] {
-                        td { (p.id) } td { (fecha(p.paid_on)) } td.num { (pesos(p.amount)) } td { (p.reference.as_deref().unwrap_or("")) } td { (p.created_by) }
+                        td { (p.id) } td { (fecha(p.paid_on)) } td.num { (amounts.show(p.amount)) } td { (p.reference.as_deref().unwrap_or("")) } td { (p.created_by) }
                         td {
                             @if let Some(vd) = &p.void { "ANULADO " (views::momento(&vd.at)) " por " (vd.by) ": " (vd.reason) }
                             @else if user.may(Role::Oficial) && !v.certified {
@@ -279,7 +280,8 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
         h2 { "Liquidaciones" }
         table.liquidaciones {
             thead { tr { th { "N.º" } th { "al" } th { "convención" } th.num { "total" } th { "huella" } } }
-            tbody { @for l in &v.liquidations { tr { td { a href={"/liquidaciones/" (l.id)} { (l.id) } } td { (fecha(l.until)) } td { (l.convention.name_es()) } td.num { (pesos(l.total_due)) } td { code { (&l.sha256[..16]) "…" } } } } }
+            @let totals = PesosColumn::of(v.liquidations.iter().map(|l| l.total_due));
+            tbody { @for l in &v.liquidations { tr { td { a href={"/liquidaciones/" (l.id)} { (l.id) } } td { (fecha(l.until)) } td { (l.convention.name_es()) } td.num { (totals.show(l.total_due)) } td { code { (&l.sha256[..16]) "…" } } } } }
         }
         @if user.may(Role::Juridico) && b.void.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/liquidar"} {

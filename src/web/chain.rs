@@ -5,6 +5,8 @@
 //! ([`State`]); a page asked before the verdict for the state it sees says the verification is
 //! under way. So an acta uploaded again and again on the same register is checked against the
 //! chain once, and a change made behind vigia's back (the sqlite3 shell) is verified afresh.
+//! The audit page's verification, which a person waits for, runs one at a time too
+//! ([`OneAtATime`]): a request made while it runs is given its result.
 //! No rule of the register here: what holds is `register::audit`'s, the words the catalogue's.
 
 use super::App;
@@ -197,6 +199,109 @@ fn run(known: &(Mutex<Known>, Condvar), mut state: State, verify: &Verify) {
     }
 }
 
+/// A full verification that a person waits for (the audit page's, `/auditoria/verificar`: over
+/// a minute on a national register, open to every role): at most one runs per server. A request
+/// that arrives while one runs joins it and is given its result, instead of starting a second
+/// that would take another core; the one after it ends starts afresh. The work runs as a task of
+/// its own, so a request that goes away neither stops it nor leaves the others without it.
+/// (Unlike [`Watch`], whose verdicts a page never waits for.)
+pub(crate) struct OneAtATime<T> {
+    slot: Arc<Mutex<Slot<T>>>,
+}
+
+struct Slot<T> {
+    /// The run under way.
+    run: Option<Run<T>>,
+    /// Runs started since the server started (a test counts them).
+    started: u64,
+}
+
+impl<T> Default for OneAtATime<T> {
+    fn default() -> Self {
+        OneAtATime {
+            slot: Arc::new(Mutex::new(Slot {
+                run: None,
+                started: 0,
+            })),
+        }
+    }
+}
+
+/// A run, as a request sees it: when it started, whether this request started it, and its
+/// result to come.
+#[derive(Clone)]
+pub(crate) struct Run<T> {
+    pub(crate) at: chrono::DateTime<chrono::Utc>,
+    pub(crate) own: bool,
+    done: tokio::sync::watch::Receiver<Option<T>>,
+}
+
+fn lock_slot<T>(slot: &Mutex<Slot<T>>) -> MutexGuard<'_, Slot<T>> {
+    slot.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Ends a run however its work ends (a panic included): the next request starts another, and
+/// then its waiters are given the result, or none.
+struct Ended<T> {
+    slot: Arc<Mutex<Slot<T>>>,
+    done: tokio::sync::watch::Sender<Option<T>>,
+}
+
+impl<T> Drop for Ended<T> {
+    fn drop(&mut self) {
+        lock_slot(&self.slot).run = None;
+    }
+}
+
+impl<T: Clone + Send + Sync + 'static> OneAtATime<T> {
+    /// The run under way, or `work` started now, at `at`, on a task of its own.
+    pub(crate) fn join(
+        &self,
+        at: chrono::DateTime<chrono::Utc>,
+        work: impl std::future::Future<Output = T> + Send + 'static,
+    ) -> Run<T> {
+        let mut slot = lock_slot(&self.slot);
+        if let Some(run) = &slot.run {
+            return Run {
+                own: false,
+                ..run.clone()
+            };
+        }
+        let (done, result) = tokio::sync::watch::channel(None);
+        let run = Run {
+            at,
+            own: true,
+            done: result,
+        };
+        slot.run = Some(run.clone());
+        slot.started += 1;
+        let ended = Ended {
+            slot: Arc::clone(&self.slot),
+            done,
+        };
+        tokio::spawn(async move {
+            let ended = ended;
+            let out = work.await;
+            ended.done.send_replace(Some(out));
+        });
+        run
+    }
+
+    /// How many runs were started.
+    #[cfg(test)]
+    pub(crate) fn started(&self) -> u64 {
+        lock_slot(&self.slot).started
+    }
+}
+
+impl<T: Clone> Run<T> {
+    /// Its result when it ends; `None` when its work did not end (it panicked).
+    pub(crate) async fn result(mut self) -> Option<T> {
+        let got = self.done.wait_for(Option::is_some).await.ok()?;
+        got.clone()
+    }
+}
+
 impl App {
     /// The register's [`State`] now: its file, its `-wal`, its checkpoint log, the audit key.
     pub(super) fn chain_state(&self) -> State {
@@ -250,7 +355,7 @@ fn holds(db: &Path, key_path: Option<&Path>) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use std::sync::mpsc;
 
@@ -362,9 +467,52 @@ mod tests {
         assert_eq!(watch.started(), 2);
     }
 
+    #[test]
+    fn a_run_asked_for_while_one_runs_is_that_one() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let one = OneAtATime::<u32>::default();
+        let worked = Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let (release, released) = tokio::sync::oneshot::channel::<u32>();
+        let at = |h: i64| chrono::DateTime::from_timestamp(h * 3600, 0).unwrap();
+        let (first, second) = rt.block_on(async {
+            let w = Arc::clone(&worked);
+            let first = one.join(at(1), async move {
+                w.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                released.await.unwrap()
+            });
+            // asked while the first runs: no work of its own, the first's start and result
+            let w = Arc::clone(&worked);
+            let second = one.join(at(2), async move {
+                w.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                0
+            });
+            release.send(7).unwrap();
+            let (a, b) = tokio::join!(first.clone().result(), second.clone().result());
+            assert_eq!((a, b), (Some(7), Some(7)));
+            (first, second)
+        });
+        assert_eq!(worked.load(std::sync::atomic::Ordering::SeqCst), 1);
+        assert_eq!(one.started(), 1);
+        assert!(first.own && !second.own);
+        assert_eq!((first.at, second.at), (at(1), at(1)));
+        // once it ended, the next is a run of its own; one that panics frees the next too
+        rt.block_on(async {
+            let third = one.join(at(3), async { panic!("a verification that fails") });
+            assert!(third.own);
+            assert_eq!(third.result().await, None);
+            let fourth = one.join(at(4), async { 9 });
+            assert!(fourth.own && fourth.at == at(4));
+            assert_eq!(fourth.result().await, Some(9));
+        });
+        assert_eq!(one.started(), 3);
+    }
+
     /// A new register and a server over it (no audit key: the chain, the rows and the schema
     /// are verified).
-    fn server() -> (tempfile::TempDir, PathBuf, App) {
+    pub(in crate::web) fn server() -> (tempfile::TempDir, PathBuf, App) {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("vigia.db");
         let store = Store::create(&db).unwrap();

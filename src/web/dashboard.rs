@@ -6,7 +6,7 @@ use super::auth::User;
 use super::charts;
 use super::extract::Query;
 use super::form::{Page, Sent, download, ok};
-use super::views::{self, fecha, numero, page, pesos};
+use super::views::{self, PesosColumn, fecha, numero, page};
 use super::{App, WebError, input as parse};
 use crate::check;
 use crate::report::excel::{Asked, Cell};
@@ -262,6 +262,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
                     ", por severidad, programa y titular"
                 }
                 thead { tr { th { "código" } th { "titular" } th { "adjudicación" } th { "incumplimiento" } th.num { "saldo" } th { "motivo" } } }
+                @let balances = PesosColumn::of(shown.iter().filter_map(|f| f.outstanding));
                 tbody {
                     @for f in shown {
                         tr {
@@ -274,7 +275,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
                                 td {}
                             }
                             td data-label="Incumplimiento" { @if let Some(b) = f.breach_id { a href={"/incumplimientos/" (b)} { (b) } } }
-                            td.num data-label="Saldo" { @if let Some(o) = f.outstanding { (pesos(o)) } }
+                            td.num data-label="Saldo" { @if let Some(o) = f.outstanding { (balances.show(o)) } }
                             td data-label="Motivo" { (crate::catalogue::of(crate::lang::Lang::Es).finding(f, &crate::catalogue::InWords)) }
                         }
                     }

@@ -8,7 +8,7 @@
 use super::auth::User;
 use super::extract::{Path, Query};
 use super::form::{Errors, Inputs, Page, Posted, Sent, VoidForm, keep, ok, see_other, with_status};
-use super::views::{self, SEARCH, csrf, fecha, input, momento, numero, page, pesos};
+use super::views::{self, PesosColumn, SEARCH, csrf, fecha, input, momento, numero, page, pesos};
 use super::{App, WebError, input as parse};
 use crate::register::user::Role;
 use crate::register::{self, Field};
@@ -228,11 +228,12 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
         h2 { "Adjudicaciones" }
         table.adjudicaciones {
             thead { tr { th { "N.º" } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "acciones sin incumplimiento" } th { "prendas" } th {} } }
+            @let prices = PesosColumn::of(v.adjudications.iter().map(|(a, _, _)| a.price_per_share));
             tbody {
                 @for (a, ps, free) in &v.adjudications {
                     tr {
                         td { (a.id) @if a.void.is_some() { " (ANULADA)" } } td { (a.program_code) } td { (fecha(a.adjudicated_on)) }
-                        td.num { (numero(a.shares)) } td.num { (pesos(a.price_per_share)) } td.num { (numero(*free)) }
+                        td.num { (numero(a.shares)) } td.num { (prices.show(a.price_per_share)) } td.num { (numero(*free)) }
                         td { @for p in ps { "grado " (p.rank) @if p.void.is_some() { " (anulada)" } @else if p.released_on.is_some() { " (liberada)" } " " } }
                         td { @if user.may(Role::Oficial) && a.void.is_none() { a href={"/adjudicaciones/" (a.id) "/incumplimiento"} { "Registrar incumplimiento" } } }
                     }

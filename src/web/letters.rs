@@ -7,7 +7,7 @@
 
 use super::auth::User;
 use super::form::{Errors, Inputs, Page, Sent, download, keep};
-use super::views::{self, csrf, fecha, input, pesos};
+use super::views::{self, PesosColumn, csrf, fecha, input, pesos};
 use super::{App, WebError, input as parse};
 use crate::notice::DocFormat;
 use crate::program::TermFrom;
@@ -285,9 +285,10 @@ pub(super) fn paid_markup(p: &Paid) -> Markup {
             "La multa está pagada en su totalidad desde el " strong { (fecha(p.on)) }
             ": " (views::cuenta(p.payments.len() as u64, "pago", "pagos")) " por " (pesos(total)) " en total no dejan saldo pendiente."
         }
+        @let amounts = PesosColumn::of(p.payments.iter().map(|x| x.amount));
         ul.pagos-multa {
             @for x in &p.payments {
-                li { "Pago N.º " (x.id) " del " (fecha(x.paid_on)) ": " (pesos(x.amount))
+                li { "Pago N.º " (x.id) " del " (fecha(x.paid_on)) ": " (amounts.show(x.amount))
                      @if let Some(r) = &x.reference { " (" (r) ")" } }
             }
         }

@@ -157,6 +157,8 @@ pub(crate) struct App {
     checks: cache::Fresh<CheckScope, CheckVersion, dashboard::CheckSummary>,
     /// The audit chain's verdicts for the acta pages, and its one verification running.
     chain: chain::Watch,
+    /// The audit page's full verification, one at a time ([`chain::OneAtATime`]).
+    audit_runs: chain::OneAtATime<Result<maud::Markup, WebError>>,
     clock: Clock,
     /// A file of acceptances reviewed and not yet confirmed, by session token.
     acceptances: Mutex<std::collections::HashMap<String, auth::PendingImport>>,
@@ -177,6 +179,7 @@ impl App {
             sessions: auth::Sessions::default(),
             checks: cache::Fresh::default(),
             chain: chain::Watch::default(),
+            audit_runs: chain::OneAtATime::default(),
             clock,
             acceptances: Mutex::default(),
             proposals: Mutex::default(),

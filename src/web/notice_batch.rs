@@ -12,7 +12,7 @@ use super::form::{
     Errors, Inputs, Page, Posted, Sent, download_file, dry_run, keep, ok, see_other, with_status,
 };
 use super::letters::{self, NoticeLine};
-use super::views::{self, csrf, fecha, input, page, pesos};
+use super::views::{self, PesosColumn, csrf, fecha, input, page};
 use super::{App, WebError, input as parse};
 use crate::catalogue::msg::Msg;
 use crate::notice::DocFormat;
@@ -470,13 +470,14 @@ async fn batch_page(
         div.tabla {
             table.lote {
                 thead { tr { th scope="col" { "Número" } th.num scope="col" { "Incumplimiento" } th scope="col" { "Titular" } th.num scope="col" { "Total" } th scope="col" { "Pagar a más tardar" } } }
+                @let totals = PesosColumn::of(lines.iter().map(|(_, _, t)| *t));
                 tbody {
                     @for (l, holder, total) in &lines {
                         tr {
                             td data-label="Número" { a href={"/avisos/" (l.notice.id)} { (l.notice.number) } }
                             td.num data-label="Incumplimiento" { a href={"/incumplimientos/" (l.notice.breach_id)} { (l.notice.breach_id) } }
                             td data-label="Titular" { (holder) }
-                            td.num data-label="Total" { (pesos(*total)) }
+                            td.num data-label="Total" { (totals.show(*total)) }
                             td data-label="Pagar a más tardar" { (letters::plazo(l.deadline)) br; small { (l.runs_from) } }
                         }
                     }

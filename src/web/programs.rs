@@ -6,7 +6,7 @@ use super::App;
 use super::auth::User;
 use super::extract::Path;
 use super::form::{Page, ok, read_upload, refusal_texts, see_other, upload_form, with_status};
-use super::views::{self, momento, numero, page, pesos};
+use super::views::{self, PesosColumn, momento, numero, page, pesos};
 use crate::caps::{Cap, Measure, Person, When};
 use crate::fine::StagePrice;
 use crate::program::{Criterion, CriterionRate, TermFrom};
@@ -36,13 +36,14 @@ async fn programs_markup(
     let body = html! {
         @if let Some(m) = message { (m) }
         table.programas {
+            @let prices = PesosColumn::of(all.iter().map(|p| p.program.fixed_price));
             thead { tr { th { "código" } th { "nombre" } th { "decreto" } th.num { "acciones ofrecidas" } th.num { "precio fijo" } th { "registrado" } } }
             tbody {
                 @for p in &all {
                     tr {
                         td { a href={"/programas/" (p.program.code)} { (p.program.code) } }
                         td { (p.program.name) } td { (p.program.decree) }
-                        td.num { (numero(p.program.shares_offered)) } td.num { (pesos(p.program.fixed_price)) }
+                        td.num { (numero(p.program.shares_offered)) } td.num { (prices.show(p.program.fixed_price)) }
                         td { (momento(&p.created_at)) " por " (p.created_by) }
                     }
                 }

@@ -7,7 +7,7 @@ use super::auth::User;
 use super::extract::Path;
 use super::form::{Page, ok};
 use super::letters;
-use super::views::{self, fecha, page, pesos};
+use super::views::{self, PesosColumn, fecha, page, pesos};
 use crate::store::notices::Doc;
 use crate::store::settlements::{self, Settlement};
 use axum::Router;
@@ -62,12 +62,16 @@ fn settlement_markup(s: &Settlement, data: &crate::notice::SettlementData, sign:
         h2 { "Pagos que extinguieron la multa" }
         table.pagos {
             thead { tr { th { "fecha" } th.num { "valor" } th.num { "a intereses" } th.num { "a capital" } th.num { "excedente" } } }
+            // the total sits under the amounts paid: one column
+            @let amount = PesosColumn::of(l.payments.iter().map(|p| p.amount).chain([total]));
+            @let of = |f: fn(&crate::fine::AppliedPayment) -> rust_decimal::Decimal| PesosColumn::of(l.payments.iter().map(f));
+            @let (to_interest, to_capital, surplus) = (of(|p| p.to_interest), of(|p| p.to_capital), of(|p| p.surplus));
             tbody {
                 @for p in &l.payments {
-                    tr { td { (fecha(p.date)) } td.num { (pesos(p.amount)) } td.num { (pesos(p.to_interest)) } td.num { (pesos(p.to_capital)) } td.num { (pesos(p.surplus)) } }
+                    tr { td { (fecha(p.date)) } td.num { (amount.show(p.amount)) } td.num { (to_interest.show(p.to_interest)) } td.num { (to_capital.show(p.to_capital)) } td.num { (surplus.show(p.surplus)) } }
                 }
             }
-            tfoot { tr { th { "total" } th.num { (pesos(total)) } th {} th {} th {} } }
+            tfoot { tr { th { "total" } th.num { (amount.show(total)) } th {} th {} th {} } }
         }
         h2 { "Documentos" }
         p { "Descargar: " (letters::doc_links("paz-y-salvo", s.id)) }

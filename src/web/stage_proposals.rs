@@ -9,7 +9,7 @@ use super::auth::{self, PendingImport, User};
 use super::extract::Path;
 use super::form::{Inputs, Page, Posted, Sent, dry_run, ok, read_upload, upload_form, with_status};
 use super::stages_markup::stage_of;
-use super::views::{self, csrf, numero, page, pesos};
+use super::views::{self, PesosColumn, csrf, numero, page};
 use super::{App, WebError};
 use crate::import::RowError;
 use crate::lang::Lang;
@@ -218,6 +218,8 @@ fn rows_table(rows: &[ProposalRow], problems: &[store::Problem]) -> Markup {
                     th.num scope="col" { "Acciones" } th.num scope="col" { "Precio por acción" } th.num scope="col" { "Plazo (días)" }
                     th.num scope="col" { "Garantía" } th scope="col" { "Fondos acreditados" } th scope="col" { "Revisión" }
                 } }
+                @let prices = PesosColumn::of(rows.iter().map(|r| r.price_per_share));
+                @let guarantees = PesosColumn::of(rows.iter().filter_map(|r| r.guarantee));
                 tbody {
                     @for r in rows {
                         @let mine = line_problems(problems, r.line);
@@ -228,8 +230,8 @@ fn rows_table(rows: &[ProposalRow], problems: &[store::Problem]) -> Markup {
                             td { (r.filed_at.format("%d/%m/%Y %H:%M")) }
                             td.proponentes { @for (k, b) in r.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
                             td { (r.beneficial_owner.as_deref().unwrap_or("")) }
-                            td.num { (numero(r.shares)) } td.num { (pesos(r.price_per_share)) } td.num { (r.term_days) }
-                            td.num { @if let Some(g) = r.guarantee { (pesos(g)) } }
+                            td.num { (numero(r.shares)) } td.num { (prices.show(r.price_per_share)) } td.num { (r.term_days) }
+                            td.num { @if let Some(g) = r.guarantee { (guarantees.show(g)) } }
                             td { @if r.funds_accredited { "sí" } @else { "no" } }
                             td { (r.review.as_deref().unwrap_or("")) }
                         }

@@ -6,7 +6,7 @@
 
 use super::auth::User;
 use super::form::{Errors, refusal_texts};
-use super::views::{self, csrf, cuenta, fecha, input, momento, numero, pesos};
+use super::views::{self, PesosColumn, csrf, cuenta, fecha, input, momento, numero, pesos};
 use super::{App, WebError};
 use crate::later_stages::{Stage, Valuation};
 use crate::register::Field;
@@ -335,11 +335,12 @@ fn tranches_markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Mar
                 div.tabla {
                     table.tramos-etapa {
                         thead { tr { th.num scope="col" { "Tramo" } th.num scope="col" { "Acciones (Todo o Nada)" } th scope="col" { "Propuestas desde" } th scope="col" { "hasta" } th.num scope="col" { "Precio mínimo por acción" } th scope="col" { "Abierto" } } }
+                        @let minimums = PesosColumn::of(v.tranches.iter().map(|t| t.minimum_price));
                         tbody {
                             @for t in &v.tranches {
                                 tr {
                                     td.num { (t.tranche) } td.num { (numero(t.shares)) } td { (fecha(t.opens)) } td { (fecha(t.closes)) }
-                                    td.num { (pesos(t.minimum_price)) } td { (momento(&t.created_at)) " por " (t.created_by) }
+                                    td.num { (minimums.show(t.minimum_price)) } td { (momento(&t.created_at)) " por " (t.created_by) }
                                 }
                             }
                         }
@@ -369,13 +370,14 @@ fn tranches_markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Mar
     }
 }
 
-/// A value under the criterion: pesos with centavos, or points with four decimals.
-fn value_es(v: Valuation, x: Option<Decimal>) -> String {
+/// A value under the criterion: pesos with their column's decimals, or points with four
+/// decimals.
+fn value_es(v: Valuation, x: Option<Decimal>, column: PesosColumn) -> String {
     match x {
         None => String::new(),
         Some(x) => match v {
             Valuation::PriceAndTerm(_) => format!("{x:.4} puntos").replace('.', ","),
-            _ => views::pesos(x),
+            _ => column.show(x),
         },
     }
 }
@@ -478,6 +480,9 @@ fn tranche_evaluation(
                         th scope="col" { "Presentada" } th.num scope="col" { "Precio por acción" } th.num scope="col" { "Precio mejorado" }
                         th.num scope="col" { "Plazo (días)" } th.num scope="col" { "Valor" } th scope="col" { "Resultado" }
                     } }
+                    @let prices = PesosColumn::of(listed.iter().map(|n| n.proposal.row.price_per_share));
+                    @let improved = PesosColumn::of(listed.iter().filter_map(|n| n.improvement.as_ref().map(|m| m.price)));
+                    @let values = PesosColumn::of(listed.iter().filter_map(|n| n.evaluated.value));
                     tbody {
                         @for n in listed {
                             @let (i, p, ev) = (n.index, &n.proposal, &n.evaluated);
@@ -486,10 +491,10 @@ fn tranche_evaluation(
                                 td { (p.row.reference) }
                                 td.proponentes { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
                                 td { (p.row.filed_at.format("%d/%m/%Y %H:%M")) }
-                                td.num { (pesos(p.row.price_per_share)) }
-                                td.num { @if let Some(m) = &n.improvement { (pesos(m.price)) @if !m.counted { br; small { "no supera el original: no cuenta" } } } }
+                                td.num { (prices.show(p.row.price_per_share)) }
+                                td.num { @if let Some(m) = &n.improvement { (improved.show(m.price)) @if !m.counted { br; small { "no supera el original: no cuenta" } } } }
                                 td.num { (p.row.term_days) }
-                                td.num { (value_es(e.valuation, ev.value)) }
+                                td.num { (value_es(e.valuation, ev.value, values)) }
                                 td.resultado {
                                     @if Some(i) == winner { strong { "ganadora" } @if let Some(d) = &e.draw { " (sorteo N.º " (d.id) ")" } }
                                     @else if tied_all.contains(&i) { "empatada" @if e.draw.is_some() { " (no favorecida por el sorteo)" } }
@@ -693,6 +698,9 @@ pub(super) fn awards_table(c: &Concluded) -> Markup {
                     th scope="col" { "Proponentes (solidariamente responsables)" } th.num scope="col" { "Precio por acción" }
                     th.num scope="col" { "Total" } th scope="col" { "Pago a más tardar" }
                 } }
+                @let priced: Vec<(Decimal, u64)> = c.awards.iter().filter_map(|a| Some((a.price?, a.shares))).collect();
+                @let prices = PesosColumn::of(priced.iter().map(|(p, _)| *p));
+                @let totals = PesosColumn::of(priced.iter().map(|(p, n)| *p * Decimal::from(*n)));
                 tbody {
                     @for a in &c.awards {
                         tr {
@@ -701,8 +709,8 @@ pub(super) fn awards_table(c: &Concluded) -> Markup {
                                 (Some(p), Some(price)) => {
                                     td { (p.row.reference) @if let Some(d) = a.draw_id { br; small { "decidida por el sorteo N.º " (d) } } }
                                     td.proponentes { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
-                                    td.num { (pesos(price)) }
-                                    td.num { (pesos(price * Decimal::from(a.shares))) }
+                                    td.num { (prices.show(price)) }
+                                    td.num { (totals.show(price * Decimal::from(a.shares))) }
                                     td { @if let Some(d) = a.payment_due { (fecha(d)) } }
                                 }
                                 _ => { td colspan="5" { "desierto: sin propuesta válida; sus acciones pasan a la etapa siguiente" } }

@@ -6,7 +6,7 @@ use super::auth::User;
 use crate::fine::{self, FineError, Outcome};
 use crate::import::Remedy;
 use crate::lang::Lang;
-use crate::money::{format_cop, format_percent, format_percent_dp};
+use crate::money::{Places, format_cop, format_cop_dp, format_percent, format_percent_dp};
 use crate::register::audit::ChainNow;
 use crate::register::user::Role;
 use crate::register::{Field, Refusal};
@@ -245,6 +245,22 @@ pub use crate::lang::cuenta;
 /// a line never ends at «$» and starts with its figure (the documents' bytes keep their space).
 pub fn pesos(x: Decimal) -> String {
     format_cop(x).replacen("$ ", "$\u{a0}", 1)
+}
+
+/// One column of a table's amounts, each shown as [`pesos`] but with the column's decimals
+/// (`money::Places`, the rule of the command line's tables): `$ 963,00` beside `$ 1.450,50`,
+/// never `$ 963` beside it; nothing rounded.
+#[derive(Debug, Clone, Copy)]
+pub struct PesosColumn(u32);
+
+impl PesosColumn {
+    pub fn of(amounts: impl IntoIterator<Item = Decimal>) -> PesosColumn {
+        PesosColumn(Places::of(amounts).scale())
+    }
+
+    pub fn show(self, x: Decimal) -> String {
+        format_cop_dp(x, self.0).replacen("$ ", "$\u{a0}", 1)
+    }
 }
 
 /// A whole number with es-CO thousands (`1.000`).
@@ -505,11 +521,13 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
         table.precios {
             caption { "Precios de referencia (gana el mayor)" }
             thead { tr { th { "precio" } th.num { "por acción" } th {} } }
+            @let present = l.prices.present();
+            @let prices = PesosColumn::of(present.iter().map(|(_, p)| *p));
             tbody {
-                @for (basis, price) in l.prices.present() {
+                @for (basis, price) in present {
                     tr.ganador[basis == l.basis] {
                         td { (basis.label_es()) }
-                        td.num { (pesos(price)) }
+                        td.num { (prices.show(price)) }
                         td { @if basis == l.basis { "← mayor valor" } }
                     }
                 }
@@ -526,36 +544,44 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
                 th { "desde" } th { "hasta" } th.num { "días" } th.num { "tasa EA" } th.num { "tasa diaria" }
                 th.num { "capital" } th.num { "interés" } th { "resolución" }
             } }
+            @let capital = PesosColumn::of(l.pieces.iter().map(|p| p.capital));
+            // the total sits under the pieces' interest: one column
+            @let interest = PesosColumn::of(l.pieces.iter().map(|p| p.interest).chain([l.interest]));
             tbody {
                 @for p in &l.pieces {
                     tr {
                         td { (fecha(p.from)) } td { (fecha(p.to)) } td.num { (p.days) }
                         td.num { (format_percent_dp(p.moratorium_ea_pct, places)) }
                         td.num { (crate::liquidation::shown_daily_rate(p.daily_rate).to_string().replace('.', ",")) }
-                        td.num { (pesos(p.capital)) } td.num { (pesos(p.interest)) }
+                        td.num { (capital.show(p.capital)) } td.num { (interest.show(p.interest)) }
                         td { (resolucion(&p.resolution)) }
                     }
                 }
             }
-            tfoot { tr { td colspan="6" { "Intereses causados" } td.num { (pesos(l.interest)) } td {} } }
+            tfoot { tr { td colspan="6" { "Intereses causados" } td.num { (interest.show(l.interest)) } td {} } }
         }
         @if !l.payments.is_empty() {
             table.pagos {
                 caption { "Pagos (primero a intereses, luego a capital: C.C. art. 1653)" }
                 thead { tr { th { "fecha" } th.num { "valor" } th.num { "a intereses" } th.num { "a capital" } th.num { "excedente" } th.num { "capital después" } } }
+                @let of = |f: fn(&crate::fine::AppliedPayment) -> Decimal| PesosColumn::of(l.payments.iter().map(f));
+                @let (amount, to_interest, to_capital, surplus, after) = (of(|p| p.amount), of(|p| p.to_interest), of(|p| p.to_capital), of(|p| p.surplus), of(|p| p.capital_after));
                 tbody {
                     @for p in &l.payments {
-                        tr { td { (fecha(p.date)) } td.num { (pesos(p.amount)) } td.num { (pesos(p.to_interest)) }
-                             td.num { (pesos(p.to_capital)) } td.num { (pesos(p.surplus)) } td.num { (pesos(p.capital_after)) } }
+                        tr { td { (fecha(p.date)) } td.num { (amount.show(p.amount)) } td.num { (to_interest.show(p.to_interest)) }
+                             td.num { (to_capital.show(p.to_capital)) } td.num { (surplus.show(p.surplus)) } td.num { (after.show(p.capital_after)) } }
                     }
                 }
             }
         }
+        // the balances, one under another, are a column too
+        @let surplus = (l.surplus > Decimal::ZERO).then_some(l.surplus);
+        @let balances = PesosColumn::of([l.outstanding_capital, l.outstanding_interest, l.total_due].into_iter().chain(surplus));
         dl.total {
-            dt { "Capital pendiente" } dd { (pesos(l.outstanding_capital)) }
-            dt { "Intereses pendientes" } dd { (pesos(l.outstanding_interest)) }
-            @if l.surplus > Decimal::ZERO { dt { "Excedente a devolver" } dd { (pesos(l.surplus)) } }
-            dt { "TOTAL A PAGAR al " (fecha(l.until)) } dd #total { strong { (pesos(l.total_due)) } }
+            dt { "Capital pendiente" } dd { (balances.show(l.outstanding_capital)) }
+            dt { "Intereses pendientes" } dd { (balances.show(l.outstanding_interest)) }
+            @if let Some(x) = surplus { dt { "Excedente a devolver" } dd { (balances.show(x)) } }
+            dt { "TOTAL A PAGAR al " (fecha(l.until)) } dd #total { strong { (balances.show(l.total_due)) } }
         }
     }
 }

@@ -266,6 +266,41 @@ fn payments_liquidations_notices_and_downloads() {
 }
 
 #[test]
+fn a_column_of_amounts_shows_every_amount_with_the_columns_decimals() {
+    // a whole payment beside one with centavos: both with two decimals, as the command line's
+    // tables (`money::Places`), never «$ 500.000» above «$ 1.450,50»
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    assert_eq!(
+        o.post(
+            "/adjudicaciones/1/incumplimiento",
+            &breach_fields(&ocsrf, "registrar")
+        )
+        .status,
+        303
+    );
+    for (date, amount) in [("15/12/2024", "500.000"), ("16/12/2024", "1.450,50")] {
+        let paid = o.post(
+            "/incumplimientos/1/pagos",
+            &[
+                ("csrf", &ocsrf),
+                ("payment_date", date),
+                ("payment_amount", amount),
+            ],
+        );
+        assert_eq!(paid.status, 303, "{}", paid.text());
+    }
+    let page = o.get("/incumplimientos/1").text();
+    assert!(
+        page.contains("<td class=\"num\">$\u{a0}500.000,00</td>")
+            && page.contains("<td class=\"num\">$\u{a0}1.450,50</td>")
+            && !page.contains("$\u{a0}500.000<"),
+        "{page}"
+    );
+}
+
+#[test]
 fn payments_and_breaches_are_voided_by_an_officer_with_a_reason() {
     let r = register_with_users();
     let s = Server::start(&r);
