@@ -135,7 +135,7 @@ fn what_two_readers_read_two_ways_is_refused_with_both_readings_and_nothing_writ
             "1,450",
             "can be read two ways: 1,45 (a decimal comma) or 1.450 (a thousands comma)",
         ),
-        ("1.4500", "can be read two ways"),
+        ("1.4500", "cannot be read for certain: the point is neither"),
         ("1,450.50", "is written the US way"),
         ("1.45.0", "has its separators in the wrong places"),
     ] {
