@@ -140,6 +140,14 @@ pub(super) fn see_other(to: String) -> Page {
     Ok(Redirect::to(&to).into_response())
 }
 
+/// One path segment as typed into an address (a program's code), percent-encoded so that a
+/// redirect built from it is always a valid header and stays inside its path.
+pub(super) fn segment(s: &str) -> String {
+    form_urlencoded::byte_serialize(s.as_bytes())
+        .collect::<String>()
+        .replace('+', "%20")
+}
+
 /// A page with a status other than 200 (a refusal: 422).
 pub(super) fn with_status(status: StatusCode, m: Markup) -> Page {
     Ok((status, Html(m.into_string())).into_response())

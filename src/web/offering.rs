@@ -10,7 +10,7 @@ use super::auth::User;
 use super::extract::{Path, Query};
 use super::form::{
     Errors, Inputs, Page, Posted, Sent, download_acta, keep, ok, read_upload, render_to_temp,
-    see_other, upload_form, with_status,
+    see_other, segment, upload_form, with_status,
 };
 use super::views::{self, csrf, fecha, input, momento, numero, page};
 use super::{App, WebError, input as parse};
@@ -38,7 +38,10 @@ pub(super) fn routes() -> Router<Arc<App>> {
         .route("/programas/{code}/oferta/vista", get(preview_page))
         .route("/programas/{code}/oferta/acta.pdf", get(acta_pdf))
         .route("/programas/{code}/oferta/acta.md", get(acta_md))
-        .route("/programas/{code}/oferta/verificar", post(acta_verify))
+        .route(
+            "/programas/{code}/oferta/verificar",
+            get(acta_verify_get).post(acta_verify),
+        )
 }
 
 /// Rows of an adjudication shown (all are counted).
@@ -955,6 +958,12 @@ fn check(
             r.run.fingerprint
         )),
     })
+}
+
+/// The verification form's address opened with a GET (a reload after an upload, a bookmark):
+/// back to the offer page's form, never a bare 405.
+async fn acta_verify_get(_user: User, Path(code): Path<String>) -> Page {
+    see_other(format!("/programas/{}/oferta#acta", segment(&code)))
 }
 
 async fn acta_verify(
