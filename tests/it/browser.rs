@@ -256,6 +256,27 @@ impl Driver {
         )
     }
 
+    /// The pictures' labels shown (an axis's months, a bar's name and count): the words of each,
+    /// and whether it ends past the window's right edge or its picture's (then it is hidden in
+    /// the picture's box, scrolled sideways, as the bar charts' counts and last month were on a
+    /// phone).
+    pub(crate) fn chart_labels(&self) -> Vec<(String, bool)> {
+        let v = self.script(
+            "const w = document.documentElement.clientWidth; \
+             return [...document.querySelectorAll('figure.grafica svg text')] \
+               .filter(t => getComputedStyle(t).display !== 'none') \
+               .map(t => { const r = t.getBoundingClientRect(); \
+                           const box = t.closest('figure').getBoundingClientRect(); \
+                           return [t.textContent, \
+                                   r.right > Math.min(w, box.right) + 1 || r.left < box.left - 1]; })",
+        );
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|l| (l[0].as_str().unwrap().to_string(), l[1].as_bool().unwrap()))
+            .collect()
+    }
+
     /// The bytes of `name` once the browser has finished downloading it into `dir` (Chromium
     /// writes `NAME.crdownload` first); fails after 30 s, naming what the directory holds.
     pub(crate) fn downloaded(&self, dir: &Path, name: &str) -> Vec<u8> {
@@ -498,6 +519,23 @@ fn the_offering_and_stage_pages_fit_a_laptop_and_a_phone() {
             assert!(page.contains(text), "{path}: {text:?} missing");
             d.fits(&format!("{path} at {width} px"));
             assert_eq!(d.cut_off(), json!([]), "{path} at {width} px");
+            // every label of the pictures in view: the dashboard's months and findings, the
+            // offer's bars with their counts (the offered shares' too, the longest bar)
+            let labels = d.chart_labels();
+            let cut: Vec<&String> = labels.iter().filter(|l| l.1).map(|l| &l.0).collect();
+            assert!(cut.is_empty(), "{path} at {width} px: {cut:?} cut off");
+            let shown: Vec<&str> = labels.iter().map(|l| l.0.as_str()).collect();
+            match name {
+                "tablero" => assert!(shown.iter().any(|l| l.starts_with("máx.")), "{shown:?}"),
+                "oferta" => assert!(
+                    ["ofrecidas", "demanda válida", "adjudicadas"]
+                        .iter()
+                        .all(|n| shown.contains(n))
+                        && shown.len() == 6,
+                    "{shown:?}"
+                ),
+                _ => {}
+            }
             d.screenshot(&dir, &format!("{name}-{width}"));
         }
     }
