@@ -426,7 +426,7 @@ fn result_table<'r>(
                         td.num data-label=(l(2)) { (numero(r.requested)) }
                         td.num data-label=(l(3)) { @if let Some(c) = r.cap_shares { (numero(c)) @if let Some(rule) = &r.cap_rule { br; small { (rule) } } } }
                         td.num data-label=(l(4)) { (numero(r.admitted)) } td.num data-label=(l(5)) { (numero(r.awarded)) }
-                        td data-label=(l(6)) { (outcome_es(r)) @if let Some(c) = r.cause { br; small { code { (c) } } } }
+                        td data-label=(l(6)) { (outcome_es(r)) @if let Some(c) = r.cause { br; small { (views::codigo(c)) } } }
                     }
                 }
             }

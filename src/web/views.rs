@@ -127,6 +127,21 @@ pub fn chain_note(chain: ChainNow) -> Markup {
     }
 }
 
+/// A code the register writes in capitals joined by underscores (`BREACH_NOT_LIQUIDATED`, a
+/// cause's), as `code.codigo`: a narrow column breaks it after an underscore (`<wbr>`), never
+/// inside a word (a hash keeps `code`'s break anywhere).
+pub fn codigo(code: &str) -> Markup {
+    let mut parts = code.split('_').peekable();
+    html! {
+        code.codigo {
+            @while let Some(p) = parts.next() {
+                (p)
+                @if parts.peek().is_some() { "_" wbr; }
+            }
+        }
+    }
+}
+
 /// The order a page of the offer's preview lists the persons in, as the catalogue says it after
 /// [`page_of`] (« (en el orden elegido)»).
 pub fn in_order(order: crate::catalogue::Order) -> &'static str {

@@ -710,7 +710,8 @@ fn a_void_second_stage_is_declared_in_the_browser_and_its_shares_pass_to_the_thi
     ]);
     let t = a.get(STAGE).text();
     assert!(
-        t.contains("rechazada: precio por debajo del mínimo") && t.contains("BELOW_MINIMUM_PRICE"),
+        t.contains("rechazada: precio por debajo del mínimo")
+            && t.contains("BELOW_<wbr>MINIMUM_<wbr>PRICE"),
         "{t}"
     );
     // adjudicating refused beside its button: nothing valid, declare it void
