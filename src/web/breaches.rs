@@ -277,10 +277,13 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
             }
         }
         h2 { "Liquidaciones" }
+        @if v.liquidations.is_empty() { p #sin-liquidaciones { "Ninguna liquidación guardada." } }
+        @else {
         table.liquidaciones {
             thead { tr { th { "N.º" } th { "al" } th { "convención" } th.num { "total" } th { "huella" } } }
             tbody { @for l in &v.liquidations { tr { td { a href={"/liquidaciones/" (l.id)} { (l.id) } } td { (fecha(l.until)) } td { (l.convention.name_es()) } td.num { (pesos(l.total_due)) } td { code { (&l.sha256[..16]) "…" } } } } }
         }
+        } // @else: the liquidations' table
         @if user.may(Role::Juridico) && b.void.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/liquidar"} {
                 (csrf(user))

@@ -213,7 +213,8 @@ pub fn timeline(events: &[(chrono::NaiveDate, String, Option<String>)]) -> Marku
                 text x=(PAD) y=(height - 12) { (fecha(first)) }
                 text x=(W - PAD) y=(height - 12) text-anchor="end" { (fecha(last)) }
             }
-            figcaption { "Cada punto es un hecho del registro (pase el cursor para leerlo); la tabla lo detalla." }
+            // a phone cannot hover: the caption sends to the table, which says each point's words
+            figcaption { "Cada punto es un hecho del registro; " a href="#historia-tabla" { "la tabla de abajo" } " da la fecha y lo que pasó de cada uno (con un ratón, también se lee al pasar el cursor sobre el punto)." }
         }
     }
 }
