@@ -140,12 +140,13 @@ pub(super) fn see_other(to: String) -> Page {
     Ok(Redirect::to(&to).into_response())
 }
 
-/// One path segment as typed into an address (a program's code), percent-encoded so that a
-/// redirect built from it is always a valid header and stays inside its path.
-pub(super) fn segment(s: &str) -> String {
-    form_urlencoded::byte_serialize(s.as_bytes())
-        .collect::<String>()
-        .replace('+', "%20")
+/// An acta verification form's address opened with a GET (the address bar keeps the form's
+/// target after an upload; a reload, a bookmark, a new tab): back to the page that holds the
+/// form, at the form (`#acta`), never a bare 405. The page is the address without its last
+/// segment (`…/oferta/verificar` → `…/oferta`), as the browser sent it (already encoded).
+pub(super) async fn to_acta_form(_user: User, uri: axum::http::Uri) -> Page {
+    let page = uri.path().rsplit_once('/').map_or("", |(page, _)| page);
+    see_other(format!("{page}#acta"))
 }
 
 /// A page with a status other than 200 (a refusal: 422).

@@ -10,7 +10,7 @@ use super::auth::User;
 use super::extract::{Path, Query};
 use super::form::{
     Errors, Inputs, Page, Posted, Sent, download_acta, keep, ok, read_upload, render_to_temp,
-    see_other, segment, upload_form, with_status,
+    see_other, to_acta_form, upload_form, with_status,
 };
 use super::views::{self, csrf, fecha, input, momento, numero, page};
 use super::{App, WebError, input as parse};
@@ -40,7 +40,7 @@ pub(super) fn routes() -> Router<Arc<App>> {
         .route("/programas/{code}/oferta/acta.md", get(acta_md))
         .route(
             "/programas/{code}/oferta/verificar",
-            get(acta_verify_get).post(acta_verify),
+            get(to_acta_form).post(acta_verify),
         )
 }
 
@@ -958,12 +958,6 @@ fn check(
             r.run.fingerprint
         )),
     })
-}
-
-/// The verification form's address opened with a GET (a reload after an upload, a bookmark):
-/// back to the offer page's form, never a bare 405.
-async fn acta_verify_get(_user: User, Path(code): Path<String>) -> Page {
-    see_other(format!("/programas/{}/oferta#acta", segment(&code)))
 }
 
 async fn acta_verify(

@@ -13,7 +13,7 @@ use super::auth::User;
 use super::extract::{Path, Query};
 use super::form::{
     Errors, Inputs, Page, Posted, Sent, download_acta, dry_run, keep, read_upload, render_to_temp,
-    see_other, segment, with_status,
+    see_other, to_acta_form, with_status,
 };
 use super::stages_markup::{self as m, OpenTyped, Paging, Typed, View, load, load_at, stage_of};
 use super::views::{self, csrf, fecha, numero, page, pesos};
@@ -46,7 +46,7 @@ pub(super) fn routes() -> Router<Arc<App>> {
         .route("/programas/{code}/etapas/{n}/acta.md", get(acta_md))
         .route(
             "/programas/{code}/etapas/{n}/verificar",
-            get(acta_verify_get).post(acta_verify),
+            get(to_acta_form).post(acta_verify),
         )
 }
 
@@ -678,12 +678,6 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
             ),
         }),
     })
-}
-
-/// The verification form's address opened with a GET (a reload after an upload, a bookmark):
-/// back to the stage page's form, never a bare 405.
-async fn acta_verify_get(_user: User, Path((code, n)): Path<(String, u8)>) -> Page {
-    see_other(format!("/programas/{}/etapas/{n}#acta", segment(&code)))
 }
 
 async fn acta_verify(
