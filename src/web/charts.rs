@@ -99,7 +99,7 @@ fn hbars(bars: &[(&str, u64, &str, String)], label: &str) -> Markup {
                 @let y = 4 + i as u64 * row;
                 @let l = length(*n, max, room);
                 text.nombre x="4" y=(y + 14) { (name) }
-                rect class={"barra " (class)} x="4" y=(y + 20) width=(l) height="22" {
+                rect class={"barra" @if !class.is_empty() { " " (class) }} x="4" y=(y + 20) width=(l) height="22" {
                     title { (tip) }
                 }
                 @if l > room / 2 {
@@ -307,8 +307,21 @@ mod tests {
             svg.contains("<title>demanda válida: 8.000 acciones</title>"),
             "{svg}"
         );
-        // the longest bar (the demand) fills the room: 640 − 120 − 110 = 410
-        assert!(svg.contains("width=\"410\""), "{svg}");
+        // the longest bar (the demand) fills the room, 640 − 8 = 632, its count inside its end;
+        // the offer's, 632 × 3.000 ÷ 8.000 = 237, its count after it
+        assert!(
+            svg.contains(
+                "<rect class=\"barra\" x=\"4\" y=\"70\" width=\"632\" height=\"22\">"
+            ) && svg.contains(
+                "<text class=\"cifra dentro\" x=\"630\" y=\"86\" text-anchor=\"end\">8.000</text>"
+            ),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("<rect class=\"barra\" x=\"4\" y=\"24\" width=\"237\" height=\"22\">")
+                && svg.contains("<text class=\"cifra\" x=\"247\" y=\"40\">3.000</text>"),
+            "{svg}"
+        );
         let svg = demand(&h(12_960_982, 74_300, 74_300, false)).into_string();
         assert!(svg.contains("no supera la oferta"), "{svg}");
     }
