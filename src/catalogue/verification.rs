@@ -151,12 +151,22 @@ pub struct Linked {
 }
 
 /// What an acta page adds, in `lang`, under an acta that does not match the register, from what
-/// it knows of the register's audit chain: nothing when it holds; when it does not, that a
-/// genuine acta stops matching an altered register, and where to see what changed; while it is
-/// being verified, that it is, and where to see it. The link goes to the audit's verification.
-pub fn acta_chain(lang: Lang, chain: ChainNow) -> Option<Linked> {
+/// it knows of the register's audit chain: when it holds, that the register was not changed
+/// outside vigia, so what differs is the document; when it does not, that a genuine acta stops
+/// matching an altered register, and where to see what changed; while it is being verified, that
+/// it is, how long that takes, and where to see it. The link goes to the audit's verification.
+pub fn acta_chain(lang: Lang, chain: ChainNow) -> Linked {
     let (before, link) = match (lang, chain) {
-        (_, ChainNow::Holds) => return None,
+        (Lang::Es, ChainNow::Holds) => (
+            "La cadena de auditoría del registro se verifica: el registro no se cambió por fuera \
+             de vigia; lo que difiere es el documento. Vea la verificación en ",
+            "Auditoría",
+        ),
+        (Lang::En, ChainNow::Holds) => (
+            "The register's audit chain verifies: the register was not changed outside vigia; \
+             what differs is the document. See the verification in ",
+            "Audit",
+        ),
         (Lang::Es, ChainNow::DoesNotHold) => (
             "La cadena de auditoría del registro tampoco se verifica: un acta auténtica deja de \
              coincidir cuando el registro se alteró. Vea qué cambió en ",
@@ -164,8 +174,9 @@ pub fn acta_chain(lang: Lang, chain: ChainNow) -> Option<Linked> {
         ),
         (Lang::Es, ChainNow::BeingVerified) => (
             "La cadena de auditoría del registro se está verificando en segundo plano (un acta \
-             auténtica deja de coincidir cuando el registro se alteró): suba el acta de nuevo en \
-             unos minutos para saber si se verifica, o vea la verificación en ",
+             auténtica deja de coincidir cuando el registro se alteró): suba el acta de nuevo \
+             cuando termine (segundos en un registro pequeño, alrededor de un minuto en uno de un \
+             millón de titulares) para saber si se verifica, o vea la verificación en ",
             "Auditoría",
         ),
         (Lang::En, ChainNow::DoesNotHold) => (
@@ -175,16 +186,17 @@ pub fn acta_chain(lang: Lang, chain: ChainNow) -> Option<Linked> {
         ),
         (Lang::En, ChainNow::BeingVerified) => (
             "The register's audit chain is being verified in the background (a genuine acta \
-             stops matching when the register was altered): upload the acta again in a few \
-             minutes to learn whether it holds, or see the verification in ",
+             stops matching when the register was altered): upload the acta again when it \
+             ends (seconds on a small register, about a minute on one of a million holders) to \
+             learn whether it holds, or see the verification in ",
             "Audit",
         ),
     };
-    Some(Linked {
+    Linked {
         before,
         link,
         after: ".",
-    })
+    }
 }
 
 /// A document format's name, in both languages.
@@ -378,22 +390,30 @@ mod tests {
         );
     }
 
-    /// Under an acta that does not match: nothing of a chain that holds; the link's words apart
-    /// from the sentence around them, in both languages.
+    /// Under an acta that does not match: what the chain's verdict says of the register and of
+    /// the document; the link's words apart from the sentence around them, in both languages.
     #[test]
     fn an_acta_page_says_what_it_knows_of_the_chain() {
-        for lang in [Lang::Es, Lang::En] {
-            assert_eq!(acta_chain(lang, ChainNow::Holds), None);
-        }
         let whole = |lang, c| {
-            let l = acta_chain(lang, c).unwrap();
+            let l = acta_chain(lang, c);
             format!("{}[{}]{}", l.before, l.link, l.after)
         };
         assert_eq!(
+            whole(Lang::Es, ChainNow::Holds),
+            "La cadena de auditoría del registro se verifica: el registro no se cambió por fuera \
+             de vigia; lo que difiere es el documento. Vea la verificación en [Auditoría]."
+        );
+        assert_eq!(
+            whole(Lang::En, ChainNow::Holds),
+            "The register's audit chain verifies: the register was not changed outside vigia; \
+             what differs is the document. See the verification in [Audit]."
+        );
+        assert_eq!(
             whole(Lang::En, ChainNow::BeingVerified),
             "The register's audit chain is being verified in the background (a genuine acta stops \
-             matching when the register was altered): upload the acta again in a few minutes to \
-             learn whether it holds, or see the verification in [Audit]."
+             matching when the register was altered): upload the acta again when it ends \
+             (seconds on a small register, about a minute on one of a million holders) to learn \
+             whether it holds, or see the verification in [Audit]."
         );
         assert_eq!(
             whole(Lang::En, ChainNow::DoesNotHold),
@@ -403,8 +423,9 @@ mod tests {
         assert_eq!(
             whole(Lang::Es, ChainNow::BeingVerified),
             "La cadena de auditoría del registro se está verificando en segundo plano (un acta \
-             auténtica deja de coincidir cuando el registro se alteró): suba el acta de nuevo en \
-             unos minutos para saber si se verifica, o vea la verificación en [Auditoría]."
+             auténtica deja de coincidir cuando el registro se alteró): suba el acta de nuevo cuando \
+             termine (segundos en un registro pequeño, alrededor de un minuto en uno de un millón \
+             de titulares) para saber si se verifica, o vea la verificación en [Auditoría]."
         );
     }
 }

@@ -52,7 +52,7 @@ pub fn lockups(months: &[Month]) -> Markup {
         super::views::meses(first.first, last.first)
     );
     html! {
-        figure.grafica {
+        figure.grafica.barras {
             svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (W) " " (H)} role="img" aria-label=(label) {
                 line.eje x1=(PAD) y1=(base) x2=(W - PAD) y2=(base) {}
                 @for (i, m) in months.iter().enumerate() {
@@ -64,8 +64,12 @@ pub fn lockups(months: &[Month]) -> Markup {
                             (views::cuenta(m.adjudications, "adjudicación", "adjudicaciones")) ", " (views::cuenta(m.shares, "acción", "acciones"))
                         }
                     }
-                    @if i % 3 == 0 {
+                    // every third month; on a phone, whose style sets the text larger, every
+                    // sixth (the others are `.entre`), so no label overlaps the next
+                    @if i % 6 == 0 {
                         text x=(x + slot / 2) y=(H - 8) text-anchor="middle" { (mes_corto(m)) }
+                    } @else if i % 3 == 0 {
+                        text.entre x=(x + slot / 2) y=(H - 8) text-anchor="middle" { (mes_corto(m)) }
                     }
                 }
                 text x="4" y=(PAD - 8) { "máx. " (numero(max)) " por mes" }
@@ -79,6 +83,35 @@ pub fn lockups(months: &[Month]) -> Markup {
     }
 }
 
+/// Horizontal bars, one per `(name, count, class, tooltip)`, the longest `max`: each name on its
+/// own line over its bar, so no name is cut by a bar's start at any width; each count after its
+/// bar, or inside it (light on dark) when the bar is longer than half the room, so no figure runs
+/// past the drawing's right edge however long its bar and however large the text is set (the
+/// phone's style sets it larger, the drawing scaled down to the screen).
+fn hbars(bars: &[(&str, u64, &str, String)], label: &str) -> Markup {
+    let max = bars.iter().map(|b| b.1).max().unwrap_or(0);
+    let row = 46u64;
+    let height = row * bars.len() as u64 + 4;
+    let room = W - 8;
+    html! {
+        svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (W) " " (height)} role="img" aria-label=(label) {
+            @for (i, (name, n, class, tip)) in bars.iter().enumerate() {
+                @let y = 4 + i as u64 * row;
+                @let l = length(*n, max, room);
+                text.nombre x="4" y=(y + 14) { (name) }
+                rect class={"barra" @if !class.is_empty() { " " (class) }} x="4" y=(y + 20) width=(l) height="22" {
+                    title { (tip) }
+                }
+                @if l > room / 2 {
+                    text.cifra.dentro x=(4 + l - 6) y=(y + 36) text-anchor="end" { (numero(*n)) }
+                } @else {
+                    text.cifra x=(4 + l + 6) y=(y + 36) { (numero(*n)) }
+                }
+            }
+        }
+    }
+}
+
 /// The findings by severity (high, medium, low), as horizontal bars.
 pub fn severities(counts: [u64; 3], as_of: chrono::NaiveDate) -> Markup {
     // the severities' Spanish words are the catalogue's, as the tables around say them
@@ -86,24 +119,20 @@ pub fn severities(counts: [u64; 3], as_of: chrono::NaiveDate) -> Markup {
     let es = crate::catalogue::of(crate::lang::Lang::Es);
     let names = codes.map(|c| es.code("severity", c).unwrap_or(c));
     let classes = ["sev-high", "sev-medium", "sev-low"];
-    let max = counts.iter().copied().max().unwrap_or(0);
-    let (row, label_w) = (28u64, 72u64);
-    let h = row * 3 + 8;
-    let room = W - label_w - 96;
+    let bars: Vec<(&str, u64, &str, String)> = (0..3)
+        .map(|i| {
+            let tip = format!(
+                "severidad {}: {}",
+                names[i],
+                views::cuenta(counts[i], "hallazgo", "hallazgos")
+            );
+            (names[i], counts[i], classes[i], tip)
+        })
+        .collect();
     let label = format!("Hallazgos por severidad al {}", fecha(as_of));
     html! {
-        figure.grafica {
-            svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (W) " " (h)} role="img" aria-label=(label) {
-                @for (i, n) in counts.iter().enumerate() {
-                    @let y = 4 + i as u64 * row;
-                    @let l = length(*n, max, room);
-                    text x="4" y=(y + 18) { (names[i]) }
-                    rect class={"barra " (classes[i])} x=(label_w) y=(y + 4) width=(l) height=(row - 8) {
-                        title { "severidad " (names[i]) ": " (views::cuenta(*n, "hallazgo", "hallazgos")) }
-                    }
-                    text x=(label_w + l + 6) y=(y + 18) { (numero(*n)) }
-                }
-            }
+        figure.grafica.barras {
+            (hbars(&bars, &label))
             figcaption { (label) "." }
         }
     }
@@ -113,15 +142,17 @@ pub fn severities(counts: [u64; 3], as_of: chrono::NaiveDate) -> Markup {
 /// the pro-rata factor when the demand exceeds the offer (offered ÷ demand, before Art. 12's
 /// rounding to whole shares).
 pub fn demand(h: &crate::register::offering::Header) -> Markup {
-    let bars = [
+    let bars: Vec<(&str, u64, &str, String)> = [
         ("ofrecidas", h.offered),
         ("demanda válida", h.demand),
         ("adjudicadas", h.awarded),
-    ];
-    let max = bars.iter().map(|(_, n)| *n).max().unwrap_or(0);
-    let (row, label_w) = (28u64, 120u64);
-    let height = row * 3 + 8;
-    let room = W - label_w - 110;
+    ]
+    .into_iter()
+    .map(|(name, n)| {
+        let tip = format!("{name}: {}", views::cuenta(n, "acción", "acciones"));
+        (name, n, "", tip)
+    })
+    .collect();
     let factor = (h.oversubscribed && h.demand > 0).then(|| {
         // exact division, shown to four decimals (a picture's caption, not a figure of the acta)
         let f = rust_decimal::Decimal::from(h.offered) / rust_decimal::Decimal::from(h.demand);
@@ -132,18 +163,8 @@ pub fn demand(h: &crate::register::offering::Header) -> Markup {
         h.program
     );
     html! {
-        figure.grafica #demanda {
-            svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (W) " " (height)} role="img" aria-label=(label) {
-                @for (i, (name, n)) in bars.iter().enumerate() {
-                    @let y = 4 + i as u64 * row;
-                    @let l = length(*n, max, room);
-                    text x="4" y=(y + 18) { (name) }
-                    rect.barra x=(label_w) y=(y + 4) width=(l) height=(row - 8) {
-                        title { (name) ": " (views::cuenta(*n, "acción", "acciones")) }
-                    }
-                    text x=(label_w + l + 6) y=(y + 18) { (numero(*n)) }
-                }
-            }
+        figure.grafica.barras #demanda {
+            (hbars(&bars, &label))
             figcaption {
                 (label) "."
                 @if let Some(f) = &factor {
@@ -192,7 +213,8 @@ pub fn timeline(events: &[(chrono::NaiveDate, String, Option<String>)]) -> Marku
                 text x=(PAD) y=(height - 12) { (fecha(first)) }
                 text x=(W - PAD) y=(height - 12) text-anchor="end" { (fecha(last)) }
             }
-            figcaption { "Cada punto es un hecho del registro (pase el cursor para leerlo); la tabla lo detalla." }
+            // a phone cannot hover: the caption sends to the table, which says each point's words
+            figcaption { "Cada punto es un hecho del registro; " a href="#historia-tabla" { "la tabla de abajo" } " da la fecha y lo que pasó de cada uno (con un ratón, también se lee al pasar el cursor sobre el punto)." }
         }
     }
 }
@@ -285,8 +307,21 @@ mod tests {
             svg.contains("<title>demanda válida: 8.000 acciones</title>"),
             "{svg}"
         );
-        // the longest bar (the demand) fills the room: 640 − 120 − 110 = 410
-        assert!(svg.contains("width=\"410\""), "{svg}");
+        // the longest bar (the demand) fills the room, 640 − 8 = 632, its count inside its end;
+        // the offer's, 632 × 3.000 ÷ 8.000 = 237, its count after it
+        assert!(
+            svg.contains(
+                "<rect class=\"barra\" x=\"4\" y=\"70\" width=\"632\" height=\"22\">"
+            ) && svg.contains(
+                "<text class=\"cifra dentro\" x=\"630\" y=\"86\" text-anchor=\"end\">8.000</text>"
+            ),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("<rect class=\"barra\" x=\"4\" y=\"24\" width=\"237\" height=\"22\">")
+                && svg.contains("<text class=\"cifra\" x=\"247\" y=\"40\">3.000</text>"),
+            "{svg}"
+        );
         let svg = demand(&h(12_960_982, 74_300, 74_300, false)).into_string();
         assert!(svg.contains("no supera la oferta"), "{svg}");
     }

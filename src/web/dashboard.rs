@@ -250,7 +250,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
             thead { tr { th { "severidad" } th { "código" } th { "programa" } th.num { "hallazgos" } } }
             tbody {
                 @for ((rank, code, program), n) in counts {
-                    tr { td class={"sev-" (["high","medium","low"][*rank as usize])} data-label="Severidad" { (sev_es[*rank as usize]) } td data-label="Código" { (code_es(code)) br; small { code { (code) } } } td data-label="Programa" { (program) } td.num data-label="Hallazgos" { (n) } }
+                    tr { td class={"sev-" (["high","medium","low"][*rank as usize])} data-label="Severidad" { (sev_es[*rank as usize]) } td data-label="Código" { (code_es(code)) br; small { (views::codigo(code)) } } td data-label="Programa" { (program) } td.num data-label="Hallazgos" { (n) } }
                 }
             }
         }
@@ -266,7 +266,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
                 tbody {
                     @for f in shown {
                         tr {
-                            td class={"sev-" (f.severity().as_str())} data-label="Código" { (crate::catalogue::of(crate::lang::Lang::Es).code_name(f.code)) br; small { code { (f.code.as_str()) } } }
+                            td class={"sev-" (f.severity().as_str())} data-label="Código" { (crate::catalogue::of(crate::lang::Lang::Es).code_name(f.code)) br; small { (views::codigo(f.code.as_str())) } }
                             @if let Some(h) = &f.holding {
                                 td data-label="Titular" { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (h.doc_type) " " (h.doc_number) ")" }
                                 td data-label="Adjudicación" { (h.adjudication_id) }

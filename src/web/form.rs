@@ -140,6 +140,15 @@ pub(super) fn see_other(to: String) -> Page {
     Ok(Redirect::to(&to).into_response())
 }
 
+/// An acta verification form's address opened with a GET (the address bar keeps the form's
+/// target after an upload; a reload, a bookmark, a new tab): back to the page that holds the
+/// form, at the form (`#acta`), never a bare 405. The page is the address without its last
+/// segment (`…/oferta/verificar` → `…/oferta`), as the browser sent it (already encoded).
+pub(super) async fn to_acta_form(_user: User, uri: axum::http::Uri) -> Page {
+    let page = uri.path().rsplit_once('/').map_or("", |(page, _)| page);
+    see_other(format!("{page}#acta"))
+}
+
 /// A page with a status other than 200 (a refusal: 422).
 pub(super) fn with_status(status: StatusCode, m: Markup) -> Page {
     Ok((status, Html(m.into_string())).into_response())

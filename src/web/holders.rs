@@ -289,7 +289,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
         @if user.may(Role::Oficial) { (corrections(user, v, errors, typed)) }
         h2 { "Historia" }
         (super::charts::timeline(&v.timeline))
-        table.historia {
+        table.historia #historia-tabla {
             thead { tr { th { "fecha" } th { "hecho" } } }
             tbody {
                 @for (d, what, link) in &v.timeline {

@@ -10,7 +10,7 @@ use super::auth::User;
 use super::extract::{Path, Query};
 use super::form::{
     Errors, Inputs, Page, Posted, Sent, download_acta, keep, ok, read_upload, render_to_temp,
-    see_other, upload_form, with_status,
+    see_other, to_acta_form, upload_form, with_status,
 };
 use super::views::{self, csrf, fecha, input, momento, numero, page};
 use super::{App, WebError, input as parse};
@@ -38,7 +38,10 @@ pub(super) fn routes() -> Router<Arc<App>> {
         .route("/programas/{code}/oferta/vista", get(preview_page))
         .route("/programas/{code}/oferta/acta.pdf", get(acta_pdf))
         .route("/programas/{code}/oferta/acta.md", get(acta_md))
-        .route("/programas/{code}/oferta/verificar", post(acta_verify))
+        .route(
+            "/programas/{code}/oferta/verificar",
+            get(to_acta_form).post(acta_verify),
+        )
 }
 
 /// Rows of an adjudication shown (all are counted).
@@ -423,7 +426,7 @@ fn result_table<'r>(
                         td.num data-label=(l(2)) { (numero(r.requested)) }
                         td.num data-label=(l(3)) { @if let Some(c) = r.cap_shares { (numero(c)) @if let Some(rule) = &r.cap_rule { br; small { (rule) } } } }
                         td.num data-label=(l(4)) { (numero(r.admitted)) } td.num data-label=(l(5)) { (numero(r.awarded)) }
-                        td data-label=(l(6)) { (outcome_es(r)) @if let Some(c) = r.cause { br; small { code { (c) } } } }
+                        td data-label=(l(6)) { (outcome_es(r)) @if let Some(c) = r.cause { br; small { (views::codigo(c)) } } }
                     }
                 }
             }

@@ -13,7 +13,7 @@ use super::auth::User;
 use super::extract::{Path, Query};
 use super::form::{
     Errors, Inputs, Page, Posted, Sent, download_acta, dry_run, keep, read_upload, render_to_temp,
-    see_other, with_status,
+    see_other, to_acta_form, with_status,
 };
 use super::stages_markup::{self as m, OpenTyped, Paging, Typed, View, load, load_at, stage_of};
 use super::views::{self, csrf, fecha, numero, page, pesos};
@@ -44,7 +44,10 @@ pub(super) fn routes() -> Router<Arc<App>> {
         .route("/programas/{code}/etapas/{n}/concluir", post(conclude))
         .route("/programas/{code}/etapas/{n}/acta.pdf", get(acta_pdf))
         .route("/programas/{code}/etapas/{n}/acta.md", get(acta_md))
-        .route("/programas/{code}/etapas/{n}/verificar", post(acta_verify))
+        .route(
+            "/programas/{code}/etapas/{n}/verificar",
+            get(to_acta_form).post(acta_verify),
+        )
 }
 
 /// The page with `errors` beside the form `typed.sent` names: 422 when there are any.

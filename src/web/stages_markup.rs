@@ -498,7 +498,7 @@ fn tranche_evaluation(
                                 td.resultado {
                                     @if Some(i) == winner { strong { "ganadora" } @if let Some(d) = &e.draw { " (sorteo N.º " (d.id) ")" } }
                                     @else if tied_all.contains(&i) { "empatada" @if e.draw.is_some() { " (no favorecida por el sorteo)" } }
-                                    @else if let Some(c) = &ev.cause { "rechazada: " (crate::catalogue::stage::cause_es(c)) br; small { code { (c.code()) } } }
+                                    @else if let Some(c) = &ev.cause { "rechazada: " (crate::catalogue::stage::cause_es(c)) br; small { (views::codigo(c.code())) } }
                                     @else { "válida" }
                                 }
                             }

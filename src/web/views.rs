@@ -111,17 +111,33 @@ pub fn page_of(what: crate::catalogue::Listed, before: usize, shown: usize, of: 
 }
 
 /// Under an acta that does not match, what is known of the register's audit chain
-/// (`App::chain_now`), in the catalogue's words: nothing when it holds; when it does not, where
-/// the officer sees what was changed (a genuine acta stops matching a register altered); while
-/// it is being verified in the background, that it is.
+/// (`App::chain_now`), in the catalogue's words: when it holds, that the register is intact and
+/// the document is what differs; when it does not, where the officer sees what was changed (a
+/// genuine acta stops matching a register altered); while it is being verified in the
+/// background, that it is.
 pub fn chain_note(chain: ChainNow) -> Markup {
     let id = match chain {
+        ChainNow::Holds => "auditoria-integra",
         ChainNow::BeingVerified => "auditoria-en-curso",
-        _ => "auditoria-rota",
+        ChainNow::DoesNotHold => "auditoria-rota",
     };
+    let l = crate::catalogue::verification::acta_chain(Lang::Es, chain);
     html! {
-        @if let Some(l) = crate::catalogue::verification::acta_chain(Lang::Es, chain) {
-            p id=(id) { (l.before) a href="/auditoria/verificar" { (l.link) } (l.after) }
+        p id=(id) { (l.before) a href="/auditoria/verificar" { (l.link) } (l.after) }
+    }
+}
+
+/// A code the register writes in capitals joined by underscores (`BREACH_NOT_LIQUIDATED`, a
+/// cause's), as `code.codigo`: a narrow column breaks it after an underscore (`<wbr>`), never
+/// inside a word (a hash keeps `code`'s break anywhere).
+pub fn codigo(code: &str) -> Markup {
+    let mut parts = code.split('_').peekable();
+    html! {
+        code.codigo {
+            @while let Some(p) = parts.next() {
+                (p)
+                @if parts.peek().is_some() { "_" wbr; }
+            }
         }
     }
 }

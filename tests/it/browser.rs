@@ -256,6 +256,45 @@ impl Driver {
         )
     }
 
+    /// The pictures' labels shown (an axis's months, a bar's name and count): the words of each,
+    /// and whether it ends past the window's right edge or its picture's (then it is hidden in
+    /// the picture's box, scrolled sideways, as the bar charts' counts and last month were on a
+    /// phone).
+    pub(crate) fn chart_labels(&self) -> Vec<(String, bool)> {
+        let v = self.script(
+            "const w = document.documentElement.clientWidth; \
+             return [...document.querySelectorAll('figure.grafica svg text')] \
+               .filter(t => getComputedStyle(t).display !== 'none') \
+               .map(t => { const r = t.getBoundingClientRect(); \
+                           const box = t.closest('figure').getBoundingClientRect(); \
+                           return [t.textContent, \
+                                   r.right > Math.min(w, box.right) + 1 || r.left < box.left - 1]; })",
+        );
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|l| (l[0].as_str().unwrap().to_string(), l[1].as_bool().unwrap()))
+            .collect()
+    }
+
+    /// The codes in capitals (a finding's, a cause's: `td code`) that a line breaks inside a
+    /// word, each with the lines it is broken into: a code may break only after an underscore
+    /// (`BREACH_NOT_` | `LIQUIDATED`, not `BREACH_NOT_LIQUIDATE` | `D`).
+    pub(crate) fn codes_broken_inside_a_word(&self) -> Value {
+        self.script(
+            "return [...document.querySelectorAll('td code')].map(c => { \
+               const lines = []; let cur = '', top = null; \
+               const walk = document.createTreeWalker(c, NodeFilter.SHOW_TEXT); \
+               for (let n; (n = walk.nextNode());) for (let i = 0; i < n.length; i++) { \
+                 const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1); \
+                 const y = r.getBoundingClientRect().top; \
+                 if (top !== null && Math.abs(y - top) > 2) { lines.push(cur); cur = ''; } \
+                 top = y; cur += n.data[i]; } \
+               lines.push(cur); return lines; }) \
+             .filter(ls => /^[A-Z_]+$/.test(ls.join('')) && ls.slice(0, -1).some(l => !l.endsWith('_')))",
+        )
+    }
+
     /// The bytes of `name` once the browser has finished downloading it into `dir` (Chromium
     /// writes `NAME.crdownload` first); fails after 30 s, naming what the directory holds.
     pub(crate) fn downloaded(&self, dir: &Path, name: &str) -> Vec<u8> {
@@ -351,6 +390,23 @@ fn an_officer_records_a_breach_and_issues_the_notice_in_a_browser() {
     assert!(preview.contains("← mayor valor"));
     d.screenshot(shots, "vista-previa");
     d.click("button[value='registrar']");
+    d.wait("<h1>Incumplimiento 1</h1>");
+
+    // not liquidated yet: the dashboard's finding says so, its code in a narrow column broken
+    // only after an underscore, at a laptop's width and a phone's
+    for (width, height) in [(1366, 900), (1024, 768), (390, 844)] {
+        d.resize(width, height);
+        d.go(&format!("{base}/"));
+        let t = d.wait("</main>");
+        assert!(t.contains("BREACH_<wbr>NOT_<wbr>LIQUIDATED"), "{t}");
+        assert_eq!(
+            d.codes_broken_inside_a_word(),
+            json!([]),
+            "the dashboard at {width} px"
+        );
+    }
+    d.resize(1366, 900);
+    d.go(&format!("{base}/incumplimientos/1"));
     d.wait("<h1>Incumplimiento 1</h1>");
 
     // liquidate and see the fine
@@ -498,6 +554,28 @@ fn the_offering_and_stage_pages_fit_a_laptop_and_a_phone() {
             assert!(page.contains(text), "{path}: {text:?} missing");
             d.fits(&format!("{path} at {width} px"));
             assert_eq!(d.cut_off(), json!([]), "{path} at {width} px");
+            // every label of the pictures in view: the dashboard's months and findings, the
+            // offer's bars with their counts (the offered shares' too, the longest bar)
+            assert_eq!(
+                d.codes_broken_inside_a_word(),
+                json!([]),
+                "{path} at {width} px"
+            );
+            let labels = d.chart_labels();
+            let cut: Vec<&String> = labels.iter().filter(|l| l.1).map(|l| &l.0).collect();
+            assert!(cut.is_empty(), "{path} at {width} px: {cut:?} cut off");
+            let shown: Vec<&str> = labels.iter().map(|l| l.0.as_str()).collect();
+            match name {
+                "tablero" => assert!(shown.iter().any(|l| l.starts_with("máx.")), "{shown:?}"),
+                "oferta" => assert!(
+                    ["ofrecidas", "demanda válida", "adjudicadas"]
+                        .iter()
+                        .all(|n| shown.contains(n))
+                        && shown.len() == 6,
+                    "{shown:?}"
+                ),
+                _ => {}
+            }
             d.screenshot(&dir, &format!("{name}-{width}"));
         }
     }
@@ -589,7 +667,7 @@ fn the_import_notice_batch_and_backup_pages_fit_a_laptop_and_a_phone() {
         // the check as of a day two holders had no pledge: its count by code in view
         d.go(&format!("{base}/?fecha=30/06/2024"));
         let page = d.wait("</main>");
-        assert!(page.contains("MISSING_PLEDGE"), "{page}");
+        assert!(page.contains("MISSING_<wbr>PLEDGE"), "{page}");
         assert_eq!(d.cut_off(), json!([]), "the check's count at {width} px");
         fits("chequeo", width);
     }

@@ -202,7 +202,7 @@ fn the_whole_job(width: i64, height: i64) {
     }
     let late = row(&page, "<td data-label=\"Documento\">CC 1000000006</td>");
     assert!(
-        late.contains("rechazada") && late.contains("<code>LATE</code>"),
+        late.contains("rechazada") && late.contains("<code class=\"codigo\">LATE</code>"),
         "{late}"
     );
     // the confirmation names what it does

@@ -142,11 +142,25 @@ fn payments_liquidations_notices_and_downloads() {
     );
 
     let (mut j, jcsrf) = Client::signed_in(&s, "julia", PASSWORD);
+    // none liquidated yet: a sentence says so, as for the notices, and no empty table
+    let t = j.get("/incumplimientos/1").text();
+    assert!(
+        t.contains(
+            "<h2>Liquidaciones</h2><p id=\"sin-liquidaciones\">Ninguna liquidación guardada.</p>"
+        ) && !t.contains("<table class=\"liquidaciones\">")
+            && t.contains("Ningún aviso de cobro expedido."),
+        "{t}"
+    );
     let liq = j.post(
         "/incumplimientos/1/liquidar",
         &[("csrf", &jcsrf), ("until", "10/02/2025")],
     );
     assert_eq!(liq.status, 303);
+    let t = j.get("/incumplimientos/1").text();
+    assert!(
+        t.contains("<table class=\"liquidaciones\">") && !t.contains("sin-liquidaciones"),
+        "{t}"
+    );
     let page = j.get(liq.header("location").unwrap()).text();
     assert!(
         page.contains("<svg") && page.contains("<polyline"),
@@ -235,6 +249,16 @@ fn payments_liquidations_notices_and_downloads() {
             "<title>15/03/2026: Fin del período de restricción de la adjudicación 1 (libre desde el \
              día siguiente)</title>"
         ) && figure.contains("<a href=\"/incumplimientos/1\">"),
+        "{figure}"
+    );
+    // a phone cannot hover: the caption sends to the table, which holds each point's words
+    assert!(
+        figure.contains(
+            "<figcaption>Cada punto es un hecho del registro; <a href=\"#historia-tabla\">la tabla \
+             de abajo</a> da la fecha y lo que pasó de cada uno (con un ratón, también se lee al \
+             pasar el cursor sobre el punto).</figcaption>"
+        ) && t.contains("<table class=\"historia\" id=\"historia-tabla\">")
+            && !t.contains("pase el cursor para leerlo"),
         "{figure}"
     );
     // a breach is told by its kind, then its shares
