@@ -280,12 +280,12 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
         h2 { "Liquidaciones" }
         @if v.liquidations.is_empty() { p #sin-liquidaciones { "Ninguna liquidación guardada." } }
         @else {
-        table.liquidaciones {
-            thead { tr { th { "N.º" } th { "al" } th { "convención" } th.num { "total" } th { "huella" } } }
-            @let totals = PesosColumn::of(v.liquidations.iter().map(|l| l.total_due));
-            tbody { @for l in &v.liquidations { tr { td { a href={"/liquidaciones/" (l.id)} { (l.id) } } td { (fecha(l.until)) } td { (l.convention.name_es()) } td.num { (totals.show(l.total_due)) } td { code { (&l.sha256[..16]) "…" } } } } }
+            table.liquidaciones {
+                thead { tr { th { "N.º" } th { "al" } th { "convención" } th.num { "total" } th { "huella" } } }
+                @let totals = PesosColumn::of(v.liquidations.iter().map(|l| l.total_due));
+                tbody { @for l in &v.liquidations { tr { td { a href={"/liquidaciones/" (l.id)} { (l.id) } } td { (fecha(l.until)) } td { (l.convention.name_es()) } td.num { (totals.show(l.total_due)) } td { code { (&l.sha256[..16]) "…" } } } } }
+            }
         }
-        } // @else: the liquidations' table
         @if user.may(Role::Juridico) && b.void.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/liquidar"} {
                 (csrf(user))
