@@ -108,11 +108,32 @@ pub fn brackets(s: &str) -> Result<Vec<crate::calendar::Bracket>, Unread> {
             of(crate::lang::Lang::Es).scale_error(&e),
         ))
     };
+    // pairs are separated by commas, or by semicolons when there is one, so that a percentage
+    // may have a decimal comma (6:100;24:37,5)
+    let sep = if s.contains(';') { ';' } else { ',' };
+    let items: Vec<&str> = s
+        .split(sep)
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+        .collect();
     let mut out = Vec::new();
-    for item in s.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-        let (m, p) = item
-            .split_once(':')
-            .ok_or_else(|| scale(ScaleError::Malformed(item.to_string())))?;
+    for (k, item) in items.iter().enumerate() {
+        let Some((m, p)) = item.split_once(':') else {
+            // digits alone after a pair: a decimal comma the list's commas split (24:37,5)
+            if sep == ',' && k > 0 && item.bytes().all(|b| b.is_ascii_digit()) {
+                let split = format!("{},{item}", items[k - 1]);
+                let mut whole: Vec<String> = items.iter().map(|i| i.to_string()).collect();
+                whole[k - 1] = split.clone();
+                whole.remove(k);
+                let semicolons = whole.join(";");
+                return Err(Unread(crate::said!(
+                    cli::brackets_decimal_comma_use_semicolons,
+                    split,
+                    semicolons
+                )));
+            }
+            return Err(scale(ScaleError::Malformed(item.to_string())));
+        };
         out.push(Bracket {
             upto_months: input::small_count(m)?,
             percent: input::percent(p)?,
@@ -280,9 +301,15 @@ mod tests {
             brackets("+6:100,24:25").unwrap_err().0.es(),
             "«+6» no es un número; escríbalo a la colombiana, p. ej. 1.450 o 1.450,50"
         );
+        // a semicolon separates the pairs: `6;100` is two pairs, neither MONTHS:PERCENT
         assert_eq!(
             brackets("6;100").unwrap_err().0.es(),
-            "el tramo «6;100» no es MESES:PORCENTAJE (p. ej. 6:100)"
+            "el tramo «6» no es MESES:PORCENTAJE (p. ej. 6:100)"
+        );
+        // with semicolons a percentage may have a decimal comma
+        assert_eq!(
+            brackets("6:100; 24:37,5"),
+            Ok(vec![b(6, "100"), b(24, "37.5")])
         );
         assert!(brackets(" , ").unwrap_err().0.es().contains("está vacía"));
     }

@@ -140,7 +140,8 @@ pub struct QuoteArgs {
     /// Lock-up length in months from the adjudication (at most 24, Ley 226 art. 14).
     #[arg(long, value_name = "MONTHS", default_value_t = 24, value_parser = args::small_count)]
     pub lockup_months: u32,
-    /// Fine brackets, MONTHS:PERCENT in increasing months, ending at the lock-up length.
+    /// Fine brackets, MONTHS:PERCENT in increasing months, ending at the lock-up length; pairs
+    /// separated by commas, or by semicolons for a decimal comma (6:100;24:37,5).
     #[arg(value_parser = super::args::text, long, value_name = "LIST", default_value = "6:100,12:75,18:50,24:25")]
     pub brackets: String,
     /// Output format.

@@ -227,7 +227,7 @@ pub const ES: &[(&str, &str, &str)] = &[
     ("fine quote", "payments", "Un pago hecho, FECHA=MONTO (repetible; los pagos del mismo día se imputan en el orden dado)"),
     ("fine quote", "convention", "Cómo se causan los intereses: daily-simple (simple diario, por omisión), period-effective (efectivo por período) o compound (compuesto)"),
     ("fine quote", "lockup_months", "Duración del período de restricción en meses desde la adjudicación (a lo sumo 24, Ley 226 art. 14)"),
-    ("fine quote", "brackets", "Tramos de la multa, MESES:PORCENTAJE en meses crecientes, terminando en la duración del período de restricción"),
+    ("fine quote", "brackets", "Tramos de la multa, MESES:PORCENTAJE en meses crecientes, terminando en la duración del período de restricción; separados por comas, o por punto y coma para una coma decimal (6:100;24:37,5)"),
     ("fine quote", "format", "Formato de la salida"),
     ("fine quote", "out", "Dónde se escribe --format xlsx o csv-excel (0600)"),
     ("fine liquidate", "", "Liquida un incumplimiento registrado a una fecha y guarda el resultado: una liquidación inmutable y numerada que conserva cada insumo (condiciones del programa, precios, pagos, las filas de tasas usadas)"),

@@ -210,6 +210,48 @@ fn days_months_brackets_and_rates_are_read_by_the_one_reader_in_the_runs_languag
         )),
         "{e}"
     );
+    // a percentage with a decimal comma in a comma-separated list: said why, and how
+    let brackets = |list: &str| {
+        let mut args = vec![
+            "--lang",
+            "es",
+            "fine",
+            "quote",
+            "--adjudicated",
+            "15/03/2024",
+            "--breach-date",
+            "20/11/2025",
+            "--shares",
+            "1.000",
+            "--acquisition-price",
+            "963",
+            "--until",
+            "10/02/2026",
+            "--brackets",
+        ];
+        args.push(list);
+        q.run(&args)
+    };
+    let o = brackets("6:100,12:75,18:50,24:37,5");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        crate::common::err(&o).contains(
+            "«24:37,5» quedó partido en dos; para un porcentaje con coma decimal separe los tramos \
+             con punto y coma: 6:100;12:75;18:50;24:37,5"
+        ),
+        "{}",
+        crate::common::err(&o)
+    );
+    // with semicolons it is read: 20/11/2025 is between 18 and 24 months after 15/03/2024, so
+    // 37,5 %: 1.000 × $ 963 × 37,5 % = $ 361.125
+    let o = brackets("6:100;12:75;18:50;24:37,5");
+    assert_eq!(o.status.code(), Some(0), "{}", crate::common::err(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stdout)
+            .contains("Multa (capital): 1.000 acciones × $ 963 × 37,5 % = $ 361.125"),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
     // a record's number reads as a count; clap's integer parser answered in Rust's English
     assert_eq!(
         r.fails(&["--lang", "es", "breach", "show", "1.450"]),

@@ -180,6 +180,16 @@ pub fn usury_ratio_confirm_with_force() -> String {
     "if the resolution prints exactly this figure, repeat with --force --reason TEXT".to_string()
 }
 
+pub fn brackets_decimal_comma_use_semicolons(
+    split: &(impl std::fmt::Debug + std::fmt::Display),
+    semicolons: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "in --brackets commas separate the pairs, so {split:?} was split in two; for a percentage \
+         with a decimal comma separate the pairs with semicolons: {semicolons}"
+    )
+}
+
 pub fn not_record_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("{v:?} is not a record's number: write its digits, e.g. 12")
 }

@@ -190,6 +190,16 @@ pub fn usury_ratio_confirm_with_force() -> String {
     "si la resolución trae exactamente esta cifra, repita con --force --reason TEXTO".to_string()
 }
 
+pub fn brackets_decimal_comma_use_semicolons(
+    split: &(impl std::fmt::Debug + std::fmt::Display),
+    semicolons: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "en --brackets las comas separan los tramos, así que «{split}» quedó partido en dos; para \
+         un porcentaje con coma decimal separe los tramos con punto y coma: {semicolons}"
+    )
+}
+
 pub fn not_record_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("«{v}» no es el número de un registro: escriba sus cifras, p. ej. 12")
 }
