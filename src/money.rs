@@ -119,6 +119,14 @@ impl Places {
     }
 }
 
+/// `x` exactly, with at least two decimals (`963` → `963.00`, `32.985` stays, `2.2500` → `2.25`):
+/// growing the scale only adds zeros, and no digit it has is dropped.
+pub fn two_or_more_decimals(x: Decimal) -> Decimal {
+    let mut x = x.normalize();
+    x.rescale(x.scale().max(2));
+    x
+}
+
 /// Formats a percentage with exactly `dp` decimals: `28,35 %` beside `28,59 %`.
 pub fn format_percent_dp(x: Decimal, dp: u32) -> String {
     let mut r = x.round_dp_with_strategy(dp, rust_decimal::RoundingStrategy::MidpointAwayFromZero);

@@ -560,21 +560,14 @@ impl Jump {
     /// The warning in English and Spanish.
     pub fn said(&self) -> crate::lang::Said {
         use crate::lang::fecha;
-        use crate::money::{format_number, format_percent};
+        use crate::money::{format_number, format_percent, two_or_more_decimals};
         let ((a_from, a_to), (b_from, b_to)) = (self.before, self.after);
         let up = self.after_ibc > self.before_ibc;
         // the rates as certified, with at least two decimals (19,00; 32,985, never rounded to
         // 32,98) and their exact difference
-        let two = |r: Decimal| {
-            let mut r = r.normalize();
-            if r.scale() < 2 {
-                r.rescale(2);
-            }
-            r
-        };
         let (x, y, points) = (
-            two(self.before_ibc),
-            two(self.after_ibc),
+            two_or_more_decimals(self.before_ibc),
+            two_or_more_decimals(self.after_ibc),
             self.points().normalize(),
         );
         crate::lang::Said::new(

@@ -479,11 +479,7 @@ fn rate(text: &str) -> Result<Option<Decimal>, Said> {
         return Err(unreadable());
     };
     // as the shipped series writes it: 45.49, 36.50, 18.00
-    let mut pct = pct.normalize();
-    if pct.scale() < 2 {
-        pct.rescale(2);
-    }
-    Ok(Some(pct))
+    Ok(Some(crate::money::two_or_more_decimals(pct)))
 }
 
 /// The Spanish month abbreviations of the history (`Ags` and `Ago` both August).

@@ -279,11 +279,9 @@ pub fn cell_of(key: &str, v: &Value) -> Cell {
 /// read (a CSV streams), so a value's own digits decide, not the column's.
 pub fn csv_value(key: &str, text: String) -> String {
     if is_pesos(key)
-        && let Ok(mut d) = Decimal::from_str_exact(&text)
+        && let Ok(d) = Decimal::from_str_exact(&text)
     {
-        // growing the scale only adds zeros: exact
-        d.rescale(d.normalize().scale().max(2));
-        return d.to_string();
+        return crate::money::two_or_more_decimals(d).to_string();
     }
     text
 }
