@@ -100,7 +100,14 @@ impl Refused {
             Problem::Empty => crate::said!(core::nothing_written_write_value),
             Problem::NotANumber => crate::said!(core::not_number_write_colombian_way_e, v),
             Problem::CommaOrThousands { decimal, thousands } => {
-                let (d, t) = (es(decimal.normalize()), es(*thousands));
+                // the decimal reading written so that it has no second reading: 963,125 is what
+                // was refused, 963,1250 is read one way only
+                let decimal = decimal.normalize();
+                let d = match decimal.scale() {
+                    3 => format!("{}0", es(decimal)),
+                    _ => es(decimal),
+                };
+                let t = es(*thousands);
                 crate::said!(core::can_read_two_ways_decimal_comma, v, d, t)
             }
             Problem::UsGrouping { us } => {

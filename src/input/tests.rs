@@ -313,6 +313,24 @@ fn percentages_take_a_comma_or_a_point() {
             "{typed}"
         );
     }
+    // the decimal reading is suggested in a form read one way only: «963,125» was refused, so
+    // not «escriba … o 963,125» but 963,1250 (a comma then four digits is a decimal comma)
+    let said = amount("963,125").unwrap_err().said();
+    assert!(
+        said.es().ends_with(
+            "escriba 963.125 o 963,1250: punto para los miles y coma para los decimales"
+        ),
+        "{}",
+        said.es()
+    );
+    assert_eq!(amount("963,1250"), Ok(dec("963.125")));
+    assert!(
+        amount("1,450")
+            .unwrap_err()
+            .said()
+            .es()
+            .contains("escriba 1.450 o 1,45:")
+    );
     assert_eq!(published_percent("32.985%"), Ok(dec("32.985")));
     assert_eq!(published_percent("0.455"), Ok(dec("0.455")));
     // after a lone 0 the point can only be a decimal point (the range check then speaks)
