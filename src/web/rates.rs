@@ -6,6 +6,7 @@ use super::auth::User;
 use super::form::{Errors, Inputs, Page, Posted, Sent, keep};
 use super::views::{self, csrf, fecha, input, page};
 use super::{App, input as parse};
+use crate::money::format_percent_dp;
 use crate::register::user::Role;
 use crate::register::{self, Field};
 use crate::store;
@@ -153,11 +154,15 @@ async fn rates_markup(
         table.tasas {
             caption { "Serie vigente (más reciente primero)" }
             thead { tr { th { "desde" } th { "hasta" } th.num { "IBC % EA" } th.num { "moratoria % EA" } th { "resolución" } } }
+            // each column with one number of decimals, the most any of its rates has (39,795 %
+            // beside 27,900 %), as a column of amounts is shown: no rate is rounded
+            @let ibc = crate::report::notice::percent_places(periods.iter().filter_map(|p| p.ibc_ea_pct));
+            @let moratorium = crate::report::notice::percent_places(periods.iter().map(|p| p.moratorium_ea_pct()));
             tbody {
                 @for p in periods.iter().rev() {
                     tr { td { (fecha(p.valid_from)) } td { (fecha(p.valid_to)) }
-                         td.num { @if let Some(i) = p.ibc_ea_pct { (views::tasa(i)) } }
-                         td.num { (views::tasa(p.moratorium_ea_pct())) } td { (views::resolucion(&p.resolution)) } }
+                         td.num { @if let Some(i) = p.ibc_ea_pct { (format_percent_dp(i, ibc)) } }
+                         td.num { (format_percent_dp(p.moratorium_ea_pct(), moratorium)) } td { (views::resolucion(&p.resolution)) } }
                 }
             }
         }

@@ -285,6 +285,15 @@ fn a_rates_file_shows_what_each_period_changes_and_a_replacement_needs_its_reaso
         crate::web::rate_row(&rates, "01/10/2026").contains("28,65"),
         "{rates}"
     );
+    // one number of decimals per column: the moratorium of 10/2023 is 1,5 × 26,53 = 39,795 %,
+    // so November 2024's 27,90 shows as 27,900 % in the same column (h-look4 saw 2 beside 3)
+    let oct_2023 = crate::web::rate_row(&rates, "01/10/2023");
+    assert!(
+        oct_2023.contains("39,795\u{a0}%") || oct_2023.contains("39,795 %"),
+        "{oct_2023}"
+    );
+    let nov_2024 = crate::web::rate_row(&rates, "01/11/2024");
+    assert!(nov_2024.contains("27,900"), "{nov_2024}");
     assert!(r.ok(&["audit", "verify"]).contains("intact"));
 }
 

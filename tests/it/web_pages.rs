@@ -327,12 +327,13 @@ fn rates_are_added_by_an_admin() {
         let refs: Vec<(&str, &str)> = v.iter().map(|(k, x)| (*k, x.as_str())).collect();
         c.post("/tasas", &refs)
     };
-    // the shipped series, each rate with two decimals and each resolution's date dd/mm/aaaa
+    // the shipped series, each column's rates with its decimals (the IBC two; the moratorium
+    // three, as 1,5 × 26,53 = 39,795 in 10/2023) and each resolution's date dd/mm/aaaa
     let t = a.get("/tasas").text();
     assert_eq!(
         rate_row(&t, "01/09/2026"),
         "<tr><td>01/09/2026</td><td>30/09/2026</td><td class=\"num\">19,49 %</td>\
-         <td class=\"num\">29,24 %</td><td>SFC Res. 1260 de 2026 (31/08/2026)</td>"
+         <td class=\"num\">29,240 %</td><td>SFC Res. 1260 de 2026 (31/08/2026)</td>"
     );
     // the percentage inputs ask for a percentage
     let resp = post(&mut a, &rate("01/11/2026", "30/11/2026", "", "", "x"));
@@ -379,7 +380,7 @@ fn rates_are_added_by_an_admin() {
     assert_eq!(
         rate_row(&t, "01/11/2026"),
         "<tr><td>01/11/2026</td><td>30/11/2026</td><td class=\"num\">17,84 %</td>\
-         <td class=\"num\">26,76 %</td><td>SFC Res. 9999 de 2026 (30/10/2026)</td>"
+         <td class=\"num\">26,760 %</td><td>SFC Res. 9999 de 2026 (30/10/2026)</td>"
     );
     // the form is empty again
     assert!(t.contains("name=\"ibc\" type=\"text\" value=\"\""), "{t}");
@@ -398,7 +399,7 @@ fn rates_are_added_by_an_admin() {
     );
     assert!(
         rate_row(&t, "01/12/2026")
-            .contains("<td class=\"num\">25,00 %</td><td class=\"num\">37,50 %</td>")
+            .contains("<td class=\"num\">25,00 %</td><td class=\"num\">37,500 %</td>")
     );
     // the audit trail says what was done
     assert!(
