@@ -42,6 +42,11 @@ fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).expect("fixed feast date")
 }
 
+/// The first year whose holidays the Ley 51 de 1983 moves (in force from 1984), and the last
+/// year a date of four digits holds: the years `calendar holidays` lists.
+pub const FIRST_YEAR: i32 = 1984;
+pub const LAST_YEAR: i32 = 9999;
+
 /// The holidays of `year`, in date order. Two feasts on the same Monday are both listed.
 pub fn holidays(year: i32) -> Vec<Holiday> {
     let fixed = |m, d, name| Holiday {

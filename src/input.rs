@@ -20,6 +20,9 @@ pub enum Problem {
     Empty,
     /// Not a number at all (letters, two signs, a lone separator).
     NotANumber,
+    /// [`Problem::NotANumber`] where a count was asked for (shares, days, a year, a record's
+    /// number): its example has no decimals.
+    CountNotANumber,
     /// A comma followed by exactly three digits after one to three digits (`1,450`): a decimal
     /// comma to some, a thousands comma to others.
     CommaOrThousands {
@@ -99,6 +102,7 @@ impl Refused {
         match &self.problem {
             Problem::Empty => crate::said!(core::nothing_written_write_value),
             Problem::NotANumber => crate::said!(core::not_number_write_colombian_way_e, v),
+            Problem::CountNotANumber => crate::said!(core::not_whole_number_write_digits, v),
             Problem::CommaOrThousands { decimal, thousands } => {
                 // the decimal reading written so that it has no second reading: 963,125 is what
                 // was refused, 963,1250 is read one way only
@@ -201,7 +205,11 @@ impl Refused {
     pub fn explains(&self) -> bool {
         !matches!(
             self.problem,
-            Problem::Empty | Problem::NotANumber | Problem::NotADate | Problem::NotATime
+            Problem::Empty
+                | Problem::NotANumber
+                | Problem::CountNotANumber
+                | Problem::NotADate
+                | Problem::NotATime
         )
     }
 }
@@ -431,6 +439,10 @@ pub fn count(text: &str) -> Result<u64, Refused> {
         },
         Problem::MisplacedSeparators => Refused {
             problem: Problem::CountMisplacedSeparators,
+            ..r
+        },
+        Problem::NotANumber => Refused {
+            problem: Problem::CountNotANumber,
             ..r
         },
         _ => r,

@@ -171,7 +171,7 @@ pub fn unchecked(lang: Lang, u: &Unchecked) -> &'static str {
 }
 
 /// Why a key file was not loaded, or a document not signed, in `lang` (the web's «Firma
-/// digital»; the command line says `SignError`'s own English after the flag).
+/// digital» and the command line's `--sign`).
 pub fn sign_refused(lang: Lang, e: &crate::sign::SignError) -> String {
     use crate::sign::SignError as E;
     match (lang, e) {

@@ -164,10 +164,10 @@ impl ImportFile {
             Ok(std::borrow::Cow::Owned(csv)) => csv,
             Ok(std::borrow::Cow::Borrowed(_)) => bytes,
             Err(why) => {
-                return Err(CliError::Flag {
+                return Err(CliError::Wrong {
                     flag: command.into(),
                     value: path.display().to_string(),
-                    reason: why.en().to_string(),
+                    why,
                 });
             }
         };
@@ -187,10 +187,10 @@ impl ImportFile {
             },
             Ok(dialect) => dialect,
             Err(e) => {
-                return Err(CliError::Flag {
+                return Err(CliError::Wrong {
                     flag: command.into(),
                     value: path.display().to_string(),
-                    reason: e.to_string(),
+                    why: e.said(),
                 });
             }
         };

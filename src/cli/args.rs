@@ -270,7 +270,7 @@ mod tests {
         assert_eq!(small_count("30"), Ok(30));
         assert_eq!(
             small_count("+3").unwrap_err().0.es(),
-            "«+3» no es un número; escríbalo a la colombiana, p. ej. 1.450 o 1.450,50"
+            "«+3» no es un número entero: escriba sus cifras, p. ej. 12 o 1.450"
         );
         assert!(
             small_count("1,5")
@@ -299,7 +299,7 @@ mod tests {
         // `+6` was read as 6 by the integer parser the list used; every other count refuses it
         assert_eq!(
             brackets("+6:100,24:25").unwrap_err().0.es(),
-            "«+6» no es un número; escríbalo a la colombiana, p. ej. 1.450 o 1.450,50"
+            "«+6» no es un número entero: escriba sus cifras, p. ej. 12 o 1.450"
         );
         // a semicolon separates the pairs: `6;100` is two pairs, neither MONTHS:PERCENT
         assert_eq!(

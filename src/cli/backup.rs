@@ -97,10 +97,10 @@ fn copy_checkpoints(
     target.push(".checkpoints");
     let target = PathBuf::from(target);
     let placed =
-        crate::files::write(&target, kept.as_bytes(), force).map_err(|e| CliError::Flag {
+        crate::files::write(&target, kept.as_bytes(), force).map_err(|e| CliError::Wrong {
             flag: "backup".into(),
             value: target.display().to_string(),
-            reason: format!("the copy was written, but not its checkpoint log: {e}"),
+            why: crate::said!(cli::copy_written_not_checkpoint_log, e),
         })?;
     Ok(Some((placed, n)))
 }

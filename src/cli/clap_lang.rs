@@ -503,14 +503,15 @@ mod tests {
              escriba sus cifras, p. ej. 12\n\n\
              Para más información, pruebe «--help».\n"
         );
-        // a year clap reads itself (a review found Rust's English words here)
+        // a year, read by the one reader as a count (clap read it once, and Rust's English
+        // words showed)
         let e = command(Lang::Es)
             .try_get_matches_from(["vigia", "calendar", "holidays", "abc"])
             .unwrap_err();
         assert_eq!(
             error_in(&e, Lang::Es),
-            "error: el valor «abc» no es válido para «<AÑO>»: no es un número entero: escriba solo \
-             sus cifras, p. ej. 12\n\n\
+            "error: el valor «abc» no es válido para «<AÑO>»: «abc» no es un número entero: \
+             escriba sus cifras, p. ej. 12 o 1.450\n\n\
              Para más información, pruebe «--help».\n"
         );
         // English stays clap's own

@@ -582,10 +582,10 @@ pub fn run(ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         }
     };
     if db.exists() {
-        return Err(CliError::Flag {
+        return Err(CliError::Wrong {
             flag: "--db".into(),
             value: db.display().to_string(),
-            reason: "the demo builds a fresh register; give a path where no file exists yet".into(),
+            why: crate::said!(cli::demo_needs_fresh_path),
         });
     }
     let dir: PathBuf = db

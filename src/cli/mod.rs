@@ -362,11 +362,17 @@ fn process_owner() -> String {
 /// A file that is not a register, named by the flag that gave it.
 fn not_a_register(e: StoreError, path: &Path) -> CliError {
     match e {
-        StoreError::NotARegister(_) => CliError::Flag {
-            flag: "--db".into(),
-            value: path.display().to_string(),
-            reason: format!("{e}: only `vigia init` creates one"),
-        },
+        StoreError::NotARegister(_) => {
+            let of = |lang| crate::catalogue::of(lang).store_error(&e);
+            CliError::Wrong {
+                flag: "--db".into(),
+                value: path.display().to_string(),
+                why: crate::lang::Said::new(
+                    crate::said::en::cli::only_init_creates_register(&of(Lang::En)),
+                    crate::said::es::cli::only_init_creates_register(&of(Lang::Es)),
+                ),
+            }
+        }
         e => CliError::Store(e),
     }
 }
@@ -401,10 +407,10 @@ pub fn read_file(path: &Path, flag: &'static str) -> Result<String, CliError> {
     })?;
     match crate::text::utf8(&bytes) {
         Ok(text) => Ok(text.to_string()),
-        Err(e) => Err(CliError::Flag {
+        Err(e) => Err(CliError::Wrong {
             flag: flag.into(),
             value: path.display().to_string(),
-            reason: e.to_string(),
+            why: e.said(),
         }),
     }
 }
@@ -417,6 +423,12 @@ pub enum CliError {
         flag: String,
         value: String,
         reason: String,
+    },
+    /// A flag's value is wrong, the reason said in both languages and worded when printed.
+    Wrong {
+        flag: String,
+        value: String,
+        why: crate::lang::Said,
     },
     /// A flag's path cannot be used (worded in the run's language).
     Unusable {
@@ -536,6 +548,9 @@ impl CliError {
             }
             CliError::FineInput { flag, error } => fine_input(flag, error, lang),
             CliError::Said(s) => s.in_lang(lang).to_string(),
+            CliError::Wrong { flag, value, why } => {
+                format!("{flag} {value}: {}", why.in_lang(lang))
+            }
             CliError::Unusable {
                 flag,
                 value,
@@ -584,6 +599,7 @@ impl fmt::Display for CliError {
                 value,
                 reason,
             } => write!(f, "{flag} {value}: {reason}"),
+            CliError::Wrong { flag, value, why } => write!(f, "{flag} {value}: {}", why.en()),
             CliError::Unusable {
                 flag,
                 value,

@@ -106,10 +106,10 @@ pub(super) fn acta_format(path: &Path, flag: &str) -> Result<ActaFormat, CliErro
         Some("pdf") => Ok(ActaFormat::Pdf),
         Some("html") | Some("htm") => Ok(ActaFormat::Html),
         Some("md") => Ok(ActaFormat::Md),
-        _ => Err(CliError::Flag {
+        _ => Err(CliError::Wrong {
             flag: flag.into(),
             value: path.display().to_string(),
-            reason: "the acta's format comes from its extension: name it .pdf, .html or .md".into(),
+            why: crate::said!(cli::acta_format_from_extension),
         }),
     }
 }
@@ -409,10 +409,10 @@ impl OfferCommand {
                     .map(|a| acta_format(a, "--acta"))
                     .transpose()?;
                 if dry_run && acta.is_some() {
-                    return Err(CliError::Flag {
+                    return Err(CliError::Wrong {
                         flag: "--acta".into(),
                         value: acta.map(|a| a.display().to_string()).unwrap_or_default(),
-                        reason: "an acta records a run, and a dry run records nothing: drop --dry-run or --acta".into(),
+                        why: crate::said!(cli::dry_run_records_no_acta),
                     });
                 }
                 if let Some(a) = &acta {
@@ -612,6 +612,15 @@ pub(super) fn unreadable(flag: &'static str, file: &Path, reason: String) -> Cli
     }
 }
 
+/// [`unreadable`] said in both languages.
+pub(super) fn wrong(flag: &'static str, file: &Path, why: crate::lang::Said) -> CliError {
+    CliError::Wrong {
+        flag: flag.into(),
+        value: file.display().to_string(),
+        why,
+    }
+}
+
 /// Why an acta given to `flag` could not be read, naming the file.
 pub(super) fn unread(flag: &'static str, file: &Path, e: Unread) -> CliError {
     match e {
@@ -695,12 +704,17 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         }));
     }
     let code = acta::program_code(&lines)
-        .ok_or_else(|| unreadable("no \"Programa: CODE\" line: not an acta of vigia".into()))?;
+        .ok_or_else(|| wrong(FLAG, file, crate::said!(cli::acta_without_program_line)))?;
     let store = ctx.store()?;
     let conn = store.conn();
     let p = programs::by_code(conn, &code)?;
-    let run = crate::store::offering::run(conn, p.id)?
-        .ok_or_else(|| unreadable(format!("the register holds no adjudication of {code}")))?;
+    let run = crate::store::offering::run(conn, p.id)?.ok_or_else(|| {
+        wrong(
+            FLAG,
+            file,
+            crate::said!(cli::register_holds_no_adjudication, code),
+        )
+    })?;
     let header = rules::stored_header(conn, &p, &run)?;
     // the stored rows read in order with the small page cache, sorted on disk; the document
     // read again for each layout a PDF is compared with until one gives its text

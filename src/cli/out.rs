@@ -321,10 +321,10 @@ impl<'a> Listing<'a> {
 pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
     match e {
         rust_xlsxwriter::XlsxError::IoError(e) => CliError::Io(e),
-        other => CliError::Flag {
+        other => CliError::Wrong {
             flag: "--format".into(),
             value: "xlsx".into(),
-            reason: format!("the workbook could not be made ({other})"),
+            why: crate::said!(cli::workbook_not_made, other),
         },
     }
 }

@@ -116,13 +116,11 @@ impl ProgramCommand {
                 None => {
                     let shipped: Vec<&str> =
                         crate::program::EMBEDDED.iter().map(|(c, _)| *c).collect();
-                    return Err(CliError::Flag {
+                    let shipped = shipped.join(", ");
+                    return Err(CliError::Wrong {
                         flag: "program show-file".into(),
                         value: code,
-                        reason: format!(
-                            "not a program shipped with vigia; the shipped ones are {}",
-                            shipped.join(", ")
-                        ),
+                        why: crate::said!(cli::not_shipped_program, shipped),
                     });
                 }
             },
@@ -203,27 +201,25 @@ impl ProgramCommand {
                         p,
                     )),
                     ("2" | "3", _) => {
-                        return Err(CliError::Flag {
+                        return Err(CliError::Wrong {
                             flag: "--price".into(),
                             value: price.map(|p| p.to_string()).unwrap_or_default(),
-                            reason: format!(
-                                "--stage {stage} needs the per-share price obtained, greater than zero"
-                            ),
+                            why: crate::said!(cli::stage_needs_price, stage),
                         });
                     }
                     ("none", None) => None,
                     ("none", Some(p)) => {
-                        return Err(CliError::Flag {
+                        return Err(CliError::Wrong {
                             flag: "--price".into(),
                             value: p.to_string(),
-                            reason: "--stage none records that no later stage happened; it takes no price".into(),
+                            why: crate::said!(cli::stage_none_takes_no_price),
                         });
                     }
                     _ => {
-                        return Err(CliError::Flag {
+                        return Err(CliError::Wrong {
                             flag: "--stage".into(),
                             value: stage,
-                            reason: "use 2, 3 or none".into(),
+                            why: crate::said!(cli::stage_is_2_3_or_none),
                         });
                     }
                 };

@@ -47,17 +47,17 @@ pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
             )
         }
         (Some(cert), None) => {
-            return Err(CliError::Flag {
+            return Err(CliError::Wrong {
                 flag: "--tls-cert".into(),
                 value: cert.display().to_string(),
-                reason: "HTTPS needs the certificate's private key too: add --tls-key FILE (or drop --tls-cert to serve plain HTTP)".into(),
+                why: crate::said!(cli::https_needs_key),
             });
         }
         (None, Some(key)) => {
-            return Err(CliError::Flag {
+            return Err(CliError::Wrong {
                 flag: "--tls-key".into(),
                 value: key.display().to_string(),
-                reason: "HTTPS needs the certificate too: add --tls-cert FILE (or drop --tls-key to serve plain HTTP)".into(),
+                why: crate::said!(cli::https_needs_cert),
             });
         }
     };
@@ -71,11 +71,10 @@ pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         Some(dir) => {
             let dir = std::path::PathBuf::from(dir);
             if !dir.is_dir() {
-                return Err(CliError::Flag {
+                return Err(CliError::Wrong {
                     flag: super::sign::KEYS_VAR.into(),
                     value: dir.display().to_string(),
-                    reason: "is not a directory: it holds each signer's USER.p12 (mode 0600)"
-                        .into(),
+                    why: crate::said!(cli::keys_dir_not_directory),
                 });
             }
             Some(dir)

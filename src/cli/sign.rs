@@ -4,6 +4,7 @@
 //! signature's results in `notice verify`, against the certificates of `--trust DIR`.
 
 use super::CliError;
+use crate::lang::Lang;
 use crate::sign::{self, Signer, TsaUrl};
 use clap::Args;
 use std::io::Write;
@@ -65,7 +66,10 @@ impl SignArgs {
     /// Opens the key file before anything is issued: a wrong password or file refuses the command
     /// with nothing written. `None` without `--sign`.
     pub fn signer(&self, format_is_pdf: bool) -> Result<Option<Signing>, CliError> {
-        self.signer_or(format_is_pdf, "add --format pdf")
+        self.signer_or(
+            format_is_pdf,
+            crate::said!(cli::only_pdf_signed_add_format_pdf),
+        )
     }
 
     /// [`SignArgs::signer`] for an acta, whose format is its file's extension (`--acta`,
@@ -79,20 +83,25 @@ impl SignArgs {
             .and_then(|a| a.extension())
             .and_then(|e| e.to_str())
             .is_some_and(|e| e.eq_ignore_ascii_case("pdf"));
-        self.signer_or(is_pdf, &format!("write the acta as a PDF: {flag} FILE.pdf"))
+        self.signer_or(is_pdf, crate::said!(cli::only_pdf_signed_acta_as_pdf, flag))
     }
 
-    fn signer_or(&self, format_is_pdf: bool, remedy: &str) -> Result<Option<Signing>, CliError> {
+    /// `not_pdf`: the refusal when the document is not a PDF (only a PDF carries a signature).
+    fn signer_or(
+        &self,
+        format_is_pdf: bool,
+        not_pdf: crate::lang::Said,
+    ) -> Result<Option<Signing>, CliError> {
         let Some(path) = &self.sign else {
             return Ok(None);
         };
-        let flag = |reason: String| CliError::Flag {
+        let wrong = |why: crate::lang::Said| CliError::Wrong {
             flag: "--sign".into(),
             value: path.display().to_string(),
-            reason,
+            why,
         };
         if !format_is_pdf {
-            return Err(flag(format!("only a PDF can carry a signature: {remedy}")));
+            return Err(wrong(not_pdf));
         }
         let bytes = std::fs::read(path).map_err(|e| CliError::File {
             flag: "--sign",
@@ -101,20 +110,18 @@ impl SignArgs {
         })?;
         let password = if self.sign_password_stdin {
             let mut line = String::new();
-            std::io::stdin().read_line(&mut line).map_err(|e| {
-                flag(format!(
-                    "the password could not be read from standard input ({e})"
-                ))
-            })?;
+            std::io::stdin()
+                .read_line(&mut line)
+                .map_err(|e| wrong(crate::said!(cli::sign_password_unreadable, e)))?;
             line.trim_end_matches(['\n', '\r']).to_string()
         } else {
-            std::env::var(PASSWORD_VAR).map_err(|_| {
-                flag(format!(
-                    "no password: pass --sign-password-stdin and type it, or set {PASSWORD_VAR}"
-                ))
-            })?
+            std::env::var(PASSWORD_VAR)
+                .map_err(|_| wrong(crate::said!(cli::sign_no_password, PASSWORD_VAR)))?
         };
-        let signer = Signer::from_pkcs12(&bytes, &password).map_err(|e| flag(e.to_string()))?;
+        let signer = Signer::from_pkcs12(&bytes, &password).map_err(|e| {
+            let said = |lang| crate::catalogue::signature_why::sign_refused(lang, &e);
+            wrong(crate::lang::Said::new(said(Lang::En), said(Lang::Es)))
+        })?;
         // the authority answers before anything is issued: one that is down or refuses leaves
         // nothing written
         let tsa = match &self.tsa {
@@ -220,17 +227,15 @@ pub fn trusted_from(
     use crate::register::verify_signed::{self, TrustError};
     verify_signed::trust_dir(dir).map_err(|e| match e {
         TrustError::Unreadable(path, error) => CliError::File { flag, path, error },
-        TrustError::NotCertificate(path, e) => CliError::Flag {
+        TrustError::NotCertificate(path, e) => CliError::Wrong {
             flag: flag.into(),
             value: path.display().to_string(),
-            reason: format!("is not a certificate (PEM or DER): {e}"),
+            why: crate::said!(cli::not_a_certificate, e),
         },
-        TrustError::Empty(dir) => CliError::Flag {
+        TrustError::Empty(dir) => CliError::Wrong {
             flag: flag.into(),
             value: dir.display().to_string(),
-            reason: "holds no certificate (.pem, .crt, .cer or .der): put the certification \
-                     authority's root there"
-                .into(),
+            why: crate::said!(cli::trust_dir_empty),
         },
     })
 }

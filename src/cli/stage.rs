@@ -3,7 +3,7 @@
 //! persisting tie by a verifiable draw (and re-check it), adjudicate or declare the stage void
 //! with its acta. Translates flags into the rules' inputs and renders; decides nothing.
 
-use super::offer::{acta_format, open_acta, unread, unreadable};
+use super::offer::{acta_format, open_acta, unread, unreadable, wrong};
 use super::places::out_error;
 use super::stage_words;
 use super::{CliError, Ctx, Status, args};
@@ -886,7 +886,6 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     const FLAG: &str = "stage verify";
     let (acta, lines) = open_acta(file, FLAG)?;
     let format = acta.format();
-    let refuse = |reason: String| unreadable(FLAG, file, reason);
     let (stage, acta_id) = lines
         .iter()
         .find_map(|l| stage_acta::parse_number_line(l))
@@ -902,16 +901,14 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
                 .next()
                 .map(str::to_string)
         })
-        .ok_or_else(|| refuse("no \"Programa: CODE\" line: not an acta of vigia".into()))?;
+        .ok_or_else(|| wrong(FLAG, file, crate::said!(cli::acta_without_program_line)))?;
     let rates = ctx.rates()?;
     let store = ctx.store()?;
     let conn = store.conn();
     let p = programs::by_code(conn, &code)?;
     if crate::store::stage::conclusion(conn, p.id, stage)?.is_none() {
-        return Err(refuse(format!(
-            "it is the acta N.º {acta_id} of stage {stage} of {code}, but the register holds no conclusion of that \
-             stage"
-        )));
+        let said = crate::said!(cli::stage_acta_without_conclusion, acta_id, stage, code);
+        return Err(wrong(FLAG, file, said));
     }
     let (c, differences) = rules::recheck(conn, &p, stage, &rates)?;
     let k = &c.conclusion;
@@ -945,7 +942,8 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
             layout,
         };
         let mut document = acta.lines().map_err(|e| unread(FLAG, file, e))?;
-        let d = stage_acta::check(&data, format, &mut || document.next_line()).map_err(refuse)?;
+        let d = stage_acta::check(&data, format, &mut || document.next_line())
+            .map_err(|reason| unreadable(FLAG, file, reason))?;
         if checks.add(d) {
             break;
         }

@@ -28,25 +28,22 @@ pub fn run(a: TemplateArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         .map(|e| e.to_string_lossy().to_lowercase())
         .unwrap_or_default();
     let bytes = match ext.as_str() {
-        "xlsx" => template::xlsx(a.kind).map_err(|e| CliError::Flag {
+        "xlsx" => template::xlsx(a.kind).map_err(|e| CliError::Wrong {
             flag: "--out".into(),
             value: a.out.display().to_string(),
-            reason: format!("the workbook could not be made: {e}"),
+            why: crate::said!(cli::workbook_not_made, e),
         })?,
         "csv" => template::csv(a.kind),
         _ => {
-            return Err(CliError::Flag {
+            return Err(CliError::Wrong {
                 flag: "--out".into(),
                 value: a.out.display().to_string(),
-                reason: "name the template FILE.xlsx (a workbook) or FILE.csv".into(),
+                why: crate::said!(cli::template_xlsx_or_csv),
             });
         }
     };
-    let placed = crate::files::write(&a.out, &bytes, a.force).map_err(|e| CliError::Flag {
-        flag: "--out".into(),
-        value: a.out.display().to_string(),
-        reason: e.to_string(),
-    })?;
+    let placed = crate::files::write(&a.out, &bytes, a.force)
+        .map_err(|e| super::places::out_error("--out", e))?;
     ctx.say(crate::catalogue::msg::Msg::TemplateWritten {
         path: &placed.display().to_string(),
     })?;

@@ -59,10 +59,10 @@ fn parse_role(s: &str) -> Result<Role, super::args::Unread> {
 
 /// The password: one line of standard input, or typed twice at a prompt without echo.
 fn read_password(from_stdin: bool) -> Result<String, CliError> {
-    let refused = |reason: &str| CliError::Flag {
+    let refused = |why: crate::lang::Said| CliError::Wrong {
         flag: "--password-stdin".into(),
         value: String::new(),
-        reason: reason.into(),
+        why,
     };
     let stdin = std::io::stdin();
     if from_stdin {
@@ -71,9 +71,7 @@ fn read_password(from_stdin: bool) -> Result<String, CliError> {
         return Ok(line.trim_end_matches(['\r', '\n']).to_string());
     }
     if !stdin.is_terminal() {
-        return Err(refused(
-            "standard input is not a terminal: pass --password-stdin and the password on its first line",
-        ));
+        return Err(refused(crate::said!(cli::password_stdin_not_terminal)));
     }
     let ask = |prompt: &str| -> Result<String, CliError> {
         eprint!("{prompt}");
@@ -90,9 +88,7 @@ fn read_password(from_stdin: bool) -> Result<String, CliError> {
     };
     let first = ask("Contraseña: ")?;
     if ask("Repita la contraseña: ")? != first {
-        return Err(refused(
-            "the two passwords typed differ; nothing was changed",
-        ));
+        return Err(refused(crate::said!(cli::passwords_differ)));
     }
     Ok(first)
 }

@@ -255,7 +255,10 @@ fn a_count_too_large_names_the_bound_its_field_holds() {
     );
     assert_eq!(small_count("1.000"), Ok(1000));
     assert_eq!(small_count("0"), Ok(0));
-    assert_eq!(small_count("+3").unwrap_err().problem, Problem::NotANumber);
+    assert_eq!(
+        small_count("+3").unwrap_err().problem,
+        Problem::CountNotANumber
+    );
 }
 
 #[test]

@@ -149,3 +149,32 @@ fn spanish_counts_agree_in_number() {
     let s = cli::nothing_was_signed_reanchor_starts_checkpoint(&"x.checkpoints", &3);
     assert!(s.contains("tiene 3 líneas;"), "{s}");
 }
+
+/// A flag's refusal is said in both languages (`CliError::Wrong` with a catalogue sentence): a
+/// `CliError::Flag` whose reason is a string written in place would print English in a Spanish
+/// run (`calendar holidays 1900` did).
+#[test]
+fn no_flag_refusal_is_written_in_english_in_place() {
+    let mut files = Vec::new();
+    rust_files(&src().join("cli"), &mut files);
+    let mut written = Vec::new();
+    for f in &files {
+        let code = code_of(&fs::read_to_string(f).expect("a source file"));
+        for (i, _) in code.match_indices("reason:") {
+            let rest = code[i + 7..].trim_start();
+            if rest.starts_with('"') || rest.starts_with("format!(") {
+                let end = (i + 70).min(code.len());
+                let end = (end..=code.len())
+                    .find(|&e| code.is_char_boundary(e))
+                    .unwrap_or(end);
+                written.push(format!("{}: {}", f.display(), &code[i..end]));
+            }
+        }
+    }
+    assert!(
+        files.len() > 20,
+        "the walk found src/cli ({} files)",
+        files.len()
+    );
+    assert!(written.is_empty(), "reasons written in place: {written:#?}");
+}

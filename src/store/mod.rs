@@ -135,7 +135,7 @@ enum Identity {
 fn identify(conn: &Connection) -> Result<Identity> {
     let not_sqlite = |e: rusqlite::Error| match e.sqlite_error_code() {
         Some(rusqlite::ErrorCode::NotADatabase) => {
-            StoreError::NotARegister("the file is not an SQLite database".into())
+            StoreError::NotARegister(crate::said!(store::file_not_sqlite))
         }
         _ => StoreError::Sqlite(e),
     };
@@ -150,21 +150,24 @@ fn identify(conn: &Connection) -> Result<Identity> {
         return match version {
             v if v > known => Err(StoreError::TooNew { found: v, known }),
             v if v >= 1 => Ok(Identity::Register),
-            v => Err(StoreError::NotARegister(format!(
-                "it has vigia's application id but schema version {v}"
+            v => Err(StoreError::NotARegister(crate::said!(
+                store::vigia_id_but_schema_version,
+                v
             ))),
         };
     }
     if app != 0 {
-        return Err(StoreError::NotARegister(format!(
-            "it is another application's SQLite database (application id {app:#010x})"
+        let app = format!("{app:#010x}");
+        return Err(StoreError::NotARegister(crate::said!(
+            store::another_application_id,
+            app
         )));
     }
     let tables = table_names(conn)?;
     if tables.is_empty() && version == 0 {
-        return Err(StoreError::NotARegister(
-            "it is an SQLite database with no tables".into(),
-        ));
+        return Err(StoreError::NotARegister(crate::said!(
+            store::sqlite_without_tables
+        )));
     }
     if (1..=known).contains(&version) {
         let legacy = Connection::open_in_memory()?;
@@ -179,9 +182,11 @@ fn identify(conn: &Connection) -> Result<Identity> {
     if tables.len() > 5 {
         listed.push("...");
     }
-    Err(StoreError::NotARegister(format!(
-        "it is another application's SQLite database (schema version {version}, tables {})",
-        listed.join(", ")
+    let listed = listed.join(", ");
+    Err(StoreError::NotARegister(crate::said!(
+        store::another_application_tables,
+        version,
+        listed
     )))
 }
 
@@ -226,7 +231,7 @@ pub enum StoreError {
     Rejected(Vec<Problem>),
     /// The file is not a vigia register (empty, not SQLite, another application's database); it
     /// was not changed.
-    NotARegister(String),
+    NotARegister(crate::lang::Said),
     /// Another writer held the write lock for the whole busy timeout.
     Busy {
         /// Its note (who writes, officer, process, since when), when it left one.
@@ -355,8 +360,9 @@ impl fmt::Display for StoreError {
             ),
             StoreError::NotARegister(why) => write!(
                 f,
-                "not a vigia register: {why}; it was left untouched (a register is created only \
-                 where no file exists yet)"
+                "not a vigia register: {}; it was left untouched (a register is created only \
+                 where no file exists yet)",
+                why.en()
             ),
             StoreError::Rejected(problems) => {
                 write!(f, "{} problem(s), nothing was written:", problems.len())?;
@@ -663,7 +669,7 @@ impl Store {
     /// (see [`APPLICATION_ID`]) is refused before anything is written to it.
     pub fn open(path: &Path) -> Result<Store> {
         if std::fs::metadata(path).is_ok_and(|m| m.len() == 0) {
-            return Err(StoreError::NotARegister("the file is empty".into()));
+            return Err(StoreError::NotARegister(crate::said!(store::file_empty)));
         }
         {
             // read only: a file that is not a register must stay byte-for-byte as it is
@@ -701,8 +707,9 @@ impl Store {
             Ok(_) => {}
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Store::open(path),
             Err(e) => {
-                return Err(StoreError::NotARegister(format!(
-                    "it cannot be created ({e})"
+                return Err(StoreError::NotARegister(crate::said!(
+                    store::cannot_create,
+                    e
                 )));
             }
         }

@@ -736,7 +736,7 @@ fn a_register_from_before_application_ids_is_adopted_and_a_lookalike_refused() {
     let before = std::fs::read(&path).unwrap();
     match Store::open(&path) {
         Err(StoreError::NotARegister(why)) => assert!(
-            why.starts_with(&format!(
+            why.en().starts_with(&format!(
                 "it is another application's SQLite database (schema version {}, tables ",
                 MIGRATIONS.len()
             )),
@@ -909,6 +909,7 @@ fn a_refusal_names_each_rows_column_as_the_refused_files_header_writes_it() {
         ["adjudication_id", "rank", "lender", "header", "the file"]
     );
     // any other error as it was
-    let other = StoreError::NotARegister("x".into()).headed(spanish);
-    assert!(matches!(other, StoreError::NotARegister(m) if m == "x"));
+    let x = crate::lang::Said::new("x".to_string(), "x".to_string());
+    let other = StoreError::NotARegister(x).headed(spanish);
+    assert!(matches!(other, StoreError::NotARegister(m) if m.en() == "x"));
 }

@@ -750,11 +750,11 @@ pub(crate) mod input {
             return Err("falta: indique el número de acciones".into());
         }
         reader::count(s).map_err(|e| match e.problem {
-            reader::Problem::NotANumber | reader::Problem::Negative => {
-                crate::said!(web::not_whole_number_of_shares_write, s)
-                    .es()
-                    .to_string()
-            }
+            reader::Problem::NotANumber
+            | reader::Problem::CountNotANumber
+            | reader::Problem::Negative => crate::said!(web::not_whole_number_of_shares_write, s)
+                .es()
+                .to_string(),
             _ => e.said().es().to_string(),
         })
     }

@@ -44,6 +44,7 @@ fn quote(flag: &str, typed: &str) -> Result<Value, String> {
 }
 
 const NOT_A_NUMBER: &str = "no es un número; escríbalo a la colombiana, p. ej. 1.450 o 1.450,50";
+const NOT_A_COUNT: &str = "no es un número entero: escriba sus cifras, p. ej. 12 o 1.450";
 const SEPARATORS: &str = "tiene los separadores fuera de lugar; escriba un punto cada tres dígitos \
                           para los miles y una coma para los decimales, p. ej. 1.450.000,50";
 
@@ -182,7 +183,7 @@ fn days_months_brackets_and_rates_are_read_by_the_one_reader_in_the_runs_languag
     assert_ne!(o.status.code(), Some(2), "{}", crate::common::err(&o));
     let e = r.fails(&["--lang", "es", "check", "--within-days", "+3"]);
     assert!(
-        e.contains(&format!("«--within-days <DÍAS>»: «+3» {NOT_A_NUMBER}")),
+        e.contains(&format!("«--within-days <DÍAS>»: «+3» {NOT_A_COUNT}")),
         "{e}"
     );
     let q = Reg::without_register();
@@ -206,7 +207,7 @@ fn days_months_brackets_and_rates_are_read_by_the_one_reader_in_the_runs_languag
     ]);
     assert!(
         e.contains(&format!(
-            "--brackets +6:100,12:75,18:50,24:25: «+6» {NOT_A_NUMBER}"
+            "--brackets +6:100,12:75,18:50,24:25: «+6» {NOT_A_COUNT}"
         )),
         "{e}"
     );

@@ -832,3 +832,65 @@ fn the_systems_errors_in_spanish() {
     assert!(e.contains("(es una carpeta, no un archivo)"), "{e}");
     assert!(!e.contains("directory"), "{e}");
 }
+
+/// The command line's refusals of a flag's value that were written in English only (a
+/// `CliError::Flag` with an English reason) are now said in Spanish too: each Spanish sentence
+/// below is the catalogue's, written here by hand.
+#[test]
+fn flag_refusals_once_english_only_are_said_in_spanish() {
+    let r = Reg::new();
+    let db = r.db().display().to_string();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["calendar".into(), "holidays".into(), "1.900".into()],
+            "calendar holidays 1900: escriba un año entre 1984 (vigencia de la Ley 51 de 1983) y 9999",
+        ),
+        (
+            vec!["demo".into()],
+            "la demostración construye un registro nuevo: indique una ruta donde todavía no haya un archivo",
+        ),
+        (
+            vec!["serve".into(), "--tls-cert".into(), db.clone()],
+            "HTTPS necesita también la clave privada del certificado: agregue --tls-key ARCHIVO",
+        ),
+        (
+            vec![
+                "program".into(),
+                "stage-price".into(),
+                "D3939-2004".into(),
+                "--stage".into(),
+                "4".into(),
+                "--date".into(),
+                "2024-06-30".into(),
+            ],
+            "--stage 4: escriba 2, 3 o none",
+        ),
+        (
+            vec![
+                "offer".into(),
+                "adjudicate".into(),
+                "D3939-2004".into(),
+                "--on".into(),
+                "2024-03-15".into(),
+                "--acta".into(),
+                "acta.txt".into(),
+            ],
+            "el formato del acta sale de su extensión: nómbrela .pdf, .html o .md",
+        ),
+    ];
+    for (args, spanish) in cases {
+        let es = refused_both_ways(&r, &args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(es.contains(spanish), "{args:?}:\n{es}");
+    }
+    // a file that is not a register: the store's reason and the remedy, both in Spanish
+    let not_db = r.file("notas.txt", b"hola\n");
+    let es = refused_both_ways(
+        &Reg::without_register(),
+        &["--db", &not_db, "adjudications", "list"],
+    );
+    assert!(
+        es.contains("no es una base de datos SQLite")
+            && es.contains("solo `vigia init` crea un registro"),
+        "{es}"
+    );
+}

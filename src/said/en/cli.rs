@@ -193,3 +193,122 @@ pub fn brackets_decimal_comma_use_semicolons(
 pub fn not_record_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("{v:?} is not a record's number: write its digits, e.g. 12")
 }
+
+pub fn copy_written_not_checkpoint_log(e: &impl std::fmt::Display) -> String {
+    format!("the copy was written, but not its checkpoint log: {e}")
+}
+
+pub fn holidays_year_range(
+    first: &impl std::fmt::Display,
+    last: &impl std::fmt::Display,
+) -> String {
+    format!("give a year from {first} (Ley 51 de 1983 in force) to {last}")
+}
+
+pub fn demo_needs_fresh_path() -> String {
+    "the demo builds a fresh register; give a path where no file exists yet".to_string()
+}
+
+pub fn acta_format_from_extension() -> String {
+    "the acta's format comes from its extension: name it .pdf, .html or .md".to_string()
+}
+
+pub fn dry_run_records_no_acta() -> String {
+    "an acta records a run, and a dry run records nothing: drop --dry-run or --acta".to_string()
+}
+
+pub fn not_shipped_program(shipped: &impl std::fmt::Display) -> String {
+    format!("not a program shipped with vigia; the shipped ones are {shipped}")
+}
+
+pub fn stage_needs_price(stage: &impl std::fmt::Display) -> String {
+    format!("--stage {stage} needs the per-share price obtained, greater than zero")
+}
+
+pub fn stage_none_takes_no_price() -> String {
+    "--stage none records that no later stage happened; it takes no price".to_string()
+}
+
+pub fn stage_is_2_3_or_none() -> String {
+    "use 2, 3 or none".to_string()
+}
+
+pub fn https_needs_key() -> String {
+    "HTTPS needs the certificate's private key too: add --tls-key FILE (or drop --tls-cert to \
+     serve plain HTTP)"
+        .to_string()
+}
+
+pub fn https_needs_cert() -> String {
+    "HTTPS needs the certificate too: add --tls-cert FILE (or drop --tls-key to serve plain HTTP)"
+        .to_string()
+}
+
+pub fn keys_dir_not_directory() -> String {
+    "is not a directory: it holds each signer's USER.p12 (mode 0600)".to_string()
+}
+
+pub fn not_a_certificate(e: &impl std::fmt::Display) -> String {
+    format!("is not a certificate (PEM or DER): {e}")
+}
+
+pub fn trust_dir_empty() -> String {
+    "holds no certificate (.pem, .crt, .cer or .der): put the certification authority's root there"
+        .to_string()
+}
+
+pub fn only_pdf_signed_add_format_pdf() -> String {
+    "only a PDF can carry a signature: add --format pdf".to_string()
+}
+
+pub fn only_pdf_signed_acta_as_pdf(flag: &impl std::fmt::Display) -> String {
+    format!("only a PDF can carry a signature: write the acta as a PDF: {flag} FILE.pdf")
+}
+
+pub fn workbook_not_made(e: &impl std::fmt::Display) -> String {
+    format!("the workbook could not be made: {e}")
+}
+
+pub fn template_xlsx_or_csv() -> String {
+    "name the template FILE.xlsx (a workbook) or FILE.csv".to_string()
+}
+
+pub fn only_init_creates_register(e: &impl std::fmt::Display) -> String {
+    format!("{e}: only `vigia init` creates one")
+}
+
+pub fn password_stdin_not_terminal() -> String {
+    "standard input is not a terminal: pass --password-stdin and the password on its first line"
+        .to_string()
+}
+
+pub fn passwords_differ() -> String {
+    "the two passwords typed differ; nothing was changed".to_string()
+}
+
+pub fn sign_password_unreadable(e: &impl std::fmt::Display) -> String {
+    format!("the password could not be read from standard input ({e})")
+}
+
+pub fn sign_no_password(var: &impl std::fmt::Display) -> String {
+    format!("no password: pass --sign-password-stdin and type it, or set {var}")
+}
+
+pub fn acta_without_program_line() -> String {
+    "no \"Programa: CODE\" line: not an acta of vigia".to_string()
+}
+
+pub fn register_holds_no_adjudication(code: &impl std::fmt::Display) -> String {
+    format!("the register holds no adjudication of {code}")
+}
+
+pub fn stage_acta_without_conclusion(
+    acta_id: &impl std::fmt::Display,
+    stage: &impl std::fmt::Display,
+    code: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "it is the acta N.º {acta_id} of stage {stage} of {code}, but the register holds no \
+         conclusion of that stage"
+    )
+}

@@ -363,3 +363,7 @@ pub fn rate_has_currency_sign(v: &(impl std::fmt::Debug + std::fmt::Display)) ->
 pub fn count_has_currency_sign(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("{v:?} is a count, not an amount of money: write it without $ or COP, e.g. 1.000")
 }
+
+pub fn not_whole_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("{v:?} is not a whole number: write its digits, e.g. 12 or 1.450")
+}

@@ -220,3 +220,36 @@ pub fn row_of_table(
 ) -> String {
     format!("{t}: {row_en}")
 }
+
+pub fn file_not_sqlite() -> String {
+    "the file is not an SQLite database".to_string()
+}
+
+pub fn vigia_id_but_schema_version(v: &impl std::fmt::Display) -> String {
+    format!("it has vigia's application id but schema version {v}")
+}
+
+pub fn another_application_id(app: &impl std::fmt::Display) -> String {
+    format!("it is another application's SQLite database (application id {app})")
+}
+
+pub fn sqlite_without_tables() -> String {
+    "it is an SQLite database with no tables".to_string()
+}
+
+pub fn another_application_tables(
+    version: &impl std::fmt::Display,
+    listed: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "it is another application's SQLite database (schema version {version}, tables {listed})"
+    )
+}
+
+pub fn file_empty() -> String {
+    "the file is empty".to_string()
+}
+
+pub fn cannot_create(e: &impl std::fmt::Display) -> String {
+    format!("it cannot be created ({e})")
+}

@@ -203,3 +203,128 @@ pub fn brackets_decimal_comma_use_semicolons(
 pub fn not_record_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("«{v}» no es el número de un registro: escriba sus cifras, p. ej. 12")
 }
+
+pub fn copy_written_not_checkpoint_log(e: &impl std::fmt::Display) -> String {
+    format!("la copia quedó escrita, pero no su registro de puntos de control: {e}")
+}
+
+pub fn holidays_year_range(
+    first: &impl std::fmt::Display,
+    last: &impl std::fmt::Display,
+) -> String {
+    format!("escriba un año entre {first} (vigencia de la Ley 51 de 1983) y {last}")
+}
+
+pub fn demo_needs_fresh_path() -> String {
+    "la demostración construye un registro nuevo: indique una ruta donde todavía no haya un archivo"
+        .to_string()
+}
+
+pub fn acta_format_from_extension() -> String {
+    "el formato del acta sale de su extensión: nómbrela .pdf, .html o .md".to_string()
+}
+
+pub fn dry_run_records_no_acta() -> String {
+    "un acta deja constancia de una ejecución y un ensayo (--dry-run) no registra nada: quite \
+     --dry-run o --acta"
+        .to_string()
+}
+
+pub fn not_shipped_program(shipped: &impl std::fmt::Display) -> String {
+    format!("no es un programa incluido en vigia; los incluidos son {shipped}")
+}
+
+pub fn stage_needs_price(stage: &impl std::fmt::Display) -> String {
+    format!("--stage {stage} necesita el precio por acción obtenido, mayor que cero")
+}
+
+pub fn stage_none_takes_no_price() -> String {
+    "--stage none deja constancia de que no hubo etapa posterior; no lleva precio".to_string()
+}
+
+pub fn stage_is_2_3_or_none() -> String {
+    "escriba 2, 3 o none".to_string()
+}
+
+pub fn https_needs_key() -> String {
+    "HTTPS necesita también la clave privada del certificado: agregue --tls-key ARCHIVO (o quite \
+     --tls-cert para servir HTTP sin cifrar)"
+        .to_string()
+}
+
+pub fn https_needs_cert() -> String {
+    "HTTPS necesita también el certificado: agregue --tls-cert ARCHIVO (o quite --tls-key para \
+     servir HTTP sin cifrar)"
+        .to_string()
+}
+
+pub fn keys_dir_not_directory() -> String {
+    "no es una carpeta: debe contener el USUARIO.p12 de cada firmante (modo 0600)".to_string()
+}
+
+pub fn not_a_certificate(e: &impl std::fmt::Display) -> String {
+    format!("no es un certificado (PEM o DER): {e}")
+}
+
+pub fn trust_dir_empty() -> String {
+    "no contiene ningún certificado (.pem, .crt, .cer o .der): ponga allí el certificado raíz de \
+     la entidad de certificación"
+        .to_string()
+}
+
+pub fn only_pdf_signed_add_format_pdf() -> String {
+    "solo un PDF puede llevar firma: agregue --format pdf".to_string()
+}
+
+pub fn only_pdf_signed_acta_as_pdf(flag: &impl std::fmt::Display) -> String {
+    format!("solo un PDF puede llevar firma: escriba el acta en PDF: {flag} ARCHIVO.pdf")
+}
+
+pub fn workbook_not_made(e: &impl std::fmt::Display) -> String {
+    format!("no se pudo construir el libro de Excel: {e}")
+}
+
+pub fn template_xlsx_or_csv() -> String {
+    "nombre la plantilla ARCHIVO.xlsx (libro de Excel) o ARCHIVO.csv".to_string()
+}
+
+pub fn only_init_creates_register(e: &impl std::fmt::Display) -> String {
+    format!("{e}: solo `vigia init` crea un registro")
+}
+
+pub fn password_stdin_not_terminal() -> String {
+    "la entrada estándar no es una terminal: use --password-stdin y escriba la contraseña en su \
+     primera línea"
+        .to_string()
+}
+
+pub fn passwords_differ() -> String {
+    "las dos contraseñas escritas no coinciden; no se cambió nada".to_string()
+}
+
+pub fn sign_password_unreadable(e: &impl std::fmt::Display) -> String {
+    format!("no se pudo leer la contraseña de la entrada estándar ({e})")
+}
+
+pub fn sign_no_password(var: &impl std::fmt::Display) -> String {
+    format!("falta la contraseña: use --sign-password-stdin y escríbala, o defina {var}")
+}
+
+pub fn acta_without_program_line() -> String {
+    "no tiene la línea «Programa: CÓDIGO»: no es un acta de vigia".to_string()
+}
+
+pub fn register_holds_no_adjudication(code: &impl std::fmt::Display) -> String {
+    format!("el registro no tiene ninguna adjudicación de {code}")
+}
+
+pub fn stage_acta_without_conclusion(
+    acta_id: &impl std::fmt::Display,
+    stage: &impl std::fmt::Display,
+    code: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "es el acta N.º {acta_id} de la etapa {stage} de {code}, pero el registro no tiene la \
+         conclusión de esa etapa"
+    )
+}

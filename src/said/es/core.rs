@@ -379,3 +379,7 @@ pub fn rate_has_currency_sign(v: &(impl std::fmt::Debug + std::fmt::Display)) ->
 pub fn count_has_currency_sign(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("«{v}» es una cantidad, no una suma de dinero: escríbala sin $ ni COP, p. ej. 1.000")
 }
+
+pub fn not_whole_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("«{v}» no es un número entero: escriba sus cifras, p. ej. 12 o 1.450")
+}

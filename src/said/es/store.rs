@@ -229,3 +229,37 @@ pub fn row_of_table(
 ) -> String {
     format!("{t}: {row_es}")
 }
+
+pub fn file_not_sqlite() -> String {
+    "el archivo no es una base de datos SQLite".to_string()
+}
+
+pub fn vigia_id_but_schema_version(v: &impl std::fmt::Display) -> String {
+    format!("tiene el identificador de aplicación de vigia pero la versión de esquema {v}")
+}
+
+pub fn another_application_id(app: &impl std::fmt::Display) -> String {
+    format!("es la base de datos SQLite de otra aplicación (identificador de aplicación {app})")
+}
+
+pub fn sqlite_without_tables() -> String {
+    "es una base de datos SQLite sin tablas".to_string()
+}
+
+pub fn another_application_tables(
+    version: &impl std::fmt::Display,
+    listed: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "es la base de datos SQLite de otra aplicación (versión de esquema {version}, tablas \
+         {listed})"
+    )
+}
+
+pub fn file_empty() -> String {
+    "el archivo está vacío".to_string()
+}
+
+pub fn cannot_create(e: &impl std::fmt::Display) -> String {
+    format!("no se puede crear ({e})")
+}
