@@ -23,6 +23,8 @@ pub enum Problem {
     /// [`Problem::NotANumber`] where a count was asked for (shares, days, a year, a record's
     /// number): its example has no decimals.
     CountNotANumber,
+    /// [`Problem::NotANumber`] where a percentage was asked for: its example is a rate.
+    PercentNotANumber,
     /// A comma followed by exactly three digits after one to three digits (`1,450`): a decimal
     /// comma to some, a thousands comma to others.
     CommaOrThousands {
@@ -103,6 +105,7 @@ impl Refused {
             Problem::Empty => crate::said!(core::nothing_written_write_value),
             Problem::NotANumber => crate::said!(core::not_number_write_colombian_way_e, v),
             Problem::CountNotANumber => crate::said!(core::not_whole_number_write_digits, v),
+            Problem::PercentNotANumber => crate::said!(core::not_percent_write_decimal_comma, v),
             Problem::CommaOrThousands { decimal, thousands } => {
                 // the decimal reading written so that it has no second reading: 963,125 is what
                 // was refused, 963,1250 is read one way only
@@ -208,6 +211,7 @@ impl Refused {
             Problem::Empty
                 | Problem::NotANumber
                 | Problem::CountNotANumber
+                | Problem::PercentNotANumber
                 | Problem::NotADate
                 | Problem::NotATime
         )
@@ -516,7 +520,7 @@ pub fn published_percent(text: &str) -> Result<Decimal, Refused> {
         return refuse(
             text,
             if negative {
-                Problem::NotANumber
+                Problem::PercentNotANumber
             } else {
                 Problem::Empty
             },
@@ -528,7 +532,7 @@ pub fn published_percent(text: &str) -> Result<Decimal, Refused> {
         let problem = if t.matches('.').count() > 1 {
             Problem::MisplacedSeparators
         } else {
-            Problem::NotANumber
+            Problem::PercentNotANumber
         };
         return refuse(text, problem);
     }

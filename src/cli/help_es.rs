@@ -328,7 +328,7 @@ pub const ES: &[(&str, &str, &str)] = &[
     ("rates add", "to", "Último día del período"),
     ("rates add", "ibc", "Interés bancario corriente, % EA (p. ej. 19,06 o 19.06)"),
     ("rates add", "usury", "Tasa de usura (= tasa máxima de interés moratorio), % EA, cuando la SFC la publica (por omisión 1,5 × IBC)"),
-    ("rates add", "resolution", "Resolución que certifica, p. ej. \"SFC Res. 1650 de 2026 (2026-10-30)\""),
+    ("rates add", "resolution", "Resolución que certifica, p. ej. \"SFC Res. 1650 de 2026 (30/10/2026)\""),
     ("rates add", "supersede", "Reemplaza los períodos con los que se traslapa (quedan en el registro)"),
     ("rates add", "force", "Acepta una cifra de usura que no es 1,5 × IBC (dentro de 0,05 puntos), tras cotejarla con la resolución; la razón se guarda en la traza de auditoría"),
     ("rates add", "reason", "Por qué se reemplazan los períodos traslapados (--supersede), o por qué la cifra de usura es correcta (--force)"),

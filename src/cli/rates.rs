@@ -38,7 +38,7 @@ pub enum RatesCommand {
         /// Usury rate (= maximum moratorium rate), % EA, when the SFC prints it (default 1.5 × IBC).
         #[arg(long, value_name = "PCT", value_parser = args::percent, allow_negative_numbers = true)]
         usury: Option<Decimal>,
-        /// Certifying resolution, e.g. "SFC Res. 1650 de 2026 (2026-10-30)".
+        /// Certifying resolution, e.g. "SFC Res. 1650 de 2026 (30/10/2026)".
         #[arg(value_parser = super::args::text, long, value_name = "TEXT")]
         resolution: String,
         /// Replace the periods this one overlaps (they stay on record).

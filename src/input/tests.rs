@@ -261,6 +261,29 @@ fn a_count_too_large_names_the_bound_its_field_holds() {
     );
 }
 
+/// What is not a number is told how to write the kind of value asked for: a count its digits
+/// (no decimals), a percentage a rate with a decimal comma, an amount pesos and centavos.
+#[test]
+fn what_is_not_a_number_gets_the_example_of_its_kind() {
+    let es = |r: Result<Decimal, Refused>| r.unwrap_err().said().es().to_string();
+    assert_eq!(
+        es(count("doce").map(Decimal::from)),
+        "«doce» no es un número entero: escriba sus cifras, p. ej. 12 o 1.450"
+    );
+    assert_eq!(
+        es(percent("veinte")),
+        "«veinte» no es un porcentaje: escriba sus cifras con coma decimal, p. ej. 27,90"
+    );
+    assert_eq!(
+        es(published_percent("n/d")),
+        "«n/d» no es un porcentaje: escriba sus cifras con coma decimal, p. ej. 27,90"
+    );
+    assert_eq!(
+        es(amount("mil")),
+        "«mil» no es un número; escríbalo a la colombiana, p. ej. 1.450 o 1.450,50"
+    );
+}
+
 #[test]
 fn a_currency_sign_is_refused_on_a_count_and_on_a_rate() {
     // `$1.450` is an amount: as a number of shares it would be a guess

@@ -731,7 +731,12 @@ pub(crate) mod input {
             Err(e) if e.problem == reader::Problem::Empty => {
                 Err(format!("falta: indique {what}, p. ej. {example}"))
             }
-            Err(e) if e.problem == reader::Problem::NotANumber => {
+            Err(e)
+                if matches!(
+                    e.problem,
+                    reader::Problem::NotANumber | reader::Problem::PercentNotANumber
+                ) =>
+            {
                 Err(format!("«{s}» no es un número: escríbalo como {example}"))
             }
             Err(e) => Err(e.said().es().to_string()),

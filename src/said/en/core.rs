@@ -367,3 +367,7 @@ pub fn count_has_currency_sign(v: &(impl std::fmt::Debug + std::fmt::Display)) -
 pub fn not_whole_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("{v:?} is not a whole number: write its digits, e.g. 12 or 1.450")
 }
+
+pub fn not_percent_write_decimal_comma(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("{v:?} is not a percentage: write its digits with a decimal comma, e.g. 27,90")
+}

@@ -383,3 +383,7 @@ pub fn count_has_currency_sign(v: &(impl std::fmt::Debug + std::fmt::Display)) -
 pub fn not_whole_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("«{v}» no es un número entero: escriba sus cifras, p. ej. 12 o 1.450")
 }
+
+pub fn not_percent_write_decimal_comma(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("«{v}» no es un porcentaje: escriba sus cifras con coma decimal, p. ej. 27,90")
+}
