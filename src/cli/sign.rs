@@ -127,10 +127,10 @@ impl SignArgs {
         let tsa = match &self.tsa {
             None => None,
             Some(text) => {
-                let url = TsaUrl::parse(text).map_err(|reason| CliError::Flag {
+                let url = TsaUrl::parse(text).map_err(|why| CliError::Wrong {
                     flag: "--tsa".into(),
                     value: text.clone(),
-                    reason,
+                    why,
                 })?;
                 sign::probe_tsa(&url).map_err(|e| match e {
                     sign::SignError::Tsa(_, why) => tsa_refused(text, &why),

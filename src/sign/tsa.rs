@@ -110,22 +110,18 @@ impl std::fmt::Display for TsaUrl {
 
 impl TsaUrl {
     /// Reads `http://host[:port][/path]`; anything else is refused with the reason.
-    pub fn parse(text: &str) -> Result<TsaUrl, String> {
+    pub fn parse(text: &str) -> Result<TsaUrl, crate::lang::Said> {
         let text = text.trim();
         let lower = text.to_ascii_lowercase();
         if lower.starts_with("https://") {
-            return Err(
-                "vigia asks timestamp authorities over http:// only (the token is signed \
-                 by the authority, so it needs no TLS): give the authority's http:// address"
-                    .into(),
-            );
+            return Err(crate::said!(core::tsa_http_only));
         }
         let Some(rest) = lower
             .get(..7)
             .filter(|p| *p == "http://")
             .map(|_| &text[7..])
         else {
-            return Err("is not an http:// address (http://host[:port]/path)".into());
+            return Err(crate::said!(core::tsa_not_http_address));
         };
         let (authority, path) = match rest.find('/') {
             Some(i) => (&rest[..i], &rest[i..]),
@@ -135,15 +131,15 @@ impl TsaUrl {
             Some((h, p)) => (
                 h,
                 p.parse::<u16>()
-                    .map_err(|_| format!("the port {p:?} is not a number from 1 to 65535"))?,
+                    .map_err(|_| crate::said!(core::tsa_port_not_number, p))?,
             ),
             None => (authority, 80),
         };
         if host.is_empty() || host.contains(['@', ' ', '[', ']']) || port == 0 {
-            return Err("names no host (http://host[:port]/path)".into());
+            return Err(crate::said!(core::tsa_names_no_host));
         }
         if path.contains([' ', '\r', '\n']) {
-            return Err("has a blank in its path".into());
+            return Err(crate::said!(core::tsa_blank_in_path));
         }
         Ok(TsaUrl {
             text: text.to_string(),
@@ -437,6 +433,15 @@ mod tests {
         assert!(TsaUrl::parse("http://:80/").is_err());
         assert!(TsaUrl::parse("http://h:0/").is_err());
         assert!(TsaUrl::parse("http://h:99999/").is_err());
+        // said in Spanish too (the command line printed the English in a Spanish run)
+        assert_eq!(
+            TsaUrl::parse("http://h:99999/").unwrap_err().es(),
+            "el puerto «99999» no es un número de 1 a 65535"
+        );
+        assert_eq!(
+            TsaUrl::parse("tsa.example.co").unwrap_err().es(),
+            "no es una dirección http:// (http://servidor[:puerto]/ruta)"
+        );
     }
 
     #[test]

@@ -371,3 +371,25 @@ pub fn not_whole_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Displ
 pub fn not_percent_write_decimal_comma(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("{v:?} is not a percentage: write its digits with a decimal comma, e.g. 27,90")
 }
+
+pub fn tsa_http_only() -> String {
+    "vigia asks timestamp authorities over http:// only (the token is signed by the authority, \
+     so it needs no TLS): give the authority's http:// address"
+        .to_string()
+}
+
+pub fn tsa_not_http_address() -> String {
+    "is not an http:// address (http://host[:port]/path)".to_string()
+}
+
+pub fn tsa_port_not_number(p: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("the port {p:?} is not a number from 1 to 65535")
+}
+
+pub fn tsa_names_no_host() -> String {
+    "names no host (http://host[:port]/path)".to_string()
+}
+
+pub fn tsa_blank_in_path() -> String {
+    "has a blank in its path".to_string()
+}

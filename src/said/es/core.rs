@@ -387,3 +387,25 @@ pub fn not_whole_number_write_digits(v: &(impl std::fmt::Debug + std::fmt::Displ
 pub fn not_percent_write_decimal_comma(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("«{v}» no es un porcentaje: escriba sus cifras con coma decimal, p. ej. 27,90")
 }
+
+pub fn tsa_http_only() -> String {
+    "vigia consulta las autoridades de sellado de tiempo solo por http:// (la autoridad firma el \
+     sello, así que no necesita TLS): indique la dirección http:// de la autoridad"
+        .to_string()
+}
+
+pub fn tsa_not_http_address() -> String {
+    "no es una dirección http:// (http://servidor[:puerto]/ruta)".to_string()
+}
+
+pub fn tsa_port_not_number(p: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("el puerto «{p}» no es un número de 1 a 65535")
+}
+
+pub fn tsa_names_no_host() -> String {
+    "no indica el servidor (http://servidor[:puerto]/ruta)".to_string()
+}
+
+pub fn tsa_blank_in_path() -> String {
+    "tiene un espacio en su ruta".to_string()
+}
