@@ -445,8 +445,6 @@ pub enum CliError {
     Fine(FineError),
     Store(StoreError),
     Checkpoint(CheckpointError),
-    /// A register rule refused the write; the words name the flags.
-    Refused(String),
     /// A refusal worded in both languages where it is found (the words name the flags).
     Said(crate::lang::Said),
     /// A register rule refused the write, worded when printed in the run's language, each
@@ -640,7 +638,6 @@ impl fmt::Display for CliError {
                 path.display()
             ),
             CliError::Checkpoint(e) => e.fmt(f),
-            CliError::Refused(m) => f.write_str(m),
             CliError::Said(said) => f.write_str(said.en()),
             CliError::Refusal { .. } | CliError::Refusals { .. } | CliError::FineInput { .. } => {
                 f.write_str(&self.typed_in(Lang::En).unwrap_or_default())

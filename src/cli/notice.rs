@@ -5,6 +5,7 @@
 use super::places::out_error;
 use super::{CliError, Ctx, Status, args};
 use crate::files::{self, FileError};
+use crate::lang::Lang;
 use crate::notice::{NoticeData, SettlementData, Via};
 use crate::register;
 use crate::register::verify::{self, Unverifiable};
@@ -246,7 +247,7 @@ fn issue_one(
         reserved,
         &bytes,
         (Doc::Notice(notice.id), format),
-        Some(&format!("notice {}", notice.number)),
+        Some(Committed::Notice(&notice.number)),
     )?;
     let file = path
         .file_name()
@@ -265,34 +266,63 @@ fn issue_one(
     })
 }
 
+/// What a command already stored when its document is written: a notice or a paz y salvo, by
+/// its number (`MULTA-2025-0001`), named in each language.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Committed<'a> {
+    Notice(&'a str),
+    Settlement(&'a str),
+}
+
+impl Committed<'_> {
+    fn named(self) -> crate::lang::Said {
+        match self {
+            Committed::Notice(n) => crate::said!(cli::notice_named, n),
+            Committed::Settlement(n) => crate::said!(cli::settlement_named, n),
+        }
+    }
+
+    fn number(self) -> String {
+        match self {
+            Committed::Notice(n) | Committed::Settlement(n) => n.to_string(),
+        }
+    }
+}
+
 /// Writes a document (rendered outside any transaction) into the file reserved for it, records
 /// the file's format and SHA-256 (`register::notice::rendered`, a short transaction of its own,
 /// so that `verify` knows the file) and moves it into place. `committed` names what a command
-/// already stored (`notice MULTA-2025-0001`): a failure then says that it is in the register and
-/// how to write its document again.
+/// already stored: a failure then says that it is in the register and how to write its document
+/// again.
 pub(crate) fn finish_document(
     store: &mut Store,
     officer: &str,
     reserved: files::Reserved,
     bytes: &[u8],
     (doc, format): (Doc, DocFormat),
-    committed: Option<&str>,
+    committed: Option<Committed<'_>>,
 ) -> Result<PathBuf, CliError> {
     let path = reserved.target().to_path_buf();
-    let after_commit = |reason: String| match committed {
-        Some(what) => CliError::Refused(format!(
-            "{what} is in the register, but its document could not be written at --out {} ({reason}); \
-             write it again with `vigia notice render {}`",
-            path.display(),
-            what.rsplit(' ').next().unwrap_or(what)
-        )),
-        None => CliError::Refused(reason),
+    let shown = path.display().to_string();
+    let after_commit = |what: Committed<'_>, why: crate::lang::Said| {
+        let (what, number) = (what.named(), what.number());
+        CliError::Said(crate::lang::Said::new(
+            crate::said::en::cli::in_register_document_unwritten(
+                &what.en(),
+                &shown,
+                &why.en(),
+                &number,
+            ),
+            crate::said::es::cli::in_register_document_unwritten(
+                &what.es(),
+                &shown,
+                &why.es(),
+                &number,
+            ),
+        ))
     };
     let staged = reserved.fill(bytes).map_err(|e| match committed {
-        Some(_) => after_commit(match &e {
-            FileError::Io { error, .. } => error.to_string(),
-            other => other.to_string(),
-        }),
+        Some(what) => after_commit(what, super::places::file_error_said(&e)),
         None => out_error("--out", e),
     })?;
     // If this write fails, the staged document is dropped with it: removed.
@@ -301,29 +331,84 @@ pub(crate) fn finish_document(
             register::notice::rendered(tx, doc, format.core(), bytes)
         })
         .map_err(|e| match committed {
-            Some(_) => after_commit(CliError::from(e).to_string()),
+            Some(what) => {
+                let e = CliError::from(e);
+                let why = crate::lang::Said::new(e.describe(Lang::En), e.describe(Lang::Es));
+                after_commit(what, why)
+            }
             None => e.into(),
         })?;
-    place(staged, committed.unwrap_or("the document"), &path)?;
+    let what = committed.map_or_else(|| crate::said!(cli::the_document), Committed::named);
+    place(staged, &what, "--out", &path)?;
     Ok(path)
 }
 
-/// Moves a document staged after a committed transaction into place; `what` names it.
-pub(crate) fn place(staged: files::Staged, what: &str, path: &Path) -> Result<(), CliError> {
-    let tmp = staged.temp_path().to_path_buf();
-    staged.place().map_err(|e| {
-        CliError::Refused(format!(
-            "{what} is in the register, but its document could not be put at --out {} ({}); \
-             it was left at {}: move it there yourself",
-            path.display(),
-            match &e {
-                FileError::Io { error, .. } => error.to_string(),
-                other => other.to_string(),
-            },
-            tmp.display()
-        ))
-    })?;
+/// Moves a document staged after a committed transaction into place, to the path given by
+/// `flag`; `what` names it.
+pub(crate) fn place(
+    staged: files::Staged,
+    what: &crate::lang::Said,
+    flag: &str,
+    path: &Path,
+) -> Result<(), CliError> {
+    let staged_at = &staged.temp_path().to_path_buf();
+    staged
+        .place()
+        .map_err(|e| not_placed(what, flag, path, &e, staged_at))?;
     Ok(())
+}
+
+/// `what` (said in each language) is in the register, but its document written at `tmp` could
+/// not be moved to `flag PATH`, for the reason `e`.
+pub(crate) fn not_placed(
+    what: &crate::lang::Said,
+    flag: &str,
+    path: &Path,
+    e: &FileError,
+    tmp: &Path,
+) -> CliError {
+    let (shown, tmp) = (path.display().to_string(), tmp.display().to_string());
+    let why = super::places::file_error_said(e);
+    CliError::Said(crate::lang::Said::new(
+        crate::said::en::cli::in_register_document_not_placed(
+            &what.en(),
+            &flag,
+            &shown,
+            &why.en(),
+            &tmp,
+        ),
+        crate::said::es::cli::in_register_document_not_placed(
+            &what.es(),
+            &flag,
+            &shown,
+            &why.es(),
+            &tmp,
+        ),
+    ))
+}
+
+/// `what` (said in each language) is in the register, but its acta could not be written at
+/// `flag` for the reason `e`; `again` is the command that writes it again.
+pub(crate) fn acta_unwritten(
+    what: &crate::lang::Said,
+    flag: &str,
+    e: &CliError,
+    again: &str,
+) -> CliError {
+    CliError::Said(crate::lang::Said::new(
+        crate::said::en::cli::in_register_acta_unwritten(
+            &what.en(),
+            &flag,
+            &e.describe(Lang::En),
+            &again,
+        ),
+        crate::said::es::cli::in_register_acta_unwritten(
+            &what.es(),
+            &flag,
+            &e.describe(Lang::Es),
+            &again,
+        ),
+    ))
 }
 
 /// Where a document goes: `--out` as a file, or NAME.EXT inside `--out` when it is a directory
@@ -446,7 +531,6 @@ fn issue_single(
     let notices = crate::program_sign::Signed::Notices;
     super::sign::require_signed(store.conn(), &[breach], notices, run.signer.is_some())?;
     let i = issue_one(&mut store, run, breach, &target).map_err(|e| match e {
-        CliError::Refused(m) => CliError::Refused(m.replacen("--breach", "breach", 1)),
         // the breach is the command's argument here, not a flag
         CliError::Refusal { refusal, .. } => CliError::Refusal {
             refusal,

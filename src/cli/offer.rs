@@ -124,14 +124,14 @@ fn write_acta(
 ) -> Result<i64, CliError> {
     use crate::report::acta_stored::{self, Unwritten};
     acta_stored::write(conn, p, format, out).map_err(|e| match e {
-        Unwritten::NotAdjudicated => CliError::Refused(format!(
-            "the offer of {} has not been adjudicated; run `vigia offer adjudicate {} --on D`",
-            p.program.code, p.program.code
-        )),
+        Unwritten::NotAdjudicated => {
+            let code = &p.program.code;
+            CliError::Said(crate::said!(cli::offer_not_adjudicated, code))
+        }
         Unwritten::Register(e) => CliError::from(e),
-        Unwritten::Rows { run, reason } => CliError::Refused(format!(
-            "the acta of run {run} could not be written: {reason}"
-        )),
+        Unwritten::Rows { run, reason } => {
+            CliError::Said(crate::said!(cli::acta_of_run_unwritten, run, reason))
+        }
         Unwritten::Io(e) => CliError::from(e),
     })
 }
@@ -165,21 +165,13 @@ fn write_acta_after_commit(
     run_id: i64,
 ) -> Result<PathBuf, CliError> {
     let path = reserved.target().to_path_buf();
+    let code = &p.program.code;
+    let what = crate::said!(cli::adjudication_run_named, run_id, code);
     let (_, placed) = acta_into(conn, p, format, reserved, "--acta").map_err(|e| {
-        CliError::Refused(format!(
-            "run {run_id} is in the register, but its acta could not be written at --acta ({e}); write it again \
-             with `vigia offer acta {} --out {}`",
-            p.program.code,
-            path.display()
-        ))
+        let again = format!("vigia offer acta {code} --out {}", path.display());
+        super::notice::acta_unwritten(&what, "--acta", &e, &again)
     })?;
-    placed.map_err(|(e, tmp)| {
-        CliError::Refused(format!(
-            "run {run_id} is in the register, but its acta could not be put at --acta ({e}); it was left \
-             at {}: move it there yourself",
-            tmp.display()
-        ))
-    })
+    placed.map_err(|(e, tmp)| super::notice::not_placed(&what, "--acta", &path, &e, &tmp))
 }
 
 /// Under the table, what the program's own review causes mean (their code is the rows' cause):

@@ -106,7 +106,7 @@ impl SettlementCommand {
                     reserved,
                     &bytes,
                     (Doc::Settlement(issued.settlement.id), format),
-                    Some(&format!("paz y salvo {number}")),
+                    Some(super::notice::Committed::Settlement(number)),
                 )?;
                 if let Some(s) = &signer {
                     let issuer = Some(&issued.data.letters.issuer);

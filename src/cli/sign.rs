@@ -152,10 +152,18 @@ pub fn sign_file(
     reason: &str,
     letterhead: Option<&crate::program::Issuer>,
 ) -> Result<(), CliError> {
-    let refused = |why: String| {
-        CliError::Refused(format!(
-            "the document {} is in the register and written, but could not be signed: {why}",
-            path.display()
+    let shown = path.display().to_string();
+    let refused = |e: crate::register::signing::SignFileError| {
+        let file = |e| super::places::file_error_said(e);
+        let why = |lang| match &e {
+            crate::register::signing::SignFileError::Sign(e) => {
+                crate::catalogue::signature_why::sign_refused(lang, e)
+            }
+            crate::register::signing::SignFileError::File(e) => file(e).in_lang(lang).to_string(),
+        };
+        CliError::Said(crate::lang::Said::new(
+            crate::said::en::cli::written_but_unsigned(&shown, &why(Lang::En)),
+            crate::said::es::cli::written_but_unsigned(&shown, &why(Lang::Es)),
         ))
     };
     crate::register::signing::sign_file(
@@ -166,7 +174,7 @@ pub fn sign_file(
         letterhead,
         chrono::Utc::now(),
     )
-    .map_err(|e| refused(e.to_string()))
+    .map_err(refused)
 }
 
 /// `program`'s letterhead in force (`register::signing::letterhead`).
@@ -199,16 +207,11 @@ pub fn require_signed(
         };
         let p = crate::store::programs::by_id(conn, a.program_id)?;
         if p.program.signatures.required(what) {
-            let (docs, command) = match what {
-                Signed::Notices => ("notices", "notice issue"),
-                Signed::Settlements => ("paz y salvo certificates", "settlement issue"),
-            };
-            return Err(CliError::Refused(format!(
-                "program {} issues its {docs} only signed (its [signatures] required_for): \
-                 nothing was issued; run `vigia {command}` again with --sign CERT.p12, the \
-                 certificate of one of its authorised signatories",
-                p.program.code
-            )));
+            let code = &p.program.code;
+            return Err(CliError::Said(match what {
+                Signed::Notices => crate::said!(cli::program_signs_notices, code),
+                Signed::Settlements => crate::said!(cli::program_signs_settlements, code),
+            }));
         }
     }
     Ok(())

@@ -477,7 +477,7 @@ fn write_evaluation(
             let mut out = std::io::BufWriter::new(&mut *ctx.out);
             serde_json::to_writer_pretty(&mut out, &doc).map_err(|e| match e.io_error_kind() {
                 Some(kind) => CliError::Io(kind.into()),
-                None => CliError::Refused(format!("the evaluation could not be written: {e}")),
+                None => CliError::Said(crate::said!(cli::evaluation_unwritten, e)),
             })?;
             writeln!(out)?;
             out.flush()?;
@@ -671,7 +671,7 @@ fn acta_unwritten(
             error,
         },
         crate::report::pdf::stream::WriteError::Rows(e) => {
-            CliError::Refused(format!("the acta could not be written at {flag}: {e}"))
+            CliError::Said(crate::said!(cli::acta_unwritten_at, flag, e))
         }
     }
 }
@@ -740,23 +740,23 @@ fn conclude(
             // written into the reserved file as it is made, a page or a row at a time
             let mut r = r;
             let written = stage_acta::write(&mut r, &data, f)
-                .map_err(|e| e.to_string())
-                .and_then(|()| r.finish().map_err(|e| e.to_string()));
+                .map_err(|e| acta_unwritten("--acta", &path, e))
+                .and_then(|()| r.finish().map_err(|e| out_error("--acta", e)));
+            let n = stage.number();
+            let what = crate::said!(cli::stage_conclusion_named, n, code);
             let staged = written.map_err(|e| {
-                CliError::Refused(format!(
-                    "the stage's conclusion is in the register, but its acta could not be written at --acta \
-                     ({e}); write it again with `vigia stage acta {code} --stage {stage} --out {}`",
+                let again = format!(
+                    "vigia stage acta {code} --stage {n} --out {}",
                     path.display()
-                ))
+                );
+                super::notice::acta_unwritten(&what, "--acta", &e, &again)
             })?;
             let tmp = staged.temp_path().to_path_buf();
-            Some(staged.place().map_err(|e| {
-                CliError::Refused(format!(
-                    "the stage's conclusion is in the register, but its acta could not be put at --acta ({e}); it \
-                     was left at {}: move it there yourself",
-                    tmp.display()
-                ))
-            })?)
+            Some(
+                staged
+                    .place()
+                    .map_err(|e| super::notice::not_placed(&what, "--acta", &path, &e, &tmp))?,
+            )
         }
         _ => None,
     };

@@ -877,6 +877,16 @@ fn flag_refusals_once_english_only_are_said_in_spanish() {
             ],
             "el formato del acta sale de su extensión: nómbrela .pdf, .html o .md",
         ),
+        (
+            vec![
+                "offer".into(),
+                "acta".into(),
+                "D3939-2004".into(),
+                "--out".into(),
+                "acta.md".into(),
+            ],
+            "la oferta de D3939-2004 no se ha adjudicado; ejecute `vigia offer adjudicate D3939-2004 --on D`",
+        ),
     ];
     for (args, spanish) in cases {
         let es = refused_both_ways(&r, &args.iter().map(String::as_str).collect::<Vec<_>>());

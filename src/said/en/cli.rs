@@ -312,3 +312,107 @@ pub fn stage_acta_without_conclusion(
          conclusion of that stage"
     )
 }
+
+pub fn notice_named(n: &impl std::fmt::Display) -> String {
+    format!("notice {n}")
+}
+
+pub fn settlement_named(n: &impl std::fmt::Display) -> String {
+    format!("paz y salvo {n}")
+}
+
+pub fn the_document() -> String {
+    "the document".to_string()
+}
+
+pub fn in_register_document_unwritten(
+    what: &impl std::fmt::Display,
+    path: &impl std::fmt::Display,
+    why: &impl std::fmt::Display,
+    number: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "{what} is in the register, but its document could not be written at --out {path} \
+         ({why}); write it again with `vigia notice render {number}`"
+    )
+}
+
+pub fn in_register_document_not_placed(
+    what: &impl std::fmt::Display,
+    flag: &impl std::fmt::Display,
+    path: &impl std::fmt::Display,
+    why: &impl std::fmt::Display,
+    tmp: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "{what} is in the register, but its document could not be put at {flag} {path} ({why}); \
+         it was left at {tmp}: move it there yourself"
+    )
+}
+
+pub fn offer_not_adjudicated(code: &impl std::fmt::Display) -> String {
+    format!(
+        "the offer of {code} has not been adjudicated; run `vigia offer adjudicate {code} --on D`"
+    )
+}
+
+pub fn acta_of_run_unwritten(
+    run: &impl std::fmt::Display,
+    reason: &impl std::fmt::Display,
+) -> String {
+    format!("the acta of run {run} could not be written: {reason}")
+}
+
+pub fn adjudication_run_named(
+    run: &impl std::fmt::Display,
+    code: &impl std::fmt::Display,
+) -> String {
+    format!("run {run} of {code}")
+}
+
+pub fn stage_conclusion_named(
+    stage: &impl std::fmt::Display,
+    code: &impl std::fmt::Display,
+) -> String {
+    format!("the conclusion of stage {stage} of {code}")
+}
+
+pub fn in_register_acta_unwritten(
+    what: &impl std::fmt::Display,
+    flag: &impl std::fmt::Display,
+    why: &impl std::fmt::Display,
+    again: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "{what} is in the register, but its acta could not be written at {flag} ({why}); write it \
+         again with `{again}`"
+    )
+}
+
+pub fn evaluation_unwritten(e: &impl std::fmt::Display) -> String {
+    format!("the evaluation could not be written: {e}")
+}
+
+pub fn acta_unwritten_at(flag: &impl std::fmt::Display, e: &impl std::fmt::Display) -> String {
+    format!("the acta could not be written at {flag}: {e}")
+}
+
+pub fn written_but_unsigned(path: &impl std::fmt::Display, why: &impl std::fmt::Display) -> String {
+    format!("the document {path} is in the register and written, but could not be signed: {why}")
+}
+
+pub fn program_signs_notices(code: &impl std::fmt::Display) -> String {
+    format!(
+        "program {code} issues its notices only signed (its [signatures] required_for): nothing \
+         was issued; run `vigia notice issue` again with --sign CERT.p12, the certificate of one \
+         of its authorised signatories"
+    )
+}
+
+pub fn program_signs_settlements(code: &impl std::fmt::Display) -> String {
+    format!(
+        "program {code} issues its paz y salvo certificates only signed (its [signatures] \
+         required_for): nothing was issued; run `vigia settlement issue` again with --sign \
+         CERT.p12, the certificate of one of its authorised signatories"
+    )
+}

@@ -328,3 +328,107 @@ pub fn stage_acta_without_conclusion(
          conclusión de esa etapa"
     )
 }
+
+pub fn notice_named(n: &impl std::fmt::Display) -> String {
+    format!("el aviso {n}")
+}
+
+pub fn settlement_named(n: &impl std::fmt::Display) -> String {
+    format!("el paz y salvo {n}")
+}
+
+pub fn the_document() -> String {
+    "el documento".to_string()
+}
+
+pub fn in_register_document_unwritten(
+    what: &impl std::fmt::Display,
+    path: &impl std::fmt::Display,
+    why: &impl std::fmt::Display,
+    number: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "{what} ya está en el registro, pero su documento no se pudo escribir en --out {path} \
+         ({why}); escríbalo de nuevo con `vigia notice render {number}`"
+    )
+}
+
+pub fn in_register_document_not_placed(
+    what: &impl std::fmt::Display,
+    flag: &impl std::fmt::Display,
+    path: &impl std::fmt::Display,
+    why: &impl std::fmt::Display,
+    tmp: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "{what} ya está en el registro, pero su documento no se pudo poner en {flag} {path} \
+         ({why}); quedó en {tmp}: muévalo usted allí"
+    )
+}
+
+pub fn offer_not_adjudicated(code: &impl std::fmt::Display) -> String {
+    format!(
+        "la oferta de {code} no se ha adjudicado; ejecute `vigia offer adjudicate {code} --on D`"
+    )
+}
+
+pub fn acta_of_run_unwritten(
+    run: &impl std::fmt::Display,
+    reason: &impl std::fmt::Display,
+) -> String {
+    format!("no se pudo escribir el acta de la adjudicación N.º {run}: {reason}")
+}
+
+pub fn adjudication_run_named(
+    run: &impl std::fmt::Display,
+    code: &impl std::fmt::Display,
+) -> String {
+    format!("la adjudicación N.º {run} de {code}")
+}
+
+pub fn stage_conclusion_named(
+    stage: &impl std::fmt::Display,
+    code: &impl std::fmt::Display,
+) -> String {
+    format!("la conclusión de la etapa {stage} de {code}")
+}
+
+pub fn in_register_acta_unwritten(
+    what: &impl std::fmt::Display,
+    flag: &impl std::fmt::Display,
+    why: &impl std::fmt::Display,
+    again: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "{what} ya está en el registro, pero su acta no se pudo escribir en {flag} ({why}); \
+         escríbala de nuevo con `{again}`"
+    )
+}
+
+pub fn evaluation_unwritten(e: &impl std::fmt::Display) -> String {
+    format!("no se pudo escribir la evaluación: {e}")
+}
+
+pub fn acta_unwritten_at(flag: &impl std::fmt::Display, e: &impl std::fmt::Display) -> String {
+    format!("no se pudo escribir el acta en {flag}: {e}")
+}
+
+pub fn written_but_unsigned(path: &impl std::fmt::Display, why: &impl std::fmt::Display) -> String {
+    format!("el documento {path} ya está en el registro y escrito, pero no se pudo firmar: {why}")
+}
+
+pub fn program_signs_notices(code: &impl std::fmt::Display) -> String {
+    format!(
+        "el programa {code} emite sus avisos solo firmados (su [signatures] required_for): no se \
+         emitió nada; ejecute de nuevo `vigia notice issue` con --sign CERT.p12, el certificado de \
+         uno de sus firmantes autorizados"
+    )
+}
+
+pub fn program_signs_settlements(code: &impl std::fmt::Display) -> String {
+    format!(
+        "el programa {code} emite sus paz y salvos solo firmados (su [signatures] required_for): \
+         no se emitió nada; ejecute de nuevo `vigia settlement issue` con --sign CERT.p12, el \
+         certificado de uno de sus firmantes autorizados"
+    )
+}
