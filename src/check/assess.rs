@@ -38,8 +38,9 @@ impl Owed {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Liquidation {
     pub id: i64,
-    /// Made while a later stage's price was pending.
-    pub provisional: bool,
+    /// It was provisional and the stage price the engine would use now is another, final or so
+    /// far (`register::liquidation::stale`): it claims a figure no longer due.
+    pub stale: bool,
 }
 
 /// A breach's latest notice.
@@ -116,9 +117,9 @@ pub(super) struct Adjudication<'a> {
     pub lockup_end: NaiveDate,
     /// The pledges in force, in id order.
     pub pledges: &'a [Pledge],
-    /// The program's later-stage price has been recorded and no later stage is still pending
-    /// (a provisional liquidation is stale).
-    pub stage_recorded: bool,
+    /// The program's later-stage price is only the highest so far (a later stage is still
+    /// pending): a stale liquidation's reason says the price changed, not that it is final.
+    pub stage_so_far: bool,
     pub breaches: &'a [Breach<'a>],
 }
 
@@ -177,9 +178,8 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
         }
         if let Some(Liquidation {
             id: liquidation,
-            provisional: true,
+            stale: true,
         }) = b.liquidation
-            && a.stage_recorded
         {
             push(
                 Code::ProvisionalStale,
@@ -188,6 +188,7 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
                 Why::ProvisionalStale {
                     breach,
                     liquidation,
+                    so_far: a.stage_so_far,
                 },
             );
         }

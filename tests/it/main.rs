@@ -60,6 +60,7 @@ mod stage_prints;
 mod stage_snapshot;
 mod stages;
 mod stages_prices;
+mod stages_stale;
 mod tsa_server;
 mod typed_input;
 mod web;
