@@ -74,6 +74,9 @@ pub(super) struct Breach<'a> {
     pub notice: Option<Notice<'a>>,
     /// A paz y salvo certifies the fine paid: nothing about it needs attention.
     pub settled: bool,
+    /// Its fine may still grow (`fine::may_grow`: a later stage is pending): paid or not, it
+    /// keeps the pledges in force.
+    pub may_grow: bool,
     pub owed: Owed,
 }
 
@@ -156,8 +159,11 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
     let mut owes = false;
     let mut may_owe = false;
     let mut overdue: Option<(i64, Decimal)> = None;
+    // a fine not final yet (a later stage pending), paid to date or not
+    let mut may_grow = false;
     for b in a.breaches {
         let breach = b.id;
+        may_grow |= b.may_grow;
         if b.paid_off() {
             continue; // settled: no notice to ask for, nothing owed (issue 14)
         }
@@ -295,7 +301,7 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
     if in_lockup && end <= horizon {
         push(Code::LockupEnding, None, None, Why::LockupEnding { end });
     }
-    let releasable = !in_lockup && !owes && !may_owe;
+    let releasable = !in_lockup && !owes && !may_owe && !may_grow;
     super::pledges::freed_or_enforced(&holding, releasable, overdue, &mut push);
 }
 

@@ -827,6 +827,7 @@ fn findings<E>(
                     }
                 }),
                 settled: b.settled,
+                may_grow: crate::fine::may_grow(t.stage, b.breach_date, end),
                 owed: Owed::Unknown,
             });
         }

@@ -82,6 +82,16 @@ impl StagePrice {
     }
 }
 
+/// Whether the fine of a breach on `breach_date` may still grow (SPEC §4): it applies (the breach
+/// is on or before the lock-up's last day, SPEC §3) and a later stage is still pending, so the
+/// stage price it takes may rise. Such a fine keeps its adjudication's pledges in force even
+/// when paid to date (SPEC §7 releases a pledge only when no fine is outstanding, and is silent
+/// on a fine not yet final; README, choices): `pledge release` and the check's
+/// PLEDGE_RELEASABLE both ask this.
+pub fn may_grow(stage: StagePrice, breach_date: NaiveDate, lockup_end: NaiveDate) -> bool {
+    stage.pending() && breach_date <= lockup_end
+}
+
 /// Per-share reference prices, exact COP.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReferencePrices {

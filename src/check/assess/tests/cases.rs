@@ -651,6 +651,16 @@ pub(super) fn cases() -> Vec<Case> {
             )],
             ..case("after the lock-up, the fine paid off to zero: releasable")
         },
+        Case {
+            as_of: "2026-03-16",
+            breaches: vec![Breach {
+                has_payments: true,
+                owed: Owed::Nothing,
+                may_grow: true,
+                ..breach(11)
+            }],
+            ..case("after the lock-up, paid off to zero but still provisional: not releasable")
+        },
         // every rule at once, in the order the check reports them; then by severity
         Case {
             as_of: "2026-03-01",
