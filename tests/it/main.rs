@@ -28,6 +28,7 @@ mod legal;
 mod letters;
 mod letters_signed;
 mod notices;
+mod notices_v2;
 mod offer_acta_v1;
 mod offering;
 mod offering_scale;
