@@ -16,8 +16,12 @@ pub use crate::contact::{DocFormat, Via};
 
 /// The text version of the documents issued now (recorded with each; see
 /// `store::letterheads::DocText`). 1 is the text of the documents issued before issue 20, which
-/// keep it: their letterhead is the program file's, and `report::notice_v1` renders them.
-pub const LAYOUT: u8 = 2;
+/// keep it: their letterhead is the program file's, and `report::notice_v1` renders them. 2 and
+/// 3 are `report::notice_v2`'s: 3 prints the notice's reference prices with all their decimals
+/// (layout 2 rounded them to two: «$ 1.450,13» for 1.450,125) and says a price *so far* keeps the
+/// liquidation provisional until the later stage concludes. A paz y salvo reads the same in 2
+/// and 3.
+pub const LAYOUT: u8 = 3;
 
 /// Everything a notice document shows.
 #[derive(Debug, Clone)]

@@ -29,8 +29,21 @@ impl Catalogue for En {
             Why::NoNotice { breach, on } => {
                 format!("breach {breach} of {on} has no notice: {once}{}", act())
             }
-            Why::ProvisionalStale { liquidation, .. } => format!(
+            Why::ProvisionalStale {
+                liquidation,
+                so_far: false,
+                ..
+            } => format!(
                 "liquidation {liquidation} was provisional and the stage price is now recorded: {once}{}",
+                act()
+            ),
+            Why::ProvisionalStale {
+                liquidation,
+                so_far: true,
+                ..
+            } => format!(
+                "liquidation {liquidation} is provisional and the stage price has changed since it was \
+                 made (the highest so far; a later stage is still pending): {once}{}",
                 act()
             ),
             Why::NoticeUndelivered {

@@ -42,8 +42,15 @@ impl Catalogue for Es {
             Why::ProvisionalStale {
                 breach,
                 liquidation,
+                so_far,
             } => format!(
-                "la liquidación N.º {liquidation} era provisional y el precio de la etapa ya está registrado: {cuando}{}",
+                "la liquidación N.º {liquidation} {}: {cuando}{}",
+                if *so_far {
+                    "es provisional y el precio de la etapa cambió desde que se hizo (es el mayor \
+                     hasta ahora; una etapa posterior sigue pendiente)"
+                } else {
+                    "era provisional y el precio de la etapa ya está registrado"
+                },
                 act(format!(
                     "liquide de nuevo la multa del incumplimiento N.º {breach} al {hoy}"
                 ))

@@ -222,10 +222,22 @@ mod tests {
                 Why::ProvisionalStale {
                     breach: 12,
                     liquidation: 3,
+                    so_far: false,
                 },
                 register("2026-12-01"),
                 "la liquidación N.º 3 era provisional y el precio de la etapa ya está registrado: \
                  liquide de nuevo la multa del incumplimiento N.º 12 al 01/12/2026",
+            ),
+            (
+                Why::ProvisionalStale {
+                    breach: 12,
+                    liquidation: 3,
+                    so_far: true,
+                },
+                register("2026-12-01"),
+                "la liquidación N.º 3 es provisional y el precio de la etapa cambió desde que se \
+                 hizo (es el mayor hasta ahora; una etapa posterior sigue pendiente): liquide de \
+                 nuevo la multa del incumplimiento N.º 12 al 01/12/2026",
             ),
             (
                 Why::NoticeOverdue {

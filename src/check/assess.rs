@@ -38,8 +38,9 @@ impl Owed {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Liquidation {
     pub id: i64,
-    /// Made while a later stage's price was pending.
-    pub provisional: bool,
+    /// It was provisional and the stage price the engine would use now is another, final or so
+    /// far (`register::liquidation::stale`): it claims a figure no longer due.
+    pub stale: bool,
 }
 
 /// A breach's latest notice.
@@ -73,6 +74,9 @@ pub(super) struct Breach<'a> {
     pub notice: Option<Notice<'a>>,
     /// A paz y salvo certifies the fine paid: nothing about it needs attention.
     pub settled: bool,
+    /// Its fine may still grow (`fine::may_grow`: a later stage is pending): paid or not, it
+    /// keeps the pledges in force.
+    pub may_grow: bool,
     pub owed: Owed,
 }
 
@@ -116,9 +120,9 @@ pub(super) struct Adjudication<'a> {
     pub lockup_end: NaiveDate,
     /// The pledges in force, in id order.
     pub pledges: &'a [Pledge],
-    /// The program's later-stage price has been recorded and no later stage is still pending
-    /// (a provisional liquidation is stale).
-    pub stage_recorded: bool,
+    /// The program's later-stage price is only the highest so far (a later stage is still
+    /// pending): a stale liquidation's reason says the price changed, not that it is final.
+    pub stage_so_far: bool,
     pub breaches: &'a [Breach<'a>],
 }
 
@@ -155,8 +159,11 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
     let mut owes = false;
     let mut may_owe = false;
     let mut overdue: Option<(i64, Decimal)> = None;
+    // a fine not final yet (a later stage pending), paid to date or not
+    let mut may_grow = false;
     for b in a.breaches {
         let breach = b.id;
+        may_grow |= b.may_grow;
         if b.paid_off() {
             continue; // settled: no notice to ask for, nothing owed (issue 14)
         }
@@ -177,9 +184,8 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
         }
         if let Some(Liquidation {
             id: liquidation,
-            provisional: true,
+            stale: true,
         }) = b.liquidation
-            && a.stage_recorded
         {
             push(
                 Code::ProvisionalStale,
@@ -188,6 +194,7 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
                 Why::ProvisionalStale {
                     breach,
                     liquidation,
+                    so_far: a.stage_so_far,
                 },
             );
         }
@@ -294,7 +301,7 @@ pub(super) fn assess(a: &Adjudication<'_>, opts: &Options, mut found: impl FnMut
     if in_lockup && end <= horizon {
         push(Code::LockupEnding, None, None, Why::LockupEnding { end });
     }
-    let releasable = !in_lockup && !owes && !may_owe;
+    let releasable = !in_lockup && !owes && !may_owe && !may_grow;
     super::pledges::freed_or_enforced(&holding, releasable, overdue, &mut push);
 }
 

@@ -245,7 +245,6 @@ struct Terms {
     program: Program,
     scale: FineScale,
     stage: StagePrice,
-    stage_recorded: bool,
     convention: Convention,
 }
 
@@ -264,14 +263,10 @@ fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>, StoreError> {
         // the Art. 9 (iii) price as every liquidation takes it (the highest of the stages' prices,
         // LEGAL_NOTES §7.1), never the latest record's own price
         let stage = programs::stage_price(conn, p.id)?;
-        // final: recorded, and no later stage still pending (a price so far keeps a provisional
-        // liquidation provisional, not stale)
-        let stage_recorded = !stage.pending();
         out.insert(
             p.id,
             Terms {
                 stage,
-                stage_recorded,
                 program: p.program,
                 scale,
                 convention,
@@ -331,6 +326,9 @@ pub enum Why {
     ProvisionalStale {
         breach: i64,
         liquidation: i64,
+        /// The price now is only the highest so far (a later stage is still pending): the
+        /// liquidation stays provisional once made again.
+        so_far: bool,
     },
     NoticeOverdue {
         number: String,
@@ -792,16 +790,21 @@ fn findings<E>(
                 .as_ref()
                 .is_some_and(|n| n.delivered_on.is_none())
         }) && !has_address(conn, a.holder_id)?;
-        let mut facts: Vec<assess::Breach<'_>> = breaches
-            .iter()
-            .map(|b| assess::Breach {
+        let mut facts: Vec<assess::Breach<'_>> = Vec::with_capacity(breaches.len());
+        for b in breaches {
+            let liquidation = match b.latest_liquidation {
+                Some((id, provisional)) => Some(assess::Liquidation {
+                    id,
+                    stale: register::liquidation::stale(conn, id, provisional, t.stage)?,
+                }),
+                None => None,
+            };
+            facts.push(assess::Breach {
                 id: b.id,
                 on: b.breach_date,
                 shares: b.shares,
                 has_payments: b.has_payments,
-                liquidation: b
-                    .latest_liquidation
-                    .map(|(id, provisional)| assess::Liquidation { id, provisional }),
+                liquidation,
                 notice: b.latest_notice.as_ref().map(|n| {
                     let letters = &t.program.letters;
                     assess::Notice {
@@ -824,9 +827,10 @@ fn findings<E>(
                     }
                 }),
                 settled: b.settled,
+                may_grow: crate::fine::may_grow(t.stage, b.breach_date, end),
                 owed: Owed::Unknown,
-            })
-            .collect();
+            });
+        }
         for (f, b) in facts.iter_mut().zip(breaches) {
             if f.needs_balance(as_of, end) {
                 f.owed = match outstanding(conn, t, &a, b, as_of, rates) {
@@ -852,7 +856,7 @@ fn findings<E>(
             financed_shares: a.financed_shares,
             lockup_end: end,
             pledges: &in_force,
-            stage_recorded: t.stage_recorded,
+            stage_so_far: matches!(t.stage, StagePrice::SoFar(_)),
             breaches: &facts,
         };
         // the holder and program are named, and the reason written, later (see `run`)

@@ -162,10 +162,21 @@ impl BreachCommand {
                 let b = breaches::get(store.conn(), id)?;
                 let mut rec = record(&b);
                 if let Value::Object(m) = &mut rec {
-                    let liqs: Vec<Value> = breaches::liquidations(store.conn(), Some(id))?
-                        .iter()
-                        .map(|l| json!({"id": l.id, "until": l.until.to_string(), "convention": l.convention, "total_due": l.total_due.to_string(), "provisional": l.provisional, "sha256": l.sha256}))
-                        .collect();
+                    let adjudication =
+                        crate::store::adjudications::get(store.conn(), b.adjudication_id)?;
+                    let stage =
+                        crate::store::programs::stage_price(store.conn(), adjudication.program_id)?;
+                    let mut liqs: Vec<Value> = Vec::new();
+                    for l in breaches::liquidations(store.conn(), Some(id))? {
+                        // PROVISIONAL_STALE's rule, as the check asks it
+                        let stale = crate::register::liquidation::stale(
+                            store.conn(),
+                            l.id,
+                            l.provisional,
+                            stage,
+                        )?;
+                        liqs.push(json!({"id": l.id, "until": l.until.to_string(), "convention": l.convention, "total_due": l.total_due.to_string(), "provisional": l.provisional, "stale": stale, "sha256": l.sha256}));
+                    }
                     let pays: Vec<Value> = breaches::payments(store.conn(), id)?
                         .iter()
                         .map(|p| json!({"id": p.id, "date": p.paid_on.to_string(), "amount": p.amount.to_string(), "reference": p.reference}))

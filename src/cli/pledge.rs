@@ -49,8 +49,9 @@ pub enum PledgeCommand {
         #[arg(value_parser = super::args::text, long, value_name = "NAME")]
         sheet: Option<String>,
     },
-    /// Release the pledges of an adjudication: refused while the lock-up runs or a fine of that
-    /// adjudication is outstanding. With --pledge instead of an adjudication: that one pledge,
+    /// Release the pledges of an adjudication: refused while the lock-up runs, a fine of that
+    /// adjudication is outstanding, or one is still provisional (a later stage pending may raise
+    /// it). With --pledge instead of an adjudication: that one pledge,
     /// under the same rules (one of several in force, say). With --releasable: every pledge the
     /// batch check reports as PLEDGE_RELEASABLE on that date, in one transaction.
     Release {

@@ -247,6 +247,7 @@ mod tests {
                 Why::ProvisionalStale {
                     breach: 12,
                     liquidation: 3,
+                    so_far: false,
                 },
                 "liquidation 3 was provisional and the stage price is now recorded: once the \
                  moratorium rate for 2026-11-01..2026-12-31 is certified (RATE_MISSING), run \

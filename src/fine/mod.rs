@@ -72,6 +72,24 @@ impl StagePrice {
     pub fn pending(self) -> bool {
         matches!(self, StagePrice::Pending | StagePrice::SoFar(_))
     }
+
+    /// Whether a liquidation priced with `self` must be made again now that the program's price
+    /// is `now` (SPEC §8, PROVISIONAL_STALE): it was provisional, and the price the engine would
+    /// use now differs from the one it used, final or so far. A price so far that appears, or
+    /// changes, while a later stage is still pending may raise the fine as much as a final one.
+    pub fn superseded_by(self, now: StagePrice) -> bool {
+        self.pending() && self != now
+    }
+}
+
+/// Whether the fine of a breach on `breach_date` may still grow (SPEC §4): it applies (the breach
+/// is on or before the lock-up's last day, SPEC §3) and a later stage is still pending, so the
+/// stage price it takes may rise. Such a fine keeps its adjudication's pledges in force even
+/// when paid to date (SPEC §7 releases a pledge only when no fine is outstanding, and is silent
+/// on a fine not yet final; README, choices): `pledge release` and the check's
+/// PLEDGE_RELEASABLE both ask this.
+pub fn may_grow(stage: StagePrice, breach_date: NaiveDate, lockup_end: NaiveDate) -> bool {
+    stage.pending() && breach_date <= lockup_end
 }
 
 /// Per-share reference prices, exact COP.
@@ -756,6 +774,54 @@ mod tests {
         );
         assert!(l.provisional);
         assert_eq!((l.basis, l.principal), (Basis::Stage, dec("1200000")));
+    }
+
+    /// PROVISIONAL_STALE's rule, case by case (SPEC §4, §8): only a provisional liquidation (it
+    /// used a pending price, or one so far) can be superseded, and it is when the price now is
+    /// another — final (whatever its figure), absent, or a different price so far. SPEC §5's
+    /// case priced with the transfer's 1,450 (stage pending) claims 1,087,500; once $1,600 is
+    /// the price so far the engine claims 1,000 × 1,600 × 75 % = 1,200,000: superseded.
+    #[test]
+    fn a_provisional_liquidation_is_superseded_by_any_other_price_final_or_so_far() {
+        use StagePrice::{Absent, Known, Pending, SoFar};
+        let (p, q) = (dec("1600"), dec("1600.00"));
+        let cases = [
+            (Pending, Pending, false),
+            (Pending, SoFar(p), true),
+            (Pending, Known(p), true),
+            (Pending, Absent, true),
+            (SoFar(p), SoFar(q), false), // the same figure, written with centavos
+            (SoFar(p), SoFar(dec("1700")), true),
+            (SoFar(p), Known(p), true), // final now: no longer provisional
+            (SoFar(p), Absent, true),
+            (Known(p), Known(dec("1700")), false), // a final liquidation is never stale
+            (Absent, Known(p), false),
+        ];
+        for (used, now, superseded) in cases {
+            assert_eq!(used.superseded_by(now), superseded, "{used:?} -> {now:?}");
+        }
+        let mut c = spec_case();
+        c.prices.stage = Pending;
+        let before = liquidate(
+            &c,
+            date("2024-11-20"),
+            &[],
+            Convention::DailySimple,
+            &RateSeries::shipped(),
+        );
+        c.prices.stage = SoFar(p);
+        let now = liquidate(
+            &c,
+            date("2024-11-20"),
+            &[],
+            Convention::DailySimple,
+            &RateSeries::shipped(),
+        );
+        let (before, now) = (liquidated(before.unwrap()), liquidated(now.unwrap()));
+        assert_eq!(
+            (before.principal, now.principal, before.provisional),
+            (dec("1087500"), dec("1200000"), true)
+        );
     }
 
     #[test]

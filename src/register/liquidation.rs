@@ -127,6 +127,29 @@ fn case_of(
     Ok((case, stage, stage_prices))
 }
 
+/// Whether stored liquidation `id` must be made again (PROVISIONAL_STALE, SPEC §8): it was
+/// `provisional` and the stage price the engine would use now (`now`, from
+/// [`programs::stage_price`]) differs from the one it used, final or so far
+/// ([`StagePrice::superseded_by`]). The check, the breach page and `breach show` ask this, and
+/// only this. The price it used is read only when it decides: a provisional liquidation used a
+/// pending price, so any final one now supersedes it; and while nothing is recorded (`now`
+/// pending) it used pending too, a record never being removed.
+pub fn stale(
+    conn: &Connection,
+    id: i64,
+    provisional: bool,
+    now: StagePrice,
+) -> std::result::Result<bool, StoreError> {
+    if !provisional {
+        return Ok(false);
+    }
+    let used = match now {
+        StagePrice::SoFar(_) => breaches::liquidation_stage(conn, id)?,
+        StagePrice::Pending | StagePrice::Known(_) | StagePrice::Absent => StagePrice::Pending,
+    };
+    Ok(used.superseded_by(now))
+}
+
 /// The fine a breach not recorded yet would carry as of `until`, under its program's convention
 /// and without payments (the web's preview before recording it): its case is assembled as
 /// [`facts`] assembles a stored breach's.

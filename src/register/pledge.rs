@@ -7,6 +7,7 @@
 use super::liquidation::outstanding;
 use super::{Error, Field, Refusal, Result};
 use crate::calendar::FineScale;
+use crate::fine::StagePrice;
 use crate::import::{PledgeOf, RowError};
 use crate::lang::{Lang, Said, Shown, fecha};
 use crate::money::format_cop;
@@ -456,10 +457,16 @@ fn may_release(
             ),
         )));
     }
-    for b in breaches::list(conn, Some(adj.id), None)?
-        .iter()
+    let breaches: Vec<_> = breaches::list(conn, Some(adj.id), None)?
+        .into_iter()
         .filter(|b| b.void.is_none())
-    {
+        .collect();
+    // read only for an adjudication with breaches (a bulk release walks many without)
+    let stage = match breaches.is_empty() {
+        true => StagePrice::Pending,
+        false => programs::stage_price(conn, adj.program_id)?,
+    };
+    for b in &breaches {
         let due = outstanding(conn, b.id, on, rates)?;
         if due > Decimal::ZERO {
             let (breach, due) = (b.id, format_cop(due));
@@ -475,6 +482,25 @@ fn may_release(
                     on_es
                 ),
             )));
+        }
+        // paid to date, but not final: a later stage may raise it
+        if crate::fine::may_grow(stage, b.breach_date, lockup_end) {
+            let breach = b.id;
+            let why = match stage {
+                StagePrice::SoFar(p) => {
+                    let price = format_cop(p);
+                    said!(
+                        register_holdings::fine_breach_provisional_so_far_pledge_secures,
+                        breach,
+                        price
+                    )
+                }
+                _ => said!(
+                    register_holdings::fine_breach_provisional_stage_pending_pledge_secures,
+                    breach
+                ),
+            };
+            return Ok(Err(Refusal::value(Field::ReleaseDate, on, why)));
         }
     }
     Ok(Ok(()))

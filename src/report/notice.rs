@@ -203,10 +203,13 @@ pub fn short_date(d: NaiveDate) -> String {
 }
 
 /// How the amounts of one table print: with two decimals each when any of them has cents, whole
-/// pesos otherwise.
+/// pesos otherwise ([`MoneyFmt::of`], which rounds more decimals to two: amounts in pesos), or
+/// with all their decimals ([`MoneyFmt::exact`]: prices per share).
 #[derive(Debug, Clone, Copy)]
 pub struct MoneyFmt {
     dp: u32,
+    /// Each amount with at least its own decimals ([`MoneyFmt::exact`]).
+    exact: bool,
 }
 
 impl MoneyFmt {
@@ -214,11 +217,24 @@ impl MoneyFmt {
         let cents = amounts.into_iter().any(|x| !x.fract().is_zero());
         MoneyFmt {
             dp: if cents { 2 } else { 0 },
+            exact: false,
+        }
+    }
+
+    /// As [`MoneyFmt::of`], except that an amount with more than two decimals shows them all,
+    /// none rounded: prices per share, which may have more than cents (notice layout 3 on). The
+    /// others keep the table's 0 or 2 (`$ 963,00` beside `$ 1.450,125`, never `$ 963,000`, which
+    /// a reader used to a thousands comma takes for 963 thousand).
+    pub fn exact(amounts: impl IntoIterator<Item = Decimal>) -> MoneyFmt {
+        MoneyFmt {
+            exact: true,
+            ..MoneyFmt::of(amounts)
         }
     }
 
     pub fn cop(self, x: Decimal) -> String {
-        format_cop_dp(x, self.dp)
+        let own = if self.exact { x.normalize().scale() } else { 0 };
+        format_cop_dp(x, self.dp.max(own))
     }
 }
 
@@ -657,6 +673,24 @@ mod tests {
         );
         // an empty column prints whole pesos
         assert_eq!(MoneyFmt::of([]).cop(d("12")), "$ 12");
+        // prices per share (notice layout 3): a third decimal is shown, not rounded to cents;
+        // the column's 0 or 2 stay for the others (963,125 rounded to two was «$ 963,13»)
+        let prices = [d("963"), d("963.125"), d("1100.00")];
+        assert_eq!(MoneyFmt::of(prices).cop(d("963.125")), "$ 963,13");
+        assert_eq!(
+            prices.map(|x| MoneyFmt::exact(prices).cop(x)),
+            ["$ 963,00", "$ 963,125", "$ 1.100,00"]
+        );
+        let exact = [d("963"), d("963.13")];
+        assert_eq!(
+            exact.map(|x| MoneyFmt::exact(exact).cop(x)),
+            ["$ 963,00", "$ 963,13"]
+        );
+        let whole = [d("963"), d("1450")];
+        assert_eq!(
+            whole.map(|x| MoneyFmt::exact(whole).cop(x)),
+            ["$ 963", "$ 1.450"]
+        );
 
         let rates = [d("28.350"), d("28.59"), d("25.1")];
         let dp = percent_places(rates);

@@ -4,6 +4,10 @@
 //! the register does not show; the issue date beside a date set earlier; a provisional
 //! liquidation's sum demanded, to be re-liquidated; authenticity confirmed with the sellers, not
 //! by running a program; `$` and `%` bound to their figures by no-break spaces (HTML, PDF).
+//! Layout 3 (the notices issued since) differs in two places only, each marked: the reference
+//! prices with all their decimals (layout 2 rounded them to two), and a price *so far* said to be
+//! the highest so far, the liquidation provisional until the later stage concludes (layout 2
+//! said it would be re-liquidated "when the stage price is recorded", already recorded then).
 
 use super::notice::*;
 use crate::fine::{Basis, StagePrice};
@@ -43,7 +47,18 @@ pub(super) fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String, glue: bool
             long_date(*date)
         )));
     }
-    if l.provisional {
+    if l.provisional && d.layout >= 3 && matches!(l.prices.stage, StagePrice::SoFar(_)) {
+        // layout 3: what a price so far means, and what ends the provisional state
+        let price = l.prices.stage.known().map(format_cop).unwrap_or_default();
+        out.push(Block::Strong(format!(
+            "LIQUIDACIÓN PROVISIONAL: el precio recibido por los vendedores en la etapa posterior, {price} por acción, \
+             es el mayor obtenido hasta ahora; la etapa que ofrece las acciones que quedaron sin vender aún no ha \
+             concluido, y esta liquidación es provisional hasta que concluya. Esta notificación cobra la suma \
+             liquidada con los precios conocidos, {}; cuando esa etapa concluya, la multa se reliquidará y se le \
+             notificará la nueva liquidación.",
+            format_cop(l.total_due)
+        )));
+    } else if l.provisional {
         let why = match l.prices.stage {
             StagePrice::SoFar(_) => {
                 "la etapa posterior que ofrece las acciones que quedaron sin vender aún no ha concluido"
@@ -200,7 +215,11 @@ pub(super) fn blocks_with(d: &NoticeData, q: &dyn Fn(&str) -> String, glue: bool
         StagePrice::Absent => Some("no hubo etapa posterior"),
     };
     let present = l.prices.present();
-    let money = MoneyFmt::of(present.iter().map(|(_, p)| *p));
+    // layout 3: prices with all their decimals; layout 2 rounded them to two
+    let money = match d.layout {
+        2 => MoneyFmt::of(present.iter().map(|(_, p)| *p)),
+        _ => MoneyFmt::exact(present.iter().map(|(_, p)| *p)),
+    };
     for (basis, price) in present {
         prices.push(vec![
             basis.label_es().to_string(),

@@ -331,6 +331,28 @@ pub fn liquidation(conn: &Connection, id: i64) -> Result<StoredLiquidation> {
     })
 }
 
+/// The stage price (Art. 9 (iii)) liquidation `id` was computed with, read from its stored
+/// inputs alone (the rest of the JSON is not parsed).
+pub fn liquidation_stage(conn: &Connection, id: i64) -> Result<crate::fine::StagePrice> {
+    let text: Option<String> = conn
+        .prepare_cached(
+            "SELECT json_extract(inputs_json, '$.prices.stage') FROM liquidations WHERE id = ?1",
+        )?
+        .query_row(params![id], |r| r.get(0))
+        .optional()?
+        .ok_or_else(|| StoreError::NotFound {
+            what: "liquidation",
+            id: id.to_string(),
+        })?;
+    let fact: crate::liquidation::StageFact = text
+        .as_deref()
+        .map(serde_json::from_str)
+        .transpose()
+        .map_err(|e| StoreError::Corrupt(format!("liquidation {id}: stage price: {e}")))?
+        .ok_or_else(|| StoreError::Corrupt(format!("liquidation {id}: no stage price")))?;
+    Ok(fact.into())
+}
+
 /// Liquidations of a breach (or all), in id order.
 pub fn liquidations(conn: &Connection, breach_id: Option<i64>) -> Result<Vec<StoredLiquidation>> {
     let mut stmt = conn.prepare(&format!(

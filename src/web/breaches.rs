@@ -114,6 +114,9 @@ struct BreachView {
     adj: adjudications::Adjudication,
     payments: Vec<breaches::StoredPayment>,
     liquidations: Vec<breaches::StoredLiquidation>,
+    /// The latest liquidation, when it must be made again (PROVISIONAL_STALE, as the check
+    /// asks: `register::liquidation::stale`); an earlier one is already made again.
+    stale: Option<i64>,
     /// Its notices and paz y salvo, and whether its fine is paid.
     letters: letters::BreachLetters,
     position: Result<Outcome, String>,
@@ -157,12 +160,21 @@ fn breach_view(
     let void_blocked = register::breach::depends_on(s.conn(), id)?
         .map(|d| d.reason.in_lang(crate::lang::Lang::Es).to_string());
     let certified = crate::store::settlements::for_breach(s.conn(), id)?.is_some();
+    let liquidations = breaches::liquidations(s.conn(), Some(id))?;
+    let stage = crate::store::programs::stage_price(s.conn(), adj.program_id)?;
+    let stale = match liquidations.last() {
+        Some(l) if register::liquidation::stale(s.conn(), l.id, l.provisional, stage)? => {
+            Some(l.id)
+        }
+        _ => None,
+    };
     Ok(BreachView {
         void_blocked,
         certified,
         // voided payments too, marked: what was voided stays on record
         payments: breaches::payments_recorded(s.conn(), id)?,
-        liquidations: breaches::liquidations(s.conn(), Some(id))?,
+        liquidations,
+        stale,
         letters,
         breach,
         adj,
@@ -284,6 +296,11 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
                 thead { tr { th { "N.º" } th { "al" } th { "convención" } th.num { "total" } th { "huella" } } }
                 @let totals = PesosColumn::of(v.liquidations.iter().map(|l| l.total_due));
                 tbody { @for l in &v.liquidations { tr { td { a href={"/liquidaciones/" (l.id)} { (l.id) } } td { (fecha(l.until)) } td { (l.convention.name_es()) } td.num { (totals.show(l.total_due)) } td { code { (&l.sha256[..16]) "…" } } } } }
+            }
+            @if let Some(id) = v.stale {
+                p.aviso.desactualizada {
+                    "La liquidación N.º " (id) " es provisional y el precio de la etapa cambió desde que se hizo: liquide de nuevo la multa (PROVISIONAL_STALE)."
+                }
             }
         }
         @if user.may(Role::Juridico) && b.void.is_none() {

@@ -216,6 +216,19 @@ fn a_fine_paid_off_needs_no_rate_to_release_its_pledge() {
     // 1.087.500 plus 56.467 of interest), paid in full that day; the embedded series ends on
     // 31/10/2026, so a release on 01/11/2026 cannot price the fine to that day, and needs not
     let r = Reg::new().with_holders();
+    // SPEC §5's stage price, $ 1.100 (below the transfer's): final, so a paid fine frees the
+    // pledge (a provisional one keeps it: README, choices)
+    r.ok(&[
+        "program",
+        "stage-price",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--price",
+        "1100",
+        "--date",
+        "2024-06-28",
+    ]);
     r.ok(&[
         "breach",
         "record",
@@ -376,6 +389,19 @@ fn releasing_every_releasable_pledge_skips_only_what_a_missing_rate_leaves_undec
     // uncertified) adjudication 1's pledge is released: paid off, it needs no rate;
     // adjudication 3's balance cannot be priced, so its pledge is kept and that is said.
     let r = Reg::new().with_holders();
+    // SPEC §5's stage price, $ 1.100 (below the transfer's): final, so a paid fine frees the
+    // pledge (a provisional one keeps it: README, choices)
+    r.ok(&[
+        "program",
+        "stage-price",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--price",
+        "1100",
+        "--date",
+        "2024-06-28",
+    ]);
     for (adjudication, date, shares, price) in [
         ("1", "20/11/2024", "1.000", "1.450"),
         ("3", "10/06/2024", "10", "1.200"),

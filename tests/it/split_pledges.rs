@@ -161,6 +161,19 @@ fn a_pledge_file_splits_an_adjudication_between_two_rows() {
 #[test]
 fn each_pledge_is_released_and_enforced_on_its_own() {
     let r = register().with_letterhead();
+    // SPEC §5's stage price, $ 1.100 (below the transfer's): final, so a paid fine frees the
+    // pledge (a provisional one keeps it: README, choices)
+    r.ok(&[
+        "program",
+        "stage-price",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--price",
+        "1100",
+        "--date",
+        "2024-06-28",
+    ]);
     pledge(&r, "2", Some("600"));
     pledge(&r, "1", Some("400"));
     // SPEC §5's breach on all 1.000 shares, noticed and delivered on 11/02/2025: overdue by

@@ -29,7 +29,7 @@ fn breach(id: i64) -> Breach<'static> {
         has_payments: false,
         liquidation: Some(Liquidation {
             id: id + 10,
-            provisional: false,
+            stale: false,
         }),
         notice: Some(Notice {
             number: "MULTA-2025-0001",
@@ -40,6 +40,7 @@ fn breach(id: i64) -> Breach<'static> {
             deliver_by: day("2024-12-10"),
         }),
         settled: false,
+        may_grow: false,
         owed: Owed::Unknown,
     }
 }
@@ -77,7 +78,7 @@ struct Case {
     financed: bool,
     financed_shares: u64,
     pledges: Vec<Pledge>,
-    stage_recorded: bool,
+    stage_so_far: bool,
     breaches: Vec<Breach<'static>>,
     expected: Vec<Assessed>,
 }
@@ -94,7 +95,7 @@ fn case(name: &'static str) -> Case {
         financed: false,
         financed_shares: 0,
         pledges: vec![PLEDGE],
-        stage_recorded: false,
+        stage_so_far: false,
         breaches: Vec::new(),
         expected: Vec::new(),
     }
@@ -132,7 +133,7 @@ fn everything() -> Vec<Breach<'static>> {
             shares: 50,
             liquidation: Some(Liquidation {
                 id: 22,
-                provisional: true,
+                stale: true,
             }),
             notice: notice("N-2", "2026-02-20"),
             owed: Owed::Amount(cop(1_000)),
@@ -163,6 +164,7 @@ fn everything_found(min: Severity) -> Vec<Assessed> {
             Why::ProvisionalStale {
                 breach: 12,
                 liquidation: 22,
+                so_far: false,
             },
         ),
         found(
@@ -229,7 +231,7 @@ fn assess_decides_every_case_as_worked_out_by_hand() {
             financed_shares: c.financed_shares,
             lockup_end: day(END),
             pledges: &c.pledges,
-            stage_recorded: c.stage_recorded,
+            stage_so_far: c.stage_so_far,
             breaches: &c.breaches,
         };
         let mut got = Vec::new();
@@ -254,7 +256,7 @@ fn assess_decides_every_case_as_worked_out_by_hand() {
         );
     }
     assert!(cases.iter().any(|c| c.expected.is_empty()));
-    assert_eq!(cases.len(), 45);
+    assert_eq!(cases.len(), 47);
 }
 
 #[test]

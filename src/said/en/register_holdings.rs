@@ -146,6 +146,28 @@ pub fn file_s_rows_add_up_more(
     format!("the file's rows add up to more shares than can be counted; {code} offers {offered}")
 }
 
+pub fn fine_breach_provisional_stage_pending_pledge_secures(
+    breach: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "the fine of breach {breach} is provisional (the later stage's price is pending), so it \
+         may still rise; the pledge secures it (Art. 10) and stays until the stage price is \
+         recorded"
+    )
+}
+
+pub fn fine_breach_provisional_so_far_pledge_secures(
+    breach: &impl std::fmt::Display,
+    price: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "the fine of breach {breach} is provisional: a later stage is still pending (the stage \
+         price so far is {price} per share; a higher price in that stage would raise the fine); \
+         the pledge secures it (Art. 10) and stays until that stage concludes: adjudicate it or \
+         declare it void"
+    )
+}
+
 pub fn fine_breach_outstanding_as_pledge_secures(
     breach: &impl std::fmt::Display,
     due: &impl std::fmt::Display,

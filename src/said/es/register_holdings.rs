@@ -154,6 +154,28 @@ pub fn file_s_rows_add_up_more(
     )
 }
 
+pub fn fine_breach_provisional_stage_pending_pledge_secures(
+    breach: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "la multa del incumplimiento N.º {breach} es provisional (el precio de la etapa posterior \
+         está pendiente), de modo que aún puede aumentar; la prenda la garantiza (art. 10) y se \
+         mantiene hasta que se registre el precio de la etapa"
+    )
+}
+
+pub fn fine_breach_provisional_so_far_pledge_secures(
+    breach: &impl std::fmt::Display,
+    price: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "la multa del incumplimiento N.º {breach} es provisional: una etapa posterior sigue \
+         pendiente (el precio de la etapa hasta ahora es {price} por acción; un precio mayor en \
+         esa etapa aumentaría la multa); la prenda la garantiza (art. 10) y se mantiene hasta que \
+         esa etapa concluya: adjudíquela o declárela desierta"
+    )
+}
+
 pub fn fine_breach_outstanding_as_pledge_secures(
     breach: &impl std::fmt::Display,
     due: &impl std::fmt::Display,

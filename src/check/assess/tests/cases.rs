@@ -233,11 +233,10 @@ pub(super) fn cases() -> Vec<Case> {
         },
         Case {
             min_severity: Severity::High,
-            stage_recorded: true,
             breaches: vec![Breach {
                 liquidation: Some(Liquidation {
                     id: 21,
-                    provisional: true,
+                    stale: true,
                 }),
                 notice: notice("MULTA-2025-0001", "2025-02-25"),
                 owed: unpriced(),
@@ -493,11 +492,10 @@ pub(super) fn cases() -> Vec<Case> {
         },
         // PROVISIONAL_STALE
         Case {
-            stage_recorded: true,
             breaches: vec![Breach {
                 liquidation: Some(Liquidation {
                     id: 21,
-                    provisional: true,
+                    stale: true,
                 }),
                 ..breach(11)
             }],
@@ -508,25 +506,45 @@ pub(super) fn cases() -> Vec<Case> {
                 Why::ProvisionalStale {
                     breach: 11,
                     liquidation: 21,
+                    so_far: false,
                 },
             )],
-            ..case("a provisional liquidation and the stage price now recorded")
+            ..case("a provisional liquidation and the stage price now final")
         },
         Case {
-            stage_recorded: false,
+            stage_so_far: true,
             breaches: vec![Breach {
                 liquidation: Some(Liquidation {
                     id: 21,
-                    provisional: true,
+                    stale: true,
                 }),
                 ..breach(11)
             }],
-            ..case("a provisional liquidation while the stage is still pending")
+            expected: vec![found(
+                Code::ProvisionalStale,
+                Some(11),
+                None,
+                Why::ProvisionalStale {
+                    breach: 11,
+                    liquidation: 21,
+                    so_far: true,
+                },
+            )],
+            ..case("a provisional liquidation and another stage price so far")
         },
         Case {
-            stage_recorded: true,
+            breaches: vec![Breach {
+                liquidation: Some(Liquidation {
+                    id: 21,
+                    stale: false,
+                }),
+                ..breach(11)
+            }],
+            ..case("a provisional liquidation the stage price has not changed since")
+        },
+        Case {
             breaches: vec![breach(11)],
-            ..case("a final liquidation and the stage price recorded")
+            ..case("a final liquidation")
         },
         // PLEDGE_RANK
         Case {
@@ -633,10 +651,19 @@ pub(super) fn cases() -> Vec<Case> {
             )],
             ..case("after the lock-up, the fine paid off to zero: releasable")
         },
+        Case {
+            as_of: "2026-03-16",
+            breaches: vec![Breach {
+                has_payments: true,
+                owed: Owed::Nothing,
+                may_grow: true,
+                ..breach(11)
+            }],
+            ..case("after the lock-up, paid off to zero but still provisional: not releasable")
+        },
         // every rule at once, in the order the check reports them; then by severity
         Case {
             as_of: "2026-03-01",
-            stage_recorded: true,
             pledges: vec![Pledge { rank: 2, ..PLEDGE }],
             breaches: everything(),
             expected: everything_found(Severity::Low),
@@ -645,7 +672,6 @@ pub(super) fn cases() -> Vec<Case> {
         Case {
             as_of: "2026-03-01",
             min_severity: Severity::Medium,
-            stage_recorded: true,
             pledges: vec![Pledge { rank: 2, ..PLEDGE }],
             breaches: everything(),
             expected: everything_found(Severity::Medium),
@@ -654,7 +680,6 @@ pub(super) fn cases() -> Vec<Case> {
         Case {
             as_of: "2026-03-01",
             min_severity: Severity::High,
-            stage_recorded: true,
             pledges: vec![Pledge { rank: 2, ..PLEDGE }],
             breaches: everything(),
             expected: everything_found(Severity::High),
