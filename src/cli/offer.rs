@@ -622,6 +622,7 @@ pub(super) fn unread(flag: &'static str, file: &Path, e: Unread) -> CliError {
             error: e,
         },
         Unread::Document(reason) => unreadable(flag, file, reason),
+        Unread::Pdf(e) => wrong(flag, file, crate::report::document::unreadable_pdf(&e)),
     }
 }
 

@@ -36,6 +36,8 @@ pub enum Unread {
     Io(std::io::Error),
     /// It is not a document vigia reads, in English: what is wrong.
     Document(String),
+    /// A PDF vigia's reader cannot read (damaged, or not one vigia wrote).
+    Pdf(read::Unreadable),
 }
 
 impl From<std::io::Error> for Unread {
@@ -84,7 +86,7 @@ impl ActaFile {
                 unsigned.unwrap_or(len),
                 page_content,
             )
-            .map_err(|e| Unread::Document(e.to_string()))?;
+            .map_err(Unread::Pdf)?;
             // a form in the latest revision holds the signatures `sign` reads (none: nothing
             // to say); when it cannot be told, `sign` is asked
             acta.signed = unsigned.is_some() || doc.has_form().unwrap_or(true);
@@ -108,9 +110,7 @@ impl ActaFile {
     pub fn lines(&self) -> Result<Lines<'_>, Unread> {
         Ok(Lines(match (&self.pdf, self.format) {
             (Some(doc), _) => Source::Pdf {
-                pages: doc
-                    .each_page()
-                    .map_err(|e| Unread::Document(e.to_string()))?,
+                pages: doc.each_page().map_err(Unread::Pdf)?,
                 page: 0,
                 queue: VecDeque::new(),
             },
@@ -144,6 +144,7 @@ impl ActaFile {
     pub fn open_lines(&self) -> Result<Box<NextLine<'_>>, String> {
         let mut lines = self.lines().map_err(|e| match e {
             Unread::Document(e) => e,
+            Unread::Pdf(e) => e.to_string(),
             Unread::Io(e) => format!("could not be read: {e}"),
         })?;
         Ok(Box::new(move || lines.next_line()))

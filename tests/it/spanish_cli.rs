@@ -888,6 +888,15 @@ fn flag_refusals_once_english_only_are_said_in_spanish() {
             "la oferta de D3939-2004 no se ha adjudicado; ejecute `vigia offer adjudicate D3939-2004 --on D`",
         ),
     ];
+    // a damaged PDF given as an acta: the PDF reader's sentence, in Spanish
+    let bad = r.file("dañada.pdf", b"%PDF-1.4\ngarbage\n");
+    for verify in ["offer", "stage"] {
+        let es = refused_both_ways(&r, &[verify, "verify", &bad]);
+        assert!(
+            es.contains("el PDF está dañado o no lo escribió vigia"),
+            "{es}"
+        );
+    }
     for (args, spanish) in cases {
         let es = refused_both_ways(&r, &args.iter().map(String::as_str).collect::<Vec<_>>());
         assert!(es.contains(spanish), "{args:?}:\n{es}");
