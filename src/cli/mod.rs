@@ -512,6 +512,18 @@ impl CliError {
             (CliError::Breach { breach, error }, _) => {
                 format!("incumplimiento N.º {breach}: {}", error.describe(lang))
             }
+            (CliError::Checkpoint(e), _) => {
+                use crate::said::es::cli as es;
+                match e {
+                    CheckpointError::KeyMissing { path } => es::audit_key_missing(&path.display()),
+                    CheckpointError::Key { path, why } => {
+                        es::audit_key_problem(&path.display(), &why.es())
+                    }
+                    CheckpointError::Log { path, why } => {
+                        es::checkpoint_log_problem(&path.display(), &why.es())
+                    }
+                }
+            }
             // the store says what happened; the command line names the command that helps
             (CliError::Store(e), _) => {
                 let said = crate::catalogue::of(lang).store_error(e);
@@ -632,11 +644,9 @@ impl fmt::Display for CliError {
                 write!(f, "{e}: only `vigia init` creates one")
             }
             CliError::Store(e) => e.fmt(f),
-            CliError::Checkpoint(CheckpointError::KeyMissing { path }) => write!(
-                f,
-                "audit key {}: there is no key there; `vigia init` creates one, or pass the key's path with --key",
-                path.display()
-            ),
+            CliError::Checkpoint(CheckpointError::KeyMissing { path }) => {
+                f.write_str(&crate::said::en::cli::audit_key_missing(&path.display()))
+            }
             CliError::Checkpoint(e) => e.fmt(f),
             CliError::Said(said) => f.write_str(said.en()),
             CliError::Refusal { .. } | CliError::Refusals { .. } | CliError::FineInput { .. } => {

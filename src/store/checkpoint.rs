@@ -20,19 +20,19 @@ fn message(count: i64, head: &str, at: &str) -> String {
 #[derive(Debug)]
 pub enum CheckpointError {
     /// The key file cannot be created, read or understood.
-    Key { path: PathBuf, why: String },
+    Key { path: PathBuf, why: Said },
     /// There is no key file at the path: `vigia init` creates one, or the key is elsewhere (each
     /// front end says how to name its path).
     KeyMissing { path: PathBuf },
     /// The checkpoint log cannot be read or appended to.
-    Log { path: PathBuf, why: String },
+    Log { path: PathBuf, why: Said },
 }
 
 impl fmt::Display for CheckpointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CheckpointError::Key { path, why } => {
-                write!(f, "audit key {}: {why}", path.display())
+                write!(f, "audit key {}: {}", path.display(), why.en())
             }
             CheckpointError::KeyMissing { path } => write!(
                 f,
@@ -40,7 +40,7 @@ impl fmt::Display for CheckpointError {
                 path.display()
             ),
             CheckpointError::Log { path, why } => {
-                write!(f, "checkpoint log {}: {why}", path.display())
+                write!(f, "checkpoint log {}: {}", path.display(), why.en())
             }
         }
     }
@@ -61,7 +61,7 @@ impl Key {
     /// Creates a new key file at `path` (mode 0600; its directory, when created, 0700). Refuses
     /// if anything exists there, a symbolic link included: a key is never overwritten.
     pub fn create(path: &Path) -> Result<Key> {
-        let fail = |why: String| CheckpointError::Key {
+        let fail = |why: Said| CheckpointError::Key {
             path: path.to_path_buf(),
             why,
         };
@@ -72,11 +72,10 @@ impl Key {
             std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
             builder
                 .create(dir)
-                .map_err(|e| fail(format!("its directory cannot be created ({e})")))?;
+                .map_err(|e| fail(said!(store::key_directory_not_created, e)))?;
         }
         let mut seed = [0u8; 32];
-        getrandom::fill(&mut seed)
-            .map_err(|e| fail(format!("no random bytes from the system ({e})")))?;
+        getrandom::fill(&mut seed).map_err(|e| fail(said!(store::key_no_random_bytes, e)))?;
         let secret = SigningKey::from_bytes(&seed);
         let public = secret.verifying_key();
         let text = format!(
@@ -93,10 +92,10 @@ impl Key {
         std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
         let mut file = options
             .open(path)
-            .map_err(|e| fail(format!("cannot be created ({e})")))?;
+            .map_err(|e| fail(said!(store::key_not_created, e)))?;
         file.write_all(text.as_bytes())
             .and_then(|()| file.sync_all())
-            .map_err(|e| fail(format!("cannot be written ({e})")))?;
+            .map_err(|e| fail(said!(store::key_not_written, e)))?;
         Ok(Key {
             path: path.to_path_buf(),
             public,
@@ -106,7 +105,7 @@ impl Key {
 
     /// Reads a key file: a symbolic link is refused, and so is a secret key other users can read.
     pub fn load(path: &Path) -> Result<Key> {
-        let fail = |why: String| CheckpointError::Key {
+        let fail = |why: Said| CheckpointError::Key {
             path: path.to_path_buf(),
             why,
         };
@@ -116,53 +115,42 @@ impl Key {
                     path: path.to_path_buf(),
                 }
             } else {
-                fail(format!("cannot be read ({e})"))
+                fail(said!(store::cannot_be_read, e))
             }
         })?;
         if meta.file_type().is_symlink() || !meta.is_file() {
-            return Err(fail(
-                "is not a regular file (a symbolic link is not followed)".into(),
-            ));
+            return Err(fail(said!(store::key_not_regular_file)));
         }
         let text =
-            std::fs::read_to_string(path).map_err(|e| fail(format!("cannot be read ({e})")))?;
+            std::fs::read_to_string(path).map_err(|e| fail(said!(store::cannot_be_read, e)))?;
         let mut public = None;
         let mut secret = None;
         for line in text.lines().map(str::trim) {
             match line.split_once(' ') {
                 Some(("public", h)) => {
-                    public = Some(
-                        bytes32(h)
-                            .ok_or_else(|| fail("its public line is not 64 hex digits".into()))?,
-                    )
+                    public = Some(bytes32(h).ok_or_else(|| fail(said!(store::key_public_not_hex)))?)
                 }
                 Some(("secret", h)) => {
-                    secret = Some(
-                        bytes32(h)
-                            .ok_or_else(|| fail("its secret line is not 64 hex digits".into()))?,
-                    )
+                    secret = Some(bytes32(h).ok_or_else(|| fail(said!(store::key_secret_not_hex)))?)
                 }
                 _ => {}
             }
         }
-        let public = public.ok_or_else(|| fail("it has no public line".into()))?;
-        let public = VerifyingKey::from_bytes(&public)
-            .map_err(|_| fail("its public key is not an Ed25519 key".into()))?;
+        let public = public.ok_or_else(|| fail(said!(store::key_no_public_line)))?;
+        let public =
+            VerifyingKey::from_bytes(&public).map_err(|_| fail(said!(store::key_not_ed25519)))?;
         let secret = secret.map(|s| SigningKey::from_bytes(&s));
         if let Some(s) = &secret {
             if s.verifying_key() != public {
-                return Err(fail(
-                    "its secret and public lines do not belong together".into(),
-                ));
+                return Err(fail(said!(store::key_lines_mismatch)));
             }
             #[cfg(unix)]
             {
                 use std::os::unix::fs::PermissionsExt;
                 let mode = meta.permissions().mode() & 0o777;
                 if mode & 0o077 != 0 {
-                    return Err(fail(format!(
-                        "other users can read it (mode {mode:o}); make it private with chmod 600"
-                    )));
+                    let mode = format!("{mode:o}");
+                    return Err(fail(said!(store::key_readable_by_others, mode)));
                 }
             }
         }
@@ -186,7 +174,7 @@ impl Key {
     pub fn sign(&self, head: &Head, at: &str) -> Result<Checkpoint> {
         let secret = self.secret.as_ref().ok_or_else(|| CheckpointError::Key {
             path: self.path.clone(),
-            why: "it holds only the public key: it can verify checkpoints, not sign them".into(),
+            why: said!(store::key_public_only),
         })?;
         let sig = secret.sign(message(head.count, &head.hash, at).as_bytes());
         Ok(Checkpoint {
@@ -260,7 +248,7 @@ pub fn read(path: &Path, key: &Key) -> Result<Option<Log>> {
         Err(e) => {
             return Err(CheckpointError::Log {
                 path: path.to_path_buf(),
-                why: format!("cannot be read ({e})"),
+                why: said!(store::cannot_be_read, e),
             });
         }
     };
@@ -305,7 +293,7 @@ pub fn read(path: &Path, key: &Key) -> Result<Option<Log>> {
 pub fn append(path: &Path, c: &Checkpoint) -> Result<()> {
     let fail = |e: std::io::Error| CheckpointError::Log {
         path: path.to_path_buf(),
-        why: format!("cannot be appended to ({e})"),
+        why: said!(store::log_not_appended, e),
     };
     let mut line = serde_json::to_string(c).expect("a checkpoint serialises");
     line.push('\n');

@@ -888,6 +888,19 @@ fn flag_refusals_once_english_only_are_said_in_spanish() {
             "la oferta de D3939-2004 no se ha adjudicado; ejecute `vigia offer adjudicate D3939-2004 --on D`",
         ),
     ];
+    // the audit key: missing, and one that is not a key
+    let missing = r.dir.path().join("no-hay").join("audit.key");
+    let es = refused_both_ways(&r, &["--key", missing.to_str().unwrap(), "audit", "verify"]);
+    assert!(
+        es.contains("no hay ninguna clave allí; `vigia init` crea una, o indique la ruta de la clave con --key"),
+        "{es}"
+    );
+    let not_key = r.file("clave.txt", b"public 12\n");
+    let es = refused_both_ways(&r, &["--key", &not_key, "audit", "verify"]);
+    assert!(
+        es.contains("su línea public no tiene 64 dígitos hexadecimales"),
+        "{es}"
+    );
     // a damaged PDF given as an acta: the PDF reader's sentence, in Spanish
     let bad = r.file("dañada.pdf", b"%PDF-1.4\ngarbage\n");
     for verify in ["offer", "stage"] {

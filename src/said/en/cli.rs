@@ -416,3 +416,21 @@ pub fn program_signs_settlements(code: &impl std::fmt::Display) -> String {
          CERT.p12, the certificate of one of its authorised signatories"
     )
 }
+
+pub fn audit_key_missing(path: &impl std::fmt::Display) -> String {
+    format!(
+        "audit key {path}: there is no key there; `vigia init` creates one, or pass the key's path \
+         with --key"
+    )
+}
+
+pub fn audit_key_problem(path: &impl std::fmt::Display, why: &impl std::fmt::Display) -> String {
+    format!("audit key {path}: {why}")
+}
+
+pub fn checkpoint_log_problem(
+    path: &impl std::fmt::Display,
+    why: &impl std::fmt::Display,
+) -> String {
+    format!("checkpoint log {path}: {why}")
+}

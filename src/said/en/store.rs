@@ -253,3 +253,59 @@ pub fn file_empty() -> String {
 pub fn cannot_create(e: &impl std::fmt::Display) -> String {
     format!("it cannot be created ({e})")
 }
+
+pub fn key_directory_not_created(e: &impl std::fmt::Display) -> String {
+    format!("its directory cannot be created ({e})")
+}
+
+pub fn key_no_random_bytes(e: &impl std::fmt::Display) -> String {
+    format!("no random bytes from the system ({e})")
+}
+
+pub fn key_not_created(e: &impl std::fmt::Display) -> String {
+    format!("cannot be created ({e})")
+}
+
+pub fn key_not_written(e: &impl std::fmt::Display) -> String {
+    format!("cannot be written ({e})")
+}
+
+pub fn cannot_be_read(e: &impl std::fmt::Display) -> String {
+    format!("cannot be read ({e})")
+}
+
+pub fn key_not_regular_file() -> String {
+    "is not a regular file (a symbolic link is not followed)".to_string()
+}
+
+pub fn key_public_not_hex() -> String {
+    "its public line is not 64 hex digits".to_string()
+}
+
+pub fn key_secret_not_hex() -> String {
+    "its secret line is not 64 hex digits".to_string()
+}
+
+pub fn key_no_public_line() -> String {
+    "it has no public line".to_string()
+}
+
+pub fn key_not_ed25519() -> String {
+    "its public key is not an Ed25519 key".to_string()
+}
+
+pub fn key_lines_mismatch() -> String {
+    "its secret and public lines do not belong together".to_string()
+}
+
+pub fn key_readable_by_others(mode: &impl std::fmt::Display) -> String {
+    format!("other users can read it (mode {mode}); make it private with chmod 600")
+}
+
+pub fn key_public_only() -> String {
+    "it holds only the public key: it can verify checkpoints, not sign them".to_string()
+}
+
+pub fn log_not_appended(e: &impl std::fmt::Display) -> String {
+    format!("cannot be appended to ({e})")
+}

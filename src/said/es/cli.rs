@@ -432,3 +432,21 @@ pub fn program_signs_settlements(code: &impl std::fmt::Display) -> String {
          certificado de uno de sus firmantes autorizados"
     )
 }
+
+pub fn audit_key_missing(path: &impl std::fmt::Display) -> String {
+    format!(
+        "clave de auditoría {path}: no hay ninguna clave allí; `vigia init` crea una, o indique la \
+         ruta de la clave con --key"
+    )
+}
+
+pub fn audit_key_problem(path: &impl std::fmt::Display, why: &impl std::fmt::Display) -> String {
+    format!("clave de auditoría {path}: {why}")
+}
+
+pub fn checkpoint_log_problem(
+    path: &impl std::fmt::Display,
+    why: &impl std::fmt::Display,
+) -> String {
+    format!("registro de puntos de control {path}: {why}")
+}

@@ -263,3 +263,60 @@ pub fn file_empty() -> String {
 pub fn cannot_create(e: &impl std::fmt::Display) -> String {
     format!("no se puede crear ({e})")
 }
+
+pub fn key_directory_not_created(e: &impl std::fmt::Display) -> String {
+    format!("no se puede crear su carpeta ({e})")
+}
+
+pub fn key_no_random_bytes(e: &impl std::fmt::Display) -> String {
+    format!("el sistema no dio bytes aleatorios ({e})")
+}
+
+pub fn key_not_created(e: &impl std::fmt::Display) -> String {
+    format!("no se puede crear ({e})")
+}
+
+pub fn key_not_written(e: &impl std::fmt::Display) -> String {
+    format!("no se puede escribir ({e})")
+}
+
+pub fn cannot_be_read(e: &impl std::fmt::Display) -> String {
+    format!("no se puede leer ({e})")
+}
+
+pub fn key_not_regular_file() -> String {
+    "no es un archivo común (un enlace simbólico no se sigue)".to_string()
+}
+
+pub fn key_public_not_hex() -> String {
+    "su línea public no tiene 64 dígitos hexadecimales".to_string()
+}
+
+pub fn key_secret_not_hex() -> String {
+    "su línea secret no tiene 64 dígitos hexadecimales".to_string()
+}
+
+pub fn key_no_public_line() -> String {
+    "no tiene línea public".to_string()
+}
+
+pub fn key_not_ed25519() -> String {
+    "su clave pública no es una clave Ed25519".to_string()
+}
+
+pub fn key_lines_mismatch() -> String {
+    "sus líneas secret y public no corresponden a la misma clave".to_string()
+}
+
+pub fn key_readable_by_others(mode: &impl std::fmt::Display) -> String {
+    format!("otros usuarios pueden leerla (modo {mode}); hágala privada con chmod 600")
+}
+
+pub fn key_public_only() -> String {
+    "solo contiene la clave pública: sirve para verificar puntos de control, no para firmarlos"
+        .to_string()
+}
+
+pub fn log_not_appended(e: &impl std::fmt::Display) -> String {
+    format!("no se le puede agregar una línea ({e})")
+}
