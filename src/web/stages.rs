@@ -299,12 +299,14 @@ async fn draw(
                 }) {
                     Ok(d) => {
                         done = Some(format!(
-                            "Sorteo N.º {} del tramo {}: {} mod {} = {}; gana la propuesta {}. Abajo, cómo repetirlo",
+                            "Sorteo N.º {} del tramo {}: {}; gana la propuesta {}. Abajo, cómo repetirlo",
                             d.id,
                             d.tranche,
-                            d.draw.number,
-                            d.draw.sorted.len(),
-                            d.draw.index,
+                            m::draw_place(
+                                &d.draw.number,
+                                d.draw.sorted.len(),
+                                d.draw.index
+                            ),
                             d.draw.winner
                         ))
                     }

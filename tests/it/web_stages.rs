@@ -346,7 +346,9 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     for want in [
         "baloto-2025-03-20|D3939-2004|2|1|P-07,P-12,P-3",
         "23f61e2bc21a358dd0252228198ed92df6fd0a7881d16a80faeb53c908743ab2",
-        "2591291808887223693 mod 3 = 0: gana <strong>P-07</strong>",
+        // the catalogue's words, as the command line's `stage draw` says them («mód», not «mod»)
+        "2591291808887223693 mód 3 = 0: gana <strong>P-07</strong>",
+        "del tramo 1: 2591291808887223693 mód 3 = 0; gana la propuesta P-07",
         "Recalculado desde el registro: coincide",
         "printf %s",
     ] {
