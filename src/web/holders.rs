@@ -6,6 +6,7 @@
 //! input it names, in the form that was sent.
 
 use super::auth::User;
+use super::charts::Fact;
 use super::extract::{Path, Query};
 use super::form::{Errors, Inputs, Page, Posted, Sent, VoidForm, keep, ok, see_other, with_status};
 use super::views::{self, PesosColumn, SEARCH, csrf, fecha, input, momento, numero, page, pesos};
@@ -208,7 +209,7 @@ struct HolderView {
     /// The contact details in force, with who recorded them and when; `None`: never recorded.
     contact: Option<store::contacts::Version>,
     adjudications: Vec<(adjudications::Adjudication, Vec<pledges::Pledge>, u64)>,
-    timeline: Vec<(NaiveDate, String, Option<String>)>,
+    timeline: Vec<Fact>,
 }
 
 async fn holder(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
@@ -292,8 +293,14 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
         table.historia #historia-tabla {
             thead { tr { th { "fecha" } th { "hecho" } } }
             tbody {
-                @for (d, what, link) in &v.timeline {
-                    tr { td { (fecha(*d)) } td { @match link { Some(l) => a href=(l) { (what) }, None => (what) } } }
+                @for f in &v.timeline {
+                    tr class=[f.voided.is_some().then_some("anulado")] {
+                        td { (fecha(f.on)) }
+                        td {
+                            @let words = html! { @match &f.link { Some(l) => a href=(l) { (f.what) }, None => (f.what) } };
+                            @if let Some(vd) = &f.voided { del { (words) } br; span.anulacion { (vd) } } @else { (words) }
+                        }
+                    }
                 }
             }
         }
@@ -623,10 +630,10 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
         .map(|a| adjudications::get(conn, a))
         .collect::<Result<Vec<_>, StoreError>>()?;
     let contact = store::contacts::history(conn, id)?.pop();
-    let mut timeline: Vec<(NaiveDate, String, Option<String>)> = Vec::new();
+    let mut timeline: Vec<Fact> = Vec::new();
     let mut out = Vec::new();
     for a in adjs {
-        timeline.push((
+        timeline.push(Fact::new(
             a.adjudicated_on,
             format!(
                 "Adjudicación {}: {} acciones a {} (programa {})",
@@ -642,7 +649,7 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
         if a.void.is_none()
             && let Some(end) = program.scale()?.lockup_end(a.adjudicated_on)
         {
-            timeline.push((
+            timeline.push(Fact::new(
                 end,
                 format!(
                     "Fin del período de restricción de la adjudicación {} (libre desde el día siguiente)",
@@ -653,7 +660,7 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
         }
         let ps = pledges::list(conn, a.id)?;
         for p in &ps {
-            timeline.push((
+            timeline.push(Fact::new(
                 p.registered_on,
                 format!(
                     "Prenda {} de grado {} sobre {} acciones de la adjudicación {}",
@@ -665,12 +672,12 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
                 None,
             ));
             if let Some(r) = p.released_on {
-                timeline.push((r, format!("Prenda {} liberada", p.id), None));
+                timeline.push(Fact::new(r, format!("Prenda {} liberada", p.id), None));
             }
         }
         for b in breaches::list(conn, Some(a.id), None)? {
             let link = Some(format!("/incumplimientos/{}", b.id));
-            timeline.push((
+            timeline.push(Fact::new(
                 b.breach_date,
                 format!(
                     "Incumplimiento {} ({}): {} acciones{}",
@@ -681,20 +688,26 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
                 ),
                 link.clone(),
             ));
-            for p in breaches::payments(conn, b.id)? {
-                timeline.push((
-                    p.paid_on,
-                    format!(
-                        "Pago {} de {} (incumplimiento {})",
-                        p.id,
-                        pesos(p.amount),
-                        b.id
-                    ),
-                    link.clone(),
-                ));
+            // voided payments too, struck through with their void, as the breach's page lists them
+            for p in breaches::payments_recorded(conn, b.id)? {
+                timeline.push(Fact {
+                    voided: p.void.as_ref().map(|vd| {
+                        format!("ANULADO {} por {}: {}", momento(&vd.at), vd.by, vd.reason)
+                    }),
+                    ..Fact::new(
+                        p.paid_on,
+                        format!(
+                            "Pago {} de {} (incumplimiento {})",
+                            p.id,
+                            pesos(p.amount),
+                            b.id
+                        ),
+                        link.clone(),
+                    )
+                });
             }
             for l in breaches::liquidations(conn, Some(b.id))? {
-                timeline.push((
+                timeline.push(Fact::new(
                     l.until,
                     format!(
                         "Liquidación {} al {}: total {}",
@@ -710,7 +723,7 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
         let free = register::breach::unbreached_shares(conn, &a)?;
         out.push((a, ps, free));
     }
-    timeline.sort_by_key(|t| t.0);
+    timeline.sort_by_key(|t| t.on);
     Ok(HolderView {
         holder,
         contact,

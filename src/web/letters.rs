@@ -6,6 +6,7 @@
 //! downloaded and recorded as a rendering under the signed-in user.
 
 use super::auth::User;
+use super::charts::Fact;
 use super::form::{Errors, Inputs, Page, Sent, download, keep};
 use super::views::{self, PesosColumn, csrf, fecha, input, pesos};
 use super::{App, WebError, input as parse};
@@ -382,12 +383,12 @@ pub(super) fn breach_letters_markup(
 pub(super) fn timeline(
     conn: &Connection,
     breach_id: i64,
-    out: &mut Vec<(NaiveDate, String, Option<String>)>,
+    out: &mut Vec<super::charts::Fact>,
 ) -> Result<(), WebError> {
     for n in notices::list(conn, Some(breach_id))? {
         let n = notice_line(conn, n)?;
         let link = Some(format!("/avisos/{}", n.notice.id));
-        out.push((
+        out.push(Fact::new(
             n.notice.notice_date,
             format!(
                 "Aviso {} ({}: {}){}",
@@ -405,7 +406,7 @@ pub(super) fn timeline(
             link.clone(),
         ));
         if let Some(d) = &n.delivery {
-            out.push((
+            out.push(Fact::new(
                 d.delivered_on,
                 format!(
                     "Entrega del aviso {} por {}",
@@ -417,7 +418,7 @@ pub(super) fn timeline(
         }
     }
     if let Some(s) = settlements::for_breach(conn, breach_id)? {
-        out.push((
+        out.push(Fact::new(
             s.settlement_date,
             format!(
                 "Paz y salvo {} (incumplimiento {breach_id}): multa pagada",

@@ -63,3 +63,66 @@ fn the_dashboard_links_each_registered_breach_to_its_page() {
     assert_eq!(page.status, 200);
     assert!(page.text().contains("<h1>Incumplimiento 1</h1>"));
 }
+
+#[test]
+fn a_voided_payment_stays_in_the_holders_history_struck_through_with_its_void() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    assert_eq!(
+        o.post(
+            "/adjudicaciones/1/incumplimiento",
+            &breach_fields(&csrf, "registrar")
+        )
+        .status,
+        303
+    );
+    for (on, amount) in [("15/12/2024", "500.000"), ("16/12/2024", "20.000")] {
+        let paid = o.post(
+            "/incumplimientos/1/pagos",
+            &[
+                ("csrf", csrf.as_str()),
+                ("payment_date", on),
+                ("payment_amount", amount),
+                ("reference", ""),
+            ],
+        );
+        assert_eq!(paid.status, 303, "{}", paid.text());
+    }
+    let void = o.post(
+        "/incumplimientos/1/pagos/1/anular",
+        &[("csrf", &csrf), ("void_reason", "Era de otro titular")],
+    );
+    assert_eq!(void.status, 303, "{}", void.text());
+    let page = o.get("/titulares/1").text();
+    let history = &page[page.find("<h2>Historia</h2>").unwrap()..];
+    let table = &history[history.find("id=\"historia-tabla\"").unwrap()..];
+    // payment 1, voided: its row struck through, who voided it, when and why beside it
+    let at = table
+        .find("Pago 1 de $\u{a0}500.000 (incumplimiento 1)")
+        .unwrap_or_else(|| panic!("the voided payment is missing: {table}"));
+    let row = &table[table[..at].rfind("<tr").unwrap()..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    assert!(
+        row.starts_with("<tr class=\"anulado\"><td>15/12/2024</td>"),
+        "{row}"
+    );
+    assert!(
+        row.contains("<del><a href=\"/incumplimientos/1\">Pago 1 de $\u{a0}500.000")
+            && row.contains("ANULADO ")
+            && row.contains(" por oscar: Era de otro titular"),
+        "{row}"
+    );
+    // payment 2, in force: as before, neither struck nor marked
+    let at = table.find("Pago 2 de $\u{a0}20.000").unwrap();
+    let row = &table[table[..at].rfind("<tr").unwrap()..at];
+    assert_eq!(
+        row,
+        "<tr><td>16/12/2024</td><td><a href=\"/incumplimientos/1\">"
+    );
+    // the picture marks it too, as voided
+    assert!(
+        history.contains(": Pago 1 de $\u{a0}500.000 (incumplimiento 1) (ANULADO)</title>"),
+        "{history}"
+    );
+}
