@@ -171,37 +171,78 @@ impl Typed {
 
 // ---------------------------------------------------------------------------- the pages
 
-/// At most this many holders per search.
+/// At most this many holders per search, and per page of the list of every holder.
 const SEARCH_LIMIT: usize = 50;
+
+/// The list's query: the id of the last holder of the page before (its next page follows it in
+/// the name order).
+const AFTER: &str = "despues";
 
 async fn search(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> Page {
     let query = q.0.text(SEARCH);
+    let after = match q.0.opt(AFTER) {
+        Some(a) => Some(
+            a.parse::<i64>()
+                .map_err(|_| WebError::bad_request("«despues» no es un número de titular"))?,
+        ),
+        None => None,
+    };
+    let listing = query.trim().is_empty();
     let qq = query.clone();
-    let found = app
-        .db(move |s| Ok(store::holders::search(s.conn(), &qq, SEARCH_LIMIT)?))
+    let mut found = app
+        .db(move |s| {
+            Ok(if listing {
+                // one more than the page, to know whether a next page follows
+                store::holders::page(s.conn(), after, SEARCH_LIMIT + 1)?
+            } else {
+                store::holders::search(s.conn(), &qq, SEARCH_LIMIT)?
+            })
+        })
         .await?;
+    let more = listing && found.len() > SEARCH_LIMIT;
+    found.truncate(SEARCH_LIMIT);
     let body = html! {
         (views::holder_search("Documento (con o sin puntos) o comienzo del nombre", &query))
-        @if !query.trim().is_empty() {
+        @if listing {
+            @if found.is_empty() {
+                @if after.is_some() { p { "No hay más titulares. " a href="/titulares" { "Primera página" } } }
+                @else { p { "El registro no tiene titulares todavía: llegan con las adjudicaciones importadas." } }
+            } @else {
+                (holders_table(&found, &if after.is_some() { format!("Titulares por nombre, de {SEARCH_LIMIT} en {SEARCH_LIMIT} (página siguiente)") } else { format!("Titulares por nombre, de {SEARCH_LIMIT} en {SEARCH_LIMIT}") }))
+                p.paginas {
+                    @if after.is_some() { a href="/titulares" { "Primera página" } }
+                    @if after.is_some() && more { " · " }
+                    @if more { @if let Some(last) = found.last() { a href={"/titulares?" (AFTER) "=" (last.id)} rel="next" { "Siguiente" } } }
+                }
+            }
+        } @else {
             @if found.is_empty() { p { "Ningún titular coincide con «" (query) "»." } }
             @else {
-                table.titulares {
-                    thead { tr { th { "documento" } th { "nombre" } th { "persona" } } }
-                    tbody {
-                        @for h in &found {
-                            tr {
-                                td { (h.doc_type.to_string()) " " (h.doc_number) }
-                                td { a href={"/titulares/" (h.id)} { (h.name) } }
-                                td { (format!("{:?}", h.person_type).to_lowercase()) }
-                            }
-                        }
-                    }
-                }
+                (holders_table(&found, &format!("Titulares que coinciden con «{query}»")))
                 @if found.len() == SEARCH_LIMIT { p { "Se muestran los primeros " (SEARCH_LIMIT) "; precise la búsqueda." } }
             }
         }
     };
     ok(page(Some(&user), "Titulares", body))
+}
+
+/// Holders found or listed, each linked to its page.
+fn holders_table(found: &[adjudications::Holder], caption: &str) -> Markup {
+    html! {
+        table.titulares {
+            caption { (caption) }
+            thead { tr { th { "documento" } th { "nombre" } th { "persona" } } }
+            tbody {
+                @for h in found {
+                    tr {
+                        td { (h.doc_type.to_string()) " " (h.doc_number) }
+                        td { a href={"/titulares/" (h.id)} { (h.name) } }
+                        td { (format!("{:?}", h.person_type).to_lowercase()) }
+                    }
+                }
+            }
+        }
+    }
 }
 
 struct HolderView {

@@ -126,3 +126,95 @@ fn a_voided_payment_stays_in_the_holders_history_struck_through_with_its_void() 
         "{history}"
     );
 }
+
+/// The names of the holders a holders' list shows, in its order, with the ids they link to.
+fn listed(page: &str) -> Vec<(String, String)> {
+    let table = &page[page.find("<table class=\"titulares\">").unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    table
+        .split("<a href=\"/titulares/")
+        .skip(1)
+        .map(|s| {
+            let (id, rest) = s.split_once("\">").unwrap();
+            (
+                rest[..rest.find("</a>").unwrap()].to_string(),
+                id.to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_holders_are_listed_by_name_fifty_a_page_without_a_search() {
+    let r = crate::common::Reg::new();
+    crate::web::add_user(&r, "carla", "consulta");
+    // 60 holders imported from the last to the first: «titular 60» gets id 1, «Titular 01» id
+    // 60; the names alternate their case, so an order by bytes or by id would differ from the
+    // register's (letter case ignored); two names differ only in case, listed by id
+    let mut csv = crate::common::HEADER.to_string();
+    for i in (1..=60).rev() {
+        let name = if i % 2 == 0 { "titular" } else { "Titular" };
+        csv.push_str(&format!(
+            "CC,{},{name} {i:02},natural,trabajador,10,,2024-03-15,,\n",
+            2_000_000_000u64 + i
+        ));
+    }
+    csv.push_str("CC,3000000001,zoe final,natural,trabajador,10,,2024-03-15,,\n");
+    csv.push_str("CC,3000000002,ZOE FINAL,natural,trabajador,10,,2024-03-15,,\n");
+    let path = r.file("titulares.csv", csv.as_bytes());
+    r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    let s = Server::start(&r);
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    let first = c.get("/titulares").text();
+    let names = listed(&first);
+    let want: Vec<String> = (1..=50)
+        .map(|i| format!("{} {i:02}", if i % 2 == 0 { "titular" } else { "Titular" }))
+        .collect();
+    assert_eq!(
+        names.iter().map(|n| n.0.clone()).collect::<Vec<_>>(),
+        want,
+        "{first}"
+    );
+    // «Titular 01» was imported last: id 60
+    assert_eq!(names[0].1, "60");
+    let next = first
+        .split("href=\"/titulares?despues=")
+        .nth(1)
+        .and_then(|s| s.split_once('"'))
+        .map(|(id, rest)| (id.to_string(), rest.to_string()))
+        .unwrap_or_else(|| panic!("no «Siguiente»: {first}"));
+    assert!(next.1.contains(">Siguiente</a>"), "{first}");
+    assert_eq!(
+        next.0, names[49].1,
+        "the next page follows the last one shown"
+    );
+    assert!(!first.contains(">Primera página<"), "{first}");
+    let second = c.get(&format!("/titulares?despues={}", next.0)).text();
+    let mut want: Vec<String> = (51..=60)
+        .map(|i| format!("{} {i:02}", if i % 2 == 0 { "titular" } else { "Titular" }))
+        .collect();
+    want.extend(["zoe final".to_string(), "ZOE FINAL".to_string()]);
+    let names = listed(&second);
+    assert_eq!(
+        names.iter().map(|n| n.0.clone()).collect::<Vec<_>>(),
+        want,
+        "{second}"
+    );
+    assert_eq!((names[10].1.as_str(), names[11].1.as_str()), ("61", "62"));
+    assert!(
+        second.contains("<a href=\"/titulares\">Primera página</a>")
+            && !second.contains(">Siguiente<"),
+        "{second}"
+    );
+    // a search still finds, and lists only what it finds
+    let found = listed(&c.get("/titulares?q=zoe").text());
+    assert_eq!(found.len(), 2, "{found:?}");
+    // a page after a number that is none is refused, in Spanish
+    let bad = c.get("/titulares?despues=x");
+    assert_eq!(bad.status, 400);
+    assert!(
+        bad.text().contains("no es un número de titular"),
+        "{}",
+        bad.text()
+    );
+}
