@@ -218,3 +218,62 @@ fn the_holders_are_listed_by_name_fifty_a_page_without_a_search() {
         bad.text()
     );
 }
+
+/// `offer adjudicate`'s Spanish table ends with what each rejection cause its rows name means:
+/// the acta's words with their article (the acta's «Causales de rechazo» says the same); the
+/// English table keeps the codes alone.
+#[test]
+fn the_offer_tables_causes_are_explained_in_spanish_as_the_acta_words_them() {
+    let r = crate::offering::offer("floor-leftover-to-smallest");
+    let args = [
+        "offer",
+        "adjudicate",
+        "EBSA-TEST",
+        "--on",
+        "2024-03-20",
+        "--dry-run",
+    ];
+    let es = crate::common::out(&r.with_locale(&[("VIGIA_LANG", "es")], &args));
+    // the six causes of the worked example's rows, in the catalogue's order; FORM_DEFECT,
+    // which no row has, not listed (Decreto 3939 de 2004 art. 12 and arts. 7 and 8)
+    // (the lines under the table's last row)
+    let lines: Vec<&str> = es.lines().collect();
+    let rows_end = lines.iter().rposition(|l| l.contains(" | ")).unwrap();
+    let legend = &lines[rows_end + 1..];
+    let want = [
+        "LATE: presentada por fuera del plazo de la oferta (art. 12, par. 1.º, ii)",
+        "NOT_ELIGIBLE: el aceptante no tiene la calidad de destinatario de las condiciones \
+         especiales (arts. 3 y 12, par. 1.º, iii)",
+        "NO_DECLARATIONS: sin la declaración juramentada ni la manifestación irrevocable (art. 7, \
+         num. 5; art. 8, num. 4)",
+        "INFO_NOT_SUPPLIED: la información solicitada no fue suministrada oportunamente (art. 12, \
+         par. 1.º, iv)",
+        "PRICE_NOT_PAID: no se pagó el valor de las acciones",
+        "REFUSED_REDUCTION: no aceptó la reducción y la demanda superó la oferta (art. 12, num. 2)",
+    ];
+    assert_eq!(legend, want, "{es}");
+    // English keeps the codes only
+    let en = r.ok(&args);
+    assert!(
+        en.contains("| LATE") && !en.contains("presentada por fuera"),
+        "{en}"
+    );
+    // the acta words each cause the same
+    r.ok(&[
+        "offer",
+        "adjudicate",
+        "EBSA-TEST",
+        "--on",
+        "2024-03-20",
+        "--acta",
+        "acta.md",
+    ]);
+    let acta = std::fs::read_to_string(r.dir.path().join("acta.md")).unwrap();
+    for line in want {
+        let (code, words) = line.split_once(": ").unwrap();
+        assert!(
+            acta.lines().any(|l| l.contains(code) && l.contains(words)),
+            "{code} in the acta: {acta}"
+        );
+    }
+}
