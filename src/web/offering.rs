@@ -38,6 +38,7 @@ pub(super) fn routes() -> Router<Arc<App>> {
         .route("/programas/{code}/oferta/vista", get(preview_page))
         .route("/programas/{code}/oferta/acta.pdf", get(acta_pdf))
         .route("/programas/{code}/oferta/acta.md", get(acta_md))
+        .route("/programas/{code}/oferta/acta.html", get(acta_html))
         .route(
             "/programas/{code}/oferta/verificar",
             get(to_acta_form).post(acta_verify),
@@ -470,6 +471,7 @@ fn run_markup(user: &User, code: &str, r: &RunPage, verdict: Option<&Markup>) ->
             p {
                 "Descargar acta: "
                 a href={"/programas/" (code) "/oferta/acta.pdf"} download { "PDF" } " · "
+                a href={"/programas/" (code) "/oferta/acta.html"} download { "HTML" } " · "
                 a href={"/programas/" (code) "/oferta/acta.md"} download { "Markdown" }
                 " (la misma que escribe el programa de línea de comandos)."
             }
@@ -893,6 +895,10 @@ async fn acta_pdf(State(app): State<Arc<App>>, _user: User, Path(code): Path<Str
 
 async fn acta_md(State(app): State<Arc<App>>, _user: User, Path(code): Path<String>) -> Page {
     acta_file(app, code, Format::Md).await
+}
+
+async fn acta_html(State(app): State<Arc<App>>, _user: User, Path(code): Path<String>) -> Page {
+    acta_file(app, code, Format::Html).await
 }
 
 /// What checking an uploaded acta against the stored adjudication found, in Spanish.

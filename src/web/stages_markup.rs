@@ -802,6 +802,7 @@ fn concluded_markup(user: &User, v: &View, c: &Concluded, verdict: Option<&Marku
             p {
                 "Descargar acta: "
                 a href={(base) "/acta.pdf"} download { "PDF" } " · "
+                a href={(base) "/acta.html"} download { "HTML" } " · "
                 a href={(base) "/acta.md"} download { "Markdown" }
                 " (la misma que escribe el programa de línea de comandos)."
             }

@@ -485,7 +485,31 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         page.contains(&format!("action=\"{verify}#acta\"")),
         "{page}"
     );
-    for (name, body) in [("acta.md", &md.body), ("acta.pdf", &pdf.body)] {
+    // the HTML acta too, offered beside the others, as `stage acta --out cli.html` writes it
+    assert!(
+        page.contains(&format!("href=\"{STAGE}/acta.html\"")),
+        "{page}"
+    );
+    let html = c.get(&format!("{STAGE}/acta.html"));
+    assert_eq!(
+        html.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    r.ok(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "cli.html",
+    ]);
+    assert!(html.body == std::fs::read(r.dir.path().join("cli.html")).unwrap());
+    for (name, body) in [
+        ("acta.md", &md.body),
+        ("acta.pdf", &pdf.body),
+        ("acta.html", &html.body),
+    ] {
         let t = c.upload(&verify, &[("csrf", &ccsrf)], (name, body)).text();
         assert!(
             t.contains("Verificada.") && t.contains("conclusión N.º 1 de la Segunda Etapa"),
