@@ -249,8 +249,21 @@ struct HolderView {
     holder: adjudications::Holder,
     /// The contact details in force, with who recorded them and when; `None`: never recorded.
     contact: Option<store::contacts::Version>,
-    adjudications: Vec<(adjudications::Adjudication, Vec<pledges::Pledge>, u64)>,
+    adjudications: Vec<Held>,
     timeline: Vec<Fact>,
+}
+
+/// One of the holder's adjudications as its page shows it: its pledges, its shares no breach
+/// covers, and why the register would refuse a pledge or its void whatever is typed (the page
+/// then says so instead of offering the form).
+struct Held {
+    a: adjudications::Adjudication,
+    pledges: Vec<pledges::Pledge>,
+    free: u64,
+    /// `register::pledge::register_blocked`, in Spanish.
+    pledge_blocked: Option<String>,
+    /// `register::adjudication::void_blocked`, in Spanish.
+    void_blocked: Option<String>,
 }
 
 async fn holder(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
@@ -270,9 +283,9 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
         h2 { "Adjudicaciones" }
         table.adjudicaciones {
             thead { tr { th { "N.º" } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "acciones sin incumplimiento" } th { "prendas" } th {} } }
-            @let prices = PesosColumn::of(v.adjudications.iter().map(|(a, _, _)| a.price_per_share));
+            @let prices = PesosColumn::of(v.adjudications.iter().map(|h| h.a.price_per_share));
             tbody {
-                @for (a, ps, free) in &v.adjudications {
+                @for Held { a, pledges: ps, free, .. } in &v.adjudications {
                     tr {
                         td { (a.id) @if a.void.is_some() { " (ANULADA)" } } td { (a.program_code) } td { (fecha(a.adjudicated_on)) }
                         td.num { (numero(a.shares)) } td.num { (prices.show(a.price_per_share)) } td.num { (numero(*free)) }
@@ -285,7 +298,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
         @if user.may(Role::Oficial) {
             h2 { "Prendas" }
             @if !matches!(typed, Typed::Contact(_)) { (errors.general()) }
-            @for (a, ps, _) in &v.adjudications {
+            @for Held { a, pledges: ps, pledge_blocked, .. } in &v.adjudications {
                 @let mine = sent_for == Some(a.id);
                 // a refusal about the adjudication itself (voided meanwhile, say): under its
                 // heading, even when it no longer takes the forms
@@ -296,14 +309,14 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
                 @if let Some(e) = about_it {
                     p.error id={"adjudicacion-" (a.id) "-error"} role="alert" { (views::sentence(e)) }
                 }
-                // shares no pledge in force covers: the register refuses a pledge beyond them
-                @let uncovered = register::pledge_shares::uncovered(a.shares, ps);
                 @if a.void.is_none() {
                     @let pf = match typed { Typed::Pledge(x, f) if *x == a.id => f, _ => &none.0 };
                     @let rf = match typed { Typed::Release(x, f) if *x == a.id => f, _ => &none.1 };
                     @let error_here = |k: Field| if mine { errors.get(k.as_str()) } else { None };
-                    @if uncovered == 0 && !mine {
-                        p.cubiertas { "Las prendas vigentes cubren todas sus acciones (" (numero(a.shares)) ")." }
+                    // no pledge the form could send would be registered (every share pledged):
+                    // the register's reason instead of the form, unless the form just came back
+                    @if let (Some(why), false) = (pledge_blocked, mine) {
+                        p.cubiertas id={"no-prenda-" (a.id)} { "No se registra otra prenda: " (why) "." }
                     } @else {
                     form method="post" action={"/adjudicaciones/" (a.id) "/prendas"} {
                         (csrf(user))
@@ -404,7 +417,7 @@ fn corrections(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) -> M
             "(la liberación es historia), y una adjudicación se anula solo sin incumplimientos ni "
             "prendas vigentes."
         }
-        @for (a, ps, _) in &v.adjudications {
+        @for Held { a, pledges: ps, void_blocked, .. } in &v.adjudications {
             h3 { "Adjudicación " (a.id) " (" (fecha(a.adjudicated_on)) ", " (numero(a.shares)) " acciones)" }
             @if let Some(vd) = &a.void {
                 p.aviso { "ANULADA " (momento(&vd.at)) " por " (vd.by) ": " (vd.reason) }
@@ -444,7 +457,11 @@ fn corrections(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) -> M
                 }
             }
             @let mine = match typed { Typed::VoidAdjudication(x, f) if *x == a.id => Some(f), _ => None };
-            @if a.void.is_none() {
+            // what the register would refuse whatever the reason: said, not offered (unless
+            // the form just came back refused, with what was typed)
+            @if let (Some(why), true, None) = (void_blocked, a.void.is_none(), mine) {
+                p.nota id={"no-anulable-adjudicacion-" (a.id)} { "No puede anularse: " (why) "." }
+            } @else if a.void.is_none() {
                 @let id = format!("motivo-adjudicacion-{}", a.id);
                 form.anular method="post" action={"/adjudicaciones/" (a.id) "/anular"} {
                     (csrf(user))
@@ -762,7 +779,14 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
             super::letters::timeline(conn, b.id, &mut timeline)?;
         }
         let free = register::breach::unbreached_shares(conn, &a)?;
-        out.push((a, ps, free));
+        let words = |r: Option<register::Refusal>| r.map(|r| refusal_reason(&r));
+        out.push(Held {
+            pledge_blocked: words(register::pledge::register_blocked(conn, a.id)?),
+            void_blocked: words(register::adjudication::void_blocked(conn, a.id)?),
+            a,
+            pledges: ps,
+            free,
+        });
     }
     timeline.sort_by_key(|t| t.on);
     Ok(HolderView {
@@ -771,4 +795,17 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
         adjudications: out,
         timeline,
     })
+}
+
+/// A refusal's reason alone, in Spanish (the page names the adjudication already).
+fn refusal_reason(r: &register::Refusal) -> String {
+    use register::Refusal as R;
+    match r {
+        R::Value { reason, .. }
+        | R::Rule(reason)
+        | R::Blocked { reason, .. }
+        | R::Waits { reason, .. }
+        | R::Repeat { reason, .. } => reason.es().to_string(),
+        R::OneOf(..) => views::refusal_text(r),
+    }
 }

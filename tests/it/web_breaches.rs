@@ -572,10 +572,13 @@ fn pledges_are_registered_and_released_from_the_holders_page() {
     assert!(page.contains("Prenda 1 de grado 1"), "{page}");
     assert!(page.contains("Liberar prendas"), "{page}");
     // its 1.000 shares are all pledged: no second pledge is offered (the register would refuse
-    // one), the page says so
+    // one), the page says so in the register's words
     assert!(!page.contains("Registrar prenda"), "{page}");
     assert!(
-        page.contains("Las prendas vigentes cubren todas sus acciones (1.000)."),
+        page.contains(
+            "No se registra otra prenda: la adjudicación N.º 1 ya tiene vigente la prenda N.º 1 \
+             (de grado 1, inscrita el 01/04/2024); libérela primero."
+        ),
         "{page}"
     );
     // the lock-up has not ended on 15/03/2026: refused with the register's reason

@@ -277,3 +277,85 @@ fn the_offer_tables_causes_are_explained_in_spanish_as_the_acta_words_them() {
         );
     }
 }
+
+/// A holder's page offers only what the register would do: an adjudication with a breach
+/// recorded against it is not voided (the page says why, in the words the refusal would use),
+/// and once the breach is voided its void is offered; a pledge is not offered on shares all
+/// pledged, and is once the pledge is released.
+#[test]
+fn the_holders_page_offers_only_the_corrections_the_register_would_make() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let page = o.get("/titulares/1").text();
+    assert!(
+        page.contains("action=\"/adjudicaciones/1/anular\"")
+            && page.contains("action=\"/adjudicaciones/1/prendas\""),
+        "{page}"
+    );
+    assert_eq!(
+        o.post(
+            "/adjudicaciones/1/incumplimiento",
+            &breach_fields(&csrf, "registrar")
+        )
+        .status,
+        303
+    );
+    let page = o.get("/titulares/1").text();
+    let why = "tiene registrado el incumplimiento N.º 1 (venta o negociación de las acciones del \
+               20/11/2024); si se registró por error, anúlelo primero";
+    assert!(
+        !page.contains("action=\"/adjudicaciones/1/anular\"")
+            && page.contains(&format!(
+                "<p class=\"nota\" id=\"no-anulable-adjudicacion-1\">No puede anularse: {why}.</p>"
+            )),
+        "{page}"
+    );
+    // the page's reason is the register's: a void sent anyway (a page left open) is refused
+    // with it, beside the form shown again with what was typed
+    let before = r.dump();
+    let refused = o.post(
+        "/adjudicaciones/1/anular",
+        &[("csrf", &csrf), ("void_reason", "Mal importada")],
+    );
+    assert_eq!(refused.status, 422);
+    let t = refused.text();
+    assert!(
+        t.contains(why)
+            && t.contains("id=\"motivo-adjudicacion-1-error\"")
+            && t.contains("value=\"Mal importada\""),
+        "{t}"
+    );
+    assert_eq!(r.dump(), before, "nothing was written");
+    // the breach voided: the adjudication's void is offered again
+    let void = o.post(
+        "/incumplimientos/1/anular",
+        &[("csrf", &csrf), ("void_reason", "Registrado por error")],
+    );
+    assert_eq!(void.status, 303, "{}", void.text());
+    let page = o.get("/titulares/1").text();
+    assert!(
+        page.contains("action=\"/adjudicaciones/1/anular\"")
+            && !page.contains("no-anulable-adjudicacion-1"),
+        "{page}"
+    );
+    // Luis's 2.500 shares pledged whole (in grade 2, to his lender's financing): no pledge form
+    r.ok(&[
+        "pledge",
+        "register",
+        "2",
+        "--rank",
+        "2",
+        "--registered-on",
+        "2024-04-01",
+    ]);
+    let page = o.get("/titulares/2").text();
+    assert!(
+        !page.contains("action=\"/adjudicaciones/2/prendas\"")
+            && page.contains(
+                "id=\"no-prenda-2\">No se registra otra prenda: la adjudicación N.º 2 \
+                              ya tiene vigente la prenda N.º 1"
+            ),
+        "{page}"
+    );
+}
