@@ -287,10 +287,10 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
             tbody {
                 @for Held { a, pledges: ps, free, .. } in &v.adjudications {
                     tr {
-                        td { (a.id) @if a.void.is_some() { " (ANULADA)" } } td { (a.program_code) } td { (fecha(a.adjudicated_on)) }
-                        td.num { (numero(a.shares)) } td.num { (prices.show(a.price_per_share)) } td.num { (numero(*free)) }
-                        td { @for p in ps { "grado " (p.rank) @if p.void.is_some() { " (anulada)" } @else if p.released_on.is_some() { " (liberada)" } " " } }
-                        td { @if user.may(Role::Oficial) && a.void.is_none() { a href={"/adjudicaciones/" (a.id) "/incumplimiento"} { "Registrar incumplimiento" } } }
+                        td data-label="N.º" { (a.id) @if a.void.is_some() { " (ANULADA)" } } td data-label="Programa" { (a.program_code) } td data-label="Fecha" { (fecha(a.adjudicated_on)) }
+                        td.num data-label="Acciones" { (numero(a.shares)) } td.num data-label="Precio" { (prices.show(a.price_per_share)) } td.num data-label="Acciones sin incumplimiento" { (numero(*free)) }
+                        td data-label="Prendas" { @for p in ps { "grado " (p.rank) @if p.void.is_some() { " (anulada)" } @else if p.released_on.is_some() { " (liberada)" } " " } }
+                        td.accion { @if user.may(Role::Oficial) && a.void.is_none() { a href={"/adjudicaciones/" (a.id) "/incumplimiento"} { "Registrar incumplimiento" } } }
                     }
                 }
             }
@@ -430,8 +430,8 @@ fn corrections(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) -> M
                             @let mine = match typed { Typed::VoidPledge(x, f) if *x == p.id => Some(f), _ => None };
                             @let id = format!("motivo-prenda-{}", p.id);
                             tr.anulado[p.void.is_some()] {
-                                td { (p.id) } td { (p.rank) } td.num { (numero(p.shares)) } td { (fecha(p.registered_on)) }
-                                td {
+                                td data-label="Prenda" { (p.id) } td data-label="Grado" { (p.rank) } td.num data-label="Acciones" { (numero(p.shares)) } td data-label="Inscrita" { (fecha(p.registered_on)) }
+                                td data-label="Estado" {
                                     @if let Some(vd) = &p.void {
                                         "ANULADA " (momento(&vd.at)) " por " (vd.by) ": " (vd.reason)
                                     } @else if let Some(on) = p.released_on {

@@ -319,12 +319,12 @@ pub(super) fn breach_letters_markup(
                 tbody {
                     @for n in &l.notices {
                         tr {
-                            td { a href={"/avisos/" (n.notice.id)} { (n.notice.number) } }
-                            td { (fecha(n.notice.notice_date)) }
-                            td { (plazo(n.deadline)) br; small { (n.runs_from) } }
-                            td { @match &n.delivery { Some(d) => { (fecha(d.delivered_on)) " por " (d.via.label_es()) }, None => "sin registrar" } }
-                            td { @match &n.replaced_by { Some(r) => { "reemplazado por " a href={"/avisos/" (r.id)} { (r.number) } }, None => "vigente" } }
-                            td { (doc_links("avisos", n.notice.id)) }
+                            td data-label="Número" { a href={"/avisos/" (n.notice.id)} { (n.notice.number) } }
+                            td data-label="Fecha" { (fecha(n.notice.notice_date)) }
+                            td data-label="Pagar a más tardar" { (plazo(n.deadline)) br; small { (n.runs_from) } }
+                            td data-label="Entrega" { @match &n.delivery { Some(d) => { (fecha(d.delivered_on)) " por " (d.via.label_es()) }, None => "sin registrar" } }
+                            td data-label="Vigencia" { @match &n.replaced_by { Some(r) => { "reemplazado por " a href={"/avisos/" (r.id)} { (r.number) } }, None => "vigente" } }
+                            td data-label="Documentos" { (doc_links("avisos", n.notice.id)) }
                         }
                     }
                 }

@@ -12,6 +12,7 @@ mod backup;
 mod bad_input;
 mod browser;
 mod browser_job;
+mod browser_phone;
 mod check;
 mod check_output;
 mod cli;
