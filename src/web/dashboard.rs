@@ -232,7 +232,16 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
     };
     let summary = check_summary(&app, as_of).await?;
     let (breach_count, breaches) = app
-        .db(|s| Ok(crate::store::breaches::latest(s.conn(), SHOWN_BREACHES)?))
+        .db(|s| {
+            let (total, latest) = crate::store::breaches::latest(s.conn(), SHOWN_BREACHES)?;
+            // each with its adjudication's holder
+            let mut shown = Vec::with_capacity(latest.len());
+            for b in latest {
+                let holder = crate::store::adjudications::get(s.conn(), b.adjudication_id)?.holder;
+                shown.push((b, holder));
+            }
+            Ok((total, shown))
+        })
         .await?;
     let breach_count = &breach_count;
     let CheckSummary {
