@@ -189,6 +189,10 @@ impl Catalogue for En {
         super::en_msg::msg(m)
     }
 
+    fn draw_place(&self, number: &dyn std::fmt::Display, tied: u64, index: u64) -> String {
+        super::en_msg::draw_place(number, tied, index)
+    }
+
     fn code(&self, _: &str, _: &str) -> Option<&'static str> {
         None
     }

@@ -507,7 +507,8 @@ pub fn msg(m: &Msg<'_>) -> String {
             winner,
         } => format!(
             "verified: draw {id} of stage {stage} of {code}, tranche {tranche}: sha256({text:?}) = {digest}; first 8 \
-             bytes {number} mod {tied} = {index}: {winner} wins"
+             bytes {}: {winner} wins",
+            draw_place(number, *tied, *index)
         ),
         Msg::ActaVerified {
             run,
@@ -546,8 +547,9 @@ pub fn msg(m: &Msg<'_>) -> String {
             winner,
         } => format!(
             "draw {id} of stage {stage} of {code}, tranche {tranche}:\n  tied, sorted by their UTF-8 bytes: {sorted}\n  text \
-             hashed: {text}\n  SHA-256: {digest}\n  first 8 bytes as an unsigned integer: {number}\n  {number} mod {tied} = {index}: {winner} wins\n  \
+             hashed: {text}\n  SHA-256: {digest}\n  first 8 bytes as an unsigned integer: {number}\n  {}: {winner} wins\n  \
              check it: printf %s '{}' | sha256sum",
+            draw_place(number, *tied, *index),
             text.replace('\'', "'\\''")
         ),
         Msg::StageAdjudicated {
@@ -860,3 +862,8 @@ const WHY_LEFT_OUT: [(&str, &str); 4] = [
     ("with a paz y salvo", "with a paz y salvo"),
     ("paid in full", "paid in full"),
 ];
+
+/// A draw's arithmetic: the digest's number modulo the tied proposals gives the winning place.
+pub(super) fn draw_place(number: &dyn std::fmt::Display, tied: u64, index: u64) -> String {
+    format!("{number} mod {tied} = {index}")
+}

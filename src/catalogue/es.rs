@@ -211,6 +211,10 @@ impl Catalogue for Es {
         super::es_msg::msg(m)
     }
 
+    fn draw_place(&self, number: &dyn std::fmt::Display, tied: u64, index: u64) -> String {
+        super::es_msg::draw_place(number, tied, index)
+    }
+
     fn code(&self, column: &str, value: &str) -> Option<&'static str> {
         super::es_words::code(column, value)
     }

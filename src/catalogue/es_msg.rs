@@ -607,7 +607,9 @@ pub fn msg(m: &Msg<'_>) -> String {
             winner,
         } => format!(
             "verificado: sorteo N.º {id} de la {etapa} de {code}, tramo {tranche}: \
-             sha256({text:?}) = {digest}; primeros 8 bytes {number} mód {tied} = {index}: gana la {winner}", etapa = etapa(*stage)
+             sha256({text:?}) = {digest}; primeros 8 bytes {}: gana la {winner}",
+            draw_place(number, *tied, *index),
+            etapa = etapa(*stage)
         ),
         Msg::ActaVerified {
             run,
@@ -656,8 +658,9 @@ pub fn msg(m: &Msg<'_>) -> String {
         } => format!(
             "sorteo N.º {id} de la {etapa} de {code}, tramo {tranche}:\n  empatadas, en el orden \
              de sus bytes UTF-8: {sorted}\n  texto resumido: {text}\n  SHA-256: {digest}\n  primeros 8 \
-             bytes como entero sin signo: {number}\n  {number} mód {tied} = {index}: gana la {winner}\n  \
+             bytes como entero sin signo: {number}\n  {}: gana la {winner}\n  \
              compruébelo: printf %s '{}' | sha256sum",
+            draw_place(number, *tied, *index),
             text.replace('\'', "'\\''"), etapa = etapa(*stage)
         ),
         Msg::StageAdjudicated {
@@ -846,4 +849,10 @@ fn numeros(first: i64, last: i64) -> String {
     } else {
         format!(" (N.º {first} a {last})")
     }
+}
+
+/// A draw's arithmetic: the digest's number modulo the tied proposals gives the winning place
+/// («123 mód 2 = 1»).
+pub(super) fn draw_place(number: &dyn std::fmt::Display, tied: u64, index: u64) -> String {
+    format!("{number} mód {tied} = {index}")
 }

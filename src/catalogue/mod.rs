@@ -62,6 +62,9 @@ pub trait Catalogue {
     fn undecided(&self, u: &Undecided) -> String;
     /// A command's success line (or a line of the demo's narration).
     fn msg(&self, m: &msg::Msg<'_>) -> String;
+    /// A draw's arithmetic, the digest's number modulo the tied proposals giving the winning
+    /// place (`123 mód 2 = 1`): in the draw's lines above and on the web's stage page.
+    fn draw_place(&self, number: &dyn std::fmt::Display, tied: u64, index: u64) -> String;
     /// A stable code of a record's column (`kind` `sale`, `convention` `daily-simple`) as a
     /// table for people shows it; `None`: as it is (English keeps every code).
     fn code(&self, column: &str, value: &str) -> Option<&'static str>;

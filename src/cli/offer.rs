@@ -174,9 +174,29 @@ fn write_acta_after_commit(
     placed.map_err(|(e, tmp)| super::notice::not_placed(&what, "--acta", &path, &e, &tmp))
 }
 
-/// Under the table, what the program's own review causes mean (their code is the rows' cause):
-/// each with its wording and article, as the acta words it.
-fn causes_legend(out: &mut dyn Write, p: &crate::program::Program) -> std::io::Result<()> {
+/// The rejection causes a result's rows name, by code.
+type Causes = std::collections::BTreeSet<&'static str>;
+
+/// Under a Spanish table, what each built-in rejection cause its rows name means, in the acta's
+/// words and with its source (`Cause::label_for`: the web's result and the acta's «Causales de
+/// rechazo» say the same); then the program's own review causes (their code is the rows'
+/// cause), each with its wording and article, as the acta words it.
+fn causes_legend(
+    out: &mut dyn Write,
+    p: &crate::program::Program,
+    used: &Causes,
+    lang: crate::lang::Lang,
+) -> std::io::Result<()> {
+    use crate::offering::adjudicate::Cause;
+    if lang == crate::lang::Lang::Es {
+        for c in Cause::ALL {
+            // a built-in cause the program rewords is said below, with the program's causes
+            let reworded = p.review_causes.iter().any(|own| own.code == c.as_str());
+            if used.contains(c.as_str()) && !reworded {
+                writeln!(out, "{}: {}", c.as_str(), c.label_for(p))?;
+            }
+        }
+    }
     for c in &p.review_causes {
         writeln!(out, "{}: {} ({})", c.code, c.wording, c.article)?;
     }
@@ -207,7 +227,8 @@ fn write_result(
     each: &mut EachRow<'_>,
     run: Option<i64>,
     fingerprint: Option<&str>,
-) -> Result<(), CliError> {
+) -> Result<Causes, CliError> {
+    let mut causes = Causes::new();
     match format {
         Format::Json => {
             json_head(out, header)?;
@@ -235,7 +256,7 @@ fn write_result(
                 None => fingerprint.unwrap_or_default().to_string(),
             };
             json_tail(out, run, &fingerprint)?;
-            Ok(())
+            Ok(causes)
         }
         Format::Csv | Format::Table => {
             if format == Format::Table {
@@ -254,10 +275,11 @@ fn write_result(
             let mut list = RowWriter::new(format, &mut *out, lang)?;
             each(&mut |r| {
                 list.push(r)?;
+                causes.extend(r.cause);
                 Ok(())
             })?;
             list.finish()?;
-            Ok(())
+            Ok(causes)
         }
     }
 }
@@ -439,9 +461,9 @@ impl OfferCommand {
                     );
                     drop(tick);
                     bar.done();
-                    written?;
+                    let causes = written?;
                     if format == Format::Table {
-                        causes_legend(ctx.out, &p.program)?;
+                        causes_legend(ctx.out, &p.program, &causes, ctx.lang)?;
                     }
                     return Ok(Status::Ok);
                 }
@@ -493,6 +515,7 @@ impl OfferCommand {
                 // the result first, from the computation in memory, which is then dropped:
                 // the acta is rendered from the stored run, and both never share the memory
                 let header = c.header(&p);
+                let mut causes = Causes::new();
                 if let Some(rows) = spool.and_then(JsonSpool::rows) {
                     json_head(ctx.out, &header)?;
                     copy_spooled(rows, ctx.out)?;
@@ -516,7 +539,7 @@ impl OfferCommand {
                     );
                     drop(tick);
                     bar.done();
-                    written?;
+                    causes = written?;
                 }
                 drop(c);
                 let placed = match (reserved, af) {
@@ -539,7 +562,7 @@ impl OfferCommand {
                     )?;
                 }
                 if format == Format::Table {
-                    causes_legend(ctx.out, &p.program)?;
+                    causes_legend(ctx.out, &p.program, &causes, ctx.lang)?;
                     ctx.say(crate::catalogue::msg::Msg::OfferRun {
                         run: done.run_id,
                         code: &code,

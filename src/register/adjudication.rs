@@ -375,11 +375,26 @@ pub fn void(tx: &mut Tx<'_>, id: i64, reason: &str) -> Result<i64> {
         )
         .into());
     }
-    let a = adjudications::get(tx.conn(), id)?;
-    if let Some(v) = &a.void {
-        return Err(Refusal::value(Field::Adjudication, id, super::already_voided(v, true)).into());
+    if let Some(refused) = void_blocked(tx.conn(), id)? {
+        return Err(refused.into());
     }
-    let live: Vec<_> = breaches::list(tx.conn(), Some(id), None)?
+    Ok(adjudications::void(tx, id, reason)?)
+}
+
+/// Why adjudication `id` may not be voided whatever the reason given, if it may not: it was
+/// voided already, a breach that is not void is recorded against it, or a pledge is in force on
+/// it (void or release those first). [`void`] asks it; a front end asks it before it offers the
+/// void.
+pub fn void_blocked(conn: &Connection, id: i64) -> Result<Option<Refusal>> {
+    let a = adjudications::get(conn, id)?;
+    if let Some(v) = &a.void {
+        return Ok(Some(Refusal::value(
+            Field::Adjudication,
+            id,
+            super::already_voided(v, true),
+        )));
+    }
+    let live: Vec<_> = breaches::list(conn, Some(id), None)?
         .into_iter()
         .filter(|b| b.void.is_none())
         .collect();
@@ -412,7 +427,7 @@ pub fn void(tx: &mut Tx<'_>, id: i64, reason: &str) -> Result<i64> {
                 "si se registraron por error, anúlelos primero",
             )
         };
-        return Err(Refusal::Blocked {
+        return Ok(Some(Refusal::Blocked {
             field: Field::Adjudication,
             value: id.said(),
             reason: said!(
@@ -423,10 +438,9 @@ pub fn void(tx: &mut Tx<'_>, id: i64, reason: &str) -> Result<i64> {
                 si
             ),
             first: Box::new(Act::Void(Record::Breach)),
-        }
-        .into());
+        }));
     }
-    let in_force: Vec<_> = pledges::list(tx.conn(), id)?
+    let in_force: Vec<_> = pledges::list(conn, id)?
         .into_iter()
         .filter(|p| p.released_on.is_none() && p.void.is_none())
         .collect();
@@ -453,13 +467,12 @@ pub fn void(tx: &mut Tx<'_>, id: i64, reason: &str) -> Result<i64> {
             })
             .collect::<Vec<_>>()
             .join(", ");
-        return Err(Refusal::Blocked {
+        return Ok(Some(Refusal::Blocked {
             field: Field::Adjudication,
             value: id.said(),
             reason: said!(register_holdings::has_force_void_first_if_was, list, lista),
             first: Box::new(Act::Void(Record::Pledge)),
-        }
-        .into());
+        }));
     }
-    Ok(adjudications::void(tx, id, reason)?)
+    Ok(None)
 }

@@ -173,6 +173,32 @@ pub fn register(
     })
 }
 
+/// Why no pledge at all may be registered on adjudication `adjudication_id` today, whatever is
+/// typed, if none may: [`rules`] asked of the pledge any form could send (of the first degree,
+/// registered on the adjudication's day, of every share no pledge in force covers), so its
+/// refusal is one no input answers: the adjudication was voided, or the pledges in force cover
+/// every share. A front end asks it before it offers the pledge's form.
+pub fn register_blocked(conn: &Connection, adjudication_id: i64) -> Result<Option<Refusal>> {
+    let adj = adjudications::get(conn, adjudication_id)?;
+    let (_, in_force) = pledges::registered(conn, adjudication_id)?;
+    let probe = Candidate {
+        adjudication_id,
+        adjudication_void: adj.void.is_some(),
+        adjudicated_on: adj.adjudicated_on,
+        adjudicated: adj.shares,
+        financed_by: adj.lender.as_deref(),
+        financed_shares: adj.financed_shares,
+        rank: 1,
+        registered_on: adj.adjudicated_on,
+        lender: None,
+        shares: None,
+        in_force: &in_force,
+        // none registered before: the probe is never "the same pledge again"
+        registered: &[],
+    };
+    Ok(rules(&probe, adj.adjudicated_on).err())
+}
+
 /// A row of a pledge file refused by [`rules`], in the file's columns (the line is the store's
 /// to set). A pledge this file wrote is named by its line (see [`super::pledge_shares`]).
 fn row_problem(c: &Candidate<'_>, refusal: Refusal) -> RowError {

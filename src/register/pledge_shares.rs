@@ -23,16 +23,6 @@ pub fn covered<'a>(pledges: impl IntoIterator<Item = &'a InForce>) -> Option<u64
         .try_fold(0u64, |sum, p| sum.checked_add(p.shares))
 }
 
-/// The shares of an adjudication of `shares` that no pledge in force (not void, not released)
-/// among `pledges` covers: what a new pledge may still take.
-pub fn uncovered(shares: u64, pledges: &[crate::store::pledges::Pledge]) -> u64 {
-    let pledged = pledges
-        .iter()
-        .filter(|p| p.void.is_none() && p.released_on.is_none())
-        .fold(0u64, |sum, p| sum.saturating_add(p.shares));
-    shares.saturating_sub(pledged)
-}
-
 /// The pledges in force, each named by its id, or by its line when the file being imported
 /// wrote it: "pledge 7: rank 2, 600 shares, registered 2024-04-01; line 6 of this file: …".
 fn listed(in_force: &[InForce]) -> Said {

@@ -164,6 +164,19 @@ pub fn get(conn: &Connection, id: i64) -> Result<Breach> {
         })
 }
 
+/// The last `limit` breaches recorded (voided ones included), the newest first, and how many
+/// breaches the register holds: the dashboard's list.
+pub fn latest(conn: &Connection, limit: usize) -> Result<(u64, Vec<Breach>)> {
+    let n: i64 = conn.query_row("SELECT count(*) FROM breaches", [], |r| r.get(0))?;
+    let total = u64::try_from(n).map_err(|_| StoreError::Corrupt(format!("breach count {n}")))?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let rows = conn
+        .prepare_cached(&format!("{SELECT} ORDER BY b.id DESC LIMIT ?1"))?
+        .query_map(params![limit], Breach::from_row)?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok((total, rows))
+}
+
 /// Breaches, optionally of one adjudication or one program, in id order (voided ones included).
 pub fn list(
     conn: &Connection,

@@ -93,6 +93,38 @@ pub fn search(conn: &Connection, q: &str, limit: usize) -> Result<Vec<Holder>> {
     Ok(out)
 }
 
+/// The first page of every holder: the name index read from its start.
+const FIRST_PAGE: &str = "SELECT id, doc_type, doc_number, name, person_type FROM holders
+     ORDER BY name COLLATE NOCASE, id LIMIT ?1";
+
+/// A later page: the name index from the last holder shown (`?1` its name, `?2` its id); the
+/// `>=` bound seeks the index, the rest skips the holders of that name already shown.
+const PAGE_AFTER: &str = "SELECT id, doc_type, doc_number, name, person_type FROM holders
+     WHERE name >= ?1 COLLATE NOCASE AND (name > ?1 COLLATE NOCASE OR id > ?2)
+     ORDER BY name COLLATE NOCASE, id LIMIT ?3";
+
+/// A page of every holder in the name search's order (`COLLATE NOCASE`, then id): the first
+/// `limit` (`after` `None`), or the `limit` after holder `after` in that order. A range of the
+/// name index from `after`'s name, so a later page reads no row before it (a million holders).
+pub fn page(conn: &Connection, after: Option<i64>, limit: usize) -> Result<Vec<Holder>> {
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let rows = match after {
+        None => conn
+            .prepare_cached(FIRST_PAGE)?
+            .query_map(params![limit], row)?
+            .collect::<rusqlite::Result<Vec<_>>>()?,
+        Some(after) => {
+            let Some(last) = get(conn, after)? else {
+                return Ok(Vec::new());
+            };
+            conn.prepare_cached(PAGE_AFTER)?
+                .query_map(params![last.name, last.id, limit], row)?
+                .collect::<rusqlite::Result<Vec<_>>>()?
+        }
+    };
+    Ok(rows)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,6 +190,52 @@ mod tests {
         for p in by_name.iter().chain(&by_doc) {
             assert!(!p.contains("SCAN"), "{p}");
         }
+    }
+
+    #[test]
+    fn the_pages_of_every_holder_read_the_name_index_in_order() {
+        let store = crate::store::Store::in_memory().unwrap();
+        for q in [FIRST_PAGE, PAGE_AFTER] {
+            let p = plan(store.conn(), q);
+            assert!(
+                p.iter().any(|p| p.contains("INDEX holders_name_nocase")),
+                "{p:?}"
+            );
+            assert!(!p.iter().any(|p| p.contains("TEMP B-TREE")), "{p:?}");
+        }
+        assert!(
+            plan(store.conn(), PAGE_AFTER)
+                .iter()
+                .any(|p| p.starts_with("SEARCH"))
+        );
+        // ids 1 to 6 in this order; by name, letter case ignored, then id: 2 «ana», 5 «Ana»,
+        // 6 «ANA», 3 «Andrés», 1 «bea», 4 «Bea»
+        for (i, n) in ["bea", "ana", "Andrés", "Bea", "Ana", "ANA"]
+            .iter()
+            .enumerate()
+        {
+            store
+                .conn()
+                .execute(
+                    "INSERT INTO holders (doc_type, doc_number, name, person_type, created_at, created_by)
+                     VALUES ('CC', ?1, ?2, 'natural', 'x', 'x')",
+                    params![i.to_string(), n],
+                )
+                .unwrap();
+        }
+        let ids = |after, limit| -> Vec<i64> {
+            page(store.conn(), after, limit)
+                .unwrap()
+                .into_iter()
+                .map(|h| h.id)
+                .collect()
+        };
+        assert_eq!(ids(None, 10), [2, 5, 6, 3, 1, 4]);
+        assert_eq!(ids(None, 2), [2, 5]);
+        assert_eq!(ids(Some(5), 2), [6, 3]);
+        assert_eq!(ids(Some(3), 2), [1, 4]);
+        assert!(ids(Some(4), 2).is_empty());
+        assert!(ids(Some(99), 2).is_empty(), "no such holder: no page");
     }
 
     #[test]

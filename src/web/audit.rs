@@ -76,10 +76,10 @@ async fn audit_page(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> 
             tbody {
                 @for e in events.iter().rev() {
                     tr {
-                        td.num { (e.seq) } td { (views::momento(&e.at)) } td { (views::actor(&e.actor)) }
-                        td { (views::accion(&e.action)) br; small { code { (e.action) } } }
-                        td { (views::tabla(&e.entity)) br; small { code { (e.entity) } } }
-                        td.num { (e.entity_id) } td { code { (&e.hash[..12]) "…" } }
+                        td.num data-label="N.º" { (e.seq) } td data-label="Momento" { (views::momento(&e.at)) } td data-label="Usuario" { (views::actor(&e.actor)) }
+                        td data-label="Acción" { (views::accion(&e.action)) br; small { (views::codigo(&e.action)) } }
+                        td data-label="Tabla" { (views::tabla(&e.entity)) br; small { (views::codigo(&e.entity)) } }
+                        td.num data-label="Id" { (e.entity_id) } td data-label="Huella" { code { (&e.hash[..12]) "…" } }
                     }
                 }
             }

@@ -250,8 +250,8 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
             tbody {
                 @for p in &v.payments {
                     tr.anulado[p.void.is_some()] {
-                        td { (p.id) } td { (fecha(p.paid_on)) } td.num { (amounts.show(p.amount)) } td { (p.reference.as_deref().unwrap_or("")) } td { (p.created_by) }
-                        td {
+                        td data-label="N.º" { (p.id) } td data-label="Fecha" { (fecha(p.paid_on)) } td.num data-label="Valor" { (amounts.show(p.amount)) } td data-label="Referencia" { (p.reference.as_deref().unwrap_or("")) } td data-label="Registrado por" { (p.created_by) }
+                        td data-label="Anulación" {
                             @if let Some(vd) = &p.void { "ANULADO " (views::momento(&vd.at)) " por " (vd.by) ": " (vd.reason) }
                             @else if user.may(Role::Oficial) && !v.certified {
                                 form.anular method="post" action={"/incumplimientos/" (b.id) "/pagos/" (p.id) "/anular"} {
@@ -295,7 +295,7 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
             table.liquidaciones {
                 thead { tr { th { "N.º" } th { "al" } th { "convención" } th.num { "total" } th { "huella" } } }
                 @let totals = PesosColumn::of(v.liquidations.iter().map(|l| l.total_due));
-                tbody { @for l in &v.liquidations { tr { td { a href={"/liquidaciones/" (l.id)} { (l.id) } } td { (fecha(l.until)) } td { (l.convention.name_es()) } td.num { (totals.show(l.total_due)) } td { code { (&l.sha256[..16]) "…" } } } } }
+                tbody { @for l in &v.liquidations { tr { td data-label="N.º" { a href={"/liquidaciones/" (l.id)} { (l.id) } } td data-label="Al" { (fecha(l.until)) } td data-label="Convención" { (l.convention.name_es()) } td.num data-label="Total" { (totals.show(l.total_due)) } td data-label="Huella" { code { (&l.sha256[..16]) "…" } } } } }
             }
             @if let Some(id) = v.stale {
                 p.aviso.desactualizada {

@@ -177,12 +177,34 @@ pub fn demand(h: &crate::register::offering::Header) -> Markup {
     }
 }
 
+/// A fact of a holder's history: its day, its words, the page it links to, and, when it was
+/// recorded by mistake and voided, who voided it, when and why (it stays in the history, struck
+/// through, as the breach's page shows it).
+pub struct Fact {
+    pub on: NaiveDate,
+    pub what: String,
+    pub link: Option<String>,
+    pub voided: Option<String>,
+}
+
+impl Fact {
+    /// A fact in force.
+    pub fn new(on: NaiveDate, what: String, link: Option<String>) -> Fact {
+        Fact {
+            on,
+            what,
+            link,
+            voided: None,
+        }
+    }
+}
+
 /// A holder's history on a line: each fact a mark at its date (its words as the tooltip, its
 /// page as the link), the first and last dates at the ends. The table beside it lists the same.
-pub fn timeline(events: &[(chrono::NaiveDate, String, Option<String>)]) -> Markup {
+pub fn timeline(events: &[Fact]) -> Markup {
     let (Some(first), Some(last)) = (
-        events.iter().map(|e| e.0).min(),
-        events.iter().map(|e| e.0).max(),
+        events.iter().map(|e| e.on).min(),
+        events.iter().map(|e| e.on).max(),
     ) else {
         return html! {};
     };
@@ -201,13 +223,14 @@ pub fn timeline(events: &[(chrono::NaiveDate, String, Option<String>)]) -> Marku
             svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (W) " " (height)} role="img"
                 aria-label={"Historia del titular, del " (fecha(first)) " al " (fecha(last))} {
                 line.eje x1=(PAD) y1=(axis) x2=(W - PAD) y2=(axis) {}
-                @for (i, (d, what, link)) in events.iter().enumerate() {
+                @for (i, Fact { on: d, what, link, voided }) in events.iter().enumerate() {
                     // marks of the same day stacked upwards, so none hides another
-                    @let same = events[..i].iter().filter(|e| e.0 == *d).count() as u64;
+                    @let same = events[..i].iter().filter(|e| e.on == *d).count() as u64;
                     @let cy = axis.saturating_sub(same * 9);
+                    @let said = if voided.is_some() { format!("{what} (ANULADO)") } else { what.clone() };
                     @match link {
-                        Some(l) => a href=(l) { circle cx=(x(*d)) cy=(cy) r="4" { title { (fecha(*d)) ": " (what) } } },
-                        None => circle cx=(x(*d)) cy=(cy) r="4" { title { (fecha(*d)) ": " (what) } },
+                        Some(l) => a href=(l) { circle class=[voided.is_some().then_some("anulado")] cx=(x(*d)) cy=(cy) r="4" { title { (fecha(*d)) ": " (said) } } },
+                        None => circle class=[voided.is_some().then_some("anulado")] cx=(x(*d)) cy=(cy) r="4" { title { (fecha(*d)) ": " (said) } },
                     }
                 }
                 text x=(PAD) y=(height - 12) { (fecha(first)) }
@@ -330,13 +353,13 @@ mod tests {
     fn the_timeline_puts_each_fact_at_its_date() {
         let d = |m, day| NaiveDate::from_ymd_opt(2024, m, day).unwrap();
         let svg = timeline(&[
-            (d(3, 15), "Adjudicación 1".into(), None),
-            (
+            Fact::new(d(3, 15), "Adjudicación 1".into(), None),
+            Fact::new(
                 d(11, 20),
                 "Incumplimiento 1".into(),
                 Some("/incumplimientos/1".into()),
             ),
-            (d(11, 20), "Otro hecho".into(), None),
+            Fact::new(d(11, 20), "Otro hecho".into(), None),
         ])
         .into_string();
         assert_eq!(svg.matches("<circle").count(), 3, "{svg}");

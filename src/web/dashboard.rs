@@ -54,6 +54,46 @@ pub(crate) struct CheckSummary {
 /// Months of the lock-ups' calendar on the dashboard (Ley 226 art. 14's longest lock-up).
 const LOCKUP_MONTHS: u32 = 24;
 
+/// Registered breaches listed on the dashboard, the newest first (all are counted and
+/// downloaded).
+const SHOWN_BREACHES: usize = 20;
+
+/// The breaches recorded, the newest first, each linked to its page and its holder's.
+fn registered_breaches(
+    total: u64,
+    shown: &[(
+        crate::store::breaches::Breach,
+        crate::store::adjudications::Holder,
+    )],
+) -> maud::Markup {
+    html! {
+        @if shown.is_empty() {
+            p { "Ninguno todavía: se registran desde la página del titular («Registrar incumplimiento»)." }
+        } @else {
+            table.registrados {
+                caption {
+                    @if (shown.len() as u64) < total { "Los " (shown.len()) " más recientes de " (numero(total)) }
+                    @else if total == 1 { "El único registrado" }
+                    @else { "Los " (numero(total)) ", el más reciente primero" }
+                }
+                thead { tr { th { "N.º" } th { "fecha" } th { "clase" } th.num { "acciones" } th { "titular" } th { "estado" } } }
+                tbody {
+                    @for (b, h) in shown {
+                        tr.anulado[b.void.is_some()] {
+                            td data-label="N.º" { a href={"/incumplimientos/" (b.id)} { "Incumplimiento " (b.id) } }
+                            td data-label="Fecha" { (fecha(b.breach_date)) }
+                            td data-label="Clase" { (b.kind.label_es()) }
+                            td.num data-label="Acciones" { (numero(b.shares)) }
+                            td data-label="Titular" { a href={"/titulares/" (h.id)} { (h.name) } " (" (h.doc_type.to_string()) " " (h.doc_number) ")" }
+                            td data-label="Estado" { @if b.void.is_some() { "ANULADO" } @else { "registrado" } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Findings listed on the dashboard (all are counted).
 const SHOWN_FINDINGS: usize = 200;
 
@@ -191,6 +231,19 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
         None => today,
     };
     let summary = check_summary(&app, as_of).await?;
+    let (breach_count, breaches) = app
+        .db(|s| {
+            let (total, latest) = crate::store::breaches::latest(s.conn(), SHOWN_BREACHES)?;
+            // each with its adjudication's holder
+            let mut shown = Vec::with_capacity(latest.len());
+            for b in latest {
+                let holder = crate::store::adjudications::get(s.conn(), b.adjudication_id)?.holder;
+                shown.push((b, holder));
+            }
+            Ok((total, shown))
+        })
+        .await?;
+    let breach_count = &breach_count;
     let CheckSummary {
         counts,
         shown,
@@ -224,6 +277,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
             " · "
             a href="/incumplimientos/descargar?formato=csv-excel" download { "Descargar CSV para Excel" }
         }
+        (registered_breaches(*breach_count, &breaches))
         h2 { "Fin de los períodos de restricción" }
         (charts::lockups(lockups))
         h2 { "Tasas certificadas" }

@@ -6,6 +6,7 @@
 //! input it names, in the form that was sent.
 
 use super::auth::User;
+use super::charts::Fact;
 use super::extract::{Path, Query};
 use super::form::{Errors, Inputs, Page, Posted, Sent, VoidForm, keep, ok, see_other, with_status};
 use super::views::{self, PesosColumn, SEARCH, csrf, fecha, input, momento, numero, page, pesos};
@@ -170,32 +171,54 @@ impl Typed {
 
 // ---------------------------------------------------------------------------- the pages
 
-/// At most this many holders per search.
+/// At most this many holders per search, and per page of the list of every holder.
 const SEARCH_LIMIT: usize = 50;
+
+/// The list's query: the id of the last holder of the page before (its next page follows it in
+/// the name order).
+const AFTER: &str = "despues";
 
 async fn search(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> Page {
     let query = q.0.text(SEARCH);
+    let after = match q.0.opt(AFTER) {
+        Some(a) => Some(
+            a.parse::<i64>()
+                .map_err(|_| WebError::bad_request("«despues» no es un número de titular"))?,
+        ),
+        None => None,
+    };
+    let listing = query.trim().is_empty();
     let qq = query.clone();
-    let found = app
-        .db(move |s| Ok(store::holders::search(s.conn(), &qq, SEARCH_LIMIT)?))
+    let mut found = app
+        .db(move |s| {
+            Ok(if listing {
+                // one more than the page, to know whether a next page follows
+                store::holders::page(s.conn(), after, SEARCH_LIMIT + 1)?
+            } else {
+                store::holders::search(s.conn(), &qq, SEARCH_LIMIT)?
+            })
+        })
         .await?;
+    let more = listing && found.len() > SEARCH_LIMIT;
+    found.truncate(SEARCH_LIMIT);
     let body = html! {
         (views::holder_search("Documento (con o sin puntos) o comienzo del nombre", &query))
-        @if !query.trim().is_empty() {
+        @if listing {
+            @if found.is_empty() {
+                @if after.is_some() { p { "No hay más titulares. " a href="/titulares" { "Primera página" } } }
+                @else { p { "El registro no tiene titulares todavía: llegan con las adjudicaciones importadas." } }
+            } @else {
+                (holders_table(&found, &if after.is_some() { format!("Titulares por nombre, de {SEARCH_LIMIT} en {SEARCH_LIMIT} (página siguiente)") } else { format!("Titulares por nombre, de {SEARCH_LIMIT} en {SEARCH_LIMIT}") }))
+                p.paginas {
+                    @if after.is_some() { a href="/titulares" { "Primera página" } }
+                    @if after.is_some() && more { " · " }
+                    @if more { @if let Some(last) = found.last() { a href={"/titulares?" (AFTER) "=" (last.id)} rel="next" { "Siguiente" } } }
+                }
+            }
+        } @else {
             @if found.is_empty() { p { "Ningún titular coincide con «" (query) "»." } }
             @else {
-                table.titulares {
-                    thead { tr { th { "documento" } th { "nombre" } th { "persona" } } }
-                    tbody {
-                        @for h in &found {
-                            tr {
-                                td { (h.doc_type.to_string()) " " (h.doc_number) }
-                                td { a href={"/titulares/" (h.id)} { (h.name) } }
-                                td { (format!("{:?}", h.person_type).to_lowercase()) }
-                            }
-                        }
-                    }
-                }
+                (holders_table(&found, &format!("Titulares que coinciden con «{query}»")))
                 @if found.len() == SEARCH_LIMIT { p { "Se muestran los primeros " (SEARCH_LIMIT) "; precise la búsqueda." } }
             }
         }
@@ -203,12 +226,44 @@ async fn search(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> Page
     ok(page(Some(&user), "Titulares", body))
 }
 
+/// Holders found or listed, each linked to its page.
+fn holders_table(found: &[adjudications::Holder], caption: &str) -> Markup {
+    html! {
+        table.titulares {
+            caption { (caption) }
+            thead { tr { th { "documento" } th { "nombre" } th { "persona" } } }
+            tbody {
+                @for h in found {
+                    tr {
+                        td { (h.doc_type.to_string()) " " (h.doc_number) }
+                        td { a href={"/titulares/" (h.id)} { (h.name) } }
+                        td { (format!("{:?}", h.person_type).to_lowercase()) }
+                    }
+                }
+            }
+        }
+    }
+}
+
 struct HolderView {
     holder: adjudications::Holder,
     /// The contact details in force, with who recorded them and when; `None`: never recorded.
     contact: Option<store::contacts::Version>,
-    adjudications: Vec<(adjudications::Adjudication, Vec<pledges::Pledge>, u64)>,
-    timeline: Vec<(NaiveDate, String, Option<String>)>,
+    adjudications: Vec<Held>,
+    timeline: Vec<Fact>,
+}
+
+/// One of the holder's adjudications as its page shows it: its pledges, its shares no breach
+/// covers, and why the register would refuse a pledge or its void whatever is typed (the page
+/// then says so instead of offering the form).
+struct Held {
+    a: adjudications::Adjudication,
+    pledges: Vec<pledges::Pledge>,
+    free: u64,
+    /// `register::pledge::register_blocked`, in Spanish.
+    pledge_blocked: Option<String>,
+    /// `register::adjudication::void_blocked`, in Spanish.
+    void_blocked: Option<String>,
 }
 
 async fn holder(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
@@ -228,14 +283,14 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
         h2 { "Adjudicaciones" }
         table.adjudicaciones {
             thead { tr { th { "N.º" } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "acciones sin incumplimiento" } th { "prendas" } th {} } }
-            @let prices = PesosColumn::of(v.adjudications.iter().map(|(a, _, _)| a.price_per_share));
+            @let prices = PesosColumn::of(v.adjudications.iter().map(|h| h.a.price_per_share));
             tbody {
-                @for (a, ps, free) in &v.adjudications {
+                @for Held { a, pledges: ps, free, .. } in &v.adjudications {
                     tr {
-                        td { (a.id) @if a.void.is_some() { " (ANULADA)" } } td { (a.program_code) } td { (fecha(a.adjudicated_on)) }
-                        td.num { (numero(a.shares)) } td.num { (prices.show(a.price_per_share)) } td.num { (numero(*free)) }
-                        td { @for p in ps { "grado " (p.rank) @if p.void.is_some() { " (anulada)" } @else if p.released_on.is_some() { " (liberada)" } " " } }
-                        td { @if user.may(Role::Oficial) && a.void.is_none() { a href={"/adjudicaciones/" (a.id) "/incumplimiento"} { "Registrar incumplimiento" } } }
+                        td data-label="N.º" { (a.id) @if a.void.is_some() { " (ANULADA)" } } td data-label="Programa" { (a.program_code) } td data-label="Fecha" { (fecha(a.adjudicated_on)) }
+                        td.num data-label="Acciones" { (numero(a.shares)) } td.num data-label="Precio" { (prices.show(a.price_per_share)) } td.num data-label="Acciones sin incumplimiento" { (numero(*free)) }
+                        td data-label="Prendas" { @for p in ps { "grado " (p.rank) @if p.void.is_some() { " (anulada)" } @else if p.released_on.is_some() { " (liberada)" } " " } }
+                        td.accion { @if user.may(Role::Oficial) && a.void.is_none() { a href={"/adjudicaciones/" (a.id) "/incumplimiento"} { "Registrar incumplimiento" } } }
                     }
                 }
             }
@@ -243,7 +298,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
         @if user.may(Role::Oficial) {
             h2 { "Prendas" }
             @if !matches!(typed, Typed::Contact(_)) { (errors.general()) }
-            @for (a, ps, _) in &v.adjudications {
+            @for Held { a, pledges: ps, pledge_blocked, .. } in &v.adjudications {
                 @let mine = sent_for == Some(a.id);
                 // a refusal about the adjudication itself (voided meanwhile, say): under its
                 // heading, even when it no longer takes the forms
@@ -254,14 +309,14 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
                 @if let Some(e) = about_it {
                     p.error id={"adjudicacion-" (a.id) "-error"} role="alert" { (views::sentence(e)) }
                 }
-                // shares no pledge in force covers: the register refuses a pledge beyond them
-                @let uncovered = register::pledge_shares::uncovered(a.shares, ps);
                 @if a.void.is_none() {
                     @let pf = match typed { Typed::Pledge(x, f) if *x == a.id => f, _ => &none.0 };
                     @let rf = match typed { Typed::Release(x, f) if *x == a.id => f, _ => &none.1 };
                     @let error_here = |k: Field| if mine { errors.get(k.as_str()) } else { None };
-                    @if uncovered == 0 && !mine {
-                        p.cubiertas { "Las prendas vigentes cubren todas sus acciones (" (numero(a.shares)) ")." }
+                    // no pledge the form could send would be registered (every share pledged):
+                    // the register's reason instead of the form, unless the form just came back
+                    @if let (Some(why), false) = (pledge_blocked, mine) {
+                        p.cubiertas id={"no-prenda-" (a.id)} { "No se registra otra prenda: " (why) "." }
                     } @else {
                     form method="post" action={"/adjudicaciones/" (a.id) "/prendas"} {
                         (csrf(user))
@@ -292,8 +347,14 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
         table.historia #historia-tabla {
             thead { tr { th { "fecha" } th { "hecho" } } }
             tbody {
-                @for (d, what, link) in &v.timeline {
-                    tr { td { (fecha(*d)) } td { @match link { Some(l) => a href=(l) { (what) }, None => (what) } } }
+                @for f in &v.timeline {
+                    tr class=[f.voided.is_some().then_some("anulado")] {
+                        td { (fecha(f.on)) }
+                        td {
+                            @let words = html! { @match &f.link { Some(l) => a href=(l) { (f.what) }, None => (f.what) } };
+                            @if let Some(vd) = &f.voided { del { (words) } br; span.anulacion { (vd) } } @else { (words) }
+                        }
+                    }
                 }
             }
         }
@@ -356,7 +417,7 @@ fn corrections(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) -> M
             "(la liberación es historia), y una adjudicación se anula solo sin incumplimientos ni "
             "prendas vigentes."
         }
-        @for (a, ps, _) in &v.adjudications {
+        @for Held { a, pledges: ps, void_blocked, .. } in &v.adjudications {
             h3 { "Adjudicación " (a.id) " (" (fecha(a.adjudicated_on)) ", " (numero(a.shares)) " acciones)" }
             @if let Some(vd) = &a.void {
                 p.aviso { "ANULADA " (momento(&vd.at)) " por " (vd.by) ": " (vd.reason) }
@@ -369,8 +430,8 @@ fn corrections(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) -> M
                             @let mine = match typed { Typed::VoidPledge(x, f) if *x == p.id => Some(f), _ => None };
                             @let id = format!("motivo-prenda-{}", p.id);
                             tr.anulado[p.void.is_some()] {
-                                td { (p.id) } td { (p.rank) } td.num { (numero(p.shares)) } td { (fecha(p.registered_on)) }
-                                td {
+                                td data-label="Prenda" { (p.id) } td data-label="Grado" { (p.rank) } td.num data-label="Acciones" { (numero(p.shares)) } td data-label="Inscrita" { (fecha(p.registered_on)) }
+                                td data-label="Estado" {
                                     @if let Some(vd) = &p.void {
                                         "ANULADA " (momento(&vd.at)) " por " (vd.by) ": " (vd.reason)
                                     } @else if let Some(on) = p.released_on {
@@ -396,7 +457,11 @@ fn corrections(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) -> M
                 }
             }
             @let mine = match typed { Typed::VoidAdjudication(x, f) if *x == a.id => Some(f), _ => None };
-            @if a.void.is_none() {
+            // what the register would refuse whatever the reason: said, not offered (unless
+            // the form just came back refused, with what was typed)
+            @if let (Some(why), true, None) = (void_blocked, a.void.is_none(), mine) {
+                p.nota id={"no-anulable-adjudicacion-" (a.id)} { "No puede anularse: " (why) "." }
+            } @else if a.void.is_none() {
                 @let id = format!("motivo-adjudicacion-{}", a.id);
                 form.anular method="post" action={"/adjudicaciones/" (a.id) "/anular"} {
                     (csrf(user))
@@ -623,10 +688,10 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
         .map(|a| adjudications::get(conn, a))
         .collect::<Result<Vec<_>, StoreError>>()?;
     let contact = store::contacts::history(conn, id)?.pop();
-    let mut timeline: Vec<(NaiveDate, String, Option<String>)> = Vec::new();
+    let mut timeline: Vec<Fact> = Vec::new();
     let mut out = Vec::new();
     for a in adjs {
-        timeline.push((
+        timeline.push(Fact::new(
             a.adjudicated_on,
             format!(
                 "Adjudicación {}: {} acciones a {} (programa {})",
@@ -642,7 +707,7 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
         if a.void.is_none()
             && let Some(end) = program.scale()?.lockup_end(a.adjudicated_on)
         {
-            timeline.push((
+            timeline.push(Fact::new(
                 end,
                 format!(
                     "Fin del período de restricción de la adjudicación {} (libre desde el día siguiente)",
@@ -653,7 +718,7 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
         }
         let ps = pledges::list(conn, a.id)?;
         for p in &ps {
-            timeline.push((
+            timeline.push(Fact::new(
                 p.registered_on,
                 format!(
                     "Prenda {} de grado {} sobre {} acciones de la adjudicación {}",
@@ -665,12 +730,12 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
                 None,
             ));
             if let Some(r) = p.released_on {
-                timeline.push((r, format!("Prenda {} liberada", p.id), None));
+                timeline.push(Fact::new(r, format!("Prenda {} liberada", p.id), None));
             }
         }
         for b in breaches::list(conn, Some(a.id), None)? {
             let link = Some(format!("/incumplimientos/{}", b.id));
-            timeline.push((
+            timeline.push(Fact::new(
                 b.breach_date,
                 format!(
                     "Incumplimiento {} ({}): {} acciones{}",
@@ -681,20 +746,26 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
                 ),
                 link.clone(),
             ));
-            for p in breaches::payments(conn, b.id)? {
-                timeline.push((
-                    p.paid_on,
-                    format!(
-                        "Pago {} de {} (incumplimiento {})",
-                        p.id,
-                        pesos(p.amount),
-                        b.id
-                    ),
-                    link.clone(),
-                ));
+            // voided payments too, struck through with their void, as the breach's page lists them
+            for p in breaches::payments_recorded(conn, b.id)? {
+                timeline.push(Fact {
+                    voided: p.void.as_ref().map(|vd| {
+                        format!("ANULADO {} por {}: {}", momento(&vd.at), vd.by, vd.reason)
+                    }),
+                    ..Fact::new(
+                        p.paid_on,
+                        format!(
+                            "Pago {} de {} (incumplimiento {})",
+                            p.id,
+                            pesos(p.amount),
+                            b.id
+                        ),
+                        link.clone(),
+                    )
+                });
             }
             for l in breaches::liquidations(conn, Some(b.id))? {
-                timeline.push((
+                timeline.push(Fact::new(
                     l.until,
                     format!(
                         "Liquidación {} al {}: total {}",
@@ -708,13 +779,33 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
             super::letters::timeline(conn, b.id, &mut timeline)?;
         }
         let free = register::breach::unbreached_shares(conn, &a)?;
-        out.push((a, ps, free));
+        let words = |r: Option<register::Refusal>| r.map(|r| refusal_reason(&r));
+        out.push(Held {
+            pledge_blocked: words(register::pledge::register_blocked(conn, a.id)?),
+            void_blocked: words(register::adjudication::void_blocked(conn, a.id)?),
+            a,
+            pledges: ps,
+            free,
+        });
     }
-    timeline.sort_by_key(|t| t.0);
+    timeline.sort_by_key(|t| t.on);
     Ok(HolderView {
         holder,
         contact,
         adjudications: out,
         timeline,
     })
+}
+
+/// A refusal's reason alone, in Spanish (the page names the adjudication already).
+fn refusal_reason(r: &register::Refusal) -> String {
+    use register::Refusal as R;
+    match r {
+        R::Value { reason, .. }
+        | R::Rule(reason)
+        | R::Blocked { reason, .. }
+        | R::Waits { reason, .. }
+        | R::Repeat { reason, .. } => reason.es().to_string(),
+        R::OneOf(..) => views::refusal_text(r),
+    }
 }

@@ -6,6 +6,7 @@
 //! downloaded and recorded as a rendering under the signed-in user.
 
 use super::auth::User;
+use super::charts::Fact;
 use super::form::{Errors, Inputs, Page, Sent, download, keep};
 use super::views::{self, PesosColumn, csrf, fecha, input, pesos};
 use super::{App, WebError, input as parse};
@@ -318,12 +319,12 @@ pub(super) fn breach_letters_markup(
                 tbody {
                     @for n in &l.notices {
                         tr {
-                            td { a href={"/avisos/" (n.notice.id)} { (n.notice.number) } }
-                            td { (fecha(n.notice.notice_date)) }
-                            td { (plazo(n.deadline)) br; small { (n.runs_from) } }
-                            td { @match &n.delivery { Some(d) => { (fecha(d.delivered_on)) " por " (d.via.label_es()) }, None => "sin registrar" } }
-                            td { @match &n.replaced_by { Some(r) => { "reemplazado por " a href={"/avisos/" (r.id)} { (r.number) } }, None => "vigente" } }
-                            td { (doc_links("avisos", n.notice.id)) }
+                            td data-label="Número" { a href={"/avisos/" (n.notice.id)} { (n.notice.number) } }
+                            td data-label="Fecha" { (fecha(n.notice.notice_date)) }
+                            td data-label="Pagar a más tardar" { (plazo(n.deadline)) br; small { (n.runs_from) } }
+                            td data-label="Entrega" { @match &n.delivery { Some(d) => { (fecha(d.delivered_on)) " por " (d.via.label_es()) }, None => "sin registrar" } }
+                            td data-label="Vigencia" { @match &n.replaced_by { Some(r) => { "reemplazado por " a href={"/avisos/" (r.id)} { (r.number) } }, None => "vigente" } }
+                            td data-label="Documentos" { (doc_links("avisos", n.notice.id)) }
                         }
                     }
                 }
@@ -382,12 +383,12 @@ pub(super) fn breach_letters_markup(
 pub(super) fn timeline(
     conn: &Connection,
     breach_id: i64,
-    out: &mut Vec<(NaiveDate, String, Option<String>)>,
+    out: &mut Vec<super::charts::Fact>,
 ) -> Result<(), WebError> {
     for n in notices::list(conn, Some(breach_id))? {
         let n = notice_line(conn, n)?;
         let link = Some(format!("/avisos/{}", n.notice.id));
-        out.push((
+        out.push(Fact::new(
             n.notice.notice_date,
             format!(
                 "Aviso {} ({}: {}){}",
@@ -405,7 +406,7 @@ pub(super) fn timeline(
             link.clone(),
         ));
         if let Some(d) = &n.delivery {
-            out.push((
+            out.push(Fact::new(
                 d.delivered_on,
                 format!(
                     "Entrega del aviso {} por {}",
@@ -417,7 +418,7 @@ pub(super) fn timeline(
         }
     }
     if let Some(s) = settlements::for_breach(conn, breach_id)? {
-        out.push((
+        out.push(Fact::new(
             s.settlement_date,
             format!(
                 "Paz y salvo {} (incumplimiento {breach_id}): multa pagada",

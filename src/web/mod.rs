@@ -50,6 +50,7 @@ mod limits;
 mod liquidations;
 mod notice_batch;
 mod notices;
+mod offer_acta;
 mod offering;
 mod pages;
 mod pledge_import;

@@ -9,9 +9,10 @@
 use super::auth::User;
 use super::extract::{Path, Query};
 use super::form::{
-    Errors, Inputs, Page, Posted, Sent, download_acta, keep, ok, read_upload, render_to_temp,
-    see_other, to_acta_form, upload_form, with_status,
+    Errors, Inputs, Page, Posted, Sent, keep, ok, read_upload, see_other, to_acta_form,
+    upload_form, with_status,
 };
+use super::offer_acta;
 use super::views::{self, csrf, fecha, input, momento, numero, page};
 use super::{App, WebError, input as parse};
 use crate::catalogue::verification::acta_difference_sentence;
@@ -21,7 +22,7 @@ use crate::offering::adjudicate::{Cause, Status};
 use crate::register::offering::{self as rules, Header, Row, StoredResult};
 use crate::register::user::Role;
 use crate::register::{self, Field};
-use crate::report::acta::{self, Format, Mismatch};
+use crate::report::acta::{self, Mismatch};
 use crate::store::offering::{self as offers, Offer};
 use crate::store::programs::{self, StoredProgram};
 use axum::Router;
@@ -36,8 +37,9 @@ pub(super) fn routes() -> Router<Arc<App>> {
         .route("/programas/{code}/oferta", get(offer_page).post(offer_open))
         .route("/programas/{code}/oferta/adjudicar", post(adjudicate))
         .route("/programas/{code}/oferta/vista", get(preview_page))
-        .route("/programas/{code}/oferta/acta.pdf", get(acta_pdf))
-        .route("/programas/{code}/oferta/acta.md", get(acta_md))
+        .route("/programas/{code}/oferta/acta.pdf", get(offer_acta::pdf))
+        .route("/programas/{code}/oferta/acta.md", get(offer_acta::md))
+        .route("/programas/{code}/oferta/acta.html", get(offer_acta::html))
         .route(
             "/programas/{code}/oferta/verificar",
             get(to_acta_form).post(acta_verify),
@@ -470,6 +472,7 @@ fn run_markup(user: &User, code: &str, r: &RunPage, verdict: Option<&Markup>) ->
             p {
                 "Descargar acta: "
                 a href={"/programas/" (code) "/oferta/acta.pdf"} download { "PDF" } " · "
+                a href={"/programas/" (code) "/oferta/acta.html"} download { "HTML" } " · "
                 a href={"/programas/" (code) "/oferta/acta.md"} download { "Markdown" }
                 " (la misma que escribe el programa de línea de comandos)."
             }
@@ -848,52 +851,6 @@ async fn adjudicate(
 }
 
 // ---------------------------------------------------------------------------- the acta
-
-/// The acta of the program's stored adjudication in `format`, read and rendered outside any
-/// write transaction (as `vigia offer acta` renders it, `report::acta_stored`) into a private
-/// temporary file, and sent from it as a download, a chunk at a time.
-async fn acta_file(app: Arc<App>, code: String, format: Format) -> Page {
-    use crate::report::acta_stored::{self, Unwritten};
-    let made = app
-        .db(move |s| {
-            let conn = s.conn();
-            let p = programs::by_code(conn, &code)?;
-            if offers::run(conn, p.id)?.is_none() {
-                return Ok(None);
-            }
-            let (run, file) = render_to_temp(|out| {
-                acta_stored::write(conn, &p, format, out).map_err(|e| match e {
-                    Unwritten::NotAdjudicated => {
-                        WebError::not_found("una adjudicación de la oferta de este programa")
-                    }
-                    Unwritten::Register(e) => WebError::from(e),
-                    Unwritten::Rows { run, reason } => WebError::internal(format!(
-                        "the acta of run {run} could not be written: {reason}"
-                    )),
-                    Unwritten::Io(e) => {
-                        WebError::internal(format!("the acta could not be written: {e}"))
-                    }
-                })
-            })?;
-            // a program's code is letters, digits, '-' and '_' (program.rs), safe in a file name
-            Ok(Some((format!("acta-{}-{run}", p.program.code), file)))
-        })
-        .await?;
-    let Some((name, file)) = made else {
-        return Err(WebError::not_found(
-            "una adjudicación de la oferta de este programa",
-        ));
-    };
-    download_acta(&name, format, file)
-}
-
-async fn acta_pdf(State(app): State<Arc<App>>, _user: User, Path(code): Path<String>) -> Page {
-    acta_file(app, code, Format::Pdf).await
-}
-
-async fn acta_md(State(app): State<Arc<App>>, _user: User, Path(code): Path<String>) -> Page {
-    acta_file(app, code, Format::Md).await
-}
 
 /// What checking an uploaded acta against the stored adjudication found, in Spanish.
 enum Verdict {

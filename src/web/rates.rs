@@ -151,25 +151,50 @@ async fn rates_markup(
             }
             p { "Varios períodos a la vez, de un archivo CSV: " a href="/tasas/importar" { "Importar tasas" } "." }
         }
-        table.tasas {
-            caption { "Serie vigente (más reciente primero)" }
-            thead { tr { th { "desde" } th { "hasta" } th.num { "IBC % EA" } th.num { "moratoria % EA" } th { "resolución" } } }
-            // each column with one number of decimals, the most any of its rates has (39,795 %
-            // beside 27,900 %), as a column of amounts is shown: no rate is rounded
-            @let ibc = crate::report::notice::percent_places(periods.iter().filter_map(|p| p.ibc_ea_pct));
-            @let moratorium = crate::report::notice::percent_places(periods.iter().map(|p| p.moratorium_ea_pct()));
-            tbody {
-                @for p in periods.iter().rev() {
-                    tr { td { (fecha(p.valid_from)) } td { (fecha(p.valid_to)) }
-                         td.num { @if let Some(i) = p.ibc_ea_pct { (format_percent_dp(i, ibc)) } }
-                         td.num { (format_percent_dp(p.moratorium_ea_pct(), moratorium)) } td { (views::resolucion(&p.resolution)) } }
-                }
+        // each column with one number of decimals, the most any of its rates has (39,795 %
+        // beside 27,900 %), as a column of amounts is shown: no rate is rounded
+        @let ibc = crate::report::notice::percent_places(periods.iter().filter_map(|p| p.ibc_ea_pct));
+        @let moratorium = crate::report::notice::percent_places(periods.iter().map(|p| p.moratorium_ea_pct()));
+        @let newest: Vec<_> = periods.iter().rev().collect();
+        @let (recent, older) = newest.split_at(newest.len().min(SHOWN_PERIODS));
+        (rates_table("Serie vigente (más reciente primero)", recent, ibc, moratorium))
+        // the older periods folded: the whole series made the page thousands of pixels tall
+        @if !older.is_empty() {
+            details.periodos-anteriores {
+                summary { "Los " (older.len()) " períodos anteriores" }
+                (rates_table("Períodos anteriores (más reciente primero)", older, ibc, moratorium))
             }
         }
     });
     let mut r = Html(page(Some(&user), "Tasas certificadas", body).into_string()).into_response();
     *r.status_mut() = status;
     Ok(r)
+}
+
+/// The most recent periods shown open on the rates page (two years of monthly certifications);
+/// the older ones are folded under them.
+const SHOWN_PERIODS: usize = 24;
+
+/// A table of rate periods, each rate column with `ibc` and `moratorium` decimals.
+fn rates_table(
+    caption: &str,
+    periods: &[&crate::rates::RatePeriod],
+    ibc: u32,
+    moratorium: u32,
+) -> maud::Markup {
+    html! {
+        table.tasas {
+            caption { (caption) }
+            thead { tr { th { "desde" } th { "hasta" } th.num { "IBC % EA" } th.num { "moratoria % EA" } th { "resolución" } } }
+            tbody {
+                @for p in periods {
+                    tr { td { (fecha(p.valid_from)) } td { (fecha(p.valid_to)) }
+                         td.num { @if let Some(i) = p.ibc_ea_pct { (format_percent_dp(i, ibc)) } }
+                         td.num { (format_percent_dp(p.moratorium_ea_pct(), moratorium)) } td { (views::resolucion(&p.resolution)) } }
+                }
+            }
+        }
+    }
 }
 
 async fn rates_add(State(app): State<Arc<App>>, user: User, sent: Posted<RateForm>) -> Page {

@@ -44,6 +44,7 @@ pub(super) fn routes() -> Router<Arc<App>> {
         .route("/programas/{code}/etapas/{n}/concluir", post(conclude))
         .route("/programas/{code}/etapas/{n}/acta.pdf", get(acta_pdf))
         .route("/programas/{code}/etapas/{n}/acta.md", get(acta_md))
+        .route("/programas/{code}/etapas/{n}/acta.html", get(acta_html))
         .route(
             "/programas/{code}/etapas/{n}/verificar",
             get(to_acta_form).post(acta_verify),
@@ -299,12 +300,14 @@ async fn draw(
                 }) {
                     Ok(d) => {
                         done = Some(format!(
-                            "Sorteo N.º {} del tramo {}: {} mod {} = {}; gana la propuesta {}. Abajo, cómo repetirlo",
+                            "Sorteo N.º {} del tramo {}: {}; gana la propuesta {}. Abajo, cómo repetirlo",
                             d.id,
                             d.tranche,
-                            d.draw.number,
-                            d.draw.sorted.len(),
-                            d.draw.index,
+                            m::draw_place(
+                                &d.draw.number,
+                                d.draw.sorted.len(),
+                                d.draw.index
+                            ),
                             d.draw.winner
                         ))
                     }
@@ -569,6 +572,14 @@ async fn acta_md(
     Path((code, n)): Path<(String, u8)>,
 ) -> Page {
     acta_file(app, code, n, Format::Md).await
+}
+
+async fn acta_html(
+    State(app): State<Arc<App>>,
+    _user: User,
+    Path((code, n)): Path<(String, u8)>,
+) -> Page {
+    acta_file(app, code, n, Format::Html).await
 }
 
 /// What checking an uploaded acta found, in Spanish.

@@ -639,6 +639,12 @@ fn draws_markup(v: &View) -> Markup {
     }
 }
 
+/// A draw's arithmetic in the catalogue's words (the command line's `stage draw` says it alike).
+pub(super) fn draw_place(number: &dyn std::fmt::Display, tied: usize, index: usize) -> String {
+    let n = |x: usize| u64::try_from(x).unwrap_or(u64::MAX);
+    crate::catalogue::of(crate::lang::Lang::Es).draw_place(number, n(tied), n(index))
+}
+
 fn draw_check(c: &DrawCheck) -> Markup {
     let (d, r) = (&c.stored, &c.recomputed);
     html! {
@@ -651,7 +657,7 @@ fn draw_check(c: &DrawCheck) -> Markup {
                 dt { "Texto del resumen" } dd { code.partir { (d.hashed_text) } }
                 dt { "SHA-256" } dd { code.partir { (d.digest) } }
                 dt { "Primeros 8 bytes como entero" } dd { code { (d.number) } }
-                dt { "Puesto ganador" } dd { (d.number) " mod " (d.tied) " = " (d.winner_index) ": gana " strong { (d.winner) } }
+                dt { "Puesto ganador" } dd { (draw_place(&d.number, d.tied, d.winner_index)) ": gana " strong { (d.winner) } }
             }
             p { "Para repetirlo: " code.partir { "printf %s '" (d.hashed_text.replace('\'', "'\\''")) "' | sha256sum" } }
             @if c.differences.is_empty() {
@@ -796,6 +802,7 @@ fn concluded_markup(user: &User, v: &View, c: &Concluded, verdict: Option<&Marku
             p {
                 "Descargar acta: "
                 a href={(base) "/acta.pdf"} download { "PDF" } " · "
+                a href={(base) "/acta.html"} download { "HTML" } " · "
                 a href={(base) "/acta.md"} download { "Markdown" }
                 " (la misma que escribe el programa de línea de comandos)."
             }

@@ -128,15 +128,17 @@ pub fn chain_note(chain: ChainNow) -> Markup {
 }
 
 /// A code the register writes in capitals joined by underscores (`BREACH_NOT_LIQUIDATED`, a
-/// cause's), as `code.codigo`: a narrow column breaks it after an underscore (`<wbr>`), never
-/// inside a word (a hash keeps `code`'s break anywhere).
+/// cause's) or in words joined by dots and underscores (an audit action, `settlement.issue`, a
+/// table, `payment_voids`), as `code.codigo`: a narrow column breaks it after an underscore or a
+/// dot (`<wbr>`), never inside a word (a hash keeps `code`'s break anywhere).
 pub fn codigo(code: &str) -> Markup {
-    let mut parts = code.split('_').peekable();
+    // each part up to and with its '_' or '.' (`settlement.` | `issue`), a break allowed after it
+    let parts = code.split_inclusive(['_', '.']);
     html! {
         code.codigo {
-            @while let Some(p) = parts.next() {
+            @for p in parts {
                 (p)
-                @if parts.peek().is_some() { "_" wbr; }
+                @if p.ends_with(['_', '.']) { wbr; }
             }
         }
     }
@@ -566,15 +568,15 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
             tbody {
                 @for p in &l.pieces {
                     tr {
-                        td { (fecha(p.from)) } td { (fecha(p.to)) } td.num { (p.days) }
-                        td.num { (format_percent_dp(p.moratorium_ea_pct, places)) }
-                        td.num { (crate::liquidation::shown_daily_rate(p.daily_rate).to_string().replace('.', ",")) }
-                        td.num { (capital.show(p.capital)) } td.num { (interest.show(p.interest)) }
-                        td { (resolucion(&p.resolution)) }
+                        td data-label="Desde" { (fecha(p.from)) } td data-label="Hasta" { (fecha(p.to)) } td.num data-label="Días" { (p.days) }
+                        td.num data-label="Tasa EA" { (format_percent_dp(p.moratorium_ea_pct, places)) }
+                        td.num data-label="Tasa diaria" { (crate::liquidation::shown_daily_rate(p.daily_rate).to_string().replace('.', ",")) }
+                        td.num data-label="Capital" { (capital.show(p.capital)) } td.num data-label="Interés" { (interest.show(p.interest)) }
+                        td data-label="Resolución" { (resolucion(&p.resolution)) }
                     }
                 }
             }
-            tfoot { tr { td colspan="6" { "Intereses causados" } td.num { (interest.show(l.interest)) } td {} } }
+            tfoot { tr { td.rotulo colspan="6" { "Intereses causados" } td.num data-label="Intereses causados" { (interest.show(l.interest)) } td data-label="" {} } }
         }
         @if !l.payments.is_empty() {
             table.pagos {
@@ -584,8 +586,8 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
                 @let (amount, to_interest, to_capital, surplus, after) = (of(|p| p.amount), of(|p| p.to_interest), of(|p| p.to_capital), of(|p| p.surplus), of(|p| p.capital_after));
                 tbody {
                     @for p in &l.payments {
-                        tr { td { (fecha(p.date)) } td.num { (amount.show(p.amount)) } td.num { (to_interest.show(p.to_interest)) }
-                             td.num { (to_capital.show(p.to_capital)) } td.num { (surplus.show(p.surplus)) } td.num { (after.show(p.capital_after)) } }
+                        tr { td data-label="Fecha" { (fecha(p.date)) } td.num data-label="Valor" { (amount.show(p.amount)) } td.num data-label="A intereses" { (to_interest.show(p.to_interest)) }
+                             td.num data-label="A capital" { (to_capital.show(p.to_capital)) } td.num data-label="Excedente" { (surplus.show(p.surplus)) } td.num data-label="Capital después" { (after.show(p.capital_after)) } }
                     }
                 }
             }

@@ -173,7 +173,7 @@ fn payments_liquidations_notices_and_downloads() {
     // the daily rate of 27,90 % EA is (1,279)^(1/365) − 1 = 0,000674415 0…, written with a comma;
     // the convention by its Spanish name
     assert!(
-        page.contains("<td class=\"num\">0,0006744150</td>"),
+        page.contains("<td class=\"num\" data-label=\"Tasa diaria\">0,0006744150</td>"),
         "{page}"
     );
     assert!(
@@ -269,14 +269,16 @@ fn payments_liquidations_notices_and_downloads() {
     // the audit trail holds every write, by who made it, and verifies
     let audit = j.get("/auditoria").text();
     assert!(audit.contains("oscar") && audit.contains("julia"));
-    // each action said in Spanish, its stable code beside it
+    // each action said in Spanish, its stable code beside it (a line may break after its dot)
     for (label, code) in [
-        ("Registro de un incumplimiento", "breach.record"),
-        ("Liquidación de una multa", "fine.liquidate"),
-        ("Expedición de un aviso de cobro", "notice.issue"),
+        ("Registro de un incumplimiento", "breach.<wbr>record"),
+        ("Liquidación de una multa", "fine.<wbr>liquidate"),
+        ("Expedición de un aviso de cobro", "notice.<wbr>issue"),
     ] {
         assert!(
-            audit.contains(&format!("<td>{label}<br><small><code>{code}</code>")),
+            audit.contains(&format!(
+                "<td data-label=\"Acción\">{label}<br><small><code class=\"codigo\">{code}</code>"
+            )),
             "{label} / {code} in {audit}"
         );
     }
@@ -317,8 +319,8 @@ fn a_column_of_amounts_shows_every_amount_with_the_columns_decimals() {
     }
     let page = o.get("/incumplimientos/1").text();
     assert!(
-        page.contains("<td class=\"num\">$\u{a0}500.000,00</td>")
-            && page.contains("<td class=\"num\">$\u{a0}1.450,50</td>")
+        page.contains("<td class=\"num\" data-label=\"Valor\">$\u{a0}500.000,00</td>")
+            && page.contains("<td class=\"num\" data-label=\"Valor\">$\u{a0}1.450,50</td>")
             && !page.contains("$\u{a0}500.000<"),
         "{page}"
     );
@@ -572,10 +574,13 @@ fn pledges_are_registered_and_released_from_the_holders_page() {
     assert!(page.contains("Prenda 1 de grado 1"), "{page}");
     assert!(page.contains("Liberar prendas"), "{page}");
     // its 1.000 shares are all pledged: no second pledge is offered (the register would refuse
-    // one), the page says so
+    // one), the page says so in the register's words
     assert!(!page.contains("Registrar prenda"), "{page}");
     assert!(
-        page.contains("Las prendas vigentes cubren todas sus acciones (1.000)."),
+        page.contains(
+            "No se registra otra prenda: la adjudicación N.º 1 ya tiene vigente la prenda N.º 1 \
+             (de grado 1, inscrita el 01/04/2024); libérela primero."
+        ),
         "{page}"
     );
     // the lock-up has not ended on 15/03/2026: refused with the register's reason

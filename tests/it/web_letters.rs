@@ -149,8 +149,9 @@ fn a_notice_shows_the_registers_deadline_and_what_it_runs_from() {
     let breach = j.get("/incumplimientos/1").text();
     assert!(
         breach.contains(
-            "<td>27/02/2025<br><small>10 días hábiles desde la entrega del 13/02/2025</small></td>\
-             <td>13/02/2025 por correo certificado</td><td>vigente</td>"
+            "<td data-label=\"Pagar a más tardar\">27/02/2025<br><small>10 días hábiles desde la \
+             entrega del 13/02/2025</small></td><td data-label=\"Entrega\">13/02/2025 por correo \
+             certificado</td><td data-label=\"Vigencia\">vigente</td>"
         ),
         "{breach}"
     );
@@ -243,9 +244,9 @@ fn a_replaced_notice_names_its_successor_and_deadlines_skip_holidays() {
     );
     let breach = j.get("/incumplimientos/1").text();
     assert!(
-        breach.contains("<td>reemplazado por <a href=\"/avisos/2\">MULTA-2025-0002</a></td>")
+        breach.contains("<td data-label=\"Vigencia\">reemplazado por <a href=\"/avisos/2\">MULTA-2025-0002</a></td>")
             && breach.contains(
-                "<td>02/04/2025<br><small>10 días hábiles desde la entrega del 18/03/2025</small>"
+                "<td data-label=\"Pagar a más tardar\">02/04/2025<br><small>10 días hábiles desde la entrega del 18/03/2025</small>"
             ),
         "{breach}"
     );

@@ -376,6 +376,7 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         shown.contains("Descargar acta")
             && shown.contains("href=\"/programas/EBSA-TEST/oferta/acta.pdf\"")
             && shown.contains("href=\"/programas/EBSA-TEST/oferta/acta.md\"")
+            && shown.contains("href=\"/programas/EBSA-TEST/oferta/acta.html\"")
             && shown.contains("Verificar un acta")
             // the verdict is shown under the form: the answer page opens there, not at its top
             && shown.contains("action=\"/programas/EBSA-TEST/oferta/verificar#acta\""),
@@ -457,6 +458,25 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
     let text = md.text();
     let t = c
         .upload(verify, &[("csrf", &csrf)], ("acta.md", text.as_bytes()))
+        .text();
+    assert!(t.contains("Verificada."), "{t}");
+    // the HTML acta, as `offer acta --out cli.html` writes it, verified too
+    let html = c.get("/programas/EBSA-TEST/oferta/acta.html");
+    assert_eq!(html.status, 200);
+    assert_eq!(
+        (
+            html.header("content-type"),
+            html.header("content-disposition")
+        ),
+        (
+            Some("text/html; charset=utf-8"),
+            Some("attachment; filename=\"acta-EBSA-TEST-1.html\"")
+        )
+    );
+    r.ok(&["offer", "acta", "EBSA-TEST", "--out", "cli.html"]);
+    assert!(html.body == std::fs::read(r.dir.path().join("cli.html")).unwrap());
+    let t = c
+        .upload(verify, &[("csrf", &csrf)], ("acta.html", &html.body))
         .text();
     assert!(t.contains("Verificada."), "{t}");
     // «Verificar aviso» refuses the acta, saying where it is verified, with a link there

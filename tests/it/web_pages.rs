@@ -405,7 +405,7 @@ fn rates_are_added_by_an_admin() {
     assert!(
         a.get("/auditoria")
             .text()
-            .contains("<td>Registro de una certificación de tasa<br><small><code>rate.add</code>"),
+            .contains("<td data-label=\"Acción\">Registro de una certificación de tasa<br><small><code class=\"codigo\">rate.<wbr>add</code>"),
     );
     // the command line warns of the same jump, in English
     let twin = Reg::new().with_letterhead();
@@ -533,8 +533,8 @@ fn the_audit_page_says_its_tables_and_actors_in_spanish() {
     let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
     let t = c.get("/auditoria").text();
     assert!(
-        t.contains("<td>(sin sesión)</td><td>Intento de ingreso fallido<br><small><code>user.sign_in_failed</code></small></td>\
-                    <td>Ingresos al sistema<br><small><code>user_sign_ins</code></small></td>"),
+        t.contains("<td data-label=\"Usuario\">(sin sesión)</td><td data-label=\"Acción\">Intento de ingreso fallido<br><small><code class=\"codigo\">user.<wbr>sign_<wbr>in_<wbr>failed</code></small></td>\
+                    <td data-label=\"Tabla\">Ingresos al sistema<br><small><code class=\"codigo\">user_<wbr>sign_<wbr>ins</code></small></td>"),
         "{t}"
     );
     assert!(
@@ -572,8 +572,13 @@ fn the_audit_page_says_its_tables_and_actors_in_spanish() {
         t.contains("<caption>Últimos 2 eventos de la tabla Ingresos al sistema</caption>"),
         "{t}"
     );
-    assert_eq!(t.matches("<code>user_sign_ins</code>").count(), 2, "{t}");
-    assert!(!t.contains("<code>users</code>"), "{t}");
+    assert_eq!(
+        t.matches("<code class=\"codigo\">user_<wbr>sign_<wbr>ins</code>")
+            .count(),
+        2,
+        "{t}"
+    );
+    assert!(!t.contains("<code class=\"codigo\">users</code>"), "{t}");
 }
 
 /// Issue 13's review of the dashboard: which rate months are missing; findings by severity,

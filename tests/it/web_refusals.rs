@@ -450,8 +450,8 @@ fn the_pages_word_their_messages_as_sentences() {
         )
         .text();
     assert!(
-        t.contains("<td class=\"num\">27,90 %</td>")
-            && t.contains("<td>SFC Res. 2168 de 2024 (31/10/2024)</td>")
+        t.contains("<td class=\"num\" data-label=\"Tasa EA\">27,90 %</td>")
+            && t.contains("<td data-label=\"Resolución\">SFC Res. 2168 de 2024 (31/10/2024)</td>")
             && !t.contains("2024-10-31"),
         "{t}"
     );

@@ -346,7 +346,9 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     for want in [
         "baloto-2025-03-20|D3939-2004|2|1|P-07,P-12,P-3",
         "23f61e2bc21a358dd0252228198ed92df6fd0a7881d16a80faeb53c908743ab2",
-        "2591291808887223693 mod 3 = 0: gana <strong>P-07</strong>",
+        // the catalogue's words, as the command line's `stage draw` says them («mód», not «mod»)
+        "2591291808887223693 mód 3 = 0: gana <strong>P-07</strong>",
+        "del tramo 1: 2591291808887223693 mód 3 = 0; gana la propuesta P-07",
         "Recalculado desde el registro: coincide",
         "printf %s",
     ] {
@@ -483,7 +485,31 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         page.contains(&format!("action=\"{verify}#acta\"")),
         "{page}"
     );
-    for (name, body) in [("acta.md", &md.body), ("acta.pdf", &pdf.body)] {
+    // the HTML acta too, offered beside the others, as `stage acta --out cli.html` writes it
+    assert!(
+        page.contains(&format!("href=\"{STAGE}/acta.html\"")),
+        "{page}"
+    );
+    let html = c.get(&format!("{STAGE}/acta.html"));
+    assert_eq!(
+        html.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    r.ok(&[
+        "stage",
+        "acta",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--out",
+        "cli.html",
+    ]);
+    assert!(html.body == std::fs::read(r.dir.path().join("cli.html")).unwrap());
+    for (name, body) in [
+        ("acta.md", &md.body),
+        ("acta.pdf", &pdf.body),
+        ("acta.html", &html.body),
+    ] {
         let t = c.upload(&verify, &[("csrf", &ccsrf)], (name, body)).text();
         assert!(
             t.contains("Verificada.") && t.contains("conclusión N.º 1 de la Segunda Etapa"),
