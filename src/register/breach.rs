@@ -33,6 +33,32 @@ pub fn unbreached_shares(conn: &Connection, adjudication: &Adjudication) -> Resu
     Ok(adjudication.shares.saturating_sub(breached))
 }
 
+/// Why no breach may be recorded against adjudication `id` whatever is typed, if none may: it
+/// was voided, or breaches already recorded cover every one of its shares. [`record`] asks it; a
+/// front end asks it before it offers the form.
+pub fn record_blocked(conn: &Connection, id: i64) -> Result<Option<Refusal>> {
+    let adj = match super::adjudication::live(conn, id) {
+        Ok(a) => a,
+        Err(super::Error::Refused(r)) => return Ok(Some(r)),
+        Err(e) => return Err(e),
+    };
+    if unbreached_shares(conn, &adj)? > 0 {
+        return Ok(None);
+    }
+    let shares = adj.shares;
+    let shares_es = numero(shares);
+    Ok(Some(Refusal::value(
+        Field::Adjudication,
+        id,
+        said!(
+            register_fines::every_share_in_a_breach,
+            id,
+            shares,
+            shares_es
+        ),
+    )))
+}
+
 /// Records a breach after checking it against the adjudication and the program: of a kind the
 /// program lists, dated inside the lock-up and not after `today` (the officer's date, as the
 /// front end knows it), for at least one share and no more than the adjudication has left, and
@@ -58,6 +84,9 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
             said!(register_fines::must_at_least_1_breach_covers),
         )
         .into());
+    }
+    if let Some(r) = record_blocked(tx.conn(), b.adjudication_id)? {
+        return Err(r.into());
     }
     let adj = super::adjudication::live(tx.conn(), b.adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;

@@ -153,6 +153,8 @@ struct FormPage {
     today: NaiveDate,
     errors: Errors,
     preview: Option<Markup>,
+    /// `register::breach::record_blocked`, in Spanish: no form is offered.
+    blocked: Option<String>,
 }
 
 fn breach_form_markup(user: &User, p: &FormPage, i: &BreachForm) -> Markup {
@@ -176,6 +178,8 @@ fn breach_form_markup(user: &User, p: &FormPage, i: &BreachForm) -> Markup {
                 "ANULADA " (views::momento(&vd.at)) " por " (vd.by) ": " (vd.reason)
                 ". Una adjudicación anulada no admite incumplimientos."
             }
+        } @else if let Some(why) = &p.blocked {
+            p.aviso { (views::sentence(why)) }
         } @else {
         form method="post" action={"/adjudicaciones/" (adj.id) "/incumplimiento"} {
             (csrf(user))
@@ -205,14 +209,19 @@ fn breach_form_markup(user: &User, p: &FormPage, i: &BreachForm) -> Markup {
     }
 }
 
+/// Why the register would refuse any breach of adjudication `id` (`record_blocked`), in Spanish.
+fn blocked(conn: &rusqlite::Connection, id: i64) -> Result<Option<String>, register::Error> {
+    Ok(register::breach::record_blocked(conn, id)?.map(|r| super::holders::refusal_reason(&r)))
+}
+
 async fn breach_form(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
     user.require(Role::Oficial)?;
     let today = app.today();
-    let (adj, kinds) = app
+    let (adj, kinds, blocked) = app
         .db(move |s| {
             let adj = adjudications::get(s.conn(), id)?;
             let p = programs::by_id(s.conn(), adj.program_id)?;
-            Ok((adj, p.program.breach_kinds))
+            Ok((adj, p.program.breach_kinds, blocked(s.conn(), id)?))
         })
         .await?;
     let p = FormPage {
@@ -221,6 +230,7 @@ async fn breach_form(State(app): State<Arc<App>>, user: User, Path(id): Path<i64
         today,
         errors: Errors::default(),
         preview: None,
+        blocked,
     };
     let body = breach_form_markup(&user, &p, &BreachForm::default());
     ok(page(Some(&user), "Registrar incumplimiento", body))
@@ -248,6 +258,7 @@ async fn breach_submit(
                 today,
                 errors: Errors::default(),
                 preview: None,
+                blocked: None,
             };
             let Some(p) = form.parse(today, &mut fp.errors) else {
                 return Ok((form, Err(fp)));

@@ -264,6 +264,8 @@ struct Held {
     pledge_blocked: Option<String>,
     /// `register::adjudication::void_blocked`, in Spanish.
     void_blocked: Option<String>,
+    /// `register::breach::record_blocked`, in Spanish.
+    breach_blocked: Option<String>,
 }
 
 async fn holder(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {
@@ -285,12 +287,22 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
             thead { tr { th { "N.º" } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "acciones sin incumplimiento" } th { "prendas" } th {} } }
             @let prices = PesosColumn::of(v.adjudications.iter().map(|h| h.a.price_per_share));
             tbody {
-                @for Held { a, pledges: ps, free, .. } in &v.adjudications {
+                @for Held { a, pledges: ps, free, breach_blocked, .. } in &v.adjudications {
                     tr {
                         td data-label="N.º" { (a.id) @if a.void.is_some() { " (ANULADA)" } } td data-label="Programa" { (a.program_code) } td data-label="Fecha" { (fecha(a.adjudicated_on)) }
                         td.num data-label="Acciones" { (numero(a.shares)) } td.num data-label="Precio" { (prices.show(a.price_per_share)) } td.num data-label="Acciones sin incumplimiento" { (numero(*free)) }
                         td data-label="Prendas" { @for p in ps { "grado " (p.rank) @if p.void.is_some() { " (anulada)" } @else if p.released_on.is_some() { " (liberada)" } " " } }
-                        td.accion { @if user.may(Role::Oficial) && a.void.is_none() { a href={"/adjudicaciones/" (a.id) "/incumplimiento"} { "Registrar incumplimiento" } } }
+                        td.accion {
+                            @if user.may(Role::Oficial) {
+                                @match breach_blocked {
+                                    None => { a href={"/adjudicaciones/" (a.id) "/incumplimiento"} { "Registrar incumplimiento" } }
+                                    // a voided adjudication says so in its number; the other
+                                    // reason is said where the form would be
+                                    Some(why) if a.void.is_none() => { span.nota { (why) } }
+                                    Some(_) => {}
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -783,6 +795,7 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
         out.push(Held {
             pledge_blocked: words(register::pledge::register_blocked(conn, a.id)?),
             void_blocked: words(register::adjudication::void_blocked(conn, a.id)?),
+            breach_blocked: words(register::breach::record_blocked(conn, a.id)?),
             a,
             pledges: ps,
             free,
@@ -798,7 +811,7 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
 }
 
 /// A refusal's reason alone, in Spanish (the page names the adjudication already).
-fn refusal_reason(r: &register::Refusal) -> String {
+pub(super) fn refusal_reason(r: &register::Refusal) -> String {
     use register::Refusal as R;
     match r {
         R::Value { reason, .. }

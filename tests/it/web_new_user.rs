@@ -359,3 +359,36 @@ fn the_holders_page_offers_only_the_corrections_the_register_would_make() {
         "{page}"
     );
 }
+
+/// An adjudication whose every share is in a breach already recorded admits no other breach: the
+/// holder's page says so where it offered «Registrar incumplimiento», the form's page says so
+/// instead of the form, and a form sent anyway is refused with the same words (the register's
+/// `record_blocked`).
+#[test]
+fn an_adjudication_with_every_share_breached_offers_no_other_breach() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut o, csrf) = Client::signed_in(&s, "oscar", PASSWORD);
+    let link = "href=\"/adjudicaciones/1/incumplimiento\"";
+    assert!(o.get("/titulares/1").text().contains(link));
+    // Ana's adjudication 1 has 1.000 shares: a breach of 1.000 covers them all
+    let mut f = breach_fields(&csrf, "registrar");
+    f[3].1 = "1.000";
+    assert_eq!(o.post("/adjudicaciones/1/incumplimiento", &f).status, 303);
+    // (a sentence of its own on the form's page: it starts with a capital there)
+    let said = "odas las acciones de la adjudicación N.º 1 (1.000) ya están en incumplimientos \
+                registrados: no queda ninguna por la cual registrar otro";
+    let holder = o.get("/titulares/1").text();
+    assert!(!holder.contains(link) && holder.contains(said), "{holder}");
+    let form = o.get("/adjudicaciones/1/incumplimiento").text();
+    assert!(
+        form.contains(said)
+            && !form.contains("<form method=\"post\" action=\"/adjudicaciones/1/incumplimiento\""),
+        "{form}"
+    );
+    let mut f = breach_fields(&csrf, "registrar");
+    f[3].1 = "1";
+    let again = o.post("/adjudicaciones/1/incumplimiento", &f);
+    assert_eq!(again.status, 422);
+    assert!(again.text().contains(said), "{}", again.text());
+}

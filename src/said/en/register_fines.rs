@@ -547,3 +547,14 @@ pub fn acta_not_notice(stage: &u8, program: &String) -> String {
          against its stage's records, on the web on {page} («Verificar el acta»)"
     )
 }
+
+pub fn every_share_in_a_breach(
+    id: &impl std::fmt::Display,
+    shares: &impl std::fmt::Display,
+    _shares_es: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "every share of adjudication {id} ({shares}) is in a breach already recorded: there is \
+         none left to record a breach for (void a breach recorded in error first)"
+    )
+}

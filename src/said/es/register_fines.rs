@@ -578,3 +578,15 @@ pub fn acta_not_notice(stage: &u8, program: &String) -> String {
          verifican contra los registros de su etapa, en la web en {donde} («Verificar el acta»)"
     )
 }
+
+pub fn every_share_in_a_breach(
+    id: &impl std::fmt::Display,
+    _shares: &impl std::fmt::Display,
+    shares_es: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "todas las acciones de la adjudicación N.º {id} ({shares_es}) ya están en incumplimientos \
+         registrados: no queda ninguna por la cual registrar otro (anule antes el incumplimiento \
+         registrado por error)"
+    )
+}
