@@ -85,9 +85,6 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
         )
         .into());
     }
-    if let Some(r) = record_blocked(tx.conn(), b.adjudication_id)? {
-        return Err(r.into());
-    }
     let adj = super::adjudication::live(tx.conn(), b.adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
     if !program.program.breach_kinds.contains(&b.kind) {
@@ -162,6 +159,10 @@ pub fn record(tx: &mut Tx<'_>, b: &NewBreach<'_>, today: NaiveDate) -> Result<i6
             .into());
         }
         Some(Placement::Inside(_)) => {}
+    }
+    // what was typed is judged first; then whether any breach is left to record
+    if let Some(r) = record_blocked(tx.conn(), b.adjudication_id)? {
+        return Err(r.into());
     }
     let remaining = unbreached_shares(tx.conn(), &adj)?;
     if b.shares > remaining {
