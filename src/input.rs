@@ -76,6 +76,8 @@ pub enum Problem {
     OutOfRange(NaiveDate),
     /// Not a time of day `HH:MM`.
     NotATime,
+    /// Not a year of four digits (`2.026`, `26`, `dos mil`).
+    NotAYear,
     /// Text holding a character that is not plain text ([`is_hidden`]): `code` is its code
     /// point, `at` its position counting characters from 1.
     ControlCharacter { code: u32, at: usize },
@@ -184,6 +186,7 @@ impl Refused {
                 )
             }
             Problem::NotATime => crate::said!(core::not_date_time_write_dd_mm, v),
+            Problem::NotAYear => crate::said!(core::not_year_write_four_digits, v),
             Problem::ControlCharacter { code, at } => {
                 let v = escaped(v);
                 crate::said!(core::has_control_character_u_at_character, v, code, at)
@@ -458,6 +461,19 @@ pub fn count(text: &str) -> Result<u64, Refused> {
         return refuse(text, Problem::NotWhole { value: v });
     }
     u64::try_from(v.trunc()).or_else(|_| refuse(text, Problem::TooLargeCount { max: u64::MAX }))
+}
+
+/// A year as a person types it: its four digits (`2026`); a point, a comma, a sign or two digits
+/// are refused (a year is never written `2.026`), never read.
+pub fn year(text: &str) -> Result<i32, Refused> {
+    let t = text.trim();
+    if t.is_empty() {
+        return refuse(text, Problem::Empty);
+    }
+    match t.parse::<i32>() {
+        Ok(y) if t.len() == 4 && digits(t) => Ok(y),
+        _ => refuse(text, Problem::NotAYear),
+    }
 }
 
 /// A [`count`] held in a `u32` (days, months, a tranche's number): one above `u32::MAX` is

@@ -379,7 +379,8 @@ pub fn msg(m: &Msg<'_>) -> String {
         Msg::DemoStart { db, key } => format!(
             "vigia demo — a fresh register with FICTIONAL holders at {db}\n\
              (explore it afterwards with: vigia --db {db} --key {key} adjudications list; its \
-             checkpoints are signed with that key, so name it with every command)"
+             checkpoints are signed and verified with that key: name it with --key in `audit \
+             verify`, `audit checkpoint`, `check --checkpoint` and `serve`)"
         ),
         Msg::DemoStep(step) => step_title(*step).to_string(),
         Msg::Counting(c) => match c {

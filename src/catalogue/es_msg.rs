@@ -458,7 +458,8 @@ pub fn msg(m: &Msg<'_>) -> String {
         Msg::DemoStart { db, key } => format!(
             "vigia demo — un registro nuevo con titulares FICTICIOS en {db}\n\
              (explórelo después con: vigia --db {db} --key {key} adjudications list; sus puntos de \
-             control se firman con esa clave, así que nómbrela en cada comando)"
+             control se firman y se verifican con esa clave: nómbrela con --key en `audit \
+             verify`, `audit checkpoint`, `check --checkpoint` y `serve`)"
         ),
         Msg::DemoStep(step) => super::es_words::step_title(*step).to_string(),
         Msg::Counting(c) => match c {

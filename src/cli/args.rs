@@ -66,6 +66,11 @@ pub fn price(s: &str) -> Result<Decimal, Unread> {
     input::amount(s).map_err(Unread::from)
 }
 
+/// A year, its four digits (`calendar holidays 2026`): [`input::year`].
+pub fn year(s: &str) -> Result<i32, Unread> {
+    input::year(s).map_err(Unread::from)
+}
+
 /// A whole number of days or months, or a tranche's number, zero allowed: read as every count
 /// (`1.000` = 1000), never by clap's own integer parser, which read `+3` and refused `1.000`.
 pub fn small_count(s: &str) -> Result<u32, Unread> {

@@ -9,8 +9,8 @@ use serde_json::{Value, json};
 pub enum CalendarCommand {
     /// The public holidays of a year (Ley 51 de 1983, Easter-based feasts included).
     Holidays {
-        #[arg(value_parser = super::args::small_count)]
-        year: u32,
+        #[arg(value_parser = super::args::year)]
+        year: i32,
         #[arg(long, value_enum, default_value_t = super::out::OutFormat::Table)]
         format: super::out::OutFormat,
         /// Where --format xlsx or csv-excel is written (0600).
@@ -29,14 +29,13 @@ impl CalendarCommand {
                     crate::report::excel::Cell::Count(i64::from(year)),
                 )];
                 let (first, last) = (holidays::FIRST_YEAR, holidays::LAST_YEAR);
-                let year = i32::try_from(year)
-                    .ok()
-                    .filter(|y| (first..=last).contains(y))
-                    .ok_or_else(|| CliError::Wrong {
+                if !(first..=last).contains(&year) {
+                    return Err(CliError::Wrong {
                         flag: "calendar holidays".into(),
                         value: year.to_string(),
                         why: crate::said!(cli::holidays_year_range, first, last),
-                    })?;
+                    });
+                }
                 let rows: Vec<Value> = holidays::holidays(year)
                     .iter()
                     .map(|h| {

@@ -503,15 +503,14 @@ mod tests {
              escriba sus cifras, p. ej. 12\n\n\
              Para más información, pruebe «--help».\n"
         );
-        // a year, read by the one reader as a count (clap read it once, and Rust's English
-        // words showed)
+        // a year, read by the one reader (clap read it once, and Rust's English words showed)
         let e = command(Lang::Es)
             .try_get_matches_from(["vigia", "calendar", "holidays", "abc"])
             .unwrap_err();
         assert_eq!(
             error_in(&e, Lang::Es),
-            "error: el valor «abc» no es válido para «<AÑO>»: «abc» no es un número entero: \
-             escriba sus cifras, p. ej. 12 o 1.450\n\n\
+            "error: el valor «abc» no es válido para «<AÑO>»: «abc» no es un año: escriba sus \
+             cuatro cifras, sin puntos, p. ej. 2026\n\n\
              Para más información, pruebe «--help».\n"
         );
         // English stays clap's own

@@ -247,7 +247,7 @@ pub const ES: &[(&str, &str, &str)] = &[
     ("notice", "", "Avisos de cobro de multas: emitir (PDF, HTML, Markdown), escribir de nuevo, registrar la entrega, listar, verificar"),
     ("notice issue", "", "Emite el aviso de cobro de la multa de un incumplimiento: liquida a --until (o reutiliza esa liquidación), le da el número siguiente de la secuencia del programa para el año (MULTA-2025-0007), la guarda y escribe el documento. Un aviso nuevo cita el que reemplaza"),
     ("notice issue", "breach", "Número del incumplimiento (se omite con --pending)"),
-    ("notice issue", "pending", "Emite un aviso por cada incumplimiento que aún no tiene ninguna (--out es entonces un directorio, y allí se escribe un index.csv de lo emitido)"),
+    ("notice issue", "pending", "Emite un aviso por cada incumplimiento que aún no tiene ninguno (--out es entonces un directorio, y allí se escribe un index.csv de lo emitido)"),
     ("notice issue", "until", "Fecha hasta la que corre la liquidación"),
     ("notice issue", "date", "La fecha del aviso, desde la que cuenta el plazo de pago (por omisión: hoy); no posterior a hoy, ni anterior a --until, ni a la del aviso que reemplaza. Una fecha anterior a hoy necesita --reason; el aviso guarda ambas fechas y muestra el día en que se emitió"),
     ("notice issue", "reason", "Por qué el aviso lleva una fecha anterior a hoy (se guarda en el registro con ella, no se imprime)"),

@@ -254,6 +254,14 @@ impl Ctx<'_> {
     /// Opens the existing register.
     pub fn store(&self) -> Result<Store, CliError> {
         let path = self.require_db_path()?;
+        // a directory is named as such (SQLite said only "disk I/O error")
+        if path.is_dir() {
+            return Err(CliError::Unusable {
+                flag: "--db",
+                value: path.display().to_string(),
+                unusable: places::Unusable::IsDir,
+            });
+        }
         if !path.exists() {
             return Err(CliError::Unusable {
                 flag: "--db",

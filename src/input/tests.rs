@@ -261,6 +261,23 @@ fn a_count_too_large_names_the_bound_its_field_holds() {
     );
 }
 
+/// A year is its four digits: `2.026` (a year is never grouped), `26`, a sign or words are
+/// refused with the same sentence.
+#[test]
+fn a_year_is_its_four_digits() {
+    assert_eq!(year("2026"), Ok(2026));
+    assert_eq!(year(" 1984 "), Ok(1984));
+    for typed in ["2.026", "2,026", "26", "+2026", "dos mil", "20266"] {
+        let r = year(typed).unwrap_err();
+        assert_eq!(r.problem, Problem::NotAYear, "{typed}");
+        assert_eq!(
+            r.said().es(),
+            format!("«{typed}» no es un año: escriba sus cuatro cifras, sin puntos, p. ej. 2026")
+        );
+    }
+    assert_eq!(year("").unwrap_err().problem, Problem::Empty);
+}
+
 /// What is not a number is told how to write the kind of value asked for: a count its digits
 /// (no decimals), a percentage a rate with a decimal comma, an amount pesos and centavos.
 #[test]

@@ -842,7 +842,7 @@ fn flag_refusals_once_english_only_are_said_in_spanish() {
     let db = r.db().display().to_string();
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
-            vec!["calendar".into(), "holidays".into(), "1.900".into()],
+            vec!["calendar".into(), "holidays".into(), "1900".into()],
             "calendar holidays 1900: escriba un año entre 1984 (vigencia de la Ley 51 de 1983) y 9999",
         ),
         (
@@ -888,6 +888,20 @@ fn flag_refusals_once_english_only_are_said_in_spanish() {
             "la oferta de D3939-2004 no se ha adjudicado; ejecute `vigia offer adjudicate D3939-2004 --on D`",
         ),
     ];
+    // a folder given as the register: named as such (SQLite said «disk I/O error»)
+    let es = refused_both_ways(
+        &Reg::without_register(),
+        &[
+            "--db",
+            r.dir.path().to_str().unwrap(),
+            "adjudications",
+            "list",
+        ],
+    );
+    assert!(
+        es.contains("es un directorio; indique un nombre de archivo"),
+        "{es}"
+    );
     // the audit key: missing, and one that is not a key
     let missing = r.dir.path().join("no-hay").join("audit.key");
     let es = refused_both_ways(&r, &["--key", missing.to_str().unwrap(), "audit", "verify"]);

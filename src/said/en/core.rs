@@ -393,3 +393,7 @@ pub fn tsa_names_no_host() -> String {
 pub fn tsa_blank_in_path() -> String {
     "has a blank in its path".to_string()
 }
+
+pub fn not_year_write_four_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("{v:?} is not a year: write its four digits, without points, e.g. 2026")
+}

@@ -409,3 +409,7 @@ pub fn tsa_names_no_host() -> String {
 pub fn tsa_blank_in_path() -> String {
     "tiene un espacio en su ruta".to_string()
 }
+
+pub fn not_year_write_four_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("«{v}» no es un año: escriba sus cuatro cifras, sin puntos, p. ej. 2026")
+}
