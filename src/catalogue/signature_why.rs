@@ -175,8 +175,8 @@ pub fn unchecked(lang: Lang, u: &Unchecked) -> &'static str {
 pub fn sign_refused(lang: Lang, e: &crate::sign::SignError) -> String {
     use crate::sign::SignError as E;
     match (lang, e) {
-        (Lang::Es, E::KeyFile(_)) => "el archivo no abre con esa clave, o no es un PKCS#12 \
-            (.p12, .pfx): revise el archivo y su clave"
+        (Lang::Es, E::KeyFile(_)) => "el archivo no abre con esa contraseña, o no es un PKCS#12 \
+            (.p12, .pfx): revise el archivo y su contraseña"
             .into(),
         (Lang::Es, E::NoCertificate) => "el archivo no contiene una clave privada con su \
             certificado: exporte el certificado con su clave privada"

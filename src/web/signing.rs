@@ -62,7 +62,7 @@ fn markup(app: &App, user: &User, error: Option<&str>) -> Markup {
             form method="post" action="/firma" enctype="multipart/form-data" {
                 (csrf(user))
                 @if kept {
-                    p { "Su certificado está guardado en el servidor (" code { (user.name) ".p12" } "); escriba su clave para usarlo en esta sesión." }
+                    p { "Su certificado está guardado en el servidor (" code { (user.name) ".p12" } "); escriba su contraseña para usarlo en esta sesión." }
                 } @else {
                     div.campo {
                         label for=(FILE) { "Archivo del certificado (.p12 o .pfx)" }
@@ -70,7 +70,7 @@ fn markup(app: &App, user: &User, error: Option<&str>) -> Markup {
                     }
                 }
                 div.campo {
-                    label for=(PASSWORD) { "Clave del certificado" }
+                    label for=(PASSWORD) { "Contraseña del certificado" }
                     input type="password" id=(PASSWORD) name=(PASSWORD) autocomplete="off";
                 }
                 div.acciones { button type="submit" { "Cargar el certificado" } }

@@ -248,7 +248,7 @@ fn a_jurist_loads_a_certificate_for_the_session_and_issues_signed_notices_and_pa
     assert!(
         wrong
             .text()
-            .contains("El archivo no abre con esa clave, o no es un PKCS#12"),
+            .contains("El archivo no abre con esa contraseña, o no es un PKCS#12"),
         "{}",
         wrong.text()
     );
