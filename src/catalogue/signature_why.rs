@@ -190,7 +190,9 @@ pub fn sign_refused(lang: Lang, e: &crate::sign::SignError) -> String {
             "la firma ocupa {n} bytes, más de los {room} reservados: la cadena de certificados es \
              demasiado larga"
         ),
-        (Lang::Es, E::Tsa(url, why)) => format!("la autoridad de sellado de tiempo {url}: {why}"),
+        (Lang::Es, E::Tsa(url, why)) => {
+            format!("la autoridad de sellado de tiempo {url}: {}", why.es())
+        }
         (Lang::En, e) => e.to_string(),
     }
 }

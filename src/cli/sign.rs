@@ -47,18 +47,10 @@ pub struct Signing {
 }
 
 /// The refusal of `--tsa URL` whose authority gives no timestamp, in both languages.
-fn tsa_refused(url: &str, why: &str) -> CliError {
+fn tsa_refused(url: &str, why: &crate::lang::Said) -> CliError {
     CliError::Said(crate::lang::Said::new(
-        format!(
-            "--tsa {url}: the timestamp authority gave no timestamp ({why}): nothing was issued; \
-             check the address (the authority gives it with its timestamp service) and that it \
-             answers, or issue without --tsa (the signing time is then the signer's clock)"
-        ),
-        format!(
-            "--tsa {url}: la autoridad de sellado de tiempo no dio un sello ({why}): no se emitió \
-             nada; revise la dirección (la autoridad la entrega con su servicio de estampado) y \
-             que responda, o emita sin --tsa (la hora será entonces la del reloj del firmante)"
-        ),
+        crate::said::en::cli::tsa_gave_no_timestamp(&url, &why.en()),
+        crate::said::es::cli::tsa_gave_no_timestamp(&url, &why.es()),
     ))
 }
 
@@ -134,7 +126,14 @@ impl SignArgs {
                 })?;
                 sign::probe_tsa(&url).map_err(|e| match e {
                     sign::SignError::Tsa(_, why) => tsa_refused(text, &why),
-                    other => tsa_refused(text, &other.to_string()),
+                    other => {
+                        let said =
+                            |lang| crate::catalogue::signature_why::sign_refused(lang, &other);
+                        tsa_refused(
+                            text,
+                            &crate::lang::Said::new(said(Lang::En), said(Lang::Es)),
+                        )
+                    }
                 })?;
                 Some(url)
             }

@@ -42,7 +42,7 @@ pub enum SignError {
     /// the signature does not fit the space reserved for it (its size, the space)
     TooLarge(usize, usize),
     /// the timestamp authority at the address could not give a timestamp (why)
-    Tsa(String, String),
+    Tsa(String, crate::lang::Said),
 }
 
 impl std::fmt::Display for SignError {
@@ -64,7 +64,7 @@ impl std::fmt::Display for SignError {
                 "the signature takes {n} bytes, more than the {room} reserved: the certificate \
                  chain is too long"
             ),
-            SignError::Tsa(url, why) => write!(f, "the timestamp authority {url}: {why}"),
+            SignError::Tsa(url, why) => write!(f, "the timestamp authority {url}: {}", why.en()),
         }
     }
 }

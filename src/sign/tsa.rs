@@ -8,6 +8,8 @@
 
 use super::cms::{self, SHA256};
 use super::{Check, Failure, Unchecked};
+use crate::lang::Said;
+use crate::said;
 use ::cms::content_info::ContentInfo;
 use ::cms::signed_data::SignedData;
 use chrono::{DateTime, NaiveDateTime, Utc};
@@ -153,19 +155,23 @@ impl TsaUrl {
 /// A timestamp token (the DER of its ContentInfo) over `data`, from the authority at `url`:
 /// SHA-256 imprint, a fresh nonce, the authority's certificate asked for. The answer is checked
 /// to be granted, over that imprint and with that nonce.
-pub fn timestamp(url: &TsaUrl, data: &[u8]) -> Result<Vec<u8>, String> {
+pub fn timestamp(url: &TsaUrl, data: &[u8]) -> Result<Vec<u8>, Said> {
+    let encoding = |e: &dyn std::fmt::Display| {
+        let e = e.to_string();
+        said!(core::tsa_request_not_encoded, e)
+    };
     let (hash, _) = cms::digest(SHA256, &[data]).expect("SHA-256 is known");
     let imprint = MessageImprint {
         hash_algorithm: AlgorithmIdentifierOwned {
             oid: SHA256,
             parameters: None,
         },
-        hashed_message: OctetString::new(hash).map_err(|e| e.to_string())?,
+        hashed_message: OctetString::new(hash).map_err(|e| encoding(&e))?,
     };
     let mut nonce = [0u8; 8];
-    getrandom::fill(&mut nonce).map_err(|e| format!("no random nonce ({e})"))?;
+    getrandom::fill(&mut nonce).map_err(|e| said!(core::tsa_no_random_nonce, e))?;
     nonce[0] = (nonce[0] & 0x7F) | 0x01;
-    let nonce = Uint::new(&nonce).map_err(|e| e.to_string())?;
+    let nonce = Uint::new(&nonce).map_err(|e| encoding(&e))?;
     let request = TimeStampReq {
         version: 1,
         message_imprint: imprint.clone(),
@@ -173,43 +179,41 @@ pub fn timestamp(url: &TsaUrl, data: &[u8]) -> Result<Vec<u8>, String> {
         cert_req: true,
     }
     .to_der()
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| encoding(&e))?;
     let answer = post(url, &request)?;
-    let resp = TimeStampResp::from_der(&answer)
-        .map_err(|e| format!("its answer is not an RFC 3161 TimeStampResp ({e})"))?;
+    let resp =
+        TimeStampResp::from_der(&answer).map_err(|e| said!(core::tsa_answer_not_rfc3161, e))?;
     if resp.status.status > 1 {
-        let said = resp.status.status_string.unwrap_or_default().join("; ");
-        return Err(format!(
-            "it refused the request (PKIStatus {}{})",
-            resp.status.status,
-            if said.is_empty() {
-                String::new()
-            } else {
-                format!(": {said}")
-            }
-        ));
+        let text = resp.status.status_string.unwrap_or_default().join("; ");
+        let status = resp.status.status;
+        let text = if text.is_empty() {
+            String::new()
+        } else {
+            format!(": {text}")
+        };
+        return Err(said!(core::tsa_refused_request, status, text));
     }
     let token = resp
         .time_stamp_token
-        .ok_or("it granted the request but sent no token")?;
-    let info = tst_info(&token).map_err(|e| format!("its token cannot be read ({e})"))?;
+        .ok_or_else(|| said!(core::tsa_no_token))?;
+    let info = tst_info(&token).map_err(|e| said!(core::tsa_token_unreadable, e))?;
     if info.message_imprint != imprint {
-        return Err("its token is over another hash than the one asked for".into());
+        return Err(said!(core::tsa_token_other_hash));
     }
     if info.nonce.as_ref() != Some(&nonce) {
-        return Err("its token does not carry the request's nonce".into());
+        return Err(said!(core::tsa_token_no_nonce));
     }
-    token.to_der().map_err(|e| e.to_string())
+    token.to_der().map_err(|e| encoding(&e))
 }
 
 /// An HTTP/1.1 POST of a timestamp query; the body of a 200 answer.
-fn post(url: &TsaUrl, body: &[u8]) -> Result<Vec<u8>, String> {
+fn post(url: &TsaUrl, body: &[u8]) -> Result<Vec<u8>, Said> {
     use std::net::ToSocketAddrs;
     let addrs: Vec<_> = (url.host.as_str(), url.port)
         .to_socket_addrs()
-        .map_err(|e| format!("its host cannot be found ({e})"))?
+        .map_err(|e| said!(core::tsa_host_not_found, e))?
         .collect();
-    let mut last = String::from("its host has no address");
+    let mut last = said!(core::tsa_host_no_address);
     let mut stream = None;
     for a in &addrs {
         match std::net::TcpStream::connect_timeout(a, Duration::from_secs(15)) {
@@ -217,11 +221,11 @@ fn post(url: &TsaUrl, body: &[u8]) -> Result<Vec<u8>, String> {
                 stream = Some(s);
                 break;
             }
-            Err(e) => last = format!("it cannot be reached ({e})"),
+            Err(e) => last = said!(core::tsa_unreachable, e),
         }
     }
     let mut stream = stream.ok_or(last)?;
-    let io = |e: std::io::Error| format!("the exchange with it failed ({e})");
+    let io = |e: std::io::Error| said!(core::tsa_exchange_failed, e);
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))
         .map_err(io)?;
@@ -250,14 +254,14 @@ fn post(url: &TsaUrl, body: &[u8]) -> Result<Vec<u8>, String> {
     let split = answer
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
-        .ok_or("its answer is not HTTP")?;
+        .ok_or_else(|| said!(core::tsa_answer_not_http))?;
     let head = String::from_utf8_lossy(&answer[..split]).to_string();
     let body = &answer[split + 4..];
     let mut lines = head.lines();
     let status = lines.next().unwrap_or("");
     let code = status.split_whitespace().nth(1).unwrap_or("");
     if !status.starts_with("HTTP/1.") || code != "200" {
-        return Err(format!("it answered {status:?}, not 200 OK"));
+        return Err(said!(core::tsa_answered_not_ok, status));
     }
     let header = |name: &str| {
         head.lines().skip(1).find_map(|l| {
@@ -268,11 +272,11 @@ fn post(url: &TsaUrl, body: &[u8]) -> Result<Vec<u8>, String> {
         })
     };
     if header("Transfer-Encoding").is_some_and(|t| t.eq_ignore_ascii_case("chunked")) {
-        return dechunk(body).ok_or_else(|| "its chunked answer is cut short".into());
+        return dechunk(body).ok_or_else(|| said!(core::tsa_chunked_cut));
     }
     match header("Content-Length").map(|l| l.parse::<usize>()) {
         Some(Ok(n)) if n <= body.len() => Ok(body[..n].to_vec()),
-        Some(_) => Err("its answer is shorter than it says".into()),
+        Some(_) => Err(said!(core::tsa_answer_shorter)),
         None => Ok(body.to_vec()),
     }
 }

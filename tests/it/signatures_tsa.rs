@@ -303,6 +303,9 @@ fn an_authority_that_refuses_or_is_down_refuses_the_issue_with_nothing_written()
     for (url, lang, said) in [
         (&refusing.url, "en", "servicio suspendido para pruebas"),
         (&down, "en", "cannot be reached"),
+        // the reason in Spanish too (it was English inside the Spanish sentence)
+        (&down, "es", "no se puede conectar con ella ("),
+        (&refusing.url, "es", "rechazó la solicitud (PKIStatus 2"),
         (
             &refusing.url,
             "es",

@@ -434,3 +434,11 @@ pub fn checkpoint_log_problem(
 ) -> String {
     format!("checkpoint log {path}: {why}")
 }
+
+pub fn tsa_gave_no_timestamp(url: &impl std::fmt::Display, why: &impl std::fmt::Display) -> String {
+    format!(
+        "--tsa {url}: the timestamp authority gave no timestamp ({why}): nothing was issued; check \
+         the address (the authority gives it with its timestamp service) and that it answers, or \
+         issue without --tsa (the signing time is then the signer's clock)"
+    )
+}

@@ -397,3 +397,70 @@ pub fn tsa_blank_in_path() -> String {
 pub fn not_year_write_four_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("{v:?} is not a year: write its four digits, without points, e.g. 2026")
 }
+
+pub fn tsa_request_not_encoded(e: &impl std::fmt::Display) -> String {
+    format!("the request could not be encoded ({e})")
+}
+
+pub fn tsa_no_random_nonce(e: &impl std::fmt::Display) -> String {
+    format!("no random nonce ({e})")
+}
+
+pub fn tsa_answer_not_rfc3161(e: &impl std::fmt::Display) -> String {
+    format!("its answer is not an RFC 3161 TimeStampResp ({e})")
+}
+
+pub fn tsa_refused_request(
+    status: &impl std::fmt::Display,
+    text: &impl std::fmt::Display,
+) -> String {
+    format!("it refused the request (PKIStatus {status}{text})")
+}
+
+pub fn tsa_no_token() -> String {
+    "it granted the request but sent no token".to_string()
+}
+
+pub fn tsa_token_unreadable(e: &impl std::fmt::Display) -> String {
+    format!("its token cannot be read ({e})")
+}
+
+pub fn tsa_token_other_hash() -> String {
+    "its token is over another hash than the one asked for".to_string()
+}
+
+pub fn tsa_token_no_nonce() -> String {
+    "its token does not carry the request's nonce".to_string()
+}
+
+pub fn tsa_host_not_found(e: &impl std::fmt::Display) -> String {
+    format!("its host cannot be found ({e})")
+}
+
+pub fn tsa_host_no_address() -> String {
+    "its host has no address".to_string()
+}
+
+pub fn tsa_unreachable(e: &impl std::fmt::Display) -> String {
+    format!("it cannot be reached ({e})")
+}
+
+pub fn tsa_exchange_failed(e: &impl std::fmt::Display) -> String {
+    format!("the exchange with it failed ({e})")
+}
+
+pub fn tsa_answer_not_http() -> String {
+    "its answer is not HTTP".to_string()
+}
+
+pub fn tsa_answered_not_ok(status: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("it answered {status:?}, not 200 OK")
+}
+
+pub fn tsa_chunked_cut() -> String {
+    "its chunked answer is cut short".to_string()
+}
+
+pub fn tsa_answer_shorter() -> String {
+    "its answer is shorter than it says".to_string()
+}

@@ -450,3 +450,11 @@ pub fn checkpoint_log_problem(
 ) -> String {
     format!("registro de puntos de control {path}: {why}")
 }
+
+pub fn tsa_gave_no_timestamp(url: &impl std::fmt::Display, why: &impl std::fmt::Display) -> String {
+    format!(
+        "--tsa {url}: la autoridad de sellado de tiempo no dio un sello ({why}): no se emitió nada; \
+         revise la dirección (la autoridad la entrega con su servicio de estampado) y que responda, \
+         o emita sin --tsa (la hora será entonces la del reloj del firmante)"
+    )
+}

@@ -413,3 +413,70 @@ pub fn tsa_blank_in_path() -> String {
 pub fn not_year_write_four_digits(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("«{v}» no es un año: escriba sus cuatro cifras, sin puntos, p. ej. 2026")
 }
+
+pub fn tsa_request_not_encoded(e: &impl std::fmt::Display) -> String {
+    format!("no se pudo codificar la solicitud ({e})")
+}
+
+pub fn tsa_no_random_nonce(e: &impl std::fmt::Display) -> String {
+    format!("el sistema no dio un número aleatorio para la solicitud ({e})")
+}
+
+pub fn tsa_answer_not_rfc3161(e: &impl std::fmt::Display) -> String {
+    format!("su respuesta no es una TimeStampResp del RFC 3161 ({e})")
+}
+
+pub fn tsa_refused_request(
+    status: &impl std::fmt::Display,
+    text: &impl std::fmt::Display,
+) -> String {
+    format!("rechazó la solicitud (PKIStatus {status}{text})")
+}
+
+pub fn tsa_no_token() -> String {
+    "aceptó la solicitud pero no envió el sello".to_string()
+}
+
+pub fn tsa_token_unreadable(e: &impl std::fmt::Display) -> String {
+    format!("su sello no se puede leer ({e})")
+}
+
+pub fn tsa_token_other_hash() -> String {
+    "su sello es sobre otro resumen (hash) que el pedido".to_string()
+}
+
+pub fn tsa_token_no_nonce() -> String {
+    "su sello no lleva el número aleatorio (nonce) de la solicitud".to_string()
+}
+
+pub fn tsa_host_not_found(e: &impl std::fmt::Display) -> String {
+    format!("no se encuentra su servidor ({e})")
+}
+
+pub fn tsa_host_no_address() -> String {
+    "su servidor no tiene dirección".to_string()
+}
+
+pub fn tsa_unreachable(e: &impl std::fmt::Display) -> String {
+    format!("no se puede conectar con ella ({e})")
+}
+
+pub fn tsa_exchange_failed(e: &impl std::fmt::Display) -> String {
+    format!("falló el intercambio con ella ({e})")
+}
+
+pub fn tsa_answer_not_http() -> String {
+    "su respuesta no es HTTP".to_string()
+}
+
+pub fn tsa_answered_not_ok(status: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!("respondió «{status}», no 200 OK")
+}
+
+pub fn tsa_chunked_cut() -> String {
+    "su respuesta por partes (chunked) llegó cortada".to_string()
+}
+
+pub fn tsa_answer_shorter() -> String {
+    "su respuesta es más corta de lo que declara".to_string()
+}
