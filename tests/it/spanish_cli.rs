@@ -904,3 +904,26 @@ fn flag_refusals_once_english_only_are_said_in_spanish() {
         "{es}"
     );
 }
+
+/// A refused flag with no value is named alone: `--price:`, not `--price :` (the stage price
+/// with no price gave the second), in both languages.
+#[test]
+fn a_flag_refused_for_its_missing_value_is_named_alone() {
+    let r = Reg::new();
+    let args = [
+        "program",
+        "stage-price",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--date",
+        "2024-06-28",
+    ];
+    let es = r.fails(&[&["--lang", "es"], &args[..]].concat());
+    assert_eq!(
+        es.trim_end(),
+        "vigia: error: --price: --stage 2 necesita el precio por acción obtenido, mayor que cero"
+    );
+    let en = r.fails(&[&["--lang", "en"], &args[..]].concat());
+    assert!(en.starts_with("vigia: error: --price: --stage 2 "), "{en}");
+}
