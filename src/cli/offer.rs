@@ -621,7 +621,7 @@ pub(super) fn unread(flag: &'static str, file: &Path, e: Unread) -> CliError {
             path: file.to_path_buf(),
             error: e,
         },
-        Unread::Document(reason) => unreadable(flag, file, reason),
+        Unread::Document(why) => wrong(flag, file, why),
     }
 }
 

@@ -34,8 +34,8 @@ const MAX_REVISION: u64 = 16 << 20;
 pub enum Unread {
     /// The file could not be opened or read.
     Io(std::io::Error),
-    /// It is not a document vigia reads, in English: what is wrong.
-    Document(String),
+    /// It is not a document vigia reads: what is wrong, in both languages.
+    Document(crate::lang::Said),
 }
 
 impl From<std::io::Error> for Unread {
@@ -84,7 +84,7 @@ impl ActaFile {
                 unsigned.unwrap_or(len),
                 page_content,
             )
-            .map_err(|e| Unread::Document(e.to_string()))?;
+            .map_err(|e| Unread::Document(super::document::unreadable_pdf(&e)))?;
             // a form in the latest revision holds the signatures `sign` reads (none: nothing
             // to say); when it cannot be told, `sign` is asked
             acta.signed = unsigned.is_some() || doc.has_form().unwrap_or(true);
@@ -110,7 +110,7 @@ impl ActaFile {
             (Some(doc), _) => Source::Pdf {
                 pages: doc
                     .each_page()
-                    .map_err(|e| Unread::Document(e.to_string()))?,
+                    .map_err(|e| Unread::Document(super::document::unreadable_pdf(&e)))?,
                 page: 0,
                 queue: VecDeque::new(),
             },
@@ -143,7 +143,7 @@ impl ActaFile {
     /// they cannot be read, in English.
     pub fn open_lines(&self) -> Result<Box<NextLine<'_>>, String> {
         let mut lines = self.lines().map_err(|e| match e {
-            Unread::Document(e) => e,
+            Unread::Document(e) => e.en().to_string(),
             Unread::Io(e) => format!("could not be read: {e}"),
         })?;
         Ok(Box::new(move || lines.next_line()))
@@ -154,7 +154,11 @@ impl ActaFile {
         let mut lines = self.lines()?;
         let mut head = Vec::new();
         while head.len() < HEAD_LINES {
-            match lines.next_line().map_err(Unread::Document)? {
+            // (a line's reason is the reader's English, named as such in Spanish)
+            let line = lines
+                .next_line()
+                .map_err(|e| Unread::Document(crate::said!(report::document_unreadable, e)))?;
+            match line {
                 Some((l, _)) => head.push(l),
                 None => break,
             }

@@ -93,7 +93,7 @@ pub fn text(bytes: &[u8]) -> Result<TextRead, Said> {
 }
 
 /// Why a PDF cannot be read: the English is the reader's own sentence.
-fn unreadable_pdf(e: &Unreadable) -> Said {
+pub(crate) fn unreadable_pdf(e: &Unreadable) -> Said {
     use pdf::read::{MAX_CONTENT, MAX_DEPTH};
     match e {
         Unreadable::TooDeep(n) => said!(report::sentence, e, n, MAX_DEPTH),
