@@ -3,7 +3,7 @@
 //! text it is given.
 
 use crate::calendar::{Bracket, FineScale, MAX_LOCKUP_MONTHS, ScaleError};
-use crate::fine::{Basis, Convention};
+use crate::fine::{Basis, Convention, StagePrice};
 use crate::ids::{DocType, normalized};
 use crate::lang::{Lang, Said, numero};
 use crate::said;
@@ -802,6 +802,18 @@ impl Program {
     /// Whether the program's fine takes this reference price into account.
     pub fn uses(&self, basis: Basis) -> bool {
         self.reference_prices.contains(&basis)
+    }
+
+    /// The later stages' price (Art. 9 (iii)) as this program's fine takes it: `stage` when the
+    /// program counts it among its reference prices, absent otherwise, so that a later stage
+    /// still pending makes a liquidation provisional, and keeps a paid fine's pledge
+    /// (`fine::may_grow`), only when its price can raise the fine. The one rule the
+    /// liquidation, `pledge release` and the check ask.
+    pub fn stage_counted(&self, stage: StagePrice) -> StagePrice {
+        match self.uses(Basis::Stage) {
+            true => stage,
+            false => StagePrice::Absent,
+        }
     }
 }
 

@@ -262,7 +262,7 @@ fn terms(conn: &Connection) -> Result<HashMap<i64, Terms>, StoreError> {
         let convention = p.program.convention;
         // the Art. 9 (iii) price as every liquidation takes it (the highest of the stages' prices,
         // LEGAL_NOTES §7.1), never the latest record's own price
-        let stage = programs::stage_price(conn, p.id)?;
+        let stage = p.program.stage_counted(programs::stage_price(conn, p.id)?);
         out.insert(
             p.id,
             Terms {

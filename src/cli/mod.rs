@@ -567,7 +567,7 @@ impl CliError {
             CliError::FineInput { flag, error } => fine_input(flag, error, lang),
             CliError::Said(s) => s.in_lang(lang).to_string(),
             CliError::Wrong { flag, value, why } => {
-                format!("{flag} {value}: {}", why.in_lang(lang))
+                format!("{}: {}", flag_and_value(flag, value), why.in_lang(lang))
             }
             CliError::Unusable {
                 flag,
@@ -587,6 +587,15 @@ impl CliError {
             }
             _ => return None,
         })
+    }
+}
+
+/// A refused flag as a refusal names it: with its value, or alone when none was given
+/// (`--price: …`, not `--price : …`).
+fn flag_and_value(flag: &str, value: &str) -> String {
+    match value {
+        "" => flag.to_string(),
+        v => format!("{flag} {v}"),
     }
 }
 
@@ -617,7 +626,9 @@ impl fmt::Display for CliError {
                 value,
                 reason,
             } => write!(f, "{flag} {value}: {reason}"),
-            CliError::Wrong { flag, value, why } => write!(f, "{flag} {value}: {}", why.en()),
+            CliError::Wrong { flag, value, why } => {
+                write!(f, "{}: {}", flag_and_value(flag, value), why.en())
+            }
             CliError::Unusable {
                 flag,
                 value,

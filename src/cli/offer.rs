@@ -644,7 +644,10 @@ pub(super) fn unread(flag: &'static str, file: &Path, e: Unread) -> CliError {
             path: file.to_path_buf(),
             error: e,
         },
-        Unread::Document(reason) => unreadable(flag, file, reason),
+        // the reader's detail stays English, inside a sentence of the run's language
+        Unread::Document(reason) => {
+            wrong(flag, file, crate::said!(report::document_unreadable, reason))
+        }
         Unread::Pdf(e) => wrong(flag, file, crate::report::document::unreadable_pdf(&e)),
     }
 }

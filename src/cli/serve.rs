@@ -5,6 +5,7 @@
 use super::{CliError, Ctx, Status};
 use crate::lang::Lang;
 use crate::said;
+use crate::web::TlsProblem;
 use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -39,10 +40,17 @@ pub fn run(args: ServeArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         (None, None) => None,
         (Some(cert), Some(key)) => {
             Some(
-                crate::web::tls_config(cert, key).map_err(|e| CliError::Flag {
-                    flag: e.flag.to_string(),
-                    value: e.path,
-                    reason: e.reason,
+                crate::web::tls_config(cert, key).map_err(|e| match e.problem {
+                    TlsProblem::Unreadable(error) => CliError::File {
+                        flag: e.flag,
+                        path: e.path,
+                        error,
+                    },
+                    TlsProblem::Unusable(why) => CliError::Wrong {
+                        flag: e.flag.into(),
+                        value: e.path.display().to_string(),
+                        why,
+                    },
                 })?,
             )
         }

@@ -84,7 +84,8 @@ impl StagePrice {
 
 /// Whether the fine of a breach on `breach_date` may still grow (SPEC §4): it applies (the breach
 /// is on or before the lock-up's last day, SPEC §3) and a later stage is still pending, so the
-/// stage price it takes may rise. Such a fine keeps its adjudication's pledges in force even
+/// stage price it takes may rise (`stage` as the program's fine takes it:
+/// `Program::stage_counted`, absent when the program does not count it). Such a fine keeps its adjudication's pledges in force even
 /// when paid to date (SPEC §7 releases a pledge only when no fine is outstanding, and is silent
 /// on a fine not yet final; README, choices): `pledge release` and the check's
 /// PLEDGE_RELEASABLE both ask this.

@@ -54,11 +54,7 @@ pub fn fine_case(
             } else {
                 None
             },
-            stage: if program.uses(Basis::Stage) {
-                stage
-            } else {
-                StagePrice::Absent
-            },
+            stage: program.stage_counted(stage),
         },
         scale,
     }

@@ -487,10 +487,13 @@ fn may_release(
         .into_iter()
         .filter(|b| b.void.is_none())
         .collect();
-    // read only for an adjudication with breaches (a bulk release walks many without)
+    // read only for an adjudication with breaches (a bulk release walks many without); as the
+    // program's fine takes it (a program that does not count it has no fine to grow)
     let stage = match breaches.is_empty() {
-        true => StagePrice::Pending,
-        false => programs::stage_price(conn, adj.program_id)?,
+        true => StagePrice::Absent,
+        false => programs::by_id(conn, adj.program_id)?
+            .program
+            .stage_counted(programs::stage_price(conn, adj.program_id)?),
     };
     for b in &breaches {
         let due = outstanding(conn, b.id, on, rates)?;

@@ -70,7 +70,7 @@ mod users;
 mod views;
 
 pub use limits::Limits;
-pub use tls::server_config as tls_config;
+pub use tls::{TlsProblem, server_config as tls_config};
 
 use crate::rates::RateSeries;
 use crate::register;

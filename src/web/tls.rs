@@ -18,13 +18,25 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 #[derive(Debug)]
 pub struct TlsError {
     pub flag: &'static str,
-    pub path: String,
-    pub reason: String,
+    pub path: std::path::PathBuf,
+    pub problem: TlsProblem,
+}
+
+/// What is wrong with the file: it cannot be read, or what it holds cannot serve HTTPS (said
+/// in both languages, the command line words it in the run's).
+#[derive(Debug)]
+pub enum TlsProblem {
+    Unreadable(std::io::Error),
+    Unusable(crate::lang::Said),
 }
 
 impl std::fmt::Display for TlsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}: {}", self.flag, self.path, self.reason)
+        let path = self.path.display();
+        match &self.problem {
+            TlsProblem::Unreadable(e) => write!(f, "{} {path}: cannot read it ({e})", self.flag),
+            TlsProblem::Unusable(why) => write!(f, "{} {path}: {}", self.flag, why.en()),
+        }
     }
 }
 
@@ -33,59 +45,44 @@ impl std::error::Error for TlsError {}
 /// The server's TLS settings from a PEM certificate chain and a PEM private key (PKCS#8, PKCS#1
 /// or SEC1), checked against each other before anyone is told to connect.
 pub fn server_config(cert: &Path, key: &Path) -> Result<Arc<rustls::ServerConfig>, TlsError> {
-    let bad = |flag: &'static str, path: &Path, reason: String| TlsError {
+    let bad = |flag: &'static str, path: &Path, why: crate::lang::Said| TlsError {
         flag,
-        path: path.display().to_string(),
-        reason,
+        path: path.to_path_buf(),
+        problem: TlsProblem::Unusable(why),
     };
-    let cert_pem = std::fs::read(cert).map_err(|e| {
-        bad(
-            "--tls-cert",
-            cert,
-            format!("cannot read it ({e}); check the path and its permissions"),
-        )
-    })?;
-    let key_pem = std::fs::read(key).map_err(|e| {
-        bad(
-            "--tls-key",
-            key,
-            format!("cannot read it ({e}); check the path and its permissions"),
-        )
-    })?;
+    let read = |flag: &'static str, path: &Path| {
+        std::fs::read(path).map_err(|e| TlsError {
+            flag,
+            path: path.to_path_buf(),
+            problem: TlsProblem::Unreadable(e),
+        })
+    };
+    let cert_pem = read("--tls-cert", cert)?;
+    let key_pem = read("--tls-key", key)?;
     let chain = CertificateDer::pem_slice_iter(&cert_pem)
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| {
-            bad(
-                "--tls-cert",
-                cert,
-                format!("not a PEM certificate chain ({e})"),
-            )
-        })?;
+        .map_err(|e| bad("--tls-cert", cert, crate::said!(web::tls_not_pem_chain, e)))?;
     if chain.is_empty() {
         return Err(bad(
             "--tls-cert",
             cert,
-            "no certificate in it (expected a PEM file with -----BEGIN CERTIFICATE-----)".into(),
+            crate::said!(web::tls_no_certificate),
         ));
     }
-    let private = PrivateKeyDer::from_pem_slice(&key_pem).map_err(|e| {
-        bad(
-            "--tls-key",
-            key,
-            format!("no usable PEM private key in it ({e})"),
-        )
-    })?;
+    let private = PrivateKeyDer::from_pem_slice(&key_pem)
+        .map_err(|e| bad("--tls-key", key, crate::said!(web::tls_no_private_key, e)))?;
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let mut config = rustls::ServerConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
-        .map_err(|e| bad("--tls-cert", cert, e.to_string()))?
+        .map_err(|e| bad("--tls-cert", cert, crate::said!(web::tls_not_set_up, e)))?
         .with_no_client_auth()
         .with_single_cert(chain, private)
         .map_err(|e| {
+            let cert = cert.display();
             bad(
                 "--tls-key",
                 key,
-                format!("does not go with the certificate {} ({e})", cert.display()),
+                crate::said!(web::tls_key_not_of_cert, cert, e),
             )
         })?;
     config.alpn_protocols = vec![b"http/1.1".to_vec()];

@@ -37,12 +37,16 @@ impl Reg {
     /// A fresh register with the shipped program followed by `extra` (e.g. a `[letters.issuer]`
     /// table for the shipped program's `[letters]` section, which ends the file).
     pub fn with_program_tail(extra: &str) -> Reg {
+        Reg::with_program(&(std::fs::read_to_string(PROGRAM).unwrap() + extra))
+    }
+
+    /// A fresh register with the program file `text` (the shipped one changed, say).
+    pub fn with_program(text: &str) -> Reg {
         let r = Reg {
             dir: tempfile::tempdir().unwrap(),
             register: true,
         };
         r.ok(&["init"]);
-        let text = std::fs::read_to_string(PROGRAM).unwrap() + extra;
         let path = r.file("program.toml", text.as_bytes());
         r.ok(&["program", "add", &path]);
         r

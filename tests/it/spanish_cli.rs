@@ -940,3 +940,50 @@ fn flag_refusals_once_english_only_are_said_in_spanish() {
         "{es}"
     );
 }
+
+/// A refused flag with no value is named alone: `--price:`, not `--price :` (the stage price
+/// with no price gave the second), in both languages.
+#[test]
+fn a_flag_refused_for_its_missing_value_is_named_alone() {
+    let r = Reg::new();
+    let args = [
+        "program",
+        "stage-price",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--date",
+        "2024-06-28",
+    ];
+    let es = r.fails(&[&["--lang", "es"], &args[..]].concat());
+    assert_eq!(
+        es.trim_end(),
+        "vigia: error: --price: --stage 2 necesita el precio por acción obtenido, mayor que cero"
+    );
+    let en = r.fails(&[&["--lang", "en"], &args[..]].concat());
+    assert!(en.starts_with("vigia: error: --price: --stage 2 "), "{en}");
+}
+
+/// An acta that is a damaged PDF is refused in the run's language (the PDF reader's English
+/// reached a Spanish run: «the PDF is damaged or not one vigia wrote (no startxref)»).
+#[test]
+fn a_damaged_pdf_given_as_an_acta_is_refused_in_spanish() {
+    let r = Reg::new();
+    let pdf = r.file("acta.pdf", b"%PDF-1.4\nnothing else\n");
+    for command in ["offer", "stage"] {
+        let es = r.fails(&["--lang", "es", command, "verify", &pdf]);
+        assert_eq!(
+            es.trim_end(),
+            format!(
+                "vigia: error: {command} verify {pdf}: el PDF está dañado o no lo escribió vigia"
+            )
+        );
+        let en = r.fails(&["--lang", "en", command, "verify", &pdf]);
+        assert!(
+            en.contains(&format!(
+                "{command} verify {pdf}: the PDF is damaged or not one vigia wrote ("
+            )),
+            "{en}"
+        );
+    }
+}

@@ -412,3 +412,53 @@ fn a_paid_fine_priced_so_far_keeps_the_pledge_until_the_later_stage_concludes() 
         "{refused}"
     );
 }
+
+/// A program whose fine does not count the later stages' price (`reference_prices` without
+/// "stage", a program parameter, SPEC §2) has no fine a pending stage can raise: paid to date,
+/// it is final and the pledge is released (it was refused as "provisional" forever, and the
+/// check never reported it releasable). By hand: Ana (adjudication 1, 1,000 shares at $963 on
+/// 2024-03-15, lock-up to 2026-03-15) sold 10 at $1,000 on 2024-06-01 (100 %); reference
+/// max(963, 1,000) = 1,000 (no stage price counted, none recorded), principal 10,000, paid that
+/// day: nothing outstanding on 2026-03-20, and final.
+#[test]
+fn a_paid_fine_of_a_program_that_does_not_count_the_stage_price_frees_the_pledge() {
+    let text = std::fs::read_to_string(crate::common::PROGRAM).unwrap();
+    let line = "reference_prices = [\"acquisition\", \"transfer\", \"stage\"]";
+    assert!(text.contains(line));
+    let text = text.replace(line, "reference_prices = [\"acquisition\", \"transfer\"]");
+    let r = crate::common::Reg::with_program(&text).with_holders();
+    r.ok(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "1",
+        "--registered-on",
+        "2024-04-01",
+    ]);
+    breach_paid(&r, "2024-06-01", "10000");
+    let shown = r.json(&[
+        "fine",
+        "show",
+        "1",
+        "--until",
+        "2026-03-20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        (
+            &shown["provisional"],
+            &shown["principal"],
+            &shown["total_due"]
+        ),
+        (
+            &Value::from(false),
+            &Value::from("10000"),
+            &Value::from("0")
+        ),
+        "{shown:#}"
+    );
+    assert!(findings(&r, "2026-03-20").contains(&("PLEDGE_RELEASABLE".into(), "1".into())));
+    r.ok(&["pledge", "release", "1", "--on", "2026-03-20"]);
+}

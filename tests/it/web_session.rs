@@ -446,5 +446,43 @@ fn tls_flags_go_together_and_are_checked() {
     let e = r.fails(&["serve", "--tls-cert", &cert, "--tls-key", &other]);
     assert!(e.contains("does not go with the certificate"), "{e}");
     let e = r.fails(&["serve", "--tls-cert", "/no/such.pem", "--tls-key", &key]);
-    assert!(e.contains("--tls-cert /no/such.pem: cannot read it"), "{e}");
+    assert!(e.contains("--tls-cert /no/such.pem: cannot open it"), "{e}");
+    // each said in Spanish too (they were English in a Spanish run)
+    let es = |cert: &str, key: &str| {
+        r.fails(&[
+            "--lang",
+            "es",
+            "serve",
+            "--tls-cert",
+            cert,
+            "--tls-key",
+            key,
+        ])
+    };
+    let e = es(&key, &key);
+    assert!(
+        e.contains(&format!(
+            "--tls-cert {key}: no contiene ningún certificado (se espera un archivo PEM"
+        )),
+        "{e}"
+    );
+    let e = es(&cert, &cert);
+    assert!(
+        e.contains(&format!(
+            "--tls-key {cert}: no contiene una clave privada PEM que se pueda usar"
+        )),
+        "{e}"
+    );
+    let e = es(&cert, &other);
+    assert!(
+        e.contains(&format!(
+            "--tls-key {other}: no corresponde al certificado {cert} ("
+        )),
+        "{e}"
+    );
+    let e = es("/no/such.pem", &key);
+    assert!(
+        e.contains("--tls-cert /no/such.pem: no se puede abrir (no existe el archivo o la carpeta"),
+        "{e}"
+    );
 }

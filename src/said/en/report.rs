@@ -35,3 +35,7 @@ pub fn sentence_3(
 pub fn sentence_4(e: &impl std::fmt::Display) -> String {
     format!("{e}")
 }
+
+pub fn document_unreadable(e: &impl std::fmt::Display) -> String {
+    format!("{e}")
+}

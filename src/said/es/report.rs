@@ -37,3 +37,7 @@ pub fn sentence_3(
 pub fn sentence_4(_e: &impl std::fmt::Display) -> String {
     "el PDF está dañado o no lo escribió vigia".to_string()
 }
+
+pub fn document_unreadable(e: &impl std::fmt::Display) -> String {
+    format!("no se pudo leer el documento ({e})")
+}

@@ -8,3 +8,24 @@ pub fn no_longer_awaits_notice_one_was() -> String {
 pub fn not_whole_number_of_shares_write(s: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("«{s}» no es un número entero de acciones: escriba las acciones, p. ej. 1.000")
 }
+
+pub fn tls_not_pem_chain(e: &impl std::fmt::Display) -> String {
+    format!("no es una cadena de certificados PEM ({e})")
+}
+
+pub fn tls_no_certificate() -> String {
+    "no contiene ningún certificado (se espera un archivo PEM con -----BEGIN CERTIFICATE-----)"
+        .to_string()
+}
+
+pub fn tls_no_private_key(e: &impl std::fmt::Display) -> String {
+    format!("no contiene una clave privada PEM que se pueda usar ({e})")
+}
+
+pub fn tls_not_set_up(e: &impl std::fmt::Display) -> String {
+    format!("no se puede preparar TLS con él ({e})")
+}
+
+pub fn tls_key_not_of_cert(cert: &impl std::fmt::Display, e: &impl std::fmt::Display) -> String {
+    format!("no corresponde al certificado {cert} ({e})")
+}
