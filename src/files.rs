@@ -218,6 +218,82 @@ pub fn stage_file(target: &Path, replace: bool) -> Result<(Staged, File), FileEr
     Ok((staged, file))
 }
 
+/// A large file written from start to end (a report streamed into [`stage_file`]'s file), sent
+/// to disk as it grows: after every [`SYNC_EVERY`] bytes written, a thread of its own syncs what
+/// the file holds so far (`sync_data` through a second handle) while the writing goes on, so that
+/// the caller's last sync, before the file is placed, waits only for the tail. Nothing is
+/// promised before that last sync: the early ones only move its wait under the writing.
+pub struct SyncedAsWritten {
+    file: File,
+    every: u64,
+    unsynced: u64,
+    wake: std::sync::mpsc::SyncSender<()>,
+    syncer: std::thread::JoinHandle<io::Result<()>>,
+}
+
+/// How many bytes [`SyncedAsWritten`] lets the file gather before its thread syncs them.
+pub const SYNC_EVERY: u64 = 32 << 20;
+
+impl SyncedAsWritten {
+    pub fn new(file: File) -> io::Result<SyncedAsWritten> {
+        SyncedAsWritten::every(file, SYNC_EVERY)
+    }
+
+    /// Syncing after every `every` bytes.
+    fn every(file: File, every: u64) -> io::Result<SyncedAsWritten> {
+        let second = file.try_clone()?;
+        // one wake-up waiting at most: a sync covers whatever was written before it started
+        let (wake, woken) = std::sync::mpsc::sync_channel::<()>(1);
+        let syncer =
+            std::thread::Builder::new()
+                .name("sync".into())
+                .spawn(move || -> io::Result<()> {
+                    for () in woken {
+                        second.sync_data()?;
+                    }
+                    Ok(())
+                })?;
+        Ok(SyncedAsWritten {
+            file,
+            every,
+            unsynced: 0,
+            wake,
+            syncer,
+        })
+    }
+
+    /// The file, once its thread has stopped; the first error of an early sync, if one failed
+    /// (the handles share the file's error state, so the caller's own sync might not see it).
+    pub fn into_file(self) -> io::Result<File> {
+        let SyncedAsWritten {
+            file, wake, syncer, ..
+        } = self;
+        drop(wake);
+        syncer
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the syncing thread panicked")))?;
+        Ok(file)
+    }
+}
+
+impl Write for SyncedAsWritten {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.file.write(buf)?;
+        self.unsynced += n as u64;
+        if self.unsynced >= self.every {
+            self.unsynced = 0;
+            // full: a sync is already waiting, and will cover these bytes; disconnected: the
+            // thread stopped on an error, which `into_file` reports
+            let _ = self.wake.try_send(());
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
+}
+
 impl Staged {
     /// Where the bytes wait.
     pub fn temp_path(&self) -> &Path {
@@ -488,6 +564,25 @@ mod tests {
         drop(staged);
         assert!(!target.exists());
         assert!(temps(d.path()).is_empty());
+    }
+
+    #[test]
+    fn a_file_synced_as_it_is_written_holds_every_byte_in_order() {
+        let d = tempfile::tempdir().unwrap();
+        let target = d.path().join("report.json");
+        let (staged, file) = stage_file(&target, false).unwrap();
+        // a sync after every 1,000 bytes: 37 writes of 300 bytes wake the thread 11 times,
+        // some while it is still syncing
+        let mut w = SyncedAsWritten::every(file, 1000).unwrap();
+        let mut expected = Vec::new();
+        for i in 0..37u8 {
+            let chunk = [b'a' + i % 26; 300];
+            w.write_all(&chunk).unwrap();
+            expected.extend_from_slice(&chunk);
+        }
+        w.into_file().unwrap().sync_all().unwrap();
+        staged.place().unwrap();
+        assert_eq!(fs::read(&target).unwrap(), expected);
     }
 
     #[test]

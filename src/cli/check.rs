@@ -11,6 +11,7 @@ use crate::check::{self, Code, Finding, Holding, Options, Severity};
 use crate::lang::Lang;
 use crate::report::excel::header_es;
 use crate::report::records;
+use crate::store::bulk::JsonObject;
 use crate::store::programs;
 use chrono::NaiveDate;
 use clap::Args;
@@ -95,37 +96,27 @@ fn cells(f: &Finding, lang: Lang) -> [Cow<'_, str>; 10] {
     ]
 }
 
-/// A finding as a JSON object; about the register as a whole (RATE_DUE), program, holder and
-/// adjudication are null. Serialised straight from the finding (the keys in this order), not
-/// through a `serde_json::Value` map made for each of a million findings.
-#[derive(serde::Serialize)]
-struct FindingJson<'f> {
-    code: &'static str,
-    severity: &'static str,
-    program: Option<&'f str>,
-    doc_type: Option<&'f str>,
-    doc_number: Option<&'f str>,
-    holder: Option<&'f str>,
-    adjudication_id: Option<i64>,
-    breach_id: Option<i64>,
-    outstanding: Option<String>,
-    reason: String,
-}
-
-fn json_of(f: &Finding, lang: Lang) -> FindingJson<'_> {
+/// A finding as a JSON object, written into `out` (cleared first); about the register as a whole
+/// (RATE_DUE), program, holder and adjudication are null. Written field by field in the keys'
+/// order (`store::bulk::JsonObject`: the bytes `serde_json` writes for the object), into one
+/// buffer for every finding, not through a map or a struct serialised for each of a million.
+fn json_of(out: &mut Vec<u8>, f: &Finding, lang: Lang) {
     let h = f.holding.as_ref();
-    FindingJson {
-        code: f.code.as_str(),
-        severity: f.severity().as_str(),
-        program: h.map(|h| h.program.as_str()),
-        doc_type: h.map(|h| h.doc_type.as_str()),
-        doc_number: h.map(|h| h.doc_number.as_str()),
-        holder: h.map(|h| h.holder.as_str()),
-        adjudication_id: h.map(|h| h.adjudication_id),
-        breach_id: f.breach_id,
-        outstanding: f.outstanding.map(|d| d.to_string()),
-        reason: super::remedy::reason(f, lang),
-    }
+    let mut o = JsonObject::new(out);
+    o.text("code", Some(f.code.as_str()));
+    o.text("severity", Some(f.severity().as_str()));
+    o.text("program", h.map(|h| h.program.as_str()));
+    o.text("doc_type", h.map(|h| h.doc_type.as_str()));
+    o.text("doc_number", h.map(|h| h.doc_number.as_str()));
+    o.text("holder", h.map(|h| h.holder.as_str()));
+    o.int_or_null("adjudication_id", h.map(|h| h.adjudication_id));
+    o.int_or_null("breach_id", f.breach_id);
+    o.text(
+        "outstanding",
+        f.outstanding.map(|d| d.to_string()).as_deref(),
+    );
+    o.text("reason", Some(&super::remedy::reason(f, lang)));
+    o.end();
 }
 
 /// Where a finding goes in the table: by severity, then program, then holder (by name as a
@@ -170,6 +161,9 @@ impl From<check::Error> for CliError {
     }
 }
 
+/// The bytes of the report gathered before each write to its file.
+const BUFFER: usize = 1 << 18;
+
 /// Where the report is written while the check runs. Nothing reaches its destination unless
 /// the whole run succeeds: a run that fails leaves standard output empty and `--out FILE` as it
 /// was, however much had been written (main's buffer alone could not promise that: it flushes
@@ -179,7 +173,7 @@ enum Target {
     /// (so memory stays flat), moved over FILE at the end (`files::stage_file`: a symbolic link
     /// is refused, never followed, like every other output of vigia).
     File {
-        tmp: std::io::BufWriter<std::fs::File>,
+        tmp: std::io::BufWriter<crate::files::SyncedAsWritten>,
         staged: crate::files::Staged,
     },
     /// Standard output, or `--out` naming something that is not a file (`/dev/stdout`, a pipe):
@@ -199,8 +193,12 @@ impl Target {
             path: path.to_path_buf(),
             error: e,
         };
-        let spool =
-            || -> Result<_, CliError> { Ok(std::io::BufWriter::new(tempfile::tempfile()?)) };
+        let spool = || -> Result<_, CliError> {
+            Ok(std::io::BufWriter::with_capacity(
+                BUFFER,
+                tempfile::tempfile()?,
+            ))
+        };
         let Some(path) = out else {
             return Ok(match format {
                 Format::Table => Target::Stdout,
@@ -242,7 +240,10 @@ impl Target {
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
         crate::files::remove_stale(dir.unwrap_or(Path::new(".")), std::time::SystemTime::now());
         Ok(Target::File {
-            tmp: std::io::BufWriter::new(tmp),
+            tmp: std::io::BufWriter::with_capacity(
+                BUFFER,
+                crate::files::SyncedAsWritten::new(tmp)?,
+            ),
             staged,
         })
     }
@@ -264,7 +265,7 @@ impl Target {
         };
         match self {
             Target::File { tmp, staged } => {
-                let file = tmp.into_inner().map_err(|e| e.into_error())?;
+                let file = tmp.into_inner().map_err(|e| e.into_error())?.into_file()?;
                 file.sync_all()?;
                 drop(file);
                 staged.place().map_err(|e| {
@@ -300,6 +301,8 @@ enum Sink<'a> {
     Json {
         out: &'a mut dyn Write,
         first: bool,
+        /// The finding being written.
+        line: Vec<u8>,
     },
     Table {
         out: &'a mut dyn Write,
@@ -417,7 +420,11 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
         }
         Format::Json => {
             write!(out, "{{\n  \"as_of\": \"{as_of}\",\n  \"findings\": [")?;
-            Sink::Json { out, first: true }
+            Sink::Json {
+                out,
+                first: true,
+                line: Vec::new(),
+            }
         }
         Format::Table => Sink::Table {
             out,
@@ -471,13 +478,12 @@ pub fn run(a: CheckArgs, ctx: &mut Ctx<'_>) -> Result<Status, CliError> {
                     }))
                     .map_err(records::csv_io)?
                 }
-                Sink::Json { out, first } => {
+                Sink::Json { out, first, line } => {
                     let sep = if *first { "\n    " } else { ",\n    " };
                     *first = false;
-                    let line =
-                        serde_json::to_vec(&json_of(&f, lang)).expect("a finding serialises");
+                    json_of(line, &f, lang);
                     out.write_all(sep.as_bytes())?;
-                    out.write_all(&line)?
+                    out.write_all(line)?
                 }
                 Sink::Table { table, .. } => push_sorted(table, &f, lang)?,
                 Sink::Excel(w) => w
@@ -516,13 +522,13 @@ mod tests {
             rates: RatesHome::Register,
             uncertified: None,
         };
-        let held = Finding {
+        let held = |holder: &str, doc_number: &str| Finding {
             code: Code::PledgeReleasable,
             holding: Some(Holding {
                 program: "D3939-2004".into(),
                 doc_type: "CC".into(),
-                doc_number: "1000000007".into(),
-                holder: "Ana \"la\" Peñaloza".into(),
+                doc_number: doc_number.into(),
+                holder: holder.into(),
                 adjudication_id: 7,
             }),
             breach_id: Some(3),
@@ -540,11 +546,23 @@ mod tests {
             why: Why::RateDue {
                 first: day("2025-07-01"),
             },
-            context,
+            context: context.clone(),
         };
-        for f in [&held, &register_wide] {
+        // quotes and accents; a backslash; control characters (a terminal's escape, a bell, a
+        // line break, a tab), DEL, U+2028 and an emoji, which serde_json leaves as they are
+        let findings = [
+            held("Ana \"la\" Peñaloza", "1000000007"),
+            held("Núñez \\ Ávila", "10\\7"),
+            held(
+                "\u{1b}[31mRojo\u{7}\nSegunda\tlínea\u{7f}\u{2028}🦜",
+                "1000000007",
+            ),
+            register_wide,
+        ];
+        let mut line = b"stale".to_vec();
+        for f in &findings {
             let h = f.holding.as_ref();
-            // the object as it was made before, key by key
+            // the object serde_json makes of the same values, key by key
             let made = json!({
                 "code": f.code.as_str(),
                 "severity": f.severity().as_str(),
@@ -557,10 +575,22 @@ mod tests {
                 "outstanding": f.outstanding.map(|d| d.to_string()),
                 "reason": super::super::remedy::reason(f, Lang::Es),
             });
-            assert_eq!(
-                serde_json::to_string(&json_of(f, Lang::Es)).unwrap(),
-                made.to_string()
-            );
+            json_of(&mut line, f, Lang::Es);
+            assert_eq!(String::from_utf8(line.clone()).unwrap(), made.to_string());
         }
+        // the bytes, worked out by hand
+        json_of(&mut line, &findings[0], Lang::En);
+        assert_eq!(
+            String::from_utf8(line.clone()).unwrap(),
+            r#"{"code":"PLEDGE_RELEASABLE","severity":"low","program":"D3939-2004","doc_type":"CC","doc_number":"1000000007","holder":"Ana \"la\" Peñaloza","adjudication_id":7,"breach_id":3,"outstanding":"1450.50","reason":"the lock-up ends on 2025-07-01; the holder is free from 2025-07-02"}"#
+        );
+        json_of(&mut line, &findings[2], Lang::En);
+        let holder =
+            r#""holder":"\u001b[31mRojo\u0007\nSegunda\tlínea"#.to_string() + "\u{7f}\u{2028}🦜\",";
+        assert!(
+            String::from_utf8(line.clone()).unwrap().contains(&holder),
+            "{}",
+            String::from_utf8_lossy(&line)
+        );
     }
 }

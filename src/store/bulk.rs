@@ -493,8 +493,9 @@ impl Held {
 /// writes it, written by hand: field by field costs a third of serialising a struct, over a
 /// million rows. A text that JSON escapes is written by `serde_json` itself. Made
 /// [`JsonObject::gathering`], it also hashes each value as it is written, for the row's print
-/// (`prints::Members`), so that the print does not read the JSON again.
-pub(super) struct JsonObject<'a> {
+/// (`prints::Members`), so that the print does not read the JSON again. The check's JSON findings
+/// are written the same way (`cli::check`).
+pub(crate) struct JsonObject<'a> {
     pub out: &'a mut Vec<u8>,
     pub first: bool,
     members: Option<&'a mut Members>,
@@ -523,7 +524,7 @@ impl JsonObject<'_> {
     }
 
     /// An integer (an `i64` or a `u64`: its digits fit a `u64`).
-    pub(super) fn int(&mut self, key: &str, n: impl Into<i128>) {
+    pub(crate) fn int(&mut self, key: &str, n: impl Into<i128>) {
         self.key(key);
         let n: i128 = n.into();
         if key == "id"
@@ -547,8 +548,16 @@ impl JsonObject<'_> {
         self.out.extend_from_slice(&digits[at..]);
     }
 
+    /// An integer, or `null`.
+    pub(crate) fn int_or_null(&mut self, key: &str, n: Option<i64>) {
+        match n {
+            Some(n) => self.int(key, n),
+            None => self.text(key, None),
+        }
+    }
+
     /// A text, or `null`.
-    pub(super) fn text(&mut self, key: &str, value: Option<&str>) {
+    pub(crate) fn text(&mut self, key: &str, value: Option<&str>) {
         self.key(key);
         match value {
             None => self.out.extend_from_slice(b"null"),
@@ -570,7 +579,7 @@ impl JsonObject<'_> {
 
 impl<'a> JsonObject<'a> {
     /// An object written into `out` (cleared first).
-    pub(super) fn new(out: &'a mut Vec<u8>) -> Self {
+    pub(crate) fn new(out: &'a mut Vec<u8>) -> Self {
         out.clear();
         JsonObject {
             out,
@@ -594,7 +603,7 @@ impl<'a> JsonObject<'a> {
     }
 
     /// The object's closing brace (and its opening one when it has no members: `{}`).
-    pub(super) fn end(mut self) {
+    pub(crate) fn end(mut self) {
         if self.first {
             self.out.push(b'{');
         } else {
@@ -645,6 +654,35 @@ mod tests {
         o.int("id", 7);
         o.end();
         assert_eq!(out, br#"{"id":7}"#);
+    }
+
+    #[test]
+    fn a_text_is_written_as_serde_json_writes_it() {
+        // quotes, a backslash, control characters (named escapes and \u00XX ones), DEL, accents,
+        // U+2028 and U+2029 (left as they are by serde_json), an emoji, an empty text
+        let texts = [
+            "plain",
+            "",
+            "Ana \"la\" Peñaloza",
+            "C:\\ruta\\archivo",
+            "\u{1b}[2J\u{1b}[31mRojo\u{7}\nSegunda\tlínea\r\u{8}\u{c}\u{0}\u{1f}",
+            "del\u{7f} ñandú\u{2028}línea\u{2029}párrafo 🦜",
+        ];
+        let mut out = Vec::new();
+        for t in texts {
+            let mut o = JsonObject::new(&mut out);
+            o.text("name", Some(t));
+            o.int_or_null("id", None);
+            o.int_or_null("n", Some(-7));
+            o.end();
+            let made = serde_json::json!({"name": t, "id": null, "n": -7}).to_string();
+            assert_eq!(String::from_utf8(out.clone()).unwrap(), made, "{t:?}");
+        }
+        // the bytes, worked out by hand for the name with every kind of escape
+        let mut o = JsonObject::new(&mut out);
+        o.text("h", Some("\"\\\u{1b}\n\u{2028}é"));
+        o.end();
+        assert_eq!(out, "{\"h\":\"\\\"\\\\\\u001b\\n\u{2028}é\"}".as_bytes());
     }
 
     #[test]

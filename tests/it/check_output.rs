@@ -260,6 +260,73 @@ fn cells_that_could_be_formulas_or_terminal_escapes_are_made_harmless() {
     );
 }
 
+/// The JSON report, byte for byte as worked out by hand: names with quotes, accents, a
+/// backslash, a terminal's escape, U+2028 and a tab (JSON escapes the quotes, the backslash and
+/// the control characters, and leaves the rest as it is), each finding on its line.
+#[test]
+fn the_json_report_is_written_byte_for_byte() {
+    let r = Reg::new().with_letterhead();
+    let path = r.file(
+        "a.csv",
+        format!("{HEADER}CC,1000000001,Primera,natural,trabajador,10,,2025-06-02,,\n").as_bytes(),
+    );
+    r.ok(&["adjudications", "import", &path, "--program", "D3939-2004"]);
+    let conn = r.conn();
+    for (id, name) in [
+        (2, "Ana \"la\" Peñaloza"),
+        (3, "Núñez \\ Ávila\u{1b}[1m\u{2028}fin\t"),
+    ] {
+        conn.execute(
+            "INSERT INTO holders (id, doc_type, doc_number, name, person_type, created_at, created_by)
+             VALUES (?1, 'CC', ?2, ?3, 'natural', '2025-06-02T00:00:00Z', 'migration')",
+            rusqlite::params![id, format!("100000000{id}"), name],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO adjudications (id, program_id, holder_id, import_id, line, category, shares,
+                 price_per_share, adjudicated_on, created_at, created_by)
+             VALUES (?1, 1, ?1, 1, ?1, 'trabajador', 10, '963.00', '2025-06-02',
+                 '2025-06-02T00:00:00Z', 'migration')",
+            [id],
+        )
+        .unwrap();
+    }
+    // none of the three has a pledge, and their lock-ups (two years) end on 2027-06-02
+    let line = |id: u8, holder: &str| {
+        format!(
+            r#"{{"code":"MISSING_PLEDGE","severity":"high","program":"D3939-2004","doc_type":"CC","doc_number":"100000000{id}","holder":"{holder}","adjudication_id":{id},"breach_id":null,"outstanding":null,"reason":"no pledge in force during the lock-up (ends 2027-06-02): register it (Art. 10)"}}"#
+        )
+    };
+    let expected = format!(
+        "{{\n  \"as_of\": \"2025-06-30\",\n  \"findings\": [\n    {},\n    {},\n    {}\n  ],\n  \"findings_total\": 3,\n  \"summary\": {{\"MISSING_PLEDGE\":3}}\n}}\n",
+        line(1, "Primera"),
+        line(2, r#"Ana \"la\" Peñaloza"#),
+        line(3, "Núñez \\\\ Ávila\\u001b[1m\u{2028}fin\\t"),
+    );
+    let out = r.dir.path().join("report.json");
+    for args in [
+        &["check", "--as-of", "2025-06-30", "--format", "json"][..],
+        &[
+            "check",
+            "--as-of",
+            "2025-06-30",
+            "--format",
+            "json",
+            "--out",
+            out.to_str().unwrap(),
+        ][..],
+    ] {
+        let o = r.run(args);
+        assert_eq!(o.status.code(), Some(1), "{}", common::err(&o));
+        let written = if o.stdout.is_empty() {
+            std::fs::read_to_string(&out).unwrap()
+        } else {
+            common::out(&o)
+        };
+        assert_eq!(written, expected, "{args:?}");
+    }
+}
+
 /// A check as of a past day sees the register as it stood then: after the demo's whole story,
 /// the check as of 10/01/2025 gives what the demo's own check gave that day (README's tour): the
 /// first notice, MULTA-2024-0001 (due 17/12/2024), overdue with $ 615.207 outstanding and its
