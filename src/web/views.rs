@@ -341,6 +341,18 @@ pub fn field_label(f: Field) -> &'static str {
 
 /// A refusal in the form's words, in Spanish: each field by its label; what to supply as the
 /// form's field (a paz y salvo, which no form of this page gives, by name).
+/// A refusal's reason alone, in Spanish (for a page that names what it is about already).
+pub fn refusal_reason(r: &Refusal) -> String {
+    match r {
+        Refusal::Value { reason, .. }
+        | Refusal::Rule(reason)
+        | Refusal::Blocked { reason, .. }
+        | Refusal::Waits { reason, .. }
+        | Refusal::Repeat { reason, .. } => reason.es().to_string(),
+        Refusal::OneOf(..) => refusal_text(r),
+    }
+}
+
 pub fn refusal_text(r: &Refusal) -> String {
     let usage = |f: Field| match f {
         Field::Settlement => "corresponde expedir el paz y salvo".to_string(),

@@ -53,6 +53,7 @@ mod signatures_actas;
 mod signatures_program;
 mod signatures_tsa;
 mod spanish_cli;
+mod spanish_flags;
 mod split_pledges;
 mod stage_acta_stream;
 mod stage_acta_v1;

@@ -279,21 +279,15 @@ pub fn key_not_regular_file() -> String {
 }
 
 pub fn key_public_not_hex() -> String {
-    "its public line is not 64 hex digits: it is not a vigia audit key (`vigia init` creates \
-     one); name this register's key with --key"
-        .to_string()
+    "its public line is not 64 hex digits: it is not a vigia audit key".to_string()
 }
 
 pub fn key_secret_not_hex() -> String {
-    "its secret line is not 64 hex digits: it is not a vigia audit key (`vigia init` creates \
-     one); name this register's key with --key"
-        .to_string()
+    "its secret line is not 64 hex digits: it is not a vigia audit key".to_string()
 }
 
 pub fn key_no_public_line() -> String {
-    "it has no public line: it is not a vigia audit key (`vigia init` creates one); name this \
-     register's key with --key"
-        .to_string()
+    "it has no public line: it is not a vigia audit key".to_string()
 }
 
 pub fn key_not_ed25519() -> String {

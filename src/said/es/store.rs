@@ -289,21 +289,17 @@ pub fn key_not_regular_file() -> String {
 }
 
 pub fn key_public_not_hex() -> String {
-    "su línea public no tiene 64 dígitos hexadecimales: no es una clave de auditoría de vigia \
-     (la crea `vigia init`); indique con --key la clave de este registro"
+    "su línea public no tiene 64 dígitos hexadecimales: no es una clave de auditoría de vigia"
         .to_string()
 }
 
 pub fn key_secret_not_hex() -> String {
-    "su línea secret no tiene 64 dígitos hexadecimales: no es una clave de auditoría de vigia \
-     (la crea `vigia init`); indique con --key la clave de este registro"
+    "su línea secret no tiene 64 dígitos hexadecimales: no es una clave de auditoría de vigia"
         .to_string()
 }
 
 pub fn key_no_public_line() -> String {
-    "no tiene línea public: no es una clave de auditoría de vigia (la crea `vigia init`); \
-     indique con --key la clave de este registro"
-        .to_string()
+    "no tiene línea public: no es una clave de auditoría de vigia".to_string()
 }
 
 pub fn key_not_ed25519() -> String {
