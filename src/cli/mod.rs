@@ -367,6 +367,21 @@ fn process_owner() -> String {
     "unknown".into()
 }
 
+/// The command that lists the records of the kind a lookup did not find (`breach` → `breach
+/// list`), when there is one.
+fn list_command(what: &str) -> Option<&'static str> {
+    Some(match what {
+        "breach" => "breach list",
+        "adjudication" => "adjudications list",
+        "acceptance" => "acceptances list",
+        "notice" => "notice list",
+        "paz y salvo" => "settlement list",
+        "program" => "program list",
+        "user" => "user list",
+        _ => return None,
+    })
+}
+
 /// A file that is not a register, named by the flag that gave it.
 fn not_a_register(e: StoreError, path: &Path) -> CliError {
     match e {
@@ -538,6 +553,10 @@ impl CliError {
                 match e {
                     StoreError::Corrupt(_) => format!("{said}: ejecute `vigia audit verify`"),
                     StoreError::NotARegister(_) => format!("{said}: solo `vigia init` crea uno"),
+                    StoreError::NotFound { what, .. } => match list_command(what) {
+                        Some(command) => crate::said::es::cli::not_found_listed_by(&said, &command),
+                        None => said,
+                    },
                     _ => said,
                 }
             }
@@ -662,6 +681,12 @@ impl fmt::Display for CliError {
             CliError::Store(e @ StoreError::NotARegister(_)) => {
                 write!(f, "{e}: only `vigia init` creates one")
             }
+            CliError::Store(e @ StoreError::NotFound { what, .. }) => match list_command(what) {
+                Some(command) => {
+                    f.write_str(&crate::said::en::cli::not_found_listed_by(&e, &command))
+                }
+                None => e.fmt(f),
+            },
             CliError::Store(e) => e.fmt(f),
             CliError::Checkpoint(CheckpointError::KeyMissing { path }) => {
                 f.write_str(&crate::said::en::cli::audit_key_missing(&path.display()))

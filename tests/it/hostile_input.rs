@@ -256,7 +256,7 @@ fn days_months_brackets_and_rates_are_read_by_the_one_reader_in_the_runs_languag
     // a record's number reads as a count; clap's integer parser answered in Rust's English
     assert_eq!(
         r.fails(&["--lang", "es", "breach", "show", "1.450"]),
-        "vigia: error: no hay incumplimiento N.º 1450 en el registro\n"
+        "vigia: error: no hay incumplimiento N.º 1450 en el registro; consulte la lista con `vigia breach list`\n"
     );
     let e = r.fails(&["--lang", "en", "breach", "show", "1,5"]);
     assert!(

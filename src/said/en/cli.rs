@@ -442,3 +442,10 @@ pub fn tsa_gave_no_timestamp(url: &impl std::fmt::Display, why: &impl std::fmt::
          issue without --tsa (the signing time is then the signer's clock)"
     )
 }
+
+pub fn not_found_listed_by(
+    said: &impl std::fmt::Display,
+    command: &impl std::fmt::Display,
+) -> String {
+    format!("{said}; see the list with `vigia {command}`")
+}

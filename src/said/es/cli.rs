@@ -458,3 +458,10 @@ pub fn tsa_gave_no_timestamp(url: &impl std::fmt::Display, why: &impl std::fmt::
          o emita sin --tsa (la hora será entonces la del reloj del firmante)"
     )
 }
+
+pub fn not_found_listed_by(
+    said: &impl std::fmt::Display,
+    command: &impl std::fmt::Display,
+) -> String {
+    format!("{said}; consulte la lista con `vigia {command}`")
+}
