@@ -41,9 +41,9 @@ pub fn msg(m: &Msg<'_>) -> String {
             date,
             adjudication,
         } => format!(
-            "incumplimiento N.º {id} registrado: {} de {} acciones el {} (adjudicación N.º {adjudication})",
+            "incumplimiento N.º {id} registrado: {} de {} el {} (adjudicación N.º {adjudication})",
             kind.act_es(),
-            numero(*shares),
+            cuenta(*shares, "acción", "acciones"),
             fecha(*date)
         ),
         Msg::BreachVoided { id, void } => {
@@ -84,9 +84,9 @@ pub fn msg(m: &Msg<'_>) -> String {
             to,
             registered,
         } => format!(
-            "prenda N.º {id}: {} acciones de la adjudicación N.º {adjudication}, de grado {rank}, a favor \
+            "prenda N.º {id}: {} de la adjudicación N.º {adjudication}, de grado {rank}, a favor \
              de {to}, inscrita el {}",
-            numero(*shares),
+            cuenta(*shares, "acción", "acciones"),
             fecha(*registered)
         ),
         Msg::PledgeReleased {

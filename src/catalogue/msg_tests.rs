@@ -777,3 +777,19 @@ fn codes_in_words_only_in_spanish_and_only_those_it_knows() {
     assert_eq!(of(Lang::Es).code("doc_type", "CC"), None);
     assert_eq!(of(Lang::En).code("kind", "sale"), None);
 }
+
+/// One share is «1 acción», never «1 acciones» (a breach and a pledge of one share).
+#[test]
+fn one_share_is_said_in_the_singular() {
+    let breach = |shares| Msg::BreachRecorded {
+        id: 2,
+        kind: crate::program::BreachKind::Sale,
+        shares,
+        date: day("2024-11-01"),
+        adjudication: 3,
+    };
+    let said = super::of(crate::lang::Lang::Es).msg(&breach(1));
+    assert!(said.contains(" de 1 acción el 01/11/2024"), "{said}");
+    let said = super::of(crate::lang::Lang::Es).msg(&breach(1000));
+    assert!(said.contains(" de 1.000 acciones el 01/11/2024"), "{said}");
+}

@@ -194,7 +194,7 @@ pub const ES: &[(&str, &str, &str)] = &[
     ("breach", "", "Incumplimientos del período de restricción: registrar, listar, mostrar, anular"),
     ("breach record", "", "Registra un incumplimiento. Se rechaza fuera del período de restricción, antes de la adjudicación, después de hoy, por más acciones de las que quedan sin incumplir, o por una clase que el programa no contempla"),
     ("breach record", "adjudication", "Número de la adjudicación"),
-    ("breach record", "kind", "sale (venta), beneficial-owner (beneficiario-real), dacion-en-pago o credit-subrogation (subrogacion-credito)"),
+    ("breach record", "kind", "venta, beneficiario-real, dacion-en-pago o subrogacion-credito (también en inglés: sale, beneficial-owner, credit-subrogation)"),
     ("breach record", "date", "Fecha en que ocurrió el incumplimiento"),
     ("breach record", "shares", "Acciones comprometidas en el incumplimiento"),
     ("breach record", "consideration_per_share", "Precio o contraprestación obtenida por acción (art. 9 (ii))"),
