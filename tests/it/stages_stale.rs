@@ -276,25 +276,9 @@ fn breach_paid(r: &crate::common::Reg, on: &str, paid: &str) {
 #[test]
 fn a_paid_fine_still_provisional_keeps_the_pledge() {
     let r = crate::common::Reg::new().with_holders();
-    r.ok(&[
-        "pledge",
-        "register",
-        "1",
-        "--rank",
-        "1",
-        "--registered-on",
-        "2024-04-01",
-    ]);
+    pledge_adjudication_1(&r);
     breach_paid(&r, "2024-06-01", "10000");
-    let shown = r.json(&[
-        "fine",
-        "show",
-        "1",
-        "--until",
-        "2026-03-20",
-        "--format",
-        "json",
-    ]);
+    let shown = fine_of_breach_1(&r, "2026-03-20");
     assert_eq!(
         (
             &shown["provisional"],
@@ -360,15 +344,7 @@ fn a_paid_fine_still_provisional_keeps_the_pledge() {
 fn a_paid_fine_priced_so_far_keeps_the_pledge_until_the_later_stage_concludes() {
     let r = first_stage_adjudicated(REASON);
     second_stage_so_far(&r);
-    r.ok(&[
-        "pledge",
-        "register",
-        "1",
-        "--rank",
-        "1",
-        "--registered-on",
-        "2024-04-01",
-    ]);
+    pledge_adjudication_1(&r);
     breach_paid(&r, "2024-07-10", "11000");
     let refused = r.fails(&["pledge", "release", "1", "--on", "2026-03-20"]);
     assert!(
@@ -427,25 +403,9 @@ fn a_paid_fine_of_a_program_that_does_not_count_the_stage_price_frees_the_pledge
     assert!(text.contains(line));
     let text = text.replace(line, "reference_prices = [\"acquisition\", \"transfer\"]");
     let r = crate::common::Reg::with_program(&text).with_holders();
-    r.ok(&[
-        "pledge",
-        "register",
-        "1",
-        "--rank",
-        "1",
-        "--registered-on",
-        "2024-04-01",
-    ]);
+    pledge_adjudication_1(&r);
     breach_paid(&r, "2024-06-01", "10000");
-    let shown = r.json(&[
-        "fine",
-        "show",
-        "1",
-        "--until",
-        "2026-03-20",
-        "--format",
-        "json",
-    ]);
+    let shown = fine_of_breach_1(&r, "2026-03-20");
     assert_eq!(
         (
             &shown["provisional"],
@@ -461,4 +421,22 @@ fn a_paid_fine_of_a_program_that_does_not_count_the_stage_price_frees_the_pledge
     );
     assert!(findings(&r, "2026-03-20").contains(&("PLEDGE_RELEASABLE".into(), "1".into())));
     r.ok(&["pledge", "release", "1", "--on", "2026-03-20"]);
+}
+
+/// A first-degree pledge on adjudication 1, inscribed on 01/04/2024.
+fn pledge_adjudication_1(r: &crate::common::Reg) {
+    r.ok(&[
+        "pledge",
+        "register",
+        "1",
+        "--rank",
+        "1",
+        "--registered-on",
+        "2024-04-01",
+    ]);
+}
+
+/// `fine show 1 --until UNTIL` as JSON.
+fn fine_of_breach_1(r: &crate::common::Reg, until: &str) -> Value {
+    r.json(&["fine", "show", "1", "--until", until, "--format", "json"])
 }
