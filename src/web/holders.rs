@@ -237,7 +237,7 @@ fn holders_table(found: &[adjudications::Holder], caption: &str) -> Markup {
                     tr {
                         td { (h.doc_type.to_string()) " " (h.doc_number) }
                         td { a href={"/titulares/" (h.id)} { (h.name) } }
-                        td { (format!("{:?}", h.person_type).to_lowercase()) }
+                        td { (h.person_type.name_es()) }
                     }
                 }
             }
