@@ -84,7 +84,7 @@ fn registered_breaches(
                             td data-label="Fecha" { (fecha(b.breach_date)) }
                             td data-label="Clase" { (b.kind.label_es()) }
                             td.num data-label="Acciones" { (numero(b.shares)) }
-                            td data-label="Titular" { a href={"/titulares/" (h.id)} { (h.name) } " (" (h.doc_type.to_string()) " " (h.doc_number) ")" }
+                            td data-label="Titular" { a href={"/titulares/" (h.id)} { (h.name) } " (" (views::documento(&h.doc_type, &h.doc_number)) ")" }
                             td data-label="Estado" { @if b.void.is_some() { "ANULADO" } @else { "registrado" } }
                         }
                     }
@@ -322,7 +322,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
                         tr {
                             td class={"sev-" (f.severity().as_str())} data-label="Código" { (crate::catalogue::of(crate::lang::Lang::Es).code_name(f.code)) br; small { (views::codigo(f.code.as_str())) } }
                             @if let Some(h) = &f.holding {
-                                td data-label="Titular" { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (h.doc_type) " " (h.doc_number) ")" }
+                                td data-label="Titular" { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (views::documento(&h.doc_type, &h.doc_number)) ")" }
                                 td data-label="Adjudicación" { (h.adjudication_id) }
                             } @else {
                                 td { "todo el registro" }

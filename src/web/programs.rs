@@ -41,7 +41,7 @@ async fn programs_markup(
             tbody {
                 @for p in &all {
                     tr {
-                        td { a href={"/programas/" (p.program.code)} { (p.program.code) } }
+                        td { a href={"/programas/" (p.program.code)} { (views::ident(&p.program.code)) } }
                         td { (p.program.name) } td { (p.program.decree) }
                         td.num { (numero(p.program.shares_offered)) } td.num { (prices.show(p.program.fixed_price)) }
                         td { (momento(&p.created_at)) " por " (p.created_by) }
@@ -123,7 +123,7 @@ async fn program_add(
         Ok(Added::AlreadyThere(id)) => {
             let m = html! {
                 p.aviso role="status" {
-                    "El programa " a href={"/programas/" (code)} { (code) } " ya estaba registrado (id " (id)
+                    "El programa " a href={"/programas/" (code)} { (views::ident(&code)) } " ya estaba registrado (id " (id)
                     ") con el mismo contenido: no se agregó nada."
                 }
             };
@@ -205,7 +205,7 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
     let g = &p.program;
     let body = html! {
         dl.hechos {
-            dt { "Código" } dd { (g.code) }
+            dt { "Código" } dd { (views::ident(&g.code)) }
             dt { "Nombre" } dd { (g.name) }
             dt { "Norma" } dd { (g.decree) " (multa: " (g.fine_article) "; prenda: " (g.pledge_article) ")" }
             dt { "Emisor" } dd { (g.issuer) }

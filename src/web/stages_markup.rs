@@ -489,7 +489,7 @@ fn tranche_evaluation(
                             tr {
                                 td.num { @if let Some(r) = ev.rank { (r) } }
                                 td { (p.row.reference) }
-                                td.proponentes { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
+                                td.proponentes { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (views::documento(&b.doc_type, &b.doc_number)) " " (b.name) } }
                                 td { (p.row.filed_at.format("%d/%m/%Y %H:%M")) }
                                 td.num { (prices.show(p.row.price_per_share)) }
                                 td.num { @if let Some(m) = &n.improvement { (improved.show(m.price)) @if !m.counted { br; small { "no supera el original: no cuenta" } } } }
@@ -714,7 +714,7 @@ pub(super) fn awards_table(c: &Concluded) -> Markup {
                             @match (proposal(a.proposal_id), a.price) {
                                 (Some(p), Some(price)) => {
                                     td { (p.row.reference) @if let Some(d) = a.draw_id { br; small { "decidida por el sorteo N.º " (d) } } }
-                                    td.proponentes { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
+                                    td.proponentes { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (views::documento(&b.doc_type, &b.doc_number)) " " (b.name) } }
                                     td.num { (prices.show(price)) }
                                     td.num { (totals.show(price * Decimal::from(a.shares))) }
                                     td { @if let Some(d) = a.payment_due { (fecha(d)) } }

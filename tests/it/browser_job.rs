@@ -155,7 +155,7 @@ fn the_whole_job(width: i64, height: i64) {
     let page = d.wait("4 aceptaciones por agregar");
     // the rows as read, before anything is written: Carmen's 50,000 shares as she asked them
     assert!(page.contains("Las filas como se leyeron"), "{page}");
-    let carmen = row(&page, "<td>CC 1000000004</td>");
+    let carmen = row(&page, "<td><span class=\"ident\">CC 1000000004</span></td>");
     assert!(
         carmen.contains("<td>Carmen Prueba Díaz</td>")
             && carmen.contains("<td class=\"num\">50.000</td>")
@@ -187,7 +187,10 @@ fn the_whole_job(width: i64, height: i64) {
         ("CC 1000000004", "50.000", "31.152", "31.152"),
     ] {
         // each cell carries its column's name, under which a phone shows it
-        let tr = row(&page, &format!("<td data-label=\"Documento\">{doc}</td>"));
+        let tr = row(
+            &page,
+            &format!("<td data-label=\"Documento\"><span class=\"ident\">{doc}</span></td>"),
+        );
         assert!(
             tr.contains(&format!(
                 "<td class=\"num\" data-label=\"Acciones pedidas\">{requested}</td>"
@@ -200,7 +203,10 @@ fn the_whole_job(width: i64, height: i64) {
             "{tr}"
         );
     }
-    let late = row(&page, "<td data-label=\"Documento\">CC 1000000006</td>");
+    let late = row(
+        &page,
+        "<td data-label=\"Documento\"><span class=\"ident\">CC 1000000006</span></td>",
+    );
     assert!(
         late.contains("rechazada") && late.contains("<code class=\"codigo\">LATE</code>"),
         "{late}"

@@ -202,18 +202,18 @@ fn a_replaced_notice_names_its_successor_and_deadlines_skip_holidays() {
     );
     assert_eq!(
         by_id(&second, "reemplaza", "</dd>"),
-        "el aviso <a href=\"/avisos/1\">MULTA-2025-0001</a> del 11/02/2025"
+        "el aviso <a href=\"/avisos/1\"><span class=\"ident\">MULTA-2025-0001</span></a> del 11/02/2025"
     );
     assert!(!second.contains("Reemplazado por"), "{second}");
     let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
     let first = o.get("/avisos/1").text();
     assert_eq!(
         by_id(&first, "reemplazado", "</dd>"),
-        "el aviso <a href=\"/avisos/2\">MULTA-2025-0002</a> del 14/03/2025"
+        "el aviso <a href=\"/avisos/2\"><span class=\"ident\">MULTA-2025-0002</span></a> del 14/03/2025"
     );
     assert!(
         first.contains(
-            "Este aviso fue reemplazado por el aviso <a href=\"/avisos/2\">MULTA-2025-0002</a> \
+            "Este aviso fue reemplazado por el aviso <a href=\"/avisos/2\"><span class=\"ident\">MULTA-2025-0002</span></a> \
              del 14/03/2025: ya no está vigente."
         ),
         "{first}"
@@ -244,7 +244,7 @@ fn a_replaced_notice_names_its_successor_and_deadlines_skip_holidays() {
     );
     let breach = j.get("/incumplimientos/1").text();
     assert!(
-        breach.contains("<td data-label=\"Vigencia\">reemplazado por <a href=\"/avisos/2\">MULTA-2025-0002</a></td>")
+        breach.contains("<td data-label=\"Vigencia\">reemplazado por <a href=\"/avisos/2\"><span class=\"ident\">MULTA-2025-0002</span></a></td>")
             && breach.contains(
                 "<td data-label=\"Pagar a más tardar\">02/04/2025<br><small>10 días hábiles desde la entrega del 18/03/2025</small>"
             ),
@@ -600,7 +600,7 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
     let paz = c.get("/paz-y-salvo/1").text();
     assert!(paz.contains("<h1>Paz y salvo PAZ-2025-0001</h1>"), "{paz}");
     for expected in [
-        "<dd id=\"numero\">PAZ-2025-0001</dd>",
+        "<dd id=\"numero\"><span class=\"ident\">PAZ-2025-0001</span></dd>",
         "<dt>Fecha</dt><dd>12/02/2025</dd>",
         "<dt>Último aviso de cobro</dt><dd>MULTA-2025-0001 del 11/02/2025</dd>",
         " al 10/02/2025: saldo $\u{a0}0</dd>",
@@ -646,7 +646,7 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
     let page = j.get("/incumplimientos/1").text();
     assert!(
         page.contains(
-            "Paz y salvo <a href=\"/paz-y-salvo/1\">PAZ-2025-0001</a> del 12/02/2025 (expedido \
+            "Paz y salvo <a href=\"/paz-y-salvo/1\"><span class=\"ident\">PAZ-2025-0001</span></a> del 12/02/2025 (expedido \
              por julia)."
         ) && !page.contains("Expedir paz y salvo"),
         "{page}"

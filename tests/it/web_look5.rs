@@ -34,3 +34,30 @@ fn the_holders_list_says_natural_or_juridica() {
         "{found}"
     );
 }
+
+#[test]
+fn identifiers_are_marked_never_to_break_at_their_hyphens() {
+    let r = register_with_users();
+    let s = Server::start(&r);
+    let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
+    let ident = |text: &str| format!("<span class=\"ident\">{text}</span>");
+    // the NIT with its check digit, the program's code: each whole in one span
+    let page = c.get("/titulares").text();
+    assert!(
+        row(&page, "Sindicato de Prueba").contains(&ident("NIT 999000001-2")),
+        "{page}"
+    );
+    let holder = c.get("/titulares/3").text();
+    assert!(
+        holder.contains(&ident("NIT 999000001-2")) && holder.contains(&ident("D3939-2004")),
+        "{holder}"
+    );
+    let programs = c.get("/programas").text();
+    assert!(programs.contains(&ident("D3939-2004")), "{programs}");
+    // and the style sheet keeps such a span on one line
+    let css = c.get("/estilo.css").text();
+    assert!(
+        css.contains(".ident { white-space: nowrap; overflow-wrap: normal; }"),
+        "{css}"
+    );
+}
