@@ -303,7 +303,10 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
                 }
             }
         }
-        @if user.may(Role::Juridico) && b.void.is_none() {
+        @if user.may(Role::Juridico) && b.void.is_none() && v.letters.paid.is_some() {
+            p #sin-liquidar { "La multa está pagada: no queda saldo que liquidar." }
+        }
+        @if user.may(Role::Juridico) && b.void.is_none() && v.letters.paid.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/liquidar"} {
                 (csrf(user))
                 (input(LiquidateForm::UNTIL, "Liquidar al", &until, errors.get(LiquidateForm::UNTIL), Some("dd/mm/aaaa")))

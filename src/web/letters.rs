@@ -323,7 +323,7 @@ pub(super) fn breach_letters_markup(
                             td data-label="Fecha" { (fecha(n.notice.notice_date)) }
                             td data-label="Pagar a más tardar" { (plazo(n.deadline)) br; small { (n.runs_from) } }
                             td data-label="Entrega" { @match &n.delivery { Some(d) => { (fecha(d.delivered_on)) " por " (d.via.label_es()) }, None => "sin registrar" } }
-                            td data-label="Vigencia" { @match &n.replaced_by { Some(r) => { "reemplazado por " a href={"/avisos/" (r.id)} { (views::ident(&r.number)) } }, None => "vigente" } }
+                            td data-label="Vigencia" { @match &n.replaced_by { Some(r) => { "reemplazado por " a href={"/avisos/" (r.id)} { (views::ident(&r.number)) } }, None => { @match &l.paid { Some(p) => { "cumplido: multa pagada el " (fecha(p.on)) }, None => "vigente" } } } }
                             td data-label="Documentos" { (doc_links("avisos", n.notice.id)) }
                         }
                     }

@@ -10,7 +10,7 @@ use crate::common::Reg;
 use crate::web::{Client, PASSWORD, Resp, Server, add_user, request};
 
 /// SPEC §5's register with one account per role but administration.
-fn register() -> Reg {
+pub(crate) fn register() -> Reg {
     let r = crate::notices::spec_register();
     // mail needs the holder's address (and e-mail her e-mail) on file (issue 20)
     r.ok(&[
@@ -33,7 +33,7 @@ fn register() -> Reg {
 }
 
 /// MULTA-2025-0001 as the demo issues it: liquidated to 10/02/2025, dated 11/02/2025, as a PDF.
-fn issue_first_notice(r: &Reg) -> Vec<u8> {
+pub(crate) fn issue_first_notice(r: &Reg) -> Vec<u8> {
     let path = r.dir.path().join("MULTA-2025-0001.pdf");
     r.ok(&[
         "notice",

@@ -61,3 +61,65 @@ fn identifiers_are_marked_never_to_break_at_their_hyphens() {
         "{css}"
     );
 }
+
+#[test]
+fn a_fully_paid_fine_says_so_and_offers_only_what_is_left_to_do() {
+    let r = crate::web_letters::register();
+    crate::web_letters::issue_first_notice(&r);
+    let s = Server::start(&r);
+    let (mut j, jcsrf) = Client::signed_in(&s, "julia", PASSWORD);
+    let state = |j: &mut Client<'_>| {
+        let page = j.get("/").text();
+        let at = page
+            .find("<td data-label=\"Estado\">")
+            .unwrap_or_else(|| panic!("no state: {page}"));
+        page[at..at + page[at..].find("</td>").unwrap()].to_string()
+    };
+    let vigencia = |page: &str| {
+        let at = page.find("<td data-label=\"Vigencia\">").unwrap();
+        page[at..at + page[at..].find("</td>").unwrap()].to_string()
+    };
+    // owed: registered, liquidated on demand, its notice in force
+    assert_eq!(state(&mut j), "<td data-label=\"Estado\">registrado");
+    let owed = j.get("/incumplimientos/1").text();
+    assert!(owed.contains("Liquidar y guardar"), "{owed}");
+    assert_eq!(vigencia(&owed), "<td data-label=\"Vigencia\">vigente");
+    // SPEC §5's fine paid in full by a second payment (500.000 on 15/12/2024 already recorded)
+    let paid = j.post(
+        "/incumplimientos/1/pagos",
+        &[
+            ("csrf", &jcsrf),
+            ("payment_date", "10/02/2025"),
+            ("payment_amount", "626.823"),
+            ("reference", ""),
+        ],
+    );
+    assert_eq!(paid.status, 303, "{}", paid.text());
+    assert_eq!(
+        state(&mut j),
+        "<td data-label=\"Estado\">pagado el 10/02/2025"
+    );
+    let page = j.get("/incumplimientos/1").text();
+    assert!(!page.contains("Liquidar y guardar"), "{page}");
+    assert!(
+        page.contains(
+            "<p id=\"sin-liquidar\">La multa está pagada: no queda saldo que liquidar.</p>"
+        ),
+        "{page}"
+    );
+    assert_eq!(
+        vigencia(&page),
+        "<td data-label=\"Vigencia\">cumplido: multa pagada el 10/02/2025"
+    );
+    // its paz y salvo named on the dashboard
+    let issued = j.post(
+        "/incumplimientos/1/paz-y-salvo",
+        &[("csrf", &jcsrf), ("settlement_date", "12/02/2025")],
+    );
+    assert_eq!(issued.status, 303, "{}", issued.text());
+    assert_eq!(
+        state(&mut j),
+        "<td data-label=\"Estado\">pagado el 10/02/2025; paz y salvo <a href=\"/paz-y-salvo/1\">\
+         <span class=\"ident\">PAZ-2025-0001</span></a>"
+    );
+}
