@@ -123,3 +123,55 @@ fn a_fully_paid_fine_says_so_and_offers_only_what_is_left_to_do() {
          <span class=\"ident\">PAZ-2025-0001</span></a>"
     );
 }
+
+#[test]
+fn a_programs_page_speaks_to_a_web_user() {
+    let r = register_with_users();
+    // the same decree under another code, its first seller's NIT given
+    let toml = std::fs::read_to_string(crate::common::PROGRAM)
+        .unwrap()
+        .replacen("code = \"D3939-2004\"", "code = \"D3939-NIT\"", 1)
+        .replacen(
+            "name = \"Bancafé\"\n",
+            "name = \"Bancafé\"\nnit = \"999000001-2\"\n",
+            1,
+        );
+    let path = r.file("con-nit.toml", toml.as_bytes());
+    r.ok(&["program", "add", &path]);
+    let s = Server::start(&r);
+    let (mut a, _) = Client::signed_in(&s, "adela", PASSWORD);
+    let page = a.get("/programas/D3939-2004").text();
+    let at = page.find("<dt>Categorías</dt><dd>").unwrap() + "<dt>Categorías</dt><dd>".len();
+    let categories = &page[at..at + page[at..].find("</dd>").unwrap()];
+    assert_eq!(
+        categories,
+        "trabajador (i), pensionado (i), extrabajador (ii), asociación de empleados (iii), \
+         sindicato (iv), federación de sindicatos (v), fondo de empleados (vi), fondo mutuo de \
+         inversión (vii), fondo de cesantías y pensiones (viii), cooperativa (ix), caja de \
+         compensación familiar (x)"
+    );
+    // no seller has a NIT: no NIT column
+    let sellers = |page: &str| {
+        let at = page.find("<table class=\"vendedores\">").unwrap();
+        page[at..at + page[at..].find("</table>").unwrap()].to_string()
+    };
+    let none = sellers(&page);
+    assert!(
+        !none.contains("NIT") && none.contains("<td>Bancafé</td><td class=\"num\">12.861.067</td>"),
+        "{none}"
+    );
+    // one has: the column, and «—» for the other
+    let one = sellers(&a.get("/programas/D3939-NIT").text());
+    assert!(
+        one.contains("<th>NIT</th>")
+            && one.contains("<td>Bancafé</td><td><span class=\"ident\">999000001-2</span></td>")
+            && one.contains("<td>Granahorrar Banco Comercial S.A.</td><td>—</td>"),
+        "{one}"
+    );
+    // the programs' list does not send a web user to a path in vigia's sources
+    let list = a.get("/programas").text();
+    assert!(
+        list.contains("Registrar un programa") && !list.contains("schema/"),
+        "{list}"
+    );
+}
