@@ -84,12 +84,12 @@ fn notice_markup(
         }
         h2 { "Entrega" }
         @match &n.delivery {
-            Some(d) => table.entregas {
+            Some(d) => table.entregas.tarjetas {
                 thead { tr { th { "fecha" } th { "medio" } th { "constancia" } th { "registrada" } } }
                 tbody { tr {
-                    td { (fecha(d.delivered_on)) } td { (d.via.label_es()) }
-                    td { (d.evidence.as_deref().unwrap_or("")) }
-                    td { (views::momento(&d.created_at)) " por " (d.created_by) }
+                    td data-label="Fecha" { (fecha(d.delivered_on)) } td data-label="Medio" { (d.via.label_es()) }
+                    td data-label="Constancia" { (d.evidence.as_deref().unwrap_or("")) }
+                    td data-label="Registrada" { (views::momento(&d.created_at)) " por " (d.created_by) }
                 } }
             },
             None => p { "Sin entrega registrada." },

@@ -35,16 +35,16 @@ async fn programs_markup(
     let all = app.db(|s| Ok(programs::list(s.conn())?)).await?;
     let body = html! {
         @if let Some(m) = message { (m) }
-        table.programas {
+        table.programas.tarjetas {
             @let prices = PesosColumn::of(all.iter().map(|p| p.program.fixed_price));
             thead { tr { th { "código" } th { "nombre" } th { "decreto" } th.num { "acciones ofrecidas" } th.num { "precio fijo" } th { "registrado" } } }
             tbody {
                 @for p in &all {
                     tr {
-                        td { a href={"/programas/" (p.program.code)} { (views::ident(&p.program.code)) } }
-                        td { (p.program.name) } td { (p.program.decree) }
-                        td.num { (numero(p.program.shares_offered)) } td.num { (prices.show(p.program.fixed_price)) }
-                        td { (momento(&p.created_at)) " por " (p.created_by) }
+                        td data-label="Código" { a href={"/programas/" (p.program.code)} { (views::ident(&p.program.code)) } }
+                        td data-label="Nombre" { (p.program.name) } td data-label="Decreto" { (p.program.decree) }
+                        td.num data-label="Acciones ofrecidas" { (numero(p.program.shares_offered)) } td.num data-label="Precio fijo" { (prices.show(p.program.fixed_price)) }
+                        td data-label="Registrado" { (momento(&p.created_at)) " por " (p.created_by) }
                     }
                 }
             }

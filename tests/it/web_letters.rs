@@ -140,7 +140,7 @@ fn a_notice_shows_the_registers_deadline_and_what_it_runs_from() {
         "<strong>27/02/2025</strong> — 10 días hábiles desde la entrega del 13/02/2025"
     );
     assert!(
-        page.contains("<td>13/02/2025</td><td>correo certificado</td><td>Guía 0001</td><td>")
+        page.contains("<td data-label=\"Fecha\">13/02/2025</td><td data-label=\"Medio\">correo certificado</td><td data-label=\"Constancia\">Guía 0001</td><td data-label=\"Registrada\">")
             && page.contains(" por oscar</td>"),
         "{page}"
     );
@@ -239,7 +239,7 @@ fn a_replaced_notice_names_its_successor_and_deadlines_skip_holidays() {
     );
     // no evidence typed: none recorded
     assert!(
-        second.contains("<td>18/03/2025</td><td>entrega personal</td><td></td>"),
+        second.contains("<td data-label=\"Fecha\">18/03/2025</td><td data-label=\"Medio\">entrega personal</td><td data-label=\"Constancia\"></td>"),
         "{second}"
     );
     let breach = j.get("/incumplimientos/1").text();
