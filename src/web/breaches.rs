@@ -211,7 +211,7 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
     };
     html! {
         dl.hechos {
-            dt { "Titular" } dd { a href={"/titulares/" (v.adj.holder.id)} { (v.adj.holder.name) } " (" (views::documento(&v.adj.holder.doc_type, &v.adj.holder.doc_number)) ")" }
+            dt { "Titular" } dd { a href={"/titulares/" (v.adj.holder.id)} { (v.adj.holder.name) } " (" (views::documento(v.adj.holder.doc_type, &v.adj.holder.doc_number)) ")" }
             dt { "Adjudicación" } dd { (v.adj.id) " — " (numero(v.adj.shares)) " acciones el " (fecha(v.adj.adjudicated_on)) }
             dt { "Tipo" } dd { (b.kind.label_es()) }
             dt { "Fecha" } dd { (fecha(b.breach_date)) }

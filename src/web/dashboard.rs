@@ -85,7 +85,7 @@ fn registered_breaches(
                             td data-label="Fecha" { (fecha(b.breach_date)) }
                             td data-label="Clase" { (b.kind.label_es()) }
                             td.num data-label="Acciones" { (numero(b.shares)) }
-                            td data-label="Titular" { a href={"/titulares/" (h.id)} { (h.name) } " (" (views::documento(&h.doc_type, &h.doc_number)) ")" }
+                            td data-label="Titular" { a href={"/titulares/" (h.id)} { (h.name) } " (" (views::documento(h.doc_type, &h.doc_number)) ")" }
                             td data-label="Estado" {
                                 @if b.void.is_some() { "ANULADO" }
                                 @else if let Some(p) = paid {

@@ -235,7 +235,7 @@ fn holders_table(found: &[adjudications::Holder], caption: &str) -> Markup {
             tbody {
                 @for h in found {
                     tr {
-                        td { (views::documento(&h.doc_type, &h.doc_number)) }
+                        td { (views::documento(h.doc_type, &h.doc_number)) }
                         td { a href={"/titulares/" (h.id)} { (h.name) } }
                         td { (h.person_type.name_es()) }
                     }
@@ -280,7 +280,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
     let sent_for = typed.pledge_forms_of();
     let none = (PledgeForm::default(), ReleaseForm::default());
     html! {
-        p.titular { (views::documento(&h.doc_type, &h.doc_number)) }
+        p.titular { (views::documento(h.doc_type, &h.doc_number)) }
         (contact_markup(user, v, errors, typed))
         h2 { "Adjudicaciones" }
         table.adjudicaciones {

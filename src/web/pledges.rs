@@ -217,7 +217,7 @@ fn release_preview(user: &User, plan: &ReleasePlan) -> Markup {
                         @for (a, ps) in &plan.shown {
                             tr {
                                 td { (a.id) }
-                                td { a href={"/titulares/" (a.holder.id)} { (a.holder.name) } " (" (views::documento(&a.holder.doc_type, &a.holder.doc_number)) ")" }
+                                td { a href={"/titulares/" (a.holder.id)} { (a.holder.name) } " (" (views::documento(a.holder.doc_type, &a.holder.doc_number)) ")" }
                                 td { (views::ident(&a.program_code)) } td { (fecha(a.adjudicated_on)) } td.num { (numero(a.shares)) }
                                 td { @for p in ps { "prenda " (p.id) " (grado " (p.rank) ") " } }
                             }

@@ -489,7 +489,7 @@ fn tranche_evaluation(
                             tr {
                                 td.num data-label="Puesto" { @if let Some(r) = ev.rank { (r) } }
                                 td data-label="Propuesta" { (p.row.reference) }
-                                td.proponentes data-label="Proponentes" { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (views::documento(&b.doc_type, &b.doc_number)) " " (b.name) } }
+                                td.proponentes data-label="Proponentes" { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (views::documento(b.doc_type, &b.doc_number)) " " (b.name) } }
                                 td data-label="Presentada" { (p.row.filed_at.format("%d/%m/%Y %H:%M")) }
                                 td.num data-label="Precio por acción" { (prices.show(p.row.price_per_share)) }
                                 td.num data-label="Precio mejorado" { @if let Some(m) = &n.improvement { (improved.show(m.price)) @if !m.counted { br; small { "no supera el original: no cuenta" } } } }
@@ -714,7 +714,7 @@ pub(super) fn awards_table(c: &Concluded) -> Markup {
                             @match (proposal(a.proposal_id), a.price) {
                                 (Some(p), Some(price)) => {
                                     td data-label="Propuesta ganadora" { (p.row.reference) @if let Some(d) = a.draw_id { br; small { "decidida por el sorteo N.º " (d) } } }
-                                    td.proponentes data-label="Proponentes" { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (views::documento(&b.doc_type, &b.doc_number)) " " (b.name) } }
+                                    td.proponentes data-label="Proponentes" { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (views::documento(b.doc_type, &b.doc_number)) " " (b.name) } }
                                     td.num data-label="Precio por acción" { (prices.show(price)) }
                                     td.num data-label="Total" { (totals.show(price * Decimal::from(a.shares))) }
                                     td data-label="Pago a más tardar" { @if let Some(d) = a.payment_due { (fecha(d)) } }
