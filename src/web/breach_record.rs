@@ -211,7 +211,7 @@ fn breach_form_markup(user: &User, p: &FormPage, i: &BreachForm) -> Markup {
 
 /// Why the register would refuse any breach of adjudication `id` (`record_blocked`), in Spanish.
 fn blocked(conn: &rusqlite::Connection, id: i64) -> Result<Option<String>, register::Error> {
-    Ok(register::breach::record_blocked(conn, id)?.map(|r| super::holders::refusal_reason(&r)))
+    Ok(register::breach::record_blocked(conn, id)?.map(|r| views::refusal_reason(&r)))
 }
 
 async fn breach_form(State(app): State<Arc<App>>, user: User, Path(id): Path<i64>) -> Page {

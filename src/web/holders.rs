@@ -791,7 +791,7 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
             super::letters::timeline(conn, b.id, &mut timeline)?;
         }
         let free = register::breach::unbreached_shares(conn, &a)?;
-        let words = |r: Option<register::Refusal>| r.map(|r| refusal_reason(&r));
+        let words = |r: Option<register::Refusal>| r.map(|r| views::refusal_reason(&r));
         out.push(Held {
             pledge_blocked: words(register::pledge::register_blocked(conn, a.id)?),
             void_blocked: words(register::adjudication::void_blocked(conn, a.id)?),
@@ -808,17 +808,4 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
         adjudications: out,
         timeline,
     })
-}
-
-/// A refusal's reason alone, in Spanish (the page names the adjudication already).
-pub(super) fn refusal_reason(r: &register::Refusal) -> String {
-    use register::Refusal as R;
-    match r {
-        R::Value { reason, .. }
-        | R::Rule(reason)
-        | R::Blocked { reason, .. }
-        | R::Waits { reason, .. }
-        | R::Repeat { reason, .. } => reason.es().to_string(),
-        R::OneOf(..) => views::refusal_text(r),
-    }
 }
