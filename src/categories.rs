@@ -104,17 +104,20 @@ impl Program {
     pub fn category_list(&self) -> String {
         self.categories
             .iter()
-            .map(|c| {
-                let numeral = self
-                    .category_aliases
-                    .iter()
-                    .find(|(_, names)| names.contains(c))
-                    .map(|(a, _)| format!(" {a}"))
-                    .unwrap_or_default();
-                format!("{c}{numeral}")
+            .map(|c| match self.category_numeral(c) {
+                Some(numeral) => format!("{c} {numeral}"),
+                None => c.clone(),
             })
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// The first alias that names `category` (Decreto 3939's numeral, `(iii)`), if any.
+    pub fn category_numeral(&self, category: &str) -> Option<&str> {
+        self.category_aliases
+            .iter()
+            .find(|(_, names)| names.iter().any(|n| n == category))
+            .map(|(a, _)| a.as_str())
     }
 
     fn unknown(&self, typed: &str) -> Said {

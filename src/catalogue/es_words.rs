@@ -40,6 +40,14 @@ pub fn code(column: &str, value: &str) -> Option<&'static str> {
         }
         ("stage_price_status", "pending") => "pendiente (las liquidaciones son provisionales)",
         ("stage_price_status", "none") => "no hay etapa posterior",
+        // Decreto 3939's Art. 3 categories (a program's slugs; another program's are shown as
+        // written)
+        ("category", "asociacion-empleados") => "asociación de empleados",
+        ("category", "federacion-sindicatos") => "federación de sindicatos",
+        ("category", "fondo-empleados") => "fondo de empleados",
+        ("category", "fondo-mutuo-inversion") => "fondo mutuo de inversión",
+        ("category", "fondo-cesantias-pensiones") => "fondo de cesantías y pensiones",
+        ("category", "caja-compensacion") => "caja de compensación familiar",
         ("severity" | "min_severity", "high") => "alta",
         ("severity" | "min_severity", "medium") => "media",
         ("severity" | "min_severity", "low") => "baja",

@@ -211,7 +211,7 @@ fn rows_table(rows: &[AcceptanceRow], problems: &[store::Problem]) -> Markup {
                         @let mine = of_line(r.line);
                         tr.con-problema[!mine.is_empty()] {
                             td.num { (r.line) } td { (r.filed_at.format("%d/%m/%Y %H:%M")) }
-                            td { (r.doc_type.as_str()) " " (r.doc_number) } td { (r.name) }
+                            td { (views::documento(r.doc_type, &r.doc_number)) } td { (r.name) }
                             td { (r.person_type.name_es()) } td { (r.category) } td.num { (numero(r.shares)) }
                             td { (yes(r.accepts_reduction)) } td { (yes(r.files_tax_return)) }
                             td.num { (money(r.patrimonio_liquido)) } td.num { (money(r.income)) }

@@ -169,7 +169,7 @@ fn breach_form_markup(user: &User, p: &FormPage, i: &BreachForm) -> Markup {
     html! {
         p {
             "Adjudicación " (adj.id) " de " a href={"/titulares/" (adj.holder.id)} { (adj.holder.name) }
-            " (" (adj.holder.doc_type.to_string()) " " (adj.holder.doc_number) "): " (numero(adj.shares))
+            " (" (views::documento(adj.holder.doc_type, &adj.holder.doc_number)) "): " (numero(adj.shares))
             " acciones el " (fecha(adj.adjudicated_on)) ", programa " (adj.program_code) "."
         }
         (errors.general())

@@ -211,7 +211,7 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
     };
     html! {
         dl.hechos {
-            dt { "Titular" } dd { a href={"/titulares/" (v.adj.holder.id)} { (v.adj.holder.name) } " (" (v.adj.holder.doc_type.to_string()) " " (v.adj.holder.doc_number) ")" }
+            dt { "Titular" } dd { a href={"/titulares/" (v.adj.holder.id)} { (v.adj.holder.name) } " (" (views::documento(v.adj.holder.doc_type, &v.adj.holder.doc_number)) ")" }
             dt { "Adjudicación" } dd { (v.adj.id) " — " (numero(v.adj.shares)) " acciones el " (fecha(v.adj.adjudicated_on)) }
             dt { "Tipo" } dd { (b.kind.label_es()) }
             dt { "Fecha" } dd { (fecha(b.breach_date)) }
@@ -303,7 +303,10 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
                 }
             }
         }
-        @if user.may(Role::Juridico) && b.void.is_none() {
+        @if user.may(Role::Juridico) && b.void.is_none() && v.letters.paid.is_some() {
+            p #sin-liquidar { "La multa está pagada: no queda saldo que liquidar." }
+        }
+        @if user.may(Role::Juridico) && b.void.is_none() && v.letters.paid.is_none() {
             form method="post" action={"/incumplimientos/" (b.id) "/liquidar"} {
                 (csrf(user))
                 (input(LiquidateForm::UNTIL, "Liquidar al", &until, errors.get(LiquidateForm::UNTIL), Some("dd/mm/aaaa")))

@@ -64,6 +64,7 @@ fn registered_breaches(
     shown: &[(
         crate::store::breaches::Breach,
         crate::store::adjudications::Holder,
+        Option<crate::register::settlement::Paid>,
     )],
 ) -> maud::Markup {
     html! {
@@ -78,14 +79,21 @@ fn registered_breaches(
                 }
                 thead { tr { th { "N.º" } th { "fecha" } th { "clase" } th.num { "acciones" } th { "titular" } th { "estado" } } }
                 tbody {
-                    @for (b, h) in shown {
+                    @for (b, h, paid) in shown {
                         tr.anulado[b.void.is_some()] {
                             td data-label="N.º" { a href={"/incumplimientos/" (b.id)} { "Incumplimiento " (b.id) } }
                             td data-label="Fecha" { (fecha(b.breach_date)) }
                             td data-label="Clase" { (b.kind.label_es()) }
                             td.num data-label="Acciones" { (numero(b.shares)) }
-                            td data-label="Titular" { a href={"/titulares/" (h.id)} { (h.name) } " (" (h.doc_type.to_string()) " " (h.doc_number) ")" }
-                            td data-label="Estado" { @if b.void.is_some() { "ANULADO" } @else { "registrado" } }
+                            td data-label="Titular" { a href={"/titulares/" (h.id)} { (h.name) } " (" (views::documento(h.doc_type, &h.doc_number)) ")" }
+                            td data-label="Estado" {
+                                @if b.void.is_some() { "ANULADO" }
+                                @else if let Some(p) = paid {
+                                    "pagado el " (fecha(p.on))
+                                    @if let Some(z) = &p.settlement { "; paz y salvo " a href={"/paz-y-salvo/" (z.id)} { (views::ident(&z.number)) } }
+                                }
+                                @else { "registrado" }
+                            }
                         }
                     }
                 }
@@ -231,14 +239,23 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
         None => today,
     };
     let summary = check_summary(&app, as_of).await?;
+    let priced = app.clone();
     let (breach_count, breaches) = app
-        .db(|s| {
+        .db(move |s| {
             let (total, latest) = crate::store::breaches::latest(s.conn(), SHOWN_BREACHES)?;
-            // each with its adjudication's holder
+            let rates = priced.rates(s)?;
+            // each with its adjudication's holder and whether its fine is paid, by the rule the
+            // paz y salvo applies (a fine the engine cannot price is taken as not paid, as the
+            // breach page takes it)
             let mut shown = Vec::with_capacity(latest.len());
             for b in latest {
                 let holder = crate::store::adjudications::get(s.conn(), b.adjudication_id)?.holder;
-                shown.push((b, holder));
+                let paid = match crate::register::settlement::paid(s.conn(), b.id, &rates) {
+                    Ok(p) => p,
+                    Err(crate::register::Error::Fine(_)) => None,
+                    Err(e) => return Err(e.into()),
+                };
+                shown.push((b, holder, paid));
             }
             Ok((total, shown))
         })
@@ -322,7 +339,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
                         tr {
                             td class={"sev-" (f.severity().as_str())} data-label="Código" { (crate::catalogue::of(crate::lang::Lang::Es).code_name(f.code)) br; small { (views::codigo(f.code.as_str())) } }
                             @if let Some(h) = &f.holding {
-                                td data-label="Titular" { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (h.doc_type) " " (h.doc_number) ")" }
+                                td data-label="Titular" { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (views::documento(&h.doc_type, &h.doc_number)) ")" }
                                 td data-label="Adjudicación" { (h.adjudication_id) }
                             } @else {
                                 td { "todo el registro" }

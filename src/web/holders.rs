@@ -235,9 +235,9 @@ fn holders_table(found: &[adjudications::Holder], caption: &str) -> Markup {
             tbody {
                 @for h in found {
                     tr {
-                        td { (h.doc_type.to_string()) " " (h.doc_number) }
+                        td { (views::documento(h.doc_type, &h.doc_number)) }
                         td { a href={"/titulares/" (h.id)} { (h.name) } }
-                        td { (format!("{:?}", h.person_type).to_lowercase()) }
+                        td { (h.person_type.name_es()) }
                     }
                 }
             }
@@ -280,7 +280,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
     let sent_for = typed.pledge_forms_of();
     let none = (PledgeForm::default(), ReleaseForm::default());
     html! {
-        p.titular { (h.doc_type.to_string()) " " (h.doc_number) }
+        p.titular { (views::documento(h.doc_type, &h.doc_number)) }
         (contact_markup(user, v, errors, typed))
         h2 { "Adjudicaciones" }
         table.adjudicaciones {
@@ -289,7 +289,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
             tbody {
                 @for Held { a, pledges: ps, free, breach_blocked, .. } in &v.adjudications {
                     tr {
-                        td data-label="N.º" { (a.id) @if a.void.is_some() { " (ANULADA)" } } td data-label="Programa" { (a.program_code) } td data-label="Fecha" { (fecha(a.adjudicated_on)) }
+                        td data-label="N.º" { (a.id) @if a.void.is_some() { " (ANULADA)" } } td data-label="Programa" { (views::ident(&a.program_code)) } td data-label="Fecha" { (fecha(a.adjudicated_on)) }
                         td.num data-label="Acciones" { (numero(a.shares)) } td.num data-label="Precio" { (prices.show(a.price_per_share)) } td.num data-label="Acciones sin incumplimiento" { (numero(*free)) }
                         td data-label="Prendas" { @for p in ps { "grado " (p.rank) @if p.void.is_some() { " (anulada)" } @else if p.released_on.is_some() { " (liberada)" } " " } }
                         td.accion {

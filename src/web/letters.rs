@@ -319,11 +319,11 @@ pub(super) fn breach_letters_markup(
                 tbody {
                     @for n in &l.notices {
                         tr {
-                            td data-label="Número" { a href={"/avisos/" (n.notice.id)} { (n.notice.number) } }
+                            td data-label="Número" { a href={"/avisos/" (n.notice.id)} { (views::ident(&n.notice.number)) } }
                             td data-label="Fecha" { (fecha(n.notice.notice_date)) }
                             td data-label="Pagar a más tardar" { (plazo(n.deadline)) br; small { (n.runs_from) } }
                             td data-label="Entrega" { @match &n.delivery { Some(d) => { (fecha(d.delivered_on)) " por " (d.via.label_es()) }, None => "sin registrar" } }
-                            td data-label="Vigencia" { @match &n.replaced_by { Some(r) => { "reemplazado por " a href={"/avisos/" (r.id)} { (r.number) } }, None => "vigente" } }
+                            td data-label="Vigencia" { @match &n.replaced_by { Some(r) => { "reemplazado por " a href={"/avisos/" (r.id)} { (views::ident(&r.number)) } }, None => { @match &l.paid { Some(p) => { "cumplido: multa pagada el " (fecha(p.on)) }, None => "vigente" } } } }
                             td data-label="Documentos" { (doc_links("avisos", n.notice.id)) }
                         }
                     }
@@ -336,7 +336,7 @@ pub(super) fn breach_letters_markup(
                 h2 { "Paz y salvo" }
                 @match &paid.settlement {
                     Some(s) => p {
-                        "Paz y salvo " a href={"/paz-y-salvo/" (s.id)} { (s.number) } " del " (fecha(s.settlement_date))
+                        "Paz y salvo " a href={"/paz-y-salvo/" (s.id)} { (views::ident(&s.number)) } " del " (fecha(s.settlement_date))
                         " (expedido por " (s.created_by) "). Descargar: " (doc_links("paz-y-salvo", s.id))
                     },
                     None => {

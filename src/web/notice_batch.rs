@@ -474,7 +474,7 @@ async fn batch_page(
                 tbody {
                     @for (l, holder, total) in &lines {
                         tr {
-                            td data-label="Número" { a href={"/avisos/" (l.notice.id)} { (l.notice.number) } }
+                            td data-label="Número" { a href={"/avisos/" (l.notice.id)} { (views::ident(&l.notice.number)) } }
                             td.num data-label="Incumplimiento" { a href={"/incumplimientos/" (l.notice.breach_id)} { (l.notice.breach_id) } }
                             td data-label="Titular" { (holder) }
                             td.num data-label="Total" { (totals.show(*total)) }

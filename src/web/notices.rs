@@ -61,12 +61,12 @@ fn notice_markup(
     html! {
         @if let Some(r) = &n.replaced_by {
             p.aviso role="status" {
-                "Este aviso fue reemplazado por el aviso " a href={"/avisos/" (r.id)} { (r.number) }
+                "Este aviso fue reemplazado por el aviso " a href={"/avisos/" (r.id)} { (views::ident(&r.number)) }
                 " del " (fecha(r.notice_date)) ": ya no está vigente."
             }
         }
         dl.hechos {
-            dt { "Número" } dd #numero { (notice.number) }
+            dt { "Número" } dd #numero { (views::ident(&notice.number)) }
             dt { "Incumplimiento" } dd { a href={"/incumplimientos/" (notice.breach_id)} { (notice.breach_id) } }
             dt { "Liquidación" } dd { a href={"/liquidaciones/" (notice.liquidation_id)} { (notice.liquidation_id) } }
             @if let Some((until, total)) = n.demands {
@@ -76,20 +76,20 @@ fn notice_markup(
             dt { "Pagar a más tardar" } dd #plazo { strong { (letters::plazo(n.deadline)) } " — " (n.runs_from) }
             dt { "Emitido" } dd { (views::momento(&notice.created_at)) " por " (notice.created_by) }
             @if let Some(p) = &n.replaces {
-                dt { "Reemplaza a" } dd #reemplaza { "el aviso " a href={"/avisos/" (p.id)} { (p.number) } " del " (fecha(p.notice_date)) }
+                dt { "Reemplaza a" } dd #reemplaza { "el aviso " a href={"/avisos/" (p.id)} { (views::ident(&p.number)) } " del " (fecha(p.notice_date)) }
             }
             @if let Some(r) = &n.replaced_by {
-                dt { "Reemplazado por" } dd #reemplazado { "el aviso " a href={"/avisos/" (r.id)} { (r.number) } " del " (fecha(r.notice_date)) }
+                dt { "Reemplazado por" } dd #reemplazado { "el aviso " a href={"/avisos/" (r.id)} { (views::ident(&r.number)) } " del " (fecha(r.notice_date)) }
             }
         }
         h2 { "Entrega" }
         @match &n.delivery {
-            Some(d) => table.entregas {
+            Some(d) => table.entregas.tarjetas {
                 thead { tr { th { "fecha" } th { "medio" } th { "constancia" } th { "registrada" } } }
                 tbody { tr {
-                    td { (fecha(d.delivered_on)) } td { (d.via.label_es()) }
-                    td { (d.evidence.as_deref().unwrap_or("")) }
-                    td { (views::momento(&d.created_at)) " por " (d.created_by) }
+                    td data-label="Fecha" { (fecha(d.delivered_on)) } td data-label="Medio" { (d.via.label_es()) }
+                    td data-label="Constancia" { (d.evidence.as_deref().unwrap_or("")) }
+                    td data-label="Registrada" { (views::momento(&d.created_at)) " por " (d.created_by) }
                 } }
             },
             None => p { "Sin entrega registrada." },

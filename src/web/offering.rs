@@ -424,7 +424,7 @@ fn result_table<'r>(
             tbody {
                 @for r in rows {
                     tr {
-                        td data-label=(l(0)) { (r.doc_type) " " (r.doc_number) } td data-label=(l(1)) { (r.name) }
+                        td data-label=(l(0)) { (views::documento(&r.doc_type, &r.doc_number)) } td data-label=(l(1)) { (r.name) }
                         td.num data-label=(l(2)) { (numero(r.requested)) }
                         td.num data-label=(l(3)) { @if let Some(c) = r.cap_shares { (numero(c)) @if let Some(rule) = &r.cap_rule { br; small { (rule) } } } }
                         td.num data-label=(l(4)) { (numero(r.admitted)) } td.num data-label=(l(5)) { (numero(r.awarded)) }

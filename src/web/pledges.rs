@@ -217,8 +217,8 @@ fn release_preview(user: &User, plan: &ReleasePlan) -> Markup {
                         @for (a, ps) in &plan.shown {
                             tr {
                                 td { (a.id) }
-                                td { a href={"/titulares/" (a.holder.id)} { (a.holder.name) } " (" (a.holder.doc_type.to_string()) " " (a.holder.doc_number) ")" }
-                                td { (a.program_code) } td { (fecha(a.adjudicated_on)) } td.num { (numero(a.shares)) }
+                                td { a href={"/titulares/" (a.holder.id)} { (a.holder.name) } " (" (views::documento(a.holder.doc_type, &a.holder.doc_number)) ")" }
+                                td { (views::ident(&a.program_code)) } td { (fecha(a.adjudicated_on)) } td.num { (numero(a.shares)) }
                                 td { @for p in ps { "prenda " (p.id) " (grado " (p.rank) ") " } }
                             }
                         }

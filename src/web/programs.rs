@@ -35,16 +35,16 @@ async fn programs_markup(
     let all = app.db(|s| Ok(programs::list(s.conn())?)).await?;
     let body = html! {
         @if let Some(m) = message { (m) }
-        table.programas {
+        table.programas.tarjetas {
             @let prices = PesosColumn::of(all.iter().map(|p| p.program.fixed_price));
             thead { tr { th { "código" } th { "nombre" } th { "decreto" } th.num { "acciones ofrecidas" } th.num { "precio fijo" } th { "registrado" } } }
             tbody {
                 @for p in &all {
                     tr {
-                        td { a href={"/programas/" (p.program.code)} { (p.program.code) } }
-                        td { (p.program.name) } td { (p.program.decree) }
-                        td.num { (numero(p.program.shares_offered)) } td.num { (prices.show(p.program.fixed_price)) }
-                        td { (momento(&p.created_at)) " por " (p.created_by) }
+                        td data-label="Código" { a href={"/programas/" (p.program.code)} { (views::ident(&p.program.code)) } }
+                        td data-label="Nombre" { (p.program.name) } td data-label="Decreto" { (p.program.decree) }
+                        td.num data-label="Acciones ofrecidas" { (numero(p.program.shares_offered)) } td.num data-label="Precio fijo" { (prices.show(p.program.fixed_price)) }
+                        td data-label="Registrado" { (momento(&p.created_at)) " por " (p.created_by) }
                     }
                 }
             }
@@ -52,7 +52,9 @@ async fn programs_markup(
         @if user.may(Role::Admin) {
             h2 { "Registrar un programa" }
             p {
-                "El archivo TOML del programa (vea schema/programs/decreto-3939-2004.toml). Un programa "
+                "El archivo del programa (TOML) describe su decreto: categorías, topes, plazos y "
+                "tramos de la multa; lo prepara quien administra vigia, que trae el del Decreto 3939 "
+                "de 2004 como modelo. Un programa "
                 "no se edita nunca: el mismo archivo otra vez no agrega nada, y un archivo distinto "
                 "con un código ya registrado se rechaza (regístrelo con otro código)."
             }
@@ -123,7 +125,7 @@ async fn program_add(
         Ok(Added::AlreadyThere(id)) => {
             let m = html! {
                 p.aviso role="status" {
-                    "El programa " a href={"/programas/" (code)} { (code) } " ya estaba registrado (id " (id)
+                    "El programa " a href={"/programas/" (code)} { (views::ident(&code)) } " ya estaba registrado (id " (id)
                     ") con el mismo contenido: no se agregó nada."
                 }
             };
@@ -163,6 +165,23 @@ fn measures_es(of: &[Measure], combine: crate::caps::Combine) -> String {
         }
         (None, _) => String::new(),
     }
+}
+
+/// The program's categories in Spanish, each with the numeral that names it in a file
+/// (`asociación de empleados (iii)`); a category the catalogue has no words for, as written.
+fn categories_es(g: &crate::program::Program) -> String {
+    let es = crate::catalogue::of(crate::lang::Lang::Es);
+    g.categories
+        .iter()
+        .map(|c| {
+            let words = es.code("category", c).unwrap_or(c);
+            match g.category_numeral(c) {
+                Some(n) => format!("{words} {n}"),
+                None => words.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// One cap in words: to whom it applies and how much it allows.
@@ -205,7 +224,7 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
     let g = &p.program;
     let body = html! {
         dl.hechos {
-            dt { "Código" } dd { (g.code) }
+            dt { "Código" } dd { (views::ident(&g.code)) }
             dt { "Nombre" } dd { (g.name) }
             dt { "Norma" } dd { (g.decree) " (multa: " (g.fine_article) "; prenda: " (g.pledge_article) ")" }
             dt { "Emisor" } dd { (g.issuer) }
@@ -241,7 +260,7 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
                 }
                 "; garantía mínima " (pesos(g.later_stages.minimum_guarantee))
             }
-            dt { "Categorías" } dd { (g.categories.join(", ")) }
+            dt { "Categorías" } dd { (categories_es(g)) }
             dt { "Huella SHA-256 del TOML" } dd { code { (p.sha256) } }
             dt { "Registrado" } dd { (momento(&p.created_at)) " por " (p.created_by) }
         }
@@ -253,9 +272,19 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
         }
         p { a href={"/programas/" (g.code) "/cartas"} { "Membrete, firma y cuenta de pago de las cartas" } }
         h2 { "Vendedores" }
+        // the NIT column only when the program names one; a seller without it, «—»
+        @let nits = g.sellers.iter().any(|s| s.nit.is_some());
         table.vendedores {
-            thead { tr { th { "vendedor" } th { "NIT" } th.num { "acciones" } } }
-            tbody { @for s in &g.sellers { tr { td { (s.name) } td { (s.nit.as_deref().unwrap_or("")) } td.num { (numero(s.shares)) } } } }
+            thead { tr { th { "vendedor" } @if nits { th { "NIT" } } th.num { "acciones" } } }
+            tbody {
+                @for s in &g.sellers {
+                    tr {
+                        td { (s.name) }
+                        @if nits { td { @match &s.nit { Some(n) => (views::ident(n)), None => "—" } } }
+                        td.num { (numero(s.shares)) }
+                    }
+                }
+            }
         }
         h2 { "Tramos de la multa" }
         table.tramos {

@@ -51,8 +51,8 @@ fn settlement_markup(s: &Settlement, data: &crate::notice::SettlementData, sign:
     let total: rust_decimal::Decimal = l.payments.iter().map(|p| p.amount).sum();
     html! {
         dl.hechos {
-            dt { "Número" } dd #numero { (s.number) }
-            dt { "Titular" } dd { (data.holder_name) " (" (data.doc_type) " " (data.doc_number) ")" }
+            dt { "Número" } dd #numero { (views::ident(&s.number)) }
+            dt { "Titular" } dd { (data.holder_name) " (" (views::documento(&data.doc_type, &data.doc_number)) ")" }
             dt { "Incumplimiento" } dd { a href={"/incumplimientos/" (s.breach_id)} { (s.breach_id) } }
             dt { "Liquidación" } dd { a href={"/liquidaciones/" (s.liquidation_id)} { (s.liquidation_id) } " al " (fecha(l.until)) ": saldo " (pesos(l.total_due)) }
             @if let Some((number, date)) = &data.notice { dt { "Último aviso de cobro" } dd { (number) " del " (fecha(*date)) } }

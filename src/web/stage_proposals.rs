@@ -228,7 +228,7 @@ fn rows_table(rows: &[ProposalRow], problems: &[store::Problem]) -> Markup {
                             @if any { td.problemas-linea { @for e in &mine { (e.field_in(Lang::Es)) " «" (e.value) "»: " (e.reason.es()) br; } } }
                             td.num { (r.tranche) }
                             td { (r.filed_at.format("%d/%m/%Y %H:%M")) }
-                            td.proponentes { @for (k, b) in r.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
+                            td.proponentes { @for (k, b) in r.bidders.iter().enumerate() { @if k > 0 { br; } (views::documento(b.doc_type, &b.doc_number)) " " (b.name) } }
                             td { (r.beneficial_owner.as_deref().unwrap_or("")) }
                             td.num { (numero(r.shares)) } td.num { (prices.show(r.price_per_share)) } td.num { (r.term_days) }
                             td.num { @if let Some(g) = r.guarantee { (guarantees.show(g)) } }

@@ -474,7 +474,7 @@ fn tranche_evaluation(
                 @else { (numero(total as u64)) " propuestas" (BY_PLACE) }
             }
             div.tabla.desplazable {
-                table.propuestas {
+                table.propuestas.tarjetas {
                     thead { tr {
                         th.num scope="col" { "Puesto" } th scope="col" { "Propuesta" } th scope="col" { "Proponentes" }
                         th scope="col" { "Presentada" } th.num scope="col" { "Precio por acción" } th.num scope="col" { "Precio mejorado" }
@@ -487,15 +487,15 @@ fn tranche_evaluation(
                         @for n in listed {
                             @let (i, p, ev) = (n.index, &n.proposal, &n.evaluated);
                             tr {
-                                td.num { @if let Some(r) = ev.rank { (r) } }
-                                td { (p.row.reference) }
-                                td.proponentes { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
-                                td { (p.row.filed_at.format("%d/%m/%Y %H:%M")) }
-                                td.num { (prices.show(p.row.price_per_share)) }
-                                td.num { @if let Some(m) = &n.improvement { (improved.show(m.price)) @if !m.counted { br; small { "no supera el original: no cuenta" } } } }
-                                td.num { (p.row.term_days) }
-                                td.num { (value_es(e.valuation, ev.value, values)) }
-                                td.resultado {
+                                td.num data-label="Puesto" { @if let Some(r) = ev.rank { (r) } }
+                                td data-label="Propuesta" { (p.row.reference) }
+                                td.proponentes data-label="Proponentes" { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (views::documento(b.doc_type, &b.doc_number)) " " (b.name) } }
+                                td data-label="Presentada" { (p.row.filed_at.format("%d/%m/%Y %H:%M")) }
+                                td.num data-label="Precio por acción" { (prices.show(p.row.price_per_share)) }
+                                td.num data-label="Precio mejorado" { @if let Some(m) = &n.improvement { (improved.show(m.price)) @if !m.counted { br; small { "no supera el original: no cuenta" } } } }
+                                td.num data-label="Plazo (días)" { (p.row.term_days) }
+                                td.num data-label="Valor" { (value_es(e.valuation, ev.value, values)) }
+                                td.resultado data-label="Resultado" {
                                     @if Some(i) == winner { strong { "ganadora" } @if let Some(d) = &e.draw { " (sorteo N.º " (d.id) ")" } }
                                     @else if tied_all.contains(&i) { "empatada" @if e.draw.is_some() { " (no favorecida por el sorteo)" } }
                                     @else if let Some(c) = &ev.cause { "rechazada: " (crate::catalogue::stage::cause_es(c)) br; small { (views::codigo(c.code())) } }
@@ -698,7 +698,7 @@ pub(super) fn awards_table(c: &Concluded) -> Markup {
     let proposal = |id: Option<i64>| c.awarded.iter().find(|p| Some(p.id) == id);
     html! {
         div.tabla {
-            table.adjudicacion-etapa {
+            table.adjudicacion-etapa.tarjetas {
                 thead { tr {
                     th.num scope="col" { "Tramo" } th.num scope="col" { "Acciones" } th scope="col" { "Propuesta ganadora" }
                     th scope="col" { "Proponentes (solidariamente responsables)" } th.num scope="col" { "Precio por acción" }
@@ -710,14 +710,14 @@ pub(super) fn awards_table(c: &Concluded) -> Markup {
                 tbody {
                     @for a in &c.awards {
                         tr {
-                            td.num { (a.tranche) } td.num { (numero(a.shares)) }
+                            td.num data-label="Tramo" { (a.tranche) } td.num data-label="Acciones" { (numero(a.shares)) }
                             @match (proposal(a.proposal_id), a.price) {
                                 (Some(p), Some(price)) => {
-                                    td { (p.row.reference) @if let Some(d) = a.draw_id { br; small { "decidida por el sorteo N.º " (d) } } }
-                                    td.proponentes { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (b.doc_type.as_str()) " " (b.doc_number) " " (b.name) } }
-                                    td.num { (prices.show(price)) }
-                                    td.num { (totals.show(price * Decimal::from(a.shares))) }
-                                    td { @if let Some(d) = a.payment_due { (fecha(d)) } }
+                                    td data-label="Propuesta ganadora" { (p.row.reference) @if let Some(d) = a.draw_id { br; small { "decidida por el sorteo N.º " (d) } } }
+                                    td.proponentes data-label="Proponentes" { @for (k, b) in p.row.bidders.iter().enumerate() { @if k > 0 { br; } (views::documento(b.doc_type, &b.doc_number)) " " (b.name) } }
+                                    td.num data-label="Precio por acción" { (prices.show(price)) }
+                                    td.num data-label="Total" { (totals.show(price * Decimal::from(a.shares))) }
+                                    td data-label="Pago a más tardar" { @if let Some(d) = a.payment_due { (fecha(d)) } }
                                 }
                                 _ => { td colspan="5" { "desierto: sin propuesta válida; sus acciones pasan a la etapa siguiente" } }
                             }

@@ -144,6 +144,18 @@ pub fn codigo(code: &str) -> Markup {
     }
 }
 
+/// An identifier a reader copies whole (a notice's or a paz y salvo's number, `MULTA-2024-0001`;
+/// a program's code, `D3939-2004`), as `span.ident`: never broken at its hyphens.
+pub fn ident(text: &str) -> Markup {
+    html! { span.ident { (text) } }
+}
+
+/// A person's document, type and number (`NIT 999000001-2`), as `span.ident`: the check digit
+/// never on a line of its own.
+pub fn documento(doc_type: impl std::fmt::Display, number: &str) -> Markup {
+    html! { span.ident { (doc_type.to_string()) " " (number) } }
+}
+
 /// The order a page of the offer's preview lists the persons in, as the catalogue says it after
 /// [`page_of`] (« (en el orden elegido)»).
 pub fn in_order(order: crate::catalogue::Order) -> &'static str {
@@ -375,6 +387,19 @@ pub fn refusal_text(r: &Refusal) -> String {
             s
         }
         _ => r.describe(Lang::Es, |f| field_label(f).to_string(), usage),
+    }
+}
+
+/// A refusal's reason alone, in Spanish (where the page names what it refuses already: an
+/// adjudication's «Registrar incumplimiento»).
+pub fn refusal_reason(r: &Refusal) -> String {
+    match r {
+        Refusal::Value { reason, .. }
+        | Refusal::Rule(reason)
+        | Refusal::Blocked { reason, .. }
+        | Refusal::Waits { reason, .. }
+        | Refusal::Repeat { reason, .. } => reason.es().to_string(),
+        Refusal::OneOf(..) => refusal_text(r),
     }
 }
 

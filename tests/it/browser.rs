@@ -244,6 +244,44 @@ impl Driver {
         );
     }
 
+    /// The text of each element matching `css` that a reader does not see once the window is
+    /// scrolled (down only) to it: past the window's right edge, or hidden in a box scrolled
+    /// sideways (the point at its middle is another element's).
+    pub(crate) fn out_of_view(&self, css: &str) -> Value {
+        self.script(&format!(
+            "return [...document.querySelectorAll({css:?})].filter(e => {{ \
+               const r0 = e.getBoundingClientRect(); \
+               window.scrollTo(0, window.scrollY + r0.top - window.innerHeight / 2); \
+               const r = e.getBoundingClientRect(); \
+               const x = r.left + Math.min(r.width / 2, 4), y = r.top + r.height / 2; \
+               if (r.width === 0 || r.right > document.documentElement.clientWidth + 1) return true; \
+               const at = document.elementFromPoint(x, y); \
+               return !(at && (at === e || e.contains(at) || at.contains(e))); }}) \
+             .map(e => e.textContent.trim())"
+        ))
+    }
+
+    /// The identifiers (`span.ident`: a document, a notice's number, a program's code) a line
+    /// breaks: each spread over more than one line box (`NIT 999000001-` | `2`).
+    pub(crate) fn idents_broken(&self) -> Value {
+        self.script(
+            "return [...document.querySelectorAll('.ident')] \
+               .filter(e => e.getClientRects().length > 1).map(e => e.textContent)",
+        )
+    }
+
+    /// The pictures (`figure.grafica`) not wholly in the window's width: their picture ends
+    /// past the window's right edge or is scrolled sideways in its box; each by its id.
+    pub(crate) fn charts_cut(&self) -> Value {
+        self.script(
+            "const w = document.documentElement.clientWidth; \
+             return [...document.querySelectorAll('figure.grafica')] \
+               .filter(f => f.querySelector('svg').getBoundingClientRect().right > w + 1 \
+                            || f.scrollWidth > f.clientWidth + 1) \
+               .map(f => f.id)",
+        )
+    }
+
     /// The text of the cells that carry their column's name to stack under it on a phone (the
     /// check's count by code, a batch's notices, an offer's adjudication) and end past the
     /// window's right edge: hidden in a box scrolled sideways, as they were on a phone before

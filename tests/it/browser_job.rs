@@ -130,6 +130,16 @@ fn the_whole_job(width: i64, height: i64) {
     // ---------------------------------------------------------------- the first stage
     d.sign_in(&base, "adela");
     d.fits("the dashboard");
+    // the programs: each one's cells in view (stacked as cards on a phone), its code whole
+    d.go(&format!("{base}/programas"));
+    d.wait("</main>");
+    d.fits("the programs");
+    assert_eq!(
+        d.out_of_view("table.programas td"),
+        serde_json::json!([]),
+        "the programs"
+    );
+    assert_eq!(d.idents_broken(), serde_json::json!([]), "the programs");
     d.go(&format!("{base}{PROGRAM}/oferta"));
     d.wait("aún no se ha abierto");
     d.fits("the offer before it opens");
@@ -155,7 +165,7 @@ fn the_whole_job(width: i64, height: i64) {
     let page = d.wait("4 aceptaciones por agregar");
     // the rows as read, before anything is written: Carmen's 50,000 shares as she asked them
     assert!(page.contains("Las filas como se leyeron"), "{page}");
-    let carmen = row(&page, "<td>CC 1000000004</td>");
+    let carmen = row(&page, "<td><span class=\"ident\">CC 1000000004</span></td>");
     assert!(
         carmen.contains("<td>Carmen Prueba Díaz</td>")
             && carmen.contains("<td class=\"num\">50.000</td>")
@@ -187,7 +197,10 @@ fn the_whole_job(width: i64, height: i64) {
         ("CC 1000000004", "50.000", "31.152", "31.152"),
     ] {
         // each cell carries its column's name, under which a phone shows it
-        let tr = row(&page, &format!("<td data-label=\"Documento\">{doc}</td>"));
+        let tr = row(
+            &page,
+            &format!("<td data-label=\"Documento\"><span class=\"ident\">{doc}</span></td>"),
+        );
         assert!(
             tr.contains(&format!(
                 "<td class=\"num\" data-label=\"Acciones pedidas\">{requested}</td>"
@@ -200,7 +213,10 @@ fn the_whole_job(width: i64, height: i64) {
             "{tr}"
         );
     }
-    let late = row(&page, "<td data-label=\"Documento\">CC 1000000006</td>");
+    let late = row(
+        &page,
+        "<td data-label=\"Documento\"><span class=\"ident\">CC 1000000006</span></td>",
+    );
     assert!(
         late.contains("rechazada") && late.contains("<code class=\"codigo\">LATE</code>"),
         "{late}"
@@ -272,25 +288,33 @@ fn the_whole_job(width: i64, height: i64) {
     d.wait("2 propuestas agregadas");
     d.go(&format!("{base}{STAGE}"));
     let page = d.wait("Adjudicar la etapa o declararla desierta");
-    let first = row(&page, "<td>P-2</td>");
-    let second = row(&page, "<td>P-1</td>");
+    let first = row(&page, "<td data-label=\"Propuesta\">P-2</td>");
+    let second = row(&page, "<td data-label=\"Propuesta\">P-1</td>");
     // the table lists them by place, though P-1 was filed first
     assert!(
-        page.find("<td>P-2</td>") < page.find("<td>P-1</td>"),
+        page.find("<td data-label=\"Propuesta\">P-2</td>")
+            < page.find("<td data-label=\"Propuesta\">P-1</td>"),
         "{page}"
     );
     // ranked by value (= price: no term to discount): P-2 first and winning, P-1 second
     assert!(
-        first.contains("<td class=\"num\">1</td><td>P-2</td>")
-            && first.contains("<td class=\"num\">$&nbsp;1.200</td><td class=\"resultado\"><strong>ganadora</strong>"),
+        first.contains("<td class=\"num\" data-label=\"Puesto\">1</td><td data-label=\"Propuesta\">P-2</td>")
+            && first.contains("<td class=\"num\" data-label=\"Valor\">$&nbsp;1.200</td><td class=\"resultado\" data-label=\"Resultado\"><strong>ganadora</strong>"),
         "{first}"
     );
     assert!(
-        second.contains("<td class=\"num\">2</td><td>P-1</td>")
-            && second.contains("<td class=\"num\">$&nbsp;1.100</td>"),
+        second.contains(
+            "<td class=\"num\" data-label=\"Puesto\">2</td><td data-label=\"Propuesta\">P-1</td>"
+        ) && second.contains("<td class=\"num\" data-label=\"Valor\">$&nbsp;1.100</td>"),
         "{second}"
     );
     d.fits("the evaluation");
+    // each proposal's value and result in view, not past a sideways scroll
+    assert_eq!(
+        d.out_of_view("table.propuestas td:is(.resultado, [data-label='Valor'])"),
+        serde_json::json!([]),
+        "the evaluation"
+    );
     shot("evaluacion", "table.propuestas");
     d.type_in("#stage_decision_date", "28/06/2024");
     d.click("button[value='vista-adjudicar']");
@@ -312,6 +336,11 @@ fn the_whole_job(width: i64, height: i64) {
         "{page}"
     );
     d.fits("the concluded stage");
+    assert_eq!(
+        d.out_of_view("table.adjudicacion-etapa td"),
+        serde_json::json!([]),
+        "the stage's awards"
+    );
     shot("etapa-adjudicada", "main");
     d.click(&format!("a[href='{STAGE}/acta.pdf']"));
     let acta = d.downloaded(&downloads, "acta-D3939-2004-etapa-2-1.pdf");
@@ -334,6 +363,16 @@ fn the_whole_job(width: i64, height: i64) {
     d.click("table.titulares a");
     let page = d.wait("Historia");
     d.fits("the holder's page");
+    assert_eq!(
+        d.charts_cut(),
+        serde_json::json!([]),
+        "the holder's history"
+    );
+    assert_eq!(
+        d.idents_broken(),
+        serde_json::json!([]),
+        "the holder's page"
+    );
     assert!(page.contains("15/03/2024"), "{page}");
     d.click("a[href$='/incumplimiento']");
     d.wait("<h1>Registrar incumplimiento</h1>");
@@ -392,6 +431,27 @@ fn the_whole_job(width: i64, height: i64) {
         "<strong>$&nbsp;1.143.967</strong> (liquidado al 10/02/2025)"
     );
     d.fits("the notice");
+    assert_eq!(d.idents_broken(), serde_json::json!([]), "the notice");
+    // its delivery recorded: each of its cells in view
+    r.ok(&[
+        "notice",
+        "delivered",
+        "MULTA-2025-0001",
+        "--on",
+        "2025-02-11",
+        "--via",
+        "personal",
+        "--evidence",
+        "Acta de entrega firmada",
+    ]);
+    d.go(&format!("{base}/avisos/1"));
+    d.wait("Acta de entrega firmada");
+    d.fits("the delivered notice");
+    assert_eq!(
+        d.out_of_view("table.entregas td"),
+        serde_json::json!([]),
+        "the delivery"
+    );
     d.click("form[action='/salir'] button");
     d.wait("<h1>Ingresar</h1>");
 
@@ -451,6 +511,12 @@ fn the_whole_job(width: i64, height: i64) {
         "{page}"
     );
     d.fits("the settled breach");
+    assert_eq!(d.charts_cut(), serde_json::json!([]), "the balance");
+    assert_eq!(
+        d.idents_broken(),
+        serde_json::json!([]),
+        "the settled breach"
+    );
     shot("paz-y-salvo", "#saldo");
     r.ok(&["audit", "verify"]);
     keep_screenshots(&shots);

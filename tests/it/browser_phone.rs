@@ -10,23 +10,6 @@ use crate::web::{Client, PASSWORD, Server, breach_fields, register_with_users};
 use serde_json::{Value, json};
 
 impl Driver {
-    /// The text of each element matching `css` that a reader does not see once the window is
-    /// scrolled (down only) to it: past the window's right edge, or hidden in a box scrolled
-    /// sideways (the point at its middle is another element's).
-    fn out_of_view(&self, css: &str) -> Value {
-        self.script(&format!(
-            "return [...document.querySelectorAll({css:?})].filter(e => {{ \
-               const r0 = e.getBoundingClientRect(); \
-               window.scrollTo(0, window.scrollY + r0.top - window.innerHeight / 2); \
-               const r = e.getBoundingClientRect(); \
-               const x = r.left + Math.min(r.width / 2, 4), y = r.top + r.height / 2; \
-               if (r.width === 0 || r.right > document.documentElement.clientWidth + 1) return true; \
-               const at = document.elementFromPoint(x, y); \
-               return !(at && (at === e || e.contains(at) || at.contains(e))); }}) \
-             .map(e => e.textContent.trim())"
-        ))
-    }
-
     /// The codes of `td code.codigo` that a line breaks other than after a dot or an underscore,
     /// each with its lines (`settlement.issu` | `e`, as the audit page broke them).
     fn codes_broken_badly(&self) -> Value {

@@ -72,6 +72,7 @@ mod web_breaches;
 mod web_downloads;
 mod web_files;
 mod web_letters;
+mod web_look5;
 mod web_new_user;
 mod web_offering;
 mod web_pages;

@@ -10,7 +10,7 @@ use crate::common::Reg;
 use crate::web::{Client, PASSWORD, Resp, Server, add_user, request};
 
 /// SPEC §5's register with one account per role but administration.
-fn register() -> Reg {
+pub(crate) fn register() -> Reg {
     let r = crate::notices::spec_register();
     // mail needs the holder's address (and e-mail her e-mail) on file (issue 20)
     r.ok(&[
@@ -33,7 +33,7 @@ fn register() -> Reg {
 }
 
 /// MULTA-2025-0001 as the demo issues it: liquidated to 10/02/2025, dated 11/02/2025, as a PDF.
-fn issue_first_notice(r: &Reg) -> Vec<u8> {
+pub(crate) fn issue_first_notice(r: &Reg) -> Vec<u8> {
     let path = r.dir.path().join("MULTA-2025-0001.pdf");
     r.ok(&[
         "notice",
@@ -140,7 +140,7 @@ fn a_notice_shows_the_registers_deadline_and_what_it_runs_from() {
         "<strong>27/02/2025</strong> — 10 días hábiles desde la entrega del 13/02/2025"
     );
     assert!(
-        page.contains("<td>13/02/2025</td><td>correo certificado</td><td>Guía 0001</td><td>")
+        page.contains("<td data-label=\"Fecha\">13/02/2025</td><td data-label=\"Medio\">correo certificado</td><td data-label=\"Constancia\">Guía 0001</td><td data-label=\"Registrada\">")
             && page.contains(" por oscar</td>"),
         "{page}"
     );
@@ -202,18 +202,18 @@ fn a_replaced_notice_names_its_successor_and_deadlines_skip_holidays() {
     );
     assert_eq!(
         by_id(&second, "reemplaza", "</dd>"),
-        "el aviso <a href=\"/avisos/1\">MULTA-2025-0001</a> del 11/02/2025"
+        "el aviso <a href=\"/avisos/1\"><span class=\"ident\">MULTA-2025-0001</span></a> del 11/02/2025"
     );
     assert!(!second.contains("Reemplazado por"), "{second}");
     let (mut o, ocsrf) = Client::signed_in(&s, "oscar", PASSWORD);
     let first = o.get("/avisos/1").text();
     assert_eq!(
         by_id(&first, "reemplazado", "</dd>"),
-        "el aviso <a href=\"/avisos/2\">MULTA-2025-0002</a> del 14/03/2025"
+        "el aviso <a href=\"/avisos/2\"><span class=\"ident\">MULTA-2025-0002</span></a> del 14/03/2025"
     );
     assert!(
         first.contains(
-            "Este aviso fue reemplazado por el aviso <a href=\"/avisos/2\">MULTA-2025-0002</a> \
+            "Este aviso fue reemplazado por el aviso <a href=\"/avisos/2\"><span class=\"ident\">MULTA-2025-0002</span></a> \
              del 14/03/2025: ya no está vigente."
         ),
         "{first}"
@@ -239,12 +239,12 @@ fn a_replaced_notice_names_its_successor_and_deadlines_skip_holidays() {
     );
     // no evidence typed: none recorded
     assert!(
-        second.contains("<td>18/03/2025</td><td>entrega personal</td><td></td>"),
+        second.contains("<td data-label=\"Fecha\">18/03/2025</td><td data-label=\"Medio\">entrega personal</td><td data-label=\"Constancia\"></td>"),
         "{second}"
     );
     let breach = j.get("/incumplimientos/1").text();
     assert!(
-        breach.contains("<td data-label=\"Vigencia\">reemplazado por <a href=\"/avisos/2\">MULTA-2025-0002</a></td>")
+        breach.contains("<td data-label=\"Vigencia\">reemplazado por <a href=\"/avisos/2\"><span class=\"ident\">MULTA-2025-0002</span></a></td>")
             && breach.contains(
                 "<td data-label=\"Pagar a más tardar\">02/04/2025<br><small>10 días hábiles desde la entrega del 18/03/2025</small>"
             ),
@@ -600,7 +600,7 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
     let paz = c.get("/paz-y-salvo/1").text();
     assert!(paz.contains("<h1>Paz y salvo PAZ-2025-0001</h1>"), "{paz}");
     for expected in [
-        "<dd id=\"numero\">PAZ-2025-0001</dd>",
+        "<dd id=\"numero\"><span class=\"ident\">PAZ-2025-0001</span></dd>",
         "<dt>Fecha</dt><dd>12/02/2025</dd>",
         "<dt>Último aviso de cobro</dt><dd>MULTA-2025-0001 del 11/02/2025</dd>",
         " al 10/02/2025: saldo $\u{a0}0</dd>",
@@ -646,7 +646,7 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
     let page = j.get("/incumplimientos/1").text();
     assert!(
         page.contains(
-            "Paz y salvo <a href=\"/paz-y-salvo/1\">PAZ-2025-0001</a> del 12/02/2025 (expedido \
+            "Paz y salvo <a href=\"/paz-y-salvo/1\"><span class=\"ident\">PAZ-2025-0001</span></a> del 12/02/2025 (expedido \
              por julia)."
         ) && !page.contains("Expedir paz y salvo"),
         "{page}"

@@ -47,8 +47,11 @@ fn the_dashboard_links_each_registered_breach_to_its_page() {
         .unwrap_or_else(|| panic!("breach 2 not linked: {list}"));
     assert!(two < one, "the newest first: {list}");
     assert!(
-        list.contains("<a href=\"/titulares/1\">Ana Prueba</a> (CC 1000000001)")
-            && list.contains("<a href=\"/titulares/2\">Luis Prueba</a> (CC 1000000002)"),
+        list.contains(
+            "<a href=\"/titulares/1\">Ana Prueba</a> (<span class=\"ident\">CC 1000000001</span>)"
+        ) && list.contains(
+            "<a href=\"/titulares/2\">Luis Prueba</a> (<span class=\"ident\">CC 1000000002</span>)"
+        ),
         "{list}"
     );
     // the voided one marked as the breach page marks it; the other one in force

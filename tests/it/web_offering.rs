@@ -658,7 +658,10 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     let base = "/programas/EBSA-TEST/oferta/vista?fecha=20/03/2024";
     assert_eq!(o.get(base).status, 403);
     // a person's cells carry their column's name (a phone shows each cell under it)
-    let rows = |t: &str| t.matches("<td data-label=\"Documento\">CC 1").count();
+    let rows = |t: &str| {
+        t.matches("<td data-label=\"Documento\"><span class=\"ident\">CC 1")
+            .count()
+    };
     let results = |t: &str, what: &str| {
         t.matches(&format!("<td data-label=\"Resultado\">{what}"))
             .count()
@@ -674,7 +677,7 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     );
     assert_eq!(rows(&t), 200);
     assert!(
-        t.contains("<td data-label=\"Documento\">CC 1000000001</td>"),
+        t.contains("<td data-label=\"Documento\"><span class=\"ident\">CC 1000000001</span></td>"),
         "the first filed comes first: {t}"
     );
     assert!(t.contains("desde=200"), "a link to the next page: {t}");
@@ -693,7 +696,9 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
         "{second}"
     );
     assert!(
-        !second.contains("<td data-label=\"Documento\">CC 1000000001</td>"),
+        !second.contains(
+            "<td data-label=\"Documento\"><span class=\"ident\">CC 1000000001</span></td>"
+        ),
         "{second}"
     );
     let last = a.get(&format!("{base}&desde=400")).text();
@@ -731,7 +736,7 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
     let before = |t: &str, x: u32, y: u32| {
         let at = |i: u32| {
             t.find(&format!(
-                "<td data-label=\"Documento\">CC {}</td>",
+                "<td data-label=\"Documento\"><span class=\"ident\">CC {}</span></td>",
                 1_000_000_000 + i
             ))
         };
@@ -745,11 +750,13 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
         "the last asking 6, then the first asking 5"
     );
     assert!(
-        !asked.contains("<td data-label=\"Documento\">CC 1000000022</td>"),
+        !asked.contains(
+            "<td data-label=\"Documento\"><span class=\"ident\">CC 1000000022</span></td>"
+        ),
         "{asked}"
     );
     let asked2 = a.get(&format!("{base}&orden=pedidas&desde=200")).text();
-    let doc = "<td data-label=\"Documento\">";
+    let doc = "<td data-label=\"Documento\"><span class=\"ident\">";
     let first_row = asked2
         .find(doc)
         .map(|i| &asked2[i + doc.len()..i + doc.len() + 14]);
@@ -779,7 +786,9 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
         "{named}"
     );
     assert!(
-        !named.contains("<td data-label=\"Documento\">CC 1000000001</td>"),
+        !named.contains(
+            "<td data-label=\"Documento\"><span class=\"ident\">CC 1000000001</span></td>"
+        ),
         "only the rejected"
     );
 

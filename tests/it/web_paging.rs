@@ -193,8 +193,9 @@ fn a_stage_s_proposals_are_paged_in_the_order_of_the_evaluation() {
     let s = Server::start(&r);
     let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
     let references = |page: &str| -> Vec<String> {
-        page.match_indices("<td>P-")
-            .map(|(i, _)| page[i + 4..i + 9].to_string())
+        let cell = "<td data-label=\"Propuesta\">";
+        page.match_indices(&format!("{cell}P-"))
+            .map(|(i, _)| page[i + cell.len()..i + cell.len() + 5].to_string())
             .collect()
     };
     let next = |page: &str| -> Option<String> {

@@ -173,7 +173,7 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
         "{t}"
     );
     assert!(
-        t.contains("Las filas como se leyeron") && t.contains("CC 1000000103 Tres (PRUEBA)"),
+        t.contains("Las filas como se leyeron") && t.contains("CC 1000000103</span> Tres (PRUEBA)"),
         "{t}"
     );
     // the problems' headings capitalised as every table's; a row's problems beside its
@@ -314,7 +314,7 @@ fn a_second_stage_runs_in_the_browser_from_its_tranche_to_its_verified_acta() {
     assert!(
         t.contains("tiene 1 problema")
             && t.contains("Las filas como se leyeron")
-            && t.contains("CC 1000000104 Cuatro (PRUEBA)")
+            && t.contains("CC 1000000104</span> Cuatro (PRUEBA)")
             && t.contains("P-20"),
         "{t}"
     );
