@@ -390,19 +390,6 @@ pub fn refusal_text(r: &Refusal) -> String {
     }
 }
 
-/// A refusal's reason alone, in Spanish (where the page names what it refuses already: an
-/// adjudication's «Registrar incumplimiento»).
-pub fn refusal_reason(r: &Refusal) -> String {
-    match r {
-        Refusal::Value { reason, .. }
-        | Refusal::Rule(reason)
-        | Refusal::Blocked { reason, .. }
-        | Refusal::Waits { reason, .. }
-        | Refusal::Repeat { reason, .. } => reason.es().to_string(),
-        Refusal::OneOf(..) => refusal_text(r),
-    }
-}
-
 /// The form input a refusal is about, if one.
 pub fn refusal_field(r: &Refusal) -> Option<Field> {
     match r {
