@@ -12,6 +12,7 @@ use crate::report::acta;
 use crate::report::acta_file::{self, ActaFile, Unread};
 use crate::report::offer_result::RowWriter;
 use crate::report::records::Format;
+use crate::store::acta_files::Acta;
 use crate::store::programs::{self, StoredProgram};
 use chrono::NaiveDate;
 use clap::Subcommand;
@@ -561,6 +562,23 @@ impl OfferCommand {
                         issuer.as_ref(),
                     )?;
                 }
+                // its file recorded once placed (and signed), in a transaction of its own
+                if let (Some(path), Some(f)) = (&placed, af) {
+                    let acta = (Acta::Run(done.run_id), f);
+                    super::acta_record::record(
+                        &mut store,
+                        &ctx.officer(),
+                        acta,
+                        (path, "--acta"),
+                        true,
+                    )
+                    .map_err(|e| {
+                        let run_id = done.run_id;
+                        let what = crate::said!(cli::adjudication_run_named, run_id, code);
+                        let again = format!("vigia offer acta {code} --out {}", path.display());
+                        super::notice::acta_unwritten(&what, "--acta", &e, &again)
+                    })?;
+                }
                 if format == Format::Table {
                     causes_legend(ctx.out, &p.program, &causes, ctx.lang)?;
                     ctx.say(crate::catalogue::msg::Msg::OfferRun {
@@ -588,7 +606,7 @@ impl OfferCommand {
                 let signer = sign.signer_for_acta(Some(&out), "--out")?;
                 let f = acta_format(&out, "--out")?;
                 files::check_target(&out, force).map_err(|e| out_error("--out", e))?;
-                let store = ctx.store()?;
+                let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &code)?;
                 let reserved = files::reserve(&out, force).map_err(|e| out_error("--out", e))?;
                 let (run, placed) = acta_into(store.conn(), &p, f, reserved, "--out")?;
@@ -605,6 +623,14 @@ impl OfferCommand {
                         issuer.as_ref(),
                     )?;
                 }
+                let acta = (Acta::Run(run), f);
+                super::acta_record::record(
+                    &mut store,
+                    &ctx.officer(),
+                    acta,
+                    (&path, "--out"),
+                    false,
+                )?;
                 ctx.say(crate::catalogue::msg::Msg::ActaOfRun {
                     run,
                     code: &code,
@@ -763,8 +789,10 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         awarded: header.awarded,
         fingerprint: &run.fingerprint,
     })?;
+    // its bytes against the files vigia wrote of it, after the text's verdict
+    let same = super::acta_record::say_file(ctx, conn, Acta::Run(run.id), (file, FLAG))?;
     // the signature, when the acta carries one (issue 26), each result named
-    Ok(if signatures(ctx, &acta, trust, &p)? {
+    Ok(if signatures(ctx, &acta, trust, &p)? && same {
         Status::Ok
     } else {
         Status::Findings

@@ -14,6 +14,7 @@ use crate::register::stage::{self as rules, Concluded, Open, Standing, TrancheEv
 use crate::report::records::{Format, ListWriter};
 use crate::report::stage_acta::{self, StageActaData};
 use crate::store::Snapshot;
+use crate::store::acta_files::Acta;
 use crate::store::programs::{self, StoredProgram};
 use crate::store::stage::Kind;
 use chrono::NaiveDate;
@@ -621,7 +622,7 @@ fn acta(
     let f = acta_format(&out, "--out")?;
     files::check_target(&out, force).map_err(|e| out_error("--out", e))?;
     let rates = ctx.rates()?;
-    let store = ctx.store()?;
+    let mut store = ctx.store()?;
     let p = programs::by_code(store.conn(), &code)?;
     let c = rules::concluded(store.conn(), &p, stage, &rates)?;
     // written into its temporary file as it is made (a page or a row at a time), then moved
@@ -645,6 +646,8 @@ fn acta(
         let issuer = super::sign::letterhead(store.conn(), &p);
         super::sign::sign_file(s, &path, &stage_reason(stage, &code), issuer.as_ref())?;
     }
+    let acta = (Acta::Conclusion(c.conclusion.id), f);
+    super::acta_record::record(&mut store, &ctx.officer(), acta, (&path, "--out"), false)?;
     let line = stage_words::line(
         ctx.lang,
         &stage_words::Line::ActaWritten {
@@ -763,6 +766,20 @@ fn conclude(
     if let (Some(s), Some(path)) = (&signer, &placed) {
         let issuer = super::sign::letterhead(store.conn(), &p);
         super::sign::sign_file(s, path, &stage_reason(stage, &code), issuer.as_ref())?;
+    }
+    // its file recorded once placed (and signed), in a transaction of its own
+    if let (Some(path), Some(f)) = (&placed, af) {
+        let acta = (Acta::Conclusion(c.conclusion.id), f);
+        super::acta_record::record(&mut store, &ctx.officer(), acta, (path, "--acta"), true)
+            .map_err(|e| {
+                let n = stage.number();
+                let what = crate::said!(cli::stage_conclusion_named, n, code);
+                let again = format!(
+                    "vigia stage acta {code} --stage {n} --out {}",
+                    path.display()
+                );
+                super::notice::acta_unwritten(&what, "--acta", &e, &again)
+            })?;
     }
     write_conclusion((ctx.out, ctx.lang), &code, stage, &c)?;
     if let Some(path) = placed {
@@ -965,12 +982,16 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         },
     );
     writeln!(ctx.out, "{line}")?;
+    // its bytes against the files vigia wrote of it, after the text's verdict
+    let same = super::acta_record::say_file(ctx, conn, Acta::Conclusion(k.id), (file, FLAG))?;
     // the signature, when the acta carries one (issue 26), each result named
-    Ok(if super::offer::signatures(ctx, &acta, trust, &p)? {
-        Status::Ok
-    } else {
-        Status::Findings
-    })
+    Ok(
+        if super::offer::signatures(ctx, &acta, trust, &p)? && same {
+            Status::Ok
+        } else {
+            Status::Findings
+        },
+    )
 }
 
 #[cfg(test)]

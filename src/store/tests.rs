@@ -389,6 +389,19 @@ const EXPECTED: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "acta_files",
+        &[
+            "id",
+            "run_id",
+            "conclusion_id",
+            "format",
+            "sha256",
+            "issued",
+            "created_at",
+            "created_by",
+        ],
+    ),
+    (
         "acceptance_figures",
         &[
             "id",
