@@ -56,7 +56,7 @@ pub fn acta(lang: Lang, file: &File) -> String {
     }
     match (lang, file) {
         (Lang::Es, File::NoRecord { sha256 }) => format!(
-            "archivo: vigia no registró el archivo de esta acta (escrita antes de que vigia \
+            "archivo: vigia no registró este archivo del acta (el acta es anterior a que vigia \
              registrara los archivos de las actas; SHA-256 {sha256})"
         ),
         (Lang::Es, File::Changed { sha256, .. } | File::Different { sha256 }) => format!(
@@ -64,8 +64,8 @@ pub fn acta(lang: Lang, file: &File) -> String {
              bytes cambiaron (SHA-256 {sha256})"
         ),
         (Lang::En, File::NoRecord { sha256 }) => format!(
-            "file: vigia recorded no file of this acta (written before vigia recorded actas' \
-             files; SHA-256 {sha256})"
+            "file: vigia did not record this file of the acta (the acta predates vigia's \
+             records of actas' files; SHA-256 {sha256})"
         ),
         (_, File::Changed { sha256, .. } | File::Different { sha256 }) => format!(
             "the file is none of those vigia wrote: the text matches, but its bytes changed \

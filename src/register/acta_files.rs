@@ -23,17 +23,19 @@ pub fn written(
     Ok(acta_files::insert(tx, acta, format, sha256, issued)?)
 }
 
-/// A document of `acta` whose bytes have the SHA-256 `sha256`, against the files vigia wrote of
-/// it: the one it is ([`File::Issued`], [`File::RenderedAgain`]), none of them
-/// ([`File::Changed`]: its text matched, so its bytes were changed), or no file on record
-/// ([`File::NoRecord`]: written before vigia recorded acta files).
+/// A document of `acta` whose text matched, its bytes having the SHA-256 `sha256`, against the
+/// files vigia wrote of it: the one it is ([`File::Issued`], [`File::RenderedAgain`]); none of
+/// them, of an acta recorded before vigia recorded acta files ([`File::NoRecord`]: it may be a
+/// file written then); none of them otherwise ([`File::Changed`]:
+/// every file vigia wrote of it is recorded, so its bytes were changed).
 pub fn compare(conn: &Connection, acta: Acta, sha256: &str) -> Result<File> {
     let written = acta_files::of(conn, acta)?.unwrap_or_default();
     let sha256 = sha256.to_string();
-    if written.is_empty() {
+    let found = written.iter().find(|f| f.sha256 == sha256);
+    if found.is_none() && acta_files::predates_records(conn, acta)? {
         return Ok(File::NoRecord { sha256 });
     }
-    Ok(match written.iter().find(|f| f.sha256 == sha256) {
+    Ok(match found {
         Some(f) if f.issued => File::Issued {
             sha256,
             format: f.format,

@@ -59,9 +59,8 @@ pub fn insert(
     )
 }
 
-/// The files written of `acta`, in the order they were written; `None` on a register that has
-/// no such table (opened without being migrated: it recorded no acta's file).
-pub fn of(conn: &Connection, acta: Acta) -> Result<Option<Vec<ActaFile>>> {
+/// Whether the register has the table (a register opened without its migrations has not).
+fn has_table(conn: &Connection) -> Result<bool> {
     let table: Option<i64> = conn
         .query_row(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'acta_files'",
@@ -69,7 +68,13 @@ pub fn of(conn: &Connection, acta: Acta) -> Result<Option<Vec<ActaFile>>> {
             |r| r.get(0),
         )
         .optional()?;
-    if table.is_none() {
+    Ok(table.is_some())
+}
+
+/// The files written of `acta`, in the order they were written; `None` on a register that has
+/// no such table (opened without being migrated: it recorded no acta's file).
+pub fn of(conn: &Connection, acta: Acta) -> Result<Option<Vec<ActaFile>>> {
+    if !has_table(conn)? {
         return Ok(None);
     }
     let (col, id) = acta.column();
@@ -89,6 +94,28 @@ pub fn of(conn: &Connection, acta: Acta) -> Result<Option<Vec<ActaFile>>> {
         })
     })?;
     Ok(Some(rows.collect::<rusqlite::Result<_>>()?))
+}
+
+/// Whether `acta`'s run or conclusion was recorded before vigia recorded acta files (before
+/// migration 0017 ran on the register): its files may have been written unrecorded.
+pub fn predates_records(conn: &Connection, acta: Acta) -> Result<bool> {
+    if !has_table(conn)? {
+        return Ok(true);
+    }
+    let (of, id) = match acta {
+        Acta::Run(id) => ("offering_runs", id),
+        Acta::Conclusion(id) => ("stage_conclusions", id),
+    };
+    let before: Option<bool> = conn.query_row(
+        &format!(
+            "SELECT (SELECT created_at FROM {of} WHERE id = ?1) \
+             < (SELECT since FROM acta_files_since WHERE id = 1)"
+        ),
+        params![id],
+        |r| r.get(0),
+    )?;
+    // NULL: no such record (not asked by a verification, which found it)
+    Ok(before.unwrap_or(true))
 }
 
 /// The SHA-256 (lower-case hex) of what `r` reads, read a chunk at a time (a large acta is never

@@ -401,6 +401,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
             "created_by",
         ],
     ),
+    ("acta_files_since", &["id", "since"]),
     (
         "acceptance_figures",
         &[
