@@ -44,6 +44,21 @@ pub(super) fn record(
     recorded.map(|_| ())
 }
 
+/// [`record`] of the file `--acta` wrote of a run or conclusion just committed (`what`, said):
+/// a failure says that it is in the register and that `again --out PATH` writes its acta again.
+pub(super) fn issued(
+    store: &mut Store,
+    officer: &str,
+    acta: (Acta, Format),
+    path: &Path,
+    (what, again): (crate::lang::Said, String),
+) -> Result<(), CliError> {
+    record(store, officer, acta, (path, "--acta"), true).map_err(|e| {
+        let again = format!("{again} --out {}", path.display());
+        super::notice::acta_unwritten(&what, "--acta", &e, &again)
+    })
+}
+
 /// After an acta's text verified: its bytes against the files vigia wrote of `acta`, said on a
 /// line of its own. `false` when they are none of them (its bytes were changed: a finding).
 pub(super) fn say_file(

@@ -63,7 +63,8 @@ pub enum OfferCommand {
         #[command(flatten)]
         sign: super::sign::SignArgs,
     },
-    /// Write the acta of a program's adjudication again.
+    /// Write the acta of a program's adjudication again (its file's SHA-256 is recorded for
+    /// `verify`).
     Acta {
         /// Program code.
         #[arg(value_parser = super::args::text)]
@@ -82,6 +83,8 @@ pub enum OfferCommand {
     /// PDF, Markdown or HTML acta is read as it is compared, a page or a chunk at a time,
     /// whatever its size; a PDF written before a heading was kept with its table is compared
     /// with that layout's page breaks (read again when the current layout does not match).
+    /// Then its bytes are compared with the files vigia wrote of the acta (their SHA-256 are
+    /// recorded): exit 1 when its text matches but the file is none of them.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
@@ -564,20 +567,14 @@ impl OfferCommand {
                 }
                 // its file recorded once placed (and signed), in a transaction of its own
                 if let (Some(path), Some(f)) = (&placed, af) {
-                    let acta = (Acta::Run(done.run_id), f);
-                    super::acta_record::record(
-                        &mut store,
-                        &ctx.officer(),
-                        acta,
-                        (path, "--acta"),
-                        true,
-                    )
-                    .map_err(|e| {
-                        let run_id = done.run_id;
-                        let what = crate::said!(cli::adjudication_run_named, run_id, code);
-                        let again = format!("vigia offer acta {code} --out {}", path.display());
-                        super::notice::acta_unwritten(&what, "--acta", &e, &again)
-                    })?;
+                    let run_id = done.run_id;
+                    let again = format!("vigia offer acta {code}");
+                    let what = (
+                        crate::said!(cli::adjudication_run_named, run_id, code),
+                        again,
+                    );
+                    let acta = (Acta::Run(run_id), f);
+                    super::acta_record::issued(&mut store, &ctx.officer(), acta, path, what)?;
                 }
                 if format == Format::Table {
                     causes_legend(ctx.out, &p.program, &causes, ctx.lang)?;

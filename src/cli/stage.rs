@@ -147,7 +147,8 @@ pub enum StageCommand {
         #[command(flatten)]
         sign: super::sign::SignArgs,
     },
-    /// Write the acta of a concluded stage (adjudicated or void) again.
+    /// Write the acta of a concluded stage (adjudicated or void) again (its file's SHA-256 is
+    /// recorded for `verify`).
     Acta {
         /// Program code.
         #[arg(value_parser = super::args::text)]
@@ -169,6 +170,8 @@ pub enum StageCommand {
     /// it: its line in a Markdown or HTML file, its page and line in a PDF). The acta is read
     /// as it is compared with one rendered again as it is compared, a page or a chunk of each
     /// at a time, whatever its size and format.
+    /// Then its bytes are compared with the files vigia wrote of the acta (their SHA-256 are
+    /// recorded): exit 1 when its text matches but the file is none of them.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
@@ -769,17 +772,11 @@ fn conclude(
     }
     // its file recorded once placed (and signed), in a transaction of its own
     if let (Some(path), Some(f)) = (&placed, af) {
+        let n = stage.number();
+        let again = format!("vigia stage acta {code} --stage {n}");
+        let what = (crate::said!(cli::stage_conclusion_named, n, code), again);
         let acta = (Acta::Conclusion(c.conclusion.id), f);
-        super::acta_record::record(&mut store, &ctx.officer(), acta, (path, "--acta"), true)
-            .map_err(|e| {
-                let n = stage.number();
-                let what = crate::said!(cli::stage_conclusion_named, n, code);
-                let again = format!(
-                    "vigia stage acta {code} --stage {n} --out {}",
-                    path.display()
-                );
-                super::notice::acta_unwritten(&what, "--acta", &e, &again)
-            })?;
+        super::acta_record::issued(&mut store, &ctx.officer(), acta, path, what)?;
     }
     write_conclusion((ctx.out, ctx.lang), &code, stage, &c)?;
     if let Some(path) = placed {
