@@ -216,6 +216,7 @@ pub fn table_es(code: &str) -> &str {
         "external_first_stages" => "Primeras etapas concluidas fuera de vigia",
         "acceptance_figures" => "Cifras adicionales de las aceptaciones",
         "audit_checkpoints" => "Puntos de control firmados",
+        "acta_files" => "Archivos de actas generados",
         other => other,
     }
 }

@@ -790,19 +790,10 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
         }
     }
     out.push(match &v.file {
-        File::Issued { sha256, format, at } => format!(
-            "  file: identical to the issued file (SHA-256 {sha256}, {} of {at})",
-            format.as_str()
-        ),
-        File::RenderedAgain {
-            sha256,
-            format,
-            at,
-            by,
-        } => format!(
-            "  file: identical to the file rendered again on {at} by {by} ({}, SHA-256 {sha256})",
-            format.as_str()
-        ),
+        f @ (File::Issued { .. } | File::RenderedAgain { .. }) => {
+            let line = super::file_words::identical(crate::lang::Lang::En, f);
+            format!("  {}", line.unwrap_or_default())
+        }
         File::NoRecord { .. } => format!(
             "  file: no SHA-256 on record for this {kind} (issued before vigia recorded its files)"
         ),

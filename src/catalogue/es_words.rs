@@ -1,7 +1,7 @@
 //! The Spanish of the other typed facts the command line words: the codes a table shows in
 //! words, the store's and the fine scale's errors, `notice verify`'s report.
 
-use crate::lang::{cuenta, fecha, momento, numero};
+use crate::lang::{cuenta, fecha, numero};
 
 /// The stable codes a Spanish table shows in words (the machine formats keep the codes; a code
 /// typed back into the command line is taken in either language where it takes Spanish).
@@ -262,21 +262,10 @@ pub fn verified(v: &crate::register::verify::Verified, file: &str) -> Vec<String
         }
     }
     out.push(match &v.file {
-        File::Issued { sha256, format, at } => format!(
-            "  archivo: idéntico al emitido (SHA-256 {sha256}, {} del {})",
-            format.as_str(),
-            momento(at)
-        ),
-        File::RenderedAgain {
-            sha256,
-            format,
-            at,
-            by,
-        } => format!(
-            "  archivo: idéntico al escrito de nuevo el {} por {by} ({}, SHA-256 {sha256})",
-            momento(at),
-            format.as_str()
-        ),
+        f @ (File::Issued { .. } | File::RenderedAgain { .. }) => {
+            let line = super::file_words::identical(crate::lang::Lang::Es, f);
+            format!("  {}", line.unwrap_or_default())
+        }
         File::NoRecord { .. } => format!(
             "  archivo: no hay SHA-256 registrado para este {kind} (emitido antes de que vigia \
              registrara sus archivos)"

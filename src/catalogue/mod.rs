@@ -15,6 +15,7 @@ pub mod es;
 mod es_msg;
 mod es_verification;
 mod es_words;
+pub mod file_words;
 pub mod msg;
 #[cfg(test)]
 mod msg_tests;

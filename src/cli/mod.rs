@@ -3,6 +3,7 @@
 //! Prints results to the writer it is given; never prints errors (that is `main`'s job).
 
 pub(crate) mod acceptances;
+mod acta_record;
 pub(crate) mod adjudications;
 pub(crate) mod args;
 pub(crate) mod audit;

@@ -12,6 +12,7 @@ use crate::report::acta;
 use crate::report::acta_file::{self, ActaFile, Unread};
 use crate::report::offer_result::RowWriter;
 use crate::report::records::Format;
+use crate::store::acta_files::Acta;
 use crate::store::programs::{self, StoredProgram};
 use chrono::NaiveDate;
 use clap::Subcommand;
@@ -62,7 +63,8 @@ pub enum OfferCommand {
         #[command(flatten)]
         sign: super::sign::SignArgs,
     },
-    /// Write the acta of a program's adjudication again.
+    /// Write the acta of a program's adjudication again (its file's SHA-256 is recorded for
+    /// `verify`).
     Acta {
         /// Program code.
         #[arg(value_parser = super::args::text)]
@@ -81,6 +83,8 @@ pub enum OfferCommand {
     /// PDF, Markdown or HTML acta is read as it is compared, a page or a chunk at a time,
     /// whatever its size; a PDF written before a heading was kept with its table is compared
     /// with that layout's page breaks (read again when the current layout does not match).
+    /// Then its bytes are compared with the files vigia wrote of the acta (their SHA-256 are
+    /// recorded): exit 1 when its text matches but the file is none of them.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
@@ -561,6 +565,17 @@ impl OfferCommand {
                         issuer.as_ref(),
                     )?;
                 }
+                // its file recorded once placed (and signed), in a transaction of its own
+                if let (Some(path), Some(f)) = (&placed, af) {
+                    let run_id = done.run_id;
+                    let again = format!("vigia offer acta {code}");
+                    let what = (
+                        crate::said!(cli::adjudication_run_named, run_id, code),
+                        again,
+                    );
+                    let acta = (Acta::Run(run_id), f);
+                    super::acta_record::issued(&mut store, &ctx.officer(), acta, path, what)?;
+                }
                 if format == Format::Table {
                     causes_legend(ctx.out, &p.program, &causes, ctx.lang)?;
                     ctx.say(crate::catalogue::msg::Msg::OfferRun {
@@ -588,7 +603,7 @@ impl OfferCommand {
                 let signer = sign.signer_for_acta(Some(&out), "--out")?;
                 let f = acta_format(&out, "--out")?;
                 files::check_target(&out, force).map_err(|e| out_error("--out", e))?;
-                let store = ctx.store()?;
+                let mut store = ctx.store()?;
                 let p = programs::by_code(store.conn(), &code)?;
                 let reserved = files::reserve(&out, force).map_err(|e| out_error("--out", e))?;
                 let (run, placed) = acta_into(store.conn(), &p, f, reserved, "--out")?;
@@ -605,6 +620,14 @@ impl OfferCommand {
                         issuer.as_ref(),
                     )?;
                 }
+                let acta = (Acta::Run(run), f);
+                super::acta_record::record(
+                    &mut store,
+                    &ctx.officer(),
+                    acta,
+                    (&path, "--out"),
+                    false,
+                )?;
                 ctx.say(crate::catalogue::msg::Msg::ActaOfRun {
                     run,
                     code: &code,
@@ -768,8 +791,10 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         awarded: header.awarded,
         fingerprint: &run.fingerprint,
     })?;
+    // its bytes against the files vigia wrote of it, after the text's verdict
+    let same = super::acta_record::say_file(ctx, conn, Acta::Run(run.id), (file, FLAG))?;
     // the signature, when the acta carries one (issue 26), each result named
-    Ok(if signatures(ctx, &acta, trust, &p)? {
+    Ok(if signatures(ctx, &acta, trust, &p)? && same {
         Status::Ok
     } else {
         Status::Findings

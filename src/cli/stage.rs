@@ -14,6 +14,7 @@ use crate::register::stage::{self as rules, Concluded, Open, Standing, TrancheEv
 use crate::report::records::{Format, ListWriter};
 use crate::report::stage_acta::{self, StageActaData};
 use crate::store::Snapshot;
+use crate::store::acta_files::Acta;
 use crate::store::programs::{self, StoredProgram};
 use crate::store::stage::Kind;
 use chrono::NaiveDate;
@@ -146,7 +147,8 @@ pub enum StageCommand {
         #[command(flatten)]
         sign: super::sign::SignArgs,
     },
-    /// Write the acta of a concluded stage (adjudicated or void) again.
+    /// Write the acta of a concluded stage (adjudicated or void) again (its file's SHA-256 is
+    /// recorded for `verify`).
     Acta {
         /// Program code.
         #[arg(value_parser = super::args::text)]
@@ -168,6 +170,8 @@ pub enum StageCommand {
     /// it: its line in a Markdown or HTML file, its page and line in a PDF). The acta is read
     /// as it is compared with one rendered again as it is compared, a page or a chunk of each
     /// at a time, whatever its size and format.
+    /// Then its bytes are compared with the files vigia wrote of the acta (their SHA-256 are
+    /// recorded): exit 1 when its text matches but the file is none of them.
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
@@ -621,7 +625,7 @@ fn acta(
     let f = acta_format(&out, "--out")?;
     files::check_target(&out, force).map_err(|e| out_error("--out", e))?;
     let rates = ctx.rates()?;
-    let store = ctx.store()?;
+    let mut store = ctx.store()?;
     let p = programs::by_code(store.conn(), &code)?;
     let c = rules::concluded(store.conn(), &p, stage, &rates)?;
     // written into its temporary file as it is made (a page or a row at a time), then moved
@@ -645,6 +649,8 @@ fn acta(
         let issuer = super::sign::letterhead(store.conn(), &p);
         super::sign::sign_file(s, &path, &stage_reason(stage, &code), issuer.as_ref())?;
     }
+    let acta = (Acta::Conclusion(c.conclusion.id), f);
+    super::acta_record::record(&mut store, &ctx.officer(), acta, (&path, "--out"), false)?;
     let line = stage_words::line(
         ctx.lang,
         &stage_words::Line::ActaWritten {
@@ -763,6 +769,14 @@ fn conclude(
     if let (Some(s), Some(path)) = (&signer, &placed) {
         let issuer = super::sign::letterhead(store.conn(), &p);
         super::sign::sign_file(s, path, &stage_reason(stage, &code), issuer.as_ref())?;
+    }
+    // its file recorded once placed (and signed), in a transaction of its own
+    if let (Some(path), Some(f)) = (&placed, af) {
+        let n = stage.number();
+        let again = format!("vigia stage acta {code} --stage {n}");
+        let what = (crate::said!(cli::stage_conclusion_named, n, code), again);
+        let acta = (Acta::Conclusion(c.conclusion.id), f);
+        super::acta_record::issued(&mut store, &ctx.officer(), acta, path, what)?;
     }
     write_conclusion((ctx.out, ctx.lang), &code, stage, &c)?;
     if let Some(path) = placed {
@@ -965,12 +979,16 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         },
     );
     writeln!(ctx.out, "{line}")?;
+    // its bytes against the files vigia wrote of it, after the text's verdict
+    let same = super::acta_record::say_file(ctx, conn, Acta::Conclusion(k.id), (file, FLAG))?;
     // the signature, when the acta carries one (issue 26), each result named
-    Ok(if super::offer::signatures(ctx, &acta, trust, &p)? {
-        Status::Ok
-    } else {
-        Status::Findings
-    })
+    Ok(
+        if super::offer::signatures(ctx, &acta, trust, &p)? && same {
+            Status::Ok
+        } else {
+            Status::Findings
+        },
+    )
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! [`Refusal`] naming a [`Field`], never a flag: each front end names the field its own way. No
 //! clap and no printing.
 
+pub mod acta_files;
 pub mod adjudication;
 pub mod audit;
 pub mod backup;

@@ -586,6 +586,17 @@ pub enum Format {
     Md,
 }
 
+impl Format {
+    /// The register's name for the format (an acta's file is recorded with it).
+    pub fn doc_format(self) -> crate::contact::DocFormat {
+        match self {
+            Format::Pdf => crate::contact::DocFormat::Pdf,
+            Format::Html => crate::contact::DocFormat::Html,
+            Format::Md => crate::contact::DocFormat::Md,
+        }
+    }
+}
+
 /// The acta's bytes in `format`: what `vigia offer acta` writes and the web serves.
 pub fn render(data: &ActaData<'_>, format: Format) -> Vec<u8> {
     render_in(data, format, Layout::CURRENT)

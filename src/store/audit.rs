@@ -63,6 +63,7 @@ pub const AUDITED: &[&str] = &[
     "external_first_stages",
     "acceptance_figures",
     "audit_checkpoints",
+    "acta_files",
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

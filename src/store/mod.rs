@@ -5,6 +5,7 @@
 //! One file per aggregate returns domain types; nothing here formats output or parses flags.
 
 pub mod acceptances;
+pub mod acta_files;
 pub mod adjudications;
 pub mod anchors;
 pub mod audit;
@@ -112,6 +113,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0016_bulk_row_prints.sql",
         include_str!("../../schema/0016_bulk_row_prints.sql"),
+    ),
+    (
+        "0017_acta_files.sql",
+        include_str!("../../schema/0017_acta_files.sql"),
     ),
 ];
 

@@ -32,6 +32,7 @@
 //! (`/programas/{code}/cartas`); [`pages`] assembles them.
 
 mod acceptances;
+mod acta_files;
 mod audit;
 mod auth;
 mod backup;

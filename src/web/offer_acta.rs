@@ -14,8 +14,10 @@ use std::sync::Arc;
 
 /// The acta of the program's stored adjudication in `format`, read and rendered outside any
 /// write transaction (as `vigia offer acta` renders it, `report::acta_stored`) into a private
-/// temporary file, and sent from it as a download, a chunk at a time.
-async fn acta_file(app: Arc<App>, code: String, format: Format) -> Page {
+/// temporary file, its file recorded (`register::acta_files`) under the signed-in user, and sent
+/// from it as a download, a chunk at a time.
+async fn acta_file(app: Arc<App>, user: User, code: String, format: Format) -> Page {
+    let officer = user.name.clone();
     use crate::report::acta_stored::{self, Unwritten};
     let made = app
         .db(move |s| {
@@ -38,6 +40,11 @@ async fn acta_file(app: Arc<App>, code: String, format: Format) -> Page {
                     }
                 })
             })?;
+            // its file recorded in a short write of its own, after it is rendered
+            let (mut file, len) = file;
+            let acta = (crate::store::acta_files::Acta::Run(run), format);
+            super::acta_files::record(s, &officer, acta, &mut file)?;
+            let file = (file, len);
             // a program's code is letters, digits, '-' and '_' (program.rs), safe in a file name
             Ok(Some((format!("acta-{}-{run}", p.program.code), file)))
         })
@@ -50,22 +57,18 @@ async fn acta_file(app: Arc<App>, code: String, format: Format) -> Page {
     download_acta(&name, format, file)
 }
 
-pub(super) async fn pdf(
-    State(app): State<Arc<App>>,
-    _user: User,
-    Path(code): Path<String>,
-) -> Page {
-    acta_file(app, code, Format::Pdf).await
+pub(super) async fn pdf(State(app): State<Arc<App>>, user: User, Path(code): Path<String>) -> Page {
+    acta_file(app, user, code, Format::Pdf).await
 }
 
-pub(super) async fn md(State(app): State<Arc<App>>, _user: User, Path(code): Path<String>) -> Page {
-    acta_file(app, code, Format::Md).await
+pub(super) async fn md(State(app): State<Arc<App>>, user: User, Path(code): Path<String>) -> Page {
+    acta_file(app, user, code, Format::Md).await
 }
 
 pub(super) async fn html(
     State(app): State<Arc<App>>,
-    _user: User,
+    user: User,
     Path(code): Path<String>,
 ) -> Page {
-    acta_file(app, code, Format::Html).await
+    acta_file(app, user, code, Format::Html).await
 }

@@ -865,8 +865,9 @@ enum Verdict {
 
 /// Checks an acta's bytes as `vigia offer verify` does: its text must be what the stored run
 /// gives, rendered again in the document's format, and the run's outcomes must still give its
-/// fingerprint.
+/// fingerprint; then its bytes must be one of the files vigia wrote of it (`web::acta_files`).
 fn check(
+    conn: &rusqlite::Connection,
     program: &StoredProgram,
     stored: Option<&StoredResult>,
     bytes: &[u8],
@@ -899,21 +900,34 @@ fn check(
     let mismatch = acta::check(&program.program, r, format, &lines).map_err(|e| {
         WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
     })?;
-    Ok(match mismatch {
-        Some(Mismatch::Fingerprint { recomputed }) => Verdict::Differs(format!(
-            "Los resultados registrados de la adjudicación N.º {} dan la huella {recomputed}, pero la adjudicación \
+    let text = match mismatch {
+        Some(Mismatch::Fingerprint { recomputed }) => {
+            return Ok(Verdict::Differs(format!(
+                "Los resultados registrados de la adjudicación N.º {} dan la huella {recomputed}, pero la adjudicación \
              registró {}: el registro mismo necesita revisión.",
-            r.run.id, r.run.fingerprint
-        )),
-        Some(Mismatch::Text(d)) => Verdict::Differs(acta_difference_sentence(Lang::Es, &d)),
-        None => Verdict::Matches(format!(
+                r.run.id, r.run.fingerprint
+            )));
+        }
+        Some(Mismatch::Text(d)) => {
+            return Ok(Verdict::Differs(acta_difference_sentence(Lang::Es, &d)));
+        }
+        None => format!(
             "El acta coincide con la adjudicación N.º {} de {code} ({} personas, {} acciones adjudicadas); \
              huella {}.",
             r.run.id,
             numero(r.rows.len() as u64),
             numero(r.header.awarded),
             r.run.fingerprint
-        )),
+        ),
+    };
+    // its bytes against the files vigia wrote of it, after the text's verdict
+    let acta = crate::store::acta_files::Acta::Run(r.run.id);
+    let (same, file) = super::acta_files::compared(conn, acta, bytes)?;
+    let said = format!("{text} {file}");
+    Ok(if same {
+        Verdict::Matches(said)
+    } else {
+        Verdict::Differs(said)
     })
 }
 
@@ -938,7 +952,7 @@ async fn acta_verify(
                         Some(run) => Some(rules::stored_result(s.conn(), &v.program, run)?),
                         None => None,
                     };
-                    Some(check(&v.program, stored.as_ref(), bytes)?)
+                    Some(check(s.conn(), &v.program, stored.as_ref(), bytes)?)
                 }
                 None => None,
             };

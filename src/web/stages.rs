@@ -517,9 +517,11 @@ async fn conclude(
 // ---------------------------------------------------------------------------- the acta
 
 /// The acta of the concluded stage, read and rendered outside any write transaction into a
-/// private temporary file as it is made (`stage_acta::write`), and sent from it as a download,
-/// a chunk at a time.
-async fn acta_file(app: Arc<App>, code: String, n: u8, format: Format) -> Page {
+/// private temporary file as it is made (`stage_acta::write`), its file recorded
+/// (`register::acta_files`) under the signed-in user, and sent from it as a download, a chunk at
+/// a time.
+async fn acta_file(app: Arc<App>, user: User, code: String, n: u8, format: Format) -> Page {
+    let officer = user.name.clone();
     let a = Arc::clone(&app);
     let made = app
         .db(move |s| {
@@ -540,6 +542,14 @@ async fn acta_file(app: Arc<App>, code: String, n: u8, format: Format) -> Page {
                 stage_acta::write(out, &data, format)
                     .map_err(|e| WebError::internal(format!("the acta could not be written: {e}")))
             })?;
+            // its file recorded in a short write of its own, after it is rendered
+            let (mut file, len) = file;
+            let acta = (
+                crate::store::acta_files::Acta::Conclusion(c.conclusion.id),
+                format,
+            );
+            super::acta_files::record(s, &officer, acta, &mut file)?;
+            let file = (file, len);
             // a program's code is letters, digits, '-' and '_' (program.rs), safe in a file name
             Ok(Some((
                 format!(
@@ -560,26 +570,26 @@ async fn acta_file(app: Arc<App>, code: String, n: u8, format: Format) -> Page {
 
 async fn acta_pdf(
     State(app): State<Arc<App>>,
-    _user: User,
+    user: User,
     Path((code, n)): Path<(String, u8)>,
 ) -> Page {
-    acta_file(app, code, n, Format::Pdf).await
+    acta_file(app, user, code, n, Format::Pdf).await
 }
 
 async fn acta_md(
     State(app): State<Arc<App>>,
-    _user: User,
+    user: User,
     Path((code, n)): Path<(String, u8)>,
 ) -> Page {
-    acta_file(app, code, n, Format::Md).await
+    acta_file(app, user, code, n, Format::Md).await
 }
 
 async fn acta_html(
     State(app): State<Arc<App>>,
-    _user: User,
+    user: User,
     Path((code, n)): Path<(String, u8)>,
 ) -> Page {
-    acta_file(app, code, n, Format::Html).await
+    acta_file(app, user, code, n, Format::Html).await
 }
 
 /// What checking an uploaded acta found, in Spanish.
@@ -673,26 +683,35 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
     }
     let first = checks.difference();
     let k = &c.conclusion;
-    Ok(match first {
-        Some(d) => Verdict::Differs(acta_difference_sentence(Lang::Es, &d)),
-        None => Verdict::Matches(match (k.kind, k.price) {
-            (Kind::Adjudicated, Some(price)) => format!(
-                "El acta coincide con la conclusión N.º {} de la {name} Etapa de {code}: adjudicada el {}, {} de {} \
+    if let Some(d) = first {
+        return Ok(Verdict::Differs(acta_difference_sentence(Lang::Es, &d)));
+    }
+    let text = match (k.kind, k.price) {
+        (Kind::Adjudicated, Some(price)) => format!(
+            "El acta coincide con la conclusión N.º {} de la {name} Etapa de {code}: adjudicada el {}, {} de {} \
                  acciones a {} por acción.",
-                k.id,
-                fecha(k.decided_on),
-                numero(k.awarded),
-                numero(k.offered),
-                pesos(price)
-            ),
-            _ => format!(
-                "El acta coincide con la conclusión N.º {} de la {name} Etapa de {code}: declarada desierta el {}, {} \
+            k.id,
+            fecha(k.decided_on),
+            numero(k.awarded),
+            numero(k.offered),
+            pesos(price)
+        ),
+        _ => format!(
+            "El acta coincide con la conclusión N.º {} de la {name} Etapa de {code}: declarada desierta el {}, {} \
                  acciones sin vender.",
-                k.id,
-                fecha(k.decided_on),
-                numero(k.leftover)
-            ),
-        }),
+            k.id,
+            fecha(k.decided_on),
+            numero(k.leftover)
+        ),
+    };
+    // its bytes against the files vigia wrote of it, after the text's verdict
+    let acta = crate::store::acta_files::Acta::Conclusion(k.id);
+    let (same, file) = super::acta_files::compared(s.conn(), acta, bytes)?;
+    let said = format!("{text} {file}");
+    Ok(if same {
+        Verdict::Matches(said)
+    } else {
+        Verdict::Differs(said)
     })
 }
 

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod acta_files;
 mod acta_lock;
 mod acta_pages;
 mod audit;

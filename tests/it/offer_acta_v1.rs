@@ -26,6 +26,8 @@ fn holds_table_start(lines: &[String]) -> bool {
 /// What `offer verify` says of the fixture's run.
 const VERIFIED: &str =
     "verified: acta of adjudication 1 of D3939-2004 (9 acceptor(s), 74300 shares awarded)";
+/// What `offer verify` says of a file written before vigia recorded acta files.
+const NOT_RECORDED: &str = "file: vigia did not record this file of the acta (the acta predates vigia's records of actas' files; SHA-256 ";
 /// The union's 60.000 shares asked (row 6 of the table, on page 2 of the layout-1 PDF), and the
 /// same figure forged.
 const ASKED: &str = "60.000";
@@ -55,9 +57,19 @@ fn the_first_stage_acta_written_before_layout_2_verifies_and_a_figure_changed_in
     assert!(holds_table_start(&rest), "{new:?}");
     assert_ne!(old, new, "the page break moved");
     // each verifies on the command line: the PDFs each against its own layout's page breaks
-    for file in [MD, PDF, "layout-2.pdf"] {
+    // (written before vigia recorded acta files: said so, not a finding; the one written today
+    // is recorded)
+    for (file, said) in [
+        (MD, NOT_RECORDED),
+        (PDF, NOT_RECORDED),
+        (
+            "layout-2.pdf",
+            "file: identical to the file rendered again on ",
+        ),
+    ] {
         let o = r.ok(&["offer", "verify", file]);
         assert!(o.starts_with(VERIFIED), "{file}: {o}");
+        assert!(o.lines().nth(1).unwrap().starts_with(said), "{file}: {o}");
     }
     // a figure changed in the table of the layout-1 PDF (page 2): named where it was changed,
     // in layout 1, which agrees with the document up to there (layout 2 departs at the end of
@@ -125,7 +137,8 @@ fn the_offer_page_verifies_the_acta_written_before_layout_2() {
         let t = c.upload(verify, &[("csrf", &csrf)], (file, &bytes)).text();
         assert!(
             t.contains("class=\"resultado verificada\"")
-                && t.contains("El acta coincide con la adjudicación N.º 1 de D3939-2004"),
+                && t.contains("El acta coincide con la adjudicación N.º 1 de D3939-2004")
+                && t.contains("Archivo: vigia no registró este archivo del acta (el acta es anterior a que vigia registrara los archivos de las actas; SHA-256 "),
             "{file}: {t}"
         );
     }

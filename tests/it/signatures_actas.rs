@@ -5,6 +5,7 @@
 
 use crate::common::{self, Reg};
 use crate::signatures::{pdfsig, pki, pyhanko};
+use sha2::Digest;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -170,6 +171,18 @@ fn a_signed_first_stage_acta_passes_both_validators_and_offer_verify_and_a_chang
         out.starts_with("verified: acta of adjudication 1 of EBSA-TEST"),
         "{out}"
     );
+    // the file recorded is the signed one (its SHA-256 taken after signing)
+    let signed = std::fs::read(&path).unwrap();
+    let sha: String = sha2::Sha256::digest(&signed)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert!(
+        out.contains(&format!(
+            "file: identical to the issued file (SHA-256 {sha}, pdf of "
+        )),
+        "{out}"
+    );
     assert!(out.contains("signature by Laura Gómez Restrepo"), "{out}");
     assert!(
         out.contains("reason: Acta de adjudicación EBSA-TEST"),
@@ -194,6 +207,10 @@ fn a_signed_first_stage_acta_passes_both_validators_and_offer_verify_and_a_chang
     let out = common::out(&o);
     assert!(out.starts_with("verified: acta of adjudication 1"), "{out}");
     assert!(out.contains("signed bytes: FAILED"), "{out}");
+    assert!(
+        out.contains("the file is none of those vigia wrote"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -1,0 +1,75 @@
+//! The files `offer adjudicate --acta`, `offer acta`, `stage adjudicate|desert --acta` and
+//! `stage acta` write, recorded (`register::acta_files`: format and SHA-256, a short write
+//! transaction of its own once the file is placed and, with `--sign`, signed), and an acta's
+//! bytes compared with them by `offer verify` and `stage verify`, after its text's verdict.
+
+use super::{CliError, Ctx};
+use crate::report::acta::Format;
+use crate::store::Store;
+use crate::store::acta_files::Acta;
+use std::path::Path;
+
+/// The SHA-256 of the file at `path`, read a chunk at a time; a failure names `flag`.
+fn sha256_of(path: &Path, flag: &'static str) -> Result<String, CliError> {
+    let error = |e: std::io::Error| CliError::File {
+        flag,
+        path: path.to_path_buf(),
+        error: e,
+    };
+    let f = std::fs::File::open(path).map_err(error)?;
+    crate::store::acta_files::sha256_of(f).map_err(error)
+}
+
+/// Records the acta file placed at `path` (signed already when `--sign` was given: its bytes as
+/// they stay), in a write transaction of its own: never under the run's lock. A file that could
+/// not be recorded is removed (the command that wrote it can write it again), so that no file
+/// of an acta is left that vigia would not know.
+pub(super) fn record(
+    store: &mut Store,
+    officer: &str,
+    (acta, format): (Acta, Format),
+    (path, flag): (&Path, &'static str),
+    issued: bool,
+) -> Result<(), CliError> {
+    let recorded = sha256_of(path, flag).and_then(|sha| {
+        store
+            .write::<_, crate::register::Error>(officer, |tx| {
+                crate::register::acta_files::written(tx, acta, format.doc_format(), &sha, issued)
+            })
+            .map_err(CliError::from)
+    });
+    if recorded.is_err() {
+        let _ = std::fs::remove_file(path);
+    }
+    recorded.map(|_| ())
+}
+
+/// [`record`] of the file `--acta` wrote of a run or conclusion just committed (`what`, said):
+/// a failure says that it is in the register and that `again --out PATH` writes its acta again.
+pub(super) fn issued(
+    store: &mut Store,
+    officer: &str,
+    acta: (Acta, Format),
+    path: &Path,
+    (what, again): (crate::lang::Said, String),
+) -> Result<(), CliError> {
+    record(store, officer, acta, (path, "--acta"), true).map_err(|e| {
+        let again = format!("{again} --out {}", path.display());
+        super::notice::acta_unwritten(&what, "--acta", &e, &again)
+    })
+}
+
+/// After an acta's text verified: its bytes against the files vigia wrote of `acta`, said on a
+/// line of its own. `false` when they are none of them (its bytes were changed: a finding).
+pub(super) fn say_file(
+    ctx: &mut Ctx<'_>,
+    conn: &rusqlite::Connection,
+    acta: Acta,
+    (file, flag): (&Path, &'static str),
+) -> Result<bool, CliError> {
+    let sha = sha256_of(file, flag)?;
+    let found = crate::register::acta_files::compare(conn, acta, &sha)?;
+    let line = crate::catalogue::file_words::acta(ctx.lang, &found);
+    writeln!(ctx.out, "{line}")?;
+    Ok(found.ok())
+}

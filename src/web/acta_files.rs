@@ -1,0 +1,48 @@
+//! The acta files the web writes (the first stage's and a later stage's downloads), recorded
+//! as the command line records its own (`register::acta_files`: format and SHA-256, in a short
+//! write transaction after the file is rendered, never under another write), and an uploaded
+//! acta's bytes compared with the files vigia wrote of it, once its text verified.
+
+use super::WebError;
+use crate::register::verify::File;
+use crate::report::acta::Format;
+use crate::store::Store;
+use crate::store::acta_files::Acta;
+use std::io::Seek;
+
+/// Records the acta file rendered into `file` (a private temporary file, then sent), under
+/// `officer`: its SHA-256 read from it, the file rewound for the download.
+pub(super) fn record(
+    s: &mut Store,
+    officer: &str,
+    (acta, format): (Acta, Format),
+    file: &mut std::fs::File,
+) -> Result<(), WebError> {
+    let failed = |e: std::io::Error| WebError::internal(format!("temporary file: {e}"));
+    file.rewind().map_err(failed)?;
+    let sha = crate::store::acta_files::sha256_of(&mut *file).map_err(failed)?;
+    file.rewind().map_err(failed)?;
+    s.write::<_, crate::register::Error>(officer, |tx| {
+        crate::register::acta_files::written(tx, acta, format.doc_format(), &sha, false)
+    })?;
+    Ok(())
+}
+
+/// An uploaded acta of `acta` whose text verified, its `bytes` against the files vigia wrote
+/// of it: whether they are one of them (or none is on record), and the sentence that says so
+/// (Spanish, as the command line's `offer verify` says it).
+pub(super) fn compared(
+    conn: &rusqlite::Connection,
+    acta: Acta,
+    bytes: &[u8],
+) -> Result<(bool, String), WebError> {
+    let sha = crate::store::sha256_hex(bytes);
+    let found: File = crate::register::acta_files::compare(conn, acta, &sha)?;
+    let said = crate::catalogue::file_words::acta(crate::lang::Lang::Es, &found);
+    let mut chars = said.chars();
+    let said: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    Ok((found.ok(), format!("{said}.")))
+}
