@@ -641,16 +641,17 @@ impl OfferCommand {
     }
 }
 
-/// A refusal about a document given to `flag` (`offer verify`, `stage verify`), naming the file.
-pub(super) fn unreadable(flag: &'static str, file: &Path, reason: String) -> CliError {
-    CliError::Flag {
-        flag: flag.into(),
-        value: file.display().to_string(),
-        reason,
-    }
+/// A document given to `flag` (`offer verify`, `stage verify`) that could not be read, naming
+/// the file: the reader's detail (English) inside a sentence of the run's language.
+pub(super) fn unreadable(flag: &'static str, file: &Path, reason: &str) -> CliError {
+    wrong(
+        flag,
+        file,
+        crate::said!(report::document_unreadable, reason),
+    )
 }
 
-/// [`unreadable`] said in both languages.
+/// A refusal about a document given to `flag`, naming the file, said in both languages.
 pub(super) fn wrong(flag: &'static str, file: &Path, why: crate::lang::Said) -> CliError {
     CliError::Wrong {
         flag: flag.into(),
@@ -730,7 +731,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     const FLAG: &str = "offer verify";
     let (acta, lines) = open_acta(file, FLAG)?;
     let format = acta.format();
-    let unreadable = |reason: String| unreadable(FLAG, file, reason);
+    let unreadable = |reason: String| unreadable(FLAG, file, &reason);
     // another kind of document is said as such, not as a forged acta
     if !lines
         .iter()

@@ -957,7 +957,7 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         };
         let mut document = acta.lines().map_err(|e| unread(FLAG, file, e))?;
         let d = stage_acta::check(&data, format, &mut || document.next_line())
-            .map_err(|reason| unreadable(FLAG, file, reason))?;
+            .map_err(|reason| unreadable(FLAG, file, &reason))?;
         if checks.add(d) {
             break;
         }
