@@ -87,6 +87,11 @@ impl Said {
         }
     }
 
+    /// The sentence `words` says in each language (a catalogue's function of the language).
+    pub fn each(words: impl Fn(Lang) -> String) -> Said {
+        Said::new(words(Lang::En), words(Lang::Es))
+    }
+
     /// The sentence in `lang`.
     pub fn in_lang(&self, lang: Lang) -> &str {
         match lang {
@@ -205,7 +210,7 @@ pub trait Shown {
 
     /// Both languages' writing.
     fn said(&self) -> Said {
-        Said::new(self.shown(Lang::En), self.shown(Lang::Es))
+        Said::each(|lang| self.shown(lang))
     }
 }
 

@@ -333,7 +333,7 @@ pub(crate) fn finish_document(
         .map_err(|e| match committed {
             Some(what) => {
                 let e = CliError::from(e);
-                let why = crate::lang::Said::new(e.describe(Lang::En), e.describe(Lang::Es));
+                let why = crate::lang::Said::each(|lang| e.describe(lang));
                 after_commit(what, why)
             }
             None => e.into(),

@@ -669,11 +669,7 @@ pub(super) fn unread(flag: &'static str, file: &Path, e: Unread) -> CliError {
             error: e,
         },
         // the reader's detail stays English, inside a sentence of the run's language
-        Unread::Document(reason) => wrong(
-            flag,
-            file,
-            crate::said!(report::document_unreadable, reason),
-        ),
+        Unread::Document(reason) => unreadable(flag, file, &reason),
         Unread::Pdf(e) => wrong(flag, file, crate::report::document::unreadable_pdf(&e)),
     }
 }

@@ -75,19 +75,18 @@ impl Unusable {
     }
 }
 
-/// A document that could not be written at `flag`'s path.
 /// Why a file could not be written or moved, in each language (an I/O error in the
 /// catalogue's words, the others as [`Unusable`] says them).
 pub(crate) fn file_error_said(e: &FileError) -> crate::lang::Said {
-    let said = |lang| match e {
+    crate::lang::Said::each(|lang| match e {
         FileError::Exists(_) => Unusable::Exists.reason(lang).to_string(),
         FileError::Symlink(_) => Unusable::Symlink.reason(lang).to_string(),
         FileError::IsDir(_) => Unusable::IsDir.reason(lang).to_string(),
         FileError::Io { error, .. } => crate::catalogue::of(lang).io_error(error),
-    };
-    crate::lang::Said::new(said(Lang::En), said(Lang::Es))
+    })
 }
 
+/// A document that could not be written at `flag`'s path.
 pub(crate) fn out_error(flag: &'static str, e: FileError) -> CliError {
     let value = e.path().display().to_string();
     let unusable = match e {

@@ -4,7 +4,6 @@
 //! signature's results in `notice verify`, against the certificates of `--trust DIR`.
 
 use super::CliError;
-use crate::lang::Lang;
 use crate::sign::{self, Signer, TsaUrl};
 use clap::Args;
 use std::io::Write;
@@ -44,6 +43,11 @@ pub struct SignArgs {
 pub struct Signing {
     pub signer: Signer,
     pub tsa: Option<TsaUrl>,
+}
+
+/// Why a key file was not loaded, or a document not signed, in both languages.
+fn refused_said(e: &sign::SignError) -> crate::lang::Said {
+    crate::lang::Said::each(|lang| crate::catalogue::signature_why::sign_refused(lang, e))
 }
 
 /// The refusal of `--tsa URL` whose authority gives no timestamp, in both languages.
@@ -110,10 +114,7 @@ impl SignArgs {
             std::env::var(PASSWORD_VAR)
                 .map_err(|_| wrong(crate::said!(cli::sign_no_password, PASSWORD_VAR)))?
         };
-        let signer = Signer::from_pkcs12(&bytes, &password).map_err(|e| {
-            let said = |lang| crate::catalogue::signature_why::sign_refused(lang, &e);
-            wrong(crate::lang::Said::new(said(Lang::En), said(Lang::Es)))
-        })?;
+        let signer = Signer::from_pkcs12(&bytes, &password).map_err(|e| wrong(refused_said(&e)))?;
         // the authority answers before anything is issued: one that is down or refuses leaves
         // nothing written
         let tsa = match &self.tsa {
@@ -126,14 +127,7 @@ impl SignArgs {
                 })?;
                 sign::probe_tsa(&url).map_err(|e| match e {
                     sign::SignError::Tsa(_, why) => tsa_refused(text, &why),
-                    other => {
-                        let said =
-                            |lang| crate::catalogue::signature_why::sign_refused(lang, &other);
-                        tsa_refused(
-                            text,
-                            &crate::lang::Said::new(said(Lang::En), said(Lang::Es)),
-                        )
-                    }
+                    other => tsa_refused(text, &refused_said(&other)),
                 })?;
                 Some(url)
             }
@@ -153,16 +147,13 @@ pub fn sign_file(
 ) -> Result<(), CliError> {
     let shown = path.display().to_string();
     let refused = |e: crate::register::signing::SignFileError| {
-        let file = |e| super::places::file_error_said(e);
-        let why = |lang| match &e {
-            crate::register::signing::SignFileError::Sign(e) => {
-                crate::catalogue::signature_why::sign_refused(lang, e)
-            }
-            crate::register::signing::SignFileError::File(e) => file(e).in_lang(lang).to_string(),
+        let why = match &e {
+            crate::register::signing::SignFileError::Sign(e) => refused_said(e),
+            crate::register::signing::SignFileError::File(e) => super::places::file_error_said(e),
         };
         CliError::Said(crate::lang::Said::new(
-            crate::said::en::cli::written_but_unsigned(&shown, &why(Lang::En)),
-            crate::said::es::cli::written_but_unsigned(&shown, &why(Lang::Es)),
+            crate::said::en::cli::written_but_unsigned(&shown, &why.en()),
+            crate::said::es::cli::written_but_unsigned(&shown, &why.es()),
         ))
     };
     crate::register::signing::sign_file(
