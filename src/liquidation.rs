@@ -662,6 +662,7 @@ mod tests {
                     p.id,
                     Some((crate::later_stages::Stage::Second, dec("1100.50"))),
                     day("2024-06-28"),
+                    None,
                 )
             })
             .unwrap();
@@ -716,7 +717,7 @@ mod tests {
         // No later stage: overpaid, so a surplus to refund.
         store
             .write("t", |tx| {
-                programs::record_stage(tx, p.id, None, day("2025-02-20"))
+                programs::record_stage(tx, p.id, None, day("2025-02-20"), None)
             })
             .unwrap();
         pay(&mut store, sale, "2025-03-01", "2000000");

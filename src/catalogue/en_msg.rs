@@ -260,15 +260,31 @@ pub fn msg(m: &Msg<'_>) -> String {
             };
             format!("program {code} (id {id}) {note}")
         }
-        Msg::StagePriceSet { id, code, stage } => match stage {
-            Some((s, p)) => format!(
-                "stage price {id}: program {code}, stage {s}, {} per share",
-                format_cop(*p)
-            ),
-            None => format!(
-                "stage price {id}: program {code} has no later stage; the stage price is absent"
-            ),
-        },
+        Msg::StagePriceSet {
+            id,
+            code,
+            stage,
+            replaced,
+        } => {
+            let set = match stage {
+                Some((s, p)) => format!(
+                    "stage price {id}: program {code}, stage {s}, {} per share",
+                    format_cop(*p)
+                ),
+                None => format!(
+                    "stage price {id}: program {code} has no later stage; the stage price is absent"
+                ),
+            };
+            if replaced.is_empty() {
+                set
+            } else {
+                let was: Vec<String> = replaced
+                    .iter()
+                    .map(|(s, p)| format!("stage {s}'s {}", format_cop(*p)))
+                    .collect();
+                format!("{set} (a correction: it replaces {})", was.join(" and "))
+            }
+        }
         Msg::LetterheadSet {
             code,
             version,

@@ -302,16 +302,32 @@ pub fn msg(m: &Msg<'_>) -> String {
             };
             format!("programa {code} (id {id}) {note}")
         }
-        Msg::StagePriceSet { id, code, stage } => match stage {
-            Some((s, p)) => format!(
-                "precio de la etapa N.º {id}: programa {code}, {etapa}, {} por acción",
-                format_cop(*p), etapa = etapa(s.parse().unwrap_or(0))
-            ),
-            None => format!(
-                "precio de la etapa N.º {id}: el programa {code} no tiene etapa posterior; no hay precio \
-                 de la etapa"
-            ),
-        },
+        Msg::StagePriceSet {
+            id,
+            code,
+            stage,
+            replaced,
+        } => {
+            let set = match stage {
+                Some((s, p)) => format!(
+                    "precio de la etapa N.º {id}: programa {code}, {etapa}, {} por acción",
+                    format_cop(*p), etapa = etapa(s.parse().unwrap_or(0))
+                ),
+                None => format!(
+                    "precio de la etapa N.º {id}: el programa {code} no tiene etapa posterior; no hay precio \
+                     de la etapa"
+                ),
+            };
+            if replaced.is_empty() {
+                set
+            } else {
+                let was: Vec<String> = replaced
+                    .iter()
+                    .map(|(s, p)| format!("el de la {} ({})", etapa(*s), format_cop(*p)))
+                    .collect();
+                format!("{set} (una corrección: reemplaza {})", was.join(" y "))
+            }
+        }
         Msg::LetterheadSet {
             code,
             version,

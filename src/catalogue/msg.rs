@@ -265,6 +265,8 @@ pub enum Msg<'a> {
         id: i64,
         code: &'a str,
         stage: Option<(String, Decimal)>,
+        /// The prices in force the record replaced (a correction, with its reason), by stage.
+        replaced: Vec<(u8, Decimal)>,
     },
     LetterheadSet {
         code: &'a str,

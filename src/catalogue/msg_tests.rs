@@ -378,11 +378,13 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             id: 1,
             code: "P",
             stage: Some(("2".into(), amount)),
+            replaced: vec![],
         },
         Msg::StagePriceSet {
             id: 1,
             code: "P",
             stage: None,
+            replaced: vec![(2, amount)],
         },
         Msg::LetterheadSet {
             code: "P",

@@ -54,6 +54,7 @@ pub const ES: &[(&str, &str, &str)] = &[
     ("program stage-price", "stage", "2, 3 o none (ninguna)"),
     ("program stage-price", "price", "Precio por acción (obligatorio con --stage 2 o 3)"),
     ("program stage-price", "date", "Fecha en que se obtuvo el precio (o de la decisión de que no habrá etapa posterior)"),
+    ("program stage-price", "reason", "Por qué este registro corrige un precio en vigor (otra cifra para una etapa ya registrada, o none mientras rige un precio): obligatorio entonces; queda en el evento de auditoría"),
     ("offer", "", "La oferta de la primera etapa (arts. 4 y 12): abrir su plazo, adjudicarla, verificar su acta"),
     ("offer open", "", "Registra el plazo de la oferta pública (Decreto 3939 art. 4: al menos dos meses desde el día hábil siguiente al aviso)"),
     ("offer open", "code", "Código del programa"),

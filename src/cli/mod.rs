@@ -776,7 +776,7 @@ pub fn flag_of(field: register::Field) -> &'static str {
         F::Lender => "--lender",
         F::ReleaseDate => "--on",
         F::PaymentAmount => "--amount",
-        F::VoidReason => "--reason",
+        F::VoidReason | F::CorrectionReason => "--reason",
         F::SupersedeReason => "--supersede",
         F::ValidityReason => "--reason",
         F::OfferOpens => "--opens",

@@ -67,6 +67,10 @@ pub enum ProgramCommand {
         /// Date the price was obtained (or the decision that no later stage will happen).
         #[arg(long, value_name = "DATE", value_parser = args::date)]
         date: NaiveDate,
+        /// Why this record corrects a price in force (a new figure for a stage already priced, or
+        /// none while a price is in force): required then, kept in the audit event.
+        #[arg(long, value_name = "TEXT", value_parser = super::args::text)]
+        reason: Option<String>,
     },
 }
 
@@ -190,6 +194,7 @@ impl ProgramCommand {
                 stage,
                 price,
                 date,
+                reason,
             } => {
                 let stage = match (stage.as_str(), price) {
                     ("2" | "3", Some(p)) if p > Decimal::ZERO => Some((
@@ -225,13 +230,25 @@ impl ProgramCommand {
                 };
                 let mut store = ctx.store()?;
                 let program = programs::by_code(store.conn(), &code)?;
-                let id = store.write(&ctx.officer(), |tx| {
-                    programs::record_stage(tx, program.id, stage, date)
+                let recorded = store.write(&ctx.officer(), |tx| {
+                    crate::register::program::record_stage_price(
+                        tx,
+                        program.id,
+                        &program.program.code,
+                        stage,
+                        date,
+                        reason.as_deref(),
+                    )
                 })?;
                 ctx.say(crate::catalogue::msg::Msg::StagePriceSet {
-                    id,
+                    id: recorded.id,
                     code: &code,
                     stage: stage.map(|(s, p)| (s.to_string(), p)),
+                    replaced: recorded
+                        .replaced
+                        .iter()
+                        .map(|(s, p)| (s.number(), *p))
+                        .collect(),
                 })?;
             }
         }

@@ -1,11 +1,15 @@
 //! Programs (programas de enajenación): a program file is registered once under its code and
 //! never edited.
 
-use super::{Refusal, Result};
+use super::{Field, Refusal, Result};
+use crate::fine::StagePrice;
+use crate::later_stages::Stage;
 use crate::program::Program;
 use crate::said;
 use crate::store::Tx;
 use crate::store::programs::{self, Added};
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
 
 /// Registers a program file. The same file again adds nothing; a different file under an existing
 /// code is refused (programs are never edited: a changed file is a new program).
@@ -23,5 +27,187 @@ pub fn add(tx: &mut Tx<'_>, program: &Program, source: &str) -> Result<Added> {
             .into())
         }
         None => Ok(Added::New(programs::insert(tx, program, source, &sha)?)),
+    }
+}
+
+/// A stage-price record written by hand, and the prices in force it replaced (empty when it
+/// replaced none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StagePriceRecorded {
+    pub id: i64,
+    pub replaced: Vec<(Stage, Decimal)>,
+}
+
+/// Records by hand the Art. 9 (iii) price of a later stage (`stage` with its price) or that no
+/// later stage happened (`None`). A record that changes a price the liquidations take now — a
+/// new figure for a stage already priced, or `none` while a price is in force — is a
+/// correction of the register: it is refused without `reason`, which goes into its audit
+/// event (`program.stage-price: REASON`); what it replaced is returned.
+pub fn record_stage_price(
+    tx: &mut Tx<'_>,
+    program_id: i64,
+    code: &str,
+    stage: Option<(Stage, Decimal)>,
+    on: NaiveDate,
+    reason: Option<&str>,
+) -> Result<StagePriceRecorded> {
+    let (now, in_force) = programs::stage_price_and_stages(tx.conn(), program_id)?;
+    let replaced: Vec<(Stage, Decimal)> = match (now, stage) {
+        (StagePrice::Known(_) | StagePrice::SoFar(_), None) => in_force,
+        (StagePrice::Known(_) | StagePrice::SoFar(_), Some((s, p))) => in_force
+            .into_iter()
+            .filter(|(was, price)| *was == s && *price != p)
+            .collect(),
+        (StagePrice::Pending | StagePrice::Absent, _) => Vec::new(),
+    };
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+    if !replaced.is_empty() && reason.is_none() {
+        let in_force = replaced.as_slice();
+        return Err(Refusal::Repeat {
+            reason: said!(
+                register::stage_price_correction_needs_reason,
+                code,
+                in_force,
+                stage
+            ),
+            with: Field::CorrectionReason,
+        }
+        .into());
+    }
+    let id = programs::record_stage(tx, program_id, stage, on, reason)?;
+    Ok(StagePriceRecorded { id, replaced })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::dec;
+    use crate::program::DECRETO_3939_2004;
+    use crate::store::Store;
+
+    fn day() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2024, 6, 28).unwrap()
+    }
+
+    /// A register with Decreto 3939's program; its id and code.
+    fn register() -> (Store, i64, String) {
+        let mut store = Store::in_memory().unwrap();
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let id = store
+            .write::<_, super::super::Error>("ana", |tx| {
+                add(tx, &program, DECRETO_3939_2004)?;
+                Ok(programs::by_code(tx.conn(), &program.code)?.id)
+            })
+            .unwrap();
+        (store, id, program.code)
+    }
+
+    fn record(
+        store: &mut Store,
+        id: i64,
+        code: &str,
+        stage: Option<(Stage, &str)>,
+        reason: Option<&str>,
+    ) -> Result<StagePriceRecorded> {
+        store.write("ana", |tx| {
+            record_stage_price(tx, id, code, stage.map(|(s, p)| (s, dec(p))), day(), reason)
+        })
+    }
+
+    fn refused_for_reason(r: Result<StagePriceRecorded>) -> String {
+        match r {
+            Err(super::super::Error::Refused(Refusal::Repeat { reason, with })) => {
+                assert_eq!(with, Field::CorrectionReason);
+                reason.es().to_string()
+            }
+            other => panic!("expected a refusal asking for the reason, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_first_price_or_the_same_price_again_needs_no_reason() {
+        let (mut s, id, code) = register();
+        let first = record(&mut s, id, &code, Some((Stage::Second, "1100")), None).unwrap();
+        assert!(first.replaced.is_empty());
+        let again = record(&mut s, id, &code, Some((Stage::Second, "1100")), None).unwrap();
+        assert!(again.replaced.is_empty());
+        // a Third Stage's price beside the Second's replaces nothing (the highest is taken)
+        let third = record(&mut s, id, &code, Some((Stage::Third, "900")), None).unwrap();
+        assert!(third.replaced.is_empty());
+    }
+
+    #[test]
+    fn withdrawing_or_changing_a_price_in_force_is_refused_without_a_reason_and_writes_nothing() {
+        let (mut s, id, code) = register();
+        record(&mut s, id, &code, Some((Stage::Second, "1100")), None).unwrap();
+        let count = |s: &Store| -> i64 {
+            s.conn()
+                .query_row("SELECT COUNT(*) FROM stage_prices", [], |r| r.get(0))
+                .unwrap()
+        };
+        let why = refused_for_reason(record(&mut s, id, &code, None, None));
+        assert!(why.contains("Segunda Etapa ($ 1.100)"), "{why}");
+        assert!(why.contains("que no hubo etapa posterior"), "{why}");
+        let why = refused_for_reason(record(
+            &mut s,
+            id,
+            &code,
+            Some((Stage::Second, "1200")),
+            Some("  "),
+        ));
+        assert!(
+            why.contains("$ 1.200 por acción para la Segunda Etapa"),
+            "{why}"
+        );
+        assert_eq!(count(&s), 1, "nothing written");
+        assert_eq!(
+            programs::stage_price(s.conn(), id).unwrap(),
+            StagePrice::Known(dec("1100"))
+        );
+    }
+
+    #[test]
+    fn a_correction_with_its_reason_is_recorded_with_the_reason_in_its_audit_event() {
+        let (mut s, id, code) = register();
+        record(&mut s, id, &code, Some((Stage::Second, "1100")), None).unwrap();
+        record(&mut s, id, &code, Some((Stage::Third, "1500")), None).unwrap();
+        let fixed = record(
+            &mut s,
+            id,
+            &code,
+            Some((Stage::Second, "1150")),
+            Some("cifra mal digitada"),
+        )
+        .unwrap();
+        assert_eq!(fixed.replaced, [(Stage::Second, dec("1100"))]);
+        let withdrawn = record(&mut s, id, &code, None, Some("no hubo etapas")).unwrap();
+        assert_eq!(
+            withdrawn.replaced,
+            [(Stage::Second, dec("1150")), (Stage::Third, dec("1500"))]
+        );
+        assert_eq!(
+            programs::stage_price(s.conn(), id).unwrap(),
+            StagePrice::Absent
+        );
+        let actions: Vec<String> = s
+            .conn()
+            .prepare("SELECT action FROM audit_events WHERE entity = 'stage_prices' ORDER BY seq")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert_eq!(
+            actions,
+            [
+                "program.stage-price",
+                "program.stage-price",
+                "program.stage-price: cifra mal digitada",
+                "program.stage-price: no hubo etapas",
+            ]
+        );
+        // once withdrawn, nothing is in force: a new price replaces nothing
+        let after = record(&mut s, id, &code, Some((Stage::Second, "1000")), None).unwrap();
+        assert!(after.replaced.is_empty());
     }
 }

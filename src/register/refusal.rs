@@ -109,6 +109,8 @@ pub enum Field {
     ExternalAwarded,
     /// The reference of the acta of a first stage concluded outside vigia.
     ActaReference,
+    /// Why a record replaces or withdraws a figure in force (a stage price typed again).
+    CorrectionReason,
 }
 
 impl Field {
@@ -164,6 +166,7 @@ impl Field {
             Field::BackdateReason => "backdate_reason",
             Field::ExternalAwarded => "external_awarded",
             Field::ActaReference => "acta_reference",
+            Field::CorrectionReason => "correction_reason",
         }
     }
 }

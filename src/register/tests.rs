@@ -683,6 +683,7 @@ fn a_breach_with_payments_in_force_or_a_paz_y_salvo_is_not_voided() {
                 1,
                 Some((crate::later_stages::Stage::Second, dec("1100"))),
                 day("2024-06-28"),
+                None,
             )?;
             breach::record(tx, &sale("2024-11-20", 1000), today())
         })

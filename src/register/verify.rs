@@ -658,6 +658,7 @@ mod tests {
                 1,
                 Some((crate::later_stages::Stage::Second, dec("1100"))),
                 day("2024-06-28"),
+                None,
             )?;
             super::super::breach::record(
                 tx,

@@ -191,27 +191,31 @@ pub fn record_validity_exception(
     )
 }
 
-/// Records the stage price (`stage` 2 or 3 with `price`), or that no later stage happened (`None`).
+/// Records the stage price (`stage` 2 or 3 with `price`), or that no later stage happened
+/// (`None`); a `reason` (why it corrects a price in force) goes into its audit event's code.
 pub fn record_stage(
     tx: &mut Tx<'_>,
     program_id: i64,
     stage: Option<(Stage, Decimal)>,
     on: NaiveDate,
+    reason: Option<&str>,
 ) -> Result<i64> {
     let (s, p) = match stage {
         Some((s, p)) => (Some(s), Some(Exact(p))),
         None => (None, None),
     };
-    tx.insert(
-        "stage_prices",
-        crate::store::Action::ProgramStagePrice,
-        &[
-            ("program_id", &program_id),
-            ("stage", &s),
-            ("price", &p),
-            ("recorded_on", &on.to_string()),
-        ],
-    )
+    let on = on.to_string();
+    let columns: &[(&str, &dyn rusqlite::ToSql)] = &[
+        ("program_id", &program_id),
+        ("stage", &s),
+        ("price", &p),
+        ("recorded_on", &on),
+    ];
+    let action = crate::store::Action::ProgramStagePrice;
+    match reason {
+        Some(reason) => tx.insert_noted("stage_prices", action, reason, columns),
+        None => tx.insert("stage_prices", action, columns),
+    }
 }
 
 /// The latest stage-price record of a program, if any (none yet: the stage is pending).
@@ -236,10 +240,15 @@ pub fn latest_stage(conn: &Connection, program_id: i64) -> Result<Option<StageRe
 
 /// The price each later stage obtained, by stage (2, 3), as last recorded for it (a stage
 /// adjudicated, or typed by hand with `program stage-price`; a later record corrects an earlier
-/// one of the same stage).
+/// one of the same stage). A `none` typed by hand withdrew every price before it, for good: a
+/// price recorded after it does not bring them back (the `none` of a stage declared void,
+/// linked from its conclusion, withdraws nothing).
 pub fn stage_prices(conn: &Connection, program_id: i64) -> Result<Vec<(Stage, Decimal)>> {
     let mut st = conn.prepare(
         "SELECT stage, price FROM stage_prices WHERE program_id = ?1 AND stage IS NOT NULL \
+         AND id > COALESCE((SELECT MAX(n.id) FROM stage_prices n WHERE n.program_id = ?1 \
+         AND n.stage IS NULL AND NOT EXISTS (SELECT 1 FROM stage_conclusions c \
+         WHERE c.stage_price_id = n.id AND c.kind = 'desert')), 0) \
          ORDER BY id",
     )?;
     let mut by_stage: Vec<(Stage, Decimal)> = Vec::new();
@@ -359,6 +368,7 @@ mod tests {
                         id,
                         s.map(|(s, p)| (Stage::try_from(s).unwrap(), dec(p))),
                         on,
+                        None,
                     )?)
                 })
                 .unwrap()
@@ -390,6 +400,44 @@ mod tests {
         assert_eq!(
             stage_price(store.conn(), id).unwrap(),
             StagePrice::Known(dec("1800"))
+        );
+    }
+
+    #[test]
+    fn prices_withdrawn_by_a_none_typed_by_hand_stay_withdrawn_when_a_price_follows() {
+        let mut store = super::super::Store::in_memory().unwrap();
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
+        let id = store
+            .write::<_, crate::register::Error>("ana", |tx| {
+                crate::register::program::add(tx, &program, DECRETO_3939_2004)?;
+                Ok(by_code(tx.conn(), &program.code)?.id)
+            })
+            .unwrap();
+        let mut record = |s: Option<(Stage, &str)>| {
+            store
+                .write::<_, crate::register::Error>("ana", |tx| {
+                    Ok(record_stage(
+                        tx,
+                        id,
+                        s.map(|(s, p)| (s, dec(p))),
+                        day(6, 28),
+                        None,
+                    )?)
+                })
+                .unwrap();
+        };
+        record(Some((Stage::Second, "1800")));
+        record(None);
+        record(Some((Stage::Third, "1050")));
+        // the Second's 1.800 was withdrawn: only the Third's price counts, not max(1.800, 1.050)
+        assert_eq!(
+            stage_price(store.conn(), id).unwrap(),
+            StagePrice::Known(dec("1050"))
+        );
+        assert_eq!(
+            stage_prices(store.conn(), id).unwrap(),
+            [(Stage::Third, dec("1050"))]
         );
     }
 }

@@ -721,6 +721,7 @@ mod tests {
             Field::BackdateReason,
             Field::ExternalAwarded,
             Field::ActaReference,
+            Field::CorrectionReason,
         ];
         for f in &all {
             match f {
@@ -772,7 +773,8 @@ mod tests {
                 | Field::PaymentReference
                 | Field::BackdateReason
                 | Field::ExternalAwarded
-                | Field::ActaReference => {}
+                | Field::ActaReference
+                | Field::CorrectionReason => {}
             }
         }
         all

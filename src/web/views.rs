@@ -314,6 +314,7 @@ pub fn field_label(f: Field) -> &'static str {
         Field::PaymentAmount => "Valor del pago",
         Field::VoidReason => "Motivo de la anulación",
         Field::SupersedeReason => "Motivo del reemplazo",
+        Field::CorrectionReason => "Motivo de la corrección",
         Field::ValidityReason => "Razón del acto fuera de la vigencia del programa",
         Field::Payment => "Pago",
         Field::Pledge => "Prenda",

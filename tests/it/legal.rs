@@ -91,8 +91,32 @@ fn with_two_later_stages_the_fine_takes_the_highest_stage_price() {
     let md = issue(&r, "2024-12-10", "md", "aviso.md");
     let text = std::fs::read_to_string(&md).unwrap();
     assert!(text.contains(listed), "{text}");
-    // a stage's price corrected by hand: its latest record counts
-    stage(&r, "2", "1.100", "02/10/2024");
+    // a stage's price corrected by hand is a correction: refused without its reason (exit 2,
+    // nothing written), then recorded with it; its latest record counts
+    let correct = [
+        "program",
+        "stage-price",
+        "D3939-2004",
+        "--stage",
+        "2",
+        "--price",
+        "1.100",
+        "--date",
+        "02/10/2024",
+    ];
+    let before = r.dump();
+    let why = r.fails(&correct);
+    assert!(
+        why.contains("has stage 2's (1800) price recorded")
+            && why.contains("repeat with --reason"),
+        "{why}"
+    );
+    assert_eq!(r.dump(), before, "nothing written");
+    let said = r.ok(&[&correct[..], &["--reason", "precio mal digitado"]].concat());
+    assert!(
+        said.contains("(a correction: it replaces stage 2's $ 1.800)"),
+        "{said}"
+    );
     let v = r.json(&[
         "fine",
         "show",

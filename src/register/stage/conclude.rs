@@ -251,7 +251,7 @@ pub fn adjudicate(
         }],
     })?;
     let awarded: u64 = parts.iter().map(|p| p.shares).sum();
-    let sp = programs::record_stage(tx, program.id, Some((stage, price)), on)?;
+    let sp = programs::record_stage(tx, program.id, Some((stage, price)), on, None)?;
     let c = NewConclusion {
         program_id: program.id,
         stage,
@@ -354,7 +354,7 @@ pub fn desert(
         .collect();
     let last = stage >= program.program.later_stages.last;
     let sp = if last {
-        Some(programs::record_stage(tx, program.id, None, on)?)
+        Some(programs::record_stage(tx, program.id, None, on, None)?)
     } else {
         None
     };

@@ -85,3 +85,29 @@ pub fn user_last_enabled_administrator_add_another(name: &impl std::fmt::Display
                  disabling this one, or nobody could manage the accounts"
     )
 }
+
+/// The prices a stage-price record would replace, and what it records instead.
+pub fn stage_price_correction_needs_reason(
+    code: &impl std::fmt::Display,
+    in_force: &&[(crate::later_stages::Stage, rust_decimal::Decimal)],
+    new: &Option<(crate::later_stages::Stage, rust_decimal::Decimal)>,
+) -> String {
+    let prices: Vec<String> = in_force
+        .iter()
+        .map(|(s, p)| format!("stage {s}'s ({p})"))
+        .collect();
+    let what = if prices.len() == 1 {
+        format!("{} price", prices[0])
+    } else {
+        format!("{} prices", prices.join(" and "))
+    };
+    let new = match new {
+        Some((s, p)) => format!("{p} per share for stage {s}"),
+        None => "that no later stage happened".to_string(),
+    };
+    format!(
+        "program {code} has {what} recorded, which its liquidations take; recording {new} \
+         replaces it: it is a correction of the register and must say why (the reason goes into \
+         the audit event)"
+    )
+}

@@ -93,3 +93,39 @@ pub fn user_last_enabled_administrator_add_another(name: &impl std::fmt::Display
                  antes de deshabilitarlo, o nadie podría gestionar las cuentas"
     )
 }
+
+/// The prices a stage-price record would replace, and what it records instead.
+pub fn stage_price_correction_needs_reason(
+    code: &impl std::fmt::Display,
+    in_force: &&[(crate::later_stages::Stage, rust_decimal::Decimal)],
+    new: &Option<(crate::later_stages::Stage, rust_decimal::Decimal)>,
+) -> String {
+    let prices: Vec<String> = in_force
+        .iter()
+        .map(|(s, p)| {
+            format!(
+                "de la {} ({})",
+                crate::words::stage_es(s.number()),
+                crate::money::format_cop(*p)
+            )
+        })
+        .collect();
+    let what = if prices.len() == 1 {
+        format!("el precio {}", prices[0])
+    } else {
+        format!("los precios {}", prices.join(" y "))
+    };
+    let new = match new {
+        Some((s, p)) => format!(
+            "{} por acción para la {}",
+            crate::money::format_cop(*p),
+            crate::words::stage_es(s.number())
+        ),
+        None => "que no hubo etapa posterior".to_string(),
+    };
+    format!(
+        "el programa {code} tiene registrado {what}, que toman sus liquidaciones; registrar {new} \
+         lo reemplaza: es una corrección del registro y debe decir por qué (el motivo queda en el \
+         evento de auditoría)"
+    )
+}
