@@ -847,7 +847,9 @@ pub fn refusal_in(
         |f| {
             let value = match f {
                 register::Field::Lender => format!(" {}", ph("NAME")),
-                register::Field::VoidReason | register::Field::ValidityReason => format!(" {text}"),
+                register::Field::VoidReason
+                | register::Field::ValidityReason
+                | register::Field::CorrectionReason => format!(" {text}"),
                 register::Field::SupersedeReason => format!(" --reason {text}"),
                 register::Field::AllowDuplicate => String::new(),
                 register::Field::Settlement => {
