@@ -250,7 +250,34 @@ fn parse_row(
     let files_tax_return = row.yes_no(Col::FilesTaxReturn, false);
     let is_director = row.yes_no(Col::IsDirector, false);
     let declarations = row.yes_no(Col::Declarations, false);
-    let dismissed_with_just_cause = row.yes_no(Col::DismissedWithJustCause, false);
+    // LEGAL_NOTES §7.5: a dismissal with just cause bars the program's named categories (the
+    // ex-workers): for them an empty cell could be read as "no" or as "not asked", so it is
+    // refused; for the others it is "no"
+    let barred_by_just_cause = program
+        .just_cause_categories
+        .as_deref()
+        .is_some_and(|named| named.iter().any(|c| *c == category));
+    let dismissed_with_just_cause = if barred_by_just_cause
+        && row.get(Col::DismissedWithJustCause).is_empty()
+    {
+        row.fail(
+            Col::DismissedWithJustCause,
+            "",
+            Said::new(
+                format!(
+                    "a filer of category {category} must say whether they were dismissed with \
+                         just cause (si or no): the program bars those who were"
+                ),
+                format!(
+                    "quien acepta en la categoría {category} debe decir si fue desvinculado con \
+                         justa causa (si o no): el programa excluye a quienes lo fueron"
+                ),
+            ),
+        );
+        false
+    } else {
+        row.yes_no(Col::DismissedWithJustCause, false)
+    };
     let mut pesos = |col: Col| {
         let own = Said::new(
             "must be an amount in pesos such as 12.500.000,00, or empty",

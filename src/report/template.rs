@@ -245,7 +245,7 @@ const ACCEPTANCES: [Column; 21] = [
         "dismissed_with_just_cause",
         false,
         "no",
-        "si o no: extrabajador desvinculado con justa causa",
+        "si o no: extrabajador desvinculado con justa causa (obligatorio para un extrabajador)",
     ),
     col(
         "review",

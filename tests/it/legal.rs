@@ -652,3 +652,47 @@ fn a_pledge_recorded_after_a_notice_does_not_change_what_the_notice_verifies_aga
         "{text}"
     );
 }
+
+#[test]
+fn an_ex_worker_must_say_whether_dismissed_with_just_cause() {
+    // LEGAL_NOTES §7.5: a just-cause dismissal bars ex-workers; an empty cell could be read as
+    // "no" or as "not asked": refused for an ex-worker (nothing written), "no" for the others
+    let r = Reg::new();
+    r.ok(&[
+        "offer",
+        "open",
+        "D3939-2004",
+        "--opens",
+        "15/01/2024",
+        "--closes",
+        "18/03/2024",
+        "--reason",
+        "fictional sale of 2024 under the 2004 decree (tests)",
+    ]);
+    let before = r.dump();
+    let csv = "filed_at,doc_type,doc_number,name,person_type,category,shares,declarations,\
+               dismissed_with_just_cause\n\
+               16/01/2024,CC,1000000001,Uno,natural,trabajador,10,si,\n\
+               16/01/2024,CC,1000000003,Tres,natural,extrabajador,10,si,\n";
+    let file = r.file("a.csv", csv.as_bytes());
+    let e = r.fails(&["acceptances", "import", &file, "--program", "D3939-2004"]);
+    assert!(
+        e.contains("line 3")
+            && e.contains(
+                "a filer of category extrabajador must say whether they were dismissed with just \
+                 cause (si or no)"
+            )
+            && !e.contains("line 2"),
+        "{e}"
+    );
+    assert_eq!(r.dump(), before, "nothing written");
+    let csv = csv.replace("extrabajador,10,si,\n", "extrabajador,10,si,no\n");
+    let out = r.ok(&[
+        "acceptances",
+        "import",
+        &r.file("b.csv", csv.as_bytes()),
+        "--program",
+        "D3939-2004",
+    ]);
+    assert!(out.contains("2 acceptance"), "{out}");
+}

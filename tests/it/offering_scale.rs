@@ -185,10 +185,13 @@ pub(crate) fn acceptances(n: u64) -> String {
             )
         };
         let declarations = if rng.chance(3) { "" } else { "si" };
-        let dismissed = if category == "extrabajador" && rng.chance(20) {
+        // an ex-worker's row says it either way (an empty cell is refused for them)
+        let dismissed = if category != "extrabajador" {
+            ""
+        } else if rng.chance(20) {
             "si"
         } else {
-            ""
+            "no"
         };
         let review = match rng.below(60) {
             0 => "FORM_DEFECT",
