@@ -123,18 +123,12 @@ pub fn register(
     let (registered, in_force) = pledges::registered(tx.conn(), adjudication_id)?;
     let verdict = rules(
         &Candidate {
-            adjudication_id,
-            adjudication_void: adj.void.is_some(),
-            adjudicated_on: adj.adjudicated_on,
-            adjudicated: adj.shares,
-            financed_by: adj.lender.as_deref(),
-            financed_shares: adj.financed_shares,
             rank,
             registered_on,
             lender,
             shares,
-            in_force: &in_force,
             registered: &registered,
+            ..candidate(&adj, &in_force)
         },
         today,
     )?;
@@ -181,8 +175,19 @@ pub fn register(
 pub fn register_blocked(conn: &Connection, adjudication_id: i64) -> Result<Option<Refusal>> {
     let adj = adjudications::get(conn, adjudication_id)?;
     let (_, in_force) = pledges::registered(conn, adjudication_id)?;
-    let probe = Candidate {
-        adjudication_id,
+    Ok(rules(&candidate(&adj, &in_force), adj.adjudicated_on).err())
+}
+
+/// The pledge any form could send on `adj` (of the first degree, registered on the
+/// adjudication's day, of every share no pledge in force covers, none registered before: never
+/// "the same pledge again"), with what the rules read of the adjudication; [`register`] sets
+/// what was typed over it.
+fn candidate<'a>(
+    adj: &'a adjudications::Adjudication,
+    in_force: &'a [crate::store::pledges::InForce],
+) -> Candidate<'a> {
+    Candidate {
+        adjudication_id: adj.id,
         adjudication_void: adj.void.is_some(),
         adjudicated_on: adj.adjudicated_on,
         adjudicated: adj.shares,
@@ -192,11 +197,9 @@ pub fn register_blocked(conn: &Connection, adjudication_id: i64) -> Result<Optio
         registered_on: adj.adjudicated_on,
         lender: None,
         shares: None,
-        in_force: &in_force,
-        // none registered before: the probe is never "the same pledge again"
+        in_force,
         registered: &[],
-    };
-    Ok(rules(&probe, adj.adjudicated_on).err())
+    }
 }
 
 /// A row of a pledge file refused by [`rules`], in the file's columns (the line is the store's
