@@ -256,7 +256,7 @@ fn parse_row(
     let barred_by_just_cause = program
         .just_cause_categories
         .as_deref()
-        .is_some_and(|named| named.iter().any(|c| *c == category));
+        .is_some_and(|named| named.contains(&category));
     let dismissed_with_just_cause = if barred_by_just_cause
         && row.get(Col::DismissedWithJustCause).is_empty()
     {
