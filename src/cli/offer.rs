@@ -781,15 +781,18 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         }
         None => {}
     }
+    // its bytes against the files vigia wrote of it: one that is none of them is said first
+    let found = super::acta_record::compared(conn, Acta::Run(run.id), (file, FLAG))?;
+    super::acta_record::say_headline(ctx, &found)?;
     ctx.say(crate::catalogue::msg::Msg::ActaVerified {
         run: run.id,
         code: &code,
         acceptors: count,
         awarded: header.awarded,
         fingerprint: &run.fingerprint,
+        text_only: !found.ok(),
     })?;
-    // its bytes against the files vigia wrote of it, after the text's verdict
-    let same = super::acta_record::say_file(ctx, conn, Acta::Run(run.id), (file, FLAG))?;
+    let same = super::acta_record::say_file(ctx, &found)?;
     // the signature, when the acta carries one (issue 26), each result named
     Ok(if signatures(ctx, &acta, trust, &p)? && same {
         Status::Ok

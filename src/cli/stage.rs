@@ -969,6 +969,9 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         return Ok(Status::Findings);
     }
     let head = crate::store::audit::head_at(conn, "stage_conclusions", k.id)?;
+    // its bytes against the files vigia wrote of it: one that is none of them is said first
+    let found = super::acta_record::compared(conn, Acta::Conclusion(k.id), (file, FLAG))?;
+    super::acta_record::say_headline(ctx, &found)?;
     let line = stage_words::line(
         ctx.lang,
         &stage_words::Line::Verified {
@@ -976,11 +979,11 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
             code: &code,
             conclusion: k,
             anchor: head.as_ref().map(|h| (h.count as u64, h.hash.as_str())),
+            text_only: !found.ok(),
         },
     );
     writeln!(ctx.out, "{line}")?;
-    // its bytes against the files vigia wrote of it, after the text's verdict
-    let same = super::acta_record::say_file(ctx, conn, Acta::Conclusion(k.id), (file, FLAG))?;
+    let same = super::acta_record::say_file(ctx, &found)?;
     // the signature, when the acta carries one (issue 26), each result named
     Ok(
         if super::offer::signatures(ctx, &acta, trust, &p)? && same {
