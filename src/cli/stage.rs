@@ -503,13 +503,22 @@ fn write_evaluation(
                 }
             }
             let mut list = ListWriter::new_in(format, &ROW_COLUMNS, &mut *ctx.out, ctx.lang)?;
+            // the causes the rows name: a Spanish table ends with what each means (the codes
+            // stay in the cells, as in the CSV and the JSON)
+            let mut causes = std::collections::BTreeSet::new();
             for e in evals {
                 e.each_row::<CliError>(snap, &mut |r| {
                     list.push(&serde_json::to_value(&r).expect("row"))?;
+                    causes.extend(r.cause);
                     Ok(std::ops::ControlFlow::Continue(()))
                 })?;
             }
             list.finish()?;
+            if format == Format::Table && ctx.lang == crate::lang::Lang::Es {
+                for line in crate::catalogue::stage::causes_legend_es(&causes) {
+                    writeln!(ctx.out, "{line}")?;
+                }
+            }
         }
     }
     Ok(())
