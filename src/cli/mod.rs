@@ -37,6 +37,7 @@ pub(crate) mod settlement;
 pub(crate) mod shell;
 pub(crate) mod sign;
 pub(crate) mod stage;
+mod stage_verify;
 mod stage_words;
 pub(crate) mod template;
 pub(crate) mod user;
