@@ -283,11 +283,11 @@ fn days_months_brackets_and_rates_are_read_by_the_one_reader_in_the_runs_languag
     assert_eq!(
         add("es", "-3"),
         "vigia: error: rates add --from 01/02/2099 --to 28/02/2099: el interés bancario corriente \
-         (ibc_ea_pct) -3 debe ser un porcentaje efectivo anual positivo\n"
+         (--ibc) -3 debe ser un porcentaje efectivo anual positivo\n"
     );
     assert_eq!(
         add("en", "-3"),
-        "vigia: error: rates add --from 2099-02-01 --to 2099-02-28: ibc_ea_pct -3 must be a \
+        "vigia: error: rates add --from 2099-02-01 --to 2099-02-28: --ibc -3 must be a \
          positive % EA\n"
     );
     let e = add("es", "$18");
