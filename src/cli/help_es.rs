@@ -49,7 +49,7 @@ pub const ES: &[(&str, &str, &str)] = &[
     ("program letters history", "code", "El código del programa"),
     ("program letters history", "format", "Formato de la salida"),
     ("program letters history", "out", "Dónde se escribe --format xlsx o csv-excel (0600)"),
-    ("program stage-price", "", "Registra el precio del art. 9 (iii): el precio por acción que los enajenantes obtuvieron en la Segunda o Tercera Etapa, o `--stage none` cuando no habrá etapa posterior. Mientras no se registre, las liquidaciones son provisionales"),
+    ("program stage-price", "", "Registra el precio del art. 9 (iii): el precio por acción que los enajenantes obtuvieron en la Segunda o Tercera Etapa, o `--stage none` cuando no habrá etapa posterior. Mientras no se registre, las liquidaciones son provisionales; también lo son mientras el precio sea solo el mayor hasta ahora (una etapa adjudicada en vigia dejó acciones a una etapa posterior aún pendiente): la conclusión de esa etapa, o su precio final registrado aquí, las vuelve definitivas"),
     ("program stage-price", "code", "El código del programa"),
     ("program stage-price", "stage", "2, 3 o none (ninguna)"),
     ("program stage-price", "price", "Precio por acción (obligatorio con --stage 2 o 3)"),

@@ -88,19 +88,26 @@ pub fn issue(
     }
     let (liquidation_id, outcome) =
         super::liquidation::liquidation_for(tx, breach_id, last, rates)?;
+    let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
+    let program = programs::by_id(tx.conn(), adj.program_id)?;
+    let code = &program.program.code;
     match &outcome {
         // a price so far: the stage price is recorded and a later stage is still pending, which
-        // only its conclusion ends (a price typed by hand would end it without the stage)
+        // its conclusion ends, or the final price recorded by hand (`program stage-price`)
         Outcome::Liquidated(l) if l.provisional => {
             return Err(refuse(match l.prices.stage {
                 StagePrice::SoFar(p) => {
                     let price = format_cop(p);
                     said!(
                         register_fines::liquidation_provisional_later_stage_pending,
-                        price
+                        price,
+                        code
                     )
                 }
-                _ => said!(register_fines::liquidation_provisional_later_stage_s_price),
+                _ => said!(
+                    register_fines::liquidation_provisional_later_stage_s_price,
+                    code
+                ),
             }));
         }
         Outcome::Liquidated(l) if l.total_due > Decimal::ZERO => {
@@ -117,8 +124,6 @@ pub fn issue(
             return Err(refuse(said!(register_fines::no_fine_applies)));
         }
     }
-    let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
-    let program = programs::by_id(tx.conn(), adj.program_id)?;
     let letterhead =
         super::letterhead::require(tx.conn(), &program, super::letterhead::For::Settlement)?;
     let id = settlements::insert(tx, program.id, breach_id, liquidation_id, date)?;
