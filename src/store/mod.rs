@@ -365,8 +365,7 @@ impl fmt::Display for StoreError {
             ),
             StoreError::NotARegister(why) => write!(
                 f,
-                "not a vigia register: {}; it was left untouched (a register is created only \
-                 where no file exists yet)",
+                "not a vigia register: {}; it was left untouched",
                 why.en()
             ),
             StoreError::Rejected(problems) => {

@@ -108,7 +108,12 @@ fn flag_refusals_once_english_only_are_said_in_spanish() {
     );
     assert!(
         es.contains("no es una base de datos SQLite")
-            && es.contains("solo `vigia init` crea un registro"),
+            && es.contains(
+                "; no se modificó: `vigia init` crea un registro, y solo donde aún no hay ningún \
+                 archivo"
+            )
+            && es.matches("vigia init").count() == 1
+            && !es.contains("solo se crea"),
         "{es}"
     );
 }
