@@ -20,7 +20,7 @@ fn sha256_of(path: &Path, flag: &'static str) -> Result<String, CliError> {
         error: e,
     };
     let f = std::fs::File::open(path).map_err(error)?;
-    crate::store::acta_files::sha256_of(f).map_err(error)
+    crate::store::sha256_read(f).map_err(error)
 }
 
 /// Records the acta file placed at `path` (signed already when `--sign` was given: its bytes as
