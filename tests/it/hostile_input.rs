@@ -197,6 +197,12 @@ fn days_months_brackets_and_rates_are_read_by_the_one_reader_in_the_runs_languag
         ),
         "{e}"
     );
+    // what is no number at all is still told to write a count's digits
+    let e = r.fails(&["--lang", "es", "check", "--within-days", "tres"]);
+    assert!(
+        e.contains(&format!("«--within-days <DÍAS>»: «tres» {NOT_A_COUNT}")),
+        "{e}"
+    );
     let q = Reg::without_register();
     let e = q.fails(&[
         "--lang",
