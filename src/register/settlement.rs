@@ -3,7 +3,7 @@
 //! program and year (`PAZ-2025-0001`), one per breach. Inside the caller's write transaction;
 //! rendering is `report`'s.
 
-use super::{Field, Refusal, Result};
+use super::{Act, Field, Refusal, Result};
 use crate::fine::{Outcome, StagePrice};
 use crate::lang::{Said, Shown, fecha, momento};
 use crate::money::format_cop;
@@ -90,25 +90,32 @@ pub fn issue(
         super::liquidation::liquidation_for(tx, breach_id, last, rates)?;
     let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
     let program = programs::by_id(tx.conn(), adj.program_id)?;
-    let code = &program.program.code;
     match &outcome {
-        // a price so far: the stage price is recorded and a later stage is still pending, which
-        // its conclusion ends, or the final price recorded by hand (`program stage-price`)
+        // a price so far: the stage price is recorded and a later stage (the program's last) is
+        // still pending, which its conclusion ends, or its final price recorded by hand
         Outcome::Liquidated(l) if l.provisional => {
-            return Err(refuse(match l.prices.stage {
+            let (reason, stage) = match l.prices.stage {
                 StagePrice::SoFar(p) => {
                     let price = format_cop(p);
-                    said!(
+                    let reason = said!(
                         register_fines::liquidation_provisional_later_stage_pending,
-                        price,
-                        code
-                    )
+                        price
+                    );
+                    (reason, Some(program.program.later_stages.last))
                 }
-                _ => said!(
-                    register_fines::liquidation_provisional_later_stage_s_price,
-                    code
+                _ => (
+                    said!(register_fines::liquidation_provisional_later_stage_s_price),
+                    None,
                 ),
-            }));
+            };
+            let program = program.program.code.clone();
+            return Err(Refusal::Blocked {
+                field: Field::Breach,
+                value: breach_id.said(),
+                reason,
+                first: Box::new(Act::RecordStagePrice { program, stage }),
+            }
+            .into());
         }
         Outcome::Liquidated(l) if l.total_due > Decimal::ZERO => {
             let due = format_cop(l.total_due);

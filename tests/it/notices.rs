@@ -601,17 +601,17 @@ fn a_paz_y_salvo_of_a_fine_priced_without_the_stage_price_names_the_command_that
     let en = r.fails(&issue);
     assert!(
         en.contains(
-            "its liquidation is provisional (the later stage's price is pending), so the fine may \
-             still rise; record the stage price first: `vigia program stage-price D3939-2004 \
-             --stage 2|3 --price P --date D`, or `--stage none` when no later stage will happen"
+            "breach 1: its liquidation is provisional (the later stage's price is pending), so \
+             the fine may still rise; record the stage price first, or that no later stage will \
+             happen (`vigia program stage-price D3939-2004 --stage 2|3 --price P --date D`)"
         ),
         "{en}"
     );
     let es = r.fails(&[&["--lang", "es"][..], &issue].concat());
     assert!(
         es.contains(
-            "registre primero el precio de la etapa: `vigia program stage-price D3939-2004 \
-             --stage 2|3 --price P --date D`, o `--stage none` si no habrá etapa posterior"
+            "registre primero el precio de la etapa, o que no habrá etapa posterior (`vigia \
+             program stage-price D3939-2004 --stage 2|3 --price P --date FECHA`)"
         ),
         "{es}"
     );

@@ -590,8 +590,9 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
             && why.contains("$ 1.100")
             && why.contains("adjudicate it or declare it void")
             && why.contains(
-                "when the sellers obtained the final price outside vigia, record it: `vigia \
-                 program stage-price D3939-2004 --stage 3 --price P --date D`"
+                "adjudicate it or declare it void; or, when the sellers obtained its final price \
+                 outside vigia, record that price (`vigia program stage-price D3939-2004 --stage \
+                 3 --price P --date D`)"
             )
             && !why.contains("record the stage price"),
         "{why}"
@@ -605,8 +606,8 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
         por_que.contains("una etapa posterior sigue pendiente")
             && por_que.contains("adjudíquela o declárela desierta")
             && por_que.contains(
-                "si los enajenantes obtuvieron el precio final fuera de vigia, regístrelo: `vigia \
-                 program stage-price D3939-2004 --stage 3 --price P --date D`"
+                "si los enajenantes obtuvieron su precio final fuera de vigia, registre ese precio \
+                 (`vigia program stage-price D3939-2004 --stage 3 --price P --date FECHA`)"
             )
             && !por_que.contains("registre primero el precio"),
         "{por_que}"

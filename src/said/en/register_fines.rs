@@ -304,24 +304,18 @@ pub fn letterhead_lacks_which_needs(
     format!("its letterhead lacks {en}, which a {doc_en} needs")
 }
 
-pub fn liquidation_provisional_later_stage_s_price(code: &impl std::fmt::Display) -> String {
-    format!(
-        "its liquidation is provisional (the later stage's price is pending), so the fine may \
-         still rise; record the stage price first: `vigia program stage-price {code} --stage 2|3 \
-         --price P --date D`, or `--stage none` when no later stage will happen"
-    )
+pub fn liquidation_provisional_later_stage_s_price() -> String {
+    "its liquidation is provisional (the later stage's price is pending), so the fine may still \
+     rise; record the stage price first, or that no later stage will happen"
+        .to_string()
 }
 
-pub fn liquidation_provisional_later_stage_pending(
-    price: &impl std::fmt::Display,
-    code: &impl std::fmt::Display,
-) -> String {
+pub fn liquidation_provisional_later_stage_pending(price: &impl std::fmt::Display) -> String {
     format!(
         "its liquidation is provisional: a later stage is still pending (the stage price so far is \
          {price} per share; a higher price in that stage would raise the fine), so the fine may \
-         still rise; conclude that stage first: adjudicate it or declare it void (`vigia stage \
-         adjudicate|desert {code}`), or, when the sellers obtained the final price outside vigia, \
-         record it: `vigia program stage-price {code} --stage 3 --price P --date D`"
+         still rise; conclude that stage first: adjudicate it or declare it void; or, when the \
+         sellers obtained its final price outside vigia, record that price"
     )
 }
 

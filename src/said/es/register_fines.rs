@@ -327,26 +327,20 @@ pub fn letterhead_lacks_which_needs(
     format!("a su membrete le falta {es}, que {doc_es} necesita")
 }
 
-pub fn liquidation_provisional_later_stage_s_price(code: &impl std::fmt::Display) -> String {
-    format!(
-        "su liquidación es provisional (el precio de la etapa posterior está pendiente), de modo \
-         que la multa aún puede aumentar; registre primero el precio de la etapa: `vigia program \
-         stage-price {code} --stage 2|3 --price P --date D`, o `--stage none` si no habrá etapa \
-         posterior"
-    )
+pub fn liquidation_provisional_later_stage_s_price() -> String {
+    "su liquidación es provisional (el precio de la etapa posterior está pendiente), de modo que \
+     la multa aún puede aumentar; registre primero el precio de la etapa, o que no habrá etapa \
+     posterior"
+        .to_string()
 }
 
-pub fn liquidation_provisional_later_stage_pending(
-    price: &impl std::fmt::Display,
-    code: &impl std::fmt::Display,
-) -> String {
+pub fn liquidation_provisional_later_stage_pending(price: &impl std::fmt::Display) -> String {
     format!(
         "su liquidación es provisional: una etapa posterior sigue pendiente (el precio de la etapa \
          hasta ahora es {price} por acción; un precio mayor en esa etapa aumentaría la multa), de \
          modo que la multa aún puede aumentar; concluya primero esa etapa: adjudíquela o declárela \
-         desierta (`vigia stage adjudicate|desert {code}`), o, si los enajenantes obtuvieron el \
-         precio final fuera de vigia, regístrelo: `vigia program stage-price {code} --stage 3 \
-         --price P --date D`"
+         desierta; o, si los enajenantes obtuvieron su precio final fuera de vigia, registre ese \
+         precio"
     )
 }
 
