@@ -84,7 +84,8 @@ pub enum OfferCommand {
     /// whatever its size; a PDF written before a heading was kept with its table is compared
     /// with that layout's page breaks (read again when the current layout does not match).
     /// Then its bytes are compared with the files vigia wrote of the acta (their SHA-256 are
-    /// recorded): exit 1 when its text matches but the file is none of them.
+    /// recorded): exit 1 when its text matches but the file is none of them, said on the first
+    /// line («NOT VERIFIED: the text matches the register, but the file is not the one issued»).
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed

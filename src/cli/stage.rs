@@ -171,7 +171,8 @@ pub enum StageCommand {
     /// as it is compared with one rendered again as it is compared, a page or a chunk of each
     /// at a time, whatever its size and format.
     /// Then its bytes are compared with the files vigia wrote of the acta (their SHA-256 are
-    /// recorded): exit 1 when its text matches but the file is none of them.
+    /// recorded): exit 1 when its text matches but the file is none of them, said on the first
+    /// line («NOT VERIFIED: the text matches the register, but the file is not the one issued»).
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
