@@ -50,6 +50,9 @@ pub enum Problem {
     CountMisplacedSeparators,
     /// A minus sign where the value cannot be negative.
     Negative,
+    /// A plus sign before the number (`+3`): a value is written without a sign; `unsigned` is
+    /// what was typed without it.
+    PlusSign { unsigned: String },
     /// A count with a fraction (`4,5`).
     NotWhole { value: Decimal },
     /// A count written with a comma then three digits (`1,450`): a thousands comma to some, to
@@ -138,6 +141,9 @@ impl Refused {
                 crate::said!(core::count_separators_wrong_places_write_points, v)
             }
             Problem::Negative => crate::said!(core::negative_value_must_zero_more, v),
+            Problem::PlusSign { unsigned } => {
+                crate::said!(core::plus_sign_written_without, v, unsigned)
+            }
             Problem::NotWhole { value } => {
                 let shown = es(value.normalize());
                 crate::said!(core::reads_as_which_not_whole_number, v, shown)
@@ -221,7 +227,8 @@ impl Refused {
     }
 }
 
-/// `text` without `$` and `COP` (each may be followed by spaces), and the sign apart; a space
+/// `text` without `$` and `COP` (each may be followed by spaces), and a minus sign apart (a plus
+/// sign before a number is refused: [`Problem::PlusSign`]); a space
 /// inside the number (also a no-break or narrow no-break space) is a thousands separator, so it
 /// is taken only where a thousands point would be (`1 450`, `1 450,50`, `12 345 678`); anywhere
 /// else (`1450 50`, `1 45`) the number is refused, never read with the space dropped (`1450 50`
@@ -243,6 +250,17 @@ fn bare(text: &str) -> Result<(bool, String), Problem> {
         // `$ -1.450`
         negative = true;
         t = rest.trim_start();
+    }
+    if !negative
+        && let Some(rest) = t.strip_prefix('+')
+        && rest.trim_start().starts_with(|c: char| c.is_ascii_digit())
+    {
+        // `+3`, `$ +1.450`: a value is written without a sign (a minus is read, and refused
+        // where the value cannot be negative); said as typed, the sign left out
+        let typed = text.trim();
+        let (before, after) = typed.split_once('+').unwrap_or((typed, ""));
+        let unsigned = format!("{before}{}", after.trim_start());
+        return Err(Problem::PlusSign { unsigned });
     }
     if !t.contains(char::is_whitespace) {
         return Ok((negative, t.to_string()));

@@ -309,16 +309,48 @@ fn typed_es(s: &str) -> String {
     }
 }
 
-/// A column of a rates file as a Spanish sentence names it (the form's field, and the column).
-fn column_es(column: &str) -> String {
+/// A period's value as a Spanish sentence names it: what it is, then where it was written
+/// (`shown`: a rates file's column or the flag it was typed in). `column` is its rates file's
+/// column.
+fn column_es(column: &str, shown: &str) -> String {
     let name = match column {
         "valid_from" => "la fecha «desde»",
         "valid_to" => "la fecha «hasta»",
         "ibc_ea_pct" => "el interés bancario corriente",
         "usury_ea_pct" => "la tasa de usura",
-        _ => return column.to_string(),
+        _ => return shown.to_string(),
     };
-    format!("{name} ({column})")
+    format!("{name} ({shown})")
+}
+
+/// What a period's values are called where they were written, for a refusal to name them: a
+/// rates file's columns ([`Names::COLUMNS`]), or the flags a person typed them in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Names {
+    pub valid_from: &'static str,
+    pub valid_to: &'static str,
+    pub ibc_ea_pct: &'static str,
+    pub usury_ea_pct: &'static str,
+}
+
+impl Names {
+    /// A rates file's columns.
+    pub const COLUMNS: Names = Names {
+        valid_from: "valid_from",
+        valid_to: "valid_to",
+        ibc_ea_pct: "ibc_ea_pct",
+        usury_ea_pct: "usury_ea_pct",
+    };
+}
+
+/// One certified period as a person typed it (a form, `vigia rates add`).
+#[derive(Debug, Clone, Copy)]
+pub struct Typed<'a> {
+    pub valid_from: NaiveDate,
+    pub valid_to: NaiveDate,
+    pub ibc_ea_pct: Decimal,
+    pub usury_ea_pct: Option<Decimal>,
+    pub resolution: &'a str,
 }
 
 /// A stretch of consecutive days under one certification period.
@@ -352,17 +384,18 @@ impl RateSeries {
 
     /// Parses and validates a rates CSV; fails on any problem but gaps and warnings.
     pub fn from_csv(text: &str, source: &str) -> Result<RateSeries, InvalidRates> {
-        RateSeries::parse(text, source, false)
+        RateSeries::parse(text, source, false, Names::COLUMNS)
     }
 
     /// Like [`RateSeries::from_csv`], but a usury figure that is not 1.5 × IBC is accepted: the
     /// person adding it has confirmed it against the resolution and said why.
     pub fn from_csv_forced(text: &str, source: &str) -> Result<RateSeries, InvalidRates> {
-        RateSeries::parse(text, source, true)
+        RateSeries::parse(text, source, true, Names::COLUMNS)
     }
 
     /// One certified period typed by a person (a form, `vigia rates add`), held to the same
-    /// checks as a row of a rates file; `forced` as in [`RateSeries::from_csv_forced`].
+    /// checks as a row of a rates file, its problems naming the file's columns; `forced` as in
+    /// [`RateSeries::from_csv_forced`].
     pub fn typed_period(
         valid_from: NaiveDate,
         valid_to: NaiveDate,
@@ -372,17 +405,43 @@ impl RateSeries {
         source: &str,
         forced: bool,
     ) -> Result<RatePeriod, InvalidRates> {
+        let typed = Typed {
+            valid_from,
+            valid_to,
+            ibc_ea_pct,
+            usury_ea_pct,
+            resolution,
+        };
+        RateSeries::typed(typed, Names::COLUMNS, source, forced)
+    }
+
+    /// [`RateSeries::typed_period`], its problems naming each value as `names` says (the
+    /// flags it was typed in): read as a row of a rates file by the same reader.
+    pub fn typed(
+        t: Typed<'_>,
+        names: Names,
+        source: &str,
+        forced: bool,
+    ) -> Result<RatePeriod, InvalidRates> {
         let line = format!(
-            "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n{valid_from},{valid_to},{ibc_ea_pct},{},\"{}\"\n",
-            usury_ea_pct.map(|u| u.to_string()).unwrap_or_default(),
-            resolution.replace('"', "'")
+            "valid_from,valid_to,ibc_ea_pct,usury_ea_pct,resolution\n{},{},{},{},\"{}\"\n",
+            t.valid_from,
+            t.valid_to,
+            t.ibc_ea_pct,
+            t.usury_ea_pct.map(|u| u.to_string()).unwrap_or_default(),
+            t.resolution.replace('"', "'")
         );
-        let series = RateSeries::parse(&line, source, forced)?;
+        let series = RateSeries::parse(&line, source, forced, names)?;
         Ok(series.periods()[0].clone())
     }
 
-    fn parse(text: &str, source: &str, forced: bool) -> Result<RateSeries, InvalidRates> {
-        let (periods, problems) = parse(text);
+    fn parse(
+        text: &str,
+        source: &str,
+        forced: bool,
+        names: Names,
+    ) -> Result<RateSeries, InvalidRates> {
+        let (periods, problems) = parse(text, names);
         let fatal: Vec<Problem> = problems
             .into_iter()
             .filter(|p| p.is_fatal(forced))
@@ -514,7 +573,7 @@ impl RateSeries {
 /// Every problem in a rates CSV, gaps and warnings included, in line order (for `vigia rates
 /// check`).
 pub fn check_csv(text: &str) -> Vec<Problem> {
-    parse(text).1
+    parse(text, Names::COLUMNS).1
 }
 
 /// Warnings about `period` next to the periods of `series` before and after it (for a period
@@ -612,7 +671,8 @@ fn jump(a: &RatePeriod, b: &RatePeriod) -> Option<Jump> {
 
 const REQUIRED: [&str; 4] = ["valid_from", "valid_to", "ibc_ea_pct", "usury_ea_pct"];
 
-fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
+/// The periods of a rates file and its problems, each value named as `names` says.
+fn parse(text: &str, names: Names) -> (Vec<RatePeriod>, Vec<Problem>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut problems = Vec::new();
     let mut reader = csv::ReaderBuilder::new()
@@ -672,16 +732,18 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
         rows += 1;
         let field = |i: usize| record.get(i).unwrap_or("");
         let before = problems.len();
-        let from = parse_date(field(c_from), "valid_from", line, &mut problems);
-        let to = parse_date(field(c_to), "valid_to", line, &mut problems);
-        let ibc = parse_rate(field(c_ibc), "ibc_ea_pct", IBC_PCT, line, &mut problems);
-        let usury = parse_rate(
-            field(c_usury),
-            "usury_ea_pct",
-            MORATORIUM_PCT,
+        let n = &names;
+        let from = parse_date(
+            field(c_from),
+            ("valid_from", n.valid_from),
             line,
             &mut problems,
         );
+        let to = parse_date(field(c_to), ("valid_to", n.valid_to), line, &mut problems);
+        let ibc = ("ibc_ea_pct", n.ibc_ea_pct);
+        let ibc = parse_rate(field(c_ibc), ibc, IBC_PCT, line, &mut problems);
+        let usury = ("usury_ea_pct", n.usury_ea_pct);
+        let usury = parse_rate(field(c_usury), usury, MORATORIUM_PCT, line, &mut problems);
         if problems.len() > before {
             continue;
         }
@@ -690,9 +752,18 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
         };
         if to < from {
             let (to_es, from_es) = (fecha(to), fecha(from));
+            let (to_name, from_name) = (names.valid_to, names.valid_from);
             problems.push(problem(
                 line,
-                said!(rates::valid_before_valid_from, to, from, to_es, from_es),
+                said!(
+                    rates::valid_before_valid_from,
+                    to,
+                    from,
+                    to_es,
+                    from_es,
+                    to_name,
+                    from_name
+                ),
             ));
             continue;
         }
@@ -703,6 +774,7 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
             if (u - times).abs() > tolerance {
                 // the period is still read: a confirmed figure may be forced in
                 let (u_es, i_es, times_es) = (tasa(u), tasa(i), tasa(times));
+                let (usury_name, ibc_name) = (names.usury_ea_pct, names.ibc_ea_pct);
                 problems.push(Problem {
                     line,
                     message: said!(
@@ -712,7 +784,9 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
                         times,
                         u_es,
                         i_es,
-                        times_es
+                        times_es,
+                        usury_name,
+                        ibc_name
                     ),
                     kind: Kind::UsuryRatio,
                 });
@@ -721,7 +795,11 @@ fn parse(text: &str) -> (Vec<RatePeriod>, Vec<Problem>) {
         let resolution = c_res.map(|c| field(c).to_string()).unwrap_or_default();
         match RatePeriod::new(from, to, ibc, usury, resolution, line) {
             Some(p) => periods.push(p),
-            None => problems.push(problem(line, said!(rates::both_ibc_ea_pct_usury_ea))),
+            None => {
+                let (ibc_name, usury_name) = (names.ibc_ea_pct, names.usury_ea_pct);
+                let said = said!(rates::both_ibc_ea_pct_usury_ea, ibc_name, usury_name);
+                problems.push(problem(line, said));
+            }
         }
     }
     if rows == 0 && problems.is_empty() {
@@ -792,13 +870,14 @@ fn problem(line: usize, message: Said) -> Problem {
     }
 }
 
+/// A date in the rates file's `column`, called `shown` where it was written.
 fn parse_date(
     s: &str,
-    column: &str,
+    (column, shown): (&str, &str),
     line: usize,
     problems: &mut Vec<Problem>,
 ) -> Option<NaiveDate> {
-    let columna = column_es(column);
+    let (columna, column) = (column_es(column, shown), shown);
     // every form the one reader takes (issue 19): 2024-11-01, 01/11/2024, 1/11/2024
     let read = crate::input::date(s).map_err(|r| match r.problem {
         crate::input::Problem::OutOfRange(d) => crate::calendar::DateError::OutOfRange(d),
@@ -828,10 +907,11 @@ fn parse_date(
     }
 }
 
-/// `Some(None)` for an empty cell, `Some(Some(rate))` for a valid one, `None` after a problem.
+/// `Some(None)` for an empty cell, `Some(Some(rate))` for a valid one, `None` after a problem;
+/// a rate in the rates file's `column`, called `shown` where it was written.
 fn parse_rate(
     s: &str,
-    column: &str,
+    (column, shown): (&str, &str),
     (min, max): (i64, i64),
     line: usize,
     problems: &mut Vec<Problem>,
@@ -839,7 +919,8 @@ fn parse_rate(
     if s.is_empty() {
         return Some(None);
     }
-    let (columna, s_es) = (column_es(column), typed_es(s));
+    let (columna, s_es) = (column_es(column, shown), typed_es(s));
+    let column = shown;
     // a percent as rates files write it, 32.985 or 32,985: rates are never grouped, so a point
     // is a decimal point (the shipped series' own form); a typed flag or form is read by
     // `input::percent`, which refuses 32.985 as a thousands point to a Colombian reader

@@ -533,9 +533,11 @@ pub fn msg(m: &Msg<'_>) -> String {
             acceptors,
             awarded,
             fingerprint,
+            text_only,
         } => format!(
-            "verified: acta of adjudication {run} of {code} ({acceptors} acceptor(s), {awarded} shares awarded); fingerprint {fingerprint} matches the \
-             register"
+            "{}: acta of adjudication {run} of {code} ({acceptors} acceptor(s), {awarded} shares \
+             awarded); fingerprint {fingerprint} matches the register",
+            if *text_only { "text" } else { "verified" }
         ),
         Msg::AuditIntact {
             events,

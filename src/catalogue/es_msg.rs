@@ -634,9 +634,11 @@ pub fn msg(m: &Msg<'_>) -> String {
             acceptors,
             awarded,
             fingerprint,
+            text_only,
         } => format!(
-            "verificada: acta de la adjudicación N.º {run} de {code} ({}, {}); la huella \
-             {fingerprint} coincide con el registro",
+            "{}: acta de la adjudicación N.º {run} de {code} ({}, {}); la huella {fingerprint} \
+             coincide con el registro",
+            if *text_only { "texto" } else { "verificada" },
             cuenta(*acceptors, "aceptante", "aceptantes"),
             cuenta(*awarded, "acción adjudicada", "acciones adjudicadas")
         ),

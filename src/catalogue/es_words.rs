@@ -173,11 +173,7 @@ pub fn store_error(e: &crate::store::StoreError) -> String {
             }
             m
         }
-        E::NotARegister(why) => format!(
-            "no es un registro de vigia: {}; no se modificó (un registro solo se crea donde aún \
-             no hay ningún archivo)",
-            why.es()
-        ),
+        E::NotARegister(why) => format!("no es un registro de vigia: {}; no se modificó", why.es()),
         E::Busy {
             holder: Some(h),
             waited,

@@ -47,8 +47,28 @@ pub fn identical(lang: Lang, file: &File) -> Option<String> {
     })
 }
 
+/// The first line `offer verify` and `stage verify` say of an acta whose text matched but whose
+/// file is none vigia wrote, before the text's details (so that it never begins «verificada»);
+/// `None` for a file vigia wrote, or one written before vigia recorded acta files.
+pub fn acta_headline(lang: Lang, file: &File) -> Option<String> {
+    if file.ok() {
+        return None;
+    }
+    Some(
+        match lang {
+            Lang::Es => {
+                "NO VERIFICADA: el texto coincide con el registro, pero el archivo no es el emitido"
+            }
+            Lang::En => {
+                "NOT VERIFIED: the text matches the register, but the file is not the one issued"
+            }
+        }
+        .to_string(),
+    )
+}
+
 /// What `offer verify`, `stage verify` and the web's acta verification say of an acta's file
-/// after its text's verdict: identical to a file vigia wrote, none of them (its text matched,
+/// after its text's details: identical to a file vigia wrote, none of them (its text matched,
 /// so its bytes changed), or written before vigia recorded acta files.
 pub fn acta(lang: Lang, file: &File) -> String {
     if let Some(line) = identical(lang, file) {

@@ -439,13 +439,15 @@ pub enum Msg<'a> {
         index: u64,
         winner: &'a str,
     },
-    /// `offer verify`: the acta is the register's.
+    /// `offer verify`: the acta's text is the register's; `text_only` when its file is none
+    /// vigia wrote (said before it: the line then says the text's match, not «verificada»).
     ActaVerified {
         run: i64,
         code: &'a str,
         acceptors: u64,
         awarded: u64,
         fingerprint: &'a str,
+        text_only: bool,
     },
     /// `audit verify` found nothing wrong: the chain, the schema, the last checkpoint.
     AuditIntact {

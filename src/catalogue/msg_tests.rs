@@ -535,6 +535,7 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             acceptors: 9,
             awarded: 74300,
             fingerprint: "ff",
+            text_only: false,
         },
         Msg::AuditIntact {
             events: 39,

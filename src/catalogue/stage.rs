@@ -302,6 +302,22 @@ pub fn cause_es(c: &crate::offering::stage::Cause) -> String {
     }
 }
 
+/// Under `stage evaluate`'s Spanish table, what each cause its rows name (`used`, by code)
+/// means: vigia's own in their order, then those the staff recorded on review, each as
+/// «CÓDIGO: palabras» (the stage page's and the acta's words, [`cause_es`]).
+pub fn causes_legend_es(used: &std::collections::BTreeSet<String>) -> Vec<String> {
+    use crate::offering::stage::Cause;
+    let own = Cause::BUILT_IN
+        .iter()
+        .filter(|c| used.contains(c.code()))
+        .map(|c| format!("{}: {}", c.code(), cause_es(c)));
+    let review = used
+        .iter()
+        .filter(|code| matches!(Cause::from_code(code), Cause::Review(_)))
+        .map(|code| format!("{code}: causal registrada en la revisión"));
+    own.chain(review).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

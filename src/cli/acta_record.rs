@@ -1,9 +1,12 @@
 //! The files `offer adjudicate --acta`, `offer acta`, `stage adjudicate|desert --acta` and
 //! `stage acta` write, recorded (`register::acta_files`: format and SHA-256, a short write
 //! transaction of its own once the file is placed and, with `--sign`, signed), and an acta's
-//! bytes compared with them by `offer verify` and `stage verify`, after its text's verdict.
+//! bytes compared with them by `offer verify` and `stage verify` once its text matched: a file
+//! that is none of them is said first (the headline never says «verificada» of it), then the
+//! text's details, then the file's.
 
 use super::{CliError, Ctx};
+use crate::register::verify::File;
 use crate::report::acta::Format;
 use crate::store::Store;
 use crate::store::acta_files::Acta;
@@ -17,7 +20,7 @@ fn sha256_of(path: &Path, flag: &'static str) -> Result<String, CliError> {
         error: e,
     };
     let f = std::fs::File::open(path).map_err(error)?;
-    crate::store::acta_files::sha256_of(f).map_err(error)
+    crate::store::sha256_read(f).map_err(error)
 }
 
 /// Records the acta file placed at `path` (signed already when `--sign` was given: its bytes as
@@ -59,17 +62,29 @@ pub(super) fn issued(
     })
 }
 
-/// After an acta's text verified: its bytes against the files vigia wrote of `acta`, said on a
-/// line of its own. `false` when they are none of them (its bytes were changed: a finding).
-pub(super) fn say_file(
-    ctx: &mut Ctx<'_>,
+/// After an acta's text matched: its bytes against the files vigia wrote of `acta`.
+pub(super) fn compared(
     conn: &rusqlite::Connection,
     acta: Acta,
     (file, flag): (&Path, &'static str),
-) -> Result<bool, CliError> {
+) -> Result<File, CliError> {
     let sha = sha256_of(file, flag)?;
-    let found = crate::register::acta_files::compare(conn, acta, &sha)?;
-    let line = crate::catalogue::file_words::acta(ctx.lang, &found);
+    Ok(crate::register::acta_files::compare(conn, acta, &sha)?)
+}
+
+/// The headline of an acta whose text matched but whose file is none vigia wrote, said before
+/// the text's details; nothing for a file vigia wrote (or one written before its records).
+pub(super) fn say_headline(ctx: &mut Ctx<'_>, found: &File) -> Result<(), CliError> {
+    if let Some(line) = crate::catalogue::file_words::acta_headline(ctx.lang, found) {
+        writeln!(ctx.out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// The acta's file against the files vigia wrote of it, said on a line of its own after the
+/// text's details. `false` when it is none of them (its bytes were changed: a finding).
+pub(super) fn say_file(ctx: &mut Ctx<'_>, found: &File) -> Result<bool, CliError> {
+    let line = crate::catalogue::file_words::acta(ctx.lang, found);
     writeln!(ctx.out, "{line}")?;
     Ok(found.ok())
 }

@@ -270,12 +270,12 @@ mod tests {
 
     #[test]
     fn days_months_and_tranches_read_as_every_count() {
-        // clap's own integer parser refused `1.000` and read `+3`
+        // clap's own integer parser refused `1.000` and read `+3`, which is refused as signed
         assert_eq!(small_count("1.000"), Ok(1000));
         assert_eq!(small_count("30"), Ok(30));
         assert_eq!(
             small_count("+3").unwrap_err().0.es(),
-            "«+3» no es un número entero: escriba sus cifras, p. ej. 12 o 1.450"
+            "«+3» lleva el signo +: los valores se escriben sin signo; escriba 3"
         );
         assert!(
             small_count("1,5")
@@ -304,7 +304,7 @@ mod tests {
         // `+6` was read as 6 by the integer parser the list used; every other count refuses it
         assert_eq!(
             brackets("+6:100,24:25").unwrap_err().0.es(),
-            "«+6» no es un número entero: escriba sus cifras, p. ej. 12 o 1.450"
+            "«+6» lleva el signo +: los valores se escriben sin signo; escriba 6"
         );
         // a semicolon separates the pairs: `6;100` is two pairs, neither MONTHS:PERCENT
         assert_eq!(

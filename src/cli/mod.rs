@@ -37,6 +37,7 @@ pub(crate) mod settlement;
 pub(crate) mod shell;
 pub(crate) mod sign;
 pub(crate) mod stage;
+mod stage_verify;
 mod stage_words;
 pub(crate) mod template;
 pub(crate) mod user;
@@ -553,7 +554,9 @@ impl CliError {
                 let said = crate::catalogue::of(lang).store_error(e);
                 match e {
                     StoreError::Corrupt(_) => format!("{said}: ejecute `vigia audit verify`"),
-                    StoreError::NotARegister(_) => format!("{said}: solo `vigia init` crea uno"),
+                    StoreError::NotARegister(_) => {
+                        crate::said::es::cli::only_init_creates_register(&said)
+                    }
                     StoreError::NotFound { what, .. } => match list_command(what) {
                         Some(command) => crate::said::es::cli::not_found_listed_by(&said, &command),
                         None => said,
@@ -680,7 +683,7 @@ impl fmt::Display for CliError {
                 write!(f, "{e}: run `vigia audit verify`")
             }
             CliError::Store(e @ StoreError::NotARegister(_)) => {
-                write!(f, "{e}: only `vigia init` creates one")
+                f.write_str(&crate::said::en::cli::only_init_creates_register(&e))
             }
             CliError::Store(e @ StoreError::NotFound { what, .. }) => match list_command(what) {
                 Some(command) => {

@@ -84,7 +84,8 @@ pub enum OfferCommand {
     /// whatever its size; a PDF written before a heading was kept with its table is compared
     /// with that layout's page breaks (read again when the current layout does not match).
     /// Then its bytes are compared with the files vigia wrote of the acta (their SHA-256 are
-    /// recorded): exit 1 when its text matches but the file is none of them.
+    /// recorded): exit 1 when its text matches but the file is none of them, said on the first
+    /// line («NOT VERIFIED: the text matches the register, but the file is not the one issued»).
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
@@ -781,15 +782,18 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
         }
         None => {}
     }
+    // its bytes against the files vigia wrote of it: one that is none of them is said first
+    let found = super::acta_record::compared(conn, Acta::Run(run.id), (file, FLAG))?;
+    super::acta_record::say_headline(ctx, &found)?;
     ctx.say(crate::catalogue::msg::Msg::ActaVerified {
         run: run.id,
         code: &code,
         acceptors: count,
         awarded: header.awarded,
         fingerprint: &run.fingerprint,
+        text_only: !found.ok(),
     })?;
-    // its bytes against the files vigia wrote of it, after the text's verdict
-    let same = super::acta_record::say_file(ctx, conn, Acta::Run(run.id), (file, FLAG))?;
+    let same = super::acta_record::say_file(ctx, &found)?;
     // the signature, when the acta carries one (issue 26), each result named
     Ok(if signatures(ctx, &acta, trust, &p)? && same {
         Status::Ok

@@ -54,7 +54,9 @@ pub enum ProgramCommand {
     },
     /// Record the Art. 9 (iii) price: the per-share price the sellers obtained in the Second or
     /// Third Stage, or `--stage none` when no later stage will happen. Until one is recorded,
-    /// liquidations are provisional.
+    /// liquidations are provisional; so are they while the price is only the highest so far (a
+    /// stage adjudicated in vigia left shares to a later stage still pending): that stage's
+    /// conclusion, or its final price recorded here, makes them final.
     StagePrice {
         #[arg(value_parser = super::args::text)]
         code: String,

@@ -158,10 +158,16 @@ impl RatesCommand {
                 force,
                 reason,
             } => {
-                // held to the same checks as a rates file row
-                let period =
-                    RateSeries::typed_period(from, to, ibc, usury, &resolution, "rates add", force)
-                        .map_err(|e| CliError::Said(refused_rates(from, to, &e.problems)))?;
+                // held to the same checks as a rates file row, a problem naming the flag
+                let typed = crate::rates::Typed {
+                    valid_from: from,
+                    valid_to: to,
+                    ibc_ea_pct: ibc,
+                    usury_ea_pct: usury,
+                    resolution: &resolution,
+                };
+                let period = RateSeries::typed(typed, FLAGS, "rates add", force)
+                    .map_err(|e| CliError::Said(refused_rates(from, to, &e.problems)))?;
                 let (supersede, forced) = overriding(supersede, force, reason.as_deref());
                 let mut store = ctx.store()?;
                 let added = store.write::<_, crate::register::Error>(&ctx.officer(), |tx| {
@@ -369,6 +375,14 @@ fn overriding(supersede: bool, force: bool, reason: Option<&str>) -> (Option<&st
 
 /// A typed period's problems in one sentence; a usury figure that is not 1.5 × IBC says how to
 /// keep it when the resolution does print it.
+/// What `rates add` calls a period's values: its flags.
+const FLAGS: crate::rates::Names = crate::rates::Names {
+    valid_from: "--from",
+    valid_to: "--to",
+    ibc_ea_pct: "--ibc",
+    usury_ea_pct: "--usury",
+};
+
 fn refused_rates(
     from: NaiveDate,
     to: NaiveDate,

@@ -137,6 +137,10 @@ pub(crate) fn act(act: &crate::register::Act, lang: Lang) -> String {
             )
         }
         Act::AddRate => "vigia rates add".to_string(),
+        Act::RecordStagePrice { program, stage } => {
+            let stage = stage.map_or("2|3".to_string(), |s| s.number().to_string());
+            format!("vigia program stage-price {program} --stage {stage} --price P --date {d}")
+        }
     }
 }
 

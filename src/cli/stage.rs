@@ -3,7 +3,7 @@
 //! persisting tie by a verifiable draw (and re-check it), adjudicate or declare the stage void
 //! with its acta. Translates flags into the rules' inputs and renders; decides nothing.
 
-use super::offer::{acta_format, open_acta, unread, unreadable, wrong};
+use super::offer::acta_format;
 use super::places::out_error;
 use super::stage_words;
 use super::{CliError, Ctx, Status, args};
@@ -171,7 +171,8 @@ pub enum StageCommand {
     /// as it is compared with one rendered again as it is compared, a page or a chunk of each
     /// at a time, whatever its size and format.
     /// Then its bytes are compared with the files vigia wrote of the acta (their SHA-256 are
-    /// recorded): exit 1 when its text matches but the file is none of them.
+    /// recorded): exit 1 when its text matches but the file is none of them, said on the first
+    /// line («NOT VERIFIED: the text matches the register, but the file is not the one issued»).
     Verify {
         file: PathBuf,
         /// A directory of the certificates the office trusts (see `notice verify`): a signed
@@ -389,7 +390,9 @@ impl StageCommand {
                 force,
                 sign,
             } => acta(ctx, code, stage, out, force, &sign),
-            StageCommand::Verify { file, trust } => verify(ctx, &file, trust.as_deref()),
+            StageCommand::Verify { file, trust } => {
+                super::stage_verify::verify(ctx, &file, trust.as_deref())
+            }
         }
     }
 }
@@ -503,13 +506,22 @@ fn write_evaluation(
                 }
             }
             let mut list = ListWriter::new_in(format, &ROW_COLUMNS, &mut *ctx.out, ctx.lang)?;
+            // the causes the rows name: a Spanish table ends with what each means (the codes
+            // stay in the cells, as in the CSV and the JSON)
+            let mut causes = std::collections::BTreeSet::new();
             for e in evals {
                 e.each_row::<CliError>(snap, &mut |r| {
                     list.push(&serde_json::to_value(&r).expect("row"))?;
+                    causes.extend(r.cause);
                     Ok(std::ops::ControlFlow::Continue(()))
                 })?;
             }
             list.finish()?;
+            if format == Format::Table && ctx.lang == crate::lang::Lang::Es {
+                for line in crate::catalogue::stage::causes_legend_es(&causes) {
+                    writeln!(ctx.out, "{line}")?;
+                }
+            }
         }
     }
     Ok(())
@@ -892,103 +904,6 @@ fn write_conclusion(
         }
     }
     Ok(())
-}
-
-/// `stage verify FILE`: which program and stage the document names, the stored records
-/// recomputed, then the document's text against a fresh rendering, line by line.
-fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status, CliError> {
-    const FLAG: &str = "stage verify";
-    let (acta, lines) = open_acta(file, FLAG)?;
-    let format = acta.format();
-    let (stage, acta_id) = lines
-        .iter()
-        .find_map(|l| stage_acta::parse_number_line(l))
-        .ok_or_else(|| {
-            let f = file.display();
-            CliError::Said(crate::said!(cli::no_etapa_n_acta_n_k, FLAG, f))
-        })?;
-    let code = lines
-        .iter()
-        .find_map(|l| {
-            l.strip_prefix("Programa: ")?
-                .split_whitespace()
-                .next()
-                .map(str::to_string)
-        })
-        .ok_or_else(|| wrong(FLAG, file, crate::said!(cli::acta_without_program_line)))?;
-    let rates = ctx.rates()?;
-    let store = ctx.store()?;
-    let conn = store.conn();
-    let p = programs::by_code(conn, &code)?;
-    if crate::store::stage::conclusion(conn, p.id, stage)?.is_none() {
-        let said = crate::said!(cli::stage_acta_without_conclusion, acta_id, stage, code);
-        return Err(wrong(FLAG, file, said));
-    }
-    let (c, differences) = rules::recheck(conn, &p, stage, &rates)?;
-    let k = &c.conclusion;
-    if let Some(d) = differences.first() {
-        let line = stage_words::line(
-            ctx.lang,
-            &stage_words::Line::StageNotVerified {
-                stage,
-                code: &code,
-                conclusion: k.id,
-                found: d,
-            },
-        );
-        writeln!(ctx.out, "{line}")?;
-        return Ok(Status::Findings);
-    }
-    // the document read as it is compared, and the acta rendered again as it is compared: a
-    // chunk or a page of each in memory; in the current layout, then in the earlier ones (an
-    // acta written before keeps its text and page breaks); a difference is named in the layout
-    // that agrees longest
-    let mut checks = stage_acta::LayoutChecks::default();
-    for layout in stage_acta::Layout::ALL
-        .into_iter()
-        .filter(|l| l.tried_for(format))
-    {
-        let data = StageActaData {
-            program: &p.program,
-            stage,
-            concluded: &c,
-            conn,
-            layout,
-        };
-        let mut document = acta.lines().map_err(|e| unread(FLAG, file, e))?;
-        let d = stage_acta::check(&data, format, &mut || document.next_line())
-            .map_err(|reason| unreadable(FLAG, file, &reason))?;
-        if checks.add(d) {
-            break;
-        }
-    }
-    let differs = checks.difference();
-    if let Some(d) = differs {
-        let line = stage_words::line(ctx.lang, &stage_words::Line::DocumentDiffers(&d));
-        writeln!(ctx.out, "{line}")?;
-        return Ok(Status::Findings);
-    }
-    let head = crate::store::audit::head_at(conn, "stage_conclusions", k.id)?;
-    let line = stage_words::line(
-        ctx.lang,
-        &stage_words::Line::Verified {
-            stage,
-            code: &code,
-            conclusion: k,
-            anchor: head.as_ref().map(|h| (h.count as u64, h.hash.as_str())),
-        },
-    );
-    writeln!(ctx.out, "{line}")?;
-    // its bytes against the files vigia wrote of it, after the text's verdict
-    let same = super::acta_record::say_file(ctx, conn, Acta::Conclusion(k.id), (file, FLAG))?;
-    // the signature, when the acta carries one (issue 26), each result named
-    Ok(
-        if super::offer::signatures(ctx, &acta, trust, &p)? && same {
-            Status::Ok
-        } else {
-            Status::Findings
-        },
-    )
 }
 
 #[cfg(test)]

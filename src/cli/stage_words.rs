@@ -44,12 +44,15 @@ pub(super) enum Line<'a> {
         recomputed: &'a str,
         recorded: &'a str,
     },
-    /// The acta matches the register; `anchor`: the audit event recording the conclusion.
+    /// The acta matches the register; `anchor`: the audit event recording the conclusion;
+    /// `text_only` when its file is none vigia wrote (said before it: the line then says the
+    /// text's match, not «verificada»).
     Verified {
         stage: Stage,
         code: &'a str,
         conclusion: &'a Conclusion,
         anchor: Option<(u64, &'a str)>,
+        text_only: bool,
     },
 }
 
@@ -215,9 +218,11 @@ pub(super) fn line(lang: Lang, l: &Line<'_>) -> String {
                 code,
                 conclusion: k,
                 anchor,
+                text_only,
             },
         ) => format!(
-            "verified: acta of stage {stage} of {code} (conclusion {}, {}); {}",
+            "{}: acta of stage {stage} of {code} (conclusion {}, {}); {}",
+            if *text_only { "text" } else { "verified" },
             k.id,
             decided_en(k),
             match anchor {
@@ -238,9 +243,11 @@ pub(super) fn line(lang: Lang, l: &Line<'_>) -> String {
                 code,
                 conclusion: k,
                 anchor,
+                text_only,
             },
         ) => format!(
-            "verificada: acta de la {etapa} Etapa de {code} (conclusión N.º {}, {}); {}",
+            "{}: acta de la {etapa} Etapa de {code} (conclusión N.º {}, {}); {}",
+            if *text_only { "texto" } else { "verificada" },
             k.id,
             decided_es(k),
             match anchor {

@@ -223,6 +223,38 @@ fn counts_are_whole_and_grouped_the_same_way() {
     );
 }
 
+/// A plus sign is never read: the value is written without a sign, and the refusal says so
+/// (it said «no es un número»), naming what to write; a minus is read, and refused where the
+/// value cannot be negative.
+#[test]
+fn a_plus_sign_is_refused_as_a_sign_not_as_a_number() {
+    let plus = |unsigned: &str| Problem::PlusSign {
+        unsigned: unsigned.into(),
+    };
+    assert_eq!(count("+3").unwrap_err().problem, plus("3"));
+    assert_eq!(count("+ 3.000").unwrap_err().problem, plus("3.000"));
+    assert_eq!(amount("+1.450,50").unwrap_err().problem, plus("1.450,50"));
+    assert_eq!(amount("$ +1.450").unwrap_err().problem, plus("$ 1.450"));
+    assert_eq!(signed_amount("+3").unwrap_err().problem, plus("3"));
+    assert_eq!(percent("+18,9").unwrap_err().problem, plus("18,9"));
+    let r = count("+3").unwrap_err();
+    assert_eq!(
+        r.said().es(),
+        "«+3» lleva el signo +: los valores se escriben sin signo; escriba 3"
+    );
+    assert_eq!(
+        r.said().en(),
+        "\"+3\" has a plus sign: a value is written without a sign; write 3"
+    );
+    // the minus, as before: negative, where the value cannot be
+    assert_eq!(count("-3").unwrap_err().problem, Problem::Negative);
+    assert_eq!(amount("-3").unwrap_err().problem, Problem::Negative);
+    // a plus not before a number is no number
+    assert_eq!(amount("+").unwrap_err().problem, Problem::NotANumber);
+    assert_eq!(amount("+abc").unwrap_err().problem, Problem::NotANumber);
+    assert_eq!(count("+").unwrap_err().problem, Problem::CountNotANumber);
+}
+
 #[test]
 fn a_count_too_large_names_the_bound_its_field_holds() {
     // 2^64 = 18.446.744.073.709.551.616, one more than a count holds
@@ -255,9 +287,12 @@ fn a_count_too_large_names_the_bound_its_field_holds() {
     );
     assert_eq!(small_count("1.000"), Ok(1000));
     assert_eq!(small_count("0"), Ok(0));
+    // a plus sign is refused as a sign, not as no number
     assert_eq!(
         small_count("+3").unwrap_err().problem,
-        Problem::CountNotANumber
+        Problem::PlusSign {
+            unsigned: "3".into()
+        }
     );
 }
 

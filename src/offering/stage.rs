@@ -49,21 +49,24 @@ impl Cause {
 }
 
 impl Cause {
+    /// vigia's own causes, in the order the stage's table explains them.
+    pub const BUILT_IN: [Cause; 7] = [
+        Cause::OutsideWindow,
+        Cause::BelowMinimumPrice,
+        Cause::TermTooLong,
+        Cause::NotWholeBlock,
+        Cause::SameBidder,
+        Cause::NoGuarantee,
+        Cause::FundsNotAccredited,
+    ];
+
     /// The cause a code names ([`Cause::code`]): a code of none of vigia's own is one the staff
     /// recorded on review.
     pub fn from_code(code: &str) -> Cause {
-        [
-            Cause::OutsideWindow,
-            Cause::BelowMinimumPrice,
-            Cause::TermTooLong,
-            Cause::NotWholeBlock,
-            Cause::SameBidder,
-            Cause::NoGuarantee,
-            Cause::FundsNotAccredited,
-        ]
-        .into_iter()
-        .find(|c| c.code() == code)
-        .unwrap_or_else(|| Cause::Review(code.to_string()))
+        Cause::BUILT_IN
+            .into_iter()
+            .find(|c| c.code() == code)
+            .unwrap_or_else(|| Cause::Review(code.to_string()))
     }
 }
 

@@ -247,6 +247,13 @@ pub enum Act {
     },
     /// Add a certified rate period.
     AddRate,
+    /// Record the program's stage price (Art. 9 (iii)) by hand: the final price of `stage`
+    /// when it is known which stage's price is awaited, or the price (or that no later stage
+    /// will happen) when none has been recorded.
+    RecordStagePrice {
+        program: String,
+        stage: Option<Stage>,
+    },
 }
 
 /// A kind of record of the register.

@@ -3,7 +3,7 @@
 //! program and year (`PAZ-2025-0001`), one per breach. Inside the caller's write transaction;
 //! rendering is `report`'s.
 
-use super::{Field, Refusal, Result};
+use super::{Act, Field, Refusal, Result};
 use crate::fine::{Outcome, StagePrice};
 use crate::lang::{Said, Shown, fecha, momento};
 use crate::money::format_cop;
@@ -88,20 +88,34 @@ pub fn issue(
     }
     let (liquidation_id, outcome) =
         super::liquidation::liquidation_for(tx, breach_id, last, rates)?;
+    let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
+    let program = programs::by_id(tx.conn(), adj.program_id)?;
     match &outcome {
-        // a price so far: the stage price is recorded and a later stage is still pending, which
-        // only its conclusion ends (a price typed by hand would end it without the stage)
+        // a price so far: the stage price is recorded and a later stage (the program's last) is
+        // still pending, which its conclusion ends, or its final price recorded by hand
         Outcome::Liquidated(l) if l.provisional => {
-            return Err(refuse(match l.prices.stage {
+            let (reason, stage) = match l.prices.stage {
                 StagePrice::SoFar(p) => {
                     let price = format_cop(p);
-                    said!(
+                    let reason = said!(
                         register_fines::liquidation_provisional_later_stage_pending,
                         price
-                    )
+                    );
+                    (reason, Some(program.program.later_stages.last))
                 }
-                _ => said!(register_fines::liquidation_provisional_later_stage_s_price),
-            }));
+                _ => (
+                    said!(register_fines::liquidation_provisional_later_stage_s_price),
+                    None,
+                ),
+            };
+            let program = program.program.code.clone();
+            return Err(Refusal::Blocked {
+                field: Field::Breach,
+                value: breach_id.said(),
+                reason,
+                first: Box::new(Act::RecordStagePrice { program, stage }),
+            }
+            .into());
         }
         Outcome::Liquidated(l) if l.total_due > Decimal::ZERO => {
             let due = format_cop(l.total_due);
@@ -117,8 +131,6 @@ pub fn issue(
             return Err(refuse(said!(register_fines::no_fine_applies)));
         }
     }
-    let adj = adjudications::get(tx.conn(), breach.adjudication_id)?;
-    let program = programs::by_id(tx.conn(), adj.program_id)?;
     let letterhead =
         super::letterhead::require(tx.conn(), &program, super::letterhead::For::Settlement)?;
     let id = settlements::insert(tx, program.id, breach_id, liquidation_id, date)?;

@@ -118,18 +118,5 @@ pub fn predates_records(conn: &Connection, acta: Acta) -> Result<bool> {
     Ok(before.unwrap_or(true))
 }
 
-/// The SHA-256 (lower-case hex) of what `r` reads, read a chunk at a time (a large acta is never
-/// held in memory).
-pub fn sha256_of(mut r: impl std::io::Read) -> std::io::Result<String> {
-    use sha2::{Digest, Sha256};
-    let mut h = Sha256::new();
-    let mut buf = vec![0u8; 1 << 16];
-    loop {
-        match r.read(&mut buf) {
-            Ok(0) => return Ok(super::hex(&h.finalize())),
-            Ok(n) => h.update(&buf[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-}
+/// An acta file's SHA-256 (lower-case hex), read a chunk at a time: [`super::sha256_read`].
+pub use super::sha256_read as sha256_of;

@@ -17,6 +17,7 @@ pub mod checkpoint;
 pub mod columns;
 pub mod contacts;
 pub mod external;
+mod hash;
 pub mod holders;
 pub mod import;
 pub mod letterheads;
@@ -42,9 +43,9 @@ pub mod wal;
 use crate::import::RowError;
 use crate::lang::{Lang, Said};
 pub use audit_action::Action;
+pub use hash::{hex, sha256_hex, sha256_read};
 use rusqlite::{Connection, OpenFlags, Transaction, params};
 use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
 use std::fmt;
 use std::path::Path;
 
@@ -365,8 +366,7 @@ impl fmt::Display for StoreError {
             ),
             StoreError::NotARegister(why) => write!(
                 f,
-                "not a vigia register: {}; it was left untouched (a register is created only \
-                 where no file exists yet)",
+                "not a vigia register: {}; it was left untouched",
                 why.en()
             ),
             StoreError::Rejected(problems) => {
@@ -1097,16 +1097,6 @@ pub fn schema_differences(conn: &Connection) -> Result<Vec<crate::lang::Said>> {
         ));
     }
     Ok(out)
-}
-
-/// Lower-case hex.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// SHA-256 of `data`, lower-case hex.
-pub fn sha256_hex(data: &[u8]) -> String {
-    hex(&Sha256::digest(data))
 }
 
 /// Reads a stored exact decimal.

@@ -58,6 +58,23 @@ const TEXT_OK: &str = "verified: acta of adjudication 1 of EBSA-TEST";
 const CHANGED_EN: &str =
     "the file is none of those vigia wrote: the text matches, but its bytes changed (SHA-256 ";
 const CHANGED_ES: &str = "el archivo no es ninguno de los que vigia escribió: el texto coincide, pero sus bytes cambiaron (SHA-256 ";
+const HEADLINE_EN: &str =
+    "NOT VERIFIED: the text matches the register, but the file is not the one issued";
+const HEADLINE_ES: &str =
+    "NO VERIFICADA: el texto coincide con el registro, pero el archivo no es el emitido";
+
+/// The lines of a tampered acta's verification: the headline first (never «verified»), then the
+/// text's details (`text`), then the file's finding ending in the file's SHA-256.
+fn tampered_lines(said: &str, headline: &str, text: &str, changed: &str, sha: &str) {
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines[0], headline, "{said}");
+    assert!(lines[1].starts_with(text), "{said}");
+    assert_eq!(lines[2], format!("{changed}{sha})"), "{said}");
+    assert!(
+        !said.contains("verified:") && !said.contains("verificada:"),
+        "{said}"
+    );
+}
 
 #[test]
 fn a_first_stage_acta_whose_bytes_changed_is_refused_on_the_command_line_and_the_web() {
@@ -92,18 +109,22 @@ fn a_first_stage_acta_whose_bytes_changed_is_refused_on_the_command_line_and_the
     let f = r.file("dañada.pdf", &bad);
     let o = r.run(&["offer", "verify", &f]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
-    let said = out(&o);
-    assert!(said.starts_with(TEXT_OK), "{said}");
-    assert!(
-        said.contains(&format!("{CHANGED_EN}{})", sha(&bad))),
-        "{said}"
+    // the first line says so: never «verified» of a file vigia did not write
+    tampered_lines(
+        &out(&o),
+        HEADLINE_EN,
+        "text: acta of adjudication 1 of EBSA-TEST",
+        CHANGED_EN,
+        &sha(&bad),
     );
     let o = r.run(&["--lang", "es", "offer", "verify", &f]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
-    assert!(
-        out(&o).contains(&format!("{CHANGED_ES}{})", sha(&bad))),
-        "{}",
-        out(&o)
+    tampered_lines(
+        &out(&o),
+        HEADLINE_ES,
+        "texto: acta de la adjudicación N.º 1 de EBSA-TEST",
+        CHANGED_ES,
+        &sha(&bad),
     );
     // written again: identical to that file, by whom
     r.ok(&["offer", "acta", "EBSA-TEST", "--out", "again.md"]);
@@ -175,14 +196,21 @@ fn a_later_stage_acta_whose_bytes_changed_is_refused_on_the_command_line_and_the
     let f = r.file("dañada.pdf", &bad);
     let o = r.run(&["--lang", "es", "stage", "verify", &f]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
-    let said = out(&o);
-    assert!(
-        said.starts_with("verificada: acta de la Segunda Etapa de D3939-2004"),
-        "{said}"
+    tampered_lines(
+        &out(&o),
+        HEADLINE_ES,
+        "texto: acta de la Segunda Etapa de D3939-2004 (conclusión N.º 1, ",
+        CHANGED_ES,
+        &sha(&bad),
     );
-    assert!(
-        said.contains(&format!("{CHANGED_ES}{})", sha(&bad))),
-        "{said}"
+    let o = r.run(&["stage", "verify", &f]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    tampered_lines(
+        &out(&o),
+        HEADLINE_EN,
+        "text: acta of stage 2 of D3939-2004 (conclusion 1, ",
+        CHANGED_EN,
+        &sha(&bad),
     );
     // written again in another format: identical to that file
     r.ok(&[

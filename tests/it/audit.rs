@@ -240,8 +240,8 @@ fn a_file_that_is_not_a_register_is_refused_and_left_untouched() {
                 err(&o),
                 format!(
                     "vigia: error: --db {path}: not a vigia register: {why}; it was left \
-                     untouched (a register is created only where no file exists yet): only \
-                     `vigia init` creates one\n"
+                     untouched: `vigia init` creates a register, and only where no file exists \
+                     yet\n"
                 ),
                 "{args:?}"
             );

@@ -338,12 +338,12 @@ fn implausible_rates_are_refused_everywhere_and_a_confirmed_usury_figure_needs_a
     let e = r.fails(&add(&["--ibc", "0.189"]));
     assert_eq!(
         e.trim(),
-        "vigia: error: rates add --from 2026-11-01 --to 2026-11-30: ibc_ea_pct 0.189 is not a believable % EA (must be from 1 to below 100); \
+        "vigia: error: rates add --from 2026-11-01 --to 2026-11-30: --ibc 0.189 is not a believable % EA (must be from 1 to below 100); \
          rates are percentages: a fraction 0.189 would be 18.9 %, write that"
     );
     let e = r.fails(&add(&["--ibc", "19.06", "--usury", "30"]));
     assert!(
-        e.contains("usury_ea_pct 30 is not 1.5 × ibc_ea_pct 19.06 (= 28.590); check both figures against the SFC resolution; \
+        e.contains("--usury 30 is not 1.5 × --ibc 19.06 (= 28.590); check both figures against the SFC resolution; \
                     if the resolution prints exactly this figure, repeat with --force --reason TEXT"),
         "{e}"
     );

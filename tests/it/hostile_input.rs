@@ -80,7 +80,11 @@ fn an_amount_flag_reads_the_colombian_way_or_refuses_with_the_value_and_what_to_
             "-3",
             "«-3» es negativo; el valor debe ser cero o más".to_string(),
         ),
-        ("+3", format!("«+3» {NOT_A_NUMBER}")),
+        // a plus sign said as such (it said «no es un número»)
+        (
+            "+3",
+            "«+3» lleva el signo +: los valores se escriben sin signo; escriba 3".to_string(),
+        ),
         ("٣", format!("«٣» {NOT_A_NUMBER}")),
         ("１２", format!("«１２» {NOT_A_NUMBER}")),
         ("1e3", format!("«1e3» {NOT_A_NUMBER}")),
@@ -124,6 +128,10 @@ fn a_count_flag_is_whole_and_never_money() {
             "«$1.450» es una cantidad, no una suma de dinero: escríbala sin $ ni COP, p. ej. 1.000",
         ),
         ("-3", "«-3» es negativo; el valor debe ser cero o más"),
+        (
+            "+3",
+            "«+3» lleva el signo +: los valores se escriben sin signo; escriba 3",
+        ),
         ("0", "el número de acciones debe ser al menos 1"),
         // 2^64: the bound a count holds, not the amounts' 10^15
         (
@@ -183,7 +191,16 @@ fn days_months_brackets_and_rates_are_read_by_the_one_reader_in_the_runs_languag
     assert_ne!(o.status.code(), Some(2), "{}", crate::common::err(&o));
     let e = r.fails(&["--lang", "es", "check", "--within-days", "+3"]);
     assert!(
-        e.contains(&format!("«--within-days <DÍAS>»: «+3» {NOT_A_COUNT}")),
+        e.contains(
+            "«--within-days <DÍAS>»: «+3» lleva el signo +: los valores se escriben sin signo; \
+             escriba 3"
+        ),
+        "{e}"
+    );
+    // what is no number at all is still told to write a count's digits
+    let e = r.fails(&["--lang", "es", "check", "--within-days", "tres"]);
+    assert!(
+        e.contains(&format!("«--within-days <DÍAS>»: «tres» {NOT_A_COUNT}")),
         "{e}"
     );
     let q = Reg::without_register();
@@ -206,9 +223,10 @@ fn days_months_brackets_and_rates_are_read_by_the_one_reader_in_the_runs_languag
         "+6:100,12:75,18:50,24:25",
     ]);
     assert!(
-        e.contains(&format!(
-            "--brackets +6:100,12:75,18:50,24:25: «+6» {NOT_A_COUNT}"
-        )),
+        e.contains(
+            "--brackets +6:100,12:75,18:50,24:25: «+6» lleva el signo +: los valores se escriben \
+             sin signo; escriba 6"
+        ),
         "{e}"
     );
     // a percentage with a decimal comma in a comma-separated list: said why, and how
@@ -283,11 +301,11 @@ fn days_months_brackets_and_rates_are_read_by_the_one_reader_in_the_runs_languag
     assert_eq!(
         add("es", "-3"),
         "vigia: error: rates add --from 01/02/2099 --to 28/02/2099: el interés bancario corriente \
-         (ibc_ea_pct) -3 debe ser un porcentaje efectivo anual positivo\n"
+         (--ibc) -3 debe ser un porcentaje efectivo anual positivo\n"
     );
     assert_eq!(
         add("en", "-3"),
-        "vigia: error: rates add --from 2099-02-01 --to 2099-02-28: ibc_ea_pct -3 must be a \
+        "vigia: error: rates add --from 2099-02-01 --to 2099-02-28: --ibc -3 must be a \
          positive % EA\n"
     );
     let e = add("es", "$18");

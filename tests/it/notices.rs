@@ -571,3 +571,48 @@ fn a_notice_of_a_fine_paid_since_says_so_and_names_the_paz_y_salvo() {
         "{out}"
     );
 }
+
+/// A fine paid in full while the stage price is still pending: its paz y salvo is refused, and
+/// the refusal names the command that records the price (`program stage-price`), in both
+/// languages. (SPEC §5's figures: the transfer price 1.450 is above any stage price, so the
+/// $ 626.823 of 10/02/2025 pays it, but the liquidation stays provisional.)
+#[test]
+fn a_paz_y_salvo_of_a_fine_priced_without_the_stage_price_names_the_command_that_records_it() {
+    let r = Reg::new().with_letterhead().with_holders();
+    r.ok(&[
+        "breach",
+        "record",
+        "--adjudication",
+        "1",
+        "--kind",
+        "sale",
+        "--date",
+        "2024-11-20",
+        "--shares",
+        "1000",
+        "--consideration-per-share",
+        "1450",
+    ]);
+    for (date, amount) in [("2024-12-15", "500000"), ("2025-02-10", "626823")] {
+        let args = ["payment", "record", "--breach", "1", "--date", date];
+        r.ok(&[&args[..], &["--amount", amount]].concat());
+    }
+    let issue = ["settlement", "issue", "1", "--date", "2025-02-12"];
+    let en = r.fails(&issue);
+    assert!(
+        en.contains(
+            "breach 1: its liquidation is provisional (the later stage's price is pending), so \
+             the fine may still rise; record the stage price first, or that no later stage will \
+             happen (`vigia program stage-price D3939-2004 --stage 2|3 --price P --date D`)"
+        ),
+        "{en}"
+    );
+    let es = r.fails(&[&["--lang", "es"][..], &issue].concat());
+    assert!(
+        es.contains(
+            "registre primero el precio de la etapa, o que no habrá etapa posterior (`vigia \
+             program stage-price D3939-2004 --stage 2|3 --price P --date FECHA`)"
+        ),
+        "{es}"
+    );
+}

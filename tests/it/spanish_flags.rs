@@ -108,7 +108,67 @@ fn flag_refusals_once_english_only_are_said_in_spanish() {
     );
     assert!(
         es.contains("no es una base de datos SQLite")
-            && es.contains("solo `vigia init` crea un registro"),
+            && es.contains(
+                "; no se modificó: `vigia init` crea un registro, y solo donde aún no hay ningún \
+                 archivo"
+            )
+            && es.matches("vigia init").count() == 1
+            && !es.contains("solo se crea"),
         "{es}"
     );
+}
+
+/// `rates add` reads the typed period as a row of a rates file (one reader), but its refusals
+/// name the flags the user typed, not the file's columns («(--to)», not «(valid_to)»).
+#[test]
+fn rates_add_refusals_name_the_flags_typed() {
+    let r = Reg::new();
+    let add = |from: &str, to: &str, rates: &[&str]| {
+        let mut args = vec!["rates", "add", "--from", from, "--to", to];
+        args.extend_from_slice(rates);
+        args.extend_from_slice(&["--resolution", "SFC Res. 1 de 2030"]);
+        let es = refused_both_ways(&r, &args);
+        (r.fails(&args), es)
+    };
+    let (en, es) = add("2030-01-31", "2030-01-01", &["--ibc", "20"]);
+    assert!(
+        en.contains(": --to 2030-01-01 is before --from 2030-01-31"),
+        "{en}"
+    );
+    assert!(
+        es.contains(
+            ": la fecha «hasta» (--to) 01/01/2030 es anterior a la fecha «desde» (--from) \
+             31/01/2030"
+        ),
+        "{es}"
+    );
+    let (en, es) = add("2030-01-01", "2030-01-31", &["--ibc", "150"]);
+    assert!(en.contains(": --ibc 150 is not a believable % EA"), "{en}");
+    assert!(
+        es.contains(": el interés bancario corriente (--ibc) 150 no es una tasa creíble"),
+        "{es}"
+    );
+    // 1.5 × 20 = 30, not 40
+    let (en, es) = add(
+        "2030-01-01",
+        "2030-01-31",
+        &["--ibc", "20", "--usury", "40"],
+    );
+    assert!(
+        en.contains(": --usury 40 is not 1.5 × --ibc 20 (= 30.0)"),
+        "{en}"
+    );
+    assert!(
+        es.contains(
+            ": la tasa de usura (--usury) 40 % no es 1,5 × el interés bancario corriente (--ibc) \
+             20 % (= 30,0 %)"
+        ),
+        "{es}"
+    );
+    for said in [en, es] {
+        assert!(
+            !said.contains("valid_") && !said.contains("_ea_pct"),
+            "{said}"
+        );
+    }
 }

@@ -109,8 +109,10 @@ fn a_stage_acta_written_as_it_is_made_is_the_acta_built_whole_and_verifies() {
         assert_eq!(o.status.code(), Some(1), "{o:?}");
         let out = crate::common::out(&o);
         assert!(
-            out.starts_with("verified: acta of stage 2")
-                && out.contains("the file is none of those vigia wrote: the text matches"),
+            out.starts_with(
+                "NOT VERIFIED: the text matches the register, but the file is not the one \
+                 issued\ntext: acta of stage 2"
+            ) && out.contains("the file is none of those vigia wrote: the text matches"),
             "{f}: {out}"
         );
     }

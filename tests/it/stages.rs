@@ -581,3 +581,46 @@ fn a_joint_proposal_sharing_a_bidder_with_another_rejects_both() {
         ]
     );
 }
+
+/// `stage evaluate`'s Spanish table ends with what each cause its rows name means, in the words
+/// of the stage's page and acta: vigia's own in their order, then one the staff recorded on
+/// review; the cells keep the codes, and the English table the codes alone.
+#[test]
+fn the_stage_tables_causes_are_explained_in_spanish() {
+    let r = second_stage();
+    // B: a year to pay (TERM_TOO_LONG); C: funds not accredited; D: a cause found on review
+    let c = line("C", "CC:1000000103:Tres (PRUEBA)", "1200", 0).replace(",si,", ",no,");
+    let d = line("D", "CC:1000000104:Cuatro (PRUEBA)", "1300", 0)
+        .replace(",si,\n", ",si,FORM_DEFECT\n");
+    import(
+        &r,
+        "2",
+        &[
+            line("A", "CC:1000000101:Uno (PRUEBA)", "1100", 0),
+            line("B", "NIT:800191045-1:Dos (PRUEBA)", "1250", 365),
+            c,
+            d,
+        ],
+    );
+    let args = ["stage", "evaluate", "D3939-2004", "--stage", "2"];
+    let es = crate::common::out(&r.with_locale(&[("VIGIA_LANG", "es")], &args));
+    let lines: Vec<&str> = es.lines().collect();
+    let rows_end = lines.iter().rposition(|l| l.contains(" | ")).unwrap();
+    assert!(lines[rows_end].contains("FORM_DEFECT"), "{es}");
+    assert_eq!(
+        &lines[rows_end + 1..],
+        [
+            "TERM_TOO_LONG: plazo de pago mayor que el permitido",
+            "FUNDS_NOT_ACCREDITED: origen de los fondos no acreditado",
+            "FORM_DEFECT: causal registrada en la revisión",
+        ],
+        "{es}"
+    );
+    // English keeps the codes only
+    let en = r.ok(&args);
+    assert!(
+        en.contains("TERM_TOO_LONG") && !en.contains("plazo de pago"),
+        "{en}"
+    );
+    assert!(en.lines().last().unwrap().contains(" | "), "{en}");
+}

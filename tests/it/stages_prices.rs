@@ -581,13 +581,19 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
     assert!(!check("2024-07-11"));
     let o = r.run(&["settlement", "issue", "1", "--date", "2024-07-11"]);
     assert_eq!(o.status.code(), Some(2), "{}", crate::common::out(&o));
-    // the refusal says what is pending and what to do: the stage price is recorded already (a
-    // price typed by hand would end the provisional state without the Third Stage concluding)
+    // the refusal says what is pending and what to do: the Third Stage concluded, or the final
+    // price, when obtained outside vigia, recorded by hand (the price so far is recorded already:
+    // not the «record the stage price first» of a price still pending)
     let why = crate::common::err(&o);
     assert!(
         why.contains("a later stage is still pending")
             && why.contains("$ 1.100")
             && why.contains("adjudicate it or declare it void")
+            && why.contains(
+                "adjudicate it or declare it void; or, when the sellers obtained its final price \
+                 outside vigia, record that price (`vigia program stage-price D3939-2004 --stage \
+                 3 --price P --date D`)"
+            )
             && !why.contains("record the stage price"),
         "{why}"
     );
@@ -599,6 +605,10 @@ fn a_partly_sold_second_stage_keeps_liquidations_provisional_until_the_third_con
     assert!(
         por_que.contains("una etapa posterior sigue pendiente")
             && por_que.contains("adjudíquela o declárela desierta")
+            && por_que.contains(
+                "si los enajenantes obtuvieron su precio final fuera de vigia, registre ese precio \
+                 (`vigia program stage-price D3939-2004 --stage 3 --price P --date FECHA`)"
+            )
             && !por_que.contains("registre primero el precio"),
         "{por_que}"
     );

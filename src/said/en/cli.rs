@@ -274,7 +274,7 @@ pub fn template_xlsx_or_csv() -> String {
 }
 
 pub fn only_init_creates_register(e: &impl std::fmt::Display) -> String {
-    format!("{e}: only `vigia init` creates one")
+    format!("{e}: `vigia init` creates a register, and only where no file exists yet")
 }
 
 pub fn password_stdin_not_terminal() -> String {

@@ -225,6 +225,13 @@ pub fn outside_dates_vigia_accepts_check_year(
     format!("{shown} is outside the dates vigia accepts, {first} to {last}; check the year")
 }
 
+pub fn plus_sign_written_without(
+    v: &(impl std::fmt::Debug + std::fmt::Display),
+    unsigned: &impl std::fmt::Display,
+) -> String {
+    format!("{v:?} has a plus sign: a value is written without a sign; write {unsigned}")
+}
+
 pub fn price_weight_term_weight_add_up(
     price: &impl std::fmt::Display,
     term: &impl std::fmt::Display,

@@ -1,8 +1,11 @@
 //! English sentences of the rates area, one function per sentence: the facts it names
 //! come in as parameters (the Spanish catalogue, `said::es::rates`, has the same functions).
 
-pub fn both_ibc_ea_pct_usury_ea() -> String {
-    "both ibc_ea_pct and usury_ea_pct are empty; give at least one".to_string()
+pub fn both_ibc_ea_pct_usury_ea(
+    ibc_name: &impl std::fmt::Display,
+    usury_name: &impl std::fmt::Display,
+) -> String {
+    format!("both {ibc_name} and {usury_name} are empty; give at least one")
 }
 
 pub fn cannot_read_as_csv(why: &impl std::fmt::Display) -> String {
@@ -178,6 +181,10 @@ pub fn unreadable_row(e: &impl std::fmt::Display) -> String {
     format!("unreadable row: {e}")
 }
 
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one parameter per fact the sentence names"
+)]
 pub fn usury_ea_pct_not_1_5(
     u: &impl std::fmt::Display,
     i: &impl std::fmt::Display,
@@ -185,9 +192,12 @@ pub fn usury_ea_pct_not_1_5(
     _u_es: &impl std::fmt::Display,
     _i_es: &impl std::fmt::Display,
     _times_es: &impl std::fmt::Display,
+    usury_name: &impl std::fmt::Display,
+    ibc_name: &impl std::fmt::Display,
 ) -> String {
     format!(
-        "usury_ea_pct {u} is not 1.5 × ibc_ea_pct {i} (= {times}); check both figures against the SFC resolution"
+        "{usury_name} {u} is not 1.5 × {ibc_name} {i} (= {times}); check both figures against \
+         the SFC resolution"
     )
 }
 
@@ -196,6 +206,8 @@ pub fn valid_before_valid_from(
     from: &impl std::fmt::Display,
     _to_es: &impl std::fmt::Display,
     _from_es: &impl std::fmt::Display,
+    to_name: &impl std::fmt::Display,
+    from_name: &impl std::fmt::Display,
 ) -> String {
-    format!("valid_to {to} is before valid_from {from}")
+    format!("{to_name} {to} is before {from_name} {from}")
 }

@@ -305,8 +305,8 @@ pub fn letterhead_lacks_which_needs(
 }
 
 pub fn liquidation_provisional_later_stage_s_price() -> String {
-    "its liquidation is provisional (the later stage's price is pending), so the fine \
-                 may still rise; record the stage price first"
+    "its liquidation is provisional (the later stage's price is pending), so the fine may still \
+     rise; record the stage price first, or that no later stage will happen"
         .to_string()
 }
 
@@ -314,7 +314,8 @@ pub fn liquidation_provisional_later_stage_pending(price: &impl std::fmt::Displa
     format!(
         "its liquidation is provisional: a later stage is still pending (the stage price so far is \
          {price} per share; a higher price in that stage would raise the fine), so the fine may \
-         still rise; conclude that stage first: adjudicate it or declare it void"
+         still rise; conclude that stage first: adjudicate it or declare it void; or, when the \
+         sellers obtained its final price outside vigia, record that price"
     )
 }
 

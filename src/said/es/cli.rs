@@ -289,7 +289,7 @@ pub fn template_xlsx_or_csv() -> String {
 }
 
 pub fn only_init_creates_register(e: &impl std::fmt::Display) -> String {
-    format!("{e}: solo `vigia init` crea un registro")
+    format!("{e}: `vigia init` crea un registro, y solo donde aún no hay ningún archivo")
 }
 
 pub fn password_stdin_not_terminal() -> String {

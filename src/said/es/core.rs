@@ -240,6 +240,13 @@ pub fn outside_dates_vigia_accepts_check_year(
     )
 }
 
+pub fn plus_sign_written_without(
+    v: &(impl std::fmt::Debug + std::fmt::Display),
+    unsigned: &impl std::fmt::Display,
+) -> String {
+    format!("«{v}» lleva el signo +: los valores se escriben sin signo; escriba {unsigned}")
+}
+
 pub fn price_weight_term_weight_add_up(
     price: &impl std::fmt::Display,
     term: &impl std::fmt::Display,

@@ -1,10 +1,14 @@
 //! Las frases en español del área rates, una función por frase: los hechos que nombra
 //! llegan como parámetros (el catálogo inglés, `said::en::rates`, tiene las mismas funciones).
 
-pub fn both_ibc_ea_pct_usury_ea() -> String {
-    "el interés bancario corriente (ibc_ea_pct) y la tasa de usura (usury_ea_pct) están \
-                     vacíos; indique al menos uno"
-        .to_string()
+pub fn both_ibc_ea_pct_usury_ea(
+    ibc_name: &impl std::fmt::Display,
+    usury_name: &impl std::fmt::Display,
+) -> String {
+    format!(
+        "el interés bancario corriente ({ibc_name}) y la tasa de usura ({usury_name}) están \
+         vacíos; indique al menos uno"
+    )
 }
 
 pub fn cannot_read_as_csv(why: &impl std::fmt::Display) -> String {
@@ -191,6 +195,10 @@ pub fn unreadable_row(e: &impl std::fmt::Display) -> String {
     format!("la fila no se puede leer como CSV (detalle técnico: {e})")
 }
 
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one parameter per fact the sentence names"
+)]
 pub fn usury_ea_pct_not_1_5(
     _u: &impl std::fmt::Display,
     _i: &impl std::fmt::Display,
@@ -198,11 +206,13 @@ pub fn usury_ea_pct_not_1_5(
     u_es: &impl std::fmt::Display,
     i_es: &impl std::fmt::Display,
     times_es: &impl std::fmt::Display,
+    usury_name: &impl std::fmt::Display,
+    ibc_name: &impl std::fmt::Display,
 ) -> String {
     format!(
-        "la tasa de usura (usury_ea_pct) {u_es} no es 1,5 × el interés bancario corriente \
-                         (ibc_ea_pct) {i_es} (= {times_es}); verifique ambas cifras en la resolución de la \
-                         Superintendencia Financiera"
+        "la tasa de usura ({usury_name}) {u_es} no es 1,5 × el interés bancario corriente \
+         ({ibc_name}) {i_es} (= {times_es}); verifique ambas cifras en la resolución de la \
+         Superintendencia Financiera"
     )
 }
 
@@ -211,9 +221,11 @@ pub fn valid_before_valid_from(
     _from: &impl std::fmt::Display,
     to_es: &impl std::fmt::Display,
     from_es: &impl std::fmt::Display,
+    to_name: &impl std::fmt::Display,
+    from_name: &impl std::fmt::Display,
 ) -> String {
     format!(
-        "la fecha «hasta» (valid_to) {to_es} es anterior a la fecha «desde» (valid_from) \
-                     {from_es}"
+        "la fecha «hasta» ({to_name}) {to_es} es anterior a la fecha «desde» ({from_name}) \
+         {from_es}"
     )
 }

@@ -328,8 +328,9 @@ pub fn letterhead_lacks_which_needs(
 }
 
 pub fn liquidation_provisional_later_stage_s_price() -> String {
-    "su liquidación es provisional (el precio de la etapa posterior está pendiente), de modo \
-                 que la multa aún puede aumentar; registre primero el precio de la etapa"
+    "su liquidación es provisional (el precio de la etapa posterior está pendiente), de modo que \
+     la multa aún puede aumentar; registre primero el precio de la etapa, o que no habrá etapa \
+     posterior"
         .to_string()
 }
 
@@ -338,7 +339,8 @@ pub fn liquidation_provisional_later_stage_pending(price: &impl std::fmt::Displa
         "su liquidación es provisional: una etapa posterior sigue pendiente (el precio de la etapa \
          hasta ahora es {price} por acción; un precio mayor en esa etapa aumentaría la multa), de \
          modo que la multa aún puede aumentar; concluya primero esa etapa: adjudíquela o declárela \
-         desierta"
+         desierta; o, si los enajenantes obtuvieron su precio final fuera de vigia, registre ese \
+         precio"
     )
 }
 
