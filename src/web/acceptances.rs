@@ -51,8 +51,11 @@ impl Inputs for Confirm {
     }
 }
 
-fn title(code: &str) -> String {
-    format!("Aceptaciones de la oferta del programa {code}")
+fn title(code: &str) -> views::Title {
+    views::Title::naming(
+        format!("Aceptaciones de la oferta del programa {code}"),
+        &[code],
+    )
 }
 
 fn upload(user: &User, code: &str) -> Markup {

@@ -166,7 +166,7 @@ pub fn demand(h: &crate::register::offering::Header) -> Markup {
         figure.grafica.barras #demanda {
             (hbars(&bars, &label))
             figcaption {
-                (label) "."
+                (views::with_idents(&label, &[&h.program])) "."
                 @if let Some(f) = &factor {
                     " La demanda supera la oferta: factor de prorrata " (f) " (ofrecidas ÷ demanda, antes del redondeo a acciones enteras del art. 12)."
                 } @else {
@@ -185,6 +185,8 @@ pub struct Fact {
     pub what: String,
     pub link: Option<String>,
     pub voided: Option<String>,
+    /// The identifiers its words name (a notice's number, a program's code), shown whole.
+    pub idents: Vec<String>,
 }
 
 impl Fact {
@@ -195,6 +197,15 @@ impl Fact {
             what,
             link,
             voided: None,
+            idents: Vec::new(),
+        }
+    }
+
+    /// The fact, its words naming `idents`.
+    pub fn naming(self, idents: &[&str]) -> Fact {
+        Fact {
+            idents: idents.iter().map(|s| s.to_string()).collect(),
+            ..self
         }
     }
 }
@@ -223,7 +234,7 @@ pub fn timeline(events: &[Fact]) -> Markup {
             svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (W) " " (height)} role="img"
                 aria-label={"Historia del titular, del " (fecha(first)) " al " (fecha(last))} {
                 line.eje x1=(PAD) y1=(axis) x2=(W - PAD) y2=(axis) {}
-                @for (i, Fact { on: d, what, link, voided }) in events.iter().enumerate() {
+                @for (i, Fact { on: d, what, link, voided, .. }) in events.iter().enumerate() {
                     // marks of the same day stacked upwards, so none hides another
                     @let same = events[..i].iter().filter(|e| e.on == *d).count() as u64;
                     @let cy = axis.saturating_sub(same * 9);

@@ -363,7 +363,8 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
                     tr class=[f.voided.is_some().then_some("anulado")] {
                         td { (fecha(f.on)) }
                         td {
-                            @let words = html! { @match &f.link { Some(l) => a href=(l) { (f.what) }, None => (f.what) } };
+                            @let what = views::with_idents(&f.what, &f.idents);
+                            @let words = html! { @match &f.link { Some(l) => a href=(l) { (what) }, None => (what) } };
                             @if let Some(vd) = &f.voided { del { (words) } br; span.anulacion { (vd) } } @else { (words) }
                         }
                     }
@@ -703,17 +704,20 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
     let mut timeline: Vec<Fact> = Vec::new();
     let mut out = Vec::new();
     for a in adjs {
-        timeline.push(Fact::new(
-            a.adjudicated_on,
-            format!(
-                "Adjudicación {}: {} acciones a {} (programa {})",
-                a.id,
-                numero(a.shares),
-                pesos(a.price_per_share),
-                a.program_code
-            ),
-            None,
-        ));
+        timeline.push(
+            Fact::new(
+                a.adjudicated_on,
+                format!(
+                    "Adjudicación {}: {} acciones a {} (programa {})",
+                    a.id,
+                    numero(a.shares),
+                    pesos(a.price_per_share),
+                    a.program_code
+                ),
+                None,
+            )
+            .naming(&[&a.program_code]),
+        );
         // the lock-up's last day (Ley 226 art. 14), from the program's own rule
         let program = crate::store::programs::by_id(conn, a.program_id)?;
         if a.void.is_none()

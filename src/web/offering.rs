@@ -252,7 +252,7 @@ fn markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Markup {
     let code = &p.program.code;
     let e = |f: Field| errors.get(f.as_str());
     html! {
-        p { "Programa " a href={"/programas/" (code)} { (code) } ": " (p.program.name) "." }
+        p { "Programa " a href={"/programas/" (code)} { (views::ident(code)) } ": " (p.program.name) "." }
         (errors.general())
         @match offer {
             Some(o) => {
@@ -288,8 +288,11 @@ fn markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Markup {
     }
 }
 
-fn title(code: &str) -> String {
-    format!("Oferta de primera etapa del programa {code}")
+fn title(code: &str) -> views::Title {
+    views::Title::naming(
+        format!("Oferta de primera etapa del programa {code}"),
+        &[code],
+    )
 }
 
 async fn offer_page(

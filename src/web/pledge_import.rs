@@ -287,7 +287,7 @@ fn rows_table(rows: &[Shown], problems: &[store::Problem]) -> Markup {
                             @if let Some(s) = s {
                                 td { (s.named.holder)
                                      @if let PledgeOf::Holder { adjudicated_on: Some(d), .. } = &s.row.of { br; "adjudicada el " (fecha(*d)) }
-                                     @if let PledgeOf::Holder { program: Some(p), .. } = &s.row.of { br; "programa " (p) } }
+                                     @if let PledgeOf::Holder { program: Some(p), .. } = &s.row.of { br; "programa " (views::ident(p)) } }
                                 td.num { @if let Some(a) = s.named.adjudication { (a) } }
                                 td { (degree(s.row.rank)) }
                                 td { (fecha(s.row.registered_on)) }

@@ -316,5 +316,6 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
         }
         p { a href="/programas" { "Volver a los programas" } }
     };
-    ok(page(Some(&user), &format!("Programa {}", g.code), body))
+    let title = views::Title::naming(format!("Programa {}", g.code), &[&g.code]);
+    ok(page(Some(&user), title, body))
 }

@@ -62,11 +62,12 @@ fn base(code: &str, stage: Stage) -> String {
     format!("/programas/{code}/etapas/{stage}")
 }
 
-fn title(code: &str, stage: Stage) -> String {
-    format!(
+fn title(code: &str, stage: Stage) -> views::Title {
+    let text = format!(
         "Propuestas de la {} Etapa del programa {code}",
         stage.name_es()
-    )
+    );
+    views::Title::naming(text, &[code])
 }
 
 /// What the pending review is kept under: the program and the stage.
