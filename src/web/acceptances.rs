@@ -212,7 +212,7 @@ fn rows_table(rows: &[AcceptanceRow], problems: &[store::Problem]) -> Markup {
                 tbody {
                     @for r in rows {
                         @let mine = of_line(r.line);
-                        tr.con-problema[!mine.is_empty()] {
+                        tr class=[(!mine.is_empty()).then_some("con-problema")] {
                             td.num { (r.line) } td { (r.filed_at.format("%d/%m/%Y %H:%M")) }
                             td { (views::documento(r.doc_type, &r.doc_number)) } td { (r.name) }
                             td { (r.person_type.name_es()) } td { (r.category) } td.num { (numero(r.shares)) }

@@ -249,7 +249,7 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
             @let amounts = PesosColumn::of(v.payments.iter().map(|p| p.amount));
             tbody {
                 @for p in &v.payments {
-                    tr.anulado[p.void.is_some()] {
+                    tr class=[p.void.is_some().then_some("anulado")] {
                         td data-label="N.º" { (p.id) } td data-label="Fecha" { (fecha(p.paid_on)) } td.num data-label="Valor" { (amounts.show(p.amount)) } td data-label="Referencia" { (p.reference.as_deref().unwrap_or("")) } td data-label="Registrado por" { (p.created_by) }
                         td data-label="Anulación" {
                             @if let Some(vd) = &p.void { "ANULADO " (views::momento(&vd.at)) " por " (vd.by) ": " (vd.reason) }

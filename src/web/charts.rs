@@ -36,13 +36,23 @@ fn mes_corto(m: &Month) -> String {
 }
 
 /// The lock-ups ending each month: one bar per month, its height the adjudications whose
-/// lock-up ends in it.
+/// lock-up ends in it; a sentence instead when none ends in these months (an empty chart read
+/// as a broken one: the demo's lock-ups all ended before today's).
 pub fn lockups(months: &[Month]) -> Markup {
     let (Some(first), Some(last)) = (months.first(), months.last()) else {
         return html! {};
     };
     let max = months.iter().map(|m| m.adjudications).max().unwrap_or(0);
     let total: u64 = months.iter().map(|m| m.adjudications).sum();
+    if total == 0 {
+        return html! {
+            p #restricciones-ninguna {
+                "Ninguna adjudicación vigente termina su período de restricción "
+                (super::views::meses(first.first, last.first))
+                ". Para ver los que terminaron antes, haga el chequeo a una fecha anterior («Chequeo al»)."
+            }
+        };
+    }
     let n = months.len() as u64;
     let slot = (W - 2 * PAD) / n.max(1);
     let room = H - 2 * PAD;
@@ -75,9 +85,7 @@ pub fn lockups(months: &[Month]) -> Markup {
                 text x="4" y=(PAD - 8) { "máx. " (numero(max)) " por mes" }
             }
             figcaption {
-                (label) ": " (views::cuenta(total, "adjudicación", "adjudicaciones")) " en total"
-                @if total == 0 { " (ninguna termina en estos meses)" }
-                "."
+                (label) ": " (views::cuenta(total, "adjudicación", "adjudicaciones")) " en total."
             }
         }
     }
@@ -291,7 +299,7 @@ pub fn balance(l: &Liquidation) -> Markup {
                 line.eje x1=(left) y1=(pad / 2) x2=(left) y2=(h - pad / 2) {}
                 polyline.saldo points=(line.join(" ")) {}
                 @for p in &points {
-                    circle.pago[p.payment.is_some()] cx=(x(p.date)) cy=(y(p.balance)) r=(if p.payment.is_some() { 5 } else { 3 }) {
+                    circle class=[p.payment.is_some().then_some("pago")] cx=(x(p.date)) cy=(y(p.balance)) r=(if p.payment.is_some() { 5 } else { 3 }) {
                         title {
                             (fecha(p.date)) ": "
                             @if let Some(paid) = p.payment { "pago de " (pesos(paid)) "; queda " }

@@ -284,7 +284,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
         (contact_markup(user, v, errors, typed))
         h2 { "Adjudicaciones" }
         table.adjudicaciones {
-            thead { tr { th { "N.º" } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "acciones sin incumplimiento" } th { "prendas" } th {} } }
+            thead { tr { th { "N.º" } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "acciones sin incumplimiento" } th { "prendas" } th { "incumplimiento" } } }
             @let prices = PesosColumn::of(v.adjudications.iter().map(|h| h.a.price_per_share));
             tbody {
                 @for Held { a, pledges: ps, free, breach_blocked, .. } in &v.adjudications {
@@ -442,7 +442,7 @@ fn corrections(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) -> M
                         @for p in ps {
                             @let mine = match typed { Typed::VoidPledge(x, f) if *x == p.id => Some(f), _ => None };
                             @let id = format!("motivo-prenda-{}", p.id);
-                            tr.anulado[p.void.is_some()] {
+                            tr class=[p.void.is_some().then_some("anulado")] {
                                 td data-label="Prenda" { (p.id) } td data-label="Grado" { (p.rank) } td.num data-label="Acciones" { (numero(p.shares)) } td data-label="Inscrita" { (fecha(p.registered_on)) }
                                 td data-label="Estado" {
                                     @if let Some(vd) = &p.void {

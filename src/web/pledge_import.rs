@@ -282,7 +282,7 @@ fn rows_table(rows: &[Shown], problems: &[store::Problem]) -> Markup {
                 tbody {
                     @for (line, s) in &lines {
                         @let mine = line_problems(problems, *line);
-                        tr.con-problema[!mine.is_empty()] {
+                        tr class=[(!mine.is_empty()).then_some("con-problema")] {
                             td.num { (line) }
                             @if let Some(s) = s {
                                 td { (s.named.holder)

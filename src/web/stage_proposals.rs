@@ -224,7 +224,7 @@ fn rows_table(rows: &[ProposalRow], problems: &[store::Problem]) -> Markup {
                 tbody {
                     @for r in rows {
                         @let mine = line_problems(problems, r.line);
-                        tr.con-problema[!mine.is_empty()] {
+                        tr class=[(!mine.is_empty()).then_some("con-problema")] {
                             td.num { (r.line) } td { (r.reference) }
                             @if any { td.problemas-linea { @for e in &mine { (e.field_in(Lang::Es)) " «" (e.value) "»: " (e.reason.es()) br; } } }
                             td.num { (r.tranche) }

@@ -337,7 +337,7 @@ fn tranches_markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Mar
             } @else {
                 div.tabla {
                     table.tramos-etapa {
-                        thead { tr { th.num scope="col" { "Tramo" } th.num scope="col" { "Acciones (Todo o Nada)" } th scope="col" { "Propuestas desde" } th scope="col" { "hasta" } th.num scope="col" { "Precio mínimo por acción" } th scope="col" { "Abierto" } } }
+                        thead { tr { th.num scope="col" { "Tramo" } th.num scope="col" { "Acciones (Todo o Nada)" } th scope="col" { "Propuestas desde" } th scope="col" { "hasta" } th.num scope="col" { "Precio mínimo por acción" } th scope="col" { "Registrado" } } }
                         @let minimums = PesosColumn::of(v.tranches.iter().map(|t| t.minimum_price));
                         tbody {
                             @for t in &v.tranches {

@@ -632,7 +632,7 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
             @let prices = PesosColumn::of(present.iter().map(|(_, p)| *p));
             tbody {
                 @for (basis, price) in present {
-                    tr.ganador[basis == l.basis] {
+                    tr class=[(basis == l.basis).then_some("ganador")] {
                         td { (basis.label_es()) }
                         td.num { (prices.show(price)) }
                         td { @if basis == l.basis { "← mayor valor" } }

@@ -150,7 +150,7 @@ fn the_whole_job(width: i64, height: i64) {
     // notice on Tuesday 02/01/2024, counted from the 3rd: two months end on 03/03/2024, a
     // Sunday, so 08/03/2024 is allowed (the CLI's own demo)
     let page = d.wait("Cierre (último día para aceptar)");
-    assert_eq!(fact(&page, "Aviso de oferta"), "02/01/2024");
+    assert_eq!(fact(&page, "Aviso de oferta (apertura)"), "02/01/2024");
     assert_eq!(
         fact(&page, "Cierre (último día para aceptar)"),
         "08/03/2024"

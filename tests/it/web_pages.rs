@@ -758,10 +758,19 @@ fn the_dashboard_draws_the_lockups_ending_and_the_findings_by_severity() {
         t.contains("<title>marzo de 2026: 2 adjudicaciones, 52.500 acciones</title>"),
         "{t}"
     );
-    // after the lock-ups, none ends in the 24 months shown
+    // after the lock-ups, none ends in the 24 months shown: a sentence says so (with where to
+    // look for those that ended), not an empty chart
     let t = c.get("/?fecha=01/04/2026").text();
     assert!(
-        t.contains("0 adjudicaciones en total (ninguna termina en estos meses)."),
+        t.contains(
+            "Ninguna adjudicación vigente termina su período de restricción de abril de 2026 a \
+             marzo de 2028. Para ver los que terminaron antes, haga el chequeo a una fecha \
+             anterior («Chequeo al»)."
+        ),
+        "{t}"
+    );
+    assert!(
+        !t.contains("Períodos de restricción que terminan cada mes"),
         "{t}"
     );
 }
