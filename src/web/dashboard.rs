@@ -321,7 +321,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
             thead { tr { th { "severidad" } th { "código" } th { "programa" } th.num { "hallazgos" } } }
             tbody {
                 @for ((rank, code, program), n) in counts {
-                    tr { td class={"sev-" (["high","medium","low"][*rank as usize])} data-label="Severidad" { (sev_es[*rank as usize]) } td data-label="Código" { (code_es(code)) br; small { (views::codigo(code)) } } td data-label="Programa" { (views::ident(program)) } td.num data-label="Hallazgos" { (n) } }
+                    tr { td class={"sev-" (["high","medium","low"][*rank as usize])} data-label="Severidad" { (sev_es[*rank as usize]) } td data-label="Código" { (code_es(code)) br; small { (views::codigo(code)) } } td data-label="Programa" { @if !program.is_empty() { (views::ident(program)) } } td.num data-label="Hallazgos" { (n) } }
                 }
             }
         }

@@ -291,7 +291,7 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
         h2 { "Tramos de la multa" }
         @let es = crate::catalogue::of(crate::lang::Lang::Es);
         table.tramos {
-            thead { tr { th { "incumplimiento ocurrido después de la adjudicación" } th.num { "porcentaje" } } }
+            thead { tr { th { "tiempo de la adjudicación al incumplimiento" } th.num { "porcentaje" } } }
             tbody {
                 @for (i, b) in g.brackets.iter().enumerate() {
                     tr {

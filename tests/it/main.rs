@@ -74,6 +74,7 @@ mod web_downloads;
 mod web_files;
 mod web_letters;
 mod web_look5;
+mod web_look7;
 mod web_new_user;
 mod web_offering;
 mod web_pages;
