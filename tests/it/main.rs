@@ -13,6 +13,7 @@ mod backup;
 mod bad_input;
 mod browser;
 mod browser_job;
+mod browser_look7;
 mod browser_phone;
 mod check;
 mod check_output;

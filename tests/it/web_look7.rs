@@ -177,11 +177,13 @@ const SEED_HEADER: &str = "filed_at,doc_type,doc_number,name,person_type,categor
 accepts_reduction,files_tax_return,patrimonio_liquido,income,income_financial_statements,\
 investment_limit,patrimonio_ajustado,declarations,review\n";
 
-#[test]
-fn the_first_stages_causes_are_the_programs_own_words_as_in_the_acta() {
-    // SEMILLA-001 rewords the built-in LATE and adds OTRA_CAUSAL
+/// SEMILLA-001's offer adjudicated on 2024-03-20 with two rejections: one late (a built-in
+/// cause the program rewords), one for the program's own OTRA_CAUSAL; `carla` (consulta) and
+/// `oscar` (oficial) may sign in.
+pub(crate) fn seed_adjudicated() -> Reg {
     let r = Reg::new();
     add_user(&r, "carla", "consulta");
+    add_user(&r, "oscar", "oficial");
     r.ok(&["program", "add", "SEMILLA-001"]);
     r.ok(&[
         "offer",
@@ -202,6 +204,12 @@ fn the_first_stages_causes_are_the_programs_own_words_as_in_the_acta() {
     );
     r.ok(&["acceptances", "import", &csv, "--program", "SEMILLA-001"]);
     r.ok(&["offer", "adjudicate", "SEMILLA-001", "--on", "2024-03-20"]);
+    r
+}
+
+#[test]
+fn the_first_stages_causes_are_the_programs_own_words_as_in_the_acta() {
+    let r = seed_adjudicated();
     let s = Server::start(&r);
     let (mut c, _) = Client::signed_in(&s, "carla", PASSWORD);
     let page = c.get("/programas/SEMILLA-001/oferta").text();
