@@ -80,7 +80,7 @@ async fn acceptances_page(
     let code = app
         .db(move |s| Ok(programs::by_code(s.conn(), &code)?.program.code))
         .await?;
-    ok(page(Some(&user), &title(&code), upload(&user, &code)))
+    ok(page(Some(&user), title(&code), upload(&user, &code)))
 }
 
 /// What a review or an import of a file of acceptances came to.
@@ -267,7 +267,7 @@ async fn acceptances_upload(
         };
         return with_status(
             StatusCode::UNPROCESSABLE_ENTITY,
-            page(Some(&user), &title(&code), body),
+            page(Some(&user), title(&code), body),
         );
     };
     // written to a temporary file as it arrived; read when parsed
@@ -331,7 +331,7 @@ async fn acceptances_upload(
             },
         ),
     };
-    with_status(status, page(Some(&user), &title(&code), body))
+    with_status(status, page(Some(&user), title(&code), body))
 }
 
 async fn acceptances_confirm(
@@ -374,5 +374,5 @@ async fn acceptances_confirm(
             },
         ),
     };
-    with_status(status, page(Some(&user), &title(&code), body))
+    with_status(status, page(Some(&user), title(&code), body))
 }

@@ -346,7 +346,7 @@ async fn breach_page(
         .db(move |s| breach_view(&app2, s, id, as_of, can_sign))
         .await?;
     let body = breach_markup(&user, &v, &Errors::default(), &Typed::Nothing);
-    ok(page(Some(&user), &format!("Incumplimiento {id}"), body))
+    ok(page(Some(&user), format!("Incumplimiento {id}"), body))
 }
 
 /// The download's query: the file (`xlsx` or `csv-excel`) and the filters of `vigia breach
@@ -479,7 +479,7 @@ async fn breach_write<T: Send + 'static>(
             let body = errors.placed(|| breach_markup(&user, &v, &errors, &typed));
             with_status(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                page(Some(&user), &format!("Incumplimiento {id}"), body),
+                page(Some(&user), format!("Incumplimiento {id}"), body),
             )
         }
     }

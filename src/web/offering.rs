@@ -305,7 +305,7 @@ async fn offer_page(
     paging.status()?;
     let v = app.db(move |s| view(s.conn(), &code, &paging)).await?;
     let body = markup(&user, &v, &Errors::default(), &Typed::default());
-    ok(page(Some(&user), &title(&v.program.program.code), body))
+    ok(page(Some(&user), title(&v.program.program.code), body))
 }
 
 async fn offer_open(
@@ -345,7 +345,7 @@ async fn offer_open(
             let body = errors.placed(|| markup(&user, &v, &errors, &typed));
             with_status(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                page(Some(&user), &title(&v.program.program.code), body),
+                page(Some(&user), title(&v.program.program.code), body),
             )
         }
     }
@@ -751,7 +751,7 @@ async fn preview_page(
     let errors = Errors::default();
     ok(page(
         Some(&user),
-        &title(&code),
+        title(&code),
         markup(&user, &v, &errors, &typed),
     ))
 }
@@ -851,7 +851,7 @@ async fn adjudicate(
         ..Typed::default()
     };
     let body = errors.placed(|| markup(&user, &v, &errors, &typed));
-    with_status(status, page(Some(&user), &title(&code), body))
+    with_status(status, page(Some(&user), title(&code), body))
 }
 
 // ---------------------------------------------------------------------------- the acta
@@ -991,6 +991,6 @@ async fn acta_verify(
     let body = markup(&user, &v, &Errors::default(), &typed);
     with_status(
         status,
-        page(Some(&user), &title(&v.program.program.code), body),
+        page(Some(&user), title(&v.program.program.code), body),
     )
 }

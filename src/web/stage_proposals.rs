@@ -108,7 +108,7 @@ async fn proposals_page(
         .await?;
     ok(page(
         Some(&user),
-        &title(&code, stage),
+        title(&code, stage),
         upload(&user, &code, stage),
     ))
 }
@@ -290,7 +290,7 @@ async fn proposals_upload(
         };
         return with_status(
             StatusCode::UNPROCESSABLE_ENTITY,
-            page(Some(&user), &title(&code, stage), body),
+            page(Some(&user), title(&code, stage), body),
         );
     };
     // a workbook's first sheet, read as the command line reads it; one it cannot read is the
@@ -360,7 +360,7 @@ async fn proposals_upload(
             },
         ),
     };
-    with_status(status, page(Some(&user), &title(&code, stage), body))
+    with_status(status, page(Some(&user), title(&code, stage), body))
 }
 
 async fn proposals_confirm(
@@ -416,5 +416,5 @@ async fn proposals_confirm(
             },
         ),
     };
-    with_status(status, page(Some(&user), &title(&code, stage), body))
+    with_status(status, page(Some(&user), title(&code, stage), body))
 }
