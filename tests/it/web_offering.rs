@@ -663,8 +663,10 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
             .count()
     };
     let results = |t: &str, what: &str| {
-        t.matches(&format!("<td data-label=\"Resultado\">{what}"))
-            .count()
+        t.matches(&format!(
+            "<td class=\"resultado\" data-label=\"Resultado\">{what}"
+        ))
+        .count()
     };
 
     let first = a.get(base);

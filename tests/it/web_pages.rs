@@ -200,7 +200,7 @@ fn the_dashboard_gives_each_finding_its_reason_in_spanish() {
     assert!(
         t.contains(
             "<td data-label=\"Código\">Falta la prenda<br><small><code class=\"codigo\">MISSING_<wbr>PLEDGE</code></small></td>\
-             <td data-label=\"Programa\">D3939-2004</td><td class=\"num\" data-label=\"Hallazgos\">3</td>"
+             <td data-label=\"Programa\"><span class=\"ident\">D3939-2004</span></td><td class=\"num\" data-label=\"Hallazgos\">3</td>"
         ),
         "{t}"
     );
@@ -500,13 +500,13 @@ fn an_upload_without_a_file_shows_its_form_again_with_a_message() {
             false,
             "/avisos/verificar",
             "Elija el documento a verificar; no se subió ninguno.",
-            "<form method=\"post\" action=\"/avisos/verificar\" enctype=\"multipart/form-data\">",
+            "<form method=\"post\" action=\"/avisos/verificar\" enctype=\"multipart/form-data\" novalidate>",
         ),
         (
             true,
             "/programas",
             "Elija el archivo del programa; no se subió ninguno.",
-            "<form method=\"post\" action=\"/programas\" enctype=\"multipart/form-data\">",
+            "<form method=\"post\" action=\"/programas\" enctype=\"multipart/form-data\" novalidate>",
         ),
     ] {
         let (c, csrf) = if admin {
