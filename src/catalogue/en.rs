@@ -256,6 +256,17 @@ impl Catalogue for En {
             super::Order::Chosen => " (in the chosen order)",
         }
     }
+
+    fn bracket_span(&self, after: Option<u32>, upto: u32) -> String {
+        let months = |n: u32| match n {
+            1 => "1 month".to_string(),
+            n => format!("{n} months"),
+        };
+        match after {
+            None => format!("up to {}", months(upto)),
+            Some(a) => format!("{} and one day to {}", months(a), months(upto)),
+        }
+    }
 }
 
 /// What to do, as `front` does it.

@@ -282,6 +282,17 @@ impl Catalogue for Es {
             super::Order::Chosen => " (en el orden elegido)",
         }
     }
+
+    fn bracket_span(&self, after: Option<u32>, upto: u32) -> String {
+        let months = |n: u32| match n {
+            1 => "1 mes".to_string(),
+            n => format!("{n} meses"),
+        };
+        match after {
+            None => format!("hasta {}", months(upto)),
+            Some(a) => format!("{} y un día a {}", months(a), months(upto)),
+        }
+    }
 }
 
 /// "registre el día y el medio de la entrega", or with the command that records it.

@@ -100,6 +100,10 @@ pub trait Catalogue {
     /// The order a page of the offer's adjudication preview lists the persons in, said after
     /// where the page starts and ends: « (en el orden del acta)», « (en el orden elegido)».
     fn in_order(&self, order: Order) -> &'static str;
+    /// The span of a fine's bracket, in months after the adjudication: the first one's up to
+    /// `upto` («hasta 6 meses»), a later one's from the day after the previous one's end, `after`
+    /// («6 meses y un día a 12 meses»), as the notice and the liquidation say where a breach fell.
+    fn bracket_span(&self, after: Option<u32>, upto: u32) -> String;
 }
 
 /// What a paged list lists.
@@ -510,6 +514,20 @@ mod tests {
             "Proposals 6 to 10 of 10"
         );
         assert_eq!(en.page_of(Listed::Persons, 0, 1, 3), "Person 1 of 3");
+    }
+
+    #[test]
+    fn a_fine_bracket_is_said_from_the_day_after_the_previous_ones_end() {
+        let (es, en) = (of(Lang::Es), of(Lang::En));
+        assert_eq!(es.bracket_span(None, 6), "hasta 6 meses");
+        assert_eq!(es.bracket_span(Some(6), 12), "6 meses y un día a 12 meses");
+        assert_eq!(es.bracket_span(Some(1), 24), "1 mes y un día a 24 meses");
+        assert_eq!(es.bracket_span(None, 1), "hasta 1 mes");
+        assert_eq!(en.bracket_span(None, 6), "up to 6 months");
+        assert_eq!(
+            en.bracket_span(Some(18), 24),
+            "18 months and one day to 24 months"
+        );
     }
 
     #[test]

@@ -51,8 +51,11 @@ impl Inputs for Confirm {
     }
 }
 
-fn title(code: &str) -> String {
-    format!("Aceptaciones de la oferta del programa {code}")
+fn title(code: &str) -> views::Title {
+    views::Title::naming(
+        format!("Aceptaciones de la oferta del programa {code}"),
+        &[code],
+    )
 }
 
 fn upload(user: &User, code: &str) -> Markup {
@@ -77,7 +80,7 @@ async fn acceptances_page(
     let code = app
         .db(move |s| Ok(programs::by_code(s.conn(), &code)?.program.code))
         .await?;
-    ok(page(Some(&user), &title(&code), upload(&user, &code)))
+    ok(page(Some(&user), title(&code), upload(&user, &code)))
 }
 
 /// What a review or an import of a file of acceptances came to.
@@ -209,7 +212,7 @@ fn rows_table(rows: &[AcceptanceRow], problems: &[store::Problem]) -> Markup {
                 tbody {
                     @for r in rows {
                         @let mine = of_line(r.line);
-                        tr.con-problema[!mine.is_empty()] {
+                        tr class=[(!mine.is_empty()).then_some("con-problema")] {
                             td.num { (r.line) } td { (r.filed_at.format("%d/%m/%Y %H:%M")) }
                             td { (views::documento(r.doc_type, &r.doc_number)) } td { (r.name) }
                             td { (r.person_type.name_es()) } td { (r.category) } td.num { (numero(r.shares)) }
@@ -264,7 +267,7 @@ async fn acceptances_upload(
         };
         return with_status(
             StatusCode::UNPROCESSABLE_ENTITY,
-            page(Some(&user), &title(&code), body),
+            page(Some(&user), title(&code), body),
         );
     };
     // written to a temporary file as it arrived; read when parsed
@@ -328,7 +331,7 @@ async fn acceptances_upload(
             },
         ),
     };
-    with_status(status, page(Some(&user), &title(&code), body))
+    with_status(status, page(Some(&user), title(&code), body))
 }
 
 async fn acceptances_confirm(
@@ -371,5 +374,5 @@ async fn acceptances_confirm(
             },
         ),
     };
-    with_status(status, page(Some(&user), &title(&code), body))
+    with_status(status, page(Some(&user), title(&code), body))
 }

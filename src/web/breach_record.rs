@@ -170,7 +170,7 @@ fn breach_form_markup(user: &User, p: &FormPage, i: &BreachForm) -> Markup {
         p {
             "Adjudicación " (adj.id) " de " a href={"/titulares/" (adj.holder.id)} { (adj.holder.name) }
             " (" (views::documento(adj.holder.doc_type, &adj.holder.doc_number)) "): " (numero(adj.shares))
-            " acciones el " (fecha(adj.adjudicated_on)) ", programa " (adj.program_code) "."
+            " acciones el " (fecha(adj.adjudicated_on)) ", programa " (views::ident(&adj.program_code)) "."
         }
         (errors.general())
         @if let Some(vd) = &adj.void {

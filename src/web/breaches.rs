@@ -249,7 +249,7 @@ fn breach_markup(user: &User, v: &BreachView, errors: &Errors, typed: &Typed) ->
             @let amounts = PesosColumn::of(v.payments.iter().map(|p| p.amount));
             tbody {
                 @for p in &v.payments {
-                    tr.anulado[p.void.is_some()] {
+                    tr class=[p.void.is_some().then_some("anulado")] {
                         td data-label="N.º" { (p.id) } td data-label="Fecha" { (fecha(p.paid_on)) } td.num data-label="Valor" { (amounts.show(p.amount)) } td data-label="Referencia" { (p.reference.as_deref().unwrap_or("")) } td data-label="Registrado por" { (p.created_by) }
                         td data-label="Anulación" {
                             @if let Some(vd) = &p.void { "ANULADO " (views::momento(&vd.at)) " por " (vd.by) ": " (vd.reason) }
@@ -346,7 +346,7 @@ async fn breach_page(
         .db(move |s| breach_view(&app2, s, id, as_of, can_sign))
         .await?;
     let body = breach_markup(&user, &v, &Errors::default(), &Typed::Nothing);
-    ok(page(Some(&user), &format!("Incumplimiento {id}"), body))
+    ok(page(Some(&user), format!("Incumplimiento {id}"), body))
 }
 
 /// The download's query: the file (`xlsx` or `csv-excel`) and the filters of `vigia breach
@@ -479,7 +479,7 @@ async fn breach_write<T: Send + 'static>(
             let body = errors.placed(|| breach_markup(&user, &v, &errors, &typed));
             with_status(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                page(Some(&user), &format!("Incumplimiento {id}"), body),
+                page(Some(&user), format!("Incumplimiento {id}"), body),
             )
         }
     }

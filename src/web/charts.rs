@@ -36,13 +36,23 @@ fn mes_corto(m: &Month) -> String {
 }
 
 /// The lock-ups ending each month: one bar per month, its height the adjudications whose
-/// lock-up ends in it.
+/// lock-up ends in it; a sentence instead when none ends in these months (an empty chart read
+/// as a broken one: the demo's lock-ups all ended before today's).
 pub fn lockups(months: &[Month]) -> Markup {
     let (Some(first), Some(last)) = (months.first(), months.last()) else {
         return html! {};
     };
     let max = months.iter().map(|m| m.adjudications).max().unwrap_or(0);
     let total: u64 = months.iter().map(|m| m.adjudications).sum();
+    if total == 0 {
+        return html! {
+            p #restricciones-ninguna {
+                "Ninguna adjudicación vigente termina su período de restricción "
+                (super::views::meses(first.first, last.first))
+                ". Para ver los que terminaron antes, haga el chequeo a una fecha anterior («Chequeo al»)."
+            }
+        };
+    }
     let n = months.len() as u64;
     let slot = (W - 2 * PAD) / n.max(1);
     let room = H - 2 * PAD;
@@ -75,9 +85,7 @@ pub fn lockups(months: &[Month]) -> Markup {
                 text x="4" y=(PAD - 8) { "máx. " (numero(max)) " por mes" }
             }
             figcaption {
-                (label) ": " (views::cuenta(total, "adjudicación", "adjudicaciones")) " en total"
-                @if total == 0 { " (ninguna termina en estos meses)" }
-                "."
+                (label) ": " (views::cuenta(total, "adjudicación", "adjudicaciones")) " en total."
             }
         }
     }
@@ -166,7 +174,7 @@ pub fn demand(h: &crate::register::offering::Header) -> Markup {
         figure.grafica.barras #demanda {
             (hbars(&bars, &label))
             figcaption {
-                (label) "."
+                (views::with_idents(&label, &[&h.program])) "."
                 @if let Some(f) = &factor {
                     " La demanda supera la oferta: factor de prorrata " (f) " (ofrecidas ÷ demanda, antes del redondeo a acciones enteras del art. 12)."
                 } @else {
@@ -185,6 +193,8 @@ pub struct Fact {
     pub what: String,
     pub link: Option<String>,
     pub voided: Option<String>,
+    /// The identifiers its words name (a notice's number, a program's code), shown whole.
+    pub idents: Vec<String>,
 }
 
 impl Fact {
@@ -195,6 +205,15 @@ impl Fact {
             what,
             link,
             voided: None,
+            idents: Vec::new(),
+        }
+    }
+
+    /// The fact, its words naming `idents`.
+    pub fn naming(self, idents: &[&str]) -> Fact {
+        Fact {
+            idents: idents.iter().map(|s| s.to_string()).collect(),
+            ..self
         }
     }
 }
@@ -223,7 +242,7 @@ pub fn timeline(events: &[Fact]) -> Markup {
             svg xmlns="http://www.w3.org/2000/svg" viewBox={"0 0 " (W) " " (height)} role="img"
                 aria-label={"Historia del titular, del " (fecha(first)) " al " (fecha(last))} {
                 line.eje x1=(PAD) y1=(axis) x2=(W - PAD) y2=(axis) {}
-                @for (i, Fact { on: d, what, link, voided }) in events.iter().enumerate() {
+                @for (i, Fact { on: d, what, link, voided, .. }) in events.iter().enumerate() {
                     // marks of the same day stacked upwards, so none hides another
                     @let same = events[..i].iter().filter(|e| e.on == *d).count() as u64;
                     @let cy = axis.saturating_sub(same * 9);
@@ -280,7 +299,7 @@ pub fn balance(l: &Liquidation) -> Markup {
                 line.eje x1=(left) y1=(pad / 2) x2=(left) y2=(h - pad / 2) {}
                 polyline.saldo points=(line.join(" ")) {}
                 @for p in &points {
-                    circle.pago[p.payment.is_some()] cx=(x(p.date)) cy=(y(p.balance)) r=(if p.payment.is_some() { 5 } else { 3 }) {
+                    circle class=[p.payment.is_some().then_some("pago")] cx=(x(p.date)) cy=(y(p.balance)) r=(if p.payment.is_some() { 5 } else { 3 }) {
                         title {
                             (fecha(p.date)) ": "
                             @if let Some(paid) = p.payment { "pago de " (pesos(paid)) "; queda " }

@@ -80,7 +80,7 @@ fn registered_breaches(
                 thead { tr { th { "N.º" } th { "fecha" } th { "clase" } th.num { "acciones" } th { "titular" } th { "estado" } } }
                 tbody {
                     @for (b, h, paid) in shown {
-                        tr.anulado[b.void.is_some()] {
+                        tr class=[b.void.is_some().then_some("anulado")] {
                             td data-label="N.º" { a href={"/incumplimientos/" (b.id)} { "Incumplimiento " (b.id) } }
                             td data-label="Fecha" { (fecha(b.breach_date)) }
                             td data-label="Clase" { (b.kind.label_es()) }
@@ -321,7 +321,7 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
             thead { tr { th { "severidad" } th { "código" } th { "programa" } th.num { "hallazgos" } } }
             tbody {
                 @for ((rank, code, program), n) in counts {
-                    tr { td class={"sev-" (["high","medium","low"][*rank as usize])} data-label="Severidad" { (sev_es[*rank as usize]) } td data-label="Código" { (code_es(code)) br; small { (views::codigo(code)) } } td data-label="Programa" { (program) } td.num data-label="Hallazgos" { (n) } }
+                    tr { td class={"sev-" (["high","medium","low"][*rank as usize])} data-label="Severidad" { (sev_es[*rank as usize]) } td data-label="Código" { (code_es(code)) br; small { (views::codigo(code)) } } td data-label="Programa" { @if !program.is_empty() { (views::ident(program)) } } td.num data-label="Hallazgos" { (n) } }
                 }
             }
         }
@@ -342,8 +342,10 @@ async fn dashboard(State(app): State<Arc<App>>, user: User, q: Query<Sent>) -> P
                                 td data-label="Titular" { a href={"/titulares?q=" (h.doc_number)} { (h.holder) } " (" (views::documento(&h.doc_type, &h.doc_number)) ")" }
                                 td data-label="Adjudicación" { (h.adjudication_id) }
                             } @else {
-                                td { "todo el registro" }
-                                td {}
+                                // a finding about the register (RATE_MISSING): labelled on a
+                                // phone's card like the others, its empty cell left out there
+                                td data-label="Titular" { "ninguno: el hallazgo es de todo el registro" }
+                                td data-label="Adjudicación" {}
                             }
                             td data-label="Incumplimiento" { @if let Some(b) = f.breach_id { a href={"/incumplimientos/" (b)} { (b) } } }
                             td.num data-label="Saldo" { @if let Some(o) = f.outstanding { (balances.show(o)) } }

@@ -598,6 +598,25 @@ pub(super) async fn read_upload(
     })
 }
 
+/// A file's field labelled `label` (`accept`: the kinds of file offered), in Spanish whatever
+/// the browser's language, without a script (the CSP allows none): the native control's button
+/// is hidden, a label styled as a button, «Elegir archivo», opens the picker, and «Ningún
+/// archivo elegido» shows until a file is chosen (the input is `required`, so the style sheet
+/// tells an empty one by `:invalid`), then the browser's own text, the file's name. Its form is
+/// `novalidate`: sent without a file, the server answers in Spanish, not the browser.
+pub(super) fn file_field(label: &str, accept: Option<&str>) -> Markup {
+    html! {
+        div.campo {
+            label for=(FILE) { (label) }
+            span.archivo {
+                input id=(FILE) name=(FILE) type="file" accept=[accept] required;
+                label.boton for=(FILE) aria-hidden="true" { "Elegir archivo" }
+                span.ninguno aria-hidden="true" { "Ningún archivo elegido" }
+            }
+        }
+    }
+}
+
 /// An upload form: its token, `extra` inputs, the file input and the button.
 pub(super) fn upload_form(
     user: &User,
@@ -607,10 +626,10 @@ pub(super) fn upload_form(
     button: &str,
 ) -> Markup {
     html! {
-        form method="post" action=(action) enctype="multipart/form-data" {
+        form method="post" action=(action) enctype="multipart/form-data" novalidate {
             (csrf(user))
             (extra)
-            div.campo { label for=(FILE) { (file_label) } input id=(FILE) name=(FILE) type="file"; }
+            (file_field(file_label, None))
             div.acciones { button type="submit" { (button) } }
         }
     }

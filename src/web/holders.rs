@@ -284,7 +284,7 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
         (contact_markup(user, v, errors, typed))
         h2 { "Adjudicaciones" }
         table.adjudicaciones {
-            thead { tr { th { "N.º" } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "acciones sin incumplimiento" } th { "prendas" } th {} } }
+            thead { tr { th { "N.º" } th { "programa" } th { "fecha" } th.num { "acciones" } th.num { "precio" } th.num { "acciones sin incumplimiento" } th { "prendas" } th { "incumplimiento" } } }
             @let prices = PesosColumn::of(v.adjudications.iter().map(|h| h.a.price_per_share));
             tbody {
                 @for Held { a, pledges: ps, free, breach_blocked, .. } in &v.adjudications {
@@ -363,7 +363,8 @@ fn holder_markup(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) ->
                     tr class=[f.voided.is_some().then_some("anulado")] {
                         td { (fecha(f.on)) }
                         td {
-                            @let words = html! { @match &f.link { Some(l) => a href=(l) { (f.what) }, None => (f.what) } };
+                            @let what = views::with_idents(&f.what, &f.idents);
+                            @let words = html! { @match &f.link { Some(l) => a href=(l) { (what) }, None => (what) } };
                             @if let Some(vd) = &f.voided { del { (words) } br; span.anulacion { (vd) } } @else { (words) }
                         }
                     }
@@ -441,7 +442,7 @@ fn corrections(user: &User, v: &HolderView, errors: &Errors, typed: &Typed) -> M
                         @for p in ps {
                             @let mine = match typed { Typed::VoidPledge(x, f) if *x == p.id => Some(f), _ => None };
                             @let id = format!("motivo-prenda-{}", p.id);
-                            tr.anulado[p.void.is_some()] {
+                            tr class=[p.void.is_some().then_some("anulado")] {
                                 td data-label="Prenda" { (p.id) } td data-label="Grado" { (p.rank) } td.num data-label="Acciones" { (numero(p.shares)) } td data-label="Inscrita" { (fecha(p.registered_on)) }
                                 td data-label="Estado" {
                                     @if let Some(vd) = &p.void {
@@ -703,17 +704,20 @@ fn holder_view(conn: &rusqlite::Connection, id: i64) -> Result<HolderView, WebEr
     let mut timeline: Vec<Fact> = Vec::new();
     let mut out = Vec::new();
     for a in adjs {
-        timeline.push(Fact::new(
-            a.adjudicated_on,
-            format!(
-                "Adjudicación {}: {} acciones a {} (programa {})",
-                a.id,
-                numero(a.shares),
-                pesos(a.price_per_share),
-                a.program_code
-            ),
-            None,
-        ));
+        timeline.push(
+            Fact::new(
+                a.adjudicated_on,
+                format!(
+                    "Adjudicación {}: {} acciones a {} (programa {})",
+                    a.id,
+                    numero(a.shares),
+                    pesos(a.price_per_share),
+                    a.program_code
+                ),
+                None,
+            )
+            .naming(&[&a.program_code]),
+        );
         // the lock-up's last day (Ley 226 art. 14), from the program's own rule
         let program = crate::store::programs::by_id(conn, a.program_id)?;
         if a.void.is_none()

@@ -7,7 +7,7 @@ use super::App;
 use super::auth::User;
 use super::extract::Path;
 use super::form::{Errors, Inputs, Page, Posted, Sent, ok, see_other, with_status};
-use super::views::{csrf, input, momento, page};
+use super::views::{self, csrf, input, momento, page};
 use crate::program::Issuer;
 use crate::register::Field;
 use crate::register::letterhead::{self, For, Update};
@@ -230,7 +230,7 @@ fn view(s: &crate::store::Store, code: &str) -> Result<View, super::WebError> {
 
 async fn letters_page(State(app): State<Arc<App>>, user: User, Path(code): Path<String>) -> Page {
     let v = app.db(move |s| view(s, &code)).await?;
-    let title = format!("Cartas del programa {}", v.code);
+    let title = views::Title::naming(format!("Cartas del programa {}", v.code), &[&v.code]);
     ok(page(
         Some(&user),
         &title,
@@ -268,7 +268,7 @@ async fn letters_set(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 page(
                     Some(&user),
-                    &format!("Cartas del programa {}", v.code),
+                    views::Title::naming(format!("Cartas del programa {}", v.code), &[&v.code]),
                     body,
                 ),
             )

@@ -388,44 +388,56 @@ pub(super) fn timeline(
     for n in notices::list(conn, Some(breach_id))? {
         let n = notice_line(conn, n)?;
         let link = Some(format!("/avisos/{}", n.notice.id));
-        out.push(Fact::new(
-            n.notice.notice_date,
-            format!(
-                "Aviso {} ({}: {}){}",
-                n.notice.number,
-                match n.deadline {
-                    Some(d) => format!("pagar a más tardar el {}", fecha(d)),
-                    None => "sin plazo aún".to_string(),
-                },
-                n.runs_from,
-                match &n.replaces {
-                    Some(r) => format!("; reemplaza al aviso {}", r.number),
-                    None => String::new(),
-                }
-            ),
-            link.clone(),
-        ));
-        if let Some(d) = &n.delivery {
-            out.push(Fact::new(
-                d.delivered_on,
+        out.push(
+            Fact::new(
+                n.notice.notice_date,
                 format!(
-                    "Entrega del aviso {} por {}",
+                    "Aviso {} ({}: {}){}",
                     n.notice.number,
-                    d.via.label_es()
+                    match n.deadline {
+                        Some(d) => format!("pagar a más tardar el {}", fecha(d)),
+                        None => "sin plazo aún".to_string(),
+                    },
+                    n.runs_from,
+                    match &n.replaces {
+                        Some(r) => format!("; reemplaza al aviso {}", r.number),
+                        None => String::new(),
+                    }
                 ),
-                link,
-            ));
+                link.clone(),
+            )
+            .naming(&[
+                &n.notice.number,
+                n.replaces.as_ref().map_or("", |r| r.number.as_str()),
+            ]),
+        );
+        if let Some(d) = &n.delivery {
+            out.push(
+                Fact::new(
+                    d.delivered_on,
+                    format!(
+                        "Entrega del aviso {} por {}",
+                        n.notice.number,
+                        d.via.label_es()
+                    ),
+                    link,
+                )
+                .naming(&[&n.notice.number]),
+            );
         }
     }
     if let Some(s) = settlements::for_breach(conn, breach_id)? {
-        out.push(Fact::new(
-            s.settlement_date,
-            format!(
-                "Paz y salvo {} (incumplimiento {breach_id}): multa pagada",
-                s.number
-            ),
-            Some(format!("/paz-y-salvo/{}", s.id)),
-        ));
+        out.push(
+            Fact::new(
+                s.settlement_date,
+                format!(
+                    "Paz y salvo {} (incumplimiento {breach_id}): multa pagada",
+                    s.number
+                ),
+                Some(format!("/paz-y-salvo/{}", s.id)),
+            )
+            .naming(&[&s.number]),
+        );
     }
     Ok(())
 }

@@ -36,5 +36,5 @@ async fn liquidation_page(State(app): State<Arc<App>>, user: User, Path(id): Pat
         @if let Outcome::Liquidated(liq) = &outcome { (super::charts::balance(liq)) }
         (views::outcome(&outcome))
     };
-    ok(page(Some(&user), &format!("Liquidación N.º {id}"), body))
+    ok(page(Some(&user), format!("Liquidación N.º {id}"), body))
 }

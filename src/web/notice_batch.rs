@@ -196,7 +196,7 @@ fn list_markup(
                         tbody {
                             @for a in list {
                                 @let mine = breach_error(a.breach.id).or(a.refused.clone());
-                                tr.con-problema[mine.is_some()] {
+                                tr class=[mine.is_some().then_some("con-problema")] {
                                     td.num data-label="Incumplimiento" { a href={"/incumplimientos/" (a.breach.id)} { (a.breach.id) } }
                                     td data-label="Titular" { (a.holder) } td data-label="Programa" { (a.program) }
                                     td data-label="Fecha" { (fecha(a.breach.breach_date)) } td data-label="Tipo" { (a.breach.kind.label_es()) }

@@ -124,7 +124,7 @@ async fn notice_page(State(app): State<Arc<App>>, user: User, Path(id): Path<i64
     let n = app
         .db(move |s| letters::notice_line(s.conn(), notices::get(s.conn(), id)?))
         .await?;
-    let title = format!("Aviso {}", n.notice.number);
+    let title = views::Title::naming(format!("Aviso {}", n.notice.number), &[&n.notice.number]);
     ok(page(
         Some(&user),
         &title,
@@ -183,7 +183,8 @@ async fn deliver(
     match result {
         Ok(()) => see_other(format!("/avisos/{id}")),
         Err((n, errors)) => {
-            let title = format!("Aviso {}", n.notice.number);
+            let title =
+                views::Title::naming(format!("Aviso {}", n.notice.number), &[&n.notice.number]);
             let body = notice_markup(&user, &n, &errors, &f, sign_form(&app, &user, id));
             with_status(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -340,7 +341,7 @@ fn checks(said: &crate::catalogue::verification::Said) -> Markup {
     let (before, number, after) = &said.document;
     let [check, result, detail] = said.headers;
     html! {
-        p { (before) strong { (number) } (after) }
+        p { (before) strong { (views::ident(number)) } (after) }
         table.verificacion {
             thead { tr { th { (check) } th { (result) } th { (detail) } } }
             tbody {

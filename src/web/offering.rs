@@ -19,6 +19,7 @@ use crate::catalogue::verification::acta_difference_sentence;
 use crate::lang::Lang;
 use crate::offering::adjudicate::Window;
 use crate::offering::adjudicate::{Cause, Status};
+use crate::program::Program;
 use crate::register::offering::{self as rules, Header, Row, StoredResult};
 use crate::register::user::Role;
 use crate::register::{self, Field};
@@ -252,17 +253,17 @@ fn markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Markup {
     let code = &p.program.code;
     let e = |f: Field| errors.get(f.as_str());
     html! {
-        p { "Programa " a href={"/programas/" (code)} { (code) } ": " (p.program.name) "." }
+        p { "Programa " a href={"/programas/" (code)} { (views::ident(code)) } ": " (p.program.name) "." }
         (errors.general())
         @match offer {
             Some(o) => {
                 dl.hechos #oferta {
-                    dt { "Aviso de oferta" } dd { (fecha(o.window.opens)) }
+                    dt { "Aviso de oferta (apertura)" } dd { (fecha(o.window.opens)) }
                     dt { "Cierre (último día para aceptar)" } dd { (fecha(o.window.closes)) }
-                    dt { "Abierta" } dd { (momento(&o.created_at)) " por " (o.created_by) }
+                    dt { "Registrada" } dd { (momento(&o.created_at)) " por " (o.created_by) }
                 }
                 @match &v.run {
-                    Some(r) => (run_markup(user, code, r, typed.verdict.as_ref())),
+                    Some(r) => (run_markup(user, &p.program, r, typed.verdict.as_ref())),
                     None => (to_adjudicate(user, code, errors, typed)),
                 }
             },
@@ -288,8 +289,11 @@ fn markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Markup {
     }
 }
 
-fn title(code: &str) -> String {
-    format!("Oferta de primera etapa del programa {code}")
+fn title(code: &str) -> views::Title {
+    views::Title::naming(
+        format!("Oferta de primera etapa del programa {code}"),
+        &[code],
+    )
 }
 
 async fn offer_page(
@@ -301,7 +305,7 @@ async fn offer_page(
     paging.status()?;
     let v = app.db(move |s| view(s.conn(), &code, &paging)).await?;
     let body = markup(&user, &v, &Errors::default(), &Typed::default());
-    ok(page(Some(&user), &title(&v.program.program.code), body))
+    ok(page(Some(&user), title(&v.program.program.code), body))
 }
 
 async fn offer_open(
@@ -341,7 +345,7 @@ async fn offer_open(
             let body = errors.placed(|| markup(&user, &v, &errors, &typed));
             with_status(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                page(Some(&user), &title(&v.program.program.code), body),
+                page(Some(&user), title(&v.program.program.code), body),
             )
         }
     }
@@ -369,17 +373,15 @@ fn to_adjudicate(user: &User, code: &str, errors: &Errors, typed: &Typed) -> Mar
     }
 }
 
-/// A person's status and cause in Spanish.
-fn outcome_es(row: &Row) -> String {
+/// A person's status and cause in Spanish, the cause in the program's words when its file rewords
+/// it (as the command line's table and the acta say it: `Cause::label_for`).
+fn outcome_es(program: &Program, row: &Row) -> String {
     let status = match row.status {
         Status::Awarded => "adjudicada",
         Status::Rejected => "rechazada",
     };
-    match row
-        .cause
-        .and_then(|c| Cause::ALL.into_iter().find(|x| x.as_str() == c))
-    {
-        Some(c) => format!("{status}: {}", c.label_es()),
+    match row.cause.and_then(Cause::parse) {
+        Some(c) => format!("{status}: {}", c.label_for(program)),
         None => status.to_string(),
     }
 }
@@ -399,7 +401,7 @@ const COLUMNS: [(&str, bool); 7] = [
 /// The summary and a page of the rows of an adjudication, computed or stored: the `shown` rows
 /// after the first `before` of `count`.
 fn result_table<'r>(
-    h: &Header,
+    (program, h): (&Program, &Header),
     rows: impl Iterator<Item = &'r Row>,
     (before, shown): (usize, usize),
     count: usize,
@@ -428,7 +430,7 @@ fn result_table<'r>(
                         td.num data-label=(l(2)) { (numero(r.requested)) }
                         td.num data-label=(l(3)) { @if let Some(c) = r.cap_shares { (numero(c)) @if let Some(rule) = &r.cap_rule { br; small { (rule) } } } }
                         td.num data-label=(l(4)) { (numero(r.admitted)) } td.num data-label=(l(5)) { (numero(r.awarded)) }
-                        td data-label=(l(6)) { (outcome_es(r)) @if let Some(c) = r.cause { br; small { (views::codigo(c)) } } }
+                        td.resultado data-label=(l(6)) { (outcome_es(program, r)) @if let Some(c) = r.cause { br; small { (views::codigo(c)) } } }
                     }
                 }
             }
@@ -438,7 +440,8 @@ fn result_table<'r>(
 
 /// The run an adjudication wrote, as stored, with its acta to download and the form that
 /// verifies one.
-fn run_markup(user: &User, code: &str, r: &RunPage, verdict: Option<&Markup>) -> Markup {
+fn run_markup(user: &User, program: &Program, r: &RunPage, verdict: Option<&Markup>) -> Markup {
+    let code = program.code.as_str();
     let base = format!("/programas/{code}/oferta");
     let resultado = r.paging.resultado.clone().unwrap_or_default();
     let filtered = |desde: i64| {
@@ -459,7 +462,7 @@ fn run_markup(user: &User, code: &str, r: &RunPage, verdict: Option<&Markup>) ->
             div.acciones { button type="submit" { "Filtrar" } }
         }
         @let n = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
-        (result_table(&r.header, r.rows.iter().map(|(_, row)| row), (n(r.before), r.rows.len()), n(r.persons.of(r.paging.status().ok().flatten())), None))
+        (result_table((program, &r.header), r.rows.iter().map(|(_, row)| row), (n(r.before), r.rows.len()), n(r.persons.of(r.paging.status().ok().flatten())), None))
         nav.paginas aria-label="Páginas de la tabla" {
             @if r.paging.desde.unwrap_or(0) > 0 { a href=(filtered(0)) { "Desde el principio" } " " }
             @if let Some((n, following)) = r.next { a #siguientes href=(filtered(n)) { (views::siguientes(following)) } }
@@ -498,12 +501,13 @@ enum Adjudication {
 /// confirmation carrying the result's fingerprint.
 fn preview_markup(
     user: &User,
-    code: &str,
+    program: &Program,
     on: chrono::NaiveDate,
     (header, rows, count): (&Header, &[Row], usize),
     fingerprint: &str,
     shown: &PreviewShown,
 ) -> Markup {
+    let code = &program.code;
     let base = format!("/programas/{code}/oferta/vista");
     let page_at = |desde: usize| {
         let mut q = format!("{base}?fecha={}&desde={desde}", fecha(on));
@@ -537,7 +541,7 @@ fn preview_markup(
                 p #filtradas { (numero(shown.matching as u64)) " de las " (numero(count as u64)) " personas son " (shown.resultado) "s." }
             }
             @let order = if shown.orden.is_empty() { crate::catalogue::Order::Acta } else { crate::catalogue::Order::Chosen };
-            (result_table(header, rows.iter(), (shown.from, rows.len()), shown.matching, Some(order)))
+            (result_table((program, header), rows.iter(), (shown.from, rows.len()), shown.matching, Some(order)))
             nav.paginas aria-label="Páginas de la vista previa" {
                 @if shown.from > 0 { a href=(page_at(0)) { "Desde el principio" } " " }
                 @if next < shown.matching { a #siguientes-vista href=(page_at(next)) { (views::siguientes((shown.matching - next).min(ROWS_SHOWN))) } }
@@ -729,7 +733,7 @@ async fn preview_page(
             let header = computed.header(&p);
             let preview = preview_markup(
                 &u2,
-                &p.program.code,
+                &p.program,
                 on,
                 (&header, &rows, count),
                 &fingerprint,
@@ -747,7 +751,7 @@ async fn preview_page(
     let errors = Errors::default();
     ok(page(
         Some(&user),
-        &title(&code),
+        title(&code),
         markup(&user, &v, &errors, &typed),
     ))
 }
@@ -809,7 +813,7 @@ async fn adjudicate(
             let header = computed.header(&p);
             let preview = preview_markup(
                 &u2,
-                &p.program.code,
+                &p.program,
                 on,
                 (&header, &rows, count),
                 &fingerprint,
@@ -847,7 +851,7 @@ async fn adjudicate(
         ..Typed::default()
     };
     let body = errors.placed(|| markup(&user, &v, &errors, &typed));
-    with_status(status, page(Some(&user), &title(&code), body))
+    with_status(status, page(Some(&user), title(&code), body))
 }
 
 // ---------------------------------------------------------------------------- the acta
@@ -912,11 +916,15 @@ fn check(
             return Ok(Verdict::Differs(acta_difference_sentence(Lang::Es, &d)));
         }
         None => format!(
-            "El acta coincide con la adjudicación N.º {} de {code} ({} personas, {} acciones adjudicadas); \
-             huella {}.",
+            "El acta coincide con la adjudicación N.º {} de {code} ({}, {}); huella {}.",
             r.run.id,
-            numero(r.rows.len() as u64),
-            numero(r.header.awarded),
+            // the words of `vigia offer verify` (Msg::ActaVerified)
+            views::cuenta(r.rows.len() as u64, "aceptante", "aceptantes"),
+            views::cuenta(
+                r.header.awarded,
+                "acción adjudicada",
+                "acciones adjudicadas"
+            ),
             r.run.fingerprint
         ),
     };
@@ -983,6 +991,6 @@ async fn acta_verify(
     let body = markup(&user, &v, &Errors::default(), &typed);
     with_status(
         status,
-        page(Some(&user), &title(&v.program.program.code), body),
+        page(Some(&user), title(&v.program.program.code), body),
     )
 }

@@ -282,12 +282,12 @@ fn rows_table(rows: &[Shown], problems: &[store::Problem]) -> Markup {
                 tbody {
                     @for (line, s) in &lines {
                         @let mine = line_problems(problems, *line);
-                        tr.con-problema[!mine.is_empty()] {
+                        tr class=[(!mine.is_empty()).then_some("con-problema")] {
                             td.num { (line) }
                             @if let Some(s) = s {
                                 td { (s.named.holder)
                                      @if let PledgeOf::Holder { adjudicated_on: Some(d), .. } = &s.row.of { br; "adjudicada el " (fecha(*d)) }
-                                     @if let PledgeOf::Holder { program: Some(p), .. } = &s.row.of { br; "programa " (p) } }
+                                     @if let PledgeOf::Holder { program: Some(p), .. } = &s.row.of { br; "programa " (views::ident(p)) } }
                                 td.num { @if let Some(a) = s.named.adjudication { (a) } }
                                 td { (degree(s.row.rank)) }
                                 td { (fecha(s.row.registered_on)) }

@@ -193,7 +193,7 @@ fn release_preview(user: &User, plan: &ReleasePlan) -> Markup {
                 Ok(Some(_)) => {
                     p.ok role="status" {
                         "Se liberarían las prendas de " (views::cuenta(n as u64, "adjudicación", "adjudicaciones")) " el " (fecha(plan.on))
-                        @if let Some(p) = &plan.program { " (programa " (p) ")" } "."
+                        @if let Some(p) = &plan.program { " (programa " (views::ident(p)) ")" } "."
                     }
                 }
                 Err(problems) => {

@@ -258,7 +258,9 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
                     Criterion::HighestPrice => "mayor precio",
                     Criterion::PriceAndTerm(w) => { "precio y plazo (pesos " (w.price) " y " (w.term) ")" }
                 }
-                "; garantía mínima " (pesos(g.later_stages.minimum_guarantee))
+                // zero: a proposal still needs a guarantee of seriedad, of any amount
+                @if g.later_stages.minimum_guarantee.is_zero() { "; garantía de seriedad de cualquier monto (sin mínimo)" }
+                @else { "; garantía de seriedad mínima " (pesos(g.later_stages.minimum_guarantee)) }
             }
             dt { "Categorías" } dd { (categories_es(g)) }
             dt { "Huella SHA-256 del TOML" } dd { code { (p.sha256) } }
@@ -287,13 +289,13 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
             }
         }
         h2 { "Tramos de la multa" }
+        @let es = crate::catalogue::of(crate::lang::Lang::Es);
         table.tramos {
-            thead { tr { th { "desde el mes" } th { "hasta el mes" } th.num { "porcentaje" } } }
+            thead { tr { th { "tiempo de la adjudicación al incumplimiento" } th.num { "porcentaje" } } }
             tbody {
                 @for (i, b) in g.brackets.iter().enumerate() {
                     tr {
-                        td { (if i == 0 { 0 } else { g.brackets[i - 1].upto_months }) }
-                        td { (b.upto_months) }
+                        td { (es.bracket_span(i.checked_sub(1).map(|j| g.brackets[j].upto_months), b.upto_months)) }
                         td.num { (crate::money::format_percent(b.percent)) }
                     }
                 }
@@ -316,5 +318,6 @@ async fn program_page(State(app): State<Arc<App>>, user: User, Path(code): Path<
         }
         p { a href="/programas" { "Volver a los programas" } }
     };
-    ok(page(Some(&user), &format!("Programa {}", g.code), body))
+    let title = views::Title::naming(format!("Programa {}", g.code), &[&g.code]);
+    ok(page(Some(&user), title, body))
 }

@@ -195,7 +195,7 @@ fn preview(
                     tbody {
                         @for c in &r.changes {
                             @let p = &c.period;
-                            tr.con-problema[!c.replaces.is_empty()] {
+                            tr class=[(!c.replaces.is_empty()).then_some("con-problema")] {
                                 td.num { (p.line) } td { (fecha(p.valid_from)) } td { (fecha(p.valid_to)) }
                                 td.num { @if let Some(i) = p.ibc_ea_pct { (views::tasa(i)) } }
                                 td.num { @if let Some(u) = p.usury_ea_pct { (views::tasa(u)) } }

@@ -41,7 +41,7 @@ async fn settlement_page(State(app): State<Arc<App>>, user: User, Path(id): Path
     );
     ok(page(
         Some(&user),
-        &format!("Paz y salvo {}", s.number),
+        views::Title::naming(format!("Paz y salvo {}", s.number), &[&s.number]),
         body,
     ))
 }
@@ -55,7 +55,7 @@ fn settlement_markup(s: &Settlement, data: &crate::notice::SettlementData, sign:
             dt { "Titular" } dd { (data.holder_name) " (" (views::documento(&data.doc_type, &data.doc_number)) ")" }
             dt { "Incumplimiento" } dd { a href={"/incumplimientos/" (s.breach_id)} { (s.breach_id) } }
             dt { "Liquidación" } dd { a href={"/liquidaciones/" (s.liquidation_id)} { (s.liquidation_id) } " al " (fecha(l.until)) ": saldo " (pesos(l.total_due)) }
-            @if let Some((number, date)) = &data.notice { dt { "Último aviso de cobro" } dd { (number) " del " (fecha(*date)) } }
+            @if let Some((number, date)) = &data.notice { dt { "Último aviso de cobro" } dd { (views::ident(number)) " del " (fecha(*date)) } }
             dt { "Fecha" } dd { (fecha(s.settlement_date)) }
             dt { "Expedido" } dd { (views::momento(&s.created_at)) " por " (s.created_by) }
         }

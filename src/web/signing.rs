@@ -59,15 +59,12 @@ fn markup(app: &App, user: &User, error: Option<&str>) -> Markup {
             }
         } @else if user.may(Role::Juridico) {
             @if let Some(e) = error { p.error #firma-error role="alert" { (e) } }
-            form method="post" action="/firma" enctype="multipart/form-data" {
+            form method="post" action="/firma" enctype="multipart/form-data" novalidate {
                 (csrf(user))
                 @if kept {
                     p { "Su certificado está guardado en el servidor (" code { (user.name) ".p12" } "); escriba su contraseña para usarlo en esta sesión." }
                 } @else {
-                    div.campo {
-                        label for=(FILE) { "Archivo del certificado (.p12 o .pfx)" }
-                        input type="file" id=(FILE) name=(FILE) accept=".p12,.pfx";
-                    }
+                    (super::form::file_field("Archivo del certificado (.p12 o .pfx)", Some(".p12,.pfx")))
                 }
                 div.campo {
                     label for=(PASSWORD) { "Contraseña del certificado" }

@@ -62,11 +62,12 @@ fn base(code: &str, stage: Stage) -> String {
     format!("/programas/{code}/etapas/{stage}")
 }
 
-fn title(code: &str, stage: Stage) -> String {
-    format!(
+fn title(code: &str, stage: Stage) -> views::Title {
+    let text = format!(
         "Propuestas de la {} Etapa del programa {code}",
         stage.name_es()
-    )
+    );
+    views::Title::naming(text, &[code])
 }
 
 /// What the pending review is kept under: the program and the stage.
@@ -107,7 +108,7 @@ async fn proposals_page(
         .await?;
     ok(page(
         Some(&user),
-        &title(&code, stage),
+        title(&code, stage),
         upload(&user, &code, stage),
     ))
 }
@@ -223,7 +224,7 @@ fn rows_table(rows: &[ProposalRow], problems: &[store::Problem]) -> Markup {
                 tbody {
                     @for r in rows {
                         @let mine = line_problems(problems, r.line);
-                        tr.con-problema[!mine.is_empty()] {
+                        tr class=[(!mine.is_empty()).then_some("con-problema")] {
                             td.num { (r.line) } td { (r.reference) }
                             @if any { td.problemas-linea { @for e in &mine { (e.field_in(Lang::Es)) " «" (e.value) "»: " (e.reason.es()) br; } } }
                             td.num { (r.tranche) }
@@ -289,7 +290,7 @@ async fn proposals_upload(
         };
         return with_status(
             StatusCode::UNPROCESSABLE_ENTITY,
-            page(Some(&user), &title(&code, stage), body),
+            page(Some(&user), title(&code, stage), body),
         );
     };
     // a workbook's first sheet, read as the command line reads it; one it cannot read is the
@@ -359,7 +360,7 @@ async fn proposals_upload(
             },
         ),
     };
-    with_status(status, page(Some(&user), &title(&code, stage), body))
+    with_status(status, page(Some(&user), title(&code, stage), body))
 }
 
 async fn proposals_confirm(
@@ -415,5 +416,5 @@ async fn proposals_confirm(
             },
         ),
     };
-    with_status(status, page(Some(&user), &title(&code, stage), body))
+    with_status(status, page(Some(&user), title(&code, stage), body))
 }

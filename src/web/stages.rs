@@ -59,7 +59,7 @@ fn respond(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Page {
         StatusCode::UNPROCESSABLE_ENTITY
     };
     let body = errors.placed(|| m::markup(user, v, errors, typed));
-    with_status(status, page(Some(user), &m::title(v.code(), v.stage), body))
+    with_status(status, page(Some(user), m::title(v.code(), v.stage), body))
 }
 
 async fn stage_page(
@@ -508,10 +508,7 @@ async fn conclude(
         ..Typed::default()
     };
     let body = errors.placed(|| m::markup(&user, &v, &errors, &typed));
-    with_status(
-        status,
-        page(Some(&user), &m::title(v.code(), v.stage), body),
-    )
+    with_status(status, page(Some(&user), m::title(v.code(), v.stage), body))
 }
 
 // ---------------------------------------------------------------------------- the acta
@@ -760,10 +757,7 @@ async fn acta_verify(
         ..Typed::default()
     };
     let body = m::markup(&user, &v, &Errors::default(), &typed);
-    with_status(
-        status,
-        page(Some(&user), &m::title(v.code(), v.stage), body),
-    )
+    with_status(status, page(Some(&user), m::title(v.code(), v.stage), body))
 }
 
 #[cfg(test)]

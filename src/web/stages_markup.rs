@@ -96,8 +96,11 @@ pub(super) fn base(code: &str, stage: Stage) -> String {
     format!("/programas/{code}/etapas/{stage}")
 }
 
-pub(super) fn title(code: &str, stage: Stage) -> String {
-    format!("{} Etapa del programa {code}", stage.name_es())
+pub(super) fn title(code: &str, stage: Stage) -> views::Title {
+    views::Title::naming(
+        format!("{} Etapa del programa {code}", stage.name_es()),
+        &[code],
+    )
 }
 
 /// Reads stage `stage` of `program` as the command line's `stage evaluate` and `stage draw
@@ -244,7 +247,7 @@ pub(super) fn markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> M
     let code = v.code();
     html! {
         p {
-            "Programa " a href={"/programas/" (code)} { (code) } ": " (v.program.program.name) ". "
+            "Programa " a href={"/programas/" (code)} { (views::ident(code)) } ": " (v.program.program.name) ". "
             a href={"/programas/" (code) "/oferta"} { "Oferta de primera etapa" }
             @for other in Stage::ALL {
                 @if other != v.stage && other <= v.program.program.later_stages.last {
@@ -334,7 +337,7 @@ fn tranches_markup(user: &User, v: &View, errors: &Errors, typed: &Typed) -> Mar
             } @else {
                 div.tabla {
                     table.tramos-etapa {
-                        thead { tr { th.num scope="col" { "Tramo" } th.num scope="col" { "Acciones (Todo o Nada)" } th scope="col" { "Propuestas desde" } th scope="col" { "hasta" } th.num scope="col" { "Precio mínimo por acción" } th scope="col" { "Abierto" } } }
+                        thead { tr { th.num scope="col" { "Tramo" } th.num scope="col" { "Acciones (Todo o Nada)" } th scope="col" { "Propuestas desde" } th scope="col" { "hasta" } th.num scope="col" { "Precio mínimo por acción" } th scope="col" { "Registrado" } } }
                         @let minimums = PesosColumn::of(v.tranches.iter().map(|t| t.minimum_price));
                         tbody {
                             @for t in &v.tranches {

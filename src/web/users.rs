@@ -126,7 +126,7 @@ async fn users_markup(
             thead { tr { th { "usuario" } th { "perfil" } th { "estado" } th { "creado" } th {} } }
             tbody {
                 @for u in &all {
-                    tr.anulado[u.disabled] {
+                    tr class=[u.disabled.then_some("anulado")] {
                         td { (u.name) } td { (role_of(&u.role)) }
                         td { @if u.disabled { "deshabilitado" } @else { "activo" } }
                         td { (momento(&u.created_at)) " por " (u.created_by) }

@@ -150,6 +150,70 @@ pub fn ident(text: &str) -> Markup {
     html! { span.ident { (text) } }
 }
 
+/// `text` with each identifier of `idents` in it (a program's code, a notice's number it names)
+/// shown as [`ident`], never broken at its hyphens; the rest as it is (display only: the text is
+/// the same words).
+pub fn with_idents(text: &str, idents: &[impl AsRef<str>]) -> Markup {
+    // the words before each identifier, and the identifier; the earliest first, the longest
+    // of those starting at the same place
+    let (mut parts, mut rest) = (Vec::new(), text);
+    while let Some((at, id)) = idents
+        .iter()
+        .map(AsRef::as_ref)
+        .filter(|id| !id.is_empty())
+        .filter_map(|id| rest.find(id).map(|at| (at, id)))
+        .min_by_key(|&(at, id)| (at, std::cmp::Reverse(id.len())))
+    {
+        parts.push((&rest[..at], id));
+        rest = &rest[at + id.len()..];
+    }
+    html! { @for (before, id) in parts { (before) (ident(id)) } (rest) }
+}
+
+/// A page's title and the identifiers it names (`Oferta … del programa D3939-2004`): its heading
+/// shows each as [`ident`] ([`with_idents`]), the window's title the plain words.
+pub struct Title {
+    text: String,
+    idents: Vec<String>,
+}
+
+impl Title {
+    /// `text`, naming `idents`.
+    pub fn naming(text: impl Into<String>, idents: &[&str]) -> Title {
+        Title {
+            text: text.into(),
+            idents: idents.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+}
+
+impl From<&str> for Title {
+    fn from(text: &str) -> Title {
+        Title::naming(text, &[])
+    }
+}
+
+impl From<String> for Title {
+    fn from(text: String) -> Title {
+        Title::naming(text, &[])
+    }
+}
+
+impl From<&String> for Title {
+    fn from(text: &String) -> Title {
+        Title::naming(text.as_str(), &[])
+    }
+}
+
+impl From<&Title> for Title {
+    fn from(t: &Title) -> Title {
+        Title {
+            text: t.text.clone(),
+            idents: t.idents.clone(),
+        }
+    }
+}
+
 /// A person's document, type and number (`NIT 999000001-2`), as `span.ident`: the check digit
 /// never on a line of its own.
 pub fn documento(doc_type: impl std::fmt::Display, number: &str) -> Markup {
@@ -417,14 +481,15 @@ pub fn fine_error_text(e: &FineError) -> String {
 }
 
 /// The page frame: title, the menu the user's role may use, the content.
-pub fn page(user: Option<&User>, title: &str, body: Markup) -> Markup {
+pub fn page(user: Option<&User>, title: impl Into<Title>, body: Markup) -> Markup {
+    let title: Title = title.into();
     html! {
         (DOCTYPE)
         html lang="es-CO" {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) " — vigia" }
+                title { (title.text) " — vigia" }
                 link rel="stylesheet" href="/estilo.css";
             }
             body {
@@ -453,7 +518,7 @@ pub fn page(user: Option<&User>, title: &str, body: Markup) -> Markup {
                     }
                 }
                 main {
-                    h1 { (title) }
+                    h1 { (with_idents(&title.text, &title.idents)) }
                     (body)
                 }
                 footer { "Ley 226 de 1995 · registro con auditoría encadenada (SHA-256)" }
@@ -568,7 +633,7 @@ fn liquidation(l: &fine::Liquidation) -> Markup {
             @let prices = PesosColumn::of(present.iter().map(|(_, p)| *p));
             tbody {
                 @for (basis, price) in present {
-                    tr.ganador[basis == l.basis] {
+                    tr class=[(basis == l.basis).then_some("ganador")] {
                         td { (basis.label_es()) }
                         td.num { (prices.show(price)) }
                         td { @if basis == l.basis { "← mayor valor" } }

@@ -150,7 +150,7 @@ fn the_whole_job(width: i64, height: i64) {
     // notice on Tuesday 02/01/2024, counted from the 3rd: two months end on 03/03/2024, a
     // Sunday, so 08/03/2024 is allowed (the CLI's own demo)
     let page = d.wait("Cierre (último día para aceptar)");
-    assert_eq!(fact(&page, "Aviso de oferta"), "02/01/2024");
+    assert_eq!(fact(&page, "Aviso de oferta (apertura)"), "02/01/2024");
     assert_eq!(
         fact(&page, "Cierre (último día para aceptar)"),
         "08/03/2024"
@@ -209,7 +209,7 @@ fn the_whole_job(width: i64, height: i64) {
             )) && tr.contains(&format!(
                 "<td class=\"num\" data-label=\"Acciones admitidas\">{awarded}</td>\
                  <td class=\"num\" data-label=\"Acciones adjudicadas\">{awarded}</td>"
-            )) && tr.contains("<td data-label=\"Resultado\">adjudicada"),
+            )) && tr.contains("<td class=\"resultado\" data-label=\"Resultado\">adjudicada"),
             "{tr}"
         );
     }
@@ -425,7 +425,7 @@ fn the_whole_job(width: i64, height: i64) {
     d.type_in("#notice_date", "10/02/2025");
     d.type_in("#backdate_reason", "fecha del caso de prueba");
     d.click("form[action$='/aviso'] button");
-    let page = d.wait("<h1>Aviso MULTA-2025-0001</h1>");
+    let page = d.wait("<h1>Aviso <span class=\"ident\">MULTA-2025-0001</span></h1>");
     assert_eq!(
         fact(&page, "Valor cobrado"),
         "<strong>$&nbsp;1.143.967</strong> (liquidado al 10/02/2025)"
@@ -495,7 +495,7 @@ fn the_whole_job(width: i64, height: i64) {
     d.fits("the breach before its paz y salvo");
     d.type_in("#settlement_date", "12/02/2025");
     d.click("form[action$='/paz-y-salvo'] button");
-    d.wait("<h1>Paz y salvo PAZ-2025-0001</h1>");
+    d.wait("<h1>Paz y salvo <span class=\"ident\">PAZ-2025-0001</span></h1>");
     d.fits("the paz y salvo");
     d.click("a[href='/paz-y-salvo/1/documento/pdf']");
     let pdf = d.downloaded(&downloads, "PAZ-2025-0001.pdf");

@@ -454,7 +454,8 @@ fn releasable_pledges_are_released_in_bulk_after_a_preview_as_the_cli_does() {
     let t = preview.text();
     assert!(
         t.contains(
-            "Se liberarían las prendas de 2 adjudicaciones el 16/03/2026 (programa D3939-2004)."
+            "Se liberarían las prendas de 2 adjudicaciones el 16/03/2026 (programa \
+             <span class=\"ident\">D3939-2004</span>)."
         ),
         "{t}"
     );

@@ -741,7 +741,7 @@ fn verifying_a_notice_says_each_check_in_spanish() {
     let t = verify("aviso.pdf", &pdf);
     for expected in [
         "El documento coincide con el registro: texto, cifras y huella; está vigente.",
-        "Documento: aviso de cobro <strong>MULTA-2025-0001</strong> del programa D3939-2004, \
+        "Documento: aviso de cobro <strong><span class=\"ident\">MULTA-2025-0001</span></strong> del programa D3939-2004, \
          liquidación N.º 1.",
         "<td data-label=\"Comprobación\">Texto y cifras</td><td data-label=\"Resultado\">✓ coincide</td><td data-label=\"Detalle\">coinciden con el registro</td>",
         &format!(

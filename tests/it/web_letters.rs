@@ -157,10 +157,10 @@ fn a_notice_shows_the_registers_deadline_and_what_it_runs_from() {
     );
     let holder = j.get("/titulares/1").text();
     for line in [
-        "Aviso MULTA-2025-0001 (pagar a más tardar el 27/02/2025: 10 días hábiles desde la \
-         entrega del 13/02/2025)",
-        "<td>13/02/2025</td><td><a href=\"/avisos/1\">Entrega del aviso MULTA-2025-0001 por \
-         correo certificado</a>",
+        "Aviso <span class=\"ident\">MULTA-2025-0001</span> (pagar a más tardar el 27/02/2025: \
+         10 días hábiles desde la entrega del 13/02/2025)",
+        "<td>13/02/2025</td><td><a href=\"/avisos/1\">Entrega del aviso \
+         <span class=\"ident\">MULTA-2025-0001</span> por correo certificado</a>",
     ] {
         assert!(holder.contains(line), "{line} in {holder}");
     }
@@ -598,11 +598,14 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
         sent.text()
     );
     let paz = c.get("/paz-y-salvo/1").text();
-    assert!(paz.contains("<h1>Paz y salvo PAZ-2025-0001</h1>"), "{paz}");
+    assert!(
+        paz.contains("<h1>Paz y salvo <span class=\"ident\">PAZ-2025-0001</span></h1>"),
+        "{paz}"
+    );
     for expected in [
         "<dd id=\"numero\"><span class=\"ident\">PAZ-2025-0001</span></dd>",
         "<dt>Fecha</dt><dd>12/02/2025</dd>",
-        "<dt>Último aviso de cobro</dt><dd>MULTA-2025-0001 del 11/02/2025</dd>",
+        "<dt>Último aviso de cobro</dt><dd><span class=\"ident\">MULTA-2025-0001</span> del 11/02/2025</dd>",
         " al 10/02/2025: saldo $\u{a0}0</dd>",
         // the imputation of each payment: interest first (C.C. art. 1653)
         "<td>15/12/2024</td><td class=\"num\">$\u{a0}500.000</td><td class=\"num\">$\u{a0}17.804</td>\
@@ -625,7 +628,7 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
         let t = verify(&mut c, &ccsrf, name, &doc.body);
         assert!(
             t.contains("El documento coincide con el registro")
-                && t.contains("Documento: paz y salvo <strong>PAZ-2025-0001</strong>"),
+                && t.contains("Documento: paz y salvo <strong><span class=\"ident\">PAZ-2025-0001</span></strong>"),
             "{t}"
         );
     }
@@ -680,7 +683,8 @@ fn a_paid_fine_gets_its_paz_y_salvo_on_the_web() {
         "Pago 1 de $\u{a0}500.000",
         "Pago 2 de $\u{a0}626.823",
         "Aviso MULTA-2025-0001",
-        "<a href=\"/paz-y-salvo/1\">Paz y salvo PAZ-2025-0001 (incumplimiento 1): multa pagada</a>",
+        "<a href=\"/paz-y-salvo/1\">Paz y salvo <span class=\"ident\">PAZ-2025-0001</span> \
+         (incumplimiento 1): multa pagada</a>",
     ];
     let pos: Vec<usize> = order
         .iter()

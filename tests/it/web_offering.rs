@@ -413,6 +413,17 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         "{t}"
     );
     assert!(!t.contains("No coincide"), "{t}");
+    // its count in the command line's words («aceptantes», not «personas»)
+    let es = crate::common::out(&r.run(&["--lang", "es", "offer", "verify", &path]));
+    let counts = &es[es.find("de EBSA-TEST (").unwrap() + "de EBSA-TEST ".len()..];
+    let counts = &counts[..=counts.find(')').unwrap()];
+    assert!(counts.contains(" aceptantes, "), "{es}");
+    assert!(
+        t.contains(&format!(
+            "El acta coincide con la adjudicación N.º 1 de EBSA-TEST {counts};"
+        )),
+        "{counts} in {t}"
+    );
     // one byte changed: not verified (by the web, nor by the command line)
     // (a byte of the first page's text: the largest stream that is not a font's, whose
     // dictionary is `<</Filter/FlateDecode/Length N>>`)
@@ -663,8 +674,10 @@ fn the_preview_of_a_large_offer_is_shown_a_page_at_a_time_and_filtered() {
             .count()
     };
     let results = |t: &str, what: &str| {
-        t.matches(&format!("<td data-label=\"Resultado\">{what}"))
-            .count()
+        t.matches(&format!(
+            "<td class=\"resultado\" data-label=\"Resultado\">{what}"
+        ))
+        .count()
     };
 
     let first = a.get(base);

@@ -200,7 +200,7 @@ fn the_dashboard_gives_each_finding_its_reason_in_spanish() {
     assert!(
         t.contains(
             "<td data-label=\"Código\">Falta la prenda<br><small><code class=\"codigo\">MISSING_<wbr>PLEDGE</code></small></td>\
-             <td data-label=\"Programa\">D3939-2004</td><td class=\"num\" data-label=\"Hallazgos\">3</td>"
+             <td data-label=\"Programa\"><span class=\"ident\">D3939-2004</span></td><td class=\"num\" data-label=\"Hallazgos\">3</td>"
         ),
         "{t}"
     );
@@ -500,13 +500,13 @@ fn an_upload_without_a_file_shows_its_form_again_with_a_message() {
             false,
             "/avisos/verificar",
             "Elija el documento a verificar; no se subió ninguno.",
-            "<form method=\"post\" action=\"/avisos/verificar\" enctype=\"multipart/form-data\">",
+            "<form method=\"post\" action=\"/avisos/verificar\" enctype=\"multipart/form-data\" novalidate>",
         ),
         (
             true,
             "/programas",
             "Elija el archivo del programa; no se subió ninguno.",
-            "<form method=\"post\" action=\"/programas\" enctype=\"multipart/form-data\">",
+            "<form method=\"post\" action=\"/programas\" enctype=\"multipart/form-data\" novalidate>",
         ),
     ] {
         let (c, csrf) = if admin {
@@ -758,10 +758,19 @@ fn the_dashboard_draws_the_lockups_ending_and_the_findings_by_severity() {
         t.contains("<title>marzo de 2026: 2 adjudicaciones, 52.500 acciones</title>"),
         "{t}"
     );
-    // after the lock-ups, none ends in the 24 months shown
+    // after the lock-ups, none ends in the 24 months shown: a sentence says so (with where to
+    // look for those that ended), not an empty chart
     let t = c.get("/?fecha=01/04/2026").text();
     assert!(
-        t.contains("0 adjudicaciones en total (ninguna termina en estos meses)."),
+        t.contains(
+            "Ninguna adjudicación vigente termina su período de restricción de abril de 2026 a \
+             marzo de 2028. Para ver los que terminaron antes, haga el chequeo a una fecha \
+             anterior («Chequeo al»)."
+        ),
+        "{t}"
+    );
+    assert!(
+        !t.contains("Períodos de restricción que terminan cada mes"),
         "{t}"
     );
 }
