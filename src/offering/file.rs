@@ -257,10 +257,9 @@ fn parse_row(
         .just_cause_categories
         .as_deref()
         .is_some_and(|named| named.contains(&category));
-    let dismissed_with_just_cause = if barred_by_just_cause
-        && row.get(Col::DismissedWithJustCause).is_empty()
-    {
-        row.fail(
+    let dismissed_with_just_cause =
+        if barred_by_just_cause && row.get(Col::DismissedWithJustCause).is_empty() {
+            row.fail(
             Col::DismissedWithJustCause,
             "",
             Said::new(
@@ -274,10 +273,10 @@ fn parse_row(
                 ),
             ),
         );
-        false
-    } else {
-        row.yes_no(Col::DismissedWithJustCause, false)
-    };
+            false
+        } else {
+            row.yes_no(Col::DismissedWithJustCause, false)
+        };
     let mut pesos = |col: Col| {
         let own = Said::new(
             "must be an amount in pesos such as 12.500.000,00, or empty",

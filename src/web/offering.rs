@@ -856,6 +856,11 @@ async fn adjudicate(
 
 // ---------------------------------------------------------------------------- the acta
 
+/// The headline of an acta whose text matches the register but whose file is none vigia wrote
+/// (the first stage's and the later stages' pages), as `vigia offer verify` says it first.
+pub(super) const FILE_CHANGED: &str =
+    "NO VERIFICADA: el texto coincide con el registro, pero el archivo no es el emitido.";
+
 /// What checking an uploaded acta against the stored adjudication found, in Spanish.
 enum Verdict {
     Matches(String),
@@ -865,6 +870,9 @@ enum Verdict {
     /// register's own records): only then is the audit chain asked about
     /// (`App::chain_now`).
     Differs(String),
+    /// Its text matches the register, but its bytes are none of the files vigia wrote of it:
+    /// not verified, and said first (an officer reading the headline alone is not misled).
+    FileChanged(String),
 }
 
 /// Checks an acta's bytes as `vigia offer verify` does: its text must be what the stored run
@@ -931,11 +939,12 @@ fn check(
     // its bytes against the files vigia wrote of it, after the text's verdict
     let acta = crate::store::acta_files::Acta::Run(r.run.id);
     let (same, file) = super::acta_files::compared(conn, acta, bytes)?;
-    let said = format!("{text} {file}");
     Ok(if same {
-        Verdict::Matches(said)
+        Verdict::Matches(format!("{text} {file}"))
     } else {
-        Verdict::Differs(said)
+        // the text's verdict as the text's, not the acta's
+        let text = text.replacen("El acta coincide", "El texto del acta coincide", 1);
+        Verdict::FileChanged(format!("{text} {file}"))
     })
 }
 
@@ -978,6 +987,10 @@ async fn acta_verify(
         Some(Verdict::DoesNot(m) | Verdict::Differs(m)) => (
             StatusCode::OK,
             html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (m) } @if let Some(c) = chain { (views::chain_note(c)) } } },
+        ),
+        Some(Verdict::FileChanged(m)) => (
+            StatusCode::OK,
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { (FILE_CHANGED) } " " (m) } } },
         ),
         None => (
             StatusCode::UNPROCESSABLE_ENTITY,

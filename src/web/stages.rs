@@ -598,6 +598,9 @@ enum Verdict {
     /// register's own records): only then is the audit chain asked about
     /// (`App::chain_now`).
     Differs(String),
+    /// Its text matches the register, but its bytes are none of the files vigia wrote of it:
+    /// not verified, and said first (an officer reading the headline alone is not misled).
+    FileChanged(String),
 }
 
 /// Checks an acta's bytes as `vigia stage verify` does: the stage it names must be this page's,
@@ -704,11 +707,12 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
     // its bytes against the files vigia wrote of it, after the text's verdict
     let acta = crate::store::acta_files::Acta::Conclusion(k.id);
     let (same, file) = super::acta_files::compared(s.conn(), acta, bytes)?;
-    let said = format!("{text} {file}");
     Ok(if same {
-        Verdict::Matches(said)
+        Verdict::Matches(format!("{text} {file}"))
     } else {
-        Verdict::Differs(said)
+        // the text's verdict as the text's, not the acta's
+        let text = text.replacen("El acta coincide", "El texto del acta coincide", 1);
+        Verdict::FileChanged(format!("{text} {file}"))
     })
 }
 
@@ -745,6 +749,10 @@ async fn acta_verify(
         Some(Verdict::DoesNot(t) | Verdict::Differs(t)) => (
             StatusCode::OK,
             html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (t) } @if let Some(c) = chain { (views::chain_note(c)) } } },
+        ),
+        Some(Verdict::FileChanged(t)) => (
+            StatusCode::OK,
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { (super::offering::FILE_CHANGED) } " " (t) } } },
         ),
         None => (
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -156,8 +156,8 @@ fn a_first_stage_acta_whose_bytes_changed_is_refused_on_the_command_line_and_the
         .upload(verify, &[("csrf", &csrf)], ("dañada.pdf", &bad))
         .text();
     assert!(
-        t.contains("No coincide: el acta NO está verificada.")
-            && t.contains("El acta coincide con la adjudicación N.º 1")
+        t.contains("<strong>NO VERIFICADA: el texto coincide con el registro, pero el archivo no es el emitido.</strong> El texto del acta coincide con la adjudicación N.º 1")
+            && !t.contains("No coincide")
             && t.contains(&format!(
                 "El archivo no es ninguno de los que vigia escribió: el texto coincide, pero sus bytes cambiaron (SHA-256 {}).",
                 sha(&bad)
@@ -243,7 +243,8 @@ fn a_later_stage_acta_whose_bytes_changed_is_refused_on_the_command_line_and_the
         .upload(verify, &[("csrf", &csrf)], ("dañada.pdf", &bad))
         .text();
     assert!(
-        t.contains("NO está verificada") && t.contains(&format!(
+        t.contains("<strong>NO VERIFICADA: el texto coincide con el registro, pero el archivo no es el emitido.</strong> El texto del acta coincide con la conclusión N.º 1")
+            && !t.contains("NO está verificada") && t.contains(&format!(
             "El archivo no es ninguno de los que vigia escribió: el texto coincide, pero sus bytes cambiaron (SHA-256 {}).",
             sha(&bad)
         )),
