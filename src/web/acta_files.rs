@@ -10,6 +10,11 @@ use crate::store::Store;
 use crate::store::acta_files::Acta;
 use std::io::Seek;
 
+/// The headline of an acta whose text matches the register but whose file is none vigia wrote
+/// (the first stage's and the later stages' pages), as `vigia offer verify` says it first.
+pub(super) const FILE_CHANGED: &str =
+    "NO VERIFICADA: el texto coincide con el registro, pero el archivo no es el emitido.";
+
 /// Records the acta file rendered into `file` (a private temporary file, then sent), under
 /// `officer`: its SHA-256 read from it, the file rewound for the download.
 pub(super) fn record(

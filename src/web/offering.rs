@@ -856,11 +856,6 @@ async fn adjudicate(
 
 // ---------------------------------------------------------------------------- the acta
 
-/// The headline of an acta whose text matches the register but whose file is none vigia wrote
-/// (the first stage's and the later stages' pages), as `vigia offer verify` says it first.
-pub(super) const FILE_CHANGED: &str =
-    "NO VERIFICADA: el texto coincide con el registro, pero el archivo no es el emitido.";
-
 /// What checking an uploaded acta against the stored adjudication found, in Spanish.
 enum Verdict {
     Matches(String),
@@ -990,7 +985,7 @@ async fn acta_verify(
         ),
         Some(Verdict::FileChanged(m)) => (
             StatusCode::OK,
-            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { (FILE_CHANGED) } " " (m) } } },
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { (super::acta_files::FILE_CHANGED) } " " (m) } } },
         ),
         None => (
             StatusCode::UNPROCESSABLE_ENTITY,

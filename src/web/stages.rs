@@ -752,7 +752,7 @@ async fn acta_verify(
         ),
         Some(Verdict::FileChanged(t)) => (
             StatusCode::OK,
-            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { (super::offering::FILE_CHANGED) } " " (t) } } },
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { (super::acta_files::FILE_CHANGED) } " " (t) } } },
         ),
         None => (
             StatusCode::UNPROCESSABLE_ENTITY,
