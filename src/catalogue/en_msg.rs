@@ -268,11 +268,11 @@ pub fn msg(m: &Msg<'_>) -> String {
         } => {
             let set = match stage {
                 Some((s, p)) => format!(
-                    "stage price {id}: program {code}, stage {s}, {} per share",
+                    "stage price record {id}: program {code}, stage {s}, {} per share",
                     format_cop(*p)
                 ),
                 None => format!(
-                    "stage price {id}: program {code} has no later stage; the stage price is absent"
+                    "stage price record {id}: program {code} has no later stage; the stage price is absent"
                 ),
             };
             if replaced.is_empty() {
@@ -591,7 +591,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             from,
             so_far,
         } => format!(
-            "stage price {id}: program {code}, stage {stage}, {} per share{composition} (Art. 9 (iii)) from {from}; {}",
+            "stage price record {id}: program {code}, stage {stage}, {} per share{composition} (Art. 9 (iii)) from {from}; {}",
             format_cop(*price),
             if *so_far {
                 "a later stage is still pending for the shares left over: this is the price so far, and \
@@ -651,7 +651,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             }
         ),
         Msg::NoLaterStage { id, code } => format!(
-            "stage price {id}: program {code} has no later stage; the stage price is absent (as `program \
+            "stage price record {id}: program {code} has no later stage; the stage price is absent (as `program \
              stage-price --stage none`)"
         ),
         Msg::RatesFileSound {

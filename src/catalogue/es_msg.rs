@@ -310,11 +310,11 @@ pub fn msg(m: &Msg<'_>) -> String {
         } => {
             let set = match stage {
                 Some((s, p)) => format!(
-                    "precio de la etapa N.º {id}: programa {code}, {etapa}, {} por acción",
+                    "registro de precio de etapa N.º {id}: programa {code}, {etapa}, {} por acción",
                     format_cop(*p), etapa = etapa(s.parse().unwrap_or(0))
                 ),
                 None => format!(
-                    "precio de la etapa N.º {id}: el programa {code} no tiene etapa posterior; no hay precio \
+                    "registro de precio de etapa N.º {id}: el programa {code} no tiene etapa posterior; no hay precio \
                      de la etapa"
                 ),
             };
@@ -707,7 +707,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             from,
             so_far,
         } => format!(
-            "precio de la etapa N.º {id}: programa {code}, {etapa}, {} por acción{composition} \
+            "registro de precio de etapa N.º {id}: programa {code}, {etapa}, {} por acción{composition} \
              (art. 9 (iii)) desde el {}; {}",
             format_cop(*price),
             fecha(*from),
@@ -786,7 +786,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             }, etapa = etapa(*stage)
         ),
         Msg::NoLaterStage { id, code } => format!(
-            "precio de la etapa N.º {id}: el programa {code} no tiene etapa posterior; no hay precio \
+            "registro de precio de etapa N.º {id}: el programa {code} no tiene etapa posterior; no hay precio \
              de la etapa (como con `program stage-price --stage none`)"
         ),
         Msg::RatesFileSound {

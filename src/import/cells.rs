@@ -247,7 +247,7 @@ impl<'f, 'r> Cells<'f, 'r> {
         match crate::input::yes_no(s) {
             Some(b) => b,
             None => {
-                self.fail(c, s, Said::new("must be si or no", "debe ser si o no"));
+                self.fail(c, s, Said::new("must be si or no", "debe ser sí o no"));
                 empty
             }
         }

@@ -234,7 +234,7 @@ fn parse_row(line: usize, fields: &Fields<'_>) -> Result<ProposalRow, Vec<RowErr
             row.fail(
                 Col::FundsAccredited,
                 funds_s,
-                Said::new("must be si or no", "debe ser si o no"),
+                Said::new("must be si or no", "debe ser sí o no"),
             );
             false
         }

@@ -206,7 +206,7 @@ fn a_clean_win_by_present_value_and_its_price_becomes_the_stage_price() {
         out.contains("tranche 1: 12886682 shares to A (CC 1000000101 Uno (PRUEBA); jointly liable) at $ 1.100 per share = $ 14.175.350.200, present value $ 1.100; payment due 2024-07-02"),
         "{out}"
     );
-    assert!(out.contains("stage price 1: program D3939-2004, stage 2, $ 1.100 per share (Art. 9 (iii)) from 2024-06-28"), "{out}");
+    assert!(out.contains("stage price record 1: program D3939-2004, stage 2, $ 1.100 per share (Art. 9 (iii)) from 2024-06-28"), "{out}");
     assert_eq!(stage_price(&r), "1100");
     let acta = std::fs::read_to_string(r.dir.path().join("acta.md")).unwrap();
     assert!(
