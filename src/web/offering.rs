@@ -904,6 +904,28 @@ fn check(
         }
         Some(_) => {}
     }
+    // another kind of document is said as such, not as a forged acta (as `vigia offer verify`), once it is of this program
+    if !lines
+        .lines
+        .iter()
+        .any(|l| l.trim_start_matches("# ") == acta::TITLE)
+    {
+        let later = lines
+            .lines
+            .iter()
+            .any(|l| crate::report::stage_acta::parse_number_line(l).is_some());
+        return Ok(Verdict::DoesNot(if later {
+            "Es el acta de una etapa posterior, no la de la primera etapa: verifíquela en la página \
+             de esa etapa."
+                .into()
+        } else {
+            format!(
+                "El archivo no es un acta de adjudicación de la primera etapa (no tiene la línea \
+                 «{}»): un aviso o un paz y salvo se verifica en «Verificar aviso».",
+                acta::TITLE
+            )
+        }));
+    }
     let mismatch = acta::check(&program.program, r, format, &lines).map_err(|e| {
         WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
     })?;

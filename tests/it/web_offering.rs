@@ -471,6 +471,35 @@ fn the_acta_is_downloaded_and_verified_in_the_browser_as_the_cli_verifies_it() {
         .upload(verify, &[("csrf", &csrf)], ("acta.md", text.as_bytes()))
         .text();
     assert!(t.contains("Verificada."), "{t}");
+    // another kind of document (a later stage's acta, a notice) is said as such, as `offer
+    // verify` says it: not as an acta that no longer matches (nor with the audit chain's note)
+    let stage_acta = text.replacen(
+        "Acta de adjudicación de la Primera Etapa",
+        "Acta de adjudicación de la Segunda Etapa",
+        1,
+    ) + "\nEtapa 2 — Acta N.º 1\n";
+    let t = c
+        .upload(
+            verify,
+            &[("csrf", &csrf)],
+            ("etapa.md", stage_acta.as_bytes()),
+        )
+        .text();
+    assert!(
+        t.contains("Es el acta de una etapa posterior, no la de la primera etapa: verifíquela en la página de esa etapa.")
+            && !t.contains("En la página 1")
+            && !t.contains("cadena de auditoría"),
+        "{t}"
+    );
+    let notice = "# Aviso de cobro de la multa\n\nPrograma: EBSA-TEST\n";
+    let t = c
+        .upload(verify, &[("csrf", &csrf)], ("aviso.md", notice.as_bytes()))
+        .text();
+    assert!(
+        t.contains("El archivo no es un acta de adjudicación de la primera etapa (no tiene la línea «Acta de adjudicación de la Primera Etapa»)")
+            && !t.contains("cadena de auditoría"),
+        "{t}"
+    );
     // the HTML acta, as `offer acta --out cli.html` writes it, verified too
     let html = c.get("/programas/EBSA-TEST/oferta/acta.html");
     assert_eq!(html.status, 200);
