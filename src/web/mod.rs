@@ -52,6 +52,7 @@ mod liquidations;
 mod notice_batch;
 mod notices;
 mod offer_acta;
+mod offer_check;
 mod offering;
 mod pages;
 mod pledge_import;

@@ -13,17 +13,15 @@ use super::form::{
     upload_form, with_status,
 };
 use super::offer_acta;
+use super::offer_check::{Verdict, check};
 use super::views::{self, csrf, fecha, input, momento, numero, page};
 use super::{App, WebError, input as parse};
-use crate::catalogue::verification::acta_difference_sentence;
-use crate::lang::Lang;
 use crate::offering::adjudicate::Window;
 use crate::offering::adjudicate::{Cause, Status};
 use crate::program::Program;
-use crate::register::offering::{self as rules, Header, Row, StoredResult};
+use crate::register::offering::{self as rules, Header, Row};
 use crate::register::user::Role;
 use crate::register::{self, Field};
-use crate::report::acta::{self, Mismatch};
 use crate::store::offering::{self as offers, Offer};
 use crate::store::programs::{self, StoredProgram};
 use axum::Router;
@@ -855,115 +853,6 @@ async fn adjudicate(
 }
 
 // ---------------------------------------------------------------------------- the acta
-
-/// What checking an uploaded acta against the stored adjudication found, in Spanish.
-enum Verdict {
-    Matches(String),
-    /// Not an acta of this page (unreadable, another program or stage, nothing to compare with).
-    DoesNot(String),
-    /// This page's acta, compared with the register, does not match it (its text, or the
-    /// register's own records): only then is the audit chain asked about
-    /// (`App::chain_now`).
-    Differs(String),
-    /// Its text matches the register, but its bytes are none of the files vigia wrote of it:
-    /// not verified, and said first (an officer reading the headline alone is not misled).
-    FileChanged(String),
-}
-
-/// Checks an acta's bytes as `vigia offer verify` does: its text must be what the stored run
-/// gives, rendered again in the document's format, and the run's outcomes must still give its
-/// fingerprint; then its bytes must be one of the files vigia wrote of it (`web::acta_files`).
-fn check(
-    conn: &rusqlite::Connection,
-    program: &StoredProgram,
-    stored: Option<&StoredResult>,
-    bytes: &[u8],
-) -> Result<Verdict, WebError> {
-    let code = &program.program.code;
-    let Some(r) = stored else {
-        return Ok(Verdict::DoesNot(format!(
-            "El registro no tiene adjudicación de la oferta de {code}."
-        )));
-    };
-    let Ok((format, lines)) = acta::document_lines(bytes) else {
-        return Ok(Verdict::DoesNot(
-            "El archivo no se pudo leer: no es un PDF, HTML o Markdown legible escrito por vigia."
-                .into(),
-        ));
-    };
-    match acta::program_code(&lines.lines) {
-        None => {
-            return Ok(Verdict::DoesNot(
-                "El archivo no tiene la línea «Programa: …»: no es un acta de vigia.".into(),
-            ));
-        }
-        Some(c) if &c != code => {
-            return Ok(Verdict::DoesNot(format!(
-                "Es un acta del programa {c}, no de {code}: verifíquela en la página de ese programa."
-            )));
-        }
-        Some(_) => {}
-    }
-    // another kind of document is said as such, not as a forged acta (as `vigia offer verify`), once it is of this program
-    if !lines
-        .lines
-        .iter()
-        .any(|l| l.trim_start_matches("# ") == acta::TITLE)
-    {
-        let later = lines
-            .lines
-            .iter()
-            .any(|l| crate::report::stage_acta::parse_number_line(l).is_some());
-        return Ok(Verdict::DoesNot(if later {
-            "Es el acta de una etapa posterior, no la de la primera etapa: verifíquela en la página \
-             de esa etapa."
-                .into()
-        } else {
-            format!(
-                "El archivo no es un acta de adjudicación de la primera etapa (no tiene la línea \
-                 «{}»): un aviso o un paz y salvo se verifica en «Verificar aviso».",
-                acta::TITLE
-            )
-        }));
-    }
-    let mismatch = acta::check(&program.program, r, format, &lines).map_err(|e| {
-        WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
-    })?;
-    let text = match mismatch {
-        Some(Mismatch::Fingerprint { recomputed }) => {
-            return Ok(Verdict::Differs(format!(
-                "Los resultados registrados de la adjudicación N.º {} dan la huella {recomputed}, pero la adjudicación \
-             registró {}: el registro mismo necesita revisión.",
-                r.run.id, r.run.fingerprint
-            )));
-        }
-        Some(Mismatch::Text(d)) => {
-            return Ok(Verdict::Differs(acta_difference_sentence(Lang::Es, &d)));
-        }
-        None => format!(
-            "El acta coincide con la adjudicación N.º {} de {code} ({}, {}); huella {}.",
-            r.run.id,
-            // the words of `vigia offer verify` (Msg::ActaVerified)
-            views::cuenta(r.rows.len() as u64, "aceptante", "aceptantes"),
-            views::cuenta(
-                r.header.awarded,
-                "acción adjudicada",
-                "acciones adjudicadas"
-            ),
-            r.run.fingerprint
-        ),
-    };
-    // its bytes against the files vigia wrote of it, after the text's verdict
-    let acta = crate::store::acta_files::Acta::Run(r.run.id);
-    let (same, file) = super::acta_files::compared(conn, acta, bytes)?;
-    Ok(if same {
-        Verdict::Matches(format!("{text} {file}"))
-    } else {
-        // the text's verdict as the text's, not the acta's
-        let text = text.replacen("El acta coincide", "El texto del acta coincide", 1);
-        Verdict::FileChanged(format!("{text} {file}"))
-    })
-}
 
 async fn acta_verify(
     State(app): State<Arc<App>>,
