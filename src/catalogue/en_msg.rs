@@ -265,6 +265,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             code,
             stage,
             replaced,
+            replaced_none,
         } => {
             let set = match stage {
                 Some((s, p)) => format!(
@@ -275,7 +276,9 @@ pub fn msg(m: &Msg<'_>) -> String {
                     "stage price record {id}: program {code} has no later stage; the stage price is absent"
                 ),
             };
-            if replaced.is_empty() {
+            if *replaced_none {
+                format!("{set} (a correction: it replaces the record that no later stage happened)")
+            } else if replaced.is_empty() {
                 set
             } else {
                 let was: Vec<String> = replaced

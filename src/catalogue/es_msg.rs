@@ -307,6 +307,7 @@ pub fn msg(m: &Msg<'_>) -> String {
             code,
             stage,
             replaced,
+            replaced_none,
         } => {
             let set = match stage {
                 Some((s, p)) => format!(
@@ -318,7 +319,9 @@ pub fn msg(m: &Msg<'_>) -> String {
                      de la etapa"
                 ),
             };
-            if replaced.is_empty() {
+            if *replaced_none {
+                format!("{set} (una corrección: reemplaza el registro de que no hubo etapa posterior)")
+            } else if replaced.is_empty() {
                 set
             } else {
                 let was: Vec<String> = replaced

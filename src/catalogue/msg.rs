@@ -267,6 +267,8 @@ pub enum Msg<'a> {
         stage: Option<(String, Decimal)>,
         /// The prices in force the record replaced (a correction, with its reason), by stage.
         replaced: Vec<(u8, Decimal)>,
+        /// It replaced a record that no later stage happened.
+        replaced_none: bool,
     },
     LetterheadSet {
         code: &'a str,

@@ -379,12 +379,14 @@ fn examples<'a>(validity: &'a Said, ids: &'a [i64], first: &'a [(usize, i64)]) -
             code: "P",
             stage: Some(("2".into(), amount)),
             replaced: vec![],
+            replaced_none: true,
         },
         Msg::StagePriceSet {
             id: 1,
             code: "P",
             stage: None,
             replaced: vec![(2, amount)],
+            replaced_none: false,
         },
         Msg::LetterheadSet {
             code: "P",

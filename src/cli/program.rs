@@ -251,6 +251,7 @@ impl ProgramCommand {
                         .iter()
                         .map(|(s, p)| (s.number(), *p))
                         .collect(),
+                    replaced_none: recorded.replaced_none,
                 })?;
             }
         }

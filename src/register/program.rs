@@ -31,17 +31,19 @@ pub fn add(tx: &mut Tx<'_>, program: &Program, source: &str) -> Result<Added> {
 }
 
 /// A stage-price record written by hand, and the prices in force it replaced (empty when it
-/// replaced none).
+/// replaced none), or whether it replaced a record that no later stage happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StagePriceRecorded {
     pub id: i64,
     pub replaced: Vec<(Stage, Decimal)>,
+    pub replaced_none: bool,
 }
 
 /// Records by hand the Art. 9 (iii) price of a later stage (`stage` with its price) or that no
 /// later stage happened (`None`). A record that changes a price the liquidations take now — a
 /// new figure for a stage already priced, or `none` while a price is in force — is a
-/// correction of the register: it is refused without `reason`, which goes into its audit
+/// correction of the register, and so is a price after a record that no later stage happened
+/// (the liquidations took no stage price): it is refused without `reason`, which goes into its audit
 /// event (`program.stage-price: REASON`); what it replaced is returned.
 pub fn record_stage_price(
     tx: &mut Tx<'_>,
@@ -60,8 +62,9 @@ pub fn record_stage_price(
             .collect(),
         (StagePrice::Pending | StagePrice::Absent, _) => Vec::new(),
     };
+    let replaced_none = now == StagePrice::Absent && stage.is_some();
     let reason = reason.map(str::trim).filter(|r| !r.is_empty());
-    if !replaced.is_empty() && reason.is_none() {
+    if (!replaced.is_empty() || replaced_none) && reason.is_none() {
         let in_force = replaced.as_slice();
         return Err(Refusal::Repeat {
             reason: said!(
@@ -75,7 +78,11 @@ pub fn record_stage_price(
         .into());
     }
     let id = programs::record_stage(tx, program_id, stage, on, reason)?;
-    Ok(StagePriceRecorded { id, replaced })
+    Ok(StagePriceRecorded {
+        id,
+        replaced,
+        replaced_none,
+    })
 }
 
 #[cfg(test)]
@@ -206,8 +213,32 @@ mod tests {
                 "program.stage-price: no hubo etapas",
             ]
         );
-        // once withdrawn, nothing is in force: a new price replaces nothing
-        let after = record(&mut s, id, &code, Some((Stage::Second, "1000")), None).unwrap();
-        assert!(after.replaced.is_empty());
+        // once withdrawn, a price replaces the record that no later stage happened: a
+        // correction too
+        let why = refused_for_reason(record(
+            &mut s,
+            id,
+            &code,
+            Some((Stage::Second, "1000")),
+            None,
+        ));
+        assert!(
+            why.contains("tiene registrado que no hubo etapa posterior")
+                && why.contains("registrar $ 1.000 por acción para la Segunda Etapa lo reemplaza"),
+            "{why}"
+        );
+        let after = record(
+            &mut s,
+            id,
+            &code,
+            Some((Stage::Second, "1000")),
+            Some("sí hubo"),
+        )
+        .unwrap();
+        assert!(after.replaced.is_empty() && after.replaced_none);
+        assert_eq!(
+            programs::stage_price(s.conn(), id).unwrap(),
+            StagePrice::Known(dec("1000"))
+        );
     }
 }

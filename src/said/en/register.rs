@@ -96,17 +96,21 @@ pub fn stage_price_correction_needs_reason(
         .iter()
         .map(|(s, p)| format!("stage {s}'s ({p})"))
         .collect();
-    let what = if prices.len() == 1 {
-        format!("{} price", prices[0])
-    } else {
-        format!("{} prices", prices.join(" and "))
+    let what = match prices.len() {
+        0 => "recorded that no later stage happened: its liquidations take no stage price"
+            .to_string(),
+        1 => format!("{} price recorded, which its liquidations take", prices[0]),
+        _ => format!(
+            "{} prices recorded, which its liquidations take",
+            prices.join(" and ")
+        ),
     };
     let new = match new {
         Some((s, p)) => format!("{p} per share for stage {s}"),
         None => "that no later stage happened".to_string(),
     };
     format!(
-        "program {code} has {what} recorded, which its liquidations take; recording {new} \
+        "program {code} has {what}; recording {new} \
          replaces it: it is a correction of the register and must say why (the reason goes into \
          the audit event)"
     )

@@ -110,10 +110,13 @@ pub fn stage_price_correction_needs_reason(
             )
         })
         .collect();
-    let what = if prices.len() == 1 {
-        format!("el precio {}", prices[0])
-    } else {
-        format!("los precios {}", prices.join(" y "))
+    let what = match prices.len() {
+        0 => "que no hubo etapa posterior: sus liquidaciones no toman precio de etapa".to_string(),
+        1 => format!("el precio {}, que toman sus liquidaciones", prices[0]),
+        _ => format!(
+            "los precios {}, que toman sus liquidaciones",
+            prices.join(" y ")
+        ),
     };
     let new = match new {
         Some((s, p)) => format!(
@@ -124,7 +127,7 @@ pub fn stage_price_correction_needs_reason(
         None => "que no hubo etapa posterior".to_string(),
     };
     format!(
-        "el programa {code} tiene registrado {what}, que toman sus liquidaciones; registrar {new} \
+        "el programa {code} tiene registrado {what}; registrar {new} \
          lo reemplaza: es una corrección del registro y debe decir por qué (el motivo queda en el \
          evento de auditoría)"
     )
