@@ -24,6 +24,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+mod aside;
 mod people;
 
 use people::{AwardFacts, People, Speakers, doc_type_of};
@@ -672,10 +673,23 @@ fn write_run(
             // no file: the register's own column names
             &mut |r| super::adjudication::judge(r, &program.program.code, &|c| c.to_string()),
             |sink: &mut dyn FnMut(crate::import::AdjudicationRow) -> crate::store::Result<()>| {
-                for (i, o) in (0u32..).zip(&a.outcomes).filter(|(_, o)| o.awarded > 0) {
-                    sink(award(i, o)?)?;
-                    written();
-                }
+                // made on a second thread (as an import's reading thread makes its rows),
+                // stored here as they come
+                aside::made_aside::<_, StoreError>(
+                    |give| {
+                        for (i, o) in (0u32..).zip(&a.outcomes).filter(|(_, o)| o.awarded > 0) {
+                            if !give(award(i, o)?) {
+                                break;
+                            }
+                        }
+                        Ok(())
+                    },
+                    |row| {
+                        sink(row)?;
+                        written();
+                        Ok(())
+                    },
+                )?;
                 Ok(Vec::new())
             },
         )? {
@@ -758,27 +772,37 @@ fn write_run(
         },
     )?;
     let mut w = store::OutcomeWriter::new(tx, run_id, &computed.read, range)?;
-    // each award's adjudication, numbered in the order they were written
-    let mut next = next_adjudication;
-    for (seq, o) in a.outcomes.iter().enumerate() {
-        let adj = (o.awarded > 0).then(|| {
-            next += 1;
-            next - 1
-        });
-        w.add(StoredOutcome {
-            seq: seq as u64 + 1,
-            acceptance_id: o.filing,
-            requested: o.requested,
-            cap_shares: o.cap.map(|(s, _)| s),
-            cap_rule: o.cap.map(|(_, i)| program.program.caps[i].rule.clone()),
-            admitted: o.admitted,
-            quota: a.quota(o).map(crate::proration::Quota::text),
-            awarded: o.awarded,
-            status: o.status,
-            cause: o.cause,
-            adjudication_id: adj,
-        })?;
-    }
+    // the rows made on a second thread (their quotas' texts), stored here as they come
+    aside::made_aside::<_, StoreError>(
+        |give| {
+            // each award's adjudication, numbered in the order they were written
+            let mut next = next_adjudication;
+            for (seq, o) in a.outcomes.iter().enumerate() {
+                let adj = (o.awarded > 0).then(|| {
+                    next += 1;
+                    next - 1
+                });
+                let made = give(StoredOutcome {
+                    seq: seq as u64 + 1,
+                    acceptance_id: o.filing,
+                    requested: o.requested,
+                    cap_shares: o.cap.map(|(s, _)| s),
+                    cap_rule: o.cap.map(|(_, i)| program.program.caps[i].rule.clone()),
+                    admitted: o.admitted,
+                    quota: a.quota(o).map(crate::proration::Quota::text),
+                    awarded: o.awarded,
+                    status: o.status,
+                    cause: o.cause,
+                    adjudication_id: adj,
+                });
+                if !made {
+                    break;
+                }
+            }
+            Ok(())
+        },
+        |o| w.add(o),
+    )?;
     if let Some(c) = w.finish()? {
         covers.push(c);
     }

@@ -812,7 +812,9 @@ impl<'t, 'c> OutcomeWriter<'t, 'c> {
 /// Page cache (`PRAGMA cache_size`, negative: KiB) while a run writes its awards and outcomes.
 /// The adjudication's computation is in memory then, and the connection's 64 MiB came on top of
 /// it: a million acceptances' real run peaked at 292 MiB with it and at 262 MiB with this, in no
-/// more time (8 MiB, the streaming cache, took a fifth longer to write the awards).
+/// more time (8 MiB, the streaming cache, took a fifth longer to write the awards). Since the
+/// names' index is sorted with a helper thread (`bulk::SORT_THREADS`) the run peaks at 276 MiB
+/// with this; 48 MiB, which reads fewer pages, peaked at 289 MiB (303 MB, over issue 23's 300).
 pub const AWARDS_CACHE: i64 = -32768;
 
 /// The run's one audit event, covering its outcomes and whatever else it wrote with it (the
