@@ -167,6 +167,49 @@ mod tests {
     }
 
     #[test]
+    fn after_a_void_last_stage_the_second_stage_s_price_is_in_force_and_withdrawing_it_is_a_correction()
+     {
+        let (mut s, id, code) = register();
+        record(&mut s, id, &code, Some((Stage::Second, "1100")), None).unwrap();
+        // the Third Stage declared void: `stage desert` records its `none`, linked from its
+        // conclusion, which keeps the Second's price
+        let void = s
+            .write::<_, super::super::Error>("ana", |tx| {
+                Ok(programs::record_stage(tx, id, None, day(), None)?)
+            })
+            .unwrap();
+        s.conn()
+            .execute(
+                "INSERT INTO stage_conclusions (program_id, stage, kind, decided_on, offered, \
+                 awarded, leftover, stage_price_id, created_at, created_by) \
+                 VALUES (?1, 3, 'desert', '2024-06-28', 10, 0, 10, ?2, 'x', 'ana')",
+                rusqlite::params![id, void],
+            )
+            .unwrap();
+        assert_eq!(
+            programs::stage_price(s.conn(), id).unwrap(),
+            StagePrice::Known(dec("1100"))
+        );
+        let why = refused_for_reason(record(&mut s, id, &code, None, None));
+        assert!(why.contains("Segunda Etapa ($ 1.100)"), "{why}");
+        let why = refused_for_reason(record(
+            &mut s,
+            id,
+            &code,
+            Some((Stage::Second, "1000")),
+            None,
+        ));
+        assert!(why.contains("Segunda Etapa ($ 1.100)"), "{why}");
+        // a price for the void stage itself replaces none in force: the highest stays 1.100
+        let third = record(&mut s, id, &code, Some((Stage::Third, "900")), None).unwrap();
+        assert!(third.replaced.is_empty());
+        assert_eq!(
+            programs::stage_price(s.conn(), id).unwrap(),
+            StagePrice::Known(dec("1100"))
+        );
+    }
+
+    #[test]
     fn a_correction_with_its_reason_is_recorded_with_the_reason_in_its_audit_event() {
         let (mut s, id, code) = register();
         record(&mut s, id, &code, Some((Stage::Second, "1100")), None).unwrap();

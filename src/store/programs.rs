@@ -404,6 +404,55 @@ mod tests {
     }
 
     #[test]
+    fn a_price_typed_after_a_void_last_stage_keeps_the_second_stage_s_price() {
+        let mut store = super::super::Store::in_memory().unwrap();
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
+        let id = store
+            .write::<_, crate::register::Error>("ana", |tx| {
+                crate::register::program::add(tx, &program, DECRETO_3939_2004)?;
+                Ok(by_code(tx.conn(), &program.code)?.id)
+            })
+            .unwrap();
+        let mut record = |s: Option<(Stage, &str)>| -> i64 {
+            store
+                .write::<_, crate::register::Error>("ana", |tx| {
+                    Ok(record_stage(
+                        tx,
+                        id,
+                        s.map(|(s, p)| (s, dec(p))),
+                        day(10, 1),
+                        None,
+                    )?)
+                })
+                .unwrap()
+        };
+        record(Some((Stage::Second, "1800")));
+        let void = record(None);
+        record(Some((Stage::Third, "1050")));
+        // the Third Stage declared void: its `none` is linked from its conclusion
+        store
+            .conn()
+            .execute(
+                "INSERT INTO stage_conclusions (program_id, stage, kind, decided_on, offered, \
+                 awarded, leftover, stage_price_id, created_at, created_by) \
+                 VALUES (?1, 3, 'desert', '2024-10-01', 10, 0, 10, ?2, 'x', 'ana')",
+                params![id, void],
+            )
+            .unwrap();
+        // the void stage withdrew nothing: the Second's 1.800 stays beside the Third's 1.050
+        // typed after it, and it is the highest (LEGAL_NOTES §7.1)
+        assert_eq!(
+            stage_prices(store.conn(), id).unwrap(),
+            [(Stage::Second, dec("1800")), (Stage::Third, dec("1050"))]
+        );
+        assert_eq!(
+            stage_price(store.conn(), id).unwrap(),
+            StagePrice::Known(dec("1800"))
+        );
+    }
+
+    #[test]
     fn prices_withdrawn_by_a_none_typed_by_hand_stay_withdrawn_when_a_price_follows() {
         let mut store = super::super::Store::in_memory().unwrap();
         let program = Program::from_toml(DECRETO_3939_2004).unwrap();
