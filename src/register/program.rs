@@ -223,6 +223,28 @@ mod tests {
         )
         .unwrap();
         assert_eq!(fixed.replaced, [(Stage::Second, dec("1100"))]);
+        // two prices in force: both named, in the plural, in either language
+        let refused = record(&mut s, id, &code, None, None).unwrap_err();
+        let super::super::Error::Refused(Refusal::Repeat { reason, .. }) = refused else {
+            panic!("expected a refusal asking for the reason, got {refused:?}");
+        };
+        assert!(
+            reason.es().contains(
+                "tiene registrados los precios de la Segunda Etapa ($ 1.150) y de la Tercera \
+                 Etapa ($ 1.500), que toman sus liquidaciones; registrar que no hubo etapa \
+                 posterior los reemplaza"
+            ),
+            "{}",
+            reason.es()
+        );
+        assert!(
+            reason.en().contains(
+                "has stage 2's ($ 1.150) and stage 3's ($ 1.500) prices recorded, which its \
+                 liquidations take; recording that no later stage happened replaces them"
+            ),
+            "{}",
+            reason.en()
+        );
         let withdrawn = record(&mut s, id, &code, None, Some("no hubo etapas")).unwrap();
         assert_eq!(
             withdrawn.replaced,
