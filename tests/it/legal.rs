@@ -108,7 +108,7 @@ fn with_two_later_stages_the_fine_takes_the_highest_stage_price() {
     let why = r.fails(&correct);
     assert!(
         why.contains(
-            "has stage 2's ($ 1.800) price recorded; recording $ 1.100 per share for stage 2"
+            "has stage 2's ($ 1.800) price recorded, which its liquidations take; recording $ 1.100 per share for stage 2"
         ) && why.contains("repeat with --reason"),
         "{why}"
     );
