@@ -373,8 +373,6 @@ fn overriding(supersede: bool, force: bool, reason: Option<&str>) -> (Option<&st
     (reason.filter(|_| supersede), reason.filter(|_| force))
 }
 
-/// A typed period's problems in one sentence; a usury figure that is not 1.5 × IBC says how to
-/// keep it when the resolution does print it.
 /// What `rates add` calls a period's values: its flags.
 const FLAGS: crate::rates::Names = crate::rates::Names {
     valid_from: "--from",
@@ -383,6 +381,8 @@ const FLAGS: crate::rates::Names = crate::rates::Names {
     usury_ea_pct: "--usury",
 };
 
+/// A typed period's problems in one sentence; a usury figure that is not 1.5 × IBC says how to
+/// keep it when the resolution does print it.
 fn refused_rates(
     from: NaiveDate,
     to: NaiveDate,

@@ -137,9 +137,20 @@ pub(crate) fn act(act: &crate::register::Act, lang: Lang) -> String {
             )
         }
         Act::AddRate => "vigia rates add".to_string(),
-        Act::RecordStagePrice { program, stage } => {
-            let stage = stage.map_or("2|3".to_string(), |s| s.number().to_string());
-            format!("vigia program stage-price {program} --stage {stage} --price P --date {d}")
+        // the stage awaited: its final price; none known: a price, or that no later stage will
+        // happen (`--stage none`, without a price), as the rule's sentence says
+        Act::RecordStagePrice {
+            program,
+            stage: Some(stage),
+        } => format!(
+            "vigia program stage-price {program} --stage {} --price P --date {d}",
+            stage.number()
+        ),
+        Act::RecordStagePrice {
+            program,
+            stage: None,
+        } => {
+            format!("vigia program stage-price {program} --stage 2|3|none [--price P] --date {d}")
         }
     }
 }

@@ -174,6 +174,49 @@ mod tests {
     }
 
     #[test]
+    fn after_a_void_last_stage_the_second_stage_s_price_is_in_force_and_withdrawing_it_is_a_correction()
+     {
+        let (mut s, id, code) = register();
+        record(&mut s, id, &code, Some((Stage::Second, "1100")), None).unwrap();
+        // the Third Stage declared void: `stage desert` records its `none`, linked from its
+        // conclusion, which keeps the Second's price
+        let void = s
+            .write::<_, super::super::Error>("ana", |tx| {
+                Ok(programs::record_stage(tx, id, None, day(), None)?)
+            })
+            .unwrap();
+        s.conn()
+            .execute(
+                "INSERT INTO stage_conclusions (program_id, stage, kind, decided_on, offered, \
+                 awarded, leftover, stage_price_id, created_at, created_by) \
+                 VALUES (?1, 3, 'desert', '2024-06-28', 10, 0, 10, ?2, 'x', 'ana')",
+                rusqlite::params![id, void],
+            )
+            .unwrap();
+        assert_eq!(
+            programs::stage_price(s.conn(), id).unwrap(),
+            StagePrice::Known(dec("1100"))
+        );
+        let why = refused_for_reason(record(&mut s, id, &code, None, None));
+        assert!(why.contains("Segunda Etapa ($ 1.100)"), "{why}");
+        let why = refused_for_reason(record(
+            &mut s,
+            id,
+            &code,
+            Some((Stage::Second, "1000")),
+            None,
+        ));
+        assert!(why.contains("Segunda Etapa ($ 1.100)"), "{why}");
+        // a price for the void stage itself replaces none in force: the highest stays 1.100
+        let third = record(&mut s, id, &code, Some((Stage::Third, "900")), None).unwrap();
+        assert!(third.replaced.is_empty());
+        assert_eq!(
+            programs::stage_price(s.conn(), id).unwrap(),
+            StagePrice::Known(dec("1100"))
+        );
+    }
+
+    #[test]
     fn a_correction_with_its_reason_is_recorded_with_the_reason_in_its_audit_event() {
         let (mut s, id, code) = register();
         record(&mut s, id, &code, Some((Stage::Second, "1100")), None).unwrap();
@@ -187,6 +230,28 @@ mod tests {
         )
         .unwrap();
         assert_eq!(fixed.replaced, [(Stage::Second, dec("1100"))]);
+        // two prices in force: both named, in the plural, in either language
+        let refused = record(&mut s, id, &code, None, None).unwrap_err();
+        let super::super::Error::Refused(Refusal::Repeat { reason, .. }) = refused else {
+            panic!("expected a refusal asking for the reason, got {refused:?}");
+        };
+        assert!(
+            reason.es().contains(
+                "tiene registrados los precios de la Segunda Etapa ($ 1.150) y de la Tercera \
+                 Etapa ($ 1.500), que toman sus liquidaciones; registrar que no hubo etapa \
+                 posterior los reemplaza"
+            ),
+            "{}",
+            reason.es()
+        );
+        assert!(
+            reason.en().contains(
+                "has stage 2's ($ 1.150) and stage 3's ($ 1.500) prices recorded, which its \
+                 liquidations take; recording that no later stage happened replaces them"
+            ),
+            "{}",
+            reason.en()
+        );
         let withdrawn = record(&mut s, id, &code, None, Some("no hubo etapas")).unwrap();
         assert_eq!(
             withdrawn.replaced,

@@ -275,8 +275,9 @@ pub fn stage_prices(conn: &Connection, program_id: i64) -> Result<Vec<(Stage, De
 /// hand withdraws the prices before it (absent, as always); the `none` of a last stage declared
 /// void (`stage desert`, which links it from its conclusion) keeps the price of a stage that
 /// sold before it.
-/// While the stage that wrote the latest record left shares to a later stage still pending, the
-/// price is only the highest so far ([`StagePrice::SoFar`]): liquidations stay provisional.
+/// While the stage adjudicated last left shares to a later stage not yet concluded (a record of
+/// the adjudicated stage's own figure after it concludes nothing), the price is only the highest
+/// so far ([`StagePrice::SoFar`]): liquidations stay provisional.
 pub fn stage_price(conn: &Connection, program_id: i64) -> Result<StagePrice> {
     Ok(stage_price_and_stages(conn, program_id)?.0)
 }
@@ -305,7 +306,7 @@ pub fn stage_price_and_stages(
             }
         }
         Some(r) => match highest {
-            Some(p) if later_stage_pending(conn, program_id, r.id)? => StagePrice::SoFar(p),
+            Some(p) if later_stage_pending(conn, program_id)? => StagePrice::SoFar(p),
             Some(p) => StagePrice::Known(p),
             None => r.as_stage_price(),
         },
@@ -317,20 +318,24 @@ pub fn stage_price_and_stages(
     Ok((price, listed))
 }
 
-/// Whether the stage whose adjudication wrote stage-price record `record_id` left shares to a
-/// later stage of the program: until that stage concludes (its own record, or any record after
-/// this one) the price is only the highest so far (SPEC §4: a later stage still pending makes
-/// the liquidation provisional). A price typed by hand says nothing of what is left: final.
-fn later_stage_pending(conn: &Connection, program_id: i64, record_id: i64) -> Result<bool> {
-    let concluded: Option<(u8, i64)> = conn
+/// Whether the stage adjudicated last in vigia left shares to a later stage of the program that
+/// has not concluded: until a record of that later stage (its adjudication, a price typed for it,
+/// or a `none`) follows the adjudication's, the price is only the highest so far (SPEC §4: a
+/// later stage still pending makes the liquidation provisional). A record of the adjudicated
+/// stage itself after it (its figure corrected by hand) says nothing of the later stage: it stays
+/// pending. A price typed by hand for a stage vigia did not adjudicate says nothing of what is
+/// left: final.
+fn later_stage_pending(conn: &Connection, program_id: i64) -> Result<bool> {
+    let adjudicated: Option<(u8, i64, i64)> = conn
         .query_row(
-            "SELECT stage, leftover FROM stage_conclusions WHERE stage_price_id = ?1 \
-             AND kind = 'adjudicated'",
-            params![record_id],
-            |row| Ok((row.get(0)?, row.get(1)?)),
+            "SELECT stage, leftover, stage_price_id FROM stage_conclusions WHERE program_id = ?1 \
+             AND kind = 'adjudicated' AND stage_price_id IS NOT NULL \
+             ORDER BY stage_price_id DESC LIMIT 1",
+            params![program_id],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
         )
         .optional()?;
-    let Some((stage, leftover)) = concluded else {
+    let Some((stage, leftover, record_id)) = adjudicated else {
         return Ok(false);
     };
     let (Some(stage), Ok(leftover)) = (Stage::from_number(stage), u64::try_from(leftover)) else {
@@ -339,7 +344,16 @@ fn later_stage_pending(conn: &Connection, program_id: i64, record_id: i64) -> Re
         )));
     };
     let last = by_id(conn, program_id)?.program.later_stages.last;
-    Ok(stage.leaves_a_later_stage(last, leftover))
+    if !stage.leaves_a_later_stage(last, leftover) {
+        return Ok(false);
+    }
+    let concluded: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM stage_prices WHERE program_id = ?1 AND id > ?2 \
+         AND (stage IS NULL OR stage > ?3))",
+        params![program_id, record_id, stage.number()],
+        |row| row.get(0),
+    )?;
+    Ok(!concluded)
 }
 
 #[cfg(test)]
@@ -400,6 +414,108 @@ mod tests {
         assert_eq!(
             stage_price(store.conn(), id).unwrap(),
             StagePrice::Known(dec("1800"))
+        );
+    }
+
+    #[test]
+    fn a_price_typed_after_a_void_last_stage_keeps_the_second_stage_s_price() {
+        let mut store = super::super::Store::in_memory().unwrap();
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
+        let id = store
+            .write::<_, crate::register::Error>("ana", |tx| {
+                crate::register::program::add(tx, &program, DECRETO_3939_2004)?;
+                Ok(by_code(tx.conn(), &program.code)?.id)
+            })
+            .unwrap();
+        let mut record = |s: Option<(Stage, &str)>| -> i64 {
+            store
+                .write::<_, crate::register::Error>("ana", |tx| {
+                    Ok(record_stage(
+                        tx,
+                        id,
+                        s.map(|(s, p)| (s, dec(p))),
+                        day(10, 1),
+                        None,
+                    )?)
+                })
+                .unwrap()
+        };
+        record(Some((Stage::Second, "1800")));
+        let void = record(None);
+        record(Some((Stage::Third, "1050")));
+        // the Third Stage declared void: its `none` is linked from its conclusion
+        store
+            .conn()
+            .execute(
+                "INSERT INTO stage_conclusions (program_id, stage, kind, decided_on, offered, \
+                 awarded, leftover, stage_price_id, created_at, created_by) \
+                 VALUES (?1, 3, 'desert', '2024-10-01', 10, 0, 10, ?2, 'x', 'ana')",
+                params![id, void],
+            )
+            .unwrap();
+        // the void stage withdrew nothing: the Second's 1.800 stays beside the Third's 1.050
+        // typed after it, and it is the highest (LEGAL_NOTES §7.1)
+        assert_eq!(
+            stage_prices(store.conn(), id).unwrap(),
+            [(Stage::Second, dec("1800")), (Stage::Third, dec("1050"))]
+        );
+        assert_eq!(
+            stage_price(store.conn(), id).unwrap(),
+            StagePrice::Known(dec("1800"))
+        );
+    }
+
+    #[test]
+    fn correcting_by_hand_the_price_of_a_stage_that_left_shares_to_a_later_one_keeps_it_so_far() {
+        let mut store = super::super::Store::in_memory().unwrap();
+        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
+        let id = store
+            .write::<_, crate::register::Error>("ana", |tx| {
+                crate::register::program::add(tx, &program, DECRETO_3939_2004)?;
+                Ok(by_code(tx.conn(), &program.code)?.id)
+            })
+            .unwrap();
+        let record = |store: &mut super::super::Store, s: Option<(Stage, &str)>| -> i64 {
+            store
+                .write::<_, crate::register::Error>("ana", |tx| {
+                    Ok(record_stage(
+                        tx,
+                        id,
+                        s.map(|(s, p)| (s, dec(p))),
+                        day(7, 1),
+                        None,
+                    )?)
+                })
+                .unwrap()
+        };
+        // the Second Stage adjudicated in vigia sold 6 of 10 shares: 4 left to the Third
+        let second = record(&mut store, Some((Stage::Second, "1100")));
+        store
+            .conn()
+            .execute(
+                "INSERT INTO stage_conclusions (program_id, stage, kind, decided_on, offered, \
+                 awarded, leftover, price, stage_price_id, created_at, created_by) \
+                 VALUES (?1, 2, 'adjudicated', '2024-07-01', 10, 6, 4, '1100', ?2, 'x', 'ana')",
+                params![id, second],
+            )
+            .unwrap();
+        assert_eq!(
+            stage_price(store.conn(), id).unwrap(),
+            StagePrice::SoFar(dec("1100"))
+        );
+        // the Second's figure corrected by hand says nothing of the Third: still so far
+        record(&mut store, Some((Stage::Second, "1150")));
+        assert_eq!(
+            stage_price(store.conn(), id).unwrap(),
+            StagePrice::SoFar(dec("1150"))
+        );
+        // the Third's price recorded by hand concludes it: final, the highest of the two
+        record(&mut store, Some((Stage::Third, "1000")));
+        assert_eq!(
+            stage_price(store.conn(), id).unwrap(),
+            StagePrice::Known(dec("1150"))
         );
     }
 

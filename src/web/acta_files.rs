@@ -10,11 +10,6 @@ use crate::store::Store;
 use crate::store::acta_files::Acta;
 use std::io::Seek;
 
-/// The headline of an acta whose text matches the register but whose file is none vigia wrote
-/// (the first stage's and the later stages' pages), as `vigia offer verify` says it first.
-pub(super) const FILE_CHANGED: &str =
-    "NO VERIFICADA: el texto coincide con el registro, pero el archivo no es el emitido.";
-
 /// Records the acta file rendered into `file` (a private temporary file, then sent), under
 /// `officer`: its SHA-256 read from it, the file rewound for the download.
 pub(super) fn record(
@@ -34,13 +29,15 @@ pub(super) fn record(
 }
 
 /// An uploaded acta of `acta` whose text verified, its `bytes` against the files vigia wrote
-/// of it: whether they are one of them (or none is on record), and the sentence that says so
-/// (Spanish, as the command line's `offer verify` says it).
+/// of it: the headline said first when they are none of them (`NO VERIFICADA: …`, the
+/// catalogue's words `vigia offer verify` says first; nothing when they are one of them, or none
+/// is on record), and the sentence that says what the file is (Spanish, as the command line's
+/// `offer verify` says it).
 pub(super) fn compared(
     conn: &rusqlite::Connection,
     acta: Acta,
     bytes: &[u8],
-) -> Result<(bool, String), WebError> {
+) -> Result<(Option<String>, String), WebError> {
     let sha = crate::store::sha256_hex(bytes);
     let found: File = crate::register::acta_files::compare(conn, acta, &sha)?;
     let said = crate::catalogue::file_words::acta(crate::lang::Lang::Es, &found);
@@ -49,5 +46,7 @@ pub(super) fn compared(
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default();
-    Ok((found.ok(), format!("{said}.")))
+    let headline = crate::catalogue::file_words::acta_headline(crate::lang::Lang::Es, &found)
+        .map(|h| format!("{h}."));
+    Ok((headline, format!("{said}.")))
 }

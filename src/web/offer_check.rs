@@ -20,7 +20,10 @@ pub(super) enum Verdict {
     Differs(String),
     /// Its text matches the register, but its bytes are none of the files vigia wrote of it:
     /// not verified, and said first (an officer reading the headline alone is not misled).
-    FileChanged(String),
+    FileChanged {
+        headline: String,
+        said: String,
+    },
 }
 
 /// Checks an acta's bytes as `vigia offer verify` does: its text must be what the stored run
@@ -108,12 +111,14 @@ pub(super) fn check(
     };
     // its bytes against the files vigia wrote of it, after the text's verdict
     let acta = crate::store::acta_files::Acta::Run(r.run.id);
-    let (same, file) = super::acta_files::compared(conn, acta, bytes)?;
-    Ok(if same {
-        Verdict::Matches(format!("{text} {file}"))
-    } else {
-        // the text's verdict as the text's, not the acta's
-        let text = text.replacen("El acta coincide", "El texto del acta coincide", 1);
-        Verdict::FileChanged(format!("{text} {file}"))
+    let (headline, file) = super::acta_files::compared(conn, acta, bytes)?;
+    Ok(match headline {
+        None => Verdict::Matches(format!("{text} {file}")),
+        Some(headline) => {
+            // the text's verdict as the text's, not the acta's
+            let text = text.replacen("El acta coincide", "El texto del acta coincide", 1);
+            let said = format!("{text} {file}");
+            Verdict::FileChanged { headline, said }
+        }
     })
 }

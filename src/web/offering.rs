@@ -894,9 +894,9 @@ async fn acta_verify(
             StatusCode::OK,
             html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (m) } @if let Some(c) = chain { (views::chain_note(c)) } } },
         ),
-        Some(Verdict::FileChanged(m)) => (
+        Some(Verdict::FileChanged { headline, said }) => (
             StatusCode::OK,
-            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { (super::acta_files::FILE_CHANGED) } " " (m) } } },
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { (headline) } " " (said) } } },
         ),
         None => (
             StatusCode::UNPROCESSABLE_ENTITY,

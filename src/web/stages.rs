@@ -600,7 +600,10 @@ enum Verdict {
     Differs(String),
     /// Its text matches the register, but its bytes are none of the files vigia wrote of it:
     /// not verified, and said first (an officer reading the headline alone is not misled).
-    FileChanged(String),
+    FileChanged {
+        headline: String,
+        said: String,
+    },
 }
 
 /// Checks an acta's bytes as `vigia stage verify` does: the stage it names must be this page's,
@@ -706,13 +709,15 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
     };
     // its bytes against the files vigia wrote of it, after the text's verdict
     let acta = crate::store::acta_files::Acta::Conclusion(k.id);
-    let (same, file) = super::acta_files::compared(s.conn(), acta, bytes)?;
-    Ok(if same {
-        Verdict::Matches(format!("{text} {file}"))
-    } else {
-        // the text's verdict as the text's, not the acta's
-        let text = text.replacen("El acta coincide", "El texto del acta coincide", 1);
-        Verdict::FileChanged(format!("{text} {file}"))
+    let (headline, file) = super::acta_files::compared(s.conn(), acta, bytes)?;
+    Ok(match headline {
+        None => Verdict::Matches(format!("{text} {file}")),
+        Some(headline) => {
+            // the text's verdict as the text's, not the acta's
+            let text = text.replacen("El acta coincide", "El texto del acta coincide", 1);
+            let said = format!("{text} {file}");
+            Verdict::FileChanged { headline, said }
+        }
     })
 }
 
@@ -750,9 +755,9 @@ async fn acta_verify(
             StatusCode::OK,
             html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { "No coincide: el acta NO está verificada." } " " (t) } @if let Some(c) = chain { (views::chain_note(c)) } } },
         ),
-        Some(Verdict::FileChanged(t)) => (
+        Some(Verdict::FileChanged { headline, said }) => (
             StatusCode::OK,
-            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { (super::acta_files::FILE_CHANGED) } " " (t) } } },
+            html! { div.resultado.no-verificada #verificacion role="alert" { p { strong { (headline) } " " (said) } } },
         ),
         None => (
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -107,7 +107,9 @@ fn with_two_later_stages_the_fine_takes_the_highest_stage_price() {
     let before = r.dump();
     let why = r.fails(&correct);
     assert!(
-        why.contains("has stage 2's (1800) price recorded") && why.contains("repeat with --reason"),
+        why.contains(
+            "has stage 2's ($ 1.800) price recorded, which its liquidations take; recording $ 1.100 per share for stage 2"
+        ) && why.contains("repeat with --reason"),
         "{why}"
     );
     assert_eq!(r.dump(), before, "nothing written");

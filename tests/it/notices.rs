@@ -603,7 +603,7 @@ fn a_paz_y_salvo_of_a_fine_priced_without_the_stage_price_names_the_command_that
         en.contains(
             "breach 1: its liquidation is provisional (the later stage's price is pending), so \
              the fine may still rise; record the stage price first, or that no later stage will \
-             happen (`vigia program stage-price D3939-2004 --stage 2|3 --price P --date D`)"
+             happen (`vigia program stage-price D3939-2004 --stage 2|3|none [--price P] --date D`)"
         ),
         "{en}"
     );
@@ -611,7 +611,7 @@ fn a_paz_y_salvo_of_a_fine_priced_without_the_stage_price_names_the_command_that
     assert!(
         es.contains(
             "registre primero el precio de la etapa, o que no habrá etapa posterior (`vigia \
-             program stage-price D3939-2004 --stage 2|3 --price P --date FECHA`)"
+             program stage-price D3939-2004 --stage 2|3|none [--price P] --date FECHA`)"
         ),
         "{es}"
     );

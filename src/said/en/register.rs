@@ -94,7 +94,7 @@ pub fn stage_price_correction_needs_reason(
 ) -> String {
     let prices: Vec<String> = in_force
         .iter()
-        .map(|(s, p)| format!("stage {s}'s ({p})"))
+        .map(|(s, p)| format!("stage {s}'s ({})", crate::money::format_cop(*p)))
         .collect();
     let what = match prices.len() {
         0 => "recorded that no later stage happened: its liquidations take no stage price"
@@ -106,12 +106,13 @@ pub fn stage_price_correction_needs_reason(
         ),
     };
     let new = match new {
-        Some((s, p)) => format!("{p} per share for stage {s}"),
+        Some((s, p)) => format!("{} per share for stage {s}", crate::money::format_cop(*p)),
         None => "that no later stage happened".to_string(),
     };
+    let it = if prices.len() > 1 { "them" } else { "it" };
     format!(
         "program {code} has {what}; recording {new} \
-         replaces it: it is a correction of the register and must say why (the reason goes into \
+         replaces {it}: it is a correction of the register and must say why (the reason goes into \
          the audit event)"
     )
 }

@@ -126,9 +126,14 @@ pub fn stage_price_correction_needs_reason(
         ),
         None => "que no hubo etapa posterior".to_string(),
     };
+    let (registrado, lo) = if prices.len() <= 1 {
+        ("registrado", "lo")
+    } else {
+        ("registrados", "los")
+    };
     format!(
-        "el programa {code} tiene registrado {what}; registrar {new} \
-         lo reemplaza: es una corrección del registro y debe decir por qué (el motivo queda en el \
+        "el programa {code} tiene {registrado} {what}; registrar {new} \
+         {lo} reemplaza: es una corrección del registro y debe decir por qué (el motivo queda en el \
          evento de auditoría)"
     )
 }
