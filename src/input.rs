@@ -48,6 +48,9 @@ pub enum Problem {
     MisplacedSeparators,
     /// [`Problem::MisplacedSeparators`] in a count, which has no decimals to write.
     CountMisplacedSeparators,
+    /// A percentage with more than one point or comma (`1.906,5`): a rate has one decimal
+    /// separator and is never grouped in thousands.
+    RateSeparators,
     /// A minus sign where the value cannot be negative.
     Negative,
     /// A plus sign before the number (`+3`): a value is written without a sign; `unsigned` is
@@ -140,6 +143,7 @@ impl Refused {
             Problem::CountMisplacedSeparators => {
                 crate::said!(core::count_separators_wrong_places_write_points, v)
             }
+            Problem::RateSeparators => crate::said!(core::rate_has_more_than_one_separator, v),
             Problem::Negative => crate::said!(core::negative_value_must_zero_more, v),
             Problem::PlusSign { unsigned } => {
                 crate::said!(core::plus_sign_written_without, v, unsigned)
@@ -564,7 +568,7 @@ pub fn published_percent(text: &str) -> Result<Decimal, Refused> {
     let (int, frac) = t.split_once('.').unwrap_or((&t, ""));
     if !digits(int) || (t.contains('.') && !digits(frac)) {
         let problem = if t.matches('.').count() > 1 {
-            Problem::MisplacedSeparators
+            Problem::RateSeparators
         } else {
             Problem::PercentNotANumber
         };

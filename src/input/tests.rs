@@ -374,6 +374,19 @@ fn percentages_take_a_comma_or_a_point() {
     assert_eq!(percent("18.9"), Ok(dec("18.9")));
     assert_eq!(percent("27,90 %"), Ok(dec("27.90")));
     assert_eq!(percent("18,915"), Ok(dec("18.915")));
+    // more than one separator: a rate is never grouped in thousands, said as such (not an
+    // amount's "one point every three digits" advice)
+    for typed in ["1.906,5", "1.450.000", "18,9,1"] {
+        let r = percent(typed).unwrap_err();
+        assert_eq!(r.problem, Problem::RateSeparators, "{typed}");
+        assert_eq!(
+            r.said().es(),
+            format!(
+                "«{typed}» tiene más de un separador: una tasa en porcentaje lleva solo la coma \
+                 decimal, sin puntos de miles, p. ej. 27,90"
+            )
+        );
+    }
     // a point then three digits: 18,915 % to some, 18.915 % (eighteen thousand) to a Colombian
     // reader: refused with both readings; the SFC's published file keeps its decimal point
     for (typed, decimal, thousands) in [

@@ -350,7 +350,7 @@ fn rates_are_added_by_an_admin() {
     assert_eq!(
         error_text(&resp.text(), "ibc").as_deref(),
         Some(
-            "«17,8,4» tiene los separadores fuera de lugar; escriba un punto cada tres dígitos para los miles y una coma para los decimales, p. ej. 1.450.000,50."
+            "«17,8,4» tiene más de un separador: una tasa en porcentaje lleva solo la coma decimal, sin puntos de miles, p. ej. 27,90."
         ),
     );
     assert_eq!(

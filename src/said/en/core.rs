@@ -363,6 +363,13 @@ pub fn count_too_large_at_most(
     format!("{v:?} is too large (at most {max}); check the figure")
 }
 
+pub fn rate_has_more_than_one_separator(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!(
+        "{v:?} has more than one separator: a rate in percent has only its decimal comma, no \
+         thousands points, e.g. 27,90"
+    )
+}
+
 pub fn rate_has_currency_sign(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("{v:?} is a rate, not an amount of money: write it without $ or COP, e.g. 27,90")
 }

@@ -379,6 +379,13 @@ pub fn count_too_large_at_most(
     format!("«{v}» es demasiado grande (como máximo {max}); revise la cifra")
 }
 
+pub fn rate_has_more_than_one_separator(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
+    format!(
+        "«{v}» tiene más de un separador: una tasa en porcentaje lleva solo la coma decimal, sin \
+         puntos de miles, p. ej. 27,90"
+    )
+}
+
 pub fn rate_has_currency_sign(v: &(impl std::fmt::Debug + std::fmt::Display)) -> String {
     format!("«{v}» es una tasa, no una suma de dinero: escríbala sin $ ni COP, p. ej. 27,90")
 }
