@@ -362,17 +362,23 @@ mod tests {
     use crate::money::dec;
     use crate::program::{DECRETO_3939_2004, Program};
 
-    #[test]
-    fn the_stage_price_is_the_highest_stage_and_a_void_last_stage_keeps_it() {
+    /// A register with Decreto 3939's program, and the program's id.
+    fn register() -> (super::super::Store, i64) {
         let mut store = super::super::Store::in_memory().unwrap();
         let program = Program::from_toml(DECRETO_3939_2004).unwrap();
-        let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
         let id = store
             .write::<_, crate::register::Error>("ana", |tx| {
                 crate::register::program::add(tx, &program, DECRETO_3939_2004)?;
                 Ok(by_code(tx.conn(), &program.code)?.id)
             })
             .unwrap();
+        (store, id)
+    }
+
+    #[test]
+    fn the_stage_price_is_the_highest_stage_and_a_void_last_stage_keeps_it() {
+        let (mut store, id) = register();
+        let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
         assert_eq!(stage_price(store.conn(), id).unwrap(), StagePrice::Pending);
         let record = |store: &mut super::super::Store, s: Option<(u8, &str)>, on| {
             store
@@ -419,15 +425,8 @@ mod tests {
 
     #[test]
     fn a_price_typed_after_a_void_last_stage_keeps_the_second_stage_s_price() {
-        let mut store = super::super::Store::in_memory().unwrap();
-        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let (mut store, id) = register();
         let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
-        let id = store
-            .write::<_, crate::register::Error>("ana", |tx| {
-                crate::register::program::add(tx, &program, DECRETO_3939_2004)?;
-                Ok(by_code(tx.conn(), &program.code)?.id)
-            })
-            .unwrap();
         let mut record = |s: Option<(Stage, &str)>| -> i64 {
             store
                 .write::<_, crate::register::Error>("ana", |tx| {
@@ -468,15 +467,8 @@ mod tests {
 
     #[test]
     fn correcting_by_hand_the_price_of_a_stage_that_left_shares_to_a_later_one_keeps_it_so_far() {
-        let mut store = super::super::Store::in_memory().unwrap();
-        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let (mut store, id) = register();
         let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
-        let id = store
-            .write::<_, crate::register::Error>("ana", |tx| {
-                crate::register::program::add(tx, &program, DECRETO_3939_2004)?;
-                Ok(by_code(tx.conn(), &program.code)?.id)
-            })
-            .unwrap();
         let record = |store: &mut super::super::Store, s: Option<(Stage, &str)>| -> i64 {
             store
                 .write::<_, crate::register::Error>("ana", |tx| {
@@ -521,15 +513,8 @@ mod tests {
 
     #[test]
     fn prices_withdrawn_by_a_none_typed_by_hand_stay_withdrawn_when_a_price_follows() {
-        let mut store = super::super::Store::in_memory().unwrap();
-        let program = Program::from_toml(DECRETO_3939_2004).unwrap();
+        let (mut store, id) = register();
         let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
-        let id = store
-            .write::<_, crate::register::Error>("ana", |tx| {
-                crate::register::program::add(tx, &program, DECRETO_3939_2004)?;
-                Ok(by_code(tx.conn(), &program.code)?.id)
-            })
-            .unwrap();
         let mut record = |s: Option<(Stage, &str)>| {
             store
                 .write::<_, crate::register::Error>("ana", |tx| {

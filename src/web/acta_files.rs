@@ -10,6 +10,24 @@ use crate::store::Store;
 use crate::store::acta_files::Acta;
 use std::io::Seek;
 
+/// What checking an uploaded acta (the first stage's or a later stage's) against the register
+/// found, in Spanish.
+pub(super) enum Verdict {
+    Matches(String),
+    /// Not an acta of this page (unreadable, another program or stage, nothing to compare with).
+    DoesNot(String),
+    /// This page's acta, compared with the register, does not match it (its text, or the
+    /// register's own records): only then is the audit chain asked about
+    /// (`App::chain_now`).
+    Differs(String),
+    /// Its text matches the register, but its bytes are none of the files vigia wrote of it:
+    /// not verified, and said first (an officer reading the headline alone is not misled).
+    FileChanged {
+        headline: String,
+        said: String,
+    },
+}
+
 /// Records the acta file rendered into `file` (a private temporary file, then sent), under
 /// `officer`: its SHA-256 read from it, the file rewound for the download.
 pub(super) fn record(

@@ -9,22 +9,7 @@ use crate::register::offering::StoredResult;
 use crate::report::acta::{self, Mismatch};
 use crate::store::programs::StoredProgram;
 
-/// What checking an uploaded acta against the stored adjudication found, in Spanish.
-pub(super) enum Verdict {
-    Matches(String),
-    /// Not an acta of this page (unreadable, another program or stage, nothing to compare with).
-    DoesNot(String),
-    /// This page's acta, compared with the register, does not match it (its text, or the
-    /// register's own records): only then is the audit chain asked about
-    /// (`App::chain_now`).
-    Differs(String),
-    /// Its text matches the register, but its bytes are none of the files vigia wrote of it:
-    /// not verified, and said first (an officer reading the headline alone is not misled).
-    FileChanged {
-        headline: String,
-        said: String,
-    },
-}
+pub(super) use super::acta_files::Verdict;
 
 /// Checks an acta's bytes as `vigia offer verify` does: its text must be what the stored run
 /// gives, rendered again in the document's format, and the run's outcomes must still give its

@@ -9,6 +9,7 @@
 //! the button that caused it. The page's markup is [`super::stages_markup`]; the proposals'
 //! file is reviewed and imported on its own page ([`super::stage_proposals`]).
 
+use super::acta_files::Verdict;
 use super::auth::User;
 use super::extract::{Path, Query};
 use super::form::{
@@ -587,23 +588,6 @@ async fn acta_html(
     Path((code, n)): Path<(String, u8)>,
 ) -> Page {
     acta_file(app, user, code, n, Format::Html).await
-}
-
-/// What checking an uploaded acta found, in Spanish.
-enum Verdict {
-    Matches(String),
-    /// Not an acta of this page (unreadable, another program or stage, nothing to compare with).
-    DoesNot(String),
-    /// This page's acta, compared with the register, does not match it (its text, or the
-    /// register's own records): only then is the audit chain asked about
-    /// (`App::chain_now`).
-    Differs(String),
-    /// Its text matches the register, but its bytes are none of the files vigia wrote of it:
-    /// not verified, and said first (an officer reading the headline alone is not misled).
-    FileChanged {
-        headline: String,
-        said: String,
-    },
 }
 
 /// Checks an acta's bytes as `vigia stage verify` does: the stage it names must be this page's,
