@@ -65,13 +65,16 @@ pub fn record_stage_price(
     let replaced_none = now == StagePrice::Absent && stage.is_some();
     let reason = reason.map(str::trim).filter(|r| !r.is_empty());
     if (!replaced.is_empty() || replaced_none) && reason.is_none() {
-        let in_force = replaced.as_slice();
+        // the stages by their numbers: the catalogue names them
+        let numbered: Vec<(u8, Decimal)> = replaced.iter().map(|(s, p)| (s.number(), *p)).collect();
+        let in_force = numbered.as_slice();
+        let new = stage.map(|(s, p)| (s.number(), p));
         return Err(Refusal::Repeat {
             reason: said!(
                 register::stage_price_correction_needs_reason,
                 code,
                 in_force,
-                stage
+                new
             ),
             with: Field::CorrectionReason,
         }

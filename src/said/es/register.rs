@@ -97,15 +97,15 @@ pub fn user_last_enabled_administrator_add_another(name: &impl std::fmt::Display
 /// The prices a stage-price record would replace, and what it records instead.
 pub fn stage_price_correction_needs_reason(
     code: &impl std::fmt::Display,
-    in_force: &&[(crate::later_stages::Stage, rust_decimal::Decimal)],
-    new: &Option<(crate::later_stages::Stage, rust_decimal::Decimal)>,
+    in_force: &&[(u8, rust_decimal::Decimal)],
+    new: &Option<(u8, rust_decimal::Decimal)>,
 ) -> String {
     let prices: Vec<String> = in_force
         .iter()
         .map(|(s, p)| {
             format!(
                 "de la {} ({})",
-                crate::words::stage_es(s.number()),
+                crate::words::stage_es(*s),
                 crate::money::format_cop(*p)
             )
         })
@@ -122,7 +122,7 @@ pub fn stage_price_correction_needs_reason(
         Some((s, p)) => format!(
             "{} por acción para la {}",
             crate::money::format_cop(*p),
-            crate::words::stage_es(s.number())
+            crate::words::stage_es(*s)
         ),
         None => "que no hubo etapa posterior".to_string(),
     };
