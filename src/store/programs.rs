@@ -375,26 +375,41 @@ mod tests {
         (store, id)
     }
 
+    /// Records by hand, on 2024-`m`-`d`, the price `s` gives a stage, or `none`; its id.
+    fn record(
+        store: &mut super::super::Store,
+        id: i64,
+        s: Option<(Stage, &str)>,
+        (m, d): (u32, u32),
+    ) -> i64 {
+        let on = NaiveDate::from_ymd_opt(2024, m, d).unwrap();
+        store
+            .write::<_, crate::register::Error>("ana", |tx| {
+                Ok(record_stage(tx, id, s.map(|(s, p)| (s, dec(p))), on, None)?)
+            })
+            .unwrap()
+    }
+
+    /// The last stage declared void on 2024-10-01, its conclusion linking stage-price record
+    /// `none` (as `stage desert` writes it).
+    fn desert_third(store: &super::super::Store, id: i64, none: i64) {
+        store
+            .conn()
+            .execute(
+                "INSERT INTO stage_conclusions (program_id, stage, kind, decided_on, offered, \
+                 awarded, leftover, stage_price_id, created_at, created_by) \
+                 VALUES (?1, 3, 'desert', '2024-10-01', 10, 0, 10, ?2, 'x', 'ana')",
+                params![id, none],
+            )
+            .unwrap();
+    }
+
     #[test]
     fn the_stage_price_is_the_highest_stage_and_a_void_last_stage_keeps_it() {
         let (mut store, id) = register();
-        let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
         assert_eq!(stage_price(store.conn(), id).unwrap(), StagePrice::Pending);
-        let record = |store: &mut super::super::Store, s: Option<(u8, &str)>, on| {
-            store
-                .write::<_, crate::register::Error>("ana", |tx| {
-                    Ok(record_stage(
-                        tx,
-                        id,
-                        s.map(|(s, p)| (Stage::try_from(s).unwrap(), dec(p))),
-                        on,
-                        None,
-                    )?)
-                })
-                .unwrap()
-        };
-        record(&mut store, Some((2, "1800")), day(6, 28));
-        record(&mut store, Some((3, "1050")), day(9, 30));
+        record(&mut store, id, Some((Stage::Second, "1800")), (6, 28));
+        record(&mut store, id, Some((Stage::Third, "1050")), (9, 30));
         // LEGAL_NOTES §7.1: the highest, not the latest
         assert_eq!(
             stage_price(store.conn(), id).unwrap(),
@@ -405,18 +420,10 @@ mod tests {
             [(Stage::Second, dec("1800")), (Stage::Third, dec("1050"))]
         );
         // a `none` typed by hand withdraws them
-        let none = record(&mut store, None, day(10, 1));
+        let none = record(&mut store, id, None, (10, 1));
         assert_eq!(stage_price(store.conn(), id).unwrap(), StagePrice::Absent);
         // the same `none` as a void last stage's (linked from its conclusion) keeps them
-        store
-            .conn()
-            .execute(
-                "INSERT INTO stage_conclusions (program_id, stage, kind, decided_on, offered, \
-                 awarded, leftover, stage_price_id, created_at, created_by) \
-                 VALUES (?1, 3, 'desert', '2024-10-01', 10, 0, 10, ?2, 'x', 'ana')",
-                params![id, none],
-            )
-            .unwrap();
+        desert_third(&store, id, none);
         assert_eq!(
             stage_price(store.conn(), id).unwrap(),
             StagePrice::Known(dec("1800"))
@@ -426,33 +433,11 @@ mod tests {
     #[test]
     fn a_price_typed_after_a_void_last_stage_keeps_the_second_stage_s_price() {
         let (mut store, id) = register();
-        let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
-        let mut record = |s: Option<(Stage, &str)>| -> i64 {
-            store
-                .write::<_, crate::register::Error>("ana", |tx| {
-                    Ok(record_stage(
-                        tx,
-                        id,
-                        s.map(|(s, p)| (s, dec(p))),
-                        day(10, 1),
-                        None,
-                    )?)
-                })
-                .unwrap()
-        };
-        record(Some((Stage::Second, "1800")));
-        let void = record(None);
-        record(Some((Stage::Third, "1050")));
+        record(&mut store, id, Some((Stage::Second, "1800")), (10, 1));
+        let void = record(&mut store, id, None, (10, 1));
+        record(&mut store, id, Some((Stage::Third, "1050")), (10, 1));
         // the Third Stage declared void: its `none` is linked from its conclusion
-        store
-            .conn()
-            .execute(
-                "INSERT INTO stage_conclusions (program_id, stage, kind, decided_on, offered, \
-                 awarded, leftover, stage_price_id, created_at, created_by) \
-                 VALUES (?1, 3, 'desert', '2024-10-01', 10, 0, 10, ?2, 'x', 'ana')",
-                params![id, void],
-            )
-            .unwrap();
+        desert_third(&store, id, void);
         // the void stage withdrew nothing: the Second's 1.800 stays beside the Third's 1.050
         // typed after it, and it is the highest (LEGAL_NOTES §7.1)
         assert_eq!(
@@ -468,22 +453,8 @@ mod tests {
     #[test]
     fn correcting_by_hand_the_price_of_a_stage_that_left_shares_to_a_later_one_keeps_it_so_far() {
         let (mut store, id) = register();
-        let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
-        let record = |store: &mut super::super::Store, s: Option<(Stage, &str)>| -> i64 {
-            store
-                .write::<_, crate::register::Error>("ana", |tx| {
-                    Ok(record_stage(
-                        tx,
-                        id,
-                        s.map(|(s, p)| (s, dec(p))),
-                        day(7, 1),
-                        None,
-                    )?)
-                })
-                .unwrap()
-        };
         // the Second Stage adjudicated in vigia sold 6 of 10 shares: 4 left to the Third
-        let second = record(&mut store, Some((Stage::Second, "1100")));
+        let second = record(&mut store, id, Some((Stage::Second, "1100")), (7, 1));
         store
             .conn()
             .execute(
@@ -498,13 +469,13 @@ mod tests {
             StagePrice::SoFar(dec("1100"))
         );
         // the Second's figure corrected by hand says nothing of the Third: still so far
-        record(&mut store, Some((Stage::Second, "1150")));
+        record(&mut store, id, Some((Stage::Second, "1150")), (7, 1));
         assert_eq!(
             stage_price(store.conn(), id).unwrap(),
             StagePrice::SoFar(dec("1150"))
         );
         // the Third's price recorded by hand concludes it: final, the highest of the two
-        record(&mut store, Some((Stage::Third, "1000")));
+        record(&mut store, id, Some((Stage::Third, "1000")), (7, 1));
         assert_eq!(
             stage_price(store.conn(), id).unwrap(),
             StagePrice::Known(dec("1150"))
@@ -514,23 +485,9 @@ mod tests {
     #[test]
     fn prices_withdrawn_by_a_none_typed_by_hand_stay_withdrawn_when_a_price_follows() {
         let (mut store, id) = register();
-        let day = |m, d| NaiveDate::from_ymd_opt(2024, m, d).unwrap();
-        let mut record = |s: Option<(Stage, &str)>| {
-            store
-                .write::<_, crate::register::Error>("ana", |tx| {
-                    Ok(record_stage(
-                        tx,
-                        id,
-                        s.map(|(s, p)| (s, dec(p))),
-                        day(6, 28),
-                        None,
-                    )?)
-                })
-                .unwrap();
-        };
-        record(Some((Stage::Second, "1800")));
-        record(None);
-        record(Some((Stage::Third, "1050")));
+        record(&mut store, id, Some((Stage::Second, "1800")), (6, 28));
+        record(&mut store, id, None, (6, 28));
+        record(&mut store, id, Some((Stage::Third, "1050")), (6, 28));
         // the Second's 1.800 was withdrawn: only the Third's price counts, not max(1.800, 1.050)
         assert_eq!(
             stage_price(store.conn(), id).unwrap(),
