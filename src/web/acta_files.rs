@@ -46,16 +46,17 @@ pub(super) fn record(
     Ok(())
 }
 
-/// An uploaded acta of `acta` whose text verified, its `bytes` against the files vigia wrote
-/// of it: the headline said first when they are none of them (`NO VERIFICADA: …`, the
-/// catalogue's words `vigia offer verify` says first; nothing when they are one of them, or none
-/// is on record), and the sentence that says what the file is (Spanish, as the command line's
-/// `offer verify` says it).
-pub(super) fn compared(
+/// The verdict on an uploaded acta of `acta` whose text verified (`text`, the sentence that
+/// says so), once its `bytes` are compared with the files vigia wrote of it: verified, with the
+/// sentence that says what the file is (Spanish, as the command line's `offer verify` says it);
+/// or, when they are none of them, not verified, the catalogue's headline (`NO VERIFICADA: …`,
+/// what `vigia offer verify` says first) before the text's verdict said as the text's.
+pub(super) fn verdict(
     conn: &rusqlite::Connection,
     acta: Acta,
     bytes: &[u8],
-) -> Result<(Option<String>, String), WebError> {
+    text: String,
+) -> Result<Verdict, WebError> {
     let sha = crate::store::sha256_hex(bytes);
     let found: File = crate::register::acta_files::compare(conn, acta, &sha)?;
     let said = crate::catalogue::file_words::acta(crate::lang::Lang::Es, &found);
@@ -64,7 +65,18 @@ pub(super) fn compared(
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default();
-    let headline = crate::catalogue::file_words::acta_headline(crate::lang::Lang::Es, &found)
-        .map(|h| format!("{h}."));
-    Ok((headline, format!("{said}.")))
+    let file = format!("{said}.");
+    Ok(
+        match crate::catalogue::file_words::acta_headline(crate::lang::Lang::Es, &found) {
+            None => Verdict::Matches(format!("{text} {file}")),
+            Some(headline) => {
+                // the text's verdict as the text's, not the acta's
+                let text = text.replacen("El acta coincide", "El texto del acta coincide", 1);
+                Verdict::FileChanged {
+                    headline: format!("{headline}."),
+                    said: format!("{text} {file}"),
+                }
+            }
+        },
+    )
 }

@@ -96,14 +96,5 @@ pub(super) fn check(
     };
     // its bytes against the files vigia wrote of it, after the text's verdict
     let acta = crate::store::acta_files::Acta::Run(r.run.id);
-    let (headline, file) = super::acta_files::compared(conn, acta, bytes)?;
-    Ok(match headline {
-        None => Verdict::Matches(format!("{text} {file}")),
-        Some(headline) => {
-            // the text's verdict as the text's, not the acta's
-            let text = text.replacen("El acta coincide", "El texto del acta coincide", 1);
-            let said = format!("{text} {file}");
-            Verdict::FileChanged { headline, said }
-        }
-    })
+    super::acta_files::verdict(conn, acta, bytes, text)
 }

@@ -693,16 +693,7 @@ fn check(app: &App, s: &Store, v: &View, bytes: &[u8]) -> Result<Verdict, WebErr
     };
     // its bytes against the files vigia wrote of it, after the text's verdict
     let acta = crate::store::acta_files::Acta::Conclusion(k.id);
-    let (headline, file) = super::acta_files::compared(s.conn(), acta, bytes)?;
-    Ok(match headline {
-        None => Verdict::Matches(format!("{text} {file}")),
-        Some(headline) => {
-            // the text's verdict as the text's, not the acta's
-            let text = text.replacen("El acta coincide", "El texto del acta coincide", 1);
-            let said = format!("{text} {file}");
-            Verdict::FileChanged { headline, said }
-        }
-    })
+    super::acta_files::verdict(s.conn(), acta, bytes, text)
 }
 
 async fn acta_verify(
