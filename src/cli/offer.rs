@@ -12,6 +12,7 @@ use crate::report::acta;
 use crate::report::acta_file::{self, ActaFile, Unread};
 use crate::report::offer_result::RowWriter;
 use crate::report::records::Format;
+use crate::report::stage_acta::ActaKind;
 use crate::store::acta_files::Acta;
 use crate::store::programs::{self, StoredProgram};
 use chrono::NaiveDate;
@@ -730,20 +731,23 @@ fn verify(ctx: &mut Ctx<'_>, file: &Path, trust: Option<&Path>) -> Result<Status
     let format = acta.format();
     let unreadable = |reason: String| unreadable(FLAG, file, &reason);
     // another kind of document is said as such, not as a forged acta
-    if !lines
-        .iter()
-        .any(|l| l.trim_start_matches("# ") == acta::TITLE)
-    {
-        let f = file.display();
-        let later = lines
-            .iter()
-            .any(|l| crate::report::stage_acta::parse_number_line(l).is_some());
-        return Err(CliError::Said(if later {
-            crate::said!(cli::offer_verify_this_acta_later_stage, f)
-        } else {
+    let f = file.display();
+    match crate::report::stage_acta::acta_kind(&lines) {
+        ActaKind::FirstStage => {}
+        ActaKind::LaterStage => {
+            return Err(CliError::Said(crate::said!(
+                cli::offer_verify_this_acta_later_stage,
+                f
+            )));
+        }
+        ActaKind::Other => {
             let title = acta::TITLE;
-            crate::said!(cli::offer_verify_not_first_stage_acta, f, title)
-        }));
+            return Err(CliError::Said(crate::said!(
+                cli::offer_verify_not_first_stage_acta,
+                f,
+                title
+            )));
+        }
     }
     let code = acta::program_code(&lines)
         .ok_or_else(|| wrong(FLAG, file, crate::said!(cli::acta_without_program_line)))?;

@@ -88,6 +88,30 @@ pub fn number_line(stage: Stage, conclusion_id: i64) -> String {
     format!("Etapa {stage} — Acta N.º {conclusion_id}")
 }
 
+/// Which acta a document's lines say it is: the first stage's (its title line), a later
+/// stage's (its «Etapa N — Acta N.º K» line), or neither. `offer verify` and the offer page say
+/// another kind of document as such, not as a forged acta.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActaKind {
+    FirstStage,
+    LaterStage,
+    Other,
+}
+
+/// [`ActaKind`] of a document's `lines`.
+pub fn acta_kind(lines: &[String]) -> ActaKind {
+    if lines
+        .iter()
+        .any(|l| l.trim_start_matches("# ") == super::acta::TITLE)
+    {
+        ActaKind::FirstStage
+    } else if lines.iter().any(|l| parse_number_line(l).is_some()) {
+        ActaKind::LaterStage
+    } else {
+        ActaKind::Other
+    }
+}
+
 /// The stage and conclusion a line of text names, when it holds a number line (the last one
 /// on the line: the decree before it is typed by an officer).
 pub fn parse_number_line(line: &str) -> Option<(Stage, i64)> {

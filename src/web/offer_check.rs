@@ -7,6 +7,7 @@ use crate::catalogue::verification::acta_difference_sentence;
 use crate::lang::Lang;
 use crate::register::offering::StoredResult;
 use crate::report::acta::{self, Mismatch};
+use crate::report::stage_acta::{ActaKind, acta_kind};
 use crate::store::programs::StoredProgram;
 
 pub(super) use super::acta_files::Verdict;
@@ -45,27 +46,24 @@ pub(super) fn check(
         }
         Some(_) => {}
     }
-    // another kind of document is said as such, not as a forged acta (as `vigia offer verify`), once it is of this program
-    if !lines
-        .lines
-        .iter()
-        .any(|l| l.trim_start_matches("# ") == acta::TITLE)
-    {
-        let later = lines
-            .lines
-            .iter()
-            .any(|l| crate::report::stage_acta::parse_number_line(l).is_some());
-        return Ok(Verdict::DoesNot(if later {
-            "Es el acta de una etapa posterior, no la de la primera etapa: verifíquela en la página \
-             de esa etapa."
-                .into()
-        } else {
-            format!(
+    // another kind of document is said as such, not as a forged acta (as `vigia offer
+    // verify`), once it is of this program
+    match acta_kind(&lines.lines) {
+        ActaKind::FirstStage => {}
+        ActaKind::LaterStage => {
+            return Ok(Verdict::DoesNot(
+                "Es el acta de una etapa posterior, no la de la primera etapa: verifíquela en la \
+                 página de esa etapa."
+                    .into(),
+            ));
+        }
+        ActaKind::Other => {
+            return Ok(Verdict::DoesNot(format!(
                 "El archivo no es un acta de adjudicación de la primera etapa (no tiene la línea \
                  «{}»): un aviso o un paz y salvo se verifica en «Verificar aviso».",
                 acta::TITLE
-            )
-        }));
+            )));
+        }
     }
     let mismatch = acta::check(&program.program, r, format, &lines).map_err(|e| {
         WebError::bad_request(format!("No se pudo leer el acta recién generada: {e}"))
